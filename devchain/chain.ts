@@ -1,0 +1,96 @@
+// Starts and stops Cairn's embedded local chain: a real Hardhat node (EDR engine) in a child
+// process bound to 127.0.0.1. The child exits when its IPC channel to this process closes, so
+// it cannot outlive us even if we are killed without a chance to clean up.
+import { type ChildProcess, fork } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LOOPBACK } from '../scripts/ports.ts';
+
+const nodeProcessScript = join(dirname(fileURLToPath(import.meta.url)), 'node-process.cjs');
+
+export const LOCAL_CHAIN_ID = 31337;
+
+export type ChainOptions = {
+  port: number;
+  /** Chain id the node reports; defaults to 31337. Tests use another to fake a wrong chain. */
+  chainId?: number;
+  /** Mine an empty block at this interval as well as on every transaction (0 = only on tx). */
+  blockTimeMs?: number;
+  /** Genesis timestamp, so seeded history can spread over past days. */
+  genesisDate?: Date;
+};
+
+export type LocalChain = {
+  url: string;
+  port: number;
+  chainId: number;
+  stop(): Promise<void>;
+};
+
+const READY_TIMEOUT_MS = 60_000;
+
+export async function startChain(options: ChainOptions): Promise<LocalChain> {
+  const chainId = options.chainId ?? LOCAL_CHAIN_ID;
+  const url = `http://${LOOPBACK}:${options.port}`;
+  const child = fork(nodeProcessScript, [String(options.port)], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: {
+      ...process.env,
+      CAIRN_CHAIN_ID: String(chainId),
+      CAIRN_BLOCK_TIME_MS: String(options.blockTimeMs ?? 0),
+      ...(options.genesisDate ? { CAIRN_GENESIS_DATE: options.genesisDate.toISOString() } : {}),
+    },
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 50) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    await waitUntilReady(url, chainId, exited);
+  } catch (error) {
+    child.kill('SIGKILL');
+    const log = output.join('').trim();
+    throw new Error(`${(error as Error).message}${log ? `\nNode output:\n${log}` : ''}`);
+  }
+  // Hardhat logs every request; keep only a short tail for error reports.
+  return { url, port: options.port, chainId, stop: () => stopChild(child, exited) };
+}
+
+async function waitUntilReady(url: string, chainId: number, exited: Promise<number | null>): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let stopped = false;
+  let exitCode: number | null = null;
+  void exited.then((code) => {
+    stopped = true;
+    exitCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (stopped) throw new Error(`The local chain exited during start-up (exit code ${exitCode}).`);
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      const body = (await response.json()) as { result?: string };
+      if (body.result && Number(body.result) === chainId) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The local chain did not answer on ${url} within ${READY_TIMEOUT_MS / 1000} s.`);
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}

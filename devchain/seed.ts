@@ -1,0 +1,181 @@
+// Seeds a fresh local chain: the canonical Multicall3 code, demo tokens with real-world quirks,
+// an NFT collection and a history of transfers spread over past days. Every contract comes from
+// one deployer account in a fixed order, so addresses are the same on every run.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type Abi,
+  type Address,
+  createTestClient,
+  getContractAddress,
+  type Hex,
+  http,
+  keccak256,
+  parseEther,
+  parseUnits,
+  publicActions,
+  stringToHex,
+  walletActions,
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { hardhat } from 'viem/chains';
+import { DEMO_MNEMONIC, MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
+import { type CompiledContracts, compileContracts } from './compile.ts';
+import { demoNftUri } from './nftArt.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Demo account i of the public Hardhat mnemonic at m/44'/60'/0'/0/i. */
+export function demoAddress(index: number): Address {
+  return mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: index }).address;
+}
+
+/** The deployer is kept apart from the accounts a person uses, so their nonces stay small. */
+export const DEPLOYER_INDEX = 19;
+
+const deploymentOrder = ['DAI', 'USDC', 'USDT', 'MKR', 'NFT'] as const;
+export type DemoContract = (typeof deploymentOrder)[number];
+
+/** Addresses the seed deploys to, derived from the deployer and its nonce. */
+export function demoContractAddresses(): Record<DemoContract, Address> {
+  const from = demoAddress(DEPLOYER_INDEX);
+  return Object.fromEntries(
+    deploymentOrder.map((name, nonce) => [name, getContractAddress({ from, nonce: BigInt(nonce) })]),
+  ) as Record<DemoContract, Address>;
+}
+
+export type SeedManifest = {
+  contracts: Record<DemoContract, Address>;
+  multicall3: Address;
+  /** Hashes of the history transactions, oldest first. */
+  history: Hex[];
+  /** Block number after seeding. */
+  blockNumber: bigint;
+};
+
+export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise<SeedManifest> {
+  const compiled = compileContracts();
+  const client = seedClient(rpcUrl);
+
+  const multicallCode = readFileSync(join(here, 'multicall3-runtime.hex'), 'utf8').trim() as Hex;
+  if (keccak256(multicallCode) !== MULTICALL3_CODE_HASH)
+    throw new Error('multicall3-runtime.hex is not the canonical code');
+  await client.setCode({ address: MULTICALL3_ADDRESS, bytecode: multicallCode });
+
+  const genesis = await client.getBlock({ blockNumber: 0n });
+  const start = Number(genesis.timestamp);
+  const end = Math.floor(now.getTime() / 1000) - 120;
+  const steps = plannedSteps(compiled);
+  const history: Hex[] = [];
+  for (const [i, step] of steps.entries()) {
+    // Spread the history evenly from genesis to two minutes ago.
+    const timestamp = start + Math.floor(((end - start) * (i + 1)) / (steps.length + 1));
+    await client.setNextBlockTimestamp({ timestamp: BigInt(Math.max(timestamp, start + i + 1)) });
+    const hash = await step(client);
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`seed step ${i} reverted (${hash})`);
+    history.push(hash);
+  }
+  // Bring the chain clock back to the present so new blocks carry real timestamps.
+  await client.setNextBlockTimestamp({ timestamp: BigInt(Math.floor(now.getTime() / 1000)) });
+  await client.mine({ blocks: 1 });
+
+  const contracts = demoContractAddresses();
+  for (const name of deploymentOrder) {
+    const code = await client.getCode({ address: contracts[name] });
+    if (!code || code === '0x') throw new Error(`${name} was not deployed at ${contracts[name]}`);
+  }
+  return { contracts, multicall3: MULTICALL3_ADDRESS, history, blockNumber: await client.getBlockNumber() };
+}
+
+function seedClient(rpcUrl: string) {
+  return createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(rpcUrl) })
+    .extend(publicActions)
+    .extend(walletActions);
+}
+
+type Step = (client: ReturnType<typeof seedClient>) => Promise<Hex>;
+
+function plannedSteps(compiled: CompiledContracts): Step[] {
+  const deployer = demoAddress(DEPLOYER_INDEX);
+  const a = (i: number) => demoAddress(i);
+  const addresses = demoContractAddresses();
+  const contract = (name: string) => {
+    const c = compiled[name];
+    if (!c) throw new Error(`missing compiled contract ${name}`);
+    return c;
+  };
+  const deploy =
+    (name: string, args: readonly unknown[]): Step =>
+    (c) =>
+      c.deployContract({ account: deployer, abi: contract(name).abi, bytecode: contract(name).bytecode, args });
+  const call =
+    (from: Address, to: Address, abi: Abi, functionName: string, args: readonly unknown[]): Step =>
+    (c) =>
+      c.writeContract({ account: from, address: to, abi, functionName, args });
+  const native =
+    (from: Address, to: Address, ether: string): Step =>
+    (c) =>
+      c.sendTransaction({ account: from, to, value: parseEther(ether) });
+
+  const erc20 = contract('DemoToken').abi;
+  const usdt = contract('NoReturnToken').abi;
+  const mkr = contract('Bytes32MetadataToken').abi;
+  const nft = contract('DemoCollection').abi;
+  const dai = (from: Address, to: Address, amount: string) =>
+    call(from, addresses.DAI, erc20, 'transfer', [to, parseUnits(amount, 18)]);
+  const usdc = (from: Address, to: Address, amount: string) =>
+    call(from, addresses.USDC, erc20, 'transfer', [to, parseUnits(amount, 6)]);
+  const usdtTransfer = (from: Address, to: Address, amount: string) =>
+    call(from, addresses.USDT, usdt, 'transfer', [to, parseUnits(amount, 6)]);
+  const mint = (token: DemoContract, abi: Abi, to: Address, amount: string, decimals: number) =>
+    call(deployer, addresses[token], abi, 'mint', [to, parseUnits(amount, decimals)]);
+  const mintNft = (to: Address, id: number) =>
+    call(deployer, addresses.NFT, nft, 'mint', [to, BigInt(id), demoNftUri(id)]);
+  const moveNft = (from: Address, to: Address, id: number) =>
+    call(from, addresses.NFT, nft, 'transferFrom', [from, to, BigInt(id)]);
+
+  return [
+    deploy('DemoToken', ['Demo Dai Stablecoin', 'DAI', 18]),
+    deploy('DemoToken', ['Demo USD Coin', 'USDC', 6]),
+    deploy('NoReturnToken', ['Demo Tether USD', 'USDT', 6]),
+    deploy('Bytes32MetadataToken', [stringToHex('Demo Maker', { size: 32 }), stringToHex('MKR', { size: 32 })]),
+    deploy('DemoCollection', ['Cairn Demo Cairns', 'CAIRN']),
+    mint('DAI', erc20, a(0), '5000', 18),
+    mint('DAI', erc20, a(1), '1200', 18),
+    mint('DAI', erc20, a(5), '25000', 18),
+    mint('USDC', erc20, a(0), '2500.5', 6),
+    mint('USDC', erc20, a(6), '10000', 6),
+    mint('USDT', usdt, a(0), '750', 6),
+    mint('USDT', usdt, a(2), '300', 6),
+    mint('MKR', mkr, a(0), '3.25', 18),
+    mintNft(a(0), 1),
+    mintNft(a(0), 2),
+    mintNft(a(0), 3),
+    mintNft(a(1), 4),
+    mintNft(a(5), 5),
+    native(a(5), a(0), '2.5'),
+    native(a(0), a(6), '0.75'),
+    dai(a(0), a(5), '120.5'),
+    usdc(a(6), a(0), '99.99'),
+    native(a(1), a(0), '0.1'),
+    usdtTransfer(a(0), a(7), '50'),
+    native(a(0), a(1), '1.2345'),
+    dai(a(5), a(0), '42'),
+    moveNft(a(0), a(6), 2),
+    call(a(0), addresses.MKR, mkr, 'transfer', [a(1), parseUnits('0.25', 18)]),
+    native(a(7), a(0), '0.05'),
+    usdc(a(0), a(1), '10'),
+    moveNft(a(5), a(0), 5),
+    dai(a(1), a(0), '15.75'),
+    native(a(0), a(2), '0.01'),
+    usdtTransfer(a(2), a(0), '12.345678'),
+    native(a(8), a(1), '3'),
+    dai(a(0), a(8), '0.000000000000000001'),
+    usdc(a(0), a(6), '1234.56'),
+    native(a(0), a(9), '0.42'),
+    native(a(6), a(0), '0.3'),
+    moveNft(a(1), a(0), 4),
+  ];
+}

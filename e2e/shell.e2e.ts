@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
+import { screens } from '../src/app/paths.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+import { mineTransfer, nodeClient } from './support/rpc.ts';
+
+describe('app shell against a fresh local chain', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('loads with the local network selected and warns loudly that the demo keys are public', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    expect(await shell.networkSelect.inputValue()).toBe('local');
+    await expect.poll(() => shell.statusText()).toContain('Connected');
+    expect(await shell.statusText()).toContain('chain id 31337');
+    const notice = (await shell.localChainNotice.textContent()) ?? '';
+    expect(notice).toContain(DEMO_MNEMONIC);
+    expect(notice).toMatch(/known to everyone/i);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('shows the block number the node reports and advances when a transaction is mined', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    const client = nodeClient(env.chain.url);
+    const before = await client.getBlockNumber({ cacheTime: 0 });
+    await expect.poll(() => shell.shownBlockNumber()).toBe(before);
+    const mined = await mineTransfer(env.chain.url);
+    expect(mined).toBe(before + 1n);
+    await expect.poll(() => shell.shownBlockNumber(), { timeout: 10_000 }).toBe(mined);
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(mined);
+  });
+
+  it('has one navigation link per registered screen, each opening an honest placeholder', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    for (const screen of screens) {
+      await shell.navLink(screen.label).click();
+      await expect.poll(() => shell.heading.textContent()).toBe(screen.label);
+      expect(await shell.navLink(screen.label).getAttribute('aria-current')).toBe('page');
+      expect(page.url()).toContain(`#${screen.path}`);
+      if (screen.plannedIn !== undefined) {
+        expect(await page.getByText('Not available yet.').isVisible()).toBe(true);
+      }
+    }
+    await page.goto(`${env.server.url}#/no-such-screen`);
+    await expect.poll(() => shell.heading.textContent()).toBe('Page not found');
+  });
+
+  it('keeps the selected network across a reload', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    await shell.networkSelect.selectOption({ label: 'Sepolia' });
+    await expect.poll(() => shell.statusText()).toContain('chain id 11155111');
+    await page.reload();
+    await shell.heading.waitFor();
+    expect(await shell.networkSelect.inputValue()).toBe('sepolia');
+    await shell.networkSelect.selectOption({ label: 'Local chain' });
+    await expect.poll(() => shell.statusText()).toContain('Connected');
+  });
+
+  it('shows the node as unreachable with its RPC URL when it stops, and recovers when it returns', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    await expect.poll(() => shell.statusText()).toContain('Connected');
+
+    await env.stopChain();
+    await shell.problem.waitFor({ timeout: 10_000 });
+    const problem = (await shell.problem.textContent()) ?? '';
+    expect(problem).toContain('Node unreachable');
+    expect(problem).toContain(env.chain.url);
+    expect(await shell.statusText()).toContain('Unreachable');
+    expect(await shell.retry.isVisible()).toBe(true);
+
+    await env.restartChain();
+    await shell.retry.click();
+    await shell.problem.waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(() => shell.statusText()).toContain('Connected');
+    const block = await nodeClient(env.chain.url).getBlockNumber({ cacheTime: 0 });
+    await expect.poll(() => shell.shownBlockNumber()).toBe(block);
+  });
+});

@@ -1,0 +1,89 @@
+// One end-to-end environment per spec file: a fresh local chain (seeded unless asked not to),
+// the production build served by Cairn's static server pointing at that chain, and Chromium.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type LocalChain, startChain } from '../../devchain/chain.ts';
+import { type SeedManifest, seedChain } from '../../devchain/seed.ts';
+import { findFreePort } from '../../scripts/ports.ts';
+import { type StaticServer, startStaticServer } from '../../scripts/static-server.ts';
+import { launchChromium } from './browser.ts';
+import { e2eDistDir } from './paths.ts';
+
+export type EnvironmentOptions = {
+  /** Chain id the node reports (default 31337, what the app expects for "Local chain"). */
+  chainId?: number;
+  seed?: boolean;
+  basePath?: string;
+};
+
+export type Environment = {
+  chain: LocalChain;
+  manifest: SeedManifest | undefined;
+  server: StaticServer;
+  browser: Browser;
+  /** A new page in its own context (own IndexedDB), with console errors collected. */
+  newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number }): Promise<AppPage>;
+  /** Stops the node and starts a fresh one on the same port. */
+  restartChain(): Promise<void>;
+  stopChain(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type AppPage = { page: Page; context: BrowserContext; consoleErrors: string[] };
+
+export async function startEnvironment(options: EnvironmentOptions = {}): Promise<Environment> {
+  const chainPort = await findFreePort();
+  const chainOptions = {
+    port: chainPort,
+    ...(options.chainId !== undefined ? { chainId: options.chainId } : {}),
+    genesisDate: new Date(Date.now() - 30 * 86_400_000),
+  };
+  let chain = await startChain(chainOptions);
+  const manifest = options.seed === false ? undefined : await seedChain(chain.url);
+  const server = await startStaticServer({
+    root: e2eDistDir,
+    port: await findFreePort(),
+    localRpcUrl: chain.url,
+    ...(options.basePath ? { basePath: options.basePath } : {}),
+  });
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  let chainRunning = true;
+
+  return {
+    get chain() {
+      return chain;
+    },
+    manifest,
+    server,
+    browser,
+    async newPage(pageOptions = {}) {
+      const context = await browser.newContext({
+        viewport: { width: pageOptions.width ?? 1280, height: 800 },
+        colorScheme: pageOptions.colorScheme ?? 'light',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => consoleErrors.push(error.message));
+      return { page, context, consoleErrors };
+    },
+    async stopChain() {
+      await chain.stop();
+      chainRunning = false;
+    },
+    async restartChain() {
+      if (chainRunning) await chain.stop();
+      chain = await startChain(chainOptions);
+      chainRunning = true;
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+      await server.close();
+      if (chainRunning) await chain.stop();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// Direct JSON-RPC access to the test chain, to compare what the UI shows with the node.
+import { createTestClient, http, parseEther, publicActions, walletActions } from 'viem';
+import { hardhat } from 'viem/chains';
+import { demoAddress } from '../../devchain/seed.ts';
+
+export function nodeClient(url: string) {
+  return createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url) })
+    .extend(publicActions)
+    .extend(walletActions);
+}
+
+/** Mines one block with a real transfer between two demo accounts; returns its block number. */
+export async function mineTransfer(url: string): Promise<bigint> {
+  const client = nodeClient(url);
+  const hash = await client.sendTransaction({ account: demoAddress(3), to: demoAddress(4), value: parseEther('0.01') });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  return receipt.blockNumber;
+}

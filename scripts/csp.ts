@@ -1,0 +1,39 @@
+// Cairn's Content-Security-Policy, defined once for the built index.html (<meta>) and for the
+// servers that can also send headers (`npm start`, the test harness). Scripts and styles only
+// from Cairn's own origin; no eval, no plugins, no framing. Connections may go to any http(s)
+// or ws(s) URL because the user chooses their own nodes and explorer.
+const directives: Record<string, string> = {
+  'default-src': "'none'",
+  'script-src': "'self'",
+  'style-src': "'self'",
+  'img-src': "'self' data:",
+  'font-src': "'none'",
+  'connect-src': "'self' http: https: ws: wss:",
+  'worker-src': "'self'",
+  'manifest-src': "'self'",
+  'object-src': "'none'",
+  'base-uri': "'none'",
+  'form-action': "'none'",
+};
+
+function serialize(entries: Record<string, string>): string {
+  return Object.entries(entries)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+}
+
+/** The policy for a <meta http-equiv> tag (browsers ignore frame-ancestors there). */
+export const metaContentSecurityPolicy = serialize(directives);
+
+/** The policy for an HTTP header, which can also forbid framing. */
+export const headerContentSecurityPolicy = serialize({ ...directives, 'frame-ancestors': "'none'" });
+
+/** Headers every Cairn server sends with the app. */
+export const securityHeaders: Record<string, string> = {
+  'Content-Security-Policy': headerContentSecurityPolicy,
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=()',
+};

@@ -1,0 +1,135 @@
+// `npm start`: builds the wallet, starts the embedded local chain (a real Hardhat node on
+// 127.0.0.1), seeds it with demo tokens, an NFT collection and history, and serves the wallet.
+// Ctrl-C stops everything; the chain process also exits by itself if this one dies.
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'vite';
+import { type LocalChain, startChain } from '../devchain/chain.ts';
+import { seedChain } from '../devchain/seed.ts';
+import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
+import { isPortFree, parsePort } from './ports.ts';
+import { type StaticServer, startStaticServer } from './static-server.ts';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const DAY_MS = 86_400_000;
+
+type Settings = { appPort: number; chainPort: number; blockTimeMs: number };
+
+function readSettings(): Settings {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'chain-port': { type: 'string' },
+      'block-time': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(`Usage: npm start [-- --port 5173] [-- --chain-port 8545] [-- --block-time 12]
+
+  --port N        port of the wallet (env CAIRN_PORT, default 5173)
+  --chain-port N  port of the local chain's JSON-RPC (env CAIRN_CHAIN_PORT, default 8545)
+  --block-time S  also mine an empty block every S seconds; 0 = only when a transaction
+                  arrives (env CAIRN_BLOCK_TIME, default 12)`);
+    process.exit(0);
+  }
+  const pick = (flag: string | undefined, env: string, fallback: string) => flag ?? process.env[env] ?? fallback;
+  const blockTime = pick(values['block-time'], 'CAIRN_BLOCK_TIME', '12');
+  if (!/^\d+(\.\d+)?$/.test(blockTime)) throw new Error(`--block-time must be a number of seconds, got "${blockTime}".`);
+  return {
+    appPort: parsePort(pick(values.port, 'CAIRN_PORT', '5173'), '--port / CAIRN_PORT'),
+    chainPort: parsePort(pick(values['chain-port'], 'CAIRN_CHAIN_PORT', '8545'), '--chain-port / CAIRN_CHAIN_PORT'),
+    blockTimeMs: Math.round(Number(blockTime) * 1000),
+  };
+}
+
+async function assertPortsFree(settings: Settings): Promise<void> {
+  const checks = [
+    { port: settings.chainPort, what: 'the local chain', flag: '--chain-port', env: 'CAIRN_CHAIN_PORT' },
+    { port: settings.appPort, what: 'the wallet', flag: '--port', env: 'CAIRN_PORT' },
+  ];
+  if (settings.appPort === settings.chainPort) {
+    throw new UserFacingError(`The wallet and the local chain cannot share port ${settings.appPort}. Choose two ports.`);
+  }
+  for (const check of checks) {
+    if (!(await isPortFree(check.port))) {
+      const other = check.port + 1;
+      throw new UserFacingError(
+        `Port ${check.port} on 127.0.0.1 is already in use, so ${check.what} cannot start.\n` +
+          `Stop the program using it, or choose another port:\n` +
+          `  ${check.env}=${other} npm start\n` +
+          `  npm start -- ${check.flag} ${other}`,
+      );
+    }
+  }
+}
+
+class UserFacingError extends Error {}
+
+async function main() {
+  const settings = readSettings();
+  await assertPortsFree(settings);
+
+  let chain: LocalChain | undefined;
+  let server: StaticServer | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping Cairn…');
+    await server?.close();
+    await chain?.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  process.on('SIGHUP', () => void stop(0));
+
+  try {
+    console.log('Building the wallet…');
+    await build({ root: projectRoot, logLevel: 'warn' });
+    console.log(`Starting the local chain on 127.0.0.1:${settings.chainPort}…`);
+    chain = await startChain({
+      port: settings.chainPort,
+      blockTimeMs: settings.blockTimeMs,
+      genesisDate: new Date(Date.now() - 30 * DAY_MS),
+    });
+    const manifest = await seedChain(chain.url);
+    server = await startStaticServer({
+      root: `${projectRoot}dist`,
+      port: settings.appPort,
+      localRpcUrl: chain.url,
+    });
+    printBanner(server.url, chain.url, manifest.history.length, settings.blockTimeMs);
+  } catch (error) {
+    console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+    await stop(1);
+  }
+}
+
+function printBanner(appUrl: string, chainUrl: string, transfers: number, blockTimeMs: number) {
+  const rule = '─'.repeat(72);
+  console.log(`
+${rule}
+  Cairn is running.
+
+  Wallet:       ${appUrl}
+  Local chain:  ${chainUrl}  (chain id 31337, ${transfers} seeded transactions${
+    blockTimeMs > 0 ? `, a block every ${blockTimeMs / 1000} s` : ''
+  })
+
+  Demo recovery phrase (PUBLIC: for the local chain only):
+    ${DEMO_MNEMONIC}
+
+  !! Everyone knows this phrase and the keys it makes. Anything sent to
+  !! these accounts on a real network is taken at once. Never use them
+  !! outside this local chain.
+
+  Press Ctrl-C to stop the wallet and the chain.
+${rule}`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof UserFacingError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+// A small static server for the built app (dist/), used by `npm start`, the end-to-end tests and
+// the benchmark. It binds 127.0.0.1 only, sends Cairn's security headers, and writes the local
+// chain's RPC URL into index.html so the "Local chain" network points at the right node.
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { securityHeaders } from './csp.ts';
+import { LOOPBACK } from './ports.ts';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export type StaticServerOptions = {
+  root: string;
+  port: number;
+  /** Written into <meta name="cairn-local-rpc-url">; the built default is kept when absent. */
+  localRpcUrl?: string;
+  /** Serve the app under this path prefix (e.g. "/wallet/") to prove sub-path hosting works. */
+  basePath?: string;
+  /** Extra headers (tests use this to replace the policy). */
+  headers?: Record<string, string>;
+};
+
+export type StaticServer = { url: string; close(): Promise<void> };
+
+export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
+  const root = resolve(options.root);
+  const basePath = options.basePath ?? '/';
+  const headers = { ...securityHeaders, ...options.headers };
+  const indexHtml = await renderIndex(root, options.localRpcUrl);
+
+  const server = createServer(async (request, response) => {
+    try {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+        return;
+      }
+      if (!url.pathname.startsWith(basePath)) {
+        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      const relative = decodeURIComponent(url.pathname.slice(basePath.length));
+      if (relative === '' || relative === 'index.html') {
+        response.writeHead(200, { ...headers, 'Content-Type': contentTypes['.html'], 'Cache-Control': 'no-cache' });
+        response.end(request.method === 'HEAD' ? undefined : indexHtml);
+        return;
+      }
+      const file = normalize(join(root, relative));
+      if (!file.startsWith(root + sep)) {
+        response.writeHead(403).end();
+        return;
+      }
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) {
+        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      const immutable = relative.startsWith('assets/');
+      response.writeHead(200, {
+        ...headers,
+        'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
+        'Content-Length': info.size,
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      if (request.method === 'HEAD') response.end();
+      else createReadStream(file).pipe(response);
+    } catch {
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    }
+  });
+
+  await listen(server, options.port);
+  return {
+    url: `http://${LOOPBACK}:${options.port}${basePath}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+async function renderIndex(root: string, localRpcUrl: string | undefined): Promise<string> {
+  const html = await readFile(join(root, 'index.html'), 'utf8').catch(() => {
+    throw new Error(`No build found in ${root}. Run "npm run build" first.`);
+  });
+  if (!localRpcUrl) return html;
+  const tag = /<meta name="cairn-local-rpc-url" content="[^"]*"\s*\/?>/;
+  if (!tag.test(html)) throw new Error('index.html has no cairn-local-rpc-url meta tag');
+  return html.replace(tag, `<meta name="cairn-local-rpc-url" content="${escapeAttribute(localRpcUrl)}" />`);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen({ host: LOOPBACK, port, exclusive: true }, () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * The single registry of Cairn's screens. Navigation, the router and tests read it; no other
+ * file types a path by hand. `issue` names the work item that delivers a screen still missing.
+ */
+export type ScreenId = 'portfolio' | 'send' | 'receive' | 'activity' | 'contracts' | 'sign' | 'settings';
+
+export type ScreenEntry = {
+  id: ScreenId;
+  path: string;
+  label: string;
+  /** What the screen is for, shown while it is not available yet. */
+  purpose: string;
+  /** Issue that delivers it, while it is not available yet. */
+  plannedIn?: number;
+};
+
+export const screens: readonly ScreenEntry[] = [
+  {
+    id: 'portfolio',
+    path: '/',
+    label: 'Portfolio',
+    purpose: 'Balances of every account and token, read from your own node in one round trip.',
+    plannedIn: 4,
+  },
+  {
+    id: 'send',
+    path: '/send',
+    label: 'Send',
+    purpose: 'Send the native coin or tokens with correct fees, review, tracking, speed-up and cancel.',
+    plannedIn: 5,
+  },
+  {
+    id: 'receive',
+    path: '/receive',
+    label: 'Receive',
+    purpose: 'Your address in full, as text and as a QR code, with the network named.',
+    plannedIn: 4,
+  },
+  {
+    id: 'activity',
+    path: '/activity',
+    label: 'Activity',
+    purpose: 'Complete history from your own records, the node’s logs and an explorer you configure.',
+    plannedIn: 6,
+  },
+  {
+    id: 'contracts',
+    path: '/contracts',
+    label: 'Contracts',
+    purpose: 'Read and write any contract from its ABI.',
+    plannedIn: 7,
+  },
+  {
+    id: 'sign',
+    path: '/sign',
+    label: 'Sign',
+    purpose: 'Sign and verify messages and typed data; sign offline and broadcast raw transactions.',
+    plannedIn: 7,
+  },
+  {
+    id: 'settings',
+    path: '/settings',
+    label: 'Settings',
+    purpose: 'Networks and their RPC URLs, explorer keys, auto-lock and more.',
+    plannedIn: 4,
+  },
+];
+
+export function screen(id: ScreenId): ScreenEntry {
+  const entry = screens.find((s) => s.id === id);
+  if (!entry) throw new Error(`unknown screen ${id}`);
+  return entry;
+}

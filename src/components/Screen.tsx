@@ -1,0 +1,28 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import styles from './Screen.module.css';
+
+let firstScreenMarked = false;
+
+/**
+ * The frame of every screen: its heading (focused on navigation so screen readers announce the
+ * new page) and content. The first one rendered marks `cairn:first-screen` for the benchmark.
+ */
+export function Screen({ title, children }: { title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!firstScreenMarked) {
+      firstScreenMarked = true;
+      performance.mark('cairn:first-screen');
+    } else {
+      heading.current?.focus();
+    }
+  }, []);
+  return (
+    <section className={styles.screen} aria-labelledby="screen-title">
+      <h1 id="screen-title" ref={heading} tabIndex={-1} className={styles.title}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { type Chain, type Client, createClient, fallback, http, type Transport } from 'viem';
+import type { Network } from './networks';
+
+/** A bare viem client: actions are imported one by one from 'viem/actions' so only what is
+ * used is bundled. */
+export type ChainClient = Client<Transport, Chain>;
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export function toViemChain(network: Network): Chain {
+  return {
+    id: network.chainId,
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: network.rpcUrls } },
+    ...(network.explorerUrl ? { blockExplorers: { default: { name: 'Explorer', url: network.explorerUrl } } } : {}),
+  };
+}
+
+const clients = new Map<string, ChainClient>();
+
+/**
+ * The viem client for a network: its RPC URLs in order with fallback, and concurrent requests
+ * sent as one JSON-RPC batch. Clients are reused while the network's URLs stay the same.
+ */
+export function chainClient(network: Network): ChainClient {
+  const key = `${network.id}|${network.chainId}|${network.rpcUrls.join(' ')}`;
+  let client = clients.get(key);
+  if (!client) {
+    const transports = network.rpcUrls.map((url) =>
+      http(url, { batch: { wait: 0 }, timeout: REQUEST_TIMEOUT_MS, retryCount: 0 }),
+    );
+    client = createClient({
+      chain: toViemChain(network),
+      transport: transports.length === 1 && transports[0] ? transports[0] : fallback(transports, { retryCount: 0 }),
+      pollingInterval: network.blockTimeMs,
+    });
+    clients.set(key, client);
+  }
+  return client;
+}

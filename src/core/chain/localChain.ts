@@ -1,0 +1,19 @@
+import type { Address } from 'viem';
+
+/** Chain id of Cairn's embedded local chain (Hardhat's default). */
+export const LOCAL_CHAIN_ID = 31337;
+
+/** Where `npm start` serves the local chain unless told otherwise. */
+export const DEFAULT_LOCAL_RPC_URL = 'http://127.0.0.1:8545';
+
+/**
+ * The well-known public Hardhat test mnemonic. Anyone can derive its keys: funds sent to these
+ * accounts on a real network are taken within seconds. Used only for the local demo chain.
+ */
+export const DEMO_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/** Canonical Multicall3 address, identical on every chain where it is deployed. */
+export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
+
+/** keccak256 of the canonical Multicall3 runtime code (3,808 bytes, solc 0.8.12). */
+export const MULTICALL3_CODE_HASH = '0xd5c15df687b16f2ff992fc8d767b4216323184a2bbc6ee2f9c398c318e770891';

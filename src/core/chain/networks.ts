@@ -1,0 +1,60 @@
+import { LOCAL_CHAIN_ID } from './localChain';
+import type { PresetChain } from './presetChain';
+import { presetChains } from './presetChains.generated';
+
+export type NetworkKind = 'local' | 'preset' | 'custom';
+
+export type Network = {
+  /** Stable identifier, independent of the chain id (two networks may share one). */
+  id: string;
+  kind: NetworkKind;
+  name: string;
+  chainId: number;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  /** Tried in order: the first that answers is used. */
+  rpcUrls: string[];
+  explorerUrl: string | undefined;
+  testnet: boolean;
+  /** Typical time between blocks, to pace polling. */
+  blockTimeMs: number;
+};
+
+export const LOCAL_NETWORK_ID = 'local';
+
+function fromPreset(preset: PresetChain): Network {
+  return {
+    id: preset.id,
+    kind: 'preset',
+    name: preset.name,
+    chainId: preset.chainId,
+    nativeCurrency: { ...preset.nativeCurrency },
+    rpcUrls: [...preset.rpcUrls],
+    explorerUrl: preset.explorerUrl ?? undefined,
+    testnet: preset.testnet,
+    blockTimeMs: preset.blockTimeMs,
+  };
+}
+
+export function localNetwork(rpcUrl: string): Network {
+  return {
+    id: LOCAL_NETWORK_ID,
+    kind: 'local',
+    name: 'Local chain',
+    chainId: LOCAL_CHAIN_ID,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: [rpcUrl],
+    explorerUrl: undefined,
+    testnet: true,
+    blockTimeMs: 1_000,
+  };
+}
+
+/** The built-in networks: the local chain first, then the presets, with chain data from viem. */
+export function builtInNetworks(localRpcUrl: string): Network[] {
+  return [localNetwork(localRpcUrl), ...presetChains.map(fromPreset)];
+}
+
+/** How often to ask the node for its latest block: about once a block, within sane bounds. */
+export function headPollIntervalMs(network: Network): number {
+  return Math.min(Math.max(network.blockTimeMs, 1_000), 6_000);
+}

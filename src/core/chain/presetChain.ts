@@ -1,0 +1,11 @@
+/** The chain data Cairn keeps for each preset network (generated from viem/chains). */
+export type PresetChain = {
+  id: string;
+  name: string;
+  chainId: number;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  rpcUrls: string[];
+  explorerUrl: string | null;
+  testnet: boolean;
+  blockTimeMs: number;
+};

@@ -1,0 +1,62 @@
+import { CairnError } from './base';
+
+export type ChainErrorCode =
+  | 'CHAIN_UNREACHABLE'
+  | 'CHAIN_TIMEOUT'
+  | 'CHAIN_WRONG_CHAIN'
+  | 'CHAIN_RATE_LIMITED'
+  | 'CHAIN_NODE_ERROR'
+  | 'CHAIN_MALFORMED_RESPONSE'
+  | 'CHAIN_METHOD_UNSUPPORTED'
+  | 'CHAIN_INSUFFICIENT_FUNDS'
+  | 'CHAIN_NONCE_TOO_LOW'
+  | 'CHAIN_REPLACEMENT_UNDERPRICED'
+  | 'CHAIN_REVERTED'
+  | 'CHAIN_RPC_ERROR';
+
+/** A failure talking to a JSON-RPC node. `rpcUrl` is the node that failed, when known. */
+export class ChainError extends CairnError<ChainErrorCode> {
+  override readonly name = 'ChainError';
+  readonly rpcUrl: string | undefined;
+
+  constructor(
+    code: ChainErrorCode,
+    shortMessage: string,
+    options: { rpcUrl?: string | undefined; details?: string; cause?: unknown } = {},
+  ) {
+    super(code, shortMessage, options);
+    this.rpcUrl = options.rpcUrl;
+  }
+}
+
+/** The node answers for another chain than the network it is configured for. */
+export class WrongChainError extends ChainError {
+  readonly expectedChainId: number;
+  readonly actualChainId: number;
+
+  constructor(args: { expectedChainId: number; actualChainId: number; rpcUrl?: string | undefined }) {
+    super(
+      'CHAIN_WRONG_CHAIN',
+      `The node reports chain id ${args.actualChainId}, but this network is chain id ${args.expectedChainId}.`,
+      { rpcUrl: args.rpcUrl },
+    );
+    this.expectedChainId = args.expectedChainId;
+    this.actualChainId = args.actualChainId;
+  }
+}
+
+/** A transaction or call reverted; `reason` is the decoded revert reason when there is one. */
+export class RevertedError extends ChainError {
+  readonly reason: string | undefined;
+
+  constructor(args: { reason?: string | undefined; rpcUrl?: string | undefined; cause?: unknown; details?: string }) {
+    super(
+      'CHAIN_REVERTED',
+      args.reason
+        ? `The contract refused the call: ${args.reason}`
+        : 'The contract refused the call without giving a reason.',
+      args,
+    );
+    this.reason = args.reason;
+  }
+}

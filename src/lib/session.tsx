@@ -1,0 +1,25 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import { useStore } from 'zustand';
+import type { Network } from '@/core/chain/networks';
+import { type SessionState, type SessionStore, selectedNetwork } from '@/core/session/sessionStore';
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
+}
+
+function useSessionStore(): SessionStore {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('useSession must be used inside <SessionProvider>');
+  return store;
+}
+
+/** Reads a slice of the session store; re-renders only when that slice changes. */
+export function useSession<T>(selector: (state: SessionState) => T): T {
+  return useStore(useSessionStore(), selector);
+}
+
+export function useSelectedNetwork(): Network {
+  return useSession(selectedNetwork);
+}
