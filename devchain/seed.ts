@@ -65,20 +65,22 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
 
   const genesis = await client.getBlock({ blockNumber: 0n });
   const start = Number(genesis.timestamp);
-  const end = Math.floor(now.getTime() / 1000) - 120;
   const steps = plannedSteps(compiled);
+  // Spread the history evenly from genesis to two minutes ago (a chain started with a recent
+  // genesis simply gets one second per step).
+  const end = Math.max(Math.floor(now.getTime() / 1000) - 120, start + steps.length + 1);
   const history: Hex[] = [];
+  let timestamp = start;
   for (const [i, step] of steps.entries()) {
-    // Spread the history evenly from genesis to two minutes ago.
-    const timestamp = start + Math.floor(((end - start) * (i + 1)) / (steps.length + 1));
-    await client.setNextBlockTimestamp({ timestamp: BigInt(Math.max(timestamp, start + i + 1)) });
+    timestamp = Math.max(start + Math.floor(((end - start) * (i + 1)) / (steps.length + 1)), timestamp + 1);
+    await client.setNextBlockTimestamp({ timestamp: BigInt(timestamp) });
     const hash = await step(client);
     const receipt = await client.waitForTransactionReceipt({ hash });
     if (receipt.status !== 'success') throw new Error(`seed step ${i} reverted (${hash})`);
     history.push(hash);
   }
   // Bring the chain clock back to the present so new blocks carry real timestamps.
-  await client.setNextBlockTimestamp({ timestamp: BigInt(Math.floor(now.getTime() / 1000)) });
+  await client.setNextBlockTimestamp({ timestamp: BigInt(Math.max(Math.floor(now.getTime() / 1000), timestamp + 1)) });
   await client.mine({ blocks: 1 });
 
   const contracts = demoContractAddresses();

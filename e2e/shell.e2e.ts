@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import { screens } from '../src/app/paths.ts';
+import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { mineTransfer, nodeClient } from './support/rpc.ts';
@@ -70,7 +70,7 @@ describe('app shell against a fresh local chain', () => {
     await expect.poll(() => shell.statusText()).toContain('Connected');
   });
 
-  it('shows the node as unreachable with its RPC URL when it stops, and recovers when it returns', async () => {
+  it('shows the node as unreachable with its RPC URL when it stops, and recovers by itself when it returns', async () => {
     const { page } = await env.newPage();
     const shell = new AppShell(page);
     await shell.open(env.server.url);
@@ -85,10 +85,40 @@ describe('app shell against a fresh local chain', () => {
     expect(await shell.retry.isVisible()).toBe(true);
 
     await env.restartChain();
-    await shell.retry.click();
-    await shell.problem.waitFor({ state: 'detached', timeout: 10_000 });
+    await shell.problem.waitFor({ state: 'detached', timeout: 30_000 });
     await expect.poll(() => shell.statusText()).toContain('Connected');
     const block = await nodeClient(env.chain.url).getBlockNumber({ cacheTime: 0 });
     await expect.poll(() => shell.shownBlockNumber()).toBe(block);
+  });
+
+  it('Retry checks the node again at once', async () => {
+    const { page } = await env.newPage();
+    // Timers are frozen and moved by hand, so a check can only come from the poll we release
+    // or from the Retry button. Small steps let React and TanStack Query deliver updates
+    // without reaching the next poll (at least 2 s away once a check has failed).
+    await page.clock.install();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    await expect.poll(() => shell.statusText()).toContain('Connected');
+    await page.clock.pauseAt(Date.now() + 1_000);
+    const settle = async (until: () => Promise<boolean>) => {
+      for (let step = 0; step < 50 && !(await until()); step++) {
+        await page.clock.runFor(10);
+        await page.waitForTimeout(20);
+      }
+    };
+
+    await env.stopChain();
+    await page.clock.runFor(1_100);
+    await settle(() => shell.problem.isVisible());
+    expect(await shell.problem.isVisible()).toBe(true);
+
+    await env.restartChain();
+    await settle(async () => false);
+    expect(await shell.problem.isVisible()).toBe(true);
+    await shell.retry.click();
+    await settle(async () => !(await shell.problem.isVisible()));
+    expect(await shell.problem.isVisible()).toBe(false);
+    expect(await shell.statusText()).toContain('Connected');
   });
 });

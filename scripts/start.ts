@@ -35,7 +35,8 @@ function readSettings(): Settings {
   }
   const pick = (flag: string | undefined, env: string, fallback: string) => flag ?? process.env[env] ?? fallback;
   const blockTime = pick(values['block-time'], 'CAIRN_BLOCK_TIME', '12');
-  if (!/^\d+(\.\d+)?$/.test(blockTime)) throw new Error(`--block-time must be a number of seconds, got "${blockTime}".`);
+  if (!/^\d+(\.\d+)?$/.test(blockTime))
+    throw new Error(`--block-time must be a number of seconds, got "${blockTime}".`);
   return {
     appPort: parsePort(pick(values.port, 'CAIRN_PORT', '5173'), '--port / CAIRN_PORT'),
     chainPort: parsePort(pick(values['chain-port'], 'CAIRN_CHAIN_PORT', '8545'), '--chain-port / CAIRN_CHAIN_PORT'),
@@ -49,7 +50,9 @@ async function assertPortsFree(settings: Settings): Promise<void> {
     { port: settings.appPort, what: 'the wallet', flag: '--port', env: 'CAIRN_PORT' },
   ];
   if (settings.appPort === settings.chainPort) {
-    throw new UserFacingError(`The wallet and the local chain cannot share port ${settings.appPort}. Choose two ports.`);
+    throw new UserFacingError(
+      `The wallet and the local chain cannot share port ${settings.appPort}. Choose two ports.`,
+    );
   }
   for (const check of checks) {
     if (!(await isPortFree(check.port))) {

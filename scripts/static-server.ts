@@ -28,7 +28,7 @@ export type StaticServerOptions = {
   localRpcUrl?: string;
   /** Serve the app under this path prefix (e.g. "/wallet/") to prove sub-path hosting works. */
   basePath?: string;
-  /** Extra headers (tests use this to replace the policy). */
+  /** Extra or replaced headers; an empty value removes a header (tests use this as a control). */
   headers?: Record<string, string>;
 };
 
@@ -37,7 +37,9 @@ export type StaticServer = { url: string; close(): Promise<void> };
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = resolve(options.root);
   const basePath = options.basePath ?? '/';
-  const headers = { ...securityHeaders, ...options.headers };
+  const headers = Object.fromEntries(
+    Object.entries({ ...securityHeaders, ...options.headers }).filter(([, value]) => value !== ''),
+  );
   const indexHtml = await renderIndex(root, options.localRpcUrl);
 
   const server = createServer(async (request, response) => {

@@ -18,7 +18,7 @@ function route(entry: ScreenEntry): RouteObject {
   }
   return {
     ...base,
-    element: <NotAvailableYet title={entry.label} purpose={entry.purpose} plannedIn={entry.plannedIn} />,
+    element: <NotAvailableYet key={entry.id} title={entry.label} purpose={entry.purpose} plannedIn={entry.plannedIn} />,
   };
 }
 

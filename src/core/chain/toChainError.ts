@@ -74,6 +74,7 @@ export function toChainError(error: unknown, rpcUrl?: string): ChainError {
   if (has('MethodNotFoundRpcError', 'MethodNotSupportedRpcError')) {
     return new ChainError('CHAIN_METHOD_UNSUPPORTED', 'The node does not support a method Cairn needs.', base);
   }
+  if (has('SyntaxError')) return malformed(base);
   if (http) {
     if (http.status === undefined) return new ChainError('CHAIN_UNREACHABLE', 'The node could not be reached.', base);
     if (http.status >= 500)

@@ -1,0 +1,20 @@
+// The bare React page the benchmark compares Cairn's first screen with: same toolchain, one
+// heading, and the same "first screen rendered" mark.
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+
+function Page() {
+  useEffect(() => {
+    performance.mark('cairn:first-screen');
+  }, []);
+  return <h1>Hello</h1>;
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <Page />
+    </StrictMode>,
+  );
+}

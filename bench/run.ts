@@ -1,0 +1,119 @@
+// `npm run bench`: bundle size of the first screen and time to first screen in headless
+// Chromium, beside a bare React page built by the same toolchain. Prints figures; never fails
+// on timing.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { startChain } from '../devchain/chain.ts';
+import { seedChain } from '../devchain/seed.ts';
+import { launchChromium } from '../e2e/support/browser.ts';
+import { findFreePort } from '../scripts/ports.ts';
+import { startStaticServer } from '../scripts/static-server.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'bench', '.out');
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const BUDGET_FIRST_SCREEN_GZIP = 150 * 1024;
+
+function viteBuild(args: string[]) {
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--logLevel', 'warn'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    },
+  );
+}
+
+const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+type Measure = { times: number[]; scripts: Set<string> };
+
+async function main() {
+  console.log('Building Cairn and the bare React baseline…');
+  viteBuild(['--outDir', join(out, 'app'), '--emptyOutDir']);
+  viteBuild([
+    join(root, 'bench', 'baseline'),
+    '--config',
+    join(root, 'vite.config.ts'),
+    '--outDir',
+    join(out, 'baseline'),
+    '--emptyOutDir',
+  ]);
+
+  const chain = await startChain({ port: await findFreePort(), genesisDate: new Date(Date.now() - 30 * 86_400_000) });
+  await seedChain(chain.url);
+  const app = await startStaticServer({ root: join(out, 'app'), port: await findFreePort(), localRpcUrl: chain.url });
+  const baseline = await startStaticServer({ root: join(out, 'baseline'), port: await findFreePort() });
+  const browser = await launchChromium();
+
+  async function measure(url: string): Promise<Measure> {
+    const result: Measure = { times: [], scripts: new Set() };
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') result.scripts.add(new URL(request.url()).pathname);
+      });
+      await page.goto(url);
+      await page.waitForFunction(() => performance.getEntriesByName('cairn:first-screen').length > 0);
+      result.times.push(
+        await page.evaluate(() => performance.getEntriesByName('cairn:first-screen')[0]?.startTime ?? NaN),
+      );
+      await context.close();
+    }
+    return result;
+  }
+
+  try {
+    // Warm up once each (JIT, disk cache of the OS), then alternate measured runs.
+    await measure(baseline.url);
+    const appResult = await measure(app.url);
+    const baseResult = await measure(baseline.url);
+
+    const html = readFileSync(join(out, 'app', 'index.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    if (!entry) throw new Error('entry chunk not found in index.html');
+    const firstScreenFiles = [...appResult.scripts].map((p) => p.replace(/^\//, ''));
+    const firstScreenGzip = firstScreenFiles.reduce((sum, file) => sum + gzipSize(join(out, 'app', file)), 0);
+    const baselineGzip = [...baseResult.scripts].reduce(
+      (sum, p) => sum + gzipSize(join(out, 'baseline', p.replace(/^\//, ''))),
+      0,
+    );
+    const appMedian = median(appResult.times);
+    const baseMedian = median(baseResult.times);
+
+    console.log(`
+Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context each run)
+  entry chunk (gzip)             ${kb(gzipSize(join(out, 'app', entry)))}   ${entry}
+  JS loaded for first screen     ${kb(firstScreenGzip)} gzip in ${firstScreenFiles.length} file(s)   budget ${kb(BUDGET_FIRST_SCREEN_GZIP)}: ${
+    firstScreenGzip <= BUDGET_FIRST_SCREEN_GZIP ? 'within budget' : 'OVER BUDGET'
+  }
+  bare React page JS             ${kb(baselineGzip)} gzip
+  navigation → first screen      Cairn ${appMedian.toFixed(1)} ms   bare React ${baseMedian.toFixed(1)} ms   ratio ${(
+    appMedian / baseMedian
+  ).toFixed(2)}×
+  (all runs, ms)                 Cairn [${appResult.times.map((t) => t.toFixed(0)).join(', ')}]
+                                 React [${baseResult.times.map((t) => t.toFixed(0)).join(', ')}]`);
+  } finally {
+    await browser.close();
+    await app.close();
+    await baseline.close();
+    await chain.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screens } from '../src/app/paths.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+
+describe('accessibility', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [1280, 360]) {
+      it(`every screen passes axe with no serious or critical violations (${colorScheme}, ${width} px)`, async () => {
+        const { page } = await env.newPage({ colorScheme, width });
+        const shell = new AppShell(page);
+        for (const screen of screens) {
+          await shell.open(env.server.url, screen);
+          await expect.poll(() => shell.statusText()).toContain('Connected');
+          const violations = await seriousViolations(page);
+          expect(violations, `${screen.label}:\n${describeViolations(violations)}`).toEqual([]);
+        }
+      });
+    }
+  }
+
+  it('the node-unreachable panel passes axe too', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    await env.stopChain();
+    try {
+      await shell.problem.waitFor();
+      const violations = await seriousViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+    } finally {
+      await env.restartChain();
+    }
+  });
+
+  it('the scanner reports a planted violation (so a clean scan means something)', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'text';
+      document.querySelector('main')?.append(input);
+    });
+    const violations = await seriousViolations(page);
+    expect(violations.map((v) => v.id)).toContain('label');
+  });
+
+  it('has no horizontal overflow at 360 px', async () => {
+    const { page } = await env.newPage({ width: 360 });
+    const shell = new AppShell(page);
+    for (const screen of screens) {
+      await shell.open(env.server.url, screen);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, screen.label).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it('works by keyboard: skip link, network selector and every navigation link, with visible focus', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('button', { name: 'Skip to content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await hasVisibleFocus(page)).toBe(true);
+
+    await page.keyboard.press('Tab');
+    expect(await shell.networkSelect.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await hasVisibleFocus(page)).toBe(true);
+
+    // Move to the last navigation link and open it with Enter.
+    const last = screens[screens.length - 1];
+    if (!last) throw new Error('no screens');
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      if (focused === last.label) break;
+    }
+    expect(await hasVisibleFocus(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shell.heading.textContent()).toBe(last.label);
+    // Focus moves to the new screen's heading so screen readers announce it.
+    expect(await shell.heading.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
+
+/** True when the focused element draws a focus indicator (outline or box shadow). */
+function hasVisibleFocus(page: import('playwright-core').Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return false;
+    const style = getComputedStyle(el);
+    return (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+  });
+}

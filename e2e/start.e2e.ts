@@ -1,0 +1,98 @@
+// `npm start` as a newcomer runs it: builds, starts and seeds the chain, serves the wallet,
+// prints the URL and the demo phrase, and stops everything on Ctrl-C.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { findFreePort, isPortFree } from '../scripts/ports.ts';
+import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
+import { projectRoot } from './support/paths.ts';
+
+function startScript(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  // The same command as `npm start`, without npm in between: one process, so killing it is
+  // exactly what a crash would do.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => text, exited };
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('npm start', () => {
+  it('serves the wallet against a seeded local chain and stops everything on Ctrl-C', async () => {
+    const appPort = await findFreePort();
+    const chainPort = await findFreePort();
+    const run = startScript(['--port', String(appPort), '--chain-port', String(chainPort), '--block-time', '0']);
+    try {
+      await waitFor(() => run.output().includes('Cairn is running'), 90_000);
+    } catch {
+      run.child.kill('SIGKILL');
+      throw new Error(`npm start did not come up:\n${run.output()}`);
+    }
+    const output = run.output();
+    expect(output).toContain(`http://127.0.0.1:${appPort}/`);
+    expect(output).toContain(DEMO_MNEMONIC);
+    expect(output).toMatch(/PUBLIC/);
+
+    const html = await (await fetch(`http://127.0.0.1:${appPort}/`)).text();
+    expect(html).toContain(`content="http://127.0.0.1:${chainPort}"`);
+    const rpc = await fetch(`http://127.0.0.1:${chainPort}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+    });
+    expect(Number(((await rpc.json()) as { result: string }).result)).toBeGreaterThanOrEqual(40);
+
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    // Both ports are released: no orphan chain or server is left behind.
+    expect(await isPortFree(appPort)).toBe(true);
+    expect(await isPortFree(chainPort)).toBe(true);
+  }, 120_000);
+
+  it('leaves no orphan chain even when killed without a chance to clean up', async () => {
+    const appPort = await findFreePort();
+    const chainPort = await findFreePort();
+    const run = startScript(['--port', String(appPort), '--chain-port', String(chainPort), '--block-time', '0']);
+    await waitFor(() => run.output().includes('Cairn is running'), 90_000);
+    run.child.kill('SIGKILL');
+    await run.exited;
+    const deadline = Date.now() + 10_000;
+    while (!(await isPortFree(chainPort)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await isPortFree(chainPort)).toBe(true);
+  }, 120_000);
+
+  it('names a busy port and how to choose another, and starts nothing', async () => {
+    const busy = await findFreePort();
+    const appPort = await findFreePort();
+    const blocker = createServer().listen(busy, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    try {
+      const run = startScript(['--port', String(appPort), '--chain-port', String(busy)]);
+      expect(await run.exited).toBe(1);
+      const output = run.output();
+      expect(output).toContain(`Port ${busy} on 127.0.0.1 is already in use`);
+      expect(output).toContain(`CAIRN_CHAIN_PORT=${busy + 1} npm start`);
+      expect(output).toContain(`npm start -- --chain-port ${busy + 1}`);
+      expect(await isPortFree(appPort)).toBe(true);
+    } finally {
+      blocker.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { checkImport, importsOf, layerOf } from './layers.ts';
+
+describe('layer rules', () => {
+  it('classifies paths', () => {
+    expect(layerOf('src/core/chain/client.ts')).toEqual({ kind: 'core' });
+    expect(layerOf('src/features/send/Form.tsx')).toEqual({ kind: 'feature', name: 'send' });
+    expect(layerOf('devchain/seed.ts')).toEqual({ kind: 'outside' });
+  });
+
+  it('lets imports flow core ← lib ← features ← app', () => {
+    expect(checkImport('src/lib/x.ts', '@/core/chain/client')).toBeUndefined();
+    expect(checkImport('src/features/send/Form.tsx', '@/lib/format')).toBeUndefined();
+    expect(checkImport('src/features/send/Form.tsx', '@/components/Screen')).toBeUndefined();
+    expect(checkImport('src/features/send/Form.tsx', './useSend')).toBeUndefined();
+    expect(checkImport('src/app/Layout.tsx', '@/features/network/NetworkStatus')).toBeUndefined();
+    expect(checkImport('src/core/chain/client.ts', 'viem')).toBeUndefined();
+  });
+
+  it('refuses imports against the flow', () => {
+    expect(checkImport('src/core/chain/client.ts', '@/lib/format')).toMatch(/core may not import lib/);
+    expect(checkImport('src/core/chain/client.ts', '../../features/send/x')).toMatch(/may not import/);
+    expect(checkImport('src/lib/x.ts', '@/features/send/x')).toMatch(/lib may not import features/);
+    expect(checkImport('src/components/Amount.tsx', '@/app/paths')).toMatch(/may not import app/);
+  });
+
+  it('refuses a feature importing another feature, by alias or relative path', () => {
+    expect(checkImport('src/features/send/Form.tsx', '@/features/portfolio/Balances')).toMatch(
+      /do not import each other/,
+    );
+    expect(checkImport('src/features/send/deep/Form.tsx', '../../portfolio/Balances')).toMatch(/send → portfolio/);
+  });
+
+  it('keeps test helpers and tooling out of shipped code', () => {
+    expect(checkImport('src/core/x.ts', '@/testing/builders')).toMatch(/may not import testing/);
+    expect(checkImport('src/app/main.tsx', '../../devchain/seed.ts')).toMatch(/may not import devchain\/seed.ts/);
+    expect(checkImport('src/core/x.test.ts', '@/testing/builders')).toBeUndefined();
+    expect(checkImport('src/core/x.test.ts', '../../devchain/seed.ts')).toBeUndefined();
+  });
+
+  it('finds static, re-export, side-effect and dynamic imports with their lines', () => {
+    const source = [
+      "import { a } from './a';",
+      "import type { B } from '@/core/b';",
+      "export { c } from '../c';",
+      "import './styles.css';",
+      "const lazy = () => import('@/features/x/Screen');",
+      'import {',
+      '  d,',
+      "} from './d';",
+    ].join('\n');
+    expect(importsOf(source)).toEqual([
+      { specifier: './a', line: 1 },
+      { specifier: '@/core/b', line: 2 },
+      { specifier: '../c', line: 3 },
+      { specifier: './styles.css', line: 4 },
+      { specifier: '@/features/x/Screen', line: 5 },
+      { specifier: './d', line: 6 },
+    ]);
+  });
+});

@@ -1,0 +1,33 @@
+// Lint step: enforces the import direction of src/ (see scripts/layers.ts). Exits 1 on any
+// violation, printing file:line and the rule broken.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkImport, importsOf } from './layers.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (/\.tsx?$/.test(entry.name)) yield path;
+  }
+}
+
+const problems: string[] = [];
+let files = 0;
+for (const file of sourceFiles(join(root, 'src'))) {
+  files++;
+  const path = relative(root, file).split('\\').join('/');
+  for (const { specifier, line } of importsOf(readFileSync(file, 'utf8'))) {
+    const problem = checkImport(path, specifier);
+    if (problem) problems.push(`${path}:${line}: import '${specifier}': ${problem}`);
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`Layer violations:\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log(`layers: ${files} files follow core ← lib ← features ← app`);

@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort, isPortFree, parsePort } from './ports.ts';
+import { type StaticServer, startStaticServer } from './static-server.ts';
+
+describe('static server', () => {
+  let root: string;
+  let server: StaticServer;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'cairn-static-'));
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(
+      join(root, 'index.html'),
+      '<html><head><meta name="cairn-local-rpc-url" content="http://127.0.0.1:8545" /></head></html>',
+    );
+    writeFileSync(join(root, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(tmpdir(), 'cairn-secret.txt'), 'secret');
+    server = await startStaticServer({ root, port: await findFreePort(), localRpcUrl: 'http://127.0.0.1:40001' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('serves index.html with the local RPC URL and security headers', async () => {
+    const response = await fetch(server.url);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('content="http://127.0.0.1:40001"');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('serves assets with a type and long caching', async () => {
+    const response = await fetch(`${server.url}assets/app.js`);
+    expect(response.headers.get('content-type')).toContain('text/javascript');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers 404 for missing files and refuses to leave its root', async () => {
+    expect((await fetch(`${server.url}assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${server.url}..%2fcairn-secret.txt`)).status).toBe(403);
+    expect((await fetch(`${server.url}x`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('binds 127.0.0.1 only', () => {
+    expect(new URL(server.url).hostname).toBe('127.0.0.1');
+  });
+
+  it('serves under a sub-path', async () => {
+    const sub = await startStaticServer({ root, port: await findFreePort(), basePath: '/wallet/' });
+    try {
+      expect((await fetch(sub.url)).status).toBe(200);
+      expect((await fetch(`${sub.url}assets/app.js`)).status).toBe(200);
+      expect((await fetch(new URL('/assets/app.js', sub.url))).status).toBe(404);
+    } finally {
+      await sub.close();
+    }
+  });
+});
+
+describe('ports', () => {
+  it('sees a busy port', async () => {
+    const port = await findFreePort();
+    expect(await isPortFree(port)).toBe(true);
+    const server = await startStaticServer({ root: mkdtempSync(join(tmpdir(), 'x-')), port }).catch(() => undefined);
+    // An empty root has no index.html, so the server refuses to start: the port stays free.
+    expect(server).toBeUndefined();
+    const { createServer } = await import('node:net');
+    const blocker = createServer().listen(port, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    expect(await isPortFree(port)).toBe(false);
+    blocker.close();
+  });
+
+  it('parses ports strictly', () => {
+    expect(parsePort('8545', 'x')).toBe(8545);
+    expect(() => parsePort('0', '--port')).toThrow(/--port must be a port number/);
+    expect(() => parsePort('70000', '--port')).toThrow();
+    expect(() => parsePort('80a', '--port')).toThrow();
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
+import { findFreePort } from '../../../scripts/ports.ts';
+import { ChainError } from '../errors/chain';
+import { readChainHead } from './chainHead';
+import { chainClient } from './client';
+import { LOCAL_CHAIN_ID } from './localChain';
+import { localNetwork, type Network } from './networks';
+
+const url = inject('localChainUrl');
+
+async function rpc(method: string): Promise<string> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+  });
+  return ((await response.json()) as { result: string }).result;
+}
+
+async function headError(network: Network): Promise<ChainError> {
+  const error = await readChainHead(chainClient(network), network).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ChainError);
+  return error as ChainError;
+}
+
+describe('readChainHead against the local node', () => {
+  it('reads the chain id and the latest block in one request', async () => {
+    const proxy = await startRpcFaultProxy(url);
+    try {
+      const network = { ...localNetwork(proxy.url), id: 'counted' };
+      const head = await readChainHead(chainClient(network), network);
+      expect(head).toEqual({
+        status: 'ok',
+        chainId: LOCAL_CHAIN_ID,
+        blockNumber: BigInt(await rpc('eth_blockNumber')),
+      });
+      expect(proxy.requests).toBe(1);
+      expect(proxy.calls).toEqual({ eth_chainId: 1, eth_blockNumber: 1 });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('reports a node that answers for another chain', async () => {
+    const network: Network = { ...localNetwork(url), id: 'mislabelled', chainId: 1 };
+    const head = await readChainHead(chainClient(network), network);
+    expect(head.status).toBe('wrong-chain');
+    expect(head).toMatchObject({ chainId: LOCAL_CHAIN_ID, expectedChainId: 1 });
+  });
+
+  it('sees a new block after a transaction is mined', async () => {
+    const network = localNetwork(url);
+    const before = await readChainHead(chainClient(network), network);
+    await rpc('evm_mine');
+    const after = await readChainHead(chainClient(network), network);
+    expect(after.blockNumber).toBe(before.blockNumber + 1n);
+  });
+});
+
+describe('readChainHead when the node fails', () => {
+  let proxy: RpcFaultProxy;
+  let network: Network;
+  beforeAll(async () => {
+    proxy = await startRpcFaultProxy(url);
+    network = { ...localNetwork(proxy.url), id: 'faulty' };
+  });
+  afterAll(async () => {
+    await proxy.close();
+  });
+
+  it('names an unreachable node with its URL', async () => {
+    const closed = `http://127.0.0.1:${await findFreePort()}`;
+    const error = await headError({ ...localNetwork(closed), id: 'closed' });
+    expect(error.code).toBe('CHAIN_UNREACHABLE');
+    expect(error.rpcUrl).toBe(closed);
+    expect(error.shortMessage).toBe('The node could not be reached.');
+  });
+
+  it('maps HTTP 429 to rate limited', async () => {
+    proxy.setFault({ kind: 'status', status: 429 });
+    expect((await headError(network)).code).toBe('CHAIN_RATE_LIMITED');
+  });
+
+  it('maps HTTP 500 to a node error', async () => {
+    proxy.setFault({ kind: 'status', status: 500 });
+    const error = await headError(network);
+    expect(error.code).toBe('CHAIN_NODE_ERROR');
+    expect(error.shortMessage).toContain('500');
+  });
+
+  it('maps a truncated answer to a malformed response', async () => {
+    proxy.setFault({ kind: 'corrupt' });
+    expect((await headError(network)).code).toBe('CHAIN_MALFORMED_RESPONSE');
+  });
+
+  it('maps a dropped connection to unreachable', async () => {
+    proxy.setFault({ kind: 'drop' });
+    expect((await headError(network)).code).toBe('CHAIN_UNREACHABLE');
+  });
+
+  it('recovers as soon as the node answers again', async () => {
+    proxy.setFault({ kind: 'none' });
+    expect((await readChainHead(chainClient(network), network)).status).toBe('ok');
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { presetChainData } from '../../../scripts/presetChains.ts';
+import { LOCAL_CHAIN_ID } from './localChain';
+import { builtInNetworks, headPollIntervalMs, LOCAL_NETWORK_ID, localNetwork } from './networks';
+import { presetChains } from './presetChains.generated';
+
+describe('built-in networks', () => {
+  it('puts the local chain first, then the presets', () => {
+    const networks = builtInNetworks('http://127.0.0.1:9999');
+    expect(networks[0]).toMatchObject({
+      id: LOCAL_NETWORK_ID,
+      chainId: LOCAL_CHAIN_ID,
+      rpcUrls: ['http://127.0.0.1:9999'],
+    });
+    expect(networks.map((n) => n.chainId)).toEqual([LOCAL_CHAIN_ID, 1, 11155111, 8453, 10, 42161, 137, 56, 100, 43114]);
+    expect(new Set(networks.map((n) => n.id)).size).toBe(networks.length);
+    for (const network of networks) expect(network.rpcUrls.length).toBeGreaterThan(0);
+  });
+
+  it('uses chain data generated from the installed viem/chains (run `npm run generate:presets` after upgrading viem)', () => {
+    expect(presetChains).toEqual(presetChainData());
+  });
+
+  it('marks testnets', () => {
+    const byId = Object.fromEntries(builtInNetworks('http://127.0.0.1:8545').map((n) => [n.id, n]));
+    expect(byId.sepolia?.testnet).toBe(true);
+    expect(byId.ethereum?.testnet).toBe(false);
+    expect(byId.local?.testnet).toBe(true);
+  });
+
+  it('polls about once a block, between 1 and 6 seconds', () => {
+    expect(headPollIntervalMs(localNetwork('http://x'))).toBe(1_000);
+    expect(headPollIntervalMs({ ...localNetwork('http://x'), blockTimeMs: 250 })).toBe(1_000);
+    expect(headPollIntervalMs({ ...localNetwork('http://x'), blockTimeMs: 12_000 })).toBe(6_000);
+  });
+});

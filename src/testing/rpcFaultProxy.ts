@@ -1,0 +1,105 @@
+// A JSON-RPC proxy for fault tests: sits between Cairn and a real node and can delay, drop,
+// rate-limit (429), fail (500) or corrupt answers, and counts the requests it saw.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { findFreePort, LOOPBACK } from '../../scripts/ports.ts';
+
+export type Fault =
+  | { kind: 'none' }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'drop' }
+  | { kind: 'status'; status: number; body?: string }
+  | { kind: 'corrupt' };
+
+export type RpcFaultProxy = {
+  url: string;
+  /** Requests received (an HTTP request carrying a JSON-RPC batch counts once). */
+  readonly requests: number;
+  /** JSON-RPC calls received, batches counted per call, by method. */
+  readonly calls: Record<string, number>;
+  setFault(fault: Fault): void;
+  resetCounts(): void;
+  close(): Promise<void>;
+};
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultProxy> {
+  let fault: Fault = { kind: 'none' };
+  let requests = 0;
+  let calls: Record<string, number> = {};
+  const cors = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': 'content-type',
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  };
+
+  const server: Server = createServer(async (request, response) => {
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, cors).end();
+      return;
+    }
+    const body = await readBody(request);
+    requests++;
+    try {
+      const parsed = JSON.parse(body) as { method?: string } | { method?: string }[];
+      for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+        const method = call.method ?? '?';
+        calls[method] = (calls[method] ?? 0) + 1;
+      }
+    } catch {
+      // not JSON: forwarded as is
+    }
+    const current = fault;
+    if (current.kind === 'drop') {
+      request.socket.destroy();
+      return;
+    }
+    if (current.kind === 'status') {
+      response.writeHead(current.status, { ...cors, 'Content-Type': 'text/plain' }).end(current.body ?? 'fault');
+      return;
+    }
+    if (current.kind === 'delay') await new Promise((r) => setTimeout(r, current.ms));
+    try {
+      const upstream = await fetch(targetUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const text = await upstream.text();
+      const answer = current.kind === 'corrupt' ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text;
+      response.writeHead(upstream.status, { ...cors, 'Content-Type': 'application/json' }).end(answer);
+    } catch {
+      response.writeHead(502, cors).end('upstream unreachable');
+    }
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
+  return {
+    url: `http://${LOOPBACK}:${port}`,
+    get requests() {
+      return requests;
+    },
+    get calls() {
+      return { ...calls };
+    },
+    setFault(next) {
+      fault = next;
+    },
+    resetCounts() {
+      requests = 0;
+      calls = {};
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
