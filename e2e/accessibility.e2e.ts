@@ -91,7 +91,7 @@ describe('accessibility', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => shell.heading.textContent()).toBe(last.label);
     // Focus moves to the new screen's heading so screen readers announce it.
-    expect(await shell.heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => shell.heading.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });
 
