@@ -1,5 +1,4 @@
 import { createHashRouter, type RouteObject } from 'react-router';
-import { NotAvailableYet } from '@/components/NotAvailableYet';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { type ScreenEntry, type ScreenId, screens } from './paths';
@@ -18,7 +17,14 @@ function route(entry: ScreenEntry): RouteObject {
   }
   return {
     ...base,
-    element: <NotAvailableYet key={entry.id} title={entry.label} purpose={entry.purpose} plannedIn={entry.plannedIn} />,
+    lazy: async () => {
+      const { NotAvailableYet } = await import('@/components/NotAvailableYet');
+      return {
+        element: (
+          <NotAvailableYet key={entry.id} title={entry.label} purpose={entry.purpose} plannedIn={entry.plannedIn} />
+        ),
+      };
+    },
   };
 }
 
