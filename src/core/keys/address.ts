@@ -1,0 +1,34 @@
+import { type Address, getAddress } from 'viem';
+import { KeyError } from '../errors/keys';
+
+/**
+ * Parses an address typed or pasted by a person. All-lowercase and all-uppercase hex are
+ * accepted (no checksum to check); mixed case must match its EIP-55 checksum, because a wrong
+ * capital letter usually means a typo. Returns the checksummed address.
+ *
+ * Throws KEYS_ADDRESS_FORMAT or KEYS_ADDRESS_CHECKSUM.
+ */
+export function parseAddress(text: string): Address {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) throw new KeyError('KEYS_ADDRESS_FORMAT', 'Enter an address.');
+  if (!/^0[xX]/.test(trimmed)) {
+    throw new KeyError('KEYS_ADDRESS_FORMAT', 'An address starts with 0x followed by 40 hex digits.');
+  }
+  const hex = trimmed.slice(2);
+  const bad = hex.search(/[^0-9a-fA-F]/);
+  if (bad !== -1) {
+    throw new KeyError('KEYS_ADDRESS_FORMAT', `An address is made of hex digits; character ${bad + 3} is not one.`);
+  }
+  if (hex.length !== 40) {
+    throw new KeyError('KEYS_ADDRESS_FORMAT', `An address has 40 hex digits after 0x; this has ${hex.length}.`);
+  }
+  const checksummed = getAddress(`0x${hex.toLowerCase()}`);
+  const mixedCase = hex !== hex.toLowerCase() && hex !== hex.toUpperCase();
+  if (mixedCase && `0x${hex}` !== checksummed) {
+    throw new KeyError(
+      'KEYS_ADDRESS_CHECKSUM',
+      'The capital letters in this address do not match its checksum (EIP-55). It probably has a typo: check it against the source.',
+    );
+  }
+  return checksummed;
+}
