@@ -24,10 +24,7 @@ export function parsePrivateKey(text: string): Uint8Array {
     );
   }
   if (hex.length !== 64) {
-    throw new KeyError(
-      'KEYS_PRIVATE_KEY_FORMAT',
-      `A private key has 64 hex digits; this has ${hex.length}.`,
-    );
+    throw new KeyError('KEYS_PRIVATE_KEY_FORMAT', `A private key has 64 hex digits; this has ${hex.length}.`);
   }
   const bytes = new Uint8Array(32);
   for (let i = 0; i < 32; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
@@ -40,7 +37,10 @@ export function assertPrivateKeyInRange(bytes: Uint8Array): void {
   let value = 0n;
   for (const byte of bytes) value = (value << 8n) | BigInt(byte);
   if (bytes.length !== 32 || value === 0n || value >= CURVE_ORDER) {
-    throw new KeyError('KEYS_PRIVATE_KEY_RANGE', 'This is not a valid private key: it is outside the range secp256k1 allows.');
+    throw new KeyError(
+      'KEYS_PRIVATE_KEY_RANGE',
+      'This is not a valid private key: it is outside the range secp256k1 allows.',
+    );
   }
 }
 

@@ -1,11 +1,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { builtInNetworks, LOCAL_NETWORK_ID, type Network } from '../chain/networks';
 import type { KeyValueStore } from '../storage/keyValueStore';
+import type { SettingsSchema } from '../storage/settingsSchema';
 
 /** What of the session survives a reload. */
-export type PersistedSettings = {
-  selectedNetworkId: string;
-};
+export type PersistedSettings = Pick<SettingsSchema, 'selectedNetworkId'>;
 
 export type SessionState = {
   networks: Network[];

@@ -1,10 +1,12 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { KeyValueStore } from './keyValueStore';
+import type { VaultRepository } from './vaultRepository';
 
 export const DATABASE_NAME = 'cairn';
 
 interface CairnDbSchema extends DBSchema {
   settings: { key: string; value: unknown };
+  vault: { key: string; value: unknown };
 }
 
 /**
@@ -13,6 +15,9 @@ interface CairnDbSchema extends DBSchema {
 const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
   (db) => {
     db.createObjectStore('settings');
+  },
+  (db) => {
+    db.createObjectStore('vault');
   },
 ];
 
@@ -26,6 +31,8 @@ export function openCairnDatabase(name = DATABASE_NAME): Promise<IDBPDatabase<Ca
   });
 }
 
+export type CairnDatabase = IDBPDatabase<CairnDbSchema>;
+
 export function indexedDbSettingsStore<Schema extends Record<string, unknown>>(
   db: IDBPDatabase<CairnDbSchema>,
 ): KeyValueStore<Schema> {
@@ -38,6 +45,20 @@ export function indexedDbSettingsStore<Schema extends Record<string, unknown>>(
     },
     async delete(key) {
       await db.delete('settings', key);
+    },
+  };
+}
+
+const VAULT_KEY = 'primary';
+
+export function indexedDbVaultRepository(db: CairnDatabase): VaultRepository {
+  return {
+    load: () => db.get('vault', VAULT_KEY),
+    async save(record) {
+      await db.put('vault', record, VAULT_KEY);
+    },
+    async clear() {
+      await db.delete('vault', VAULT_KEY);
     },
   };
 }

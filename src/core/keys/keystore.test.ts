@@ -1,0 +1,528 @@
+import { createCipheriv } from 'node:crypto';
+import { scrypt } from '@noble/hashes/scrypt';
+import { keccak_256 } from '@noble/hashes/sha3';
+import fc from 'fast-check';
+import { bytesToHex, hexToBytes } from 'viem';
+import { describe, expect, it, vi } from 'vitest';
+import basicTests from '@/testing/vectors/keystore/ethereum-tests-KeyStoreTests-basic_tests.json';
+import wallets from '@/testing/vectors/keystore/ethers-testcases-wallets.json';
+import { KeyError, KeystoreFieldError } from '../errors/keys';
+import {
+  DEFAULT_KEYSTORE_SCRYPT,
+  decryptKeystore,
+  encryptKeystore,
+  keystoreFileName,
+  type ParsedKeystore,
+  parseKeystore,
+} from './keystore';
+import { addressOfPrivateKey, assertPrivateKeyInRange } from './privateKey';
+
+const SLOW = 30_000;
+
+const keystoreWallets = wallets.filter((w) => w.type === 'keystore');
+const crowdsaleWallets = wallets.filter((w) => w.type === 'crowdsale');
+
+function utf8OfHex(hex: string): string {
+  return new TextDecoder().decode(hexToBytes(hex as `0x${string}`));
+}
+
+function walletNamed(name: string) {
+  const wallet = wallets.find((w) => w.name === name);
+  if (!wallet) throw new Error(`no wallet ${name}`);
+  return wallet;
+}
+
+/** The mycrypto vector (scrypt n=8192, with an address): fast enough to decrypt in many tests. */
+const mycrypto = basicTests.mycrypto;
+const mycryptoText = JSON.stringify(mycrypto.json);
+
+type Obj = Record<string, unknown>;
+/** The parts of a fresh copy of the mycrypto file (all aliasing `root`), for building damaged files. */
+type Parts = { root: Obj; crypto: Obj; kdfparams: Obj; cipherparams: Obj };
+
+function mycryptoParts(): Parts {
+  const root = JSON.parse(mycryptoText) as Obj;
+  const crypto = root.crypto as Obj;
+  return { root, crypto, kdfparams: crypto.kdfparams as Obj, cipherparams: crypto.cipherparams as Obj };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<KeyError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof KeyError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+function thrown(fn: () => unknown): KeyError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof KeyError) return error;
+    throw error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('decryptKeystore: ethereum/tests KeyStoreTests', () => {
+  it.each(Object.entries(basicTests))(
+    '%s decrypts to priv',
+    async (_name, test) => {
+      const keystore = parseKeystore(JSON.stringify(test.json));
+      const key = await decryptKeystore(keystore, test.password);
+      expect(bytesToHex(key).slice(2)).toBe(test.priv);
+    },
+    SLOW,
+  );
+});
+
+describe('decryptKeystore: ethers wallets', () => {
+  it('has the expected vectors', () => {
+    expect(keystoreWallets).toHaveLength(7);
+    expect(crowdsaleWallets).toHaveLength(2);
+  });
+
+  it.each(keystoreWallets.map((w) => [w.name, w] as const))(
+    '%s decrypts to its address',
+    async (_name, wallet) => {
+      const keystore = parseKeystore(wallet.content);
+      const key = await decryptKeystore(keystore, utf8OfHex(wallet.password));
+      expect(addressOfPrivateKey(key)).toBe(wallet.address);
+      if (keystore.address !== undefined) expect(keystore.address).toBe(wallet.address);
+    },
+    SLOW,
+  );
+
+  it('reads the upper-case Crypto key and files without an address', () => {
+    expect(parseKeystore(walletNamed('wallet_random3').content).kdf).toMatchObject({
+      kdf: 'scrypt',
+      n: 1024,
+      r: 4,
+      p: 2,
+    });
+    expect(parseKeystore(walletNamed('wallet_ks_noaddr').content).address).toBeUndefined();
+  });
+
+  it.each(crowdsaleWallets.map((w) => [w.name, w] as const))('%s (presale) is refused', (_name, wallet) => {
+    const error = thrown(() => parseKeystore(wallet.content));
+    expect(error.code).toBe('KEYS_KEYSTORE_UNSUPPORTED');
+    expect(error.message).toMatch(/presale wallet/);
+    expect(error.message).toMatch(/not a keystore v3 file/);
+  });
+});
+
+describe('parseKeystore', () => {
+  it('decodes fields, accepts 0x hex and any address case, checksums the address', () => {
+    const { root, crypto, cipherparams } = mycryptoParts();
+    root.address = `0X${String(root.address).toUpperCase()}`;
+    crypto.mac = `0x${crypto.mac}`;
+    cipherparams.iv = String(cipherparams.iv).toUpperCase();
+    const keystore = parseKeystore(`\uFEFF${JSON.stringify(root)}`);
+    expect(keystore).toMatchObject({
+      version: 3,
+      id: '0eb785e0-340a-4290-9c42-90a11973ee47',
+      address: '0x460121576Cc7DF020759730751f92bd62FD78dD6',
+      cipher: 'aes-128-ctr',
+      kdf: { kdf: 'scrypt', n: 8192, r: 8, p: 1, dklen: 32 },
+    });
+    expect(keystore.address).toBe(addressOfPrivateKey(hexToBytes(`0x${mycrypto.priv}`)));
+    expect(bytesToHex(keystore.iv)).toBe('0x681679cdb125bba9495d068b002816a4');
+    expect(keystore.mac).toHaveLength(32);
+    expect(keystore.ciphertext).toHaveLength(32);
+    expect(keystore.kdf.salt).toHaveLength(32);
+  });
+
+  type Case = {
+    name: string;
+    text: string | ((parts: Parts) => void);
+    code: KeyError['code'];
+    /** Words the message must contain: the field path or the value found. */
+    names: readonly string[];
+    field?: string;
+  };
+  const cases: Case[] = [
+    { name: 'not JSON', text: 'UTC--2017 this is not json {', code: 'KEYS_KEYSTORE_MALFORMED', names: ['not JSON'] },
+    { name: 'JSON but not an object', text: '[1, 2]', code: 'KEYS_KEYSTORE_MALFORMED', names: ['not a keystore'] },
+    {
+      name: 'missing crypto',
+      text: (j) => delete j.root.crypto,
+      code: 'KEYS_KEYSTORE_MALFORMED',
+      names: ['crypto is missing'],
+      field: 'crypto',
+    },
+    {
+      name: 'missing kdfparams.salt',
+      text: (j) => delete j.kdfparams.salt,
+      code: 'KEYS_KEYSTORE_MALFORMED',
+      names: ['crypto.kdfparams.salt', 'missing'],
+      field: 'crypto.kdfparams.salt',
+    },
+    {
+      name: 'bad iv length',
+      text: (j) => {
+        j.cipherparams.iv = 'abcdef';
+      },
+      code: 'KEYS_KEYSTORE_MALFORMED',
+      names: ['crypto.cipherparams.iv', '16 bytes'],
+      field: 'crypto.cipherparams.iv',
+    },
+    {
+      name: 'iv not hex',
+      text: (j) => {
+        j.cipherparams.iv = 'zz'.repeat(16);
+      },
+      code: 'KEYS_KEYSTORE_MALFORMED',
+      names: ['crypto.cipherparams.iv'],
+      field: 'crypto.cipherparams.iv',
+    },
+    {
+      name: 'unknown cipher',
+      text: (j) => {
+        j.crypto.cipher = 'aes-128-cbc';
+      },
+      code: 'KEYS_KEYSTORE_UNSUPPORTED',
+      names: ['aes-128-cbc'],
+    },
+    {
+      name: 'unknown kdf',
+      text: (j) => {
+        j.crypto.kdf = 'argon2id';
+      },
+      code: 'KEYS_KEYSTORE_UNSUPPORTED',
+      names: ['argon2id'],
+    },
+    {
+      name: 'pbkdf2 with another prf',
+      text: (j) => {
+        j.crypto.kdf = 'pbkdf2';
+        j.crypto.kdfparams = { c: 10240, dklen: 32, prf: 'hmac-sha512', salt: 'ab' };
+      },
+      code: 'KEYS_KEYSTORE_UNSUPPORTED',
+      names: ['hmac-sha512'],
+    },
+    {
+      name: 'version 2',
+      text: (j) => {
+        j.root.version = 2;
+      },
+      code: 'KEYS_KEYSTORE_UNSUPPORTED',
+      names: ['version 2'],
+    },
+    {
+      name: 'no version',
+      text: (j) => delete j.root.version,
+      code: 'KEYS_KEYSTORE_UNSUPPORTED',
+      names: ['no keystore version'],
+    },
+    {
+      name: 'absurd scrypt n',
+      text: (j) => {
+        j.kdfparams.n = 2 ** 30;
+      },
+      code: 'KEYS_KEYSTORE_UNSUPPORTED',
+      names: ['scrypt', `n=${2 ** 30}`, '1 GiB'],
+    },
+    {
+      name: 'absurd scrypt p',
+      text: (j) => {
+        j.kdfparams.n = 2 ** 18;
+        j.kdfparams.p = 1000;
+      },
+      code: 'KEYS_KEYSTORE_UNSUPPORTED',
+      names: ['scrypt', 'p=1000'],
+    },
+    {
+      name: 'absurd pbkdf2 c',
+      text: (j) => {
+        j.crypto.kdf = 'pbkdf2';
+        j.crypto.kdfparams = { c: 2 ** 31, dklen: 32, prf: 'hmac-sha256', salt: 'ab' };
+      },
+      code: 'KEYS_KEYSTORE_UNSUPPORTED',
+      names: ['pbkdf2', String(2 ** 31)],
+    },
+    {
+      name: 'scrypt n not a power of two',
+      text: (j) => {
+        j.kdfparams.n = 1000;
+      },
+      code: 'KEYS_KEYSTORE_MALFORMED',
+      names: ['crypto.kdfparams.n', 'power of two'],
+      field: 'crypto.kdfparams.n',
+    },
+    {
+      name: 'scrypt n beyond 32 bits, not a power of two',
+      text: (j) => {
+        j.kdfparams.n = 3 * 2 ** 31;
+      },
+      code: 'KEYS_KEYSTORE_MALFORMED',
+      names: ['crypto.kdfparams.n', 'power of two'],
+      field: 'crypto.kdfparams.n',
+    },
+    {
+      name: 'dklen too short',
+      text: (j) => {
+        j.kdfparams.dklen = 16;
+      },
+      code: 'KEYS_KEYSTORE_MALFORMED',
+      names: ['crypto.kdfparams.dklen'],
+      field: 'crypto.kdfparams.dklen',
+    },
+    {
+      name: 'mac wrong length',
+      text: (j) => {
+        j.crypto.mac = String(j.crypto.mac).slice(0, 62);
+      },
+      code: 'KEYS_KEYSTORE_MALFORMED',
+      names: ['crypto.mac', '32 bytes'],
+      field: 'crypto.mac',
+    },
+    {
+      name: 'ciphertext wrong length',
+      text: (j) => {
+        j.crypto.ciphertext = `${j.crypto.ciphertext}00`;
+      },
+      code: 'KEYS_KEYSTORE_MALFORMED',
+      names: ['crypto.ciphertext'],
+      field: 'crypto.ciphertext',
+    },
+    {
+      name: 'bad address',
+      text: (j) => {
+        j.root.address = '0x1234';
+      },
+      code: 'KEYS_KEYSTORE_MALFORMED',
+      names: ['address'],
+      field: 'address',
+    },
+  ];
+
+  function textOf(c: Case): string {
+    if (typeof c.text === 'string') return c.text;
+    const parts = mycryptoParts();
+    c.text(parts);
+    return JSON.stringify(parts.root);
+  }
+
+  it.each(cases.map((c) => [c.name, c] as const))('refuses %s', (_name, c) => {
+    const error = thrown(() => parseKeystore(textOf(c)));
+    expect(error.code).toBe(c.code);
+    for (const word of c.names) expect(error.message).toContain(word);
+    if (c.field !== undefined) {
+      expect(error).toBeInstanceOf(KeystoreFieldError);
+      expect((error as KeystoreFieldError).field).toBe(c.field);
+    }
+  });
+
+  it('never puts the password or the key in a message', async () => {
+    const messages: string[] = cases.map((c) => {
+      const error = thrown(() => parseKeystore(textOf(c)));
+      return `${error.message} ${error.details ?? ''}`;
+    });
+    const keystore = parseKeystore(mycryptoText);
+    const wrong = await rejection(decryptKeystore(keystore, `${mycrypto.password}x`));
+    messages.push(`${wrong.message} ${wrong.details ?? ''}`);
+    const { root: json } = mycryptoParts();
+    json.address = '0000000000000000000000000000000000000001';
+    const mismatch = await rejection(decryptKeystore(parseKeystore(JSON.stringify(json)), mycrypto.password));
+    messages.push(`${mismatch.message} ${mismatch.details ?? ''}`);
+    for (const message of messages) {
+      expect(message).not.toContain(mycrypto.password);
+      expect(message.toLowerCase()).not.toContain(mycrypto.priv);
+      expect(message).not.toContain(mycrypto.priv.slice(0, 16));
+    }
+  });
+});
+
+describe('decryptKeystore failures', () => {
+  it('reports a wrong password', async () => {
+    const keystore = parseKeystore(walletNamed('wallet_random3').content);
+    const error = await rejection(decryptKeystore(keystore, 'not foo'));
+    expect(error.code).toBe('KEYS_KEYSTORE_WRONG_PASSWORD');
+  });
+
+  it('reports a wrong password for a pbkdf2 file', async () => {
+    const keystore = parseKeystore(walletNamed('wallet_parity_pbkdf2').content);
+    const error = await rejection(decryptKeystore(keystore, 'x'));
+    expect(error.code).toBe('KEYS_KEYSTORE_WRONG_PASSWORD');
+  });
+
+  it('falls back to noble pbkdf2 when WebCrypto refuses the password', async () => {
+    const subtle = globalThis.crypto.subtle;
+    const original = subtle.importKey.bind(subtle);
+    const spy = vi.spyOn(subtle, 'importKey').mockImplementation(((...args: Parameters<typeof original>) => {
+      if (args[2] === 'PBKDF2') return Promise.reject(new DOMException('empty password', 'OperationError'));
+      return original(...args);
+    }) as typeof subtle.importKey);
+    try {
+      const wallet = walletNamed('wallet_parity_pbkdf2');
+      const key = await decryptKeystore(parseKeystore(wallet.content), '');
+      expect(addressOfPrivateKey(key)).toBe(wallet.address);
+      expect(spy.mock.calls.some((call) => call[2] === 'PBKDF2')).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('refuses a file whose address does not match its key', async () => {
+    const { root: json } = mycryptoParts();
+    json.address = '0000000000000000000000000000000000000001';
+    const error = await rejection(decryptKeystore(parseKeystore(JSON.stringify(json)), mycrypto.password));
+    expect(error.code).toBe('KEYS_KEYSTORE_MALFORMED');
+    expect(error.message).toMatch(/address .* does not match/);
+  });
+});
+
+describe('password normalisation', () => {
+  /** A keystore written as geth/ethereumjs-wallet do: raw UTF-8 of the password, no normalisation. */
+  function rawPasswordKeystore(privateKey: Uint8Array, password: string): ParsedKeystore {
+    const salt = new Uint8Array(32).fill(7);
+    const iv = new Uint8Array(16).fill(9);
+    const dk = scrypt(new TextEncoder().encode(password), salt, { N: 1024, r: 8, p: 1, dkLen: 32 });
+    const cipher = createCipheriv('aes-128-ctr', dk.subarray(0, 16), iv);
+    const ciphertext = new Uint8Array(Buffer.concat([cipher.update(privateKey), cipher.final()]));
+    const mac = keccak_256(new Uint8Array([...dk.subarray(16, 32), ...ciphertext]));
+    const hex = (b: Uint8Array) => bytesToHex(b).slice(2);
+    return parseKeystore(
+      JSON.stringify({
+        version: 3,
+        crypto: {
+          cipher: 'aes-128-ctr',
+          cipherparams: { iv: hex(iv) },
+          ciphertext: hex(ciphertext),
+          kdf: 'scrypt',
+          kdfparams: { n: 1024, r: 8, p: 1, dklen: 32, salt: hex(salt) },
+          mac: hex(mac),
+        },
+      }),
+    );
+  }
+
+  const key = hexToBytes(`0x${'11'.repeat(32)}`);
+
+  it('opens a file written with the raw (composed) password, as geth writes it', async () => {
+    const composed = 'caf\u00e9 \u00c5ngstr\u00f6m';
+    expect(composed.normalize('NFKD')).not.toBe(composed);
+    const decrypted = await decryptKeystore(rawPasswordKeystore(key, composed), composed);
+    expect(decrypted).toEqual(key);
+  });
+
+  it('writes NFKD, so composed and decomposed spellings of a password both open the file', async () => {
+    const composed = 'caf\u00e9';
+    const decomposed = 'cafe\u0301';
+    const text = await encryptKeystore(key, composed, { n: 1024 });
+    expect(await decryptKeystore(parseKeystore(text), decomposed)).toEqual(key);
+    expect(await decryptKeystore(parseKeystore(text), composed)).toEqual(key);
+    const error = await rejection(decryptKeystore(parseKeystore(text), 'cafe'));
+    expect(error.code).toBe('KEYS_KEYSTORE_WRONG_PASSWORD');
+  });
+
+  it('still reports a wrong non-ASCII password after trying both forms', async () => {
+    const error = await rejection(decryptKeystore(rawPasswordKeystore(key, 'caf\u00e9'), 'caf\u00e8'));
+    expect(error.code).toBe('KEYS_KEYSTORE_WRONG_PASSWORD');
+  });
+});
+
+describe('encryptKeystore', () => {
+  it(
+    'writes a geth-style v3 file with the default scrypt cost, which decrypts back',
+    async () => {
+      const key = hexToBytes(`0x${basicTests.test1.priv}`);
+      const text = await encryptKeystore(key, 'correct horse');
+      const json = JSON.parse(text);
+      expect(json.version).toBe(3);
+      expect(json.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(json.address).toBe(addressOfPrivateKey(key).slice(2).toLowerCase());
+      expect(json.crypto.cipher).toBe('aes-128-ctr');
+      expect(json.crypto.kdf).toBe('scrypt');
+      expect(json.crypto.kdfparams).toMatchObject({ ...DEFAULT_KEYSTORE_SCRYPT, dklen: 32 });
+      expect(json.crypto.kdfparams).toMatchObject({ n: 262144, r: 8, p: 1, dklen: 32 });
+      expect(json.crypto.kdfparams.salt).toMatch(/^[0-9a-f]{64}$/);
+      expect(json.crypto.cipherparams.iv).toMatch(/^[0-9a-f]{32}$/);
+      const decrypted = await decryptKeystore(parseKeystore(text), 'correct horse');
+      expect(decrypted).toEqual(key);
+    },
+    SLOW,
+  );
+
+  it('is deterministic given salt, iv and uuid', async () => {
+    const key = hexToBytes(`0x${mycrypto.priv}`);
+    const options = { n: 1024, salt: new Uint8Array(32).fill(1), iv: new Uint8Array(16).fill(2), uuid: 'fixed' };
+    const a = await encryptKeystore(key, 'pw', options);
+    const b = await encryptKeystore(key, 'pw', options);
+    expect(a).toBe(b);
+    expect(JSON.parse(a).id).toBe('fixed');
+    expect(a).not.toBe(await encryptKeystore(key, 'pw', { n: 1024 }));
+  });
+
+  it('refuses an invalid private key', async () => {
+    const error = await rejection(encryptKeystore(new Uint8Array(32), 'pw', { n: 1024 }));
+    expect(error.code).toBe('KEYS_PRIVATE_KEY_RANGE');
+  });
+
+  it(
+    'round-trips random keys and passwords',
+    async () => {
+      const validKey = fc.uint8Array({ minLength: 32, maxLength: 32 }).filter((bytes) => {
+        try {
+          assertPrivateKeyInRange(bytes);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      await fc.assert(
+        fc.asyncProperty(validKey, fc.string({ unit: 'binary', maxLength: 24 }), async (key, password) => {
+          const text = await encryptKeystore(key, password, { n: 1024, r: 8, p: 1 });
+          const keystore = parseKeystore(text);
+          expect(keystore.address).toBe(addressOfPrivateKey(key));
+          expect(await decryptKeystore(keystore, password)).toEqual(key);
+        }),
+        { numRuns: 20 },
+      );
+    },
+    SLOW,
+  );
+});
+
+describe('onProgress', () => {
+  function expectProgress(values: number[]) {
+    expect(values[0]).toBe(0);
+    expect(values.at(-1)).toBe(1);
+    for (const [i, v] of values.entries()) {
+      expect(v).toBeGreaterThanOrEqual(0);
+      expect(v).toBeLessThanOrEqual(1);
+      if (i > 0) expect(v).toBeGreaterThanOrEqual(values[i - 1] ?? 0);
+    }
+  }
+
+  it('goes from 0 to 1 while decrypting with scrypt', async () => {
+    const values: number[] = [];
+    await decryptKeystore(parseKeystore(mycryptoText), mycrypto.password, (f) => values.push(f));
+    expect(values.length).toBeGreaterThan(2);
+    expectProgress(values);
+  });
+
+  it('goes from 0 to 1 while decrypting with pbkdf2', async () => {
+    const values: number[] = [];
+    const wallet = walletNamed('wallet_parity_pbkdf2');
+    await decryptKeystore(parseKeystore(wallet.content), '', (f) => values.push(f));
+    expectProgress(values);
+  });
+
+  it('goes from 0 to 1 while encrypting', async () => {
+    const values: number[] = [];
+    await encryptKeystore(hexToBytes(`0x${mycrypto.priv}`), 'pw', { n: 1024, onProgress: (f) => values.push(f) });
+    expectProgress(values);
+  });
+});
+
+describe('keystoreFileName', () => {
+  it('names the file as geth does', () => {
+    const date = new Date(Date.UTC(2026, 10, 21, 1, 2, 3, 456));
+    expect(keystoreFileName('0x460121576Cc7DF020759730751f92bd62FD78dD6', date)).toBe(
+      'UTC--2026-11-21T01-02-03.456Z--460121576cc7df020759730751f92bd62fd78dd6',
+    );
+  });
+});

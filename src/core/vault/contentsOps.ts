@@ -1,0 +1,174 @@
+import type { Address } from 'viem';
+import type { Account, AccountSource } from '../accounts/account';
+import { VaultError } from '../errors/vault';
+import type { PhraseLanguage } from '../keys/wordlists';
+import { equalBytes } from './encoding';
+import type { SecretOrigin, StoredSecret, VaultContents } from './vaultContents';
+
+/** A secret about to enter the vault (bytes the vault takes ownership of). */
+export type NewSecret =
+  | {
+      kind: 'phrase';
+      phrase: Uint8Array;
+      passphrase: Uint8Array;
+      language: PhraseLanguage;
+      origin: SecretOrigin;
+      backedUp: boolean;
+    }
+  | { kind: 'privateKey'; privateKey: Uint8Array; origin: SecretOrigin };
+
+/** An account about to be added, with its address already derived and checked. */
+export type NewAccount = {
+  address: Address;
+  source: { kind: 'hd'; template: string; index: number; path: string } | { kind: 'key' } | { kind: 'watch' };
+  name?: string;
+  demo?: boolean;
+};
+
+function sameSecret(a: StoredSecret, b: NewSecret): boolean {
+  if (a.kind === 'phrase' && b.kind === 'phrase') {
+    return equalBytes(a.phrase, b.phrase) && equalBytes(a.passphrase, b.passphrase);
+  }
+  if (a.kind === 'privateKey' && b.kind === 'privateKey') return equalBytes(a.privateKey, b.privateKey);
+  return false;
+}
+
+function nextName(accounts: readonly Account[], prefix: string): string {
+  const pattern = new RegExp(`^${prefix} (\\d+)$`);
+  const used = accounts.map((a) => Number(pattern.exec(a.name)?.[1] ?? 0));
+  return `${prefix} ${Math.max(0, ...used) + 1}`;
+}
+
+export type AddResult = { contents: VaultContents; added: Account[]; skipped: number; reusedSecret: boolean };
+
+/**
+ * Adds a secret (reusing an identical one already in the vault) and its accounts (skipping
+ * addresses already present). Throws VAULT_DUPLICATE_ACCOUNT when nothing new remains.
+ */
+export function addToContents(
+  contents: VaultContents,
+  secret: NewSecret | undefined,
+  accounts: readonly NewAccount[],
+  ids: { newId: () => string; now: number },
+): AddResult {
+  let secretId: string | undefined;
+  let secrets = contents.secrets;
+  let reusedSecret = false;
+  if (secret) {
+    const existing = contents.secrets.find((s) => sameSecret(s, secret));
+    if (existing) {
+      secretId = existing.id;
+      reusedSecret = true;
+      wipeNewSecret(secret);
+    } else {
+      secretId = ids.newId();
+      const stored: StoredSecret =
+        secret.kind === 'phrase'
+          ? { id: secretId, createdAt: ids.now, ...secret }
+          : { id: secretId, createdAt: ids.now, backedUp: true, ...secret };
+      secrets = [...secrets, stored];
+    }
+  }
+  const known = new Set(contents.accounts.map((a) => a.address.toLowerCase()));
+  const added: Account[] = [];
+  let all = contents.accounts;
+  for (const spec of accounts) {
+    if (known.has(spec.address.toLowerCase())) continue;
+    if (spec.source.kind !== 'watch' && !secretId) throw new Error('an account with a key needs its secret');
+    const source: AccountSource =
+      spec.source.kind === 'watch'
+        ? { kind: 'watch' }
+        : spec.source.kind === 'key'
+          ? { kind: 'key', secretId: secretId as string }
+          : { ...spec.source, secretId: secretId as string };
+    const prefix = spec.demo ? 'Demo account' : spec.source.kind === 'watch' ? 'Watched' : 'Account';
+    const account: Account = {
+      id: ids.newId(),
+      name: spec.name?.trim() || nextName(all, prefix),
+      address: spec.address,
+      source,
+      hidden: false,
+      demo: spec.demo === true,
+      createdAt: ids.now,
+    };
+    all = [...all, account];
+    added.push(account);
+    known.add(spec.address.toLowerCase());
+  }
+  if (added.length === 0) {
+    throw new VaultError('VAULT_DUPLICATE_ACCOUNT', 'These accounts are already in Cairn.');
+  }
+  return { contents: { secrets, accounts: all }, added, skipped: accounts.length - added.length, reusedSecret };
+}
+
+export function wipeNewSecret(secret: NewSecret): void {
+  if (secret.kind === 'phrase') {
+    secret.phrase.fill(0);
+    secret.passphrase.fill(0);
+  } else {
+    secret.privateKey.fill(0);
+  }
+}
+
+function requireAccount(contents: VaultContents, id: string): Account {
+  const account = contents.accounts.find((a) => a.id === id);
+  if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This account is no longer in Cairn.');
+  return account;
+}
+
+export const MAX_ACCOUNT_NAME_LENGTH = 40;
+
+/** Throws VAULT_… with a reason when a name is unusable; returns the trimmed name. */
+export function checkAccountName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw new VaultError('VAULT_ACCOUNT_NAME', 'Enter a name.');
+  if (trimmed.length > MAX_ACCOUNT_NAME_LENGTH) {
+    throw new VaultError('VAULT_ACCOUNT_NAME', `Use at most ${MAX_ACCOUNT_NAME_LENGTH} characters.`);
+  }
+  return trimmed;
+}
+
+export function renameAccount(contents: VaultContents, id: string, name: string): VaultContents {
+  requireAccount(contents, id);
+  const clean = checkAccountName(name);
+  return { ...contents, accounts: contents.accounts.map((a) => (a.id === id ? { ...a, name: clean } : a)) };
+}
+
+export function setAccountHidden(contents: VaultContents, id: string, hidden: boolean): VaultContents {
+  requireAccount(contents, id);
+  return { ...contents, accounts: contents.accounts.map((a) => (a.id === id ? { ...a, hidden } : a)) };
+}
+
+/** Moves an account up (−1) or down (+1) in the list; a move past either end does nothing. */
+export function moveAccount(contents: VaultContents, id: string, delta: -1 | 1): VaultContents {
+  const from = contents.accounts.findIndex((a) => a.id === id);
+  if (from === -1) requireAccount(contents, id);
+  const to = from + delta;
+  if (to < 0 || to >= contents.accounts.length) return contents;
+  const accounts = [...contents.accounts];
+  const [moved] = accounts.splice(from, 1);
+  if (moved) accounts.splice(to, 0, moved);
+  return { ...contents, accounts };
+}
+
+/** The secret an account uses, when removing the account would also remove that secret. */
+export function secretOrphanedByRemoval(contents: VaultContents, id: string): StoredSecret | undefined {
+  const account = requireAccount(contents, id);
+  if (account.source.kind === 'watch') return undefined;
+  const secretId = account.source.secretId;
+  const others = contents.accounts.some(
+    (a) => a.id !== id && a.source.kind !== 'watch' && a.source.secretId === secretId,
+  );
+  return others ? undefined : contents.secrets.find((s) => s.id === secretId);
+}
+
+/** Removes an account, and its secret when no other account uses it (the secret is wiped). */
+export function removeAccount(
+  contents: VaultContents,
+  id: string,
+): { contents: VaultContents; removedSecret: boolean } {
+  const orphan = secretOrphanedByRemoval(contents, id);
+  const accounts = contents.accounts.filter((a) => a.id !== id);
+  const secrets = orphan ? contents.secrets.filter((s) => s.id !== orphan.id) : contents.secrets;
+  return { contents: { secrets, accounts }, removedSecret: orphan !== undefined };
+}

@@ -1,0 +1,89 @@
+import type { Account } from '../accounts/account';
+import { VaultError, VaultLockedError } from '../errors/vault';
+import { derivePrivateKey, seedFromPhrase } from '../keys/hd';
+import { type StoredSecret, type VaultContents, wipeContents } from './vaultContents';
+
+/**
+ * Key material while Cairn is unlocked, and only then. Secrets and the seeds derived from them
+ * are bytes that `wipe()` zero-fills; after that every request fails with VAULT_LOCKED.
+ */
+export class Keyring {
+  private contents: VaultContents | undefined;
+  private readonly seeds = new Map<string, Uint8Array>();
+
+  constructor(contents: VaultContents) {
+    this.contents = contents;
+  }
+
+  get isWiped(): boolean {
+    return this.contents === undefined;
+  }
+
+  /** The vault contents (for re-encryption after a change). Throws VAULT_LOCKED after wipe. */
+  current(): VaultContents {
+    if (!this.contents) throw new VaultLockedError();
+    return this.contents;
+  }
+
+  secret(secretId: string): StoredSecret {
+    const secret = this.current().secrets.find((s) => s.id === secretId);
+    if (!secret) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'The key of this account is not in the vault.');
+    return secret;
+  }
+
+  /** The BIP39 seed of a phrase secret, derived once per unlock. */
+  async seedOf(secretId: string): Promise<Uint8Array> {
+    const cached = this.seeds.get(secretId);
+    if (cached) return cached;
+    const secret = this.secret(secretId);
+    if (secret.kind !== 'phrase') throw new Error('not a phrase secret');
+    const seed = await seedFromPhrase(secret.phrase, secret.passphrase);
+    if (!this.contents) {
+      seed.fill(0);
+      throw new VaultLockedError();
+    }
+    this.seeds.set(secretId, seed);
+    return seed;
+  }
+
+  /**
+   * A copy of an account's private key; the caller zero-fills it after use. Throws
+   * VAULT_LOCKED after wipe and VAULT_WATCH_ONLY for watch-only accounts.
+   */
+  async privateKeyFor(account: Account): Promise<Uint8Array> {
+    const source = account.source;
+    if (source.kind === 'watch') {
+      throw new VaultError('VAULT_WATCH_ONLY', 'This is a watch-only account: Cairn has no key to sign with.');
+    }
+    if (source.kind === 'key') {
+      const secret = this.secret(source.secretId);
+      if (secret.kind !== 'privateKey') throw new Error('account source does not match its secret');
+      return secret.privateKey.slice();
+    }
+    return derivePrivateKey(await this.seedOf(source.secretId), source.path);
+  }
+
+  /**
+   * Points the keyring at changed contents (after an account change was saved). Secrets carry
+   * over by reference; seeds of secrets that are gone are zero-filled.
+   */
+  replaceContents(contents: VaultContents): this {
+    if (!this.contents) throw new VaultLockedError();
+    this.contents = contents;
+    for (const [id, seed] of this.seeds) {
+      if (!contents.secrets.some((s) => s.id === id)) {
+        seed.fill(0);
+        this.seeds.delete(id);
+      }
+    }
+    return this;
+  }
+
+  /** Zero-fills every secret and seed and forgets them. */
+  wipe(): void {
+    if (this.contents) wipeContents(this.contents);
+    for (const seed of this.seeds.values()) seed.fill(0);
+    this.seeds.clear();
+    this.contents = undefined;
+  }
+}

@@ -1,0 +1,78 @@
+import { WrongPasswordError } from '../errors/vault';
+import { fromBase64, toBase64 } from './encoding';
+import { associatedData, CURRENT_VAULT_VERSION, VAULT_FORMAT, type VaultRecord, withChecksum } from './vaultRecord';
+
+/** PBKDF2-SHA256 iterations for new vaults (OWASP 2023 asks for at least 600,000). */
+export const VAULT_KDF_ITERATIONS = 1_000_000;
+/** Vaults with fewer iterations are re-encrypted with the current parameters at unlock. */
+export const MINIMUM_KDF_ITERATIONS = 600_000;
+
+export type VaultKdf = VaultRecord['kdf'];
+
+/** A vault key: non-extractable AES-256-GCM, with the KDF parameters it came from. */
+export type VaultKey = { key: CryptoKey; kdf: VaultKdf };
+
+export function newKdf(iterations = VAULT_KDF_ITERATIONS): VaultKdf {
+  return { name: 'PBKDF2', hash: 'SHA-256', iterations, salt: toBase64(crypto.getRandomValues(new Uint8Array(16))) };
+}
+
+/**
+ * Derives the vault key from the password with WebCrypto's native PBKDF2. The password is
+ * NFKC-normalised so the same characters typed on another keyboard or system still match.
+ */
+export async function deriveVaultKey(password: string, kdf: VaultKdf): Promise<VaultKey> {
+  const passwordBytes = new TextEncoder().encode(password.normalize('NFKC'));
+  const material = await crypto.subtle.importKey('raw', passwordBytes, 'PBKDF2', false, ['deriveKey']);
+  passwordBytes.fill(0);
+  const salt = fromBase64(kdf.salt) ?? new Uint8Array();
+  const key = await crypto.subtle.deriveKey(
+    { name: 'PBKDF2', hash: kdf.hash, salt: salt as BufferSource, iterations: kdf.iterations },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+  return { key, kdf };
+}
+
+/** Encrypts vault contents under a key into a new record (fresh IV every time). */
+export async function sealVault(plaintext: Uint8Array, vaultKey: VaultKey): Promise<VaultRecord> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const header = {
+    format: VAULT_FORMAT,
+    version: CURRENT_VAULT_VERSION,
+    kdf: vaultKey.kdf,
+    cipher: { name: 'AES-GCM' as const, iv: toBase64(iv) },
+  } as const;
+  const ciphertext = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: associatedData(header) as BufferSource, tagLength: 128 },
+    vaultKey.key,
+    plaintext as BufferSource,
+  );
+  return withChecksum({ ...header, ciphertext: toBase64(new Uint8Array(ciphertext)) });
+}
+
+/**
+ * Decrypts a checked record. The caller owns the plaintext and should zero-fill it when done.
+ * Throws VAULT_WRONG_PASSWORD when authentication fails (wrong key, or tampering that kept the
+ * checksum consistent).
+ */
+export async function openVault(record: VaultRecord, vaultKey: VaultKey): Promise<Uint8Array> {
+  const iv = fromBase64(record.cipher.iv) ?? new Uint8Array();
+  const data = fromBase64(record.ciphertext) ?? new Uint8Array();
+  try {
+    const plaintext = await crypto.subtle.decrypt(
+      {
+        name: 'AES-GCM',
+        iv: iv as BufferSource,
+        additionalData: associatedData(record) as BufferSource,
+        tagLength: 128,
+      },
+      vaultKey.key,
+      data as BufferSource,
+    );
+    return new Uint8Array(plaintext);
+  } catch {
+    throw new WrongPasswordError();
+  }
+}

@@ -1,0 +1,61 @@
+// Builders for vault tests: fast KDF settings, a fake password estimator, known keys.
+
+import { nfkdBytes } from '@/core/keys/hd';
+import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
+import type { SettingsSchema } from '@/core/storage/settingsSchema';
+import { memoryVaultRepository } from '@/core/storage/vaultRepository';
+import type { NewAccount, NewSecret } from '@/core/vault/contentsOps';
+import type { PasswordEstimator } from '@/core/vault/passwordPolicy';
+import { VaultSession } from '@/core/vault/vaultSession';
+
+export const TEST_PHRASE = 'test test test test test test test test test test test junk';
+export const TEST_PASSWORD = 'correct horse battery staple';
+/** Hardhat account #0 of TEST_PHRASE. */
+export const TEST_ADDRESS_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+export const TEST_KEY_0 = 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const TEST_ADDRESS_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+/** Scores by length only: fast and predictable (the real zxcvbn is tested on its own). */
+export const lengthEstimator: PasswordEstimator = (password) => ({
+  score: password.length >= 12 ? 4 : password.length >= 10 ? 3 : 1,
+  warning: password.length >= 10 ? null : 'Too short to be safe.',
+  suggestions: [],
+});
+
+export function phraseSecret(phrase = TEST_PHRASE, passphrase = ''): NewSecret {
+  return {
+    kind: 'phrase',
+    phrase: nfkdBytes(phrase),
+    passphrase: nfkdBytes(passphrase),
+    language: 'english',
+    origin: 'imported-phrase',
+    backedUp: true,
+  };
+}
+
+export function hdAccount(index: number, address: string): NewAccount {
+  return {
+    address: address as `0x${string}`,
+    source: { kind: 'hd', template: "m/44'/60'/0'/0/{i}", index, path: `m/44'/60'/0'/0/${index}` },
+  };
+}
+
+export function testSession(
+  options: {
+    iterations?: number;
+    now?: () => number;
+    repository?: ReturnType<typeof memoryVaultRepository>;
+    settings?: ReturnType<typeof memoryKeyValueStore<SettingsSchema>>;
+  } = {},
+) {
+  const repository = options.repository ?? memoryVaultRepository();
+  const settings = options.settings ?? memoryKeyValueStore<SettingsSchema>();
+  const session = new VaultSession({
+    repository,
+    settings,
+    estimator: async () => lengthEstimator,
+    kdfIterations: options.iterations ?? 1_000,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return { session, repository, settings };
+}
