@@ -91,8 +91,9 @@ describe('hosting and browser security', () => {
       const shell = new AppShell(page);
       await shell.open(server.url);
       await expect.poll(() => shell.statusText()).toContain('Connected');
-      await shell.navLink('Settings').click();
-      await expect.poll(() => shell.heading.textContent()).toBe('Settings');
+      expect(await shell.heading.textContent()).toBe('Welcome to Cairn');
+      await page.goto(`${server.url}#/settings`);
+      await shell.heading.waitFor();
       expect(page.url()).toBe(`${server.url}#/settings`);
     } finally {
       await server.close();
@@ -123,9 +124,9 @@ describe('hosting and browser security', () => {
       return frame ? await frame.evaluate(() => document.body?.textContent ?? '').catch(() => '') : '';
     };
     try {
-      expect(await framedText('/control')).toContain('Portfolio');
+      expect(await framedText('/control')).toContain('Welcome to Cairn');
       const text = await framedText('/');
-      expect(text).not.toContain('Portfolio');
+      expect(text).not.toContain('Welcome');
       expect(text).not.toContain('Network');
     } finally {
       hostile.close();

@@ -102,6 +102,7 @@ async function main() {
       root: `${projectRoot}dist`,
       port: settings.appPort,
       localRpcUrl: chain.url,
+      devchain: true,
     });
     printBanner(server.url, chain.url, manifest.history.length, settings.blockTimeMs);
   } catch (error) {

@@ -26,6 +26,8 @@ export type StaticServerOptions = {
   port: number;
   /** Written into <meta name="cairn-local-rpc-url">; the built default is kept when absent. */
   localRpcUrl?: string;
+  /** Mark the page as served with the embedded local chain (offers the demo wallet). */
+  devchain?: boolean;
   /** Serve the app under this path prefix (e.g. "/wallet/") to prove sub-path hosting works. */
   basePath?: string;
   /** Extra or replaced headers; an empty value removes a header (tests use this as a control). */
@@ -40,7 +42,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const headers = Object.fromEntries(
     Object.entries({ ...securityHeaders, ...options.headers }).filter(([, value]) => value !== ''),
   );
-  const indexHtml = await renderIndex(root, options.localRpcUrl);
+  const indexHtml = await renderIndex(root, options.localRpcUrl, options.devchain === true);
 
   const server = createServer(async (request, response) => {
     try {
@@ -95,10 +97,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   };
 }
 
-async function renderIndex(root: string, localRpcUrl: string | undefined): Promise<string> {
-  const html = await readFile(join(root, 'index.html'), 'utf8').catch(() => {
+async function renderIndex(root: string, localRpcUrl: string | undefined, devchain: boolean): Promise<string> {
+  const built = await readFile(join(root, 'index.html'), 'utf8').catch(() => {
     throw new Error(`No build found in ${root}. Run "npm run build" first.`);
   });
+  const html = devchain ? built.replace('</head>', '  <meta name="cairn-devchain" content="1" />\n  </head>') : built;
   if (!localRpcUrl) return html;
   const tag = /<meta name="cairn-local-rpc-url" content="[^"]*"\s*\/?>/;
   if (!tag.test(html)) throw new Error('index.html has no cairn-local-rpc-url meta tag');

@@ -43,6 +43,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
     root: e2eDistDir,
     port: await findFreePort(),
     localRpcUrl: chain.url,
+    devchain: true,
     ...(options.basePath ? { basePath: options.basePath } : {}),
   });
   const browser = await launchChromium();

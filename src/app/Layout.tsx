@@ -1,13 +1,19 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { AccountSwitcher, LockButton } from '@/features/accounts/AccountSwitcher';
 import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { NetworkProblem } from '@/features/network/NetworkProblem';
 import { NetworkSelector } from '@/features/network/NetworkSelector';
 import { NetworkStatus } from '@/features/network/NetworkStatus';
+import { useVault } from '@/lib/vault';
 import styles from './Layout.module.css';
-import { screens } from './paths';
+import { screen, screens } from './paths';
+import { useAutoLock } from './useAutoLock';
+import { VaultGate } from './VaultGate';
 
 export function Layout() {
+  const unlocked = useVault((s) => s.status === 'unlocked');
+  useAutoLock();
   return (
     <div className={styles.shell}>
       <button type="button" className={styles.skipLink} onClick={skipToMain}>
@@ -17,24 +23,36 @@ export function Layout() {
         <span className={styles.brand}>Cairn</span>
         <NetworkSelector />
         <NetworkStatus />
+        {unlocked && (
+          <div className={styles.accountArea}>
+            <AccountSwitcher managePath={screen('accounts').path} addPath={screen('addWallet').path} />
+            <LockButton />
+          </div>
+        )}
       </header>
-      <nav className={styles.nav} aria-label="Main">
-        <ul>
-          {screens.map((s) => (
-            <li key={s.id}>
-              <NavLink to={s.path} end={s.path === '/'}>
-                {s.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {unlocked && (
+        <nav className={styles.nav} aria-label="Main">
+          <ul>
+            {screens
+              .filter((s) => s.inNav)
+              .map((s) => (
+                <li key={s.id}>
+                  <NavLink to={s.path} end={s.path === '/'}>
+                    {s.label}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
+      )}
       <main id="main" className={styles.main} tabIndex={-1}>
         <NetworkProblem />
         <LocalChainNotice />
-        <Suspense fallback={<p>Loading…</p>}>
-          <Outlet />
-        </Suspense>
+        <VaultGate>
+          <Suspense fallback={<p>Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        </VaultGate>
       </main>
     </div>
   );

@@ -2,28 +2,44 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createSessionStore, type PersistedSettings } from '@/core/session/sessionStore';
-import { indexedDbSettingsStore, openCairnDatabase } from '@/core/storage/database';
+import { createSessionStore } from '@/core/session/sessionStore';
+import { indexedDbSettingsStore, indexedDbVaultRepository, openCairnDatabase } from '@/core/storage/database';
 import { type KeyValueStore, memoryKeyValueStore } from '@/core/storage/keyValueStore';
+import type { SettingsSchema } from '@/core/storage/settingsSchema';
+import { memoryVaultRepository, type VaultRepository } from '@/core/storage/vaultRepository';
+import { loadPasswordEstimator } from '@/core/vault/passwordStrength';
+import { VaultSession } from '@/core/vault/vaultSession';
 import { SessionProvider } from '@/lib/session';
+import { VaultProvider } from '@/lib/vault';
 import { createAppRouter } from './router';
-import { localRpcUrlFromPage } from './runtimeConfig';
+import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
 import './styles.css';
 
-async function openSettings(): Promise<KeyValueStore<PersistedSettings>> {
+async function openStorage(): Promise<{ settings: KeyValueStore<SettingsSchema>; vault: VaultRepository }> {
   try {
-    return indexedDbSettingsStore<PersistedSettings>(await openCairnDatabase());
+    const db = await openCairnDatabase();
+    // Ask the browser not to evict Cairn's data under storage pressure.
+    void navigator.storage?.persist?.().catch(() => undefined);
+    return { settings: indexedDbSettingsStore<SettingsSchema>(db), vault: indexedDbVaultRepository(db) };
   } catch {
     // IndexedDB can be unavailable (some private modes); run without persistence.
-    return memoryKeyValueStore<PersistedSettings>();
+    return { settings: memoryKeyValueStore<SettingsSchema>(), vault: memoryVaultRepository() };
   }
 }
 
 async function start() {
+  const storage = await openStorage();
   const store = await createSessionStore({
     localRpcUrl: localRpcUrlFromPage(document),
-    settings: await openSettings(),
+    devchain: isDevchainPage(document),
+    settings: storage.settings,
   });
+  const vault = new VaultSession({
+    repository: storage.vault,
+    settings: storage.settings,
+    estimator: loadPasswordEstimator,
+  });
+  await vault.init();
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
@@ -32,9 +48,11 @@ async function start() {
   createRoot(root).render(
     <StrictMode>
       <SessionProvider store={store}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={createAppRouter()} />
-        </QueryClientProvider>
+        <VaultProvider session={vault}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={createAppRouter()} />
+          </QueryClientProvider>
+        </VaultProvider>
       </SessionProvider>
     </StrictMode>,
   );

@@ -2,7 +2,16 @@
  * The single registry of Cairn's screens. Navigation, the router and tests read it; no other
  * file types a path by hand. `issue` names the work item that delivers a screen still missing.
  */
-export type ScreenId = 'portfolio' | 'send' | 'receive' | 'activity' | 'contracts' | 'sign' | 'settings';
+export type ScreenId =
+  | 'portfolio'
+  | 'send'
+  | 'receive'
+  | 'activity'
+  | 'contracts'
+  | 'sign'
+  | 'settings'
+  | 'accounts'
+  | 'addWallet';
 
 export type ScreenEntry = {
   id: ScreenId;
@@ -12,6 +21,8 @@ export type ScreenEntry = {
   purpose: string;
   /** Issue that delivers it, while it is not available yet. */
   plannedIn?: number;
+  /** Listed in the main navigation (other screens are reached from the header). */
+  inNav: boolean;
 };
 
 export const screens: readonly ScreenEntry[] = [
@@ -21,6 +32,7 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Portfolio',
     purpose: 'Balances of every account and token, read from your own node in one round trip.',
     plannedIn: 4,
+    inNav: true,
   },
   {
     id: 'send',
@@ -28,6 +40,7 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Send',
     purpose: 'Send the native coin or tokens with correct fees, review, tracking, speed-up and cancel.',
     plannedIn: 5,
+    inNav: true,
   },
   {
     id: 'receive',
@@ -35,6 +48,7 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Receive',
     purpose: 'Your address in full, as text and as a QR code, with the network named.',
     plannedIn: 4,
+    inNav: true,
   },
   {
     id: 'activity',
@@ -42,6 +56,7 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Activity',
     purpose: 'Complete history from your own records, the node’s logs and an explorer you configure.',
     plannedIn: 6,
+    inNav: true,
   },
   {
     id: 'contracts',
@@ -49,6 +64,7 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Contracts',
     purpose: 'Read and write any contract from its ABI.',
     plannedIn: 7,
+    inNav: true,
   },
   {
     id: 'sign',
@@ -56,13 +72,28 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Sign',
     purpose: 'Sign and verify messages and typed data; sign offline and broadcast raw transactions.',
     plannedIn: 7,
+    inNav: true,
   },
   {
     id: 'settings',
     path: '/settings',
     label: 'Settings',
-    purpose: 'Networks and their RPC URLs, explorer keys, auto-lock and more.',
-    plannedIn: 4,
+    purpose: 'Auto-lock, vault backup, networks and their RPC URLs, explorer keys.',
+    inNav: true,
+  },
+  {
+    id: 'accounts',
+    path: '/accounts',
+    label: 'Accounts',
+    purpose: 'Rename, reorder, hide, remove and export your accounts.',
+    inNav: false,
+  },
+  {
+    id: 'addWallet',
+    path: '/add-wallet',
+    label: 'Add wallet',
+    purpose: 'Create or import another wallet, or watch an address.',
+    inNav: false,
   },
 ];
 

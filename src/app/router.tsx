@@ -1,20 +1,30 @@
+import type { ReactElement } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
-import { type ScreenEntry, type ScreenId, screens } from './paths';
+import { type ScreenEntry, type ScreenId, screen, screens } from './paths';
 
-type ScreenModule = { default: React.ComponentType };
-
-/** Screens that exist, loaded on demand. A screen without a loader is not built yet. */
-const loaders: Partial<Record<ScreenId, () => Promise<ScreenModule>>> = {};
+/** Screens that exist, each loaded on demand with the props the app gives it. */
+const elements: Partial<Record<ScreenId, () => Promise<ReactElement>>> = {
+  settings: async () => {
+    const { SettingsScreen } = await import('@/features/settings/SettingsScreen');
+    return <SettingsScreen />;
+  },
+  accounts: async () => {
+    const { AccountsScreen } = await import('@/features/accounts/AccountsScreen');
+    return <AccountsScreen addPath={screen('addWallet').path} />;
+  },
+  addWallet: async () => {
+    const { AddWalletRoute } = await import('./AddWalletRoute');
+    return <AddWalletRoute />;
+  },
+};
 
 function route(entry: ScreenEntry): RouteObject {
   const path = entry.path === '/' ? undefined : entry.path.slice(1);
   const base = path === undefined ? { index: true as const } : { path };
-  const load = loaders[entry.id];
-  if (load) {
-    return { ...base, lazy: async () => ({ Component: (await load()).default }) };
-  }
+  const load = elements[entry.id];
+  if (load) return { ...base, lazy: async () => ({ element: await load() }) };
   return {
     ...base,
     lazy: async () => {
@@ -37,13 +47,7 @@ export function createAppRouter() {
     {
       path: '/',
       element: <Layout />,
-      children: [
-        ...screens.map(route),
-        {
-          path: '*',
-          Component: NotFound,
-        },
-      ],
+      children: [...screens.map(route), { path: '*', Component: NotFound }],
     },
   ]);
 }

@@ -17,3 +17,8 @@ export function localRpcUrlFromPage(doc: Document): string {
   }
   return DEFAULT_LOCAL_RPC_URL;
 }
+
+/** True when the page is served together with the embedded local chain (`npm start`, tests). */
+export function isDevchainPage(doc: Document): boolean {
+  return doc.querySelector('meta[name="cairn-devchain"]')?.getAttribute('content') === '1';
+}

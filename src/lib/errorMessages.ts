@@ -15,6 +15,35 @@ const titles: Record<string, string> = {
   CHAIN_REPLACEMENT_UNDERPRICED: 'Replacement fee too low',
   CHAIN_REVERTED: 'Transaction would fail',
   CHAIN_RPC_ERROR: 'Node request failed',
+  KEYS_PHRASE_EMPTY: 'Recovery phrase missing',
+  KEYS_PHRASE_WORD_COUNT: 'Wrong number of words',
+  KEYS_PHRASE_UNKNOWN_WORD: 'Unknown word',
+  KEYS_PHRASE_CHECKSUM: 'Recovery phrase does not check out',
+  KEYS_PRIVATE_KEY_FORMAT: 'Not a private key',
+  KEYS_PRIVATE_KEY_RANGE: 'Invalid private key',
+  KEYS_PATH_INVALID: 'Invalid derivation path',
+  KEYS_ADDRESS_FORMAT: 'Not an address',
+  KEYS_ADDRESS_CHECKSUM: 'Address checksum mismatch',
+  KEYS_KEYSTORE_MALFORMED: 'Damaged keystore file',
+  KEYS_KEYSTORE_UNSUPPORTED: 'Unsupported keystore file',
+  KEYS_KEYSTORE_WRONG_PASSWORD: 'Wrong keystore password',
+  VAULT_WRONG_PASSWORD: 'Wrong password',
+  VAULT_CORRUPTED: 'Vault damaged',
+  VAULT_UNSUPPORTED_VERSION: 'Vault from a newer Cairn',
+  VAULT_LOCKED: 'Locked',
+  VAULT_NOT_FOUND: 'No vault',
+  VAULT_ALREADY_EXISTS: 'Vault already exists',
+  VAULT_WEAK_PASSWORD: 'Password too weak',
+  VAULT_THROTTLED: 'Too many attempts',
+  VAULT_ACCOUNT_NOT_FOUND: 'Account not found',
+  VAULT_ACCOUNT_NAME: 'Invalid name',
+  VAULT_DUPLICATE_ACCOUNT: 'Already added',
+  VAULT_WATCH_ONLY: 'Watch-only account',
+  VAULT_STORAGE_FAILED: 'Could not save',
+  INPUT_FILE_TOO_LARGE: 'File too large',
+  INPUT_FILE_UNREADABLE: 'File unreadable',
+  INPUT_MISMATCH: 'Does not match',
+  INPUT_REQUIRED: 'Missing',
 };
 
 /** The words to show for any error: a title by code, the error's own safe sentence, details. */
@@ -27,4 +56,9 @@ export function errorCopy(error: unknown): ErrorCopy {
     body: 'Cairn hit an unexpected problem. Nothing was sent or changed.',
     details: undefined,
   };
+}
+
+/** Just the sentence to show next to a field for an error. */
+export function errorText(error: unknown): string {
+  return errorCopy(error).body;
 }

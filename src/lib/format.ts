@@ -2,3 +2,46 @@
 export function formatCount(value: bigint, locale?: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
 }
+
+/** The exact decimal form of an amount in base units, e.g. (1500000n, 6) → "1.5". */
+export function toDecimalString(value: bigint, decimals: number): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const base = 10n ** BigInt(decimals);
+  const integer = abs / base;
+  const fraction = decimals > 0 ? (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
+  return `${negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`;
+}
+
+function decimalSeparator(locale?: string): string {
+  return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+}
+
+export type AmountDisplayOptions = { maxFractionDigits?: number; locale?: string };
+
+/**
+ * An amount for display: locale grouping, at most `maxFractionDigits` decimals, rounded down
+ * (so a balance is never shown larger than it is), "< 0.000001" for dust, and a compact
+ * exponent for absurdly large values. Display only: copy and hover use toDecimalString.
+ */
+export function formatAmount(value: bigint, decimals: number, options: AmountDisplayOptions = {}): string {
+  const maxFraction = Math.min(options.maxFractionDigits ?? 6, decimals);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const sign = negative ? '-' : '';
+  const base = 10n ** BigInt(decimals);
+  const integer = abs / base;
+  const integerDigits = integer.toString();
+  if (integerDigits.length > 15) {
+    const exponent = integerDigits.length - 1;
+    return `${sign}${integerDigits[0]}${decimalSeparator(options.locale)}${integerDigits.slice(1, 3)}e${exponent}`;
+  }
+  const fractionDigits =
+    decimals > 0 ? (abs % base).toString().padStart(decimals, '0').slice(0, maxFraction).replace(/0+$/, '') : '';
+  if (abs > 0n && integer === 0n && fractionDigits === '') {
+    const smallest = maxFraction > 0 ? `0${decimalSeparator(options.locale)}${'0'.repeat(maxFraction - 1)}1` : '1';
+    return `${sign}< ${smallest}`;
+  }
+  const grouped = new Intl.NumberFormat(options.locale, { maximumFractionDigits: 0 }).format(integer);
+  return `${sign}${grouped}${fractionDigits ? `${decimalSeparator(options.locale)}${fractionDigits}` : ''}`;
+}

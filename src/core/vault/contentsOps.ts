@@ -40,35 +40,37 @@ function nextName(accounts: readonly Account[], prefix: string): string {
 }
 
 export type AddResult = { contents: VaultContents; added: Account[]; skipped: number; reusedSecret: boolean };
+type Ids = { newId: () => string; now: number };
+
+/** Adds a secret, or finds the identical one already there (then the new bytes are wiped). */
+export function addSecret(
+  contents: VaultContents,
+  secret: NewSecret,
+  ids: Ids,
+): { contents: VaultContents; secretId: string; reused: boolean } {
+  const existing = contents.secrets.find((s) => sameSecret(s, secret));
+  if (existing) {
+    wipeNewSecret(secret);
+    return { contents, secretId: existing.id, reused: true };
+  }
+  const secretId = ids.newId();
+  const stored: StoredSecret =
+    secret.kind === 'phrase'
+      ? { id: secretId, createdAt: ids.now, ...secret }
+      : { id: secretId, createdAt: ids.now, backedUp: true, ...secret };
+  return { contents: { ...contents, secrets: [...contents.secrets, stored] }, secretId, reused: false };
+}
 
 /**
- * Adds a secret (reusing an identical one already in the vault) and its accounts (skipping
- * addresses already present). Throws VAULT_DUPLICATE_ACCOUNT when nothing new remains.
+ * Adds accounts (of `secretId`, or watch-only), skipping addresses already present. Throws
+ * VAULT_DUPLICATE_ACCOUNT when nothing new remains.
  */
-export function addToContents(
+export function addAccounts(
   contents: VaultContents,
-  secret: NewSecret | undefined,
+  secretId: string | undefined,
   accounts: readonly NewAccount[],
-  ids: { newId: () => string; now: number },
-): AddResult {
-  let secretId: string | undefined;
-  let secrets = contents.secrets;
-  let reusedSecret = false;
-  if (secret) {
-    const existing = contents.secrets.find((s) => sameSecret(s, secret));
-    if (existing) {
-      secretId = existing.id;
-      reusedSecret = true;
-      wipeNewSecret(secret);
-    } else {
-      secretId = ids.newId();
-      const stored: StoredSecret =
-        secret.kind === 'phrase'
-          ? { id: secretId, createdAt: ids.now, ...secret }
-          : { id: secretId, createdAt: ids.now, backedUp: true, ...secret };
-      secrets = [...secrets, stored];
-    }
-  }
+  ids: Ids,
+): { contents: VaultContents; added: Account[]; skipped: number } {
   const known = new Set(contents.accounts.map((a) => a.address.toLowerCase()));
   const added: Account[] = [];
   let all = contents.accounts;
@@ -98,7 +100,33 @@ export function addToContents(
   if (added.length === 0) {
     throw new VaultError('VAULT_DUPLICATE_ACCOUNT', 'These accounts are already in Cairn.');
   }
-  return { contents: { secrets, accounts: all }, added, skipped: accounts.length - added.length, reusedSecret };
+  return { contents: { ...contents, accounts: all }, added, skipped: accounts.length - added.length };
+}
+
+/** Adds a secret (reusing an identical one) and its accounts. */
+export function addToContents(
+  contents: VaultContents,
+  secret: NewSecret | undefined,
+  accounts: readonly NewAccount[],
+  ids: Ids,
+): AddResult {
+  const withSecret = secret ? addSecret(contents, secret, ids) : { contents, secretId: undefined, reused: false };
+  const result = addAccounts(withSecret.contents, withSecret.secretId, accounts, ids);
+  return { ...result, reusedSecret: withSecret.reused };
+}
+
+/** The next unused account index of an HD secret under the template its accounts use. */
+export function nextHdIndex(
+  contents: VaultContents,
+  secretId: string,
+): { template: string; index: number } | undefined {
+  const hd = contents.accounts.flatMap((a) =>
+    a.source.kind === 'hd' && a.source.secretId === secretId ? [a.source] : [],
+  );
+  const last = hd.at(-1);
+  if (!last) return undefined;
+  const used = hd.filter((s) => s.template === last.template).map((s) => s.index);
+  return { template: last.template, index: Math.max(...used) + 1 };
 }
 
 export function wipeNewSecret(secret: NewSecret): void {

@@ -1,6 +1,6 @@
 import type { Account } from '../accounts/account';
 import { VaultError, VaultLockedError } from '../errors/vault';
-import { derivePrivateKey, seedFromPhrase } from '../keys/hd';
+import { seedFromPhrase } from '../keys/seed';
 import { type StoredSecret, type VaultContents, wipeContents } from './vaultContents';
 
 /**
@@ -60,7 +60,10 @@ export class Keyring {
       if (secret.kind !== 'privateKey') throw new Error('account source does not match its secret');
       return secret.privateKey.slice();
     }
-    return derivePrivateKey(await this.seedOf(source.secretId), source.path);
+    const seed = await this.seedOf(source.secretId);
+    // Curve code loads on first use, keeping it out of the first screen.
+    const { derivePrivateKey } = await import('../keys/hd');
+    return derivePrivateKey(seed, source.path);
   }
 
   /**

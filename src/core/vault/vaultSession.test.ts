@@ -165,6 +165,14 @@ describe('vault session', () => {
     await expect(session.privateKeyFor(watchId)).rejects.toMatchObject({ code: 'VAULT_WATCH_ONLY' });
   });
 
+  it('adds the next account of a phrase under the path its accounts use', async () => {
+    const { session } = await created();
+    const secretId = session.store.getState().secrets[0]?.id ?? '';
+    const next = await session.addNextAccount(secretId);
+    expect(next).toMatchObject({ name: 'Account 3', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' });
+    expect(next.source).toMatchObject({ kind: 'hd', index: 2, path: "m/44'/60'/0'/0/2" });
+  });
+
   it('reveals the phrase or a private key only with the right password', async () => {
     const { session } = await created();
     const id = session.store.getState().accounts[0]?.id ?? '';

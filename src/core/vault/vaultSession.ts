@@ -8,10 +8,12 @@ import type { SettingsSchema } from '../storage/settingsSchema';
 import type { VaultRepository } from '../storage/vaultRepository';
 import {
   type AddResult,
+  addAccounts,
   addToContents,
   moveAccount,
   type NewAccount,
   type NewSecret,
+  nextHdIndex,
   removeAccount,
   renameAccount,
   setAccountHidden,
@@ -165,6 +167,35 @@ export class VaultSession {
     return this.mutate((contents) => {
       const result = addToContents(contents, secret, accounts, this.ids());
       return { contents: result.contents, value: result };
+    });
+  }
+
+  /** Adds the next account of an HD secret (under the path its accounts already use). */
+  addNextAccount(secretId: string): Promise<Account> {
+    return this.serial(async () => {
+      const keyring = this.keyring;
+      if (!keyring) throw new VaultLockedError();
+      const next = nextHdIndex(keyring.current(), secretId);
+      if (!next)
+        throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This secret has no derived accounts to continue from.');
+      const seed = await keyring.seedOf(secretId);
+      const { deriveAddresses } = await import('../keys/hd');
+      const [derived] = deriveAddresses(seed, next.template, next.index, 1);
+      if (!derived) throw new Error('no address derived');
+      return this.applyChange((c) => {
+        const result = addAccounts(
+          c,
+          secretId,
+          [
+            {
+              address: derived.address,
+              source: { kind: 'hd', template: next.template, index: derived.index, path: derived.path },
+            },
+          ],
+          this.ids(),
+        );
+        return { contents: result.contents, value: result.added[0] as Account };
+      });
     });
   }
 

@@ -1,0 +1,29 @@
+import styles from './AddressText.module.css';
+
+/**
+ * An address in full, in groups of four hex digits so it can be read aloud and compared.
+ * Screen readers and copy get the plain address.
+ */
+export function AddressText({ address }: { address: string }) {
+  const hex = address.slice(2);
+  const groups = hex.match(/.{1,4}/g) ?? [];
+  return (
+    <span className={styles.address} title={address}>
+      <span className="visually-hidden">{address}</span>
+      <span aria-hidden="true">
+        0x
+        {groups.map((group, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed positions of a fixed-length string
+          <span key={i} className={styles.group}>
+            {group}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}
+
+/** 0x1234…abcd, for places with no room. Always next to a way to see the full address. */
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}

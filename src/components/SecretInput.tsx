@@ -1,0 +1,47 @@
+import { forwardRef, type InputHTMLAttributes, useState } from 'react';
+import styles from './forms.module.css';
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'spellCheck' | 'autoCapitalize'> & {
+  /** Offer a button that shows the text (off for recovery-phrase words in a grid). */
+  revealable?: boolean;
+};
+
+/**
+ * An input for anything secret (password, phrase word, private key): a password field, so
+ * browsers neither store it in session-restore data nor send it to spell-check services, with
+ * autocomplete, spell-check and auto-capitalisation off.
+ */
+export const SecretInput = forwardRef<HTMLInputElement, Props>(function SecretInput(
+  { revealable = true, className, ...props },
+  ref,
+) {
+  const [shown, setShown] = useState(false);
+  const input = (
+    <input
+      {...props}
+      ref={ref}
+      className={className ?? styles.input}
+      type={shown ? 'text' : 'password'}
+      autoComplete="off"
+      spellCheck={false}
+      autoCapitalize="off"
+      autoCorrect="off"
+      data-secret="true"
+    />
+  );
+  if (!revealable) return input;
+  return (
+    <span className={styles.secretRow}>
+      {input}
+      <button
+        type="button"
+        className={styles.secondaryButton}
+        aria-pressed={shown}
+        aria-label={shown ? 'Hide' : 'Show'}
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? 'Hide' : 'Show'}
+      </button>
+    </span>
+  );
+});

@@ -1,0 +1,8 @@
+import { CairnError } from './base';
+
+export type InputErrorCode = 'INPUT_FILE_TOO_LARGE' | 'INPUT_FILE_UNREADABLE' | 'INPUT_MISMATCH' | 'INPUT_REQUIRED';
+
+/** Something a person typed or chose that Cairn cannot use, with the reason. */
+export class InputError extends CairnError<InputErrorCode> {
+  override readonly name = 'InputError';
+}

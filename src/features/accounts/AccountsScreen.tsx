@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Screen } from '@/components/Screen';
+import { errorText } from '@/lib/errorMessages';
+import { useVault, useVaultSession } from '@/lib/vault';
+import { AccountCard } from './AccountCard';
+import styles from './accounts.module.css';
+
+const originText: Record<string, string> = {
+  created: 'Created in Cairn',
+  'imported-phrase': 'Imported',
+  demo: 'Public demo phrase',
+};
+
+export function AccountsScreen({ addPath }: { addPath: string }) {
+  const session = useVaultSession();
+  const accounts = useVault((s) => s.accounts);
+  const secrets = useVault((s) => s.secrets);
+  const [error, setError] = useState<string>();
+  const phrases = secrets.filter((s) => s.kind === 'phrase');
+
+  return (
+    <Screen title="Accounts">
+      <p>
+        <Link to={addPath}>Add a wallet</Link>
+      </p>
+      <ul className={styles.list} aria-label="Accounts">
+        {accounts.map((account, i) => {
+          const secretId = account.source.kind === 'watch' ? undefined : account.source.secretId;
+          const users = accounts.filter((a) => a.source.kind !== 'watch' && a.source.secretId === secretId).length;
+          return (
+            <AccountCard
+              key={account.id}
+              account={account}
+              secret={secrets.find((s) => s.id === secretId)}
+              lastOfSecret={secretId !== undefined && users === 1}
+              first={i === 0}
+              last={i === accounts.length - 1}
+            />
+          );
+        })}
+      </ul>
+      {phrases.length > 0 && (
+        <section className={styles.section} aria-labelledby="phrases-title">
+          <h2 id="phrases-title">Recovery phrases</h2>
+          <ul className={styles.list}>
+            {phrases.map((secret, i) => {
+              const count = accounts.filter((a) => a.source.kind === 'hd' && a.source.secretId === secret.id).length;
+              return (
+                <li key={secret.id} className={styles.card}>
+                  <p>
+                    Phrase {i + 1}: {originText[secret.origin] ?? 'Imported'}
+                    {secret.hasPassphrase ? ', with passphrase' : ''} ·{' '}
+                    {count === 1 ? '1 account' : `${count} accounts`}
+                  </p>
+                  <div className={styles.actions}>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={count === 0}
+                      onClick={() => {
+                        setError(undefined);
+                        session.addNextAccount(secret.id).catch((e: unknown) => setError(errorText(e)));
+                      }}
+                    >
+                      Add next account
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {error && (
+            <p role="alert" className={styles.warning}>
+              {error}
+            </p>
+          )}
+        </section>
+      )}
+    </Screen>
+  );
+}

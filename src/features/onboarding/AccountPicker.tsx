@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { AddressText } from '@/components/AddressText';
+import { Amount } from '@/components/Amount';
+import { Field } from '@/components/Field';
+import { Identicon } from '@/components/Identicon';
+import { PATH_PRESETS, parsePathTemplate } from '@/core/keys/derivationPath';
+import { type DerivedAddress, deriveAddresses } from '@/core/keys/hd';
+import { errorText } from '@/lib/errorMessages';
+import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
+import { useSelectedNetwork } from '@/lib/session';
+import styles from './onboarding.module.css';
+import { StepHeading } from './StepHeader';
+
+const PAGE = 5;
+
+/**
+ * Lists the first addresses of a derivation path with their balances on the selected network
+ * (one batched request), so people find the accounts that hold their funds.
+ */
+export function AccountPicker({
+  seed,
+  onConfirm,
+}: {
+  seed: Uint8Array;
+  onConfirm(selected: DerivedAddress[], template: string): void;
+}) {
+  const network = useSelectedNetwork();
+  const groupId = useId();
+  const [preset, setPreset] = useState<string>(PATH_PRESETS[0]?.id ?? 'bip44');
+  const [customText, setCustomText] = useState("m/44'/60'/0'/0");
+  const [count, setCount] = useState(PAGE);
+  const [selected, setSelected] = useState<Set<number>>(new Set([0]));
+  const [attempted, setAttempted] = useState(false);
+
+  const custom = useMemo(() => {
+    if (preset !== 'custom') return { template: undefined, error: undefined };
+    try {
+      return { template: parsePathTemplate(customText), error: undefined };
+    } catch (error) {
+      return { template: undefined, error: errorText(error) };
+    }
+  }, [preset, customText]);
+  const template = preset === 'custom' ? custom.template : PATH_PRESETS.find((p) => p.id === preset)?.template;
+  const addresses = useMemo(() => (template ? deriveAddresses(seed, template, 0, count) : []), [seed, template, count]);
+  const balances = useQuery(
+    nativeBalancesQuery(
+      network,
+      addresses.map((a) => a.address),
+    ),
+  );
+
+  const choosePath = (id: string) => {
+    setPreset(id);
+    setCount(PAGE);
+    setSelected(new Set([0]));
+  };
+  const toggle = (index: number) => {
+    const next = new Set(selected);
+    if (next.has(index)) next.delete(index);
+    else next.add(index);
+    setSelected(next);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (!template || selected.size === 0) return;
+    onConfirm(
+      addresses.filter((a) => selected.has(a.index)),
+      template,
+    );
+  };
+
+  return (
+    <form className={styles.step} onSubmit={submit} noValidate>
+      <StepHeading>Choose accounts</StepHeading>
+      <fieldset className={styles.choices}>
+        <legend>Derivation path</legend>
+        {PATH_PRESETS.map((p) => (
+          <label key={p.id} className={styles.checkbox}>
+            <input type="radio" name={groupId} checked={preset === p.id} onChange={() => choosePath(p.id)} />
+            <span>
+              {p.label} <code>{p.template.replace('{i}', 'i')}</code> <span className={styles.muted}>({p.usedBy})</span>
+            </span>
+          </label>
+        ))}
+        <label className={styles.checkbox}>
+          <input type="radio" name={groupId} checked={preset === 'custom'} onChange={() => choosePath('custom')} />
+          <span>Custom path</span>
+        </label>
+      </fieldset>
+      {preset === 'custom' && (
+        <Field
+          label="Custom derivation path"
+          hint="For example m/44'/60'/0'/0 (the account number is added at the end) or m/44'/60'/i'/0/0 (i marks where it goes)."
+          error={custom.error}
+        >
+          <input
+            type="text"
+            value={customText}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            onChange={(e) => {
+              setCustomText(e.target.value);
+              setSelected(new Set([0]));
+            }}
+          />
+        </Field>
+      )}
+      {template && (
+        <>
+          <p className={styles.muted}>
+            Balances on {network.name}
+            {balances.isError ? `: ${errorText(balances.error)}` : balances.isPending ? ': loading…' : ''}
+          </p>
+          <ul className={styles.addressList} aria-label="Addresses">
+            {addresses.map((a) => {
+              const balance = balances.data?.get(a.address);
+              return (
+                <li key={a.path} className={styles.addressRow}>
+                  <label>
+                    <input type="checkbox" checked={selected.has(a.index)} onChange={() => toggle(a.index)} />
+                    <Identicon address={a.address} />
+                    <span>Account {a.index + 1}</span>
+                    <AddressText address={a.address} />
+                  </label>
+                  <span className={styles.muted}>{a.path}</span>
+                  {balance !== undefined && (
+                    <Amount
+                      value={balance}
+                      decimals={network.nativeCurrency.decimals}
+                      symbol={network.nativeCurrency.symbol}
+                    />
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <div className={styles.actions}>
+            <button type="button" className={styles.secondary} onClick={() => setCount((c) => c + PAGE)}>
+              Show {PAGE} more
+            </button>
+          </div>
+        </>
+      )}
+      {attempted && selected.size === 0 && (
+        <p role="alert" className={styles.danger}>
+          Choose at least one account.
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="submit">Continue with {selected.size === 1 ? '1 account' : `${selected.size} accounts`}</button>
+      </div>
+    </form>
+  );
+}

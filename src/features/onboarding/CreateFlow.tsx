@@ -1,0 +1,235 @@
+import { type FormEvent, useState } from 'react';
+import { Field } from '@/components/Field';
+import { SecretInput } from '@/components/SecretInput';
+import { DEFAULT_PATH_TEMPLATE, pathForIndex } from '@/core/keys/derivationPath';
+import { deriveAddresses, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
+import { generatePhrase } from '@/core/keys/phrase';
+import { FinishStep } from './FinishStep';
+import styles from './onboarding.module.css';
+import { PassphraseChoice, type PassphraseState, passphraseProblem } from './PassphraseChoice';
+import { StepHeading } from './StepHeader';
+import type { FlowProps } from './types';
+
+type Step = 'length' | 'show' | 'passphrase' | 'confirm' | 'finish';
+
+/** Three distinct positions (0-based) chosen with the CSPRNG. */
+function pickPositions(count: number): number[] {
+  const picks = new Set<number>();
+  const random = new Uint32Array(1);
+  while (picks.size < 3) {
+    crypto.getRandomValues(random);
+    picks.add((random[0] ?? 0) % count);
+  }
+  return [...picks].sort((a, b) => a - b);
+}
+
+export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
+  const [step, setStep] = useState<Step>('length');
+  const [length, setLength] = useState<12 | 24>(12);
+  const [phrase, setPhrase] = useState('');
+  const [revealed, setRevealed] = useState(false);
+  const [writtenDown, setWrittenDown] = useState(false);
+  const [passphrase, setPassphrase] = useState<PassphraseState>({ enabled: false, value: '', confirm: '' });
+  const [positions, setPositions] = useState<number[]>([]);
+  const [answers, setAnswers] = useState<string[]>(['', '', '']);
+  const [attempted, setAttempted] = useState(false);
+  const [mismatch, setMismatch] = useState<string>();
+  const words = phrase.split(' ');
+
+  const generate = (event: FormEvent) => {
+    event.preventDefault();
+    const fresh = generatePhrase(length);
+    setPhrase(fresh);
+    setPositions(pickPositions(length));
+    setStep('show');
+  };
+
+  if (step === 'length') {
+    return (
+      <form className={styles.step} onSubmit={generate}>
+        <StepHeading>Create a new wallet</StepHeading>
+        <p>
+          Cairn will make a new recovery phrase on this device. The phrase is the wallet: anyone who has it has your
+          funds, and without it (and this device) they cannot be recovered.
+        </p>
+        <fieldset className={styles.choices}>
+          <legend>Length of the recovery phrase</legend>
+          {([12, 24] as const).map((n) => (
+            <label key={n} className={styles.checkbox}>
+              <input type="radio" name="length" checked={length === n} onChange={() => setLength(n)} />
+              <span>
+                {n} words{n === 24 ? ' (256-bit)' : ' (128-bit, the usual choice)'}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className={styles.actions}>
+          <button type="submit">Create recovery phrase</button>
+          <button type="button" className={styles.secondary} onClick={onCancel}>
+            Back
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  if (step === 'show') {
+    return (
+      <form
+        className={styles.step}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAttempted(true);
+          if (writtenDown) {
+            setAttempted(false);
+            setStep('passphrase');
+          }
+        }}
+      >
+        <StepHeading>Write down your recovery phrase</StepHeading>
+        <p className={styles.warning}>
+          Write these {words.length} words on paper, in order, and keep it somewhere safe and private. Do not take a
+          screenshot or store it online. Cairn will never ask for it except to restore a wallet.
+        </p>
+        {revealed ? (
+          <ol className={`${styles.words} ${styles.shownWords}`} aria-label="Recovery phrase">
+            {words.map((word, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: positions identify the words
+              <li key={i}>
+                <span className={styles.wordLabel}>{i + 1}</span>
+                <span>{word}</span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <div className={styles.actions}>
+            <button type="button" onClick={() => setRevealed(true)}>
+              Reveal recovery phrase
+            </button>
+            <span className={styles.muted}>Make sure nobody can see your screen.</span>
+          </div>
+        )}
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={writtenDown} onChange={(e) => setWrittenDown(e.target.checked)} />
+          <span>I have written down the {words.length} words in order.</span>
+        </label>
+        {attempted && !writtenDown && (
+          <p role="alert" className={styles.danger}>
+            Write the phrase down first: you will be asked for three of its words.
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="submit" disabled={!revealed}>
+            Continue
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  if (step === 'passphrase') {
+    return (
+      <form
+        className={styles.step}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAttempted(true);
+          if (!passphraseProblem(passphrase)) {
+            setAttempted(false);
+            setStep('confirm');
+          }
+        }}
+      >
+        <StepHeading>Optional: add a passphrase</StepHeading>
+        <PassphraseChoice value={passphrase} onChange={setPassphrase} showProblems={attempted} />
+        <div className={styles.actions}>
+          <button type="submit">Continue</button>
+        </div>
+      </form>
+    );
+  }
+
+  if (step === 'confirm') {
+    const check = (event: FormEvent) => {
+      event.preventDefault();
+      const wrong = positions.findIndex((p, k) => (answers[k] ?? '').trim().toLowerCase() !== words[p]);
+      if (wrong === -1) {
+        setMismatch(undefined);
+        setStep('finish');
+      } else {
+        setMismatch(
+          `Word ${(positions[wrong] ?? 0) + 1} does not match your recovery phrase. Check what you wrote down.`,
+        );
+      }
+    };
+    return (
+      <form className={styles.step} onSubmit={check} noValidate>
+        <StepHeading>Confirm your backup</StepHeading>
+        <p>Enter these words from the phrase you wrote down.</p>
+        {positions.map((position, k) => (
+          <Field key={position} label={`Word ${position + 1}`}>
+            <SecretInput
+              value={answers[k] ?? ''}
+              onChange={(e) => setAnswers(answers.map((a, j) => (j === k ? e.target.value : a)))}
+            />
+          </Field>
+        ))}
+        {mismatch && (
+          <p role="alert" className={styles.danger}>
+            {mismatch}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="submit">Confirm</button>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => {
+              setRevealed(false);
+              setStep('show');
+            }}
+          >
+            See the phrase again
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <FinishStep
+      mode={mode}
+      onDone={onDone}
+      summary={`Your new ${words.length}-word wallet${passphrase.enabled ? ' with its passphrase' : ''} and its first account.`}
+      prepare={async () => {
+        const phraseBytes = nfkdBytes(phrase);
+        const passphraseBytes = nfkdBytes(passphrase.enabled ? passphrase.value : '');
+        const seed = await seedFromPhrase(phraseBytes, passphraseBytes);
+        const [first] = deriveAddresses(seed, DEFAULT_PATH_TEMPLATE, 0, 1);
+        seed.fill(0);
+        if (!first) throw new Error('no address derived');
+        return {
+          secret: {
+            kind: 'phrase',
+            phrase: phraseBytes,
+            passphrase: passphraseBytes,
+            language: 'english',
+            origin: 'created',
+            backedUp: true,
+          },
+          accounts: [
+            {
+              address: first.address,
+              source: {
+                kind: 'hd',
+                template: DEFAULT_PATH_TEMPLATE,
+                index: 0,
+                path: pathForIndex(DEFAULT_PATH_TEMPLATE, 0),
+              },
+            },
+          ],
+        };
+      }}
+    />
+  );
+}

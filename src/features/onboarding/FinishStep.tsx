@@ -1,0 +1,81 @@
+import { type FormEvent, useState } from 'react';
+import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/components/NewPasswordFields';
+import type { NewAccount, NewSecret } from '@/core/vault/contentsOps';
+import { errorText } from '@/lib/errorMessages';
+import { useVaultSession } from '@/lib/vault';
+import styles from './onboarding.module.css';
+import { StepHeading } from './StepHeader';
+import type { OnboardingMode } from './types';
+
+/**
+ * The last step of every flow. On first run it asks for the vault password and creates the
+ * vault; later it adds to the unlocked vault. `prepare` builds the secret only at that moment,
+ * so key bytes exist no longer than needed.
+ */
+export function FinishStep({
+  mode,
+  prepare,
+  onDone,
+  summary,
+}: {
+  mode: OnboardingMode;
+  prepare(): Promise<{ secret: NewSecret | undefined; accounts: NewAccount[] }>;
+  onDone(): void;
+  summary: string;
+}) {
+  const session = useVaultSession();
+  const estimator = usePasswordEstimator();
+  const [password, setPassword] = useState({ password: '', confirm: '' });
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    setError(undefined);
+    if (mode === 'first-run' && newPasswordProblem(password, estimator)) return;
+    setBusy(true);
+    try {
+      const { secret, accounts } = await prepare();
+      if (mode === 'first-run') await session.create(password.password, secret, accounts);
+      else await session.add(secret, accounts);
+      onDone();
+    } catch (e) {
+      setError(errorText(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.step} onSubmit={submit} noValidate>
+      <StepHeading>{mode === 'first-run' ? 'Protect Cairn with a password' : 'Add to Cairn'}</StepHeading>
+      <p>{summary}</p>
+      {mode === 'first-run' && (
+        <>
+          <p>
+            This password encrypts your keys on this device. It unlocks Cairn here; it cannot restore your accounts
+            elsewhere.
+          </p>
+          <NewPasswordFields
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            estimator={estimator}
+            showProblems={attempted}
+          />
+        </>
+      )}
+      {error && (
+        <p role="alert" className={styles.danger}>
+          {error}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : mode === 'first-run' ? 'Create vault' : 'Add to Cairn'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { type FormEvent, useState } from 'react';
+import type { Address } from 'viem';
+import { AddressText } from '@/components/AddressText';
+import { Field } from '@/components/Field';
+import { Identicon } from '@/components/Identicon';
+import { SecretInput } from '@/components/SecretInput';
+import { addressOfPrivateKey, parsePrivateKey } from '@/core/keys/privateKey';
+import { errorText } from '@/lib/errorMessages';
+import { FinishStep } from './FinishStep';
+import styles from './onboarding.module.css';
+import { StepHeading } from './StepHeader';
+import type { FlowProps } from './types';
+
+export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [address, setAddress] = useState<Address>();
+
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const key = parsePrivateKey(text);
+      setAddress(addressOfPrivateKey(key));
+      key.fill(0);
+      setError(undefined);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  if (!address) {
+    return (
+      <form className={styles.step} onSubmit={check} noValidate>
+        <StepHeading>Import a private key</StepHeading>
+        <Field label="Private key" hint="64 hex digits, with or without 0x." error={error}>
+          <SecretInput value={text} onChange={(e) => setText(e.target.value)} />
+        </Field>
+        <div className={styles.actions}>
+          <button type="submit">Continue</button>
+          <button type="button" className={styles.secondary} onClick={onCancel}>
+            Back
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <>
+      <p className={styles.actions}>
+        <Identicon address={address} /> <span>This key controls</span> <AddressText address={address} />
+      </p>
+      <FinishStep
+        mode={mode}
+        onDone={onDone}
+        summary="The private key and its account."
+        prepare={async () => ({
+          secret: { kind: 'privateKey', privateKey: parsePrivateKey(text), origin: 'imported-key' },
+          accounts: [{ address, source: { kind: 'key' } }],
+        })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { type FormEvent, useState } from 'react';
+import { UnknownWordError } from '@/core/errors/keys';
+import { type DerivedAddress, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
+import { type ParsedPhrase, parsePhrase } from '@/core/keys/phrase';
+import { errorText } from '@/lib/errorMessages';
+import { AccountPicker } from './AccountPicker';
+import { FinishStep } from './FinishStep';
+import styles from './onboarding.module.css';
+import { PassphraseChoice, type PassphraseState, passphraseProblem } from './PassphraseChoice';
+import { PhraseInput } from './PhraseInput';
+import { StepHeading } from './StepHeader';
+import type { FlowProps } from './types';
+
+export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
+  const [words, setWords] = useState<string[]>(Array(12).fill(''));
+  const [passphrase, setPassphrase] = useState<PassphraseState>({ enabled: false, value: '', confirm: '' });
+  const [attempted, setAttempted] = useState(false);
+  const [problem, setProblem] = useState<{ text: string; position?: number }>();
+  const [busy, setBusy] = useState(false);
+  const [parsed, setParsed] = useState<{ phrase: ParsedPhrase; seed: Uint8Array }>();
+  const [chosen, setChosen] = useState<{ addresses: DerivedAddress[]; template: string }>();
+
+  const check = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (passphraseProblem(passphrase, false)) return;
+    setBusy(true);
+    try {
+      const phrase = await parsePhrase(words.join(' '));
+      const seed = await seedFromPhrase(
+        nfkdBytes(phrase.phrase),
+        nfkdBytes(passphrase.enabled ? passphrase.value : ''),
+      );
+      setProblem(undefined);
+      setParsed({ phrase, seed });
+    } catch (error) {
+      setProblem({
+        text: errorText(error),
+        ...(error instanceof UnknownWordError ? { position: error.position } : {}),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!parsed) {
+    return (
+      <form className={styles.step} onSubmit={check} noValidate>
+        <StepHeading>Import a recovery phrase</StepHeading>
+        <p>
+          Enter the 12 to 24 words from another wallet (MetaMask, Rabby, Trezor, Ledger…). Phrases in any of the BIP39
+          languages work.
+        </p>
+        <PhraseInput words={words} onChange={setWords} invalidPosition={problem?.position} />
+        {problem && (
+          <p role="alert" className={styles.danger}>
+            {problem.text}
+          </p>
+        )}
+        <PassphraseChoice value={passphrase} onChange={setPassphrase} showProblems={attempted} needsConfirm={false} />
+        <div className={styles.actions}>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Checking…' : 'Continue'}
+          </button>
+          <button type="button" className={styles.secondary} onClick={onCancel}>
+            Back
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  if (!chosen) {
+    return <AccountPicker seed={parsed.seed} onConfirm={(addresses, template) => setChosen({ addresses, template })} />;
+  }
+
+  return (
+    <FinishStep
+      mode={mode}
+      onDone={() => {
+        parsed.seed.fill(0);
+        onDone();
+      }}
+      summary={`The recovery phrase${passphrase.enabled ? ' with its passphrase' : ''} and ${
+        chosen.addresses.length === 1 ? '1 account' : `${chosen.addresses.length} accounts`
+      }.`}
+      prepare={async () => ({
+        secret: {
+          kind: 'phrase',
+          phrase: nfkdBytes(parsed.phrase.phrase),
+          passphrase: nfkdBytes(passphrase.enabled ? passphrase.value : ''),
+          language: parsed.phrase.language,
+          origin: 'imported-phrase',
+          backedUp: true,
+        },
+        accounts: chosen.addresses.map((a) => ({
+          address: a.address,
+          source: { kind: 'hd' as const, template: chosen.template, index: a.index, path: a.path },
+        })),
+      })}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { Screen } from '@/components/Screen';
+import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useVault } from '@/lib/vault';
+import styles from './onboarding.module.css';
+import type { FlowProps, OnboardingMode } from './types';
+
+// Each flow is its own chunk: the welcome screen loads none of the key code.
+const CreateFlow = lazy(() => import('./CreateFlow').then((m) => ({ default: m.CreateFlow })));
+const ImportPhraseFlow = lazy(() => import('./ImportPhraseFlow').then((m) => ({ default: m.ImportPhraseFlow })));
+const ImportKeyFlow = lazy(() => import('./ImportKeyFlow').then((m) => ({ default: m.ImportKeyFlow })));
+const ImportKeystoreFlow = lazy(() => import('./ImportKeystoreFlow').then((m) => ({ default: m.ImportKeystoreFlow })));
+const WatchFlow = lazy(() => import('./WatchFlow').then((m) => ({ default: m.WatchFlow })));
+const RestoreBackupFlow = lazy(() => import('./RestoreBackupFlow').then((m) => ({ default: m.RestoreBackupFlow })));
+const DemoFlow = lazy(() => import('./DemoFlow').then((m) => ({ default: m.DemoFlow })));
+
+type Method = { id: string; title: string; description: string; Flow: ComponentType<FlowProps>; demo?: boolean };
+
+const methods: Method[] = [
+  {
+    id: 'create',
+    title: 'Create a new wallet',
+    description: 'A new recovery phrase, made on this device.',
+    Flow: CreateFlow,
+  },
+  {
+    id: 'phrase',
+    title: 'Import a recovery phrase',
+    description: '12–24 words, with an optional passphrase and any derivation path.',
+    Flow: ImportPhraseFlow,
+  },
+  {
+    id: 'key',
+    title: 'Import a private key',
+    description: 'A single account from its 64-digit key.',
+    Flow: ImportKeyFlow,
+  },
+  {
+    id: 'keystore',
+    title: 'Import a keystore file',
+    description: 'A JSON keystore (UTC--…) and its password.',
+    Flow: ImportKeystoreFlow,
+  },
+  { id: 'watch', title: 'Watch an address', description: 'Balances and history without a key.', Flow: WatchFlow },
+  {
+    id: 'backup',
+    title: 'Restore a Cairn backup',
+    description: 'A vault backup file saved from Cairn.',
+    Flow: RestoreBackupFlow,
+  },
+  {
+    id: 'demo',
+    title: 'Open demo wallet',
+    description: 'The public test accounts of the local chain. Never use them on a real network.',
+    Flow: DemoFlow,
+    demo: true,
+  },
+];
+
+/**
+ * Every way to bring keys into Cairn. On first run it ends by creating the vault; from "Add
+ * wallet" it adds to the unlocked vault.
+ */
+export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinished?: () => void }) {
+  const [chosen, setChosen] = useState<Method>();
+  const devchain = useSession((s) => s.devchain);
+  const network = useSelectedNetwork();
+  const damaged = useVault((s) => s.status === 'damaged');
+  const offerDemo = devchain && network.kind === 'local';
+  const available = methods.filter((m) => !m.demo || offerDemo);
+
+  if (chosen) {
+    const { Flow } = chosen;
+    return (
+      <Screen title={mode === 'first-run' ? 'Set up Cairn' : 'Add a wallet'}>
+        <div className={styles.flow}>
+          <Suspense fallback={<p>Loading…</p>}>
+            <Flow mode={mode} onCancel={() => setChosen(undefined)} onDone={() => onFinished?.()} />
+          </Suspense>
+        </div>
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen title={mode === 'first-run' ? 'Welcome to Cairn' : 'Add a wallet'}>
+      <div className={styles.flow}>
+        {damaged && (
+          <div role="alert" className={styles.danger}>
+            <p>
+              <strong>The vault saved on this device is damaged and cannot be opened.</strong> Nothing has been changed.
+              Restore a Cairn backup, or import your recovery phrase or keys again: that replaces the damaged vault.
+            </p>
+          </div>
+        )}
+        {mode === 'first-run' && (
+          <p>
+            Cairn keeps your keys on this device, encrypted with your password, and talks only to the nodes you choose.
+            How do you want to start?
+          </p>
+        )}
+        <ul className={styles.methods}>
+          {available.map((method) => (
+            <li key={method.id}>
+              <button
+                type="button"
+                className={`${styles.method} ${method.demo ? styles.methodDemo : ''}`}
+                onClick={() => setChosen(method)}
+              >
+                <strong>{method.title}</strong>
+                <span>{method.description}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Screen>
+  );
+}

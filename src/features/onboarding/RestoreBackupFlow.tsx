@@ -1,0 +1,70 @@
+import { type FormEvent, useState } from 'react';
+import { Field } from '@/components/Field';
+import { SecretInput } from '@/components/SecretInput';
+import { readSmallTextFile } from '@/lib/download';
+import { errorText } from '@/lib/errorMessages';
+import { useVaultSession } from '@/lib/vault';
+import styles from './onboarding.module.css';
+import { StepHeading } from './StepHeader';
+import type { FlowProps } from './types';
+
+export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
+  const session = useVaultSession();
+  const [file, setFile] = useState<File>();
+  const [password, setPassword] = useState('');
+  const [fileError, setFileError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string>();
+
+  const restore = async (event: FormEvent) => {
+    event.preventDefault();
+    setFileError(undefined);
+    setPasswordError(undefined);
+    if (!file) {
+      setFileError('Choose a Cairn backup file.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const { added } = await session.importBackup(await readSmallTextFile(file), password);
+      if (mode === 'add' && added === 0) {
+        setNotice('Every account in this backup is already in Cairn.');
+        setBusy(false);
+        return;
+      }
+      onDone();
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code === 'VAULT_WRONG_PASSWORD') setPasswordError('Wrong password for this backup.');
+      else setFileError(errorText(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.step} onSubmit={restore} noValidate>
+      <StepHeading>Restore a Cairn backup</StepHeading>
+      <p>
+        {mode === 'first-run'
+          ? 'A vault backup file saved from Cairn. Its password becomes the password of Cairn on this device.'
+          : 'The accounts in the backup are added to the ones you have.'}
+      </p>
+      <Field label="Backup file" error={fileError}>
+        <input type="file" accept=".json,application/json" onChange={(e) => setFile(e.target.files?.[0])} />
+      </Field>
+      <Field label="Backup password" hint="The password Cairn had when the backup was saved." error={passwordError}>
+        <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
+      </Field>
+      {notice && <p role="status">{notice}</p>}
+      <div className={styles.actions}>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Restoring…' : 'Restore'}
+        </button>
+        <button type="button" className={styles.secondary} onClick={onCancel}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}

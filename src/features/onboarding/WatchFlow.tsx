@@ -1,0 +1,72 @@
+import { type FormEvent, useState } from 'react';
+import type { Address } from 'viem';
+import { Field } from '@/components/Field';
+import { parseAddress } from '@/core/keys/address';
+import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
+import { errorText } from '@/lib/errorMessages';
+import { FinishStep } from './FinishStep';
+import styles from './onboarding.module.css';
+import { StepHeading } from './StepHeader';
+import type { FlowProps } from './types';
+
+export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
+  const [text, setText] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const [address, setAddress] = useState<Address>();
+
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      setAddress(parseAddress(text));
+      setError(undefined);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  if (!address) {
+    return (
+      <form className={styles.step} onSubmit={check} noValidate>
+        <StepHeading>Watch an address</StepHeading>
+        <p>Follow an address's balances and history without its key. Cairn cannot sign for it.</p>
+        <Field label="Address" hint="0x followed by 40 hex digits." error={error}>
+          <input
+            type="text"
+            value={text}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            onChange={(e) => setText(e.target.value)}
+          />
+        </Field>
+        <Field label="Name (optional)">
+          <input
+            type="text"
+            value={name}
+            maxLength={MAX_ACCOUNT_NAME_LENGTH}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </Field>
+        <div className={styles.actions}>
+          <button type="submit">Continue</button>
+          <button type="button" className={styles.secondary} onClick={onCancel}>
+            Back
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <FinishStep
+      mode={mode}
+      onDone={onDone}
+      summary={`Watch ${address}.`}
+      prepare={async () => ({
+        secret: undefined,
+        accounts: [{ address, source: { kind: 'watch' }, ...(name.trim() ? { name } : {}) }],
+      })}
+    />
+  );
+}

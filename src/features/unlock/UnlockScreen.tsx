@@ -1,0 +1,97 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Field } from '@/components/Field';
+import { Screen } from '@/components/Screen';
+import { SecretInput } from '@/components/SecretInput';
+import { errorText } from '@/lib/errorMessages';
+import { useVault, useVaultSession } from '@/lib/vault';
+import styles from './unlock.module.css';
+
+/** Whole seconds until `retryAt`, re-rendering while the wait lasts. */
+function useCountdown(retryAt: number): number {
+  const [, setTick] = useState(0);
+  const remaining = Math.max(0, Math.ceil((retryAt - Date.now()) / 1_000));
+  const waiting = remaining > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => setTick((t) => t + 1), 500);
+    return () => clearInterval(timer);
+  }, [waiting]);
+  return remaining;
+}
+
+export function UnlockScreen() {
+  const session = useVaultSession();
+  const lockedBy = useVault((s) => s.lockedBy);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [retryAt, setRetryAt] = useState(0);
+  const [forgot, setForgot] = useState(false);
+  const wait = useCountdown(retryAt);
+
+  useEffect(() => {
+    void session.retryAt().then(setRetryAt);
+  }, [session]);
+
+  const unlock = async (event: FormEvent) => {
+    event.preventDefault();
+    if (wait > 0) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await session.unlock(password);
+    } catch (e) {
+      setError(errorText(e));
+      setRetryAt(await session.retryAt());
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Screen title="Unlock Cairn">
+      <form className={styles.form} onSubmit={unlock} noValidate>
+        {lockedBy === 'idle' && <p role="status">Cairn locked itself after a period without activity.</p>}
+        <Field label="Password" error={error}>
+          <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+        </Field>
+        {wait > 0 && (
+          <p role="status" className={styles.wait}>
+            Too many wrong passwords. You can try again in {wait} s.
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="submit" disabled={busy || wait > 0}>
+            {busy ? 'Unlocking…' : 'Unlock'}
+          </button>
+          <button type="button" className={styles.link} onClick={() => setForgot((f) => !f)} aria-expanded={forgot}>
+            Forgot password?
+          </button>
+        </div>
+      </form>
+      {forgot && <ForgotPassword />}
+    </Screen>
+  );
+}
+
+/** The only way past a forgotten password: remove the vault here and restore from the phrase or keys. */
+function ForgotPassword() {
+  const session = useVaultSession();
+  const [understood, setUnderstood] = useState(false);
+  return (
+    <section className={styles.forgot} aria-labelledby="forgot-title">
+      <h2 id="forgot-title">Forgot your password?</h2>
+      <p>
+        Cairn cannot recover it: it is not stored anywhere. You can remove the vault from this device and start again by
+        importing your recovery phrase, private keys or a Cairn backup. Without those, the accounts in this vault are
+        lost.
+      </p>
+      <label className={styles.checkbox}>
+        <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
+        <span>I have my recovery phrase or keys, and I want to remove the vault from this device.</span>
+      </label>
+      <button type="button" className={styles.danger} disabled={!understood} onClick={() => void session.reset()}>
+        Remove vault and start over
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { parseUnits } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatCount, toDecimalString } from './format';
+
+describe('amount formatting', () => {
+  it('gives the exact decimal form, which parses back to the same base units', () => {
+    expect(toDecimalString(1_500_000n, 6)).toBe('1.5');
+    expect(toDecimalString(1n, 18)).toBe('0.000000000000000001');
+    expect(toDecimalString(-2_000_000_000_000_000_000n, 18)).toBe('-2');
+    expect(toDecimalString(42n, 0)).toBe('42');
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.integer({ min: 0, max: 36 }), (value, decimals) => {
+        expect(parseUnits(toDecimalString(value, decimals), decimals)).toBe(value);
+      }),
+    );
+  });
+
+  it('formats for display with grouping, rounding down, dust and huge values', () => {
+    expect(formatAmount(1_234_567_891_234_567_891_234n, 18, { locale: 'en-US' })).toBe('1,234.567891');
+    expect(formatAmount(999_999_999n, 9, { locale: 'en-US', maxFractionDigits: 2 })).toBe('0.99');
+    expect(formatAmount(1n, 18, { locale: 'en-US' })).toBe('< 0.000001');
+    expect(formatAmount(0n, 18, { locale: 'en-US' })).toBe('0');
+    expect(formatAmount(2_500_500_000n, 6, { locale: 'de-DE' })).toBe('2.500,5');
+    expect(formatAmount(10n ** 40n, 18, { locale: 'en-US' })).toBe('1.00e22');
+    expect(formatAmount(-1_500_000n, 6, { locale: 'en-US' })).toBe('-1.5');
+  });
+
+  it('never shows more than the true value', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), (value) => {
+        const shown = formatAmount(value, 18, { locale: 'en-US' }).replace(/,/g, '');
+        if (!shown.startsWith('<') && !shown.includes('e')) expect(parseUnits(shown, 18) <= value).toBe(true);
+      }),
+    );
+  });
+
+  it('groups counts', () => {
+    expect(formatCount(1_234_567n, 'en-US')).toBe('1,234,567');
+  });
+});

@@ -1,0 +1,35 @@
+/// <reference lib="webworker" />
+// Runs keystore key derivation (scrypt at n=262144 takes a second or more) off the page's main
+// thread, reporting progress, so the page never freezes.
+import { decryptKeystore, encryptKeystore, parseKeystore } from '@/core/keys/keystore';
+import type { KeystoreRequest, KeystoreResponse } from './keystoreProtocol';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+function post(message: KeystoreResponse, transfer: Transferable[] = []) {
+  self.postMessage(message, transfer);
+}
+
+self.onmessage = async (event: MessageEvent<KeystoreRequest>) => {
+  const request = event.data;
+  const onProgress = (fraction: number) => post({ id: request.id, type: 'progress', fraction });
+  try {
+    if (request.op === 'decrypt') {
+      const privateKey = await decryptKeystore(parseKeystore(request.text), request.password, onProgress);
+      post({ id: request.id, type: 'decrypted', privateKey }, [privateKey.buffer]);
+    } else {
+      const json = await encryptKeystore(request.privateKey, request.password, { onProgress });
+      request.privateKey.fill(0);
+      post({ id: request.id, type: 'encrypted', json });
+    }
+  } catch (error) {
+    const e = error as { code?: string; shortMessage?: string; message?: string; field?: string };
+    post({
+      id: request.id,
+      type: 'error',
+      code: e.code,
+      message: e.shortMessage ?? 'The keystore could not be processed.',
+      field: e.field,
+    });
+  }
+};

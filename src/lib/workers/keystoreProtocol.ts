@@ -1,0 +1,10 @@
+/** Messages between the page and the keystore worker. */
+export type KeystoreRequest =
+  | { id: number; op: 'decrypt'; text: string; password: string }
+  | { id: number; op: 'encrypt'; privateKey: Uint8Array; password: string };
+
+export type KeystoreResponse =
+  | { id: number; type: 'progress'; fraction: number }
+  | { id: number; type: 'decrypted'; privateKey: Uint8Array }
+  | { id: number; type: 'encrypted'; json: string }
+  | { id: number; type: 'error'; code: string | undefined; message: string; field: string | undefined };
