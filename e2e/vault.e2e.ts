@@ -41,7 +41,7 @@ describe('vault: create, back up, lock, unlock', () => {
     // Three random words; a wrong one is refused and keeps what was typed.
     const labels = await page
       .getByLabel(/^Word \d+$/)
-      .evaluateAll((els) => els.map((el) => el.labels?.[0]?.textContent ?? ''));
+      .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? ''));
     expect(labels).toHaveLength(3);
     const positions = labels.map((l) => Number(l.replace('Word ', '')) - 1);
     expect(new Set(positions).size).toBe(3);
