@@ -67,7 +67,7 @@ describe('managing accounts', () => {
   });
 
   it('warns before removing the last account of a phrase', async () => {
-    const { page, card } = await demoVaultOnAccounts();
+    const { card } = await demoVaultOnAccounts();
     for (const name of ['Demo account 2', 'Demo account 3']) {
       await card(name).getByRole('button', { name: 'Remove' }).click();
       await card(name).getByRole('button', { name: 'Remove account' }).click();
