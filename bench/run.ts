@@ -11,6 +11,7 @@ import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
+import { benchVault } from './vault.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'bench', '.out');
@@ -111,6 +112,7 @@ Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context eac
     await baseline.close();
     await chain.stop();
   }
+  console.log(`\n${await benchVault()}`);
 }
 
 main().catch((error) => {

@@ -1,16 +1,51 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import type { VaultStatus } from '@/core/vault/vaultSession';
+import type { OnboardingMode } from '@/features/onboarding/types';
 import { useVault } from '@/lib/vault';
 
-const Onboarding = lazy(() => import('@/features/onboarding/Onboarding').then((m) => ({ default: m.Onboarding })));
-const UnlockScreen = lazy(() => import('@/features/unlock/UnlockScreen').then((m) => ({ default: m.UnlockScreen })));
+type GateScreens = {
+  Onboarding?: ComponentType<{ mode: OnboardingMode }>;
+  UnlockScreen?: ComponentType;
+};
+
+const loaded: GateScreens = {};
+const loadOnboarding = () =>
+  import('@/features/onboarding/Onboarding').then((m) => {
+    loaded.Onboarding = m.Onboarding;
+    return { default: m.Onboarding };
+  });
+const loadUnlock = () =>
+  import('@/features/unlock/UnlockScreen').then((m) => {
+    loaded.UnlockScreen = m.UnlockScreen;
+    return { default: m.UnlockScreen };
+  });
+const LazyOnboarding = lazy(loadOnboarding);
+const LazyUnlock = lazy(loadUnlock);
+
+/**
+ * Loads the screen the gate is about to show, before the first render. A lazy component that
+ * suspends makes React 19 hold its fallback for up to 300 ms; a loaded one renders at once.
+ */
+export async function preloadGateScreen(status: VaultStatus): Promise<void> {
+  if (status === 'empty' || status === 'damaged') await loadOnboarding();
+  if (status === 'locked') await loadUnlock();
+}
 
 /** Shows set-up while there is no vault, the unlock screen while locked, the app once unlocked. */
 export function VaultGate({ children }: { children: ReactNode }) {
   const status = useVault((s) => s.status);
+  useEffect(() => {
+    // Once unlocked, have the unlock screen ready for the next lock.
+    if (status === 'unlocked') void loadUnlock();
+  }, [status]);
   let content: ReactNode;
   if (status === 'loading') content = <p>Loading…</p>;
-  else if (status === 'empty' || status === 'damaged') content = <Onboarding mode="first-run" />;
-  else if (status === 'locked') content = <UnlockScreen />;
-  else content = children;
+  else if (status === 'empty' || status === 'damaged') {
+    const Onboarding = loaded.Onboarding ?? LazyOnboarding;
+    content = <Onboarding mode="first-run" />;
+  } else if (status === 'locked') {
+    const UnlockScreen = loaded.UnlockScreen ?? LazyUnlock;
+    content = <UnlockScreen />;
+  } else content = children;
   return <Suspense fallback={<p>Loading…</p>}>{content}</Suspense>;
 }

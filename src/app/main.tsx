@@ -13,6 +13,7 @@ import { SessionProvider } from '@/lib/session';
 import { VaultProvider } from '@/lib/vault';
 import { createAppRouter } from './router';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
+import { preloadGateScreen } from './VaultGate';
 import './styles.css';
 
 async function openStorage(): Promise<{ settings: KeyValueStore<SettingsSchema>; vault: VaultRepository }> {
@@ -40,6 +41,7 @@ async function start() {
     estimator: loadPasswordEstimator,
   });
   await vault.init();
+  await preloadGateScreen(vault.store.getState().status);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });

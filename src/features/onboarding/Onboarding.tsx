@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, startTransition, useState } from 'react';
 import { Screen } from '@/components/Screen';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
@@ -75,7 +75,11 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
       <Screen title={mode === 'first-run' ? 'Set up Cairn' : 'Add a wallet'}>
         <div className={styles.flow}>
           <Suspense fallback={<p>Loading…</p>}>
-            <Flow mode={mode} onCancel={() => setChosen(undefined)} onDone={() => onFinished?.()} />
+            <Flow
+              mode={mode}
+              onCancel={() => startTransition(() => setChosen(undefined))}
+              onDone={() => onFinished?.()}
+            />
           </Suspense>
         </div>
       </Screen>
@@ -105,7 +109,7 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
               <button
                 type="button"
                 className={`${styles.method} ${method.demo ? styles.methodDemo : ''}`}
-                onClick={() => setChosen(method)}
+                onClick={() => startTransition(() => setChosen(method))}
               >
                 <strong>{method.title}</strong>
                 <span>{method.description}</span>

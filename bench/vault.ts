@@ -1,0 +1,127 @@
+// Vault and key figures (Node, same V8 as Chromium): unlock at the real KDF parameters against
+// the bare PBKDF2 alone, unlock with 1 and 50 HD accounts, and keystore scrypt decryption
+// against Node's native crypto.scrypt.
+import { scrypt as nodeScrypt } from 'node:crypto';
+import { promisify } from 'node:util';
+import { deriveAddresses, nfkdBytes, seedFromPhrase } from '../src/core/keys/hd.ts';
+import { DEFAULT_KEYSTORE_SCRYPT, decryptKeystore, encryptKeystore, parseKeystore } from '../src/core/keys/keystore.ts';
+import { generatePhrase } from '../src/core/keys/phrase.ts';
+import { memoryKeyValueStore } from '../src/core/storage/keyValueStore.ts';
+import type { SettingsSchema } from '../src/core/storage/settingsSchema.ts';
+import { memoryVaultRepository } from '../src/core/storage/vaultRepository.ts';
+import { fromBase64 } from '../src/core/vault/encoding.ts';
+import { VAULT_KDF_ITERATIONS } from '../src/core/vault/vaultCrypto.ts';
+import type { VaultRecord } from '../src/core/vault/vaultRecord.ts';
+import { VaultSession } from '../src/core/vault/vaultSession.ts';
+
+const PASSWORD = 'bench horse battery staple';
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+async function time(runs: number, task: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await task();
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+async function vaultWith(accounts: number) {
+  const repository = memoryVaultRepository();
+  const settings = memoryKeyValueStore<SettingsSchema>();
+  const options = {
+    repository,
+    settings,
+    estimator: async () => () => ({ score: 4 as const, warning: null, suggestions: [] }),
+  };
+  const creator = new VaultSession(options);
+  await creator.init();
+  const phrase = generatePhrase(12);
+  const seed = await seedFromPhrase(nfkdBytes(phrase));
+  const template = "m/44'/60'/0'/0/{i}";
+  const derived = deriveAddresses(seed, template, 0, accounts);
+  await creator.create(
+    PASSWORD,
+    {
+      kind: 'phrase',
+      phrase: nfkdBytes(phrase),
+      passphrase: new Uint8Array(),
+      language: 'english',
+      origin: 'created',
+      backedUp: true,
+    },
+    derived.map((d) => ({
+      address: d.address,
+      source: { kind: 'hd' as const, template, index: d.index, path: d.path },
+    })),
+  );
+  creator.lock();
+  return { repository, settings, options };
+}
+
+export async function benchVault(): Promise<string> {
+  const lines: string[] = [];
+  // Bare KDF: the same PBKDF2-SHA256 derivation alone, natively, at the vault's parameters.
+  const record = (await (await vaultWith(1)).repository.load()) as VaultRecord;
+  const salt = fromBase64(record.kdf.salt) ?? new Uint8Array();
+  const bare = await time(5, async () => {
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(PASSWORD), 'PBKDF2', false, [
+      'deriveBits',
+    ]);
+    await crypto.subtle.deriveBits(
+      { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations: record.kdf.iterations },
+      key,
+      256,
+    );
+  });
+
+  const unlockTimes: Record<number, number> = {};
+  let fullDerive50 = NaN;
+  for (const count of [1, 50]) {
+    const { options } = await vaultWith(count);
+    const session = new VaultSession(options);
+    await session.init();
+    const runs = await time(5, async () => {
+      await session.unlock(PASSWORD);
+      session.lock();
+    });
+    unlockTimes[count] = median(runs);
+    if (count === 50) {
+      fullDerive50 = median(
+        await time(3, async () => {
+          await session.unlock(PASSWORD);
+          for (const account of session.store.getState().accounts) (await session.privateKeyFor(account.id)).fill(0);
+          session.lock();
+        }),
+      );
+    }
+  }
+  const bareMedian = median(bare);
+  lines.push(
+    `Vault unlock (PBKDF2-SHA256, ${VAULT_KDF_ITERATIONS.toLocaleString('en-US')} iterations; median of 5)`,
+    `  bare PBKDF2 alone (native WebCrypto)   ${ms(bareMedian)}`,
+    `  unlock, 1 HD account                   ${ms(unlockTimes[1] ?? NaN)}   ratio to bare KDF ${((unlockTimes[1] ?? NaN) / bareMedian).toFixed(2)}×`,
+    `  unlock, 50 HD accounts                 ${ms(unlockTimes[50] ?? NaN)}   ratio to bare KDF ${((unlockTimes[50] ?? NaN) / bareMedian).toFixed(2)}×   budget 1000 ms: ${(unlockTimes[50] ?? Infinity) < 1000 ? 'within budget' : 'OVER BUDGET'}`,
+    `  unlock + derive all 50 private keys    ${ms(fullDerive50)}`,
+  );
+
+  // Keystore v3 at geth's default cost: Cairn's decryption (noble scrypt, JS) vs native scrypt.
+  const key = crypto.getRandomValues(new Uint8Array(32));
+  key[0] = 1;
+  const keystore = parseKeystore(await encryptKeystore(key, 'keystore password'));
+  const ours = await time(3, () => decryptKeystore(keystore, 'keystore password'));
+  const scrypt = promisify(nodeScrypt) as (p: string, s: Uint8Array, l: number, o: object) => Promise<Buffer>;
+  const { n, r, p } = DEFAULT_KEYSTORE_SCRYPT;
+  const native = await time(3, () =>
+    scrypt('keystore password', new Uint8Array(32), 32, { N: n, r, p, maxmem: 512 * 1024 * 1024 }),
+  );
+  const ratio = median(ours) / median(native);
+  lines.push(
+    `Keystore v3 decrypt (scrypt n=${n} r=${r} p=${p}; median of 3)`,
+    `  Node native crypto.scrypt              ${ms(median(native))}`,
+    `  Cairn decryptKeystore                  ${ms(median(ours))}   ratio ${ratio.toFixed(2)}×   budget 2×: ${ratio <= 2 ? 'within budget' : 'OVER BUDGET'}`,
+  );
+  return lines.join('\n');
+}
