@@ -3,13 +3,13 @@
 // against Node's native crypto.scrypt.
 import { scrypt as nodeScrypt } from 'node:crypto';
 import { promisify } from 'node:util';
+import { fromBase64 } from '../src/core/bytes.ts';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '../src/core/keys/hd.ts';
 import { DEFAULT_KEYSTORE_SCRYPT, decryptKeystore, encryptKeystore, parseKeystore } from '../src/core/keys/keystore.ts';
 import { generatePhrase } from '../src/core/keys/phrase.ts';
 import { memoryKeyValueStore } from '../src/core/storage/keyValueStore.ts';
 import type { SettingsSchema } from '../src/core/storage/settingsSchema.ts';
 import { memoryVaultRepository } from '../src/core/storage/vaultRepository.ts';
-import { fromBase64 } from '../src/core/vault/encoding.ts';
 import { VAULT_KDF_ITERATIONS } from '../src/core/vault/vaultCrypto.ts';
 import type { VaultRecord } from '../src/core/vault/vaultRecord.ts';
 import { VaultSession } from '../src/core/vault/vaultSession.ts';

@@ -28,7 +28,20 @@ async function openStorage(): Promise<{ settings: KeyValueStore<SettingsSchema>;
   }
 }
 
+/** WebCrypto (and so the vault) exists only on secure pages: https, or localhost. */
+function refuseInsecurePage(root: HTMLElement): boolean {
+  if (window.isSecureContext && globalThis.crypto?.subtle) return false;
+  const message = document.createElement('p');
+  message.textContent =
+    'Cairn needs a secure page: open it over https (or from localhost). This browser withholds the cryptography Cairn uses to protect your keys on pages served over plain http.';
+  root.replaceChildren(message);
+  return true;
+}
+
 async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  if (refuseInsecurePage(root)) return;
   const storage = await openStorage();
   const store = await createSessionStore({
     localRpcUrl: localRpcUrlFromPage(document),
@@ -45,8 +58,6 @@ async function start() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
     <StrictMode>
       <SessionProvider store={store}>

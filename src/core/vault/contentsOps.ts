@@ -1,8 +1,8 @@
 import type { Address } from 'viem';
 import type { Account, AccountSource } from '../accounts/account';
+import { equalBytes } from '../bytes';
 import { VaultError } from '../errors/vault';
 import type { PhraseLanguage } from '../keys/wordlists';
-import { equalBytes } from './encoding';
 import type { SecretOrigin, StoredSecret, VaultContents } from './vaultContents';
 
 /** A secret about to enter the vault (bytes the vault takes ownership of). */
@@ -70,6 +70,7 @@ export function addAccounts(
   secretId: string | undefined,
   accounts: readonly NewAccount[],
   ids: Ids,
+  options: { allowNone?: boolean } = {},
 ): { contents: VaultContents; added: Account[]; skipped: number } {
   const known = new Set(contents.accounts.map((a) => a.address.toLowerCase()));
   const added: Account[] = [];
@@ -97,7 +98,7 @@ export function addAccounts(
     added.push(account);
     known.add(spec.address.toLowerCase());
   }
-  if (added.length === 0) {
+  if (added.length === 0 && !options.allowNone) {
     throw new VaultError('VAULT_DUPLICATE_ACCOUNT', 'These accounts are already in Cairn.');
   }
   return { contents: { ...contents, accounts: all }, added, skipped: accounts.length - added.length };
@@ -199,4 +200,55 @@ export function removeAccount(
   const accounts = contents.accounts.filter((a) => a.id !== id);
   const secrets = orphan ? contents.secrets.filter((s) => s.id !== orphan.id) : contents.secrets;
   return { contents: { secrets, accounts }, removedSecret: orphan !== undefined };
+}
+
+function toNewAccount(account: Account): NewAccount {
+  const source = account.source;
+  return {
+    address: account.address,
+    name: account.name,
+    demo: account.demo,
+    source:
+      source.kind === 'hd'
+        ? { kind: 'hd', template: source.template, index: source.index, path: source.path }
+        : { kind: source.kind },
+  };
+}
+
+/**
+ * Adds everything of another vault's contents (a restored backup) that is not here yet:
+ * identical secrets are reused, accounts already present are skipped. Secret bytes are copied,
+ * so the caller still owns (and wipes) `incoming`.
+ */
+export function mergeContents(
+  contents: VaultContents,
+  incoming: VaultContents,
+  ids: Ids,
+): { contents: VaultContents; added: number } {
+  let merged = contents;
+  let added = 0;
+  for (const secret of incoming.secrets) {
+    const copy: NewSecret =
+      secret.kind === 'phrase'
+        ? {
+            kind: 'phrase',
+            phrase: secret.phrase.slice(),
+            passphrase: secret.passphrase.slice(),
+            language: secret.language,
+            origin: secret.origin,
+            backedUp: secret.backedUp,
+          }
+        : { kind: 'privateKey', privateKey: secret.privateKey.slice(), origin: secret.origin };
+    const withSecret = addSecret(merged, copy, ids);
+    const accounts = incoming.accounts.filter((a) => a.source.kind !== 'watch' && a.source.secretId === secret.id);
+    const result = addAccounts(withSecret.contents, withSecret.secretId, accounts.map(toNewAccount), ids, {
+      allowNone: true,
+    });
+    // A secret brought in only for accounts that were all present already is not kept.
+    merged = result.added.length > 0 || withSecret.reused ? result.contents : merged;
+    added += result.added.length;
+  }
+  const watched = incoming.accounts.filter((a) => a.source.kind === 'watch').map(toNewAccount);
+  const result = addAccounts(merged, undefined, watched, ids, { allowNone: true });
+  return { contents: result.contents, added: added + result.added.length };
 }

@@ -1,5 +1,5 @@
+import { fromBase64, toBase64 } from '../bytes';
 import { WrongPasswordError } from '../errors/vault';
-import { fromBase64, toBase64 } from './encoding';
 import { associatedData, CURRENT_VAULT_VERSION, VAULT_FORMAT, type VaultRecord, withChecksum } from './vaultRecord';
 
 /** PBKDF2-SHA256 iterations for new vaults (OWASP 2023 asks for at least 600,000). */

@@ -1,5 +1,5 @@
+import { fromBase64, sha256Hex } from '../bytes';
 import { VaultError } from '../errors/vault';
-import { fromBase64, sha256Hex } from './encoding';
 
 /**
  * The vault as stored (IndexedDB) and as exported (backup file): everything needed to open it

@@ -1,69 +1,30 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Account } from '../accounts/account';
 import { isCairnError } from '../errors/base';
-import { ThrottledError, VaultError, VaultLockedError, WrongPasswordError } from '../errors/vault';
-import type { PhraseLanguage } from '../keys/wordlists';
-import type { KeyValueStore } from '../storage/keyValueStore';
-import type { SettingsSchema } from '../storage/settingsSchema';
-import type { VaultRepository } from '../storage/vaultRepository';
+import { VaultError, VaultLockedError } from '../errors/vault';
 import {
   type AddResult,
   addAccounts,
   addToContents,
+  mergeContents,
   moveAccount,
   type NewAccount,
   type NewSecret,
   nextHdIndex,
   removeAccount,
   renameAccount,
+  secretOrphanedByRemoval,
   setAccountHidden,
 } from './contentsOps';
 import { Keyring } from './keyring';
-import { assertStrongPassword, type PasswordEstimator } from './passwordPolicy';
-import { nextAttemptAt, type ThrottleState } from './unlockThrottle';
-import { decodeContents, encodeContents, type SecretOrigin, type VaultContents, wipeContents } from './vaultContents';
+import { assertStrongPassword } from './passwordPolicy';
+import { UnlockGuard } from './unlockGuard';
+import { decodeContents, encodeContents, type VaultContents, wipeContents } from './vaultContents';
 import { deriveVaultKey, newKdf, openVault, sealVault, VAULT_KDF_ITERATIONS, type VaultKey } from './vaultCrypto';
 import { parseVaultRecord, type VaultRecord } from './vaultRecord';
+import { type RevealedSecret, summarizeSecret, type VaultSessionOptions, type VaultState } from './vaultState';
 
-export type VaultStatus = 'loading' | 'empty' | 'locked' | 'unlocked' | 'damaged';
-
-/** What the UI may know about a secret: never its bytes. */
-export type SecretSummary = {
-  id: string;
-  kind: 'phrase' | 'privateKey';
-  origin: SecretOrigin;
-  backedUp: boolean;
-  language: PhraseLanguage | undefined;
-  hasPassphrase: boolean;
-};
-
-export type VaultState = {
-  status: VaultStatus;
-  /** Accounts and secrets are known only while unlocked (they are encrypted at rest). */
-  accounts: Account[];
-  secrets: SecretSummary[];
-  selectedAccountId: string | undefined;
-  /** Why the vault is locked: at start, by the person, or after being idle. */
-  lockedBy: 'start' | 'user' | 'idle' | undefined;
-  /** Technical detail when the stored vault cannot be read. */
-  damage: string | undefined;
-};
-
-export type VaultSessionOptions = {
-  repository: VaultRepository;
-  settings: KeyValueStore<SettingsSchema>;
-  estimator: () => Promise<PasswordEstimator>;
-  now?: () => number;
-  newId?: () => string;
-  /** PBKDF2 iterations for new vaults; tests lower it to stay fast. */
-  kdfIterations?: number;
-};
-
-export type RevealedSecret =
-  | { kind: 'phrase'; phrase: string; passphrase: string }
-  | { kind: 'privateKey'; privateKey: string };
-
-const NO_THROTTLE: ThrottleState = { failures: 0, lastFailureAt: 0 };
+export type { RevealedSecret, SecretSummary, VaultSessionOptions, VaultState, VaultStatus } from './vaultState';
 
 /**
  * The vault's life: empty → (create) → unlocked ⇄ locked, and every change to accounts while
@@ -82,6 +43,7 @@ export class VaultSession {
   private vaultKey: VaultKey | undefined;
   private record: VaultRecord | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly guard: UnlockGuard;
 
   constructor(options: VaultSessionOptions) {
     this.options = {
@@ -90,6 +52,7 @@ export class VaultSession {
       kdfIterations: VAULT_KDF_ITERATIONS,
       ...options,
     };
+    this.guard = new UnlockGuard(this.options.settings, this.options.now);
     this.store = createStore<VaultState>()(() => ({
       status: 'loading',
       accounts: [],
@@ -130,7 +93,7 @@ export class VaultSession {
       const vaultKey = await deriveVaultKey(password, newKdf(this.options.kdfIterations));
       await this.persist(result.contents, vaultKey);
       this.enter(result.contents, vaultKey);
-      await this.resetThrottle();
+      await this.guard.reset();
       this.select(result.added[0]?.id);
       return result;
     });
@@ -141,7 +104,7 @@ export class VaultSession {
     return this.serial(async () => {
       if (this.store.getState().status === 'unlocked') return;
       const record = this.requireRecord();
-      const { vaultKey, contents } = await this.openWithPassword(record, password);
+      const { vaultKey, contents } = await this.guard.open(record, password);
       let key = vaultKey;
       if (record.kdf.iterations < this.options.kdfIterations) {
         key = await deriveVaultKey(password, newKdf(this.options.kdfIterations));
@@ -214,7 +177,7 @@ export class VaultSession {
   /** Removes an account (and its secret when no other account uses it). */
   remove(accountId: string): Promise<{ removedSecret: boolean }> {
     return this.mutate((c) => {
-      const removedSecretId = removedSecretOf(c, accountId);
+      const removedSecretId = secretOrphanedByRemoval(c, accountId)?.id;
       const { contents, removedSecret } = removeAccount(c, accountId);
       return {
         contents,
@@ -243,7 +206,7 @@ export class VaultSession {
   verifyPassword(password: string): Promise<void> {
     return this.serial(async () => {
       if (!this.keyring) throw new VaultLockedError();
-      const { contents } = await this.openWithPassword(this.requireRecord(), password);
+      const { contents } = await this.guard.open(this.requireRecord(), password);
       wipeContents(contents);
     });
   }
@@ -301,13 +264,16 @@ export class VaultSession {
             : backupKey;
         await this.persist(backup, key);
         this.enter(backup, key);
-        await this.resetThrottle();
+        await this.guard.reset();
         this.select(backup.accounts.find((a) => !a.hidden)?.id);
         return { added: backup.accounts.length };
       }
       if (!this.keyring) throw new VaultLockedError();
       try {
-        return await this.mergeBackup(backup);
+        return await this.applyChange((current) => {
+          const merged = mergeContents(current, backup, this.ids());
+          return { contents: merged.contents, value: { added: merged.added } };
+        });
       } finally {
         wipeContents(backup);
       }
@@ -320,7 +286,7 @@ export class VaultSession {
       this.lock('user');
       await this.options.repository.clear();
       await this.options.settings.delete('selectedAccountId');
-      await this.resetThrottle();
+      await this.guard.reset();
       this.record = undefined;
       this.store.setState({
         status: 'empty',
@@ -334,76 +300,11 @@ export class VaultSession {
   }
 
   /** When the next unlock attempt is allowed (ms since epoch). */
-  async retryAt(): Promise<number> {
-    return nextAttemptAt((await this.options.settings.get('unlockThrottle')) ?? NO_THROTTLE);
+  retryAt(): Promise<number> {
+    return this.guard.retryAt();
   }
 
   // ——— internals ———
-
-  private async mergeBackup(backup: VaultContents): Promise<{ added: number }> {
-    let added = 0;
-    for (const secret of backup.secrets) {
-      const accounts = backup.accounts.filter((a) => a.source.kind !== 'watch' && a.source.secretId === secret.id);
-      const fresh: NewSecret =
-        secret.kind === 'phrase'
-          ? {
-              kind: 'phrase',
-              phrase: secret.phrase.slice(),
-              passphrase: secret.passphrase.slice(),
-              language: secret.language,
-              origin: secret.origin,
-              backedUp: secret.backedUp,
-            }
-          : { kind: 'privateKey', privateKey: secret.privateKey.slice(), origin: secret.origin };
-      added += await this.addQuietly(fresh, accounts.map(toNewAccount));
-    }
-    const watched = backup.accounts.filter((a) => a.source.kind === 'watch');
-    if (watched.length > 0) added += await this.addQuietly(undefined, watched.map(toNewAccount));
-    return { added };
-  }
-
-  private async addQuietly(secret: NewSecret | undefined, accounts: NewAccount[]): Promise<number> {
-    try {
-      const result = await this.applyChange((c) => {
-        const r = addToContents(c, secret, accounts, this.ids());
-        return { contents: r.contents, value: r };
-      });
-      return result.added.length;
-    } catch (error) {
-      if (isCairnError(error) && error.code === 'VAULT_DUPLICATE_ACCOUNT') return 0;
-      throw error;
-    }
-  }
-
-  private async openWithPassword(
-    record: VaultRecord,
-    password: string,
-  ): Promise<{ vaultKey: VaultKey; contents: VaultContents }> {
-    const now = this.options.now();
-    const throttle = (await this.options.settings.get('unlockThrottle')) ?? NO_THROTTLE;
-    const allowedAt = nextAttemptAt(throttle);
-    if (now < allowedAt) throw new ThrottledError(allowedAt, now);
-    const vaultKey = await deriveVaultKey(password, record.kdf);
-    let plaintext: Uint8Array;
-    try {
-      plaintext = await openVault(record, vaultKey);
-    } catch (error) {
-      if (error instanceof WrongPasswordError) {
-        await this.options.settings.set('unlockThrottle', { failures: throttle.failures + 1, lastFailureAt: now });
-      }
-      throw error;
-    }
-    try {
-      return { vaultKey, contents: decodeContents(plaintext) };
-    } finally {
-      plaintext.fill(0);
-      if (throttle.failures > 0) await this.resetThrottle();
-    }
-  }
-
-  private async resetThrottle(): Promise<void> {
-    await this.options.settings.set('unlockThrottle', NO_THROTTLE);
-  }
 
   private async persist(contents: VaultContents, vaultKey: VaultKey): Promise<void> {
     const plaintext = encodeContents(contents);
@@ -434,14 +335,7 @@ export class VaultSession {
       lockedBy: undefined,
       damage: undefined,
       accounts: contents.accounts,
-      secrets: contents.secrets.map((s) => ({
-        id: s.id,
-        kind: s.kind,
-        origin: s.origin,
-        backedUp: s.backedUp,
-        language: s.kind === 'phrase' ? s.language : undefined,
-        hasPassphrase: s.kind === 'phrase' && s.passphrase.length > 0,
-      })),
+      secrets: contents.secrets.map(summarizeSecret),
     });
     const selected = this.store.getState().selectedAccountId;
     if (!contents.accounts.some((a) => a.id === selected)) this.select(undefined);
@@ -495,28 +389,4 @@ export class VaultSession {
   private ids() {
     return { newId: this.options.newId, now: this.options.now() };
   }
-}
-
-function removedSecretOf(contents: VaultContents, accountId: string): string | undefined {
-  const account = contents.accounts.find((a) => a.id === accountId);
-  if (!account || account.source.kind === 'watch') return undefined;
-  const secretId = account.source.secretId;
-  return contents.accounts.some(
-    (a) => a.id !== accountId && a.source.kind !== 'watch' && a.source.secretId === secretId,
-  )
-    ? undefined
-    : secretId;
-}
-
-function toNewAccount(account: Account): NewAccount {
-  const source = account.source;
-  return {
-    address: account.address,
-    name: account.name,
-    demo: account.demo,
-    source:
-      source.kind === 'hd'
-        ? { kind: 'hd', template: source.template, index: source.index, path: source.path }
-        : { kind: source.kind },
-  };
 }

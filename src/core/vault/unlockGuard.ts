@@ -1,0 +1,59 @@
+import { ThrottledError, WrongPasswordError } from '../errors/vault';
+import type { KeyValueStore } from '../storage/keyValueStore';
+import type { SettingsSchema } from '../storage/settingsSchema';
+import { nextAttemptAt, type ThrottleState } from './unlockThrottle';
+import { decodeContents, type VaultContents } from './vaultContents';
+import { deriveVaultKey, openVault, type VaultKey } from './vaultCrypto';
+import type { VaultRecord } from './vaultRecord';
+
+const NO_THROTTLE: ThrottleState = { failures: 0, lastFailureAt: 0 };
+
+/**
+ * Every password check goes through here (unlock, reveal, export): it refuses to try while
+ * the throttle says wait, counts wrong passwords in the persisted settings, and clears the
+ * count on success.
+ *
+ * Errors: VAULT_THROTTLED, VAULT_WRONG_PASSWORD, VAULT_CORRUPTED.
+ */
+export class UnlockGuard {
+  constructor(
+    private readonly settings: KeyValueStore<SettingsSchema>,
+    private readonly now: () => number,
+  ) {}
+
+  async open(record: VaultRecord, password: string): Promise<{ vaultKey: VaultKey; contents: VaultContents }> {
+    const now = this.now();
+    const throttle = await this.state();
+    const allowedAt = nextAttemptAt(throttle);
+    if (now < allowedAt) throw new ThrottledError(allowedAt, now);
+    const vaultKey = await deriveVaultKey(password, record.kdf);
+    let plaintext: Uint8Array;
+    try {
+      plaintext = await openVault(record, vaultKey);
+    } catch (error) {
+      if (error instanceof WrongPasswordError) {
+        await this.settings.set('unlockThrottle', { failures: throttle.failures + 1, lastFailureAt: now });
+      }
+      throw error;
+    }
+    try {
+      return { vaultKey, contents: decodeContents(plaintext) };
+    } finally {
+      plaintext.fill(0);
+      if (throttle.failures > 0) await this.reset();
+    }
+  }
+
+  /** When the next attempt is allowed (ms since epoch). */
+  async retryAt(): Promise<number> {
+    return nextAttemptAt(await this.state());
+  }
+
+  async reset(): Promise<void> {
+    await this.settings.set('unlockThrottle', NO_THROTTLE);
+  }
+
+  private async state(): Promise<ThrottleState> {
+    return (await this.settings.get('unlockThrottle')) ?? NO_THROTTLE;
+  }
+}
