@@ -92,6 +92,9 @@ describe('hosting and browser security', () => {
       await shell.open(server.url);
       await expect.poll(() => shell.statusText()).toContain('Connected');
       expect(await shell.heading.textContent()).toBe('Welcome to Cairn');
+      // A plain static host (no embedded chain): the public demo wallet is never offered.
+      expect(await page.getByRole('button', { name: /^Import a private key/ }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: /^Open demo wallet/ }).count()).toBe(0);
       await page.goto(`${server.url}#/settings`);
       await shell.heading.waitFor();
       expect(page.url()).toBe(`${server.url}#/settings`);

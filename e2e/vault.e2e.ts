@@ -76,6 +76,18 @@ describe('vault: create, back up, lock, unlock', () => {
     await shell.nav.waitFor();
   });
 
+  it('offers the demo wallet only on the embedded local chain', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    const demo = page.getByRole('button', { name: /^Open demo wallet/ });
+    await shell.open(env.server.url);
+    await demo.waitFor();
+    await shell.networkSelect.selectOption({ label: 'Ethereum' });
+    await expect.poll(() => demo.count()).toBe(0);
+    await shell.networkSelect.selectOption({ label: 'Local chain' });
+    await demo.waitFor();
+  });
+
   it('keeps the vault across a reload, starting locked', async () => {
     const { page } = await env.newPage();
     const shell = new AppShell(page);
