@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { copyText } from '@/lib/clipboard';
 import styles from './forms.module.css';
+import ui from './ui.module.css';
 
 /** Copies a value; for secrets the clipboard is cleared again after 60 s. */
 export function CopyButton({ value, label, secret = false }: { value: string; label: string; secret?: boolean }) {
@@ -14,7 +15,7 @@ export function CopyButton({ value, label, secret = false }: { value: string; la
     <>
       <button
         type="button"
-        className={styles.secondaryButton}
+        className={ui.secondary}
         onClick={() =>
           copyText(value, { secret }).then(
             () => setState('copied'),

@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, useState } from 'react';
 import styles from './forms.module.css';
+import ui from './ui.module.css';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'spellCheck' | 'autoCapitalize'> & {
   /** Offer a button that shows the text (off for recovery-phrase words in a grid). */
@@ -35,7 +36,7 @@ export const SecretInput = forwardRef<HTMLInputElement, Props>(function SecretIn
       {input}
       <button
         type="button"
-        className={styles.secondaryButton}
+        className={ui.secondary}
         aria-pressed={shown}
         aria-label={shown ? 'Hide' : 'Show'}
         onClick={() => setShown((s) => !s)}

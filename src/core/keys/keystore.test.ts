@@ -4,9 +4,19 @@ import { keccak_256 } from '@noble/hashes/sha3';
 import fc from 'fast-check';
 import { bytesToHex, hexToBytes } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
-import basicTests from '@/testing/vectors/keystore/ethereum-tests-KeyStoreTests-basic_tests.json';
-import wallets from '@/testing/vectors/keystore/ethers-testcases-wallets.json';
-import { KeyError } from '../errors/keys';
+import {
+  basicTests,
+  crowdsaleWallets,
+  keystoreWallets,
+  mycrypto,
+  mycryptoParts,
+  mycryptoText,
+  rejection,
+  SLOW,
+  thrown,
+  utf8OfHex,
+  walletNamed,
+} from '@/testing/keystoreFixtures';
 import {
   DEFAULT_KEYSTORE_SCRYPT,
   decryptKeystore,
@@ -16,55 +26,6 @@ import {
   parseKeystore,
 } from './keystore';
 import { addressOfPrivateKey, assertPrivateKeyInRange } from './privateKey';
-
-const SLOW = 30_000;
-
-const keystoreWallets = wallets.filter((w) => w.type === 'keystore');
-const crowdsaleWallets = wallets.filter((w) => w.type === 'crowdsale');
-
-function utf8OfHex(hex: string): string {
-  return new TextDecoder().decode(hexToBytes(hex as `0x${string}`));
-}
-
-function walletNamed(name: string) {
-  const wallet = wallets.find((w) => w.name === name);
-  if (!wallet) throw new Error(`no wallet ${name}`);
-  return wallet;
-}
-
-/** The mycrypto vector (scrypt n=8192, with an address): fast enough to decrypt in many tests. */
-const mycrypto = basicTests.mycrypto;
-const mycryptoText = JSON.stringify(mycrypto.json);
-
-type Obj = Record<string, unknown>;
-/** The parts of a fresh copy of the mycrypto file (all aliasing `root`), for building damaged files. */
-type Parts = { root: Obj; crypto: Obj; kdfparams: Obj; cipherparams: Obj };
-
-function mycryptoParts(): Parts {
-  const root = JSON.parse(mycryptoText) as Obj;
-  const crypto = root.crypto as Obj;
-  return { root, crypto, kdfparams: crypto.kdfparams as Obj, cipherparams: crypto.cipherparams as Obj };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<KeyError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof KeyError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
-
-function thrown(fn: () => unknown): KeyError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof KeyError) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('decryptKeystore: ethereum/tests KeyStoreTests', () => {
   it.each(Object.entries(basicTests))(

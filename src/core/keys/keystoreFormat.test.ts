@@ -1,59 +1,9 @@
 import { bytesToHex, hexToBytes } from 'viem';
 import { describe, expect, it } from 'vitest';
-import basicTests from '@/testing/vectors/keystore/ethereum-tests-KeyStoreTests-basic_tests.json';
-import wallets from '@/testing/vectors/keystore/ethers-testcases-wallets.json';
-import { KeyError, KeystoreFieldError } from '../errors/keys';
+import { mycrypto, mycryptoParts, mycryptoText, type Parts, rejection, thrown } from '@/testing/keystoreFixtures';
+import { type KeyError, KeystoreFieldError } from '../errors/keys';
 import { decryptKeystore, parseKeystore } from './keystore';
 import { addressOfPrivateKey } from './privateKey';
-
-const _SLOW = 30_000;
-
-const _keystoreWallets = wallets.filter((w) => w.type === 'keystore');
-const _crowdsaleWallets = wallets.filter((w) => w.type === 'crowdsale');
-
-function _utf8OfHex(hex: string): string {
-  return new TextDecoder().decode(hexToBytes(hex as `0x${string}`));
-}
-
-function _walletNamed(name: string) {
-  const wallet = wallets.find((w) => w.name === name);
-  if (!wallet) throw new Error(`no wallet ${name}`);
-  return wallet;
-}
-
-/** The mycrypto vector (scrypt n=8192, with an address): fast enough to decrypt in many tests. */
-const mycrypto = basicTests.mycrypto;
-const mycryptoText = JSON.stringify(mycrypto.json);
-
-type Obj = Record<string, unknown>;
-/** The parts of a fresh copy of the mycrypto file (all aliasing `root`), for building damaged files. */
-type Parts = { root: Obj; crypto: Obj; kdfparams: Obj; cipherparams: Obj };
-
-function mycryptoParts(): Parts {
-  const root = JSON.parse(mycryptoText) as Obj;
-  const crypto = root.crypto as Obj;
-  return { root, crypto, kdfparams: crypto.kdfparams as Obj, cipherparams: crypto.cipherparams as Obj };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<KeyError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof KeyError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
-
-function thrown(fn: () => unknown): KeyError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof KeyError) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('parseKeystore', () => {
   it('decodes fields, accepts 0x hex and any address case, checksums the address', () => {

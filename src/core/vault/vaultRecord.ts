@@ -24,34 +24,20 @@ export type VaultRecord = {
 export const VAULT_FORMAT = 'cairn-vault';
 export const CURRENT_VAULT_VERSION = 1;
 
-/** The fields covered by the checksum, in a fixed order. */
-function checksummedText(record: Omit<VaultRecord, 'checksum'>): string {
-  return JSON.stringify([
-    record.format,
-    record.version,
-    record.kdf.name,
-    record.kdf.hash,
-    record.kdf.iterations,
-    record.kdf.salt,
-    record.cipher.name,
-    record.cipher.iv,
-    record.ciphertext,
-  ]);
+/** The header fields, in a fixed order: authenticated with the ciphertext (AAD). */
+function headerFields(record: Pick<VaultRecord, 'format' | 'version' | 'kdf' | 'cipher'>): unknown[] {
+  const { format, version, kdf, cipher } = record;
+  return [format, version, kdf.name, kdf.hash, kdf.iterations, kdf.salt, cipher.name];
 }
 
 /** The additional authenticated data: what must not change without the tag failing. */
 export function associatedData(record: Pick<VaultRecord, 'format' | 'version' | 'kdf' | 'cipher'>): Uint8Array {
-  return new TextEncoder().encode(
-    JSON.stringify([
-      record.format,
-      record.version,
-      record.kdf.name,
-      record.kdf.hash,
-      record.kdf.iterations,
-      record.kdf.salt,
-      record.cipher.name,
-    ]),
-  );
+  return new TextEncoder().encode(JSON.stringify(headerFields(record)));
+}
+
+/** Everything but the checksum itself, in a fixed order. */
+function checksummedText(record: Omit<VaultRecord, 'checksum'>): string {
+  return JSON.stringify([...headerFields(record), record.cipher.iv, record.ciphertext]);
 }
 
 export async function withChecksum(record: Omit<VaultRecord, 'checksum'>): Promise<VaultRecord> {

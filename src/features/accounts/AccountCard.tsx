@@ -3,6 +3,7 @@ import { AddressText } from '@/components/AddressText';
 import { CopyButton } from '@/components/CopyButton';
 import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
+import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
 import type { SecretSummary } from '@/core/vault/vaultSession';
@@ -70,15 +71,15 @@ export function AccountCard({
       <p>
         <AddressText address={account.address} />
       </p>
-      <p className={styles.muted}>{sourceText(account, secret)}</p>
-      <div className={styles.actions}>
+      <p className={ui.muted}>{sourceText(account, secret)}</p>
+      <div className={ui.actions}>
         <CopyButton value={account.address} label="Copy address" />
-        <button type="button" className={styles.secondary} onClick={() => setPanel('rename')}>
+        <button type="button" className={ui.secondary} onClick={() => setPanel('rename')}>
           Rename
         </button>
         <button
           type="button"
-          className={styles.secondary}
+          className={ui.secondary}
           disabled={first}
           onClick={() => run(() => session.move(account.id, -1))}
         >
@@ -86,7 +87,7 @@ export function AccountCard({
         </button>
         <button
           type="button"
-          className={styles.secondary}
+          className={ui.secondary}
           disabled={last}
           onClick={() => run(() => session.move(account.id, 1))}
         >
@@ -94,32 +95,32 @@ export function AccountCard({
         </button>
         <button
           type="button"
-          className={styles.secondary}
+          className={ui.secondary}
           onClick={() => run(() => session.setHidden(account.id, !account.hidden))}
         >
           {account.hidden ? 'Show' : 'Hide'}
         </button>
         {account.source.kind === 'hd' && (
-          <button type="button" className={styles.secondary} onClick={() => setPanel('phrase')}>
+          <button type="button" className={ui.secondary} onClick={() => setPanel('phrase')}>
             Show recovery phrase
           </button>
         )}
         {account.source.kind !== 'watch' && (
           <>
-            <button type="button" className={styles.secondary} onClick={() => setPanel('privateKey')}>
+            <button type="button" className={ui.secondary} onClick={() => setPanel('privateKey')}>
               Show private key
             </button>
-            <button type="button" className={styles.secondary} onClick={() => setPanel('keystore')}>
+            <button type="button" className={ui.secondary} onClick={() => setPanel('keystore')}>
               Download keystore file
             </button>
           </>
         )}
-        <button type="button" className={styles.dangerButton} onClick={() => setPanel('remove')}>
+        <button type="button" className={ui.dangerButton} onClick={() => setPanel('remove')}>
           Remove
         </button>
       </div>
       {error && !panel && (
-        <p role="alert" className={styles.warning}>
+        <p role="alert" className={ui.noticeDanger}>
           {error}
         </p>
       )}
@@ -133,9 +134,9 @@ export function AccountCard({
               onChange={(e) => setName(e.target.value)}
             />
           </Field>
-          <div className={styles.actions}>
+          <div className={ui.actions}>
             <button type="submit">Save name</button>
-            <button type="button" className={styles.secondary} onClick={close}>
+            <button type="button" className={ui.secondary} onClick={close}>
               Cancel
             </button>
           </div>
@@ -145,14 +146,14 @@ export function AccountCard({
         <section className={styles.panel} aria-label={`Remove ${account.name}`}>
           {lastOfSecret ? (
             <>
-              <p className={styles.warning}>
+              <p className={ui.noticeDanger}>
                 This is the last account of its {secret?.kind === 'phrase' ? 'recovery phrase' : 'private key'}:
                 removing it deletes the {secret?.kind === 'phrase' ? 'phrase' : 'key'} from Cairn.
                 {secret?.backedUp === false
                   ? ' It has never been backed up: unless you write it down first (Show recovery phrase), the funds are lost for good.'
                   : ' Make sure you have it written down, or the funds cannot be recovered.'}
               </p>
-              <label className={styles.actions}>
+              <label className={ui.actions}>
                 <input type="checkbox" checked={confirmRemoval} onChange={(e) => setConfirmRemoval(e.target.checked)} />
                 <span>I have a backup of this {secret?.kind === 'phrase' ? 'recovery phrase' : 'key'}.</span>
               </label>
@@ -164,20 +165,20 @@ export function AccountCard({
             </p>
           )}
           {error && (
-            <p role="alert" className={styles.warning}>
+            <p role="alert" className={ui.noticeDanger}>
               {error}
             </p>
           )}
-          <div className={styles.actions}>
+          <div className={ui.actions}>
             <button
               type="button"
-              className={styles.dangerButton}
+              className={ui.dangerButton}
               disabled={lastOfSecret && !confirmRemoval}
               onClick={() => run(() => session.remove(account.id))}
             >
               Remove account
             </button>
-            <button type="button" className={styles.secondary} onClick={close}>
+            <button type="button" className={ui.secondary} onClick={close}>
               Cancel
             </button>
           </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Screen } from '@/components/Screen';
+import ui from '@/components/ui.module.css';
 import { errorText } from '@/lib/errorMessages';
 import { useVault, useVaultSession } from '@/lib/vault';
 import { AccountCard } from './AccountCard';
@@ -53,10 +54,10 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
                     {secret.hasPassphrase ? ', with passphrase' : ''} ·{' '}
                     {count === 1 ? '1 account' : `${count} accounts`}
                   </p>
-                  <div className={styles.actions}>
+                  <div className={ui.actions}>
                     <button
                       type="button"
-                      className={styles.secondary}
+                      className={ui.secondary}
                       disabled={count === 0}
                       onClick={() => {
                         setError(undefined);
@@ -71,7 +72,7 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
             })}
           </ul>
           {error && (
-            <p role="alert" className={styles.warning}>
+            <p role="alert" className={ui.noticeDanger}>
               {error}
             </p>
           )}

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
 import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/components/NewPasswordFields';
 import { SecretInput } from '@/components/SecretInput';
+import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import { keystoreFileName } from '@/core/keys/keystore';
 import { downloadText } from '@/lib/download';
@@ -46,7 +47,7 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
         <p role="status">
           Keystore file saved. Keep it and its password safe: together they give full control of the account.
         </p>
-        <div className={styles.actions}>
+        <div className={ui.actions}>
           <button type="button" onClick={onClose}>
             Done
           </button>
@@ -72,7 +73,7 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
         showProblems={attempted}
       />
       {progress !== undefined && (
-        <label className={styles.muted}>
+        <label className={ui.muted}>
           Encrypting…{' '}
           <progress max={1} value={progress}>
             {Math.round(progress * 100)} %
@@ -80,15 +81,15 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
         </label>
       )}
       {error && (
-        <p role="alert" className={styles.warning}>
+        <p role="alert" className={ui.noticeDanger}>
           {error}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className={ui.actions}>
         <button type="submit" disabled={progress !== undefined}>
           Save keystore file
         </button>
-        <button type="button" className={styles.secondary} onClick={onClose}>
+        <button type="button" className={ui.secondary} onClick={onClose}>
           Cancel
         </button>
       </div>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
+import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { RevealedSecret } from '@/core/vault/vaultSession';
 import { errorText } from '@/lib/errorMessages';
@@ -42,7 +43,7 @@ export function RevealSecretPanel({
   const text = secret?.kind === 'phrase' ? secret.phrase : secret?.kind === 'privateKey' ? secret.privateKey : '';
   return (
     <section className={styles.panel} aria-label={`Show ${noun}`}>
-      <p className={styles.warning}>
+      <p className={ui.noticeDanger}>
         Anyone who sees your {noun} can take everything in{' '}
         {what === 'phrase' ? 'every account made from it' : 'this account'}. Never type it into a website or share it
         with anyone, including “support”. Make sure nobody can see your screen.
@@ -53,7 +54,7 @@ export function RevealSecretPanel({
           {secret.kind === 'phrase' && secret.passphrase && (
             <p>This wallet also uses a BIP39 passphrase, which you need together with the phrase.</p>
           )}
-          <div className={styles.actions}>
+          <div className={ui.actions}>
             <CopyButton value={text} label={`Copy ${noun}`} secret />
             <button
               type="button"
@@ -71,11 +72,11 @@ export function RevealSecretPanel({
           <Field label="Password" hint={`Enter your Cairn password to show the ${noun}.`} error={error}>
             <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field>
-          <div className={styles.actions}>
+          <div className={ui.actions}>
             <button type="submit" disabled={busy}>
               {busy ? 'Checking…' : `Reveal ${noun}`}
             </button>
-            <button type="button" className={styles.secondary} onClick={onClose}>
+            <button type="button" className={ui.secondary} onClick={onClose}>
               Cancel
             </button>
           </div>

@@ -4,6 +4,7 @@ import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
+import ui from '@/components/ui.module.css';
 import { PATH_PRESETS, parsePathTemplate } from '@/core/keys/derivationPath';
 import { type DerivedAddress, deriveAddresses } from '@/core/keys/hd';
 import { errorText } from '@/lib/errorMessages';
@@ -74,17 +75,17 @@ export function AccountPicker({
   return (
     <form className={styles.step} onSubmit={submit} noValidate>
       <StepHeading>Choose accounts</StepHeading>
-      <fieldset className={styles.choices}>
+      <fieldset className={ui.choices}>
         <legend>Derivation path</legend>
         {PATH_PRESETS.map((p) => (
-          <label key={p.id} className={styles.checkbox}>
+          <label key={p.id} className={ui.checkbox}>
             <input type="radio" name={groupId} checked={preset === p.id} onChange={() => choosePath(p.id)} />
             <span>
-              {p.label} <code>{p.template.replace('{i}', 'i')}</code> <span className={styles.muted}>({p.usedBy})</span>
+              {p.label} <code>{p.template.replace('{i}', 'i')}</code> <span className={ui.muted}>({p.usedBy})</span>
             </span>
           </label>
         ))}
-        <label className={styles.checkbox}>
+        <label className={ui.checkbox}>
           <input type="radio" name={groupId} checked={preset === 'custom'} onChange={() => choosePath('custom')} />
           <span>Custom path</span>
         </label>
@@ -110,7 +111,7 @@ export function AccountPicker({
       )}
       {template && (
         <>
-          <p className={styles.muted}>
+          <p className={ui.muted}>
             Balances on {network.name}
             {balances.isError ? `: ${errorText(balances.error)}` : balances.isPending ? ': loading…' : ''}
           </p>
@@ -125,7 +126,7 @@ export function AccountPicker({
                     <span>Account {a.index + 1}</span>
                     <AddressText address={a.address} />
                   </label>
-                  <span className={styles.muted}>{a.path}</span>
+                  <span className={ui.muted}>{a.path}</span>
                   {balance !== undefined && (
                     <Amount
                       value={balance}
@@ -137,19 +138,19 @@ export function AccountPicker({
               );
             })}
           </ul>
-          <div className={styles.actions}>
-            <button type="button" className={styles.secondary} onClick={() => setCount((c) => c + PAGE)}>
+          <div className={ui.actions}>
+            <button type="button" className={ui.secondary} onClick={() => setCount((c) => c + PAGE)}>
               Show {PAGE} more
             </button>
           </div>
         </>
       )}
       {attempted && selected.size === 0 && (
-        <p role="alert" className={styles.danger}>
+        <p role="alert" className={ui.noticeDanger}>
           Choose at least one account.
         </p>
       )}
-      <div className={styles.actions}>
+      <div className={ui.actions}>
         <button type="submit">Continue with {selected.size === 1 ? '1 account' : `${selected.size} accounts`}</button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
+import ui from '@/components/ui.module.css';
 import { DEFAULT_PATH_TEMPLATE, pathForIndex } from '@/core/keys/derivationPath';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { generatePhrase } from '@/core/keys/phrase';
@@ -52,10 +53,10 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
           Cairn will make a new recovery phrase on this device. The phrase is the wallet: anyone who has it has your
           funds, and without it (and this device) they cannot be recovered.
         </p>
-        <fieldset className={styles.choices}>
+        <fieldset className={ui.choices}>
           <legend>Length of the recovery phrase</legend>
           {([12, 24] as const).map((n) => (
-            <label key={n} className={styles.checkbox}>
+            <label key={n} className={ui.checkbox}>
               <input type="radio" name="length" checked={length === n} onChange={() => setLength(n)} />
               <span>
                 {n} words{n === 24 ? ' (256-bit)' : ' (128-bit, the usual choice)'}
@@ -63,9 +64,9 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
             </label>
           ))}
         </fieldset>
-        <div className={styles.actions}>
+        <div className={ui.actions}>
           <button type="submit">Create recovery phrase</button>
-          <button type="button" className={styles.secondary} onClick={onCancel}>
+          <button type="button" className={ui.secondary} onClick={onCancel}>
             Back
           </button>
         </div>
@@ -87,7 +88,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
         }}
       >
         <StepHeading>Write down your recovery phrase</StepHeading>
-        <p className={styles.warning}>
+        <p className={ui.noticeWarning}>
           Write these {words.length} words on paper, in order, and keep it somewhere safe and private. Do not take a
           screenshot or store it online. Cairn will never ask for it except to restore a wallet.
         </p>
@@ -102,23 +103,23 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
             ))}
           </ol>
         ) : (
-          <div className={styles.actions}>
+          <div className={ui.actions}>
             <button type="button" onClick={() => setRevealed(true)}>
               Reveal recovery phrase
             </button>
-            <span className={styles.muted}>Make sure nobody can see your screen.</span>
+            <span className={ui.muted}>Make sure nobody can see your screen.</span>
           </div>
         )}
-        <label className={styles.checkbox}>
+        <label className={ui.checkbox}>
           <input type="checkbox" checked={writtenDown} onChange={(e) => setWrittenDown(e.target.checked)} />
           <span>I have written down the {words.length} words in order.</span>
         </label>
         {attempted && !writtenDown && (
-          <p role="alert" className={styles.danger}>
+          <p role="alert" className={ui.noticeDanger}>
             Write the phrase down first: you will be asked for three of its words.
           </p>
         )}
-        <div className={styles.actions}>
+        <div className={ui.actions}>
           <button type="submit" disabled={!revealed}>
             Continue
           </button>
@@ -142,7 +143,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
       >
         <StepHeading>Optional: add a passphrase</StepHeading>
         <PassphraseChoice value={passphrase} onChange={setPassphrase} showProblems={attempted} />
-        <div className={styles.actions}>
+        <div className={ui.actions}>
           <button type="submit">Continue</button>
         </div>
       </form>
@@ -175,15 +176,15 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
           </Field>
         ))}
         {mismatch && (
-          <p role="alert" className={styles.danger}>
+          <p role="alert" className={ui.noticeDanger}>
             {mismatch}
           </p>
         )}
-        <div className={styles.actions}>
+        <div className={ui.actions}>
           <button type="submit">Confirm</button>
           <button
             type="button"
-            className={styles.secondary}
+            className={ui.secondary}
             onClick={() => {
               setRevealed(false);
               setStep('show');

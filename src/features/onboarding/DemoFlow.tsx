@@ -1,8 +1,8 @@
+import ui from '@/components/ui.module.css';
 import { DEMO_MNEMONIC } from '@/core/chain/localChain';
 import { DEFAULT_PATH_TEMPLATE } from '@/core/keys/derivationPath';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { FinishStep } from './FinishStep';
-import styles from './onboarding.module.css';
 import type { FlowProps } from './types';
 
 const DEMO_ACCOUNTS = 3;
@@ -11,7 +11,7 @@ const DEMO_ACCOUNTS = 3;
 export function DemoFlow({ mode, onDone }: FlowProps) {
   return (
     <>
-      <div className={styles.danger}>
+      <div className={ui.noticeDanger}>
         <p>
           <strong>Public test keys.</strong> The demo wallet uses the Hardhat test phrase <code>{DEMO_MNEMONIC}</code>.
           Everyone knows it. Use these accounts on the local chain only; anything sent to them on a real network is

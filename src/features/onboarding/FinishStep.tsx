@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/components/NewPasswordFields';
+import ui from '@/components/ui.module.css';
 import type { NewAccount, NewSecret } from '@/core/vault/contentsOps';
 import { errorText } from '@/lib/errorMessages';
 import { useVaultSession } from '@/lib/vault';
@@ -67,11 +68,11 @@ export function FinishStep({
         </>
       )}
       {error && (
-        <p role="alert" className={styles.danger}>
+        <p role="alert" className={ui.noticeDanger}>
           {error}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className={ui.actions}>
         <button type="submit" disabled={busy}>
           {busy ? 'Saving…' : mode === 'first-run' ? 'Create vault' : 'Add to Cairn'}
         </button>

@@ -4,6 +4,7 @@ import { AddressText } from '@/components/AddressText';
 import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
 import { SecretInput } from '@/components/SecretInput';
+import ui from '@/components/ui.module.css';
 import { addressOfPrivateKey, parsePrivateKey } from '@/core/keys/privateKey';
 import { errorText } from '@/lib/errorMessages';
 import { FinishStep } from './FinishStep';
@@ -35,9 +36,9 @@ export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
         <Field label="Private key" hint="64 hex digits, with or without 0x." error={error}>
           <SecretInput value={text} onChange={(e) => setText(e.target.value)} />
         </Field>
-        <div className={styles.actions}>
+        <div className={ui.actions}>
           <button type="submit">Continue</button>
-          <button type="button" className={styles.secondary} onClick={onCancel}>
+          <button type="button" className={ui.secondary} onClick={onCancel}>
             Back
           </button>
         </div>
@@ -47,7 +48,7 @@ export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
 
   return (
     <>
-      <p className={styles.actions}>
+      <p className={ui.actions}>
         <Identicon address={address} /> <span>This key controls</span> <AddressText address={address} />
       </p>
       <FinishStep

@@ -4,6 +4,7 @@ import { AddressText } from '@/components/AddressText';
 import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
 import { SecretInput } from '@/components/SecretInput';
+import ui from '@/components/ui.module.css';
 import { parseKeystore } from '@/core/keys/keystore';
 import { addressOfPrivateKey } from '@/core/keys/privateKey';
 import { readSmallTextFile } from '@/lib/download';
@@ -67,18 +68,18 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
           <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         {progress !== undefined && (
-          <label className={styles.muted}>
+          <label className={ui.muted}>
             Decrypting (this takes a few seconds)…{' '}
             <progress className={styles.progress} max={1} value={progress}>
               {Math.round(progress * 100)} %
             </progress>
           </label>
         )}
-        <div className={styles.actions}>
+        <div className={ui.actions}>
           <button type="submit" disabled={progress !== undefined}>
             {progress !== undefined ? 'Decrypting…' : 'Decrypt'}
           </button>
-          <button type="button" className={styles.secondary} onClick={onCancel} disabled={progress !== undefined}>
+          <button type="button" className={ui.secondary} onClick={onCancel} disabled={progress !== undefined}>
             Back
           </button>
         </div>
@@ -88,7 +89,7 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
 
   return (
     <>
-      <p className={styles.actions}>
+      <p className={ui.actions}>
         <Identicon address={result.address} /> <span>The keystore holds</span> <AddressText address={result.address} />
       </p>
       <FinishStep

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import ui from '@/components/ui.module.css';
 import { UnknownWordError } from '@/core/errors/keys';
 import { type DerivedAddress, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { type ParsedPhrase, parsePhrase } from '@/core/keys/phrase';
@@ -53,16 +54,16 @@ export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
         </p>
         <PhraseInput words={words} onChange={setWords} invalidPosition={problem?.position} />
         {problem && (
-          <p role="alert" className={styles.danger}>
+          <p role="alert" className={ui.noticeDanger}>
             {problem.text}
           </p>
         )}
         <PassphraseChoice value={passphrase} onChange={setPassphrase} showProblems={attempted} needsConfirm={false} />
-        <div className={styles.actions}>
+        <div className={ui.actions}>
           <button type="submit" disabled={busy}>
             {busy ? 'Checking…' : 'Continue'}
           </button>
-          <button type="button" className={styles.secondary} onClick={onCancel}>
+          <button type="button" className={ui.secondary} onClick={onCancel}>
             Back
           </button>
         </div>

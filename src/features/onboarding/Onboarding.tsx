@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, startTransition, useState } from 'react';
 import { Screen } from '@/components/Screen';
+import ui from '@/components/ui.module.css';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import styles from './onboarding.module.css';
@@ -90,7 +91,7 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
     <Screen title={mode === 'first-run' ? 'Welcome to Cairn' : 'Add a wallet'}>
       <div className={styles.flow}>
         {damaged && (
-          <div role="alert" className={styles.danger}>
+          <div role="alert" className={ui.noticeDanger}>
             <p>
               <strong>The vault saved on this device is damaged and cannot be opened.</strong> Nothing has been changed.
               Restore a Cairn backup, or import your recovery phrase or keys again: that replaces the damaged vault.

@@ -1,6 +1,6 @@
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
-import styles from './onboarding.module.css';
+import ui from '@/components/ui.module.css';
 
 export type PassphraseState = { enabled: boolean; value: string; confirm: string };
 
@@ -29,7 +29,7 @@ export function PassphraseChoice({
   const problem = showProblems ? passphraseProblem(value, needsConfirm) : undefined;
   return (
     <>
-      <label className={styles.checkbox}>
+      <label className={ui.checkbox}>
         <input
           type="checkbox"
           checked={value.enabled}
@@ -39,7 +39,7 @@ export function PassphraseChoice({
       </label>
       {value.enabled && (
         <>
-          <p className={styles.danger}>
+          <p className={ui.noticeDanger}>
             A passphrase makes a completely different wallet from the same words. It is not stored in the recovery
             phrase: to restore this wallet you will need both. If you lose the passphrase, the funds are lost for good —
             nobody, Cairn included, can recover it. Write it down with the same care.

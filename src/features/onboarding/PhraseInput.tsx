@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { SecretInput } from '@/components/SecretInput';
+import ui from '@/components/ui.module.css';
 import { PHRASE_WORD_COUNTS, splitPhrase } from '@/core/keys/phrase';
 import styles from './onboarding.module.css';
 
@@ -45,7 +46,7 @@ export function PhraseInput({
 
   return (
     <div className={styles.step}>
-      <div className={styles.actions}>
+      <div className={ui.actions}>
         <label htmlFor={countId}>Number of words</label>
         <select id={countId} value={words.length} onChange={(e) => setCount(Number(e.target.value))}>
           {PHRASE_WORD_COUNTS.map((count) => (
@@ -54,11 +55,11 @@ export function PhraseInput({
             </option>
           ))}
         </select>
-        <button type="button" className={styles.secondary} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+        <button type="button" className={ui.secondary} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
           {shown ? 'Hide words' : 'Show words'}
         </button>
       </div>
-      <p className={styles.muted}>Type each word, or paste the whole phrase into the first field.</p>
+      <p className={ui.muted}>Type each word, or paste the whole phrase into the first field.</p>
       <ol className={styles.words}>
         {words.map((word, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity of a word field

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
+import ui from '@/components/ui.module.css';
 import { readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
 import { useVaultSession } from '@/lib/vault';
@@ -57,11 +58,11 @@ export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
         <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field>
       {notice && <p role="status">{notice}</p>}
-      <div className={styles.actions}>
+      <div className={ui.actions}>
         <button type="submit" disabled={busy}>
           {busy ? 'Restoring…' : 'Restore'}
         </button>
-        <button type="button" className={styles.secondary} onClick={onCancel}>
+        <button type="button" className={ui.secondary} onClick={onCancel}>
           Back
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { Address } from 'viem';
 import { Field } from '@/components/Field';
+import ui from '@/components/ui.module.css';
 import { parseAddress } from '@/core/keys/address';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
 import { errorText } from '@/lib/errorMessages';
@@ -48,9 +49,9 @@ export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
             onChange={(e) => setName(e.target.value)}
           />
         </Field>
-        <div className={styles.actions}>
+        <div className={ui.actions}>
           <button type="submit">Continue</button>
-          <button type="button" className={styles.secondary} onClick={onCancel}>
+          <button type="button" className={ui.secondary} onClick={onCancel}>
             Back
           </button>
         </div>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Screen } from '@/components/Screen';
+import ui from '@/components/ui.module.css';
 import { AUTO_LOCK_CHOICES } from '@/core/vault/autoLock';
 import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
@@ -35,7 +36,7 @@ export function SettingsScreen() {
     <Screen title="Settings">
       <section className={styles.section} aria-labelledby="security-title">
         <h2 id="security-title">Security</h2>
-        <div className={styles.row}>
+        <div className={ui.actions}>
           <label htmlFor={autoLockId}>Lock automatically after</label>
           <select id={autoLockId} value={autoLockMinutes} onChange={(e) => setAutoLockMinutes(Number(e.target.value))}>
             {AUTO_LOCK_CHOICES.map((m) => (
@@ -45,7 +46,7 @@ export function SettingsScreen() {
             ))}
           </select>
         </div>
-        <p className={styles.muted}>
+        <p className={ui.muted}>
           When Cairn locks, every key is wiped from memory until you enter your password again.
         </p>
       </section>
@@ -55,7 +56,7 @@ export function SettingsScreen() {
           Save the whole vault — every recovery phrase, key and account — as one file, encrypted with your Cairn
           password. Restore it on another device with “Restore a Cairn backup”.
         </p>
-        <div className={styles.row}>
+        <div className={ui.actions}>
           <button type="button" onClick={saveBackup}>
             Download encrypted backup
           </button>
@@ -65,7 +66,7 @@ export function SettingsScreen() {
       </section>
       <section className={styles.section} aria-labelledby="networks-title">
         <h2 id="networks-title">Networks</h2>
-        <p className={styles.muted}>Editing RPC URLs and adding networks is not available yet (planned in issue 4).</p>
+        <p className={ui.muted}>Editing RPC URLs and adding networks is not available yet (planned in issue 4).</p>
       </section>
     </Screen>
   );

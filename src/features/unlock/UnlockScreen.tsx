@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
 import { SecretInput } from '@/components/SecretInput';
+import ui from '@/components/ui.module.css';
 import { errorText } from '@/lib/errorMessages';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './unlock.module.css';
@@ -59,7 +60,7 @@ export function UnlockScreen() {
             Too many wrong passwords. You can try again in {wait} s.
           </p>
         )}
-        <div className={styles.actions}>
+        <div className={ui.actions}>
           <button type="submit" disabled={busy || wait > 0}>
             {busy ? 'Unlocking…' : 'Unlock'}
           </button>
@@ -85,7 +86,7 @@ function ForgotPassword() {
         importing your recovery phrase, private keys or a Cairn backup. Without those, the accounts in this vault are
         lost.
       </p>
-      <label className={styles.checkbox}>
+      <label className={ui.checkbox}>
         <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
         <span>I have my recovery phrase or keys, and I want to remove the vault from this device.</span>
       </label>
