@@ -58,7 +58,7 @@ describe('vault: create, back up, lock, unlock', () => {
     await page.getByLabel('Password', { exact: true }).fill('password1');
     await page.getByLabel('Confirm password', { exact: true }).fill('password1');
     await page.getByRole('button', { name: 'Create vault' }).click();
-    expect(await page.getByText(/too easy to guess/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/too easy to guess/).isVisible()).toBe(true);
     await onboarding.finishWithPassword();
     await shell.nav.waitFor();
     const account = page.getByLabel('Account', { exact: true });

@@ -23,15 +23,11 @@ export function usePasswordEstimator(): PasswordEstimator | undefined {
 export type NewPasswordState = { password: string; confirm: string };
 
 /**
- * Returns the reason a new password cannot be used yet, or undefined when it can. Both fields
- * must be filled, match, and pass Cairn's password rules.
+ * Resolves to the reason a new password cannot be used, or undefined when it can: it must pass
+ * Cairn's password rules and match its confirmation. Waits for the estimator if it is loading.
  */
-export function newPasswordProblem(
-  state: NewPasswordState,
-  estimator: PasswordEstimator | undefined,
-): string | undefined {
-  if (!estimator) return 'Checking password strength…';
-  const verdict = judgePassword(state.password, estimator);
+export async function newPasswordProblem(state: NewPasswordState): Promise<string | undefined> {
+  const verdict = judgePassword(state.password, await loadPasswordEstimator());
   if (!verdict.ok) return verdict.reason;
   if (state.confirm !== state.password) return 'The two passwords do not match.';
   return undefined;

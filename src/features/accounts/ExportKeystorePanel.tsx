@@ -26,7 +26,7 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
     event.preventDefault();
     setAttempted(true);
     setError(undefined);
-    if (newPasswordProblem(filePassword, estimator)) return;
+    if (await newPasswordProblem(filePassword)) return;
     setProgress(0);
     try {
       await session.verifyPassword(vaultPassword);

@@ -35,7 +35,7 @@ export function FinishStep({
     event.preventDefault();
     setAttempted(true);
     setError(undefined);
-    if (mode === 'first-run' && newPasswordProblem(password, estimator)) return;
+    if (mode === 'first-run' && (await newPasswordProblem(password))) return;
     setBusy(true);
     try {
       const { secret, accounts } = await prepare();
