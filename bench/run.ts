@@ -11,6 +11,7 @@ import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
+import { benchPortfolio } from './portfolio.ts';
 import { benchVault } from './vault.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -113,6 +114,7 @@ Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context eac
     await chain.stop();
   }
   console.log(`\n${await benchVault()}`);
+  console.log(`\n${await benchPortfolio()}`);
 }
 
 main().catch((error) => {

@@ -34,7 +34,19 @@ export function demoAddress(index: number): Address {
 /** The deployer is kept apart from the accounts a person uses, so their nonces stay small. */
 export const DEPLOYER_INDEX = 19;
 
-const deploymentOrder = ['DAI', 'USDC', 'USDT', 'MKR', 'NFT'] as const;
+const deploymentOrder = [
+  'DAI',
+  'USDC',
+  'USDT',
+  'MKR',
+  'NFT',
+  'ETH_USD_FEED',
+  'DAI_USD_FEED',
+  'USDC_USD_FEED',
+  'USDT_USD_FEED',
+  'ODD',
+  'SPAM',
+] as const;
 export type DemoContract = (typeof deploymentOrder)[number];
 
 /** Addresses the seed deploys to, derived from the deployer and its nonce. */
@@ -144,6 +156,15 @@ function plannedSteps(compiled: CompiledContracts): Step[] {
     deploy('NoReturnToken', ['Demo Tether USD', 'USDT', 6]),
     deploy('Bytes32MetadataToken', [stringToHex('Demo Maker', { size: 32 }), stringToHex('MKR', { size: 32 })]),
     deploy('DemoCollection', ['Cairn Demo Cairns', 'CAIRN']),
+    // Price feeds (8 decimals, like Chainlink's USD feeds). MKR deliberately has none.
+    deploy('MockAggregator', [8, 'ETH / USD', 3_250_12000000n]),
+    deploy('MockAggregator', [8, 'DAI / USD', 1_00010000n]),
+    deploy('MockAggregator', [8, 'USDC / USD', 99990000n]),
+    deploy('MockAggregator', [8, 'USDT / USD', 1_00020000n]),
+    // A token without decimals(), for the "ask the person" path of adding a custom token.
+    deploy('NoDecimalsToken', ['Odd Token', 'ODD']),
+    // An airdrop nobody asked for, the way spam tokens arrive.
+    deploy('DemoToken', ['Visit claim-rewards.example to claim', 'CLAIM', 18]),
     mint('DAI', erc20, a(0), '5000', 18),
     mint('DAI', erc20, a(1), '1200', 18),
     mint('DAI', erc20, a(5), '25000', 18),
@@ -152,6 +173,8 @@ function plannedSteps(compiled: CompiledContracts): Step[] {
     mint('USDT', usdt, a(0), '750', 6),
     mint('USDT', usdt, a(2), '300', 6),
     mint('MKR', mkr, a(0), '3.25', 18),
+    call(deployer, addresses.ODD, contract('NoDecimalsToken').abi, 'mint', [a(0), 1_000n]),
+    mint('SPAM', erc20, a(0), '1000000', 18),
     mintNft(a(0), 1),
     mintNft(a(0), 2),
     mintNft(a(0), 3),

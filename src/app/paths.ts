@@ -31,7 +31,6 @@ export const screens: readonly ScreenEntry[] = [
     path: '/',
     label: 'Portfolio',
     purpose: 'Balances of every account and token, read from your own node in one round trip.',
-    plannedIn: 4,
     inNav: true,
   },
   {
@@ -47,7 +46,6 @@ export const screens: readonly ScreenEntry[] = [
     path: '/receive',
     label: 'Receive',
     purpose: 'Your address in full, as text and as a QR code, with the network named.',
-    plannedIn: 4,
     inNav: true,
   },
   {

@@ -6,6 +6,14 @@ import { type ScreenEntry, type ScreenId, screen, screens } from './paths';
 
 /** Screens that exist, each loaded on demand with the props the app gives it. */
 const elements: Partial<Record<ScreenId, () => Promise<ReactElement>>> = {
+  portfolio: async () => {
+    const { PortfolioScreen } = await import('@/features/portfolio/PortfolioScreen');
+    return <PortfolioScreen />;
+  },
+  receive: async () => {
+    const { ReceiveScreen } = await import('@/features/receive/ReceiveScreen');
+    return <ReceiveScreen />;
+  },
   settings: async () => {
     const { SettingsScreen } = await import('@/features/settings/SettingsScreen');
     return <SettingsScreen />;

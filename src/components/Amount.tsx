@@ -16,3 +16,19 @@ export function Amount({ value, decimals, symbol }: { value: bigint; decimals: n
     </span>
   );
 }
+
+/** A US-dollar value (18 decimals, from the on-chain price feeds), or a dash without a price. */
+export function Fiat({ value, approximate = false }: { value: bigint | undefined; approximate?: boolean }) {
+  if (value === undefined) {
+    return (
+      <span title="No on-chain price feed for this asset">
+        <span className="visually-hidden">no price</span>
+        <span aria-hidden="true">—</span>
+      </span>
+    );
+  }
+  const formatted = formatAmount(value, 18, { maxFractionDigits: 2, minFractionDigits: 2 });
+  const dollars = formatted.startsWith('< ') ? `< $${formatted.slice(2)}` : `$${formatted}`;
+  const text = `${approximate ? '≈ ' : ''}${dollars}`;
+  return <span className={styles.amount}>{text}</span>;
+}

@@ -24,6 +24,8 @@ describe('amount formatting', () => {
     expect(formatAmount(2_500_500_000n, 6, { locale: 'de-DE' })).toBe('2.500,5');
     expect(formatAmount(10n ** 40n, 18, { locale: 'en-US' })).toBe('1.00e22');
     expect(formatAmount(-1_500_000n, 6, { locale: 'en-US' })).toBe('-1.5');
+    expect(formatAmount(12_100_000n, 6, { locale: 'en-US', maxFractionDigits: 2, minFractionDigits: 2 })).toBe('12.10');
+    expect(formatAmount(12_000_000n, 6, { locale: 'en-US', maxFractionDigits: 2, minFractionDigits: 2 })).toBe('12.00');
   });
 
   it('never shows more than the true value', () => {

@@ -17,7 +17,7 @@ function decimalSeparator(locale?: string): string {
   return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 }
 
-export type AmountDisplayOptions = { maxFractionDigits?: number; locale?: string };
+export type AmountDisplayOptions = { maxFractionDigits?: number; minFractionDigits?: number; locale?: string };
 
 /**
  * An amount for display: locale grouping, at most `maxFractionDigits` decimals, rounded down
@@ -43,5 +43,6 @@ export function formatAmount(value: bigint, decimals: number, options: AmountDis
     return `${sign}< ${smallest}`;
   }
   const grouped = new Intl.NumberFormat(options.locale, { maximumFractionDigits: 0 }).format(integer);
-  return `${sign}${grouped}${fractionDigits ? `${decimalSeparator(options.locale)}${fractionDigits}` : ''}`;
+  const fraction = fractionDigits.padEnd(Math.min(options.minFractionDigits ?? 0, maxFraction), '0');
+  return `${sign}${grouped}${fraction ? `${decimalSeparator(options.locale)}${fraction}` : ''}`;
 }

@@ -36,3 +36,46 @@ describe('session store', () => {
     expect(seen).toEqual(['sepolia']);
   });
 });
+
+describe('session store: networks and tokens', () => {
+  const token = {
+    address: '0x73511669fd4dE447feD18BB79bAFeAC93aB7F31f' as const,
+    name: 'Dai',
+    symbol: 'DAI',
+    decimals: 18,
+  };
+
+  it('saves and removes custom networks, resets edited ones, and persists them', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>();
+    const store = await createSessionStore({ localRpcUrl, settings });
+    const local = selectedNetwork(store.getState());
+    store.getState().saveNetwork({ ...local, rpcUrls: ['http://127.0.0.1:9999'] });
+    store.getState().saveNetwork({ ...local, id: 'custom-x', kind: 'custom', name: 'X' });
+    expect(selectedNetwork(store.getState()).rpcUrls).toEqual(['http://127.0.0.1:9999']);
+    store.getState().selectNetwork('custom-x');
+    const reloaded = await createSessionStore({ localRpcUrl, settings });
+    expect(reloaded.getState().networks.map((n) => n.id)).toContain('custom-x');
+    expect(selectedNetwork(reloaded.getState()).name).toBe('X');
+    reloaded.getState().removeNetwork('custom-x');
+    expect(reloaded.getState().selectedNetworkId).toBe('local');
+    reloaded.getState().removeNetwork('local');
+    expect(selectedNetwork(reloaded.getState()).rpcUrls).toEqual([localRpcUrl]);
+  });
+
+  it('adds, hides and removes tokens per network', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>();
+    const store = await createSessionStore({ localRpcUrl, settings });
+    store.getState().setTokenHidden('local', token.address, true);
+    expect(store.getState().hiddenTokens.local).toEqual([token.address.toLowerCase()]);
+    store.getState().addCustomToken('local', token);
+    expect(store.getState().customTokens.local).toEqual([token]);
+    // Adding a token also shows it again.
+    expect(store.getState().hiddenTokens.local).toEqual([]);
+    store.getState().setHideZeroBalances(true);
+    const reloaded = await createSessionStore({ localRpcUrl, settings });
+    expect(reloaded.getState().customTokens.local).toEqual([token]);
+    expect(reloaded.getState().hideZeroBalances).toBe(true);
+    reloaded.getState().removeCustomToken('local', token.address);
+    expect(reloaded.getState().customTokens.local).toEqual([]);
+  });
+});

@@ -1,5 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { builtInNetworks, LOCAL_NETWORK_ID, type Network } from '../chain/networks';
+import type { TokenInfo } from '../assets/token';
+import {
+  EMPTY_NETWORK_CONFIG,
+  type NetworkConfig,
+  resolveNetworks,
+  withoutNetwork,
+  withSavedNetwork,
+} from '../chain/networkConfig';
+import { LOCAL_NETWORK_ID, type Network } from '../chain/networks';
 import type { KeyValueStore } from '../storage/keyValueStore';
 import type { SettingsSchema } from '../storage/settingsSchema';
 import { AUTO_LOCK_CHOICES, DEFAULT_AUTO_LOCK_MINUTES } from '../vault/autoLock';
@@ -8,18 +16,32 @@ function isAutoLockChoice(value: unknown): value is number {
   return (AUTO_LOCK_CHOICES as readonly unknown[]).includes(value);
 }
 
-/** What of the session survives a reload. */
-export type PersistedSettings = Pick<SettingsSchema, 'selectedNetworkId' | 'autoLockMinutes'>;
+/** The parts of the session that survive a reload, each under its own settings key. */
+const PERSISTED = [
+  'selectedNetworkId',
+  'autoLockMinutes',
+  'networkConfig',
+  'customTokens',
+  'hiddenTokens',
+  'hideZeroBalances',
+] as const;
+type PersistedKey = (typeof PERSISTED)[number];
+export type PersistedSettings = Pick<SettingsSchema, PersistedKey>;
 
-export type SessionState = {
+export type SessionState = PersistedSettings & {
   networks: Network[];
-  selectedNetworkId: string;
-  /** Lock after this many minutes without input (always on). */
-  autoLockMinutes: number;
   /** True when served with the embedded local chain (`npm start`, tests): offers the demo wallet. */
   devchain: boolean;
   selectNetwork(id: string): void;
   setAutoLockMinutes(minutes: number): void;
+  /** Saves a checked network (see verifyNetwork): an edit of a built-in, or a custom network. */
+  saveNetwork(network: Network): void;
+  /** Removes a custom network, or resets a built-in one to its defaults. */
+  removeNetwork(id: string): void;
+  addCustomToken(networkId: string, token: TokenInfo): void;
+  removeCustomToken(networkId: string, address: string): void;
+  setTokenHidden(networkId: string, address: string, hidden: boolean): void;
+  setHideZeroBalances(hide: boolean): void;
 };
 
 export type SessionStore = StoreApi<SessionState>;
@@ -39,31 +61,66 @@ export async function createSessionStore(options: {
   devchain?: boolean;
   settings: KeyValueStore<PersistedSettings>;
 }): Promise<SessionStore> {
-  const networks = builtInNetworks(options.localRpcUrl);
-  const saved = await options.settings.get('selectedNetworkId');
-  const selectedNetworkId = networks.some((n) => n.id === saved) ? (saved as string) : LOCAL_NETWORK_ID;
-  const savedMinutes = await options.settings.get('autoLockMinutes');
-  const autoLockMinutes = isAutoLockChoice(savedMinutes) ? savedMinutes : DEFAULT_AUTO_LOCK_MINUTES;
+  const { settings, localRpcUrl } = options;
+  const networkConfig = (await settings.get('networkConfig')) ?? EMPTY_NETWORK_CONFIG;
+  const networks = resolveNetworks(localRpcUrl, networkConfig);
+  const savedNetwork = await settings.get('selectedNetworkId');
+  const savedMinutes = await settings.get('autoLockMinutes');
+  const customTokens = (await settings.get('customTokens')) ?? {};
+  const hiddenTokens = (await settings.get('hiddenTokens')) ?? {};
+  const hideZeroBalances = (await settings.get('hideZeroBalances')) ?? false;
 
-  const store = createStore<SessionState>()((set, get) => ({
-    networks,
-    selectedNetworkId,
-    autoLockMinutes,
-    devchain: options.devchain === true,
-    selectNetwork(id) {
-      if (!get().networks.some((n) => n.id === id)) return;
-      set({ selectedNetworkId: id });
-    },
-    setAutoLockMinutes(minutes) {
-      if (isAutoLockChoice(minutes)) set({ autoLockMinutes: minutes });
-    },
-  }));
+  const store = createStore<SessionState>()((set, get) => {
+    const updateNetworks = (config: NetworkConfig) => {
+      const next = resolveNetworks(localRpcUrl, config);
+      const selected = next.some((n) => n.id === get().selectedNetworkId) ? get().selectedNetworkId : LOCAL_NETWORK_ID;
+      set({ networkConfig: config, networks: next, selectedNetworkId: selected });
+    };
+    const tokensOf = (networkId: string) => get().customTokens[networkId] ?? [];
+    const hiddenOf = (networkId: string) => get().hiddenTokens[networkId] ?? [];
+    return {
+      networks,
+      networkConfig,
+      selectedNetworkId: networks.some((n) => n.id === savedNetwork) ? (savedNetwork as string) : LOCAL_NETWORK_ID,
+      autoLockMinutes: isAutoLockChoice(savedMinutes) ? savedMinutes : DEFAULT_AUTO_LOCK_MINUTES,
+      customTokens,
+      hiddenTokens,
+      hideZeroBalances,
+      devchain: options.devchain === true,
+      selectNetwork(id) {
+        if (get().networks.some((n) => n.id === id)) set({ selectedNetworkId: id });
+      },
+      setAutoLockMinutes(minutes) {
+        if (isAutoLockChoice(minutes)) set({ autoLockMinutes: minutes });
+      },
+      saveNetwork(network) {
+        updateNetworks(withSavedNetwork(get().networkConfig, network));
+      },
+      removeNetwork(id) {
+        updateNetworks(withoutNetwork(get().networkConfig, id));
+      },
+      addCustomToken(networkId, token) {
+        const others = tokensOf(networkId).filter((t) => t.address.toLowerCase() !== token.address.toLowerCase());
+        set({ customTokens: { ...get().customTokens, [networkId]: [...others, token] } });
+        get().setTokenHidden(networkId, token.address, false);
+      },
+      removeCustomToken(networkId, address) {
+        const rest = tokensOf(networkId).filter((t) => t.address.toLowerCase() !== address.toLowerCase());
+        set({ customTokens: { ...get().customTokens, [networkId]: rest } });
+      },
+      setTokenHidden(networkId, address, hidden) {
+        const key = address.toLowerCase();
+        const rest = hiddenOf(networkId).filter((a) => a !== key);
+        set({ hiddenTokens: { ...get().hiddenTokens, [networkId]: hidden ? [...rest, key] : rest } });
+      },
+      setHideZeroBalances(hide) {
+        set({ hideZeroBalances: hide });
+      },
+    };
+  });
   store.subscribe((state, previous) => {
-    if (state.selectedNetworkId !== previous.selectedNetworkId) {
-      void options.settings.set('selectedNetworkId', state.selectedNetworkId);
-    }
-    if (state.autoLockMinutes !== previous.autoLockMinutes) {
-      void options.settings.set('autoLockMinutes', state.autoLockMinutes);
+    for (const key of PERSISTED) {
+      if (state[key] !== previous[key]) void settings.set(key, state[key] as never);
     }
   });
   return store;

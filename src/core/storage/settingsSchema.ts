@@ -1,3 +1,5 @@
+import type { TokenInfo } from '../assets/token';
+import type { NetworkConfig } from '../chain/networkConfig';
 import type { ThrottleState } from '../vault/unlockThrottle';
 
 /** Everything Cairn keeps in the (unencrypted) settings store. Nothing here is secret. */
@@ -6,4 +8,10 @@ export type SettingsSchema = {
   selectedAccountId: string;
   autoLockMinutes: number;
   unlockThrottle: ThrottleState;
+  networkConfig: NetworkConfig;
+  /** Tokens the person added, per network id. */
+  customTokens: Record<string, TokenInfo[]>;
+  /** Lower-case addresses of tokens the person hid, per network id. */
+  hiddenTokens: Record<string, string[]>;
+  hideZeroBalances: boolean;
 };

@@ -1,7 +1,7 @@
 import { errorCopy } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
+import { useChainHead } from '@/lib/useChainHead';
 import styles from './network.module.css';
-import { useChainHead } from './useChainHead';
 
 /**
  * A panel shown while the selected network's node cannot be used: unreachable (with the RPC URL

@@ -1,7 +1,7 @@
 import { formatCount } from '@/lib/format';
 import { useSelectedNetwork } from '@/lib/session';
+import { useChainHead } from '@/lib/useChainHead';
 import styles from './network.module.css';
-import { useChainHead } from './useChainHead';
 
 /**
  * Compact live status for the header: chain name, chain id and latest block. Deliberately not a

@@ -6,6 +6,7 @@ import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
 import { useSession } from '@/lib/session';
 import { useVaultSession } from '@/lib/vault';
+import { NetworksSettings } from './NetworksSettings';
 import styles from './settings.module.css';
 
 function minutesText(minutes: number): string {
@@ -64,10 +65,7 @@ export function SettingsScreen() {
         </div>
         {backupError && <p role="alert">{backupError}</p>}
       </section>
-      <section className={styles.section} aria-labelledby="networks-title">
-        <h2 id="networks-title">Networks</h2>
-        <p className={ui.muted}>Editing RPC URLs and adding networks is not available yet (planned in issue 4).</p>
-      </section>
+      <NetworksSettings />
     </Screen>
   );
 }

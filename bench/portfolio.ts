@@ -1,0 +1,106 @@
+// Portfolio refresh at scale: 10 accounts × 200 tokens through a proxy that adds 50 ms to
+// every HTTP request (a distant node), Cairn's Multicall3 read against a naive wallet that
+// sends one eth_call per balance (6 at a time, as a browser allows per host).
+
+import { readFileSync } from 'node:fs';
+import { type Address, createTestClient, encodeFunctionData, erc20Abi, http, publicActions, walletActions } from 'viem';
+import { hardhat } from 'viem/chains';
+import { startChain } from '../devchain/chain.ts';
+import { compileContracts } from '../devchain/compile.ts';
+import { demoAddress } from '../devchain/seed.ts';
+import { findFreePort } from '../scripts/ports.ts';
+import { readPortfolio } from '../src/core/assets/portfolio.ts';
+import { chainClient } from '../src/core/chain/client.ts';
+import { MULTICALL3_ADDRESS } from '../src/core/chain/localChain.ts';
+import { localNetwork } from '../src/core/chain/networks.ts';
+import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+
+const ACCOUNTS = 10;
+const TOKENS = 200;
+const LATENCY_MS = 50;
+const NAIVE_CONCURRENCY = 6;
+
+async function deployTokens(url: string): Promise<Address[]> {
+  const client = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url) })
+    .extend(publicActions)
+    .extend(walletActions);
+  const code = readFileSync(
+    new URL('../devchain/multicall3-runtime.hex', import.meta.url),
+    'utf8',
+  ).trim() as `0x${string}`;
+  await client.setCode({ address: MULTICALL3_ADDRESS, bytecode: code });
+  const token = compileContracts().DemoToken;
+  if (!token) throw new Error('DemoToken missing');
+  const { abi, bytecode } = token;
+  const deployer = demoAddress(19);
+  await client.setAutomine(false);
+  const hashes: `0x${string}`[] = [];
+  for (let i = 0; i < TOKENS; i++)
+    hashes.push(await client.deployContract({ account: deployer, abi, bytecode, args: [`Bench ${i}`, `B${i}`, 18] }));
+  // 200 deployments take several blocks' gas: mine until they are all in.
+  await client.mine({ blocks: 20 });
+  await client.setAutomine(true);
+  const receipts = await Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash })));
+  return receipts.map((r) => r.contractAddress as Address);
+}
+
+async function naiveRefresh(url: string, accounts: Address[], tokens: Address[]): Promise<number> {
+  const jobs: { method: string; params: unknown[] }[] = [];
+  for (const account of accounts) {
+    jobs.push({ method: 'eth_getBalance', params: [account, 'latest'] });
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] });
+    for (const token of tokens) jobs.push({ method: 'eth_call', params: [{ to: token, data }, 'latest'] });
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...job }),
+      }).then((r) => r.text());
+    }
+  };
+  await Promise.all(Array.from({ length: NAIVE_CONCURRENCY }, worker));
+  return jobs.length;
+}
+
+export async function benchPortfolio(): Promise<string> {
+  const chain = await startChain({ port: await findFreePort() });
+  const proxy = await startRpcFaultProxy(chain.url);
+  try {
+    const tokens = await deployTokens(chain.url);
+    const accounts = Array.from({ length: ACCOUNTS }, (_, i) => demoAddress(i));
+    proxy.setFault({ kind: 'delay', ms: LATENCY_MS });
+    const network = { ...localNetwork(proxy.url), id: 'bench' };
+    const client = chainClient(network);
+    const request = { accounts, tokens, feeds: [] };
+    let multicall: boolean | undefined;
+    const times: number[] = [];
+    let requests = 0;
+    for (let run = 0; run < 5; run++) {
+      proxy.resetCounts();
+      const start = performance.now();
+      const result = await readPortfolio(client, request, multicall);
+      times.push(performance.now() - start);
+      multicall = result.multicall;
+      requests = Math.max(requests, proxy.requests);
+    }
+    const steady = [...times.slice(1)].sort((a, b) => a - b)[1] ?? Number.NaN;
+    proxy.resetCounts();
+    const naiveStart = performance.now();
+    const calls = await naiveRefresh(proxy.url, accounts, tokens);
+    const naive = performance.now() - naiveStart;
+    const naiveRequests = proxy.requests;
+    return [
+      `Portfolio refresh: ${ACCOUNTS} accounts × ${TOKENS} tokens (+ native), proxy adds ${LATENCY_MS} ms per HTTP request`,
+      `  Cairn (Multicall3)   first read ${times[0]?.toFixed(0)} ms (code check included), refresh ${steady.toFixed(0)} ms (median), ${requests} HTTP request(s) per refresh   budget ≤ 2: ${requests <= 2 ? 'within budget' : 'OVER BUDGET'}`,
+      `  naive (1 eth_call per balance, ${NAIVE_CONCURRENCY} at a time)   ${naive.toFixed(0)} ms, ${naiveRequests} HTTP requests for ${calls} balances`,
+      `  speed-up             ${(naive / steady).toFixed(1)}×   budget ≥ 20×: ${naive / steady >= 20 ? 'within budget' : 'OVER BUDGET'}`,
+    ].join('\n');
+  } finally {
+    await proxy.close();
+    await chain.stop();
+  }
+}

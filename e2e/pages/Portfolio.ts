@@ -1,0 +1,36 @@
+// Page object for the portfolio: balances per account, as exact values (the amount's title).
+import type { Locator, Page } from 'playwright-core';
+import { parseUnits } from 'viem';
+
+export class Portfolio {
+  readonly status: Locator;
+
+  constructor(readonly page: Page) {
+    this.status = page.getByRole('status').filter({ hasText: /block/ });
+  }
+
+  account(name: string): Locator {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
+  row(accountName: string, symbol: string): Locator {
+    return this.account(accountName)
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: new RegExp(`^${symbol} `) }) });
+  }
+
+  /** The exact balance in base units, read from the amount's full-precision title. */
+  async balance(accountName: string, symbol: string, decimals: number): Promise<bigint | undefined> {
+    const row = this.row(accountName, symbol);
+    if ((await row.count()) === 0) return undefined;
+    const title = await row.getByRole('cell').first().locator('[title]').first().getAttribute('title');
+    const amount = title?.split(' ')[0];
+    return amount === undefined ? undefined : parseUnits(amount, decimals);
+  }
+
+  async shownBlock(): Promise<bigint | undefined> {
+    const text = (await this.status.textContent()) ?? '';
+    const match = /block ([\d,]+)/.exec(text);
+    return match?.[1] ? BigInt(match[1].replace(/,/g, '')) : undefined;
+  }
+}

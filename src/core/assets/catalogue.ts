@@ -1,0 +1,71 @@
+import { type Address, getAddress } from 'viem';
+import type { Network } from '../chain/networks';
+import { LOCAL_PRICE_FEEDS, LOCAL_TOKEN_LIST } from './localChainAssets';
+import { PRICE_FEEDS } from './priceFeeds';
+import type { PortfolioToken, TokenInfo, TokenList } from './token';
+import arbitrum from './tokenLists/arbitrum.json';
+import avalanche from './tokenLists/avalanche.json';
+import base from './tokenLists/base.json';
+import bsc from './tokenLists/bsc.json';
+import ethereum from './tokenLists/ethereum.json';
+import gnosis from './tokenLists/gnosis.json';
+import optimism from './tokenLists/optimism.json';
+import polygon from './tokenLists/polygon.json';
+import sepolia from './tokenLists/sepolia.json';
+
+const listsByChainId = new Map<number, TokenList>(
+  [ethereum, sepolia, base, optimism, arbitrum, polygon, bsc, gnosis, avalanche].map((list) => [
+    list.tokens[0]?.chainId ?? 0,
+    list as TokenList,
+  ]),
+);
+
+function fromList(list: TokenList | undefined): TokenInfo[] {
+  return (list?.tokens ?? []).map((t) => ({
+    address: getAddress(t.address),
+    name: t.name,
+    symbol: t.symbol,
+    decimals: t.decimals,
+  }));
+}
+
+/**
+ * The bundled token list of a network: the demo tokens on the local chain, the curated list
+ * of its chain id otherwise (a custom network on chain 1 gets Ethereum's list).
+ */
+export function listedTokens(network: Network): TokenInfo[] {
+  if (network.kind === 'local') return fromList(LOCAL_TOKEN_LIST as TokenList);
+  return fromList(listsByChainId.get(network.chainId));
+}
+
+/** Price feeds of a network, keyed by asset: 'native' or a lower-case token address. */
+export function priceFeedsFor(network: Network): { key: string; address: Address }[] {
+  const feeds = network.kind === 'local' ? LOCAL_PRICE_FEEDS : PRICE_FEEDS.filter((f) => f.chainId === network.chainId);
+  return feeds.map((f) => ({ key: f.asset === 'native' ? 'native' : f.asset.toLowerCase(), address: f.address }));
+}
+
+/**
+ * The tokens to show on a network, each marked with where it came from: the bundled list, the
+ * person's additions, or transfers nobody asked for. Hidden tokens are left out.
+ */
+export function portfolioTokens(
+  network: Network,
+  custom: readonly TokenInfo[],
+  unsolicited: readonly TokenInfo[],
+  hidden: readonly string[],
+): PortfolioToken[] {
+  const seen = new Set<string>();
+  const out: PortfolioToken[] = [];
+  const add = (tokens: readonly TokenInfo[], origin: PortfolioToken['origin']) => {
+    for (const token of tokens) {
+      const key = token.address.toLowerCase();
+      if (seen.has(key) || hidden.includes(key)) continue;
+      seen.add(key);
+      out.push({ ...token, origin });
+    }
+  };
+  add(listedTokens(network), 'list');
+  add(custom, 'custom');
+  add(unsolicited, 'unsolicited');
+  return out;
+}

@@ -1,0 +1,224 @@
+import {
+  type Address,
+  decodeFunctionData,
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  hexToBigInt,
+  parseAbi,
+} from 'viem';
+import { call, getBalance, getBlock, getCode } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+import { type Call3, chunkCalls, isCanonicalMulticall, MULTICALL3_ADDRESS, multicall3Abi } from './multicall';
+
+export const aggregatorAbi = parseAbi([
+  'function decimals() view returns (uint8)',
+  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
+]);
+
+export type PortfolioRequest = {
+  accounts: readonly Address[];
+  tokens: readonly Address[];
+  /** Price feeds to read, each under a key (the asset: 'native' or a token address). */
+  feeds: readonly { key: string; address: Address }[];
+};
+
+export type FeedAnswer = { answer: bigint; decimals: number; updatedAt: number };
+
+/** Balances and prices as of one block. Keys are lower-case addresses; a missing entry means the read failed. */
+export type PortfolioSnapshot = {
+  blockNumber: bigint;
+  /** Block time, seconds since epoch. */
+  timestamp: number;
+  native: Map<string, bigint>;
+  tokens: Map<string, Map<string, bigint>>;
+  prices: Map<string, FeedAnswer>;
+  via: 'multicall' | 'batch';
+};
+
+type Planned =
+  | { kind: 'native'; account: string }
+  | { kind: 'token'; account: string; token: string }
+  | { kind: 'feedDecimals'; key: string }
+  | { kind: 'feedRound'; key: string }
+  | { kind: 'block' }
+  | { kind: 'time' };
+
+function plan(request: PortfolioRequest): { planned: Planned[]; calls: Call3[] } {
+  const planned: Planned[] = [{ kind: 'block' }, { kind: 'time' }];
+  const calls: Call3[] = [
+    {
+      target: MULTICALL3_ADDRESS,
+      allowFailure: true,
+      callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getBlockNumber' }),
+    },
+    {
+      target: MULTICALL3_ADDRESS,
+      allowFailure: true,
+      callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' }),
+    },
+  ];
+  for (const account of request.accounts) {
+    planned.push({ kind: 'native', account: account.toLowerCase() });
+    calls.push({
+      target: MULTICALL3_ADDRESS,
+      allowFailure: true,
+      callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getEthBalance', args: [account] }),
+    });
+    const balanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] });
+    for (const token of request.tokens) {
+      planned.push({ kind: 'token', account: account.toLowerCase(), token: token.toLowerCase() });
+      calls.push({ target: token, allowFailure: true, callData: balanceOf });
+    }
+  }
+  const decimals = encodeFunctionData({ abi: aggregatorAbi, functionName: 'decimals' });
+  const round = encodeFunctionData({ abi: aggregatorAbi, functionName: 'latestRoundData' });
+  for (const feed of request.feeds) {
+    planned.push({ kind: 'feedDecimals', key: feed.key }, { kind: 'feedRound', key: feed.key });
+    calls.push(
+      { target: feed.address, allowFailure: true, callData: decimals },
+      { target: feed.address, allowFailure: true, callData: round },
+    );
+  }
+  return { planned, calls };
+}
+
+/** An ABI word as an unsigned integer, or undefined when the call did not return one. */
+function word(data: Hex | undefined): bigint | undefined {
+  if (!data || data.length < 66) return undefined;
+  return hexToBigInt(`0x${data.slice(2, 66)}`);
+}
+
+function assemble(planned: Planned[], results: (Hex | undefined)[], via: PortfolioSnapshot['via']): PortfolioSnapshot {
+  const snapshot: PortfolioSnapshot = {
+    blockNumber: 0n,
+    timestamp: 0,
+    native: new Map(),
+    tokens: new Map(),
+    prices: new Map(),
+    via,
+  };
+  const feedDecimals = new Map<string, number>();
+  planned.forEach((item, i) => {
+    const data = results[i];
+    switch (item.kind) {
+      case 'block':
+        snapshot.blockNumber = word(data) ?? 0n;
+        break;
+      case 'time':
+        snapshot.timestamp = Number(word(data) ?? 0n);
+        break;
+      case 'native': {
+        const value = word(data);
+        if (value !== undefined) snapshot.native.set(item.account, value);
+        break;
+      }
+      case 'token': {
+        const value = word(data);
+        if (value === undefined) break;
+        const perAccount = snapshot.tokens.get(item.account) ?? new Map<string, bigint>();
+        perAccount.set(item.token, value);
+        snapshot.tokens.set(item.account, perAccount);
+        break;
+      }
+      case 'feedDecimals': {
+        const value = word(data);
+        if (value !== undefined && value <= 36n) feedDecimals.set(item.key, Number(value));
+        break;
+      }
+      case 'feedRound': {
+        if (!data || data.length < 2 + 64 * 5) break;
+        const [, answer, , updatedAt] = decodeFunctionResult({
+          abi: aggregatorAbi,
+          functionName: 'latestRoundData',
+          data,
+        });
+        const decimals = feedDecimals.get(item.key);
+        if (decimals !== undefined && answer > 0n)
+          snapshot.prices.set(item.key, { answer, decimals, updatedAt: Number(updatedAt) });
+        break;
+      }
+    }
+  });
+  return snapshot;
+}
+
+async function viaMulticall(client: ChainClient, calls: Call3[]): Promise<(Hex | undefined)[]> {
+  const chunks = chunkCalls(calls);
+  const answers = await Promise.all(
+    chunks.map((chunk) =>
+      call(client, {
+        to: MULTICALL3_ADDRESS,
+        data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk] }),
+      }),
+    ),
+  );
+  return answers.flatMap(({ data }) => {
+    if (!data) throw new Error('aggregate3 returned no data');
+    const results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data });
+    return results.map((r) => (r.success ? r.returnData : undefined));
+  });
+}
+
+/**
+ * The same reads without Multicall3: plain calls issued together, so the client sends them as
+ * one JSON-RPC batch. A call that reverts counts as a failed read; the node failing fails all.
+ */
+async function viaBatch(client: ChainClient, planned: Planned[], calls: Call3[]): Promise<(Hex | undefined)[]> {
+  const block = getBlock(client, { blockTag: 'latest' });
+  const pad = (value: bigint): Hex => `0x${value.toString(16).padStart(64, '0')}`;
+  const answers = Promise.all(
+    planned.map(async (item, i): Promise<Hex | undefined> => {
+      const c = calls[i] as Call3;
+      try {
+        if (item.kind === 'block') return pad((await block).number);
+        if (item.kind === 'time') return pad((await block).timestamp);
+        if (item.kind === 'native') {
+          const { args } = decodeFunctionData({ abi: multicall3Abi, data: c.callData });
+          return pad(await getBalance(client, { address: args?.[0] as Address }));
+        }
+        return (await call(client, { to: c.target, data: c.callData })).data;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  await block;
+  return answers;
+}
+
+/**
+ * Reads native and token balances of every account and the price feeds, in as few HTTP
+ * requests as possible: one Multicall3 aggregate3 per 1,000 calls, all sent as one JSON-RPC
+ * batch. `multicall` says whether the canonical Multicall3 is known to be deployed; when unknown
+ * its code is fetched in the same batch and checked by hash before its answer is used. Without
+ * it, the reads go as one batch of plain calls.
+ *
+ * Errors: ChainError (CHAIN_UNREACHABLE, CHAIN_TIMEOUT, …) when the node fails.
+ */
+export async function readPortfolio(
+  client: ChainClient,
+  request: PortfolioRequest,
+  multicall: boolean | undefined,
+): Promise<{ snapshot: PortfolioSnapshot; multicall: boolean }> {
+  const { planned, calls } = plan(request);
+  try {
+    if (multicall === false)
+      return { snapshot: assemble(planned, await viaBatch(client, planned, calls), 'batch'), multicall };
+    if (multicall === true)
+      return { snapshot: assemble(planned, await viaMulticall(client, calls), 'multicall'), multicall };
+    const [code, aggregated] = await Promise.allSettled([
+      getCode(client, { address: MULTICALL3_ADDRESS }),
+      viaMulticall(client, calls),
+    ]);
+    if (code.status === 'rejected') throw code.reason;
+    if (isCanonicalMulticall(code.value) && aggregated.status === 'fulfilled') {
+      return { snapshot: assemble(planned, aggregated.value, 'multicall'), multicall: true };
+    }
+    return { snapshot: assemble(planned, await viaBatch(client, planned, calls), 'batch'), multicall: false };
+  } catch (error) {
+    throw toChainError(error);
+  }
+}

@@ -1,0 +1,84 @@
+import type { Address } from 'viem';
+import type { Network } from '../chain/networks';
+import { isPriceStale, usdValue } from './fiat';
+import type { FeedAnswer, PortfolioSnapshot } from './portfolio';
+import type { PortfolioToken } from './token';
+
+export type AssetRow = {
+  key: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  /** Undefined when the balance could not be read (the token reverted). */
+  balance: bigint | undefined;
+  token: PortfolioToken | undefined;
+  /** Dollar value with 18 decimals; undefined without a price feed. */
+  value: bigint | undefined;
+  priceStale: boolean;
+};
+
+export type AccountView = { address: Address; rows: AssetRow[]; spam: AssetRow[]; total: bigint; hasPrices: boolean };
+export type PortfolioView = { accounts: AccountView[]; total: bigint };
+
+function valued(balance: bigint | undefined, decimals: number, price: FeedAnswer | undefined, now: number) {
+  if (balance === undefined || !price) return { value: undefined, priceStale: false };
+  return { value: usdValue(balance, decimals, price), priceStale: isPriceStale(price, now) };
+}
+
+/**
+ * Arranges a snapshot for display: per account the native coin, then tokens; tokens that
+ * arrived unsolicited go to a separate list and never count towards totals. With `hideZero`,
+ * empty token balances are left out (the native coin always shows).
+ */
+export function buildPortfolioView(
+  snapshot: PortfolioSnapshot,
+  network: Network,
+  accounts: readonly Address[],
+  tokens: readonly PortfolioToken[],
+  options: { hideZero: boolean },
+): PortfolioView {
+  const views = accounts.map((address): AccountView => {
+    const key = address.toLowerCase();
+    const nativeBalance = snapshot.native.get(key);
+    const native: AssetRow = {
+      key: 'native',
+      symbol: network.nativeCurrency.symbol,
+      name: network.nativeCurrency.name,
+      decimals: network.nativeCurrency.decimals,
+      balance: nativeBalance,
+      token: undefined,
+      ...valued(nativeBalance, network.nativeCurrency.decimals, snapshot.prices.get('native'), snapshot.timestamp),
+    };
+    const rows: AssetRow[] = [native];
+    const spam: AssetRow[] = [];
+    for (const token of tokens) {
+      const tokenKey = token.address.toLowerCase();
+      const balance = snapshot.tokens.get(key)?.get(tokenKey);
+      const row: AssetRow = {
+        key: tokenKey,
+        symbol: token.symbol,
+        name: token.name,
+        decimals: token.decimals,
+        balance,
+        token,
+        ...(token.origin === 'unsolicited'
+          ? { value: undefined, priceStale: false }
+          : valued(balance, token.decimals, snapshot.prices.get(tokenKey), snapshot.timestamp)),
+      };
+      if (token.origin === 'unsolicited') {
+        if (balance !== undefined && balance > 0n) spam.push(row);
+      } else if (!options.hideZero || (balance !== undefined && balance > 0n)) {
+        rows.push(row);
+      }
+    }
+    const priced = rows.filter((r) => r.value !== undefined);
+    return {
+      address,
+      rows,
+      spam,
+      total: priced.reduce((sum, r) => sum + (r.value ?? 0n), 0n),
+      hasPrices: priced.length > 0,
+    };
+  });
+  return { accounts: views, total: views.reduce((sum, v) => sum + v.total, 0n) };
+}

@@ -1,0 +1,21 @@
+import type { Address } from 'viem';
+
+/** An ERC-20 token on one network. */
+export type TokenInfo = { address: Address; name: string; symbol: string; decimals: number };
+
+/** Where a token in the portfolio comes from: a bundled list, the person, or an unasked-for transfer. */
+export type TokenOrigin = 'list' | 'custom' | 'unsolicited';
+
+export type PortfolioToken = TokenInfo & { origin: TokenOrigin };
+
+/** The Uniswap token-list format (tokenlists.org), as the bundled lists are written. */
+export type TokenList = {
+  name: string;
+  timestamp: string;
+  version: { major: number; minor: number; patch: number };
+  tokens: { chainId: number; address: string; name: string; symbol: string; decimals: number }[];
+};
+
+export function sameAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}

@@ -1,0 +1,87 @@
+import { type Address, decodeAbiParameters, encodeFunctionData, erc20Abi, type Hex, hexToString, parseAbi } from 'viem';
+import { call, getCode } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+import { AssetError } from '../errors/assets';
+
+const metadataAbi = parseAbi([
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function totalSupply() view returns (uint256)',
+]);
+
+export type TokenMetadata = { name: string; symbol: string; decimals: number | undefined };
+
+/**
+ * Reads a string that a token returns either as `string` (the standard) or as `bytes32`
+ * (MKR, SAI and other early tokens).
+ */
+export function decodeTokenString(data: Hex | undefined): string | undefined {
+  if (!data || data === '0x') return undefined;
+  try {
+    const [text] = decodeAbiParameters([{ type: 'string' }], data);
+    if (text.length > 0) return text.trim();
+  } catch {
+    // not an ABI string; try bytes32
+  }
+  if (data.length === 66) {
+    const text = hexToString(data, { size: 32 }).replace(/\0+$/, '').trim();
+    return text.length > 0 ? text : undefined;
+  }
+  return undefined;
+}
+
+async function tryCall(client: ChainClient, to: Address, data: Hex): Promise<Hex | undefined> {
+  try {
+    return (await call(client, { to, data })).data;
+  } catch (error) {
+    const chainError = toChainError(error);
+    if (chainError.code === 'CHAIN_REVERTED' || chainError.code === 'CHAIN_RPC_ERROR') return undefined;
+    throw chainError;
+  }
+}
+
+/**
+ * Reads a token's name, symbol and decimals in one batched request. `decimals` is undefined
+ * when the contract has no `decimals()`: ask the person rather than guess.
+ *
+ * Errors: ASSET_NOT_A_CONTRACT, ASSET_NOT_ERC20, and ChainError when the node fails.
+ */
+export async function readTokenMetadata(
+  client: ChainClient,
+  address: Address,
+  networkName: string,
+): Promise<TokenMetadata> {
+  const data = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') =>
+    encodeFunctionData({ abi: metadataAbi, functionName });
+  const [code, name, symbol, decimals, totalSupply, balance] = await Promise.all([
+    getCode(client, { address }).catch((error: unknown) => {
+      throw toChainError(error);
+    }),
+    tryCall(client, address, data('name')),
+    tryCall(client, address, data('symbol')),
+    tryCall(client, address, data('decimals')),
+    tryCall(client, address, data('totalSupply')),
+    tryCall(client, address, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address] })),
+  ]);
+  if (!code || code === '0x') {
+    throw new AssetError(
+      'ASSET_NOT_A_CONTRACT',
+      `There is no contract at this address on ${networkName}. Check the address and the network.`,
+    );
+  }
+  const isWord = (value: Hex | undefined) => value !== undefined && value.length >= 66;
+  if (!isWord(totalSupply) || !isWord(balance)) {
+    throw new AssetError(
+      'ASSET_NOT_ERC20',
+      'This contract does not behave like an ERC-20 token (balanceOf or totalSupply failed).',
+    );
+  }
+  const decimalsValue = isWord(decimals) ? BigInt(`0x${decimals?.slice(2, 66)}`) : undefined;
+  return {
+    name: decodeTokenString(name) ?? decodeTokenString(symbol) ?? 'Unnamed token',
+    symbol: decodeTokenString(symbol) ?? '???',
+    decimals: decimalsValue !== undefined && decimalsValue <= 255n ? Number(decimalsValue) : undefined,
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_NETWORK_CONFIG, resolveNetworks, withoutNetwork, withSavedNetwork } from './networkConfig';
+import { parseNetworkDraft } from './networkDraft';
+import { builtInNetworks } from './networks';
+
+const ethereum = builtInNetworks('http://127.0.0.1:8545').find((n) => n.id === 'ethereum');
+const draft = {
+  name: 'My chain',
+  rpcUrls: 'https://rpc.example/a\nhttps://rpc.example/b/',
+  chainId: '4242',
+  symbol: 'MYC',
+  explorerUrl: '',
+};
+
+describe('network form', () => {
+  it('builds a custom network', () => {
+    const parsed = parseNetworkDraft(draft, undefined, () => 'id1');
+    expect(parsed.network).toMatchObject({
+      id: 'custom-id1',
+      kind: 'custom',
+      name: 'My chain',
+      chainId: 4242,
+      rpcUrls: ['https://rpc.example/a', 'https://rpc.example/b'],
+      nativeCurrency: { symbol: 'MYC', decimals: 18 },
+    });
+  });
+
+  it('names every faulty field', () => {
+    const parsed = parseNetworkDraft(
+      { name: '', rpcUrls: 'ftp://x', chainId: '1.5', symbol: '', explorerUrl: 'nope' },
+      undefined,
+      () => 'x',
+    );
+    expect(parsed.errors).toEqual({
+      name: 'Enter a name.',
+      rpcUrls: '“ftp://x” is not an http(s) URL.',
+      chainId: 'The chain id is a whole number, such as 1 for Ethereum.',
+      symbol: 'Use 1 to 11 letters or digits, such as ETH.',
+      explorerUrl: 'The explorer URL must start with https:// (or http://).',
+    });
+    expect(parseNetworkDraft({ ...draft, rpcUrls: '' }, undefined, () => 'x').errors?.rpcUrls).toBe(
+      'Enter at least one RPC URL.',
+    );
+    expect(parseNetworkDraft({ ...draft, rpcUrls: 'https://a https://a' }, undefined, () => 'x').errors?.rpcUrls).toBe(
+      'An RPC URL is listed twice.',
+    );
+  });
+
+  it('lets a built-in network change only its RPC URLs and explorer', () => {
+    if (!ethereum) throw new Error('no preset');
+    const parsed = parseNetworkDraft({ ...draft, name: 'ignored', chainId: '5' }, ethereum, () => 'x');
+    expect(parsed.network).toMatchObject({
+      id: 'ethereum',
+      name: 'Ethereum',
+      chainId: 1,
+      rpcUrls: ['https://rpc.example/a', 'https://rpc.example/b'],
+    });
+  });
+});
+
+describe('network configuration', () => {
+  it('applies edits to built-ins, adds and removes custom networks, resets edits', () => {
+    if (!ethereum) throw new Error('no preset');
+    const custom = parseNetworkDraft(draft, undefined, () => 'c').network;
+    if (!custom) throw new Error('draft refused');
+    let config = withSavedNetwork(EMPTY_NETWORK_CONFIG, { ...ethereum, rpcUrls: ['https://mine.example'] });
+    config = withSavedNetwork(config, custom);
+    const networks = resolveNetworks('http://127.0.0.1:9', config);
+    expect(networks.find((n) => n.id === 'ethereum')?.rpcUrls).toEqual(['https://mine.example']);
+    expect(networks.at(-1)?.id).toBe('custom-c');
+    config = withoutNetwork(withoutNetwork(config, 'ethereum'), 'custom-c');
+    expect(config).toEqual(EMPTY_NETWORK_CONFIG);
+  });
+});

@@ -1,0 +1,12 @@
+import { CairnError } from './base';
+
+export type AssetErrorCode =
+  | 'ASSET_NOT_A_CONTRACT'
+  | 'ASSET_NOT_ERC20'
+  | 'ASSET_DECIMALS_NEEDED'
+  | 'ASSET_ALREADY_LISTED';
+
+/** A problem with a token a person asked Cairn to show. */
+export class AssetError extends CairnError<AssetErrorCode> {
+  override readonly name = 'AssetError';
+}

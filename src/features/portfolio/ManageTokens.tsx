@@ -1,0 +1,173 @@
+import { type FormEvent, useState } from 'react';
+import { Field } from '@/components/Field';
+import ui from '@/components/ui.module.css';
+import { listedTokens } from '@/core/assets/catalogue';
+import type { TokenInfo } from '@/core/assets/token';
+import { readTokenMetadata, type TokenMetadata } from '@/core/assets/tokenMetadata';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import { parseAddress } from '@/core/keys/address';
+import { errorText } from '@/lib/errorMessages';
+import { useSession } from '@/lib/session';
+import styles from './portfolio.module.css';
+
+const EMPTY: never[] = [];
+
+/** Add a token by address (read from the contract), and bring back hidden ones. */
+export function ManageTokens({ network }: { network: Network }) {
+  const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
+  const hidden = useSession((s) => s.hiddenTokens[network.id] ?? EMPTY);
+  const addCustomToken = useSession((s) => s.addCustomToken);
+  const removeCustomToken = useSession((s) => s.removeCustomToken);
+  const setTokenHidden = useSession((s) => s.setTokenHidden);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [found, setFound] = useState<{ address: `0x${string}`; meta: TokenMetadata }>();
+  const [decimals, setDecimals] = useState('');
+  const [decimalsError, setDecimalsError] = useState<string>();
+  const [added, setAdded] = useState<string>();
+  const known = [...listedTokens(network), ...custom];
+  const nameOf = (address: string) => known.find((t) => t.address.toLowerCase() === address)?.symbol ?? address;
+
+  const lookUp = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setFound(undefined);
+    setAdded(undefined);
+    let address: `0x${string}`;
+    try {
+      address = parseAddress(text);
+    } catch (e) {
+      setError(errorText(e));
+      return;
+    }
+    const listed = known.find((t) => t.address.toLowerCase() === address.toLowerCase());
+    if (listed && !hidden.includes(address.toLowerCase())) {
+      setError(`${listed.symbol} is already in your tokens on ${network.name}.`);
+      return;
+    }
+    setBusy(true);
+    try {
+      setFound({ address, meta: await readTokenMetadata(chainClient(network), address, network.name) });
+      setDecimals('');
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (!found) return;
+    let tokenDecimals = found.meta.decimals;
+    if (tokenDecimals === undefined) {
+      const n = Number(decimals);
+      if (!/^\d+$/.test(decimals.trim()) || n > 36) {
+        setDecimalsError('Enter the number of decimals, a whole number from 0 to 36 (18 for most tokens).');
+        return;
+      }
+      tokenDecimals = n;
+    }
+    const token: TokenInfo = {
+      address: found.address,
+      name: found.meta.name,
+      symbol: found.meta.symbol,
+      decimals: tokenDecimals,
+    };
+    addCustomToken(network.id, token);
+    setAdded(`${token.symbol} added.`);
+    setFound(undefined);
+    setText('');
+  };
+
+  return (
+    <section className={styles.manage} aria-labelledby="manage-tokens-title">
+      <h2 id="manage-tokens-title">Tokens on {network.name}</h2>
+      <form className={styles.form} onSubmit={lookUp} noValidate>
+        <Field
+          label="Token contract address"
+          hint="Cairn reads the name, symbol and decimals from the contract."
+          error={error}
+        >
+          <input
+            type="text"
+            value={text}
+            spellCheck={false}
+            autoComplete="off"
+            autoCapitalize="off"
+            onChange={(e) => setText(e.target.value)}
+          />
+        </Field>
+        <div className={ui.actions}>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Reading…' : 'Look up token'}
+          </button>
+          {added && <span role="status">{added}</span>}
+        </div>
+      </form>
+      {found && (
+        <form className={styles.form} onSubmit={add} noValidate aria-label="Add token">
+          <p>
+            <strong>{found.meta.symbol}</strong> — {found.meta.name}
+            {found.meta.decimals !== undefined && <span className={ui.muted}> ({found.meta.decimals} decimals)</span>}
+          </p>
+          {found.meta.decimals === undefined && (
+            <Field
+              label="Decimals"
+              hint="This contract does not say how many decimals it uses. Check the project's documentation."
+              error={decimalsError}
+            >
+              <input type="text" inputMode="numeric" value={decimals} onChange={(e) => setDecimals(e.target.value)} />
+            </Field>
+          )}
+          <div className={ui.actions}>
+            <button type="submit">Add {found.meta.symbol}</button>
+            <button type="button" className={ui.secondary} onClick={() => setFound(undefined)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {custom.length > 0 && (
+        <div>
+          <h3>Added by you</h3>
+          <ul className={styles.plainList}>
+            {custom.map((token) => (
+              <li key={token.address}>
+                {token.symbol} <span className={ui.muted}>{token.address}</span>{' '}
+                <button
+                  type="button"
+                  className={ui.secondary}
+                  onClick={() => removeCustomToken(network.id, token.address)}
+                >
+                  Remove {token.symbol}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {hidden.length > 0 && (
+        <div>
+          <h3>Hidden</h3>
+          <ul className={styles.plainList}>
+            {hidden.map((address) => (
+              <li key={address}>
+                {nameOf(address)}{' '}
+                <button
+                  type="button"
+                  className={ui.secondary}
+                  onClick={() => setTokenHidden(network.id, address, false)}
+                >
+                  Show {nameOf(address)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

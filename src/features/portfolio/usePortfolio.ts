@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { Address } from 'viem';
+import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
+import { buildPortfolioView } from '@/core/assets/portfolioView';
+import { portfolioQuery, unsolicitedTokensQuery } from '@/lib/queries/portfolioQueries';
+import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useChainHead } from '@/lib/useChainHead';
+import { useVault } from '@/lib/vault';
+
+const EMPTY: never[] = [];
+
+/**
+ * Everything the portfolio shows for the selected network: balances of every visible account
+ * and token with their dollar values, read in one request and refreshed at each new block.
+ * While the node fails, the last snapshot stays (the caller marks it stale).
+ */
+export function usePortfolio() {
+  const network = useSelectedNetwork();
+  const allAccounts = useVault((s) => s.accounts);
+  const accounts = useMemo(() => allAccounts.filter((a) => !a.hidden), [allAccounts]);
+  const addresses = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
+  const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
+  const hidden = useSession((s) => s.hiddenTokens[network.id] ?? EMPTY);
+  const hideZero = useSession((s) => s.hideZeroBalances);
+
+  const known = useMemo(
+    () => portfolioTokens(network, custom, [], []).map((t) => t.address.toLowerCase()),
+    [network, custom],
+  );
+  const unsolicited = useQuery(unsolicitedTokensQuery(network, addresses, known));
+
+  const tokens = useMemo(
+    () => portfolioTokens(network, custom, unsolicited.data ?? EMPTY, hidden),
+    [network, custom, unsolicited.data, hidden],
+  );
+  const request = useMemo(
+    () => ({ accounts: addresses, tokens: tokens.map((t) => t.address), feeds: priceFeedsFor(network) }),
+    [addresses, tokens, network],
+  );
+  const head = useChainHead(network);
+  // Never read balances through a node that answers for another chain.
+  const chainOk = head.data?.status === 'ok';
+  const snapshot = useQuery({ ...portfolioQuery(network, request), enabled: addresses.length > 0 && chainOk });
+
+  const latest = head.data?.blockNumber;
+  const { data, isFetching, refetch } = snapshot;
+  useEffect(() => {
+    // Any new head (a new block, or another chain after a reset) means the snapshot is old.
+    if (latest !== undefined && data && latest !== data.blockNumber && !isFetching) void refetch();
+  }, [latest, data, isFetching, refetch]);
+
+  const view = useMemo(
+    () => (data ? buildPortfolioView(data, network, addresses, tokens, { hideZero }) : undefined),
+    [data, network, addresses, tokens, hideZero],
+  );
+  const stale = data !== undefined && (snapshot.isError || head.isError || head.data?.status === 'wrong-chain');
+  return {
+    network,
+    accounts,
+    view,
+    snapshot: data,
+    error: snapshot.error,
+    loading: snapshot.isPending && addresses.length > 0,
+    stale,
+  };
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import ui from '@/components/ui.module.css';
+import { useSession } from '@/lib/session';
+import { NetworkForm } from './NetworkForm';
+import styles from './settings.module.css';
+
+/** The list of networks with their RPC URLs: edit, add, remove (custom) or reset (built-in). */
+export function NetworksSettings() {
+  const networks = useSession((s) => s.networks);
+  const edited = useSession((s) => s.networkConfig.edits);
+  const removeNetwork = useSession((s) => s.removeNetwork);
+  const [editing, setEditing] = useState<string>();
+
+  return (
+    <section className={styles.section} aria-labelledby="networks-title">
+      <h2 id="networks-title">Networks</h2>
+      <p className={ui.muted}>
+        Cairn reads the chain only through these RPC URLs. Every request, with your addresses, goes to the node you set
+        here.
+      </p>
+      <ul className={styles.networkList}>
+        {networks.map((network) => (
+          <li key={network.id} className={styles.networkItem}>
+            <div className={styles.networkHeader}>
+              <h3>{network.name}</h3>
+              <span className={ui.muted}>chain id {network.chainId}</span>
+              {network.kind === 'custom' && <span className={styles.tag}>custom</span>}
+              {edited[network.id] && <span className={styles.tag}>edited</span>}
+            </div>
+            <ul className={styles.urls}>
+              {network.rpcUrls.map((url) => (
+                <li key={url}>
+                  <code>{url}</code>
+                </li>
+              ))}
+            </ul>
+            {editing === network.id ? (
+              <NetworkForm network={network} onDone={() => setEditing(undefined)} />
+            ) : (
+              <div className={ui.actions}>
+                <button
+                  type="button"
+                  className={ui.secondary}
+                  onClick={() => setEditing(network.id)}
+                  aria-label={`Edit ${network.name}`}
+                >
+                  Edit
+                </button>
+                {network.kind === 'custom' && (
+                  <button
+                    type="button"
+                    className={ui.dangerButton}
+                    onClick={() => removeNetwork(network.id)}
+                    aria-label={`Remove ${network.name}`}
+                  >
+                    Remove
+                  </button>
+                )}
+                {network.kind !== 'custom' && edited[network.id] && (
+                  <button
+                    type="button"
+                    className={ui.secondary}
+                    onClick={() => removeNetwork(network.id)}
+                    aria-label={`Reset ${network.name}`}
+                  >
+                    Reset to defaults
+                  </button>
+                )}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editing === 'new' ? (
+        <section aria-label="Add a network" className={styles.networkItem}>
+          <h3>Add a network</h3>
+          <NetworkForm network={undefined} onDone={() => setEditing(undefined)} />
+        </section>
+      ) : (
+        <div className={ui.actions}>
+          <button type="button" onClick={() => setEditing('new')}>
+            Add a network
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

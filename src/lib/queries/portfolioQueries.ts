@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Address } from 'viem';
+import { findIncomingTokens } from '@/core/assets/discovery';
+import { type PortfolioRequest, readPortfolio } from '@/core/assets/portfolio';
+import type { TokenInfo } from '@/core/assets/token';
+import { readTokenMetadata } from '@/core/assets/tokenMetadata';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import { chainKeys } from './chainQueries';
+
+/** Whether each node has the canonical Multicall3, learnt on the first read (keyed by network and URLs). */
+const multicallByNode = new Map<string, boolean>();
+
+export const portfolioKeys = {
+  snapshot: (network: Network, request: PortfolioRequest) =>
+    [
+      ...chainKeys.network(network),
+      'portfolio',
+      request.accounts,
+      request.tokens,
+      request.feeds.map((f) => f.address),
+    ] as const,
+  unsolicited: (network: Network, accounts: readonly Address[], known: readonly string[]) =>
+    [...chainKeys.network(network), 'unsolicited-tokens', accounts, known] as const,
+};
+
+/** Every balance and price of the portfolio, in one HTTP request (see readPortfolio). */
+export function portfolioQuery(network: Network, request: PortfolioRequest) {
+  const nodeKey = chainKeys.network(network).join('|');
+  return queryOptions({
+    queryKey: portfolioKeys.snapshot(network, request),
+    queryFn: async () => {
+      const { snapshot, multicall } = await readPortfolio(chainClient(network), request, multicallByNode.get(nodeKey));
+      multicallByNode.set(nodeKey, multicall);
+      return snapshot;
+    },
+    enabled: request.accounts.length > 0,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * Tokens that reached the accounts without being asked for (not in the list, not added), with
+ * their metadata. Looked up once per session and network; best effort.
+ */
+export function unsolicitedTokensQuery(network: Network, accounts: readonly Address[], known: readonly string[]) {
+  return queryOptions({
+    queryKey: portfolioKeys.unsolicited(network, accounts, known),
+    queryFn: async (): Promise<TokenInfo[]> => {
+      const client = chainClient(network);
+      const found = await findIncomingTokens(client, accounts, network.kind === 'local');
+      const fresh = found.filter((address) => !known.includes(address.toLowerCase()));
+      const described = await Promise.all(
+        fresh.map(async (address) => {
+          try {
+            const meta = await readTokenMetadata(client, address, network.name);
+            return meta.decimals === undefined ? undefined : { address, ...meta, decimals: meta.decimals };
+          } catch {
+            return undefined;
+          }
+        }),
+      );
+      return described.filter((t): t is TokenInfo => t !== undefined);
+    },
+    enabled: accounts.length > 0,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
