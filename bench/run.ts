@@ -64,14 +64,22 @@ async function main() {
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') result.scripts.add(new URL(request.url()).pathname);
-      });
       await page.goto(url);
       await page.waitForFunction(() => performance.getEntriesByName('cairn:first-screen').length > 0);
-      result.times.push(
-        await page.evaluate(() => performance.getEntriesByName('cairn:first-screen')[0]?.startTime ?? NaN),
-      );
+      const { mark, scripts } = await page.evaluate(() => {
+        const at = performance.getEntriesByName('cairn:first-screen')[0]?.startTime ?? Number.NaN;
+        // Only the code fetched before the first screen counts; later prefetches do not.
+        const before = performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime <= at && new URL(e.name).pathname.endsWith('.js'))
+          .map((e) => new URL(e.name).pathname);
+        const entry = Array.from(document.querySelectorAll('script[src]')).map(
+          (s) => new URL((s as HTMLScriptElement).src).pathname,
+        );
+        return { mark: at, scripts: [...new Set([...entry, ...before])] };
+      });
+      result.times.push(mark);
+      for (const script of scripts) result.scripts.add(script);
       await context.close();
     }
     return result;

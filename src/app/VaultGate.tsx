@@ -1,7 +1,10 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import type { VaultStatus } from '@/core/vault/vaultSession';
 import type { OnboardingMode } from '@/features/onboarding/types';
 import { useVault } from '@/lib/vault';
+import { screens } from './paths';
+import { preloadScreen } from './routes/screenModules';
 
 type GateScreens = {
   Onboarding?: ComponentType<{ mode: OnboardingMode }>;
@@ -34,10 +37,18 @@ export async function preloadGateScreen(status: VaultStatus): Promise<void> {
 /** Shows set-up while there is no vault, the unlock screen while locked, the app once unlocked. */
 export function VaultGate({ children }: { children: ReactNode }) {
   const status = useVault((s) => s.status);
+  const { pathname } = useLocation();
   useEffect(() => {
-    // Once unlocked, have the unlock screen ready for the next lock.
+    // Once unlocked, have the unlock screen ready for the next lock; while locked, have the
+    // screen behind it ready for when the password is in.
     if (status === 'unlocked') void loadUnlock();
-  }, [status]);
+    if (status === 'locked' || status === 'empty') {
+      const entry = screens.find((s) => s.path === pathname);
+      // After the first screen is up, not competing with it.
+      const timer = setTimeout(() => entry && void preloadScreen(entry.id), 1_000);
+      return () => clearTimeout(timer);
+    }
+  }, [status, pathname]);
   let content: ReactNode;
   if (status === 'loading') content = <p>Loading…</p>;
   else if (status === 'empty' || status === 'damaged') {

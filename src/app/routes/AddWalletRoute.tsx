@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Onboarding } from '@/features/onboarding/Onboarding';
-import { screen } from './paths';
+import { screen } from '../paths';
 
 export function AddWalletRoute() {
   const navigate = useNavigate();

@@ -1,0 +1,6 @@
+import { AccountsScreen } from '@/features/accounts/AccountsScreen';
+import { screen } from '../paths';
+
+export function AccountsRoute() {
+  return <AccountsScreen addPath={screen('addWallet').path} />;
+}

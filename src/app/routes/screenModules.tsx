@@ -1,0 +1,42 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ScreenEntry, ScreenId } from '../paths';
+
+type ScreenComponent = ComponentType<{ entry: ScreenEntry }>;
+
+/** Where each screen's code lives. Screens without their own module show a placeholder. */
+const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
+  portfolio: () => import('@/features/portfolio/PortfolioScreen').then((m) => m.PortfolioScreen),
+  receive: () => import('@/features/receive/ReceiveScreen').then((m) => m.ReceiveScreen),
+  settings: () => import('@/features/settings/SettingsScreen').then((m) => m.SettingsScreen),
+  accounts: () => import('./AccountsRoute').then((m) => m.AccountsRoute),
+  addWallet: () => import('./AddWalletRoute').then((m) => m.AddWalletRoute),
+  send: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
+  activity: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
+  contracts: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
+  sign: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
+};
+
+const loaded = new Map<ScreenId, ScreenComponent>();
+const lazies = new Map<ScreenId, LazyExoticComponent<ScreenComponent>>();
+
+/** Loads a screen's code ahead of time (e.g. while the unlock screen is showing). */
+export async function preloadScreen(id: ScreenId): Promise<ScreenComponent> {
+  const component = loaded.get(id) ?? (await loaders[id]());
+  loaded.set(id, component);
+  return component;
+}
+
+/**
+ * Renders a screen, loading its code on first use. A screen already loaded renders at once:
+ * React 19 holds a suspense fallback for up to 300 ms, which preloading avoids.
+ */
+export function RouteScreen({ entry }: { entry: ScreenEntry }) {
+  const Loaded = loaded.get(entry.id);
+  if (Loaded) return <Loaded entry={entry} />;
+  let Lazy = lazies.get(entry.id);
+  if (!Lazy) {
+    Lazy = lazy(() => preloadScreen(entry.id).then((component) => ({ default: component })));
+    lazies.set(entry.id, Lazy);
+  }
+  return <Lazy entry={entry} />;
+}
