@@ -1,0 +1,28 @@
+import { describe, expect, inject, it } from 'vitest';
+import { findFreePort } from '../../../scripts/ports.ts';
+import { WrongChainError } from '../errors/chain';
+import { parseNetworkDraft, verifyNetwork } from './networkDraft';
+
+const url = inject('localChainUrl');
+const custom = (rpcUrls: string, chainId: string) => {
+  const parsed = parseNetworkDraft({ name: 'Test', rpcUrls, chainId, symbol: 'ETH', explorerUrl: '' }, undefined, () => crypto.randomUUID());
+  if (!parsed.network) throw new Error('draft refused');
+  return parsed.network;
+};
+
+describe('checking a network before saving it', () => {
+  it('accepts RPC URLs that answer with the network’s chain id', async () => {
+    await expect(verifyNetwork(custom(url, '31337'))).resolves.toBeUndefined();
+  });
+
+  it('refuses a chain id mismatch, naming both ids and the URL', async () => {
+    const error = await verifyNetwork(custom(url, '1')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WrongChainError);
+    expect(error).toMatchObject({ expectedChainId: 1, actualChainId: 31337, rpcUrl: url });
+  });
+
+  it('refuses an unreachable URL among good ones, naming it', async () => {
+    const dead = `http://127.0.0.1:${await findFreePort()}`;
+    await expect(verifyNetwork(custom(`${url}\n${dead}`, '31337'))).rejects.toMatchObject({ code: 'CHAIN_UNREACHABLE', rpcUrl: dead });
+  });
+});
