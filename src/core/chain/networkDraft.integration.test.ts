@@ -5,7 +5,9 @@ import { parseNetworkDraft, verifyNetwork } from './networkDraft';
 
 const url = inject('localChainUrl');
 const custom = (rpcUrls: string, chainId: string) => {
-  const parsed = parseNetworkDraft({ name: 'Test', rpcUrls, chainId, symbol: 'ETH', explorerUrl: '' }, undefined, () => crypto.randomUUID());
+  const parsed = parseNetworkDraft({ name: 'Test', rpcUrls, chainId, symbol: 'ETH', explorerUrl: '' }, undefined, () =>
+    crypto.randomUUID(),
+  );
   if (!parsed.network) throw new Error('draft refused');
   return parsed.network;
 };
@@ -23,6 +25,9 @@ describe('checking a network before saving it', () => {
 
   it('refuses an unreachable URL among good ones, naming it', async () => {
     const dead = `http://127.0.0.1:${await findFreePort()}`;
-    await expect(verifyNetwork(custom(`${url}\n${dead}`, '31337'))).rejects.toMatchObject({ code: 'CHAIN_UNREACHABLE', rpcUrl: dead });
+    await expect(verifyNetwork(custom(`${url}\n${dead}`, '31337'))).rejects.toMatchObject({
+      code: 'CHAIN_UNREACHABLE',
+      rpcUrl: dead,
+    });
   });
 });
