@@ -3,6 +3,7 @@ import { AddressText } from '@/components/AddressText';
 import { CopyButton } from '@/components/CopyButton';
 import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
+import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
@@ -60,11 +61,11 @@ export function AccountCard({
   const titleId = `account-${account.id}`;
 
   return (
-    <li className={styles.card} aria-labelledby={titleId}>
+    <li className={ui.card} aria-labelledby={titleId}>
       <div className={styles.cardHeader}>
         <Identicon address={account.address} size={32} />
         <h2 id={titleId}>{account.name}</h2>
-        {account.demo && <span className={styles.publicBadge}>Public test key</span>}
+        {account.demo && <PublicKeyBadge />}
         {account.source.kind === 'watch' && <span className={styles.tag}>Watch-only</span>}
         {account.hidden && <span className={styles.tag}>Hidden</span>}
       </div>

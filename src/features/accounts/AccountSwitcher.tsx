@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { shortAddress } from '@/components/AddressText';
 import { CopyButton } from '@/components/CopyButton';
 import { Identicon } from '@/components/Identicon';
+import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import type { Account } from '@/core/accounts/account';
 import { useSelectedAccount, useVault, useVaultSession } from '@/lib/vault';
 import styles from './accounts.module.css';
@@ -34,7 +35,7 @@ export function AccountSwitcher({ managePath, addPath }: { managePath: string; a
           </option>
         ))}
       </select>
-      {selected?.demo && <span className={styles.publicBadge}>Public test key</span>}
+      {selected?.demo && <PublicKeyBadge />}
       {selected && <CopyButton value={selected.address} label="Copy address" />}
       <Link to={managePath}>Manage</Link>
       <Link to={addPath}>Add wallet</Link>

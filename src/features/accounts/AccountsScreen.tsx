@@ -48,7 +48,7 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
             {phrases.map((secret, i) => {
               const count = accounts.filter((a) => a.source.kind === 'hd' && a.source.secretId === secret.id).length;
               return (
-                <li key={secret.id} className={styles.card}>
+                <li key={secret.id} className={ui.card}>
                   <p>
                     Phrase {i + 1}: {originText[secret.origin] ?? 'Imported'}
                     {secret.hasPassphrase ? ', with passphrase' : ''} ·{' '}

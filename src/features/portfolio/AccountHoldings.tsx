@@ -1,6 +1,7 @@
 import { shortAddress } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
 import { Identicon } from '@/components/Identicon';
+import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { AccountView, AssetRow } from '@/core/assets/portfolioView';
@@ -31,12 +32,12 @@ export function AccountHoldings({
     addCustomToken(network.id, { address, name, symbol, decimals });
   };
   return (
-    <section className={styles.account} aria-labelledby={titleId}>
+    <section className={`${ui.card} ${styles.account}`} aria-labelledby={titleId}>
       <header className={styles.accountHeader}>
         <Identicon address={account.address} size={28} />
         <h2 id={titleId}>{account.name}</h2>
         <span className={ui.muted}>{shortAddress(account.address)}</span>
-        {account.demo && <span className={styles.badge}>Public test key</span>}
+        {account.demo && <PublicKeyBadge />}
         <span className={styles.accountTotal}>
           {holdings.hasPrices ? <Fiat value={holdings.total} /> : <span className={ui.muted}>no prices</span>}
         </span>

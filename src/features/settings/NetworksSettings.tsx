@@ -20,7 +20,7 @@ export function NetworksSettings() {
       </p>
       <ul className={styles.networkList}>
         {networks.map((network) => (
-          <li key={network.id} className={styles.networkItem}>
+          <li key={network.id} className={ui.card}>
             <div className={styles.networkHeader}>
               <h3>{network.name}</h3>
               <span className={ui.muted}>chain id {network.chainId}</span>
@@ -72,7 +72,7 @@ export function NetworksSettings() {
         ))}
       </ul>
       {editing === 'new' ? (
-        <section aria-label="Add a network" className={styles.networkItem}>
+        <section aria-label="Add a network" className={ui.card}>
           <h3>Add a network</h3>
           <NetworkForm network={undefined} onDone={() => setEditing(undefined)} />
         </section>
