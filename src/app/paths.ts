@@ -11,7 +11,8 @@ export type ScreenId =
   | 'sign'
   | 'settings'
   | 'accounts'
-  | 'addWallet';
+  | 'addWallet'
+  | 'addressBook';
 
 export type ScreenEntry = {
   id: ScreenId;
@@ -84,6 +85,13 @@ export const screens: readonly ScreenEntry[] = [
     path: '/accounts',
     label: 'Accounts',
     purpose: 'Rename, reorder, hide, remove and export your accounts.',
+    inNav: false,
+  },
+  {
+    id: 'addressBook',
+    path: '/address-book',
+    label: 'Address book',
+    purpose: 'Named addresses, per network or for every network, used by Send.',
     inNav: false,
   },
   {

@@ -1,3 +1,5 @@
+import { formatUnits } from 'viem';
+
 /** Formats a bigint count (block number, nonce) with the locale's digit grouping. */
 export function formatCount(value: bigint, locale?: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
@@ -5,12 +7,7 @@ export function formatCount(value: bigint, locale?: string): string {
 
 /** The exact decimal form of an amount in base units, e.g. (1500000n, 6) → "1.5". */
 export function toDecimalString(value: bigint, decimals: number): string {
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const base = 10n ** BigInt(decimals);
-  const integer = abs / base;
-  const fraction = decimals > 0 ? (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
-  return `${negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`;
+  return formatUnits(value, decimals);
 }
 
 function decimalSeparator(locale?: string): string {

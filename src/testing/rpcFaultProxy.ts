@@ -3,12 +3,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { findFreePort, LOOPBACK } from '../../scripts/ports.ts';
 
-export type Fault =
+export type Fault = (
   | { kind: 'none' }
   | { kind: 'delay'; ms: number }
   | { kind: 'drop' }
   | { kind: 'status'; status: number; body?: string }
-  | { kind: 'corrupt' };
+  | { kind: 'corrupt' }
+) & {
+  /** Only requests carrying one of these JSON-RPC methods are affected (all when absent). */
+  methods?: readonly string[];
+};
 
 export type RpcFaultProxy = {
   url: string;
@@ -47,16 +51,19 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
     }
     const body = await readBody(request);
     requests++;
+    const methods: string[] = [];
     try {
       const parsed = JSON.parse(body) as { method?: string } | { method?: string }[];
       for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
         const method = call.method ?? '?';
+        methods.push(method);
         calls[method] = (calls[method] ?? 0) + 1;
       }
     } catch {
       // not JSON: forwarded as is
     }
-    const current = fault;
+    const applies = !fault.methods || methods.some((m) => fault.methods?.includes(m));
+    const current: Fault = applies ? fault : { kind: 'none' };
     if (current.kind === 'drop') {
       request.socket.destroy();
       return;

@@ -10,6 +10,7 @@ const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
   settings: () => import('@/features/settings/SettingsScreen').then((m) => m.SettingsScreen),
   accounts: () => import('./AccountsRoute').then((m) => m.AccountsRoute),
   addWallet: () => import('./AddWalletRoute').then((m) => m.AddWalletRoute),
+  addressBook: () => import('@/features/addressBook/AddressBookScreen').then((m) => m.AddressBookScreen),
   send: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
   activity: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
   contracts: () => import('./PlannedRoute').then((m) => m.PlannedRoute),

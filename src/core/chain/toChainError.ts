@@ -1,6 +1,7 @@
 import { BaseError } from 'viem';
 import { isCairnError, toSafeDetails } from '../errors/base';
 import { ChainError, RevertedError } from '../errors/chain';
+import { decodeRevertData, findRevertData } from './revertData';
 
 /**
  * Viem error classes are recognised by name rather than `instanceof`, so mapping errors does not
@@ -41,6 +42,11 @@ export function toChainError(error: unknown, rpcUrl?: string): ChainError {
   if (executionReverted) {
     const reason = (executionReverted as BaseError).details?.replace(/^execution reverted:?\s*/i, '');
     return new RevertedError({ reason: reason || undefined, ...base });
+  }
+  const revertData = findRevertData(error);
+  if (revertData || /execution reverted|reverted with|VM Exception/i.test(message)) {
+    const fromText = /reverted with reason string '([^']*)'/.exec(message)?.[1];
+    return new RevertedError({ reason: (revertData && decodeRevertData(revertData)) ?? fromText, ...base });
   }
   if (has('InsufficientFundsError')) {
     return new ChainError(

@@ -1,6 +1,16 @@
 import { CairnError } from './base';
 
-export type InputErrorCode = 'INPUT_FILE_TOO_LARGE' | 'INPUT_FILE_UNREADABLE' | 'INPUT_MISMATCH' | 'INPUT_REQUIRED';
+export type InputErrorCode =
+  | 'INPUT_FILE_TOO_LARGE'
+  | 'INPUT_FILE_UNREADABLE'
+  | 'INPUT_MISMATCH'
+  | 'INPUT_REQUIRED'
+  | 'INPUT_AMOUNT'
+  | 'INPUT_GAS_LIMIT'
+  | 'INPUT_FEE'
+  | 'INPUT_NONCE'
+  | 'INPUT_DATA'
+  | 'INPUT_RECIPIENT';
 
 /** Something a person typed or chose that Cairn cannot use, with the reason. */
 export class InputError extends CairnError<InputErrorCode> {

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Contact } from '../addressBook/contact';
 import type { TokenInfo } from '../assets/token';
 import {
   EMPTY_NETWORK_CONFIG,
@@ -24,6 +25,7 @@ const PERSISTED = [
   'customTokens',
   'hiddenTokens',
   'hideZeroBalances',
+  'addressBook',
 ] as const;
 type PersistedKey = (typeof PERSISTED)[number];
 export type PersistedSettings = Pick<SettingsSchema, PersistedKey>;
@@ -42,6 +44,11 @@ export type SessionState = PersistedSettings & {
   removeCustomToken(networkId: string, address: string): void;
   setTokenHidden(networkId: string, address: string, hidden: boolean): void;
   setHideZeroBalances(hide: boolean): void;
+  /** Adds or replaces (same id) a contact. */
+  saveContact(contact: Contact): void;
+  removeContact(id: string): void;
+  /** Replaces the whole address book (after an import the person confirmed). */
+  setAddressBook(contacts: Contact[]): void;
 };
 
 export type SessionStore = StoreApi<SessionState>;
@@ -69,6 +76,7 @@ export async function createSessionStore(options: {
   const customTokens = (await settings.get('customTokens')) ?? {};
   const hiddenTokens = (await settings.get('hiddenTokens')) ?? {};
   const hideZeroBalances = (await settings.get('hideZeroBalances')) ?? false;
+  const addressBook = (await settings.get('addressBook')) ?? [];
 
   const store = createStore<SessionState>()((set, get) => {
     const updateNetworks = (config: NetworkConfig) => {
@@ -86,6 +94,7 @@ export async function createSessionStore(options: {
       customTokens,
       hiddenTokens,
       hideZeroBalances,
+      addressBook,
       devchain: options.devchain === true,
       selectNetwork(id) {
         if (get().networks.some((n) => n.id === id)) set({ selectedNetworkId: id });
@@ -115,6 +124,16 @@ export async function createSessionStore(options: {
       },
       setHideZeroBalances(hide) {
         set({ hideZeroBalances: hide });
+      },
+      saveContact(contact) {
+        const others = get().addressBook.filter((c) => c.id !== contact.id);
+        set({ addressBook: [...others, contact] });
+      },
+      removeContact(id) {
+        set({ addressBook: get().addressBook.filter((c) => c.id !== id) });
+      },
+      setAddressBook(contacts) {
+        set({ addressBook: contacts });
       },
     };
   });

@@ -1,4 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { TxRecord } from '../tx/record';
+import { fromStored, type TxStore, toStored } from '../tx/txStore';
 import type { KeyValueStore } from './keyValueStore';
 import type { VaultRepository } from './vaultRepository';
 
@@ -7,6 +9,7 @@ export const DATABASE_NAME = 'cairn';
 interface CairnDbSchema extends DBSchema {
   settings: { key: string; value: unknown };
   vault: { key: string; value: unknown };
+  transactions: { key: string; value: Record<string, unknown>; indexes: { byAccount: string; byChain: number } };
 }
 
 /**
@@ -18,6 +21,11 @@ const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
   },
   (db) => {
     db.createObjectStore('vault');
+  },
+  (db) => {
+    const transactions = db.createObjectStore('transactions', { keyPath: 'id' });
+    transactions.createIndex('byAccount', 'fromKey');
+    transactions.createIndex('byChain', 'chainId');
   },
 ];
 
@@ -59,6 +67,27 @@ export function indexedDbVaultRepository(db: CairnDatabase): VaultRepository {
     },
     async clear() {
       await db.delete('vault', VAULT_KEY);
+    },
+  };
+}
+
+/** Transaction records in IndexedDB (see core/tx/txStore for the stored form). */
+export function indexedDbTxStore(db: CairnDatabase): TxStore {
+  const sorted = (records: TxRecord[]) => records.sort((a, b) => a.createdAt - b.createdAt);
+  return {
+    async put(record) {
+      await db.put('transactions', toStored(record));
+    },
+    async get(id) {
+      const stored = await db.get('transactions', id);
+      return stored ? fromStored(stored) : undefined;
+    },
+    async forAccount(chainId, from) {
+      const stored = await db.getAllFromIndex('transactions', 'byAccount', `${chainId}:${from.toLowerCase()}`);
+      return sorted(stored.map(fromStored));
+    },
+    async forChain(chainId) {
+      return sorted((await db.getAllFromIndex('transactions', 'byChain', chainId)).map(fromStored));
     },
   };
 }

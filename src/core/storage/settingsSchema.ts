@@ -1,3 +1,4 @@
+import type { Contact } from '../addressBook/contact';
 import type { TokenInfo } from '../assets/token';
 import type { NetworkConfig } from '../chain/networkConfig';
 import type { ThrottleState } from '../vault/unlockThrottle';
@@ -14,4 +15,5 @@ export type SettingsSchema = {
   /** Lower-case addresses of tokens the person hid, per network id. */
   hiddenTokens: Record<string, string[]>;
   hideZeroBalances: boolean;
+  addressBook: Contact[];
 };

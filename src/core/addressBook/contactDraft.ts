@@ -1,0 +1,92 @@
+import type { Address } from 'viem';
+import { isCairnError } from '../errors/base';
+import { parseAddress } from '../keys/address';
+import type { Contact } from './contact';
+
+/** The contact form as typed. `networkId` is a network id or 'all'. */
+export type ContactDraft = { name: string; address: string; networkId: string };
+
+/** One sentence per faulty field of the contact form. */
+export type ContactDraftErrors = { name?: string; address?: string };
+
+/** The longest contact name, in characters (Unicode code points). */
+export const MAX_CONTACT_NAME_LENGTH = 40;
+
+/**
+ * Checks a contact name: the trimmed text, or a sentence saying what is wrong with it. Length
+ * counts characters as a person sees them (code points), so an emoji counts once.
+ */
+export function checkContactName(text: string): { name: string } | { problem: string } {
+  const name = text.trim();
+  if (name.length === 0) return { problem: 'Enter a name.' };
+  const length = [...name].length;
+  if (length > MAX_CONTACT_NAME_LENGTH) {
+    return { problem: `A name has at most ${MAX_CONTACT_NAME_LENGTH} characters; this one has ${length}.` };
+  }
+  return { name };
+}
+
+/** Checks an address (EIP-55 enforced on mixed case): the checksummed address, or a sentence. */
+export function checkContactAddress(text: string): { address: Address } | { problem: string } {
+  try {
+    return { address: parseAddress(text) };
+  } catch (error) {
+    if (isCairnError(error)) return { problem: error.shortMessage };
+    throw error;
+  }
+}
+
+/** True when two network choices can apply to the same network ('all' overlaps every network). */
+export function networksOverlap(a: string, b: string): boolean {
+  return a === 'all' || b === 'all' || a === b;
+}
+
+/**
+ * The contact, other than the one with `exceptId`, that already names this address on an
+ * overlapping network: two such contacts would make the name shown for the address ambiguous.
+ */
+export function findClash(
+  contacts: readonly Contact[],
+  address: string,
+  networkId: string,
+  exceptId?: string,
+): Contact | undefined {
+  const key = address.toLowerCase();
+  return contacts.find(
+    (c) => c.id !== exceptId && c.address.toLowerCase() === key && networksOverlap(c.networkId, networkId),
+  );
+}
+
+/**
+ * Checks the contact form against the address book. With `options.id` it edits that contact
+ * (keeping its creation time); without, it creates one with `newId()` at `now`. Returns the
+ * contact, or a sentence per faulty field. Pure: nothing is saved.
+ */
+export function parseContactDraft(
+  draft: ContactDraft,
+  existing: readonly Contact[],
+  options: { id?: string; newId(): string; now: number },
+): { contact: Contact; errors?: undefined } | { contact?: undefined; errors: ContactDraftErrors } {
+  const errors: ContactDraftErrors = {};
+  const name = checkContactName(draft.name);
+  if ('problem' in name) errors.name = name.problem;
+  const address = checkContactAddress(draft.address);
+  if ('problem' in address) {
+    errors.address = address.problem;
+  } else {
+    const clash = findClash(existing, address.address, draft.networkId, options.id);
+    if (clash) errors.address = `Already in your address book as “${clash.name}”.`;
+  }
+  if ('problem' in name || 'problem' in address || errors.address) return { errors };
+
+  const previous = options.id === undefined ? undefined : existing.find((c) => c.id === options.id);
+  return {
+    contact: {
+      id: options.id ?? options.newId(),
+      name: name.name,
+      address: address.address,
+      networkId: draft.networkId,
+      createdAt: previous?.createdAt ?? options.now,
+    },
+  };
+}

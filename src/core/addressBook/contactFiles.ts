@@ -1,0 +1,232 @@
+import type { Contact } from './contact';
+import { checkContactAddress, checkContactName, findClash } from './contactDraft';
+
+/** The `format` field of an address-book JSON file. */
+export const ADDRESS_BOOK_FORMAT = 'cairn-address-book';
+/** The version of the address-book JSON file this Cairn writes and reads. */
+export const ADDRESS_BOOK_VERSION = 1;
+
+const CSV_COLUMNS = ['name', 'address', 'network'] as const;
+
+const NEITHER = 'This file is neither a Cairn address-book JSON nor a CSV with name,address,network columns.';
+
+/** A contact as written in a file: its network id, or "all". */
+type ContactRow = { name: string; address: string; network: string };
+
+/** Options for reading a file: how to make new contacts and which networks exist. */
+export type ParseContactsOptions = { newId(): string; now: number; knownNetworkIds: readonly string[] };
+
+/** The contacts a file holds, and a sentence per row that could not be read. */
+export type ParsedContacts = { contacts: Contact[]; problems: string[] };
+
+function rowOf(contact: Contact): ContactRow {
+  return { name: contact.name, address: contact.address, network: contact.networkId };
+}
+
+/**
+ * The address book as JSON: `{ "format": "cairn-address-book", "version": 1, "contacts": [...] }`,
+ * each contact as `{ name, address, network }` where network is a network id or "all".
+ */
+export function exportContactsJson(contacts: readonly Contact[]): string {
+  const file = { format: ADDRESS_BOOK_FORMAT, version: ADDRESS_BOOK_VERSION, contacts: contacts.map(rowOf) };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * The address book as CSV (RFC 4180: CRLF line ends, fields with a comma, quote or line break
+ * quoted, inner quotes doubled), with the header `name,address,network`.
+ */
+export function exportContactsCsv(contacts: readonly Contact[]): string {
+  const rows = [
+    CSV_COLUMNS.join(','),
+    ...contacts.map((c) => [c.name, c.address, c.networkId].map(csvField).join(',')),
+  ];
+  return `${rows.join('\r\n')}\r\n`;
+}
+
+/** CSV records as arrays of fields; `unclosed` when the text ends inside a quoted field. */
+type CsvRecords = { records: string[][]; unclosed: boolean };
+
+/** Splits RFC 4180 text into records. Lenient: CRLF, LF or CR end a record; stray quotes are kept. */
+function splitCsv(text: string): CsvRecords {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = 0;
+  const endRecord = () => {
+    record.push(field);
+    records.push(record);
+    record = [];
+    field = '';
+  };
+  while (i < text.length) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field === '') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' || char === '\n') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      endRecord();
+    } else field += char;
+    i += 1;
+  }
+  if (field !== '' || record.length > 0 || quoted) endRecord();
+  return { records, unclosed: quoted };
+}
+
+/** Which field of a record holds each column, if the record is a `name,address,network` header. */
+function csvHeader(record: readonly string[]): { name: number; address: number; network: number } | undefined {
+  const names = record.map((f) => f.trim().toLowerCase());
+  const name = names.indexOf('name');
+  const address = names.indexOf('address');
+  const network = names.indexOf('network');
+  return name < 0 || address < 0 || network < 0 ? undefined : { name, address, network };
+}
+
+function isBlank(record: readonly string[]): boolean {
+  return record.every((f) => f.trim() === '');
+}
+
+/** Checks one row and builds its contact, or returns a sentence saying what is wrong. */
+function contactOfRow(row: ContactRow, options: ParseContactsOptions): Contact | string {
+  const name = checkContactName(row.name);
+  if ('problem' in name) return row.name.trim() === '' ? 'The name is empty.' : name.problem;
+  if (row.address.trim() === '') return 'The address is empty.';
+  const address = checkContactAddress(row.address);
+  if ('problem' in address) return address.problem;
+  const networkId = knownNetwork(row.network, options.knownNetworkIds);
+  if (networkId === undefined) return unknownNetwork(row.network, options.knownNetworkIds);
+  return { id: options.newId(), name: name.name, address: address.address, networkId, createdAt: options.now };
+}
+
+function knownNetwork(text: string, known: readonly string[]): string | undefined {
+  const wanted = text.trim().toLowerCase();
+  if (wanted === 'all') return 'all';
+  return known.find((id) => id.toLowerCase() === wanted);
+}
+
+function unknownNetwork(text: string, known: readonly string[]): string {
+  const choices = ['all', ...known].map((id) => `“${id}”`).join(', ');
+  const network = text.trim();
+  const what = network === '' ? 'The network is empty.' : `Cairn has no network “${network}”.`;
+  return `${what} Use one of ${choices}.`;
+}
+
+function parseCsv(text: string, options: ParseContactsOptions): ParsedContacts {
+  const { records, unclosed } = splitCsv(text);
+  const [first, ...data] = records;
+  const header = first && csvHeader(first);
+  if (!header) return { contacts: [], problems: [NEITHER] };
+  const contacts: Contact[] = [];
+  const problems: string[] = [];
+  data.forEach((record, index) => {
+    const rowNumber = index + 2;
+    if (unclosed && index === data.length - 1) {
+      problems.push(`Row ${rowNumber}: A quote opened here is never closed, so the rest of the file was not read.`);
+      return;
+    }
+    if (isBlank(record)) return;
+    const row = {
+      name: record[header.name] ?? '',
+      address: record[header.address] ?? '',
+      network: record[header.network] ?? '',
+    };
+    const result = contactOfRow(row, options);
+    if (typeof result === 'string') problems.push(`Row ${rowNumber}: ${result}`);
+    else contacts.push(result);
+  });
+  return { contacts, problems };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function jsonEntries(value: unknown): unknown[] | string {
+  if (Array.isArray(value)) return value;
+  if (!isObject(value) || value.format !== ADDRESS_BOOK_FORMAT) return NEITHER;
+  if (value.version !== ADDRESS_BOOK_VERSION) {
+    return `This address book file is version ${String(value.version)}; this Cairn reads version ${ADDRESS_BOOK_VERSION}.`;
+  }
+  return Array.isArray(value.contacts) ? value.contacts : 'This address book file has no list of contacts.';
+}
+
+function textField(entry: Record<string, unknown>, key: string): string | undefined {
+  const value = entry[key];
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : undefined;
+}
+
+function rowOfEntry(entry: unknown): ContactRow | string {
+  if (!isObject(entry)) return 'This is not a contact: expected an object with name, address and network.';
+  const name = textField(entry, 'name');
+  const address = textField(entry, 'address');
+  const network = textField(entry, 'network');
+  if (name === undefined) return 'The name is not text.';
+  if (address === undefined) return 'The address is not text.';
+  if (network === undefined) return 'The network is not text.';
+  return { name, address, network };
+}
+
+function parseJson(text: string, options: ParseContactsOptions): ParsedContacts {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { contacts: [], problems: [NEITHER] };
+  }
+  const entries = jsonEntries(value);
+  if (typeof entries === 'string') return { contacts: [], problems: [entries] };
+  const contacts: Contact[] = [];
+  const problems: string[] = [];
+  entries.forEach((entry, index) => {
+    const row = rowOfEntry(entry);
+    const result = typeof row === 'string' ? row : contactOfRow(row, options);
+    if (typeof result === 'string') problems.push(`Entry ${index + 1}: ${result}`);
+    else contacts.push(result);
+  });
+  return { contacts, problems };
+}
+
+/**
+ * Reads an address-book file: Cairn's JSON (or a bare JSON array of `{ name, address, network }`)
+ * or a CSV with `name`, `address` and `network` columns. Every row is checked (name, EIP-55
+ * address, network "all" or one of `knownNetworkIds`); a bad row becomes a sentence in
+ * `problems` ("Row 3: …" counting the CSV header as row 1, "Entry 2: …" in JSON) and the others
+ * are still read. Never throws for bad content.
+ */
+export function parseContactsFile(text: string, options: ParseContactsOptions): ParsedContacts {
+  const content = text.trimStart(); // also drops a byte-order mark
+  if (content.startsWith('{') || content.startsWith('[')) return parseJson(content, options);
+  return parseCsv(content, options);
+}
+
+/**
+ * Adds the incoming contacts that are not already there: an entry is skipped when the same
+ * address is already named on an overlapping network ('all' overlaps every network), by the
+ * existing contacts or by an earlier incoming one. Existing contacts are kept unchanged.
+ */
+export function mergeContacts(
+  existing: readonly Contact[],
+  incoming: readonly Contact[],
+): { contacts: Contact[]; added: number; skipped: number } {
+  const contacts = [...existing];
+  let skipped = 0;
+  for (const contact of incoming) {
+    if (findClash(contacts, contact.address, contact.networkId)) skipped += 1;
+    else contacts.push(contact);
+  }
+  return { contacts, added: contacts.length - existing.length, skipped };
+}

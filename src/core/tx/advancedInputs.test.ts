@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseData, parseGasLimit, parseGwei, parseNonce } from './advancedInputs';
+
+const message = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'accepted';
+};
+
+describe('advanced transaction inputs', () => {
+  it('checks the gas limit against 21,000 and the block gas limit', () => {
+    expect(parseGasLimit('21000', 30_000_000n)).toBe(21_000n);
+    expect(message(() => parseGasLimit('20999', 30_000_000n))).toBe('Every transaction needs at least 21,000 gas.');
+    expect(message(() => parseGasLimit('30000001', 30_000_000n))).toBe(
+      'The gas limit cannot exceed the block gas limit (30,000,000).',
+    );
+    expect(message(() => parseGasLimit('21k', 30_000_000n))).toMatch(/whole number/);
+  });
+
+  it('reads fees in gwei exactly', () => {
+    expect(parseGwei('1.5', 'Max fee')).toBe(1_500_000_000n);
+    expect(parseGwei('0.000000001', 'Tip')).toBe(1n);
+    expect(message(() => parseGwei('0.0000000001', 'Tip'))).toMatch(/Tip is a number of gwei/);
+    expect(message(() => parseGwei('-1', 'Tip'))).toMatch(/Tip is a number of gwei/);
+  });
+
+  it('refuses a nonce already used', () => {
+    expect(parseNonce('7', 7)).toBe(7);
+    expect(parseNonce('9', 7)).toBe(9);
+    expect(message(() => parseNonce('6', 7))).toBe(
+      "Nonce 6 is already used: this account's transactions up to 6 are confirmed. Use 7 or more.",
+    );
+    expect(message(() => parseNonce('1.5', 7))).toBe('The nonce is a whole number.');
+  });
+
+  it('accepts only whole bytes of hex as data', () => {
+    expect(parseData('')).toBe('0x');
+    expect(parseData('0xA9059CBB')).toBe('0xa9059cbb');
+    expect(message(() => parseData('a9059cbb'))).toMatch(/Data is hex/);
+    expect(message(() => parseData('0xabc'))).toMatch(/even number/);
+    expect(message(() => parseData('0xzz'))).toMatch(/Data is hex/);
+  });
+});

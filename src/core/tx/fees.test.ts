@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { costRange, exactFees, type Fees, maxGasPrice, presetFees, replacementFees } from './fees';
+
+const gwei = (n: number) => BigInt(Math.round(n * 1e9));
+const market = {
+  kind: 'eip1559' as const,
+  baseFee: gwei(10),
+  tips: { slow: gwei(0.5), normal: gwei(1), fast: gwei(2) },
+};
+
+describe('fee presets', () => {
+  it('leaves headroom over the next base fee and adds the tip', () => {
+    expect(presetFees(market, 'slow')).toEqual({
+      kind: 'eip1559',
+      maxFeePerGas: gwei(15.5),
+      maxPriorityFeePerGas: gwei(0.5),
+    });
+    expect(presetFees(market, 'normal')).toEqual({
+      kind: 'eip1559',
+      maxFeePerGas: gwei(21),
+      maxPriorityFeePerGas: gwei(1),
+    });
+    expect(presetFees(market, 'fast')).toEqual({
+      kind: 'eip1559',
+      maxFeePerGas: gwei(27),
+      maxPriorityFeePerGas: gwei(2),
+    });
+  });
+
+  it('scales the gas price on legacy networks', () => {
+    const legacy = { kind: 'legacy' as const, gasPrice: gwei(10) };
+    expect(presetFees(legacy, 'slow')).toEqual({ kind: 'legacy', gasPrice: gwei(9) });
+    expect(presetFees(legacy, 'fast')).toEqual({ kind: 'legacy', gasPrice: gwei(12.5) });
+  });
+
+  it('computes expected and maximum cost', () => {
+    const fees = presetFees(market, 'normal');
+    expect(costRange(fees, 60_000n, 50_000n, gwei(10))).toEqual({
+      expected: 50_000n * gwei(11),
+      max: 60_000n * gwei(21),
+    });
+    // The expected price never exceeds the max fee, even if the base fee jumped.
+    expect(costRange(fees, 21_000n, 21_000n, gwei(100)).expected).toBe(21_000n * gwei(21));
+  });
+
+  it('spends exactly the max fee for "send everything"', () => {
+    expect(exactFees(presetFees(market, 'normal'))).toEqual({
+      kind: 'eip1559',
+      maxFeePerGas: gwei(21),
+      maxPriorityFeePerGas: gwei(21),
+    });
+  });
+});
+
+describe('replacement fees', () => {
+  const arbitraryFees: fc.Arbitrary<Fees> = fc.oneof(
+    fc.record({ kind: fc.constant('legacy' as const), gasPrice: fc.bigInt({ min: 0n, max: 10n ** 15n }) }),
+    fc
+      .record({ tip: fc.bigInt({ min: 0n, max: 10n ** 15n }), extra: fc.bigInt({ min: 0n, max: 10n ** 15n }) })
+      .map(({ tip, extra }) => ({ kind: 'eip1559' as const, maxPriorityFeePerGas: tip, maxFeePerGas: tip + extra })),
+  );
+
+  it('raises every component by at least 10 % (nodes refuse less) and keeps max fee ≥ tip', () => {
+    fc.assert(
+      fc.property(arbitraryFees, arbitraryFees, (old, current) => {
+        fc.pre(old.kind === current.kind);
+        const next = replacementFees(old, current);
+        const atLeastTenPercentMore = (before: bigint, after: bigint) => after * 10n >= before * 11n && after > before;
+        if (old.kind === 'legacy' && next.kind === 'legacy')
+          expect(atLeastTenPercentMore(old.gasPrice, next.gasPrice)).toBe(true);
+        if (old.kind === 'eip1559' && next.kind === 'eip1559') {
+          expect(atLeastTenPercentMore(old.maxFeePerGas, next.maxFeePerGas)).toBe(true);
+          expect(atLeastTenPercentMore(old.maxPriorityFeePerGas, next.maxPriorityFeePerGas)).toBe(true);
+          expect(next.maxFeePerGas >= next.maxPriorityFeePerGas).toBe(true);
+        }
+        expect(maxGasPrice(next) >= maxGasPrice(current)).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,0 +1,128 @@
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+
+export type FeePreset = 'slow' | 'normal' | 'fast';
+export const FEE_PRESETS: readonly FeePreset[] = ['slow', 'normal', 'fast'];
+
+/** What the network charges now: EIP-1559 (next block's base fee and tip percentiles) or legacy. */
+export type FeeMarket =
+  | { kind: 'eip1559'; baseFee: bigint; tips: Record<FeePreset, bigint> }
+  | { kind: 'legacy'; gasPrice: bigint };
+
+export type Fees =
+  | { kind: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+  | { kind: 'legacy'; gasPrice: bigint };
+
+/** Blocks of history and the tip percentiles behind slow / normal / fast. */
+const HISTORY_BLOCKS = 10;
+const PERCENTILES = [10, 50, 90] as const;
+/** Headroom over the next base fee: each full block can raise it by 12.5 %. */
+const BASE_FEE_MULTIPLIER: Record<FeePreset, [bigint, bigint]> = { slow: [3n, 2n], normal: [2n, 1n], fast: [5n, 2n] };
+const LEGACY_MULTIPLIER: Record<FeePreset, [bigint, bigint]> = { slow: [9n, 10n], normal: [1n, 1n], fast: [5n, 4n] };
+
+function median(values: bigint[]): bigint {
+  const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sorted[Math.floor(sorted.length / 2)] ?? 0n;
+}
+
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+type FeeHistory = { baseFeePerGas?: string[]; reward?: string[][] };
+
+/**
+ * Reads the fee market in one batched request: eth_feeHistory over the last 10 blocks (the
+ * last base fee it returns is the next block's) with the 10th/50th/90th tip percentiles, plus
+ * the node's own tip suggestion, used when recent blocks carried no tips. A chain without base
+ * fees is legacy: eth_gasPrice.
+ *
+ * Errors: ChainError.
+ */
+export async function readFeeMarket(client: ChainClient): Promise<FeeMarket> {
+  try {
+    const [history, suggestedTip] = await Promise.all([
+      client.request({
+        method: 'eth_feeHistory',
+        params: [`0x${HISTORY_BLOCKS.toString(16)}`, 'latest', [...PERCENTILES]],
+      }) as Promise<FeeHistory>,
+      (client.request({ method: 'eth_maxPriorityFeePerGas' }) as Promise<string>).then(BigInt).catch(() => 0n),
+    ]);
+    const baseFees = (history.baseFeePerGas ?? []).map((v) => BigInt(v));
+    const nextBaseFee = baseFees.at(-1);
+    if (nextBaseFee === undefined || baseFees.every((b) => b === 0n)) {
+      return { kind: 'legacy', gasPrice: BigInt((await client.request({ method: 'eth_gasPrice' })) as string) };
+    }
+    const rewards = (history.reward ?? []).map((row) => row.map((v) => BigInt(v)));
+    const percentile = (i: number) => median(rewards.map((row) => row[i] ?? 0n));
+    const tips = { slow: percentile(0), normal: percentile(1), fast: percentile(2) };
+    if (tips.normal === 0n && suggestedTip > 0n) {
+      return {
+        kind: 'eip1559',
+        baseFee: nextBaseFee,
+        tips: { slow: suggestedTip / 2n, normal: suggestedTip, fast: suggestedTip * 2n },
+      };
+    }
+    return { kind: 'eip1559', baseFee: nextBaseFee, tips };
+  } catch (error) {
+    throw toChainError(error);
+  }
+}
+
+/** Fees for a preset: max fee = next base fee × headroom + tip (EIP-1559), or a scaled gas price. */
+export function presetFees(market: FeeMarket, preset: FeePreset): Fees {
+  if (market.kind === 'legacy') {
+    const [num, den] = LEGACY_MULTIPLIER[preset];
+    return { kind: 'legacy', gasPrice: ceilDiv(market.gasPrice * num, den) };
+  }
+  const [num, den] = BASE_FEE_MULTIPLIER[preset];
+  const tip = market.tips[preset];
+  return { kind: 'eip1559', maxPriorityFeePerGas: tip, maxFeePerGas: ceilDiv(market.baseFee * num, den) + tip };
+}
+
+/** The highest price per gas these fees can cost. */
+export function maxGasPrice(fees: Fees): bigint {
+  return fees.kind === 'legacy' ? fees.gasPrice : fees.maxFeePerGas;
+}
+
+/** The price per gas expected at the given base fee. */
+export function expectedGasPrice(fees: Fees, baseFee: bigint): bigint {
+  if (fees.kind === 'legacy') return fees.gasPrice;
+  const priced = baseFee + fees.maxPriorityFeePerGas;
+  return priced < fees.maxFeePerGas ? priced : fees.maxFeePerGas;
+}
+
+/** Expected and maximum cost in wei of gas at these fees. */
+export function costRange(
+  fees: Fees,
+  gasLimit: bigint,
+  expectedGas: bigint,
+  baseFee: bigint,
+): { expected: bigint; max: bigint } {
+  return { expected: expectedGas * expectedGasPrice(fees, baseFee), max: gasLimit * maxGasPrice(fees) };
+}
+
+/**
+ * Fees that pay exactly the max fee per gas: the whole fee is spent (tip = max fee), so a
+ * "send everything" transfer to an account leaves nothing behind.
+ */
+export function exactFees(fees: Fees): Fees {
+  return fees.kind === 'legacy'
+    ? fees
+    : { kind: 'eip1559', maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxFeePerGas };
+}
+
+/** Minimum raise for a replacement: nodes refuse less than +10 %; Cairn adds 12.5 %. */
+export const REPLACEMENT_BUMP: [bigint, bigint] = [1125n, 1000n];
+
+/**
+ * Fees for replacing a pending transaction (speed up or cancel): at least 12.5 % above the old
+ * fees on every component, and no lower than what the market asks now.
+ */
+export function replacementFees(old: Fees, current: Fees): Fees {
+  const bump = (value: bigint) => ceilDiv(value * REPLACEMENT_BUMP[0], REPLACEMENT_BUMP[1]) + (value === 0n ? 1n : 0n);
+  const max = (a: bigint, b: bigint) => (a > b ? a : b);
+  if (old.kind === 'legacy') return { kind: 'legacy', gasPrice: max(bump(old.gasPrice), maxGasPrice(current)) };
+  const currentTip = current.kind === 'eip1559' ? current.maxPriorityFeePerGas : 0n;
+  const tip = max(bump(old.maxPriorityFeePerGas), currentTip);
+  const maxFee = max(max(bump(old.maxFeePerGas), maxGasPrice(current)), tip);
+  return { kind: 'eip1559', maxPriorityFeePerGas: tip, maxFeePerGas: maxFee };
+}

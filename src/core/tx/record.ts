@@ -1,0 +1,49 @@
+import type { Address, Hex } from 'viem';
+import type { Fees } from './fees';
+import type { Asset } from './transfer';
+
+export type TxStatus = 'signed' | 'pending' | 'confirmed' | 'failed' | 'replaced' | 'dropped';
+
+/** Why a transaction was made: a transfer, or a replacement of another one. */
+export type TxKind = 'transfer' | 'call' | 'speed-up' | 'cancel' | 'fill-gap';
+
+/**
+ * A transaction Cairn signed, stored before it is broadcast so that nothing is lost to a crash
+ * or a failed broadcast. The signed bytes are public once broadcast; there is no secret here.
+ */
+export type TxRecord = {
+  id: string;
+  kind: TxKind;
+  networkId: string;
+  chainId: number;
+  from: Address;
+  nonce: number;
+  to: Address;
+  value: bigint;
+  data: Hex;
+  gas: bigint;
+  fees: Fees;
+  hash: Hex;
+  raw: Hex;
+  /** What the person asked for, for display: the asset, amount and real recipient of a transfer. */
+  intent: { asset: Asset; amount: bigint; recipient: Address } | undefined;
+  status: TxStatus;
+  createdAt: number;
+  updatedAt: number;
+  /** The record this one replaces (speed up, cancel), and the one that replaced it. */
+  replaces: string | undefined;
+  replacedBy: string | undefined;
+  blockNumber: bigint | undefined;
+  confirmations: number;
+  /** Decoded revert reason of a failed transaction. */
+  failureReason: string | undefined;
+  /** Why the last broadcast failed, while Cairn keeps retrying. */
+  broadcastError: string | undefined;
+  lastBroadcastAt: number | undefined;
+};
+
+export const ACTIVE_STATUSES: readonly TxStatus[] = ['signed', 'pending'];
+
+export function isActive(record: TxRecord): boolean {
+  return ACTIVE_STATUSES.includes(record.status);
+}

@@ -1,0 +1,458 @@
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { AddressText } from '@/components/AddressText';
+import { CopyButton } from '@/components/CopyButton';
+import { Field } from '@/components/Field';
+import { Screen } from '@/components/Screen';
+import ui from '@/components/ui.module.css';
+import type { Contact } from '@/core/addressBook/contact';
+import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
+import {
+  exportContactsCsv,
+  exportContactsJson,
+  mergeContacts,
+  parseContactsFile,
+} from '@/core/addressBook/contactFiles';
+import type { Network } from '@/core/chain/networks';
+import { isCairnError } from '@/core/errors/base';
+import { downloadText, readSmallTextFile } from '@/lib/download';
+import { errorText } from '@/lib/errorMessages';
+import { useSelectedNetwork, useSession } from '@/lib/session';
+import styles from './addressBook.module.css';
+
+/** Which contact, if any, is being edited or removed: one at a time. */
+type Active = { id: string; mode: 'edit' | 'confirm' } | undefined;
+
+/** Shows at most this many import problems; the rest are counted. */
+const MAX_PROBLEMS_SHOWN = 50;
+
+function networkLabel(networks: readonly Network[], networkId: string): string {
+  if (networkId === 'all') return 'All networks';
+  return networks.find((n) => n.id === networkId)?.name ?? `A removed network (${networkId})`;
+}
+
+function byName(a: Contact, b: Contact): number {
+  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * The address book: named addresses, for one network or for every EVM network. Add, edit,
+ * remove, copy, and import or export them as JSON or CSV. Everything stays on this device.
+ */
+export function AddressBookScreen() {
+  const contacts = useSession((s) => s.addressBook);
+  const [active, setActive] = useState<Active>();
+  const [status, setStatus] = useState('');
+  const listHeading = useRef<HTMLHeadingElement>(null);
+
+  return (
+    <Screen title="Address book">
+      <p className={ui.muted}>
+        Names for the addresses you send to, kept on this device only. Cairn shows the name wherever the address
+        appears.
+      </p>
+      <AddContactSection onAdded={(contact) => setStatus(`Added ${contact.name}.`)} />
+      <section className={styles.section} aria-labelledby="contacts-title">
+        <h2 id="contacts-title" ref={listHeading} tabIndex={-1}>
+          Contacts
+        </h2>
+        <p role="status">{status}</p>
+        <ContactList
+          contacts={contacts}
+          active={active}
+          onActive={setActive}
+          onStatus={setStatus}
+          listHeading={listHeading}
+        />
+      </section>
+      <FilesSection contacts={contacts} />
+    </Screen>
+  );
+}
+
+function AddContactSection({ onAdded }: { onAdded(contact: Contact): void }) {
+  return (
+    <section className={styles.section} aria-labelledby="add-contact-title">
+      <h2 id="add-contact-title">Add a contact</h2>
+      <ContactForm contact={undefined} formLabel="Add a contact" submitLabel="Add contact" onSaved={onAdded} />
+    </section>
+  );
+}
+
+/**
+ * The contact form, to add (no `contact`) or edit. Errors show next to their field and what
+ * was typed stays. Adding clears the name and address for the next contact.
+ */
+function ContactForm({
+  contact,
+  formLabel,
+  submitLabel,
+  onSaved,
+  onCancel,
+}: {
+  contact: Contact | undefined;
+  formLabel: string;
+  submitLabel: string;
+  onSaved(contact: Contact): void;
+  onCancel?: () => void;
+}) {
+  const contacts = useSession((s) => s.addressBook);
+  const networks = useSession((s) => s.networks);
+  const saveContact = useSession((s) => s.saveContact);
+  const selected = useSelectedNetwork();
+  const [name, setName] = useState(contact?.name ?? '');
+  const [address, setAddress] = useState<string>(contact?.address ?? '');
+  // Until a network is chosen, a new contact follows the network selected in the header.
+  const [chosenNetwork, setChosenNetwork] = useState(contact?.networkId);
+  const [errors, setErrors] = useState<ContactDraftErrors>({});
+  const nameInput = useRef<HTMLInputElement>(null);
+  const networkId = chosenNetwork ?? selected.id;
+  const editing = contact !== undefined;
+
+  useEffect(() => {
+    if (editing) nameInput.current?.focus();
+  }, [editing]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseContactDraft({ name, address, networkId }, contacts, {
+      id: contact?.id,
+      newId: () => crypto.randomUUID(),
+      now: Date.now(),
+    });
+    if (!parsed.contact) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    saveContact(parsed.contact);
+    if (!contact) {
+      setName('');
+      setAddress('');
+      nameInput.current?.focus();
+    }
+    onSaved(parsed.contact);
+  };
+
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && onCancel) onCancel();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} onKeyDown={cancelOnEscape} noValidate aria-label={formLabel}>
+      <Field label="Name" error={errors.name}>
+        <input ref={nameInput} type="text" value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+      </Field>
+      <Field
+        label="Address"
+        hint="0x followed by 40 hex digits. Paste it rather than typing it."
+        error={errors.address}
+      >
+        <input
+          type="text"
+          value={address}
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="off"
+          onChange={(e) => setAddress(e.target.value)}
+        />
+      </Field>
+      <Field
+        label="Network"
+        hint="An address you control everywhere, such as your own account, suits all networks; a contract usually exists on one network only."
+      >
+        <select value={networkId} onChange={(e) => setChosenNetwork(e.target.value)}>
+          <NetworkOptions networks={networks} current={networkId} />
+        </select>
+      </Field>
+      <div className={ui.actions}>
+        <button type="submit">{submitLabel}</button>
+        {onCancel && (
+          <button type="button" className={ui.secondary} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** "All EVM networks", each network, and the contact's own network if it has since been removed. */
+function NetworkOptions({ networks, current }: { networks: readonly Network[]; current: string }) {
+  const missing = current !== 'all' && !networks.some((n) => n.id === current);
+  return (
+    <>
+      <option value="all">All EVM networks</option>
+      {networks.map((network) => (
+        <option key={network.id} value={network.id}>
+          {network.name}
+        </option>
+      ))}
+      {missing && <option value={current}>{networkLabel(networks, current)}</option>}
+    </>
+  );
+}
+
+function ContactList({
+  contacts,
+  active,
+  onActive,
+  onStatus,
+  listHeading,
+}: {
+  contacts: readonly Contact[];
+  active: Active;
+  onActive(active: Active): void;
+  onStatus(status: string): void;
+  listHeading: RefObject<HTMLHeadingElement | null>;
+}) {
+  if (contacts.length === 0) {
+    return <p className={ui.muted}>No contacts yet. Add one above, or import a file below.</p>;
+  }
+  return (
+    <ul className={styles.list}>
+      {[...contacts].sort(byName).map((contact) => (
+        <ContactItem
+          key={contact.id}
+          contact={contact}
+          mode={active?.id === contact.id ? active.mode : 'view'}
+          onMode={(mode) => onActive(mode === 'view' ? undefined : { id: contact.id, mode })}
+          onStatus={onStatus}
+          listHeading={listHeading}
+        />
+      ))}
+    </ul>
+  );
+}
+
+type ItemMode = 'view' | 'edit' | 'confirm';
+
+/**
+ * One contact: its name, full address and network, with Copy, Edit (inline) and Remove (after
+ * a confirmation). Leaving the edit form or the confirmation puts focus back on its button.
+ */
+function ContactItem({
+  contact,
+  mode,
+  onMode,
+  onStatus,
+  listHeading,
+}: {
+  contact: Contact;
+  mode: ItemMode;
+  onMode(mode: ItemMode): void;
+  onStatus(status: string): void;
+  listHeading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const networks = useSession((s) => s.networks);
+  const removeContact = useSession((s) => s.removeContact);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const focusOnReturn = useRef<RefObject<HTMLButtonElement | null>>(undefined);
+
+  useEffect(() => {
+    if (mode !== 'view' || !focusOnReturn.current) return;
+    focusOnReturn.current.current?.focus();
+    focusOnReturn.current = undefined;
+  }, [mode]);
+
+  const backTo = (button: RefObject<HTMLButtonElement | null>) => {
+    focusOnReturn.current = button;
+    onMode('view');
+  };
+  const remove = () => {
+    removeContact(contact.id);
+    onMode('view');
+    onStatus(`Removed ${contact.name}.`);
+    listHeading.current?.focus();
+  };
+
+  return (
+    <li className={ui.card}>
+      <div className={styles.contactHeader}>
+        <h3>{contact.name}</h3>
+        <span className={ui.muted}>{networkLabel(networks, contact.networkId)}</span>
+      </div>
+      <p className={styles.address}>
+        <AddressText address={contact.address} />
+      </p>
+      {mode === 'edit' && (
+        <ContactForm
+          contact={contact}
+          formLabel={`Edit ${contact.name}`}
+          submitLabel="Save"
+          onSaved={(saved) => {
+            onStatus(`Saved ${saved.name}.`);
+            backTo(editButton);
+          }}
+          onCancel={() => backTo(editButton)}
+        />
+      )}
+      {mode === 'confirm' && (
+        <RemoveConfirmation name={contact.name} onRemove={remove} onCancel={() => backTo(removeButton)} />
+      )}
+      {mode === 'view' && (
+        <div className={ui.actions}>
+          <CopyButton value={contact.address} label="Copy address" />
+          <button
+            ref={editButton}
+            type="button"
+            className={ui.secondary}
+            onClick={() => onMode('edit')}
+            aria-label={`Edit ${contact.name}`}
+          >
+            Edit
+          </button>
+          <button
+            ref={removeButton}
+            type="button"
+            className={ui.dangerButton}
+            onClick={() => onMode('confirm')}
+            aria-label={`Remove ${contact.name}`}
+          >
+            Remove
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** "Remove Alice?" with the two ways out; focus starts on Cancel so a stray Enter removes nothing. */
+function RemoveConfirmation({ name, onRemove, onCancel }: { name: string; onRemove(): void; onCancel(): void }) {
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    cancelButton.current?.focus();
+  }, []);
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') onCancel();
+  };
+  return (
+    <fieldset className={`${ui.noticeWarning} ${styles.confirm}`} onKeyDown={cancelOnEscape}>
+      <legend>Remove {name}?</legend>
+      <div className={ui.actions}>
+        <button type="button" className={ui.dangerButton} onClick={onRemove}>
+          Remove contact
+        </button>
+        <button ref={cancelButton} type="button" className={ui.secondary} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** Export to JSON or CSV; import either, adding only addresses not already named. */
+function FilesSection({ contacts }: { contacts: readonly Contact[] }) {
+  return (
+    <section className={styles.section} aria-labelledby="files-title">
+      <h2 id="files-title">Import and export</h2>
+      <p>
+        A JSON file opens again in Cairn; a CSV file (name, address, network) also opens in a spreadsheet. Both list
+        addresses in the clear: store them where you would store your contacts.
+      </p>
+      <div className={ui.actions}>
+        <button
+          type="button"
+          className={ui.secondary}
+          onClick={() => downloadText('cairn-address-book.json', exportContactsJson(contacts))}
+        >
+          Export JSON
+        </button>
+        <button
+          type="button"
+          className={ui.secondary}
+          onClick={() => downloadText('cairn-address-book.csv', exportContactsCsv(contacts), 'text/csv')}
+        >
+          Export CSV
+        </button>
+      </div>
+      <ImportContacts />
+    </section>
+  );
+}
+
+type ImportReport = { summary: string; problems: string[] };
+
+function readFailure(error: unknown): string {
+  if (isCairnError(error) && error.code === 'INPUT_FILE_TOO_LARGE') {
+    return 'This file is too large to be an address book (over 1 MB). Choose the file you exported.';
+  }
+  return errorText(error);
+}
+
+/** The file input: reads the file, adds the new contacts and says what was imported and refused. */
+function ImportContacts() {
+  const contacts = useSession((s) => s.addressBook);
+  const networks = useSession((s) => s.networks);
+  const setAddressBook = useSession((s) => s.setAddressBook);
+  const [error, setError] = useState<string>();
+  const [report, setReport] = useState<ImportReport>();
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setError(undefined);
+    setReport(undefined);
+    let text: string;
+    try {
+      text = await readSmallTextFile(file);
+    } catch (e) {
+      setError(readFailure(e));
+      return;
+    } finally {
+      input.value = '';
+    }
+    const parsed = parseContactsFile(text, {
+      newId: () => crypto.randomUUID(),
+      now: Date.now(),
+      knownNetworkIds: networks.map((n) => n.id),
+    });
+    const merged = mergeContacts(contacts, parsed.contacts);
+    if (merged.added > 0) setAddressBook(merged.contacts);
+    const summary = `Imported ${plural(merged.added, 'contact')}, skipped ${merged.skipped} already present.`;
+    setReport({ summary, problems: parsed.problems });
+  };
+
+  return (
+    <>
+      <Field label="Import contacts (JSON or CSV)" error={error}>
+        <input type="file" accept=".json,.csv,application/json,text/csv,text/plain" onChange={importFile} />
+      </Field>
+      <div role="status">{report && <ImportResult report={report} />}</div>
+    </>
+  );
+}
+
+function ImportResult({ report }: { report: ImportReport }) {
+  const shown = report.problems.slice(0, MAX_PROBLEMS_SHOWN);
+  const hidden = report.problems.length - shown.length;
+  return (
+    <>
+      <p>{report.summary}</p>
+      {shown.length > 0 && (
+        <div className={ui.noticeWarning}>
+          <p>Problems in the file:</p>
+          <ul className={styles.problems}>
+            {shown.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+          {hidden > 0 && <p>…and {plural(hidden, 'more problem')}.</p>}
+        </div>
+      )}
+    </>
+  );
+}
