@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_FEEDS, LOCAL_TOKEN_LIST } from '../src/core/assets/localChainAssets.ts';
+import { LOCAL_ENS_RESOLVER } from '../src/core/chain/localChain.ts';
 import { demoContractAddresses } from './seed.ts';
 
 describe('the local chain token list and feeds match what the seed deploys', () => {
@@ -11,6 +12,10 @@ describe('the local chain token list and feeds match what the seed deploys', () 
       USDT: deployed.USDT,
       MKR: deployed.MKR,
     });
+  });
+
+  it('points the local network at the deployed ENS stand-in', () => {
+    expect(LOCAL_ENS_RESOLVER).toBe(deployed.ENS);
   });
 
   it('points the price feeds at the deployed mock aggregators', () => {

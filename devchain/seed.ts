@@ -12,6 +12,7 @@ import {
   type Hex,
   http,
   keccak256,
+  namehash,
   parseEther,
   parseUnits,
   publicActions,
@@ -46,6 +47,7 @@ const deploymentOrder = [
   'USDT_USD_FEED',
   'ODD',
   'SPAM',
+  'ENS',
 ] as const;
 export type DemoContract = (typeof deploymentOrder)[number];
 
@@ -165,6 +167,8 @@ function plannedSteps(compiled: CompiledContracts): Step[] {
     deploy('NoDecimalsToken', ['Odd Token', 'ODD']),
     // An airdrop nobody asked for, the way spam tokens arrive.
     deploy('DemoToken', ['Visit claim-rewards.example to claim', 'CLAIM', 18]),
+    // ENS names that resolve offline: alice.eth and bob.eth.
+    deploy('DemoUniversalResolver', []),
     mint('DAI', erc20, a(0), '5000', 18),
     mint('DAI', erc20, a(1), '1200', 18),
     mint('DAI', erc20, a(5), '25000', 18),
@@ -175,6 +179,8 @@ function plannedSteps(compiled: CompiledContracts): Step[] {
     mint('MKR', mkr, a(0), '3.25', 18),
     call(deployer, addresses.ODD, contract('NoDecimalsToken').abi, 'mint', [a(0), 1_000n]),
     mint('SPAM', erc20, a(0), '1000000', 18),
+    call(deployer, addresses.ENS, contract('DemoUniversalResolver').abi, 'setAddr', [namehash('alice.eth'), a(5)]),
+    call(deployer, addresses.ENS, contract('DemoUniversalResolver').abi, 'setAddr', [namehash('bob.eth'), a(6)]),
     mintNft(a(0), 1),
     mintNft(a(0), 2),
     mintNft(a(0), 3),

@@ -28,6 +28,7 @@ export function presetChainData() {
     explorerUrl: chain.blockExplorers?.default.url ?? null,
     testnet: chain.testnet === true,
     blockTimeMs,
+    ensUniversalResolver: chain.contracts?.ensUniversalResolver?.address ?? null,
   }));
 }
 

@@ -12,7 +12,7 @@ export class AppShell {
   readonly localChainNotice: Locator;
 
   constructor(readonly page: Page) {
-    this.networkSelect = page.getByLabel('Network', { exact: true });
+    this.networkSelect = page.getByRole('banner').getByLabel('Network', { exact: true });
     this.status = page.getByRole('region', { name: 'Network status' });
     this.nav = page.getByRole('navigation', { name: 'Main' });
     this.problem = page.getByRole('alert');

@@ -4,7 +4,18 @@ import styles from './forms.module.css';
 import ui from './ui.module.css';
 
 /** Copies a value; for secrets the clipboard is cleared again after 60 s. */
-export function CopyButton({ value, label, secret = false }: { value: string; label: string; secret?: boolean }) {
+export function CopyButton({
+  value,
+  label,
+  secret = false,
+  accessibleName,
+}: {
+  value: string;
+  label: string;
+  secret?: boolean;
+  /** A fuller name for assistive technology when several copy buttons share a screen. */
+  accessibleName?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -16,6 +27,7 @@ export function CopyButton({ value, label, secret = false }: { value: string; la
       <button
         type="button"
         className={ui.secondary}
+        aria-label={accessibleName}
         onClick={() =>
           copyText(value, { secret }).then(
             () => setState('copied'),

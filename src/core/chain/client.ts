@@ -34,6 +34,8 @@ export function chainClient(network: Network): ChainClient {
       chain: toViemChain(network),
       transport: transports.length === 1 && transports[0] ? transports[0] : fallback(transports, { retryCount: 0 }),
       pollingInterval: network.blockTimeMs,
+      // No CCIP-Read: it would fetch from gateways the person never chose.
+      ccipRead: false,
     });
     clients.set(key, client);
   }

@@ -85,6 +85,7 @@ export function parseNetworkDraft(
       explorerUrl: explorerText,
       testnet: false,
       blockTimeMs: base?.blockTimeMs ?? 4_000,
+      ensUniversalResolver: undefined,
     },
   };
 }

@@ -1,4 +1,5 @@
-import { LOCAL_CHAIN_ID } from './localChain';
+import { type Address, getAddress } from 'viem';
+import { LOCAL_CHAIN_ID, LOCAL_ENS_RESOLVER } from './localChain';
 import type { PresetChain } from './presetChain';
 import { presetChains } from './presetChains.generated';
 
@@ -17,6 +18,8 @@ export type Network = {
   testnet: boolean;
   /** Typical time between blocks, to pace polling. */
   blockTimeMs: number;
+  /** ENS Universal Resolver, on networks with ENS names. */
+  ensUniversalResolver: Address | undefined;
 };
 
 export const LOCAL_NETWORK_ID = 'local';
@@ -32,6 +35,7 @@ function fromPreset(preset: PresetChain): Network {
     explorerUrl: preset.explorerUrl ?? undefined,
     testnet: preset.testnet,
     blockTimeMs: preset.blockTimeMs,
+    ensUniversalResolver: preset.ensUniversalResolver ? getAddress(preset.ensUniversalResolver) : undefined,
   };
 }
 
@@ -46,6 +50,7 @@ export function localNetwork(rpcUrl: string): Network {
     explorerUrl: undefined,
     testnet: true,
     blockTimeMs: 1_000,
+    ensUniversalResolver: LOCAL_ENS_RESOLVER,
   };
 }
 

@@ -8,4 +8,6 @@ export type PresetChain = {
   explorerUrl: string | null;
   testnet: boolean;
   blockTimeMs: number;
+  /** ENS Universal Resolver, on chains with ENS. */
+  ensUniversalResolver: string | null;
 };

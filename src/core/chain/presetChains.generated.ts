@@ -15,6 +15,7 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://etherscan.io',
     testnet: false,
     blockTimeMs: 12000,
+    ensUniversalResolver: '0xeeeeeeee14d718c2b47d9923deab1335e144eeee',
   },
   {
     id: 'sepolia',
@@ -29,6 +30,7 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://sepolia.etherscan.io',
     testnet: true,
     blockTimeMs: 12000,
+    ensUniversalResolver: '0xeeeeeeee14d718c2b47d9923deab1335e144eeee',
   },
   {
     id: 'base',
@@ -43,6 +45,7 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://basescan.org',
     testnet: false,
     blockTimeMs: 2000,
+    ensUniversalResolver: null,
   },
   {
     id: 'optimism',
@@ -57,6 +60,7 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://optimistic.etherscan.io',
     testnet: false,
     blockTimeMs: 2000,
+    ensUniversalResolver: null,
   },
   {
     id: 'arbitrum',
@@ -71,6 +75,7 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://arbiscan.io',
     testnet: false,
     blockTimeMs: 250,
+    ensUniversalResolver: null,
   },
   {
     id: 'polygon',
@@ -85,6 +90,7 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://polygonscan.com',
     testnet: false,
     blockTimeMs: 2000,
+    ensUniversalResolver: null,
   },
   {
     id: 'bsc',
@@ -99,6 +105,7 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://bscscan.com',
     testnet: false,
     blockTimeMs: 750,
+    ensUniversalResolver: null,
   },
   {
     id: 'gnosis',
@@ -113,6 +120,7 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://gnosisscan.io',
     testnet: false,
     blockTimeMs: 5000,
+    ensUniversalResolver: null,
   },
   {
     id: 'avalanche',
@@ -127,5 +135,6 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://snowtrace.io',
     testnet: false,
     blockTimeMs: 2000,
+    ensUniversalResolver: null,
   },
 ];

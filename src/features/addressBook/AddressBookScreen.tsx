@@ -304,7 +304,11 @@ function ContactItem({
       )}
       {mode === 'view' && (
         <div className={ui.actions}>
-          <CopyButton value={contact.address} label="Copy address" />
+          <CopyButton
+            value={contact.address}
+            label="Copy address"
+            accessibleName={`Copy the address of ${contact.name}`}
+          />
           <button
             ref={editButton}
             type="button"
