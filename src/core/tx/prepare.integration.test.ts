@@ -1,0 +1,86 @@
+import { createTestClient, http, parseEther, publicActions, walletActions } from 'viem';
+import { hardhat } from 'viem/chains';
+import { describe, expect, inject, it } from 'vitest';
+import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
+import { DEMO_MNEMONIC } from '../chain/localChain';
+import { localNetwork } from '../chain/networks';
+import { derivePrivateKey, nfkdBytes, seedFromPhrase } from '../keys/hd';
+import { vaultAccount } from '../signing/vaultAccount';
+import { memoryLocks } from './locks';
+import { prepareSend, type SendDraft } from './prepare';
+import { TransactionService } from './transactionService';
+import { memoryTxStore } from './txStore';
+
+const url = inject('localChainUrl');
+const node = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url) })
+  .extend(publicActions)
+  .extend(walletActions);
+const network = { ...localNetwork(url), id: 'prepare-test' };
+const tokens = demoContractAddresses();
+const eth = { kind: 'native' as const, symbol: 'ETH', decimals: 18 };
+const dai = { kind: 'token' as const, address: tokens.DAI, symbol: 'DAI', decimals: 18 };
+const draft = (over: Partial<SendDraft>): SendDraft => ({
+  network,
+  from: demoAddress(0),
+  recipient: demoAddress(1),
+  asset: eth,
+  amount: parseEther('1'),
+  max: false,
+  preset: 'normal',
+  ...over,
+});
+
+describe('preparing a send', () => {
+  it('estimates a native transfer at 21,000 gas and prices it', async () => {
+    const prepared = await prepareSend(draft({}));
+    expect(prepared.gasLimit).toBe(21_000n);
+    expect(prepared.call).toEqual({ to: demoAddress(1), value: parseEther('1'), data: '0x' });
+    expect(prepared.cost.max).toBe(21_000n * (prepared.fees.kind === 'eip1559' ? prepared.fees.maxFeePerGas : 0n));
+    expect(prepared.cost.expected <= prepared.cost.max).toBe(true);
+  });
+
+  it('adds a margin to token transfers and encodes transfer(to, amount)', async () => {
+    const prepared = await prepareSend(draft({ asset: dai, amount: parseEther('2') }));
+    expect(prepared.gasLimit).toBe((prepared.gasEstimate * 12n + 9n) / 10n);
+    expect(prepared.call.to).toBe(tokens.DAI);
+    expect(prepared.call.data.startsWith('0xa9059cbb')).toBe(true);
+  });
+
+  it('refuses amounts above the balance and a zero token amount, naming the problem', async () => {
+    await expect(prepareSend(draft({ amount: parseEther('100000000') }))).rejects.toMatchObject({
+      code: 'INPUT_AMOUNT',
+      shortMessage: 'Not enough ETH: the amount plus the maximum network fee is more than the balance.',
+    });
+    await expect(prepareSend(draft({ asset: dai, amount: 10n ** 30n }))).rejects.toMatchObject({
+      shortMessage: "The amount is more than this account's DAI balance.",
+    });
+    await expect(prepareSend(draft({ asset: dai, amount: 0n }))).rejects.toMatchObject({
+      shortMessage: 'Enter an amount above zero.',
+    });
+  });
+
+  it('shows a revert found by the estimate, with its reason', async () => {
+    await expect(
+      prepareSend(draft({ recipient: '0x0000000000000000000000000000000000000000', asset: dai, amount: 1n })),
+    ).rejects.toMatchObject({ code: 'CHAIN_REVERTED', reason: 'ERC20: transfer to the zero address' });
+  });
+
+  it('"Max" sends everything but exactly the fee, leaving zero behind', async () => {
+    const from = demoAddress(11);
+    const seed = await seedFromPhrase(nfkdBytes(DEMO_MNEMONIC));
+    const key = derivePrivateKey(seed, "m/44'/60'/0'/0/11");
+    const account = vaultAccount(from, async () => key.slice());
+    const prepared = await prepareSend(draft({ from, max: true, amount: 0n }));
+    expect(prepared.amount + prepared.cost.max).toBe(prepared.nativeBalance);
+    const txs = new TransactionService({ store: memoryTxStore(), locks: memoryLocks() });
+    await txs.submit({
+      network,
+      account,
+      kind: 'transfer',
+      call: prepared.call,
+      gas: prepared.gasLimit,
+      fees: prepared.fees,
+    });
+    expect(await node.getBalance({ address: from })).toBe(0n);
+  });
+});
