@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { Toasts } from '@/components/Toasts';
 import { AccountSwitcher, LockButton } from '@/features/accounts/AccountSwitcher';
 import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { NetworkProblem } from '@/features/network/NetworkProblem';
@@ -9,11 +10,13 @@ import { useVault } from '@/lib/vault';
 import styles from './Layout.module.css';
 import { screen, screens } from './paths';
 import { useAutoLock } from './useAutoLock';
+import { useTransactionTracker } from './useTransactionTracker';
 import { VaultGate } from './VaultGate';
 
 export function Layout() {
   const unlocked = useVault((s) => s.status === 'unlocked');
   useAutoLock();
+  useTransactionTracker();
   return (
     <div className={styles.shell}>
       <button type="button" className={styles.skipLink} onClick={skipToMain}>
@@ -54,6 +57,7 @@ export function Layout() {
           </Suspense>
         </VaultGate>
       </main>
+      <Toasts />
     </div>
   );
 }

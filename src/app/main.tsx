@@ -3,28 +3,49 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createSessionStore } from '@/core/session/sessionStore';
-import { indexedDbSettingsStore, indexedDbVaultRepository, openCairnDatabase } from '@/core/storage/database';
+import {
+  indexedDbSettingsStore,
+  indexedDbTxStore,
+  indexedDbVaultRepository,
+  openCairnDatabase,
+} from '@/core/storage/database';
 import { type KeyValueStore, memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryVaultRepository, type VaultRepository } from '@/core/storage/vaultRepository';
+import { memoryLocks, webLocks } from '@/core/tx/locks';
+import type { TransactionService } from '@/core/tx/transactionService';
+import { memoryTxStore, type TxStore } from '@/core/tx/txStore';
 import { loadPasswordEstimator } from '@/core/vault/passwordStrength';
 import { VaultSession } from '@/core/vault/vaultSession';
 import { SessionProvider } from '@/lib/session';
+import { toastStore } from '@/lib/toasts';
+import { TransactionsProvider, TX_RECORDS_KEY } from '@/lib/transactions';
+import { changeNotice } from '@/lib/txWording';
 import { VaultProvider } from '@/lib/vault';
 import { createAppRouter } from './router';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
 import { preloadGateScreen } from './VaultGate';
 import './styles.css';
 
-async function openStorage(): Promise<{ settings: KeyValueStore<SettingsSchema>; vault: VaultRepository }> {
+type Storage = { settings: KeyValueStore<SettingsSchema>; vault: VaultRepository; transactions: TxStore };
+
+async function openStorage(): Promise<Storage> {
   try {
     const db = await openCairnDatabase();
     // Ask the browser not to evict Cairn's data under storage pressure.
     void navigator.storage?.persist?.().catch(() => undefined);
-    return { settings: indexedDbSettingsStore<SettingsSchema>(db), vault: indexedDbVaultRepository(db) };
+    return {
+      settings: indexedDbSettingsStore<SettingsSchema>(db),
+      vault: indexedDbVaultRepository(db),
+      transactions: indexedDbTxStore(db),
+    };
   } catch {
     // IndexedDB can be unavailable (some private modes); run without persistence.
-    return { settings: memoryKeyValueStore<SettingsSchema>(), vault: memoryVaultRepository() };
+    return {
+      settings: memoryKeyValueStore<SettingsSchema>(),
+      vault: memoryVaultRepository(),
+      transactions: memoryTxStore(),
+    };
   }
 }
 
@@ -58,12 +79,30 @@ async function start() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
+  let transactions: Promise<TransactionService> | undefined;
+  const transactionService = () => {
+    transactions ??= import('@/core/tx/transactionService').then(
+      ({ TransactionService }) =>
+        new TransactionService({
+          store: storage.transactions,
+          locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
+          onChange: (change) => {
+            void queryClient.invalidateQueries({ queryKey: TX_RECORDS_KEY });
+            const notice = changeNotice(change);
+            if (notice) toastStore.getState().push(notice.tone, notice.text);
+          },
+        }),
+    );
+    return transactions;
+  };
   createRoot(root).render(
     <StrictMode>
       <SessionProvider store={store}>
         <VaultProvider session={vault}>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={createAppRouter()} />
+            <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
+              <RouterProvider router={createAppRouter()} />
+            </TransactionsProvider>
           </QueryClientProvider>
         </VaultProvider>
       </SessionProvider>

@@ -23,7 +23,4 @@ export function AddressText({ address }: { address: string }) {
   );
 }
 
-/** 0x1234…abcd, for places with no room. Always next to a way to see the full address. */
-export function shortAddress(address: string): string {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
-}
+export { shortAddress } from '@/lib/format';

@@ -43,3 +43,8 @@ export function formatAmount(value: bigint, decimals: number, options: AmountDis
   const fraction = fractionDigits.padEnd(Math.min(options.minFractionDigits ?? 0, maxFraction), '0');
   return `${sign}${grouped}${fraction ? `${decimalSeparator(options.locale)}${fraction}` : ''}`;
 }
+
+/** 0x1234…abcd, for places with no room. Always next to a way to see the full address. */
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}

@@ -1,0 +1,21 @@
+import { createStore } from 'zustand/vanilla';
+
+export type Toast = { id: number; tone: 'success' | 'error' | 'info'; text: string };
+
+type ToastState = { toasts: Toast[]; push(tone: Toast['tone'], text: string): void; dismiss(id: number): void };
+
+let nextId = 1;
+const VISIBLE_MS = 10_000;
+
+/** Short notices (a transaction confirmed or failed), shown in one live region and dismissed after 10 s. */
+export const toastStore = createStore<ToastState>()((set, get) => ({
+  toasts: [],
+  push(tone, text) {
+    const id = nextId++;
+    set({ toasts: [...get().toasts, { id, tone, text }].slice(-4) });
+    setTimeout(() => get().dismiss(id), VISIBLE_MS);
+  },
+  dismiss(id) {
+    set({ toasts: get().toasts.filter((t) => t.id !== id) });
+  },
+}));

@@ -1,0 +1,50 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
+import type { Address } from 'viem';
+import type { Network } from '@/core/chain/networks';
+import type { TxRecord } from '@/core/tx/record';
+import type { TransactionService } from '@/core/tx/transactionService';
+import type { TxStore } from '@/core/tx/txStore';
+
+/** The transaction service loads on first use (it is not needed for the first screen). */
+export type TransactionsContext = { service: () => Promise<TransactionService>; store: TxStore };
+
+const Context = createContext<TransactionsContext | null>(null);
+
+export function TransactionsProvider({ value, children }: { value: TransactionsContext; children: ReactNode }) {
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useTransactions(): TransactionsContext {
+  const value = useContext(Context);
+  if (!value) throw new Error('useTransactions must be used inside <TransactionsProvider>');
+  return value;
+}
+
+/** The root of every transaction-record query key (invalidated whenever a record changes). */
+export const TX_RECORDS_KEY = ['tx-records'] as const;
+
+export function accountRecordsQuery(store: TxStore, network: Network, address: Address | undefined) {
+  return queryOptions({
+    queryKey: [...TX_RECORDS_KEY, network.id, network.chainId, address?.toLowerCase()] as const,
+    queryFn: async (): Promise<TxRecord[]> =>
+      address ? (await store.forAccount(network.chainId, address)).filter((r) => r.networkId === network.id) : [],
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function networkRecordsQuery(store: TxStore, network: Network) {
+  return queryOptions({
+    queryKey: [...TX_RECORDS_KEY, network.id, network.chainId, 'all'] as const,
+    queryFn: async (): Promise<TxRecord[]> =>
+      (await store.forChain(network.chainId)).filter((r) => r.networkId === network.id),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** This account's transactions on a network, newest first. */
+export function useAccountRecords(network: Network, address: Address | undefined): TxRecord[] {
+  const { store } = useTransactions();
+  const { data } = useQuery(accountRecordsQuery(store, network, address));
+  return [...(data ?? [])].reverse();
+}
