@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { isActive } from '@/core/tx/record';
+import { isWatched } from '@/core/tx/record';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { useChainHead } from '@/lib/useChainHead';

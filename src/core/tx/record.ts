@@ -47,3 +47,11 @@ export const ACTIVE_STATUSES: readonly TxStatus[] = ['signed', 'pending'];
 export function isActive(record: TxRecord): boolean {
   return ACTIVE_STATUSES.includes(record.status);
 }
+
+/** Confirmations after which a record is final and no longer watched. */
+export const FINAL_CONFIRMATIONS = 12;
+
+/** Records tracking still looks at: not yet settled, or confirmed but not yet final. */
+export function isWatched(record: TxRecord): boolean {
+  return isActive(record) || (record.status === 'confirmed' && record.confirmations < FINAL_CONFIRMATIONS);
+}

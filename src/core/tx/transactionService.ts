@@ -15,12 +15,9 @@ import { RevertedError, WrongChainError } from '../errors/chain';
 import { type FeeMarket, type Fees, presetFees, replacementFees } from './fees';
 import type { LockProvider } from './locks';
 import { nextNonce, nonceLockName } from './nonces';
-import { isActive, type TxKind, type TxRecord, type TxStatus } from './record';
+import { isActive, isWatched, type TxKind, type TxRecord, type TxStatus } from './record';
 import type { CallRequest } from './transfer';
 import type { TxStore } from './txStore';
-
-/** Confirmations after which a record is final and no longer watched. */
-export const FINAL_CONFIRMATIONS = 12;
 
 export type SubmitRequest = {
   network: Network;
