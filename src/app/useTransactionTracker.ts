@@ -22,9 +22,7 @@ export function useTransactionTracker(): void {
     store
       .forChain(network.chainId)
       .then(async (records) => {
-        const watched = records.some(
-          (r) => r.networkId === network.id && (isActive(r) || (r.status === 'confirmed' && r.confirmations < 12)),
-        );
+        const watched = records.some((r) => r.networkId === network.id && isWatched(r));
         if (watched) await (await service()).track(network);
       })
       .catch(() => undefined)

@@ -201,9 +201,7 @@ export class TransactionService {
   async track(network: Network): Promise<TxChange[]> {
     const client = chainClient(network);
     const records = (await this.deps.store.forChain(network.chainId)).filter((r) => r.networkId === network.id);
-    const watched = records.filter(
-      (r) => isActive(r) || (r.status === 'confirmed' && r.confirmations < FINAL_CONFIRMATIONS),
-    );
+    const watched = records.filter(isWatched);
     if (watched.length === 0) return [];
     const changes: TxChange[] = [];
     const latest = await getBlockNumber(client, { cacheTime: 0 });
