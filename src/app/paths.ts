@@ -39,7 +39,6 @@ export const screens: readonly ScreenEntry[] = [
     path: '/send',
     label: 'Send',
     purpose: 'Send the native coin or tokens with correct fees, review, tracking, speed-up and cancel.',
-    plannedIn: 5,
     inNav: true,
   },
   {

@@ -11,7 +11,7 @@ const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
   accounts: () => import('./AccountsRoute').then((m) => m.AccountsRoute),
   addWallet: () => import('./AddWalletRoute').then((m) => m.AddWalletRoute),
   addressBook: () => import('@/features/addressBook/AddressBookScreen').then((m) => m.AddressBookScreen),
-  send: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
+  send: () => import('@/features/send/SendScreen').then((m) => m.SendScreen),
   activity: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
   contracts: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
   sign: () => import('./PlannedRoute').then((m) => m.PlannedRoute),

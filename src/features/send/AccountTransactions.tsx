@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Address } from 'viem';
+import { getTransactionCount } from 'viem/actions';
+import ui from '@/components/ui.module.css';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import { vaultAccount } from '@/core/signing/vaultAccount';
+import { readFeeMarket } from '@/core/tx/fees';
+import { nonceGaps } from '@/core/tx/nonces';
+import { errorText } from '@/lib/errorMessages';
+import { useAccountRecords, useTransactions } from '@/lib/transactions';
+import { useChainHead } from '@/lib/useChainHead';
+import { useVault, useVaultSession } from '@/lib/vault';
+import styles from './send.module.css';
+import { TxStatusCard } from './TxStatusCard';
+
+/** This account's transactions sent from Cairn on this network, with any nonce gap and a way to fill it. */
+export function AccountTransactions({ network, address }: { network: Network; address: Address }) {
+  const records = useAccountRecords(network, address);
+  const head = useChainHead(network);
+  const session = useVaultSession();
+  const { service } = useTransactions();
+  const account = useVault((s) => s.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase()));
+  const confirmed = useQuery({
+    queryKey: ['confirmed-nonce', network.id, address, head.data?.blockNumber?.toString()],
+    queryFn: () => getTransactionCount(chainClient(network), { address, blockTag: 'latest' }),
+    enabled: records.length > 0,
+  });
+  const gaps = confirmed.data === undefined ? [] : nonceGaps(confirmed.data, records);
+  const [error, setError] = useState<string>();
+
+  const fill = async (nonce: number) => {
+    if (!account) return;
+    setError(undefined);
+    try {
+      const signer = vaultAccount(account.address, () => session.privateKeyFor(account.id));
+      await (await service()).fillGap(network, signer, nonce, await readFeeMarket(chainClient(network)));
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  if (records.length === 0) return null;
+  return (
+    <section className={styles.form} aria-labelledby="account-transactions">
+      <h2 id="account-transactions">Sent from this account</h2>
+      {gaps.map((nonce) => (
+        <div key={nonce} role="alert" className={ui.noticeWarning}>
+          <p>
+            Nonce {nonce} is missing: the transactions after it cannot be mined until it is used. Fill the gap with an
+            empty transaction to yourself.
+          </p>
+          <button type="button" onClick={() => fill(nonce)}>
+            Fill nonce {nonce}
+          </button>
+        </div>
+      ))}
+      {error && (
+        <p role="alert" className={ui.noticeDanger}>
+          {error}
+        </p>
+      )}
+      <ul className={styles.records}>
+        {records.slice(0, 20).map((record) => (
+          <TxStatusCard key={record.id} record={record} network={network} />
+        ))}
+      </ul>
+    </section>
+  );
+}

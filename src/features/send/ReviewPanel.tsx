@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { AddressText } from '@/components/AddressText';
+import { Amount, Fiat } from '@/components/Amount';
+import ui from '@/components/ui.module.css';
+import { contactName } from '@/core/addressBook/contact';
+import { usdValue } from '@/core/assets/fiat';
+import type { ResolvedRecipient } from '@/core/chain/ens';
+import { vaultAccount } from '@/core/signing/vaultAccount';
+import { maxGasPrice } from '@/core/tx/fees';
+import type { PreparedSend } from '@/core/tx/prepare';
+import type { RecipientFinding } from '@/core/tx/safety';
+import { decodeTransfer } from '@/core/tx/transfer';
+import { errorText } from '@/lib/errorMessages';
+import { formatAmount } from '@/lib/format';
+import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useTransactions } from '@/lib/transactions';
+import { useVault, useVaultSession } from '@/lib/vault';
+import styles from './send.module.css';
+import { goTo } from './sendFlowStore';
+import { useSendAssets } from './useSendAssets';
+
+/**
+ * Everything about the transaction before it is signed: network, accounts (the recipient in
+ * full), amount, fee range, total, nonce and, for tokens, the decoded call. Confirm signs in the
+ * browser and stores the signed transaction before broadcasting it.
+ */
+export function ReviewPanel({
+  prepared,
+  recipient,
+  findings,
+}: {
+  prepared: PreparedSend;
+  recipient: ResolvedRecipient;
+  findings: RecipientFinding[];
+}) {
+  const network = useSelectedNetwork();
+  const session = useVaultSession();
+  const accounts = useVault((s) => s.accounts);
+  const contacts = useSession((s) => s.addressBook);
+  const { service } = useTransactions();
+  const { draft } = prepared;
+  const from = accounts.find((a) => a.address.toLowerCase() === draft.from.toLowerCase());
+  const native = network.nativeCurrency;
+  const { price: assetPrice } = useSendAssets(
+    network,
+    draft.from,
+    draft.asset.kind === 'native' ? 'native' : draft.asset.address.toLowerCase(),
+  );
+  const { price: nativePrice } = useSendAssets(network, draft.from, 'native');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const decoded = decodeTransfer(prepared.call.data);
+  const name = recipient.name ?? contactName(contacts, network.id, recipient.address);
+  const maxFee = prepared.gasLimit * maxGasPrice(prepared.fees);
+
+  const confirm = async () => {
+    if (!from) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const account = vaultAccount(from.address, () => session.privateKeyFor(from.id));
+      const record = await (await service()).submit({
+        network,
+        account,
+        kind: 'transfer',
+        call: prepared.call,
+        gas: prepared.gasLimit,
+        fees: prepared.fees,
+        nonce: prepared.nonce,
+        intent: { asset: draft.asset, amount: prepared.amount, recipient: recipient.address },
+      });
+      goTo({ name: 'done', recordId: record.id, networkId: network.id });
+    } catch (e) {
+      setError(`${errorText(e)} Nothing was sent.`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.form} aria-labelledby="review-title">
+      <h2 id="review-title">Review</h2>
+      <dl className={styles.review}>
+        <dt>Network</dt>
+        <dd>
+          {network.name} (chain id {network.chainId})
+        </dd>
+        <dt>From</dt>
+        <dd>
+          {from?.name} — <AddressText address={draft.from} />
+        </dd>
+        <dt>To</dt>
+        <dd>
+          {name && <strong>{name}: </strong>}
+          <AddressText address={recipient.address} />
+        </dd>
+        <dt>Amount</dt>
+        <dd>
+          <Amount value={prepared.amount} decimals={draft.asset.decimals} symbol={draft.asset.symbol} />
+          {assetPrice && (
+            <>
+              {' '}
+              (<Fiat value={usdValue(prepared.amount, draft.asset.decimals, assetPrice)} />)
+            </>
+          )}
+        </dd>
+        <dt>Network fee</dt>
+        <dd>
+          about <Amount value={prepared.cost.expected} decimals={native.decimals} symbol={native.symbol} />, at most{' '}
+          <Amount value={prepared.cost.max} decimals={native.decimals} symbol={native.symbol} />
+          {nativePrice && (
+            <>
+              {' '}
+              (<Fiat value={usdValue(prepared.cost.expected, native.decimals, nativePrice)} /> to{' '}
+              <Fiat value={usdValue(prepared.cost.max, native.decimals, nativePrice)} />)
+            </>
+          )}
+          <br />
+          <span className={ui.muted}>
+            Gas limit {prepared.gasLimit.toString()};{' '}
+            {prepared.fees.kind === 'eip1559'
+              ? `max fee ${formatAmount(prepared.fees.maxFeePerGas, 9, { maxFractionDigits: 3 })} gwei, priority fee ${formatAmount(prepared.fees.maxPriorityFeePerGas, 9, { maxFractionDigits: 3 })} gwei`
+              : `gas price ${formatAmount(prepared.fees.gasPrice, 9, { maxFractionDigits: 3 })} gwei`}
+          </span>
+        </dd>
+        <dt>Total</dt>
+        <dd>
+          {draft.asset.kind === 'native' ? (
+            <>
+              at most <Amount value={prepared.amount + maxFee} decimals={native.decimals} symbol={native.symbol} />
+            </>
+          ) : (
+            <>
+              <Amount value={prepared.amount} decimals={draft.asset.decimals} symbol={draft.asset.symbol} /> and at most{' '}
+              <Amount value={maxFee} decimals={native.decimals} symbol={native.symbol} /> in fees
+            </>
+          )}
+        </dd>
+        <dt>Nonce</dt>
+        <dd>
+          {prepared.nonce !== undefined
+            ? `${prepared.nonce} (chosen by you)`
+            : 'the next free nonce, fixed when you confirm'}
+        </dd>
+        {decoded && (
+          <>
+            <dt>Call</dt>
+            <dd>
+              <code>
+                transfer(to: {decoded.to}, amount: {decoded.amount.toString()})
+              </code>{' '}
+              <span className={ui.muted}>
+                on the {draft.asset.symbol} contract {prepared.call.to}
+              </span>
+            </dd>
+          </>
+        )}
+      </dl>
+      {findings.some((f) => f.kind === 'first-payment') && (
+        <p className={ui.noticeWarning}>
+          First payment to this address on {network.name}: compare it with the source once more.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className={ui.noticeDanger}>
+          {error}
+        </p>
+      )}
+      <div className={ui.actions}>
+        <button type="button" onClick={confirm} disabled={busy || !from}>
+          {busy ? 'Signing…' : 'Confirm and send'}
+        </button>
+        <button type="button" className={ui.secondary} onClick={() => goTo({ name: 'form' })} disabled={busy}>
+          Edit
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,313 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { Amount, Fiat } from '@/components/Amount';
+import { Field } from '@/components/Field';
+import ui from '@/components/ui.module.css';
+import { contactsFor } from '@/core/addressBook/contact';
+import { usdValue } from '@/core/assets/fiat';
+import { chainClient } from '@/core/chain/client';
+import { FEE_PRESETS, type FeePreset, presetFees, readFeeMarket } from '@/core/tx/fees';
+import type { RecipientFinding } from '@/core/tx/safety';
+import { formatAmount } from '@/lib/format';
+import { useSelectedNetwork, useSession } from '@/lib/session';
+import { networkRecordsQuery, useTransactions } from '@/lib/transactions';
+import { useVault } from '@/lib/vault';
+import { continueSend, type FieldErrors, knownRecipients } from './continueSend';
+import { FindingsPanel } from './FindingsPanel';
+import styles from './send.module.css';
+import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
+import { useSendAssets } from './useSendAssets';
+
+const presetLabels: Record<FeePreset, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast' };
+
+function gwei(value: bigint): string {
+  return formatAmount(value, 9, { maxFractionDigits: 3 });
+}
+
+export function SendForm() {
+  const network = useSelectedNetwork();
+  const form = useStore(sendFlowStore, (s) => s.form);
+  const accounts = useVault((s) => s.accounts);
+  const selectedAccountId = useVault((s) => s.selectedAccountId);
+  const contacts = useSession((s) => s.addressBook);
+  const { store } = useTransactions();
+  const records = useQuery(networkRecordsQuery(store, network)).data ?? [];
+  const signable = accounts.filter((a) => a.source.kind !== 'watch' && !a.hidden);
+  const from = accounts.find((a) => a.id === (form.fromId ?? selectedAccountId)) ?? signable[0];
+  const { assets, asset, balance, price } = useSendAssets(network, from?.address, form.asset);
+  const market = useQuery({
+    queryKey: ['fee-market', network.id, network.rpcUrls.join(' ')],
+    queryFn: () => readFeeMarket(chainClient(network)),
+    refetchInterval: 12_000,
+    retry: false,
+  });
+  const known = useMemo(() => knownRecipients(network, contacts, records), [network, contacts, records]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [findings, setFindings] = useState<RecipientFinding[]>([]);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [revert, setRevert] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const suggestionsId = useId();
+  const presetName = useId();
+  const feeKind = market.data?.kind ?? 'eip1559';
+  const suggestions = [
+    ...contactsFor(contacts, network.id).map((c) => ({ value: c.address, label: c.name })),
+    ...known.filter((k) => !k.name).map((k) => ({ value: k.address, label: 'Sent before' })),
+  ];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setRevert(undefined);
+    try {
+      const result = await continueSend({
+        form: { ...form, fromId: from?.id },
+        network,
+        from,
+        asset,
+        price,
+        feeKind,
+        known,
+        acknowledged,
+      });
+      setErrors(result.ok ? {} : result.errors);
+      setFindings(result.findings ?? []);
+      if (!result.ok) {
+        setRevert(result.revert);
+        return;
+      }
+      goTo({
+        name: 'review',
+        prepared: result.prepared,
+        recipient: result.recipient,
+        findings: result.findings,
+        networkId: network.id,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const change = (patch: Parameters<typeof updateForm>[0]) => {
+    updateForm(patch);
+    if ('recipient' in patch) {
+      setAcknowledged(false);
+      setFindings([]);
+    }
+  };
+  const typedUsd = form.unit === 'usd';
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Send">
+      <Field label="From" error={errors.fromId}>
+        <select value={from?.id ?? ''} onChange={(e) => change({ fromId: e.target.value })}>
+          {signable.map((account) => (
+            <option key={account.id} value={account.id}>
+              {account.name} — {account.address.slice(0, 6)}…{account.address.slice(-4)}
+              {account.demo ? ' (public test key)' : ''}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Recipient"
+        hint={
+          network.ensUniversalResolver
+            ? 'A 0x address, a contact, or an ENS name such as alice.eth.'
+            : 'A 0x address or a contact.'
+        }
+        error={errors.recipient}
+      >
+        <input
+          type="text"
+          value={form.recipient}
+          list={suggestionsId}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          onChange={(e) => change({ recipient: e.target.value })}
+        />
+      </Field>
+      <datalist id={suggestionsId}>
+        {suggestions.map((s) => (
+          <option key={`${s.value}-${s.label}`} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </datalist>
+      <Field label="Asset" hint={balance !== undefined ? undefined : 'Reading balances…'}>
+        <select value={form.asset} onChange={(e) => change({ asset: e.target.value, max: false, unit: 'asset' })}>
+          {assets.map((a) => (
+            <option key={a.key} value={a.key}>
+              {a.asset.symbol}
+              {a.balance !== undefined ? ` — balance ${formatAmount(a.balance, a.asset.decimals)}` : ''}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {balance !== undefined && (
+        <p className={ui.muted}>
+          Balance: <Amount value={balance} decimals={asset.decimals} symbol={asset.symbol} />
+          {price && (
+            <>
+              {' '}
+              (<Fiat value={usdValue(balance, asset.decimals, price)} />)
+            </>
+          )}
+        </p>
+      )}
+      <div className={styles.amountRow}>
+        <Field
+          label={typedUsd ? 'Amount in US dollars' : `Amount in ${asset.symbol}`}
+          error={errors.amount}
+          hint={
+            form.max
+              ? `Everything: the whole ${asset.symbol} balance${asset.kind === 'native' ? ' minus exactly the network fee' : ''}.`
+              : undefined
+          }
+        >
+          <input
+            type="text"
+            inputMode="decimal"
+            value={form.max ? '' : form.amount}
+            placeholder={form.max ? 'Max' : '0.0'}
+            disabled={form.max}
+            autoComplete="off"
+            onChange={(e) => change({ amount: e.target.value })}
+          />
+        </Field>
+        <div className={ui.actions}>
+          <button
+            type="button"
+            className={ui.secondary}
+            aria-pressed={form.max}
+            onClick={() => change({ max: !form.max, unit: 'asset' })}
+          >
+            Max
+          </button>
+          {price && !form.max && (
+            <button
+              type="button"
+              className={ui.secondary}
+              aria-pressed={typedUsd}
+              onClick={() => change({ unit: typedUsd ? 'asset' : 'usd', amount: '' })}
+            >
+              {typedUsd ? `Enter ${asset.symbol}` : 'Enter US dollars'}
+            </button>
+          )}
+        </div>
+      </div>
+      <fieldset className={ui.choices}>
+        <legend>Network fee</legend>
+        {FEE_PRESETS.map((preset) => {
+          const fees = market.data ? presetFees(market.data, preset) : undefined;
+          return (
+            <label key={preset} className={ui.checkbox}>
+              <input
+                type="radio"
+                name={presetName}
+                checked={form.preset === preset}
+                onChange={() => change({ preset })}
+              />
+              <span>
+                {presetLabels[preset]}
+                {fees?.kind === 'eip1559' && (
+                  <span className={ui.muted}>
+                    {' '}
+                    — max fee {gwei(fees.maxFeePerGas)} gwei, priority fee {gwei(fees.maxPriorityFeePerGas)} gwei
+                  </span>
+                )}
+                {fees?.kind === 'legacy' && <span className={ui.muted}> — gas price {gwei(fees.gasPrice)} gwei</span>}
+              </span>
+            </label>
+          );
+        })}
+        {market.isError && (
+          <p className={ui.noticeWarning}>Fees could not be read from the node; they are read again on Continue.</p>
+        )}
+      </fieldset>
+      <details className={styles.advanced}>
+        <summary>Advanced: gas, fees, nonce, data</summary>
+        <Field label="Gas limit" hint="Leave empty to use the node's estimate." error={errors.gasLimit}>
+          <input
+            type="text"
+            inputMode="numeric"
+            value={form.gasLimit}
+            onChange={(e) => change({ gasLimit: e.target.value })}
+          />
+        </Field>
+        {feeKind === 'eip1559' ? (
+          <>
+            <Field
+              label="Max fee (gwei)"
+              hint="Leave both fees empty to use the speed chosen above."
+              error={errors.maxFee}
+            >
+              <input
+                type="text"
+                inputMode="decimal"
+                value={form.maxFee}
+                onChange={(e) => change({ maxFee: e.target.value })}
+              />
+            </Field>
+            <Field label="Priority fee (gwei)" error={errors.priorityFee}>
+              <input
+                type="text"
+                inputMode="decimal"
+                value={form.priorityFee}
+                onChange={(e) => change({ priorityFee: e.target.value })}
+              />
+            </Field>
+          </>
+        ) : (
+          <Field label="Gas price (gwei)" error={errors.gasPrice}>
+            <input
+              type="text"
+              inputMode="decimal"
+              value={form.gasPrice}
+              onChange={(e) => change({ gasPrice: e.target.value })}
+            />
+          </Field>
+        )}
+        <Field label="Nonce" hint="Leave empty to use the next free nonce." error={errors.nonce}>
+          <input
+            type="text"
+            inputMode="numeric"
+            value={form.nonce}
+            onChange={(e) => change({ nonce: e.target.value })}
+          />
+        </Field>
+        <Field label="Data (hex)" hint="Optional call data for a native transfer." error={errors.data}>
+          <input
+            type="text"
+            value={form.data}
+            spellCheck={false}
+            autoCapitalize="off"
+            onChange={(e) => change({ data: e.target.value })}
+          />
+        </Field>
+      </details>
+      <FindingsPanel
+        findings={findings}
+        acknowledged={acknowledged}
+        onAcknowledge={setAcknowledged}
+        network={network}
+      />
+      {revert && (
+        <p role="alert" className={ui.noticeDanger}>
+          The network would reject this transaction: {revert}. Nothing was sent.
+        </p>
+      )}
+      {errors.general && (
+        <p role="alert" className={ui.noticeDanger}>
+          {errors.general}
+        </p>
+      )}
+      <div className={ui.actions}>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Checking…' : 'Continue'}
+        </button>
+      </div>
+    </form>
+  );
+}

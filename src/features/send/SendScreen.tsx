@@ -1,0 +1,55 @@
+import { useStore } from 'zustand';
+import { Screen } from '@/components/Screen';
+import ui from '@/components/ui.module.css';
+import { useSelectedNetwork } from '@/lib/session';
+import { useAccountRecords } from '@/lib/transactions';
+import { useVault } from '@/lib/vault';
+import { AccountTransactions } from './AccountTransactions';
+import { ReviewPanel } from './ReviewPanel';
+import { SendForm } from './SendForm';
+import styles from './send.module.css';
+import { sendFlowStore, startOver } from './sendFlowStore';
+import { TxStatusCard } from './TxStatusCard';
+
+/** Send: form → review → signed and tracked. The flow survives a lock (its state lives outside React). */
+export function SendScreen() {
+  const network = useSelectedNetwork();
+  const step = useStore(sendFlowStore, (s) => s.step);
+  const fromId = useStore(sendFlowStore, (s) => s.form.fromId);
+  const selectedAccountId = useVault((s) => s.selectedAccountId);
+  const from = useVault((s) => s.accounts.find((a) => a.id === (fromId ?? selectedAccountId)));
+  const records = useAccountRecords(network, from?.address);
+  const onOtherNetwork = step.name !== 'form' && step.networkId !== network.id;
+
+  return (
+    <Screen title="Send">
+      {onOtherNetwork && (
+        <p role="alert" className={ui.noticeWarning}>
+          The network changed since this transaction was prepared. Start again on {network.name}.
+        </p>
+      )}
+      {(step.name === 'form' || onOtherNetwork) && <SendForm />}
+      {step.name === 'review' && !onOtherNetwork && (
+        <ReviewPanel prepared={step.prepared} recipient={step.recipient} findings={step.findings} />
+      )}
+      {step.name === 'done' && !onOtherNetwork && (
+        <section className={styles.form} aria-labelledby="sent-title">
+          <h2 id="sent-title">Sent</h2>
+          <ul className={styles.records}>
+            {records
+              .filter((r) => r.id === step.recordId)
+              .map((record) => (
+                <TxStatusCard key={record.id} record={record} network={network} />
+              ))}
+          </ul>
+          <div className={ui.actions}>
+            <button type="button" onClick={startOver}>
+              Send another
+            </button>
+          </div>
+        </section>
+      )}
+      {from && <AccountTransactions network={network} address={from.address} />}
+    </Screen>
+  );
+}

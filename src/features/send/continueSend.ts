@@ -1,0 +1,175 @@
+import { type Address, getAddress } from 'viem';
+import type { Account } from '@/core/accounts/account';
+import { type Contact, contactName, contactsFor } from '@/core/addressBook/contact';
+import { unitPrice } from '@/core/assets/fiat';
+import type { FeedAnswer } from '@/core/assets/portfolio';
+import { type ResolvedRecipient, resolveRecipient } from '@/core/chain/ens';
+import type { Network } from '@/core/chain/networks';
+import { isCairnError } from '@/core/errors/base';
+import { RevertedError } from '@/core/errors/chain';
+import { parseData, parseGasLimit, parseGwei, parseNonce } from '@/core/tx/advancedInputs';
+import { parseAmount } from '@/core/tx/amount';
+import type { Fees } from '@/core/tx/fees';
+import { type AdvancedOverrides, type PreparedSend, prepareSend } from '@/core/tx/prepare';
+import type { TxRecord } from '@/core/tx/record';
+import { type KnownRecipient, type RecipientFinding, recipientFindings } from '@/core/tx/safety';
+import type { Asset } from '@/core/tx/transfer';
+import { errorText } from '@/lib/errorMessages';
+import type { SendForm } from './sendFlowStore';
+
+export type FieldErrors = Partial<Record<keyof SendForm | 'general', string>>;
+
+export type ContinueResult =
+  | { ok: true; prepared: PreparedSend; recipient: ResolvedRecipient; findings: RecipientFinding[] }
+  | { ok: false; errors: FieldErrors; findings?: RecipientFinding[]; revert?: string };
+
+/** Addresses the person has dealt with on this network: contacts and past recipients, with names. */
+export function knownRecipients(
+  network: Network,
+  contacts: readonly Contact[],
+  records: readonly TxRecord[],
+): KnownRecipient[] {
+  const known = new Map<string, KnownRecipient>();
+  for (const contact of contactsFor(contacts, network.id))
+    known.set(contact.address.toLowerCase(), { address: contact.address, name: contact.name });
+  for (const record of records) {
+    const recipient = record.intent?.recipient;
+    if (recipient && !known.has(recipient.toLowerCase())) {
+      known.set(recipient.toLowerCase(), { address: recipient, name: contactName(contacts, network.id, recipient) });
+    }
+  }
+  return [...known.values()];
+}
+
+const HUGE = 2n ** 63n;
+
+function parseAdvanced(
+  form: SendForm,
+  network: Network,
+  feeKind: Fees['kind'],
+  errors: FieldErrors,
+): AdvancedOverrides {
+  const advanced: AdvancedOverrides = {};
+  const attempt = (field: keyof SendForm, fn: () => void) => {
+    try {
+      fn();
+    } catch (error) {
+      errors[field] = errorText(error);
+    }
+  };
+  if (form.gasLimit.trim()) attempt('gasLimit', () => (advanced.gasLimit = parseGasLimit(form.gasLimit, HUGE)));
+  if (feeKind === 'legacy' && form.gasPrice.trim()) {
+    attempt(
+      'gasPrice',
+      () => (advanced.fees = { kind: 'legacy', gasPrice: parseGwei(form.gasPrice, 'The gas price') }),
+    );
+  }
+  if (feeKind === 'eip1559' && (form.maxFee.trim() || form.priorityFee.trim())) {
+    attempt('maxFee', () => {
+      const maxFee = parseGwei(form.maxFee, 'The max fee');
+      let tip = 0n;
+      try {
+        tip = parseGwei(form.priorityFee, 'The priority fee');
+      } catch (error) {
+        errors.priorityFee = errorText(error);
+        return;
+      }
+      if (tip > maxFee) {
+        errors.priorityFee = 'The priority fee cannot be above the max fee.';
+        return;
+      }
+      advanced.fees = { kind: 'eip1559', maxFeePerGas: maxFee, maxPriorityFeePerGas: tip };
+    });
+  }
+  if (form.nonce.trim()) attempt('nonce', () => (advanced.nonce = parseNonce(form.nonce, 0)));
+  if (form.data.trim()) attempt('data', () => (advanced.data = parseData(form.data)));
+  if (advanced.data && advanced.data !== '0x' && network && form.asset !== 'native') {
+    errors.data = 'Extra data can only be sent with a native transfer.';
+  }
+  return advanced;
+}
+
+/**
+ * Everything "Continue" checks, in the order a person can fix it: the typed fields, the
+ * recipient (address or ENS name), the safety findings (look-alikes block until acknowledged),
+ * then a full preparation against the node (balances, fees, gas, a revert and its reason).
+ */
+export async function continueSend(args: {
+  form: SendForm;
+  network: Network;
+  from: Account | undefined;
+  asset: Asset;
+  price: FeedAnswer | undefined;
+  feeKind: Fees['kind'];
+  known: readonly KnownRecipient[];
+  acknowledged: boolean;
+}): Promise<ContinueResult> {
+  const { form, network, from, asset, price } = args;
+  const errors: FieldErrors = {};
+  if (!from) errors.fromId = 'Choose the account to send from.';
+  else if (from.source.kind === 'watch') errors.fromId = 'This account is watch-only: Cairn cannot sign for it.';
+
+  let amount = 0n;
+  if (!form.max) {
+    try {
+      if (form.unit === 'usd') {
+        if (!price) throw new Error('No price for this asset: enter the amount in the asset itself.');
+        const usd = parseAmount(form.amount, 18, 'USD');
+        amount = (usd * 10n ** BigInt(asset.decimals)) / unitPrice(price);
+      } else {
+        amount = parseAmount(form.amount, asset.decimals, asset.symbol);
+      }
+      if (amount === 0n && asset.kind === 'token') throw new Error('Enter an amount above zero.');
+    } catch (error) {
+      errors.amount = isCairnError(error) ? errorText(error) : (error as Error).message;
+    }
+  }
+  const advanced = parseAdvanced(form, network, args.feeKind, errors);
+
+  let recipient: ResolvedRecipient | undefined;
+  if (!form.recipient.trim()) errors.recipient = 'Enter the recipient’s address or ENS name.';
+  else {
+    try {
+      recipient = await resolveRecipient(network, form.recipient);
+    } catch (error) {
+      errors.recipient = errorText(error);
+    }
+  }
+  if (Object.keys(errors).length > 0 || !recipient || !from) return { ok: false, errors };
+
+  const findings = recipientFindings({
+    recipient: recipient.address,
+    from: from.address,
+    tokenAddress: asset.kind === 'token' ? asset.address : undefined,
+    known: args.known,
+  });
+  if (findings.some((f) => f.blocking) && !args.acknowledged) return { ok: false, errors: {}, findings };
+
+  try {
+    const prepared = await prepareSend({
+      network,
+      from: getAddress(from.address) as Address,
+      recipient: recipient.address,
+      asset,
+      amount,
+      max: form.max,
+      preset: form.preset,
+      advanced,
+    });
+    if (advanced.nonce !== undefined) {
+      try {
+        parseNonce(form.nonce, prepared.confirmedNonce);
+      } catch (error) {
+        return { ok: false, errors: { nonce: errorText(error) }, findings };
+      }
+    }
+    return { ok: true, prepared, recipient, findings };
+  } catch (error) {
+    if (error instanceof RevertedError)
+      return { ok: false, errors: {}, findings, revert: error.reason ?? error.shortMessage };
+    const code = isCairnError(error) ? error.code : '';
+    if (code === 'INPUT_AMOUNT') return { ok: false, errors: { amount: errorText(error) }, findings };
+    if (code === 'INPUT_GAS_LIMIT') return { ok: false, errors: { gasLimit: errorText(error) }, findings };
+    return { ok: false, errors: { general: errorText(error) }, findings };
+  }
+}

@@ -1,0 +1,70 @@
+import { createStore } from 'zustand/vanilla';
+import type { ResolvedRecipient } from '@/core/chain/ens';
+import type { FeePreset } from '@/core/tx/fees';
+import type { PreparedSend } from '@/core/tx/prepare';
+import type { RecipientFinding } from '@/core/tx/safety';
+
+/** The send form as typed: kept outside the component so a lock (and unlock) loses nothing. */
+export type SendForm = {
+  fromId: string | undefined;
+  recipient: string;
+  /** 'native' or a lower-case token address. */
+  asset: string;
+  amount: string;
+  unit: 'asset' | 'usd';
+  max: boolean;
+  preset: FeePreset;
+  gasLimit: string;
+  maxFee: string;
+  priorityFee: string;
+  gasPrice: string;
+  nonce: string;
+  data: string;
+};
+
+export type SendStep =
+  | { name: 'form' }
+  | {
+      name: 'review';
+      prepared: PreparedSend;
+      recipient: ResolvedRecipient;
+      findings: RecipientFinding[];
+      networkId: string;
+    }
+  | { name: 'done'; recordId: string; networkId: string };
+
+type SendFlowState = { form: SendForm; step: SendStep };
+
+export const EMPTY_FORM: SendForm = {
+  fromId: undefined,
+  recipient: '',
+  asset: 'native',
+  amount: '',
+  unit: 'asset',
+  max: false,
+  preset: 'normal',
+  gasLimit: '',
+  maxFee: '',
+  priorityFee: '',
+  gasPrice: '',
+  nonce: '',
+  data: '',
+};
+
+export const sendFlowStore = createStore<SendFlowState>()(() => ({ form: EMPTY_FORM, step: { name: 'form' } }));
+
+export function updateForm(patch: Partial<SendForm>): void {
+  sendFlowStore.setState((s) => ({ form: { ...s.form, ...patch } }));
+}
+
+export function goTo(step: SendStep): void {
+  sendFlowStore.setState({ step });
+}
+
+/** After a send: a fresh form for the same account and asset. */
+export function startOver(): void {
+  sendFlowStore.setState((s) => ({
+    form: { ...EMPTY_FORM, fromId: s.form.fromId, asset: s.form.asset },
+    step: { name: 'form' },
+  }));
+}
