@@ -5,6 +5,7 @@ import { type LocalChain, startChain } from '../../devchain/chain.ts';
 import { type SeedManifest, seedChain } from '../../devchain/seed.ts';
 import { findFreePort } from '../../scripts/ports.ts';
 import { type StaticServer, startStaticServer } from '../../scripts/static-server.ts';
+import { type RpcFaultProxy, startRpcFaultProxy } from '../../src/testing/rpcFaultProxy.ts';
 import { launchChromium } from './browser.ts';
 import { e2eDistDir } from './paths.ts';
 
@@ -13,10 +14,14 @@ export type EnvironmentOptions = {
   chainId?: number;
   seed?: boolean;
   basePath?: string;
+  /** Put an RPC fault proxy between the app and the node (see env.proxy). */
+  proxy?: boolean;
 };
 
 export type Environment = {
   chain: LocalChain;
+  /** Present when started with `proxy: true`: the app reaches the node through it. */
+  proxy: RpcFaultProxy | undefined;
   manifest: SeedManifest | undefined;
   server: StaticServer;
   browser: Browser;
@@ -39,10 +44,12 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
   };
   let chain = await startChain(chainOptions);
   const manifest = options.seed === false ? undefined : await seedChain(chain.url);
+  // The proxy forwards to the chain's port, so it keeps working across restartChain().
+  const proxy = options.proxy ? await startRpcFaultProxy(chain.url) : undefined;
   const server = await startStaticServer({
     root: e2eDistDir,
     port: await findFreePort(),
-    localRpcUrl: chain.url,
+    localRpcUrl: proxy?.url ?? chain.url,
     devchain: true,
     ...(options.basePath ? { basePath: options.basePath } : {}),
   });
@@ -55,6 +62,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
       return chain;
     },
     manifest,
+    proxy,
     server,
     browser,
     async newPage(pageOptions = {}) {
@@ -84,6 +92,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
       await server.close();
+      await proxy?.close();
       if (chainRunning) await chain.stop();
     },
   };

@@ -86,8 +86,8 @@ async function start() {
         new TransactionService({
           store: storage.transactions,
           locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
+          onStored: () => void queryClient.invalidateQueries({ queryKey: TX_RECORDS_KEY }),
           onChange: (change) => {
-            void queryClient.invalidateQueries({ queryKey: TX_RECORDS_KEY });
             const notice = changeNotice(change);
             if (notice) toastStore.getState().push(notice.tone, notice.text);
           },

@@ -32,6 +32,7 @@ async function accountAt(index: number) {
 function service(store: TxStore = memoryTxStore()) {
   const changes: TxChange[] = [];
   const statusesAtPut: string[] = [];
+  const stored: TxRecord[] = [];
   const watched: TxStore = {
     ...store,
     async put(record: TxRecord) {
@@ -40,9 +41,15 @@ function service(store: TxStore = memoryTxStore()) {
     },
   };
   return {
-    txs: new TransactionService({ store: watched, locks: memoryLocks(), onChange: (c) => changes.push(c) }),
+    txs: new TransactionService({
+      store: watched,
+      locks: memoryLocks(),
+      onChange: (c) => changes.push(c),
+      onStored: (r) => stored.push(r),
+    }),
     store,
     changes,
+    stored,
     statusesAtPut,
   };
 }
@@ -265,7 +272,7 @@ describe('when the broadcast fails', () => {
   });
 
   it('keeps the signed transaction with the error and retries the same bytes later', async () => {
-    const { txs, store } = service();
+    const { txs, store, stored } = service();
     const net = network(proxy.url);
     const account = await accountAt(19);
     proxy.setFault({ kind: 'status', status: 500, methods: ['eth_sendRawTransaction'] });
@@ -279,6 +286,8 @@ describe('when the broadcast fails', () => {
     });
     expect(record).toMatchObject({ status: 'signed', broadcastError: 'The node failed with HTTP status 500.' });
     expect((await store.get(record.id))?.raw).toBe(record.raw);
+    // Views learn of the error even though the status did not change.
+    expect(stored.at(-1)).toMatchObject({ status: 'signed', broadcastError: 'The node failed with HTTP status 500.' });
     proxy.setFault({ kind: 'none' });
     const changes = await txs.track(net);
     expect(changes.map((c) => c.record.status)).toEqual(['pending']);

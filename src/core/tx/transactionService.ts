@@ -66,7 +66,10 @@ export class TransactionService {
       locks: LockProvider;
       now?: () => number;
       newId?: () => string;
+      /** A record's status changed (for notices). */
       onChange?: (change: TxChange) => void;
+      /** A record was stored, whatever changed (for views that list records). */
+      onStored?: (record: TxRecord) => void;
     },
   ) {
     this.now = deps.now ?? (() => Date.now());
@@ -125,7 +128,7 @@ export class TransactionService {
         broadcastError: undefined,
         lastBroadcastAt: undefined,
       };
-      await this.deps.store.put(created);
+      await this.store(created);
       if (request.replaces) {
         // The old transaction is no longer re-broadcast: its replacement stands for it.
         await this.save({ ...request.replaces, replacedBy: created.id }, request.replaces.status);
@@ -294,9 +297,14 @@ export class TransactionService {
     }
   }
 
+  private async store(record: TxRecord): Promise<void> {
+    await this.deps.store.put(record);
+    this.deps.onStored?.(record);
+  }
+
   private async save(record: TxRecord, previous: TxStatus): Promise<TxRecord> {
     const next = { ...record, updatedAt: this.now() };
-    await this.deps.store.put(next);
+    await this.store(next);
     if (next.status !== previous) this.deps.onChange?.({ record: next, previous });
     return next;
   }

@@ -1,0 +1,211 @@
+import { parseEther } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoAddress } from '../devchain/seed.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { Onboarding, Unlock } from './pages/Onboarding.ts';
+import { Send } from './pages/Send.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+import { nodeClient } from './support/rpc.ts';
+
+/** Transactions of `from` that the node has mined or holds, counted by nonce. */
+async function sentNonces(env: Environment, from: `0x${string}`, fromBlock: bigint): Promise<number[]> {
+  const node = nodeClient(env.chain.url);
+  const latest = await node.getBlockNumber({ cacheTime: 0 });
+  const nonces: number[] = [];
+  for (let n = fromBlock + 1n; n <= latest; n++) {
+    const block = await node.getBlock({ blockNumber: n, includeTransactions: true });
+    for (const tx of block.transactions) if (tx.from.toLowerCase() === from.toLowerCase()) nonces.push(tx.nonce);
+  }
+  return nonces;
+}
+
+describe('the transaction lifecycle', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment({ proxy: true });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+  afterEach(async () => {
+    env.proxy?.setFault({ kind: 'none' });
+    await nodeClient(env.chain.url).setAutomine(true);
+  });
+
+  async function openSend(page?: Awaited<ReturnType<Environment['newPage']>>) {
+    const opened = page ?? (await env.newPage());
+    await new AppShell(opened.page).open(env.server.url);
+    await new Onboarding(opened.page).openDemoWallet();
+    const send = new Send(opened.page);
+    await send.open();
+    return { ...opened, send };
+  }
+
+  it('speeds up and cancels pending transactions, marking the replaced ones', async () => {
+    const { send, page } = await openSend();
+    const node = nodeClient(env.chain.url);
+    await node.setAutomine(false);
+    const recipient = demoAddress(9);
+    const before = await node.getBalance({ address: recipient });
+
+    await send.fill({ recipient, amount: '0.5' });
+    await send.continue();
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card)).toContain('Pending');
+    await card.getByRole('button', { name: 'Speed up' }).click();
+    const history = page.getByRole('region', { name: 'Sent from this account' });
+    const fast = history.getByRole('listitem').filter({ hasText: '(sped up)' });
+    await fast.waitFor();
+    await node.mine({ blocks: 1 });
+    await expect.poll(() => send.statusOf(fast), { timeout: 15_000 }).toContain('Confirmed');
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Replaced');
+    expect(await node.getBalance({ address: recipient })).toBe(before + parseEther('0.5'));
+
+    await page.getByRole('button', { name: 'Send another' }).click();
+    await send.fill({ recipient, amount: '0.25' });
+    await send.continue();
+    const second = await send.confirm();
+    await second.getByRole('button', { name: 'Cancel transaction' }).click();
+    const cancel = history.getByRole('listitem').filter({ hasText: 'Cancellation of nonce' });
+    await cancel.waitFor();
+    await node.mine({ blocks: 1 });
+    await expect.poll(() => send.statusOf(cancel), { timeout: 15_000 }).toContain('Confirmed');
+    await expect.poll(() => send.statusOf(second), { timeout: 15_000 }).toContain('Replaced');
+    expect(await node.getBalance({ address: recipient })).toBe(before + parseEther('0.5'));
+  });
+
+  it('keeps tracking a pending transaction across a reload, to confirmation', async () => {
+    const { send, page } = await openSend();
+    const node = nodeClient(env.chain.url);
+    await node.setAutomine(false);
+    await send.fill({ recipient: demoAddress(10), amount: '0.01' });
+    await send.continue();
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card)).toContain('Pending');
+    await page.reload();
+    await new Unlock(page).unlock();
+    await send.open();
+    const history = page.getByRole('region', { name: 'Sent from this account' });
+    const tracked = history.getByRole('listitem').filter({ hasText: '0.01 ETH to' }).first();
+    await expect.poll(() => send.statusOf(tracked)).toContain('Pending');
+    await node.mine({ blocks: 1 });
+    await expect.poll(() => send.statusOf(tracked), { timeout: 15_000 }).toContain('Confirmed');
+  });
+
+  it('two tabs sending at once get distinct nonces, and both are mined', async () => {
+    const first = await openSend();
+    const node = nodeClient(env.chain.url);
+    const from = demoAddress(0);
+    const start = await node.getBlockNumber({ cacheTime: 0 });
+    // A second tab of the same browser profile: same vault, same storage, same Web Locks.
+    const secondPage = await first.context.newPage();
+    const second = new Send(secondPage);
+    await new AppShell(secondPage).open(env.server.url);
+    await new Unlock(secondPage).unlock();
+    await second.open();
+    for (const send of [first.send, second]) {
+      await send.fill({ recipient: demoAddress(11), amount: '0.02' });
+      await send.continue();
+      await send.review.waitFor();
+    }
+    await Promise.all(
+      [first.send, second].map((send) => send.review.getByRole('button', { name: 'Confirm and send' }).click()),
+    );
+    for (const page of [first.page, secondPage])
+      await page.getByRole('region', { name: 'Sent', exact: true }).waitFor();
+    await expect.poll(() => sentNonces(env, from, start), { timeout: 15_000 }).toHaveLength(2);
+    const nonces = await sentNonces(env, from, start);
+    expect(new Set(nonces).size).toBe(2);
+  });
+
+  it('node down at broadcast: a clear error, the signed transaction kept and sent again once the node is back', async () => {
+    const { send } = await openSend();
+    const from = demoAddress(0);
+    const node = nodeClient(env.chain.url);
+    const start = await node.getBlockNumber({ cacheTime: 0 });
+    env.proxy?.setFault({ kind: 'status', status: 500, methods: ['eth_sendRawTransaction'] });
+    await send.fill({ recipient: demoAddress(12), amount: '0.03' });
+    await send.continue();
+    const card = await send.confirm();
+    await expect
+      .poll(() => card.textContent())
+      .toContain('The node did not accept it yet: The node failed with HTTP status 500.');
+    expect(await send.statusOf(card)).toContain('Signed');
+    env.proxy?.setFault({ kind: 'none' });
+    await node.mine({ blocks: 1 });
+    await expect.poll(() => send.statusOf(card), { timeout: 20_000 }).toContain('Confirmed');
+    expect(await sentNonces(env, from, start)).toHaveLength(1);
+  });
+});
+
+describe('faults on the way to the node', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment({ proxy: true });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  async function prepared(amount: string) {
+    const opened = await env.newPage();
+    await new AppShell(opened.page).open(env.server.url);
+    await new Onboarding(opened.page).openDemoWallet();
+    const send = new Send(opened.page);
+    await send.open();
+    await send.fill({ recipient: demoAddress(13), amount });
+    return { ...opened, send };
+  }
+
+  it('rate limiting (429) while preparing: a clear message and nothing signed', async () => {
+    const { send, page } = await prepared('0.01');
+    env.proxy?.setFault({ kind: 'status', status: 429, methods: ['eth_feeHistory'] });
+    await send.continue();
+    await expect
+      .poll(() => send.form.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringContaining('The node is limiting requests'));
+    expect(await send.review.count()).toBe(0);
+    env.proxy?.setFault({ kind: 'none' });
+    expect(await page.getByRole('region', { name: 'Sent from this account' }).count()).toBe(0);
+  });
+
+  it('a malformed answer when picking the nonce: nothing signed or stored', async () => {
+    const { send, page } = await prepared('0.01');
+    await send.continue();
+    await send.review.waitFor();
+    env.proxy?.setFault({ kind: 'corrupt', methods: ['eth_getTransactionCount'] });
+    await send.review.getByRole('button', { name: 'Confirm and send' }).click();
+    await expect.poll(() => send.review.getByRole('alert').textContent()).toMatch(/could not read.*Nothing was sent/);
+    env.proxy?.setFault({ kind: 'none' });
+    expect(await page.getByRole('region', { name: 'Sent from this account' }).count()).toBe(0);
+  });
+
+  it('a dropped connection at broadcast: one transaction for one intent, never two nonces', async () => {
+    const { send } = await prepared('0.04');
+    const from = demoAddress(0);
+    const node = nodeClient(env.chain.url);
+    const start = await node.getBlockNumber({ cacheTime: 0 });
+    await send.continue();
+    env.proxy?.setFault({ kind: 'drop', methods: ['eth_sendRawTransaction'] });
+    const card = await send.confirm();
+    await expect.poll(() => card.textContent()).toContain('The node did not accept it yet');
+    env.proxy?.setFault({ kind: 'none' });
+    await node.mine({ blocks: 1 });
+    await expect.poll(() => send.statusOf(card), { timeout: 20_000 }).toContain('Confirmed');
+    await node.mine({ blocks: 2 });
+    expect(await sentNonces(env, from, start)).toHaveLength(1);
+  });
+
+  it('a slow node at broadcast: the flow waits, then tracks the one transaction', async () => {
+    const { send } = await prepared('0.05');
+    const from = demoAddress(0);
+    const node = nodeClient(env.chain.url);
+    const start = await node.getBlockNumber({ cacheTime: 0 });
+    await send.continue();
+    env.proxy?.setFault({ kind: 'delay', ms: 2_000, methods: ['eth_sendRawTransaction'] });
+    const card = await send.confirm();
+    env.proxy?.setFault({ kind: 'none' });
+    await expect.poll(() => send.statusOf(card), { timeout: 20_000 }).toContain('Confirmed');
+    expect(await sentNonces(env, from, start)).toHaveLength(1);
+  });
+});

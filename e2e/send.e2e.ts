@@ -1,0 +1,158 @@
+import { erc20Abi, parseEther, parseUnits } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { Onboarding } from './pages/Onboarding.ts';
+import { Send } from './pages/Send.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+import { nodeClient } from './support/rpc.ts';
+
+const tokens = demoContractAddresses();
+
+describe('sending', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  async function openSend() {
+    const opened = await env.newPage();
+    await new AppShell(opened.page).open(env.server.url);
+    await new Onboarding(opened.page).openDemoWallet();
+    const send = new Send(opened.page);
+    await send.open();
+    return { ...opened, send };
+  }
+
+  it('sends ETH to an ENS name and tracks it to confirmed', async () => {
+    const { send, consoleErrors } = await openSend();
+    const node = nodeClient(env.chain.url);
+    const bob = demoAddress(6);
+    const before = await node.getBalance({ address: bob });
+    await send.fill({ recipient: 'bob.eth', amount: '0.75' });
+    await send.continue();
+    expect(await send.review.textContent()).toContain(bob);
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect(await node.getBalance({ address: bob })).toBe(before + parseEther('0.75'));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('sends each seeded token: 18 and 6 decimals, a token without a bool return, a bytes32-symbol token', async () => {
+    const { send, page } = await openSend();
+    const node = nodeClient(env.chain.url);
+    const recipient = demoAddress(7);
+    for (const [symbol, address, amount, decimals] of [
+      ['DAI', tokens.DAI, '1.25', 18],
+      ['USDC', tokens.USDC, '2.5', 6],
+      ['USDT', tokens.USDT, '3.000001', 6],
+      ['MKR', tokens.MKR, '0.01', 18],
+    ] as const) {
+      const before = await node.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
+      await send.fill({ recipient, asset: symbol, amount });
+      await send.continue();
+      expect(await send.review.textContent()).toContain('transfer(to: ');
+      const card = await send.confirm();
+      await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+      expect(await node.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] })).toBe(
+        before + parseUnits(amount, decimals),
+      );
+      await page.getByRole('button', { name: 'Send another' }).click();
+    }
+  });
+
+  it('“Max” sends the whole balance and leaves exactly zero after the fee', async () => {
+    const { send } = await openSend();
+    const node = nodeClient(env.chain.url);
+    await send.fill({ from: 'Demo account 3', recipient: demoAddress(2 + 10) });
+    await send.form.getByRole('button', { name: 'Max' }).click();
+    await send.continue();
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect(await node.getBalance({ address: demoAddress(2) })).toBe(0n);
+  });
+
+  it('blocks a look-alike of a known recipient until the person confirms they checked it', async () => {
+    const { page, send } = await openSend();
+    const alice = demoAddress(5);
+    await page.goto(`${env.server.url}#/address-book`);
+    await page.getByLabel('Name', { exact: true }).fill('Alice');
+    await page.getByLabel('Address', { exact: true }).fill(alice);
+    await page.getByRole('button', { name: /^Add contact/ }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Alice' }).first().waitFor();
+    await send.open();
+    const lookalike = `${alice.slice(0, 6)}${'0'.repeat(32)}${alice.slice(-4)}`.toLowerCase();
+    await send.fill({ recipient: lookalike, amount: '0.1' });
+    await send.continue();
+    const alert = send.form.getByRole('alert').filter({ hasText: 'looks like one you know' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Alice');
+    await send.continue();
+    await page.waitForTimeout(500);
+    expect(await send.review.count()).toBe(0);
+    await alert.getByLabel(/I have checked the recipient address/).check();
+    await send.continue();
+    await send.review.waitFor();
+  });
+
+  it('refuses every bad input next to its field, keeping what was typed, and sends nothing', async () => {
+    const { page, send } = await openSend();
+    const node = nodeClient(env.chain.url);
+    const nonce = await node.getTransactionCount({ address: demoAddress(0) });
+    const expectError = async (label: string | RegExp, text: RegExp) => {
+      await send.continue();
+      await expect.poll(() => send.fieldError(label)).toMatch(text);
+      expect(await send.review.count()).toBe(0);
+    };
+    const recipient = send.field('Recipient');
+    const amount = send.form.getByLabel(/^Amount in /);
+
+    await send.fill({ recipient: '0x1234', amount: '1' });
+    await expectError('Recipient', /40 hex digits/);
+    expect(await recipient.inputValue()).toBe('0x1234');
+    await recipient.fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
+    await expectError('Recipient', /checksum/);
+    await recipient.fill('nobody.eth');
+    await expectError('Recipient', /nobody\.eth does not resolve/);
+    await recipient.fill(demoAddress(8));
+
+    for (const [text, message] of [
+      ['', /Enter an amount/],
+      ['-1', /cannot be negative/],
+      ['abc', /must be a number/],
+      ['1e18', /exponent notation/],
+      ['0.0000000000000000001', /18 decimals; this amount has 19/],
+      ['100000000', /Not enough ETH/],
+    ] as const) {
+      await amount.fill(text);
+      await expectError(/^Amount in /, message);
+      expect(await amount.inputValue()).toBe(text);
+    }
+    await send.choose('Asset', 'USDC');
+    await amount.fill('0');
+    await expectError(/^Amount in /, /above zero/);
+    await amount.fill('1.1234567');
+    await expectError(/^Amount in /, /6 decimals; this amount has 7/);
+    await send.choose('Asset', 'ETH');
+    await amount.fill('0.1');
+
+    await page.getByText('Advanced: gas, fees, nonce, data').click();
+    await send.field('Gas limit').fill('20000');
+    await expectError('Gas limit', /at least 21,000 gas/);
+    await send.field('Gas limit').fill('999999999999');
+    await expectError('Gas limit', /above the block gas limit/);
+    await send.field('Gas limit').fill('');
+    await send.field('Nonce').fill('0');
+    await expectError('Nonce', /already used/);
+    await send.field('Nonce').fill('');
+    await send.field('Data (hex)').fill('0xzz');
+    await expectError('Data (hex)', /Data is hex/);
+    await send.field('Data (hex)').fill('');
+
+    expect(await node.getTransactionCount({ address: demoAddress(0) })).toBe(nonce);
+    expect(await page.getByRole('region', { name: 'Sent from this account' }).count()).toBe(0);
+  });
+});
