@@ -118,6 +118,30 @@ describe('the transaction lifecycle', () => {
     expect(new Set(nonces).size).toBe(2);
   });
 
+  it('shows a nonce gap left by a hand-picked nonce and fills it, so both transactions are mined', async () => {
+    const { send, page } = await openSend();
+    const node = nodeClient(env.chain.url);
+    await node.setAutomine(false);
+    const from = demoAddress(0);
+    const next = await node.getTransactionCount({ address: from, blockTag: 'pending' });
+    await send.fill({ recipient: demoAddress(14), amount: '0.01' });
+    await page.getByText('Advanced: gas, fees, nonce, data').click();
+    await send.field('Nonce').fill(String(next + 1));
+    await send.continue();
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card)).toContain('Pending');
+    const history = page.getByRole('region', { name: 'Sent from this account' });
+    const gap = history.getByRole('alert').filter({ hasText: `Nonce ${next} is missing` });
+    await gap.waitFor();
+    await gap.getByRole('button', { name: `Fill nonce ${next}` }).click();
+    const filler = history.getByRole('listitem').filter({ hasText: `Gap filler for nonce ${next}` });
+    await filler.first().waitFor();
+    await node.mine({ blocks: 1 });
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect(await node.getTransactionCount({ address: from })).toBe(next + 2);
+    await expect.poll(() => gap.count()).toBe(0);
+  });
+
   it('node down at broadcast: a clear error, the signed transaction kept and sent again once the node is back', async () => {
     const { send } = await openSend();
     const from = demoAddress(0);

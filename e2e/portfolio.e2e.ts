@@ -49,7 +49,10 @@ describe('portfolio, tokens, networks and receive', () => {
           functionName: 'balanceOf',
           args: [address],
         });
-        expect(await portfolio.balance(name, token.symbol, token.decimals), `${name} ${token.symbol}`).toBe(expected);
+        // Token rows can appear a moment after the native row (their details are read first).
+        await expect
+          .poll(() => portfolio.balance(name, token.symbol, token.decimals), { message: `${name} ${token.symbol}` })
+          .toBe(expected);
       }
     }
     expect(consoleErrors).toEqual([]);

@@ -2,7 +2,7 @@ import { erc20Abi, parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
-import { Onboarding } from './pages/Onboarding.ts';
+import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
@@ -154,5 +154,59 @@ describe('sending', () => {
 
     expect(await node.getTransactionCount({ address: demoAddress(0) })).toBe(nonce);
     expect(await page.getByRole('region', { name: 'Sent from this account' }).count()).toBe(0);
+  });
+  it('takes the amount in US dollars where a price exists and sends the matching ETH', async () => {
+    const { send } = await openSend();
+    const node = nodeClient(env.chain.url);
+    const recipient = demoAddress(14);
+    const before = await node.getBalance({ address: recipient });
+    await send.fill({ recipient });
+    await send.form.getByRole('button', { name: 'Enter US dollars' }).click();
+    // The seeded feed prices ETH at $3,250.12: $325.012 is 0.1 ETH.
+    await send.form.getByLabel('Amount in US dollars').fill('325.012');
+    await send.continue();
+    expect(await send.review.textContent()).toContain('0.1 ETH');
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect(await node.getBalance({ address: recipient })).toBe(before + parseEther('0.1'));
+  });
+
+  it('warns about the zero address, the token’s own contract and oneself, and notes a first payment', async () => {
+    const { send } = await openSend();
+    const blocking = send.form.getByRole('alert').filter({ hasText: 'I have checked the recipient address' });
+
+    await send.fill({ recipient: '0x0000000000000000000000000000000000000000', amount: '0.01' });
+    await send.continue();
+    await expect.poll(() => blocking.textContent()).toContain('zero address');
+    expect(await send.review.count()).toBe(0);
+
+    await send.fill({ recipient: tokens.DAI, asset: 'DAI', amount: '1' });
+    await send.continue();
+    await expect.poll(() => blocking.textContent()).toContain('token’s own contract');
+    expect(await send.review.count()).toBe(0);
+
+    await send.fill({ recipient: demoAddress(0), asset: 'ETH', amount: '0.01' });
+    await send.continue();
+    await send.review.waitFor();
+    expect(await send.review.textContent()).toContain('same account');
+    await send.review.getByRole('button', { name: 'Edit' }).click();
+
+    await send.fill({ recipient: demoAddress(15), amount: '0.01' });
+    await send.continue();
+    await send.review.waitFor();
+    expect(await send.review.textContent()).toContain('You have not sent to this address');
+  });
+
+  it('asks for the password when the wallet locked on the review, then returns to the same review', async () => {
+    const { send, page } = await openSend();
+    await send.fill({ recipient: demoAddress(16), amount: '0.02' });
+    await send.continue();
+    await send.review.waitFor();
+    await page.getByRole('button', { name: 'Lock' }).click();
+    await new Unlock(page).unlock();
+    await send.review.waitFor();
+    expect(await send.review.textContent()).toContain('0.02 ETH');
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
   });
 });

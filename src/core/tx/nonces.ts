@@ -25,15 +25,16 @@ export async function nextNonce(client: ChainClient, from: Address, records: rea
 }
 
 /**
- * Nonces missing below Cairn's pending transactions: with the account's confirmed nonce at 5
- * and pending records at 6 and 7, nonce 5 is a gap and nothing after it can be mined until it
- * is filled.
+ * Nonces missing below Cairn's pending transactions, which nothing after them can pass. The
+ * node's pending nonce is the lower bound: everything under it is mined or waiting in the node
+ * (perhaps sent by another wallet), so it is not a gap. With the node at 5 and Cairn's records
+ * at 6 and 7, nonce 5 is a gap.
  */
-export function nonceGaps(confirmedNonce: number, records: readonly TxRecord[]): number[] {
+export function nonceGaps(nodePendingNonce: number, records: readonly TxRecord[]): number[] {
   const active = new Set(records.filter(isActive).map((r) => r.nonce));
   if (active.size === 0) return [];
   const highest = Math.max(...active);
   const gaps: number[] = [];
-  for (let nonce = confirmedNonce; nonce < highest; nonce++) if (!active.has(nonce)) gaps.push(nonce);
+  for (let nonce = nodePendingNonce; nonce < highest; nonce++) if (!active.has(nonce)) gaps.push(nonce);
   return gaps;
 }

@@ -8,6 +8,7 @@ import type { Network } from '@/core/chain/networks';
 import { vaultAccount } from '@/core/signing/vaultAccount';
 import { readFeeMarket } from '@/core/tx/fees';
 import { nonceGaps } from '@/core/tx/nonces';
+import { isActive } from '@/core/tx/record';
 import { errorText } from '@/lib/errorMessages';
 import { useAccountRecords, useTransactions } from '@/lib/transactions';
 import { useChainHead } from '@/lib/useChainHead';
@@ -22,12 +23,16 @@ export function AccountTransactions({ network, address }: { network: Network; ad
   const session = useVaultSession();
   const { service } = useTransactions();
   const account = useVault((s) => s.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase()));
-  const confirmed = useQuery({
-    queryKey: ['confirmed-nonce', network.id, address, head.data?.blockNumber?.toString()],
-    queryFn: () => getTransactionCount(chainClient(network), { address, blockTag: 'latest' }),
-    enabled: records.length > 0,
+  const activeNonces = records
+    .filter(isActive)
+    .map((r) => r.nonce)
+    .join(',');
+  const nodePending = useQuery({
+    queryKey: ['pending-nonce', network.id, address, head.data?.blockNumber?.toString(), activeNonces],
+    queryFn: () => getTransactionCount(chainClient(network), { address, blockTag: 'pending' }),
+    enabled: activeNonces !== '',
   });
-  const gaps = confirmed.data === undefined ? [] : nonceGaps(confirmed.data, records);
+  const gaps = nodePending.data === undefined ? [] : nonceGaps(nodePending.data, records);
   const [error, setError] = useState<string>();
 
   const fill = async (nonce: number) => {

@@ -3,7 +3,7 @@ import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import type { RecipientFinding } from '@/core/tx/safety';
 
-function sentence(finding: RecipientFinding, network: Network): string {
+export function findingSentence(finding: RecipientFinding, network: Network): string {
   switch (finding.kind) {
     case 'lookalike':
       return 'This address looks like one you know but is different: same first and last characters. Scammers make such look-alikes and slip them into your history (address poisoning). Compare every character.';
@@ -39,7 +39,7 @@ export function FindingsPanel({
     <div role={blocking ? 'alert' : 'status'} className={blocking ? ui.noticeDanger : ui.noticeWarning}>
       {findings.map((finding) => (
         <div key={finding.kind}>
-          <p>{sentence(finding, network)}</p>
+          <p>{findingSentence(finding, network)}</p>
           {finding.kind === 'lookalike' && (
             <p>
               It resembles {finding.similar.name ? `${finding.similar.name}, ` : 'an address you used: '}

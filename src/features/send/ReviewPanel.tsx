@@ -15,6 +15,7 @@ import { formatAmount } from '@/lib/format';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { useVault, useVaultSession } from '@/lib/vault';
+import { findingSentence } from './FindingsPanel';
 import styles from './send.module.css';
 import { goTo } from './sendFlowStore';
 import { useSendAssets } from './useSendAssets';
@@ -155,11 +156,13 @@ export function ReviewPanel({
           </>
         )}
       </dl>
-      {findings.some((f) => f.kind === 'first-payment') && (
-        <p className={ui.noticeWarning}>
-          First payment to this address on {network.name}: compare it with the source once more.
-        </p>
-      )}
+      {findings
+        .filter((f) => !f.blocking)
+        .map((finding) => (
+          <p key={finding.kind} className={ui.noticeWarning}>
+            {findingSentence(finding, network)}
+          </p>
+        ))}
       {error && (
         <p role="alert" className={ui.noticeDanger}>
           {error}

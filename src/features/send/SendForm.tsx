@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useStore } from 'zustand';
 import { Amount, Fiat } from '@/components/Amount';
 import { Field } from '@/components/Field';
@@ -113,8 +114,8 @@ export function SendForm() {
         label="Recipient"
         hint={
           network.ensUniversalResolver
-            ? 'A 0x address, a contact, or an ENS name such as alice.eth.'
-            : 'A 0x address or a contact.'
+            ? 'A 0x address, a contact’s name, or an ENS name such as alice.eth.'
+            : 'A 0x address or a contact’s name.'
         }
         error={errors.recipient}
       >
@@ -135,6 +136,9 @@ export function SendForm() {
           </option>
         ))}
       </datalist>
+      <p className={ui.muted}>
+        <Link to="/address-book">Manage contacts in the address book</Link>
+      </p>
       <Field label="Asset" hint={balance !== undefined ? undefined : 'Reading balances…'}>
         <select value={form.asset} onChange={(e) => change({ asset: e.target.value, max: false, unit: 'asset' })}>
           {assets.map((a) => (

@@ -41,6 +41,13 @@ export function knownRecipients(
   return [...known.values()];
 }
 
+/** Known recipients whose contact name is exactly what was typed (ignoring case and outer spaces). */
+export function namedRecipients(known: readonly KnownRecipient[], typed: string): KnownRecipient[] {
+  const name = typed.trim().toLocaleLowerCase();
+  if (!name) return [];
+  return known.filter((k) => k.name?.trim().toLocaleLowerCase() === name);
+}
+
 const HUGE = 2n ** 63n;
 
 function parseAdvanced(
@@ -91,7 +98,7 @@ function parseAdvanced(
 
 /**
  * Everything "Continue" checks, in the order a person can fix it: the typed fields, the
- * recipient (address or ENS name), the safety findings (look-alikes block until acknowledged),
+ * recipient (a contact's name, an address or an ENS name), the safety findings (look-alikes block until acknowledged),
  * then a full preparation against the node (balances, fees, gas, a revert and its reason).
  */
 export async function continueSend(args: {
@@ -127,7 +134,11 @@ export async function continueSend(args: {
   const advanced = parseAdvanced(form, network, args.feeKind, errors);
 
   let recipient: ResolvedRecipient | undefined;
-  if (!form.recipient.trim()) errors.recipient = 'Enter the recipient’s address or ENS name.';
+  const named = namedRecipients(args.known, form.recipient);
+  if (!form.recipient.trim()) errors.recipient = 'Enter the recipient’s address, a contact’s name or an ENS name.';
+  else if (named.length > 1)
+    errors.recipient = `${named.length} contacts are called “${form.recipient.trim()}”: pick one from the suggestions or type the address.`;
+  else if (named[0]) recipient = { address: named[0].address, name: named[0].name };
   else {
     try {
       recipient = await resolveRecipient(network, form.recipient);

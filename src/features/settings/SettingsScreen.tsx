@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import { AUTO_LOCK_CHOICES } from '@/core/vault/autoLock';
@@ -64,6 +65,13 @@ export function SettingsScreen() {
           {backupSaved && <span role="status">Backup saved.</span>}
         </div>
         {backupError && <p role="alert">{backupError}</p>}
+      </section>
+      <section className={styles.section} aria-labelledby="address-book-title">
+        <h2 id="address-book-title">Address book</h2>
+        <p>
+          Named addresses for Send, per network or for every network, with import and export as JSON or CSV.{' '}
+          <Link to="/address-book">Open the address book</Link>
+        </p>
       </section>
       <NetworksSettings />
     </Screen>
