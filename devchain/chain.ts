@@ -18,6 +18,8 @@ export type ChainOptions = {
   blockTimeMs?: number;
   /** Genesis timestamp, so seeded history can spread over past days. */
   genesisDate?: Date;
+  /** A Hardhat hardfork name; 'berlin' makes a chain without EIP-1559 (legacy gas prices). */
+  hardfork?: string;
 };
 
 export type LocalChain = {
@@ -39,6 +41,7 @@ export async function startChain(options: ChainOptions): Promise<LocalChain> {
       CAIRN_CHAIN_ID: String(chainId),
       CAIRN_BLOCK_TIME_MS: String(options.blockTimeMs ?? 0),
       ...(options.genesisDate ? { CAIRN_GENESIS_DATE: options.genesisDate.toISOString() } : {}),
+      ...(options.hardfork ? { CAIRN_HARDFORK: options.hardfork } : {}),
     },
   });
   const output: string[] = [];

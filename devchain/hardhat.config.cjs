@@ -6,6 +6,9 @@ const path = require('node:path');
 const chainId = Number(process.env.CAIRN_CHAIN_ID ?? 31337);
 const blockTimeMs = Number(process.env.CAIRN_BLOCK_TIME_MS ?? 0);
 const genesisDate = process.env.CAIRN_GENESIS_DATE;
+// 'berlin' gives a chain without EIP-1559 base fees (legacy gas prices), for tests.
+const hardfork = process.env.CAIRN_HARDFORK || undefined;
+const legacy = hardfork !== undefined && ['berlin', 'istanbul', 'muirGlacier', 'petersburg'].includes(hardfork);
 
 /** @type {import('hardhat/types').HardhatUserConfig} */
 module.exports = {
@@ -28,7 +31,8 @@ module.exports = {
         auto: true,
         interval: Math.max(blockTimeMs, 0),
       },
-      initialBaseFeePerGas: 1_000_000_000,
+      ...(hardfork ? { hardfork } : {}),
+      ...(legacy ? {} : { initialBaseFeePerGas: 1_000_000_000 }),
       ...(genesisDate ? { initialDate: genesisDate } : {}),
       loggingEnabled: false,
     },

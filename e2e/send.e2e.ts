@@ -1,4 +1,4 @@
-import { erc20Abi, parseEther, parseUnits } from 'viem';
+import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
@@ -208,5 +208,22 @@ describe('sending', () => {
     expect(await send.review.textContent()).toContain('0.02 ETH');
     const card = await send.confirm();
     await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+  });
+  it('shows a revert found while estimating, with its reason, and does not continue', async () => {
+    const { send, page } = await openSend();
+    // Calling DAI's mint() from a non-minter reverts with "DemoToken: only minter".
+    const data = encodeFunctionData({
+      abi: parseAbi(['function mint(address to, uint256 value)']),
+      functionName: 'mint',
+      args: [demoAddress(0), 1n],
+    });
+    await send.fill({ recipient: tokens.DAI, amount: '0' });
+    await page.getByText('Advanced: gas, fees, nonce, data').click();
+    await send.field('Data (hex)').fill(data);
+    await send.continue();
+    await expect
+      .poll(() => send.form.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringContaining('The network would reject this transaction: DemoToken: only minter'));
+    expect(await send.review.count()).toBe(0);
   });
 });

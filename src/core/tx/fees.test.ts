@@ -1,6 +1,9 @@
 import fc from 'fast-check';
+import { HttpRequestError, InvalidInputRpcError, LimitExceededRpcError, RpcRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { costRange, exactFees, type Fees, maxGasPrice, presetFees, replacementFees } from './fees';
+import type { ChainClient } from '../chain/client';
+import { isCairnError } from '../errors/base';
+import { costRange, exactFees, type Fees, maxGasPrice, presetFees, readFeeMarket, replacementFees } from './fees';
 
 const gwei = (n: number) => BigInt(Math.round(n * 1e9));
 const market = {
@@ -77,5 +80,58 @@ describe('replacement fees', () => {
         expect(maxGasPrice(next) >= maxGasPrice(current)).toBe(true);
       }),
     );
+  });
+});
+
+/** A node answering from a table; a function value throws or computes the answer. */
+function stubNode(answers: Record<string, unknown>): ChainClient {
+  return {
+    request: async ({ method }: { method: string }) => {
+      const answer = answers[method];
+      if (answer instanceof Error) throw answer;
+      if (answer === undefined) throw new Error(`unexpected ${method}`);
+      return answer;
+    },
+  } as unknown as ChainClient;
+}
+
+const refused = (details: string) =>
+  new InvalidInputRpcError(
+    new RpcRequestError({ body: {}, url: 'http://node', error: { code: -32000, message: details } }),
+  );
+
+describe('readFeeMarket when the node does not serve eth_feeHistory', () => {
+  it('treats a node without base fees as legacy (pre-London rules)', async () => {
+    const node = stubNode({
+      eth_feeHistory: refused('eth_feeHistory is disabled. It only works with the London hardfork or a later one.'),
+      eth_maxPriorityFeePerGas: refused('no such method'),
+      eth_getBlockByNumber: { number: '0x5' },
+      eth_gasPrice: '0x3b9aca00',
+    });
+    expect(await readFeeMarket(node)).toEqual({ kind: 'legacy', gasPrice: gwei(1) });
+  });
+
+  it('keeps EIP-1559 from the latest block’s base fee and the node’s tip', async () => {
+    const node = stubNode({
+      eth_feeHistory: refused('method disabled'),
+      eth_maxPriorityFeePerGas: '0x77359400',
+      eth_getBlockByNumber: { number: '0x5', baseFeePerGas: '0x2540be400' },
+    });
+    expect(await readFeeMarket(node)).toEqual({
+      kind: 'eip1559',
+      baseFee: gwei(10),
+      tips: { slow: gwei(1), normal: gwei(2), fast: gwei(4) },
+    });
+  });
+
+  it('does not mistake a busy or unreachable node for a legacy one', async () => {
+    for (const error of [
+      new LimitExceededRpcError(new Error('limit exceeded')),
+      new HttpRequestError({ url: 'http://node', status: 500 }),
+    ]) {
+      const node = stubNode({ eth_feeHistory: error, eth_maxPriorityFeePerGas: '0x1', eth_gasPrice: '0x1' });
+      const failure = await readFeeMarket(node).catch((e: unknown) => e);
+      expect(isCairnError(failure)).toBe(true);
+    }
   });
 });

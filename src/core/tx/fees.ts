@@ -1,3 +1,4 @@
+import { RpcError } from 'viem';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 
@@ -29,29 +30,45 @@ const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 type FeeHistory = { baseFeePerGas?: string[]; reward?: string[][] };
 
+/** JSON-RPC code for "limit exceeded": the node is busy, not missing the method. */
+const LIMIT_EXCEEDED = -32005;
+
+/** The node answered that it does not serve eth_feeHistory (pre-London rules, or disabled). */
+function feeHistoryUnsupported(error: unknown): boolean {
+  return error instanceof RpcError && error.code !== LIMIT_EXCEEDED;
+}
+
 /**
  * Reads the fee market in one batched request: eth_feeHistory over the last 10 blocks (the
  * last base fee it returns is the next block's) with the 10th/50th/90th tip percentiles, plus
  * the node's own tip suggestion, used when recent blocks carried no tips. A chain without base
- * fees is legacy: eth_gasPrice.
+ * fees is legacy: eth_gasPrice. A node that refuses eth_feeHistory is asked for its latest
+ * block instead: a base fee there still means EIP-1559, none means legacy.
  *
  * Errors: ChainError.
  */
 export async function readFeeMarket(client: ChainClient): Promise<FeeMarket> {
   try {
     const [history, suggestedTip] = await Promise.all([
-      client.request({
-        method: 'eth_feeHistory',
-        params: [`0x${HISTORY_BLOCKS.toString(16)}`, 'latest', [...PERCENTILES]],
-      }) as Promise<FeeHistory>,
+      (
+        client.request({
+          method: 'eth_feeHistory',
+          params: [`0x${HISTORY_BLOCKS.toString(16)}`, 'latest', [...PERCENTILES]],
+        }) as Promise<FeeHistory>
+      ).catch((error: unknown) => {
+        if (feeHistoryUnsupported(error)) return undefined;
+        throw error;
+      }),
       (client.request({ method: 'eth_maxPriorityFeePerGas' }) as Promise<string>).then(BigInt).catch(() => 0n),
     ]);
-    const baseFees = (history.baseFeePerGas ?? []).map((v) => BigInt(v));
+    const baseFees = history
+      ? (history.baseFeePerGas ?? []).map((v) => BigInt(v))
+      : await latestBaseFee(client).then((fee) => (fee === undefined ? [] : [fee]));
     const nextBaseFee = baseFees.at(-1);
     if (nextBaseFee === undefined || baseFees.every((b) => b === 0n)) {
       return { kind: 'legacy', gasPrice: BigInt((await client.request({ method: 'eth_gasPrice' })) as string) };
     }
-    const rewards = (history.reward ?? []).map((row) => row.map((v) => BigInt(v)));
+    const rewards = (history?.reward ?? []).map((row) => row.map((v) => BigInt(v)));
     const percentile = (i: number) => median(rewards.map((row) => row[i] ?? 0n));
     const tips = { slow: percentile(0), normal: percentile(1), fast: percentile(2) };
     if (tips.normal === 0n && suggestedTip > 0n) {
@@ -65,6 +82,13 @@ export async function readFeeMarket(client: ChainClient): Promise<FeeMarket> {
   } catch (error) {
     throw toChainError(error);
   }
+}
+
+async function latestBaseFee(client: ChainClient): Promise<bigint | undefined> {
+  const block = (await client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as {
+    baseFeePerGas?: string | null;
+  } | null;
+  return block?.baseFeePerGas ? BigInt(block.baseFeePerGas) : undefined;
 }
 
 /** Fees for a preset: max fee = next base fee × headroom + tip (EIP-1559), or a scaled gas price. */
