@@ -12,6 +12,7 @@ import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
 import { benchPortfolio } from './portfolio.ts';
+import { benchSend } from './send.ts';
 import { benchVault } from './vault.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -123,6 +124,7 @@ Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context eac
   }
   console.log(`\n${await benchVault()}`);
   console.log(`\n${await benchPortfolio()}`);
+  console.log(`\n${await benchSend(join(out, 'app'))}`);
 }
 
 main().catch((error) => {

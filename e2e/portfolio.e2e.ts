@@ -77,7 +77,8 @@ describe('portfolio, tokens, networks and receive', () => {
   it('shows a transfer made outside Cairn after the next block', async () => {
     const { portfolio } = await openPortfolio();
     const node = nodeClient(env.chain.url);
-    const before = await portfolio.balance('Demo account 2', 'USDC', 6);
+    await expect.poll(() => portfolio.balance('Demo account 2', 'USDC', 6)).toBeDefined();
+    const before = (await portfolio.balance('Demo account 2', 'USDC', 6)) ?? 0n;
     const hash = await node.writeContract({
       account: demoAddress(1),
       address: tokens.USDC,
@@ -89,7 +90,7 @@ describe('portfolio, tokens, networks and receive', () => {
     await node.waitForTransactionReceipt({ hash });
     await expect
       .poll(() => portfolio.balance('Demo account 2', 'USDC', 6), { timeout: 10_000 })
-      .toBe((before ?? 0n) - 2_500_000n);
+      .toBe(before - 2_500_000n);
     expect(await portfolio.shownBlock()).toBe(await node.getBlockNumber({ cacheTime: 0 }));
   });
 

@@ -9,19 +9,25 @@ export function nonceLockName(chainId: number, from: Address): string {
   return `cairn-nonce:${chainId}:${from.toLowerCase()}`;
 }
 
+/** The node's count of the account's transactions, the pending ones included. */
+export async function nodePendingNonce(client: ChainClient, from: Address): Promise<number> {
+  try {
+    return await getTransactionCount(client, { address: from, blockTag: 'pending' });
+  } catch (error) {
+    throw toChainError(error);
+  }
+}
+
 /**
  * The next nonce: the larger of the node's pending count and one past Cairn's own signed or
  * pending records (which the node may not know yet, or may have dropped).
  */
+export function pickNonce(nodePending: number, records: readonly TxRecord[]): number {
+  return Math.max(nodePending, ...records.filter(isActive).map((r) => r.nonce + 1));
+}
+
 export async function nextNonce(client: ChainClient, from: Address, records: readonly TxRecord[]): Promise<number> {
-  let pending: number;
-  try {
-    pending = await getTransactionCount(client, { address: from, blockTag: 'pending' });
-  } catch (error) {
-    throw toChainError(error);
-  }
-  const ours = records.filter(isActive).map((r) => r.nonce + 1);
-  return Math.max(pending, ...ours);
+  return pickNonce(await nodePendingNonce(client, from), records);
 }
 
 /**

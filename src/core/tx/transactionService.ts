@@ -14,7 +14,7 @@ import { toChainError } from '../chain/toChainError';
 import { RevertedError, WrongChainError } from '../errors/chain';
 import { type FeeMarket, type Fees, presetFees, replacementFees } from './fees';
 import type { LockProvider } from './locks';
-import { nextNonce, nonceLockName } from './nonces';
+import { nodePendingNonce, nonceLockName, pickNonce } from './nonces';
 import { isActive, isWatched, type TxKind, type TxRecord, type TxStatus } from './record';
 import type { CallRequest } from './transfer';
 import type { TxStore } from './txStore';
@@ -81,9 +81,15 @@ export class TransactionService {
     const { network, account } = request;
     const client = chainClient(network);
     const record = await this.deps.locks.withLock(nonceLockName(network.chainId, account.address), async () => {
-      const actual = await getChainId(client).catch((error: unknown) => {
-        throw toChainError(error);
-      });
+      // One round trip: the chain id check and the node's nonce go out as one batch.
+      const nonceGiven = request.replaces?.nonce ?? request.nonce;
+      const [actual, records, nodePending] = await Promise.all([
+        getChainId(client).catch((error: unknown) => {
+          throw toChainError(error);
+        }),
+        this.deps.store.forAccount(network.chainId, account.address),
+        nonceGiven === undefined ? nodePendingNonce(client, account.address) : Promise.resolve(0),
+      ]);
       if (actual !== network.chainId) {
         throw new WrongChainError({
           expectedChainId: network.chainId,
@@ -91,8 +97,7 @@ export class TransactionService {
           rpcUrl: network.rpcUrls[0],
         });
       }
-      const records = await this.deps.store.forAccount(network.chainId, account.address);
-      const nonce = request.replaces?.nonce ?? request.nonce ?? (await nextNonce(client, account.address, records));
+      const nonce = nonceGiven ?? pickNonce(nodePending, records);
       const raw = await account.signTransaction({
         chainId: network.chainId,
         nonce,
@@ -219,10 +224,23 @@ export class TransactionService {
       return value;
     };
 
-    for (const record of watched) {
+    // Receipts, then the node's view of those without one, each set in one batch: a pass costs
+    // two round trips however many records are watched.
+    const receipts = await Promise.all(
+      watched.map((r) => getTransactionReceipt(client, { hash: r.hash }).catch(() => undefined)),
+    );
+    const known = await Promise.all(
+      watched.map((r, i) =>
+        receipts[i] || r.status === 'confirmed'
+          ? undefined
+          : getTransaction(client, { hash: r.hash }).catch(() => undefined),
+      ),
+    );
+
+    for (const [index, record] of watched.entries()) {
       const current = (await this.deps.store.get(record.id)) ?? record;
       if (!isActive(current) && current.status !== 'confirmed') continue;
-      const receipt = await getTransactionReceipt(client, { hash: current.hash }).catch(() => undefined);
+      const receipt = receipts[index];
       if (receipt) {
         const confirmations = Number(latest - receipt.blockNumber + 1n);
         if (current.status === 'confirmed' || current.status === 'failed') {
@@ -254,8 +272,7 @@ export class TransactionService {
         continue;
       }
       if (current.status === 'confirmed') continue;
-      const known = await getTransaction(client, { hash: current.hash }).catch(() => undefined);
-      if (known) {
+      if (known[index]) {
         if (current.status === 'signed')
           changes.push({
             record: await this.save({ ...current, status: 'pending', broadcastError: undefined }, 'signed'),

@@ -1,0 +1,137 @@
+// Sending: time from Confirm to the transaction being in the node's mempool (median), beside a
+// bare viem send of the same transfer from Node through the same proxy, and the RPC requests
+// the whole flow makes from opening the form to that moment. Run with no added latency and
+// with 50 ms per HTTP request (a distant node), since sequential round trips dominate there.
+import { createPublicClient, createWalletClient, http, parseEther } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { hardhat } from 'viem/chains';
+import { startChain } from '../devchain/chain.ts';
+import { demoAddress, seedChain } from '../devchain/seed.ts';
+import { Onboarding } from '../e2e/pages/Onboarding.ts';
+import { Send } from '../e2e/pages/Send.ts';
+import { launchChromium } from '../e2e/support/browser.ts';
+import { findFreePort } from '../scripts/ports.ts';
+import { startStaticServer } from '../scripts/static-server.ts';
+import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
+import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+
+const RUNS = Number(process.env.BENCH_SEND_RUNS ?? 7);
+const LATENCIES = [0, 50];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/** Resolves when the node's pending nonce of `from` passes `before`: the transaction is in its mempool. */
+async function inMempool(nodeUrl: string, from: `0x${string}`, before: number): Promise<void> {
+  const node = createPublicClient({ chain: hardhat, transport: http(nodeUrl) });
+  for (;;) {
+    if ((await node.getTransactionCount({ address: from, blockTag: 'pending' })) > before) return;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+type Figures = {
+  confirm: number[];
+  bare: number[];
+  requests: number[];
+  calls: number[];
+  byMethod: Record<string, number>;
+};
+
+export async function benchSend(appDir: string): Promise<string> {
+  const chain = await startChain({ port: await findFreePort() });
+  await seedChain(chain.url);
+  const proxy = await startRpcFaultProxy(chain.url);
+  const app = await startStaticServer({
+    root: appDir,
+    port: await findFreePort(),
+    localRpcUrl: proxy.url,
+    devchain: true,
+  });
+  const browser = await launchChromium();
+  const node = createPublicClient({ chain: hardhat, transport: http(chain.url) });
+  const mine = () => node.request({ method: 'evm_mine' } as never);
+  const setAutomine = (on: boolean) => node.request({ method: 'evm_setAutomine', params: [on] } as never);
+  const from = demoAddress(0);
+  const bareAccount = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 1 });
+  const bare = createWalletClient({ account: bareAccount, chain: hardhat, transport: http(proxy.url) });
+  const results = new Map<number, Figures>();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await new Onboarding(page).openDemoWallet();
+    const send = new Send(page);
+    await setAutomine(false);
+
+    for (const latency of LATENCIES) {
+      proxy.setFault(latency ? { kind: 'delay', ms: latency } : { kind: 'none' });
+      const figures: Figures = { confirm: [], bare: [], requests: [], calls: [], byMethod: {} };
+      for (let run = 0; run < RUNS + 1; run++) {
+        proxy.resetCounts();
+        await send.open();
+        await send.fill({ recipient: demoAddress(17), amount: '0.001' });
+        await send.continue();
+        await send.review.waitFor({ timeout: 30_000 });
+        const before = await node.getTransactionCount({ address: from, blockTag: 'pending' });
+        const confirm = send.review.getByRole('button', { name: 'Confirm and send' });
+        await confirm.waitFor();
+        // A DOM click, not Playwright's (which first waits two frames for the button to be stable).
+        const start = performance.now();
+        await confirm.evaluate((button: HTMLElement) => button.click());
+        await inMempool(chain.url, from, before);
+        const elapsed = performance.now() - start;
+        const requests = proxy.requests;
+        const calls = proxy.calls;
+        await page.getByRole('region', { name: 'Sent', exact: true }).waitFor();
+
+        const bareBefore = await node.getTransactionCount({ address: bareAccount.address, blockTag: 'pending' });
+        const bareStart = performance.now();
+        await bare.sendTransaction({
+          to: demoAddress(18),
+          value: parseEther('0.001'),
+          gas: 21_000n,
+          maxFeePerGas: 10n ** 10n,
+          maxPriorityFeePerGas: 10n ** 9n,
+        });
+        await inMempool(chain.url, bareAccount.address, bareBefore);
+        const bareElapsed = performance.now() - bareStart;
+        await mine();
+        await page.getByRole('button', { name: 'Send another' }).click();
+        if (run === 0) continue; // warm-up: lazy screens load, caches fill
+        figures.confirm.push(elapsed);
+        figures.bare.push(bareElapsed);
+        figures.requests.push(requests);
+        figures.calls.push(Object.values(calls).reduce((a, b) => a + b, 0));
+        figures.byMethod = calls;
+      }
+      results.set(latency, figures);
+    }
+    await context.close();
+  } finally {
+    await setAutomine(true).catch(() => undefined);
+    await browser.close();
+    await app.close();
+    await proxy.close();
+    await chain.stop();
+  }
+
+  const lines = [`Send (median of ${RUNS} runs, headless Chromium, automine off)`];
+  for (const [latency, f] of results) {
+    const cairn = median(f.confirm);
+    const base = median(f.bare);
+    lines.push(
+      `  ${latency ? `+${latency} ms per HTTP request` : 'no added latency'}`,
+      `    Confirm → in the node's mempool   Cairn ${cairn.toFixed(1)} ms   bare viem send from Node ${base.toFixed(1)} ms   ratio ${(cairn / base).toFixed(2)}×`,
+      `    RPC from opening the form to the mempool   ${median(f.requests)} HTTP requests, ${median(f.calls)} JSON-RPC calls (median; background block polling included)`,
+      `    calls by method (last run)        ${Object.entries(f.byMethod)
+        .sort((a, b) => b[1] - a[1])
+        .map(([m, n]) => `${m} ${n}`)
+        .join(', ')}`,
+    );
+  }
+  return lines.join('\n');
+}
