@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
 import { AddressBook, chooseSuggestion, offeredSuggestions } from './pages/AddressBook.ts';
-import { AppShell } from './pages/AppShell.ts';
-import { Onboarding, Unlock } from './pages/Onboarding.ts';
+import { Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
 const alice = demoAddress(5);
@@ -30,9 +30,7 @@ describe('the address book', () => {
 
   /** A fresh browser profile with the demo wallet, on the address book. */
   async function openAddressBook() {
-    const opened = await env.newPage();
-    await new AppShell(opened.page).open(env.server.url);
-    await new Onboarding(opened.page).openDemoWallet();
+    const opened = await demoWalletPage(env);
     const book = new AddressBook(opened.page);
     await book.open();
     return { ...opened, book };

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { parseEther } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
-import { Onboarding, Unlock } from './pages/Onboarding.ts';
+import { Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
 
@@ -32,10 +34,8 @@ describe('the transaction lifecycle', () => {
     await nodeClient(env.chain.url).setAutomine(true);
   });
 
-  async function openSend(page?: Awaited<ReturnType<Environment['newPage']>>) {
-    const opened = page ?? (await env.newPage());
-    await new AppShell(opened.page).open(env.server.url);
-    await new Onboarding(opened.page).openDemoWallet();
+  async function openSend() {
+    const opened = await demoWalletPage(env);
     const send = new Send(opened.page);
     await send.open();
     return { ...opened, send };
@@ -160,6 +160,76 @@ describe('the transaction lifecycle', () => {
     await expect.poll(() => send.statusOf(card), { timeout: 20_000 }).toContain('Confirmed');
     expect(await sentNonces(env, from, start)).toHaveLength(1);
   });
+  it('a tab closed while broadcasting: the signed transaction is kept and the next tab sends and tracks it', async () => {
+    const first = await openSend();
+    const node = nodeClient(env.chain.url);
+    const from = demoAddress(0);
+    const start = await node.getBlockNumber({ cacheTime: 0 });
+    const nonce = await node.getTransactionCount({ address: from, blockTag: 'pending' });
+    await first.send.fill({ recipient: demoAddress(15), amount: '0.06' });
+    await first.send.continue();
+    await first.send.review.waitFor();
+    // The broadcast is held at the proxy, and the tab closes before it gets through.
+    env.proxy?.setFault({ kind: 'delay', ms: 3_000, methods: ['eth_sendRawTransaction'] });
+    await first.send.review.getByRole('button', { name: 'Confirm and send' }).click();
+    await first.page.getByRole('button', { name: 'Signing…' }).waitFor();
+    await first.page.waitForTimeout(300);
+    await first.page.close();
+    env.proxy?.setFault({ kind: 'none' });
+    expect(await node.getTransactionCount({ address: from, blockTag: 'pending' })).toBe(nonce);
+
+    const page = await first.context.newPage();
+    await new AppShell(page).open(env.server.url);
+    await new Unlock(page).unlock();
+    const send = new Send(page);
+    await send.open();
+    const history = page.getByRole('region', { name: 'Sent from this account' });
+    const kept = history.getByRole('listitem').filter({ hasText: '0.06 ETH to' });
+    await expect.poll(() => send.statusOf(kept), { timeout: 20_000 }).toContain('Confirmed');
+    expect(await sentNonces(env, from, start)).toEqual([nonce]);
+  });
+
+  it('a damaged stored record is set aside with a notice and a way to save it; the others stay tracked', async () => {
+    const { send, page } = await openSend();
+    await send.fill({ recipient: demoAddress(16), amount: '0.07' });
+    await send.continue();
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    await page.evaluate(
+      (from) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('cairn');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('transactions', 'readwrite');
+            tx.objectStore('transactions').put({
+              id: 'damaged-1',
+              chainId: 31337,
+              fromKey: `31337:${from}`,
+              value: 'x',
+            });
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      demoAddress(0).toLowerCase(),
+    );
+    await page.reload();
+    await new Unlock(page).unlock();
+    await send.open();
+    const history = page.getByRole('region', { name: 'Sent from this account' });
+    const notice = history.getByRole('alert').filter({ hasText: 'could not be read' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('1 saved transaction record could not be read');
+    const kept = history.getByRole('listitem').filter({ hasText: '0.07 ETH to' });
+    expect(await send.statusOf(kept)).toContain('Confirmed');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      notice.getByRole('button', { name: 'Save damaged records' }).click(),
+    ]);
+    const saved = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as { id: string }[];
+    expect(saved.map((r) => r.id)).toEqual(['damaged-1']);
+  });
 });
 
 describe('faults on the way to the node', () => {
@@ -172,14 +242,29 @@ describe('faults on the way to the node', () => {
   });
 
   async function prepared(amount: string) {
-    const opened = await env.newPage();
-    await new AppShell(opened.page).open(env.server.url);
-    await new Onboarding(opened.page).openDemoWallet();
+    const opened = await demoWalletPage(env);
     const send = new Send(opened.page);
     await send.open();
     await send.fill({ recipient: demoAddress(13), amount });
     return { ...opened, send };
   }
+
+  it('a node that switches to another chain before Confirm: signing refused with both chain ids, nothing stored', async () => {
+    const { send, page } = await prepared('0.01');
+    const from = demoAddress(0);
+    const node = nodeClient(env.chain.url);
+    const nonce = await node.getTransactionCount({ address: from, blockTag: 'pending' });
+    await send.continue();
+    await send.review.waitFor();
+    env.proxy?.setFault({ kind: 'chainId', chainId: 1 });
+    await send.review.getByRole('button', { name: 'Confirm and send' }).click();
+    const alert = send.review.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('reports chain id 1, but this network is chain id 31337');
+    expect(await alert.textContent()).toContain('Nothing was sent');
+    env.proxy?.setFault({ kind: 'none' });
+    expect(await node.getTransactionCount({ address: from, blockTag: 'pending' })).toBe(nonce);
+    expect(await page.getByRole('region', { name: 'Sent from this account' }).count()).toBe(0);
+  });
 
   it('rate limiting (429) while preparing: a clear message and nothing signed', async () => {
     const { send, page } = await prepared('0.01');

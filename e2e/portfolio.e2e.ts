@@ -189,6 +189,8 @@ describe('portfolio, tokens, networks and receive', () => {
 
   it('keeps the last balances, marked stale with their block and age, while the node is down', async () => {
     const { portfolio } = await openPortfolio();
+    await expect.poll(() => portfolio.balance('Demo account 1', 'ETH', 18)).toBeDefined();
+    await expect.poll(() => portfolio.shownBlock()).toBeDefined();
     const block = await portfolio.shownBlock();
     const before = await portfolio.balance('Demo account 1', 'ETH', 18);
     await env.stopChain();

@@ -1,9 +1,9 @@
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
-import { AppShell } from './pages/AppShell.ts';
-import { Onboarding, Unlock } from './pages/Onboarding.ts';
+import { Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
 
@@ -19,9 +19,7 @@ describe('sending', () => {
   });
 
   async function openSend() {
-    const opened = await env.newPage();
-    await new AppShell(opened.page).open(env.server.url);
-    await new Onboarding(opened.page).openDemoWallet();
+    const opened = await demoWalletPage(env);
     const send = new Send(opened.page);
     await send.open();
     return { ...opened, send };

@@ -42,6 +42,17 @@ export function networkRecordsQuery(store: TxStore, network: Network) {
   });
 }
 
+/** Stored transaction records that no longer read back (damaged storage), as stored. */
+export function useDamagedRecords(): unknown[] {
+  const { store } = useTransactions();
+  const { data } = useQuery({
+    queryKey: [...TX_RECORDS_KEY, 'damaged'] as const,
+    queryFn: () => store.damaged(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return data ?? [];
+}
+
 /** This account's transactions on a network, newest first. */
 export function useAccountRecords(network: Network, address: Address | undefined): TxRecord[] {
   const { store } = useTransactions();

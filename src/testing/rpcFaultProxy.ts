@@ -9,6 +9,8 @@ export type Fault = (
   | { kind: 'drop' }
   | { kind: 'status'; status: number; body?: string }
   | { kind: 'corrupt' }
+  /** Answers eth_chainId with another chain's id (a node switched to another chain). */
+  | { kind: 'chainId'; chainId: number }
 ) & {
   /** Only requests carrying one of these JSON-RPC methods are affected (all when absent). */
   methods?: readonly string[];
@@ -34,6 +36,14 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** The node's answer with every eth_chainId result (by request id) replaced. */
+function withChainId(text: string, ids: Set<unknown>, chainId: number): string {
+  type Answer = { id?: unknown; result?: unknown };
+  const parsed = JSON.parse(text) as Answer | Answer[];
+  const rewrite = (a: Answer): Answer => (ids.has(a.id) ? { ...a, result: `0x${chainId.toString(16)}` } : a);
+  return JSON.stringify(Array.isArray(parsed) ? parsed.map(rewrite) : rewrite(parsed));
+}
+
 export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultProxy> {
   let fault: Fault = { kind: 'none' };
   let requests = 0;
@@ -52,10 +62,12 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
     const body = await readBody(request);
     requests++;
     const methods: string[] = [];
+    const chainIdCalls = new Set<unknown>();
     try {
-      const parsed = JSON.parse(body) as { method?: string } | { method?: string }[];
+      const parsed = JSON.parse(body) as { method?: string; id?: unknown } | { method?: string; id?: unknown }[];
       for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
         const method = call.method ?? '?';
+        if (method === 'eth_chainId') chainIdCalls.add(call.id);
         methods.push(method);
         calls[method] = (calls[method] ?? 0) + 1;
       }
@@ -72,7 +84,11 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       response.writeHead(current.status, { ...cors, 'Content-Type': 'text/plain' }).end(current.body ?? 'fault');
       return;
     }
-    if (current.kind === 'delay') await new Promise((r) => setTimeout(r, current.ms));
+    if (current.kind === 'delay') {
+      await new Promise((r) => setTimeout(r, current.ms));
+      // The caller went away while the request was held (a closed tab): it never reaches the node.
+      if (request.socket.destroyed) return;
+    }
     try {
       const upstream = await fetch(targetUrl, {
         method: 'POST',
@@ -80,7 +96,8 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
         body,
       });
       const text = await upstream.text();
-      const answer = current.kind === 'corrupt' ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text;
+      let answer = current.kind === 'corrupt' ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text;
+      if (current.kind === 'chainId') answer = withChainId(text, chainIdCalls, current.chainId);
       response.writeHead(upstream.status, { ...cors, 'Content-Type': 'application/json' }).end(answer);
     } catch {
       response.writeHead(502, cors).end('upstream unreachable');

@@ -1,6 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { TxRecord } from '../tx/record';
-import { fromStored, type TxStore, toStored } from '../tx/txStore';
+import { fromStored, readStored, type TxStore, toStored } from '../tx/txStore';
 import type { KeyValueStore } from './keyValueStore';
 import type { VaultRepository } from './vaultRepository';
 
@@ -73,7 +72,6 @@ export function indexedDbVaultRepository(db: CairnDatabase): VaultRepository {
 
 /** Transaction records in IndexedDB (see core/tx/txStore for the stored form). */
 export function indexedDbTxStore(db: CairnDatabase): TxStore {
-  const sorted = (records: TxRecord[]) => records.sort((a, b) => a.createdAt - b.createdAt);
   return {
     async put(record) {
       await db.put('transactions', toStored(record));
@@ -83,11 +81,14 @@ export function indexedDbTxStore(db: CairnDatabase): TxStore {
       return stored ? fromStored(stored) : undefined;
     },
     async forAccount(chainId, from) {
-      const stored = await db.getAllFromIndex('transactions', 'byAccount', `${chainId}:${from.toLowerCase()}`);
-      return sorted(stored.map(fromStored));
+      return readStored(await db.getAllFromIndex('transactions', 'byAccount', `${chainId}:${from.toLowerCase()}`))
+        .records;
     },
     async forChain(chainId) {
-      return sorted((await db.getAllFromIndex('transactions', 'byChain', chainId)).map(fromStored));
+      return readStored(await db.getAllFromIndex('transactions', 'byChain', chainId)).records;
+    },
+    async damaged() {
+      return readStored(await db.getAll('transactions')).damaged;
     },
   };
 }

@@ -1,16 +1,89 @@
-import type { TxRecord } from './record';
+import type { TxKind, TxRecord, TxStatus } from './record';
 
-/** Where transaction records live (IndexedDB in the app; memory in tests). */
+/**
+ * Where transaction records live (IndexedDB in the app; memory in tests). Records that no longer
+ * read back (damaged storage) are left untouched and skipped by the listings, so one bad record
+ * never hides the others; `damaged` hands them out as stored, for the person to keep.
+ */
 export interface TxStore {
   put(record: TxRecord): Promise<void>;
   get(id: string): Promise<TxRecord | undefined>;
-  /** Every record of an account on a chain, oldest first. */
+  /** Every readable record of an account on a chain, oldest first. */
   forAccount(chainId: number, from: string): Promise<TxRecord[]>;
-  /** Every record on a chain. */
+  /** Every readable record on a chain. */
   forChain(chainId: number): Promise<TxRecord[]>;
+  /** Stored records that cannot be read back, as stored. */
+  damaged(): Promise<unknown[]>;
 }
 
-type Stored = Record<string, unknown>;
+export type Stored = Record<string, unknown>;
+
+const STATUSES: readonly TxStatus[] = ['signed', 'pending', 'confirmed', 'failed', 'replaced', 'dropped'];
+const KINDS: readonly TxKind[] = ['transfer', 'call', 'speed-up', 'cancel', 'fill-gap'];
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+const INTEGER = /^\d{1,78}$/;
+
+/** Throws unless `stored` has every field of a record in its stored form. */
+function checkStored(stored: Stored): void {
+  const fail = (field: string) => {
+    throw new Error(`damaged transaction record: ${field}`);
+  };
+  const text = (v: unknown, pattern: RegExp) => typeof v === 'string' && pattern.test(v);
+  const count = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+  const optional = (v: unknown, ok: (x: unknown) => boolean) => v === undefined || ok(v);
+  if (typeof stored.id !== 'string' || !stored.id) fail('id');
+  if (!KINDS.includes(stored.kind as TxKind)) fail('kind');
+  if (!STATUSES.includes(stored.status as TxStatus)) fail('status');
+  if (typeof stored.networkId !== 'string') fail('networkId');
+  if (!count(stored.chainId)) fail('chainId');
+  if (!text(stored.from, ADDRESS)) fail('from');
+  if (!text(stored.to, ADDRESS)) fail('to');
+  if (!count(stored.nonce)) fail('nonce');
+  if (!text(stored.value, INTEGER)) fail('value');
+  if (!text(stored.gas, INTEGER)) fail('gas');
+  if (!text(stored.data, HEX)) fail('data');
+  if (!text(stored.hash, HASH)) fail('hash');
+  if (!text(stored.raw, HEX) || (stored.raw as string).length < 4) fail('raw');
+  if (!count(stored.createdAt) || !count(stored.updatedAt) || !count(stored.confirmations)) fail('times');
+  if (!optional(stored.blockNumber, (v) => text(v, INTEGER))) fail('blockNumber');
+  const fees = stored.fees as Record<string, unknown> | undefined;
+  const feesOk =
+    typeof fees === 'object' &&
+    fees !== null &&
+    (fees.kind === 'legacy'
+      ? text(fees.gasPrice, INTEGER)
+      : fees.kind === 'eip1559' && text(fees.maxFeePerGas, INTEGER) && text(fees.maxPriorityFeePerGas, INTEGER));
+  if (!feesOk) fail('fees');
+  const intent = stored.intent as Record<string, unknown> | undefined;
+  if (intent !== undefined) {
+    const asset = intent?.asset as Record<string, unknown> | undefined;
+    const assetOk =
+      typeof asset === 'object' &&
+      asset !== null &&
+      typeof asset.symbol === 'string' &&
+      count(asset.decimals) &&
+      (asset.kind === 'native' || (asset.kind === 'token' && text(asset.address, ADDRESS)));
+    if (typeof intent !== 'object' || intent === null || !assetOk) fail('intent');
+    if (!text(intent.amount, INTEGER) || !text(intent.recipient, ADDRESS)) fail('intent');
+  }
+}
+
+/** The readable records among stored ones, and the damaged ones as they are. */
+export function readStored(list: readonly Stored[]): { records: TxRecord[]; damaged: Stored[] } {
+  const records: TxRecord[] = [];
+  const damaged: Stored[] = [];
+  for (const stored of list) {
+    try {
+      records.push(fromStored(stored));
+    } catch {
+      damaged.push(stored);
+    }
+  }
+  records.sort((a, b) => a.createdAt - b.createdAt);
+  return { records, damaged };
+}
 
 const BIGINT_FIELDS = ['value', 'gas', 'blockNumber'] as const;
 
@@ -30,7 +103,9 @@ export function toStored(record: TxRecord): Stored {
   return stored;
 }
 
+/** A record from its stored form. Throws on a damaged one. */
 export function fromStored(stored: Stored): TxRecord {
+  checkStored(stored);
   const { fromKey: _key, ...rest } = stored;
   const record = rest as unknown as TxRecord & Record<string, unknown>;
   const fees = stored.fees as Record<string, string>;
@@ -53,7 +128,7 @@ export function fromStored(stored: Stored): TxRecord {
 
 export function memoryTxStore(): TxStore {
   const records = new Map<string, Stored>();
-  const all = () => [...records.values()].map(fromStored).sort((a, b) => a.createdAt - b.createdAt);
+  const all = () => readStored([...records.values()].map((r) => structuredClone(r)));
   return {
     async put(record) {
       records.set(record.id, structuredClone(toStored(record)));
@@ -63,10 +138,13 @@ export function memoryTxStore(): TxStore {
       return stored ? fromStored(structuredClone(stored)) : undefined;
     },
     async forAccount(chainId, from) {
-      return all().filter((r) => r.chainId === chainId && r.from.toLowerCase() === from.toLowerCase());
+      return all().records.filter((r) => r.chainId === chainId && r.from.toLowerCase() === from.toLowerCase());
     },
     async forChain(chainId) {
-      return all().filter((r) => r.chainId === chainId);
+      return all().records.filter((r) => r.chainId === chainId);
+    },
+    async damaged() {
+      return all().damaged;
     },
   };
 }

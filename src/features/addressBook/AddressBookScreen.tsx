@@ -63,7 +63,7 @@ export function AddressBookScreen() {
         appears.
       </p>
       <AddContactSection onAdded={(contact) => setStatus(`Added ${contact.name}.`)} />
-      <section className={styles.section} aria-labelledby="contacts-title">
+      <section className={ui.section} aria-labelledby="contacts-title">
         <h2 id="contacts-title" ref={listHeading} tabIndex={-1}>
           Contacts
         </h2>
@@ -83,7 +83,7 @@ export function AddressBookScreen() {
 
 function AddContactSection({ onAdded }: { onAdded(contact: Contact): void }) {
   return (
-    <section className={styles.section} aria-labelledby="add-contact-title">
+    <section className={ui.section} aria-labelledby="add-contact-title">
       <h2 id="add-contact-title">Add a contact</h2>
       <ContactForm contact={undefined} formLabel="Add a contact" submitLabel="Add contact" onSaved={onAdded} />
     </section>
@@ -150,7 +150,7 @@ function ContactForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} onKeyDown={cancelOnEscape} noValidate aria-label={formLabel}>
+    <form className={ui.stack} onSubmit={submit} onKeyDown={cancelOnEscape} noValidate aria-label={formLabel}>
       <Field label="Name" error={errors.name}>
         <input ref={nameInput} type="text" value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
       </Field>
@@ -221,7 +221,7 @@ function ContactList({
     return <p className={ui.muted}>No contacts yet. Add one above, or import a file below.</p>;
   }
   return (
-    <ul className={styles.list}>
+    <ul className={ui.plainList}>
       {[...contacts].sort(byName).map((contact) => (
         <ContactItem
           key={contact.id}
@@ -280,8 +280,8 @@ function ContactItem({
 
   return (
     <li className={ui.card}>
-      <div className={styles.contactHeader}>
-        <h3>{contact.name}</h3>
+      <div className={ui.headerRow}>
+        <h3 className={styles.contactName}>{contact.name}</h3>
         <span className={ui.muted}>{networkLabel(networks, contact.networkId)}</span>
       </div>
       <p className={styles.address}>
@@ -360,7 +360,7 @@ function RemoveConfirmation({ name, onRemove, onCancel }: { name: string; onRemo
 /** Export to JSON or CSV; import either, adding only addresses not already named. */
 function FilesSection({ contacts }: { contacts: readonly Contact[] }) {
   return (
-    <section className={styles.section} aria-labelledby="files-title">
+    <section className={ui.section} aria-labelledby="files-title">
       <h2 id="files-title">Import and export</h2>
       <p>
         A JSON file opens again in Cairn; a CSV file (name, address, network) also opens in a spreadsheet. Both list

@@ -9,8 +9,9 @@ import { vaultAccount } from '@/core/signing/vaultAccount';
 import { readFeeMarket } from '@/core/tx/fees';
 import { nonceGaps } from '@/core/tx/nonces';
 import { isActive } from '@/core/tx/record';
+import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
-import { useAccountRecords, useTransactions } from '@/lib/transactions';
+import { useAccountRecords, useDamagedRecords, useTransactions } from '@/lib/transactions';
 import { useChainHead } from '@/lib/useChainHead';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './send.module.css';
@@ -19,6 +20,7 @@ import { TxStatusCard } from './TxStatusCard';
 /** This account's transactions sent from Cairn on this network, with any nonce gap and a way to fill it. */
 export function AccountTransactions({ network, address }: { network: Network; address: Address }) {
   const records = useAccountRecords(network, address);
+  const damaged = useDamagedRecords();
   const head = useChainHead(network);
   const session = useVaultSession();
   const { service } = useTransactions();
@@ -46,10 +48,27 @@ export function AccountTransactions({ network, address }: { network: Network; ad
     }
   };
 
-  if (records.length === 0) return null;
+  if (records.length === 0 && damaged.length === 0) return null;
   return (
     <section className={styles.form} aria-labelledby="account-transactions">
       <h2 id="account-transactions">Sent from this account</h2>
+      {damaged.length > 0 && (
+        <div role="alert" className={ui.noticeWarning}>
+          <p>
+            {damaged.length === 1
+              ? '1 saved transaction record could not be read'
+              : `${damaged.length} saved transaction records could not be read`}{' '}
+            (the browser's storage was damaged). They are kept as they are and left out here; every other transaction is
+            tracked normally. Save them to a file to keep their signed bytes.
+          </p>
+          <button
+            type="button"
+            onClick={() => downloadText('cairn-damaged-transactions.json', `${JSON.stringify(damaged, null, 2)}\n`)}
+          >
+            Save damaged records
+          </button>
+        </div>
+      )}
       {gaps.map((nonce) => (
         <div key={nonce} role="alert" className={ui.noticeWarning}>
           <p>
@@ -66,7 +85,7 @@ export function AccountTransactions({ network, address }: { network: Network; ad
           {error}
         </p>
       )}
-      <ul className={styles.records}>
+      <ul className={ui.plainList}>
         {records.slice(0, 20).map((record) => (
           <TxStatusCard key={record.id} record={record} network={network} />
         ))}

@@ -35,7 +35,7 @@ export function SendScreen() {
       {step.name === 'done' && !onOtherNetwork && (
         <section className={styles.form} aria-labelledby="sent-title">
           <h2 id="sent-title">Sent</h2>
-          <ul className={styles.records}>
+          <ul className={ui.plainList}>
             {records
               .filter((r) => r.id === step.recordId)
               .map((record) => (

@@ -12,7 +12,6 @@ import type { Network } from '@/core/chain/networks';
 import { WrongChainError } from '@/core/errors/chain';
 import { errorText } from '@/lib/errorMessages';
 import { useSession } from '@/lib/session';
-import styles from './settings.module.css';
 
 const blank: NetworkDraft = { name: '', rpcUrls: '', chainId: '', symbol: '', explorerUrl: '' };
 
@@ -61,7 +60,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
 
   return (
     <form
-      className={styles.form}
+      className={ui.stack}
       onSubmit={submit}
       noValidate
       aria-label={network ? `Edit ${network.name}` : 'Add a network'}

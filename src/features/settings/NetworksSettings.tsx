@@ -12,16 +12,16 @@ export function NetworksSettings() {
   const [editing, setEditing] = useState<string>();
 
   return (
-    <section className={styles.section} aria-labelledby="networks-title">
+    <section className={ui.section} aria-labelledby="networks-title">
       <h2 id="networks-title">Networks</h2>
       <p className={ui.muted}>
         Cairn reads the chain only through these RPC URLs. Every request, with your addresses, goes to the node you set
         here.
       </p>
-      <ul className={styles.networkList}>
+      <ul className={ui.plainList}>
         {networks.map((network) => (
           <li key={network.id} className={ui.card}>
-            <div className={styles.networkHeader}>
+            <div className={ui.headerRow}>
               <h3>{network.name}</h3>
               <span className={ui.muted}>chain id {network.chainId}</span>
               {network.kind === 'custom' && <span className={styles.tag}>custom</span>}

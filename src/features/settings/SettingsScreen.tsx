@@ -8,7 +8,6 @@ import { errorText } from '@/lib/errorMessages';
 import { useSession } from '@/lib/session';
 import { useVaultSession } from '@/lib/vault';
 import { NetworksSettings } from './NetworksSettings';
-import styles from './settings.module.css';
 
 function minutesText(minutes: number): string {
   if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
@@ -36,7 +35,7 @@ export function SettingsScreen() {
 
   return (
     <Screen title="Settings">
-      <section className={styles.section} aria-labelledby="security-title">
+      <section className={ui.section} aria-labelledby="security-title">
         <h2 id="security-title">Security</h2>
         <div className={ui.actions}>
           <label htmlFor={autoLockId}>Lock automatically after</label>
@@ -52,7 +51,7 @@ export function SettingsScreen() {
           When Cairn locks, every key is wiped from memory until you enter your password again.
         </p>
       </section>
-      <section className={styles.section} aria-labelledby="backup-title">
+      <section className={ui.section} aria-labelledby="backup-title">
         <h2 id="backup-title">Backup</h2>
         <p>
           Save the whole vault — every recovery phrase, key and account — as one file, encrypted with your Cairn
@@ -66,7 +65,7 @@ export function SettingsScreen() {
         </div>
         {backupError && <p role="alert">{backupError}</p>}
       </section>
-      <section className={styles.section} aria-labelledby="address-book-title">
+      <section className={ui.section} aria-labelledby="address-book-title">
         <h2 id="address-book-title">Address book</h2>
         <p>
           Named addresses for Send, per network or for every network, with import and export as JSON or CSV.{' '}
