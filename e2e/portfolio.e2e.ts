@@ -138,9 +138,10 @@ describe('portfolio, tokens, networks and receive', () => {
 
   it('adds and removes a network, checking its chain id first; switching keeps the account', async () => {
     const { page, shell } = await openPortfolio();
-    await page
-      .getByLabel('Account', { exact: true })
-      .selectOption({ label: 'Demo account 2 — 0x7099…79C8 (public test key)' });
+    const accountSelect = page.getByLabel('Account', { exact: true });
+    const account2 = await accountSelect.locator('option', { hasText: 'Demo account 2' }).getAttribute('value');
+    await accountSelect.selectOption({ label: 'Demo account 2 — 0x7099…79C8 (public test key)' });
+    await expect.poll(() => accountSelect.inputValue()).toBe(account2);
     await shell.navLink('Settings').click();
     await page.getByRole('button', { name: 'Add a network' }).click();
     const form = page.getByRole('form', { name: 'Add a network' });
@@ -164,12 +165,7 @@ describe('portfolio, tokens, networks and receive', () => {
 
     await shell.networkSelect.selectOption({ label: 'Second local' });
     await expect.poll(() => shell.statusText()).toContain('Second local');
-    expect(await page.getByLabel('Account', { exact: true }).inputValue()).toBe(
-      await page
-        .getByLabel('Account', { exact: true })
-        .locator('option', { hasText: 'Demo account 2' })
-        .getAttribute('value'),
-    );
+    expect(await accountSelect.inputValue()).toBe(account2);
     await page.getByRole('button', { name: 'Remove Second local' }).click();
     expect(await shell.networkSelect.locator('option', { hasText: 'Second local' }).count()).toBe(0);
     expect(await shell.networkSelect.inputValue()).toBe('local');
@@ -188,7 +184,7 @@ describe('portfolio, tokens, networks and receive', () => {
   });
 
   it('keeps the last balances, marked stale with their block and age, while the node is down', async () => {
-    const { portfolio } = await openPortfolio();
+    const { portfolio, shell } = await openPortfolio();
     await expect.poll(() => portfolio.balance('Demo account 1', 'ETH', 18)).toBeDefined();
     await expect.poll(() => portfolio.shownBlock()).toBeDefined();
     const block = await portfolio.shownBlock();
@@ -202,6 +198,8 @@ describe('portfolio, tokens, networks and receive', () => {
     } finally {
       await env.restartChain();
     }
+    // Polling backs off while the node is down (up to 30 s); Retry asks again at once.
+    await shell.retry.click();
     await expect.poll(() => portfolio.status.textContent(), { timeout: 15_000 }).toMatch(/^Balances at block/);
   });
 });

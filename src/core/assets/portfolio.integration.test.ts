@@ -133,6 +133,17 @@ describe('a network without Multicall3', () => {
     expect(proxy.requests).toBe(1);
   });
 
+  it('looks again when a node that had Multicall3 no longer has it (a reset chain)', async () => {
+    const { multicall, snapshot } = await readPortfolio(
+      chainClient(network(proxy.url)),
+      { accounts, tokens, feeds: [] },
+      true,
+    );
+    expect(multicall).toBe(false);
+    expect(snapshot.via).toBe('batch');
+    expect(snapshot.native.size).toBe(3);
+  });
+
   it('does not trust other code at the Multicall3 address', async () => {
     await fetch(chain.url, {
       method: 'POST',

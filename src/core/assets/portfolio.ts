@@ -207,8 +207,13 @@ export async function readPortfolio(
   try {
     if (multicall === false)
       return { snapshot: assemble(planned, await viaBatch(client, planned, calls), 'batch'), multicall };
-    if (multicall === true)
-      return { snapshot: assemble(planned, await viaMulticall(client, calls), 'multicall'), multicall };
+    if (multicall === true) {
+      try {
+        return { snapshot: assemble(planned, await viaMulticall(client, calls), 'multicall'), multicall };
+      } catch {
+        // The node may have changed under the same URL (a reset chain, another client): look again.
+      }
+    }
     const [code, aggregated] = await Promise.allSettled([
       getCode(client, { address: MULTICALL3_ADDRESS }),
       viaMulticall(client, calls),

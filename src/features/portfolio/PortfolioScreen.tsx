@@ -17,7 +17,7 @@ function age(seconds: number): string {
 }
 
 export function PortfolioScreen() {
-  const { network, accounts, view, snapshot, error, loading, stale } = usePortfolio();
+  const { network, accounts, view, snapshot, error, loading, stale, staleBecause } = usePortfolio();
   const hideZero = useSession((s) => s.hideZeroBalances);
   const setHideZero = useSession((s) => s.setHideZeroBalances);
 
@@ -29,9 +29,9 @@ export function PortfolioScreen() {
         </p>
         {snapshot && (
           <p role="status" className={stale ? ui.noticeWarning : ui.muted}>
-            {stale
-              ? `The node is not answering: showing balances from block ${formatCount(snapshot.blockNumber)}, ${age(snapshot.timestamp)}.`
-              : `Balances at block ${formatCount(snapshot.blockNumber)}.`}
+            {!stale
+              ? `Balances at block ${formatCount(snapshot.blockNumber)}.`
+              : `${staleBecause === 'node' ? 'The node is not answering' : `Balances could not be read (${errorText(error)})`}: showing balances from block ${formatCount(snapshot.blockNumber)}, ${age(snapshot.timestamp)}.`}
           </p>
         )}
         {!snapshot && error && (

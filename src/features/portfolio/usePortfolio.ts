@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import { buildPortfolioView } from '@/core/assets/portfolioView';
@@ -45,16 +45,22 @@ export function usePortfolio() {
 
   const latest = head.data?.blockNumber;
   const { data, isFetching, refetch } = snapshot;
+  // The head a refresh was last asked for: a failed read is retried at the next head, not in a loop.
+  const refreshedFor = useRef<bigint | undefined>(undefined);
   useEffect(() => {
     // Any new head (a new block, or another chain after a reset) means the snapshot is old.
-    if (latest !== undefined && data && latest !== data.blockNumber && !isFetching) void refetch();
+    if (latest === undefined || !data || latest === data.blockNumber || isFetching) return;
+    if (refreshedFor.current === latest) return;
+    refreshedFor.current = latest;
+    void refetch();
   }, [latest, data, isFetching, refetch]);
 
   const view = useMemo(
     () => (data ? buildPortfolioView(data, network, addresses, tokens, { hideZero }) : undefined),
     [data, network, addresses, tokens, hideZero],
   );
-  const stale = data !== undefined && (snapshot.isError || head.isError || head.data?.status === 'wrong-chain');
+  const nodeDown = head.isError || head.data?.status === 'wrong-chain';
+  const stale = data !== undefined && (snapshot.isError || nodeDown);
   return {
     network,
     accounts,
@@ -63,5 +69,7 @@ export function usePortfolio() {
     error: snapshot.error,
     loading: snapshot.isPending && addresses.length > 0,
     stale,
+    /** Why the shown balances are old: the node is down (or on another chain), or this read failed. */
+    staleBecause: nodeDown ? ('node' as const) : ('read' as const),
   };
 }
