@@ -118,6 +118,30 @@ describe('the transaction lifecycle', () => {
     expect(new Set(nonces).size).toBe(2);
   });
 
+  it('a transaction that fails on chain shows as failed with its reason, and a notice says so', async () => {
+    const { send, page } = await openSend();
+    // A gas limit too low for a token transfer: the node accepts it and the transfer runs out of gas.
+    await send.fill({ recipient: demoAddress(13), asset: 'DAI', amount: '1' });
+    await page.getByText('Advanced: gas, fees, nonce, data').click();
+    await send.field('Gas limit').fill('25000');
+    await send.continue();
+    const card = await send.confirm();
+    const reason = 'It ran out of gas: all 25,000 gas of its limit was used.';
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain(`Failed — ${reason}`);
+    const notices = page.getByRole('status', { name: 'Notifications' });
+    await expect.poll(() => notices.textContent()).toContain(`failed — ${reason}`);
+  });
+
+  it('a confirmation raises a notice naming the block', async () => {
+    const { send, page } = await openSend();
+    await send.fill({ recipient: demoAddress(13), amount: '0.001' });
+    await send.continue();
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    const notices = page.getByRole('status', { name: 'Notifications' });
+    await expect.poll(() => notices.textContent()).toMatch(/0\.001 ETH to .*: confirmed in block \d+/);
+  });
+
   it('shows a nonce gap left by a hand-picked nonce and fills it, so both transactions are mined', async () => {
     const { send, page } = await openSend();
     const node = nodeClient(env.chain.url);

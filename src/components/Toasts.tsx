@@ -7,7 +7,7 @@ export function Toasts() {
   const toasts = useStore(toastStore, (s) => s.toasts);
   const dismiss = useStore(toastStore, (s) => s.dismiss);
   return (
-    <div className={styles.region} role="status" aria-live="polite">
+    <div className={styles.region} role="status" aria-live="polite" aria-label="Notifications">
       {toasts.map((toast) => (
         <div key={toast.id} className={styles.toast} data-tone={toast.tone}>
           <span>{toast.text}</span>

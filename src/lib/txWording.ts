@@ -30,7 +30,7 @@ export function changeNotice(change: TxChange): { tone: 'success' | 'error' | 'i
     case 'confirmed':
       return { tone: 'success', text: `${what}: confirmed in block ${record.blockNumber}.` };
     case 'failed':
-      return { tone: 'error', text: `${what}: failed — ${record.failureReason ?? 'reverted'}.` };
+      return { tone: 'error', text: `${what}: failed — ${(record.failureReason ?? 'reverted').replace(/\.$/, '')}.` };
     case 'dropped':
       return { tone: 'error', text: `${what}: dropped — another transaction used nonce ${record.nonce}.` };
     default:

@@ -33,6 +33,8 @@ export type SubmitRequest = {
   replaces?: TxRecord;
 };
 
+const UNREPORTED_FAILURE = 'The contract rejected it without saying why.';
+
 export type TxChange = { record: TxRecord; previous: TxStatus };
 
 function feeFields(fees: Fees) {
@@ -248,7 +250,11 @@ export class TransactionService {
           continue;
         }
         const failed = receipt.status !== 'success';
-        const failureReason = failed ? await this.revertReason(client, current, receipt.blockNumber) : undefined;
+        const failureReason = failed
+          ? receipt.gasUsed >= current.gas
+            ? `It ran out of gas: all ${current.gas.toLocaleString('en-US')} gas of its limit was used.`
+            : await this.revertReason(client, current, receipt.blockNumber)
+          : undefined;
         const done = await this.save(
           {
             ...current,
@@ -307,10 +313,10 @@ export class TransactionService {
         gas: record.gas,
         blockNumber: blockNumber - 1n,
       });
-      return 'The transaction ran out of gas or failed for a reason the node did not report.';
+      return UNREPORTED_FAILURE;
     } catch (error) {
       const chainError = toChainError(error);
-      return chainError instanceof RevertedError && chainError.reason ? chainError.reason : chainError.shortMessage;
+      return chainError instanceof RevertedError && chainError.reason ? chainError.reason : UNREPORTED_FAILURE;
     }
   }
 

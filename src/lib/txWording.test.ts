@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { TxRecord } from '@/core/tx/record';
+import { changeNotice, describeRecord } from './txWording';
+
+const base = {
+  kind: 'transfer',
+  nonce: 4,
+  to: '0x00000000000000000000000000000000000000bb',
+  intent: {
+    asset: { kind: 'token', address: '0x00000000000000000000000000000000000000cc', symbol: 'USDC', decimals: 6 },
+    amount: 1_500_000n,
+    recipient: '0x1234567890abcdef1234567890abcdef1234abcd',
+  },
+  blockNumber: 12n,
+} as unknown as TxRecord;
+
+describe('transaction wording', () => {
+  it('describes transfers, replacements, cancellations and gap fillers', () => {
+    expect(describeRecord(base)).toBe('1.5 USDC to 0x1234…abcd');
+    expect(describeRecord({ ...base, kind: 'speed-up' })).toBe('1.5 USDC to 0x1234…abcd (sped up)');
+    expect(describeRecord({ ...base, kind: 'cancel' })).toBe('Cancellation of nonce 4');
+    expect(describeRecord({ ...base, kind: 'fill-gap' })).toBe('Gap filler for nonce 4');
+  });
+
+  it('notices confirmations and failures (one final period), and nothing for other changes', () => {
+    expect(changeNotice({ record: { ...base, status: 'confirmed' }, previous: 'pending' })).toEqual({
+      tone: 'success',
+      text: '1.5 USDC to 0x1234…abcd: confirmed in block 12.',
+    });
+    expect(
+      changeNotice({ record: { ...base, status: 'failed', failureReason: 'It ran out of gas.' }, previous: 'pending' })
+        ?.text,
+    ).toBe('1.5 USDC to 0x1234…abcd: failed — It ran out of gas.');
+    expect(
+      changeNotice({ record: { ...base, status: 'failed', failureReason: 'ERC20: paused' }, previous: 'pending' })
+        ?.text,
+    ).toBe('1.5 USDC to 0x1234…abcd: failed — ERC20: paused.');
+    expect(changeNotice({ record: { ...base, status: 'pending' }, previous: 'signed' })).toBeUndefined();
+  });
+});
