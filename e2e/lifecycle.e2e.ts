@@ -53,6 +53,11 @@ describe('the transaction lifecycle', () => {
     const card = await send.confirm();
     await expect.poll(() => send.statusOf(card)).toContain('Pending');
     await card.getByRole('button', { name: 'Speed up' }).click();
+    const speedUp = card.getByRole('group', { name: 'Speed up this transaction?' });
+    expect(await speedUp.textContent()).toMatch(
+      /New fees: max fee .* gwei.*\(were max fee .* gwei.*\)\. At most .* ETH in fees\./,
+    );
+    await speedUp.getByRole('button', { name: 'Confirm speed-up' }).click();
     const history = page.getByRole('region', { name: 'Sent from this account' });
     const fast = history.getByRole('listitem').filter({ hasText: '(sped up)' });
     await fast.waitFor();
@@ -66,12 +71,43 @@ describe('the transaction lifecycle', () => {
     await send.continue();
     const second = await send.confirm();
     await second.getByRole('button', { name: 'Cancel transaction' }).click();
+    await second
+      .getByRole('group', { name: 'Cancel this transaction?' })
+      .getByRole('button', { name: 'Confirm cancellation' })
+      .click();
     const cancel = history.getByRole('listitem').filter({ hasText: 'Cancellation of nonce' });
     await cancel.waitFor();
     await node.mine({ blocks: 1 });
     await expect.poll(() => send.statusOf(cancel), { timeout: 15_000 }).toContain('Confirmed');
     await expect.poll(() => send.statusOf(second), { timeout: 15_000 }).toContain('Replaced');
     expect(await node.getBalance({ address: recipient })).toBe(before + parseEther('0.5'));
+  });
+
+  it('a pending "Max" send cannot be sped up (no balance for a higher fee) but can be cancelled', async () => {
+    const { send } = await openSend();
+    const node = nodeClient(env.chain.url);
+    await node.setAutomine(false);
+    const recipient = demoAddress(12);
+    const before = await node.getBalance({ address: recipient });
+    await send.fill({ from: 'Demo account 2', recipient });
+    await send.form.getByRole('button', { name: 'Max' }).click();
+    await send.continue();
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card)).toContain('Pending');
+    await card.getByRole('button', { name: 'Speed up' }).click();
+    const speedUp = card.getByRole('group', { name: 'Speed up this transaction?' });
+    await expect.poll(() => speedUp.getByRole('alert').textContent()).toContain('Not enough ETH');
+    expect(await speedUp.getByRole('button', { name: 'Confirm speed-up' }).isDisabled()).toBe(true);
+    await speedUp.getByRole('button', { name: 'Keep waiting' }).click();
+    await card.getByRole('button', { name: 'Cancel transaction' }).click();
+    await card
+      .getByRole('group', { name: 'Cancel this transaction?' })
+      .getByRole('button', { name: 'Confirm cancellation' })
+      .click();
+    await expect.poll(() => card.textContent()).toContain('a replacement was sent');
+    await node.mine({ blocks: 1 });
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Replaced');
+    expect(await node.getBalance({ address: recipient })).toBe(before);
   });
 
   it('keeps tracking a pending transaction across a reload, to confirmation', async () => {

@@ -77,8 +77,13 @@ describe('portfolio, tokens, networks and receive', () => {
   it('shows a transfer made outside Cairn after the next block', async () => {
     const { portfolio } = await openPortfolio();
     const node = nodeClient(env.chain.url);
-    await expect.poll(() => portfolio.balance('Demo account 2', 'USDC', 6)).toBeDefined();
-    const before = (await portfolio.balance('Demo account 2', 'USDC', 6)) ?? 0n;
+    let before = 0n;
+    await expect
+      .poll(async () => {
+        before = (await portfolio.balance('Demo account 2', 'USDC', 6)) ?? -1n;
+        return before;
+      })
+      .toBeGreaterThan(0n);
     const hash = await node.writeContract({
       account: demoAddress(1),
       address: tokens.USDC,

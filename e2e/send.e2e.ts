@@ -224,4 +224,18 @@ describe('sending', () => {
       .toContainEqual(expect.stringContaining('The network would reject this transaction: DemoToken: only minter'));
     expect(await send.review.count()).toBe(0);
   });
+  it('shows call data it cannot decode in full on the review, and sends exactly it', async () => {
+    const { send, page } = await openSend();
+    const node = nodeClient(env.chain.url);
+    await send.fill({ recipient: demoAddress(17), amount: '0.001' });
+    await page.getByText('Advanced: gas, fees, nonce, data').click();
+    await send.field('Data (hex)').fill('0xC0FFEE00');
+    await send.continue();
+    await send.review.waitFor();
+    expect(await send.review.textContent()).toContain('0xc0ffee00 (4 bytes sent to');
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    const hash = (await card.locator('p', { hasText: /^0x[0-9a-f]{64}/ }).textContent())?.slice(0, 66) ?? '';
+    expect((await node.getTransaction({ hash: hash as `0x${string}` })).input).toBe('0xc0ffee00');
+  });
 });

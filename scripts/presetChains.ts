@@ -29,6 +29,7 @@ export function presetChainData() {
     testnet: chain.testnet === true,
     blockTimeMs,
     ensUniversalResolver: chain.contracts?.ensUniversalResolver?.address ?? null,
+    l1FeeOracle: (chain.contracts?.gasPriceOracle as { address?: string } | undefined)?.address ?? null,
   }));
 }
 

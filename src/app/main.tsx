@@ -79,6 +79,9 @@ async function start() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
+  // Other tabs of this wallet store records too: refresh the lists when they do.
+  const otherTabs = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('cairn-tx-records');
+  if (otherTabs) otherTabs.onmessage = () => void queryClient.invalidateQueries({ queryKey: TX_RECORDS_KEY });
   let transactions: Promise<TransactionService> | undefined;
   const transactionService = () => {
     transactions ??= import('@/core/tx/transactionService').then(
@@ -86,7 +89,10 @@ async function start() {
         new TransactionService({
           store: storage.transactions,
           locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
-          onStored: () => void queryClient.invalidateQueries({ queryKey: TX_RECORDS_KEY }),
+          onStored: () => {
+            void queryClient.invalidateQueries({ queryKey: TX_RECORDS_KEY });
+            otherTabs?.postMessage('tx-records');
+          },
           onChange: (change) => {
             const notice = changeNotice(change);
             if (notice) toastStore.getState().push(notice.tone, notice.text);

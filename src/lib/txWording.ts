@@ -9,6 +9,7 @@ export const STATUS_WORDS: Record<TxStatus, string> = {
   failed: 'Failed',
   replaced: 'Replaced',
   dropped: 'Dropped',
+  rejected: 'Refused by the node',
 };
 
 /** "1.5 USDC to 0x1234…abcd", or what the transaction does when it is not a transfer. */

@@ -86,6 +86,7 @@ export function parseNetworkDraft(
       testnet: false,
       blockTimeMs: base?.blockTimeMs ?? 4_000,
       ensUniversalResolver: undefined,
+      l1FeeOracle: undefined,
     },
   };
 }

@@ -20,6 +20,11 @@ export type Network = {
   blockTimeMs: number;
   /** ENS Universal Resolver, on networks with ENS names. */
   ensUniversalResolver: Address | undefined;
+  /**
+   * The OP Stack GasPriceOracle, on rollups that charge an L1 data fee on top of gas (Base, OP
+   * Mainnet): sends include that fee in their cost.
+   */
+  l1FeeOracle: Address | undefined;
 };
 
 export const LOCAL_NETWORK_ID = 'local';
@@ -36,6 +41,7 @@ function fromPreset(preset: PresetChain): Network {
     testnet: preset.testnet,
     blockTimeMs: preset.blockTimeMs,
     ensUniversalResolver: preset.ensUniversalResolver ? getAddress(preset.ensUniversalResolver) : undefined,
+    l1FeeOracle: preset.l1FeeOracle ? getAddress(preset.l1FeeOracle) : undefined,
   };
 }
 
@@ -51,6 +57,7 @@ export function localNetwork(rpcUrl: string): Network {
     testnet: true,
     blockTimeMs: 1_000,
     ensUniversalResolver: LOCAL_ENS_RESOLVER,
+    l1FeeOracle: undefined,
   };
 }
 

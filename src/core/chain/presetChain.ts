@@ -10,4 +10,6 @@ export type PresetChain = {
   blockTimeMs: number;
   /** ENS Universal Resolver, on chains with ENS. */
   ensUniversalResolver: string | null;
+  /** OP Stack GasPriceOracle (L1 data fee), on OP Stack rollups. */
+  l1FeeOracle: string | null;
 };

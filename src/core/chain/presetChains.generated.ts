@@ -16,6 +16,7 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 12000,
     ensUniversalResolver: '0xeeeeeeee14d718c2b47d9923deab1335e144eeee',
+    l1FeeOracle: null,
   },
   {
     id: 'sepolia',
@@ -31,6 +32,7 @@ export const presetChains: readonly PresetChain[] = [
     testnet: true,
     blockTimeMs: 12000,
     ensUniversalResolver: '0xeeeeeeee14d718c2b47d9923deab1335e144eeee',
+    l1FeeOracle: null,
   },
   {
     id: 'base',
@@ -46,6 +48,7 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 2000,
     ensUniversalResolver: null,
+    l1FeeOracle: '0x420000000000000000000000000000000000000F',
   },
   {
     id: 'optimism',
@@ -61,6 +64,7 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 2000,
     ensUniversalResolver: null,
+    l1FeeOracle: '0x420000000000000000000000000000000000000F',
   },
   {
     id: 'arbitrum',
@@ -76,6 +80,7 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 250,
     ensUniversalResolver: null,
+    l1FeeOracle: null,
   },
   {
     id: 'polygon',
@@ -91,6 +96,7 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 2000,
     ensUniversalResolver: null,
+    l1FeeOracle: null,
   },
   {
     id: 'bsc',
@@ -106,6 +112,7 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 750,
     ensUniversalResolver: null,
+    l1FeeOracle: null,
   },
   {
     id: 'gnosis',
@@ -121,6 +128,7 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 5000,
     ensUniversalResolver: null,
+    l1FeeOracle: null,
   },
   {
     id: 'avalanche',
@@ -136,5 +144,6 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 2000,
     ensUniversalResolver: null,
+    l1FeeOracle: null,
   },
 ];

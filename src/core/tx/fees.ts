@@ -134,6 +134,17 @@ export function exactFees(fees: Fees): Fees {
     : { kind: 'eip1559', maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxFeePerGas };
 }
 
+/**
+ * Fees for sending the whole balance: one block of base-fee headroom (+12.5 %) plus the preset's
+ * tip, all of it paid (tip = max fee) so nothing is left behind. The headroom is small because
+ * all of it goes to the block producer; if the base fee jumps more than that, the send waits.
+ */
+export function sendAllFees(market: FeeMarket, preset: FeePreset): Fees {
+  if (market.kind === 'legacy') return presetFees(market, preset);
+  const cap = ceilDiv(market.baseFee * 9n, 8n) + market.tips[preset];
+  return { kind: 'eip1559', maxFeePerGas: cap, maxPriorityFeePerGas: cap };
+}
+
 /** Minimum raise for a replacement: nodes refuse less than +10 %; Cairn adds 12.5 %. */
 export const REPLACEMENT_BUMP: [bigint, bigint] = [1125n, 1000n];
 

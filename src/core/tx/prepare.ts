@@ -1,4 +1,4 @@
-import { type Address, erc20Abi, type Hex } from 'viem';
+import { type Address, erc20Abi, type Hex, parseAbi, serializeTransaction } from 'viem';
 import { estimateGas, getBalance, getBlock, getCode, getTransactionCount, readContract } from 'viem/actions';
 import { chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
@@ -13,11 +13,19 @@ import {
   maxGasPrice,
   presetFees,
   readFeeMarket,
+  sendAllFees,
 } from './fees';
 import { type Asset, type CallRequest, transferCall } from './transfer';
 
-/** Gas headroom over the estimate for calls into contracts (token transfers): +20 %. */
-const CONTRACT_GAS_MARGIN: [bigint, bigint] = [12n, 10n];
+/** Gas headroom over the estimate for anything but a plain 21,000-gas transfer: +20 %. */
+const GAS_MARGIN: [bigint, bigint] = [12n, 10n];
+/** What a plain value transfer costs on Ethereum and most EVM chains. */
+const PLAIN_TRANSFER_GAS = 21_000n;
+/** Estimates this close above 21,000 for a plain transfer are a node's search overshoot, not real cost. */
+const PLAIN_TRANSFER_SLACK = 1_000n;
+/** Headroom on an OP Stack L1 data fee, which moves with Ethereum's fees: +25 %. */
+const L1_FEE_MARGIN: [bigint, bigint] = [5n, 4n];
+const gasPriceOracleAbi = parseAbi(['function getL1Fee(bytes) view returns (uint256)']);
 
 export type AdvancedOverrides = {
   gasLimit?: bigint | undefined;
@@ -49,7 +57,10 @@ export type PreparedSend = {
   gasEstimate: bigint;
   fees: Fees;
   market: FeeMarket;
+  /** Network fees, the L1 data fee included where the network charges one. */
   cost: { expected: bigint; max: bigint };
+  /** The OP Stack L1 data fee estimate (0 elsewhere), part of `cost`. */
+  l1Fee: bigint;
   nativeBalance: bigint;
   tokenBalance: bigint | undefined;
   blockGasLimit: bigint;
@@ -61,26 +72,38 @@ export type PreparedSend = {
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /**
- * Works out everything a send needs before review, reading the chain in as few requests as
- * possible: fee market, block gas limit, balances and nonce together, then the gas estimate.
- * "Max" sends the native balance minus exactly gas × max fee, paid in full (tip = max fee), so
- * nothing is left behind.
+ * Works out everything a send needs before review in one batch of reads: fee market, block gas
+ * limit, balances, nonce, the gas estimate and (on OP Stack rollups) the L1 data fee. "Max" sends
+ * the native balance minus exactly the most the fees can cost, paid in full, so nothing is left
+ * behind (on rollups with an L1 fee, that fee's headroom stays).
  *
  * Errors: INPUT_AMOUNT (zero, above balance, balance below the fee), INPUT_GAS_LIMIT, RevertedError
  * (the estimate found a revert: its reason), ChainError.
  */
 export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
   const client = chainClient(draft.network);
-  const { asset, from, recipient } = draft;
-  const symbol = draft.network.nativeCurrency.symbol;
+  const { asset, from, recipient, network } = draft;
+  const symbol = network.nativeCurrency.symbol;
+  const probeAmount = draft.max ? 1n : draft.amount;
+  const call: CallRequest = {
+    ...transferCall({ from, to: recipient, asset, amount: probeAmount }),
+    ...(asset.kind === 'native' && draft.advanced?.data ? { data: draft.advanced.data } : {}),
+  };
+  const settled = <T>(promise: Promise<T>) =>
+    promise.then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
   let market: FeeMarket;
   let block: Awaited<ReturnType<typeof getBlock>>;
   let nativeBalance: bigint;
   let tokenBalance: bigint | undefined;
   let confirmedNonce: number;
+  let estimate: Awaited<ReturnType<typeof settled<bigint>>>;
+  let l1Fee: bigint;
   let recipientCode: Hex | undefined;
   try {
-    [market, block, nativeBalance, tokenBalance, confirmedNonce, recipientCode] = await Promise.all([
+    [market, block, nativeBalance, tokenBalance, confirmedNonce, estimate, l1Fee, recipientCode] = await Promise.all([
       readFeeMarket(client),
       getBlock(client, { blockTag: 'latest' }),
       getBalance(client, { address: from }),
@@ -88,6 +111,15 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
         ? readContract(client, { address: asset.address, abi: erc20Abi, functionName: 'balanceOf', args: [from] })
         : Promise.resolve(undefined),
       getTransactionCount(client, { address: from, blockTag: 'latest' }),
+      settled(
+        estimateGas(client, {
+          account: from,
+          to: call.to,
+          value: call.value,
+          data: call.data === '0x' ? undefined : call.data,
+        }),
+      ),
+      readL1Fee(draft, call),
       getCode(client, { address: recipient }),
     ]);
   } catch (error) {
@@ -100,35 +132,31 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
   if (asset.kind === 'token' && tokenBalance !== undefined && draft.amount > tokenBalance) {
     throw new InputError('INPUT_AMOUNT', `The amount is more than this account's ${asset.symbol} balance.`);
   }
-
-  const baseFees = draft.advanced?.fees ?? presetFees(market, draft.preset);
-  const fees = draft.max && asset.kind === 'native' ? exactFees(baseFees) : baseFees;
-  const probeAmount = draft.max ? 1n : draft.amount;
-  const call: CallRequest = {
-    ...transferCall({ from, to: recipient, asset, amount: probeAmount }),
-    ...(asset.kind === 'native' && draft.advanced?.data ? { data: draft.advanced.data } : {}),
-  };
-
-  // A plain transfer to an account without code costs exactly 21,000 gas: no estimate needed
-  // (and an exact limit is what lets "Max" leave nothing behind).
-  const plainTransfer = call.data === '0x' && (!recipientCode || recipientCode === '0x');
-  let gasEstimate = 21_000n;
-  if (!plainTransfer) {
-    try {
-      gasEstimate = await estimateGas(client, {
-        account: from,
-        to: call.to,
-        value: call.value,
-        data: call.data === '0x' ? undefined : call.data,
-      });
-    } catch (error) {
-      throw toChainError(error);
+  if (!estimate.ok) {
+    if (asset.kind === 'native' && !draft.max && /enough funds|insufficient funds/i.test(errorWords(estimate.error))) {
+      throw new InputError('INPUT_AMOUNT', `Not enough ${symbol}: the amount is more than the balance.`);
     }
+    throw toChainError(estimate.error);
   }
+  const gasEstimate = estimate.value;
+
+  const fees =
+    draft.max && asset.kind === 'native'
+      ? draft.advanced?.fees
+        ? exactFees(draft.advanced.fees)
+        : sendAllFees(market, draft.preset)
+      : (draft.advanced?.fees ?? presetFees(market, draft.preset));
+  // A plain transfer to an account without code needs exactly 21,000 gas on Ethereum and chains
+  // like it (which lets "Max" leave nothing behind; some nodes estimate a little above). A rollup
+  // that counts its L1 cost in gas estimates far above: that estimate, and anything else, gets headroom.
+  const plainTransfer = call.data === '0x' && (!recipientCode || recipientCode === '0x');
   const gasLimit =
     draft.advanced?.gasLimit ??
-    (call.data === '0x' ? gasEstimate : ceilDiv(gasEstimate * CONTRACT_GAS_MARGIN[0], CONTRACT_GAS_MARGIN[1]));
-  const maxFee = gasLimit * maxGasPrice(fees);
+    (plainTransfer && gasEstimate <= PLAIN_TRANSFER_GAS + PLAIN_TRANSFER_SLACK
+      ? PLAIN_TRANSFER_GAS
+      : ceilDiv(gasEstimate * GAS_MARGIN[0], GAS_MARGIN[1]));
+  const l1FeeMax = ceilDiv(l1Fee * L1_FEE_MARGIN[0], L1_FEE_MARGIN[1]);
+  const maxFee = gasLimit * maxGasPrice(fees) + l1FeeMax;
 
   let amount = draft.amount;
   if (draft.max && asset.kind === 'native') {
@@ -152,6 +180,7 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
     throw new InputError('INPUT_GAS_LIMIT', 'The gas limit is above the block gas limit.');
   }
   const baseFee = market.kind === 'eip1559' ? market.baseFee : 0n;
+  const gasCost = costRange(fees, gasLimit, gasEstimate < gasLimit ? gasEstimate : gasLimit, baseFee);
   return {
     draft,
     amount,
@@ -160,11 +189,42 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
     gasEstimate,
     fees,
     market,
-    cost: costRange(fees, gasLimit, gasEstimate, baseFee),
+    cost: { expected: gasCost.expected + l1Fee, max: gasCost.max + l1FeeMax },
+    l1Fee,
     nativeBalance,
     tokenBalance,
     blockGasLimit: block.gasLimit,
     confirmedNonce,
     nonce: draft.advanced?.nonce,
   };
+}
+
+function errorWords(error: unknown): string {
+  return error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : String(error);
+}
+
+/**
+ * The OP Stack L1 data fee of this call, from the network's GasPriceOracle (0 on networks
+ * without one). It depends on the signed size, so nonce, gas and fees are sized generously.
+ */
+async function readL1Fee(draft: SendDraft, call: CallRequest): Promise<bigint> {
+  const oracle = draft.network.l1FeeOracle;
+  if (!oracle) return 0n;
+  const unsigned = serializeTransaction({
+    type: 'eip1559',
+    chainId: draft.network.chainId,
+    nonce: 0xffffff,
+    to: call.to,
+    value: draft.max ? 2n ** 96n : call.value,
+    data: call.data === '0x' ? undefined : call.data,
+    gas: 0xffffffn,
+    maxFeePerGas: 2n ** 48n,
+    maxPriorityFeePerGas: 2n ** 48n,
+  });
+  return readContract(chainClient(draft.network), {
+    address: oracle,
+    abi: gasPriceOracleAbi,
+    functionName: 'getL1Fee',
+    args: [unsigned],
+  });
 }

@@ -2,7 +2,13 @@ import type { Address, Hex } from 'viem';
 import type { Fees } from './fees';
 import type { Asset } from './transfer';
 
-export type TxStatus = 'signed' | 'pending' | 'confirmed' | 'failed' | 'replaced' | 'dropped';
+/**
+ * signed: stored, not yet accepted by the node; pending: in the node's mempool; confirmed / failed:
+ * mined (failed = reverted); replaced: another of ours took its nonce; dropped: a transaction from
+ * elsewhere took its nonce; rejected: the node refused it for good (e.g. insufficient funds), so
+ * its nonce is free again and it is no longer sent on its own.
+ */
+export type TxStatus = 'signed' | 'pending' | 'confirmed' | 'failed' | 'replaced' | 'dropped' | 'rejected';
 
 /** Why a transaction was made: a transfer, or a replacement of another one. */
 export type TxKind = 'transfer' | 'call' | 'speed-up' | 'cancel' | 'fill-gap';
@@ -51,7 +57,12 @@ export function isActive(record: TxRecord): boolean {
 /** Confirmations after which a record is final and no longer watched. */
 export const FINAL_CONFIRMATIONS = 12;
 
-/** Records tracking still looks at: not yet settled, or confirmed but not yet final. */
+/** Mined, with a receipt: a reorganisation within FINAL_CONFIRMATIONS blocks can still undo it. */
+export function isMined(record: TxRecord): boolean {
+  return record.status === 'confirmed' || record.status === 'failed';
+}
+
+/** Records tracking still looks at: not yet settled, or mined but not yet final. */
 export function isWatched(record: TxRecord): boolean {
-  return isActive(record) || (record.status === 'confirmed' && record.confirmations < FINAL_CONFIRMATIONS);
+  return isActive(record) || (isMined(record) && record.confirmations < FINAL_CONFIRMATIONS);
 }

@@ -1,4 +1,11 @@
-import { type Address, type Hex, keccak256, type LocalAccount } from 'viem';
+import {
+  type Address,
+  type Hex,
+  keccak256,
+  type LocalAccount,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+} from 'viem';
 import {
   call,
   getBlockNumber,
@@ -11,11 +18,14 @@ import {
 import { type ChainClient, chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
+import { CairnError } from '../errors/base';
 import { RevertedError, WrongChainError } from '../errors/chain';
-import { type FeeMarket, type Fees, presetFees, replacementFees } from './fees';
+import { type FeeMarket, type Fees, presetFees } from './fees';
 import type { LockProvider } from './locks';
 import { nodePendingNonce, nonceLockName, pickNonce } from './nonces';
 import { isActive, isWatched, type TxKind, type TxRecord, type TxStatus } from './record';
+import { CANCEL_GAS, type ReplacementPlan } from './replacement';
+import { decide, type Lookup, type MinedReceipt } from './trackDecision';
 import type { CallRequest } from './transfer';
 import type { TxStore } from './txStore';
 
@@ -35,6 +45,24 @@ export type SubmitRequest = {
 
 const UNREPORTED_FAILURE = 'The contract rejected it without saying why.';
 
+/**
+ * A nonce the person (or the gap filler) chose must not belong to one of Cairn's pending
+ * transactions (speed up or cancel that one instead), and a gap filler's nonce must still be
+ * missing, checked under the lock against the node's own count.
+ */
+function checkChosenNonce(request: SubmitRequest, nonce: number, nodePending: number, records: readonly TxRecord[]) {
+  if (request.nonce === undefined) return;
+  if (records.some((r) => isActive(r) && r.nonce === nonce)) {
+    throw new CairnError(
+      'TX_NONCE_TAKEN',
+      `Nonce ${nonce} belongs to a pending transaction sent from Cairn: speed it up or cancel it instead.`,
+    );
+  }
+  if (request.kind === 'fill-gap' && nonce < nodePending) {
+    throw new CairnError('TX_NONCE_TAKEN', `Nonce ${nonce} is no longer missing: nothing needs filling.`);
+  }
+}
+
 export type TxChange = { record: TxRecord; previous: TxStatus };
 
 function feeFields(fees: Fees) {
@@ -43,10 +71,32 @@ function feeFields(fees: Fees) {
     : { type: 'eip1559' as const, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
 }
 
+function errorWords(error: unknown): string {
+  return error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : String(error);
+}
+
 function isAlreadyKnown(error: unknown): boolean {
-  const text =
-    error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : String(error);
-  return /already known|known transaction|already imported|AlreadyKnown/i.test(text);
+  return /already known|known transaction|already imported|AlreadyKnown/i.test(errorWords(error));
+}
+
+/**
+ * Refusals that sending the same bytes again cannot change: the transaction itself is unusable
+ * (too little gas, fees above the node's cap, unsupported type, bad signature) or the account
+ * cannot pay for it. "nonce too low" is not among them: tracking sees the nonce used.
+ */
+function isPermanentRejection(error: unknown): boolean {
+  return /insufficient funds|enough funds|intrinsic gas too low|exceeds block gas limit|gas limit reached|exceeds the configured cap|fee cap|tip higher than|priority fee .*(higher|greater) than|transaction type not supported|invalid sender|invalid signature|oversized data/i.test(
+    errorWords(error),
+  );
+}
+
+/** A node lookup as found / definitely missing / no usable answer. */
+async function lookup<T>(read: () => Promise<T>, notFound: (error: unknown) => boolean): Promise<Lookup<T>> {
+  try {
+    return { kind: 'found', value: await read() };
+  } catch (error) {
+    return notFound(error) ? { kind: 'missing' } : { kind: 'error' };
+  }
 }
 
 /**
@@ -61,6 +111,8 @@ function isAlreadyKnown(error: unknown): boolean {
 export class TransactionService {
   private readonly now: () => number;
   private readonly newId: () => string;
+  /** Records seen with their nonce used and no receipt, and the head at which that was first seen. */
+  private readonly suspectedDrops = new Map<string, bigint>();
 
   constructor(
     private readonly deps: {
@@ -84,13 +136,12 @@ export class TransactionService {
     const client = chainClient(network);
     const record = await this.deps.locks.withLock(nonceLockName(network.chainId, account.address), async () => {
       // One round trip: the chain id check and the node's nonce go out as one batch.
-      const nonceGiven = request.replaces?.nonce ?? request.nonce;
       const [actual, records, nodePending] = await Promise.all([
         getChainId(client).catch((error: unknown) => {
           throw toChainError(error);
         }),
         this.deps.store.forAccount(network.chainId, account.address),
-        nonceGiven === undefined ? nodePendingNonce(client, account.address) : Promise.resolve(0),
+        nodePendingNonce(client, account.address),
       ]);
       if (actual !== network.chainId) {
         throw new WrongChainError({
@@ -99,7 +150,8 @@ export class TransactionService {
           rpcUrl: network.rpcUrls[0],
         });
       }
-      const nonce = nonceGiven ?? pickNonce(nodePending, records);
+      const nonce = request.replaces?.nonce ?? request.nonce ?? pickNonce(nodePending, records);
+      if (!request.replaces) checkChosenNonce(request, nonce, nodePending, records);
       const raw = await account.signTransaction({
         chainId: network.chainId,
         nonce,
@@ -136,56 +188,70 @@ export class TransactionService {
         lastBroadcastAt: undefined,
       };
       await this.store(created);
-      if (request.replaces) {
-        // The old transaction is no longer re-broadcast: its replacement stands for it.
-        await this.save({ ...request.replaces, replacedBy: created.id }, request.replaces.status);
-      }
       return created;
     });
-    return this.broadcast(network, record);
+    const sent = await this.broadcast(network, record);
+    if (request.replaces && sent.status !== 'rejected') {
+      // The old transaction is no longer sent on its own: its replacement stands for it.
+      const original = await this.deps.store.get(request.replaces.id);
+      if (original && isActive(original)) await this.save({ ...original, replacedBy: sent.id }, original.status);
+    }
+    return sent;
   }
 
-  /** Sends the stored signed bytes. A failure is kept on the record; tracking retries. */
+  /**
+   * Sends the stored signed bytes (re-read from storage, so a stale copy never overwrites a newer
+   * state; settled records are not sent). A transient failure is kept on the record and tracking
+   * retries; a permanent refusal marks it rejected, which frees its nonce.
+   */
   async broadcast(network: Network, record: TxRecord): Promise<TxRecord> {
+    const current = (await this.deps.store.get(record.id)) ?? record;
+    if (!isActive(current) && current.status !== 'rejected') return current;
     const client = chainClient(network);
     let next: TxRecord;
     try {
-      await sendRawTransaction(client, { serializedTransaction: record.raw });
-      next = { ...record, status: 'pending', broadcastError: undefined, lastBroadcastAt: this.now() };
+      await sendRawTransaction(client, { serializedTransaction: current.raw });
+      next = { ...current, status: 'pending', broadcastError: undefined, lastBroadcastAt: this.now() };
     } catch (error) {
+      const chainError = toChainError(error);
       if (isAlreadyKnown(error)) {
-        next = { ...record, status: 'pending', broadcastError: undefined, lastBroadcastAt: this.now() };
+        next = { ...current, status: 'pending', broadcastError: undefined, lastBroadcastAt: this.now() };
+      } else if (isPermanentRejection(error)) {
+        const reason = (error as { details?: string }).details ?? chainError.shortMessage;
+        next = { ...current, status: 'rejected', broadcastError: reason, lastBroadcastAt: this.now() };
       } else {
-        const chainError = toChainError(error);
-        next = { ...record, broadcastError: chainError.shortMessage, lastBroadcastAt: this.now() };
+        next = { ...current, broadcastError: chainError.shortMessage, lastBroadcastAt: this.now() };
       }
     }
-    return this.save(next, record.status);
+    const latest = await this.deps.store.get(current.id);
+    // Tracking may have settled it while the broadcast was in flight: that state wins.
+    if (latest && !isActive(latest) && latest.status !== 'rejected') return latest;
+    return this.save(next, current.status);
   }
 
-  /** Speeds up a pending transaction: the same call and nonce with fees raised past the node's minimum. */
-  speedUp(network: Network, account: LocalAccount, record: TxRecord, market: FeeMarket): Promise<TxRecord> {
+  /**
+   * Speeds up or cancels a pending transaction with a plan from planReplacement (the person saw
+   * its fee): speed up = the same call and nonce with higher fees; cancel = a 0-value transfer to
+   * oneself at that nonce. The original is marked once the node takes the replacement.
+   */
+  async replace(network: Network, account: LocalAccount, record: TxRecord, plan: ReplacementPlan): Promise<TxRecord> {
+    if (!plan.enough) {
+      throw new CairnError(
+        'TX_REPLACEMENT_FUNDS',
+        'The balance does not cover the amount plus the higher fee. Cancel the transaction instead, or wait.',
+      );
+    }
     return this.submit({
       network,
       account,
-      kind: 'speed-up',
-      call: { to: record.to, value: record.value, data: record.data },
-      gas: record.gas,
-      fees: replacementFees(record.fees, presetFees(market, 'fast')),
-      intent: record.intent,
-      replaces: record,
-    });
-  }
-
-  /** Cancels a pending transaction: a 0-value transfer to oneself with the same nonce and higher fees. */
-  cancel(network: Network, account: LocalAccount, record: TxRecord, market: FeeMarket): Promise<TxRecord> {
-    return this.submit({
-      network,
-      account,
-      kind: 'cancel',
-      call: { to: record.from, value: 0n, data: '0x' },
-      gas: 21_000n,
-      fees: replacementFees(record.fees, presetFees(market, 'fast')),
+      kind: plan.kind,
+      call:
+        plan.kind === 'speed-up'
+          ? { to: record.to, value: record.value, data: record.data }
+          : { to: record.from, value: 0n, data: '0x' },
+      gas: plan.gas,
+      fees: plan.fees,
+      intent: plan.kind === 'speed-up' ? record.intent : undefined,
       replaces: record,
     });
   }
@@ -197,7 +263,7 @@ export class TransactionService {
       account,
       kind: 'fill-gap',
       call: { to: account.address, value: 0n, data: '0x' },
-      gas: 21_000n,
+      gas: CANCEL_GAS,
       fees: presetFees(market, 'normal'),
       nonce,
     });
@@ -205,8 +271,9 @@ export class TransactionService {
 
   /**
    * One tracking pass over a network's records (run it at each new block): receipts make
-   * records confirmed or failed (and their same-nonce siblings replaced), unknown ones are
-   * re-broadcast while their nonce is free, or marked dropped once another transaction used it.
+   * records confirmed or failed (and their same-nonce siblings replaced), a reorganisation
+   * undoes them, unknown ones are re-broadcast while their nonce is free, or marked dropped
+   * once another transaction used it. See decide() for the rules.
    */
   async track(network: Network): Promise<TxChange[]> {
     const client = chainClient(network);
@@ -215,90 +282,113 @@ export class TransactionService {
     if (watched.length === 0) return [];
     const changes: TxChange[] = [];
     const latest = await getBlockNumber(client, { cacheTime: 0 });
-    const confirmedNonces = new Map<string, Promise<number>>();
-    const confirmedNonce = (from: Address) => {
-      const key = from.toLowerCase();
-      let value = confirmedNonces.get(key);
-      if (!value) {
-        value = getTransactionCount(client, { address: from, blockTag: 'latest' });
-        confirmedNonces.set(key, value);
-      }
-      return value;
-    };
+    const senders = [...new Set(watched.filter(isActive).map((r) => r.from.toLowerCase()))];
 
-    // Receipts, then the node's view of those without one, each set in one batch: a pass costs
-    // two round trips however many records are watched.
+    // Receipts, the node's view of those without one and the senders' mined nonces, each set in
+    // one batch: a pass costs two round trips however many records are watched.
     const receipts = await Promise.all(
-      watched.map((r) => getTransactionReceipt(client, { hash: r.hash }).catch(() => undefined)),
-    );
-    const known = await Promise.all(
-      watched.map((r, i) =>
-        receipts[i] || r.status === 'confirmed'
-          ? undefined
-          : getTransaction(client, { hash: r.hash }).catch(() => undefined),
+      watched.map((r) =>
+        lookup(
+          async (): Promise<MinedReceipt> => {
+            const receipt = await getTransactionReceipt(client, { hash: r.hash });
+            return {
+              blockNumber: receipt.blockNumber,
+              success: receipt.status === 'success',
+              gasUsed: receipt.gasUsed,
+            };
+          },
+          (error) => error instanceof TransactionReceiptNotFoundError,
+        ),
       ),
     );
+    const [inNode, nonces] = await Promise.all([
+      Promise.all(
+        watched.map((r, i) =>
+          receipts[i]?.kind === 'missing' && isActive(r)
+            ? lookup(
+                () => getTransaction(client, { hash: r.hash }).then(() => true as const),
+                (error) => error instanceof TransactionNotFoundError,
+              )
+            : Promise.resolve<Lookup<true>>({ kind: 'error' }),
+        ),
+      ),
+      Promise.all(
+        senders.map((from) =>
+          getTransactionCount(client, { address: from as Address, blockTag: 'latest' }).catch(() => undefined),
+        ),
+      ),
+    ]);
 
     for (const [index, record] of watched.entries()) {
       const current = (await this.deps.store.get(record.id)) ?? record;
-      if (!isActive(current) && current.status !== 'confirmed') continue;
-      const receipt = receipts[index];
-      if (receipt) {
-        const confirmations = Number(latest - receipt.blockNumber + 1n);
-        if (current.status === 'confirmed' || current.status === 'failed') {
-          if (confirmations !== current.confirmations) await this.save({ ...current, confirmations }, current.status);
-          continue;
-        }
-        const failed = receipt.status !== 'success';
-        const failureReason = failed
-          ? receipt.gasUsed >= current.gas
-            ? `It ran out of gas: all ${current.gas.toLocaleString('en-US')} gas of its limit was used.`
-            : await this.revertReason(client, current, receipt.blockNumber)
-          : undefined;
-        const done = await this.save(
-          {
+      const siblings = (await this.deps.store.forAccount(current.chainId, current.from)).filter(
+        (r) => r.id !== current.id && r.nonce === current.nonce && r.networkId === current.networkId,
+      );
+      const decision = decide(current, {
+        latest,
+        receipt: receipts[index] ?? { kind: 'error' },
+        inNode: inNode[index] ?? { kind: 'error' },
+        confirmedNonce: nonces[senders.indexOf(current.from.toLowerCase())],
+        siblings,
+        suspectedDropAt: this.suspectedDrops.get(current.id),
+      });
+      const change = async (next: TxRecord) => {
+        const saved = await this.save(next, current.status);
+        if (saved.status !== current.status) changes.push({ record: saved, previous: current.status });
+        return saved;
+      };
+      switch (decision.kind) {
+        case 'none':
+          break;
+        case 'confirmations':
+          await this.save({ ...current, confirmations: decision.confirmations }, current.status);
+          break;
+        case 'mined': {
+          const { receipt } = decision;
+          const failureReason = receipt.success
+            ? undefined
+            : receipt.gasUsed >= current.gas
+              ? `It ran out of gas: all ${current.gas.toLocaleString('en-US')} gas of its limit was used.`
+              : await this.revertReason(client, current, receipt.blockNumber);
+          await change({
             ...current,
-            status: failed ? 'failed' : 'confirmed',
+            status: receipt.success ? 'confirmed' : 'failed',
             blockNumber: receipt.blockNumber,
-            confirmations,
+            confirmations: decision.confirmations,
             failureReason,
             broadcastError: undefined,
-          },
-          current.status,
-        );
-        changes.push({ record: done, previous: current.status });
-        for (const sibling of records.filter(
-          (r) => r.id !== current.id && r.nonce === current.nonce && r.from === current.from,
-        )) {
-          const fresh = (await this.deps.store.get(sibling.id)) ?? sibling;
-          if (!isActive(fresh)) continue;
-          const replaced = await this.save({ ...fresh, status: 'replaced', replacedBy: current.id }, fresh.status);
-          changes.push({ record: replaced, previous: fresh.status });
+          });
+          for (const sibling of siblings) {
+            const fresh = (await this.deps.store.get(sibling.id)) ?? sibling;
+            if (!isActive(fresh)) continue;
+            const replaced = await this.save({ ...fresh, status: 'replaced', replacedBy: current.id }, fresh.status);
+            changes.push({ record: replaced, previous: fresh.status });
+          }
+          break;
         }
-        continue;
+        case 'unmined':
+          await change({ ...current, status: 'pending', blockNumber: undefined, confirmations: 0 });
+          break;
+        case 'accepted':
+          await change({ ...current, status: 'pending', broadcastError: undefined });
+          break;
+        case 'replaced':
+          await change({ ...current, status: 'replaced', replacedBy: decision.by });
+          break;
+        case 'suspect-dropped':
+          this.suspectedDrops.set(current.id, latest);
+          break;
+        case 'dropped':
+          this.suspectedDrops.delete(current.id);
+          await change({ ...current, status: 'dropped' });
+          break;
+        case 'rebroadcast': {
+          const after = await this.broadcast(network, current);
+          if (after.status !== current.status) changes.push({ record: after, previous: current.status });
+          break;
+        }
       }
-      if (current.status === 'confirmed') continue;
-      if (known[index]) {
-        if (current.status === 'signed')
-          changes.push({
-            record: await this.save({ ...current, status: 'pending', broadcastError: undefined }, 'signed'),
-            previous: 'signed',
-          });
-        continue;
-      }
-      if ((await confirmedNonce(current.from)) > current.nonce) {
-        // Another transaction used this nonce. If it was one of ours, the sibling pass marks this one replaced.
-        const ours = records.some((r) => r.id !== current.id && r.nonce === current.nonce && r.from === current.from);
-        if (!ours)
-          changes.push({
-            record: await this.save({ ...current, status: 'dropped' }, current.status),
-            previous: current.status,
-          });
-        continue;
-      }
-      if (current.replacedBy) continue;
-      const after = await this.broadcast(network, current);
-      if (after.status !== current.status) changes.push({ record: after, previous: current.status });
+      if (decision.kind !== 'suspect-dropped' && decision.kind !== 'none') this.suspectedDrops.delete(current.id);
     }
     return changes;
   }

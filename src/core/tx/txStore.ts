@@ -18,7 +18,7 @@ export interface TxStore {
 
 export type Stored = Record<string, unknown>;
 
-const STATUSES: readonly TxStatus[] = ['signed', 'pending', 'confirmed', 'failed', 'replaced', 'dropped'];
+const STATUSES: readonly TxStatus[] = ['signed', 'pending', 'confirmed', 'failed', 'replaced', 'dropped', 'rejected'];
 const KINDS: readonly TxKind[] = ['transfer', 'call', 'speed-up', 'cancel', 'fill-gap'];
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import { buildPortfolioView } from '@/core/assets/portfolioView';
+import { chainKeys } from '@/lib/queries/chainQueries';
 import { portfolioQuery, unsolicitedTokensQuery } from '@/lib/queries/portfolioQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
@@ -41,7 +42,14 @@ export function usePortfolio() {
   const head = useChainHead(network);
   // Never read balances through a node that answers for another chain.
   const chainOk = head.data?.status === 'ok';
-  const snapshot = useQuery({ ...portfolioQuery(network, request), enabled: addresses.length > 0 && chainOk });
+  // While a changed request (a token found, added or hidden) is read, the last balances stay on screen.
+  const snapshot = useQuery({
+    ...portfolioQuery(network, request),
+    enabled: addresses.length > 0 && chainOk,
+    // Only from the same node: never show balances read through other URLs or another network.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameNode(previousQuery.queryKey, chainKeys.network(network)) ? previous : undefined,
+  });
 
   const latest = head.data?.blockNumber;
   const { data, isFetching, refetch } = snapshot;
@@ -72,4 +80,8 @@ export function usePortfolio() {
     /** Why the shown balances are old: the node is down (or on another chain), or this read failed. */
     staleBecause: nodeDown ? ('node' as const) : ('read' as const),
   };
+}
+
+function sameNode(key: readonly unknown[], node: readonly unknown[]): boolean {
+  return node.every((part, i) => key[i] === part);
 }

@@ -37,14 +37,18 @@ export function AccountTransactions({ network, address }: { network: Network; ad
   const gaps = nodePending.data === undefined ? [] : nonceGaps(nodePending.data, records);
   const [error, setError] = useState<string>();
 
+  const [filling, setFilling] = useState<number>();
   const fill = async (nonce: number) => {
-    if (!account) return;
+    if (!account || filling !== undefined) return;
+    setFilling(nonce);
     setError(undefined);
     try {
       const signer = vaultAccount(account.address, () => session.privateKeyFor(account.id));
       await (await service()).fillGap(network, signer, nonce, await readFeeMarket(chainClient(network)));
     } catch (e) {
       setError(errorText(e));
+    } finally {
+      setFilling(undefined);
     }
   };
 
@@ -75,8 +79,8 @@ export function AccountTransactions({ network, address }: { network: Network; ad
             Nonce {nonce} is missing: the transactions after it cannot be mined until it is used. Fill the gap with an
             empty transaction to yourself.
           </p>
-          <button type="button" onClick={() => fill(nonce)}>
-            Fill nonce {nonce}
+          <button type="button" onClick={() => fill(nonce)} disabled={filling !== undefined}>
+            {filling === nonce ? `Filling nonce ${nonce}…` : `Fill nonce ${nonce}`}
           </button>
         </div>
       ))}

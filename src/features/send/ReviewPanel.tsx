@@ -6,7 +6,6 @@ import { contactName } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
 import type { ResolvedRecipient } from '@/core/chain/ens';
 import { vaultAccount } from '@/core/signing/vaultAccount';
-import { maxGasPrice } from '@/core/tx/fees';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { decodeTransfer } from '@/core/tx/transfer';
@@ -52,7 +51,7 @@ export function ReviewPanel({
   const [error, setError] = useState<string>();
   const decoded = decodeTransfer(prepared.call.data);
   const name = recipient.name ?? contactName(contacts, network.id, recipient.address);
-  const maxFee = prepared.gasLimit * maxGasPrice(prepared.fees);
+  const maxFee = prepared.cost.max;
 
   const confirm = async () => {
     if (!from) return;
@@ -121,6 +120,12 @@ export function ReviewPanel({
             {prepared.fees.kind === 'eip1559'
               ? `max fee ${formatAmount(prepared.fees.maxFeePerGas, 9, { maxFractionDigits: 3 })} gwei, priority fee ${formatAmount(prepared.fees.maxPriorityFeePerGas, 9, { maxFractionDigits: 3 })} gwei`
               : `gas price ${formatAmount(prepared.fees.gasPrice, 9, { maxFractionDigits: 3 })} gwei`}
+            {prepared.l1Fee > 0n && (
+              <>
+                ; includes about <Amount value={prepared.l1Fee} decimals={native.decimals} symbol={native.symbol} /> of
+                L1 data fee
+              </>
+            )}
           </span>
         </dd>
         <dt>Total</dt>
@@ -142,6 +147,17 @@ export function ReviewPanel({
             ? `${prepared.nonce} (chosen by you)`
             : 'the next free nonce, fixed when you confirm'}
         </dd>
+        {!decoded && prepared.call.data !== '0x' && (
+          <>
+            <dt>Data</dt>
+            <dd>
+              <code className={styles.hash}>{prepared.call.data}</code>{' '}
+              <span className={ui.muted}>
+                ({(prepared.call.data.length - 2) / 2} bytes sent to {prepared.call.to}; Cairn cannot decode it)
+              </span>
+            </dd>
+          </>
+        )}
         {decoded && (
           <>
             <dt>Call</dt>
@@ -156,13 +172,12 @@ export function ReviewPanel({
           </>
         )}
       </dl>
-      {findings
-        .filter((f) => !f.blocking)
-        .map((finding) => (
-          <p key={finding.kind} className={ui.noticeWarning}>
-            {findingSentence(finding, network)}
-          </p>
-        ))}
+      {findings.map((finding) => (
+        <p key={finding.kind} className={finding.blocking ? ui.noticeDanger : ui.noticeWarning}>
+          {finding.blocking && 'You confirmed you checked this: '}
+          {findingSentence(finding, network)}
+        </p>
+      ))}
       {error && (
         <p role="alert" className={ui.noticeDanger}>
           {error}

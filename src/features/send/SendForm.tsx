@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import type { Address } from 'viem';
 import { useStore } from 'zustand';
 import { Amount, Fiat } from '@/components/Amount';
 import { Field } from '@/components/Field';
@@ -43,7 +44,11 @@ export function SendForm() {
     refetchInterval: 12_000,
     retry: false,
   });
-  const known = useMemo(() => knownRecipients(network, contacts, records), [network, contacts, records]);
+  const own = useMemo(
+    () => accounts.filter((a) => !a.hidden).map((a) => ({ address: a.address as Address, name: a.name })),
+    [accounts],
+  );
+  const known = useMemo(() => knownRecipients(network, contacts, records, own), [network, contacts, records, own]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [findings, setFindings] = useState<RecipientFinding[]>([]);
   const [acknowledged, setAcknowledged] = useState(false);
@@ -54,6 +59,9 @@ export function SendForm() {
   const feeKind = market.data?.kind ?? 'eip1559';
   const suggestions = [
     ...contactsFor(contacts, network.id).map((c) => ({ value: c.address, label: c.name })),
+    ...own
+      .filter((a) => a.address.toLowerCase() !== from?.address.toLowerCase())
+      .map((a) => ({ value: a.address, label: `Your account: ${a.name}` })),
     ...known.filter((k) => !k.name).map((k) => ({ value: k.address, label: 'Sent before' })),
   ];
 
@@ -91,7 +99,8 @@ export function SendForm() {
   };
   const change = (patch: Parameters<typeof updateForm>[0]) => {
     updateForm(patch);
-    if ('recipient' in patch) {
+    // A confirmation covers the findings it was given for: any change to whom, what or from whom asks again.
+    if ('recipient' in patch || 'asset' in patch || 'fromId' in patch) {
       setAcknowledged(false);
       setFindings([]);
     }

@@ -1,16 +1,25 @@
 import { useState } from 'react';
+import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
 import ui from '@/components/ui.module.css';
-import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { vaultAccount } from '@/core/signing/vaultAccount';
-import { readFeeMarket } from '@/core/tx/fees';
+import type { Fees } from '@/core/tx/fees';
 import { isActive, type TxRecord } from '@/core/tx/record';
+import { planReplacement, type ReplacementKind, type ReplacementPlan } from '@/core/tx/replacement';
 import { errorText } from '@/lib/errorMessages';
+import { formatAmount } from '@/lib/format';
 import { useTransactions } from '@/lib/transactions';
 import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './send.module.css';
+
+function feeWords(fees: Fees): string {
+  const gwei = (value: bigint) => `${formatAmount(value, 9, { maxFractionDigits: 3 })} gwei`;
+  return fees.kind === 'legacy'
+    ? `gas price ${gwei(fees.gasPrice)}`
+    : `max fee ${gwei(fees.maxFeePerGas)}, priority fee ${gwei(fees.maxPriorityFeePerGas)}`;
+}
 
 /** One transaction: what it does, where it stands, and what can be done about it. */
 export function TxStatusCard({ record, network }: { record: TxRecord; network: Network }) {
@@ -21,29 +30,36 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
   );
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
+  const [plan, setPlan] = useState<ReplacementPlan>();
   const canReplace = isActive(record) && !record.replacedBy && account !== undefined;
   const titleId = `tx-${record.id}`;
+  const native = network.nativeCurrency;
 
-  const act = async (what: 'speed-up' | 'cancel' | 'retry') => {
-    if (!account && what !== 'retry') return;
+  const run = async (what: string, task: () => Promise<unknown>) => {
     setBusy(what);
     setError(undefined);
     try {
-      const txs = await service();
-      if (what === 'retry') {
-        await txs.broadcast(network, record);
-      } else if (account) {
-        const signer = vaultAccount(account.address, () => session.privateKeyFor(account.id));
-        const market = await readFeeMarket(chainClient(network));
-        if (what === 'speed-up') await txs.speedUp(network, signer, record, market);
-        else await txs.cancel(network, signer, record, market);
-      }
+      await task();
     } catch (e) {
       setError(errorText(e));
     } finally {
       setBusy(undefined);
     }
   };
+  const retry = () => run('retry', async () => (await service()).broadcast(network, record));
+  const prepare = (kind: ReplacementKind) =>
+    run(kind, async () => setPlan(await planReplacement(network, record, kind)));
+  const confirm = (chosen: ReplacementPlan) =>
+    run('confirm', async () => {
+      if (!account) return;
+      const signer = vaultAccount(account.address, () => session.privateKeyFor(account.id));
+      const sent = await (await service()).replace(network, signer, record, chosen);
+      setPlan(undefined);
+      if (sent.status === 'rejected')
+        setError(
+          `The node refused the ${chosen.kind === 'cancel' ? 'cancellation' : 'speed-up'}: ${sent.broadcastError}`,
+        );
+    });
 
   return (
     <li className={ui.card} aria-labelledby={titleId} data-status={record.status}>
@@ -56,6 +72,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
           ` (${record.confirmations} confirmation${record.confirmations === 1 ? '' : 's'}, block ${record.blockNumber})`}
         {record.status === 'failed' && record.failureReason && ` — ${record.failureReason}`}
         {record.status === 'replaced' && ' by a faster or cancelling transaction'}
+        {record.status === 'rejected' && record.broadcastError && ` — ${record.broadcastError}`}
         {record.replacedBy && isActive(record) && ' — a replacement was sent'}
       </p>
       {record.broadcastError && isActive(record) && (
@@ -74,32 +91,70 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
       </p>
       <div className={ui.actions}>
         <CopyButton value={record.hash} label="Copy hash" accessibleName={`Copy the hash of nonce ${record.nonce}`} />
-        {record.broadcastError && isActive(record) && (
-          <button type="button" className={ui.secondary} disabled={busy !== undefined} onClick={() => act('retry')}>
+        {((record.broadcastError && isActive(record)) || record.status === 'rejected') && (
+          <button type="button" className={ui.secondary} disabled={busy !== undefined} onClick={retry}>
             {busy === 'retry' ? 'Sending…' : 'Send again now'}
           </button>
         )}
-        {canReplace && (
+        {canReplace && !plan && (
           <>
             <button
               type="button"
               className={ui.secondary}
               disabled={busy !== undefined}
-              onClick={() => act('speed-up')}
+              onClick={() => prepare('speed-up')}
             >
-              {busy === 'speed-up' ? 'Speeding up…' : 'Speed up'}
+              {busy === 'speed-up' ? 'Reading fees…' : 'Speed up'}
             </button>
             <button
               type="button"
               className={ui.dangerButton}
               disabled={busy !== undefined}
-              onClick={() => act('cancel')}
+              onClick={() => prepare('cancel')}
             >
-              {busy === 'cancel' ? 'Cancelling…' : 'Cancel transaction'}
+              {busy === 'cancel' ? 'Reading fees…' : 'Cancel transaction'}
             </button>
           </>
         )}
       </div>
+      {plan && canReplace && (
+        <fieldset className={ui.noticeWarning}>
+          <legend>{plan.kind === 'cancel' ? 'Cancel this transaction?' : 'Speed up this transaction?'}</legend>
+          <p>
+            {plan.kind === 'cancel'
+              ? 'Sends nothing to yourself with the same nonce and higher fees, so the original cannot be mined. '
+              : 'Sends the same transaction again with higher fees. '}
+            New fees: {feeWords(plan.fees)} (were {feeWords(record.fees)}). At most{' '}
+            <Amount value={plan.maxFee} decimals={native.decimals} symbol={native.symbol} /> in fees.
+          </p>
+          {!plan.enough && (
+            <p role="alert">
+              Not enough {native.symbol}: this needs{' '}
+              <Amount value={plan.value + plan.maxFee} decimals={native.decimals} symbol={native.symbol} /> and the
+              account has <Amount value={plan.balance} decimals={native.decimals} symbol={native.symbol} />.{' '}
+              {plan.kind === 'speed-up' ? 'Cancel the transaction instead, or wait.' : 'Wait for it instead.'}
+            </p>
+          )}
+          <div className={ui.actions}>
+            <button
+              type="button"
+              className={plan.kind === 'cancel' ? ui.dangerButton : undefined}
+              disabled={busy !== undefined || !plan.enough}
+              onClick={() => confirm(plan)}
+            >
+              {busy === 'confirm' ? 'Signing…' : plan.kind === 'cancel' ? 'Confirm cancellation' : 'Confirm speed-up'}
+            </button>
+            <button
+              type="button"
+              className={ui.secondary}
+              disabled={busy !== undefined}
+              onClick={() => setPlan(undefined)}
+            >
+              {plan.kind === 'cancel' ? 'Keep the transaction' : 'Keep waiting'}
+            </button>
+          </div>
+        </fieldset>
+      )}
       {error && (
         <p role="alert" className={ui.noticeDanger}>
           {error}

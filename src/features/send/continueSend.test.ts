@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { namedRecipients } from './continueSend';
+import type { Network } from '@/core/chain/networks';
+import type { TxRecord } from '@/core/tx/record';
+import { knownRecipients, namedRecipients } from './continueSend';
 
 const alice = { address: '0x0000000000000000000000000000000000000a11' as const, name: 'Alice' };
 const bob = { address: '0x0000000000000000000000000000000000000b0b' as const, name: 'Bob Smith' };
@@ -20,5 +22,22 @@ describe('namedRecipients', () => {
   it('returns every contact sharing a name, so the form can ask which one', () => {
     const other = { ...alice, address: '0x0000000000000000000000000000000000000a12' as const };
     expect(namedRecipients([alice, other], 'Alice')).toHaveLength(2);
+  });
+});
+
+describe('knownRecipients', () => {
+  const network = { id: 'local' } as Network;
+  it('knows contacts, the person’s own accounts and past recipients, contacts’ names first', () => {
+    const contact = { id: 'c', name: 'Alice', address: alice.address, networkId: 'all', createdAt: 0 };
+    const own = [
+      { address: bob.address, name: 'Savings' },
+      { address: alice.address, name: 'Should not override Alice' },
+    ];
+    const records = [{ intent: { recipient: unnamed.address } }] as unknown as TxRecord[];
+    expect(knownRecipients(network, [contact], records, own)).toEqual([
+      { address: alice.address, name: 'Alice' },
+      { address: bob.address, name: 'Savings' },
+      { address: unnamed.address, name: undefined },
+    ]);
   });
 });

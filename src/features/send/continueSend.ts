@@ -23,15 +23,22 @@ export type ContinueResult =
   | { ok: true; prepared: PreparedSend; recipient: ResolvedRecipient; findings: RecipientFinding[] }
   | { ok: false; errors: FieldErrors; findings?: RecipientFinding[]; revert?: string };
 
-/** Addresses the person has dealt with on this network: contacts and past recipients, with names. */
+/**
+ * Addresses the person knows on this network, with names: contacts, their own accounts, and past
+ * recipients. Look-alikes of any of them are flagged; a first payment is one to none of them.
+ */
 export function knownRecipients(
   network: Network,
   contacts: readonly Contact[],
   records: readonly TxRecord[],
+  ownAccounts: readonly { address: Address; name: string }[] = [],
 ): KnownRecipient[] {
   const known = new Map<string, KnownRecipient>();
   for (const contact of contactsFor(contacts, network.id))
     known.set(contact.address.toLowerCase(), { address: contact.address, name: contact.name });
+  for (const account of ownAccounts)
+    if (!known.has(account.address.toLowerCase()))
+      known.set(account.address.toLowerCase(), { address: account.address, name: account.name });
   for (const record of records) {
     const recipient = record.intent?.recipient;
     if (recipient && !known.has(recipient.toLowerCase())) {
