@@ -61,6 +61,9 @@ describe('the transaction lifecycle', () => {
     const history = page.getByRole('region', { name: 'Sent from this account' });
     const fast = history.getByRole('listitem').filter({ hasText: '(sped up)' });
     await fast.waitFor();
+    await expect
+      .poll(async () => `${await fast.textContent()} | ${await card.textContent()}`)
+      .toMatch(/^[^|]*Status: Pending[^|]*\|.*a replacement was sent/);
     await node.mine({ blocks: 1 });
     await expect.poll(() => send.statusOf(fast), { timeout: 15_000 }).toContain('Confirmed');
     await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Replaced');
