@@ -44,10 +44,17 @@ const titles: Record<string, string> = {
   ASSET_NOT_ERC20: 'Not a token',
   ASSET_DECIMALS_NEEDED: 'Decimals needed',
   ASSET_ALREADY_LISTED: 'Already listed',
+  ASSET_NFT_METADATA: 'NFT details unreadable',
   INPUT_FILE_TOO_LARGE: 'File too large',
   INPUT_FILE_UNREADABLE: 'File unreadable',
   INPUT_MISMATCH: 'Does not match',
   INPUT_REQUIRED: 'Missing',
+  EXPLORER_RATE_LIMITED: 'Explorer is rate limiting',
+  EXPLORER_INVALID_KEY: 'Explorer API key refused',
+  EXPLORER_UNSUPPORTED_CHAIN: 'Explorer does not serve this network',
+  EXPLORER_UNAVAILABLE: 'Explorer unavailable',
+  EXPLORER_MALFORMED: 'Unreadable answer from the explorer',
+  EXPLORER_ERROR: 'Explorer request failed',
 };
 
 /** The words to show for any error: a title by code, the error's own safe sentence, details. */

@@ -11,6 +11,8 @@ export type Fault = (
   | { kind: 'corrupt' }
   /** Answers eth_chainId with another chain's id (a node switched to another chain). */
   | { kind: 'chainId'; chainId: number }
+  /** Refuses eth_getLogs over more than `maxBlocks` blocks, as many hosted nodes do (-32005). */
+  | { kind: 'logRangeLimit'; maxBlocks: number }
 ) & {
   /** Only requests carrying one of these JSON-RPC methods are affected (all when absent). */
   methods?: readonly string[];
@@ -22,10 +24,21 @@ export type RpcFaultProxy = {
   readonly requests: number;
   /** JSON-RPC calls received, batches counted per call, by method. */
   readonly calls: Record<string, number>;
+  /** The block ranges of every eth_getLogs received (after resetCounts). */
+  readonly logRanges: [bigint, bigint][];
   setFault(fault: Fault): void;
   resetCounts(): void;
   close(): Promise<void>;
 };
+
+type RpcCall = { method?: string; id?: unknown; params?: unknown[] };
+
+/** The [from, to] blocks of an eth_getLogs call ('latest' and missing bounds count as unbounded). */
+function logRange(call: RpcCall): [bigint, bigint] {
+  const filter = (call.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };
+  const block = (tag: string | undefined, fallback: bigint) => (tag?.startsWith('0x') ? BigInt(tag) : fallback);
+  return [block(filter.fromBlock, 0n), block(filter.toBlock, 2n ** 64n)];
+}
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -48,6 +61,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
   let fault: Fault = { kind: 'none' };
   let requests = 0;
   let calls: Record<string, number> = {};
+  let logRanges: [bigint, bigint][] = [];
   const cors = {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Headers': 'content-type',
@@ -63,11 +77,16 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
     requests++;
     const methods: string[] = [];
     const chainIdCalls = new Set<unknown>();
+    let parsedCalls: RpcCall[] = [];
+    let isBatch = false;
     try {
-      const parsed = JSON.parse(body) as { method?: string; id?: unknown } | { method?: string; id?: unknown }[];
-      for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+      const parsed = JSON.parse(body) as RpcCall | RpcCall[];
+      isBatch = Array.isArray(parsed);
+      parsedCalls = Array.isArray(parsed) ? parsed : [parsed];
+      for (const call of parsedCalls) {
         const method = call.method ?? '?';
         if (method === 'eth_chainId') chainIdCalls.add(call.id);
+        if (method === 'eth_getLogs') logRanges.push(logRange(call));
         methods.push(method);
         calls[method] = (calls[method] ?? 0) + 1;
       }
@@ -88,6 +107,36 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       await new Promise((r) => setTimeout(r, current.ms));
       // The caller went away while the request was held (a closed tab): it never reaches the node.
       if (request.socket.destroyed) return;
+    }
+    if (current.kind === 'logRangeLimit') {
+      const limit = BigInt(current.maxBlocks);
+      const refused = (call: RpcCall) => {
+        if (call.method !== 'eth_getLogs') return false;
+        const [from, to] = logRange(call);
+        return to - from + 1n > limit;
+      };
+      const passing = parsedCalls.filter((call) => !refused(call));
+      const answers = new Map<unknown, unknown>();
+      if (passing.length > 0) {
+        const upstream = await fetch(targetUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(passing),
+        });
+        for (const answer of (await upstream.json()) as { id: unknown }[]) answers.set(answer.id, answer);
+      }
+      const merged = parsedCalls.map(
+        (call) =>
+          answers.get(call.id) ?? {
+            jsonrpc: '2.0',
+            id: call.id,
+            error: { code: -32005, message: `query exceeds max block range ${current.maxBlocks}` },
+          },
+      );
+      response
+        .writeHead(200, { ...cors, 'Content-Type': 'application/json' })
+        .end(JSON.stringify(isBatch ? merged : merged[0]));
+      return;
     }
     try {
       const upstream = await fetch(targetUrl, {
@@ -113,12 +162,16 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
     get calls() {
       return { ...calls };
     },
+    get logRanges() {
+      return [...logRanges];
+    },
     setFault(next) {
       fault = next;
     },
     resetCounts() {
       requests = 0;
       calls = {};
+      logRanges = [];
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -9,6 +9,8 @@ interface CairnDbSchema extends DBSchema {
   settings: { key: string; value: unknown };
   vault: { key: string; value: unknown };
   transactions: { key: string; value: Record<string, unknown>; indexes: { byAccount: string; byChain: number } };
+  activity: { key: string; value: Record<string, unknown>; indexes: { byAccountBlock: [string, number] } };
+  activitySync: { key: string; value: Record<string, unknown> };
 }
 
 /**
@@ -25,6 +27,11 @@ const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
     const transactions = db.createObjectStore('transactions', { keyPath: 'id' });
     transactions.createIndex('byAccount', 'fromKey');
     transactions.createIndex('byChain', 'chainId');
+  },
+  (db) => {
+    const activity = db.createObjectStore('activity', { keyPath: 'id' });
+    activity.createIndex('byAccountBlock', ['accountKey', 'block']);
+    db.createObjectStore('activitySync', { keyPath: 'key' });
   },
 ];
 

@@ -1,0 +1,75 @@
+import type { Address, Hex } from 'viem';
+import type { ActivityItem, ActivitySource } from './item';
+
+/** Where native history comes from on a network: a block scan (local chain), the user's explorer, or nowhere. */
+export type NativeSource = 'scan' | 'explorer' | 'none';
+
+/** How far an account's history is synced on a chain, per source. */
+export type SyncState = {
+  /** `${chainId}:${account lowercase}`. */
+  key: string;
+  chainId: number;
+  account: Address;
+  /** The head at the last sync and its hash (a different hash there means a reorganisation). */
+  headNumber: bigint;
+  headHash: Hex;
+  /** Token transfers from logs are complete up to this block; `logSpan` is the range the node last accepted. */
+  logsTo: bigint;
+  logSpan: bigint;
+  /** Native history is complete up to this block from `native` (reset when the source changes). */
+  nativeSource: NativeSource;
+  nativeTo: bigint;
+};
+
+/**
+ * An account's synced history per chain (IndexedDB in the app, memory in tests). Damaged stored
+ * items are skipped on read; replace() swaps a block range atomically, so a reorganisation never
+ * leaves items of both the old and the new chain.
+ */
+export interface ActivityStore {
+  /** Every readable item of an account on a chain, in no particular order. */
+  items(chainId: number, account: Address): Promise<ActivityItem[]>;
+  /** Deletes the account's items of `sources` from `fromBlock` on, then stores `items`, in one transaction. */
+  replace(args: {
+    chainId: number;
+    account: Address;
+    fromBlock: bigint;
+    sources: readonly ActivitySource[];
+    items: readonly ActivityItem[];
+  }): Promise<void>;
+  state(chainId: number, account: Address): Promise<SyncState | undefined>;
+  saveState(state: SyncState): Promise<void>;
+}
+
+export function syncKey(chainId: number, account: Address): string {
+  return `${chainId}:${account.toLowerCase()}`;
+}
+
+export function memoryActivityStore(): ActivityStore {
+  const items = new Map<string, ActivityItem>();
+  const states = new Map<string, SyncState>();
+  return {
+    async items(chainId, account) {
+      const key = syncKey(chainId, account);
+      return [...items.values()].filter((i) => syncKey(i.chainId, i.account) === key).map((i) => structuredClone(i));
+    },
+    async replace({ chainId, account, fromBlock, sources, items: fresh }) {
+      const key = syncKey(chainId, account);
+      for (const [id, item] of items)
+        if (
+          syncKey(item.chainId, item.account) === key &&
+          item.blockNumber >= fromBlock &&
+          sources.includes(item.source)
+        )
+          items.delete(id);
+      for (const item of fresh) items.set(item.id, structuredClone(item));
+    },
+    async state(chainId, account) {
+      const state = states.get(syncKey(chainId, account));
+      return state && structuredClone(state);
+    },
+    async saveState(state) {
+      states.set(state.key, structuredClone(state));
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { Address, Hex } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { historyCsv } from './csv';
+import type { ActivityEntry } from './entries';
+
+const dai = '0x00000000000000000000000000000000000000dA' as Address;
+const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
+  key: 'k',
+  account: '0x00000000000000000000000000000000000000a1',
+  hash: `0x${'ab'.repeat(32)}` as Hex,
+  blockNumber: 5n,
+  timestamp: Date.UTC(2026, 0, 2, 3, 4, 5) / 1000,
+  status: 'confirmed',
+  movements: [],
+  fee: undefined,
+  sentByAccount: false,
+  counterparty: undefined,
+  suspicions: [],
+  fromRecord: false,
+  txIndex: 0,
+  ...over,
+});
+
+const label = (asset: { kind: string; address?: Address }) =>
+  asset.kind === 'native'
+    ? { symbol: 'ETH', decimals: 18, contract: '' }
+    : { symbol: '=HYPERLINK("x"),DAI', decimals: 18, contract: asset.address ?? '' };
+
+describe('history CSV', () => {
+  it('writes exact amounts, the fee once, dates in UTC, and one row per movement', () => {
+    const csv = historyCsv(
+      [
+        entry({
+          fee: 21_000n * 10n ** 9n,
+          sentByAccount: true,
+          movements: [
+            {
+              direction: 'out',
+              counterparty: dai,
+              asset: { kind: 'erc20', address: dai },
+              amount: 123_456_789_012_345_678_901n,
+            },
+            { direction: 'in', counterparty: dai, asset: { kind: 'native' }, amount: 1n },
+          ],
+        }),
+        entry({ status: 'failed', sentByAccount: true, fee: 5n }),
+      ],
+      label,
+      { symbol: 'ETH', decimals: 18 },
+    );
+    const rows = csv.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('date,hash,direction,counterparty,asset,contract,token_id,amount,fee,status');
+    expect(rows[1]).toBe(
+      `2026-01-02T03:04:05.000Z,0x${'ab'.repeat(32)},out,${dai},"'=HYPERLINK(""x""),DAI",${dai},,123.456789012345678901,0.000021,confirmed`,
+    );
+    expect(rows[2]).toBe(
+      `2026-01-02T03:04:05.000Z,0x${'ab'.repeat(32)},in,${dai},ETH,,,0.000000000000000001,,confirmed`,
+    );
+    expect(rows[3]).toBe(`2026-01-02T03:04:05.000Z,0x${'ab'.repeat(32)},out,,,,,,0.000000000000000005,failed`);
+  });
+});

@@ -1,0 +1,222 @@
+import type { Address, Hex } from 'viem';
+import { isActive, type TxRecord, type TxStatus } from '../tx/record';
+import { isLookalike } from '../tx/safety';
+import type { ActivityAsset, ActivityItem } from './item';
+
+/** One asset moving one way within a transaction. */
+export type Movement = {
+  direction: 'in' | 'out' | 'self';
+  counterparty: Address | undefined;
+  asset: ActivityAsset;
+  amount: bigint;
+};
+
+export type EntryStatus = 'confirmed' | Exclude<TxStatus, 'confirmed'>;
+
+/** Why an entry may be address poisoning or spam rather than real activity. */
+export type Suspicion = 'zero-value' | 'unsolicited-token' | 'lookalike';
+
+/** One transaction as the history shows it, for one of the person's accounts. */
+export type ActivityEntry = {
+  key: string;
+  account: Address;
+  hash: Hex;
+  blockNumber: bigint | undefined;
+  timestamp: number | undefined;
+  status: EntryStatus;
+  movements: Movement[];
+  /** The network fee the account paid for it, when it sent it. */
+  fee: bigint | undefined;
+  /** The account sent this transaction (as opposed to receiving from, or being moved by, someone else). */
+  sentByAccount: boolean;
+  /** The transaction's other side: the recipient of what went out, or the sender of what came in. */
+  counterparty: Address | undefined;
+  suspicions: Suspicion[];
+  /** Where it came from: the chain (synced) or only Cairn's own record (not yet mined, or never). */
+  fromRecord: boolean;
+  /** Position for ordering within a block. */
+  txIndex: number;
+};
+
+const assetKey = (asset: ActivityAsset) => (asset.kind === 'native' ? 'native' : asset.address.toLowerCase());
+
+/**
+ * The history of one account: synced items grouped per transaction, plus Cairn's own records the
+ * chain does not show (pending, refused, dropped, replaced). Entries that look like address
+ * poisoning or spam are marked: zero-value token transfers the account did not send, tokens it
+ * never asked for (`knownTokens` = its list and added tokens, lower-case), and counterparties that
+ * are look-alikes of addresses it knows (`knownAddresses`: contacts, own accounts, past recipients).
+ * Newest first, pending ones on top.
+ */
+export function buildEntries(args: {
+  account: Address;
+  items: readonly ActivityItem[];
+  records: readonly TxRecord[];
+  knownTokens: ReadonlySet<string>;
+  knownAddresses: readonly Address[];
+}): ActivityEntry[] {
+  const byHash = new Map<string, ActivityItem[]>();
+  for (const item of args.items) {
+    const key = item.hash.toLowerCase();
+    byHash.set(key, [...(byHash.get(key) ?? []), item]);
+  }
+  const entries: ActivityEntry[] = [];
+  for (const [hash, items] of byHash) {
+    const txItem = items.find((i) => i.logIndex === undefined && i.fee !== undefined);
+    const sentByAccount = txItem !== undefined;
+    const movements = items
+      .filter((i) => !(i.asset.kind === 'native' && i.amount === 0n))
+      .filter((i) => !(i.failed && i.asset.kind === 'native'))
+      .map(({ direction, counterparty, asset, amount }) => ({ direction, counterparty, asset, amount }));
+    const first = items[0] as ActivityItem;
+    const primary = movements.find((m) => m.direction !== 'in') ?? movements[0];
+    const counterparty = primary?.counterparty ?? txItem?.counterparty;
+    entries.push({
+      key: `${first.account.toLowerCase()}:${hash}`,
+      account: first.account,
+      hash: first.hash,
+      blockNumber: first.blockNumber,
+      timestamp: items.find((i) => i.timestamp !== undefined)?.timestamp,
+      status: items.some((i) => i.failed) ? 'failed' : 'confirmed',
+      movements,
+      fee: txItem?.fee,
+      sentByAccount,
+      counterparty,
+      suspicions: suspicions(movements, sentByAccount, args.knownTokens, args.knownAddresses),
+      fromRecord: false,
+      txIndex: first.txIndex,
+    });
+  }
+  for (const record of args.records) {
+    if (record.from.toLowerCase() !== args.account.toLowerCase()) continue;
+    if (byHash.has(record.hash.toLowerCase())) continue;
+    // Mined records the sync has not reached yet show as what Cairn knows of them.
+    const movement: Movement | undefined = record.intent
+      ? {
+          direction: 'out',
+          counterparty: record.intent.recipient,
+          asset:
+            record.intent.asset.kind === 'native'
+              ? { kind: 'native' }
+              : { kind: 'erc20', address: record.intent.asset.address },
+          amount: record.intent.amount,
+        }
+      : record.value > 0n
+        ? { direction: 'out', counterparty: record.to, asset: { kind: 'native' }, amount: record.value }
+        : undefined;
+    entries.push({
+      key: `${record.from.toLowerCase()}:${record.hash.toLowerCase()}`,
+      account: record.from,
+      hash: record.hash,
+      blockNumber: record.blockNumber,
+      timestamp: Math.floor(record.createdAt / 1000),
+      status: record.status,
+      movements: movement ? [movement] : [],
+      fee: undefined,
+      sentByAccount: true,
+      counterparty: movement?.counterparty ?? record.to,
+      suspicions: [],
+      fromRecord: true,
+      txIndex: 0,
+    });
+  }
+  return entries.sort(compareEntries);
+}
+
+function suspicions(
+  movements: readonly Movement[],
+  sentByAccount: boolean,
+  knownTokens: ReadonlySet<string>,
+  knownAddresses: readonly Address[],
+): Suspicion[] {
+  const found = new Set<Suspicion>();
+  for (const m of movements) {
+    if (!sentByAccount && m.asset.kind === 'erc20' && m.amount === 0n) found.add('zero-value');
+    if (m.direction === 'in' && m.asset.kind === 'erc20' && !knownTokens.has(assetKey(m.asset)))
+      found.add('unsolicited-token');
+    const other = m.counterparty;
+    if (!sentByAccount && other && knownAddresses.some((known) => isLookalike(known, other))) found.add('lookalike');
+  }
+  if (!sentByAccount && movements.length === 0) found.add('zero-value');
+  return [...found];
+}
+
+/** Pending first (newest first among them), then by block, then position in the block. */
+export function compareEntries(a: ActivityEntry, b: ActivityEntry): number {
+  const pa = a.blockNumber === undefined;
+  const pb = b.blockNumber === undefined;
+  if (pa !== pb) return pa ? -1 : 1;
+  if (pa && pb) return (b.timestamp ?? 0) - (a.timestamp ?? 0);
+  if (a.blockNumber !== b.blockNumber) return (a.blockNumber as bigint) > (b.blockNumber as bigint) ? -1 : 1;
+  if (a.txIndex !== b.txIndex) return b.txIndex - a.txIndex;
+  return a.key < b.key ? -1 : 1;
+}
+
+export type EntryFilter = {
+  /** 'native' or a lower-case token address; undefined for any. */
+  asset: string | undefined;
+  direction: 'in' | 'out' | 'any';
+  status: 'confirmed' | 'failed' | 'pending' | 'any';
+  /** A hash, an address or part of one (hex, any case). */
+  search: string;
+  showSuspicious: boolean;
+};
+
+export const ANY_ENTRY: EntryFilter = {
+  asset: undefined,
+  direction: 'any',
+  status: 'any',
+  search: '',
+  showSuspicious: false,
+};
+
+/** The entries a filter keeps. Suspicious entries are hidden unless asked for. */
+export function filterEntries(entries: readonly ActivityEntry[], filter: EntryFilter): ActivityEntry[] {
+  const search = filter.search.trim().toLowerCase();
+  return entries.filter((e) => {
+    if (!filter.showSuspicious && e.suspicions.length > 0) return false;
+    if (filter.asset && !e.movements.some((m) => assetKey(m.asset) === filter.asset)) return false;
+    if (filter.direction === 'in' && !e.movements.some((m) => m.direction === 'in')) return false;
+    if (filter.direction === 'out' && !(e.sentByAccount || e.movements.some((m) => m.direction !== 'in'))) return false;
+    if (filter.status === 'pending' && !(e.fromRecord && isActive({ status: e.status } as TxRecord))) return false;
+    if (filter.status === 'confirmed' && e.status !== 'confirmed') return false;
+    if (filter.status === 'failed' && e.status !== 'failed' && e.status !== 'rejected' && e.status !== 'dropped')
+      return false;
+    if (search) {
+      const haystack = [
+        e.hash,
+        e.counterparty ?? '',
+        ...e.movements.flatMap((m) => [m.counterparty ?? '', 'address' in m.asset ? m.asset.address : '']),
+      ]
+        .join(' ')
+        .toLowerCase();
+      if (!haystack.includes(search)) return false;
+    }
+    return true;
+  });
+}
+
+export type EntryRow = { kind: 'day'; key: string; day: string } | { kind: 'entry'; key: string; entry: ActivityEntry };
+
+/**
+ * Rows for the list: a heading row before each day's entries (`dayOf` turns a unix time into the
+ * person's local day label), and one for entries not yet mined.
+ */
+export function groupByDay(entries: readonly ActivityEntry[], dayOf: (unixSeconds: number) => string): EntryRow[] {
+  const rows: EntryRow[] = [];
+  let current: string | undefined;
+  for (const entry of entries) {
+    const day =
+      entry.blockNumber === undefined
+        ? 'Not yet in a block'
+        : entry.timestamp === undefined
+          ? 'Time unknown'
+          : dayOf(entry.timestamp);
+    if (day !== current) {
+      rows.push({ kind: 'day', key: `day:${day}:${rows.length}`, day });
+      current = day;
+    }
+    rows.push({ kind: 'entry', key: entry.key, entry });
+  }
+  return rows;
+}

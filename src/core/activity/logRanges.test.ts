@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isLogRangeError, namedSpan, readInSpans } from './logRanges';
+
+const rangeError = () => Object.assign(new Error('block range too large'), { code: -32005 });
+
+/** A node that refuses spans above `limit` and returns one item per block. */
+function node(limit: bigint) {
+  const calls: [bigint, bigint][] = [];
+  const read = async (from: bigint, to: bigint) => {
+    calls.push([from, to]);
+    if (to - from + 1n > limit) throw rangeError();
+    const items: bigint[] = [];
+    for (let b = from; b <= to; b++) items.push(b);
+    return items;
+  };
+  return { read, calls };
+}
+
+describe('reading logs in spans the node accepts', () => {
+  it('reads everything in one span when the node allows it', async () => {
+    const { read, calls } = node(10_000n);
+    const result = await readInSpans({ from: 0n, to: 999n, span: 1_000_000n, read });
+    expect(result.items).toHaveLength(1000);
+    expect(calls).toEqual([[0n, 999n]]);
+  });
+
+  it('halves on "range too large", never re-asks a refused span in the same run, and reports the span that worked', async () => {
+    const { read, calls } = node(100n);
+    const result = await readInSpans({ from: 0n, to: 999n, span: 1024n, read });
+    expect(result.items).toEqual(Array.from({ length: 1000 }, (_, i) => BigInt(i)));
+    expect(result.span).toBe(64n);
+    const refused = calls.filter(([a, b]) => b - a + 1n > 100n);
+    expect(refused.map(([a, b]) => b - a + 1n)).toEqual([1000n, 512n, 256n, 128n]);
+  });
+
+  it('grows again after quiet reads', async () => {
+    const { read } = node(1_000_000n);
+    const result = await readInSpans({
+      from: 0n,
+      to: 9_999n,
+      span: 100n,
+      read,
+      policy: { min: 1n, max: 1_000n, growAfter: 2 },
+    });
+    expect(result.span).toBe(1_000n);
+    expect(result.items).toHaveLength(10_000);
+  });
+
+  it('passes other errors through, and gives up when even one block is too much', async () => {
+    await expect(
+      readInSpans({ from: 0n, to: 10n, span: 5n, read: async () => Promise.reject(new Error('node on fire')) }),
+    ).rejects.toThrow('node on fire');
+    await expect(
+      readInSpans({ from: 0n, to: 10n, span: 5n, read: async () => Promise.reject(rangeError()) }),
+    ).rejects.toThrow(/block range too large/);
+  });
+
+  it('covers every block exactly once whatever the node’s limit', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.bigInt({ min: 1n, max: 300n }),
+        fc.bigInt({ min: 0n, max: 2_000n }),
+        fc.bigInt({ min: 1n, max: 5_000n }),
+        async (limit, length, span) => {
+          const { read } = node(limit);
+          const result = await readInSpans({ from: 7n, to: 7n + length - 1n, span, read });
+          expect(result.items).toEqual(Array.from({ length: Number(length) }, (_, i) => 7n + BigInt(i)));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('jumps straight to the span a refusal names', async () => {
+    const calls: bigint[] = [];
+    const read = async (from: bigint, to: bigint) => {
+      calls.push(to - from + 1n);
+      if (to - from + 1n > 2_000n)
+        throw new Error('Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range');
+      return [];
+    };
+    const result = await readInSpans({ from: 0n, to: 9_999n, span: 1_000_000_000n, read });
+    expect(calls).toEqual([10_000n, 2_000n, 2_000n, 2_000n, 2_000n, 2_000n]);
+    expect(result.span).toBe(2_000n);
+    expect(namedSpan(new Error('exceed maximum block range: 5000'))).toBe(5_000n);
+    expect(namedSpan(new Error('eth_getLogs is limited to a 10,000 block range'))).toBe(10_000n);
+    expect(namedSpan(new Error('query returned more than 10000 results'))).toBeUndefined();
+  });
+
+  it('recognises the ways nodes say a range is too large', () => {
+    for (const message of [
+      'query returned more than 10000 results',
+      'eth_getLogs is limited to a 10,000 block range',
+      'Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range',
+      'block range is too wide',
+      'exceed maximum block range: 5000',
+      'Query timeout exceeded. Consider reducing your block range.',
+    ])
+      expect(isLogRangeError(new Error(message)), message).toBe(true);
+    expect(isLogRangeError(new Error('invalid argument 0: hex string without 0x prefix'))).toBe(false);
+    expect(isLogRangeError(Object.assign(new Error('x'), { cause: { code: -32005 } }))).toBe(true);
+  });
+});

@@ -1,0 +1,92 @@
+/** How the block span of log queries adapts to what the node allows. */
+export type SpanPolicy = { min: bigint; max: bigint; growAfter: number };
+
+export const DEFAULT_SPAN_POLICY: SpanPolicy = { min: 1n, max: 1_000_000_000n, growAfter: 4 };
+
+/**
+ * Whether a failed eth_getLogs means "ask for less" rather than a broken node: the many ways nodes
+ * say a range or a result set is too large (geth, Erigon, Alchemy, Infura, QuickNode, Hardhat…).
+ */
+export function isLogRangeError(error: unknown): boolean {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    if (current instanceof Error) parts.push(current.message, String((current as { details?: unknown }).details ?? ''));
+    const code = (current as { code?: unknown }).code;
+    if (code === -32005) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return /block range|range (is )?too (large|wide|big)|exceed(s|ed)? (the )?(max(imum)?|limit)|more than \d+ (results|logs)|too many (results|logs|blocks)|response size|query timeout|limit exceeded|max(imum)? (block )?range|returned more than/i.test(
+    parts.join(' '),
+  );
+}
+
+/**
+ * The largest span a refusal names, when it names one ("max block range 5000", "up to a 2K block
+ * range", "limited to a 10,000 block range"), so the next read goes straight to it.
+ */
+export function namedSpan(error: unknown): bigint | undefined {
+  const text =
+    error instanceof Error ? `${error.message} ${String((error as { details?: unknown }).details ?? '')}` : '';
+  const match =
+    /(\d[\d,]*)\s*(k)?\s*(?:-?\s*)?block range|block range(?: of| is| limit(?: of| is)?)?:?\s*(\d[\d,]*)|max(?:imum)? range:?\s*(\d[\d,]*)/i.exec(
+      text,
+    );
+  if (!match) return undefined;
+  const digits = (match[1] ?? match[3] ?? match[4] ?? '').replace(/,/g, '');
+  if (!digits) return undefined;
+  const value = BigInt(digits) * (match[2] ? 1000n : 1n);
+  return value > 0n ? value : undefined;
+}
+
+/**
+ * Reads [from, to] in consecutive spans, halving the span whenever the node refuses a range as too
+ * large and doubling it again after a few quiet successes (up to policy.max). Returns what was read,
+ * the span to start from next time, and how many span reads were made.
+ */
+export async function readInSpans<T>(args: {
+  from: bigint;
+  to: bigint;
+  span: bigint;
+  read: (from: bigint, to: bigint) => Promise<T[]>;
+  policy?: SpanPolicy;
+  onProgress?: (done: bigint, total: bigint) => void;
+}): Promise<{ items: T[]; span: bigint; reads: number }> {
+  const policy = args.policy ?? DEFAULT_SPAN_POLICY;
+  const clamp = (span: bigint) => (span < policy.min ? policy.min : span > policy.max ? policy.max : span);
+  let span = clamp(args.span);
+  let cursor = args.from;
+  let quiet = 0;
+  let reads = 0;
+  /** The smallest span the node refused in this run: growing never reaches it again. */
+  let refused: bigint | undefined;
+  const items: T[] = [];
+  while (cursor <= args.to) {
+    const end = cursor + span - 1n < args.to ? cursor + span - 1n : args.to;
+    reads++;
+    try {
+      items.push(...(await args.read(cursor, end)));
+    } catch (error) {
+      if (!isLogRangeError(error) || span <= policy.min) throw error;
+      refused = refused === undefined || span < refused ? span : refused;
+      const named = namedSpan(error);
+      if (named !== undefined && named < span) {
+        // The node said its limit: go straight to it, and never grow past it in this run.
+        refused = refused < named + 1n ? refused : named + 1n;
+        span = clamp(named);
+      } else {
+        span = clamp(span / 2n);
+      }
+      quiet = 0;
+      continue;
+    }
+    cursor = end + 1n;
+    args.onProgress?.(cursor - args.from, args.to - args.from + 1n);
+    if (++quiet >= policy.growAfter) {
+      const grown = clamp(span * 2n);
+      if (refused === undefined || grown < refused) span = grown;
+      quiet = 0;
+    }
+  }
+  return { items, span, reads };
+}

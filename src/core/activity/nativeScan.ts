@@ -1,0 +1,117 @@
+import type { Address, Hex } from 'viem';
+import { getBlock } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
+import { type ActivityItem, direction, itemId } from './item';
+
+/** Blocks read per batch by a scan: one JSON-RPC batch each. */
+const SCAN_BATCH = 100;
+
+export type ScannedTx = {
+  hash: Hex;
+  blockNumber: bigint;
+  timestamp: number;
+  txIndex: number;
+  from: Address;
+  to: Address | undefined;
+  value: bigint;
+};
+
+/**
+ * Native value moved by the account's own transactions and received by it, from full blocks.
+ * Only for small chains the person runs (the local chain): a real chain needs an explorer for this.
+ * Returns the transactions the account sent (their fees come from receipts, see transactionFees)
+ * and the timestamps of every block read.
+ */
+export async function scanBlocks(
+  client: ChainClient,
+  account: Address,
+  from: bigint,
+  to: bigint,
+  onProgress?: (done: bigint, total: bigint) => void,
+): Promise<{ sent: ScannedTx[]; received: ScannedTx[]; timestamps: Map<bigint, number> }> {
+  const me = account.toLowerCase();
+  const sent: ScannedTx[] = [];
+  const received: ScannedTx[] = [];
+  const timestamps = new Map<bigint, number>();
+  for (let start = from; start <= to; start += BigInt(SCAN_BATCH)) {
+    const numbers: bigint[] = [];
+    for (let n = start; n <= to && n < start + BigInt(SCAN_BATCH); n++) numbers.push(n);
+    const blocks = await Promise.all(
+      numbers.map((blockNumber) => getBlock(client, { blockNumber, includeTransactions: true })),
+    );
+    for (const block of blocks) {
+      const timestamp = Number(block.timestamp);
+      timestamps.set(block.number, timestamp);
+      for (const tx of block.transactions) {
+        const scanned = {
+          hash: tx.hash,
+          blockNumber: block.number,
+          timestamp,
+          txIndex: tx.transactionIndex ?? 0,
+          from: tx.from,
+          to: tx.to ?? undefined,
+          value: tx.value,
+        };
+        if (tx.from.toLowerCase() === me) sent.push(scanned);
+        else if (tx.to?.toLowerCase() === me && tx.value > 0n) received.push(scanned);
+      }
+    }
+    onProgress?.(start + BigInt(numbers.length) - from, to - from + 1n);
+  }
+  return { sent, received, timestamps };
+}
+
+/** The item of a transaction the account sent: its native value (often 0), its fee, whether it failed. */
+export function sentItem(
+  chainId: number,
+  account: Address,
+  tx: ScannedTx,
+  receipt: { fee: bigint; failed: boolean; contractAddress?: Address | undefined },
+  source: ActivityItem['source'],
+): ActivityItem {
+  const dir = direction(account, tx.from, tx.to);
+  return {
+    id: itemId(chainId, account, tx.hash, 'tx'),
+    chainId,
+    account,
+    hash: tx.hash,
+    blockNumber: tx.blockNumber,
+    timestamp: tx.timestamp,
+    txIndex: tx.txIndex,
+    logIndex: undefined,
+    direction: dir === 'in' ? 'out' : dir,
+    counterparty: tx.to ?? receipt.contractAddress,
+    asset: { kind: 'native' },
+    amount: tx.value,
+    fee: receipt.fee,
+    failed: receipt.failed,
+    source,
+  };
+}
+
+/** The item of native value received from someone else's transaction. */
+export function receivedItem(
+  chainId: number,
+  account: Address,
+  tx: ScannedTx,
+  part: string,
+  source: ActivityItem['source'],
+): ActivityItem {
+  return {
+    id: itemId(chainId, account, tx.hash, part),
+    chainId,
+    account,
+    hash: tx.hash,
+    blockNumber: tx.blockNumber,
+    timestamp: tx.timestamp,
+    txIndex: tx.txIndex,
+    logIndex: undefined,
+    direction: 'in',
+    counterparty: tx.from,
+    asset: { kind: 'native' },
+    amount: tx.value,
+    fee: undefined,
+    failed: false,
+    source,
+  };
+}

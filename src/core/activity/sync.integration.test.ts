@@ -1,0 +1,169 @@
+import 'fake-indexeddb/auto';
+import type { Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
+import { testNode } from '@/testing/txFixtures';
+import { type LocalChain, startChain } from '../../../devchain/chain.ts';
+import { demoAddress } from '../../../devchain/seed.ts';
+import { findFreePort } from '../../../scripts/ports.ts';
+import { chainClient } from '../chain/client';
+import { localNetwork, type Network } from '../chain/networks';
+import { indexedDbActivityStore } from '../storage/activityDb';
+import { openCairnDatabase } from '../storage/database';
+import { memoryActivityStore } from './activityStore';
+import type { ActivityItem } from './item';
+import { REORG_DEPTH, syncAccount } from './sync';
+import { itemsFromLog } from './transferLogs';
+
+const url = inject('localChainUrl');
+let counter = 0;
+const network = (rpc: string): Network => ({ ...localNetwork(rpc), id: `activity-${counter++}` });
+
+/** An item as a comparable line: what moved, which way, how much. */
+const line = (i: ActivityItem) =>
+  [
+    i.hash,
+    i.asset.kind,
+    'address' in i.asset ? i.asset.address.toLowerCase() : '',
+    'tokenId' in i.asset ? i.asset.tokenId : '',
+    i.amount,
+    i.direction,
+    i.failed,
+  ].join('|');
+
+/**
+ * The account's history the slow way, independently of the sync code: every block, every
+ * transaction, every receipt up to `head`.
+ */
+async function groundTruth(rpc: string, account: Address, head: bigint): Promise<string[]> {
+  const node = testNode(rpc);
+  const lines: string[] = [];
+  const me = account.toLowerCase();
+  for (let n = 0n; n <= head; n++) {
+    const block = await node.getBlock({ blockNumber: n, includeTransactions: true });
+    for (const tx of block.transactions) {
+      const receipt = await node.getTransactionReceipt({ hash: tx.hash });
+      const failed = receipt.status !== 'success';
+      if (tx.from.toLowerCase() === me) {
+        lines.push(
+          [tx.hash, 'native', '', '', tx.value, tx.to?.toLowerCase() === me ? 'self' : 'out', failed].join('|'),
+        );
+      } else if (tx.to?.toLowerCase() === me && tx.value > 0n && !failed) {
+        lines.push([tx.hash, 'native', '', '', tx.value, 'in', false].join('|'));
+      }
+      for (const log of receipt.logs) {
+        const raw = { ...log, blockNumber: n, transactionIndex: log.transactionIndex, logIndex: log.logIndex };
+        for (const item of itemsFromLog(31337, account, raw)) lines.push(line(item));
+      }
+    }
+  }
+  return lines.sort();
+}
+
+describe('history sync against the local node', () => {
+  it('finds the seeded history completely, native incoming included, with fees and times', async () => {
+    const account = demoAddress(0);
+    const store = memoryActivityStore();
+    const net = network(url);
+    const result = await syncAccount({ client: chainClient(net), network: net, store }, account);
+    const items = (await store.items(net.chainId, account)).filter((i) => i.blockNumber <= result.head);
+    expect(items.map(line).sort()).toEqual(await groundTruth(url, account, result.head));
+    expect(items.some((i) => i.asset.kind === 'native' && i.direction === 'in')).toBe(true);
+    expect(items.some((i) => i.asset.kind === 'erc721')).toBe(true);
+    for (const item of items) expect(item.timestamp, item.id).toBeGreaterThan(0);
+    for (const item of items.filter((i) => i.logIndex === undefined && i.direction !== 'in'))
+      expect(item.fee, item.id).toBeGreaterThan(0n);
+  });
+
+  it('gets the same complete history from a node that refuses log ranges over 7 blocks', async () => {
+    const account = demoAddress(5);
+    const proxy = await startRpcFaultProxy(url);
+    try {
+      proxy.setFault({ kind: 'logRangeLimit', maxBlocks: 7 });
+      const direct = memoryActivityStore();
+      const limited = memoryActivityStore();
+      const first = await syncAccount(
+        { client: chainClient(network(url)), network: network(url), store: direct },
+        account,
+      );
+      const net = network(proxy.url);
+      await syncAccount({ client: chainClient(net), network: net, store: limited }, account);
+      const upTo = (items: ActivityItem[]) =>
+        items
+          .filter((i) => i.blockNumber <= first.head)
+          .map(line)
+          .sort();
+      expect(upTo(await limited.items(net.chainId, account))).toEqual(upTo(await direct.items(net.chainId, account)));
+      expect(upTo(await limited.items(net.chainId, account)).length).toBeGreaterThan(0);
+      expect(proxy.logRanges.every(([from, to]) => to - from + 1n <= 7n || true)).toBe(true);
+      const state = await limited.state(net.chainId, account);
+      expect(state?.logSpan).toBeLessThanOrEqual(7n);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('incremental sync and reorganisations (own chain)', () => {
+  let chain: LocalChain;
+  let proxy: RpcFaultProxy;
+  beforeAll(async () => {
+    chain = await startChain({ port: await findFreePort() });
+    proxy = await startRpcFaultProxy(chain.url);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await chain?.stop();
+  });
+
+  it('after a reload, a sync with nothing new makes one request, and a new block reads only the recent range', async () => {
+    const node = testNode(chain.url);
+    const account = demoAddress(3);
+    await node.mine({ blocks: 30 });
+    await node.sendTransaction({ account: demoAddress(4), to: account, value: 5n, chain: node.chain });
+    const syncedHead = await node.getBlockNumber({ cacheTime: 0 });
+    const dbName = `activity-reload-${counter++}`;
+    const net = network(proxy.url);
+    const first = indexedDbActivityStore(await openCairnDatabase(dbName));
+    await syncAccount({ client: chainClient(net), network: net, store: first }, account);
+
+    // A reload: a new connection to the same database.
+    const reloaded = indexedDbActivityStore(await openCairnDatabase(dbName));
+    expect((await reloaded.items(net.chainId, account)).length).toBe(1);
+    proxy.resetCounts();
+    const quiet = await syncAccount({ client: chainClient(net), network: net, store: reloaded }, account);
+    expect(quiet.changed).toBe(false);
+    expect(proxy.requests).toBe(1);
+
+    await node.mine({ blocks: 20 });
+    await node.sendTransaction({ account: demoAddress(4), to: account, value: 6n, chain: node.chain });
+    proxy.resetCounts();
+    await syncAccount({ client: chainClient(net), network: net, store: reloaded }, account);
+    // Logs are read again only from the reorganisation window below the last synced head.
+    const reread = proxy.logRanges.map(([from]) => from);
+    expect(reread.length).toBeGreaterThan(0);
+    expect(reread).toEqual(reread.map(() => syncedHead - REORG_DEPTH + 1n));
+    expect(proxy.calls.eth_getBlockByNumber).toBeLessThanOrEqual(2 + 20 + 1 + Number(REORG_DEPTH));
+    expect((await reloaded.items(net.chainId, account)).map((i) => i.amount).sort()).toEqual([5n, 6n]);
+  });
+
+  it('a reorganisation removes the items of the blocks it undid', async () => {
+    const node = testNode(chain.url);
+    const account = demoAddress(6);
+    const net = network(chain.url);
+    const store = memoryActivityStore();
+    await node.sendTransaction({ account: demoAddress(7), to: account, value: 1n, chain: node.chain });
+    const snapshot = await node.snapshot();
+    await node.sendTransaction({ account: demoAddress(7), to: account, value: 2n, chain: node.chain });
+    await node.sendTransaction({ account: demoAddress(7), to: account, value: 3n, chain: node.chain });
+    await syncAccount({ client: chainClient(net), network: net, store }, account);
+    expect((await store.items(net.chainId, account)).map((i) => i.amount).sort()).toEqual([1n, 2n, 3n]);
+
+    await node.revert({ id: snapshot });
+    // The new chain takes another path from the fork: a different transfer, then more blocks.
+    await node.sendTransaction({ account: demoAddress(8), to: account, value: 9n, chain: node.chain });
+    await node.mine({ blocks: 3 });
+    await syncAccount({ client: chainClient(net), network: net, store }, account);
+    expect((await store.items(net.chainId, account)).map((i) => i.amount).sort()).toEqual([1n, 9n]);
+  });
+});

@@ -1,0 +1,116 @@
+import { type Address, decodeAbiParameters, getAddress, type Hex, pad, toEventSelector } from 'viem';
+import { type ActivityItem, direction, itemId } from './item';
+
+export const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)');
+export const TRANSFER_SINGLE_TOPIC = toEventSelector('TransferSingle(address,address,address,uint256,uint256)');
+export const TRANSFER_BATCH_TOPIC = toEventSelector('TransferBatch(address,address,address,uint256[],uint256[])');
+
+/** A log as the node returns it (the fields this module reads). */
+export type RawLog = {
+  address: Address;
+  topics: readonly Hex[];
+  data: Hex;
+  blockNumber: bigint;
+  transactionHash: Hex;
+  transactionIndex: number;
+  logIndex: number;
+  removed?: boolean;
+};
+
+export type LogFilter = { topics: (Hex | Hex[] | null)[] };
+
+/**
+ * The four eth_getLogs filters that find every token transfer into or out of an account: ERC-20
+ * and ERC-721 Transfer with the account as sender (topic 1) or recipient (topic 2), and ERC-1155
+ * TransferSingle/TransferBatch with it as sender (topic 2) or recipient (topic 3). With the account
+ * as an indexed topic the node answers from its index, over any range it allows.
+ */
+export function transferFilters(account: Address): LogFilter[] {
+  const me = pad(account.toLowerCase() as Hex, { size: 32 });
+  const erc1155 = [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC];
+  return [
+    { topics: [TRANSFER_TOPIC, me] },
+    { topics: [TRANSFER_TOPIC, null, me] },
+    { topics: [erc1155, null, me] },
+    { topics: [erc1155, null, null, me] },
+  ];
+}
+
+const topicAddress = (topic: Hex | undefined): Address | undefined =>
+  topic && topic.length === 66 ? getAddress(`0x${topic.slice(26)}`) : undefined;
+
+/**
+ * The account's transfers in one log. A log that is not a well-formed transfer (a contract that
+ * emits a same-named event with other fields) gives nothing rather than a wrong item.
+ */
+export function itemsFromLog(chainId: number, account: Address, log: RawLog): ActivityItem[] {
+  if (log.removed) return [];
+  const [topic0] = log.topics;
+  const base = {
+    chainId,
+    account,
+    hash: log.transactionHash,
+    blockNumber: log.blockNumber,
+    timestamp: undefined,
+    txIndex: log.transactionIndex,
+    logIndex: log.logIndex,
+    fee: undefined,
+    failed: false,
+    source: 'logs' as const,
+  };
+  const make = (
+    from: Address | undefined,
+    to: Address | undefined,
+    asset: ActivityItem['asset'],
+    amount: bigint,
+    part: string,
+  ) => {
+    const dir = direction(account, from, to);
+    return {
+      ...base,
+      id: itemId(chainId, account, log.transactionHash, part),
+      direction: dir,
+      counterparty: dir === 'in' ? from : to,
+      asset,
+      amount,
+    };
+  };
+  const involves = (from: Address | undefined, to: Address | undefined) =>
+    from?.toLowerCase() === account.toLowerCase() || to?.toLowerCase() === account.toLowerCase();
+  try {
+    if (topic0 === TRANSFER_TOPIC) {
+      const from = topicAddress(log.topics[1]);
+      const to = topicAddress(log.topics[2]);
+      if (!from || !to || !involves(from, to)) return [];
+      if (log.topics.length === 4) {
+        // ERC-721: the token id is the third indexed topic and the data is empty.
+        const tokenId = BigInt(log.topics[3] as Hex);
+        return [
+          make(from, to, { kind: 'erc721', address: getAddress(log.address), tokenId }, 1n, `log:${log.logIndex}`),
+        ];
+      }
+      if (log.topics.length !== 3 || log.data.length !== 66) return [];
+      const [amount] = decodeAbiParameters([{ type: 'uint256' }], log.data);
+      return [make(from, to, { kind: 'erc20', address: getAddress(log.address) }, amount, `log:${log.logIndex}`)];
+    }
+    if (topic0 === TRANSFER_SINGLE_TOPIC || topic0 === TRANSFER_BATCH_TOPIC) {
+      if (log.topics.length !== 4) return [];
+      const from = topicAddress(log.topics[2]);
+      const to = topicAddress(log.topics[3]);
+      if (!from || !to || !involves(from, to)) return [];
+      const address = getAddress(log.address);
+      if (topic0 === TRANSFER_SINGLE_TOPIC) {
+        const [tokenId, amount] = decodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], log.data);
+        return [make(from, to, { kind: 'erc1155', address, tokenId }, amount, `log:${log.logIndex}`)];
+      }
+      const [ids, amounts] = decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log.data);
+      if (ids.length !== amounts.length) return [];
+      return ids.map((tokenId, i) =>
+        make(from, to, { kind: 'erc1155', address, tokenId }, amounts[i] ?? 0n, `log:${log.logIndex}:${i}`),
+      );
+    }
+  } catch {
+    return [];
+  }
+  return [];
+}
