@@ -9,6 +9,7 @@ import { NetworkStatus } from '@/features/network/NetworkStatus';
 import { useVault } from '@/lib/vault';
 import styles from './Layout.module.css';
 import { screen, screens } from './paths';
+import { useActivitySync } from './useActivitySync';
 import { useAutoLock } from './useAutoLock';
 import { useTransactionTracker } from './useTransactionTracker';
 import { VaultGate } from './VaultGate';
@@ -17,6 +18,7 @@ export function Layout() {
   const unlocked = useVault((s) => s.status === 'unlocked');
   useAutoLock();
   useTransactionTracker();
+  useActivitySync();
   return (
     <div className={styles.shell}>
       <button type="button" className={styles.skipLink} onClick={skipToMain}>

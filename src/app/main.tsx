@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { type ActivityStore, memoryActivityStore } from '@/core/activity/activityStore';
 import { createSessionStore } from '@/core/session/sessionStore';
+import { indexedDbActivityStore } from '@/core/storage/activityDb';
 import {
   indexedDbSettingsStore,
   indexedDbTxStore,
@@ -17,17 +19,25 @@ import type { TransactionService } from '@/core/tx/transactionService';
 import { memoryTxStore, type TxStore } from '@/core/tx/txStore';
 import { loadPasswordEstimator } from '@/core/vault/passwordStrength';
 import { VaultSession } from '@/core/vault/vaultSession';
+import { ActivityProvider } from '@/lib/activity';
+import { LinksProvider } from '@/lib/links';
 import { SessionProvider } from '@/lib/session';
 import { toastStore } from '@/lib/toasts';
 import { TransactionsProvider, TX_RECORDS_KEY } from '@/lib/transactions';
 import { changeNotice } from '@/lib/txWording';
 import { VaultProvider } from '@/lib/vault';
+import { appLinks } from './links';
 import { createAppRouter } from './router';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
 import { preloadGateScreen } from './VaultGate';
 import './styles.css';
 
-type Storage = { settings: KeyValueStore<SettingsSchema>; vault: VaultRepository; transactions: TxStore };
+type Storage = {
+  settings: KeyValueStore<SettingsSchema>;
+  vault: VaultRepository;
+  transactions: TxStore;
+  activity: ActivityStore;
+};
 
 async function openStorage(): Promise<Storage> {
   try {
@@ -38,6 +48,7 @@ async function openStorage(): Promise<Storage> {
       settings: indexedDbSettingsStore<SettingsSchema>(db),
       vault: indexedDbVaultRepository(db),
       transactions: indexedDbTxStore(db),
+      activity: indexedDbActivityStore(db),
     };
   } catch {
     // IndexedDB can be unavailable (some private modes); run without persistence.
@@ -45,6 +56,7 @@ async function openStorage(): Promise<Storage> {
       settings: memoryKeyValueStore<SettingsSchema>(),
       vault: memoryVaultRepository(),
       transactions: memoryTxStore(),
+      activity: memoryActivityStore(),
     };
   }
 }
@@ -107,7 +119,11 @@ async function start() {
         <VaultProvider session={vault}>
           <QueryClientProvider client={queryClient}>
             <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
-              <RouterProvider router={createAppRouter()} />
+              <ActivityProvider store={storage.activity}>
+                <LinksProvider value={appLinks}>
+                  <RouterProvider router={createAppRouter()} />
+                </LinksProvider>
+              </ActivityProvider>
             </TransactionsProvider>
           </QueryClientProvider>
         </VaultProvider>

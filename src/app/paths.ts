@@ -12,7 +12,10 @@ export type ScreenId =
   | 'settings'
   | 'accounts'
   | 'addWallet'
-  | 'addressBook';
+  | 'addressBook'
+  | 'nfts'
+  | 'transaction'
+  | 'address';
 
 export type ScreenEntry = {
   id: ScreenId;
@@ -53,7 +56,13 @@ export const screens: readonly ScreenEntry[] = [
     path: '/activity',
     label: 'Activity',
     purpose: 'Complete history from your own records, the node’s logs and an explorer you configure.',
-    plannedIn: 6,
+    inNav: true,
+  },
+  {
+    id: 'nfts',
+    path: '/nfts',
+    label: 'NFTs',
+    purpose: 'The NFTs your account holds, confirmed on chain, and sending one.',
     inNav: true,
   },
   {
@@ -94,6 +103,20 @@ export const screens: readonly ScreenEntry[] = [
     inNav: false,
   },
   {
+    id: 'transaction',
+    path: '/tx/:hash',
+    label: 'Transaction',
+    purpose: 'One transaction in full: status, fees, decoded call and events.',
+    inNav: false,
+  },
+  {
+    id: 'address',
+    path: '/address/:address',
+    label: 'Address',
+    purpose: 'Any address: balance, nonce, code, tokens and your dealings with it.',
+    inNav: false,
+  },
+  {
     id: 'addWallet',
     path: '/add-wallet',
     label: 'Add wallet',
@@ -106,4 +129,9 @@ export function screen(id: ScreenId): ScreenEntry {
   const entry = screens.find((s) => s.id === id);
   if (!entry) throw new Error(`unknown screen ${id}`);
   return entry;
+}
+
+/** A screen's path with its parameters filled in (`:hash` → the hash). */
+export function pathTo(id: ScreenId, params: Record<string, string> = {}): string {
+  return screen(id).path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }

@@ -12,7 +12,10 @@ const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
   addWallet: () => import('./AddWalletRoute').then((m) => m.AddWalletRoute),
   addressBook: () => import('@/features/addressBook/AddressBookScreen').then((m) => m.AddressBookScreen),
   send: () => import('@/features/send/SendScreen').then((m) => m.SendScreen),
-  activity: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
+  activity: () => import('@/features/activity/ActivityScreen').then((m) => m.ActivityScreen),
+  transaction: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
+  address: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
+  nfts: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
   contracts: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
   sign: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
 };

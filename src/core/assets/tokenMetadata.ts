@@ -85,3 +85,45 @@ export async function readTokenMetadata(
     decimals: decimalsValue !== undefined && decimalsValue <= 255n ? Number(decimalsValue) : undefined,
   };
 }
+
+/** What Cairn can say about any contract's asset: its name, symbol and decimals, when it has them. */
+export type ContractLabel = { name: string | undefined; symbol: string | undefined; decimals: number | undefined };
+
+/**
+ * Best-effort name, symbol and decimals of many contracts in one batch (tokens and NFT
+ * collections alike); a contract without them gets undefined fields, never an error.
+ *
+ * Errors: ChainError when the node fails.
+ */
+export async function readContractLabels(
+  client: ChainClient,
+  addresses: readonly Address[],
+): Promise<Map<string, ContractLabel>> {
+  const data = (functionName: 'name' | 'symbol' | 'decimals') => encodeFunctionData({ abi: metadataAbi, functionName });
+  const answers = await Promise.all(
+    addresses.map((address) =>
+      Promise.all([
+        tryCall(client, address, data('name')),
+        tryCall(client, address, data('symbol')),
+        tryCall(client, address, data('decimals')),
+      ]),
+    ),
+  );
+  const labels = new Map<string, ContractLabel>();
+  addresses.forEach((address, i) => {
+    const [name, symbol, decimals] = answers[i] ?? [];
+    let places: number | undefined;
+    try {
+      places =
+        decimals && decimals.length >= 66 ? Number(decodeAbiParameters([{ type: 'uint8' }], decimals)[0]) : undefined;
+    } catch {
+      places = undefined;
+    }
+    labels.set(address.toLowerCase(), {
+      name: decodeTokenString(name),
+      symbol: decodeTokenString(symbol),
+      decimals: places,
+    });
+  });
+  return labels;
+}

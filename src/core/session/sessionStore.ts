@@ -1,5 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ExplorerConfig } from '../activity/explorer';
+import type { SavedAbi } from '../activity/txDecode';
 import type { Contact } from '../addressBook/contact';
+import type { MediaSettings } from '../assets/nftMetadata';
 import type { TokenInfo } from '../assets/token';
 import {
   EMPTY_NETWORK_CONFIG,
@@ -26,6 +29,9 @@ const PERSISTED = [
   'hiddenTokens',
   'hideZeroBalances',
   'addressBook',
+  'explorers',
+  'nftMedia',
+  'savedAbis',
 ] as const;
 type PersistedKey = (typeof PERSISTED)[number];
 export type PersistedSettings = Pick<SettingsSchema, PersistedKey>;
@@ -49,7 +55,15 @@ export type SessionState = PersistedSettings & {
   removeContact(id: string): void;
   /** Replaces the whole address book (after an import the person confirmed). */
   setAddressBook(contacts: Contact[]): void;
+  /** Sets (or with undefined removes) a network's explorer, checked beforehand (see checkExplorer). */
+  setExplorer(networkId: string, config: ExplorerConfig | undefined): void;
+  setNftMedia(settings: MediaSettings): void;
+  /** Adds or replaces (same address) a saved ABI on a network. */
+  saveAbi(networkId: string, saved: SavedAbi): void;
+  removeAbi(networkId: string, address: string): void;
 };
+
+export const DEFAULT_NFT_MEDIA: MediaSettings = { ipfsGateway: undefined, allowWeb: false };
 
 export type SessionStore = StoreApi<SessionState>;
 
@@ -77,6 +91,9 @@ export async function createSessionStore(options: {
   const hiddenTokens = (await settings.get('hiddenTokens')) ?? {};
   const hideZeroBalances = (await settings.get('hideZeroBalances')) ?? false;
   const addressBook = (await settings.get('addressBook')) ?? [];
+  const explorers = (await settings.get('explorers')) ?? {};
+  const nftMedia = (await settings.get('nftMedia')) ?? DEFAULT_NFT_MEDIA;
+  const savedAbis = (await settings.get('savedAbis')) ?? {};
 
   const store = createStore<SessionState>()((set, get) => {
     const updateNetworks = (config: NetworkConfig) => {
@@ -95,6 +112,9 @@ export async function createSessionStore(options: {
       hiddenTokens,
       hideZeroBalances,
       addressBook,
+      explorers,
+      nftMedia,
+      savedAbis,
       devchain: options.devchain === true,
       selectNetwork(id) {
         if (get().networks.some((n) => n.id === id)) set({ selectedNetworkId: id });
@@ -134,6 +154,25 @@ export async function createSessionStore(options: {
       },
       setAddressBook(contacts) {
         set({ addressBook: contacts });
+      },
+      setExplorer(networkId, config) {
+        const { [networkId]: _old, ...rest } = get().explorers;
+        set({ explorers: config ? { ...rest, [networkId]: config } : rest });
+      },
+      setNftMedia(settings) {
+        set({ nftMedia: settings });
+      },
+      saveAbi(networkId, saved) {
+        const others = (get().savedAbis[networkId] ?? []).filter(
+          (a) => a.address.toLowerCase() !== saved.address.toLowerCase(),
+        );
+        set({ savedAbis: { ...get().savedAbis, [networkId]: [...others, saved] } });
+      },
+      removeAbi(networkId, address) {
+        const rest = (get().savedAbis[networkId] ?? []).filter(
+          (a) => a.address.toLowerCase() !== address.toLowerCase(),
+        );
+        set({ savedAbis: { ...get().savedAbis, [networkId]: rest } });
       },
     };
   });

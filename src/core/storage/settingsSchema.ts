@@ -1,4 +1,7 @@
+import type { ExplorerConfig } from '../activity/explorer';
+import type { SavedAbi } from '../activity/txDecode';
 import type { Contact } from '../addressBook/contact';
+import type { MediaSettings } from '../assets/nftMetadata';
 import type { TokenInfo } from '../assets/token';
 import type { NetworkConfig } from '../chain/networkConfig';
 import type { ThrottleState } from '../vault/unlockThrottle';
@@ -16,4 +19,10 @@ export type SettingsSchema = {
   hiddenTokens: Record<string, string[]>;
   hideZeroBalances: boolean;
   addressBook: Contact[];
+  /** The person's Etherscan-compatible explorer (base URL and their own key), per network id. */
+  explorers: Record<string, ExplorerConfig>;
+  /** Where NFT media may be loaded from (nothing by default). */
+  nftMedia: MediaSettings;
+  /** Contract ABIs the person saved, per network id, for decoding and contract calls. */
+  savedAbis: Record<string, SavedAbi[]>;
 };

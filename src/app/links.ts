@@ -1,0 +1,13 @@
+import type { AppLinks } from '@/lib/links';
+import { pathTo, screen } from './paths';
+
+/** The paths features link to, from the route registry. */
+export const appLinks: AppLinks = {
+  activity: screen('activity').path,
+  addressBook: screen('addressBook').path,
+  nfts: screen('nfts').path,
+  settings: screen('settings').path,
+  transaction: (hash) => pathTo('transaction', { hash }),
+  address: (address) => pathTo('address', { address }),
+  sendAsset: (asset) => `${screen('send').path}?asset=${encodeURIComponent(asset)}`,
+};

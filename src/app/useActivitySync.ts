@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Address } from 'viem';
+import type { ActivityStore } from '@/core/activity/activityStore';
+import type { ExplorerConfig } from '@/core/activity/explorer';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import { ACTIVITY_KEY, setSyncStatus, syncRequests, syncStatusKey, useActivityStore } from '@/lib/activity';
+import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useChainHead } from '@/lib/useChainHead';
+import { useVault } from '@/lib/vault';
+
+const running = new Map<string, Promise<void>>();
+
+async function syncOnce(
+  store: ActivityStore,
+  network: Network,
+  account: Address,
+  explorer: ExplorerConfig | undefined,
+  onWritten: () => void,
+): Promise<void> {
+  const key = syncStatusKey(network.id, account);
+  const current = running.get(key);
+  if (current) return current;
+  const task = (async () => {
+    setSyncStatus(key, { running: true, error: undefined });
+    try {
+      const { syncAccount } = await import('@/core/activity/sync');
+      const result = await syncAccount(
+        { client: chainClient(network), network, store, explorer: explorer ? { config: explorer } : undefined },
+        account,
+        (p) => setSyncStatus(key, { progress: p.total > 0n ? Number((p.done * 1000n) / p.total) / 1000 : undefined }),
+      );
+      if (result.changed) onWritten();
+      setSyncStatus(key, { running: false, progress: undefined, error: undefined, syncedTo: result.head });
+    } catch (error) {
+      setSyncStatus(key, { running: false, progress: undefined, error });
+    } finally {
+      running.delete(key);
+    }
+  })();
+  running.set(key, task);
+  return task;
+}
+
+/**
+ * Keeps the selected account's history synced in the background: at every new block, and when
+ * asked (Retry). The sync code loads only when the wallet is unlocked.
+ */
+export function useActivitySync(): void {
+  const network = useSelectedNetwork();
+  const head = useChainHead(network);
+  const store = useActivityStore();
+  const queryClient = useQueryClient();
+  const explorer = useSession((s) => s.explorers[network.id]);
+  const account = useVault((s) =>
+    s.status === 'unlocked' ? s.accounts.find((a) => a.id === s.selectedAccountId)?.address : undefined,
+  ) as Address | undefined;
+  const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
+
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
+    syncRequests.setState({
+      request: (networkId, address) => {
+        if (networkId === network.id) void syncOnce(store, network, address, explorer, refresh);
+      },
+    });
+  }, [store, network, explorer, queryClient]);
+
+  useEffect(() => {
+    if (block === undefined || !account) return;
+    void syncOnce(
+      store,
+      network,
+      account,
+      explorer,
+      () => void queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY }),
+    );
+  }, [block, account, network, explorer, store, queryClient]);
+}

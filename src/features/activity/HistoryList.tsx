@@ -1,0 +1,67 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import type { EntryRow as Row } from '@/core/activity/entries';
+import type { ActivityAsset } from '@/core/activity/item';
+import type { AssetLabel } from '@/lib/assetLabels';
+import styles from './activity.module.css';
+import { EntryRow } from './EntryRow';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The history as a virtualised list: only the rows in view (and a few around them) exist in the
+ * page, so ten thousand entries scroll as smoothly as ten.
+ */
+export function HistoryList({
+  rows,
+  label,
+  name,
+  native,
+}: {
+  rows: readonly Row[];
+  label: (asset: ActivityAsset) => AssetLabel;
+  name: (address: string | undefined) => string | undefined;
+  native: { symbol: string; decimals: number };
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => (rows[index]?.kind === 'day' ? 44 : 76),
+    overscan: 10,
+    getItemKey: (index) => rows[index]?.key ?? index,
+  });
+  return (
+    <div ref={scroller} className={styles.scroller}>
+      <ul aria-label="History" className={styles.canvas} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <li
+              key={item.key}
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className={styles.row}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {row.kind === 'day' ? (
+                <h3 className={styles.day}>{row.day}</h3>
+              ) : (
+                <EntryRow
+                  entry={row.entry}
+                  label={label}
+                  name={name}
+                  native={native}
+                  time={row.entry.timestamp === undefined ? '' : timeFormat.format(row.entry.timestamp * 1000)}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
+import type { Address } from 'viem';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import type { ActivityStore } from '@/core/activity/activityStore';
+import type { ActivityItem } from '@/core/activity/item';
+import type { Network } from '@/core/chain/networks';
+
+const Context = createContext<ActivityStore | null>(null);
+
+export function ActivityProvider({ store, children }: { store: ActivityStore; children: ReactNode }) {
+  return <Context.Provider value={store}>{children}</Context.Provider>;
+}
+
+export function useActivityStore(): ActivityStore {
+  const value = useContext(Context);
+  if (!value) throw new Error('useActivityStore must be used inside <ActivityProvider>');
+  return value;
+}
+
+/** The root of every history query key (invalidated after each sync that wrote something). */
+export const ACTIVITY_KEY = ['activity'] as const;
+
+export function accountItemsQuery(store: ActivityStore, network: Network, account: Address | undefined) {
+  return queryOptions({
+    queryKey: [...ACTIVITY_KEY, network.id, network.chainId, account?.toLowerCase()] as const,
+    queryFn: async (): Promise<ActivityItem[]> => (account ? store.items(network.chainId, account) : []),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useAccountItems(network: Network, account: Address | undefined) {
+  const store = useActivityStore();
+  return useQuery(accountItemsQuery(store, network, account));
+}
+
+/** Where the background sync of one account on one network stands. */
+export type SyncStatus = {
+  running: boolean;
+  /** 0..1 while a long first sync runs. */
+  progress: number | undefined;
+  error: unknown;
+  syncedTo: bigint | undefined;
+};
+
+const IDLE: SyncStatus = { running: false, progress: undefined, error: undefined, syncedTo: undefined };
+
+/** Sync status per `${networkId}:${account}`, outside React (the app's sync loop writes it). */
+export const syncStatusStore = createStore<{ byKey: Record<string, SyncStatus> }>()(() => ({ byKey: {} }));
+
+export function syncStatusKey(networkId: string, account: string): string {
+  return `${networkId}:${account.toLowerCase()}`;
+}
+
+export function setSyncStatus(key: string, patch: Partial<SyncStatus>): void {
+  const current = syncStatusStore.getState().byKey[key] ?? IDLE;
+  syncStatusStore.setState({ byKey: { ...syncStatusStore.getState().byKey, [key]: { ...current, ...patch } } });
+}
+
+export function useSyncStatus(networkId: string, account: Address | undefined): SyncStatus {
+  return useStore(syncStatusStore, (s) => (account ? (s.byKey[syncStatusKey(networkId, account)] ?? IDLE) : IDLE));
+}
+
+/** Asks the app's sync loop to sync now (e.g. "Retry"); set by the app. */
+export const syncRequests = createStore<{ request: (networkId: string, account: Address) => void }>()(() => ({
+  request: () => undefined,
+}));

@@ -1,0 +1,28 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+/**
+ * Paths to screens, for features that link to one another. The app builds them from its route
+ * registry (app/paths.ts), so no feature types a path by hand.
+ */
+export type AppLinks = {
+  activity: string;
+  addressBook: string;
+  nfts: string;
+  settings: string;
+  transaction(hash: string): string;
+  address(address: string): string;
+  /** The Send screen with an asset chosen: 'native', a token address, or `${contract}:${tokenId}` for an NFT. */
+  sendAsset(asset: string): string;
+};
+
+const Context = createContext<AppLinks | null>(null);
+
+export function LinksProvider({ value, children }: { value: AppLinks; children: ReactNode }) {
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useLinks(): AppLinks {
+  const value = useContext(Context);
+  if (!value) throw new Error('useLinks must be used inside <LinksProvider>');
+  return value;
+}
