@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Toasts } from '@/components/Toasts';
 import { AccountSwitcher, LockButton } from '@/features/accounts/AccountSwitcher';
+import { ExplorerSearch } from '@/features/explorer/ExplorerSearch';
 import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { NetworkProblem } from '@/features/network/NetworkProblem';
 import { NetworkSelector } from '@/features/network/NetworkSelector';
@@ -34,6 +35,7 @@ export function Layout() {
             <LockButton />
           </div>
         )}
+        {unlocked && <ExplorerSearch />}
       </header>
       {unlocked && (
         <nav className={styles.nav} aria-label="Main">

@@ -10,7 +10,8 @@ export type InputErrorCode =
   | 'INPUT_FEE'
   | 'INPUT_NONCE'
   | 'INPUT_DATA'
-  | 'INPUT_RECIPIENT';
+  | 'INPUT_RECIPIENT'
+  | 'INPUT_ABI';
 
 /** Something a person typed or chose that Cairn cannot use, with the reason. */
 export class InputError extends CairnError<InputErrorCode> {

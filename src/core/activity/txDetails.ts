@@ -1,0 +1,79 @@
+import {
+  type Address,
+  type Hex,
+  type Transaction,
+  TransactionNotFoundError,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+import { getBlock, getBlockNumber, getTransaction, getTransactionReceipt } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+import { CairnError } from '../errors/base';
+
+/** A transaction as its page shows it: the node's transaction, receipt (once mined), block time and head. */
+export type TransactionDetails = {
+  tx: Transaction;
+  receipt: TransactionReceipt | undefined;
+  /** Block time in unix seconds, once mined. */
+  timestamp: number | undefined;
+  confirmations: number;
+  /** Fee paid (gas used × effective price), once mined. */
+  fee: bigint | undefined;
+  /** The contract a creation made. */
+  created: Address | undefined;
+};
+
+/**
+ * Reads one transaction in two round trips: the transaction, its receipt and the head together,
+ * then its block for the time. A hash the node does not know is a typed error, not a blank page.
+ *
+ * Errors: TX_NOT_FOUND, ChainError.
+ */
+export async function readTransactionDetails(
+  client: ChainClient,
+  hash: Hex,
+  networkName: string,
+): Promise<TransactionDetails> {
+  let tx: Transaction | undefined;
+  let receipt: TransactionReceipt | undefined;
+  let head: bigint;
+  try {
+    [tx, receipt, head] = await Promise.all([
+      getTransaction(client, { hash }).catch((error: unknown) => {
+        if (error instanceof TransactionNotFoundError) return undefined;
+        throw error;
+      }),
+      getTransactionReceipt(client, { hash }).catch((error: unknown) => {
+        if (error instanceof TransactionReceiptNotFoundError) return undefined;
+        throw error;
+      }),
+      getBlockNumber(client, { cacheTime: 0 }),
+    ]);
+  } catch (error) {
+    throw toChainError(error);
+  }
+  if (!tx) {
+    throw new CairnError(
+      'TX_NOT_FOUND',
+      `${networkName} has no transaction with this hash (or your node does not keep it). Check the hash and the network.`,
+    );
+  }
+  let timestamp: number | undefined;
+  if (receipt) {
+    try {
+      timestamp = Number((await getBlock(client, { blockNumber: receipt.blockNumber })).timestamp);
+    } catch (error) {
+      throw toChainError(error);
+    }
+  }
+  const confirmations = receipt ? Math.max(1, Number(head - receipt.blockNumber + 1n)) : 0;
+  return {
+    tx,
+    receipt,
+    timestamp,
+    confirmations,
+    fee: receipt ? receipt.gasUsed * receipt.effectiveGasPrice : undefined,
+    created: receipt?.contractAddress ?? undefined,
+  };
+}

@@ -1,0 +1,52 @@
+import { formatAbiItem } from 'abitype';
+import { type Abi, parseAbiItem } from 'viem';
+import { InputError } from '../errors/input';
+
+/** The longest ABI text Cairn accepts (a large contract's ABI is well under this). */
+export const MAX_ABI_CHARACTERS = 512 * 1024;
+
+const KINDS = new Set(['function', 'event', 'error', 'constructor', 'fallback', 'receive']);
+
+/**
+ * Reads a JSON ABI as pasted from a compiler or an explorer (an array, or an object with an
+ * `abi` array), checking every item is one viem can use. Errors name the item at fault.
+ *
+ * Errors: INPUT_ABI.
+ */
+export function parseAbiJson(text: string): Abi {
+  const fail = (sentence: string): never => {
+    throw new InputError('INPUT_ABI', sentence);
+  };
+  const trimmed = text.trim();
+  if (!trimmed) fail('Paste the contract’s ABI: a JSON array such as [{"type":"function",…}].');
+  if (trimmed.length > MAX_ABI_CHARACTERS) fail(`An ABI this long (${trimmed.length} characters) is not accepted.`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch (error) {
+    fail(`This is not JSON: ${(error as Error).message}.`);
+  }
+  const list = Array.isArray(parsed) ? parsed : (parsed as { abi?: unknown } | null)?.abi;
+  if (!Array.isArray(list)) fail('An ABI is a JSON array of functions and events (or an object with an "abi" array).');
+  const items = list as unknown[];
+  if (items.length === 0) fail('This ABI is empty.');
+  items.forEach((item, i) => {
+    const where = `Item ${i + 1}`;
+    if (typeof item !== 'object' || item === null) fail(`${where} is not an object.`);
+    const entry = item as { type?: unknown; name?: unknown; inputs?: unknown };
+    const kind = entry.type ?? 'function';
+    if (typeof kind !== 'string' || !KINDS.has(kind)) fail(`${where} has an unknown type “${String(entry.type)}”.`);
+    if ((kind === 'function' || kind === 'event' || kind === 'error') && typeof entry.name !== 'string')
+      fail(`${where} (${kind}) has no name.`);
+    if (entry.inputs !== undefined && !Array.isArray(entry.inputs)) fail(`${where} has inputs that are not a list.`);
+    try {
+      // Round-tripping through the human-readable form checks every Solidity type.
+      parseAbiItem(formatAbiItem({ ...(item as object), type: kind } as never));
+    } catch (error) {
+      fail(
+        `${where}${typeof entry.name === 'string' ? ` (${entry.name})` : ''} is not valid: ${(error as Error).message.split('\n')[0]}`,
+      );
+    }
+  });
+  return items.map((item) => ({ type: 'function', ...(item as object) })) as unknown as Abi;
+}

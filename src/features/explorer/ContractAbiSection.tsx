@@ -1,0 +1,64 @@
+import { type FormEvent, useState } from 'react';
+import type { Address } from 'viem';
+import { Field } from '@/components/Field';
+import ui from '@/components/ui.module.css';
+import type { SavedAbi } from '@/core/activity/txDecode';
+import { parseAbiJson } from '@/core/contracts/abiJson';
+import { errorText } from '@/lib/errorMessages';
+import { useSelectedNetwork, useSession } from '@/lib/session';
+
+const EMPTY: SavedAbi[] = [];
+
+/** The ABI the person saved for a contract (used to decode its calls and events), and a way to add or remove it. */
+export function ContractAbiSection({ address }: { address: Address }) {
+  const network = useSelectedNetwork();
+  const saved = useSession((s) => s.savedAbis[network.id] ?? EMPTY).find(
+    (a) => a.address.toLowerCase() === address.toLowerCase(),
+  );
+  const saveAbi = useSession((s) => s.saveAbi);
+  const removeAbi = useSession((s) => s.removeAbi);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      saveAbi(network.id, { address, abi: parseAbiJson(text) });
+      setText('');
+      setError(undefined);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  const count = (kind: string) => saved?.abi.filter((item) => item.type === kind).length ?? 0;
+  return (
+    <section className={ui.section} aria-labelledby="abi-title">
+      <h2 id="abi-title">Contract ABI</h2>
+      {saved ? (
+        <div className={ui.actions}>
+          <p>
+            Saved: {count('function')} functions and {count('event')} events. Cairn uses it to decode this contract’s
+            calls and events.
+          </p>
+          <button type="button" className={ui.secondary} onClick={() => removeAbi(network.id, address)}>
+            Remove the saved ABI
+          </button>
+        </div>
+      ) : (
+        <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="abi-title">
+          <Field
+            label="ABI (JSON)"
+            hint="Paste it from the contract’s source or a verified explorer page."
+            error={error}
+          >
+            <textarea rows={6} value={text} spellCheck={false} onChange={(e) => setText(e.target.value)} />
+          </Field>
+          <div className={ui.actions}>
+            <button type="submit">Save ABI</button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

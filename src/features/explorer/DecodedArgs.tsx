@@ -1,0 +1,30 @@
+import { type DecodedValue, formatDecodedValue } from '@/core/activity/txDecode';
+import styles from './explorer.module.css';
+
+/** Decoded arguments as a name / type / value table, values exact (no rounding). */
+export function DecodedArgs({ args }: { args: readonly DecodedValue[] }) {
+  if (args.length === 0) return <p>No arguments.</p>;
+  return (
+    <table className={styles.args}>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Type</th>
+          <th scope="col">Value</th>
+        </tr>
+      </thead>
+      <tbody>
+        {args.map((arg, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: arguments keep their ABI order
+          <tr key={i}>
+            <td>{arg.name}</td>
+            <td>
+              <code>{arg.type}</code>
+            </td>
+            <td className={styles.value}>{formatDecodedValue(arg.value)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
