@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFakeExplorer } from '@/testing/fakeExplorer';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { testNode } from '@/testing/txFixtures';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
@@ -73,6 +74,33 @@ describe('history sync against the local node', () => {
     for (const item of items) expect(item.timestamp, item.id).toBeGreaterThan(0);
     for (const item of items.filter((i) => i.logIndex === undefined && i.direction !== 'in'))
       expect(item.fee, item.id).toBeGreaterThan(0n);
+  });
+
+  it('on a network without block scans, takes native history from the explorer the person configured', async () => {
+    const account = demoAddress(0);
+    const explorer = await startFakeExplorer(url);
+    try {
+      const net: Network = { ...network(url), kind: 'custom' };
+      const store = memoryActivityStore();
+      const withExplorer = {
+        client: chainClient(net),
+        network: net,
+        store,
+        explorer: { config: { baseUrl: explorer.url, apiKey: explorer.apiKey } },
+      };
+      const result = await syncAccount(withExplorer, account);
+      const items = (await store.items(net.chainId, account)).filter((i) => i.blockNumber <= result.head);
+      expect(items.map(line).sort()).toEqual(await groundTruth(url, account, result.head));
+      expect(items.filter((i) => i.source === 'explorer').length).toBeGreaterThan(0);
+      // Without an explorer, such a network shows token transfers only.
+      const bare = memoryActivityStore();
+      await syncAccount({ client: chainClient(net), network: net, store: bare }, account);
+      expect(
+        (await bare.items(net.chainId, account)).some((i) => i.asset.kind === 'native' && i.direction === 'in'),
+      ).toBe(false);
+    } finally {
+      await explorer.close();
+    }
   });
 
   it('gets the same complete history from a node that refuses log ranges over 7 blocks', async () => {

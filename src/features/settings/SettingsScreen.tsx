@@ -7,7 +7,9 @@ import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
 import { useSession } from '@/lib/session';
 import { useVaultSession } from '@/lib/vault';
+import { ExplorerSettings } from './ExplorerSettings';
 import { NetworksSettings } from './NetworksSettings';
+import { NftMediaSettings } from './NftMediaSettings';
 
 function minutesText(minutes: number): string {
   if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
@@ -73,6 +75,8 @@ export function SettingsScreen() {
         </p>
       </section>
       <NetworksSettings />
+      <ExplorerSettings />
+      <NftMediaSettings />
     </Screen>
   );
 }

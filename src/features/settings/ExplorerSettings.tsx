@@ -1,0 +1,125 @@
+import { type FormEvent, useState } from 'react';
+import { Field } from '@/components/Field';
+import ui from '@/components/ui.module.css';
+import { checkExplorer, explorerConfigProblem } from '@/core/activity/explorer';
+import { errorText } from '@/lib/errorMessages';
+import { useSelectedNetwork, useSession } from '@/lib/session';
+
+const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
+
+/**
+ * The person's explorer API per network (Etherscan API v2 or compatible, with their own key):
+ * only then does Cairn ask anyone but their node, and only for native transfers the node's logs
+ * cannot show. Checked with one request before it is saved.
+ */
+export function ExplorerSettings() {
+  const networks = useSession((s) => s.networks);
+  const explorers = useSession((s) => s.explorers);
+  const setExplorer = useSession((s) => s.setExplorer);
+  const selected = useSelectedNetwork();
+  const [networkId, setNetworkId] = useState(selected.id);
+  const [baseUrl, setBaseUrl] = useState(ETHERSCAN_V2);
+  const [apiKey, setApiKey] = useState('');
+  const [errors, setErrors] = useState<{ baseUrl?: string; apiKey?: string; general?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const network = networks.find((n) => n.id === networkId) ?? selected;
+  const configured = networks.filter((n) => explorers[n.id]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setStatus('');
+    const problem = explorerConfigProblem({ baseUrl, apiKey });
+    if (problem) {
+      setErrors(problem);
+      return;
+    }
+    const config = { baseUrl: baseUrl.trim(), apiKey };
+    setBusy(true);
+    try {
+      await checkExplorer({ config, chainId: network.chainId });
+      setExplorer(network.id, config);
+      setErrors({});
+      setApiKey('');
+      setStatus(`Explorer saved for ${network.name}. History will include native transfers from it.`);
+    } catch (error) {
+      setErrors({ general: `${errorText(error)} Nothing was saved.` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={ui.section} aria-labelledby="explorers-title">
+      <h2 id="explorers-title">History explorers</h2>
+      <p>
+        Your node’s logs give every token transfer. Native coins sent to you by others (and your transactions sent from
+        other wallets) need an Etherscan-compatible explorer API with your own key. Cairn asks it only for your
+        accounts’ history, and only on the networks you set here.
+      </p>
+      {configured.length > 0 && (
+        <ul className={ui.plainList}>
+          {configured.map((n) => (
+            <li key={n.id} className={ui.actions}>
+              <span>
+                {n.name}: {new URL(explorers[n.id]?.baseUrl ?? ETHERSCAN_V2).host}
+              </span>
+              <button type="button" className={ui.secondary} onClick={() => setExplorer(n.id, undefined)}>
+                Remove the explorer of {n.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="explorers-title">
+        <Field label="Network">
+          <select value={networkId} onChange={(e) => setNetworkId(e.target.value)}>
+            {networks.map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.name} (chain id {n.chainId})
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label="Explorer API URL"
+          hint="Etherscan API v2 serves every chain it supports from one URL."
+          error={errors.baseUrl}
+        >
+          <input
+            type="url"
+            value={baseUrl}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => setBaseUrl(e.target.value)}
+          />
+        </Field>
+        <Field
+          label="API key"
+          hint="Your own key. It stays on this device and is sent only to this explorer."
+          error={errors.apiKey}
+        >
+          <input
+            type="password"
+            value={apiKey}
+            spellCheck={false}
+            autoComplete="off"
+            autoCapitalize="off"
+            onChange={(e) => setApiKey(e.target.value)}
+          />
+        </Field>
+        {errors.general && (
+          <p role="alert" className={ui.noticeDanger}>
+            {errors.general}
+          </p>
+        )}
+        <div className={ui.actions}>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Checking…' : 'Check and save explorer'}
+          </button>
+          <span role="status">{status}</span>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { type FormEvent, useState } from 'react';
+import { Field } from '@/components/Field';
+import ui from '@/components/ui.module.css';
+import { useSession } from '@/lib/session';
+
+const LOCAL = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A sentence saying what is wrong with a gateway URL, or undefined when it can be used. */
+export function gatewayProblem(text: string): string | undefined {
+  const value = text.trim();
+  if (value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Enter a web address such as https://ipfs.io/ipfs/ (or leave it empty).';
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL.has(url.hostname)))
+    return 'Use https:// for a gateway (plain http:// only for one on this computer).';
+  if (url.username || url.password || url.search || url.hash)
+    return 'A gateway address has no user name, “?” or “#” part.';
+  if (!url.pathname.endsWith('/ipfs/')) return 'Gateway addresses end in /ipfs/, such as https://ipfs.io/ipfs/.';
+  return undefined;
+}
+
+/** Where NFT images may come from: nothing by default; an IPFS gateway and the web only if the person says so. */
+export function NftMediaSettings() {
+  const media = useSession((s) => s.nftMedia);
+  const setNftMedia = useSession((s) => s.setNftMedia);
+  const [gateway, setGateway] = useState(media.ipfsGateway ?? '');
+  const [allowWeb, setAllowWeb] = useState(media.allowWeb);
+  const [error, setError] = useState<string>();
+  const [status, setStatus] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = gatewayProblem(gateway);
+    setError(problem);
+    if (problem) return;
+    setNftMedia({ ipfsGateway: gateway.trim() || undefined, allowWeb });
+    setStatus('Saved.');
+  };
+
+  return (
+    <section className={ui.section} aria-labelledby="nft-media-title">
+      <h2 id="nft-media-title">NFT images</h2>
+      <p>
+        Images stored in the contract itself always show. Others live on IPFS or on web servers, which learn your
+        address when asked: Cairn loads them only from where you allow.
+      </p>
+      <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="nft-media-title">
+        <Field label="IPFS gateway" hint="Optional, such as your own node’s https://…/ipfs/." error={error}>
+          <input
+            type="url"
+            value={gateway}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => setGateway(e.target.value)}
+          />
+        </Field>
+        <label className={ui.checkbox}>
+          <input type="checkbox" checked={allowWeb} onChange={(e) => setAllowWeb(e.target.checked)} />
+          <span>Load NFT images from the web addresses their details name</span>
+        </label>
+        <div className={ui.actions}>
+          <button type="submit">Save NFT image settings</button>
+          <span role="status">{status}</span>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+// A stand-in for an Etherscan API v2 explorer over a local node, for tests: account/txlist,
+// account/txlistinternal (always empty: the local chain has no traces) and account/balance, in
+// Etherscan's answer format, with one API key accepted. It reads the chain the slow way.
+import { createServer, type Server } from 'node:http';
+import { createPublicClient, http } from 'viem';
+import { hardhat } from 'viem/chains';
+import { findFreePort, LOOPBACK } from '../../scripts/ports.ts';
+
+export type FakeExplorer = { url: string; apiKey: string; requests: number; close(): Promise<void> };
+
+export async function startFakeExplorer(nodeUrl: string, apiKey = 'TESTKEY1234567890'): Promise<FakeExplorer> {
+  const node = createPublicClient({ chain: hardhat, transport: http(nodeUrl) });
+  let requests = 0;
+  const answer = (status: string, message: string, result: unknown) => JSON.stringify({ status, message, result });
+
+  async function txlist(address: string, start: bigint, end: bigint, page: number, offset: number) {
+    const me = address.toLowerCase();
+    const head = await node.getBlockNumber({ cacheTime: 0 });
+    const rows: Record<string, string>[] = [];
+    for (let n = start; n <= (end < head ? end : head); n++) {
+      const block = await node.getBlock({ blockNumber: n, includeTransactions: true });
+      for (const tx of block.transactions) {
+        if (tx.from.toLowerCase() !== me && tx.to?.toLowerCase() !== me) continue;
+        const receipt = await node.getTransactionReceipt({ hash: tx.hash });
+        rows.push({
+          blockNumber: String(n),
+          timeStamp: String(block.timestamp),
+          hash: tx.hash,
+          nonce: String(tx.nonce),
+          blockHash: block.hash,
+          transactionIndex: String(tx.transactionIndex),
+          from: tx.from.toLowerCase(),
+          to: tx.to?.toLowerCase() ?? '',
+          value: String(tx.value),
+          gas: String(tx.gas),
+          gasPrice: String(receipt.effectiveGasPrice),
+          isError: receipt.status === 'success' ? '0' : '1',
+          txreceipt_status: receipt.status === 'success' ? '1' : '0',
+          input: tx.input,
+          contractAddress: receipt.contractAddress?.toLowerCase() ?? '',
+          cumulativeGasUsed: String(receipt.cumulativeGasUsed),
+          gasUsed: String(receipt.gasUsed),
+          confirmations: String(head - n + 1n),
+        });
+      }
+    }
+    return rows.slice((page - 1) * offset, page * offset);
+  }
+
+  const server: Server = createServer(async (request, response) => {
+    requests++;
+    const url = new URL(request.url ?? '/', 'http://x');
+    const q = (name: string) => url.searchParams.get(name) ?? '';
+    const headers = { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' };
+    try {
+      if (q('apikey') !== apiKey) {
+        response.writeHead(200, headers).end(answer('0', 'NOTOK', 'Invalid API Key (#err2)|v2'));
+        return;
+      }
+      if (q('chainid') !== String(hardhat.id)) {
+        response
+          .writeHead(200, headers)
+          .end(answer('0', 'NOTOK', 'Missing or unsupported chainid parameter (required for v2 api)'));
+        return;
+      }
+      const action = q('action');
+      if (action === 'balance') {
+        const balance = await node.getBalance({ address: q('address') as `0x${string}` });
+        response.writeHead(200, headers).end(answer('1', 'OK', String(balance)));
+        return;
+      }
+      if (action === 'txlistinternal') {
+        response.writeHead(200, headers).end(answer('0', 'No transactions found', []));
+        return;
+      }
+      if (action === 'txlist') {
+        const rows = await txlist(
+          q('address'),
+          BigInt(q('startblock') || '0'),
+          BigInt(q('endblock') || '99999999'),
+          Number(q('page') || '1'),
+          Number(q('offset') || '10000'),
+        );
+        response
+          .writeHead(200, headers)
+          .end(rows.length ? answer('1', 'OK', rows) : answer('0', 'No transactions found', []));
+        return;
+      }
+      response.writeHead(200, headers).end(answer('0', 'NOTOK', 'Error! Invalid action'));
+    } catch (error) {
+      response.writeHead(500, headers).end(String(error));
+    }
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
+  return {
+    url: `http://${LOOPBACK}:${port}/v2/api`,
+    apiKey,
+    get requests() {
+      return requests;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
