@@ -1,12 +1,14 @@
 // Cairn's Content-Security-Policy, defined once for the built index.html (<meta>) and for the
 // servers that can also send headers (`npm start`, the test harness). Scripts and styles only
 // from Cairn's own origin; no eval, no plugins, no framing. Connections may go to any http(s)
-// or ws(s) URL because the user chooses their own nodes and explorer.
+// or ws(s) URL because the user chooses their own nodes and explorer. Images: Cairn's own, data:
+// URIs (on-chain NFT art) and blob: URLs of NFT media Cairn fetched itself from a source the user
+// allowed — never a remote URL handed straight to <img>.
 const directives: Record<string, string> = {
   'default-src': "'none'",
   'script-src': "'self'",
   'style-src': "'self'",
-  'img-src': "'self' data:",
+  'img-src': "'self' data: blob:",
   'font-src': "'none'",
   'connect-src': "'self' http: https: ws: wss:",
   'worker-src': "'self'",

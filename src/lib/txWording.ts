@@ -18,7 +18,7 @@ export function describeRecord(record: TxRecord): string {
   if (record.kind === 'fill-gap') return `Gap filler for nonce ${record.nonce}`;
   const intent = record.intent;
   const what = intent
-    ? `${formatAmount(intent.amount, intent.asset.decimals)} ${intent.asset.symbol} to ${shortAddress(intent.recipient)}`
+    ? `${intent.asset.kind === 'nft' ? `${intent.asset.standard === 'erc1155' ? `${intent.amount} × ` : ''}${intent.asset.symbol} #${intent.asset.tokenId}` : `${formatAmount(intent.amount, intent.asset.decimals)} ${intent.asset.symbol}`} to ${shortAddress(intent.recipient)}`
     : `Call to ${shortAddress(record.to)}`;
   return record.kind === 'speed-up' ? `${what} (sped up)` : what;
 }

@@ -15,7 +15,7 @@ const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
   activity: () => import('@/features/activity/ActivityScreen').then((m) => m.ActivityScreen),
   transaction: () => import('@/features/explorer/TransactionScreen').then((m) => m.TransactionScreen),
   address: () => import('@/features/explorer/AddressScreen').then((m) => m.AddressScreen),
-  nfts: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
+  nfts: () => import('@/features/nfts/NftsScreen').then((m) => m.NftsScreen),
   contracts: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
   sign: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
 };

@@ -95,10 +95,7 @@ export function buildEntries(args: {
       ? {
           direction: 'out',
           counterparty: record.intent.recipient,
-          asset:
-            record.intent.asset.kind === 'native'
-              ? { kind: 'native' }
-              : { kind: 'erc20', address: record.intent.asset.address },
+          asset: intentAsset(record.intent.asset),
           amount: record.intent.amount,
         }
       : record.value > 0n
@@ -121,6 +118,12 @@ export function buildEntries(args: {
     });
   }
   return entries.sort(compareEntries);
+}
+
+function intentAsset(asset: NonNullable<TxRecord['intent']>['asset']): ActivityAsset {
+  if (asset.kind === 'native') return { kind: 'native' };
+  if (asset.kind === 'token') return { kind: 'erc20', address: asset.address };
+  return { kind: asset.standard, address: asset.address, tokenId: asset.tokenId };
 }
 
 function suspicions(

@@ -126,7 +126,7 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
     throw toChainError(error);
   }
 
-  if (!draft.max && draft.amount === 0n && asset.kind === 'token') {
+  if (!draft.max && draft.amount === 0n && asset.kind !== 'native') {
     throw new InputError('INPUT_AMOUNT', 'Enter an amount above zero.');
   }
   if (asset.kind === 'token' && tokenBalance !== undefined && draft.amount > tokenBalance) {

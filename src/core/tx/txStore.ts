@@ -64,7 +64,12 @@ function checkStored(stored: Stored): void {
       asset !== null &&
       typeof asset.symbol === 'string' &&
       count(asset.decimals) &&
-      (asset.kind === 'native' || (asset.kind === 'token' && text(asset.address, ADDRESS)));
+      (asset.kind === 'native' ||
+        (asset.kind === 'token' && text(asset.address, ADDRESS)) ||
+        (asset.kind === 'nft' &&
+          (asset.standard === 'erc721' || asset.standard === 'erc1155') &&
+          text(asset.address, ADDRESS) &&
+          text(asset.tokenId, INTEGER)));
     if (typeof intent !== 'object' || intent === null || !assetOk) fail('intent');
     if (!text(intent.amount, INTEGER) || !text(intent.recipient, ADDRESS)) fail('intent');
   }
@@ -99,7 +104,16 @@ export function toStored(record: TxRecord): Stored {
           maxFeePerGas: String(record.fees.maxFeePerGas),
           maxPriorityFeePerGas: String(record.fees.maxPriorityFeePerGas),
         };
-  stored.intent = record.intent ? { ...record.intent, amount: String(record.intent.amount) } : undefined;
+  stored.intent = record.intent
+    ? {
+        ...record.intent,
+        amount: String(record.intent.amount),
+        asset:
+          record.intent.asset.kind === 'nft'
+            ? { ...record.intent.asset, tokenId: String(record.intent.asset.tokenId) }
+            : record.intent.asset,
+      }
+    : undefined;
   return stored;
 }
 
@@ -122,7 +136,18 @@ export function fromStored(stored: Stored): TxRecord {
             maxFeePerGas: BigInt(fees.maxFeePerGas ?? '0'),
             maxPriorityFeePerGas: BigInt(fees.maxPriorityFeePerGas ?? '0'),
           },
-    intent: record.intent ? { ...record.intent, amount: BigInt(record.intent.amount as unknown as string) } : undefined,
+    intent: record.intent ? readIntent(record.intent as unknown as Record<string, unknown>) : undefined,
+  };
+}
+
+function readIntent(stored: Record<string, unknown>): TxRecord['intent'] {
+  const asset = stored.asset as Record<string, unknown>;
+  return {
+    ...(stored as unknown as NonNullable<TxRecord['intent']>),
+    amount: BigInt(stored.amount as string),
+    asset: (asset.kind === 'nft' ? { ...asset, tokenId: BigInt(asset.tokenId as string) } : asset) as NonNullable<
+      TxRecord['intent']
+    >['asset'],
   };
 }
 

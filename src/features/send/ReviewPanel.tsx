@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
 import ui from '@/components/ui.module.css';
+import { decodeCall, formatDecodedValue } from '@/core/activity/txDecode';
 import { contactName } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
 import type { ResolvedRecipient } from '@/core/chain/ens';
@@ -17,7 +18,7 @@ import { useVault, useVaultSession } from '@/lib/vault';
 import { findingSentence } from './FindingsPanel';
 import styles from './send.module.css';
 import { goTo } from './sendFlowStore';
-import { useSendAssets } from './useSendAssets';
+import { sendAssetKey, useSendAssets } from './useSendAssets';
 
 /**
  * Everything about the transaction before it is signed: network, accounts (the recipient in
@@ -41,15 +42,21 @@ export function ReviewPanel({
   const { draft } = prepared;
   const from = accounts.find((a) => a.address.toLowerCase() === draft.from.toLowerCase());
   const native = network.nativeCurrency;
-  const { price: assetPrice } = useSendAssets(
-    network,
-    draft.from,
-    draft.asset.kind === 'native' ? 'native' : draft.asset.address.toLowerCase(),
-  );
+  const { price: assetPrice } = useSendAssets(network, draft.from, sendAssetKey(draft.asset));
   const { price: nativePrice } = useSendAssets(network, draft.from, 'native');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const decoded = decodeTransfer(prepared.call.data);
+  const nftCall = draft.asset.kind === 'nft' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
+  const what =
+    draft.asset.kind === 'nft' ? (
+      <>
+        {draft.asset.standard === 'erc1155' ? `${prepared.amount} × ` : ''}
+        {draft.asset.symbol} #{draft.asset.tokenId.toString()}
+      </>
+    ) : (
+      <Amount value={prepared.amount} decimals={draft.asset.decimals} symbol={draft.asset.symbol} />
+    );
   const name = recipient.name ?? contactName(contacts, network.id, recipient.address);
   const maxFee = prepared.cost.max;
 
@@ -95,7 +102,7 @@ export function ReviewPanel({
         </dd>
         <dt>Amount</dt>
         <dd>
-          <Amount value={prepared.amount} decimals={draft.asset.decimals} symbol={draft.asset.symbol} />
+          {what}
           {assetPrice && (
             <>
               {' '}
@@ -136,8 +143,7 @@ export function ReviewPanel({
             </>
           ) : (
             <>
-              <Amount value={prepared.amount} decimals={draft.asset.decimals} symbol={draft.asset.symbol} /> and at most{' '}
-              <Amount value={maxFee} decimals={native.decimals} symbol={native.symbol} /> in fees
+              {what} and at most <Amount value={maxFee} decimals={native.decimals} symbol={native.symbol} /> in fees
             </>
           )}
         </dd>
@@ -147,7 +153,20 @@ export function ReviewPanel({
             ? `${prepared.nonce} (chosen by you)`
             : 'the next free nonce, fixed when you confirm'}
         </dd>
-        {!decoded && prepared.call.data !== '0x' && (
+        {nftCall && (
+          <>
+            <dt>Call</dt>
+            <dd>
+              <code>
+                {nftCall.name}({nftCall.args.map((a) => `${a.name}: ${formatDecodedValue(a.value)}`).join(', ')})
+              </code>{' '}
+              <span className={ui.muted}>
+                on the {draft.asset.symbol} contract {prepared.call.to}
+              </span>
+            </dd>
+          </>
+        )}
+        {!decoded && !nftCall && prepared.call.data !== '0x' && (
           <>
             <dt>Data</dt>
             <dd>

@@ -152,8 +152,9 @@ export function SendForm() {
         <select value={form.asset} onChange={(e) => change({ asset: e.target.value, max: false, unit: 'asset' })}>
           {assets.map((a) => (
             <option key={a.key} value={a.key}>
-              {a.asset.symbol}
-              {a.balance !== undefined ? ` — balance ${formatAmount(a.balance, a.asset.decimals)}` : ''}
+              {a.asset.kind === 'nft'
+                ? `${a.asset.symbol} #${a.asset.tokenId}${a.asset.standard === 'erc1155' ? ` — ${a.balance ?? 0n} held` : ''}`
+                : `${a.asset.symbol}${a.balance !== undefined ? ` — balance ${formatAmount(a.balance, a.asset.decimals)}` : ''}`}
             </option>
           ))}
         </select>
@@ -169,47 +170,61 @@ export function SendForm() {
           )}
         </p>
       )}
-      <div className={styles.amountRow}>
-        <Field
-          label={typedUsd ? 'Amount in US dollars' : `Amount in ${asset.symbol}`}
-          error={errors.amount}
-          hint={
-            form.max
-              ? `Everything: the whole ${asset.symbol} balance${asset.kind === 'native' ? ' minus exactly the network fee' : ''}.`
-              : undefined
-          }
-        >
-          <input
-            type="text"
-            inputMode="decimal"
-            value={form.max ? '' : form.amount}
-            placeholder={form.max ? 'Max' : '0.0'}
-            disabled={form.max}
-            autoComplete="off"
-            onChange={(e) => change({ amount: e.target.value })}
-          />
-        </Field>
-        <div className={ui.actions}>
-          <button
-            type="button"
-            className={ui.secondary}
-            aria-pressed={form.max}
-            onClick={() => change({ max: !form.max, unit: 'asset' })}
+      {asset.kind === 'nft' && asset.standard === 'erc721' ? (
+        <p>
+          Sends this one token, {asset.symbol} #{asset.tokenId.toString()}.
+        </p>
+      ) : (
+        <div className={styles.amountRow}>
+          <Field
+            label={
+              asset.kind === 'nft'
+                ? 'Number of copies'
+                : typedUsd
+                  ? 'Amount in US dollars'
+                  : `Amount in ${asset.symbol}`
+            }
+            error={errors.amount}
+            hint={
+              form.max
+                ? `Everything: the whole ${asset.symbol} balance${asset.kind === 'native' ? ' minus exactly the network fee' : ''}.`
+                : undefined
+            }
           >
-            Max
-          </button>
-          {price && !form.max && (
-            <button
-              type="button"
-              className={ui.secondary}
-              aria-pressed={typedUsd}
-              onClick={() => change({ unit: typedUsd ? 'asset' : 'usd', amount: '' })}
-            >
-              {typedUsd ? `Enter ${asset.symbol}` : 'Enter US dollars'}
-            </button>
+            <input
+              type="text"
+              inputMode="decimal"
+              value={form.max ? '' : form.amount}
+              placeholder={form.max ? 'Max' : '0.0'}
+              disabled={form.max}
+              autoComplete="off"
+              onChange={(e) => change({ amount: e.target.value })}
+            />
+          </Field>
+          {asset.kind !== 'nft' && (
+            <div className={ui.actions}>
+              <button
+                type="button"
+                className={ui.secondary}
+                aria-pressed={form.max}
+                onClick={() => change({ max: !form.max, unit: 'asset' })}
+              >
+                Max
+              </button>
+              {price && !form.max && (
+                <button
+                  type="button"
+                  className={ui.secondary}
+                  aria-pressed={typedUsd}
+                  onClick={() => change({ unit: typedUsd ? 'asset' : 'usd', amount: '' })}
+                >
+                  {typedUsd ? `Enter ${asset.symbol}` : 'Enter US dollars'}
+                </button>
+              )}
+            </div>
           )}
         </div>
-      </div>
+      )}
       <fieldset className={ui.choices}>
         <legend>Network fee</legend>
         {FEE_PRESETS.map((preset) => {

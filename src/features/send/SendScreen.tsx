@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
@@ -8,7 +10,7 @@ import { AccountTransactions } from './AccountTransactions';
 import { ReviewPanel } from './ReviewPanel';
 import { SendForm } from './SendForm';
 import styles from './send.module.css';
-import { sendFlowStore, startOver } from './sendFlowStore';
+import { sendFlowStore, startOver, updateForm } from './sendFlowStore';
 import { TxStatusCard } from './TxStatusCard';
 
 /** Send: form → review → signed and tracked. The flow survives a lock (its state lives outside React). */
@@ -20,6 +22,15 @@ export function SendScreen() {
   const from = useVault((s) => s.accounts.find((a) => a.id === (fromId ?? selectedAccountId)));
   const records = useAccountRecords(network, from?.address);
   const onOtherNetwork = step.name !== 'form' && step.networkId !== network.id;
+  // Another screen can open Send with an asset chosen (an NFT's "Send"): start a fresh form with it.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('asset');
+  useEffect(() => {
+    if (!requested) return;
+    startOver();
+    updateForm({ asset: requested.toLowerCase(), amount: '', max: false, unit: 'asset' });
+    setParams({}, { replace: true });
+  }, [requested, setParams]);
 
   return (
     <Screen title="Send">

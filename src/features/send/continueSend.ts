@@ -126,14 +126,16 @@ export async function continueSend(args: {
   let amount = 0n;
   if (!form.max) {
     try {
-      if (form.unit === 'usd') {
+      if (asset.kind === 'nft' && asset.standard === 'erc721') {
+        amount = 1n;
+      } else if (form.unit === 'usd') {
         if (!price) throw new Error('No price for this asset: enter the amount in the asset itself.');
         const usd = parseAmount(form.amount, 18, 'USD');
         amount = (usd * 10n ** BigInt(asset.decimals)) / unitPrice(price);
       } else {
         amount = parseAmount(form.amount, asset.decimals, asset.symbol);
       }
-      if (amount === 0n && asset.kind === 'token') throw new Error('Enter an amount above zero.');
+      if (amount === 0n && asset.kind !== 'native') throw new Error('Enter an amount above zero.');
     } catch (error) {
       errors.amount = isCairnError(error) ? errorText(error) : (error as Error).message;
     }
@@ -158,7 +160,7 @@ export async function continueSend(args: {
   const findings = recipientFindings({
     recipient: recipient.address,
     from: from.address,
-    tokenAddress: asset.kind === 'token' ? asset.address : undefined,
+    tokenAddress: asset.kind === 'native' ? undefined : asset.address,
     known: args.known,
   });
   if (findings.some((f) => f.blocking) && !args.acknowledged) return { ok: false, errors: {}, findings };

@@ -5,12 +5,21 @@ import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import type { FeedAnswer } from '@/core/assets/portfolio';
 import type { Network } from '@/core/chain/networks';
 import type { Asset } from '@/core/tx/transfer';
+import { useAccountItems } from '@/lib/activity';
+import { heldNftsQuery } from '@/lib/nfts';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { useSession } from '@/lib/session';
 
 const EMPTY: never[] = [];
 
 export type SendableAsset = { key: string; asset: Asset; balance: bigint | undefined };
+
+/** The form's key for an asset: 'native', a token address, or `${contract}:${tokenId}` for an NFT (lower case). */
+export function sendAssetKey(asset: Asset): string {
+  if (asset.kind === 'native') return 'native';
+  if (asset.kind === 'nft') return `${asset.address.toLowerCase()}:${asset.tokenId}`;
+  return asset.address.toLowerCase();
+}
 
 /**
  * What the account can send on this network — the native coin and its listed and added tokens —
@@ -25,6 +34,8 @@ export function useSendAssets(network: Network, from: Address | undefined, selec
     [from, tokens, network],
   );
   const { data } = useQuery(portfolioQuery(network, request));
+  const items = useAccountItems(network, from);
+  const nfts = useQuery(heldNftsQuery(network, from, items.data));
   const key = from?.toLowerCase() ?? '';
   const assets: SendableAsset[] = [
     {
@@ -37,8 +48,22 @@ export function useSendAssets(network: Network, from: Address | undefined, selec
       asset: { kind: 'token' as const, address: t.address, symbol: t.symbol, decimals: t.decimals },
       balance: data?.tokens.get(key)?.get(t.address.toLowerCase()),
     })),
+    ...(nfts.data ?? []).map((nft) => ({
+      key: `${nft.contract.toLowerCase()}:${nft.tokenId}`, // as sendAssetKey
+      asset: {
+        kind: 'nft' as const,
+        standard: nft.standard,
+        address: nft.contract,
+        tokenId: nft.tokenId,
+        symbol: nft.collection ?? 'NFT',
+        decimals: 0 as const,
+      },
+      balance: nft.balance,
+    })),
   ];
-  const selected = assets.find((a) => a.key === selectedKey) ?? (assets[0] as SendableAsset);
-  const price: FeedAnswer | undefined = data?.prices.get(selected.key);
+  const found = assets.find((a) => a.key === selectedKey);
+  const selected = found ?? (assets[0] as SendableAsset);
+  // A price only for the asset asked for: never the native coin's for something not (yet) listed.
+  const price: FeedAnswer | undefined = found ? data?.prices.get(selected.key) : undefined;
   return { assets, asset: selected.asset, balance: selected.balance, price };
 }

@@ -1,0 +1,44 @@
+import { parseAbi } from 'viem';
+import { describe, expect, inject, it } from 'vitest';
+import { testNode } from '@/testing/txFixtures';
+import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
+import { memoryActivityStore } from '../activity/activityStore';
+import { syncAccount } from '../activity/sync';
+import { chainClient } from '../chain/client';
+import { localNetwork } from '../chain/networks';
+import { readHeldNfts } from './nftHoldings';
+
+const url = inject('localChainUrl');
+
+describe('NFTs an account holds', () => {
+  it('lists exactly the seeded tokens it owns now, with their collection and metadata URI', async () => {
+    const network = { ...localNetwork(url), id: 'nft-test' };
+    const client = chainClient(network);
+    const account = demoAddress(0);
+    const store = memoryActivityStore();
+    await syncAccount({ client, network, store }, account);
+    const held = await readHeldNfts(client, account, await store.items(network.chainId, account));
+
+    const nft = demoContractAddresses().NFT;
+    const node = testNode(url);
+    const owned: bigint[] = [];
+    for (let id = 1n; id <= 10n; id++) {
+      const owner = await node
+        .readContract({
+          address: nft,
+          abi: parseAbi(['function ownerOf(uint256) view returns (address)']),
+          functionName: 'ownerOf',
+          args: [id],
+        })
+        .catch(() => undefined);
+      if (owner?.toLowerCase() === account.toLowerCase()) owned.push(id);
+    }
+    expect(held.map((h) => h.tokenId)).toEqual(owned);
+    expect(owned.length).toBeGreaterThan(0);
+    for (const h of held) {
+      expect(h).toMatchObject({ standard: 'erc721', balance: 1n });
+      expect(h.collection).toBeTruthy();
+      expect(h.metadataUri).toMatch(/^data:application\/json/);
+    }
+  });
+});

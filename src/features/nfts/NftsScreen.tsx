@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Address } from 'viem';
+import { Screen } from '@/components/Screen';
+import ui from '@/components/ui.module.css';
+import type { HeldNft } from '@/core/assets/nftHoldings';
+import { useAccountItems, useSyncStatus } from '@/lib/activity';
+import { errorText } from '@/lib/errorMessages';
+import { useLinks } from '@/lib/links';
+import { useNftMedia } from '@/lib/nftMedia';
+import { heldNftsQuery } from '@/lib/nfts';
+import { useSelectedNetwork } from '@/lib/session';
+import { useVault } from '@/lib/vault';
+import styles from './nfts.module.css';
+
+/** The NFTs the selected account holds: found in its synced history, confirmed on chain now. */
+export function NftsScreen() {
+  const network = useSelectedNetwork();
+  const account = useVault((s) => s.accounts.find((a) => a.id === s.selectedAccountId));
+  const address = account?.address as Address | undefined;
+  const items = useAccountItems(network, address);
+  const status = useSyncStatus(network.id, address);
+  const held = useQuery(heldNftsQuery(network, address, items.data));
+  return (
+    <Screen title="NFTs">
+      <p className={ui.muted}>
+        {account ? `Held by ${account.name} on ${network.name}` : 'Choose an account'}: found in its history and checked
+        with the contracts now.
+      </p>
+      {(held.isPending || status.running) && !held.data && <p>Looking for NFTs…</p>}
+      {held.isError && (
+        <p role="alert" className={ui.noticeDanger}>
+          {errorText(held.error)}
+        </p>
+      )}
+      {held.data && held.data.length === 0 && <p>No NFTs in this account’s history on {network.name}.</p>}
+      {held.data && held.data.length > 0 && (
+        <ul className={styles.gallery} aria-label="NFTs held">
+          {held.data.map((nft) => (
+            <NftCard key={`${nft.contract}:${nft.tokenId}`} nft={nft} />
+          ))}
+        </ul>
+      )}
+    </Screen>
+  );
+}
+
+function NftCard({ nft }: { nft: HeldNft }) {
+  const { metadata, image } = useNftMedia(nft.metadataUri);
+  const links = useLinks();
+  const title = metadata?.name ?? `${nft.collection ?? 'NFT'} #${nft.tokenId}`;
+  return (
+    <li className={styles.card} aria-label={title}>
+      <div className={styles.media}>
+        {image.kind === 'ready' ? (
+          <img src={image.src} alt={title} />
+        ) : (
+          <p className={ui.muted}>
+            {image.kind === 'loading'
+              ? 'Loading image…'
+              : image.kind === 'blocked' || image.kind === 'error'
+                ? image.reason
+                : 'No image.'}
+          </p>
+        )}
+      </div>
+      <h2 className={styles.title}>{title}</h2>
+      <p className={ui.muted}>
+        {nft.collection ?? 'Collection'} · #{nft.tokenId.toString()}
+        {nft.standard === 'erc1155' ? ` · ${nft.balance} held` : ''}
+      </p>
+      {metadata?.description && <p className={styles.description}>{metadata.description}</p>}
+      {metadata && metadata.attributes.length > 0 && (
+        <dl className={styles.traits}>
+          {metadata.attributes.map((a) => (
+            <div key={`${a.trait}:${a.value}`}>
+              <dt>{a.trait}</dt>
+              <dd>{a.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className={ui.actions}>
+        <Link to={links.sendAsset(`${nft.contract.toLowerCase()}:${nft.tokenId}`)} aria-label={`Send ${title}`}>
+          Send
+        </Link>
+        <Link to={links.address(nft.contract)}>Contract</Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type NftMetadata, readNftMetadata, resolveMediaUri } from '@/core/assets/nftMetadata';
+import { useSession } from './session';
+
+/** The largest NFT image Cairn fetches. */
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+export type NftImage =
+  | { kind: 'none' }
+  | { kind: 'loading' }
+  | { kind: 'ready'; src: string }
+  | { kind: 'blocked'; reason: string }
+  | { kind: 'error'; reason: string };
+
+async function fetchImage(url: string): Promise<Blob> {
+  const response = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
+  if (!response.ok) throw new Error(`The image host answered with HTTP status ${response.status}.`);
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.startsWith('image/')) throw new Error('The address did not serve an image.');
+  const blob = await response.blob();
+  if (blob.size > MAX_IMAGE_BYTES) throw new Error('The image is larger than 10 MB and was not shown.');
+  return blob;
+}
+
+/**
+ * An NFT's details and image, from its metadata URI, loaded only from sources the person allowed
+ * (data: always; an IPFS gateway and the web if set in Settings). A fetched image becomes a blob:
+ * URL, so no remote address is ever handed to <img>.
+ */
+export function useNftMedia(metadataUri: string | undefined): {
+  metadata: NftMetadata | undefined;
+  image: NftImage;
+  blocked?: string;
+} {
+  const settings = useSession((s) => s.nftMedia);
+  const metadata = useQuery({
+    queryKey: ['nft-metadata', metadataUri, settings],
+    queryFn: () => readNftMetadata(metadataUri ?? '', settings),
+    enabled: metadataUri !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const details = metadata.data && 'metadata' in metadata.data ? metadata.data.metadata : undefined;
+  const source = details?.image ? resolveMediaUri(details.image, settings) : undefined;
+  const blob = useQuery({
+    queryKey: ['nft-image', source?.kind === 'fetch' ? source.url : undefined],
+    queryFn: () => fetchImage((source as { url: string }).url),
+    enabled: source?.kind === 'fetch',
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const [objectUrl, setObjectUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob.data) return;
+    const url = URL.createObjectURL(blob.data);
+    setObjectUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [blob.data]);
+
+  let image: NftImage = { kind: 'none' };
+  if (metadata.isPending && metadataUri) image = { kind: 'loading' };
+  else if (metadata.isError) image = { kind: 'error', reason: (metadata.error as Error).message };
+  else if (metadata.data && 'blocked' in metadata.data) image = { kind: 'blocked', reason: metadata.data.blocked };
+  else if (source?.kind === 'data') image = { kind: 'ready', src: source.url };
+  else if (source?.kind === 'blocked') image = { kind: 'blocked', reason: source.reason };
+  else if (source?.kind === 'fetch')
+    image = blob.isError
+      ? { kind: 'error', reason: (blob.error as Error).message }
+      : objectUrl
+        ? { kind: 'ready', src: objectUrl }
+        : { kind: 'loading' };
+  return { metadata: details, image };
+}

@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Address } from 'viem';
+import type { ActivityItem } from '@/core/activity/item';
+import { readHeldNfts } from '@/core/assets/nftHoldings';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import { ACTIVITY_KEY } from './activity';
+
+/** The NFTs an account holds now, from its synced history (refreshed after each sync). */
+export function heldNftsQuery(
+  network: Network,
+  account: Address | undefined,
+  items: readonly ActivityItem[] | undefined,
+) {
+  return queryOptions({
+    queryKey: [...ACTIVITY_KEY, network.id, network.chainId, account?.toLowerCase(), 'nfts', items?.length] as const,
+    queryFn: () => readHeldNfts(chainClient(network), account as Address, items ?? []),
+    enabled: account !== undefined && items !== undefined,
+    retry: false,
+  });
+}
