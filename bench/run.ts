@@ -11,6 +11,7 @@ import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
+import { benchHistory } from './history.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchSend } from './send.ts';
 import { benchVault } from './vault.ts';
@@ -125,6 +126,7 @@ Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context eac
   console.log(`\n${await benchVault()}`);
   console.log(`\n${await benchPortfolio()}`);
   console.log(`\n${await benchSend(join(out, 'app'))}`);
+  console.log(`\n${await benchHistory(join(out, 'app'))}`);
 }
 
 main().catch((error) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isLogRangeError, namedSpan, readInSpans } from './logRanges';
+import { isLogRangeError, isTooLargeAnswer, namedSpan, readInSpans } from './logRanges';
 
 const rangeError = () => Object.assign(new Error('block range too large'), { code: -32005 });
 
@@ -100,5 +100,16 @@ describe('reading logs in spans the node accepts', () => {
       expect(isLogRangeError(new Error(message)), message).toBe(true);
     expect(isLogRangeError(new Error('invalid argument 0: hex string without 0x prefix'))).toBe(false);
     expect(isLogRangeError(Object.assign(new Error('x'), { cause: { code: -32005 } }))).toBe(true);
+  });
+
+  it('treats an answer too large for the HTTP client as "ask for less", however deeply wrapped', () => {
+    const tooLarge = Object.assign(new Error('HTTP response body exceeded the size limit.'), {
+      name: 'ResponseBodyTooLargeError',
+    });
+    const wrapped = new Error('HTTP request failed.', { cause: new Error('outer', { cause: tooLarge }) });
+    expect(isTooLargeAnswer(tooLarge)).toBe(true);
+    expect(isTooLargeAnswer(wrapped)).toBe(true);
+    expect(isLogRangeError(wrapped)).toBe(true);
+    expect(isTooLargeAnswer(new Error('HTTP request failed.'))).toBe(false);
   });
 });

@@ -3,6 +3,18 @@ export type SpanPolicy = { min: bigint; max: bigint; growAfter: number };
 
 export const DEFAULT_SPAN_POLICY: SpanPolicy = { min: 1n, max: 1_000_000_000n, growAfter: 4 };
 
+/** The answer was bigger than the client accepts (viem caps HTTP bodies at 10 MB): ask for less. */
+export function isTooLargeAnswer(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    if ((current as { name?: unknown }).name === 'ResponseBodyTooLargeError') return true;
+    if (current instanceof Error && /response body exceeded|body exceeded the size limit/i.test(current.message))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * Whether a failed eth_getLogs means "ask for less" rather than a broken node: the many ways nodes
  * say a range or a result set is too large (geth, Erigon, Alchemy, Infura, QuickNode, Hardhat…).
@@ -16,8 +28,11 @@ export function isLogRangeError(error: unknown): boolean {
     if (code === -32005) return true;
     current = (current as { cause?: unknown }).cause;
   }
-  return /block range|range (is )?too (large|wide|big)|exceed(s|ed)? (the )?(max(imum)?|limit)|more than \d+ (results|logs)|too many (results|logs|blocks)|response size|query timeout|limit exceeded|max(imum)? (block )?range|returned more than/i.test(
-    parts.join(' '),
+  return (
+    isTooLargeAnswer(error) ||
+    /block range|range (is )?too (large|wide|big)|exceed(s|ed)? (the )?(max(imum)?|limit)|more than \d+ (results|logs)|too many (results|logs|blocks)|response size|query timeout|limit exceeded|max(imum)? (block )?range|returned more than/i.test(
+      parts.join(' '),
+    )
   );
 }
 

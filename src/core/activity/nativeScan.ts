@@ -2,6 +2,10 @@ import type { Address, Hex } from 'viem';
 import { getBlock } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { type ActivityItem, direction, itemId } from './item';
+import { readInBatches } from './readInBatches';
+
+const fullBlock = (client: ChainClient, blockNumber: bigint) =>
+  getBlock(client, { blockNumber, includeTransactions: true });
 
 /** Blocks read per batch by a scan: one JSON-RPC batch each. */
 const SCAN_BATCH = 100;
@@ -36,9 +40,8 @@ export async function scanBlocks(
   for (let start = from; start <= to; start += BigInt(SCAN_BATCH)) {
     const numbers: bigint[] = [];
     for (let n = start; n <= to && n < start + BigInt(SCAN_BATCH); n++) numbers.push(n);
-    const blocks = await Promise.all(
-      numbers.map((blockNumber) => getBlock(client, { blockNumber, includeTransactions: true })),
-    );
+    // Full blocks can be large: readInBatches reads fewer at a time if an answer is too big.
+    const blocks = await readInBatches(numbers, (blockNumber) => fullBlock(client, blockNumber), SCAN_BATCH);
     for (const block of blocks) {
       const timestamp = Number(block.timestamp);
       timestamps.set(block.number, timestamp);

@@ -9,6 +9,7 @@ import { type ExplorerConfig, type ExplorerFetch, explorerHistory } from './expl
 import type { ActivityItem } from './item';
 import { DEFAULT_SPAN_POLICY, readInSpans } from './logRanges';
 import { receivedItem, type ScannedTx, scanBlocks, sentItem } from './nativeScan';
+import { readInBatches } from './readInBatches';
 import { itemsFromLog, type RawLog, transferFilters } from './transferLogs';
 
 /** Blocks re-read at every sync, so a reorganisation this deep leaves no ghost items. */
@@ -16,7 +17,6 @@ export const REORG_DEPTH = 12n;
 /** Blocks re-read when the last synced head is no longer on the chain (a deeper reorganisation). */
 export const DEEP_REORG_DEPTH = 256n;
 /** Calls per JSON-RPC batch for receipts and blocks. */
-const BATCH = 500;
 
 export type SyncDeps = {
   client: ChainClient;
@@ -40,12 +40,6 @@ export type SyncResult = {
 export function nativeSourceFor(network: Network, explorerConfigured: boolean): NativeSource {
   if (explorerConfigured) return 'explorer';
   return network.kind === 'local' ? 'scan' : 'none';
-}
-
-async function inBatches<T, R>(values: readonly T[], read: (value: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < values.length; i += BATCH) out.push(...(await Promise.all(values.slice(i, i + BATCH).map(read))));
-  return out;
 }
 
 /**
@@ -249,7 +243,7 @@ async function readNative(
   const scan = await scanBlocks(deps.client, account, from, to, (done, total) =>
     onProgress?.({ phase: 'native', done, total }),
   );
-  const receipts = await inBatches([...scan.sent, ...scan.received], (tx) =>
+  const receipts = await readInBatches([...scan.sent, ...scan.received], (tx) =>
     getTransactionReceipt(deps.client, { hash: tx.hash }),
   );
   const items: ActivityItem[] = [];
@@ -291,7 +285,7 @@ async function senderItems(
   known: Set<Hex>,
 ): Promise<ActivityItem[]> {
   const hashes = [...new Set(items.filter((i) => i.direction !== 'in' && !known.has(i.hash)).map((i) => i.hash))];
-  const read = await inBatches(hashes, (hash) =>
+  const read = await readInBatches(hashes, (hash) =>
     Promise.all([getTransaction(deps.client, { hash }), getTransactionReceipt(deps.client, { hash })]),
   );
   const out: ActivityItem[] = [];
@@ -327,7 +321,7 @@ async function withTimestamps(
   const missing = [
     ...new Set(items.filter((i) => i.timestamp === undefined && !known.has(i.blockNumber)).map((i) => i.blockNumber)),
   ];
-  const blocks = await inBatches(missing, (blockNumber) => getBlock(client, { blockNumber }));
+  const blocks = await readInBatches(missing, (blockNumber) => getBlock(client, { blockNumber }));
   const times = new Map(known);
   for (const block of blocks) times.set(block.number, Number(block.timestamp));
   return items.map((i) => (i.timestamp === undefined ? { ...i, timestamp: times.get(i.blockNumber) } : i));

@@ -9,7 +9,7 @@ import { ANY_ENTRY, type EntryFilter, filterEntries, groupByDay } from '@/core/a
 import { syncRequests, useSyncStatus } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { downloadText } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
+import { errorCopy, errorText } from '@/lib/errorMessages';
 import { formatCount } from '@/lib/format';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -82,6 +82,12 @@ export function ActivityScreen() {
       {status.error !== undefined && !status.running && (
         <div role="alert" className={ui.noticeDanger}>
           <p>History could not be brought up to date: {errorText(status.error)}</p>
+          {errorCopy(status.error).details && (
+            <details>
+              <summary>Technical details</summary>
+              <p>{errorCopy(status.error).details}</p>
+            </details>
+          )}
           {address && (
             <button type="button" onClick={() => syncRequests.getState().request(network.id, address)}>
               Try again
