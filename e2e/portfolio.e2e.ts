@@ -188,8 +188,8 @@ describe('portfolio, tokens, networks and receive', () => {
     expect(await page.getByRole('main').textContent()).toContain(demoAddress(0));
   });
 
-  it('keeps the last balances, marked stale with their block and age, while the node is down', async () => {
-    const { portfolio, shell } = await openPortfolio();
+  it('keeps the last balances, marked stale with their block and age, while the node is down, even when the token list changes', async () => {
+    const { page, portfolio, shell } = await openPortfolio();
     await expect.poll(() => portfolio.balance('Demo account 1', 'ETH', 18)).toBeDefined();
     await expect.poll(() => portfolio.shownBlock()).toBeDefined();
     const block = await portfolio.shownBlock();
@@ -200,6 +200,12 @@ describe('portfolio, tokens, networks and receive', () => {
         .poll(() => portfolio.status.textContent(), { timeout: 15_000 })
         .toMatch(new RegExp(`The node is not answering: showing balances from block ${block}, \\d+ (s|min) ago\\.`));
       expect(await portfolio.balance('Demo account 1', 'ETH', 18)).toBe(before);
+      // A changed token list that cannot be read now must not wipe the balances already shown.
+      await portfolio.row('Demo account 1', 'DAI').getByRole('button', { name: 'Hide DAI' }).click();
+      await expect.poll(() => portfolio.row('Demo account 1', 'DAI').count()).toBe(0);
+      await page.waitForTimeout(1_500);
+      expect(await portfolio.balance('Demo account 1', 'ETH', 18)).toBe(before);
+      expect(await portfolio.status.textContent({ timeout: 1_000 })).toMatch(/^The node is not answering/);
     } finally {
       await env.restartChain();
     }

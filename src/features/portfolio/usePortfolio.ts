@@ -52,28 +52,37 @@ export function usePortfolio() {
   });
 
   const latest = head.data?.blockNumber;
-  const { data, isFetching, refetch } = snapshot;
-  // The head a refresh was last asked for: a failed read is retried at the next head, not in a loop.
-  const refreshedFor = useRef<bigint | undefined>(undefined);
+  const { data, isFetching, isError, refetch } = snapshot;
+  // What a refresh was last asked for: a new head when balances are shown, or a fresh answer from
+  // the node (at most one per head poll) after a failed read — never a loop.
+  const refreshedFor = useRef<string | undefined>(undefined);
+  const headSeenAt = head.dataUpdatedAt;
   useEffect(() => {
-    // Any new head (a new block, or another chain after a reset) means the snapshot is old.
-    if (latest === undefined || !data || latest === data.blockNumber || isFetching) return;
-    if (refreshedFor.current === latest) return;
-    refreshedFor.current = latest;
+    if (latest === undefined || isFetching || !chainOk) return;
+    const reason = isError ? `retry ${headSeenAt}` : data && latest !== data.blockNumber ? `head ${latest}` : undefined;
+    if (reason === undefined || refreshedFor.current === reason) return;
+    refreshedFor.current = reason;
     void refetch();
-  }, [latest, data, isFetching, refetch]);
+  }, [latest, headSeenAt, chainOk, data, isError, isFetching, refetch]);
+
+  // The last balances read through this node stay on screen (marked stale) even when a changed
+  // request (a token hidden or found just as the node went down) could not be read.
+  const node = chainKeys.network(network).join('\n');
+  const lastRead = useRef<{ node: string; data: NonNullable<typeof data> } | undefined>(undefined);
+  if (data && !snapshot.isPlaceholderData) lastRead.current = { node, data };
+  const shown = data ?? (lastRead.current?.node === node ? lastRead.current.data : undefined);
 
   const view = useMemo(
-    () => (data ? buildPortfolioView(data, network, addresses, tokens, { hideZero }) : undefined),
-    [data, network, addresses, tokens, hideZero],
+    () => (shown ? buildPortfolioView(shown, network, addresses, tokens, { hideZero }) : undefined),
+    [shown, network, addresses, tokens, hideZero],
   );
   const nodeDown = head.isError || head.data?.status === 'wrong-chain';
-  const stale = data !== undefined && (snapshot.isError || nodeDown);
+  const stale = shown !== undefined && (snapshot.isError || nodeDown || shown !== data);
   return {
     network,
     accounts,
     view,
-    snapshot: data,
+    snapshot: shown,
     error: snapshot.error,
     loading: snapshot.isPending && addresses.length > 0,
     stale,
