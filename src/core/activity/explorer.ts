@@ -53,9 +53,13 @@ function context(args: {
   try {
     host = new URL(args.config.baseUrl).host;
   } catch {
-    throw new ExplorerError('EXPLORER_ERROR', 'The explorer API URL is not valid: check it in Settings → Networks.', {
-      host: '',
-    });
+    throw new ExplorerError(
+      'EXPLORER_ERROR',
+      'The explorer API URL is not valid: check it in Settings → History explorers.',
+      {
+        host: '',
+      },
+    );
   }
   return { ...args, host, fetch: args.fetch ?? defaultFetch, sleep: args.sleep ?? defaultSleep, requests: 0 };
 }
@@ -88,7 +92,7 @@ function malformed(ctx: Context, problem: string): ExplorerError {
   return fail(
     ctx,
     'EXPLORER_MALFORMED',
-    `The explorer at ${ctx.host} sent an answer Cairn cannot read. Check the explorer API URL in Settings → Networks.`,
+    `The explorer at ${ctx.host} sent an answer Cairn cannot read. Check the explorer API URL in Settings → History explorers.`,
     safe(ctx, problem),
   );
 }
@@ -137,7 +141,7 @@ async function requestOnce(ctx: Context, action: string, url: string): Promise<E
     const message = `The explorer at ${ctx.host} is having trouble (HTTP ${answer.status}). Try again in a few minutes.`;
     throw fail(ctx, 'EXPLORER_UNAVAILABLE', message, details);
   }
-  const message = `The explorer at ${ctx.host} answered HTTP ${answer.status}. Check the explorer API URL and key in Settings → Networks.`;
+  const message = `The explorer at ${ctx.host} answered HTTP ${answer.status}. Check the explorer API URL and key in Settings → History explorers.`;
   throw fail(ctx, 'EXPLORER_ERROR', message, details);
 }
 
@@ -168,19 +172,19 @@ async function request(
         throw fail(
           ctx,
           'EXPLORER_INVALID_KEY',
-          `The explorer at ${ctx.host} refused the API key: check it in Settings → Networks.`,
+          `The explorer at ${ctx.host} refused the API key: check it in Settings → History explorers.`,
           details,
         );
       case 'unsupportedChain': {
         const why = answer.plan ? ' with this API key’s plan' : '';
-        const message = `The explorer at ${ctx.host} does not serve chain id ${ctx.chainId}${why}: choose another explorer or key for this network in Settings → Networks.`;
+        const message = `The explorer at ${ctx.host} does not serve chain id ${ctx.chainId}${why}: choose another explorer or key for this network in Settings → History explorers.`;
         throw fail(ctx, 'EXPLORER_UNSUPPORTED_CHAIN', message, details);
       }
       case 'refused':
         throw fail(
           ctx,
           'EXPLORER_ERROR',
-          `The explorer at ${ctx.host} refused the request. Try again later, or check the explorer in Settings → Networks.`,
+          `The explorer at ${ctx.host} refused the request. Try again later, or check the explorer in Settings → History explorers.`,
           details,
         );
       case 'malformed':
