@@ -78,4 +78,43 @@ describe('session store: networks and tokens', () => {
     reloaded.getState().removeCustomToken('local', token.address);
     expect(reloaded.getState().customTokens.local).toEqual([]);
   });
+
+  it('persists explorers, NFT image sources and saved ABIs, and says when every change is stored', async () => {
+    const inner = memoryKeyValueStore<PersistedSettings>();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A store whose writes wait, like IndexedDB under load.
+    const settings = {
+      ...inner,
+      set: async (...args: Parameters<typeof inner.set>) => gate.then(() => inner.set(...args)),
+    };
+    const store = await createSessionStore({ localRpcUrl, settings });
+    store.getState().setExplorer('local', { baseUrl: 'http://127.0.0.1:9/api', apiKey: 'KEY' });
+    store.getState().setNftMedia({ ipfsGateway: 'https://gw.example/ipfs/', allowWeb: true });
+    store.getState().saveAbi('local', { address: '0x00000000000000000000000000000000000000aa', abi: [] });
+    let saved = false;
+    const done = store
+      .getState()
+      .whenSaved()
+      .then(() => {
+        saved = true;
+      });
+    await Promise.resolve();
+    expect(saved).toBe(false);
+    expect(await inner.get('explorers')).toBeUndefined();
+    release();
+    await done;
+    expect(await inner.get('explorers')).toEqual({ local: { baseUrl: 'http://127.0.0.1:9/api', apiKey: 'KEY' } });
+    expect(await inner.get('nftMedia')).toEqual({ ipfsGateway: 'https://gw.example/ipfs/', allowWeb: true });
+    expect((await inner.get('savedAbis'))?.local).toHaveLength(1);
+
+    const restored = await createSessionStore({ localRpcUrl, settings: inner });
+    expect(restored.getState().explorers.local?.apiKey).toBe('KEY');
+    expect(restored.getState().nftMedia.allowWeb).toBe(true);
+    restored.getState().setExplorer('local', undefined);
+    await restored.getState().whenSaved();
+    expect(await inner.get('explorers')).toEqual({});
+  });
 });

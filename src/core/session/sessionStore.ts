@@ -60,6 +60,8 @@ export type SessionState = PersistedSettings & {
   setNftMedia(settings: MediaSettings): void;
   /** Adds or replaces (same address) a saved ABI on a network. */
   saveAbi(networkId: string, saved: SavedAbi): void;
+  /** Resolves once every change made so far is stored (so "Saved." is only said when it is true). */
+  whenSaved(): Promise<void>;
   removeAbi(networkId: string, address: string): void;
 };
 
@@ -95,6 +97,7 @@ export async function createSessionStore(options: {
   const nftMedia = (await settings.get('nftMedia')) ?? DEFAULT_NFT_MEDIA;
   const savedAbis = (await settings.get('savedAbis')) ?? {};
 
+  const pending = new Set<Promise<unknown>>();
   const store = createStore<SessionState>()((set, get) => {
     const updateNetworks = (config: NetworkConfig) => {
       const next = resolveNetworks(localRpcUrl, config);
@@ -174,11 +177,19 @@ export async function createSessionStore(options: {
         );
         set({ savedAbis: { ...get().savedAbis, [networkId]: rest } });
       },
+      async whenSaved() {
+        await Promise.allSettled([...pending]);
+      },
     };
   });
   store.subscribe((state, previous) => {
     for (const key of PERSISTED) {
-      if (state[key] !== previous[key]) void settings.set(key, state[key] as never);
+      if (state[key] === previous[key]) continue;
+      const write: Promise<void> = settings
+        .set(key, state[key] as never)
+        .catch(() => undefined)
+        .finally(() => pending.delete(write));
+      pending.add(write);
     }
   });
   return store;

@@ -16,6 +16,7 @@ export function ExplorerSettings() {
   const networks = useSession((s) => s.networks);
   const explorers = useSession((s) => s.explorers);
   const setExplorer = useSession((s) => s.setExplorer);
+  const whenSaved = useSession((s) => s.whenSaved);
   const selected = useSelectedNetwork();
   const [networkId, setNetworkId] = useState(selected.id);
   const [baseUrl, setBaseUrl] = useState(ETHERSCAN_V2);
@@ -39,6 +40,7 @@ export function ExplorerSettings() {
     try {
       await checkExplorer({ config, chainId: network.chainId });
       setExplorer(network.id, config);
+      await whenSaved();
       setErrors({});
       setApiKey('');
       setStatus(`Explorer saved for ${network.name}. History will include native transfers from it.`);

@@ -27,17 +27,19 @@ export function gatewayProblem(text: string): string | undefined {
 export function NftMediaSettings() {
   const media = useSession((s) => s.nftMedia);
   const setNftMedia = useSession((s) => s.setNftMedia);
+  const whenSaved = useSession((s) => s.whenSaved);
   const [gateway, setGateway] = useState(media.ipfsGateway ?? '');
   const [allowWeb, setAllowWeb] = useState(media.allowWeb);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState('');
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = gatewayProblem(gateway);
     setError(problem);
     if (problem) return;
     setNftMedia({ ipfsGateway: gateway.trim() || undefined, allowWeb });
+    await whenSaved();
     setStatus('Saved.');
   };
 
