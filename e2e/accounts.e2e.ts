@@ -148,6 +148,6 @@ describe('managing accounts', () => {
     await fresh.page.getByLabel('Backup password', { exact: true }).fill(E2E_PASSWORD);
     await fresh.page.getByRole('button', { name: 'Restore' }).click();
     await fresh.page.getByRole('navigation', { name: 'Main' }).waitFor();
-    expect(await fresh.page.getByLabel('Account', { exact: true }).locator('option').count()).toBe(3);
+    await expect.poll(() => fresh.page.getByLabel('Account', { exact: true }).locator('option').count()).toBe(3);
   });
 });

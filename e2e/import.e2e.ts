@@ -68,6 +68,7 @@ describe('importing keys', () => {
     await page.getByRole('button', { name: 'Continue with 2 accounts' }).click();
     await onboarding.finishWithPassword();
     await shell.nav.waitFor();
+    await page.getByLabel('Account', { exact: true }).waitFor();
     const options = await page.getByLabel('Account', { exact: true }).locator('option').allTextContents();
     const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
     expect(options).toEqual([
@@ -95,6 +96,7 @@ describe('importing keys', () => {
     await page.getByRole('button', { name: 'Add to Cairn' }).click();
     await page.getByRole('heading', { name: 'Accounts', exact: true }).waitFor();
     expect(await page.getByRole('list', { name: 'Accounts' }).textContent()).toContain('Imported private key');
+    await page.getByLabel('Account', { exact: true }).waitFor();
     const options = await page.getByLabel('Account', { exact: true }).locator('option').allTextContents();
     expect(options).toContain('Account 1 — 0x9965…A4dc');
   });
@@ -161,6 +163,7 @@ describe('importing keys', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await onboarding.finishWithPassword();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.getByLabel('Account', { exact: true }).waitFor();
     const options = await page.getByLabel('Account', { exact: true }).locator('option').allTextContents();
     expect(options).toEqual(['Friend — 0x5aAe…eAed (watch-only)']);
   });

@@ -62,6 +62,7 @@ describe('vault: create, back up, lock, unlock', () => {
     await onboarding.finishWithPassword();
     await shell.nav.waitFor();
     const account = page.getByLabel('Account', { exact: true });
+    await account.waitFor();
     expect(await account.locator('option').allTextContents()).toEqual([
       expect.stringMatching(/^Account 1 — 0x[0-9a-fA-F]{4}…/),
     ]);
@@ -97,6 +98,7 @@ describe('vault: create, back up, lock, unlock', () => {
     await page.getByRole('heading', { name: 'Unlock Cairn' }).waitFor();
     await new Unlock(page).unlock();
     await shell.nav.waitFor();
+    await page.getByLabel('Account', { exact: true }).waitFor();
     const options = await page.getByLabel('Account', { exact: true }).locator('option').allTextContents();
     expect(options).toEqual([
       'Demo account 1 — 0xf39F…2266 (public test key)',

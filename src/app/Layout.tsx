@@ -1,25 +1,31 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Toasts } from '@/components/Toasts';
-import { AccountSwitcher, LockButton } from '@/features/accounts/AccountSwitcher';
-import { ExplorerSearch } from '@/features/explorer/ExplorerSearch';
 import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { NetworkProblem } from '@/features/network/NetworkProblem';
 import { NetworkSelector } from '@/features/network/NetworkSelector';
 import { NetworkStatus } from '@/features/network/NetworkStatus';
 import { useVault } from '@/lib/vault';
 import styles from './Layout.module.css';
-import { screen, screens } from './paths';
-import { useActivitySync } from './useActivitySync';
+import { screens } from './paths';
 import { useAutoLock } from './useAutoLock';
 import { useTransactionTracker } from './useTransactionTracker';
+
 import { VaultGate } from './VaultGate';
+
+const loadUnlockedChrome = () => import('./UnlockedChrome');
+const UnlockedHeader = lazy(() => loadUnlockedChrome().then((m) => ({ default: m.UnlockedHeader })));
+const BackgroundSync = lazy(() => loadUnlockedChrome().then((m) => ({ default: m.BackgroundSync })));
 
 export function Layout() {
   const unlocked = useVault((s) => s.status === 'unlocked');
   useAutoLock();
   useTransactionTracker();
-  useActivitySync();
+  useEffect(() => {
+    // Ready before the person unlocks, without competing with the first screen.
+    const timer = setTimeout(() => void loadUnlockedChrome(), 1_000);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className={styles.shell}>
       <button type="button" className={styles.skipLink} onClick={skipToMain}>
@@ -30,12 +36,11 @@ export function Layout() {
         <NetworkSelector />
         <NetworkStatus />
         {unlocked && (
-          <div className={styles.accountArea}>
-            <AccountSwitcher managePath={screen('accounts').path} addPath={screen('addWallet').path} />
-            <LockButton />
-          </div>
+          <Suspense fallback={null}>
+            <UnlockedHeader />
+            <BackgroundSync />
+          </Suspense>
         )}
-        {unlocked && <ExplorerSearch />}
       </header>
       {unlocked && (
         <nav className={styles.nav} aria-label="Main">

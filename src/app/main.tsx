@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { type ActivityStore, memoryActivityStore } from '@/core/activity/activityStore';
+import { type ActivityStore, lazyActivityStore, memoryActivityStore } from '@/core/activity/activityStore';
 import { createSessionStore } from '@/core/session/sessionStore';
-import { indexedDbActivityStore } from '@/core/storage/activityDb';
 import {
   indexedDbSettingsStore,
   indexedDbTxStore,
@@ -48,7 +47,7 @@ async function openStorage(): Promise<Storage> {
       settings: indexedDbSettingsStore<SettingsSchema>(db),
       vault: indexedDbVaultRepository(db),
       transactions: indexedDbTxStore(db),
-      activity: indexedDbActivityStore(db),
+      activity: lazyActivityStore(() => import('@/core/storage/activityDb').then((m) => m.indexedDbActivityStore(db))),
     };
   } catch {
     // IndexedDB can be unavailable (some private modes); run without persistence.

@@ -73,3 +73,21 @@ export function memoryActivityStore(): ActivityStore {
     },
   };
 }
+
+/**
+ * An activity store whose implementation loads on first use, keeping the history's storage code
+ * out of the first screen's bundle.
+ */
+export function lazyActivityStore(load: () => Promise<ActivityStore>): ActivityStore {
+  let loaded: Promise<ActivityStore> | undefined;
+  const store = () => {
+    loaded ??= load();
+    return loaded;
+  };
+  return {
+    items: async (chainId, account) => (await store()).items(chainId, account),
+    replace: async (args) => (await store()).replace(args),
+    state: async (chainId, account) => (await store()).state(chainId, account),
+    saveState: async (state) => (await store()).saveState(state),
+  };
+}

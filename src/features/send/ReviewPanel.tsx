@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import type { Abi, Address } from 'viem';
+import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
 import ui from '@/components/ui.module.css';
-import { decodeCall, formatDecodedValue } from '@/core/activity/txDecode';
+import { decodeCall, formatDecodedValue, type SavedAbi } from '@/core/activity/txDecode';
 import { contactName } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
 import type { ResolvedRecipient } from '@/core/chain/ens';
@@ -17,7 +19,7 @@ import { useTransactions } from '@/lib/transactions';
 import { useVault, useVaultSession } from '@/lib/vault';
 import { findingSentence } from './FindingsPanel';
 import styles from './send.module.css';
-import { goTo } from './sendFlowStore';
+import { goTo, sendFlowStore } from './sendFlowStore';
 import { sendAssetKey, useSendAssets } from './useSendAssets';
 
 /**
@@ -46,8 +48,14 @@ export function ReviewPanel({
   const { price: nativePrice } = useSendAssets(network, draft.from, 'native');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const decoded = decodeTransfer(prepared.call.data);
+  const callAbi = useStore(sendFlowStore, (s) => s.form.callAbi);
+  const savedAbis = useSession((s) => s.savedAbis[network.id]);
+  const decoded = draft.asset.kind === 'token' ? decodeTransfer(prepared.call.data) : undefined;
   const nftCall = draft.asset.kind === 'nft' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
+  const contractCall =
+    draft.asset.kind === 'native' && prepared.call.data !== '0x'
+      ? decodeCall(prepared.call.data, prepared.call.to, callAbis(prepared.call.to, callAbi, savedAbis))
+      : undefined;
   const what =
     draft.asset.kind === 'nft' ? (
       <>
@@ -166,7 +174,21 @@ export function ReviewPanel({
             </dd>
           </>
         )}
-        {!decoded && !nftCall && prepared.call.data !== '0x' && (
+        {contractCall && (
+          <>
+            <dt>Call</dt>
+            <dd>
+              <code>
+                {contractCall.name}(
+                {contractCall.args.map((a) => `${a.name}: ${formatDecodedValue(a.value)}`).join(', ')})
+              </code>{' '}
+              <span className={ui.muted}>on the contract {prepared.call.to}</span>
+              <br />
+              <code className={styles.hash}>{prepared.call.data}</code>
+            </dd>
+          </>
+        )}
+        {!decoded && !nftCall && !contractCall && prepared.call.data !== '0x' && (
           <>
             <dt>Data</dt>
             <dd>
@@ -212,4 +234,17 @@ export function ReviewPanel({
       </div>
     </section>
   );
+}
+
+/** ABIs that may describe a native send's data: the one the call was prepared with, and any saved for its contract. */
+function callAbis(to: Address | undefined, callAbi: string, saved: readonly SavedAbi[] | undefined): SavedAbi[] {
+  const out: SavedAbi[] = [...(saved ?? [])];
+  if (to && callAbi) {
+    try {
+      out.unshift({ address: to, abi: JSON.parse(callAbi) as Abi });
+    } catch {
+      // A form restored from an older shape: decode with the saved ABIs only.
+    }
+  }
+  return out;
 }

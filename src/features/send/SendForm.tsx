@@ -254,7 +254,7 @@ export function SendForm() {
           <p className={ui.noticeWarning}>Fees could not be read from the node; they are read again on Continue.</p>
         )}
       </fieldset>
-      <details className={styles.advanced}>
+      <details className={styles.advanced} open={form.data !== '' || undefined}>
         <summary>Advanced: gas, fees, nonce, data</summary>
         <Field label="Gas limit" hint="Leave empty to use the node's estimate." error={errors.gasLimit}>
           <input

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
+import { takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
 import { useAccountRecords } from '@/lib/transactions';
 import { useVault } from '@/lib/vault';
@@ -31,6 +32,21 @@ export function SendScreen() {
     updateForm({ asset: requested.toLowerCase(), amount: '', max: false, unit: 'asset' });
     setParams({}, { replace: true });
   }, [requested, setParams]);
+  // A contract write prepared on Contracts: recipient, value and call data filled in.
+  useEffect(() => {
+    const request = takeSendRequest();
+    if (!request) return;
+    startOver();
+    updateForm({
+      recipient: request.recipient,
+      asset: 'native',
+      amount: request.amount,
+      max: false,
+      unit: 'asset',
+      data: request.data,
+      callAbi: JSON.stringify(request.callAbi),
+    });
+  }, []);
 
   return (
     <Screen title="Send">

@@ -20,6 +20,8 @@ export type SendForm = {
   gasPrice: string;
   nonce: string;
   data: string;
+  /** ABI items (JSON) describing `data` when another screen prepared a contract call, for the review. */
+  callAbi: string;
 };
 
 export type SendStep =
@@ -49,6 +51,7 @@ export const EMPTY_FORM: SendForm = {
   gasPrice: '',
   nonce: '',
   data: '',
+  callAbi: '',
 };
 
 export const sendFlowStore = createStore<SendFlowState>()(() => ({ form: EMPTY_FORM, step: { name: 'form' } }));

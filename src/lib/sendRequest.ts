@@ -1,0 +1,28 @@
+import type { Abi } from 'viem';
+import { createStore } from 'zustand/vanilla';
+
+/**
+ * A transaction another screen asks Send to prepare (a contract write from Contracts): Send opens
+ * a fresh form with it filled in, then the usual review, signing and tracking follow.
+ */
+export type SendRequest = {
+  recipient: string;
+  /** Native amount as typed, in the coin's units ('' for none). */
+  amount: string;
+  data: string;
+  /** ABI items that decode `data` on the review. */
+  callAbi: Abi;
+};
+
+export const sendRequestStore = createStore<{ pending: SendRequest | undefined }>()(() => ({ pending: undefined }));
+
+export function requestSend(request: SendRequest): void {
+  sendRequestStore.setState({ pending: request });
+}
+
+/** Takes the pending request, if any, so it is applied once. */
+export function takeSendRequest(): SendRequest | undefined {
+  const { pending } = sendRequestStore.getState();
+  if (pending) sendRequestStore.setState({ pending: undefined });
+  return pending;
+}
