@@ -69,8 +69,7 @@ export const screens: readonly ScreenEntry[] = [
     id: 'contracts',
     path: '/contracts',
     label: 'Contracts',
-    purpose: 'Read and write any contract from its ABI.',
-    plannedIn: 7,
+    purpose: 'Read and write any contract from its ABI; decode call data.',
     inNav: true,
   },
   {
@@ -78,7 +77,6 @@ export const screens: readonly ScreenEntry[] = [
     path: '/sign',
     label: 'Sign',
     purpose: 'Sign and verify messages and typed data; sign offline and broadcast raw transactions.',
-    plannedIn: 7,
     inNav: true,
   },
   {

@@ -9,6 +9,7 @@ export type AppLinks = {
   addressBook: string;
   nfts: string;
   settings: string;
+  send: string;
   transaction(hash: string): string;
   address(address: string): string;
   /** The Send screen with an asset chosen: 'native', a token address, or `${contract}:${tokenId}` for an NFT. */

@@ -16,8 +16,8 @@ const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
   transaction: () => import('@/features/explorer/TransactionScreen').then((m) => m.TransactionScreen),
   address: () => import('@/features/explorer/AddressScreen').then((m) => m.AddressScreen),
   nfts: () => import('@/features/nfts/NftsScreen').then((m) => m.NftsScreen),
-  contracts: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
-  sign: () => import('./PlannedRoute').then((m) => m.PlannedRoute),
+  contracts: () => import('@/features/contracts/ContractsScreen').then((m) => m.ContractsScreen),
+  sign: () => import('@/features/sign/SignScreen').then((m) => m.SignScreen),
 };
 
 const loaded = new Map<ScreenId, ScreenComponent>();

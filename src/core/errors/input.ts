@@ -11,7 +11,14 @@ export type InputErrorCode =
   | 'INPUT_NONCE'
   | 'INPUT_DATA'
   | 'INPUT_RECIPIENT'
-  | 'INPUT_ABI';
+  | 'INPUT_ABI'
+  | 'INPUT_MESSAGE'
+  | 'INPUT_TYPED_DATA'
+  | 'INPUT_SIGNATURE'
+  | 'INPUT_ABI_VALUE'
+  | 'INPUT_CALLDATA'
+  | 'INPUT_RAW_TX'
+  | 'INPUT_UNSIGNED_TX';
 
 /** Something a person typed or chose that Cairn cannot use, with the reason. */
 export class InputError extends CairnError<InputErrorCode> {

@@ -1,0 +1,171 @@
+import { erc20Abi, parseAbi } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../errors/input';
+import { parseAbiText } from './abiText';
+import { listFunctions } from './functions';
+import { knownAbi, knownAbis } from './knownAbis';
+
+function refusal(text: string): string {
+  try {
+    parseAbiText(text);
+  } catch (error) {
+    if (error instanceof InputError && error.code === 'INPUT_ABI') return error.shortMessage;
+    throw error;
+  }
+  throw new Error(`accepted ${JSON.stringify(text)}`);
+}
+
+describe('parseAbiText', () => {
+  it('reads JSON through parseAbiJson', () => {
+    expect(parseAbiText(`  ${JSON.stringify(erc20Abi)}`)).toHaveLength(erc20Abi.length);
+    expect(parseAbiText(JSON.stringify({ abi: erc20Abi }))).toHaveLength(erc20Abi.length);
+    expect(refusal('[{"type":"banana"}]')).toMatch(/unknown type “banana”/);
+  });
+
+  it('reads human-readable signatures, one per line', () => {
+    const abi = parseAbiText(
+      [
+        'function transfer(address to, uint256 amount) returns (bool)',
+        'event Transfer(address indexed from, address indexed to, uint256 value)',
+        'error Unauthorized(address caller)',
+      ].join('\n'),
+    );
+    expect(abi).toEqual(
+      parseAbi([
+        'function transfer(address to, uint256 amount) returns (bool)',
+        'event Transfer(address indexed from, address indexed to, uint256 value)',
+        'error Unauthorized(address caller)',
+      ]),
+    );
+  });
+
+  it('tolerates comments, blank lines, trailing commas and semicolons, quotes and several per line', () => {
+    const abi = parseAbiText(`
+      // the token
+      'function balanceOf(address owner) view returns (uint256)',
+      "function decimals() view returns (uint8)";   /* metadata */
+
+      function name() view returns (string); function symbol() view returns (string);
+    `);
+    expect(listFunctions(abi).read.map((f) => f.name)).toEqual(['balanceOf', 'decimals', 'name', 'symbol']);
+  });
+
+  it('adds the missing function keyword when the line starts with name(', () => {
+    const [item] = parseAbiText('balanceOf(address owner) view returns (uint256)');
+    expect(item).toEqual(parseAbi(['function balanceOf(address owner) view returns (uint256)'])[0]);
+  });
+
+  it('reads structs, also spread over several lines, and Solidity modifiers', () => {
+    const abi = parseAbiText(`
+      struct Order {
+        address maker;
+        uint96 amount;
+      }
+      function fill(Order order) external payable returns (bytes32 id)
+      function get(uint256 id) public view returns (Order memory)
+    `);
+    const { read, write } = listFunctions(abi);
+    expect(write[0]?.id).toBe('fill((address,uint96))');
+    expect(write[0]?.payable).toBe(true);
+    expect(read[0]?.outputs[0]?.type).toBe('tuple');
+  });
+
+  it('names the line and the problem', () => {
+    expect(refusal('')).toBe(
+      'Paste the contract’s ABI: JSON, or one signature per line such as function transfer(address to, uint256 amount) returns (bool).',
+    );
+    expect(refusal('function a()\n\nfunction f(uint7 a)')).toBe('Line 3: “uint7” is not a Solidity type.');
+    expect(refusal('function f() view view')).toBe(
+      'Line 1: “function f() view view” is not a signature Cairn can read (for example: function transfer(address to, uint256 amount) returns (bool)).',
+    );
+    expect(refusal('function ok()\nhello world')).toBe(
+      'Line 2: “hello world” is not a signature. Start it with function, event, error or struct, as in function transfer(address to, uint256 amount) returns (bool).',
+    );
+    expect(refusal('Transfer(address indexed from, uint256 value)')).toBe(
+      'Line 1: “Transfer” has indexed parameters: start the line with “event”.',
+    );
+    expect(refusal('function a()\nfunction f(uint256 a\nfunction g()')).toBe(
+      'Line 2: a bracket opened on this line is never closed.',
+    );
+    expect(refusal('function f(address to to)')).toBe('Line 1: the parameter “address to to” is not valid.');
+    expect(refusal('function f(uint256 indexed a)')).toBe('Line 1: Modifier "indexed" not allowed in "function" type.');
+    expect(refusal('function f(Missing m)')).toBe(
+      'Line 1: the type “Missing” is unknown: declare it first, as struct Missing { … }.',
+    );
+    expect(refusal('struct S { uint7 a; }\nfunction f(S s)')).toBe('Line 1: “uint7” is not a Solidity type.');
+    expect(refusal('// only a comment')).toBe('This ABI has no functions, events or errors.');
+    expect(refusal('struct S { uint256 a; }')).toBe('This ABI has no functions, events or errors.');
+  });
+
+  it('finds the struct at fault among several', () => {
+    expect(refusal('struct A { B b; }\nstruct B { uint7 x; }\nfunction f(A a)')).toBe(
+      'Line 2: “uint7” is not a Solidity type.',
+    );
+    expect(refusal('struct A { B b; }\nstruct B { A a; }\nfunction f(A a)')).toMatch(/^Line 1: .*circular reference/);
+  });
+
+  it('refuses text over the size limit', () => {
+    expect(refusal(`function f()\n${' '.repeat(600 * 1024)}x`)).toMatch(/is not accepted/);
+  });
+});
+
+describe('knownAbis', () => {
+  it('offers ERC-20, ERC-721 and ERC-1155, each readable back from its signatures', () => {
+    expect(knownAbis.map((k) => k.id)).toEqual(['erc20', 'erc721', 'erc1155']);
+    for (const known of knownAbis) expect(parseAbiText(known.signatures.join('\n'))).toEqual(known.abi);
+  });
+
+  it('has the full function sets', () => {
+    const ids = (id: 'erc20' | 'erc721' | 'erc1155') => {
+      const { read, write } = listFunctions(knownAbi(id).abi);
+      return [...read, ...write].map((f) => f.id).sort();
+    };
+    expect(ids('erc20')).toEqual(
+      [
+        'allowance(address,address)',
+        'approve(address,uint256)',
+        'balanceOf(address)',
+        'decimals()',
+        'name()',
+        'symbol()',
+        'totalSupply()',
+        'transfer(address,uint256)',
+        'transferFrom(address,address,uint256)',
+      ].sort(),
+    );
+    expect(ids('erc721')).toEqual(
+      [
+        'approve(address,uint256)',
+        'balanceOf(address)',
+        'getApproved(uint256)',
+        'isApprovedForAll(address,address)',
+        'name()',
+        'ownerOf(uint256)',
+        'safeTransferFrom(address,address,uint256)',
+        'safeTransferFrom(address,address,uint256,bytes)',
+        'setApprovalForAll(address,bool)',
+        'supportsInterface(bytes4)',
+        'symbol()',
+        'tokenURI(uint256)',
+        'transferFrom(address,address,uint256)',
+      ].sort(),
+    );
+    expect(ids('erc1155')).toEqual(
+      [
+        'balanceOf(address,uint256)',
+        'balanceOfBatch(address[],uint256[])',
+        'isApprovedForAll(address,address)',
+        'safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)',
+        'safeTransferFrom(address,address,uint256,uint256,bytes)',
+        'setApprovalForAll(address,bool)',
+        'supportsInterface(bytes4)',
+        'uri(uint256)',
+      ].sort(),
+    );
+    const events = (id: 'erc20' | 'erc721' | 'erc1155') =>
+      knownAbi(id).abi.flatMap((item) => (item.type === 'event' ? [item.name] : []));
+    expect(events('erc20')).toEqual(['Transfer', 'Approval']);
+    expect(events('erc721')).toEqual(['Transfer', 'Approval', 'ApprovalForAll']);
+    expect(events('erc1155')).toEqual(['TransferSingle', 'TransferBatch', 'ApprovalForAll', 'URI']);
+  });
+});

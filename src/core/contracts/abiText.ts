@@ -1,0 +1,161 @@
+import { type Abi, parseAbi } from 'viem';
+import { InputError } from '../errors/input';
+import { MAX_ABI_CHARACTERS, parseAbiJson } from './abiJson';
+
+/**
+ * Reads an ABI typed or pasted by a person: JSON (anything starting with `[` or `{`, read by
+ * parseAbiJson) or human-readable signatures, one per line:
+ *
+ *     function transfer(address to, uint256 amount) returns (bool)
+ *     event Transfer(address indexed from, address indexed to, uint256 value)
+ *     struct Order { address maker; uint96 amount; }
+ *
+ * Tolerated: blank lines, `//` and `/* … *\/` comments, trailing `,` or `;`, several signatures on a
+ * line separated by `;`, signatures in quotes (as copied from code), a signature spread over
+ * several lines while its brackets are open, and a missing `function` keyword
+ * (`balanceOf(address owner) view returns (uint256)`) unless the line has `indexed` parameters,
+ * which would make it an event.
+ *
+ * Errors: INPUT_ABI, naming the line and the problem.
+ */
+export function parseAbiText(text: string): Abi {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('[') || trimmed.startsWith('{')) return parseAbiJson(trimmed);
+  if (trimmed === '') {
+    fail(
+      'Paste the contract’s ABI: JSON, or one signature per line such as function transfer(address to, uint256 amount) returns (bool).',
+    );
+  }
+  if (trimmed.length > MAX_ABI_CHARACTERS) fail(`An ABI this long (${trimmed.length} characters) is not accepted.`);
+  const statements = splitStatements(text).map(withKeyword);
+  const structs = statements.filter((s) => s.text.startsWith('struct '));
+  checkStructs(structs);
+  const structTexts = structs.map((s) => s.text);
+  for (const statement of statements) {
+    if (statement.text.startsWith('struct ')) continue;
+    try {
+      parseAbi([...structTexts, statement.text]);
+    } catch (error) {
+      fail(`Line ${statement.line}: ${reason(error)}`);
+    }
+  }
+  const abi = parseAbi(statements.map((s) => s.text)) as Abi;
+  if (abi.length === 0) fail('This ABI has no functions, events or errors.');
+  return abi;
+}
+
+type Statement = { text: string; line: number };
+
+function fail(sentence: string): never {
+  throw new InputError('INPUT_ABI', sentence);
+}
+
+/** Cuts the text into signatures: at line ends and at `;` or `,` outside brackets; drops comments. */
+function splitStatements(text: string): Statement[] {
+  const out: Statement[] = [];
+  let current = '';
+  let start = 1;
+  let line = 1;
+  let depth = 0;
+  let openedAt = 1;
+  const flush = () => {
+    const statement = current.replace(/\s+/g, ' ').trim();
+    if (statement) out.push({ text: statement, line: start });
+    current = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string;
+    if (char === '/' && text[i + 1] === '/') {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+      continue;
+    }
+    if (char === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const skipped = text.slice(i, end === -1 ? text.length : end + 2);
+      line += skipped.split('\n').length - 1;
+      i += skipped.length - 1;
+      current += ' ';
+      continue;
+    }
+    if (char === '\n') {
+      line++;
+      if (depth === 0) flush();
+      else current += ' ';
+      continue;
+    }
+    if (depth === 0 && (char === ';' || char === ',')) {
+      flush();
+      continue;
+    }
+    if (current.trim() === '' && /\S/.test(char)) start = line;
+    if (char === '(' || char === '{') {
+      if (depth === 0) openedAt = line;
+      depth++;
+    } else if (char === ')' || char === '}') {
+      depth = Math.max(0, depth - 1);
+    }
+    current += char;
+  }
+  if (depth > 0) fail(`Line ${openedAt}: a bracket opened on this line is never closed.`);
+  flush();
+  return out;
+}
+
+const KEYWORDS = new Set(['function', 'event', 'error', 'struct', 'constructor', 'fallback', 'receive']);
+
+/** Removes quotes around a signature and adds `function` where the line starts with `name(`. */
+function withKeyword(statement: Statement): Statement {
+  const quoted = /^(["'`])(.*)\1$/.exec(statement.text);
+  const text = quoted ? (quoted[2] ?? '').trim() : statement.text;
+  const word = /^[A-Za-z_$][\w$]*/.exec(text)?.[0] ?? '';
+  if (KEYWORDS.has(word)) return { ...statement, text };
+  if (word && /^[A-Za-z_$][\w$]*\s*\(/.test(text)) {
+    if (/\b(indexed|anonymous)\b/.test(text)) {
+      fail(`Line ${statement.line}: “${word}” has indexed parameters: start the line with “event”.`);
+    }
+    return { ...statement, text: `function ${text}` };
+  }
+  const shown = text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return fail(
+    `Line ${statement.line}: “${shown}” is not a signature. Start it with function, event, error or struct, as in function transfer(address to, uint256 amount) returns (bool).`,
+  );
+}
+
+/** Checks the structs together, and if that fails, each alone (others stubbed) to find the line. */
+function checkStructs(structs: Statement[]): void {
+  if (structs.length === 0) return;
+  try {
+    parseAbi(structs.map((s) => s.text));
+    return;
+  } catch (error) {
+    const names = structs.map((s) => /^struct\s+([A-Za-z_$][\w$]*)/.exec(s.text)?.[1]);
+    for (const [i, struct] of structs.entries()) {
+      const stubs = names.filter((n, j) => n && j !== i).map((n) => `struct ${n} { uint256 a; }`);
+      try {
+        parseAbi([...stubs, struct.text]);
+      } catch (own) {
+        fail(`Line ${struct.line}: ${reason(own)}`);
+      }
+    }
+    fail(`Line ${structs[0]?.line ?? 1}: ${reason(error)}`);
+  }
+}
+
+/** A sentence from abitype's error: its meta message when it has one, else its short message. */
+function reason(error: unknown): string {
+  const e = error as { name?: string; shortMessage?: string; details?: string; metaMessages?: string[] };
+  const meta = e.metaMessages?.[0]?.trim();
+  const unknownType = /^Type "([^"]*)" is not a valid ABI type/.exec(meta ?? '')?.[1];
+  if (unknownType !== undefined) {
+    return /^[A-Za-z_$][\w$]*$/.test(unknownType) && !/^(u?int|bytes|u?fixed)\d/.test(unknownType)
+      ? `the type “${unknownType}” is unknown: declare it first, as struct ${unknownType} { … }.`
+      : `“${unknownType}” is not a Solidity type.`;
+  }
+  if (meta) return /[.?!]$/.test(meta) ? meta : `${meta}.`;
+  if (e.name === 'UnknownSignatureError' || e.name === 'InvalidSignatureError') {
+    return `“${e.details ?? ''}” is not a signature Cairn can read (for example: function transfer(address to, uint256 amount) returns (bool)).`;
+  }
+  if (e.name === 'InvalidParameterError') return `the parameter “${e.details ?? ''}” is not valid.`;
+  const short = (e.shortMessage ?? (error instanceof Error ? error.message : String(error))).split('\n')[0] ?? '';
+  return e.details ? `${short.replace(/\.$/, '')}: ${e.details}.` : short;
+}

@@ -1,0 +1,71 @@
+import { bytesToHex, type Hex, hexToBytes, type SignableMessage, stringToBytes } from 'viem';
+import { InputError } from '../errors/input';
+import { printableUtf8, unpairedSurrogateAt } from './text';
+
+/** How the message box is read: as UTF-8 text, or as 0x-prefixed hex bytes. */
+export type MessageMode = 'text' | 'hex';
+
+/**
+ * Reads what a person typed into the message to sign (personal_sign, EIP-191 version 0x45).
+ * Text is taken exactly as typed, as UTF-8. Hex is 0x followed by whole bytes; surrounding
+ * spaces are ignored.
+ *
+ * Errors: INPUT_MESSAGE.
+ */
+export function parseMessageInput(text: string, mode: MessageMode): SignableMessage {
+  const refuse = (sentence: string): never => {
+    throw new InputError('INPUT_MESSAGE', sentence);
+  };
+  if (mode === 'text') {
+    if (text.length === 0) refuse('Enter a message to sign.');
+    const bad = unpairedSurrogateAt(text);
+    if (bad !== -1) refuse(`Character ${bad + 1} of the message is not valid Unicode, so it has no exact bytes.`);
+    return text;
+  }
+  const trimmed = text.trim();
+  // Positions in sentences count from the start of what was typed, spaces included.
+  const leading = text.length - text.trimStart().length;
+  if (trimmed.length === 0) refuse('Enter the message bytes as hex, such as 0x48656c6c6f.');
+  if (!/^0[xX]/.test(trimmed)) refuse('Hex bytes start with 0x.');
+  const digits = trimmed.slice(2);
+  if (digits.length === 0) refuse('There are no bytes after 0x.');
+  const bad = digits.search(/[^0-9a-fA-F]/);
+  if (bad !== -1) refuse(`Character ${leading + bad + 3} is not a hex digit (0–9, a–f).`);
+  if (digits.length % 2 !== 0) {
+    refuse(`The hex has an odd number of digits (${digits.length}); each byte takes two.`);
+  }
+  return { raw: `0x${digits.toLowerCase()}` };
+}
+
+/** The exact bytes a message stands for (text as UTF-8). */
+export function messageBytes(message: SignableMessage): Uint8Array {
+  if (typeof message === 'string') return stringToBytes(message);
+  return typeof message.raw === 'string' ? hexToBytes(message.raw) : message.raw;
+}
+
+/**
+ * True for exactly 32 bytes: the size of a hash. Signing such a blob is how phishing pages try
+ * to get a transaction or permit hash signed, so the UI warns about it.
+ */
+export function looksLikeHash(bytes: Uint8Array): boolean {
+  return bytes.length === 32;
+}
+
+export type MessageDescription = {
+  byteLength: number;
+  hex: Hex;
+  /** What the bytes say, when they are printable UTF-8 text (typed text always is). */
+  text: string | undefined;
+  looksLikeHash: boolean;
+};
+
+/** What the UI shows about a message before it is signed. */
+export function describeMessage(message: SignableMessage): MessageDescription {
+  const bytes = messageBytes(message);
+  return {
+    byteLength: bytes.length,
+    hex: bytesToHex(bytes),
+    text: typeof message === 'string' ? message : printableUtf8(bytes),
+    looksLikeHash: looksLikeHash(bytes),
+  };
+}

@@ -1,0 +1,106 @@
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { type Address, type Hex, hashMessage, hashTypedData, hexToBigInt, type SignableMessage } from 'viem';
+import { publicKeyToAddress } from 'viem/accounts';
+import { InputError } from '../errors/input';
+import { parseAddress } from '../keys/address';
+import { type SignableTypedData, toViemTypedData } from './typedData';
+
+/** A signature's numbers, read from its 65-byte (r‖s‖v) or 64-byte compact (EIP-2098) form. */
+export type SignatureParts = { r: bigint; s: bigint; yParity: 0 | 1 };
+
+export type VerifyResult = {
+  /** The address that made the signature, checksummed. */
+  signer: Address;
+  /** Whether the signer is the expected address; absent when none was given. */
+  matches?: boolean;
+};
+
+const N = secp256k1.CURVE.n;
+
+function refuse(sentence: string): never {
+  throw new InputError('INPUT_SIGNATURE', sentence);
+}
+
+/**
+ * Reads a signature typed or pasted by a person: 0x and 130 hex digits (r, s, v with v 27/28 or
+ * 0/1) or 128 (compact, EIP-2098). A high s is refused: it is the mirror image of a valid
+ * signature (malleable), which no careful signer produces.
+ *
+ * Errors: INPUT_SIGNATURE.
+ */
+export function parseSignatureInput(text: string): SignatureParts {
+  const trimmed = text.trim();
+  // Positions in sentences count from the start of what was typed, spaces included.
+  const leading = text.length - text.trimStart().length;
+  if (trimmed.length === 0) refuse('Enter the signature: 0x followed by 130 hex digits.');
+  if (!/^0[xX]/.test(trimmed)) refuse('A signature starts with 0x.');
+  const digits = trimmed.slice(2);
+  const bad = digits.search(/[^0-9a-fA-F]/);
+  if (bad !== -1) refuse(`Character ${leading + bad + 3} of the signature is not a hex digit (0–9, a–f).`);
+  if (digits.length % 2 !== 0) refuse(`The signature has an odd number of hex digits (${digits.length}).`);
+  const bytes = digits.length / 2;
+  if (bytes !== 65 && bytes !== 64) {
+    refuse(`A signature is 65 bytes (or 64 in the compact EIP-2098 form); this one is ${bytes} bytes.`);
+  }
+  const r = hexToBigInt(`0x${digits.slice(0, 64)}`);
+  let s = hexToBigInt(`0x${digits.slice(64, 128)}`);
+  let yParity: 0 | 1;
+  if (bytes === 65) {
+    const v = Number.parseInt(digits.slice(128), 16);
+    if (v !== 27 && v !== 28 && v !== 0 && v !== 1) {
+      refuse(`The last byte of the signature (v) is ${v}; it must be 27 or 28 (or 0 or 1).`);
+    }
+    yParity = (v >= 27 ? v - 27 : v) as 0 | 1;
+  } else {
+    // Compact form: the top bit of the second half is the y parity, the rest is s.
+    yParity = s >> 255n === 1n ? 1 : 0;
+    s &= (1n << 255n) - 1n;
+  }
+  if (r === 0n || r >= N || s === 0n || s >= N) refuse('This is not a valid signature: r or s is out of range.');
+  if (s > N / 2n) {
+    refuse(
+      'This signature has a high s value: it is a malleable copy of another signature, which Cairn does not accept.',
+    );
+  }
+  return { r, s, yParity };
+}
+
+function recover(hash: Hex, signature: string, expected: string | undefined): VerifyResult {
+  const { r, s, yParity } = parseSignatureInput(signature);
+  const expectedAddress = expected === undefined ? undefined : parseAddress(expected);
+  let signer: Address;
+  try {
+    const point = new secp256k1.Signature(r, s).addRecoveryBit(yParity).recoverPublicKey(hash.slice(2));
+    signer = publicKeyToAddress(`0x${point.toHex(false)}`);
+  } catch {
+    refuse('No signer can be recovered from this signature: it is not a valid secp256k1 signature.');
+  }
+  return expectedAddress === undefined ? { signer } : { signer, matches: signer === expectedAddress };
+}
+
+/**
+ * Recovers who signed a personal_sign message and, given an expected address (checksummed or
+ * all one case), whether it is them.
+ *
+ * Errors: INPUT_SIGNATURE; KEYS_ADDRESS_FORMAT, KEYS_ADDRESS_CHECKSUM for the expected address.
+ */
+export function verifyMessageSignature(input: {
+  message: SignableMessage;
+  signature: string;
+  expected?: string;
+}): VerifyResult {
+  return recover(hashMessage(input.message), input.signature, input.expected);
+}
+
+/**
+ * Recovers who signed typed data (EIP-712) and, given an expected address, whether it is them.
+ *
+ * Errors: INPUT_SIGNATURE; KEYS_ADDRESS_FORMAT, KEYS_ADDRESS_CHECKSUM for the expected address.
+ */
+export function verifyTypedDataSignature(input: {
+  typedData: SignableTypedData;
+  signature: string;
+  expected?: string;
+}): VerifyResult {
+  return recover(hashTypedData(toViemTypedData(input.typedData)), input.signature, input.expected);
+}

@@ -1,0 +1,99 @@
+import { type FormEvent, useState } from 'react';
+import { Field } from '@/components/Field';
+import ui from '@/components/ui.module.css';
+import { signTypedDataWith } from '@/core/signing/sign';
+import { chainIdWarning, type ParsedTypedData, parseTypedDataJson } from '@/core/signing/typedData';
+import { vaultAccount } from '@/core/signing/vaultAccount';
+import { errorText } from '@/lib/errorMessages';
+import { useSelectedNetwork } from '@/lib/session';
+import { useVaultSession } from '@/lib/vault';
+import { SignatureOutput } from './SignatureOutput';
+import { SigningAccountField, useSigningAccounts } from './SigningAccountField';
+import styles from './sign.module.css';
+import { TypedDataView } from './TypedDataView';
+
+/** EIP-712 typed data: pasted as JSON, checked against its types, read as a tree, then signed. */
+export function SignTypedDataTool() {
+  const session = useVaultSession();
+  const network = useSelectedNetwork();
+  const { accounts, preferred } = useSigningAccounts();
+  const [accountId, setAccountId] = useState(preferred?.id);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [parsed, setParsed] = useState<ParsedTypedData>();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ signature: string; signer: string }>();
+  const account = accounts.find((a) => a.id === accountId) ?? preferred;
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    setResult(undefined);
+    try {
+      setParsed(parseTypedDataJson(text));
+      setError(undefined);
+    } catch (e) {
+      setParsed(undefined);
+      setError(errorText(e));
+    }
+  };
+
+  const sign = async () => {
+    if (!account || !parsed) return;
+    setBusy(true);
+    try {
+      const signature = await signTypedDataWith(
+        vaultAccount(account.address, () => session.privateKeyFor(account.id)),
+        parsed.typedData,
+      );
+      setResult({ signature, signer: account.address });
+    } catch (e) {
+      setError(`${errorText(e)} Nothing was signed.`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!account) return <p>Add an account that can sign (watch-only accounts cannot) to sign typed data.</p>;
+  return (
+    <div className={styles.tool}>
+      <form className={styles.tool} onSubmit={review} noValidate aria-labelledby="sign-typed-title">
+        <h2 id="sign-typed-title">Sign typed data</h2>
+        <p className={ui.muted}>
+          EIP-712 data, as apps request with eth_signTypedData_v4. Such a signature can authorise a contract to move
+          your tokens (a permit or an order): read every field before signing.
+        </p>
+        <SigningAccountField accounts={accounts} value={account.id} onChange={setAccountId} />
+        <Field label="Typed data (JSON)" hint="types, primaryType, domain and message." error={error}>
+          <textarea
+            rows={10}
+            value={text}
+            spellCheck={false}
+            onChange={(e) => {
+              setText(e.target.value);
+              setParsed(undefined);
+              setResult(undefined);
+            }}
+          />
+        </Field>
+        <div className={ui.actions}>
+          <button type="submit">Review typed data</button>
+        </div>
+      </form>
+      {parsed && (
+        <>
+          <TypedDataView
+            typedData={parsed.typedData}
+            domain={parsed.domain}
+            warning={chainIdWarning(parsed.domain.chainId, network.chainId)}
+          />
+          <div className={ui.actions}>
+            <button type="button" onClick={sign} disabled={busy}>
+              {busy ? 'Signing…' : 'Sign typed data'}
+            </button>
+          </div>
+        </>
+      )}
+      {result && <SignatureOutput signature={result.signature} signer={result.signer} />}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import ui from '@/components/ui.module.css';
+import type { DomainSummary, SignableTypedData } from '@/core/signing/typedData';
+import { type TypedDataNode, typedDataTree } from '@/core/signing/typedDataTree';
+import styles from './sign.module.css';
+
+function TreeNode({ node }: { node: TypedDataNode }) {
+  return (
+    <li>
+      <strong>{node.label}</strong> <span className={styles.type}>({node.type})</span>
+      {node.value !== undefined && <span className={styles.code}>: {node.value}</span>}
+      {node.children && node.children.length > 0 && (
+        <ul>
+          {node.children.map((child) => (
+            <TreeNode key={child.label} node={child} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** Typed data as a person reads it before signing: who asks (the domain), then every field of the message. */
+export function TypedDataView({
+  typedData,
+  domain,
+  warning,
+}: {
+  typedData: SignableTypedData;
+  domain: DomainSummary;
+  warning: string | undefined;
+}) {
+  const tree = typedDataTree(typedData);
+  return (
+    <section className={ui.card} aria-labelledby="typed-review-title">
+      <h2 id="typed-review-title">What you would sign</h2>
+      <dl className={styles.facts}>
+        <dt>Application</dt>
+        <dd>{domain.name ?? 'not named'}</dd>
+        <dt>Version</dt>
+        <dd>{domain.version ?? 'none'}</dd>
+        <dt>Chain id</dt>
+        <dd>{domain.chainId?.toString() ?? 'none (valid on any chain)'}</dd>
+        <dt>Contract</dt>
+        <dd>{domain.verifyingContract ?? 'none'}</dd>
+        <dt>Type</dt>
+        <dd>{typedData.primaryType}</dd>
+      </dl>
+      {warning && (
+        <p role="alert" className={ui.noticeWarning}>
+          {warning}
+        </p>
+      )}
+      <ul className={styles.tree} aria-label="Typed data">
+        {tree.message && <TreeNode node={tree.message} />}
+        <TreeNode node={tree.domain} />
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { type FormEvent, useState } from 'react';
+import { Field } from '@/components/Field';
+import ui from '@/components/ui.module.css';
+import { type MessageMode, parseMessageInput } from '@/core/signing/message';
+import { parseTypedDataJson } from '@/core/signing/typedData';
+import { type VerifyResult, verifyMessageSignature, verifyTypedDataSignature } from '@/core/signing/verify';
+import { errorText } from '@/lib/errorMessages';
+import styles from './sign.module.css';
+
+type Kind = MessageMode | 'typed';
+type Errors = { signed?: string; signature?: string; expected?: string };
+
+/** Who signed this? Recovers the signer of a message or typed data and compares it with an expected address. */
+export function VerifyTool() {
+  const [kind, setKind] = useState<Kind>('text');
+  const [signed, setSigned] = useState('');
+  const [signature, setSignature] = useState('');
+  const [expected, setExpected] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [result, setResult] = useState<VerifyResult>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setResult(undefined);
+    const next: Errors = {};
+    let verify: ((args: { signature: string; expected?: string }) => VerifyResult) | undefined;
+    try {
+      if (kind === 'typed') {
+        const { typedData } = parseTypedDataJson(signed);
+        verify = (args) => verifyTypedDataSignature({ typedData, ...args });
+      } else {
+        const message = parseMessageInput(signed, kind);
+        verify = (args) => verifyMessageSignature({ message, ...args });
+      }
+    } catch (e) {
+      next.signed = errorText(e);
+    }
+    if (verify) {
+      try {
+        verify({ signature });
+      } catch (e) {
+        next.signature = errorText(e);
+      }
+    }
+    if (verify && !next.signature && expected.trim()) {
+      try {
+        verify({ signature, expected: expected.trim() });
+      } catch (e) {
+        next.expected = errorText(e);
+      }
+    }
+    setErrors(next);
+    if (!verify || next.signature || next.expected) return;
+    setResult(verify({ signature, ...(expected.trim() ? { expected: expected.trim() } : {}) }));
+  };
+
+  return (
+    <form className={styles.tool} onSubmit={submit} noValidate aria-labelledby="verify-title">
+      <h2 id="verify-title">Verify a signature</h2>
+      <fieldset className={ui.choices}>
+        <legend>What was signed</legend>
+        {(
+          [
+            ['text', 'A text message'],
+            ['hex', 'A message in hex bytes'],
+            ['typed', 'Typed data (EIP-712 JSON)'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className={ui.checkbox}>
+            <input
+              type="radio"
+              name="verify-kind"
+              checked={kind === value}
+              onChange={() => {
+                setKind(value);
+                setResult(undefined);
+              }}
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+      </fieldset>
+      <Field label={kind === 'typed' ? 'Signed typed data (JSON)' : 'Signed message'} error={errors.signed}>
+        <textarea
+          rows={kind === 'typed' ? 8 : 4}
+          value={signed}
+          spellCheck={false}
+          onChange={(e) => setSigned(e.target.value)}
+        />
+      </Field>
+      <Field
+        label="Signature"
+        hint="0x followed by 130 hex digits (or 128 for a compact signature)."
+        error={errors.signature}
+      >
+        <input
+          type="text"
+          value={signature}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => setSignature(e.target.value)}
+        />
+      </Field>
+      <Field label="Expected signer (optional)" error={errors.expected}>
+        <input
+          type="text"
+          value={expected}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => setExpected(e.target.value)}
+        />
+      </Field>
+      <div className={ui.actions}>
+        <button type="submit">Verify</button>
+      </div>
+      {result && (
+        <p role="status" className={result.matches === false ? ui.noticeDanger : undefined}>
+          Signed by <span className={styles.code}>{result.signer}</span>
+          {result.matches === true && ': the expected signer.'}
+          {result.matches === false && ': not the expected signer.'}
+          {result.matches === undefined && '.'}
+        </p>
+      )}
+    </form>
+  );
+}
