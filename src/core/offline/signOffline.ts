@@ -1,0 +1,38 @@
+import { type Address, type Hex, isAddressEqual, type LocalAccount } from 'viem';
+import { CairnError } from '../errors/base';
+import { InputError } from '../errors/input';
+import type { OfflineTx } from './offlineTx';
+import { type DecodedTx, decodeRawTransaction } from './rawTx';
+
+export type SignedOffline = { raw: Hex; hash: Hex; from: Address };
+
+/**
+ * Signs a complete transaction with no network access at all (every field is given: nothing is
+ * estimated or looked up). The signed bytes are decoded again and their sender recovered, so a
+ * wrong key or a faulty signer never yields a transaction that looks right but is not.
+ *
+ * Throws INPUT_UNSIGNED_TX (no chain id: Cairn never signs without replay protection),
+ * OFFLINE_SIGNER_MISMATCH, and whatever the account's key source throws (VAULT_LOCKED).
+ */
+export async function signOffline(account: LocalAccount, tx: OfflineTx): Promise<SignedOffline> {
+  if (!Number.isSafeInteger(tx.chainId) || tx.chainId < 1) {
+    throw new InputError(
+      'INPUT_UNSIGNED_TX',
+      'Cairn signs only with a chain id (EIP-155), so the transaction cannot be replayed on another network.',
+    );
+  }
+  const raw = await account.signTransaction(tx);
+  let decoded: DecodedTx | undefined;
+  try {
+    decoded = decodeRawTransaction(raw);
+  } catch {
+    decoded = undefined;
+  }
+  if (decoded === undefined || !isAddressEqual(decoded.from, account.address)) {
+    throw new CairnError(
+      'OFFLINE_SIGNER_MISMATCH',
+      'The signature does not check out against this account, so the signed transaction was discarded.',
+    );
+  }
+  return { raw: decoded.raw, hash: decoded.hash, from: account.address };
+}

@@ -1,0 +1,110 @@
+import { formatGwei, type Hex, size } from 'viem';
+import { floorDataGas, intrinsicGas, MAX_INITCODE_BYTES } from './intrinsicGas';
+import type { FieldErrors, OfflineTx } from './offlineTx';
+
+/**
+ * The rules an offline transaction must follow before Cairn signs it, shared by typed drafts
+ * and imported files. Each rule returns the sentence to show next to its field.
+ */
+
+export const UINT256_MAX = 2n ** 256n - 1n;
+export const UINT64_MAX = 2n ** 64n - 1n;
+/** Chain ids and nonces are JavaScript numbers in viem: whole numbers up to 2^53 − 1. */
+export const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** Nodes refuse transactions larger than 128 KiB; data alone must stay below it. */
+export const MAX_DATA_BYTES = 128 * 1024;
+
+const grouped = (value: bigint) => value.toLocaleString('en-US');
+
+export function chainIdProblem(value: bigint): string | undefined {
+  if (value < 1n || value > MAX_SAFE) {
+    return `The chain id is a whole number from 1 to ${grouped(MAX_SAFE)}, such as 1 for Ethereum.`;
+  }
+  return undefined;
+}
+
+export function nonceProblem(value: bigint): string | undefined {
+  if (value < 0n) return 'The nonce cannot be negative.';
+  if (value > MAX_SAFE) return `The nonce is too large: Cairn signs nonces up to ${grouped(MAX_SAFE)}.`;
+  return undefined;
+}
+
+export function wordProblem(value: bigint, label: string): string | undefined {
+  if (value < 0n) return `${label} cannot be negative.`;
+  if (value > UINT256_MAX) return `${label} is too large to fit in a transaction (more than 2^256 − 1 wei).`;
+  return undefined;
+}
+
+export function gasLimitProblem(value: bigint): string | undefined {
+  if (value > UINT64_MAX) return `The gas limit is too large: at most ${grouped(UINT64_MAX)}.`;
+  return undefined;
+}
+
+function gasBreakdown(parts: { data: bigint; create: bigint; accessList: bigint }): string {
+  const extra = [
+    parts.data > 0n ? `${grouped(parts.data)} for its data` : '',
+    parts.create > 0n ? `${grouped(parts.create)} to create a contract` : '',
+    parts.accessList > 0n ? `${grouped(parts.accessList)} for its access list` : '',
+  ].filter((part) => part !== '');
+  return extra.length === 0 ? '21,000 for any transaction' : `21,000 plus ${extra.join(', ')}`;
+}
+
+function gasRule(tx: OfflineTx): string | undefined {
+  const accessList = tx.type === 'legacy' ? undefined : tx.accessList;
+  const needed = intrinsicGas({ to: tx.to, data: tx.data, accessList });
+  if (tx.gas < needed.total) {
+    return `This transaction needs at least ${grouped(needed.total)} gas before it runs (${gasBreakdown(needed)}); the gas limit is ${grouped(tx.gas)}.`;
+  }
+  const floor = floorDataGas(tx.data);
+  if (tx.gas < floor) {
+    return `Networks with the Prague upgrade (EIP-7623) charge at least ${grouped(floor)} gas for this much data; the gas limit is ${grouped(tx.gas)}.`;
+  }
+  return undefined;
+}
+
+function dataRule(to: OfflineTx['to'], data: Hex): string | undefined {
+  const bytes = size(data);
+  if (bytes > MAX_DATA_BYTES)
+    return `Data is ${grouped(BigInt(bytes))} bytes; nodes accept at most 128 KiB per transaction.`;
+  if (to === null && bytes > MAX_INITCODE_BYTES) {
+    return `Contract code is ${grouped(BigInt(bytes))} bytes; a contract creation carries at most ${grouped(BigInt(MAX_INITCODE_BYTES))} (EIP-3860).`;
+  }
+  return undefined;
+}
+
+/**
+ * Every rule, single-field and across fields: ranges, a recipient or contract code, gas at least
+ * the intrinsic gas (and the Prague data floor), the priority fee not above the max fee, and
+ * gas × fee within 256 bits. Returns no keys when the transaction can be signed.
+ */
+export function checkUnsignedTx(tx: OfflineTx): FieldErrors {
+  const errors: FieldErrors = {};
+  const set = (field: keyof FieldErrors, problem: string | undefined) => {
+    if (problem !== undefined && errors[field] === undefined) errors[field] = problem;
+  };
+  set('chainId', Number.isSafeInteger(tx.chainId) ? chainIdProblem(BigInt(tx.chainId)) : chainIdProblem(-1n));
+  set('nonce', Number.isSafeInteger(tx.nonce) ? nonceProblem(BigInt(tx.nonce)) : 'The nonce is a whole number.');
+  set('value', wordProblem(tx.value, 'The amount'));
+  if (tx.to === null && size(tx.data) === 0) {
+    set('to', 'Enter a recipient address. Leave it empty only to create a contract, with the contract code in Data.');
+  }
+  set('data', dataRule(tx.to, tx.data));
+  set('gasLimit', gasLimitProblem(tx.gas) ?? gasRule(tx));
+
+  const feeField = tx.type === 'eip1559' ? 'maxFeePerGas' : 'gasPrice';
+  const fee = tx.type === 'eip1559' ? tx.maxFeePerGas : tx.gasPrice;
+  set(feeField, wordProblem(fee, tx.type === 'eip1559' ? 'The max fee' : 'The gas price'));
+  if (tx.type === 'eip1559') {
+    set('maxPriorityFeePerGas', wordProblem(tx.maxPriorityFeePerGas, 'The priority fee'));
+    if (tx.maxPriorityFeePerGas > tx.maxFeePerGas) {
+      set(
+        'maxPriorityFeePerGas',
+        `The priority fee (${formatGwei(tx.maxPriorityFeePerGas)} gwei) cannot be above the max fee (${formatGwei(tx.maxFeePerGas)} gwei).`,
+      );
+    }
+  }
+  if (errors.gasLimit === undefined && errors[feeField] === undefined && tx.gas * fee > UINT256_MAX) {
+    set(feeField, 'The gas limit times this fee is too large to pay (more than 2^256 − 1 wei).');
+  }
+  return errors;
+}

@@ -1,0 +1,214 @@
+import type { AccessList, Address, Hex } from 'viem';
+import { isCairnError } from '../errors/base';
+import { InputError } from '../errors/input';
+import { parseAddress } from '../keys/address';
+import { readAccessList } from './accessList';
+import { OFFLINE_TX_TYPES, type OfflineTx, type OfflineTxType } from './offlineTx';
+import { chainIdProblem, checkUnsignedTx, gasLimitProblem, nonceProblem, wordProblem } from './txRules';
+
+/**
+ * The portable "unsigned fields" file: a watch-only, online Cairn prepares a transaction (nonce
+ * and fees from its node) and an offline Cairn imports it to sign. Compact JSON, small enough
+ * for a QR code for ordinary transactions:
+ *
+ *   {"cairnUnsignedTx":1,"type":"eip1559","chainId":"1","nonce":"7","from":"0x…","to":"0x…",
+ *    "value":"1000000000000000","gasLimit":"21000","maxFeePerGas":"30000000000",
+ *    "maxPriorityFeePerGas":"1000000000","data":"0x"}
+ *
+ * Numbers are decimal strings in base units (wei), so no JSON number ever loses precision;
+ * `to` is null for a contract creation; `from` (the account expected to sign) and `accessList`
+ * are optional. Reading is strict: an unknown version, a wrong type or an unknown field is
+ * refused with a sentence.
+ */
+
+export const UNSIGNED_FILE_VERSION = 1;
+/** Large enough for the biggest contract creation (48 KiB of code as hex) with room to spare. */
+export const MAX_UNSIGNED_FILE_CHARS = 200_000;
+
+export type UnsignedFileMeta = { from?: Address };
+export type UnsignedFile = { tx: OfflineTx; from: Address | undefined };
+
+const FEE_FIELDS: Record<OfflineTxType, readonly string[]> = {
+  legacy: ['gasPrice'],
+  eip2930: ['gasPrice'],
+  eip1559: ['maxFeePerGas', 'maxPriorityFeePerGas'],
+};
+const COMMON_FIELDS = ['cairnUnsignedTx', 'type', 'chainId', 'nonce', 'from', 'to', 'value', 'gasLimit', 'data'];
+const REQUIRED = ['chainId', 'nonce', 'to', 'value', 'gasLimit', 'data'];
+const DECIMAL = /^(0|[1-9][0-9]*)$/;
+const HEX_BYTES = /^0x([0-9a-fA-F]{2})*$/;
+
+/** The file for a transaction built by `buildUnsignedTx`, with the expected signer when known. */
+export function serializeUnsignedFile(tx: OfflineTx, meta: UnsignedFileMeta = {}): string {
+  const file: Record<string, unknown> = {
+    cairnUnsignedTx: UNSIGNED_FILE_VERSION,
+    type: tx.type,
+    chainId: String(tx.chainId),
+    nonce: String(tx.nonce),
+    ...(meta.from ? { from: meta.from } : {}),
+    to: tx.to,
+    value: tx.value.toString(),
+    gasLimit: tx.gas.toString(),
+    ...(tx.type === 'eip1559'
+      ? { maxFeePerGas: tx.maxFeePerGas.toString(), maxPriorityFeePerGas: tx.maxPriorityFeePerGas.toString() }
+      : { gasPrice: tx.gasPrice.toString() }),
+    data: tx.data,
+    ...(tx.type !== 'legacy' && tx.accessList.length > 0 ? { accessList: tx.accessList } : {}),
+  };
+  return JSON.stringify(file);
+}
+
+function refuse(problems: string[]): never {
+  const shown = problems.slice(0, 3).join(' ');
+  const extra = problems.length - 3;
+  const more = extra > 0 ? ` …and ${extra} more problem${extra === 1 ? '' : 's'}.` : '';
+  throw new InputError('INPUT_UNSIGNED_TX', `${shown}${more}`, { details: problems.join(' ') });
+}
+
+function versionProblem(version: unknown): string | undefined {
+  if (version === UNSIGNED_FILE_VERSION) return undefined;
+  if (version === undefined) {
+    return 'This is not a Cairn unsigned transaction file: it has no "cairnUnsignedTx" version.';
+  }
+  if (typeof version === 'number' && Number.isInteger(version) && version > UNSIGNED_FILE_VERSION) {
+    return `This file uses format version ${version}, made by a newer Cairn; this Cairn reads version ${UNSIGNED_FILE_VERSION}.`;
+  }
+  return `The format version ("cairnUnsignedTx") must be the number ${UNSIGNED_FILE_VERSION}.`;
+}
+
+function address(value: unknown, field: string, problems: string[]): Address | undefined {
+  if (typeof value !== 'string') {
+    problems.push(`"${field}" must be an address written as a string.`);
+    return undefined;
+  }
+  try {
+    return parseAddress(value);
+  } catch (error) {
+    problems.push(`"${field}": ${isCairnError(error) ? error.shortMessage : 'not a valid address.'}`);
+    return undefined;
+  }
+}
+
+/** Reads a decimal-string field and applies its range rule. */
+function decimal(
+  file: Record<string, unknown>,
+  field: string,
+  problems: string[],
+  range: (value: bigint) => string | undefined,
+): bigint | undefined {
+  const value = file[field];
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') {
+    problems.push(
+      `"${field}" must be a string of decimal digits, such as "7", not a JSON number (large numbers lose precision).`,
+    );
+    return undefined;
+  }
+  if (typeof value !== 'string' || !DECIMAL.test(value)) {
+    problems.push(`"${field}" must be a whole number written as a decimal string without leading zeros, such as "7".`);
+    return undefined;
+  }
+  const problem = range(BigInt(value));
+  if (problem !== undefined) problems.push(problem);
+  return problem === undefined ? BigInt(value) : undefined;
+}
+
+function shapeProblems(file: Record<string, unknown>, type: OfflineTxType): string[] {
+  const allowed = new Set([...COMMON_FIELDS, ...FEE_FIELDS[type], ...(type === 'legacy' ? [] : ['accessList'])]);
+  const problems: string[] = [];
+  for (const key of Object.keys(file)) {
+    if (allowed.has(key)) continue;
+    const otherType = OFFLINE_TX_TYPES.find(
+      (t) => FEE_FIELDS[t].includes(key) || (key === 'accessList' && t !== 'legacy'),
+    );
+    problems.push(
+      otherType
+        ? `Field "${key}" does not belong in ${type} transactions.`
+        : `Unknown field "${key}": this Cairn does not know what it means, so it will not sign the file.`,
+    );
+  }
+  for (const key of [...REQUIRED, ...FEE_FIELDS[type]]) {
+    if (!(key in file)) problems.push(`"${key}" is missing.`);
+  }
+  return problems;
+}
+
+/**
+ * Reads an unsigned-transaction file (or the text of its QR code) and checks the transaction by
+ * the same rules as a typed draft.
+ *
+ * Throws INPUT_FILE_TOO_LARGE, or INPUT_UNSIGNED_TX with every problem found (the first three
+ * in the message, all of them in `details`).
+ */
+export function parseUnsignedFile(text: string): UnsignedFile {
+  if (text.length > MAX_UNSIGNED_FILE_CHARS) {
+    throw new InputError('INPUT_FILE_TOO_LARGE', 'This file is too large to be an unsigned transaction.');
+  }
+  let file: unknown;
+  try {
+    file = JSON.parse(text);
+  } catch {
+    refuse(['This is not a Cairn unsigned transaction file: it is not JSON.']);
+  }
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+    refuse(['This is not a Cairn unsigned transaction file: it must be a JSON object.']);
+  }
+  const fields = file as Record<string, unknown>;
+  const version = versionProblem(fields.cairnUnsignedTx);
+  if (version) refuse([version]);
+  const type = fields.type;
+  if (typeof type !== 'string' || !OFFLINE_TX_TYPES.includes(type as OfflineTxType)) {
+    refuse([`"type" must be one of ${OFFLINE_TX_TYPES.map((t) => `"${t}"`).join(', ')}.`]);
+  }
+  const txType = type as OfflineTxType;
+  const problems = shapeProblems(fields, txType);
+
+  const chainId = decimal(fields, 'chainId', problems, chainIdProblem);
+  const nonce = decimal(fields, 'nonce', problems, nonceProblem);
+  const value = decimal(fields, 'value', problems, (v) => wordProblem(v, 'The amount'));
+  const gas = decimal(fields, 'gasLimit', problems, gasLimitProblem);
+  const gasPrice = decimal(fields, 'gasPrice', problems, (v) => wordProblem(v, 'The gas price'));
+  const maxFeePerGas = decimal(fields, 'maxFeePerGas', problems, (v) => wordProblem(v, 'The max fee'));
+  const maxPriorityFeePerGas = decimal(fields, 'maxPriorityFeePerGas', problems, (v) =>
+    wordProblem(v, 'The priority fee'),
+  );
+  const from = fields.from === undefined ? undefined : address(fields.from, 'from', problems);
+  const to = fields.to === null ? null : fields.to === undefined ? undefined : address(fields.to, 'to', problems);
+
+  let data: Hex | undefined;
+  if (typeof fields.data === 'string' && HEX_BYTES.test(fields.data)) data = fields.data.toLowerCase() as Hex;
+  else if (fields.data !== undefined)
+    problems.push('"data" must be a hex string: 0x followed by whole bytes (pairs of hex digits).');
+
+  let accessList: AccessList = [];
+  if (fields.accessList !== undefined && txType !== 'legacy') {
+    const read = readAccessList(fields.accessList);
+    if (read.ok) accessList = read.accessList;
+    else problems.push(read.problem);
+  }
+  if (problems.length > 0) refuse(problems);
+  if (
+    chainId === undefined ||
+    nonce === undefined ||
+    to === undefined ||
+    value === undefined ||
+    gas === undefined ||
+    data === undefined
+  ) {
+    refuse(['The file is missing a field.']);
+  }
+
+  const common = { chainId: Number(chainId), nonce: Number(nonce), to, value, gas, data };
+  let tx: OfflineTx;
+  if (txType === 'eip1559') {
+    if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) refuse(['The file is missing a fee.']);
+    tx = { ...common, type: txType, maxFeePerGas, maxPriorityFeePerGas, accessList };
+  } else {
+    if (gasPrice === undefined) refuse(['The file is missing the gas price.']);
+    tx =
+      txType === 'legacy' ? { ...common, type: txType, gasPrice } : { ...common, type: txType, gasPrice, accessList };
+  }
+  const rules = Object.values(checkUnsignedTx(tx));
+  if (rules.length > 0) refuse(rules);
+  return { tx, from };
+}

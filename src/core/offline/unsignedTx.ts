@@ -1,0 +1,173 @@
+import type { AccessList, Address, Hex } from 'viem';
+import { isCairnError } from '../errors/base';
+import { parseAddress } from '../keys/address';
+import { MIN_GAS_LIMIT, parseData, parseGasLimit, parseGwei, parseNonce } from '../tx/advancedInputs';
+import { parseAmount } from '../tx/amount';
+import { parseAccessListText } from './accessList';
+import {
+  type FieldErrors,
+  OFFLINE_TX_TYPES,
+  type OfflineTx,
+  type OfflineTxField,
+  type OfflineTxType,
+} from './offlineTx';
+import { chainIdProblem, checkUnsignedTx, gasLimitProblem, nonceProblem, UINT64_MAX, wordProblem } from './txRules';
+
+/**
+ * The fields of an offline transaction as a person types them: chain id, nonce and gas limit as
+ * whole numbers, the value in the coin's units (ETH, exactly, up to 18 decimals), fees in gwei
+ * (up to 9 decimals), data as hex, and an optional access list as JSON (not for legacy).
+ * An empty `to` creates a contract whose code is `data`. Fee fields of other types are ignored.
+ */
+export type UnsignedTxDraft = {
+  type: OfflineTxType;
+  chainId: string;
+  nonce: string;
+  to: string;
+  value: string;
+  gasLimit: string;
+  gasPrice?: string;
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
+  data?: string;
+  accessList?: string;
+};
+
+export type UnsignedTxResult = { ok: true; tx: OfflineTx } | { ok: false; errors: FieldErrors };
+
+/** Collects one sentence per field while the fields are read. */
+class Reader {
+  readonly errors: FieldErrors = {};
+
+  /** Runs a parser from tx/ or keys/ and keeps its InputError or KeyError sentence for `field`. */
+  attempt<T>(field: OfflineTxField, parse: () => T): T | undefined {
+    try {
+      return parse();
+    } catch (error) {
+      if (!isCairnError(error)) throw error;
+      this.errors[field] = error.shortMessage;
+      return undefined;
+    }
+  }
+
+  /** Keeps `value` unless `rule` has a sentence against it. */
+  rule<T>(field: OfflineTxField, value: T | undefined, rule: (value: T) => string | undefined): T | undefined {
+    const problem = value === undefined ? undefined : rule(value);
+    if (problem === undefined) return value;
+    this.errors[field] = problem;
+    return undefined;
+  }
+
+  fail(field: OfflineTxField, sentence: string): undefined {
+    this.errors[field] = sentence;
+    return undefined;
+  }
+}
+
+const digits = (text: string) => text.trim().replace(/[_ ]/g, '');
+
+function chainIdOf(r: Reader, text: string): number | undefined {
+  const typed = digits(text);
+  if (typed === '') return r.fail('chainId', 'Enter the chain id of the network, such as 1 for Ethereum.');
+  if (!/^\d+$/.test(typed)) return r.fail('chainId', 'The chain id is a whole number, such as 1 for Ethereum.');
+  const value = r.rule('chainId', BigInt(typed), chainIdProblem);
+  return value === undefined ? undefined : Number(value);
+}
+
+function nonceOf(r: Reader, text: string): number | undefined {
+  const typed = digits(text);
+  if (typed === '') {
+    return r.fail('nonce', 'Enter the nonce: the number of transactions this account has sent (0 for a new account).');
+  }
+  if (/^\d+$/.test(typed) && r.rule('nonce', BigInt(typed), nonceProblem) === undefined) return undefined;
+  return r.attempt('nonce', () => parseNonce(typed, 0));
+}
+
+function gasLimitOf(r: Reader, text: string): bigint | undefined {
+  const typed = digits(text);
+  if (typed === '') {
+    return r.fail(
+      'gasLimit',
+      `Enter a gas limit: ${MIN_GAS_LIMIT.toLocaleString('en-US')} for a plain transfer, more for a contract call.`,
+    );
+  }
+  if (/^\d+$/.test(typed) && r.rule('gasLimit', BigInt(typed), gasLimitProblem) === undefined) return undefined;
+  return r.attempt('gasLimit', () => parseGasLimit(typed, UINT64_MAX));
+}
+
+function gweiOf(r: Reader, field: OfflineTxField, text: string | undefined, label: string): bigint | undefined {
+  if ((text ?? '').trim() === '') return r.fail(field, `Enter ${label.toLowerCase()} in gwei, such as 1.5.`);
+  return r.rule(
+    field,
+    r.attempt(field, () => parseGwei(text ?? '', label)),
+    (v) => wordProblem(v, label),
+  );
+}
+
+function accessListOf(r: Reader, type: OfflineTxType, text: string | undefined): AccessList | undefined {
+  if (type === 'legacy') {
+    if ((text ?? '').trim() === '') return [];
+    return r.fail('accessList', 'Legacy transactions have no access list: choose EIP-2930 or EIP-1559 to use one.');
+  }
+  const read = parseAccessListText(text ?? '');
+  return read.ok ? read.accessList : r.fail('accessList', read.problem);
+}
+
+type Fees =
+  | { type: 'legacy'; gasPrice: bigint }
+  | { type: 'eip2930'; gasPrice: bigint }
+  | { type: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+
+function feesOf(r: Reader, draft: UnsignedTxDraft): Fees | undefined {
+  if (draft.type !== 'eip1559') {
+    const gasPrice = gweiOf(r, 'gasPrice', draft.gasPrice, 'The gas price');
+    if (gasPrice === undefined) return undefined;
+    return draft.type === 'legacy' ? { type: 'legacy', gasPrice } : { type: 'eip2930', gasPrice };
+  }
+  const maxFeePerGas = gweiOf(r, 'maxFeePerGas', draft.maxFeePerGas, 'The max fee');
+  const maxPriorityFeePerGas = gweiOf(r, 'maxPriorityFeePerGas', draft.maxPriorityFeePerGas, 'The priority fee');
+  if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) return undefined;
+  return { type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas };
+}
+
+/**
+ * Checks every field of a draft and builds the transaction to sign. Each problem is a sentence
+ * under its field's name, all fields at once; the rules across fields (gas for the data, the
+ * priority fee against the max fee…) run once every field reads. `nativeSymbol` names the coin
+ * in amount sentences.
+ */
+export function buildUnsignedTx(draft: UnsignedTxDraft, nativeSymbol = 'ETH'): UnsignedTxResult {
+  if (!OFFLINE_TX_TYPES.includes(draft.type)) {
+    return { ok: false, errors: { type: 'Choose the transaction type: EIP-1559, EIP-2930 or legacy.' } };
+  }
+  const r = new Reader();
+  const chainId = chainIdOf(r, draft.chainId);
+  const nonce = nonceOf(r, draft.nonce);
+  const to: Address | null | undefined = draft.to.trim() === '' ? null : r.attempt('to', () => parseAddress(draft.to));
+  const value = r.rule(
+    'value',
+    r.attempt('value', () => parseAmount(draft.value, 18, nativeSymbol)),
+    (v) => wordProblem(v, 'The amount'),
+  );
+  const gas = gasLimitOf(r, draft.gasLimit);
+  const data: Hex | undefined = r.attempt('data', () => parseData(draft.data ?? ''));
+  const accessList = accessListOf(r, draft.type, draft.accessList);
+  const fees = feesOf(r, draft);
+
+  if (
+    chainId === undefined ||
+    nonce === undefined ||
+    to === undefined ||
+    value === undefined ||
+    gas === undefined ||
+    data === undefined ||
+    accessList === undefined ||
+    fees === undefined
+  ) {
+    return { ok: false, errors: r.errors };
+  }
+  const common = { chainId, nonce, to, value, gas, data };
+  const tx: OfflineTx = fees.type === 'legacy' ? { ...common, ...fees } : { ...common, ...fees, accessList };
+  const rules = checkUnsignedTx(tx);
+  return Object.keys(rules).length === 0 ? { ok: true, tx } : { ok: false, errors: rules };
+}
