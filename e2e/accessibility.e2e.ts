@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoContractAddresses } from '../devchain/seed.ts';
 import { pathTo, type ScreenEntry, screens } from '../src/app/paths.ts';
+import mail from '../src/testing/vectors/eip712/eip712-mail-example.json';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
@@ -142,6 +143,42 @@ describe('accessibility', () => {
     await expect.poll(() => shell.heading.textContent()).toBe(last.label);
     // Focus moves to the new screen's heading so screen readers announce it.
     await expect.poll(() => shell.heading.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('the signing tools, with their results shown, pass axe and fit 360 px', async () => {
+    const { page } = await env.newPage({ width: 360 });
+    await new AppShell(page).open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
+    const main = page.getByRole('main');
+    const check = async (what: string) => {
+      const violations = await seriousViolations(page);
+      expect(violations, `${what}:\n${describeViolations(violations)}`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, what).toBeLessThanOrEqual(0);
+    };
+    const open = async (tool: string) => {
+      await page.goto(`${env.server.url}#/sign?tool=${tool}`);
+      await page.getByRole('heading', { level: 1, name: 'Sign' }).waitFor();
+    };
+    await open('message');
+    await main.getByLabel('Message', { exact: true }).fill('Log in to example.org');
+    await main.getByRole('button', { name: 'Sign message' }).click();
+    await main.locator('output').waitFor();
+    await check('signed message');
+    await open('typed');
+    await main.getByLabel('Typed data (JSON)', { exact: true }).fill(JSON.stringify(mail.typedData));
+    await main.getByRole('button', { name: 'Review typed data' }).click();
+    await main.getByRole('button', { name: 'Sign typed data' }).click();
+    await main.locator('output').waitFor();
+    await check('signed typed data');
+    await open('verify');
+    await main.getByRole('button', { name: 'Verify' }).click();
+    await main.getByRole('alert').first().waitFor();
+    await check('verify with errors');
+    for (const tool of ['offline', 'broadcast']) {
+      await open(tool);
+      await check(tool);
+    }
   });
 
   // Last: it leaves a fresh, unseeded chain behind.

@@ -7,7 +7,9 @@ export function SignatureOutput({ signature, signer }: { signature: string; sign
   return (
     <section className={ui.card} aria-labelledby="signature-title">
       <h2 id="signature-title">Signature</h2>
-      <p>Signed by {signer}.</p>
+      <p>
+        Signed by <span className={styles.code}>{signer}</span>.
+      </p>
       <output aria-label="Signature" className={styles.code}>
         {signature}
       </output>
