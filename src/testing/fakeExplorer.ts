@@ -1,5 +1,6 @@
 // A stand-in for an Etherscan API v2 explorer over a local node, for tests: account/txlist,
-// account/txlistinternal (always empty: the local chain has no traces) and account/balance, in
+// account/txlistinternal (always empty: the local chain has no traces), account/balance and
+// contract/getabi (the ABIs given in `options.verified`; any other address is "not verified"), in
 // Etherscan's answer format, with one API key accepted. It reads the chain the slow way.
 import { createServer, type Server } from 'node:http';
 import { createPublicClient, http } from 'viem';
@@ -8,7 +9,19 @@ import { findFreePort, LOOPBACK } from '../../scripts/ports.ts';
 
 export type FakeExplorer = { url: string; apiKey: string; requests: number; close(): Promise<void> };
 
-export async function startFakeExplorer(nodeUrl: string, apiKey = 'TESTKEY1234567890'): Promise<FakeExplorer> {
+export type FakeExplorerOptions = {
+  /** Verified contracts: address (any case) → its ABI, served by contract/getabi. */
+  verified?: Record<string, readonly unknown[]>;
+};
+
+export async function startFakeExplorer(
+  nodeUrl: string,
+  apiKey = 'TESTKEY1234567890',
+  options: FakeExplorerOptions = {},
+): Promise<FakeExplorer> {
+  const verified = new Map(
+    Object.entries(options.verified ?? {}).map(([address, abi]) => [address.toLowerCase(), abi]),
+  );
   const node = createPublicClient({ chain: hardhat, transport: http(nodeUrl) });
   let requests = 0;
   const answer = (status: string, message: string, result: unknown) => JSON.stringify({ status, message, result });
@@ -64,6 +77,15 @@ export async function startFakeExplorer(nodeUrl: string, apiKey = 'TESTKEY123456
         return;
       }
       const action = q('action');
+      if (q('module') === 'contract' && action === 'getabi') {
+        const abi = verified.get(q('address').toLowerCase());
+        response
+          .writeHead(200, headers)
+          .end(
+            abi ? answer('1', 'OK', JSON.stringify(abi)) : answer('0', 'NOTOK', 'Contract source code not verified'),
+          );
+        return;
+      }
       if (action === 'balance') {
         const balance = await node.getBalance({ address: q('address') as `0x${string}` });
         response.writeHead(200, headers).end(answer('1', 'OK', String(balance)));

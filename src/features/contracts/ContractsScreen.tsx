@@ -1,9 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useStore } from 'zustand';
 import { Screen } from '@/components/Screen';
+import ui from '@/components/ui.module.css';
+import { useSelectedNetwork } from '@/lib/session';
+import { CalldataDecoder } from './CalldataDecoder';
+import { ContractForm } from './ContractForm';
+import { contractsStore } from './contractsStore';
+import { LoadedContractSection } from './LoadedContractSection';
+import { SavedContracts } from './SavedContracts';
 
+/**
+ * Contracts: open any contract with a standard, saved, pasted or explorer-verified ABI; call its
+ * read functions through the person's node; hand its write functions to Send; decode calldata.
+ */
 export function ContractsScreen() {
+  const network = useSelectedNetwork();
+  const loaded = useStore(contractsStore, (s) => s.loaded);
+  const current = loaded?.networkId === network.id ? loaded : undefined;
+  const functionsHeading = useRef<HTMLHeadingElement>(null);
+  // Once the person loads a contract, take them (and a screen reader) to its functions.
+  const focusFunctions = useRef(false);
+  const showFunctions = () => {
+    focusFunctions.current = true;
+  };
+  const serial = current?.serial;
+  useEffect(() => {
+    if (serial === undefined || !focusFunctions.current) return;
+    focusFunctions.current = false;
+    functionsHeading.current?.focus();
+  }, [serial]);
+
   return (
     <Screen title="Contracts">
-      <p>Being built.</p>
+      <p className={ui.muted}>
+        Reads go through your node on {network.name}. Writes go through Send, which shows the decoded call before
+        anything is signed.
+      </p>
+      <ContractForm onLoaded={showFunctions} />
+      <SavedContracts onLoaded={showFunctions} />
+      {current && <LoadedContractSection key={current.serial} contract={current} headingRef={functionsHeading} />}
+      <CalldataDecoder abi={current?.abi} />
     </Screen>
   );
 }

@@ -38,6 +38,8 @@ export function SendScreen() {
     if (!request) return;
     startOver();
     updateForm({
+      // The account selected in the header, as on the screen that prepared the call.
+      fromId: undefined,
       recipient: request.recipient,
       asset: 'native',
       amount: request.amount,

@@ -1,0 +1,380 @@
+// Contracts: open a contract with a standard, pasted, saved or explorer-verified ABI, read it
+// through the node, hand a write to Send (review, confirm, tracked), refuse bad input next to its
+// field, and decode calldata.
+import { encodeFunctionData, erc20Abi, getAddress, parseAbi } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
+import { type FakeExplorer, startFakeExplorer } from '../src/testing/fakeExplorer.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { Contracts } from './pages/Contracts.ts';
+import { Onboarding, Unlock } from './pages/Onboarding.ts';
+import { Send } from './pages/Send.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+import { nodeClient } from './support/rpc.ts';
+
+const { DAI, USDC } = demoContractAddresses();
+/** Demo account 1, the account the demo wallet opens on. */
+const me = demoAddress(0);
+const ERC20 = { source: 'known', standard: 'ERC-20 token' } as const;
+
+/** The address with the case of its first letter flipped: a checksum mismatch. */
+function badChecksum(address: string): string {
+  const i = address.slice(2).search(/[a-fA-F]/) + 2;
+  const char = address[i] as string;
+  const flipped = char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase();
+  return `${address.slice(0, i)}${flipped}${address.slice(i + 1)}`;
+}
+
+describe('contracts', () => {
+  let env: Environment;
+  let explorer: FakeExplorer;
+  beforeAll(async () => {
+    env = await startEnvironment();
+    explorer = await startFakeExplorer(env.chain.url, undefined, { verified: { [DAI]: erc20Abi } });
+  });
+  afterAll(async () => {
+    await explorer?.close();
+    await env?.close();
+  });
+
+  async function openContracts(options: { width?: number; colorScheme?: 'light' | 'dark' } = {}) {
+    const opened = options.width || options.colorScheme ? await env.newPage(options) : await demoWalletPage(env);
+    if (options.width || options.colorScheme) {
+      await new AppShell(opened.page).open(env.server.url);
+      await new Onboarding(opened.page).openDemoWallet();
+    }
+    const contracts = new Contracts(opened.page);
+    await contracts.open();
+    return { ...opened, contracts };
+  }
+
+  function daiBalance(address: `0x${string}`) {
+    return nodeClient(env.chain.url).readContract({
+      address: DAI,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address],
+    });
+  }
+
+  it('reads balanceOf, decimals and symbol of the seeded DAI with the ERC-20 ABI, as the node answers', async () => {
+    const { page, contracts, consoleErrors } = await openContracts();
+    await contracts.load(DAI, ERC20);
+    await contracts.waitLoaded(DAI);
+    expect(await contracts.functions.textContent()).toContain('with the ERC-20 token standard ABI');
+
+    // By keyboard: loading takes focus to the functions; Tab to the first one, open it, read it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Functions');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save this contract');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const nameForm = contracts.functions.getByRole('form', { name: 'Read name()', exact: true });
+    await nameForm.waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => nameForm.getByRole('definition').textContent()).toBe('Demo Dai Stablecoin');
+
+    const balance = await contracts.read('balanceOf(address)', { 'owner (address)': me });
+    expect(balance).toEqual([{ name: '', type: 'uint256', value: String(await daiBalance(me)) }]);
+    expect(await contracts.read('decimals()')).toEqual([{ name: '', type: 'uint8', value: '18' }]);
+    expect(await contracts.read('symbol()')).toEqual([{ name: '', type: 'string', value: 'DAI' }]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('writes transfer(to, amount) through Send: prefilled, decoded on the review, confirmed, balances moved exactly', async () => {
+    const { page, contracts, consoleErrors } = await openContracts();
+    const to = demoAddress(9);
+    const amount = 1_234_500_000_000_000_001n;
+    const [fromBefore, toBefore] = [await daiBalance(me), await daiBalance(to)];
+
+    await contracts.load(DAI, ERC20);
+    await contracts.waitLoaded(DAI);
+    const form = await contracts.openFunction('Write', 'transfer(address,uint256)');
+    await contracts.field(form, 'to (address)').fill(to);
+    await contracts.field(form, 'value (uint256)').fill(amount.toString());
+    await form.getByRole('button', { name: 'Continue to review' }).click();
+
+    const send = new Send(page);
+    await send.form.waitFor();
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
+    expect(await send.field('Recipient').inputValue()).toBe(DAI);
+    expect(await send.form.getByLabel(/^Amount in /).inputValue()).toBe('0');
+    expect(await send.field('Data (hex)').inputValue()).toBe(data);
+    expect(await send.field('Data (hex)').isVisible()).toBe(true);
+
+    await send.continue();
+    await send.review.waitFor({ timeout: 15_000 });
+    const review = (await send.review.textContent()) ?? '';
+    expect(review).toContain(`transfer(to: ${to}, value: ${amount})`);
+    expect(review).toContain(`on the contract ${DAI}`);
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect(await daiBalance(me)).toBe(fromBefore - amount);
+    expect(await daiBalance(to)).toBe(toBefore + amount);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('refuses every bad input next to its field with its reason, keeping what was typed, and sends nothing', async () => {
+    const { page, contracts } = await openContracts();
+    const node = nodeClient(env.chain.url);
+    const nonce = await node.getTransactionCount({ address: me });
+    const send = new Send(page);
+
+    // A capital letter out of place in the address.
+    const wrong = badChecksum(DAI);
+    await contracts.load(wrong, ERC20);
+    await expect.poll(() => contracts.fieldError(contracts.address)).toMatch(/do not match its checksum \(EIP-55\)/);
+    expect(await contracts.address.inputValue()).toBe(wrong);
+    expect(await contracts.functions.count()).toBe(0);
+
+    // A pasted ABI with a syntax error on its second line.
+    const brokenAbi =
+      'function balanceOf(address owner) view returns (uint256)\nfunction transfer(address to uint256 value)';
+    await contracts.load(DAI, { source: 'paste', text: brokenAbi });
+    await expect.poll(() => contracts.fieldError(contracts.pastedAbi)).toMatch(/^Line 2: /);
+    expect(await contracts.pastedAbi.inputValue()).toBe(brokenAbi);
+    expect(await contracts.functions.count()).toBe(0);
+
+    // Whole numbers only, and no negative ones, for uint256.
+    await contracts.load(DAI, ERC20);
+    await contracts.waitLoaded(DAI);
+    const transfer = await contracts.openFunction('Write', 'transfer(address,uint256)');
+    const value = contracts.field(transfer, 'value (uint256)');
+    await contracts.field(transfer, 'to (address)').fill(demoAddress(9));
+    for (const [text, reason] of [
+      ['-1', /^value: uint256 takes 0 to \d+; -1 is negative\.$/],
+      ['1.5', /^value: uint256 takes whole numbers; "1\.5" has a decimal point/],
+    ] as const) {
+      await value.fill(text);
+      await transfer.getByRole('button', { name: 'Continue to review' }).click();
+      await expect.poll(() => contracts.fieldError(value)).toMatch(reason);
+      expect(await value.inputValue()).toBe(text);
+      expect(await send.form.count()).toBe(0);
+    }
+
+    // bytes32 of the wrong length and a list that is never closed.
+    const checks = 'function check(bytes32 digest, address[] signers) view returns (bool)\nfunction deposit() payable';
+    await contracts.load(DAI, { source: 'paste', text: checks });
+    await contracts.waitLoaded(DAI);
+    const check = await contracts.openFunction('Read', 'check(bytes32,address[])');
+    const digest = contracts.field(check, 'digest (bytes32)');
+    const signers = contracts.field(check, 'signers (address[])');
+    expect(await check.textContent()).toContain('such as ["0x…", "0x…"]');
+    const malformed = `["${demoAddress(1)}", "${demoAddress(2)}"`;
+    await digest.fill('0x1234');
+    await signers.fill(malformed);
+    await check.getByRole('button', { name: 'Read', exact: true }).click();
+    await expect
+      .poll(() => contracts.fieldError(digest))
+      .toBe('digest: bytes32 needs exactly 32 bytes (64 hex digits); got 2 bytes.');
+    expect(await contracts.fieldError(signers)).toBe('signers: the [ at character 1 is never closed with ].');
+    expect(await digest.inputValue()).toBe('0x1234');
+    expect(await signers.inputValue()).toBe(malformed);
+    expect(await check.getByRole('status', { name: 'Result of check' }).textContent()).toBe('');
+
+    // Well-formed values reach the node; DAI has no such function, and the node's refusal is shown as a sentence.
+    await digest.fill(`0x${'ab'.repeat(32)}`);
+    await signers.fill(`["${demoAddress(1)}"]`);
+    await check.getByRole('button', { name: 'Read', exact: true }).click();
+    await expect
+      .poll(() =>
+        check
+          .getByRole('alert')
+          .filter({ hasText: /^Could not read/ })
+          .textContent(),
+      )
+      .toBe(
+        'Could not read check: The contract refused the call without giving a reason. If the ABI does not match this contract, it may have no function check(bytes32,address[]).',
+      );
+    expect(await contracts.fieldError(digest)).toBe('');
+
+    // The coin sent with a payable call is an amount in ETH, refused like Send refuses it.
+    const deposit = await contracts.openFunction('Write', 'deposit()');
+    const coins = contracts.field(deposit, 'Value in ETH');
+    await coins.fill('1e18');
+    await deposit.getByRole('button', { name: 'Continue to review' }).click();
+    await expect.poll(() => contracts.fieldError(coins)).toMatch(/without exponent notation/);
+    expect(await coins.inputValue()).toBe('1e18');
+    expect(await send.form.count()).toBe(0);
+
+    expect(await node.getTransactionCount({ address: me })).toBe(nonce);
+    expect(await node.getTransactionCount({ address: me, blockTag: 'pending' })).toBe(nonce);
+  });
+
+  it('reads with a pasted human-readable ABI, saves the contract, and opens it from the saved list after a reload', async () => {
+    const { page, contracts, consoleErrors } = await openContracts();
+    const owner = demoAddress(1);
+    await contracts.load(DAI.toLowerCase(), {
+      source: 'paste',
+      text: 'function balanceOf(address owner) view returns (uint256)',
+    });
+    await contracts.waitLoaded(DAI);
+    expect(await contracts.functions.textContent()).toContain('with the pasted ABI');
+    expect(await contracts.read('balanceOf(address)', { 'owner (address)': owner })).toEqual([
+      { name: '', type: 'uint256', value: String(await daiBalance(owner)) },
+    ]);
+    expect(await contracts.saved.textContent()).toContain('None yet.');
+    await contracts.saveContract();
+    await contracts.savedItem(DAI).waitFor();
+
+    await page.reload();
+    await new Unlock(page).unlock();
+    await contracts.open();
+    expect(await contracts.functions.count()).toBe(0);
+    const item = contracts.savedItem(DAI);
+    expect(await item.textContent()).toContain('1 read function, 0 write functions');
+    await contracts.openSaved(DAI);
+    expect(await contracts.functions.textContent()).toContain('with the ABI saved for this address');
+    expect(await contracts.functions.textContent()).toContain('Saved for Local chain.');
+    expect(await contracts.functions.getByRole('region', { name: 'Write (0)' }).count()).toBe(1);
+    expect(await contracts.read('balanceOf(address)', { 'owner (address)': owner })).toEqual([
+      { name: '', type: 'uint256', value: String(await daiBalance(owner)) },
+    ]);
+
+    // The same ABI is offered as "Saved for this address" when the address is typed again.
+    await contracts.fillContract(DAI, { source: 'saved' });
+    expect(await contracts.abiChoices.textContent()).toContain('Saved for this address (1 function saved)');
+    await contracts.fillContract(USDC, { source: 'saved' });
+    await contracts.contractForm.getByRole('button', { name: 'Load contract' }).click();
+    await expect.poll(() => contracts.sourceError()).toMatch(/^No ABI is saved for this address on Local chain\./);
+
+    await contracts.saved.getByRole('button', { name: `Remove ${DAI}`, exact: true }).click();
+    await expect.poll(() => contracts.saved.textContent()).toContain('None yet.');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('decodes transfer calldata exactly, reports an unknown selector, and refuses what is not calldata', async () => {
+    const { contracts, consoleErrors } = await openContracts();
+    const to = demoAddress(9);
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [to, 123_456_789_012_345_678_901n],
+    });
+    const decoded = await contracts.decode(data);
+    expect(decoded.text).toContain('transfer(address to, uint256 value) returns (bool)');
+    expect(decoded.text).toContain('selector 0xa9059cbb');
+    expect(decoded.rows).toEqual([
+      { name: 'to', type: 'address', value: getAddress(to) },
+      { name: 'value', type: 'uint256', value: '123456789012345678901' },
+    ]);
+
+    const unknown = encodeFunctionData({
+      abi: parseAbi(['function launch(uint256 when)']),
+      functionName: 'launch',
+      args: [1n],
+    });
+    const result = await contracts.decode(unknown);
+    expect(result.text).toBe(
+      `Unknown selector ${unknown.slice(0, 10)}: none of the standard ABIs (ERC-20, ERC-721, ERC-1155, WETH, Multicall3) have a function with it.`,
+    );
+
+    const field = contracts.decoder.getByLabel('Calldata', { exact: true });
+    await field.fill('0xzz');
+    await contracts.decoder.getByRole('button', { name: 'Decode' }).click();
+    await expect.poll(() => contracts.fieldError(field)).toBe('Calldata is hex: 0x followed by hex digits (0–9, a–f).');
+    expect(await field.inputValue()).toBe('0xzz');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('fetches a verified ABI from the explorer the person set, and says when a contract is not verified', async () => {
+    const { page, contracts, consoleErrors } = await openContracts();
+    const requests: { url: string; referer: string | undefined }[] = [];
+    page.on('request', (request) => requests.push({ url: request.url(), referer: request.headers().referer }));
+    expect(await contracts.abiChoices.getByRole('radio', { name: /^Fetch verified ABI/ }).count()).toBe(0);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    const settings = page.getByRole('region', { name: 'History explorers', exact: true });
+    await settings.getByRole('textbox', { name: 'Explorer API URL' }).fill(explorer.url);
+    await settings.getByLabel('API key', { exact: true }).fill(explorer.apiKey);
+    await settings.getByRole('button', { name: 'Check and save explorer' }).click();
+    await expect.poll(() => settings.getByRole('status').textContent()).toMatch(/^Explorer saved for Local chain\./);
+
+    await contracts.open();
+    await contracts.load(USDC, { source: 'explorer' });
+    await expect
+      .poll(() => contracts.sourceError())
+      .toMatch(new RegExp(`has no verified source code for ${USDC} on this network`));
+    expect(await contracts.functions.count()).toBe(0);
+
+    await contracts.load(DAI, { source: 'explorer' });
+    await contracts.waitLoaded(DAI);
+    expect(await contracts.functions.textContent()).toContain(
+      `with the verified ABI from ${new URL(explorer.url).host}`,
+    );
+    // The key went only to the explorer, with no referrer; getabi asked about DAI on this chain.
+    const explorerHost = new URL(explorer.url).host;
+    const withKey = requests.filter((r) => r.url.includes(explorer.apiKey));
+    expect(withKey.every((r) => new URL(r.url).host === explorerHost && !r.referer)).toBe(true);
+    const getabi = withKey.map((r) => new URL(r.url).searchParams).filter((p) => p.get('action') === 'getabi');
+    expect(getabi.map((p) => [p.get('module'), p.get('chainid'), p.get('address')])).toEqual([
+      ['contract', '31337', USDC],
+      ['contract', '31337', DAI],
+    ]);
+    expect(await contracts.read('totalSupply()')).toEqual([
+      {
+        name: '',
+        type: 'uint256',
+        value: String(
+          await nodeClient(env.chain.url).readContract({ address: DAI, abi: erc20Abi, functionName: 'totalSupply' }),
+        ),
+      },
+    ]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`works at 360 px (${colorScheme}): a loaded contract with results, errors and decoded calldata passes axe and nothing overflows`, async () => {
+      const { page, contracts } = await openContracts({ width: 360, colorScheme });
+      await contracts.load(USDC, { source: 'saved' });
+      await expect.poll(() => contracts.sourceError()).toMatch(/^No ABI is saved/);
+      await contracts.load(DAI, ERC20);
+      await contracts.waitLoaded(DAI);
+      await contracts.read('balanceOf(address)', { 'owner (address)': me });
+      await contracts.read('allowance(address,address)', {
+        'owner (address)': me,
+        'spender (address)': demoAddress(9),
+      });
+      const transfer = await contracts.openFunction('Write', 'transfer(address,uint256)');
+      await contracts.field(transfer, 'value (uint256)').fill('1.5');
+      await transfer.getByRole('button', { name: 'Continue to review' }).click();
+      await expect
+        .poll(() => contracts.fieldError(contracts.field(transfer, 'value (uint256)')))
+        .toContain('decimal point');
+      await contracts.decode(
+        encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [demoAddress(9), 2n ** 256n - 1n] }),
+      );
+      const violations = await seriousViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+
+  it('offers no write to a watch-only account and says why, while reads still work', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    const onboarding = new Onboarding(page);
+    await new AppShell(page).open(env.server.url);
+    await onboarding.method('Watch an address').click();
+    await page.getByLabel('Address', { exact: true }).fill(demoAddress(1));
+    await page.getByLabel('Name (optional)').fill('Watched');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onboarding.finishWithPassword();
+    const contracts = new Contracts(page);
+    await contracts.open();
+    await contracts.load(DAI, ERC20);
+    await contracts.waitLoaded(DAI);
+    const transfer = await contracts.openFunction('Write', 'transfer(address,uint256)');
+    expect(await transfer.textContent()).toContain('Watched is watch-only: Cairn cannot sign with it');
+    expect(await transfer.getByRole('button').count()).toBe(0);
+    expect(await contracts.read('balanceOf(address)', { 'owner (address)': demoAddress(1) })).toEqual([
+      { name: '', type: 'uint256', value: String(await daiBalance(demoAddress(1))) },
+    ]);
+    expect(consoleErrors).toEqual([]);
+  });
+});

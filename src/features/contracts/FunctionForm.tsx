@@ -1,0 +1,217 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AbiParameter } from 'viem';
+import { useStore } from 'zustand';
+import { Field } from '@/components/Field';
+import ui from '@/components/ui.module.css';
+import type { Account } from '@/core/accounts/account';
+import { canSign } from '@/core/accounts/account';
+import type { AbiValueText } from '@/core/contracts/abiFormat';
+import { abiTypeShape } from '@/core/contracts/abiTypes';
+import { encodeCalldata } from '@/core/contracts/calldata';
+import type { ContractFunction } from '@/core/contracts/functions';
+import { parseAmount } from '@/core/tx/amount';
+import { errorText } from '@/lib/errorMessages';
+import { useLinks } from '@/lib/links';
+import { requestSend } from '@/lib/sendRequest';
+import { useSelectedNetwork } from '@/lib/session';
+import { argumentHint, argumentLabel, checkArguments } from './argumentFields';
+import styles from './contracts.module.css';
+import { contractsStore, type LoadedContract, setInput, setValue } from './contractsStore';
+import { readFailure, readFunction } from './readFunction';
+import { ValueList } from './ValueList';
+
+const NO_TEXTS: string[] = [];
+
+/** Lists, tuples and bytes can be long: they get a text area; everything else one line. */
+function multiline(param: AbiParameter): boolean {
+  try {
+    const kind = abiTypeShape(param).kind;
+    return kind === 'array' || kind === 'tuple' || kind === 'bytes';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One function's form: a labelled field per argument, each checked on its own. A read runs
+ * eth_call and shows the decoded answer; a write is encoded and handed to Send for the usual
+ * review, signing and tracking.
+ */
+export function FunctionForm({
+  fn,
+  contract,
+  account,
+}: {
+  fn: ContractFunction;
+  contract: LoadedContract;
+  account: Account | undefined;
+}) {
+  const network = useSelectedNetwork();
+  const links = useLinks();
+  const navigate = useNavigate();
+  const key = `${fn.kind}:${fn.id}`;
+  const texts = useStore(contractsStore, (s) => s.inputs[key] ?? NO_TEXTS);
+  const valueText = useStore(contractsStore, (s) => s.values[key] ?? '');
+  const [errors, setErrors] = useState<(string | undefined)[]>([]);
+  const [valueError, setValueError] = useState<string>();
+  const [result, setResult] = useState<{ values: AbiValueText[] }>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const native = network.nativeCurrency;
+  const signer = account && canSign(account) ? account : undefined;
+
+  // After a refused submit, take the person to the first field at fault.
+  useEffect(() => {
+    if (attempt === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    const check = checkArguments(fn.inputs, texts);
+    setErrors(check.errors);
+    let problem = !check.ok;
+    if (fn.kind === 'write' && fn.payable) {
+      try {
+        parseAmount(valueText.trim() === '' ? '0' : valueText, native.decimals, native.symbol);
+        setValueError(undefined);
+      } catch (error) {
+        setValueError(errorText(error));
+        problem = true;
+      }
+    }
+    if (problem) {
+      setResult(undefined);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    let data: `0x${string}`;
+    try {
+      data = encodeCalldata(
+        fn.item,
+        fn.inputs.map((_, i) => texts[i] ?? ''),
+      );
+    } catch (error) {
+      setFailure(errorText(error));
+      return;
+    }
+    if (fn.kind === 'write') {
+      if (!signer) return;
+      requestSend({
+        recipient: contract.address,
+        amount: fn.payable && valueText.trim() !== '' ? valueText.trim() : '0',
+        data,
+        callAbi: [fn.item],
+      });
+      navigate(links.send);
+      return;
+    }
+    setBusy(true);
+    setResult(undefined);
+    try {
+      const values = await readFunction({
+        network,
+        address: contract.address,
+        fn: fn.item,
+        data,
+        from: account?.address,
+        abi: contract.abi,
+      });
+      setResult({ values });
+    } catch (error) {
+      setFailure(readFailure(error, fn));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const label = `${fn.kind === 'read' ? 'Read' : 'Write'} ${fn.id}`;
+  return (
+    <form ref={form} className={styles.functionForm} onSubmit={submit} noValidate aria-label={label}>
+      {fn.inputs.length === 0 && fn.kind === 'read' && <p className={ui.muted}>No arguments.</p>}
+      {fn.inputs.map((param, i) => (
+        <Field
+          // biome-ignore lint/suspicious/noArrayIndexKey: arguments keep their ABI order
+          key={i}
+          label={argumentLabel(param, i)}
+          hint={argumentHint(param)}
+          error={errors[i]}
+        >
+          {multiline(param) ? (
+            <textarea
+              rows={2}
+              value={texts[i] ?? ''}
+              spellCheck={false}
+              autoCapitalize="off"
+              onChange={(e) => setInput(key, i, fn.inputs.length, e.target.value)}
+            />
+          ) : (
+            <input
+              type="text"
+              value={texts[i] ?? ''}
+              spellCheck={false}
+              autoCapitalize="off"
+              autoComplete="off"
+              onChange={(e) => setInput(key, i, fn.inputs.length, e.target.value)}
+            />
+          )}
+        </Field>
+      ))}
+      {fn.kind === 'write' && fn.payable && (
+        <Field
+          label={`Value in ${native.symbol}`}
+          hint={`${native.symbol} sent with the call, such as 0.5 (empty for none).`}
+          error={valueError}
+        >
+          <input
+            type="text"
+            inputMode="decimal"
+            value={valueText}
+            autoComplete="off"
+            onChange={(e) => setValue(key, e.target.value)}
+          />
+        </Field>
+      )}
+      {fn.kind === 'read' ? (
+        <div className={ui.actions}>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Reading…' : 'Read'}
+          </button>
+        </div>
+      ) : signer ? (
+        <div className={ui.actions}>
+          <button type="submit">Continue to review</button>
+          <span className={ui.muted}>Send shows the call, fee and total before anything is signed.</span>
+        </div>
+      ) : (
+        <p className={ui.noticeWarning}>
+          {account
+            ? `${account.name} is watch-only: Cairn cannot sign with it, so it cannot call ${fn.name}. Select an account with a key to send this call.`
+            : `Select an account with a key to send this call.`}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className={ui.noticeDanger}>
+          {failure}
+        </p>
+      )}
+      {fn.kind === 'read' && (
+        <div role="status" aria-label={`Result of ${fn.name}`} className={styles.result}>
+          {result &&
+            (result.values.length === 0 ? (
+              <p>{fn.name} returned no values.</p>
+            ) : (
+              <>
+                <p>{fn.name} returned:</p>
+                <ValueList values={result.values} />
+              </>
+            ))}
+        </div>
+      )}
+    </form>
+  );
+}

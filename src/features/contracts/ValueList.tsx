@@ -1,0 +1,23 @@
+import type { AbiValueText } from '@/core/contracts/abiFormat';
+import styles from './contracts.module.css';
+
+/**
+ * Decoded values in ABI order: each one's name and type, then its exact text. A list of terms
+ * rather than a table, so long values and tuple types wrap at 360 px.
+ */
+export function ValueList({ values }: { values: readonly AbiValueText[] }) {
+  return (
+    <dl className={styles.values}>
+      {values.map((value, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: values keep their ABI order
+        <div key={i} className={styles.valueRow}>
+          <dt>
+            {value.name && <span className={styles.valueName}>{value.name} </span>}
+            <code className={styles.valueType}>{value.type}</code>
+          </dt>
+          <dd className={styles.value}>{value.text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
