@@ -72,6 +72,10 @@ function dataRule(to: OfflineTx['to'], data: Hex): string | undefined {
   return undefined;
 }
 
+export function priorityAboveMax(priority: bigint, max: bigint): string {
+  return `The priority fee (${formatGwei(priority)} gwei) cannot be above the max fee (${formatGwei(max)} gwei).`;
+}
+
 /**
  * Every rule, single-field and across fields: ranges, a recipient or contract code, gas at least
  * the intrinsic gas (and the Prague data floor), the priority fee not above the max fee, and
@@ -97,10 +101,7 @@ export function checkUnsignedTx(tx: OfflineTx): FieldErrors {
   if (tx.type === 'eip1559') {
     set('maxPriorityFeePerGas', wordProblem(tx.maxPriorityFeePerGas, 'The priority fee'));
     if (tx.maxPriorityFeePerGas > tx.maxFeePerGas) {
-      set(
-        'maxPriorityFeePerGas',
-        `The priority fee (${formatGwei(tx.maxPriorityFeePerGas)} gwei) cannot be above the max fee (${formatGwei(tx.maxFeePerGas)} gwei).`,
-      );
+      set('maxPriorityFeePerGas', priorityAboveMax(tx.maxPriorityFeePerGas, tx.maxFeePerGas));
     }
   }
   if (errors.gasLimit === undefined && errors[feeField] === undefined && tx.gas * fee > UINT256_MAX) {

@@ -127,6 +127,11 @@ describe('buildUnsignedTx', () => {
     expect(errorsOf({ maxFeePerGas: '1', maxPriorityFeePerGas: '2' })).toEqual({
       maxPriorityFeePerGas: 'The priority fee (2 gwei) cannot be above the max fee (1 gwei).',
     });
+    // Said together with other fields' problems, not only after they are fixed.
+    expect(errorsOf({ nonce: 'x', maxFeePerGas: '1', maxPriorityFeePerGas: '2' })).toMatchObject({
+      nonce: expect.any(String),
+      maxPriorityFeePerGas: 'The priority fee (2 gwei) cannot be above the max fee (1 gwei).',
+    });
   });
 
   it('needs the intrinsic gas for data, access list and contract creation, and the Prague data floor', () => {

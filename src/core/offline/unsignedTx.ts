@@ -11,7 +11,15 @@ import {
   type OfflineTxField,
   type OfflineTxType,
 } from './offlineTx';
-import { chainIdProblem, checkUnsignedTx, gasLimitProblem, nonceProblem, UINT64_MAX, wordProblem } from './txRules';
+import {
+  chainIdProblem,
+  checkUnsignedTx,
+  gasLimitProblem,
+  nonceProblem,
+  priorityAboveMax,
+  UINT64_MAX,
+  wordProblem,
+} from './txRules';
 
 /**
  * The fields of an offline transaction as a person types them: chain id, nonce and gas limit as
@@ -127,13 +135,16 @@ function feesOf(r: Reader, draft: UnsignedTxDraft): Fees | undefined {
   const maxFeePerGas = gweiOf(r, 'maxFeePerGas', draft.maxFeePerGas, 'The max fee');
   const maxPriorityFeePerGas = gweiOf(r, 'maxPriorityFeePerGas', draft.maxPriorityFeePerGas, 'The priority fee');
   if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) return undefined;
+  // Said with the other fields' problems, not only once they are fixed.
+  if (maxPriorityFeePerGas > maxFeePerGas)
+    return r.fail('maxPriorityFeePerGas', priorityAboveMax(maxPriorityFeePerGas, maxFeePerGas));
   return { type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas };
 }
 
 /**
  * Checks every field of a draft and builds the transaction to sign. Each problem is a sentence
  * under its field's name, all fields at once; the rules across fields (gas for the data, the
- * priority fee against the max fee…) run once every field reads. `nativeSymbol` names the coin
+ * priority fee against the max fee, checked early too) run once every field reads. `nativeSymbol` names the coin
  * in amount sentences.
  */
 export function buildUnsignedTx(draft: UnsignedTxDraft, nativeSymbol = 'ETH'): UnsignedTxResult {

@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { Screen } from '@/components/Screen';
+import { BroadcastTool } from './BroadcastTool';
+import { OfflineTool } from './OfflineTool';
 import { SignMessageTool } from './SignMessageTool';
 import { SignTypedDataTool } from './SignTypedDataTool';
 import styles from './sign.module.css';
@@ -9,6 +11,8 @@ const TOOLS = [
   { id: 'message', label: 'Message', Tool: SignMessageTool },
   { id: 'typed', label: 'Typed data', Tool: SignTypedDataTool },
   { id: 'verify', label: 'Verify', Tool: VerifyTool },
+  { id: 'offline', label: 'Offline transaction', Tool: OfflineTool },
+  { id: 'broadcast', label: 'Broadcast', Tool: BroadcastTool },
 ] as const;
 
 /** Signing tools, one at a time; the chosen one is in the URL (`?tool=`) so it can be linked and reloaded. */
