@@ -200,6 +200,69 @@ describe('offline signing and broadcast', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('carries unsigned fields and the signed transaction between devices as photos of QR codes', async () => {
+    const node = nodeClient(env.chain.url);
+    const nonce = await node.getTransactionCount({ address: me, blockTag: 'pending' });
+    const { maxFeePerGas, maxPriorityFeePerGas } = await fees();
+    const before = await node.getBalance({ address: recipient });
+
+    // The online device prepares the fields and shows them as a QR code; a photo of it is taken.
+    const online = await demoWalletPage(env);
+    const prepare = new Sign(online.page);
+    await prepare.openTool('Offline transaction');
+    await prepare.fillOffline({
+      nonce: String(nonce),
+      to: recipient,
+      value: '0.25',
+      gasLimit: '21000',
+      maxFee: formatGwei(maxFeePerGas),
+      priorityFee: formatGwei(maxPriorityFeePerGas),
+    });
+    await downloaded(online.page, () => prepare.offline.getByRole('button', { name: 'Save unsigned fields' }).click());
+    const fieldsPhoto = join(dir, 'fields.png');
+    writeFileSync(
+      fieldsPhoto,
+      await online.page.getByRole('img', { name: 'QR code of the unsigned fields' }).screenshot(),
+    );
+
+    // The offline device reads the photo, signs, and shows the signed transaction as a QR code.
+    const offline = await demoWalletPage(env);
+    const sign = new Sign(offline.page);
+    await sign.openTool('Offline transaction');
+    await offline.context.setOffline(true);
+    await sign.offline
+      .getByLabel('Or read them from a photo of their QR code', { exact: true })
+      .setInputFiles(fieldsPhoto);
+    await expect.poll(() => sign.offlineField('nonce').inputValue()).toBe(String(nonce));
+    expect(await sign.offlineField('to').inputValue()).toBe(recipient);
+    expect(await sign.offlineField('value').inputValue()).toBe('0.25');
+    const raw = await sign.signOffline();
+    const signedPhoto = join(dir, 'signed.png');
+    writeFileSync(
+      signedPhoto,
+      await sign.signed.getByRole('img', { name: 'QR code of the signed transaction' }).screenshot(),
+    );
+    await offline.context.setOffline(false);
+
+    // Back on the online device: the photo of the signed QR code is broadcast.
+    await prepare.openTool('Broadcast');
+    await prepare.broadcast
+      .getByLabel('Or read it from a photo of its QR code', { exact: true })
+      .setInputFiles(signedPhoto);
+    await expect.poll(() => prepare.field('Signed transaction (raw hex)').inputValue()).toBe(raw);
+    await prepare.broadcast.getByRole('button', { name: 'Decode' }).click();
+    await prepare.main.getByRole('button', { name: 'Send to Local chain' }).click();
+    await expect.poll(() => prepare.main.textContent(), { timeout: 15_000 }).toMatch(/Confirmed in block \d+/);
+    expect(await node.getBalance({ address: recipient })).toBe(before + parseEther('0.25'));
+
+    // A picture with no QR code in it is refused with the reason, changing nothing.
+    const blank = join(dir, 'blank.png');
+    writeFileSync(blank, await online.page.getByRole('heading', { level: 1, name: 'Sign' }).screenshot());
+    await prepare.broadcast.getByLabel('Or read it from a photo of its QR code', { exact: true }).setInputFiles(blank);
+    await expect.poll(() => prepare.broadcast.getByText(/^No QR code was found in this image\./).count()).toBe(1);
+    expect(await prepare.field('Signed transaction (raw hex)').inputValue()).toBe(raw);
+  });
+
   it('imports unsigned fields from a file, picks the account it was prepared for, signs them, and saves them again', async () => {
     const { maxFeePerGas, maxPriorityFeePerGas } = await fees();
     const tx: OfflineTx = {

@@ -59,6 +59,7 @@ const titles: Record<string, string> = {
   INPUT_UNSIGNED_TX: 'Not a transaction Cairn can sign',
   OFFLINE_SIGNER_MISMATCH: 'Signature check failed',
   EXPLORER_ABI_NOT_VERIFIED: 'Contract not verified',
+  INPUT_QR: 'No QR code found',
   TX_NOT_FOUND: 'Transaction not found',
   TX_NONCE_TAKEN: 'Nonce in use',
   TX_REPLACEMENT_FUNDS: 'Not enough for a higher fee',

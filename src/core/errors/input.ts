@@ -18,7 +18,8 @@ export type InputErrorCode =
   | 'INPUT_ABI_VALUE'
   | 'INPUT_CALLDATA'
   | 'INPUT_RAW_TX'
-  | 'INPUT_UNSIGNED_TX';
+  | 'INPUT_UNSIGNED_TX'
+  | 'INPUT_QR';
 
 /** Something a person typed or chose that Cairn cannot use, with the reason. */
 export class InputError extends CairnError<InputErrorCode> {

@@ -15,6 +15,7 @@ import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { BroadcastStatus } from './BroadcastStatus';
 import { DecodedTxView } from './DecodedTxView';
+import { QrImageField } from './QrImageField';
 import styles from './sign.module.css';
 import { useFocusOnMount } from './useFocusOnMount';
 
@@ -113,6 +114,17 @@ export function BroadcastTool() {
             }}
           />
         </Field>
+        <QrImageField
+          label="Or read it from a photo of its QR code"
+          hint="A photo or screenshot of the QR code shown after “Sign offline”."
+          onText={(raw) => {
+            setText(raw);
+            setDecoded(undefined);
+            setSendError(undefined);
+            setSent(undefined);
+            return undefined;
+          }}
+        />
         <div className={ui.actions}>
           <button type="submit">Decode</button>
         </div>

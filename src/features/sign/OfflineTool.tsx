@@ -15,6 +15,7 @@ import { errorText } from '@/lib/errorMessages';
 import { toDecimalString } from '@/lib/format';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useVaultSession } from '@/lib/vault';
+import { QrImageField } from './QrImageField';
 import { SaveFileButton } from './SaveFileButton';
 import { ScannableText } from './ScannableText';
 import { SigningAccountField, useSigningAccounts } from './SigningAccountField';
@@ -227,6 +228,17 @@ export function OfflineTool() {
         >
           <input type="file" accept=".json,application/json,text/plain" onChange={importFile} />
         </Field>
+        <QrImageField
+          label="Or read them from a photo of their QR code"
+          hint="A photo or screenshot of the QR code shown by “Save unsigned fields”."
+          onText={(text, fileName) => {
+            let problem: string | undefined;
+            load(text, `the QR code in ${fileName}`, (sentence) => {
+              problem = sentence;
+            });
+            return problem;
+          }}
+        />
         <Field
           label="Or paste the unsigned fields"
           hint="The text of such a file, or of its QR code read by a scanner."

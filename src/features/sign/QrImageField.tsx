@@ -1,0 +1,43 @@
+import { type ChangeEvent, useEffect, useState } from 'react';
+import { Field } from '@/components/Field';
+import { errorText } from '@/lib/errorMessages';
+import { preloadQrReader, readQrFromImage } from '@/lib/qrImage';
+
+/**
+ * Reads a QR code from a photo or screenshot chosen by the person (on a phone, the camera). The
+ * text goes to `onText`, which says what is wrong with it, if anything.
+ */
+export function QrImageField({
+  label,
+  hint,
+  onText,
+}: {
+  label: string;
+  hint: string;
+  /** Takes the decoded text; returns a sentence when it is not usable. */
+  onText: (text: string, fileName: string) => string | undefined;
+}) {
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  // An offline device must not need the network to read a QR code later.
+  useEffect(preloadQrReader, []);
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    try {
+      setError(onText(await readQrFromImage(file), file.name));
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+      input.value = '';
+    }
+  };
+  return (
+    <Field label={label} hint={busy ? 'Reading the QR code…' : hint} error={error}>
+      <input type="file" accept="image/*" capture="environment" onChange={choose} />
+    </Field>
+  );
+}
