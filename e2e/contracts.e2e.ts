@@ -4,6 +4,7 @@
 import { encodeFunctionData, erc20Abi, getAddress, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
+import { MULTICALL3_ADDRESS } from '../src/core/chain/localChain.ts';
 import { type FakeExplorer, startFakeExplorer } from '../src/testing/fakeExplorer.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Contracts } from './pages/Contracts.ts';
@@ -115,6 +116,39 @@ describe('contracts', () => {
     expect(await daiBalance(me)).toBe(fromBefore - amount);
     expect(await daiBalance(to)).toBe(toBefore + amount);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('sends a payable call with a list of tuples (Multicall3 aggregate3Value): value and nested arguments arrive exactly', async () => {
+    const { page, contracts } = await openContracts();
+    const node = nodeClient(env.chain.url);
+    const to = demoAddress(12);
+    const before = await node.getBalance({ address: to });
+    const abi = [
+      'function aggregate3Value((address target, bool allowFailure, uint256 value, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)',
+    ];
+    await contracts.load(MULTICALL3_ADDRESS, { source: 'paste', text: abi[0] as string });
+    await contracts.waitLoaded(MULTICALL3_ADDRESS);
+    const form = await contracts.openFunction('Write', 'aggregate3Value((address,bool,uint256,bytes)[])');
+    // The tuple written positionally, its wei amount beyond 2^53 unquoted: kept exact.
+    const wei = 10_000_000_000_000_001n;
+    await form.getByLabel(/^calls \(/).fill(`[["${to}", false, ${wei}, "0x"]]`);
+    await contracts.field(form, 'Value in ETH').fill('0.010000000000000001');
+    await form.getByRole('button', { name: 'Continue to review' }).click();
+
+    const send = new Send(page);
+    await send.form.waitFor();
+    const data = encodeFunctionData({
+      abi: parseAbi(abi),
+      functionName: 'aggregate3Value',
+      args: [[{ target: to, allowFailure: false, value: wei, callData: '0x' }]],
+    });
+    expect(await send.field('Data (hex)').inputValue()).toBe(data);
+    await send.continue();
+    await send.review.waitFor({ timeout: 15_000 });
+    expect(await send.review.textContent()).toContain('aggregate3Value(calls: ');
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect(await node.getBalance({ address: to })).toBe(before + wei);
   });
 
   it('refuses every bad input next to its field with its reason, keeping what was typed, and sends nothing', async () => {
