@@ -1,6 +1,6 @@
 // Signing tools: personal_sign of text and hex, EIP-712 typed data read as a tree, and verifying
 // who signed. Signatures are compared byte for byte with viem signing with the same demo key.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
@@ -10,6 +10,13 @@ import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
 const demo = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 0 });
+
+/** The verdict line of the Verify tool. */
+const verdict = (main: Locator) =>
+  main
+    .getByRole('status')
+    .filter({ hasText: /^Signed by/ })
+    .textContent();
 
 describe('sign and verify', () => {
   let env: Environment;
@@ -48,35 +55,14 @@ describe('sign and verify', () => {
     await verify.field('Signature').fill(signed);
     await verify.field('Expected signer (optional)').fill(demo.address);
     await verify.main.getByRole('button', { name: 'Verify' }).click();
-    await expect
-      .poll(() =>
-        verify.main
-          .getByRole('status')
-          .filter({ hasText: /^Signed by/ })
-          .textContent(),
-      )
-      .toBe(`Signed by ${demo.address}: the expected signer.`);
+    await expect.poll(() => verdict(verify.main)).toBe(`Signed by ${demo.address}: the expected signer.`);
     await verify.field('Expected signer (optional)').fill(demoAddress(1));
     await verify.main.getByRole('button', { name: 'Verify' }).click();
-    await expect
-      .poll(() =>
-        verify.main
-          .getByRole('status')
-          .filter({ hasText: /^Signed by/ })
-          .textContent(),
-      )
-      .toBe(`Signed by ${demo.address}: not the expected signer.`);
+    await expect.poll(() => verdict(verify.main)).toBe(`Signed by ${demo.address}: not the expected signer.`);
     // One character changed in the message: someone else "signed" it.
     await verify.field('Signed message').fill(`${text}.`);
     await verify.main.getByRole('button', { name: 'Verify' }).click();
-    await expect
-      .poll(() =>
-        verify.main
-          .getByRole('status')
-          .filter({ hasText: /^Signed by/ })
-          .textContent(),
-      )
-      .toMatch(/: not the expected signer\.$/);
+    await expect.poll(() => verdict(verify.main)).toMatch(/: not the expected signer\.$/);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -130,14 +116,7 @@ describe('sign and verify', () => {
     await verify.field('Signature').fill(signed);
     await verify.field('Expected signer (optional)').fill(demo.address.toLowerCase());
     await verify.main.getByRole('button', { name: 'Verify' }).click();
-    await expect
-      .poll(() =>
-        verify.main
-          .getByRole('status')
-          .filter({ hasText: /^Signed by/ })
-          .textContent(),
-      )
-      .toBe(`Signed by ${demo.address}: the expected signer.`);
+    await expect.poll(() => verdict(verify.main)).toBe(`Signed by ${demo.address}: the expected signer.`);
   });
 
   it('refuses every bad input next to its field with the reason, keeping what was typed, and signs nothing', async () => {
