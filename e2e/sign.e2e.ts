@@ -119,6 +119,30 @@ describe('sign and verify', () => {
     await expect.poll(() => verdict(verify.main)).toBe(`Signed by ${demo.address}: the expected signer.`);
   });
 
+  it('never leaves a signature beside text it did not sign, and shows hidden characters in typed data as codes', async () => {
+    const { page } = await demoWalletPage(env);
+    const message = await openTool(page, 'Message');
+    await message.field('Message').fill('0x48656c6c6f');
+    await message.main.getByRole('button', { name: 'Sign message' }).click();
+    await message.main.locator('output').waitFor();
+    // The same characters read as hex bytes are another message: the signature goes.
+    await message.main.getByRole('radio', { name: 'Hex bytes (0x…)' }).check();
+    expect(await message.main.locator('output').count()).toBe(0);
+
+    const typed = await openTool(page, 'Typed data');
+    const sneaky = structuredClone(mail.typedData) as { domain: { name: string }; message: { contents: string } };
+    sneaky.domain.name = 'Ether\u202eMail';
+    sneaky.message.contents = 'Hello,\u200b Bob!';
+    await typed.field('Typed data (JSON)').fill(JSON.stringify(sneaky));
+    await typed.main.getByRole('button', { name: 'Review typed data' }).click();
+    const review = typed.main.getByRole('region', { name: 'What you would sign' });
+    await review.waitFor();
+    expect(await review.getByRole('alert').first().textContent()).toMatch(/invisible or direction-changing characters/);
+    const shown = (await review.textContent()) ?? '';
+    expect(shown).toContain('Ether\\u{202E}Mail');
+    expect(shown).toContain('Hello,\\u{200B} Bob!');
+  });
+
   it('refuses every bad input next to its field with the reason, keeping what was typed, and signs nothing', async () => {
     const { page } = await demoWalletPage(env);
     const message = await openTool(page, 'Message');

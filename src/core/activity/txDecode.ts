@@ -7,6 +7,7 @@ import {
   bytesToHex,
   decodeEventLog,
   decodeFunctionData,
+  encodeFunctionData,
   type Hex,
   parseAbi,
   toEventSelector,
@@ -21,7 +22,34 @@ import { formatAbiItem, formatAbiParams } from 'viem/utils';
  */
 
 export type DecodedValue = { name: string; type: string; value: unknown };
-export type DecodedCall = { name: string; signature: string; args: DecodedValue[]; source: 'standard' | 'saved' };
+export type DecodedCall = {
+  name: string;
+  signature: string;
+  args: DecodedValue[];
+  source: 'standard' | 'saved';
+  /** Set when the data is not exactly the standard encoding of what is shown (see calldataIrregularity). */
+  irregular?: string;
+};
+
+/**
+ * Why calldata is not exactly the standard encoding of its decoded arguments, or undefined when it
+ * is. Decoders read past extra bytes and ignore dirty padding, but a contract may not: such data
+ * could do something other than what the decoded call says.
+ */
+export function calldataIrregularity(item: AbiFunction, data: Hex, args: readonly unknown[]): string | undefined {
+  let standard: Hex;
+  try {
+    standard = encodeFunctionData({ abi: [item], functionName: item.name, args } as never);
+  } catch {
+    return 'Cairn could not re-encode these arguments to check them: the contract may read this data differently.';
+  }
+  const given = data.toLowerCase();
+  if (given === standard) return undefined;
+  if (given.startsWith(standard)) {
+    return `The data has ${(given.length - standard.length) / 2} extra bytes after the arguments shown: the contract may read them.`;
+  }
+  return 'The arguments are not in the standard encoding (for example an address with bytes set in its padding): the contract may read them differently from what is shown.';
+}
 export type DecodedLog =
   | {
       address: Address;
@@ -133,7 +161,14 @@ export function decodeCall(input: Hex, to: Address | undefined, saved: readonly 
     try {
       const { args } = decodeFunctionData({ abi: [item], data });
       const values: readonly unknown[] = Array.isArray(args) ? args : [];
-      return { name: item.name, signature: formatAbiItem(item), args: toDecodedValues(item.inputs, values), source };
+      const irregular = calldataIrregularity(item, data, values);
+      return {
+        name: item.name,
+        signature: formatAbiItem(item),
+        args: toDecodedValues(item.inputs, values),
+        source,
+        ...(irregular ? { irregular } : {}),
+      };
     } catch {
       // Does not decode against this item (short or malformed calldata): try the next source.
     }

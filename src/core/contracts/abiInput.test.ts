@@ -333,3 +333,24 @@ describe('decodeResult', () => {
     );
   });
 });
+
+describe('tuples whose parts share a name', () => {
+  it('are taken in order, so no value overwrites another', () => {
+    const param = {
+      name: 't',
+      type: 'tuple',
+      components: [
+        { name: 'a', type: 'uint256' },
+        { name: 'a', type: 'uint256' },
+      ],
+    } as const;
+    const value = parseAbiInput(param, '[1, 2]');
+    expect(value).toEqual([1n, 2n]);
+    expect(encodeAbiParameters([param], [value as never])).toBe(
+      encodeAbiParameters(
+        ['uint256', 'uint256'].map((type) => ({ type })),
+        [1n, 2n],
+      ),
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { erc20Abi } from 'viem';
+import { type AbiFunction, erc20Abi, toFunctionSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { parseAbiJson } from './abiJson';
 
@@ -20,5 +20,29 @@ describe('reading a pasted ABI', () => {
       ['[{"type":"function","name":"f","inputs":[{"type":"uint7"}]}]', /Item 1 \(f\) is not valid/],
     ];
     for (const [text, message] of cases) expect(() => parseAbiJson(text), text).toThrow(message);
+  });
+
+  it('writes out Solidity aliases, so the selector is the one the contract knows', () => {
+    const abi = parseAbiJson(
+      JSON.stringify([
+        {
+          type: 'function',
+          name: 'deposit',
+          stateMutability: 'payable',
+          inputs: [
+            { name: 'x', type: 'uint' },
+            { name: 'ys', type: 'int[2]' },
+            { name: 'b', type: 'byte' },
+            { name: 't', type: 'tuple[]', components: [{ name: 'n', type: 'uint' }] },
+          ],
+          outputs: [{ name: '', type: 'uint' }],
+        },
+      ]),
+    );
+    const fn = abi[0] as AbiFunction;
+    expect(fn.inputs.map((p) => p.type)).toEqual(['uint256', 'int256[2]', 'bytes1', 'tuple[]']);
+    expect((fn.inputs[3] as { components: { type: string }[] }).components[0]?.type).toBe('uint256');
+    expect(fn.outputs[0]?.type).toBe('uint256');
+    expect(toFunctionSelector(fn)).toBe(toFunctionSelector('function deposit(uint256,int256[2],bytes1,(uint256)[])'));
   });
 });

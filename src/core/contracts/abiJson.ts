@@ -41,12 +41,37 @@ export function parseAbiJson(text: string): Abi {
     if (entry.inputs !== undefined && !Array.isArray(entry.inputs)) fail(`${where} has inputs that are not a list.`);
     try {
       // Round-tripping through the human-readable form checks every Solidity type.
-      parseAbiItem(formatAbiItem({ ...(item as object), type: kind } as never));
+      parseAbiItem(formatAbiItem(normalised({ ...(item as object), type: kind }) as never));
     } catch (error) {
       fail(
         `${where}${typeof entry.name === 'string' ? ` (${entry.name})` : ''} is not valid: ${(error as Error).message.split('\n')[0]}`,
       );
     }
   });
-  return items.map((item) => ({ type: 'function', ...(item as object) })) as unknown as Abi;
+  return items.map((item) => normalised({ type: 'function', ...(item as object) })) as unknown as Abi;
+}
+
+type Param = { type?: unknown; components?: unknown };
+
+/**
+ * Solidity's aliases written out (`uint` → `uint256`, `int` → `int256`, `byte` → `bytes1`, also
+ * inside arrays and tuples): selectors are computed from the canonical names, so an alias left
+ * in place would call a different function than the one shown.
+ */
+function canonicalParam(param: Param): Param {
+  const type =
+    typeof param.type === 'string'
+      ? param.type.replace(/^(u?int)(?=$|\[)/, '$1256').replace(/^byte(?=$|\[)/, 'bytes1')
+      : param.type;
+  const components = Array.isArray(param.components) ? param.components.map(canonicalParam) : param.components;
+  return { ...param, type, ...(components === undefined ? {} : { components }) };
+}
+
+function normalised(item: { type: unknown; inputs?: unknown; outputs?: unknown }): object {
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(canonicalParam) : value);
+  return {
+    ...item,
+    ...(item.inputs === undefined ? {} : { inputs: list(item.inputs) }),
+    ...(item.outputs === undefined ? {} : { outputs: list(item.outputs) }),
+  };
 }

@@ -55,8 +55,12 @@ export function abiTypeShape(param: AbiParameter): AbiTypeShape {
   if (type === 'address' || type === 'bool' || type === 'bytes' || type === 'string') return { kind: type };
   if (type === 'tuple') {
     const components = 'components' in param && Array.isArray(param.components) ? param.components : [];
-    // Same rule as viem's decoder: an object keyed by name only when every component has a name.
-    const named = components.length > 0 && components.every((c) => typeof c.name === 'string' && c.name !== '');
+    // Keyed by name only when every component has a distinct name (as viem's decoder, which also
+    // needs them distinct: two parts named alike would overwrite each other).
+    const named =
+      components.length > 0 &&
+      components.every((c) => typeof c.name === 'string' && c.name !== '') &&
+      new Set(components.map((c) => c.name)).size === components.length;
     return { kind: 'tuple', components, named };
   }
   return unsupported(type);

@@ -1,4 +1,4 @@
-import { type AbiFunction, encodeFunctionData, erc20Abi, erc721Abi, parseAbi, parseAbiItem } from 'viem';
+import { type AbiFunction, encodeFunctionData, erc20Abi, erc721Abi, type Hex, parseAbi, parseAbiItem } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors/input';
 import { decodeCalldata, encodeCalldata } from './calldata';
@@ -112,5 +112,32 @@ describe('encodeCalldata', () => {
       encodeFunctionData({ abi: [fn], functionName: 'transfer', args: [TO, 1000n] }),
     );
     expect(() => encodeCalldata(fn, [TO, '1.5'])).toThrow('amount: uint256 takes whole numbers');
+  });
+});
+
+describe('calldata that is not the standard encoding of what it decodes to', () => {
+  const standard = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: ['0x1111111111111111111111111111111111111111', 5n],
+  });
+
+  it('is decoded, and flagged: extra bytes after the arguments', () => {
+    const decoded = decodeCalldata(`${standard}deadbeef`);
+    expect(decoded.status).toBe('decoded');
+    expect(decoded.status === 'decoded' && decoded.irregular).toBe(
+      'The data has 4 extra bytes after the arguments shown: the contract may read them.',
+    );
+  });
+
+  it('is decoded, and flagged: bytes set in an address’s padding', () => {
+    const dirty = `${standard.slice(0, 10)}${'ff'.repeat(12)}${standard.slice(34)}` as Hex;
+    const decoded = decodeCalldata(dirty);
+    expect(decoded.status === 'decoded' && decoded.irregular).toMatch(/not in the standard encoding/);
+  });
+
+  it('is not flagged when it is exactly standard', () => {
+    const decoded = decodeCalldata(standard);
+    expect(decoded.status === 'decoded' && decoded.irregular).toBeUndefined();
   });
 });

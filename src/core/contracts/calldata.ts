@@ -1,5 +1,5 @@
 import { type Abi, type AbiFunction, decodeFunctionData, encodeFunctionData, type Hex } from 'viem';
-import { STANDARD_ABIS } from '../activity/txDecode';
+import { calldataIrregularity, STANDARD_ABIS } from '../activity/txDecode';
 import { toSafeDetails } from '../errors/base';
 import { InputError } from '../errors/input';
 import { type AbiValueText, formatAbiValue } from './abiFormat';
@@ -24,6 +24,8 @@ export type DecodedCalldata =
       /** Unnamed parameters are called arg0, arg1, … */
       args: AbiValueText[];
       source: 'abi' | 'known';
+      /** Set when the data is not exactly the standard encoding of the arguments shown. */
+      irregular?: string;
     }
   | { status: 'unknown'; selector: Hex; message: string };
 
@@ -76,7 +78,9 @@ export function decodeCalldata(text: string, abi?: Abi): DecodedCalldata {
     try {
       const { args } = decodeFunctionData({ abi: [fn.item], data: lower });
       const values: readonly unknown[] = Array.isArray(args) ? args : [];
+      const irregular = calldataIrregularity(fn.item, lower, values);
       return {
+        ...(irregular ? { irregular } : {}),
         status: 'decoded',
         selector,
         id: fn.id,

@@ -35,6 +35,20 @@ describe('broadcastRaw', () => {
     expect(await broadcastRaw(nodeSaying(undefined), raw)).toEqual({ hash: keccak256(raw), alreadyKnown: false });
   });
 
+  it('does not follow a node that answers with the hash of another transaction', async () => {
+    const lying = createClient({
+      transport: custom({
+        async request() {
+          return keccak256('0x01');
+        },
+      }),
+    });
+    await expect(broadcastRaw(lying, raw, 'https://rpc.example')).rejects.toMatchObject({
+      code: 'CHAIN_MALFORMED_RESPONSE',
+      shortMessage: expect.stringMatching(/hash of another transaction/),
+    });
+  });
+
   it('counts "already known" as sent', async () => {
     for (const message of ['already known', 'Known transaction: abc', 'AlreadyKnown', 'transaction already imported']) {
       expect(await broadcastRaw(nodeSaying(message), raw), message).toEqual({

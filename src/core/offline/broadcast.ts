@@ -95,7 +95,15 @@ export async function broadcastRaw(client: Client, raw: Hex, rpcUrl?: string): P
   const hash = keccak256(raw);
   try {
     const sent = await sendRawTransaction(client, { serializedTransaction: raw });
-    return { hash: sent, alreadyKnown: false };
+    // The hash is the bytes' own: a node answering with another one is not followed.
+    if (sent.toLowerCase() !== hash.toLowerCase()) {
+      throw new ChainError(
+        'CHAIN_MALFORMED_RESPONSE',
+        'The node answered with the hash of another transaction. Cairn does not trust this node’s answer: check the transaction on another node or explorer.',
+        { rpcUrl, details: `expected ${hash}, node said ${sent}` },
+      );
+    }
+    return { hash, alreadyKnown: false };
   } catch (error) {
     const text = words(error);
     if (ALREADY_KNOWN.test(text)) return { hash, alreadyKnown: true };

@@ -123,6 +123,12 @@ describe('buildUnsignedTx', () => {
     );
   });
 
+  it('takes chain id and nonce as plain digits: no separator silently joins two numbers', () => {
+    expect(errorsOf({ chainId: '1 0' }).chainId).toBe('The chain id is a whole number, such as 1 for Ethereum.');
+    expect(errorsOf({ chainId: '1_0' }).chainId).toBe('The chain id is a whole number, such as 1 for Ethereum.');
+    expect(errorsOf({ nonce: '1 2' }).nonce).toBe('The nonce is a whole number.');
+  });
+
   it('refuses a priority fee above the max fee', () => {
     expect(errorsOf({ maxFeePerGas: '1', maxPriorityFeePerGas: '2' })).toEqual({
       maxPriorityFeePerGas: 'The priority fee (2 gwei) cannot be above the max fee (1 gwei).',

@@ -74,8 +74,9 @@ class Reader {
 
 const digits = (text: string) => text.trim().replace(/[_ ]/g, '');
 
+// Chain id and nonce take digits only: "1 0" must not silently become chain 10.
 function chainIdOf(r: Reader, text: string): number | undefined {
-  const typed = digits(text);
+  const typed = text.trim();
   if (typed === '') return r.fail('chainId', 'Enter the chain id of the network, such as 1 for Ethereum.');
   if (!/^\d+$/.test(typed)) return r.fail('chainId', 'The chain id is a whole number, such as 1 for Ethereum.');
   const value = r.rule('chainId', BigInt(typed), chainIdProblem);
@@ -83,7 +84,7 @@ function chainIdOf(r: Reader, text: string): number | undefined {
 }
 
 function nonceOf(r: Reader, text: string): number | undefined {
-  const typed = digits(text);
+  const typed = text.trim();
   if (typed === '') {
     return r.fail('nonce', 'Enter the nonce: the number of transactions this account has sent (0 for a new account).');
   }

@@ -1,4 +1,5 @@
 import { getAddress, isAddress } from 'viem';
+import { revealHidden } from './text';
 import type { SignableTypedData } from './typedData';
 import { arrayType, atomicType, domainTypesOf, type TypedDataTypes } from './typedDataSchema';
 
@@ -7,6 +8,8 @@ export type TypedDataNode = {
   label: string;
   type: string;
   value?: string;
+  /** The value had invisible or direction-changing characters, now shown as `\u{…}` codes. */
+  hidden?: true;
   children?: TypedDataNode[];
 };
 
@@ -32,7 +35,16 @@ function node(types: TypedDataTypes, label: string, type: string, value: unknown
   if (array && Array.isArray(value)) {
     return { label, type, children: value.map((item, i) => node(types, `[${i}]`, array.item, item)) };
   }
+  if (atomicType(type)?.kind === 'string' && typeof value === 'string') {
+    const shown = revealHidden(value);
+    return shown.hidden ? { label, type, value: shown.text, hidden: true } : { label, type, value };
+  }
   return { label, type, value: formatAtomic(type, value) };
+}
+
+/** Whether any value in the tree had characters that are now shown as codes. */
+export function hasHiddenCharacters(node: TypedDataNode | undefined): boolean {
+  return node !== undefined && (node.hidden === true || (node.children ?? []).some(hasHiddenCharacters));
 }
 
 /**

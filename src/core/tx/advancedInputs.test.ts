@@ -34,6 +34,7 @@ describe('advanced transaction inputs', () => {
       "Nonce 6 is already used: this account's transactions up to 6 are confirmed. Use 7 or more.",
     );
     expect(message(() => parseNonce('1.5', 7))).toBe('The nonce is a whole number.');
+    expect(message(() => parseNonce('1 2', 0))).toBe('The nonce is a whole number.');
   });
 
   it('accepts only whole bytes of hex as data', () => {

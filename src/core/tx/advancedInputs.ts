@@ -32,7 +32,9 @@ export function parseGwei(text: string, label: string): bigint {
 
 /** A nonce typed in "advanced": a whole number not below the account's next confirmed nonce. */
 export function parseNonce(text: string, confirmedNonce: number): number {
-  const value = wholeNumber(text);
+  // Digits only: a separator must not silently join "1 2" into nonce 12.
+  const trimmed = text.trim();
+  const value = /^\d+$/.test(trimmed) ? BigInt(trimmed) : undefined;
   if (value === undefined || value > BigInt(Number.MAX_SAFE_INTEGER)) {
     throw new InputError('INPUT_NONCE', 'The nonce is a whole number.');
   }

@@ -60,6 +60,7 @@ export function CalldataDecoder({ abi }: { abi: Abi | undefined }) {
                 (selector {decoded.selector}, from {decoded.source === 'abi' ? 'the loaded ABI' : 'a standard ABI'})
               </span>
             </p>
+            {decoded.irregular && <p className={ui.noticeWarning}>{decoded.irregular}</p>}
             {decoded.args.length === 0 ? <p>No arguments.</p> : <ValueList values={decoded.args} />}
           </>
         )}

@@ -157,6 +157,7 @@ export function TransactionScreen() {
                   <code>{call.signature}</code>
                   {call.source === 'saved' && <span className={ui.muted}> (from the ABI you saved)</span>}
                 </p>
+                {call.irregular && <p className={ui.noticeWarning}>{call.irregular}</p>}
                 <DecodedArgs args={call.args} />
               </>
             ) : (

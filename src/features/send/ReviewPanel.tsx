@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Abi, Address } from 'viem';
+import type { Abi, Address, Hex } from 'viem';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
@@ -54,7 +54,11 @@ export function ReviewPanel({
   const nftCall = draft.asset.kind === 'nft' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
   const contractCall =
     draft.asset.kind === 'native' && prepared.call.data !== '0x'
-      ? decodeCall(prepared.call.data, prepared.call.to, callAbis(prepared.call.to, callAbi, savedAbis))
+      ? decodeCall(
+          prepared.call.data,
+          prepared.call.to,
+          callAbis(prepared.call.to, prepared.call.data, callAbi, savedAbis),
+        )
       : undefined;
   const what =
     draft.asset.kind === 'nft' ? (
@@ -183,6 +187,7 @@ export function ReviewPanel({
                 {contractCall.args.map((a) => `${a.name}: ${formatDecodedValue(a.value)}`).join(', ')})
               </code>{' '}
               <span className={ui.muted}>on the contract {prepared.call.to}</span>
+              {contractCall.irregular && <p className={ui.noticeWarning}>{contractCall.irregular}</p>}
               <br />
               <code className={styles.hash}>{prepared.call.data}</code>
             </dd>
@@ -236,15 +241,26 @@ export function ReviewPanel({
   );
 }
 
-/** ABIs that may describe a native send's data: the one the call was prepared with, and any saved for its contract. */
-function callAbis(to: Address | undefined, callAbi: string, saved: readonly SavedAbi[] | undefined): SavedAbi[] {
+/**
+ * ABIs that may describe a native send's data: any saved for its contract, and the one the call was
+ * prepared with, only while the recipient and data are still exactly those it was prepared for.
+ */
+function callAbis(
+  to: Address | undefined,
+  data: Hex,
+  callAbi: string,
+  saved: readonly SavedAbi[] | undefined,
+): SavedAbi[] {
   const out: SavedAbi[] = [...(saved ?? [])];
-  if (to && callAbi) {
-    try {
-      out.unshift({ address: to, abi: JSON.parse(callAbi) as Abi });
-    } catch {
-      // A form restored from an older shape: decode with the saved ABIs only.
+  if (!to || !callAbi) return out;
+  try {
+    const prepared = JSON.parse(callAbi) as { to?: unknown; data?: unknown; abi?: unknown };
+    const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+    if (same(prepared.to, to) && same(prepared.data, data) && Array.isArray(prepared.abi)) {
+      out.unshift({ address: to, abi: prepared.abi as Abi });
     }
+  } catch {
+    // A form restored from an older shape: decode with the saved ABIs only.
   }
   return out;
 }

@@ -46,7 +46,7 @@ export function SendScreen() {
       max: false,
       unit: 'asset',
       data: request.data,
-      callAbi: JSON.stringify(request.callAbi),
+      callAbi: JSON.stringify({ to: request.recipient, data: request.data, abi: request.callAbi }),
     });
   }, []);
 

@@ -20,7 +20,10 @@ export type SendForm = {
   gasPrice: string;
   nonce: string;
   data: string;
-  /** ABI items (JSON) describing `data` when another screen prepared a contract call, for the review. */
+  /**
+   * When another screen prepared a contract call: JSON of the recipient and data it was made for and
+   * the ABI items that describe it, for the review (used only while both are unchanged).
+   */
   callAbi: string;
 };
 

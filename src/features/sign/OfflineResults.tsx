@@ -1,5 +1,6 @@
 import { CopyButton } from '@/components/CopyButton';
 import ui from '@/components/ui.module.css';
+import type { OfflineTx } from '@/core/offline/offlineTx';
 import type { SignedOffline } from '@/core/offline/signOffline';
 import { SaveFileButton } from './SaveFileButton';
 import { ScannableText } from './ScannableText';
@@ -30,7 +31,7 @@ export function SavedFields({ saved }: { saved: { json: string } }) {
 }
 
 /** The signed transaction: raw hex, hash, sender, as text, QR code and file. Nothing is sent. */
-export function SignedOutput({ result }: { result: SignedOffline }) {
+export function SignedOutput({ result, tx }: { result: SignedOffline; tx: OfflineTx }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section className={ui.card} aria-labelledby="signed-tx-title">
@@ -44,6 +45,10 @@ export function SignedOutput({ result }: { result: SignedOffline }) {
       <dl className={styles.fields}>
         <dt>Sender</dt>
         <dd className={styles.code}>{result.from}</dd>
+        <dt>Chain id</dt>
+        <dd>{tx.chainId}</dd>
+        <dt>Nonce</dt>
+        <dd>{tx.nonce}</dd>
         <dt>Transaction hash</dt>
         <dd className={styles.code}>{result.hash}</dd>
         <dt>Size</dt>

@@ -53,7 +53,9 @@ export function OfflineTool() {
   const [saved, setSaved] = useState<{ json: string }>();
   const [signError, setSignError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<SignedOffline>();
+  const [result, setResult] = useState<{ signed: SignedOffline; tx: OfflineTx }>();
+  // Bumped at each edit: a signature finished after an edit belongs to fields no longer shown.
+  const edits = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
   const account: Account | undefined = accounts.find((a) => a.id === accountId) ?? preferred;
 
@@ -64,6 +66,7 @@ export function OfflineTool() {
   }, [attempt]);
 
   const change = (patch: Partial<Form>) => {
+    edits.current++;
     setForm((current) => ({ ...current, ...patch }));
     setResult(undefined);
     setSaved(undefined);
@@ -91,6 +94,7 @@ export function OfflineTool() {
       return false;
     }
     setError(undefined);
+    edits.current++;
     setForm(formOf(file.tx));
     setErrors({});
     setResult(undefined);
@@ -149,12 +153,12 @@ export function OfflineTool() {
     if (!tx) return;
     setBusy(true);
     try {
-      setResult(
-        await signOffline(
-          vaultAccount(account.address, () => session.privateKeyFor(account.id)),
-          tx,
-        ),
+      const at = edits.current;
+      const signed = await signOffline(
+        vaultAccount(account.address, () => session.privateKeyFor(account.id)),
+        tx,
       );
+      if (edits.current === at) setResult({ signed, tx });
     } catch (e) {
       setSignError(`${errorText(e)} Nothing was signed.`);
     } finally {
@@ -274,7 +278,7 @@ export function OfflineTool() {
       </section>
 
       {saved && <SavedFields saved={saved} />}
-      {result && <SignedOutput result={result} />}
+      {result && <SignedOutput result={result.signed} tx={result.tx} />}
     </form>
   );
 }

@@ -20,7 +20,7 @@ export function SignMessageTool() {
   const [error, setError] = useState<string>();
   const [hashConfirmed, setHashConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ signature: string; signer: string }>();
+  const [result, setResult] = useState<{ signature: string; signer: string; text: string; mode: MessageMode }>();
   const account = accounts.find((a) => a.id === accountId) ?? preferred;
 
   let preview: ReturnType<typeof describeMessage> | undefined;
@@ -49,7 +49,7 @@ export function SignMessageTool() {
         vaultAccount(account.address, () => session.privateKeyFor(account.id)),
         message,
       );
-      setResult({ signature, signer: account.address });
+      setResult({ signature, signer: account.address, text, mode });
     } catch (e) {
       setError(`${errorText(e)} Nothing was signed.`);
     } finally {
@@ -118,7 +118,10 @@ export function SignMessageTool() {
           {busy ? 'Signing…' : 'Sign message'}
         </button>
       </div>
-      {result && <SignatureOutput signature={result.signature} signer={result.signer} />}
+      {/* Shown only for exactly what is typed now: never beside a message it did not sign. */}
+      {result && result.text === text && result.mode === mode && result.signer === account.address && (
+        <SignatureOutput signature={result.signature} signer={result.signer} />
+      )}
     </form>
   );
 }

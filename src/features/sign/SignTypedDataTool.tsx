@@ -22,7 +22,7 @@ export function SignTypedDataTool() {
   const [error, setError] = useState<string>();
   const [parsed, setParsed] = useState<ParsedTypedData>();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ signature: string; signer: string }>();
+  const [result, setResult] = useState<{ signature: string; signer: string; text: string }>();
   const account = accounts.find((a) => a.id === accountId) ?? preferred;
 
   const review = (event: FormEvent) => {
@@ -39,13 +39,14 @@ export function SignTypedDataTool() {
 
   const sign = async () => {
     if (!account || !parsed) return;
+    const signedText = text;
     setBusy(true);
     try {
       const signature = await signTypedDataWith(
         vaultAccount(account.address, () => session.privateKeyFor(account.id)),
         parsed.typedData,
       );
-      setResult({ signature, signer: account.address });
+      setResult({ signature, signer: account.address, text: signedText });
     } catch (e) {
       setError(`${errorText(e)} Nothing was signed.`);
     } finally {
@@ -93,7 +94,9 @@ export function SignTypedDataTool() {
           </div>
         </>
       )}
-      {result && <SignatureOutput signature={result.signature} signer={result.signer} />}
+      {result && result.text === text && parsed && result.signer === account.address && (
+        <SignatureOutput signature={result.signature} signer={result.signer} />
+      )}
     </div>
   );
 }

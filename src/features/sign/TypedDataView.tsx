@@ -1,6 +1,7 @@
 import ui from '@/components/ui.module.css';
+import { revealHidden } from '@/core/signing/text';
 import type { DomainSummary, SignableTypedData } from '@/core/signing/typedData';
-import { type TypedDataNode, typedDataTree } from '@/core/signing/typedDataTree';
+import { hasHiddenCharacters, type TypedDataNode, typedDataTree } from '@/core/signing/typedDataTree';
 import styles from './sign.module.css';
 
 function TreeNode({ node }: { node: TypedDataNode }) {
@@ -30,14 +31,15 @@ export function TypedDataView({
   warning: string | undefined;
 }) {
   const tree = typedDataTree(typedData);
+  const hidden = hasHiddenCharacters(tree.domain) || hasHiddenCharacters(tree.message);
   return (
     <section className={ui.card} aria-labelledby="typed-review-title">
       <h2 id="typed-review-title">What you would sign</h2>
       <dl className={styles.facts}>
         <dt>Application</dt>
-        <dd>{domain.name ?? 'not named'}</dd>
+        <dd>{domain.name === undefined ? 'not named' : revealHidden(domain.name).text}</dd>
         <dt>Version</dt>
-        <dd>{domain.version ?? 'none'}</dd>
+        <dd>{domain.version === undefined ? 'none' : revealHidden(domain.version).text}</dd>
         <dt>Chain id</dt>
         <dd>{domain.chainId?.toString() ?? 'none (valid on any chain)'}</dd>
         <dt>Contract</dt>
@@ -45,6 +47,12 @@ export function TypedDataView({
         <dt>Type</dt>
         <dd>{typedData.primaryType}</dd>
       </dl>
+      {hidden && (
+        <p role="alert" className={ui.noticeDanger}>
+          Some text here contains invisible or direction-changing characters, shown as \u{'{…}'} codes. Such text can
+          read as something it is not: do not sign unless you expected them.
+        </p>
+      )}
       {warning && (
         <p role="alert" className={ui.noticeWarning}>
           {warning}
