@@ -41,7 +41,7 @@ describe('reading a pasted ABI', () => {
     );
     const fn = abi[0] as AbiFunction;
     expect(fn.inputs.map((p) => p.type)).toEqual(['uint256', 'int256[2]', 'bytes1', 'tuple[]']);
-    expect((fn.inputs[3] as { components: { type: string }[] }).components[0]?.type).toBe('uint256');
+    expect((fn.inputs[3] as { components: readonly { type: string }[] }).components[0]?.type).toBe('uint256');
     expect(fn.outputs[0]?.type).toBe('uint256');
     expect(toFunctionSelector(fn)).toBe(toFunctionSelector('function deposit(uint256,int256[2],bytes1,(uint256)[])'));
   });
