@@ -5,6 +5,7 @@ import type { Address } from 'viem';
 import { useStore } from 'zustand';
 import { Amount, Fiat } from '@/components/Amount';
 import { Field } from '@/components/Field';
+import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { contactsFor } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
@@ -256,64 +257,56 @@ export function SendForm() {
       </fieldset>
       <details className={styles.advanced} open={form.data !== '' || undefined}>
         <summary>Advanced: gas, fees, nonce, data</summary>
-        <Field label="Gas limit" hint="Leave empty to use the node's estimate." error={errors.gasLimit}>
-          <input
-            type="text"
-            inputMode="numeric"
-            value={form.gasLimit}
-            onChange={(e) => change({ gasLimit: e.target.value })}
-          />
-        </Field>
+        <TextField
+          label="Gas limit"
+          hint="Leave empty to use the node's estimate."
+          error={errors.gasLimit}
+          inputMode="numeric"
+          value={form.gasLimit}
+          onChange={(gasLimit) => change({ gasLimit })}
+        />
         {feeKind === 'eip1559' ? (
           <>
-            <Field
+            <TextField
               label="Max fee (gwei)"
               hint="Leave both fees empty to use the speed chosen above."
               error={errors.maxFee}
-            >
-              <input
-                type="text"
-                inputMode="decimal"
-                value={form.maxFee}
-                onChange={(e) => change({ maxFee: e.target.value })}
-              />
-            </Field>
-            <Field label="Priority fee (gwei)" error={errors.priorityFee}>
-              <input
-                type="text"
-                inputMode="decimal"
-                value={form.priorityFee}
-                onChange={(e) => change({ priorityFee: e.target.value })}
-              />
-            </Field>
+              inputMode="decimal"
+              value={form.maxFee}
+              onChange={(maxFee) => change({ maxFee })}
+            />
+            <TextField
+              label="Priority fee (gwei)"
+              error={errors.priorityFee}
+              inputMode="decimal"
+              value={form.priorityFee}
+              onChange={(priorityFee) => change({ priorityFee })}
+            />
           </>
         ) : (
-          <Field label="Gas price (gwei)" error={errors.gasPrice}>
-            <input
-              type="text"
-              inputMode="decimal"
-              value={form.gasPrice}
-              onChange={(e) => change({ gasPrice: e.target.value })}
-            />
-          </Field>
+          <TextField
+            label="Gas price (gwei)"
+            error={errors.gasPrice}
+            inputMode="decimal"
+            value={form.gasPrice}
+            onChange={(gasPrice) => change({ gasPrice })}
+          />
         )}
-        <Field label="Nonce" hint="Leave empty to use the next free nonce." error={errors.nonce}>
-          <input
-            type="text"
-            inputMode="numeric"
-            value={form.nonce}
-            onChange={(e) => change({ nonce: e.target.value })}
-          />
-        </Field>
-        <Field label="Data (hex)" hint="Optional call data for a native transfer." error={errors.data}>
-          <input
-            type="text"
-            value={form.data}
-            spellCheck={false}
-            autoCapitalize="off"
-            onChange={(e) => change({ data: e.target.value })}
-          />
-        </Field>
+        <TextField
+          label="Nonce"
+          hint="Leave empty to use the next free nonce."
+          error={errors.nonce}
+          inputMode="numeric"
+          value={form.nonce}
+          onChange={(nonce) => change({ nonce })}
+        />
+        <TextField
+          label="Data (hex)"
+          hint="Optional call data for a native transfer."
+          error={errors.data}
+          value={form.data}
+          onChange={(data) => change({ data })}
+        />
       </details>
       <FindingsPanel
         findings={findings}

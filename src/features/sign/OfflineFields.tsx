@@ -1,4 +1,5 @@
 import { Field } from '@/components/Field';
+import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import type { FieldErrors, OfflineTxType } from '@/core/offline/offlineTx';
@@ -7,15 +8,13 @@ import styles from './sign.module.css';
 
 type TextKey = Exclude<keyof OfflineForm, 'type'>;
 
-function TextField({
-  label,
-  hint,
+/** One text field of the form, bound to its key and its error. */
+function FormField({
   field,
   form,
   errors,
   change,
-  inputMode,
-  rows,
+  ...rest
 }: {
   label: string;
   hint: string;
@@ -26,20 +25,8 @@ function TextField({
   inputMode?: 'numeric' | 'decimal';
   rows?: number;
 }) {
-  const common = {
-    value: form[field],
-    spellCheck: false,
-    autoCapitalize: 'off',
-    onChange: (e: { target: { value: string } }) => change({ [field]: e.target.value }),
-  };
   return (
-    <Field label={label} hint={hint} error={errors[field]}>
-      {rows ? (
-        <textarea rows={rows} {...common} />
-      ) : (
-        <input type="text" inputMode={inputMode} autoComplete="off" {...common} />
-      )}
-    </Field>
+    <TextField {...rest} error={errors[field]} value={form[field]} onChange={(value) => change({ [field]: value })} />
   );
 }
 
@@ -71,7 +58,7 @@ export function OfflineFields({
           ))}
         </select>
       </Field>
-      <TextField
+      <FormField
         {...field}
         field="chainId"
         label="Chain id"
@@ -84,27 +71,27 @@ export function OfflineFields({
           will be valid only on the network with chain id {chainId}.
         </p>
       )}
-      <TextField
+      <FormField
         {...field}
         field="nonce"
         label="Nonce"
         hint="The number of transactions the sending account has sent before (0 for a new account)."
         inputMode="numeric"
       />
-      <TextField
+      <FormField
         {...field}
         field="to"
         label="Recipient (to)"
         hint="A 0x address. Leave it empty to create a contract whose code is the data."
       />
-      <TextField
+      <FormField
         {...field}
         field="value"
         label={`Value (${symbol})`}
         hint={`Exactly, in ${symbol}: 0 for a plain contract call.`}
         inputMode="decimal"
       />
-      <TextField
+      <FormField
         {...field}
         field="gasLimit"
         label="Gas limit"
@@ -113,14 +100,14 @@ export function OfflineFields({
       />
       {form.type === 'eip1559' ? (
         <>
-          <TextField
+          <FormField
             {...field}
             field="maxFeePerGas"
             label="Max fee (gwei)"
             hint="The most paid per gas, base fee included. It must be above the base fee when the transaction is sent."
             inputMode="decimal"
           />
-          <TextField
+          <FormField
             {...field}
             field="maxPriorityFeePerGas"
             label="Priority fee (gwei)"
@@ -129,7 +116,7 @@ export function OfflineFields({
           />
         </>
       ) : (
-        <TextField
+        <FormField
           {...field}
           field="gasPrice"
           label="Gas price (gwei)"
@@ -137,7 +124,7 @@ export function OfflineFields({
           inputMode="decimal"
         />
       )}
-      <TextField
+      <FormField
         {...field}
         field="data"
         label="Data (hex)"
@@ -149,7 +136,7 @@ export function OfflineFields({
         open={form.accessList.trim() !== '' || errors.accessList !== undefined || undefined}
       >
         <summary>Advanced: access list</summary>
-        <TextField
+        <FormField
           {...field}
           field="accessList"
           label="Access list (JSON)"
