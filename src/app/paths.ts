@@ -1,6 +1,6 @@
 /**
  * The single registry of Cairn's screens. Navigation, the router and tests read it; no other
- * file types a path by hand. `issue` names the work item that delivers a screen still missing.
+ * file types a path by hand.
  */
 export type ScreenId =
   | 'portfolio'
@@ -21,10 +21,8 @@ export type ScreenEntry = {
   id: ScreenId;
   path: string;
   label: string;
-  /** What the screen is for, shown while it is not available yet. */
+  /** What the screen is for (documentation of the registry). */
   purpose: string;
-  /** Issue that delivers it, while it is not available yet. */
-  plannedIn?: number;
   /** Listed in the main navigation (other screens are reached from the header). */
   inNav: boolean;
 };

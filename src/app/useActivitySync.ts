@@ -31,7 +31,7 @@ async function syncOnce(
         account,
         (p) => setSyncStatus(key, { progress: p.total > 0n ? Number((p.done * 1000n) / p.total) / 1000 : undefined }),
       );
-      if (result.changed) onWritten();
+      if (result.itemsChanged) onWritten();
       setSyncStatus(key, { running: false, progress: undefined, error: undefined, syncedTo: result.head });
     } catch (error) {
       setSyncStatus(key, { running: false, progress: undefined, error });

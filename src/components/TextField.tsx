@@ -12,6 +12,7 @@ export function TextField({
   onChange,
   inputMode,
   rows,
+  type = 'text',
 }: {
   label: string;
   hint?: string | undefined;
@@ -20,6 +21,8 @@ export function TextField({
   onChange: (value: string) => void;
   inputMode?: 'numeric' | 'decimal' | undefined;
   rows?: number | undefined;
+  /** `password` for a secret such as an API key, `url` for a web address. */
+  type?: 'text' | 'url' | 'password';
 }) {
   const common = {
     value,
@@ -32,7 +35,7 @@ export function TextField({
       {rows ? (
         <textarea rows={rows} {...common} />
       ) : (
-        <input type="text" inputMode={inputMode} autoComplete="off" {...common} />
+        <input type={type} inputMode={inputMode} autoComplete="off" {...common} />
       )}
     </Field>
   );

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { Account } from '@/core/accounts/account';
+import { type Account, canSign } from '@/core/accounts/account';
 import type { VaultSession, VaultState } from '@/core/vault/vaultSession';
 
 const VaultContext = createContext<VaultSession | null>(null);
@@ -23,4 +23,12 @@ export function useVault<T>(selector: (state: VaultState) => T): T {
 
 export function useSelectedAccount(): Account | undefined {
   return useVault((s) => s.accounts.find((a) => a.id === s.selectedAccountId));
+}
+
+/** The visible accounts that can sign (not watch-only), and the one to offer first: the selected one if it can. */
+export function useSigningAccounts(): { accounts: Account[]; preferred: Account | undefined } {
+  const all = useVault((s) => s.accounts);
+  const selectedId = useVault((s) => s.selectedAccountId);
+  const accounts = all.filter((a) => canSign(a) && !a.hidden);
+  return { accounts, preferred: accounts.find((a) => a.id === selectedId) ?? accounts[0] };
 }

@@ -3,7 +3,7 @@ import type { ScreenEntry, ScreenId } from '../paths';
 
 type ScreenComponent = ComponentType<{ entry: ScreenEntry }>;
 
-/** Where each screen's code lives. Screens without their own module show a placeholder. */
+/** Where each screen's code lives. */
 const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
   portfolio: () => import('@/features/portfolio/PortfolioScreen').then((m) => m.PortfolioScreen),
   receive: () => import('@/features/receive/ReceiveScreen').then((m) => m.ReceiveScreen),

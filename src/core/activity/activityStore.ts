@@ -29,20 +29,33 @@ export type SyncState = {
 export interface ActivityStore {
   /** Every readable item of an account on a chain, in no particular order. */
   items(chainId: number, account: Address): Promise<ActivityItem[]>;
-  /** Deletes the account's items of `sources` from `fromBlock` on, then stores `items`, in one transaction. */
+  /**
+   * Deletes the account's items of `sources` from `fromBlock` on, then stores `items`, in one
+   * transaction. Resolves true when that changed which items there are (or their blocks).
+   */
   replace(args: {
     chainId: number;
     account: Address;
     fromBlock: bigint;
     sources: readonly ActivitySource[];
     items: readonly ActivityItem[];
-  }): Promise<void>;
+  }): Promise<boolean>;
   state(chainId: number, account: Address): Promise<SyncState | undefined>;
   saveState(state: SyncState): Promise<void>;
 }
 
 export function syncKey(chainId: number, account: Address): string {
   return `${chainId}:${account.toLowerCase()}`;
+}
+
+/** An item's identity and block, for telling whether a replacement changed anything. */
+export const placed = (id: string, blockNumber: bigint | string) => `${id}@${blockNumber}`;
+
+/** False when both lists hold the same entries. */
+export function sameSet(before: readonly string[], after: readonly string[]): boolean {
+  if (before.length !== after.length) return true;
+  const seen = new Set(before);
+  return after.some((entry) => !seen.has(entry));
 }
 
 export function memoryActivityStore(): ActivityStore {
@@ -55,14 +68,21 @@ export function memoryActivityStore(): ActivityStore {
     },
     async replace({ chainId, account, fromBlock, sources, items: fresh }) {
       const key = syncKey(chainId, account);
+      const removed: string[] = [];
       for (const [id, item] of items)
         if (
           syncKey(item.chainId, item.account) === key &&
           item.blockNumber >= fromBlock &&
           sources.includes(item.source)
-        )
+        ) {
+          removed.push(placed(item.id, item.blockNumber));
           items.delete(id);
+        }
       for (const item of fresh) items.set(item.id, structuredClone(item));
+      return sameSet(
+        removed,
+        fresh.map((i) => placed(i.id, i.blockNumber)),
+      );
     },
     async state(chainId, account) {
       const state = states.get(syncKey(chainId, account));

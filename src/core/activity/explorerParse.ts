@@ -141,15 +141,9 @@ function record(raw: unknown): Raw {
 export function toExplorerTx(raw: unknown): ExplorerTx {
   const item = record(raw);
   return {
-    hash: txHash(item, 'hash'),
-    blockNumber: whole(item, 'blockNumber'),
-    timestamp: smallWhole(item, 'timeStamp'),
-    from: address(item, 'from'),
-    to: maybeAddress(item, 'to'),
-    value: whole(item, 'value'),
+    ...movement(item),
     gasUsed: whole(item, 'gasUsed'),
     gasPrice: whole(item, 'gasPrice'),
-    isError: flag(item, 'isError'),
     input: bytes(item, 'input'),
     nonce: smallWhole(item, 'nonce'),
   };
@@ -157,7 +151,11 @@ export function toExplorerTx(raw: unknown): ExplorerTx {
 
 /** Converts one `txlistinternal` item, checking every field. Throws ItemProblem. */
 export function toExplorerInternalTx(raw: unknown): ExplorerInternalTx {
-  const item = record(raw);
+  return movement(record(raw));
+}
+
+/** The fields every history item has: which transaction, when, who to whom, how much, whether it failed. */
+function movement(item: Raw): ExplorerInternalTx {
   return {
     hash: txHash(item, 'hash'),
     blockNumber: whole(item, 'blockNumber'),

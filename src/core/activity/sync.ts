@@ -31,6 +31,8 @@ export type SyncProgress = { phase: 'logs' | 'native' | 'details'; done: bigint;
 export type SyncResult = {
   /** False when the head had not moved since the last sync (one request, nothing read). */
   changed: boolean;
+  /** True when the stored items changed (new, removed or moved ones): views need reading again. */
+  itemsChanged: boolean;
   head: bigint;
   /** Items written for the re-read ranges. */
   written: number;
@@ -77,7 +79,7 @@ export async function syncAccount(
   const nativeSource = nativeSourceFor(network, deps.explorer !== undefined);
   const headKept = previous !== undefined && previousHead?.hash === previous.headHash;
   if (headKept && latest === previous.headNumber && previous.nativeSource === nativeSource) {
-    return { changed: false, head: latest, written: 0 };
+    return { changed: false, itemsChanged: false, head: latest, written: 0 };
   }
   const rewind = previous && !headKept ? DEEP_REORG_DEPTH : REORG_DEPTH;
   const startOf = (syncedTo: bigint | undefined) => {
@@ -96,15 +98,22 @@ export async function syncAccount(
     const known = new Set(native.items.filter((i) => i.logIndex === undefined).map((i) => i.hash));
     const sentByAccount = await senderItems(deps, account, logs.items, known);
     const logItems = await withTimestamps(client, [...logs.items, ...sentByAccount], native.timestamps);
-    await store.replace({ chainId, account, fromBlock: logsFrom, sources: ['logs'], items: logItems });
+    let itemsChanged = await store.replace({
+      chainId,
+      account,
+      fromBlock: logsFrom,
+      sources: ['logs'],
+      items: logItems,
+    });
     if (nativeSource !== 'none') {
-      await store.replace({
+      const nativeChanged = await store.replace({
         chainId,
         account,
         fromBlock: nativeFrom,
         sources: ['scan', 'explorer'],
         items: native.items,
       });
+      itemsChanged ||= nativeChanged;
     }
     const state: SyncState = {
       key: syncKey(chainId, account),
@@ -118,7 +127,7 @@ export async function syncAccount(
       nativeTo: nativeSource === 'none' ? 0n : latest,
     };
     await store.saveState(state);
-    return { changed: true, head: latest, written: logItems.length + native.items.length };
+    return { changed: true, itemsChanged, head: latest, written: logItems.length + native.items.length };
   } catch (error) {
     throw isCairnError(error) ? error : toChainError(error);
   }

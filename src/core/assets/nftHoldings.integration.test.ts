@@ -35,9 +35,16 @@ describe('NFTs an account holds', () => {
     }
     expect(held.map((h) => h.tokenId)).toEqual(owned);
     expect(owned.length).toBeGreaterThan(0);
+    const erc721 = parseAbi([
+      'function name() view returns (string)',
+      'function tokenURI(uint256) view returns (string)',
+    ]);
+    const collection = await node.readContract({ address: nft, abi: erc721, functionName: 'name' });
     for (const h of held) {
-      expect(h).toMatchObject({ standard: 'erc721', balance: 1n });
-      expect(h.collection).toBeTruthy();
+      expect(h).toMatchObject({ standard: 'erc721', balance: 1n, collection });
+      expect(h.metadataUri).toBe(
+        await node.readContract({ address: nft, abi: erc721, functionName: 'tokenURI', args: [h.tokenId] }),
+      );
       expect(h.metadataUri).toMatch(/^data:application\/json/);
     }
   });

@@ -93,17 +93,9 @@ const ALREADY_KNOWN = /already known|known transaction|already imported|AlreadyK
  */
 export async function broadcastRaw(client: Client, raw: Hex, rpcUrl?: string): Promise<BroadcastResult> {
   const hash = keccak256(raw);
+  let sent: Hex;
   try {
-    const sent = await sendRawTransaction(client, { serializedTransaction: raw });
-    // The hash is the bytes' own: a node answering with another one is not followed.
-    if (sent.toLowerCase() !== hash.toLowerCase()) {
-      throw new ChainError(
-        'CHAIN_MALFORMED_RESPONSE',
-        'The node answered with the hash of another transaction. Cairn does not trust this node’s answer: check the transaction on another node or explorer.',
-        { rpcUrl, details: `expected ${hash}, node said ${sent}` },
-      );
-    }
-    return { hash, alreadyKnown: false };
+    sent = await sendRawTransaction(client, { serializedTransaction: raw });
   } catch (error) {
     const text = words(error);
     if (ALREADY_KNOWN.test(text)) return { hash, alreadyKnown: true };
@@ -126,6 +118,15 @@ export async function broadcastRaw(client: Client, raw: Hex, rpcUrl?: string): P
     }
     throw mapped;
   }
+  // The hash is the bytes' own: a node answering with another one is not followed.
+  if (sent.toLowerCase() !== hash.toLowerCase()) {
+    throw new ChainError(
+      'CHAIN_MALFORMED_RESPONSE',
+      'The node answered with the hash of another transaction. Cairn does not trust this node’s answer: check the transaction on another node or explorer.',
+      { rpcUrl, details: `expected ${hash}, node said ${sent}` },
+    );
+  }
+  return { hash, alreadyKnown: false };
 }
 
 async function isKnown(client: Client, hash: Hex): Promise<boolean> {

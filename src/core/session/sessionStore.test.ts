@@ -101,7 +101,8 @@ describe('session store: networks and tokens', () => {
       .then(() => {
         saved = true;
       });
-    await Promise.resolve();
+    // A whole macrotask: a whenSaved that ignored the pending writes would have resolved by now.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(saved).toBe(false);
     expect(await inner.get('explorers')).toBeUndefined();
     release();

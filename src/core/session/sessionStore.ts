@@ -85,17 +85,39 @@ export async function createSessionStore(options: {
   settings: KeyValueStore<PersistedSettings>;
 }): Promise<SessionStore> {
   const { settings, localRpcUrl } = options;
-  const networkConfig = (await settings.get('networkConfig')) ?? EMPTY_NETWORK_CONFIG;
+  // All at once: IndexedDB answers them in one round, before the first screen.
+  const [
+    savedConfig,
+    savedNetwork,
+    savedMinutes,
+    savedCustomTokens,
+    savedHiddenTokens,
+    savedHideZero,
+    savedAddressBook,
+    savedExplorers,
+    savedNftMedia,
+    savedAbisByNetwork,
+  ] = await Promise.all([
+    settings.get('networkConfig'),
+    settings.get('selectedNetworkId'),
+    settings.get('autoLockMinutes'),
+    settings.get('customTokens'),
+    settings.get('hiddenTokens'),
+    settings.get('hideZeroBalances'),
+    settings.get('addressBook'),
+    settings.get('explorers'),
+    settings.get('nftMedia'),
+    settings.get('savedAbis'),
+  ]);
+  const networkConfig = savedConfig ?? EMPTY_NETWORK_CONFIG;
   const networks = resolveNetworks(localRpcUrl, networkConfig);
-  const savedNetwork = await settings.get('selectedNetworkId');
-  const savedMinutes = await settings.get('autoLockMinutes');
-  const customTokens = (await settings.get('customTokens')) ?? {};
-  const hiddenTokens = (await settings.get('hiddenTokens')) ?? {};
-  const hideZeroBalances = (await settings.get('hideZeroBalances')) ?? false;
-  const addressBook = (await settings.get('addressBook')) ?? [];
-  const explorers = (await settings.get('explorers')) ?? {};
-  const nftMedia = (await settings.get('nftMedia')) ?? DEFAULT_NFT_MEDIA;
-  const savedAbis = (await settings.get('savedAbis')) ?? {};
+  const customTokens = savedCustomTokens ?? {};
+  const hiddenTokens = savedHiddenTokens ?? {};
+  const hideZeroBalances = savedHideZero ?? false;
+  const addressBook = savedAddressBook ?? [];
+  const explorers = savedExplorers ?? {};
+  const nftMedia = savedNftMedia ?? DEFAULT_NFT_MEDIA;
+  const savedAbis = savedAbisByNetwork ?? {};
 
   const pending = new Set<Promise<unknown>>();
   const store = createStore<SessionState>()((set, get) => {

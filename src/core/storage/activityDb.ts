@@ -1,4 +1,4 @@
-import { type ActivityStore, syncKey } from '../activity/activityStore';
+import { type ActivityStore, placed, sameSet, syncKey } from '../activity/activityStore';
 import type { ActivityItem } from '../activity/item';
 import { fromStoredItem, fromStoredState, toStoredItem, toStoredState } from '../activity/storedItem';
 import type { CairnDatabase } from './database';
@@ -26,15 +26,23 @@ export function indexedDbActivityStore(db: CairnDatabase): ActivityStore {
     async replace({ chainId, account, fromBlock, sources, items }) {
       const tx = db.transaction('activity', 'readwrite');
       const index = tx.store.index('byAccountBlock');
+      const removed: string[] = [];
       for (
         let cursor = await index.openCursor(range(chainId, account, Number(fromBlock)));
         cursor;
         cursor = await cursor.continue()
       ) {
-        if (sources.includes(cursor.value.source as ActivityItem['source'])) await cursor.delete();
+        if (sources.includes(cursor.value.source as ActivityItem['source'])) {
+          removed.push(placed(String(cursor.value.id), String(cursor.value.blockNumber)));
+          await cursor.delete();
+        }
       }
       for (const item of items) await tx.store.put(toStoredItem(item));
       await tx.done;
+      return sameSet(
+        removed,
+        items.map((i) => placed(i.id, i.blockNumber)),
+      );
     },
     async state(chainId, account) {
       return fromStoredState(await db.get('activitySync', syncKey(chainId, account)));

@@ -70,7 +70,15 @@ describe('pending transactions', () => {
     const cancel = await txs.replace(net, account, original, await planReplacement(net, original, 'cancel'));
     expect(cancel).toMatchObject({ to: account.address, value: 0n, nonce: original.nonce });
     await node.mine({ blocks: 1 });
-    await txs.track(net);
+    const changes = await txs.track(net);
+    expect(changes.map((c) => [c.record.kind, c.record.status])).toEqual(
+      expect.arrayContaining([
+        ['cancel', 'confirmed'],
+        ['transfer', 'replaced'],
+      ]),
+    );
+    // The nonce was used by the cancel, and the 1 ETH never left.
+    expect(await node.getTransactionCount({ address: account.address })).toBe(original.nonce + 1);
     expect(await node.getBalance({ address: recipient })).toBe(before);
   });
 

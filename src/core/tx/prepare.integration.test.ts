@@ -1,4 +1,4 @@
-import { createTestClient, http, parseEther, publicActions, walletActions } from 'viem';
+import { createTestClient, encodeFunctionData, erc20Abi, http, parseEther, publicActions, walletActions } from 'viem';
 import { hardhat } from 'viem/chains';
 import { describe, expect, inject, it } from 'vitest';
 import { compileContracts } from '../../../devchain/compile.ts';
@@ -44,7 +44,10 @@ describe('preparing a send', () => {
     const prepared = await prepareSend(draft({ asset: dai, amount: parseEther('2') }));
     expect(prepared.gasLimit).toBe((prepared.gasEstimate * 12n + 9n) / 10n);
     expect(prepared.call.to).toBe(tokens.DAI);
-    expect(prepared.call.data.startsWith('0xa9059cbb')).toBe(true);
+    expect(prepared.call.value).toBe(0n);
+    expect(prepared.call.data).toBe(
+      encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [demoAddress(1), parseEther('2')] }),
+    );
   });
 
   it('refuses amounts above the balance and a zero token amount, naming the problem', async () => {

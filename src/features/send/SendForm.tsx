@@ -15,7 +15,7 @@ import type { RecipientFinding } from '@/core/tx/safety';
 import { formatAmount } from '@/lib/format';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { networkRecordsQuery, useTransactions } from '@/lib/transactions';
-import { useVault } from '@/lib/vault';
+import { useSigningAccounts, useVault } from '@/lib/vault';
 import { continueSend, type FieldErrors, knownRecipients } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
 import styles from './send.module.css';
@@ -32,12 +32,12 @@ export function SendForm() {
   const network = useSelectedNetwork();
   const form = useStore(sendFlowStore, (s) => s.form);
   const accounts = useVault((s) => s.accounts);
-  const selectedAccountId = useVault((s) => s.selectedAccountId);
+  const { accounts: signable, preferred } = useSigningAccounts();
   const contacts = useSession((s) => s.addressBook);
   const { store } = useTransactions();
   const records = useQuery(networkRecordsQuery(store, network)).data ?? [];
-  const signable = accounts.filter((a) => a.source.kind !== 'watch' && !a.hidden);
-  const from = accounts.find((a) => a.id === (form.fromId ?? selectedAccountId)) ?? signable[0];
+  // The account shown in "From" is the one used: never a watch-only one the list cannot show.
+  const from = signable.find((a) => a.id === form.fromId) ?? preferred;
   const { assets, asset, balance, price } = useSendAssets(network, from?.address, form.asset);
   const market = useQuery({
     queryKey: ['fee-market', network.id, network.rpcUrls.join(' ')],

@@ -6,7 +6,7 @@ import ui from '@/components/ui.module.css';
 import { takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
 import { useAccountRecords } from '@/lib/transactions';
-import { useVault } from '@/lib/vault';
+import { useSigningAccounts } from '@/lib/vault';
 import { AccountTransactions } from './AccountTransactions';
 import { ReviewPanel } from './ReviewPanel';
 import { SendForm } from './SendForm';
@@ -19,8 +19,8 @@ export function SendScreen() {
   const network = useSelectedNetwork();
   const step = useStore(sendFlowStore, (s) => s.step);
   const fromId = useStore(sendFlowStore, (s) => s.form.fromId);
-  const selectedAccountId = useVault((s) => s.selectedAccountId);
-  const from = useVault((s) => s.accounts.find((a) => a.id === (fromId ?? selectedAccountId)));
+  const { accounts: signable, preferred } = useSigningAccounts();
+  const from = signable.find((a) => a.id === fromId) ?? preferred;
   const records = useAccountRecords(network, from?.address);
   const onOtherNetwork = step.name !== 'form' && step.networkId !== network.id;
   // Another screen can open Send with an asset chosen (an NFT's "Send"): start a fresh form with it.

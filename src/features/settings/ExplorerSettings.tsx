@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
+import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { checkExplorer, explorerConfigProblem } from '@/core/activity/explorer';
 import { errorText } from '@/lib/errorMessages';
@@ -83,33 +84,22 @@ export function ExplorerSettings() {
             ))}
           </select>
         </Field>
-        <Field
+        <TextField
+          type="url"
           label="Explorer API URL"
           hint="Etherscan API v2 serves every chain it supports from one URL."
           error={errors.baseUrl}
-        >
-          <input
-            type="url"
-            value={baseUrl}
-            spellCheck={false}
-            autoComplete="off"
-            onChange={(e) => setBaseUrl(e.target.value)}
-          />
-        </Field>
-        <Field
+          value={baseUrl}
+          onChange={setBaseUrl}
+        />
+        <TextField
+          type="password"
           label="API key"
           hint="Your own key. It stays on this device and is sent only to this explorer."
           error={errors.apiKey}
-        >
-          <input
-            type="password"
-            value={apiKey}
-            spellCheck={false}
-            autoComplete="off"
-            autoCapitalize="off"
-            onChange={(e) => setApiKey(e.target.value)}
-          />
-        </Field>
+          value={apiKey}
+          onChange={setApiKey}
+        />
         {errors.general && (
           <p role="alert" className={ui.noticeDanger}>
             {errors.general}

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Field } from '@/components/Field';
+import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { useSession } from '@/lib/session';
 
@@ -51,15 +51,14 @@ export function NftMediaSettings() {
         address when asked: Cairn loads them only from where you allow.
       </p>
       <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="nft-media-title">
-        <Field label="IPFS gateway" hint="Optional, such as your own node’s https://…/ipfs/." error={error}>
-          <input
-            type="url"
-            value={gateway}
-            spellCheck={false}
-            autoComplete="off"
-            onChange={(e) => setGateway(e.target.value)}
-          />
-        </Field>
+        <TextField
+          type="url"
+          label="IPFS gateway"
+          hint="Optional, such as your own node’s https://…/ipfs/."
+          error={error}
+          value={gateway}
+          onChange={setGateway}
+        />
         <label className={ui.checkbox}>
           <input type="checkbox" checked={allowWeb} onChange={(e) => setAllowWeb(e.target.checked)} />
           <span>Load NFT images from the web addresses their details name</span>

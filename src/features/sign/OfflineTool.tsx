@@ -12,12 +12,12 @@ import { vaultAccount } from '@/core/signing/vaultAccount';
 import { downloadText, readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
-import { useSelectedAccount, useVaultSession } from '@/lib/vault';
+import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { OfflineFields } from './OfflineFields';
 import { SavedFields, SignedOutput } from './OfflineResults';
 import { emptyOfflineForm, formOf, type OfflineForm } from './offlineForm';
 import { QrImageField } from './QrImageField';
-import { SigningAccountField, useSigningAccounts } from './SigningAccountField';
+import { SigningAccountField } from './SigningAccountField';
 import styles from './sign.module.css';
 
 type Form = OfflineForm;

@@ -5,9 +5,9 @@ import { describeMessage, type MessageMode, parseMessageInput } from '@/core/sig
 import { signMessageWith } from '@/core/signing/sign';
 import { vaultAccount } from '@/core/signing/vaultAccount';
 import { errorText } from '@/lib/errorMessages';
-import { useVaultSession } from '@/lib/vault';
+import { useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { SignatureOutput } from './SignatureOutput';
-import { SigningAccountField, useSigningAccounts } from './SigningAccountField';
+import { SigningAccountField } from './SigningAccountField';
 import styles from './sign.module.css';
 
 /** personal_sign (EIP-191): text or hex bytes, shown exactly as they will be signed. */

@@ -6,9 +6,9 @@ import { chainIdWarning, type ParsedTypedData, parseTypedDataJson } from '@/core
 import { vaultAccount } from '@/core/signing/vaultAccount';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
-import { useVaultSession } from '@/lib/vault';
+import { useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { SignatureOutput } from './SignatureOutput';
-import { SigningAccountField, useSigningAccounts } from './SigningAccountField';
+import { SigningAccountField } from './SigningAccountField';
 import styles from './sign.module.css';
 import { TypedDataView } from './TypedDataView';
 

@@ -1,14 +1,5 @@
 import { Field } from '@/components/Field';
-import { type Account, canSign } from '@/core/accounts/account';
-import { useVault } from '@/lib/vault';
-
-/** The accounts that can sign (not watch-only), with the selected account first choice. */
-export function useSigningAccounts(): { accounts: Account[]; preferred: Account | undefined } {
-  const all = useVault((s) => s.accounts);
-  const selectedId = useVault((s) => s.selectedAccountId);
-  const accounts = all.filter((a) => canSign(a) && !a.hidden);
-  return { accounts, preferred: accounts.find((a) => a.id === selectedId) ?? accounts[0] };
-}
+import type { Account } from '@/core/accounts/account';
 
 export function SigningAccountField({
   accounts,

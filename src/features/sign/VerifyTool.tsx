@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Field } from '@/components/Field';
+import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { type MessageMode, parseMessageInput } from '@/core/signing/message';
 import { parseTypedDataJson } from '@/core/signing/typedData';
@@ -80,36 +80,21 @@ export function VerifyTool() {
           </label>
         ))}
       </fieldset>
-      <Field label={kind === 'typed' ? 'Signed typed data (JSON)' : 'Signed message'} error={errors.signed}>
-        <textarea
-          rows={kind === 'typed' ? 8 : 4}
-          value={signed}
-          spellCheck={false}
-          onChange={(e) => setSigned(e.target.value)}
-        />
-      </Field>
-      <Field
+      <TextField
+        label={kind === 'typed' ? 'Signed typed data (JSON)' : 'Signed message'}
+        error={errors.signed}
+        rows={kind === 'typed' ? 8 : 4}
+        value={signed}
+        onChange={setSigned}
+      />
+      <TextField
         label="Signature"
         hint="0x followed by 130 hex digits (or 128 for a compact signature)."
         error={errors.signature}
-      >
-        <input
-          type="text"
-          value={signature}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => setSignature(e.target.value)}
-        />
-      </Field>
-      <Field label="Expected signer (optional)" error={errors.expected}>
-        <input
-          type="text"
-          value={expected}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => setExpected(e.target.value)}
-        />
-      </Field>
+        value={signature}
+        onChange={setSignature}
+      />
+      <TextField label="Expected signer (optional)" error={errors.expected} value={expected} onChange={setExpected} />
       <div className={ui.actions}>
         <button type="submit">Verify</button>
       </div>
