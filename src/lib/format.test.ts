@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCount, toDecimalString } from './format';
+import { formatAmount, formatCount, toDecimalString, urlHost } from './format';
 
 describe('amount formatting', () => {
   it('gives the exact decimal form, which parses back to the same base units', () => {
@@ -39,5 +39,13 @@ describe('amount formatting', () => {
 
   it('groups counts', () => {
     expect(formatCount(1_234_567n, 'en-US')).toBe('1,234,567');
+  });
+});
+
+describe('urlHost', () => {
+  it('names the host of a web address, and leaves anything else as it is', () => {
+    expect(urlHost('https://api.etherscan.io/v2/api?x=1')).toBe('api.etherscan.io');
+    expect(urlHost('http://127.0.0.1:8545')).toBe('127.0.0.1:8545');
+    expect(urlHost('not a url')).toBe('not a url');
   });
 });

@@ -48,3 +48,12 @@ export function formatAmount(value: bigint, decimals: number, options: AmountDis
 export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
+
+/** The host of a web address for display ("etherscan.io"), or the text itself when it is not one. */
+export function urlHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

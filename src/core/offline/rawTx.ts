@@ -9,6 +9,7 @@ import {
   numberToHex,
   toRlp,
 } from 'viem';
+import { recoverSigner, signatureProblem } from '../signing/signature';
 import {
   accessListField,
   addressField,
@@ -22,7 +23,6 @@ import {
 import type { RlpItem } from './rlpReader';
 import { readRlp } from './rlpReader';
 import { type Authorization, readAuthorizations, setCodeWarning } from './setCode';
-import { recoverSigner, signatureProblem } from './signature';
 import { txProblems, txWarnings } from './validity';
 
 export type RawTxType = 'legacy' | 'eip2930' | 'eip1559' | 'eip7702';

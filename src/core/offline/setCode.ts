@@ -1,7 +1,7 @@
 import { type Address, concatHex, keccak256, numberToHex, toRlp } from 'viem';
+import { recoverSigner, signatureProblem } from '../signing/signature';
 import { addressField, listField, refuse, toNestedHex, uintField } from './rawTxFields';
 import type { RlpItem } from './rlpReader';
-import { recoverSigner, signatureProblem } from './signature';
 
 /** One EIP-7702 authorization: `authority` lets its account run the code at `address`. */
 export type Authorization = {

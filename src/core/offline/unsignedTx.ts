@@ -1,7 +1,7 @@
 import type { AccessList, Address, Hex } from 'viem';
 import { isCairnError } from '../errors/base';
 import { parseAddress } from '../keys/address';
-import { MIN_GAS_LIMIT, parseData, parseGasLimit, parseGwei, parseNonce } from '../tx/advancedInputs';
+import { MIN_GAS_LIMIT, parseData, parseGasLimit, parseGwei } from '../tx/advancedInputs';
 import { parseAmount } from '../tx/amount';
 import { parseAccessListText } from './accessList';
 import {
@@ -88,8 +88,9 @@ function nonceOf(r: Reader, text: string): number | undefined {
   if (typed === '') {
     return r.fail('nonce', 'Enter the nonce: the number of transactions this account has sent (0 for a new account).');
   }
-  if (/^\d+$/.test(typed) && r.rule('nonce', BigInt(typed), nonceProblem) === undefined) return undefined;
-  return r.attempt('nonce', () => parseNonce(typed, 0));
+  if (!/^\d+$/.test(typed)) return r.fail('nonce', 'The nonce is a whole number.');
+  const value = r.rule('nonce', BigInt(typed), nonceProblem);
+  return value === undefined ? undefined : Number(value);
 }
 
 function gasLimitOf(r: Reader, text: string): bigint | undefined {
@@ -101,6 +102,7 @@ function gasLimitOf(r: Reader, text: string): bigint | undefined {
     );
   }
   if (/^\d+$/.test(typed) && r.rule('gasLimit', BigInt(typed), gasLimitProblem) === undefined) return undefined;
+  // parseGasLimit adds the 21,000 minimum and its sentences.
   return r.attempt('gasLimit', () => parseGasLimit(typed, UINT64_MAX));
 }
 

@@ -1,8 +1,7 @@
-import { secp256k1 } from '@noble/curves/secp256k1';
 import { type Address, type Hex, hashMessage, hashTypedData, hexToBigInt, type SignableMessage } from 'viem';
-import { publicKeyToAddress } from 'viem/accounts';
 import { InputError } from '../errors/input';
 import { parseAddress } from '../keys/address';
+import { N, recoverSigner } from './signature';
 import { type SignableTypedData, toViemTypedData } from './typedData';
 
 /** A signature's numbers, read from its 65-byte (r‖s‖v) or 64-byte compact (EIP-2098) form. */
@@ -14,8 +13,6 @@ export type VerifyResult = {
   /** Whether the signer is the expected address; absent when none was given. */
   matches?: boolean;
 };
-
-const N = secp256k1.CURVE.n;
 
 function refuse(sentence: string): never {
   throw new InputError('INPUT_SIGNATURE', sentence);
@@ -68,13 +65,9 @@ export function parseSignatureInput(text: string): SignatureParts {
 function recover(hash: Hex, signature: string, expected: string | undefined): VerifyResult {
   const { r, s, yParity } = parseSignatureInput(signature);
   const expectedAddress = expected === undefined ? undefined : parseAddress(expected);
-  let signer: Address;
-  try {
-    const point = new secp256k1.Signature(r, s).addRecoveryBit(yParity).recoverPublicKey(hash.slice(2));
-    signer = publicKeyToAddress(`0x${point.toHex(false)}`);
-  } catch {
+  const signer =
+    recoverSigner(hash, r, s, yParity) ??
     refuse('No signer can be recovered from this signature: it is not a valid secp256k1 signature.');
-  }
   return expectedAddress === undefined ? { signer } : { signer, matches: signer === expectedAddress };
 }
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
+import { isHash } from 'viem';
 import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
@@ -24,7 +25,6 @@ const dayFormat = new Intl.DateTimeFormat(undefined, {
   month: 'long',
   day: 'numeric',
 });
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** The selected account's history on the selected network: filters, search, export, and the list. */
 export function ActivityScreen() {
@@ -57,7 +57,7 @@ export function ActivityScreen() {
     return [...seen.entries()];
   }, [entries, label, network]);
   const native = network.nativeCurrency;
-  const searchIsHash = TX_HASH.test(filter.search.trim());
+  const searchIsHash = isHash(filter.search.trim());
 
   const exportCsv = () => {
     const csv = historyCsv(shown, label, native);

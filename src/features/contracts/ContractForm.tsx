@@ -11,6 +11,7 @@ import { fetchVerifiedAbi } from '@/core/contracts/verifiedAbi';
 import { InputError } from '@/core/errors/input';
 import { parseAddress } from '@/core/keys/address';
 import { errorText } from '@/lib/errorMessages';
+import { urlHost } from '@/lib/format';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import styles from './contracts.module.css';
 import { type AbiSource, contractsStore, showContract, updateContracts } from './contractsStore';
@@ -19,14 +20,6 @@ import { plural } from './words';
 const NO_SAVED: SavedAbi[] = [];
 
 type Errors = { address?: string; pasted?: string; source?: string };
-
-function explorerHost(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-}
 
 /** The address of a valid typed address, or undefined (for hints while typing; errors wait for Load). */
 function quietAddress(text: string): string | undefined {
@@ -93,7 +86,7 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
       try {
         const abi = await fetchVerifiedAbi({ config: explorer, chainId: network.chainId, address: checked });
         if (countFunctions(abi) === 0) throw new InputError('INPUT_ABI', 'The verified ABI has no functions to call.');
-        found = { abi, label: `verified ABI from ${explorerHost(explorer.baseUrl)}` };
+        found = { abi, label: `verified ABI from ${urlHost(explorer.baseUrl)}` };
       } catch (error) {
         setErrors({ source: errorText(error) });
         return;
@@ -190,7 +183,7 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
                 Fetch verified ABI from your explorer
                 <span className={ui.muted}>
                   {' '}
-                  (asks {explorerHost(explorer.baseUrl)} with your key; it learns this address)
+                  (asks {urlHost(explorer.baseUrl)} with your key; it learns this address)
                 </span>
               </span>
             </label>

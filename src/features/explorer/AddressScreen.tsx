@@ -16,7 +16,7 @@ import { parseAddress } from '@/core/keys/address';
 import { ACTIVITY_KEY, useActivityStore } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorText } from '@/lib/errorMessages';
-import { formatCount, shortAddress } from '@/lib/format';
+import { formatCount, shortAddress, urlHost } from '@/lib/format';
 import { useLinks } from '@/lib/links';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -155,7 +155,7 @@ function AddressPage({ address }: { address: Address }) {
       {network.explorerUrl && (
         <p>
           <a href={`${network.explorerUrl}/address/${address}`} target="_blank" rel="noreferrer noopener">
-            View on {new URL(network.explorerUrl).host}
+            View on {urlHost(network.explorerUrl)}
           </a>
         </p>
       )}

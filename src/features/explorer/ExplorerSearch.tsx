@@ -1,13 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { isHash } from 'viem';
 import { isCairnError } from '@/core/errors/base';
 import { parseAddress } from '@/core/keys/address';
 import { errorText } from '@/lib/errorMessages';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './explorer.module.css';
-
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** The header search: a transaction hash opens its page; an address or ENS name opens the address page. */
 export function ExplorerSearch() {
@@ -24,7 +23,7 @@ export function ExplorerSearch() {
     event.preventDefault();
     const query = text.trim();
     setError(undefined);
-    if (TX_HASH.test(query)) {
+    if (isHash(query)) {
       navigate(links.transaction(query));
       return;
     }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Address, Hex } from 'viem';
+import { isHash } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
@@ -11,13 +12,12 @@ import { readTransactionDetails } from '@/core/activity/txDetails';
 import { chainClient } from '@/core/chain/client';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorText } from '@/lib/errorMessages';
-import { formatAmount, formatCount } from '@/lib/format';
+import { formatAmount, formatCount, urlHost } from '@/lib/format';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { DecodedArgs } from './DecodedArgs';
 import styles from './explorer.module.css';
 
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 const EMPTY: SavedAbi[] = [];
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' });
 const gwei = (value: bigint) => `${formatAmount(value, 9, { maxFractionDigits: 9 })} gwei`;
@@ -36,7 +36,7 @@ export function TransactionScreen() {
   const saved = useSession((s) => s.savedAbis[network.id] ?? EMPTY);
   const name = useAddressNames(network);
   const links = useLinks();
-  const valid = TX_HASH.test(hash);
+  const valid = isHash(hash);
   const details = useQuery({
     queryKey: ['tx-details', network.id, network.chainId, network.rpcUrls.join(' '), hash.toLowerCase()],
     queryFn: () => readTransactionDetails(chainClient(network), hash as Hex, network.name),
@@ -193,7 +193,7 @@ export function TransactionScreen() {
           {network.explorerUrl && (
             <p>
               <a href={`${network.explorerUrl}/tx/${hash}`} target="_blank" rel="noreferrer noopener">
-                View on {new URL(network.explorerUrl).host}
+                View on {urlHost(network.explorerUrl)}
               </a>
             </p>
           )}

@@ -44,8 +44,7 @@ export function ReviewPanel({
   const { draft } = prepared;
   const from = accounts.find((a) => a.address.toLowerCase() === draft.from.toLowerCase());
   const native = network.nativeCurrency;
-  const { price: assetPrice } = useSendAssets(network, draft.from, sendAssetKey(draft.asset));
-  const { price: nativePrice } = useSendAssets(network, draft.from, 'native');
+  const { price: assetPrice, nativePrice } = useSendAssets(network, draft.from, sendAssetKey(draft.asset));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const callAbi = useStore(sendFlowStore, (s) => s.form.callAbi);

@@ -65,5 +65,6 @@ export function useSendAssets(network: Network, from: Address | undefined, selec
   const selected = found ?? (assets[0] as SendableAsset);
   // A price only for the asset asked for: never the native coin's for something not (yet) listed.
   const price: FeedAnswer | undefined = found ? data?.prices.get(selected.key) : undefined;
-  return { assets, asset: selected.asset, balance: selected.balance, price };
+  const nativePrice: FeedAnswer | undefined = data?.prices.get('native');
+  return { assets, asset: selected.asset, balance: selected.balance, price, nativePrice };
 }

@@ -4,6 +4,7 @@ import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { checkExplorer, explorerConfigProblem } from '@/core/activity/explorer';
 import { errorText } from '@/lib/errorMessages';
+import { urlHost } from '@/lib/format';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 
 const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
@@ -65,7 +66,7 @@ export function ExplorerSettings() {
           {configured.map((n) => (
             <li key={n.id} className={ui.actions}>
               <span>
-                {n.name}: {new URL(explorers[n.id]?.baseUrl ?? ETHERSCAN_V2).host}
+                {n.name}: {urlHost(explorers[n.id]?.baseUrl ?? ETHERSCAN_V2)}
               </span>
               <button type="button" className={ui.secondary} onClick={() => setExplorer(n.id, undefined)}>
                 Remove the explorer of {n.name}

@@ -1,9 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
+import { parseAddress } from '@/core/keys/address';
 import { type MessageMode, parseMessageInput } from '@/core/signing/message';
 import { parseTypedDataJson } from '@/core/signing/typedData';
-import { type VerifyResult, verifyMessageSignature, verifyTypedDataSignature } from '@/core/signing/verify';
+import {
+  parseSignatureInput,
+  type VerifyResult,
+  verifyMessageSignature,
+  verifyTypedDataSignature,
+} from '@/core/signing/verify';
 import { errorText } from '@/lib/errorMessages';
 import styles from './sign.module.css';
 
@@ -23,35 +29,32 @@ export function VerifyTool() {
     event.preventDefault();
     setResult(undefined);
     const next: Errors = {};
-    let verify: ((args: { signature: string; expected?: string }) => VerifyResult) | undefined;
-    try {
+    const attempt = <T,>(field: keyof Errors, read: () => T): T | undefined => {
+      try {
+        return read();
+      } catch (e) {
+        next[field] = errorText(e);
+        return undefined;
+      }
+    };
+    // Each input is read on its own, so every problem shows at once; the signer is recovered once.
+    const verify = attempt('signed', () => {
       if (kind === 'typed') {
         const { typedData } = parseTypedDataJson(signed);
-        verify = (args) => verifyTypedDataSignature({ typedData, ...args });
-      } else {
-        const message = parseMessageInput(signed, kind);
-        verify = (args) => verifyMessageSignature({ message, ...args });
+        return (args: { signature: string; expected?: string }) => verifyTypedDataSignature({ typedData, ...args });
       }
-    } catch (e) {
-      next.signed = errorText(e);
-    }
-    if (verify) {
-      try {
-        verify({ signature });
-      } catch (e) {
-        next.signature = errorText(e);
-      }
-    }
-    if (verify && !next.signature && expected.trim()) {
-      try {
-        verify({ signature, expected: expected.trim() });
-      } catch (e) {
-        next.expected = errorText(e);
-      }
-    }
+      const message = parseMessageInput(signed, kind);
+      return (args: { signature: string; expected?: string }) => verifyMessageSignature({ message, ...args });
+    });
+    attempt('signature', () => parseSignatureInput(signature));
+    const wanted = expected.trim();
+    if (wanted) attempt('expected', () => parseAddress(wanted));
+    const outcome =
+      verify && Object.keys(next).length === 0
+        ? attempt('signature', () => verify({ signature, ...(wanted ? { expected: wanted } : {}) }))
+        : undefined;
     setErrors(next);
-    if (!verify || next.signature || next.expected) return;
-    setResult(verify({ signature, ...(expected.trim() ? { expected: expected.trim() } : {}) }));
+    setResult(outcome);
   };
 
   return (

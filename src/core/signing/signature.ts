@@ -2,7 +2,8 @@ import { secp256k1 } from '@noble/curves/secp256k1';
 import type { Address, Hex } from 'viem';
 import { publicKeyToAddress } from 'viem/accounts';
 
-const N = secp256k1.CURVE.n;
+/** The secp256k1 curve order: r and s lie in 1…N−1, and since EIP-2 s at most N/2. */
+export const N = secp256k1.CURVE.n;
 const HALF_N = N / 2n;
 
 /**
