@@ -21,6 +21,12 @@ async function sentNonces(env: Environment, from: `0x${string}`, fromBlock: bigi
   return nonces;
 }
 
+/** The RPC fault proxy: its absence must fail a fault test, not quietly run it without the fault. */
+function proxyOf(env: Environment) {
+  if (!env.proxy) throw new Error('this suite needs the RPC fault proxy');
+  return env.proxy;
+}
+
 describe('the transaction lifecycle', () => {
   let env: Environment;
   beforeAll(async () => {
@@ -29,6 +35,7 @@ describe('the transaction lifecycle', () => {
   afterAll(async () => {
     await env?.close();
   });
+  const proxy = () => proxyOf(env);
   afterEach(async () => {
     env.proxy?.setFault({ kind: 'none' });
     await nodeClient(env.chain.url).setAutomine(true);
@@ -210,7 +217,7 @@ describe('the transaction lifecycle', () => {
     const from = demoAddress(0);
     const node = nodeClient(env.chain.url);
     const start = await node.getBlockNumber({ cacheTime: 0 });
-    env.proxy?.setFault({ kind: 'status', status: 500, methods: ['eth_sendRawTransaction'] });
+    proxy().setFault({ kind: 'status', status: 500, methods: ['eth_sendRawTransaction'] });
     await send.fill({ recipient: demoAddress(12), amount: '0.03' });
     await send.continue();
     const card = await send.confirm();
@@ -218,7 +225,7 @@ describe('the transaction lifecycle', () => {
       .poll(() => card.textContent())
       .toContain('The node did not accept it yet: The node failed with HTTP status 500.');
     expect(await send.statusOf(card)).toContain('Signed');
-    env.proxy?.setFault({ kind: 'none' });
+    proxy().setFault({ kind: 'none' });
     await node.mine({ blocks: 1 });
     await expect.poll(() => send.statusOf(card), { timeout: 20_000 }).toContain('Confirmed');
     expect(await sentNonces(env, from, start)).toHaveLength(1);
@@ -233,12 +240,12 @@ describe('the transaction lifecycle', () => {
     await first.send.continue();
     await first.send.review.waitFor();
     // The broadcast is held at the proxy, and the tab closes before it gets through.
-    env.proxy?.setFault({ kind: 'delay', ms: 3_000, methods: ['eth_sendRawTransaction'] });
+    proxy().setFault({ kind: 'delay', ms: 3_000, methods: ['eth_sendRawTransaction'] });
     await first.send.review.getByRole('button', { name: 'Confirm and send' }).click();
     await first.page.getByRole('button', { name: 'Signing…' }).waitFor();
     await first.page.waitForTimeout(300);
     await first.page.close();
-    env.proxy?.setFault({ kind: 'none' });
+    proxy().setFault({ kind: 'none' });
     expect(await node.getTransactionCount({ address: from, blockTag: 'pending' })).toBe(nonce);
 
     const page = await first.context.newPage();
@@ -300,6 +307,7 @@ describe('faults on the way to the node', () => {
   beforeAll(async () => {
     env = await startEnvironment({ proxy: true });
   });
+  const proxy = () => proxyOf(env);
   afterAll(async () => {
     await env?.close();
   });
@@ -319,25 +327,25 @@ describe('faults on the way to the node', () => {
     const nonce = await node.getTransactionCount({ address: from, blockTag: 'pending' });
     await send.continue();
     await send.review.waitFor();
-    env.proxy?.setFault({ kind: 'chainId', chainId: 1 });
+    proxy().setFault({ kind: 'chainId', chainId: 1 });
     await send.review.getByRole('button', { name: 'Confirm and send' }).click();
     const alert = send.review.getByRole('alert');
     await expect.poll(() => alert.textContent()).toContain('reports chain id 1, but this network is chain id 31337');
     expect(await alert.textContent()).toContain('Nothing was sent');
-    env.proxy?.setFault({ kind: 'none' });
+    proxy().setFault({ kind: 'none' });
     expect(await node.getTransactionCount({ address: from, blockTag: 'pending' })).toBe(nonce);
     expect(await page.getByRole('region', { name: 'Sent from this account' }).count()).toBe(0);
   });
 
   it('rate limiting (429) while preparing: a clear message and nothing signed', async () => {
     const { send, page } = await prepared('0.01');
-    env.proxy?.setFault({ kind: 'status', status: 429, methods: ['eth_feeHistory'] });
+    proxy().setFault({ kind: 'status', status: 429, methods: ['eth_feeHistory'] });
     await send.continue();
     await expect
       .poll(() => send.form.getByRole('alert').allTextContents())
       .toContainEqual(expect.stringContaining('The node is limiting requests'));
     expect(await send.review.count()).toBe(0);
-    env.proxy?.setFault({ kind: 'none' });
+    proxy().setFault({ kind: 'none' });
     expect(await page.getByRole('region', { name: 'Sent from this account' }).count()).toBe(0);
   });
 
@@ -345,10 +353,10 @@ describe('faults on the way to the node', () => {
     const { send, page } = await prepared('0.01');
     await send.continue();
     await send.review.waitFor();
-    env.proxy?.setFault({ kind: 'corrupt', methods: ['eth_getTransactionCount'] });
+    proxy().setFault({ kind: 'corrupt', methods: ['eth_getTransactionCount'] });
     await send.review.getByRole('button', { name: 'Confirm and send' }).click();
     await expect.poll(() => send.review.getByRole('alert').textContent()).toMatch(/could not read.*Nothing was sent/);
-    env.proxy?.setFault({ kind: 'none' });
+    proxy().setFault({ kind: 'none' });
     expect(await page.getByRole('region', { name: 'Sent from this account' }).count()).toBe(0);
   });
 
@@ -358,10 +366,10 @@ describe('faults on the way to the node', () => {
     const node = nodeClient(env.chain.url);
     const start = await node.getBlockNumber({ cacheTime: 0 });
     await send.continue();
-    env.proxy?.setFault({ kind: 'drop', methods: ['eth_sendRawTransaction'] });
+    proxy().setFault({ kind: 'drop', methods: ['eth_sendRawTransaction'] });
     const card = await send.confirm();
     await expect.poll(() => card.textContent()).toContain('The node did not accept it yet');
-    env.proxy?.setFault({ kind: 'none' });
+    proxy().setFault({ kind: 'none' });
     await node.mine({ blocks: 1 });
     await expect.poll(() => send.statusOf(card), { timeout: 20_000 }).toContain('Confirmed');
     await node.mine({ blocks: 2 });
@@ -374,9 +382,9 @@ describe('faults on the way to the node', () => {
     const node = nodeClient(env.chain.url);
     const start = await node.getBlockNumber({ cacheTime: 0 });
     await send.continue();
-    env.proxy?.setFault({ kind: 'delay', ms: 2_000, methods: ['eth_sendRawTransaction'] });
+    proxy().setFault({ kind: 'delay', ms: 2_000, methods: ['eth_sendRawTransaction'] });
     const card = await send.confirm();
-    env.proxy?.setFault({ kind: 'none' });
+    proxy().setFault({ kind: 'none' });
     await expect.poll(() => send.statusOf(card), { timeout: 20_000 }).toContain('Confirmed');
     expect(await sentNonces(env, from, start)).toHaveLength(1);
   });
