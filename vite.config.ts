@@ -25,6 +25,8 @@ export default defineConfig({
   // Relative asset URLs: the build works from any static host and under any sub-path.
   base: './',
   plugins: [react(), contentSecurityPolicy()],
+  // Module workers: the vault's SharedWorker loads its signing and password code on demand.
+  worker: { format: 'es' },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

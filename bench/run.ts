@@ -14,6 +14,7 @@ import { startStaticServer } from '../scripts/static-server.ts';
 import { benchHistory } from './history.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchSend } from './send.ts';
+import { benchSharedSession } from './sharedSession.ts';
 import { benchVault } from './vault.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -124,6 +125,7 @@ Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context eac
     await chain.stop();
   }
   console.log(`\n${await benchVault()}`);
+  console.log(`\n${await benchSharedSession(join(out, 'app'))}`);
   console.log(`\n${await benchPortfolio()}`);
   console.log(`\n${await benchSend(join(out, 'app'))}`);
   console.log(`\n${await benchHistory(join(out, 'app'))}`);

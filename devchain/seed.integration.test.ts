@@ -1,8 +1,18 @@
-import { type Address, createPublicClient, erc20Abi, hexToString, http, keccak256, parseAbi, parseAbiItem } from 'viem';
+import {
+  type Address,
+  createPublicClient,
+  erc20Abi,
+  hexToString,
+  http,
+  isAddressEqual,
+  keccak256,
+  parseAbi,
+  parseAbiItem,
+} from 'viem';
 import { hardhat } from 'viem/chains';
 import { describe, expect, inject, it } from 'vitest';
 import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
-import { demoAddress, demoContractAddresses } from './seed.ts';
+import { demoAddress, demoContractAddresses, TRICK_DEPLOYER_INDEX, TRICK_TOKEN, trickTokenAddress } from './seed.ts';
 
 const client = createPublicClient({ chain: hardhat, transport: http(inject('localChainUrl')) });
 const contracts = demoContractAddresses();
@@ -79,6 +89,34 @@ describe('the seeded local chain', () => {
     };
     expect(metadata.name).toBe('Cairn #1');
     expect(metadata.image.startsWith('data:image/svg+xml;base64,')).toBe(true);
+  });
+
+  it('has a token whose symbol hides characters, deployed last by its own account, held by nobody', async () => {
+    const trick = trickTokenAddress();
+    const read = (functionName: 'symbol' | 'name' | 'decimals' | 'totalSupply') =>
+      client.readContract({ address: trick, abi: erc20Abi, functionName });
+    expect(await read('symbol')).toBe('US\u202eTD\u200d');
+    expect(await read('name')).toBe(TRICK_TOKEN.name);
+    expect(await read('decimals')).toBe(6);
+    expect(await read('totalSupply')).toBe(0n);
+    const transfer = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+    expect(await client.getLogs({ address: trick, event: transfer, fromBlock: 0n })).toEqual([]);
+    // Deployed alone in the block after the last step of the history (Demo account 2 returning
+    // NFT #4), so the blocks of the history are those without it. Other tests may add blocks later.
+    const deployer = demoAddress(TRICK_DEPLOYER_INDEX);
+    expect(await client.getTransactionCount({ address: deployer })).toBe(1);
+    const latest = await client.getBlockNumber();
+    const blocks = await Promise.all(
+      Array.from({ length: Number(latest) }, (_, i) =>
+        client.getBlock({ blockNumber: BigInt(i + 1), includeTransactions: true }),
+      ),
+    );
+    const senders = (block: (typeof blocks)[number] | undefined) =>
+      block?.transactions.map((tx) => [tx.from.toLowerCase(), tx.to?.toLowerCase() ?? null]);
+    const at = blocks.findIndex((b) => b.transactions.some((tx) => isAddressEqual(tx.from, deployer)));
+    expect(senders(blocks[at])).toEqual([[deployer.toLowerCase(), null]]);
+    expect(senders(blocks[at - 1])).toEqual([[demoAddress(1).toLowerCase(), contracts.NFT.toLowerCase()]]);
+    expect(Object.values(contracts).map((c) => c.toLowerCase())).not.toContain(trick.toLowerCase());
   });
 
   it('has a history of transfers in and out of the first demo account, over many blocks and days', async () => {

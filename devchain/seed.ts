@@ -35,6 +35,20 @@ export function demoAddress(index: number): Address {
 /** The deployer is kept apart from the accounts a person uses, so their nonces stay small. */
 export const DEPLOYER_INDEX = 19;
 
+/** Deploys only the trick token, so the deployer's addresses and nonces are those without it. */
+export const TRICK_DEPLOYER_INDEX = 18;
+
+/**
+ * A token whose symbol reads "USDT" on screen but is "US", a right-to-left override, "TD" and a
+ * zero-width joiner: what Cairn must show as codes. No list names it and nobody holds it, so it
+ * changes no balance, history or list; tests add it by address.
+ */
+export const TRICK_TOKEN = { name: 'Tether USD', symbol: 'US\u202eTD\u200d', decimals: 6 } as const;
+
+export function trickTokenAddress(): Address {
+  return getContractAddress({ from: demoAddress(TRICK_DEPLOYER_INDEX), nonce: 0n });
+}
+
 const deploymentOrder = [
   'DAI',
   'USDC',
@@ -93,9 +107,11 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
     if (receipt.status !== 'success') throw new Error(`seed step ${i} reverted (${hash})`);
     history.push(hash);
   }
-  // Bring the chain clock back to the present so new blocks carry real timestamps.
+  // Bring the chain clock back to the present so new blocks carry real timestamps. That block
+  // holds the trick token's deployment, outside the history: the history's blocks and times, and
+  // the number of blocks, are what they were before it.
   await client.setNextBlockTimestamp({ timestamp: BigInt(Math.max(Math.floor(now.getTime() / 1000), timestamp + 1)) });
-  await client.mine({ blocks: 1 });
+  await deployTrickToken(client, compiled);
 
   const contracts = demoContractAddresses();
   for (const name of deploymentOrder) {
@@ -103,6 +119,21 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
     if (!code || code === '0x') throw new Error(`${name} was not deployed at ${contracts[name]}`);
   }
   return { contracts, multicall3: MULTICALL3_ADDRESS, history, blockNumber: await client.getBlockNumber() };
+}
+
+async function deployTrickToken(client: ReturnType<typeof seedClient>, compiled: CompiledContracts): Promise<void> {
+  const token = compiled.DemoToken;
+  if (!token) throw new Error('missing compiled contract DemoToken');
+  const hash = await client.deployContract({
+    account: demoAddress(TRICK_DEPLOYER_INDEX),
+    abi: token.abi,
+    bytecode: token.bytecode,
+    args: [TRICK_TOKEN.name, TRICK_TOKEN.symbol, TRICK_TOKEN.decimals],
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success' || receipt.contractAddress?.toLowerCase() !== trickTokenAddress().toLowerCase()) {
+    throw new Error(`the trick token was not deployed at ${trickTokenAddress()} (${hash})`);
+  }
 }
 
 function seedClient(rpcUrl: string) {

@@ -112,6 +112,8 @@ describe('accessibility', () => {
     await page.reload();
     await new Unlock(page).unlock();
     await shell.nav.waitFor();
+    // The header's account controls load in their own chunk: tab through the finished page.
+    await page.getByLabel('Account', { exact: true }).waitFor();
     // Start keyboard navigation from the top of the document, as after a fresh page load.
     await page.evaluate(() => {
       const start = document.createElement('span');

@@ -3,6 +3,7 @@ import { demoAddress } from '../devchain/seed.ts';
 import { AddressBook, chooseSuggestion, offeredSuggestions } from './pages/AddressBook.ts';
 import { Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
+import { csvObjects } from './support/csv.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
@@ -212,6 +213,38 @@ describe('the address book', () => {
       expect(await target.book.importReport.textContent()).toContain('Imported 0 contacts');
       expect(await target.book.contacts()).toEqual(listed);
     }
+    expect(target.consoleErrors).toEqual([]);
+  });
+
+  it('exports names a spreadsheet would run as formulas behind a guard quote, and imports them back under their own names', async () => {
+    const source = await openAddressBook();
+    const named = [
+      { name: '=HYPERLINK("http://evil.example")', address: alice },
+      { name: '+1-555-0100', address: bob },
+      { name: '@SUM(1)', address: carol },
+      { name: '-2+3', address: dave },
+    ];
+    for (const contact of named) await source.book.add(contact);
+    const listed = await source.book.contacts();
+
+    const csv = await source.book.export('CSV');
+    // Read by a CSV reader of the tests' own, as a spreadsheet would read the file.
+    const { header, rows } = csvObjects(csv.text);
+    expect(header).toEqual(['name', 'address', 'network']);
+    expect(rows.map((r) => [r.name, r.address])).toEqual(
+      expect.arrayContaining(named.map((c) => [`'${c.name}`, c.address])),
+    );
+    expect(rows).toHaveLength(named.length);
+    for (const row of rows) expect(row.name).not.toMatch(/^[=+\-@\t\r]/);
+    expect(csv.text).toContain(`"'=HYPERLINK(""http://evil.example"")",${alice},local\r\n`);
+
+    // Cairn reads its own guard back: the same names, not the guarded ones.
+    const target = await openAddressBook();
+    await target.book.import(csv);
+    await expect
+      .poll(() => target.book.importReport.textContent())
+      .toBe(`Imported ${named.length} contacts, skipped 0 already present.`);
+    expect(await target.book.contacts()).toEqual(listed);
     expect(target.consoleErrors).toEqual([]);
   });
 

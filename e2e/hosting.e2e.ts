@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headerContentSecurityPolicy, metaContentSecurityPolicy } from '../scripts/csp.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
+import { FRAMED_MESSAGE } from '../src/app/frameGuard.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { e2eDistDir } from './support/paths.ts';
@@ -20,11 +22,13 @@ describe('hosting and browser security', () => {
   it('the built index.html carries a strict CSP and no inline script', () => {
     const html = readFileSync(join(e2eDistDir, 'index.html'), 'utf8');
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1]?.replace(/&#39;/g, "'");
-    expect(csp).toBeDefined();
-    expect(csp).toContain("script-src 'self'");
+    // The exact policy (scripts/csp.test.ts pins its text), so nothing is loosened unnoticed.
+    expect(csp).toBe(metaContentSecurityPolicy);
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("default-src 'none'");
-    expect(csp).not.toContain('unsafe-eval');
+    // WebAssembly may compile (the keystore's scrypt); JavaScript eval stays refused.
+    expect(csp?.replace("'wasm-unsafe-eval'", '')).not.toContain('unsafe-eval');
     expect(csp).not.toContain('unsafe-inline');
     // Every <script> has a src; none carries inline code.
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
@@ -48,8 +52,9 @@ describe('hosting and browser security', () => {
   it('the server sends the CSP with frame-ancestors and X-Frame-Options', async () => {
     const response = await fetch(env.server.url);
     const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toBe(headerContentSecurityPolicy);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
@@ -103,37 +108,98 @@ describe('hosting and browser security', () => {
     }
   });
 
-  it('refuses to render inside a cross-origin frame (clickjacking)', async () => {
-    // Control: the same build served without anti-framing headers does render when framed, so
-    // the check below can tell the difference.
-    const unprotected = await startStaticServer({
+  it('lets the page connect over plain http only to this computer, and over https anywhere', async () => {
+    const { page, context } = await env.newPage();
+    // Answered by the test, never the network: without the CSP every one of these would succeed.
+    await context.route(/^(http:\/\/(example\.invalid|localhost:9)|https:\/\/example\.invalid)\//, (route) =>
+      route.fulfill({ status: 200, body: 'reached', headers: { 'Access-Control-Allow-Origin': '*' } }),
+    );
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
+    });
+    await new AppShell(page).open(env.server.url);
+    const answers = await page.evaluate(
+      async ({ node }) => {
+        const read = (url: string, init?: RequestInit) =>
+          fetch(url, init).then(
+            (response) => response.text(),
+            (error: Error) => `refused: ${error.name}`,
+          );
+        return {
+          otherHost: await read('http://example.invalid/rpc'),
+          localhost: await read('http://localhost:9/rpc'),
+          https: await read('https://example.invalid/rpc'),
+          node: await read(node, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+          }),
+        };
+      },
+      { node: env.chain.url },
+    );
+    expect(answers.otherHost).toBe('refused: TypeError');
+    expect(answers.localhost).toBe('reached');
+    expect(answers.https).toBe('reached');
+    expect(JSON.parse(answers.node).result).toBe('0x7a69');
+    // Both the header and the <meta> policy report it; nothing else is reported.
+    const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    await expect.poll(async () => [...new Set(await violations())]).toEqual(['connect-src http://example.invalid/rpc']);
+  });
+
+  it('refuses to render inside a cross-origin frame (clickjacking), with or without anti-framing headers', async () => {
+    // A bare static host: no CSP header, no X-Frame-Options, nothing. Only the page's own check can refuse.
+    const bare = await startStaticServer({
       root: e2eDistDir,
       port: await findFreePort(),
       localRpcUrl: env.chain.url,
-      headers: { 'X-Frame-Options': '', 'Content-Security-Policy': '' },
+      withoutSecurityHeaders: true,
     });
     const port = await findFreePort();
     const hostile: Server = createServer((request, response) => {
-      const target = request.url === '/control' ? unprotected.url : env.server.url;
+      const target = request.url === '/bare' ? bare.url : env.server.url;
       response.writeHead(200, { 'Content-Type': 'text/html' });
       response.end(`<!doctype html><title>hostile</title><iframe title="victim" src="${target}"></iframe>`);
     });
     await new Promise<void>((resolve) => hostile.listen(port, '127.0.0.1', resolve));
-    const framedText = async (path: string) => {
+    const framed = async (path: string) => {
       const { page } = await env.newPage();
       await page.goto(`http://127.0.0.1:${port}${path}`);
       await page.waitForTimeout(1500);
       const frame = page.frames().find((f) => f !== page.mainFrame());
-      return frame ? await frame.evaluate(() => document.body?.textContent ?? '').catch(() => '') : '';
+      if (!frame) return { text: '', buttons: 0 };
+      return frame
+        .evaluate(() => ({
+          text: document.body?.textContent ?? '',
+          buttons: document.querySelectorAll('button, a, input, select, textarea').length,
+        }))
+        .catch(() => ({ text: '', buttons: 0 }));
     };
     try {
-      expect(await framedText('/control')).toContain('Welcome to Cairn');
-      const text = await framedText('/');
-      expect(text).not.toContain('Welcome');
-      expect(text).not.toContain('Network');
+      // Control: the bare host serves a working wallet when it is not framed.
+      const { page } = await env.newPage();
+      const shell = new AppShell(page);
+      await shell.open(bare.url);
+      expect(await shell.heading.textContent()).toBe('Welcome to Cairn');
+
+      // Framed from the bare host, Cairn's page loads but shows only why it refuses.
+      const fromBare = await framed('/bare');
+      expect(fromBare.text).toContain(FRAMED_MESSAGE);
+      expect(fromBare.text).not.toContain('Welcome');
+      expect(fromBare.buttons).toBe(0);
+
+      // With the headers, the browser does not even load it.
+      const withHeaders = await framed('/');
+      expect(withHeaders.text).not.toContain('Welcome');
+      expect(withHeaders.text).not.toContain('Network');
+      expect(withHeaders.buttons).toBe(0);
     } finally {
       hostile.close();
-      await unprotected.close();
+      await bare.close();
     }
   });
 });

@@ -143,11 +143,12 @@ describe('the transaction lifecycle', () => {
     const node = nodeClient(env.chain.url);
     const from = demoAddress(0);
     const start = await node.getBlockNumber({ cacheTime: 0 });
-    // A second tab of the same browser profile: same vault, same storage, same Web Locks.
+    // A second tab of the same browser profile: the same unlocked vault session (no password),
+    // the same storage, the same Web Locks.
     const secondPage = await first.context.newPage();
     const second = new Send(secondPage);
     await new AppShell(secondPage).open(env.server.url);
-    await new Unlock(secondPage).unlock();
+    await secondPage.getByRole('navigation', { name: 'Main' }).waitFor();
     await second.open();
     for (const send of [first.send, second]) {
       await send.fill({ recipient: demoAddress(11), amount: '0.02' });
@@ -241,9 +242,11 @@ describe('the transaction lifecycle', () => {
     await first.send.review.waitFor();
     // The broadcast is held at the proxy, and the tab closes before it gets through.
     proxy().setFault({ kind: 'delay', ms: 3_000, methods: ['eth_sendRawTransaction'] });
+    const sentBefore = proxy().calls.eth_sendRawTransaction ?? 0;
     await first.send.review.getByRole('button', { name: 'Confirm and send' }).click();
     await first.page.getByRole('button', { name: 'Signing…' }).waitFor();
-    await first.page.waitForTimeout(300);
+    // The broadcast reached the proxy (so the signed transaction was stored first): close now.
+    await expect.poll(() => proxy().calls.eth_sendRawTransaction ?? 0, { timeout: 15_000 }).toBeGreaterThan(sentBefore);
     await first.page.close();
     proxy().setFault({ kind: 'none' });
     expect(await node.getTransactionCount({ address: from, blockTag: 'pending' })).toBe(nonce);

@@ -1,6 +1,7 @@
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
+import { Activity } from './pages/Activity.ts';
 import { Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
@@ -92,6 +93,72 @@ describe('sending', () => {
     await page.waitForTimeout(500);
     expect(await send.review.count()).toBe(0);
     await alert.getByLabel(/I have checked the recipient address/).check();
+    await send.continue();
+    await send.review.waitFor();
+  });
+
+  it('blocks look-alikes of a history counterparty and of a hidden account, and an address met only in spam', async () => {
+    const node = nodeClient(env.chain.url);
+    const me = demoAddress(0);
+    // A poisoner's zero-value transfer to Demo account 1: hidden as possible poisoning in its history.
+    // (No other test here sends to demo address 18: its sends would be blocked by this.)
+    const poisoner = demoAddress(18);
+    const hash = await node.writeContract({
+      account: poisoner,
+      address: tokens.DAI,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [me, 0n],
+      chain: node.chain,
+    });
+    await node.waitForTransactionReceipt({ hash });
+
+    const { page } = await demoWalletPage(env);
+    const send = new Send(page);
+    // A fourth account (m/44'/60'/0'/0/3), hidden: it appears nowhere in Demo account 1's history.
+    await page.getByRole('link', { name: 'Manage' }).click();
+    await page.getByRole('button', { name: 'Add next account' }).click();
+    const added = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Account 1', exact: true }) });
+    await added.getByRole('button', { name: 'Hide' }).click();
+    await expect.poll(() => added.textContent()).toContain('Hidden');
+    // Demo account 1's history, synced: demo address 5 is a counterparty there (no contact or record names it).
+    const activity = new Activity(page);
+    await activity.open();
+    await activity.waitSyncedTo(await node.getBlockNumber());
+    await send.open();
+
+    const lookalike = (address: string) => `${address.slice(0, 6)}${'0'.repeat(32)}${address.slice(-4)}`.toLowerCase();
+    const blocked = async (recipient: string, sentence: string) => {
+      await send.fill({ recipient, amount: '0.01' });
+      await send.continue();
+      const alert = send.form.getByRole('alert').filter({ hasText: sentence });
+      await alert.waitFor();
+      await send.continue();
+      await page.waitForTimeout(500);
+      expect(await send.review.count()).toBe(0);
+      return alert;
+    };
+
+    const hidden = await blocked(lookalike(demoAddress(3)), 'looks like one you know');
+    expect(await hidden.textContent()).toContain(`It resembles your hidden account Account 1: ${demoAddress(3)}`);
+
+    const spam = await blocked(poisoner, 'only in transfers Cairn hid as possible spam or address poisoning');
+    expect(await spam.textContent()).not.toContain('looks like one you know');
+
+    const counterparty = await blocked(lookalike(demoAddress(5)), 'looks like one you know');
+    expect(await counterparty.textContent()).toContain(`It resembles an address in your history: ${demoAddress(5)}`);
+    await counterparty.getByLabel(/I have checked the recipient address/).check();
+    await send.continue();
+    await send.review.waitFor();
+    await send.review.getByRole('button', { name: 'Edit' }).click();
+
+    await blocked(lookalike(demoAddress(3)), 'your hidden account Account 1');
+    await send.form
+      .getByRole('alert')
+      .getByLabel(/I have checked the recipient address/)
+      .check();
     await send.continue();
     await send.review.waitFor();
   });

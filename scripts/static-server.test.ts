@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from './csp.ts';
 import { findFreePort, isPortFree, parsePort } from './ports.ts';
 import { type StaticServer, startStaticServer } from './static-server.ts';
 
@@ -29,6 +30,18 @@ describe('static server', () => {
     expect(await response.text()).toContain('content="http://127.0.0.1:40001"');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('can serve like a bare static host, with no security header at all', async () => {
+    const bare = await startStaticServer({ root, port: await findFreePort(), withoutSecurityHeaders: true });
+    try {
+      const response = await fetch(bare.url);
+      expect(response.status).toBe(200);
+      expect(Object.keys(securityHeaders).length).toBeGreaterThan(0);
+      for (const name of Object.keys(securityHeaders)) expect(response.headers.get(name)).toBeNull();
+    } finally {
+      await bare.close();
+    }
   });
 
   it('serves assets with a type and long caching', async () => {

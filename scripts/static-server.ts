@@ -32,6 +32,8 @@ export type StaticServerOptions = {
   basePath?: string;
   /** Extra or replaced headers; an empty value removes a header (tests use this as a control). */
   headers?: Record<string, string>;
+  /** Send none of Cairn's security headers, like a bare static host (tests of header-less hosting). */
+  withoutSecurityHeaders?: boolean;
 };
 
 export type StaticServer = { url: string; close(): Promise<void> };
@@ -40,7 +42,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const root = resolve(options.root);
   const basePath = options.basePath ?? '/';
   const headers = Object.fromEntries(
-    Object.entries({ ...securityHeaders, ...options.headers }).filter(([, value]) => value !== ''),
+    Object.entries({ ...(options.withoutSecurityHeaders ? {} : securityHeaders), ...options.headers }).filter(
+      ([, value]) => value !== '',
+    ),
   );
   const indexHtml = await renderIndex(root, options.localRpcUrl, options.devchain === true);
 

@@ -19,6 +19,22 @@ export class Portfolio {
       .filter({ has: this.page.getByRole('rowheader', { name: new RegExp(`^${symbol} `) }) });
   }
 
+  /** An account's row whose asset cell (its row header) has this accessible name. */
+  rowNamed(accountName: string, name: string | RegExp): Locator {
+    return this.account(accountName)
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name, exact: true }) });
+  }
+
+  /** Manage tokens: looks a token up by its contract address and returns the "Add token" form it shows. */
+  async lookUpToken(address: string): Promise<Locator> {
+    await this.page.getByLabel('Token contract address', { exact: true }).fill(address);
+    await this.page.getByRole('button', { name: 'Look up token', exact: true }).click();
+    const form = this.page.getByRole('form', { name: 'Add token', exact: true });
+    await form.waitFor();
+    return form;
+  }
+
   /** The exact balance in base units, read from the amount's full-precision title. */
   async balance(accountName: string, symbol: string, decimals: number): Promise<bigint | undefined> {
     const row = this.row(accountName, symbol);

@@ -8,17 +8,22 @@ import { NetworkStatus } from '@/features/network/NetworkStatus';
 import { useVault } from '@/lib/vault';
 import styles from './Layout.module.css';
 import { screens } from './paths';
+import { loadedUnlockedChrome, loadUnlockedChrome } from './unlockedChromeLoader';
 import { useAutoLock } from './useAutoLock';
 import { useTransactionTracker } from './useTransactionTracker';
 
 import { VaultGate } from './VaultGate';
 
-const loadUnlockedChrome = () => import('./UnlockedChrome');
-const UnlockedHeader = lazy(() => loadUnlockedChrome().then((m) => ({ default: m.UnlockedHeader })));
-const BackgroundSync = lazy(() => loadUnlockedChrome().then((m) => ({ default: m.BackgroundSync })));
+const LazyUnlockedHeader = lazy(() => loadUnlockedChrome().then((m) => ({ default: m.UnlockedHeader })));
+const LazyBackgroundSync = lazy(() => loadUnlockedChrome().then((m) => ({ default: m.BackgroundSync })));
+const LazyUnlockedNotices = lazy(() => loadUnlockedChrome().then((m) => ({ default: m.UnlockedNotices })));
 
 export function Layout() {
   const unlocked = useVault((s) => s.status === 'unlocked');
+  const chrome = loadedUnlockedChrome();
+  const UnlockedHeader = chrome?.UnlockedHeader ?? LazyUnlockedHeader;
+  const BackgroundSync = chrome?.BackgroundSync ?? LazyBackgroundSync;
+  const UnlockedNotices = chrome?.UnlockedNotices ?? LazyUnlockedNotices;
   useAutoLock();
   useTransactionTracker();
   useEffect(() => {
@@ -60,6 +65,11 @@ export function Layout() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <NetworkProblem />
         <LocalChainNotice />
+        {unlocked && (
+          <Suspense fallback={null}>
+            <UnlockedNotices />
+          </Suspense>
+        )}
         <VaultGate>
           <Suspense fallback={<p>Loading…</p>}>
             <Outlet />

@@ -1,5 +1,6 @@
 import { AccountSwitcher, LockButton } from '@/features/accounts/AccountSwitcher';
 import { ExplorerSearch } from '@/features/explorer/ExplorerSearch';
+import { BackupReminder } from '@/features/settings/BackupReminder';
 import styles from './Layout.module.css';
 import { screen } from './paths';
 import { useActivitySync } from './useActivitySync';
@@ -24,4 +25,9 @@ export function UnlockedHeader() {
 export function BackgroundSync() {
   useActivitySync();
   return null;
+}
+
+/** Notices above every screen once unlocked: a reminder while a key has no copy outside this browser. */
+export function UnlockedNotices() {
+  return <BackupReminder accountsPath={screen('accounts').path} />;
 }

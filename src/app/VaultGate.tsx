@@ -5,6 +5,7 @@ import type { OnboardingMode } from '@/features/onboarding/types';
 import { useVault } from '@/lib/vault';
 import { screens } from './paths';
 import { preloadScreen } from './routes/screenModules';
+import { loadUnlockedChrome } from './unlockedChromeLoader';
 
 type GateScreens = {
   Onboarding?: ComponentType<{ mode: OnboardingMode }>;
@@ -29,9 +30,14 @@ const LazyUnlock = lazy(loadUnlock);
  * Loads the screen the gate is about to show, before the first render. A lazy component that
  * suspends makes React 19 hold its fallback for up to 300 ms; a loaded one renders at once.
  */
-export async function preloadGateScreen(status: VaultStatus): Promise<void> {
-  if (status === 'empty' || status === 'damaged') await loadOnboarding();
+export async function preloadGateScreen(status: VaultStatus, pathname: string): Promise<void> {
+  if (status === 'empty' || status === 'damaged' || status === 'newer') await loadOnboarding();
   if (status === 'locked') await loadUnlock();
+  if (status === 'unlocked') {
+    // A window opened while unlocked (a second tab, a popup) shows the whole wallet in its first paint.
+    const entry = screens.find((s) => s.path === pathname);
+    await Promise.all([loadUnlockedChrome(), entry ? preloadScreen(entry.id) : undefined]);
+  }
 }
 
 /** Shows set-up while there is no vault, the unlock screen while locked, the app once unlocked. */
@@ -51,7 +57,7 @@ export function VaultGate({ children }: { children: ReactNode }) {
   }, [status, pathname]);
   let content: ReactNode;
   if (status === 'loading') content = <p>Loading…</p>;
-  else if (status === 'empty' || status === 'damaged') {
+  else if (status === 'empty' || status === 'damaged' || status === 'newer') {
     const Onboarding = loaded.Onboarding ?? LazyOnboarding;
     content = <Onboarding mode="first-run" />;
   } else if (status === 'locked') {

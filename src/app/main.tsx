@@ -3,28 +3,26 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { type ActivityStore, lazyActivityStore, memoryActivityStore } from '@/core/activity/activityStore';
+import { broadcast, CHANNELS } from '@/core/channels';
 import { createSessionStore } from '@/core/session/sessionStore';
-import {
-  indexedDbSettingsStore,
-  indexedDbTxStore,
-  indexedDbVaultRepository,
-  openCairnDatabase,
-} from '@/core/storage/database';
-import { type KeyValueStore, memoryKeyValueStore } from '@/core/storage/keyValueStore';
+import { indexedDbSettingsStore, indexedDbTxStore, openCairnDatabase } from '@/core/storage/database';
+import { deferredKeyValueStore, type KeyValueStore, memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
-import { memoryVaultRepository, type VaultRepository } from '@/core/storage/vaultRepository';
+import { storageFailureSentence } from '@/core/storage/storageFailure';
 import { memoryLocks, webLocks } from '@/core/tx/locks';
 import type { TransactionService } from '@/core/tx/transactionService';
 import { memoryTxStore, type TxStore } from '@/core/tx/txStore';
-import { loadPasswordEstimator } from '@/core/vault/passwordStrength';
-import { VaultSession } from '@/core/vault/vaultSession';
 import { ActivityProvider } from '@/lib/activity';
 import { LinksProvider } from '@/lib/links';
+import { recordKeys } from '@/lib/queries/localKeys';
 import { SessionProvider } from '@/lib/session';
+import { requestPersistenceOnceSaved } from '@/lib/storagePersistence';
 import { toastStore } from '@/lib/toasts';
-import { TransactionsProvider, TX_RECORDS_KEY } from '@/lib/transactions';
+import { TransactionsProvider } from '@/lib/transactions';
 import { changeNotice } from '@/lib/txWording';
 import { VaultProvider } from '@/lib/vault';
+import { connectToVault } from '@/lib/vaultConnection';
+import { refuseFraming } from './frameGuard';
 import { appLinks } from './links';
 import { createAppRouter } from './router';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
@@ -33,7 +31,6 @@ import './styles.css';
 
 type Storage = {
   settings: KeyValueStore<SettingsSchema>;
-  vault: VaultRepository;
   transactions: TxStore;
   activity: ActivityStore;
 };
@@ -41,11 +38,8 @@ type Storage = {
 async function openStorage(): Promise<Storage> {
   try {
     const db = await openCairnDatabase();
-    // Ask the browser not to evict Cairn's data under storage pressure.
-    void navigator.storage?.persist?.().catch(() => undefined);
     return {
       settings: indexedDbSettingsStore<SettingsSchema>(db),
-      vault: indexedDbVaultRepository(db),
       transactions: indexedDbTxStore(db),
       activity: lazyActivityStore(() => import('@/core/storage/activityDb').then((m) => m.indexedDbActivityStore(db))),
     };
@@ -53,7 +47,6 @@ async function openStorage(): Promise<Storage> {
     // IndexedDB can be unavailable (some private modes); run without persistence.
     return {
       settings: memoryKeyValueStore<SettingsSchema>(),
-      vault: memoryVaultRepository(),
       transactions: memoryTxStore(),
       activity: memoryActivityStore(),
     };
@@ -71,28 +64,33 @@ function refuseInsecurePage(root: HTMLElement): boolean {
 }
 
 async function start() {
+  if (refuseFraming()) return;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   if (refuseInsecurePage(root)) return;
-  const storage = await openStorage();
-  const store = await createSessionStore({
-    localRpcUrl: localRpcUrlFromPage(document),
-    devchain: isDevchainPage(document),
-    settings: storage.settings,
-  });
-  const vault = new VaultSession({
-    repository: storage.vault,
-    settings: storage.settings,
-    estimator: loadPasswordEstimator,
-  });
-  await vault.init();
-  await preloadGateScreen(vault.store.getState().status);
+  // The vault session starts at once (a SharedWorker opening its own storage) while this window
+  // opens IndexedDB: the two take the same time, side by side.
+  const opening = openStorage();
+  const connecting = connectToVault(deferredKeyValueStore(opening.then((s) => s.settings)));
+  const storage = await opening;
+  const [store, { client: vault }] = await Promise.all([
+    createSessionStore({
+      localRpcUrl: localRpcUrlFromPage(document),
+      devchain: isDevchainPage(document),
+      settings: storage.settings,
+      sync: broadcast(CHANNELS.settings),
+      onWriteFailed: (error) => toastStore.getState().push('error', storageFailureSentence(error, 'this change')),
+    }),
+    connecting,
+  ]);
+  requestPersistenceOnceSaved(vault.store);
+  await preloadGateScreen(vault.store.getState().status, location.hash.slice(1).split('?')[0] || '/');
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
   // Other tabs of this wallet store records too: refresh the lists when they do.
-  const otherTabs = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('cairn-tx-records');
-  if (otherTabs) otherTabs.onmessage = () => void queryClient.invalidateQueries({ queryKey: TX_RECORDS_KEY });
+  const otherTabs = broadcast(CHANNELS.txRecords);
+  otherTabs?.listen(() => void queryClient.invalidateQueries({ queryKey: recordKeys.all }));
   let transactions: Promise<TransactionService> | undefined;
   const transactionService = () => {
     transactions ??= import('@/core/tx/transactionService').then(
@@ -101,8 +99,8 @@ async function start() {
           store: storage.transactions,
           locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
           onStored: () => {
-            void queryClient.invalidateQueries({ queryKey: TX_RECORDS_KEY });
-            otherTabs?.postMessage('tx-records');
+            void queryClient.invalidateQueries({ queryKey: recordKeys.all });
+            otherTabs?.post('tx-records');
           },
           onChange: (change) => {
             const notice = changeNotice(change);
@@ -115,7 +113,7 @@ async function start() {
   createRoot(root).render(
     <StrictMode>
       <SessionProvider store={store}>
-        <VaultProvider session={vault}>
+        <VaultProvider client={vault}>
           <QueryClientProvider client={queryClient}>
             <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
               <ActivityProvider store={storage.activity}>

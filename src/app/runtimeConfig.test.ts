@@ -19,5 +19,7 @@ describe('local RPC URL from the page', () => {
     expect(localRpcUrlFromPage(pageWith('not a url'))).toBe(DEFAULT_LOCAL_RPC_URL);
     expect(localRpcUrlFromPage(pageWith('https://evil.example/rpc'))).toBe(DEFAULT_LOCAL_RPC_URL);
     expect(localRpcUrlFromPage(pageWith('javascript:alert(1)'))).toBe(DEFAULT_LOCAL_RPC_URL);
+    // The page's CSP cannot name an IPv6 address, so a node at [::1] could never be reached.
+    expect(localRpcUrlFromPage(pageWith('http://[::1]:8545'))).toBe(DEFAULT_LOCAL_RPC_URL);
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCAL_RPC_URL } from '@/core/chain/localChain';
+import { PLAIN_HTTP_HOSTS } from '@/core/chain/plainHttp';
 
 /**
  * The local chain's RPC URL. The server that runs the local chain (`npm start`, the test
@@ -10,7 +11,7 @@ export function localRpcUrlFromPage(doc: Document): string {
   const content = doc.querySelector('meta[name="cairn-local-rpc-url"]')?.getAttribute('content') ?? '';
   try {
     const url = new URL(content);
-    const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    const loopback = PLAIN_HTTP_HOSTS.includes(url.hostname);
     if ((url.protocol === 'http:' || url.protocol === 'https:') && loopback) return url.toString().replace(/\/$/, '');
   } catch {
     // fall through to the default

@@ -5,7 +5,8 @@ import type { ActivityStore } from '@/core/activity/activityStore';
 import type { ExplorerConfig } from '@/core/activity/explorer';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
-import { ACTIVITY_KEY, setSyncStatus, syncRequests, syncStatusKey, useActivityStore } from '@/lib/activity';
+import { setSyncStatus, syncRequests, syncStatusKey, useActivityStore } from '@/lib/activity';
+import { activityKeys } from '@/lib/queries/localKeys';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
 import { useVault } from '@/lib/vault';
@@ -59,7 +60,7 @@ export function useActivitySync(): void {
   const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
 
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: activityKeys.all });
     syncRequests.setState({
       request: (networkId, address) => {
         if (networkId === network.id) void syncOnce(store, network, address, explorer, refresh);
@@ -74,7 +75,7 @@ export function useActivitySync(): void {
       network,
       account,
       explorer,
-      () => void queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY }),
+      () => void queryClient.invalidateQueries({ queryKey: activityKeys.all }),
     );
   }, [block, account, network, explorer, store, queryClient]);
 }

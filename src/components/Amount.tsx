@@ -1,18 +1,34 @@
+import { untrustedText } from '@/core/text/untrustedText';
 import { formatAmount, toDecimalString } from '@/lib/format';
 import styles from './Amount.module.css';
+import { HiddenTextWarning } from './UntrustedText';
 
 /**
  * The one place amounts become text. Shows a rounded-down display value; the exact value is
- * in the tooltip and is what assistive technology reads.
+ * in the tooltip and is what assistive technology reads. The symbol comes from a token contract,
+ * so it is shown as untrusted text, with its warning unless `symbolWarning` is false because the
+ * asset is named with one beside it.
  */
-export function Amount({ value, decimals, symbol }: { value: bigint; decimals: number; symbol: string }) {
-  const exact = `${toDecimalString(value, decimals)} ${symbol}`;
+export function Amount({
+  value,
+  decimals,
+  symbol,
+  symbolWarning = true,
+}: {
+  value: bigint;
+  decimals: number;
+  symbol: string;
+  symbolWarning?: boolean;
+}) {
+  const shown = untrustedText(symbol, 'symbol');
+  const exact = `${toDecimalString(value, decimals)} ${shown.text}`;
   return (
     <span title={exact} className={styles.amount}>
       <span className="visually-hidden">{exact}</span>
       <span aria-hidden="true">
-        {formatAmount(value, decimals)} {symbol}
+        {formatAmount(value, decimals)} <bdi>{shown.text}</bdi>
       </span>
+      {symbolWarning && shown.hidden && <HiddenTextWarning />}
     </span>
   );
 }

@@ -7,7 +7,7 @@ let firstScreenMarked = false;
  * The frame of every screen: its heading (focused on navigation so screen readers announce the
  * new page) and content. The first one rendered marks `cairn:first-screen` for the benchmark.
  */
-export function Screen({ title, children }: { title: string; children: ReactNode }) {
+export function Screen({ title, children }: { title: ReactNode; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!firstScreenMarked) {

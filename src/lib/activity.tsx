@@ -6,6 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ActivityStore } from '@/core/activity/activityStore';
 import type { ActivityItem } from '@/core/activity/item';
 import type { Network } from '@/core/chain/networks';
+import { activityKeys } from './queries/localKeys';
 
 const Context = createContext<ActivityStore | null>(null);
 
@@ -19,12 +20,9 @@ export function useActivityStore(): ActivityStore {
   return value;
 }
 
-/** The root of every history query key (invalidated after each sync that wrote something). */
-export const ACTIVITY_KEY = ['activity'] as const;
-
 export function accountItemsQuery(store: ActivityStore, network: Network, account: Address | undefined) {
   return queryOptions({
-    queryKey: [...ACTIVITY_KEY, network.id, network.chainId, account?.toLowerCase()] as const,
+    queryKey: activityKeys.account(network, account),
     queryFn: async (): Promise<ActivityItem[]> => (account ? store.items(network.chainId, account) : []),
     staleTime: Number.POSITIVE_INFINITY,
   });

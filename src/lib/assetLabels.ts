@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Address } from 'viem';
 import type { ActivityAsset } from '@/core/activity/item';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
-import { readContractLabels } from '@/core/assets/tokenMetadata';
-import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
+import { contractLabelsQuery } from './queries/explorerQueries';
 import { useSession } from './session';
 
 /** How an asset is named and scaled on screen and in exports. */
@@ -43,12 +41,7 @@ export function useAssetLabels(
       if (asset.kind !== 'native' && !knownTokens.has(asset.address.toLowerCase())) set.add(asset.address);
     return [...set].sort();
   }, [assets, knownTokens]);
-  const { data: labels } = useQuery({
-    queryKey: ['contract-labels', network.id, network.chainId, network.rpcUrls.join(' '), unknown],
-    queryFn: () => readContractLabels(chainClient(network), unknown as Address[]),
-    enabled: unknown.length > 0,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data: labels } = useQuery(contractLabelsQuery(network, unknown));
   return (asset) => {
     if (asset.kind === 'native') {
       const { symbol, decimals, name } = network.nativeCurrency;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { fetchNftImage } from '@/core/assets/nftImage';
 import { type NftMetadata, readNftMetadata, resolveMediaUri } from '@/core/assets/nftMetadata';
+import { errorText } from './errorMessages';
+import { nftMediaKeys } from './queries/localKeys';
 import { useSession } from './session';
-
-/** The largest NFT image Cairn fetches. */
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export type NftImage =
   | { kind: 'none' }
@@ -13,20 +13,11 @@ export type NftImage =
   | { kind: 'blocked'; reason: string }
   | { kind: 'error'; reason: string };
 
-async function fetchImage(url: string): Promise<Blob> {
-  const response = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
-  if (!response.ok) throw new Error(`The image host answered with HTTP status ${response.status}.`);
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.startsWith('image/')) throw new Error('The address did not serve an image.');
-  const blob = await response.blob();
-  if (blob.size > MAX_IMAGE_BYTES) throw new Error('The image is larger than 10 MB and was not shown.');
-  return blob;
-}
-
 /**
  * An NFT's details and image, from its metadata URI, loaded only from sources the person allowed
  * (data: always; an IPFS gateway and the web if set in Settings). A fetched image becomes a blob:
- * URL, so no remote address is ever handed to <img>.
+ * URL, so no remote address is ever handed to <img>, and only once its first bytes show a raster
+ * picture, typed by those bytes (`fetchNftImage`): never an SVG or HTML document on Cairn's origin.
  */
 export function useNftMedia(metadataUri: string | undefined): {
   metadata: NftMetadata | undefined;
@@ -35,7 +26,7 @@ export function useNftMedia(metadataUri: string | undefined): {
 } {
   const settings = useSession((s) => s.nftMedia);
   const metadata = useQuery({
-    queryKey: ['nft-metadata', metadataUri, settings],
+    queryKey: nftMediaKeys.metadata(metadataUri, settings),
     queryFn: () => readNftMetadata(metadataUri ?? '', settings),
     enabled: metadataUri !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
@@ -44,8 +35,8 @@ export function useNftMedia(metadataUri: string | undefined): {
   const details = metadata.data && 'metadata' in metadata.data ? metadata.data.metadata : undefined;
   const source = details?.image ? resolveMediaUri(details.image, settings) : undefined;
   const blob = useQuery({
-    queryKey: ['nft-image', source?.kind === 'fetch' ? source.url : undefined],
-    queryFn: () => fetchImage((source as { url: string }).url),
+    queryKey: nftMediaKeys.image(source?.kind === 'fetch' ? source.url : undefined),
+    queryFn: ({ signal }) => fetchNftImage((source as { url: string }).url, undefined, { signal }),
     enabled: source?.kind === 'fetch',
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -66,7 +57,7 @@ export function useNftMedia(metadataUri: string | undefined): {
   else if (source?.kind === 'blocked') image = { kind: 'blocked', reason: source.reason };
   else if (source?.kind === 'fetch')
     image = blob.isError
-      ? { kind: 'error', reason: (blob.error as Error).message }
+      ? { kind: 'error', reason: errorText(blob.error) }
       : objectUrl
         ? { kind: 'ready', src: objectUrl }
         : { kind: 'loading' };

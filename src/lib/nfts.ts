@@ -4,7 +4,7 @@ import type { ActivityItem } from '@/core/activity/item';
 import { readHeldNfts } from '@/core/assets/nftHoldings';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
-import { ACTIVITY_KEY } from './activity';
+import { activityKeys } from './queries/localKeys';
 
 /** The NFTs an account holds now, from its synced history (refreshed after each sync). */
 export function heldNftsQuery(
@@ -13,7 +13,7 @@ export function heldNftsQuery(
   items: readonly ActivityItem[] | undefined,
 ) {
   return queryOptions({
-    queryKey: [...ACTIVITY_KEY, network.id, network.chainId, account?.toLowerCase(), 'nfts', items?.length] as const,
+    queryKey: activityKeys.nfts(network, account, items?.length),
     queryFn: () => readHeldNfts(chainClient(network), account as Address, items ?? []),
     enabled: account !== undefined && items !== undefined,
     retry: false,

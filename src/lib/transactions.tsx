@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
 import type { TxRecord } from '@/core/tx/record';
 import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
+import { recordKeys } from './queries/localKeys';
 
 /** The transaction service loads on first use (it is not needed for the first screen). */
 export type TransactionsContext = { service: () => Promise<TransactionService>; store: TxStore };
@@ -21,12 +22,9 @@ export function useTransactions(): TransactionsContext {
   return value;
 }
 
-/** The root of every transaction-record query key (invalidated whenever a record changes). */
-export const TX_RECORDS_KEY = ['tx-records'] as const;
-
 export function accountRecordsQuery(store: TxStore, network: Network, address: Address | undefined) {
   return queryOptions({
-    queryKey: [...TX_RECORDS_KEY, network.id, network.chainId, address?.toLowerCase()] as const,
+    queryKey: recordKeys.account(network, address),
     queryFn: async (): Promise<TxRecord[]> =>
       address ? (await store.forAccount(network.chainId, address)).filter((r) => r.networkId === network.id) : [],
     staleTime: Number.POSITIVE_INFINITY,
@@ -35,7 +33,7 @@ export function accountRecordsQuery(store: TxStore, network: Network, address: A
 
 export function networkRecordsQuery(store: TxStore, network: Network) {
   return queryOptions({
-    queryKey: [...TX_RECORDS_KEY, network.id, network.chainId, 'all'] as const,
+    queryKey: recordKeys.network(network),
     queryFn: async (): Promise<TxRecord[]> =>
       (await store.forChain(network.chainId)).filter((r) => r.networkId === network.id),
     staleTime: Number.POSITIVE_INFINITY,
@@ -46,7 +44,7 @@ export function networkRecordsQuery(store: TxStore, network: Network) {
 export function useDamagedRecords(): unknown[] {
   const { store } = useTransactions();
   const { data } = useQuery({
-    queryKey: [...TX_RECORDS_KEY, 'damaged'] as const,
+    queryKey: recordKeys.damaged(),
     queryFn: () => store.damaged(),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -57,5 +55,6 @@ export function useDamagedRecords(): unknown[] {
 export function useAccountRecords(network: Network, address: Address | undefined): TxRecord[] {
   const { store } = useTransactions();
   const { data } = useQuery(accountRecordsQuery(store, network, address));
-  return [...(data ?? [])].reverse();
+  // The same array while the records are the same, so what is derived from it is not rebuilt at each render.
+  return useMemo(() => [...(data ?? [])].reverse(), [data]);
 }

@@ -22,6 +22,12 @@ describe('transaction wording', () => {
     expect(describeRecord({ ...base, kind: 'fill-gap' })).toBe('Gap filler for nonce 4');
   });
 
+  it('writes a token symbol’s hidden and direction-changing characters as codes', () => {
+    const asset = { ...base.intent?.asset, symbol: 'US\u202eTD\u200d' };
+    const tricked = { ...base, intent: { ...base.intent, asset } } as TxRecord;
+    expect(describeRecord(tricked)).toBe('1.5 US\\u{202E}TD\\u{200D} to 0x1234…abcd');
+  });
+
   it('notices confirmations and failures (one final period), and nothing for other changes', () => {
     expect(changeNotice({ record: { ...base, status: 'confirmed' }, previous: 'pending' })).toEqual({
       tone: 'success',

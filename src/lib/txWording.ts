@@ -1,3 +1,4 @@
+import { untrustedLabel } from '@/core/text/untrustedText';
 import type { TxRecord, TxStatus } from '@/core/tx/record';
 import type { TxChange } from '@/core/tx/transactionService';
 import { formatAmount, shortAddress } from './format';
@@ -17,9 +18,15 @@ export function describeRecord(record: TxRecord): string {
   if (record.kind === 'cancel') return `Cancellation of nonce ${record.nonce}`;
   if (record.kind === 'fill-gap') return `Gap filler for nonce ${record.nonce}`;
   const intent = record.intent;
-  const what = intent
-    ? `${intent.asset.kind === 'nft' ? `${intent.asset.standard === 'erc1155' ? `${intent.amount} × ` : ''}${intent.asset.symbol} #${intent.asset.tokenId}` : `${formatAmount(intent.amount, intent.asset.decimals)} ${intent.asset.symbol}`} to ${shortAddress(intent.recipient)}`
-    : `Call to ${shortAddress(record.to)}`;
+  let what = `Call to ${shortAddress(record.to)}`;
+  if (intent) {
+    const { asset } = intent;
+    const amount =
+      asset.kind === 'nft'
+        ? `${asset.standard === 'erc1155' ? `${intent.amount} × ` : ''}${untrustedLabel(asset.symbol, 'tokenName')} #${asset.tokenId}`
+        : `${formatAmount(intent.amount, asset.decimals)} ${untrustedLabel(asset.symbol, 'symbol')}`;
+    what = `${amount} to ${shortAddress(intent.recipient)}`;
+  }
   return record.kind === 'speed-up' ? `${what} (sped up)` : what;
 }
 

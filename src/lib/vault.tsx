@@ -1,23 +1,23 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import { type Account, canSign } from '@/core/accounts/account';
-import type { VaultSession, VaultState } from '@/core/vault/vaultSession';
+import type { ClientVaultState, VaultClient } from '@/core/vault/shared/vaultClient';
 
-const VaultContext = createContext<VaultSession | null>(null);
+const VaultContext = createContext<VaultClient | null>(null);
 
-export function VaultProvider({ session, children }: { session: VaultSession; children: ReactNode }) {
-  return <VaultContext.Provider value={session}>{children}</VaultContext.Provider>;
+export function VaultProvider({ client, children }: { client: VaultClient; children: ReactNode }) {
+  return <VaultContext.Provider value={client}>{children}</VaultContext.Provider>;
 }
 
-/** The vault session, for actions (unlock, add, rename…). */
-export function useVaultSession(): VaultSession {
-  const session = useContext(VaultContext);
-  if (!session) throw new Error('useVaultSession must be used inside <VaultProvider>');
-  return session;
+/** This window's handle on the shared vault session, for actions (unlock, add, rename, sign…). */
+export function useVaultSession(): VaultClient {
+  const client = useContext(VaultContext);
+  if (!client) throw new Error('useVaultSession must be used inside <VaultProvider>');
+  return client;
 }
 
 /** Reads a slice of the vault state; re-renders only when it changes. */
-export function useVault<T>(selector: (state: VaultState) => T): T {
+export function useVault<T>(selector: (state: ClientVaultState) => T): T {
   return useStore(useVaultSession().store, selector);
 }
 

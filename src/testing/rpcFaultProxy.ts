@@ -26,6 +26,8 @@ export type RpcFaultProxy = {
   readonly calls: Record<string, number>;
   /** The block ranges of every eth_getLogs received (after resetCounts). */
   readonly logRanges: [bigint, bigint][];
+  /** Time spent waiting for the node's answers, summed over requests (after resetCounts). */
+  readonly upstreamMs: number;
   setFault(fault: Fault): void;
   resetCounts(): void;
   close(): Promise<void>;
@@ -62,6 +64,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
   let requests = 0;
   let calls: Record<string, number> = {};
   let logRanges: [bigint, bigint][] = [];
+  let upstreamMs = 0;
   const cors = {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Headers': 'content-type',
@@ -118,12 +121,14 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       const passing = parsedCalls.filter((call) => !refused(call));
       const answers = new Map<unknown, unknown>();
       if (passing.length > 0) {
+        const asked = performance.now();
         const upstream = await fetch(targetUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(passing),
         });
         for (const answer of (await upstream.json()) as { id: unknown }[]) answers.set(answer.id, answer);
+        upstreamMs += performance.now() - asked;
       }
       const merged = parsedCalls.map(
         (call) =>
@@ -139,12 +144,14 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       return;
     }
     try {
+      const asked = performance.now();
       const upstream = await fetch(targetUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
       });
       const text = await upstream.text();
+      upstreamMs += performance.now() - asked;
       let answer = current.kind === 'corrupt' ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text;
       if (current.kind === 'chainId') answer = withChainId(text, chainIdCalls, current.chainId);
       response.writeHead(upstream.status, { ...cors, 'Content-Type': 'application/json' }).end(answer);
@@ -165,6 +172,9 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
     get logRanges() {
       return [...logRanges];
     },
+    get upstreamMs() {
+      return upstreamMs;
+    },
     setFault(next) {
       fault = next;
     },
@@ -172,6 +182,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       requests = 0;
       calls = {};
       logRanges = [];
+      upstreamMs = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,11 +1,14 @@
 // Builders for vault tests: fast KDF settings, a fake password estimator, known keys.
 
+import { toBase64 } from '@/core/bytes';
 import { nfkdBytes } from '@/core/keys/hd';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryVaultRepository } from '@/core/storage/vaultRepository';
 import type { NewAccount, NewSecret } from '@/core/vault/contentsOps';
 import type { PasswordEstimator } from '@/core/vault/passwordPolicy';
+import type { VaultKey } from '@/core/vault/vaultCrypto';
+import { associatedData, VAULT_FORMAT, withChecksum } from '@/core/vault/vaultRecord';
 import { VaultSession } from '@/core/vault/vaultSession';
 
 export const TEST_PHRASE = 'test test test test test test test test test test test junk';
@@ -22,7 +25,7 @@ export const lengthEstimator: PasswordEstimator = (password) => ({
   suggestions: [],
 });
 
-export function phraseSecret(phrase = TEST_PHRASE, passphrase = ''): NewSecret {
+export function phraseSecret(phrase = TEST_PHRASE, passphrase = ''): Extract<NewSecret, { kind: 'phrase' }> {
   return {
     kind: 'phrase',
     phrase: nfkdBytes(phrase),
@@ -43,6 +46,7 @@ export function hdAccount(index: number, address: string): NewAccount {
 export function testSession(
   options: {
     iterations?: number;
+    minimumIterations?: number;
     now?: () => number;
     repository?: ReturnType<typeof memoryVaultRepository>;
     settings?: ReturnType<typeof memoryKeyValueStore<SettingsSchema>>;
@@ -55,7 +59,34 @@ export function testSession(
     settings,
     estimator: async () => lengthEstimator,
     kdfIterations: options.iterations ?? 1_000,
+    // Test vaults use a fast KDF: the floor is lowered with it, explicitly.
+    minimumKdfIterations: options.minimumIterations ?? options.iterations ?? 1_000,
     ...(options.now ? { now: options.now } : {}),
   });
   return { session, repository, settings };
+}
+
+/**
+ * A vault record in the first format (version 1: no revision counter, checksum without it), as
+ * an older Cairn wrote it, encrypting `plaintext` under `vaultKey`.
+ */
+export async function legacyVaultRecord(plaintext: Uint8Array, vaultKey: VaultKey): Promise<Record<string, unknown>> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const header = {
+    format: VAULT_FORMAT as typeof VAULT_FORMAT,
+    version: 1 as const,
+    kdf: vaultKey.kdf,
+    cipher: { name: 'AES-GCM' as const, iv: toBase64(iv) },
+  };
+  const ciphertext = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: associatedData(header) as BufferSource, tagLength: 128 },
+    vaultKey.key,
+    plaintext as BufferSource,
+  );
+  const { revision: _, ...record } = await withChecksum({
+    ...header,
+    revision: 0,
+    ciphertext: toBase64(new Uint8Array(ciphertext)),
+  });
+  return record;
 }

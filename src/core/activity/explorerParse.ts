@@ -1,4 +1,5 @@
 import { type Address, getAddress, type Hex, isAddress } from 'viem';
+import { isLocalPlainUrl } from '../chain/plainHttp';
 
 /** A transaction sent or received by an address, as an explorer's `txlist` reports it. */
 export type ExplorerTx = {
@@ -167,7 +168,6 @@ function movement(item: Raw): ExplorerInternalTx {
   };
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const MIN_KEY_LENGTH = 8;
 const MAX_KEY_LENGTH = 128;
 
@@ -190,8 +190,9 @@ export function explorerConfigProblem(input: {
   if (baseUrl === '') problem.baseUrl = 'Enter the explorer API URL, such as https://api.etherscan.io/v2/api.';
   else if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     problem.baseUrl = 'The explorer API URL must be a web address starting with https://.';
-  } else if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname)) {
-    problem.baseUrl = 'Use https:// for the explorer API URL: plain http:// is only allowed for localhost.';
+  } else if (url.protocol === 'http:' && !isLocalPlainUrl(url)) {
+    problem.baseUrl =
+      'Use https:// for the explorer API URL: plain http:// is only allowed on this computer (localhost or 127.0.0.1).';
   } else if (url.username !== '' || url.password !== '') {
     problem.baseUrl = 'Remove the user name and password from the explorer API URL.';
   } else if (baseUrl.includes('#')) {

@@ -83,6 +83,11 @@ describe('contact form', () => {
     expect(parseContactDraft({ name: 'B2', address: BOB_ADDRESS, networkId: 'base' }, [bob], options)).toEqual({
       errors: { address: 'Already in your address book as “Bob”.' },
     });
+    // The sentence names the contact with its hidden characters as codes.
+    const tricky = contact('Ali\u202eecilA', CAROL_ADDRESS, 'all');
+    expect(parseContactDraft({ name: 'C', address: CAROL_ADDRESS, networkId: 'all' }, [tricky], options)).toEqual({
+      errors: { address: 'Already in your address book as “Ali\\u{202E}ecilA”.' },
+    });
   });
 
   it('allows the same address on another network', () => {
@@ -137,6 +142,29 @@ describe('address book export', () => {
         '',
       ].join('\r\n'),
     );
+  });
+
+  it('guards names a spreadsheet would run as formulas, and reads them back as they were', () => {
+    const formulas = [
+      contact('=HYPERLINK("http://evil")', ALICE_ADDRESS, 'all'),
+      contact('+1-555', BOB_ADDRESS, 'all'),
+      contact('@SUM(1)', CAROL_ADDRESS, 'all'),
+      contact("'=already quoted", BAD_CHECKSUM.toLowerCase(), 'all'),
+    ];
+    const csv = exportContactsCsv(formulas);
+    expect(csv).toBe(
+      [
+        'name,address,network',
+        `"'=HYPERLINK(""http://evil"")",${ALICE_ADDRESS},all`,
+        `'+1-555,${BOB_ADDRESS},all`,
+        `'@SUM(1),${CAROL_ADDRESS},all`,
+        `''=already quoted,${BAD_CHECKSUM.toLowerCase()},all`,
+        '',
+      ].join('\r\n'),
+    );
+    const parsed = parseContactsFile(csv, fileOptions());
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.contacts.map((c) => c.name)).toEqual(formulas.map((c) => c.name));
   });
 
   it('writes only the header for an empty address book', () => {
@@ -268,7 +296,26 @@ describe('merging an import', () => {
 });
 
 describe('address book round trips', () => {
-  const awkward = fc.constantFrom(',', '"', '""', '\n', '\r', '\r\n', ' ', '\t', 'é', 'ß', '名', '😀', '\u202e', '=');
+  const awkward = fc.constantFrom(
+    ',',
+    '"',
+    '""',
+    '\n',
+    '\r',
+    '\r\n',
+    ' ',
+    '\t',
+    'é',
+    'ß',
+    '名',
+    '😀',
+    '\u202e',
+    '=',
+    '+',
+    '-',
+    '@',
+    "'",
+  );
   const name = fc
     .string({ unit: fc.oneof(awkward, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 40 })
     .map((text) => text.trim())

@@ -1,6 +1,7 @@
 import type { Address } from 'viem';
 import { isCairnError } from '../errors/base';
 import { parseAddress } from '../keys/address';
+import { untrustedLabel } from '../text/untrustedText';
 import type { Contact } from './contact';
 
 /** The contact form as typed. `networkId` is a network id or 'all'. */
@@ -75,7 +76,7 @@ export function parseContactDraft(
     errors.address = address.problem;
   } else {
     const clash = findClash(existing, address.address, draft.networkId, options.id);
-    if (clash) errors.address = `Already in your address book as “${clash.name}”.`;
+    if (clash) errors.address = `Already in your address book as “${untrustedLabel(clash.name, 'name')}”.`;
   }
   if ('problem' in name || 'problem' in address || errors.address) return { errors };
 

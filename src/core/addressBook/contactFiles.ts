@@ -1,3 +1,4 @@
+import { readCsv, writeCsv } from '../csv/csv';
 import type { Contact } from './contact';
 import { checkContactAddress, checkContactName, findClash } from './contactDraft';
 
@@ -32,58 +33,13 @@ export function exportContactsJson(contacts: readonly Contact[]): string {
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 /**
  * The address book as CSV (RFC 4180: CRLF line ends, fields with a comma, quote or line break
- * quoted, inner quotes doubled), with the header `name,address,network`.
+ * quoted, inner quotes doubled), with the header `name,address,network`. A name a spreadsheet
+ * would run as a formula (=, +, -, @…) is written behind a ' guard, which reading removes.
  */
 export function exportContactsCsv(contacts: readonly Contact[]): string {
-  const rows = [
-    CSV_COLUMNS.join(','),
-    ...contacts.map((c) => [c.name, c.address, c.networkId].map(csvField).join(',')),
-  ];
-  return `${rows.join('\r\n')}\r\n`;
-}
-
-/** CSV records as arrays of fields; `unclosed` when the text ends inside a quoted field. */
-type CsvRecords = { records: string[][]; unclosed: boolean };
-
-/** Splits RFC 4180 text into records. Lenient: CRLF, LF or CR end a record; stray quotes are kept. */
-function splitCsv(text: string): CsvRecords {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const endRecord = () => {
-    record.push(field);
-    records.push(record);
-    record = [];
-    field = '';
-  };
-  while (i < text.length) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      endRecord();
-    } else field += char;
-    i += 1;
-  }
-  if (field !== '' || record.length > 0 || quoted) endRecord();
-  return { records, unclosed: quoted };
+  return writeCsv([CSV_COLUMNS, ...contacts.map((c) => [c.name, c.address, c.networkId])]);
 }
 
 /** Which field of a record holds each column, if the record is a `name,address,network` header. */
@@ -125,7 +81,7 @@ function unknownNetwork(text: string, known: readonly string[]): string {
 }
 
 function parseCsv(text: string, options: ParseContactsOptions): ParsedContacts {
-  const { records, unclosed } = splitCsv(text);
+  const { records, unclosed } = readCsv(text);
   const [first, ...data] = records;
   const header = first && csvHeader(first);
   if (!header) return { contacts: [], problems: [NEITHER] };

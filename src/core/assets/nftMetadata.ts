@@ -1,3 +1,4 @@
+import { isLocalPlainUrl } from '../chain/plainHttp';
 import { AssetError } from '../errors/assets';
 import { toSafeDetails } from '../errors/base';
 
@@ -48,15 +49,9 @@ export type MetadataFetch = (url: string, init?: { signal?: AbortSignal }) => Pr
 
 export const NFT_METADATA_TIMEOUT_MS = 10_000;
 export const NFT_METADATA_MAX_BYTES = 256 * 1024;
-export const NFT_NAME_MAX = 200;
-export const NFT_DESCRIPTION_MAX = 2000;
 export const NFT_ATTRIBUTES_MAX = 50;
-/** Traits and their values are short labels; longer ones are cut like names. */
-const NFT_ATTRIBUTE_TEXT_MAX = 200;
 /** Links other than data: URIs longer than this are not loaded (real ones are far shorter). */
 const MAX_LINK_LENGTH = 8192;
-
-const LOCAL_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 const BASE58 = '1-9A-HJ-NP-Za-km-z';
 /** CIDv0 (base58btc 'Qm…') or a CIDv1 in a multibase text encoding (base32 'b…', base36 'k…', base58 'z…', hex 'f…'). */
@@ -119,7 +114,7 @@ function blocked(reason: string): MediaSource {
 }
 
 function isLocalHttp(url: URL): boolean {
-  return url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
+  return url.protocol === 'http:' && isLocalPlainUrl(url);
 }
 
 function parseUrl(text: string): URL | undefined {
@@ -197,9 +192,9 @@ function dataMediaType(link: string): string | undefined {
 }
 
 /**
- * Reads metadata JSON. Only the known fields are kept, each coerced to text and bounded:
- * name ≤ 200 characters, description ≤ 2000 (cut with '…'), at most 50 attributes. The text is
- * parsed with JSON.parse only; nothing in it is ever evaluated.
+ * Reads metadata JSON. Only the known fields are kept, each coerced to text, and at most 50
+ * attributes. The texts are kept whole: they are cut when shown, as all untrusted text is
+ * (core/text/untrustedText). The text is parsed with JSON.parse only; nothing in it is ever evaluated.
  *
  * Errors: ASSET_NFT_METADATA when the text is not JSON or not a JSON object.
  */
@@ -227,8 +222,8 @@ export function parseNftMetadataJson(text: string): NftMetadata {
   const rawImage = own(record, 'image');
   const image = typeof rawImage === 'string' && rawImage.trim() !== '' ? rawImage.trim() : undefined;
   return {
-    name: boundedText(own(record, 'name'), NFT_NAME_MAX),
-    description: boundedText(own(record, 'description'), NFT_DESCRIPTION_MAX),
+    name: textOf(own(record, 'name')),
+    description: textOf(own(record, 'description')),
     image,
     attributes: readAttributes(own(record, 'attributes')),
   };
@@ -247,9 +242,9 @@ function readAttributes(value: unknown): { trait: string; value: string }[] {
       if (attributes.length >= NFT_ATTRIBUTES_MAX) break;
       if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
       const entry = item as Record<string, unknown>;
-      const text = boundedText(own(entry, 'value'), NFT_ATTRIBUTE_TEXT_MAX);
+      const text = textOf(own(entry, 'value'));
       if (text === undefined) continue;
-      const trait = boundedText(own(entry, 'trait_type') ?? own(entry, 'trait'), NFT_ATTRIBUTE_TEXT_MAX) ?? '';
+      const trait = textOf(own(entry, 'trait_type') ?? own(entry, 'trait')) ?? '';
       attributes.push({ trait, value: text });
     }
     return attributes;
@@ -258,32 +253,23 @@ function readAttributes(value: unknown): { trait: string; value: string }[] {
   if (typeof value === 'object' && value !== null) {
     for (const [key, raw] of Object.entries(value)) {
       if (attributes.length >= NFT_ATTRIBUTES_MAX) break;
-      const text = boundedText(raw, NFT_ATTRIBUTE_TEXT_MAX);
+      const text = textOf(raw);
       if (text === undefined) continue;
-      attributes.push({ trait: clip(key.trim(), NFT_ATTRIBUTE_TEXT_MAX), value: text });
+      attributes.push({ trait: key.trim(), value: text });
     }
   }
   return attributes;
 }
 
-/** Any JSON value as trimmed text (objects as compact JSON), cut to `max`; undefined when empty. */
-function boundedText(value: unknown, max: number): string | undefined {
+/** Any JSON value as trimmed text (objects as compact JSON); undefined when empty. */
+function textOf(value: unknown): string | undefined {
   let text: string;
   if (typeof value === 'string') text = value;
   else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
   else if (typeof value === 'object' && value !== null) text = JSON.stringify(value);
   else return undefined;
   text = text.trim();
-  return text === '' ? undefined : clip(text, max);
-}
-
-/** Cuts to at most `max` UTF-16 units including the '…', never splitting a surrogate pair. */
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}…`;
+  return text === '' ? undefined : text;
 }
 
 /**

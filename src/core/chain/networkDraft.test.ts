@@ -36,7 +36,7 @@ describe('network form', () => {
       rpcUrls: '“ftp://x” is not an http(s) URL.',
       chainId: 'The chain id is a whole number, such as 1 for Ethereum.',
       symbol: 'Use 1 to 11 letters or digits, such as ETH.',
-      explorerUrl: 'The explorer URL must start with https:// (or http://).',
+      explorerUrl: 'The explorer URL must start with https://.',
     });
     expect(parseNetworkDraft({ ...draft, rpcUrls: '' }, undefined, () => 'x').errors?.rpcUrls).toBe(
       'Enter at least one RPC URL.',
@@ -44,6 +44,29 @@ describe('network form', () => {
     expect(parseNetworkDraft({ ...draft, rpcUrls: 'https://a https://a' }, undefined, () => 'x').errors?.rpcUrls).toBe(
       'An RPC URL is listed twice.',
     );
+  });
+
+  it('refuses plain http to another host (the page could never reach it), keeps it for this computer', () => {
+    const refused = 'Plain http is allowed only for a node on this computer (localhost or 127.0.0.1); use https.';
+    for (const url of [
+      'http://rpc.example:8545',
+      'http://192.168.1.10:8545',
+      'http://[::1]:8545',
+      'http://127.0.0.2',
+    ]) {
+      const parsed = parseNetworkDraft({ ...draft, rpcUrls: `https://ok.example\n${url}` }, undefined, () => 'x');
+      expect(parsed.errors?.rpcUrls).toBe(`“${url}”: ${refused}`);
+    }
+    for (const url of ['http://127.0.0.1:8545', 'http://localhost:8545/', 'http://LOCALHOST']) {
+      expect(parseNetworkDraft({ ...draft, rpcUrls: url }, undefined, () => 'x').errors).toBeUndefined();
+    }
+    expect(parseNetworkDraft({ ...draft, explorerUrl: 'http://scan.example' }, undefined, () => 'x').errors).toEqual({
+      explorerUrl:
+        'Use https:// for the explorer: plain http is allowed only for one on this computer (localhost or 127.0.0.1).',
+    });
+    expect(
+      parseNetworkDraft({ ...draft, explorerUrl: 'http://127.0.0.1:4000' }, undefined, () => 'x').network?.explorerUrl,
+    ).toBe('http://127.0.0.1:4000');
   });
 
   it('lets a built-in network change only its RPC URLs and explorer', () => {

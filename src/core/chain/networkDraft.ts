@@ -2,6 +2,7 @@ import { getChainId } from 'viem/actions';
 import { WrongChainError } from '../errors/chain';
 import { chainClient } from './client';
 import type { Network } from './networks';
+import { isLocalPlainUrl, PLAIN_HTTP_REFUSED } from './plainHttp';
 import { toChainError } from './toChainError';
 
 /** The network form as typed. RPC URLs come one per line. */
@@ -47,15 +48,24 @@ export function parseNetworkDraft(
     const url = parseUrl(line);
     return !url || (url.protocol !== 'http:' && url.protocol !== 'https:');
   });
+  // The page's CSP blocks plain http to any other host, so such a node could never be reached.
+  const remotePlain = lines.find((line) => {
+    const url = parseUrl(line);
+    return url?.protocol === 'http:' && !isLocalPlainUrl(url);
+  });
   if (lines.length === 0) errors.rpcUrls = 'Enter at least one RPC URL.';
   else if (bad) errors.rpcUrls = `“${bad}” is not an http(s) URL.`;
+  else if (remotePlain) errors.rpcUrls = `“${remotePlain}”: ${PLAIN_HTTP_REFUSED}`;
   else if (lines.length > MAX_RPC_URLS) errors.rpcUrls = `Use at most ${MAX_RPC_URLS} RPC URLs.`;
   else if (new Set(lines).size !== lines.length) errors.rpcUrls = 'An RPC URL is listed twice.';
 
   const explorer = draft.explorerUrl.trim();
   const explorerUrl = explorer ? parseUrl(explorer) : undefined;
   if (explorer && (!explorerUrl || (explorerUrl.protocol !== 'https:' && explorerUrl.protocol !== 'http:'))) {
-    errors.explorerUrl = 'The explorer URL must start with https:// (or http://).';
+    errors.explorerUrl = 'The explorer URL must start with https://.';
+  } else if (explorerUrl?.protocol === 'http:' && !isLocalPlainUrl(explorerUrl)) {
+    errors.explorerUrl =
+      'Use https:// for the explorer: plain http is allowed only for one on this computer (localhost or 127.0.0.1).';
   }
 
   const name = draft.name.trim();

@@ -13,7 +13,12 @@ export type VaultErrorCode =
   | 'VAULT_ACCOUNT_NAME'
   | 'VAULT_DUPLICATE_ACCOUNT'
   | 'VAULT_WATCH_ONLY'
-  | 'VAULT_STORAGE_FAILED';
+  | 'VAULT_STORAGE_FAILED'
+  | 'VAULT_WEAK_KDF'
+  | 'VAULT_SAME_PASSWORD'
+  | 'VAULT_CHANGED_ELSEWHERE'
+  | 'VAULT_BUSY'
+  | 'VAULT_SESSION_LOST';
 
 /** A problem with the encrypted vault or the keys it holds. */
 export class VaultError extends CairnError<VaultErrorCode> {

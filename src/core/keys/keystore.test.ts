@@ -236,11 +236,10 @@ describe('onProgress', () => {
     }
   }
 
-  it('goes from 0 to 1 while decrypting with scrypt', async () => {
+  it('says when decrypting with scrypt starts and ends (the WebAssembly scrypt reports nothing between)', async () => {
     const values: number[] = [];
     await decryptKeystore(parseKeystore(mycryptoText), mycrypto.password, (f) => values.push(f));
-    expect(values.length).toBeGreaterThan(2);
-    expectProgress(values);
+    expect(values).toEqual([0, 1]);
   });
 
   it('goes from 0 to 1 while decrypting with pbkdf2', async () => {

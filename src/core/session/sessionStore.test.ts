@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryKeyValueStore } from '../storage/keyValueStore';
-import { createSessionStore, type PersistedSettings, selectedNetwork } from './sessionStore';
+import { createSessionStore, type PersistedSettings, type SettingsSync, selectedNetwork } from './sessionStore';
 
 const localRpcUrl = 'http://127.0.0.1:8545';
 
@@ -89,6 +89,8 @@ describe('session store: networks and tokens', () => {
     const settings = {
       ...inner,
       set: async (...args: Parameters<typeof inner.set>) => gate.then(() => inner.set(...args)),
+      update: (async (...args: Parameters<typeof inner.update>) =>
+        gate.then(() => inner.update(...args))) as typeof inner.update,
     };
     const store = await createSessionStore({ localRpcUrl, settings });
     store.getState().setExplorer('local', { baseUrl: 'http://127.0.0.1:9/api', apiKey: 'KEY' });
@@ -117,5 +119,69 @@ describe('session store: networks and tokens', () => {
     restored.getState().setExplorer('local', undefined);
     await restored.getState().whenSaved();
     expect(await inner.get('explorers')).toEqual({});
+  });
+});
+
+describe('session store: several windows', () => {
+  const contact = (id: string) => ({
+    id,
+    name: `Contact ${id}`,
+    address: '0x000000000000000000000000000000000000dEaD' as const,
+    networkId: 'all',
+    createdAt: 1,
+  });
+
+  it('two windows adding contacts at the same moment keep both, and each takes in the other', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>();
+    const listeners: ((key: unknown) => void)[] = [];
+    const sync = (): SettingsSync => ({
+      post: (key) => {
+        for (const listener of listeners) listener(key);
+      },
+      listen: (handler) => {
+        listeners.push(handler);
+      },
+    });
+    const [a, b] = await Promise.all([
+      createSessionStore({ localRpcUrl, settings, sync: sync() }),
+      createSessionStore({ localRpcUrl, settings, sync: sync() }),
+    ]);
+    a.getState().saveContact(contact('a'));
+    b.getState().saveContact(contact('b'));
+    await Promise.all([a.getState().whenSaved(), b.getState().whenSaved()]);
+    expect((await settings.get('addressBook'))?.map((c) => c.id).sort()).toEqual(['a', 'b']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(
+      a
+        .getState()
+        .addressBook.map((c) => c.id)
+        .sort(),
+    ).toEqual(['a', 'b']);
+    expect(
+      b
+        .getState()
+        .addressBook.map((c) => c.id)
+        .sort(),
+    ).toEqual(['a', 'b']);
+  });
+
+  it('a write that fails puts back what is stored and says so', async () => {
+    const inner = memoryKeyValueStore<PersistedSettings>({ hideZeroBalances: false });
+    const failures: unknown[] = [];
+    const settings = {
+      ...inner,
+      update: (async () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }) as typeof inner.update,
+    };
+    const store = await createSessionStore({ localRpcUrl, settings, onWriteFailed: (e) => failures.push(e) });
+    store.getState().setHideZeroBalances(true);
+    expect(store.getState().hideZeroBalances).toBe(true);
+    await expect(store.getState().whenSaved()).rejects.toMatchObject({
+      code: 'SETTINGS_STORAGE_FAILED',
+      shortMessage: expect.stringContaining('no storage space left for Cairn, so this change could not be saved'),
+    });
+    expect(store.getState().hideZeroBalances).toBe(false);
+    expect(failures).toHaveLength(1);
   });
 });

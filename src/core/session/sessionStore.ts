@@ -12,17 +12,23 @@ import {
   withSavedNetwork,
 } from '../chain/networkConfig';
 import { LOCAL_NETWORK_ID, type Network } from '../chain/networks';
+import type { Broadcast } from '../channels';
+import { CairnError } from '../errors/base';
 import type { KeyValueStore } from '../storage/keyValueStore';
 import type { SettingsSchema } from '../storage/settingsSchema';
+import { storageFailureSentence } from '../storage/storageFailure';
 import { AUTO_LOCK_CHOICES, DEFAULT_AUTO_LOCK_MINUTES } from '../vault/autoLock';
 
 function isAutoLockChoice(value: unknown): value is number {
   return (AUTO_LOCK_CHOICES as readonly unknown[]).includes(value);
 }
 
-/** The parts of the session that survive a reload, each under its own settings key. */
-const PERSISTED = [
-  'selectedNetworkId',
+/**
+ * The parts of the session that survive a reload, each under its own settings key. The selected
+ * network is this window's own (remembered as the next window's default); the others are shared
+ * by every window of the profile and kept in step between them.
+ */
+const SHARED = [
   'autoLockMinutes',
   'networkConfig',
   'customTokens',
@@ -33,8 +39,13 @@ const PERSISTED = [
   'nftMedia',
   'savedAbis',
 ] as const;
-type PersistedKey = (typeof PERSISTED)[number];
+type SharedKey = (typeof SHARED)[number];
+type PersistedKey = SharedKey | 'selectedNetworkId';
 export type PersistedSettings = Pick<SettingsSchema, PersistedKey>;
+
+function isSharedKey(value: unknown): value is SharedKey {
+  return (SHARED as readonly unknown[]).includes(value);
+}
 
 export type SessionState = PersistedSettings & {
   networks: Network[];
@@ -60,14 +71,33 @@ export type SessionState = PersistedSettings & {
   setNftMedia(settings: MediaSettings): void;
   /** Adds or replaces (same address) a saved ABI on a network. */
   saveAbi(networkId: string, saved: SavedAbi): void;
-  /** Resolves once every change made so far is stored (so "Saved." is only said when it is true). */
-  whenSaved(): Promise<void>;
   removeAbi(networkId: string, address: string): void;
+  /**
+   * Resolves once every change made so far is stored (so "Saved." is only said when it is true);
+   * throws SETTINGS_STORAGE_FAILED, in words, when one of them could not be stored.
+   */
+  whenSaved(): Promise<void>;
 };
 
 export const DEFAULT_NFT_MEDIA: MediaSettings = { ipfsGateway: undefined, allowWeb: false };
 
 export type SessionStore = StoreApi<SessionState>;
+
+/** What a shared setting is before anything was saved, or when what is saved cannot be used. */
+const DEFAULTS: { [K in SharedKey]: (saved: unknown) => PersistedSettings[K] } = {
+  autoLockMinutes: (saved) => (isAutoLockChoice(saved) ? saved : DEFAULT_AUTO_LOCK_MINUTES),
+  networkConfig: (saved) => (saved as NetworkConfig | undefined) ?? EMPTY_NETWORK_CONFIG,
+  customTokens: (saved) => (saved as Record<string, TokenInfo[]> | undefined) ?? {},
+  hiddenTokens: (saved) => (saved as Record<string, string[]> | undefined) ?? {},
+  hideZeroBalances: (saved) => saved === true,
+  addressBook: (saved) => (saved as Contact[] | undefined) ?? [],
+  explorers: (saved) => (saved as Record<string, ExplorerConfig> | undefined) ?? {},
+  nftMedia: (saved) => (saved as MediaSettings | undefined) ?? DEFAULT_NFT_MEDIA,
+  savedAbis: (saved) => (saved as Record<string, SavedAbi[]> | undefined) ?? {},
+};
+
+/** Tells the other windows of the profile which shared setting changed (see core/channels). */
+export type SettingsSync = Pick<Broadcast, 'post' | 'listen'>;
 
 export function selectedNetwork(state: Pick<SessionState, 'networks' | 'selectedNetworkId'>): Network {
   const network = state.networks.find((n) => n.id === state.selectedNetworkId) ?? state.networks[0];
@@ -76,143 +106,159 @@ export function selectedNetwork(state: Pick<SessionState, 'networks' | 'selected
 }
 
 /**
- * Creates the session store outside React and restores the persisted parts. Changes to the
- * persisted parts are written back as they happen.
+ * Creates the session store outside React and restores the persisted parts. Every change to a
+ * shared setting is applied here at once and stored as a read-modify-write of the stored value
+ * (`KeyValueStore.update`), so two windows changing the address book (say) at the same moment
+ * both keep their change; the stored result is taken in, and the other windows told to re-read.
+ * A write that fails puts back what is stored and calls `onWriteFailed`.
  */
 export async function createSessionStore(options: {
   localRpcUrl: string;
   devchain?: boolean;
   settings: KeyValueStore<PersistedSettings>;
+  sync?: SettingsSync;
+  onWriteFailed?: (error: unknown) => void;
 }): Promise<SessionStore> {
   const { settings, localRpcUrl } = options;
   // All at once: IndexedDB answers them in one round, before the first screen.
-  const [
-    savedConfig,
-    savedNetwork,
-    savedMinutes,
-    savedCustomTokens,
-    savedHiddenTokens,
-    savedHideZero,
-    savedAddressBook,
-    savedExplorers,
-    savedNftMedia,
-    savedAbisByNetwork,
-  ] = await Promise.all([
-    settings.get('networkConfig'),
+  const [savedNetwork, ...savedShared] = await Promise.all([
     settings.get('selectedNetworkId'),
-    settings.get('autoLockMinutes'),
-    settings.get('customTokens'),
-    settings.get('hiddenTokens'),
-    settings.get('hideZeroBalances'),
-    settings.get('addressBook'),
-    settings.get('explorers'),
-    settings.get('nftMedia'),
-    settings.get('savedAbis'),
+    ...SHARED.map((key) => settings.get(key)),
   ]);
-  const networkConfig = savedConfig ?? EMPTY_NETWORK_CONFIG;
-  const networks = resolveNetworks(localRpcUrl, networkConfig);
-  const customTokens = savedCustomTokens ?? {};
-  const hiddenTokens = savedHiddenTokens ?? {};
-  const hideZeroBalances = savedHideZero ?? false;
-  const addressBook = savedAddressBook ?? [];
-  const explorers = savedExplorers ?? {};
-  const nftMedia = savedNftMedia ?? DEFAULT_NFT_MEDIA;
-  const savedAbis = savedAbisByNetwork ?? {};
+  const restored = Object.fromEntries(SHARED.map((key, i) => [key, DEFAULTS[key](savedShared[i])])) as Pick<
+    PersistedSettings,
+    SharedKey
+  >;
+  const networks = resolveNetworks(localRpcUrl, restored.networkConfig);
 
+  /** Writes in flight, each resolving to the error it failed with, if any. */
   const pending = new Set<Promise<unknown>>();
+  /** Puts a shared value in the state (and what follows from it). */
+  const apply = <K extends SharedKey>(key: K, value: PersistedSettings[K]) => {
+    if (key !== 'networkConfig') {
+      store.setState({ [key]: value } as Partial<SessionState>);
+      return;
+    }
+    const config = value as NetworkConfig;
+    const next = resolveNetworks(localRpcUrl, config);
+    const current = store.getState().selectedNetworkId;
+    const selected = next.some((n) => n.id === current) ? current : LOCAL_NETWORK_ID;
+    store.setState({ networkConfig: config, networks: next, selectedNetworkId: selected });
+  };
   const store = createStore<SessionState>()((set, get) => {
-    const updateNetworks = (config: NetworkConfig) => {
-      const next = resolveNetworks(localRpcUrl, config);
-      const selected = next.some((n) => n.id === get().selectedNetworkId) ? get().selectedNetworkId : LOCAL_NETWORK_ID;
-      set({ networkConfig: config, networks: next, selectedNetworkId: selected });
+    /** Changes a shared setting here now, and in storage on top of whatever is stored by then. */
+    const change = <K extends SharedKey>(key: K, fn: (current: PersistedSettings[K]) => PersistedSettings[K]) => {
+      apply(key, fn(get()[key]));
+      const write: Promise<unknown> = settings
+        .update(key, (stored) => fn(DEFAULTS[key](stored)))
+        .then((stored) => {
+          apply(key, stored);
+          options.sync?.post(key);
+          return undefined;
+        })
+        .catch(async (error: unknown) => {
+          apply(key, DEFAULTS[key](await settings.get(key).catch(() => undefined)));
+          options.onWriteFailed?.(error);
+          return error ?? new Error('write failed');
+        })
+        .finally(() => pending.delete(write));
+      pending.add(write);
     };
-    const tokensOf = (networkId: string) => get().customTokens[networkId] ?? [];
-    const hiddenOf = (networkId: string) => get().hiddenTokens[networkId] ?? [];
+    const perNetwork = <T>(map: Record<string, T[]>, networkId: string) => map[networkId] ?? [];
     return {
+      ...restored,
       networks,
-      networkConfig,
       selectedNetworkId: networks.some((n) => n.id === savedNetwork) ? (savedNetwork as string) : LOCAL_NETWORK_ID,
-      autoLockMinutes: isAutoLockChoice(savedMinutes) ? savedMinutes : DEFAULT_AUTO_LOCK_MINUTES,
-      customTokens,
-      hiddenTokens,
-      hideZeroBalances,
-      addressBook,
-      explorers,
-      nftMedia,
-      savedAbis,
       devchain: options.devchain === true,
       selectNetwork(id) {
-        if (get().networks.some((n) => n.id === id)) set({ selectedNetworkId: id });
+        if (!get().networks.some((n) => n.id === id)) return;
+        set({ selectedNetworkId: id });
+        // Only the next window's default: failing to remember it is not worth a word.
+        const write: Promise<unknown> = settings
+          .set('selectedNetworkId', id)
+          .catch(() => undefined)
+          .finally(() => pending.delete(write));
+        pending.add(write);
       },
       setAutoLockMinutes(minutes) {
-        if (isAutoLockChoice(minutes)) set({ autoLockMinutes: minutes });
+        if (isAutoLockChoice(minutes)) change('autoLockMinutes', () => minutes);
       },
       saveNetwork(network) {
-        updateNetworks(withSavedNetwork(get().networkConfig, network));
+        change('networkConfig', (config) => withSavedNetwork(config, network));
       },
       removeNetwork(id) {
-        updateNetworks(withoutNetwork(get().networkConfig, id));
+        change('networkConfig', (config) => withoutNetwork(config, id));
       },
       addCustomToken(networkId, token) {
-        const others = tokensOf(networkId).filter((t) => t.address.toLowerCase() !== token.address.toLowerCase());
-        set({ customTokens: { ...get().customTokens, [networkId]: [...others, token] } });
+        const same = (t: TokenInfo) => t.address.toLowerCase() === token.address.toLowerCase();
+        change('customTokens', (all) => ({
+          ...all,
+          [networkId]: [...perNetwork(all, networkId).filter((t) => !same(t)), token],
+        }));
         get().setTokenHidden(networkId, token.address, false);
       },
       removeCustomToken(networkId, address) {
-        const rest = tokensOf(networkId).filter((t) => t.address.toLowerCase() !== address.toLowerCase());
-        set({ customTokens: { ...get().customTokens, [networkId]: rest } });
+        change('customTokens', (all) => ({
+          ...all,
+          [networkId]: perNetwork(all, networkId).filter((t) => t.address.toLowerCase() !== address.toLowerCase()),
+        }));
       },
       setTokenHidden(networkId, address, hidden) {
         const key = address.toLowerCase();
-        const rest = hiddenOf(networkId).filter((a) => a !== key);
-        set({ hiddenTokens: { ...get().hiddenTokens, [networkId]: hidden ? [...rest, key] : rest } });
+        change('hiddenTokens', (all) => {
+          const rest = perNetwork(all, networkId).filter((a) => a !== key);
+          return { ...all, [networkId]: hidden ? [...rest, key] : rest };
+        });
       },
       setHideZeroBalances(hide) {
-        set({ hideZeroBalances: hide });
+        change('hideZeroBalances', () => hide);
       },
       saveContact(contact) {
-        const others = get().addressBook.filter((c) => c.id !== contact.id);
-        set({ addressBook: [...others, contact] });
+        change('addressBook', (book) => [...book.filter((c) => c.id !== contact.id), contact]);
       },
       removeContact(id) {
-        set({ addressBook: get().addressBook.filter((c) => c.id !== id) });
+        change('addressBook', (book) => book.filter((c) => c.id !== id));
       },
       setAddressBook(contacts) {
-        set({ addressBook: contacts });
+        change('addressBook', () => contacts);
       },
       setExplorer(networkId, config) {
-        const { [networkId]: _old, ...rest } = get().explorers;
-        set({ explorers: config ? { ...rest, [networkId]: config } : rest });
+        change('explorers', (all) => {
+          const { [networkId]: _old, ...rest } = all;
+          return config ? { ...rest, [networkId]: config } : rest;
+        });
       },
-      setNftMedia(settings) {
-        set({ nftMedia: settings });
+      setNftMedia(media) {
+        change('nftMedia', () => media);
       },
       saveAbi(networkId, saved) {
-        const others = (get().savedAbis[networkId] ?? []).filter(
-          (a) => a.address.toLowerCase() !== saved.address.toLowerCase(),
-        );
-        set({ savedAbis: { ...get().savedAbis, [networkId]: [...others, saved] } });
+        const same = (a: SavedAbi) => a.address.toLowerCase() === saved.address.toLowerCase();
+        change('savedAbis', (all) => ({
+          ...all,
+          [networkId]: [...perNetwork(all, networkId).filter((a) => !same(a)), saved],
+        }));
       },
       removeAbi(networkId, address) {
-        const rest = (get().savedAbis[networkId] ?? []).filter(
-          (a) => a.address.toLowerCase() !== address.toLowerCase(),
-        );
-        set({ savedAbis: { ...get().savedAbis, [networkId]: rest } });
+        change('savedAbis', (all) => ({
+          ...all,
+          [networkId]: perNetwork(all, networkId).filter((a) => a.address.toLowerCase() !== address.toLowerCase()),
+        }));
       },
       async whenSaved() {
-        await Promise.allSettled([...pending]);
+        const failure = (await Promise.all([...pending])).find((outcome) => outcome !== undefined);
+        if (failure !== undefined) {
+          throw new CairnError('SETTINGS_STORAGE_FAILED', storageFailureSentence(failure, 'this change'), {
+            cause: failure,
+          });
+        }
       },
     };
   });
-  store.subscribe((state, previous) => {
-    for (const key of PERSISTED) {
-      if (state[key] === previous[key]) continue;
-      const write: Promise<void> = settings
-        .set(key, state[key] as never)
-        .catch(() => undefined)
-        .finally(() => pending.delete(write));
-      pending.add(write);
-    }
+  // Another window changed a shared setting: take in what it stored (nothing is written back).
+  options.sync?.listen(async (key) => {
+    if (!isSharedKey(key)) return;
+    const stored = await settings.get(key).catch(() => undefined);
+    apply(key, DEFAULTS[key](stored));
   });
   return store;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printableUtf8, revealHidden } from './text';
+import { printableUtf8 } from './text';
 import { parseTypedDataJson } from './typedData';
 import { hasHiddenCharacters, typedDataTree } from './typedDataTree';
 
@@ -7,14 +7,19 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('text that could read as something else', () => {
   it('is not offered as the reading of hex bytes', () => {
-    for (const sneaky of ['a\u200bb', 'pay\u202eme', 'x\u2028y', 'w\u2060j', 'tag\u{E0041}', 'al\u061cm', 'nul\u0000'])
+    for (const sneaky of [
+      'a\u200bb',
+      'pay\u202eme',
+      'x\u2028y',
+      'w\u2060j',
+      'tag\u{E0041}',
+      'al\u061cm',
+      'nul\u0000',
+      'vs\ufe0f',
+      'fill\u3164er',
+    ])
       expect(printableUtf8(bytes(sneaky)), JSON.stringify(sneaky)).toBeUndefined();
     expect(printableUtf8(bytes('Hello,\nBob\t✓'))).toBe('Hello,\nBob\t✓');
-  });
-
-  it('is shown with its hidden characters as visible codes', () => {
-    expect(revealHidden('Uni\u202eswap\u200b')).toEqual({ text: 'Uni\\u{202E}swap\\u{200B}', hidden: true });
-    expect(revealHidden('plain text\nwith a line')).toEqual({ text: 'plain text\nwith a line', hidden: false });
   });
 
   it('is flagged in typed data, in the domain and the message alike', () => {
@@ -35,5 +40,9 @@ describe('text that could read as something else', () => {
     const inMessage = typedDataTree(typed('Mail', 'pay\u0000 me'));
     expect(hasHiddenCharacters(inMessage.message)).toBe(true);
     expect(inMessage.message?.children?.[0]?.value).toBe('pay\\u{0000} me');
+    // Lines stay lines, and what is signed is never cut, however long.
+    const long = `${'line\n'.repeat(5_000)}end\u2066`;
+    const whole = typedDataTree(typed('Mail', long)).message?.children?.[0]?.value ?? '';
+    expect(whole).toBe(`${'line\n'.repeat(5_000)}end\\u{2066}`);
   });
 });

@@ -1,5 +1,5 @@
 import { getAddress, isAddress } from 'viem';
-import { revealHidden } from './text';
+import { untrustedText } from '../text/untrustedText';
 import type { SignableTypedData } from './typedData';
 import { arrayType, atomicType, domainTypesOf, type TypedDataTypes } from './typedDataSchema';
 
@@ -36,7 +36,7 @@ function node(types: TypedDataTypes, label: string, type: string, value: unknown
     return { label, type, children: value.map((item, i) => node(types, `[${i}]`, array.item, item)) };
   }
   if (atomicType(type)?.kind === 'string' && typeof value === 'string') {
-    const shown = revealHidden(value);
+    const shown = untrustedText(value, 'whole');
     return shown.hidden ? { label, type, value: shown.text, hidden: true } : { label, type, value };
   }
   return { label, type, value: formatAtomic(type, value) };

@@ -25,6 +25,7 @@ function record(id: string, nonce: number): TxRecord {
     status: 'pending',
     createdAt: nonce,
     updatedAt: nonce,
+    revision: 0,
     replaces: undefined,
     replacedBy: undefined,
     blockNumber: undefined,
@@ -62,5 +63,27 @@ describe('transaction records in IndexedDB', () => {
     );
     await expect(store.get('2')).rejects.toThrow(/damaged transaction record/);
     expect(await db.get('transactions', '2')).toEqual(damaged);
+  });
+
+  it('stores a changed record only if no other window changed it since it was read', async () => {
+    const db = await openCairnDatabase(`tx-${Math.random()}`);
+    const store = indexedDbTxStore(db);
+    await store.put(record('1', 0));
+    const read = (await store.get('1')) as ReturnType<typeof record>;
+    const [first, second] = await Promise.all([
+      store.putIfUnchanged({ ...read, status: 'confirmed', blockNumber: 9n }),
+      store.putIfUnchanged({ ...read, confirmations: 3 }),
+    ]);
+    expect(first).toMatchObject({ status: 'confirmed', revision: 1 });
+    expect(second).toBeUndefined();
+    expect(await store.get('1')).toMatchObject({ status: 'confirmed', confirmations: 0, revision: 1 });
+    // A record stored before revisions existed reads as revision 0, and can be changed.
+    const { revision: _, ...old } = toStored(record('4', 2));
+    await db.put('transactions', old);
+    const legacy = await store.get('4');
+    expect(legacy?.revision).toBe(0);
+    expect(await store.putIfUnchanged({ ...(legacy as ReturnType<typeof record>), status: 'dropped' })).toMatchObject({
+      revision: 1,
+    });
   });
 });

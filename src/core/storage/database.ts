@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { fromStored, readStored, type TxStore, toStored } from '../tx/txStore';
+import { fromStored, readStored, storedRevision, type TxStore, toStored } from '../tx/txStore';
 import type { KeyValueStore } from './keyValueStore';
 import type { VaultRepository } from './vaultRepository';
 
@@ -57,6 +57,13 @@ export function indexedDbSettingsStore<Schema extends Record<string, unknown>>(
     async set(key, value) {
       await db.put('settings', value, key);
     },
+    async update(key, change) {
+      const tx = db.transaction('settings', 'readwrite');
+      const next = change((await tx.store.get(key)) as never);
+      await tx.store.put(next, key);
+      await tx.done;
+      return next;
+    },
     async delete(key) {
       await db.delete('settings', key);
     },
@@ -68,11 +75,22 @@ const VAULT_KEY = 'primary';
 export function indexedDbVaultRepository(db: CairnDatabase): VaultRepository {
   return {
     load: () => db.get('vault', VAULT_KEY),
-    async save(record) {
-      await db.put('vault', record, VAULT_KEY);
+    async saveIf(isExpected, record) {
+      // One readwrite transaction: IndexedDB runs those on a store one at a time across every
+      // window and worker, so nothing can write between the check and the put.
+      const tx = db.transaction('vault', 'readwrite');
+      const stored = await tx.store.get(VAULT_KEY);
+      const expected = isExpected(stored);
+      if (expected) await tx.store.put(record, VAULT_KEY);
+      await tx.done;
+      return expected;
     },
-    async clear() {
-      await db.delete('vault', VAULT_KEY);
+    async clearIf(isExpected) {
+      const tx = db.transaction('vault', 'readwrite');
+      const expected = isExpected(await tx.store.get(VAULT_KEY));
+      if (expected) await tx.store.delete(VAULT_KEY);
+      await tx.done;
+      return expected;
     },
   };
 }
@@ -82,6 +100,18 @@ export function indexedDbTxStore(db: CairnDatabase): TxStore {
   return {
     async put(record) {
       await db.put('transactions', toStored(record));
+    },
+    async putIfUnchanged(record) {
+      const tx = db.transaction('transactions', 'readwrite');
+      const stored = await tx.store.get(record.id);
+      if (storedRevision(stored) !== record.revision) {
+        await tx.done;
+        return undefined;
+      }
+      const next = { ...record, revision: record.revision + 1 };
+      await tx.store.put(toStored(next));
+      await tx.done;
+      return next;
     },
     async get(id) {
       const stored = await db.get('transactions', id);

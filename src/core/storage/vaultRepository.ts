@@ -1,19 +1,29 @@
-/** Where the encrypted vault record lives. `load` returns the raw value, to be checked. */
+/**
+ * Where the encrypted vault record lives. `load` returns the raw value, to be checked. Every
+ * write is conditional: `saveIf` stores the record only when the stored value still passes
+ * `isExpected` (checked and written in one storage transaction, so no other window can write in
+ * between) and says whether it did. A failed write throws and leaves the stored value as it was.
+ */
 export interface VaultRepository {
   load(): Promise<unknown>;
-  save(record: unknown): Promise<void>;
-  clear(): Promise<void>;
+  saveIf(isExpected: (stored: unknown) => boolean, record: unknown): Promise<boolean>;
+  /** Deletes the stored value only if it still passes `isExpected`, in one storage transaction. */
+  clearIf(isExpected: (stored: unknown) => boolean): Promise<boolean>;
 }
 
 export function memoryVaultRepository(initial?: unknown): VaultRepository {
   let stored = initial === undefined ? undefined : structuredClone(initial);
   return {
     load: async () => (stored === undefined ? undefined : structuredClone(stored)),
-    async save(record) {
+    async saveIf(isExpected, record) {
+      if (!isExpected(stored === undefined ? undefined : structuredClone(stored))) return false;
       stored = structuredClone(record);
+      return true;
     },
-    async clear() {
+    async clearIf(isExpected) {
+      if (!isExpected(stored === undefined ? undefined : structuredClone(stored))) return false;
       stored = undefined;
+      return true;
     },
   };
 }

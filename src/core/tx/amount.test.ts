@@ -33,6 +33,8 @@ describe('amount parsing', () => {
     expect(reason('1,000.5')).toMatch(/thousands separators/);
     expect(reason('0.1234567', 6)).toBe('TOK has 6 decimals; this amount has 7.');
     expect(reason('1.5', 0)).toBe('TOK has no decimals: enter a whole number.');
+    // The symbol comes from the token contract: its hidden characters are named as codes.
+    expect(() => parseAmount('1.5', 0, 'US\u202eTD')).toThrow('US\\u{202E}TD has no decimals: enter a whole number.');
     expect(reason('.')).toMatch(/must be a number/);
     expect(reason('0x10')).toMatch(/must be a number/);
   });

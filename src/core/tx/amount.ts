@@ -1,4 +1,5 @@
 import { InputError } from '../errors/input';
+import { untrustedLabel } from '../text/untrustedText';
 
 /**
  * Parses an amount typed by a person into base units, exactly: digits with at most one dot and
@@ -29,8 +30,8 @@ export function parseAmount(text: string, decimals: number, symbol: string): big
     throw new InputError(
       'INPUT_AMOUNT',
       decimals === 0
-        ? `${symbol} has no decimals: enter a whole number.`
-        : `${symbol} has ${decimals} decimals; this amount has ${fraction.length}.`,
+        ? `${untrustedLabel(symbol, 'symbol')} has no decimals: enter a whole number.`
+        : `${untrustedLabel(symbol, 'symbol')} has ${decimals} decimals; this amount has ${fraction.length}.`,
     );
   }
   return BigInt(whole || '0') * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');

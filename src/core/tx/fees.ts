@@ -161,3 +161,10 @@ export function replacementFees(old: Fees, current: Fees): Fees {
   const maxFee = max(max(bump(old.maxFeePerGas), maxGasPrice(current)), tip);
   return { kind: 'eip1559', maxPriorityFeePerGas: tip, maxFeePerGas: maxFee };
 }
+
+/** The fee fields of a transaction to sign. */
+export function feeFields(fees: Fees) {
+  return fees.kind === 'legacy'
+    ? { type: 'legacy' as const, gasPrice: fees.gasPrice }
+    : { type: 'eip1559' as const, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+}

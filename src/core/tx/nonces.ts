@@ -2,7 +2,8 @@ import type { Address } from 'viem';
 import { getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
-import { isActive, type TxRecord } from './record';
+import { CairnError } from '../errors/base';
+import { isActive, type TxKind, type TxRecord } from './record';
 
 /** The lock every nonce choice for one account on one chain goes through. */
 export function nonceLockName(chainId: number, from: Address): string {
@@ -43,4 +44,27 @@ export function nonceGaps(nodePendingNonce: number, records: readonly TxRecord[]
   const gaps: number[] = [];
   for (let nonce = nodePendingNonce; nonce < highest; nonce++) if (!active.has(nonce)) gaps.push(nonce);
   return gaps;
+}
+
+/**
+ * A nonce the person (or the gap filler) chose must not belong to one of Cairn's pending
+ * transactions (speed up or cancel that one instead), and a gap filler's nonce must still be
+ * missing, checked under the lock against the node's own count.
+ */
+export function checkChosenNonce(
+  request: { nonce?: number | undefined; kind: TxKind },
+  nonce: number,
+  nodePending: number,
+  records: readonly TxRecord[],
+): void {
+  if (request.nonce === undefined) return;
+  if (records.some((r) => isActive(r) && r.nonce === nonce)) {
+    throw new CairnError(
+      'TX_NONCE_TAKEN',
+      `Nonce ${nonce} belongs to a pending transaction sent from Cairn: speed it up or cancel it instead.`,
+    );
+  }
+  if (request.kind === 'fill-gap' && nonce < nodePending) {
+    throw new CairnError('TX_NONCE_TAKEN', `Nonce ${nonce} is no longer missing: nothing needs filling.`);
+  }
 }

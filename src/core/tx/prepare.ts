@@ -4,6 +4,7 @@ import { chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { InputError } from '../errors/input';
+import { untrustedLabel } from '../text/untrustedText';
 import {
   costRange,
   exactFees,
@@ -130,7 +131,10 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
     throw new InputError('INPUT_AMOUNT', 'Enter an amount above zero.');
   }
   if (asset.kind === 'token' && tokenBalance !== undefined && draft.amount > tokenBalance) {
-    throw new InputError('INPUT_AMOUNT', `The amount is more than this account's ${asset.symbol} balance.`);
+    throw new InputError(
+      'INPUT_AMOUNT',
+      `The amount is more than this account's ${untrustedLabel(asset.symbol, 'symbol')} balance.`,
+    );
   }
   if (!estimate.ok) {
     if (asset.kind === 'native' && !draft.max && /enough funds|insufficient funds/i.test(errorWords(estimate.error))) {

@@ -36,6 +36,11 @@ export type TxRecord = {
   status: TxStatus;
   createdAt: number;
   updatedAt: number;
+  /**
+   * Counts the writes of this record. Several windows track the same records: a change is stored
+   * only if the record is still at the revision it was read at (see TxStore.putIfUnchanged).
+   */
+  revision: number;
   /** The record this one replaces (speed up, cancel), and the one that replaced it. */
   replaces: string | undefined;
   replacedBy: string | undefined;

@@ -17,23 +17,59 @@ describe('recipient safety checks', () => {
         recipient: getAddress(poison),
         from: me,
         tokenAddress: undefined,
-        known: [{ address: alice, name: 'Alice' }],
+        known: [{ address: alice, name: 'Alice', source: 'contact' }],
       }),
     ).toEqual([
-      { kind: 'lookalike', blocking: true, similar: { address: alice, name: 'Alice' } },
+      { kind: 'lookalike', blocking: true, similar: { address: alice, name: 'Alice', source: 'contact' } },
       { kind: 'first-payment', blocking: false },
     ]);
   });
 
   it('warns about the zero address, the token contract, the sender, and a first payment', () => {
     const kinds = (recipient: `0x${string}`) =>
-      recipientFindings({ recipient, from: me, tokenAddress: token, known: [{ address: alice, name: undefined }] }).map(
-        (f) => f.kind,
-      );
+      recipientFindings({
+        recipient,
+        from: me,
+        tokenAddress: token,
+        known: [{ address: alice, name: undefined, source: 'recipient' }],
+      }).map((f) => f.kind);
     expect(kinds('0x0000000000000000000000000000000000000000')).toEqual(['zero-address', 'first-payment']);
     expect(kinds(token)).toEqual(['token-contract', 'first-payment']);
     expect(kinds(me)).toEqual(['self']);
     expect(kinds(alice)).toEqual([]);
+  });
+
+  it('names where the resembled address comes from: a hidden account, the history', () => {
+    const hidden = { address: alice, name: 'Old vault', source: 'hidden-account' } as const;
+    const counterparty = {
+      address: '0x3333000000000000000000000000000000004444',
+      name: undefined,
+      source: 'history',
+    } as const;
+    const findings = (recipient: `0x${string}`) =>
+      recipientFindings({ recipient, from: me, tokenAddress: undefined, known: [hidden, counterparty] });
+    expect(findings(getAddress(poison))[0]).toEqual({ kind: 'lookalike', blocking: true, similar: hidden });
+    expect(findings('0x3333ffffffffffffffffffffffffffffffff4444')[0]).toEqual({
+      kind: 'lookalike',
+      blocking: true,
+      similar: counterparty,
+    });
+    // Sending to the hidden account or the counterparty itself is neither a look-alike nor a first payment.
+    expect(findings(alice)).toEqual([]);
+    expect(findings(counterparty.address)).toEqual([]);
+  });
+
+  it('blocks an address met only in suspicious history, unless the person otherwise knows it', () => {
+    const poisoner = '0x5555000000000000000000000000000000006666' as const;
+    const kinds = (known: { address: `0x${string}`; name: undefined; source: 'recipient' }[]) =>
+      recipientFindings({ recipient: poisoner, from: me, tokenAddress: undefined, known, suspicious: [poisoner] }).map(
+        (f) => [f.kind, f.blocking],
+      );
+    expect(kinds([])).toEqual([
+      ['seen-in-spam', true],
+      ['first-payment', false],
+    ]);
+    expect(kinds([{ address: poisoner, name: undefined, source: 'recipient' }])).toEqual([]);
   });
 
   it('never calls an address a look-alike of itself, and is symmetric', () => {

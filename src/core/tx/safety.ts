@@ -1,14 +1,22 @@
 import { type Address, zeroAddress } from 'viem';
 
+/**
+ * Where Cairn knows an address from: a contact, one of the person's own accounts (visible or
+ * hidden), a past recipient of theirs, or a counterparty of their synced history.
+ */
+export type KnownSource = 'contact' | 'account' | 'hidden-account' | 'recipient' | 'history';
+
+export type KnownRecipient = { address: Address; name: string | undefined; source: KnownSource };
+
 /** Something about a recipient the person should know before sending. `blocking` ones need an explicit confirmation. */
 export type RecipientFinding =
-  | { kind: 'lookalike'; blocking: true; similar: { address: Address; name: string | undefined } }
+  | { kind: 'lookalike'; blocking: true; similar: KnownRecipient }
+  /** The address appears in the history only in transfers flagged as possible spam or poisoning. */
+  | { kind: 'seen-in-spam'; blocking: true }
   | { kind: 'zero-address'; blocking: true }
   | { kind: 'token-contract'; blocking: true }
   | { kind: 'self'; blocking: false }
   | { kind: 'first-payment'; blocking: false };
-
-export type KnownRecipient = { address: Address; name: string | undefined };
 
 /** Same first 4 and last 4 hex digits but a different address: how poisoning addresses are made. */
 export function isLookalike(a: string, b: string): boolean {
@@ -18,8 +26,10 @@ export function isLookalike(a: string, b: string): boolean {
 }
 
 /**
- * Checks a recipient against what the person has sent to before and their address book:
- * a look-alike of a known address (address poisoning), the zero address, the token's own
+ * Checks a recipient against the addresses the person knows (`known`, most trusted first:
+ * contacts, their accounts including hidden ones, past recipients, history counterparties):
+ * a look-alike of one of them (address poisoning), an address seen only in suspicious history
+ * entries (`suspicious`: the poisoners' own addresses), the zero address, the token's own
  * contract (tokens sent there are usually lost), the sender itself, or a first payment.
  */
 export function recipientFindings(args: {
@@ -27,15 +37,19 @@ export function recipientFindings(args: {
   from: Address;
   tokenAddress: Address | undefined;
   known: readonly KnownRecipient[];
+  suspicious?: readonly Address[];
 }): RecipientFinding[] {
   const { recipient, from, tokenAddress, known } = args;
   const findings: RecipientFinding[] = [];
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const isKnown = known.some((k) => same(k.address, recipient));
   const lookalike = known.find((k) => isLookalike(k.address, recipient));
   if (lookalike) findings.push({ kind: 'lookalike', blocking: true, similar: lookalike });
+  if (!isKnown && args.suspicious?.some((s) => same(s, recipient)))
+    findings.push({ kind: 'seen-in-spam', blocking: true });
   if (same(recipient, zeroAddress)) findings.push({ kind: 'zero-address', blocking: true });
   if (tokenAddress && same(recipient, tokenAddress)) findings.push({ kind: 'token-contract', blocking: true });
   if (same(recipient, from)) findings.push({ kind: 'self', blocking: false });
-  else if (!known.some((k) => same(k.address, recipient))) findings.push({ kind: 'first-payment', blocking: false });
+  else if (!isKnown) findings.push({ kind: 'first-payment', blocking: false });
   return findings;
 }

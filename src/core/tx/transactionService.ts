@@ -20,10 +20,11 @@ import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { CairnError } from '../errors/base';
 import { RevertedError, WrongChainError } from '../errors/chain';
-import { type FeeMarket, type Fees, presetFees } from './fees';
+import { type FeeMarket, type Fees, feeFields, presetFees } from './fees';
 import type { LockProvider } from './locks';
-import { nodePendingNonce, nonceLockName, pickNonce } from './nonces';
-import { isActive, isWatched, type TxKind, type TxRecord, type TxStatus } from './record';
+import { checkChosenNonce, nodePendingNonce, nonceLockName, pickNonce } from './nonces';
+import { isActive, isWatched, type TxKind, type TxRecord } from './record';
+import { RecordWriter, type TxChange } from './recordWriter';
 import { CANCEL_GAS, type ReplacementPlan } from './replacement';
 import { decide, type Lookup, type MinedReceipt } from './trackDecision';
 import type { CallRequest } from './transfer';
@@ -45,31 +46,7 @@ export type SubmitRequest = {
 
 const UNREPORTED_FAILURE = 'The contract rejected it without saying why.';
 
-/**
- * A nonce the person (or the gap filler) chose must not belong to one of Cairn's pending
- * transactions (speed up or cancel that one instead), and a gap filler's nonce must still be
- * missing, checked under the lock against the node's own count.
- */
-function checkChosenNonce(request: SubmitRequest, nonce: number, nodePending: number, records: readonly TxRecord[]) {
-  if (request.nonce === undefined) return;
-  if (records.some((r) => isActive(r) && r.nonce === nonce)) {
-    throw new CairnError(
-      'TX_NONCE_TAKEN',
-      `Nonce ${nonce} belongs to a pending transaction sent from Cairn: speed it up or cancel it instead.`,
-    );
-  }
-  if (request.kind === 'fill-gap' && nonce < nodePending) {
-    throw new CairnError('TX_NONCE_TAKEN', `Nonce ${nonce} is no longer missing: nothing needs filling.`);
-  }
-}
-
-export type TxChange = { record: TxRecord; previous: TxStatus };
-
-function feeFields(fees: Fees) {
-  return fees.kind === 'legacy'
-    ? { type: 'legacy' as const, gasPrice: fees.gasPrice }
-    : { type: 'eip1559' as const, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
-}
+export type { TxChange } from './recordWriter';
 
 function errorWords(error: unknown): string {
   return error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : String(error);
@@ -113,6 +90,7 @@ export class TransactionService {
   private readonly newId: () => string;
   /** Records seen with their nonce used and no receipt, and the head at which that was first seen. */
   private readonly suspectedDrops = new Map<string, bigint>();
+  private readonly records: RecordWriter;
 
   constructor(
     private readonly deps: {
@@ -128,6 +106,7 @@ export class TransactionService {
   ) {
     this.now = deps.now ?? (() => Date.now());
     this.newId = deps.newId ?? (() => crypto.randomUUID());
+    this.records = new RecordWriter({ ...deps, now: this.now });
   }
 
   /** Signs and stores (under the nonce lock), then broadcasts. Returns the record after the broadcast attempt. */
@@ -179,6 +158,7 @@ export class TransactionService {
         status: 'signed',
         createdAt: this.now(),
         updatedAt: this.now(),
+        revision: 0,
         replaces: request.replaces?.id,
         replacedBy: undefined,
         blockNumber: undefined,
@@ -187,14 +167,15 @@ export class TransactionService {
         broadcastError: undefined,
         lastBroadcastAt: undefined,
       };
-      await this.store(created);
+      await this.records.add(created);
       return created;
     });
     const sent = await this.broadcast(network, record);
     if (request.replaces && sent.status !== 'rejected') {
       // The old transaction is no longer sent on its own: its replacement stands for it.
-      const original = await this.deps.store.get(request.replaces.id);
-      if (original && isActive(original)) await this.save({ ...original, replacedBy: sent.id }, original.status);
+      await this.records.amend(request.replaces.id, (original) =>
+        isActive(original) ? { ...original, replacedBy: sent.id } : undefined,
+      );
     }
     return sent;
   }
@@ -226,7 +207,7 @@ export class TransactionService {
     const latest = await this.deps.store.get(current.id);
     // Tracking may have settled it while the broadcast was in flight: that state wins.
     if (latest && !isActive(latest) && latest.status !== 'rejected') return latest;
-    return this.save(next, current.status);
+    return this.records.save(next, current.status);
   }
 
   /**
@@ -333,7 +314,7 @@ export class TransactionService {
         suspectedDropAt: this.suspectedDrops.get(current.id),
       });
       const change = async (next: TxRecord) => {
-        const saved = await this.save(next, current.status);
+        const saved = await this.records.save(next, current.status);
         if (saved.status !== current.status) changes.push({ record: saved, previous: current.status });
         return saved;
       };
@@ -341,7 +322,7 @@ export class TransactionService {
         case 'none':
           break;
         case 'confirmations':
-          await this.save({ ...current, confirmations: decision.confirmations }, current.status);
+          await this.records.save({ ...current, confirmations: decision.confirmations }, current.status);
           break;
         case 'mined': {
           const { receipt } = decision;
@@ -361,7 +342,10 @@ export class TransactionService {
           for (const sibling of siblings) {
             const fresh = (await this.deps.store.get(sibling.id)) ?? sibling;
             if (!isActive(fresh)) continue;
-            const replaced = await this.save({ ...fresh, status: 'replaced', replacedBy: current.id }, fresh.status);
+            const replaced = await this.records.save(
+              { ...fresh, status: 'replaced', replacedBy: current.id },
+              fresh.status,
+            );
             changes.push({ record: replaced, previous: fresh.status });
           }
           break;
@@ -408,17 +392,5 @@ export class TransactionService {
       const chainError = toChainError(error);
       return chainError instanceof RevertedError && chainError.reason ? chainError.reason : UNREPORTED_FAILURE;
     }
-  }
-
-  private async store(record: TxRecord): Promise<void> {
-    await this.deps.store.put(record);
-    this.deps.onStored?.(record);
-  }
-
-  private async save(record: TxRecord, previous: TxStatus): Promise<TxRecord> {
-    const next = { ...record, updatedAt: this.now() };
-    await this.store(next);
-    if (next.status !== previous) this.deps.onChange?.({ record: next, previous });
-    return next;
   }
 }

@@ -44,6 +44,7 @@ const recordArb: fc.Arbitrary<TxRecord> = fc.record({
   status: fc.constantFrom('signed', 'pending', 'confirmed', 'failed', 'replaced', 'dropped'),
   createdAt: count,
   updatedAt: count,
+  revision: count,
   replaces: fc.option(fc.uuid(), { nil: undefined }),
   replacedBy: fc.option(fc.uuid(), { nil: undefined }),
   blockNumber: fc.option(fc.bigInt({ min: 0n, max: 2n ** 64n }), { nil: undefined }),

@@ -6,7 +6,13 @@ import type { TxKind, TxRecord, TxStatus } from './record';
  * never hides the others; `damaged` hands them out as stored, for the person to keep.
  */
 export interface TxStore {
+  /** Stores a new record. */
   put(record: TxRecord): Promise<void>;
+  /**
+   * Stores a changed record (at revision + 1) only if the stored one is still at `record.revision`,
+   * in one step no other window can interleave with; undefined when another write came first.
+   */
+  putIfUnchanged(record: TxRecord): Promise<TxRecord | undefined>;
   get(id: string): Promise<TxRecord | undefined>;
   /** Every readable record of an account on a chain, oldest first. */
   forAccount(chainId: number, from: string): Promise<TxRecord[]>;
@@ -47,6 +53,7 @@ function checkStored(stored: Stored): void {
   if (!text(stored.hash, HASH)) fail('hash');
   if (!text(stored.raw, HEX) || (stored.raw as string).length < 4) fail('raw');
   if (!count(stored.createdAt) || !count(stored.updatedAt) || !count(stored.confirmations)) fail('times');
+  if (!optional(stored.revision, count)) fail('revision');
   if (!optional(stored.blockNumber, (v) => text(v, INTEGER))) fail('blockNumber');
   const fees = stored.fees as Record<string, unknown> | undefined;
   const feesOk =
@@ -122,6 +129,8 @@ export function fromStored(stored: Stored): TxRecord {
   checkStored(stored);
   const { fromKey: _key, ...rest } = stored;
   const record = rest as unknown as TxRecord & Record<string, unknown>;
+  // Records stored before revisions existed start at 0.
+  record.revision = (stored.revision as number | undefined) ?? 0;
   const fees = stored.fees as Record<string, string>;
   return {
     ...record,
@@ -151,12 +160,24 @@ function readIntent(stored: Record<string, unknown>): TxRecord['intent'] {
   };
 }
 
+/** The stored revision of a stored record (0 for records from before revisions). */
+export function storedRevision(stored: Stored | undefined): number | undefined {
+  if (!stored) return undefined;
+  return typeof stored.revision === 'number' ? stored.revision : 0;
+}
+
 export function memoryTxStore(): TxStore {
   const records = new Map<string, Stored>();
   const all = () => readStored([...records.values()].map((r) => structuredClone(r)));
   return {
     async put(record) {
       records.set(record.id, structuredClone(toStored(record)));
+    },
+    async putIfUnchanged(record) {
+      if (storedRevision(records.get(record.id)) !== record.revision) return undefined;
+      const next = { ...record, revision: record.revision + 1 };
+      records.set(record.id, structuredClone(toStored(next)));
+      return next;
     },
     async get(id) {
       const stored = records.get(id);

@@ -3,7 +3,7 @@ import type { Account, AccountSource } from '../accounts/account';
 import { equalBytes } from '../bytes';
 import { VaultError } from '../errors/vault';
 import type { PhraseLanguage } from '../keys/wordlists';
-import type { SecretOrigin, StoredSecret, VaultContents } from './vaultContents';
+import type { BackupMethod, SecretOrigin, StoredSecret, VaultContents } from './vaultContents';
 
 /** A secret about to enter the vault (bytes the vault takes ownership of). */
 export type NewSecret =
@@ -54,10 +54,13 @@ export function addSecret(
     return { contents, secretId: existing.id, reused: true };
   }
   const secretId = ids.newId();
+  // A phrase made here and confirmed word by word has its first backup now.
+  const confirmed = secret.kind === 'phrase' && secret.origin === 'created' && secret.backedUp;
   const stored: StoredSecret =
     secret.kind === 'phrase'
       ? { id: secretId, createdAt: ids.now, ...secret }
       : { id: secretId, createdAt: ids.now, backedUp: true, ...secret };
+  if (confirmed) stored.lastBackup = { at: ids.now, how: 'phrase-confirmed' };
   return { contents: { ...contents, secrets: [...contents.secrets, stored] }, secretId, reused: false };
 }
 
@@ -130,6 +133,13 @@ export function nextHdIndex(
   return { template: last.template, index: Math.max(...used) + 1 };
 }
 
+/** A copy of a secret about to enter the vault, so a change can be applied again without the original. */
+export function copyNewSecret(secret: NewSecret): NewSecret {
+  return secret.kind === 'phrase'
+    ? { ...secret, phrase: secret.phrase.slice(), passphrase: secret.passphrase.slice() }
+    : { ...secret, privateKey: secret.privateKey.slice() };
+}
+
 export function wipeNewSecret(secret: NewSecret): void {
   if (secret.kind === 'phrase') {
     secret.phrase.fill(0);
@@ -200,6 +210,21 @@ export function removeAccount(
   const accounts = contents.accounts.filter((a) => a.id !== id);
   const secrets = orphan ? contents.secrets.filter((s) => s.id !== orphan.id) : contents.secrets;
   return { contents: { secrets, accounts }, removedSecret: orphan !== undefined };
+}
+
+/** Records that a copy of these secrets left the browser now (see BackupMethod). */
+export function markBackedUp(
+  contents: VaultContents,
+  secretIds: readonly string[],
+  how: BackupMethod,
+  at: number,
+): VaultContents {
+  return {
+    ...contents,
+    secrets: contents.secrets.map((s) =>
+      secretIds.includes(s.id) ? { ...s, backedUp: true, lastBackup: { at, how } } : s,
+    ),
+  };
 }
 
 function toNewAccount(account: Account): NewAccount {

@@ -1,7 +1,7 @@
 import type { Account } from '../accounts/account';
 import { VaultError, VaultLockedError } from '../errors/vault';
 import { seedFromPhrase } from '../keys/seed';
-import { type StoredSecret, type VaultContents, wipeContents } from './vaultContents';
+import { type StoredSecret, type VaultContents, wipeContents, wipeUnreferenced } from './vaultContents';
 
 /**
  * Key material while Cairn is unlocked, and only then. Secrets and the seeds derived from them
@@ -67,11 +67,13 @@ export class Keyring {
   }
 
   /**
-   * Points the keyring at changed contents (after an account change was saved). Secrets carry
-   * over by reference; seeds of secrets that are gone are zero-filled.
+   * Points the keyring at changed contents (after a change was saved, or a newer record was read).
+   * Secret bytes the new contents no longer hold are zero-filled, and so are the seeds of
+   * secrets that are gone.
    */
   replaceContents(contents: VaultContents): this {
     if (!this.contents) throw new VaultLockedError();
+    wipeUnreferenced(this.contents, contents);
     this.contents = contents;
     for (const [id, seed] of this.seeds) {
       if (!contents.secrets.some((s) => s.id === id)) {

@@ -32,7 +32,14 @@ export class UnlockGuard {
       plaintext = await openVault(record, vaultKey);
     } catch (error) {
       if (error instanceof WrongPasswordError) {
-        await this.settings.set('unlockThrottle', { failures: throttle.failures + 1, lastFailureAt: now });
+        // Counted on top of what is stored (another window may count too). If it cannot be
+        // stored (a full disk), the wrong password is still the answer.
+        await this.settings
+          .update('unlockThrottle', (stored) => ({
+            failures: (stored ?? NO_THROTTLE).failures + 1,
+            lastFailureAt: now,
+          }))
+          .catch(() => undefined);
       }
       throw error;
     }
@@ -40,7 +47,8 @@ export class UnlockGuard {
       return { vaultKey, contents: decodeContents(plaintext) };
     } finally {
       plaintext.fill(0);
-      if (throttle.failures > 0) await this.reset();
+      // The right password clears the count; failing to store that must not refuse it.
+      if (throttle.failures > 0) await this.reset().catch(() => undefined);
     }
   }
 

@@ -6,6 +6,14 @@ import type { PhraseLanguage } from '../keys/wordlists';
 export type SecretOrigin = 'created' | 'imported-phrase' | 'imported-key' | 'imported-keystore' | 'demo';
 
 /**
+ * The last time a copy of a secret left this browser, and how: the phrase confirmed word by word
+ * when it was made, the phrase or key shown after the password, a keystore file or an encrypted
+ * vault backup saved. A secret that was imported was copied from somewhere: that is its backup.
+ */
+export type BackupMethod = 'phrase-confirmed' | 'phrase-shown' | 'key-shown' | 'keystore-file' | 'vault-file';
+export type LastBackup = { at: number; how: BackupMethod };
+
+/**
  * Key material in the vault. Secrets are held as bytes, never as JavaScript strings, so they
  * can be zero-filled when Cairn locks: a phrase as its NFKD UTF-8 bytes (with its BIP39
  * passphrase, possibly empty), a private key as its 32 bytes.
@@ -16,6 +24,7 @@ export type StoredSecret =
       kind: 'phrase';
       origin: SecretOrigin;
       backedUp: boolean;
+      lastBackup?: LastBackup;
       createdAt: number;
       language: PhraseLanguage;
       phrase: Uint8Array;
@@ -26,15 +35,15 @@ export type StoredSecret =
       kind: 'privateKey';
       origin: SecretOrigin;
       backedUp: boolean;
+      lastBackup?: LastBackup;
       createdAt: number;
       privateKey: Uint8Array;
     };
 
 export type VaultContents = { secrets: StoredSecret[]; accounts: Account[] };
 
-type SecretMeta =
-  | { id: string; kind: 'phrase'; origin: SecretOrigin; backedUp: boolean; createdAt: number; language: PhraseLanguage }
-  | { id: string; kind: 'privateKey'; origin: SecretOrigin; backedUp: boolean; createdAt: number };
+type CommonMeta = { id: string; origin: SecretOrigin; backedUp: boolean; lastBackup?: LastBackup; createdAt: number };
+type SecretMeta = (CommonMeta & { kind: 'phrase'; language: PhraseLanguage }) | (CommonMeta & { kind: 'privateKey' });
 
 /**
  * Plaintext layout: [u32 length of JSON][JSON of everything non-secret][per secret blob: u32
@@ -42,11 +51,11 @@ type SecretMeta =
  * secret bytes never become part of a string.
  */
 export function encodeContents(contents: VaultContents): Uint8Array {
-  const metas: SecretMeta[] = contents.secrets.map((s) =>
-    s.kind === 'phrase'
-      ? { id: s.id, kind: s.kind, origin: s.origin, backedUp: s.backedUp, createdAt: s.createdAt, language: s.language }
-      : { id: s.id, kind: s.kind, origin: s.origin, backedUp: s.backedUp, createdAt: s.createdAt },
-  );
+  const metas: SecretMeta[] = contents.secrets.map((s) => {
+    const common: CommonMeta = { id: s.id, origin: s.origin, backedUp: s.backedUp, createdAt: s.createdAt };
+    if (s.lastBackup) common.lastBackup = s.lastBackup;
+    return s.kind === 'phrase' ? { ...common, kind: s.kind, language: s.language } : { ...common, kind: s.kind };
+  });
   const json = new TextEncoder().encode(JSON.stringify({ secrets: metas, accounts: contents.accounts }));
   const blobs = contents.secrets.flatMap((s) => (s.kind === 'phrase' ? [s.phrase, s.passphrase] : [s.privateKey]));
   const size = 4 + json.length + blobs.reduce((sum, b) => sum + 4 + b.length, 0);
@@ -106,4 +115,30 @@ export function wipeContents(contents: VaultContents): void {
       secret.privateKey.fill(0);
     }
   }
+}
+
+function secretBytes(contents: VaultContents): Uint8Array[] {
+  return contents.secrets.flatMap((s) => (s.kind === 'phrase' ? [s.phrase, s.passphrase] : [s.privateKey]));
+}
+
+/**
+ * Zero-fills the secret bytes of `previous` that `next` no longer holds (by identity: changes
+ * share the bytes of the secrets they keep), e.g. a removed secret, or every secret of contents
+ * replaced by a fresh decryption.
+ */
+export function wipeUnreferenced(previous: VaultContents, next: VaultContents): void {
+  const kept = new Set(secretBytes(next));
+  for (const bytes of secretBytes(previous)) if (!kept.has(bytes)) bytes.fill(0);
+}
+
+/** A copy whose secret bytes are new arrays, so the original can be wiped on its own. */
+export function copyContents(contents: VaultContents): VaultContents {
+  return {
+    accounts: contents.accounts,
+    secrets: contents.secrets.map((s) =>
+      s.kind === 'phrase'
+        ? { ...s, phrase: s.phrase.slice(), passphrase: s.passphrase.slice() }
+        : { ...s, privateKey: s.privateKey.slice() },
+    ),
+  };
 }

@@ -4,8 +4,6 @@ import { associatedData, CURRENT_VAULT_VERSION, VAULT_FORMAT, type VaultRecord, 
 
 /** PBKDF2-SHA256 iterations for new vaults (OWASP 2023 asks for at least 600,000). */
 export const VAULT_KDF_ITERATIONS = 1_000_000;
-/** Vaults with fewer iterations are re-encrypted with the current parameters at unlock. */
-export const MINIMUM_KDF_ITERATIONS = 600_000;
 
 export type VaultKdf = VaultRecord['kdf'];
 
@@ -35,8 +33,8 @@ export async function deriveVaultKey(password: string, kdf: VaultKdf): Promise<V
   return { key, kdf };
 }
 
-/** Encrypts vault contents under a key into a new record (fresh IV every time). */
-export async function sealVault(plaintext: Uint8Array, vaultKey: VaultKey): Promise<VaultRecord> {
+/** Encrypts vault contents under a key into a new record at `revision` (fresh IV every time). */
+export async function sealVault(plaintext: Uint8Array, vaultKey: VaultKey, revision = 1): Promise<VaultRecord> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const header = {
     format: VAULT_FORMAT,
@@ -49,7 +47,7 @@ export async function sealVault(plaintext: Uint8Array, vaultKey: VaultKey): Prom
     vaultKey.key,
     plaintext as BufferSource,
   );
-  return withChecksum({ ...header, ciphertext: toBase64(new Uint8Array(ciphertext)) });
+  return withChecksum({ ...header, revision, ciphertext: toBase64(new Uint8Array(ciphertext)) });
 }
 
 /**

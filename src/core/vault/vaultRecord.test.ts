@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { legacyVaultRecord } from '@/testing/vaultFixtures';
 import { isCairnError } from '../errors/base';
 import { decodeContents, encodeContents, type VaultContents } from './vaultContents';
 import { deriveVaultKey, newKdf, openVault, sealVault, VAULT_KDF_ITERATIONS } from './vaultCrypto';
-import { parseVaultRecord } from './vaultRecord';
+import { isSameRecord, parseVaultRecord, withChecksum } from './vaultRecord';
+
+const lowKdf = { minimumIterations: 1 };
 
 const contentsArbitrary: fc.Arbitrary<VaultContents> = fc.record({
   secrets: fc.array(
@@ -59,11 +62,12 @@ describe('vault encryption', () => {
         const record = await sealVault(encodeContents(contents), key);
         expect(record).toMatchObject({
           format: 'cairn-vault',
-          version: 1,
+          version: 2,
+          revision: 1,
           kdf: { name: 'PBKDF2', hash: 'SHA-256', iterations: 1_000 },
         });
         const stored = JSON.parse(JSON.stringify(record));
-        const opened = decodeContents(await openVault(await parseVaultRecord(stored), key));
+        const opened = decodeContents(await openVault(await parseVaultRecord(stored, lowKdf), key));
         expect(opened).toEqual(contents);
       }),
       { numRuns: 40 },
@@ -89,7 +93,7 @@ describe('vault encryption', () => {
         bytes[position] = (bytes[position] ?? 0) ^ flip;
         let outcome: string;
         try {
-          const parsed = await parseVaultRecord(JSON.parse(new TextDecoder().decode(bytes)));
+          const parsed = await parseVaultRecord(JSON.parse(new TextDecoder().decode(bytes)), lowKdf);
           await openVault(parsed, await deriveVaultKey(password, parsed.kdf));
           outcome = 'opened';
         } catch (error) {
@@ -105,9 +109,8 @@ describe('vault encryption', () => {
   it('detects tampering that keeps the checksum consistent (GCM authentication)', async () => {
     const key = await deriveVaultKey('pw', newKdf(1_000));
     const record = await sealVault(new Uint8Array([1, 2, 3, 4]), key);
-    const { withChecksum } = await import('./vaultRecord');
     const tampered = await withChecksum({ ...record, kdf: { ...record.kdf, iterations: 999 } });
-    await expect(openVault(await parseVaultRecord(tampered), key)).rejects.toMatchObject({
+    await expect(openVault(await parseVaultRecord(tampered, lowKdf), key)).rejects.toMatchObject({
       code: 'VAULT_WRONG_PASSWORD',
     });
   });
@@ -122,15 +125,42 @@ describe('vault encryption', () => {
 
   it('names newer formats and damaged fields', async () => {
     const record = await sealVault(new Uint8Array([9]), await deriveVaultKey('x', newKdf(1_000)));
-    await expect(parseVaultRecord({ ...record, version: 2 })).rejects.toMatchObject({
+    await expect(parseVaultRecord({ ...record, version: 3 })).rejects.toMatchObject({
       code: 'VAULT_UNSUPPORTED_VERSION',
+      shortMessage: expect.stringContaining('made by a newer version of Cairn'),
     });
     await expect(
-      parseVaultRecord({ ...record, cipher: { name: 'AES-CBC', iv: record.cipher.iv } }),
+      parseVaultRecord({ ...record, cipher: { name: 'AES-CBC', iv: record.cipher.iv } }, lowKdf),
     ).rejects.toMatchObject({
       code: 'VAULT_CORRUPTED',
       details: 'cipher',
     });
     await expect(parseVaultRecord('nonsense')).rejects.toMatchObject({ code: 'VAULT_CORRUPTED' });
+  });
+
+  it('refuses a current-format vault whose KDF is below 600,000 iterations, but reads an old-format one to upgrade it', async () => {
+    const key = await deriveVaultKey('pw', newKdf(1_000));
+    const record = await sealVault(new Uint8Array([1, 2, 3]), key, 7);
+    await expect(parseVaultRecord(record)).rejects.toMatchObject({
+      code: 'VAULT_WEAK_KDF',
+      shortMessage: expect.stringContaining('at least 600,000 are required'),
+    });
+    const old = await parseVaultRecord(await legacyVaultRecord(new Uint8Array([1, 2, 3]), key));
+    expect(old).toMatchObject({ version: 1, revision: 0, kdf: { iterations: 1_000 } });
+    expect(await openVault(old, key)).toBeDefined();
+  });
+
+  it('binds the revision counter into the checksum and compares records by revision and checksum', async () => {
+    const key = await deriveVaultKey('pw', newKdf(1_000));
+    const record = await sealVault(new Uint8Array([1]), key, 4);
+    expect((await parseVaultRecord(record, lowKdf)).revision).toBe(4);
+    await expect(parseVaultRecord({ ...record, revision: 5 }, lowKdf)).rejects.toMatchObject({
+      code: 'VAULT_CORRUPTED',
+      details: 'checksum mismatch',
+    });
+    expect(isSameRecord(record, record)).toBe(true);
+    expect(isSameRecord({ ...record, revision: 5 }, record)).toBe(false);
+    expect(isSameRecord(await sealVault(new Uint8Array([1]), key, 4), record)).toBe(false);
+    expect(isSameRecord(undefined, record)).toBe(false);
   });
 });

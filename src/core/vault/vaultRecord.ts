@@ -5,16 +5,21 @@ import { VaultError } from '../errors/vault';
  * The vault as stored (IndexedDB) and as exported (backup file): everything needed to open it
  * with the password, and nothing secret in the clear.
  *
+ * - `revision`: counts the writes of this vault; a write must name the revision it was based on
+ *   and is refused when another window wrote in between (see VaultStorage and UnlockedVault);
  * - `kdf`: how the key comes from the password (name and parameters travel with the data, so
  *   parameters can be raised later and old vaults still open);
  * - `cipher`: AES-256-GCM with a fresh 12-byte IV per write; `format`, `version`, `kdf` and the
  *   cipher name are bound to the ciphertext as additional authenticated data;
  * - `checksum`: SHA-256 of the other fields, so accidental damage is told apart from a wrong
  *   password (it is not a security control: the GCM tag is).
+ *
+ * Version 1 had no revision; it is read as revision 0 and written back as version 2.
  */
 export type VaultRecord = {
   format: typeof VAULT_FORMAT;
-  version: 1;
+  version: 1 | 2;
+  revision: number;
   kdf: { name: 'PBKDF2'; hash: 'SHA-256'; iterations: number; salt: string };
   cipher: { name: 'AES-GCM'; iv: string };
   ciphertext: string;
@@ -22,22 +27,27 @@ export type VaultRecord = {
 };
 
 export const VAULT_FORMAT = 'cairn-vault';
-export const CURRENT_VAULT_VERSION = 1;
+export const CURRENT_VAULT_VERSION = 2;
+/** PBKDF2 iterations below this are refused, except in a version-1 vault being upgraded. */
+export const MINIMUM_KDF_ITERATIONS = 600_000;
+
+type Header = Pick<VaultRecord, 'format' | 'version' | 'kdf' | 'cipher'>;
 
 /** The header fields, in a fixed order: authenticated with the ciphertext (AAD). */
-function headerFields(record: Pick<VaultRecord, 'format' | 'version' | 'kdf' | 'cipher'>): unknown[] {
+function headerFields(record: Header): unknown[] {
   const { format, version, kdf, cipher } = record;
   return [format, version, kdf.name, kdf.hash, kdf.iterations, kdf.salt, cipher.name];
 }
 
 /** The additional authenticated data: what must not change without the tag failing. */
-export function associatedData(record: Pick<VaultRecord, 'format' | 'version' | 'kdf' | 'cipher'>): Uint8Array {
+export function associatedData(record: Header): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(headerFields(record)));
 }
 
-/** Everything but the checksum itself, in a fixed order. */
+/** Everything but the checksum itself, in a fixed order (version 1 had no revision). */
 function checksummedText(record: Omit<VaultRecord, 'checksum'>): string {
-  return JSON.stringify([...headerFields(record), record.cipher.iv, record.ciphertext]);
+  const fields = [...headerFields(record), record.cipher.iv, record.ciphertext];
+  return JSON.stringify(record.version === 1 ? fields : [...fields, record.revision]);
 }
 
 export async function withChecksum(record: Omit<VaultRecord, 'checksum'>): Promise<VaultRecord> {
@@ -52,24 +62,47 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The format version of a stored value that looks like a vault, if it names one. */
+export function storedVersion(value: unknown): number | undefined {
+  return isObject(value) && value.format === VAULT_FORMAT && typeof value.version === 'number'
+    ? value.version
+    : undefined;
+}
+
 /**
- * Checks a stored or imported vault record field by field (and its checksum), bringing older
- * formats up to the current one.
- *
- * Throws VAULT_CORRUPTED (with the faulty field in `details`) or VAULT_UNSUPPORTED_VERSION.
+ * True when `stored` is exactly the record a write was based on: same revision and checksum.
+ * Synchronous, so a repository can run it inside its storage transaction.
  */
-export async function parseVaultRecord(value: unknown): Promise<VaultRecord> {
+export function isSameRecord(stored: unknown, record: Pick<VaultRecord, 'revision' | 'checksum'>): boolean {
+  if (!isObject(stored) || stored.checksum !== record.checksum) return false;
+  return (stored.revision ?? 0) === record.revision;
+}
+
+/**
+ * Checks a stored or imported vault record field by field (and its checksum). A version-1 record
+ * reads as revision 0 and may have a KDF below the minimum (it is re-encrypted at unlock); any
+ * later record with fewer than `minimumIterations` is refused, as a weakened or tampered vault.
+ *
+ * Throws VAULT_CORRUPTED (with the faulty field in `details`), VAULT_WEAK_KDF or
+ * VAULT_UNSUPPORTED_VERSION.
+ */
+export async function parseVaultRecord(
+  value: unknown,
+  options: { minimumIterations?: number } = {},
+): Promise<VaultRecord> {
   if (!isObject(value)) corrupted('not an object');
   if (value.format !== VAULT_FORMAT) corrupted('format');
-  if (typeof value.version !== 'number') corrupted('version');
-  if (value.version > CURRENT_VAULT_VERSION) {
+  const version = value.version;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) corrupted('version');
+  if (version > CURRENT_VAULT_VERSION) {
     throw new VaultError(
       'VAULT_UNSUPPORTED_VERSION',
-      `This vault was written by a newer version of Cairn (format ${value.version}). Update Cairn to open it.`,
+      `This vault was made by a newer version of Cairn (format ${version}). This version cannot open it and will not change it.`,
     );
   }
-  const record = migrate(value);
-  const { kdf, cipher } = record;
+  const revision = version === 1 ? 0 : value.revision;
+  if (typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 0) corrupted('revision');
+  const { kdf, cipher } = value;
   if (!isObject(kdf) || kdf.name !== 'PBKDF2' || kdf.hash !== 'SHA-256') corrupted('kdf');
   const iterations = kdf.iterations;
   if (
@@ -83,26 +116,24 @@ export async function parseVaultRecord(value: unknown): Promise<VaultRecord> {
   if (typeof kdf.salt !== 'string' || (fromBase64(kdf.salt)?.length ?? 0) < 16) corrupted('kdf.salt');
   if (!isObject(cipher) || cipher.name !== 'AES-GCM') corrupted('cipher');
   if (typeof cipher.iv !== 'string' || fromBase64(cipher.iv)?.length !== 12) corrupted('cipher.iv');
-  if (typeof record.ciphertext !== 'string' || (fromBase64(record.ciphertext)?.length ?? 0) < 16)
-    corrupted('ciphertext');
-  if (typeof record.checksum !== 'string') corrupted('checksum');
-  const typed = record as unknown as VaultRecord;
-  const expected = await sha256Hex(checksummedText(typed));
-  if (expected !== typed.checksum) corrupted('checksum mismatch');
-  return {
+  if (typeof value.ciphertext !== 'string' || (fromBase64(value.ciphertext)?.length ?? 0) < 16) corrupted('ciphertext');
+  if (typeof value.checksum !== 'string') corrupted('checksum');
+  const record: VaultRecord = {
     format: VAULT_FORMAT,
-    version: 1,
+    version: version as 1 | 2,
+    revision,
     kdf: { name: 'PBKDF2', hash: 'SHA-256', iterations, salt: kdf.salt as string },
     cipher: { name: 'AES-GCM', iv: cipher.iv as string },
-    ciphertext: typed.ciphertext,
-    checksum: typed.checksum,
+    ciphertext: value.ciphertext,
+    checksum: value.checksum,
   };
-}
-
-/**
- * Record format migrations, one per version, applied in order. Version 1 is the first, so
- * there is nothing to migrate yet; a version 2 adds a step from 1 here.
- */
-function migrate(value: Record<string, unknown>): Record<string, unknown> {
-  return value;
+  if ((await sha256Hex(checksummedText(record))) !== record.checksum) corrupted('checksum mismatch');
+  const minimum = options.minimumIterations ?? MINIMUM_KDF_ITERATIONS;
+  if (record.version > 1 && iterations < minimum) {
+    throw new VaultError(
+      'VAULT_WEAK_KDF',
+      `This vault's password protection is weaker than Cairn allows (${iterations.toLocaleString('en-US')} PBKDF2 iterations; at least ${minimum.toLocaleString('en-US')} are required), so it was not opened. It may have been tampered with.`,
+    );
+  }
+  return record;
 }

@@ -14,6 +14,7 @@ import {
 } from '@/testing/vaultFixtures';
 import { parsePrivateKey } from '../keys/privateKey';
 import { vaultAccount } from '../signing/vaultAccount';
+import type { Keyring } from './keyring';
 import type { VaultRecord } from './vaultRecord';
 
 async function created(options: Parameters<typeof testSession>[0] = {}) {
@@ -32,7 +33,6 @@ describe('vault session', () => {
       ['Account 1', TEST_ADDRESS_0],
       ['Account 2', TEST_ADDRESS_1],
     ]);
-    expect(state.selectedAccountId).toBe(state.accounts[0]?.id);
     const stored = JSON.stringify(await repository.load());
     expect(stored).not.toContain('test test');
     expect(stored).not.toContain(TEST_ADDRESS_0.slice(2).toLowerCase());
@@ -68,17 +68,14 @@ describe('vault session', () => {
 
   it('zero-fills the key material it held when it locks', async () => {
     const { session } = await created();
-    const keyring = (
-      session as unknown as {
-        keyring: { current(): { secrets: { phrase: Uint8Array }[] }; seedOf(id: string): Promise<Uint8Array> };
-      }
-    ).keyring;
+    const keyring = (session as unknown as { unlocked: { keyring: Keyring } }).unlocked.keyring;
     const secret = keyring.current().secrets[0];
     const seed = await keyring.seedOf(session.store.getState().secrets[0]?.id ?? '');
     session.lock();
-    expect(secret?.phrase.every((b) => b === 0)).toBe(true);
+    expect(secret?.kind === 'phrase' && secret.phrase.every((b) => b === 0)).toBe(true);
     expect(seed.every((b) => b === 0)).toBe(true);
-    expect((session as unknown as { keyring: unknown }).keyring).toBeUndefined();
+    expect(keyring.isWiped).toBe(true);
+    expect((session as unknown as { unlocked: unknown }).unlocked).toBeUndefined();
   });
 
   it('refuses a wrong password and makes the 6th wrong try wait, growing', async () => {
@@ -115,7 +112,7 @@ describe('vault session', () => {
   it('re-encrypts a vault made with weaker KDF parameters on the next unlock', async () => {
     const { repository, settings } = await created({ iterations: 1_000 });
     const before = (await repository.load()) as VaultRecord;
-    const stronger = testSession({ repository, settings, iterations: 2_000 }).session;
+    const stronger = testSession({ repository, settings, iterations: 2_000, minimumIterations: 1_000 }).session;
     await stronger.init();
     await stronger.unlock(TEST_PASSWORD);
     const after = (await repository.load()) as VaultRecord;
@@ -192,7 +189,7 @@ describe('vault session', () => {
 
   it('exports an encrypted backup that restores on another device and merges into a vault', async () => {
     const { session } = await created();
-    const backup = session.exportBackup();
+    const backup = await session.exportBackup();
     expect(backup).not.toContain('test test');
 
     const fresh = testSession().session;
@@ -220,7 +217,7 @@ describe('vault session', () => {
     const { session } = testSession({ repository, settings });
     await session.init();
     expect(session.store.getState().status).toBe('damaged');
-    await session.reset();
+    await session.reset((await session.storedVaultText()) ?? '');
     expect(session.store.getState().status).toBe('empty');
     expect(await repository.load()).toBeUndefined();
   });
@@ -228,11 +225,12 @@ describe('vault session', () => {
   it('changes nothing when saving fails', async () => {
     const { session, repository } = await created();
     const before = session.store.getState().accounts;
-    repository.save = async () => {
-      throw new Error('disk full');
+    repository.saveIf = async () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
     await expect(session.rename(before[0]?.id ?? '', 'New name')).rejects.toMatchObject({
       code: 'VAULT_STORAGE_FAILED',
+      shortMessage: expect.stringContaining('no storage space left'),
     });
     expect(session.store.getState().accounts).toEqual(before);
   });

@@ -3,17 +3,25 @@ import type { PhraseLanguage } from '../keys/wordlists';
 import type { KeyValueStore } from '../storage/keyValueStore';
 import type { SettingsSchema } from '../storage/settingsSchema';
 import type { VaultRepository } from '../storage/vaultRepository';
+import type { LockProvider } from '../tx/locks';
 import type { PasswordEstimator } from './passwordPolicy';
-import type { SecretOrigin, StoredSecret } from './vaultContents';
+import type { LastBackup, SecretOrigin, StoredSecret } from './vaultContents';
 
-export type VaultStatus = 'loading' | 'empty' | 'locked' | 'unlocked' | 'damaged';
+/**
+ * `damaged`: a stored vault that cannot be read; `newer`: one written by a newer Cairn. Neither
+ * is ever overwritten without the person's explicit word (see VaultSession.create).
+ */
+export type VaultStatus = 'loading' | 'empty' | 'locked' | 'unlocked' | 'damaged' | 'newer';
 
 /** What the UI may know about a secret: never its bytes. */
 export type SecretSummary = {
   id: string;
   kind: 'phrase' | 'privateKey';
   origin: SecretOrigin;
+  /** A copy exists outside this browser (imported, confirmed, shown or saved). */
   backedUp: boolean;
+  lastBackup: LastBackup | undefined;
+  createdAt: number;
   language: PhraseLanguage | undefined;
   hasPassphrase: boolean;
 };
@@ -23,10 +31,9 @@ export type VaultState = {
   /** Accounts and secrets are known only while unlocked (they are encrypted at rest). */
   accounts: Account[];
   secrets: SecretSummary[];
-  selectedAccountId: string | undefined;
-  /** Why the vault is locked: at start, by the person, or after being idle. */
-  lockedBy: 'start' | 'user' | 'idle' | undefined;
-  /** Technical detail when the stored vault cannot be read. */
+  /** Why the vault is locked: at start, by the person, after being idle, or changed elsewhere. */
+  lockedBy: 'start' | 'user' | 'idle' | 'changed' | undefined;
+  /** Why the stored vault cannot be opened (damaged or newer), in words. */
   damage: string | undefined;
 };
 
@@ -34,10 +41,14 @@ export type VaultSessionOptions = {
   repository: VaultRepository;
   settings: KeyValueStore<SettingsSchema>;
   estimator: () => Promise<PasswordEstimator>;
+  /** Serialises vault writes across every window and worker (Web Locks in the browser). */
+  locks?: LockProvider;
   now?: () => number;
   newId?: () => string;
   /** PBKDF2 iterations for new vaults; tests lower it to stay fast. */
   kdfIterations?: number;
+  /** Fewer iterations are refused on read (MINIMUM_KDF_ITERATIONS); tests lower it with kdfIterations. */
+  minimumKdfIterations?: number;
 };
 
 export type RevealedSecret =
@@ -50,6 +61,8 @@ export function summarizeSecret(secret: StoredSecret): SecretSummary {
     kind: secret.kind,
     origin: secret.origin,
     backedUp: secret.backedUp,
+    lastBackup: secret.lastBackup,
+    createdAt: secret.createdAt,
     language: secret.kind === 'phrase' ? secret.language : undefined,
     hasPassphrase: secret.kind === 'phrase' && secret.passphrase.length > 0,
   };

@@ -33,6 +33,7 @@ export function AccountCard({
   lastOfSecret,
   first,
   last,
+  initialPanel,
 }: {
   account: Account;
   secret: SecretSummary | undefined;
@@ -40,9 +41,11 @@ export function AccountCard({
   lastOfSecret: boolean;
   first: boolean;
   last: boolean;
+  /** A panel to open at once (the backup reminder links straight to showing the phrase). */
+  initialPanel?: 'phrase' | 'privateKey' | undefined;
 }) {
   const session = useVaultSession();
-  const [panel, setPanel] = useState<Panel>();
+  const [panel, setPanel] = useState<Panel>(initialPanel);
   const [name, setName] = useState(account.name);
   const [error, setError] = useState<string>();
   const [confirmRemoval, setConfirmRemoval] = useState(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import { errorText } from '@/lib/errorMessages';
@@ -19,6 +19,10 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
   const secrets = useVault((s) => s.secrets);
   const [error, setError] = useState<string>();
   const phrases = secrets.filter((s) => s.kind === 'phrase');
+  // ?reveal=<account id>&what=phrase|privateKey opens that account's reveal panel (from the backup reminder).
+  const [params] = useSearchParams();
+  const revealId = params.get('reveal');
+  const revealWhat = params.get('what') === 'privateKey' ? 'privateKey' : 'phrase';
 
   return (
     <Screen title="Accounts">
@@ -37,6 +41,7 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
               lastOfSecret={secretId !== undefined && users === 1}
               first={i === 0}
               last={i === accounts.length - 1}
+              initialPanel={account.id === revealId ? revealWhat : undefined}
             />
           );
         })}

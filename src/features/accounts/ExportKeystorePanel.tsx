@@ -3,6 +3,7 @@ import { Field } from '@/components/Field';
 import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/components/NewPasswordFields';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
+import { WorkProgress } from '@/components/WorkProgress';
 import type { Account } from '@/core/accounts/account';
 import { keystoreFileName } from '@/core/keys/keystore';
 import { downloadText } from '@/lib/download';
@@ -29,8 +30,7 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
     if (await newPasswordProblem(filePassword)) return;
     setProgress(0);
     try {
-      await session.verifyPassword(vaultPassword);
-      const key = await session.privateKeyFor(account.id);
+      const key = await session.exportPrivateKey(account.id, vaultPassword);
       const json = await encryptKeystoreInWorker(key, filePassword.password, setProgress);
       downloadText(`${keystoreFileName(account.address, new Date())}.json`, json);
       setSaved(true);
@@ -72,14 +72,7 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
         estimator={estimator}
         showProblems={attempted}
       />
-      {progress !== undefined && (
-        <label className={ui.muted}>
-          Encrypting…{' '}
-          <progress max={1} value={progress}>
-            {Math.round(progress * 100)} %
-          </progress>
-        </label>
-      )}
+      {progress !== undefined && <WorkProgress label="Encrypting…" fraction={progress} />}
       {error && (
         <p role="alert" className={ui.noticeDanger}>
           {error}

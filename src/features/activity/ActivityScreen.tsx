@@ -7,6 +7,7 @@ import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import { historyCsv } from '@/core/activity/csv';
 import { ANY_ENTRY, type EntryFilter, filterEntries, groupByDay } from '@/core/activity/entries';
+import { untrustedLabel } from '@/core/text/untrustedText';
 import { syncRequests, useSyncStatus } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { downloadText } from '@/lib/download';
@@ -116,7 +117,7 @@ export function ActivityScreen() {
             <option value="">All assets</option>
             {assetChoices.map(([key, symbol]) => (
               <option key={key} value={key}>
-                {symbol}
+                {untrustedLabel(symbol, 'symbol')}
                 {key === 'native' ? '' : ` (${key.slice(0, 6)}…${key.slice(-4)})`}
               </option>
             ))}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Amount } from '@/components/Amount';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { ActivityEntry, Suspicion } from '@/core/activity/entries';
 import type { ActivityAsset } from '@/core/activity/item';
@@ -37,9 +38,24 @@ function headline(entry: ActivityEntry): string {
 }
 
 function AssetAmount({ asset, amount, label }: { asset: ActivityAsset; amount: bigint; label: AssetLabel }) {
-  if (asset.kind === 'erc721') return <span>{`${label.name ?? label.symbol} #${asset.tokenId}`}</span>;
-  if (asset.kind === 'erc1155') return <span>{`${amount} × ${label.name ?? label.symbol} #${asset.tokenId}`}</span>;
-  return <Amount value={amount} decimals={label.decimals} symbol={label.symbol} />;
+  if (asset.kind === 'native' || asset.kind === 'erc20')
+    return <Amount value={amount} decimals={label.decimals} symbol={label.symbol} />;
+  const collection =
+    label.name === undefined ? (
+      <UntrustedText text={label.symbol} kind="symbol" />
+    ) : (
+      <UntrustedText text={label.name} kind="tokenName" />
+    );
+  return (
+    <span>
+      {asset.kind === 'erc1155' && `${amount} × `}
+      {collection} #{asset.tokenId.toString()}
+    </span>
+  );
+}
+
+function Counterparty({ address, name }: { address: string; name: string | undefined }) {
+  return name === undefined ? shortAddress(address) : <UntrustedText text={name} kind="name" />;
 }
 
 /** One transaction in the history list: what moved, with whom, the fee, the status; a link to its page. */
@@ -67,7 +83,7 @@ export function EntryRow({
         {other && other.toLowerCase() !== ZERO && (
           <span className={ui.muted}>
             {' '}
-            {incoming ? 'from' : 'to'} {name(other) ?? shortAddress(other)}
+            {incoming ? 'from' : 'to'} <Counterparty address={other} name={name(other)} />
           </span>
         )}
       </span>

@@ -1,43 +1,13 @@
 import { useMemo } from 'react';
 import type { Address } from 'viem';
-import { type ActivityEntry, buildEntries } from '@/core/activity/entries';
-import { contactsFor } from '@/core/addressBook/contact';
-import { listedTokens } from '@/core/assets/catalogue';
-import type { TokenInfo } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
-import type { TxRecord } from '@/core/tx/record';
-import { useAccountItems } from '@/lib/activity';
+import { useAccountEntries } from '@/lib/accountEntries';
 import { useAssetLabels } from '@/lib/assetLabels';
-import { useSession } from '@/lib/session';
-import { useAccountRecords } from '@/lib/transactions';
-import { useVault } from '@/lib/vault';
-
-const EMPTY_TOKENS: TokenInfo[] = [];
 
 /** One account's history on a network, as entries, with labels for its assets. */
 export function useHistory(network: Network, account: Address | undefined) {
-  const items = useAccountItems(network, account);
-  const records = useAccountRecords(network, account);
-  const contacts = useSession((s) => s.addressBook);
-  const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY_TOKENS);
-  const accounts = useVault((s) => s.accounts);
-
-  const entries = useMemo((): ActivityEntry[] => {
-    if (!account) return [];
-    const knownTokens = new Set([...listedTokens(network), ...custom].map((t) => t.address.toLowerCase()));
-    const knownAddresses = [
-      ...contactsFor(contacts, network.id).map((c) => c.address),
-      ...accounts.map((a) => a.address as Address),
-      ...recipients(records),
-    ];
-    return buildEntries({ account, items: items.data ?? [], records, knownTokens, knownAddresses });
-  }, [account, items.data, records, contacts, accounts, custom, network]);
-
+  const { entries, loading } = useAccountEntries(network, account);
   const assets = useMemo(() => entries.flatMap((e) => e.movements.map((m) => m.asset)), [entries]);
   const label = useAssetLabels(network, assets);
-  return { entries, label, loading: items.isPending };
-}
-
-function recipients(records: readonly TxRecord[]): Address[] {
-  return records.flatMap((r) => (r.intent ? [r.intent.recipient] : []));
+  return { entries, label, loading };
 }

@@ -1,49 +1,33 @@
-import {
-  type ChangeEvent,
-  type FormEvent,
-  type KeyboardEvent,
-  type RefObject,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { AddressText } from '@/components/AddressText';
 import { CopyButton } from '@/components/CopyButton';
 import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
-import {
-  exportContactsCsv,
-  exportContactsJson,
-  mergeContacts,
-  parseContactsFile,
-} from '@/core/addressBook/contactFiles';
 import type { Network } from '@/core/chain/networks';
-import { isCairnError } from '@/core/errors/base';
-import { downloadText, readSmallTextFile } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
+import { untrustedLabel } from '@/core/text/untrustedText';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import styles from './addressBook.module.css';
+import { FilesSection } from './FilesSection';
 
 /** Which contact, if any, is being edited or removed: one at a time. */
 type Active = { id: string; mode: 'edit' | 'confirm' } | undefined;
-
-/** Shows at most this many import problems; the rest are counted. */
-const MAX_PROBLEMS_SHOWN = 50;
 
 function networkLabel(networks: readonly Network[], networkId: string): string {
   if (networkId === 'all') return 'All networks';
   return networks.find((n) => n.id === networkId)?.name ?? `A removed network (${networkId})`;
 }
 
-function byName(a: Contact, b: Contact): number {
-  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+/** A contact's name as plain text, for labels and status lines. */
+function nameLabel(contact: Contact): string {
+  return untrustedLabel(contact.name, 'name');
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+function byName(a: Contact, b: Contact): number {
+  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 }
 
 /**
@@ -62,7 +46,7 @@ export function AddressBookScreen() {
         Names for the addresses you send to, kept on this device only. Cairn shows the name wherever the address
         appears.
       </p>
-      <AddContactSection onAdded={(contact) => setStatus(`Added ${contact.name}.`)} />
+      <AddContactSection onAdded={(contact) => setStatus(`Added ${nameLabel(contact)}.`)} />
       <section className={ui.section} aria-labelledby="contacts-title">
         <h2 id="contacts-title" ref={listHeading} tabIndex={-1}>
           Contacts
@@ -260,6 +244,7 @@ function ContactItem({
   const editButton = useRef<HTMLButtonElement>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const focusOnReturn = useRef<RefObject<HTMLButtonElement | null>>(undefined);
+  const label = nameLabel(contact);
 
   useEffect(() => {
     if (mode !== 'view' || !focusOnReturn.current) return;
@@ -274,14 +259,16 @@ function ContactItem({
   const remove = () => {
     removeContact(contact.id);
     onMode('view');
-    onStatus(`Removed ${contact.name}.`);
+    onStatus(`Removed ${label}.`);
     listHeading.current?.focus();
   };
 
   return (
     <li className={ui.card}>
       <div className={ui.headerRow}>
-        <h3 className={styles.contactName}>{contact.name}</h3>
+        <h3 className={styles.contactName}>
+          <UntrustedText text={contact.name} kind="name" />
+        </h3>
         <span className={ui.muted}>{networkLabel(networks, contact.networkId)}</span>
       </div>
       <p className={styles.address}>
@@ -290,31 +277,27 @@ function ContactItem({
       {mode === 'edit' && (
         <ContactForm
           contact={contact}
-          formLabel={`Edit ${contact.name}`}
+          formLabel={`Edit ${label}`}
           submitLabel="Save"
           onSaved={(saved) => {
-            onStatus(`Saved ${saved.name}.`);
+            onStatus(`Saved ${nameLabel(saved)}.`);
             backTo(editButton);
           }}
           onCancel={() => backTo(editButton)}
         />
       )}
       {mode === 'confirm' && (
-        <RemoveConfirmation name={contact.name} onRemove={remove} onCancel={() => backTo(removeButton)} />
+        <RemoveConfirmation name={label} onRemove={remove} onCancel={() => backTo(removeButton)} />
       )}
       {mode === 'view' && (
         <div className={ui.actions}>
-          <CopyButton
-            value={contact.address}
-            label="Copy address"
-            accessibleName={`Copy the address of ${contact.name}`}
-          />
+          <CopyButton value={contact.address} label="Copy address" accessibleName={`Copy the address of ${label}`} />
           <button
             ref={editButton}
             type="button"
             className={ui.secondary}
             onClick={() => onMode('edit')}
-            aria-label={`Edit ${contact.name}`}
+            aria-label={`Edit ${label}`}
           >
             Edit
           </button>
@@ -323,7 +306,7 @@ function ContactItem({
             type="button"
             className={ui.dangerButton}
             onClick={() => onMode('confirm')}
-            aria-label={`Remove ${contact.name}`}
+            aria-label={`Remove ${label}`}
           >
             Remove
           </button>
@@ -354,109 +337,5 @@ function RemoveConfirmation({ name, onRemove, onCancel }: { name: string; onRemo
         </button>
       </div>
     </fieldset>
-  );
-}
-
-/** Export to JSON or CSV; import either, adding only addresses not already named. */
-function FilesSection({ contacts }: { contacts: readonly Contact[] }) {
-  return (
-    <section className={ui.section} aria-labelledby="files-title">
-      <h2 id="files-title">Import and export</h2>
-      <p>
-        A JSON file opens again in Cairn; a CSV file (name, address, network) also opens in a spreadsheet. Both list
-        addresses in the clear: store them where you would store your contacts.
-      </p>
-      <div className={ui.actions}>
-        <button
-          type="button"
-          className={ui.secondary}
-          onClick={() => downloadText('cairn-address-book.json', exportContactsJson(contacts))}
-        >
-          Export JSON
-        </button>
-        <button
-          type="button"
-          className={ui.secondary}
-          onClick={() => downloadText('cairn-address-book.csv', exportContactsCsv(contacts), 'text/csv')}
-        >
-          Export CSV
-        </button>
-      </div>
-      <ImportContacts />
-    </section>
-  );
-}
-
-type ImportReport = { summary: string; problems: string[] };
-
-function readFailure(error: unknown): string {
-  if (isCairnError(error) && error.code === 'INPUT_FILE_TOO_LARGE') {
-    return 'This file is too large to be an address book (over 1 MB). Choose the file you exported.';
-  }
-  return errorText(error);
-}
-
-/** The file input: reads the file, adds the new contacts and says what was imported and refused. */
-function ImportContacts() {
-  const contacts = useSession((s) => s.addressBook);
-  const networks = useSession((s) => s.networks);
-  const setAddressBook = useSession((s) => s.setAddressBook);
-  const [error, setError] = useState<string>();
-  const [report, setReport] = useState<ImportReport>();
-
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    setError(undefined);
-    setReport(undefined);
-    let text: string;
-    try {
-      text = await readSmallTextFile(file);
-    } catch (e) {
-      setError(readFailure(e));
-      return;
-    } finally {
-      input.value = '';
-    }
-    const parsed = parseContactsFile(text, {
-      newId: () => crypto.randomUUID(),
-      now: Date.now(),
-      knownNetworkIds: networks.map((n) => n.id),
-    });
-    const merged = mergeContacts(contacts, parsed.contacts);
-    if (merged.added > 0) setAddressBook(merged.contacts);
-    const summary = `Imported ${plural(merged.added, 'contact')}, skipped ${merged.skipped} already present.`;
-    setReport({ summary, problems: parsed.problems });
-  };
-
-  return (
-    <>
-      <Field label="Import contacts (JSON or CSV)" error={error}>
-        <input type="file" accept=".json,.csv,application/json,text/csv,text/plain" onChange={importFile} />
-      </Field>
-      <div role="status">{report && <ImportResult report={report} />}</div>
-    </>
-  );
-}
-
-function ImportResult({ report }: { report: ImportReport }) {
-  const shown = report.problems.slice(0, MAX_PROBLEMS_SHOWN);
-  const hidden = report.problems.length - shown.length;
-  return (
-    <>
-      <p>{report.summary}</p>
-      {shown.length > 0 && (
-        <div className={ui.noticeWarning}>
-          <p>Problems in the file:</p>
-          <ul className={styles.problems}>
-            {shown.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-          {hidden > 0 && <p>…and {plural(hidden, 'more problem')}.</p>}
-        </div>
-      )}
-    </>
   );
 }

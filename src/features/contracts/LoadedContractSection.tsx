@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useMemo, useState } from 'react';
-import { getCode } from 'viem/actions';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { SavedAbi } from '@/core/activity/txDecode';
-import { chainClient } from '@/core/chain/client';
 import { type ContractFunction, listFunctions } from '@/core/contracts/functions';
 import { useAddressNames } from '@/lib/addressNames';
+import { errorText } from '@/lib/errorMessages';
+import { codeQuery } from '@/lib/queries/explorerQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useSelectedAccount } from '@/lib/vault';
 import styles from './contracts.module.css';
@@ -39,18 +40,18 @@ export function LoadedContractSection({
     () => saved !== undefined && JSON.stringify(saved.abi) === JSON.stringify(contract.abi),
     [saved, contract.abi],
   );
-  const code = useQuery({
-    queryKey: ['contract-code', network.id, network.chainId, network.rpcUrls.join(' '), contract.address],
-    queryFn: () => getCode(chainClient(network), { address: contract.address }),
-    retry: false,
-  });
+  const code = useQuery(codeQuery(network, contract.address));
   const noCode = code.isSuccess && (code.data === undefined || code.data === '0x');
   const name = addressName(contract.address);
 
   const save = async () => {
     saveAbi(network.id, { address: contract.address, abi: contract.abi });
-    await whenSaved();
-    setStatus(`Saved this contract and its ABI for ${network.name}.`);
+    try {
+      await whenSaved();
+      setStatus(`Saved this contract and its ABI for ${network.name}.`);
+    } catch (e) {
+      setStatus(errorText(e));
+    }
   };
 
   return (
@@ -59,7 +60,11 @@ export function LoadedContractSection({
         Functions
       </h2>
       <p className={styles.address}>
-        {name && <strong>{name}: </strong>}
+        {name !== undefined && (
+          <strong>
+            <UntrustedText text={name} kind="name" />:{' '}
+          </strong>
+        )}
         <AddressText address={contract.address} /> <span className={ui.muted}>with the {contract.sourceLabel}</span>
       </p>
       {noCode && (

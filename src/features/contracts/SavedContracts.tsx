@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { AddressText } from '@/components/AddressText';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { SavedAbi } from '@/core/activity/txDecode';
 import { listedTokens } from '@/core/assets/catalogue';
@@ -56,11 +57,17 @@ export function SavedContracts({ onLoaded }: { onLoaded(): void }) {
         <ul className={ui.plainList} aria-labelledby="saved-contracts-title">
           {saved.map((entry) => {
             const { read, write } = listFunctions(entry.abi);
-            const name = addressName(entry.address) ?? tokenName(entry.address);
+            const contact = addressName(entry.address);
+            const symbol = contact === undefined ? tokenName(entry.address) : undefined;
             return (
               <li key={entry.address} className={ui.card}>
                 <p className={styles.address}>
-                  {name && <strong>{name}: </strong>}
+                  {(contact ?? symbol) !== undefined && (
+                    <strong>
+                      {contact !== undefined && <UntrustedText text={contact} kind="name" />}
+                      {symbol !== undefined && <UntrustedText text={symbol} kind="symbol" />}:{' '}
+                    </strong>
+                  )}
                   <AddressText address={entry.address} />
                 </p>
                 <p className={ui.muted}>

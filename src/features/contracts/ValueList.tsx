@@ -1,3 +1,4 @@
+import { UntrustedText } from '@/components/UntrustedText';
 import type { AbiValueText } from '@/core/contracts/abiFormat';
 import styles from './contracts.module.css';
 
@@ -12,10 +13,16 @@ export function ValueList({ values }: { values: readonly AbiValueText[] }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: values keep their ABI order
         <div key={i} className={styles.valueRow}>
           <dt>
-            {value.name && <span className={styles.valueName}>{value.name} </span>}
+            {value.name && (
+              <span className={styles.valueName}>
+                <UntrustedText text={value.name} kind="whole" />{' '}
+              </span>
+            )}
             <code className={styles.valueType}>{value.type}</code>
           </dt>
-          <dd className={styles.value}>{value.text}</dd>
+          <dd className={styles.value}>
+            <UntrustedText text={value.text} kind="whole" />
+          </dd>
         </div>
       ))}
     </dl>

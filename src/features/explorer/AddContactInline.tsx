@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { Address } from 'viem';
 import { Field } from '@/components/Field';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -29,7 +30,13 @@ export function AddContactInline({ address }: { address: Address }) {
     setSaved(result.contact.name);
   };
 
-  if (saved) return <p role="status">Saved to your address book as “{saved}”.</p>;
+  if (saved)
+    return (
+      <p role="status">
+        Saved to your address book as “<UntrustedText text={saved} kind="name" />
+        ”.
+      </p>
+    );
   return (
     <section className={ui.section} aria-labelledby="add-contact-title">
       <h2 id="add-contact-title">Add to address book</h2>

@@ -6,18 +6,19 @@ import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
 import { Screen } from '@/components/Screen';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import { readAddressDetails } from '@/core/activity/addressDetails';
 import { compareItems } from '@/core/activity/item';
 import { listedTokens, priceFeedsFor } from '@/core/assets/catalogue';
-import { chainClient } from '@/core/chain/client';
 import { isCairnError } from '@/core/errors/base';
 import { parseAddress } from '@/core/keys/address';
-import { ACTIVITY_KEY, useActivityStore } from '@/lib/activity';
+import { useActivityStore } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorText } from '@/lib/errorMessages';
 import { formatCount, shortAddress, urlHost } from '@/lib/format';
 import { useLinks } from '@/lib/links';
+import { addressDetailsQuery } from '@/lib/queries/explorerQueries';
+import { activityKeys } from '@/lib/queries/localKeys';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
@@ -49,6 +50,10 @@ export function AddressScreen() {
   return <AddressPage address={parsed.address} />;
 }
 
+function AccountName({ name, address }: { name: string | undefined; address: string }) {
+  return name === undefined ? shortAddress(address) : <UntrustedText text={name} kind="name" />;
+}
+
 function AddressPage({ address }: { address: Address }) {
   const network = useSelectedNetwork();
   const name = useAddressNames(network);
@@ -57,11 +62,7 @@ function AddressPage({ address }: { address: Address }) {
   const accounts = useVault((s) => s.accounts);
   const custom = useSession((s) => s.customTokens[network.id]);
   const native = network.nativeCurrency;
-  const details = useQuery({
-    queryKey: ['address-details', network.id, network.chainId, network.rpcUrls.join(' '), address],
-    queryFn: () => readAddressDetails(chainClient(network), address),
-    retry: false,
-  });
+  const details = useQuery(addressDetailsQuery(network, address));
   const tokens = useMemo(() => [...listedTokens(network), ...(custom ?? [])], [network, custom]);
   const holdings = useQuery({
     ...portfolioQuery(network, {
@@ -72,7 +73,7 @@ function AddressPage({ address }: { address: Address }) {
     retry: false,
   });
   const dealings = useQuery({
-    queryKey: [...ACTIVITY_KEY, network.id, network.chainId, 'with', address.toLowerCase(), accounts.length],
+    queryKey: activityKeys.dealings(network, address, accounts.length),
     queryFn: async () => {
       const all = await Promise.all(accounts.map((a) => store.items(network.chainId, a.address as Address)));
       return all
@@ -85,10 +86,11 @@ function AddressPage({ address }: { address: Address }) {
   const heldTokens = tokens
     .map((t) => ({ token: t, balance: holdings.data?.tokens.get(address.toLowerCase())?.get(t.address.toLowerCase()) }))
     .filter((t) => t.balance !== undefined && t.balance > 0n);
+  const title = name(address);
   const uniqueTx = [...new Map((dealings.data ?? []).map((i) => [i.hash, i])).values()].slice(0, 50);
 
   return (
-    <Screen title={name(address) ?? 'Address'}>
+    <Screen title={title === undefined ? 'Address' : <UntrustedText text={title} kind="name" />}>
       <p className={styles.hash}>
         <AddressText address={address} /> <CopyButton value={address} label="Copy address" />
       </p>
@@ -141,14 +143,15 @@ function AddressPage({ address }: { address: Address }) {
               <li key={item.hash}>
                 <Link to={links.transaction(item.hash)}>
                   {item.direction === 'in' ? 'Received by' : 'Sent from'}{' '}
-                  {name(item.account) ?? shortAddress(item.account)} in block {formatCount(item.blockNumber)}
+                  <AccountName name={name(item.account)} address={item.account} /> in block{' '}
+                  {formatCount(item.blockNumber)}
                 </Link>
               </li>
             ))}
           </ul>
         )}
       </section>
-      {!name(address) && <AddContactInline address={address} />}
+      {title === undefined && <AddContactInline address={address} />}
       {details.data && details.data.codeSize > 0 && !details.data.delegatesTo && (
         <ContractAbiSection address={address} />
       )}

@@ -1,3 +1,4 @@
+import { UntrustedText } from '@/components/UntrustedText';
 import { type DecodedValue, formatDecodedValue } from '@/core/activity/txDecode';
 import styles from './explorer.module.css';
 
@@ -17,11 +18,15 @@ export function DecodedArgs({ args }: { args: readonly DecodedValue[] }) {
         {args.map((arg, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: arguments keep their ABI order
           <tr key={i}>
-            <td>{arg.name}</td>
+            <td>
+              <UntrustedText text={arg.name} kind="whole" />
+            </td>
             <td>
               <code>{arg.type}</code>
             </td>
-            <td className={styles.value}>{formatDecodedValue(arg.value)}</td>
+            <td className={styles.value}>
+              <UntrustedText text={formatDecodedValue(arg.value)} kind="whole" />
+            </td>
           </tr>
         ))}
       </tbody>

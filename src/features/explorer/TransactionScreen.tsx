@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { isHash } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
 import { Screen } from '@/components/Screen';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { decodeCall, decodeLogs, type SavedAbi } from '@/core/activity/txDecode';
-import { readTransactionDetails } from '@/core/activity/txDetails';
-import { chainClient } from '@/core/chain/client';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorText } from '@/lib/errorMessages';
 import { formatAmount, formatCount, urlHost } from '@/lib/format';
 import { useLinks } from '@/lib/links';
+import { transactionDetailsQuery } from '@/lib/queries/explorerQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { DecodedArgs } from './DecodedArgs';
 import styles from './explorer.module.css';
@@ -37,18 +37,16 @@ export function TransactionScreen() {
   const name = useAddressNames(network);
   const links = useLinks();
   const valid = isHash(hash);
-  const details = useQuery({
-    queryKey: ['tx-details', network.id, network.chainId, network.rpcUrls.join(' '), hash.toLowerCase()],
-    queryFn: () => readTransactionDetails(chainClient(network), hash as Hex, network.name),
-    enabled: valid,
-    retry: false,
-    refetchInterval: (query) => (query.state.data && !query.state.data.receipt ? network.blockTimeMs : false),
-  });
+  const details = useQuery(transactionDetailsQuery(network, hash, valid));
   const native = network.nativeCurrency;
   const who = (address: Address | undefined | null) =>
     address ? (
       <>
-        {name(address) && <strong>{name(address)}: </strong>}
+        {name(address) !== undefined && (
+          <strong>
+            <UntrustedText text={name(address) ?? ''} kind="name" />:{' '}
+          </strong>
+        )}
         <Link to={links.address(address)}>
           <AddressText address={address} />
         </Link>

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
 import { Screen } from '@/components/Screen';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { HeldNft } from '@/core/assets/nftHoldings';
+import { untrustedLabel } from '@/core/text/untrustedText';
 import { useAccountItems, useSyncStatus } from '@/lib/activity';
 import { errorText } from '@/lib/errorMessages';
 import { useLinks } from '@/lib/links';
@@ -48,7 +50,14 @@ export function NftsScreen() {
 function NftCard({ nft }: { nft: HeldNft }) {
   const { metadata, image } = useNftMedia(nft.metadataUri);
   const links = useLinks();
-  const title = metadata?.name ?? `${nft.collection ?? 'NFT'} #${nft.tokenId}`;
+  const name = metadata?.name;
+  const collection = nft.collection;
+  // For the card's label and the image's alternative text, which take plain text.
+  const title =
+    name !== undefined
+      ? untrustedLabel(name, 'nftName')
+      : `${collection === undefined ? 'NFT' : untrustedLabel(collection, 'tokenName')} #${nft.tokenId}`;
+  const collectionShown = collection === undefined ? undefined : <UntrustedText text={collection} kind="tokenName" />;
   return (
     <li className={styles.card} aria-label={title}>
       <div className={styles.media}>
@@ -64,18 +73,34 @@ function NftCard({ nft }: { nft: HeldNft }) {
           </p>
         )}
       </div>
-      <h2 className={styles.title}>{title}</h2>
+      <h2 className={styles.title}>
+        {name !== undefined ? (
+          <UntrustedText text={name} kind="nftName" />
+        ) : (
+          <>
+            {collectionShown ?? 'NFT'} #{nft.tokenId.toString()}
+          </>
+        )}
+      </h2>
       <p className={ui.muted}>
-        {nft.collection ?? 'Collection'} · #{nft.tokenId.toString()}
+        {collectionShown ?? 'Collection'} · #{nft.tokenId.toString()}
         {nft.standard === 'erc1155' ? ` · ${nft.balance} held` : ''}
       </p>
-      {metadata?.description && <p className={styles.description}>{metadata.description}</p>}
+      {metadata?.description && (
+        <p className={styles.description}>
+          <UntrustedText text={metadata.description} kind="nftDescription" />
+        </p>
+      )}
       {metadata && metadata.attributes.length > 0 && (
         <dl className={styles.traits}>
           {metadata.attributes.map((a) => (
             <div key={`${a.trait}:${a.value}`}>
-              <dt>{a.trait}</dt>
-              <dd>{a.value}</dd>
+              <dt>
+                <UntrustedText text={a.trait} kind="nftTrait" />
+              </dt>
+              <dd>
+                <UntrustedText text={a.value} kind="nftTrait" />
+              </dd>
             </div>
           ))}
         </dl>

@@ -30,6 +30,8 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   const [phrase, setPhrase] = useState('');
   const [revealed, setRevealed] = useState(false);
   const [writtenDown, setWrittenDown] = useState(false);
+  /** The person chose to write the phrase down later: no word check now, and a reminder until they do. */
+  const [later, setLater] = useState(false);
   const [passphrase, setPassphrase] = useState<PassphraseState>({ enabled: false, value: '', confirm: '' });
   const [positions, setPositions] = useState<number[]>([]);
   const [answers, setAnswers] = useState<string[]>(['', '', '']);
@@ -123,6 +125,17 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
           <button type="submit" disabled={!revealed}>
             Continue
           </button>
+          <button
+            type="button"
+            className={ui.secondary}
+            onClick={() => {
+              setLater(true);
+              setAttempted(false);
+              setStep('passphrase');
+            }}
+          >
+            Back up later
+          </button>
         </div>
       </form>
     );
@@ -137,11 +150,17 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
           setAttempted(true);
           if (!passphraseProblem(passphrase)) {
             setAttempted(false);
-            setStep('confirm');
+            setStep(later ? 'finish' : 'confirm');
           }
         }}
       >
         <StepHeading>Optional: add a passphrase</StepHeading>
+        {later && (
+          <p className={ui.noticeWarning}>
+            Until you write the phrase down (Accounts → Show recovery phrase) or save an encrypted backup, the only copy
+            of this wallet is in this browser. Cairn will remind you.
+          </p>
+        )}
         <PassphraseChoice value={passphrase} onChange={setPassphrase} showProblems={attempted} />
         <div className={ui.actions}>
           <button type="submit">Continue</button>
@@ -216,7 +235,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
             passphrase: passphraseBytes,
             language: 'english',
             origin: 'created',
-            backedUp: true,
+            backedUp: !later,
           },
           accounts: [
             {

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useContext, useState } from 'react';
 import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/components/NewPasswordFields';
 import ui from '@/components/ui.module.css';
 import type { NewAccount, NewSecret } from '@/core/vault/contentsOps';
@@ -6,7 +6,7 @@ import { errorText } from '@/lib/errorMessages';
 import { useVaultSession } from '@/lib/vault';
 import styles from './onboarding.module.css';
 import { StepHeading } from './StepHeader';
-import type { OnboardingMode } from './types';
+import { type OnboardingMode, ReplaceConsent } from './types';
 
 /**
  * The last step of every flow. On first run it asks for the vault password and creates the
@@ -25,6 +25,7 @@ export function FinishStep({
   summary: string;
 }) {
   const session = useVaultSession();
+  const replaceExisting = useContext(ReplaceConsent);
   const estimator = usePasswordEstimator();
   const [password, setPassword] = useState({ password: '', confirm: '' });
   const [attempted, setAttempted] = useState(false);
@@ -39,7 +40,7 @@ export function FinishStep({
     setBusy(true);
     try {
       const { secret, accounts } = await prepare();
-      if (mode === 'first-run') await session.create(password.password, secret, accounts);
+      if (mode === 'first-run') await session.create(password.password, secret, accounts, { replaceExisting });
       else await session.add(secret, accounts);
       onDone();
     } catch (e) {

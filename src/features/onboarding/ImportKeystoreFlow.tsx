@@ -5,6 +5,7 @@ import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
+import { WorkProgress } from '@/components/WorkProgress';
 import { parseKeystore } from '@/core/keys/keystore';
 import { addressOfPrivateKey } from '@/core/keys/privateKey';
 import { readSmallTextFile } from '@/lib/download';
@@ -68,12 +69,11 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
           <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         {progress !== undefined && (
-          <label className={ui.muted}>
-            Decrypting (this takes a few seconds)…{' '}
-            <progress className={styles.progress} max={1} value={progress}>
-              {Math.round(progress * 100)} %
-            </progress>
-          </label>
+          <WorkProgress
+            label="Decrypting (this takes a few seconds)…"
+            className={styles.progress}
+            fraction={progress}
+          />
         )}
         <div className={ui.actions}>
           <button type="submit" disabled={progress !== undefined}>

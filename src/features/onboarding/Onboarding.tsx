@@ -1,10 +1,9 @@
 import { type ComponentType, lazy, Suspense, startTransition, useState } from 'react';
 import { Screen } from '@/components/Screen';
-import ui from '@/components/ui.module.css';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import styles from './onboarding.module.css';
-import type { FlowProps, OnboardingMode } from './types';
+import { type FlowProps, type OnboardingMode, ReplaceConsent } from './types';
 
 // Each flow is its own chunk: the welcome screen loads none of the key code.
 const CreateFlow = lazy(() => import('./CreateFlow').then((m) => ({ default: m.CreateFlow })));
@@ -14,6 +13,8 @@ const ImportKeystoreFlow = lazy(() => import('./ImportKeystoreFlow').then((m) =>
 const WatchFlow = lazy(() => import('./WatchFlow').then((m) => ({ default: m.WatchFlow })));
 const RestoreBackupFlow = lazy(() => import('./RestoreBackupFlow').then((m) => ({ default: m.RestoreBackupFlow })));
 const DemoFlow = lazy(() => import('./DemoFlow').then((m) => ({ default: m.DemoFlow })));
+// Only a damaged or newer vault needs it: kept out of the welcome screen's code.
+const UnreadableVault = lazy(() => import('./UnreadableVault').then((m) => ({ default: m.UnreadableVault })));
 
 type Method = { id: string; title: string; description: string; Flow: ComponentType<FlowProps>; demo?: boolean };
 
@@ -66,7 +67,10 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
   const [chosen, setChosen] = useState<Method>();
   const devchain = useSession((s) => s.devchain);
   const network = useSelectedNetwork();
-  const damaged = useVault((s) => s.status === 'damaged');
+  const status = useVault((s) => s.status);
+  const damage = useVault((s) => s.damage);
+  const unreadable = mode === 'first-run' && (status === 'damaged' || status === 'newer');
+  const [replaceConsent, setReplaceConsent] = useState<string>();
   const offerDemo = devchain && network.kind === 'local';
   const available = methods.filter((m) => !m.demo || offerDemo);
 
@@ -75,13 +79,15 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
     return (
       <Screen title={mode === 'first-run' ? 'Set up Cairn' : 'Add a wallet'}>
         <div className={styles.flow}>
-          <Suspense fallback={<p>Loading…</p>}>
-            <Flow
-              mode={mode}
-              onCancel={() => startTransition(() => setChosen(undefined))}
-              onDone={() => onFinished?.()}
-            />
-          </Suspense>
+          <ReplaceConsent.Provider value={replaceConsent}>
+            <Suspense fallback={<p>Loading…</p>}>
+              <Flow
+                mode={mode}
+                onCancel={() => startTransition(() => setChosen(undefined))}
+                onDone={() => onFinished?.()}
+              />
+            </Suspense>
+          </ReplaceConsent.Provider>
         </div>
       </Screen>
     );
@@ -90,34 +96,38 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
   return (
     <Screen title={mode === 'first-run' ? 'Welcome to Cairn' : 'Add a wallet'}>
       <div className={styles.flow}>
-        {damaged && (
-          <div role="alert" className={ui.noticeDanger}>
-            <p>
-              <strong>The vault saved on this device is damaged and cannot be opened.</strong> Nothing has been changed.
-              Restore a Cairn backup, or import your recovery phrase or keys again: that replaces the damaged vault.
-            </p>
-          </div>
+        {unreadable && (
+          <Suspense fallback={<p>Loading…</p>}>
+            <UnreadableVault
+              newer={status === 'newer'}
+              reason={damage}
+              consented={replaceConsent !== undefined}
+              onConsent={setReplaceConsent}
+            />
+          </Suspense>
         )}
-        {mode === 'first-run' && (
+        {mode === 'first-run' && !unreadable && (
           <p>
             Cairn keeps your keys on this device, encrypted with your password, and talks only to the nodes you choose.
             How do you want to start?
           </p>
         )}
-        <ul className={styles.methods}>
-          {available.map((method) => (
-            <li key={method.id}>
-              <button
-                type="button"
-                className={`${styles.method} ${method.demo ? styles.methodDemo : ''}`}
-                onClick={() => startTransition(() => setChosen(method))}
-              >
-                <strong>{method.title}</strong>
-                <span>{method.description}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        {(!unreadable || replaceConsent !== undefined) && (
+          <ul className={styles.methods}>
+            {available.map((method) => (
+              <li key={method.id}>
+                <button
+                  type="button"
+                  className={`${styles.method} ${method.demo ? styles.methodDemo : ''}`}
+                  onClick={() => startTransition(() => setChosen(method))}
+                >
+                  <strong>{method.title}</strong>
+                  <span>{method.description}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </Screen>
   );

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useContext, useState } from 'react';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
@@ -7,10 +7,11 @@ import { errorText } from '@/lib/errorMessages';
 import { useVaultSession } from '@/lib/vault';
 import styles from './onboarding.module.css';
 import { StepHeading } from './StepHeader';
-import type { FlowProps } from './types';
+import { type FlowProps, ReplaceConsent } from './types';
 
 export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
   const session = useVaultSession();
+  const replaceExisting = useContext(ReplaceConsent);
   const [file, setFile] = useState<File>();
   const [password, setPassword] = useState('');
   const [fileError, setFileError] = useState<string>();
@@ -28,7 +29,7 @@ export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
     }
     setBusy(true);
     try {
-      const { added } = await session.importBackup(await readSmallTextFile(file), password);
+      const { added } = await session.importBackup(await readSmallTextFile(file), password, { replaceExisting });
       if (mode === 'add' && added === 0) {
         setNotice('Every account in this backup is already in Cairn.');
         setBusy(false);

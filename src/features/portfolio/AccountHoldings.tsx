@@ -2,16 +2,33 @@ import { shortAddress } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
 import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { AccountView, AssetRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
+import { untrustedLabel } from '@/core/text/untrustedText';
 import { useSession } from '@/lib/session';
 import styles from './portfolio.module.css';
 
+/** A row's balance; its symbol's warning, if any, is already beside the asset's name. */
 function BalanceCell({ row }: { row: AssetRow }) {
   if (row.balance === undefined) return <span className={ui.muted}>unreadable</span>;
-  return <Amount value={row.balance} decimals={row.decimals} symbol={row.symbol} />;
+  return <Amount value={row.balance} decimals={row.decimals} symbol={row.symbol} symbolWarning={false} />;
+}
+
+/** The asset's symbol and name, each shown as untrusted text. */
+function AssetName({ row }: { row: AssetRow }) {
+  return (
+    <>
+      <span className={styles.symbol}>
+        <UntrustedText text={row.symbol} kind="symbol" />
+      </span>{' '}
+      <span className={ui.muted}>
+        <UntrustedText text={row.name} kind="tokenName" />
+      </span>
+    </>
+  );
 }
 
 export function AccountHoldings({
@@ -58,7 +75,7 @@ export function AccountHoldings({
           {holdings.rows.map((row) => (
             <tr key={row.key}>
               <th scope="row">
-                <span className={styles.symbol}>{row.symbol}</span> <span className={ui.muted}>{row.name}</span>
+                <AssetName row={row} />
               </th>
               <td>
                 <BalanceCell row={row} />
@@ -73,7 +90,7 @@ export function AccountHoldings({
                     type="button"
                     className={ui.secondary}
                     onClick={() => setTokenHidden(network.id, row.key, true)}
-                    aria-label={`Hide ${row.symbol}`}
+                    aria-label={`Hide ${untrustedLabel(row.symbol, 'symbol')}`}
                   >
                     Hide
                   </button>
@@ -97,13 +114,13 @@ export function AccountHoldings({
             {holdings.spam.map((row) => (
               <li key={row.key}>
                 <span className={styles.spamName}>
-                  {row.symbol} — {row.name}
+                  <UntrustedText text={row.symbol} kind="symbol" /> — <UntrustedText text={row.name} kind="tokenName" />
                 </span>{' '}
                 <BalanceCell row={row} />
                 <span className={ui.actions}>
                   {row.token && (
                     <button type="button" className={ui.secondary} onClick={() => trust(row)}>
-                      Trust {row.symbol}
+                      Trust {untrustedLabel(row.symbol, 'symbol')}
                     </button>
                   )}
                   <button
@@ -111,7 +128,7 @@ export function AccountHoldings({
                     className={ui.secondary}
                     onClick={() => setTokenHidden(network.id, row.key, true)}
                   >
-                    Hide {row.symbol}
+                    Hide {untrustedLabel(row.symbol, 'symbol')}
                   </button>
                 </span>
               </li>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
@@ -7,6 +8,7 @@ import { readTokenMetadata, type TokenMetadata } from '@/core/assets/tokenMetada
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { parseAddress } from '@/core/keys/address';
+import { untrustedLabel } from '@/core/text/untrustedText';
 import { errorText } from '@/lib/errorMessages';
 import { useSession } from '@/lib/session';
 import styles from './portfolio.module.css';
@@ -28,7 +30,10 @@ export function ManageTokens({ network }: { network: Network }) {
   const [decimalsError, setDecimalsError] = useState<string>();
   const [added, setAdded] = useState<string>();
   const known = [...listedTokens(network), ...custom];
-  const nameOf = (address: string) => known.find((t) => t.address.toLowerCase() === address)?.symbol ?? address;
+  const nameOf = (address: string) => {
+    const symbol = known.find((t) => t.address.toLowerCase() === address)?.symbol;
+    return symbol === undefined ? address : untrustedLabel(symbol, 'symbol');
+  };
 
   const lookUp = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +49,7 @@ export function ManageTokens({ network }: { network: Network }) {
     }
     const listed = known.find((t) => t.address.toLowerCase() === address.toLowerCase());
     if (listed && !hidden.includes(address.toLowerCase())) {
-      setError(`${listed.symbol} is already in your tokens on ${network.name}.`);
+      setError(`${untrustedLabel(listed.symbol, 'symbol')} is already in your tokens on ${network.name}.`);
       return;
     }
     setBusy(true);
@@ -77,7 +82,7 @@ export function ManageTokens({ network }: { network: Network }) {
       decimals: tokenDecimals,
     };
     addCustomToken(network.id, token);
-    setAdded(`${token.symbol} added.`);
+    setAdded(`${untrustedLabel(token.symbol, 'symbol')} added.`);
     setFound(undefined);
     setText('');
   };
@@ -110,7 +115,10 @@ export function ManageTokens({ network }: { network: Network }) {
       {found && (
         <form className={styles.form} onSubmit={add} noValidate aria-label="Add token">
           <p>
-            <strong>{found.meta.symbol}</strong> — {found.meta.name}
+            <strong>
+              <UntrustedText text={found.meta.symbol} kind="symbol" />
+            </strong>{' '}
+            — <UntrustedText text={found.meta.name} kind="tokenName" />
             {found.meta.decimals !== undefined && <span className={ui.muted}> ({found.meta.decimals} decimals)</span>}
           </p>
           {found.meta.decimals === undefined && (
@@ -123,7 +131,7 @@ export function ManageTokens({ network }: { network: Network }) {
             </Field>
           )}
           <div className={ui.actions}>
-            <button type="submit">Add {found.meta.symbol}</button>
+            <button type="submit">Add {untrustedLabel(found.meta.symbol, 'symbol')}</button>
             <button type="button" className={ui.secondary} onClick={() => setFound(undefined)}>
               Cancel
             </button>
@@ -136,13 +144,13 @@ export function ManageTokens({ network }: { network: Network }) {
           <ul className={styles.plainList}>
             {custom.map((token) => (
               <li key={token.address}>
-                {token.symbol} <span className={ui.muted}>{token.address}</span>{' '}
+                <UntrustedText text={token.symbol} kind="symbol" /> <span className={ui.muted}>{token.address}</span>{' '}
                 <button
                   type="button"
                   className={ui.secondary}
                   onClick={() => removeCustomToken(network.id, token.address)}
                 >
-                  Remove {token.symbol}
+                  Remove {untrustedLabel(token.symbol, 'symbol')}
                 </button>
               </li>
             ))}

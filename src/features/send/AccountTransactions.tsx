@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Address } from 'viem';
-import { getTransactionCount } from 'viem/actions';
 import ui from '@/components/ui.module.css';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
-import { vaultAccount } from '@/core/signing/vaultAccount';
 import { readFeeMarket } from '@/core/tx/fees';
 import { nonceGaps } from '@/core/tx/nonces';
 import { isActive } from '@/core/tx/record';
 import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { pendingNonceQuery } from '@/lib/queries/txQueries';
 import { useAccountRecords, useDamagedRecords, useTransactions } from '@/lib/transactions';
 import { useChainHead } from '@/lib/useChainHead';
 import { useVault, useVaultSession } from '@/lib/vault';
@@ -29,11 +28,8 @@ export function AccountTransactions({ network, address }: { network: Network; ad
     .filter(isActive)
     .map((r) => r.nonce)
     .join(',');
-  const nodePending = useQuery({
-    queryKey: ['pending-nonce', network.id, address, head.data?.blockNumber?.toString(), activeNonces],
-    queryFn: () => getTransactionCount(chainClient(network), { address, blockTag: 'pending' }),
-    enabled: activeNonces !== '',
-  });
+  const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
+  const nodePending = useQuery(pendingNonceQuery(network, address, block, activeNonces));
   const gaps = nodePending.data === undefined ? [] : nonceGaps(nodePending.data, records);
   const [error, setError] = useState<string>();
 
@@ -43,7 +39,7 @@ export function AccountTransactions({ network, address }: { network: Network; ad
     setFilling(nonce);
     setError(undefined);
     try {
-      const signer = vaultAccount(account.address, () => session.privateKeyFor(account.id));
+      const signer = session.signerFor(account);
       await (await service()).fillGap(network, signer, nonce, await readFeeMarket(chainClient(network)));
     } catch (e) {
       setError(errorText(e));

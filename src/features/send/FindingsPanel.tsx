@@ -1,12 +1,16 @@
+import type { ReactNode } from 'react';
 import { AddressText } from '@/components/AddressText';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
-import type { RecipientFinding } from '@/core/tx/safety';
+import type { KnownRecipient, RecipientFinding } from '@/core/tx/safety';
 
 export function findingSentence(finding: RecipientFinding, network: Network): string {
   switch (finding.kind) {
     case 'lookalike':
       return 'This address looks like one you know but is different: same first and last characters. Scammers make such look-alikes and slip them into your history (address poisoning). Compare every character.';
+    case 'seen-in-spam':
+      return 'This address appears in your history only in transfers Cairn hid as possible spam or address poisoning. Scammers send those so that you copy their address from your history. Make sure it is the address you mean.';
     case 'zero-address':
       return 'This is the zero address: anything sent there is destroyed.';
     case 'token-contract':
@@ -15,6 +19,23 @@ export function findingSentence(finding: RecipientFinding, network: Network): st
       return 'You are sending to the same account it comes from.';
     case 'first-payment':
       return `You have not sent to this address on ${network.name} before. Check it carefully.`;
+  }
+}
+
+/** Where the address a look-alike resembles comes from, named for the person. */
+function similarTo(similar: KnownRecipient): ReactNode {
+  const name = similar.name === undefined ? '' : <UntrustedText text={similar.name} kind="name" />;
+  switch (similar.source) {
+    case 'contact':
+      return <>your contact {name}</>;
+    case 'account':
+      return <>your account {name}</>;
+    case 'hidden-account':
+      return <>your hidden account {name}</>;
+    case 'recipient':
+      return 'an address you sent to before';
+    case 'history':
+      return 'an address in your history';
   }
 }
 
@@ -42,8 +63,7 @@ export function FindingsPanel({
           <p>{findingSentence(finding, network)}</p>
           {finding.kind === 'lookalike' && (
             <p>
-              It resembles {finding.similar.name ? `${finding.similar.name}, ` : 'an address you used: '}
-              <AddressText address={finding.similar.address} />
+              It resembles {similarTo(finding.similar)}: <AddressText address={finding.similar.address} />
             </p>
           )}
         </div>

@@ -3,12 +3,12 @@ import type { Abi, Address, Hex } from 'viem';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import { decodeCall, formatDecodedValue, type SavedAbi } from '@/core/activity/txDecode';
+import { type DecodedCall, decodeCall, formatDecodedValue, type SavedAbi } from '@/core/activity/txDecode';
 import { contactName } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
 import type { ResolvedRecipient } from '@/core/chain/ens';
-import { vaultAccount } from '@/core/signing/vaultAccount';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { decodeTransfer } from '@/core/tx/transfer';
@@ -63,7 +63,7 @@ export function ReviewPanel({
     draft.asset.kind === 'nft' ? (
       <>
         {draft.asset.standard === 'erc1155' ? `${prepared.amount} × ` : ''}
-        {draft.asset.symbol} #{draft.asset.tokenId.toString()}
+        <UntrustedText text={draft.asset.symbol} kind="tokenName" /> #{draft.asset.tokenId.toString()}
       </>
     ) : (
       <Amount value={prepared.amount} decimals={draft.asset.decimals} symbol={draft.asset.symbol} />
@@ -76,7 +76,7 @@ export function ReviewPanel({
     setBusy(true);
     setError(undefined);
     try {
-      const account = vaultAccount(from.address, () => session.privateKeyFor(from.id));
+      const account = session.signerFor(from);
       const record = await (await service()).submit({
         network,
         account,
@@ -108,7 +108,11 @@ export function ReviewPanel({
         </dd>
         <dt>To</dt>
         <dd>
-          {name && <strong>{name}: </strong>}
+          {name !== undefined && (
+            <strong>
+              <UntrustedText text={name} kind={recipient.name === undefined ? 'name' : 'ensName'} />:{' '}
+            </strong>
+          )}
           <AddressText address={recipient.address} />
         </dd>
         <dt>Amount</dt>
@@ -169,10 +173,10 @@ export function ReviewPanel({
             <dt>Call</dt>
             <dd>
               <code>
-                {nftCall.name}({nftCall.args.map((a) => `${a.name}: ${formatDecodedValue(a.value)}`).join(', ')})
+                <UntrustedText text={callText(nftCall)} kind="whole" />
               </code>{' '}
               <span className={ui.muted}>
-                on the {draft.asset.symbol} contract {prepared.call.to}
+                on the <UntrustedText text={draft.asset.symbol} kind="tokenName" /> contract {prepared.call.to}
               </span>
             </dd>
           </>
@@ -182,8 +186,7 @@ export function ReviewPanel({
             <dt>Call</dt>
             <dd>
               <code>
-                {contractCall.name}(
-                {contractCall.args.map((a) => `${a.name}: ${formatDecodedValue(a.value)}`).join(', ')})
+                <UntrustedText text={callText(contractCall)} kind="whole" />
               </code>{' '}
               <span className={ui.muted}>on the contract {prepared.call.to}</span>
               {contractCall.irregular && <p className={ui.noticeWarning}>{contractCall.irregular}</p>}
@@ -211,7 +214,7 @@ export function ReviewPanel({
                 transfer(to: {decoded.to}, amount: {decoded.amount.toString()})
               </code>{' '}
               <span className={ui.muted}>
-                on the {draft.asset.symbol} contract {prepared.call.to}
+                on the <UntrustedText text={draft.asset.symbol} kind="symbol" /> contract {prepared.call.to}
               </span>
             </dd>
           </>
@@ -238,6 +241,11 @@ export function ReviewPanel({
       </div>
     </section>
   );
+}
+
+/** A decoded call as one line: `name(arg: value, …)`. */
+function callText(call: DecodedCall): string {
+  return `${call.name}(${call.args.map((a) => `${a.name}: ${formatDecodedValue(a.value)}`).join(', ')})`;
 }
 
 /**

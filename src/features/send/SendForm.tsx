@@ -6,17 +6,22 @@ import { useStore } from 'zustand';
 import { Amount, Fiat } from '@/components/Amount';
 import { Field } from '@/components/Field';
 import { TextField } from '@/components/TextField';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
+import { historyCounterparties } from '@/core/activity/counterparties';
 import { contactsFor } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
-import { chainClient } from '@/core/chain/client';
-import { FEE_PRESETS, type FeePreset, presetFees, readFeeMarket } from '@/core/tx/fees';
+import { untrustedLabel } from '@/core/text/untrustedText';
+import { FEE_PRESETS, type FeePreset, presetFees } from '@/core/tx/fees';
+import { knownRecipients } from '@/core/tx/knownRecipients';
 import type { RecipientFinding } from '@/core/tx/safety';
+import { useAccountEntries } from '@/lib/accountEntries';
 import { formatAmount } from '@/lib/format';
+import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { networkRecordsQuery, useTransactions } from '@/lib/transactions';
 import { useSigningAccounts, useVault } from '@/lib/vault';
-import { continueSend, type FieldErrors, knownRecipients } from './continueSend';
+import { continueSend, type FieldErrors } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
 import styles from './send.module.css';
 import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
@@ -39,17 +44,27 @@ export function SendForm() {
   // The account shown in "From" is the one used: never a watch-only one the list cannot show.
   const from = signable.find((a) => a.id === form.fromId) ?? preferred;
   const { assets, asset, balance, price } = useSendAssets(network, from?.address, form.asset);
-  const market = useQuery({
-    queryKey: ['fee-market', network.id, network.rpcUrls.join(' ')],
-    queryFn: () => readFeeMarket(chainClient(network)),
-    refetchInterval: 12_000,
-    retry: false,
-  });
+  const market = useQuery(feeMarketQuery(network));
   const own = useMemo(
     () => accounts.filter((a) => !a.hidden).map((a) => ({ address: a.address as Address, name: a.name })),
     [accounts],
   );
-  const known = useMemo(() => knownRecipients(network, contacts, records, own), [network, contacts, records, own]);
+  const { entries } = useAccountEntries(network, from?.address);
+  const history = useMemo(
+    () => (from ? historyCounterparties(entries, from.address) : { dealtWith: [], suspicious: [] }),
+    [entries, from],
+  );
+  const known = useMemo(
+    () =>
+      knownRecipients({
+        networkId: network.id,
+        contacts,
+        accounts: accounts.map((a) => ({ address: a.address as Address, name: a.name, hidden: a.hidden })),
+        records,
+        history: history.dealtWith,
+      }),
+    [network, contacts, accounts, records, history],
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [findings, setFindings] = useState<RecipientFinding[]>([]);
   const [acknowledged, setAcknowledged] = useState(false);
@@ -59,11 +74,13 @@ export function SendForm() {
   const presetName = useId();
   const feeKind = market.data?.kind ?? 'eip1559';
   const suggestions = [
-    ...contactsFor(contacts, network.id).map((c) => ({ value: c.address, label: c.name })),
+    ...contactsFor(contacts, network.id).map((c) => ({ value: c.address, label: untrustedLabel(c.name, 'name') })),
     ...own
       .filter((a) => a.address.toLowerCase() !== from?.address.toLowerCase())
       .map((a) => ({ value: a.address, label: `Your account: ${a.name}` })),
-    ...known.filter((k) => !k.name).map((k) => ({ value: k.address, label: 'Sent before' })),
+    ...known
+      .filter((k) => k.source === 'recipient' && !k.name)
+      .map((k) => ({ value: k.address, label: 'Sent before' })),
   ];
 
   const submit = async (event: FormEvent) => {
@@ -79,6 +96,7 @@ export function SendForm() {
         price,
         feeKind,
         known,
+        suspicious: history.suspicious,
         acknowledged,
       });
       setErrors(result.ok ? {} : result.errors);
@@ -107,6 +125,8 @@ export function SendForm() {
     }
   };
   const typedUsd = form.unit === 'usd';
+  // For labels and hints, which take plain text.
+  const symbol = untrustedLabel(asset.symbol, asset.kind === 'nft' ? 'tokenName' : 'symbol');
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Send">
@@ -154,8 +174,8 @@ export function SendForm() {
           {assets.map((a) => (
             <option key={a.key} value={a.key}>
               {a.asset.kind === 'nft'
-                ? `${a.asset.symbol} #${a.asset.tokenId}${a.asset.standard === 'erc1155' ? ` — ${a.balance ?? 0n} held` : ''}`
-                : `${a.asset.symbol}${a.balance !== undefined ? ` — balance ${formatAmount(a.balance, a.asset.decimals)}` : ''}`}
+                ? `${untrustedLabel(a.asset.symbol, 'tokenName')} #${a.asset.tokenId}${a.asset.standard === 'erc1155' ? ` — ${a.balance ?? 0n} held` : ''}`
+                : `${untrustedLabel(a.asset.symbol, 'symbol')}${a.balance !== undefined ? ` — balance ${formatAmount(a.balance, a.asset.decimals)}` : ''}`}
             </option>
           ))}
         </select>
@@ -173,22 +193,18 @@ export function SendForm() {
       )}
       {asset.kind === 'nft' && asset.standard === 'erc721' ? (
         <p>
-          Sends this one token, {asset.symbol} #{asset.tokenId.toString()}.
+          Sends this one token, <UntrustedText text={asset.symbol} kind="tokenName" /> #{asset.tokenId.toString()}.
         </p>
       ) : (
         <div className={styles.amountRow}>
           <Field
             label={
-              asset.kind === 'nft'
-                ? 'Number of copies'
-                : typedUsd
-                  ? 'Amount in US dollars'
-                  : `Amount in ${asset.symbol}`
+              asset.kind === 'nft' ? 'Number of copies' : typedUsd ? 'Amount in US dollars' : `Amount in ${symbol}`
             }
             error={errors.amount}
             hint={
               form.max
-                ? `Everything: the whole ${asset.symbol} balance${asset.kind === 'native' ? ' minus exactly the network fee' : ''}.`
+                ? `Everything: the whole ${symbol} balance${asset.kind === 'native' ? ' minus exactly the network fee' : ''}.`
                 : undefined
             }
           >
@@ -219,7 +235,7 @@ export function SendForm() {
                   aria-pressed={typedUsd}
                   onClick={() => change({ unit: typedUsd ? 'asset' : 'usd', amount: '' })}
                 >
-                  {typedUsd ? `Enter ${asset.symbol}` : 'Enter US dollars'}
+                  {typedUsd ? `Enter ${symbol}` : 'Enter US dollars'}
                 </button>
               )}
             </div>

@@ -3,7 +3,6 @@ import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
-import { vaultAccount } from '@/core/signing/vaultAccount';
 import type { Fees } from '@/core/tx/fees';
 import { isActive, type TxRecord } from '@/core/tx/record';
 import { planReplacement, type ReplacementKind, type ReplacementPlan } from '@/core/tx/replacement';
@@ -52,7 +51,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
   const confirm = (chosen: ReplacementPlan) =>
     run('confirm', async () => {
       if (!account) return;
-      const signer = vaultAccount(account.address, () => session.privateKeyFor(account.id));
+      const signer = session.signerFor(account);
       const sent = await (await service()).replace(network, signer, record, chosen);
       setPlan(undefined);
       if (sent.status === 'rejected')

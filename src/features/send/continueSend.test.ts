@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { Network } from '@/core/chain/networks';
-import type { TxRecord } from '@/core/tx/record';
-import { knownRecipients, namedRecipients } from './continueSend';
+import type { KnownRecipient } from '@/core/tx/safety';
+import { namedRecipients } from './continueSend';
 
-const alice = { address: '0x0000000000000000000000000000000000000a11' as const, name: 'Alice' };
-const bob = { address: '0x0000000000000000000000000000000000000b0b' as const, name: 'Bob Smith' };
-const unnamed = { address: '0x0000000000000000000000000000000000000c0c' as const, name: undefined };
+const alice: KnownRecipient = {
+  address: '0x0000000000000000000000000000000000000a11',
+  name: 'Alice',
+  source: 'contact',
+};
+const bob: KnownRecipient = {
+  address: '0x0000000000000000000000000000000000000b0b',
+  name: 'Bob Smith',
+  source: 'contact',
+};
+const unnamed: KnownRecipient = {
+  address: '0x0000000000000000000000000000000000000c0c',
+  name: undefined,
+  source: 'recipient',
+};
 
 describe('namedRecipients', () => {
   it('finds a contact by its exact name, ignoring case and outer spaces', () => {
@@ -23,21 +34,11 @@ describe('namedRecipients', () => {
     const other = { ...alice, address: '0x0000000000000000000000000000000000000a12' as const };
     expect(namedRecipients([alice, other], 'Alice')).toHaveLength(2);
   });
-});
 
-describe('knownRecipients', () => {
-  const network = { id: 'local' } as Network;
-  it('knows contacts, the person’s own accounts and past recipients, contacts’ names first', () => {
-    const contact = { id: 'c', name: 'Alice', address: alice.address, networkId: 'all', createdAt: 0 };
-    const own = [
-      { address: bob.address, name: 'Savings' },
-      { address: alice.address, name: 'Should not override Alice' },
-    ];
-    const records = [{ intent: { recipient: unnamed.address } }] as unknown as TxRecord[];
-    expect(knownRecipients(network, [contact], records, own)).toEqual([
-      { address: alice.address, name: 'Alice' },
-      { address: bob.address, name: 'Savings' },
-      { address: unnamed.address, name: undefined },
-    ]);
+  it('picks visible accounts by name but never a hidden one', () => {
+    const savings: KnownRecipient = { ...bob, name: 'Savings', source: 'account' };
+    const vault: KnownRecipient = { ...unnamed, name: 'Vault', source: 'hidden-account' };
+    expect(namedRecipients([savings, vault], 'savings')).toEqual([savings]);
+    expect(namedRecipients([savings, vault], 'Vault')).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import { type Address, getAddress } from 'viem';
 import type { Account } from '@/core/accounts/account';
-import { type Contact, contactName, contactsFor } from '@/core/addressBook/contact';
 import { unitPrice } from '@/core/assets/fiat';
 import type { FeedAnswer } from '@/core/assets/portfolio';
 import { type ResolvedRecipient, resolveRecipient } from '@/core/chain/ens';
@@ -11,7 +10,6 @@ import { parseData, parseGasLimit, parseGwei, parseNonce } from '@/core/tx/advan
 import { parseAmount } from '@/core/tx/amount';
 import type { Fees } from '@/core/tx/fees';
 import { type AdvancedOverrides, type PreparedSend, prepareSend } from '@/core/tx/prepare';
-import type { TxRecord } from '@/core/tx/record';
 import { type KnownRecipient, type RecipientFinding, recipientFindings } from '@/core/tx/safety';
 import type { Asset } from '@/core/tx/transfer';
 import { errorText } from '@/lib/errorMessages';
@@ -24,35 +22,15 @@ export type ContinueResult =
   | { ok: false; errors: FieldErrors; findings?: RecipientFinding[]; revert?: string };
 
 /**
- * Addresses the person knows on this network, with names: contacts, their own accounts, and past
- * recipients. Look-alikes of any of them are flagged; a first payment is one to none of them.
+ * Contacts and visible accounts whose name is exactly what was typed (ignoring case and outer
+ * spaces). Hidden accounts are known only to catch look-alikes, not to be picked by name.
  */
-export function knownRecipients(
-  network: Network,
-  contacts: readonly Contact[],
-  records: readonly TxRecord[],
-  ownAccounts: readonly { address: Address; name: string }[] = [],
-): KnownRecipient[] {
-  const known = new Map<string, KnownRecipient>();
-  for (const contact of contactsFor(contacts, network.id))
-    known.set(contact.address.toLowerCase(), { address: contact.address, name: contact.name });
-  for (const account of ownAccounts)
-    if (!known.has(account.address.toLowerCase()))
-      known.set(account.address.toLowerCase(), { address: account.address, name: account.name });
-  for (const record of records) {
-    const recipient = record.intent?.recipient;
-    if (recipient && !known.has(recipient.toLowerCase())) {
-      known.set(recipient.toLowerCase(), { address: recipient, name: contactName(contacts, network.id, recipient) });
-    }
-  }
-  return [...known.values()];
-}
-
-/** Known recipients whose contact name is exactly what was typed (ignoring case and outer spaces). */
 export function namedRecipients(known: readonly KnownRecipient[], typed: string): KnownRecipient[] {
   const name = typed.trim().toLocaleLowerCase();
   if (!name) return [];
-  return known.filter((k) => k.name?.trim().toLocaleLowerCase() === name);
+  return known.filter(
+    (k) => (k.source === 'contact' || k.source === 'account') && k.name?.trim().toLocaleLowerCase() === name,
+  );
 }
 
 const HUGE = 2n ** 63n;
@@ -116,6 +94,8 @@ export async function continueSend(args: {
   price: FeedAnswer | undefined;
   feeKind: Fees['kind'];
   known: readonly KnownRecipient[];
+  /** Addresses met in the history only in transfers flagged as possible spam or poisoning. */
+  suspicious: readonly Address[];
   acknowledged: boolean;
 }): Promise<ContinueResult> {
   const { form, network, from, asset, price } = args;
@@ -162,6 +142,7 @@ export async function continueSend(args: {
     from: from.address,
     tokenAddress: asset.kind === 'native' ? undefined : asset.address,
     known: args.known,
+    suspicious: args.suspicious,
   });
   if (findings.some((f) => f.blocking) && !args.acknowledged) return { ok: false, errors: {}, findings };
 

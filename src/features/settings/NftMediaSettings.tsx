@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
+import { isLocalPlainUrl } from '@/core/chain/plainHttp';
+import { errorText } from '@/lib/errorMessages';
 import { useSession } from '@/lib/session';
-
-const LOCAL = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A sentence saying what is wrong with a gateway URL, or undefined when it can be used. */
 export function gatewayProblem(text: string): string | undefined {
@@ -15,7 +15,7 @@ export function gatewayProblem(text: string): string | undefined {
   } catch {
     return 'Enter a web address such as https://ipfs.io/ipfs/ (or leave it empty).';
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL.has(url.hostname)))
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalPlainUrl(url)))
     return 'Use https:// for a gateway (plain http:// only for one on this computer).';
   if (url.username || url.password || url.search || url.hash)
     return 'A gateway address has no user name, “?” or “#” part.';
@@ -39,8 +39,13 @@ export function NftMediaSettings() {
     setError(problem);
     if (problem) return;
     setNftMedia({ ipfsGateway: gateway.trim() || undefined, allowWeb });
-    await whenSaved();
-    setStatus('Saved.');
+    try {
+      await whenSaved();
+      setStatus('Saved.');
+    } catch (e) {
+      setStatus('');
+      setError(errorText(e));
+    }
   };
 
   return (

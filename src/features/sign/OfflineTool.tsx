@@ -8,7 +8,6 @@ import type { FieldErrors, OfflineTx } from '@/core/offline/offlineTx';
 import { type SignedOffline, signOffline } from '@/core/offline/signOffline';
 import { MAX_UNSIGNED_FILE_CHARS, parseUnsignedFile, serializeUnsignedFile } from '@/core/offline/unsignedFile';
 import { buildUnsignedTx } from '@/core/offline/unsignedTx';
-import { vaultAccount } from '@/core/signing/vaultAccount';
 import { downloadText, readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
@@ -154,10 +153,7 @@ export function OfflineTool() {
     setBusy(true);
     try {
       const at = edits.current;
-      const signed = await signOffline(
-        vaultAccount(account.address, () => session.privateKeyFor(account.id)),
-        tx,
-      );
+      const signed = await signOffline(session.signerFor(account), tx);
       if (edits.current === at) setResult({ signed, tx });
     } catch (e) {
       setSignError(`${errorText(e)} Nothing was signed.`);

@@ -3,7 +3,6 @@ import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import { describeMessage, type MessageMode, parseMessageInput } from '@/core/signing/message';
 import { signMessageWith } from '@/core/signing/sign';
-import { vaultAccount } from '@/core/signing/vaultAccount';
 import { errorText } from '@/lib/errorMessages';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { SignatureOutput } from './SignatureOutput';
@@ -45,10 +44,7 @@ export function SignMessageTool() {
     if (describeMessage(message).looksLikeHash && !hashConfirmed) return;
     setBusy(true);
     try {
-      const signature = await signMessageWith(
-        vaultAccount(account.address, () => session.privateKeyFor(account.id)),
-        message,
-      );
+      const signature = await signMessageWith(session.signerFor(account), message);
       setResult({ signature, signer: account.address, text, mode });
     } catch (e) {
       setError(`${errorText(e)} Nothing was signed.`);

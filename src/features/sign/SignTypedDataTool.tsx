@@ -3,7 +3,6 @@ import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import { signTypedDataWith } from '@/core/signing/sign';
 import { chainIdWarning, type ParsedTypedData, parseTypedDataJson } from '@/core/signing/typedData';
-import { vaultAccount } from '@/core/signing/vaultAccount';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault';
@@ -42,10 +41,7 @@ export function SignTypedDataTool() {
     const signedText = text;
     setBusy(true);
     try {
-      const signature = await signTypedDataWith(
-        vaultAccount(account.address, () => session.privateKeyFor(account.id)),
-        parsed.typedData,
-      );
+      const signature = await signTypedDataWith(session.signerFor(account), parsed.typedData);
       setResult({ signature, signer: account.address, text: signedText });
     } catch (e) {
       setError(`${errorText(e)} Nothing was signed.`);

@@ -1,5 +1,5 @@
+import { HiddenTextWarning, UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import { revealHidden } from '@/core/signing/text';
 import type { DomainSummary, SignableTypedData } from '@/core/signing/typedData';
 import { hasHiddenCharacters, type TypedDataNode, typedDataTree } from '@/core/signing/typedDataTree';
 import styles from './sign.module.css';
@@ -9,6 +9,7 @@ function TreeNode({ node }: { node: TypedDataNode }) {
     <li>
       <strong>{node.label}</strong> <span className={styles.type}>({node.type})</span>
       {node.value !== undefined && <span className={styles.code}>: {node.value}</span>}
+      {node.hidden && <HiddenTextWarning />}
       {node.children && node.children.length > 0 && (
         <ul>
           {node.children.map((child) => (
@@ -37,9 +38,9 @@ export function TypedDataView({
       <h2 id="typed-review-title">What you would sign</h2>
       <dl className={styles.facts}>
         <dt>Application</dt>
-        <dd>{domain.name === undefined ? 'not named' : revealHidden(domain.name).text}</dd>
+        <dd>{domain.name === undefined ? 'not named' : <UntrustedText text={domain.name} kind="whole" />}</dd>
         <dt>Version</dt>
-        <dd>{domain.version === undefined ? 'none' : revealHidden(domain.version).text}</dd>
+        <dd>{domain.version === undefined ? 'none' : <UntrustedText text={domain.version} kind="whole" />}</dd>
         <dt>Chain id</dt>
         <dd>{domain.chainId?.toString() ?? 'none (valid on any chain)'}</dd>
         <dt>Contract</dt>

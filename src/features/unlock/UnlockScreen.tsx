@@ -3,6 +3,7 @@ import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
+import { VaultReplaceConsent } from '@/components/VaultReplaceConsent';
 import { errorText } from '@/lib/errorMessages';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './unlock.module.css';
@@ -52,6 +53,12 @@ export function UnlockScreen() {
     <Screen title="Unlock Cairn">
       <form className={styles.form} onSubmit={unlock} noValidate>
         {lockedBy === 'idle' && <p role="status">Cairn locked itself after a period without activity.</p>}
+        {lockedBy === 'changed' && (
+          <p role="status">
+            The vault was changed in another Cairn window (its password, or it was replaced), so this window locked.
+            Unlock with the vault’s current password.
+          </p>
+        )}
         <Field label="Password" error={error}>
           <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
         </Field>
@@ -74,10 +81,13 @@ export function UnlockScreen() {
   );
 }
 
-/** The only way past a forgotten password: remove the vault here and restore from the phrase or keys. */
+/**
+ * The only way past a forgotten password: keep a copy of the vault (should the password come
+ * back), remove it here and restore from the phrase, keys or a backup.
+ */
 function ForgotPassword() {
   const session = useVaultSession();
-  const [understood, setUnderstood] = useState(false);
+  const [error, setError] = useState<string>();
   return (
     <section className={styles.forgot} aria-labelledby="forgot-title">
       <h2 id="forgot-title">Forgot your password?</h2>
@@ -86,13 +96,17 @@ function ForgotPassword() {
         importing your recovery phrase, private keys or a Cairn backup. Without those, the accounts in this vault are
         lost.
       </p>
-      <label className={ui.checkbox}>
-        <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
-        <span>I have my recovery phrase or keys, and I want to remove the vault from this device.</span>
-      </label>
-      <button type="button" className={styles.danger} disabled={!understood} onClick={() => void session.reset()}>
-        Remove vault and start over
-      </button>
+      <VaultReplaceConsent
+        actionLabel="Remove vault and start over"
+        words="remove my vault"
+        download={() => session.storedVaultText()}
+        onConfirmed={(downloaded) => void session.reset(downloaded).catch((e: unknown) => setError(errorText(e)))}
+      />
+      {error && (
+        <p role="alert" className={ui.noticeDanger}>
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,33 @@
+import { type TextKind, untrustedText } from '@/core/text/untrustedText';
+import styles from './UntrustedText.module.css';
+
+/** What the warning beside text with hidden characters says, to eyes and screen readers alike. */
+export const HIDDEN_TEXT_WARNING = 'contains hidden or direction-changing characters, shown as codes';
+
+/** The warning shown after such text: words, not colour alone. */
+export function HiddenTextWarning() {
+  return (
+    <span className={styles.warning}>
+      {' '}
+      <span aria-hidden="true">⚠</span> ({HIDDEN_TEXT_WARNING})
+    </span>
+  );
+}
+
+/**
+ * Text Cairn did not write — a token's symbol or name, NFT metadata, a contact or ENS name —
+ * shown with its hidden and direction-changing characters as `\u{…}` codes, cut to the limit of
+ * its kind, and followed by a warning when it had such characters (unless `warn` is false because
+ * the warning is already shown beside it). In a <bdi>, so its own direction cannot reorder the
+ * text around it.
+ */
+export function UntrustedText({ text, kind, warn = true }: { text: string; kind: TextKind; warn?: boolean }) {
+  const shown = untrustedText(text, kind);
+  return (
+    <>
+      <bdi>{shown.text}</bdi>
+      {shown.truncated && <span className="visually-hidden"> (shortened)</span>}
+      {warn && shown.hidden && <HiddenTextWarning />}
+    </>
+  );
+}

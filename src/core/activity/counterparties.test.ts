@@ -1,0 +1,81 @@
+import { type Address, type Hex, zeroAddress } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { isLookalike } from '../tx/safety';
+import { historyCounterparties } from './counterparties';
+import { buildEntries } from './entries';
+import type { ActivityItem } from './item';
+
+const me = '0x00000000000000000000000000000000000000a1' as Address;
+const friend = '0xf1e0000000000000000000000000000000000f00' as Address;
+const friendPoisoner = '0xf1e0999999999999999999999999999999990f00' as Address;
+const payee = '0x00000000000000000000000000000000000be1ee' as Address;
+const sender = '0x0000000000000000000000000000000000005e4d' as Address;
+const airdropper = '0x00000000000000000000000000000000000a1d20' as Address;
+const dai = '0x00000000000000000000000000000000000000da' as Address;
+const claim = '0x00000000000000000000000000000000000000ee' as Address;
+
+let n = 0;
+function item(over: Partial<ActivityItem>): ActivityItem {
+  n += 1;
+  return {
+    id: `x:${n}`,
+    chainId: 1,
+    account: me,
+    hash: `0x${n.toString(16).padStart(64, '0')}` as Hex,
+    blockNumber: BigInt(n),
+    timestamp: 1_700_000_000 + n,
+    txIndex: 0,
+    logIndex: 1,
+    direction: 'in',
+    counterparty: friend,
+    asset: { kind: 'erc20', address: dai },
+    amount: 1n,
+    fee: undefined,
+    failed: false,
+    source: 'logs',
+    ...over,
+  };
+}
+
+/** The history as Activity builds it: the person knows DAI and has a contact (the payee). */
+function entries(items: ActivityItem[]) {
+  return buildEntries({ account: me, items, records: [], knownTokens: new Set([dai]), knownAddresses: [payee] });
+}
+
+describe('historyCounterparties', () => {
+  it('keeps whom the account really dealt with, and sets apart those met only in suspicious entries', () => {
+    expect(isLookalike(friend, friendPoisoner)).toBe(true);
+    const history = entries([
+      item({ counterparty: friend, amount: 500n }),
+      item({
+        direction: 'out',
+        counterparty: payee,
+        amount: 7n,
+        logIndex: undefined,
+        asset: { kind: 'native' },
+        fee: 21n,
+      }),
+      item({ counterparty: sender, asset: { kind: 'native' }, logIndex: undefined, amount: 10n ** 17n }),
+      // Poisoning: a zero-value transfer from a look-alike of the friend, and an airdrop nobody asked for.
+      item({ counterparty: friendPoisoner, amount: 0n }),
+      item({ counterparty: airdropper, asset: { kind: 'erc20', address: claim }, amount: 10n ** 24n }),
+      // A mint comes from the zero address; a transfer to oneself names the account.
+      item({ counterparty: zeroAddress, amount: 3n }),
+      item({ direction: 'self', counterparty: me, asset: { kind: 'native' }, logIndex: undefined, fee: 21n }),
+    ]);
+    expect(history.filter((e) => e.suspicions.length > 0)).toHaveLength(2);
+    expect(historyCounterparties(history, me)).toEqual({
+      dealtWith: [sender, payee, friend],
+      suspicious: [airdropper, friendPoisoner],
+    });
+  });
+
+  it('trusts an address once the account has really dealt with it, even if it also sent spam', () => {
+    const history = entries([item({ counterparty: friend, amount: 0n }), item({ counterparty: friend, amount: 9n })]);
+    expect(historyCounterparties(history, me)).toEqual({ dealtWith: [friend], suspicious: [] });
+  });
+
+  it('knows nobody from an empty history', () => {
+    expect(historyCounterparties([], me)).toEqual({ dealtWith: [], suspicious: [] });
+  });
+});

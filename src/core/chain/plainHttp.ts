@@ -1,0 +1,19 @@
+/**
+ * Where Cairn may use plain http (and ws): only this computer, named as `localhost` or
+ * `127.0.0.1`. The page's Content-Security-Policy (`connect-src`, built in scripts/csp.ts from
+ * this list) refuses plain http to any other host, so every URL a person saves is checked
+ * against the same list and refused with a sentence rather than failing later.
+ *
+ * `[::1]` is not in the list: CSP host sources cannot name an IPv6 address (Chromium ignores
+ * `http://[::1]:*` as an invalid source), so the browser would block it whatever Cairn accepts.
+ */
+export const PLAIN_HTTP_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
+
+/** The sentence shown when a URL uses plain http to another host. */
+export const PLAIN_HTTP_REFUSED =
+  'Plain http is allowed only for a node on this computer (localhost or 127.0.0.1); use https.';
+
+/** True for an http: or ws: URL to localhost or 127.0.0.1 (any port). */
+export function isLocalPlainUrl(url: URL): boolean {
+  return (url.protocol === 'http:' || url.protocol === 'ws:') && PLAIN_HTTP_HOSTS.includes(url.hostname);
+}

@@ -1,0 +1,77 @@
+import { secp256k1 } from '@noble/curves/secp256k1';
+import {
+  type Hex,
+  hashMessage,
+  hashTypedData,
+  keccak256,
+  numberToHex,
+  type SignableMessage,
+  type Signature,
+  serializeSignature,
+  serializeTransaction,
+  type TransactionSerializable,
+  type TypedDataDefinition,
+} from 'viem';
+import { InputError } from '../errors/input';
+
+/**
+ * What Cairn signs, and nothing else: a transaction (always with a chain id), a personal
+ * message (EIP-191) or typed data (EIP-712). There is deliberately no request for a bare
+ * 32-byte hash (eth_sign): such a hash can be a transaction's. Every part is structured-clone
+ * safe, so a request can travel to the vault session that holds the keys.
+ */
+export type SignRequest =
+  | { kind: 'transaction'; transaction: TransactionSerializable }
+  | { kind: 'message'; message: SignableMessage }
+  | { kind: 'typedData'; typedData: TypedDataDefinition };
+
+/** Supplies a private key copy at the moment of signing; it is zero-filled right after. */
+export type KeySource = () => Promise<Uint8Array>;
+
+function signHash(hash: Hex, key: Uint8Array): Signature {
+  const signature = secp256k1.sign(hash.slice(2), key, { lowS: true });
+  return {
+    r: numberToHex(signature.r, { size: 32 }),
+    s: numberToHex(signature.s, { size: 32 }),
+    v: signature.recovery ? 28n : 27n,
+    yParity: signature.recovery,
+  };
+}
+
+/** Throws INPUT_UNSIGNED_TX unless the transaction names a chain (EIP-155 replay protection). */
+export function assertChainId(transaction: TransactionSerializable): void {
+  const { chainId } = transaction;
+  if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1) {
+    throw new InputError(
+      'INPUT_UNSIGNED_TX',
+      'Cairn signs only with a chain id (EIP-155), so the transaction cannot be replayed on another network.',
+    );
+  }
+}
+
+/**
+ * The lowest signing layer: takes the key, signs exactly the request, zero-fills the key. A
+ * transaction is returned serialized with its signature; a message or typed data as the 65-byte
+ * signature (r‖s‖v, v 27/28).
+ *
+ * Throws INPUT_UNSIGNED_TX for a transaction without a chain id ≥ 1 (before the key is taken),
+ * and whatever the key source throws (VAULT_LOCKED, VAULT_WATCH_ONLY).
+ */
+export async function signWithKey(keySource: KeySource, request: SignRequest): Promise<Hex> {
+  if (request.kind === 'transaction') assertChainId(request.transaction);
+  const hash =
+    request.kind === 'transaction'
+      ? keccak256(serializeTransaction(request.transaction))
+      : request.kind === 'message'
+        ? hashMessage(request.message)
+        : hashTypedData(request.typedData);
+  const key = await keySource();
+  try {
+    const signature = signHash(hash, key);
+    return request.kind === 'transaction'
+      ? serializeTransaction(request.transaction, signature)
+      : serializeSignature(signature);
+  } finally {
+    key.fill(0);
+  }
+}

@@ -1,0 +1,29 @@
+import type { Address, Hex, LocalAccount } from 'viem';
+import { toAccount } from 'viem/accounts';
+import type { SignRequest } from './keySigner';
+
+/** Signs one request; where the key lives is its business (the vault session, or a test key). */
+export type RequestSigner = (request: SignRequest) => Promise<Hex>;
+
+/**
+ * A viem account that holds no key: each signature is a SignRequest handed to `sign`. With the
+ * vault session's signer, the key never leaves the session; once Cairn locks, every signature
+ * fails with VAULT_LOCKED. Signing a bare hash and EIP-7702 authorizations are refused.
+ */
+export function signerAccount(address: Address, sign: RequestSigner): LocalAccount {
+  return toAccount({
+    address,
+    async sign() {
+      throw new Error('Cairn does not sign bare hashes.');
+    },
+    signMessage: ({ message }) => sign({ kind: 'message', message }),
+    signTypedData: (typedData) => sign({ kind: 'typedData', typedData: typedData as never }),
+    async signTransaction(transaction, options) {
+      if (options?.serializer) throw new Error('Cairn signs only standard transaction types.');
+      return sign({ kind: 'transaction', transaction });
+    },
+    async signAuthorization() {
+      throw new Error('Cairn does not sign EIP-7702 authorizations.');
+    },
+  } as Parameters<typeof toAccount>[0]) as LocalAccount;
+}

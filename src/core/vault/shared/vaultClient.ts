@@ -1,0 +1,166 @@
+import type { LocalAccount } from 'viem';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Account } from '../../accounts/account';
+import { VaultError } from '../../errors/vault';
+import { signerAccount } from '../../signing/signerAccount';
+import type { KeyValueStore } from '../../storage/keyValueStore';
+import type { SettingsSchema } from '../../storage/settingsSchema';
+import type { VaultState } from '../vaultState';
+import type { Connection } from './connection';
+import {
+  fromWireError,
+  type ToClient,
+  type ToHost,
+  transferablesOf,
+  VAULT_METHODS,
+  type VaultApi,
+  type VaultMethod,
+} from './protocol';
+
+/** The vault as one window sees it: the shared state, and which account this window shows. */
+export type ClientVaultState = VaultState & { selectedAccountId: string | undefined };
+
+/** Touches sent to the host at most this often while the person is active. */
+const TOUCH_EVERY_MS = 5_000;
+
+type Pending = { resolve(value: unknown): void; reject(error: Error): void };
+
+export interface VaultClient extends VaultApi {}
+
+/**
+ * A window's handle on the shared vault session: the same calls as the session (each one a
+ * message to the host, answered with its result or typed error), the host's state mirrored in
+ * `store` as it changes, and the account selected in this window (remembered as the default for
+ * the next window).
+ */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the API methods are generated from VAULT_METHODS.
+export class VaultClient {
+  readonly store: StoreApi<ClientVaultState>;
+  private readonly pending = new Map<number, Pending>();
+  private readonly activityListeners = new Set<() => void>();
+  private nextId = 1;
+  private lastTouch = 0;
+  /** The account last chosen in any window when this one opened, or here since. */
+  private remembered: string | undefined;
+  private ready: Promise<void>;
+  private markReady: () => void = () => undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly settings: KeyValueStore<SettingsSchema>,
+  ) {
+    this.store = createStore<ClientVaultState>()(() => ({
+      status: 'loading',
+      accounts: [],
+      secrets: [],
+      lockedBy: undefined,
+      damage: undefined,
+      selectedAccountId: undefined,
+    }));
+    this.ready = new Promise((resolve) => {
+      this.markReady = resolve;
+    });
+    for (const method of VAULT_METHODS) {
+      Object.defineProperty(this, method, { value: (...args: unknown[]) => this.call(method, args) });
+    }
+    connection.listen((message) => this.receive(message as ToClient));
+  }
+
+  /** Asks the host for its state; resolves once this window knows it. */
+  async init(): Promise<void> {
+    this.remembered = await this.settings.get('selectedAccountId').catch(() => undefined);
+    this.send({ kind: 'hello' });
+    await this.ready;
+  }
+
+  /** Says goodbye to the host (the window is going away). */
+  close(): void {
+    this.send({ kind: 'bye' });
+    this.connection.close();
+  }
+
+  selectAccount(accountId: string | undefined): void {
+    const state = this.store.getState();
+    const chosen = pickAccount(state.accounts, accountId);
+    if (!chosen || chosen.id === state.selectedAccountId) return;
+    this.store.setState({ selectedAccountId: chosen.id });
+    this.remembered = chosen.id;
+    void this.settings.set('selectedAccountId', chosen.id).catch(() => undefined);
+  }
+
+  /** A viem account that signs through the host: the key never comes to this window. */
+  signerFor(account: Pick<Account, 'id' | 'address'>): LocalAccount {
+    return signerAccount(account.address, (request) => this.sign(account.id, account.address, request));
+  }
+
+  /** Reports the person's activity here; sent at most every few seconds. */
+  activity(now = Date.now()): void {
+    if (this.store.getState().status !== 'unlocked' || now - this.lastTouch < TOUCH_EVERY_MS) return;
+    this.lastTouch = now;
+    void this.touch().catch(() => undefined);
+  }
+
+  /** Calls `listener` when the person is active in another window. */
+  onActivityElsewhere(listener: () => void): () => void {
+    this.activityListeners.add(listener);
+    return () => this.activityListeners.delete(listener);
+  }
+
+  private call(method: VaultMethod, args: unknown[]): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      try {
+        // Secret bytes going in are handed over, so this window keeps no copy; nothing else is.
+        const handOver = method === 'create' || method === 'add' ? transferablesOf(args) : [];
+        this.send({ kind: 'call', id, method, args }, handOver);
+      } catch (error) {
+        this.pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  private send(message: ToHost, transfer: Transferable[] = []): void {
+    this.connection.send(message, transfer);
+  }
+
+  private receive(message: ToClient): void {
+    if (message.kind === 'state') {
+      this.adopt(message.state);
+      this.markReady();
+    } else if (message.kind === 'result') {
+      const pending = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (message.ok) pending?.resolve(message.value);
+      else pending?.reject(fromWireError(message.error));
+    } else if (message.kind === 'activity') {
+      for (const listener of this.activityListeners) listener();
+    } else if (message.kind === 'restarted') {
+      const lost = new VaultError(
+        'VAULT_SESSION_LOST',
+        'The Cairn window that held the unlocked vault was closed while this was being done. Unlock again, check whether it took effect, and retry if not.',
+      );
+      for (const pending of this.pending.values()) pending.reject(lost);
+      this.pending.clear();
+      this.send({ kind: 'hello' });
+    }
+  }
+
+  /** Takes in the host's state, keeping this window's account if it is still there. */
+  private adopt(state: VaultState): void {
+    if (state.status !== 'unlocked') {
+      this.store.setState({ ...state, selectedAccountId: undefined });
+      return;
+    }
+    const before = this.store.getState();
+    const preferred = before.status === 'unlocked' ? before.selectedAccountId : this.remembered;
+    const chosen = pickAccount(state.accounts, preferred);
+    this.store.setState({ ...state, selectedAccountId: chosen?.id });
+  }
+}
+
+/** The account asked for if it is there and visible, else the first visible one, else the first. */
+function pickAccount(accounts: readonly Account[], accountId: string | undefined): Account | undefined {
+  return accounts.find((a) => a.id === accountId && !a.hidden) ?? accounts.find((a) => !a.hidden) ?? accounts[0];
+}

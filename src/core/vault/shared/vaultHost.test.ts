@@ -1,0 +1,259 @@
+import { recoverMessageAddress } from 'viem';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
+import type { SettingsSchema } from '@/core/storage/settingsSchema';
+import {
+  hdAccount,
+  phraseSecret,
+  TEST_ADDRESS_0,
+  TEST_ADDRESS_1,
+  TEST_PASSWORD,
+  TEST_PHRASE,
+  testSession,
+} from '@/testing/vaultFixtures';
+import type { Timers } from '../autoLock';
+import { type Channel, channelClient, serveOnChannel } from './channelTransport';
+import { connectionPair } from './connection';
+import { VaultClient } from './vaultClient';
+import { VaultHost } from './vaultHost';
+
+const closers: (() => void)[] = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+function fakeTimers(): Timers & { advance(ms: number): void } {
+  let now = 0;
+  let timers: { at: number; callback: () => void; handle: number }[] = [];
+  let next = 1;
+  return {
+    now: () => now,
+    setTimeout(callback, ms) {
+      const handle = next++;
+      timers.push({ at: now + ms, callback, handle });
+      return handle;
+    },
+    clearTimeout(handle) {
+      timers = timers.filter((t) => t.handle !== handle);
+    },
+    advance(ms) {
+      now += ms;
+      for (const timer of timers.filter((t) => t.at <= now)) {
+        timers = timers.filter((t) => t !== timer);
+        timer.callback();
+      }
+    },
+  };
+}
+
+async function hostWithVault(options: { timers?: Timers; unlocked?: boolean } = {}) {
+  const { session, settings } = testSession();
+  await session.init();
+  await session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0), hdAccount(1, TEST_ADDRESS_1)]);
+  if (!options.unlocked) session.lock();
+  const host = new VaultHost(session, options.timers ? { timers: options.timers } : {});
+  return { host, session, settings };
+}
+
+async function clientOf(host: VaultHost, settings = memoryKeyValueStore<SettingsSchema>()) {
+  const [here, there] = connectionPair();
+  host.connect(there);
+  const client = new VaultClient(here, settings);
+  closers.push(() => {
+    here.close();
+    there.close();
+  });
+  await client.init();
+  return client;
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+};
+
+describe('shared vault session', () => {
+  it('unlocking in one window unlocks all; locking in one wipes the keys for all', async () => {
+    const { host } = await hostWithVault();
+    const [a, b] = [await clientOf(host), await clientOf(host)];
+    expect(b.store.getState().status).toBe('locked');
+    await a.unlock(TEST_PASSWORD);
+    await until(() => b.store.getState().status === 'unlocked');
+    expect(b.store.getState().accounts.map((x) => x.address)).toEqual([TEST_ADDRESS_0, TEST_ADDRESS_1]);
+
+    const account = b.store.getState().accounts[0];
+    if (!account) throw new Error('no account');
+    const signer = b.signerFor(account);
+    const signature = await signer.signMessage({ message: 'from window B' });
+    expect(await recoverMessageAddress({ message: 'from window B', signature })).toBe(TEST_ADDRESS_0);
+
+    await a.lock('user');
+    await until(() => b.store.getState().status === 'locked');
+    expect(b.store.getState()).toMatchObject({ accounts: [], selectedAccountId: undefined, lockedBy: 'user' });
+    await expect(signer.signMessage({ message: 'after lock' })).rejects.toMatchObject({
+      code: 'VAULT_LOCKED',
+      shortMessage: expect.stringContaining('Cairn is locked'),
+    });
+  });
+
+  it('a window opened while unlocked shows the accounts at once, with no password', async () => {
+    const { host } = await hostWithVault({ unlocked: true });
+    const late = await clientOf(host);
+    expect(late.store.getState().status).toBe('unlocked');
+    expect(late.store.getState().accounts).toHaveLength(2);
+    expect(late.store.getState().selectedAccountId).toBe(late.store.getState().accounts[0]?.id);
+  });
+
+  it('keeps the account chosen in each window, and offers the last one chosen to the next window', async () => {
+    const { host } = await hostWithVault({ unlocked: true });
+    const settings = memoryKeyValueStore<SettingsSchema>();
+    const [a, b] = [await clientOf(host, settings), await clientOf(host, settings)];
+    const second = a.store.getState().accounts[1]?.id;
+    a.selectAccount(second);
+    expect(a.store.getState().selectedAccountId).toBe(second);
+    expect(b.store.getState().selectedAccountId).toBe(b.store.getState().accounts[0]?.id);
+    await until(() => a.store.getState().selectedAccountId === second);
+    expect((await clientOf(host, settings)).store.getState().selectedAccountId).toBe(second);
+  });
+
+  it('carries errors across with their code and words, and wrong-password waits with their time', async () => {
+    let now = 1_000_000;
+    const { session } = testSession({ now: () => now });
+    await session.init();
+    await session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0)]);
+    session.lock();
+    const client = await clientOf(new VaultHost(session));
+    for (let i = 0; i < 5; i++)
+      await expect(client.unlock('wrong password!')).rejects.toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
+    await expect(client.unlock(TEST_PASSWORD)).rejects.toMatchObject({
+      code: 'VAULT_THROTTLED',
+      retryAt: now + 5_000,
+    });
+    now += 5_000;
+    await client.unlock(TEST_PASSWORD);
+    expect(client.store.getState().status).toBe('unlocked');
+  });
+
+  it('hands secret bytes over to the host instead of copying them (the window keeps none)', async () => {
+    const { host } = await hostWithVault({ unlocked: true });
+    const client = await clientOf(host);
+    const secret = {
+      ...phraseSecret('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'),
+      origin: 'imported-phrase' as const,
+    };
+    const phrase = secret.phrase;
+    await client.add(secret, [hdAccount(0, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94')]);
+    expect(phrase.byteLength).toBe(0);
+    expect(client.store.getState().accounts).toHaveLength(3);
+  });
+
+  it('tells the other windows when the person is active in one', async () => {
+    const { host } = await hostWithVault({ unlocked: true });
+    const [a, b] = [await clientOf(host), await clientOf(host)];
+    let seenByA = 0;
+    let seenByB = 0;
+    a.onActivityElsewhere(() => seenByA++);
+    b.onActivityElsewhere(() => seenByB++);
+    a.activity(1_000_000);
+    await until(() => seenByB === 1);
+    expect(seenByA).toBe(0);
+  });
+
+  it('locks every window after the idle time even when no window counts it (backstop)', async () => {
+    const timers = fakeTimers();
+    const { host, session } = await hostWithVault({ timers });
+    const client = await clientOf(host);
+    await client.unlock(TEST_PASSWORD);
+    await until(() => client.store.getState().status === 'unlocked');
+    await new Promise((r) => setTimeout(r, 10));
+    timers.advance(15 * 60_000);
+    expect(session.store.getState().status).toBe('unlocked');
+    timers.advance(60_000);
+    await until(() => client.store.getState().status === 'locked');
+    expect(client.store.getState().lockedBy).toBe('idle');
+  });
+});
+
+describe('vault hosts of two builds on one profile', () => {
+  it('a lock in one host locks the other (their windows use different workers)', async () => {
+    const listeners: ((message: unknown) => void)[] = [];
+    const bus = () => ({
+      post: (message: unknown) => {
+        for (const listener of listeners) listener(message);
+      },
+      listen: (handler: (message: unknown) => void) => {
+        listeners.push(handler);
+      },
+    });
+    const { session: older } = await hostWithVault({ unlocked: true });
+    const { session: newer } = await hostWithVault({ unlocked: true });
+    new VaultHost(older, { peers: bus() });
+    new VaultHost(newer, { peers: bus() });
+    older.lock('user');
+    expect(newer.store.getState().status).toBe('locked');
+  });
+});
+
+describe('shared vault session over a BroadcastChannel (no SharedWorker)', () => {
+  const channel = (name: string) => {
+    const c = new BroadcastChannel(name) as unknown as Channel;
+    closers.push(() => c.close());
+    return c;
+  };
+
+  it('serves every window from the elected one, and a new host makes windows say hello again', async () => {
+    const name = `vault-test-${Math.random()}`;
+    const { host } = await hostWithVault();
+    const first = channel(name);
+    serveOnChannel(host, first);
+    const a = new VaultClient(channelClient(channel(name), 'a'), memoryKeyValueStore());
+    const b = new VaultClient(channelClient(channel(name), 'b'), memoryKeyValueStore());
+    await Promise.all([a.init(), b.init()]);
+    await a.unlock(TEST_PASSWORD);
+    await until(() => b.store.getState().status === 'unlocked');
+    await b.lock('user');
+    await until(() => a.store.getState().status === 'locked');
+
+    await a.unlock(TEST_PASSWORD);
+    await until(() => b.store.getState().status === 'unlocked');
+
+    // The window holding the session goes (keys with it); the next one in line takes over, locked.
+    first.close();
+    const { host: next } = await hostWithVault();
+    serveOnChannel(next, channel(name));
+    await until(() => a.store.getState().status === 'locked' && b.store.getState().status === 'locked');
+    await a.unlock(TEST_PASSWORD);
+    await until(() => b.store.getState().status === 'unlocked');
+  });
+
+  it('keeps passwords and secrets private to the window that sent them: other windows see only ciphertext', async () => {
+    const name = `vault-test-${Math.random()}`;
+    const { host } = await hostWithVault();
+    serveOnChannel(host, channel(name));
+    const seen: unknown[] = [];
+    const spy = channel(name);
+    spy.onmessage = (event) => seen.push(event.data);
+    const a = new VaultClient(channelClient(channel(name), 'a'), memoryKeyValueStore());
+    await a.init();
+    await a.unlock(TEST_PASSWORD);
+    const phrase = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+    const secret = { ...phraseSecret(phrase), origin: 'imported-phrase' as const };
+    const bytes = secret.phrase;
+    await a.add(secret, [hdAccount(0, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94')]);
+    expect(bytes.every((b) => b === 0)).toBe(true);
+    const accountId = a.store.getState().accounts[0]?.id ?? '';
+    expect(await a.reveal(accountId, 'phrase', TEST_PASSWORD)).toMatchObject({ phrase: TEST_PHRASE });
+    await until(() => seen.length > 6);
+    const heard = new TextDecoder().decode(
+      new Uint8Array(
+        seen.flatMap((m) => {
+          const sealed = (m as { sealed?: { data: Uint8Array } }).sealed;
+          return sealed ? [...sealed.data] : [...new TextEncoder().encode(JSON.stringify(m))];
+        }),
+      ),
+    );
+    for (const secretText of [TEST_PASSWORD, TEST_PHRASE, 'abandon'])
+      expect(heard.includes(secretText), secretText).toBe(false);
+    expect(seen.some((m) => (m as { sealed?: unknown }).sealed)).toBe(true);
+  });
+});

@@ -1,0 +1,262 @@
+import { type Address, type Hex, isAddressEqual } from 'viem';
+import type { Account } from '../accounts/account';
+import { VaultError, VaultLockedError } from '../errors/vault';
+import type { SignRequest } from '../signing/keySigner';
+import { markBackedUp } from './contentsOps';
+import type { Keyring } from './keyring';
+import {
+  type BackupMethod,
+  decodeContents,
+  encodeContents,
+  type VaultContents,
+  wipeContents,
+  wipeUnreferenced,
+} from './vaultContents';
+import { openVault, sealVault, type VaultKey } from './vaultCrypto';
+import type { VaultRecord } from './vaultRecord';
+import type { RevealedSecret } from './vaultState';
+import type { Expected, StoredVault, VaultStorage } from './vaultStorage';
+
+export type Change<T> = { contents: VaultContents; value: T };
+
+/** Attempts before a write gives up because other writers keep changing the vault in between. */
+const WRITE_ATTEMPTS = 5;
+
+export async function sealContents(contents: VaultContents, key: VaultKey, revision: number): Promise<VaultRecord> {
+  const plaintext = encodeContents(contents);
+  try {
+    return await sealVault(plaintext, key, revision);
+  } finally {
+    plaintext.fill(0);
+  }
+}
+
+/** Stores `contents` as a new vault where `expected` is; false when something else got there first. */
+export async function storeNewVault(
+  storage: VaultStorage,
+  contents: VaultContents,
+  key: VaultKey,
+  expected: Expected,
+): Promise<VaultRecord | undefined> {
+  const record = await sealContents(contents, key, 1);
+  const saved = await storage.exclusive(() => storage.saveIf(expected, record));
+  return saved ? record : undefined;
+}
+
+export function busyError(): VaultError {
+  return new VaultError(
+    'VAULT_BUSY',
+    'Other Cairn windows kept changing the vault at the same moment, so this change was not saved. Try again.',
+  );
+}
+
+/**
+ * The vault while unlocked: its keys (Keyring), its key (non-extractable), and the record the
+ * next write must find stored. Every change is a read-modify-write under the vault write lock:
+ * the stored record is read again; if another writer changed it, it is decrypted and taken in
+ * and the change is applied to it; the result is stored only if the record is still the one it
+ * was based on, or the change is applied again. A failed write changes nothing, stored or here.
+ */
+export class UnlockedVault {
+  constructor(
+    private readonly storage: VaultStorage,
+    readonly keyring: Keyring,
+    private key: VaultKey,
+    private record: VaultRecord,
+    private readonly events: {
+      /** The contents changed (a write here, or one by another writer taken in). */
+      changed(contents: VaultContents): void;
+      /** The stored vault can no longer be opened with this key (removed, replaced, new password). */
+      lost(stored: StoredVault): void;
+    },
+  ) {}
+
+  get contents(): VaultContents {
+    return this.keyring.current();
+  }
+
+  get storedRecord(): VaultRecord {
+    return this.record;
+  }
+
+  /** One read-modify-write (see the class comment). Throws VAULT_STORAGE_FAILED, VAULT_BUSY, VAULT_CHANGED_ELSEWHERE. */
+  write<T>(change: (contents: VaultContents) => Change<T>): Promise<T> {
+    return this.storage.exclusive(async () => {
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        const base = await this.freshContents();
+        const based = this.record;
+        let next: Change<T> | undefined;
+        let saved = false;
+        try {
+          next = change(base);
+          const sealed = await sealContents(next.contents, this.key, based.revision + 1);
+          if (this.keyring.isWiped) throw new VaultLockedError();
+          saved = await this.storage.saveIf({ record: based }, sealed);
+          if (saved) this.record = sealed;
+        } finally {
+          // Secret bytes the change copied in and that were not stored.
+          if (!saved && next) wipeUnreferenced(next.contents, base);
+        }
+        if (!saved || !next) continue;
+        this.adopt(next.contents);
+        return next.value;
+      }
+      throw busyError();
+    });
+  }
+
+  /**
+   * Encrypts the vault as stored now under a new key, checking the current password against that
+   * record with `open` (throttled by the caller). One storage write: interrupted, the old vault
+   * stays as it was.
+   */
+  rekey(open: (record: VaultRecord) => Promise<VaultContents>, newKey: () => Promise<VaultKey>): Promise<void> {
+    return this.storage.exclusive(async () => {
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        const stored = await this.storage.read();
+        if (stored.kind !== 'record') throw this.lose(stored);
+        const contents = await open(stored.record);
+        let saved = false;
+        try {
+          const key = await newKey();
+          const sealed = await sealContents(contents, key, stored.record.revision + 1);
+          if (this.keyring.isWiped) throw new VaultLockedError();
+          saved = await this.storage.saveIf({ record: stored.record }, sealed);
+          if (saved) {
+            this.key = key;
+            this.record = sealed;
+          }
+        } finally {
+          if (!saved) wipeContents(contents);
+        }
+        if (saved) {
+          this.adopt(contents);
+          return;
+        }
+      }
+      throw busyError();
+    });
+  }
+
+  /** The key the next write encrypts with, when it differs from the one the stored record was opened with. */
+  useKey(key: VaultKey): void {
+    this.key = key;
+  }
+
+  /** The account with this id. Throws VAULT_ACCOUNT_NOT_FOUND. */
+  account(accountId: string): Account {
+    const account = this.contents.accounts.find((a) => a.id === accountId);
+    if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This account is no longer in Cairn.');
+    return account;
+  }
+
+  /** Signs one request with the account's key (the key is taken and wiped by the signer). */
+  async sign(accountId: string, address: Address, request: SignRequest): Promise<Hex> {
+    const account = this.account(accountId);
+    if (!isAddressEqual(account.address, address)) {
+      throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This account is no longer in Cairn.');
+    }
+    const { signWithKey } = await import('../signing/keySigner');
+    return signWithKey(() => this.keyring.privateKeyFor(account), request);
+  }
+
+  /** The phrase or key behind an account, for the person to see (noted as a backup). */
+  async reveal(accountId: string, what: 'phrase' | 'privateKey', now: number): Promise<RevealedSecret> {
+    const account = this.keyAccount(accountId);
+    if (what === 'phrase') {
+      const secret = this.keyring.secret(account.source.secretId);
+      if (secret.kind !== 'phrase')
+        throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This account has no recovery phrase.');
+      const decoder = new TextDecoder();
+      const revealed = { phrase: decoder.decode(secret.phrase), passphrase: decoder.decode(secret.passphrase) };
+      await this.recordBackup([secret.id], 'phrase-shown', now);
+      return { kind: 'phrase', ...revealed };
+    }
+    const key = await this.keyring.privateKeyFor(account);
+    const privateKey = `0x${Array.from(key, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+    key.fill(0);
+    await this.recordBackup([account.source.secretId], 'key-shown', now);
+    return { kind: 'privateKey', privateKey };
+  }
+
+  /** A copy of the account's private key to save as a keystore file (noted as a backup); the caller wipes it. */
+  async exportKey(accountId: string, now: number): Promise<Uint8Array> {
+    const account = this.keyAccount(accountId);
+    const key = await this.keyring.privateKeyFor(account);
+    await this.recordBackup([account.source.secretId], 'keystore-file', now);
+    return key;
+  }
+
+  /** The encrypted vault as a backup file's text, noted as a backup of every secret. */
+  async backupText(now: number): Promise<string> {
+    await this.recordBackup(
+      this.contents.secrets.map((s) => s.id),
+      'vault-file',
+      now,
+    );
+    return `${JSON.stringify(this.record, null, 2)}\n`;
+  }
+
+  /** Zero-fills every key this vault held; any use afterwards fails with VAULT_LOCKED. */
+  wipe(): void {
+    this.keyring.wipe();
+  }
+
+  /** Notes that copies of these secrets left the browser; failing to note it does not undo the copy. */
+  private async recordBackup(secretIds: string[], how: BackupMethod, at: number): Promise<void> {
+    await this.write((c) => ({ contents: markBackedUp(c, secretIds, how, at), value: undefined })).catch(
+      () => undefined,
+    );
+  }
+
+  private keyAccount(accountId: string): Account & { source: { secretId: string } } {
+    const account = this.account(accountId);
+    if (account.source.kind === 'watch') {
+      throw new VaultError('VAULT_WATCH_ONLY', 'This is a watch-only account: there is no key to reveal.');
+    }
+    return account as Account & { source: { secretId: string } };
+  }
+
+  /**
+   * The contents as stored now. When another writer changed the record since it was read here, the
+   * new record is decrypted with this key and taken in; when it is gone, unreadable or under
+   * another password, the vault is lost (the session locks) and nothing is written.
+   */
+  private async freshContents(): Promise<VaultContents> {
+    if (this.keyring.isWiped) throw new VaultLockedError();
+    const stored = await this.storage.read();
+    if (stored.kind === 'record' && stored.record.checksum === this.record.checksum) return this.keyring.current();
+    if (stored.kind !== 'record') throw this.lose(stored);
+    const plaintext = await openVault(stored.record, this.key).catch(() => undefined);
+    if (!plaintext) throw this.lose(stored);
+    const contents = decodeContents(plaintext);
+    plaintext.fill(0);
+    this.record = stored.record;
+    this.adopt(contents);
+    return contents;
+  }
+
+  /**
+   * Takes in contents just stored or read. If Cairn locked meanwhile, nothing is taken in: the
+   * contents are zero-filled (a stored change stays stored) and later calls fail as locked.
+   */
+  private adopt(contents: VaultContents): void {
+    if (this.keyring.isWiped) {
+      wipeContents(contents);
+      return;
+    }
+    this.keyring.replaceContents(contents);
+    this.events.changed(contents);
+  }
+
+  private lose(stored: StoredVault): VaultError {
+    this.events.lost(stored);
+    const sentence =
+      stored.kind === 'empty'
+        ? 'The vault was removed in another Cairn window. Nothing was saved.'
+        : stored.kind === 'unreadable'
+          ? 'The vault was replaced in another Cairn window by one this version cannot read. Nothing was written over it.'
+          : 'The vault’s password or encryption was changed in another Cairn window. Nothing was saved: unlock with its current password and try again.';
+    return new VaultError('VAULT_CHANGED_ELSEWHERE', sentence);
+  }
+}

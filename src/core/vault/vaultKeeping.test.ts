@@ -1,0 +1,361 @@
+import { parseTransaction, recoverMessageAddress } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { memoryVaultRepository } from '@/core/storage/vaultRepository';
+import {
+  hdAccount,
+  legacyVaultRecord,
+  phraseSecret,
+  TEST_ADDRESS_0,
+  TEST_ADDRESS_1,
+  TEST_PASSWORD,
+  testSession,
+} from '@/testing/vaultFixtures';
+import { parsePrivateKey } from '../keys/privateKey';
+import { encodeContents } from './vaultContents';
+import { deriveVaultKey, newKdf } from './vaultCrypto';
+import type { VaultRecord } from './vaultRecord';
+
+const NEW_PASSWORD = 'a different long passphrase';
+// Hardhat's account #5.
+const TEST_KEY_5 = '8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
+const TEST_ADDRESS_5 = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+
+async function created(options: Parameters<typeof testSession>[0] = {}) {
+  const t = testSession(options);
+  await t.session.init();
+  await t.session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0), hdAccount(1, TEST_ADDRESS_1)]);
+  return t;
+}
+
+const quotaExceeded = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+
+describe('vault: change password', () => {
+  it('re-encrypts under the new password: the old one is refused, the new one opens it', async () => {
+    const { session, repository, settings } = await created();
+    const before = (await repository.load()) as VaultRecord;
+    await session.changePassword(TEST_PASSWORD, NEW_PASSWORD);
+    const after = (await repository.load()) as VaultRecord;
+    expect(after.kdf.salt).not.toBe(before.kdf.salt);
+    expect(after.revision).toBe(before.revision + 1);
+    expect(session.store.getState().status).toBe('unlocked');
+    const reloaded = testSession({ repository, settings }).session;
+    await reloaded.init();
+    await expect(reloaded.unlock(TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
+    await reloaded.unlock(NEW_PASSWORD);
+    expect(reloaded.store.getState().accounts).toHaveLength(2);
+    // Changes after it are written under the new key.
+    await session.rename(session.store.getState().accounts[0]?.id ?? '', 'After');
+    reloaded.lock();
+    await reloaded.unlock(NEW_PASSWORD);
+    expect(reloaded.store.getState().accounts[0]?.name).toBe('After');
+  });
+
+  it('refuses a wrong current password, a weak or unchanged new one, changing nothing', async () => {
+    const { session, repository } = await created();
+    const before = await repository.load();
+    await expect(session.changePassword('not the password', NEW_PASSWORD)).rejects.toMatchObject({
+      code: 'VAULT_WRONG_PASSWORD',
+    });
+    await expect(session.changePassword(TEST_PASSWORD, 'short')).rejects.toMatchObject({ code: 'VAULT_WEAK_PASSWORD' });
+    await expect(session.changePassword(TEST_PASSWORD, TEST_PASSWORD)).rejects.toMatchObject({
+      code: 'VAULT_SAME_PASSWORD',
+    });
+    expect(await repository.load()).toEqual(before);
+  });
+
+  it('interrupted before its one write (storage fails), leaves the old vault openable with the old password', async () => {
+    const { session, repository, settings } = await created();
+    const saveIf = repository.saveIf;
+    repository.saveIf = async () => {
+      throw quotaExceeded();
+    };
+    await expect(session.changePassword(TEST_PASSWORD, NEW_PASSWORD)).rejects.toMatchObject({
+      code: 'VAULT_STORAGE_FAILED',
+    });
+    repository.saveIf = saveIf;
+    const reloaded = testSession({ repository, settings }).session;
+    await reloaded.init();
+    await reloaded.unlock(TEST_PASSWORD);
+    expect(reloaded.store.getState().accounts).toHaveLength(2);
+    // This window keeps working with the old password too.
+    await session.rename(session.store.getState().accounts[0]?.id ?? '', 'Still here');
+  });
+});
+
+describe('vault: storage that fails', () => {
+  it('a full disk leaves the stored vault and the session as they were, and says so', async () => {
+    const { session, repository, settings } = await created();
+    const saveIf = repository.saveIf;
+    repository.saveIf = async () => {
+      throw quotaExceeded();
+    };
+    const accounts = session.store.getState().accounts;
+    await expect(
+      session.add(undefined, [{ address: '0x000000000000000000000000000000000000dEaD', source: { kind: 'watch' } }]),
+    ).rejects.toMatchObject({
+      code: 'VAULT_STORAGE_FAILED',
+      shortMessage: expect.stringMatching(/no storage space left for Cairn.*Nothing was changed/),
+    });
+    expect(session.store.getState().accounts).toEqual(accounts);
+    repository.saveIf = saveIf;
+    const reloaded = testSession({ repository, settings }).session;
+    await reloaded.init();
+    await reloaded.unlock(TEST_PASSWORD);
+    expect(reloaded.store.getState().accounts.map((a) => a.address)).toEqual([TEST_ADDRESS_0, TEST_ADDRESS_1]);
+  });
+
+  it('names other refusals differently from a full disk', async () => {
+    const { session, repository } = await created();
+    repository.saveIf = async () => {
+      throw new DOMException('aborted', 'AbortError');
+    };
+    await expect(session.rename(session.store.getState().accounts[0]?.id ?? '', 'X')).rejects.toMatchObject({
+      code: 'VAULT_STORAGE_FAILED',
+      shortMessage: expect.stringContaining('The browser refused to save the vault'),
+    });
+  });
+});
+
+describe('vault: versions and key-derivation strength', () => {
+  it('never overwrites a vault made by a newer Cairn: offers it as it is, replaces it only when told', async () => {
+    const newer = { format: 'cairn-vault', version: 9, anything: ['kept', 'as', 'is'] };
+    const { session, repository } = testSession({ repository: memoryVaultRepository(newer) });
+    await session.init();
+    expect(session.store.getState()).toMatchObject({
+      status: 'newer',
+      damage: expect.stringContaining('made by a newer version of Cairn'),
+    });
+    const downloaded = (await session.storedVaultText()) ?? '';
+    expect(JSON.parse(downloaded)).toEqual(newer);
+    await expect(session.unlock(TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_UNSUPPORTED_VERSION' });
+    await expect(session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0)])).rejects.toMatchObject({
+      code: 'VAULT_ALREADY_EXISTS',
+    });
+    const { session: other } = await created();
+    const backup = await other.exportBackup();
+    await expect(session.importBackup(backup, TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_ALREADY_EXISTS' });
+    expect(await repository.load()).toEqual(newer);
+
+    await session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0)], {
+      replaceExisting: downloaded,
+    });
+    expect(session.store.getState().status).toBe('unlocked');
+    expect((await repository.load()) as VaultRecord).toMatchObject({ version: 2, revision: 1 });
+  });
+
+  it('replaces or removes a saved vault only while it is still exactly the copy the person downloaded', async () => {
+    const { session, repository } = testSession({ repository: memoryVaultRepository({ format: 'cairn-vault' }) });
+    await session.init();
+    expect(session.store.getState().status).toBe('damaged');
+    const downloaded = (await session.storedVaultText()) ?? '';
+    // Another window (or version) stores something else meanwhile; a new window's hello re-reads it.
+    await repository.saveIf(() => true, { format: 'cairn-vault', version: 7 });
+    await session.refresh();
+    const secret = phraseSecret();
+    await expect(
+      session.create(TEST_PASSWORD, secret, [hdAccount(0, TEST_ADDRESS_0)], { replaceExisting: downloaded }),
+    ).rejects.toMatchObject({
+      code: 'VAULT_CHANGED_ELSEWHERE',
+      shortMessage: expect.stringContaining('Download it again'),
+    });
+    expect(await repository.load()).toEqual({ format: 'cairn-vault', version: 7 });
+    expect(session.store.getState().status).toBe('newer');
+    expect(secret.phrase.every((b) => b === 0)).toBe(true);
+    await expect(session.reset(downloaded)).rejects.toMatchObject({ code: 'VAULT_CHANGED_ELSEWHERE' });
+    expect(await repository.load()).toEqual({ format: 'cairn-vault', version: 7 });
+    await session.reset((await session.storedVaultText()) ?? '');
+    expect(await repository.load()).toBeUndefined();
+    expect(session.store.getState().status).toBe('empty');
+  });
+
+  it('refuses a current-format vault below 600,000 PBKDF2 iterations as damaged, never opening it', async () => {
+    const weak = await created({ iterations: 1_000 });
+    const strict = testSession({ repository: weak.repository, iterations: 1_000, minimumIterations: 600_000 }).session;
+    await strict.init();
+    expect(strict.store.getState()).toMatchObject({
+      status: 'damaged',
+      damage: expect.stringContaining('weaker than Cairn allows'),
+    });
+    await expect(strict.unlock(TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_CORRUPTED' });
+  });
+
+  it('opens an older-format vault with a weak KDF and re-encrypts it in the current format and strength', async () => {
+    const contents = encodeContents({
+      secrets: [],
+      accounts: [
+        {
+          id: 'a1',
+          name: 'Old account',
+          address: TEST_ADDRESS_1,
+          source: { kind: 'watch' },
+          hidden: false,
+          demo: false,
+          createdAt: 1,
+        },
+      ],
+    });
+    const old = await legacyVaultRecord(contents, await deriveVaultKey(TEST_PASSWORD, newKdf(1_000)));
+    const { session, repository } = testSession({
+      repository: memoryVaultRepository(old),
+      iterations: 2_000,
+      minimumIterations: 2_000,
+    });
+    await session.init();
+    await session.unlock(TEST_PASSWORD);
+    expect(session.store.getState().accounts.map((a) => a.name)).toEqual(['Old account']);
+    expect((await repository.load()) as VaultRecord).toMatchObject({
+      version: 2,
+      revision: 1,
+      kdf: { iterations: 2_000 },
+    });
+  });
+});
+
+describe('vault: what stays safe when things go wrong', () => {
+  it('keeps the stronger key when upgrading an old weak vault cannot be stored, so it never stores a weak current-format vault', async () => {
+    const contents = encodeContents({ secrets: [], accounts: [] });
+    const old = await legacyVaultRecord(contents, await deriveVaultKey(TEST_PASSWORD, newKdf(1_000)));
+    const repository = memoryVaultRepository(old);
+    const { session, settings } = testSession({ repository, iterations: 2_000, minimumIterations: 2_000 });
+    await session.init();
+    const saveIf = repository.saveIf;
+    repository.saveIf = async () => {
+      throw quotaExceeded();
+    };
+    await session.unlock(TEST_PASSWORD);
+    expect(await repository.load()).toEqual(old);
+    repository.saveIf = saveIf;
+    await session.add(undefined, [{ address: TEST_ADDRESS_1, source: { kind: 'watch' } }]);
+    expect((await repository.load()) as VaultRecord).toMatchObject({ version: 2, kdf: { iterations: 2_000 } });
+    const reopened = testSession({ repository, settings, iterations: 2_000, minimumIterations: 2_000 }).session;
+    await reopened.init();
+    await reopened.unlock(TEST_PASSWORD);
+    expect(reopened.store.getState().accounts.map((a) => a.address)).toEqual([TEST_ADDRESS_1]);
+  });
+
+  it('a lock while a change is being stored keeps the stored change and leaves no secret behind', async () => {
+    const { session, repository, settings } = await created();
+    const saveIf = repository.saveIf;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    repository.saveIf = async (isExpected, record) => {
+      await gate;
+      return saveIf(isExpected, record);
+    };
+    const secret = {
+      kind: 'privateKey' as const,
+      privateKey: parsePrivateKey(TEST_KEY_5),
+      origin: 'imported-key' as const,
+    };
+    const adding = session.add(secret, [{ address: TEST_ADDRESS_5, source: { kind: 'key' } }]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    session.lock();
+    release();
+    await adding;
+    expect(secret.privateKey.every((b) => b === 0)).toBe(true);
+    await expect(session.privateKeyFor(session.store.getState().accounts[0]?.id ?? '')).rejects.toMatchObject({
+      code: 'VAULT_LOCKED',
+    });
+    const reopened = testSession({ repository, settings }).session;
+    await reopened.init();
+    await reopened.unlock(TEST_PASSWORD);
+    expect(reopened.store.getState().accounts.map((a) => a.address)).toContain(TEST_ADDRESS_5);
+  });
+
+  it('wipes an incoming secret when creating the vault fails', async () => {
+    const { session } = testSession();
+    await session.init();
+    const weak = phraseSecret();
+    await expect(session.create('short', weak, [hdAccount(0, TEST_ADDRESS_0)])).rejects.toMatchObject({
+      code: 'VAULT_WEAK_PASSWORD',
+    });
+    expect(weak.phrase.every((b) => b === 0)).toBe(true);
+    const duplicate = phraseSecret();
+    await session.create(TEST_PASSWORD, undefined, [{ address: TEST_ADDRESS_0, source: { kind: 'watch' } }]);
+    await expect(session.add(duplicate, [hdAccount(0, TEST_ADDRESS_0)])).rejects.toMatchObject({
+      code: 'VAULT_DUPLICATE_ACCOUNT',
+    });
+    expect(duplicate.phrase.every((b) => b === 0)).toBe(true);
+  });
+
+  it('opens with the right password even when clearing the wrong-password count cannot be stored', async () => {
+    const { session, settings } = await created();
+    session.lock();
+    await expect(session.unlock('wrong password!')).rejects.toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
+    settings.set = async () => {
+      throw quotaExceeded();
+    };
+    settings.update = async () => {
+      throw quotaExceeded();
+    };
+    await session.unlock(TEST_PASSWORD);
+    expect(session.store.getState().status).toBe('unlocked');
+  });
+});
+
+describe('vault: backups', () => {
+  it('records when each secret was last backed up, and how', async () => {
+    let now = 1_000;
+    const { session } = testSession({ now: () => now });
+    await session.init();
+    await session.create(TEST_PASSWORD, { ...phraseSecret(), origin: 'created', backedUp: false }, [
+      hdAccount(0, TEST_ADDRESS_0),
+    ]);
+    expect(session.store.getState().secrets[0]).toMatchObject({ backedUp: false, lastBackup: undefined });
+    now = 2_000;
+    await session.reveal(session.store.getState().accounts[0]?.id ?? '', 'phrase', TEST_PASSWORD);
+    expect(session.store.getState().secrets[0]).toMatchObject({
+      backedUp: true,
+      lastBackup: { at: 2_000, how: 'phrase-shown' },
+    });
+    now = 3_000;
+    const backup = await session.exportBackup();
+    expect(session.store.getState().secrets[0]?.lastBackup).toEqual({ at: 3_000, how: 'vault-file' });
+    // The file carries the mark too, and opens with the password of its day.
+    const restored = testSession().session;
+    await restored.init();
+    await restored.importBackup(backup, TEST_PASSWORD);
+    expect(restored.store.getState().secrets[0]?.lastBackup).toEqual({ at: 3_000, how: 'vault-file' });
+  });
+
+  it('counts a phrase confirmed word by word at creation as its first backup', async () => {
+    const { session } = testSession({ now: () => 42 });
+    await session.init();
+    await session.create(TEST_PASSWORD, { ...phraseSecret(), origin: 'created', backedUp: true }, [
+      hdAccount(0, TEST_ADDRESS_0),
+    ]);
+    expect(session.store.getState().secrets[0]?.lastBackup).toEqual({ at: 42, how: 'phrase-confirmed' });
+  });
+});
+
+describe('vault: signing in the session', () => {
+  it('signs messages and transactions with the account key, and refuses a transaction without a chain id', async () => {
+    const { session } = await created();
+    const account = session.store.getState().accounts[0];
+    if (!account) throw new Error('no account');
+    const signature = await session.sign(account.id, account.address, { kind: 'message', message: 'hello' });
+    expect(await recoverMessageAddress({ message: 'hello', signature })).toBe(TEST_ADDRESS_0);
+    const raw = await session.sign(account.id, account.address, {
+      kind: 'transaction',
+      transaction: { chainId: 1, type: 'eip1559', nonce: 0, gas: 21_000n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n },
+    });
+    expect(parseTransaction(raw)).toMatchObject({ chainId: 1, type: 'eip1559' });
+    for (const chainId of [undefined, 0, -1, 1.5]) {
+      await expect(
+        session.sign(account.id, account.address, {
+          kind: 'transaction',
+          transaction: { chainId, type: 'legacy', nonce: 0, gas: 21_000n, gasPrice: 1n } as never,
+        }),
+      ).rejects.toMatchObject({ code: 'INPUT_UNSIGNED_TX' });
+    }
+    await expect(session.sign(account.id, TEST_ADDRESS_1, { kind: 'message', message: 'hello' })).rejects.toMatchObject(
+      { code: 'VAULT_ACCOUNT_NOT_FOUND' },
+    );
+    session.lock();
+    await expect(session.sign(account.id, account.address, { kind: 'message', message: 'x' })).rejects.toMatchObject({
+      code: 'VAULT_LOCKED',
+    });
+  });
+});

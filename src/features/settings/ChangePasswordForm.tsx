@@ -1,0 +1,85 @@
+import { type FormEvent, useState } from 'react';
+import { Field } from '@/components/Field';
+import {
+  NewPasswordFields,
+  type NewPasswordState,
+  newPasswordProblem,
+  usePasswordEstimator,
+} from '@/components/NewPasswordFields';
+import { SecretInput } from '@/components/SecretInput';
+import ui from '@/components/ui.module.css';
+import { errorText } from '@/lib/errorMessages';
+import { useVaultSession } from '@/lib/vault';
+
+const EMPTY: NewPasswordState = { password: '', confirm: '' };
+
+/**
+ * Replaces the vault password: the current one is checked, the new one must pass the same rules
+ * as at creation, and the vault is re-encrypted in one write (interrupted, the old password still
+ * opens it). Every window keeps working: they share the one session.
+ */
+export function ChangePasswordForm() {
+  const session = useVaultSession();
+  const estimator = usePasswordEstimator();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState(EMPTY);
+  const [attempted, setAttempted] = useState(false);
+  const [currentError, setCurrentError] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    setCurrentError(undefined);
+    setError(undefined);
+    setDone(false);
+    if (current === '') setCurrentError('Enter the current password.');
+    if ((await newPasswordProblem(next)) || current === '') return;
+    setBusy(true);
+    try {
+      await session.changePassword(current, next.password);
+      setCurrent('');
+      setNext(EMPTY);
+      setAttempted(false);
+      setDone(true);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code === 'VAULT_WRONG_PASSWORD' || code === 'VAULT_THROTTLED') setCurrentError(errorText(e));
+      else setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="change-password-title">
+      <h3 id="change-password-title">Change password</h3>
+      <p className={ui.muted}>
+        Backups you saved before keep the password they were made with: keep it, or save a new backup afterwards.
+      </p>
+      <Field label="Current password" error={currentError}>
+        <SecretInput value={current} onChange={(e) => setCurrent(e.target.value)} />
+      </Field>
+      <NewPasswordFields
+        label="New password"
+        value={next}
+        onChange={setNext}
+        estimator={estimator}
+        showProblems={attempted}
+      />
+      {error && (
+        <p role="alert" className={ui.noticeDanger}>
+          {error}
+        </p>
+      )}
+      {done && <p role="status">Password changed. Use the new password from now on.</p>}
+      <div className={ui.actions}>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Changing password…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}

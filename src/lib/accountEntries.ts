@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import type { Address } from 'viem';
+import { type ActivityEntry, buildEntries } from '@/core/activity/entries';
+import { contactsFor } from '@/core/addressBook/contact';
+import { listedTokens } from '@/core/assets/catalogue';
+import type { TokenInfo } from '@/core/assets/token';
+import type { Network } from '@/core/chain/networks';
+import type { TxRecord } from '@/core/tx/record';
+import { useAccountItems } from './activity';
+import { useSession } from './session';
+import { useAccountRecords } from './transactions';
+import { useVault } from './vault';
+
+const EMPTY_TOKENS: TokenInfo[] = [];
+
+/**
+ * One account's history on a network as entries, with possible spam and address poisoning
+ * flagged against what the person knows: their tokens, contacts, accounts (hidden ones too) and
+ * past recipients. Activity lists these; Send reads the counterparties from them.
+ */
+export function useAccountEntries(
+  network: Network,
+  account: Address | undefined,
+): { entries: ActivityEntry[]; loading: boolean } {
+  const items = useAccountItems(network, account);
+  const records = useAccountRecords(network, account);
+  const contacts = useSession((s) => s.addressBook);
+  const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY_TOKENS);
+  const accounts = useVault((s) => s.accounts);
+
+  const entries = useMemo((): ActivityEntry[] => {
+    if (!account) return [];
+    const knownTokens = new Set([...listedTokens(network), ...custom].map((t) => t.address.toLowerCase()));
+    const knownAddresses = [
+      ...contactsFor(contacts, network.id).map((c) => c.address),
+      ...accounts.map((a) => a.address as Address),
+      ...recipients(records),
+    ];
+    return buildEntries({ account, items: items.data ?? [], records, knownTokens, knownAddresses });
+  }, [account, items.data, records, contacts, accounts, custom, network]);
+  return { entries, loading: items.isPending };
+}
+
+function recipients(records: readonly TxRecord[]): Address[] {
+  return records.flatMap((r) => (r.intent ? [r.intent.recipient] : []));
+}

@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Address } from 'viem';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import { readFeeMarket } from '@/core/tx/fees';
+import { nodePendingNonce } from '@/core/tx/nonces';
+import { chainKeys } from './chainQueries';
+
+export const txKeys = {
+  feeMarket: (network: Network) => [...chainKeys.network(network), 'fee-market'] as const,
+  pendingNonce: (network: Network, address: Address, block: bigint | undefined, activeNonces: string) =>
+    [...chainKeys.network(network), 'pending-nonce', address.toLowerCase(), block?.toString(), activeNonces] as const,
+};
+
+/** Fee levels from the node's recent blocks, refreshed about every block. */
+export function feeMarketQuery(network: Network) {
+  return queryOptions({
+    queryKey: txKeys.feeMarket(network),
+    queryFn: () => readFeeMarket(chainClient(network)),
+    refetchInterval: 12_000,
+    retry: false,
+  });
+}
+
+/**
+ * The node's count of the account's transactions, pending ones included (read again at each
+ * block while the account has pending transactions of its own, to spot nonce gaps).
+ */
+export function pendingNonceQuery(network: Network, address: Address, block: bigint | undefined, activeNonces: string) {
+  return queryOptions({
+    queryKey: txKeys.pendingNonce(network, address, block, activeNonces),
+    queryFn: () => nodePendingNonce(chainClient(network), address),
+    enabled: activeNonces !== '',
+  });
+}

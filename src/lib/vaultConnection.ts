@@ -1,0 +1,74 @@
+import { CHANNELS } from '@/core/channels';
+import type { KeyValueStore } from '@/core/storage/keyValueStore';
+import type { SettingsSchema } from '@/core/storage/settingsSchema';
+import { webLocks } from '@/core/tx/locks';
+import { channelClient, hostWhenElected } from '@/core/vault/shared/channelTransport';
+import { connectionPair, portConnection } from '@/core/vault/shared/connection';
+import { VaultClient } from '@/core/vault/shared/vaultClient';
+
+/** How this window reaches the vault session (shown nowhere; useful in tests and support). */
+export type VaultTransport = 'shared-worker' | 'elected-window' | 'this-window';
+
+/**
+ * Connects this window to the one vault session of the browser profile:
+ * 1. a SharedWorker (every modern desktop browser): the session outlives any single window and
+ *    keys never sit in a page;
+ * 2. where SharedWorker is missing: the window holding a Web Lock hosts the session and the
+ *    others reach it over a BroadcastChannel (closing that window locks every window);
+ * 3. with neither: this window alone, as before (storage writes are still checked, so several
+ *    such windows lose nothing, but each has its own lock state).
+ */
+export async function connectToVault(
+  settings: KeyValueStore<SettingsSchema>,
+): Promise<{ client: VaultClient; transport: VaultTransport }> {
+  const viaWorker = await sharedWorkerClient(settings);
+  if (viaWorker) return { client: viaWorker, transport: 'shared-worker' };
+  if (typeof navigator !== 'undefined' && navigator.locks && typeof BroadcastChannel === 'function') {
+    const client = new VaultClient(channelClient(new BroadcastChannel(CHANNELS.vault), crypto.randomUUID()), settings);
+    hostWhenElected(webLocks(navigator.locks), () => new BroadcastChannel(CHANNELS.vault), startHost);
+    await client.init();
+    return { client: sayGoodbyeOnLeave(client), transport: 'elected-window' };
+  }
+  const [here, host] = connectionPair();
+  (await startHost()).connect(host);
+  const client = new VaultClient(here, settings);
+  await client.init();
+  return { client, transport: 'this-window' };
+}
+
+/** How long a window waits for the vault worker's first answer before hosting the session itself. */
+const WORKER_ANSWER_MS = 10_000;
+
+const startHost = () => import('./vaultHost').then((m) => m.startVaultHost());
+
+async function sharedWorkerClient(settings: KeyValueStore<SettingsSchema>): Promise<VaultClient | undefined> {
+  if (typeof SharedWorker !== 'function') return undefined;
+  let worker: SharedWorker;
+  try {
+    worker = new SharedWorker(new URL('./workers/vault.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'cairn-vault',
+    });
+  } catch {
+    return undefined;
+  }
+  const client = new VaultClient(portConnection(worker.port), settings);
+  // A worker script that cannot load (blocked, missing) reports an error instead of answering; one
+  // that loads but cannot start never answers. Either way this window falls back to another host
+  // (storage writes stay checked, so two hosts lose nothing).
+  const failed = new Promise<false>((resolve) => {
+    worker.addEventListener('error', () => resolve(false));
+    setTimeout(() => resolve(false), WORKER_ANSWER_MS);
+  });
+  const ready = await Promise.race([client.init().then(() => true), failed]);
+  if (ready) return sayGoodbyeOnLeave(client);
+  client.close();
+  return undefined;
+}
+
+function sayGoodbyeOnLeave(client: VaultClient): VaultClient {
+  window.addEventListener('pagehide', (event) => {
+    if (!event.persisted) client.close();
+  });
+  return client;
+}

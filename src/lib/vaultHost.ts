@@ -1,0 +1,28 @@
+import { broadcast, CHANNELS } from '@/core/channels';
+import { indexedDbSettingsStore, indexedDbVaultRepository, openCairnDatabase } from '@/core/storage/database';
+import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
+import type { SettingsSchema } from '@/core/storage/settingsSchema';
+import { memoryVaultRepository } from '@/core/storage/vaultRepository';
+import { memoryLocks, webLocks } from '@/core/tx/locks';
+import { loadPasswordEstimator } from '@/core/vault/passwordStrength';
+import { VaultHost } from '@/core/vault/shared/vaultHost';
+import { VaultSession } from '@/core/vault/vaultSession';
+
+/**
+ * Starts the vault host over this browser profile's storage: in the SharedWorker, or in the
+ * window elected to hold it where SharedWorker is missing. IndexedDB can be unavailable (some
+ * private modes): the vault then lives only in memory, as long as the host does.
+ */
+export async function startVaultHost(): Promise<VaultHost> {
+  const stores = await openCairnDatabase()
+    .then((db) => ({ repository: indexedDbVaultRepository(db), settings: indexedDbSettingsStore<SettingsSchema>(db) }))
+    .catch(() => ({ repository: memoryVaultRepository(), settings: memoryKeyValueStore<SettingsSchema>() }));
+  const session = new VaultSession({
+    ...stores,
+    estimator: loadPasswordEstimator,
+    locks: typeof navigator !== 'undefined' && navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
+  });
+  await session.init();
+  const peers = broadcast(CHANNELS.vaultPeers);
+  return new VaultHost(session, peers ? { peers } : {});
+}
