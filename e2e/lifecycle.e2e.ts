@@ -86,7 +86,9 @@ describe('the transaction lifecycle', () => {
       .getByRole('button', { name: 'Confirm cancellation' })
       .click();
     const cancel = history.getByRole('listitem').filter({ hasText: 'Cancellation of nonce' });
-    await cancel.waitFor();
+    // The record is listed as soon as it is signed and stored; mine only once the node holds it,
+    // or the original could take the nonce first (then the cancellation is rightly "Replaced").
+    await expect.poll(() => send.statusOf(cancel), { timeout: 15_000 }).toContain('Pending');
     await node.mine({ blocks: 1 });
     await expect.poll(() => send.statusOf(cancel), { timeout: 15_000 }).toContain('Confirmed');
     await expect.poll(() => send.statusOf(second), { timeout: 15_000 }).toContain('Replaced');
@@ -206,7 +208,8 @@ describe('the transaction lifecycle', () => {
     await gap.waitFor();
     await gap.getByRole('button', { name: `Fill nonce ${next}` }).click();
     const filler = history.getByRole('listitem').filter({ hasText: `Gap filler for nonce ${next}` });
-    await filler.first().waitFor();
+    // Mine only once the node holds the filler (it is listed as soon as it is signed).
+    await expect.poll(() => send.statusOf(filler.first()), { timeout: 15_000 }).toContain('Pending');
     await node.mine({ blocks: 1 });
     await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
     expect(await node.getTransactionCount({ address: from })).toBe(next + 2);
