@@ -1,3 +1,5 @@
+import { findCause } from './causeChain';
+
 /**
  * Base of every error Cairn raises. `code` is stable and drives the wording the UI shows
  * (`src/lib/errorMessages.ts`); `shortMessage` is a plain sentence safe to show as is; `details`
@@ -19,12 +21,7 @@ export class CairnError<Code extends string = string> extends Error {
 
   /** Walks the cause chain from this error outwards and returns the first match. */
   walk<T>(predicate: (error: unknown) => error is T): T | undefined {
-    let current: unknown = this;
-    for (let depth = 0; current !== undefined && depth < 20; depth++) {
-      if (predicate(current)) return current;
-      current = current instanceof Error ? current.cause : undefined;
-    }
-    return undefined;
+    return findCause(this, predicate);
   }
 }
 
