@@ -303,7 +303,7 @@ describe('contracts', () => {
     });
     const result = await contracts.decode(unknown);
     expect(result.text).toBe(
-      `Unknown selector ${unknown.slice(0, 10)}: none of the standard ABIs (ERC-20, ERC-721, ERC-1155, WETH, Multicall3) have a function with it.`,
+      `Unknown selector ${unknown.slice(0, 10)}: none of the standard ABIs (ERC-20, ERC-721, ERC-1155, WETH, Multicall3, Permit2) have a function with it.`,
     );
 
     const field = contracts.decoder.getByLabel('Calldata', { exact: true });

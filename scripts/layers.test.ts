@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImport, importsOf, layerOf } from './layers.ts';
+import { checkImport, importsOf, layerOf, literalQueryKeys } from './layers.ts';
 
 describe('layer rules', () => {
   it('classifies paths', () => {
@@ -29,6 +29,26 @@ describe('layer rules', () => {
       /do not import each other/,
     );
     expect(checkImport('src/features/send/deep/Form.tsx', '../../portfolio/Balances')).toMatch(/send → portfolio/);
+  });
+
+  it('lets only core read the chain with viem/actions, and keeps the chain client out of features', () => {
+    expect(checkImport('src/core/chain/chainHead.ts', 'viem/actions')).toBeUndefined();
+    expect(checkImport('src/features/sign/Tool.tsx', 'viem/actions')).toMatch(/only src\/core reads the chain/);
+    expect(checkImport('src/lib/queries/x.ts', 'viem/actions')).toMatch(/only src\/core reads the chain/);
+    expect(checkImport('src/app/main.tsx', 'viem/actions')).toMatch(/only src\/core reads the chain/);
+    expect(checkImport('src/features/send/Form.tsx', '@/core/chain/client')).toMatch(/query options/);
+    expect(checkImport('src/components/Thing.tsx', '../core/chain/client')).toMatch(/query options/);
+    expect(checkImport('src/lib/queries/x.ts', '@/core/chain/client')).toBeUndefined();
+    expect(checkImport('src/features/send/Form.test.ts', 'viem/actions')).toBeUndefined();
+  });
+
+  it('finds literal query keys outside the factories, by line', () => {
+    const source = "const a = 1;\nuseQuery({ queryKey: ['x'], queryFn });\nuseQuery({queryKey:[\n'y'] });\n";
+    expect(literalQueryKeys('src/features/sign/Status.tsx', source)).toEqual([2, 3]);
+    expect(literalQueryKeys('src/lib/transactions.tsx', source)).toEqual([2, 3]);
+    expect(literalQueryKeys('src/lib/queries/txQueries.ts', source)).toEqual([]);
+    expect(literalQueryKeys('src/features/sign/Status.test.tsx', source)).toEqual([]);
+    expect(literalQueryKeys('src/features/sign/Status.tsx', 'useQuery(receiptQuery(network, hash))')).toEqual([]);
   });
 
   it('keeps test helpers and tooling out of shipped code', () => {

@@ -1,6 +1,8 @@
-// Cairn's import rules, as data and one pure check, used by scripts/lint-layers.ts:
+// Cairn's import rules, as data and pure checks, used by scripts/lint-layers.ts:
 //   core ← lib ← features ← app;  components may use core and lib;  features never import each
-//   other;  shipped code never imports test helpers, the devchain or the scripts.
+//   other;  shipped code never imports test helpers, the devchain or the scripts;
+//   only core reads the chain (viem/actions), features reach it through query options in
+//   src/lib/queries, and query keys are built only by the factories there.
 import { posix } from 'node:path';
 
 export type Layer =
@@ -40,8 +42,24 @@ function isTestFile(path: string): boolean {
   return /\.(test|integration\.test)\.tsx?$/.test(path);
 }
 
+/** Why `fromFile` may not use the chain client this way, or undefined. Tests are exempt. */
+function checkChainAccess(fromFile: string, specifier: string): string | undefined {
+  const from = layerOf(fromFile);
+  if (from.kind === 'outside' || from.kind === 'testing' || isTestFile(fromFile)) return undefined;
+  if (specifier === 'viem/actions' && from.kind !== 'core') {
+    return 'only src/core reads the chain with viem/actions: call a core function (through query options in src/lib/queries)';
+  }
+  const target = resolveSpecifier(fromFile, specifier);
+  if (target === 'src/core/chain/client' && (from.kind === 'feature' || from.kind === 'components')) {
+    return 'features read the chain through query options in src/lib/queries (or a lib action), not with the chain client';
+  }
+  return undefined;
+}
+
 /** Returns why `fromFile` may not import `specifier`, or undefined when the import is fine. */
 export function checkImport(fromFile: string, specifier: string): string | undefined {
+  const chainAccess = checkChainAccess(fromFile, specifier);
+  if (chainAccess) return chainAccess;
   const target = resolveSpecifier(fromFile, specifier);
   if (target === undefined) return undefined;
   const from = layerOf(fromFile);
@@ -76,4 +94,17 @@ export function importsOf(source: string): { specifier: string; line: number }[]
     found.push({ specifier, line });
   }
   return found;
+}
+
+/**
+ * Query keys written as literal arrays outside the factories of src/lib/queries, with their
+ * 1-based lines: every key must start from the network's key, which only the factories guarantee.
+ */
+export function literalQueryKeys(path: string, source: string): number[] {
+  if (!path.startsWith('src/') || path.startsWith('src/lib/queries/') || isTestFile(path)) return [];
+  const lines: number[] = [];
+  for (const match of source.matchAll(/queryKey\s*:\s*\[/g)) {
+    lines.push(source.slice(0, match.index).split('\n').length);
+  }
+  return lines;
 }

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkImport, importsOf } from './layers.ts';
+import { checkImport, importsOf, literalQueryKeys } from './layers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -20,9 +20,13 @@ let files = 0;
 for (const file of sourceFiles(join(root, 'src'))) {
   files++;
   const path = relative(root, file).split('\\').join('/');
-  for (const { specifier, line } of importsOf(readFileSync(file, 'utf8'))) {
+  const source = readFileSync(file, 'utf8');
+  for (const { specifier, line } of importsOf(source)) {
     const problem = checkImport(path, specifier);
     if (problem) problems.push(`${path}:${line}: import '${specifier}': ${problem}`);
+  }
+  for (const line of literalQueryKeys(path, source)) {
+    problems.push(`${path}:${line}: a literal queryKey array: build keys with a factory in src/lib/queries`);
   }
 }
 
@@ -30,4 +34,4 @@ if (problems.length > 0) {
   console.error(`Layer violations:\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`layers: ${files} files follow core ← lib ← features ← app`);
+console.log(`layers: ${files} files follow core ← lib ← features ← app; chain reads and query keys in their homes`);

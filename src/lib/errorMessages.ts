@@ -1,8 +1,10 @@
 import { isCairnError } from '@/core/errors/base';
+import type { ErrorCode } from '@/core/errors/codes';
 
 export type ErrorCopy = { title: string; body: string; details: string | undefined };
 
-const titles: Record<string, string> = {
+/** A title for every code (the sentence is the error's own shortMessage); a code without one does not compile. */
+const titles: Record<ErrorCode, string> = {
   CHAIN_UNREACHABLE: 'Node unreachable',
   CHAIN_TIMEOUT: 'Node not answering',
   CHAIN_WRONG_CHAIN: 'Wrong chain',
@@ -12,7 +14,18 @@ const titles: Record<string, string> = {
   CHAIN_METHOD_UNSUPPORTED: 'Node lacks a feature',
   CHAIN_INSUFFICIENT_FUNDS: 'Not enough funds',
   CHAIN_NONCE_TOO_LOW: 'Nonce already used',
+  CHAIN_NONCE_TOO_HIGH: 'Nonce ahead of the account',
+  CHAIN_ALREADY_KNOWN: 'Already sent',
   CHAIN_REPLACEMENT_UNDERPRICED: 'Replacement fee too low',
+  CHAIN_INTRINSIC_GAS: 'Gas limit too low',
+  CHAIN_FEE_TOO_LOW: 'Fee too low',
+  CHAIN_TIP_ABOVE_MAX_FEE: 'Priority fee above maximum fee',
+  CHAIN_GAS_LIMIT_OR_FEE_CAP: 'Gas limit or fee too high',
+  CHAIN_TX_CHAIN_ID: 'Signed for another network',
+  CHAIN_TX_TYPE_UNSUPPORTED: 'Transaction type not accepted',
+  CHAIN_INVALID_SIGNATURE: 'Invalid signature',
+  CHAIN_OVERSIZED_DATA: 'Transaction too large',
+  CHAIN_LOG_RANGE: 'Too many blocks at once',
   CHAIN_REVERTED: 'Transaction would fail',
   CHAIN_RPC_ERROR: 'Node request failed',
   KEYS_PHRASE_EMPTY: 'Recovery phrase missing',
@@ -55,6 +68,12 @@ const titles: Record<string, string> = {
   INPUT_FILE_UNREADABLE: 'File unreadable',
   INPUT_MISMATCH: 'Does not match',
   INPUT_REQUIRED: 'Missing',
+  INPUT_AMOUNT: 'Check the amount',
+  INPUT_GAS_LIMIT: 'Check the gas limit',
+  INPUT_FEE: 'Check the fee',
+  INPUT_NONCE: 'Check the nonce',
+  INPUT_DATA: 'Check the data',
+  INPUT_RECIPIENT: 'Check the recipient',
   INPUT_ABI: 'Not a usable ABI',
   INPUT_MESSAGE: 'Not a message Cairn can sign',
   INPUT_TYPED_DATA: 'Not valid typed data',
@@ -82,7 +101,11 @@ const titles: Record<string, string> = {
 /** The words to show for any error: a title by code, the error's own safe sentence, details. */
 export function errorCopy(error: unknown): ErrorCopy {
   if (isCairnError(error)) {
-    return { title: titles[error.code] ?? 'Something went wrong', body: error.shortMessage, details: error.details };
+    return {
+      title: (titles as Partial<Record<string, string>>)[error.code] ?? 'Something went wrong',
+      body: error.shortMessage,
+      details: error.details,
+    };
   }
   return {
     title: 'Something went wrong',

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchNftImage } from '@/core/assets/nftImage';
-import { type NftMetadata, readNftMetadata, resolveMediaUri } from '@/core/assets/nftMetadata';
+import { resolveMediaUri } from '@/core/assets/nftLinks';
+import type { NftMetadata } from '@/core/assets/nftMetadata';
+import { readNftMetadata } from '@/core/assets/nftMetadataFetch';
 import { errorText } from './errorMessages';
 import { nftMediaKeys } from './queries/localKeys';
 import { useSession } from './session';

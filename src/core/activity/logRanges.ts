@@ -1,3 +1,6 @@
+import { isNodeError } from '../chain/nodeErrors';
+import { findCause } from '../errors/causeChain';
+
 /** How the block span of log queries adapts to what the node allows. */
 export type SpanPolicy = { min: bigint; max: bigint; growAfter: number };
 
@@ -5,35 +8,23 @@ export const DEFAULT_SPAN_POLICY: SpanPolicy = { min: 1n, max: 1_000_000_000n, g
 
 /** The answer was bigger than the client accepts (viem caps HTTP bodies at 10 MB): ask for less. */
 export function isTooLargeAnswer(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 6; depth++) {
-    if ((current as { name?: unknown }).name === 'ResponseBodyTooLargeError') return true;
-    if (current instanceof Error && /response body exceeded|body exceeded the size limit/i.test(current.message))
-      return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return (
+    findCause(
+      error,
+      (link) =>
+        (link as { name?: unknown } | null)?.name === 'ResponseBodyTooLargeError' ||
+        (link instanceof Error && /response body exceeded|body exceeded the size limit/i.test(link.message)),
+    ) !== undefined
+  );
 }
 
 /**
- * Whether a failed eth_getLogs means "ask for less" rather than a broken node: the many ways nodes
- * say a range or a result set is too large (geth, Erigon, Alchemy, Infura, QuickNode, Hardhat…).
+ * Whether a failed eth_getLogs means "ask for less" rather than a broken node: the answer was too
+ * large for the client, or the node said the range or result set was too large (the log range row
+ * of the node error table, with EIP-1474's "limit exceeded" code).
  */
 export function isLogRangeError(error: unknown): boolean {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 6; depth++) {
-    if (current instanceof Error) parts.push(current.message, String((current as { details?: unknown }).details ?? ''));
-    const code = (current as { code?: unknown }).code;
-    if (code === -32005) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return (
-    isTooLargeAnswer(error) ||
-    /block range|range (is )?too (large|wide|big)|exceed(s|ed)? (the )?(max(imum)?|limit)|more than \d+ (results|logs)|too many (results|logs|blocks)|response size|query timeout|limit exceeded|max(imum)? (block )?range|returned more than/i.test(
-      parts.join(' '),
-    )
-  );
+  return isTooLargeAnswer(error) || isNodeError(error, 'CHAIN_LOG_RANGE');
 }
 
 /**

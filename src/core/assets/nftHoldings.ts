@@ -3,7 +3,7 @@ import { readContract } from 'viem/actions';
 import type { ActivityItem } from '../activity/item';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
-import { erc1155Uri } from './nftMetadata';
+import { erc1155Uri } from './nftLinks';
 
 const nftAbi = parseAbi([
   'function ownerOf(uint256 tokenId) view returns (address)',

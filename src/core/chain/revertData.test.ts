@@ -1,4 +1,4 @@
-import { encodeErrorResult, parseAbi } from 'viem';
+import { BaseError, encodeErrorResult, parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { decodeRevertData, findRevertData } from './revertData';
 
@@ -21,5 +21,15 @@ describe('revert data', () => {
     expect(findRevertData({ cause: { cause: { data } } })).toBe(data);
     expect(findRevertData({ cause: { data: { message: 'x', data } } })).toBe(data);
     expect(findRevertData(new Error('plain'))).toBeUndefined();
+  });
+
+  it('skips data that is not revert data, and stops at a cycle', () => {
+    const data = '0xdeadbeef';
+    expect(findRevertData({ data: '0x12', cause: { data: 'not hex', cause: { data } } })).toBe(data);
+    const viem = new BaseError('execution reverted', { cause: Object.assign(new Error('node'), { data }) });
+    expect(findRevertData(viem)).toBe(data);
+    const cyclic: { cause?: unknown } = {};
+    cyclic.cause = { cause: cyclic };
+    expect(findRevertData(cyclic)).toBeUndefined();
   });
 });

@@ -1,82 +1,50 @@
-import { BaseError } from 'viem';
 import { isCairnError, toSafeDetails } from '../errors/base';
-import { ChainError, RevertedError } from '../errors/chain';
+import { causeWords, findNamed, innermostDetails } from '../errors/causeChain';
+import { ChainError, type ChainErrorCode, RevertedError } from '../errors/chain';
+import { isNodeError, nodeErrorOf, nodeErrorRow } from './nodeErrors';
 import { decodeRevertData, findRevertData } from './revertData';
 
 /**
- * Viem error classes are recognised by name rather than `instanceof`, so mapping errors does not
- * pull every error class (and the ABI code they need) into the first-screen bundle.
+ * viem error classes are recognised by name rather than `instanceof` (findNamed), so mapping errors
+ * does not pull every error class (and the ABI code they need) into the first-screen bundle.
  */
-type NamedError = Error & { status?: number; url?: string; reason?: string; data?: { errorName?: string } };
+type NamedError = Error & {
+  status?: number;
+  url?: string;
+  reason?: string;
+  details?: string;
+  data?: { errorName?: string };
+};
 
-function findByName(error: unknown, ...names: string[]): NamedError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current instanceof Error && depth < 20; depth++) {
-    if (names.includes(current.name)) return current as NamedError;
-    current = current.cause;
-  }
-  return undefined;
-}
+type Base = { rpcUrl: string | undefined; details: string; cause: unknown };
 
 /**
  * The one place where failures from the chain client become Cairn's typed errors, each with a
- * sentence a person can act on. `rpcUrl` names the node, for messages such as "unreachable".
+ * sentence a person can act on. What the node answered is read with the node error table
+ * (nodeErrors.ts); what went wrong on the way (unreachable, slow, HTTP status, unreadable answer)
+ * is read here. `rpcUrl` names the node, for messages such as "unreachable".
  *
- * Codes: CHAIN_UNREACHABLE, CHAIN_TIMEOUT, CHAIN_RATE_LIMITED, CHAIN_NODE_ERROR,
- * CHAIN_MALFORMED_RESPONSE, CHAIN_METHOD_UNSUPPORTED, CHAIN_INSUFFICIENT_FUNDS,
- * CHAIN_NONCE_TOO_LOW, CHAIN_REPLACEMENT_UNDERPRICED, CHAIN_REVERTED, CHAIN_RPC_ERROR.
+ * Codes: every code of a NODE_ERRORS row (CHAIN_INSUFFICIENT_FUNDS, CHAIN_NONCE_TOO_LOW,
+ * CHAIN_FEE_TOO_LOW, CHAIN_RATE_LIMITED, CHAIN_LOG_RANGE, CHAIN_REVERTED…), CHAIN_UNREACHABLE,
+ * CHAIN_TIMEOUT, CHAIN_NODE_ERROR, CHAIN_MALFORMED_RESPONSE, CHAIN_METHOD_UNSUPPORTED, CHAIN_RPC_ERROR.
  */
 export function toChainError(error: unknown, rpcUrl?: string): ChainError {
   if (error instanceof ChainError) return error;
   if (isCairnError(error)) return new ChainError('CHAIN_RPC_ERROR', error.shortMessage, { rpcUrl, cause: error });
 
-  const details = toSafeDetails(error);
-  const http = findByName(error, 'HttpRequestError');
-  const base = { rpcUrl: rpcUrl ?? http?.url, details, cause: error };
-  const message = error instanceof BaseError ? `${error.shortMessage} ${error.details}` : details;
-  const has = (...names: string[]) => findByName(error, ...names) !== undefined;
+  const http = findNamed<NamedError>(error, 'HttpRequestError');
+  // The details are the node's own words when it gave some: viem's outer message is about the request.
+  const details = toSafeDetails(innermostDetails(error) ?? error);
+  const base: Base = { rpcUrl: rpcUrl ?? http?.url, details, cause: error };
+  const reverted = revertedError(error, base);
+  if (reverted) return reverted;
+  const answer = nodeErrorOf(error);
+  if (answer) return new ChainError(answer.code, answer.sentence, base);
 
-  const revert = findByName(error, 'ContractFunctionRevertedError');
-  if (revert) return new RevertedError({ reason: revert.reason ?? revert.data?.errorName, ...base });
-  const executionReverted = findByName(error, 'ExecutionRevertedError');
-  if (executionReverted) {
-    const reason = (executionReverted as BaseError).details?.replace(/^execution reverted:?\s*/i, '');
-    return new RevertedError({ reason: reason || undefined, ...base });
-  }
-  const revertData = findRevertData(error);
-  if (revertData || /execution reverted|reverted with|VM Exception/i.test(message)) {
-    const fromText = /reverted with reason string '([^']*)'/.exec(message)?.[1];
-    return new RevertedError({ reason: (revertData && decodeRevertData(revertData)) ?? fromText, ...base });
-  }
-  if (has('InsufficientFundsError')) {
-    return new ChainError(
-      'CHAIN_INSUFFICIENT_FUNDS',
-      'The account does not have enough funds for the amount plus the network fee.',
-      base,
-    );
-  }
-  if (has('NonceTooLowError')) {
-    return new ChainError(
-      'CHAIN_NONCE_TOO_LOW',
-      'The node already has a transaction with this nonce from this account.',
-      base,
-    );
-  }
-  if (/replacement (transaction )?underpriced|replacement fee too low/i.test(message)) {
-    return new ChainError(
-      'CHAIN_REPLACEMENT_UNDERPRICED',
-      'The node refused the replacement: its fee must be higher than the pending transaction’s.',
-      base,
-    );
-  }
+  const message = causeWords(error);
+  const has = (...names: string[]) => findNamed(error, ...names) !== undefined;
   if (has('TimeoutError')) return new ChainError('CHAIN_TIMEOUT', 'The node did not answer in time.', base);
-  if (has('LimitExceededRpcError') || http?.status === 429 || /rate limit|too many requests/i.test(message)) {
-    return new ChainError(
-      'CHAIN_RATE_LIMITED',
-      'The node is limiting requests. Wait a moment or use another RPC URL.',
-      base,
-    );
-  }
+  if (http?.status === 429) return fromRow('CHAIN_RATE_LIMITED', base);
   if (has('MethodNotFoundRpcError', 'MethodNotSupportedRpcError')) {
     return new ChainError('CHAIN_METHOD_UNSUPPORTED', 'The node does not support a method Cairn needs.', base);
   }
@@ -103,6 +71,25 @@ export function toChainError(error: unknown, rpcUrl?: string): ChainError {
   return new ChainError('CHAIN_RPC_ERROR', 'The node request failed.', base);
 }
 
-function malformed(base: { rpcUrl: string | undefined; details: string; cause: unknown }): ChainError {
+/** A revert, with its reason decoded from viem's error, the revert data or the node's words. */
+function revertedError(error: unknown, base: Base): RevertedError | undefined {
+  const revert = findNamed<NamedError>(error, 'ContractFunctionRevertedError');
+  if (revert) return new RevertedError({ reason: revert.reason ?? revert.data?.errorName, ...base });
+  const executionReverted = findNamed<NamedError>(error, 'ExecutionRevertedError');
+  if (executionReverted) {
+    const reason = executionReverted.details?.replace(/^execution reverted:?\s*/i, '');
+    return new RevertedError({ reason: reason || undefined, ...base });
+  }
+  const revertData = findRevertData(error);
+  if (!revertData && !isNodeError(error, 'CHAIN_REVERTED')) return undefined;
+  const fromText = /reverted with reason string '([^']*)'/.exec(causeWords(error))?.[1];
+  return new RevertedError({ reason: (revertData && decodeRevertData(revertData)) ?? fromText, ...base });
+}
+
+function fromRow(code: ChainErrorCode, base: Base): ChainError {
+  return new ChainError(code, nodeErrorRow(code)?.sentence ?? 'The node refused the request.', base);
+}
+
+function malformed(base: Base): ChainError {
   return new ChainError('CHAIN_MALFORMED_RESPONSE', 'The node sent an answer Cairn could not read.', base);
 }

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { type AbiParameter, bytesToHex, decodeAbiParameters, encodeAbiParameters, getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors/input';
-import { formatAbiValue, parseAbiInput } from './abiInput';
+import { parseAbiInput } from './abiInput';
 import { abiTypeShape } from './abiTypes';
+import { formatAbiValue } from './decode/values';
 
 /** Solidity-style identifiers for component names. */
 const identifier = fc.stringMatching(/^[a-z][a-zA-Z0-9_]{0,6}$/);

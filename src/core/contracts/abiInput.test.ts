@@ -1,7 +1,7 @@
 import { type AbiFunction, type AbiParameter, encodeAbiParameters, parseAbiItem, parseAbiParameter } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors/input';
-import { decodeResult, formatAbiValue, parseAbiInput, parseAbiInputs } from './abiInput';
+import { parseAbiInput, parseAbiInputs } from './abiInput';
 
 const param = (text: string) => parseAbiParameter(text) as AbiParameter;
 const parse = (type: string, text: string) => parseAbiInput(param(type), text);
@@ -272,67 +272,6 @@ function refusalOf(run: () => unknown): InputError {
   }
   throw new Error('no InputError');
 }
-
-describe('formatAbiValue', () => {
-  it('writes what a person would type, JSON-like inside lists and tuples', () => {
-    expect(formatAbiValue(param('uint256 a'), 10n ** 30n)).toBe('1000000000000000000000000000000');
-    expect(formatAbiValue(param('uint8 a'), 7)).toBe('7');
-    expect(formatAbiValue(param('address a'), VITALIK_LOWER)).toBe(VITALIK);
-    expect(formatAbiValue(param('bytes a'), '0xDEAD')).toBe('0xdead');
-    expect(formatAbiValue(param('string a'), 'he said "hi"')).toBe('he said "hi"');
-    expect(formatAbiValue(param('string[] a'), ['he said "hi"'])).toBe('["he said \\"hi\\""]');
-    expect(formatAbiValue(param('(address maker, uint96[] amounts) o'), { maker: VITALIK, amounts: [1n] })).toBe(
-      `{"maker": "${VITALIK}", "amounts": [1]}`,
-    );
-    expect(formatAbiValue(param('(address maker, uint96[] amounts) o'), [VITALIK, [1n]])).toBe(
-      `{"maker": "${VITALIK}", "amounts": [1]}`,
-    );
-    expect(formatAbiValue(param('(uint8, bool) o'), [1, true])).toBe('[1, true]');
-  });
-
-  it('falls back to a plain rendering for a value that does not fit the type', () => {
-    expect(formatAbiValue(param('uint256 a'), 'oops')).toBe('"oops"');
-    expect(formatAbiValue(param('address[] a'), 5n)).toBe('5');
-    expect(formatAbiValue({ name: 'x', type: 'fixed128x18' }, 5n)).toBe('5');
-  });
-});
-
-describe('decodeResult', () => {
-  it('decodes eth_call return data into name, type and text per output', () => {
-    const balanceOf = parseAbiItem('function balanceOf(address owner) view returns (uint256)') as AbiFunction;
-    const data = encodeAbiParameters([{ type: 'uint256' }], [10n ** 24n]);
-    expect(decodeResult(balanceOf, data)).toEqual([
-      { name: '', type: 'uint256', value: 10n ** 24n, text: '1000000000000000000000000' },
-    ]);
-
-    const info = parseAbiItem(
-      'function info() view returns (string name, (address who, uint8 level)[] members)',
-    ) as AbiFunction;
-    const encoded = encodeAbiParameters(info.outputs, ['Cairn', [{ who: VITALIK, level: 3 }]]);
-    expect(decodeResult(info, encoded)).toEqual([
-      { name: 'name', type: 'string', value: 'Cairn', text: 'Cairn' },
-      {
-        name: 'members',
-        type: '(address,uint8)[]',
-        value: [{ who: VITALIK, level: 3 }],
-        text: `[{"who": "${VITALIK}", "level": 3}]`,
-      },
-    ]);
-  });
-
-  it('gives [] for a function without outputs and says why an answer does not fit', () => {
-    expect(decodeResult(parseAbiItem('function poke()') as AbiFunction, '0x')).toEqual([]);
-    const fn = parseAbiItem('function balanceOf(address owner) view returns (uint256)') as AbiFunction;
-    const empty = refusalOf(() => decodeResult(fn, '0x'));
-    expect(empty.code).toBe('INPUT_ABI');
-    expect(empty.shortMessage).toBe(
-      'The call to balanceOf returned nothing: there may be no contract at this address on this network, or it has no function balanceOf(address).',
-    );
-    expect(refusalOf(() => decodeResult(fn, '0x1234')).shortMessage).toBe(
-      'The answer to balanceOf does not fit its outputs (uint256): the ABI may not match this contract.',
-    );
-  });
-});
 
 describe('tuples whose parts share a name', () => {
   it('are taken in order, so no value overwrites another', () => {

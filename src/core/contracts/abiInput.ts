@@ -226,7 +226,3 @@ function toBytes(shape: Extract<AbiTypeShape, { kind: 'fixedBytes' | 'bytes' }>,
   if (count % 2 !== 0) throw valueError(path, `bytes needs whole bytes (an even number of hex digits); got ${got}.`);
   return `0x${token.slice(2).toLowerCase()}`;
 }
-
-// The way back (value → text) and eth_call results live in abiFormat.ts; re-exported for callers
-// that think of them as the other half of this module.
-export { type AbiValueText, decodeResult, formatAbiValue } from './abiFormat';

@@ -45,4 +45,13 @@ describe('reading a pasted ABI', () => {
     expect(fn.outputs[0]?.type).toBe('uint256');
     expect(toFunctionSelector(fn)).toBe(toFunctionSelector('function deposit(uint256,int256[2],bytes1,(uint256)[])'));
   });
+
+  it('refuses names with hidden or direction-changing characters, showing them as codes in the message', () => {
+    const named = (name: string, param = 'to') =>
+      JSON.stringify([{ type: 'function', name, inputs: [{ name: param, type: 'address' }] }]);
+    expect(() => parseAbiJson(named('tra\u202Ensfer'))).toThrow('Item 1 (tra\\u{202E}nsfer) is not valid');
+    expect(() => parseAbiJson(named('transfer', 'to\u200D'))).toThrow('Item 1 (transfer) is not valid');
+    const outputs = [{ type: 'function', name: 'f', inputs: [], outputs: [{ name: 'r\u2066', type: 'uint256' }] }];
+    expect(() => parseAbiJson(JSON.stringify(outputs))).toThrow('is not valid');
+  });
 });

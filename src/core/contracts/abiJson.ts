@@ -1,6 +1,7 @@
 import { formatAbiItem } from 'abitype';
 import { type Abi, parseAbiItem } from 'viem';
 import { InputError } from '../errors/input';
+import { untrustedLabel } from '../text/untrustedText';
 
 /** The longest ABI text Cairn accepts (a large contract's ABI is well under this). */
 export const MAX_ABI_CHARACTERS = 512 * 1024;
@@ -43,9 +44,9 @@ export function parseAbiJson(text: string): Abi {
       // Round-tripping through the human-readable form checks every Solidity type.
       parseAbiItem(formatAbiItem(normalised({ ...(item as object), type: kind }) as never));
     } catch (error) {
-      fail(
-        `${where}${typeof entry.name === 'string' ? ` (${entry.name})` : ''} is not valid: ${(error as Error).message.split('\n')[0]}`,
-      );
+      // The name is the pasted or fetched text: hidden characters in it are shown as codes.
+      const name = typeof entry.name === 'string' ? ` (${untrustedLabel(entry.name, 'name')})` : '';
+      fail(`${where}${name} is not valid: ${(error as Error).message.split('\n')[0]}`);
     }
   });
   return items.map((item) => normalised({ type: 'function', ...(item as object) })) as unknown as Abi;

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors/input';
 import { parseAbiText } from './abiText';
 import { listFunctions } from './functions';
-import { knownAbi, knownAbis } from './knownAbis';
 
 function refusal(text: string): string {
   try {
@@ -106,66 +105,5 @@ describe('parseAbiText', () => {
 
   it('refuses text over the size limit', () => {
     expect(refusal(`function f()\n${' '.repeat(600 * 1024)}x`)).toMatch(/is not accepted/);
-  });
-});
-
-describe('knownAbis', () => {
-  it('offers ERC-20, ERC-721 and ERC-1155, each readable back from its signatures', () => {
-    expect(knownAbis.map((k) => k.id)).toEqual(['erc20', 'erc721', 'erc1155']);
-    for (const known of knownAbis) expect(parseAbiText(known.signatures.join('\n'))).toEqual(known.abi);
-  });
-
-  it('has the full function sets', () => {
-    const ids = (id: 'erc20' | 'erc721' | 'erc1155') => {
-      const { read, write } = listFunctions(knownAbi(id).abi);
-      return [...read, ...write].map((f) => f.id).sort();
-    };
-    expect(ids('erc20')).toEqual(
-      [
-        'allowance(address,address)',
-        'approve(address,uint256)',
-        'balanceOf(address)',
-        'decimals()',
-        'name()',
-        'symbol()',
-        'totalSupply()',
-        'transfer(address,uint256)',
-        'transferFrom(address,address,uint256)',
-      ].sort(),
-    );
-    expect(ids('erc721')).toEqual(
-      [
-        'approve(address,uint256)',
-        'balanceOf(address)',
-        'getApproved(uint256)',
-        'isApprovedForAll(address,address)',
-        'name()',
-        'ownerOf(uint256)',
-        'safeTransferFrom(address,address,uint256)',
-        'safeTransferFrom(address,address,uint256,bytes)',
-        'setApprovalForAll(address,bool)',
-        'supportsInterface(bytes4)',
-        'symbol()',
-        'tokenURI(uint256)',
-        'transferFrom(address,address,uint256)',
-      ].sort(),
-    );
-    expect(ids('erc1155')).toEqual(
-      [
-        'balanceOf(address,uint256)',
-        'balanceOfBatch(address[],uint256[])',
-        'isApprovedForAll(address,address)',
-        'safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)',
-        'safeTransferFrom(address,address,uint256,uint256,bytes)',
-        'setApprovalForAll(address,bool)',
-        'supportsInterface(bytes4)',
-        'uri(uint256)',
-      ].sort(),
-    );
-    const events = (id: 'erc20' | 'erc721' | 'erc1155') =>
-      knownAbi(id).abi.flatMap((item) => (item.type === 'event' ? [item.name] : []));
-    expect(events('erc20')).toEqual(['Transfer', 'Approval']);
-    expect(events('erc721')).toEqual(['Transfer', 'Approval', 'ApprovalForAll']);
-    expect(events('erc1155')).toEqual(['TransferSingle', 'TransferBatch', 'ApprovalForAll', 'URI']);
   });
 });

@@ -18,7 +18,7 @@ function refusal(run: () => unknown): InputError {
 describe('decodeCalldata', () => {
   const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [TO, 10n ** 18n] });
 
-  it('decodes an ERC-20 transfer with the bundled ABIs', () => {
+  it('decodes an ERC-20 transfer with the standard ABIs', () => {
     expect(decodeCalldata(transfer)).toEqual({
       status: 'decoded',
       selector: '0xa9059cbb',
@@ -29,7 +29,7 @@ describe('decodeCalldata', () => {
         { name: 'to', type: 'address', value: TO, text: TO },
         { name: 'value', type: 'uint256', value: 10n ** 18n, text: '1000000000000000000' },
       ],
-      source: 'known',
+      source: 'standard',
     });
   });
 
@@ -45,7 +45,7 @@ describe('decodeCalldata', () => {
     ]);
     const data = encodeFunctionData({ abi, functionName: 'send', args: [TO, 5n] });
     expect(decodeCalldata(data, abi)).toMatchObject({
-      source: 'abi',
+      source: 'contract',
       args: [{ name: 'recipient' }, { name: 'amount', text: '5' }],
     });
     const fill = encodeFunctionData({ abi, functionName: 'fill', args: [{ maker: TO, amounts: [1n, 2n] }, '0xbeef'] });
@@ -58,13 +58,28 @@ describe('decodeCalldata', () => {
     });
   });
 
-  it('falls back to the bundled ABIs when the given one lacks the selector', () => {
+  it('falls back to the standard ABIs when the given one lacks the selector', () => {
     const data = encodeFunctionData({ abi: erc721Abi, functionName: 'ownerOf', args: [7n] });
     expect(decodeCalldata(data, parseAbi(['function other()']))).toMatchObject({
       status: 'decoded',
       name: 'ownerOf',
-      source: 'known',
+      source: 'standard',
     });
+  });
+
+  it('reads approve and transferFrom, which ERC-20 and ERC-721 share, with a name that fits both', () => {
+    const approve = encodeFunctionData({ abi: erc721Abi, functionName: 'approve', args: [TO, 7n] });
+    expect(decodeCalldata(approve)).toMatchObject({
+      signature: 'function approve(address spender, uint256 amount)',
+      args: [{ name: 'spender' }, { name: 'amount', text: '7' }],
+    });
+  });
+
+  it('decodes Permit2 and WETH calls', () => {
+    const permit2 = parseAbi(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
+    const data = encodeFunctionData({ abi: permit2, functionName: 'approve', args: [TO, TO, 5n, 6] });
+    expect(decodeCalldata(data)).toMatchObject({ status: 'decoded', selector: '0x87517c45', source: 'standard' });
+    expect(decodeCalldata('0xd0e30db0')).toMatchObject({ status: 'decoded', signature: 'function deposit() payable' });
   });
 
   it('states an unknown selector as a result', () => {
@@ -72,7 +87,7 @@ describe('decodeCalldata', () => {
       status: 'unknown',
       selector: '0x12345678',
       message:
-        'Unknown selector 0x12345678: none of the standard ABIs (ERC-20, ERC-721, ERC-1155, WETH, Multicall3) have a function with it.',
+        'Unknown selector 0x12345678: none of the standard ABIs (ERC-20, ERC-721, ERC-1155, WETH, Multicall3, Permit2) have a function with it.',
     });
     expect(decodeCalldata('0x12345678ab', parseAbi(['function other()']))).toMatchObject({
       status: 'unknown',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { causeChain, causeText, findCause } from './causeChain';
+import { causeChain, causeText, causeWords, findCause, findNamed, innermostDetails } from './causeChain';
 
 describe('causeChain', () => {
   it('lists an error and its causes, outermost first', () => {
@@ -39,5 +39,31 @@ describe('causeChain', () => {
     const outer = Object.assign(new Error('Transaction failed', { cause: inner }), { shortMessage: 'Failed' });
     expect(findCause(outer, (e) => (e as Error).message === 'nonce too low')).toBe(inner);
     expect(causeText(outer)).toBe('Transaction failed Failed nonce too low nonce too low: next nonce 5');
+  });
+
+  it('reads what was said without the client’s context: short messages and details', () => {
+    const node = { code: -32000, message: 'nonce too low' };
+    const rpc = Object.assign(
+      new Error('RPC Request failed.\n\nRequest body: {"method":"insufficientFunds()"}', { cause: node }),
+      {
+        shortMessage: 'RPC Request failed.',
+        details: 'nonce too low',
+      },
+    );
+    expect(causeWords(rpc)).toBe('RPC Request failed. nonce too low nonce too low');
+    expect(causeWords(rpc)).not.toContain('insufficientFunds');
+    expect(causeWords('plain text')).toBe('plain text');
+  });
+
+  it('finds the innermost details and a cause by name', () => {
+    const inner = Object.assign(new Error('inner'), {
+      name: 'RpcRequestError',
+      details: 'max fee per gas less than block base fee',
+    });
+    const outer = Object.assign(new Error('outer', { cause: inner }), { details: 'outer words' });
+    expect(innermostDetails(outer)).toBe('max fee per gas less than block base fee');
+    expect(innermostDetails(new Error('no details'))).toBeUndefined();
+    expect(findNamed(outer, 'HttpRequestError', 'RpcRequestError')).toBe(inner);
+    expect(findNamed(outer, 'TimeoutError')).toBeUndefined();
   });
 });

@@ -27,18 +27,45 @@ export function findCause(error: unknown, predicate: (candidate: unknown) => boo
   return causeChain(error).find(predicate);
 }
 
-/** Every message and `details` text along the cause chain, joined: what pattern tables match against. */
-export function causeText(error: unknown): string {
+type Said = { message?: unknown; details?: unknown; shortMessage?: unknown };
+
+/** The texts `pick` chooses from each link of the cause chain (a string cause is its own text), joined. */
+function textAlong(error: unknown, pick: (link: Said) => unknown[]): string {
   return causeChain(error)
     .flatMap((link) => {
       if (typeof link === 'string') return [link];
       if (typeof link !== 'object' || link === null) return [];
-      const { message, details, shortMessage } = link as {
-        message?: unknown;
-        details?: unknown;
-        shortMessage?: unknown;
-      };
-      return [message, shortMessage, details].filter((part): part is string => typeof part === 'string' && part !== '');
+      return pick(link as Said).filter((part): part is string => typeof part === 'string' && part !== '');
     })
     .join(' ');
+}
+
+/** Every message and `details` text along the cause chain, joined: what pattern tables match against. */
+export function causeText(error: unknown): string {
+  return textAlong(error, ({ message, shortMessage, details }) => [message, shortMessage, details]);
+}
+
+/**
+ * What was said along the cause chain, without a client's context: each link's short message
+ * (its message when it has none) and its details. A viem error's full message repeats the request
+ * (URL, body, call arguments), where a function name or calldata could pass for a node's words.
+ */
+export function causeWords(error: unknown): string {
+  return textAlong(error, ({ message, shortMessage, details }) => [
+    typeof shortMessage === 'string' && shortMessage !== '' ? shortMessage : message,
+    details,
+  ]);
+}
+
+/** The deepest non-empty `details` along the cause chain: for a viem error, the node's own words. */
+export function innermostDetails(error: unknown): string | undefined {
+  return causeChain(error)
+    .map((link) => (typeof link === 'object' && link !== null ? (link as { details?: unknown }).details : undefined))
+    .filter((details): details is string => typeof details === 'string' && details.trim() !== '')
+    .at(-1);
+}
+
+/** The first error in the cause chain whose `name` is one of `names` (viem errors are recognised by name). */
+export function findNamed<T extends Error = Error>(error: unknown, ...names: readonly string[]): T | undefined {
+  return findCause(error, (link): link is T => link instanceof Error && names.includes(link.name));
 }

@@ -1,18 +1,34 @@
 import { CairnError } from './base';
 
-export type ChainErrorCode =
-  | 'CHAIN_UNREACHABLE'
-  | 'CHAIN_TIMEOUT'
-  | 'CHAIN_WRONG_CHAIN'
-  | 'CHAIN_RATE_LIMITED'
-  | 'CHAIN_NODE_ERROR'
-  | 'CHAIN_MALFORMED_RESPONSE'
-  | 'CHAIN_METHOD_UNSUPPORTED'
-  | 'CHAIN_INSUFFICIENT_FUNDS'
-  | 'CHAIN_NONCE_TOO_LOW'
-  | 'CHAIN_REPLACEMENT_UNDERPRICED'
-  | 'CHAIN_REVERTED'
-  | 'CHAIN_RPC_ERROR';
+export const CHAIN_ERROR_CODES = [
+  // Reaching the node and reading its answer.
+  'CHAIN_UNREACHABLE',
+  'CHAIN_TIMEOUT',
+  'CHAIN_WRONG_CHAIN',
+  'CHAIN_RATE_LIMITED',
+  'CHAIN_NODE_ERROR',
+  'CHAIN_MALFORMED_RESPONSE',
+  'CHAIN_METHOD_UNSUPPORTED',
+  // What the node says about a transaction or a request (rows of core/chain/nodeErrors.ts).
+  'CHAIN_INSUFFICIENT_FUNDS',
+  'CHAIN_NONCE_TOO_LOW',
+  'CHAIN_NONCE_TOO_HIGH',
+  'CHAIN_ALREADY_KNOWN',
+  'CHAIN_REPLACEMENT_UNDERPRICED',
+  'CHAIN_INTRINSIC_GAS',
+  'CHAIN_FEE_TOO_LOW',
+  'CHAIN_TIP_ABOVE_MAX_FEE',
+  'CHAIN_GAS_LIMIT_OR_FEE_CAP',
+  'CHAIN_TX_CHAIN_ID',
+  'CHAIN_TX_TYPE_UNSUPPORTED',
+  'CHAIN_INVALID_SIGNATURE',
+  'CHAIN_OVERSIZED_DATA',
+  'CHAIN_LOG_RANGE',
+  'CHAIN_REVERTED',
+  'CHAIN_RPC_ERROR',
+] as const;
+
+export type ChainErrorCode = (typeof CHAIN_ERROR_CODES)[number];
 
 /** A failure talking to a JSON-RPC node. `rpcUrl` is the node that failed, when known. */
 export class ChainError extends CairnError<ChainErrorCode> {

@@ -8,7 +8,7 @@ import { testNode } from '../../testing/txFixtures';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
 import { vaultAccount } from '../signing/vaultAccount';
-import { broadcastRaw } from './broadcast';
+import { broadcastRaw, broadcastToNetwork } from '../tx/broadcastRaw';
 import { checkForNetwork } from './networkCheck';
 import { decodeRawTransaction } from './rawTx';
 import { signOffline } from './signOffline';
@@ -73,7 +73,7 @@ describe('offline signing and raw broadcast on the local node', () => {
     expect(checkForNetwork(decoded, network.chainId, network.name)).toEqual({ ok: true, warnings: [] });
 
     const sent = await broadcastRaw(client, decoded.raw, url);
-    expect(sent).toEqual({ hash: signed.hash, alreadyKnown: false });
+    expect(sent).toEqual({ kind: 'sent', hash: signed.hash });
     const receipt = await waitForTransactionReceipt(client, { hash: sent.hash, pollingInterval: 50 });
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(account.address.toLowerCase());
@@ -87,7 +87,8 @@ describe('offline signing and raw broadcast on the local node', () => {
     if (!built.ok) throw new Error(JSON.stringify(built.errors));
     const signed = await signOffline(account, built.tx);
     expect(decodeRawTransaction(signed.raw)).toMatchObject({ type: 'legacy', chainId: BigInt(network.chainId) });
-    const { hash } = await broadcastRaw(client, signed.raw);
+    const { kind, hash } = await broadcastRaw(client, signed.raw);
+    expect(kind).toBe('sent');
     expect((await waitForTransactionReceipt(client, { hash, pollingInterval: 50 })).status).toBe('success');
   });
 
@@ -95,7 +96,7 @@ describe('offline signing and raw broadcast on the local node', () => {
     const { signed } = await signedTransfer();
     await broadcastRaw(client, signed.raw);
     await waitForTransactionReceipt(client, { hash: signed.hash, pollingInterval: 50 });
-    expect(await broadcastRaw(client, signed.raw)).toEqual({ hash: signed.hash, alreadyKnown: true });
+    expect(await broadcastRaw(client, signed.raw)).toEqual({ kind: 'already-known', hash: signed.hash });
   });
 
   it('maps node refusals to typed errors: nonce too low, insufficient funds', async () => {
@@ -104,19 +105,25 @@ describe('offline signing and raw broadcast on the local node', () => {
     await broadcastRaw(client, first.raw);
     await waitForTransactionReceipt(client, { hash: first.hash, pollingInterval: 50 });
     const other = await signOffline(account, { ...tx, value: tx.value + 1n });
-    await expect(broadcastRaw(client, other.raw, url)).rejects.toMatchObject({
-      name: 'ChainError',
-      code: 'CHAIN_NONCE_TOO_LOW',
-      rpcUrl: url,
-      details: expect.stringMatching(/nonce too low/i),
+    expect(await broadcastRaw(client, other.raw, url)).toMatchObject({
+      kind: 'failed',
+      error: {
+        name: 'ChainError',
+        code: 'CHAIN_NONCE_TOO_LOW',
+        rpcUrl: url,
+        details: expect.stringMatching(/nonce too low/i),
+      },
     });
 
     const key = generatePrivateKey();
     const empty = vaultAccount(privateKeyToAccount(key).address, async () => hexToBytes(key));
     const poor = await signOffline(empty, { ...tx, nonce: 0, to: recipient });
-    await expect(broadcastRaw(client, poor.raw)).rejects.toMatchObject({
-      code: 'CHAIN_INSUFFICIENT_FUNDS',
-      shortMessage: 'The sending account does not have enough funds for the amount plus the maximum network fee.',
+    expect(await broadcastRaw(client, poor.raw)).toMatchObject({
+      kind: 'refused',
+      error: {
+        code: 'CHAIN_INSUFFICIENT_FUNDS',
+        shortMessage: 'The sending account does not have enough funds for the amount plus the maximum network fee.',
+      },
     });
   });
 
@@ -132,11 +139,26 @@ describe('offline signing and raw broadcast on the local node', () => {
       refusal: `This transaction is signed for chain id 1, but the selected network (Local chain) is chain id ${network.chainId}. It can only be sent to the network it was signed for.`,
       warnings: [],
     });
-    await expect(broadcastRaw(client, signed.raw as Hex)).rejects.toMatchObject({
-      code: 'CHAIN_RPC_ERROR',
-      shortMessage:
-        'The node refused the transaction for its chain id: it was signed for another network, or without replay protection the node does not accept.',
-      details: expect.stringMatching(/invalid chainId/),
+    expect(await broadcastRaw(client, signed.raw as Hex)).toMatchObject({
+      kind: 'refused',
+      error: {
+        code: 'CHAIN_TX_CHAIN_ID',
+        shortMessage:
+          'The node refused the transaction for its chain id: it was signed for another network, or without replay protection the node does not accept.',
+        details: expect.stringMatching(/invalid chainId/),
+      },
     });
+  });
+
+  it('sends to a network only when its node serves that network’s chain', async () => {
+    const { signed } = await signedTransfer();
+    const elsewhere = { ...network, chainId: 1 };
+    expect(await broadcastToNetwork(elsewhere, signed.raw)).toMatchObject({
+      kind: 'failed',
+      hash: signed.hash,
+      error: { code: 'CHAIN_WRONG_CHAIN', expectedChainId: 1, actualChainId: network.chainId },
+    });
+    expect(await getTransactionCount(client, { address: signed.from, blockTag: 'pending' })).toBe(0);
+    expect(await broadcastToNetwork(network, signed.raw)).toEqual({ kind: 'sent', hash: signed.hash });
   });
 });

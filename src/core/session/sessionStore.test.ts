@@ -165,6 +165,23 @@ describe('session store: several windows', () => {
     ).toEqual(['a', 'b']);
   });
 
+  it('an import in a window with a stale view adds to what another window stored, and loses nothing', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>();
+    // No sync between them: b never hears of a's change before importing.
+    const [a, b] = await Promise.all([
+      createSessionStore({ localRpcUrl, settings }),
+      createSessionStore({ localRpcUrl, settings }),
+    ]);
+    a.getState().saveContact(contact('a'));
+    await a.getState().whenSaved();
+    const imported = { ...contact('x'), address: '0x000000000000000000000000000000000000bEEF' as const };
+    expect(b.getState().importContacts([imported])).toEqual({ added: 1, skipped: 0 });
+    await b.getState().whenSaved();
+    expect((await settings.get('addressBook'))?.map((c) => c.id).sort()).toEqual(['a', 'x']);
+    // Importing it again adds nothing and writes nothing.
+    expect(b.getState().importContacts([{ ...imported, id: 'y' }])).toEqual({ added: 0, skipped: 1 });
+  });
+
   it('a write that fails puts back what is stored and says so', async () => {
     const inner = memoryKeyValueStore<PersistedSettings>({ hideZeroBalances: false });
     const failures: unknown[] = [];

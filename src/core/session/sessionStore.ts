@@ -1,8 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ExplorerConfig } from '../activity/explorer';
-import type { SavedAbi } from '../activity/txDecode';
 import type { Contact } from '../addressBook/contact';
-import type { MediaSettings } from '../assets/nftMetadata';
+import { mergeContacts } from '../addressBook/contactFiles';
+import type { MediaSettings } from '../assets/nftLinks';
 import type { TokenInfo } from '../assets/token';
 import {
   EMPTY_NETWORK_CONFIG,
@@ -13,7 +13,8 @@ import {
 } from '../chain/networkConfig';
 import { LOCAL_NETWORK_ID, type Network } from '../chain/networks';
 import type { Broadcast } from '../channels';
-import { CairnError } from '../errors/base';
+import type { SavedAbi } from '../contracts/decode/abiIndex';
+import { SettingsError } from '../errors/settings';
 import type { KeyValueStore } from '../storage/keyValueStore';
 import type { SettingsSchema } from '../storage/settingsSchema';
 import { storageFailureSentence } from '../storage/storageFailure';
@@ -64,8 +65,12 @@ export type SessionState = PersistedSettings & {
   /** Adds or replaces (same id) a contact. */
   saveContact(contact: Contact): void;
   removeContact(id: string): void;
-  /** Replaces the whole address book (after an import the person confirmed). */
-  setAddressBook(contacts: Contact[]): void;
+  /**
+   * Adds imported contacts that are not already there, merged into the address book as stored
+   * (another window may have changed it since this one read it). Returns what this window saw
+   * added and skipped.
+   */
+  importContacts(incoming: readonly Contact[]): { added: number; skipped: number };
   /** Sets (or with undefined removes) a network's explorer, checked beforehand (see checkExplorer). */
   setExplorer(networkId: string, config: ExplorerConfig | undefined): void;
   setNftMedia(settings: MediaSettings): void;
@@ -219,8 +224,10 @@ export async function createSessionStore(options: {
       removeContact(id) {
         change('addressBook', (book) => book.filter((c) => c.id !== id));
       },
-      setAddressBook(contacts) {
-        change('addressBook', () => contacts);
+      importContacts(incoming) {
+        const { added, skipped } = mergeContacts(get().addressBook, incoming);
+        if (added > 0) change('addressBook', (book) => mergeContacts(book, incoming).contacts);
+        return { added, skipped };
       },
       setExplorer(networkId, config) {
         change('explorers', (all) => {
@@ -247,7 +254,7 @@ export async function createSessionStore(options: {
       async whenSaved() {
         const failure = (await Promise.all([...pending])).find((outcome) => outcome !== undefined);
         if (failure !== undefined) {
-          throw new CairnError('SETTINGS_STORAGE_FAILED', storageFailureSentence(failure, 'this change'), {
+          throw new SettingsError('SETTINGS_STORAGE_FAILED', storageFailureSentence(failure, 'this change'), {
             cause: failure,
           });
         }

@@ -2,7 +2,7 @@ import type { Address } from 'viem';
 import { getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
-import { CairnError } from '../errors/base';
+import { TxError } from '../errors/tx';
 import { isActive, type TxKind, type TxRecord } from './record';
 
 /** The lock every nonce choice for one account on one chain goes through. */
@@ -59,12 +59,12 @@ export function checkChosenNonce(
 ): void {
   if (request.nonce === undefined) return;
   if (records.some((r) => isActive(r) && r.nonce === nonce)) {
-    throw new CairnError(
+    throw new TxError(
       'TX_NONCE_TAKEN',
       `Nonce ${nonce} belongs to a pending transaction sent from Cairn: speed it up or cancel it instead.`,
     );
   }
   if (request.kind === 'fill-gap' && nonce < nodePending) {
-    throw new CairnError('TX_NONCE_TAKEN', `Nonce ${nonce} is no longer missing: nothing needs filling.`);
+    throw new TxError('TX_NONCE_TAKEN', `Nonce ${nonce} is no longer missing: nothing needs filling.`);
   }
 }

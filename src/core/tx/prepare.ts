@@ -2,6 +2,7 @@ import { type Address, erc20Abi, type Hex, parseAbi, serializeTransaction } from
 import { estimateGas, getBalance, getBlock, getCode, getTransactionCount, readContract } from 'viem/actions';
 import { chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
+import { isNodeError } from '../chain/nodeErrors';
 import { toChainError } from '../chain/toChainError';
 import { InputError } from '../errors/input';
 import { untrustedLabel } from '../text/untrustedText';
@@ -137,7 +138,7 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
     );
   }
   if (!estimate.ok) {
-    if (asset.kind === 'native' && !draft.max && /enough funds|insufficient funds/i.test(errorWords(estimate.error))) {
+    if (asset.kind === 'native' && !draft.max && isNodeError(estimate.error, 'CHAIN_INSUFFICIENT_FUNDS')) {
       throw new InputError('INPUT_AMOUNT', `Not enough ${symbol}: the amount is more than the balance.`);
     }
     throw toChainError(estimate.error);
@@ -201,10 +202,6 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
     confirmedNonce,
     nonce: draft.advanced?.nonce,
   };
-}
-
-function errorWords(error: unknown): string {
-  return error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : String(error);
 }
 
 /**

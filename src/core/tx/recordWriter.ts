@@ -1,4 +1,4 @@
-import { CairnError } from '../errors/base';
+import { TxError } from '../errors/tx';
 import { storageFailureSentence } from '../storage/storageFailure';
 import type { TxRecord, TxStatus } from './record';
 import type { TxStore } from './txStore';
@@ -9,8 +9,8 @@ export type TxChange = { record: TxRecord; previous: TxStatus };
 /** Attempts before amend gives up because other windows keep changing the record. */
 const AMEND_ATTEMPTS = 5;
 
-function storageFailed(error: unknown, what: string, consequence: string): CairnError {
-  return new CairnError('TX_STORAGE_FAILED', `${storageFailureSentence(error, what)} ${consequence}`, {
+function storageFailed(error: unknown, what: string, consequence: string): TxError {
+  return new TxError('TX_STORAGE_FAILED', `${storageFailureSentence(error, what)} ${consequence}`, {
     cause: error,
   });
 }

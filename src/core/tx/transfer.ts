@@ -1,4 +1,4 @@
-import { type Address, decodeFunctionData, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem';
 
 /**
  * What is being sent: the network's coin, an ERC-20 token, or one NFT (ERC-721, or an ERC-1155
@@ -40,16 +40,4 @@ export function transferCall(intent: TransferIntent): CallRequest {
     value: 0n,
     data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [intent.to, intent.amount] }),
   };
-}
-
-/** The decoded ERC-20 transfer in call data, for the review screen, or undefined if it is not one. */
-export function decodeTransfer(data: Hex): { to: Address; amount: bigint } | undefined {
-  if (!data.startsWith('0xa9059cbb')) return undefined;
-  try {
-    const { args } = decodeFunctionData({ abi: erc20Abi, data });
-    const [to, amount] = args as readonly [Address, bigint];
-    return { to, amount };
-  } catch {
-    return undefined;
-  }
 }

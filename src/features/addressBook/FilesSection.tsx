@@ -2,12 +2,7 @@ import { type ChangeEvent, useState } from 'react';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
-import {
-  exportContactsCsv,
-  exportContactsJson,
-  mergeContacts,
-  parseContactsFile,
-} from '@/core/addressBook/contactFiles';
+import { exportContactsCsv, exportContactsJson, parseContactsFile } from '@/core/addressBook/contactFiles';
 import { isCairnError } from '@/core/errors/base';
 import { downloadText, readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
@@ -62,9 +57,8 @@ function readFailure(error: unknown): string {
 
 /** The file input: reads the file, adds the new contacts and says what was imported and refused. */
 function ImportContacts() {
-  const contacts = useSession((s) => s.addressBook);
   const networks = useSession((s) => s.networks);
-  const setAddressBook = useSession((s) => s.setAddressBook);
+  const importContacts = useSession((s) => s.importContacts);
   const [error, setError] = useState<string>();
   const [report, setReport] = useState<ImportReport>();
 
@@ -88,8 +82,7 @@ function ImportContacts() {
       now: Date.now(),
       knownNetworkIds: networks.map((n) => n.id),
     });
-    const merged = mergeContacts(contacts, parsed.contacts);
-    if (merged.added > 0) setAddressBook(merged.contacts);
+    const merged = importContacts(parsed.contacts);
     const summary = `Imported ${plural(merged.added, 'contact')}, skipped ${merged.skipped} already present.`;
     setReport({ summary, problems: parsed.problems });
   };

@@ -4,10 +4,14 @@ import { useStore } from 'zustand';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import { type DecodedCalldata, decodeCalldata } from '@/core/contracts/calldata';
+import type { AbiSource } from '@/core/contracts/decode/abiIndex';
+import { STANDARD_NAMES } from '@/core/contracts/decode/standardAbis';
 import { errorText } from '@/lib/errorMessages';
 import styles from './contracts.module.css';
 import { contractsStore, updateContracts } from './contractsStore';
 import { ValueList } from './ValueList';
+
+const DECODED_WITH: Record<AbiSource, string> = { contract: 'the loaded ABI', standard: 'a standard ABI' };
 
 /**
  * Paste calldata, see the function and each argument exactly: decoded with the loaded contract's
@@ -35,7 +39,7 @@ export function CalldataDecoder({ abi }: { abi: Abi | undefined }) {
       <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="calldata-title">
         <Field
           label="Calldata"
-          hint={`0x, a 4-byte function selector, then the arguments. Read with ${abi ? 'the loaded contract’s ABI, then ' : ''}the standard ABIs (ERC-20, ERC-721, ERC-1155, WETH, Multicall3).`}
+          hint={`0x, a 4-byte function selector, then the arguments. Read with ${abi ? 'the loaded contract’s ABI, then ' : ''}the standard ABIs (${STANDARD_NAMES}).`}
           error={error}
         >
           <textarea
@@ -57,7 +61,7 @@ export function CalldataDecoder({ abi }: { abi: Abi | undefined }) {
             <p>
               <code className={styles.signature}>{decoded.signature.replace(/^function /, '')}</code>{' '}
               <span className={ui.muted}>
-                (selector {decoded.selector}, from {decoded.source === 'abi' ? 'the loaded ABI' : 'a standard ABI'})
+                (selector {decoded.selector}, from {DECODED_WITH[decoded.source]})
               </span>
             </p>
             {decoded.irregular && <p className={ui.noticeWarning}>{decoded.irregular}</p>}

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AbiParameter } from 'viem';
@@ -6,19 +7,20 @@ import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import { canSign } from '@/core/accounts/account';
-import type { AbiValueText } from '@/core/contracts/abiFormat';
 import { abiTypeShape } from '@/core/contracts/abiTypes';
 import { encodeCalldata } from '@/core/contracts/calldata';
+import type { DecodedValue } from '@/core/contracts/decode/values';
 import type { ContractFunction } from '@/core/contracts/functions';
 import { parseAmount } from '@/core/tx/amount';
 import { errorText } from '@/lib/errorMessages';
 import { useLinks } from '@/lib/links';
+import { functionReadQuery } from '@/lib/queries/contractQueries';
 import { requestSend } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
 import { argumentHint, argumentLabel, checkArguments } from './argumentFields';
 import styles from './contracts.module.css';
 import { contractsStore, type LoadedContract, setInput, setValue } from './contractsStore';
-import { readFailure, readFunction } from './readFunction';
+import { readFailure } from './readFailure';
 import { ValueList } from './ValueList';
 
 const NO_TEXTS: string[] = [];
@@ -49,13 +51,14 @@ export function FunctionForm({
 }) {
   const network = useSelectedNetwork();
   const links = useLinks();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const key = `${fn.kind}:${fn.id}`;
   const texts = useStore(contractsStore, (s) => s.inputs[key] ?? NO_TEXTS);
   const valueText = useStore(contractsStore, (s) => s.values[key] ?? '');
   const [errors, setErrors] = useState<(string | undefined)[]>([]);
   const [valueError, setValueError] = useState<string>();
-  const [result, setResult] = useState<{ values: AbiValueText[] }>();
+  const [result, setResult] = useState<{ values: DecodedValue[] }>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -113,14 +116,15 @@ export function FunctionForm({
     setBusy(true);
     setResult(undefined);
     try {
-      const values = await readFunction({
-        network,
-        address: contract.address,
-        fn: fn.item,
-        data,
-        from: account?.address,
-        abi: contract.abi,
-      });
+      const values = await queryClient.fetchQuery(
+        functionReadQuery(network, {
+          address: contract.address,
+          fn: fn.item,
+          data,
+          from: account?.address,
+          abi: contract.abi,
+        }),
+      );
       setResult({ values });
     } catch (error) {
       setFailure(readFailure(error, fn));

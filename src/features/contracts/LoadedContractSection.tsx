@@ -5,7 +5,7 @@ import { AddressText } from '@/components/AddressText';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
-import type { SavedAbi } from '@/core/activity/txDecode';
+import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { type ContractFunction, listFunctions } from '@/core/contracts/functions';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorText } from '@/lib/errorMessages';

@@ -1,12 +1,12 @@
 import { UntrustedText } from '@/components/UntrustedText';
-import type { AbiValueText } from '@/core/contracts/abiFormat';
+import type { DecodedValue } from '@/core/contracts/decode/values';
 import styles from './contracts.module.css';
 
 /**
  * Decoded values in ABI order: each one's name and type, then its exact text. A list of terms
  * rather than a table, so long values and tuple types wrap at 360 px.
  */
-export function ValueList({ values }: { values: readonly AbiValueText[] }) {
+export function ValueList({ values }: { values: readonly DecodedValue[] }) {
   return (
     <dl className={styles.values}>
       {values.map((value, i) => (

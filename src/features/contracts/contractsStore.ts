@@ -1,6 +1,6 @@
 import type { Abi, Address } from 'viem';
 import { createStore } from 'zustand/vanilla';
-import type { KnownAbiId } from '@/core/contracts/knownAbis';
+import type { KnownAbiId } from '@/core/contracts/decode/standardAbis';
 
 /** Where the ABI of the contract being opened comes from. */
 export type AbiSource = 'known' | 'saved' | 'paste' | 'explorer';

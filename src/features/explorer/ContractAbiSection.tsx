@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import type { Address } from 'viem';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
-import type { SavedAbi } from '@/core/activity/txDecode';
 import { parseAbiJson } from '@/core/contracts/abiJson';
+import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 

@@ -1,5 +1,5 @@
 import { UntrustedText } from '@/components/UntrustedText';
-import { type DecodedValue, formatDecodedValue } from '@/core/activity/txDecode';
+import { type DecodedValue, inlineText } from '@/core/contracts/decode/values';
 import styles from './explorer.module.css';
 
 /** Decoded arguments as a name / type / value table, values exact (no rounding). */
@@ -25,7 +25,7 @@ export function DecodedArgs({ args }: { args: readonly DecodedValue[] }) {
               <code>{arg.type}</code>
             </td>
             <td className={styles.value}>
-              <UntrustedText text={formatDecodedValue(arg.value)} kind="whole" />
+              <UntrustedText text={inlineText(arg)} kind="whole" />
             </td>
           </tr>
         ))}

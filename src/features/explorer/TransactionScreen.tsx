@@ -8,7 +8,9 @@ import { CopyButton } from '@/components/CopyButton';
 import { Screen } from '@/components/Screen';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import { decodeCall, decodeLogs, type SavedAbi } from '@/core/activity/txDecode';
+import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
+import { decodeCall } from '@/core/contracts/decode/calls';
+import { decodeLogs } from '@/core/contracts/decode/logs';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorText } from '@/lib/errorMessages';
 import { formatAmount, formatCount, urlHost } from '@/lib/format';
@@ -152,8 +154,8 @@ export function TransactionScreen() {
             ) : call ? (
               <>
                 <p>
-                  <code>{call.signature}</code>
-                  {call.source === 'saved' && <span className={ui.muted}> (from the ABI you saved)</span>}
+                  <code>{call.id}</code>
+                  {call.source === 'contract' && <span className={ui.muted}> (from the ABI you saved)</span>}
                 </p>
                 {call.irregular && <p className={ui.noticeWarning}>{call.irregular}</p>}
                 <DecodedArgs args={call.args} />

@@ -10,7 +10,7 @@ import { useAccountItems, useSyncStatus } from '@/lib/activity';
 import { errorText } from '@/lib/errorMessages';
 import { useLinks } from '@/lib/links';
 import { useNftMedia } from '@/lib/nftMedia';
-import { heldNftsQuery } from '@/lib/nfts';
+import { heldNftsQuery } from '@/lib/queries/nftQueries';
 import { useSelectedNetwork } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import styles from './nfts.module.css';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { Field } from '@/components/Field';
@@ -11,7 +11,7 @@ import { errorText } from '@/lib/errorMessages';
 import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './onboarding.module.css';
-import { StepHeading } from './StepHeader';
+import { StepForm } from './StepForm';
 
 const PAGE = 5;
 
@@ -62,8 +62,7 @@ export function AccountPicker({
     else next.add(index);
     setSelected(next);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setAttempted(true);
     if (!template || selected.size === 0) return;
     onConfirm(
@@ -73,8 +72,12 @@ export function AccountPicker({
   };
 
   return (
-    <form className={styles.step} onSubmit={submit} noValidate>
-      <StepHeading>Choose accounts</StepHeading>
+    <StepForm
+      title="Choose accounts"
+      error={attempted && selected.size === 0 ? 'Choose at least one account.' : undefined}
+      onContinue={submit}
+      continueLabel={`Continue with ${selected.size === 1 ? '1 account' : `${selected.size} accounts`}`}
+    >
       <fieldset className={ui.choices}>
         <legend>Derivation path</legend>
         {PATH_PRESETS.map((p) => (
@@ -115,7 +118,7 @@ export function AccountPicker({
             Balances on {network.name}
             {balances.isError ? `: ${errorText(balances.error)}` : balances.isPending ? ': loading…' : ''}
           </p>
-          <ul className={styles.addressList} aria-label="Addresses">
+          <ul className={ui.plainList} aria-label="Addresses">
             {addresses.map((a) => {
               const balance = balances.data?.get(a.address);
               return (
@@ -145,14 +148,6 @@ export function AccountPicker({
           </div>
         </>
       )}
-      {attempted && selected.size === 0 && (
-        <p role="alert" className={ui.noticeDanger}>
-          Choose at least one account.
-        </p>
-      )}
-      <div className={ui.actions}>
-        <button type="submit">Continue with {selected.size === 1 ? '1 account' : `${selected.size} accounts`}</button>
-      </div>
-    </form>
+    </StepForm>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
@@ -8,7 +8,7 @@ import { generatePhrase } from '@/core/keys/phrase';
 import { FinishStep } from './FinishStep';
 import styles from './onboarding.module.css';
 import { PassphraseChoice, type PassphraseState, passphraseProblem } from './PassphraseChoice';
-import { StepHeading } from './StepHeader';
+import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
 type Step = 'length' | 'show' | 'passphrase' | 'confirm' | 'finish';
@@ -39,8 +39,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   const [mismatch, setMismatch] = useState<string>();
   const words = phrase.split(' ');
 
-  const generate = (event: FormEvent) => {
-    event.preventDefault();
+  const generate = () => {
     const fresh = generatePhrase(length);
     setPhrase(fresh);
     setPositions(pickPositions(length));
@@ -49,12 +48,13 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
 
   if (step === 'length') {
     return (
-      <form className={styles.step} onSubmit={generate}>
-        <StepHeading>Create a new wallet</StepHeading>
-        <p>
-          Cairn will make a new recovery phrase on this device. The phrase is the wallet: anyone who has it has your
-          funds, and without it (and this device) they cannot be recovered.
-        </p>
+      <StepForm
+        title="Create a new wallet"
+        description="Cairn will make a new recovery phrase on this device. The phrase is the wallet: anyone who has it has your funds, and without it (and this device) they cannot be recovered."
+        onContinue={generate}
+        continueLabel="Create recovery phrase"
+        onBack={onCancel}
+      >
         <fieldset className={ui.choices}>
           <legend>Length of the recovery phrase</legend>
           {([12, 24] as const).map((n) => (
@@ -66,30 +66,34 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
             </label>
           ))}
         </fieldset>
-        <div className={ui.actions}>
-          <button type="submit">Create recovery phrase</button>
-          <button type="button" className={ui.secondary} onClick={onCancel}>
-            Back
-          </button>
-        </div>
-      </form>
+      </StepForm>
     );
   }
 
   if (step === 'show') {
     return (
-      <form
-        className={styles.step}
-        onSubmit={(e) => {
-          e.preventDefault();
+      <StepForm
+        title="Write down your recovery phrase"
+        error={
+          attempted && !writtenDown
+            ? 'Write the phrase down first: you will be asked for three of its words.'
+            : undefined
+        }
+        onContinue={() => {
           setAttempted(true);
           if (writtenDown) {
             setAttempted(false);
             setStep('passphrase');
           }
         }}
+        continueDisabled={!revealed}
+        onBack={() => {
+          setLater(true);
+          setAttempted(false);
+          setStep('passphrase');
+        }}
+        backLabel="Back up later"
       >
-        <StepHeading>Write down your recovery phrase</StepHeading>
         <p className={ui.noticeWarning}>
           Write these {words.length} words on paper, in order, and keep it somewhere safe and private. Do not take a
           screenshot or store it online. Cairn will never ask for it except to restore a wallet.
@@ -116,37 +120,15 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
           <input type="checkbox" checked={writtenDown} onChange={(e) => setWrittenDown(e.target.checked)} />
           <span>I have written down the {words.length} words in order.</span>
         </label>
-        {attempted && !writtenDown && (
-          <p role="alert" className={ui.noticeDanger}>
-            Write the phrase down first: you will be asked for three of its words.
-          </p>
-        )}
-        <div className={ui.actions}>
-          <button type="submit" disabled={!revealed}>
-            Continue
-          </button>
-          <button
-            type="button"
-            className={ui.secondary}
-            onClick={() => {
-              setLater(true);
-              setAttempted(false);
-              setStep('passphrase');
-            }}
-          >
-            Back up later
-          </button>
-        </div>
-      </form>
+      </StepForm>
     );
   }
 
   if (step === 'passphrase') {
     return (
-      <form
-        className={styles.step}
-        onSubmit={(e) => {
-          e.preventDefault();
+      <StepForm
+        title="Optional: add a passphrase"
+        onContinue={() => {
           setAttempted(true);
           if (!passphraseProblem(passphrase)) {
             setAttempted(false);
@@ -154,7 +136,6 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
           }
         }}
       >
-        <StepHeading>Optional: add a passphrase</StepHeading>
         {later && (
           <p className={ui.noticeWarning}>
             Until you write the phrase down (Accounts → Show recovery phrase) or save an encrypted backup, the only copy
@@ -162,16 +143,12 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
           </p>
         )}
         <PassphraseChoice value={passphrase} onChange={setPassphrase} showProblems={attempted} />
-        <div className={ui.actions}>
-          <button type="submit">Continue</button>
-        </div>
-      </form>
+      </StepForm>
     );
   }
 
   if (step === 'confirm') {
-    const check = (event: FormEvent) => {
-      event.preventDefault();
+    const check = () => {
       const wrong = positions.findIndex((p, k) => (answers[k] ?? '').trim().toLowerCase() !== words[p]);
       if (wrong === -1) {
         setMismatch(undefined);
@@ -183,9 +160,18 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
       }
     };
     return (
-      <form className={styles.step} onSubmit={check} noValidate>
-        <StepHeading>Confirm your backup</StepHeading>
-        <p>Enter these words from the phrase you wrote down.</p>
+      <StepForm
+        title="Confirm your backup"
+        description="Enter these words from the phrase you wrote down."
+        error={mismatch}
+        onContinue={check}
+        continueLabel="Confirm"
+        onBack={() => {
+          setRevealed(false);
+          setStep('show');
+        }}
+        backLabel="See the phrase again"
+      >
         {positions.map((position, k) => (
           <Field key={position} label={`Word ${position + 1}`}>
             <SecretInput
@@ -194,25 +180,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
             />
           </Field>
         ))}
-        {mismatch && (
-          <p role="alert" className={ui.noticeDanger}>
-            {mismatch}
-          </p>
-        )}
-        <div className={ui.actions}>
-          <button type="submit">Confirm</button>
-          <button
-            type="button"
-            className={ui.secondary}
-            onClick={() => {
-              setRevealed(false);
-              setStep('show');
-            }}
-          >
-            See the phrase again
-          </button>
-        </div>
-      </form>
+      </StepForm>
     );
   }
 

@@ -1,11 +1,9 @@
-import { type FormEvent, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/components/NewPasswordFields';
-import ui from '@/components/ui.module.css';
 import type { NewAccount, NewSecret } from '@/core/vault/contentsOps';
 import { errorText } from '@/lib/errorMessages';
 import { useVaultSession } from '@/lib/vault';
-import styles from './onboarding.module.css';
-import { StepHeading } from './StepHeader';
+import { StepForm } from './StepForm';
 import { type OnboardingMode, ReplaceConsent } from './types';
 
 /**
@@ -32,8 +30,7 @@ export function FinishStep({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setAttempted(true);
     setError(undefined);
     if (mode === 'first-run' && (await newPasswordProblem(password))) return;
@@ -50,9 +47,15 @@ export function FinishStep({
   };
 
   return (
-    <form className={styles.step} onSubmit={submit} noValidate>
-      <StepHeading>{mode === 'first-run' ? 'Protect Cairn with a password' : 'Add to Cairn'}</StepHeading>
-      <p>{summary}</p>
+    <StepForm
+      title={mode === 'first-run' ? 'Protect Cairn with a password' : 'Add to Cairn'}
+      description={summary}
+      error={error}
+      onContinue={submit}
+      continueLabel={mode === 'first-run' ? 'Create vault' : 'Add to Cairn'}
+      busy={busy}
+      busyLabel="Saving…"
+    >
       {mode === 'first-run' && (
         <>
           <p>
@@ -68,16 +71,6 @@ export function FinishStep({
           />
         </>
       )}
-      {error && (
-        <p role="alert" className={ui.noticeDanger}>
-          {error}
-        </p>
-      )}
-      <div className={ui.actions}>
-        <button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : mode === 'first-run' ? 'Create vault' : 'Add to Cairn'}
-        </button>
-      </div>
-    </form>
+    </StepForm>
   );
 }

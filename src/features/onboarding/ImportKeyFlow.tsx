@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Field } from '@/components/Field';
@@ -8,8 +8,7 @@ import ui from '@/components/ui.module.css';
 import { addressOfPrivateKey, parsePrivateKey } from '@/core/keys/privateKey';
 import { errorText } from '@/lib/errorMessages';
 import { FinishStep } from './FinishStep';
-import styles from './onboarding.module.css';
-import { StepHeading } from './StepHeader';
+import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
 export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
@@ -17,8 +16,7 @@ export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
   const [error, setError] = useState<string>();
   const [address, setAddress] = useState<Address>();
 
-  const check = (event: FormEvent) => {
-    event.preventDefault();
+  const check = () => {
     try {
       const key = parsePrivateKey(text);
       setAddress(addressOfPrivateKey(key));
@@ -31,18 +29,11 @@ export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
 
   if (!address) {
     return (
-      <form className={styles.step} onSubmit={check} noValidate>
-        <StepHeading>Import a private key</StepHeading>
+      <StepForm title="Import a private key" onContinue={check} onBack={onCancel}>
         <Field label="Private key" hint="64 hex digits, with or without 0x." error={error}>
           <SecretInput value={text} onChange={(e) => setText(e.target.value)} />
         </Field>
-        <div className={ui.actions}>
-          <button type="submit">Continue</button>
-          <button type="button" className={ui.secondary} onClick={onCancel}>
-            Back
-          </button>
-        </div>
-      </form>
+      </StepForm>
     );
   }
 

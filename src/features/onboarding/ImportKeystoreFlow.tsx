@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Field } from '@/components/Field';
@@ -13,7 +13,7 @@ import { errorText } from '@/lib/errorMessages';
 import { decryptKeystoreInWorker } from '@/lib/keystoreInWorker';
 import { FinishStep } from './FinishStep';
 import styles from './onboarding.module.css';
-import { StepHeading } from './StepHeader';
+import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
 export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
@@ -24,8 +24,7 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
   const [progress, setProgress] = useState<number>();
   const [result, setResult] = useState<{ key: Uint8Array; address: Address }>();
 
-  const decrypt = async (event: FormEvent) => {
-    event.preventDefault();
+  const decrypt = async () => {
     setFileError(undefined);
     setPasswordError(undefined);
     if (!file) {
@@ -55,9 +54,16 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
 
   if (!result) {
     return (
-      <form className={styles.step} onSubmit={decrypt} noValidate>
-        <StepHeading>Import a keystore file</StepHeading>
-        <p>A JSON keystore (UTC--…) from geth, MyEtherWallet, MyCrypto, ethers or another wallet.</p>
+      <StepForm
+        title="Import a keystore file"
+        description="A JSON keystore (UTC--…) from geth, MyEtherWallet, MyCrypto, ethers or another wallet."
+        onContinue={decrypt}
+        continueLabel="Decrypt"
+        busy={progress !== undefined}
+        busyLabel="Decrypting…"
+        onBack={onCancel}
+        backDisabled={progress !== undefined}
+      >
         <Field label="Keystore file" error={fileError}>
           <input
             type="file"
@@ -75,15 +81,7 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
             fraction={progress}
           />
         )}
-        <div className={ui.actions}>
-          <button type="submit" disabled={progress !== undefined}>
-            {progress !== undefined ? 'Decrypting…' : 'Decrypt'}
-          </button>
-          <button type="button" className={ui.secondary} onClick={onCancel} disabled={progress !== undefined}>
-            Back
-          </button>
-        </div>
-      </form>
+      </StepForm>
     );
   }
 

@@ -1,15 +1,14 @@
-import { type FormEvent, useState } from 'react';
-import ui from '@/components/ui.module.css';
+import { useState } from 'react';
 import { UnknownWordError } from '@/core/errors/keys';
 import { type DerivedAddress, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { type ParsedPhrase, parsePhrase } from '@/core/keys/phrase';
 import { errorText } from '@/lib/errorMessages';
 import { AccountPicker } from './AccountPicker';
 import { FinishStep } from './FinishStep';
-import styles from './onboarding.module.css';
 import { PassphraseChoice, type PassphraseState, passphraseProblem } from './PassphraseChoice';
 import { PhraseInput } from './PhraseInput';
-import { StepHeading } from './StepHeader';
+import { StepAlert } from './StepAlert';
+import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
 export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
@@ -21,8 +20,7 @@ export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
   const [parsed, setParsed] = useState<{ phrase: ParsedPhrase; seed: Uint8Array }>();
   const [chosen, setChosen] = useState<{ addresses: DerivedAddress[]; template: string }>();
 
-  const check = async (event: FormEvent) => {
-    event.preventDefault();
+  const check = async () => {
     setAttempted(true);
     if (passphraseProblem(passphrase, false)) return;
     setBusy(true);
@@ -46,28 +44,19 @@ export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
 
   if (!parsed) {
     return (
-      <form className={styles.step} onSubmit={check} noValidate>
-        <StepHeading>Import a recovery phrase</StepHeading>
-        <p>
-          Enter the 12 to 24 words from another wallet (MetaMask, Rabby, Trezor, Ledger…). Phrases in any of the BIP39
-          languages work.
-        </p>
+      <StepForm
+        title="Import a recovery phrase"
+        description="Enter the 12 to 24 words from another wallet (MetaMask, Rabby, Trezor, Ledger…). Phrases in any of the BIP39 languages work."
+        onContinue={check}
+        busy={busy}
+        busyLabel="Checking…"
+        onBack={onCancel}
+      >
         <PhraseInput words={words} onChange={setWords} invalidPosition={problem?.position} />
-        {problem && (
-          <p role="alert" className={ui.noticeDanger}>
-            {problem.text}
-          </p>
-        )}
+        {/* Under the words it is about, above the passphrase. */}
+        <StepAlert message={problem?.text} />
         <PassphraseChoice value={passphrase} onChange={setPassphrase} showProblems={attempted} needsConfirm={false} />
-        <div className={ui.actions}>
-          <button type="submit" disabled={busy}>
-            {busy ? 'Checking…' : 'Continue'}
-          </button>
-          <button type="button" className={ui.secondary} onClick={onCancel}>
-            Back
-          </button>
-        </div>
-      </form>
+      </StepForm>
     );
   }
 

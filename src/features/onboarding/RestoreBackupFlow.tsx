@@ -1,12 +1,10 @@
-import { type FormEvent, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
-import ui from '@/components/ui.module.css';
 import { readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
 import { useVaultSession } from '@/lib/vault';
-import styles from './onboarding.module.css';
-import { StepHeading } from './StepHeader';
+import { StepForm } from './StepForm';
 import { type FlowProps, ReplaceConsent } from './types';
 
 export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
@@ -19,8 +17,7 @@ export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
 
-  const restore = async (event: FormEvent) => {
-    event.preventDefault();
+  const restore = async () => {
     setFileError(undefined);
     setPasswordError(undefined);
     if (!file) {
@@ -45,13 +42,19 @@ export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
   };
 
   return (
-    <form className={styles.step} onSubmit={restore} noValidate>
-      <StepHeading>Restore a Cairn backup</StepHeading>
-      <p>
-        {mode === 'first-run'
+    <StepForm
+      title="Restore a Cairn backup"
+      description={
+        mode === 'first-run'
           ? 'A vault backup file saved from Cairn. Its password becomes the password of Cairn on this device.'
-          : 'The accounts in the backup are added to the ones you have.'}
-      </p>
+          : 'The accounts in the backup are added to the ones you have.'
+      }
+      onContinue={restore}
+      continueLabel="Restore"
+      busy={busy}
+      busyLabel="Restoring…"
+      onBack={onCancel}
+    >
       <Field label="Backup file" error={fileError}>
         <input type="file" accept=".json,application/json" onChange={(e) => setFile(e.target.files?.[0])} />
       </Field>
@@ -59,14 +62,6 @@ export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
         <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field>
       {notice && <p role="status">{notice}</p>}
-      <div className={ui.actions}>
-        <button type="submit" disabled={busy}>
-          {busy ? 'Restoring…' : 'Restore'}
-        </button>
-        <button type="button" className={ui.secondary} onClick={onCancel}>
-          Back
-        </button>
-      </div>
-    </form>
+    </StepForm>
   );
 }

@@ -1,13 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { Address } from 'viem';
 import { Field } from '@/components/Field';
-import ui from '@/components/ui.module.css';
 import { parseAddress } from '@/core/keys/address';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
 import { errorText } from '@/lib/errorMessages';
 import { FinishStep } from './FinishStep';
-import styles from './onboarding.module.css';
-import { StepHeading } from './StepHeader';
+import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
 export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
@@ -16,8 +14,7 @@ export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
   const [error, setError] = useState<string>();
   const [address, setAddress] = useState<Address>();
 
-  const check = (event: FormEvent) => {
-    event.preventDefault();
+  const check = () => {
     try {
       setAddress(parseAddress(text));
       setError(undefined);
@@ -26,48 +23,40 @@ export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
     }
   };
 
-  if (!address) {
+  if (address) {
     return (
-      <form className={styles.step} onSubmit={check} noValidate>
-        <StepHeading>Watch an address</StepHeading>
-        <p>Follow an address's balances and history without its key. Cairn cannot sign for it.</p>
-        <Field label="Address" hint="0x followed by 40 hex digits." error={error}>
-          <input
-            type="text"
-            value={text}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            onChange={(e) => setText(e.target.value)}
-          />
-        </Field>
-        <Field label="Name (optional)">
-          <input
-            type="text"
-            value={name}
-            maxLength={MAX_ACCOUNT_NAME_LENGTH}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </Field>
-        <div className={ui.actions}>
-          <button type="submit">Continue</button>
-          <button type="button" className={ui.secondary} onClick={onCancel}>
-            Back
-          </button>
-        </div>
-      </form>
+      <FinishStep
+        mode={mode}
+        onDone={onDone}
+        summary={`Watch ${address}.`}
+        prepare={async () => ({
+          secret: undefined,
+          accounts: [{ address, source: { kind: 'watch' }, ...(name.trim() ? { name } : {}) }],
+        })}
+      />
     );
   }
 
   return (
-    <FinishStep
-      mode={mode}
-      onDone={onDone}
-      summary={`Watch ${address}.`}
-      prepare={async () => ({
-        secret: undefined,
-        accounts: [{ address, source: { kind: 'watch' }, ...(name.trim() ? { name } : {}) }],
-      })}
-    />
+    <StepForm
+      title="Watch an address"
+      description="Follow an address's balances and history without its key. Cairn cannot sign for it."
+      onContinue={check}
+      onBack={onCancel}
+    >
+      <Field label="Address" hint="0x followed by 40 hex digits." error={error}>
+        <input
+          type="text"
+          value={text}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          onChange={(e) => setText(e.target.value)}
+        />
+      </Field>
+      <Field label="Name (optional)">
+        <input type="text" value={name} maxLength={MAX_ACCOUNT_NAME_LENGTH} onChange={(e) => setName(e.target.value)} />
+      </Field>
+    </StepForm>
   );
 }

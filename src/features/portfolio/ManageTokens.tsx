@@ -1,15 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
-import { readTokenMetadata, type TokenMetadata } from '@/core/assets/tokenMetadata';
-import { chainClient } from '@/core/chain/client';
+import type { TokenMetadata } from '@/core/assets/tokenMetadata';
 import type { Network } from '@/core/chain/networks';
 import { parseAddress } from '@/core/keys/address';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { errorText } from '@/lib/errorMessages';
+import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
 import { useSession } from '@/lib/session';
 import styles from './portfolio.module.css';
 
@@ -17,6 +18,7 @@ const EMPTY: never[] = [];
 
 /** Add a token by address (read from the contract), and bring back hidden ones. */
 export function ManageTokens({ network }: { network: Network }) {
+  const queryClient = useQueryClient();
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
   const hidden = useSession((s) => s.hiddenTokens[network.id] ?? EMPTY);
   const addCustomToken = useSession((s) => s.addCustomToken);
@@ -54,7 +56,7 @@ export function ManageTokens({ network }: { network: Network }) {
     }
     setBusy(true);
     try {
-      setFound({ address, meta: await readTokenMetadata(chainClient(network), address, network.name) });
+      setFound({ address, meta: await queryClient.fetchQuery(tokenMetadataQuery(network, address)) });
       setDecimals('');
     } catch (e) {
       setError(errorText(e));

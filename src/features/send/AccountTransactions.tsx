@@ -1,15 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Address } from 'viem';
 import ui from '@/components/ui.module.css';
-import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
-import { readFeeMarket } from '@/core/tx/fees';
 import { nonceGaps } from '@/core/tx/nonces';
 import { isActive } from '@/core/tx/record';
 import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
-import { pendingNonceQuery } from '@/lib/queries/txQueries';
+import { feeMarketQuery, pendingNonceQuery } from '@/lib/queries/txQueries';
 import { useAccountRecords, useDamagedRecords, useTransactions } from '@/lib/transactions';
 import { useChainHead } from '@/lib/useChainHead';
 import { useVault, useVaultSession } from '@/lib/vault';
@@ -22,6 +20,7 @@ export function AccountTransactions({ network, address }: { network: Network; ad
   const damaged = useDamagedRecords();
   const head = useChainHead(network);
   const session = useVaultSession();
+  const queryClient = useQueryClient();
   const { service } = useTransactions();
   const account = useVault((s) => s.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase()));
   const activeNonces = records
@@ -40,7 +39,7 @@ export function AccountTransactions({ network, address }: { network: Network; ad
     setError(undefined);
     try {
       const signer = session.signerFor(account);
-      await (await service()).fillGap(network, signer, nonce, await readFeeMarket(chainClient(network)));
+      await (await service()).fillGap(network, signer, nonce, await queryClient.fetchQuery(feeMarketQuery(network)));
     } catch (e) {
       setError(errorText(e));
     } finally {

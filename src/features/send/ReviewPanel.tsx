@@ -5,13 +5,14 @@ import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import { type DecodedCall, decodeCall, formatDecodedValue, type SavedAbi } from '@/core/activity/txDecode';
 import { contactName } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
 import type { ResolvedRecipient } from '@/core/chain/ens';
+import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
+import { decodeCall } from '@/core/contracts/decode/calls';
+import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
-import { decodeTransfer } from '@/core/tx/transfer';
 import { errorText } from '@/lib/errorMessages';
 import { formatAmount } from '@/lib/format';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -49,8 +50,7 @@ export function ReviewPanel({
   const [error, setError] = useState<string>();
   const callAbi = useStore(sendFlowStore, (s) => s.form.callAbi);
   const savedAbis = useSession((s) => s.savedAbis[network.id]);
-  const decoded = draft.asset.kind === 'token' ? decodeTransfer(prepared.call.data) : undefined;
-  const nftCall = draft.asset.kind === 'nft' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
+  const assetCall = draft.asset.kind !== 'native' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
   const contractCall =
     draft.asset.kind === 'native' && prepared.call.data !== '0x'
       ? decodeCall(
@@ -168,15 +168,17 @@ export function ReviewPanel({
             ? `${prepared.nonce} (chosen by you)`
             : 'the next free nonce, fixed when you confirm'}
         </dd>
-        {nftCall && (
+        {assetCall && (
           <>
             <dt>Call</dt>
             <dd>
               <code>
-                <UntrustedText text={callText(nftCall)} kind="whole" />
+                <UntrustedText text={decodedLine(assetCall)} kind="whole" />
               </code>{' '}
               <span className={ui.muted}>
-                on the <UntrustedText text={draft.asset.symbol} kind="tokenName" /> contract {prepared.call.to}
+                on the{' '}
+                <UntrustedText text={draft.asset.symbol} kind={draft.asset.kind === 'nft' ? 'tokenName' : 'symbol'} />{' '}
+                contract {prepared.call.to}
               </span>
             </dd>
           </>
@@ -186,7 +188,7 @@ export function ReviewPanel({
             <dt>Call</dt>
             <dd>
               <code>
-                <UntrustedText text={callText(contractCall)} kind="whole" />
+                <UntrustedText text={decodedLine(contractCall)} kind="whole" />
               </code>{' '}
               <span className={ui.muted}>on the contract {prepared.call.to}</span>
               {contractCall.irregular && <p className={ui.noticeWarning}>{contractCall.irregular}</p>}
@@ -195,26 +197,13 @@ export function ReviewPanel({
             </dd>
           </>
         )}
-        {!decoded && !nftCall && !contractCall && prepared.call.data !== '0x' && (
+        {!assetCall && !contractCall && prepared.call.data !== '0x' && (
           <>
             <dt>Data</dt>
             <dd>
               <code className={styles.hash}>{prepared.call.data}</code>{' '}
               <span className={ui.muted}>
                 ({(prepared.call.data.length - 2) / 2} bytes sent to {prepared.call.to}; Cairn cannot decode it)
-              </span>
-            </dd>
-          </>
-        )}
-        {decoded && (
-          <>
-            <dt>Call</dt>
-            <dd>
-              <code>
-                transfer(to: {decoded.to}, amount: {decoded.amount.toString()})
-              </code>{' '}
-              <span className={ui.muted}>
-                on the <UntrustedText text={draft.asset.symbol} kind="symbol" /> contract {prepared.call.to}
               </span>
             </dd>
           </>
@@ -241,11 +230,6 @@ export function ReviewPanel({
       </div>
     </section>
   );
-}
-
-/** A decoded call as one line: `name(arg: value, …)`. */
-function callText(call: DecodedCall): string {
-  return `${call.name}(${call.args.map((a) => `${a.name}: ${formatDecodedValue(a.value)}`).join(', ')})`;
 }
 
 /**

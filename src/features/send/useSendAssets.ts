@@ -6,7 +6,7 @@ import type { FeedAnswer } from '@/core/assets/portfolio';
 import type { Network } from '@/core/chain/networks';
 import type { Asset } from '@/core/tx/transfer';
 import { useAccountItems } from '@/lib/activity';
-import { heldNftsQuery } from '@/lib/nfts';
+import { heldNftsQuery } from '@/lib/queries/nftQueries';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { useSession } from '@/lib/session';
 

@@ -1,28 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { type Hex, TransactionReceiptNotFoundError } from 'viem';
-import { getTransactionReceipt } from 'viem/actions';
+import type { Hex } from 'viem';
 import { CopyButton } from '@/components/CopyButton';
 import ui from '@/components/ui.module.css';
-import { chainClient } from '@/core/chain/client';
-import { headPollIntervalMs, type Network } from '@/core/chain/networks';
-import { toChainError } from '@/core/chain/toChainError';
+import type { Network } from '@/core/chain/networks';
 import { errorText } from '@/lib/errorMessages';
 import { useLinks } from '@/lib/links';
-import { chainKeys } from '@/lib/queries/chainQueries';
+import { receiptQuery } from '@/lib/queries/txQueries';
 import styles from './sign.module.css';
 import { useFocusOnMount } from './useFocusOnMount';
-
-/** The receipt of a sent transaction, or null while it is not mined. */
-async function readReceipt(network: Network, hash: Hex) {
-  try {
-    const receipt = await getTransactionReceipt(chainClient(network), { hash });
-    return { status: receipt.status, blockNumber: receipt.blockNumber };
-  } catch (error) {
-    if (error instanceof TransactionReceiptNotFoundError) return null;
-    throw toChainError(error, network.rpcUrls.length === 1 ? network.rpcUrls[0] : undefined);
-  }
-}
 
 /** A broadcast transaction: its hash, a link to its page, and its receipt polled until it is mined. */
 export function BroadcastStatus({
@@ -36,13 +22,7 @@ export function BroadcastStatus({
 }) {
   const links = useLinks();
   const heading = useFocusOnMount<HTMLHeadingElement>();
-  const receipt = useQuery({
-    queryKey: [...chainKeys.network(network), 'receipt', hash],
-    queryFn: () => readReceipt(network, hash),
-    retry: false,
-    // Poll about once per block until mined; keep polling through node failures.
-    refetchInterval: (query) => (query.state.data ? false : headPollIntervalMs(network)),
-  });
+  const receipt = useQuery(receiptQuery(network, hash));
   const mined = receipt.data;
   return (
     <section className={ui.card} aria-labelledby="broadcast-sent-title">

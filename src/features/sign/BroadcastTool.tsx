@@ -1,16 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import type { Hex } from 'viem';
-import { getChainId } from 'viem/actions';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
-import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
-import { toChainError } from '@/core/chain/toChainError';
 import { isCairnError } from '@/core/errors/base';
-import { WrongChainError } from '@/core/errors/chain';
-import { broadcastRaw } from '@/core/offline/broadcast';
 import { checkForNetwork } from '@/core/offline/networkCheck';
 import { type DecodedTx, decodeRawTransaction } from '@/core/offline/rawTx';
+import { broadcastToNetwork } from '@/core/tx/broadcastRaw';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { BroadcastStatus } from './BroadcastStatus';
@@ -23,18 +19,9 @@ type Sent = { hash: Hex; alreadyKnown: boolean; network: Network };
 
 /** Sends the bytes after checking that the node serves the selected network's chain. */
 async function send(network: Network, raw: Hex) {
-  const client = chainClient(network);
-  const rpcUrl = network.rpcUrls.length === 1 ? network.rpcUrls[0] : undefined;
-  let actual: number;
-  try {
-    actual = await getChainId(client);
-  } catch (error) {
-    throw toChainError(error, rpcUrl);
-  }
-  if (actual !== network.chainId) {
-    throw new WrongChainError({ expectedChainId: network.chainId, actualChainId: actual, rpcUrl });
-  }
-  return broadcastRaw(client, raw, rpcUrl);
+  const outcome = await broadcastToNetwork(network, raw);
+  if (outcome.kind === 'refused' || outcome.kind === 'failed') throw outcome.error;
+  return { hash: outcome.hash, alreadyKnown: outcome.kind === 'already-known' };
 }
 
 function sendFailure(error: unknown): string {

@@ -1,10 +1,18 @@
 import type { ReactNode } from 'react';
 import { isAddressEqual } from 'viem';
+import { UntrustedText } from '@/components/UntrustedText';
+import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
+import { decodeCall } from '@/core/contracts/decode/calls';
+import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import type { DecodedTx, RawTxType } from '@/core/offline/rawTx';
 import { formatCount, toDecimalString } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import styles from './sign.module.css';
+
+const NO_SAVED: SavedAbi[] = [];
 
 const TYPES: Record<RawTxType, string> = {
   legacy: 'Legacy (type 0)',
@@ -38,6 +46,8 @@ function plural(count: number, word: string): string {
 /** Every field of a decoded signed transaction, with its recovered sender, as a definition list. */
 export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; network: Network }) {
   const accounts = useVault((s) => s.accounts);
+  const saved = useSession((s) => s.savedAbis[network.id] ?? NO_SAVED);
+  const call = decodeCall(decoded.data, decoded.to ?? undefined, saved);
   const coin = network.nativeCurrency;
   const nameOf = (address: string) => accounts.find((a) => isAddressEqual(a.address, address as `0x${string}`))?.name;
   const sender = nameOf(decoded.from);
@@ -103,6 +113,18 @@ export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; networ
           </>
         )}
       </Row>
+      {call && (
+        <Row term="Call">
+          <span className={styles.code}>
+            <UntrustedText text={decodedLine(call)} kind="whole" />
+          </span>
+          <span className={styles.exact}>
+            decoded with {call.source === 'contract' ? 'the ABI you saved for this contract' : 'a standard ABI'}:{' '}
+            <span className={styles.code}>{call.id}</span>
+          </span>
+          {call.irregular && <p className={ui.noticeWarning}>{call.irregular}</p>}
+        </Row>
+      )}
       <Row term="Access list">
         {decoded.accessList === undefined ? (
           'None (legacy transactions have none)'

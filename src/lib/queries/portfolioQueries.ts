@@ -22,7 +22,18 @@ export const portfolioKeys = {
     ] as const,
   unsolicited: (network: Network, accounts: readonly Address[], known: readonly string[]) =>
     [...chainKeys.network(network), 'unsolicited-tokens', accounts, known] as const,
+  tokenMetadata: (network: Network, token: Address) =>
+    [...chainKeys.network(network), 'token-metadata', token.toLowerCase()] as const,
 };
+
+/** A token contract's name, symbol and decimals, as the node reads them now (looked up on request). */
+export function tokenMetadataQuery(network: Network, token: Address) {
+  return queryOptions({
+    queryKey: portfolioKeys.tokenMetadata(network, token),
+    queryFn: () => readTokenMetadata(chainClient(network), token, network.name),
+    retry: false,
+  });
+}
 
 /** Every balance and price of the portfolio, in one HTTP request (see readPortfolio). */
 export function portfolioQuery(network: Network, request: PortfolioRequest) {

@@ -9,7 +9,7 @@ import { portfolioKeys } from './portfolioQueries';
 import { txKeys } from './txQueries';
 
 const address = '0x000000000000000000000000000000000000dEaD' as Address;
-const hash = `0x${'ab'.repeat(32)}`;
+const hash = `0x${'ab'.repeat(32)}` as const;
 
 /** Every factory that reads through a network, applied to one network. */
 const factories: Record<string, (network: ReturnType<typeof localNetwork>) => readonly unknown[]> = {
@@ -23,6 +23,8 @@ const factories: Record<string, (network: ReturnType<typeof localNetwork>) => re
   labels: (n) => explorerKeys.labels(n, [address]),
   feeMarket: (n) => txKeys.feeMarket(n),
   pendingNonce: (n) => txKeys.pendingNonce(n, address, 5n, '1,2'),
+  receipt: (n) => txKeys.receipt(n, hash),
+  tokenMetadata: (n) => portfolioKeys.tokenMetadata(n, address),
   activity: (n) => activityKeys.account(n, address),
   dealings: (n) => activityKeys.dealings(n, address, 2),
   nfts: (n) => activityKeys.nfts(n, address, 3),

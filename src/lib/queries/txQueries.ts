@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import { chainClient } from '@/core/chain/client';
-import type { Network } from '@/core/chain/networks';
+import { headPollIntervalMs, type Network } from '@/core/chain/networks';
+import { readReceiptSummary } from '@/core/chain/receipts';
 import { readFeeMarket } from '@/core/tx/fees';
 import { nodePendingNonce } from '@/core/tx/nonces';
 import { chainKeys } from './chainQueries';
@@ -10,6 +11,7 @@ export const txKeys = {
   feeMarket: (network: Network) => [...chainKeys.network(network), 'fee-market'] as const,
   pendingNonce: (network: Network, address: Address, block: bigint | undefined, activeNonces: string) =>
     [...chainKeys.network(network), 'pending-nonce', address.toLowerCase(), block?.toString(), activeNonces] as const,
+  receipt: (network: Network, hash: Hex) => [...chainKeys.network(network), 'receipt', hash.toLowerCase()] as const,
 };
 
 /** Fee levels from the node's recent blocks, refreshed about every block. */
@@ -31,5 +33,17 @@ export function pendingNonceQuery(network: Network, address: Address, block: big
     queryKey: txKeys.pendingNonce(network, address, block, activeNonces),
     queryFn: () => nodePendingNonce(chainClient(network), address),
     enabled: activeNonces !== '',
+  });
+}
+
+/** A sent transaction's receipt (null until mined), polled about once per block until it is mined. */
+export function receiptQuery(network: Network, hash: Hex) {
+  return queryOptions({
+    queryKey: txKeys.receipt(network, hash),
+    queryFn: () =>
+      readReceiptSummary(chainClient(network), hash, network.rpcUrls.length === 1 ? network.rpcUrls[0] : undefined),
+    retry: false,
+    // Keep polling through node failures too.
+    refetchInterval: (query) => (query.state.data ? false : headPollIntervalMs(network)),
   });
 }

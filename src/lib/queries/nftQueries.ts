@@ -4,7 +4,7 @@ import type { ActivityItem } from '@/core/activity/item';
 import { readHeldNfts } from '@/core/assets/nftHoldings';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
-import { activityKeys } from './queries/localKeys';
+import { activityKeys } from './localKeys';
 
 /** The NFTs an account holds now, from its synced history (refreshed after each sync). */
 export function heldNftsQuery(

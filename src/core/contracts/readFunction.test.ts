@@ -1,8 +1,7 @@
 import { BaseError, encodeErrorResult, parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { listFunctions } from '@/core/contracts/functions';
-import { ChainError, RevertedError } from '@/core/errors/chain';
-import { readFailure, withCustomError } from './readFunction';
+import { ChainError, RevertedError } from '../errors/chain';
+import { withCustomError } from './readFunction';
 
 const abi = parseAbi([
   'function balanceOf(address owner) view returns (uint256)',
@@ -31,22 +30,5 @@ describe('withCustomError', () => {
     const data = encodeErrorResult({ abi, errorName: 'InsufficientBalance', args: [5n, 7n] });
     const withoutErrors = revertWith(data);
     expect(withCustomError(withoutErrors, parseAbi(['function f()']))).toBe(withoutErrors);
-  });
-});
-
-describe('readFailure', () => {
-  const [balanceOf] = listFunctions(abi).read;
-  if (!balanceOf) throw new Error('no balanceOf');
-
-  it('says which read failed and why', () => {
-    expect(readFailure(new ChainError('CHAIN_UNREACHABLE', 'The node could not be reached.'), balanceOf)).toBe(
-      'Could not read balanceOf: The node could not be reached.',
-    );
-  });
-
-  it('suggests a wrong ABI when the contract reverts without a reason', () => {
-    expect(readFailure(new RevertedError({}), balanceOf)).toBe(
-      'Could not read balanceOf: The contract refused the call without giving a reason. If the ABI does not match this contract, it may have no function balanceOf(address).',
-    );
   });
 });

@@ -1,0 +1,52 @@
+import { ASSET_ERROR_CODES, type AssetErrorCode } from './assets';
+import { CHAIN_ERROR_CODES, type ChainErrorCode } from './chain';
+import type { ExplorerErrorCode } from './explorer';
+import { INPUT_ERROR_CODES, type InputErrorCode } from './input';
+import { KEY_ERROR_CODES, type KeyErrorCode } from './keys';
+import { OFFLINE_ERROR_CODES, type OfflineErrorCode } from './offline';
+import { SETTINGS_ERROR_CODES, type SettingsErrorCode } from './settings';
+import { TX_ERROR_CODES, type TxErrorCode } from './tx';
+import { VAULT_ERROR_CODES, type VaultErrorCode } from './vault';
+
+/** A verified ABI was asked for and the explorer has none (core/contracts/verifiedAbi.ts). */
+type VerifiedAbiErrorCode = 'EXPLORER_ABI_NOT_VERIFIED';
+
+const EXPLORER_ERROR_CODES = [
+  'EXPLORER_RATE_LIMITED',
+  'EXPLORER_INVALID_KEY',
+  'EXPLORER_UNSUPPORTED_CHAIN',
+  'EXPLORER_UNAVAILABLE',
+  'EXPLORER_MALFORMED',
+  'EXPLORER_ERROR',
+  'EXPLORER_ABI_NOT_VERIFIED',
+] as const satisfies readonly (ExplorerErrorCode | VerifiedAbiErrorCode)[];
+
+/** Every code a CairnError can carry: the UI's wording table (lib/errorMessages.ts) is keyed by it. */
+export type ErrorCode =
+  | ChainErrorCode
+  | TxErrorCode
+  | OfflineErrorCode
+  | InputErrorCode
+  | KeyErrorCode
+  | VaultErrorCode
+  | AssetErrorCode
+  | SettingsErrorCode
+  | ExplorerErrorCode
+  | VerifiedAbiErrorCode;
+
+/** Every code, listed: tests walk it to check that each one has wording. */
+export const ERROR_CODES = [
+  ...CHAIN_ERROR_CODES,
+  ...TX_ERROR_CODES,
+  ...OFFLINE_ERROR_CODES,
+  ...INPUT_ERROR_CODES,
+  ...KEY_ERROR_CODES,
+  ...VAULT_ERROR_CODES,
+  ...ASSET_ERROR_CODES,
+  ...SETTINGS_ERROR_CODES,
+  ...EXPLORER_ERROR_CODES,
+] as const;
+
+/** Does not compile while a code of ErrorCode is missing from ERROR_CODES (its type names the missing codes). */
+type Unlisted = Exclude<ErrorCode, (typeof ERROR_CODES)[number]>;
+export const EVERY_CODE_LISTED: [Unlisted] extends [never] ? true : Unlisted = true;

@@ -1,0 +1,208 @@
+import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem';
+import { call, getBlockNumber, getTransaction, getTransactionCount, getTransactionReceipt } from 'viem/actions';
+import { type ChainClient, chainClient } from '../chain/client';
+import type { Network } from '../chain/networks';
+import { toChainError } from '../chain/toChainError';
+import { RevertedError } from '../errors/chain';
+import { isActive, isWatched, type TxRecord } from './record';
+import type { RecordWriter, TxChange } from './recordWriter';
+import { type Decision, decide, type Lookup, type MinedReceipt } from './trackDecision';
+import type { TxStore } from './txStore';
+
+const UNREPORTED_FAILURE = 'The contract rejected it without saying why.';
+
+/** A node lookup as found / definitely missing / no usable answer. */
+async function lookup<T>(read: () => Promise<T>, notFound: (error: unknown) => boolean): Promise<Lookup<T>> {
+  try {
+    return { kind: 'found', value: await read() };
+  } catch (error) {
+    return notFound(error) ? { kind: 'missing' } : { kind: 'error' };
+  }
+}
+
+/** What one pass asked the node, per watched record (same order) and per sender. */
+type NodeView = {
+  latest: bigint;
+  receipts: Lookup<MinedReceipt>[];
+  inNode: Lookup<true>[];
+  senders: string[];
+  nonces: (number | undefined)[];
+};
+
+/**
+ * Follows a network's records at each new block: receipts make them confirmed or failed (and
+ * their same-nonce siblings replaced), a reorganisation undoes them, unknown ones are broadcast
+ * again while their nonce is free, or marked dropped once another transaction used it. The rules
+ * are in decide(); this reads the node, applies the decisions and stores them.
+ */
+export class TransactionTracker {
+  /** Records seen with their nonce used and no receipt, and the head at which that was first seen. */
+  private readonly suspectedDrops = new Map<string, bigint>();
+
+  constructor(
+    private readonly deps: {
+      store: TxStore;
+      records: RecordWriter;
+      /** Sends a record's stored bytes again (TransactionService.broadcast). */
+      rebroadcast: (network: Network, record: TxRecord) => Promise<TxRecord>;
+    },
+  ) {}
+
+  /** One tracking pass over a network's records; returns the status changes it made. */
+  async track(network: Network): Promise<TxChange[]> {
+    const client = chainClient(network);
+    const records = (await this.deps.store.forChain(network.chainId)).filter((r) => r.networkId === network.id);
+    const watched = records.filter(isWatched);
+    if (watched.length === 0) return [];
+    const view = await this.observe(client, watched);
+    const changes: TxChange[] = [];
+    for (const [index, record] of watched.entries()) {
+      const current = (await this.deps.store.get(record.id)) ?? record;
+      const siblings = (await this.deps.store.forAccount(current.chainId, current.from)).filter(
+        (r) => r.id !== current.id && r.nonce === current.nonce && r.networkId === current.networkId,
+      );
+      const decision = decide(current, {
+        latest: view.latest,
+        receipt: view.receipts[index] ?? { kind: 'error' },
+        inNode: view.inNode[index] ?? { kind: 'error' },
+        confirmedNonce: view.nonces[view.senders.indexOf(current.from.toLowerCase())],
+        siblings,
+        suspectedDropAt: this.suspectedDrops.get(current.id),
+      });
+      changes.push(...(await this.apply(network, client, current, siblings, decision, view.latest)));
+      if (decision.kind !== 'suspect-dropped' && decision.kind !== 'none') this.suspectedDrops.delete(current.id);
+    }
+    return changes;
+  }
+
+  /**
+   * Receipts, the node's view of those without one and the senders' mined nonces, each set in
+   * one batch: a pass costs two round trips however many records are watched.
+   */
+  private async observe(client: ChainClient, watched: TxRecord[]): Promise<NodeView> {
+    const latest = await getBlockNumber(client, { cacheTime: 0 });
+    const senders = [...new Set(watched.filter(isActive).map((r) => r.from.toLowerCase()))];
+    const receipts = await Promise.all(
+      watched.map((r) =>
+        lookup(
+          async (): Promise<MinedReceipt> => {
+            const receipt = await getTransactionReceipt(client, { hash: r.hash });
+            return {
+              blockNumber: receipt.blockNumber,
+              success: receipt.status === 'success',
+              gasUsed: receipt.gasUsed,
+            };
+          },
+          (error) => error instanceof TransactionReceiptNotFoundError,
+        ),
+      ),
+    );
+    const [inNode, nonces] = await Promise.all([
+      Promise.all(
+        watched.map((r, i) =>
+          receipts[i]?.kind === 'missing' && isActive(r)
+            ? lookup(
+                () => getTransaction(client, { hash: r.hash }).then(() => true as const),
+                (error) => error instanceof TransactionNotFoundError,
+              )
+            : Promise.resolve<Lookup<true>>({ kind: 'error' }),
+        ),
+      ),
+      Promise.all(
+        senders.map((from) =>
+          getTransactionCount(client, { address: from as Address, blockTag: 'latest' }).catch(() => undefined),
+        ),
+      ),
+    ]);
+    return { latest, receipts, inNode, senders, nonces };
+  }
+
+  /** Carries out one decision about `current`; returns the status changes it made. */
+  private async apply(
+    network: Network,
+    client: ChainClient,
+    current: TxRecord,
+    siblings: TxRecord[],
+    decision: Decision,
+    latest: bigint,
+  ): Promise<TxChange[]> {
+    const changes: TxChange[] = [];
+    const change = async (next: TxRecord) => {
+      const saved = await this.deps.records.save(next, current.status);
+      if (saved.status !== current.status) changes.push({ record: saved, previous: current.status });
+    };
+    switch (decision.kind) {
+      case 'none':
+        break;
+      case 'confirmations':
+        await this.deps.records.save({ ...current, confirmations: decision.confirmations }, current.status);
+        break;
+      case 'mined': {
+        const { receipt } = decision;
+        const failureReason = receipt.success
+          ? undefined
+          : receipt.gasUsed >= current.gas
+            ? `It ran out of gas: all ${current.gas.toLocaleString('en-US')} gas of its limit was used.`
+            : await this.revertReason(client, current, receipt.blockNumber);
+        await change({
+          ...current,
+          status: receipt.success ? 'confirmed' : 'failed',
+          blockNumber: receipt.blockNumber,
+          confirmations: decision.confirmations,
+          failureReason,
+          broadcastError: undefined,
+        });
+        for (const sibling of siblings) {
+          const fresh = (await this.deps.store.get(sibling.id)) ?? sibling;
+          if (!isActive(fresh)) continue;
+          const replaced = await this.deps.records.save(
+            { ...fresh, status: 'replaced', replacedBy: current.id },
+            fresh.status,
+          );
+          changes.push({ record: replaced, previous: fresh.status });
+        }
+        break;
+      }
+      case 'unmined':
+        await change({ ...current, status: 'pending', blockNumber: undefined, confirmations: 0 });
+        break;
+      case 'accepted':
+        await change({ ...current, status: 'pending', broadcastError: undefined });
+        break;
+      case 'replaced':
+        await change({ ...current, status: 'replaced', replacedBy: decision.by });
+        break;
+      case 'suspect-dropped':
+        this.suspectedDrops.set(current.id, latest);
+        break;
+      case 'dropped':
+        this.suspectedDrops.delete(current.id);
+        await change({ ...current, status: 'dropped' });
+        break;
+      case 'rebroadcast': {
+        const after = await this.deps.rebroadcast(network, current);
+        if (after.status !== current.status) changes.push({ record: after, previous: current.status });
+        break;
+      }
+    }
+    return changes;
+  }
+
+  /** Why a mined transaction failed: its call replayed at the block before, for the revert reason. */
+  private async revertReason(client: ChainClient, record: TxRecord, blockNumber: bigint): Promise<string> {
+    try {
+      await call(client, {
+        account: record.from,
+        to: record.to,
+        data: record.data as Hex,
+        value: record.value,
+        gas: record.gas,
+        blockNumber: blockNumber - 1n,
+      });
+      return UNREPORTED_FAILURE;
+    } catch (error) {
+      const chainError = toChainError(error);
+      return chainError instanceof RevertedError && chainError.reason ? chainError.reason : UNREPORTED_FAILURE;
+    }
+  }
+}

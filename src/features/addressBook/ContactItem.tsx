@@ -1,0 +1,107 @@
+import { type RefObject, useEffect, useRef } from 'react';
+import { AddressText } from '@/components/AddressText';
+import { CopyButton } from '@/components/CopyButton';
+import { UntrustedText } from '@/components/UntrustedText';
+import ui from '@/components/ui.module.css';
+import type { Contact } from '@/core/addressBook/contact';
+import { useSession } from '@/lib/session';
+import styles from './addressBook.module.css';
+import { ContactForm } from './ContactForm';
+import { nameLabel, networkLabel } from './contactLabels';
+import { RemoveConfirmation } from './RemoveConfirmation';
+
+export type ItemMode = 'view' | 'edit' | 'confirm';
+
+/**
+ * One contact: its name, full address and network, with Copy, Edit (inline) and Remove (after
+ * a confirmation). Leaving the edit form or the confirmation puts focus back on its button.
+ */
+export function ContactItem({
+  contact,
+  mode,
+  onMode,
+  onStatus,
+  listHeading,
+}: {
+  contact: Contact;
+  mode: ItemMode;
+  onMode(mode: ItemMode): void;
+  onStatus(status: string): void;
+  listHeading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const networks = useSession((s) => s.networks);
+  const removeContact = useSession((s) => s.removeContact);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const focusOnReturn = useRef<RefObject<HTMLButtonElement | null>>(undefined);
+  const label = nameLabel(contact);
+
+  useEffect(() => {
+    if (mode !== 'view' || !focusOnReturn.current) return;
+    focusOnReturn.current.current?.focus();
+    focusOnReturn.current = undefined;
+  }, [mode]);
+
+  const backTo = (button: RefObject<HTMLButtonElement | null>) => {
+    focusOnReturn.current = button;
+    onMode('view');
+  };
+  const remove = () => {
+    removeContact(contact.id);
+    onMode('view');
+    onStatus(`Removed ${label}.`);
+    listHeading.current?.focus();
+  };
+
+  return (
+    <li className={ui.card}>
+      <div className={ui.headerRow}>
+        <h3 className={styles.contactName}>
+          <UntrustedText text={contact.name} kind="name" />
+        </h3>
+        <span className={ui.muted}>{networkLabel(networks, contact.networkId)}</span>
+      </div>
+      <p className={styles.address}>
+        <AddressText address={contact.address} />
+      </p>
+      {mode === 'edit' && (
+        <ContactForm
+          contact={contact}
+          formLabel={`Edit ${label}`}
+          submitLabel="Save"
+          onSaved={(saved) => {
+            onStatus(`Saved ${nameLabel(saved)}.`);
+            backTo(editButton);
+          }}
+          onCancel={() => backTo(editButton)}
+        />
+      )}
+      {mode === 'confirm' && (
+        <RemoveConfirmation name={label} onRemove={remove} onCancel={() => backTo(removeButton)} />
+      )}
+      {mode === 'view' && (
+        <div className={ui.actions}>
+          <CopyButton value={contact.address} label="Copy address" accessibleName={`Copy the address of ${label}`} />
+          <button
+            ref={editButton}
+            type="button"
+            className={ui.secondary}
+            onClick={() => onMode('edit')}
+            aria-label={`Edit ${label}`}
+          >
+            Edit
+          </button>
+          <button
+            ref={removeButton}
+            type="button"
+            className={ui.dangerButton}
+            onClick={() => onMode('confirm')}
+            aria-label={`Remove ${label}`}
+          >
+            Remove
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
