@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from './pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding, Unlock } from './pages/Onboarding.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { openStoredVault } from './support/storedVault.ts';
 import { askVault, type Transport } from './support/vaultProbe.ts';
+import { advanceWorkerClock, installWorkerClock } from './support/workerClock.ts';
 
 // Hardhat's account #5: a key to import in one window while another renames.
 const IMPORTED_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
@@ -24,8 +26,13 @@ describe.each<Transport>(['shared-worker', 'elected-window'])(
       await env?.close();
     });
 
-    /** A browser profile (one context) whose windows share storage, with the demo wallet in window A. */
-    async function profile(): Promise<{ context: BrowserContext; a: Page; open(): Promise<Page> }> {
+    /**
+     * A browser profile (one context) whose windows share storage, with the demo wallet in window A.
+     * `before` prepares the context before any Cairn page loads (a clock, a patched worker).
+     */
+    async function profile(
+      before: (context: BrowserContext) => Promise<void> = async () => undefined,
+    ): Promise<{ context: BrowserContext; a: Page; open(): Promise<Page> }> {
       const { context, page: a } = await env.newPage();
       if (transport === 'elected-window') {
         // As in a browser without SharedWorker: the fallback elects one window to hold the keys.
@@ -33,6 +40,7 @@ describe.each<Transport>(['shared-worker', 'elected-window'])(
           Reflect.deleteProperty(window, 'SharedWorker');
         });
       }
+      await before(context);
       await new AppShell(a).open(env.server.url);
       await new Onboarding(a).openDemoWallet();
       const open = async () => {
@@ -65,6 +73,15 @@ describe.each<Transport>(['shared-worker', 'elected-window'])(
       await expect
         .poll(() => accountOptions(b))
         .toContain(`Account 1 — ${IMPORTED_ADDRESS.slice(0, 6)}…${IMPORTED_ADDRESS.slice(-4)}`);
+      // What is stored holds both changes (a session kept alive by the other window proves nothing).
+      const stored = await openStoredVault(a, E2E_PASSWORD);
+      expect(stored.accounts.map((account) => [account.name, account.address])).toEqual([
+        ['Renamed in B', expect.stringMatching(/^0xf39F/)],
+        ['Demo account 2', expect.any(String)],
+        ['Demo account 3', expect.any(String)],
+        ['Account 1', IMPORTED_ADDRESS],
+      ]);
+      expect(stored.secrets.map((secret) => secret.kind)).toEqual(['phrase', 'privateKey']);
       for (const page of [a, b]) {
         await page.reload();
         await Promise.race([unlockHeading(page).waitFor(), nav(page).waitFor()]);
@@ -130,20 +147,56 @@ describe.each<Transport>(['shared-worker', 'elected-window'])(
       },
     );
 
-    it('auto-lock in one window locks them all', async () => {
-      const { context, a } = await profile();
-      const idle = await context.newPage();
-      await idle.clock.install();
-      await idle.goto(`${env.server.url}#/settings`);
-      await nav(idle).waitFor();
-      await idle.getByLabel('Lock automatically after').selectOption('1');
-      await idle.clock.fastForward(61_000);
-      for (const page of [idle, a]) {
+    it('activity in one window keeps another unlocked past its own idle time; then idle time locks them all', async () => {
+      const { context, a, open } = await profile((context) => context.clock.install());
+      const b = await open();
+      await nav(b).waitFor();
+      await a.goto(`${env.server.url}#/settings`);
+      await a.getByLabel('Lock automatically after').selectOption('1');
+      // From here only window B is used, every 25 s, for 100 s: well past window A's minute.
+      await context.clock.pauseAt(Date.now() + 1_000);
+      for (let step = 1; step <= 4; step++) {
+        await b.mouse.move(20 * step, 40);
+        // Let B's report reach the host and the host's relay reach A.
+        await a.waitForTimeout(300);
+        await context.clock.fastForward(25_000);
+      }
+      expect(await unlockHeading(a).count()).toBe(0);
+      expect((await askVault(b, transport, { kind: 'hello' })).state?.status).toBe('unlocked');
+
+      await context.clock.fastForward(61_000);
+      for (const page of [a, b]) {
         await unlockHeading(page).waitFor();
         expect(await page.getByText('Cairn locked itself after a period without activity.').isVisible()).toBe(true);
       }
-      await new Unlock(a).unlock(E2E_PASSWORD);
-      await nav(idle).waitFor();
+      await context.clock.resume();
+      await new Unlock(b).unlock(E2E_PASSWORD);
+      await nav(a).waitFor();
     });
+
+    it.runIf(transport === 'shared-worker')(
+      'the host’s own idle decision locks every window, even when no window’s timer runs',
+      async () => {
+        const { context, a, open } = await profile(async (context) => {
+          await context.clock.install();
+          await installWorkerClock(context);
+        });
+        const b = await open();
+        await nav(b).waitFor();
+        // The windows' clocks stop (as a browser freezes hidden tabs): their own timers never fire.
+        await context.clock.pauseAt(Date.now() + 1_000);
+        await advanceWorkerClock(a, 15 * 60_000);
+        await a.waitForTimeout(300);
+        expect(await unlockHeading(a).count()).toBe(0);
+        // The host waits one minute longer than the windows' idle time (15 minutes by default).
+        await advanceWorkerClock(a, 61_000);
+        for (const page of [a, b]) {
+          await unlockHeading(page).waitFor();
+          expect(await page.getByText('Cairn locked itself after a period without activity.').isVisible()).toBe(true);
+        }
+        const { state } = await askVault(b, transport, { kind: 'hello' });
+        expect(state?.status).toBe('locked');
+      },
+    );
   },
 );

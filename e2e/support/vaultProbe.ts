@@ -1,7 +1,8 @@
-// Talks to the shared vault session directly, as any other script of Cairn's origin could: over
-// the SharedWorker's port, or over the BroadcastChannel of the window elected to hold it (with
-// the key agreement every window makes with that host). Used to
-// check what the session itself does (refuse to sign once locked), not only what windows show.
+// Talks to the shared vault session directly, as any other script of Cairn's origin could (the
+// session trusts its origin: see README, security model): over the SharedWorker's port, or over
+// the BroadcastChannel of the window elected to hold it, with the key agreement every window makes
+// with that host. Used to check what the session itself does (refuse to sign once locked), not
+// only what windows show.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -38,46 +39,72 @@ export async function askVault(
           };
           worker.port.postMessage(message);
         } else {
-          // As a window does: agree on a key with the host (ECDH P-256 → AES-GCM), then send sealed JSON.
+          // As a window does (core/vault/shared/channelTransport and channelCipher): say hello with
+          // a public key and a nonce, take the host's answer to that hello, derive the link key
+          // (ECDH P-256 → HKDF bound to the hello → AES-GCM), then send and read numbered sealed
+          // messages (framed JSON: a length, then the text).
           const channel = new BroadcastChannel('cairn-vault');
           const id = `probe-${Math.random()}`;
+          const utf8 = (text: string) => new TextEncoder().encode(text);
+          const join = (...parts: Uint8Array[]) => {
+            const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+            let offset = 0;
+            for (const part of parts) {
+              out.set(part, offset);
+              offset += part.length;
+            }
+            return out;
+          };
+          const aad = (direction: string, n: number) => utf8(JSON.stringify([direction, n]));
           void (async () => {
             const ecdh = { name: 'ECDH', namedCurve: 'P-256' };
-            const pair = (await crypto.subtle.generateKey(ecdh, false, ['deriveKey'])) as CryptoKeyPair;
+            const pair = (await crypto.subtle.generateKey(ecdh, false, ['deriveBits'])) as CryptoKeyPair;
+            const own = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+            const nonce = crypto.getRandomValues(new Uint8Array(16));
             let key: CryptoKey | undefined;
+            let received = 0;
             channel.onmessage = async (event) => {
               const envelope = event.data;
               if (envelope?.to !== id) return;
-              if (envelope.handshake instanceof Uint8Array) {
-                const peer = await crypto.subtle.importKey('raw', envelope.handshake, ecdh, false, []);
+              if (envelope.welcome instanceof Uint8Array && !key) {
+                const peer = await crypto.subtle.importKey('raw', envelope.welcome, ecdh, false, []);
+                const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: peer }, pair.privateKey, 256);
+                const material = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey']);
                 key = await crypto.subtle.deriveKey(
-                  { name: 'ECDH', public: peer },
-                  pair.privateKey,
+                  {
+                    name: 'HKDF',
+                    hash: 'SHA-256',
+                    salt: nonce,
+                    info: join(utf8('cairn vault channel: messages'), own, envelope.welcome),
+                  },
+                  material,
                   { name: 'AES-GCM', length: 256 },
                   false,
                   ['encrypt', 'decrypt'],
                 );
+                const json = utf8(JSON.stringify(message));
+                const length = new Uint8Array(4);
+                new DataView(length.buffer).setUint32(0, json.length);
+                const framed = join(length, json);
                 const iv = crypto.getRandomValues(new Uint8Array(12));
                 const data = new Uint8Array(
-                  await crypto.subtle.encrypt(
-                    { name: 'AES-GCM', iv },
-                    key,
-                    new TextEncoder().encode(JSON.stringify(message)),
-                  ),
+                  await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad('to-host', 0) }, key, framed),
                 );
                 channel.postMessage({ to: 'host', from: id, sealed: { iv, data } });
               } else if (envelope.sealed && key) {
-                const plain = await crypto.subtle.decrypt(
-                  { name: 'AES-GCM', iv: envelope.sealed.iv },
-                  key,
-                  envelope.sealed.data,
+                const plain = new Uint8Array(
+                  await crypto.subtle.decrypt(
+                    { name: 'AES-GCM', iv: envelope.sealed.iv, additionalData: aad('to-window', received++) },
+                    key,
+                    envelope.sealed.data,
+                  ),
                 );
-                const answer = JSON.parse(new TextDecoder().decode(plain));
+                const length = new DataView(plain.buffer).getUint32(0);
+                const answer = JSON.parse(new TextDecoder().decode(plain.subarray(4, 4 + length)));
                 if (answer?.kind === wanted) resolve(answer);
               }
             };
-            const own = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
-            channel.postMessage({ to: 'host', from: id, handshake: own });
+            channel.postMessage({ to: 'host', from: id, hello: own, nonce });
           })();
         }
       });

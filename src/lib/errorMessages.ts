@@ -58,6 +58,7 @@ const titles: Record<ErrorCode, string> = {
   VAULT_CHANGED_ELSEWHERE: 'Vault changed in another window',
   VAULT_BUSY: 'Vault busy',
   VAULT_SESSION_LOST: 'Vault session lost',
+  VAULT_SESSION_UNAVAILABLE: 'Vault session not answering',
   ASSET_NOT_A_CONTRACT: 'No contract there',
   ASSET_NOT_ERC20: 'Not a token',
   ASSET_DECIMALS_NEEDED: 'Decimals needed',

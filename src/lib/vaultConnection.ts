@@ -15,8 +15,9 @@ export type VaultTransport = 'shared-worker' | 'elected-window' | 'this-window';
  *    keys never sit in a page;
  * 2. where SharedWorker is missing: the window holding a Web Lock hosts the session and the
  *    others reach it over a BroadcastChannel (closing that window locks every window);
- * 3. with neither: this window alone, as before (storage writes are still checked, so several
- *    such windows lose nothing, but each has its own lock state).
+ * 3. with neither (old browsers only): this window alone. Storage writes are still checked, so
+ *    several such windows lose nothing, but each unlocks on its own; a lock in one still locks the
+ *    others where BroadcastChannel exists (the hosts tell each other, see VaultHost's peers).
  */
 export async function connectToVault(
   settings: KeyValueStore<SettingsSchema>,

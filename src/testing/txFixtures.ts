@@ -6,11 +6,11 @@ import { demoAddress } from '../../devchain/seed.ts';
 import { DEMO_MNEMONIC } from '../core/chain/localChain';
 import { localNetwork, type Network } from '../core/chain/networks';
 import { derivePrivateKey, nfkdBytes, seedFromPhrase } from '../core/keys/hd';
-import { vaultAccount } from '../core/signing/vaultAccount';
 import { memoryLocks } from '../core/tx/locks';
 import type { TxRecord } from '../core/tx/record';
 import { TransactionService, type TxChange } from '../core/tx/transactionService';
 import { memoryTxStore, type TxStore } from '../core/tx/txStore';
+import { vaultAccount } from './vaultAccount';
 
 export function testNode(url: string) {
   return createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url) })

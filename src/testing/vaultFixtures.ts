@@ -5,8 +5,10 @@ import { nfkdBytes } from '@/core/keys/hd';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryVaultRepository } from '@/core/storage/vaultRepository';
+import type { Timers } from '@/core/vault/autoLock';
 import type { NewAccount, NewSecret } from '@/core/vault/contentsOps';
 import type { PasswordEstimator } from '@/core/vault/passwordPolicy';
+import { VaultHost } from '@/core/vault/shared/vaultHost';
 import type { VaultKey } from '@/core/vault/vaultCrypto';
 import { associatedData, VAULT_FORMAT, withChecksum } from '@/core/vault/vaultRecord';
 import { VaultSession } from '@/core/vault/vaultSession';
@@ -89,4 +91,53 @@ export async function legacyVaultRecord(plaintext: Uint8Array, vaultKey: VaultKe
     ciphertext: toBase64(new Uint8Array(ciphertext)),
   });
   return record;
+}
+
+/**
+ * Timers that move only when told: `advance` runs what falls due, in order, including timers set
+ * meanwhile; `jump` moves the clock at once and runs each timer already due once, late (as after a
+ * computer wakes from sleep).
+ */
+export function fakeTimers(start = 0): Timers & { advance(ms: number): void; jump(ms: number): void } {
+  let now = start;
+  let timers: { at: number; callback: () => void; handle: number }[] = [];
+  let next = 1;
+  return {
+    now: () => now,
+    setTimeout(callback, ms) {
+      const handle = next++;
+      timers.push({ at: now + ms, callback, handle });
+      return handle;
+    },
+    clearTimeout(handle) {
+      timers = timers.filter((t) => t.handle !== handle);
+    },
+    advance(ms) {
+      const until = now + ms;
+      for (;;) {
+        const due = timers.filter((t) => t.at <= until).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        timers = timers.filter((t) => t !== due);
+        now = Math.max(now, due.at);
+        due.callback();
+      }
+      now = until;
+    },
+    jump(ms) {
+      now += ms;
+      const due = timers.filter((t) => t.at <= now).sort((a, b) => a.at - b.at);
+      timers = timers.filter((t) => !due.includes(t));
+      for (const timer of due) timer.callback();
+    },
+  };
+}
+
+/** A vault host over a new test vault with two accounts of TEST_PHRASE (locked unless asked). */
+export async function hostWithVault(options: { timers?: Timers; unlocked?: boolean } = {}) {
+  const { session, settings } = testSession();
+  await session.init();
+  await session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0), hdAccount(1, TEST_ADDRESS_1)]);
+  if (!options.unlocked) session.lock();
+  const host = new VaultHost(session, options.timers ? { timers: options.timers } : {});
+  return { host, session, settings };
 }

@@ -19,6 +19,7 @@ export const VAULT_ERROR_CODES = [
   'VAULT_CHANGED_ELSEWHERE',
   'VAULT_BUSY',
   'VAULT_SESSION_LOST',
+  'VAULT_SESSION_UNAVAILABLE',
 ] as const;
 
 export type VaultErrorCode = (typeof VAULT_ERROR_CODES)[number];

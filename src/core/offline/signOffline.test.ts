@@ -1,8 +1,8 @@
 import { hexToBytes, keccak256, parseGwei } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { vaultAccount } from '../../testing/vaultAccount';
 import { VaultLockedError } from '../errors/vault';
-import { vaultAccount } from '../signing/vaultAccount';
 import type { OfflineTx } from './offlineTx';
 import { signOffline } from './signOffline';
 

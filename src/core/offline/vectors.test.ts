@@ -3,9 +3,9 @@
 import { type Address, type Hex, hexToBytes, keccak256, type LocalAccount, serializeTransaction } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { vaultAccount } from '../../testing/vaultAccount';
 import eip155 from '../../testing/vectors/transactions/eip155-example.json';
 import ethersCases from '../../testing/vectors/transactions/ethers-testcases-transactions-subset.json';
-import { vaultAccount } from '../signing/vaultAccount';
 import type { OfflineTx } from './offlineTx';
 import { decodeRawTransaction } from './rawTx';
 import { signOffline } from './signOffline';

@@ -1,11 +1,11 @@
 import { getAddress, type Hex, hashMessage, hexToBytes, type SignableMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { vaultAccount } from '@/testing/vaultAccount';
 import personalSign from '@/testing/vectors/eip191/eth-sig-util-personal-sign.json';
 import ethersHashMessage from '@/testing/vectors/eip191/ethers-hashMessage.json';
 import { describeMessage, looksLikeHash, parseMessageInput } from './message';
 import { signMessageWith } from './sign';
-import { vaultAccount } from './vaultAccount';
 import { verifyMessageSignature } from './verify';
 
 function accountsFor(privateKey: Hex) {

@@ -11,13 +11,13 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { vaultAccount } from '@/testing/vaultAccount';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
 import ethSigUtil from '@/testing/vectors/eip712/eth-sig-util-signTypedData-v4.json';
 import ethersCases from '@/testing/vectors/eip712/ethers-testcases-typed-data.json';
 import { signTypedDataWith } from './sign';
 import { parseTypedDataJson, toViemTypedData } from './typedData';
 import { typedDataTree } from './typedDataTree';
-import { vaultAccount } from './vaultAccount';
 import { verifyTypedDataSignature } from './verify';
 
 function accountsFor(privateKey: Hex) {

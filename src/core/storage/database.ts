@@ -1,4 +1,4 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, type IDBPObjectStore, openDB } from 'idb';
 import { fromStored, readStored, storedRevision, type TxStore, toStored } from '../tx/txStore';
 import type { KeyValueStore } from './keyValueStore';
 import type { VaultRepository } from './vaultRepository';
@@ -73,24 +73,42 @@ export function indexedDbSettingsStore<Schema extends Record<string, unknown>>(
 const VAULT_KEY = 'primary';
 
 export function indexedDbVaultRepository(db: CairnDatabase): VaultRepository {
+  /**
+   * Runs `steps` in one readwrite transaction on the vault and resolves once it committed. A step
+   * that fails, or a transaction aborted before it commits, rejects and leaves the stored value
+   * as it was (the transaction's own failure is then observed too, never left unhandled).
+   */
+  const inVaultTransaction = async <T>(
+    steps: (store: IDBPObjectStore<CairnDbSchema, ['vault'], 'vault', 'readwrite'>) => Promise<T>,
+  ): Promise<T> => {
+    const tx = db.transaction('vault', 'readwrite');
+    const done = tx.done;
+    try {
+      const result = await steps(tx.store);
+      await done;
+      return result;
+    } catch (error) {
+      done.catch(() => undefined);
+      throw error;
+    }
+  };
   return {
     load: () => db.get('vault', VAULT_KEY),
-    async saveIf(isExpected, record) {
+    saveIf(isExpected, record) {
       // One readwrite transaction: IndexedDB runs those on a store one at a time across every
       // window and worker, so nothing can write between the check and the put.
-      const tx = db.transaction('vault', 'readwrite');
-      const stored = await tx.store.get(VAULT_KEY);
-      const expected = isExpected(stored);
-      if (expected) await tx.store.put(record, VAULT_KEY);
-      await tx.done;
-      return expected;
+      return inVaultTransaction(async (store) => {
+        const expected = isExpected(await store.get(VAULT_KEY));
+        if (expected) await store.put(record, VAULT_KEY);
+        return expected;
+      });
     },
-    async clearIf(isExpected) {
-      const tx = db.transaction('vault', 'readwrite');
-      const expected = isExpected(await tx.store.get(VAULT_KEY));
-      if (expected) await tx.store.delete(VAULT_KEY);
-      await tx.done;
-      return expected;
+    clearIf(isExpected) {
+      return inVaultTransaction(async (store) => {
+        const expected = isExpected(await store.get(VAULT_KEY));
+        if (expected) await store.delete(VAULT_KEY);
+        return expected;
+      });
     },
   };
 }

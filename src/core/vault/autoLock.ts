@@ -7,7 +7,7 @@ export type Timers = {
 export const DEFAULT_AUTO_LOCK_MINUTES = 15;
 export const AUTO_LOCK_CHOICES = [1, 5, 15, 30, 60, 240] as const;
 
-const browserTimers: Timers = {
+export const browserTimers: Timers = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),

@@ -107,7 +107,10 @@ export function addAccounts(
   return { contents: { ...contents, accounts: all }, added, skipped: accounts.length - added.length };
 }
 
-/** Adds a secret (reusing an identical one) and its accounts. */
+/**
+ * Adds a secret (reusing an identical one) and its accounts. The secret's bytes belong to the
+ * result from here on: when nothing can be added (VAULT_DUPLICATE_ACCOUNT), they are zero-filled.
+ */
 export function addToContents(
   contents: VaultContents,
   secret: NewSecret | undefined,
@@ -115,8 +118,13 @@ export function addToContents(
   ids: Ids,
 ): AddResult {
   const withSecret = secret ? addSecret(contents, secret, ids) : { contents, secretId: undefined, reused: false };
-  const result = addAccounts(withSecret.contents, withSecret.secretId, accounts, ids);
-  return { ...result, reusedSecret: withSecret.reused };
+  try {
+    const result = addAccounts(withSecret.contents, withSecret.secretId, accounts, ids);
+    return { ...result, reusedSecret: withSecret.reused };
+  } catch (error) {
+    if (secret) wipeNewSecret(secret);
+    throw error;
+  }
 }
 
 /** The next unused account index of an HD secret under the template its accounts use. */
@@ -131,6 +139,21 @@ export function nextHdIndex(
   if (!last) return undefined;
   const used = hd.filter((s) => s.template === last.template).map((s) => s.index);
   return { template: last.template, index: Math.max(...used) + 1 };
+}
+
+/** A stored secret as one to add elsewhere (sharing its bytes: copy them with copyNewSecret). */
+function asNewSecret(secret: StoredSecret): NewSecret {
+  const { kind, origin } = secret;
+  return kind === 'phrase'
+    ? {
+        kind,
+        origin,
+        phrase: secret.phrase,
+        passphrase: secret.passphrase,
+        language: secret.language,
+        backedUp: secret.backedUp,
+      }
+    : { kind, origin, privateKey: secret.privateKey };
 }
 
 /** A copy of a secret about to enter the vault, so a change can be applied again without the original. */
@@ -253,24 +276,16 @@ export function mergeContents(
   let merged = contents;
   let added = 0;
   for (const secret of incoming.secrets) {
-    const copy: NewSecret =
-      secret.kind === 'phrase'
-        ? {
-            kind: 'phrase',
-            phrase: secret.phrase.slice(),
-            passphrase: secret.passphrase.slice(),
-            language: secret.language,
-            origin: secret.origin,
-            backedUp: secret.backedUp,
-          }
-        : { kind: 'privateKey', privateKey: secret.privateKey.slice(), origin: secret.origin };
+    const copy = copyNewSecret(asNewSecret(secret));
     const withSecret = addSecret(merged, copy, ids);
     const accounts = incoming.accounts.filter((a) => a.source.kind !== 'watch' && a.source.secretId === secret.id);
     const result = addAccounts(withSecret.contents, withSecret.secretId, accounts.map(toNewAccount), ids, {
       allowNone: true,
     });
-    // A secret brought in only for accounts that were all present already is not kept.
-    merged = result.added.length > 0 || withSecret.reused ? result.contents : merged;
+    // A secret brought in only for accounts that were all present already is not kept (nor its copy).
+    const kept = result.added.length > 0 || withSecret.reused;
+    if (!kept) wipeNewSecret(copy);
+    merged = kept ? result.contents : merged;
     added += result.added.length;
   }
   const watched = incoming.accounts.filter((a) => a.source.kind === 'watch').map(toNewAccount);

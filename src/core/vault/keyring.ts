@@ -31,15 +31,20 @@ export class Keyring {
     return secret;
   }
 
-  /** The BIP39 seed of a phrase secret, derived once per unlock. */
+  /**
+   * The BIP39 seed of a phrase secret, derived once per unlock. It is zero-filled by a lock, even
+   * while a caller holds it: check `isWiped` after any later await before using it.
+   */
   async seedOf(secretId: string): Promise<Uint8Array> {
     const cached = this.seeds.get(secretId);
     if (cached) return cached;
     const secret = this.secret(secretId);
     if (secret.kind !== 'phrase') throw new Error('not a phrase secret');
     const seed = await seedFromPhrase(secret.phrase, secret.passphrase);
-    if (!this.contents) {
+    const raced = this.seeds.get(secretId);
+    if (!this.contents || raced) {
       seed.fill(0);
+      if (raced) return raced;
       throw new VaultLockedError();
     }
     this.seeds.set(secretId, seed);
@@ -60,9 +65,12 @@ export class Keyring {
       if (secret.kind !== 'privateKey') throw new Error('account source does not match its secret');
       return secret.privateKey.slice();
     }
-    const seed = await this.seedOf(source.secretId);
-    // Curve code loads on first use, keeping it out of the first screen.
+    // Curve code loads on first use, keeping it out of the first screen. It loads before the seed
+    // is read: a lock during any await zero-fills the seed, and a key derived from zeros is a
+    // valid but wrong key, so nothing may await between the check below and the derivation.
     const { derivePrivateKey } = await import('../keys/hd');
+    const seed = await this.seedOf(source.secretId);
+    if (this.isWiped) throw new VaultLockedError();
     return derivePrivateKey(seed, source.path);
   }
 

@@ -19,6 +19,9 @@ import type { Expected, StoredVault, VaultStorage } from './vaultStorage';
 
 export type Change<T> = { contents: VaultContents; value: T };
 
+/** A write about to be stored: new contents under `key`, based on the stored record `based`. */
+type Draft<T> = Change<T> & { based: VaultRecord; key: VaultKey; discard(): void };
+
 /** Attempts before a write gives up because other writers keep changing the vault in between. */
 const WRITE_ATTEMPTS = 5;
 
@@ -41,6 +44,15 @@ export async function storeNewVault(
   const record = await sealContents(contents, key, 1);
   const saved = await storage.exclusive(() => storage.saveIf(expected, record));
   return saved ? record : undefined;
+}
+
+/**
+ * The secrets a copy of one account's private key backs up: its own key, when that is the secret.
+ * The key of one account derived from a phrase is not a copy of the phrase (the phrase's other
+ * accounts would still be lost with this browser), so it backs up nothing.
+ */
+function keyBackupOf(account: Account & { source: { secretId: string } }): string[] {
+  return account.source.kind === 'key' ? [account.source.secretId] : [];
 }
 
 export function busyError(): VaultError {
@@ -81,27 +93,16 @@ export class UnlockedVault {
 
   /** One read-modify-write (see the class comment). Throws VAULT_STORAGE_FAILED, VAULT_BUSY, VAULT_CHANGED_ELSEWHERE. */
   write<T>(change: (contents: VaultContents) => Change<T>): Promise<T> {
-    return this.storage.exclusive(async () => {
-      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-        const base = await this.freshContents();
-        const based = this.record;
-        let next: Change<T> | undefined;
-        let saved = false;
-        try {
-          next = change(base);
-          const sealed = await sealContents(next.contents, this.key, based.revision + 1);
-          if (this.keyring.isWiped) throw new VaultLockedError();
-          saved = await this.storage.saveIf({ record: based }, sealed);
-          if (saved) this.record = sealed;
-        } finally {
-          // Secret bytes the change copied in and that were not stored.
-          if (!saved && next) wipeUnreferenced(next.contents, base);
-        }
-        if (!saved || !next) continue;
-        this.adopt(next.contents);
-        return next.value;
-      }
-      throw busyError();
+    return this.commit(async () => {
+      const base = await this.freshContents();
+      const next = change(base);
+      return {
+        based: this.record,
+        key: this.key,
+        ...next,
+        // Secret bytes the change copied in, when it is not stored.
+        discard: () => wipeUnreferenced(next.contents, base),
+      };
     });
   }
 
@@ -111,36 +112,16 @@ export class UnlockedVault {
    * stays as it was.
    */
   rekey(open: (record: VaultRecord) => Promise<VaultContents>, newKey: () => Promise<VaultKey>): Promise<void> {
-    return this.storage.exclusive(async () => {
-      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-        const stored = await this.storage.read();
-        if (stored.kind !== 'record') throw this.lose(stored);
-        const contents = await open(stored.record);
-        let saved = false;
-        try {
-          const key = await newKey();
-          const sealed = await sealContents(contents, key, stored.record.revision + 1);
-          if (this.keyring.isWiped) throw new VaultLockedError();
-          saved = await this.storage.saveIf({ record: stored.record }, sealed);
-          if (saved) {
-            this.key = key;
-            this.record = sealed;
-          }
-        } finally {
-          if (!saved) wipeContents(contents);
-        }
-        if (saved) {
-          this.adopt(contents);
-          return;
-        }
-      }
-      throw busyError();
+    return this.commit(async () => {
+      const stored = await this.storage.read();
+      if (stored.kind !== 'record') throw this.lose(stored);
+      const contents = await open(stored.record);
+      const key = await newKey().catch((error: unknown) => {
+        wipeContents(contents);
+        throw error;
+      });
+      return { based: stored.record, key, contents, value: undefined, discard: () => wipeContents(contents) };
     });
-  }
-
-  /** The key the next write encrypts with, when it differs from the one the stored record was opened with. */
-  useKey(key: VaultKey): void {
-    this.key = key;
   }
 
   /** The account with this id. Throws VAULT_ACCOUNT_NOT_FOUND. */
@@ -175,7 +156,7 @@ export class UnlockedVault {
     const key = await this.keyring.privateKeyFor(account);
     const privateKey = `0x${Array.from(key, (b) => b.toString(16).padStart(2, '0')).join('')}`;
     key.fill(0);
-    await this.recordBackup([account.source.secretId], 'key-shown', now);
+    await this.recordBackup(keyBackupOf(account), 'key-shown', now);
     return { kind: 'privateKey', privateKey };
   }
 
@@ -183,7 +164,7 @@ export class UnlockedVault {
   async exportKey(accountId: string, now: number): Promise<Uint8Array> {
     const account = this.keyAccount(accountId);
     const key = await this.keyring.privateKeyFor(account);
-    await this.recordBackup([account.source.secretId], 'keystore-file', now);
+    await this.recordBackup(keyBackupOf(account), 'keystore-file', now);
     return key;
   }
 
@@ -204,6 +185,7 @@ export class UnlockedVault {
 
   /** Notes that copies of these secrets left the browser; failing to note it does not undo the copy. */
   private async recordBackup(secretIds: string[], how: BackupMethod, at: number): Promise<void> {
+    if (secretIds.length === 0) return;
     await this.write((c) => ({ contents: markBackedUp(c, secretIds, how, at), value: undefined })).catch(
       () => undefined,
     );
@@ -215,6 +197,35 @@ export class UnlockedVault {
       throw new VaultError('VAULT_WATCH_ONLY', 'This is a watch-only account: there is no key to reveal.');
     }
     return account as Account & { source: { secretId: string } };
+  }
+
+  /**
+   * The one write loop: under the vault write lock, `prepare` makes a draft from the record as
+   * stored now; the draft is stored only if that record is still there, or prepared again.
+   */
+  private commit<T>(prepare: () => Promise<Draft<T>>): Promise<T> {
+    return this.storage.exclusive(async () => {
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        const draft = await prepare();
+        let saved = false;
+        try {
+          const sealed = await sealContents(draft.contents, draft.key, draft.based.revision + 1);
+          if (this.keyring.isWiped) throw new VaultLockedError();
+          saved = await this.storage.saveIf({ record: draft.based }, sealed);
+          if (saved) {
+            this.key = draft.key;
+            this.record = sealed;
+          }
+        } finally {
+          if (!saved) draft.discard();
+        }
+        if (saved) {
+          this.adopt(draft.contents);
+          return draft.value;
+        }
+      }
+      throw busyError();
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Account } from '../accounts/account';
 import { VaultError } from '../errors/vault';
 import type { PhraseLanguage } from '../keys/wordlists';
+import { joinFrames, splitFrames } from './frames';
 
 /** How a secret entered the vault. */
 export type SecretOrigin = 'created' | 'imported-phrase' | 'imported-key' | 'imported-keystore' | 'demo';
@@ -45,10 +46,15 @@ export type VaultContents = { secrets: StoredSecret[]; accounts: Account[] };
 type CommonMeta = { id: string; origin: SecretOrigin; backedUp: boolean; lastBackup?: LastBackup; createdAt: number };
 type SecretMeta = (CommonMeta & { kind: 'phrase'; language: PhraseLanguage }) | (CommonMeta & { kind: 'privateKey' });
 
+/** Every secret byte array of the contents, in stored order (per secret: phrase then passphrase, or the key). */
+function secretBytes(contents: VaultContents): Uint8Array[] {
+  return contents.secrets.flatMap((s) => (s.kind === 'phrase' ? [s.phrase, s.passphrase] : [s.privateKey]));
+}
+
 /**
- * Plaintext layout: [u32 length of JSON][JSON of everything non-secret][per secret blob: u32
- * length, bytes], blobs in the order of `secrets` (phrase then passphrase, or the key). The
- * secret bytes never become part of a string.
+ * Plaintext layout (joinFrames): the JSON of everything non-secret, then one frame per secret
+ * byte array in the order of `secrets` (phrase then passphrase, or the key). The secret bytes
+ * never become part of a string.
  */
 export function encodeContents(contents: VaultContents): Uint8Array {
   const metas: SecretMeta[] = contents.secrets.map((s) => {
@@ -57,19 +63,7 @@ export function encodeContents(contents: VaultContents): Uint8Array {
     return s.kind === 'phrase' ? { ...common, kind: s.kind, language: s.language } : { ...common, kind: s.kind };
   });
   const json = new TextEncoder().encode(JSON.stringify({ secrets: metas, accounts: contents.accounts }));
-  const blobs = contents.secrets.flatMap((s) => (s.kind === 'phrase' ? [s.phrase, s.passphrase] : [s.privateKey]));
-  const size = 4 + json.length + blobs.reduce((sum, b) => sum + 4 + b.length, 0);
-  const out = new Uint8Array(size);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, json.length);
-  out.set(json, 4);
-  let offset = 4 + json.length;
-  for (const blob of blobs) {
-    view.setUint32(offset, blob.length);
-    out.set(blob, offset + 4);
-    offset += 4 + blob.length;
-  }
-  return out;
+  return joinFrames([json, ...secretBytes(contents)]);
 }
 
 function damaged(detail: string): never {
@@ -78,47 +72,33 @@ function damaged(detail: string): never {
 
 /** Reads plaintext written by encodeContents; secret bytes are copied out of `bytes`. */
 export function decodeContents(bytes: Uint8Array): VaultContents {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 4) damaged('plaintext too short');
-  const jsonLength = view.getUint32(0);
-  if (4 + jsonLength > bytes.length) damaged('plaintext header');
+  const [json, ...blobs] = splitFrames(bytes) ?? damaged('plaintext framing');
+  // Secret bytes copied out of a plaintext that turns out unusable are not left behind.
+  const fail = (detail: string): never => {
+    for (const blob of blobs) blob.fill(0);
+    return damaged(detail);
+  };
+  if (!json) return fail('plaintext too short');
   let meta: { secrets: SecretMeta[]; accounts: Account[] };
   try {
-    meta = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + jsonLength)));
+    meta = JSON.parse(new TextDecoder().decode(json));
   } catch {
-    damaged('plaintext JSON');
+    return fail('plaintext JSON');
   }
-  if (!Array.isArray(meta.secrets) || !Array.isArray(meta.accounts)) damaged('plaintext shape');
-  let offset = 4 + jsonLength;
-  const nextBlob = (): Uint8Array => {
-    if (offset + 4 > bytes.length) damaged('secret blob header');
-    const length = view.getUint32(offset);
-    if (offset + 4 + length > bytes.length) damaged('secret blob');
-    const blob = bytes.slice(offset + 4, offset + 4 + length);
-    offset += 4 + length;
-    return blob;
-  };
+  if (!Array.isArray(meta.secrets) || !Array.isArray(meta.accounts)) fail('plaintext shape');
+  const wanted = meta.secrets.reduce((sum, m) => sum + (m?.kind === 'phrase' ? 2 : 1), 0);
+  if (blobs.length !== wanted) fail('secret blobs');
+  let next = 0;
+  const nextBlob = () => blobs[next++] as Uint8Array;
   const secrets: StoredSecret[] = meta.secrets.map((m) =>
     m.kind === 'phrase' ? { ...m, phrase: nextBlob(), passphrase: nextBlob() } : { ...m, privateKey: nextBlob() },
   );
-  if (offset !== bytes.length) damaged('trailing bytes');
   return { secrets, accounts: meta.accounts };
 }
 
 /** Overwrites every secret byte of the contents with zeros. */
 export function wipeContents(contents: VaultContents): void {
-  for (const secret of contents.secrets) {
-    if (secret.kind === 'phrase') {
-      secret.phrase.fill(0);
-      secret.passphrase.fill(0);
-    } else {
-      secret.privateKey.fill(0);
-    }
-  }
-}
-
-function secretBytes(contents: VaultContents): Uint8Array[] {
-  return contents.secrets.flatMap((s) => (s.kind === 'phrase' ? [s.phrase, s.passphrase] : [s.privateKey]));
+  for (const bytes of secretBytes(contents)) bytes.fill(0);
 }
 
 /**

@@ -11,9 +11,9 @@ import {
   testSession,
 } from '@/testing/vaultFixtures';
 import { parsePrivateKey } from '../keys/privateKey';
-import { encodeContents } from './vaultContents';
-import { deriveVaultKey, newKdf } from './vaultCrypto';
-import type { VaultRecord } from './vaultRecord';
+import { decodeContents, encodeContents } from './vaultContents';
+import { deriveVaultKey, newKdf, openVault } from './vaultCrypto';
+import { parseVaultRecord, type VaultRecord } from './vaultRecord';
 
 const NEW_PASSWORD = 'a different long passphrase';
 // Hardhat's account #5.
@@ -61,6 +61,27 @@ describe('vault: change password', () => {
       code: 'VAULT_SAME_PASSWORD',
     });
     expect(await repository.load()).toEqual(before);
+  });
+
+  it('is one storage write of a complete record: the repository sees exactly one put, which opens with the new password alone', async () => {
+    const { session, repository } = await created();
+    const puts: unknown[] = [];
+    const saveIf = repository.saveIf;
+    repository.saveIf = async (isExpected, record) => {
+      puts.push(record);
+      return saveIf(isExpected, record);
+    };
+    await session.changePassword(TEST_PASSWORD, NEW_PASSWORD);
+    expect(puts).toHaveLength(1);
+    const [put] = puts;
+    expect(await repository.load()).toEqual(put);
+    const record = await parseVaultRecord(put, { minimumIterations: 1_000 });
+    await expect(openVault(record, await deriveVaultKey(TEST_PASSWORD, record.kdf))).rejects.toMatchObject({
+      code: 'VAULT_WRONG_PASSWORD',
+    });
+    const contents = decodeContents(await openVault(record, await deriveVaultKey(NEW_PASSWORD, record.kdf)));
+    expect(contents.accounts.map((a) => a.address)).toEqual([TEST_ADDRESS_0, TEST_ADDRESS_1]);
+    expect(contents.secrets).toHaveLength(1);
   });
 
   it('interrupted before its one write (storage fails), leaves the old vault openable with the old password', async () => {
@@ -143,6 +164,19 @@ describe('vault: versions and key-derivation strength', () => {
     expect((await repository.load()) as VaultRecord).toMatchObject({ version: 2, revision: 1 });
   });
 
+  it('a refused removal (the saved vault is not the downloaded copy) locks no window and changes nothing', async () => {
+    const { session, repository } = await created();
+    const before = await repository.load();
+    await expect(session.reset('{"not": "the saved vault"}\n')).rejects.toMatchObject({
+      code: 'VAULT_CHANGED_ELSEWHERE',
+    });
+    expect(session.store.getState()).toMatchObject({ status: 'unlocked', lockedBy: undefined });
+    expect(session.store.getState().accounts).toHaveLength(2);
+    expect(await repository.load()).toEqual(before);
+    await session.reset((await session.storedVaultText()) ?? '');
+    expect(session.store.getState().status).toBe('empty');
+  });
+
   it('replaces or removes a saved vault only while it is still exactly the copy the person downloaded', async () => {
     const { session, repository } = testSession({ repository: memoryVaultRepository({ format: 'cairn-vault' }) });
     await session.init();
@@ -168,18 +202,41 @@ describe('vault: versions and key-derivation strength', () => {
     expect(session.store.getState().status).toBe('empty');
   });
 
-  it('refuses a current-format vault below 600,000 PBKDF2 iterations as damaged, never opening it', async () => {
-    const weak = await created({ iterations: 1_000 });
-    const strict = testSession({ repository: weak.repository, iterations: 1_000, minimumIterations: 600_000 }).session;
-    await strict.init();
-    expect(strict.store.getState()).toMatchObject({
-      status: 'damaged',
-      damage: expect.stringContaining('weaker than Cairn allows'),
-    });
-    await expect(strict.unlock(TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_CORRUPTED' });
+  it('refuses a vault of either format below 600,000 PBKDF2 iterations, saying why in words, never opening it', async () => {
+    const weakWords = expect.stringContaining('weaker than Cairn accepts: it may have been tampered with');
+    const current = (await created({ iterations: 1_000 })).repository;
+    const legacy = memoryVaultRepository(
+      await legacyVaultRecord(
+        encodeContents({ secrets: [], accounts: [] }),
+        await deriveVaultKey(TEST_PASSWORD, newKdf(1_000)),
+      ),
+    );
+    for (const repository of [current, legacy]) {
+      const strict = testSession({ repository, iterations: 1_000, minimumIterations: 600_000 }).session;
+      await strict.init();
+      expect(strict.store.getState()).toMatchObject({ status: 'damaged', damage: weakWords });
+      await expect(strict.unlock(TEST_PASSWORD)).rejects.toMatchObject({
+        code: 'VAULT_WEAK_KDF',
+        shortMessage: weakWords,
+      });
+    }
   });
 
-  it('opens an older-format vault with a weak KDF and re-encrypts it in the current format and strength', async () => {
+  it('refuses to restore or merge a backup below 600,000 PBKDF2 iterations, of either format', async () => {
+    const { session: made } = await created({ iterations: 1_000 });
+    const legacy = await legacyVaultRecord(
+      encodeContents({ secrets: [], accounts: [] }),
+      await deriveVaultKey(TEST_PASSWORD, newKdf(1_000)),
+    );
+    const strict = testSession({ iterations: 1_000, minimumIterations: 600_000 }).session;
+    await strict.init();
+    for (const backup of [await made.exportBackup(), JSON.stringify(legacy)]) {
+      await expect(strict.importBackup(backup, TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_WEAK_KDF' });
+    }
+    expect(strict.store.getState().status).toBe('empty');
+  });
+
+  it('opens an older-format vault with a KDF weaker than today (above the floor) and re-encrypts it in the current format and strength', async () => {
     const contents = encodeContents({
       secrets: [],
       accounts: [
@@ -198,7 +255,7 @@ describe('vault: versions and key-derivation strength', () => {
     const { session, repository } = testSession({
       repository: memoryVaultRepository(old),
       iterations: 2_000,
-      minimumIterations: 2_000,
+      minimumIterations: 1_000,
     });
     await session.init();
     await session.unlock(TEST_PASSWORD);
@@ -216,7 +273,7 @@ describe('vault: what stays safe when things go wrong', () => {
     const contents = encodeContents({ secrets: [], accounts: [] });
     const old = await legacyVaultRecord(contents, await deriveVaultKey(TEST_PASSWORD, newKdf(1_000)));
     const repository = memoryVaultRepository(old);
-    const { session, settings } = testSession({ repository, iterations: 2_000, minimumIterations: 2_000 });
+    const { session, settings } = testSession({ repository, iterations: 2_000, minimumIterations: 1_000 });
     await session.init();
     const saveIf = repository.saveIf;
     repository.saveIf = async () => {
@@ -227,7 +284,7 @@ describe('vault: what stays safe when things go wrong', () => {
     repository.saveIf = saveIf;
     await session.add(undefined, [{ address: TEST_ADDRESS_1, source: { kind: 'watch' } }]);
     expect((await repository.load()) as VaultRecord).toMatchObject({ version: 2, kdf: { iterations: 2_000 } });
-    const reopened = testSession({ repository, settings, iterations: 2_000, minimumIterations: 2_000 }).session;
+    const reopened = testSession({ repository, settings, iterations: 2_000, minimumIterations: 1_000 }).session;
     await reopened.init();
     await reopened.unlock(TEST_PASSWORD);
     expect(reopened.store.getState().accounts.map((a) => a.address)).toEqual([TEST_ADDRESS_1]);
@@ -318,6 +375,36 @@ describe('vault: backups', () => {
     await restored.init();
     await restored.importBackup(backup, TEST_PASSWORD);
     expect(restored.store.getState().secrets[0]?.lastBackup).toEqual({ at: 3_000, how: 'vault-file' });
+  });
+
+  it('counts a shown or saved private key as a backup of that key only, never of the phrase an account is derived from', async () => {
+    let now = 1_000;
+    const { session } = testSession({ now: () => now });
+    await session.init();
+    await session.create(TEST_PASSWORD, { ...phraseSecret(), origin: 'created', backedUp: false }, [
+      hdAccount(0, TEST_ADDRESS_0),
+    ]);
+    await session.add({ kind: 'privateKey', privateKey: parsePrivateKey(TEST_KEY_5), origin: 'imported-key' }, [
+      { address: TEST_ADDRESS_5, source: { kind: 'key' } },
+    ]);
+    const [derived, imported] = session.store.getState().accounts;
+    const phraseState = () => session.store.getState().secrets.find((s) => s.kind === 'phrase');
+    now = 2_000;
+    await session.reveal(derived?.id ?? '', 'privateKey', TEST_PASSWORD);
+    (await session.exportPrivateKey(derived?.id ?? '', TEST_PASSWORD)).fill(0);
+    expect(phraseState()).toMatchObject({ backedUp: false, lastBackup: undefined });
+    await session.reveal(imported?.id ?? '', 'privateKey', TEST_PASSWORD);
+    expect(session.store.getState().secrets.find((s) => s.kind === 'privateKey')?.lastBackup).toEqual({
+      at: 2_000,
+      how: 'key-shown',
+    });
+    now = 3_000;
+    (await session.exportPrivateKey(imported?.id ?? '', TEST_PASSWORD)).fill(0);
+    expect(session.store.getState().secrets.find((s) => s.kind === 'privateKey')?.lastBackup).toEqual({
+      at: 3_000,
+      how: 'keystore-file',
+    });
+    expect(phraseState()).toMatchObject({ backedUp: false, lastBackup: undefined });
   });
 
   it('counts a phrase confirmed word by word at creation as its first backup', async () => {

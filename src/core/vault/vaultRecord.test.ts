@@ -138,14 +138,19 @@ describe('vault encryption', () => {
     await expect(parseVaultRecord('nonsense')).rejects.toMatchObject({ code: 'VAULT_CORRUPTED' });
   });
 
-  it('refuses a current-format vault whose KDF is below 600,000 iterations, but reads an old-format one to upgrade it', async () => {
+  it('refuses a vault of any format whose KDF is below 600,000 iterations (every Cairn wrote 1,000,000), in words', async () => {
+    expect(VAULT_KDF_ITERATIONS).toBe(1_000_000);
     const key = await deriveVaultKey('pw', newKdf(1_000));
-    const record = await sealVault(new Uint8Array([1, 2, 3]), key, 7);
-    await expect(parseVaultRecord(record)).rejects.toMatchObject({
+    const weak = {
       code: 'VAULT_WEAK_KDF',
-      shortMessage: expect.stringContaining('at least 600,000 are required'),
-    });
-    const old = await parseVaultRecord(await legacyVaultRecord(new Uint8Array([1, 2, 3]), key));
+      shortMessage: expect.stringContaining('weaker than Cairn accepts: it may have been tampered with'),
+      details: '1,000 PBKDF2 iterations; at least 600,000 are required',
+    };
+    await expect(parseVaultRecord(await sealVault(new Uint8Array([1, 2, 3]), key, 7))).rejects.toMatchObject(weak);
+    const legacy = await legacyVaultRecord(new Uint8Array([1, 2, 3]), key);
+    await expect(parseVaultRecord(legacy)).rejects.toMatchObject(weak);
+    // An old-format record at the floor reads (as revision 0) and opens, to be upgraded.
+    const old = await parseVaultRecord(legacy, { minimumIterations: 1_000 });
     expect(old).toMatchObject({ version: 1, revision: 0, kdf: { iterations: 1_000 } });
     expect(await openVault(old, key)).toBeDefined();
   });

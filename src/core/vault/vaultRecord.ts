@@ -28,7 +28,10 @@ export type VaultRecord = {
 
 export const VAULT_FORMAT = 'cairn-vault';
 export const CURRENT_VAULT_VERSION = 2;
-/** PBKDF2 iterations below this are refused, except in a version-1 vault being upgraded. */
+/**
+ * PBKDF2 iterations below this are refused in every format: every Cairn that wrote vaults used
+ * 1,000,000 (VAULT_KDF_ITERATIONS has never changed), so a weaker record was not made by Cairn.
+ */
 export const MINIMUM_KDF_ITERATIONS = 600_000;
 
 type Header = Pick<VaultRecord, 'format' | 'version' | 'kdf' | 'cipher'>;
@@ -62,13 +65,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The format version of a stored value that looks like a vault, if it names one. */
-export function storedVersion(value: unknown): number | undefined {
-  return isObject(value) && value.format === VAULT_FORMAT && typeof value.version === 'number'
-    ? value.version
-    : undefined;
-}
-
 /**
  * True when `stored` is exactly the record a write was based on: same revision and checksum.
  * Synchronous, so a repository can run it inside its storage transaction.
@@ -80,8 +76,8 @@ export function isSameRecord(stored: unknown, record: Pick<VaultRecord, 'revisio
 
 /**
  * Checks a stored or imported vault record field by field (and its checksum). A version-1 record
- * reads as revision 0 and may have a KDF below the minimum (it is re-encrypted at unlock); any
- * later record with fewer than `minimumIterations` is refused, as a weakened or tampered vault.
+ * reads as revision 0 (it is re-encrypted in the current format at unlock). A record of any
+ * version with fewer than `minimumIterations` is refused, as a weakened or tampered vault.
  *
  * Throws VAULT_CORRUPTED (with the faulty field in `details`), VAULT_WEAK_KDF or
  * VAULT_UNSUPPORTED_VERSION.
@@ -129,10 +125,13 @@ export async function parseVaultRecord(
   };
   if ((await sha256Hex(checksummedText(record))) !== record.checksum) corrupted('checksum mismatch');
   const minimum = options.minimumIterations ?? MINIMUM_KDF_ITERATIONS;
-  if (record.version > 1 && iterations < minimum) {
+  if (iterations < minimum) {
     throw new VaultError(
       'VAULT_WEAK_KDF',
-      `This vault's password protection is weaker than Cairn allows (${iterations.toLocaleString('en-US')} PBKDF2 iterations; at least ${minimum.toLocaleString('en-US')} are required), so it was not opened. It may have been tampered with.`,
+      "This vault's key derivation is weaker than Cairn accepts: it may have been tampered with, so it was not opened.",
+      {
+        details: `${iterations.toLocaleString('en-US')} PBKDF2 iterations; at least ${minimum.toLocaleString('en-US')} are required`,
+      },
     );
   }
   return record;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryVaultRepository } from '@/core/storage/vaultRepository';
+import { vaultAccount } from '@/testing/vaultAccount';
 import {
   hdAccount,
   phraseSecret,
@@ -13,7 +14,6 @@ import {
   testSession,
 } from '@/testing/vaultFixtures';
 import { parsePrivateKey } from '../keys/privateKey';
-import { vaultAccount } from '../signing/vaultAccount';
 import type { Keyring } from './keyring';
 import type { VaultRecord } from './vaultRecord';
 

@@ -166,8 +166,9 @@ export class VaultSession {
       const next = nextHdIndex(vault.contents, secretId);
       if (!next)
         throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This secret has no derived accounts to continue from.');
-      const seed = await vault.keyring.seedOf(secretId);
       const { deriveAddresses } = await import('../keys/hd');
+      const seed = await vault.keyring.seedOf(secretId);
+      if (vault.keyring.isWiped) throw new VaultLockedError();
       const [derived] = deriveAddresses(seed, next.template, next.index, 1);
       if (!derived) throw new Error('no address derived');
       const source = { kind: 'hd' as const, template: next.template, index: derived.index, path: derived.path };
@@ -298,12 +299,13 @@ export class VaultSession {
    */
   reset(downloadedText: string): Promise<void> {
     return this.serial(async () => {
-      this.lock('user');
+      // Checked before anything changes: a refused reset locks no window.
       const removed = await this.storage.exclusive(() => this.storage.clearIf({ text: downloadedText }));
       if (!removed) {
         this.adoptStored(await this.storage.read());
         throw changedSinceDownload();
       }
+      this.lock('user');
       await this.guard.reset().catch(() => undefined);
       this.adoptStored({ kind: 'empty' });
     });

@@ -1,15 +1,20 @@
 import { isCairnError } from '../errors/base';
-import { VaultError } from '../errors/vault';
+import { VaultError, type VaultErrorCode } from '../errors/vault';
 import { STORAGE_UNREADABLE_SENTENCE, storageFailureSentence } from '../storage/storageFailure';
 import type { VaultRepository } from '../storage/vaultRepository';
 import { type LockProvider, memoryLocks } from '../tx/locks';
 import { isSameRecord, parseVaultRecord, type VaultRecord } from './vaultRecord';
 
-/** What is stored: nothing, a vault this version reads, or one it must not touch. */
+/**
+ * What is stored: nothing, a vault this version reads, or one it must not touch (with the code
+ * and words of why: damaged, a KDF weaker than Cairn accepts, or made by a newer Cairn).
+ */
 export type StoredVault =
   | { kind: 'empty' }
   | { kind: 'record'; record: VaultRecord }
-  | { kind: 'unreadable'; status: 'damaged' | 'newer'; reason: string };
+  | { kind: 'unreadable'; status: 'damaged' | 'newer'; code: UnreadableCode; reason: string };
+
+type UnreadableCode = Extract<VaultErrorCode, 'VAULT_CORRUPTED' | 'VAULT_WEAK_KDF' | 'VAULT_UNSUPPORTED_VERSION'>;
 
 /**
  * What a write expects to find stored: nothing, a record read before, or a vault exactly as the
@@ -20,7 +25,11 @@ export type Expected = 'absent' | { record: VaultRecord } | { text: string };
 /** Why a vault that is not a readable record cannot be opened. */
 export function notOpenable(stored: Exclude<StoredVault, { kind: 'record' }>): VaultError {
   if (stored.kind === 'empty') return new VaultError('VAULT_NOT_FOUND', 'There is no vault on this device yet.');
-  return new VaultError(stored.status === 'newer' ? 'VAULT_UNSUPPORTED_VERSION' : 'VAULT_CORRUPTED', stored.reason);
+  return new VaultError(stored.code, stored.reason);
+}
+
+function isUnreadableCode(code: string): code is UnreadableCode {
+  return code === 'VAULT_CORRUPTED' || code === 'VAULT_WEAK_KDF' || code === 'VAULT_UNSUPPORTED_VERSION';
 }
 
 /** A replace or remove the person agreed to, refused because the stored vault is no longer their copy. */
@@ -65,10 +74,11 @@ export class VaultStorage {
     try {
       return { kind: 'record', record: await this.parse(raw) };
     } catch (error) {
-      const newer = isCairnError(error) && error.code === 'VAULT_UNSUPPORTED_VERSION';
+      const code = isCairnError(error) && isUnreadableCode(error.code) ? error.code : 'VAULT_CORRUPTED';
       const reason = isCairnError(error) ? error.shortMessage : 'The saved vault cannot be read.';
       const detail = isCairnError(error) && error.details ? ` (${error.details})` : '';
-      return { kind: 'unreadable', status: newer ? 'newer' : 'damaged', reason: `${reason}${detail}` };
+      const status = code === 'VAULT_UNSUPPORTED_VERSION' ? 'newer' : 'damaged';
+      return { kind: 'unreadable', status, code, reason: `${reason}${detail}` };
     }
   }
 

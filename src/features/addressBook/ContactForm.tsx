@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Field } from '@/components/Field';
+import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
@@ -70,20 +71,13 @@ export function ContactForm({
       <Field label="Name" error={errors.name}>
         <input ref={nameInput} type="text" value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
       </Field>
-      <Field
+      <TextField
         label="Address"
         hint="0x followed by 40 hex digits. Paste it rather than typing it."
         error={errors.address}
-      >
-        <input
-          type="text"
-          value={address}
-          autoComplete="off"
-          spellCheck={false}
-          autoCapitalize="off"
-          onChange={(e) => setAddress(e.target.value)}
-        />
-      </Field>
+        value={address}
+        onChange={setAddress}
+      />
       <Field
         label="Network"
         hint="An address you control everywhere, such as your own account, suits all networks; a contract usually exists on one network only."

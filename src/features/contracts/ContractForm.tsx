@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { Abi, Address } from 'viem';
 import { useStore } from 'zustand';
 import { Field } from '@/components/Field';
+import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { parseAbiText } from '@/core/contracts/abiText';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
@@ -108,20 +109,13 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
     <section className={ui.section} aria-labelledby="contract-title">
       <h2 id="contract-title">Contract</h2>
       <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="contract-title">
-        <Field
+        <TextField
           label="Contract address"
           hint={`0x followed by 40 hex digits, on ${network.name}.`}
           error={errors.address}
-        >
-          <input
-            type="text"
-            value={address}
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="off"
-            onChange={(e) => updateContracts({ address: e.target.value })}
-          />
-        </Field>
+          value={address}
+          onChange={(value) => updateContracts({ address: value })}
+        />
         <fieldset className={ui.choices} aria-describedby={errors.source ? sourceErrorId : undefined}>
           <legend>ABI</legend>
           <label className={ui.checkbox}>

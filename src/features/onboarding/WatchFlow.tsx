@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Address } from 'viem';
 import { Field } from '@/components/Field';
+import { TextField } from '@/components/TextField';
 import { parseAddress } from '@/core/keys/address';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
 import { errorText } from '@/lib/errorMessages';
@@ -44,16 +45,7 @@ export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
       onContinue={check}
       onBack={onCancel}
     >
-      <Field label="Address" hint="0x followed by 40 hex digits." error={error}>
-        <input
-          type="text"
-          value={text}
-          spellCheck={false}
-          autoCapitalize="off"
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-        />
-      </Field>
+      <TextField label="Address" hint="0x followed by 40 hex digits." error={error} value={text} onChange={setText} />
       <Field label="Name (optional)">
         <input type="text" value={name} maxLength={MAX_ACCOUNT_NAME_LENGTH} onChange={(e) => setName(e.target.value)} />
       </Field>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
+import { TextField } from '@/components/TextField';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { listedTokens } from '@/core/assets/catalogue';
@@ -93,20 +94,13 @@ export function ManageTokens({ network }: { network: Network }) {
     <section className={styles.manage} aria-labelledby="manage-tokens-title">
       <h2 id="manage-tokens-title">Tokens on {network.name}</h2>
       <form className={styles.form} onSubmit={lookUp} noValidate>
-        <Field
+        <TextField
           label="Token contract address"
           hint="Cairn reads the name, symbol and decimals from the contract."
           error={error}
-        >
-          <input
-            type="text"
-            value={text}
-            spellCheck={false}
-            autoComplete="off"
-            autoCapitalize="off"
-            onChange={(e) => setText(e.target.value)}
-          />
-        </Field>
+          value={text}
+          onChange={setText}
+        />
         <div className={ui.actions}>
           <button type="submit" disabled={busy}>
             {busy ? 'Reading…' : 'Look up token'}

@@ -1,11 +1,20 @@
 // Where a browser has no SharedWorker: every window joins a BroadcastChannel, and the one that
 // holds the Web Lock VAULT_HOST_LOCK runs the vault host; the others talk to it over the channel.
-// Each window and the host agree on a key when the window says hello (channelCipher), so what
-// one window sends or receives (a password, a phrase) is ciphertext to every other window. When
-// the host's window closes, the browser releases the lock, the next window in line becomes the
-// host (locked: the keys went with the old one) and tells every window to start again.
+// Each window and the host agree on a key when the window says hello, and seal every message
+// with it (channelCipher, which also says what this protects from and what it does not). When the
+// host's window closes, the browser releases the lock, the next window in line becomes the host
+// (locked: the keys went with the old one) and tells every window to start again.
+import { equalBytes } from '../../bytes';
 import type { LockProvider } from '../../tx/locks';
-import { newKeyPair, publicKeyBytes, type Sealed, seal, sharedKey, unseal, wipeBuffers } from './channelCipher';
+import {
+  agreeKeys,
+  type LinkKeys,
+  newKeyPair,
+  newNonce,
+  publicKeyBytes,
+  type Sealed,
+  SealedLink,
+} from './channelCipher';
 import type { Connection } from './connection';
 import type { VaultHost } from './vaultHost';
 
@@ -18,14 +27,21 @@ export type Channel = {
   close(): void;
 };
 
-type Envelope =
-  | { to: typeof HOST; from: string; handshake: Uint8Array }
-  | { to: typeof HOST; from: string; sealed: Sealed }
-  | { to: string; handshake: Uint8Array }
-  | { to: string; sealed: Sealed }
-  | { to: typeof EVERYONE; restarted: true };
 const HOST = 'host';
 const EVERYONE = '*';
+
+/**
+ * What travels on the channel. Only `sealed` carries a message; the rest is key agreement (public
+ * keys and a nonce), a window's goodbye (a token derived with its key, so no one else can say it
+ * for the window) and the new host's call to start again.
+ */
+type Envelope =
+  | { to: typeof HOST; from: string; hello: Uint8Array; nonce: Uint8Array }
+  | { to: string; welcome: Uint8Array; nonce: Uint8Array; peer: Uint8Array }
+  | { to: typeof HOST; from: string; sealed: Sealed }
+  | { to: string; sealed: Sealed }
+  | { to: typeof HOST; from: string; farewell: Uint8Array }
+  | { to: typeof EVERYONE; restarted: true };
 
 /** Posts unless the channel has closed (its window is going away: nobody is left to tell). */
 function post(channel: Channel, envelope: Envelope): void {
@@ -41,125 +57,141 @@ function isSealed(value: unknown): value is Sealed {
   return sealed?.iv instanceof Uint8Array && sealed.data instanceof Uint8Array;
 }
 
+const isBytes = (value: unknown): value is Uint8Array => value instanceof Uint8Array;
+
+/** A window's side of one hello: the link its messages use until the next host asks for another. */
+type Agreement = {
+  nonce: Uint8Array;
+  pair: Promise<CryptoKeyPair>;
+  own: Uint8Array | undefined;
+  agreed: boolean;
+  link: SealedLink;
+  farewell: Uint8Array | undefined;
+  arrived(keys: LinkKeys): void;
+};
+
 /** A window's connection to whichever window hosts the session now. */
 export function channelClient(channel: Channel, clientId: string): Connection {
   let handler: (message: unknown) => void = () => undefined;
-  let pair: Promise<CryptoKeyPair>;
-  let key: Promise<CryptoKey>;
-  let keyArrived: (key: CryptoKey) => void = () => undefined;
-  let sending: Promise<void> = Promise.resolve();
-  let receiving: Promise<void> = Promise.resolve();
-  // A new key with each host; what was waiting for the old one is dropped (its calls are lost).
-  const handshake = () => {
-    key = new Promise((resolve) => {
-      keyArrived = resolve;
+  const sayHello = (): Agreement => {
+    let arrived: (keys: LinkKeys) => void = () => undefined;
+    const keys = new Promise<LinkKeys>((resolve) => {
+      arrived = resolve;
     });
-    sending = Promise.resolve();
-    pair = newKeyPair();
-    void pair.then(publicKeyBytes).then((bytes) => post(channel, { to: HOST, from: clientId, handshake: bytes }));
+    const agreement: Agreement = {
+      nonce: newNonce(),
+      pair: newKeyPair(),
+      own: undefined,
+      agreed: false,
+      link: new SealedLink(keys, 'to-host', (sealed) => post(channel, { to: HOST, from: clientId, sealed })),
+      farewell: undefined,
+      arrived,
+    };
+    void agreement.pair.then(publicKeyBytes).then((own) => {
+      agreement.own = own;
+      post(channel, { to: HOST, from: clientId, hello: own, nonce: agreement.nonce });
+    });
+    return agreement;
   };
-  handshake();
+  // A new agreement with each host; what was waiting for the old one is dropped (its calls are lost).
+  let current = sayHello();
   channel.onmessage = (event) => {
     const envelope = event.data as Record<string, unknown> | undefined;
     if (envelope?.to === EVERYONE && envelope.restarted === true) {
-      handshake();
+      current = sayHello();
       handler({ kind: 'restarted' });
       return;
     }
     if (envelope?.to !== clientId) return;
-    if (envelope.handshake instanceof Uint8Array) {
-      const arrived = keyArrived;
-      const peer = envelope.handshake;
-      void pair.then((own) => sharedKey(own, peer)).then(arrived);
-    } else if (isSealed(envelope.sealed)) {
-      const sealed = envelope.sealed;
-      const current = key;
-      receiving = receiving.then(async () => handler(await unseal(await current, sealed))).catch(() => undefined);
+    const agreement = current;
+    const { welcome, nonce, peer, sealed } = envelope;
+    if (isBytes(welcome) && isBytes(nonce) && isBytes(peer)) {
+      // Only the first answer to this very hello: an answer to an older one, or to another
+      // window's, would give a key the host does not have.
+      const own = agreement.own;
+      if (agreement.agreed || !own || !equalBytes(nonce, agreement.nonce) || !equalBytes(peer, own)) return;
+      agreement.agreed = true;
+      void agreement.pair
+        .then((pair) => agreeKeys(pair, welcome, { nonce, windowKey: own, hostKey: welcome }))
+        .then((keys) => {
+          agreement.farewell = keys.farewell;
+          agreement.arrived(keys);
+        });
+    } else if (isSealed(sealed)) {
+      agreement.link.receive(sealed, (message) => handler(message));
     }
   };
   return {
-    send(message, transfer = []) {
-      const current = key;
-      sending = sending
-        .then(async () => {
-          try {
-            post(channel, { to: HOST, from: clientId, sealed: await seal(await current, message) });
-          } finally {
-            wipeBuffers(transfer);
-          }
-        })
-        .catch(() => undefined);
-    },
+    send: (message, transfer = []) => current.link.send(message, transfer),
     listen(next) {
       handler = next;
     },
-    close: () => channel.close(),
+    close() {
+      // Said in the clear and at once: a sealed goodbye would still be encrypting when the channel closes.
+      const farewell = current.farewell;
+      if (farewell) post(channel, { to: HOST, from: clientId, farewell });
+      channel.close();
+    },
   };
 }
 
-type ServedWindow = {
-  key: Promise<CryptoKey>;
-  deliver(message: unknown): void;
-  receiving: Promise<void>;
-  leave(): void;
-};
+type ServedWindow = { nonce: Uint8Array; link: SealedLink; deliver(message: unknown): void; leave(): void };
 
 /** Serves every window on the channel from `host`, each as its own connection with its own key. */
 export function serveOnChannel(host: VaultHost, channel: Channel): void {
   const windows = new Map<string, ServedWindow>();
-  const welcome = (from: string, peer: Uint8Array) => {
-    windows.get(from)?.leave();
+  const drop = (from: string, served: ServedWindow) => {
+    if (windows.get(from) !== served) return;
+    served.leave();
+    windows.delete(from);
+  };
+  const welcome = (from: string, peer: Uint8Array, nonce: Uint8Array) => {
+    const previous = windows.get(from);
+    // The same hello again (a copy) changes nothing.
+    if (previous && equalBytes(previous.nonce, nonce)) return;
+    if (previous) drop(from, previous);
     const pair = newKeyPair();
-    const key = pair.then((own) => sharedKey(own, peer));
-    void pair.then(publicKeyBytes).then((bytes) => post(channel, { to: from, handshake: bytes }));
+    const own = pair.then(publicKeyBytes);
+    const keys = Promise.all([pair, own]).then(([p, o]) => agreeKeys(p, peer, { nonce, windowKey: peer, hostKey: o }));
+    void own.then((o) => post(channel, { to: from, welcome: o, nonce, peer }));
     let handler: (message: unknown) => void = () => undefined;
-    let sending: Promise<void> = Promise.resolve();
+    const link = new SealedLink(keys, 'to-window', (sealed) => post(channel, { to: from, sealed }));
     const served: ServedWindow = {
-      key,
-      deliver: (message) => handler(message),
-      receiving: Promise.resolve(),
+      nonce,
+      link,
+      deliver: (message) => {
+        handler(message);
+        if ((message as { kind?: unknown } | undefined)?.kind === 'bye') drop(from, served);
+      },
       leave: () => undefined,
     };
     windows.set(from, served);
     served.leave = host.connect({
-      send(message, transfer = []) {
-        sending = sending
-          .then(async () => {
-            try {
-              post(channel, { to: from, sealed: await seal(await key, message) });
-            } finally {
-              wipeBuffers(transfer);
-            }
-          })
-          .catch(() => undefined);
-      },
+      send: (message, transfer = []) => link.send(message, transfer),
       listen(next) {
         handler = next;
       },
-      close: () => windows.delete(from),
+      close: () => drop(from, served),
     });
   };
   channel.onmessage = (event) => {
     const envelope = event.data as Record<string, unknown> | undefined;
     const from = envelope?.from;
     if (envelope?.to !== HOST || typeof from !== 'string') return;
-    if (envelope.handshake instanceof Uint8Array) {
-      welcome(from, envelope.handshake);
+    const { hello, nonce, farewell, sealed } = envelope;
+    if (isBytes(hello) && isBytes(nonce)) {
+      welcome(from, hello, nonce);
       return;
     }
     const served = windows.get(from);
-    if (!served || !isSealed(envelope.sealed)) return;
-    const sealed = envelope.sealed;
-    served.receiving = served.receiving
-      .then(async () => {
-        const message = await unseal(await served.key, sealed);
-        served.deliver(message);
-        if ((message as { kind?: unknown } | undefined)?.kind === 'bye') {
-          served.leave();
-          windows.delete(from);
-        }
-      })
-      .catch(() => undefined);
+    if (!served) return;
+    if (isBytes(farewell)) {
+      void served.link.keys.then((keys) => {
+        if (equalBytes(keys.farewell, farewell)) drop(from, served);
+      });
+    } else if (isSealed(sealed)) {
+      served.link.receive(sealed, served.deliver);
+    }
   };
   post(channel, { to: EVERYONE, restarted: true });
 }

@@ -1,49 +1,14 @@
-import type { Address, Hex } from 'viem';
-import type { Account } from '../../accounts/account';
 import { CairnError, isCairnError, toSafeDetails } from '../../errors/base';
-import type { SignRequest } from '../../signing/keySigner';
-import type { NewAccount, NewSecret } from '../contentsOps';
-import type { AddOutcome } from '../vaultSession';
-import type { RevealedSecret, VaultState } from '../vaultState';
+import type { VaultSession } from '../vaultSession';
+import type { VaultState } from '../vaultState';
 
-/** Everything a window may ask of the vault host. Keys never come back, except where the person asked to see or save one. */
-export type VaultApi = {
-  create(
-    password: string,
-    secret: NewSecret | undefined,
-    accounts: readonly NewAccount[],
-    options?: { replaceExisting?: string },
-  ): Promise<AddOutcome>;
-  unlock(password: string): Promise<void>;
-  lock(reason?: 'user' | 'idle'): Promise<void>;
-  add(secret: NewSecret | undefined, accounts: readonly NewAccount[]): Promise<AddOutcome>;
-  addNextAccount(secretId: string): Promise<Account>;
-  rename(accountId: string, name: string): Promise<void>;
-  setHidden(accountId: string, hidden: boolean): Promise<void>;
-  move(accountId: string, delta: -1 | 1): Promise<void>;
-  remove(accountId: string): Promise<{ removedSecret: boolean }>;
-  changePassword(current: string, next: string): Promise<void>;
-  sign(accountId: string, address: Address, request: SignRequest): Promise<Hex>;
-  verifyPassword(password: string): Promise<void>;
-  reveal(accountId: string, what: 'phrase' | 'privateKey', password: string): Promise<RevealedSecret>;
-  exportPrivateKey(accountId: string, password: string): Promise<Uint8Array>;
-  exportBackup(): Promise<string>;
-  storedVaultText(): Promise<string | undefined>;
-  importBackup(text: string, password: string, options?: { replaceExisting?: string }): Promise<{ added: number }>;
-  /** Removes the vault if it is still exactly the text the person downloaded. */
-  reset(downloadedText: string): Promise<void>;
-  retryAt(): Promise<number>;
-  /** The person did something in a window: the idle timers of every window start again. */
-  touch(): Promise<void>;
-  setAutoLockMinutes(minutes: number): Promise<void>;
-};
-
-export type VaultMethod = keyof VaultApi;
-
-export const VAULT_METHODS = [
+/**
+ * The session's calls a window may make; the host passes them through as they are. Keys never
+ * come back, except where the person asked to see or save one.
+ */
+export const SESSION_METHODS = [
   'create',
   'unlock',
-  'lock',
   'add',
   'addNextAccount',
   'rename',
@@ -60,9 +25,37 @@ export const VAULT_METHODS = [
   'importBackup',
   'reset',
   'retryAt',
-  'touch',
-  'setAutoLockMinutes',
-] as const satisfies readonly VaultMethod[];
+] as const satisfies readonly (keyof VaultSession)[];
+
+export type SessionMethod = (typeof SESSION_METHODS)[number];
+
+/** The calls the host answers itself: locking from a window, and the windows' idle time. */
+type HostApi = {
+  lock(reason?: 'user' | 'idle'): Promise<void>;
+  /** The person did something in a window: the idle timers of every window start again. */
+  touch(): Promise<void>;
+  setAutoLockMinutes(minutes: number): Promise<void>;
+};
+
+const HOST_METHODS = ['lock', 'touch', 'setAutoLockMinutes'] as const satisfies readonly (keyof HostApi)[];
+
+/** A session method as a window calls it: by message, so every answer comes later. */
+type Remote<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+type SessionApi = Pick<VaultSession, SessionMethod>;
+
+/** Everything a window may ask of the vault host. */
+export type VaultApi = { [M in keyof SessionApi]: Remote<SessionApi[M]> } & HostApi;
+export type VaultMethod = keyof VaultApi;
+
+export const VAULT_METHODS = [...SESSION_METHODS, ...HOST_METHODS] as const;
+
+/** Does not compile while a method of VaultApi is missing from VAULT_METHODS. */
+type Unlisted = Exclude<VaultMethod, (typeof VAULT_METHODS)[number]>;
+export const EVERY_METHOD_LISTED: [Unlisted] extends [never] ? true : Unlisted = true;
+
+export function isSessionMethod(value: unknown): value is SessionMethod {
+  return (SESSION_METHODS as readonly unknown[]).includes(value);
+}
 
 export function isVaultMethod(value: unknown): value is VaultMethod {
   return (VAULT_METHODS as readonly unknown[]).includes(value);
@@ -79,6 +72,8 @@ export type WireError = {
 export type ToHost =
   | { kind: 'hello' }
   | { kind: 'call'; id: number; method: VaultMethod; args: unknown[] }
+  /** Is the host still there? (asked while calls wait; see VaultClient) */
+  | { kind: 'ping' }
   | { kind: 'bye' };
 
 export type ToClient =
@@ -87,6 +82,8 @@ export type ToClient =
   | { kind: 'result'; id: number; ok: false; error: WireError }
   /** Someone was active in another window. */
   | { kind: 'activity' }
+  /** The host is there (the answer to a ping, sent at once, whatever calls are running). */
+  | { kind: 'pong' }
   /** A new host took over (the window that held the session closed): calls in flight are lost. */
   | { kind: 'restarted' };
 

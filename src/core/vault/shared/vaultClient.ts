@@ -5,6 +5,7 @@ import { VaultError } from '../../errors/vault';
 import { signerAccount } from '../../signing/signerAccount';
 import type { KeyValueStore } from '../../storage/keyValueStore';
 import type { SettingsSchema } from '../../storage/settingsSchema';
+import { browserTimers, type Timers } from '../autoLock';
 import type { VaultState } from '../vaultState';
 import type { Connection } from './connection';
 import {
@@ -22,6 +23,17 @@ export type ClientVaultState = VaultState & { selectedAccountId: string | undefi
 
 /** Touches sent to the host at most this often while the person is active. */
 const TOUCH_EVERY_MS = 5_000;
+/** While calls wait, the host is asked this often whether it is still there. */
+const PING_EVERY_MS = 2_000;
+/**
+ * A host that answers none of this many pings in a row while calls wait is gone (a worker that
+ * died, a window frozen or closed mid-call): the calls end with VAULT_SESSION_UNAVAILABLE. A host
+ * that is only slow (a long key derivation) still answers pings, so its calls are not cut short.
+ * Pings are counted, not the time since the last answer, so a computer waking from sleep does not
+ * count its sleep as silence.
+ */
+const UNANSWERED_PINGS_LIMIT = 5;
+export const HOST_SILENCE_LIMIT_MS = PING_EVERY_MS * UNANSWERED_PINGS_LIMIT;
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
 
@@ -31,7 +43,8 @@ export interface VaultClient extends VaultApi {}
  * A window's handle on the shared vault session: the same calls as the session (each one a
  * message to the host, answered with its result or typed error), the host's state mirrored in
  * `store` as it changes, and the account selected in this window (remembered as the default for
- * the next window).
+ * the next window). Besides the session's own errors, a call can end with VAULT_SESSION_LOST (a
+ * new host took over meanwhile) or VAULT_SESSION_UNAVAILABLE (the host stopped answering).
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the API methods are generated from VAULT_METHODS.
 export class VaultClient {
@@ -44,11 +57,17 @@ export class VaultClient {
   private remembered: string | undefined;
   private ready: Promise<void>;
   private markReady: () => void = () => undefined;
+  private readonly timers: Timers;
+  /** Whether the host said anything since the last ping check. */
+  private heard = false;
+  private watching: unknown;
 
   constructor(
     private readonly connection: Connection,
     private readonly settings: KeyValueStore<SettingsSchema>,
+    options: { timers?: Timers } = {},
   ) {
+    this.timers = options.timers ?? browserTimers;
     this.store = createStore<ClientVaultState>()(() => ({
       status: 'loading',
       accounts: [],
@@ -114,6 +133,7 @@ export class VaultClient {
         // Secret bytes going in are handed over, so this window keeps no copy; nothing else is.
         const handOver = method === 'create' || method === 'add' ? transferablesOf(args) : [];
         this.send({ kind: 'call', id, method, args }, handOver);
+        this.watchHost();
       } catch (error) {
         this.pending.delete(id);
         reject(error instanceof Error ? error : new Error(String(error)));
@@ -121,11 +141,42 @@ export class VaultClient {
     });
   }
 
+  /** While calls wait: pings the host, and ends the calls if it stays silent (see UNANSWERED_PINGS_LIMIT). */
+  private watchHost(): void {
+    if (this.watching !== undefined) return;
+    let unanswered = 0;
+    this.heard = false;
+    const check = () => {
+      this.watching = undefined;
+      if (this.pending.size === 0) return;
+      unanswered = this.heard ? 0 : unanswered + 1;
+      this.heard = false;
+      if (unanswered >= UNANSWERED_PINGS_LIMIT) {
+        this.failPending(
+          new VaultError(
+            'VAULT_SESSION_UNAVAILABLE',
+            'Cairn’s vault session stopped answering, so this did not finish. Reload Cairn, check whether it took effect, and try again if not.',
+          ),
+        );
+        return;
+      }
+      this.send({ kind: 'ping' });
+      this.watching = this.timers.setTimeout(check, PING_EVERY_MS);
+    };
+    this.watching = this.timers.setTimeout(check, PING_EVERY_MS);
+  }
+
+  private failPending(error: VaultError): void {
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+
   private send(message: ToHost, transfer: Transferable[] = []): void {
     this.connection.send(message, transfer);
   }
 
   private receive(message: ToClient): void {
+    this.heard = true;
     if (message.kind === 'state') {
       this.adopt(message.state);
       this.markReady();
@@ -137,12 +188,12 @@ export class VaultClient {
     } else if (message.kind === 'activity') {
       for (const listener of this.activityListeners) listener();
     } else if (message.kind === 'restarted') {
-      const lost = new VaultError(
-        'VAULT_SESSION_LOST',
-        'The Cairn window that held the unlocked vault was closed while this was being done. Unlock again, check whether it took effect, and retry if not.',
+      this.failPending(
+        new VaultError(
+          'VAULT_SESSION_LOST',
+          'The Cairn window that held the unlocked vault was closed while this was being done. Unlock again, check whether it took effect, and retry if not.',
+        ),
       );
-      for (const pending of this.pending.values()) pending.reject(lost);
-      this.pending.clear();
       this.send({ kind: 'hello' });
     }
   }

@@ -1,9 +1,11 @@
 import { recoverMessageAddress } from 'viem';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import {
+  fakeTimers,
   hdAccount,
+  hostWithVault,
   phraseSecret,
   TEST_ADDRESS_0,
   TEST_ADDRESS_1,
@@ -11,7 +13,6 @@ import {
   TEST_PHRASE,
   testSession,
 } from '@/testing/vaultFixtures';
-import type { Timers } from '../autoLock';
 import { type Channel, channelClient, serveOnChannel } from './channelTransport';
 import { connectionPair } from './connection';
 import { VaultClient } from './vaultClient';
@@ -21,39 +22,6 @@ const closers: (() => void)[] = [];
 afterEach(() => {
   for (const close of closers.splice(0)) close();
 });
-
-function fakeTimers(): Timers & { advance(ms: number): void } {
-  let now = 0;
-  let timers: { at: number; callback: () => void; handle: number }[] = [];
-  let next = 1;
-  return {
-    now: () => now,
-    setTimeout(callback, ms) {
-      const handle = next++;
-      timers.push({ at: now + ms, callback, handle });
-      return handle;
-    },
-    clearTimeout(handle) {
-      timers = timers.filter((t) => t.handle !== handle);
-    },
-    advance(ms) {
-      now += ms;
-      for (const timer of timers.filter((t) => t.at <= now)) {
-        timers = timers.filter((t) => t !== timer);
-        timer.callback();
-      }
-    },
-  };
-}
-
-async function hostWithVault(options: { timers?: Timers; unlocked?: boolean } = {}) {
-  const { session, settings } = testSession();
-  await session.init();
-  await session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0), hdAccount(1, TEST_ADDRESS_1)]);
-  if (!options.unlocked) session.lock();
-  const host = new VaultHost(session, options.timers ? { timers: options.timers } : {});
-  return { host, session, settings };
-}
 
 async function clientOf(host: VaultHost, settings = memoryKeyValueStore<SettingsSchema>()) {
   const [here, there] = connectionPair();
@@ -112,7 +80,8 @@ describe('shared vault session', () => {
     a.selectAccount(second);
     expect(a.store.getState().selectedAccountId).toBe(second);
     expect(b.store.getState().selectedAccountId).toBe(b.store.getState().accounts[0]?.id);
-    await until(() => a.store.getState().selectedAccountId === second);
+    // Remembered in the shared settings (written in the background), for the next window to open.
+    await vi.waitFor(async () => expect(await settings.get('selectedAccountId')).toBe(second));
     expect((await clientOf(host, settings)).store.getState().selectedAccountId).toBe(second);
   });
 
@@ -171,6 +140,41 @@ describe('shared vault session', () => {
     timers.advance(60_000);
     await until(() => client.store.getState().status === 'locked');
     expect(client.store.getState().lockedBy).toBe('idle');
+  });
+
+  it('relays the activity of every window to the others, even of two windows active within the same seconds', async () => {
+    const { host } = await hostWithVault({ unlocked: true });
+    const [a, b, c] = [await clientOf(host), await clientOf(host), await clientOf(host)];
+    const seen = { a: 0, b: 0, c: 0 };
+    a.onActivityElsewhere(() => seen.a++);
+    b.onActivityElsewhere(() => seen.b++);
+    c.onActivityElsewhere(() => seen.c++);
+    a.activity(1_000_000);
+    await until(() => seen.b === 1 && seen.c === 1);
+    b.activity(1_001_000);
+    await until(() => seen.a === 1 && seen.c === 2);
+    expect(seen).toEqual({ a: 1, b: 1, c: 2 });
+  });
+
+  it('the host counts idle time over all windows: activity in any keeps it unlocked, and its own idle lock reaches every window', async () => {
+    const timers = fakeTimers();
+    const { host, session } = await hostWithVault({ timers, unlocked: true });
+    const [a, b] = [await clientOf(host), await clientOf(host)];
+    await a.setAutoLockMinutes(1);
+    // Window B is used every 40 s; window A is not touched at all (its own timer is not running here).
+    for (let t = 40_000; t <= 200_000; t += 40_000) {
+      timers.advance(40_000);
+      b.activity(t);
+      await new Promise((r) => setTimeout(r, 5));
+      expect(session.store.getState().status).toBe('unlocked');
+    }
+    expect(a.store.getState().status).toBe('unlocked');
+    // Nobody is active any more: one minute (plus the host's grace minute) later the host locks both.
+    timers.advance(60_000);
+    expect(session.store.getState().status).toBe('unlocked');
+    timers.advance(60_000);
+    await until(() => a.store.getState().status === 'locked' && b.store.getState().status === 'locked');
+    expect([a.store.getState().lockedBy, b.store.getState().lockedBy]).toEqual(['idle', 'idle']);
   });
 });
 

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
+import type { SettingsSchema } from '@/core/storage/settingsSchema';
+import { fakeTimers } from '@/testing/vaultFixtures';
+import type { VaultState } from '../vaultState';
+import { type Connection, connectionPair } from './connection';
+import type { ToClient, ToHost } from './protocol';
+import { HOST_SILENCE_LIMIT_MS, VaultClient } from './vaultClient';
+
+const closers: (() => void)[] = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+const locked: VaultState = { status: 'locked', accounts: [], secrets: [], lockedBy: 'start', damage: undefined };
+
+/** A host that says hello back, then answers pings or not, and calls only when told to. */
+function scriptedHost(end: Connection, options: { answersPings: boolean }) {
+  const calls: Extract<ToHost, { kind: 'call' }>[] = [];
+  end.listen((raw) => {
+    const message = raw as ToHost;
+    if (message.kind === 'hello') end.send({ kind: 'state', state: locked } satisfies ToClient);
+    if (message.kind === 'ping' && options.answersPings) end.send({ kind: 'pong' } satisfies ToClient);
+    if (message.kind === 'call') calls.push(message);
+  });
+  return {
+    calls,
+    answer: (id: number) => end.send({ kind: 'result', id, ok: true, value: undefined } satisfies ToClient),
+  };
+}
+
+async function clientWith(options: { answersPings: boolean }) {
+  const [here, there] = connectionPair();
+  closers.push(() => {
+    here.close();
+    there.close();
+  });
+  const timers = fakeTimers(1_000_000);
+  const host = scriptedHost(there, options);
+  const client = new VaultClient(here, memoryKeyValueStore<SettingsSchema>(), { timers });
+  await client.init();
+  return { client, host, timers };
+}
+
+/** Moves the client's clock on in steps, letting messages cross between steps. */
+async function pass(timers: ReturnType<typeof fakeTimers>, ms: number) {
+  for (let done = 0; done < ms; done += 1_000) {
+    timers.advance(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+describe('vault client: a host that stops answering', () => {
+  it('ends a waiting call with VAULT_SESSION_UNAVAILABLE, in words, when the host goes silent', async () => {
+    const { client, timers } = await clientWith({ answersPings: false });
+    const call = client.unlock('a password');
+    const outcome = call.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await pass(timers, HOST_SILENCE_LIMIT_MS - 2_000);
+    expect(await Promise.race([outcome, 'still waiting'])).toBe('still waiting');
+    await pass(timers, 4_000);
+    expect(await outcome).toMatchObject({
+      code: 'VAULT_SESSION_UNAVAILABLE',
+      shortMessage: expect.stringContaining('stopped answering'),
+    });
+  });
+
+  it('does not take a clock that jumped (a computer waking from sleep) for a silent host', async () => {
+    const { client, host, timers } = await clientWith({ answersPings: true });
+    const call = client.unlock('a password');
+    timers.jump(10 * 60_000);
+    await pass(timers, 4_000);
+    const [pending] = host.calls;
+    if (!pending) throw new Error('the call never reached the host');
+    host.answer(pending.id);
+    await expect(call).resolves.toBeUndefined();
+  });
+
+  it('lets a slow call finish while the host still answers pings', async () => {
+    const { client, host, timers } = await clientWith({ answersPings: true });
+    const call = client.unlock('a password');
+    await pass(timers, 3 * HOST_SILENCE_LIMIT_MS);
+    const [pending] = host.calls;
+    if (!pending) throw new Error('the call never reached the host');
+    host.answer(pending.id);
+    await expect(call).resolves.toBeUndefined();
+  });
+});
