@@ -2,7 +2,7 @@
 // Chromium, beside a bare React page built by the same toolchain. Prints figures; never fails
 // on timing.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +21,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'bench', '.out');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const BUDGET_FIRST_SCREEN_GZIP = 150 * 1024;
+const SECTIONS = ['first-screen', 'vault', 'session', 'portfolio', 'send', 'history'] as const;
+// `npm run bench -- send portfolio` runs only those sections; `--reuse-build` keeps bench/.out.
+const chosen = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
+if (unknown.length)
+  throw new Error(`unknown bench section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+const runs = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
+const reuseBuild = process.argv.includes('--reuse-build');
 
 function viteBuild(args: string[]) {
   execFileSync(
@@ -45,17 +53,27 @@ const median = (values: number[]) => {
 type Measure = { times: number[]; scripts: Set<string> };
 
 async function main() {
-  console.log('Building Cairn and the bare React baseline…');
-  viteBuild(['--outDir', join(out, 'app'), '--emptyOutDir']);
-  viteBuild([
-    join(root, 'bench', 'baseline'),
-    '--config',
-    join(root, 'vite.config.ts'),
-    '--outDir',
-    join(out, 'baseline'),
-    '--emptyOutDir',
-  ]);
+  if (!reuseBuild || !existsSync(join(out, 'app', 'index.html'))) {
+    console.log('Building Cairn and the bare React baseline…');
+    viteBuild(['--outDir', join(out, 'app'), '--emptyOutDir']);
+    viteBuild([
+      join(root, 'bench', 'baseline'),
+      '--config',
+      join(root, 'vite.config.ts'),
+      '--outDir',
+      join(out, 'baseline'),
+      '--emptyOutDir',
+    ]);
+  }
+  if (runs('first-screen')) console.log(`\n${await benchFirstScreen()}`);
+  if (runs('vault')) console.log(`\n${await benchVault()}`);
+  if (runs('session')) console.log(`\n${await benchSharedSession(join(out, 'app'))}`);
+  if (runs('portfolio')) console.log(`\n${await benchPortfolio()}`);
+  if (runs('send')) console.log(`\n${await benchSend(join(out, 'app'))}`);
+  if (runs('history')) console.log(`\n${await benchHistory(join(out, 'app'))}`);
+}
 
+async function benchFirstScreen(): Promise<string> {
   const chain = await startChain({ port: await findFreePort(), genesisDate: new Date(Date.now() - 30 * 86_400_000) });
   await seedChain(chain.url);
   const app = await startStaticServer({ root: join(out, 'app'), port: await findFreePort(), localRpcUrl: chain.url });
@@ -106,8 +124,7 @@ async function main() {
     const appMedian = median(appResult.times);
     const baseMedian = median(baseResult.times);
 
-    console.log(`
-Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context each run)
+    return `Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context each run)
   entry chunk (gzip)             ${kb(gzipSize(join(out, 'app', entry)))}   ${entry}
   JS loaded for first screen     ${kb(firstScreenGzip)} gzip in ${firstScreenFiles.length} file(s)   budget ${kb(BUDGET_FIRST_SCREEN_GZIP)}: ${
     firstScreenGzip <= BUDGET_FIRST_SCREEN_GZIP ? 'within budget' : 'OVER BUDGET'
@@ -117,18 +134,13 @@ Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context eac
     appMedian / baseMedian
   ).toFixed(2)}×
   (all runs, ms)                 Cairn [${appResult.times.map((t) => t.toFixed(0)).join(', ')}]
-                                 React [${baseResult.times.map((t) => t.toFixed(0)).join(', ')}]`);
+                                 React [${baseResult.times.map((t) => t.toFixed(0)).join(', ')}]`;
   } finally {
     await browser.close();
     await app.close();
     await baseline.close();
     await chain.stop();
   }
-  console.log(`\n${await benchVault()}`);
-  console.log(`\n${await benchSharedSession(join(out, 'app'))}`);
-  console.log(`\n${await benchPortfolio()}`);
-  console.log(`\n${await benchSend(join(out, 'app'))}`);
-  console.log(`\n${await benchHistory(join(out, 'app'))}`);
 }
 
 main().catch((error) => {
