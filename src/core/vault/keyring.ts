@@ -4,12 +4,17 @@ import { seedFromPhrase } from '../keys/seed';
 import { type StoredSecret, type VaultContents, wipeContents, wipeUnreferenced } from './vaultContents';
 
 /**
- * Key material while Cairn is unlocked, and only then. Secrets and the seeds derived from them
- * are bytes that `wipe()` zero-fills; after that every request fails with VAULT_LOCKED.
+ * Key material while Cairn is unlocked, and only then. Secrets and the seeds and keys derived
+ * from them are bytes that `wipe()` zero-fills; after that every request fails with VAULT_LOCKED.
  */
 export class Keyring {
   private contents: VaultContents | undefined;
   private readonly seeds = new Map<string, Uint8Array>();
+  /**
+   * HD keys derived so far, by secret id and path: deriving one takes milliseconds on every
+   * signature otherwise. They hold no more than the seed they come from, kept here anyway.
+   */
+  private readonly derived = new Map<string, { secretId: string; key: Uint8Array }>();
 
   constructor(contents: VaultContents) {
     this.contents = contents;
@@ -60,10 +65,19 @@ export class Keyring {
       if (secret.kind !== 'privateKey') throw new Error('account source does not match its secret');
       return secret.privateKey.slice();
     }
+    const cacheKey = `${source.secretId}\n${source.path}`;
+    const cached = this.derived.get(cacheKey);
+    if (cached) return cached.key.slice();
     const seed = await this.seedOf(source.secretId);
     // Curve code loads on first use, keeping it out of the first screen.
     const { derivePrivateKey } = await import('../keys/hd');
-    return derivePrivateKey(seed, source.path);
+    const key = derivePrivateKey(seed, source.path);
+    if (!this.contents) {
+      key.fill(0);
+      throw new VaultLockedError();
+    }
+    this.derived.set(cacheKey, { secretId: source.secretId, key });
+    return key.slice();
   }
 
   /**
@@ -81,6 +95,12 @@ export class Keyring {
         this.seeds.delete(id);
       }
     }
+    for (const [cacheKey, { secretId, key }] of this.derived) {
+      if (!contents.secrets.some((s) => s.id === secretId)) {
+        key.fill(0);
+        this.derived.delete(cacheKey);
+      }
+    }
     return this;
   }
 
@@ -89,6 +109,8 @@ export class Keyring {
     if (this.contents) wipeContents(this.contents);
     for (const seed of this.seeds.values()) seed.fill(0);
     this.seeds.clear();
+    for (const { key } of this.derived.values()) key.fill(0);
+    this.derived.clear();
     this.contents = undefined;
   }
 }
