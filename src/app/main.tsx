@@ -24,6 +24,7 @@ import { VaultProvider } from '@/lib/vault';
 import { connectToVault } from '@/lib/vaultConnection';
 import { refuseFraming } from './frameGuard';
 import { appLinks } from './links';
+import { recordRefresher } from './recordRefresh';
 import { createAppRouter } from './router';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
 import { preloadGateScreen } from './VaultGate';
@@ -98,10 +99,10 @@ async function start() {
         new TransactionService({
           store: storage.transactions,
           locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
-          onStored: () => {
+          onStored: recordRefresher(() => {
             void queryClient.invalidateQueries({ queryKey: recordKeys.all });
             otherTabs?.post('tx-records');
-          },
+          }),
           onChange: (change) => {
             const notice = changeNotice(change);
             if (notice) toastStore.getState().push(notice.tone, notice.text);
