@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { metaContentSecurityPolicy } from './scripts/csp.ts';
 
 /** Adds the Content-Security-Policy to the built index.html (not in dev: HMR needs inline code). */
@@ -35,11 +35,8 @@ const bootGraph = new Set<string>();
  */
 function bootScript(): Plugin {
   let cairnPage = false;
-  const bootChunk = (bundle: Record<string, { type: string }>) =>
-    Object.values(bundle).find(
-      (c): c is import('vite').Rolldown.OutputChunk =>
-        c.type === 'chunk' && (c as import('vite').Rolldown.OutputChunk).facadeModuleId === bootModule,
-    );
+  const bootChunk = (bundle: Rolldown.OutputBundle) =>
+    Object.values(bundle).find((c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.facadeModuleId === bootModule);
   return {
     name: 'cairn-boot-script',
     apply: 'build',

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { type ActivityStore, lazyActivityStore, memoryActivityStore } from '@/core/activity/activityStore';
 import { broadcast, CHANNELS } from '@/core/channels';
 import { createSessionStore } from '@/core/session/sessionStore';
@@ -32,7 +31,7 @@ import { early } from './boot';
 import { refuseFraming } from './frameGuard';
 import { appLinks } from './links';
 import { recordRefresher } from './recordRefresh';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
 import { preloadGateScreen } from './VaultGate';
 import './styles.css';
@@ -88,7 +87,6 @@ async function start() {
   // Other tabs of this wallet store records too: refresh the lists when they do.
   const otherTabs = broadcast(CHANNELS.txRecords);
   otherTabs?.listen(() => void queryClient.invalidateQueries({ queryKey: recordKeys.all }));
-  const router = createAppRouter();
   const storage = await opening;
   const [store, { client: vault }] = await Promise.all([
     createSessionStore({
@@ -129,7 +127,7 @@ async function start() {
             <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
               <ActivityProvider store={storage.activity}>
                 <LinksProvider value={appLinks}>
-                  <RouterProvider router={router} />
+                  <AppRouter />
                 </LinksProvider>
               </ActivityProvider>
             </TransactionsProvider>
