@@ -7,14 +7,26 @@ import { type CairnDatabase, openCairnDatabase } from '@/core/storage/database';
 import { startVaultWorker, type VaultWorker } from '@/lib/vaultWorker';
 import { isFramed } from './frameGuard';
 
-export type EarlyStart = { database: Promise<CairnDatabase>; vault: VaultWorker | undefined };
+export type EarlyStart = {
+  database: Promise<CairnDatabase>;
+  vault: VaultWorker | undefined;
+  /**
+   * Whether an encrypted vault is stored (undefined if that cannot be read): a hint for which
+   * screen's code to fetch while the vault worker answers. The worker's answer decides.
+   */
+  vaultStored: Promise<boolean | undefined>;
+};
 
 function start(): EarlyStart | undefined {
   if (isFramed() || !window.isSecureContext || !globalThis.crypto?.subtle) return undefined;
   const database = openCairnDatabase();
-  // A refusal (some private modes) is handled where the database is used, later.
-  database.catch(() => undefined);
-  return { database, vault: startVaultWorker() };
+  const vaultStored = database
+    .then((db) => db.count('vault'))
+    .then(
+      (count) => count > 0,
+      () => undefined,
+    );
+  return { database, vault: startVaultWorker(), vaultStored };
 }
 
 export const early: EarlyStart | undefined = start();
