@@ -1,6 +1,7 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { metaContentSecurityPolicy } from './scripts/csp.ts';
 
 /** Adds the Content-Security-Policy to the built index.html (not in dev: HMR needs inline code). */
@@ -21,10 +22,68 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+const bootModule = fileURLToPath(new URL('./src/app/boot.ts', import.meta.url));
+/** boot.ts and every module it imports (filled in at the end of each build's module parsing). */
+const bootGraph = new Set<string>();
+
+/**
+ * Builds src/app/boot.ts as an entry of its own and loads it from index.html as an async module
+ * script ahead of the main one, so it runs while the main chunk still downloads (see boot.ts);
+ * main.tsx imports the same module, which runs once. Only for Cairn's page: the bench builds its
+ * bare React page with this config too.
+ */
+function bootScript(): Plugin {
+  let cairnPage = false;
+  const bootChunk = (bundle: Rolldown.OutputBundle) =>
+    Object.values(bundle).find((c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.facadeModuleId === bootModule);
+  return {
+    name: 'cairn-boot-script',
+    apply: 'build',
+    configResolved(config) {
+      cairnPage = resolve(config.root) === resolve(projectRoot);
+    },
+    buildStart() {
+      bootGraph.clear();
+      if (cairnPage) this.emitFile({ type: 'chunk', id: bootModule, name: 'boot' });
+    },
+    buildEnd() {
+      const pending = [bootModule];
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (bootGraph.has(id)) continue;
+        bootGraph.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+    generateBundle(_options, bundle) {
+      if (!cairnPage) return;
+      const boot = bootChunk(bundle);
+      if (!boot) return this.error('the boot chunk is missing');
+      // It must not wait for the main chunk's code: it may import only chunks of its own modules.
+      const pending = [...boot.imports];
+      for (const file of pending) {
+        const chunk = bundle[file];
+        const foreign = chunk?.type === 'chunk' ? chunk.moduleIds.filter((id) => !bootGraph.has(id)) : [file];
+        if (foreign.length > 0) this.error(`boot imports ${file}, which holds ${foreign.slice(0, 3).join(', ')}`);
+        if (chunk?.type === 'chunk') pending.push(...chunk.imports);
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const boot = cairnPage && context.bundle ? bootChunk(context.bundle) : undefined;
+        if (!boot) return html;
+        const tag = `<script type="module" async crossorigin src="./${boot.fileName}"></script>\n    `;
+        return html.replace('<script type="module"', `${tag}<script type="module"`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // Relative asset URLs: the build works from any static host and under any sub-path.
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), bootScript()],
   // Module workers: the vault's SharedWorker loads its signing and password code on demand.
   worker: { format: 'es' },
   resolve: {
@@ -37,6 +96,22 @@ export default defineConfig({
     reportCompressedSize: false,
     // The password-strength dictionaries are one large chunk, loaded only where a password is set.
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The rest of what the page runs at start in one chunk, not a dozen shared ones: a
+            // browser fetches only six files at a time from an HTTP/1.1 host.
+            {
+              name: 'start',
+              tags: ['$initial'],
+              test: (id) => !bootGraph.has(id),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

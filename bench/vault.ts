@@ -1,11 +1,7 @@
-// Vault and key figures (Node, same V8 as Chromium): unlock at the real KDF parameters against
-// the bare PBKDF2 alone, unlock with 1 and 50 HD accounts, and keystore scrypt decryption
-// (WebAssembly, as in the browser) against Node's native crypto.scrypt.
-import { scrypt as nodeScrypt } from 'node:crypto';
-import { promisify } from 'node:util';
+// Vault figures (Node, same V8 as Chromium): unlock at the real KDF parameters against the bare
+// PBKDF2 alone, unlock with 1 and 50 HD accounts. Keystore figures are in keystore.ts.
 import { fromBase64 } from '../src/core/bytes.ts';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '../src/core/keys/hd.ts';
-import { DEFAULT_KEYSTORE_SCRYPT, decryptKeystore, encryptKeystore, parseKeystore } from '../src/core/keys/keystore.ts';
 import { generatePhrase } from '../src/core/keys/phrase.ts';
 import { memoryKeyValueStore } from '../src/core/storage/keyValueStore.ts';
 import type { SettingsSchema } from '../src/core/storage/settingsSchema.ts';
@@ -107,21 +103,5 @@ export async function benchVault(): Promise<string> {
     `  unlock + derive all 50 private keys    ${ms(fullDerive50)}`,
   );
 
-  // Keystore v3 at geth's default cost: Cairn's decryption (noble scrypt, JS) vs native scrypt.
-  const key = crypto.getRandomValues(new Uint8Array(32));
-  key[0] = 1;
-  const keystore = parseKeystore(await encryptKeystore(key, 'keystore password'));
-  const ours = await time(3, () => decryptKeystore(keystore, 'keystore password'));
-  const scrypt = promisify(nodeScrypt) as (p: string, s: Uint8Array, l: number, o: object) => Promise<Buffer>;
-  const { n, r, p } = DEFAULT_KEYSTORE_SCRYPT;
-  const native = await time(3, () =>
-    scrypt('keystore password', new Uint8Array(32), 32, { N: n, r, p, maxmem: 512 * 1024 * 1024 }),
-  );
-  const ratio = median(ours) / median(native);
-  lines.push(
-    `Keystore v3 decrypt (scrypt n=${n} r=${r} p=${p}; median of 3)`,
-    `  Node native crypto.scrypt              ${ms(median(native))}`,
-    `  Cairn decryptKeystore (WebAssembly)    ${ms(median(ours))}   ratio ${ratio.toFixed(2)}×   budget 1.25×: ${ratio <= 1.25 ? 'within budget' : 'OVER BUDGET'}`,
-  );
   return lines.join('\n');
 }

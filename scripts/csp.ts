@@ -1,8 +1,12 @@
 // Cairn's Content-Security-Policy, defined once for the built index.html (<meta>) and for the
 // servers that can also send headers (`npm start`, the test harness). Scripts and styles only
-// from Cairn's own origin; no eval, no plugins, no framing. WebAssembly may be compiled
-// ('wasm-unsafe-eval', which allows no JavaScript eval): the keystore worker's scrypt is a
-// WebAssembly module from Cairn's own bundle. Connections may go to any https or
+// from Cairn's own origin; no eval, no WebAssembly, no plugins, no framing. One exception, as far
+// as it is needed: the keystore worker's script, whose scrypt is a WebAssembly module from Cairn's
+// own bundle, is sent with the same policy plus 'wasm-unsafe-eval' (which allows compiling
+// WebAssembly, not JavaScript eval). A worker takes its policy from its own script's response,
+// never from the page's, so the page and the vault worker cannot compile WebAssembly. Where the
+// worker's script comes with the page's policy, Cairn falls back to scrypt in JavaScript (slower).
+// Connections may go to any https or
 // wss URL because the user chooses their own nodes and explorer, but plain http and ws only to
 // this computer (localhost or 127.0.0.1, any port), the same hosts the settings accept
 // (src/core/chain/plainHttp.ts): nothing can be sent unencrypted across a network. Images:
@@ -14,7 +18,7 @@ const localPlain = PLAIN_HTTP_HOSTS.flatMap((host) => [`http://${host}:*`, `ws:/
 
 const directives: Record<string, string> = {
   'default-src': "'none'",
-  'script-src': "'self' 'wasm-unsafe-eval'",
+  'script-src': "'self'",
   'style-src': "'self'",
   'img-src': "'self' data: blob:",
   'font-src': "'none'",
@@ -38,6 +42,16 @@ export const metaContentSecurityPolicy = serialize(directives);
 /** The policy for an HTTP header, which can also forbid framing. */
 export const headerContentSecurityPolicy = serialize({ ...directives, 'frame-ancestors': "'none'" });
 
+/** The policy for the keystore worker's script: the header policy, and WebAssembly for its scrypt. */
+export const keystoreWorkerContentSecurityPolicy = serialize({
+  ...directives,
+  'script-src': `${directives['script-src']} 'wasm-unsafe-eval'`,
+  'frame-ancestors': "'none'",
+});
+
+/** The built keystore worker's path inside the site (Vite names it after its source file). */
+export const KEYSTORE_WORKER_FILE = /^assets\/keystore\.worker-[\w-]+\.js$/;
+
 /** Headers every Cairn server sends with the app. */
 export const securityHeaders: Record<string, string> = {
   'Content-Security-Policy': headerContentSecurityPolicy,
@@ -47,3 +61,10 @@ export const securityHeaders: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=()',
 };
+
+/** The security headers for one file of the site (its path relative to the site's root). */
+export function securityHeadersFor(path: string): Record<string, string> {
+  return KEYSTORE_WORKER_FILE.test(path)
+    ? { ...securityHeaders, 'Content-Security-Policy': keystoreWorkerContentSecurityPolicy }
+    : securityHeaders;
+}

@@ -1,4 +1,4 @@
-import type { Chain } from 'viem';
+import { type Chain, getAddress } from 'viem';
 import { arbitrum, avalanche, base, bsc, gnosis, mainnet, optimism, polygon, sepolia } from 'viem/chains';
 
 /** Cairn's preset networks: our id for each, the viem chain, and a typical block time. */
@@ -14,6 +14,8 @@ export const presetSources: readonly { id: string; chain: Chain; blockTimeMs: nu
   { id: 'avalanche', chain: avalanche, blockTimeMs: 2_000 },
 ];
 
+const checksummed = (address: string | undefined) => (address ? getAddress(address) : null);
+
 export function presetChainData() {
   return presetSources.map(({ id, chain, blockTimeMs }) => ({
     id,
@@ -28,8 +30,9 @@ export function presetChainData() {
     explorerUrl: chain.blockExplorers?.default.url ?? null,
     testnet: chain.testnet === true,
     blockTimeMs,
-    ensUniversalResolver: chain.contracts?.ensUniversalResolver?.address ?? null,
-    l1FeeOracle: (chain.contracts?.gasPriceOracle as { address?: string } | undefined)?.address ?? null,
+    // Checksummed here, so the app does not hash them at start-up.
+    ensUniversalResolver: checksummed(chain.contracts?.ensUniversalResolver?.address),
+    l1FeeOracle: checksummed((chain.contracts?.gasPriceOracle as { address?: string } | undefined)?.address),
   }));
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from './csp.ts';
+import { headerContentSecurityPolicy, keystoreWorkerContentSecurityPolicy, securityHeaders } from './csp.ts';
 import { findFreePort, isPortFree, parsePort } from './ports.ts';
 import { type StaticServer, startStaticServer } from './static-server.ts';
 
@@ -42,6 +42,14 @@ describe('static server', () => {
     } finally {
       await bare.close();
     }
+  });
+
+  it('sends the keystore worker script alone with a policy that lets it compile WebAssembly', async () => {
+    writeFileSync(join(root, 'assets', 'keystore.worker-AbC_12.js'), 'postMessage(1)');
+    const worker = await fetch(`${server.url}assets/keystore.worker-AbC_12.js`);
+    expect(worker.headers.get('content-security-policy')).toBe(keystoreWorkerContentSecurityPolicy);
+    const other = await fetch(`${server.url}assets/app.js`);
+    expect(other.headers.get('content-security-policy')).toBe(headerContentSecurityPolicy);
   });
 
   it('serves assets with a type and long caching', async () => {

@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { securityHeaders } from './csp.ts';
+import { securityHeadersFor } from './csp.ts';
 import { LOOPBACK } from './ports.ts';
 
 const contentTypes: Record<string, string> = {
@@ -41,11 +41,13 @@ export type StaticServer = { url: string; close(): Promise<void> };
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = resolve(options.root);
   const basePath = options.basePath ?? '/';
-  const headers = Object.fromEntries(
-    Object.entries({ ...(options.withoutSecurityHeaders ? {} : securityHeaders), ...options.headers }).filter(
-      ([, value]) => value !== '',
-    ),
-  );
+  const headersFor = (path: string) =>
+    Object.fromEntries(
+      Object.entries({
+        ...(options.withoutSecurityHeaders ? {} : securityHeadersFor(path)),
+        ...options.headers,
+      }).filter(([, value]) => value !== ''),
+    );
   const indexHtml = await renderIndex(root, options.localRpcUrl, options.devchain === true);
 
   const server = createServer(async (request, response) => {
@@ -61,7 +63,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       }
       const relative = decodeURIComponent(url.pathname.slice(basePath.length));
       if (relative === '' || relative === 'index.html') {
-        response.writeHead(200, { ...headers, 'Content-Type': contentTypes['.html'], 'Cache-Control': 'no-cache' });
+        response.writeHead(200, {
+          ...headersFor('index.html'),
+          'Content-Type': contentTypes['.html'],
+          'Cache-Control': 'no-cache',
+        });
         response.end(request.method === 'HEAD' ? undefined : indexHtml);
         return;
       }
@@ -77,7 +83,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       }
       const immutable = relative.startsWith('assets/');
       response.writeHead(200, {
-        ...headers,
+        ...headersFor(relative),
         'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
         'Content-Length': info.size,
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',

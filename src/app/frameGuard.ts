@@ -10,14 +10,7 @@ export function refuseFraming(
   win: { readonly top: unknown; readonly self: unknown } = window,
   doc: Pick<Document, 'getElementById' | 'createElement' | 'body'> = document,
 ): boolean {
-  let framed: boolean;
-  try {
-    // Comparing a cross-origin parent's window for identity is allowed; if it throws anyway, assume framed.
-    framed = win.top !== win.self;
-  } catch {
-    framed = true;
-  }
-  if (!framed) return false;
+  if (!isFramed(win)) return false;
   try {
     const message = doc.createElement('p');
     message.textContent = FRAMED_MESSAGE;
@@ -26,4 +19,14 @@ export function refuseFraming(
     // The app still does not start; an empty frame is as safe as one with the explanation.
   }
   return true;
+}
+
+/** Whether the page is inside a frame (true when that cannot be told). */
+export function isFramed(win: { readonly top: unknown; readonly self: unknown } = window): boolean {
+  try {
+    // Comparing a cross-origin parent's window for identity is allowed; if it throws anyway, assume framed.
+    return win.top !== win.self;
+  } catch {
+    return true;
+  }
 }

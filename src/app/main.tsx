@@ -1,11 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { type ActivityStore, lazyActivityStore, memoryActivityStore } from '@/core/activity/activityStore';
 import { broadcast, CHANNELS } from '@/core/channels';
 import { createSessionStore } from '@/core/session/sessionStore';
-import { indexedDbSettingsStore, indexedDbTxStore, openCairnDatabase } from '@/core/storage/database';
+import {
+  type CairnDatabase,
+  indexedDbSettingsStore,
+  indexedDbTxStore,
+  openCairnDatabase,
+} from '@/core/storage/database';
 import { deferredKeyValueStore, type KeyValueStore, memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { storageFailureSentence } from '@/core/storage/storageFailure';
@@ -22,9 +26,12 @@ import { TransactionsProvider } from '@/lib/transactions';
 import { changeNotice } from '@/lib/txWording';
 import { VaultProvider } from '@/lib/vault';
 import { connectToVault } from '@/lib/vaultConnection';
+import { startVaultWorker } from '@/lib/vaultWorker';
+import { early } from './boot';
 import { refuseFraming } from './frameGuard';
 import { appLinks } from './links';
-import { createAppRouter } from './router';
+import { recordRefresher } from './recordRefresh';
+import { AppRouter } from './router';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
 import { preloadGateScreen } from './VaultGate';
 import './styles.css';
@@ -35,9 +42,9 @@ type Storage = {
   activity: ActivityStore;
 };
 
-async function openStorage(): Promise<Storage> {
+async function openStorage(database: Promise<CairnDatabase>): Promise<Storage> {
   try {
-    const db = await openCairnDatabase();
+    const db = await database;
     return {
       settings: indexedDbSettingsStore<SettingsSchema>(db),
       transactions: indexedDbTxStore(db),
@@ -68,10 +75,26 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   if (refuseInsecurePage(root)) return;
-  // The vault session starts at once (a SharedWorker opening its own storage) while this window
-  // opens IndexedDB: the two take the same time, side by side.
-  const opening = openStorage();
-  const connecting = connectToVault(deferredKeyValueStore(opening.then((s) => s.settings)));
+  // The vault's SharedWorker and this window's IndexedDB were started by boot.ts, before this
+  // chunk arrived; they open side by side.
+  const started = early ?? {
+    database: openCairnDatabase(),
+    vault: startVaultWorker(),
+    vaultStored: Promise.resolve(undefined),
+  };
+  const opening = openStorage(started.database);
+  const connecting = connectToVault(deferredKeyValueStore(opening.then((s) => s.settings)), started.vault);
+  const path = location.hash.slice(1).split('?')[0] || '/';
+  // The screen the gate will most likely show starts loading now, on the stored vault's hint.
+  const stored = await started.vaultStored;
+  if (stored !== undefined) preloadGateScreen(stored ? 'locked' : 'empty', path).catch(() => undefined);
+  // What needs neither storage nor the vault is made while they answer.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+  });
+  // Other tabs of this wallet store records too: refresh the lists when they do.
+  const otherTabs = broadcast(CHANNELS.txRecords);
+  otherTabs?.listen(() => void queryClient.invalidateQueries({ queryKey: recordKeys.all }));
   const storage = await opening;
   const [store, { client: vault }] = await Promise.all([
     createSessionStore({
@@ -84,13 +107,7 @@ async function start() {
     connecting,
   ]);
   requestPersistenceOnceSaved(vault.store);
-  await preloadGateScreen(vault.store.getState().status, location.hash.slice(1).split('?')[0] || '/');
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-  });
-  // Other tabs of this wallet store records too: refresh the lists when they do.
-  const otherTabs = broadcast(CHANNELS.txRecords);
-  otherTabs?.listen(() => void queryClient.invalidateQueries({ queryKey: recordKeys.all }));
+  await preloadGateScreen(vault.store.getState().status, path);
   let transactions: Promise<TransactionService> | undefined;
   const transactionService = () => {
     transactions ??= import('@/core/tx/transactionService').then(
@@ -98,10 +115,10 @@ async function start() {
         new TransactionService({
           store: storage.transactions,
           locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
-          onStored: () => {
+          onStored: recordRefresher(() => {
             void queryClient.invalidateQueries({ queryKey: recordKeys.all });
             otherTabs?.post('tx-records');
-          },
+          }),
           onChange: (change) => {
             const notice = changeNotice(change);
             if (notice) toastStore.getState().push(notice.tone, notice.text);
@@ -118,7 +135,7 @@ async function start() {
             <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
               <ActivityProvider store={storage.activity}>
                 <LinksProvider value={appLinks}>
-                  <RouterProvider router={createAppRouter()} />
+                  <AppRouter />
                 </LinksProvider>
               </ActivityProvider>
             </TransactionsProvider>

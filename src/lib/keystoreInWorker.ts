@@ -4,13 +4,37 @@ import type { KeystoreRequest, KeystoreResponse } from './workers/keystoreProtoc
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
 let nextId = 1;
 
+/** Workers whose script failed to load: an error that came before anyone listened. */
+const failedToLoad = new WeakSet<Worker>();
+
+function spawn(): Worker {
+  const worker = new Worker(new URL('./workers/keystore.worker.ts', import.meta.url), { type: 'module' });
+  worker.addEventListener('error', () => failedToLoad.add(worker));
+  return worker;
+}
+
+/**
+ * A worker started ahead of use: it loads its code, compiles scrypt's WebAssembly and builds the
+ * curve tables while the person picks a file and types (this module loads with the screens that
+ * use it). It holds nothing secret until a request comes; each one is used once and terminated.
+ */
+let spare: Worker | undefined;
+
+/** Starts the next worker ahead of use, if none is waiting. */
+function prepareKeystoreWorker(): void {
+  if (typeof Worker === 'function') spare ??= spawn();
+}
+
+prepareKeystoreWorker();
+
 function run(
   request: Distribute<KeystoreRequest>,
   onProgress: (fraction: number) => void,
   transfer: Transferable[] = [],
 ) {
   return new Promise<KeystoreResponse>((resolve, reject) => {
-    const worker = new Worker(new URL('./workers/keystore.worker.ts', import.meta.url), { type: 'module' });
+    const worker = spare && !failedToLoad.has(spare) ? spare : spawn();
+    spare = undefined;
     const id = nextId++;
     worker.onmessage = (event: MessageEvent<KeystoreResponse>) => {
       const message = event.data;
@@ -20,6 +44,8 @@ function run(
         return;
       }
       worker.terminate();
+      // A wrong password is usually tried again at once.
+      if (message.type === 'error') prepareKeystoreWorker();
       resolve(message);
     };
     worker.onerror = () => {

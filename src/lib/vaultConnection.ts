@@ -5,14 +5,15 @@ import { webLocks } from '@/core/tx/locks';
 import { channelClient, hostWhenElected } from '@/core/vault/shared/channelTransport';
 import { connectionPair, portConnection } from '@/core/vault/shared/connection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
+import { startVaultWorker, type VaultWorker } from './vaultWorker';
 
 /** How this window reaches the vault session (shown nowhere; useful in tests and support). */
 export type VaultTransport = 'shared-worker' | 'elected-window' | 'this-window';
 
 /**
  * Connects this window to the one vault session of the browser profile:
- * 1. a SharedWorker (every modern desktop browser): the session outlives any single window and
- *    keys never sit in a page;
+ * 1. a SharedWorker (every modern desktop browser; `worker` when the page already started it):
+ *    the session outlives any single window and keys never sit in a page;
  * 2. where SharedWorker is missing: the window holding a Web Lock hosts the session and the
  *    others reach it over a BroadcastChannel (closing that window locks every window);
  * 3. with neither (old browsers only): this window alone. Storage writes are still checked, so
@@ -21,8 +22,9 @@ export type VaultTransport = 'shared-worker' | 'elected-window' | 'this-window';
  */
 export async function connectToVault(
   settings: KeyValueStore<SettingsSchema>,
+  worker: VaultWorker | undefined = startVaultWorker(),
 ): Promise<{ client: VaultClient; transport: VaultTransport }> {
-  const viaWorker = await sharedWorkerClient(settings);
+  const viaWorker = worker && (await sharedWorkerClient(settings, worker));
   if (viaWorker) return { client: viaWorker, transport: 'shared-worker' };
   if (typeof navigator !== 'undefined' && navigator.locks && typeof BroadcastChannel === 'function') {
     const client = new VaultClient(channelClient(new BroadcastChannel(CHANNELS.vault), crypto.randomUUID()), settings);
@@ -42,26 +44,19 @@ const WORKER_ANSWER_MS = 10_000;
 
 const startHost = () => import('./vaultHost').then((m) => m.startVaultHost());
 
-async function sharedWorkerClient(settings: KeyValueStore<SettingsSchema>): Promise<VaultClient | undefined> {
-  if (typeof SharedWorker !== 'function') return undefined;
-  let worker: SharedWorker;
-  try {
-    worker = new SharedWorker(new URL('./workers/vault.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'cairn-vault',
-    });
-  } catch {
-    return undefined;
-  }
+async function sharedWorkerClient(
+  settings: KeyValueStore<SettingsSchema>,
+  { worker, failed }: VaultWorker,
+): Promise<VaultClient | undefined> {
   const client = new VaultClient(portConnection(worker.port), settings);
   // A worker script that cannot load (blocked, missing) reports an error instead of answering; one
   // that loads but cannot start never answers. Either way this window falls back to another host
   // (storage writes stay checked, so two hosts lose nothing).
-  const failed = new Promise<false>((resolve) => {
-    worker.addEventListener('error', () => resolve(false));
+  const gaveUp = new Promise<false>((resolve) => {
+    void failed.then(() => resolve(false));
     setTimeout(() => resolve(false), WORKER_ANSWER_MS);
   });
-  const ready = await Promise.race([client.init().then(() => true), failed]);
+  const ready = await Promise.race([client.init().then(() => true), gaveUp]);
   if (ready) return sayGoodbyeOnLeave(client);
   client.close();
   return undefined;

@@ -1,4 +1,4 @@
-import { type Address, getAddress } from 'viem';
+import type { Address } from 'viem';
 import { LOCAL_CHAIN_ID, LOCAL_ENS_RESOLVER } from './localChain';
 import type { PresetChain } from './presetChain';
 import { presetChains } from './presetChains.generated';
@@ -40,8 +40,8 @@ function fromPreset(preset: PresetChain): Network {
     explorerUrl: preset.explorerUrl ?? undefined,
     testnet: preset.testnet,
     blockTimeMs: preset.blockTimeMs,
-    ensUniversalResolver: preset.ensUniversalResolver ? getAddress(preset.ensUniversalResolver) : undefined,
-    l1FeeOracle: preset.l1FeeOracle ? getAddress(preset.l1FeeOracle) : undefined,
+    ensUniversalResolver: (preset.ensUniversalResolver as Address | null) ?? undefined,
+    l1FeeOracle: (preset.l1FeeOracle as Address | null) ?? undefined,
   };
 }
 

@@ -8,8 +8,8 @@ export type PresetChain = {
   explorerUrl: string | null;
   testnet: boolean;
   blockTimeMs: number;
-  /** ENS Universal Resolver, on chains with ENS. */
+  /** ENS Universal Resolver, on chains with ENS (checksummed). */
   ensUniversalResolver: string | null;
-  /** OP Stack GasPriceOracle (L1 data fee), on OP Stack rollups. */
+  /** OP Stack GasPriceOracle (L1 data fee), on OP Stack rollups (checksummed). */
   l1FeeOracle: string | null;
 };

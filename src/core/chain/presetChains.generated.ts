@@ -15,7 +15,7 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://etherscan.io',
     testnet: false,
     blockTimeMs: 12000,
-    ensUniversalResolver: '0xeeeeeeee14d718c2b47d9923deab1335e144eeee',
+    ensUniversalResolver: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe',
     l1FeeOracle: null,
   },
   {
@@ -31,7 +31,7 @@ export const presetChains: readonly PresetChain[] = [
     explorerUrl: 'https://sepolia.etherscan.io',
     testnet: true,
     blockTimeMs: 12000,
-    ensUniversalResolver: '0xeeeeeeee14d718c2b47d9923deab1335e144eeee',
+    ensUniversalResolver: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe',
     l1FeeOracle: null,
   },
   {

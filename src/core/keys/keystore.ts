@@ -1,5 +1,6 @@
 // Keystore v3 decryption and encryption (scrypt or pbkdf2, AES-128-CTR, keccak MAC).
 import { pbkdf2Async } from '@noble/hashes/pbkdf2';
+import { scryptAsync } from '@noble/hashes/scrypt';
 import { sha256 } from '@noble/hashes/sha2';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { scrypt } from 'hash-wasm';
@@ -13,6 +14,7 @@ import {
   isPowerOfTwo,
   type KdfParams,
   type KeystoreExportOptions,
+  MAX_SCRYPT_MEMORY,
   type OnProgress,
   type ParsedKeystore,
   scryptCostProblem,
@@ -115,6 +117,18 @@ export async function encryptKeystore(
   }
 }
 
+/**
+ * Does ahead of time the one-off work of the first decryption: compiling scrypt's WebAssembly and
+ * building the curve tables the address check uses (together some 50–70 ms, after the KDF
+ * otherwise). A keystore worker runs it while it waits for the person's password.
+ */
+export async function warmUpKeystoreCrypto(): Promise<void> {
+  await scryptKdf({ kdf: 'scrypt', n: 2, r: 1, p: 1, dklen: 32, salt: new Uint8Array(8) }, new Uint8Array(1), () => {});
+  const one = new Uint8Array(32);
+  one[31] = 1;
+  addressOfPrivateKey(one);
+}
+
 /** A file name as geth writes it: UTC--2026-11-21T01-02-03.456Z--<address lowercase without 0x>. */
 export function keystoreFileName(address: Address, date: Date): string {
   const stamp = date.toISOString().replace(/:/g, '-');
@@ -135,17 +149,7 @@ async function deriveKey(kdf: KdfParams, password: Uint8Array, onProgress?: OnPr
   let derived: Uint8Array;
   if (kdf.kdf === 'scrypt') {
     try {
-      // WebAssembly scrypt (hash-wasm): about as fast as native code, where the JavaScript one
-      // took twice as long. It reports no progress: the caller shows it as under way.
-      derived = await scrypt({
-        password,
-        salt: kdf.salt,
-        costFactor: kdf.n,
-        blockSize: kdf.r,
-        parallelism: kdf.p,
-        hashLength: kdf.dklen,
-        outputType: 'binary',
-      });
+      derived = await scryptKdf(kdf, password, report);
     } catch (error) {
       // The browser refusing the scrypt memory (up to 1 GiB) surfaces as a RangeError or a
       // failed WebAssembly memory growth.
@@ -161,6 +165,54 @@ async function deriveKey(kdf: KdfParams, password: Uint8Array, onProgress?: OnPr
   }
   report(1);
   return derived;
+}
+
+/** Set once WebAssembly was refused here (a policy, a hardened browser): JavaScript from then on. */
+let wasmRefused = false;
+
+/**
+ * scrypt in WebAssembly (hash-wasm): about as fast as native code, where the JavaScript one takes
+ * twice as long; it reports no progress, so the caller shows the work as under way. Where
+ * WebAssembly may not be compiled (a Content-Security-Policy without 'wasm-unsafe-eval', a browser
+ * with WebAssembly off), noble's scrypt in JavaScript, with progress.
+ */
+async function scryptKdf(
+  kdf: Extract<KdfParams, { kdf: 'scrypt' }>,
+  password: Uint8Array,
+  report: (fraction: number) => void,
+): Promise<Uint8Array> {
+  if (!wasmRefused) {
+    try {
+      return await scrypt({
+        password,
+        salt: kdf.salt,
+        costFactor: kdf.n,
+        blockSize: kdf.r,
+        parallelism: kdf.p,
+        hashLength: kdf.dklen,
+        outputType: 'binary',
+      });
+    } catch (error) {
+      if (!isWasmRefusal(error)) throw error;
+      wasmRefused = true;
+    }
+  }
+  return scryptAsync(password, kdf.salt, {
+    N: kdf.n,
+    r: kdf.r,
+    p: kdf.p,
+    dkLen: kdf.dklen,
+    maxmem: MAX_SCRYPT_MEMORY,
+    onProgress: report,
+  });
+}
+
+function isWasmRefusal(error: unknown): boolean {
+  if (typeof WebAssembly === 'undefined') return true;
+  if (error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError) return true;
+  // Chromium and Safari refuse compilation under a policy with an EvalError or a CompileError
+  // whose message names the policy.
+  return error instanceof EvalError || /Content Security Policy|unsafe-eval|wasm-eval/i.test(String(error));
 }
 
 /** PBKDF2-HMAC-SHA256 through WebCrypto (native, fast), or noble where WebCrypto refuses the input. */

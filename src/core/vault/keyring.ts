@@ -4,11 +4,16 @@ import { seedFromPhrase } from '../keys/seed';
 import { type StoredSecret, type VaultContents, wipeContents, wipeUnreferenced } from './vaultContents';
 
 /**
- * Key material while Cairn is unlocked, and only then. Secrets and the seeds derived from them
- * are bytes that `wipe()` zero-fills; after that every request fails with VAULT_LOCKED.
+ * Key material while Cairn is unlocked, and only then. Secrets and the seeds and keys derived
+ * from them are bytes that `wipe()` zero-fills; after that every request fails with VAULT_LOCKED.
  */
 export class Keyring {
   private contents: VaultContents | undefined;
+  /**
+   * HD keys derived so far, by secret id and path: deriving one takes milliseconds on every
+   * signature otherwise. They hold no more than the seed they come from, kept here anyway.
+   */
+  private readonly derived = new Map<string, { secretId: string; key: Uint8Array }>();
   private readonly seeds = new Map<string, Uint8Array>();
 
   constructor(contents: VaultContents) {
@@ -65,13 +70,18 @@ export class Keyring {
       if (secret.kind !== 'privateKey') throw new Error('account source does not match its secret');
       return secret.privateKey.slice();
     }
+    const cacheKey = `${source.secretId}\n${source.path}`;
+    const cached = this.derived.get(cacheKey);
+    if (cached) return cached.key.slice();
     // Curve code loads on first use, keeping it out of the first screen. It loads before the seed
     // is read: a lock during any await zero-fills the seed, and a key derived from zeros is a
     // valid but wrong key, so nothing may await between the check below and the derivation.
     const { derivePrivateKey } = await import('../keys/hd');
     const seed = await this.seedOf(source.secretId);
     if (this.isWiped) throw new VaultLockedError();
-    return derivePrivateKey(seed, source.path);
+    const key = this.derived.get(cacheKey)?.key ?? derivePrivateKey(seed, source.path);
+    this.derived.set(cacheKey, { secretId: source.secretId, key });
+    return key.slice();
   }
 
   /**
@@ -89,6 +99,12 @@ export class Keyring {
         this.seeds.delete(id);
       }
     }
+    for (const [cacheKey, { secretId, key }] of this.derived) {
+      if (!contents.secrets.some((s) => s.id === secretId)) {
+        key.fill(0);
+        this.derived.delete(cacheKey);
+      }
+    }
     return this;
   }
 
@@ -97,6 +113,8 @@ export class Keyring {
     if (this.contents) wipeContents(this.contents);
     for (const seed of this.seeds.values()) seed.fill(0);
     this.seeds.clear();
+    for (const { key } of this.derived.values()) key.fill(0);
+    this.derived.clear();
     this.contents = undefined;
   }
 }

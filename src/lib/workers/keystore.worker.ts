@@ -1,10 +1,14 @@
 /// <reference lib="webworker" />
 // Runs keystore key derivation (scrypt at n=262144 takes a second or more) off the page's main
 // thread, reporting progress, so the page never freezes.
-import { decryptKeystore, encryptKeystore, parseKeystore } from '@/core/keys/keystore';
+import { decryptKeystore, encryptKeystore, parseKeystore, warmUpKeystoreCrypto } from '@/core/keys/keystore';
 import type { KeystoreRequest, KeystoreResponse } from './keystoreProtocol';
 
 declare const self: DedicatedWorkerGlobalScope;
+
+// The page starts this worker before the person submits (see keystoreInWorker.ts): the one-off
+// set-up is done while they type.
+const warm = warmUpKeystoreCrypto().catch(() => undefined);
 
 function post(message: KeystoreResponse, transfer: Transferable[] = []) {
   self.postMessage(message, transfer);
@@ -13,6 +17,7 @@ function post(message: KeystoreResponse, transfer: Transferable[] = []) {
 self.onmessage = async (event: MessageEvent<KeystoreRequest>) => {
   const request = event.data;
   const onProgress = (fraction: number) => post({ id: request.id, type: 'progress', fraction });
+  await warm;
   try {
     if (request.op === 'decrypt') {
       const privateKey = await decryptKeystore(parseKeystore(request.text), request.password, onProgress);

@@ -87,9 +87,14 @@ export class VaultClient {
 
   /** Asks the host for its state; resolves once this window knows it. */
   async init(): Promise<void> {
-    this.remembered = await this.settings.get('selectedAccountId').catch(() => undefined);
+    // The host's answer and this window's remembered account are read side by side.
     this.send({ kind: 'hello' });
+    this.remembered = await this.settings.get('selectedAccountId').catch(() => undefined);
     await this.ready;
+    const state = this.store.getState();
+    if (state.status === 'unlocked') {
+      this.store.setState({ selectedAccountId: pickAccount(state.accounts, this.remembered)?.id });
+    }
   }
 
   /** Says goodbye to the host (the window is going away). */
