@@ -58,6 +58,25 @@ describe('app shell against a fresh local chain', () => {
     await expect.poll(() => shell.heading.textContent()).toBe('Page not found');
   });
 
+  it('a screen whose code cannot be loaded says so with a reload, and the other screens still work', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
+    // As after an update that removed the old build's files, or a dropped connection.
+    await page.route(/\/assets\/ContractsScreen-[^/]*\.js$/, (route) => route.abort('connectionreset'));
+    await shell.navLink('Contracts').click();
+    const failed = page
+      .getByRole('alert')
+      .filter({ has: page.getByRole('heading', { name: 'This screen stopped working' }) });
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('Part of Cairn could not be loaded');
+    expect(await failed.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+    await shell.navLink('Receive').click();
+    await expect.poll(() => shell.heading.textContent()).toBe('Receive');
+    expect(await failed.count()).toBe(0);
+  });
+
   it('keeps the selected network across a reload', async () => {
     const { page } = await env.newPage();
     const shell = new AppShell(page);

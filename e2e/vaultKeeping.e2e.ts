@@ -151,6 +151,56 @@ describe('keeping the vault', () => {
     expect(await readStoredVault(page)).toMatchObject({ format: 'cairn-vault', version: 2, revision: 1 });
   });
 
+  it('a browser whose storage cannot be opened does not start, says why, and offers no way to create keys', async () => {
+    const { page, context } = await env.newPage();
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', {
+        get() {
+          throw new DOMException('IndexedDB is disabled for this site', 'InvalidStateError');
+        },
+      });
+    });
+    await page.goto(env.server.url);
+    await page.getByRole('heading', { name: 'Cairn cannot start in this browser window' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('keys you create or import would be lost');
+    expect(await page.getByRole('button').allTextContents()).toEqual(['Reload']);
+  });
+
+  it('storage a newer Cairn upgraded is left alone: this version does not start and says so', async () => {
+    const { page, context } = await env.newPage();
+    await new AppShell(page).open(env.server.url);
+    await page.close();
+    // A page of Cairn's origin that runs none of Cairn, to upgrade the database as a newer build would.
+    const blank = await context.newPage();
+    await blank.route('**/e2e-blank.html', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>blank</p>' }),
+    );
+    await blank.goto(`${env.server.url}/e2e-blank.html`);
+    const upgraded = await blank.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const probe = indexedDB.open('cairn');
+          probe.onsuccess = () => {
+            const next = probe.result.version + 1;
+            probe.result.close();
+            const open = indexedDB.open('cairn', next);
+            open.onsuccess = () => {
+              open.result.close();
+              resolve(next);
+            };
+            open.onerror = () => reject(open.error);
+            open.onblocked = () => reject(new Error('blocked by an open connection'));
+          };
+          probe.onerror = () => reject(probe.error);
+        }),
+    );
+    expect(upgraded).toBeGreaterThan(1);
+    await blank.goto(env.server.url);
+    await blank.getByRole('heading', { name: 'Cairn cannot start in this browser window' }).waitFor();
+    expect(await blank.getByRole('alert').textContent()).toContain('saved by a newer version of Cairn');
+    expect(await blank.getByRole('button', { name: /^Open demo wallet/ }).count()).toBe(0);
+  });
+
   it('a forgotten password removes the vault only after it is downloaded and the removal confirmed in words', async () => {
     const { page } = await demoWalletPage(env);
     await page.getByRole('button', { name: 'Lock' }).click();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { Toasts } from '@/components/Toasts';
 import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { NetworkProblem } from '@/features/network/NetworkProblem';
@@ -8,6 +8,7 @@ import { NetworkStatus } from '@/features/network/NetworkStatus';
 import { useVault } from '@/lib/vault';
 import styles from './Layout.module.css';
 import { screens } from './paths';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { loadedUnlockedChrome, loadUnlockedChrome } from './unlockedChromeLoader';
 import { useAutoLock } from './useAutoLock';
 import { useTransactionTracker } from './useTransactionTracker';
@@ -20,6 +21,7 @@ const LazyUnlockedNotices = lazy(() => loadUnlockedChrome().then((m) => ({ defau
 
 export function Layout() {
   const unlocked = useVault((s) => s.status === 'unlocked');
+  const location = useLocation();
   const chrome = loadedUnlockedChrome();
   const UnlockedHeader = chrome?.UnlockedHeader ?? LazyUnlockedHeader;
   const BackgroundSync = chrome?.BackgroundSync ?? LazyBackgroundSync;
@@ -71,9 +73,11 @@ export function Layout() {
           </Suspense>
         )}
         <VaultGate>
-          <Suspense fallback={<p>Loading…</p>}>
-            <Outlet />
-          </Suspense>
+          <ScreenErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={<p>Loading…</p>}>
+              <Outlet />
+            </Suspense>
+          </ScreenErrorBoundary>
         </VaultGate>
       </main>
       <Toasts />

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { type ActivityStore, lazyActivityStore, memoryActivityStore } from '@/core/activity/activityStore';
+import { type ActivityStore, lazyActivityStore } from '@/core/activity/activityStore';
 import { broadcast, CHANNELS } from '@/core/channels';
 import { createSessionStore } from '@/core/session/sessionStore';
 import {
@@ -15,7 +15,7 @@ import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { storageFailureSentence } from '@/core/storage/storageFailure';
 import { memoryLocks, webLocks } from '@/core/tx/locks';
 import type { TransactionService } from '@/core/tx/transactionService';
-import { memoryTxStore, type TxStore } from '@/core/tx/txStore';
+import type { TxStore } from '@/core/tx/txStore';
 import { ActivityProvider } from '@/lib/activity';
 import { LinksProvider } from '@/lib/links';
 import { recordKeys } from '@/lib/queries/localKeys';
@@ -31,6 +31,7 @@ import { early } from './boot';
 import { refuseFraming } from './frameGuard';
 import { appLinks } from './links';
 import { recordRefresher } from './recordRefresh';
+import { refuseWithoutStorage } from './refuseWithoutStorage';
 import { AppRouter } from './router';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
 import { preloadGateScreen } from './VaultGate';
@@ -42,7 +43,8 @@ type Storage = {
   activity: ActivityStore;
 };
 
-async function openStorage(database: Promise<CairnDatabase>): Promise<Storage> {
+/** This window's stores, or why storage cannot be opened (then Cairn does not start). */
+async function openStorage(database: Promise<CairnDatabase>): Promise<Storage | { unavailable: unknown }> {
   try {
     const db = await database;
     return {
@@ -50,13 +52,8 @@ async function openStorage(database: Promise<CairnDatabase>): Promise<Storage> {
       transactions: indexedDbTxStore(db),
       activity: lazyActivityStore(() => import('@/core/storage/activityDb').then((m) => m.indexedDbActivityStore(db))),
     };
-  } catch {
-    // IndexedDB can be unavailable (some private modes); run without persistence.
-    return {
-      settings: memoryKeyValueStore<SettingsSchema>(),
-      transactions: memoryTxStore(),
-      activity: memoryActivityStore(),
-    };
+  } catch (error) {
+    return { unavailable: error };
   }
 }
 
@@ -83,7 +80,10 @@ async function start() {
     vaultStored: Promise.resolve(undefined),
   };
   const opening = openStorage(started.database);
-  const connecting = connectToVault(deferredKeyValueStore(opening.then((s) => s.settings)), started.vault);
+  const connecting = connectToVault(
+    deferredKeyValueStore(opening.then((s) => ('settings' in s ? s.settings : memoryKeyValueStore<SettingsSchema>()))),
+    started.vault,
+  );
   const path = location.hash.slice(1).split('?')[0] || '/';
   // The screen the gate will most likely show starts loading now, on the stored vault's hint.
   const stored = await started.vaultStored;
@@ -96,6 +96,10 @@ async function start() {
   const otherTabs = broadcast(CHANNELS.txRecords);
   otherTabs?.listen(() => void queryClient.invalidateQueries({ queryKey: recordKeys.all }));
   const storage = await opening;
+  if ('unavailable' in storage) {
+    refuseWithoutStorage(root, storage.unavailable);
+    return;
+  }
   const [store, { client: vault }] = await Promise.all([
     createSessionStore({
       localRpcUrl: localRpcUrlFromPage(document),

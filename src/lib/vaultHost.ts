@@ -1,8 +1,10 @@
 import { broadcast, CHANNELS } from '@/core/channels';
+import { VaultError } from '@/core/errors/vault';
 import { indexedDbSettingsStore, indexedDbVaultRepository, openCairnDatabase } from '@/core/storage/database';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
-import { memoryVaultRepository } from '@/core/storage/vaultRepository';
+import { storageUnavailableSentence } from '@/core/storage/storageFailure';
+import { unavailableVaultRepository } from '@/core/storage/vaultRepository';
 import { memoryLocks, webLocks } from '@/core/tx/locks';
 import { loadPasswordEstimator } from '@/core/vault/passwordStrength';
 import { VaultHost } from '@/core/vault/shared/vaultHost';
@@ -10,13 +12,18 @@ import { VaultSession } from '@/core/vault/vaultSession';
 
 /**
  * Starts the vault host over this browser profile's storage: in the SharedWorker, or in the
- * window elected to hold it where SharedWorker is missing. IndexedDB can be unavailable (some
- * private modes): the vault then lives only in memory, as long as the host does.
+ * window elected to hold it where SharedWorker is missing. Where IndexedDB cannot be opened the
+ * vault shows as unreadable, with the reason: a vault kept only in memory would lose its keys.
  */
 export async function startVaultHost(): Promise<VaultHost> {
   const stores = await openCairnDatabase()
     .then((db) => ({ repository: indexedDbVaultRepository(db), settings: indexedDbSettingsStore<SettingsSchema>(db) }))
-    .catch(() => ({ repository: memoryVaultRepository(), settings: memoryKeyValueStore<SettingsSchema>() }));
+    .catch((error: unknown) => ({
+      repository: unavailableVaultRepository(
+        new VaultError('VAULT_STORAGE_FAILED', storageUnavailableSentence(error), { cause: error }),
+      ),
+      settings: memoryKeyValueStore<SettingsSchema>(),
+    }));
   const session = new VaultSession({
     ...stores,
     estimator: loadPasswordEstimator,

@@ -37,7 +37,11 @@ const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
 
 export const DATABASE_VERSION = upgrades.length;
 
-export function openCairnDatabase(name = DATABASE_NAME): Promise<IDBPDatabase<CairnDbSchema>> {
+/**
+ * Opens (and upgrades) Cairn's database. Always a promise: a browser without IndexedDB, or one
+ * that refuses it, rejects it rather than throwing where it is called.
+ */
+export async function openCairnDatabase(name = DATABASE_NAME): Promise<IDBPDatabase<CairnDbSchema>> {
   return openDB<CairnDbSchema>(name, DATABASE_VERSION, {
     upgrade(db, oldVersion) {
       for (let version = oldVersion; version < upgrades.length; version++) upgrades[version]?.(db);

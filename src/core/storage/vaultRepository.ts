@@ -27,3 +27,15 @@ export function memoryVaultRepository(initial?: unknown): VaultRepository {
     },
   };
 }
+
+/**
+ * Storage that could not be opened: every read and write fails with `error`, so a vault session
+ * over it shows the vault as unreadable and creates nothing. Never a memory vault in its place,
+ * whose keys would be lost with the last window.
+ */
+export function unavailableVaultRepository(error: unknown): VaultRepository {
+  const fail = async (): Promise<never> => {
+    throw error;
+  };
+  return { load: fail, saveIf: fail, clearIf: fail };
+}

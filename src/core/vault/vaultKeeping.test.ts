@@ -1,6 +1,7 @@
 import { parseTransaction, recoverMessageAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { memoryVaultRepository } from '@/core/storage/vaultRepository';
+import { storageUnavailableSentence } from '@/core/storage/storageFailure';
+import { memoryVaultRepository, unavailableVaultRepository } from '@/core/storage/vaultRepository';
 import {
   hdAccount,
   legacyVaultRecord,
@@ -10,6 +11,7 @@ import {
   TEST_PASSWORD,
   testSession,
 } from '@/testing/vaultFixtures';
+import { VaultError } from '../errors/vault';
 import { parsePrivateKey } from '../keys/privateKey';
 import { decodeContents, encodeContents } from './vaultContents';
 import { deriveVaultKey, newKdf, openVault } from './vaultCrypto';
@@ -444,5 +446,24 @@ describe('vault: signing in the session', () => {
     await expect(session.sign(account.id, account.address, { kind: 'message', message: 'x' })).rejects.toMatchObject({
       code: 'VAULT_LOCKED',
     });
+  });
+});
+
+describe('storage that cannot be opened', () => {
+  it('shows the vault as unreadable with the reason, and creates nothing (never a vault kept only in memory)', async () => {
+    const reason = storageUnavailableSentence(new DOMException('IndexedDB is not available', 'UnknownError'));
+    const repository = unavailableVaultRepository(new VaultError('VAULT_STORAGE_FAILED', reason));
+    const { session } = testSession({ repository });
+    await session.init();
+    expect(session.store.getState()).toMatchObject({ status: 'damaged', damage: reason });
+    await expect(session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0)])).rejects.toThrow();
+    expect(session.store.getState().status).not.toBe('unlocked');
+  });
+
+  it('says when the storage was written by a newer Cairn', () => {
+    expect(storageUnavailableSentence(new DOMException('The requested version is less', 'VersionError'))).toMatch(
+      /saved by a newer version of Cairn.*Nothing has been changed/,
+    );
+    expect(storageUnavailableSentence(new Error('x'))).toMatch(/keys you create or import would be lost/);
   });
 });

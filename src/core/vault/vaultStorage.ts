@@ -100,6 +100,8 @@ export class VaultStorage {
     try {
       return await this.repository.load();
     } catch (error) {
+      // Storage that says why it cannot be read (see unavailableVaultRepository) keeps its words.
+      if (error instanceof VaultError) throw error;
       throw new VaultError('VAULT_STORAGE_FAILED', STORAGE_UNREADABLE_SENTENCE, { cause: error });
     }
   }
