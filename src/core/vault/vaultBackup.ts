@@ -1,4 +1,5 @@
 import { VaultError } from '../errors/vault';
+import { untrustedLabel } from '../text/untrustedText';
 import { decodeContents, type VaultContents } from './vaultContents';
 import { deriveVaultKey, newKdf, openVault, type VaultKey } from './vaultCrypto';
 import type { VaultRecord } from './vaultRecord';
@@ -39,7 +40,11 @@ export async function openBackupFile(
   const key = await deriveVaultKey(password, record.kdf);
   const plaintext = await openVault(record, key);
   try {
-    return { record, key, contents: decodeContents(plaintext) };
+    const contents = decodeContents(plaintext);
+    // A file's account names are text Cairn did not see typed: hidden and direction-changing
+    // characters become visible codes, so every name the vault holds is safe to show as it is.
+    const accounts = contents.accounts.map((account) => ({ ...account, name: untrustedLabel(account.name, 'name') }));
+    return { record, key, contents: { ...contents, accounts } };
   } finally {
     plaintext.fill(0);
   }

@@ -211,6 +211,17 @@ describe('vault session', () => {
     await expect(other.importBackup('{"nope": 1}', TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_CORRUPTED' });
   });
 
+  it('shows hidden and direction-changing characters of account names from a backup file as codes', async () => {
+    const { session } = await created();
+    const [first] = session.store.getState().accounts;
+    await session.rename(first?.id ?? '', 'Savings\u202Egnidart');
+    const backup = await session.exportBackup();
+    const fresh = testSession().session;
+    await fresh.init();
+    await fresh.importBackup(backup, TEST_PASSWORD);
+    expect(fresh.store.getState().accounts[0]?.name).toBe('Savings\\u{202E}gnidart');
+  });
+
   it('reports a damaged stored vault instead of failing, and can start over', async () => {
     const repository = memoryVaultRepository({ format: 'cairn-vault', version: 1, garbage: true });
     const settings = memoryKeyValueStore<SettingsSchema>();
