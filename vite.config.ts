@@ -87,7 +87,18 @@ export default defineConfig({
   // Module workers: the vault's SharedWorker loads its signing and password code on demand.
   worker: { format: 'es' },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // React Router's package exports only its development build (extra checks and warnings,
+      // larger and slower at start); the production one ships beside it.
+      ...(process.env.NODE_ENV === 'production' || process.argv.includes('build')
+        ? {
+            'react-router': fileURLToPath(
+              new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+            ),
+          }
+        : {}),
+    },
   },
   build: {
     target: 'es2022',

@@ -2,7 +2,18 @@ import { formatUnits } from 'viem';
 
 /** Formats a bigint count (block number, nonce) with the locale's digit grouping. */
 export function formatCount(value: bigint, locale?: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  return countFormat(locale).format(value);
+}
+
+/** Intl formatters are slow to build: one per locale, made on first use. */
+const countFormats = new Map<string | undefined, Intl.NumberFormat>();
+function countFormat(locale: string | undefined): Intl.NumberFormat {
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    countFormats.set(locale, format);
+  }
+  return format;
 }
 
 /** The exact decimal form of an amount in base units, e.g. (1500000n, 6) → "1.5". */
