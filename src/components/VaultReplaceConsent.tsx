@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { ErrorAlert } from './ErrorAlert';
 import { Field } from './Field';
 import ui from './ui.module.css';
 
@@ -71,11 +72,7 @@ export function VaultReplaceConsent({
         </button>
         {downloaded !== undefined && <span role="status">Saved vault downloaded.</span>}
       </div>
-      {downloadError && (
-        <p role="alert" className={ui.noticeDanger}>
-          {downloadError}
-        </p>
-      )}
+      <ErrorAlert message={downloadError} />
       <Field label={`To confirm, type: ${words}`} error={error}>
         <input
           type="text"

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { AddressText } from '@/components/AddressText';
 import { CopyButton } from '@/components/CopyButton';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
@@ -168,11 +169,7 @@ export function AccountCard({
               {account.source.kind === 'hd' ? 'You can add it again from its recovery phrase.' : ''}
             </p>
           )}
-          {error && (
-            <p role="alert" className={ui.noticeDanger}>
-              {error}
-            </p>
-          )}
+          <ErrorAlert message={error} />
           <div className={ui.actions}>
             <button
               type="button"

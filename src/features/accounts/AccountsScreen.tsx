@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import { errorText } from '@/lib/errorMessages';
@@ -76,11 +77,7 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
               );
             })}
           </ul>
-          {error && (
-            <p role="alert" className={ui.noticeDanger}>
-              {error}
-            </p>
-          )}
+          <ErrorAlert message={error} />
         </section>
       )}
     </Screen>

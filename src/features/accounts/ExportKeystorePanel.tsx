@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/components/NewPasswordFields';
 import { SecretInput } from '@/components/SecretInput';
@@ -73,11 +74,7 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
         showProblems={attempted}
       />
       {progress !== undefined && <WorkProgress label="Encrypting…" fraction={progress} />}
-      {error && (
-        <p role="alert" className={ui.noticeDanger}>
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <div className={ui.actions}>
         <button type="submit" disabled={progress !== undefined}>
           Save keystore file

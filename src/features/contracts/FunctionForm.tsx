@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AbiParameter } from 'viem';
 import { useStore } from 'zustand';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
@@ -198,11 +199,7 @@ export function FunctionForm({
             : `Select an account with a key to send this call.`}
         </p>
       )}
-      {failure && (
-        <p role="alert" className={ui.noticeDanger}>
-          {failure}
-        </p>
-      )}
+      <ErrorAlert message={failure} />
       {fn.kind === 'read' && (
         <div role="status" aria-label={`Result of ${fn.name}`} className={styles.result}>
           {result &&

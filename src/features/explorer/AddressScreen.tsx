@@ -5,6 +5,7 @@ import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -95,11 +96,7 @@ function AddressPage({ address }: { address: Address }) {
         <AddressText address={address} /> <CopyButton value={address} label="Copy address" />
       </p>
       {own && <p className={ui.muted}>This is one of your accounts.</p>}
-      {details.isError && (
-        <p role="alert" className={ui.noticeDanger}>
-          {errorText(details.error)}
-        </p>
-      )}
+      <ErrorAlert message={details.isError ? errorText(details.error) : undefined} />
       {details.data && (
         <dl className={styles.facts}>
           <dt>Balance</dt>

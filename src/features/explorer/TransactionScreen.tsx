@@ -5,6 +5,7 @@ import { isHash } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -88,11 +89,7 @@ export function TransactionScreen() {
         {hash} <CopyButton value={hash} label="Copy hash" />
       </p>
       {details.isPending && <p>Reading the transaction from your node…</p>}
-      {details.isError && (
-        <p role="alert" className={ui.noticeDanger}>
-          {errorText(details.error)}
-        </p>
-      )}
+      <ErrorAlert message={details.isError ? errorText(details.error) : undefined} />
       {data && (
         <>
           <dl className={styles.facts}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -30,11 +31,7 @@ export function NftsScreen() {
         with the contracts now.
       </p>
       {(held.isPending || status.running) && !held.data && <p>Looking for NFTs…</p>}
-      {held.isError && (
-        <p role="alert" className={ui.noticeDanger}>
-          {errorText(held.error)}
-        </p>
-      )}
+      <ErrorAlert message={held.isError ? errorText(held.error) : undefined} />
       {held.data && held.data.length === 0 && <p>No NFTs in this account’s history on {network.name}.</p>}
       {held.data && held.data.length > 0 && (
         <ul className={styles.gallery} aria-label="NFTs held">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { UnknownWordError } from '@/core/errors/keys';
 import { type DerivedAddress, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { type ParsedPhrase, parsePhrase } from '@/core/keys/phrase';
@@ -7,7 +8,6 @@ import { AccountPicker } from './AccountPicker';
 import { FinishStep } from './FinishStep';
 import { PassphraseChoice, type PassphraseState, passphraseProblem } from './PassphraseChoice';
 import { PhraseInput } from './PhraseInput';
-import { StepAlert } from './StepAlert';
 import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
@@ -54,7 +54,7 @@ export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
       >
         <PhraseInput words={words} onChange={setWords} invalidPosition={problem?.position} />
         {/* Under the words it is about, above the passphrase. */}
-        <StepAlert message={problem?.text} />
+        <ErrorAlert message={problem?.text} />
         <PassphraseChoice value={passphrase} onChange={setPassphrase} showProblems={attempted} needsConfirm={false} />
       </StepForm>
     );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import ui from '@/components/ui.module.css';
 import styles from './onboarding.module.css';
-import { StepAlert } from './StepAlert';
 import { StepHeading } from './StepHeading';
 
 /**
@@ -53,7 +53,7 @@ export function StepForm({
       <StepHeading>{title}</StepHeading>
       {description !== undefined && <p>{description}</p>}
       {children}
-      <StepAlert message={error} />
+      <ErrorAlert message={error} />
       <div className={ui.actions}>
         <button type="submit" disabled={busy || continueDisabled}>
           {busy ? busyLabel : continueLabel}

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Address } from 'viem';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import { nonceGaps } from '@/core/tx/nonces';
@@ -79,11 +80,7 @@ export function AccountTransactions({ network, address }: { network: Network; ad
           </button>
         </div>
       ))}
-      {error && (
-        <p role="alert" className={ui.noticeDanger}>
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <ul className={ui.plainList}>
         {records.slice(0, 20).map((record) => (
           <TxStatusCard key={record.id} record={record} network={network} />

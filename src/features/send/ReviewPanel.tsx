@@ -3,6 +3,7 @@ import type { Abi, Address, Hex } from 'viem';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { contactName } from '@/core/addressBook/contact';
@@ -215,11 +216,7 @@ export function ReviewPanel({
           {findingSentence(finding, network)}
         </p>
       ))}
-      {error && (
-        <p role="alert" className={ui.noticeDanger}>
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <div className={ui.actions}>
         <button type="button" onClick={confirm} disabled={busy || !from}>
           {busy ? 'Signing…' : 'Confirm and send'}

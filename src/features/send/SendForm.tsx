@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Address } from 'viem';
 import { useStore } from 'zustand';
 import { Amount, Fiat } from '@/components/Amount';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { TextField } from '@/components/TextField';
 import { UntrustedText } from '@/components/UntrustedText';
@@ -335,11 +336,7 @@ export function SendForm() {
           The network would reject this transaction: {revert}. Nothing was sent.
         </p>
       )}
-      {errors.general && (
-        <p role="alert" className={ui.noticeDanger}>
-          {errors.general}
-        </p>
-      )}
+      <ErrorAlert message={errors.general} />
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>
           {busy ? 'Checking…' : 'Continue'}

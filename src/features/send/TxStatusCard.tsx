@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import type { Fees } from '@/core/tx/fees';
@@ -154,11 +155,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
           </div>
         </fieldset>
       )}
-      {error && (
-        <p role="alert" className={ui.noticeDanger}>
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
     </li>
   );
 }

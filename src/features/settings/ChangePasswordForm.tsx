@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import {
   NewPasswordFields,
@@ -69,11 +70,7 @@ export function ChangePasswordForm() {
         estimator={estimator}
         showProblems={attempted}
       />
-      {error && (
-        <p role="alert" className={ui.noticeDanger}>
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       {done && <p role="status">Password changed. Use the new password from now on.</p>}
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
@@ -101,11 +102,7 @@ export function ExplorerSettings() {
           value={apiKey}
           onChange={setApiKey}
         />
-        {errors.general && (
-          <p role="alert" className={ui.noticeDanger}>
-            {errors.general}
-          </p>
-        )}
+        <ErrorAlert message={errors.general} />
         <div className={ui.actions}>
           <button type="submit" disabled={busy}>
             {busy ? 'Checking…' : 'Check and save explorer'}

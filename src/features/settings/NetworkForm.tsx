@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import {
@@ -96,11 +97,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
           onChange={set('explorerUrl')}
         />
       </Field>
-      {failure && (
-        <p role="alert" className={ui.noticeDanger}>
-          {failure}
-        </p>
-      )}
+      <ErrorAlert message={failure} />
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>
           {busy ? 'Checking the node…' : 'Save network'}

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { Hex } from 'viem';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
@@ -164,11 +165,7 @@ export function BroadcastTool() {
               )}
             </div>
           )}
-          {sendError && (
-            <p role="alert" className={ui.noticeDanger}>
-              {sendError}
-            </p>
-          )}
+          <ErrorAlert message={sendError} />
         </section>
       )}
 

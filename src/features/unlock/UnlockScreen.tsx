@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
 import { SecretInput } from '@/components/SecretInput';
@@ -102,11 +103,7 @@ function ForgotPassword() {
         download={() => session.storedVaultText()}
         onConfirmed={(downloaded) => void session.reset(downloaded).catch((e: unknown) => setError(errorText(e)))}
       />
-      {error && (
-        <p role="alert" className={ui.noticeDanger}>
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
     </section>
   );
 }
