@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { Toasts } from '@/components/Toasts';
 import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { NetworkProblem } from '@/features/network/NetworkProblem';
@@ -19,7 +19,8 @@ const LazyUnlockedHeader = lazy(() => loadUnlockedChrome().then((m) => ({ defaul
 const LazyBackgroundSync = lazy(() => loadUnlockedChrome().then((m) => ({ default: m.BackgroundSync })));
 const LazyUnlockedNotices = lazy(() => loadUnlockedChrome().then((m) => ({ default: m.UnlockedNotices })));
 
-export function Layout() {
+/** The frame around every screen; `children` are the screens, shown once the gate lets them. */
+export function Layout({ children }: { children: ReactNode }) {
   const unlocked = useVault((s) => s.status === 'unlocked');
   const location = useLocation();
   const chrome = loadedUnlockedChrome();
@@ -74,9 +75,7 @@ export function Layout() {
         )}
         <VaultGate>
           <ScreenErrorBoundary resetKey={location.pathname}>
-            <Suspense fallback={<p>Loading…</p>}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<p>Loading…</p>}>{children}</Suspense>
           </ScreenErrorBoundary>
         </VaultGate>
       </main>

@@ -10,23 +10,11 @@ import { isFramed } from './frameGuard';
 export type EarlyStart = {
   database: Promise<CairnDatabase>;
   vault: VaultWorker | undefined;
-  /**
-   * Whether an encrypted vault is stored (undefined if that cannot be read): a hint for which
-   * screen's code to fetch while the vault worker answers. The worker's answer decides.
-   */
-  vaultStored: Promise<boolean | undefined>;
 };
 
 function start(): EarlyStart | undefined {
   if (isFramed() || !window.isSecureContext || !globalThis.crypto?.subtle) return undefined;
-  const database = openCairnDatabase();
-  const vaultStored = database
-    .then((db) => db.count('vault'))
-    .then(
-      (count) => count > 0,
-      () => undefined,
-    );
-  return { database, vault: startVaultWorker(), vaultStored };
+  return { database: openCairnDatabase(), vault: startVaultWorker() };
 }
 
 export const early: EarlyStart | undefined = start();

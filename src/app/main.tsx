@@ -74,20 +74,12 @@ async function start() {
   if (refuseInsecurePage(root)) return;
   // The vault's SharedWorker and this window's IndexedDB were started by boot.ts, before this
   // chunk arrived; they open side by side.
-  const started = early ?? {
-    database: openCairnDatabase(),
-    vault: startVaultWorker(),
-    vaultStored: Promise.resolve(undefined),
-  };
+  const started = early ?? { database: openCairnDatabase(), vault: startVaultWorker() };
   const opening = openStorage(started.database);
   const connecting = connectToVault(
     deferredKeyValueStore(opening.then((s) => ('settings' in s ? s.settings : memoryKeyValueStore<SettingsSchema>()))),
     started.vault,
   );
-  const path = location.hash.slice(1).split('?')[0] || '/';
-  // The screen the gate will most likely show starts loading now, on the stored vault's hint.
-  const stored = await started.vaultStored;
-  if (stored !== undefined) preloadGateScreen(stored ? 'locked' : 'empty', path).catch(() => undefined);
   // What needs neither storage nor the vault is made while they answer.
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
@@ -111,7 +103,7 @@ async function start() {
     connecting,
   ]);
   requestPersistenceOnceSaved(vault.store);
-  await preloadGateScreen(vault.store.getState().status, path);
+  await preloadGateScreen(vault.store.getState().status, location.hash.slice(1).split('?')[0] || '/');
   let transactions: Promise<TransactionService> | undefined;
   const transactionService = () => {
     transactions ??= import('@/core/tx/transactionService').then(
