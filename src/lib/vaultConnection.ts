@@ -2,7 +2,6 @@ import { CHANNELS } from '@/core/channels';
 import type { KeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { webLocks } from '@/core/tx/locks';
-import { channelClient, hostWhenElected } from '@/core/vault/shared/channelTransport';
 import { connectionPair, portConnection } from '@/core/vault/shared/connection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
 import { startVaultWorker, type VaultWorker } from './vaultWorker';
@@ -27,6 +26,9 @@ export async function connectToVault(
   const viaWorker = worker && (await sharedWorkerClient(settings, worker));
   if (viaWorker) return { client: viaWorker, transport: 'shared-worker' };
   if (typeof navigator !== 'undefined' && navigator.locks && typeof BroadcastChannel === 'function') {
+    // Loaded only here: with a SharedWorker (every modern desktop browser) the channel's code and
+    // its cipher are never needed.
+    const { channelClient, hostWhenElected } = await import('@/core/vault/shared/channelTransport');
     const client = new VaultClient(channelClient(new BroadcastChannel(CHANNELS.vault), crypto.randomUUID()), settings);
     hostWhenElected(webLocks(navigator.locks), () => new BroadcastChannel(CHANNELS.vault), startHost);
     await client.init();

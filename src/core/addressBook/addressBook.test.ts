@@ -3,7 +3,8 @@ import { type Address, bytesToHex, getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { Contact } from './contact';
 import { parseContactDraft } from './contactDraft';
-import { exportContactsCsv, exportContactsJson, mergeContacts, parseContactsFile } from './contactFiles';
+import { exportContactsCsv, exportContactsJson, parseContactsFile } from './contactFiles';
+import { mergeContacts } from './contactMerge';
 
 // EIP-55 test vectors.
 const ALICE_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

@@ -1,6 +1,6 @@
 import { readCsv, writeCsv } from '../csv/csv';
 import type { Contact } from './contact';
-import { checkContactAddress, checkContactName, findClash } from './contactDraft';
+import { checkContactAddress, checkContactName } from './contactDraft';
 
 /** The `format` field of an address-book JSON file. */
 export const ADDRESS_BOOK_FORMAT = 'cairn-address-book';
@@ -167,22 +167,4 @@ export function parseContactsFile(text: string, options: ParseContactsOptions): 
   const content = text.trimStart(); // also drops a byte-order mark
   if (content.startsWith('{') || content.startsWith('[')) return parseJson(content, options);
   return parseCsv(content, options);
-}
-
-/**
- * Adds the incoming contacts that are not already there: an entry is skipped when the same
- * address is already named on an overlapping network ('all' overlaps every network), by the
- * existing contacts or by an earlier incoming one. Existing contacts are kept unchanged.
- */
-export function mergeContacts(
-  existing: readonly Contact[],
-  incoming: readonly Contact[],
-): { contacts: Contact[]; added: number; skipped: number } {
-  const contacts = [...existing];
-  let skipped = 0;
-  for (const contact of incoming) {
-    if (findClash(contacts, contact.address, contact.networkId)) skipped += 1;
-    else contacts.push(contact);
-  }
-  return { contacts, added: contacts.length - existing.length, skipped };
 }

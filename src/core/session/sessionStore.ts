@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ExplorerConfig } from '../activity/explorer';
 import type { Contact } from '../addressBook/contact';
-import { mergeContacts } from '../addressBook/contactFiles';
+import { mergeContacts } from '../addressBook/contactMerge';
 import type { MediaSettings } from '../assets/nftLinks';
 import type { TokenInfo } from '../assets/token';
 import {
