@@ -1,4 +1,4 @@
-import type { DecodedTx } from './rawTx';
+import type { DecodedTx } from './decodedTx';
 
 export type NetworkCheck = { ok: true; warnings: string[] } | { ok: false; refusal: string; warnings: string[] };
 

@@ -24,6 +24,17 @@ export type OfflineTx =
   | (Common & { type: 'eip2930'; gasPrice: bigint; accessList: AccessList })
   | (Common & { type: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; accessList: AccessList });
 
+/** The fee fields of each type. */
+export type OfflineFees =
+  | { type: 'legacy'; gasPrice: bigint }
+  | { type: 'eip2930'; gasPrice: bigint }
+  | { type: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+
+/** The transaction of these fields, fees and access list (which a legacy transaction has not). */
+export function offlineTx(common: Common, fees: OfflineFees, accessList: AccessList): OfflineTx {
+  return fees.type === 'legacy' ? { ...common, ...fees } : { ...common, ...fees, accessList };
+}
+
 /** The fields of an offline transaction, as named in drafts, files and error maps. */
 export type OfflineTxField =
   | 'type'

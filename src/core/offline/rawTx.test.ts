@@ -116,8 +116,13 @@ describe('decodeRawTransaction: fields', () => {
 
   it('lists what every node refuses although it decodes: gas below intrinsic, priority fee above max fee', async () => {
     const low = decodeRawTransaction(await account.signTransaction({ ...base1559, gas: 20_000n }));
-    expect(low.problems).toEqual([expect.stringMatching(/gas limit \(20,000\) is below the 21,000 gas/)]);
-    expect(checkForNetwork(low, 1)).toMatchObject({ ok: false, refusal: expect.stringMatching(/below the 21,000/) });
+    expect(low.problems).toEqual([
+      'This transaction needs at least 21,000 gas before it runs (21,000 for any transaction); the gas limit is 20,000.',
+    ]);
+    expect(checkForNetwork(low, 1)).toMatchObject({
+      ok: false,
+      refusal: expect.stringMatching(/needs at least 21,000 gas/),
+    });
 
     // viem refuses to sign a tip above the fee cap; build the fields by hand and sign the hash.
     const fields: Hex[] = [
@@ -135,7 +140,7 @@ describe('decodeRawTransaction: fields', () => {
     const sig = secp256k1.sign(hash.slice(2), `${'46'.repeat(32)}`, { lowS: true });
     const raw = `0x02${toRlp([...fields, sig.recovery ? '0x01' : '0x', numberToHex(sig.r), numberToHex(sig.s)]).slice(2)}`;
     expect(decodeRawTransaction(raw).problems).toEqual([
-      expect.stringMatching(/priority fee \(2 gwei\) is above the max fee \(1 gwei\)/),
+      'The priority fee (2 gwei) cannot be above the max fee (1 gwei).',
     ]);
   });
 
@@ -144,7 +149,9 @@ describe('decodeRawTransaction: fields', () => {
     // intrinsic 21,000 + 1,600; floor 21,000 + 10 × 400 = 25,000
     const decoded = decodeRawTransaction(await account.signTransaction({ ...base1559, data, gas: 23_000n }));
     expect(decoded.problems).toEqual([]);
-    expect(decoded.warnings).toEqual([expect.stringMatching(/at least 25,000 gas; the gas limit is 23,000/)]);
+    expect(decoded.warnings).toEqual([
+      'Networks with the Prague upgrade (EIP-7623) charge at least 25,000 gas for this much data; the gas limit is 23,000.',
+    ]);
   });
 });
 

@@ -1,8 +1,9 @@
 import { type Address, type Hex, isAddressEqual, type LocalAccount } from 'viem';
-import { CairnError } from '../errors/base';
 import { InputError } from '../errors/input';
+import { OfflineError } from '../errors/offline';
+import type { DecodedTx } from './decodedTx';
 import type { OfflineTx } from './offlineTx';
-import { type DecodedTx, decodeRawTransaction } from './rawTx';
+import { decodeRawTransaction } from './rawTx';
 
 export type SignedOffline = { raw: Hex; hash: Hex; from: Address };
 
@@ -29,7 +30,7 @@ export async function signOffline(account: LocalAccount, tx: OfflineTx): Promise
     decoded = undefined;
   }
   if (decoded === undefined || !isAddressEqual(decoded.from, account.address)) {
-    throw new CairnError(
+    throw new OfflineError(
       'OFFLINE_SIGNER_MISMATCH',
       'The signature does not check out against this account, so the signed transaction was discarded.',
     );

@@ -1,14 +1,21 @@
-import { formatGwei, type Hex, size } from 'viem';
-import { floorDataGas, intrinsicGas, MAX_INITCODE_BYTES } from './intrinsicGas';
+import { type Hex, size } from 'viem';
 import type { FieldErrors, OfflineTx } from './offlineTx';
+import {
+  costOverflowProblem,
+  dataFloorProblem,
+  initcodeProblem,
+  intrinsicGasCheck,
+  priorityFeeProblem,
+  UINT64_MAX,
+  UINT256_MAX,
+} from './txChecks';
 
 /**
  * The rules an offline transaction must follow before Cairn signs it, shared by typed drafts
- * and imported files. Each rule returns the sentence to show next to its field.
+ * and imported files. Each rule returns the sentence to show next to its field; the rules a node
+ * applies are in txChecks (shared with the raw-transaction decoder).
  */
 
-export const UINT256_MAX = 2n ** 256n - 1n;
-export const UINT64_MAX = 2n ** 64n - 1n;
 /** Chain ids and nonces are JavaScript numbers in viem: whole numbers up to 2^53 − 1. */
 export const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Nodes refuse transactions larger than 128 KiB; data alone must stay below it. */
@@ -40,40 +47,11 @@ export function gasLimitProblem(value: bigint): string | undefined {
   return undefined;
 }
 
-function gasBreakdown(parts: { data: bigint; create: bigint; accessList: bigint }): string {
-  const extra = [
-    parts.data > 0n ? `${grouped(parts.data)} for its data` : '',
-    parts.create > 0n ? `${grouped(parts.create)} to create a contract` : '',
-    parts.accessList > 0n ? `${grouped(parts.accessList)} for its access list` : '',
-  ].filter((part) => part !== '');
-  return extra.length === 0 ? '21,000 for any transaction' : `21,000 plus ${extra.join(', ')}`;
-}
-
-function gasRule(tx: OfflineTx): string | undefined {
-  const accessList = tx.type === 'legacy' ? undefined : tx.accessList;
-  const needed = intrinsicGas({ to: tx.to, data: tx.data, accessList });
-  if (tx.gas < needed.total) {
-    return `This transaction needs at least ${grouped(needed.total)} gas before it runs (${gasBreakdown(needed)}); the gas limit is ${grouped(tx.gas)}.`;
-  }
-  const floor = floorDataGas(tx.data);
-  if (tx.gas < floor) {
-    return `Networks with the Prague upgrade (EIP-7623) charge at least ${grouped(floor)} gas for this much data; the gas limit is ${grouped(tx.gas)}.`;
-  }
-  return undefined;
-}
-
 function dataRule(to: OfflineTx['to'], data: Hex): string | undefined {
   const bytes = size(data);
   if (bytes > MAX_DATA_BYTES)
     return `Data is ${grouped(BigInt(bytes))} bytes; nodes accept at most 128 KiB per transaction.`;
-  if (to === null && bytes > MAX_INITCODE_BYTES) {
-    return `Contract code is ${grouped(BigInt(bytes))} bytes; a contract creation carries at most ${grouped(BigInt(MAX_INITCODE_BYTES))} (EIP-3860).`;
-  }
-  return undefined;
-}
-
-export function priorityAboveMax(priority: bigint, max: bigint): string {
-  return `The priority fee (${formatGwei(priority)} gwei) cannot be above the max fee (${formatGwei(max)} gwei).`;
+  return initcodeProblem({ to, data });
 }
 
 /**
@@ -93,19 +71,17 @@ export function checkUnsignedTx(tx: OfflineTx): FieldErrors {
     set('to', 'Enter a recipient address. Leave it empty only to create a contract, with the contract code in Data.');
   }
   set('data', dataRule(tx.to, tx.data));
-  set('gasLimit', gasLimitProblem(tx.gas) ?? gasRule(tx));
+  const checked = { ...tx, accessList: tx.type === 'legacy' ? undefined : tx.accessList };
+  // Cairn does not sign below the Prague data floor: the same transaction may be sent anywhere.
+  set('gasLimit', gasLimitProblem(tx.gas) ?? intrinsicGasCheck(checked).problem ?? dataFloorProblem(tx));
 
   const feeField = tx.type === 'eip1559' ? 'maxFeePerGas' : 'gasPrice';
   const fee = tx.type === 'eip1559' ? tx.maxFeePerGas : tx.gasPrice;
   set(feeField, wordProblem(fee, tx.type === 'eip1559' ? 'The max fee' : 'The gas price'));
   if (tx.type === 'eip1559') {
     set('maxPriorityFeePerGas', wordProblem(tx.maxPriorityFeePerGas, 'The priority fee'));
-    if (tx.maxPriorityFeePerGas > tx.maxFeePerGas) {
-      set('maxPriorityFeePerGas', priorityAboveMax(tx.maxPriorityFeePerGas, tx.maxFeePerGas));
-    }
+    set('maxPriorityFeePerGas', priorityFeeProblem(tx));
   }
-  if (errors.gasLimit === undefined && errors[feeField] === undefined && tx.gas * fee > UINT256_MAX) {
-    set(feeField, 'The gas limit times this fee is too large to pay (more than 2^256 − 1 wei).');
-  }
+  if (errors.gasLimit === undefined && errors[feeField] === undefined) set(feeField, costOverflowProblem(checked));
   return errors;
 }

@@ -3,7 +3,7 @@ import { isCairnError } from '../errors/base';
 import { InputError } from '../errors/input';
 import { parseAddress } from '../keys/address';
 import { readAccessList } from './accessList';
-import { OFFLINE_TX_TYPES, type OfflineTx, type OfflineTxType } from './offlineTx';
+import { OFFLINE_TX_TYPES, type OfflineFees, type OfflineTx, type OfflineTxType, offlineTx } from './offlineTx';
 import { chainIdProblem, checkUnsignedTx, gasLimitProblem, nonceProblem, wordProblem } from './txRules';
 
 /**
@@ -198,16 +198,15 @@ export function parseUnsignedFile(text: string): UnsignedFile {
     refuse(['The file is missing a field.']);
   }
 
-  const common = { chainId: Number(chainId), nonce: Number(nonce), to, value, gas, data };
-  let tx: OfflineTx;
+  let fees: OfflineFees;
   if (txType === 'eip1559') {
     if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) refuse(['The file is missing a fee.']);
-    tx = { ...common, type: txType, maxFeePerGas, maxPriorityFeePerGas, accessList };
+    fees = { type: txType, maxFeePerGas, maxPriorityFeePerGas };
   } else {
     if (gasPrice === undefined) refuse(['The file is missing the gas price.']);
-    tx =
-      txType === 'legacy' ? { ...common, type: txType, gasPrice } : { ...common, type: txType, gasPrice, accessList };
+    fees = { type: txType, gasPrice };
   }
+  const tx = offlineTx({ chainId: Number(chainId), nonce: Number(nonce), to, value, gas, data }, fees, accessList);
   const rules = Object.values(checkUnsignedTx(tx));
   if (rules.length > 0) refuse(rules);
   return { tx, from };

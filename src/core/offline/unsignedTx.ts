@@ -7,19 +7,14 @@ import { parseAccessListText } from './accessList';
 import {
   type FieldErrors,
   OFFLINE_TX_TYPES,
+  type OfflineFees,
   type OfflineTx,
   type OfflineTxField,
   type OfflineTxType,
+  offlineTx,
 } from './offlineTx';
-import {
-  chainIdProblem,
-  checkUnsignedTx,
-  gasLimitProblem,
-  nonceProblem,
-  priorityAboveMax,
-  UINT64_MAX,
-  wordProblem,
-} from './txRules';
+import { priorityFeeProblem, UINT64_MAX } from './txChecks';
+import { chainIdProblem, checkUnsignedTx, gasLimitProblem, nonceProblem, wordProblem } from './txRules';
 
 /**
  * The fields of an offline transaction as a person types them: chain id, nonce and gas limit as
@@ -124,12 +119,7 @@ function accessListOf(r: Reader, type: OfflineTxType, text: string | undefined):
   return read.ok ? read.accessList : r.fail('accessList', read.problem);
 }
 
-type Fees =
-  | { type: 'legacy'; gasPrice: bigint }
-  | { type: 'eip2930'; gasPrice: bigint }
-  | { type: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
-
-function feesOf(r: Reader, draft: UnsignedTxDraft): Fees | undefined {
+function feesOf(r: Reader, draft: UnsignedTxDraft): OfflineFees | undefined {
   if (draft.type !== 'eip1559') {
     const gasPrice = gweiOf(r, 'gasPrice', draft.gasPrice, 'The gas price');
     if (gasPrice === undefined) return undefined;
@@ -139,8 +129,8 @@ function feesOf(r: Reader, draft: UnsignedTxDraft): Fees | undefined {
   const maxPriorityFeePerGas = gweiOf(r, 'maxPriorityFeePerGas', draft.maxPriorityFeePerGas, 'The priority fee');
   if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) return undefined;
   // Said with the other fields' problems, not only once they are fixed.
-  if (maxPriorityFeePerGas > maxFeePerGas)
-    return r.fail('maxPriorityFeePerGas', priorityAboveMax(maxPriorityFeePerGas, maxFeePerGas));
+  const priorityProblem = priorityFeeProblem({ maxFeePerGas, maxPriorityFeePerGas });
+  if (priorityProblem) return r.fail('maxPriorityFeePerGas', priorityProblem);
   return { type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas };
 }
 
@@ -180,8 +170,7 @@ export function buildUnsignedTx(draft: UnsignedTxDraft, nativeSymbol = 'ETH'): U
   ) {
     return { ok: false, errors: r.errors };
   }
-  const common = { chainId, nonce, to, value, gas, data };
-  const tx: OfflineTx = fees.type === 'legacy' ? { ...common, ...fees } : { ...common, ...fees, accessList };
+  const tx = offlineTx({ chainId, nonce, to, value, gas, data }, fees, accessList);
   const rules = checkUnsignedTx(tx);
   return Object.keys(rules).length === 0 ? { ok: true, tx } : { ok: false, errors: rules };
 }

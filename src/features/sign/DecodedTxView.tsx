@@ -6,7 +6,7 @@ import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
-import type { DecodedTx, RawTxType } from '@/core/offline/rawTx';
+import type { DecodedTx, RawTxType } from '@/core/offline/decodedTx';
 import { formatCount, toDecimalString } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
