@@ -46,6 +46,11 @@ export function itemId(chainId: number, account: Address, hash: Hex, part: strin
   return `${chainId}:${account.toLowerCase()}:${hash.toLowerCase()}:${part}`;
 }
 
+/** Every item is made here: its id follows from where it sits (chain, account, hash and part). */
+export function activityItem(part: string, fields: Omit<ActivityItem, 'id'>): ActivityItem {
+  return { id: itemId(fields.chainId, fields.account, fields.hash, part), ...fields };
+}
+
 export function direction(
   account: Address,
   from: Address | undefined,

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { getBlock } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import { type ActivityItem, direction, itemId } from './item';
+import { type ActivityItem, activityItem, direction } from './item';
 import { readInBatches } from './readInBatches';
 
 const fullBlock = (client: ChainClient, blockNumber: bigint) =>
@@ -64,6 +64,30 @@ export async function scanBlocks(
   return { sent, received, timestamps };
 }
 
+/** The item of native value a transaction moved for the account; `own` is what differs by side. */
+function nativeItem(
+  chainId: number,
+  account: Address,
+  tx: ScannedTx,
+  part: string,
+  source: ActivityItem['source'],
+  own: Pick<ActivityItem, 'direction' | 'counterparty' | 'fee' | 'failed'>,
+): ActivityItem {
+  return activityItem(part, {
+    chainId,
+    account,
+    hash: tx.hash,
+    blockNumber: tx.blockNumber,
+    timestamp: tx.timestamp,
+    txIndex: tx.txIndex,
+    logIndex: undefined,
+    asset: { kind: 'native' },
+    amount: tx.value,
+    source,
+    ...own,
+  });
+}
+
 /** The item of a transaction the account sent: its native value (often 0), its fee, whether it failed. */
 export function sentItem(
   chainId: number,
@@ -73,23 +97,12 @@ export function sentItem(
   source: ActivityItem['source'],
 ): ActivityItem {
   const dir = direction(account, tx.from, tx.to);
-  return {
-    id: itemId(chainId, account, tx.hash, 'tx'),
-    chainId,
-    account,
-    hash: tx.hash,
-    blockNumber: tx.blockNumber,
-    timestamp: tx.timestamp,
-    txIndex: tx.txIndex,
-    logIndex: undefined,
+  return nativeItem(chainId, account, tx, 'tx', source, {
     direction: dir === 'in' ? 'out' : dir,
     counterparty: tx.to ?? receipt.contractAddress,
-    asset: { kind: 'native' },
-    amount: tx.value,
     fee: receipt.fee,
     failed: receipt.failed,
-    source,
-  };
+  });
 }
 
 /** The item of native value received from someone else's transaction. */
@@ -100,21 +113,10 @@ export function receivedItem(
   part: string,
   source: ActivityItem['source'],
 ): ActivityItem {
-  return {
-    id: itemId(chainId, account, tx.hash, part),
-    chainId,
-    account,
-    hash: tx.hash,
-    blockNumber: tx.blockNumber,
-    timestamp: tx.timestamp,
-    txIndex: tx.txIndex,
-    logIndex: undefined,
+  return nativeItem(chainId, account, tx, part, source, {
     direction: 'in',
     counterparty: tx.from,
-    asset: { kind: 'native' },
-    amount: tx.value,
     fee: undefined,
     failed: false,
-    source,
-  };
+  });
 }

@@ -4,8 +4,10 @@ import type { ChainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { isCairnError } from '../errors/base';
+import { explorerHistory } from '../explorer/account';
+import type { ExplorerConfig, ExplorerFetch } from '../explorer/client';
 import { type ActivityStore, type NativeSource, type SyncState, syncKey } from './activityStore';
-import { type ExplorerConfig, type ExplorerFetch, explorerHistory } from './explorer';
+import { itemsFromExplorer } from './explorerItems';
 import type { ActivityItem } from './item';
 import { DEFAULT_SPAN_POLICY, readInSpans } from './logRanges';
 import { receivedItem, type ScannedTx, scanBlocks, sentItem } from './nativeScan';
@@ -214,39 +216,7 @@ async function readNative(
       toBlock: to,
       ...(deps.explorer.fetch ? { fetch: deps.explorer.fetch } : {}),
     });
-    const items: ActivityItem[] = [];
-    for (const tx of history.normal) {
-      const scanned = {
-        hash: tx.hash,
-        blockNumber: tx.blockNumber,
-        timestamp: tx.timestamp,
-        txIndex: 0,
-        from: tx.from,
-        to: tx.to,
-        value: tx.value,
-      };
-      if (tx.from.toLowerCase() === account.toLowerCase()) {
-        items.push(
-          sentItem(chainId, account, scanned, { fee: tx.gasUsed * tx.gasPrice, failed: tx.isError }, 'explorer'),
-        );
-      } else if (!tx.isError && tx.value > 0n) {
-        items.push(receivedItem(chainId, account, scanned, 'tx', 'explorer'));
-      }
-    }
-    history.internal.forEach((tx, n) => {
-      if (tx.isError || tx.value === 0n || tx.to?.toLowerCase() !== account.toLowerCase()) return;
-      const scanned = {
-        hash: tx.hash,
-        blockNumber: tx.blockNumber,
-        timestamp: tx.timestamp,
-        txIndex: 0,
-        from: tx.from,
-        to: tx.to,
-        value: tx.value,
-      };
-      items.push(receivedItem(chainId, account, scanned, `internal:${n}`, 'explorer'));
-    });
-    return { items, timestamps: new Map() };
+    return { items: itemsFromExplorer(chainId, account, history), timestamps: new Map() };
   }
   if (source !== 'scan') return { items: [], timestamps: new Map() };
   const scan = await scanBlocks(deps.client, account, from, to, (done, total) =>

@@ -1,9 +1,6 @@
-import { type Address, decodeAbiParameters, getAddress, type Hex, pad, toEventSelector } from 'viem';
-import { type ActivityItem, direction, itemId } from './item';
-
-export const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)');
-export const TRANSFER_SINGLE_TOPIC = toEventSelector('TransferSingle(address,address,address,uint256,uint256)');
-export const TRANSFER_BATCH_TOPIC = toEventSelector('TransferBatch(address,address,address,uint256[],uint256[])');
+import { type Address, decodeAbiParameters, getAddress, type Hex, pad } from 'viem';
+import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
+import { type ActivityItem, activityItem, direction } from './item';
 
 /** A log as the node returns it (the fields this module reads). */
 export type RawLog = {
@@ -66,14 +63,7 @@ export function itemsFromLog(chainId: number, account: Address, log: RawLog): Ac
     part: string,
   ) => {
     const dir = direction(account, from, to);
-    return {
-      ...base,
-      id: itemId(chainId, account, log.transactionHash, part),
-      direction: dir,
-      counterparty: dir === 'in' ? from : to,
-      asset,
-      amount,
-    };
+    return activityItem(part, { ...base, direction: dir, counterparty: dir === 'in' ? from : to, asset, amount });
   };
   const involves = (from: Address | undefined, to: Address | undefined) =>
     from?.toLowerCase() === account.toLowerCase() || to?.toLowerCase() === account.toLowerCase();

@@ -9,7 +9,7 @@ import {
 import { getBlock, getBlockNumber, getTransaction, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
-import { CairnError } from '../errors/base';
+import { TxError } from '../errors/tx';
 
 /** A transaction as its page shows it: the node's transaction, receipt (once mined), block time and head. */
 export type TransactionDetails = {
@@ -54,7 +54,7 @@ export async function readTransactionDetails(
     throw toChainError(error);
   }
   if (!tx) {
-    throw new CairnError(
+    throw new TxError(
       'TX_NOT_FOUND',
       `${networkName} has no transaction with this hash (or your node does not keep it). Check the hash and the network.`,
     );

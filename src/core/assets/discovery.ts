@@ -1,8 +1,7 @@
-import { type Address, getAddress, type Hex, pad, toEventSelector } from 'viem';
+import { type Address, getAddress, type Hex, pad } from 'viem';
 import { getBlockNumber } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-
-const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)');
+import { TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
 
 /** How far back to look for incoming tokens on networks other than the local chain. */
 export const DISCOVERY_WINDOW = 5_000n;

@@ -1,13 +1,13 @@
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import type { ExplorerFetch } from '@/core/activity/explorer';
-import { ExplorerError } from '@/core/errors/explorer';
+import { ContractNotVerifiedError, ExplorerError } from '@/core/errors/explorer';
+import type { ExplorerFetch } from '@/core/explorer/client';
 import chainNotInPlan from '@/testing/fixtures/etherscan/chain-not-in-plan.json';
 import invalidKey from '@/testing/fixtures/etherscan/invalid-key.json';
 import rateLimitPerSecond from '@/testing/fixtures/etherscan/rate-limit-per-second.json';
 import unsupportedChain from '@/testing/fixtures/etherscan/unsupported-chain.json';
 import { listFunctions } from './functions';
-import { ContractNotVerifiedError, fetchVerifiedAbi } from './verifiedAbi';
+import { fetchVerifiedAbi } from './verifiedAbi';
 
 const KEY = 'CAIRNTESTKEY7Q2W9E4R1T6Y3U8I5O0PZ';
 const config = { baseUrl: 'https://api.etherscan.io/v2/api', apiKey: KEY };

@@ -1,4 +1,6 @@
 import { type Abi, type Address, getAddress, isAddress } from 'viem';
+import { CairnError } from '../errors/base';
+import { ContractNotVerifiedError } from '../errors/explorer';
 import {
   type ExplorerConfig,
   type ExplorerFetch,
@@ -7,28 +9,8 @@ import {
   fail,
   malformed,
   safe,
-} from '../activity/explorerClient';
-import { CairnError } from '../errors/base';
+} from '../explorer/client';
 import { parseAbiJson } from './abiJson';
-
-/**
- * The explorer has no verified source for the address (Etherscan: "Contract source code not
- * verified"): it may not be a contract, or its author never published the source there.
- */
-export class ContractNotVerifiedError extends CairnError<'EXPLORER_ABI_NOT_VERIFIED'> {
-  override readonly name = 'ContractNotVerifiedError';
-  readonly host: string;
-  readonly address: Address;
-
-  constructor(args: { host: string; address: Address }) {
-    super(
-      'EXPLORER_ABI_NOT_VERIFIED',
-      `The explorer at ${args.host} has no verified source code for ${args.address} on this network, so it has no ABI to give. Choose a known standard or paste the ABI instead.`,
-    );
-    this.host = args.host;
-    this.address = args.address;
-  }
-}
 
 /**
  * The ABI an Etherscan API v2 (or compatible) explorer holds for a verified contract, read with

@@ -1,25 +1,12 @@
 import { ASSET_ERROR_CODES, type AssetErrorCode } from './assets';
 import { CHAIN_ERROR_CODES, type ChainErrorCode } from './chain';
-import type { ExplorerErrorCode } from './explorer';
+import { EXPLORER_ERROR_CODES } from './explorer';
 import { INPUT_ERROR_CODES, type InputErrorCode } from './input';
 import { KEY_ERROR_CODES, type KeyErrorCode } from './keys';
 import { OFFLINE_ERROR_CODES, type OfflineErrorCode } from './offline';
 import { SETTINGS_ERROR_CODES, type SettingsErrorCode } from './settings';
 import { TX_ERROR_CODES, type TxErrorCode } from './tx';
 import { VAULT_ERROR_CODES, type VaultErrorCode } from './vault';
-
-/** A verified ABI was asked for and the explorer has none (core/contracts/verifiedAbi.ts). */
-type VerifiedAbiErrorCode = 'EXPLORER_ABI_NOT_VERIFIED';
-
-const EXPLORER_ERROR_CODES = [
-  'EXPLORER_RATE_LIMITED',
-  'EXPLORER_INVALID_KEY',
-  'EXPLORER_UNSUPPORTED_CHAIN',
-  'EXPLORER_UNAVAILABLE',
-  'EXPLORER_MALFORMED',
-  'EXPLORER_ERROR',
-  'EXPLORER_ABI_NOT_VERIFIED',
-] as const satisfies readonly (ExplorerErrorCode | VerifiedAbiErrorCode)[];
 
 /** Every code a CairnError can carry: the UI's wording table (lib/errorMessages.ts) is keyed by it. */
 export type ErrorCode =
@@ -31,8 +18,7 @@ export type ErrorCode =
   | VaultErrorCode
   | AssetErrorCode
   | SettingsErrorCode
-  | ExplorerErrorCode
-  | VerifiedAbiErrorCode;
+  | (typeof EXPLORER_ERROR_CODES)[number];
 
 /** Every code, listed: tests walk it to check that each one has wording. */
 export const ERROR_CODES = [

@@ -35,6 +35,15 @@ export function offlineTx(common: Common, fees: OfflineFees, accessList: AccessL
   return fees.type === 'legacy' ? { ...common, ...fees } : { ...common, ...fees, accessList };
 }
 
+/** The fields read, once every one of them is there; undefined while any is missing. */
+export function whenComplete<T extends Record<string, unknown>>(
+  fields: T,
+): { [K in keyof T]: Exclude<T[K], undefined> } | undefined {
+  return Object.values(fields).includes(undefined)
+    ? undefined
+    : (fields as { [K in keyof T]: Exclude<T[K], undefined> });
+}
+
 /** The fields of an offline transaction, as named in drafts, files and error maps. */
 export type OfflineTxField =
   | 'type'

@@ -3,7 +3,14 @@ import { isCairnError } from '../errors/base';
 import { InputError } from '../errors/input';
 import { parseAddress } from '../keys/address';
 import { readAccessList } from './accessList';
-import { OFFLINE_TX_TYPES, type OfflineFees, type OfflineTx, type OfflineTxType, offlineTx } from './offlineTx';
+import {
+  OFFLINE_TX_TYPES,
+  type OfflineFees,
+  type OfflineTx,
+  type OfflineTxType,
+  offlineTx,
+  whenComplete,
+} from './offlineTx';
 import { chainIdProblem, checkUnsignedTx, gasLimitProblem, nonceProblem, wordProblem } from './txRules';
 
 /**
@@ -187,16 +194,8 @@ export function parseUnsignedFile(text: string): UnsignedFile {
     else problems.push(read.problem);
   }
   if (problems.length > 0) refuse(problems);
-  if (
-    chainId === undefined ||
-    nonce === undefined ||
-    to === undefined ||
-    value === undefined ||
-    gas === undefined ||
-    data === undefined
-  ) {
-    refuse(['The file is missing a field.']);
-  }
+  const common = whenComplete({ chainId, nonce, to, value, gas, data });
+  if (common === undefined) refuse(['The file is missing a field.']);
 
   let fees: OfflineFees;
   if (txType === 'eip1559') {
@@ -206,7 +205,7 @@ export function parseUnsignedFile(text: string): UnsignedFile {
     if (gasPrice === undefined) refuse(['The file is missing the gas price.']);
     fees = { type: txType, gasPrice };
   }
-  const tx = offlineTx({ chainId: Number(chainId), nonce: Number(nonce), to, value, gas, data }, fees, accessList);
+  const tx = offlineTx({ ...common, chainId: Number(common.chainId), nonce: Number(common.nonce) }, fees, accessList);
   const rules = Object.values(checkUnsignedTx(tx));
   if (rules.length > 0) refuse(rules);
   return { tx, from };

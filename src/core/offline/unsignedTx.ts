@@ -12,6 +12,7 @@ import {
   type OfflineTxField,
   type OfflineTxType,
   offlineTx,
+  whenComplete,
 } from './offlineTx';
 import { priorityFeeProblem, UINT64_MAX } from './txChecks';
 import { chainIdProblem, checkUnsignedTx, gasLimitProblem, nonceProblem, wordProblem } from './txRules';
@@ -158,19 +159,10 @@ export function buildUnsignedTx(draft: UnsignedTxDraft, nativeSymbol = 'ETH'): U
   const accessList = accessListOf(r, draft.type, draft.accessList);
   const fees = feesOf(r, draft);
 
-  if (
-    chainId === undefined ||
-    nonce === undefined ||
-    to === undefined ||
-    value === undefined ||
-    gas === undefined ||
-    data === undefined ||
-    accessList === undefined ||
-    fees === undefined
-  ) {
-    return { ok: false, errors: r.errors };
-  }
-  const tx = offlineTx({ chainId, nonce, to, value, gas, data }, fees, accessList);
+  const read = whenComplete({ chainId, nonce, to, value, gas, data, accessList, fees });
+  if (read === undefined) return { ok: false, errors: r.errors };
+  const { accessList: list, fees: fee, ...common } = read;
+  const tx = offlineTx(common, fee, list);
   const rules = checkUnsignedTx(tx);
   return Object.keys(rules).length === 0 ? { ok: true, tx } : { ok: false, errors: rules };
 }

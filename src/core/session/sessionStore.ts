@@ -1,5 +1,4 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ExplorerConfig } from '../activity/explorer';
 import type { Contact } from '../addressBook/contact';
 import { mergeContacts } from '../addressBook/contactMerge';
 import type { MediaSettings } from '../assets/nftLinks';
@@ -15,6 +14,7 @@ import { LOCAL_NETWORK_ID, type Network } from '../chain/networks';
 import type { Broadcast } from '../channels';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { SettingsError } from '../errors/settings';
+import type { ExplorerConfig } from '../explorer/client';
 import type { KeyValueStore } from '../storage/keyValueStore';
 import type { SettingsSchema } from '../storage/settingsSchema';
 import { storageFailureSentence } from '../storage/storageFailure';

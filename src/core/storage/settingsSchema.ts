@@ -1,9 +1,9 @@
-import type { ExplorerConfig } from '../activity/explorer';
 import type { Contact } from '../addressBook/contact';
 import type { MediaSettings } from '../assets/nftLinks';
 import type { TokenInfo } from '../assets/token';
 import type { NetworkConfig } from '../chain/networkConfig';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
+import type { ExplorerConfig } from '../explorer/client';
 import type { ThrottleState } from '../vault/unlockThrottle';
 
 /** Everything Cairn keeps in the (unencrypted) settings store. Nothing here is secret. */

@@ -7,18 +7,8 @@ import {
   fail,
   malformed,
   explorerRequest as request,
-} from './explorerClient';
-import {
-  type ExplorerInternalTx,
-  type ExplorerTx,
-  ItemProblem,
-  toExplorerInternalTx,
-  toExplorerTx,
-} from './explorerParse';
-
-export type { ExplorerConfig, ExplorerFetch } from './explorerClient';
-export type { ExplorerInternalTx, ExplorerTx } from './explorerParse';
-export { explorerConfigProblem } from './explorerParse';
+} from './client';
+import { type ExplorerInternalTx, type ExplorerTx, ItemProblem, toExplorerInternalTx, toExplorerTx } from './parse';
 
 /** Items per page (`offset`); a page this long means there may be more. */
 const PAGE_SIZE = 1000;

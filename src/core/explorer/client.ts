@@ -3,7 +3,7 @@
 // holds the key. History (explorer.ts) and verified ABIs (contracts/verifiedAbi.ts) build on it.
 import { toSafeDetails } from '../errors/base';
 import { ExplorerError } from '../errors/explorer';
-import { type ExplorerAnswer, readAnswer } from './explorerParse';
+import { type ExplorerAnswer, readAnswer } from './parse';
 
 /** A user-configured Etherscan API v2 (or compatible) endpoint and the user's own key. */
 export type ExplorerConfig = { baseUrl: string; apiKey: string };

@@ -1,34 +1,29 @@
 import { type Address, getAddress, type Hex, isAddress } from 'viem';
 import { isLocalPlainUrl } from '../chain/plainHttp';
 
-/** A transaction sent or received by an address, as an explorer's `txlist` reports it. */
-export type ExplorerTx = {
+/** What every explorer list reports of a value transfer. */
+export type ExplorerTransfer = {
   hash: Hex;
   blockNumber: bigint;
   /** Block time, unix seconds. */
   timestamp: number;
   from: Address;
-  /** Undefined for a contract creation. */
+  /** Undefined for a contract creation (by the transaction, or by an internal call). */
   to: Address | undefined;
   value: bigint;
+  isError: boolean;
+};
+
+/** A transaction sent or received by an address, as an explorer's `txlist` reports it. */
+export type ExplorerTx = ExplorerTransfer & {
   gasUsed: bigint;
   gasPrice: bigint;
-  isError: boolean;
   input: Hex;
   nonce: number;
 };
 
 /** A value transfer made by a contract during a transaction (`txlistinternal`). */
-export type ExplorerInternalTx = {
-  hash: Hex;
-  blockNumber: bigint;
-  timestamp: number;
-  from: Address;
-  /** Undefined when the internal call created a contract. */
-  to: Address | undefined;
-  value: bigint;
-  isError: boolean;
-};
+export type ExplorerInternalTx = ExplorerTransfer;
 
 /** What one explorer answer says, before Cairn decides which error (if any) it is. */
 export type ExplorerAnswer =

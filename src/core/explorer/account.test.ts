@@ -13,7 +13,9 @@ import txlistMalformed from '@/testing/fixtures/etherscan/txlist-malformed-item.
 import txlistinternal from '@/testing/fixtures/etherscan/txlistinternal.json';
 import internalMissingField from '@/testing/fixtures/etherscan/txlistinternal-missing-field.json';
 import unsupportedChain from '@/testing/fixtures/etherscan/unsupported-chain.json';
-import { checkExplorer, type ExplorerFetch, explorerConfigProblem, explorerHistory } from './explorer';
+import { checkExplorer, explorerHistory } from './account';
+import type { ExplorerFetch } from './client';
+import { explorerConfigProblem } from './parse';
 
 const KEY = 'CAIRNTESTKEY7Q2W9E4R1T6Y3U8I5O0PZ';
 const config = { baseUrl: 'https://api.etherscan.io/v2/api', apiKey: KEY };
