@@ -9,10 +9,10 @@ import { preloadScreen } from './routes/screenModules';
 import { loadUnlockedChrome } from './unlockedChromeLoader';
 
 /**
- * Loads the code of the screen the gate is about to show, before the first render: the whole
- * wallet when a window opens while unlocked. (Set-up and unlock are in the start-up chunk: a
- * first screen should never wait for a second round trip.) A lazy component that suspends makes
- * React 19 hold its fallback for up to 300 ms; a loaded one renders at once.
+ * Before the first render of a window opened while unlocked, loads the wallet's chrome and the
+ * screen asked for: a lazy component that suspends makes React 19 hold its fallback for up to
+ * 300 ms; a loaded one renders at once. Set-up and unlock need nothing: they are in the start-up
+ * chunk, so a cold start never waits for a second round trip.
  */
 export async function preloadGateScreen(status: VaultStatus, pathname: string): Promise<void> {
   if (status === 'unlocked') {
@@ -27,8 +27,7 @@ export function VaultGate({ children }: { children: ReactNode }) {
   const status = useVault((s) => s.status);
   const { pathname } = useLocation();
   useEffect(() => {
-    // Once unlocked, have the unlock screen ready for the next lock; while locked, have the
-    // screen behind it ready for when the password is in.
+    // While locked or being set up, have the screen behind the gate ready for when it opens.
     if (status === 'locked' || status === 'empty') {
       const entry = screens.find((s) => s.path === pathname);
       // After the first screen is up, not competing with it.
