@@ -35,6 +35,7 @@ import { refuseWithoutStorage } from './refuseWithoutStorage';
 import { AppRouter } from './router';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
 import { preloadGateScreen } from './VaultGate';
+import './tokens.css';
 import './styles.css';
 
 type Storage = {
