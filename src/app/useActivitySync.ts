@@ -4,7 +4,7 @@ import type { Address } from 'viem';
 import type { ActivityStore } from '@/core/activity/activityStore';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
-import type { ExplorerConfig } from '@/core/explorer/client';
+import type { ExplorerConfig } from '@/core/explorer/config';
 import { setSyncStatus, syncRequests, syncStatusKey, useActivityStore } from '@/lib/activity';
 import { activityKeys } from '@/lib/queries/localKeys';
 import { useSelectedNetwork, useSession } from '@/lib/session';

@@ -1,8 +1,8 @@
 import type { Address, Hex } from 'viem';
-import type { ActivityItem, ActivitySource } from './item';
+import type { ActivityItem, ActivitySource, NATIVE_ITEM_SOURCES } from './item';
 
 /** Where native history comes from on a network: a block scan (local chain), the user's explorer, or nowhere. */
-export type NativeSource = 'scan' | 'explorer' | 'none';
+export type NativeSource = (typeof NATIVE_ITEM_SOURCES)[number] | 'none';
 
 /** How far an account's history is synced on a chain, per source. */
 export type SyncState = {

@@ -34,17 +34,16 @@ function item(n: number, over: Partial<ActivityItem>): ActivityItem {
 
 const known = { knownTokens: new Set([dai.toLowerCase()]), knownAddresses: [alice] };
 
+/** The account's entries from synced items and Cairn's own records. */
+const entriesOf = (items: ActivityItem[], records: TxRecord[] = []) =>
+  buildEntries({ account: me, records, ...known, items });
+
 describe('history entries', () => {
   it('groups a transaction’s items: a token sent with its fee, one entry', () => {
-    const entries = buildEntries({
-      account: me,
-      records: [],
-      ...known,
-      items: [
-        item(5, { direction: 'out', amount: 0n, fee: 21n, logIndex: undefined, counterparty: dai }),
-        item(5, { direction: 'out', asset: { kind: 'erc20', address: dai }, amount: 10n, logIndex: 3 }),
-      ],
-    });
+    const entries = entriesOf([
+      item(5, { direction: 'out', amount: 0n, fee: 21n, logIndex: undefined, counterparty: dai }),
+      item(5, { direction: 'out', asset: { kind: 'erc20', address: dai }, amount: 10n, logIndex: 3 }),
+    ]);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       fee: 21n,
@@ -59,23 +58,18 @@ describe('history entries', () => {
   });
 
   it('marks poisoning: a zero-value transfer it did not send, an unknown token, a look-alike sender', () => {
-    const entries = buildEntries({
-      account: me,
-      records: [],
-      ...known,
-      items: [
-        item(1, {
-          direction: 'out',
-          asset: { kind: 'erc20', address: dai },
-          amount: 0n,
-          logIndex: 1,
-          counterparty: aliceLookalike,
-        }),
-        item(2, { asset: { kind: 'erc20', address: spam }, amount: 10n ** 24n, logIndex: 1 }),
-        item(3, { counterparty: aliceLookalike, amount: 1n }),
-        item(4, { counterparty: alice, amount: 5n }),
-      ],
-    });
+    const entries = entriesOf([
+      item(1, {
+        direction: 'out',
+        asset: { kind: 'erc20', address: dai },
+        amount: 0n,
+        logIndex: 1,
+        counterparty: aliceLookalike,
+      }),
+      item(2, { asset: { kind: 'erc20', address: spam }, amount: 10n ** 24n, logIndex: 1 }),
+      item(3, { counterparty: aliceLookalike, amount: 1n }),
+      item(4, { counterparty: alice, amount: 5n }),
+    ]);
     const byBlock = new Map(entries.map((e) => [e.blockNumber, e.suspicions]));
     expect(byBlock.get(1n)).toEqual(expect.arrayContaining(['zero-value', 'lookalike']));
     expect(byBlock.get(2n)).toEqual(['unsolicited-token']);
@@ -97,12 +91,7 @@ describe('history entries', () => {
       blockNumber: undefined,
     } as unknown as TxRecord;
     const minedRecord = { ...record, hash: hash(5), status: 'confirmed' } as TxRecord;
-    const entries = buildEntries({
-      account: me,
-      records: [record, minedRecord],
-      ...known,
-      items: [item(5, { amount: 3n })],
-    });
+    const entries = entriesOf([item(5, { amount: 3n })], [record, minedRecord]);
     expect(entries.map((e) => [e.status, e.fromRecord])).toEqual([
       ['pending', true],
       ['confirmed', false],
@@ -111,27 +100,22 @@ describe('history entries', () => {
   });
 
   it('filters by asset, direction and search, and groups by day', () => {
-    const entries = buildEntries({
-      account: me,
-      records: [],
-      ...known,
-      items: [
-        item(1, { amount: 5n, timestamp: Date.UTC(2023, 10, 14, 8) / 1000 }),
-        item(2, {
-          direction: 'out',
-          fee: 1n,
-          counterparty: alice,
-          amount: 2n,
-          timestamp: Date.UTC(2023, 10, 14, 9) / 1000,
-        }),
-        item(30, {
-          asset: { kind: 'erc20', address: dai },
-          amount: 9n,
-          logIndex: 0,
-          timestamp: Date.UTC(2023, 10, 16) / 1000,
-        }),
-      ],
-    });
+    const entries = entriesOf([
+      item(1, { amount: 5n, timestamp: Date.UTC(2023, 10, 14, 8) / 1000 }),
+      item(2, {
+        direction: 'out',
+        fee: 1n,
+        counterparty: alice,
+        amount: 2n,
+        timestamp: Date.UTC(2023, 10, 14, 9) / 1000,
+      }),
+      item(30, {
+        asset: { kind: 'erc20', address: dai },
+        amount: 9n,
+        logIndex: 0,
+        timestamp: Date.UTC(2023, 10, 16) / 1000,
+      }),
+    ]);
     expect(filterEntries(entries, { ...ANY_ENTRY, asset: dai.toLowerCase() }).map((e) => e.blockNumber)).toEqual([30n]);
     expect(filterEntries(entries, { ...ANY_ENTRY, direction: 'out' }).map((e) => e.blockNumber)).toEqual([2n]);
     expect(filterEntries(entries, { ...ANY_ENTRY, search: hash(2).toUpperCase().replace('0X', '0x') })).toHaveLength(1);

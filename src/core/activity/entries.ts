@@ -1,11 +1,11 @@
 import type { Address, Hex } from 'viem';
 import { isActive, type TxRecord, type TxStatus } from '../tx/record';
 import { isLookalike } from '../tx/safety';
-import type { ActivityAsset, ActivityItem } from './item';
+import type { ActivityAsset, ActivityDirection, ActivityItem } from './item';
 
 /** One asset moving one way within a transaction. */
 export type Movement = {
-  direction: 'in' | 'out' | 'self';
+  direction: ActivityDirection;
   counterparty: Address | undefined;
   asset: ActivityAsset;
   amount: bigint;

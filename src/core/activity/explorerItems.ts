@@ -1,10 +1,38 @@
 import type { Address } from 'viem';
+import { explorerHistory } from '../explorer/account';
+import type { ExplorerFetch } from '../explorer/client';
+import type { ExplorerConfig } from '../explorer/config';
 import type { ExplorerInternalTx, ExplorerTransfer, ExplorerTx } from '../explorer/parse';
 import type { ActivityItem } from './item';
-import { receivedItem, type ScannedTx, sentItem } from './nativeScan';
+import { type NativeTx, receivedItem, sentItem } from './nativeItems';
+
+/** The person's explorer for a network, and (in tests) how to reach it. */
+export type ExplorerSource = { config: ExplorerConfig; fetch?: ExplorerFetch | undefined };
+
+/**
+ * The account's native history between two blocks from the person's explorer (normal and
+ * internal transactions). Errors: ExplorerError.
+ */
+export async function explorerItems(
+  explorer: ExplorerSource,
+  chainId: number,
+  account: Address,
+  fromBlock: bigint,
+  toBlock: bigint,
+): Promise<ActivityItem[]> {
+  const history = await explorerHistory({
+    config: explorer.config,
+    chainId,
+    address: account,
+    fromBlock,
+    toBlock,
+    ...(explorer.fetch ? { fetch: explorer.fetch } : {}),
+  });
+  return itemsFromExplorer(chainId, account, history);
+}
 
 /** Explorers do not say where a transaction sits in its block; items of one block keep their order by id. */
-const asScanned = (tx: ExplorerTransfer): ScannedTx => ({
+const asNativeTx = (tx: ExplorerTransfer): NativeTx => ({
   hash: tx.hash,
   blockNumber: tx.blockNumber,
   timestamp: tx.timestamp,
@@ -27,15 +55,15 @@ export function itemsFromExplorer(
   const items: ActivityItem[] = [];
   for (const tx of history.normal) {
     if (tx.from.toLowerCase() === me) {
-      const receipt = { fee: tx.gasUsed * tx.gasPrice, failed: tx.isError };
-      items.push(sentItem(chainId, account, asScanned(tx), receipt, 'explorer'));
+      const outcome = { fee: tx.gasUsed * tx.gasPrice, failed: tx.isError };
+      items.push(sentItem(chainId, account, asNativeTx(tx), outcome, 'explorer'));
     } else if (!tx.isError && tx.value > 0n) {
-      items.push(receivedItem(chainId, account, asScanned(tx), 'tx', 'explorer'));
+      items.push(receivedItem(chainId, account, asNativeTx(tx), 'tx', 'explorer'));
     }
   }
   history.internal.forEach((tx, n) => {
     if (tx.isError || tx.value === 0n || tx.to?.toLowerCase() !== me) return;
-    items.push(receivedItem(chainId, account, asScanned(tx), `internal:${n}`, 'explorer'));
+    items.push(receivedItem(chainId, account, asNativeTx(tx), `internal:${n}`, 'explorer'));
   });
   return items;
 }

@@ -8,7 +8,14 @@ export type ActivityAsset =
   | { kind: 'erc1155'; address: Address; tokenId: bigint };
 
 /** Where an item was learnt: the node's logs, a block scan (local chain) or the user's explorer. */
-export type ActivitySource = 'logs' | 'scan' | 'explorer';
+export const ACTIVITY_SOURCES = ['logs', 'scan', 'explorer'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
+/** The sources of native value: logs only tell of token transfers (and the transactions behind them). */
+export const NATIVE_ITEM_SOURCES = ['scan', 'explorer'] as const satisfies readonly ActivitySource[];
+
+export const ACTIVITY_DIRECTIONS = ['in', 'out', 'self'] as const;
+export type ActivityDirection = (typeof ACTIVITY_DIRECTIONS)[number];
 
 /**
  * One movement of value into or out of one of the person's accounts, as mined on chain. A
@@ -28,7 +35,7 @@ export type ActivityItem = {
   txIndex: number;
   /** Position of the transfer log in its block; undefined for native value moved by the transaction itself. */
   logIndex: number | undefined;
-  direction: 'in' | 'out' | 'self';
+  direction: ActivityDirection;
   /** The other side: sender of an incoming item, recipient of an outgoing one; undefined for a contract creation. */
   counterparty: Address | undefined;
   asset: ActivityAsset;
@@ -51,11 +58,7 @@ export function activityItem(part: string, fields: Omit<ActivityItem, 'id'>): Ac
   return { id: itemId(fields.chainId, fields.account, fields.hash, part), ...fields };
 }
 
-export function direction(
-  account: Address,
-  from: Address | undefined,
-  to: Address | undefined,
-): ActivityItem['direction'] {
+export function direction(account: Address, from: Address | undefined, to: Address | undefined): ActivityDirection {
   const self = account.toLowerCase();
   const out = from?.toLowerCase() === self;
   const inbound = to?.toLowerCase() === self;

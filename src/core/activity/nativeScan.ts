@@ -1,7 +1,8 @@
-import type { Address, Hex } from 'viem';
-import { getBlock } from 'viem/actions';
+import type { Address } from 'viem';
+import { getBlock, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import { type ActivityItem, activityItem, direction } from './item';
+import type { ActivityItem } from './item';
+import { type NativeTx, nativeTx, receiptOutcome, receivedItem, sentItem } from './nativeItems';
 import { readInBatches } from './readInBatches';
 
 const fullBlock = (client: ChainClient, blockNumber: bigint) =>
@@ -10,32 +11,49 @@ const fullBlock = (client: ChainClient, blockNumber: bigint) =>
 /** Blocks read per batch by a scan: one JSON-RPC batch each. */
 const SCAN_BATCH = 100;
 
-export type ScannedTx = {
-  hash: Hex;
-  blockNumber: bigint;
-  timestamp: number;
-  txIndex: number;
-  from: Address;
-  to: Address | undefined;
-  value: bigint;
-};
-
 /**
- * Native value moved by the account's own transactions and received by it, from full blocks.
- * Only for small chains the person runs (the local chain): a real chain needs an explorer for this.
- * Returns the transactions the account sent (their fees come from receipts, see transactionFees)
- * and the timestamps of every block read.
+ * The account's native history from full blocks and their receipts: every transaction it sent
+ * (value, fee, failure) and value received from someone else's transaction. Only for small chains
+ * the person runs (the local chain): a real chain needs an explorer for this. Returns the items
+ * and the time of every block read.
  */
-export async function scanBlocks(
+export async function scanItems(
+  client: ChainClient,
+  chainId: number,
+  account: Address,
+  from: bigint,
+  to: bigint,
+  onProgress?: (done: bigint, total: bigint) => void,
+): Promise<{ items: ActivityItem[]; timestamps: Map<bigint, number> }> {
+  const scan = await scanBlocks(client, account, from, to, onProgress);
+  const all = [...scan.sent, ...scan.received];
+  const receipts = await readInBatches(all, (tx) => getTransactionReceipt(client, { hash: tx.hash }));
+  const items: ActivityItem[] = [];
+  all.forEach((tx, i) => {
+    const receipt = receipts[i];
+    if (!receipt) return;
+    const outcome = receiptOutcome(receipt);
+    if (i < scan.sent.length) {
+      const created = receipt.contractAddress ?? undefined;
+      items.push(sentItem(chainId, account, tx, { ...outcome, contractAddress: created }, 'scan'));
+    } else if (!outcome.failed) {
+      items.push(receivedItem(chainId, account, tx, 'tx', 'scan'));
+    }
+  });
+  return { items, timestamps: scan.timestamps };
+}
+
+/** The transactions the account sent, those that sent it value, and the time of every block read. */
+async function scanBlocks(
   client: ChainClient,
   account: Address,
   from: bigint,
   to: bigint,
   onProgress?: (done: bigint, total: bigint) => void,
-): Promise<{ sent: ScannedTx[]; received: ScannedTx[]; timestamps: Map<bigint, number> }> {
+): Promise<{ sent: NativeTx[]; received: NativeTx[]; timestamps: Map<bigint, number> }> {
   const me = account.toLowerCase();
-  const sent: ScannedTx[] = [];
-  const received: ScannedTx[] = [];
+  const sent: NativeTx[] = [];
+  const received: NativeTx[] = [];
   const timestamps = new Map<bigint, number>();
   for (let start = from; start <= to; start += BigInt(SCAN_BATCH)) {
     const numbers: bigint[] = [];
@@ -46,77 +64,11 @@ export async function scanBlocks(
       const timestamp = Number(block.timestamp);
       timestamps.set(block.number, timestamp);
       for (const tx of block.transactions) {
-        const scanned = {
-          hash: tx.hash,
-          blockNumber: block.number,
-          timestamp,
-          txIndex: tx.transactionIndex ?? 0,
-          from: tx.from,
-          to: tx.to ?? undefined,
-          value: tx.value,
-        };
-        if (tx.from.toLowerCase() === me) sent.push(scanned);
-        else if (tx.to?.toLowerCase() === me && tx.value > 0n) received.push(scanned);
+        if (tx.from.toLowerCase() === me) sent.push(nativeTx(tx, block.number, timestamp));
+        else if (tx.to?.toLowerCase() === me && tx.value > 0n) received.push(nativeTx(tx, block.number, timestamp));
       }
     }
     onProgress?.(start + BigInt(numbers.length) - from, to - from + 1n);
   }
   return { sent, received, timestamps };
-}
-
-/** The item of native value a transaction moved for the account; `own` is what differs by side. */
-function nativeItem(
-  chainId: number,
-  account: Address,
-  tx: ScannedTx,
-  part: string,
-  source: ActivityItem['source'],
-  own: Pick<ActivityItem, 'direction' | 'counterparty' | 'fee' | 'failed'>,
-): ActivityItem {
-  return activityItem(part, {
-    chainId,
-    account,
-    hash: tx.hash,
-    blockNumber: tx.blockNumber,
-    timestamp: tx.timestamp,
-    txIndex: tx.txIndex,
-    logIndex: undefined,
-    asset: { kind: 'native' },
-    amount: tx.value,
-    source,
-    ...own,
-  });
-}
-
-/** The item of a transaction the account sent: its native value (often 0), its fee, whether it failed. */
-export function sentItem(
-  chainId: number,
-  account: Address,
-  tx: ScannedTx,
-  receipt: { fee: bigint; failed: boolean; contractAddress?: Address | undefined },
-  source: ActivityItem['source'],
-): ActivityItem {
-  const dir = direction(account, tx.from, tx.to);
-  return nativeItem(chainId, account, tx, 'tx', source, {
-    direction: dir === 'in' ? 'out' : dir,
-    counterparty: tx.to ?? receipt.contractAddress,
-    fee: receipt.fee,
-    failed: receipt.failed,
-  });
-}
-
-/** The item of native value received from someone else's transaction. */
-export function receivedItem(
-  chainId: number,
-  account: Address,
-  tx: ScannedTx,
-  part: string,
-  source: ActivityItem['source'],
-): ActivityItem {
-  return nativeItem(chainId, account, tx, part, source, {
-    direction: 'in',
-    counterparty: tx.from,
-    fee: undefined,
-    failed: false,
-  });
 }

@@ -1,6 +1,12 @@
 import { type Address, getAddress, type Hex } from 'viem';
 import { type SyncState, syncKey } from './activityStore';
-import type { ActivityAsset, ActivityItem } from './item';
+import {
+  ACTIVITY_DIRECTIONS,
+  ACTIVITY_SOURCES,
+  type ActivityAsset,
+  type ActivityItem,
+  NATIVE_ITEM_SOURCES,
+} from './item';
 
 export type StoredItem = Record<string, unknown> & { id: string; accountKey: string; block: number };
 
@@ -38,12 +44,12 @@ export function fromStoredItem(stored: Record<string, unknown>): ActivityItem {
   if (!count(stored.txIndex)) fail('txIndex');
   if (stored.logIndex !== undefined && !count(stored.logIndex)) fail('logIndex');
   if (stored.timestamp !== undefined && !count(stored.timestamp)) fail('timestamp');
-  if (!['in', 'out', 'self'].includes(stored.direction as string)) fail('direction');
+  if (!(ACTIVITY_DIRECTIONS as readonly unknown[]).includes(stored.direction)) fail('direction');
   if (stored.counterparty !== undefined && !text(stored.counterparty, ADDRESS)) fail('counterparty');
   if (!text(stored.amount, INTEGER)) fail('amount');
   if (stored.fee !== undefined && !text(stored.fee, INTEGER)) fail('fee');
   if (typeof stored.failed !== 'boolean') fail('failed');
-  if (!['logs', 'scan', 'explorer'].includes(stored.source as string)) fail('source');
+  if (!(ACTIVITY_SOURCES as readonly unknown[]).includes(stored.source)) fail('source');
   const raw = stored.asset as Record<string, unknown> | undefined;
   let asset: ActivityAsset;
   if (raw?.kind === 'native') asset = { kind: 'native' };
@@ -95,7 +101,7 @@ export function fromStoredState(stored: Record<string, unknown> | undefined): Sy
     };
     if (typeof stored.key !== 'string' || typeof stored.chainId !== 'number') return undefined;
     if (typeof stored.headHash !== 'string' || !HASH.test(stored.headHash)) return undefined;
-    if (!['scan', 'explorer', 'none'].includes(stored.nativeSource as string)) return undefined;
+    if (![...NATIVE_ITEM_SOURCES, 'none'].includes(stored.nativeSource as string)) return undefined;
     return {
       key: stored.key,
       chainId: stored.chainId,

@@ -1,31 +1,28 @@
 import type { Address, Hex } from 'viem';
-import { getBlock, getTransaction, getTransactionReceipt } from 'viem/actions';
+import { getBlock } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { isCairnError } from '../errors/base';
-import { explorerHistory } from '../explorer/account';
-import type { ExplorerConfig, ExplorerFetch } from '../explorer/client';
 import { type ActivityStore, type NativeSource, type SyncState, syncKey } from './activityStore';
-import { itemsFromExplorer } from './explorerItems';
-import type { ActivityItem } from './item';
-import { DEFAULT_SPAN_POLICY, readInSpans } from './logRanges';
-import { receivedItem, type ScannedTx, scanBlocks, sentItem } from './nativeScan';
+import { type ExplorerSource, explorerItems } from './explorerItems';
+import { type ActivityItem, NATIVE_ITEM_SOURCES } from './item';
+import { DEFAULT_SPAN_POLICY } from './logRanges';
+import { scanItems } from './nativeScan';
 import { readInBatches } from './readInBatches';
-import { itemsFromLog, type RawLog, transferFilters } from './transferLogs';
+import { senderItems } from './senderItems';
+import { readTransferItems } from './transferLogs';
 
 /** Blocks re-read at every sync, so a reorganisation this deep leaves no ghost items. */
 export const REORG_DEPTH = 12n;
 /** Blocks re-read when the last synced head is no longer on the chain (a deeper reorganisation). */
 export const DEEP_REORG_DEPTH = 256n;
-/** Calls per JSON-RPC batch for receipts and blocks. */
-
 export type SyncDeps = {
   client: ChainClient;
   network: Network;
   store: ActivityStore;
   /** The user's explorer for this network, if they configured one. */
-  explorer?: { config: ExplorerConfig; fetch?: ExplorerFetch } | undefined;
+  explorer?: ExplorerSource | undefined;
 };
 
 export type SyncProgress = { phase: 'logs' | 'native' | 'details'; done: bigint; total: bigint };
@@ -94,11 +91,17 @@ export async function syncAccount(
 
   try {
     const [logs, native] = await Promise.all([
-      readLogs(deps, account, logsFrom, latest, previous?.logSpan ?? DEFAULT_SPAN_POLICY.max, onProgress),
+      readTransferItems(
+        client,
+        chainId,
+        account,
+        { from: logsFrom, to: latest, span: previous?.logSpan ?? DEFAULT_SPAN_POLICY.max },
+        (done, total) => onProgress?.({ phase: 'logs', done, total }),
+      ),
       readNative(deps, account, nativeSource, nativeFrom, latest, onProgress),
     ]);
     const known = new Set(native.items.filter((i) => i.logIndex === undefined).map((i) => i.hash));
-    const sentByAccount = await senderItems(deps, account, logs.items, known);
+    const sentByAccount = await senderItems(client, chainId, account, logs.items, known);
     const logItems = await withTimestamps(client, [...logs.items, ...sentByAccount], native.timestamps);
     let itemsChanged = await store.replace({
       chainId,
@@ -112,7 +115,7 @@ export async function syncAccount(
         chainId,
         account,
         fromBlock: nativeFrom,
-        sources: ['scan', 'explorer'],
+        sources: NATIVE_ITEM_SOURCES,
         items: native.items,
       });
       itemsChanged ||= nativeChanged;
@@ -135,69 +138,7 @@ export async function syncAccount(
   }
 }
 
-async function readLogs(
-  deps: SyncDeps,
-  account: Address,
-  from: bigint,
-  to: bigint,
-  span: bigint,
-  onProgress?: (progress: SyncProgress) => void,
-): Promise<{ items: ActivityItem[]; span: bigint }> {
-  const filters = transferFilters(account);
-  const result = await readInSpans<RawLog>({
-    from,
-    to,
-    span,
-    read: async (fromBlock, toBlock) => {
-      const answers = await Promise.all(
-        filters.map(
-          (filter) =>
-            deps.client.request({
-              method: 'eth_getLogs',
-              params: [
-                {
-                  fromBlock: `0x${fromBlock.toString(16)}`,
-                  toBlock: `0x${toBlock.toString(16)}`,
-                  topics: filter.topics,
-                },
-              ],
-            } as never) as Promise<RpcLog[]>,
-        ),
-      );
-      return answers.flat().map(parseRpcLog);
-    },
-    onProgress: (done, total) => onProgress?.({ phase: 'logs', done, total }),
-  });
-  const byId = new Map<string, ActivityItem>();
-  for (const log of result.items)
-    for (const item of itemsFromLog(deps.network.chainId, account, log)) byId.set(item.id, item);
-  return { items: [...byId.values()], span: result.span };
-}
-
-type RpcLog = {
-  address: Address;
-  topics: Hex[];
-  data: Hex;
-  blockNumber: Hex;
-  transactionHash: Hex;
-  transactionIndex: Hex;
-  logIndex: Hex;
-  removed?: boolean;
-};
-
-function parseRpcLog(log: RpcLog): RawLog {
-  return {
-    address: log.address,
-    topics: log.topics,
-    data: log.data,
-    blockNumber: BigInt(log.blockNumber),
-    transactionHash: log.transactionHash,
-    transactionIndex: Number(BigInt(log.transactionIndex)),
-    logIndex: Number(BigInt(log.logIndex)),
-    removed: log.removed,
-  };
-}
-
+/** Native items from where this network's native history comes from, with the block times it read. */
 async function readNative(
   deps: SyncDeps,
   account: Address,
@@ -208,90 +149,15 @@ async function readNative(
 ): Promise<{ items: ActivityItem[]; timestamps: Map<bigint, number> }> {
   const chainId = deps.network.chainId;
   if (source === 'explorer' && deps.explorer) {
-    const history = await explorerHistory({
-      config: deps.explorer.config,
-      chainId,
-      address: account,
-      fromBlock: from,
-      toBlock: to,
-      ...(deps.explorer.fetch ? { fetch: deps.explorer.fetch } : {}),
-    });
-    return { items: itemsFromExplorer(chainId, account, history), timestamps: new Map() };
+    return { items: await explorerItems(deps.explorer, chainId, account, from, to), timestamps: new Map() };
   }
   if (source !== 'scan') return { items: [], timestamps: new Map() };
-  const scan = await scanBlocks(deps.client, account, from, to, (done, total) =>
+  return scanItems(deps.client, chainId, account, from, to, (done, total) =>
     onProgress?.({ phase: 'native', done, total }),
   );
-  const receipts = await readInBatches([...scan.sent, ...scan.received], (tx) =>
-    getTransactionReceipt(deps.client, { hash: tx.hash }),
-  );
-  const items: ActivityItem[] = [];
-  const all: ScannedTx[] = [...scan.sent, ...scan.received];
-  all.forEach((tx, i) => {
-    const receipt = receipts[i];
-    if (!receipt) return;
-    const failed = receipt.status !== 'success';
-    if (i < scan.sent.length) {
-      items.push(
-        sentItem(
-          chainId,
-          account,
-          tx,
-          {
-            fee: receipt.gasUsed * receipt.effectiveGasPrice,
-            failed,
-            contractAddress: receipt.contractAddress ?? undefined,
-          },
-          'scan',
-        ),
-      );
-    } else if (!failed) {
-      items.push(receivedItem(chainId, account, tx, 'tx', 'scan'));
-    }
-  });
-  return { items, timestamps: scan.timestamps };
 }
 
-/**
- * For transfers out of the account whose transaction no other source described: the transaction
- * itself, if the account sent it (its fee and native value); a transfer made by a spender with an
- * allowance was not sent by the account and gets nothing.
- */
-async function senderItems(
-  deps: SyncDeps,
-  account: Address,
-  items: readonly ActivityItem[],
-  known: Set<Hex>,
-): Promise<ActivityItem[]> {
-  const hashes = [...new Set(items.filter((i) => i.direction !== 'in' && !known.has(i.hash)).map((i) => i.hash))];
-  const read = await readInBatches(hashes, (hash) =>
-    Promise.all([getTransaction(deps.client, { hash }), getTransactionReceipt(deps.client, { hash })]),
-  );
-  const out: ActivityItem[] = [];
-  for (const [tx, receipt] of read) {
-    if (tx.from.toLowerCase() !== account.toLowerCase() || tx.blockNumber === null) continue;
-    const scanned = {
-      hash: tx.hash,
-      blockNumber: tx.blockNumber,
-      timestamp: 0,
-      txIndex: tx.transactionIndex ?? 0,
-      from: tx.from,
-      to: tx.to ?? undefined,
-      value: tx.value,
-    };
-    const item = sentItem(
-      deps.network.chainId,
-      account,
-      scanned,
-      { fee: receipt.gasUsed * receipt.effectiveGasPrice, failed: receipt.status !== 'success' },
-      'logs',
-    );
-    out.push({ ...item, timestamp: undefined });
-  }
-  return out;
-}
-
-/** Fills in block times, reading the headers of blocks no other source described (one batch per BATCH blocks). */
+/** Fills in block times, reading the headers of blocks no other source described (in JSON-RPC batches). */
 async function withTimestamps(
   client: ChainClient,
   items: ActivityItem[],

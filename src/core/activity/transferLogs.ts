@@ -1,6 +1,8 @@
 import { type Address, decodeAbiParameters, getAddress, type Hex, pad } from 'viem';
+import type { ChainClient } from '../chain/client';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
 import { type ActivityItem, activityItem, direction } from './item';
+import { readInSpans } from './logRanges';
 
 /** A log as the node returns it (the fields this module reads). */
 export type RawLog = {
@@ -15,6 +17,70 @@ export type RawLog = {
 };
 
 export type LogFilter = { topics: (Hex | Hex[] | null)[] };
+
+/**
+ * The account's token transfers between two blocks, from eth_getLogs in spans the node accepts
+ * (starting at `span`). Returns the items and the span to start from next time.
+ */
+export async function readTransferItems(
+  client: ChainClient,
+  chainId: number,
+  account: Address,
+  range: { from: bigint; to: bigint; span: bigint },
+  onProgress?: (done: bigint, total: bigint) => void,
+): Promise<{ items: ActivityItem[]; span: bigint }> {
+  const filters = transferFilters(account);
+  const result = await readInSpans<RawLog>({
+    ...range,
+    read: async (fromBlock, toBlock) => {
+      const answers = await Promise.all(
+        filters.map(
+          (filter) =>
+            client.request({
+              method: 'eth_getLogs',
+              params: [
+                {
+                  fromBlock: `0x${fromBlock.toString(16)}`,
+                  toBlock: `0x${toBlock.toString(16)}`,
+                  topics: filter.topics,
+                },
+              ],
+            } as never) as Promise<RpcLog[]>,
+        ),
+      );
+      return answers.flat().map(parseRpcLog);
+    },
+    ...(onProgress ? { onProgress } : {}),
+  });
+  // The filters overlap (a transfer to oneself matches two): one item per id.
+  const byId = new Map<string, ActivityItem>();
+  for (const log of result.items) for (const item of itemsFromLog(chainId, account, log)) byId.set(item.id, item);
+  return { items: [...byId.values()], span: result.span };
+}
+
+type RpcLog = {
+  address: Address;
+  topics: Hex[];
+  data: Hex;
+  blockNumber: Hex;
+  transactionHash: Hex;
+  transactionIndex: Hex;
+  logIndex: Hex;
+  removed?: boolean;
+};
+
+function parseRpcLog(log: RpcLog): RawLog {
+  return {
+    address: log.address,
+    topics: log.topics,
+    data: log.data,
+    blockNumber: BigInt(log.blockNumber),
+    transactionHash: log.transactionHash,
+    transactionIndex: Number(BigInt(log.transactionIndex)),
+    logIndex: Number(BigInt(log.logIndex)),
+    removed: log.removed,
+  };
+}
 
 /**
  * The four eth_getLogs filters that find every token transfer into or out of an account: ERC-20

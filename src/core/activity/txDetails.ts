@@ -10,6 +10,7 @@ import { getBlock, getBlockNumber, getTransaction, getTransactionReceipt } from 
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { TxError } from '../errors/tx';
+import { receiptFee } from './nativeItems';
 
 /** A transaction as its page shows it: the node's transaction, receipt (once mined), block time and head. */
 export type TransactionDetails = {
@@ -73,7 +74,7 @@ export async function readTransactionDetails(
     receipt,
     timestamp,
     confirmations,
-    fee: receipt ? receipt.gasUsed * receipt.effectiveGasPrice : undefined,
+    fee: receipt ? receiptFee(receipt) : undefined,
     created: receipt?.contractAddress ?? undefined,
   };
 }

@@ -1,15 +1,8 @@
 import { type Abi, type Address, getAddress, isAddress } from 'viem';
 import { CairnError } from '../errors/base';
 import { ContractNotVerifiedError } from '../errors/explorer';
-import {
-  type ExplorerConfig,
-  type ExplorerFetch,
-  explorerContext,
-  explorerRequest,
-  fail,
-  malformed,
-  safe,
-} from '../explorer/client';
+import { type ExplorerFetch, explorerContext, explorerRequest, fail, malformed, safe } from '../explorer/client';
+import type { ExplorerConfig } from '../explorer/config';
 import { parseAbiJson } from './abiJson';
 
 /**

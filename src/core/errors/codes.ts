@@ -1,6 +1,6 @@
 import { ASSET_ERROR_CODES, type AssetErrorCode } from './assets';
 import { CHAIN_ERROR_CODES, type ChainErrorCode } from './chain';
-import { EXPLORER_ERROR_CODES } from './explorer';
+import { EXPLORER_ERROR_CODES, type ExplorerErrorCode } from './explorer';
 import { INPUT_ERROR_CODES, type InputErrorCode } from './input';
 import { KEY_ERROR_CODES, type KeyErrorCode } from './keys';
 import { OFFLINE_ERROR_CODES, type OfflineErrorCode } from './offline';
@@ -18,7 +18,7 @@ export type ErrorCode =
   | VaultErrorCode
   | AssetErrorCode
   | SettingsErrorCode
-  | (typeof EXPLORER_ERROR_CODES)[number];
+  | ExplorerErrorCode;
 
 /** Every code, listed: tests walk it to check that each one has wording. */
 export const ERROR_CODES = [

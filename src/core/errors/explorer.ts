@@ -11,20 +11,22 @@ const EXPLORER_REQUEST_ERROR_CODES = [
   'EXPLORER_ERROR',
 ] as const;
 
-export type ExplorerErrorCode = (typeof EXPLORER_REQUEST_ERROR_CODES)[number];
+export type ExplorerRequestErrorCode = (typeof EXPLORER_REQUEST_ERROR_CODES)[number];
 
 /** Every explorer code: a request's failures, and a verified ABI the explorer does not have. */
 export const EXPLORER_ERROR_CODES = [...EXPLORER_REQUEST_ERROR_CODES, 'EXPLORER_ABI_NOT_VERIFIED'] as const;
+
+export type ExplorerErrorCode = (typeof EXPLORER_ERROR_CODES)[number];
 
 /**
  * A failure reading history from a block explorer API (Etherscan API v2 or compatible). `host`
  * is the explorer that failed. Neither the message nor the details ever contain the API key.
  */
-export class ExplorerError extends CairnError<ExplorerErrorCode> {
+export class ExplorerError extends CairnError<ExplorerRequestErrorCode> {
   override readonly name = 'ExplorerError';
   readonly host: string;
 
-  constructor(code: ExplorerErrorCode, shortMessage: string, options: { host: string; details?: string }) {
+  constructor(code: ExplorerRequestErrorCode, shortMessage: string, options: { host: string; details?: string }) {
     super(code, shortMessage, { details: options.details });
     this.host = options.host;
   }

@@ -2,12 +2,12 @@ import { type Address, zeroAddress } from 'viem';
 import {
   type Context,
   explorerContext as context,
-  type ExplorerConfig,
   type ExplorerFetch,
   fail,
   malformed,
   explorerRequest as request,
 } from './client';
+import type { ExplorerConfig } from './config';
 import { type ExplorerInternalTx, type ExplorerTx, ItemProblem, toExplorerInternalTx, toExplorerTx } from './parse';
 
 /** Items per page (`offset`); a page this long means there may be more. */

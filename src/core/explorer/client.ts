@@ -1,12 +1,10 @@
 // The transport of an Etherscan API v2 (or compatible) explorer: the request URL with the key last,
 // a timeout, retries while rate limited, and every failure as an ExplorerError whose text never
-// holds the key. History (explorer.ts) and verified ABIs (contracts/verifiedAbi.ts) build on it.
+// holds the key. The account lists (account.ts) and verified ABIs (contracts/verifiedAbi.ts) build on it.
 import { toSafeDetails } from '../errors/base';
 import { ExplorerError } from '../errors/explorer';
+import type { ExplorerConfig } from './config';
 import { type ExplorerAnswer, readAnswer } from './parse';
-
-/** A user-configured Etherscan API v2 (or compatible) endpoint and the user's own key. */
-export type ExplorerConfig = { baseUrl: string; apiKey: string };
 
 export type ExplorerFetch = (
   url: string,

@@ -14,7 +14,7 @@ import { LOCAL_NETWORK_ID, type Network } from '../chain/networks';
 import type { Broadcast } from '../channels';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { SettingsError } from '../errors/settings';
-import type { ExplorerConfig } from '../explorer/client';
+import type { ExplorerConfig } from '../explorer/config';
 import type { KeyValueStore } from '../storage/keyValueStore';
 import type { SettingsSchema } from '../storage/settingsSchema';
 import { storageFailureSentence } from '../storage/storageFailure';

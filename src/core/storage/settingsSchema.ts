@@ -3,7 +3,7 @@ import type { MediaSettings } from '../assets/nftLinks';
 import type { TokenInfo } from '../assets/token';
 import type { NetworkConfig } from '../chain/networkConfig';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
-import type { ExplorerConfig } from '../explorer/client';
+import type { ExplorerConfig } from '../explorer/config';
 import type { ThrottleState } from '../vault/unlockThrottle';
 
 /** Everything Cairn keeps in the (unencrypted) settings store. Nothing here is secret. */

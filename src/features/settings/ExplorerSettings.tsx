@@ -4,7 +4,7 @@ import { Field } from '@/components/Field';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { checkExplorer } from '@/core/explorer/account';
-import { explorerConfigProblem } from '@/core/explorer/parse';
+import { explorerConfigProblem } from '@/core/explorer/config';
 import { errorText } from '@/lib/errorMessages';
 import { urlHost } from '@/lib/format';
 import { useSelectedNetwork, useSession } from '@/lib/session';
