@@ -1,3 +1,4 @@
+import { RpcUrlList } from '@/components/RpcUrlList';
 import { errorCopy } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
@@ -19,13 +20,7 @@ export function NetworkProblem() {
         <p>
           {copy.body} Cairn tried {network.rpcUrls.length === 1 ? 'this RPC URL' : 'these RPC URLs'}:
         </p>
-        <ul className={styles.urls}>
-          {network.rpcUrls.map((url) => (
-            <li key={url}>
-              <code>{url}</code>
-            </li>
-          ))}
-        </ul>
+        <RpcUrlList urls={network.rpcUrls} />
         {network.kind === 'local' && (
           <p>
             Is the local chain running? Start it with <code>npm start</code>.

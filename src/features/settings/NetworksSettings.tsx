@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { RpcUrlList } from '@/components/RpcUrlList';
 import ui from '@/components/ui.module.css';
 import { useSession } from '@/lib/session';
 import { NetworkForm } from './NetworkForm';
@@ -27,13 +28,7 @@ export function NetworksSettings() {
               {network.kind === 'custom' && <span className={styles.tag}>custom</span>}
               {edited[network.id] && <span className={styles.tag}>edited</span>}
             </div>
-            <ul className={styles.urls}>
-              {network.rpcUrls.map((url) => (
-                <li key={url}>
-                  <code>{url}</code>
-                </li>
-              ))}
-            </ul>
+            <RpcUrlList urls={network.rpcUrls} />
             {editing === network.id ? (
               <NetworkForm network={network} onDone={() => setEditing(undefined)} />
             ) : (
