@@ -20,6 +20,20 @@ const base1559 = {
   maxPriorityFeePerGas: parseGwei('1'),
 } as const;
 
+/** Type-2 fields (chain 1, to the recipient, value 5, gas 21,000) with these fees and nonce, unsigned. */
+function type2Fields(priorityFee: bigint, maxFee: bigint, nonce: Hex = '0x03'): Hex[] {
+  return ['0x01', nonce, numberToHex(priorityFee), numberToHex(maxFee), '0x5208', recipient, '0x05', '0x', []] as never;
+}
+
+/** Signs typed fields by hand (type byte 2 or 4), for transactions viem refuses to sign. */
+function signByHand(typeByte: 2 | 4, fields: unknown[]): Hex {
+  const prefix: Hex = `0x0${typeByte}`;
+  const hash = keccak256(`${prefix}${toRlp(fields as Hex[]).slice(2)}`);
+  const sig = secp256k1.sign(hash.slice(2), `${'46'.repeat(32)}`, { lowS: true });
+  const signature = [sig.recovery ? '0x01' : '0x', numberToHex(sig.r), numberToHex(sig.s)];
+  return `${prefix}${toRlp([...fields, ...signature] as Hex[]).slice(2)}`;
+}
+
 function refusal(text: string): string {
   try {
     decodeRawTransaction(text);
@@ -125,23 +139,20 @@ describe('decodeRawTransaction: fields', () => {
     });
 
     // viem refuses to sign a tip above the fee cap; build the fields by hand and sign the hash.
-    const fields: Hex[] = [
-      '0x01',
-      '0x03',
-      numberToHex(parseGwei('2')),
-      numberToHex(parseGwei('1')),
-      '0x5208',
-      recipient,
-      '0x05',
-      '0x',
-      [],
-    ] as never;
-    const hash = keccak256(`0x02${toRlp(fields).slice(2)}`);
-    const sig = secp256k1.sign(hash.slice(2), `${'46'.repeat(32)}`, { lowS: true });
-    const raw = `0x02${toRlp([...fields, sig.recovery ? '0x01' : '0x', numberToHex(sig.r), numberToHex(sig.s)]).slice(2)}`;
+    const raw = signByHand(2, type2Fields(parseGwei('2'), parseGwei('1')));
     expect(decodeRawTransaction(raw).problems).toEqual([
       'The priority fee (2 gwei) cannot be above the max fee (1 gwei).',
     ]);
+  });
+
+  it('lists a nonce of 2^64 − 1 (EIP-2681), which decodes but no node takes', () => {
+    const top = decodeRawTransaction(signByHand(2, type2Fields(parseGwei('1'), parseGwei('30'), '0xffffffffffffffff')));
+    expect(top.nonce).toBe(2n ** 64n - 1n);
+    expect(top.problems).toEqual(['The nonce is 2^64 − 1, which EIP-2681 does not allow.']);
+    const below = decodeRawTransaction(
+      signByHand(2, type2Fields(parseGwei('1'), parseGwei('30'), '0xfffffffffffffffe')),
+    );
+    expect(below.problems).toEqual([]);
   });
 
   it('warns when the data needs more gas under the Prague floor (EIP-7623) than the gas limit', async () => {
@@ -193,18 +204,8 @@ describe('decodeRawTransaction: refusals', () => {
 
     const raw = await account.signTransaction(base1559);
     const decoded = decodeRawTransaction(raw);
-    const typed = [
-      '0x01',
-      '0x03',
-      numberToHex(parseGwei('1')),
-      numberToHex(parseGwei('30')),
-      '0x5208',
-      recipient,
-      '0x05',
-      '0x',
-      [],
-    ] as never[];
-    const bad = `0x02${toRlp([...typed, '0x02', decoded.r, decoded.s] as never).slice(2)}`;
+    const typed = type2Fields(parseGwei('1'), parseGwei('30'));
+    const bad = `0x02${toRlp([...typed, '0x02', decoded.r, decoded.s]).slice(2)}`;
     expect(refusal(bad)).toMatch(/y parity must be 0 or 1; it is 2/);
   });
 
@@ -284,6 +285,17 @@ describe('EIP-7702 set-code transactions', () => {
     expect(decoded.warnings.join(' ')).toMatch(/set-code transaction/);
     expect(decoded.warnings.join(' ')).toContain(`makes account ${account.address} run the code at ${delegate}`);
     expect(checkForNetwork(decoded, 1)).toMatchObject({ ok: true });
+  });
+
+  it('lists a set-code transaction with an empty authorization list, which no node takes', () => {
+    // viem does not sign a type-4 transaction without authorizations: build it by hand.
+    const [chainId, nonce, priorityFee, maxFee, gas, , value, data, accessList] = type2Fields(1n, 1n);
+    const fields = [chainId, nonce, priorityFee, maxFee, gas, account.address, value, data, accessList, []];
+    const decoded = decodeRawTransaction(signByHand(4, fields));
+    expect(decoded.type).toBe('eip7702');
+    expect(decoded.from).toBe(account.address);
+    expect(decoded.problems).toEqual(['A set-code transaction (type 4) needs at least one authorization.']);
+    expect(checkForNetwork(decoded, 1)).toMatchObject({ ok: false });
   });
 });
 

@@ -14,10 +14,8 @@ import {
 import type { RlpItem } from './rlpReader';
 import { readRlp } from './rlpReader';
 import { readAuthorizations, setCodeWarning } from './setCode';
+import { MAX_TX_BYTES } from './txChecks';
 import { txProblems, txWarnings } from './validity';
-
-/** geth's limit for a transaction in its pool (4 × 32 KiB). */
-export const MAX_RAW_TX_BYTES = 128 * 1024;
 
 const TYPED: Record<number, { type: RawTxType; name: string; fields: number }> = {
   1: { type: 'eip2930', name: 'type-1 (EIP-2930)', fields: 11 },
@@ -93,7 +91,7 @@ function legacyChain(v: bigint): { chainId: bigint | undefined; yParity: 0 | 1 }
 export function decodeRawTransaction(text: string): DecodedTx {
   const bytes = readHex(text);
   const { typeByte, payload } = envelope(bytes);
-  if (bytes.length > MAX_RAW_TX_BYTES) {
+  if (bytes.length > MAX_TX_BYTES) {
     refuse(
       `This transaction is ${bytes.length.toLocaleString('en-US')} bytes; nodes accept at most 131,072 (128 KiB).`,
     );

@@ -2,11 +2,14 @@ import type { Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { MAX_INITCODE_BYTES } from './intrinsicGas';
 import {
+  authorizationsProblem,
   costOverflowProblem,
   dataFloorProblem,
   initcodeProblem,
   intrinsicGasCheck,
+  nonceLimitProblem,
   priorityFeeProblem,
+  UINT64_MAX,
   UINT256_MAX,
 } from './txChecks';
 
@@ -73,5 +76,18 @@ describe('the transaction rules shared by the offline builder and the raw-transa
       'Contract code is 49,153 bytes; a contract creation carries at most 49,152 (EIP-3860).',
     );
     expect(initcodeProblem({ to, data: bytes(MAX_INITCODE_BYTES + 1) })).toBeUndefined();
+  });
+
+  it('nonce (EIP-2681): 2^64 − 2 passes, 2^64 − 1 is refused', () => {
+    expect(nonceLimitProblem({ nonce: UINT64_MAX - 1n })).toBeUndefined();
+    expect(nonceLimitProblem({ nonce: UINT64_MAX })).toBe('The nonce is 2^64 − 1, which EIP-2681 does not allow.');
+  });
+
+  it('authorizations: one passes, an empty list is refused, none at all (not type 4) passes', () => {
+    expect(authorizationsProblem({ authorizations: 1 })).toBeUndefined();
+    expect(authorizationsProblem({ authorizations: 0 })).toBe(
+      'A set-code transaction (type 4) needs at least one authorization.',
+    );
+    expect(authorizationsProblem({ authorizations: undefined })).toBeUndefined();
   });
 });

@@ -4,9 +4,13 @@ import { floorDataGas, type IntrinsicGas, intrinsicGas, MAX_INITCODE_BYTES } fro
 /**
  * The rules a node applies to a transaction's fields, written once for the two places that check
  * them: the offline builder (before signing) and the raw-transaction decoder (before broadcasting).
- * Each takes the fields both have and returns the sentence to show, or undefined.
+ * Each reads only the fields it needs and returns the sentence to show, or undefined; the builder
+ * puts the sentence next to its field, the decoder lists it.
  */
+
+/** The common shape both sides convert their transaction to (txRules for drafts, validity for decoded). */
 export type CheckedFields = {
+  nonce: bigint;
   /** null creates a contract (its code is `data`). */
   to: string | null;
   data: Hex;
@@ -23,8 +27,11 @@ export type CheckedFields = {
 
 export const UINT256_MAX = 2n ** 256n - 1n;
 export const UINT64_MAX = 2n ** 64n - 1n;
+/** geth's limit for a transaction in its pool (4 × 32 KiB); the other clients' are alike. */
+export const MAX_TX_BYTES = 128 * 1024;
 
-const grouped = (value: bigint) => value.toLocaleString('en-US');
+/** A whole number as the sentences write it: 21,000. */
+export const grouped = (value: bigint) => value.toLocaleString('en-US');
 
 function gasBreakdown(parts: IntrinsicGas): string {
   const extra = [
@@ -37,7 +44,10 @@ function gasBreakdown(parts: IntrinsicGas): string {
 }
 
 /** The gas used before any code runs, with the sentence when the gas limit is below it. */
-export function intrinsicGasCheck(tx: CheckedFields): { intrinsic: bigint; problem: string | undefined } {
+export function intrinsicGasCheck(tx: Pick<CheckedFields, 'to' | 'data' | 'gas' | 'accessList' | 'authorizations'>): {
+  intrinsic: bigint;
+  problem: string | undefined;
+} {
   const needed = intrinsicGas({
     to: tx.to,
     data: tx.data,
@@ -78,4 +88,19 @@ export function initcodeProblem(tx: Pick<CheckedFields, 'to' | 'data'>): string 
   const bytes = size(tx.data);
   if (tx.to !== null || bytes <= MAX_INITCODE_BYTES) return undefined;
   return `Contract code is ${grouped(BigInt(bytes))} bytes; a contract creation carries at most ${grouped(BigInt(MAX_INITCODE_BYTES))} (EIP-3860).`;
+}
+
+/**
+ * EIP-2681: a nonce stays below 2^64 − 1, so the sender's next nonce still fits in 64 bits. (A
+ * larger nonce does not fit in the field at all: the decoder and the builder refuse it first.)
+ */
+export function nonceLimitProblem(tx: Pick<CheckedFields, 'nonce'>): string | undefined {
+  if (tx.nonce !== UINT64_MAX) return undefined;
+  return 'The nonce is 2^64 − 1, which EIP-2681 does not allow.';
+}
+
+/** A set-code transaction (EIP-7702) without any authorization; undefined for other types. */
+export function authorizationsProblem(tx: Pick<CheckedFields, 'authorizations'>): string | undefined {
+  if (tx.authorizations !== 0) return undefined;
+  return 'A set-code transaction (type 4) needs at least one authorization.';
 }

@@ -1,10 +1,13 @@
 import { type Hex, size } from 'viem';
 import type { FieldErrors, OfflineTx } from './offlineTx';
 import {
+  type CheckedFields,
   costOverflowProblem,
   dataFloorProblem,
+  grouped,
   initcodeProblem,
   intrinsicGasCheck,
+  MAX_TX_BYTES,
   priorityFeeProblem,
   UINT64_MAX,
   UINT256_MAX,
@@ -18,10 +21,6 @@ import {
 
 /** Chain ids and nonces are JavaScript numbers in viem: whole numbers up to 2^53 − 1. */
 export const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-/** Nodes refuse transactions larger than 128 KiB; data alone must stay below it. */
-export const MAX_DATA_BYTES = 128 * 1024;
-
-const grouped = (value: bigint) => value.toLocaleString('en-US');
 
 export function chainIdProblem(value: bigint): string | undefined {
   if (value < 1n || value > MAX_SAFE) {
@@ -49,9 +48,26 @@ export function gasLimitProblem(value: bigint): string | undefined {
 
 function dataRule(to: OfflineTx['to'], data: Hex): string | undefined {
   const bytes = size(data);
-  if (bytes > MAX_DATA_BYTES)
+  // Nodes refuse transactions larger than 128 KiB; data alone must stay below it.
+  if (bytes > MAX_TX_BYTES)
     return `Data is ${grouped(BigInt(bytes))} bytes; nodes accept at most 128 KiB per transaction.`;
   return initcodeProblem({ to, data });
+}
+
+/**
+ * The transaction in the shape the shared rules read. Its nonce is left out: Cairn signs nonces
+ * only up to 2^53 − 1 (nonceProblem), far below the EIP-2681 limit.
+ */
+function checkedFields(tx: OfflineTx): Omit<CheckedFields, 'nonce'> {
+  return {
+    to: tx.to,
+    data: tx.data,
+    gas: tx.gas,
+    accessList: tx.type === 'legacy' ? undefined : tx.accessList,
+    ...(tx.type === 'eip1559'
+      ? { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas }
+      : { gasPrice: tx.gasPrice }),
+  };
 }
 
 /**
@@ -71,16 +87,16 @@ export function checkUnsignedTx(tx: OfflineTx): FieldErrors {
     set('to', 'Enter a recipient address. Leave it empty only to create a contract, with the contract code in Data.');
   }
   set('data', dataRule(tx.to, tx.data));
-  const checked = { ...tx, accessList: tx.type === 'legacy' ? undefined : tx.accessList };
+  const checked = checkedFields(tx);
   // Cairn does not sign below the Prague data floor: the same transaction may be sent anywhere.
-  set('gasLimit', gasLimitProblem(tx.gas) ?? intrinsicGasCheck(checked).problem ?? dataFloorProblem(tx));
+  set('gasLimit', gasLimitProblem(tx.gas) ?? intrinsicGasCheck(checked).problem ?? dataFloorProblem(checked));
 
   const feeField = tx.type === 'eip1559' ? 'maxFeePerGas' : 'gasPrice';
   const fee = tx.type === 'eip1559' ? tx.maxFeePerGas : tx.gasPrice;
   set(feeField, wordProblem(fee, tx.type === 'eip1559' ? 'The max fee' : 'The gas price'));
   if (tx.type === 'eip1559') {
     set('maxPriorityFeePerGas', wordProblem(tx.maxPriorityFeePerGas, 'The priority fee'));
-    set('maxPriorityFeePerGas', priorityFeeProblem(tx));
+    set('maxPriorityFeePerGas', priorityFeeProblem(checked));
   }
   if (errors.gasLimit === undefined && errors[feeField] === undefined) set(feeField, costOverflowProblem(checked));
   return errors;

@@ -1,8 +1,19 @@
 import type { DecodedTx } from './decodedTx';
 import * as rules from './txChecks';
 
-function checkedFields(tx: DecodedTx) {
-  return { ...tx, authorizations: tx.authorizationList?.length };
+/** The decoded transaction in the shape the shared rules read. */
+function checkedFields(tx: DecodedTx): rules.CheckedFields {
+  return {
+    nonce: tx.nonce,
+    to: tx.to,
+    data: tx.data,
+    gas: tx.gas,
+    accessList: tx.accessList,
+    authorizations: tx.authorizationList?.length,
+    gasPrice: tx.gasPrice,
+    maxFeePerGas: tx.maxFeePerGas,
+    maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
+  };
 }
 
 /**
@@ -17,18 +28,17 @@ export function txProblems(tx: DecodedTx): { intrinsic: bigint; problems: string
     gasProblem,
     rules.priorityFeeProblem(fields),
     rules.costOverflowProblem(fields),
-    tx.nonce === rules.UINT64_MAX ? 'The nonce is 2^64 − 1, which EIP-2681 does not allow.' : undefined,
+    rules.nonceLimitProblem(fields),
     rules.initcodeProblem(fields),
-    tx.authorizationList?.length === 0
-      ? 'A set-code transaction (type 4) needs at least one authorization.'
-      : undefined,
+    rules.authorizationsProblem(fields),
   ].filter((problem): problem is string => problem !== undefined);
   return { intrinsic, problems };
 }
 
 /**
  * Things to know that do not stop every node from taking the transaction: the Prague data floor
- * (EIP-7623) only applies on networks with that upgrade.
+ * (EIP-7623) only applies on networks with that upgrade. Said only once the gas covers the
+ * intrinsic gas, which is the problem to fix first.
  */
 export function txWarnings(tx: DecodedTx): string[] {
   const floor = tx.gas >= tx.intrinsicGas ? rules.dataFloorProblem(tx) : undefined;
