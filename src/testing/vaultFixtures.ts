@@ -132,11 +132,17 @@ export function fakeTimers(start = 0): Timers & { advance(ms: number): void; jum
   };
 }
 
+/** A test session with a new, unlocked vault holding two accounts of TEST_PHRASE. */
+export async function createdTestSession(options: Parameters<typeof testSession>[0] = {}) {
+  const t = testSession(options);
+  await t.session.init();
+  await t.session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0), hdAccount(1, TEST_ADDRESS_1)]);
+  return t;
+}
+
 /** A vault host over a new test vault with two accounts of TEST_PHRASE (locked unless asked). */
 export async function hostWithVault(options: { timers?: Timers; unlocked?: boolean } = {}) {
-  const { session, settings } = testSession();
-  await session.init();
-  await session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0), hdAccount(1, TEST_ADDRESS_1)]);
+  const { session, settings } = await createdTestSession();
   if (!options.unlocked) session.lock();
   const host = new VaultHost(session, options.timers ? { timers: options.timers } : {});
   return { host, session, settings };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { storageUnavailableSentence } from '@/core/storage/storageFailure';
 import { memoryVaultRepository, unavailableVaultRepository } from '@/core/storage/vaultRepository';
 import {
+  createdTestSession,
   hdAccount,
   legacyVaultRecord,
   phraseSecret,
@@ -22,18 +23,11 @@ const NEW_PASSWORD = 'a different long passphrase';
 const TEST_KEY_5 = '8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
 const TEST_ADDRESS_5 = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
 
-async function created(options: Parameters<typeof testSession>[0] = {}) {
-  const t = testSession(options);
-  await t.session.init();
-  await t.session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0), hdAccount(1, TEST_ADDRESS_1)]);
-  return t;
-}
-
 const quotaExceeded = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 
 describe('vault: change password', () => {
   it('re-encrypts under the new password: the old one is refused, the new one opens it', async () => {
-    const { session, repository, settings } = await created();
+    const { session, repository, settings } = await createdTestSession();
     const before = (await repository.load()) as VaultRecord;
     await session.changePassword(TEST_PASSWORD, NEW_PASSWORD);
     const after = (await repository.load()) as VaultRecord;
@@ -53,7 +47,7 @@ describe('vault: change password', () => {
   });
 
   it('refuses a wrong current password, a weak or unchanged new one, changing nothing', async () => {
-    const { session, repository } = await created();
+    const { session, repository } = await createdTestSession();
     const before = await repository.load();
     await expect(session.changePassword('not the password', NEW_PASSWORD)).rejects.toMatchObject({
       code: 'VAULT_WRONG_PASSWORD',
@@ -66,7 +60,7 @@ describe('vault: change password', () => {
   });
 
   it('is one storage write of a complete record: the repository sees exactly one put, which opens with the new password alone', async () => {
-    const { session, repository } = await created();
+    const { session, repository } = await createdTestSession();
     const puts: unknown[] = [];
     const saveIf = repository.saveIf;
     repository.saveIf = async (isExpected, record) => {
@@ -87,7 +81,7 @@ describe('vault: change password', () => {
   });
 
   it('interrupted before its one write (storage fails), leaves the old vault openable with the old password', async () => {
-    const { session, repository, settings } = await created();
+    const { session, repository, settings } = await createdTestSession();
     const saveIf = repository.saveIf;
     repository.saveIf = async () => {
       throw quotaExceeded();
@@ -107,7 +101,7 @@ describe('vault: change password', () => {
 
 describe('vault: storage that fails', () => {
   it('a full disk leaves the stored vault and the session as they were, and says so', async () => {
-    const { session, repository, settings } = await created();
+    const { session, repository, settings } = await createdTestSession();
     const saveIf = repository.saveIf;
     repository.saveIf = async () => {
       throw quotaExceeded();
@@ -128,144 +122,13 @@ describe('vault: storage that fails', () => {
   });
 
   it('names other refusals differently from a full disk', async () => {
-    const { session, repository } = await created();
+    const { session, repository } = await createdTestSession();
     repository.saveIf = async () => {
       throw new DOMException('aborted', 'AbortError');
     };
     await expect(session.rename(session.store.getState().accounts[0]?.id ?? '', 'X')).rejects.toMatchObject({
       code: 'VAULT_STORAGE_FAILED',
       shortMessage: expect.stringContaining('The browser refused to save the vault'),
-    });
-  });
-});
-
-describe('vault: versions and key-derivation strength', () => {
-  it('never overwrites a vault made by a newer Cairn: offers it as it is, replaces it only when told', async () => {
-    const newer = { format: 'cairn-vault', version: 9, anything: ['kept', 'as', 'is'] };
-    const { session, repository } = testSession({ repository: memoryVaultRepository(newer) });
-    await session.init();
-    expect(session.store.getState()).toMatchObject({
-      status: 'newer',
-      damage: expect.stringContaining('made by a newer version of Cairn'),
-    });
-    const downloaded = (await session.storedVaultText()) ?? '';
-    expect(JSON.parse(downloaded)).toEqual(newer);
-    await expect(session.unlock(TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_UNSUPPORTED_VERSION' });
-    await expect(session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0)])).rejects.toMatchObject({
-      code: 'VAULT_ALREADY_EXISTS',
-    });
-    const { session: other } = await created();
-    const backup = await other.exportBackup();
-    await expect(session.importBackup(backup, TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_ALREADY_EXISTS' });
-    expect(await repository.load()).toEqual(newer);
-
-    await session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0)], {
-      replaceExisting: downloaded,
-    });
-    expect(session.store.getState().status).toBe('unlocked');
-    expect((await repository.load()) as VaultRecord).toMatchObject({ version: 2, revision: 1 });
-  });
-
-  it('a refused removal (the saved vault is not the downloaded copy) locks no window and changes nothing', async () => {
-    const { session, repository } = await created();
-    const before = await repository.load();
-    await expect(session.reset('{"not": "the saved vault"}\n')).rejects.toMatchObject({
-      code: 'VAULT_CHANGED_ELSEWHERE',
-    });
-    expect(session.store.getState()).toMatchObject({ status: 'unlocked', lockedBy: undefined });
-    expect(session.store.getState().accounts).toHaveLength(2);
-    expect(await repository.load()).toEqual(before);
-    await session.reset((await session.storedVaultText()) ?? '');
-    expect(session.store.getState().status).toBe('empty');
-  });
-
-  it('replaces or removes a saved vault only while it is still exactly the copy the person downloaded', async () => {
-    const { session, repository } = testSession({ repository: memoryVaultRepository({ format: 'cairn-vault' }) });
-    await session.init();
-    expect(session.store.getState().status).toBe('damaged');
-    const downloaded = (await session.storedVaultText()) ?? '';
-    // Another window (or version) stores something else meanwhile; a new window's hello re-reads it.
-    await repository.saveIf(() => true, { format: 'cairn-vault', version: 7 });
-    await session.refresh();
-    const secret = phraseSecret();
-    await expect(
-      session.create(TEST_PASSWORD, secret, [hdAccount(0, TEST_ADDRESS_0)], { replaceExisting: downloaded }),
-    ).rejects.toMatchObject({
-      code: 'VAULT_CHANGED_ELSEWHERE',
-      shortMessage: expect.stringContaining('Download it again'),
-    });
-    expect(await repository.load()).toEqual({ format: 'cairn-vault', version: 7 });
-    expect(session.store.getState().status).toBe('newer');
-    expect(secret.phrase.every((b) => b === 0)).toBe(true);
-    await expect(session.reset(downloaded)).rejects.toMatchObject({ code: 'VAULT_CHANGED_ELSEWHERE' });
-    expect(await repository.load()).toEqual({ format: 'cairn-vault', version: 7 });
-    await session.reset((await session.storedVaultText()) ?? '');
-    expect(await repository.load()).toBeUndefined();
-    expect(session.store.getState().status).toBe('empty');
-  });
-
-  it('refuses a vault of either format below 600,000 PBKDF2 iterations, saying why in words, never opening it', async () => {
-    const weakWords = expect.stringContaining('weaker than Cairn accepts: it may have been tampered with');
-    const current = (await created({ iterations: 1_000 })).repository;
-    const legacy = memoryVaultRepository(
-      await legacyVaultRecord(
-        encodeContents({ secrets: [], accounts: [] }),
-        await deriveVaultKey(TEST_PASSWORD, newKdf(1_000)),
-      ),
-    );
-    for (const repository of [current, legacy]) {
-      const strict = testSession({ repository, iterations: 1_000, minimumIterations: 600_000 }).session;
-      await strict.init();
-      expect(strict.store.getState()).toMatchObject({ status: 'damaged', damage: weakWords });
-      await expect(strict.unlock(TEST_PASSWORD)).rejects.toMatchObject({
-        code: 'VAULT_WEAK_KDF',
-        shortMessage: weakWords,
-      });
-    }
-  });
-
-  it('refuses to restore or merge a backup below 600,000 PBKDF2 iterations, of either format', async () => {
-    const { session: made } = await created({ iterations: 1_000 });
-    const legacy = await legacyVaultRecord(
-      encodeContents({ secrets: [], accounts: [] }),
-      await deriveVaultKey(TEST_PASSWORD, newKdf(1_000)),
-    );
-    const strict = testSession({ iterations: 1_000, minimumIterations: 600_000 }).session;
-    await strict.init();
-    for (const backup of [await made.exportBackup(), JSON.stringify(legacy)]) {
-      await expect(strict.importBackup(backup, TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_WEAK_KDF' });
-    }
-    expect(strict.store.getState().status).toBe('empty');
-  });
-
-  it('opens an older-format vault with a KDF weaker than today (above the floor) and re-encrypts it in the current format and strength', async () => {
-    const contents = encodeContents({
-      secrets: [],
-      accounts: [
-        {
-          id: 'a1',
-          name: 'Old account',
-          address: TEST_ADDRESS_1,
-          source: { kind: 'watch' },
-          hidden: false,
-          demo: false,
-          createdAt: 1,
-        },
-      ],
-    });
-    const old = await legacyVaultRecord(contents, await deriveVaultKey(TEST_PASSWORD, newKdf(1_000)));
-    const { session, repository } = testSession({
-      repository: memoryVaultRepository(old),
-      iterations: 2_000,
-      minimumIterations: 1_000,
-    });
-    await session.init();
-    await session.unlock(TEST_PASSWORD);
-    expect(session.store.getState().accounts.map((a) => a.name)).toEqual(['Old account']);
-    expect((await repository.load()) as VaultRecord).toMatchObject({
-      version: 2,
-      revision: 1,
-      kdf: { iterations: 2_000 },
     });
   });
 });
@@ -293,7 +156,7 @@ describe('vault: what stays safe when things go wrong', () => {
   });
 
   it('a lock while a change is being stored keeps the stored change and leaves no secret behind', async () => {
-    const { session, repository, settings } = await created();
+    const { session, repository, settings } = await createdTestSession();
     const saveIf = repository.saveIf;
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
@@ -340,7 +203,7 @@ describe('vault: what stays safe when things go wrong', () => {
   });
 
   it('opens with the right password even when clearing the wrong-password count cannot be stored', async () => {
-    const { session, settings } = await created();
+    const { session, settings } = await createdTestSession();
     session.lock();
     await expect(session.unlock('wrong password!')).rejects.toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
     settings.set = async () => {
@@ -421,7 +284,7 @@ describe('vault: backups', () => {
 
 describe('vault: signing in the session', () => {
   it('signs messages and transactions with the account key, and refuses a transaction without a chain id', async () => {
-    const { session } = await created();
+    const { session } = await createdTestSession();
     const account = session.store.getState().accounts[0];
     if (!account) throw new Error('no account');
     const signature = await session.sign(account.id, account.address, { kind: 'message', message: 'hello' });

@@ -4,6 +4,7 @@ import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryVaultRepository } from '@/core/storage/vaultRepository';
 import { vaultAccount } from '@/testing/vaultAccount';
 import {
+  createdTestSession,
   hdAccount,
   phraseSecret,
   TEST_ADDRESS_0,
@@ -17,16 +18,9 @@ import { parsePrivateKey } from '../keys/privateKey';
 import type { Keyring } from './keyring';
 import type { VaultRecord } from './vaultRecord';
 
-async function created(options: Parameters<typeof testSession>[0] = {}) {
-  const t = testSession(options);
-  await t.session.init();
-  await t.session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0), hdAccount(1, TEST_ADDRESS_1)]);
-  return t;
-}
-
 describe('vault session', () => {
   it('starts empty, creates an unlocked vault, and stores only ciphertext', async () => {
-    const { session, repository } = await created();
+    const { session, repository } = await createdTestSession();
     const state = session.store.getState();
     expect(state.status).toBe('unlocked');
     expect(state.accounts.map((a) => [a.name, a.address])).toEqual([
@@ -50,7 +44,7 @@ describe('vault session', () => {
   });
 
   it('locks (wiping keys, so signing fails with "locked") and unlocks with the password', async () => {
-    const { session } = await created();
+    const { session } = await createdTestSession();
     const accountId = session.store.getState().accounts[0]?.id ?? '';
     const account = vaultAccount(TEST_ADDRESS_0, () => session.privateKeyFor(accountId));
     const signature = await account.signMessage({ message: 'hello' });
@@ -67,7 +61,7 @@ describe('vault session', () => {
   });
 
   it('zero-fills the key material it held when it locks', async () => {
-    const { session } = await created();
+    const { session } = await createdTestSession();
     const keyring = (session as unknown as { unlocked: { keyring: Keyring } }).unlocked.keyring;
     const secret = keyring.current().secrets[0];
     const seed = await keyring.seedOf(session.store.getState().secrets[0]?.id ?? '');
@@ -80,7 +74,7 @@ describe('vault session', () => {
 
   it('refuses a wrong password and makes the 6th wrong try wait, growing', async () => {
     let now = 1_000_000;
-    const { session } = await created({ now: () => now });
+    const { session } = await createdTestSession({ now: () => now });
     session.lock();
     for (let i = 0; i < 5; i++)
       await expect(session.unlock('wrong password!')).rejects.toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
@@ -101,7 +95,7 @@ describe('vault session', () => {
 
   it('keeps the throttle across a reload', async () => {
     const now = 5_000_000;
-    const { repository, settings, session } = await created({ now: () => now });
+    const { repository, settings, session } = await createdTestSession({ now: () => now });
     session.lock();
     for (let i = 0; i < 5; i++) await expect(session.unlock('nope nope nope')).rejects.toBeDefined();
     const reloaded = testSession({ repository, settings, now: () => now }).session;
@@ -110,7 +104,7 @@ describe('vault session', () => {
   });
 
   it('re-encrypts a vault made with weaker KDF parameters on the next unlock', async () => {
-    const { repository, settings } = await created({ iterations: 1_000 });
+    const { repository, settings } = await createdTestSession({ iterations: 1_000 });
     const before = (await repository.load()) as VaultRecord;
     const stronger = testSession({ repository, settings, iterations: 2_000, minimumIterations: 1_000 }).session;
     await stronger.init();
@@ -125,7 +119,7 @@ describe('vault session', () => {
   });
 
   it('renames, reorders, hides and removes accounts, saving each change', async () => {
-    const { session, repository, settings } = await created();
+    const { session, repository, settings } = await createdTestSession();
     const [a, b] = session.store.getState().accounts;
     if (!a || !b) throw new Error('accounts missing');
     await session.rename(a.id, '  Savings ');
@@ -147,7 +141,7 @@ describe('vault session', () => {
   });
 
   it('adds private keys and watch-only accounts beside the phrase, skipping duplicates', async () => {
-    const { session } = await created();
+    const { session } = await createdTestSession();
     const key = parsePrivateKey(TEST_KEY_0);
     await expect(
       session.add({ kind: 'privateKey', privateKey: key, origin: 'imported-key' }, [
@@ -163,7 +157,7 @@ describe('vault session', () => {
   });
 
   it('adds the next account of a phrase under the path its accounts use', async () => {
-    const { session } = await created();
+    const { session } = await createdTestSession();
     const secretId = session.store.getState().secrets[0]?.id ?? '';
     const next = await session.addNextAccount(secretId);
     expect(next).toMatchObject({ name: 'Account 3', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' });
@@ -171,7 +165,7 @@ describe('vault session', () => {
   });
 
   it('reveals the phrase or a private key only with the right password', async () => {
-    const { session } = await created();
+    const { session } = await createdTestSession();
     const id = session.store.getState().accounts[0]?.id ?? '';
     await expect(session.reveal(id, 'phrase', 'not my password')).rejects.toMatchObject({
       code: 'VAULT_WRONG_PASSWORD',
@@ -188,7 +182,7 @@ describe('vault session', () => {
   });
 
   it('exports an encrypted backup that restores on another device and merges into a vault', async () => {
-    const { session } = await created();
+    const { session } = await createdTestSession();
     const backup = await session.exportBackup();
     expect(backup).not.toContain('test test');
 
@@ -212,7 +206,7 @@ describe('vault session', () => {
   });
 
   it('shows hidden and direction-changing characters of account names from a backup file as codes', async () => {
-    const { session } = await created();
+    const { session } = await createdTestSession();
     const [first] = session.store.getState().accounts;
     await session.rename(first?.id ?? '', 'Savings\u202Egnidart');
     const backup = await session.exportBackup();
@@ -234,7 +228,7 @@ describe('vault session', () => {
   });
 
   it('changes nothing when saving fails', async () => {
-    const { session, repository } = await created();
+    const { session, repository } = await createdTestSession();
     const before = session.store.getState().accounts;
     repository.saveIf = async () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
