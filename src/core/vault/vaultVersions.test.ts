@@ -14,13 +14,6 @@ import { encodeContents } from './vaultContents';
 import { deriveVaultKey, newKdf } from './vaultCrypto';
 import type { VaultRecord } from './vaultRecord';
 
-const _NEW_PASSWORD = 'a different long passphrase';
-// Hardhat's account #5.
-const _TEST_KEY_5 = '8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
-const _TEST_ADDRESS_5 = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
-
-const _quotaExceeded = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-
 describe('vault: versions and key-derivation strength', () => {
   it('never overwrites a vault made by a newer Cairn: offers it as it is, replaces it only when told', async () => {
     const newer = { format: 'cairn-vault', version: 9, anything: ['kept', 'as', 'is'] };
