@@ -80,10 +80,38 @@ function bootScript(): Plugin {
   };
 }
 
+/**
+ * Code the first screen (set-up, unlock) must not load: the unlocked wallet's router, the query
+ * cache, the RPC client and what reads the chain come in chunks of their own (see VaultGate and
+ * chainWatchLoader). A static import that pulls one of them into the start-up chunk fails the build.
+ */
+const notAtStart = [
+  /node_modules\/react-router\//,
+  /node_modules\/@tanstack\/query-core\//,
+  /\/src\/core\/chain\/client\.ts$/,
+];
+
+function startChunkGuard(): Plugin {
+  return {
+    name: 'cairn-start-chunk-guard',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+      const pending = chunks.filter((c) => c.isEntry && c.facadeModuleId === resolve(projectRoot, 'index.html'));
+      for (let chunk = pending.pop(); chunk !== undefined; chunk = pending.pop()) {
+        const found = chunk.moduleIds.find((id) => notAtStart.some((pattern) => pattern.test(id)));
+        if (found)
+          this.error(`${found} is in the start-up chunk ${chunk.fileName}: import it from a lazily loaded module`);
+        pending.push(...chunk.imports.flatMap((file) => chunks.filter((c) => c.fileName === file)));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // Relative asset URLs: the build works from any static host and under any sub-path.
   base: './',
-  plugins: [react(), contentSecurityPolicy(), bootScript()],
+  plugins: [react(), contentSecurityPolicy(), bootScript(), startChunkGuard()],
   // Module workers: the vault's SharedWorker loads its signing and password code on demand.
   worker: { format: 'es' },
   resolve: {

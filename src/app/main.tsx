@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type ActivityStore, lazyActivityStore } from '@/core/activity/activityStore';
@@ -18,7 +17,6 @@ import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
 import { ActivityProvider } from '@/lib/activity';
 import { LinksProvider } from '@/lib/links';
-import { recordKeys } from '@/lib/queries/localKeys';
 import { SessionProvider } from '@/lib/session';
 import { requestPersistenceOnceSaved } from '@/lib/storagePersistence';
 import { toastStore } from '@/lib/toasts';
@@ -32,9 +30,9 @@ import { refuseFraming } from './frameGuard';
 import { appLinks } from './links';
 import { recordRefresher } from './recordRefresh';
 import { refuseWithoutStorage } from './refuseWithoutStorage';
-import { AppRouter } from './router';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
-import { preloadGateScreen } from './VaultGate';
+import { preloadFirstScreen } from './unlockedAppLoader';
+import { VaultGate } from './VaultGate';
 import './tokens.css';
 import './styles.css';
 
@@ -68,6 +66,11 @@ function refuseInsecurePage(root: HTMLElement): boolean {
   return true;
 }
 
+/** The query cache loads with the first part that reads: refresh it only once it is there. */
+function refreshTxRecords(): void {
+  void import('@/lib/queries/queryClient').then((m) => m.refreshTxRecords());
+}
+
 async function start() {
   if (refuseFraming()) return;
   const root = document.getElementById('root');
@@ -81,13 +84,9 @@ async function start() {
     deferredKeyValueStore(opening.then((s) => ('settings' in s ? s.settings : memoryKeyValueStore<SettingsSchema>()))),
     started.vault,
   );
-  // What needs neither storage nor the vault is made while they answer.
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-  });
   // Other tabs of this wallet store records too: refresh the lists when they do.
   const otherTabs = broadcast(CHANNELS.txRecords);
-  otherTabs?.listen(() => void queryClient.invalidateQueries({ queryKey: recordKeys.all }));
+  otherTabs?.listen(refreshTxRecords);
   const storage = await opening;
   if ('unavailable' in storage) {
     refuseWithoutStorage(root, storage.unavailable);
@@ -104,7 +103,7 @@ async function start() {
     connecting,
   ]);
   requestPersistenceOnceSaved(vault.store);
-  await preloadGateScreen(vault.store.getState().status, location.hash.slice(1).split('?')[0] || '/');
+  await preloadFirstScreen(vault.store.getState().status);
   let transactions: Promise<TransactionService> | undefined;
   const transactionService = () => {
     transactions ??= import('@/core/tx/transactionService').then(
@@ -113,7 +112,7 @@ async function start() {
           store: storage.transactions,
           locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
           onStored: recordRefresher(() => {
-            void queryClient.invalidateQueries({ queryKey: recordKeys.all });
+            refreshTxRecords();
             otherTabs?.post('tx-records');
           }),
           onChange: (change) => {
@@ -128,15 +127,13 @@ async function start() {
     <StrictMode>
       <SessionProvider store={store}>
         <VaultProvider client={vault}>
-          <QueryClientProvider client={queryClient}>
-            <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
-              <ActivityProvider store={storage.activity}>
-                <LinksProvider value={appLinks}>
-                  <AppRouter />
-                </LinksProvider>
-              </ActivityProvider>
-            </TransactionsProvider>
-          </QueryClientProvider>
+          <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
+            <ActivityProvider store={storage.activity}>
+              <LinksProvider value={appLinks}>
+                <VaultGate />
+              </LinksProvider>
+            </ActivityProvider>
+          </TransactionsProvider>
         </VaultProvider>
       </SessionProvider>
     </StrictMode>,

@@ -6,9 +6,9 @@ import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
 import type { TxRecord } from '@/core/tx/record';
-import { useAccountItems } from './activity';
+import { useAccountItems } from './queries/activityQueries';
+import { useAccountRecords } from './queries/recordQueries';
 import { useSession } from './session';
-import { useAccountRecords } from './transactions';
 import { useVault } from './vault';
 
 const EMPTY_TOKENS: TokenInfo[] = [];

@@ -1,12 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Address } from 'viem';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ActivityStore } from '@/core/activity/activityStore';
-import type { ActivityItem } from '@/core/activity/item';
-import type { Network } from '@/core/chain/networks';
-import { activityKeys } from './queries/localKeys';
 
 const Context = createContext<ActivityStore | null>(null);
 
@@ -18,19 +14,6 @@ export function useActivityStore(): ActivityStore {
   const value = useContext(Context);
   if (!value) throw new Error('useActivityStore must be used inside <ActivityProvider>');
   return value;
-}
-
-export function accountItemsQuery(store: ActivityStore, network: Network, account: Address | undefined) {
-  return queryOptions({
-    queryKey: activityKeys.account(network, account),
-    queryFn: async (): Promise<ActivityItem[]> => (account ? store.items(network.chainId, account) : []),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-export function useAccountItems(network: Network, account: Address | undefined) {
-  const store = useActivityStore();
-  return useQuery(accountItemsQuery(store, network, account));
 }
 
 /** Where the background sync of one account on one network stands. */

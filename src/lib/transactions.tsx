@@ -1,11 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import type { Address } from 'viem';
-import type { Network } from '@/core/chain/networks';
-import type { TxRecord } from '@/core/tx/record';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
-import { recordKeys } from './queries/localKeys';
 
 /** The transaction service loads on first use (it is not needed for the first screen). */
 export type TransactionsContext = { service: () => Promise<TransactionService>; store: TxStore };
@@ -20,41 +15,4 @@ export function useTransactions(): TransactionsContext {
   const value = useContext(Context);
   if (!value) throw new Error('useTransactions must be used inside <TransactionsProvider>');
   return value;
-}
-
-export function accountRecordsQuery(store: TxStore, network: Network, address: Address | undefined) {
-  return queryOptions({
-    queryKey: recordKeys.account(network, address),
-    queryFn: async (): Promise<TxRecord[]> =>
-      address ? (await store.forAccount(network.chainId, address)).filter((r) => r.networkId === network.id) : [],
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-export function networkRecordsQuery(store: TxStore, network: Network) {
-  return queryOptions({
-    queryKey: recordKeys.network(network),
-    queryFn: async (): Promise<TxRecord[]> =>
-      (await store.forChain(network.chainId)).filter((r) => r.networkId === network.id),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** Stored transaction records that no longer read back (damaged storage), as stored. */
-export function useDamagedRecords(): unknown[] {
-  const { store } = useTransactions();
-  const { data } = useQuery({
-    queryKey: recordKeys.damaged(),
-    queryFn: () => store.damaged(),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return data ?? [];
-}
-
-/** This account's transactions on a network, newest first. */
-export function useAccountRecords(network: Network, address: Address | undefined): TxRecord[] {
-  const { store } = useTransactions();
-  const { data } = useQuery(accountRecordsQuery(store, network, address));
-  // The same array while the records are the same, so what is derived from it is not rebuilt at each render.
-  return useMemo(() => [...(data ?? [])].reverse(), [data]);
 }

@@ -9,23 +9,32 @@ import { PATH_PRESETS, parsePathTemplate } from '@/core/keys/derivationPath';
 import { type DerivedAddress, deriveAddresses } from '@/core/keys/hd';
 import { errorText } from '@/lib/errorMessages';
 import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
+import { QueryScope } from '@/lib/queries/queryClient';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './onboarding.module.css';
 import { StepForm } from './StepForm';
 
 const PAGE = 5;
 
-/**
- * Lists the first addresses of a derivation path with their balances on the selected network
- * (one batched request), so people find the accounts that hold their funds.
- */
-export function AccountPicker({
-  seed,
-  onConfirm,
-}: {
+type AccountPickerProps = {
   seed: Uint8Array;
   onConfirm(selected: DerivedAddress[], template: string): void;
-}) {
+};
+
+/**
+ * Lists the first addresses of a derivation path with their balances on the selected network
+ * (one batched request), so people find the accounts that hold their funds. It reads the chain
+ * before any vault exists, so it brings the query cache itself.
+ */
+export function AccountPicker(props: AccountPickerProps) {
+  return (
+    <QueryScope>
+      <AddressChoice {...props} />
+    </QueryScope>
+  );
+}
+
+function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
   const network = useSelectedNetwork();
   const groupId = useId();
   const [preset, setPreset] = useState<string>(PATH_PRESETS[0]?.id ?? 'bip44');

@@ -5,7 +5,7 @@ import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import type { FeedAnswer } from '@/core/assets/portfolio';
 import type { Network } from '@/core/chain/networks';
 import type { Asset } from '@/core/tx/transfer';
-import { useAccountItems } from '@/lib/activity';
+import { useAccountItems } from '@/lib/queries/activityQueries';
 import { heldNftsQuery } from '@/lib/queries/nftQueries';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { useSession } from '@/lib/session';

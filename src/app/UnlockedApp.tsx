@@ -1,0 +1,85 @@
+import { Suspense } from 'react';
+import { HashRouter, NavLink, Route, Routes, useLocation } from 'react-router';
+import { AccountSwitcher, LockButton } from '@/features/accounts/AccountSwitcher';
+import { ExplorerSearch } from '@/features/explorer/ExplorerSearch';
+import { BackupReminder } from '@/features/settings/BackupReminder';
+import { QueryScope } from '@/lib/queries/queryClient';
+import { NotFound } from './NotFound';
+import { screen, screens } from './paths';
+import { preloadScreen, RouteScreen } from './routes/screenModules';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { Shell } from './Shell';
+import styles from './Shell.module.css';
+import { useActivitySync } from './useActivitySync';
+
+/**
+ * The wallet once unlocked: routes, navigation, the account in the header, background sync. One
+ * chunk of its own, fetched soon after the first screen (or before it, in a window opened
+ * unlocked), so set-up and unlock carry none of its code. Hash routing keeps every screen
+ * reachable from any static host, under any sub-path, with no server rewrite rules; declarative
+ * routes, since Cairn uses no loaders or actions and the data router is 16 KB gzip more.
+ */
+export function UnlockedApp() {
+  return (
+    <QueryScope>
+      <HashRouter>
+        <UnlockedShell />
+      </HashRouter>
+    </QueryScope>
+  );
+}
+
+/** Loads the code of the screen at this path, if it is one. */
+export async function preloadScreenAt(pathname: string): Promise<void> {
+  const entry = screens.find((s) => s.path === pathname);
+  if (entry) await preloadScreen(entry.id);
+}
+
+function UnlockedShell() {
+  const { pathname } = useLocation();
+  useActivitySync();
+  return (
+    <Shell
+      header={
+        <>
+          <div className={styles.accountArea}>
+            <AccountSwitcher managePath={screen('accounts').path} addPath={screen('addWallet').path} />
+            <LockButton />
+          </div>
+          <ExplorerSearch />
+        </>
+      }
+      nav={<MainNav />}
+      notices={<BackupReminder accountsPath={screen('accounts').path} />}
+    >
+      <ScreenErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<p>Loading…</p>}>
+          <Routes>
+            {screens.map((entry) => (
+              <Route key={entry.id} path={entry.path} element={<RouteScreen entry={entry} />} />
+            ))}
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </ScreenErrorBoundary>
+    </Shell>
+  );
+}
+
+function MainNav() {
+  return (
+    <nav className={styles.nav} aria-label="Main">
+      <ul>
+        {screens
+          .filter((s) => s.inNav)
+          .map((s) => (
+            <li key={s.id}>
+              <NavLink to={s.path} end={s.path === '/'}>
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+      </ul>
+    </nav>
+  );
+}

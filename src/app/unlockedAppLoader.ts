@@ -1,0 +1,38 @@
+import type { VaultStatus } from '@/core/vault/vaultState';
+import { loadChainWatch } from './chainWatchLoader';
+
+type UnlockedAppModule = typeof import('./UnlockedApp');
+let loaded: UnlockedAppModule | undefined;
+
+/** Loads the unlocked wallet (its own chunk). Once loaded it renders without suspending. */
+export function loadUnlockedApp(): Promise<UnlockedAppModule> {
+  return import('./UnlockedApp').then((m) => {
+    loaded = m;
+    return m;
+  });
+}
+
+export function loadedUnlockedApp(): UnlockedAppModule | undefined {
+  return loaded;
+}
+
+/** The screen path in the address bar (hash routing), without its query. */
+export function currentScreenPath(): string {
+  return location.hash.slice(1).split('?')[0] || '/';
+}
+
+/** Loads the unlocked wallet and the code of the screen the address bar asks for. */
+export async function preloadUnlocked(): Promise<void> {
+  const app = await loadUnlockedApp();
+  await app.preloadScreenAt(currentScreenPath());
+}
+
+/**
+ * Before the first render of a window opened while unlocked (a second tab, a popup), loads the
+ * wallet, the screen asked for and the chain status, so its first paint is the whole wallet: a
+ * lazy component that suspends makes React 19 hold its fallback for up to 300 ms. Set-up and
+ * unlock need nothing: they are in the start-up chunk.
+ */
+export async function preloadFirstScreen(status: VaultStatus): Promise<void> {
+  if (status === 'unlocked') await Promise.all([preloadUnlocked(), loadChainWatch()]);
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Address } from 'viem';
+import type { Network } from '@/core/chain/networks';
+import type { TxRecord } from '@/core/tx/record';
+import type { TxStore } from '@/core/tx/txStore';
+import { useTransactions } from '@/lib/transactions';
+import { recordKeys } from './localKeys';
+
+export function accountRecordsQuery(store: TxStore, network: Network, address: Address | undefined) {
+  return queryOptions({
+    queryKey: recordKeys.account(network, address),
+    queryFn: async (): Promise<TxRecord[]> =>
+      address ? (await store.forAccount(network.chainId, address)).filter((r) => r.networkId === network.id) : [],
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function networkRecordsQuery(store: TxStore, network: Network) {
+  return queryOptions({
+    queryKey: recordKeys.network(network),
+    queryFn: async (): Promise<TxRecord[]> =>
+      (await store.forChain(network.chainId)).filter((r) => r.networkId === network.id),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Stored transaction records that no longer read back (damaged storage), as stored. */
+export function useDamagedRecords(): unknown[] {
+  const { store } = useTransactions();
+  const { data } = useQuery({
+    queryKey: recordKeys.damaged(),
+    queryFn: () => store.damaged(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return data ?? [];
+}
+
+/** This account's transactions on a network, newest first. */
+export function useAccountRecords(network: Network, address: Address | undefined): TxRecord[] {
+  const { store } = useTransactions();
+  const { data } = useQuery(accountRecordsQuery(store, network, address));
+  // The same array while the records are the same, so what is derived from it is not rebuilt at each render.
+  return useMemo(() => [...(data ?? [])].reverse(), [data]);
+}
