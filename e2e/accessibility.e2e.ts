@@ -72,7 +72,7 @@ describe('accessibility', () => {
           await openScreen(page, screen);
           await scan(screen.label);
         }
-        await page.getByRole('button', { name: 'Lock' }).click();
+        await new AppShell(page).lock();
         await page.getByRole('heading', { name: 'Unlock Cairn' }).waitFor();
         await scan('unlock');
       });
@@ -104,7 +104,7 @@ describe('accessibility', () => {
     }
   });
 
-  it('works by keyboard: skip link, network selector and every navigation link, with visible focus', async () => {
+  it('works by keyboard: skip link, local-chain bar, network menu and every navigation link, with visible focus', async () => {
     const { page } = await env.newPage();
     const shell = new AppShell(page);
     await shell.open(env.server.url);
@@ -113,7 +113,7 @@ describe('accessibility', () => {
     await new Unlock(page).unlock();
     await shell.nav.waitFor();
     // The header's account controls load in their own chunk: tab through the finished page.
-    await page.getByLabel('Account', { exact: true }).waitFor();
+    await new AppShell(page).accountChip.waitFor();
     // Start keyboard navigation from the top of the document, as after a fresh page load.
     await page.evaluate(() => {
       const start = document.createElement('span');
@@ -128,8 +128,14 @@ describe('accessibility', () => {
     expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await hasVisibleFocus(page)).toBe(true);
 
+    // The local chain's warning bar comes first on the page, then the header.
     await page.keyboard.press('Tab');
-    expect(await shell.networkSelect.evaluate((el) => el === document.activeElement)).toBe(true);
+    const details = shell.localChainNotice.getByRole('button', { name: 'Details' });
+    expect(await details.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await hasVisibleFocus(page)).toBe(true);
+
+    await page.keyboard.press('Tab');
+    expect(await shell.networkChip.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await hasVisibleFocus(page)).toBe(true);
 
     // Move to the last navigation link and open it with Enter.

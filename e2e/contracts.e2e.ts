@@ -320,7 +320,7 @@ describe('contracts', () => {
     page.on('request', (request) => requests.push({ url: request.url(), referer: request.headers().referer }));
     expect(await contracts.abiChoices.getByRole('radio', { name: /^Fetch verified ABI/ }).count()).toBe(0);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await new AppShell(page).goTo('Settings');
     const settings = page.getByRole('region', { name: 'History explorers', exact: true });
     await settings.getByRole('textbox', { name: 'Explorer API URL' }).fill(explorer.url);
     await settings.getByLabel('API key', { exact: true }).fill(explorer.apiKey);

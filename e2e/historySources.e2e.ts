@@ -1,9 +1,11 @@
 // Where history and NFT images may come from, set in Settings: an Etherscan-compatible explorer
 // per network (checked before it is saved, its key sent only to it) and NFT image sources.
+
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeExplorer, startFakeExplorer } from '../src/testing/fakeExplorer.ts';
 import { Activity } from './pages/Activity.ts';
+import { AppShell } from './pages/AppShell.ts';
 import { Unlock } from './pages/Onboarding.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
@@ -27,7 +29,7 @@ describe('history sources in Settings', () => {
   }
 
   async function openSettings(page: Page) {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await new AppShell(page).goTo('Settings');
     return page.getByRole('region', { name: 'History explorers', exact: true });
   }
 

@@ -68,8 +68,8 @@ describe('importing keys', () => {
     await page.getByRole('button', { name: 'Continue with 2 accounts' }).click();
     await onboarding.finishWithPassword();
     await shell.nav.waitFor();
-    await page.getByLabel('Account', { exact: true }).waitFor();
-    const options = await page.getByLabel('Account', { exact: true }).locator('option').allTextContents();
+    await new AppShell(page).accountChip.waitFor();
+    const options = await new AppShell(page).accountLabels();
     const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
     expect(options).toEqual([
       `Account 1 — ${short(expectedAt("m/44'/60'/0'/0/0"))}`,
@@ -82,7 +82,7 @@ describe('importing keys', () => {
     const onboarding = new Onboarding(page);
     await new AppShell(page).open(env.server.url);
     await onboarding.openDemoWallet();
-    await page.getByRole('link', { name: 'Add wallet' }).click();
+    await new AppShell(page).accountMenuLink('Add wallet');
     await onboarding.method('Import a private key').click();
     const field = page.getByLabel('Private key', { exact: true });
     await field.fill('0x1234');
@@ -96,8 +96,8 @@ describe('importing keys', () => {
     await page.getByRole('button', { name: 'Add to Cairn' }).click();
     await page.getByRole('heading', { name: 'Accounts', exact: true }).waitFor();
     expect(await page.getByRole('list', { name: 'Accounts' }).textContent()).toContain('Imported private key');
-    await page.getByLabel('Account', { exact: true }).waitFor();
-    const options = await page.getByLabel('Account', { exact: true }).locator('option').allTextContents();
+    await new AppShell(page).accountChip.waitFor();
+    const options = await new AppShell(page).accountLabels();
     expect(options).toContain('Account 1 — 0x9965…A4dc');
   });
 
@@ -115,7 +115,7 @@ describe('importing keys', () => {
     const onboarding = new Onboarding(page);
     await new AppShell(page).open(env.server.url);
     await onboarding.openDemoWallet();
-    await page.getByRole('link', { name: 'Add wallet' }).click();
+    await new AppShell(page).accountMenuLink('Add wallet');
     await onboarding.method('Import a keystore file').click();
     const fileInput = page.getByLabel('Keystore file');
     const password = page.getByLabel('Keystore password', { exact: true });
@@ -163,8 +163,8 @@ describe('importing keys', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await onboarding.finishWithPassword();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.getByLabel('Account', { exact: true }).waitFor();
-    const options = await page.getByLabel('Account', { exact: true }).locator('option').allTextContents();
+    await new AppShell(page).accountChip.waitFor();
+    const options = await new AppShell(page).accountLabels();
     expect(options).toEqual(['Friend — 0x5aAe…eAed (watch-only)']);
   });
 });

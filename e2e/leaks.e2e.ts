@@ -71,14 +71,14 @@ describe('no secret leaves the vault', () => {
     await onboarding.finishWithPassword(password);
     await shell.nav.waitFor();
 
-    await page.getByRole('link', { name: 'Add wallet' }).click();
+    await new AppShell(page).accountMenuLink('Add wallet');
     await onboarding.method('Import a private key').click();
     await page.getByLabel('Private key', { exact: true }).fill(keyHex);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Add to Cairn' }).click();
     await page.getByRole('heading', { name: 'Accounts', exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Lock' }).click();
+    await new AppShell(page).lock();
     await new Unlock(page).unlock(password);
     await shell.nav.waitFor();
     await page.reload();

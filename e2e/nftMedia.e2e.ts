@@ -1,6 +1,7 @@
 // NFT images fetched from the web become same-origin blob: URLs, so only raster pictures checked
 // by their first bytes may become one: an "image" that is an SVG with a script, or an HTML page
 // labelled image/png, is refused with a sentence, while a real PNG shows (typed by its bytes).
+
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYER_INDEX, demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { NftGallery } from './pages/Activity.ts';
+import { AppShell } from './pages/AppShell.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
@@ -84,7 +86,7 @@ describe('NFT images from the web', () => {
   });
 
   async function allowWebImages(page: Page) {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await new AppShell(page).goTo('Settings');
     const section = page.getByRole('region', { name: 'NFT images', exact: true });
     await section.getByRole('checkbox', { name: 'Load NFT images from the web addresses their details name' }).check();
     await section.getByRole('button', { name: 'Save NFT image settings' }).click();

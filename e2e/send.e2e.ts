@@ -2,6 +2,7 @@ import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { Activity } from './pages/Activity.ts';
+import { AppShell } from './pages/AppShell.ts';
 import { Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
@@ -116,7 +117,7 @@ describe('sending', () => {
     const { page } = await demoWalletPage(env);
     const send = new Send(page);
     // A fourth account (m/44'/60'/0'/0/3), hidden: it appears nowhere in Demo account 1's history.
-    await page.getByRole('link', { name: 'Manage' }).click();
+    await new AppShell(page).accountMenuLink('Manage accounts');
     await page.getByRole('button', { name: 'Add next account' }).click();
     const added = page
       .getByRole('listitem')
@@ -267,7 +268,7 @@ describe('sending', () => {
     await send.fill({ recipient: demoAddress(16), amount: '0.02' });
     await send.continue();
     await send.review.waitFor();
-    await page.getByRole('button', { name: 'Lock' }).click();
+    await new AppShell(page).lock();
     await new Unlock(page).unlock();
     await send.review.waitFor();
     expect(await send.review.textContent()).toContain('0.02 ETH');

@@ -13,7 +13,7 @@ const IMPORTED_ADDRESS = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
 
 const unlockHeading = (page: Page) => page.getByRole('heading', { name: 'Unlock Cairn' });
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const accountOptions = (page: Page) => page.getByLabel('Account', { exact: true }).locator('option').allTextContents();
+const accountOptions = (page: Page) => new AppShell(page).accountLabels();
 
 describe.each<Transport>(['shared-worker', 'elected-window'])(
   'one vault session for every window (%s)',
@@ -107,7 +107,7 @@ describe.each<Transport>(['shared-worker', 'elected-window'])(
       expect(state?.status).toBe('unlocked');
       const account = state?.accounts[0];
 
-      await a.getByRole('button', { name: 'Lock' }).click();
+      await new AppShell(a).lock();
       for (const page of [a, b, c]) await unlockHeading(page).waitFor();
       const refused = await askVault(c, transport, {
         kind: 'call',

@@ -19,7 +19,7 @@ describe('app shell against a fresh local chain', () => {
     const { page, consoleErrors } = await env.newPage();
     const shell = new AppShell(page);
     await shell.open(env.server.url);
-    expect(await shell.networkSelect.inputValue()).toBe('local');
+    expect(await shell.selectedNetwork()).toBe('Local chain');
     await expect.poll(() => shell.statusText()).toContain('Connected');
     expect(await shell.statusText()).toContain('chain id 31337');
     const notice = (await shell.localChainNotice.textContent()) ?? '';
@@ -81,12 +81,12 @@ describe('app shell against a fresh local chain', () => {
     const { page } = await env.newPage();
     const shell = new AppShell(page);
     await shell.open(env.server.url);
-    await shell.networkSelect.selectOption({ label: 'Sepolia' });
+    await shell.chooseNetwork('Sepolia');
     await expect.poll(() => shell.statusText()).toContain('chain id 11155111');
     await page.reload();
     await shell.heading.waitFor();
-    expect(await shell.networkSelect.inputValue()).toBe('sepolia');
-    await shell.networkSelect.selectOption({ label: 'Local chain' });
+    expect(await shell.selectedNetwork()).toBe('Sepolia');
+    await shell.chooseNetwork('Local chain');
     await expect.poll(() => shell.statusText()).toContain('Connected');
   });
 

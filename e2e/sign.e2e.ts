@@ -1,11 +1,13 @@
 // Signing tools: personal_sign of text and hex, EIP-712 typed data read as a tree, and verifying
 // who signed. Signatures are compared byte for byte with viem signing with the same demo key.
+
 import type { Locator, Page } from 'playwright-core';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import mail from '../src/testing/vectors/eip712/eip712-mail-example.json';
+import { AppShell } from './pages/AppShell.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
@@ -28,7 +30,7 @@ describe('sign and verify', () => {
   });
 
   async function openTool(page: Page, tool: 'Message' | 'Typed data' | 'Verify') {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign', exact: true }).click();
+    await new AppShell(page).goTo('Sign');
     await page
       .getByRole('navigation', { name: 'Signing tools' })
       .getByRole('link', { name: tool, exact: true })

@@ -61,13 +61,10 @@ describe('vault: create, back up, lock, unlock', () => {
     await expect.poll(() => page.getByText(/too easy to guess/).isVisible()).toBe(true);
     await onboarding.finishWithPassword();
     await shell.nav.waitFor();
-    const account = page.getByLabel('Account', { exact: true });
-    await account.waitFor();
-    expect(await account.locator('option').allTextContents()).toEqual([
-      expect.stringMatching(/^Account 1 — 0x[0-9a-fA-F]{4}…/),
-    ]);
+    await shell.accountChip.waitFor();
+    expect(await shell.accountLabels()).toEqual([expect.stringMatching(/^Account 1 — 0x[0-9a-fA-F]{4}…/)]);
 
-    await page.getByRole('button', { name: 'Lock' }).click();
+    await new AppShell(page).lock();
     await page.getByRole('heading', { name: 'Unlock Cairn' }).waitFor();
     expect(await shell.nav.count()).toBe(0);
     const unlock = new Unlock(page);
@@ -83,9 +80,9 @@ describe('vault: create, back up, lock, unlock', () => {
     const demo = page.getByRole('button', { name: /^Open demo wallet/ });
     await shell.open(env.server.url);
     await demo.waitFor();
-    await shell.networkSelect.selectOption({ label: 'Ethereum' });
+    await shell.chooseNetwork('Ethereum');
     await expect.poll(() => demo.count()).toBe(0);
-    await shell.networkSelect.selectOption({ label: 'Local chain' });
+    await shell.chooseNetwork('Local chain');
     await demo.waitFor();
   });
 
@@ -98,8 +95,8 @@ describe('vault: create, back up, lock, unlock', () => {
     await page.getByRole('heading', { name: 'Unlock Cairn' }).waitFor();
     await new Unlock(page).unlock();
     await shell.nav.waitFor();
-    await page.getByLabel('Account', { exact: true }).waitFor();
-    const options = await page.getByLabel('Account', { exact: true }).locator('option').allTextContents();
+    await new AppShell(page).accountChip.waitFor();
+    const options = await new AppShell(page).accountLabels();
     expect(options).toEqual([
       'Demo account 1 — 0xf39F…2266 (public test key)',
       'Demo account 2 — 0x7099…79C8 (public test key)',
@@ -112,7 +109,7 @@ describe('vault: create, back up, lock, unlock', () => {
     const { page } = await env.newPage();
     await new AppShell(page).open(env.server.url);
     await new Onboarding(page).openDemoWallet();
-    await page.getByRole('button', { name: 'Lock' }).click();
+    await new AppShell(page).lock();
     const unlock = new Unlock(page);
     const button = page.getByRole('button', { name: 'Unlock', exact: true });
     for (let i = 0; i < 5; i++) {

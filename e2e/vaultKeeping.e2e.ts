@@ -54,7 +54,7 @@ describe('keeping the vault', () => {
     await other.close();
     await page.reload();
     await Promise.race([unlockHeading(page).waitFor(), nav(page).waitFor()]);
-    if (await nav(page).isVisible()) await page.getByRole('button', { name: 'Lock' }).click();
+    if (await nav(page).isVisible()) await new AppShell(page).lock();
     await unlockHeading(page).waitFor();
     await new Unlock(page).unlock(E2E_PASSWORD);
     await expect.poll(() => page.getByText('Wrong password.').isVisible()).toBe(true);
@@ -78,7 +78,7 @@ describe('keeping the vault', () => {
     expect((await openStoredVault(page, E2E_PASSWORD)).accounts).toHaveLength(3);
 
     await abortWrites(page, []);
-    await page.getByRole('button', { name: 'Lock' }).click();
+    await new AppShell(page).lock();
     await new Unlock(page).unlock(NEW_PASSWORD);
     await expect.poll(() => page.getByText('Wrong password.').isVisible()).toBe(true);
     await new Unlock(page).unlock(E2E_PASSWORD);
@@ -114,12 +114,10 @@ describe('keeping the vault', () => {
     await expect.poll(() => hideZero.isChecked()).toBe(false);
 
     await fillStorage(page, []);
-    await page.getByRole('button', { name: 'Lock' }).click();
+    await new AppShell(page).lock();
     await new Unlock(page).unlock();
     await nav(page).waitFor();
-    expect(await page.getByLabel('Account', { exact: true }).locator('option').first().textContent()).toMatch(
-      /^Demo account 1/,
-    );
+    expect((await new AppShell(page).accountLabels())[0]).toMatch(/^Demo account 1/);
   });
 
   it('a vault made by a newer Cairn is offered for download and replaced only after that and a confirmation in words', async () => {
@@ -203,7 +201,7 @@ describe('keeping the vault', () => {
 
   it('a forgotten password removes the vault only after it is downloaded and the removal confirmed in words', async () => {
     const { page } = await demoWalletPage(env);
-    await page.getByRole('button', { name: 'Lock' }).click();
+    await new AppShell(page).lock();
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the saved vault' }).click();

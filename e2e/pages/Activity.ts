@@ -1,7 +1,9 @@
 // Page objects for history and explorer screens: Activity (the account's history list, its
 // filters and CSV export), the transaction page with the header search, and the NFT gallery.
+
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import { AppShell } from './AppShell.ts';
 
 const digits = (text: string) => BigInt(text.replace(/\D/g, ''));
 
@@ -29,10 +31,7 @@ export class Activity {
   }
 
   async open(): Promise<void> {
-    await this.page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Activity', exact: true })
-      .click();
+    await new AppShell(this.page).goTo('Activity');
     await this.screen.waitFor();
   }
 
@@ -165,7 +164,7 @@ export class NftGallery {
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NFTs', exact: true }).click();
+    await new AppShell(this.page).goTo('NFTs');
     await this.screen.waitFor();
   }
 

@@ -1,7 +1,9 @@
 // Page object for the address book: the add form, the contact list (edit, remove), and the
 // import and export of JSON and CSV files. Also the Send recipient's contact suggestions.
+
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import { AppShell } from './AppShell.ts';
 
 /** A contact as the list shows it: name, network label ("Local chain", "All networks") and full address. */
 export type ShownContact = { name: string; network: string; address: string };
@@ -41,7 +43,7 @@ export class AddressBook {
 
   /** Opens the screen the way a person does: Settings, then its link to the address book. */
   async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await new AppShell(this.page).goTo('Settings');
     await this.page.getByRole('link', { name: 'Open the address book' }).click();
     await this.screen.waitFor();
   }

@@ -3,7 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import type { ScreenEntry } from '../../src/app/paths.ts';
 
 export class AppShell {
-  readonly networkSelect: Locator;
+  readonly networkChip: Locator;
+  readonly accountChip: Locator;
   readonly status: Locator;
   readonly nav: Locator;
   readonly problem: Locator;
@@ -12,7 +13,8 @@ export class AppShell {
   readonly localChainNotice: Locator;
 
   constructor(readonly page: Page) {
-    this.networkSelect = page.getByRole('banner').getByLabel('Network', { exact: true });
+    this.networkChip = page.getByRole('banner').getByRole('button', { name: /^Network: / });
+    this.accountChip = page.getByRole('banner').getByRole('button', { name: /^Account: / });
     this.status = page.getByRole('region', { name: 'Network status' });
     this.nav = page.getByRole('navigation', { name: 'Main' });
     this.problem = page.getByRole('alert');
@@ -35,6 +37,60 @@ export class AppShell {
 
   async statusText(): Promise<string> {
     return (await this.status.textContent()) ?? '';
+  }
+
+  /** The selected network's name, as its chip says. */
+  async selectedNetwork(): Promise<string> {
+    return ((await this.networkChip.textContent()) ?? '').replace(/^Network: /, '').trim();
+  }
+
+  /** Chooses a network from the header's network menu. */
+  async chooseNetwork(name: string): Promise<void> {
+    await this.networkChip.click();
+    await this.page.getByRole('banner').getByRole('button', { name, exact: true }).click();
+  }
+
+  /** The networks the network menu offers. */
+  async networkNames(): Promise<string[]> {
+    await this.networkChip.click();
+    const names = await this.page.getByRole('banner').locator('[aria-current], li > button').allInnerTexts();
+    await this.page.keyboard.press('Escape');
+    return names.map((n) => n.trim());
+  }
+
+  /** The accounts the account menu offers, each as "Name — 0x1234…abcd (tags)". */
+  async accountLabels(): Promise<string[]> {
+    await this.accountChip.click();
+    const items = this.page.getByRole('region', { name: 'Accounts' }).getByRole('button');
+    // Each item's first line: "Name — 0x1234…abcd (tags)"; the value follows it.
+    const labels = (await items.allInnerTexts()).map((text) => text.split('\n')[0]?.trim() ?? '');
+    await this.page.keyboard.press('Escape');
+    return labels;
+  }
+
+  /** Switches account from the account menu, by its label (see accountLabels). */
+  async chooseAccount(label: string): Promise<void> {
+    await this.accountChip.click();
+    await this.page.getByRole('region', { name: 'Accounts' }).getByRole('button').filter({ hasText: label }).click();
+  }
+
+  /** Follows a link of the account menu (Manage accounts, Add wallet). */
+  async accountMenuLink(name: string): Promise<void> {
+    await this.accountChip.click();
+    await this.page.getByRole('banner').getByRole('link', { name, exact: true }).click();
+  }
+
+  /** Locks the wallet from the account menu. */
+  async lock(): Promise<void> {
+    await this.accountChip.click();
+    await this.page.getByRole('banner').getByRole('button', { name: 'Lock', exact: true }).click();
+  }
+
+  /** Opens a screen from the main navigation (through More on a phone's tab bar). */
+  async goTo(label: string): Promise<void> {
+    const link = this.navLink(label);
+    if (!(await link.isVisible())) await this.nav.getByRole('button', { name: 'More' }).click();
+    await link.click();
   }
 
   navLink(label: string): Locator {

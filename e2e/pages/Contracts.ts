@@ -1,5 +1,7 @@
 // Page object for Contracts: the contract form, saved contracts, functions and the calldata decoder.
+
 import type { Locator, Page } from 'playwright-core';
+import { AppShell } from './AppShell.ts';
 
 export type AbiChoice =
   | { source: 'known'; standard: string }
@@ -36,10 +38,7 @@ export class Contracts {
   }
 
   async open(): Promise<void> {
-    await this.page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Contracts', exact: true })
-      .click();
+    await new AppShell(this.page).goTo('Contracts');
     await this.contractForm.waitFor();
   }
 

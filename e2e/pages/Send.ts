@@ -1,5 +1,7 @@
 // Page object for Send: the form, the review, and the transaction cards.
+
 import type { Locator, Page } from 'playwright-core';
+import { AppShell } from './AppShell.ts';
 
 export class Send {
   readonly form: Locator;
@@ -11,7 +13,7 @@ export class Send {
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Send', exact: true }).click();
+    await new AppShell(this.page).goTo('Send');
     await this.form.waitFor();
   }
 

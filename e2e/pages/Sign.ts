@@ -1,5 +1,7 @@
 // Page object for Sign: the signing tools, and in detail the offline transaction and broadcast tools.
+
 import type { Locator, Page } from 'playwright-core';
+import { AppShell } from './AppShell.ts';
 
 export type SignTool = 'Message' | 'Typed data' | 'Verify' | 'Offline transaction' | 'Broadcast';
 
@@ -37,7 +39,7 @@ export class Sign {
   }
 
   async openTool(tool: SignTool): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign', exact: true }).click();
+    await new AppShell(this.page).goTo('Sign');
     await this.page
       .getByRole('navigation', { name: 'Signing tools' })
       .getByRole('link', { name: tool, exact: true })

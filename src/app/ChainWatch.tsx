@@ -1,5 +1,5 @@
 import { NetworkProblem } from '@/features/network/NetworkProblem';
-import { NetworkStatus } from '@/features/network/NetworkStatus';
+import { NetworkDot, NetworkStatus } from '@/features/network/NetworkStatus';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { useTransactionTracker } from './useTransactionTracker';
 
@@ -8,6 +8,15 @@ export function ChainStatus() {
   return (
     <QueryScope>
       <NetworkStatus />
+    </QueryScope>
+  );
+}
+
+/** The status dot of the header's network chip. */
+export function ChainDot() {
+  return (
+    <QueryScope>
+      <NetworkDot />
     </QueryScope>
   );
 }

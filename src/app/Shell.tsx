@@ -1,44 +1,46 @@
 import type { ReactNode } from 'react';
-import { LocalChainNotice } from '@/features/network/LocalChainNotice';
-import { NetworkSelector } from '@/features/network/NetworkSelector';
+import { icons } from '@/components/icons';
+import { NetworkMenu } from '@/features/network/NetworkMenu';
 import { useChainWatch } from './chainWatchLoader';
 import styles from './Shell.module.css';
 
 type ShellProps = {
-  /** What the header holds besides the brand and the network (the account, search). */
+  /** What the header holds after the network (search, the account). */
   header?: ReactNode;
+  /** Links under the network menu's list (managing networks, once unlocked). */
+  networkFooter?: (close: () => void) => ReactNode;
   nav?: ReactNode;
   /** Notices above the screen besides the network's. */
   notices?: ReactNode;
   children: ReactNode;
 };
 
-/** The frame around every screen, locked or unlocked: header, navigation, notices, the screen. */
-export function Shell({ header, nav, notices, children }: ShellProps) {
+/**
+ * The frame around every screen, locked or unlocked: one header row (mark, network, status, then
+ * the header's own parts), the navigation, notices and the screen.
+ */
+export function Shell({ header, networkFooter, nav, notices, children }: ShellProps) {
   const chain = useChainWatch();
   return (
     <div className={styles.shell}>
-      <button type="button" className={styles.skipLink} onClick={skipToMain}>
-        Skip to content
-      </button>
       <header className={styles.header}>
-        <span className={styles.brand}>Cairn</span>
-        <NetworkSelector />
+        <span className={styles.brand}>
+          {icons.cairn}
+          <span className={styles.brandName}>Cairn</span>
+        </span>
+        <NetworkMenu dot={chain && <chain.ChainDot />} footer={networkFooter} />
         {chain && <chain.ChainStatus />}
+        <span className={styles.spacer} />
         {header}
       </header>
-      {nav}
-      <main id="main" className={styles.main} tabIndex={-1}>
-        {chain && <chain.ChainProblem />}
-        <LocalChainNotice />
-        {notices}
-        {children}
-      </main>
+      <div className={styles.body}>
+        {nav}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          {chain && <chain.ChainProblem />}
+          {notices}
+          {children}
+        </main>
+      </div>
     </div>
   );
-}
-
-/** A button, not a "#main" link: with hash routing a fragment link would change the route. */
-function skipToMain() {
-  document.getElementById('main')?.focus();
 }

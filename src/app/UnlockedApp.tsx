@@ -1,15 +1,16 @@
 import { Suspense } from 'react';
-import { HashRouter, NavLink, Route, Routes, useLocation } from 'react-router';
-import { AccountSwitcher, LockButton } from '@/features/accounts/AccountSwitcher';
+import { HashRouter, Link, Route, Routes, useLocation } from 'react-router';
+import { AccountMenu } from '@/features/accounts/AccountMenu';
 import { ExplorerSearch } from '@/features/explorer/ExplorerSearch';
 import { BackupReminder } from '@/features/settings/BackupReminder';
 import { QueryScope } from '@/lib/queries/queryClient';
+import { HeaderSearch } from './HeaderSearch';
+import { MainNav } from './MainNav';
 import { NotFound } from './NotFound';
 import { screen, screens } from './paths';
 import { preloadScreen, RouteScreen } from './routes/screenModules';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { Shell } from './Shell';
-import styles from './Shell.module.css';
 import { useActivitySync } from './useActivitySync';
 
 /**
@@ -42,13 +43,17 @@ function UnlockedShell() {
     <Shell
       header={
         <>
-          <div className={styles.accountArea}>
-            <AccountSwitcher managePath={screen('accounts').path} addPath={screen('addWallet').path} />
-            <LockButton />
-          </div>
-          <ExplorerSearch />
+          <HeaderSearch>
+            <ExplorerSearch />
+          </HeaderSearch>
+          <AccountMenu managePath={screen('accounts').path} addPath={screen('addWallet').path} />
         </>
       }
+      networkFooter={(close) => (
+        <Link to={screen('settings').path} onClick={close}>
+          Manage networks
+        </Link>
+      )}
       nav={<MainNav />}
       notices={<BackupReminder accountsPath={screen('accounts').path} />}
     >
@@ -63,23 +68,5 @@ function UnlockedShell() {
         </Suspense>
       </ScreenErrorBoundary>
     </Shell>
-  );
-}
-
-function MainNav() {
-  return (
-    <nav className={styles.nav} aria-label="Main">
-      <ul>
-        {screens
-          .filter((s) => s.inNav)
-          .map((s) => (
-            <li key={s.id}>
-              <NavLink to={s.path} end={s.path === '/'}>
-                {s.label}
-              </NavLink>
-            </li>
-          ))}
-      </ul>
-    </nav>
   );
 }

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Toasts } from '@/components/Toasts';
 import type { VaultStatus } from '@/core/vault/vaultState';
+import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { Onboarding } from '@/features/onboarding/Onboarding';
 import { UnlockScreen } from '@/features/unlock/UnlockScreen';
 import { useVault } from '@/lib/vault';
 import { useChainWatch } from './chainWatchLoader';
 import { Shell } from './Shell';
+import styles from './Shell.module.css';
 import { loadedUnlockedApp, loadUnlockedApp, preloadUnlocked } from './unlockedAppLoader';
 import { useAutoLock } from './useAutoLock';
 
@@ -28,6 +30,10 @@ export function VaultGate() {
   }, [status]);
   return (
     <>
+      <button type="button" className={styles.skipLink} onClick={skipToMain}>
+        Skip to content
+      </button>
+      <LocalChainNotice />
       {status === 'unlocked' ? <Unlocked /> : <Shell>{gateScreen(status)}</Shell>}
       <Toasts />
       {chain && <chain.ChainTracker />}
@@ -58,4 +64,9 @@ function Unlocked() {
       <LazyUnlockedApp />
     </Suspense>
   );
+}
+
+/** A button, not a "#main" link: with hash routing a fragment link would change the route. */
+function skipToMain() {
+  document.getElementById('main')?.focus();
 }

@@ -25,6 +25,8 @@ export type ScreenEntry = {
   purpose: string;
   /** Listed in the main navigation (other screens are reached from the header). */
   inNav: boolean;
+  /** One of the four on the phone's tab bar (the other listed screens are under More). */
+  tab?: true;
 };
 
 export const screens: readonly ScreenEntry[] = [
@@ -34,6 +36,7 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Portfolio',
     purpose: 'Balances of every account and token, read from your own node in one round trip.',
     inNav: true,
+    tab: true,
   },
   {
     id: 'send',
@@ -41,6 +44,7 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Send',
     purpose: 'Send the native coin or tokens with correct fees, review, tracking, speed-up and cancel.',
     inNav: true,
+    tab: true,
   },
   {
     id: 'receive',
@@ -48,6 +52,7 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Receive',
     purpose: 'Your address in full, as text and as a QR code, with the network named.',
     inNav: true,
+    tab: true,
   },
   {
     id: 'activity',
@@ -55,6 +60,7 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Activity',
     purpose: 'Complete history from your own records, the node’s logs and an explorer you configure.',
     inNav: true,
+    tab: true,
   },
   {
     id: 'nfts',

@@ -4,10 +4,10 @@ import ui from '@/components/ui.module.css';
 import { errorText } from '@/lib/errorMessages';
 import { formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { usePortfolio } from '@/lib/usePortfolio';
 import { AccountHoldings } from './AccountHoldings';
 import { ManageTokens } from './ManageTokens';
 import styles from './portfolio.module.css';
-import { usePortfolio } from './usePortfolio';
 
 function age(seconds: number): string {
   const elapsed = Math.max(0, Math.round(Date.now() / 1000 - seconds));

@@ -62,7 +62,8 @@ export function usePortfolio() {
     const reason = isError ? `retry ${headSeenAt}` : data && latest !== data.blockNumber ? `head ${latest}` : undefined;
     if (reason === undefined || refreshedFor.current === reason) return;
     refreshedFor.current = reason;
-    void refetch();
+    // Joins a read already under way (the header's account chip and the screen both ask): one request per head.
+    void refetch({ cancelRefetch: false });
   }, [latest, headSeenAt, chainOk, data, isError, isFetching, refetch]);
 
   // The last balances read through this node stay on screen (marked stale) even when a changed

@@ -1,0 +1,79 @@
+import { useEffect, useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { type IconName, icons } from '@/components/icons';
+import { type ScreenEntry, type ScreenId, screens } from './paths';
+import styles from './Shell.module.css';
+
+const screenIcons: Partial<Record<ScreenId, IconName>> = {
+  portfolio: 'home',
+  send: 'send',
+  receive: 'receive',
+  activity: 'activity',
+  nfts: 'nfts',
+  contracts: 'contracts',
+  sign: 'sign',
+  settings: 'settings',
+};
+
+function ScreenLink({ entry }: { entry: ScreenEntry }) {
+  const icon = screenIcons[entry.id];
+  return (
+    <NavLink to={entry.path} end={entry.path === '/'} className={styles.navLink}>
+      {icon && icons[icon]}
+      <span>{entry.label}</span>
+    </NavLink>
+  );
+}
+
+/**
+ * The main navigation: a rail on the left from 640 px up; on phones a tab bar at the bottom with
+ * four screens and More, which opens the rest above it.
+ */
+export function MainNav() {
+  const listed = screens.filter((s) => s.inNav);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreId = useId();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new screen closes More
+  useEffect(() => setMoreOpen(false), [pathname]);
+  useEffect(() => {
+    if (!moreOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMoreOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [moreOpen]);
+  return (
+    <nav className={styles.nav} aria-label="Main">
+      <ul className={styles.navTabs}>
+        {listed
+          .filter((s) => s.tab)
+          .map((s) => (
+            <li key={s.id}>
+              <ScreenLink entry={s} />
+            </li>
+          ))}
+        <li className={styles.moreItem}>
+          <button
+            type="button"
+            className={styles.navLink}
+            aria-expanded={moreOpen}
+            aria-controls={moreId}
+            onClick={() => setMoreOpen(!moreOpen)}
+          >
+            {icons.more}
+            <span>More</span>
+          </button>
+        </li>
+      </ul>
+      <ul id={moreId} className={styles.navMore} data-open={moreOpen || undefined}>
+        {listed
+          .filter((s) => !s.tab)
+          .map((s) => (
+            <li key={s.id}>
+              <ScreenLink entry={s} />
+            </li>
+          ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,62 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import styles from './Dropdown.module.css';
+
+type DropdownProps = {
+  /** What the button shows; its text is the button's name, so start it with what it opens (hidden if need be). */
+  face: ReactNode;
+  /** The panel's contents; `close` shuts it (after a choice). */
+  children: (close: () => void) => ReactNode;
+  /** Which edge of the button the panel lines up with. */
+  align?: 'start' | 'end';
+  className?: string;
+};
+
+/**
+ * A button that opens a panel under it (the disclosure pattern: focus stays on the button and Tab
+ * goes on into the panel). Escape, a click elsewhere or focus leaving close it; Escape gives focus
+ * back to the button.
+ */
+export function Dropdown({ face, children, align = 'start', className }: DropdownProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: Event) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('focusin', outside);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className={[styles.dropdown, className].filter(Boolean).join(' ')}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.face}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        {face}
+      </button>
+      <div id={panelId} className={styles.panel} data-align={align} hidden={!open}>
+        {open && children(() => setOpen(false))}
+      </div>
+    </div>
+  );
+}

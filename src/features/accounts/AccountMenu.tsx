@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { Fiat } from '@/components/Amount';
+import { CopyButton } from '@/components/CopyButton';
+import { Dropdown } from '@/components/Dropdown';
+import { Identicon } from '@/components/Identicon';
+import { PublicKeyBadge } from '@/components/PublicKeyBadge';
+import { shortAddress } from '@/lib/format';
+import { usePortfolio } from '@/lib/usePortfolio';
+import { useSelectedAccount, useVault, useVaultSession } from '@/lib/vault';
+import { accountLabel } from './accountLabel';
+import styles from './accounts.module.css';
+
+/**
+ * The header's account chip (identicon, name, short address, value on this network) and its
+ * menu: switch account (with each one's value), copy the address, manage, add a wallet, lock.
+ */
+export function AccountMenu({ managePath, addPath }: { managePath: string; addPath: string }) {
+  const session = useVaultSession();
+  const accounts = useVault((s) => s.accounts);
+  const selected = useSelectedAccount();
+  const { view } = usePortfolio();
+  const totalOf = (address: string) =>
+    view?.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())?.total;
+  const visible = accounts.filter((a) => !a.hidden || a.id === selected?.id);
+  if (!selected) return null;
+  return (
+    <Dropdown
+      align="end"
+      className={styles.chip}
+      face={
+        <>
+          <span className="visually-hidden">Account: </span>
+          <Identicon address={selected.address} />
+          <span className={styles.chipText}>
+            <span className={styles.chipName}>{selected.name}</span>{' '}
+            <span className={styles.chipDetail}>{shortAddress(selected.address)}</span>
+          </span>{' '}
+          <span className={styles.chipTotal}>
+            <Fiat value={totalOf(selected.address)} />
+          </span>
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <section aria-label="Accounts">
+            <ul className={styles.menuList}>
+              {visible.map((account) => (
+                <li key={account.id}>
+                  <button
+                    type="button"
+                    className={styles.menuAccount}
+                    aria-current={account.id === selected.id ? 'true' : undefined}
+                    onClick={() => {
+                      session.selectAccount(account.id);
+                      close();
+                    }}
+                  >
+                    <Identicon address={account.address} />
+                    <span className={styles.menuAccountLabel}>{accountLabel(account)}</span>{' '}
+                    <Fiat value={totalOf(account.address)} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <div className={styles.menuActions}>
+            {selected.demo && <PublicKeyBadge />}
+            <CopyButton value={selected.address} label="Copy address" />
+            <Link to={managePath} onClick={close}>
+              Manage accounts
+            </Link>
+            <Link to={addPath} onClick={close}>
+              Add wallet
+            </Link>
+            <button type="button" onClick={() => session.lock('user')}>
+              Lock
+            </button>
+          </div>
+        </>
+      )}
+    </Dropdown>
+  );
+}
