@@ -53,7 +53,8 @@ export class AppShell {
   /** The networks the network menu offers. */
   async networkNames(): Promise<string[]> {
     await this.networkChip.click();
-    const names = await this.page.getByRole('banner').locator('[aria-current], li > button').allInnerTexts();
+    const panel = this.page.locator(`[id="${await this.networkChip.getAttribute('aria-controls')}"]`);
+    const names = await panel.getByRole('listitem').allInnerTexts();
     await this.page.keyboard.press('Escape');
     return names.map((n) => n.trim());
   }

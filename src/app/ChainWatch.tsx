@@ -1,45 +1,31 @@
+import type { ComponentType } from 'react';
 import { NetworkProblem } from '@/features/network/NetworkProblem';
 import { NetworkDot, NetworkStatus } from '@/features/network/NetworkStatus';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { useTransactionTracker } from './useTransactionTracker';
 
-/** The selected network's live status, for the header. */
-export function ChainStatus() {
-  return (
-    <QueryScope>
-      <NetworkStatus />
-    </QueryScope>
-  );
+/** The component inside the shared query cache (the chain watch loads before anything else that reads). */
+function scoped(Component: ComponentType): ComponentType {
+  return function Scoped() {
+    return (
+      <QueryScope>
+        <Component />
+      </QueryScope>
+    );
+  };
 }
+
+/** The selected network's live status, for the header. */
+export const ChainStatus = scoped(NetworkStatus);
 
 /** The status dot of the header's network chip. */
-export function ChainDot() {
-  return (
-    <QueryScope>
-      <NetworkDot />
-    </QueryScope>
-  );
-}
+export const ChainDot = scoped(NetworkDot);
 
 /** What is wrong with the selected network's node, above every screen, when something is. */
-export function ChainProblem() {
-  return (
-    <QueryScope>
-      <NetworkProblem />
-    </QueryScope>
-  );
-}
-
-function Tracker() {
-  useTransactionTracker();
-  return null;
-}
+export const ChainProblem = scoped(NetworkProblem);
 
 /** Follows this window's sent transactions at each new block, locked or not (it needs no key). */
-export function ChainTracker() {
-  return (
-    <QueryScope>
-      <Tracker />
-    </QueryScope>
-  );
-}
+export const ChainTracker = scoped(function Tracker() {
+  useTransactionTracker();
+  return null;
+});

@@ -31,14 +31,15 @@ function ScreenLink({ entry }: { entry: ScreenEntry }) {
  */
 export function MainNav() {
   const listed = screens.filter((s) => s.inNav);
-  const [moreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new screen closes More
-  useEffect(() => setMoreOpen(false), [pathname]);
+  // More stays open on the screen it was opened on: going to another screen closes it.
+  const [openOn, setOpenOn] = useState<string>();
+  const moreOpen = openOn === pathname;
+  const setMoreOpen = (open: boolean) => setOpenOn(open ? pathname : undefined);
   useEffect(() => {
     if (!moreOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMoreOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(undefined);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [moreOpen]);

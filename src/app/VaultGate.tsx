@@ -8,10 +8,10 @@ import { useVault } from '@/lib/vault';
 import { useChainWatch } from './chainWatchLoader';
 import { Shell } from './Shell';
 import styles from './Shell.module.css';
-import { loadedUnlockedApp, loadUnlockedApp, preloadUnlocked } from './unlockedAppLoader';
+import { preloadUnlocked, unlockedApp } from './unlockedAppLoader';
 import { useAutoLock } from './useAutoLock';
 
-const LazyUnlockedApp = lazy(() => loadUnlockedApp().then((m) => ({ default: m.UnlockedApp })));
+const LazyUnlockedApp = lazy(() => unlockedApp.load().then((m) => ({ default: m.UnlockedApp })));
 
 /**
  * Shows set-up while there is no vault, the unlock screen while locked, the wallet once unlocked.
@@ -51,7 +51,7 @@ function gateScreen(status: Exclude<VaultStatus, 'unlocked'>) {
 }
 
 function Unlocked() {
-  const UnlockedApp = loadedUnlockedApp()?.UnlockedApp;
+  const UnlockedApp = unlockedApp.loaded()?.UnlockedApp;
   if (UnlockedApp) return <UnlockedApp />;
   return (
     <Suspense

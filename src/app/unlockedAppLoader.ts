@@ -1,20 +1,9 @@
 import type { VaultStatus } from '@/core/vault/vaultState';
-import { loadChainWatch } from './chainWatchLoader';
+import { chainWatch } from './chainWatchLoader';
+import { lazyModule } from './lazyModule';
 
-type UnlockedAppModule = typeof import('./UnlockedApp');
-let loaded: UnlockedAppModule | undefined;
-
-/** Loads the unlocked wallet (its own chunk). Once loaded it renders without suspending. */
-export function loadUnlockedApp(): Promise<UnlockedAppModule> {
-  return import('./UnlockedApp').then((m) => {
-    loaded = m;
-    return m;
-  });
-}
-
-export function loadedUnlockedApp(): UnlockedAppModule | undefined {
-  return loaded;
-}
+/** The unlocked wallet: routes, navigation, the account in the header (its own chunk). */
+export const unlockedApp = lazyModule(() => import('./UnlockedApp'));
 
 /** The screen path in the address bar (hash routing), without its query. */
 export function currentScreenPath(): string {
@@ -23,7 +12,7 @@ export function currentScreenPath(): string {
 
 /** Loads the unlocked wallet and the code of the screen the address bar asks for. */
 export async function preloadUnlocked(): Promise<void> {
-  const app = await loadUnlockedApp();
+  const app = await unlockedApp.load();
   await app.preloadScreenAt(currentScreenPath());
 }
 
@@ -34,5 +23,5 @@ export async function preloadUnlocked(): Promise<void> {
  * unlock need nothing: they are in the start-up chunk.
  */
 export async function preloadFirstScreen(status: VaultStatus): Promise<void> {
-  if (status === 'unlocked') await Promise.all([preloadUnlocked(), loadChainWatch()]);
+  if (status === 'unlocked') await Promise.all([preloadUnlocked(), chainWatch.load()]);
 }

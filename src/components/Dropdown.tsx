@@ -11,6 +11,35 @@ type DropdownProps = {
   className?: string;
 };
 
+/** A list of choices in a dropdown's panel, under a heading when there are several lists. */
+export function DropdownChoices({ heading, children }: { heading?: string; children: ReactNode }) {
+  return (
+    <section aria-label={heading} className={styles.choices}>
+      {heading && <h2 className={styles.heading}>{heading}</h2>}
+      <ul className={styles.list}>{children}</ul>
+    </section>
+  );
+}
+
+/** One choice: a button marked `aria-current` when it is the one in use. */
+export function DropdownChoice({
+  current,
+  onChoose,
+  children,
+}: {
+  current: boolean;
+  onChoose(): void;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <button type="button" className={styles.choice} aria-current={current ? 'true' : undefined} onClick={onChoose}>
+        {children}
+      </button>
+    </li>
+  );
+}
+
 /**
  * A button that opens a panel under it (the disclosure pattern: focus stays on the button and Tab
  * goes on into the panel). Escape, a click elsewhere or focus leaving close it; Escape gives focus

@@ -11,12 +11,17 @@ import { useVault } from '@/lib/vault';
 
 const EMPTY: never[] = [];
 
+/** How old balances may get, in a view that does not follow every block (the header's account chip). */
+const SLOW_REFRESH_MS = 60_000;
+
 /**
  * Everything the portfolio shows for the selected network: balances of every visible account
- * and token with their dollar values, read in one request and refreshed at each new block.
- * While the node fails, the last snapshot stays (the caller marks it stale).
+ * and token with their dollar values, read in one request and refreshed at each new block (or,
+ * with `everyBlock: false`, at the first new block a minute after the last read: the header shows
+ * values on every screen without a read per block on each). While the node fails, the last
+ * snapshot stays (the caller marks it stale).
  */
-export function usePortfolio() {
+export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {}) {
   const network = useSelectedNetwork();
   const allAccounts = useVault((s) => s.accounts);
   const accounts = useMemo(() => allAccounts.filter((a) => !a.hidden), [allAccounts]);
@@ -52,19 +57,21 @@ export function usePortfolio() {
   });
 
   const latest = head.data?.blockNumber;
-  const { data, isFetching, isError, refetch } = snapshot;
+  const { data, isFetching, isError, refetch, dataUpdatedAt } = snapshot;
   // What a refresh was last asked for: a new head when balances are shown, or a fresh answer from
   // the node (at most one per head poll) after a failed read — never a loop.
   const refreshedFor = useRef<string | undefined>(undefined);
   const headSeenAt = head.dataUpdatedAt;
   useEffect(() => {
     if (latest === undefined || isFetching || !chainOk) return;
-    const reason = isError ? `retry ${headSeenAt}` : data && latest !== data.blockNumber ? `head ${latest}` : undefined;
+    const behind = data !== undefined && latest !== data.blockNumber;
+    const due = everyBlock || headSeenAt - dataUpdatedAt >= SLOW_REFRESH_MS;
+    const reason = isError ? `retry ${headSeenAt}` : behind && due ? `head ${latest}` : undefined;
     if (reason === undefined || refreshedFor.current === reason) return;
     refreshedFor.current = reason;
     // Joins a read already under way (the header's account chip and the screen both ask): one request per head.
     void refetch({ cancelRefetch: false });
-  }, [latest, headSeenAt, chainOk, data, isError, isFetching, refetch]);
+  }, [latest, headSeenAt, chainOk, data, dataUpdatedAt, everyBlock, isError, isFetching, refetch]);
 
   // The last balances read through this node stay on screen (marked stale) even when a changed
   // request (a token hidden or found just as the node went down) could not be read.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Fiat } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
-import { Dropdown } from '@/components/Dropdown';
+import { Dropdown, DropdownChoice, DropdownChoices } from '@/components/Dropdown';
 import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import { shortAddress } from '@/lib/format';
@@ -18,7 +18,7 @@ export function AccountMenu({ managePath, addPath }: { managePath: string; addPa
   const session = useVaultSession();
   const accounts = useVault((s) => s.accounts);
   const selected = useSelectedAccount();
-  const { view } = usePortfolio();
+  const { view } = usePortfolio({ everyBlock: false });
   const totalOf = (address: string) =>
     view?.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())?.total;
   const visible = accounts.filter((a) => !a.hidden || a.id === selected?.id);
@@ -43,27 +43,24 @@ export function AccountMenu({ managePath, addPath }: { managePath: string; addPa
     >
       {(close) => (
         <>
-          <section aria-label="Accounts">
-            <ul className={styles.menuList}>
-              {visible.map((account) => (
-                <li key={account.id}>
-                  <button
-                    type="button"
-                    className={styles.menuAccount}
-                    aria-current={account.id === selected.id ? 'true' : undefined}
-                    onClick={() => {
-                      session.selectAccount(account.id);
-                      close();
-                    }}
-                  >
-                    <Identicon address={account.address} />
-                    <span className={styles.menuAccountLabel}>{accountLabel(account)}</span>{' '}
-                    <Fiat value={totalOf(account.address)} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <DropdownChoices heading="Accounts">
+            {visible.map((account) => (
+              <DropdownChoice
+                key={account.id}
+                current={account.id === selected.id}
+                onChoose={() => {
+                  session.selectAccount(account.id);
+                  close();
+                }}
+              >
+                <Identicon address={account.address} />
+                <span>{accountLabel(account)}</span>{' '}
+                <span className={styles.choiceValue}>
+                  <Fiat value={totalOf(account.address)} />
+                </span>
+              </DropdownChoice>
+            ))}
+          </DropdownChoices>
           <div className={styles.menuActions}>
             {selected.demo && <PublicKeyBadge />}
             <CopyButton value={selected.address} label="Copy address" />

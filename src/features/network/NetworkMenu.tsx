@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dropdown } from '@/components/Dropdown';
+import { Dropdown, DropdownChoice, DropdownChoices } from '@/components/Dropdown';
 import type { Network } from '@/core/chain/networks';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { NetworkIcon } from './NetworkIcon';
@@ -35,27 +35,21 @@ export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close:
       {(close) => (
         <>
           {[...groups].map(([group, members]) => (
-            <section key={group} aria-label={group} className={styles.menuGroup}>
-              <h2 className={styles.menuHeading}>{group}</h2>
-              <ul className={styles.menuList}>
-                {members.map((network) => (
-                  <li key={network.id}>
-                    <button
-                      type="button"
-                      className={styles.menuItem}
-                      aria-current={network.id === selected.id ? 'true' : undefined}
-                      onClick={() => {
-                        selectNetwork(network.id);
-                        close();
-                      }}
-                    >
-                      <NetworkIcon network={network} />
-                      <span>{network.name}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <DropdownChoices key={group} heading={group}>
+              {members.map((network) => (
+                <DropdownChoice
+                  key={network.id}
+                  current={network.id === selected.id}
+                  onChoose={() => {
+                    selectNetwork(network.id);
+                    close();
+                  }}
+                >
+                  <NetworkIcon network={network} />
+                  <span>{network.name}</span>
+                </DropdownChoice>
+              ))}
+            </DropdownChoices>
           ))}
           {footer?.(close)}
         </>
