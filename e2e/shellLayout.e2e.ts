@@ -16,6 +16,15 @@ async function box(locator: Locator) {
   return found;
 }
 
+/** Presses Tab (from wherever focus is) until the locator has focus; fails if it never does. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the element');
+}
+
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -48,7 +57,9 @@ describe('shell layout', () => {
       for (const entry of screens.filter((s) => s.inNav)) {
         const link = shell.navLink(entry.label);
         expect((await box(link)).height).toBeGreaterThanOrEqual(TARGET);
-        await link.focus();
+        // From the top of the page (the skip link), Tab through the header into the rail.
+        await page.getByRole('button', { name: 'Skip to content' }).focus();
+        await tabTo(page, link);
         await page.keyboard.press('Enter');
         await expect.poll(() => shell.heading.textContent()).toBe(entry.label);
       }
@@ -77,7 +88,7 @@ describe('shell layout', () => {
         expect(await more.getAttribute('aria-expanded')).toBe('true');
         const link = shell.navLink(entry.label);
         expect((await box(link)).height).toBeGreaterThanOrEqual(TARGET);
-        await link.focus();
+        await tabTo(page, link);
         await page.keyboard.press('Enter');
         await expect.poll(() => shell.heading.textContent()).toBe(entry.label);
         expect(await link.isVisible()).toBe(false);

@@ -46,23 +46,19 @@ export class AppShell {
 
   /** Chooses a network from the header's network menu. */
   async chooseNetwork(name: string): Promise<void> {
-    await this.networkChip.click();
-    await this.page.getByRole('banner').getByRole('button', { name, exact: true }).click();
+    await (await this.openMenu(this.networkChip)).getByRole('button', { name, exact: true }).click();
   }
 
   /** The networks the network menu offers. */
   async networkNames(): Promise<string[]> {
-    await this.networkChip.click();
-    const panel = this.page.locator(`[id="${await this.networkChip.getAttribute('aria-controls')}"]`);
-    const names = await panel.getByRole('listitem').allInnerTexts();
+    const names = await (await this.openMenu(this.networkChip)).getByRole('listitem').allInnerTexts();
     await this.page.keyboard.press('Escape');
     return names.map((n) => n.trim());
   }
 
   /** The accounts the account menu offers, each as "Name — 0x1234…abcd (tags)". */
   async accountLabels(): Promise<string[]> {
-    await this.accountChip.click();
-    const items = this.page.getByRole('region', { name: 'Accounts' }).getByRole('button');
+    const items = (await this.openMenu(this.accountChip)).getByRole('region', { name: 'Accounts' }).getByRole('button');
     // Each item's first line: "Name — 0x1234…abcd (tags)"; the value follows it.
     const labels = (await items.allInnerTexts()).map((text) => text.split('\n')[0]?.trim() ?? '');
     await this.page.keyboard.press('Escape');
@@ -71,26 +67,32 @@ export class AppShell {
 
   /** Switches account from the account menu, by its label (see accountLabels). */
   async chooseAccount(label: string): Promise<void> {
-    await this.accountChip.click();
-    await this.page.getByRole('region', { name: 'Accounts' }).getByRole('button').filter({ hasText: label }).click();
+    const menu = await this.openMenu(this.accountChip);
+    await menu.getByRole('region', { name: 'Accounts' }).getByRole('button').filter({ hasText: label }).click();
   }
 
   /** Follows a link of the account menu (Manage accounts, Add wallet). */
   async accountMenuLink(name: string): Promise<void> {
-    await this.accountChip.click();
-    await this.page.getByRole('banner').getByRole('link', { name, exact: true }).click();
+    await (await this.openMenu(this.accountChip)).getByRole('link', { name, exact: true }).click();
   }
 
   /** Locks the wallet from the account menu. */
   async lock(): Promise<void> {
-    await this.accountChip.click();
-    await this.page.getByRole('banner').getByRole('button', { name: 'Lock', exact: true }).click();
+    await (await this.openMenu(this.accountChip)).getByRole('button', { name: 'Lock', exact: true }).click();
+  }
+
+  /** Opens a header menu and gives its panel (the one its button controls, not a look-alike on the screen). */
+  private async openMenu(chip: Locator): Promise<Locator> {
+    await chip.click();
+    return this.page.locator(`[id="${await chip.getAttribute('aria-controls')}"]`);
   }
 
   /** Opens a screen from the main navigation (through More on a phone's tab bar). */
   async goTo(label: string): Promise<void> {
+    await this.nav.waitFor();
     const link = this.navLink(label);
-    if (!(await link.isVisible())) await this.nav.getByRole('button', { name: 'More' }).click();
+    const more = this.nav.getByRole('button', { name: 'More' });
+    if ((await more.isVisible()) && !(await link.isVisible())) await more.click();
     await link.click();
   }
 
