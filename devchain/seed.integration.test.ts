@@ -12,7 +12,15 @@ import {
 import { hardhat } from 'viem/chains';
 import { describe, expect, inject, it } from 'vitest';
 import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
-import { demoAddress, demoContractAddresses, TRICK_DEPLOYER_INDEX, TRICK_TOKEN, trickTokenAddress } from './seed.ts';
+import { FEED_HISTORY } from './priceRounds.ts';
+import {
+  DEPLOYER_INDEX,
+  demoAddress,
+  demoContractAddresses,
+  TRICK_DEPLOYER_INDEX,
+  TRICK_TOKEN,
+  trickTokenAddress,
+} from './seed.ts';
 
 const client = createPublicClient({ chain: hardhat, transport: http(inject('localChainUrl')) });
 const contracts = demoContractAddresses();
@@ -101,8 +109,9 @@ describe('the seeded local chain', () => {
     expect(await read('totalSupply')).toBe(0n);
     const transfer = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
     expect(await client.getLogs({ address: trick, event: transfer, fromBlock: 0n })).toEqual([]);
-    // Deployed alone in the block after the last step of the history (Demo account 2 returning
-    // NFT #4), so the blocks of the history are those without it. Other tests may add blocks later.
+    // Deployed in the block after the last step of the history (Demo account 2 returning NFT #4),
+    // beside only the price feeds' rounds, so the blocks of the history are those without it.
+    // Other tests may add blocks later.
     const deployer = demoAddress(TRICK_DEPLOYER_INDEX);
     expect(await client.getTransactionCount({ address: deployer })).toBe(1);
     const latest = await client.getBlockNumber();
@@ -114,9 +123,44 @@ describe('the seeded local chain', () => {
     const senders = (block: (typeof blocks)[number] | undefined) =>
       block?.transactions.map((tx) => [tx.from.toLowerCase(), tx.to?.toLowerCase() ?? null]);
     const at = blocks.findIndex((b) => b.transactions.some((tx) => isAddressEqual(tx.from, deployer)));
-    expect(senders(blocks[at])).toEqual([[deployer.toLowerCase(), null]]);
+    const feeds = [contracts.ETH_USD_FEED, contracts.DAI_USD_FEED, contracts.USDC_USD_FEED, contracts.USDT_USD_FEED];
+    const feedWriter = demoAddress(DEPLOYER_INDEX).toLowerCase();
+    expect(senders(blocks[at])).toContainEqual([deployer.toLowerCase(), null]);
+    for (const [from, to] of senders(blocks[at]) ?? []) {
+      if (from === deployer.toLowerCase()) continue;
+      expect(from).toBe(feedWriter);
+      expect(feeds.map((f) => f.toLowerCase())).toContain(to);
+    }
     expect(senders(blocks[at - 1])).toEqual([[demoAddress(1).toLowerCase(), contracts.NFT.toLowerCase()]]);
     expect(Object.values(contracts).map((c) => c.toLowerCase())).not.toContain(trick.toLowerCase());
+  });
+
+  it('has price feeds with a month of rounds in two phases, one ETH round missing, ending at today’s prices', async () => {
+    const abi = parseAbi([
+      'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
+      'function getRoundData(uint80) view returns (uint80, int256, uint256, uint256, uint80)',
+    ]);
+    const round = (feed: Address, phase: bigint, index: bigint) =>
+      client.readContract({ address: feed, abi, functionName: 'getRoundData', args: [(phase << 64n) | index] });
+    const head = await client.getBlock({ blockNumber: 0n });
+    for (const [feed, plan] of [
+      [contracts.ETH_USD_FEED, FEED_HISTORY.ETH_USD_FEED],
+      [contracts.USDT_USD_FEED, FEED_HISTORY.USDT_USD_FEED],
+    ] as const) {
+      const [id, answer, , updatedAt] = await client.readContract({
+        address: feed,
+        abi,
+        functionName: 'latestRoundData',
+      });
+      expect(answer).toBe(plan.answer);
+      expect(id >> 64n).toBe(2n);
+      const first = await round(feed, 1n, 1n);
+      expect(Number(first[3])).toBe(Number(head.timestamp));
+      expect(Number(updatedAt) - Number(first[3])).toBeGreaterThan(29 * 86_400);
+      expect((await round(feed, 2n, 1n))[3]).toBeGreaterThan(first[3]);
+    }
+    await expect(round(contracts.ETH_USD_FEED, 1n, 10n)).rejects.toThrow(/No data present/);
+    expect((await round(contracts.ETH_USD_FEED, 1n, 11n))[1]).toBeGreaterThan(0n);
   });
 
   it('has a history of transfers in and out of the first demo account, over many blocks and days', async () => {

@@ -24,6 +24,7 @@ import { hardhat } from 'viem/chains';
 import { DEMO_MNEMONIC, MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
 import { type CompiledContracts, compileContracts } from './compile.ts';
 import { demoNftUri } from './nftArt.ts';
+import { FEED_HISTORY, plannedRounds } from './priceRounds.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -107,11 +108,27 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
     if (receipt.status !== 'success') throw new Error(`seed step ${i} reverted (${hash})`);
     history.push(hash);
   }
-  // Bring the chain clock back to the present so new blocks carry real timestamps. That block
-  // holds the trick token's deployment, outside the history: the history's blocks and times, and
-  // the number of blocks, are what they were before it.
-  await client.setNextBlockTimestamp({ timestamp: BigInt(Math.max(Math.floor(now.getTime() / 1000), timestamp + 1)) });
-  await deployTrickToken(client, compiled);
+  // Bring the chain clock back to the present so new blocks carry real timestamps. One block
+  // holds the trick token's deployment and the price feeds' rounds, outside the history: the
+  // history's blocks and times, and the number of blocks, are what they were before it.
+  const present = Math.max(Math.floor(now.getTime() / 1000), timestamp + 1);
+  await client.setNextBlockTimestamp({ timestamp: BigInt(present) });
+  await client.setAutomine(false);
+  try {
+    const sent = [
+      ...(await recordPriceRounds(client, compiled, start, present)),
+      await deployTrickToken(client, compiled),
+    ];
+    await client.mine({ blocks: 1 });
+    for (const hash of sent) {
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`the present block's transaction ${hash} reverted`);
+    }
+  } finally {
+    await client.setAutomine(true);
+  }
+  if ((await client.getCode({ address: trickTokenAddress() })) === undefined)
+    throw new Error(`the trick token was not deployed at ${trickTokenAddress()}`);
 
   const contracts = demoContractAddresses();
   for (const name of deploymentOrder) {
@@ -121,19 +138,51 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
   return { contracts, multicall3: MULTICALL3_ADDRESS, history, blockNumber: await client.getBlockNumber() };
 }
 
-async function deployTrickToken(client: ReturnType<typeof seedClient>, compiled: CompiledContracts): Promise<void> {
+async function deployTrickToken(client: ReturnType<typeof seedClient>, compiled: CompiledContracts): Promise<Hex> {
   const token = compiled.DemoToken;
   if (!token) throw new Error('missing compiled contract DemoToken');
-  const hash = await client.deployContract({
+  return client.deployContract({
     account: demoAddress(TRICK_DEPLOYER_INDEX),
     abi: token.abi,
     bytecode: token.bytecode,
     args: [TRICK_TOKEN.name, TRICK_TOKEN.symbol, TRICK_TOKEN.decimals],
   });
-  const receipt = await client.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success' || receipt.contractAddress?.toLowerCase() !== trickTokenAddress().toLowerCase()) {
-    throw new Error(`the trick token was not deployed at ${trickTokenAddress()} (${hash})`);
+}
+
+/** Sends each feed's rounds from genesis to the present, in two phases (see priceRounds.ts). */
+async function recordPriceRounds(
+  client: ReturnType<typeof seedClient>,
+  compiled: CompiledContracts,
+  start: number,
+  present: number,
+): Promise<Hex[]> {
+  const abi = compiled.MockAggregator?.abi;
+  if (!abi) throw new Error('missing compiled contract MockAggregator');
+  const deployer = demoAddress(DEPLOYER_INDEX);
+  const addresses = demoContractAddresses();
+  const sent: Hex[] = [];
+  for (const [feed, plan] of Object.entries(FEED_HISTORY) as [
+    keyof typeof FEED_HISTORY,
+    (typeof FEED_HISTORY)[keyof typeof FEED_HISTORY],
+  ][]) {
+    const phases = plannedRounds(plan, start, present);
+    for (const [i, rounds] of phases.entries()) {
+      if (i > 0)
+        sent.push(
+          await client.writeContract({ account: deployer, address: addresses[feed], abi, functionName: 'startPhase' }),
+        );
+      sent.push(
+        await client.writeContract({
+          account: deployer,
+          address: addresses[feed],
+          abi,
+          functionName: 'addRounds',
+          args: [rounds.map((r) => r.answer), rounds.map((r) => BigInt(r.time))],
+        }),
+      );
+    }
   }
+  return sent;
 }
 
 function seedClient(rpcUrl: string) {
@@ -189,11 +238,12 @@ function plannedSteps(compiled: CompiledContracts): Step[] {
     deploy('NoReturnToken', ['Demo Tether USD', 'USDT', 6]),
     deploy('Bytes32MetadataToken', [stringToHex('Demo Maker', { size: 32 }), stringToHex('MKR', { size: 32 })]),
     deploy('DemoCollection', ['Cairn Demo Cairns', 'CAIRN']),
-    // Price feeds (8 decimals, like Chainlink's USD feeds). MKR deliberately has none.
-    deploy('MockAggregator', [8, 'ETH / USD', 3_250_12000000n]),
-    deploy('MockAggregator', [8, 'DAI / USD', 1_00010000n]),
-    deploy('MockAggregator', [8, 'USDC / USD', 99990000n]),
-    deploy('MockAggregator', [8, 'USDT / USD', 1_00020000n]),
+    // Price feeds (8 decimals, like Chainlink's USD feeds); their rounds are recorded at the end.
+    // MKR deliberately has none.
+    deploy('MockAggregator', [8, 'ETH / USD']),
+    deploy('MockAggregator', [8, 'DAI / USD']),
+    deploy('MockAggregator', [8, 'USDC / USD']),
+    deploy('MockAggregator', [8, 'USDT / USD']),
     // A token without decimals(), for the "ask the person" path of adding a custom token.
     deploy('NoDecimalsToken', ['Odd Token', 'ODD']),
     // An airdrop nobody asked for, the way spam tokens arrive.

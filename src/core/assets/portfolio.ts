@@ -25,7 +25,8 @@ export type PortfolioRequest = {
   feeds: readonly { key: string; address: Address }[];
 };
 
-export type FeedAnswer = { answer: bigint; decimals: number; updatedAt: number };
+/** A feed's answer: `roundId` is the proxy's round (see core/prices/rounds), `updatedAt` unix seconds. */
+export type FeedAnswer = { answer: bigint; decimals: number; updatedAt: number; roundId: bigint };
 
 /** Balances and prices as of one block. Keys are lower-case addresses; a missing entry means the read failed. */
 export type PortfolioSnapshot = {
@@ -130,14 +131,14 @@ function assemble(planned: Planned[], results: (Hex | undefined)[], via: Portfol
       }
       case 'feedRound': {
         if (!data || data.length < 2 + 64 * 5) break;
-        const [, answer, , updatedAt] = decodeFunctionResult({
+        const [roundId, answer, , updatedAt] = decodeFunctionResult({
           abi: aggregatorAbi,
           functionName: 'latestRoundData',
           data,
         });
         const decimals = feedDecimals.get(item.key);
         if (decimals !== undefined && answer > 0n)
-          snapshot.prices.set(item.key, { answer, decimals, updatedAt: Number(updatedAt) });
+          snapshot.prices.set(item.key, { answer, decimals, updatedAt: Number(updatedAt), roundId });
         break;
       }
     }

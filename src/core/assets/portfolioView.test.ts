@@ -51,9 +51,9 @@ const snapshot: PortfolioSnapshot = {
     ],
   ]),
   prices: new Map([
-    ['native', { answer: 300_000_000_000n, decimals: 8, updatedAt: 1_000_000 }],
-    [dai.address.toLowerCase(), { answer: 100_000_000n, decimals: 8, updatedAt: 1_000_000 }],
-    [spam.address.toLowerCase(), { answer: 100_000_000n, decimals: 8, updatedAt: 1_000_000 }],
+    ['native', { answer: 300_000_000_000n, decimals: 8, updatedAt: 1_000_000, roundId: 1n }],
+    [dai.address.toLowerCase(), { answer: 100_000_000n, decimals: 8, updatedAt: 1_000_000, roundId: 1n }],
+    [spam.address.toLowerCase(), { answer: 100_000_000n, decimals: 8, updatedAt: 1_000_000, roundId: 1n }],
   ]),
 };
 

@@ -11,6 +11,7 @@ interface CairnDbSchema extends DBSchema {
   transactions: { key: string; value: Record<string, unknown>; indexes: { byAccount: string; byChain: number } };
   activity: { key: string; value: Record<string, unknown>; indexes: { byAccountBlock: [string, number] } };
   activitySync: { key: string; value: Record<string, unknown> };
+  priceRounds: { key: string; value: Record<string, unknown> };
 }
 
 /**
@@ -32,6 +33,9 @@ const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
     const activity = db.createObjectStore('activity', { keyPath: 'id' });
     activity.createIndex('byAccountBlock', ['accountKey', 'block']);
     db.createObjectStore('activitySync', { keyPath: 'key' });
+  },
+  (db) => {
+    db.createObjectStore('priceRounds', { keyPath: 'key' });
   },
 ];
 
