@@ -134,8 +134,8 @@ async function benchList(appDir: string, rpcUrl: string): Promise<string> {
     let rows = 0;
     let total = '';
     for (let run = 0; run < 5; run++) {
-      await nav.getByRole('link', { name: 'Portfolio' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Portfolio' }).waitFor();
+      await nav.getByRole('link', { name: 'Home' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
       const start = Date.now();
       await nav.getByRole('link', { name: 'Activity' }).click();
       await list.locator('li a').first().waitFor();

@@ -12,6 +12,7 @@ import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
 import { benchHistory } from './history.ts';
+import { benchHome } from './home.ts';
 import { benchKeystore } from './keystore.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchSend } from './send.ts';
@@ -24,7 +25,7 @@ const out = join(root, 'bench', '.out');
 // ratio moving by ±0.1 between runs of the same build.
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const BUDGET_FIRST_SCREEN_GZIP = 150 * 1024;
-const SECTIONS = ['first-screen', 'vault', 'keystore', 'session', 'portfolio', 'send', 'history'] as const;
+const SECTIONS = ['first-screen', 'vault', 'keystore', 'session', 'portfolio', 'home', 'send', 'history'] as const;
 // `npm run bench -- send portfolio` runs only those sections; `--reuse-build` keeps bench/.out.
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
@@ -78,6 +79,7 @@ async function main() {
   if (runs('keystore')) console.log(`\n${await benchKeystore(join(out, 'app'))}`);
   if (runs('session')) console.log(`\n${await benchSharedSession(join(out, 'app'))}`);
   if (runs('portfolio')) console.log(`\n${await benchPortfolio()}`);
+  if (runs('home')) console.log(`\n${await benchHome(join(out, 'app'))}`);
   if (runs('send')) console.log(`\n${await benchSend(join(out, 'app'))}`);
   if (runs('history')) console.log(`\n${await benchHistory(join(out, 'app'))}`);
 }

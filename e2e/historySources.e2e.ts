@@ -75,17 +75,18 @@ describe('history sources in Settings', () => {
     expect(await section.getByRole('button', { name: /^Remove the explorer of / }).count()).toBe(0);
 
     await key.fill(explorer.apiKey);
+    // Saving checks the key with one request; the history then syncs from the explorer, maybe at once.
+    const before = explorer.requests;
     await save.click();
     await expect.poll(() => section.getByRole('status').textContent()).toMatch(/^Explorer saved for Local chain\./);
     expect(await key.inputValue()).toBe('');
     await section.getByRole('button', { name: 'Remove the explorer of Local chain' }).waitFor();
 
-    const before = explorer.requests;
     const { activity, counts } = await syncedCounts(page);
     expect(await activity.screen.textContent()).toContain(
       'built from your node’s logs, your explorer and Cairn’s own records',
     );
-    expect(explorer.requests).toBeGreaterThan(before);
+    expect(explorer.requests).toBeGreaterThan(before + 1);
     expect(counts).toEqual(fromBlocks);
     // The key goes to the explorer and nowhere else.
     const explorerHost = new URL(explorer.url).host;

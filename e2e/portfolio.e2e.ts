@@ -33,6 +33,7 @@ describe('portfolio, tokens, networks and receive', () => {
     await new Onboarding(opened.page).openDemoWallet();
     const portfolio = new Portfolio(opened.page);
     await portfolio.status.waitFor();
+    await portfolio.groupByAccount();
     return { ...opened, shell, portfolio };
   }
 

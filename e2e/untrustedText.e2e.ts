@@ -37,6 +37,7 @@ describe('text from the chain and from people, shown with its hidden characters 
     const { page, consoleErrors } = await demoWalletPage(env);
     const portfolio = new Portfolio(page);
     await portfolio.status.waitFor();
+    await portfolio.groupByAccount();
 
     const form = await portfolio.lookUpToken(trickTokenAddress());
     expect(await form.textContent()).toContain(`${SHOWN_SYMBOL} ⚠ ${WARNING} — ${TRICK_TOKEN.name}`);

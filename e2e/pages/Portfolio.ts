@@ -1,4 +1,5 @@
-// Page object for the portfolio: balances per account, as exact values (the amount's title).
+// Page object for Home: the total, the value chart and its table, the assets across accounts, and
+// balances per account once grouped, as exact values (the amount's title).
 import type { Locator, Page } from 'playwright-core';
 import { parseUnits } from 'viem';
 
@@ -7,6 +8,19 @@ export class Portfolio {
 
   constructor(readonly page: Page) {
     this.status = page.getByRole('status').filter({ hasText: /block/ });
+  }
+
+  /** Lists holdings per account (the setting is kept, so later pages open grouped too). */
+  async groupByAccount(): Promise<void> {
+    await this.page.getByRole('checkbox', { name: 'Group by account', exact: true }).check();
+  }
+
+  /** A row of the assets across all accounts (the default list). */
+  asset(symbol: string): Locator {
+    return this.page
+      .getByRole('region', { name: 'Assets', exact: true })
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: new RegExp(`^${symbol} `) }) });
   }
 
   account(name: string): Locator {

@@ -5,7 +5,7 @@ import { type ScreenEntry, type ScreenId, screens } from './paths';
 import styles from './Shell.module.css';
 
 const screenIcons: Partial<Record<ScreenId, IconName>> = {
-  portfolio: 'home',
+  home: 'home',
   send: 'send',
   receive: 'receive',
   activity: 'activity',

@@ -7,7 +7,7 @@ export function NotFound() {
     <Screen title="Page not found">
       <p>No screen lives at this address.</p>
       <p>
-        <Link to={screen('portfolio').path}>Go to the portfolio</Link>
+        <Link to={screen('home').path}>Go to Home</Link>
       </p>
     </Screen>
   );

@@ -8,6 +8,8 @@ export const appLinks: AppLinks = {
   nfts: screen('nfts').path,
   settings: screen('settings').path,
   send: screen('send').path,
+  receive: screen('receive').path,
+  sign: screen('sign').path,
   transaction: (hash) => pathTo('transaction', { hash }),
   address: (address) => pathTo('address', { address }),
   sendAsset: (asset) => `${screen('send').path}?asset=${encodeURIComponent(asset)}`,

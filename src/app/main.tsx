@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type ActivityStore, lazyActivityStore } from '@/core/activity/activityStore';
 import { broadcast, CHANNELS } from '@/core/channels';
+import { lazyRoundCache, type RoundCache } from '@/core/prices/roundCache';
 import { createSessionStore } from '@/core/session/sessionStore';
 import {
   type CairnDatabase,
@@ -17,6 +18,7 @@ import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
 import { ActivityProvider } from '@/lib/activity';
 import { LinksProvider } from '@/lib/links';
+import { RoundCacheProvider } from '@/lib/roundCache';
 import { SessionProvider } from '@/lib/session';
 import { requestPersistenceOnceSaved } from '@/lib/storagePersistence';
 import { toastStore } from '@/lib/toasts';
@@ -40,6 +42,7 @@ type Storage = {
   settings: KeyValueStore<SettingsSchema>;
   transactions: TxStore;
   activity: ActivityStore;
+  rounds: RoundCache;
 };
 
 /** This window's stores, or why storage cannot be opened (then Cairn does not start). */
@@ -50,6 +53,7 @@ async function openStorage(database: Promise<CairnDatabase>): Promise<Storage | 
       settings: indexedDbSettingsStore<SettingsSchema>(db),
       transactions: indexedDbTxStore(db),
       activity: lazyActivityStore(() => import('@/core/storage/activityDb').then((m) => m.indexedDbActivityStore(db))),
+      rounds: lazyRoundCache(() => import('@/core/storage/roundDb').then((m) => m.indexedDbRoundCache(db))),
     };
   } catch (error) {
     return { unavailable: error };
@@ -129,9 +133,11 @@ async function start() {
         <VaultProvider client={vault}>
           <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
             <ActivityProvider store={storage.activity}>
-              <LinksProvider value={appLinks}>
-                <VaultGate />
-              </LinksProvider>
+              <RoundCacheProvider cache={storage.rounds}>
+                <LinksProvider value={appLinks}>
+                  <VaultGate />
+                </LinksProvider>
+              </RoundCacheProvider>
             </ActivityProvider>
           </TransactionsProvider>
         </VaultProvider>

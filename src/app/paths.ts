@@ -3,7 +3,7 @@
  * file types a path by hand.
  */
 export type ScreenId =
-  | 'portfolio'
+  | 'home'
   | 'send'
   | 'receive'
   | 'activity'
@@ -31,10 +31,10 @@ export type ScreenEntry = {
 
 export const screens: readonly ScreenEntry[] = [
   {
-    id: 'portfolio',
+    id: 'home',
     path: '/',
-    label: 'Portfolio',
-    purpose: 'Balances of every account and token, read from your own node in one round trip.',
+    label: 'Home',
+    purpose: 'The total and how it moved, a private value chart, and every asset, read from your own node.',
     inNav: true,
     tab: true,
   },

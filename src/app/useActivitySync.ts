@@ -45,8 +45,10 @@ async function syncOnce(
 }
 
 /**
- * Keeps the selected account's history synced in the background: at every new block, and when
- * asked (Retry). The sync code loads only when the wallet is unlocked.
+ * Keeps the history of the selected account and of every visible one synced in the background
+ * (Home's chart follows all visible accounts back in time): at every new block, and when asked
+ * (Retry). Syncs started together share one JSON-RPC batch. The sync code loads only when the
+ * wallet is unlocked.
  */
 export function useActivitySync(): void {
   const network = useSelectedNetwork();
@@ -54,9 +56,13 @@ export function useActivitySync(): void {
   const store = useActivityStore();
   const queryClient = useQueryClient();
   const explorer = useSession((s) => s.explorers[network.id]);
-  const account = useVault((s) =>
-    s.status === 'unlocked' ? s.accounts.find((a) => a.id === s.selectedAccountId)?.address : undefined,
-  ) as Address | undefined;
+  // A stable string (selected first), so a re-render with the same accounts starts nothing.
+  const accountList = useVault((s) => {
+    if (s.status !== 'unlocked') return '';
+    const selected = s.accounts.find((a) => a.id === s.selectedAccountId)?.address;
+    const visible = s.accounts.filter((a) => !a.hidden).map((a) => a.address);
+    return [...new Set([selected, ...visible].filter((a) => a !== undefined))].join(',');
+  });
   const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
 
   useEffect(() => {
@@ -69,13 +75,8 @@ export function useActivitySync(): void {
   }, [store, network, explorer, queryClient]);
 
   useEffect(() => {
-    if (block === undefined || !account) return;
-    void syncOnce(
-      store,
-      network,
-      account,
-      explorer,
-      () => void queryClient.invalidateQueries({ queryKey: activityKeys.all }),
-    );
-  }, [block, account, network, explorer, store, queryClient]);
+    if (block === undefined || accountList === '') return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+    for (const account of accountList.split(',')) void syncOnce(store, network, account as Address, explorer, refresh);
+  }, [block, accountList, network, explorer, store, queryClient]);
 }

@@ -47,3 +47,28 @@ export function useSyncStatus(networkId: string, account: Address | undefined): 
 export const syncRequests = createStore<{ request: (networkId: string, account: Address) => void }>()(() => ({
   request: () => undefined,
 }));
+
+/**
+ * How far the history of all these accounts is synced: the lowest block every one of them is
+ * synced to, or why not yet (one of them has not finished a first sync, or its last one failed).
+ */
+export function useSyncedThrough(
+  networkId: string,
+  accounts: readonly Address[],
+): { syncedTo: bigint | undefined; error: unknown } {
+  const summary = useStore(syncStatusStore, (s) => {
+    let lowest: bigint | undefined;
+    for (const account of accounts) {
+      const key = syncStatusKey(networkId, account);
+      const status = s.byKey[key];
+      if (status?.error !== undefined) return `error ${key}`;
+      if (status?.syncedTo === undefined) return 'pending';
+      if (lowest === undefined || status.syncedTo < lowest) lowest = status.syncedTo;
+    }
+    return lowest === undefined ? 'pending' : String(lowest);
+  });
+  if (summary.startsWith('error ')) {
+    return { syncedTo: undefined, error: syncStatusStore.getState().byKey[summary.slice(6)]?.error };
+  }
+  return { syncedTo: summary === 'pending' ? undefined : BigInt(summary), error: undefined };
+}

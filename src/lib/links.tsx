@@ -10,6 +10,8 @@ export type AppLinks = {
   nfts: string;
   settings: string;
   send: string;
+  receive: string;
+  sign: string;
   transaction(hash: string): string;
   address(address: string): string;
   /** The Send screen with an asset chosen: 'native', a token address, or `${contract}:${tokenId}` for an NFT. */

@@ -5,7 +5,7 @@ type ScreenComponent = ComponentType<{ entry: ScreenEntry }>;
 
 /** Where each screen's code lives. */
 const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
-  portfolio: () => import('@/features/portfolio/PortfolioScreen').then((m) => m.PortfolioScreen),
+  home: () => import('@/features/portfolio/HomeScreen').then((m) => m.HomeScreen),
   receive: () => import('@/features/receive/ReceiveScreen').then((m) => m.ReceiveScreen),
   settings: () => import('@/features/settings/SettingsScreen').then((m) => m.SettingsScreen),
   accounts: () => import('./AccountsRoute').then((m) => m.AccountsRoute),

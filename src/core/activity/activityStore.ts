@@ -1,8 +1,15 @@
 import type { Address, Hex } from 'viem';
+import type { Network } from '../chain/networks';
 import type { ActivityItem, ActivitySource, NATIVE_ITEM_SOURCES } from './item';
 
 /** Where native history comes from on a network: a block scan (local chain), the user's explorer, or nowhere. */
 export type NativeSource = (typeof NATIVE_ITEM_SOURCES)[number] | 'none';
+
+/** Where native history comes from on this network: the person's explorer, else a block scan on the local chain. */
+export function nativeSourceFor(network: Network, explorerConfigured: boolean): NativeSource {
+  if (explorerConfigured) return 'explorer';
+  return network.kind === 'local' ? 'scan' : 'none';
+}
 
 /** How far an account's history is synced on a chain, per source. */
 export type SyncState = {

@@ -4,7 +4,7 @@ import type { ChainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { isCairnError } from '../errors/base';
-import { type ActivityStore, type NativeSource, type SyncState, syncKey } from './activityStore';
+import { type ActivityStore, type NativeSource, nativeSourceFor, type SyncState, syncKey } from './activityStore';
 import { type ExplorerSource, explorerItems } from './explorerItems';
 import { type ActivityItem, NATIVE_ITEM_SOURCES } from './item';
 import { DEFAULT_SPAN_POLICY } from './logRanges';
@@ -36,12 +36,6 @@ export type SyncResult = {
   /** Items written for the re-read ranges. */
   written: number;
 };
-
-/** Where native history comes from on this network. */
-export function nativeSourceFor(network: Network, explorerConfigured: boolean): NativeSource {
-  if (explorerConfigured) return 'explorer';
-  return network.kind === 'local' ? 'scan' : 'none';
-}
 
 /**
  * Brings one account's history on one network up to the node's head, incrementally: token

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localNetwork } from '../chain/networks';
+import { chartAssets } from './chartAssets';
 import type { PortfolioSnapshot } from './portfolio';
-import { buildPortfolioView } from './portfolioView';
+import { buildPortfolioView, combineAccounts } from './portfolioView';
 import type { PortfolioToken } from './token';
 
 const alice = '0x00000000000000000000000000000000000A11cE' as const;
@@ -33,6 +34,8 @@ const empty: PortfolioToken = {
   decimals: 6,
   origin: 'custom',
 };
+
+const bob = '0x0000000000000000000000000000000000000B0b' as const;
 
 const snapshot: PortfolioSnapshot = {
   blockNumber: 10n,
@@ -77,5 +80,64 @@ describe('portfolio view', () => {
     const zero = { ...snapshot, native: new Map([[alice.toLowerCase(), 0n]]) };
     const view = buildPortfolioView(zero, network, [alice], [dai, empty], { hideZero: true });
     expect(view.accounts[0]?.rows.map((r) => r.symbol)).toEqual(['ETH', 'DAI']);
+  });
+});
+
+describe('assets across accounts', () => {
+  const network = localNetwork('http://x');
+  const both: PortfolioSnapshot = {
+    ...snapshot,
+    native: new Map([
+      [alice.toLowerCase(), 2n * 10n ** 18n],
+      [bob.toLowerCase(), 10n ** 18n],
+    ]),
+    tokens: new Map([
+      ...snapshot.tokens,
+      [
+        bob.toLowerCase(),
+        new Map([
+          [dai.address.toLowerCase(), 3n * 10n ** 18n],
+          [spam.address.toLowerCase(), 7n],
+        ]),
+      ],
+    ]),
+  };
+
+  it('sums balances and values per asset, with each asset’s share of the total in tenths of a percent', () => {
+    const view = buildPortfolioView(both, network, [alice, bob], [dai, mkr, spam, empty], { hideZero: false });
+    const { rows, spam: unasked } = combineAccounts(view, false);
+    expect(rows.map((r) => [r.symbol, r.balance, r.value, r.holders, r.shareTenths])).toEqual([
+      ['ETH', 3n * 10n ** 18n, 9_000n * 10n ** 18n, 2, 999],
+      ['DAI', 8n * 10n ** 18n, 8n * 10n ** 18n, 2, 0],
+      ['MKR', 10n ** 18n, undefined, 1, undefined],
+      ['EMP', 0n, undefined, 0, undefined],
+    ]);
+    expect(unasked.map((r) => [r.symbol, r.balance])).toEqual([['CLAIM', 10n ** 30n + 7n]]);
+    expect(rows.reduce((sum, r) => sum + (r.value ?? 0n), 0n)).toBe(view.total);
+  });
+
+  it('leaves out assets nobody holds on request, never the native coin', () => {
+    const none = { ...both, native: new Map([[alice.toLowerCase(), 0n]]) };
+    const view = buildPortfolioView(none, network, [alice], [dai, empty], { hideZero: false });
+    expect(combineAccounts(view, true).rows.map((r) => r.symbol)).toEqual(['ETH', 'DAI']);
+  });
+});
+
+describe('what the value chart follows', () => {
+  const network = localNetwork('http://x');
+  it('takes every priced asset the portfolio counts, held or not, and names held tokens without a feed', () => {
+    const { assets, withoutFeed, prices } = chartAssets(snapshot, network, [alice], [dai, mkr, spam, empty], true);
+    expect(assets.map((a) => [a.key, a.decimals, a.reconstruct, [...a.balances]])).toEqual([
+      ['native', 18, true, [[alice.toLowerCase(), 2n * 10n ** 18n]]],
+      [dai.address.toLowerCase(), 18, true, [[alice.toLowerCase(), 5n * 10n ** 18n]]],
+    ]);
+    expect(withoutFeed.map((t) => t.symbol)).toEqual(['MKR']);
+    expect([...prices.keys()]).toEqual(['native', dai.address.toLowerCase()]);
+  });
+
+  it('holds the native balance where native history cannot be followed', () => {
+    const { assets } = chartAssets(snapshot, network, [alice], [dai], false);
+    expect(assets.find((a) => a.key === 'native')?.reconstruct).toBe(false);
+    expect(assets.find((a) => a.key !== 'native')?.reconstruct).toBe(true);
   });
 });

@@ -82,3 +82,48 @@ export function buildPortfolioView(
   });
   return { accounts: views, total: views.reduce((sum, v) => sum + v.total, 0n) };
 }
+
+/** One asset over every account: balances and values summed (a value only where every counted balance has one). */
+export type CombinedRow = AssetRow & {
+  /** Accounts holding some of it. */
+  holders: number;
+  /** Share of the total value, in tenths of a percent (0–1000); undefined without a value. */
+  shareTenths: number | undefined;
+};
+
+/**
+ * The view's assets across all accounts, in the order the accounts list them, for Home's default
+ * list; unsolicited tokens are combined apart and never counted. With `hideZero`, assets nobody
+ * holds are left out (the native coin always shows).
+ */
+export function combineAccounts(view: PortfolioView, hideZero: boolean): { rows: CombinedRow[]; spam: CombinedRow[] } {
+  const combine = (pick: (account: AccountView) => AssetRow[]) => {
+    const byKey = new Map<string, CombinedRow>();
+    for (const account of view.accounts) {
+      for (const row of pick(account)) {
+        const seen = byKey.get(row.key);
+        const held = row.balance !== undefined && row.balance > 0n ? 1 : 0;
+        if (!seen) {
+          byKey.set(row.key, { ...row, holders: held, shareTenths: undefined });
+          continue;
+        }
+        seen.balance =
+          seen.balance === undefined || row.balance === undefined
+            ? (seen.balance ?? row.balance)
+            : seen.balance + row.balance;
+        seen.value =
+          seen.value === undefined || row.value === undefined ? (seen.value ?? row.value) : seen.value + row.value;
+        seen.priceStale ||= row.priceStale;
+        seen.holders += held;
+      }
+    }
+    return [...byKey.values()];
+  };
+  const rows = combine((a) => a.rows)
+    .filter((r) => !hideZero || r.key === 'native' || (r.balance !== undefined && r.balance > 0n))
+    .map((r) => ({
+      ...r,
+      shareTenths: r.value !== undefined && view.total > 0n ? Number((r.value * 1000n) / view.total) : undefined,
+    }));
+  return { rows, spam: combine((a) => a.spam) };
+}

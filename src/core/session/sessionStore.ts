@@ -35,6 +35,7 @@ const SHARED = [
   'customTokens',
   'hiddenTokens',
   'hideZeroBalances',
+  'groupByAccount',
   'addressBook',
   'explorers',
   'nftMedia',
@@ -62,6 +63,7 @@ export type SessionState = PersistedSettings & {
   removeCustomToken(networkId: string, address: string): void;
   setTokenHidden(networkId: string, address: string, hidden: boolean): void;
   setHideZeroBalances(hide: boolean): void;
+  setGroupByAccount(group: boolean): void;
   /** Adds or replaces (same id) a contact. */
   saveContact(contact: Contact): void;
   removeContact(id: string): void;
@@ -95,6 +97,7 @@ const DEFAULTS: { [K in SharedKey]: (saved: unknown) => PersistedSettings[K] } =
   customTokens: (saved) => (saved as Record<string, TokenInfo[]> | undefined) ?? {},
   hiddenTokens: (saved) => (saved as Record<string, string[]> | undefined) ?? {},
   hideZeroBalances: (saved) => saved === true,
+  groupByAccount: (saved) => saved === true,
   addressBook: (saved) => (saved as Contact[] | undefined) ?? [],
   explorers: (saved) => (saved as Record<string, ExplorerConfig> | undefined) ?? {},
   nftMedia: (saved) => (saved as MediaSettings | undefined) ?? DEFAULT_NFT_MEDIA,
@@ -217,6 +220,9 @@ export async function createSessionStore(options: {
       },
       setHideZeroBalances(hide) {
         change('hideZeroBalances', () => hide);
+      },
+      setGroupByAccount(group) {
+        change('groupByAccount', () => group);
       },
       saveContact(contact) {
         change('addressBook', (book) => [...book.filter((c) => c.id !== contact.id), contact]);

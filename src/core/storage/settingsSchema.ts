@@ -18,6 +18,8 @@ export type SettingsSchema = {
   /** Lower-case addresses of tokens the person hid, per network id. */
   hiddenTokens: Record<string, string[]>;
   hideZeroBalances: boolean;
+  /** Home lists holdings per account instead of per asset across accounts. */
+  groupByAccount: boolean;
   addressBook: Contact[];
   /** The person's Etherscan-compatible explorer (base URL and their own key), per network id. */
   explorers: Record<string, ExplorerConfig>;

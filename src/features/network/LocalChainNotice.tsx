@@ -3,31 +3,75 @@ import { DEMO_MNEMONIC } from '@/core/chain/localChain';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './network.module.css';
 
+/** This window remembers a collapsed bar until it closes (nothing in it is secret). */
+const COLLAPSED_KEY = 'cairn.localChainBar.collapsed';
+
+function rememberedCollapsed(): boolean {
+  try {
+    return sessionStorage.getItem(COLLAPSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A slim bar on every screen while the local chain is selected: its demo keys are public. The
- * details (the phrase itself) open on demand. Mounted once for the window (not per screen), so a
- * screen reader meets it once, not at every unlock or screen change.
+ * details (the phrase itself) open on demand, and the bar can be collapsed to one short line. It
+ * is mounted once for the window (not per screen), so a screen reader meets it once, not at every
+ * unlock or screen change.
  */
 export function LocalChainNotice() {
   const network = useSelectedNetwork();
   const [open, setOpen] = useState(false);
+  const [collapsed, setCollapsedState] = useState(rememberedCollapsed);
   const detailsId = useId();
   if (network.kind !== 'local') return null;
+  const setCollapsed = (value: boolean) => {
+    setCollapsedState(value);
+    try {
+      sessionStorage.setItem(COLLAPSED_KEY, String(value));
+    } catch {
+      // Without session storage the choice lasts until the page reloads.
+    }
+  };
   return (
-    <aside className={styles.chainBar} aria-label="Local demo chain">
+    <aside className={styles.chainBar} aria-label="Local demo chain" data-collapsed={collapsed || undefined}>
       <p className={styles.chainBarLine}>
-        <strong>Local demo chain:</strong> its demo keys are known to everyone. Never send real funds to them.
+        {collapsed ? (
+          <>
+            <strong>Local demo chain</strong> · public demo keys
+          </>
+        ) : (
+          <>
+            <strong>Local demo chain:</strong> its demo keys are known to everyone. Never send real funds to them.
+          </>
+        )}
       </p>
-      <button
-        type="button"
-        className={styles.chainBarToggle}
-        aria-expanded={open}
-        aria-controls={detailsId}
-        onClick={() => setOpen(!open)}
-      >
-        {open ? 'Hide details' : 'Details'}
-      </button>
-      <p id={detailsId} className={styles.chainBarDetails} hidden={!open}>
+      <span className={styles.chainBarActions}>
+        {!collapsed && (
+          <button
+            type="button"
+            className={styles.chainBarToggle}
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide details' : 'Details'}
+          </button>
+        )}
+        <button
+          type="button"
+          className={styles.chainBarToggle}
+          aria-expanded={!collapsed}
+          onClick={() => {
+            setCollapsed(!collapsed);
+            setOpen(false);
+          }}
+        >
+          {collapsed ? 'Expand' : 'Collapse'}
+        </button>
+      </span>
+      <p id={detailsId} className={styles.chainBarDetails} hidden={!open || collapsed}>
         Its demo accounts come from the public Hardhat test phrase{' '}
         <code className={styles.phrase}>{DEMO_MNEMONIC}</code>: never use them on a real network.
       </p>

@@ -1,0 +1,134 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppShell } from './pages/AppShell.ts';
+import { Home } from './pages/Home.ts';
+import { Onboarding, Unlock } from './pages/Onboarding.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { ChainValues, shownCents, toCents } from './support/chainValues.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+
+const DAY = 86_400;
+
+describe('Home: the total, its change, the value chart and the actions', () => {
+  let env: Environment;
+  let chain: ChainValues;
+  beforeAll(async () => {
+    env = await startEnvironment();
+    chain = await new ChainValues(env.chain.url).load();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  async function openHome(options: { width?: number; colorScheme?: 'light' | 'dark' } = {}) {
+    const opened = await env.newPage(options);
+    await new AppShell(opened.page).open(env.server.url);
+    await new Onboarding(opened.page).openDemoWallet();
+    const home = new Home(opened.page);
+    await home.chartDrawn();
+    return { ...opened, home };
+  }
+
+  it('draws the seeded month with values equal to the chain’s balances at each time × the feeds’ rounds then', async () => {
+    const { home, consoleErrors } = await openHome();
+    const points = await home.tablePoints();
+    expect(points.length).toBe(121);
+    // The seeded history spans the month: the chart moves, and is not one price times one balance.
+    expect(new Set(points.map((p) => p.cents)).size).toBeGreaterThan(100);
+    for (const point of points) {
+      expect(point.cents, `at ${new Date(point.time * 1000).toISOString()}`).toBe(
+        toCents(await chain.valueAt(point.time)),
+      );
+    }
+    // The last point is now, and equals the total shown above the chart.
+    expect(points.at(-1)?.cents).toBe(shownCents(await home.totalText()));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('shows the change over 24 hours of today’s holdings, priced by the feeds’ rounds of a day ago', async () => {
+    const { home } = await openHome();
+    const now = (await home.tablePoints()).at(-1)?.time as number;
+    const expected = toCents(await chain.changeBetween(now - DAY, now));
+    await expect.poll(() => home.changeText(), { timeout: 20_000 }).toMatch(/over 24 hours/);
+    expect(shownCents(await home.changeText())).toBe(expected);
+  });
+
+  it('switches between a week, a month, a year and all time by keyboard, each ending at the total', async () => {
+    const { page, home } = await openHome();
+    const total = shownCents(await home.totalText());
+    const expectedRows: Record<string, (n: number) => boolean> = {
+      '1 week': (n) => n === 85,
+      '1 year': (n) => n === 366,
+      'All time': (n) => n > 30 && n <= 201,
+    };
+    for (const [from, name] of [
+      ['1 month', '1 year'],
+      ['1 year', 'All time'],
+      ['All time', '1 week'],
+    ] as const) {
+      // Reading the table moved focus to it: back to the range chosen, then the next by arrow key.
+      await home.range(from).focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await home.range(name).isChecked()).toBe(true);
+      await expect
+        .poll(async () => expectedRows[name]?.((await home.tablePoints()).length), { timeout: 20_000 })
+        .toBe(true);
+      expect((await home.tablePoints()).at(-1)?.cents).toBe(total);
+    }
+    // The year starts before the chain did: the accounts held nothing yet, and prices had no round.
+    await home.range('1 year').check();
+    await expect.poll(async () => (await home.tablePoints()).length, { timeout: 20_000 }).toBe(366);
+    const year = await home.tablePoints();
+    expect(year[0]?.cents).toBe(toCents(await chain.valueAt(year[0]?.time as number).catch(() => 0n)));
+  });
+
+  it('keeps past rounds: drawn again after a reload, the chart reads no price round from the node', async () => {
+    const { page, home } = await openHome();
+    // Reloading the only Cairn window ends its session: unlock again.
+    await page.reload();
+    await new Unlock(page).unlock();
+    await new Home(page).chartDrawn();
+    await page.getByText('How this chart is computed').click();
+    await expect
+      .poll(() => page.getByText(/Past prices for this range took/).textContent())
+      .toMatch(/no request \(all were kept from before\)/);
+    expect(await home.totalText()).toMatch(/^\$/);
+  });
+
+  for (const [width, height] of [
+    [360, 760],
+    [1280, 800],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`shows the total, the account chip, Send and Receive in the first view at ${width}×${height} (${colorScheme}), with no axe violation`, async () => {
+        const { page, home } = await openHome({ width, colorScheme });
+        await page.setViewportSize({ width, height });
+        const shell = new AppShell(page);
+        for (const [what, locator] of [
+          ['total', home.total],
+          ['account chip', shell.accountChip],
+          ['Send', home.action('Send')],
+          ['Receive', home.action('Receive')],
+        ] as const) {
+          expect(await inFirstView(page, locator), what).toBe(true);
+        }
+        const violations = await seriousViolations(page);
+        expect(violations, describeViolations(violations)).toEqual([]);
+      });
+    }
+  }
+});
+
+async function inFirstView(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) return false;
+  const scrolled = await page.evaluate(() => window.scrollY);
+  return (
+    scrolled === 0 &&
+    box.y >= 0 &&
+    box.x >= 0 &&
+    box.y + box.height <= viewport.height &&
+    box.x + box.width <= viewport.width
+  );
+}

@@ -1,0 +1,152 @@
+// What the chain itself says the demo accounts were worth at any time: their balances at the last
+// block at or before that time, read from the node's state at that block, priced with the feed's
+// round in force then (every round read one by one). Specs compare Home's chart with this.
+import { type Address, erc20Abi, parseAbi } from 'viem';
+import { demoAddress, demoContractAddresses } from '../../devchain/seed.ts';
+import { nodeClient } from './rpc.ts';
+
+const feedAbi = parseAbi([
+  'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
+  'function getRoundData(uint80) view returns (uint80, int256, uint256, uint256, uint80)',
+]);
+
+type Round = { answer: bigint; updatedAt: number };
+type Asset = { token: Address | 'native'; decimals: number; feed: Address };
+
+const contracts = demoContractAddresses();
+/** The demo tokens with a price feed; MKR has none and is left out of values. */
+const ASSETS: Asset[] = [
+  { token: 'native', decimals: 18, feed: contracts.ETH_USD_FEED },
+  { token: contracts.DAI, decimals: 18, feed: contracts.DAI_USD_FEED },
+  { token: contracts.USDC, decimals: 6, feed: contracts.USDC_USD_FEED },
+  { token: contracts.USDT, decimals: 6, feed: contracts.USDT_USD_FEED },
+];
+
+export class ChainValues {
+  private readonly client;
+  private blocks: { number: bigint; timestamp: number }[] = [];
+  private rounds = new Map<Address, Round[]>();
+  private balances = new Map<string, bigint>();
+
+  constructor(
+    url: string,
+    readonly accounts: readonly Address[] = [0, 1, 2].map(demoAddress),
+  ) {
+    this.client = nodeClient(url);
+  }
+
+  /** Reads every block's time and every round of every feed (the test chain is small). */
+  async load(): Promise<this> {
+    const latest = await this.client.getBlockNumber({ cacheTime: 0 });
+    this.blocks = await Promise.all(
+      Array.from({ length: Number(latest) + 1 }, async (_, i) => {
+        const block = await this.client.getBlock({ blockNumber: BigInt(i) });
+        return { number: block.number, timestamp: Number(block.timestamp) };
+      }),
+    );
+    for (const { feed } of ASSETS) this.rounds.set(feed, await this.everyRound(feed));
+    return this;
+  }
+
+  private async everyRound(feed: Address): Promise<Round[]> {
+    const [latestId] = await this.client.readContract({ address: feed, abi: feedAbi, functionName: 'latestRoundData' });
+    const rounds: Round[] = [];
+    for (let phase = 1n; phase <= latestId >> 64n; phase++) {
+      let missesInARow = 0;
+      for (let index = 1n; missesInARow < 3; index++) {
+        try {
+          const [, answer, , updatedAt] = await this.client.readContract({
+            address: feed,
+            abi: feedAbi,
+            functionName: 'getRoundData',
+            args: [(phase << 64n) | index],
+          });
+          rounds.push({ answer, updatedAt: Number(updatedAt) });
+          missesInARow = 0;
+        } catch {
+          missesInARow++;
+        }
+      }
+    }
+    return rounds;
+  }
+
+  /** The last block at or before `time`. */
+  blockAt(time: number): bigint {
+    const block = this.blocks.filter((b) => b.timestamp <= time).at(-1);
+    if (!block) throw new Error(`no block at or before ${time}`);
+    return block.number;
+  }
+
+  priceAt(feed: Address, time: number): Round | undefined {
+    return (this.rounds.get(feed) ?? []).filter((r) => r.updatedAt <= time).at(-1);
+  }
+
+  private async balance(account: Address, asset: Asset, blockNumber: bigint): Promise<bigint> {
+    const key = `${account}:${asset.token}:${blockNumber}`;
+    let balance = this.balances.get(key);
+    if (balance === undefined) {
+      const token = asset.token;
+      if (token === 'native') balance = await this.client.getBalance({ address: account, blockNumber });
+      else if (!(await this.client.getCode({ address: token, blockNumber })))
+        balance = 0n; // not deployed yet
+      else
+        balance = await this.client.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [account],
+          blockNumber,
+        });
+      this.balances.set(key, balance);
+    }
+    return balance;
+  }
+
+  /**
+   * Dollars with 18 decimals: each account's balance of each asset at the block in force at
+   * `time`, times the feed's answer then (8 decimals), rounded down per account and asset.
+   */
+  async valueAt(time: number): Promise<bigint> {
+    const blockNumber = this.blockAt(time);
+    let total = 0n;
+    for (const asset of ASSETS) {
+      const price = this.priceAt(asset.feed, time);
+      if (!price) continue;
+      for (const account of this.accounts) {
+        const balance = await this.balance(account, asset, blockNumber);
+        total += (balance * price.answer * 10n ** 10n) / 10n ** BigInt(asset.decimals);
+      }
+    }
+    return total;
+  }
+
+  /** Today's holdings (at `now`) valued at the prices of `now` minus those of `then`. */
+  async changeBetween(then: number, now: number): Promise<bigint> {
+    const blockNumber = this.blockAt(now);
+    let change = 0n;
+    for (const asset of ASSETS) {
+      const [before, after] = [this.priceAt(asset.feed, then), this.priceAt(asset.feed, now)];
+      if (!before || !after) continue;
+      for (const account of this.accounts) {
+        const balance = await this.balance(account, asset, blockNumber);
+        const value = (answer: bigint) => (balance * answer * 10n ** 10n) / 10n ** BigInt(asset.decimals);
+        change += value(after.answer) - value(before.answer);
+      }
+    }
+    return change;
+  }
+}
+
+/** "$1,234.56" or "−$1,234.56" as shown → cents. */
+export function shownCents(text: string): bigint {
+  const match = /([−-])?\$([\d,]+)\.(\d\d)/.exec(text);
+  if (!match) throw new Error(`no dollar amount in "${text}"`);
+  const cents = BigInt(`${(match[2] as string).replace(/,/g, '')}${match[3]}`);
+  return match[1] ? -cents : cents;
+}
+
+/** Dollars with 18 decimals → whole cents, rounded down as Cairn shows them. */
+export function toCents(value: bigint): bigint {
+  return value / 10n ** 16n;
+}

@@ -1,0 +1,57 @@
+import { useMemo, useState } from 'react';
+import type { Address } from 'viem';
+import { Screen } from '@/components/Screen';
+import ui from '@/components/ui.module.css';
+import type { ChartRange } from '@/core/assets/chartTimes';
+import { combineAccounts } from '@/core/assets/portfolioView';
+import { useSession } from '@/lib/session';
+import { usePortfolio } from '@/lib/usePortfolio';
+import { useValueChart } from '@/lib/useValueChart';
+import { AccountHoldings } from './AccountHoldings';
+import { AssetList } from './AssetList';
+import { HomeSummary } from './HomeSummary';
+import { ManageTokens } from './ManageTokens';
+import { ValueChart } from './ValueChart';
+
+/**
+ * Home: the total of the visible accounts and how it moved, the main actions, the value chart
+ * and every asset (across accounts, or per account).
+ */
+export function HomeScreen() {
+  const portfolio = usePortfolio();
+  const { network, accounts, view, snapshot } = portfolio;
+  const hideZero = useSession((s) => s.hideZeroBalances);
+  const setHideZero = useSession((s) => s.setHideZeroBalances);
+  const groupByAccount = useSession((s) => s.groupByAccount);
+  const setGroupByAccount = useSession((s) => s.setGroupByAccount);
+  const [range, setRange] = useState<ChartRange>('1m');
+  const addresses = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
+  const chart = useValueChart(network, addresses, snapshot, range);
+  const combined = useMemo(() => (view ? combineAccounts(view, hideZero) : undefined), [view, hideZero]);
+
+  return (
+    <Screen title="Home">
+      <HomeSummary portfolio={portfolio} chart={chart} />
+      {accounts.length > 0 && <ValueChart chart={chart} range={range} onRange={setRange} />}
+      <div className={ui.actions}>
+        <label className={ui.checkbox}>
+          <input type="checkbox" checked={groupByAccount} onChange={(e) => setGroupByAccount(e.target.checked)} />
+          <span>Group by account</span>
+        </label>
+        <label className={ui.checkbox}>
+          <input type="checkbox" checked={hideZero} onChange={(e) => setHideZero(e.target.checked)} />
+          <span>Hide tokens with a zero balance</span>
+        </label>
+      </div>
+      {!groupByAccount && combined && <AssetList rows={combined.rows} spam={combined.spam} network={network} />}
+      {groupByAccount &&
+        view?.accounts.map((holdings) => {
+          const account = accounts.find((a) => a.address === holdings.address);
+          return account ? (
+            <AccountHoldings key={account.id} account={account} holdings={holdings} network={network} />
+          ) : null;
+        })}
+      <ManageTokens network={network} />
+    </Screen>
+  );
+}

@@ -1,0 +1,51 @@
+import { UntrustedText } from '@/components/UntrustedText';
+import ui from '@/components/ui.module.css';
+import type { AssetRow } from '@/core/assets/portfolioView';
+import type { Network } from '@/core/chain/networks';
+import { untrustedLabel } from '@/core/text/untrustedText';
+import { useSession } from '@/lib/session';
+import { BalanceCell } from './BalanceCell';
+import styles from './portfolio.module.css';
+
+/** Tokens that arrived unasked: apart, never counted, each with Trust and Hide. */
+export function SpamTokens({ rows, network }: { rows: readonly AssetRow[]; network: Network }) {
+  const addCustomToken = useSession((s) => s.addCustomToken);
+  const setTokenHidden = useSession((s) => s.setTokenHidden);
+  if (rows.length === 0) return null;
+  const trust = (row: AssetRow) => {
+    if (!row.token) return;
+    const { address, name, symbol, decimals } = row.token;
+    addCustomToken(network.id, { address, name, symbol, decimals });
+  };
+  return (
+    <details className={styles.spam}>
+      <summary>
+        {rows.length === 1 ? '1 token' : `${rows.length} tokens`} you did not add — possibly spam, not counted
+      </summary>
+      <p className={ui.muted}>
+        These tokens were sent to this account without being asked for. Spam tokens often carry a website in their name
+        to lure you: do not visit it, and do not try to sell them.
+      </p>
+      <ul className={styles.spamList}>
+        {rows.map((row) => (
+          <li key={row.key}>
+            <span className={styles.spamName}>
+              <UntrustedText text={row.symbol} kind="symbol" /> — <UntrustedText text={row.name} kind="tokenName" />
+            </span>{' '}
+            <BalanceCell row={row} />
+            <span className={ui.actions}>
+              {row.token && (
+                <button type="button" className={ui.secondary} onClick={() => trust(row)}>
+                  Trust {untrustedLabel(row.symbol, 'symbol')}
+                </button>
+              )}
+              <button type="button" className={ui.secondary} onClick={() => setTokenHidden(network.id, row.key, true)}>
+                Hide {untrustedLabel(row.symbol, 'symbol')}
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,62 @@
+// Draws the value chart with uPlot. Loaded on demand (this file and uPlot are their own chunk),
+// so neither the first screen nor Home's first paint waits for the chart library.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export type ChartSeries = {
+  /** Unix seconds, ascending. */
+  times: number[];
+  /** Dollars, as numbers for drawing only: the exact values are shown in the table. */
+  values: number[];
+};
+
+export type DrawnChart = { update(series: ChartSeries): void; resize(width: number): void; destroy(): void };
+
+const HEIGHT = 180;
+
+/** A colour from the design tokens, so the chart follows the light or dark theme. */
+function token(element: HTMLElement, name: string): string {
+  return getComputedStyle(element).getPropertyValue(name).trim();
+}
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact' });
+
+export function drawChart(
+  container: HTMLElement,
+  series: ChartSeries,
+  onHover: (index: number | undefined) => void,
+): DrawnChart {
+  const line = token(container, '--color-accent');
+  const muted = token(container, '--color-text-muted');
+  const grid = token(container, '--color-border');
+  const options: uPlot.Options = {
+    width: Math.max(container.clientWidth, 1),
+    height: HEIGHT,
+    legend: { show: false },
+    cursor: { y: false, points: { size: 8 } },
+    scales: { x: { time: true } },
+    axes: [
+      { stroke: muted, grid: { show: false }, ticks: { show: false } },
+      {
+        stroke: muted,
+        grid: { stroke: grid, width: 1 },
+        ticks: { show: false },
+        size: 64,
+        values: (_, ticks) => ticks.map((v) => dollars.format(v)),
+      },
+    ],
+    series: [
+      {},
+      { stroke: line, width: 2, fill: `color-mix(in srgb, ${line} 12%, transparent)`, points: { show: false } },
+    ],
+    hooks: {
+      setCursor: [(chart) => onHover(chart.cursor.idx ?? undefined)],
+    },
+  };
+  const chart = new uPlot(options, [series.times, series.values], container);
+  return {
+    update: (next) => chart.setData([next.times, next.values]),
+    resize: (width) => chart.setSize({ width: Math.max(width, 1), height: HEIGHT }),
+    destroy: () => chart.destroy(),
+  };
+}
