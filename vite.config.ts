@@ -83,12 +83,15 @@ function bootScript(): Plugin {
 /**
  * Code the first screen (set-up, unlock) must not load: the unlocked wallet's router, the query
  * cache, the RPC client and what reads the chain come in chunks of their own (see VaultGate and
- * chainWatchLoader). A static import that pulls one of them into the start-up chunk fails the build.
+ * chainWatchLoader), and so do the token icons' tables (only the network chip's few icon URLs
+ * are needed at start). A static import that pulls one of them into the start-up chunk fails the build.
  */
 const notAtStart = [
   /node_modules\/react-router\//,
   /node_modules\/@tanstack\/query-core\//,
   /\/src\/core\/chain\/client\.ts$/,
+  /\/src\/core\/assets\/icons\/tokenIcons\.generated\.ts$/,
+  /\/src\/components\/assetIcons\/tokenIconUrls\.ts$/,
 ];
 
 function startChunkGuard(): Plugin {

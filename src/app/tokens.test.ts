@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MONOGRAM_TONES } from '@/core/assets/icons/monogram';
 
 const css = readFileSync(new URL('./tokens.css', import.meta.url), 'utf8');
 
@@ -33,6 +34,9 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/** The discs of monograms (src/core/assets/icons/monogram.ts), each with a letter on it. */
+const MONOGRAM_DISCS = Array.from({ length: MONOGRAM_TONES }, (_, i) => `color-monogram-${i + 1}`);
+
 /** Text on its backgrounds: WCAG AA for normal text (4.5:1). */
 const TEXT_PAIRS: [string, string][] = [
   ['color-text', 'color-bg'],
@@ -49,6 +53,7 @@ const TEXT_PAIRS: [string, string][] = [
   ['color-text', 'color-danger-bg'],
   ['color-text', 'color-warning-bg'],
   ['color-qr-text', 'color-qr-bg'],
+  ...MONOGRAM_DISCS.map((tone): [string, string] => ['color-monogram-text', tone]),
 ];
 
 /** Focus rings and input borders against what surrounds them: WCAG AA for non-text (3:1). */
@@ -57,6 +62,11 @@ const UI_PAIRS: [string, string][] = [
   ['color-focus', 'color-surface'],
   ['color-border-strong', 'color-surface'],
   ['color-border-strong', 'color-bg'],
+  // A monogram's disc stands out from the card or page it is on.
+  ...MONOGRAM_DISCS.flatMap((tone): [string, string][] => [
+    [tone, 'color-surface'],
+    [tone, 'color-bg'],
+  ]),
 ];
 
 describe('design tokens', () => {
@@ -76,6 +86,10 @@ describe('design tokens', () => {
       expect(contrast(tokens[fg] as string, tokens[bg] as string)).toBeGreaterThanOrEqual(3);
     });
   }
+
+  it('has a disc colour for every monogram tone, and no more', () => {
+    expect(Object.keys(light).filter((name) => /^color-monogram-\d+$/.test(name))).toEqual(MONOGRAM_DISCS);
+  });
 
   it('the contrast formula gives the WCAG reference values', () => {
     expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);

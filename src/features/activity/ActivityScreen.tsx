@@ -168,7 +168,7 @@ export function ActivityScreen() {
           : `${shown.length} of ${entries.length} transactions`}
       </p>
       {shown.length > 0 ? (
-        <HistoryList rows={rows} label={label} name={name} native={native} />
+        <HistoryList rows={rows} chainId={network.chainId} label={label} name={name} native={native} />
       ) : (
         <p>
           {entries.length === 0

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Amount } from '@/components/Amount';
+import { TokenIcon } from '@/components/TokenIcon';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { ActivityEntry, Suspicion } from '@/core/activity/entries';
@@ -61,12 +62,14 @@ function Counterparty({ address, name }: { address: string; name: string | undef
 /** One transaction in the history list: what moved, with whom, the fee, the status; a link to its page. */
 export function EntryRow({
   entry,
+  chainId,
   label,
   name,
   native,
   time,
 }: {
   entry: ActivityEntry;
+  chainId: number;
   label: (asset: ActivityAsset) => AssetLabel;
   name: (address: string | undefined) => string | undefined;
   native: { symbol: string; decimals: number };
@@ -91,6 +94,15 @@ export function EntryRow({
         {entry.movements.map((m, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: movements of one transaction keep their order
           <span key={i} className={m.direction === 'in' ? styles.in : styles.out}>
+            {(m.asset.kind === 'native' || m.asset.kind === 'erc20') && (
+              <>
+                <TokenIcon
+                  chainId={chainId}
+                  token={m.asset.kind === 'native' ? 'native' : m.asset.address}
+                  symbol={label(m.asset).symbol}
+                />{' '}
+              </>
+            )}
             {m.direction === 'in' ? '+' : m.direction === 'out' ? '−' : ''}
             <AssetAmount asset={m.asset} amount={m.amount} label={label(m.asset)} />
           </span>

@@ -14,11 +14,13 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
  */
 export function HistoryList({
   rows,
+  chainId,
   label,
   name,
   native,
 }: {
   rows: readonly Row[];
+  chainId: number;
   label: (asset: ActivityAsset) => AssetLabel;
   name: (address: string | undefined) => string | undefined;
   native: { symbol: string; decimals: number };
@@ -52,6 +54,7 @@ export function HistoryList({
               ) : (
                 <EntryRow
                   entry={row.entry}
+                  chainId={chainId}
                   label={label}
                   name={name}
                   native={native}

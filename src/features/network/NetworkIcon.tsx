@@ -1,10 +1,16 @@
+import { IconImage, Monogram } from '@/components/AssetIcon';
+import { networkIconUrl } from '@/components/assetIcons/networkIconUrls';
+import { monogramLetter, monogramTone } from '@/core/assets/icons/monogram';
+import { networkIconName } from '@/core/assets/icons/networkIcon';
 import type { Network } from '@/core/chain/networks';
-import styles from './network.module.css';
 
-/** A network's mark: its initial in a disc (until bundled network icons replace it). */
+/**
+ * A network's mark: the bundled icon of the local chain or a preset (by chain id), a monogram of
+ * its name for a network the person added. Decorative: the name is always beside it.
+ */
 export function NetworkIcon({ network }: { network: Network }) {
-  return (
-    // The initial is drawn by CSS, so it is not part of the text (or the name) of what holds the icon.
-    <span className={styles.icon} data-initial={network.name.slice(0, 1).toUpperCase()} aria-hidden="true" />
-  );
+  const name = networkIconName(network);
+  const src = name && networkIconUrl(name);
+  if (name && src) return <IconImage src={src} name={name} size="sm" />;
+  return <Monogram letter={monogramLetter(network.name)} tone={monogramTone(`network:${network.id}`)} size="sm" />;
 }

@@ -2,6 +2,7 @@ import { shortAddress } from '@/components/AddressText';
 import { Fiat } from '@/components/Amount';
 import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
+import { TokenIcon } from '@/components/TokenIcon';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { AccountView } from '@/core/assets/portfolioView';
@@ -50,6 +51,7 @@ export function AccountHoldings({
           {holdings.rows.map((row) => (
             <tr key={row.key}>
               <th scope="row">
+                <TokenIcon chainId={network.chainId} token={row.token?.address ?? 'native'} symbol={row.symbol} />{' '}
                 <AssetName row={row} />
               </th>
               <td>

@@ -1,4 +1,5 @@
 import { Fiat } from '@/components/Amount';
+import { TokenIcon } from '@/components/TokenIcon';
 import ui from '@/components/ui.module.css';
 import type { CombinedRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
@@ -49,6 +50,7 @@ export function AssetList({
           {rows.map((row) => (
             <tr key={row.key}>
               <th scope="row">
+                <TokenIcon chainId={network.chainId} token={row.token?.address ?? 'native'} symbol={row.symbol} />{' '}
                 <AssetName row={row} />
               </th>
               <td>
