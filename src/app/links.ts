@@ -7,6 +7,7 @@ export const appLinks: AppLinks = {
   addressBook: screen('addressBook').path,
   nfts: screen('nfts').path,
   settings: screen('settings').path,
+  historyExplorers: screen('settingsExplorers').path,
   send: screen('send').path,
   transaction: (hash) => pathTo('transaction', { hash }),
   address: (address) => pathTo('address', { address }),

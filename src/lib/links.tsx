@@ -9,6 +9,7 @@ export type AppLinks = {
   addressBook: string;
   nfts: string;
   settings: string;
+  historyExplorers: string;
   send: string;
   transaction(hash: string): string;
   address(address: string): string;
