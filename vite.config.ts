@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { buildFacts } from './scripts/buildFacts.ts';
+import { buildHash } from './scripts/buildHash.ts';
+import { licenceList } from './scripts/bundleLicences.ts';
 import { metaContentSecurityPolicy } from './scripts/csp.ts';
 
 /** Adds the Content-Security-Policy to the built index.html (not in dev: HMR needs inline code). */
@@ -111,12 +114,16 @@ function startChunkGuard(): Plugin {
   };
 }
 
+const licences = licenceList();
+
 export default defineConfig({
   // Relative asset URLs: the build works from any static host and under any sub-path.
   base: './',
-  plugins: [react(), contentSecurityPolicy(), bootScript(), startChunkGuard()],
+  plugins: [react(), contentSecurityPolicy(), bootScript(), startChunkGuard(), licences.page, buildHash()],
+  // Settings → About shows them (src/app/buildFacts.ts).
+  define: { __CAIRN_BUILD__: JSON.stringify(buildFacts(projectRoot)) },
   // Module workers: the vault's SharedWorker loads its signing and password code on demand.
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [licences.worker()] },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -5,6 +5,7 @@ import { decryptKeystore, parseKeystore } from '../src/core/keys/keystore.ts';
 import { addressOfPrivateKey } from '../src/core/keys/privateKey.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding } from './pages/Onboarding.ts';
+import { Settings } from './pages/Settings.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
 const KEYSTORE_PASSWORD = 'lantern meadow quartz 77';
@@ -127,9 +128,9 @@ describe('managing accounts', () => {
 
   it('saves an encrypted vault backup that restores on a fresh device', async () => {
     const { page } = await demoVaultOnAccounts();
-    await page.getByRole('link', { name: 'Settings' }).click();
+    const security = await new Settings(page).open('Security');
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download encrypted backup' }).click();
+    await security.getByRole('button', { name: 'Download encrypted backup' }).click();
     const file = await download;
     const backupPath = (await file.path()) ?? '';
     const text = readFileSync(backupPath, 'utf8');

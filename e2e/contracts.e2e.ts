@@ -10,6 +10,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { Contracts } from './pages/Contracts.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
+import { Settings } from './pages/Settings.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
@@ -320,8 +321,7 @@ describe('contracts', () => {
     page.on('request', (request) => requests.push({ url: request.url(), referer: request.headers().referer }));
     expect(await contracts.abiChoices.getByRole('radio', { name: /^Fetch verified ABI/ }).count()).toBe(0);
 
-    await new AppShell(page).goTo('Settings');
-    const settings = page.getByRole('region', { name: 'History explorers', exact: true });
+    const settings = await new Settings(page).open('History explorers');
     await settings.getByRole('textbox', { name: 'Explorer API URL' }).fill(explorer.url);
     await settings.getByLabel('API key', { exact: true }).fill(explorer.apiKey);
     await settings.getByRole('button', { name: 'Check and save explorer' }).click();

@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeExplorer, startFakeExplorer } from '../src/testing/fakeExplorer.ts';
 import { Activity } from './pages/Activity.ts';
-import { AppShell } from './pages/AppShell.ts';
 import { Unlock } from './pages/Onboarding.ts';
+import { Settings } from './pages/Settings.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
@@ -28,11 +28,6 @@ describe('history sources in Settings', () => {
     await new Unlock(page).unlock();
   }
 
-  async function openSettings(page: Page) {
-    await new AppShell(page).goTo('Settings');
-    return page.getByRole('region', { name: 'History explorers', exact: true });
-  }
-
   /** Opens Activity and waits for the history to reach the node's head; returns its counts. */
   async function syncedCounts(page: Page) {
     const activity = new Activity(page);
@@ -51,7 +46,7 @@ describe('history sources in Settings', () => {
     const { page, consoleErrors } = await demoWalletPage(env);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    const section = await openSettings(page);
+    const section = await new Settings(page).open('History explorers');
     const url = section.getByRole('textbox', { name: 'Explorer API URL' });
     const key = section.getByLabel('API key', { exact: true });
     const save = section.getByRole('button', { name: 'Check and save explorer' });
@@ -96,7 +91,7 @@ describe('history sources in Settings', () => {
     expect(consoleErrors).toEqual([]);
 
     // Removed, it is asked nothing more.
-    await openSettings(page);
+    await new Settings(page).open('History explorers');
     await section.getByRole('button', { name: 'Remove the explorer of Local chain' }).click();
     expect(await section.getByRole('button', { name: /^Remove the explorer of / }).count()).toBe(0);
     const after = explorer.requests;
@@ -107,8 +102,8 @@ describe('history sources in Settings', () => {
 
   it('saves NFT image sources only when valid, keeping what was typed, and keeps them across a reload', async () => {
     const { page } = await demoWalletPage(env);
-    await openSettings(page);
-    const section = page.getByRole('region', { name: 'NFT images', exact: true });
+    const settings = new Settings(page);
+    const section = await settings.open('NFT images');
     const gateway = section.getByRole('textbox', { name: /^IPFS gateway/ });
     const web = section.getByRole('checkbox', { name: 'Load NFT images from the web addresses their details name' });
     const save = section.getByRole('button', { name: 'Save NFT image settings' });
@@ -126,7 +121,7 @@ describe('history sources in Settings', () => {
       expect(await gateway.inputValue()).toBe(typed);
     }
     await reloadAndUnlock(page);
-    await openSettings(page);
+    await settings.open('NFT images');
     expect(await gateway.inputValue()).toBe('');
 
     await gateway.fill('https://gateway.example/ipfs/');
@@ -134,7 +129,7 @@ describe('history sources in Settings', () => {
     await save.click();
     await expect.poll(() => section.getByRole('status').textContent()).toBe('Saved.');
     await reloadAndUnlock(page);
-    await openSettings(page);
+    await settings.open('NFT images');
     expect(await gateway.inputValue()).toBe('https://gateway.example/ipfs/');
     expect(await web.isChecked()).toBe(true);
   });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYER_INDEX, demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { NftGallery } from './pages/Activity.ts';
-import { AppShell } from './pages/AppShell.ts';
+import { Settings } from './pages/Settings.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
@@ -86,8 +86,7 @@ describe('NFT images from the web', () => {
   });
 
   async function allowWebImages(page: Page) {
-    await new AppShell(page).goTo('Settings');
-    const section = page.getByRole('region', { name: 'NFT images', exact: true });
+    const section = await new Settings(page).open('NFT images');
     await section.getByRole('checkbox', { name: 'Load NFT images from the web addresses their details name' }).check();
     await section.getByRole('button', { name: 'Save NFT image settings' }).click();
     await expect.poll(() => section.getByRole('status').textContent()).toBe('Saved.');

@@ -6,6 +6,7 @@ import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { Portfolio } from './pages/Portfolio.ts';
+import { Settings } from './pages/Settings.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
 
@@ -147,7 +148,7 @@ describe('portfolio, tokens, networks and receive', () => {
     const account2 = 'Demo account 2 — 0x7099…79C8 (public test key)';
     await shell.chooseAccount(account2);
     await expect.poll(() => shell.accountChip.textContent()).toContain('Demo account 2');
-    await shell.navLink('Settings').click();
+    await new Settings(page).open('Networks');
     await page.getByRole('button', { name: 'Add a network' }).click();
     const form = page.getByRole('form', { name: 'Add a network' });
     await form.getByLabel('Network name').fill('Second local');

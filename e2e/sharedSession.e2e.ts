@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathTo } from '../src/app/paths.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding, Unlock } from './pages/Onboarding.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
@@ -151,7 +152,7 @@ describe.each<Transport>(['shared-worker', 'elected-window'])(
       const { context, a, open } = await profile((context) => context.clock.install());
       const b = await open();
       await nav(b).waitFor();
-      await a.goto(`${env.server.url}#/settings`);
+      await a.goto(`${env.server.url}#${pathTo('settingsSecurity')}`);
       await a.getByLabel('Lock automatically after').selectOption('1');
       // From here only window B is used, every 25 s, for 100 s: well past window A's minute.
       await context.clock.pauseAt(Date.now() + 1_000);

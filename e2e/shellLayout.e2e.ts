@@ -1,12 +1,13 @@
 // The shell's layout at phone and desktop sizes: one compact header row, a rail on desktop and a
 // tab bar on phones that reach every screen by keyboard and with touch-size targets, the network
 // and account menus, and the collapsible local-chain bar.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screens } from '../src/app/paths.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { horizontalOverflow, tabTo } from './support/keyboard.ts';
 
 const TARGET = 44;
 
@@ -15,18 +16,6 @@ async function box(locator: Locator) {
   if (!found) throw new Error('not laid out');
   return found;
 }
-
-/** Presses Tab (from wherever focus is) until the locator has focus; fails if it never does. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('Tab never reached the element');
-}
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('shell layout', () => {
   let env: Environment;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from './pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding, Unlock } from './pages/Onboarding.ts';
+import { Settings } from './pages/Settings.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
 describe('vault: create, back up, lock, unlock', () => {
@@ -129,8 +130,7 @@ describe('vault: create, back up, lock, unlock', () => {
     const shell = new AppShell(page);
     await shell.open(env.server.url);
     await new Onboarding(page).openDemoWallet();
-    await shell.navLink('Settings').click();
-    const select = page.getByLabel('Lock automatically after');
+    const select = (await new Settings(page).open('Security')).getByLabel('Lock automatically after');
     expect(await select.inputValue()).toBe('15');
     await page.clock.fastForward(14 * 60_000);
     expect(await shell.nav.isVisible()).toBe(true);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathTo } from '../src/app/paths.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding, Unlock } from './pages/Onboarding.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
@@ -33,7 +34,7 @@ describe('keeping the vault', () => {
     const other = await context.newPage();
     await other.goto(env.server.url);
     await nav(other).waitFor();
-    await page.goto(`${env.server.url}#/settings`);
+    await page.goto(`${env.server.url}#${pathTo('settingsSecurity')}`);
     await changePassword(page, 'not my password', NEW_PASSWORD);
     await expect.poll(() => page.getByText('Wrong password.').isVisible()).toBe(true);
     await changePassword(page, E2E_PASSWORD, 'password1');
@@ -68,7 +69,7 @@ describe('keeping the vault', () => {
     await new AppShell(page).open(env.server.url);
     await new Onboarding(page).openDemoWallet();
     const storedBefore = await readStoredVault(page);
-    await page.goto(`${env.server.url}#/settings`);
+    await page.goto(`${env.server.url}#${pathTo('settingsSecurity')}`);
     // The new record's write is aborted before it commits, as when the window or worker writing it goes away.
     await abortWrites(page, ['vault']);
     await changePassword(page, E2E_PASSWORD, NEW_PASSWORD);
@@ -235,7 +236,7 @@ describe('keeping the vault', () => {
       'The only copy of the recovery phrase of Account 1 is in this browser',
     );
 
-    await page.goto(`${env.server.url}#/settings`);
+    await page.goto(`${env.server.url}#${pathTo('settingsSecurity')}`);
     const backups = page.getByRole('list', { name: 'Backups of your keys' });
     expect(await backups.textContent()).toContain('Never backed up: the only copy is in this browser.');
     await page.getByRole('region', { name: 'Storage on this device' }).getByRole('status').first().waitFor();
@@ -256,7 +257,7 @@ describe('keeping the vault', () => {
     await panel.getByRole('button', { name: 'Reveal recovery phrase' }).click();
     await panel.getByRole('button', { name: 'Hide' }).waitFor();
     await expect.poll(() => reminder.count()).toBe(0);
-    await page.goto(`${env.server.url}#/settings`);
+    await page.goto(`${env.server.url}#${pathTo('settingsSecurity')}`);
     await expect
       .poll(() => page.getByRole('list', { name: 'Backups of your keys' }).textContent())
       .toMatch(/Last backed up on .*: recovery phrase shown\./);

@@ -3,7 +3,7 @@
 
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { AppShell } from './AppShell.ts';
+import { Settings } from './Settings.ts';
 
 /** A contact as the list shows it: name, network label ("Local chain", "All networks") and full address. */
 export type ShownContact = { name: string; network: string; address: string };
@@ -41,11 +41,9 @@ export class AddressBook {
     this.importReport = this.files.getByRole('status');
   }
 
-  /** Opens the screen the way a person does: Settings, then its link to the address book. */
+  /** Opens the screen the way a person does: Settings, then its Address book section. */
   async open(): Promise<void> {
-    await new AppShell(this.page).goTo('Settings');
-    await this.page.getByRole('link', { name: 'Open the address book' }).click();
-    await this.screen.waitFor();
+    await new Settings(this.page).open('Address book');
   }
 
   field(form: Locator, label: string): Locator {

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { HashRouter, Link, Route, Routes, useLocation } from 'react-router';
+import { HashRouter, Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AccountMenu } from '@/features/accounts/AccountMenu';
 import { ExplorerSearch } from '@/features/explorer/ExplorerSearch';
 import { BackupReminder } from '@/features/settings/BackupReminder';
@@ -7,7 +7,7 @@ import { QueryScope } from '@/lib/queries/queryClient';
 import { HeaderSearch } from './HeaderSearch';
 import { MainNav } from './MainNav';
 import { NotFound } from './NotFound';
-import { screen, screens } from './paths';
+import { movedPaths, screen, screens } from './paths';
 import { preloadScreen, RouteScreen } from './routes/screenModules';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { Shell } from './Shell';
@@ -50,7 +50,7 @@ function UnlockedShell() {
         </>
       }
       networkFooter={(close) => (
-        <Link to={screen('settings').path} onClick={close}>
+        <Link to={screen('settingsNetworks').path} onClick={close}>
           Manage networks
         </Link>
       )}
@@ -62,6 +62,9 @@ function UnlockedShell() {
           <Routes>
             {screens.map((entry) => (
               <Route key={entry.id} path={entry.path} element={<RouteScreen entry={entry} />} />
+            ))}
+            {movedPaths.map((moved) => (
+              <Route key={moved.from} path={moved.from} element={<Navigate to={screen(moved.to).path} replace />} />
             ))}
             <Route path="*" element={<NotFound />} />
           </Routes>

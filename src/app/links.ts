@@ -7,6 +7,7 @@ export const appLinks: AppLinks = {
   addressBook: screen('addressBook').path,
   nfts: screen('nfts').path,
   settings: screen('settings').path,
+  historyExplorers: screen('settingsExplorers').path,
   send: screen('send').path,
   receive: screen('receive').path,
   sign: screen('sign').path,

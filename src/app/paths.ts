@@ -10,9 +10,14 @@ export type ScreenId =
   | 'contracts'
   | 'sign'
   | 'settings'
+  | 'settingsSecurity'
+  | 'settingsNetworks'
+  | 'settingsExplorers'
+  | 'settingsNftImages'
+  | 'addressBook'
+  | 'settingsAbout'
   | 'accounts'
   | 'addWallet'
-  | 'addressBook'
   | 'nfts'
   | 'transaction'
   | 'address';
@@ -21,12 +26,17 @@ export type ScreenEntry = {
   id: ScreenId;
   path: string;
   label: string;
-  /** What the screen is for (documentation of the registry). */
+  /** What the screen is for, in one line (Settings lists its sections with it). */
   purpose: string;
   /** Listed in the main navigation (other screens are reached from the header). */
   inNav: boolean;
   /** One of the four on the phone's tab bar (the other listed screens are under More). */
   tab?: true;
+  /**
+   * The screen this one is a section of. Its path lies under that screen's path, so the main
+   * navigation marks that screen current on it.
+   */
+  sectionOf?: ScreenId;
 };
 
 export const screens: readonly ScreenEntry[] = [
@@ -87,21 +97,62 @@ export const screens: readonly ScreenEntry[] = [
     id: 'settings',
     path: '/settings',
     label: 'Settings',
-    purpose: 'Auto-lock, vault backup, networks and their RPC URLs, explorer keys.',
+    purpose: 'Security, networks, history explorers, NFT images, the address book, and what this build is.',
     inNav: true,
+  },
+  {
+    id: 'settingsSecurity',
+    path: '/settings/security',
+    label: 'Security',
+    purpose: 'Auto-lock, your password, the encrypted backup, and whether this browser keeps Cairn’s data.',
+    inNav: false,
+    sectionOf: 'settings',
+  },
+  {
+    id: 'settingsNetworks',
+    path: '/settings/networks',
+    label: 'Networks',
+    purpose: 'The networks Cairn offers and the RPC URLs it reads them through; add your own.',
+    inNav: false,
+    sectionOf: 'settings',
+  },
+  {
+    id: 'settingsExplorers',
+    path: '/settings/history-explorers',
+    label: 'History explorers',
+    purpose: 'An explorer API with your own key, per network, for the coins others sent you.',
+    inNav: false,
+    sectionOf: 'settings',
+  },
+  {
+    id: 'settingsNftImages',
+    path: '/settings/nft-images',
+    label: 'NFT images',
+    purpose: 'Where NFT pictures may be loaded from: an IPFS gateway, the web, or nowhere.',
+    inNav: false,
+    sectionOf: 'settings',
+  },
+  {
+    id: 'addressBook',
+    path: '/settings/address-book',
+    label: 'Address book',
+    purpose: 'Named addresses, per network or for every network, used by Send.',
+    inNav: false,
+    sectionOf: 'settings',
+  },
+  {
+    id: 'settingsAbout',
+    path: '/settings/about',
+    label: 'About',
+    purpose: 'This build’s version and commit, and the licences of the code it ships.',
+    inNav: false,
+    sectionOf: 'settings',
   },
   {
     id: 'accounts',
     path: '/accounts',
     label: 'Accounts',
     purpose: 'Rename, reorder, hide, remove and export your accounts.',
-    inNav: false,
-  },
-  {
-    id: 'addressBook',
-    path: '/address-book',
-    label: 'Address book',
-    purpose: 'Named addresses, per network or for every network, used by Send.',
     inNav: false,
   },
   {
@@ -127,6 +178,9 @@ export const screens: readonly ScreenEntry[] = [
   },
 ];
 
+/** Paths that moved, kept working for the links and bookmarks made before (README, old notes). */
+export const movedPaths: readonly { from: string; to: ScreenId }[] = [{ from: '/address-book', to: 'addressBook' }];
+
 export function screen(id: ScreenId): ScreenEntry {
   const entry = screens.find((s) => s.id === id);
   if (!entry) throw new Error(`unknown screen ${id}`);
@@ -136,4 +190,9 @@ export function screen(id: ScreenId): ScreenEntry {
 /** A screen's path with its parameters filled in (`:hash` → the hash). */
 export function pathTo(id: ScreenId, params: Record<string, string> = {}): string {
   return screen(id).path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** The sections of a screen, in the order its index lists them. */
+export function sectionsOf(id: ScreenId): ScreenEntry[] {
+  return screens.filter((s) => s.sectionOf === id);
 }

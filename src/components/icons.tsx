@@ -67,6 +67,11 @@ export const icons = {
       <circle cx="19" cy="12" r="1.5" />
     </Icon>
   ),
+  back: (
+    <Icon>
+      <path d="m15 5-7 7 7 7" />
+    </Icon>
+  ),
   search: (
     <Icon>
       <circle cx="11" cy="11" r="6" />

@@ -9,6 +9,7 @@ export type AppLinks = {
   addressBook: string;
   nfts: string;
   settings: string;
+  historyExplorers: string;
   send: string;
   receive: string;
   sign: string;

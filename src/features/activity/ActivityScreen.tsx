@@ -99,7 +99,8 @@ export function ActivityScreen() {
       {!explorer && network.kind !== 'local' && (
         <p className={ui.noticeWarning}>
           Token transfers come from your node; {native.symbol} sent to you by others, or from other wallets, needs an
-          explorer API with your own key. <Link to={links.settings}>Add one in Settings</Link>.
+          explorer API with your own key.{' '}
+          <Link to={links.historyExplorers}>Add one in Settings → History explorers</Link>.
         </p>
       )}
       <search className={styles.filters} aria-label="Filter the history">

@@ -18,6 +18,7 @@ import { knownRecipients } from '@/core/tx/knownRecipients';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { useAccountEntries } from '@/lib/accountEntries';
 import { formatAmount } from '@/lib/format';
+import { useLinks } from '@/lib/links';
 import { networkRecordsQuery } from '@/lib/queries/recordQueries';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -37,6 +38,7 @@ function gwei(value: bigint): string {
 
 export function SendForm() {
   const network = useSelectedNetwork();
+  const links = useLinks();
   const form = useStore(sendFlowStore, (s) => s.form);
   const accounts = useVault((s) => s.accounts);
   const { accounts: signable, preferred } = useSigningAccounts();
@@ -169,7 +171,7 @@ export function SendForm() {
         ))}
       </datalist>
       <p className={ui.muted}>
-        <Link to="/address-book">Manage contacts in the address book</Link>
+        <Link to={links.addressBook}>Manage contacts in the address book</Link>
       </p>
       <Field label="Asset" hint={balance !== undefined ? undefined : 'Reading balances…'}>
         <select value={form.asset} onChange={(e) => change({ asset: e.target.value, max: false, unit: 'asset' })}>

@@ -55,8 +55,8 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="change-password-title">
-      <h3 id="change-password-title">Change password</h3>
+    <form className={ui.section} onSubmit={submit} noValidate aria-labelledby="change-password-title">
+      <h2 id="change-password-title">Change password</h2>
       <p className={ui.muted}>
         Backups you saved before keep the password they were made with: keep it, or save a new backup afterwards.
       </p>

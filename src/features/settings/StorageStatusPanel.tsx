@@ -19,8 +19,8 @@ export function StorageStatusPanel() {
   };
 
   return (
-    <section className={ui.stack} aria-labelledby="storage-title">
-      <h3 id="storage-title">Storage on this device</h3>
+    <section className={ui.section} aria-labelledby="storage-title">
+      <h2 id="storage-title">Storage on this device</h2>
       {status === undefined ? (
         <p>Checking…</p>
       ) : (

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { Screen } from '@/components/Screen';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { isLocalPlainUrl } from '@/core/chain/plainHttp';
 import { errorText } from '@/lib/errorMessages';
 import { useSession } from '@/lib/session';
+import styles from './settings.module.css';
 
 /** A sentence saying what is wrong with a gateway URL, or undefined when it can be used. */
 export function gatewayProblem(text: string): string | undefined {
@@ -24,7 +26,7 @@ export function gatewayProblem(text: string): string | undefined {
 }
 
 /** Where NFT images may come from: nothing by default; an IPFS gateway and the web only if the person says so. */
-export function NftMediaSettings() {
+export function NftImagesScreen() {
   const media = useSession((s) => s.nftMedia);
   const setNftMedia = useSession((s) => s.setNftMedia);
   const whenSaved = useSession((s) => s.whenSaved);
@@ -49,13 +51,12 @@ export function NftMediaSettings() {
   };
 
   return (
-    <section className={ui.section} aria-labelledby="nft-media-title">
-      <h2 id="nft-media-title">NFT images</h2>
-      <p>
+    <Screen title="NFT images">
+      <p className={styles.intro}>
         Images stored in the contract itself always show. Others live on IPFS or on web servers, which learn your
         address when asked: Cairn loads them only from where you allow.
       </p>
-      <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="nft-media-title">
+      <form className={ui.section} onSubmit={submit} noValidate>
         <TextField
           type="url"
           label="IPFS gateway"
@@ -73,6 +74,6 @@ export function NftMediaSettings() {
           <span role="status">{status}</span>
         </div>
       </form>
-    </section>
+    </Screen>
   );
 }

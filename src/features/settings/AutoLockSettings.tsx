@@ -2,21 +2,19 @@ import { useId } from 'react';
 import ui from '@/components/ui.module.css';
 import { AUTO_LOCK_CHOICES } from '@/core/vault/autoLock';
 import { useSession } from '@/lib/session';
-import { ChangePasswordForm } from './ChangePasswordForm';
-import { StorageStatusPanel } from './StorageStatusPanel';
 
 function minutesText(minutes: number): string {
   if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
   return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
 }
 
-export function SecuritySettings() {
+export function AutoLockSettings() {
   const autoLockId = useId();
   const autoLockMinutes = useSession((s) => s.autoLockMinutes);
   const setAutoLockMinutes = useSession((s) => s.setAutoLockMinutes);
   return (
-    <section className={ui.section} aria-labelledby="security-title">
-      <h2 id="security-title">Security</h2>
+    <section className={ui.section} aria-labelledby="auto-lock-title">
+      <h2 id="auto-lock-title">Auto-lock</h2>
       <div className={ui.actions}>
         <label htmlFor={autoLockId}>Lock automatically after</label>
         <select id={autoLockId} value={autoLockMinutes} onChange={(e) => setAutoLockMinutes(Number(e.target.value))}>
@@ -31,8 +29,6 @@ export function SecuritySettings() {
         When Cairn locks, every key is wiped from memory until you enter your password again — in every Cairn window and
         tab at once, as they share one unlocked session.
       </p>
-      <StorageStatusPanel />
-      <ChangePasswordForm />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
+import { Screen } from '@/components/Screen';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { checkExplorer } from '@/core/explorer/account';
@@ -8,6 +9,7 @@ import { explorerConfigProblem } from '@/core/explorer/config';
 import { errorText } from '@/lib/errorMessages';
 import { urlHost } from '@/lib/format';
 import { useSelectedNetwork, useSession } from '@/lib/session';
+import styles from './settings.module.css';
 
 const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
 
@@ -16,7 +18,7 @@ const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
  * only then does Cairn ask anyone but their node, and only for native transfers the node's logs
  * cannot show. Checked with one request before it is saved.
  */
-export function ExplorerSettings() {
+export function ExplorersScreen() {
   const networks = useSession((s) => s.networks);
   const explorers = useSession((s) => s.explorers);
   const setExplorer = useSession((s) => s.setExplorer);
@@ -56,9 +58,8 @@ export function ExplorerSettings() {
   };
 
   return (
-    <section className={ui.section} aria-labelledby="explorers-title">
-      <h2 id="explorers-title">History explorers</h2>
-      <p>
+    <Screen title="History explorers">
+      <p className={styles.intro}>
         Your node’s logs give every token transfer. Native coins sent to you by others (and your transactions sent from
         other wallets) need an Etherscan-compatible explorer API with your own key. Cairn asks it only for your
         accounts’ history, and only on the networks you set here.
@@ -77,7 +78,8 @@ export function ExplorerSettings() {
           ))}
         </ul>
       )}
-      <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="explorers-title">
+      <form className={ui.section} onSubmit={submit} noValidate aria-labelledby="explorer-form-title">
+        <h2 id="explorer-form-title">Set an explorer</h2>
         <Field label="Network">
           <select value={networkId} onChange={(e) => setNetworkId(e.target.value)}>
             {networks.map((n) => (
@@ -111,6 +113,6 @@ export function ExplorerSettings() {
           <span role="status">{status}</span>
         </div>
       </form>
-    </section>
+    </Screen>
   );
 }

@@ -1,29 +1,29 @@
 import { useState } from 'react';
 import { RpcUrlList } from '@/components/RpcUrlList';
+import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import { useSession } from '@/lib/session';
 import { NetworkForm } from './NetworkForm';
 import styles from './settings.module.css';
 
 /** The list of networks with their RPC URLs: edit, add, remove (custom) or reset (built-in). */
-export function NetworksSettings() {
+export function NetworksScreen() {
   const networks = useSession((s) => s.networks);
   const edited = useSession((s) => s.networkConfig.edits);
   const removeNetwork = useSession((s) => s.removeNetwork);
   const [editing, setEditing] = useState<string>();
 
   return (
-    <section className={ui.section} aria-labelledby="networks-title">
-      <h2 id="networks-title">Networks</h2>
+    <Screen title="Networks">
       <p className={ui.muted}>
         Cairn reads the chain only through these RPC URLs. Every request, with your addresses, goes to the node you set
         here.
       </p>
-      <ul className={ui.plainList}>
+      <ul className={styles.networkList}>
         {networks.map((network) => (
-          <li key={network.id} className={ui.card}>
+          <li key={network.id} className={`${ui.card} ${editing === network.id ? styles.editing : ''}`}>
             <div className={ui.headerRow}>
-              <h3>{network.name}</h3>
+              <h2 className={styles.cardTitle}>{network.name}</h2>
               <span className={ui.muted}>chain id {network.chainId}</span>
               {network.kind === 'custom' && <span className={styles.tag}>custom</span>}
               {edited[network.id] && <span className={styles.tag}>edited</span>}
@@ -68,7 +68,7 @@ export function NetworksSettings() {
       </ul>
       {editing === 'new' ? (
         <section aria-label="Add a network" className={ui.card}>
-          <h3>Add a network</h3>
+          <h2 className={styles.cardTitle}>Add a network</h2>
           <NetworkForm network={undefined} onDone={() => setEditing(undefined)} />
         </section>
       ) : (
@@ -78,6 +78,6 @@ export function NetworksSettings() {
           </button>
         </div>
       )}
-    </section>
+    </Screen>
   );
 }

@@ -1,0 +1,50 @@
+// Page object for Settings: its index of sections, each section's screen, and the ways between
+// them (the list of sections beside a section on wide screens, the link back to the index on
+// narrow ones).
+import type { Locator, Page } from 'playwright-core';
+import { sectionsOf } from '../../src/app/paths.ts';
+import { AppShell } from './AppShell.ts';
+
+/** The sections, by the label the route registry gives them. */
+export const settingsSections = sectionsOf('settings').map((s) => s.label);
+
+export class Settings {
+  readonly shell: AppShell;
+  readonly main: Locator;
+  /** The list of sections beside an open section. */
+  readonly sectionNav: Locator;
+  /** The link from a section back to the index. */
+  readonly backLink: Locator;
+
+  constructor(readonly page: Page) {
+    this.shell = new AppShell(page);
+    this.main = page.getByRole('main');
+    this.sectionNav = this.main.getByRole('navigation', { name: 'Settings', exact: true });
+    this.backLink = this.main.getByRole('link', { name: 'All settings', exact: true });
+  }
+
+  /** Opens Settings from the main navigation and waits for its index. */
+  async openIndex(): Promise<void> {
+    await this.shell.goTo('Settings');
+    await this.main.getByRole('heading', { level: 1, name: 'Settings', exact: true }).waitFor();
+  }
+
+  /** A section's link in the index. */
+  indexLink(name: string): Locator {
+    return this.main.getByRole('list').getByRole('link', { name, exact: true });
+  }
+
+  /** A section's screen: a region named by its heading. */
+  section(name: string): Locator {
+    return this.main.getByRole('region', { name, exact: true });
+  }
+
+  /** Opens a section as a person does: Settings in the main navigation, then the section's link. */
+  async open(name: string): Promise<Locator> {
+    await this.openIndex();
+    await this.indexLink(name).click();
+    const section = this.section(name);
+    await section.waitFor();
+    return section;
+  }
+}

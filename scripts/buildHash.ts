@@ -1,0 +1,48 @@
+// build.json: the SHA-256 of every file the build wrote (but build.json itself), and one hash of
+// them all, shown in Settings → About. That hash is the SHA-256 of the lines `sha256sum` prints for
+// the files sorted by path, so anyone can recompute it from a copy of the build (see README).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { BUILD_HASH_FILE, type BuildHash } from '../src/lib/buildFiles.ts';
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else yield path;
+  }
+}
+
+/** The hashes of the files under `dir` (paths relative to it, with "/"), and the hash of their list. */
+export function hashBuild(dir: string): BuildHash {
+  const paths = [...filesUnder(dir)]
+    .map((file) => relative(dir, file).split('\\').join('/'))
+    .filter((path) => path !== BUILD_HASH_FILE)
+    // Byte order, as `LC_ALL=C sort` gives.
+    .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  const files = Object.fromEntries(paths.map((path) => [path, sha256(readFileSync(join(dir, path)))]));
+  const listing = paths.map((path) => `${files[path]}  ${path}\n`).join('');
+  return { sha256: sha256(listing), files };
+}
+
+export function buildHash(): Plugin {
+  let outDir = '';
+  return {
+    name: 'cairn-build-hash',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      handler(error) {
+        if (error) return;
+        writeFileSync(join(outDir, BUILD_HASH_FILE), `${JSON.stringify(hashBuild(outDir), null, 1)}\n`);
+      },
+    },
+  };
+}

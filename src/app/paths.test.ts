@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { movedPaths, pathTo, screen, screens, sectionsOf } from './paths';
+
+describe('the route registry', () => {
+  it('gives every screen its own id and path', () => {
+    expect(new Set(screens.map((s) => s.id)).size).toBe(screens.length);
+    expect(new Set(screens.map((s) => s.path)).size).toBe(screens.length);
+  });
+
+  it('puts every section under the path of its screen, which the navigation then marks current', () => {
+    const sections = screens.filter((s) => s.sectionOf);
+    expect(sections.length).toBeGreaterThan(0);
+    for (const section of sections) {
+      expect(section.path.startsWith(`${screen(section.sectionOf ?? 'portfolio').path}/`)).toBe(true);
+      expect(section.inNav).toBe(false);
+    }
+  });
+
+  it('lists the sections of Settings in order', () => {
+    expect(sectionsOf('settings').map((s) => s.label)).toEqual([
+      'Security',
+      'Networks',
+      'History explorers',
+      'NFT images',
+      'Address book',
+      'About',
+    ]);
+  });
+
+  it('sends a moved path to a screen, never to another moved path or over a live one', () => {
+    for (const moved of movedPaths) {
+      expect(screens.some((s) => s.path === moved.from)).toBe(false);
+      expect(movedPaths.some((m) => m.from === pathTo(moved.to))).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { AboutScreen } from '@/features/settings/AboutScreen';
+import { ExplorersScreen } from '@/features/settings/ExplorersScreen';
+import { NetworksScreen } from '@/features/settings/NetworksScreen';
+import { NftImagesScreen } from '@/features/settings/NftImagesScreen';
+import { SecurityScreen } from '@/features/settings/SecurityScreen';
+import { SettingsIndex } from '@/features/settings/SettingsIndex';
+import { buildFacts } from '../buildFacts';
+import { inSettings, settingsSections } from './settingsFrame';
+
+export function SettingsIndexRoute() {
+  return <SettingsIndex sections={settingsSections} />;
+}
+
+export const SecurityRoute = inSettings(SecurityScreen);
+export const NetworksRoute = inSettings(NetworksScreen);
+export const ExplorersRoute = inSettings(ExplorersScreen);
+export const NftImagesRoute = inSettings(NftImagesScreen);
+export const AboutRoute = inSettings(function About() {
+  return <AboutScreen build={buildFacts} />;
+});
