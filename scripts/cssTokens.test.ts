@@ -19,4 +19,13 @@ describe('the design-token rule for stylesheets', () => {
     expect(strayDesignValues('src/features/x/x.module.css', css)).toEqual([]);
     expect(strayDesignValues(TOKENS_FILE, ':root { --hairline: 1px; --color-bg: #f7f7f5; }')).toEqual([]);
   });
+
+  it('finds durations outside the motion tokens, and lets 0s (no motion) through', () => {
+    const css =
+      '.a {\n  transition: opacity 200ms;\n  animation: x 0.3s;\n  transition-duration: 0s;\n  transition: opacity var(--duration-fast);\n}';
+    expect(strayDesignValues('src/features/x/x.module.css', css)).toEqual([
+      { line: 2, what: 'a duration', text: 'transition: opacity 200ms;' },
+      { line: 3, what: 'a duration', text: 'animation: x 0.3s;' },
+    ]);
+  });
 });

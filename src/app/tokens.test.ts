@@ -91,6 +91,15 @@ describe('design tokens', () => {
     expect(Object.keys(light).filter((name) => /^color-monogram-\d+$/.test(name))).toEqual(MONOGRAM_DISCS);
   });
 
+  it('keeps every motion duration at 150 ms or less', () => {
+    const durations = Object.entries(light).filter(([name]) => name.startsWith('duration-'));
+    expect(durations.length).toBeGreaterThan(0);
+    for (const [name, value] of durations) {
+      const ms = value.endsWith('ms') ? Number.parseFloat(value) : Number.parseFloat(value) * 1000;
+      expect(ms, `--${name}: ${value}`).toBeLessThanOrEqual(150);
+    }
+  });
+
   it('the contrast formula gives the WCAG reference values', () => {
     expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrast('#777777', '#ffffff')).toBeCloseTo(4.48, 2);

@@ -23,7 +23,7 @@ export function Amount({
   const shown = untrustedText(symbol, 'symbol');
   const exact = `${toDecimalString(value, decimals)} ${shown.text}`;
   return (
-    <span title={exact} className={styles.amount}>
+    <span title={exact} className={styles.amount} data-amount="">
       <span className="visually-hidden">{exact}</span>
       <span aria-hidden="true">
         {formatAmount(value, decimals)} <bdi>{shown.text}</bdi>
@@ -46,5 +46,9 @@ export function Fiat({ value, approximate = false }: { value: bigint | undefined
   const formatted = formatAmount(value, 18, { maxFractionDigits: 2, minFractionDigits: 2 });
   const dollars = formatted.startsWith('< ') ? `< $${formatted.slice(2)}` : `$${formatted}`;
   const text = `${approximate ? '≈ ' : ''}${dollars}`;
-  return <span className={styles.amount}>{text}</span>;
+  return (
+    <span className={styles.amount} data-amount="">
+      {text}
+    </span>
+  );
 }

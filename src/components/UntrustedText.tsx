@@ -1,4 +1,5 @@
 import { type TextKind, untrustedText } from '@/core/text/untrustedText';
+import truncation from './Truncated.module.css';
 import styles from './UntrustedText.module.css';
 
 /** What the warning beside text with hidden characters says, to eyes and screen readers alike. */
@@ -19,13 +20,30 @@ export function HiddenTextWarning() {
  * shown with its hidden and direction-changing characters as `\u{…}` codes, cut to the limit of
  * its kind, and followed by a warning when it had such characters (unless `warn` is false because
  * the warning is already shown beside it). In a <bdi>, so its own direction cannot reorder the
- * text around it.
+ * text around it. With `truncate`, it is cut with an ellipsis where it does not fit, the text as
+ * shown (codes included) in its tooltip.
  */
-export function UntrustedText({ text, kind, warn = true }: { text: string; kind: TextKind; warn?: boolean }) {
+export function UntrustedText({
+  text,
+  kind,
+  warn = true,
+  truncate = false,
+}: {
+  text: string;
+  kind: TextKind;
+  warn?: boolean;
+  truncate?: boolean;
+}) {
   const shown = untrustedText(text, kind);
   return (
     <>
-      <bdi>{shown.text}</bdi>
+      {truncate ? (
+        <bdi className={truncation.truncated} title={shown.text}>
+          {shown.text}
+        </bdi>
+      ) : (
+        <bdi>{shown.text}</bdi>
+      )}
       {shown.truncated && <span className="visually-hidden"> (shortened)</span>}
       {warn && shown.hidden && <HiddenTextWarning />}
     </>

@@ -5,6 +5,7 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
+import { Truncated } from '@/components/Truncated';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
@@ -68,7 +69,9 @@ export function AccountCard({
     <li className={ui.card} aria-labelledby={titleId}>
       <div className={styles.cardHeader}>
         <Identicon address={account.address} size={32} />
-        <h2 id={titleId}>{account.name}</h2>
+        <h2 id={titleId} className={styles.cardName}>
+          <Truncated text={account.name} />
+        </h2>
         {account.demo && <PublicKeyBadge />}
         {account.source.kind === 'watch' && <span className={styles.tag}>Watch-only</span>}
         {account.hidden && <span className={styles.tag}>Hidden</span>}

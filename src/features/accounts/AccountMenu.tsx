@@ -4,6 +4,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { Dropdown, DropdownChoice, DropdownChoices } from '@/components/Dropdown';
 import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
+import { Truncated } from '@/components/Truncated';
 import { shortAddress } from '@/lib/format';
 import { usePortfolio } from '@/lib/usePortfolio';
 import { useSelectedAccount, useVault, useVaultSession } from '@/lib/vault';
@@ -32,7 +33,7 @@ export function AccountMenu({ managePath, addPath }: { managePath: string; addPa
           <span className="visually-hidden">Account: </span>
           <Identicon address={selected.address} />
           <span className={styles.chipText}>
-            <span className={styles.chipName}>{selected.name}</span>{' '}
+            <Truncated text={selected.name} className={styles.chipName} />{' '}
             <span className={styles.chipDetail}>{shortAddress(selected.address)}</span>
           </span>{' '}
           <span className={styles.chipTotal}>

@@ -45,7 +45,7 @@ function AssetAmount({ asset, amount, label }: { asset: ActivityAsset; amount: b
     label.name === undefined ? (
       <UntrustedText text={label.symbol} kind="symbol" />
     ) : (
-      <UntrustedText text={label.name} kind="tokenName" />
+      <UntrustedText text={label.name} kind="tokenName" truncate />
     );
   return (
     <span>

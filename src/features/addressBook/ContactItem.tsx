@@ -57,7 +57,7 @@ export function ContactItem({
     <li className={ui.card}>
       <div className={ui.headerRow}>
         <h3 className={styles.contactName}>
-          <UntrustedText text={contact.name} kind="name" />
+          <UntrustedText text={contact.name} kind="name" truncate />
         </h3>
         <span className={ui.muted}>{networkLabel(networks, contact.networkId)}</span>
       </div>

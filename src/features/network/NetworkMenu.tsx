@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dropdown, DropdownChoice, DropdownChoices } from '@/components/Dropdown';
+import { Truncated } from '@/components/Truncated';
 import type { Network } from '@/core/chain/networks';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { NetworkIcon } from './NetworkIcon';
@@ -27,7 +28,7 @@ export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close:
         <>
           <span className="visually-hidden">Network: </span>
           <NetworkIcon network={selected} />
-          <span className={styles.chipName}>{selected.name}</span>
+          <Truncated text={selected.name} className={styles.chipName} />
           {dot ?? <span className={styles.dot} data-state="pending" aria-hidden="true" />}
         </>
       }

@@ -3,6 +3,7 @@ import { Fiat } from '@/components/Amount';
 import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import { TokenIcon } from '@/components/TokenIcon';
+import { Truncated } from '@/components/Truncated';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { AccountView } from '@/core/assets/portfolioView';
@@ -28,7 +29,9 @@ export function AccountHoldings({
     <section className={`${ui.card} ${styles.account}`} aria-labelledby={titleId}>
       <header className={styles.accountHeader}>
         <Identicon address={account.address} size={28} />
-        <h2 id={titleId}>{account.name}</h2>
+        <h2 id={titleId} className={styles.accountName}>
+          <Truncated text={account.name} />
+        </h2>
         <span className={ui.muted}>{shortAddress(account.address)}</span>
         {account.demo && <PublicKeyBadge />}
         <span className={styles.accountTotal}>

@@ -18,7 +18,7 @@ export function AssetName({ row }: { row: AssetRow }) {
         <UntrustedText text={row.symbol} kind="symbol" />
       </span>{' '}
       <span className={`${ui.muted} ${styles.assetName}`}>
-        <UntrustedText text={row.name} kind="tokenName" />
+        <UntrustedText text={row.name} kind="tokenName" truncate />
       </span>
     </>
   );

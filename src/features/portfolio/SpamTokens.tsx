@@ -30,7 +30,8 @@ export function SpamTokens({ rows, network }: { rows: readonly AssetRow[]; netwo
         {rows.map((row) => (
           <li key={row.key}>
             <span className={styles.spamName}>
-              <UntrustedText text={row.symbol} kind="symbol" /> — <UntrustedText text={row.name} kind="tokenName" />
+              <UntrustedText text={row.symbol} kind="symbol" /> —{' '}
+              <UntrustedText text={row.name} kind="tokenName" truncate />
             </span>{' '}
             <BalanceCell row={row} />
             <span className={ui.actions}>
