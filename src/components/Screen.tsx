@@ -5,7 +5,7 @@ let firstScreenMarked = false;
 
 /**
  * The frame of every screen: its heading (focused on navigation so screen readers announce the
- * new page) and content. The first one rendered marks `cairn:first-screen` for the benchmark.
+ * new page, which opens at its top) and content. The first one rendered marks `cairn:first-screen` for the benchmark.
  */
 export function Screen({ title, children }: { title: ReactNode; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -14,7 +14,9 @@ export function Screen({ title, children }: { title: ReactNode; children: ReactN
       firstScreenMarked = true;
       performance.mark('cairn:first-screen');
     } else {
-      heading.current?.focus();
+      // A new screen opens at its top, as a new page does; focusing its heading must not scroll.
+      window.scrollTo(0, 0);
+      heading.current?.focus({ preventScroll: true });
     }
   }, []);
   return (
