@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAddress } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Home } from './pages/Home.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { ChainValues, shownCents, toCents } from './support/chainValues.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { nodeClient } from './support/rpc.ts';
 
 const DAY = 86_400;
 
@@ -80,6 +82,30 @@ describe('Home: the total, its change, the value chart and the actions', () => {
     await expect.poll(async () => (await home.tablePoints()).length, { timeout: 20_000 }).toBe(366);
     const year = await home.tablePoints();
     expect(year[0]?.cents).toBe(toCents(await chain.valueAt(year[0]?.time as number).catch(() => 0n)));
+  });
+
+  it('keeps the chart drawn through a new block, then ends it at the new total', async () => {
+    const { page, home } = await openHome();
+    const drawn = home.chart.locator('[data-drawn]');
+    const before = await home.totalText();
+    // A transfer from an account outside the wallet into Demo account 1 changes the total.
+    const client = nodeClient(env.chain.url);
+    const hash = await client.sendTransaction({ account: demoAddress(9), to: demoAddress(0), value: 10n ** 18n });
+    await client.waitForTransactionReceipt({ hash });
+    let skeletons = 0;
+    await expect
+      .poll(
+        async () => {
+          if ((await drawn.count()) === 0) skeletons++;
+          return home.totalText();
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .not.toBe(before);
+    const total = shownCents(await home.totalText());
+    await expect.poll(async () => (await home.tablePoints()).at(-1)?.cents, { timeout: 20_000 }).toBe(total);
+    expect(skeletons).toBe(0);
+    expect(await page.getByText('Reading the accounts’ history…').count()).toBe(0);
   });
 
   it('keeps past rounds: drawn again after a reload, the chart reads no price round from the node', async () => {

@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { nativeSourceFor } from '@/core/activity/activityStore';
 import type { ActivityItem } from '@/core/activity/item';
@@ -88,7 +88,7 @@ export function useValueChart(
   );
   const rounds = useQuery({ ...roundsAtTimesQuery(network, feeds, cache), enabled: feeds.length > 0 });
 
-  return useMemo((): ValueChart => {
+  const computed = useMemo((): ValueChart => {
     const base = {
       withoutFeed: charted?.withoutFeed ?? [],
       nativeHistory,
@@ -136,6 +136,14 @@ export function useValueChart(
     snapshot,
     nativeHistory,
   ]);
+
+  // At a new block the balances, the history and the prices are read again: the last points of
+  // this same chart stay on screen meanwhile instead of a skeleton at every block.
+  const chartKey = `${network.id}|${range}|${accounts.join(',')}`;
+  const lastDrawn = useRef<{ key: string; points: ValuePoint[] } | undefined>(undefined);
+  if (computed.points) lastDrawn.current = { key: chartKey, points: computed.points };
+  else if (lastDrawn.current?.key === chartKey) return { ...computed, points: lastDrawn.current.points };
+  return computed;
 }
 
 /** One request per distinct feed (a native coin and its wrapped token share one), all at the same times. */
