@@ -12,6 +12,8 @@ import {
 import { hardhat } from 'viem/chains';
 import { describe, expect, inject, it } from 'vitest';
 import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
+import { feedAbi } from '../src/core/prices/feedAbi.ts';
+import { roundIdOf } from '../src/core/prices/rounds.ts';
 import { FEED_HISTORY } from './priceRounds.ts';
 import {
   DEPLOYER_INDEX,
@@ -136,12 +138,9 @@ describe('the seeded local chain', () => {
   });
 
   it('has price feeds with a month of rounds in two phases, one ETH round missing, ending at today’s prices', async () => {
-    const abi = parseAbi([
-      'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
-      'function getRoundData(uint80) view returns (uint80, int256, uint256, uint256, uint80)',
-    ]);
-    const round = (feed: Address, phase: bigint, index: bigint) =>
-      client.readContract({ address: feed, abi, functionName: 'getRoundData', args: [(phase << 64n) | index] });
+    const abi = feedAbi;
+    const round = (feed: Address, phase: number, index: number) =>
+      client.readContract({ address: feed, abi, functionName: 'getRoundData', args: [roundIdOf(phase, index)] });
     const head = await client.getBlock({ blockNumber: 0n });
     for (const [feed, plan] of [
       [contracts.ETH_USD_FEED, FEED_HISTORY.ETH_USD_FEED],
@@ -154,13 +153,13 @@ describe('the seeded local chain', () => {
       });
       expect(answer).toBe(plan.answer);
       expect(id >> 64n).toBe(2n);
-      const first = await round(feed, 1n, 1n);
+      const first = await round(feed, 1, 1);
       expect(Number(first[3])).toBe(Number(head.timestamp));
       expect(Number(updatedAt) - Number(first[3])).toBeGreaterThan(29 * 86_400);
-      expect((await round(feed, 2n, 1n))[3]).toBeGreaterThan(first[3]);
+      expect((await round(feed, 2, 1))[3]).toBeGreaterThan(first[3]);
     }
-    await expect(round(contracts.ETH_USD_FEED, 1n, 10n)).rejects.toThrow(/No data present/);
-    expect((await round(contracts.ETH_USD_FEED, 1n, 11n))[1]).toBeGreaterThan(0n);
+    await expect(round(contracts.ETH_USD_FEED, 1, 10)).rejects.toThrow(/No data present/);
+    expect((await round(contracts.ETH_USD_FEED, 1, 11))[1]).toBeGreaterThan(0n);
   });
 
   it('has a history of transfers in and out of the first demo account, over many blocks and days', async () => {

@@ -130,11 +130,12 @@ describe('accessibility', () => {
 
     // The local chain's warning bar comes first on the page, then the header.
     await page.keyboard.press('Tab');
-    const details = shell.localChainNotice.getByRole('button', { name: 'Details' });
-    expect(await details.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await hasVisibleFocus(page)).toBe(true);
-
-    await page.keyboard.press('Tab');
+    for (const name of ['Details', 'Collapse']) {
+      const button = shell.localChainNotice.getByRole('button', { name });
+      expect(await button.evaluate((el) => el === document.activeElement), name).toBe(true);
+      expect(await hasVisibleFocus(page)).toBe(true);
+      await page.keyboard.press('Tab');
+    }
     expect(await shell.networkChip.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await hasVisibleFocus(page)).toBe(true);
 

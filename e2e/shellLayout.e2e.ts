@@ -137,4 +137,19 @@ describe('shell layout', () => {
     expect(await handle?.evaluate((el) => el.isConnected)).toBe(true);
     expect(await page.getByRole('complementary', { name: 'Local demo chain' }).count()).toBe(1);
   });
+
+  it('the local-chain bar collapses to one short line on a phone, stays on every screen, and expands again', async () => {
+    const { page, shell } = await unlocked(360, 'light');
+    const bar = shell.localChainNotice;
+    const full = (await box(bar)).height;
+    await bar.getByRole('button', { name: 'Collapse' }).click();
+    expect(await bar.textContent()).toContain('public demo keys');
+    const short = (await box(bar)).height;
+    expect(short).toBeLessThan(full);
+    expect(short).toBeLessThanOrEqual(TARGET + 12);
+    await shell.goTo('Activity');
+    expect(await bar.getByRole('button', { name: 'Expand' }).getAttribute('aria-expanded')).toBe('false');
+    await bar.getByRole('button', { name: 'Expand' }).click();
+    expect(await bar.textContent()).toContain('its demo keys are known to everyone');
+  });
 });

@@ -55,12 +55,13 @@ contract MockAggregator {
         view
         returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
     {
-        uint16 phase = phaseId;
-        while (phase > 0 && rounds[phase].length == 0) phase -= 1;
-        require(phase > 0, "No data present");
-        uint64 n = uint64(rounds[phase].length);
-        while (rounds[phase][n - 1].updatedAt == 0) n -= 1;
-        return getRoundData(uint80((uint256(phase) << 64) | n));
+        // The last round with data, going back through missing rounds and empty phases.
+        for (uint16 phase = phaseId; phase > 0; phase--) {
+            for (uint256 n = rounds[phase].length; n > 0; n--) {
+                if (rounds[phase][n - 1].updatedAt != 0) return getRoundData(uint80((uint256(phase) << 64) | n));
+            }
+        }
+        revert("No data present");
     }
 
     function getRoundData(uint80 roundId_)

@@ -20,8 +20,9 @@ export class Home {
     return this.page.getByRole('list', { name: 'Actions', exact: true }).getByRole('link', { name, exact: true });
   }
 
+  /** A range by its long name ('1 week'); its button reads "1W (1 week)". */
   range(name: string): Locator {
-    return this.chart.getByRole('radio', { name, exact: true });
+    return this.chart.getByRole('radio', { name: new RegExp(`\\(${name}\\)$`) });
   }
 
   /** Waits until uPlot has drawn the chart (its chunk loads on demand). */

@@ -7,7 +7,8 @@ export class Portfolio {
   readonly status: Locator;
 
   constructor(readonly page: Page) {
-    this.status = page.getByRole('status').filter({ hasText: /block/ });
+    // The balances' block: a plain line, or a status (announced) once the balances are old.
+    this.status = page.getByRole('region', { name: /^Total on / }).getByText(/ block [\d,]+/);
   }
 
   /** Lists holdings per account (the setting is kept, so later pages open grouped too). */

@@ -31,10 +31,13 @@ export class Send {
 
   /** Selects the option whose text starts with `prefix` (followed by a space or the end). */
   async choose(label: string, prefix: string): Promise<void> {
-    const labels = await this.field(label).locator('option').allTextContents();
-    const match = labels.find((l) => l === prefix || l.startsWith(`${prefix} `));
-    if (!match) throw new Error(`no option "${prefix}" in ${label}: ${labels.join(' | ')}`);
-    await this.field(label).selectOption({ label: match });
+    const options = await this.field(label)
+      .locator('option')
+      .evaluateAll((all) => all.map((o) => ({ text: o.textContent ?? '', value: (o as HTMLOptionElement).value })));
+    const match = options.find((o) => o.text === prefix || o.text.startsWith(`${prefix} `));
+    if (!match) throw new Error(`no option "${prefix}" in ${label}: ${options.map((o) => o.text).join(' | ')}`);
+    // By value: an option's text carries a balance, which may change while it is chosen.
+    await this.field(label).selectOption({ value: match.value });
   }
 
   async continue(): Promise<void> {

@@ -1,16 +1,12 @@
 // What the chain itself says the demo accounts were worth at any time: their balances at the last
 // block at or before that time, read from the node's state at that block, priced with the feed's
 // round in force then (every round read one by one). Specs compare Home's chart with this.
-import { type Address, erc20Abi, parseAbi } from 'viem';
+import { type Address, erc20Abi } from 'viem';
 import { demoAddress, demoContractAddresses } from '../../devchain/seed.ts';
+import type { Round } from '../../src/core/prices/rounds.ts';
+import { everyRound, roundAt } from '../../src/testing/feedRounds.ts';
 import { nodeClient } from './rpc.ts';
 
-const feedAbi = parseAbi([
-  'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
-  'function getRoundData(uint80) view returns (uint80, int256, uint256, uint256, uint80)',
-]);
-
-type Round = { answer: bigint; updatedAt: number };
 type Asset = { token: Address | 'native'; decimals: number; feed: Address };
 
 const contracts = demoContractAddresses();
@@ -44,31 +40,8 @@ export class ChainValues {
         return { number: block.number, timestamp: Number(block.timestamp) };
       }),
     );
-    for (const { feed } of ASSETS) this.rounds.set(feed, await this.everyRound(feed));
+    for (const { feed } of ASSETS) this.rounds.set(feed, await everyRound(this.client, feed));
     return this;
-  }
-
-  private async everyRound(feed: Address): Promise<Round[]> {
-    const [latestId] = await this.client.readContract({ address: feed, abi: feedAbi, functionName: 'latestRoundData' });
-    const rounds: Round[] = [];
-    for (let phase = 1n; phase <= latestId >> 64n; phase++) {
-      let missesInARow = 0;
-      for (let index = 1n; missesInARow < 3; index++) {
-        try {
-          const [, answer, , updatedAt] = await this.client.readContract({
-            address: feed,
-            abi: feedAbi,
-            functionName: 'getRoundData',
-            args: [(phase << 64n) | index],
-          });
-          rounds.push({ answer, updatedAt: Number(updatedAt) });
-          missesInARow = 0;
-        } catch {
-          missesInARow++;
-        }
-      }
-    }
-    return rounds;
   }
 
   /** The last block at or before `time`. */
@@ -79,7 +52,7 @@ export class ChainValues {
   }
 
   priceAt(feed: Address, time: number): Round | undefined {
-    return (this.rounds.get(feed) ?? []).filter((r) => r.updatedAt <= time).at(-1);
+    return roundAt(this.rounds.get(feed) ?? [], time);
   }
 
   private async balance(account: Address, asset: Asset, blockNumber: bigint): Promise<bigint> {

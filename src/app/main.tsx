@@ -18,7 +18,7 @@ import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
 import { ActivityProvider } from '@/lib/activity';
 import { LinksProvider } from '@/lib/links';
-import { RoundCacheProvider } from '@/lib/roundCache';
+import { RoundCacheProvider } from '@/lib/roundCacheContext';
 import { SessionProvider } from '@/lib/session';
 import { requestPersistenceOnceSaved } from '@/lib/storagePersistence';
 import { toastStore } from '@/lib/toasts';

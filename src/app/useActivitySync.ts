@@ -12,8 +12,15 @@ import { useChainHead } from '@/lib/useChainHead';
 import { useVault } from '@/lib/vault';
 
 const running = new Map<string, Promise<void>>();
+/** A sync asked for while one ran (a new block, an explorer just set): it runs next, with what was asked last. */
+const queued = new Map<string, () => Promise<void>>();
 
-async function syncOnce(
+/**
+ * Syncs one account on one network. One sync per account at a time; a request made while one
+ * runs is not dropped but runs after it (with the settings of that request), so a change of
+ * history source during a sync is not left for the next block.
+ */
+function syncOnce(
   store: ActivityStore,
   network: Network,
   account: Address,
@@ -22,7 +29,10 @@ async function syncOnce(
 ): Promise<void> {
   const key = syncStatusKey(network.id, account);
   const current = running.get(key);
-  if (current) return current;
+  if (current) {
+    queued.set(key, () => syncOnce(store, network, account, explorer, onWritten));
+    return current;
+  }
   const task = (async () => {
     setSyncStatus(key, { running: true, error: undefined });
     try {
@@ -38,6 +48,9 @@ async function syncOnce(
       setSyncStatus(key, { running: false, progress: undefined, error });
     } finally {
       running.delete(key);
+      const next = queued.get(key);
+      queued.delete(key);
+      if (next) void next();
     }
   })();
   running.set(key, task);

@@ -1,5 +1,5 @@
 import { untrustedText } from '@/core/text/untrustedText';
-import { formatAmount, toDecimalString } from '@/lib/format';
+import { fiatText, formatAmount, toDecimalString } from '@/lib/format';
 import styles from './Amount.module.css';
 import { HiddenTextWarning } from './UntrustedText';
 
@@ -43,9 +43,7 @@ export function Fiat({ value, approximate = false }: { value: bigint | undefined
       </span>
     );
   }
-  const formatted = formatAmount(value, 18, { maxFractionDigits: 2, minFractionDigits: 2 });
-  const dollars = formatted.startsWith('< ') ? `< $${formatted.slice(2)}` : `$${formatted}`;
-  const text = `${approximate ? '≈ ' : ''}${dollars}`;
+  const text = `${approximate ? '≈ ' : ''}${fiatText(value)}`;
   return (
     <span className={styles.amount} data-amount="">
       {text}

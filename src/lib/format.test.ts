@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCount, toDecimalString, urlHost } from './format';
+import { fiatText, formatAmount, formatCount, formatPercent, toDecimalString, urlHost } from './format';
 
 describe('amount formatting', () => {
   it('gives the exact decimal form, which parses back to the same base units', () => {
@@ -47,5 +47,22 @@ describe('urlHost', () => {
     expect(urlHost('https://api.etherscan.io/v2/api?x=1')).toBe('api.etherscan.io');
     expect(urlHost('http://127.0.0.1:8545')).toBe('127.0.0.1:8545');
     expect(urlHost('not a url')).toBe('not a url');
+  });
+});
+
+describe('dollars and percentages', () => {
+  it('shows dollars rounded down to cents, with grouping', () => {
+    expect(fiatText(1_234_567_891_234_567_891_234n, 'en-US')).toBe('$1,234.56');
+    expect(fiatText(10n ** 15n, 'en-US')).toBe('< $0.01');
+    expect(fiatText(0n, 'en-US')).toBe('$0.00');
+  });
+
+  it('shows a share rounded down, exactly, and dust as below the last digit', () => {
+    expect(formatPercent(1n, 3n)).toBe('33.3%');
+    expect(formatPercent(2n, 3n, 2)).toBe('66.66%');
+    expect(formatPercent(5n, 5n)).toBe('100.0%');
+    expect(formatPercent(1n, 10_000n)).toBe('< 0.1%');
+    expect(formatPercent(0n, 10n)).toBe('0.0%');
+    expect(formatPercent(1n, 0n)).toBeUndefined();
   });
 });

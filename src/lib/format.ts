@@ -55,6 +55,26 @@ export function formatAmount(value: bigint, decimals: number, options: AmountDis
   return `${sign}${grouped}${fraction ? `${decimalSeparator(options.locale)}${fraction}` : ''}`;
 }
 
+/** A dollar value (18 decimals) as text, rounded down to cents: "$1,234.56", "< $0.01". */
+export function fiatText(value: bigint, locale?: string): string {
+  const formatted = formatAmount(value, 18, { maxFractionDigits: 2, minFractionDigits: 2, locale });
+  return formatted.startsWith('< ') ? `< $${formatted.slice(2)}` : `$${formatted}`;
+}
+
+/**
+ * `part` as a percentage of `whole` with `digits` decimals, rounded down ("12.3%"), "< 0.1%" for a
+ * share too small to show, undefined when the whole is not positive. Exact: bigints throughout.
+ */
+export function formatPercent(part: bigint, whole: bigint, digits = 1): string | undefined {
+  if (whole <= 0n) return undefined;
+  const scale = 10n ** BigInt(digits);
+  const scaled = (part * 100n * scale) / whole;
+  if (part > 0n && scaled === 0n) return `< ${digits > 0 ? `0.${'0'.repeat(digits - 1)}1` : '1'}%`;
+  const whole_ = scaled / scale;
+  const fraction = digits > 0 ? `.${(scaled % scale).toString().padStart(digits, '0')}` : '';
+  return `${whole_}${fraction}%`;
+}
+
 /** 0x1234…abcd, for places with no room. Always next to a way to see the full address. */
 export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;

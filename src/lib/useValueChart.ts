@@ -8,25 +8,20 @@ import { chartAssets } from '@/core/assets/chartAssets';
 import { type ChartRange, chartTimes } from '@/core/assets/chartTimes';
 import type { FeedAnswer, PortfolioSnapshot } from '@/core/assets/portfolio';
 import type { PortfolioToken, TokenInfo } from '@/core/assets/token';
-import { changeSince, type ValuePoint, valueHistory } from '@/core/assets/valueHistory';
+import { DAY_SECONDS, type ValueChartState, valueChartState } from '@/core/assets/valueChart';
+import type { ValuePoint } from '@/core/assets/valueHistory';
 import type { Network } from '@/core/chain/networks';
 import type { FeedTimes } from '@/core/prices/roundsAtTimes';
 import { useActivityStore, useSyncedThrough } from '@/lib/activity';
 import { accountItemsQuery } from '@/lib/queries/activityQueries';
 import { roundsAtTimesQuery } from '@/lib/queries/priceHistoryQueries';
-import { useRoundCache } from '@/lib/roundCache';
+import { useRoundCache } from '@/lib/roundCacheContext';
 import { useSession } from '@/lib/session';
 
-const DAY = 86_400;
 const EMPTY: never[] = [];
 
-export type ValueChart = {
-  points: ValuePoint[] | undefined;
-  /** Today's holdings: value now minus value at the prices of 24 hours ago. */
-  change24h: { change: bigint; before: bigint } | undefined;
-  /** What the chart waits for, while it has no points. */
-  waitingFor: 'balances' | 'history' | 'prices' | undefined;
-  /** The history's or the price rounds' failure. */
+export type ValueChart = ValueChartState & {
+  /** The history's or the price rounds' failure (the last points may still be shown). */
   error: unknown;
   /** Tokens held without a price feed (left out). */
   withoutFeed: PortfolioToken[];
@@ -34,6 +29,8 @@ export type ValueChart = {
   nativeHistory: boolean;
   /** HTTP requests the price rounds took for this chart (0 when all were known). */
   roundRequests: number | undefined;
+  /** Points whose price search ran out of steps (priced with the last round found before them). */
+  unanswered: number;
 };
 
 /**
@@ -70,8 +67,14 @@ export function useValueChart(
     }),
   });
   const synced = useSyncedThrough(network.id, accounts);
-  const historyReady =
-    snapshot !== undefined && synced.syncedTo !== undefined && synced.syncedTo >= snapshot.blockNumber && items.items;
+  // The history counts once every account is synced up to the balances' block with its block times.
+  const history =
+    snapshot !== undefined &&
+    synced.syncedTo !== undefined &&
+    synced.syncedTo >= snapshot.blockNumber &&
+    items.items?.every((i) => i.timestamp !== undefined || i.blockNumber > snapshot.blockNumber)
+      ? items.items
+      : undefined;
 
   const earliest = useMemo(() => {
     let first: number | undefined;
@@ -83,67 +86,48 @@ export function useValueChart(
   const times = useMemo(() => (now === undefined ? [] : chartTimes(range, now, earliest)), [range, now, earliest]);
 
   const feeds = useMemo(
-    () => (charted ? feedRequests(network, charted.prices, [...times, (now ?? 0) - DAY]) : []),
+    () => (charted ? feedRequests(network, charted.prices, [...times, (now ?? 0) - DAY_SECONDS]) : []),
     [network, charted, times, now],
   );
-  const rounds = useQuery({ ...roundsAtTimesQuery(network, feeds, cache), enabled: feeds.length > 0 });
+  const multicall = snapshot?.via === 'multicall';
+  const rounds = useQuery({ ...roundsAtTimesQuery(network, feeds, cache, multicall), enabled: feeds.length > 0 });
+  const feedOf = useMemo(() => new Map(priceFeedsFor(network).map((f) => [f.key, f.address.toLowerCase()])), [network]);
 
-  const computed = useMemo((): ValueChart => {
-    const base = {
-      withoutFeed: charted?.withoutFeed ?? [],
-      nativeHistory,
-      roundRequests: rounds.data?.requests,
-      error: synced.error ?? items.error ?? rounds.error ?? undefined,
-    };
-    if (!charted || now === undefined)
-      return { ...base, points: undefined, change24h: undefined, waitingFor: 'balances' };
-    const found = rounds.data?.rounds;
-    const feedOf = new Map(priceFeedsFor(network).map((f) => [f.key, f.address.toLowerCase()]));
-    const priceAt = (key: string, time: number): FeedAnswer | undefined => {
-      const latest = charted.prices.get(key);
-      const round = found?.get(feedOf.get(key) ?? '')?.get(time);
-      return latest && round
-        ? { answer: round.answer, decimals: latest.decimals, updatedAt: round.updatedAt, roundId: round.id }
-        : undefined;
-    };
-    const change24h = found
-      ? changeSince(
-          charted.assets,
-          (key) => charted.prices.get(key),
-          (key) => priceAt(key, now - DAY),
-        )
-      : undefined;
-    if (!found) return { ...base, points: undefined, change24h, waitingFor: 'prices' };
-    if (!historyReady) return { ...base, points: undefined, change24h, waitingFor: 'history' };
-    const points = valueHistory({
-      times,
-      asOfBlock: snapshot?.blockNumber ?? 0n,
-      assets: charted.assets,
-      items: items.items ?? [],
-      priceAt,
-    });
-    return { ...base, points, change24h, waitingFor: undefined };
-  }, [
-    charted,
-    now,
-    rounds.data,
-    rounds.error,
-    items,
-    synced.error,
-    historyReady,
-    network,
-    times,
-    snapshot,
-    nativeHistory,
-  ]);
+  const state = useMemo(
+    () =>
+      valueChartState({
+        charted,
+        feedOf,
+        rounds: rounds.data?.rounds,
+        times,
+        now,
+        asOfBlock: snapshot?.blockNumber ?? 0n,
+        history,
+      }),
+    [charted, feedOf, rounds.data, times, now, snapshot, history],
+  );
 
   // At a new block the balances, the history and the prices are read again: the last points of
-  // this same chart stay on screen meanwhile instead of a skeleton at every block.
-  const chartKey = `${network.id}|${range}|${accounts.join(',')}`;
-  const lastDrawn = useRef<{ key: string; points: ValuePoint[] } | undefined>(undefined);
-  if (computed.points) lastDrawn.current = { key: chartKey, points: computed.points };
-  else if (lastDrawn.current?.key === chartKey) return { ...computed, points: lastDrawn.current.points };
-  return computed;
+  // this same chart (and the last 24-hour change) stay on screen meanwhile, not a skeleton.
+  const chartKey = [network.id, range, accounts.join(','), tokens.map((t) => t.address).join(','), nativeHistory].join(
+    '|',
+  );
+  const lastShown = useRef<{ key: string; points?: ValuePoint[]; change24h?: ValueChartState['change24h'] }>({
+    key: '',
+  });
+  if (lastShown.current.key !== chartKey) lastShown.current = { key: chartKey };
+  if (state.points) lastShown.current.points = state.points;
+  if (state.change24h) lastShown.current.change24h = state.change24h;
+  return {
+    ...state,
+    points: state.points ?? lastShown.current.points,
+    change24h: state.change24h ?? lastShown.current.change24h,
+    withoutFeed: charted?.withoutFeed ?? [],
+    nativeHistory,
+    roundRequests: rounds.data?.requests,
+    unanswered: rounds.data?.unanswered ?? 0,
+    error: synced.error ?? items.error ?? rounds.error ?? undefined,
+  };
 }
 
 /** One request per distinct feed (a native coin and its wrapped token share one), all at the same times. */

@@ -6,17 +6,12 @@ import {
   erc20Abi,
   type Hex,
   hexToBigInt,
-  parseAbi,
 } from 'viem';
 import { call, getBalance, getBlock, getCode } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
+import { feedAbi } from '../prices/feedAbi';
 import { type Call3, chunkCalls, isCanonicalMulticall, MULTICALL3_ADDRESS, multicall3Abi } from './multicall';
-
-export const aggregatorAbi = parseAbi([
-  'function decimals() view returns (uint8)',
-  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
-]);
 
 export type PortfolioRequest = {
   accounts: readonly Address[];
@@ -74,8 +69,8 @@ function plan(request: PortfolioRequest): { planned: Planned[]; calls: Call3[] }
       calls.push({ target: token, allowFailure: true, callData: balanceOf });
     }
   }
-  const decimals = encodeFunctionData({ abi: aggregatorAbi, functionName: 'decimals' });
-  const round = encodeFunctionData({ abi: aggregatorAbi, functionName: 'latestRoundData' });
+  const decimals = encodeFunctionData({ abi: feedAbi, functionName: 'decimals' });
+  const round = encodeFunctionData({ abi: feedAbi, functionName: 'latestRoundData' });
   for (const feed of request.feeds) {
     planned.push({ kind: 'feedDecimals', key: feed.key }, { kind: 'feedRound', key: feed.key });
     calls.push(
@@ -132,7 +127,7 @@ function assemble(planned: Planned[], results: (Hex | undefined)[], via: Portfol
       case 'feedRound': {
         if (!data || data.length < 2 + 64 * 5) break;
         const [roundId, answer, , updatedAt] = decodeFunctionResult({
-          abi: aggregatorAbi,
+          abi: feedAbi,
           functionName: 'latestRoundData',
           data,
         });

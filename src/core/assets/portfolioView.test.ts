@@ -1,64 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { alice, bob, dai, empty, mkr, snapshot, spam } from '@/testing/portfolioFixtures';
 import { localNetwork } from '../chain/networks';
-import { chartAssets } from './chartAssets';
 import type { PortfolioSnapshot } from './portfolio';
 import { buildPortfolioView, combineAccounts } from './portfolioView';
-import type { PortfolioToken } from './token';
-
-const alice = '0x00000000000000000000000000000000000A11cE' as const;
-const dai: PortfolioToken = {
-  address: '0x00000000000000000000000000000000000000d1',
-  name: 'Dai',
-  symbol: 'DAI',
-  decimals: 18,
-  origin: 'list',
-};
-const mkr: PortfolioToken = {
-  address: '0x00000000000000000000000000000000000000a2',
-  name: 'Maker',
-  symbol: 'MKR',
-  decimals: 18,
-  origin: 'list',
-};
-const spam: PortfolioToken = {
-  address: '0x00000000000000000000000000000000000000f3',
-  name: 'Claim at x.example',
-  symbol: 'CLAIM',
-  decimals: 18,
-  origin: 'unsolicited',
-};
-const empty: PortfolioToken = {
-  address: '0x00000000000000000000000000000000000000e4',
-  name: 'Empty',
-  symbol: 'EMP',
-  decimals: 6,
-  origin: 'custom',
-};
-
-const bob = '0x0000000000000000000000000000000000000B0b' as const;
-
-const snapshot: PortfolioSnapshot = {
-  blockNumber: 10n,
-  timestamp: 1_000_000,
-  via: 'multicall',
-  native: new Map([[alice.toLowerCase(), 2n * 10n ** 18n]]),
-  tokens: new Map([
-    [
-      alice.toLowerCase(),
-      new Map([
-        [dai.address.toLowerCase(), 5n * 10n ** 18n],
-        [mkr.address.toLowerCase(), 10n ** 18n],
-        [spam.address.toLowerCase(), 10n ** 30n],
-        [empty.address.toLowerCase(), 0n],
-      ]),
-    ],
-  ]),
-  prices: new Map([
-    ['native', { answer: 300_000_000_000n, decimals: 8, updatedAt: 1_000_000, roundId: 1n }],
-    [dai.address.toLowerCase(), { answer: 100_000_000n, decimals: 8, updatedAt: 1_000_000, roundId: 1n }],
-    [spam.address.toLowerCase(), { answer: 100_000_000n, decimals: 8, updatedAt: 1_000_000, roundId: 1n }],
-  ]),
-};
 
 describe('portfolio view', () => {
   const network = localNetwork('http://x');
@@ -97,47 +41,41 @@ describe('assets across accounts', () => {
         bob.toLowerCase(),
         new Map([
           [dai.address.toLowerCase(), 3n * 10n ** 18n],
+          [mkr.address.toLowerCase(), 0n],
           [spam.address.toLowerCase(), 7n],
+          [empty.address.toLowerCase(), 0n],
         ]),
       ],
     ]),
   };
 
-  it('sums balances and values per asset, with each asset’s share of the total in tenths of a percent', () => {
+  it('sums balances and values per asset', () => {
     const view = buildPortfolioView(both, network, [alice, bob], [dai, mkr, spam, empty], { hideZero: false });
     const { rows, spam: unasked } = combineAccounts(view, false);
-    expect(rows.map((r) => [r.symbol, r.balance, r.value, r.holders, r.shareTenths])).toEqual([
-      ['ETH', 3n * 10n ** 18n, 9_000n * 10n ** 18n, 2, 999],
-      ['DAI', 8n * 10n ** 18n, 8n * 10n ** 18n, 2, 0],
-      ['MKR', 10n ** 18n, undefined, 1, undefined],
-      ['EMP', 0n, undefined, 0, undefined],
+    expect(rows.map((r) => [r.symbol, r.balance, r.value, r.holders])).toEqual([
+      ['ETH', 3n * 10n ** 18n, 9_000n * 10n ** 18n, 2],
+      ['DAI', 8n * 10n ** 18n, 8n * 10n ** 18n, 2],
+      ['MKR', 10n ** 18n, undefined, 1],
+      ['EMP', 0n, undefined, 0],
     ]);
     expect(unasked.map((r) => [r.symbol, r.balance])).toEqual([['CLAIM', 10n ** 30n + 7n]]);
     expect(rows.reduce((sum, r) => sum + (r.value ?? 0n), 0n)).toBe(view.total);
+  });
+
+  it('never shows a partial sum as a whole: one unreadable balance makes the sum unreadable', () => {
+    const unreadable: PortfolioSnapshot = {
+      ...both,
+      tokens: new Map([...both.tokens].map(([a, m]) => [a, a === bob.toLowerCase() ? new Map() : m])),
+    };
+    const view = buildPortfolioView(unreadable, network, [alice, bob], [dai], { hideZero: false });
+    const dai_ = combineAccounts(view, false).rows.find((r) => r.symbol === 'DAI');
+    expect(dai_?.balance).toBeUndefined();
+    expect(dai_?.value).toBeUndefined();
   });
 
   it('leaves out assets nobody holds on request, never the native coin', () => {
     const none = { ...both, native: new Map([[alice.toLowerCase(), 0n]]) };
     const view = buildPortfolioView(none, network, [alice], [dai, empty], { hideZero: false });
     expect(combineAccounts(view, true).rows.map((r) => r.symbol)).toEqual(['ETH', 'DAI']);
-  });
-});
-
-describe('what the value chart follows', () => {
-  const network = localNetwork('http://x');
-  it('takes every priced asset the portfolio counts, held or not, and names held tokens without a feed', () => {
-    const { assets, withoutFeed, prices } = chartAssets(snapshot, network, [alice], [dai, mkr, spam, empty], true);
-    expect(assets.map((a) => [a.key, a.decimals, a.reconstruct, [...a.balances]])).toEqual([
-      ['native', 18, true, [[alice.toLowerCase(), 2n * 10n ** 18n]]],
-      [dai.address.toLowerCase(), 18, true, [[alice.toLowerCase(), 5n * 10n ** 18n]]],
-    ]);
-    expect(withoutFeed.map((t) => t.symbol)).toEqual(['MKR']);
-    expect([...prices.keys()]).toEqual(['native', dai.address.toLowerCase()]);
-  });
-
-  it('holds the native balance where native history cannot be followed', () => {
-    const { assets } = chartAssets(snapshot, network, [alice], [dai], false);
-    expect(assets.find((a) => a.key === 'native')?.reconstruct).toBe(false);
-    expect(assets.find((a) => a.key !== 'native')?.reconstruct).toBe(true);
   });
 });

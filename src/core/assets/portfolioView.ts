@@ -83,47 +83,50 @@ export function buildPortfolioView(
   return { accounts: views, total: views.reduce((sum, v) => sum + v.total, 0n) };
 }
 
-/** One asset over every account: balances and values summed (a value only where every counted balance has one). */
+/** One asset over every account: balances and values summed. */
 export type CombinedRow = AssetRow & {
   /** Accounts holding some of it. */
   holders: number;
-  /** Share of the total value, in tenths of a percent (0–1000); undefined without a value. */
-  shareTenths: number | undefined;
 };
 
 /**
  * The view's assets across all accounts, in the order the accounts list them, for Home's default
- * list; unsolicited tokens are combined apart and never counted. With `hideZero`, assets nobody
- * holds are left out (the native coin always shows).
+ * list; unsolicited tokens are combined apart and never counted. A balance is summed only when
+ * every account's could be read (else it shows as unreadable rather than as a partial sum), and a
+ * value only when every balance has one. With `hideZero`, assets nobody holds are left out (the
+ * native coin always shows).
  */
 export function combineAccounts(view: PortfolioView, hideZero: boolean): { rows: CombinedRow[]; spam: CombinedRow[] } {
   const combine = (pick: (account: AccountView) => AssetRow[]) => {
-    const byKey = new Map<string, CombinedRow>();
+    const byKey = new Map<string, { row: CombinedRow; complete: boolean; valued: boolean }>();
     for (const account of view.accounts) {
       for (const row of pick(account)) {
-        const seen = byKey.get(row.key);
         const held = row.balance !== undefined && row.balance > 0n ? 1 : 0;
+        const seen = byKey.get(row.key);
         if (!seen) {
-          byKey.set(row.key, { ...row, holders: held, shareTenths: undefined });
+          byKey.set(row.key, {
+            row: { ...row, holders: held },
+            complete: row.balance !== undefined,
+            valued: row.value !== undefined,
+          });
           continue;
         }
-        seen.balance =
-          seen.balance === undefined || row.balance === undefined
-            ? (seen.balance ?? row.balance)
-            : seen.balance + row.balance;
-        seen.value =
-          seen.value === undefined || row.value === undefined ? (seen.value ?? row.value) : seen.value + row.value;
-        seen.priceStale ||= row.priceStale;
-        seen.holders += held;
+        seen.complete &&= row.balance !== undefined;
+        seen.valued &&= row.value !== undefined;
+        seen.row.balance = (seen.row.balance ?? 0n) + (row.balance ?? 0n);
+        seen.row.value = (seen.row.value ?? 0n) + (row.value ?? 0n);
+        seen.row.priceStale ||= row.priceStale;
+        seen.row.holders += held;
       }
     }
-    return [...byKey.values()];
-  };
-  const rows = combine((a) => a.rows)
-    .filter((r) => !hideZero || r.key === 'native' || (r.balance !== undefined && r.balance > 0n))
-    .map((r) => ({
-      ...r,
-      shareTenths: r.value !== undefined && view.total > 0n ? Number((r.value * 1000n) / view.total) : undefined,
+    return [...byKey.values()].map(({ row, complete, valued }) => ({
+      ...row,
+      balance: complete ? row.balance : undefined,
+      value: complete && valued ? row.value : undefined,
     }));
+  };
+  const rows = combine((a) => a.rows).filter(
+    (r) => !hideZero || r.key === 'native' || (r.balance !== undefined && r.balance > 0n),
+  );
   return { rows, spam: combine((a) => a.spam) };
 }

@@ -1,4 +1,4 @@
-import { type FeedKnowledge, indexOf, phaseOf, type Round, type RoundRead, roundIdOf } from './rounds';
+import { type FeedKnowledge, indexOf, phaseOf, type Round, type RoundReadResult, roundIdOf } from './rounds';
 
 /** A range of at most this many rounds is read whole. */
 export const READ_WHOLE_RANGE = 64;
@@ -26,7 +26,13 @@ type Target = {
 };
 
 /** The search for the rounds in force at some times, on one feed. */
-export type RoundSearch = { latest: Round; knowledge: FeedKnowledge; targets: Target[] };
+export type RoundSearch = {
+  latest: Round;
+  knowledge: FeedKnowledge;
+  targets: Target[];
+  /** Rounds taken as empty because their read failed without a reason: never kept. */
+  unclear: Set<bigint>;
+};
 
 /** Per phase: the rounds known to have data, by index, and the indices known to have none. */
 type PhaseView = { indices: number[]; rounds: Round[]; empty: number[] };
@@ -37,6 +43,9 @@ type PhaseView = { indices: number[]; rounds: Round[]; empty: number[] };
  */
 export function startRoundSearch(latest: Round, times: readonly number[], knowledge: FeedKnowledge): RoundSearch {
   knowledge.rounds.set(latest.id, latest);
+  // Only a phase before the latest round's has ended; the current one (and any end kept for it
+  // while it was current) grows with every round.
+  for (const phase of knowledge.phaseEnds.keys()) if (phase >= phaseOf(latest.id)) knowledge.phaseEnds.delete(phase);
   knowledge.phaseEnds.set(phaseOf(latest.id), indexOf(latest.id));
   const targets = times.map(
     (time): Target =>
@@ -44,12 +53,34 @@ export function startRoundSearch(latest: Round, times: readonly number[], knowle
         ? { time, phase: phaseOf(latest.id), lo: 0, hi: undefined, best: undefined, answer: latest }
         : { time, phase: phaseOf(latest.id), lo: 0, hi: undefined, best: undefined },
   );
-  return { latest, knowledge, targets };
+  return { latest, knowledge, targets, unclear: new Set() };
 }
 
 /** Adds rounds read to what the search knows. */
-export function learnRounds(search: RoundSearch, reads: ReadonlyMap<bigint, RoundRead>): void {
-  for (const [id, read] of reads) search.knowledge.rounds.set(id, read);
+export function learnRounds(search: RoundSearch, reads: ReadonlyMap<bigint, RoundReadResult>): void {
+  for (const [id, read] of reads) {
+    if (read === 'unclear') search.unclear.add(id);
+    search.knowledge.rounds.set(id, read === 'unclear' ? null : read);
+  }
+}
+
+/** Targets still unanswered (the search ran out of steps): they got the last round known before them. */
+export function unansweredTargets(search: RoundSearch): number {
+  return search.targets.filter((t) => t.answer === undefined).length;
+}
+
+/**
+ * What may be kept of the search's knowledge: every round read with a clear answer, and the ends
+ * of the phases before the latest round's, unless one was found from an unclear read.
+ */
+export function keptKnowledge(search: RoundSearch): FeedKnowledge {
+  const rounds = new Map([...search.knowledge.rounds].filter(([id]) => !search.unclear.has(id)));
+  const unclearPhases = new Set([...search.unclear].map(phaseOf));
+  const current = phaseOf(search.latest.id);
+  const phaseEnds = new Map(
+    [...search.knowledge.phaseEnds].filter(([phase]) => phase < current && !unclearPhases.has(phase)),
+  );
+  return { rounds, phaseEnds };
 }
 
 /**

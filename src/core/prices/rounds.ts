@@ -5,8 +5,16 @@
  */
 export type Round = { id: bigint; answer: bigint; updatedAt: number };
 
-/** What reading one round gave: the round, or null when the feed has no data for it. */
+/** What is known of one round: the round, or null when the feed has no data for it. */
 export type RoundRead = Round | null;
+
+/**
+ * What one read of a round gave: the round, null when the feed said it has no data (it reverted
+ * with a reason, or answered nothing usable), or 'unclear' when the call failed without saying
+ * why (out of gas, an empty revert, a cut answer). An unclear round counts as empty for the
+ * search under way but is never kept.
+ */
+export type RoundReadResult = RoundRead | 'unclear';
 
 const PHASE_SHIFT = 64n;
 const INDEX_MASK = (1n << PHASE_SHIFT) - 1n;

@@ -1,10 +1,12 @@
-import { type Address, createPublicClient, http, parseAbi } from 'viem';
+import { type Address, createPublicClient, http } from 'viem';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { everyRound, roundAt } from '@/testing/feedRounds';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
+import { feedAbi } from './feedAbi';
 import { memoryRoundCache } from './roundCache';
 import { readRounds } from './roundReader';
 import { indexOf, phaseOf, type Round, roundIdOf } from './rounds';
@@ -13,11 +15,6 @@ import { roundsAtTimes } from './roundsAtTimes';
 const url = inject('localChainUrl');
 const contracts = demoContractAddresses();
 const direct = createPublicClient({ chain: hardhat, transport: http(url) });
-const feedAbi = parseAbi([
-  'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
-  'function getRoundData(uint80) view returns (uint80, int256, uint256, uint256, uint80)',
-]);
-
 async function latestOf(feed: Address): Promise<Round> {
   const [id, answer, , updatedAt] = await direct.readContract({
     address: feed,
@@ -25,38 +22,6 @@ async function latestOf(feed: Address): Promise<Round> {
     functionName: 'latestRoundData',
   });
   return { id, answer, updatedAt: Number(updatedAt) };
-}
-
-/** Every round of the feed, read one by one (the seed's feeds have two phases). */
-async function everyRound(feed: Address): Promise<Round[]> {
-  const rounds: Round[] = [];
-  for (let phase = 1; phase <= 2; phase++) {
-    for (let index = 1; ; index++) {
-      try {
-        const [id, answer, , updatedAt] = await direct.readContract({
-          address: feed,
-          abi: feedAbi,
-          functionName: 'getRoundData',
-          args: [roundIdOf(phase, index)],
-        });
-        rounds.push({ id, answer, updatedAt: Number(updatedAt) });
-      } catch {
-        // A missing round inside the phase, or its end: three in a row end it.
-        const next = await Promise.allSettled(
-          [1, 2].map((k) =>
-            direct.readContract({
-              address: feed,
-              abi: feedAbi,
-              functionName: 'getRoundData',
-              args: [roundIdOf(phase, index + k)],
-            }),
-          ),
-        );
-        if (next.every((r) => r.status === 'rejected')) break;
-      }
-    }
-  }
-  return rounds;
 }
 
 describe('price feed rounds on the seeded chain', () => {
@@ -74,11 +39,13 @@ describe('price feed rounds on the seeded chain', () => {
     const viaMulticall = await readRounds(client, [{ feed: contracts.ETH_USD_FEED, ids }], true);
     const plain = await readRounds(client, [{ feed: contracts.ETH_USD_FEED, ids }], false);
     expect(plain).toEqual(viaMulticall);
-    const reads = viaMulticall.get(contracts.ETH_USD_FEED.toLowerCase());
-    expect(reads?.get(roundIdOf(1, 1))?.answer).toBeGreaterThan(0n);
-    expect(reads?.get(roundIdOf(1, 10))).toBeNull();
-    expect(reads?.get(roundIdOf(2, 1))?.updatedAt).toBeGreaterThan(reads?.get(roundIdOf(1, 1))?.updatedAt ?? 0);
-    expect(reads?.get(roundIdOf(9, 1))).toBeNull();
+    const read = (phase: number, index: number) =>
+      viaMulticall.get(contracts.ETH_USD_FEED.toLowerCase())?.get(roundIdOf(phase, index)) as Round | null | undefined;
+    expect(read(1, 1)?.answer).toBeGreaterThan(0n);
+    // A missing round and a phase that never was: the feed says so (reverts with a reason).
+    expect(read(1, 10)).toBeNull();
+    expect(read(2, 1)?.updatedAt).toBeGreaterThan(read(1, 1)?.updatedAt ?? 0);
+    expect(read(9, 1)).toBeNull();
   });
 
   it('finds the round in force at each time of the month across the phase change, as reading every round does', async () => {
@@ -98,10 +65,10 @@ describe('price feed rounds on the seeded chain', () => {
     expect(found.requests).toBe(proxy.requests);
     expect(found.requests).toBeLessThanOrEqual(4);
     for (const [i, feed] of feeds.entries()) {
-      const all = await everyRound(feed);
+      const all = await everyRound(direct, feed);
       expect(all.some((r) => phaseOf(r.id) === 1 && indexOf(r.id) > 10)).toBe(true);
       for (const t of times) {
-        const expected = all.filter((r) => r.updatedAt <= t).at(-1);
+        const expected = roundAt(all, t);
         expect(found.rounds.get(feed.toLowerCase())?.get(t), `feed ${i} at ${t}`).toEqual(expected);
       }
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evenPhases, FakeFeed, type FakeRound, fakeReader } from '@/testing/fakeFeed';
 import { memoryRoundCache } from './roundCache';
 import { roundIdOf } from './rounds';
-import { roundsAtTimes } from './roundsAtTimes';
+import { type ReadRounds, roundsAtTimes } from './roundsAtTimes';
 
 const FEED = '0x00000000000000000000000000000000000000f1';
 const OTHER = '0x00000000000000000000000000000000000000f2';
@@ -157,5 +157,76 @@ describe('roundsAtTimes', () => {
     ]);
     expect(calls).toBeLessThanOrEqual(12);
     expect(found.rounds.get(FEED)?.get(START + 100 * HOUR)).toBeUndefined();
+  });
+
+  it('does not trust a phase end kept while that phase was still growing', async () => {
+    const cache = memoryRoundCache();
+    const early = new FakeFeed(FEED, evenPhases([100], START, HOUR));
+    await lookUp(early, [START + 50 * HOUR], cache);
+    // Later the first phase went on to 150 rounds, then a second phase started.
+    const later = new FakeFeed(FEED, evenPhases([150, 20], START, HOUR));
+    const t = START + 130 * HOUR + 60;
+    const { rounds } = await lookUp(later, [t], cache);
+    expect(rounds?.get(t)?.id).toBe(roundIdOf(1, 131));
+  });
+
+  it('takes a read that failed without a reason as empty for now, but never keeps it', async () => {
+    const feed = new FakeFeed(FEED, evenPhases([60, 40], START, HOUR));
+    const cache = memoryRoundCache();
+    const t = START + 30 * HOUR + 60;
+    // A node whose sub-calls run out of gas for round 31 of phase 1 and for the phase's end.
+    const flaky: ReadRounds = async (requests) => {
+      const answers = await fakeReader([feed])(requests);
+      for (const reads of answers.values())
+        for (const id of reads.keys())
+          if (id === roundIdOf(1, 31) || id === roundIdOf(1, 61) || id === roundIdOf(1, 62)) reads.set(id, 'unclear');
+      return answers;
+    };
+    const first = await roundsAtTimes({ read: flaky, chainId: 1, cache }, [
+      { feed: FEED, latest: feed.latest(), times: [t] },
+    ]);
+    expect(first.rounds.get(FEED)?.get(t)?.id).toBe(roundIdOf(1, 30));
+    const kept = await cache.load(1, FEED);
+    expect(kept?.rounds.has(roundIdOf(1, 31))).toBe(false);
+    expect(kept?.phaseEnds.has(1)).toBe(false);
+    // Read again with a healthy node, the round is found.
+    const { rounds } = await lookUp(feed, [t], cache);
+    expect(rounds?.get(t)?.id).toBe(roundIdOf(1, 31));
+  });
+
+  it('keeps what it learnt when a later step fails', async () => {
+    const feed = new FakeFeed(FEED, evenPhases([3000], START, HOUR));
+    const cache = memoryRoundCache();
+    let calls = 0;
+    const failingLater: ReadRounds = async (requests) => {
+      calls++;
+      if (calls > 1) throw new Error('node down');
+      return fakeReader([feed])(requests);
+    };
+    await expect(
+      roundsAtTimes({ read: failingLater, chainId: 1, cache }, [
+        { feed: FEED, latest: feed.latest(), times: [START + 1234 * HOUR] },
+      ]),
+    ).rejects.toThrow('node down');
+    expect((await cache.load(1, FEED))?.rounds.size).toBeGreaterThan(1);
+  });
+
+  it('stays within the reads per step it is given (plain calls: nodes cap batches)', async () => {
+    const feed = new FakeFeed(FEED, evenPhases([5000], START, 600));
+    let most = 0;
+    const counting: ReadRounds = async (requests) => {
+      most = Math.max(
+        most,
+        requests.reduce((sum, r) => sum + r.ids.length, 0),
+      );
+      return fakeReader([feed])(requests);
+    };
+    const times = Array.from({ length: 200 }, (_, i) => START + i * 12 * 600 + 30);
+    const found = await roundsAtTimes({ read: counting, chainId: 1, cache: memoryRoundCache(), readsPerStep: 200 }, [
+      { feed: FEED, latest: feed.latest(), times },
+    ]);
+    expect(most).toBeLessThanOrEqual(200);
+    expect(found.unanswered).toBe(0);
+    for (const t of times) expect(found.rounds.get(FEED)?.get(t)?.id).toBe(feed.bruteForce(t)?.id);
   });
 });

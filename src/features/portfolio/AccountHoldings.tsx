@@ -2,15 +2,12 @@ import { shortAddress } from '@/components/AddressText';
 import { Fiat } from '@/components/Amount';
 import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
-import { TokenIcon } from '@/components/TokenIcon';
 import { Truncated } from '@/components/Truncated';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { AccountView } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
-import { untrustedLabel } from '@/core/text/untrustedText';
-import { useSession } from '@/lib/session';
-import { AssetName, BalanceCell } from './BalanceCell';
+import { HoldingRow } from './HoldingRow';
 import styles from './portfolio.module.css';
 import { SpamTokens } from './SpamTokens';
 
@@ -23,7 +20,6 @@ export function AccountHoldings({
   holdings: AccountView;
   network: Network;
 }) {
-  const setTokenHidden = useSession((s) => s.setTokenHidden);
   const titleId = `holdings-${account.id}`;
   return (
     <section className={`${ui.card} ${styles.account}`} aria-labelledby={titleId}>
@@ -38,7 +34,7 @@ export function AccountHoldings({
           {holdings.hasPrices ? <Fiat value={holdings.total} /> : <span className={ui.muted}>no prices</span>}
         </span>
       </header>
-      <table className={styles.table}>
+      <table className={ui.table}>
         <caption className="visually-hidden">Assets of {account.name}</caption>
         <thead>
           <tr>
@@ -52,31 +48,7 @@ export function AccountHoldings({
         </thead>
         <tbody>
           {holdings.rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">
-                <TokenIcon chainId={network.chainId} token={row.token?.address ?? 'native'} symbol={row.symbol} />{' '}
-                <AssetName row={row} />
-              </th>
-              <td>
-                <BalanceCell row={row} />
-              </td>
-              <td>
-                <Fiat value={row.value} />
-                {row.priceStale && <span className={ui.muted}> (old price)</span>}
-              </td>
-              <td>
-                {row.token && (
-                  <button
-                    type="button"
-                    className={ui.secondary}
-                    onClick={() => setTokenHidden(network.id, row.key, true)}
-                    aria-label={`Hide ${untrustedLabel(row.symbol, 'symbol')}`}
-                  >
-                    Hide
-                  </button>
-                )}
-              </td>
-            </tr>
+            <HoldingRow key={row.key} row={row} network={network} />
           ))}
         </tbody>
       </table>

@@ -1,37 +1,30 @@
-import { Fiat } from '@/components/Amount';
-import { TokenIcon } from '@/components/TokenIcon';
 import ui from '@/components/ui.module.css';
 import type { CombinedRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
-import { untrustedLabel } from '@/core/text/untrustedText';
-import { useSession } from '@/lib/session';
-import { AssetName, BalanceCell } from './BalanceCell';
+import { formatPercent } from '@/lib/format';
+import { HoldingRow } from './HoldingRow';
 import styles from './portfolio.module.css';
 import { SpamTokens } from './SpamTokens';
-
-function share(tenths: number | undefined): string {
-  if (tenths === undefined) return '';
-  if (tenths === 0) return '< 0.1%';
-  return `${Math.floor(tenths / 10)}.${tenths % 10}%`;
-}
 
 /** Every asset over all visible accounts: amount, value and share of the total. */
 export function AssetList({
   rows,
   spam,
+  total,
   network,
 }: {
   rows: readonly CombinedRow[];
+  /** The total all shares are of. */
+  total: bigint;
   spam: readonly CombinedRow[];
   network: Network;
 }) {
-  const setTokenHidden = useSession((s) => s.setTokenHidden);
   return (
     <section className={`${ui.card} ${styles.account}`} aria-labelledby="assets-title">
       <h2 id="assets-title" className={styles.listTitle}>
         Assets
       </h2>
-      <table className={styles.table}>
+      <table className={ui.table}>
         <caption className="visually-hidden">Assets of all visible accounts on {network.name}</caption>
         <thead>
           <tr>
@@ -48,32 +41,12 @@ export function AssetList({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">
-                <TokenIcon chainId={network.chainId} token={row.token?.address ?? 'native'} symbol={row.symbol} />{' '}
-                <AssetName row={row} />
-              </th>
-              <td>
-                <BalanceCell row={row} />
-              </td>
-              <td>
-                <Fiat value={row.value} />
-                {row.priceStale && <span className={ui.muted}> (old price)</span>}
-              </td>
-              <td className={styles.shareColumn}>{share(row.shareTenths)}</td>
-              <td>
-                {row.token && (
-                  <button
-                    type="button"
-                    className={ui.secondary}
-                    onClick={() => setTokenHidden(network.id, row.key, true)}
-                    aria-label={`Hide ${untrustedLabel(row.symbol, 'symbol')}`}
-                  >
-                    Hide
-                  </button>
-                )}
-              </td>
-            </tr>
+            <HoldingRow
+              key={row.key}
+              row={row}
+              network={network}
+              share={row.value === undefined ? '' : (formatPercent(row.value, total) ?? '')}
+            />
           ))}
         </tbody>
       </table>

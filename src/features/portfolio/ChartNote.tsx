@@ -10,10 +10,10 @@ export function ChartNote({ chart }: { chart: ValueChart }) {
       <summary>How this chart is computed</summary>
       <div className={ui.stack}>
         <p>
-          Computed on this device, with nothing sent to anyone: each account’s balance at each point is followed back
-          from today’s balance through its synced history (every transfer in and out, and the fees it paid), and priced
-          with the Chainlink price feed’s answer at that time, read through your own node. Values are in US dollars, as
-          the feeds quote them.
+          Computed on this device from what your node (and your explorer, if you set one) tells Cairn, with no service
+          of anyone else: each account’s balance at each point is followed back from today’s balance through its synced
+          history (every transfer in and out, and the fees it paid), and priced with the Chainlink price feed’s answer
+          at that time, read through your node. Values are in US dollars, as the feeds quote them.
         </p>
         {!chart.nativeHistory && (
           <p>
@@ -36,6 +36,8 @@ export function ChartNote({ chart }: { chart: ValueChart }) {
         <p>
           Also left out: NFTs, tokens sent to you unasked and tokens you hid. A point before a feed’s first answer
           leaves that asset out and says so in the table.
+          {chart.unanswered > 0 &&
+            ` ${chart.unanswered === 1 ? 'One point' : `${chart.unanswered} points`} could not be matched to a price round in time and use the last price found before them.`}
           {chart.roundRequests !== undefined &&
             ` Past prices for this range took ${chart.roundRequests === 0 ? 'no request (all were kept from before)' : chart.roundRequests === 1 ? 'one request' : `${chart.roundRequests} requests`} to your node.`}
         </p>

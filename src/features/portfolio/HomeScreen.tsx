@@ -43,7 +43,9 @@ export function HomeScreen() {
           <span>Hide tokens with a zero balance</span>
         </label>
       </div>
-      {!groupByAccount && combined && <AssetList rows={combined.rows} spam={combined.spam} network={network} />}
+      {!groupByAccount && combined && (
+        <AssetList rows={combined.rows} spam={combined.spam} total={view?.total ?? 0n} network={network} />
+      )}
       {groupByAccount &&
         view?.accounts.map((holdings) => {
           const account = accounts.find((a) => a.address === holdings.address);

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { Fiat } from '@/components/Amount';
 import { type IconName, icons } from '@/components/icons';
+import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import ui from '@/components/ui.module.css';
 import { errorText } from '@/lib/errorMessages';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format';
 import { useLinks } from '@/lib/links';
 import type { usePortfolio } from '@/lib/usePortfolio';
 import type { ValueChart } from '@/lib/useValueChart';
@@ -16,19 +17,21 @@ function age(seconds: number): string {
   return `${Math.round(elapsed / 3600)} h ago`;
 }
 
+/** Below a cent a change shows as none. */
+const CENT = 10n ** 16n;
+
 /** A signed dollar change and its percentage of the value before, e.g. "+$12.30 (+0.42%)". */
 function Change({ change, before }: { change: bigint; before: bigint }) {
-  const sign = change > 0n ? '+' : change < 0n ? '−' : '';
   const magnitude = change < 0n ? -change : change;
-  const basisPoints = before > 0n ? (magnitude * 10_000n) / before : undefined;
-  const percent =
-    basisPoints === undefined ? '' : ` (${sign}${basisPoints / 100n}.${String(basisPoints % 100n).padStart(2, '0')}%)`;
-  const tone = change > 0n ? styles.up : change < 0n ? styles.down : '';
+  const none = magnitude < CENT;
+  const sign = none ? '' : change > 0n ? '+' : '−';
+  const percent = formatPercent(none ? 0n : magnitude, before, 2);
+  const tone = none ? '' : change > 0n ? styles.up : styles.down;
   return (
     <span className={tone}>
       {sign}
-      <Fiat value={magnitude} />
-      {percent}
+      <Fiat value={none ? 0n : magnitude} />
+      {percent && ` (${sign}${percent})`}
     </span>
   );
 }
@@ -47,6 +50,12 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
       <p id="total-label" className={styles.totalLabel}>
         Total on {network.name}
         {accounts.length > 1 && `, ${accounts.length} accounts`}
+        {accounts.some((a) => a.demo) && (
+          <>
+            {' '}
+            <PublicKeyBadge />
+          </>
+        )}
       </p>
       <p className={styles.total}>
         {view ? <Fiat value={view.total} /> : <span className={styles.totalSkeleton}>Reading balances…</span>}
@@ -63,11 +72,12 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
           </span>
         )}
       </p>
-      {snapshot && (
-        <p role="status" className={stale ? ui.noticeWarning : `${ui.muted} ${styles.block}`}>
-          {!stale
-            ? `Balances at block ${formatCount(snapshot.blockNumber)}.`
-            : `${staleBecause === 'node' ? 'The node is not answering' : `Balances could not be read (${errorText(error)})`}: showing balances from block ${formatCount(snapshot.blockNumber)}, ${age(snapshot.timestamp)}.`}
+      {snapshot && !stale && (
+        <p className={`${ui.muted} ${styles.block}`}>Balances at block {formatCount(snapshot.blockNumber)}.</p>
+      )}
+      {snapshot && stale && (
+        <p role="status" className={ui.noticeWarning}>
+          {`${staleBecause === 'node' ? 'The node is not answering' : `Balances could not be read (${errorText(error)})`}: showing balances from block ${formatCount(snapshot.blockNumber)}, ${age(snapshot.timestamp)}.`}
         </p>
       )}
       {!snapshot && error && (

@@ -4,7 +4,7 @@ import type { AssetRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { useSession } from '@/lib/session';
-import { BalanceCell } from './BalanceCell';
+import { BalanceCell } from './assetCells';
 import styles from './portfolio.module.css';
 
 /** Tokens that arrived unasked: apart, never counted, each with Trust and Hide. */

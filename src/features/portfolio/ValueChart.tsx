@@ -5,6 +5,7 @@ import ui from '@/components/ui.module.css';
 import { CHART_RANGES, type ChartRange } from '@/core/assets/chartTimes';
 import type { ValuePoint } from '@/core/assets/valueHistory';
 import { errorText } from '@/lib/errorMessages';
+import { fiatText } from '@/lib/format';
 import type { ValueChart as ValueChartData } from '@/lib/useValueChart';
 import { ChartNote } from './ChartNote';
 import type { ChartSeries, DrawnChart } from './chartDrawing';
@@ -56,8 +57,8 @@ export function ValueChart({
           {CHART_RANGES.map((r) => (
             <label key={r} className={styles.range}>
               <input type="radio" name="chart-range" checked={r === range} onChange={() => onRange(r)} />
-              <span aria-hidden="true">{RANGE_LABELS[r].short}</span>
-              <span className="visually-hidden">{RANGE_LABELS[r].long}</span>
+              {RANGE_LABELS[r].short}
+              <span className="visually-hidden"> ({RANGE_LABELS[r].long})</span>
             </label>
           ))}
         </fieldset>
@@ -76,11 +77,21 @@ export function ValueChart({
         <ChartCanvas points={points} summary={summary} onHover={setHovered} />
       ) : (
         <div className={styles.chartSkeleton} role="status">
-          {chart.waitingFor && !chart.error ? WAITING[chart.waitingFor] : ''}
+          {chart.noPrices
+            ? 'No asset here has a Chainlink price feed that Cairn knows, so there is no value to chart.'
+            : chart.waitingFor && !chart.error
+              ? WAITING[chart.waitingFor]
+              : ''}
         </div>
       )}
-      {chart.error !== undefined && !points && (
-        <ErrorAlert message={`The chart cannot be drawn: ${errorText(chart.error)}`} />
+      {chart.error !== undefined && (
+        <ErrorAlert
+          message={
+            points
+              ? `The chart shows its last values: updating it failed (${errorText(chart.error)}).`
+              : `The chart cannot be drawn: ${errorText(chart.error)}`
+          }
+        />
       )}
       {points && <ChartTable points={points} range={RANGE_LABELS[range].long} />}
       <ChartNote chart={chart} />
@@ -90,7 +101,7 @@ export function ValueChart({
 
 function describe(points: readonly ValuePoint[] | undefined, range: string): string {
   if (!points || points.length === 0) return `Value over ${range}: no data yet.`;
-  const dollars = (v: bigint) => `$${(Number(v / 10n ** 16n) / 100).toFixed(2)}`;
+  const dollars = (v: bigint) => fiatText(v);
   const values = points.map((p) => p.value);
   const low = values.reduce((a, b) => (b < a ? b : a));
   const high = values.reduce((a, b) => (b > a ? b : a));
@@ -145,8 +156,8 @@ function ChartTable({ points, range }: { points: readonly ValuePoint[]; range: s
   return (
     <details className={styles.chartDetails}>
       <summary>Show the values as a table</summary>
-      <div className={styles.tableScroll}>
-        <table className={styles.table}>
+      <div className={styles.tableWide}>
+        <table className={ui.table}>
           <caption className="visually-hidden">Value of the visible accounts over {range}</caption>
           <thead>
             <tr>

@@ -12,8 +12,6 @@ export type ChartSeries = {
 
 export type DrawnChart = { update(series: ChartSeries): void; resize(width: number): void; destroy(): void };
 
-const HEIGHT = 180;
-
 /** A colour from the design tokens, so the chart follows the light or dark theme. */
 function token(element: HTMLElement, name: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim();
@@ -31,7 +29,8 @@ export function drawChart(
   const grid = token(container, '--color-border');
   const options: uPlot.Options = {
     width: Math.max(container.clientWidth, 1),
-    height: HEIGHT,
+    // The box's height comes from the design tokens (--chart-height).
+    height: Math.max(container.clientHeight, 1),
     legend: { show: false },
     cursor: { y: false, points: { size: 8 } },
     scales: { x: { time: true } },
@@ -56,7 +55,7 @@ export function drawChart(
   const chart = new uPlot(options, [series.times, series.values], container);
   return {
     update: (next) => chart.setData([next.times, next.values]),
-    resize: (width) => chart.setSize({ width: Math.max(width, 1), height: HEIGHT }),
+    resize: (width) => chart.setSize({ width: Math.max(width, 1), height: Math.max(container.clientHeight, 1) }),
     destroy: () => chart.destroy(),
   };
 }

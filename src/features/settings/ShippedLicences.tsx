@@ -1,4 +1,5 @@
 import { use } from 'react';
+import ui from '@/components/ui.module.css';
 import { LICENCES_FILE, parseLicences, readBuildFile, type ShippedPackage } from '@/lib/buildFiles';
 import styles from './about.module.css';
 
@@ -13,7 +14,7 @@ export function ShippedLicences() {
   const packages = use(readLicences());
   if (!packages) return <p>The production build writes the list of packages; this copy has none.</p>;
   return (
-    <table className={styles.table}>
+    <table className={`${ui.table} ${styles.licences}`}>
       <caption>Code from {packages.length} npm packages ships in this build</caption>
       <thead>
         <tr>

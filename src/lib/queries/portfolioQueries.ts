@@ -11,11 +11,6 @@ import { chainKeys } from './chainQueries';
 /** Whether each node has the canonical Multicall3, learnt on the first read (keyed by network and URLs). */
 const multicallByNode = new Map<string, boolean>();
 
-/** Whether the network's node has the canonical Multicall3, once a portfolio read found out. */
-export function knownMulticall(network: Network): boolean | undefined {
-  return multicallByNode.get(chainKeys.network(network).join('|'));
-}
-
 export const portfolioKeys = {
   snapshot: (network: Network, request: PortfolioRequest) =>
     [

@@ -3,16 +3,21 @@ import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { RoundCache } from '@/core/prices/roundCache';
 import { readRounds } from '@/core/prices/roundReader';
-import { type FeedTimes, roundsAtTimes } from '@/core/prices/roundsAtTimes';
+import {
+  type FeedTimes,
+  READS_PER_STEP_MULTICALL,
+  READS_PER_STEP_PLAIN,
+  roundsAtTimes,
+} from '@/core/prices/roundsAtTimes';
 import { chainKeys } from './chainQueries';
-import { knownMulticall } from './portfolioQueries';
 
 export const priceHistoryKeys = {
-  roundsAt: (network: Network, feeds: readonly FeedTimes[]) =>
+  roundsAt: (network: Network, feeds: readonly FeedTimes[], multicall: boolean) =>
     [
       ...chainKeys.network(network),
       'rounds-at',
       feeds.map((f) => `${f.feed.toLowerCase()}@${f.latest.id}:${f.times.join(',')}`),
+      multicall,
     ] as const,
 };
 
@@ -21,15 +26,21 @@ export const priceHistoryKeys = {
  * roundsAtTimes). Past rounds never change: the answer is kept for as long as the latest rounds
  * it started from are the latest.
  */
-export function roundsAtTimesQuery(network: Network, feeds: readonly FeedTimes[], cache: RoundCache) {
+export function roundsAtTimesQuery(
+  network: Network,
+  feeds: readonly FeedTimes[],
+  cache: RoundCache,
+  multicall: boolean,
+) {
   return queryOptions({
-    queryKey: priceHistoryKeys.roundsAt(network, feeds),
+    queryKey: priceHistoryKeys.roundsAt(network, feeds, multicall),
     queryFn: () =>
       roundsAtTimes(
         {
-          read: (requests) => readRounds(chainClient(network), requests, knownMulticall(network) ?? true),
+          read: (requests) => readRounds(chainClient(network), requests, multicall),
           chainId: network.chainId,
           cache,
+          readsPerStep: multicall ? READS_PER_STEP_MULTICALL : READS_PER_STEP_PLAIN,
         },
         feeds,
       ),
