@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Address } from 'viem';
 import { nativeSourceFor } from '@/core/activity/activityStore';
 import type { ActivityItem } from '@/core/activity/item';
@@ -11,7 +11,7 @@ import type { PortfolioToken, TokenInfo } from '@/core/assets/token';
 import { changeSince, type ValuePoint, valueHistory } from '@/core/assets/valueHistory';
 import type { Network } from '@/core/chain/networks';
 import type { FeedTimes } from '@/core/prices/roundsAtTimes';
-import { useActivityStore, useSyncedThrough } from '@/lib/activity';
+import { syncRequests, useActivityStore, useSyncedThrough } from '@/lib/activity';
 import { accountItemsQuery } from '@/lib/queries/activityQueries';
 import { roundsAtTimesQuery } from '@/lib/queries/priceHistoryQueries';
 import { useRoundCache } from '@/lib/roundCache';
@@ -28,6 +28,8 @@ export type ValueChart = {
   waitingFor: 'balances' | 'history' | 'prices' | undefined;
   /** The history's or the price rounds' failure. */
   error: unknown;
+  /** Reads again what failed (the history's sync, its stored items, the price rounds). */
+  retry: () => void;
   /** Tokens held without a price feed (left out). */
   withoutFeed: PortfolioToken[];
   /** False where native coins received cannot be followed back (no explorer): their balance is held. */
@@ -67,6 +69,9 @@ export function useValueChart(
     combine: (results) => ({
       items: results.every((r) => r.data) ? results.flatMap((r) => r.data as ActivityItem[]) : undefined,
       error: results.find((r) => r.error)?.error,
+      refetchFailed: () => {
+        for (const r of results) if (r.isError) void r.refetch();
+      },
     }),
   });
   const synced = useSyncedThrough(network.id, accounts);
@@ -88,8 +93,18 @@ export function useValueChart(
   );
   const rounds = useQuery({ ...roundsAtTimesQuery(network, feeds, cache), enabled: feeds.length > 0 });
 
+  const { refetchFailed } = items;
+  const refetchRounds = rounds.refetch;
+  const failedSync = synced.error !== undefined;
+  const retry = useCallback(() => {
+    if (failedSync) for (const account of accounts) syncRequests.getState().request(network.id, account);
+    refetchFailed();
+    if (rounds.isError) void refetchRounds();
+  }, [failedSync, accounts, network.id, refetchFailed, rounds.isError, refetchRounds]);
+
   return useMemo((): ValueChart => {
     const base = {
+      retry,
       withoutFeed: charted?.withoutFeed ?? [],
       nativeHistory,
       roundRequests: rounds.data?.requests,
@@ -135,6 +150,7 @@ export function useValueChart(
     times,
     snapshot,
     nativeHistory,
+    retry,
   ]);
 }
 

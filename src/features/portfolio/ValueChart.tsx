@@ -80,7 +80,10 @@ export function ValueChart({
         </div>
       )}
       {chart.error !== undefined && !points && (
-        <ErrorAlert message={`The chart cannot be drawn: ${errorText(chart.error)}`} />
+        <ErrorAlert
+          message={`The chart cannot be drawn: ${errorText(chart.error)}`}
+          action={{ label: 'Try again', onAction: chart.retry }}
+        />
       )}
       {points && <ChartTable points={points} range={RANGE_LABELS[range].long} />}
       <ChartNote chart={chart} />
