@@ -11,7 +11,7 @@ describe('the route registry', () => {
     const sections = screens.filter((s) => s.sectionOf);
     expect(sections.length).toBeGreaterThan(0);
     for (const section of sections) {
-      expect(section.path.startsWith(`${screen(section.sectionOf ?? 'portfolio').path}/`)).toBe(true);
+      expect(section.path.startsWith(`${screen(section.sectionOf ?? 'home').path}/`)).toBe(true);
       expect(section.inNav).toBe(false);
     }
   });
