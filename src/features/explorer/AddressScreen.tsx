@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
@@ -50,7 +50,7 @@ export function AddressScreen() {
       </Screen>
     );
   }
-  return <AddressPage address={parsed.address} />;
+  return <AddressPage key={parsed.address} address={parsed.address} />;
 }
 
 function AccountName({ name, address }: { name: string | undefined; address: string }) {
@@ -65,6 +65,8 @@ function AddressPage({ address }: { address: Address }) {
   const accounts = useVault((s) => s.accounts);
   const custom = useSession((s) => s.customTokens[network.id]);
   const native = network.nativeCurrency;
+  // Once named here, the form stays to say so (the page's title becomes the name at once).
+  const [savedHere, setSavedHere] = useState(false);
   const details = useQuery(addressDetailsQuery(network, address));
   const tokens = useMemo(() => [...listedTokens(network), ...(custom ?? [])], [network, custom]);
   const holdings = useQuery({
@@ -166,7 +168,7 @@ function AddressPage({ address }: { address: Address }) {
           </ul>
         )}
       </section>
-      {title === undefined && <AddContactInline address={address} />}
+      {(title === undefined || savedHere) && <AddContactInline address={address} onSaved={() => setSavedHere(true)} />}
       {details.data && details.data.codeSize > 0 && !details.data.delegatesTo && (
         <ContractAbiSection address={address} />
       )}
