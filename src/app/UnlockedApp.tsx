@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { HashRouter, Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { ScreenSkeleton } from '@/components/Skeleton';
 import { AccountMenu } from '@/features/accounts/AccountMenu';
 import { ExplorerSearch } from '@/features/explorer/ExplorerSearch';
 import { BackupReminder } from '@/features/settings/BackupReminder';
@@ -58,7 +59,7 @@ function UnlockedShell() {
       notices={<BackupReminder accountsPath={screen('accounts').path} />}
     >
       <ScreenErrorBoundary resetKey={pathname}>
-        <Suspense fallback={<p>Loading…</p>}>
+        <Suspense fallback={<ScreenSkeleton />}>
           <Routes>
             {screens.map((entry) => (
               <Route key={entry.id} path={entry.path} element={<RouteScreen entry={entry} />} />

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { ScreenSkeleton } from '@/components/Skeleton';
 import { Toasts } from '@/components/Toasts';
 import type { VaultStatus } from '@/core/vault/vaultState';
 import { LocalChainNotice } from '@/features/network/LocalChainNotice';
@@ -42,9 +43,9 @@ export function VaultGate() {
 }
 
 function gateScreen(status: Exclude<VaultStatus, 'unlocked'>) {
-  if (status === 'loading') return <p>Loading…</p>;
+  if (status === 'loading') return <ScreenSkeleton label="Opening Cairn…" />;
   return (
-    <Suspense fallback={<p>Loading…</p>}>
+    <Suspense fallback={<ScreenSkeleton />}>
       {status === 'locked' ? <UnlockScreen /> : <Onboarding mode="first-run" />}
     </Suspense>
   );
@@ -57,7 +58,7 @@ function Unlocked() {
     <Suspense
       fallback={
         <Shell>
-          <p>Loading…</p>
+          <ScreenSkeleton label="Opening your wallet…" />
         </Shell>
       }
     >

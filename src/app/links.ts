@@ -4,6 +4,8 @@ import { pathTo, screen } from './paths';
 /** The paths features link to, from the route registry. */
 export const appLinks: AppLinks = {
   activity: screen('activity').path,
+  accounts: screen('accounts').path,
+  addWallet: screen('addWallet').path,
   addressBook: screen('addressBook').path,
   nfts: screen('nfts').path,
   settings: screen('settings').path,

@@ -1,11 +1,58 @@
 import ui from './ui.module.css';
 
-/** An error beside what it is about, announced as it appears; nothing while there is none. */
-export function ErrorAlert({ message }: { message: string | undefined }) {
+/** What a person can do about an error, right beside it: usually read again ("Try again"). */
+export type ErrorAction = {
+  label: string;
+  onAction: () => void;
+  /** True while the action runs: the button says so and ignores further presses. */
+  busy?: boolean | undefined;
+};
+
+/**
+ * An error beside what it is about, announced as it appears; nothing while there is none. With
+ * an `action`, the way out sits in the same place (a failed read shows where its content would
+ * be, with a button that reads again); `details` are technical words, folded away.
+ */
+export function ErrorAlert({
+  message,
+  action,
+  details,
+}: {
+  message: string | undefined;
+  action?: ErrorAction | undefined;
+  details?: string | undefined;
+}) {
   if (!message) return null;
+  if (!action && !details) {
+    return (
+      <p role="alert" className={ui.noticeDanger}>
+        {message}
+      </p>
+    );
+  }
   return (
-    <p role="alert" className={ui.noticeDanger}>
-      {message}
-    </p>
+    <div role="alert" className={`${ui.noticeDanger} ${ui.stack}`}>
+      <p className={ui.flush}>{message}</p>
+      {details && (
+        <details>
+          <summary>Technical details</summary>
+          <p className={ui.flush}>{details}</p>
+        </details>
+      )}
+      {action && (
+        <div className={ui.actions}>
+          <button
+            type="button"
+            className={ui.secondary}
+            aria-disabled={action.busy || undefined}
+            onClick={() => {
+              if (!action.busy) action.onAction();
+            }}
+          >
+            {action.busy ? 'Reading again…' : action.label}
+          </button>
+        </div>
+      )}
+    </div>
   );
 }

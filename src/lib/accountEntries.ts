@@ -21,7 +21,7 @@ const EMPTY_TOKENS: TokenInfo[] = [];
 export function useAccountEntries(
   network: Network,
   account: Address | undefined,
-): { entries: ActivityEntry[]; loading: boolean } {
+): { entries: ActivityEntry[]; loading: boolean; error: unknown; reload: () => void } {
   const items = useAccountItems(network, account);
   const records = useAccountRecords(network, account);
   const contacts = useSession((s) => s.addressBook);
@@ -38,7 +38,14 @@ export function useAccountEntries(
     ];
     return buildEntries({ account, items: items.data ?? [], records, knownTokens, knownAddresses });
   }, [account, items.data, records, contacts, accounts, custom, network]);
-  return { entries, loading: items.isPending };
+  const { refetch } = items;
+  // While the account is unknown nothing is read: not loading.
+  return {
+    entries,
+    loading: account !== undefined && items.isPending && !items.isError,
+    error: items.error ?? undefined,
+    reload: () => void refetch(),
+  };
 }
 
 function recipients(records: readonly TxRecord[]): Address[] {

@@ -6,6 +6,9 @@ import { createContext, type ReactNode, useContext } from 'react';
  */
 export type AppLinks = {
   activity: string;
+  accounts: string;
+  /** Add wallet: import a phrase, key or keystore, or watch an address, into the unlocked vault. */
+  addWallet: string;
   addressBook: string;
   nfts: string;
   settings: string;

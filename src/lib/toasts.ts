@@ -7,7 +7,12 @@ type ToastState = { toasts: Toast[]; push(tone: Toast['tone'], text: string): vo
 let nextId = 1;
 const VISIBLE_MS = 10_000;
 
-/** Short notices (a transaction confirmed or failed), shown in one live region and dismissed after 10 s. */
+/**
+ * Short notices of background events, shown in one live region and dismissed after 10 s: a
+ * transaction confirmed, failed or dropped (the person may be on any screen by then), a settings
+ * write that failed after the screen had moved on. What the person just did and is looking at
+ * (copied, saved, added) is never a toast: it is confirmed beside its control, in a status there.
+ */
 export const toastStore = createStore<ToastState>()((set, get) => ({
   toasts: [],
   push(tone, text) {

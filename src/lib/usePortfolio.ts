@@ -96,6 +96,11 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
     stale,
     /** Why the shown balances are old: the node is down (or on another chain), or this read failed. */
     staleBecause: nodeDown ? ('node' as const) : ('read' as const),
+    /** The node is down or on another chain: nothing is read until it answers (the shell says so). */
+    nodeDown,
+    /** Reads the balances again now (after a failed read). */
+    retry: () => void refetch({ cancelRefetch: false }),
+    retrying: isFetching,
   };
 }
 

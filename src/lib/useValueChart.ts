@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { nativeSourceFor } from '@/core/activity/activityStore';
 import type { ActivityItem } from '@/core/activity/item';
@@ -12,7 +12,7 @@ import { DAY_SECONDS, type ValueChartState, valueChartState } from '@/core/asset
 import type { ValuePoint } from '@/core/assets/valueHistory';
 import type { Network } from '@/core/chain/networks';
 import type { FeedTimes } from '@/core/prices/roundsAtTimes';
-import { useActivityStore, useSyncedThrough } from '@/lib/activity';
+import { syncRequests, useActivityStore, useSyncedThrough } from '@/lib/activity';
 import { accountItemsQuery } from '@/lib/queries/activityQueries';
 import { roundsAtTimesQuery } from '@/lib/queries/priceHistoryQueries';
 import { useRoundCache } from '@/lib/roundCacheContext';
@@ -23,6 +23,8 @@ const EMPTY: never[] = [];
 export type ValueChart = ValueChartState & {
   /** The history's or the price rounds' failure (the last points may still be shown). */
   error: unknown;
+  /** Reads again what failed (the history's sync, its stored items, the price rounds). */
+  retry: () => void;
   /** Tokens held without a price feed (left out). */
   withoutFeed: PortfolioToken[];
   /** False where native coins received cannot be followed back (no explorer): their balance is held. */
@@ -64,6 +66,9 @@ export function useValueChart(
     combine: (results) => ({
       items: results.every((r) => r.data) ? results.flatMap((r) => r.data as ActivityItem[]) : undefined,
       error: results.find((r) => r.error)?.error,
+      refetchFailed: () => {
+        for (const r of results) if (r.isError) void r.refetch();
+      },
     }),
   });
   const synced = useSyncedThrough(network.id, accounts);
@@ -118,8 +123,18 @@ export function useValueChart(
   if (lastShown.current.key !== chartKey) lastShown.current = { key: chartKey };
   if (state.points) lastShown.current.points = state.points;
   if (state.change24h) lastShown.current.change24h = state.change24h;
+  const { refetchFailed } = items;
+  const refetchRounds = rounds.refetch;
+  const failedSync = synced.error !== undefined;
+  const retry = useCallback(() => {
+    if (failedSync) for (const account of accounts) syncRequests.getState().request(network.id, account);
+    refetchFailed();
+    if (rounds.isError) void refetchRounds();
+  }, [failedSync, accounts, network.id, refetchFailed, rounds.isError, refetchRounds]);
+
   return {
     ...state,
+    retry,
     points: state.points ?? lastShown.current.points,
     change24h: state.change24h ?? lastShown.current.change24h,
     withoutFeed: charted?.withoutFeed ?? [],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alice, bob, dai, empty, mkr, snapshot, spam } from '@/testing/portfolioFixtures';
 import { localNetwork } from '../chain/networks';
 import type { PortfolioSnapshot } from './portfolio';
-import { buildPortfolioView, combineAccounts } from './portfolioView';
+import { buildPortfolioView, combineAccounts, holdsNothing } from './portfolioView';
 
 describe('portfolio view', () => {
   const network = localNetwork('http://x');
@@ -77,5 +77,38 @@ describe('assets across accounts', () => {
     const none = { ...both, native: new Map([[alice.toLowerCase(), 0n]]) };
     const view = buildPortfolioView(none, network, [alice], [dai, empty], { hideZero: false });
     expect(combineAccounts(view, true).rows.map((r) => r.symbol)).toEqual(['ETH', 'DAI']);
+  });
+});
+
+describe('an account that holds nothing yet', () => {
+  const network = localNetwork('http://x');
+  const fresh: PortfolioSnapshot = {
+    ...snapshot,
+    native: new Map([[bob.toLowerCase(), 0n]]),
+    tokens: new Map([[bob.toLowerCase(), new Map([[dai.address.toLowerCase(), 0n]])]]),
+  };
+  const view = (s: PortfolioSnapshot, accounts: (typeof alice | typeof bob)[] = [bob]) =>
+    buildPortfolioView(s, network, accounts, [dai, spam], { hideZero: false });
+
+  it('is a zero native balance and zero of every token', () => {
+    expect(holdsNothing(view(fresh))).toBe(true);
+    expect(holdsNothing(buildPortfolioView(fresh, network, [bob], [dai], { hideZero: true }))).toBe(true);
+  });
+
+  it('is not an account holding anything: its coin, a token, or a token it never asked for', () => {
+    expect(holdsNothing(view({ ...fresh, native: new Map([[bob.toLowerCase(), 1n]]) }))).toBe(false);
+    const withToken = new Map([[bob.toLowerCase(), new Map([[dai.address.toLowerCase(), 1n]])]]);
+    expect(holdsNothing(view({ ...fresh, tokens: withToken }))).toBe(false);
+    const withSpam = new Map([[bob.toLowerCase(), new Map([[spam.address.toLowerCase(), 5n]])]]);
+    expect(holdsNothing(view({ ...fresh, tokens: withSpam }))).toBe(false);
+    // Two accounts: one holding something is enough.
+    const aliceHolds = { ...fresh, native: new Map([...fresh.native, [alice.toLowerCase(), 1n]]) };
+    expect(holdsNothing(view(aliceHolds, [bob]))).toBe(true);
+    expect(holdsNothing(view(aliceHolds, [bob, alice]))).toBe(false);
+  });
+
+  it('is not a balance that could not be read, nor no accounts at all', () => {
+    expect(holdsNothing(view({ ...fresh, native: new Map() }))).toBe(false);
+    expect(holdsNothing(view(fresh, []))).toBe(false);
   });
 });

@@ -130,3 +130,15 @@ export function combineAccounts(view: PortfolioView, hideZero: boolean): { rows:
   );
   return { rows, spam: combine((a) => a.spam) };
 }
+
+/**
+ * Whether the accounts hold nothing Cairn can show: a zero native balance and a zero balance of
+ * every token listed, added or received (even unsolicited). A balance that could not be read
+ * counts as held, since nothing is known about it; no accounts at all is not "nothing".
+ */
+export function holdsNothing(view: PortfolioView): boolean {
+  return (
+    view.accounts.length > 0 &&
+    view.accounts.every((account) => account.spam.length === 0 && account.rows.every((row) => row.balance === 0n))
+  );
+}

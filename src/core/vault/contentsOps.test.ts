@@ -17,14 +17,14 @@ const keySecret = (): Extract<NewSecret, { kind: 'privateKey' }> => ({
 
 describe('vault contents: secret bytes have one owner', () => {
   it('zero-fills the secret it was given when none of its accounts can be added (duplicates)', () => {
-    const watched = addToContents(
+    const held = addToContents(
       { secrets: [], accounts: [] },
-      undefined,
-      [{ address: TEST_ADDRESS_0, source: { kind: 'watch' } }],
+      keySecret(),
+      [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }],
       ids(),
     ).contents;
     const secret = keySecret();
-    expect(() => addToContents(watched, secret, [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }], ids())).toThrow(
+    expect(() => addToContents(held, secret, [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }], ids())).toThrow(
       expect.objectContaining({ code: 'VAULT_DUPLICATE_ACCOUNT' }),
     );
     expect(secret.privateKey.every((b) => b === 0)).toBe(true);
@@ -42,5 +42,54 @@ describe('vault contents: secret bytes have one owner', () => {
     for (const secret of backup.secrets) if (secret.kind === 'privateKey') secret.privateKey.fill(0);
     const [kept] = merged.contents.secrets;
     expect(kept?.kind === 'privateKey' && Array.from(kept.privateKey)).toEqual(Array.from(parsePrivateKey(TEST_KEY_0)));
+  });
+});
+
+describe('vault contents: a watched address whose key arrives', () => {
+  const watching = () =>
+    addToContents(
+      { secrets: [], accounts: [] },
+      undefined,
+      [{ address: TEST_ADDRESS_0, source: { kind: 'watch' }, name: 'Savings' }],
+      ids(),
+    ).contents;
+
+  it('becomes the same account, able to sign: same id, name and place, the key as its source', () => {
+    const before = watching();
+    const [watched] = before.accounts;
+    const result = addToContents(before, keySecret(), [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }], {
+      newId: () => 'new-id',
+      now: 2,
+    });
+    expect(result.contents.accounts).toHaveLength(1);
+    const [account] = result.contents.accounts;
+    expect(account).toMatchObject({ id: watched?.id, name: 'Savings', createdAt: watched?.createdAt, hidden: false });
+    expect(account?.source).toEqual({ kind: 'key', secretId: 'new-id' });
+    expect(result.added).toEqual([account]);
+    expect(result.contents.secrets.map((s) => s.id)).toEqual(['new-id']);
+  });
+
+  it('is not touched by watching it again, and an account with a key is never turned back into a watched one', () => {
+    expect(() =>
+      addToContents(watching(), undefined, [{ address: TEST_ADDRESS_0, source: { kind: 'watch' } }], ids()),
+    ).toThrow(expect.objectContaining({ code: 'VAULT_DUPLICATE_ACCOUNT' }));
+    const keyed = addToContents(watching(), keySecret(), [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }], ids());
+    expect(() =>
+      addToContents(keyed.contents, undefined, [{ address: TEST_ADDRESS_0, source: { kind: 'watch' } }], ids()),
+    ).toThrow(expect.objectContaining({ code: 'VAULT_DUPLICATE_ACCOUNT' }));
+    expect(keyed.contents.accounts[0]?.source.kind).toBe('key');
+  });
+
+  it('takes the key from a merged backup as well', () => {
+    const backup = addToContents(
+      { secrets: [], accounts: [] },
+      keySecret(),
+      [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }],
+      ids(),
+    ).contents;
+    const merged = mergeContents(watching(), backup, ids());
+    expect(merged.added).toBe(1);
+    expect(merged.contents.accounts).toHaveLength(1);
+    expect(merged.contents.accounts[0]).toMatchObject({ name: 'Savings', source: { kind: 'key' } });
   });
 });

@@ -65,7 +65,9 @@ export function addSecret(
 }
 
 /**
- * Adds accounts (of `secretId`, or watch-only), skipping addresses already present. Throws
+ * Adds accounts (of `secretId`, or watch-only), skipping addresses already present. A watched
+ * address whose key now arrives is the same account, now able to sign: it keeps its id, name,
+ * place and history and takes the key's source (it counts as added). Throws
  * VAULT_DUPLICATE_ACCOUNT when nothing new remains.
  */
 export function addAccounts(
@@ -79,7 +81,6 @@ export function addAccounts(
   const added: Account[] = [];
   let all = contents.accounts;
   for (const spec of accounts) {
-    if (known.has(spec.address.toLowerCase())) continue;
     if (spec.source.kind !== 'watch' && !secretId) throw new Error('an account with a key needs its secret');
     const source: AccountSource =
       spec.source.kind === 'watch'
@@ -87,6 +88,15 @@ export function addAccounts(
         : spec.source.kind === 'key'
           ? { kind: 'key', secretId: secretId as string }
           : { ...spec.source, secretId: secretId as string };
+    const address = spec.address.toLowerCase();
+    const watched = all.find((a) => a.address.toLowerCase() === address && a.source.kind === 'watch');
+    if (watched && source.kind !== 'watch') {
+      const upgraded: Account = { ...watched, source, demo: spec.demo === true };
+      all = all.map((a) => (a.id === watched.id ? upgraded : a));
+      added.push(upgraded);
+      continue;
+    }
+    if (known.has(address)) continue;
     const prefix = spec.demo ? 'Demo account' : spec.source.kind === 'watch' ? 'Watched' : 'Account';
     const account: Account = {
       id: ids.newId(),

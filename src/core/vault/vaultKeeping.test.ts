@@ -195,7 +195,7 @@ describe('vault: what stays safe when things go wrong', () => {
     });
     expect(weak.phrase.every((b) => b === 0)).toBe(true);
     const duplicate = phraseSecret();
-    await session.create(TEST_PASSWORD, undefined, [{ address: TEST_ADDRESS_0, source: { kind: 'watch' } }]);
+    await session.create(TEST_PASSWORD, phraseSecret(), [hdAccount(0, TEST_ADDRESS_0)]);
     await expect(session.add(duplicate, [hdAccount(0, TEST_ADDRESS_0)])).rejects.toMatchObject({
       code: 'VAULT_DUPLICATE_ACCOUNT',
     });

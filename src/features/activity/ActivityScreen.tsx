@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
 import { isHash } from 'viem';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
@@ -18,6 +19,7 @@ import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import styles from './activity.module.css';
 import { HistoryList } from './HistoryList';
+import { HistorySkeleton, NoHistory } from './HistoryStates';
 import { useHistory } from './useHistory';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, {
@@ -32,7 +34,7 @@ export function ActivityScreen() {
   const network = useSelectedNetwork();
   const account = useVault((s) => s.accounts.find((a) => a.id === s.selectedAccountId));
   const address = account?.address as Address | undefined;
-  const { entries, label } = useHistory(network, address);
+  const { entries, label, loading, error: readError, reload } = useHistory(network, address);
   const name = useAddressNames(network);
   const links = useLinks();
   const status = useSyncStatus(network.id, address);
@@ -58,6 +60,10 @@ export function ActivityScreen() {
     return [...seen.entries()];
   }, [entries, label, network]);
   const native = network.nativeCurrency;
+  // Nothing to list yet: the stored history is being read, or the first sync has not finished.
+  const none = entries.length === 0 && address !== undefined && readError === undefined;
+  const firstRead = none && (loading || (status.syncedTo === undefined && status.error === undefined));
+  const noHistory = none && !loading && status.syncedTo !== undefined;
   const searchIsHash = isHash(filter.search.trim());
 
   const exportCsv = () => {
@@ -76,26 +82,29 @@ export function ActivityScreen() {
       <p role="status" className={ui.muted}>
         {status.running
           ? `Reading history${status.progress !== undefined ? ` — ${Math.floor(status.progress * 100)} %` : '…'}`
-          : status.syncedTo !== undefined
-            ? `Up to date at block ${formatCount(status.syncedTo)}.`
-            : ''}
+          : loading
+            ? 'Reading the stored history…'
+            : status.syncedTo !== undefined
+              ? `Up to date at block ${formatCount(status.syncedTo)}.`
+              : firstRead
+                ? 'Reading history…'
+                : ''}
       </p>
       {status.error !== undefined && !status.running && (
-        <div role="alert" className={ui.noticeDanger}>
-          <p>History could not be brought up to date: {errorText(status.error)}</p>
-          {errorCopy(status.error).details && (
-            <details>
-              <summary>Technical details</summary>
-              <p>{errorCopy(status.error).details}</p>
-            </details>
-          )}
-          {address && (
-            <button type="button" onClick={() => syncRequests.getState().request(network.id, address)}>
-              Try again
-            </button>
-          )}
-        </div>
+        <ErrorAlert
+          message={`History could not be brought up to date: ${errorText(status.error)}`}
+          details={errorCopy(status.error).details}
+          action={
+            address
+              ? { label: 'Try again', onAction: () => syncRequests.getState().request(network.id, address) }
+              : undefined
+          }
+        />
       )}
+      <ErrorAlert
+        message={readError === undefined ? undefined : `The stored history could not be read: ${errorText(readError)}`}
+        action={{ label: 'Try again', onAction: reload }}
+      />
       {!explorer && network.kind !== 'local' && (
         <p className={ui.noticeWarning}>
           Token transfers come from your node; {native.symbol} sent to you by others, or from other wallets, needs an
@@ -163,21 +172,21 @@ export function ActivityScreen() {
           </Link>
         </p>
       )}
-      <p className={ui.muted}>
-        {shown.length === entries.length
-          ? `${entries.length} transactions`
-          : `${shown.length} of ${entries.length} transactions`}
-      </p>
+      {entries.length > 0 && (
+        <p className={ui.muted}>
+          {shown.length === entries.length
+            ? `${entries.length} transactions`
+            : `${shown.length} of ${entries.length} transactions`}
+        </p>
+      )}
       {shown.length > 0 ? (
         <HistoryList rows={rows} chainId={network.chainId} label={label} name={name} native={native} />
+      ) : firstRead ? (
+        <HistorySkeleton />
+      ) : noHistory ? (
+        <NoHistory network={network} hasExplorer={explorer !== undefined} />
       ) : (
-        <p>
-          {entries.length === 0
-            ? status.running
-              ? 'Reading history…'
-              : 'No transactions yet.'
-            : 'Nothing matches these filters.'}
-        </p>
+        entries.length > 0 && <p>Nothing matches these filters.</p>
       )}
     </Screen>
   );

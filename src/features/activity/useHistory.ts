@@ -6,8 +6,8 @@ import { useAssetLabels } from '@/lib/assetLabels';
 
 /** One account's history on a network, as entries, with labels for its assets. */
 export function useHistory(network: Network, account: Address | undefined) {
-  const { entries, loading } = useAccountEntries(network, account);
+  const { entries, loading, error, reload } = useAccountEntries(network, account);
   const assets = useMemo(() => entries.flatMap((e) => e.movements.map((m) => m.asset)), [entries]);
   const label = useAssetLabels(network, assets);
-  return { entries, label, loading };
+  return { entries, label, loading, error, reload };
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
@@ -7,6 +7,7 @@ import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
+import { Skeleton, SkeletonLine } from '@/components/Skeleton';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { compareItems } from '@/core/activity/item';
@@ -26,6 +27,7 @@ import { useVault } from '@/lib/vault';
 import { AddContactInline } from './AddContactInline';
 import { ContractAbiSection } from './ContractAbiSection';
 import styles from './explorer.module.css';
+import { FactsSkeleton } from './FactsSkeleton';
 
 function checked(text: string): { address: Address } | { problem: string } {
   try {
@@ -48,7 +50,7 @@ export function AddressScreen() {
       </Screen>
     );
   }
-  return <AddressPage address={parsed.address} />;
+  return <AddressPage key={parsed.address} address={parsed.address} />;
 }
 
 function AccountName({ name, address }: { name: string | undefined; address: string }) {
@@ -63,6 +65,8 @@ function AddressPage({ address }: { address: Address }) {
   const accounts = useVault((s) => s.accounts);
   const custom = useSession((s) => s.customTokens[network.id]);
   const native = network.nativeCurrency;
+  // Once named here, the form stays to say so (the page's title becomes the name at once).
+  const [savedHere, setSavedHere] = useState(false);
   const details = useQuery(addressDetailsQuery(network, address));
   const tokens = useMemo(() => [...listedTokens(network), ...(custom ?? [])], [network, custom]);
   const holdings = useQuery({
@@ -96,7 +100,11 @@ function AddressPage({ address }: { address: Address }) {
         <AddressText address={address} /> <CopyButton value={address} label="Copy address" />
       </p>
       {own && <p className={ui.muted}>This is one of your accounts.</p>}
-      <ErrorAlert message={details.isError ? errorText(details.error) : undefined} />
+      {details.isPending && <FactsSkeleton label="Reading this address from your node…" rows={3} />}
+      <ErrorAlert
+        message={details.isError ? `This address could not be read: ${errorText(details.error)}` : undefined}
+        action={{ label: 'Try again', onAction: () => void details.refetch(), busy: details.isFetching }}
+      />
       {details.data && (
         <dl className={styles.facts}>
           <dt>Balance</dt>
@@ -117,8 +125,16 @@ function AddressPage({ address }: { address: Address }) {
       )}
       <section className={ui.section} aria-labelledby="tokens-title">
         <h2 id="tokens-title">Tokens</h2>
-        {holdings.isPending && <p>Reading token balances…</p>}
-        {holdings.isError && <p role="alert">{errorText(holdings.error)}</p>}
+        {holdings.isPending && (
+          <Skeleton label="Reading token balances…">
+            <SkeletonLine width="sm" />
+            <SkeletonLine width="sm" />
+          </Skeleton>
+        )}
+        <ErrorAlert
+          message={holdings.isError ? `Token balances could not be read: ${errorText(holdings.error)}` : undefined}
+          action={{ label: 'Try again', onAction: () => void holdings.refetch(), busy: holdings.isFetching }}
+        />
         {holdings.data && heldTokens.length === 0 && <p>None of the tokens Cairn knows on {network.name}.</p>}
         {heldTokens.length > 0 && (
           <ul className={ui.plainList}>
@@ -132,7 +148,11 @@ function AddressPage({ address }: { address: Address }) {
       </section>
       <section className={ui.section} aria-labelledby="dealings-title">
         <h2 id="dealings-title">Your transactions with it</h2>
-        {uniqueTx.length === 0 ? (
+        <ErrorAlert
+          message={dealings.isError ? `Your history could not be read: ${errorText(dealings.error)}` : undefined}
+          action={{ label: 'Try again', onAction: () => void dealings.refetch() }}
+        />
+        {dealings.isError ? null : uniqueTx.length === 0 ? (
           <p>None in the history Cairn has synced for your accounts on {network.name}.</p>
         ) : (
           <ul className={ui.plainList}>
@@ -148,7 +168,7 @@ function AddressPage({ address }: { address: Address }) {
           </ul>
         )}
       </section>
-      {title === undefined && <AddContactInline address={address} />}
+      {(title === undefined || savedHere) && <AddContactInline address={address} onSaved={() => setSavedHere(true)} />}
       {details.data && details.data.codeSize > 0 && !details.data.delegatesTo && (
         <ContractAbiSection address={address} />
       )}

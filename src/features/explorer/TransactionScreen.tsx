@@ -20,6 +20,7 @@ import { transactionDetailsQuery } from '@/lib/queries/explorerQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { DecodedArgs } from './DecodedArgs';
 import styles from './explorer.module.css';
+import { FactsSkeleton } from './FactsSkeleton';
 
 const EMPTY: SavedAbi[] = [];
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' });
@@ -88,8 +89,11 @@ export function TransactionScreen() {
       <p className={styles.hash}>
         {hash} <CopyButton value={hash} label="Copy hash" />
       </p>
-      {details.isPending && <p>Reading the transaction from your node…</p>}
-      <ErrorAlert message={details.isError ? errorText(details.error) : undefined} />
+      {details.isPending && <FactsSkeleton label="Reading the transaction from your node…" rows={8} />}
+      <ErrorAlert
+        message={details.isError ? `This transaction could not be read: ${errorText(details.error)}` : undefined}
+        action={{ label: 'Try again', onAction: () => void details.refetch(), busy: details.isFetching }}
+      />
       {data && (
         <>
           <dl className={styles.facts}>

@@ -1,14 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Address } from 'viem';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import type { ChartRange } from '@/core/assets/chartTimes';
-import { combineAccounts } from '@/core/assets/portfolioView';
+import { combineAccounts, holdsNothing } from '@/core/assets/portfolioView';
 import { useSession } from '@/lib/session';
 import { usePortfolio } from '@/lib/usePortfolio';
 import { useValueChart } from '@/lib/useValueChart';
 import { AccountHoldings } from './AccountHoldings';
 import { AssetList } from './AssetList';
+import { AssetsSkeleton, NothingHereYet } from './HomeStates';
 import { HomeSummary } from './HomeSummary';
 import { ManageTokens } from './ManageTokens';
 import { ValueChart } from './ValueChart';
@@ -19,7 +20,7 @@ import { ValueChart } from './ValueChart';
  */
 export function HomeScreen() {
   const portfolio = usePortfolio();
-  const { network, accounts, view, snapshot } = portfolio;
+  const { network, accounts, view, snapshot, loading, error, nodeDown } = portfolio;
   const hideZero = useSession((s) => s.hideZeroBalances);
   const setHideZero = useSession((s) => s.setHideZeroBalances);
   const groupByAccount = useSession((s) => s.groupByAccount);
@@ -28,32 +29,40 @@ export function HomeScreen() {
   const addresses = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
   const chart = useValueChart(network, addresses, snapshot, range);
   const combined = useMemo(() => (view ? combineAccounts(view, hideZero) : undefined), [view, hideZero]);
+  const empty = view !== undefined && holdsNothing(view);
+  const manageTokens = useRef<HTMLElement>(null);
+  const addToken = () => manageTokens.current?.querySelector('input')?.focus();
 
   return (
     <Screen title="Home">
       <HomeSummary portfolio={portfolio} chart={chart} />
+      {empty && <NothingHereYet network={network} several={accounts.length > 1} onAddToken={addToken} />}
       {accounts.length > 0 && <ValueChart chart={chart} range={range} onRange={setRange} />}
-      <div className={ui.actions}>
-        <label className={ui.checkbox}>
-          <input type="checkbox" checked={groupByAccount} onChange={(e) => setGroupByAccount(e.target.checked)} />
-          <span>Group by account</span>
-        </label>
-        <label className={ui.checkbox}>
-          <input type="checkbox" checked={hideZero} onChange={(e) => setHideZero(e.target.checked)} />
-          <span>Hide tokens with a zero balance</span>
-        </label>
-      </div>
-      {!groupByAccount && combined && (
+      {!empty && accounts.length > 0 && (
+        <div className={ui.actions}>
+          <label className={ui.checkbox}>
+            <input type="checkbox" checked={groupByAccount} onChange={(e) => setGroupByAccount(e.target.checked)} />
+            <span>Group by account</span>
+          </label>
+          <label className={ui.checkbox}>
+            <input type="checkbox" checked={hideZero} onChange={(e) => setHideZero(e.target.checked)} />
+            <span>Hide tokens with a zero balance</span>
+          </label>
+        </div>
+      )}
+      {!view && loading && !error && !nodeDown && <AssetsSkeleton />}
+      {!empty && !groupByAccount && combined && (
         <AssetList rows={combined.rows} spam={combined.spam} total={view?.total ?? 0n} network={network} />
       )}
-      {groupByAccount &&
+      {!empty &&
+        groupByAccount &&
         view?.accounts.map((holdings) => {
           const account = accounts.find((a) => a.address === holdings.address);
           return account ? (
             <AccountHoldings key={account.id} account={account} holdings={holdings} network={network} />
           ) : null;
         })}
-      <ManageTokens network={network} />
+      <ManageTokens network={network} sectionRef={manageTokens} />
     </Screen>
   );
 }

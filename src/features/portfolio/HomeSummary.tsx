@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { Fiat } from '@/components/Amount';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { type IconName, icons } from '@/components/icons';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
+import { SkeletonLine } from '@/components/Skeleton';
 import ui from '@/components/ui.module.css';
 import { errorText } from '@/lib/errorMessages';
 import { formatCount, formatPercent } from '@/lib/format';
@@ -39,12 +41,15 @@ function Change({ change, before }: { change: bigint; before: bigint }) {
 /** The total across visible accounts, its change over 24 hours, the balances' block, and the main actions. */
 export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof usePortfolio>; chart: ValueChart }) {
   const links = useLinks();
-  const { network, accounts, view, snapshot, error, loading, stale, staleBecause } = portfolio;
+  const { network, accounts, view, snapshot, error, stale, staleBecause, nodeDown, retry, retrying } = portfolio;
   const actions: { to: string; label: string; icon: IconName }[] = [
     { to: links.send, label: 'Send', icon: 'send' },
     { to: links.receive, label: 'Receive', icon: 'receive' },
     { to: links.sign, label: 'Sign', icon: 'sign' },
   ];
+  const failed = !snapshot && error !== null && error !== undefined;
+  // The first balances are on their way: shapes of the total's size, and the status line says so.
+  const reading = !view && accounts.length > 0 && !failed && !nodeDown;
   return (
     <section className={styles.summary} aria-labelledby="total-label">
       <p id="total-label" className={styles.totalLabel}>
@@ -58,7 +63,15 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
         )}
       </p>
       <p className={styles.total}>
-        {view ? <Fiat value={view.total} /> : <span className={styles.totalSkeleton}>Reading balances…</span>}
+        {view ? (
+          <Fiat value={view.total} />
+        ) : reading ? (
+          <SkeletonLine width="md" fill="line" />
+        ) : (
+          <span className={styles.totalUnknown} aria-hidden="true">
+            —
+          </span>
+        )}
       </p>
       <p className={styles.change}>
         {chart.change24h ? (
@@ -72,20 +85,41 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
           </span>
         )}
       </p>
-      {snapshot && !stale && (
-        <p className={`${ui.muted} ${styles.block}`}>Balances at block {formatCount(snapshot.blockNumber)}.</p>
-      )}
-      {snapshot && stale && (
-        <p role="status" className={ui.noticeWarning}>
-          {`${staleBecause === 'node' ? 'The node is not answering' : `Balances could not be read (${errorText(error)})`}: showing balances from block ${formatCount(snapshot.blockNumber)}, ${age(snapshot.timestamp)}.`}
+      {failed ? (
+        <ErrorAlert
+          message={`Balances could not be read: ${errorText(error)}`}
+          action={{ label: 'Try again', onAction: retry, busy: retrying }}
+        />
+      ) : (
+        // One status line from the first read on: what is being read, then the balances' block.
+        // Announced while balances are read or old; the block number of fresh balances is not read out at every block.
+        <p
+          role={snapshot && !stale ? undefined : 'status'}
+          className={stale ? ui.noticeWarning : `${ui.muted} ${styles.block}`}
+        >
+          {snapshot
+            ? !stale
+              ? `Balances at block ${formatCount(snapshot.blockNumber)}.`
+              : `${staleBecause === 'node' ? 'The node is not answering' : `Balances could not be read (${errorText(error)})`}: showing balances from block ${formatCount(snapshot.blockNumber)}, ${age(snapshot.timestamp)}.`
+            : reading
+              ? 'Reading balances…'
+              : nodeDown && accounts.length > 0
+                ? 'Balances are read once the node answers.'
+                : ''}
         </p>
       )}
-      {!snapshot && error && (
-        <p role="alert" className={ui.noticeDanger}>
-          {errorText(error)}
+      {stale && staleBecause === 'read' && (
+        <div className={ui.actions}>
+          <button type="button" className={ui.secondary} onClick={retry}>
+            {retrying ? 'Reading again…' : 'Try again'}
+          </button>
+        </div>
+      )}
+      {accounts.length === 0 && (
+        <p>
+          All accounts are hidden. <Link to={links.accounts}>Show one in Accounts</Link>.
         </p>
       )}
-      {accounts.length === 0 && !loading && <p>All accounts are hidden. Show one from Accounts.</p>}
       <ul className={styles.actions} aria-label="Actions">
         {actions.map((a) => (
           <li key={a.label}>

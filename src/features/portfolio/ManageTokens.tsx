@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type Ref, useState } from 'react';
 import { Field } from '@/components/Field';
 import { TextField } from '@/components/TextField';
 import { UntrustedText } from '@/components/UntrustedText';
@@ -17,8 +17,11 @@ import styles from './portfolio.module.css';
 
 const EMPTY: never[] = [];
 
-/** Add a token by address (read from the contract), and bring back hidden ones. */
-export function ManageTokens({ network }: { network: Network }) {
+/**
+ * Add a token by address (read from the contract), and bring back hidden ones. `sectionRef` lets
+ * Home lead to the address field ("Add a token" of an empty Home).
+ */
+export function ManageTokens({ network, sectionRef }: { network: Network; sectionRef?: Ref<HTMLElement> }) {
   const queryClient = useQueryClient();
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
   const hidden = useSession((s) => s.hiddenTokens[network.id] ?? EMPTY);
@@ -91,7 +94,7 @@ export function ManageTokens({ network }: { network: Network }) {
   };
 
   return (
-    <section className={styles.manage} aria-labelledby="manage-tokens-title">
+    <section ref={sectionRef} className={styles.manage} aria-labelledby="manage-tokens-title">
       <h2 id="manage-tokens-title">Tokens on {network.name}</h2>
       <form className={styles.form} onSubmit={lookUp} noValidate>
         <TextField

@@ -91,6 +91,7 @@ export function ValueChart({
               ? `The chart shows its last values: updating it failed (${errorText(chart.error)}).`
               : `The chart cannot be drawn: ${errorText(chart.error)}`
           }
+          action={{ label: 'Try again', onAction: chart.retry }}
         />
       )}
       {points && <ChartTable points={points} range={RANGE_LABELS[range].long} />}

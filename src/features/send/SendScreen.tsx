@@ -3,10 +3,12 @@ import { useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
+import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
+import { canSign } from '@/core/accounts/account';
 import { useAccountRecords } from '@/lib/queries/recordQueries';
 import { takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
-import { useSigningAccounts } from '@/lib/vault';
+import { useSelectedAccount, useSigningAccounts } from '@/lib/vault';
 import { AccountTransactions } from './AccountTransactions';
 import { ReviewPanel } from './ReviewPanel';
 import { SendForm } from './SendForm';
@@ -21,8 +23,12 @@ export function SendScreen() {
   const fromId = useStore(sendFlowStore, (s) => s.form.fromId);
   const { accounts: signable, preferred } = useSigningAccounts();
   const from = signable.find((a) => a.id === fromId) ?? preferred;
+  // The account chosen in the header is watch-only: say so instead of a form that could not be signed.
+  const selected = useSelectedAccount();
+  const watched = selected && !canSign(selected) ? selected : undefined;
   const records = useAccountRecords(network, from?.address);
   const onOtherNetwork = step.name !== 'form' && step.networkId !== network.id;
+  const showForm = step.name === 'form' || onOtherNetwork;
   // Another screen can open Send with an asset chosen (an NFT's "Send"): start a fresh form with it.
   const [params, setParams] = useSearchParams();
   const requested = params.get('asset');
@@ -57,7 +63,7 @@ export function SendScreen() {
           The network changed since this transaction was prepared. Start again on {network.name}.
         </p>
       )}
-      {(step.name === 'form' || onOtherNetwork) && <SendForm />}
+      {showForm && (watched ? <WatchOnlyNotice account={watched} task="send anything from it" /> : <SendForm />)}
       {step.name === 'review' && !onOtherNetwork && (
         <ReviewPanel prepared={step.prepared} recipient={step.recipient} findings={step.findings} />
       )}
@@ -78,7 +84,7 @@ export function SendScreen() {
           </div>
         </section>
       )}
-      {from && <AccountTransactions network={network} address={from.address} />}
+      {from && !(showForm && watched) && <AccountTransactions network={network} address={from.address} />}
     </Screen>
   );
 }

@@ -2,7 +2,8 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'r
 import { type Address, isAddressEqual } from 'viem';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
-import type { Account } from '@/core/accounts/account';
+import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
+import { type Account, canSign } from '@/core/accounts/account';
 import { isCairnError } from '@/core/errors/base';
 import type { FieldErrors, OfflineTx } from '@/core/offline/offlineTx';
 import { type SignedOffline, signOffline } from '@/core/offline/signOffline';
@@ -57,6 +58,8 @@ export function OfflineTool() {
   const edits = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
   const account: Account | undefined = accounts.find((a) => a.id === accountId) ?? preferred;
+  // The header's account is watch-only: the fields are prepared for it, to be signed where its key is.
+  const watched = selected && !canSign(selected) ? selected : undefined;
 
   // After a refused attempt, the focus goes to the first field refused, so a keyboard user lands on it.
   useEffect(() => {
@@ -137,7 +140,7 @@ export function OfflineTool() {
       setSaved(undefined);
       return;
     }
-    const from = account?.address ?? selected?.address;
+    const from = (watched ?? account ?? selected)?.address;
     const json = serializeUnsignedFile(tx, from ? { from } : {});
     downloadText(`cairn-unsigned-tx-chain${tx.chainId}-nonce${tx.nonce}.json`, json);
     setSaved({ json });
@@ -147,7 +150,7 @@ export function OfflineTool() {
     event.preventDefault();
     setResult(undefined);
     setSignError(undefined);
-    if (!account) return;
+    if (!account || watched) return;
     const tx = build();
     if (!tx) return;
     setBusy(true);
@@ -239,7 +242,11 @@ export function OfflineTool() {
 
       <section className={styles.part} aria-labelledby="offline-sign-title">
         <h3 id="offline-sign-title">Sign</h3>
-        {account ? (
+        {watched ? (
+          <WatchOnlyNotice account={watched} task="sign transactions with it" level={3}>
+            <p>You can still save the unsigned fields, prepared for it, and sign them where its key is.</p>
+          </WatchOnlyNotice>
+        ) : account ? (
           <SigningAccountField
             accounts={accounts}
             value={account.id}
@@ -257,7 +264,7 @@ export function OfflineTool() {
           </p>
         )}
         <div className={ui.actions}>
-          {account && (
+          {account && !watched && (
             <button type="submit" disabled={busy}>
               {busy ? 'Signing…' : 'Sign offline'}
             </button>

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
+import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
+import { canSign } from '@/core/accounts/account';
 import { describeMessage, type MessageMode, parseMessageInput } from '@/core/signing/message';
 import { signMessageWith } from '@/core/signing/sign';
 import { errorText } from '@/lib/errorMessages';
-import { useSigningAccounts, useVaultSession } from '@/lib/vault';
+import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { SignatureOutput } from './SignatureOutput';
 import { SigningAccountField } from './SigningAccountField';
 import styles from './sign.module.css';
@@ -13,6 +15,7 @@ import styles from './sign.module.css';
 export function SignMessageTool() {
   const session = useVaultSession();
   const { accounts, preferred } = useSigningAccounts();
+  const selected = useSelectedAccount();
   const [accountId, setAccountId] = useState(preferred?.id);
   const [mode, setMode] = useState<MessageMode>('text');
   const [text, setText] = useState('');
@@ -53,6 +56,7 @@ export function SignMessageTool() {
     }
   };
 
+  if (selected && !canSign(selected)) return <WatchOnlyNotice account={selected} task="sign messages with it" />;
   if (!account) return <p>Add an account that can sign (watch-only accounts cannot) to sign messages.</p>;
   return (
     <form className={styles.tool} onSubmit={submit} noValidate aria-labelledby="sign-message-title">

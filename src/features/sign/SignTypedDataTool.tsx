@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
+import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
+import { canSign } from '@/core/accounts/account';
 import { signTypedDataWith } from '@/core/signing/sign';
 import { chainIdWarning, type ParsedTypedData, parseTypedDataJson } from '@/core/signing/typedData';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
-import { useSigningAccounts, useVaultSession } from '@/lib/vault';
+import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { SignatureOutput } from './SignatureOutput';
 import { SigningAccountField } from './SigningAccountField';
 import styles from './sign.module.css';
@@ -16,6 +18,7 @@ export function SignTypedDataTool() {
   const session = useVaultSession();
   const network = useSelectedNetwork();
   const { accounts, preferred } = useSigningAccounts();
+  const selected = useSelectedAccount();
   const [accountId, setAccountId] = useState(preferred?.id);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -50,6 +53,7 @@ export function SignTypedDataTool() {
     }
   };
 
+  if (selected && !canSign(selected)) return <WatchOnlyNotice account={selected} task="sign typed data with it" />;
   if (!account) return <p>Add an account that can sign (watch-only accounts cannot) to sign typed data.</p>;
   return (
     <div className={styles.tool}>

@@ -17,5 +17,15 @@ export function heldNftsQuery(
     queryFn: () => readHeldNfts(chainClient(network), account as Address, items ?? []),
     enabled: account !== undefined && items !== undefined,
     retry: false,
+    // When a sync brings items, the cards already shown stay while the new list is read (same
+    // account and node only: the key differs in its item count alone).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameButCount(previousQuery.queryKey, activityKeys.nfts(network, account, items?.length))
+        ? previous
+        : undefined,
   });
+}
+
+function sameButCount(key: readonly unknown[], next: readonly unknown[]): boolean {
+  return key.length === next.length && next.slice(0, -1).every((part, i) => key[i] === part);
 }
