@@ -139,7 +139,7 @@ describe('shell layout', () => {
   });
 
   it('the local-chain bar collapses to one short line on a phone, stays on every screen, and expands again', async () => {
-    const { page, shell } = await unlocked(360, 'light');
+    const { shell } = await unlocked(360, 'light');
     const bar = shell.localChainNotice;
     const full = (await box(bar)).height;
     await bar.getByRole('button', { name: 'Collapse' }).click();
