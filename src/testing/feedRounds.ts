@@ -1,8 +1,8 @@
 // Every round of a price feed, read one by one through the node: what tests compare Cairn's
 // round search and value chart with. A phase is taken to end after three missing rounds in a row.
 import type { Address, PublicClient } from 'viem';
-import { feedAbi } from '@/core/prices/feedAbi';
-import { phaseOf, type Round, roundIdOf } from '@/core/prices/rounds';
+import { feedAbi } from '../core/prices/feedAbi';
+import { phaseOf, type Round, roundIdOf } from '../core/prices/rounds';
 
 export async function everyRound(client: Pick<PublicClient, 'readContract'>, feed: Address): Promise<Round[]> {
   const [latestId] = await client.readContract({ address: feed, abi: feedAbi, functionName: 'latestRoundData' });
