@@ -3,11 +3,14 @@ import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/account';
+import { describeConsequences } from '@/core/signing/permits';
+import type { SignatureConsequences } from '@/core/signing/permitTypes';
 import { signTypedDataWith } from '@/core/signing/sign';
 import { chainIdWarning, type ParsedTypedData, parseTypedDataJson } from '@/core/signing/typedData';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
+import { PermitPanel } from './PermitPanel';
 import { SignatureOutput } from './SignatureOutput';
 import { SigningAccountField } from './SigningAccountField';
 import styles from './sign.module.css';
@@ -23,6 +26,9 @@ export function SignTypedDataTool() {
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const [parsed, setParsed] = useState<ParsedTypedData>();
+  // What signing hands over (permits, Seaport orders), read at review time against the clock then.
+  const [consequences, setConsequences] = useState<SignatureConsequences>();
+  const [understood, setUnderstood] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ signature: string; signer: string; text: string }>();
   const account = accounts.find((a) => a.id === accountId) ?? preferred;
@@ -30,11 +36,15 @@ export function SignTypedDataTool() {
   const review = (event: FormEvent) => {
     event.preventDefault();
     setResult(undefined);
+    setUnderstood(false);
     try {
-      setParsed(parseTypedDataJson(text));
+      const next = parseTypedDataJson(text);
+      setParsed(next);
+      setConsequences(describeConsequences(next.typedData, BigInt(Math.floor(Date.now() / 1000))));
       setError(undefined);
     } catch (e) {
       setParsed(undefined);
+      setConsequences(undefined);
       setError(errorText(e));
     }
   };
@@ -72,6 +82,8 @@ export function SignTypedDataTool() {
             onChange={(e) => {
               setText(e.target.value);
               setParsed(undefined);
+              setConsequences(undefined);
+              setUnderstood(false);
               setResult(undefined);
             }}
           />
@@ -82,13 +94,26 @@ export function SignTypedDataTool() {
       </form>
       {parsed && (
         <>
+          {consequences && (
+            <PermitPanel consequences={consequences} network={network} domainChainId={parsed.domain.chainId} />
+          )}
           <TypedDataView
             typedData={parsed.typedData}
             domain={parsed.domain}
             warning={chainIdWarning(parsed.domain.chainId, network.chainId)}
           />
+          {consequences?.needsAcknowledgement && (
+            <label className={ui.checkbox}>
+              <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
+              <span>I understand what this permit allows</span>
+            </label>
+          )}
           <div className={ui.actions}>
-            <button type="button" onClick={sign} disabled={busy}>
+            <button
+              type="button"
+              onClick={sign}
+              disabled={busy || (consequences?.needsAcknowledgement === true && !understood)}
+            >
               {busy ? 'Signing…' : 'Sign typed data'}
             </button>
           </div>
