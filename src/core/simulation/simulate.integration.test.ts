@@ -1,6 +1,9 @@
 import {
+  type Address,
   createPublicClient,
+  createTestClient,
   createWalletClient,
+  encodeAbiParameters,
   encodeFunctionData,
   erc20Abi,
   getAddress,
@@ -8,14 +11,17 @@ import {
   http,
   keccak256,
   maxUint256,
+  pad,
   parseAbi,
+  parseAbiParameters,
   parseEther,
   type TransactionReceipt,
+  toHex,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEPLOYER_INDEX, demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
+import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { chainClient } from '../chain/client';
 import { DEMO_MNEMONIC } from '../chain/localChain';
 import { localNetwork } from '../chain/networks';
@@ -26,11 +32,13 @@ import type { SimulationResult, UnsignedTransaction } from './types';
 
 const url = inject('localChainUrl');
 const contracts = demoContractAddresses();
-// Accounts no other integration test uses, so balances read around a block are this test's alone.
-const SENDER_INDEX = 13;
+// Accounts of the demo mnemonic past the node's twenty: no other test uses them, so balances read
+// around a block are this test's alone.
+const SENDER_INDEX = 30;
 const sender = demoAddress(SENDER_INDEX);
-const recipient = demoAddress(14);
-const operator = demoAddress(15);
+const recipient = demoAddress(31);
+const operator = demoAddress(32);
+const DAI_HELD = parseEther('1000');
 const NFT_ID = 9_013n;
 const direct = createPublicClient({ chain: hardhat, transport: http(url) });
 const wallet = (index: number) =>
@@ -40,33 +48,35 @@ const wallet = (index: number) =>
     transport: http(url),
   });
 const nftAbi = parseAbi([
-  'function mint(address to, uint256 tokenId, string uri)',
   'function ownerOf(uint256 tokenId) view returns (address)',
   'function transferFrom(address from, address to, uint256 tokenId)',
   'function setApprovalForAll(address operator, bool approved)',
   'function isApprovedForAll(address owner, address operator) view returns (bool)',
 ]);
-const tokenAbi = [...erc20Abi, ...parseAbi(['function mint(address to, uint256 value)'])];
 const cache = createProbeCache();
 const client = chainClient({ ...localNetwork(url), id: 'simulation-test' });
 
+/** Storage slot of `mapping[key]` for a mapping declared at `slot` (Solidity's layout). */
+const mappingSlot = (key: bigint | Address, slot: bigint) =>
+  keccak256(encodeAbiParameters(parseAbiParameters('uint256, uint256'), [BigInt(key), slot]));
+const word = (value: bigint | Address) => pad(toHex(BigInt(value)), { size: 32 });
+
+// The sender is given its coin, DAI and an NFT by writing state directly: sending them from a
+// seeded account would take a nonce another test file may be using at the same moment.
 beforeAll(async () => {
-  const deployer = wallet(DEPLOYER_INDEX);
-  const minted = [
-    await deployer.writeContract({
-      address: contracts.DAI,
-      abi: tokenAbi,
-      functionName: 'mint',
-      args: [sender, parseEther('1000')],
-    }),
-    await deployer.writeContract({
-      address: contracts.NFT,
-      abi: nftAbi,
-      functionName: 'mint',
-      args: [sender, NFT_ID, 'data:,simulation'],
-    }),
-  ];
-  for (const hash of minted) await direct.waitForTransactionReceipt({ hash });
+  const test = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url) });
+  await test.setBalance({ address: sender, value: parseEther('100') });
+  // DemoToken: balanceOf is slot 3. DemoCollection: ownerOfToken is slot 2, balances slot 3.
+  await test.setStorageAt({ address: contracts.DAI, index: mappingSlot(sender, 3n), value: word(DAI_HELD) });
+  await test.setStorageAt({ address: contracts.NFT, index: mappingSlot(NFT_ID, 2n), value: word(sender) });
+  await test.setStorageAt({ address: contracts.NFT, index: mappingSlot(sender, 3n), value: word(1n) });
+  const held = await direct.readContract({
+    address: contracts.DAI,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [sender],
+  });
+  expect(held).toBe(DAI_HELD);
 });
 
 /** Simulates, then sends the same transaction from the sender's key and waits for it to be mined. */
