@@ -13,6 +13,8 @@ export type Fault = (
   | { kind: 'chainId'; chainId: number }
   /** Refuses eth_getLogs over more than `maxBlocks` blocks, as many hosted nodes do (-32005). */
   | { kind: 'logRangeLimit'; maxBlocks: number }
+  /** Answers the chosen methods with a JSON-RPC error, as a node without them does (others pass). */
+  | { kind: 'refuse'; code: number; message: string }
 ) & {
   /** Only requests carrying one of these JSON-RPC methods are affected (all when absent). */
   methods?: readonly string[];
@@ -111,13 +113,18 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       // The caller went away while the request was held (a closed tab): it never reaches the node.
       if (request.socket.destroyed) return;
     }
-    if (current.kind === 'logRangeLimit') {
-      const limit = BigInt(current.maxBlocks);
+    if (current.kind === 'logRangeLimit' || current.kind === 'refuse') {
+      const limit = current.kind === 'logRangeLimit' ? BigInt(current.maxBlocks) : 0n;
       const refused = (call: RpcCall) => {
+        if (current.kind === 'refuse') return current.methods?.includes(call.method ?? '') ?? true;
         if (call.method !== 'eth_getLogs') return false;
         const [from, to] = logRange(call);
         return to - from + 1n > limit;
       };
+      const error =
+        current.kind === 'refuse'
+          ? { code: current.code, message: current.message }
+          : { code: -32005, message: `query exceeds max block range ${current.maxBlocks}` };
       const passing = parsedCalls.filter((call) => !refused(call));
       const answers = new Map<unknown, unknown>();
       if (passing.length > 0) {
@@ -135,7 +142,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
           answers.get(call.id) ?? {
             jsonrpc: '2.0',
             id: call.id,
-            error: { code: -32005, message: `query exceeds max block range ${current.maxBlocks}` },
+            error,
           },
       );
       response

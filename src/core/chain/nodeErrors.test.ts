@@ -208,6 +208,18 @@ const ANSWERS: Partial<Record<ChainErrorCode, [string, string][]>> = {
     ['exceed maximum block range: 5000', 'hosted RPC'],
     ['Query timeout exceeded. Consider reducing your block range.', 'hosted RPC'],
   ],
+  CHAIN_METHOD_UNSUPPORTED: [
+    [
+      'the method eth_simulateV1 does not exist/is not available',
+      'geth rpc/errors.go (execution-apis tests/eth_simulateV1)',
+    ],
+    ['Method not found', 'JSON-RPC 2.0 specification, -32601'],
+    ['Method eth_simulateV1 is not supported', HARDHAT],
+    [
+      'Hardhat currently only supports the default tracer, so no tracer parameter should be passed. at line 1 column 187',
+      HARDHAT,
+    ],
+  ],
 };
 
 /** The answer as viem hands it over from an HTTP node: the node's words two levels down. */

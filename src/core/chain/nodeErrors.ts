@@ -150,6 +150,16 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     // EIP-1474 "limit exceeded": in a log read, the range or the result set was too large.
     rpcCodes: [-32005],
   },
+  {
+    code: 'CHAIN_METHOD_UNSUPPORTED',
+    pattern:
+      /method not found|the method \S+ does not exist|method \S+ (is )?not (supported|available|allowed|whitelisted)|unsupported method|only supports the default tracer|tracer (not found|is not supported)|unknown tracer/i,
+    sentence: 'The node does not support a method Cairn needs.',
+    permanent: false,
+    viemErrors: ['MethodNotFoundRpcError', 'MethodNotSupportedRpcError'],
+    // EIP-1474: -32601 method not found, -32004 method not supported.
+    rpcCodes: [-32601, -32004],
+  },
 ];
 
 function byWords(row: NodeErrorRow, words: string): boolean {

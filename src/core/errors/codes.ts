@@ -5,6 +5,7 @@ import { INPUT_ERROR_CODES, type InputErrorCode } from './input';
 import { KEY_ERROR_CODES, type KeyErrorCode } from './keys';
 import { OFFLINE_ERROR_CODES, type OfflineErrorCode } from './offline';
 import { SETTINGS_ERROR_CODES, type SettingsErrorCode } from './settings';
+import { SIMULATION_ERROR_CODES, type SimulationErrorCode } from './simulation';
 import { TX_ERROR_CODES, type TxErrorCode } from './tx';
 import { VAULT_ERROR_CODES, type VaultErrorCode } from './vault';
 
@@ -18,7 +19,8 @@ export type ErrorCode =
   | VaultErrorCode
   | AssetErrorCode
   | SettingsErrorCode
-  | ExplorerErrorCode;
+  | ExplorerErrorCode
+  | SimulationErrorCode;
 
 /** Every code, listed: tests walk it to check that each one has wording. */
 export const ERROR_CODES = [
@@ -31,6 +33,7 @@ export const ERROR_CODES = [
   ...ASSET_ERROR_CODES,
   ...SETTINGS_ERROR_CODES,
   ...EXPLORER_ERROR_CODES,
+  ...SIMULATION_ERROR_CODES,
 ] as const;
 
 /** Does not compile while a code of ErrorCode is missing from ERROR_CODES (its type names the missing codes). */

@@ -1,0 +1,155 @@
+import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
+import type { SavedAbi } from '../contracts/decode/abiIndex';
+import { type DecodedLog, decodeLogs, type RawLog } from '../contracts/decode/logs';
+import { type ApprovalChange, type AssetChange, MAX_UINT256, type NativeTransfer } from './types';
+
+const MAX_UINT160 = 2n ** 160n - 1n;
+
+export type LogChanges = { logs: DecodedLog[]; changes: AssetChange[]; approvals: ApprovalChange[] };
+
+/**
+ * The one home of "logs → asset changes", shared by every strategy: decodes the logs (with the
+ * person's saved ABIs, then the standard ones) and sums, per address, native coin, ERC-20 amounts,
+ * ERC-721 ids and ERC-1155 ids and amounts, and lists the approvals set (ERC-20 Approval, ERC-721
+ * Approval, ApprovalForAll, Permit2 Approval). The zero address (mints, burns) holds no tokens.
+ * Never throws: a log that does not decode to a standard event is only listed in `logs`.
+ */
+export function logChanges(
+  raw: readonly RawLog[],
+  native: readonly NativeTransfer[],
+  saved: readonly SavedAbi[] = [],
+): LogChanges {
+  const logs = decodeLogs(raw, saved);
+  const book = new ChangeBook();
+  for (const move of native) book.native(move);
+  const approvals: ApprovalChange[] = [];
+  logs.forEach((log, i) => {
+    const topics = raw[i]?.topics.length ?? 0;
+    if (log.name !== undefined) read(log, topics, book, approvals);
+  });
+  return { logs, changes: book.list(), approvals };
+}
+
+function read(log: DecodedLog & { name: string }, topics: number, book: ChangeBook, approvals: ApprovalChange[]) {
+  const token = getAddress(log.address);
+  const arg = (i: number) => log.args[i]?.value;
+  const address = (i: number): Address => getAddress(String(arg(i)));
+  const amount = (i: number): bigint => BigInt(arg(i) as bigint | number);
+  switch (log.id) {
+    case 'Transfer(address,address,uint256)':
+      if (topics === 3) book.fungible('erc20', token, address(0), address(1), amount(2));
+      else if (topics === 4) book.nft(token, address(0), address(1), amount(2));
+      return;
+    case 'TransferSingle(address,address,address,uint256,uint256)':
+      book.fungible('erc1155', token, address(1), address(2), amount(4), amount(3));
+      return;
+    case 'TransferBatch(address,address,address,uint256[],uint256[])': {
+      const ids = arg(3) as readonly bigint[];
+      const values = arg(4) as readonly bigint[];
+      ids.forEach((id, j) => {
+        book.fungible('erc1155', token, address(1), address(2), values[j] ?? 0n, id);
+      });
+      return;
+    }
+    case 'Approval(address,address,uint256)':
+      if (topics === 3) {
+        const value = amount(2);
+        approvals.push({
+          kind: 'erc20',
+          token,
+          owner: address(0),
+          spender: address(1),
+          amount: value,
+          unlimited: value === MAX_UINT256,
+        });
+      } else if (topics === 4) {
+        const approved = address(1);
+        approvals.push({
+          kind: 'erc721',
+          token,
+          owner: address(0),
+          approved,
+          tokenId: amount(2),
+          revoked: approved === zeroAddress,
+        });
+      }
+      return;
+    case 'ApprovalForAll(address,address,bool)':
+      approvals.push({ kind: 'operator', token, owner: address(0), operator: address(1), approved: arg(2) === true });
+      return;
+    case 'Approval(address,address,address,uint160,uint48)': {
+      const value = amount(3);
+      approvals.push({
+        kind: 'permit2',
+        permit2: token,
+        owner: address(0),
+        token: address(1),
+        spender: address(2),
+        amount: value,
+        expiration: amount(4),
+        unlimited: value === MAX_UINT160,
+      });
+      return;
+    }
+  }
+}
+
+/** Sums per address and asset, in the order each was first met. */
+class ChangeBook {
+  private readonly entries = new Map<string, AssetChange>();
+
+  native(move: NativeTransfer) {
+    if (move.value === 0n) return;
+    const from = getAddress(move.from);
+    const to = getAddress(move.to);
+    this.add(`native|${from}`, () => ({ kind: 'native', address: from, in: 0n, out: 0n }), 'out', move.value);
+    this.add(`native|${to}`, () => ({ kind: 'native', address: to, in: 0n, out: 0n }), 'in', move.value);
+  }
+
+  fungible(kind: 'erc20' | 'erc1155', token: Address, from: Address, to: Address, value: bigint, id?: bigint) {
+    const make = (address: Address) => (): AssetChange =>
+      kind === 'erc20'
+        ? { kind, address, token, in: 0n, out: 0n }
+        : { kind, address, token, id: id ?? 0n, in: 0n, out: 0n };
+    const key = (address: Address) => `${kind}|${address}|${token}|${id ?? ''}`;
+    if (from !== zeroAddress) this.add(key(from), make(from), 'out', value);
+    if (to !== zeroAddress) this.add(key(to), make(to), 'in', value);
+  }
+
+  nft(token: Address, from: Address, to: Address, tokenId: bigint) {
+    const entry = (address: Address) => {
+      const key = `erc721|${address}|${token}`;
+      let change = this.entries.get(key);
+      if (!change) {
+        change = { kind: 'erc721', address, token, received: [], sent: [] };
+        this.entries.set(key, change);
+      }
+      return change as Extract<AssetChange, { kind: 'erc721' }>;
+    };
+    if (from !== zeroAddress) entry(from).sent.push(tokenId);
+    if (to !== zeroAddress) entry(to).received.push(tokenId);
+  }
+
+  private add(key: string, make: () => AssetChange, side: 'in' | 'out', value: bigint) {
+    let change = this.entries.get(key);
+    if (!change) {
+      change = make();
+      this.entries.set(key, change);
+    }
+    if (change.kind !== 'erc721') change[side] += value;
+  }
+
+  list(): AssetChange[] {
+    return [...this.entries.values()];
+  }
+}
+
+/** Net change of one asset entry (in − out); for ERC-721, ids received minus ids sent. */
+export function netChange(change: AssetChange): bigint {
+  return change.kind === 'erc721' ? BigInt(change.received.length - change.sent.length) : change.in - change.out;
+}
+
+/** The 20-byte address in a 32-byte topic or word. */
+export function wordToAddress(word: Hex): Address {
+  return getAddress(`0x${word.slice(-40)}`);
+}

@@ -1,0 +1,102 @@
+import { zeroAddress } from 'viem';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+import { findNamed } from '../errors/causeChain';
+import type { ChainError } from '../errors/chain';
+import { SimulationError } from '../errors/simulation';
+import { CALL_TRACER } from './callTracer';
+import { SIMULATION_STRATEGIES, type SimulationStrategy } from './types';
+
+/** The strategy found for each node, by nodeKey; kept in memory for the session. */
+export type ProbeCache = Map<string, Promise<SimulationStrategy>>;
+
+export function createProbeCache(): ProbeCache {
+  return new Map();
+}
+
+/** A node is its chain id and RPC URLs: the same URLs on another chain id are another node. */
+export function nodeKey(client: ChainClient): string {
+  return `${client.chain.id}|${client.chain.rpcUrls.default.http.join(' ')}`;
+}
+
+type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
+
+/** The smallest request that shows whether the node offers each strategy. */
+const PROBES: Record<SimulationStrategy, { method: string; params: unknown[] }> = {
+  simulateV1: { method: 'eth_simulateV1', params: [{ blockStateCalls: [{ calls: [] }] }, 'latest'] },
+  callTracer: { method: 'debug_traceCall', params: [{ to: zeroAddress }, 'latest', CALL_TRACER] },
+  structLogs: {
+    method: 'debug_traceCall',
+    params: [{ to: zeroAddress }, 'latest', { disableStorage: true, disableMemory: true, disableStack: true }],
+  },
+};
+
+/** HTTP answers by which a gateway refuses one method while serving others. */
+const REFUSING_STATUSES = new Set([403, 404, 405, 501]);
+
+/**
+ * A refusal of the method or its parameters, as opposed to a node that cannot be reached or
+ * fails: the method is unknown (the node error table), the tracer or its options are refused
+ * (invalid params to a well-formed request), or a gateway forbids the method.
+ */
+export function isRefusal(error: ChainError): boolean {
+  if (error.code === 'CHAIN_METHOD_UNSUPPORTED') return true;
+  if (error.code === 'CHAIN_RPC_ERROR' && findNamed(error, 'InvalidParamsRpcError')) return true;
+  const status = findNamed<Error & { status?: number }>(error, 'HttpRequestError')?.status;
+  return status !== undefined && REFUSING_STATUSES.has(status);
+}
+
+type Answer = { ok: true } | { ok: false; error: ChainError };
+
+async function ask(client: ChainClient, strategy: SimulationStrategy): Promise<Answer> {
+  try {
+    await (client.request as RawRequest)(PROBES[strategy]);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: toChainError(error) };
+  }
+}
+
+const isHttpRefusal = (answer: Answer) =>
+  !answer.ok && answer.error.code !== 'CHAIN_METHOD_UNSUPPORTED' && isRefusal(answer.error);
+
+async function probe(client: ChainClient): Promise<SimulationStrategy> {
+  // Asked together, the probes travel as one JSON-RPC batch: one round trip.
+  let answers = await Promise.all(SIMULATION_STRATEGIES.map((s) => ask(client, s)));
+  // A gateway refusing one method by HTTP status refuses the whole batch: ask again one by one.
+  if (answers.some(isHttpRefusal)) {
+    answers = [];
+    for (const strategy of SIMULATION_STRATEGIES) {
+      const answer = await ask(client, strategy);
+      answers.push(answer);
+      if (answer.ok) break;
+    }
+  }
+  for (const [i, answer] of answers.entries()) {
+    if (answer.ok) return SIMULATION_STRATEGIES[i] as SimulationStrategy;
+    if (!isRefusal(answer.error)) throw answer.error;
+  }
+  throw new SimulationError(
+    'SIMULATION_UNSUPPORTED',
+    'This node offers no way to preview a transaction (eth_simulateV1 or debug_traceCall).',
+  );
+}
+
+/**
+ * The best strategy the node offers, probed once per node (an answer is cached, a failure is not).
+ * Throws SIMULATION_UNSUPPORTED when the node refuses every strategy, and the ChainError
+ * (CHAIN_UNREACHABLE, CHAIN_TIMEOUT, CHAIN_NODE_ERROR…) when it fails otherwise.
+ */
+export function probeStrategy(client: ChainClient, cache: ProbeCache): Promise<SimulationStrategy> {
+  const key = nodeKey(client);
+  let found = cache.get(key);
+  if (!found) {
+    found = probe(client);
+    cache.set(key, found);
+    // "No strategy" is an answer to keep; a node that failed is asked again next time.
+    found.catch((error: unknown) => {
+      if (!(error instanceof SimulationError) && cache.get(key) === found) cache.delete(key);
+    });
+  }
+  return found;
+}

@@ -1,0 +1,117 @@
+import { type Abi, type Address, formatTransactionRequest, getContractAddress, type Hex } from 'viem';
+import { getTransactionCount } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+import type { SavedAbi } from '../contracts/decode/abiIndex';
+import { decodeRevert, revertReason } from '../contracts/decode/errors';
+import { isCairnError } from '../errors/base';
+import { SimulationError } from '../errors/simulation';
+import { CALL_TRACER, parseCallTracer } from './callTracer';
+import { logChanges } from './changes';
+import { type ProbeCache, probeStrategy } from './probe';
+import { parseSimulateV1, simulateV1Params } from './simulateV1';
+import { parseStructLogs, STRUCT_LOGGER } from './structLogs';
+import type { Execution, SimulationOutcome, SimulationResult, SimulationStrategy, UnsignedTransaction } from './types';
+
+export type SimulateOptions = {
+  cache: ProbeCache;
+  /** ABIs the person saved, to decode logs of their contracts. */
+  savedAbis?: readonly SavedAbi[];
+  /** ABIs of the called contract, to decode a custom error it reverts with. */
+  contractAbis?: readonly Abi[];
+};
+
+type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
+
+/**
+ * What `tx` would do if it were mined on top of the latest block: outcome, gas, decoded logs, the
+ * asset changes of every address and the approvals it sets, through the best strategy the node
+ * offers (probed once per node). The result is advisory.
+ *
+ * Codes: SIMULATION_UNSUPPORTED (the node offers no strategy), SIMULATION_TOO_LARGE (the trace is
+ * beyond what is read), SIMULATION_FAILED (the node failed or refused the simulation: its own
+ * sentence is in the message), and the ChainError of a node that fails while being probed.
+ */
+export async function simulateTransaction(
+  client: ChainClient,
+  tx: UnsignedTransaction,
+  options: SimulateOptions,
+): Promise<SimulationResult> {
+  const strategy = await probeStrategy(client, options.cache);
+  const isCreate = tx.to === undefined || tx.to === null;
+  let execution: Execution;
+  try {
+    const created = isCreate ? await createdAddress(client, tx) : undefined;
+    execution = await run(client, strategy, tx, created);
+    if (created && strategy === 'simulateV1' && execution.ok) execution.created.unshift(created);
+  } catch (error) {
+    throw failed(error);
+  }
+  const { logs, changes, approvals } = logChanges(execution.logs, execution.native, options.savedAbis);
+  return {
+    strategy,
+    advisory: true,
+    outcome: outcome(execution, options.contractAbis),
+    gasUsed: execution.gasUsed,
+    logs,
+    changes,
+    approvals,
+    created: execution.created,
+    notes: execution.notes,
+  };
+}
+
+async function createdAddress(client: ChainClient, tx: UnsignedTransaction): Promise<Address> {
+  const nonce = tx.nonce ?? (await getTransactionCount(client, { address: tx.from, blockTag: 'latest' }));
+  return getContractAddress({ from: tx.from, nonce: BigInt(nonce) });
+}
+
+async function run(
+  client: ChainClient,
+  strategy: SimulationStrategy,
+  tx: UnsignedTransaction,
+  created: Address | undefined,
+): Promise<Execution> {
+  const request = client.request as RawRequest;
+  const { to, ...rest } = tx;
+  // The union of viem's request types does not admit a mix of fee fields; the node judges that.
+  const fields = (to ? { ...rest, to } : rest) as Parameters<typeof formatTransactionRequest>[0];
+  const call = formatTransactionRequest(fields) as Record<string, unknown>;
+  switch (strategy) {
+    case 'simulateV1':
+      return parseSimulateV1(await request({ method: 'eth_simulateV1', params: simulateV1Params(call) }));
+    case 'callTracer':
+      return parseCallTracer(await request({ method: 'debug_traceCall', params: [call, 'latest', CALL_TRACER] }));
+    case 'structLogs': {
+      const answer = await request({ method: 'debug_traceCall', params: [call, 'latest', STRUCT_LOGGER] });
+      const self = created ?? (to as Address);
+      return parseStructLogs(answer, { from: tx.from, self, value: tx.value ?? 0n, isCreate: created !== undefined });
+    }
+  }
+}
+
+function outcome(execution: Execution, contractAbis: readonly Abi[] = []): SimulationOutcome {
+  if (execution.ok) return { ok: true };
+  const revertData: Hex | undefined = execution.revertData;
+  const revert = revertData ? decodeRevert(revertData, contractAbis) : undefined;
+  const reason = revert
+    ? revertReason(revert)
+    : (execution.error ?? 'The transaction would fail without giving a reason.');
+  return { ok: false, reason, revert, revertData };
+}
+
+/** Every failure of a simulation as a SimulationError, with the node's sentence and no raw request in it. */
+function failed(error: unknown): SimulationError {
+  if (error instanceof SimulationError) return error;
+  if (error instanceof TypeError) {
+    return new SimulationError('SIMULATION_FAILED', 'The node sent a preview Cairn could not read.', {
+      details: error.message,
+      cause: error,
+    });
+  }
+  const chainError = isCairnError(error) ? error : toChainError(error);
+  return new SimulationError('SIMULATION_FAILED', `The preview failed: ${chainError.shortMessage}`, {
+    details: chainError.details,
+    cause: chainError,
+  });
+}

@@ -1,0 +1,67 @@
+import { type Address, getAddress, type Hex, hexToBigInt } from 'viem';
+import type { RawLog } from '../contracts/decode/logs';
+import { TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
+import { wordToAddress } from './changes';
+import type { Execution, NativeTransfer } from './types';
+
+/**
+ * With `traceTransfers`, eth_simulateV1 reports every movement of native coin as an ERC-20
+ * Transfer log from this pseudo-address (execution-apis src/eth/execute.yaml).
+ */
+export const NATIVE_TRANSFER_EMITTER: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
+
+/** The request for one call in one block, with native transfers traced and the transaction checked as a block would. */
+export function simulateV1Params(call: Record<string, unknown>, block: string = 'latest'): unknown[] {
+  return [{ blockStateCalls: [{ calls: [call] }], traceTransfers: true, validation: true }, block];
+}
+
+type SimLog = { address: Address; topics: Hex[]; data: Hex };
+type SimCall = {
+  status: Hex;
+  gasUsed: Hex;
+  returnData?: Hex;
+  logs?: SimLog[];
+  error?: { code?: number; message?: string; data?: Hex };
+};
+type SimBlock = { calls?: SimCall[] };
+
+/**
+ * Reads the answer of eth_simulateV1 for one call in one block (execution-apis format): status,
+ * gas used, logs, native transfers (the logs from NATIVE_TRANSFER_EMITTER, taken out of the logs),
+ * and the revert data of a failed call. Throws a TypeError when the answer is not of that shape.
+ * The answer does not say which contracts were created inside the call: only a top-level creation
+ * is known (the caller adds it, from the sender and nonce).
+ */
+export function parseSimulateV1(answer: unknown): Execution {
+  const call = Array.isArray(answer) ? (answer[0] as SimBlock | undefined)?.calls?.[0] : undefined;
+  if (!call || typeof call.status !== 'string' || typeof call.gasUsed !== 'string') {
+    throw new TypeError('eth_simulateV1 answered without a call result');
+  }
+  const ok = hexToBigInt(call.status) === 1n;
+  const logs: RawLog[] = [];
+  const native: NativeTransfer[] = [];
+  for (const log of call.logs ?? []) {
+    const [topic0, from, to] = log.topics;
+    const isNative =
+      log.address.toLowerCase() === NATIVE_TRANSFER_EMITTER.toLowerCase() &&
+      topic0?.toLowerCase() === TRANSFER_TOPIC &&
+      from !== undefined &&
+      to !== undefined;
+    if (isNative) {
+      native.push({ from: wordToAddress(from), to: wordToAddress(to), value: hexToBigInt(log.data) });
+    } else {
+      logs.push({ address: getAddress(log.address), topics: log.topics, data: log.data, logIndex: logs.length });
+    }
+  }
+  return {
+    ok,
+    revertData: ok ? undefined : (call.error?.data ?? call.returnData ?? '0x'),
+    error: ok ? undefined : call.error?.message,
+    gasUsed: hexToBigInt(call.gasUsed),
+    // A reverted call keeps no logs and moves nothing, whatever a node lists.
+    logs: ok ? logs : [],
+    native: ok ? native : [],
+    created: [],
+    notes: ['eth_simulateV1 does not report contracts created by internal calls.'],
+  };
+}

@@ -1,0 +1,91 @@
+import type { AccessList, Address, Hex, SignedAuthorizationList } from 'viem';
+import type { DecodedRevert } from '../contracts/decode/errors';
+import type { DecodedLog, RawLog } from '../contracts/decode/logs';
+
+/** How a result was obtained, best first: the order the probe tries them in. */
+export const SIMULATION_STRATEGIES = ['simulateV1', 'callTracer', 'structLogs'] as const;
+export type SimulationStrategy = (typeof SIMULATION_STRATEGIES)[number];
+
+/** A transaction before it is signed, with viem's field names. */
+export type UnsignedTransaction = {
+  from: Address;
+  /** Absent or null for a contract creation. */
+  to?: Address | null | undefined;
+  value?: bigint | undefined;
+  data?: Hex | undefined;
+  gas?: bigint | undefined;
+  gasPrice?: bigint | undefined;
+  maxFeePerGas?: bigint | undefined;
+  maxPriorityFeePerGas?: bigint | undefined;
+  nonce?: number | undefined;
+  accessList?: AccessList | undefined;
+  authorizationList?: SignedAuthorizationList | undefined;
+};
+
+/** Native coin moved from one address to another, by the transaction or by an internal call. */
+export type NativeTransfer = { from: Address; to: Address; value: bigint };
+
+/** What a strategy reads from the node, before logs become asset changes (every strategy yields this). */
+export type Execution = {
+  ok: boolean;
+  /** Revert data when the transaction reverted ('0x' when it gave none). */
+  revertData: Hex | undefined;
+  /** Words the node gave with a failure ("out of gas", "invalid opcode"), when there is no revert data. */
+  error: string | undefined;
+  gasUsed: bigint;
+  /** Logs of the frames that did not revert, in execution order. */
+  logs: RawLog[];
+  native: NativeTransfer[];
+  created: Address[];
+  /** What this strategy could not see (for example internal creations under eth_simulateV1). */
+  notes: string[];
+};
+
+/** One asset's movement for one address: what came in and what went out, each a sum. */
+export type AssetChange =
+  | { kind: 'native'; address: Address; in: bigint; out: bigint }
+  | { kind: 'erc20'; address: Address; token: Address; in: bigint; out: bigint }
+  | { kind: 'erc721'; address: Address; token: Address; received: bigint[]; sent: bigint[] }
+  | { kind: 'erc1155'; address: Address; token: Address; id: bigint; in: bigint; out: bigint };
+
+/** The largest uint256: an ERC-20 allowance that never runs down. */
+export const MAX_UINT256 = 2n ** 256n - 1n;
+
+/** An approval the transaction sets. A zero amount or the zero address revokes. */
+export type ApprovalChange =
+  | { kind: 'erc20'; token: Address; owner: Address; spender: Address; amount: bigint; unlimited: boolean }
+  | { kind: 'erc721'; token: Address; owner: Address; approved: Address; tokenId: bigint; revoked: boolean }
+  /** ERC-721 or ERC-1155 ApprovalForAll: the operator may move every token of the owner. */
+  | { kind: 'operator'; token: Address; owner: Address; operator: Address; approved: boolean }
+  /** Permit2 Approval: `permit2` is the contract that emitted it. */
+  | {
+      kind: 'permit2';
+      permit2: Address;
+      token: Address;
+      owner: Address;
+      spender: Address;
+      amount: bigint;
+      expiration: bigint;
+      unlimited: boolean;
+    };
+
+export type SimulationOutcome =
+  | { ok: true }
+  | { ok: false; reason: string; revert: DecodedRevert | undefined; revertData: Hex | undefined };
+
+/**
+ * What the transaction would do if it were mined now. Advisory: the chain may change before it is
+ * mined, and a node can lie; nothing here is a promise.
+ */
+export type SimulationResult = {
+  strategy: SimulationStrategy;
+  advisory: true;
+  outcome: SimulationOutcome;
+  gasUsed: bigint;
+  logs: DecodedLog[];
+  /** Every address whose assets move, checksummed; native sums include value moved by internal calls. */
+  changes: AssetChange[];
+  approvals: ApprovalChange[];
+  created: Address[];
+  notes: string[];
+};
