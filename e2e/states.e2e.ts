@@ -183,7 +183,14 @@ describe('states: shapes while reading, empty places, errors in place, notices',
     await node.waitForTransactionReceipt({ hash });
     await states.empty('Nothing here yet').waitFor({ timeout: 20_000 });
 
-    env.proxy?.setFault({ kind: 'status', status: 500, methods: ['eth_getTransactionByHash'] });
+    // A JSON-RPC error for this one read, not an HTTP failure: the chain-head poll may share its
+    // batch (one HTTP request), and must keep its answer.
+    env.proxy?.setFault({
+      kind: 'refuse',
+      code: -32603,
+      message: 'internal error',
+      methods: ['eth_getTransactionByHash'],
+    });
     const tx = new TransactionPage(page);
     await tx.searchFor(hash);
     await tx.screen.waitFor();
