@@ -1,29 +1,16 @@
 // Home after unlock → value chart drawn for the seeded month, in headless Chromium against a
 // seeded local chain behind a counting proxy: time and HTTP requests to the node. Figures only.
-import { startChain } from '../devchain/chain.ts';
-import { seedChain } from '../devchain/seed.ts';
 import { AppShell } from '../e2e/pages/AppShell.ts';
 import { Home } from '../e2e/pages/Home.ts';
 import { Onboarding, Unlock } from '../e2e/pages/Onboarding.ts';
-import { launchChromium } from '../e2e/support/browser.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
-import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+import { startBenchStage } from './stage.ts';
 
 const REQUESTS_BUDGET = 3;
 const RUNS = 5;
 
 export async function benchHome(appDir: string): Promise<string> {
-  const chain = await startChain({ port: await findFreePort(), genesisDate: new Date(Date.now() - 30 * 86_400_000) });
-  await seedChain(chain.url);
-  const proxy = await startRpcFaultProxy(chain.url);
-  const app = await startStaticServer({
-    root: appDir,
-    port: await findFreePort(),
-    localRpcUrl: proxy.url,
-    devchain: true,
-  });
-  const browser = await launchChromium();
+  const stage = await startBenchStage(appDir);
+  const { proxy, app, browser } = stage;
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -60,9 +47,6 @@ export async function benchHome(appDir: string): Promise<string> {
       `    HTTP requests to the node: [${requests.join(', ')}]   budget ≤ ${REQUESTS_BUDGET}: ${worstRequests <= REQUESTS_BUDGET ? 'within budget' : 'OVER BUDGET'}`,
     ].join('\n');
   } finally {
-    await browser.close();
-    await app.close();
-    await proxy.close();
-    await chain.stop();
+    await stage.close();
   }
 }

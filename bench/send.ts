@@ -7,16 +7,12 @@
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
-import { startChain } from '../devchain/chain.ts';
-import { demoAddress, seedChain } from '../devchain/seed.ts';
+import { demoAddress } from '../devchain/seed.ts';
 import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import { Send } from '../e2e/pages/Send.ts';
-import { launchChromium } from '../e2e/support/browser.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
-import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { SEND_TRACE_SCRIPT, type SendSteps, sendSteps, type TraceEvent } from './sendTrace.ts';
+import { startBenchStage } from './stage.ts';
 
 const RUNS = Number(process.env.BENCH_SEND_RUNS ?? 7);
 const LATENCIES = [0, 50];
@@ -69,16 +65,8 @@ const medianOf = (values: (number | undefined)[]) => {
 };
 
 export async function benchSend(appDir: string): Promise<string> {
-  const chain = await startChain({ port: await findFreePort() });
-  await seedChain(chain.url);
-  const proxy = await startRpcFaultProxy(chain.url);
-  const app = await startStaticServer({
-    root: appDir,
-    port: await findFreePort(),
-    localRpcUrl: proxy.url,
-    devchain: true,
-  });
-  const browser = await launchChromium();
+  const stage = await startBenchStage(appDir);
+  const { chain, proxy, app, browser } = stage;
   const node = createPublicClient({ chain: hardhat, transport: http(chain.url) });
   const mine = () => node.request({ method: 'evm_mine' } as never);
   const setAutomine = (on: boolean) => node.request({ method: 'evm_setAutomine', params: [on] } as never);
@@ -186,10 +174,7 @@ export async function benchSend(appDir: string): Promise<string> {
     await context.close();
   } finally {
     await setAutomine(true).catch(() => undefined);
-    await browser.close();
-    await app.close();
-    await proxy.close();
-    await chain.stop();
+    await stage.close();
   }
 
   const lines = [`Send (median of ${RUNS} runs, headless Chromium, automine off)`];

@@ -109,15 +109,28 @@ describe('Home: the total, its change, the value chart and the actions', () => {
   });
 
   it('keeps past rounds: drawn again after a reload, the chart reads no price round from the node', async () => {
-    const { page, home } = await openHome();
+    const { page } = await env.newPage();
+    // Every request to the node that carries a getRoundData call (inside aggregate3 or alone).
+    const GET_ROUND_DATA = '9a6fc8f5';
+    let roundReads = 0;
+    page.on('request', (request) => {
+      if (request.postData()?.includes(GET_ROUND_DATA)) roundReads++;
+    });
+    await new AppShell(page).open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
+    const home = new Home(page);
+    await home.chartDrawn();
+    expect(roundReads).toBeGreaterThan(0);
     // Reloading the only Cairn window ends its session: unlock again.
+    roundReads = 0;
     await page.reload();
     await new Unlock(page).unlock();
-    await new Home(page).chartDrawn();
+    await home.chartDrawn();
     await page.getByText('How this chart is computed').click();
     await expect
       .poll(() => page.getByText(/Past prices for this range took/).textContent())
       .toMatch(/no request \(all were kept from before\)/);
+    expect(roundReads).toBe(0);
     expect(await home.totalText()).toMatch(/^\$/);
   });
 

@@ -89,6 +89,9 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
   return {
     network,
     accounts,
+    addresses,
+    /** The tokens read: listed, added and unsolicited, hidden ones left out. */
+    tokens,
     view,
     snapshot: shown,
     error: snapshot.error,

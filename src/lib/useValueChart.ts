@@ -3,11 +3,11 @@ import { useCallback, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { nativeSourceFor } from '@/core/activity/activityStore';
 import type { ActivityItem } from '@/core/activity/item';
-import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
+import { priceFeedsFor } from '@/core/assets/catalogue';
 import { chartAssets } from '@/core/assets/chartAssets';
 import { type ChartRange, chartTimes } from '@/core/assets/chartTimes';
 import type { FeedAnswer, PortfolioSnapshot } from '@/core/assets/portfolio';
-import type { PortfolioToken, TokenInfo } from '@/core/assets/token';
+import type { PortfolioToken } from '@/core/assets/token';
 import { DAY_SECONDS, type ValueChartState, valueChartState } from '@/core/assets/valueChart';
 import type { ValuePoint } from '@/core/assets/valueHistory';
 import type { Network } from '@/core/chain/networks';
@@ -17,8 +17,6 @@ import { accountItemsQuery } from '@/lib/queries/activityQueries';
 import { roundsAtTimesQuery } from '@/lib/queries/priceHistoryQueries';
 import { useRoundCache } from '@/lib/roundCacheContext';
 import { useSession } from '@/lib/session';
-
-const EMPTY: never[] = [];
 
 export type ValueChart = ValueChartState & {
   /** The history's or the price rounds' failure (the last points may still be shown). */
@@ -43,19 +41,16 @@ export type ValueChart = ValueChartState & {
 export function useValueChart(
   network: Network,
   accounts: readonly Address[],
+  /** The portfolio's tokens (usePortfolio): the chart follows those it counts. */
+  tokens: readonly PortfolioToken[],
   snapshot: PortfolioSnapshot | undefined,
   range: ChartRange,
 ): ValueChart {
   const store = useActivityStore();
   const cache = useRoundCache();
   const explorer = useSession((s) => s.explorers[network.id]);
-  const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
-  const hidden = useSession((s) => s.hiddenTokens[network.id] ?? EMPTY);
   const nativeHistory = nativeSourceFor(network, explorer !== undefined) !== 'none';
-  const tokens = useMemo(
-    () => portfolioTokens(network, custom as TokenInfo[], [], hidden as string[]),
-    [network, custom, hidden],
-  );
+  const priceFeeds = useMemo(() => priceFeedsFor(network), [network]);
   const charted = useMemo(
     () => (snapshot ? chartAssets(snapshot, network, accounts, tokens, nativeHistory) : undefined),
     [snapshot, network, accounts, tokens, nativeHistory],
@@ -91,12 +86,12 @@ export function useValueChart(
   const times = useMemo(() => (now === undefined ? [] : chartTimes(range, now, earliest)), [range, now, earliest]);
 
   const feeds = useMemo(
-    () => (charted ? feedRequests(network, charted.prices, [...times, (now ?? 0) - DAY_SECONDS]) : []),
-    [network, charted, times, now],
+    () => (charted ? feedRequests(priceFeeds, charted.prices, [...times, (now ?? 0) - DAY_SECONDS]) : []),
+    [priceFeeds, charted, times, now],
   );
   const multicall = snapshot?.via === 'multicall';
   const rounds = useQuery({ ...roundsAtTimesQuery(network, feeds, cache, multicall), enabled: feeds.length > 0 });
-  const feedOf = useMemo(() => new Map(priceFeedsFor(network).map((f) => [f.key, f.address.toLowerCase()])), [network]);
+  const feedOf = useMemo(() => new Map(priceFeeds.map((f) => [f.key, f.address.toLowerCase()])), [priceFeeds]);
 
   const state = useMemo(
     () =>
@@ -146,9 +141,13 @@ export function useValueChart(
 }
 
 /** One request per distinct feed (a native coin and its wrapped token share one), all at the same times. */
-function feedRequests(network: Network, prices: Map<string, FeedAnswer>, times: readonly number[]): FeedTimes[] {
+function feedRequests(
+  feeds: readonly { key: string; address: Address }[],
+  prices: Map<string, FeedAnswer>,
+  times: readonly number[],
+): FeedTimes[] {
   const byFeed = new Map<string, FeedTimes>();
-  for (const { key, address } of priceFeedsFor(network)) {
+  for (const { key, address } of feeds) {
     const latest = prices.get(key);
     if (!latest || byFeed.has(address.toLowerCase())) continue;
     byFeed.set(address.toLowerCase(), {

@@ -106,7 +106,7 @@ function AddressPage({ address }: { address: Address }) {
         action={{ label: 'Try again', onAction: () => void details.refetch(), busy: details.isFetching }}
       />
       {details.data && (
-        <dl className={styles.facts}>
+        <dl className={`${ui.facts} ${styles.facts}`}>
           <dt>Balance</dt>
           <dd>
             <Amount value={details.data.balance} decimals={native.decimals} symbol={native.symbol} />

@@ -96,7 +96,7 @@ export function TransactionScreen() {
       />
       {data && (
         <>
-          <dl className={styles.facts}>
+          <dl className={`${ui.facts} ${styles.facts}`}>
             <dt>Status</dt>
             <dd>
               <strong>{status}</strong>

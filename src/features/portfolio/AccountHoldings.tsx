@@ -7,7 +7,7 @@ import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { AccountView } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
-import { HoldingRow } from './HoldingRow';
+import { HoldingsTable } from './HoldingsTable';
 import styles from './portfolio.module.css';
 import { SpamTokens } from './SpamTokens';
 
@@ -34,24 +34,7 @@ export function AccountHoldings({
           {holdings.hasPrices ? <Fiat value={holdings.total} /> : <span className={ui.muted}>no prices</span>}
         </span>
       </header>
-      <table className={ui.table}>
-        <caption className="visually-hidden">Assets of {account.name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Asset</th>
-            <th scope="col">Balance</th>
-            <th scope="col">Value</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {holdings.rows.map((row) => (
-            <HoldingRow key={row.key} row={row} network={network} />
-          ))}
-        </tbody>
-      </table>
+      <HoldingsTable caption={`Assets of ${account.name}`} rows={holdings.rows} network={network} />
       <SpamTokens rows={holdings.spam} network={network} />
     </section>
   );

@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState } from 'react';
-import type { Address } from 'viem';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import type { ChartRange } from '@/core/assets/chartTimes';
@@ -26,8 +25,7 @@ export function HomeScreen() {
   const groupByAccount = useSession((s) => s.groupByAccount);
   const setGroupByAccount = useSession((s) => s.setGroupByAccount);
   const [range, setRange] = useState<ChartRange>('1m');
-  const addresses = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
-  const chart = useValueChart(network, addresses, snapshot, range);
+  const chart = useValueChart(network, portfolio.addresses, portfolio.tokens, snapshot, range);
   const combined = useMemo(() => (view ? combineAccounts(view, hideZero) : undefined), [view, hideZero]);
   const empty = view !== undefined && holdsNothing(view);
   const manageTokens = useRef<HTMLElement>(null);

@@ -30,7 +30,7 @@ export function AboutScreen({ build }: { build: BuildFacts }) {
     <Screen title="About">
       <section className={ui.section} aria-labelledby="build-title">
         <h2 id="build-title">This build</h2>
-        <dl className={styles.facts}>
+        <dl className={ui.facts}>
           <dt>Version</dt>
           <dd>{build.version}</dd>
           <dt>Commit</dt>

@@ -90,7 +90,7 @@ export function SignMessageTool() {
         />
       </Field>
       {preview && (
-        <dl className={styles.facts} aria-label="Message as signed">
+        <dl className={ui.facts} aria-label="Message as signed">
           <dt>Bytes</dt>
           <dd>{preview.byteLength}</dd>
           {mode === 'hex' && (

@@ -36,7 +36,7 @@ export function TypedDataView({
   return (
     <section className={ui.card} aria-labelledby="typed-review-title">
       <h2 id="typed-review-title">What you would sign</h2>
-      <dl className={styles.facts}>
+      <dl className={ui.facts}>
         <dt>Application</dt>
         <dd>{domain.name === undefined ? 'not named' : <UntrustedText text={domain.name} kind="whole" />}</dd>
         <dt>Version</dt>

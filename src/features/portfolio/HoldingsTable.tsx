@@ -1,0 +1,92 @@
+import { Fiat } from '@/components/Amount';
+import { TokenIcon } from '@/components/TokenIcon';
+import ui from '@/components/ui.module.css';
+import type { AssetRow } from '@/core/assets/portfolioView';
+import type { Network } from '@/core/chain/networks';
+import { untrustedLabel } from '@/core/text/untrustedText';
+import { formatPercent } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { AssetName, BalanceCell } from './assetCells';
+import styles from './portfolio.module.css';
+
+/**
+ * A table of holdings: per asset its icon and name, balance, value, its share of `total` when
+ * one is given, and Hide for tokens.
+ */
+export function HoldingsTable({
+  caption,
+  rows,
+  network,
+  total,
+}: {
+  caption: string;
+  rows: readonly AssetRow[];
+  network: Network;
+  /** With a total, each row shows its share of it. */
+  total?: bigint;
+}) {
+  return (
+    <table className={ui.table}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Asset</th>
+          <th scope="col">Balance</th>
+          <th scope="col">Value</th>
+          {total !== undefined && (
+            <th scope="col" className={styles.shareColumn}>
+              Share
+            </th>
+          )}
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <HoldingRow
+            key={row.key}
+            row={row}
+            network={network}
+            share={
+              total === undefined ? undefined : row.value === undefined ? '' : (formatPercent(row.value, total) ?? '')
+            }
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function HoldingRow({ row, network, share }: { row: AssetRow; network: Network; share?: string | undefined }) {
+  const setTokenHidden = useSession((s) => s.setTokenHidden);
+  return (
+    <tr>
+      <th scope="row">
+        <TokenIcon chainId={network.chainId} token={row.token?.address ?? 'native'} symbol={row.symbol} />{' '}
+        <AssetName row={row} />
+      </th>
+      <td>
+        <BalanceCell row={row} />
+      </td>
+      <td>
+        <Fiat value={row.value} />
+        {row.priceStale && <span className={ui.muted}> (old price)</span>}
+      </td>
+      {share !== undefined && <td className={styles.shareColumn}>{share}</td>}
+      <td>
+        {row.token && (
+          <button
+            type="button"
+            className={ui.secondary}
+            onClick={() => setTokenHidden(network.id, row.key, true)}
+            aria-label={`Hide ${untrustedLabel(row.symbol, 'symbol')}`}
+          >
+            Hide
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
