@@ -14,11 +14,14 @@ export function Amount({
   decimals,
   symbol,
   symbolWarning = true,
+  full = false,
 }: {
   value: bigint;
   decimals: number;
   symbol: string;
   symbolWarning?: boolean;
+  /** Every digit shown, not only in the tooltip: where the exact amount is the point (previews). */
+  full?: boolean;
 }) {
   const shown = untrustedText(symbol, 'symbol');
   const exact = `${toDecimalString(value, decimals)} ${shown.text}`;
@@ -26,7 +29,7 @@ export function Amount({
     <span title={exact} className={styles.amount} data-amount="">
       <span className="visually-hidden">{exact}</span>
       <span aria-hidden="true">
-        {formatAmount(value, decimals)} <bdi>{shown.text}</bdi>
+        {full ? toDecimalString(value, decimals) : formatAmount(value, decimals)} <bdi>{shown.text}</bdi>
       </span>
       {symbolWarning && shown.hidden && <HiddenTextWarning />}
     </span>

@@ -1,14 +1,6 @@
-import {
-  type AbiEvent,
-  type Address,
-  encodeAbiParameters,
-  encodeEventTopics,
-  getAddress,
-  type Hex,
-  maxUint256,
-  parseAbiItem,
-} from 'viem';
+import { type Address, getAddress, type Hex, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { eventLog } from '../../testing/eventLog';
 import type { RawLog } from '../contracts/decode/logs';
 import { PERMIT2_ADDRESS } from '../contracts/decode/standardAbis';
 import { logChanges, netChange } from './changes';
@@ -18,18 +10,7 @@ const alice = getAddress('0xa11ce00000000000000000000000000000000001');
 const bob = getAddress('0xb0b0000000000000000000000000000000000002');
 const zero: Address = '0x0000000000000000000000000000000000000000';
 
-/** A log of `signature` from `address`, its indexed arguments in topics and the rest in data. */
-function log(address: Address, signature: string, args: readonly unknown[]): RawLog {
-  const event = parseAbiItem(signature) as AbiEvent;
-  const indexed = event.inputs.map((p, i) => (p.indexed ? args[i] : undefined));
-  const topics = encodeEventTopics({ abi: [event], args: indexed as never }) as Hex[];
-  const rest = event.inputs.filter((p) => !p.indexed);
-  const data = encodeAbiParameters(
-    rest,
-    event.inputs.flatMap((p, i) => (p.indexed ? [] : [args[i]])),
-  );
-  return { address, topics: topics.filter((t) => t !== null), data, logIndex: 0 };
-}
+const log = eventLog;
 
 const ERC20_TRANSFER = 'event Transfer(address indexed from, address indexed to, uint256 value)';
 const ERC721_TRANSFER = 'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)';

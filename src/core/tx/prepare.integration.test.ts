@@ -69,6 +69,18 @@ describe('preparing a send', () => {
     ).rejects.toMatchObject({ code: 'CHAIN_REVERTED', reason: 'ERC20: transfer to the zero address' });
   });
 
+  it('prepares a call that would revert when the person set the gas limit (the review then holds it)', async () => {
+    const reverting = draft({
+      recipient: '0x0000000000000000000000000000000000000000',
+      asset: dai,
+      amount: 1n,
+      advanced: { gasLimit: 90_000n },
+    });
+    const prepared = await prepareSend(reverting);
+    expect(prepared.gasLimit).toBe(90_000n);
+    expect(prepared.cost.max).toBeGreaterThan(0n);
+  });
+
   it('"Max" sends everything but exactly the fee, leaving zero behind', async () => {
     const from = demoAddress(11);
     const seed = await seedFromPhrase(nfkdBytes(DEMO_MNEMONIC));

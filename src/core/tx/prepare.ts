@@ -80,7 +80,7 @@ const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
  * behind (on rollups with an L1 fee, that fee's headroom stays).
  *
  * Errors: INPUT_AMOUNT (zero, above balance, balance below the fee), INPUT_GAS_LIMIT, RevertedError
- * (the estimate found a revert: its reason), ChainError.
+ * (the estimate found a revert: its reason; not raised when the person set the gas limit), ChainError.
  */
 export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
   const client = chainClient(draft.network);
@@ -141,9 +141,12 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
     if (asset.kind === 'native' && !draft.max && isNodeError(estimate.error, 'CHAIN_INSUFFICIENT_FUNDS')) {
       throw new InputError('INPUT_AMOUNT', `Not enough ${symbol}: the amount is more than the balance.`);
     }
-    throw toChainError(estimate.error);
+    const error = toChainError(estimate.error);
+    // With a gas limit of their own, a person may still send a call that would revert: the
+    // review's preview says it would fail and holds Confirm back until they acknowledge it.
+    if (!(error.code === 'CHAIN_REVERTED' && draft.advanced?.gasLimit !== undefined)) throw error;
   }
-  const gasEstimate = estimate.value;
+  const gasEstimate = estimate.ok ? estimate.value : (draft.advanced?.gasLimit ?? 0n);
 
   const fees =
     draft.max && asset.kind === 'native'

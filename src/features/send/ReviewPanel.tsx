@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Abi, Address, Hex } from 'viem';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { contactName } from '@/core/addressBook/contact';
@@ -12,12 +13,15 @@ import type { ResolvedRecipient } from '@/core/chain/ens';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
+import type { FormIntent } from '@/core/simulation/effects';
+import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { errorText } from '@/lib/errorMessages';
 import { formatAmount } from '@/lib/format';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
+import { previewFails, useTransactionPreview } from '@/lib/useTransactionPreview';
 import { useVault, useVaultSession } from '@/lib/vault';
 import { findingSentence } from './FindingsPanel';
 import styles from './send.module.css';
@@ -49,8 +53,17 @@ export function ReviewPanel({
   const { price: assetPrice, nativePrice } = useSendAssets(network, draft.from, sendAssetKey(draft.asset));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [failureAcknowledged, setFailureAcknowledged] = useState(false);
   const callAbi = useStore(sendFlowStore, (s) => s.form.callAbi);
   const savedAbis = useSession((s) => s.savedAbis[network.id]);
+  const abis = useMemo(
+    () => callAbis(prepared.call.to, prepared.call.data, callAbi, savedAbis).map((saved) => saved.abi),
+    [prepared.call, callAbi, savedAbis],
+  );
+  const tx = useMemo(() => previewedCall(prepared), [prepared]);
+  const intent = useMemo(() => formIntent(prepared, recipient.address), [prepared, recipient.address]);
+  const preview = useTransactionPreview(network, tx, abis);
+  const heldBack = previewFails(preview.data) && !failureAcknowledged;
   const assetCall = draft.asset.kind !== 'native' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
   const contractCall =
     draft.asset.kind === 'native' && prepared.call.data !== '0x'
@@ -210,6 +223,15 @@ export function ReviewPanel({
           </>
         )}
       </dl>
+      <TransactionEffectsPanel
+        network={network}
+        tx={tx}
+        preview={preview}
+        intent={intent}
+        unit={{ decimals: draft.asset.decimals, symbol: draft.asset.symbol }}
+        acknowledged={failureAcknowledged}
+        onAcknowledge={setFailureAcknowledged}
+      />
       {findings.map((finding) => (
         <p key={finding.kind} className={finding.blocking ? ui.noticeDanger : ui.noticeWarning}>
           {finding.blocking && 'You confirmed you checked this: '}
@@ -218,7 +240,7 @@ export function ReviewPanel({
       ))}
       <ErrorAlert message={error} />
       <div className={ui.actions}>
-        <button type="button" onClick={confirm} disabled={busy || !from}>
+        <button type="button" onClick={confirm} disabled={busy || !from || heldBack}>
           {busy ? 'Signing…' : 'Confirm and send'}
         </button>
         <button type="button" className={ui.secondary} onClick={() => goTo({ name: 'form' })} disabled={busy}>
@@ -227,6 +249,31 @@ export function ReviewPanel({
       </div>
     </section>
   );
+}
+
+/** The transaction Confirm would sign, as the preview simulates it. */
+function previewedCall(prepared: PreparedSend): UnsignedTransaction {
+  const { call, draft } = prepared;
+  return {
+    from: draft.from,
+    to: call.to,
+    value: call.value,
+    data: call.data,
+    gas: prepared.gasLimit,
+    nonce: prepared.nonce,
+  };
+}
+
+/** What the form says: this asset and amount to this recipient, to compare with the preview. */
+function formIntent(prepared: PreparedSend, recipient: Address): FormIntent {
+  const { asset, from } = prepared.draft;
+  const kind: FormIntent['asset'] =
+    asset.kind === 'native'
+      ? { kind: 'native' }
+      : asset.kind === 'token'
+        ? { kind: 'erc20', token: asset.address }
+        : { kind: asset.standard, token: asset.address, tokenId: asset.tokenId };
+  return { asset: kind, amount: prepared.amount, from, recipient };
 }
 
 /**

@@ -9,20 +9,16 @@ import { Field } from '@/components/Field';
 import { TextField } from '@/components/TextField';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import { historyCounterparties } from '@/core/activity/counterparties';
 import { contactsFor } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { FEE_PRESETS, type FeePreset, presetFees } from '@/core/tx/fees';
-import { knownRecipients } from '@/core/tx/knownRecipients';
 import type { RecipientFinding } from '@/core/tx/safety';
-import { useAccountEntries } from '@/lib/accountEntries';
 import { formatAmount } from '@/lib/format';
+import { useKnownRecipients } from '@/lib/knownAddresses';
 import { useLinks } from '@/lib/links';
-import { networkRecordsQuery } from '@/lib/queries/recordQueries';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useTransactions } from '@/lib/transactions';
 import { useSigningAccounts, useVault } from '@/lib/vault';
 import { continueSend, type FieldErrors } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
@@ -43,8 +39,6 @@ export function SendForm() {
   const accounts = useVault((s) => s.accounts);
   const { accounts: signable, preferred } = useSigningAccounts();
   const contacts = useSession((s) => s.addressBook);
-  const { store } = useTransactions();
-  const records = useQuery(networkRecordsQuery(store, network)).data ?? [];
   // The account shown in "From" is the one used: never a watch-only one the list cannot show.
   const from = signable.find((a) => a.id === form.fromId) ?? preferred;
   const { assets, asset, balance, price } = useSendAssets(network, from?.address, form.asset);
@@ -53,22 +47,7 @@ export function SendForm() {
     () => accounts.filter((a) => !a.hidden).map((a) => ({ address: a.address as Address, name: a.name })),
     [accounts],
   );
-  const { entries } = useAccountEntries(network, from?.address);
-  const history = useMemo(
-    () => (from ? historyCounterparties(entries, from.address) : { dealtWith: [], suspicious: [] }),
-    [entries, from],
-  );
-  const known = useMemo(
-    () =>
-      knownRecipients({
-        networkId: network.id,
-        contacts,
-        accounts: accounts.map((a) => ({ address: a.address as Address, name: a.name, hidden: a.hidden })),
-        records,
-        history: history.dealtWith,
-      }),
-    [network, contacts, accounts, records, history],
-  );
+  const { known, suspicious } = useKnownRecipients(network, from?.address);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [findings, setFindings] = useState<RecipientFinding[]>([]);
   const [acknowledged, setAcknowledged] = useState(false);
@@ -100,7 +79,7 @@ export function SendForm() {
         price,
         feeKind,
         known,
-        suspicious: history.suspicious,
+        suspicious,
         acknowledged,
       });
       setErrors(result.ok ? {} : result.errors);
@@ -336,7 +315,8 @@ export function SendForm() {
       />
       {revert && (
         <p role="alert" className={ui.noticeDanger}>
-          The network would reject this transaction: {revert}. Nothing was sent.
+          The network would reject this transaction: {revert}. Nothing was sent. To send it anyway (it would fail and
+          still cost its fee), set a gas limit under Advanced: the review then asks you to confirm.
         </p>
       )}
       <ErrorAlert message={errors.general} />

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { Fees } from '@/core/tx/fees';
 import { isActive, type TxRecord } from '@/core/tx/record';
 import { planReplacement, type ReplacementKind, type ReplacementPlan } from '@/core/tx/replacement';
@@ -11,6 +13,7 @@ import { errorText } from '@/lib/errorMessages';
 import { formatAmount } from '@/lib/format';
 import { useTransactions } from '@/lib/transactions';
 import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
+import { previewFails, useTransactionPreview } from '@/lib/useTransactionPreview';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './send.module.css';
 
@@ -19,6 +22,13 @@ function feeWords(fees: Fees): string {
   return fees.kind === 'legacy'
     ? `gas price ${gwei(fees.gasPrice)}`
     : `max fee ${gwei(fees.maxFeePerGas)}, priority fee ${gwei(fees.maxPriorityFeePerGas)}`;
+}
+
+/** The transaction a speed-up (the same call) or a cancellation (nothing, to oneself) would sign. */
+function replacementCall(record: TxRecord, plan: ReplacementPlan): UnsignedTransaction {
+  return plan.kind === 'cancel'
+    ? { from: record.from, to: record.from, value: 0n, data: '0x', gas: plan.gas }
+    : { from: record.from, to: record.to, value: record.value, data: record.data, gas: plan.gas };
 }
 
 /** One transaction: what it does, where it stands, and what can be done about it. */
@@ -31,7 +41,14 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
   const [plan, setPlan] = useState<ReplacementPlan>();
+  const [failureAcknowledged, setFailureAcknowledged] = useState(false);
   const canReplace = isActive(record) && !record.replacedBy && account !== undefined;
+  const replacement = useMemo(
+    () => (plan && canReplace ? replacementCall(record, plan) : undefined),
+    [plan, canReplace, record],
+  );
+  const preview = useTransactionPreview(network, replacement);
+  const heldBack = previewFails(preview.data) && !failureAcknowledged;
   const titleId = `tx-${record.id}`;
   const native = network.nativeCurrency;
 
@@ -48,7 +65,10 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
   };
   const retry = () => run('retry', async () => (await service()).broadcast(network, record));
   const prepare = (kind: ReplacementKind) =>
-    run(kind, async () => setPlan(await planReplacement(network, record, kind)));
+    run(kind, async () => {
+      setFailureAcknowledged(false);
+      setPlan(await planReplacement(network, record, kind));
+    });
   const confirm = (chosen: ReplacementPlan) =>
     run('confirm', async () => {
       if (!account) return;
@@ -135,11 +155,20 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
               {plan.kind === 'speed-up' ? 'Cancel the transaction instead, or wait.' : 'Wait for it instead.'}
             </p>
           )}
+          {replacement && (
+            <TransactionEffectsPanel
+              network={network}
+              tx={replacement}
+              preview={preview}
+              acknowledged={failureAcknowledged}
+              onAcknowledge={setFailureAcknowledged}
+            />
+          )}
           <div className={ui.actions}>
             <button
               type="button"
               className={plan.kind === 'cancel' ? ui.dangerButton : undefined}
-              disabled={busy !== undefined || !plan.enough}
+              disabled={busy !== undefined || !plan.enough || heldBack}
               onClick={() => confirm(plan)}
             >
               {busy === 'confirm' ? 'Signing…' : plan.kind === 'cancel' ? 'Confirm cancellation' : 'Confirm speed-up'}

@@ -1,16 +1,19 @@
-import { type FormEvent, useState } from 'react';
-import type { Hex } from 'viem';
+import { type FormEvent, useMemo, useState } from 'react';
+import { type Hex, numberToHex } from 'viem';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
+import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import { isCairnError } from '@/core/errors/base';
 import type { DecodedTx } from '@/core/offline/decodedTx';
 import { checkForNetwork } from '@/core/offline/networkCheck';
 import { decodeRawTransaction } from '@/core/offline/rawTx';
+import type { UnsignedTransaction } from '@/core/simulation/types';
 import { broadcastToNetwork } from '@/core/tx/broadcastRaw';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
+import { previewFails, useTransactionPreview } from '@/lib/useTransactionPreview';
 import { BroadcastStatus } from './BroadcastStatus';
 import { DecodedTxView } from './DecodedTxView';
 import { QrImageField } from './QrImageField';
@@ -18,6 +21,27 @@ import styles from './sign.module.css';
 import { useFocusOnMount } from './useFocusOnMount';
 
 type Sent = { hash: Hex; alreadyKnown: boolean; network: Network };
+
+/** The signed transaction as the preview simulates it: from its recovered sender, with its own gas and nonce. */
+function signedCall(decoded: DecodedTx): UnsignedTransaction {
+  return {
+    from: decoded.from,
+    to: decoded.to,
+    value: decoded.value,
+    data: decoded.data,
+    gas: decoded.gas,
+    nonce: Number(decoded.nonce),
+    accessList: decoded.accessList,
+    authorizationList: decoded.authorizationList?.map((a) => ({
+      chainId: Number(a.chainId),
+      address: a.address,
+      nonce: Number(a.nonce),
+      yParity: a.yParity,
+      r: numberToHex(a.r, { size: 32 }),
+      s: numberToHex(a.s, { size: 32 }),
+    })),
+  };
+}
 
 /** Sends the bytes after checking that the node serves the selected network's chain. */
 async function send(network: Network, raw: Hex) {
@@ -49,6 +73,10 @@ export function BroadcastTool() {
   const [sent, setSent] = useState<Sent>();
   const check = decoded ? checkForNetwork(decoded, network.chainId, network.name) : undefined;
   const otherProblems = decoded && check && !check.ok ? decoded.problems.filter((p) => p !== check.refusal) : [];
+  const tx = useMemo(() => (decoded && check?.ok ? signedCall(decoded) : undefined), [decoded, check?.ok]);
+  const preview = useTransactionPreview(network, tx);
+  const [failureAcknowledged, setFailureAcknowledged] = useState(false);
+  const heldBack = previewFails(preview.data) && !failureAcknowledged;
 
   const decode = (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +84,7 @@ export function BroadcastTool() {
     setSent(undefined);
     try {
       setDecoded(decodeRawTransaction(text));
+      setFailureAcknowledged(false);
       setError(undefined);
     } catch (e) {
       setDecoded(undefined);
@@ -123,6 +152,15 @@ export function BroadcastTool() {
         <section className={styles.part} aria-labelledby="decoded-title">
           <DecodedHeading />
           <DecodedTxView decoded={decoded} network={network} />
+          {tx && (
+            <TransactionEffectsPanel
+              network={network}
+              tx={tx}
+              preview={preview}
+              acknowledged={failureAcknowledged}
+              onAcknowledge={setFailureAcknowledged}
+            />
+          )}
           {check.warnings.length > 0 && (
             <div className={ui.noticeWarning}>
               <p>
@@ -153,7 +191,7 @@ export function BroadcastTool() {
             <div className={ui.actions}>
               <button
                 type="button"
-                disabled={!check.ok || sending}
+                disabled={!check.ok || sending || heldBack}
                 aria-describedby={check.ok ? undefined : 'broadcast-refusal'}
                 onClick={broadcast}
               >

@@ -1,0 +1,235 @@
+import { type Address, getAddress, zeroAddress } from 'viem';
+import type { ApprovalChange, AssetChange, SimulationResult } from './types';
+
+/** What the form the person filled in says the transaction does, to compare with the preview. */
+export type FormIntent = {
+  asset:
+    | { kind: 'native' }
+    | { kind: 'erc20'; token: Address }
+    | { kind: 'erc721'; token: Address; tokenId: bigint }
+    | { kind: 'erc1155'; token: Address; tokenId: bigint };
+  amount: bigint;
+  from: Address;
+  recipient: Address;
+};
+
+/** What Cairn read about the addresses a preview involves (see `factsNeeded`). */
+export type EffectFacts = {
+  /** Lower-case address → whether code is deployed there. */
+  code: ReadonlyMap<string, boolean>;
+  /** `receiverKey(token, to)` → whether a contract recipient answers onERC721Received. */
+  receivers: ReadonlyMap<string, boolean>;
+};
+
+/** Something in the preview the person must know before signing. */
+export type EffectWarning =
+  | { kind: 'reverts'; reason: string }
+  /** An operator may move every NFT of the collection the owner has, now and later. */
+  | { kind: 'operator-for-all'; token: Address; owner: Address; operator: Address }
+  | { kind: 'unlimited-to-codeless'; token: Address; owner: Address; spender: Address }
+  | { kind: 'unlimited-to-unknown'; token: Address; owner: Address; spender: Address }
+  /** An ERC-721 moved to a contract that does not declare it can handle one: it may be stuck there. */
+  | { kind: 'cannot-receive'; token: Address; tokenId: bigint; to: Address }
+  /** The recipient gets another amount of the form's asset than the form says (fee-on-transfer tokens, rebasing…). */
+  | { kind: 'differs-from-form'; recipient: Address; expected: bigint; actual: bigint };
+
+/** The asset changes of one of the person's accounts. */
+export type AccountEffects = { address: Address; changes: AssetChange[] };
+
+/** The preview arranged for a review: the person's accounts first, then what else moves, then warnings. */
+export type TransactionEffects = {
+  accounts: AccountEffects[];
+  /** Approvals set by the person's accounts (the only ones a signature of theirs can set). */
+  approvals: ApprovalChange[];
+  /** The called contract and every contract that emitted a log, in order of appearance. */
+  contracts: Address[];
+  warnings: EffectWarning[];
+};
+
+const lower = (a: string) => a.toLowerCase();
+
+/** The key of `EffectFacts.receivers`. */
+export function receiverKey(token: Address, to: Address): string {
+  return `${lower(token)}:${lower(to)}`;
+}
+
+/** An NFT changing hands between any two addresses. */
+type NftMove = { token: Address; tokenId: bigint; amount: bigint; from: Address; to: Address };
+
+/** Every NFT that changes hands, read from the decoded Transfer/TransferSingle/TransferBatch logs. */
+function nftMoves(result: SimulationResult): NftMove[] {
+  // An ERC-721 Transfer is told from an ERC-20 one by its topic count, which the change book saw.
+  const erc721 = new Set(result.changes.filter((c) => c.kind === 'erc721').map((c) => lower(c.token)));
+  const moves: NftMove[] = [];
+  for (const log of result.logs) {
+    if (log.name === undefined) continue;
+    const arg = (i: number) => log.args[i]?.value;
+    const token = getAddress(log.address);
+    const at = (i: number) => getAddress(String(arg(i)));
+    if (log.id === 'Transfer(address,address,uint256)' && erc721.has(lower(token))) {
+      moves.push({ token, tokenId: BigInt(arg(2) as bigint), amount: 1n, from: at(0), to: at(1) });
+    } else if (log.id === 'TransferSingle(address,address,address,uint256,uint256)') {
+      moves.push({
+        token,
+        tokenId: BigInt(arg(3) as bigint),
+        amount: BigInt(arg(4) as bigint),
+        from: at(1),
+        to: at(2),
+      });
+    } else if (log.id === 'TransferBatch(address,address,address,uint256[],uint256[])') {
+      const ids = arg(3) as readonly bigint[];
+      const values = arg(4) as readonly bigint[];
+      ids.forEach((id, j) => {
+        moves.push({ token, tokenId: id, amount: values[j] ?? 0n, from: at(1), to: at(2) });
+      });
+    }
+  }
+  return moves;
+}
+
+/**
+ * The chain facts `describeEffects` needs: whether spenders of unlimited approvals and recipients
+ * of ERC-721s moved out of the person's accounts have code, and for recipients that do, whether
+ * they accept ERC-721s (read with onERC721Received).
+ */
+export function factsNeeded(
+  result: SimulationResult,
+  own: readonly Address[],
+): { code: Address[]; receivers: { token: Address; to: Address; from: Address; tokenId: bigint }[] } {
+  const mine = new Set(own.map(lower));
+  const code = new Map<string, Address>();
+  for (const approval of ownApprovals(result, mine)) {
+    const grantee = granteeOf(approval);
+    if (grantee && isUnlimitedGrant(approval)) code.set(lower(grantee), grantee);
+  }
+  const receivers = nftMoves(result).filter(
+    (m) =>
+      m.amount === 1n &&
+      isErc721(result, m) &&
+      mine.has(lower(m.from)) &&
+      !mine.has(lower(m.to)) &&
+      m.to !== zeroAddress,
+  );
+  for (const move of receivers) code.set(lower(move.to), move.to);
+  return {
+    code: [...code.values()],
+    receivers: receivers.map(({ token, to, from, tokenId }) => ({ token, to, from, tokenId })),
+  };
+}
+
+function isErc721(result: SimulationResult, move: NftMove): boolean {
+  return result.changes.some((c) => c.kind === 'erc721' && lower(c.token) === lower(move.token));
+}
+
+function ownApprovals(result: SimulationResult, mine: ReadonlySet<string>): ApprovalChange[] {
+  return result.approvals.filter((a) => mine.has(lower(a.owner)));
+}
+
+/** Who an approval lets move the owner's assets, or undefined when it revokes. */
+function granteeOf(approval: ApprovalChange): Address | undefined {
+  switch (approval.kind) {
+    case 'erc20':
+    case 'permit2':
+      return approval.amount === 0n ? undefined : approval.spender;
+    case 'erc721':
+      return approval.revoked ? undefined : approval.approved;
+    case 'operator':
+      return approval.approved ? approval.operator : undefined;
+  }
+}
+
+/** Grants without a bound: unlimited allowances and operators for a whole collection. */
+function isUnlimitedGrant(approval: ApprovalChange): boolean {
+  if (approval.kind === 'operator') return approval.approved;
+  if (approval.kind === 'erc20' || approval.kind === 'permit2') return approval.unlimited;
+  return false;
+}
+
+/**
+ * The preview as the review shows it: what each of the person's accounts (`own`) sends and
+ * receives, the approvals they set, the NFTs moved, the contracts involved, and the warnings:
+ * a revert, an operator for all NFTs, an unlimited allowance to an address without code or that
+ * the person never dealt with (`known`: lower-case addresses they know), an ERC-721 sent to a
+ * contract that does not accept it, and a move of the form's asset by another amount than the
+ * form says. Facts not read (yet) raise no warning of their own.
+ */
+export function describeEffects(
+  result: SimulationResult,
+  args: {
+    own: readonly Address[];
+    to: Address | null | undefined;
+    known: ReadonlySet<string>;
+    facts?: EffectFacts | undefined;
+    intent?: FormIntent | undefined;
+  },
+): TransactionEffects {
+  const mine = new Set(args.own.map(lower));
+  const warnings: EffectWarning[] = [];
+  if (!result.outcome.ok) warnings.push({ kind: 'reverts', reason: result.outcome.reason });
+
+  const accounts: AccountEffects[] = [];
+  for (const change of result.changes) {
+    if (!mine.has(lower(change.address))) continue;
+    let entry = accounts.find((a) => lower(a.address) === lower(change.address));
+    if (!entry) {
+      entry = { address: change.address, changes: [] };
+      accounts.push(entry);
+    }
+    entry.changes.push(change);
+  }
+
+  const approvals = ownApprovals(result, mine);
+  for (const approval of approvals) {
+    const grantee = granteeOf(approval);
+    if (!grantee || !isUnlimitedGrant(approval)) continue;
+    const { token, owner } = approval;
+    if (approval.kind === 'operator') warnings.push({ kind: 'operator-for-all', token, owner, operator: grantee });
+    const hasCode = args.facts?.code.get(lower(grantee));
+    if (approval.kind !== 'operator' && hasCode === false)
+      warnings.push({ kind: 'unlimited-to-codeless', token, owner, spender: grantee });
+    else if (!args.known.has(lower(grantee)) && !mine.has(lower(grantee)))
+      warnings.push({ kind: 'unlimited-to-unknown', token, owner, spender: grantee });
+  }
+
+  for (const { token, to, from, tokenId } of factsNeeded(result, args.own).receivers) {
+    const accepts = args.facts?.receivers.get(receiverKey(token, to));
+    if (args.facts?.code.get(lower(to)) === true && accepts === false && mine.has(lower(from)))
+      warnings.push({ kind: 'cannot-receive', token, tokenId, to });
+  }
+
+  if (args.intent && result.outcome.ok) warnings.push(...formDifferences(result, args.intent));
+
+  const contracts = new Map<string, Address>();
+  if (args.to) contracts.set(lower(args.to), getAddress(args.to));
+  for (const created of result.created) contracts.set(lower(created), getAddress(created));
+  for (const log of result.logs) contracts.set(lower(log.address), getAddress(log.address));
+  return { accounts, approvals, contracts: [...contracts.values()], warnings };
+}
+
+/** The net amount of the form's asset that `address` gains (negative: loses) in the preview. */
+function netOf(changes: readonly AssetChange[], address: Address, asset: FormIntent['asset']): bigint {
+  let net = 0n;
+  for (const c of changes) {
+    if (lower(c.address) !== lower(address)) continue;
+    if (asset.kind === 'native' && c.kind === 'native') net += c.in - c.out;
+    else if (asset.kind === 'erc20' && c.kind === 'erc20' && lower(c.token) === lower(asset.token)) net += c.in - c.out;
+    else if (asset.kind === 'erc721' && c.kind === 'erc721' && lower(c.token) === lower(asset.token)) {
+      net += BigInt(c.received.filter((id) => id === asset.tokenId).length);
+      net -= BigInt(c.sent.filter((id) => id === asset.tokenId).length);
+    } else if (
+      asset.kind === 'erc1155' &&
+      c.kind === 'erc1155' &&
+      lower(c.token) === lower(asset.token) &&
+      c.id === asset.tokenId
+    )
+      net += c.in - c.out;
+  }
+  return net;
+}
+
+function formDifferences(result: SimulationResult, intent: FormIntent): EffectWarning[] {
+  if (intent.amount === 0n || lower(intent.recipient) === lower(intent.from)) return [];
+  const received = netOf(result.changes, intent.recipient, intent.asset);
+  if (received === intent.amount) return [];
+  return [{ kind: 'differs-from-form', recipient: intent.recipient, expected: intent.amount, actual: received }];
+}

@@ -1,0 +1,68 @@
+import { type Address, encodeFunctionData, type Hex, parseAbi } from 'viem';
+import { call, getCode } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+import { type EffectFacts, receiverKey } from './effects';
+
+const receiverAbi = parseAbi([
+  'function onERC721Received(address operator, address from, uint256 tokenId, bytes data) returns (bytes4)',
+]);
+const ON_ERC721_RECEIVED = '0x150b7a02';
+
+/** Whether `to` answers onERC721Received as the token contract would call it: with the selector. */
+async function acceptsErc721(
+  client: ChainClient,
+  move: { token: Address; to: Address; from: Address; tokenId: bigint },
+): Promise<boolean> {
+  try {
+    const { data } = await call(client, {
+      account: move.token,
+      to: move.to,
+      data: encodeFunctionData({
+        abi: receiverAbi,
+        functionName: 'onERC721Received',
+        args: [move.from, move.from, move.tokenId, '0x'],
+      }),
+    });
+    return (data as Hex | undefined)?.slice(0, 10).toLowerCase() === ON_ERC721_RECEIVED;
+  } catch (error) {
+    // A revert (no such function, or a refusal) means the token would refuse the transfer or strand it.
+    const chainError = toChainError(error);
+    if (chainError.code === 'CHAIN_REVERTED') return false;
+    throw chainError;
+  }
+}
+
+/**
+ * Reads the facts `describeEffects` needs (see `factsNeeded`) in one batch: the code at each
+ * address, and whether each contract recipient of an ERC-721 accepts it.
+ *
+ * Errors: ChainError when the node fails to give the code.
+ */
+export async function readEffectFacts(
+  client: ChainClient,
+  needs: {
+    code: readonly Address[];
+    receivers: readonly { token: Address; to: Address; from: Address; tokenId: bigint }[];
+  },
+): Promise<EffectFacts> {
+  try {
+    // Asked together, these travel as one JSON-RPC batch.
+    const [codes, accepts] = await Promise.all([
+      Promise.all(needs.code.map((address) => getCode(client, { address }))),
+      Promise.all(needs.receivers.map((move) => acceptsErc721(client, move))),
+    ]);
+    const code = new Map<string, boolean>();
+    needs.code.forEach((address, i) => {
+      const found = codes[i];
+      code.set(address.toLowerCase(), found !== undefined && found !== '0x');
+    });
+    const receivers = new Map<string, boolean>();
+    needs.receivers.forEach((move, i) => {
+      receivers.set(receiverKey(move.token, move.to), accepts[i] === true);
+    });
+    return { code, receivers };
+  } catch (error) {
+    throw toChainError(error);
+  }
+}

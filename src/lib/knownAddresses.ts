@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Address } from 'viem';
+import { historyCounterparties } from '@/core/activity/counterparties';
+import type { Network } from '@/core/chain/networks';
+import { knownRecipients } from '@/core/tx/knownRecipients';
+import type { KnownRecipient } from '@/core/tx/safety';
+import { useAccountEntries } from './accountEntries';
+import { networkRecordsQuery } from './queries/recordQueries';
+import { useSession } from './session';
+import { useTransactions } from './transactions';
+import { useVault } from './vault';
+
+const NO_ABIS: never[] = [];
+
+/**
+ * The addresses the person knows on a network, seen from one account (see knownRecipients):
+ * contacts, their accounts, past recipients and the counterparties of that account's history,
+ * plus the addresses met there only in suspicious entries (poisoners).
+ */
+export function useKnownRecipients(
+  network: Network,
+  account: Address | undefined,
+): { known: KnownRecipient[]; suspicious: Address[] } {
+  const accounts = useVault((s) => s.accounts);
+  const contacts = useSession((s) => s.addressBook);
+  const { store } = useTransactions();
+  const records = useQuery(networkRecordsQuery(store, network)).data;
+  const { entries } = useAccountEntries(network, account);
+  const history = useMemo(
+    () => (account ? historyCounterparties(entries, account) : { dealtWith: [], suspicious: [] }),
+    [entries, account],
+  );
+  const known = useMemo(
+    () =>
+      knownRecipients({
+        networkId: network.id,
+        contacts,
+        accounts: accounts.map((a) => ({ address: a.address as Address, name: a.name, hidden: a.hidden })),
+        records: records ?? [],
+        history: history.dealtWith,
+      }),
+    [network, contacts, accounts, records, history],
+  );
+  return { known, suspicious: history.suspicious };
+}
+
+/**
+ * Every address a preview may call known (lower case): the known recipients above and the
+ * contracts whose ABI the person saved on this network.
+ */
+export function useKnownAddressSet(network: Network, account: Address | undefined): ReadonlySet<string> {
+  const { known } = useKnownRecipients(network, account);
+  const saved = useSession((s) => s.savedAbis[network.id] ?? NO_ABIS);
+  return useMemo(
+    () => new Set([...known.map((k) => k.address.toLowerCase()), ...saved.map((s) => s.address.toLowerCase())]),
+    [known, saved],
+  );
+}

@@ -1,0 +1,61 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Abi, Address } from 'viem';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
+import { type EffectFacts, factsNeeded } from '@/core/simulation/effects';
+import { readEffectFacts } from '@/core/simulation/facts';
+import { createProbeCache } from '@/core/simulation/probe';
+import { simulateTransaction } from '@/core/simulation/simulate';
+import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
+import { chainKeys } from './chainQueries';
+
+/** Which strategy each node offers, probed once per session. */
+const probeCache = createProbeCache();
+
+const text = (value: bigint | number | undefined) => (value === undefined ? undefined : value.toString());
+
+export const simulationKeys = {
+  preview: (network: Network, tx: UnsignedTransaction, own: readonly Address[]) =>
+    [
+      ...chainKeys.network(network),
+      'preview',
+      tx.from.toLowerCase(),
+      tx.to?.toLowerCase() ?? null,
+      text(tx.value),
+      tx.data ?? '0x',
+      text(tx.gas),
+      text(tx.nonce),
+      own.map((a) => a.toLowerCase()),
+    ] as const,
+};
+
+/** A transaction's preview and the facts about the addresses it involves. */
+export type TransactionPreview = { result: SimulationResult; facts: EffectFacts };
+
+/**
+ * What `tx` would do if mined now, simulated on the person's own node (see simulateTransaction),
+ * then the code and NFT-receiver facts its warnings need. Never retried: a failure is shown as
+ * such and does not hold the review back.
+ */
+export function transactionPreviewQuery(
+  network: Network,
+  tx: UnsignedTransaction,
+  context: { own: readonly Address[]; savedAbis: readonly SavedAbi[]; contractAbis: readonly Abi[] },
+) {
+  return queryOptions({
+    queryKey: simulationKeys.preview(network, tx, context.own),
+    queryFn: async (): Promise<TransactionPreview> => {
+      const client = chainClient(network);
+      const result = await simulateTransaction(client, tx, {
+        cache: probeCache,
+        savedAbis: context.savedAbis,
+        contractAbis: context.contractAbis,
+      });
+      const facts = await readEffectFacts(client, factsNeeded(result, context.own));
+      return { result, facts };
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

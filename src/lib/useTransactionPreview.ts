@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Abi, Address } from 'viem';
+import type { Network } from '@/core/chain/networks';
+import type { UnsignedTransaction } from '@/core/simulation/types';
+import { type TransactionPreview, transactionPreviewQuery } from './queries/simulationQueries';
+import { useSession } from './session';
+import { useVault } from './vault';
+
+const NO_ABIS: never[] = [];
+
+/**
+ * The preview of a transaction about to be signed, read on the person's node as soon as the
+ * review shows (the review never waits for it). `tx` undefined reads nothing.
+ */
+export function useTransactionPreview(
+  network: Network,
+  tx: UnsignedTransaction | undefined,
+  contractAbis: readonly Abi[] = NO_ABIS,
+) {
+  const accounts = useVault((s) => s.accounts);
+  const own = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
+  const savedAbis = useSession((s) => s.savedAbis[network.id] ?? NO_ABIS);
+  const placeholder = { from: '0x0000000000000000000000000000000000000000' } as const;
+  return useQuery({
+    ...transactionPreviewQuery(network, tx ?? placeholder, { own, savedAbis, contractAbis }),
+    enabled: tx !== undefined,
+  });
+}
+
+/** Whether the preview found the transaction would fail: Confirm waits for the person to acknowledge it. */
+export function previewFails(preview: TransactionPreview | undefined): boolean {
+  return preview?.result.outcome.ok === false;
+}
