@@ -51,7 +51,7 @@ export function usePreviewNames(network: Network, result: SimulationResult | und
   };
 }
 
-/** An address with the person's name for it, or the contract's own name (untrusted) for a token. */
+/** An address with the person's name for it, or a listed (or added) token's name. */
 export function NamedAddress({ address, names }: { address: Address; names: PreviewNames }) {
   const own = names.nameOf(address);
   if (own !== undefined)
@@ -63,8 +63,16 @@ export function NamedAddress({ address, names }: { address: Address; names: Prev
         (<AddressText address={address} />)
       </>
     );
+  // Only tokens the person's list or they themselves named: a contract's own name() could claim to be anything.
+  const label = names.labelOf({ kind: 'erc20', address });
+  const contractName = label.known ? (label.name ?? label.symbol) : undefined;
   return (
     <>
+      {contractName !== undefined && (
+        <>
+          <UntrustedText text={contractName} kind="tokenName" />{' '}
+        </>
+      )}
       <AddressText address={address} />
       {names.isSaved(address) && ' (a saved contract)'}
     </>
