@@ -174,6 +174,8 @@ describe('the transaction lifecycle', () => {
     await page.getByText('Advanced: gas, fees, nonce, data').click();
     await send.field('Gas limit').fill('25000');
     await send.continue();
+    // The preview sees it fail too, and holds Confirm until the person says they mean it.
+    await send.review.getByRole('checkbox', { name: /I understand it would fail/ }).check({ timeout: 15_000 });
     const card = await send.confirm();
     const reason = 'It ran out of gas: all 25,000 gas of its limit was used.';
     await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain(`Failed — ${reason}`);

@@ -2,7 +2,7 @@
 // unlimited approval to an address without code, an operator for all NFTs, and a call that would
 // revert (held back until acknowledged), each simulated on the local node before signing.
 import { erc20Abi, getAddress, maxUint256 } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { Send } from './pages/Send.ts';
 import { contractsPage } from './support/contractsPage.ts';
@@ -18,7 +18,10 @@ const stranger = getAddress('0x5ec0000000000000000000000000000000000123');
 describe('the preview on every review', () => {
   let env: Environment;
   beforeAll(async () => {
-    env = await startEnvironment();
+    env = await startEnvironment({ proxy: true });
+  });
+  afterEach(() => {
+    env?.proxy?.setFault({ kind: 'none' });
   });
   afterAll(async () => {
     await env?.close();
@@ -122,5 +125,25 @@ describe('the preview on every review', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await panel.getByRole('checkbox', { name: /I understand it would fail/ }).check();
     expect(await confirm.isEnabled()).toBe(true);
+  });
+
+  it('says when the node fails the preview, and still lets the person send', async () => {
+    const { page } = await demoWalletPage(env);
+    env.proxy?.setFault({
+      kind: 'refuse',
+      code: -32000,
+      message: 'execution aborted (timeout = 5s)',
+      methods: ['debug_traceCall'],
+    });
+    const send = new Send(page);
+    await send.open();
+    await send.fill({ recipient: demoAddress(4), amount: '0.5' });
+    await send.continue();
+    const panel = await settled(send);
+    const failure = panel.getByRole('status').filter({ hasText: 'Cairn could not preview this transaction' });
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain('You can still send it');
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
   });
 });
