@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_FEEDS, LOCAL_TOKEN_LIST } from '../src/core/assets/localChainAssets.ts';
 import { LOCAL_ENS_RESOLVER } from '../src/core/chain/localChain.ts';
+import { scenarioContractAddresses } from './scenarios.ts';
 import { demoContractAddresses } from './seed.ts';
 
 describe('the local chain token list and feeds match what the seed deploys', () => {
@@ -11,6 +12,7 @@ describe('the local chain token list and feeds match what the seed deploys', () 
       USDC: deployed.USDC,
       USDT: deployed.USDT,
       MKR: deployed.MKR,
+      FEE: scenarioContractAddresses().FEE,
     });
   });
 

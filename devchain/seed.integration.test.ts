@@ -15,6 +15,7 @@ import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/loca
 import { feedAbi } from '../src/core/prices/feedAbi.ts';
 import { roundIdOf } from '../src/core/prices/rounds.ts';
 import { FEED_HISTORY } from './priceRounds.ts';
+import { SCENARIO_DEPLOYER_INDEX, SCENARIO_SEED, scenarioContractAddresses } from './scenarios.ts';
 import {
   DEPLOYER_INDEX,
   demoAddress,
@@ -101,7 +102,7 @@ describe('the seeded local chain', () => {
     expect(metadata.image.startsWith('data:image/svg+xml;base64,')).toBe(true);
   });
 
-  it('has a token whose symbol hides characters, deployed last by its own account, held by nobody', async () => {
+  it('has a token whose symbol hides characters, deployed in the present block by its own account, held by nobody', async () => {
     const trick = trickTokenAddress();
     const read = (functionName: 'symbol' | 'name' | 'decimals' | 'totalSupply') =>
       client.readContract({ address: trick, abi: erc20Abi, functionName });
@@ -188,4 +189,35 @@ describe('the seeded local chain', () => {
     // The clock was brought back to the present after seeding.
     expect(Math.abs(Number(last) - Date.now() / 1000)).toBeLessThan(600);
   });
+
+  it('has the scenario contracts at their derived addresses, after the present block, with the fee token held', async () => {
+    const scenarios = scenarioContractAddresses();
+    for (const address of Object.values(scenarios))
+      expect(await client.getCode({ address })).toMatch(/^0x[0-9a-f]{64,}$/);
+    // Deployed by their own account (nonces 0-4, then two mints) after the trick token's block.
+    const deployer = demoAddress(SCENARIO_DEPLOYER_INDEX);
+    expect(await client.getTransactionCount({ address: deployer })).toBe(7);
+    const trickBlock = await firstBlockFrom(demoAddress(TRICK_DEPLOYER_INDEX));
+    expect(await firstBlockFrom(deployer)).toBeGreaterThan(trickBlock);
+    for (const { index, amount } of SCENARIO_SEED.feeBalances) {
+      const held = await client.readContract({
+        address: scenarios.FEE,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [demoAddress(index)],
+      });
+      expect(held).toBe(amount);
+    }
+    expect(await client.getBalance({ address: scenarios.SWAP })).toBeGreaterThan(0n);
+  });
 });
+
+/** The number of the first block holding a transaction from `from`. */
+async function firstBlockFrom(from: Address): Promise<bigint> {
+  const latest = await client.getBlockNumber();
+  for (let n = 1n; n <= latest; n++) {
+    const block = await client.getBlock({ blockNumber: n, includeTransactions: true });
+    if (block.transactions.some((tx) => isAddressEqual(tx.from, from))) return n;
+  }
+  throw new Error(`no transaction from ${from}`);
+}

@@ -1,37 +1,32 @@
 // Seeds a fresh local chain: the canonical Multicall3 code, demo tokens with real-world quirks,
 // an NFT collection and a history of transfers spread over past days. Every contract comes from
-// one deployer account in a fixed order, so addresses are the same on every run.
+// one deployer account in a fixed order, so addresses are the same on every run. After the present
+// block come the contracts that exercise the transaction preview, from their own deployer
+// (scenarios.ts).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type Abi,
   type Address,
-  createTestClient,
   getContractAddress,
   type Hex,
-  http,
   keccak256,
   namehash,
   parseEther,
   parseUnits,
-  publicActions,
   stringToHex,
-  walletActions,
 } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
-import { hardhat } from 'viem/chains';
-import { DEMO_MNEMONIC, MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
+import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
 import { type CompiledContracts, compileContracts } from './compile.ts';
 import { demoNftUri } from './nftArt.ts';
 import { FEED_HISTORY, plannedRounds } from './priceRounds.ts';
+import { type ScenarioContract, scenarioContractAddresses, seedScenarios } from './scenarios.ts';
+import { demoAddress, type SeedClient, seedClient } from './seedSupport.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Demo account i of the public Hardhat mnemonic at m/44'/60'/0'/0/i. */
-export function demoAddress(index: number): Address {
-  return mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: index }).address;
-}
+export { demoAddress };
 
 /** The deployer is kept apart from the accounts a person uses, so their nonces stay small. */
 export const DEPLOYER_INDEX = 19;
@@ -76,6 +71,8 @@ export function demoContractAddresses(): Record<DemoContract, Address> {
 
 export type SeedManifest = {
   contracts: Record<DemoContract, Address>;
+  /** The contracts that exercise the transaction preview (devchain/scenarios.ts). */
+  scenarios: Record<ScenarioContract, Address>;
   multicall3: Address;
   /** Hashes of the history transactions, oldest first. */
   history: Hex[];
@@ -135,10 +132,18 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
     const code = await client.getCode({ address: contracts[name] });
     if (!code || code === '0x') throw new Error(`${name} was not deployed at ${contracts[name]}`);
   }
-  return { contracts, multicall3: MULTICALL3_ADDRESS, history, blockNumber: await client.getBlockNumber() };
+  // The scenario contracts come after the present block, from their own deployer.
+  await seedScenarios(client, compiled, contracts);
+  return {
+    contracts,
+    scenarios: scenarioContractAddresses(),
+    multicall3: MULTICALL3_ADDRESS,
+    history,
+    blockNumber: await client.getBlockNumber(),
+  };
 }
 
-async function deployTrickToken(client: ReturnType<typeof seedClient>, compiled: CompiledContracts): Promise<Hex> {
+async function deployTrickToken(client: SeedClient, compiled: CompiledContracts): Promise<Hex> {
   const token = compiled.DemoToken;
   if (!token) throw new Error('missing compiled contract DemoToken');
   return client.deployContract({
@@ -151,7 +156,7 @@ async function deployTrickToken(client: ReturnType<typeof seedClient>, compiled:
 
 /** Sends each feed's rounds from genesis to the present, in two phases (see priceRounds.ts). */
 async function recordPriceRounds(
-  client: ReturnType<typeof seedClient>,
+  client: SeedClient,
   compiled: CompiledContracts,
   start: number,
   present: number,
@@ -185,13 +190,7 @@ async function recordPriceRounds(
   return sent;
 }
 
-function seedClient(rpcUrl: string) {
-  return createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(rpcUrl) })
-    .extend(publicActions)
-    .extend(walletActions);
-}
-
-type Step = (client: ReturnType<typeof seedClient>) => Promise<Hex>;
+type Step = (client: SeedClient) => Promise<Hex>;
 
 function plannedSteps(compiled: CompiledContracts): Step[] {
   const deployer = demoAddress(DEPLOYER_INDEX);

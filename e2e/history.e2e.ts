@@ -12,6 +12,7 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
+import { LOCAL_TOKEN_LIST } from '../src/core/assets/localChainAssets.ts';
 import { Activity, NftGallery, TransactionPage } from './pages/Activity.ts';
 import { Send } from './pages/Send.ts';
 import { type ChainHistory, nftsOwnedBy, readChainHistory } from './support/chainHistory.ts';
@@ -24,7 +25,7 @@ const tokens = demoContractAddresses();
 /** Demo account 1, the account the demo wallet opens on. */
 const me = demoAddress(0);
 /** The local chain's bundled token list: a token outside it that arrives unasked is possible spam. */
-const listedTokens: readonly Address[] = [tokens.DAI, tokens.USDC, tokens.USDT, tokens.MKR];
+const listedTokens: readonly Address[] = LOCAL_TOKEN_LIST.tokens.map((t) => t.address as Address);
 const ownerOfAbi = parseAbi(['function ownerOf(uint256 tokenId) view returns (address)']);
 
 /**

@@ -86,6 +86,12 @@ export const TOKEN_CHOICES: readonly (Omit<TokenChoice, 'icon'> & { icon: string
     icon: 'MKR',
     why: "the local chain's demo MKR",
   },
+  {
+    chainId: 31337,
+    address: '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9',
+    icon: null,
+    why: "the local chain's fee-on-transfer test token stands for no real token",
+  },
 ];
 
 /**

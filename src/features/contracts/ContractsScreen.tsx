@@ -6,12 +6,14 @@ import { useSelectedNetwork } from '@/lib/session';
 import { CalldataDecoder } from './CalldataDecoder';
 import { ContractForm } from './ContractForm';
 import { contractsStore } from './contractsStore';
+import { ExampleContracts } from './ExampleContracts';
 import { LoadedContractSection } from './LoadedContractSection';
 import { SavedContracts } from './SavedContracts';
 
 /**
  * Contracts: open any contract with a standard, saved, pasted or explorer-verified ABI; call its
- * read functions through the person's node; hand its write functions to Send; decode calldata.
+ * read functions through the person's node; hand its write functions to Send; decode calldata. On
+ * the local chain, the seeded example contracts load in one click.
  */
 export function ContractsScreen() {
   const network = useSelectedNetwork();
@@ -38,6 +40,7 @@ export function ContractsScreen() {
       </p>
       <ContractForm onLoaded={showFunctions} />
       <SavedContracts onLoaded={showFunctions} />
+      <ExampleContracts onLoaded={showFunctions} />
       {current && <LoadedContractSection key={current.serial} contract={current} headingRef={functionsHeading} />}
       <CalldataDecoder abi={current?.abi} />
     </Screen>

@@ -68,7 +68,9 @@ export const LISTED_TOKEN_ICONS: Readonly<Record<string, TokenIconName>> = {
 };
 
 /** Tokens of the bundled lists deliberately without an icon (they show a monogram). */
-export const LISTED_WITHOUT_ICON: readonly string[] = [];
+export const LISTED_WITHOUT_ICON: readonly string[] = [
+  '31337:0x6d8da4b12d658a36909ec1c75f81e54b8db4ebf9', // FEE: the local chain's fee-on-transfer test token stands for no real token
+];
 
 /** The native coin's icon on the local chain and each preset network, by chain id. */
 export const NATIVE_COIN_ICONS: Readonly<Record<number, TokenIconName>> = {
