@@ -10,7 +10,7 @@ export type SendRequest = {
   /** Native amount as typed, in the coin's units ('' for none). */
   amount: string;
   data: string;
-  /** ABI items that decode `data` on the review. */
+  /** The contract's ABI: it decodes `data` and any custom error a preview or estimate meets on the review. */
   callAbi: Abi;
 };
 

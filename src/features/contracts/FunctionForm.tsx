@@ -109,7 +109,7 @@ export function FunctionForm({
         recipient: contract.address,
         amount: fn.payable && valueText.trim() !== '' ? valueText.trim() : '0',
         data,
-        callAbi: [fn.item],
+        callAbi: contract.abi,
       });
       navigate(links.send);
       return;

@@ -264,9 +264,13 @@ function previewedCall(prepared: PreparedSend): UnsignedTransaction {
   };
 }
 
-/** What the form says: this asset and amount to this recipient, to compare with the preview. */
-function formIntent(prepared: PreparedSend, recipient: Address): FormIntent {
+/**
+ * What the form says: this asset and amount to this recipient, to compare with the preview. Not
+ * for a contract call (coin with data): the contract may pass the coin on, as a purchase does.
+ */
+function formIntent(prepared: PreparedSend, recipient: Address): FormIntent | undefined {
   const { asset, from } = prepared.draft;
+  if (asset.kind === 'native' && prepared.call.data !== '0x') return undefined;
   const kind: FormIntent['asset'] =
     asset.kind === 'native'
       ? { kind: 'native' }
