@@ -32,13 +32,14 @@ import type { AssetChange, SimulationResult, UnsignedTransaction } from './types
 
 const url = inject('localChainUrl');
 const contracts = demoContractAddresses();
-// Accounts 40–49 of the demo mnemonic: this file's alone (simulate.integration.test.ts uses 30–32).
-const SENDER_INDEX = 40;
+// Accounts 50–53 of the demo mnemonic: this file's alone. simulate.integration.test.ts uses 30–32;
+// 40–46 are taken by the scenarios integration test on branch `scenarios`, which sends from them.
+const SENDER_INDEX = 50;
 const sender = demoAddress(SENDER_INDEX);
-const recipient = demoAddress(41);
-const operator = demoAddress(42);
+const recipient = demoAddress(51);
+const operator = demoAddress(52);
 /** Given the simulator's code on the chain: a contract that accepts NFTs (it has the receive hooks). */
-const hookHolder = demoAddress(43);
+const hookHolder = demoAddress(53);
 const DAI_HELD = parseEther('1000');
 const NFT_IDS = [9_040n, 9_041n, 9_042n];
 const direct = createPublicClient({ chain: hardhat, transport: http(url) });
