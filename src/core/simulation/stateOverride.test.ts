@@ -14,7 +14,7 @@ import { type Observed, readingChanges } from './readings';
 import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
 import { calldataFloor, intrinsicGas, parseStateOverride, stateOverrideCall } from './stateOverride';
 import type { UnsignedTransaction } from './types';
-import { calldataWords, type ReadMeaning, watchPlan } from './watch';
+import { calldataWords, planReads, type ReadMeaning, watchPlan } from './watch';
 
 const alice = getAddress('0xa11ce00000000000000000000000000000000001');
 const bob = getAddress('0xb0b0000000000000000000000000000000000002');
@@ -69,6 +69,19 @@ describe('what the stateOverride strategy watches', () => {
     const plan = watchPlan({ from: alice, to: token, data });
     expect(plan.spenders).toEqual([token, permit2]);
     expect(plan.ids).toEqual([maxUint256]);
+  });
+
+  it('makes a token’s NFT reads only when it says through ERC-165 that it is one', () => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [bob, 5n] });
+    const reads = planReads(watchPlan({ from: alice, to: token, data }), alice);
+    const gate = (kind: ReadMeaning['kind']) =>
+      reads.filter((r) => r.meaning.kind === kind).map((r) => reads[r.onlyIf - 1]?.meaning.kind);
+    // The token and bob (an address in the calldata may be a token too).
+    expect(new Set(gate('owner'))).toEqual(new Set(['is721']));
+    expect(new Set(gate('approved'))).toEqual(new Set(['is721']));
+    expect(new Set(gate('balance1155'))).toEqual(new Set(['is1155']));
+    expect(new Set(gate('operator'))).toEqual(new Set(['is721', 'is1155']));
+    expect(reads.filter((r) => r.meaning.kind === 'balance').every((r) => r.onlyIf === 0)).toBe(true);
   });
 
   it('places the simulator at the sender and calls from the sender to itself', () => {

@@ -60,7 +60,7 @@ export function stateOverrideCall(tx: UnsignedTransaction, tokens: readonly Addr
       tx.data ?? '0x',
       gasLimit,
       isCreate,
-      reads.map(({ target, data }) => ({ target, data })),
+      reads.map(({ target, data, onlyIf }) => ({ target, data, onlyIf: BigInt(onlyIf) })),
     ],
   });
   // The value is sent by the simulator from the sender's balance, not by the eth_call; no fee

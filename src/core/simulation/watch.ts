@@ -145,7 +145,11 @@ export type ReadMeaning =
   | { kind: 'owner' | 'approved'; token: Address; id: bigint }
   | { kind: 'balance1155'; token: Address; holder: Address; id: bigint };
 
-export type Read = { target: Address; data: Hex; meaning: ReadMeaning };
+/**
+ * One reading: `target` called with `data` (or its native balance when `data` is '0x'); with
+ * `onlyIf` n > 0, made only when reading n - 1 answered 1 (an NFT's reads, when it says it is one).
+ */
+export type Read = { target: Address; data: Hex; onlyIf: number; meaning: ReadMeaning };
 
 const readAbi = parseAbi([
   'function supportsInterface(bytes4 interfaceId) view returns (bool)',
@@ -159,15 +163,20 @@ const readAbi = parseAbi([
 const ERC721_INTERFACE = '0x80ac58cd';
 const ERC1155_INTERFACE = '0xd9b67a26';
 
-function call(token: Address, meaning: ReadMeaning, data: Hex): Read {
-  return { target: token, data, meaning };
+function call(token: Address, meaning: ReadMeaning, data: Hex, onlyIf = 0): Read {
+  return { target: token, data, onlyIf, meaning };
 }
 
-/** The readings for a plan, the same list before and after the call. */
+/**
+ * The readings for a plan, the same list before and after the call. A token's NFT reads (owners,
+ * approvals, operators, ERC-1155 balances) are made only when it says through ERC-165 that it is
+ * an ERC-721 or an ERC-1155, so an ERC-20 costs its balances and allowances alone.
+ */
 export function planReads(plan: WatchPlan, owner: Address): Read[] {
   const reads: Read[] = plan.holders.map((holder) => ({
     target: holder,
     data: '0x',
+    onlyIf: 0,
     meaning: { kind: 'native', holder },
   }));
   const fungible = (token: Address) => {
@@ -180,32 +189,31 @@ export function planReads(plan: WatchPlan, owner: Address): Read[] {
       reads.push(call(token, { kind: 'allowance', token, spender }, data));
     }
   };
+  /** Adds the supportsInterface reading and answers the `onlyIf` that points at it. */
+  const supports = (token: Address, kind: 'is721' | 'is1155', id: Hex) => {
+    const data = encodeFunctionData({ abi: readAbi, functionName: 'supportsInterface', args: [id] });
+    return reads.push(call(token, { kind, token }, data));
+  };
   for (const token of plan.tokens) {
-    const supports = (kind: 'is721' | 'is1155', id: Hex) =>
-      reads.push(
-        call(
-          token,
-          { kind, token },
-          encodeFunctionData({ abi: readAbi, functionName: 'supportsInterface', args: [id] }),
-        ),
-      );
-    supports('is721', ERC721_INTERFACE);
-    supports('is1155', ERC1155_INTERFACE);
+    const is721 = supports(token, 'is721', ERC721_INTERFACE);
+    const is1155 = supports(token, 'is1155', ERC1155_INTERFACE);
     fungible(token);
     for (const spender of plan.spenders) {
       const data = encodeFunctionData({ abi: readAbi, functionName: 'isApprovedForAll', args: [owner, spender] });
-      reads.push(call(token, { kind: 'operator', token, spender }, data));
+      // Both standards have it: asked once for each, and made for the one the token is.
+      reads.push(call(token, { kind: 'operator', token, spender }, data, is721));
+      reads.push(call(token, { kind: 'operator', token, spender }, data, is1155));
     }
     for (const id of plan.ids) {
       const owned = encodeFunctionData({ abi: readAbi, functionName: 'ownerOf', args: [id] });
       const approved = encodeFunctionData({ abi: readAbi, functionName: 'getApproved', args: [id] });
       reads.push(
-        call(token, { kind: 'owner', token, id }, owned),
-        call(token, { kind: 'approved', token, id }, approved),
+        call(token, { kind: 'owner', token, id }, owned, is721),
+        call(token, { kind: 'approved', token, id }, approved, is721),
       );
       for (const holder of plan.holders) {
         const data = encodeFunctionData({ abi: readAbi, functionName: 'balanceOf', args: [holder, id] });
-        reads.push(call(token, { kind: 'balance1155', token, holder, id }, data));
+        reads.push(call(token, { kind: 'balance1155', token, holder, id }, data, is1155));
       }
     }
   }

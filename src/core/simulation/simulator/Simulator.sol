@@ -8,10 +8,12 @@ pragma solidity 0.8.28;
 /// Compiled into simulatorCode.ts (npm run generate:simulator); a test keeps the two in step.
 contract Simulator {
     /// One reading: a word returned by `target` for `data` (a view call), or, when `data` is
-    /// empty, the native balance of `target`.
+    /// empty, the native balance of `target`. With `onlyIf` n > 0, the reading is made only when
+    /// reading n - 1 (an earlier one) answered 1: an NFT's reads only when it says it is one.
     struct Read {
         address target;
         bytes data;
+        uint256 onlyIf;
     }
 
     /// `ok` is false when the view call failed or returned less than a word.
@@ -165,6 +167,13 @@ contract Simulator {
             }
             bool ok;
             uint256 word;
+            uint256 onlyIf = reads[i].onlyIf;
+            bool wanted = onlyIf == 0 || (readings[onlyIf - 1].ok && readings[onlyIf - 1].value == 1);
+            // An account without code answers nothing: not worth a call frame.
+            if (!wanted || target.code.length == 0) {
+                readings[i] = Reading(false, 0);
+                continue;
+            }
             assembly {
                 // Only the first word is copied: a token cannot flood memory with its answer.
                 ok := staticcall(READ_GAS, target, add(data, 32), mload(data), 0, 32)
