@@ -73,7 +73,7 @@ const NOTES = {
   watched:
     'Read from balances before and after the call, not from logs: only the native coin and the tokens Cairn watched are shown (the called contract, tokens named in the transaction’s data and your portfolio, for you, the called contract and addresses in the data).',
   unseen: 'Logs, transfers of other assets and contracts created inside the call are not seen by this preview.',
-  gas: 'Gas is an estimate: the call’s own gas plus the intrinsic cost, without refunds for storage it clears.',
+  gas: 'Gas is an estimate: the call’s own gas plus the intrinsic cost, without refunds for storage it clears, and a few dozen more when coin or NFTs come back to you (your account takes them through the preview’s code).',
   create: 'The new contract runs at a stand-in address during the preview: what it is sent is not shown.',
 } as const;
 
