@@ -17,6 +17,7 @@ import { benchKeystore } from './keystore.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchSend } from './send.ts';
 import { benchSharedSession } from './sharedSession.ts';
+import { benchSimulation } from './simulation.ts';
 import { benchVault } from './vault.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,7 +26,26 @@ const out = join(root, 'bench', '.out');
 // ratio moving by ±0.1 between runs of the same build.
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const BUDGET_FIRST_SCREEN_GZIP = 150 * 1024;
-const SECTIONS = ['first-screen', 'vault', 'keystore', 'session', 'portfolio', 'home', 'send', 'history'] as const;
+const SECTIONS = [
+  'first-screen',
+  'vault',
+  'keystore',
+  'session',
+  'portfolio',
+  'home',
+  'send',
+  'history',
+  'simulation',
+] as const;
+/** Sections that load the built app; the others run in Node and need no build. */
+const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
+  'first-screen',
+  'keystore',
+  'session',
+  'home',
+  'send',
+  'history',
+];
 // `npm run bench -- send portfolio` runs only those sections; `--reuse-build` keeps bench/.out.
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
@@ -62,7 +82,8 @@ const FIRST_SCREEN_OBSERVER = `new PerformanceObserver((list) => {
 }).observe({ type: 'mark' });`;
 
 async function main() {
-  if (!reuseBuild || !existsSync(join(out, 'app', 'index.html'))) {
+  const needsBuild = BROWSER_SECTIONS.some(runs);
+  if (needsBuild && (!reuseBuild || !existsSync(join(out, 'app', 'index.html')))) {
     console.log('Building Cairn and the bare React baseline…');
     viteBuild(['--outDir', join(out, 'app'), '--emptyOutDir']);
     viteBuild([
@@ -82,6 +103,7 @@ async function main() {
   if (runs('home')) console.log(`\n${await benchHome(join(out, 'app'))}`);
   if (runs('send')) console.log(`\n${await benchSend(join(out, 'app'))}`);
   if (runs('history')) console.log(`\n${await benchHistory(join(out, 'app'))}`);
+  if (runs('simulation')) console.log(`\n${await benchSimulation()}`);
 }
 
 async function benchFirstScreen(): Promise<string> {

@@ -13,8 +13,14 @@ export type Fault = (
   | { kind: 'chainId'; chainId: number }
   /** Refuses eth_getLogs over more than `maxBlocks` blocks, as many hosted nodes do (-32005). */
   | { kind: 'logRangeLimit'; maxBlocks: number }
-  /** Answers the chosen methods with a JSON-RPC error, as a node without them does (others pass). */
-  | { kind: 'refuse'; code: number; message: string }
+  /**
+   * Answers the chosen methods with a JSON-RPC error, as a node without them does (others pass).
+   * With `minParams`, only calls with at least that many parameters are refused (an eth_call
+   * with a state override has 3), as a node that does not take the extra parameter does.
+   */
+  | { kind: 'refuse'; code: number; message: string; minParams?: number }
+  /** Forwards the chosen methods with only their first `keep` parameters: a node that ignores the rest. */
+  | { kind: 'truncateParams'; keep: number }
 ) & {
   /** Only requests carrying one of these JSON-RPC methods are affected (all when absent). */
   methods?: readonly string[];
@@ -113,18 +119,28 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       // The caller went away while the request was held (a closed tab): it never reaches the node.
       if (request.socket.destroyed) return;
     }
-    if (current.kind === 'logRangeLimit' || current.kind === 'refuse') {
+    if (current.kind === 'truncateParams') {
+      for (const call of parsedCalls) {
+        if (current.methods?.includes(call.method ?? '') ?? true) call.params = call.params?.slice(0, current.keep);
+      }
+    }
+    if (current.kind === 'logRangeLimit' || current.kind === 'refuse' || current.kind === 'truncateParams') {
       const limit = current.kind === 'logRangeLimit' ? BigInt(current.maxBlocks) : 0n;
       const refused = (call: RpcCall) => {
-        if (current.kind === 'refuse') return current.methods?.includes(call.method ?? '') ?? true;
+        if (current.kind === 'truncateParams') return false;
+        if (current.kind === 'refuse') {
+          const chosen = current.methods?.includes(call.method ?? '') ?? true;
+          return chosen && (call.params?.length ?? 0) >= (current.minParams ?? 0);
+        }
         if (call.method !== 'eth_getLogs') return false;
         const [from, to] = logRange(call);
         return to - from + 1n > limit;
       };
+      // (truncateParams refuses nothing: it forwards the calls it cut short.)
       const error =
         current.kind === 'refuse'
           ? { code: current.code, message: current.message }
-          : { code: -32005, message: `query exceeds max block range ${current.maxBlocks}` };
+          : { code: -32005, message: `query exceeds max block range ${limit}` };
       const passing = parsedCalls.filter((call) => !refused(call));
       const answers = new Map<unknown, unknown>();
       if (passing.length > 0) {

@@ -17,26 +17,65 @@ describe('probing which simulation strategy a node offers', () => {
     await proxy.close();
   });
 
-  it('asks all three in one round trip and picks struct logs on Hardhat, then answers from the cache', async () => {
+  it('asks all four in one round trip and picks struct logs on Hardhat, then answers from the cache', async () => {
     proxy.setFault({ kind: 'none' });
     proxy.resetCounts();
     const cache = createProbeCache();
     const client = clientFor(proxy.url);
     expect(await probeStrategy(client, cache)).toBe('structLogs');
     expect(proxy.requests).toBe(1);
-    expect(proxy.calls).toEqual({ eth_simulateV1: 1, debug_traceCall: 2 });
+    expect(proxy.calls).toEqual({ eth_simulateV1: 1, debug_traceCall: 2, eth_call: 1 });
     expect(await probeStrategy(client, cache)).toBe('structLogs');
     expect(proxy.requests).toBe(1);
   });
 
-  it('moves on past a method the node says it does not have (-32601), and finds none when all are refused', async () => {
-    const cache = createProbeCache();
+  const NO_METHOD = -32601;
+  const refuse = (methods: string[], minParams?: number) =>
     proxy.setFault({
       kind: 'refuse',
-      code: -32601,
-      message: 'the method debug_traceCall does not exist/is not available',
-      methods: ['debug_traceCall'],
+      code: NO_METHOD,
+      message: 'the method does not exist/is not available',
+      methods,
+      ...(minParams === undefined ? {} : { minParams }),
     });
+
+  it('moves on past a method the node says it does not have (-32601), down to eth_call with state overrides', async () => {
+    refuse(['debug_traceCall']);
+    await expect(probeStrategy(clientFor(proxy.url), createProbeCache())).resolves.toBe('stateOverride');
+    refuse(['eth_simulateV1', 'debug_traceCall']);
+    await expect(probeStrategy(clientFor(proxy.url), createProbeCache())).resolves.toBe('stateOverride');
+  });
+
+  it('counts a node that refuses the state override parameter (invalid params) as refusing that strategy', async () => {
+    proxy.setFault({
+      kind: 'refuse',
+      code: -32602,
+      message: 'too many arguments, want at most 2',
+      methods: ['eth_call', 'debug_traceCall'],
+      minParams: 3,
+    });
+    await expect(probeStrategy(clientFor(proxy.url), createProbeCache())).rejects.toMatchObject({
+      code: 'SIMULATION_UNSUPPORTED',
+    });
+  });
+
+  it('counts a node that answers eth_call but ignores the override as refusing that strategy', async () => {
+    // Two proxies: the inner one refuses debug_traceCall, the outer drops eth_call's third parameter.
+    const ignoring = await startRpcFaultProxy(proxy.url);
+    try {
+      refuse(['debug_traceCall']);
+      ignoring.setFault({ kind: 'truncateParams', keep: 2, methods: ['eth_call'] });
+      await expect(probeStrategy(clientFor(ignoring.url), createProbeCache())).rejects.toMatchObject({
+        code: 'SIMULATION_UNSUPPORTED',
+      });
+    } finally {
+      await ignoring.close();
+    }
+  });
+
+  it('finds none when every method is refused, and keeps that answer', async () => {
+    const cache = createProbeCache();
+    refuse(['eth_simulateV1', 'debug_traceCall', 'eth_call']);
     await expect(probeStrategy(clientFor(proxy.url), cache)).rejects.toMatchObject({
       code: 'SIMULATION_UNSUPPORTED',
     });
@@ -45,12 +84,12 @@ describe('probing which simulation strategy a node offers', () => {
     await expect(probeStrategy(clientFor(proxy.url), cache)).rejects.toMatchObject({ code: 'SIMULATION_UNSUPPORTED' });
   });
 
-  for (const method of ['eth_simulateV1', 'debug_traceCall']) {
+  for (const method of ['eth_simulateV1', 'debug_traceCall', 'eth_call']) {
     it(`treats an HTTP 403 on ${method} as a refusal, asking again one method at a time`, async () => {
       proxy.setFault({ kind: 'status', status: 403, body: 'method not allowed', methods: [method] });
       const probe = probeStrategy(clientFor(proxy.url), createProbeCache());
-      if (method === 'eth_simulateV1') await expect(probe).resolves.toBe('structLogs');
-      else await expect(probe).rejects.toMatchObject({ code: 'SIMULATION_UNSUPPORTED' });
+      if (method === 'debug_traceCall') await expect(probe).resolves.toBe('stateOverride');
+      else await expect(probe).resolves.toBe('structLogs');
     });
   }
 

@@ -2,7 +2,7 @@ import { zeroAddress } from 'viem';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { findNamed } from '../errors/causeChain';
-import type { ChainError } from '../errors/chain';
+import { ChainError } from '../errors/chain';
 import { SimulationError } from '../errors/simulation';
 import { CALL_TRACER } from './callTracer';
 import { SIMULATION_STRATEGIES, type SimulationStrategy } from './types';
@@ -21,6 +21,10 @@ export function nodeKey(client: ChainClient): string {
 
 type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
 
+/** Code that returns the word 0x2a: PUSH1 0x2a PUSH1 0 MSTORE PUSH1 0x20 PUSH1 0 RETURN. */
+const ANSWER_CODE = '0x602a60005260206000f3';
+const ANSWER = `0x${'2a'.padStart(64, '0')}`;
+
 /** The smallest request that shows whether the node offers each strategy. */
 const PROBES: Record<SimulationStrategy, { method: string; params: unknown[] }> = {
   simulateV1: { method: 'eth_simulateV1', params: [{ blockStateCalls: [{ calls: [] }] }, 'latest'] },
@@ -28,6 +32,11 @@ const PROBES: Record<SimulationStrategy, { method: string; params: unknown[] }> 
   structLogs: {
     method: 'debug_traceCall',
     params: [{ to: zeroAddress }, 'latest', { disableStorage: true, disableMemory: true, disableStack: true }],
+  },
+  // The zero address given code that answers 0x2a: a node that ignores the override answers '0x'.
+  stateOverride: {
+    method: 'eth_call',
+    params: [{ to: zeroAddress }, 'latest', { [zeroAddress]: { code: ANSWER_CODE } }],
   },
 };
 
@@ -50,11 +59,19 @@ type Answer = { ok: true } | { ok: false; error: ChainError };
 
 async function ask(client: ChainClient, strategy: SimulationStrategy): Promise<Answer> {
   try {
-    await (client.request as RawRequest)(PROBES[strategy]);
+    const answer = await (client.request as RawRequest)(PROBES[strategy]);
+    if (strategy === 'stateOverride' && answer !== ANSWER) return { ok: false, error: overridesIgnored(answer) };
     return { ok: true };
   } catch (error) {
     return { ok: false, error: toChainError(error) };
   }
+}
+
+/** A node that answers eth_call but leaves its state override aside refuses the strategy. */
+function overridesIgnored(answer: unknown): ChainError {
+  return new ChainError('CHAIN_METHOD_UNSUPPORTED', 'The node ignores state overrides in eth_call.', {
+    details: `eth_call with a code override answered ${String(answer).slice(0, 80)}`,
+  });
 }
 
 const isHttpRefusal = (answer: Answer) =>
@@ -78,7 +95,7 @@ async function probe(client: ChainClient): Promise<SimulationStrategy> {
   }
   throw new SimulationError(
     'SIMULATION_UNSUPPORTED',
-    'This node offers no way to preview a transaction (eth_simulateV1 or debug_traceCall).',
+    'This node offers no way to preview a transaction (eth_simulateV1, debug_traceCall or eth_call with state overrides).',
   );
 }
 

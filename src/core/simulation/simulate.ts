@@ -9,12 +9,21 @@ import { SimulationError } from '../errors/simulation';
 import { CALL_TRACER, parseCallTracer } from './callTracer';
 import { logChanges } from './changes';
 import { type ProbeCache, probeStrategy } from './probe';
+import type { ReadingChanges } from './readings';
 import { parseSimulateV1, simulateV1Params } from './simulateV1';
+import { parseStateOverride, stateOverrideCall } from './stateOverride';
 import { parseStructLogs, STRUCT_LOGGER } from './structLogs';
 import type { Execution, SimulationOutcome, SimulationResult, SimulationStrategy, UnsignedTransaction } from './types';
 
 export type SimulateOptions = {
   cache: ProbeCache;
+  /** Use this strategy instead of the probed one (tests, benches); the node may refuse it. */
+  strategy?: SimulationStrategy;
+  /**
+   * Assets to watch besides those the transaction names: the person's portfolio tokens. Only the
+   * `stateOverride` strategy needs them (it reads balances instead of logs); others ignore them.
+   */
+  watch?: { tokens: readonly Address[] };
   /** ABIs the person saved, to decode logs of their contracts. */
   savedAbis?: readonly SavedAbi[];
   /** ABIs of the called contract, to decode a custom error it reverts with. */
@@ -37,17 +46,21 @@ export async function simulateTransaction(
   tx: UnsignedTransaction,
   options: SimulateOptions,
 ): Promise<SimulationResult> {
-  const strategy = await probeStrategy(client, options.cache);
+  const strategy = options.strategy ?? (await probeStrategy(client, options.cache));
   const isCreate = tx.to === undefined || tx.to === null;
-  let execution: Execution;
+  let ran: Ran;
   try {
     const created = isCreate ? await createdAddress(client, tx) : undefined;
-    execution = await run(client, strategy, tx, created);
-    if (created && strategy === 'simulateV1' && execution.ok) execution.created.unshift(created);
+    ran = await run(client, strategy, tx, created, options.watch?.tokens);
+    const addsCreated = strategy === 'simulateV1' || strategy === 'stateOverride';
+    if (created && addsCreated && ran.execution.ok) ran.execution.created.unshift(created);
   } catch (error) {
     throw failed(error);
   }
-  const { logs, changes, approvals } = logChanges(execution.logs, execution.native, options.savedAbis);
+  const { execution, readings } = ran;
+  const { logs, changes, approvals } = readings
+    ? { logs: [], ...readings }
+    : logChanges(execution.logs, execution.native, options.savedAbis);
   return {
     strategy,
     advisory: true,
@@ -57,9 +70,12 @@ export async function simulateTransaction(
     changes,
     approvals,
     created: execution.created,
-    notes: execution.notes,
+    notes: [...execution.notes, ...(readings?.notes ?? [])],
   };
 }
+
+/** What a strategy gives: the execution, and for `stateOverride` the changes its readings show. */
+type Ran = { execution: Execution; readings?: ReadingChanges | undefined };
 
 async function createdAddress(client: ChainClient, tx: UnsignedTransaction): Promise<Address> {
   const nonce = tx.nonce ?? (await getTransactionCount(client, { address: tx.from, blockTag: 'latest' }));
@@ -71,7 +87,8 @@ async function run(
   strategy: SimulationStrategy,
   tx: UnsignedTransaction,
   created: Address | undefined,
-): Promise<Execution> {
+  tokens: readonly Address[] | undefined,
+): Promise<Ran> {
   const request = client.request as RawRequest;
   const { to, ...rest } = tx;
   // The union of viem's request types does not admit a mix of fee fields; the node judges that.
@@ -79,13 +96,23 @@ async function run(
   const call = formatTransactionRequest(fields) as Record<string, unknown>;
   switch (strategy) {
     case 'simulateV1':
-      return parseSimulateV1(await request({ method: 'eth_simulateV1', params: simulateV1Params(call) }));
-    case 'callTracer':
-      return parseCallTracer(await request({ method: 'debug_traceCall', params: [call, 'latest', CALL_TRACER] }));
+      return {
+        execution: parseSimulateV1(await request({ method: 'eth_simulateV1', params: simulateV1Params(call) })),
+      };
+    case 'callTracer': {
+      const answer = await request({ method: 'debug_traceCall', params: [call, 'latest', CALL_TRACER] });
+      return { execution: parseCallTracer(answer) };
+    }
     case 'structLogs': {
       const answer = await request({ method: 'debug_traceCall', params: [call, 'latest', STRUCT_LOGGER] });
       const self = created ?? (to as Address);
-      return parseStructLogs(answer, { from: tx.from, self, value: tx.value ?? 0n, isCreate: created !== undefined });
+      const traced = { from: tx.from, self, value: tx.value ?? 0n, isCreate: created !== undefined };
+      return { execution: parseStructLogs(answer, traced) };
+    }
+    case 'stateOverride': {
+      const asked = stateOverrideCall(tx, tokens);
+      const answer = await request({ method: asked.method, params: asked.params });
+      return parseStateOverride(answer, asked, tx);
     }
   }
 }

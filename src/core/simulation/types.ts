@@ -2,8 +2,11 @@ import type { AccessList, Address, Hex, SignedAuthorizationList } from 'viem';
 import type { DecodedRevert } from '../contracts/decode/errors';
 import type { DecodedLog, RawLog } from '../contracts/decode/logs';
 
-/** How a result was obtained, best first: the order the probe tries them in. */
-export const SIMULATION_STRATEGIES = ['simulateV1', 'callTracer', 'structLogs'] as const;
+/**
+ * How a result was obtained, best first: the order the probe tries them in. `stateOverride` needs
+ * only eth_call with state overrides, and sees only the balances and approvals it was told to watch.
+ */
+export const SIMULATION_STRATEGIES = ['simulateV1', 'callTracer', 'structLogs', 'stateOverride'] as const;
 export type SimulationStrategy = (typeof SIMULATION_STRATEGIES)[number];
 
 /** A transaction before it is signed, with viem's field names. */

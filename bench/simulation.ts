@@ -1,0 +1,132 @@
+// Transaction preview: time (median) and JSON-RPC round trips (HTTP requests counted at the proxy)
+// of simulateTransaction per strategy the local Hardhat node offers (structLogs, stateOverride;
+// it has neither eth_simulateV1 nor the callTracer), cold (the strategy probe's batch included, a
+// fresh cache) and warm (probe cached), beside a bare eth_call of the same transaction through the
+// same proxy; with no added latency and with 50 ms per HTTP request. Prints figures; never fails.
+import { type Address, createPublicClient, encodeFunctionData, erc20Abi, http, parseEther } from 'viem';
+import { hardhat } from 'viem/chains';
+import { startChain } from '../devchain/chain.ts';
+import { demoAddress, demoContractAddresses, seedChain } from '../devchain/seed.ts';
+import { findFreePort } from '../scripts/ports.ts';
+import { chainClient } from '../src/core/chain/client.ts';
+import { localNetwork } from '../src/core/chain/networks.ts';
+import { createProbeCache, probeStrategy } from '../src/core/simulation/probe.ts';
+import { simulateTransaction } from '../src/core/simulation/simulate.ts';
+import type { SimulationStrategy, UnsignedTransaction } from '../src/core/simulation/types.ts';
+import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+
+const RUNS = Number(process.env.BENCH_SIMULATION_RUNS ?? 15);
+const LATENCIES = [0, 50];
+/** Strategies Hardhat 2.29 offers; eth_simulateV1 and debug_traceCall's callTracer it refuses. */
+const LOCAL_STRATEGIES: readonly SimulationStrategy[] = ['structLogs', 'stateOverride'];
+const BUDGET = { roundTrips: 2, ms: 150 };
+
+type Contracts = ReturnType<typeof demoContractAddresses>;
+
+/**
+ * SCENARIO — the transaction previewed. A DAI transfer from a seeded account (it holds 5,000 DAI),
+ * because the seeded DemoSwap (`SWAP`, branch `scenarios`) is not on main yet. When it is, make
+ * this `swap(DAI, 100 DAI, USDC, 99 USDC)` on contracts.SWAP from a trader that approved it.
+ */
+const SCENARIO = {
+  label: 'DAI transfer (stand-in for the DAI→USDC swap, see SCENARIO in bench/simulation.ts)',
+  tx: (contracts: Contracts): UnsignedTransaction => ({
+    from: demoAddress(0),
+    to: contracts.DAI,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [demoAddress(17), parseEther('1')] }),
+  }),
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+type Cell = { ms: number[]; trips: number[]; node: number[] };
+const cell = (): Cell => ({ ms: [], trips: [], node: [] });
+
+export async function benchSimulation(): Promise<string> {
+  const chain = await startChain({ port: await findFreePort() });
+  await seedChain(chain.url);
+  const proxy = await startRpcFaultProxy(chain.url);
+  const contracts = demoContractAddresses();
+  const tx = SCENARIO.tx(contracts);
+  // The person's portfolio tokens, which the stateOverride strategy watches besides those the call names.
+  const portfolio: Address[] = [contracts.DAI, contracts.USDC, contracts.USDT, contracts.MKR];
+  let clients = 0;
+  const freshClient = () => chainClient({ ...localNetwork(proxy.url), id: `bench-simulation-${clients++}` });
+  const bare = createPublicClient({ chain: hardhat, transport: http(proxy.url) });
+
+  /** One measured run: the time of `work` and the HTTP requests the proxy saw meanwhile. */
+  async function measure(into: Cell, work: () => Promise<unknown>) {
+    proxy.resetCounts();
+    const start = performance.now();
+    await work();
+    into.ms.push(performance.now() - start);
+    into.trips.push(proxy.requests);
+    into.node.push(proxy.upstreamMs);
+  }
+
+  const lines = [`Transaction preview: ${SCENARIO.label} (median of ${RUNS} runs, Node, local Hardhat 2.29 node)`];
+  try {
+    const chosen = await probeStrategy(freshClient(), createProbeCache());
+    for (const latency of LATENCIES) {
+      proxy.setFault(latency ? { kind: 'delay', ms: latency } : { kind: 'none' });
+      const baseline = cell();
+      const cold = new Map(LOCAL_STRATEGIES.map((s) => [s, cell()]));
+      const warm = new Map(LOCAL_STRATEGIES.map((s) => [s, cell()]));
+      // One warm-up round (JIT, the node's caches), then alternate so noise falls on all alike.
+      for (let run = 0; run <= RUNS; run++) {
+        const keep = run > 0;
+        const sink = (c: Cell | undefined) => (keep && c ? c : cell());
+        await measure(sink(baseline), () => bare.call({ account: tx.from, to: tx.to, data: tx.data }));
+        for (const strategy of LOCAL_STRATEGIES) {
+          const client = freshClient();
+          const cache = createProbeCache();
+          // Cold: the probe's batch (it picks `chosen` on this node whatever the strategy run),
+          // then the simulation; a node offering only eth_call would pay the same one batch.
+          await measure(sink(cold.get(strategy)), async () => {
+            await probeStrategy(client, cache);
+            await simulateTransaction(client, tx, { cache, strategy, watch: { tokens: portfolio } });
+          });
+          await measure(sink(warm.get(strategy)), () =>
+            simulateTransaction(client, tx, { cache, strategy, watch: { tokens: portfolio } }),
+          );
+        }
+      }
+      const base = median(baseline.ms);
+      lines.push(
+        `  ${latency ? `+${latency} ms per HTTP request` : 'no added latency'}`,
+        `    bare eth_call of the same transaction   ${base.toFixed(1)} ms (node ${median(baseline.node).toFixed(1)})   ${median(baseline.trips)} round trip(s)`,
+      );
+      for (const strategy of LOCAL_STRATEGIES) {
+        for (const [label, c] of [
+          ['cold (probe included)', cold.get(strategy)],
+          ['warm (probe cached)  ', warm.get(strategy)],
+        ] as const) {
+          if (!c) continue;
+          const ms = median(c.ms);
+          const trips = median(c.trips);
+          const isChosen = strategy === chosen && latency === 0;
+          const verdict = isChosen
+            ? `   budget ≤ ${BUDGET.roundTrips} round trips, ≤ ${BUDGET.ms} ms: ${
+                trips <= BUDGET.roundTrips && ms <= BUDGET.ms ? 'within budget' : 'OVER BUDGET'
+              }`
+            : '';
+          lines.push(
+            `    ${strategy.padEnd(13)} ${label}   ${ms.toFixed(1).padStart(6)} ms (node ${median(c.node).toFixed(1)})   ${trips} round trip(s)   ${(ms / base).toFixed(1)}× the bare eth_call${verdict}`,
+          );
+          if (process.env.BENCH_SIMULATION_ALL) lines.push(`      [${c.ms.map((t) => t.toFixed(0)).join(', ')}]`);
+        }
+      }
+    }
+    lines.push(
+      `  the probe picks ${chosen} on this node; eth_simulateV1 and the callTracer are not offered by Hardhat, so not measured`,
+    );
+  } finally {
+    await proxy.close();
+    await chain.stop();
+  }
+  return lines.join('\n');
+}

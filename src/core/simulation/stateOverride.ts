@@ -1,0 +1,147 @@
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  hexToBytes,
+  zeroAddress,
+} from 'viem';
+import { type ReadingChanges, readingChanges } from './readings';
+import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
+import type { Execution, UnsignedTransaction } from './types';
+import { planReads, type Read, watchPlan } from './watch';
+
+/** The request for one preview and what its answer is read against. */
+export type StateOverrideCall = {
+  method: 'eth_call';
+  params: unknown[];
+  reads: Read[];
+  /** Gas given to the call itself: the transaction's limit less its intrinsic cost (0: all there is). */
+  gasLimit: bigint;
+};
+
+/** Gas of a transaction before any code runs (EIP-2028 calldata, EIP-2930 access lists, EIP-3860 init code, EIP-7702). */
+export function intrinsicGas(tx: UnsignedTransaction): bigint {
+  const data = hexToBytes(tx.data ?? '0x');
+  const zeros = BigInt(data.filter((b) => b === 0).length);
+  const nonZeros = BigInt(data.length) - zeros;
+  let gas = 21_000n + zeros * 4n + nonZeros * 16n;
+  if (!tx.to) gas += 32_000n + 2n * ((BigInt(data.length) + 31n) / 32n);
+  for (const entry of tx.accessList ?? []) gas += 2_400n + 1_900n * BigInt(entry.storageKeys.length);
+  gas += 25_000n * BigInt(tx.authorizationList?.length ?? 0);
+  return gas;
+}
+
+/** EIP-7623 (Prague): a transaction pays at least 10 gas a calldata token (a zero byte 1, another 4). */
+export function calldataFloor(tx: UnsignedTransaction): bigint {
+  const data = hexToBytes(tx.data ?? '0x');
+  const zeros = BigInt(data.filter((b) => b === 0).length);
+  return 21_000n + 10n * (zeros + 4n * (BigInt(data.length) - zeros));
+}
+
+/**
+ * An eth_call from the sender to the sender, with the simulator's code placed at the sender's
+ * address by a state override: the simulator reads the watched balances and approvals, calls the
+ * target as the sender would, and reads them again. `tokens` are the person's portfolio tokens.
+ */
+export function stateOverrideCall(tx: UnsignedTransaction, tokens: readonly Address[] = []): StateOverrideCall {
+  const from = getAddress(tx.from);
+  const reads = planReads(watchPlan(tx, tokens), from);
+  const isCreate = !tx.to;
+  const intrinsic = intrinsicGas(tx);
+  const gasLimit = tx.gas === undefined ? 0n : tx.gas > intrinsic ? tx.gas - intrinsic : 1n;
+  const data = encodeFunctionData({
+    abi: SIMULATOR_ABI,
+    functionName: 'simulate',
+    args: [
+      tx.to ? getAddress(tx.to) : zeroAddress,
+      tx.value ?? 0n,
+      tx.data ?? '0x',
+      gasLimit,
+      isCreate,
+      reads.map(({ target, data, onlyIf }) => ({ target, data, onlyIf: BigInt(onlyIf) })),
+    ],
+  });
+  // The value is sent by the simulator from the sender's balance, not by the eth_call; no fee
+  // fields, so no gas is charged and the readings see the balances as they are.
+  const call = { from, to: from, data, ...(tx.accessList ? { accessList: tx.accessList } : {}) };
+  return { method: 'eth_call', params: [call, 'latest', { [from]: { code: SIMULATOR_RUNTIME } }], reads, gasLimit };
+}
+
+const NOTES = {
+  watched:
+    'Read from balances before and after the call, not from logs: only the native coin and the tokens Cairn watched are shown (the called contract, tokens named in the transaction’s data and your portfolio, for you, the called contract and addresses in the data).',
+  unseen: 'Logs, transfers of other assets and contracts created inside the call are not seen by this preview.',
+  gas: 'Gas is an estimate: the call’s own gas plus the intrinsic cost, without refunds for storage it clears, and a few dozen more when coin or NFTs come back to you (your account takes them through the preview’s code).',
+  create: 'The new contract runs at a stand-in address during the preview: what it is sent is not shown.',
+} as const;
+
+type Outcome = { success: boolean; returnData: Hex; gasUsed: bigint; created: Address };
+type Reading = { ok: boolean; value: bigint };
+
+/**
+ * Reads the simulator's answer: the outcome (revert data when the call failed), the gas estimate,
+ * and the changes the readings show (readingChanges). Throws a TypeError when the answer is not
+ * the simulator's.
+ */
+export function parseStateOverride(
+  answer: unknown,
+  request: StateOverrideCall,
+  tx: UnsignedTransaction,
+): { execution: Execution; readings: ReadingChanges } {
+  if (typeof answer !== 'string' || !answer.startsWith('0x') || answer.length < 2 + 64 * 3) {
+    throw new TypeError('eth_call with state overrides answered without the simulator’s result');
+  }
+  let decoded: readonly [Outcome, readonly Reading[], readonly Reading[]];
+  try {
+    decoded = decodeFunctionResult({ abi: SIMULATOR_ABI, functionName: 'simulate', data: answer as Hex });
+  } catch (error) {
+    throw new TypeError(`the simulator's answer does not decode: ${(error as Error).message}`);
+  }
+  const [outcome, before, after] = decoded;
+  const { reads } = request;
+  if (before.length !== reads.length || after.length !== reads.length) {
+    throw new TypeError('the simulator answered with another number of readings than asked');
+  }
+  const from = getAddress(tx.from);
+  const observed = reads.map((read, i) => ({
+    meaning: read.meaning,
+    before: before[i] as Reading,
+    after: after[i] as Reading,
+  }));
+  const ok = outcome.success;
+  const gasUsed = max(intrinsicGas(tx) + outcome.gasUsed, calldataFloor(tx));
+  const notes: string[] = [NOTES.watched, NOTES.unseen, NOTES.gas];
+  if (!tx.to) notes.push(NOTES.create);
+  const execution: Execution = {
+    ok,
+    revertData: ok ? undefined : outcome.returnData,
+    error: ok ? undefined : failureWords(outcome, request, tx, observed),
+    gasUsed,
+    logs: [],
+    native: [],
+    created: [],
+    notes,
+  };
+  const readings: ReadingChanges = ok ? readingChanges(from, observed) : { changes: [], approvals: [], notes: [] };
+  return { execution, readings };
+}
+
+/** Why a call failed without revert data, when the readings tell. */
+function failureWords(
+  outcome: Outcome,
+  request: StateOverrideCall,
+  tx: UnsignedTransaction,
+  observed: { meaning: Read['meaning']; before: Reading }[],
+): string | undefined {
+  if (outcome.returnData !== '0x') return undefined;
+  const from = getAddress(tx.from);
+  const balance = observed.find((o) => o.meaning.kind === 'native' && o.meaning.holder === from)?.before.value;
+  if (balance !== undefined && balance < (tx.value ?? 0n)) return 'insufficient funds for the value sent';
+  // All the gas it was given, less what the measurement itself may count twice.
+  if (request.gasLimit > 0n && outcome.gasUsed + 1_000n >= request.gasLimit) return 'out of gas';
+  return undefined;
+}
+
+const max = (a: bigint, b: bigint) => (a > b ? a : b);
