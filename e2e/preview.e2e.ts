@@ -129,11 +129,13 @@ describe('the preview on every review', () => {
 
   it('says when the node fails the preview, and still lets the person send', async () => {
     const { page } = await demoWalletPage(env);
+    // Every way of previewing fails on the node (eth_simulateV1 Hardhat refuses by itself).
     env.proxy?.setFault({
       kind: 'refuse',
       code: -32000,
       message: 'execution aborted (timeout = 5s)',
-      methods: ['debug_traceCall'],
+      methods: ['debug_traceCall', 'eth_call'],
+      minParams: 3,
     });
     const send = new Send(page);
     await send.open();

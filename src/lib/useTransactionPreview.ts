@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Abi, Address } from 'viem';
+import { portfolioTokens } from '@/core/assets/catalogue';
 import type { Network } from '@/core/chain/networks';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import { type TransactionPreview, transactionPreviewQuery } from './queries/simulationQueries';
@@ -21,9 +22,11 @@ export function useTransactionPreview(
   const accounts = useVault((s) => s.accounts);
   const own = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
   const savedAbis = useSession((s) => s.savedAbis[network.id] ?? NO_ABIS);
+  const custom = useSession((s) => s.customTokens[network.id] ?? NO_ABIS);
+  const watchTokens = useMemo(() => portfolioTokens(network, custom, [], []).map((t) => t.address), [network, custom]);
   const placeholder = { from: '0x0000000000000000000000000000000000000000' } as const;
   return useQuery({
-    ...transactionPreviewQuery(network, tx ?? placeholder, { own, savedAbis, contractAbis }),
+    ...transactionPreviewQuery(network, tx ?? placeholder, { own, savedAbis, contractAbis, watchTokens }),
     enabled: tx !== undefined,
   });
 }

@@ -18,6 +18,7 @@ const STRATEGY_WORDS: Record<SimulationStrategy, string> = {
   simulateV1: 'eth_simulateV1',
   callTracer: 'a call trace (debug_traceCall)',
   structLogs: 'a step-by-step trace (debug_traceCall)',
+  stateOverride: 'eth_call and a simulator contract placed at your address (state overrides)',
 };
 
 /**

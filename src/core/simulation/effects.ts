@@ -1,4 +1,4 @@
-import { type Address, getAddress, zeroAddress } from 'viem';
+import { type Address, getAddress } from 'viem';
 import type { ApprovalChange, AssetChange, SimulationResult } from './types';
 
 /** What the form the person filled in says the transaction does, to compare with the preview. */
@@ -53,35 +53,22 @@ export function receiverKey(token: Address, to: Address): string {
   return `${lower(token)}:${lower(to)}`;
 }
 
-/** An NFT changing hands between any two addresses. */
-type NftMove = { token: Address; tokenId: bigint; amount: bigint; from: Address; to: Address };
+/** An ERC-721 changing hands between two addresses. */
+type NftMove = { token: Address; tokenId: bigint; from: Address; to: Address };
 
-/** Every NFT that changes hands, read from the decoded Transfer/TransferSingle/TransferBatch logs. */
-function nftMoves(result: SimulationResult): NftMove[] {
-  // An ERC-721 Transfer is told from an ERC-20 one by its topic count, which the change book saw.
-  const erc721 = new Set(result.changes.filter((c) => c.kind === 'erc721').map((c) => lower(c.token)));
+/**
+ * Every ERC-721 that changes hands, paired from the changes (so from any strategy, logs or not):
+ * sent by one address and received by another. One that reaches no holder was burnt.
+ */
+function erc721Moves(result: SimulationResult): NftMove[] {
+  const holders = result.changes.filter((c) => c.kind === 'erc721');
   const moves: NftMove[] = [];
-  for (const log of result.logs) {
-    if (log.name === undefined) continue;
-    const arg = (i: number) => log.args[i]?.value;
-    const token = getAddress(log.address);
-    const at = (i: number) => getAddress(String(arg(i)));
-    if (log.id === 'Transfer(address,address,uint256)' && erc721.has(lower(token))) {
-      moves.push({ token, tokenId: BigInt(arg(2) as bigint), amount: 1n, from: at(0), to: at(1) });
-    } else if (log.id === 'TransferSingle(address,address,address,uint256,uint256)') {
-      moves.push({
-        token,
-        tokenId: BigInt(arg(3) as bigint),
-        amount: BigInt(arg(4) as bigint),
-        from: at(1),
-        to: at(2),
-      });
-    } else if (log.id === 'TransferBatch(address,address,address,uint256[],uint256[])') {
-      const ids = arg(3) as readonly bigint[];
-      const values = arg(4) as readonly bigint[];
-      ids.forEach((id, j) => {
-        moves.push({ token, tokenId: id, amount: values[j] ?? 0n, from: at(1), to: at(2) });
-      });
+  for (const sender of holders) {
+    for (const tokenId of sender.sent) {
+      const receiver = holders.find(
+        (r) => r !== sender && lower(r.token) === lower(sender.token) && r.received.includes(tokenId),
+      );
+      if (receiver) moves.push({ token: sender.token, tokenId, from: sender.address, to: receiver.address });
     }
   }
   return moves;
@@ -102,23 +89,9 @@ export function factsNeeded(
     const grantee = granteeOf(approval);
     if (grantee && isUnlimitedGrant(approval)) code.set(lower(grantee), grantee);
   }
-  const receivers = nftMoves(result).filter(
-    (m) =>
-      m.amount === 1n &&
-      isErc721(result, m) &&
-      mine.has(lower(m.from)) &&
-      !mine.has(lower(m.to)) &&
-      m.to !== zeroAddress,
-  );
+  const receivers = erc721Moves(result).filter((m) => mine.has(lower(m.from)) && !mine.has(lower(m.to)));
   for (const move of receivers) code.set(lower(move.to), move.to);
-  return {
-    code: [...code.values()],
-    receivers: receivers.map(({ token, to, from, tokenId }) => ({ token, to, from, tokenId })),
-  };
-}
-
-function isErc721(result: SimulationResult, move: NftMove): boolean {
-  return result.changes.some((c) => c.kind === 'erc721' && lower(c.token) === lower(move.token));
+  return { code: [...code.values()], receivers };
 }
 
 function ownApprovals(result: SimulationResult, mine: ReadonlySet<string>): ApprovalChange[] {

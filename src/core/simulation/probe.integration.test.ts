@@ -93,6 +93,18 @@ describe('probing which simulation strategy a node offers', () => {
     });
   }
 
+  it('passes over a method that crashes on the node (-32603) when a later strategy works; an error when none does', async () => {
+    const crash = { kind: 'refuse', code: -32603, message: 'method handler crashed' } as const;
+    proxy.setFault({ ...crash, methods: ['debug_traceCall'] });
+    await expect(probeStrategy(clientFor(proxy.url), createProbeCache())).resolves.toBe('stateOverride');
+    const cache = createProbeCache();
+    const client = clientFor(proxy.url);
+    proxy.setFault({ ...crash, methods: ['debug_traceCall', 'eth_call'], minParams: 3 });
+    await expect(probeStrategy(client, cache)).rejects.toMatchObject({ code: 'CHAIN_RPC_ERROR' });
+    proxy.setFault({ kind: 'none' });
+    expect(await probeStrategy(client, cache)).toBe('structLogs');
+  });
+
   it('is an error, not "unsupported", when the node fails or cannot be reached, and is not cached', async () => {
     const cache = createProbeCache();
     const client = clientFor(proxy.url);

@@ -89,10 +89,12 @@ async function probe(client: ChainClient): Promise<SimulationStrategy> {
       if (answer.ok) break;
     }
   }
-  for (const [i, answer] of answers.entries()) {
-    if (answer.ok) return SIMULATION_STRATEGIES[i] as SimulationStrategy;
-    if (!isRefusal(answer.error)) throw answer.error;
-  }
+  // The first strategy that works wins, even past one that failed for another reason than a
+  // refusal (a method that crashes on the node, as eth_simulateV1 has on some builds): the node answered.
+  const found = answers.findIndex((answer) => answer.ok);
+  if (found >= 0) return SIMULATION_STRATEGIES[found] as SimulationStrategy;
+  const failure = answers.find((answer) => !answer.ok && !isRefusal(answer.error));
+  if (failure && !failure.ok) throw failure.error;
   throw new SimulationError(
     'SIMULATION_UNSUPPORTED',
     'This node offers no way to preview a transaction (eth_simulateV1, debug_traceCall or eth_call with state overrides).',
@@ -102,7 +104,8 @@ async function probe(client: ChainClient): Promise<SimulationStrategy> {
 /**
  * The best strategy the node offers, probed once per node (an answer is cached, a failure is not).
  * Throws SIMULATION_UNSUPPORTED when the node refuses every strategy, and the ChainError
- * (CHAIN_UNREACHABLE, CHAIN_TIMEOUT, CHAIN_NODE_ERROR…) when it fails otherwise.
+ * (CHAIN_UNREACHABLE, CHAIN_TIMEOUT, CHAIN_NODE_ERROR…) when no strategy works and one failed
+ * otherwise.
  */
 export function probeStrategy(client: ChainClient, cache: ProbeCache): Promise<SimulationStrategy> {
   const key = nodeKey(client);

@@ -233,4 +233,16 @@ describe('simulating on the local Hardhat node', () => {
     expect(result).toMatchObject({ logs: [], changes: [], approvals: [] });
     expect(result.gasUsed).toBe(receipt.gasUsed);
   });
+
+  it('previews running out of gas as such, using all of the limit as the mined transaction does', async () => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 1n] });
+    const { result, receipt } = await simulateThenMine({ to: contracts.DAI, data, gas: 25_000n });
+    expect(receipt.status).toBe('reverted');
+    expect(receipt.gasUsed).toBe(25_000n);
+    expect(result.outcome).toMatchObject({
+      ok: false,
+      reason: 'It would run out of gas: all 25,000 gas of its limit would be used.',
+    });
+    expect(result.gasUsed).toBe(receipt.gasUsed);
+  });
 });

@@ -5,6 +5,7 @@ import { toChainError } from '../chain/toChainError';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { decodeRevert, revertReason } from '../contracts/decode/errors';
 import { isCairnError } from '../errors/base';
+import { findNamed } from '../errors/causeChain';
 import { SimulationError } from '../errors/simulation';
 import { CALL_TRACER, parseCallTracer } from './callTracer';
 import { logChanges } from './changes';
@@ -64,7 +65,7 @@ export async function simulateTransaction(
   return {
     strategy,
     advisory: true,
-    outcome: outcome(execution, options.contractAbis),
+    outcome: outcome(execution, tx.gas, options.contractAbis),
     gasUsed: execution.gasUsed,
     logs,
     changes,
@@ -117,19 +118,38 @@ async function run(
   }
 }
 
-function outcome(execution: Execution, contractAbis: readonly Abi[] = []): SimulationOutcome {
+function outcome(
+  execution: Execution,
+  gasLimit: bigint | undefined,
+  contractAbis: readonly Abi[] = [],
+): SimulationOutcome {
   if (execution.ok) return { ok: true };
   const revertData: Hex | undefined = execution.revertData;
   const revert = revertData ? decodeRevert(revertData, contractAbis) : undefined;
+  // A trace without revert data that used every unit of its limit ran out of gas.
+  const outOfGas =
+    gasLimit !== undefined && execution.gasUsed >= gasLimit
+      ? `It would run out of gas: all ${gasLimit.toLocaleString('en')} gas of its limit would be used.`
+      : undefined;
   const reason = revert
     ? revertReason(revert)
-    : (execution.error ?? 'The transaction would fail without giving a reason.');
+    : (execution.error ?? outOfGas ?? 'The transaction would fail without giving a reason.');
   return { ok: false, reason, revert, revertData };
 }
 
 /** Every failure of a simulation as a SimulationError, with the node's sentence and no raw request in it. */
 function failed(error: unknown): SimulationError {
   if (error instanceof SimulationError) return error;
+  // A trace past what the transport reads (viem's response size cap) is too large, not a failure.
+  if (findNamed(error, 'ResponseBodyTooLargeError')) {
+    return new SimulationError(
+      'SIMULATION_TOO_LARGE',
+      'The node’s trace of this transaction is too large to preview here.',
+      {
+        cause: error,
+      },
+    );
+  }
   if (error instanceof TypeError) {
     return new SimulationError('SIMULATION_FAILED', 'The node sent a preview Cairn could not read.', {
       details: error.message,

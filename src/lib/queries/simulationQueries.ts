@@ -41,7 +41,13 @@ export type TransactionPreview = { result: SimulationResult; facts: EffectFacts 
 export function transactionPreviewQuery(
   network: Network,
   tx: UnsignedTransaction,
-  context: { own: readonly Address[]; savedAbis: readonly SavedAbi[]; contractAbis: readonly Abi[] },
+  context: {
+    own: readonly Address[];
+    savedAbis: readonly SavedAbi[];
+    contractAbis: readonly Abi[];
+    /** The person's tokens on this network: what a preview without logs (eth_call) watches. */
+    watchTokens: readonly Address[];
+  },
 ) {
   return queryOptions({
     queryKey: simulationKeys.preview(network, tx, context.own),
@@ -51,6 +57,7 @@ export function transactionPreviewQuery(
         cache: probeCache,
         savedAbis: context.savedAbis,
         contractAbis: context.contractAbis,
+        watch: { tokens: context.watchTokens },
       });
       const facts = await readEffectFacts(client, factsNeeded(result, context.own));
       return { result, facts };
