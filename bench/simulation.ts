@@ -3,13 +3,16 @@
 // it has neither eth_simulateV1 nor the callTracer), cold (the strategy probe's batch included, a
 // fresh cache) and warm (probe cached), beside a bare eth_call of the same transaction through the
 // same proxy; with no added latency and with 50 ms per HTTP request. Prints figures; never fails.
-import { type Address, createPublicClient, encodeFunctionData, erc20Abi, http, parseEther } from 'viem';
+import { type Address, createPublicClient, encodeFunctionData, erc20Abi, http, maxUint256, parseEther } from 'viem';
 import { hardhat } from 'viem/chains';
 import { startChain } from '../devchain/chain.ts';
+import { scenarioContractAddresses } from '../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses, seedChain } from '../devchain/seed.ts';
+import { seedClient } from '../devchain/seedSupport.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
+import { demoSwapAbi } from '../src/core/contracts/exampleAbis/demoSwapAbi.generated.ts';
 import { createProbeCache, probeStrategy } from '../src/core/simulation/probe.ts';
 import { simulateTransaction } from '../src/core/simulation/simulate.ts';
 import type { SimulationStrategy, UnsignedTransaction } from '../src/core/simulation/types.ts';
@@ -21,21 +24,22 @@ const LATENCIES = [0, 50];
 const LOCAL_STRATEGIES: readonly SimulationStrategy[] = ['structLogs', 'stateOverride'];
 const BUDGET = { roundTrips: 2, ms: 150 };
 
-type Contracts = ReturnType<typeof demoContractAddresses>;
+/** The trader: a seeded account holding DAI, which approves the swap before the runs. */
+const TRADER = demoAddress(0);
 
-/**
- * SCENARIO — the transaction previewed. A DAI transfer from a seeded account (it holds 5,000 DAI),
- * because the seeded DemoSwap (`SWAP`, branch `scenarios`) is not on main yet. When it is, make
- * this `swap(DAI, 100 DAI, USDC, 99 USDC)` on contracts.SWAP from a trader that approved it.
- */
-const SCENARIO = {
-  label: 'DAI transfer (stand-in for the DAI→USDC swap, see SCENARIO in bench/simulation.ts)',
-  tx: (contracts: Contracts): UnsignedTransaction => ({
-    from: demoAddress(0),
-    to: contracts.DAI,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [demoAddress(17), parseEther('1')] }),
-  }),
-};
+/** The transaction previewed: swap(DAI, 100 DAI, USDC, 99 USDC) on the seeded DemoSwap. */
+function swapTx(): UnsignedTransaction {
+  const { DAI, USDC } = demoContractAddresses();
+  return {
+    from: TRADER,
+    to: scenarioContractAddresses().SWAP,
+    data: encodeFunctionData({
+      abi: demoSwapAbi,
+      functionName: 'swap',
+      args: [DAI, parseEther('100'), USDC, 99_000_000n],
+    }),
+  };
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,7 +55,17 @@ export async function benchSimulation(): Promise<string> {
   await seedChain(chain.url);
   const proxy = await startRpcFaultProxy(chain.url);
   const contracts = demoContractAddresses();
-  const tx = SCENARIO.tx(contracts);
+  const seeded = seedClient(chain.url);
+  const approval = await seeded.writeContract({
+    account: TRADER,
+    chain: hardhat,
+    address: contracts.DAI,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [scenarioContractAddresses().SWAP, maxUint256],
+  });
+  await seeded.waitForTransactionReceipt({ hash: approval });
+  const tx = swapTx();
   // The person's portfolio tokens, which the stateOverride strategy watches besides those the call names.
   const portfolio: Address[] = [contracts.DAI, contracts.USDC, contracts.USDT, contracts.MKR];
   let clients = 0;
@@ -68,7 +82,9 @@ export async function benchSimulation(): Promise<string> {
     into.node.push(proxy.upstreamMs);
   }
 
-  const lines = [`Transaction preview: ${SCENARIO.label} (median of ${RUNS} runs, Node, local Hardhat 2.29 node)`];
+  const lines = [
+    `Transaction preview: a DAI→USDC swap on DemoSwap (median of ${RUNS} runs, Node, local Hardhat 2.29 node)`,
+  ];
   try {
     const chosen = await probeStrategy(freshClient(), createProbeCache());
     for (const latency of LATENCIES) {
