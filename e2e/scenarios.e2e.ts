@@ -99,6 +99,19 @@ describe('the preview of each seeded scenario', () => {
     expect(warnings).toContain('Unlimited permission to an address you have never dealt with');
   });
 
+  it('an NFT moved with transferFrom to a contract that does not accept ERC-721s is called out', async () => {
+    const { panel } = await reviewWrite('Cairn demo NFTs', NFT, 'transferFrom(address,address,uint256)', {
+      'from (address)': demoAddress(0),
+      'to (address)': FAULTY,
+      'tokenId (uint256)': '3',
+    });
+    const warnings = await warningsOf(panel);
+    expect(warnings).toContain('The recipient may not be able to handle this NFT');
+    expect(warnings).toContain('#3 could be stuck there');
+    const account = panel.getByRole('heading', { name: /^Demo account 1/ }).locator('xpath=..');
+    expect(await account.textContent()).toMatch(/Sends .*#3/);
+  });
+
   it('a fee-on-transfer token sent from Send: the recipient would get less than the form says', async () => {
     const { page } = await demoWalletPage(env);
     const send = new Send(page);
