@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Address } from 'viem';
 import { usdValue } from '@/core/assets/fiat';
 import type { FeedAnswer } from '@/core/assets/portfolio';
 import type { Network } from '@/core/chain/networks';
@@ -85,9 +86,9 @@ export function AccountChangeLines({
   for (const [i, change] of changes.entries()) {
     if (change.kind === 'erc721') {
       for (const id of change.sent)
-        lines.push({ key: `${i}s${id}`, verb: 'Sends', what: <Nft token={change} id={id} names={names} /> });
+        lines.push({ key: `${i}s${id}`, verb: 'Sends', what: <Nft token={change.token} id={id} names={names} /> });
       for (const id of change.received)
-        lines.push({ key: `${i}r${id}`, verb: 'Receives', what: <Nft token={change} id={id} names={names} /> });
+        lines.push({ key: `${i}r${id}`, verb: 'Receives', what: <Nft token={change.token} id={id} names={names} /> });
       continue;
     }
     const moved = (amount: bigint) => (
@@ -107,10 +108,11 @@ export function AccountChangeLines({
   );
 }
 
-function Nft({ token, id, names }: { token: { token: AssetChange['address'] }; id: bigint; names: PreviewNames }) {
+/** One NFT: its collection's name and its id. */
+function Nft({ token, id, names }: { token: Address; id: bigint; names: PreviewNames }) {
   return (
     <>
-      <TokenName token={token.token} nft names={names} /> #{id.toString()}
+      <TokenName token={token} nft names={names} /> #{id.toString()}
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { type Address, getAddress, zeroAddress } from 'viem';
+import { type Address, toHex, zeroAddress } from 'viem';
+import { netChange, wordToAddress } from './changes';
 import { type ApprovalChange, type AssetChange, MAX_UINT256 } from './types';
 import type { ReadMeaning } from './watch';
 
@@ -10,7 +11,7 @@ export type ReadingChanges = { changes: AssetChange[]; approvals: ApprovalChange
 
 type TokenKind = 'erc20' | 'erc721' | 'erc1155';
 
-const wordAddress = (value: bigint): Address => getAddress(`0x${value.toString(16).padStart(40, '0').slice(-40)}`);
+const wordAddress = (value: bigint): Address => wordToAddress(toHex(value, { size: 32 }));
 const read = (o: Observed) => o.before.ok && o.after.ok;
 
 /**
@@ -132,7 +133,7 @@ function unnamedNfts(observed: readonly Observed[], kinds: Map<Address, TokenKin
     const m = o.meaning;
     if (m.kind !== 'balance' || kinds.get(m.token) !== 'erc721' || !read(o)) continue;
     const named = changes.find((c) => c.kind === 'erc721' && c.token === m.token && c.address === m.holder);
-    const explained = named?.kind === 'erc721' ? BigInt(named.received.length - named.sent.length) : 0n;
+    const explained = named ? netChange(named) : 0n;
     if (o.after.value - o.before.value !== explained) unexplained.add(m.token);
   }
   return [...unexplained].map(

@@ -1,51 +1,24 @@
 // The seeded scenario contracts (devchain/scenarios.ts) previewed, then mined: every change and
 // log the preview shows must be what the block shows. Each test account has its own mnemonic
 // index (40–46) and gets its coin, tokens and NFTs by writing state, so no nonce is shared.
-import {
-  type Abi,
-  type Address,
-  createPublicClient,
-  createTestClient,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  type Hex,
-  http,
-  isAddressEqual,
-  keccak256,
-  pad,
-  parseAbi,
-  parseEther,
-  parseUnits,
-  type TransactionReceipt,
-  toHex,
-} from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
-import { hardhat } from 'viem/chains';
+import { type Abi, type Address, encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   DRAINER_OWNER_INDEX,
   MARKET_SELLER_INDEX,
-  mappingSlot,
   SCENARIO_SEED,
   scenarioContractAddresses,
   TREASURY_INDEX,
 } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
-import { chainClient } from '../chain/client';
-import { DEMO_MNEMONIC } from '../chain/localChain';
-import { localNetwork } from '../chain/networks';
+import { simulationChain } from '../../testing/simulationChain';
 import { customErrorsAbi } from '../contracts/exampleAbis/customErrorsAbi.generated';
 import { demoClaimAbi } from '../contracts/exampleAbis/demoClaimAbi.generated';
 import { demoCollectionAbi } from '../contracts/exampleAbis/demoCollectionAbi.generated';
 import { demoMarketplaceAbi } from '../contracts/exampleAbis/demoMarketplaceAbi.generated';
 import { demoSwapAbi } from '../contracts/exampleAbis/demoSwapAbi.generated';
-import { logChanges } from './changes';
-import { createProbeCache } from './probe';
-import { simulateTransaction } from './simulate';
-import type { SimulationResult, UnsignedTransaction } from './types';
+import type { UnsignedTransaction } from './types';
 
-const url = inject('localChainUrl');
 const { DAI, USDC, NFT } = demoContractAddresses();
 const { SWAP, MARKET, CLAIM, FEE, FAULTY } = scenarioContractAddresses();
 const TRADER = 40;
@@ -59,111 +32,23 @@ const treasury = at(TREASURY_INDEX);
 const thief = at(DRAINER_OWNER_INDEX);
 const VICTIM_NFTS = [10n, 11n];
 const SELLER_NFT = 22n;
-const direct = createPublicClient({ chain: hardhat, transport: http(url) });
-const cache = createProbeCache();
-const client = chainClient({ ...localNetwork(url), id: 'scenario-simulation-test' });
-const ownerOfAbi = parseAbi(['function ownerOf(uint256 tokenId) view returns (address)']);
-const word = (value: bigint | Address): Hex => pad(toHex(BigInt(value)), { size: 32 });
+const chain = simulationChain(inject('localChainUrl'), { clientId: 'scenario-simulation-test', gas: 1_000_000n });
+const { direct, expectMatchesChain } = chain;
 
-// DemoToken and FeeToken keep balanceOf at slot 3; DemoCollection ownerOfToken at 2, balances at 3.
 beforeAll(async () => {
-  const test = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url) });
-  const give = (token: Address, index: number, amount: bigint) =>
-    test.setStorageAt({ address: token, index: mappingSlot(at(index), 3n), value: word(amount) });
-  const giveNfts = async (index: number, ids: readonly bigint[]) => {
-    for (const id of ids) await test.setStorageAt({ address: NFT, index: mappingSlot(id, 2n), value: word(at(index)) });
-    await test.setStorageAt({ address: NFT, index: mappingSlot(at(index), 3n), value: word(BigInt(ids.length)) });
-  };
   for (const index of [TRADER, VICTIM, FEE_SENDER, BUYER, SELLER, ERRORS_USER])
-    await test.setBalance({ address: at(index), value: parseEther('100') });
-  await give(DAI, TRADER, parseEther('1000'));
-  await give(USDC, TRADER, parseUnits('1000', 6));
-  await give(DAI, VICTIM, parseEther('500'));
-  await give(FEE, FEE_SENDER, parseEther('1000'));
-  await giveNfts(VICTIM, VICTIM_NFTS);
-  await giveNfts(SELLER, [SELLER_NFT]);
+    await chain.giveCoin(at(index), parseEther('100'));
+  await chain.giveTokens(DAI, at(TRADER), parseEther('1000'));
+  await chain.giveTokens(USDC, at(TRADER), parseUnits('1000', 6));
+  await chain.giveTokens(DAI, at(VICTIM), parseEther('500'));
+  await chain.giveTokens(FEE, at(FEE_SENDER), parseEther('1000'));
+  await chain.giveNfts(NFT, at(VICTIM), VICTIM_NFTS);
+  await chain.giveNfts(NFT, at(SELLER), [SELLER_NFT]);
 });
 
-type Mined = { result: SimulationResult; receipt: TransactionReceipt; sendError: Error | undefined };
-
-/** Simulates, then sends the same transaction from account `index` and waits for it to be mined. */
-async function simulateThenMine(
-  index: number,
-  tx: Omit<UnsignedTransaction, 'from'>,
-  contractAbis: readonly Abi[] = [],
-): Promise<Mined> {
-  const account = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: index });
-  const unsigned: UnsignedTransaction = { from: account.address, gas: 1_000_000n, ...tx };
-  const result = await simulateTransaction(client, unsigned, { cache, contractAbis });
-  const nonce = await direct.getTransactionCount({ address: account.address, blockTag: 'pending' });
-  const fees = await direct.estimateFeesPerGas();
-  const signed = await account.signTransaction({
-    chainId: hardhat.id,
-    type: 'eip1559',
-    nonce,
-    to: tx.to ?? null,
-    value: tx.value,
-    data: tx.data,
-    gas: unsigned.gas,
-    ...fees,
-  });
-  const hash = keccak256(signed);
-  // Hardhat answers a failing transaction with an error, but mines it: the receipt says what happened.
-  const sendError = await direct.sendRawTransaction({ serializedTransaction: signed }).then(
-    () => undefined,
-    (error: unknown) => error as Error,
-  );
-  const receipt = await direct.waitForTransactionReceipt({ hash });
-  return { result, receipt, sendError };
-}
-
-/** Every simulated log, approval and change equals what the mined block shows. */
-async function expectMatchesChain({ result, receipt }: Mined) {
-  expect(receipt.status).toBe('success');
-  expect(result.outcome).toEqual({ ok: true });
-  const before = receipt.blockNumber - 1n;
-  const after = receipt.blockNumber;
-  const raw = receipt.logs.map((log, logIndex) => ({
-    address: getAddress(log.address),
-    topics: log.topics as Hex[],
-    data: log.data,
-    logIndex,
-  }));
-  const mined = logChanges(raw, []);
-  expect(result.logs).toEqual(mined.logs);
-  expect(result.approvals).toEqual(mined.approvals);
-  expect(result.gasUsed).toBe(receipt.gasUsed);
-  const fee = receipt.gasUsed * receipt.effectiveGasPrice;
-  for (const change of result.changes) {
-    const label = `${change.kind} of ${change.address}`;
-    if (change.kind === 'native') {
-      const read = (blockNumber: bigint) => direct.getBalance({ address: change.address, blockNumber });
-      const paid = isAddressEqual(change.address, receipt.from) ? fee : 0n;
-      expect((await read(after)) - (await read(before)) + paid, label).toBe(change.in - change.out);
-    } else if (change.kind === 'erc20') {
-      const read = (blockNumber: bigint) =>
-        direct.readContract({
-          address: change.token,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [change.address],
-          blockNumber,
-        });
-      expect((await read(after)) - (await read(before)), label).toBe(change.in - change.out);
-    } else if (change.kind === 'erc721') {
-      for (const tokenId of change.received) {
-        const owner = await direct.readContract({
-          address: change.token,
-          abi: ownerOfAbi,
-          functionName: 'ownerOf',
-          args: [tokenId],
-          blockNumber: after,
-        });
-        expect(owner, label).toBe(change.address);
-      }
-    }
-  }
-}
+/** Simulates (decoding custom errors with `contractAbis`), then mines the same transaction from account `index`. */
+const simulateThenMine = (index: number, tx: Omit<UnsignedTransaction, 'from'>, contractAbis: readonly Abi[] = []) =>
+  chain.simulateThenMine(index, tx, { contractAbis });
 
 const call = (abi: Abi, functionName: string, args: readonly unknown[] = []): Hex =>
   encodeFunctionData({ abi, functionName, args } as never);
