@@ -131,9 +131,9 @@ export function TransactionEffectsPanel({
             </>
           )}
           <p className={ui.muted}>
-            Simulated on your own node with {STRATEGY_WORDS[result.strategy]}; about {result.gasUsed.toString()} gas.
-            This is a preview, not a promise: the chain can change before the transaction is mined, and a contract can
-            behave differently when it is not simulated.
+            Simulated on your own node with {STRATEGY_WORDS[result.strategy]}; about{' '}
+            {result.gasUsed.toLocaleString('en')} gas. This is a preview, not a promise: the chain can change before the
+            transaction is mined, and a contract can behave differently when it is not simulated.
           </p>
           {result.notes.length > 0 && (
             <ul className={`${styles.list} ${ui.muted}`} aria-label="Limits of this preview">

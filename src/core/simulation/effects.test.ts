@@ -129,15 +129,16 @@ describe('the effects a review shows', () => {
     const needs = factsNeeded(send, base.own);
     expect(needs).toEqual({ code: [vault], receivers: [{ token: nft, to: vault, from: me, tokenId: 7n }] });
     expect(
-      describeEffects(send, { ...base, facts: facts({ [vault]: true }, { [receiverKey(nft, vault)]: false }) })
+      describeEffects(send, { ...base, facts: facts({ [vault]: true }, { [receiverKey(nft, vault, 7n)]: false }) })
         .warnings,
     ).toEqual([{ kind: 'cannot-receive', token: nft, tokenId: 7n, to: vault }]);
     expect(
-      describeEffects(send, { ...base, facts: facts({ [vault]: true }, { [receiverKey(nft, vault)]: true }) }).warnings,
+      describeEffects(send, { ...base, facts: facts({ [vault]: true }, { [receiverKey(nft, vault, 7n)]: true }) })
+        .warnings,
     ).toEqual([]);
     // A person's wallet (no code) always can.
     expect(
-      describeEffects(send, { ...base, facts: facts({ [vault]: false }, { [receiverKey(nft, vault)]: false }) })
+      describeEffects(send, { ...base, facts: facts({ [vault]: false }, { [receiverKey(nft, vault, 7n)]: false }) })
         .warnings,
     ).toEqual([]);
   });

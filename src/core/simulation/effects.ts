@@ -17,7 +17,7 @@ export type FormIntent = {
 export type EffectFacts = {
   /** Lower-case address → whether code is deployed there. */
   code: ReadonlyMap<string, boolean>;
-  /** `receiverKey(token, to)` → whether a contract recipient answers onERC721Received. */
+  /** `receiverKey(token, to, tokenId)` → whether a contract recipient answers onERC721Received. */
   receivers: ReadonlyMap<string, boolean>;
 };
 
@@ -48,9 +48,9 @@ export type TransactionEffects = {
 
 const lower = (a: string) => a.toLowerCase();
 
-/** The key of `EffectFacts.receivers`. */
-export function receiverKey(token: Address, to: Address): string {
-  return `${lower(token)}:${lower(to)}`;
+/** The key of `EffectFacts.receivers`: one answer per NFT, as a receiver may accept some ids and not others. */
+export function receiverKey(token: Address, to: Address, tokenId: bigint): string {
+  return `${lower(token)}:${lower(to)}:${tokenId}`;
 }
 
 /** An ERC-721 changing hands between two addresses. */
@@ -87,7 +87,7 @@ export function factsNeeded(
   const code = new Map<string, Address>();
   for (const approval of ownApprovals(result, mine)) {
     const grantee = granteeOf(approval);
-    if (grantee && isUnlimitedGrant(approval)) code.set(lower(grantee), grantee);
+    if (grantee && isUnlimitedGrant(approval) && !mine.has(lower(grantee))) code.set(lower(grantee), grantee);
   }
   const receivers = erc721Moves(result).filter((m) => mine.has(lower(m.from)) && !mine.has(lower(m.to)));
   for (const move of receivers) code.set(lower(move.to), move.to);
@@ -164,9 +164,9 @@ export function describeEffects(
       warnings.push({ kind: 'unlimited-to-unknown', token, owner, spender: grantee });
   }
 
-  for (const { token, to, from, tokenId } of factsNeeded(result, args.own).receivers) {
-    const accepts = args.facts?.receivers.get(receiverKey(token, to));
-    if (args.facts?.code.get(lower(to)) === true && accepts === false && mine.has(lower(from)))
+  for (const { token, to, tokenId } of factsNeeded(result, args.own).receivers) {
+    const accepts = args.facts?.receivers.get(receiverKey(token, to, tokenId));
+    if (args.facts?.code.get(lower(to)) === true && accepts === false)
       warnings.push({ kind: 'cannot-receive', token, tokenId, to });
   }
 

@@ -9,7 +9,11 @@ const receiverAbi = parseAbi([
 ]);
 const ON_ERC721_RECEIVED = '0x150b7a02';
 
-/** Whether `to` answers onERC721Received as the token contract would call it: with the selector. */
+/**
+ * Whether `to` answers onERC721Received as the token contract would call it: with the selector.
+ * The operator is taken to be the sender (a marketplace moving it would be another): receivers
+ * seldom look at it.
+ */
 async function acceptsErc721(
   client: ChainClient,
   move: { token: Address; to: Address; from: Address; tokenId: bigint },
@@ -59,7 +63,7 @@ export async function readEffectFacts(
     });
     const receivers = new Map<string, boolean>();
     needs.receivers.forEach((move, i) => {
-      receivers.set(receiverKey(move.token, move.to), accepts[i] === true);
+      receivers.set(receiverKey(move.token, move.to, move.tokenId), accepts[i] === true);
     });
     return { code, receivers };
   } catch (error) {

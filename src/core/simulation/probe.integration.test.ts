@@ -105,6 +105,18 @@ describe('probing which simulation strategy a node offers', () => {
     expect(await probeStrategy(client, cache)).toBe('structLogs');
   });
 
+  it('uses a lesser strategy while a better one is rate-limited, but asks again next time', async () => {
+    const cache = createProbeCache();
+    const client = clientFor(proxy.url);
+    proxy.setFault({ kind: 'refuse', code: -32005, message: 'rate limit exceeded', methods: ['debug_traceCall'] });
+    expect(await probeStrategy(client, cache)).toBe('stateOverride');
+    proxy.setFault({ kind: 'none' });
+    expect(await probeStrategy(client, cache)).toBe('structLogs');
+    proxy.setFault({ kind: 'refuse', code: -32005, message: 'rate limit exceeded', methods: ['debug_traceCall'] });
+    // Found without a passing failure: kept.
+    expect(await probeStrategy(client, cache)).toBe('structLogs');
+  });
+
   it('is an error, not "unsupported", when the node fails or cannot be reached, and is not cached', async () => {
     const cache = createProbeCache();
     const client = clientFor(proxy.url);

@@ -77,7 +77,12 @@ function overridesIgnored(answer: unknown): ChainError {
 const isHttpRefusal = (answer: Answer) =>
   !answer.ok && answer.error.code !== 'CHAIN_METHOD_UNSUPPORTED' && isRefusal(answer.error);
 
-async function probe(client: ChainClient): Promise<SimulationStrategy> {
+/** Failures that say nothing about the method: asked again later, the better strategy may answer. */
+const PASSING = new Set(['CHAIN_UNREACHABLE', 'CHAIN_TIMEOUT', 'CHAIN_RATE_LIMITED']);
+
+type Probed = { strategy: SimulationStrategy; final: boolean };
+
+async function probe(client: ChainClient): Promise<Probed> {
   // Asked together, the probes travel as one JSON-RPC batch: one round trip.
   let answers = await Promise.all(SIMULATION_STRATEGIES.map((s) => ask(client, s)));
   // A gateway refusing one method by HTTP status refuses the whole batch: ask again one by one.
@@ -92,7 +97,11 @@ async function probe(client: ChainClient): Promise<SimulationStrategy> {
   // The first strategy that works wins, even past one that failed for another reason than a
   // refusal (a method that crashes on the node, as eth_simulateV1 has on some builds): the node answered.
   const found = answers.findIndex((answer) => answer.ok);
-  if (found >= 0) return SIMULATION_STRATEGIES[found] as SimulationStrategy;
+  if (found >= 0) {
+    // A better strategy that failed only for the moment (time-out, rate limit) is asked again next time.
+    const final = !answers.slice(0, found).some((a) => !a.ok && PASSING.has(a.error.code));
+    return { strategy: SIMULATION_STRATEGIES[found] as SimulationStrategy, final };
+  }
   const failure = answers.find((answer) => !answer.ok && !isRefusal(answer.error));
   if (failure && !failure.ok) throw failure.error;
   throw new SimulationError(
@@ -102,7 +111,8 @@ async function probe(client: ChainClient): Promise<SimulationStrategy> {
 }
 
 /**
- * The best strategy the node offers, probed once per node (an answer is cached, a failure is not).
+ * The best strategy the node offers, probed once per node (an answer is cached, a failure is not,
+ * nor a strategy chosen while a better one timed out or was rate-limited).
  * Throws SIMULATION_UNSUPPORTED when the node refuses every strategy, and the ChainError
  * (CHAIN_UNREACHABLE, CHAIN_TIMEOUT, CHAIN_NODE_ERROR…) when no strategy works and one failed
  * otherwise.
@@ -111,12 +121,22 @@ export function probeStrategy(client: ChainClient, cache: ProbeCache): Promise<S
   const key = nodeKey(client);
   let found = cache.get(key);
   if (!found) {
-    found = probe(client);
+    const probed = probe(client);
+    found = probed.then((p) => p.strategy);
     cache.set(key, found);
-    // "No strategy" is an answer to keep; a node that failed is asked again next time.
-    found.catch((error: unknown) => {
-      if (!(error instanceof SimulationError) && cache.get(key) === found) cache.delete(key);
-    });
+    const forget = () => {
+      if (cache.get(key) === found) cache.delete(key);
+    };
+    // "No strategy" is an answer to keep; a node that failed is asked again next time, and so is
+    // one whose better strategy failed only for the moment.
+    probed.then(
+      (p) => {
+        if (!p.final) forget();
+      },
+      (error: unknown) => {
+        if (!(error instanceof SimulationError)) forget();
+      },
+    );
   }
   return found;
 }
