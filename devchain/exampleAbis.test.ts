@@ -23,7 +23,8 @@ describe('the Contracts screen’s local examples match what the seed compiles a
       DemoToken: demoTokenAbi,
       DemoCollection: demoCollectionAbi,
     }).toEqual(exampleAbis());
-  });
+    // In a fresh clone this call compiles every contract with solc: seconds on a busy machine.
+  }, 60_000);
 
   it('offers each example at the address the seed deploys it to, with that contract’s ABI', () => {
     const deployed = { ...scenarioContractAddresses(), ...demoContractAddresses() };
