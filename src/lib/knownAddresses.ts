@@ -51,9 +51,12 @@ export function useKnownRecipients(
  */
 export function useKnownAddressSet(network: Network, account: Address | undefined): ReadonlySet<string> {
   const { known } = useKnownRecipients(network, account);
+  const saved = useSavedContracts(network);
+  return useMemo(() => new Set([...known.map((k) => k.address.toLowerCase()), ...saved]), [known, saved]);
+}
+
+/** The contracts whose ABI the person saved on this network (lower case). */
+export function useSavedContracts(network: Network): ReadonlySet<string> {
   const saved = useSession((s) => s.savedAbis[network.id] ?? NO_ABIS);
-  return useMemo(
-    () => new Set([...known.map((k) => k.address.toLowerCase()), ...saved.map((s) => s.address.toLowerCase())]),
-    [known, saved],
-  );
+  return useMemo(() => new Set(saved.map((s) => s.address.toLowerCase())), [saved]);
 }

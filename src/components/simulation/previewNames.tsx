@@ -5,11 +5,9 @@ import type { Network } from '@/core/chain/networks';
 import type { SimulationResult } from '@/core/simulation/types';
 import { useAddressNames } from '@/lib/addressNames';
 import { type AssetLabel, useAssetLabels } from '@/lib/assetLabels';
-import { useSession } from '@/lib/session';
+import { useSavedContracts } from '@/lib/knownAddresses';
 import { AddressText } from '../AddressText';
 import { UntrustedText } from '../UntrustedText';
-
-const NO_ABIS: never[] = [];
 
 /** How the preview names addresses and tokens. */
 export type PreviewNames = {
@@ -41,12 +39,12 @@ function assetsOf(result: SimulationResult | undefined): ActivityAsset[] {
 
 export function usePreviewNames(network: Network, result: SimulationResult | undefined): PreviewNames {
   const names = useAddressNames(network);
-  const saved = useSession((s) => s.savedAbis[network.id] ?? NO_ABIS);
+  const saved = useSavedContracts(network);
   const assets = useMemo(() => assetsOf(result), [result]);
   const labelOf = useAssetLabels(network, assets);
   return {
     nameOf: names,
-    isSaved: (address) => saved.some((s) => s.address.toLowerCase() === address.toLowerCase()),
+    isSaved: (address) => saved.has(address.toLowerCase()),
     labelOf,
   };
 }

@@ -95,7 +95,22 @@ function read(log: DecodedLog & { name: string }, topics: number, book: ChangeBo
 }
 
 /** Sums per address and asset, in the order each was first met. */
-class ChangeBook {
+/** The key and maker of one address's entry for an ERC-20, or one ERC-1155 id. */
+function fungibleEntry(
+  kind: 'erc20' | 'erc1155',
+  token: Address,
+  address: Address,
+  id?: bigint,
+): [string, () => AssetChange] {
+  const make = (): AssetChange =>
+    kind === 'erc20'
+      ? { kind, address, token, in: 0n, out: 0n }
+      : { kind, address, token, id: id ?? 0n, in: 0n, out: 0n };
+  return [`${kind}|${address}|${token}|${id ?? ''}`, make];
+}
+
+/** Sums asset movements per address and asset, in the order first met: the one place changes are built. */
+export class ChangeBook {
   private readonly entries = new Map<string, AssetChange>();
 
   native(move: NativeTransfer) {
@@ -107,13 +122,23 @@ class ChangeBook {
   }
 
   fungible(kind: 'erc20' | 'erc1155', token: Address, from: Address, to: Address, value: bigint, id?: bigint) {
-    const make = (address: Address) => (): AssetChange =>
-      kind === 'erc20'
-        ? { kind, address, token, in: 0n, out: 0n }
-        : { kind, address, token, id: id ?? 0n, in: 0n, out: 0n };
-    const key = (address: Address) => `${kind}|${address}|${token}|${id ?? ''}`;
-    if (from !== zeroAddress) this.add(key(from), make(from), 'out', value);
-    if (to !== zeroAddress) this.add(key(to), make(to), 'in', value);
+    if (from !== zeroAddress) this.add(...fungibleEntry(kind, token, from, id), 'out', value);
+    if (to !== zeroAddress) this.add(...fungibleEntry(kind, token, to, id), 'in', value);
+  }
+
+  /**
+   * A balance read before and after (no transfer seen): its difference comes in (positive) or
+   * goes out (negative) of the holder's entry. `token` is undefined for the native coin.
+   */
+  balance(kind: 'native' | 'erc20' | 'erc1155', holder: Address, diff: bigint, token?: Address, id?: bigint) {
+    if (diff === 0n) return;
+    const side = diff > 0n ? 'in' : 'out';
+    const value = diff > 0n ? diff : -diff;
+    if (kind === 'native' || token === undefined) {
+      this.add(`native|${holder}`, () => ({ kind: 'native', address: holder, in: 0n, out: 0n }), side, value);
+    } else {
+      this.add(...fungibleEntry(kind, token, holder, id), side, value);
+    }
   }
 
   nft(token: Address, from: Address, to: Address, tokenId: bigint) {

@@ -1,5 +1,5 @@
 import { type Address, toHex, zeroAddress } from 'viem';
-import { netChange, wordToAddress } from './changes';
+import { ChangeBook, netChange, wordToAddress } from './changes';
 import { type ApprovalChange, type AssetChange, MAX_UINT256 } from './types';
 import type { ReadMeaning } from './watch';
 
@@ -24,53 +24,23 @@ const read = (o: Observed) => o.before.ok && o.after.ok;
  */
 export function readingChanges(owner: Address, observed: readonly Observed[]): ReadingChanges {
   const kinds = tokenKinds(observed);
-  const entries = new Map<string, AssetChange>();
+  const book = new ChangeBook();
   const approvals: ApprovalChange[] = [];
   const notes: string[] = [];
-  const fungible = (key: string, make: () => AssetChange, diff: bigint) => {
-    if (diff === 0n) return;
-    const change = entries.get(key) ?? make();
-    entries.set(key, change);
-    if (change.kind !== 'erc721') {
-      if (diff > 0n) change.in += diff;
-      else change.out -= diff;
-    }
-  };
-  const nft = (token: Address, address: Address) => {
-    const key = `erc721|${address}|${token}`;
-    const change = entries.get(key) ?? { kind: 'erc721', address, token, received: [], sent: [] };
-    entries.set(key, change);
-    return change as Extract<AssetChange, { kind: 'erc721' }>;
-  };
 
   for (const o of observed) {
     if (!read(o)) continue;
     const m = o.meaning;
     const diff = o.after.value - o.before.value;
-    if (m.kind === 'native') {
-      fungible(`native|${m.holder}`, () => ({ kind: 'native', address: m.holder, in: 0n, out: 0n }), diff);
-    } else if (m.kind === 'balance' && kinds.get(m.token) === 'erc20') {
-      const make = (): AssetChange => ({ kind: 'erc20', address: m.holder, token: m.token, in: 0n, out: 0n });
-      fungible(`erc20|${m.holder}|${m.token}`, make, diff);
-    } else if (m.kind === 'balance1155' && kinds.get(m.token) === 'erc1155') {
-      const make = (): AssetChange => ({
-        kind: 'erc1155',
-        address: m.holder,
-        token: m.token,
-        id: m.id,
-        in: 0n,
-        out: 0n,
-      });
-      fungible(`erc1155|${m.holder}|${m.token}|${m.id}`, make, diff);
-    } else if (m.kind === 'owner' && kinds.get(m.token) === 'erc721' && diff !== 0n) {
-      const from = wordAddress(o.before.value);
-      const to = wordAddress(o.after.value);
-      if (from !== zeroAddress) nft(m.token, from).sent.push(m.id);
-      if (to !== zeroAddress) nft(m.token, to).received.push(m.id);
-    }
+    if (m.kind === 'native') book.balance('native', m.holder, diff);
+    else if (m.kind === 'balance' && kinds.get(m.token) === 'erc20') book.balance('erc20', m.holder, diff, m.token);
+    else if (m.kind === 'balance1155' && kinds.get(m.token) === 'erc1155')
+      book.balance('erc1155', m.holder, diff, m.token, m.id);
+    else if (m.kind === 'owner' && kinds.get(m.token) === 'erc721' && diff !== 0n)
+      book.nft(m.token, wordAddress(o.before.value), wordAddress(o.after.value), m.id);
   }
 
-  const changes = [...entries.values()];
+  const changes = book.list();
   for (const o of observed) {
     const m = o.meaning;
     if (!read(o) || o.after.value === o.before.value) continue;
