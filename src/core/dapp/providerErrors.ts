@@ -1,0 +1,62 @@
+/**
+ * The errors a dApp receives from Cairn's EIP-1193 provider: EIP-1193's provider codes and
+ * EIP-1474's JSON-RPC codes, each with a sentence a developer (and, shown by the dApp, a person)
+ * can act on. Plain objects, so they cross postMessage and a MessagePort unchanged.
+ */
+export const PROVIDER_ERROR_CODES = {
+  /** EIP-1193: the person said no, or closed the window. */
+  userRejected: 4001,
+  /** EIP-1193: the site has no permission for this (not connected, or that account). */
+  unauthorized: 4100,
+  /** EIP-1193: Cairn does not offer this method. */
+  unsupportedMethod: 4200,
+  /** EIP-1193: no channel to the wallet. */
+  disconnected: 4900,
+  /** EIP-1193: not connected to the requested chain. */
+  chainDisconnected: 4901,
+  /** EIP-3326: the chain is unknown to Cairn; add it first (wallet_addEthereumChain). */
+  unrecognizedChain: 4902,
+  /** EIP-1474: the request is not valid JSON-RPC (no method, wrong shape). */
+  invalidRequest: -32600,
+  /** EIP-1474: the parameters are missing or of the wrong type. */
+  invalidParams: -32602,
+  /** EIP-1474: Cairn failed inside. */
+  internal: -32603,
+  /** EIP-1474: too many requests from this site; try again later. */
+  limitExceeded: -32005,
+} as const;
+
+export type ProviderErrorKind = keyof typeof PROVIDER_ERROR_CODES;
+export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[ProviderErrorKind];
+
+/** What the dApp's promise rejects with: EIP-1193's `ProviderRpcError` shape. */
+export type ProviderError = { code: ProviderErrorCode; message: string; data?: unknown };
+
+const SENTENCES: Record<ProviderErrorKind, string> = {
+  userRejected: 'The person declined the request in Cairn.',
+  unauthorized: 'This site is not connected to Cairn, or not to that account: ask with eth_requestAccounts first.',
+  unsupportedMethod: 'Cairn does not offer this method.',
+  disconnected: 'The connection to Cairn is closed: the Cairn window was closed or could not be opened.',
+  chainDisconnected: 'Cairn is not connected to the chain this request needs.',
+  unrecognizedChain: 'Cairn does not know this chain: add it with wallet_addEthereumChain first.',
+  invalidRequest: 'The request is not valid: it needs a method name (a string) and, optionally, params.',
+  invalidParams: 'The request’s parameters are missing or of the wrong type.',
+  internal: 'Cairn failed while handling the request.',
+  limitExceeded: 'This site sent too many requests: wait a moment and try again.',
+};
+
+/** The error of `kind`, with a more precise sentence where the caller has one. */
+export function providerError(kind: ProviderErrorKind, message?: string, data?: unknown): ProviderError {
+  const error: ProviderError = { code: PROVIDER_ERROR_CODES[kind], message: message ?? SENTENCES[kind] };
+  if (data !== undefined) error.data = data;
+  return error;
+}
+
+const CODES = new Set<number>(Object.values(PROVIDER_ERROR_CODES));
+
+/** Whether a value received over the channel is a provider error Cairn would send. */
+export function isProviderError(value: unknown): value is ProviderError {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, message } = value as { code?: unknown; message?: unknown };
+  return typeof code === 'number' && CODES.has(code) && typeof message === 'string';
+}

@@ -1,0 +1,118 @@
+import { type ProviderError, providerError } from './providerErrors';
+
+/** The largest request a site may send, serialised: enough for any typed data or call batch people sign. */
+export const MAX_REQUEST_BYTES = 256 * 1024;
+
+/** Methods that need the person: they open (or use) the Cairn window. */
+export const PERSON_METHODS = [
+  'eth_requestAccounts',
+  'wallet_requestPermissions',
+  'wallet_revokePermissions',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_signTypedData_v3',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_watchAsset',
+  'wallet_sendCalls',
+] as const;
+
+/** Methods answered from what the site was granted, with no window. */
+export const GRANTED_METHODS = [
+  'eth_accounts',
+  'eth_chainId',
+  'net_version',
+  'wallet_getPermissions',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+] as const;
+
+/** Chain reads passed to the RPC URLs the site was handed, with no window. */
+export const READ_METHODS = [
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+] as const;
+
+export type DappMethod =
+  | (typeof PERSON_METHODS)[number]
+  | (typeof GRANTED_METHODS)[number]
+  | (typeof READ_METHODS)[number];
+
+/** Methods refused outright, each with why (EIP-1193 4200). A Map: a name like `valueOf` finds nothing. */
+const REFUSED: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    eth_sign:
+      'Cairn does not sign raw hashes (eth_sign): a hash can stand for a transaction nobody can read. Use personal_sign or eth_signTypedData_v4.',
+    eth_getEncryptionPublicKey: 'Cairn does not hand out encryption keys (eth_getEncryptionPublicKey is deprecated).',
+    eth_decrypt: 'Cairn does not decrypt messages for sites (eth_decrypt is deprecated).',
+  }),
+);
+
+const KNOWN = new Set<string>([...PERSON_METHODS, ...GRANTED_METHODS, ...READ_METHODS]);
+const METHOD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+/** A site's request once its shape is checked: params always present (an array or an object). */
+export type DappRequest = { method: DappMethod; params: readonly unknown[] | Readonly<Record<string, unknown>> };
+
+export type ParsedRequest = { ok: true; request: DappRequest } | { ok: false; error: ProviderError };
+
+const refuse = (error: ProviderError): ParsedRequest => ({ ok: false, error });
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * Checks what a site passed to `request()` before anything acts on it: a plain object with a
+ * method name Cairn offers and params that are an array or an object, small enough and plain
+ * JSON. Never throws: every refusal is an EIP-1193/1474 error with a sentence naming the problem.
+ */
+export function parseDappRequest(raw: unknown): ParsedRequest {
+  if (!isPlainObject(raw))
+    return refuse(providerError('invalidRequest', 'The request must be an object: { method, params }.'));
+  const { method, params } = raw;
+  if (typeof method !== 'string' || method === '')
+    return refuse(providerError('invalidRequest', 'The request has no method name (a non-empty string).'));
+  if (!METHOD_NAME.test(method))
+    return refuse(providerError('unsupportedMethod', 'Cairn does not offer a method of that name.'));
+  const refused = REFUSED.get(method);
+  if (refused !== undefined) return refuse(providerError('unsupportedMethod', refused));
+  if (!KNOWN.has(method)) return refuse(providerError('unsupportedMethod', `Cairn does not offer ${method}.`));
+  if (params !== undefined && !Array.isArray(params) && !isPlainObject(params))
+    return refuse(providerError('invalidParams', `The params of ${method} must be an array or an object.`));
+  let size: number;
+  try {
+    size = JSON.stringify(raw).length;
+  } catch {
+    return refuse(
+      providerError(
+        'invalidParams',
+        `The params of ${method} are not plain JSON (a bigint, or an object that contains itself).`,
+      ),
+    );
+  }
+  if (size > MAX_REQUEST_BYTES)
+    return refuse(
+      providerError(
+        'invalidRequest',
+        `The request is too large: ${size.toLocaleString('en')} characters, at most ${MAX_REQUEST_BYTES.toLocaleString('en')}.`,
+      ),
+    );
+  return { ok: true, request: { method: method as DappMethod, params: (params as DappRequest['params']) ?? [] } };
+}
