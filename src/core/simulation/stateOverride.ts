@@ -1,12 +1,5 @@
-import {
-  type Address,
-  decodeFunctionResult,
-  encodeFunctionData,
-  getAddress,
-  type Hex,
-  hexToBytes,
-  zeroAddress,
-} from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData, getAddress, type Hex, zeroAddress } from 'viem';
+import { floorDataGas, intrinsicGas as intrinsicGasOf } from '../offline/intrinsicGas';
 import { type ReadingChanges, readingChanges } from './readings';
 import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
 import type { Execution, UnsignedTransaction } from './types';
@@ -21,23 +14,19 @@ export type StateOverrideCall = {
   gasLimit: bigint;
 };
 
-/** Gas of a transaction before any code runs (EIP-2028 calldata, EIP-2930 access lists, EIP-3860 init code, EIP-7702). */
+/** Gas of the transaction before any code runs, by the one rule set in core/offline/intrinsicGas. */
 export function intrinsicGas(tx: UnsignedTransaction): bigint {
-  const data = hexToBytes(tx.data ?? '0x');
-  const zeros = BigInt(data.filter((b) => b === 0).length);
-  const nonZeros = BigInt(data.length) - zeros;
-  let gas = 21_000n + zeros * 4n + nonZeros * 16n;
-  if (!tx.to) gas += 32_000n + 2n * ((BigInt(data.length) + 31n) / 32n);
-  for (const entry of tx.accessList ?? []) gas += 2_400n + 1_900n * BigInt(entry.storageKeys.length);
-  gas += 25_000n * BigInt(tx.authorizationList?.length ?? 0);
-  return gas;
+  return intrinsicGasOf({
+    to: tx.to ?? null,
+    data: tx.data ?? '0x',
+    accessList: tx.accessList,
+    authorizations: tx.authorizationList?.length,
+  }).total;
 }
 
-/** EIP-7623 (Prague): a transaction pays at least 10 gas a calldata token (a zero byte 1, another 4). */
+/** EIP-7623 (Prague): the least a transaction with this calldata pays. */
 export function calldataFloor(tx: UnsignedTransaction): bigint {
-  const data = hexToBytes(tx.data ?? '0x');
-  const zeros = BigInt(data.filter((b) => b === 0).length);
-  return 21_000n + 10n * (zeros + 4n * (BigInt(data.length) - zeros));
+  return floorDataGas(tx.data ?? '0x');
 }
 
 /**

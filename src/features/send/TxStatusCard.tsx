@@ -41,16 +41,8 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
   const [plan, setPlan] = useState<ReplacementPlan>();
-  const [failureAcknowledged, setFailureAcknowledged] = useState(false);
   const canReplace = isActive(record) && !record.replacedBy && account !== undefined;
-  const replacement = useMemo(
-    () => (plan && canReplace ? replacementCall(record, plan) : undefined),
-    [plan, canReplace, record],
-  );
-  const preview = useTransactionPreview(network, replacement);
-  const heldBack = previewFails(preview.data) && !failureAcknowledged;
   const titleId = `tx-${record.id}`;
-  const native = network.nativeCurrency;
 
   const run = async (what: string, task: () => Promise<unknown>) => {
     setBusy(what);
@@ -65,10 +57,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
   };
   const retry = () => run('retry', async () => (await service()).broadcast(network, record));
   const prepare = (kind: ReplacementKind) =>
-    run(kind, async () => {
-      setFailureAcknowledged(false);
-      setPlan(await planReplacement(network, record, kind));
-    });
+    run(kind, async () => setPlan(await planReplacement(network, record, kind)));
   const confirm = (chosen: ReplacementPlan) =>
     run('confirm', async () => {
       if (!account) return;
@@ -138,53 +127,82 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
         )}
       </div>
       {plan && canReplace && (
-        <fieldset className={ui.noticeWarning}>
-          <legend>{plan.kind === 'cancel' ? 'Cancel this transaction?' : 'Speed up this transaction?'}</legend>
-          <p>
-            {plan.kind === 'cancel'
-              ? 'Sends nothing to yourself with the same nonce and higher fees, so the original cannot be mined. '
-              : 'Sends the same transaction again with higher fees. '}
-            New fees: {feeWords(plan.fees)} (were {feeWords(record.fees)}). At most{' '}
-            <Amount value={plan.maxFee} decimals={native.decimals} symbol={native.symbol} /> in fees.
-          </p>
-          {!plan.enough && (
-            <p role="alert">
-              Not enough {native.symbol}: this needs{' '}
-              <Amount value={plan.value + plan.maxFee} decimals={native.decimals} symbol={native.symbol} /> and the
-              account has <Amount value={plan.balance} decimals={native.decimals} symbol={native.symbol} />.{' '}
-              {plan.kind === 'speed-up' ? 'Cancel the transaction instead, or wait.' : 'Wait for it instead.'}
-            </p>
-          )}
-          {replacement && (
-            <TransactionEffectsPanel
-              network={network}
-              tx={replacement}
-              preview={preview}
-              acknowledged={failureAcknowledged}
-              onAcknowledge={setFailureAcknowledged}
-            />
-          )}
-          <div className={ui.actions}>
-            <button
-              type="button"
-              className={plan.kind === 'cancel' ? ui.dangerButton : undefined}
-              disabled={busy !== undefined || !plan.enough || heldBack}
-              onClick={() => confirm(plan)}
-            >
-              {busy === 'confirm' ? 'Signing…' : plan.kind === 'cancel' ? 'Confirm cancellation' : 'Confirm speed-up'}
-            </button>
-            <button
-              type="button"
-              className={ui.secondary}
-              disabled={busy !== undefined}
-              onClick={() => setPlan(undefined)}
-            >
-              {plan.kind === 'cancel' ? 'Keep the transaction' : 'Keep waiting'}
-            </button>
-          </div>
-        </fieldset>
+        <ReplacementReview
+          record={record}
+          network={network}
+          plan={plan}
+          busy={busy}
+          onConfirm={() => confirm(plan)}
+          onKeep={() => setPlan(undefined)}
+        />
       )}
       <ErrorAlert message={error} />
     </li>
+  );
+}
+
+/**
+ * The review of a speed-up or cancellation: new fees, whether the balance carries them, and the
+ * preview of what the replacement does (read only while this review is open).
+ */
+function ReplacementReview({
+  record,
+  network,
+  plan,
+  busy,
+  onConfirm,
+  onKeep,
+}: {
+  record: TxRecord;
+  network: Network;
+  plan: ReplacementPlan;
+  busy: string | undefined;
+  onConfirm(): void;
+  onKeep(): void;
+}) {
+  const native = network.nativeCurrency;
+  const replacement = useMemo(() => replacementCall(record, plan), [record, plan]);
+  const preview = useTransactionPreview(network, replacement);
+  const [failureAcknowledged, setFailureAcknowledged] = useState(false);
+  const heldBack = previewFails(preview.data) && !failureAcknowledged;
+  return (
+    <fieldset className={ui.noticeWarning}>
+      <legend>{plan.kind === 'cancel' ? 'Cancel this transaction?' : 'Speed up this transaction?'}</legend>
+      <p>
+        {plan.kind === 'cancel'
+          ? 'Sends nothing to yourself with the same nonce and higher fees, so the original cannot be mined. '
+          : 'Sends the same transaction again with higher fees. '}
+        New fees: {feeWords(plan.fees)} (were {feeWords(record.fees)}). At most{' '}
+        <Amount value={plan.maxFee} decimals={native.decimals} symbol={native.symbol} /> in fees.
+      </p>
+      {!plan.enough && (
+        <p role="alert">
+          Not enough {native.symbol}: this needs{' '}
+          <Amount value={plan.value + plan.maxFee} decimals={native.decimals} symbol={native.symbol} /> and the account
+          has <Amount value={plan.balance} decimals={native.decimals} symbol={native.symbol} />.{' '}
+          {plan.kind === 'speed-up' ? 'Cancel the transaction instead, or wait.' : 'Wait for it instead.'}
+        </p>
+      )}
+      <TransactionEffectsPanel
+        network={network}
+        tx={replacement}
+        preview={preview}
+        acknowledged={failureAcknowledged}
+        onAcknowledge={setFailureAcknowledged}
+      />
+      <div className={ui.actions}>
+        <button
+          type="button"
+          className={plan.kind === 'cancel' ? ui.dangerButton : undefined}
+          disabled={busy !== undefined || !plan.enough || heldBack}
+          onClick={onConfirm}
+        >
+          {busy === 'confirm' ? 'Signing…' : plan.kind === 'cancel' ? 'Confirm cancellation' : 'Confirm speed-up'}
+        </button>
+        <button type="button" className={ui.secondary} disabled={busy !== undefined} onClick={onKeep}>
+          {plan.kind === 'cancel' ? 'Keep the transaction' : 'Keep waiting'}
+        </button>
+      </div>
+    </fieldset>
   );
 }
