@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Abi, Address } from 'viem';
 import { portfolioTokens } from '@/core/assets/catalogue';
 import type { Network } from '@/core/chain/networks';
 import type { UnsignedTransaction } from '@/core/simulation/types';
-import { type TransactionPreview, transactionPreviewQuery } from './queries/simulationQueries';
+import { simulationKeys, type TransactionPreview, transactionPreviewQuery } from './queries/simulationQueries';
 import { useSession } from './session';
 import { useVault } from './vault';
 
@@ -34,4 +34,26 @@ export function useTransactionPreview(
 /** Whether the preview found the transaction would fail: Confirm waits for the person to acknowledge it. */
 export function previewFails(preview: TransactionPreview | undefined): boolean {
   return preview?.result.outcome.ok === false;
+}
+
+/**
+ * A review's preview and its hold: when the preview finds the transaction would fail, Confirm
+ * waits until the person acknowledges it, for this very transaction (a new one starts unacknowledged).
+ */
+export function useReviewPreview(
+  network: Network,
+  tx: UnsignedTransaction | undefined,
+  contractAbis: readonly Abi[] = NO_ABIS,
+) {
+  const preview = useTransactionPreview(network, tx, contractAbis);
+  // By content, not identity: a record re-read at a new block is the same transaction.
+  const key = tx === undefined ? undefined : JSON.stringify(simulationKeys.preview(network, tx, []));
+  const [acknowledgedFor, setAcknowledgedFor] = useState<string>();
+  const acknowledged = key !== undefined && acknowledgedFor === key;
+  return {
+    preview,
+    acknowledged,
+    onAcknowledge: (value: boolean) => setAcknowledgedFor(value ? key : undefined),
+    heldBack: previewFails(preview.data) && !acknowledged,
+  };
 }

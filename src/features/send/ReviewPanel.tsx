@@ -21,7 +21,7 @@ import { errorText } from '@/lib/errorMessages';
 import { formatAmount } from '@/lib/format';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
-import { previewFails, useTransactionPreview } from '@/lib/useTransactionPreview';
+import { useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVault, useVaultSession } from '@/lib/vault';
 import { findingSentence } from './FindingsPanel';
 import styles from './send.module.css';
@@ -53,7 +53,6 @@ export function ReviewPanel({
   const { price: assetPrice, nativePrice } = useSendAssets(network, draft.from, sendAssetKey(draft.asset));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const [failureAcknowledged, setFailureAcknowledged] = useState(false);
   const callAbi = useStore(sendFlowStore, (s) => s.form.callAbi);
   const savedAbis = useSession((s) => s.savedAbis[network.id]);
   const abis = useMemo(
@@ -62,8 +61,7 @@ export function ReviewPanel({
   );
   const tx = useMemo(() => previewedCall(prepared), [prepared]);
   const intent = useMemo(() => formIntent(prepared, recipient.address), [prepared, recipient.address]);
-  const preview = useTransactionPreview(network, tx, abis);
-  const heldBack = previewFails(preview.data) && !failureAcknowledged;
+  const review = useReviewPreview(network, tx, abis);
   const assetCall = draft.asset.kind !== 'native' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
   const contractCall =
     draft.asset.kind === 'native' && prepared.call.data !== '0x'
@@ -226,11 +224,11 @@ export function ReviewPanel({
       <TransactionEffectsPanel
         network={network}
         tx={tx}
-        preview={preview}
+        preview={review.preview}
         intent={intent}
         unit={{ decimals: draft.asset.decimals, symbol: draft.asset.symbol }}
-        acknowledged={failureAcknowledged}
-        onAcknowledge={setFailureAcknowledged}
+        acknowledged={review.acknowledged}
+        onAcknowledge={review.onAcknowledge}
       />
       {findings.map((finding) => (
         <p key={finding.kind} className={finding.blocking ? ui.noticeDanger : ui.noticeWarning}>
@@ -240,7 +238,7 @@ export function ReviewPanel({
       ))}
       <ErrorAlert message={error} />
       <div className={ui.actions}>
-        <button type="button" onClick={confirm} disabled={busy || !from || heldBack}>
+        <button type="button" onClick={confirm} disabled={busy || !from || review.heldBack}>
           {busy ? 'Signing…' : 'Confirm and send'}
         </button>
         <button type="button" className={ui.secondary} onClick={() => goTo({ name: 'form' })} disabled={busy}>

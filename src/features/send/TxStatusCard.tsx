@@ -13,7 +13,7 @@ import { errorText } from '@/lib/errorMessages';
 import { formatAmount } from '@/lib/format';
 import { useTransactions } from '@/lib/transactions';
 import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
-import { previewFails, useTransactionPreview } from '@/lib/useTransactionPreview';
+import { useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './send.module.css';
 
@@ -162,9 +162,7 @@ function ReplacementReview({
 }) {
   const native = network.nativeCurrency;
   const replacement = useMemo(() => replacementCall(record, plan), [record, plan]);
-  const preview = useTransactionPreview(network, replacement);
-  const [failureAcknowledged, setFailureAcknowledged] = useState(false);
-  const heldBack = previewFails(preview.data) && !failureAcknowledged;
+  const review = useReviewPreview(network, replacement);
   return (
     <fieldset className={ui.noticeWarning}>
       <legend>{plan.kind === 'cancel' ? 'Cancel this transaction?' : 'Speed up this transaction?'}</legend>
@@ -186,15 +184,15 @@ function ReplacementReview({
       <TransactionEffectsPanel
         network={network}
         tx={replacement}
-        preview={preview}
-        acknowledged={failureAcknowledged}
-        onAcknowledge={setFailureAcknowledged}
+        preview={review.preview}
+        acknowledged={review.acknowledged}
+        onAcknowledge={review.onAcknowledge}
       />
       <div className={ui.actions}>
         <button
           type="button"
           className={plan.kind === 'cancel' ? ui.dangerButton : undefined}
-          disabled={busy !== undefined || !plan.enough || heldBack}
+          disabled={busy !== undefined || !plan.enough || review.heldBack}
           onClick={onConfirm}
         >
           {busy === 'confirm' ? 'Signing…' : plan.kind === 'cancel' ? 'Confirm cancellation' : 'Confirm speed-up'}

@@ -13,7 +13,7 @@ import type { UnsignedTransaction } from '@/core/simulation/types';
 import { broadcastToNetwork } from '@/core/tx/broadcastRaw';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
-import { previewFails, useTransactionPreview } from '@/lib/useTransactionPreview';
+import { useReviewPreview } from '@/lib/useTransactionPreview';
 import { BroadcastStatus } from './BroadcastStatus';
 import { DecodedTxView } from './DecodedTxView';
 import { QrImageField } from './QrImageField';
@@ -74,9 +74,7 @@ export function BroadcastTool() {
   const check = decoded ? checkForNetwork(decoded, network.chainId, network.name) : undefined;
   const otherProblems = decoded && check && !check.ok ? decoded.problems.filter((p) => p !== check.refusal) : [];
   const tx = useMemo(() => (decoded && check?.ok ? signedCall(decoded) : undefined), [decoded, check?.ok]);
-  const preview = useTransactionPreview(network, tx);
-  const [failureAcknowledged, setFailureAcknowledged] = useState(false);
-  const heldBack = previewFails(preview.data) && !failureAcknowledged;
+  const review = useReviewPreview(network, tx);
 
   const decode = (event: FormEvent) => {
     event.preventDefault();
@@ -84,7 +82,6 @@ export function BroadcastTool() {
     setSent(undefined);
     try {
       setDecoded(decodeRawTransaction(text));
-      setFailureAcknowledged(false);
       setError(undefined);
     } catch (e) {
       setDecoded(undefined);
@@ -156,9 +153,9 @@ export function BroadcastTool() {
             <TransactionEffectsPanel
               network={network}
               tx={tx}
-              preview={preview}
-              acknowledged={failureAcknowledged}
-              onAcknowledge={setFailureAcknowledged}
+              preview={review.preview}
+              acknowledged={review.acknowledged}
+              onAcknowledge={review.onAcknowledge}
             />
           )}
           {check.warnings.length > 0 && (
@@ -191,7 +188,7 @@ export function BroadcastTool() {
             <div className={ui.actions}>
               <button
                 type="button"
-                disabled={!check.ok || sending || heldBack}
+                disabled={!check.ok || sending || review.heldBack}
                 aria-describedby={check.ok ? undefined : 'broadcast-refusal'}
                 onClick={broadcast}
               >
