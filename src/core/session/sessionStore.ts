@@ -13,6 +13,7 @@ import {
 import { LOCAL_NETWORK_ID, type Network } from '../chain/networks';
 import type { Broadcast } from '../channels';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
+import { readSitePermissions, type SitePermission, siteFor } from '../dapp/sites';
 import { SettingsError } from '../errors/settings';
 import type { ExplorerConfig } from '../explorer/config';
 import type { KeyValueStore } from '../storage/keyValueStore';
@@ -40,6 +41,8 @@ const SHARED = [
   'explorers',
   'nftMedia',
   'savedAbis',
+  'dappSites',
+  'antiPhishingPhrase',
 ] as const;
 type SharedKey = (typeof SHARED)[number];
 type PersistedKey = SharedKey | 'selectedNetworkId';
@@ -79,6 +82,9 @@ export type SessionState = PersistedSettings & {
   /** Adds or replaces (same address) a saved ABI on a network. */
   saveAbi(networkId: string, saved: SavedAbi): void;
   removeAbi(networkId: string, address: string): void;
+  /** Changes one site's permission on top of what is stored; `change` returning undefined removes it. */
+  updateSite(origin: string, change: (site: SitePermission | undefined) => SitePermission | undefined): void;
+  setAntiPhishingPhrase(phrase: string): void;
   /**
    * Resolves once every change made so far is stored (so "Saved." is only said when it is true);
    * throws SETTINGS_STORAGE_FAILED, in words, when one of them could not be stored.
@@ -102,6 +108,8 @@ const DEFAULTS: { [K in SharedKey]: (saved: unknown) => PersistedSettings[K] } =
   explorers: (saved) => (saved as Record<string, ExplorerConfig> | undefined) ?? {},
   nftMedia: (saved) => (saved as MediaSettings | undefined) ?? DEFAULT_NFT_MEDIA,
   savedAbis: (saved) => (saved as Record<string, SavedAbi[]> | undefined) ?? {},
+  dappSites: readSitePermissions,
+  antiPhishingPhrase: (saved) => (typeof saved === 'string' ? saved : ''),
 };
 
 /** Tells the other windows of the profile which shared setting changed (see core/channels). */
@@ -256,6 +264,16 @@ export async function createSessionStore(options: {
           ...all,
           [networkId]: perNetwork(all, networkId).filter((a) => a.address.toLowerCase() !== address.toLowerCase()),
         }));
+      },
+      updateSite(origin, fn) {
+        change('dappSites', (all) => {
+          const { [origin]: _old, ...rest } = all;
+          const next = fn(siteFor(all, origin));
+          return next ? { ...rest, [origin]: next } : rest;
+        });
+      },
+      setAntiPhishingPhrase(phrase) {
+        change('antiPhishingPhrase', () => phrase);
       },
       async whenSaved() {
         const failure = (await Promise.all([...pending])).find((outcome) => outcome !== undefined);

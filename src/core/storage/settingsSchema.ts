@@ -3,6 +3,7 @@ import type { MediaSettings } from '../assets/nftLinks';
 import type { TokenInfo } from '../assets/token';
 import type { NetworkConfig } from '../chain/networkConfig';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
+import type { SitePermissions } from '../dapp/sites';
 import type { ExplorerConfig } from '../explorer/config';
 import type { ThrottleState } from '../vault/unlockThrottle';
 
@@ -27,4 +28,8 @@ export type SettingsSchema = {
   nftMedia: MediaSettings;
   /** Contract ABIs the person saved, per network id, for decoding and contract calls. */
   savedAbis: Record<string, SavedAbi[]>;
+  /** What each connected site may do, by origin. */
+  dappSites: SitePermissions;
+  /** The words the person chose to recognise Cairn's real dApp window by (empty: not chosen yet). */
+  antiPhishingPhrase: string;
 };

@@ -1,0 +1,175 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { type PersonRequest, personRequestOf } from './personRequests';
+import { type DappMetadata, isPortRequest, type PortMessage, type SiteGrant } from './protocol';
+import { type ProviderError, providerError } from './providerErrors';
+import { RateLimit } from './rateLimit';
+import { parseDappRequest } from './request';
+import { isGrantedAccount, permissionsOf, type SitePermission } from './sites';
+
+/** One request waiting for the person, in the order it came. */
+export type PendingRequest = { id: number; request: PersonRequest; receivedAt: number };
+
+export type ConnectionState = {
+  pending: PendingRequest[];
+  /** Requests refused because the site sent too many, this window. */
+  refused: number;
+};
+
+/** What the connection needs from Cairn around it. */
+export type ConnectionDeps = {
+  /** The site's permission now (read anew for every request). */
+  site(): SitePermission | undefined;
+  /** What the connector should keep for the site now. */
+  grant(): SiteGrant;
+  /** Drops the site's permission (wallet_revokePermissions). */
+  revoke(): void;
+  /** Makes `chainId` the site's network, when the site may already use it; false otherwise. */
+  switchToApproved(chainId: number): boolean;
+  /** Every request was answered. */
+  onIdle(): void;
+  now(): number;
+};
+
+type Port = { postMessage(message: PortMessage): void };
+
+/**
+ * Cairn's end of one site's channel: checks each request, answers at once what needs nobody,
+ * queues the rest for the person (one shown at a time), and sends each answer back once. A
+ * request can be answered only once; answers for unknown ids are dropped.
+ */
+export class DappConnection {
+  readonly store: StoreApi<ConnectionState> = createStore<ConnectionState>()(() => ({ pending: [], refused: 0 }));
+  private readonly limit = new RateLimit();
+  private lastGrant = '';
+
+  constructor(
+    private readonly port: Port,
+    readonly origin: string,
+    readonly dapp: DappMetadata,
+    private readonly deps: ConnectionDeps,
+  ) {}
+
+  /** Tells the connector what the site may do now (after connection, and after every change). */
+  sendGrant(): void {
+    const grant = this.deps.grant();
+    const serial = JSON.stringify(grant);
+    if (serial === this.lastGrant) return;
+    this.lastGrant = serial;
+    this.port.postMessage({ type: 'grant', grant });
+  }
+
+  /** A message from the site's port. */
+  receive(data: unknown): void {
+    if (!isPortRequest(data)) return;
+    const { id } = data;
+    if (!this.limit.allow(this.deps.now())) {
+      this.store.setState((s) => ({ refused: s.refused + 1 }));
+      this.post(id, { error: providerError('limitExceeded') });
+      return;
+    }
+    const parsed = parseDappRequest({ method: data.method, params: data.params });
+    if (!parsed.ok) {
+      this.post(id, { error: parsed.error });
+      return;
+    }
+    const answer = this.answerAtOnce(parsed.request.method, parsed.request.params);
+    if (answer) {
+      this.post(id, answer);
+      return;
+    }
+    const person = personRequestOf(parsed.request);
+    if (!person.ok) {
+      this.post(id, { error: person.error });
+      return;
+    }
+    const account = 'account' in person.request ? person.request.account : undefined;
+    if (account !== undefined && !isGrantedAccount(this.deps.site(), account)) {
+      this.post(id, {
+        error: providerError(
+          'unauthorized',
+          `This site may not use ${account}: connect that account to it in Cairn first (eth_requestAccounts).`,
+        ),
+      });
+      return;
+    }
+    this.store.setState((s) => ({
+      pending: [...s.pending, { id, request: person.request, receivedAt: this.deps.now() }],
+    }));
+  }
+
+  resolve(id: number, result: unknown): void {
+    this.finish(id, { result });
+  }
+
+  reject(id: number, error: ProviderError): void {
+    this.finish(id, { error });
+  }
+
+  /** Declines everything still waiting (the person closed the window or it cannot serve them). */
+  rejectAll(error: ProviderError = providerError('userRejected')): void {
+    for (const { id } of this.store.getState().pending) this.finish(id, { error });
+  }
+
+  private finish(id: number, answer: { result: unknown } | { error: ProviderError }): void {
+    const { pending } = this.store.getState();
+    if (!pending.some((p) => p.id === id)) return;
+    this.sendGrant();
+    this.post(id, answer);
+    const rest = pending.filter((p) => p.id !== id);
+    this.store.setState({ pending: rest });
+    if (rest.length === 0) this.deps.onIdle();
+  }
+
+  private post(id: number, answer: { result: unknown } | { error: ProviderError }): void {
+    this.port.postMessage({ type: 'response', id, ...answer } as PortMessage);
+  }
+
+  /** Requests answered from the site's permission with nobody asked, or undefined. */
+  private answerAtOnce(method: string, params: unknown): { result: unknown } | { error: ProviderError } | undefined {
+    const grant = this.deps.grant();
+    switch (method) {
+      case 'eth_accounts':
+        return { result: grant.accounts };
+      case 'eth_chainId':
+        return { result: grant.chainId };
+      case 'net_version':
+        return { result: BigInt(grant.chainId).toString() };
+      case 'wallet_getPermissions':
+        return { result: permissionsOf(this.deps.site()) };
+      case 'wallet_getCapabilities':
+        return {
+          result: Object.fromEntries(Object.keys(grant.chains).map((c) => [c, { atomic: { status: 'unsupported' } }])),
+        };
+      case 'wallet_revokePermissions':
+        this.deps.revoke();
+        this.sendGrant();
+        return { result: null };
+      case 'wallet_switchEthereumChain': {
+        const chainId = switchTarget(params);
+        if (chainId !== undefined && this.deps.switchToApproved(chainId)) {
+          this.sendGrant();
+          return { result: null };
+        }
+        return undefined;
+      }
+      default:
+        return method.startsWith('eth_') && !PERSON_ETH.has(method)
+          ? { error: providerError('unsupportedMethod', `Ask ${method} of the connector: it reads the chain itself.`) }
+          : undefined;
+    }
+  }
+}
+
+const PERSON_ETH = new Set([
+  'eth_requestAccounts',
+  'eth_sendTransaction',
+  'eth_signTypedData_v4',
+  'eth_signTypedData_v3',
+]);
+
+function switchTarget(params: unknown): number | undefined {
+  const first = Array.isArray(params) ? params[0] : undefined;
+  const hex = typeof first === 'object' && first !== null ? (first as { chainId?: unknown }).chainId : undefined;
+  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(hex)) return undefined;
+  return Number.parseInt(hex, 16);
+}

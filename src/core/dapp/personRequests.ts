@@ -1,0 +1,180 @@
+import { type Address, getAddress, type Hex, isAddress, isHex, stringToHex } from 'viem';
+import { type ProviderError, providerError } from './providerErrors';
+import type { DappRequest } from './request';
+
+/** A call a site asks Cairn to send, as EIP-1474's eth_sendTransaction and EIP-5792's calls give it. */
+export type DappCall = { to: Address | undefined; value: bigint; data: Hex; gas?: bigint };
+
+export type AddChainParams = {
+  chainId: number;
+  chainName: string;
+  rpcUrls: string[];
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  blockExplorerUrls: string[];
+};
+
+/** A request that needs the person, with its params read and checked. */
+export type PersonRequest =
+  | { method: 'eth_requestAccounts' | 'wallet_requestPermissions' }
+  | { method: 'personal_sign'; account: Address; message: Hex }
+  | { method: 'eth_signTypedData_v4' | 'eth_signTypedData_v3'; account: Address; typedData: string }
+  | { method: 'eth_sendTransaction'; account: Address; call: DappCall }
+  | { method: 'wallet_switchEthereumChain'; chainId: number }
+  | { method: 'wallet_addEthereumChain'; chain: AddChainParams }
+  | { method: 'wallet_watchAsset'; token: Address; claimed: { symbol?: string; decimals?: number } }
+  | { method: 'wallet_sendCalls'; account: Address; chainId: number | undefined; calls: DappCall[] };
+
+export type PersonRequestResult = { ok: true; request: PersonRequest } | { ok: false; error: ProviderError };
+
+class ParamsError extends Error {}
+
+const bad = (sentence: string): never => {
+  throw new ParamsError(sentence);
+};
+
+function record(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) bad(`${what} must be an object.`);
+  return value as Record<string, unknown>;
+}
+
+function address(value: unknown, what: string): Address {
+  if (typeof value !== 'string' || !isAddress(value, { strict: false }))
+    bad(`${what} must be an address (0x and 40 hex digits).`);
+  return getAddress(value as string);
+}
+
+function quantity(value: unknown, what: string): bigint {
+  if (value === undefined || value === null) return 0n;
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value))
+    bad(`${what} must be a hex quantity such as 0x1.`);
+  return BigInt(value as string);
+}
+
+function chainIdOf(value: unknown, what: string): number {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,13}$/.test(value) || BigInt(value) === 0n)
+    bad(`${what} must be a chain id in hex, such as 0x1.`);
+  return Number.parseInt(value as string, 16);
+}
+
+function call(raw: unknown, what: string): DappCall {
+  const tx = record(raw, what);
+  const data = tx.data ?? tx.input ?? '0x';
+  if (typeof data !== 'string' || !isHex(data) || data.length % 2 !== 0) bad(`${what}.data must be hex bytes (0x…).`);
+  const out: DappCall = {
+    to: tx.to === undefined || tx.to === null ? undefined : address(tx.to, `${what}.to`),
+    value: quantity(tx.value, `${what}.value`),
+    data: data as Hex,
+  };
+  if (tx.gas !== undefined) out.gas = quantity(tx.gas, `${what}.gas`);
+  return out;
+}
+
+const first = (params: DappRequest['params']) => (Array.isArray(params) ? params[0] : undefined);
+
+function read(request: DappRequest): PersonRequest {
+  const { params } = request;
+  const list = Array.isArray(params) ? params : [];
+  switch (request.method) {
+    case 'eth_requestAccounts':
+      return { method: 'eth_requestAccounts' };
+    case 'wallet_requestPermissions': {
+      const asked = record(first(params), 'The first parameter');
+      if (!Object.hasOwn(asked, 'eth_accounts')) bad('Cairn grants only the eth_accounts permission.');
+      return { method: 'wallet_requestPermissions' };
+    }
+    case 'personal_sign': {
+      const [message, signer] = list;
+      if (typeof message !== 'string') bad('personal_sign needs the message (hex bytes or text) first.');
+      const bytes =
+        isHex(message) && (message as string).length % 2 === 0 ? (message as Hex) : stringToHex(message as string);
+      return { method: 'personal_sign', account: address(signer, 'The second parameter'), message: bytes };
+    }
+    case 'eth_signTypedData_v4':
+    case 'eth_signTypedData_v3': {
+      const [signer, data] = list;
+      const typedData =
+        typeof data === 'string' ? data : typeof data === 'object' && data !== null ? JSON.stringify(data) : undefined;
+      if (typedData === undefined) bad(`${request.method} needs the typed data (JSON) second.`);
+      return {
+        method: request.method,
+        account: address(signer, 'The first parameter'),
+        typedData: typedData as string,
+      };
+    }
+    case 'eth_sendTransaction': {
+      const tx = record(first(params), 'The transaction');
+      return {
+        method: 'eth_sendTransaction',
+        account: address(tx.from, 'The transaction’s from'),
+        call: call(tx, 'The transaction'),
+      };
+    }
+    case 'wallet_switchEthereumChain':
+      return {
+        method: 'wallet_switchEthereumChain',
+        chainId: chainIdOf(record(first(params), 'The first parameter').chainId, 'chainId'),
+      };
+    case 'wallet_addEthereumChain':
+      return { method: 'wallet_addEthereumChain', chain: addChain(record(first(params), 'The first parameter')) };
+    case 'wallet_watchAsset': {
+      const asked = record(Array.isArray(params) ? params[0] : params, 'The parameters');
+      if (asked.type !== 'ERC20') bad('Cairn watches ERC20 tokens only (type "ERC20").');
+      const options = record(asked.options, 'options');
+      const claimed: { symbol?: string; decimals?: number } = {};
+      if (typeof options.symbol === 'string') claimed.symbol = options.symbol.slice(0, 32);
+      if (typeof options.decimals === 'number' && Number.isInteger(options.decimals))
+        claimed.decimals = options.decimals;
+      return { method: 'wallet_watchAsset', token: address(options.address, 'options.address'), claimed };
+    }
+    case 'wallet_sendCalls': {
+      const batch = record(first(params), 'The first parameter');
+      if (!Array.isArray(batch.calls) || batch.calls.length === 0) bad('calls must be a non-empty list.');
+      const calls = (batch.calls as unknown[]).map((c, i) => call(c, `calls[${i}]`));
+      if (calls.length > 20) bad('Cairn sends at most 20 calls in one batch.');
+      if (calls.some((c) => c.to === undefined)) bad('Every call needs a to address.');
+      return {
+        method: 'wallet_sendCalls',
+        account: address(batch.from, 'from'),
+        chainId: batch.chainId === undefined ? undefined : chainIdOf(batch.chainId, 'chainId'),
+        calls,
+      };
+    }
+    default:
+      return bad(`${request.method} is not a request for the person.`);
+  }
+}
+
+function addChain(raw: Record<string, unknown>): AddChainParams {
+  const chainId = chainIdOf(raw.chainId, 'chainId');
+  const name = typeof raw.chainName === 'string' ? raw.chainName.trim().slice(0, 64) : '';
+  if (!name) bad('chainName is missing.');
+  const urls = (value: unknown, what: string) => {
+    if (value === undefined) return [];
+    if (!Array.isArray(value) || !value.every((u) => typeof u === 'string')) bad(`${what} must be a list of URLs.`);
+    return (value as string[]).slice(0, 5);
+  };
+  const rpcUrls = urls(raw.rpcUrls, 'rpcUrls');
+  if (rpcUrls.length === 0) bad('rpcUrls must name at least one RPC URL.');
+  const currency = record(raw.nativeCurrency, 'nativeCurrency');
+  const symbol = typeof currency.symbol === 'string' ? currency.symbol.trim().slice(0, 12) : '';
+  if (!symbol) bad('nativeCurrency.symbol is missing.');
+  if (currency.decimals !== 18) bad('nativeCurrency.decimals must be 18: EVM chains count their coin in 18 decimals.');
+  const coinName = typeof currency.name === 'string' ? currency.name.trim().slice(0, 32) : symbol;
+  return {
+    chainId,
+    chainName: name,
+    rpcUrls,
+    nativeCurrency: { name: coinName || symbol, symbol, decimals: 18 },
+    blockExplorerUrls: urls(raw.blockExplorerUrls, 'blockExplorerUrls'),
+  };
+}
+
+/** Reads the params of a request that needs the person; a refusal names what is wrong (-32602). */
+export function personRequestOf(request: DappRequest): PersonRequestResult {
+  try {
+    return { ok: true, request: read(request) };
+  } catch (error) {
+    if (error instanceof ParamsError) return { ok: false, error: providerError('invalidParams', error.message) };
+    return { ok: false, error: providerError('invalidParams') };
+  }
+}

@@ -1,0 +1,137 @@
+import type { Network } from '../chain/networks';
+import { type HexChainId, type SiteGrant, toHexChainId } from './protocol';
+
+/**
+ * What one site (an origin: scheme, host and port) may do with Cairn. Each site keeps its own
+ * network, apart from the one selected in Cairn's window.
+ */
+export type SitePermission = {
+  origin: string;
+  /** Granted accounts' addresses; the first is the one the site uses. */
+  accounts: string[];
+  /** The Cairn network the site uses now. */
+  networkId: string;
+  /** Networks the person let the site use; it may switch among them without asking. */
+  networkIds: string[];
+  /** Reads may also go through the person's own node (their edited RPC URLs), not only public ones. */
+  ownNodeReads: boolean;
+  /** What the site said its name is, unverified. */
+  name: string;
+  grantedAt: number;
+  lastUsed: number;
+};
+
+/** Every site's permission, by origin. */
+export type SitePermissions = Record<string, SitePermission>;
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The permission of `origin`, looked up without trusting the object's prototype. */
+export function siteFor(sites: SitePermissions, origin: string): SitePermission | undefined {
+  return Object.hasOwn(sites, origin) ? sites[origin] : undefined;
+}
+
+export function isGrantedAccount(site: SitePermission | undefined, address: string): boolean {
+  return site?.accounts.some((a) => same(a, address)) === true;
+}
+
+/** The site's record after the person approved a connection (accounts and network chosen by them). */
+export function grantSite(
+  existing: SitePermission | undefined,
+  grant: { origin: string; accounts: string[]; networkId: string; ownNodeReads: boolean; name: string; now: number },
+): SitePermission {
+  return {
+    origin: grant.origin,
+    accounts: [...grant.accounts],
+    networkId: grant.networkId,
+    networkIds: [...new Set([grant.networkId, ...(existing?.networkIds ?? [])])],
+    ownNodeReads: grant.ownNodeReads,
+    name: grant.name,
+    grantedAt: existing?.grantedAt ?? grant.now,
+    lastUsed: grant.now,
+  };
+}
+
+/** The site now uses `networkId`, and may switch back to it without asking. */
+export function withSiteNetwork(site: SitePermission, networkId: string): SitePermission {
+  return { ...site, networkId, networkIds: [...new Set([...site.networkIds, networkId])] };
+}
+
+/**
+ * The URLs a site may read a network through: the network's public default URLs (the built-in
+ * preset's), and the person's own only where they allowed it. A custom network has no public
+ * default: its URLs are the person's own.
+ */
+export function readUrlsFor(network: Network, builtIns: readonly Network[], ownNodeReads: boolean): string[] {
+  const preset = builtIns.find((n) => n.id === network.id);
+  const urls = [...(preset?.rpcUrls ?? []), ...(ownNodeReads ? network.rpcUrls : [])];
+  return [...new Set(urls)];
+}
+
+/**
+ * What the connector keeps to answer the site without a window. A site whose network is gone
+ * (removed by the person) falls back to the first of its networks that still exists.
+ */
+export function grantFor(
+  site: SitePermission | undefined,
+  networks: readonly Network[],
+  builtIns: readonly Network[],
+  fallbackChainId: HexChainId,
+): SiteGrant {
+  if (!site) return { accounts: [], chainId: fallbackChainId, chains: {} };
+  const usable = site.networkIds.flatMap((id) => networks.filter((n) => n.id === id));
+  const current = usable.find((n) => n.id === site.networkId) ?? usable[0];
+  const chains: Record<HexChainId, string[]> = {};
+  for (const network of usable) {
+    chains[toHexChainId(network.chainId)] ??= readUrlsFor(network, builtIns, site.ownNodeReads);
+  }
+  return {
+    accounts: [...site.accounts],
+    chainId: current ? toHexChainId(current.chainId) : fallbackChainId,
+    chains,
+  };
+}
+
+/** The network a site uses, when it still exists. */
+export function siteNetwork(site: SitePermission, networks: readonly Network[]): Network | undefined {
+  return networks.find((n) => n.id === site.networkId) ?? networks.find((n) => site.networkIds.includes(n.id));
+}
+
+/** EIP-2255's answer to wallet_getPermissions / wallet_requestPermissions for a site. */
+export function permissionsOf(site: SitePermission | undefined): unknown[] {
+  if (!site || site.accounts.length === 0) return [];
+  return [
+    {
+      parentCapability: 'eth_accounts',
+      invoker: site.origin,
+      date: site.grantedAt,
+      caveats: [{ type: 'restrictReturnedAccounts', value: [...site.accounts] }],
+    },
+  ];
+}
+
+/** Checks a stored sites map (another version of Cairn may have written it) and keeps what is sound. */
+export function readSitePermissions(stored: unknown): SitePermissions {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
+  const out: SitePermissions = {};
+  for (const [origin, value] of Object.entries(stored)) {
+    if (isSitePermission(value) && value.origin === origin) out[origin] = value;
+  }
+  return out;
+}
+
+function isSitePermission(value: unknown): value is SitePermission {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const strings = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === 'string');
+  return (
+    typeof v.origin === 'string' &&
+    strings(v.accounts) &&
+    typeof v.networkId === 'string' &&
+    strings(v.networkIds) &&
+    typeof v.ownNodeReads === 'boolean' &&
+    typeof v.name === 'string' &&
+    typeof v.grantedAt === 'number' &&
+    typeof v.lastUsed === 'number'
+  );
+}
