@@ -62,9 +62,17 @@ export const securityHeaders: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=()',
 };
 
-/** The security headers for one file of the site (its path relative to the site's root). */
+/** The page sites open Cairn in (src/app/dapp), next to index.html. */
+export const DAPP_WINDOW_PAGE = 'dapp.html';
+
+/**
+ * The security headers for one file of the site (its path relative to the site's root). The dApp
+ * window keeps its link to the site that opened it: `same-origin` would cut `window.opener`, the
+ * only way the two can find each other (its messages are checked by origin and nonce instead).
+ */
 export function securityHeadersFor(path: string): Record<string, string> {
-  return KEYSTORE_WORKER_FILE.test(path)
-    ? { ...securityHeaders, 'Content-Security-Policy': keystoreWorkerContentSecurityPolicy }
-    : securityHeaders;
+  if (KEYSTORE_WORKER_FILE.test(path))
+    return { ...securityHeaders, 'Content-Security-Policy': keystoreWorkerContentSecurityPolicy };
+  if (path === DAPP_WINDOW_PAGE) return { ...securityHeaders, 'Cross-Origin-Opener-Policy': 'unsafe-none' };
+  return securityHeaders;
 }

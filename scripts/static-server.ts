@@ -48,7 +48,12 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         ...options.headers,
       }).filter(([, value]) => value !== ''),
     );
-  const indexHtml = await renderIndex(root, options.localRpcUrl, options.devchain === true);
+  // Cairn's pages: the wallet, and the window sites open (both carry the local chain's URL).
+  const pages = new Map<string, string>();
+  for (const page of ['index.html', 'dapp.html']) {
+    const html = await renderPage(root, page, options.localRpcUrl, options.devchain === true);
+    if (html !== undefined) pages.set(page, html);
+  }
 
   const server = createServer(async (request, response) => {
     try {
@@ -62,13 +67,14 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         return;
       }
       const relative = decodeURIComponent(url.pathname.slice(basePath.length));
-      if (relative === '' || relative === 'index.html') {
+      const page = pages.get(relative === '' ? 'index.html' : relative);
+      if (page !== undefined) {
         response.writeHead(200, {
-          ...headersFor('index.html'),
+          ...headersFor(relative === '' ? 'index.html' : relative),
           'Content-Type': contentTypes['.html'],
           'Cache-Control': 'no-cache',
         });
-        response.end(request.method === 'HEAD' ? undefined : indexHtml);
+        response.end(request.method === 'HEAD' ? undefined : page);
         return;
       }
       const file = normalize(join(root, relative));
@@ -107,14 +113,22 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   };
 }
 
-async function renderIndex(root: string, localRpcUrl: string | undefined, devchain: boolean): Promise<string> {
-  const built = await readFile(join(root, 'index.html'), 'utf8').catch(() => {
+/** A built page with the local chain's URL written in; undefined for a page other than index.html that is missing. */
+async function renderPage(
+  root: string,
+  page: string,
+  localRpcUrl: string | undefined,
+  devchain: boolean,
+): Promise<string | undefined> {
+  const built = await readFile(join(root, page), 'utf8').catch(() => {
+    if (page !== 'index.html') return undefined;
     throw new Error(`No build found in ${root}. Run "npm run build" first.`);
   });
+  if (built === undefined) return undefined;
   const html = devchain ? built.replace('</head>', '  <meta name="cairn-devchain" content="1" />\n  </head>') : built;
   if (!localRpcUrl) return html;
   const tag = /<meta name="cairn-local-rpc-url" content="[^"]*"\s*\/?>/;
-  if (!tag.test(html)) throw new Error('index.html has no cairn-local-rpc-url meta tag');
+  if (!tag.test(html)) throw new Error(`${page} has no cairn-local-rpc-url meta tag`);
   return html.replace(tag, `<meta name="cairn-local-rpc-url" content="${escapeAttribute(localRpcUrl)}" />`);
 }
 

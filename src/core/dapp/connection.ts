@@ -130,6 +130,9 @@ export class DappConnection {
     switch (method) {
       case 'eth_accounts':
         return { result: grant.accounts };
+      case 'eth_requestAccounts':
+        // Already connected: EIP-1102 answers with the accounts, asking nobody.
+        return grant.accounts.length > 0 ? { result: grant.accounts } : undefined;
       case 'eth_chainId':
         return { result: grant.chainId };
       case 'net_version':

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
+import { PermitPanel } from '@/components/typedData/PermitPanel';
+import { TypedDataView } from '@/components/typedData/TypedDataView';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/account';
@@ -10,11 +12,9 @@ import { chainIdWarning, type ParsedTypedData, parseTypedDataJson } from '@/core
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
-import { PermitPanel } from './PermitPanel';
 import { SignatureOutput } from './SignatureOutput';
 import { SigningAccountField } from './SigningAccountField';
 import styles from './sign.module.css';
-import { TypedDataView } from './TypedDataView';
 
 /** EIP-712 typed data: pasted as JSON, checked against its types, read as a tree, then signed. */
 export function SignTypedDataTool() {

@@ -2,7 +2,7 @@ import { HiddenTextWarning, UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { DomainSummary, SignableTypedData } from '@/core/signing/typedData';
 import { hasHiddenCharacters, type TypedDataNode, typedDataTree } from '@/core/signing/typedDataTree';
-import styles from './sign.module.css';
+import styles from './typedData.module.css';
 
 function TreeNode({ node }: { node: TypedDataNode }) {
   return (

@@ -5,7 +5,7 @@ import { listedTokens } from '@/core/assets/catalogue';
 import type { Network } from '@/core/chain/networks';
 import { toDecimalString } from '@/lib/format';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
-import styles from './sign.module.css';
+import styles from './typedData.module.css';
 
 type Known = { name: string; symbol: string; decimals: number };
 

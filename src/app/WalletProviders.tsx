@@ -1,0 +1,29 @@
+import { type ReactNode, StrictMode } from 'react';
+import { ActivityProvider } from '@/lib/activity';
+import { LinksProvider } from '@/lib/links';
+import { RoundCacheProvider } from '@/lib/roundCacheContext';
+import { SessionProvider } from '@/lib/session';
+import { TransactionsProvider } from '@/lib/transactions';
+import { VaultProvider } from '@/lib/vault';
+import { appLinks } from './links';
+import type { WalletParts } from './startWallet';
+
+/** The contexts every Cairn page renders in: session, vault, transactions, history, prices, links. */
+export function WalletProviders({ wallet, children }: { wallet: WalletParts; children: ReactNode }) {
+  const { store, vault, storage, transactionService } = wallet;
+  return (
+    <StrictMode>
+      <SessionProvider store={store}>
+        <VaultProvider client={vault}>
+          <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
+            <ActivityProvider store={storage.activity}>
+              <RoundCacheProvider cache={storage.rounds}>
+                <LinksProvider value={appLinks}>{children}</LinksProvider>
+              </RoundCacheProvider>
+            </ActivityProvider>
+          </TransactionsProvider>
+        </VaultProvider>
+      </SessionProvider>
+    </StrictMode>
+  );
+}

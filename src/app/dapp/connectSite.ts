@@ -1,0 +1,53 @@
+import { builtInNetworks } from '@/core/chain/networks';
+import { DappConnection } from '@/core/dapp/connection';
+import { toHexChainId } from '@/core/dapp/protocol';
+import { grantFor, siteFor, withSiteNetwork } from '@/core/dapp/sites';
+import type { Handshake } from '@/core/dapp/windowHandshake';
+import { selectedNetwork } from '@/core/session/sessionStore';
+import { localRpcUrlFromPage } from '../runtimeConfig';
+import type { WalletParts } from '../startWallet';
+
+/** How long the window stays open after its last answer, for the site's next request. */
+const CLOSE_AFTER_IDLE_MS = 500;
+
+/**
+ * Serves the site that completed the handshake: its requests over its port, answered from its
+ * permission in the session store, which every change is sent back from (a revocation made in
+ * Cairn's own window reaches the site while this window is open).
+ */
+export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: true }>): DappConnection {
+  const { store } = wallet;
+  const builtIns = builtInNetworks(localRpcUrlFromPage(document));
+  const current = () => siteFor(store.getState().dappSites, site.origin);
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const connection = new DappConnection(site.port, site.origin, site.dapp, {
+    site: current,
+    grant: () => {
+      const state = store.getState();
+      return grantFor(current(), state.networks, builtIns, toHexChainId(selectedNetwork(state).chainId));
+    },
+    revoke: () => store.getState().updateSite(site.origin, () => undefined),
+    switchToApproved: (chainId) => {
+      const known = current();
+      const target =
+        known && store.getState().networks.find((n) => n.chainId === chainId && known.networkIds.includes(n.id));
+      if (!target) return false;
+      store.getState().updateSite(site.origin, (stored) => (stored ? withSiteNetwork(stored, target.id) : stored));
+      return true;
+    },
+    onIdle: () => {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => {
+        if (connection.store.getState().pending.length === 0) window.close();
+      }, CLOSE_AFTER_IDLE_MS);
+    },
+    now: () => Date.now(),
+  });
+  site.port.onmessage = (event) => connection.receive(event.data);
+  store.getState().updateSite(site.origin, (stored) => stored && { ...stored, lastUsed: Date.now() });
+  // A change made anywhere (a revocation in Cairn's own window) reaches the site while it is connected.
+  store.subscribe(() => connection.sendGrant());
+  connection.sendGrant();
+  window.addEventListener('pagehide', () => connection.rejectAll());
+  return connection;
+}

@@ -1,0 +1,143 @@
+import { type ActivityStore, lazyActivityStore } from '@/core/activity/activityStore';
+import { broadcast, CHANNELS } from '@/core/channels';
+import { lazyRoundCache, type RoundCache } from '@/core/prices/roundCache';
+import { createSessionStore, type SessionStore } from '@/core/session/sessionStore';
+import {
+  type CairnDatabase,
+  indexedDbSettingsStore,
+  indexedDbTxStore,
+  openCairnDatabase,
+} from '@/core/storage/database';
+import { deferredKeyValueStore, type KeyValueStore, memoryKeyValueStore } from '@/core/storage/keyValueStore';
+import type { SettingsSchema } from '@/core/storage/settingsSchema';
+import { storageFailureSentence } from '@/core/storage/storageFailure';
+import { memoryLocks, webLocks } from '@/core/tx/locks';
+import type { TransactionService } from '@/core/tx/transactionService';
+import type { TxStore } from '@/core/tx/txStore';
+import type { VaultClient } from '@/core/vault/shared/vaultClient';
+import { requestPersistenceOnceSaved } from '@/lib/storagePersistence';
+import { toastStore } from '@/lib/toasts';
+import { changeNotice } from '@/lib/txWording';
+import { connectToVault } from '@/lib/vaultConnection';
+import { startVaultWorker } from '@/lib/vaultWorker';
+import { early } from './boot';
+import { refuseFraming } from './frameGuard';
+import { recordRefresher } from './recordRefresh';
+import { refuseWithoutStorage } from './refuseWithoutStorage';
+import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
+
+type Storage = {
+  settings: KeyValueStore<SettingsSchema>;
+  transactions: TxStore;
+  activity: ActivityStore;
+  rounds: RoundCache;
+};
+
+/** What every Cairn page (the wallet, the dApp window) runs on. */
+export type WalletParts = {
+  root: HTMLElement;
+  store: SessionStore;
+  vault: VaultClient;
+  storage: Storage;
+  transactionService: () => Promise<TransactionService>;
+};
+
+/** This window's stores, or why storage cannot be opened (then Cairn does not start). */
+async function openStorage(database: Promise<CairnDatabase>): Promise<Storage | { unavailable: unknown }> {
+  try {
+    const db = await database;
+    return {
+      settings: indexedDbSettingsStore<SettingsSchema>(db),
+      transactions: indexedDbTxStore(db),
+      activity: lazyActivityStore(() => import('@/core/storage/activityDb').then((m) => m.indexedDbActivityStore(db))),
+      rounds: lazyRoundCache(() => import('@/core/storage/roundDb').then((m) => m.indexedDbRoundCache(db))),
+    };
+  } catch (error) {
+    return { unavailable: error };
+  }
+}
+
+/** WebCrypto (and so the vault) exists only on secure pages: https, or localhost. */
+function refuseInsecurePage(root: HTMLElement): boolean {
+  if (window.isSecureContext && globalThis.crypto?.subtle) return false;
+  const message = document.createElement('p');
+  message.textContent =
+    'Cairn needs a secure page: open it over https (or from localhost). This browser withholds the cryptography Cairn uses to protect your keys on pages served over plain http.';
+  root.replaceChildren(message);
+  return true;
+}
+
+/** The query cache loads with the first part that reads: refresh it only once it is there. */
+function refreshTxRecords(): void {
+  void import('@/lib/queries/queryClient').then((m) => m.refreshTxRecords());
+}
+
+/**
+ * Opens this window's storage, its link to the shared vault session and its session store, or
+ * shows why Cairn cannot start here (framed, insecure page, no storage) and returns undefined.
+ * `keepNetworkChoice: false` (the dApp window): choosing a network here is not remembered as the
+ * next window's default.
+ */
+export async function startWallet(options: { keepNetworkChoice: boolean }): Promise<WalletParts | undefined> {
+  if (refuseFraming()) return undefined;
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from the page');
+  if (refuseInsecurePage(root)) return undefined;
+  // The vault's SharedWorker and this window's IndexedDB were started by boot.ts, before this
+  // chunk arrived; they open side by side.
+  const started = early ?? { database: openCairnDatabase(), vault: startVaultWorker() };
+  const opening = openStorage(started.database);
+  const connecting = connectToVault(
+    deferredKeyValueStore(opening.then((s) => ('settings' in s ? s.settings : memoryKeyValueStore<SettingsSchema>()))),
+    started.vault,
+  );
+  // Other tabs of this wallet store records too: refresh the lists when they do.
+  const otherTabs = broadcast(CHANNELS.txRecords);
+  otherTabs?.listen(refreshTxRecords);
+  const storage = await opening;
+  if ('unavailable' in storage) {
+    refuseWithoutStorage(root, storage.unavailable);
+    return undefined;
+  }
+  const [store, { client: vault }] = await Promise.all([
+    createSessionStore({
+      localRpcUrl: localRpcUrlFromPage(document),
+      devchain: isDevchainPage(document),
+      settings: options.keepNetworkChoice ? storage.settings : withoutNetworkChoice(storage.settings),
+      sync: broadcast(CHANNELS.settings),
+      onWriteFailed: (error) => toastStore.getState().push('error', storageFailureSentence(error, 'this change')),
+    }),
+    connecting,
+  ]);
+  requestPersistenceOnceSaved(vault.store);
+  let transactions: Promise<TransactionService> | undefined;
+  const transactionService = () => {
+    transactions ??= import('@/core/tx/transactionService').then(
+      ({ TransactionService }) =>
+        new TransactionService({
+          store: storage.transactions,
+          locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
+          onStored: recordRefresher(() => {
+            refreshTxRecords();
+            otherTabs?.post('tx-records');
+          }),
+          onChange: (change) => {
+            const notice = changeNotice(change);
+            if (notice) toastStore.getState().push(notice.tone, notice.text);
+          },
+        }),
+    );
+    return transactions;
+  };
+  return { root, store, vault, storage, transactionService };
+}
+
+/** The settings store, except that the selected network is read but never written. */
+function withoutNetworkChoice(settings: KeyValueStore<SettingsSchema>): KeyValueStore<SettingsSchema> {
+  return {
+    get: (key) => settings.get(key),
+    set: (key, value) => (key === 'selectedNetworkId' ? Promise.resolve() : settings.set(key, value)),
+    update: (key, change) => settings.update(key, change),
+    delete: (key) => settings.delete(key),
+  };
+}

@@ -1,0 +1,45 @@
+import { toUnicode } from 'punycode/punycode.es6.js';
+
+/** A site's origin taken apart for showing it: what people read, and what could mislead them. */
+export type OriginParts = {
+  origin: string;
+  scheme: 'https' | 'http';
+  /** The host as the browser has it (internationalised names in punycode, xn--…). */
+  asciiHost: string;
+  /** The host in its own letters, when it is an internationalised name; else undefined. */
+  unicodeHost: string | undefined;
+  /** A port that is not the scheme's default, or undefined. */
+  port: string | undefined;
+  /** Plain http on a host other than this computer. */
+  insecure: boolean;
+};
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Takes apart an origin as browsers serialise it (`event.origin`). */
+export function originParts(origin: string): OriginParts {
+  const url = new URL(origin);
+  const scheme = url.protocol === 'https:' ? 'https' : 'http';
+  const asciiHost = url.hostname;
+  let unicodeHost: string | undefined;
+  if (asciiHost.split('.').some((label) => label.startsWith('xn--'))) {
+    try {
+      unicodeHost = toUnicode(asciiHost);
+    } catch {
+      unicodeHost = undefined;
+    }
+  }
+  return {
+    origin,
+    scheme,
+    asciiHost,
+    unicodeHost: unicodeHost === asciiHost ? undefined : unicodeHost,
+    port: url.port === '' ? undefined : url.port,
+    insecure: scheme === 'http' && !LOOPBACK.has(asciiHost),
+  };
+}
+
+/** The host a Sign-In with Ethereum message's `domain` must name for this origin (host, and port when not the default). */
+export function originAuthority(origin: string): string {
+  return new URL(origin).host;
+}

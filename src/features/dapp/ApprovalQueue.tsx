@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import type { PendingRequest } from '@/core/dapp/connection';
+import { providerError } from '@/core/dapp/providerErrors';
+import { siteFor } from '@/core/dapp/sites';
+import { useSession } from '@/lib/session';
+import { ConnectApproval } from './ConnectApproval';
+import { useDappConnection } from './dappContext';
+import { MessageApproval } from './MessageApproval';
+import { SwitchChainApproval } from './SwitchChainApproval';
+import { TransactionApproval } from './TransactionApproval';
+import { TypedDataApproval } from './TypedDataApproval';
+
+/** The site's requests, first come first shown, one at a time. */
+export function ApprovalQueue() {
+  const connection = useDappConnection();
+  const first = useStore(connection.store, (s) => s.pending[0]);
+  const siteNetworkId = useSession((s) => siteFor(s.dappSites, connection.origin)?.networkId);
+  const selectNetwork = useSession((s) => s.selectNetwork);
+  useEffect(() => {
+    // In this window the selected network is the site's own (and is not remembered for Cairn's windows).
+    if (siteNetworkId) selectNetwork(siteNetworkId);
+  }, [siteNetworkId, selectNetwork]);
+  if (!first) return <p role="status">Waiting for the site’s request…</p>;
+  return <Approval key={first.id} pending={first} />;
+}
+
+function Approval({ pending }: { pending: PendingRequest }) {
+  const { id, request } = pending;
+  switch (request.method) {
+    case 'eth_requestAccounts':
+    case 'wallet_requestPermissions':
+      return <ConnectApproval id={id} permissions={request.method === 'wallet_requestPermissions'} />;
+    case 'personal_sign':
+      return <MessageApproval id={id} account={request.account} message={request.message} />;
+    case 'eth_signTypedData_v4':
+    case 'eth_signTypedData_v3':
+      return <TypedDataApproval id={id} account={request.account} typedData={request.typedData} />;
+    case 'eth_sendTransaction':
+      return <TransactionApproval id={id} account={request.account} call={request.call} />;
+    case 'wallet_switchEthereumChain':
+      return <SwitchChainApproval id={id} chainId={request.chainId} />;
+    default:
+      return <NotYetOffered id={id} method={request.method} />;
+  }
+}
+
+function NotYetOffered({ id, method }: { id: number; method: string }) {
+  const connection = useDappConnection();
+  useEffect(
+    () => connection.reject(id, providerError('unsupportedMethod', `Cairn does not offer ${method} yet.`)),
+    [connection, id, method],
+  );
+  return null;
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { AddressText } from '@/components/AddressText';
+import ui from '@/components/ui.module.css';
+import { canSign } from '@/core/accounts/account';
+import { grantSite, permissionsOf } from '@/core/dapp/sites';
+import { useSession } from '@/lib/session';
+import { useVault } from '@/lib/vault';
+import { ApprovalFrame } from './ApprovalFrame';
+import { useSiteRequest } from './useSiteRequest';
+
+/**
+ * eth_requestAccounts / wallet_requestPermissions: which accounts the site may see and ask to
+ * sign with, on which network, and whether it may read through the person's own node.
+ */
+export function ConnectApproval({ id, permissions }: { id: number; permissions: boolean }) {
+  const request = useSiteRequest(id);
+  const { connection, site } = request;
+  const accounts = useVault((s) => s.accounts).filter((a) => canSign(a) && !a.hidden);
+  const selectedAccountId = useVault((s) => s.selectedAccountId);
+  const networks = useSession((s) => s.networks);
+  const selectedNetworkId = useSession((s) => s.selectedNetworkId);
+  const updateSite = useSession((s) => s.updateSite);
+  const [chosen, setChosen] = useState<string[]>(() => {
+    const before = site?.accounts.filter((a) => accounts.some((x) => x.address === a)) ?? [];
+    const selected = accounts.find((a) => a.id === selectedAccountId) ?? accounts[0];
+    return before.length > 0 ? before : selected ? [selected.address] : [];
+  });
+  const [networkId, setNetworkId] = useState(site?.networkId ?? selectedNetworkId);
+  const [ownNodeReads, setOwnNodeReads] = useState(site?.ownNodeReads ?? false);
+  const toggle = (address: string, on: boolean) =>
+    setChosen((list) => (on ? [...list.filter((a) => a !== address), address] : list.filter((a) => a !== address)));
+  const ordered = accounts.map((a) => a.address).filter((a) => chosen.includes(a));
+
+  const approve = () => {
+    const grant = {
+      origin: connection.origin,
+      accounts: ordered,
+      networkId,
+      ownNodeReads,
+      name: connection.dapp.name,
+      now: Date.now(),
+    };
+    // Applied here at once (so the grant sent with the answer has it) and stored on top of what is stored.
+    updateSite(connection.origin, (stored) => grantSite(stored, grant));
+    const granted = grantSite(site, grant);
+    request.approve(permissions ? permissionsOf(granted) : granted.accounts);
+  };
+
+  if (accounts.length === 0) {
+    return (
+      <ApprovalFrame
+        title="Connect to this site?"
+        requestId={id}
+        approveLabel="Connect"
+        onApprove={approve}
+        onDecline={request.decline}
+        approveBlocked
+      >
+        <p>Cairn has no account that can sign (watch-only accounts cannot). Add one in Cairn, then connect again.</p>
+      </ApprovalFrame>
+    );
+  }
+  return (
+    <ApprovalFrame
+      title="Connect to this site?"
+      requestId={id}
+      approveLabel="Connect"
+      onApprove={approve}
+      onDecline={request.decline}
+      approveBlocked={ordered.length === 0}
+    >
+      <p>
+        The site will see the addresses you choose and their balances, and can ask you to sign or send with them. Each
+        request still needs your approval here.
+      </p>
+      <fieldset className={ui.choices}>
+        <legend>Accounts the site may use</legend>
+        {accounts.map((account) => (
+          <label key={account.id} className={ui.checkbox}>
+            <input
+              type="checkbox"
+              checked={chosen.includes(account.address)}
+              onChange={(e) => toggle(account.address, e.target.checked)}
+            />
+            <span>
+              {account.name} — <AddressText address={account.address} />
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        Network for this site
+        <select value={networkId} onChange={(e) => setNetworkId(e.target.value)}>
+          {networks.map((n) => (
+            <option key={n.id} value={n.id}>
+              {n.name} (chain id {n.chainId})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={ui.checkbox}>
+        <input type="checkbox" checked={ownNodeReads} onChange={(e) => setOwnNodeReads(e.target.checked)} />
+        <span>Let the site read the chain through my own node too (it then learns your node’s address)</span>
+      </label>
+    </ApprovalFrame>
+  );
+}

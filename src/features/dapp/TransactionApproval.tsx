@@ -1,0 +1,180 @@
+import { useEffect, useMemo, useState } from 'react';
+import { AddressText } from '@/components/AddressText';
+import { Amount } from '@/components/Amount';
+import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import { UntrustedText } from '@/components/UntrustedText';
+import ui from '@/components/ui.module.css';
+import { decodeCall } from '@/core/contracts/decode/calls';
+import { decodedLine } from '@/core/contracts/decode/decodedItem';
+import type { DappCall } from '@/core/dapp/personRequests';
+import { providerError } from '@/core/dapp/providerErrors';
+import type { UnsignedTransaction } from '@/core/simulation/types';
+import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
+import { errorText } from '@/lib/errorMessages';
+import { useSelectedNetwork } from '@/lib/session';
+import { useTransactions } from '@/lib/transactions';
+import { useReviewPreview } from '@/lib/useTransactionPreview';
+import { useVaultSession } from '@/lib/vault';
+import { ApprovalFrame } from './ApprovalFrame';
+import styles from './dapp.module.css';
+import { useSiteRequest } from './useSiteRequest';
+
+/**
+ * eth_sendTransaction: the call prepared as Send prepares one (fees, gas, balance checks), what it
+ * would do simulated on the person's node, then signed, stored and sent like any of Cairn's; the
+ * site gets the hash once it is broadcast.
+ */
+export function TransactionApproval({ id, account, call }: { id: number; account: string; call: DappCall }) {
+  const request = useSiteRequest(id, account);
+  const session = useVaultSession();
+  const { service } = useTransactions();
+  const { network, signer, fail } = request;
+  const [prepared, setPrepared] = useState<PreparedSend>();
+  const [problem, setProblem] = useState<string>();
+  const to = call.to;
+
+  useEffect(() => {
+    if (!to) {
+      fail(
+        providerError(
+          'invalidParams',
+          'Cairn does not deploy contracts for sites: the transaction needs a to address.',
+        ),
+      );
+      return;
+    }
+    if (!network) return;
+    let current = true;
+    const native = network.nativeCurrency;
+    prepareSend({
+      network,
+      from: account as `0x${string}`,
+      recipient: to,
+      asset: { kind: 'native', symbol: native.symbol, decimals: native.decimals },
+      amount: call.value,
+      max: false,
+      preset: 'normal',
+      advanced: { data: call.data, gasLimit: call.gas },
+    }).then(
+      (ready) => current && setPrepared(ready),
+      (error: unknown) => current && setProblem(errorText(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [network, account, to, call, fail]);
+
+  const tx = useMemo<UnsignedTransaction | undefined>(
+    () =>
+      prepared && {
+        from: prepared.draft.from,
+        to: prepared.call.to,
+        value: prepared.call.value,
+        data: prepared.call.data,
+        gas: prepared.gasLimit,
+        nonce: prepared.nonce,
+      },
+    [prepared],
+  );
+  const selected = useSelectedNetwork();
+  const review = useReviewPreview(network ?? selected, network ? tx : undefined);
+  if (!to) return null;
+  const native = network?.nativeCurrency;
+  const decoded = call.data !== '0x' ? decodeCall(call.data, to, []) : undefined;
+
+  const confirm = () =>
+    signer &&
+    network &&
+    prepared &&
+    request.run(async () => {
+      const record = await (await service()).submit({
+        network,
+        account: session.signerFor(signer),
+        kind: 'call',
+        call: prepared.call,
+        gas: prepared.gasLimit,
+        fees: prepared.fees,
+        nonce: prepared.nonce,
+      });
+      return record.hash;
+    }, 'Nothing was sent.');
+
+  return (
+    <ApprovalFrame
+      title="Send this transaction?"
+      requestId={id}
+      account={account}
+      network={network}
+      approveLabel="Confirm and send"
+      onApprove={confirm}
+      onDecline={request.decline}
+      approveBlocked={!signer || !prepared || review.heldBack}
+      busy={request.busy}
+      error={
+        request.error ??
+        problem ??
+        (signer ? undefined : 'This account cannot sign in Cairn (it is watch-only or gone).')
+      }
+    >
+      <dl className={styles.facts}>
+        <dt>To</dt>
+        <dd>
+          <AddressText address={to} />
+        </dd>
+        <dt>Value</dt>
+        <dd>{native && <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />}</dd>
+        <dt>Network fee</dt>
+        <dd>
+          {prepared && native ? (
+            <>
+              about <Amount value={prepared.cost.expected} decimals={native.decimals} symbol={native.symbol} />, at most{' '}
+              <Amount value={prepared.cost.max} decimals={native.decimals} symbol={native.symbol} /> (gas limit{' '}
+              {prepared.gasLimit.toString()})
+            </>
+          ) : problem ? (
+            'unknown'
+          ) : (
+            'working it out…'
+          )}
+        </dd>
+        {prepared && native && (
+          <>
+            <dt>Total</dt>
+            <dd>
+              at most{' '}
+              <Amount value={call.value + prepared.cost.max} decimals={native.decimals} symbol={native.symbol} />
+            </dd>
+          </>
+        )}
+        {decoded && (
+          <>
+            <dt>Call</dt>
+            <dd>
+              <code>
+                <UntrustedText text={decodedLine(decoded)} kind="whole" />
+              </code>
+            </dd>
+          </>
+        )}
+        {call.data !== '0x' && (
+          <>
+            <dt>Data</dt>
+            <dd>
+              <code className={ui.muted}>{call.data}</code>
+            </dd>
+          </>
+        )}
+      </dl>
+      {network && tx && (
+        <TransactionEffectsPanel
+          network={network}
+          tx={tx}
+          preview={review.preview}
+          unit={{ decimals: native?.decimals ?? 18, symbol: native?.symbol ?? 'ETH' }}
+          acknowledged={review.acknowledged}
+          onAcknowledge={review.onAcknowledge}
+        />
+      )}
+    </ApprovalFrame>
+  );
+}

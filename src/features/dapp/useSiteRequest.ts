@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { type Account, canSign } from '@/core/accounts/account';
+import type { Network } from '@/core/chain/networks';
+import { type ProviderError, providerError } from '@/core/dapp/providerErrors';
+import { siteFor, siteNetwork } from '@/core/dapp/sites';
+import { errorText } from '@/lib/errorMessages';
+import { useSession } from '@/lib/session';
+import { useVault } from '@/lib/vault';
+import { useDappConnection } from './dappContext';
+
+/**
+ * What every approval needs: the site's permission and network, the vault account for an
+ * address, and answering the request once (approve, decline, or fail with a provider error).
+ */
+export function useSiteRequest(id: number, address?: string) {
+  const connection = useDappConnection();
+  const site = useSession((s) => siteFor(s.dappSites, connection.origin));
+  const networks = useSession((s) => s.networks);
+  const accounts = useVault((s) => s.accounts);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const network: Network | undefined = site ? siteNetwork(site, networks) : undefined;
+  const account: Account | undefined =
+    address === undefined ? undefined : accounts.find((a) => a.address.toLowerCase() === address.toLowerCase());
+  return {
+    connection,
+    site,
+    network,
+    /** The vault account behind `address`, when it can sign. */
+    signer: account && canSign(account) ? account : undefined,
+    busy,
+    error,
+    setError,
+    approve: (result: unknown) => connection.resolve(id, result),
+    decline: () => connection.reject(id, providerError('userRejected')),
+    fail: (problem: ProviderError) => connection.reject(id, problem),
+    /** Runs the approval's work, keeping the window busy and showing what went wrong. */
+    run: async (work: () => Promise<unknown>, failed: string) => {
+      setBusy(true);
+      setError(undefined);
+      try {
+        connection.resolve(id, await work());
+      } catch (e) {
+        setError(`${errorText(e)} ${failed}`);
+        setBusy(false);
+      }
+    },
+  };
+}
