@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { grantSite, type SitePermission, withSiteNetwork } from '../dapp/sites';
 import { memoryKeyValueStore } from '../storage/keyValueStore';
 import { createSessionStore, type PersistedSettings, type SettingsSync, selectedNetwork } from './sessionStore';
 
@@ -200,5 +201,189 @@ describe('session store: several windows', () => {
     });
     expect(store.getState().hideZeroBalances).toBe(false);
     expect(failures).toHaveLength(1);
+  });
+});
+
+describe('session store: dApp sites and the anti-phishing phrase', () => {
+  const alice = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+  const bob = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+  const site = (origin: string, over: Partial<SitePermission> = {}): SitePermission => ({
+    origin,
+    accounts: [alice],
+    networkId: 'local',
+    networkIds: ['local'],
+    ownNodeReads: false,
+    name: 'Example',
+    grantedAt: 1_000,
+    lastUsed: 1_000,
+    ...over,
+  });
+  const A = 'https://a.example';
+  const B = 'https://b.example';
+  const linked = () => {
+    const listeners: ((key: unknown) => void)[] = [];
+    return (): SettingsSync => ({
+      post: (key) => {
+        for (const listener of listeners) listener(key);
+      },
+      listen: (handler) => {
+        listeners.push(handler);
+      },
+    });
+  };
+
+  it('has no sites and no phrase on first run', async () => {
+    const store = await createSessionStore({ localRpcUrl, settings: memoryKeyValueStore<PersistedSettings>() });
+    expect(store.getState().dappSites).toEqual({});
+    expect(store.getState().antiPhishingPhrase).toBe('');
+  });
+
+  it('adds, changes and removes a site, at once and in storage', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>();
+    const store = await createSessionStore({ localRpcUrl, settings });
+    store.getState().updateSite(A, () => site(A));
+    expect(store.getState().dappSites).toEqual({ [A]: site(A) });
+    await store.getState().whenSaved();
+    expect(await settings.get('dappSites')).toEqual({ [A]: site(A) });
+
+    const seen: (SitePermission | undefined)[] = [];
+    store.getState().updateSite(A, (current) => {
+      seen.push(current);
+      return current && withSiteNetwork(current, 'sepolia');
+    });
+    expect(seen.at(0)).toEqual(site(A));
+    expect(store.getState().dappSites[A]).toMatchObject({ networkId: 'sepolia', networkIds: ['local', 'sepolia'] });
+    await store.getState().whenSaved();
+
+    const reloaded = await createSessionStore({ localRpcUrl, settings });
+    expect(reloaded.getState().dappSites[A]).toMatchObject({ networkId: 'sepolia' });
+    reloaded.getState().updateSite(A, () => undefined);
+    expect(reloaded.getState().dappSites).toEqual({});
+    await reloaded.getState().whenSaved();
+    expect(await settings.get('dappSites')).toEqual({});
+  });
+
+  it('builds a new grant on what is stored: the first grant time is kept', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>({ dappSites: { [A]: site(A, { grantedAt: 500 }) } });
+    const store = await createSessionStore({ localRpcUrl, settings });
+    store.getState().updateSite(A, (current) =>
+      grantSite(current, {
+        origin: A,
+        accounts: [bob],
+        networkId: 'sepolia',
+        ownNodeReads: true,
+        name: 'A',
+        now: 9_000,
+      }),
+    );
+    await store.getState().whenSaved();
+    expect((await settings.get('dappSites'))?.[A]).toMatchObject({
+      accounts: [bob],
+      networkId: 'sepolia',
+      networkIds: ['sepolia', 'local'],
+      grantedAt: 500,
+      lastUsed: 9_000,
+    });
+  });
+
+  it('hands the change nothing for an origin it does not hold, even a name like toString', async () => {
+    const store = await createSessionStore({ localRpcUrl, settings: memoryKeyValueStore<PersistedSettings>() });
+    const seen: unknown[] = [];
+    for (const origin of ['toString', 'constructor', 'https://nobody.example']) {
+      store.getState().updateSite(origin, (current) => {
+        seen.push(current);
+        return current;
+      });
+    }
+    expect(seen.every((s) => s === undefined)).toBe(true);
+    await store.getState().whenSaved();
+    expect(store.getState().dappSites).toEqual({});
+  });
+
+  it('drops stored sites it cannot use, and keeps the rest', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>({
+      dappSites: {
+        [A]: site(A),
+        [B]: { ...site(B), accounts: 'all' },
+        'https://c.example': site('https://elsewhere.example'),
+      } as unknown as PersistedSettings['dappSites'],
+    });
+    const store = await createSessionStore({ localRpcUrl, settings });
+    expect(store.getState().dappSites).toEqual({ [A]: site(A) });
+  });
+
+  it('two windows granting different sites at the same moment keep both, and each takes in the other', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>();
+    const sync = linked();
+    const [a, b] = await Promise.all([
+      createSessionStore({ localRpcUrl, settings, sync: sync() }),
+      createSessionStore({ localRpcUrl, settings, sync: sync() }),
+    ]);
+    a.getState().updateSite(A, () => site(A));
+    b.getState().updateSite(B, () => site(B));
+    await Promise.all([a.getState().whenSaved(), b.getState().whenSaved()]);
+    expect(Object.keys((await settings.get('dappSites')) ?? {}).sort()).toEqual([A, B]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(Object.keys(a.getState().dappSites).sort()).toEqual([A, B]);
+    expect(Object.keys(b.getState().dappSites).sort()).toEqual([A, B]);
+  });
+
+  it('a window with a stale view changing one site loses no other window’s site', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>();
+    // No sync: b never hears of a's grant.
+    const [a, b] = await Promise.all([
+      createSessionStore({ localRpcUrl, settings }),
+      createSessionStore({ localRpcUrl, settings }),
+    ]);
+    a.getState().updateSite(A, () => site(A));
+    await a.getState().whenSaved();
+    b.getState().updateSite(B, () => site(B));
+    await b.getState().whenSaved();
+    expect(Object.keys((await settings.get('dappSites')) ?? {}).sort()).toEqual([A, B]);
+    // Removing a site in the stale window removes only that one.
+    b.getState().updateSite(B, () => undefined);
+    await b.getState().whenSaved();
+    expect(await settings.get('dappSites')).toEqual({ [A]: site(A) });
+  });
+
+  it('two windows changing the same site each build on the other’s change', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>({ dappSites: { [A]: site(A) } });
+    const [a, b] = await Promise.all([
+      createSessionStore({ localRpcUrl, settings }),
+      createSessionStore({ localRpcUrl, settings }),
+    ]);
+    a.getState().updateSite(A, (current) => current && { ...current, accounts: [...current.accounts, bob] });
+    b.getState().updateSite(A, (current) => current && withSiteNetwork(current, 'sepolia'));
+    await Promise.all([a.getState().whenSaved(), b.getState().whenSaved()]);
+    expect((await settings.get('dappSites'))?.[A]).toMatchObject({
+      accounts: [alice, bob],
+      networkId: 'sepolia',
+      networkIds: ['local', 'sepolia'],
+    });
+  });
+
+  it('keeps the anti-phishing phrase, shares it with the other windows, and restores it', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>();
+    const sync = linked();
+    const [a, b] = await Promise.all([
+      createSessionStore({ localRpcUrl, settings, sync: sync() }),
+      createSessionStore({ localRpcUrl, settings, sync: sync() }),
+    ]);
+    a.getState().setAntiPhishingPhrase('purple otter lantern');
+    expect(a.getState().antiPhishingPhrase).toBe('purple otter lantern');
+    await a.getState().whenSaved();
+    expect(await settings.get('antiPhishingPhrase')).toBe('purple otter lantern');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(b.getState().antiPhishingPhrase).toBe('purple otter lantern');
+    const reloaded = await createSessionStore({ localRpcUrl, settings });
+    expect(reloaded.getState().antiPhishingPhrase).toBe('purple otter lantern');
+  });
+
+  it('takes a stored phrase that is not text as none', async () => {
+    const settings = memoryKeyValueStore<PersistedSettings>({
+      antiPhishingPhrase: 42 as unknown as string,
+    });
+    const store = await createSessionStore({ localRpcUrl, settings });
+    expect(store.getState().antiPhishingPhrase).toBe('');
   });
 });
