@@ -5,6 +5,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { buildFacts } from './scripts/buildFacts.ts';
 import { buildHash } from './scripts/buildHash.ts';
 import { licenceList } from './scripts/bundleLicences.ts';
+import { connectorFiles } from './scripts/connectorBuild.ts';
 import { metaContentSecurityPolicy } from './scripts/csp.ts';
 
 /** Adds the Content-Security-Policy to the built index.html (not in dev: HMR needs inline code). */
@@ -119,7 +120,16 @@ const licences = licenceList();
 export default defineConfig({
   // Relative asset URLs: the build works from any static host and under any sub-path.
   base: './',
-  plugins: [react(), contentSecurityPolicy(), bootScript(), startChunkGuard(), licences.page, buildHash()],
+  plugins: [
+    react(),
+    contentSecurityPolicy(),
+    bootScript(),
+    startChunkGuard(),
+    licences.page,
+    // connect.js and connect.mjs, the connector dApps include (src/connector): a build of their own.
+    connectorFiles(),
+    buildHash(),
+  ],
   // Settings → About shows them (src/app/buildFacts.ts).
   define: { __CAIRN_BUILD__: JSON.stringify(buildFacts(projectRoot)) },
   // Module workers: the vault's SharedWorker loads its signing and password code on demand.
