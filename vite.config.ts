@@ -5,6 +5,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { buildFacts } from './scripts/buildFacts.ts';
 import { buildHash } from './scripts/buildHash.ts';
 import { licenceList } from './scripts/bundleLicences.ts';
+import { connectorFiles } from './scripts/connectorBuild.ts';
 import { metaContentSecurityPolicy } from './scripts/csp.ts';
 
 /** Adds the Content-Security-Policy to the built index.html (not in dev: HMR needs inline code). */
@@ -153,6 +154,8 @@ export default defineConfig({
     startChunkGuard(),
     dappWindowPage(),
     licences.page,
+    // connect.js and connect.mjs, the connector dApps include (src/connector): a build of their own.
+    connectorFiles(),
     buildHash(),
   ],
   // Settings → About shows them (src/app/buildFacts.ts).

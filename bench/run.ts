@@ -11,6 +11,7 @@ import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
+import { benchConnector } from './connector.ts';
 import { benchHistory } from './history.ts';
 import { benchHome } from './home.ts';
 import { benchKeystore } from './keystore.ts';
@@ -36,6 +37,7 @@ const SECTIONS = [
   'send',
   'history',
   'simulation',
+  'connector',
 ] as const;
 /** Sections that load the built app; the others run in Node and need no build. */
 const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
@@ -104,6 +106,7 @@ async function main() {
   if (runs('send')) console.log(`\n${await benchSend(join(out, 'app'))}`);
   if (runs('history')) console.log(`\n${await benchHistory(join(out, 'app'))}`);
   if (runs('simulation')) console.log(`\n${await benchSimulation()}`);
+  if (runs('connector')) console.log(`\n${await benchConnector()}`);
 }
 
 async function benchFirstScreen(): Promise<string> {

@@ -58,6 +58,36 @@ describe('layer rules', () => {
     expect(checkImport('src/core/x.test.ts', '../../devchain/seed.ts')).toBeUndefined();
   });
 
+  it('keeps connect.js to the connector and the three protocol files it shares, with no package', () => {
+    expect(layerOf('src/connector/provider.ts')).toEqual({ kind: 'connector' });
+    expect(checkImport('src/connector/provider.ts', './channel')).toBeUndefined();
+    expect(checkImport('src/connector/provider.ts', '../core/dapp/protocol')).toBeUndefined();
+    expect(checkImport('src/connector/provider.ts', '@/core/dapp/request')).toBeUndefined();
+    expect(checkImport('src/connector/errors.ts', '../core/dapp/providerErrors.ts')).toBeUndefined();
+    expect(checkImport('src/connector/provider.ts', '../core/chain/networks')).toMatch(
+      /may import only src\/connector and src\/core\/dapp/,
+    );
+    expect(checkImport('src/connector/provider.ts', '@/lib/format')).toMatch(/not src\/lib\/format/);
+    expect(checkImport('src/connector/provider.ts', 'viem')).toMatch(/takes no package \(viem\)/);
+    // What the connector ships from the core imports only its two companions.
+    expect(checkImport('src/core/dapp/request.ts', './providerErrors')).toBeUndefined();
+    expect(checkImport('src/core/dapp/protocol.ts', '../errors/base')).toMatch(/ships in connect\.js/);
+    expect(checkImport('src/core/dapp/request.ts', 'viem')).toMatch(/takes no package/);
+    // Other core files are not held to it.
+    expect(checkImport('src/core/dapp/approval.ts', '../chain/networks')).toBeUndefined();
+  });
+
+  it('lets the connector’s tests use test tools, and nothing else in src import the connector', () => {
+    expect(checkImport('src/connector/provider.test.ts', 'vitest')).toBeUndefined();
+    expect(checkImport('src/connector/provider.test.ts', 'fast-check')).toBeUndefined();
+    expect(checkImport('src/connector/provider.test.ts', '../core/dapp/protocol')).toBeUndefined();
+    expect(checkImport('src/connector/provider.test.ts', './testWindow')).toBeUndefined();
+    expect(checkImport('src/app/main.tsx', '@/connector/provider')).toMatch(/nothing in src imports src\/connector/);
+    expect(checkImport('src/core/dapp/window.ts', '../../connector/protocol')).toMatch(/nothing in src imports/);
+    expect(checkImport('src/connector/x.test.ts', '@/lib/format')).toMatch(/connector may not import lib/);
+    expect(checkImport('scripts/connectorBuild.test.ts', '../src/connector/provider')).toBeUndefined();
+  });
+
   it('finds static, re-export, side-effect and dynamic imports with their lines', () => {
     const source = [
       "import { a } from './a';",

@@ -2,11 +2,14 @@
 //   core ← lib ← features ← app;  components may use core and lib;  features never import each
 //   other;  shipped code never imports test helpers, the devchain or the scripts;
 //   only core reads the chain (viem/actions), features reach it through query options in
-//   src/lib/queries, and query keys are built only by the factories there.
+//   src/lib/queries, and query keys are built only by the factories there;
+//   src/connector (built alone as connect.js, which every dApp page loads) imports only itself
+//   and the three shared protocol files of src/core/dapp, which import only each other; no
+//   package at all, and nothing imports the connector.
 import { posix } from 'node:path';
 
 export type Layer =
-  | { kind: 'core' | 'lib' | 'components' | 'app' | 'testing' }
+  | { kind: 'core' | 'lib' | 'components' | 'app' | 'testing' | 'connector' }
   | { kind: 'feature'; name: string }
   | { kind: 'outside' };
 
@@ -16,7 +19,14 @@ export function layerOf(path: string): Layer {
   if (parts[0] !== 'src') return { kind: 'outside' };
   const top = parts[1];
   if (top === 'features' && parts[2]) return { kind: 'feature', name: parts[2] };
-  if (top === 'core' || top === 'lib' || top === 'components' || top === 'app' || top === 'testing') {
+  if (
+    top === 'core' ||
+    top === 'lib' ||
+    top === 'components' ||
+    top === 'app' ||
+    top === 'testing' ||
+    top === 'connector'
+  ) {
     return { kind: top };
   }
   return { kind: 'outside' };
@@ -29,7 +39,17 @@ const allowed: Record<string, readonly string[]> = {
   feature: ['core', 'lib', 'components'],
   app: ['core', 'lib', 'components', 'feature', 'app'],
   testing: ['core', 'lib', 'testing', 'outside'],
+  connector: ['connector'],
 };
+
+/** The core files connect.js carries to every dApp page, beside src/connector (no extension). */
+export const CONNECTOR_CORE: ReadonlySet<string> = new Set([
+  'src/core/dapp/protocol',
+  'src/core/dapp/providerErrors',
+  'src/core/dapp/request',
+]);
+
+const withoutExtension = (path: string) => path.replace(/\.tsx?$/, '');
 
 /** Resolves an import specifier to a repository-relative path, or undefined for packages. */
 export function resolveSpecifier(fromFile: string, specifier: string): string | undefined {
@@ -56,14 +76,42 @@ function checkChainAccess(fromFile: string, specifier: string): string | undefin
   return undefined;
 }
 
+/**
+ * Why `fromFile` may not import `specifier` under the connector's rules, or undefined. What
+ * ships in connect.js stays that small: the connector, the three protocol files, no package.
+ */
+function checkConnector(fromFile: string, specifier: string): string | undefined {
+  const from = layerOf(fromFile).kind;
+  const inConnector = from === 'connector';
+  const shipped = inConnector || CONNECTOR_CORE.has(withoutExtension(fromFile));
+  const target = resolveSpecifier(fromFile, specifier);
+  const to = target === undefined ? undefined : withoutExtension(target);
+  if (!shipped || isTestFile(fromFile)) {
+    return to !== undefined && layerOf(to).kind === 'connector' && !inConnector && from !== 'outside'
+      ? 'nothing in src imports src/connector: it is built on its own as connect.js (import what it shares from src/core/dapp)'
+      : undefined;
+  }
+  if (to === undefined)
+    return `${fromFile} ships in connect.js, which takes no package (${specifier}): it must stay small and self-contained`;
+  if (CONNECTOR_CORE.has(to) || (inConnector && layerOf(to).kind === 'connector')) return undefined;
+  return `${fromFile} ships in connect.js, which may import only src/connector and src/core/dapp/{protocol,providerErrors,request}, not ${to}`;
+}
+
 /** Returns why `fromFile` may not import `specifier`, or undefined when the import is fine. */
 export function checkImport(fromFile: string, specifier: string): string | undefined {
-  const chainAccess = checkChainAccess(fromFile, specifier);
-  if (chainAccess) return chainAccess;
+  const problem = checkChainAccess(fromFile, specifier) ?? checkConnector(fromFile, specifier);
+  if (problem) return problem;
   const target = resolveSpecifier(fromFile, specifier);
   if (target === undefined) return undefined;
   const from = layerOf(fromFile);
   const to = layerOf(target);
+  // The connector uses the three protocol files (checked above); its tests may use any of the core.
+  if (
+    from.kind === 'connector' &&
+    (CONNECTOR_CORE.has(withoutExtension(target)) || isTestFile(fromFile)) &&
+    to.kind === 'core'
+  )
+    return undefined;
   if (from.kind === 'outside') return undefined;
   if (isTestFile(fromFile)) {
     // Tests may also use the test helpers and the devchain, but still respect feature borders.

@@ -58,6 +58,22 @@ describe('static server', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('lets pages of any origin load the connector, as a classic script or a module', async () => {
+    writeFileSync(join(root, 'connect.js'), '(function(){})()');
+    writeFileSync(join(root, 'connect.mjs'), 'export {}');
+    for (const file of ['connect.js', 'connect.mjs']) {
+      const response = await fetch(`${server.url}${file}`, { headers: { Origin: 'https://dapp.example' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    }
+    // The app's own files stay same-origin.
+    const own = await fetch(`${server.url}assets/app.js`);
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    expect(own.headers.get('cross-origin-resource-policy')).toBeNull();
+  });
+
   it('answers 404 for missing files and refuses to leave its root', async () => {
     expect((await fetch(`${server.url}assets/missing.js`)).status).toBe(404);
     expect((await fetch(`${server.url}..%2fcairn-secret.txt`)).status).toBe(403);

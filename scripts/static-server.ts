@@ -5,12 +5,14 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { CONNECTOR_FILES } from './connectorFiles.ts';
 import { securityHeadersFor } from './csp.ts';
 import { LOOPBACK } from './ports.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -90,6 +92,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       const immutable = relative.startsWith('assets/');
       response.writeHead(200, {
         ...headersFor(relative),
+        // The connector is loaded by dApp pages of any origin; connect.mjs as a module script, which
+        // browsers fetch with CORS.
+        ...(CONNECTOR_FILES.includes(relative)
+          ? { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }
+          : {}),
         'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
         'Content-Length': info.size,
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -54,8 +54,11 @@ export type SiteGrant = {
 export type ReadyMessage = { tag: typeof MESSAGE_TAG; type: 'ready'; nonce: string };
 export type ConnectMessage = { tag: typeof MESSAGE_TAG; type: 'connect'; nonce: string; dapp: DappMetadata };
 
-/** Connector → window, over the port. */
-export type PortRequest = { type: 'request'; id: number; method: string; params?: unknown };
+/**
+ * Connector → window, over the port. `chainId` is the site's chain as the connector knows it: it
+ * switches among the grant's chains without the window, so the window learns of it here.
+ */
+export type PortRequest = { type: 'request'; id: number; method: string; params?: unknown; chainId?: HexChainId };
 
 /** The state of a wallet_sendCalls batch, as EIP-5792's wallet_getCallsStatus reports it. */
 export type CallsStatus = {

@@ -1,0 +1,101 @@
+// The connector a dApp includes to talk to Cairn (src/connector), built beside index.html as
+// connect.js (a classic script: one IIFE that announces itself) and connect.mjs (an ES module).
+// A library build of its own, with no config file: none of the page's plugins (boot chunk,
+// start-chunk guard, licences, CSP) apply to it, and it must stay small and free of packages.
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Plugin, type Rolldown } from 'vite';
+import { CONNECTOR_MODULE, CONNECTOR_SCRIPT } from './connectorFiles.ts';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const entry = (name: string) => fileURLToPath(new URL(`../src/connector/${name}`, import.meta.url));
+
+export { CONNECTOR_MODULE, CONNECTOR_SCRIPT };
+/**
+ * connect.js is fetched by every page of every site that offers Cairn. The aim was 4 KB (4096
+ * bytes) gzip; the three shared protocol files it must carry (src/core/dapp: parseDappRequest's
+ * method lists and sentences, the error table with its sentences, the message checks) take about
+ * 2.0 KB of that on their own, and the rest of what the connector must do did not fit in the
+ * other 2 KB. So the budget is set just above what it weighs (4.65 KB): a tripwire for growth.
+ */
+export const CONNECTOR_BUDGET_GZIP = 4864;
+
+export type ConnectorFiles = Record<typeof CONNECTOR_SCRIPT | typeof CONNECTOR_MODULE, string>;
+
+async function bundle(file: string, format: 'iife' | 'es'): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root: projectRoot,
+    logLevel: 'silent',
+    publicDir: false,
+    build: {
+      write: false,
+      target: 'es2020',
+      minify: true,
+      sourcemap: false,
+      // An IIFE needs a name, though this one exports nothing and so defines no global.
+      lib: { entry: entry(file), formats: [format], name: 'cairnConnector' },
+      // Vite leaves an ES library's whitespace for the bundler that takes it in; connect.mjs goes
+      // straight to browsers.
+      rolldownOptions: { output: { minify: true } },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  const [chunk] = chunks;
+  if (chunks.length !== 1 || !chunk) throw new Error(`the connector built into ${chunks.length} chunks, not one`);
+  return chunk.code;
+}
+
+/** Builds both files in memory (a few hundred milliseconds). */
+export async function buildConnector(): Promise<ConnectorFiles> {
+  const [script, module] = await Promise.all([bundle('script.ts', 'iife'), bundle('index.ts', 'es')]);
+  return { [CONNECTOR_SCRIPT]: script, [CONNECTOR_MODULE]: module };
+}
+
+export const gzipBytes = (code: string): number => gzipSync(code, { level: 9 }).length;
+
+/** "connect.js 10.9 kB, 4.76 kB gzip (budget 4.10 kB)". */
+export function describeSize(files: ConnectorFiles): string {
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
+  const script = files[CONNECTOR_SCRIPT];
+  return `${CONNECTOR_SCRIPT} ${kb(script.length)}, ${kb(gzipBytes(script))} gzip (budget ${kb(CONNECTOR_BUDGET_GZIP)}); ${CONNECTOR_MODULE} ${kb(gzipBytes(files[CONNECTOR_MODULE]))} gzip`;
+}
+
+/**
+ * Adds connect.js and connect.mjs to Cairn's build output (wherever --outDir puts it, and before
+ * build.json hashes the files), and serves them from the dev server too.
+ */
+export function connectorFiles(): Plugin {
+  let cairnPage = false;
+  return {
+    name: 'cairn-connector',
+    configResolved(config) {
+      // The bench builds its bare React page with Cairn's config too: no connector there.
+      cairnPage = resolve(config.root) === resolve(projectRoot);
+    },
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const file = request.url?.split('?')[0]?.slice(1);
+        if (file !== CONNECTOR_SCRIPT && file !== CONNECTOR_MODULE) return next();
+        try {
+          // Built afresh on each request: the dev server follows edits to src/connector.
+          const files = await buildConnector();
+          response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+          response.setHeader('Access-Control-Allow-Origin', '*');
+          response.end(files[file]);
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+    async generateBundle() {
+      if (!cairnPage) return;
+      const files = await buildConnector();
+      if (gzipBytes(files[CONNECTOR_SCRIPT]) > CONNECTOR_BUDGET_GZIP) this.warn(`over budget: ${describeSize(files)}`);
+      else this.info(describeSize(files));
+      for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import {
+  dappWindowUrl,
+  isPortMessage,
+  isReadyMessage,
+  MESSAGE_TAG,
+  newNonce,
+  type PortMessage,
+  type PortRequest,
+} from '../core/dapp/protocol';
+import { fail, type ProviderRpcError, toRpcError } from './errors';
+import { showPrompt } from './prompt';
+import type { ConnectorWindow } from './types';
+
+/** How often the connector looks whether the Cairn window was closed. */
+export const POLL_MS = 250;
+
+export const CLOSED_SENTENCE = 'The Cairn window was closed before the request was answered.';
+export const COOP_SENTENCE =
+  'This page’s Cross-Origin-Opener-Policy: same-origin cut the link to the Cairn window; same-origin-allow-popups keeps it.';
+
+/** A message from the Cairn window that is not the answer to one request. */
+export type WindowNews = Exclude<PortMessage, { type: 'response' }>;
+
+export type Channel = {
+  /** Sends a request to the Cairn window, opening one first (synchronously) when none is open. */
+  send(request: Omit<PortRequest, 'type' | 'id'>): Promise<unknown>;
+  /** Whether a Cairn window is open and past the handshake. */
+  connected(): boolean;
+};
+
+type Pending = [
+  request: Omit<PortRequest, 'type' | 'id'>,
+  resolve: (value: unknown) => void,
+  reject: (error: ProviderRpcError) => void,
+];
+
+/** The channel to Cairn's dApp window: the handshake of protocol.ts, then one MessagePort. */
+export function createChannel(win: ConnectorWindow, walletUrl: string, onNews: (news: WindowNews) => void): Channel {
+  const walletOrigin = new URL(walletUrl).origin;
+  const pending = new Map<number, Pending>();
+  let lastId = 0;
+  let nonce = '';
+  let popup: Window | null = null;
+  let port: MessagePort | undefined;
+  let timer: number | undefined;
+  let asking = false;
+
+  const post = ([request]: Pending, id: number) => port?.postMessage({ type: 'request', id, ...request });
+
+  /** The window is gone, or never came: every request still waiting fails with `error`. */
+  function end(error: ProviderRpcError) {
+    win.clearInterval(timer);
+    port?.close();
+    port = undefined;
+    popup = null;
+    for (const [, , reject] of pending.values()) reject(error);
+    pending.clear();
+  }
+
+  function open(clicked?: boolean) {
+    nonce = newNonce();
+    popup = win.open(
+      dappWindowUrl(walletUrl, { origin: win.location.origin, nonce }),
+      'cairn-dapp',
+      'popup,width=420,height=680',
+    );
+    if (popup) {
+      let firstLook = true;
+      timer = win.setInterval(() => {
+        // Closed at the first look without a word: the page's COOP cut the window off (the
+        // browser then reports it closed). Later, the person closed it.
+        if (popup?.closed)
+          end(firstLook && !port ? fail('disconnected', COOP_SENTENCE) : fail('userRejected', CLOSED_SENTENCE));
+        firstLook = false;
+      }, POLL_MS);
+    } else if (clicked) end(fail('disconnected'));
+    else {
+      // Blocked: a real click on the page's prompt may open it.
+      asking = true;
+      const answered = (proceed: boolean) => {
+        remove();
+        asking = false;
+        if (proceed) open(true);
+        else end(fail('userRejected'));
+      };
+      const remove = showPrompt(
+        win.document,
+        () => answered(true),
+        () => answered(false),
+      );
+    }
+  }
+
+  win.addEventListener('message', ({ source, origin, data }) => {
+    // Only the window this connector opened, at the wallet's origin, with this exchange's nonce.
+    if (!popup || source !== popup || origin !== walletOrigin || !isReadyMessage(data, nonce)) return;
+    // A second ready from the same window is the window reloaded: its old port is gone.
+    port?.close();
+    const { port1, port2 } = new win.MessageChannel();
+    port = port1;
+    port1.onmessage = ({ data }: MessageEvent) => {
+      if (!isPortMessage(data)) return;
+      if (data.type !== 'response') return onNews(data);
+      const request = pending.get(data.id);
+      pending.delete(data.id);
+      if ('error' in data) request?.[2](toRpcError(data.error));
+      else request?.[1](data.result);
+    };
+    const { title } = win.document;
+    const dapp = {
+      name: title.trim().slice(0, 80),
+      // A link's href property is absolute, resolved against the page.
+      icon: win.document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href,
+    };
+    popup.postMessage({ tag: MESSAGE_TAG, type: 'connect', nonce, dapp }, walletOrigin, [port2]);
+    pending.forEach(post);
+  });
+
+  return {
+    send: (request) =>
+      new Promise((resolve, reject) => {
+        const waiting: Pending = [request, resolve, reject];
+        pending.set(++lastId, waiting);
+        if (port) {
+          post(waiting, lastId);
+          popup?.focus();
+        } else if (!popup && !asking) open();
+      }),
+    connected: () => !!port,
+  };
+}

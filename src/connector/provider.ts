@@ -1,0 +1,146 @@
+import { type HexChainId, type SiteGrant, toHexChainId } from '../core/dapp/protocol';
+import { type DappRequest, parseDappRequest, READ_METHODS } from '../core/dapp/request';
+import { callsResult, followBatch } from './calls';
+import { createChannel } from './channel';
+import { fail, type ProviderRpcError, toRpcError } from './errors';
+import { createEmitter, type EventName, type Listener } from './events';
+import { capabilities, grantedSwitch, permissions } from './granted';
+import { readRpc } from './rpc';
+import { loadStored, saveStored } from './store';
+import type { ConnectorWindow } from './types';
+
+export type CairnProviderOptions = {
+  /** The folder of Cairn's index.html (dapp.html is next to it). */
+  walletUrl: string;
+  /** The dApp's own JSON-RPC URL per chain id, for reads: tried before the ones Cairn granted. */
+  rpcUrls?: Record<number, string>;
+  /** The chain reported before Cairn granted one (default 1, Ethereum). */
+  chainId?: number;
+  /** The page's window (tests pass a fake). */
+  window?: ConnectorWindow;
+};
+
+/** EIP-1193's request arguments. */
+export type RequestArguments = { readonly method: string; readonly params?: readonly unknown[] | object };
+
+/** An EIP-1193 provider that talks to Cairn's dApp window. */
+export type CairnProvider = {
+  readonly isCairn: true;
+  request(args: RequestArguments): Promise<unknown>;
+  on<E extends EventName>(event: E, listener: Listener<E>): CairnProvider;
+  removeListener<E extends EventName>(event: E, listener: Listener<E>): CairnProvider;
+  off<E extends EventName>(event: E, listener: Listener<E>): CairnProvider;
+};
+
+const READS = new Set<string>(READ_METHODS);
+
+export function createCairnProvider({
+  walletUrl,
+  rpcUrls = {},
+  chainId = 1,
+  window: win = window,
+}: CairnProviderOptions): CairnProvider {
+  // The folder dapp.html is resolved against, with its final slash.
+  const folder = walletUrl.replace(/\/?$/, '/');
+  const wallet = new URL(folder).origin;
+  const stored = loadStored(win, wallet);
+  const { calls } = stored;
+  const events = createEmitter();
+  const save = () => saveStored(win, wallet, stored);
+  const currentChain = () => stored.grant?.chainId ?? toHexChainId(chainId);
+
+  /** Takes what Cairn granted and tells the site what changed. */
+  function setGrant(grant: SiteGrant) {
+    const before = stored.grant?.accounts ?? [];
+    const beforeChain = currentChain();
+    const { accounts, chainId } = grant;
+    stored.grant = grant;
+    save();
+    if (!before[0] && accounts[0]) events.emit('connect', { chainId });
+    if (chainId !== beforeChain) events.emit('chainChanged', chainId);
+    if (accounts.join() !== before.join()) events.emit('accountsChanged', accounts);
+  }
+
+  const channel = createChannel(win, folder, (news) => {
+    if (news.type === 'grant') setGrant(news.grant);
+    else if (news.type === 'calls') {
+      calls.set(news.calls.id, news.calls);
+      save();
+    } else {
+      const { event, data } = news;
+      events.emit(event, (event === 'disconnect' ? toRpcError(data, 'disconnected') : data) as never);
+    }
+  });
+
+  /** A read through the dApp's own URL for the chain, then the ones Cairn granted. */
+  function read(chain: HexChainId, method: string, params: unknown): Promise<unknown> {
+    const urls = [rpcUrls[Number(chain)] ?? [], stored.grant?.chains[chain] ?? []].flat();
+    if (!urls[0])
+      throw fail(
+        'chainDisconnected',
+        `No RPC URL for chain ${BigInt(chain)}: connect to Cairn first, or give the connector rpcUrls.`,
+      );
+    return readRpc((input, init) => win.fetch(input, init), urls, method, params);
+  }
+
+  // Nothing is awaited before a person's request reaches channel.send: browsers let window.open
+  // through only while the site's click is being handled.
+  async function answer({ method, params }: DappRequest): Promise<unknown> {
+    const { grant } = stored;
+    const list = Array.isArray(params) ? params : [];
+    if (READS.has(method)) return read(currentChain(), method, params);
+    switch (method) {
+      case 'eth_accounts':
+        return grant?.accounts ?? [];
+      case 'eth_chainId':
+        return currentChain();
+      case 'net_version':
+        return BigInt(currentChain()).toString();
+      case 'wallet_getPermissions':
+        return permissions(grant, win.location.origin);
+      case 'wallet_getCapabilities':
+        return capabilities(grant, list);
+      case 'wallet_getCallsStatus': {
+        const id = list[0] as string;
+        const known = calls.get(id);
+        if (!known) throw fail('invalidParams', 'Cairn knows no batch of calls with that id.');
+        // With the window gone, a pending batch is followed on chain (still pending if no node can say).
+        const batch = channel.connected() ? known : await followBatch(known, read).catch(() => known);
+        calls.set(id, batch);
+        save();
+        return callsResult(batch);
+      }
+      case 'wallet_switchEthereumChain': {
+        const target = grantedSwitch(grant, list);
+        if (grant && target) {
+          setGrant({ ...grant, chainId: target });
+          return null;
+        }
+      }
+    }
+    return channel.send({ method, params, chainId: currentChain() });
+  }
+
+  const provider: CairnProvider = {
+    isCairn: true,
+    // parseDappRequest never throws and answer() is async: nothing here throws synchronously.
+    request(args) {
+      const parsed = parseDappRequest(args);
+      return parsed.ok
+        ? answer(parsed.request).catch((error: ProviderRpcError) => {
+            throw Number.isSafeInteger(error?.code) ? error : fail('internal');
+          })
+        : Promise.reject(toRpcError(parsed.error));
+    },
+    on(event, listener) {
+      events.on(event, listener);
+      return provider;
+    },
+    removeListener(event, listener) {
+      events.off(event, listener);
+      return provider;
+    },
+    off: (event, listener) => provider.removeListener(event, listener),
+  };
+  return provider;
+}
