@@ -1,6 +1,7 @@
 // A small static server for the built app (dist/), used by `npm start`, the end-to-end tests and
 // the benchmark. It binds 127.0.0.1 only, sends Cairn's security headers, and writes the local
-// chain's RPC URL into index.html so the "Local chain" network points at the right node.
+// chain's RPC URL into index.html so the "Local chain" network points at the right node. The file
+// server underneath (startFileServer) also serves the sample dApp (scripts/example-server.ts).
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -40,15 +41,49 @@ export type StaticServer = { url: string; close(): Promise<void> };
 
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = resolve(options.root);
-  const basePath = options.basePath ?? '/';
-  const headersFor = (path: string) =>
-    Object.fromEntries(
-      Object.entries({
-        ...(options.withoutSecurityHeaders ? {} : securityHeadersFor(path)),
-        ...options.headers,
-      }).filter(([, value]) => value !== ''),
-    );
   const indexHtml = await renderIndex(root, options.localRpcUrl, options.devchain === true);
+  return startFileServer({
+    root,
+    port: options.port,
+    ...(options.basePath ? { basePath: options.basePath } : {}),
+    pages: { '': { body: indexHtml, headersFrom: 'index.html' }, 'index.html': { body: indexHtml } },
+    headersFor: (path) => ({
+      ...(options.withoutSecurityHeaders ? {} : securityHeadersFor(path)),
+      ...options.headers,
+    }),
+  });
+}
+
+/** An HTML page rendered once at start and served from memory. */
+export type ServedPage = {
+  body: string;
+  /** Headers on top of `headersFor` (an empty value removes one). */
+  headers?: Record<string, string>;
+  /** The file whose headers it gets from `headersFor` (default: its own path). */
+  headersFrom?: string;
+};
+
+export type FileServerOptions = {
+  root: string;
+  port: number;
+  /** Serve under this path prefix (default "/"). */
+  basePath?: string;
+  /** Pages served from memory, by path relative to the base ("" is the base itself). */
+  pages: Record<string, ServedPage>;
+  /** The headers of a file, by its path relative to the root; an empty value removes a header. */
+  headersFor(path: string): Record<string, string>;
+};
+
+/**
+ * The static file server under `npm start`, the end-to-end tests and the sample dApp: GET and
+ * HEAD only, 127.0.0.1 only, never a file outside `root`, some pages rendered in memory.
+ */
+export async function startFileServer(options: FileServerOptions): Promise<StaticServer> {
+  const root = resolve(options.root);
+  const basePath = options.basePath ?? '/';
+  const pages = new Map(Object.entries(options.pages));
+  const headers = (path: string, extra: Record<string, string> = {}) =>
+    Object.fromEntries(Object.entries({ ...options.headersFor(path), ...extra }).filter(([, value]) => value !== ''));
 
   const server = createServer(async (request, response) => {
     try {
@@ -62,13 +97,14 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         return;
       }
       const relative = decodeURIComponent(url.pathname.slice(basePath.length));
-      if (relative === '' || relative === 'index.html') {
+      const page = pages.get(relative);
+      if (page) {
         response.writeHead(200, {
-          ...headersFor('index.html'),
+          ...headers(page.headersFrom ?? relative, page.headers),
           'Content-Type': contentTypes['.html'],
           'Cache-Control': 'no-cache',
         });
-        response.end(request.method === 'HEAD' ? undefined : indexHtml);
+        response.end(request.method === 'HEAD' ? undefined : page.body);
         return;
       }
       const file = normalize(join(root, relative));
@@ -83,7 +119,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       }
       const immutable = relative.startsWith('assets/');
       response.writeHead(200, {
-        ...headersFor(relative),
+        ...headers(relative),
         'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
         'Content-Length': info.size,
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -118,7 +154,8 @@ async function renderIndex(root: string, localRpcUrl: string | undefined, devcha
   return html.replace(tag, `<meta name="cairn-local-rpc-url" content="${escapeAttribute(localRpcUrl)}" />`);
 }
 
-function escapeAttribute(value: string): string {
+/** Escapes text for a double-quoted HTML attribute. */
+export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
