@@ -1,5 +1,5 @@
-// `npm start` as a newcomer runs it: builds, starts and seeds the chain, serves the wallet,
-// prints the URL and the demo phrase, and stops everything on Ctrl-C.
+// `npm start` as a newcomer runs it: builds, starts and seeds the chain, serves the wallet and
+// the sample dApp, prints the URLs and the demo phrase, and stops everything on Ctrl-C.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -35,10 +35,20 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
 }
 
 describe('npm start', () => {
-  it('serves the wallet against a seeded local chain and stops everything on Ctrl-C', async () => {
+  it('serves the wallet against a seeded local chain, and the sample dApp, and stops everything on Ctrl-C', async () => {
     const appPort = await findFreePort();
     const chainPort = await findFreePort();
-    const run = startScript(['--port', String(appPort), '--chain-port', String(chainPort), '--block-time', '0']);
+    const dappPort = await findFreePort();
+    const run = startScript([
+      '--port',
+      String(appPort),
+      '--chain-port',
+      String(chainPort),
+      '--dapp-port',
+      String(dappPort),
+      '--block-time',
+      '0',
+    ]);
     try {
       await waitFor(() => run.output().includes('Cairn is running'), 90_000);
     } catch {
@@ -59,17 +69,32 @@ describe('npm start', () => {
     });
     expect(Number(((await rpc.json()) as { result: string }).result)).toBeGreaterThanOrEqual(40);
 
+    expect(output).toContain(`Sample dApp:  http://127.0.0.1:${dappPort}/`);
+    const dapp = await (await fetch(`http://127.0.0.1:${dappPort}/`)).text();
+    expect(dapp).toContain(`<script src="http://127.0.0.1:${appPort}/connect.js"></script>`);
+
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
     // Both ports are released: no orphan chain or server is left behind.
     expect(await isPortFree(appPort)).toBe(true);
     expect(await isPortFree(chainPort)).toBe(true);
+    expect(await isPortFree(dappPort)).toBe(true);
   }, 120_000);
 
   it('leaves no orphan chain even when killed without a chance to clean up', async () => {
     const appPort = await findFreePort();
     const chainPort = await findFreePort();
-    const run = startScript(['--port', String(appPort), '--chain-port', String(chainPort), '--block-time', '0']);
+    const dappPort = await findFreePort();
+    const run = startScript([
+      '--port',
+      String(appPort),
+      '--chain-port',
+      String(chainPort),
+      '--dapp-port',
+      String(dappPort),
+      '--block-time',
+      '0',
+    ]);
     await waitFor(() => run.output().includes('Cairn is running'), 90_000);
     run.child.kill('SIGKILL');
     await run.exited;
@@ -84,15 +109,38 @@ describe('npm start', () => {
     const blocker = createServer().listen(busy, '127.0.0.1');
     await new Promise((r) => blocker.once('listening', r));
     try {
-      const run = startScript(['--port', String(appPort), '--chain-port', String(busy)]);
+      const dappPort = await findFreePort();
+      const run = startScript([
+        '--port',
+        String(appPort),
+        '--chain-port',
+        String(busy),
+        '--dapp-port',
+        String(dappPort),
+      ]);
       expect(await run.exited).toBe(1);
       const output = run.output();
       expect(output).toContain(`Port ${busy} on 127.0.0.1 is already in use`);
       expect(output).toContain(`CAIRN_CHAIN_PORT=${busy + 1} npm start`);
       expect(output).toContain(`npm start -- --chain-port ${busy + 1}`);
       expect(await isPortFree(appPort)).toBe(true);
+      expect(await isPortFree(dappPort)).toBe(true);
     } finally {
       blocker.close();
     }
+  });
+
+  it('refuses two services on one port', async () => {
+    const port = await findFreePort();
+    const run = startScript([
+      '--port',
+      String(port),
+      '--chain-port',
+      String(await findFreePort()),
+      '--dapp-port',
+      String(port),
+    ]);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain(`The ports of the wallet and the sample dApp must differ: both are ${port}.`);
   });
 });

@@ -1,5 +1,6 @@
-// `npm start`: builds the wallet, starts the embedded local chain (a real Hardhat node on
-// 127.0.0.1), seeds it with demo tokens, an NFT collection and history, and serves the wallet.
+// `npm start`: builds the wallet and the sample dApp, starts the embedded local chain (a real
+// Hardhat node on 127.0.0.1), seeds it with demo tokens, an NFT collection and history, and serves
+// the wallet and, on a port of its own (another origin), the sample dApp (examples/dapp).
 // Ctrl-C stops everything; the chain process also exits by itself if this one dies.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -7,28 +8,31 @@ import { build } from 'vite';
 import { type LocalChain, startChain } from '../devchain/chain.ts';
 import { seedChain } from '../devchain/seed.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
+import { buildSampleDapp, startSampleDappServer } from './example-server.ts';
 import { isPortFree, parsePort } from './ports.ts';
 import { type StaticServer, startStaticServer } from './static-server.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const DAY_MS = 86_400_000;
 
-type Settings = { appPort: number; chainPort: number; blockTimeMs: number };
+type Settings = { appPort: number; chainPort: number; dappPort: number; blockTimeMs: number };
 
 function readSettings(): Settings {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
       'chain-port': { type: 'string' },
+      'dapp-port': { type: 'string' },
       'block-time': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
-    console.log(`Usage: npm start [-- --port 5173] [-- --chain-port 8545] [-- --block-time 12]
+    console.log(`Usage: npm start [-- --port 5173] [-- --chain-port 8545] [-- --dapp-port 5174] [-- --block-time 12]
 
   --port N        port of the wallet (env CAIRN_PORT, default 5173)
   --chain-port N  port of the local chain's JSON-RPC (env CAIRN_CHAIN_PORT, default 8545)
+  --dapp-port N   port of the sample dApp (env CAIRN_DAPP_PORT, default 5174)
   --block-time S  also mine an empty block every S seconds; 0 = only when a transaction
                   arrives (env CAIRN_BLOCK_TIME, default 12)`);
     process.exit(0);
@@ -40,6 +44,7 @@ function readSettings(): Settings {
   return {
     appPort: parsePort(pick(values.port, 'CAIRN_PORT', '5173'), '--port / CAIRN_PORT'),
     chainPort: parsePort(pick(values['chain-port'], 'CAIRN_CHAIN_PORT', '8545'), '--chain-port / CAIRN_CHAIN_PORT'),
+    dappPort: parsePort(pick(values['dapp-port'], 'CAIRN_DAPP_PORT', '5174'), '--dapp-port / CAIRN_DAPP_PORT'),
     blockTimeMs: Math.round(Number(blockTime) * 1000),
   };
 }
@@ -48,15 +53,18 @@ async function assertPortsFree(settings: Settings): Promise<void> {
   const checks = [
     { port: settings.chainPort, what: 'the local chain', flag: '--chain-port', env: 'CAIRN_CHAIN_PORT' },
     { port: settings.appPort, what: 'the wallet', flag: '--port', env: 'CAIRN_PORT' },
+    { port: settings.dappPort, what: 'the sample dApp', flag: '--dapp-port', env: 'CAIRN_DAPP_PORT' },
   ];
-  if (settings.appPort === settings.chainPort) {
-    throw new UserFacingError(
-      `The wallet and the local chain cannot share port ${settings.appPort}. Choose two ports.`,
-    );
+  const taken = new Set(checks.map((check) => check.port));
+  for (const [index, check] of checks.entries()) {
+    const other = checks.slice(index + 1).find((later) => later.port === check.port);
+    if (other)
+      throw new UserFacingError(`The ports of ${check.what} and ${other.what} must differ: both are ${check.port}.`);
   }
   for (const check of checks) {
     if (!(await isPortFree(check.port))) {
-      const other = check.port + 1;
+      let other = check.port + 1;
+      while (taken.has(other)) other++;
       throw new UserFacingError(
         `Port ${check.port} on 127.0.0.1 is already in use, so ${check.what} cannot start.\n` +
           `Stop the program using it, or choose another port:\n` +
@@ -75,11 +83,13 @@ async function main() {
 
   let chain: LocalChain | undefined;
   let server: StaticServer | undefined;
+  let dappServer: StaticServer | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping Cairn…');
+    await dappServer?.close();
     await server?.close();
     await chain?.stop();
     process.exit(code);
@@ -91,6 +101,8 @@ async function main() {
   try {
     console.log('Building the wallet…');
     await build({ root: projectRoot, logLevel: 'warn' });
+    console.log('Building the sample dApp…');
+    await buildSampleDapp();
     console.log(`Starting the local chain on 127.0.0.1:${settings.chainPort}…`);
     chain = await startChain({
       port: settings.chainPort,
@@ -104,20 +116,22 @@ async function main() {
       localRpcUrl: chain.url,
       devchain: true,
     });
-    printBanner(server.url, chain.url, manifest.history.length, settings.blockTimeMs);
+    dappServer = await startSampleDappServer({ port: settings.dappPort, walletUrl: server.url });
+    printBanner(server.url, dappServer.url, chain.url, manifest.history.length, settings.blockTimeMs);
   } catch (error) {
     console.error(`\n${error instanceof Error ? error.message : String(error)}`);
     await stop(1);
   }
 }
 
-function printBanner(appUrl: string, chainUrl: string, transfers: number, blockTimeMs: number) {
+function printBanner(appUrl: string, dappUrl: string, chainUrl: string, transfers: number, blockTimeMs: number) {
   const rule = '─'.repeat(72);
   console.log(`
 ${rule}
   Cairn is running.
 
   Wallet:       ${appUrl}
+  Sample dApp:  ${dappUrl}  (loads Cairn's connector from the wallet)
   Local chain:  ${chainUrl}  (chain id 31337, ${transfers} seeded transactions${
     blockTimeMs > 0 ? `, a block every ${blockTimeMs / 1000} s` : ''
   })
@@ -129,7 +143,7 @@ ${rule}
   !! these accounts on a real network is taken at once. Never use them
   !! outside this local chain.
 
-  Press Ctrl-C to stop the wallet and the chain.
+  Press Ctrl-C to stop the wallet, the sample dApp and the chain.
 ${rule}`);
 }
 

@@ -1,6 +1,7 @@
 // A small static server for the built app (dist/), used by `npm start`, the end-to-end tests and
 // the benchmark. It binds 127.0.0.1 only, sends Cairn's security headers, and writes the local
-// chain's RPC URL into index.html so the "Local chain" network points at the right node.
+// chain's RPC URL into index.html so the "Local chain" network points at the right node. The file
+// server underneath (startFileServer) also serves the sample dApp (scripts/example-server.ts).
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -42,20 +43,62 @@ export type StaticServer = { url: string; close(): Promise<void> };
 
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = resolve(options.root);
-  const basePath = options.basePath ?? '/';
-  const headersFor = (path: string) =>
-    Object.fromEntries(
-      Object.entries({
-        ...(options.withoutSecurityHeaders ? {} : securityHeadersFor(path)),
-        ...options.headers,
-      }).filter(([, value]) => value !== ''),
-    );
   // Cairn's pages: the wallet, and the window sites open (both carry the local chain's URL).
-  const pages = new Map<string, string>();
-  for (const page of ['index.html', 'dapp.html']) {
-    const html = await renderPage(root, page, options.localRpcUrl, options.devchain === true);
-    if (html !== undefined) pages.set(page, html);
+  const indexHtml = await renderPage(root, 'index.html', options.localRpcUrl, options.devchain === true);
+  const dappHtml = await renderPage(root, 'dapp.html', options.localRpcUrl, options.devchain === true);
+  const pages: Record<string, ServedPage> = {};
+  if (indexHtml !== undefined) {
+    pages[''] = { body: indexHtml, headersFrom: 'index.html' };
+    pages['index.html'] = { body: indexHtml };
   }
+  if (dappHtml !== undefined) pages['dapp.html'] = { body: dappHtml };
+  return startFileServer({
+    root,
+    port: options.port,
+    ...(options.basePath ? { basePath: options.basePath } : {}),
+    pages,
+    headersFor: (path) => ({
+      ...(options.withoutSecurityHeaders ? {} : securityHeadersFor(path)),
+      // The connector is loaded by dApp pages of any origin; connect.mjs as a module script, which
+      // browsers fetch with CORS.
+      ...(CONNECTOR_FILES.includes(path)
+        ? { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }
+        : {}),
+      ...options.headers,
+    }),
+  });
+}
+
+/** An HTML page rendered once at start and served from memory. */
+export type ServedPage = {
+  body: string;
+  /** Headers on top of `headersFor` (an empty value removes one). */
+  headers?: Record<string, string>;
+  /** The file whose headers it gets from `headersFor` (default: its own path). */
+  headersFrom?: string;
+};
+
+export type FileServerOptions = {
+  root: string;
+  port: number;
+  /** Serve under this path prefix (default "/"). */
+  basePath?: string;
+  /** Pages served from memory, by path relative to the base ("" is the base itself). */
+  pages: Record<string, ServedPage>;
+  /** The headers of a file, by its path relative to the root; an empty value removes a header. */
+  headersFor(path: string): Record<string, string>;
+};
+
+/**
+ * The static file server under `npm start`, the end-to-end tests and the sample dApp: GET and
+ * HEAD only, 127.0.0.1 only, never a file outside `root`, some pages rendered in memory.
+ */
+export async function startFileServer(options: FileServerOptions): Promise<StaticServer> {
+  const root = resolve(options.root);
+  const basePath = options.basePath ?? '/';
+  const pages = new Map(Object.entries(options.pages));
+  const headers = (path: string, extra: Record<string, string> = {}) =>
+    Object.fromEntries(Object.entries({ ...options.headersFor(path), ...extra }).filter(([, value]) => value !== ''));
 
   const server = createServer(async (request, response) => {
     try {
@@ -69,14 +112,14 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         return;
       }
       const relative = decodeURIComponent(url.pathname.slice(basePath.length));
-      const page = pages.get(relative === '' ? 'index.html' : relative);
-      if (page !== undefined) {
+      const page = pages.get(relative);
+      if (page) {
         response.writeHead(200, {
-          ...headersFor(relative === '' ? 'index.html' : relative),
+          ...headers(page.headersFrom ?? relative, page.headers),
           'Content-Type': contentTypes['.html'],
           'Cache-Control': 'no-cache',
         });
-        response.end(request.method === 'HEAD' ? undefined : page);
+        response.end(request.method === 'HEAD' ? undefined : page.body);
         return;
       }
       const file = normalize(join(root, relative));
@@ -91,12 +134,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       }
       const immutable = relative.startsWith('assets/');
       response.writeHead(200, {
-        ...headersFor(relative),
-        // The connector is loaded by dApp pages of any origin; connect.mjs as a module script, which
-        // browsers fetch with CORS.
-        ...(CONNECTOR_FILES.includes(relative)
-          ? { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }
-          : {}),
+        ...headers(relative),
         'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
         'Content-Length': info.size,
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -139,7 +177,8 @@ async function renderPage(
   return html.replace(tag, `<meta name="cairn-local-rpc-url" content="${escapeAttribute(localRpcUrl)}" />`);
 }
 
-function escapeAttribute(value: string): string {
+/** Escapes text for a double-quoted HTML attribute. */
+export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 

@@ -6,3 +6,11 @@ import { fileURLToPath } from 'node:url';
  */
 export const e2eDistDir = process.env.CAIRN_E2E_DIST ?? fileURLToPath(new URL('../.artifacts/dist', import.meta.url));
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The sample dApp's build for the end-to-end tests (also made by e2e/globalSetup.ts): beside the
+ * wallet's, and moved with it by CAIRN_E2E_DIST.
+ */
+export const e2eSampleDappDir = process.env.CAIRN_E2E_DIST
+  ? `${process.env.CAIRN_E2E_DIST}-sample-dapp`
+  : fileURLToPath(new URL('../.artifacts/sample-dapp', import.meta.url));
