@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type PersonRequest, personRequestOf } from './personRequests';
-import { type DappMetadata, isPortRequest, type PortMessage, type SiteGrant } from './protocol';
+import { type DappMetadata, isHexChainId, isPortRequest, type PortMessage, type SiteGrant } from './protocol';
 import { type ProviderError, providerError } from './providerErrors';
 import { RateLimit } from './rateLimit';
 import { parseDappRequest } from './request';
@@ -62,6 +62,14 @@ export class DappConnection {
   receive(data: unknown): void {
     if (!isPortRequest(data)) return;
     const { id } = data;
+    if (this.store.getState().pending.some((p) => p.id === id)) {
+      this.post(id, { error: providerError('invalidRequest', `A request with id ${id} is already waiting.`) });
+      return;
+    }
+    // The site may have switched among its networks in the connector, which answers that alone.
+    if (isHexChainId(data.chainId) && data.chainId !== this.deps.grant().chainId) {
+      this.deps.switchToApproved(Number.parseInt(data.chainId, 16));
+    }
     if (!this.limit.allow(this.deps.now())) {
       this.store.setState((s) => ({ refused: s.refused + 1 }));
       this.post(id, { error: providerError('limitExceeded') });
@@ -143,6 +151,13 @@ export class DappConnection {
         return {
           result: Object.fromEntries(Object.keys(grant.chains).map((c) => [c, { atomic: { status: 'unsupported' } }])),
         };
+      case 'wallet_getCallsStatus':
+        return {
+          error: providerError(
+            'unsupportedMethod',
+            'Ask wallet_getCallsStatus of the connector: it follows the batches.',
+          ),
+        };
       case 'wallet_revokePermissions':
         this.deps.revoke();
         this.sendGrant();
@@ -173,6 +188,6 @@ const PERSON_ETH = new Set([
 function switchTarget(params: unknown): number | undefined {
   const first = Array.isArray(params) ? params[0] : undefined;
   const hex = typeof first === 'object' && first !== null ? (first as { chainId?: unknown }).chainId : undefined;
-  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(hex)) return undefined;
+  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,13}$/.test(hex)) return undefined;
   return Number.parseInt(hex, 16);
 }

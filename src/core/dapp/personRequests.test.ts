@@ -141,7 +141,7 @@ describe('eth_sendTransaction', () => {
     expect(request.method === 'eth_sendTransaction' && 'gas' in request.call).toBe(false);
   });
 
-  it.fails(// BUG (personRequests.ts call(), the `if (tx.gas !== undefined)` line): `gas: null` (what some
+  it(// BUG (personRequests.ts call(), the `if (tx.gas !== undefined)` line): `gas: null` (what some
   // libraries send for "not set") becomes a gas limit of 0 through quantity(), a transaction that
   // cannot be mined, instead of no gas (estimate).
   'reads gas: null as no gas given', () => {

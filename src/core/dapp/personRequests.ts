@@ -65,7 +65,7 @@ function call(raw: unknown, what: string): DappCall {
     value: quantity(tx.value, `${what}.value`),
     data: data as Hex,
   };
-  if (tx.gas !== undefined) out.gas = quantity(tx.gas, `${what}.gas`);
+  if (tx.gas !== undefined && tx.gas !== null) out.gas = quantity(tx.gas, `${what}.gas`);
   return out;
 }
 

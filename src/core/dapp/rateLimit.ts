@@ -15,7 +15,8 @@ export class RateLimit {
   }
 
   allow(now: number): boolean {
-    if (this.last !== undefined) this.tokens = Math.min(this.burst, this.tokens + (now - this.last) / this.refillMs);
+    if (this.last !== undefined)
+      this.tokens = Math.min(this.burst, this.tokens + Math.max(0, now - this.last) / this.refillMs);
     this.last = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;

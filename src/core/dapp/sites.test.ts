@@ -304,7 +304,7 @@ describe('stored site permissions, read back', () => {
     ).toEqual({ [other.origin]: other });
   });
 
-  it.fails(// BUG (sites.ts readSitePermissions): an own `__proto__` key (JSON.parse and structured clone, so
+  it(// BUG (sites.ts readSitePermissions): an own `__proto__` key (JSON.parse and structured clone, so
   // IndexedDB, keep one) whose value claims origin `__proto__` is assigned with `out[origin] = value`,
   // which replaces the result's prototype with stored data instead of adding an entry.
   'ignores a stored __proto__ key: the result keeps a plain prototype and gains nothing from it', () => {

@@ -1,5 +1,5 @@
 import type { Network } from '../chain/networks';
-import { type HexChainId, type SiteGrant, toHexChainId } from './protocol';
+import { type HexChainId, isSerialisedOrigin, type SiteGrant, toHexChainId } from './protocol';
 
 /**
  * What one site (an origin: scheme, host and port) may do with Cairn. Each site keeps its own
@@ -115,7 +115,7 @@ export function readSitePermissions(stored: unknown): SitePermissions {
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
   const out: SitePermissions = {};
   for (const [origin, value] of Object.entries(stored)) {
-    if (isSitePermission(value) && value.origin === origin) out[origin] = value;
+    if (isSitePermission(value) && value.origin === origin && isSerialisedOrigin(origin)) out[origin] = value;
   }
   return out;
 }
