@@ -119,28 +119,34 @@ function startChunkGuard(): Plugin {
 }
 
 /**
- * Cairn's second page, the window sites open to ask the person (src/app/dapp): an entry of its
- * own beside index.html. Only for Cairn's page: the bench builds its bare React page with this config too.
+ * Cairn's second page, the window sites open to ask the person (src/app/dapp): the built
+ * index.html marked as that window, so both pages share one entry and one start-up chunk (the
+ * window's own code loads on demand, see main.tsx). A page of its own, so servers can send it its
+ * own headers (it must keep its opener: see scripts/csp.ts).
  */
 function dappWindowPage(): Plugin {
+  let cairnPage = false;
   return {
     name: 'cairn-dapp-window-page',
     apply: 'build',
-    config(config) {
-      if (resolve(config.root ?? process.cwd()) !== resolve(projectRoot)) return;
-      return {
-        build: {
-          rolldownOptions: {
-            input: { index: resolve(projectRoot, 'index.html'), dapp: resolve(projectRoot, 'dapp.html') },
-          },
-        },
-      };
+    configResolved(config) {
+      cairnPage = resolve(config.root) === resolve(projectRoot);
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        if (!cairnPage) return;
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') return this.error('index.html is missing from the build');
+        const marked = String(index.source)
+          .replace('</head>', '  <meta name="cairn-window" content="dapp" />\n  </head>')
+          .replace('<title>Cairn wallet</title>', '<title>Cairn — a site asks</title>');
+        if (!marked.includes('cairn-window')) return this.error('could not mark dapp.html');
+        this.emitFile({ type: 'asset', fileName: 'dapp.html', source: marked });
+      },
     },
   };
 }
-
-/** The dApp window's own code: never in the wallet's start-up chunk. */
-const dappWindowOnly = /\/src\/(app|core|features)\/dapp\//;
 
 const licences = licenceList();
 
@@ -192,7 +198,7 @@ export default defineConfig({
             {
               name: 'start',
               tags: ['$initial'],
-              test: (id) => !bootGraph.has(id) && !dappWindowOnly.test(id),
+              test: (id) => !bootGraph.has(id),
               includeDependenciesRecursively: false,
             },
           ],

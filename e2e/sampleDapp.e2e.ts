@@ -81,7 +81,7 @@ describe('the sample dApp', () => {
 
     it('lists it by EIP-6963 and connects through it', async () => {
       await sample.wallets.getByRole('img', { name: `${STUB_WALLET_NAME} icon` }).waitFor();
-      await sample.useWallet(STUB_WALLET_NAME);
+      await sample.chooseWallet(STUB_WALLET_NAME);
       expect(await sample.run('Connect', 'Connect result')).toBe(stub.address);
       expect(await sample.field('Account').inputValue()).toBe(stub.address);
       expect(await sample.run('Accounts', 'Accounts result')).toBe(stub.address);

@@ -104,7 +104,7 @@ export class SampleDapp {
   }
 
   /** Picks a wallet the page found by EIP-6963 ("Use <name>"). */
-  async useWallet(name: string): Promise<void> {
+  async chooseWallet(name: string): Promise<void> {
     await this.page.getByRole('button', { name: `Use ${name}`, exact: true }).click();
     await this.output('Wallet in use').filter({ hasText: name }).waitFor();
   }

@@ -17,4 +17,7 @@ async function start() {
   );
 }
 
-void start();
+/** dapp.html is this page marked as the window sites open (see vite.config.ts); its code loads only there. */
+const dappWindow = document.querySelector('meta[name="cairn-window"]')?.getAttribute('content') === 'dapp';
+if (dappWindow) void import('./dapp/dappMain').then((m) => m.startDappWindow());
+else void start();

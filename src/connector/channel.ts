@@ -119,6 +119,8 @@ export function createChannel(win: ConnectorWindow, walletUrl: string, onNews: (
   return {
     send: (request) =>
       new Promise((resolve, reject) => {
+        // A window closed since the last look: settle what it left, and open a new one now.
+        if (popup?.closed) end(fail('userRejected', CLOSED_SENTENCE));
         const waiting: Pending = [request, resolve, reject];
         pending.set(++lastId, waiting);
         if (port) {

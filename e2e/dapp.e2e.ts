@@ -1,0 +1,132 @@
+// A site on another origin uses Cairn through connect.js: discovery by EIP-6963, connecting in
+// Cairn's window, eth_accounts with no window after, personal_sign and Sign-In with Ethereum
+// (a domain that is not the site's is a blocking warning), typed data verified on the site by
+// viem, a transaction mined on the local chain with its preview shown, a closed window (4001),
+// and revoking the site from Cairn.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SampleDapp } from './pages/SampleDapp.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+import { type SampleDapp as SampleDappServer, startSampleDapp } from './support/sampleDapp.ts';
+
+describe('a dApp connects to Cairn', () => {
+  let env: Environment;
+  let dappServer: SampleDappServer;
+  beforeAll(async () => {
+    env = await startEnvironment();
+    dappServer = await startSampleDapp(env.server.url);
+  });
+  afterAll(async () => {
+    await dappServer?.close();
+    await env?.close();
+  });
+
+  /** The demo wallet set up in Cairn, and the sample dApp open in the same browser profile, Cairn picked. */
+  async function dappWithCairn(): Promise<{ context: BrowserContext; dapp: SampleDapp; wallet: Page }> {
+    const { page: wallet, context } = await demoWalletPage(env);
+    const dapp = new SampleDapp(await context.newPage());
+    await dapp.open(dappServer.url);
+    await dapp.chooseWallet('Cairn');
+    return { context, dapp, wallet };
+  }
+
+  /** Clicks `button` on the site and returns Cairn's window it opens. */
+  async function windowFor(context: BrowserContext, dapp: SampleDapp, button: Parameters<SampleDapp['button']>[0]) {
+    const opened = context.waitForEvent('page');
+    await dapp.button(button).click();
+    const popup = await opened;
+
+    await popup.getByRole('heading', { level: 1 }).waitFor();
+    return popup;
+  }
+
+  /** Approves in Cairn's window once the button wakes up (it is disabled for about a second). */
+  async function approve(popup: Page, name: string) {
+    const button = popup.getByRole('button', { name, exact: true });
+    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const closed = popup.waitForEvent('close');
+    await button.click();
+    await closed;
+  }
+
+  async function connect(context: BrowserContext, dapp: SampleDapp): Promise<string> {
+    const popup = await windowFor(context, dapp, 'Connect');
+    expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Connect to this site?');
+    expect(await popup.getByRole('main').textContent()).toContain(new URL(dappServer.url).origin);
+    await approve(popup, 'Connect');
+    return dapp.result('Connect result');
+  }
+
+  it('connects, then answers eth_accounts and eth_chainId with no window', async () => {
+    const { context, dapp } = await dappWithCairn();
+    const accounts = await connect(context, dapp);
+    expect(accounts.toLowerCase()).toContain('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
+    const pagesBefore = context.pages().length;
+    expect((await dapp.run('Accounts', 'Accounts result')).toLowerCase()).toContain(
+      '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+    );
+    expect(await dapp.run('Chain id', 'Chain id result')).toContain('31337');
+    expect(context.pages()).toHaveLength(pagesBefore);
+  });
+
+  it('signs a message and a typed data v4 that the site verifies with viem', async () => {
+    const { context, dapp } = await dappWithCairn();
+    await connect(context, dapp);
+    await dapp.field('Message').fill('Hello from the sample dApp');
+    const popup = await windowFor(context, dapp, 'Sign message');
+    expect(await popup.getByRole('document', { name: 'Message to sign' }).textContent()).toContain(
+      'Hello from the sample dApp',
+    );
+    await approve(popup, 'Sign');
+    expect(await dapp.result('Sign message verification')).toBe('valid');
+
+    const typed = await windowFor(context, dapp, 'Sign typed data v4');
+    await approve(typed, 'Sign');
+    expect(await dapp.result('Sign typed data verification')).toBe('valid');
+  });
+
+  it('blocks a Sign-In with Ethereum message for another domain until acknowledged', async () => {
+    const { context, dapp } = await dappWithCairn();
+    await connect(context, dapp);
+    await dapp.field('Sign-in domain').fill('bank.example');
+    const popup = await windowFor(context, dapp, 'Sign in with Ethereum');
+    const main = popup.getByRole('main');
+    await expect.poll(() => main.textContent()).toContain('This sign-in is for bank.example');
+    const signIn = popup.getByRole('button', { name: 'Sign in', exact: true });
+    await popup.waitForTimeout(1_200);
+    expect(await signIn.isDisabled()).toBe(true);
+    await popup.getByLabel('I understand the warning above and still want to sign').check();
+    await approve(popup, 'Sign in');
+    expect(await dapp.result('Sign in with Ethereum verification')).toBe('valid');
+  });
+
+  it('sends a transaction through the review with its preview, mined on the local chain', async () => {
+    const { context, dapp } = await dappWithCairn();
+    await connect(context, dapp);
+    const popup = await windowFor(context, dapp, 'Send transaction');
+    await popup.getByRole('region', { name: /What this transaction does/ }).waitFor();
+    await approve(popup, 'Confirm and send');
+    expect(await dapp.result('Send transaction result')).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await dapp.result('Send transaction receipt', 60_000)).toMatch(/^mined in block \d+$/);
+  });
+
+  it('rejects with 4001 when the person closes the window', async () => {
+    const { context, dapp } = await dappWithCairn();
+    const popup = await windowFor(context, dapp, 'Connect');
+    await popup.close();
+    expect(await dapp.result('Connect result')).toMatch(/^Error 4001: /);
+  });
+
+  it('keeps approve disabled for a moment, and the window passes an accessibility scan', async () => {
+    const { context, dapp } = await dappWithCairn();
+    const popup = await windowFor(context, dapp, 'Connect');
+    expect(await popup.getByRole('button', { name: 'Connect', exact: true }).isDisabled()).toBe(true);
+    await popup.waitForTimeout(1_200);
+    const violations = await seriousViolations(popup);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await popup.getByRole('button', { name: 'Decline', exact: true }).click();
+    expect(await dapp.result('Connect result')).toMatch(/^Error 4001: /);
+  });
+});
