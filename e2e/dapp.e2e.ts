@@ -129,4 +129,23 @@ describe('a dApp connects to Cairn', () => {
     await popup.getByRole('button', { name: 'Decline', exact: true }).click();
     expect(await dapp.result('Connect result')).toMatch(/^Error 4001: /);
   });
+
+  it('shows the anti-phishing phrase in its window, and a site disconnected in Cairn must connect again', async () => {
+    const { context, dapp, wallet } = await dappWithCairn();
+    await connect(context, dapp);
+    await wallet.goto(`${env.server.url}#/settings/sites`);
+    const main = wallet.getByRole('main');
+    await main.getByLabel('Your phrase', { exact: true }).fill('blue heron at dawn');
+    await main.getByRole('button', { name: 'Save phrase' }).click();
+    await main.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const origin = new URL(dappServer.url).origin;
+    await main.getByRole('button', { name: `Disconnect ${origin}` }).click();
+    await main.getByText('No site is connected.').waitFor();
+
+    const popup = await windowFor(context, dapp, 'Connect');
+    expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Connect to this site?');
+    expect(await popup.getByRole('main').textContent()).toContain('blue heron at dawn');
+    await approve(popup, 'Connect');
+    expect((await dapp.result('Connect result')).toLowerCase()).toContain('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
+  });
 });

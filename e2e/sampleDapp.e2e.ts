@@ -231,7 +231,7 @@ describe('the sample dApp', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('frame.html puts Cairn’s dApp window in a frame and reports what it got', async () => {
+  it('frame.html puts Cairn’s dApp window in a frame: the browser refuses to show it, and nothing reaches the page', async () => {
     const { page, pageErrors } = await newPage();
     await page.goto(dapp.pages.frame);
     const frame = page.getByTitle('Cairn’s dApp window in a frame', { exact: true });
@@ -242,6 +242,11 @@ describe('the sample dApp', () => {
     await expect.poll(async () => Number(await sent.textContent()), { timeout: 10_000 }).toBeGreaterThanOrEqual(8);
     const received = page.getByRole('status', { name: 'Messages received from the frame', exact: true });
     expect(await received.textContent()).toBe('none');
-    expect(pageErrors).toEqual([]);
+    // The only complaint is the browser refusing to frame the window: Cairn's frame-ancestors 'none'.
+    expect(pageErrors).toHaveLength(1);
+    expect(pageErrors[0]).toContain(`Framing '${wallet.url}' violates`);
+    expect(pageErrors[0]).toContain(`"frame-ancestors 'none'"`);
+    const child = page.frames().find((f) => f !== page.mainFrame());
+    expect(child?.url()).not.toMatch(/dapp\.html/);
   });
 });

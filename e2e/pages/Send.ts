@@ -49,7 +49,10 @@ export class Send {
     await this.review.waitFor({ timeout: 15_000 });
     await this.review.getByRole('button', { name: 'Confirm and send' }).click();
     const sent = this.page.getByRole('region', { name: 'Sent', exact: true });
-    await sent.waitFor({ timeout: 15_000 });
+    await sent.waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+      const alerts = await this.page.getByRole('alert').allTextContents();
+      throw new Error(`no sent card; alerts on the page: ${alerts.join(' | ') || 'none'}`, { cause: e });
+    });
     return sent.getByRole('listitem').first();
   }
 

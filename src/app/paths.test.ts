@@ -22,6 +22,7 @@ describe('the route registry', () => {
       'Networks',
       'History explorers',
       'NFT images',
+      'Connected sites',
       'Address book',
       'About',
     ]);

@@ -14,6 +14,7 @@ export type ScreenId =
   | 'settingsNetworks'
   | 'settingsExplorers'
   | 'settingsNftImages'
+  | 'settingsSites'
   | 'addressBook'
   | 'settingsAbout'
   | 'accounts'
@@ -129,6 +130,15 @@ export const screens: readonly ScreenEntry[] = [
     path: '/settings/nft-images',
     label: 'NFT images',
     purpose: 'Where NFT pictures may be loaded from: an IPFS gateway, the web, or nowhere.',
+    inNav: false,
+    sectionOf: 'settings',
+  },
+  {
+    id: 'settingsSites',
+    path: '/settings/sites',
+    label: 'Connected sites',
+    purpose:
+      'The sites connected to Cairn, with their accounts and network, to disconnect; and your anti-phishing phrase.',
     inNav: false,
     sectionOf: 'settings',
   },

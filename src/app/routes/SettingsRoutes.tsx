@@ -1,3 +1,4 @@
+import { ConnectedSitesScreen } from '@/features/dapp/ConnectedSitesScreen';
 import { AboutScreen } from '@/features/settings/AboutScreen';
 import { ExplorersScreen } from '@/features/settings/ExplorersScreen';
 import { NetworksScreen } from '@/features/settings/NetworksScreen';
@@ -15,6 +16,7 @@ export const SecurityRoute = inSettings(SecurityScreen);
 export const NetworksRoute = inSettings(NetworksScreen);
 export const ExplorersRoute = inSettings(ExplorersScreen);
 export const NftImagesRoute = inSettings(NftImagesScreen);
+export const ConnectedSitesRoute = inSettings(ConnectedSitesScreen);
 export const AboutRoute = inSettings(function About() {
   return <AboutScreen build={buildFacts} />;
 });

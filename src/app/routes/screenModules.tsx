@@ -12,6 +12,7 @@ const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
   settingsNetworks: () => import('./SettingsRoutes').then((m) => m.NetworksRoute),
   settingsExplorers: () => import('./SettingsRoutes').then((m) => m.ExplorersRoute),
   settingsNftImages: () => import('./SettingsRoutes').then((m) => m.NftImagesRoute),
+  settingsSites: () => import('./SettingsRoutes').then((m) => m.ConnectedSitesRoute),
   addressBook: () => import('./AddressBookRoute').then((m) => m.AddressBookRoute),
   settingsAbout: () => import('./SettingsRoutes').then((m) => m.AboutRoute),
   accounts: () => import('./AccountsRoute').then((m) => m.AccountsRoute),
