@@ -11,6 +11,7 @@ import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
+import { benchApprovalRoundTrip } from './approvalRoundTrip.ts';
 import { benchConnector } from './connector.ts';
 import { benchHistory } from './history.ts';
 import { benchHome } from './home.ts';
@@ -38,6 +39,7 @@ const SECTIONS = [
   'history',
   'simulation',
   'connector',
+  'approval',
 ] as const;
 /** Sections that load the built app; the others run in Node and need no build. */
 const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
@@ -107,6 +109,7 @@ async function main() {
   if (runs('history')) console.log(`\n${await benchHistory(join(out, 'app'))}`);
   if (runs('simulation')) console.log(`\n${await benchSimulation()}`);
   if (runs('connector')) console.log(`\n${await benchConnector()}`);
+  if (runs('approval')) console.log(`\n${await benchApprovalRoundTrip()}`);
 }
 
 async function benchFirstScreen(): Promise<string> {

@@ -2,11 +2,18 @@
 // Cairn's window, eth_accounts with no window after, personal_sign and Sign-In with Ethereum
 // (a domain that is not the site's is a blocking warning), typed data verified on the site by
 // viem, a transaction mined on the local chain with its preview shown, a closed window (4001),
-// and revoking the site from Cairn.
+// wallet_watchAsset and wallet_addEthereumChain (each RPC URL asked for its chain id), the unlock
+// screen in the window, the page's own prompt when the browser blocks the window, and revoking
+// the site from Cairn with and without its window open.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoContractAddresses } from '../devchain/seed.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { Unlock } from './pages/Onboarding.ts';
 import { SampleDapp } from './pages/SampleDapp.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
+import { launchChromium } from './support/browser.ts';
+import { startChainIdNode } from './support/chainIdNode.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { type SampleDapp as SampleDappServer, startSampleDapp } from './support/sampleDapp.ts';
@@ -147,5 +154,145 @@ describe('a dApp connects to Cairn', () => {
     expect(await popup.getByRole('main').textContent()).toContain('blue heron at dawn');
     await approve(popup, 'Connect');
     expect((await dapp.result('Connect result')).toLowerCase()).toContain('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
+  });
+
+  it('adds a token with what its contract says, and a network only once its RPC URL gives the chain id asked for', async () => {
+    const { context, dapp } = await dappWithCairn();
+    await connect(context, dapp);
+    await dapp.field('Token address').fill(demoContractAddresses().SPAM);
+    await dapp.field('Token symbol (optional)').fill('USDC');
+    await dapp.field('Token decimals (optional)').fill('6');
+    const token = await windowFor(context, dapp, 'Watch asset');
+    const warning = token.getByRole('alert').filter({ hasText: 'does not match the contract' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('The site calls it USDC; the contract says CLAIM.');
+    expect(await warning.textContent()).toContain('The site says 6 decimals; the contract says 18.');
+    await token.waitForTimeout(1_200);
+    const tokenViolations = await seriousViolations(token);
+    expect(tokenViolations, describeViolations(tokenViolations)).toEqual([]);
+    await approve(token, 'Add token');
+    expect(await dapp.result('Watch asset result')).toBe('added');
+
+    const node = await startChainIdNode(31338);
+    try {
+      await dapp.field('New chain id').fill('31338');
+      await dapp.field('New chain name').fill('Stub chain');
+      await dapp.field('New chain currency symbol').fill('STB');
+      // First an RPC URL that answers another chain id (the local chain's 31337): nothing is added.
+      await dapp.field('New chain RPC URL').fill(env.chain.url);
+      const wrong = await windowFor(context, dapp, 'Add chain');
+      expect(await wrong.getByRole('heading', { level: 1 }).textContent()).toBe('Add this network?');
+      const check = wrong.getByRole('button', { name: 'Check and add', exact: true });
+      await expect.poll(() => check.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await check.click();
+      const refused = wrong.getByRole('alert').filter({ hasText: 'Nothing was added.' });
+      await refused.waitFor();
+      expect(await refused.textContent()).toMatch(/31337[\s\S]*31338|31338[\s\S]*31337/);
+      const wrongClosed = wrong.waitForEvent('close');
+      await wrong.getByRole('button', { name: 'Decline', exact: true }).click();
+      expect(await dapp.result('Add chain result')).toMatch(/^Error 4001: /);
+      // The window closes a moment after its last answer; a request before that would reuse it.
+      await wrongClosed;
+
+      await dapp.field('New chain RPC URL').fill(node.url);
+      const added = await windowFor(context, dapp, 'Add chain');
+      await added.waitForTimeout(1_200);
+      const chainViolations = await seriousViolations(added);
+      expect(chainViolations, describeViolations(chainViolations)).toEqual([]);
+      await approve(added, 'Check and add');
+      expect(await dapp.result('Add chain result')).toBe('added chain 31338');
+      expect(node.methods).toContain('eth_chainId');
+      expect(await dapp.run('Chain id', 'Chain id result')).toContain('31338');
+      // Back to a network the site already uses: answered by the connector, with no window.
+      const pages = context.pages().length;
+      await dapp.field('Chain id to switch to').fill('31337');
+      expect(await dapp.run('Switch chain', 'Switch chain result')).toBe('switched to chain 31337');
+      expect(await dapp.run('Chain id', 'Chain id result')).toContain('31337');
+      expect(context.pages()).toHaveLength(pages);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('shows the unlock screen in its window while Cairn is locked, then the request', async () => {
+    const { context, dapp, wallet } = await dappWithCairn();
+    await connect(context, dapp);
+    await new AppShell(wallet).lock();
+    await dapp.field('Message').fill('Signed after unlocking');
+    const opened = context.waitForEvent('page');
+    await dapp.button('Sign message').click();
+    const popup = await opened;
+    await popup.getByText('A site is asking Cairn for something.').waitFor();
+    await new Unlock(popup).unlock();
+    await popup.getByRole('heading', { level: 1, name: 'Sign this message?' }).waitFor();
+    expect(await popup.getByRole('document', { name: 'Message to sign' }).textContent()).toContain(
+      'Signed after unlocking',
+    );
+    await approve(popup, 'Sign');
+    expect(await dapp.result('Sign message verification')).toBe('valid');
+  });
+
+  it('asks on the page with Continue in Cairn when the browser blocks the window, and opens it from the keyboard', async () => {
+    const browser = await launchChromium({ blockPopups: true });
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // The page asks as it loads, with no click behind it: the browser blocks the window.
+      await context.addInitScript(() => {
+        const answer = new Promise<string>((resolve) => {
+          let asked = false;
+          window.addEventListener('eip6963:announceProvider', (event) => {
+            const { info, provider } = (event as CustomEvent).detail;
+            if (info.name !== 'Cairn' || asked) return;
+            asked = true;
+            provider.request({ method: 'eth_requestAccounts' }).then(
+              (accounts: string[]) => resolve(accounts.join()),
+              (error: { code: number }) => resolve(`Error ${error.code}`),
+            );
+          });
+        });
+        Object.assign(window, { cairnAnswer: answer });
+      });
+      await page.goto(dappServer.url);
+      const cdp = await context.newCDPSession(page);
+      const continueButton = async () => {
+        const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+          nodes: { role?: { value: string }; name?: { value: string }; ignored: boolean }[];
+        };
+        return nodes.some((n) => !n.ignored && n.role?.value === 'button' && n.name?.value === 'Continue in Cairn');
+      };
+      await expect.poll(continueButton, { timeout: 10_000 }).toBe(true);
+      expect(context.pages()).toHaveLength(1);
+      // The dialog gives its Continue button the focus: Enter is a real key press, and opens Cairn.
+      const opened = context.waitForEvent('page');
+      await page.keyboard.press('Enter');
+      const popup = await opened;
+      expect(new URL(popup.url()).pathname).toMatch(/dapp\.html$/);
+      expect(await continueButton()).toBe(false);
+      await popup.getByRole('heading', { level: 1 }).waitFor();
+      await popup.close();
+      expect(await page.evaluate(() => (window as unknown as { cairnAnswer: Promise<string> }).cairnAnswer)).toBe(
+        'Error 4001',
+      );
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('tells the site at once when Cairn disconnects it with its window open, and refuses what was waiting', async () => {
+    const { context, dapp, wallet } = await dappWithCairn();
+    await connect(context, dapp);
+    const popup = await windowFor(context, dapp, 'Sign message');
+    const closed = popup.waitForEvent('close');
+    await wallet.goto(`${env.server.url}#/settings/sites`);
+    const origin = new URL(dappServer.url).origin;
+    await wallet
+      .getByRole('main')
+      .getByRole('button', { name: `Disconnect ${origin}` })
+      .click();
+    expect(await dapp.result('Sign message result')).toMatch(/^Error 4100: /);
+    await expect.poll(() => dapp.events.textContent()).toContain('accountsChanged: no accounts');
+    await closed;
+    expect(await dapp.run('Accounts', 'Accounts result')).not.toMatch(/0x[0-9a-fA-F]{40}/);
   });
 });

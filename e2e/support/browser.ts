@@ -17,11 +17,20 @@ export const chromiumArgs = [
   '--disable-dev-shm-usage',
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/**
+ * `blockPopups`: keep Chromium's pop-up blocker on (playwright-core turns it off by default), so a
+ * window.open with no click behind it is refused as on a person's browser.
+ */
+export async function launchChromium(options: { blockPopups?: boolean } = {}): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `Chromium not found at ${chromiumPath}. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`,
     );
   }
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumArgs,
+    ...(options.blockPopups ? { ignoreDefaultArgs: ['--disable-popup-blocking'] } : {}),
+  });
 }

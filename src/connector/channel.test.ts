@@ -267,6 +267,16 @@ describe('when the browser blocks the window', () => {
     expect(fake.document.body.children).toHaveLength(1);
   });
 
+  it('asks all the same while the page is still in its <head>, with no body yet', () => {
+    const fake = fakeDappWindow({ blockPopups: true });
+    Object.assign(fake.document, { body: null });
+    const provider = createCairnProvider({ walletUrl: WALLET, window: fake.window as unknown as ConnectorWindow });
+    void provider.request({ method: 'eth_requestAccounts' });
+    const { dialog, buttons } = prompt(fake.document.documentElement);
+    expect(dialog?.open).toBe(true);
+    expect(fake.document.activeElement).toBe(buttons[0]);
+  });
+
   it('opens the window on Continue, removes the box, and goes on with every request', async () => {
     const { fake, first, second, cairn } = blocked();
     fake.setPopupsBlocked(false);

@@ -22,7 +22,8 @@ export function showPrompt(doc: Document, onContinue: () => void, onCancel: () =
   const proceed = add('button', 'Continue in Cairn', onContinue);
   add('button', 'Cancel', onCancel);
   host.attachShadow({ mode: 'closed' }).append(box);
-  doc.body.append(host);
+  // A page may ask while its <head> is still parsed, before there is a body.
+  (doc.body ?? doc.documentElement).append(host);
   box.open = true;
   proceed.focus();
   return () => host.remove();

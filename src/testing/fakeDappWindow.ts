@@ -167,6 +167,7 @@ function fakeDocument(options: FakeDappWindowOptions) {
   const document = {
     title: options.title ?? '  Example dApp  ',
     body: element('body'),
+    documentElement: element('html'),
     activeElement: undefined as FakeElement | undefined,
     createElement: element,
     querySelector: (selector: string) =>

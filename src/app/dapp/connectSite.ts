@@ -46,7 +46,11 @@ export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: 
   site.port.onmessage = (event) => connection.receive(event.data);
   store.getState().updateSite(site.origin, (stored) => stored && { ...stored, lastUsed: Date.now() });
   // A change made anywhere (a revocation in Cairn's own window) reaches the site while it is connected.
-  store.subscribe(() => connection.sendGrant());
+  // A request waiting for an account the site just lost is refused before anyone can approve it.
+  store.subscribe(() => {
+    connection.sendGrant();
+    connection.dropUngranted();
+  });
   connection.sendGrant();
   window.addEventListener('pagehide', () => connection.rejectAll());
   return connection;

@@ -284,6 +284,22 @@ describe('requests refused at once', () => {
 });
 
 describe('requests waiting for the person', () => {
+  it('refuses with 4100 those whose account the site lost while they waited, and keeps the rest', () => {
+    const h = harness();
+    const sign = h.send('personal_sign', ['0x68', ALICE]);
+    const connect = h.send('wallet_requestPermissions', [{ eth_accounts: {} }]);
+    h.connection.dropUngranted();
+    expect(h.responses()).toEqual([]);
+    h.state.site = undefined;
+    h.connection.dropUngranted();
+    expect(errorOf(h.answer(sign))).toEqual({
+      code: 4100,
+      message: `This site may not use ${ALICE}: connect that account to it in Cairn first (eth_requestAccounts).`,
+    });
+    expect(h.pending().map((p) => p.id)).toEqual([connect]);
+    expect(h.deps.onIdle).not.toHaveBeenCalled();
+  });
+
   it('queues them in the order they came, each read and checked', () => {
     const h = harness();
     const a = h.send('wallet_requestPermissions', [{ eth_accounts: {} }]);

@@ -90,14 +90,9 @@ export class DappConnection {
       this.post(id, { error: person.error });
       return;
     }
-    const account = 'account' in person.request ? person.request.account : undefined;
-    if (account !== undefined && !isGrantedAccount(this.deps.site(), account)) {
-      this.post(id, {
-        error: providerError(
-          'unauthorized',
-          `This site may not use ${account}: connect that account to it in Cairn first (eth_requestAccounts).`,
-        ),
-      });
+    const refusal = this.ungranted(person.request);
+    if (refusal) {
+      this.post(id, { error: refusal });
       return;
     }
     this.store.setState((s) => ({
@@ -111,6 +106,26 @@ export class DappConnection {
 
   reject(id: number, error: ProviderError): void {
     this.finish(id, { error });
+  }
+
+  /**
+   * Refuses, with 4100, every waiting request whose account the site may no longer use (the person
+   * disconnected it or took that account away while the request waited): none can be approved after.
+   */
+  dropUngranted(): void {
+    for (const { id, request } of this.store.getState().pending) {
+      const refusal = this.ungranted(request);
+      if (refusal) this.finish(id, { error: refusal });
+    }
+  }
+
+  private ungranted(request: PersonRequest): ProviderError | undefined {
+    const account = 'account' in request ? request.account : undefined;
+    if (account === undefined || isGrantedAccount(this.deps.site(), account)) return undefined;
+    return providerError(
+      'unauthorized',
+      `This site may not use ${account}: connect that account to it in Cairn first (eth_requestAccounts).`,
+    );
   }
 
   /** Declines everything still waiting (the person closed the window or it cannot serve them). */

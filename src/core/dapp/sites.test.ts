@@ -11,6 +11,7 @@ import {
   type SitePermissions,
   siteFor,
   siteNetwork,
+  withAddedNetwork,
   withSiteNetwork,
 } from './sites';
 
@@ -214,6 +215,20 @@ describe('the grant the connector keeps for a site', () => {
     });
   });
 
+  it('reads a network the site added through the RPC URLs the site gave, and never the person’s own', () => {
+    const added = withAddedNetwork(site(), 'custom-devnet', ['https://rpc.devnet.example']);
+    expect(added.networkId).toBe('custom-devnet');
+    expect(added.networkIds).toEqual(['ethereum', 'custom-devnet']);
+    expect(grantFor(added, networks, builtIns, '0x7a69').chains).toEqual({
+      '0x1': ethereum.rpcUrls,
+      '0x67932': ['https://rpc.devnet.example'],
+    });
+    expect(grantFor({ ...added, ownNodeReads: true }, networks, builtIns, '0x7a69').chains['0x67932']).toEqual([
+      'http://devnet.lan:8545',
+      'https://rpc.devnet.example',
+    ]);
+  });
+
   it('falls back to the first remaining network when the person removed the site’s network', () => {
     const granted = site({ networkId: 'custom-devnet', networkIds: ['custom-devnet', 'base', 'ethereum'] });
     const withoutDevnet = networks.filter((n) => n.id !== 'custom-devnet');
@@ -268,9 +283,11 @@ describe('stored site permissions, read back', () => {
   const other = site({ origin: 'http://127.0.0.1:5173', name: 'Local dApp' });
 
   it('keeps every sound entry', () => {
-    expect(readSitePermissions({ [good.origin]: good, [other.origin]: other })).toEqual({
+    const added = withAddedNetwork(site({ origin: 'https://added.example' }), 'custom-x', ['https://x.example']);
+    expect(readSitePermissions({ [good.origin]: good, [other.origin]: other, [added.origin]: added })).toEqual({
       [good.origin]: good,
       [other.origin]: other,
+      [added.origin]: added,
     });
   });
 
@@ -289,6 +306,8 @@ describe('stored site permissions, read back', () => {
       'https://f.example': { ...nameless, origin: 'https://f.example' },
       'https://g.example': { ...good, origin: 'https://g.example', grantedAt: '2026-11-22' },
       'https://h.example': { ...good, origin: 'https://h.example', lastUsed: null },
+      'https://k.example': { ...good, origin: 'https://k.example', siteRpcUrls: { 'custom-x': 'https://x' } },
+      'https://l.example': { ...good, origin: 'https://l.example', siteRpcUrls: ['https://x'] },
       'https://i.example': null,
       'https://j.example': 'granted',
     };

@@ -15,6 +15,11 @@ export type SitePermission = {
   networkIds: string[];
   /** Reads may also go through the person's own node (their edited RPC URLs), not only public ones. */
   ownNodeReads: boolean;
+  /**
+   * RPC URLs the site itself gave, by id of the network it added (wallet_addEthereumChain): they
+   * came from the site, so it reads that network through them.
+   */
+  siteRpcUrls?: Record<string, string[]>;
   /** What the site said its name is, unverified. */
   name: string;
   grantedAt: number;
@@ -57,6 +62,11 @@ export function withSiteNetwork(site: SitePermission, networkId: string): SitePe
   return { ...site, networkId, networkIds: [...new Set([...site.networkIds, networkId])] };
 }
 
+/** The site uses a network it added itself, and reads it through the RPC URLs it gave. */
+export function withAddedNetwork(site: SitePermission, networkId: string, rpcUrls: readonly string[]): SitePermission {
+  return { ...withSiteNetwork(site, networkId), siteRpcUrls: { ...site.siteRpcUrls, [networkId]: [...rpcUrls] } };
+}
+
 /**
  * The URLs a site may read a network through: the network's public default URLs (the built-in
  * preset's), and the person's own only where they allowed it. A custom network has no public
@@ -83,7 +93,10 @@ export function grantFor(
   const current = usable.find((n) => n.id === site.networkId) ?? usable[0];
   const chains: Record<HexChainId, string[]> = {};
   for (const network of usable) {
-    chains[toHexChainId(network.chainId)] ??= readUrlsFor(network, builtIns, site.ownNodeReads);
+    const given = site.siteRpcUrls && Object.hasOwn(site.siteRpcUrls, network.id) ? site.siteRpcUrls[network.id] : [];
+    chains[toHexChainId(network.chainId)] ??= [
+      ...new Set([...readUrlsFor(network, builtIns, site.ownNodeReads), ...(given ?? [])]),
+    ];
   }
   return {
     accounts: [...site.accounts],
@@ -130,6 +143,11 @@ function isSitePermission(value: unknown): value is SitePermission {
     typeof v.networkId === 'string' &&
     strings(v.networkIds) &&
     typeof v.ownNodeReads === 'boolean' &&
+    (v.siteRpcUrls === undefined ||
+      (typeof v.siteRpcUrls === 'object' &&
+        v.siteRpcUrls !== null &&
+        !Array.isArray(v.siteRpcUrls) &&
+        Object.values(v.siteRpcUrls).every(strings))) &&
     typeof v.name === 'string' &&
     typeof v.grantedAt === 'number' &&
     typeof v.lastUsed === 'number'

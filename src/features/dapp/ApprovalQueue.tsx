@@ -4,12 +4,14 @@ import type { PendingRequest } from '@/core/dapp/connection';
 import { providerError } from '@/core/dapp/providerErrors';
 import { siteFor } from '@/core/dapp/sites';
 import { useSession } from '@/lib/session';
+import { AddChainApproval } from './AddChainApproval';
 import { ConnectApproval } from './ConnectApproval';
 import { useDappConnection } from './dappContext';
 import { MessageApproval } from './MessageApproval';
 import { SwitchChainApproval } from './SwitchChainApproval';
 import { TransactionApproval } from './TransactionApproval';
 import { TypedDataApproval } from './TypedDataApproval';
+import { WatchAssetApproval } from './WatchAssetApproval';
 
 /** The site's requests, first come first shown, one at a time. */
 export function ApprovalQueue() {
@@ -40,6 +42,10 @@ function Approval({ pending }: { pending: PendingRequest }) {
       return <TransactionApproval id={id} account={request.account} call={request.call} />;
     case 'wallet_switchEthereumChain':
       return <SwitchChainApproval id={id} chainId={request.chainId} />;
+    case 'wallet_addEthereumChain':
+      return <AddChainApproval id={id} chain={request.chain} />;
+    case 'wallet_watchAsset':
+      return <WatchAssetApproval id={id} token={request.token} claimed={request.claimed} />;
     default:
       return <NotYetOffered id={id} method={request.method} />;
   }

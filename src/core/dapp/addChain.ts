@@ -1,0 +1,52 @@
+import { type NetworkDraft, parseNetworkDraft } from '../chain/networkDraft';
+import type { Network } from '../chain/networks';
+import type { AddChainParams } from './personRequests';
+
+/**
+ * What Cairn does with a site's wallet_addEthereumChain (EIP-3085):
+ * - `known`: the person already has a network on that chain id; it is never replaced, the site is
+ *   offered the person's own (its RPC URLs, its name);
+ * - `new`: a network built from the request, checked as the network form checks one typed by the
+ *   person (every RPC URL asked for its chain id before it is saved: see verifyNetwork);
+ * - `refused`: the request names something Cairn would not save, with the reason.
+ */
+export type AddChainPlan =
+  | { kind: 'known'; network: Network }
+  | { kind: 'new'; network: Network }
+  | { kind: 'refused'; reason: string };
+
+const FIELD_NAMES: Record<keyof NetworkDraft, string> = {
+  name: 'chainName',
+  rpcUrls: 'rpcUrls',
+  chainId: 'chainId',
+  symbol: 'nativeCurrency.symbol',
+  explorerUrl: 'blockExplorerUrls',
+};
+
+export function draftOfAddChain(chain: AddChainParams): NetworkDraft {
+  return {
+    name: chain.chainName,
+    rpcUrls: chain.rpcUrls.join('\n'),
+    chainId: String(chain.chainId),
+    symbol: chain.nativeCurrency.symbol,
+    explorerUrl: chain.blockExplorerUrls[0] ?? '',
+  };
+}
+
+/** `preferredId` is the site's current network: when several share the chain id, that one wins. */
+export function planAddChain(
+  chain: AddChainParams,
+  networks: readonly Network[],
+  newId: () => string,
+  preferredId?: string,
+): AddChainPlan {
+  const same = networks.filter((n) => n.chainId === chain.chainId);
+  const known = same.find((n) => n.id === preferredId) ?? same[0];
+  if (known) return { kind: 'known', network: known };
+  const parsed = parseNetworkDraft(draftOfAddChain(chain), undefined, newId);
+  if (parsed.errors) {
+    const [field, sentence] = Object.entries(parsed.errors)[0] as [keyof NetworkDraft, string];
+    return { kind: 'refused', reason: `Cairn cannot add this network: ${FIELD_NAMES[field]}: ${sentence}` };
+  }
+  return { kind: 'new', network: parsed.network };
+}

@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { UntrustedText } from '@/components/UntrustedText';
+import ui from '@/components/ui.module.css';
+import { verifyNetwork } from '@/core/chain/networkDraft';
+import { planAddChain } from '@/core/dapp/addChain';
+import type { AddChainParams } from '@/core/dapp/personRequests';
+import { providerError } from '@/core/dapp/providerErrors';
+import { withAddedNetwork, withSiteNetwork } from '@/core/dapp/sites';
+import { useSession } from '@/lib/session';
+import { ApprovalFrame } from './ApprovalFrame';
+import styles from './dapp.module.css';
+import { useSiteRequest } from './useSiteRequest';
+
+/**
+ * wallet_addEthereumChain (EIP-3085). A chain id the person already has is never replaced: the
+ * site is offered their network. A new one is shown as the site describes it, and each RPC URL is
+ * asked for its chain id before it is saved; the site then uses it (Cairn's window does not).
+ */
+export function AddChainApproval({ id, chain }: { id: number; chain: AddChainParams }) {
+  const request = useSiteRequest(id);
+  const networks = useSession((s) => s.networks);
+  const saveNetwork = useSession((s) => s.saveNetwork);
+  const updateSite = useSession((s) => s.updateSite);
+  const { site, fail, approve } = request;
+  // Planned once: saving the network changes `networks`, and the plan must not turn into "known".
+  const [plan] = useState(() => planAddChain(chain, networks, () => crypto.randomUUID(), site?.networkId));
+  const alreadyUsed = plan.kind === 'known' && site?.networkId === plan.network.id;
+  useEffect(() => {
+    if (!site) fail(providerError('unauthorized', 'Connect to Cairn (eth_requestAccounts) before adding a network.'));
+    else if (plan.kind === 'refused') fail(providerError('invalidParams', plan.reason));
+    // EIP-3085: null when the chain is there; the site already uses it, so nothing to ask.
+    else if (alreadyUsed) approve(null);
+  }, [site, plan, alreadyUsed, fail, approve]);
+  if (!site || plan.kind === 'refused' || alreadyUsed) return null;
+
+  const switchSiteTo = (networkId: string) =>
+    updateSite(site.origin, (stored) => (stored ? withSiteNetwork(stored, networkId) : stored));
+
+  if (plan.kind === 'known') {
+    const mine = plan.network;
+    return (
+      <ApprovalFrame
+        title="Use this network on this site?"
+        requestId={id}
+        network={request.network}
+        approveLabel={`Use ${mine.name}`}
+        onApprove={() => {
+          switchSiteTo(mine.id);
+          approve(null);
+        }}
+        onDecline={request.decline}
+      >
+        <p>
+          The site asks to add “<UntrustedText text={chain.chainName} kind="name" />” (chain id {chain.chainId}). You
+          already have <strong>{mine.name}</strong> on that chain: Cairn keeps yours, with your RPC URLs, and ignores
+          the site’s. Only this site changes network.
+        </p>
+      </ApprovalFrame>
+    );
+  }
+
+  const network = plan.network;
+  const add = () =>
+    request.run(async () => {
+      await verifyNetwork(network);
+      saveNetwork(network);
+      updateSite(site.origin, (stored) => (stored ? withAddedNetwork(stored, network.id, network.rpcUrls) : stored));
+      return null;
+    }, 'Nothing was added.');
+  return (
+    <ApprovalFrame
+      title="Add this network?"
+      requestId={id}
+      network={request.network}
+      approveLabel={request.busy ? 'Checking its RPC URLs…' : 'Check and add'}
+      onApprove={add}
+      onDecline={request.decline}
+      busy={request.busy}
+      error={request.error}
+    >
+      <p>
+        The site asks Cairn to add a network it describes. Nothing below is checked yet except the chain id, which Cairn
+        asks each RPC URL for before saving; any RPC URL can see your addresses and what you look up.
+      </p>
+      <dl className={styles.facts}>
+        <dt>Name</dt>
+        <dd>
+          <UntrustedText text={network.name} kind="name" />
+        </dd>
+        <dt>Chain id</dt>
+        <dd>{network.chainId}</dd>
+        <dt>Currency</dt>
+        <dd>
+          <UntrustedText text={network.nativeCurrency.symbol} kind="symbol" />
+        </dd>
+        <dt>RPC URLs</dt>
+        <dd>
+          <ul className={ui.plainList}>
+            {network.rpcUrls.map((url) => (
+              <li key={url}>
+                <UntrustedText text={url} kind="whole" />
+              </li>
+            ))}
+          </ul>
+        </dd>
+        {network.explorerUrl && (
+          <>
+            <dt>Explorer</dt>
+            <dd>
+              <UntrustedText text={network.explorerUrl} kind="whole" />
+            </dd>
+          </>
+        )}
+      </dl>
+      <p className={ui.muted}>Once added, this site uses it; Cairn’s own window stays on its network.</p>
+    </ApprovalFrame>
+  );
+}
