@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'devchain/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: ['**/*.integration.test.ts', '**/*.mocked.test.ts'],
+          exclude: ['**/*.integration.test.ts', '**/*.mocked.test.{ts,tsx}'],
           // Files share one module graph per worker: loading the same modules anew for each of
           // 150 files took three quarters of the run. Tests that mock a module (vi.mock) would
           // leak it into the files after them: they are *.mocked.test.ts, in the project below.
@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'unit-mocked',
           environment: 'node',
-          include: ['src/**/*.mocked.test.ts'],
+          include: ['{src,scripts,devchain,examples}/**/*.mocked.test.{ts,tsx}'],
         },
       },
       {

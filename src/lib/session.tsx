@@ -9,7 +9,8 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
   return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 
-function useSessionStore(): SessionStore {
+/** The store itself, for what must read its state at a moment (after an await), not render from it. */
+export function useSessionStore(): SessionStore {
   const store = useContext(SessionContext);
   if (!store) throw new Error('useSession must be used inside <SessionProvider>');
   return store;

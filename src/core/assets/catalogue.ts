@@ -69,3 +69,14 @@ export function portfolioTokens(
   add(unsolicited, 'unsolicited');
   return out;
 }
+
+/** Whether a token is among those the person sees on a network: listed or added, and not hidden. */
+export function isShownToken(
+  network: Network,
+  custom: readonly TokenInfo[],
+  hidden: readonly string[],
+  address: string,
+): boolean {
+  const key = address.toLowerCase();
+  return [...listedTokens(network), ...custom].some((t) => t.address.toLowerCase() === key) && !hidden.includes(key);
+}

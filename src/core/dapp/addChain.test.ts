@@ -33,11 +33,8 @@ describe('wallet_addEthereumChain', () => {
 
   it('never replaces a network the person has: the chain id finds theirs, whatever the site calls it', () => {
     const plan = planAddChain(gnosisLike({ chainId: 1, chainName: 'Ethereum (fast RPC)' }), networks, () => 'x');
-    expect(plan.kind).toBe('known');
-    if (plan.kind === 'known') {
-      expect(plan.network.id).toBe(networks.find((n) => n.chainId === 1)?.id);
-      expect(plan.network.rpcUrls).not.toContain('https://rpc.test.example');
-    }
+    expect(plan).toEqual({ kind: 'known', network: networks.find((n) => n.chainId === 1) });
+    expect(plan.kind === 'known' && plan.network).toBe(networks.find((n) => n.chainId === 1));
   });
 
   it('prefers the site’s own network when two share the chain id', () => {
@@ -60,6 +57,8 @@ describe('wallet_addEthereumChain', () => {
       /^Cairn cannot add this network: nativeCurrency\.symbol: /,
     ],
     [{ blockExplorerUrls: ['javascript:alert(1)'] }, /^Cairn cannot add this network: blockExplorerUrls: /],
+    [{ chainName: 'Ethereum\u202e' }, /^Cairn cannot add this network: chainName has hidden or direction-changing/],
+    [{ chainName: 'Eth\u200bereum' }, /^Cairn cannot add this network: chainName has hidden or direction-changing/],
   ])('refuses %j, naming the field', (change, reason) => {
     const plan = planAddChain(gnosisLike(change), networks, () => 'x');
     expect(plan.kind).toBe('refused');

@@ -1,5 +1,6 @@
 import { type NetworkDraft, parseNetworkDraft } from '../chain/networkDraft';
 import type { Network } from '../chain/networks';
+import { untrustedText } from '../text/untrustedText';
 import type { AddChainParams } from './personRequests';
 
 /**
@@ -43,6 +44,12 @@ export function planAddChain(
   const same = networks.filter((n) => n.chainId === chain.chainId);
   const known = same.find((n) => n.id === preferredId) ?? same[0];
   if (known) return { kind: 'known', network: known };
+  // A network's name is shown as plain text all over Cairn: a site may not hide characters in it.
+  if (untrustedText(chain.chainName, 'name').hidden)
+    return {
+      kind: 'refused',
+      reason: 'Cairn cannot add this network: chainName has hidden or direction-changing characters.',
+    };
   const parsed = parseNetworkDraft(draftOfAddChain(chain), undefined, newId);
   if (parsed.errors) {
     const [field, sentence] = Object.entries(parsed.errors)[0] as [keyof NetworkDraft, string];

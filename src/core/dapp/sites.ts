@@ -17,7 +17,9 @@ export type SitePermission = {
   ownNodeReads: boolean;
   /**
    * RPC URLs the site itself gave, by id of the network it added (wallet_addEthereumChain): they
-   * came from the site, so it reads that network through them.
+   * came from the site, so it reads that network through them. Kept apart from the network's own
+   * URLs on purpose: should the person point the network at their own node, the site still reads
+   * through its URLs, not the person's (unless ownNodeReads).
    */
   siteRpcUrls?: Record<string, string[]>;
   /** What the site said its name is, unverified. */
@@ -93,9 +95,10 @@ export function grantFor(
   const current = usable.find((n) => n.id === site.networkId) ?? usable[0];
   const chains: Record<HexChainId, string[]> = {};
   for (const network of usable) {
-    const given = site.siteRpcUrls && Object.hasOwn(site.siteRpcUrls, network.id) ? site.siteRpcUrls[network.id] : [];
+    const given =
+      (site.siteRpcUrls && Object.hasOwn(site.siteRpcUrls, network.id) && site.siteRpcUrls[network.id]) || [];
     chains[toHexChainId(network.chainId)] ??= [
-      ...new Set([...readUrlsFor(network, builtIns, site.ownNodeReads), ...(given ?? [])]),
+      ...new Set([...readUrlsFor(network, builtIns, site.ownNodeReads), ...given]),
     ];
   }
   return {

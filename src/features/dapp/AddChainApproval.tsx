@@ -6,7 +6,7 @@ import { planAddChain } from '@/core/dapp/addChain';
 import type { AddChainParams } from '@/core/dapp/personRequests';
 import { providerError } from '@/core/dapp/providerErrors';
 import { withAddedNetwork, withSiteNetwork } from '@/core/dapp/sites';
-import { useSession } from '@/lib/session';
+import { useSession, useSessionStore } from '@/lib/session';
 import { ApprovalFrame } from './ApprovalFrame';
 import styles from './dapp.module.css';
 import { useSiteRequest } from './useSiteRequest';
@@ -21,6 +21,7 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
   const networks = useSession((s) => s.networks);
   const saveNetwork = useSession((s) => s.saveNetwork);
   const updateSite = useSession((s) => s.updateSite);
+  const store = useSessionStore();
   const { site, fail, approve } = request;
   // Planned once: saving the network changes `networks`, and the plan must not turn into "known".
   const [plan] = useState(() => planAddChain(chain, networks, () => crypto.randomUUID(), site?.networkId));
@@ -63,6 +64,14 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
   const add = () =>
     request.run(async () => {
       await verifyNetwork(network);
+      // The check took a moment: the site may have been disconnected, or the chain added elsewhere.
+      if (!request.stillWaiting()) throw new Error('The site is no longer waiting for this network.');
+      const now = store.getState();
+      const added = now.networks.find((n) => n.chainId === network.chainId);
+      if (added) {
+        switchSiteTo(added.id);
+        return null;
+      }
       saveNetwork(network);
       updateSite(site.origin, (stored) => (stored ? withAddedNetwork(stored, network.id, network.rpcUrls) : stored));
       return null;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
+import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -126,11 +127,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
         <dt>Network fee</dt>
         <dd>
           {prepared && native ? (
-            <>
-              about <Amount value={prepared.cost.expected} decimals={native.decimals} symbol={native.symbol} />, at most{' '}
-              <Amount value={prepared.cost.max} decimals={native.decimals} symbol={native.symbol} /> (gas limit{' '}
-              {prepared.gasLimit.toString()})
-            </>
+            <NetworkFeeLines prepared={prepared} native={native} />
           ) : problem ? (
             'unknown'
           ) : (

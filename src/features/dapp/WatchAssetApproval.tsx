@@ -4,8 +4,7 @@ import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import { listedTokens } from '@/core/assets/catalogue';
-import { sameAddress } from '@/core/assets/token';
+import { isShownToken } from '@/core/assets/catalogue';
 import { claimMismatches } from '@/core/dapp/watchAsset';
 import { errorText } from '@/lib/errorMessages';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
@@ -36,9 +35,7 @@ export function WatchAssetApproval({
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
   const hidden = useSession((s) => s.hiddenTokens[network.id] ?? EMPTY);
   const addCustomToken = useSession((s) => s.addCustomToken);
-  const shown =
-    [...listedTokens(network), ...custom].some((t) => sameAddress(t.address, token)) &&
-    !hidden.includes(token.toLowerCase());
+  const shown = isShownToken(network, custom, hidden, token);
   const read = useQuery({ ...tokenMetadataQuery(network, token), enabled: !shown });
   const { approve } = request;
   useEffect(() => {
@@ -90,7 +87,7 @@ export function WatchAssetApproval({
           </>
         )}
       </dl>
-      {read.isPending && <p role="status">Reading the contract…</p>}
+      <p role="status">{read.isPending ? 'Reading the contract…' : ''}</p>
       {mismatches.length > 0 && (
         <div className={ui.noticeWarning} role="alert">
           <p>What the site said does not match the contract; Cairn uses the contract’s:</p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { type Account, canSign } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { type ProviderError, providerError } from '@/core/dapp/providerErrors';
@@ -22,6 +22,12 @@ export function useSiteRequest(id: number, address?: string) {
   const network: Network | undefined = site ? siteNetwork(site, networks) : undefined;
   const account: Account | undefined =
     address === undefined ? undefined : accounts.find((a) => a.address.toLowerCase() === address.toLowerCase());
+  // Stable, so an effect that answers at once (an error, nothing to ask) runs once.
+  const approve = useCallback((result: unknown) => connection.resolve(id, result), [connection, id]);
+  const decline = useCallback(() => connection.reject(id, providerError('userRejected')), [connection, id]);
+  const fail = useCallback((problem: ProviderError) => connection.reject(id, problem), [connection, id]);
+  /** Whether the request still waits: not answered, nor refused meanwhile (the site lost its grant). */
+  const stillWaiting = () => connection.store.getState().pending.some((p) => p.id === id);
   return {
     connection,
     site,
@@ -31,11 +37,16 @@ export function useSiteRequest(id: number, address?: string) {
     busy,
     error,
     setError,
-    approve: (result: unknown) => connection.resolve(id, result),
-    decline: () => connection.reject(id, providerError('userRejected')),
-    fail: (problem: ProviderError) => connection.reject(id, problem),
-    /** Runs the approval's work, keeping the window busy and showing what went wrong. */
+    approve,
+    decline,
+    fail,
+    stillWaiting,
+    /**
+     * Runs the approval's work, keeping the window busy and showing what went wrong; nothing at all
+     * for a request no longer waiting. Work that takes a while checks stillWaiting() before it commits.
+     */
     run: async (work: () => Promise<unknown>, failed: string) => {
+      if (!stillWaiting()) return;
       setBusy(true);
       setError(undefined);
       try {

@@ -4,7 +4,7 @@ import { Field } from '@/components/Field';
 import { TextField } from '@/components/TextField';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import { listedTokens } from '@/core/assets/catalogue';
+import { isShownToken, listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
 import type { TokenMetadata } from '@/core/assets/tokenMetadata';
 import type { Network } from '@/core/chain/networks';
@@ -53,9 +53,8 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
       setError(errorText(e));
       return;
     }
-    const listed = known.find((t) => t.address.toLowerCase() === address.toLowerCase());
-    if (listed && !hidden.includes(address.toLowerCase())) {
-      setError(`${untrustedLabel(listed.symbol, 'symbol')} is already in your tokens on ${network.name}.`);
+    if (isShownToken(network, custom, hidden, address)) {
+      setError(`${nameOf(address.toLowerCase())} is already in your tokens on ${network.name}.`);
       return;
     }
     setBusy(true);

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -18,7 +19,6 @@ import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { errorText } from '@/lib/errorMessages';
-import { formatAmount } from '@/lib/format';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
@@ -139,28 +139,7 @@ export function ReviewPanel({
         </dd>
         <dt>Network fee</dt>
         <dd>
-          about <Amount value={prepared.cost.expected} decimals={native.decimals} symbol={native.symbol} />, at most{' '}
-          <Amount value={prepared.cost.max} decimals={native.decimals} symbol={native.symbol} />
-          {nativePrice && (
-            <>
-              {' '}
-              (<Fiat value={usdValue(prepared.cost.expected, native.decimals, nativePrice)} /> to{' '}
-              <Fiat value={usdValue(prepared.cost.max, native.decimals, nativePrice)} />)
-            </>
-          )}
-          <br />
-          <span className={ui.muted}>
-            Gas limit {prepared.gasLimit.toString()};{' '}
-            {prepared.fees.kind === 'eip1559'
-              ? `max fee ${formatAmount(prepared.fees.maxFeePerGas, 9, { maxFractionDigits: 3 })} gwei, priority fee ${formatAmount(prepared.fees.maxPriorityFeePerGas, 9, { maxFractionDigits: 3 })} gwei`
-              : `gas price ${formatAmount(prepared.fees.gasPrice, 9, { maxFractionDigits: 3 })} gwei`}
-            {prepared.l1Fee > 0n && (
-              <>
-                ; includes about <Amount value={prepared.l1Fee} decimals={native.decimals} symbol={native.symbol} /> of
-                L1 data fee
-              </>
-            )}
-          </span>
+          <NetworkFeeLines prepared={prepared} native={native} nativePrice={nativePrice} />
         </dd>
         <dt>Total</dt>
         <dd>
