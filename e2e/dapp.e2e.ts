@@ -4,7 +4,7 @@
 // viem, a transaction mined on the local chain with its preview shown, a closed window (4001),
 // wallet_watchAsset and wallet_addEthereumChain (each RPC URL asked for its chain id), the unlock
 // screen in the window, the page's own prompt when the browser blocks the window, and revoking
-// the site from Cairn with and without its window open.
+// the site from Cairn with and without its window open, and a page whose COOP cuts the window off.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoContractAddresses } from '../devchain/seed.ts';
@@ -296,5 +296,18 @@ describe('a dApp connects to Cairn', () => {
     await expect.poll(() => dapp.events.textContent()).toContain('accountsChanged: no accounts');
     await closed;
     expect(await dapp.run('Accounts', 'Accounts result')).toBe('no accounts');
+  });
+
+  it('tells a page sent with Cross-Origin-Opener-Policy: same-origin why Cairn’s window cannot answer it', async () => {
+    const { context, page } = await env.newPage();
+    const dapp = new SampleDapp(page);
+    await dapp.open(dappServer.pages.coop);
+    await dapp.chooseWallet('Cairn');
+    const opened = context.waitForEvent('page');
+    await dapp.button('Connect').click();
+    await opened;
+    expect(await dapp.result('Connect result')).toMatch(
+      /^Error 4900: This page’s Cross-Origin-Opener-Policy: same-origin cut the link to the Cairn window; same-origin-allow-popups keeps it\.$/,
+    );
   });
 });
