@@ -110,13 +110,19 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('sends a transaction through the review with its preview, mined on the local chain', async () => {
-    const { context, dapp } = await dappWithCairn();
+    const { context, dapp, wallet } = await dappWithCairn();
     await connect(context, dapp);
     const popup = await windowFor(context, dapp, 'Send transaction');
     await popup.getByRole('region', { name: /What this transaction does/ }).waitFor();
     await approve(popup, 'Confirm and send');
     expect(await dapp.result('Send transaction result')).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await dapp.result('Send transaction receipt', 60_000)).toMatch(/^mined in block \d+$/);
+    // Cairn's history says which site asked for it.
+    await wallet.goto(`${env.server.url}#/activity`);
+    await wallet
+      .getByRole('main')
+      .getByText(`asked by ${new URL(dappServer.url).host}`, { exact: true })
+      .waitFor();
   });
 
   it('rejects with 4001 when the person closes the window', async () => {

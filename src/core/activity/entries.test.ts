@@ -99,6 +99,27 @@ describe('history entries', () => {
     expect(filterEntries(entries, { ...ANY_ENTRY, status: 'pending' })).toHaveLength(1);
   });
 
+  it('names the site that asked for a transaction, whether it shows from the chain or from Cairn’s record', () => {
+    const record = {
+      from: me,
+      hash: hash(99),
+      status: 'pending',
+      createdAt: 1_800_000_000_000,
+      intent: undefined,
+      to: alice,
+      value: 7n,
+      blockNumber: undefined,
+      site: 'https://app.example',
+    } as unknown as TxRecord;
+    const mined = { ...record, hash: hash(5), status: 'confirmed' } as TxRecord;
+    const entries = entriesOf([item(5, { amount: 3n }), item(6, { amount: 4n })], [record, mined]);
+    expect(entries.map((e) => [e.hash, e.site])).toEqual([
+      [hash(99), 'https://app.example'],
+      [hash(6), undefined],
+      [hash(5), 'https://app.example'],
+    ]);
+  });
+
   it('filters by asset, direction and search, and groups by day', () => {
     const entries = entriesOf([
       item(1, { amount: 5n, timestamp: Date.UTC(2023, 10, 14, 8) / 1000 }),

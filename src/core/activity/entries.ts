@@ -36,6 +36,8 @@ export type ActivityEntry = {
   fromRecord: boolean;
   /** Position for ordering within a block. */
   txIndex: number;
+  /** The origin of the site that asked Cairn to send it, when one did. */
+  site?: string | undefined;
 };
 
 const assetKey = (asset: ActivityAsset) => (asset.kind === 'native' ? 'native' : asset.address.toLowerCase());
@@ -60,6 +62,7 @@ export function buildEntries(args: {
     const key = item.hash.toLowerCase();
     byHash.set(key, [...(byHash.get(key) ?? []), item]);
   }
+  const siteByHash = new Map(args.records.filter((r) => r.site).map((r) => [r.hash.toLowerCase(), r.site]));
   const entries: ActivityEntry[] = [];
   for (const [hash, items] of byHash) {
     const txItem = items.find((i) => i.logIndex === undefined && i.fee !== undefined);
@@ -85,6 +88,7 @@ export function buildEntries(args: {
       suspicions: suspicions(movements, sentByAccount, args.knownTokens, args.knownAddresses),
       fromRecord: false,
       txIndex: first.txIndex,
+      site: siteByHash.get(hash),
     });
   }
   for (const record of args.records) {
@@ -115,6 +119,7 @@ export function buildEntries(args: {
       suspicions: [],
       fromRecord: true,
       txIndex: 0,
+      site: record.site,
     });
   }
   return entries.sort(compareEntries);

@@ -31,6 +31,8 @@ export type TxRecord = {
   fees: Fees;
   hash: Hex;
   raw: Hex;
+  /** The origin of the site that asked for it (a dApp's eth_sendTransaction), if a site did. */
+  site?: string | undefined;
   /** What the person asked for, for display: the asset, amount and real recipient of a transfer. */
   intent: { asset: Asset; amount: bigint; recipient: Address } | undefined;
   status: TxStatus;

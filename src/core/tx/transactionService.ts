@@ -26,6 +26,8 @@ export type SubmitRequest = {
   /** A nonce the person chose (advanced); otherwise the nonce manager picks it. */
   nonce?: number | undefined;
   intent?: TxRecord['intent'];
+  /** The origin of the site that asked for it (dApp requests). */
+  site?: string | undefined;
   /** The pending record a speed-up or cancel replaces (same nonce). */
   replaces?: TxRecord;
 };
@@ -115,6 +117,7 @@ export class TransactionService {
         hash: keccak256(raw),
         raw,
         intent: request.intent,
+        site: request.site,
         status: 'signed',
         createdAt: this.now(),
         updatedAt: this.now(),
@@ -186,6 +189,7 @@ export class TransactionService {
       gas: plan.gas,
       fees: plan.fees,
       intent: plan.kind === 'speed-up' ? record.intent : undefined,
+      site: plan.kind === 'speed-up' ? record.site : undefined,
       replaces: record,
     });
   }

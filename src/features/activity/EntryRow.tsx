@@ -114,6 +114,7 @@ export function EntryRow({
             fee <Amount value={entry.fee} decimals={native.decimals} symbol={native.symbol} />
           </span>
         )}
+        {entry.site && <span>asked by {new URL(entry.site).host}</span>}
         {status && <span className={styles.status}>{status}</span>}
         {entry.suspicions.map((s) => (
           <span key={s} className={styles.warning}>

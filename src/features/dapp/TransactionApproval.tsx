@@ -96,6 +96,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
         gas: prepared.gasLimit,
         fees: prepared.fees,
         nonce: prepared.nonce,
+        site: request.connection.origin,
       });
       return record.hash;
     }, 'Nothing was sent.');
