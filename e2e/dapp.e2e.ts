@@ -4,7 +4,8 @@
 // viem, a transaction mined on the local chain with its preview shown, a closed window (4001),
 // wallet_watchAsset and wallet_addEthereumChain (each RPC URL asked for its chain id), the unlock
 // screen in the window, the page's own prompt when the browser blocks the window, and revoking
-// the site from Cairn with and without its window open, and a page whose COOP cuts the window off.
+// the site from Cairn with and without its window open, a page whose COOP cuts the window off,
+// and a burst of requests past the rate limit.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoContractAddresses } from '../devchain/seed.ts';
@@ -315,5 +316,43 @@ describe('a dApp connects to Cairn', () => {
     expect(await dapp.result('Connect result')).toMatch(
       /^Error 4900: This page’s Cross-Origin-Opener-Policy: same-origin cut the link to the Cairn window; same-origin-allow-popups keeps it\.$/,
     );
+  });
+
+  it('refuses a burst of requests past its rate limit with -32005, and its window shows how many', async () => {
+    const { context, dapp } = await dappWithCairn();
+    const account = await connect(context, dapp);
+    const opened = context.waitForEvent('page');
+    // Forty signatures at once, as a dApp stuck in a loop would ask.
+    await dapp.page.evaluate((signer) => {
+      let provider: { request(args: unknown): Promise<unknown> } | undefined;
+      window.addEventListener('eip6963:announceProvider', (event) => {
+        const { info } = (event as CustomEvent).detail;
+        if (info.name === 'Cairn') provider ??= (event as CustomEvent).detail.provider;
+      });
+      window.dispatchEvent(new Event('eip6963:requestProvider'));
+      const asks = Array.from({ length: 40 }, (_, i) =>
+        provider?.request({ method: 'personal_sign', params: [`0x${(i + 16).toString(16)}`, signer] }).then(
+          () => 0,
+          (error: { code: number }) => error.code,
+        ),
+      );
+      Object.assign(window, { burst: Promise.all(asks) });
+    }, account.split(',')[0]?.trim());
+    const popup = await opened;
+    // Once all forty arrived: "Request 1 of N from this site." and "…: M were refused.", N + M = 40.
+    const shown = async () => {
+      const text = (await popup.getByRole('main').textContent()) ?? '';
+      const waiting = Number(/Request 1 of (\d+) from this site/.exec(text)?.[1] ?? 0);
+      const refused = Number(/sent requests too fast: (\d+) were refused/.exec(text)?.[1] ?? 0);
+      return { waiting, refused, total: waiting + refused };
+    };
+    await expect.poll(async () => (await shown()).total, { timeout: 15_000 }).toBe(40);
+    const { refused: refusedShown } = await shown();
+    await popup.close();
+    const codes = await dapp.page.evaluate(() => (window as unknown as { burst: Promise<number[]> }).burst);
+    const refused = codes.filter((code) => code === -32005).length;
+    expect(refused).toBeGreaterThanOrEqual(5);
+    expect(refusedShown).toBe(refused);
+    expect(codes.filter((code) => code === 4001)).toHaveLength(40 - refused);
   });
 });
