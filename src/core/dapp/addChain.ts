@@ -24,7 +24,7 @@ const FIELD_NAMES: Record<keyof NetworkDraft, string> = {
   explorerUrl: 'blockExplorerUrls',
 };
 
-export function draftOfAddChain(chain: AddChainParams): NetworkDraft {
+function draftOfAddChain(chain: AddChainParams): NetworkDraft {
   return {
     name: chain.chainName,
     rpcUrls: chain.rpcUrls.join('\n'),

@@ -66,10 +66,9 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
       await verifyNetwork(network);
       // The check took a moment: the site may have been disconnected, or the chain added elsewhere.
       if (!request.stillWaiting()) throw new Error('The site is no longer waiting for this network.');
-      const now = store.getState();
-      const added = now.networks.find((n) => n.chainId === network.chainId);
-      if (added) {
-        switchSiteTo(added.id);
+      const now = planAddChain(chain, store.getState().networks, () => network.id, site.networkId);
+      if (now.kind === 'known') {
+        switchSiteTo(now.network.id);
         return null;
       }
       saveNetwork(network);

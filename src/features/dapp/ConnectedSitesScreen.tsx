@@ -12,7 +12,7 @@ import styles from './dapp.module.css';
 const MAX_PHRASE = 64;
 
 /** What is wrong with an anti-phishing phrase, or undefined. */
-export function phraseProblem(text: string): string | undefined {
+function phraseProblem(text: string): string | undefined {
   const phrase = text.trim();
   if (phrase.length < 3) return 'Choose at least 3 characters, words you will recognise.';
   if (phrase.length > MAX_PHRASE) return `Keep it to ${MAX_PHRASE} characters or fewer (it has ${phrase.length}).`;
