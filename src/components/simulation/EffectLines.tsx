@@ -187,7 +187,15 @@ export function WarningSentence({
 }) {
   switch (warning.kind) {
     case 'reverts':
-      return (
+      return warning.call ? (
+        <>
+          <strong>
+            Call {warning.call.index + 1} of {warning.call.count} would fail:
+          </strong>{' '}
+          {warning.reason}. Cairn would stop there: the calls before it would still be mined (and cost their fees), none
+          after it would be sent.
+        </>
+      ) : (
         <>
           <strong>This transaction would fail:</strong> {warning.reason}. A failed transaction still costs its network
           fee.

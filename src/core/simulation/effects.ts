@@ -23,7 +23,8 @@ export type EffectFacts = {
 
 /** Something in the preview the person must know before signing. */
 export type EffectWarning =
-  | { kind: 'reverts'; reason: string }
+  /** `call`: in a batch, which call fails (0-based) of how many; none after it would be sent. */
+  | { kind: 'reverts'; reason: string; call?: { index: number; count: number } | undefined }
   /** An operator may move every NFT of the collection the owner has, now and later. */
   | { kind: 'operator-for-all'; token: Address; owner: Address; operator: Address }
   | { kind: 'unlimited-to-codeless'; token: Address; owner: Address; spender: Address }
@@ -138,7 +139,7 @@ export function describeEffects(
 ): TransactionEffects {
   const mine = new Set(args.own.map(lower));
   const warnings: EffectWarning[] = [];
-  if (!result.outcome.ok) warnings.push({ kind: 'reverts', reason: result.outcome.reason });
+  if (!result.outcome.ok) warnings.push({ kind: 'reverts', reason: result.outcome.reason, call: result.outcome.call });
 
   const accounts: AccountEffects[] = [];
   for (const change of result.changes) {

@@ -65,7 +65,7 @@ export async function simulateTransaction(
   return {
     strategy,
     advisory: true,
-    outcome: outcome(execution, tx.gas, options.contractAbis),
+    outcome: outcomeOf(execution, tx.gas, options.contractAbis),
     gasUsed: execution.gasUsed,
     logs,
     changes,
@@ -118,7 +118,8 @@ async function run(
   }
 }
 
-function outcome(
+/** The outcome of an execution: its revert decoded, or the node's words, or running out of `gasLimit`. */
+export function outcomeOf(
   execution: Execution,
   gasLimit: bigint | undefined,
   contractAbis: readonly Abi[] = [],
@@ -138,7 +139,7 @@ function outcome(
 }
 
 /** Every failure of a simulation as a SimulationError, with the node's sentence and no raw request in it. */
-function failed(error: unknown): SimulationError {
+export function failed(error: unknown): SimulationError {
   if (error instanceof SimulationError) return error;
   // A trace past what the transport reads (viem's response size cap) is too large, not a failure.
   if (findNamed(error, 'ResponseBodyTooLargeError')) {

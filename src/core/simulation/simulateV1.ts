@@ -12,7 +12,12 @@ export const NATIVE_TRANSFER_EMITTER: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeE
 
 /** The request for one call in one block, with native transfers traced and the transaction checked as a block would. */
 export function simulateV1Params(call: Record<string, unknown>, block: string = 'latest'): unknown[] {
-  return [{ blockStateCalls: [{ calls: [call] }], traceTransfers: true, validation: true }, block];
+  return simulateV1BlockParams([call], block);
+}
+
+/** Calls made one after another in one block, each seeing the state the ones before it left. */
+export function simulateV1BlockParams(calls: Record<string, unknown>[], block: string = 'latest'): unknown[] {
+  return [{ blockStateCalls: [{ calls }], traceTransfers: true, validation: true }, block];
 }
 
 type SimLog = { address: Address; topics: Hex[]; data: Hex };
@@ -33,8 +38,19 @@ type SimBlock = { calls?: SimCall[] };
  * is known (the caller adds it, from the sender and nonce).
  */
 export function parseSimulateV1(answer: unknown): Execution {
-  const call = Array.isArray(answer) ? (answer[0] as SimBlock | undefined)?.calls?.[0] : undefined;
-  if (!call || typeof call.status !== 'string' || typeof call.gasUsed !== 'string') {
+  return parseSimulateV1Calls(answer, 1)[0] as Execution;
+}
+
+/** The executions of the first `count` calls of the answer's first block, each read as parseSimulateV1 reads one. */
+export function parseSimulateV1Calls(answer: unknown, count: number): Execution[] {
+  const calls = Array.isArray(answer) ? (answer[0] as SimBlock | undefined)?.calls : undefined;
+  if (!Array.isArray(calls) || calls.length < count)
+    throw new TypeError('eth_simulateV1 answered without a call result');
+  return calls.slice(0, count).map(parseCall);
+}
+
+function parseCall(call: SimCall): Execution {
+  if (typeof call?.status !== 'string' || typeof call.gasUsed !== 'string') {
     throw new TypeError('eth_simulateV1 answered without a call result');
   }
   const ok = hexToBigInt(call.status) === 1n;

@@ -58,7 +58,8 @@ export function stateOverrideCall(tx: UnsignedTransaction, tokens: readonly Addr
   return { method: 'eth_call', params: [call, 'latest', { [from]: { code: SIMULATOR_RUNTIME } }], reads, gasLimit };
 }
 
-const NOTES = {
+/** What a preview through the simulator contract can and cannot see. */
+export const STATE_OVERRIDE_NOTES = {
   watched:
     'Read from balances before and after the call, not from logs: only the native coin and the tokens Cairn watched are shown (the called contract, tokens named in the transaction’s data and your portfolio, for you, the called contract and addresses in the data).',
   unseen: 'Logs, transfers of other assets and contracts created inside the call are not seen by this preview.',
@@ -101,8 +102,8 @@ export function parseStateOverride(
   }));
   const ok = outcome.success;
   const gasUsed = max(intrinsicGas(tx) + outcome.gasUsed, calldataFloor(tx));
-  const notes: string[] = [NOTES.watched, NOTES.unseen, NOTES.gas];
-  if (!tx.to) notes.push(NOTES.create);
+  const notes: string[] = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, STATE_OVERRIDE_NOTES.gas];
+  if (!tx.to) notes.push(STATE_OVERRIDE_NOTES.create);
   const execution: Execution = {
     ok,
     revertData: ok ? undefined : outcome.returnData,

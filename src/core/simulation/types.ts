@@ -74,7 +74,14 @@ export type ApprovalChange =
 
 export type SimulationOutcome =
   | { ok: true }
-  | { ok: false; reason: string; revert: DecodedRevert | undefined; revertData: Hex | undefined };
+  | {
+      ok: false;
+      reason: string;
+      revert: DecodedRevert | undefined;
+      revertData: Hex | undefined;
+      /** In a batch of calls: which one fails (0-based) of how many. */
+      call?: { index: number; count: number };
+    };
 
 /**
  * What the transaction would do if it were mined now. Advisory: the chain may change before it is

@@ -136,6 +136,25 @@ export function watchPlan(tx: UnsignedTransaction, tokens: readonly Address[] = 
   };
 }
 
+/** One plan for calls made one after another by the same sender: everything each call's plan watches, within the limits. */
+export function batchWatchPlan(txs: readonly UnsignedTransaction[], tokens: readonly Address[] = []): WatchPlan {
+  const plans = txs.map((tx) => watchPlan(tx, tokens));
+  const lower = (a: Address) => a.toLowerCase();
+  const all = <K extends keyof WatchPlan>(key: K) => plans.flatMap((plan) => plan[key] as WatchPlan[K][number][]);
+  const tokensRead = distinct(all('tokens'), WATCH_LIMITS.tokens, lower);
+  return {
+    holders: distinct(all('holders'), WATCH_LIMITS.holders, lower),
+    tokens: tokensRead,
+    portfolio: distinct(
+      all('portfolio').filter((t) => !tokensRead.includes(t)),
+      WATCH_LIMITS.portfolio,
+      lower,
+    ),
+    spenders: distinct(all('spenders'), WATCH_LIMITS.spenders, lower),
+    ids: distinct(all('ids'), WATCH_LIMITS.ids),
+  };
+}
+
 /** One reading and what it means. `native` reads a balance (no calldata); the others call `token`. */
 export type ReadMeaning =
   | { kind: 'native'; holder: Address }

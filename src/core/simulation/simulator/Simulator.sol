@@ -79,6 +79,40 @@ contract Simulator {
         readingsAfter = _read(reads);
     }
 
+    /// One call of a batch, as a site's wallet_sendCalls gives it.
+    struct Call {
+        address target;
+        uint256 value;
+        bytes data;
+    }
+
+    /// Previews `calls` made one after another, each seeing what the ones before it did, as
+    /// separate transactions mined in order would; stops after the first that fails (Cairn would
+    /// send no more). `outcomes` has one entry per call made. The readings are taken before the
+    /// first call and after the last one made.
+    function simulateBatch(Call[] calldata calls, Read[] calldata reads)
+        external
+        onlySelf
+        returns (Outcome[] memory outcomes, Reading[] memory readingsBefore, Reading[] memory readingsAfter)
+    {
+        readingsBefore = _readUndone(reads);
+        outcomes = new Outcome[](calls.length);
+        uint256 made = 0;
+        while (made < calls.length) {
+            Call calldata next = calls[made];
+            uint256 gasLimit = gasleft() - RESERVE - reads.length * RESERVE_PER_READ;
+            uint256 overhead = _overhead(next.target, next.value, next.data.length, false);
+            Outcome memory outcome = _execute(next.target, next.value, next.data, gasLimit, false);
+            outcome.gasUsed = outcome.gasUsed > overhead ? outcome.gasUsed - overhead : 0;
+            outcomes[made++] = outcome;
+            if (!outcome.success) break;
+        }
+        assembly {
+            mstore(outcomes, made)
+        }
+        readingsAfter = _read(reads);
+    }
+
     /// The gas the measured step spends that a transaction would not, or would count elsewhere.
     function _overhead(address target, uint256 value, uint256 dataLength, bool isCreate)
         private

@@ -1,0 +1,203 @@
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  formatTransactionRequest,
+  getAddress,
+  type Hex,
+} from 'viem';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+import { SimulationError } from '../errors/simulation';
+import { logChanges } from './changes';
+import { isRefusal, probeStrategy } from './probe';
+import { type Observed, readingChanges } from './readings';
+import { failed, outcomeOf, type SimulateOptions, simulateTransaction } from './simulate';
+import { parseSimulateV1Calls, simulateV1BlockParams } from './simulateV1';
+import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
+import { calldataFloor, intrinsicGas, STATE_OVERRIDE_NOTES } from './stateOverride';
+import type { Execution, SimulationOutcome, SimulationResult, UnsignedTransaction } from './types';
+import { batchWatchPlan, planReads } from './watch';
+
+/** One call of a batch (EIP-5792 wallet_sendCalls): always to a contract or account, never a creation. */
+export type BatchCall = { to: Address; value: bigint; data: Hex };
+
+/** What each call of the batch would do: one entry per call the preview made, none after the first failure. */
+export type CallPreview = { outcome: SimulationOutcome; gasUsed: bigint };
+
+/** The combined preview of a batch: the changes of every call made, and each call's outcome. */
+export type CallsSimulation = SimulationResult & { calls: CallPreview[] };
+
+type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
+
+const NOTES = {
+  sequential:
+    'The calls were previewed one after another, each seeing what the ones before it did, as Cairn sends them: one transaction each, the next once the one before it is mined.',
+  gas: 'Gas of a later call is read in the same preview as the calls before it, where the addresses they touched are already warm: each is estimated again when it is sent.',
+} as const;
+
+/**
+ * What `calls`, sent by `from` one after another, would do if mined now: their combined asset
+ * changes and approvals, and each call's outcome, stopping after the first that fails (Cairn sends
+ * none after it). eth_simulateV1 runs them in one simulated block; a node without it runs them
+ * through the simulator contract placed at the sender by an eth_call state override (then only the
+ * watched balances and approvals are seen). A single call is previewed as a transaction is.
+ *
+ * Codes: SIMULATION_UNSUPPORTED (the node offers neither way), SIMULATION_FAILED, and what
+ * simulateTransaction throws.
+ */
+export async function simulateCalls(
+  client: ChainClient,
+  from: Address,
+  calls: readonly BatchCall[],
+  options: SimulateOptions,
+): Promise<CallsSimulation> {
+  const txs: UnsignedTransaction[] = calls.map((call) => ({ from: getAddress(from), ...call }));
+  if (txs.length === 1) {
+    const single = await simulateTransaction(client, txs[0] as UnsignedTransaction, options);
+    return { ...single, calls: [{ outcome: single.outcome, gasUsed: single.gasUsed }] };
+  }
+  const strategy = options.strategy ?? (await probeStrategy(client, options.cache));
+  const request = client.request as RawRequest;
+  if (strategy === 'simulateV1') {
+    const formatted = txs.map((tx) => formatTransactionRequest(tx) as Record<string, unknown>);
+    let executions: Execution[];
+    try {
+      const answer = await request({ method: 'eth_simulateV1', params: simulateV1BlockParams(formatted) });
+      executions = parseSimulateV1Calls(answer, txs.length);
+    } catch (error) {
+      throw failed(error);
+    }
+    const made = untilFailure(executions);
+    const all = combine(made);
+    const { logs, changes, approvals } = logChanges(all.logs, all.native, options.savedAbis);
+    return result('simulateV1', made, txs, options, { logs, changes, approvals, notes: [...all.notes] });
+  }
+  const asked = batchCall(getAddress(from), txs, options.watch?.tokens ?? []);
+  let answer: unknown;
+  try {
+    answer = await request({ method: 'eth_call', params: asked.params });
+  } catch (error) {
+    const chainError = toChainError(error);
+    if (isRefusal(chainError)) {
+      throw new SimulationError(
+        'SIMULATION_UNSUPPORTED',
+        'This node cannot preview several calls together: it offers neither eth_simulateV1 nor eth_call with state overrides.',
+        { cause: chainError },
+      );
+    }
+    throw failed(chainError);
+  }
+  const { executions, observed } = parseBatch(answer, asked.reads, txs);
+  const readings = readingChanges(getAddress(from), observed);
+  const notes = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, ...readings.notes];
+  return result('stateOverride', executions, txs, options, { logs: [], ...readings, notes });
+}
+
+function untilFailure(executions: Execution[]): Execution[] {
+  const failure = executions.findIndex((e) => !e.ok);
+  return failure < 0 ? executions : executions.slice(0, failure + 1);
+}
+
+/** The logs and native transfers of the calls made, in order, as if one execution. */
+function combine(executions: readonly Execution[]): Execution {
+  const logs = executions.flatMap((e) => e.logs).map((log, logIndex) => ({ ...log, logIndex }));
+  return {
+    ok: executions.every((e) => e.ok),
+    revertData: undefined,
+    error: undefined,
+    gasUsed: executions.reduce((sum, e) => sum + e.gasUsed, 0n),
+    logs,
+    native: executions.flatMap((e) => e.native),
+    created: executions.flatMap((e) => e.created),
+    notes: [...new Set(executions.flatMap((e) => e.notes))],
+  };
+}
+
+function result(
+  strategy: CallsSimulation['strategy'],
+  made: readonly Execution[],
+  txs: readonly UnsignedTransaction[],
+  options: SimulateOptions,
+  found: Pick<SimulationResult, 'logs' | 'changes' | 'approvals' | 'notes'>,
+): CallsSimulation {
+  const count = txs.length;
+  const previews: CallPreview[] = made.map((execution, index) => {
+    const outcome = outcomeOf(execution, txs[index]?.gas, options.contractAbis);
+    return { outcome: outcome.ok ? outcome : { ...outcome, call: { index, count } }, gasUsed: execution.gasUsed };
+  });
+  const failure = previews.find((p) => !p.outcome.ok);
+  return {
+    strategy,
+    advisory: true,
+    outcome: failure?.outcome ?? { ok: true },
+    gasUsed: previews.reduce((sum, p) => sum + p.gasUsed, 0n),
+    logs: found.logs,
+    changes: found.changes,
+    approvals: found.approvals,
+    created: made.flatMap((e) => e.created),
+    notes: [NOTES.sequential, ...found.notes, NOTES.gas],
+    calls: previews,
+  };
+}
+
+type BatchRequest = { params: unknown[]; reads: ReturnType<typeof planReads> };
+
+/** The simulator's simulateBatch, from the sender to the sender, with its code placed there by a state override. */
+function batchCall(from: Address, txs: readonly UnsignedTransaction[], tokens: readonly Address[]): BatchRequest {
+  const reads = planReads(batchWatchPlan(txs, tokens), from);
+  const data = encodeFunctionData({
+    abi: SIMULATOR_ABI,
+    functionName: 'simulateBatch',
+    args: [
+      txs.map((tx) => ({ target: getAddress(tx.to as Address), value: tx.value ?? 0n, data: tx.data ?? '0x' })),
+      reads.map(({ target, data, onlyIf }) => ({ target, data, onlyIf: BigInt(onlyIf) })),
+    ],
+  });
+  const call = { from, to: from, data };
+  return { params: [call, 'latest', { [from]: { code: SIMULATOR_RUNTIME } }], reads };
+}
+
+/** Reads simulateBatch's answer. Throws SIMULATION_FAILED when it is not the simulator's. */
+function parseBatch(
+  answer: unknown,
+  reads: BatchRequest['reads'],
+  txs: readonly UnsignedTransaction[],
+): { executions: Execution[]; observed: Observed[] } {
+  let decoded: ReturnType<typeof decodeBatch>;
+  try {
+    decoded = decodeBatch(answer);
+  } catch (error) {
+    throw failed(new TypeError(`the simulator's answer does not decode: ${(error as Error).message}`));
+  }
+  const [outcomes, before, after] = decoded;
+  if (before.length !== reads.length || after.length !== reads.length || outcomes.length > txs.length) {
+    throw failed(new TypeError('the simulator answered with another number of readings or calls than asked'));
+  }
+  const executions = outcomes.map((outcome, i): Execution => {
+    const tx = txs[i] as UnsignedTransaction;
+    const gasUsed = intrinsicGas(tx) + outcome.gasUsed;
+    const floor = calldataFloor(tx);
+    return {
+      ok: outcome.success,
+      revertData: outcome.success ? undefined : outcome.returnData,
+      error: undefined,
+      gasUsed: gasUsed > floor ? gasUsed : floor,
+      logs: [],
+      native: [],
+      created: [],
+      notes: [],
+    };
+  });
+  const observed = reads.map((read, i) => ({
+    meaning: read.meaning,
+    before: before[i] as Observed['before'],
+    after: after[i] as Observed['after'],
+  }));
+  return { executions, observed };
+}
+
+function decodeBatch(answer: unknown) {
+  if (typeof answer !== 'string' || !answer.startsWith('0x')) throw new Error('not hex');
+  return decodeFunctionResult({ abi: SIMULATOR_ABI, functionName: 'simulateBatch', data: answer as Hex });
+}
