@@ -33,8 +33,8 @@ describe('previewing a batch of calls with eth_simulateV1', () => {
     const { client, asked } = fakeNode(() => simulateTwoCalls);
     const result = await simulateCalls(client, FROM, [send(C1, 1000n), send(C2, 1000n)], options);
     expect(asked).toHaveLength(1);
-    const [block] = (asked[0]?.params[0] as { blockStateCalls: { calls: { to: string }[] }[] }).blockStateCalls;
-    expect(block?.calls.map((c) => c.to.toLowerCase())).toEqual([C1.toLowerCase(), C2]);
+    const params = asked[0]?.params[0] as { blockStateCalls: { calls: { to: string }[] }[] } | undefined;
+    expect(params?.blockStateCalls[0]?.calls.map((c) => c.to.toLowerCase())).toEqual([C1.toLowerCase(), C2]);
     expect(result.strategy).toBe('simulateV1');
     expect(result.outcome).toEqual({ ok: true });
     expect(result.calls.map((c) => c.gasUsed)).toEqual([21_000n, 21_000n]);
