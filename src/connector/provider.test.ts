@@ -236,6 +236,7 @@ describe('wallet_getCallsStatus', () => {
     atomic: false,
     receipts: [],
     hashes: HASHES,
+    total: 2,
   };
   const receipt = (hash: string, status: string) => ({ transactionHash: hash, status, logs: [], blockNumber: '0x5' });
 
@@ -265,11 +266,20 @@ describe('wallet_getCallsStatus', () => {
     expect(fake.fetches).toEqual([]);
   });
 
+  it('refuses a new batch with an id already used, without opening a window (5720)', async () => {
+    const { provider, fake } = await withBatch(pending, {});
+    const opened = fake.popups.length;
+    await expect(
+      provider.request({ method: 'wallet_sendCalls', params: [{ id: 'batch-1', from: A, calls: [] }] }),
+    ).rejects.toMatchObject({ code: 5720 });
+    expect(fake.popups).toHaveLength(opened);
+  });
+
   it('refuses an id it never saw with a sentence', async () => {
     const { provider } = await withBatch(pending, {});
     for (const params of [['batch-2'], ['constructor'], [], [7]])
       await expect(provider.request({ method: 'wallet_getCallsStatus', params })).rejects.toMatchObject({
-        code: -32602,
+        code: 5730,
         message: 'Cairn knows no batch of calls with that id.',
       });
   });
@@ -294,11 +304,16 @@ describe('wallet_getCallsStatus', () => {
   });
 
   it('reports a batch with a reverted call as partly done, one not yet mined as pending, one never sent as failed', async () => {
+    const oneSent = { ...pending, hashes: ['0x01'] };
     const cases: [CallsStatus, Record<string, unknown>, number][] = [
       [pending, { '0x01': receipt('0x01', '0x1'), '0x02': receipt('0x02', '0x0') }, 600],
       [pending, { '0x01': receipt('0x01', '0x0'), '0x02': receipt('0x02', '0x0') }, 500],
       [pending, { '0x01': receipt('0x01', '0x1') }, 100],
       [{ ...pending, hashes: [] }, {}, 400],
+      // The window closed after the first call: the second was never sent, so the batch is partly done.
+      [oneSent, { '0x01': receipt('0x01', '0x1') }, 600],
+      // The first call reverted and nothing more was sent.
+      [oneSent, { '0x01': receipt('0x01', '0x0') }, 500],
     ];
     for (const [calls, receipts, expected] of cases) {
       const { provider, fake, cairn } = await withBatch(calls, receipts);

@@ -103,13 +103,16 @@ export function createCairnProvider({
       case 'wallet_getCallsStatus': {
         const id = list[0] as string;
         const known = calls.get(id);
-        if (!known) throw fail('invalidParams', 'Cairn knows no batch of calls with that id.');
+        if (!known) throw fail('unknownBundleId');
         // With the window gone, a pending batch is followed on chain (still pending if no node can say).
         const batch = channel.connected() ? known : await followBatch(known, read).catch(() => known);
         calls.set(id, batch);
         save();
         return callsResult(batch);
       }
+      case 'wallet_sendCalls':
+        if (calls.has(Object(list[0]).id)) throw fail('duplicateId');
+        break;
       case 'wallet_switchEthereumChain': {
         const target = grantedSwitch(grant, list);
         if (grant && target) {

@@ -1,5 +1,5 @@
-import { type Hex, TransactionReceiptNotFoundError } from 'viem';
-import { getTransactionReceipt } from 'viem/actions';
+import { type Hex, numberToHex, TransactionReceiptNotFoundError } from 'viem';
+import { getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from './client';
 import { toChainError } from './toChainError';
 
@@ -20,5 +20,40 @@ export async function readReceiptSummary(
   } catch (error) {
     if (error instanceof TransactionReceiptNotFoundError) return null;
     throw toChainError(error, rpcUrl);
+  }
+}
+
+/** A receipt as EIP-5792's wallet_getCallsStatus carries it: hex quantities, the logs' address, data and topics. */
+export type CallsReceiptShape = {
+  status: '0x1' | '0x0';
+  transactionHash: Hex;
+  blockHash: Hex;
+  blockNumber: Hex;
+  gasUsed: Hex;
+  logs: { address: Hex; data: Hex; topics: Hex[] }[];
+};
+
+/**
+ * Waits until `hash` is mined (polling the node; a replacement is followed to its own receipt)
+ * and gives its receipt in EIP-5792's shape. Throws ChainError when the node cannot tell, or after
+ * `timeoutMs` without a receipt.
+ */
+export async function waitForCallsReceipt(
+  client: ChainClient,
+  hash: Hex,
+  timeoutMs = 10 * 60_000,
+): Promise<CallsReceiptShape> {
+  try {
+    const receipt = await waitForTransactionReceipt(client, { hash, timeout: timeoutMs });
+    return {
+      status: receipt.status === 'success' ? '0x1' : '0x0',
+      transactionHash: receipt.transactionHash,
+      blockHash: receipt.blockHash,
+      blockNumber: numberToHex(receipt.blockNumber),
+      gasUsed: numberToHex(receipt.gasUsed),
+      logs: receipt.logs.map(({ address, data, topics }) => ({ address, data, topics: [...topics] })),
+    };
+  } catch (error) {
+    throw toChainError(error);
   }
 }

@@ -1,6 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type PersonRequest, personRequestOf } from './personRequests';
-import { type DappMetadata, isHexChainId, isPortRequest, type PortMessage, type SiteGrant } from './protocol';
+import {
+  type CallsStatus,
+  type DappMetadata,
+  isHexChainId,
+  isPortRequest,
+  type PortMessage,
+  type SiteGrant,
+  toHexChainId,
+} from './protocol';
 import { type ProviderError, providerError } from './providerErrors';
 import { RateLimit } from './rateLimit';
 import { parseDappRequest } from './request';
@@ -41,6 +49,8 @@ export class DappConnection {
   readonly store: StoreApi<ConnectionState> = createStore<ConnectionState>()(() => ({ pending: [], refused: 0 }));
   private readonly limit = new RateLimit();
   private lastGrant = '';
+  /** What a request is answered with if it must end before the person's work is done (see answerOnLeave). */
+  private readonly leaveAnswers = new Map<number, unknown>();
 
   constructor(
     private readonly port: Port,
@@ -90,7 +100,7 @@ export class DappConnection {
       this.post(id, { error: person.error });
       return;
     }
-    const refusal = this.ungranted(person.request);
+    const refusal = this.ungranted(person.request) ?? this.otherChain(person.request);
     if (refusal) {
       this.post(id, { error: refusal });
       return;
@@ -115,8 +125,33 @@ export class DappConnection {
   dropUngranted(): void {
     for (const { id, request } of this.store.getState().pending) {
       const refusal = this.ungranted(request);
-      if (refusal) this.finish(id, { error: refusal });
+      if (refusal) this.leave(id, refusal);
     }
+  }
+
+  /**
+   * From now on, ending request `id` early (the window closes, the site loses the account) answers
+   * it with `result` instead of an error: work already done for it (a batch's first transactions
+   * sent) is then reported to the site, not hidden behind a refusal.
+   */
+  answerOnLeave(id: number, result: unknown): void {
+    if (this.store.getState().pending.some((p) => p.id === id)) this.leaveAnswers.set(id, result);
+  }
+
+  /** Tells the site where one of its batches of calls stands (wallet_getCallsStatus answers from it). */
+  reportCalls(calls: CallsStatus): void {
+    this.port.postMessage({ type: 'calls', calls });
+  }
+
+  /** EIP-5792: a batch names its chain, which must be the site's. */
+  private otherChain(request: PersonRequest): ProviderError | undefined {
+    if (request.method !== 'wallet_sendCalls' || request.chainId === undefined) return undefined;
+    const site = this.deps.grant().chainId;
+    if (toHexChainId(request.chainId) === site) return undefined;
+    return providerError(
+      'unsupportedChainId',
+      `The batch is for chain ${request.chainId}, and the site is on chain ${BigInt(site)}: switch first (wallet_switchEthereumChain).`,
+    );
   }
 
   private ungranted(request: PersonRequest): ProviderError | undefined {
@@ -130,12 +165,18 @@ export class DappConnection {
 
   /** Declines everything still waiting (the person closed the window or it cannot serve them). */
   rejectAll(error: ProviderError = providerError('userRejected')): void {
-    for (const { id } of this.store.getState().pending) this.finish(id, { error });
+    for (const { id } of this.store.getState().pending) this.leave(id, error);
+  }
+
+  /** Ends a request early: with its answer on leave if it has one, else with `error`. */
+  private leave(id: number, error: ProviderError): void {
+    this.finish(id, this.leaveAnswers.has(id) ? { result: this.leaveAnswers.get(id) } : { error });
   }
 
   private finish(id: number, answer: { result: unknown } | { error: ProviderError }): void {
     const { pending } = this.store.getState();
     if (!pending.some((p) => p.id === id)) return;
+    this.leaveAnswers.delete(id);
     this.sendGrant();
     this.post(id, answer);
     const rest = pending.filter((p) => p.id !== id);

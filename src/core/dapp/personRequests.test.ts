@@ -312,7 +312,29 @@ describe('wallet_sendCalls', () => {
         { to: BOB, value: 1n, data: '0x' },
         { to: BOB, value: 2n, data: '0x' },
       ],
+      batchId: undefined,
     });
+    expect(read('wallet_sendCalls', [{ ...batch, id: 'order-42' }])).toMatchObject({ batchId: 'order-42' });
+  });
+
+  it('takes atomicRequired false and optional capabilities; refuses atomicity and capabilities it lacks, with EIP-5792 codes', () => {
+    const optional = { paymasterService: { url: 'https://pay.example', optional: true } };
+    expect(read('wallet_sendCalls', [{ ...batch, atomicRequired: false, capabilities: optional }])).toMatchObject({
+      method: 'wallet_sendCalls',
+    });
+    const code = (params: unknown) => {
+      const result = personRequestOf({ method: 'wallet_sendCalls', params: [params] });
+      return result.ok ? undefined : [result.error.code, result.error.message];
+    };
+    expect(code({ ...batch, atomicRequired: true })).toEqual([5760, expect.stringMatching(/one by one/)]);
+    expect(code({ ...batch, capabilities: { paymasterService: { url: 'x' } } })).toEqual([
+      5700,
+      expect.stringContaining('paymasterService'),
+    ]);
+    const callCapability = { ...batch, calls: [{ ...call(0), capabilities: { auxiliaryFunds: {} } }] };
+    expect(code(callCapability)).toEqual([5700, expect.stringContaining('auxiliaryFunds')]);
+    expect(code({ ...batch, id: 'with space' })).toEqual([-32602, expect.stringMatching(/^id must be/)]);
+    expect(code({ ...batch, id: 7 })).toEqual([-32602, expect.stringMatching(/^id must be/)]);
   });
 
   it('takes a batch with no chain id as one for the site’s network, and up to 20 calls', () => {

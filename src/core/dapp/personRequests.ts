@@ -1,5 +1,5 @@
 import { type Address, getAddress, type Hex, isAddress, isHex, stringToHex } from 'viem';
-import { type ProviderError, providerError } from './providerErrors';
+import { type ProviderError, type ProviderErrorKind, providerError } from './providerErrors';
 import type { DappRequest } from './request';
 
 /** A call a site asks Cairn to send, as EIP-1474's eth_sendTransaction and EIP-5792's calls give it. */
@@ -22,15 +22,44 @@ export type PersonRequest =
   | { method: 'wallet_switchEthereumChain'; chainId: number }
   | { method: 'wallet_addEthereumChain'; chain: AddChainParams }
   | { method: 'wallet_watchAsset'; token: Address; claimed: { symbol?: string; decimals?: number } }
-  | { method: 'wallet_sendCalls'; account: Address; chainId: number | undefined; calls: DappCall[] };
+  | {
+      method: 'wallet_sendCalls';
+      account: Address;
+      chainId: number | undefined;
+      calls: DappCall[];
+      /** The id the site chose for the batch, if it chose one. */
+      batchId: string | undefined;
+    };
 
 export type PersonRequestResult = { ok: true; request: PersonRequest } | { ok: false; error: ProviderError };
 
-class ParamsError extends Error {}
+class ParamsError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ProviderErrorKind,
+  ) {
+    super(message);
+  }
+}
 
-const bad = (sentence: string): never => {
-  throw new ParamsError(sentence);
+const bad = (sentence: string, kind: ProviderErrorKind = 'invalidParams'): never => {
+  throw new ParamsError(sentence, kind);
 };
+
+/** EIP-5792 ids: up to 4096 bytes; Cairn takes printable ASCII, which the site can read back as it sent it. */
+const BATCH_ID = /^[\x21-\x7e]{1,4096}$/;
+
+/** EIP-5792 capabilities: Cairn offers none, so each one asked for must be optional. */
+function optionalOnly(capabilities: unknown, what: string): void {
+  if (capabilities === undefined || capabilities === null) return;
+  for (const [name, value] of Object.entries(record(capabilities, what))) {
+    if (Object(value).optional !== true)
+      bad(
+        `Cairn does not offer the ${name.slice(0, 64)} capability, and the request does not mark it optional.`,
+        'unsupportedCapability',
+      );
+  }
+}
 
 function record(value: unknown, what: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) bad(`${what} must be an object.`);
@@ -129,14 +158,22 @@ function read(request: DappRequest): PersonRequest {
     case 'wallet_sendCalls': {
       const batch = record(first(params), 'The first parameter');
       if (!Array.isArray(batch.calls) || batch.calls.length === 0) bad('calls must be a non-empty list.');
+      if ((batch.calls as unknown[]).length > 20) bad('Cairn sends at most 20 calls in one batch.');
       const calls = (batch.calls as unknown[]).map((c, i) => call(c, `calls[${i}]`));
-      if (calls.length > 20) bad('Cairn sends at most 20 calls in one batch.');
       if (calls.some((c) => c.to === undefined)) bad('Every call needs a to address.');
+      if (batch.atomicRequired === true) bad('', 'atomicityNotSupported');
+      optionalOnly(batch.capabilities, 'capabilities');
+      (batch.calls as unknown[]).forEach((c, i) => {
+        optionalOnly(Object(c).capabilities, `calls[${i}].capabilities`);
+      });
+      if (batch.id !== undefined && (typeof batch.id !== 'string' || !BATCH_ID.test(batch.id)))
+        bad('id must be a string of printable ASCII characters, at most 4096.');
       return {
         method: 'wallet_sendCalls',
         account: address(batch.from, 'from'),
         chainId: batch.chainId === undefined ? undefined : chainIdOf(batch.chainId, 'chainId'),
         calls,
+        batchId: batch.id as string | undefined,
       };
     }
     default:
@@ -174,7 +211,8 @@ export function personRequestOf(request: DappRequest): PersonRequestResult {
   try {
     return { ok: true, request: read(request) };
   } catch (error) {
-    if (error instanceof ParamsError) return { ok: false, error: providerError('invalidParams', error.message) };
+    if (error instanceof ParamsError)
+      return { ok: false, error: providerError(error.kind, error.message || undefined) };
     return { ok: false, error: providerError('invalidParams') };
   }
 }

@@ -64,13 +64,26 @@ export type PortRequest = { type: 'request'; id: number; method: string; params?
 export type CallsStatus = {
   id: string;
   chainId: HexChainId;
-  /** 100 pending, 200 confirmed, 400 failed off-chain, 500 reverted (all undone is not possible: sent one by one). */
+  /** 100 pending, then settledStatus: 200 confirmed, 400 nothing sent, 500 reverted, 600 partly done. */
   status: 100 | 200 | 400 | 500 | 600;
   atomic: false;
   receipts: unknown[];
   /** The hashes sent so far, so the connector can follow them once the window is closed. */
   hashes: string[];
+  /** How many calls the batch has: fewer hashes than calls once all are mined means it stopped part way. */
+  total: number;
 };
+
+/**
+ * A batch's status once every transaction sent has a receipt (EIP-5792): all calls succeeded
+ * (200), none was sent (400), none succeeded (500), or it stopped part way (600).
+ */
+export function settledStatus(total: number, receipts: readonly unknown[]): 200 | 400 | 500 | 600 {
+  const succeeded = receipts.filter((receipt) => Object(receipt).status === '0x1').length;
+  if (succeeded === total) return 200;
+  if (receipts.length === 0) return 400;
+  return succeeded === 0 ? 500 : 600;
+}
 
 /** Window → connector, over the port. */
 export type PortMessage =

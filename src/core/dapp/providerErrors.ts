@@ -24,6 +24,16 @@ export const PROVIDER_ERROR_CODES = {
   internal: -32603,
   /** EIP-1474: too many requests from this site; try again later. */
   limitExceeded: -32005,
+  /** EIP-5792: a capability the request does not mark optional is not one Cairn offers. */
+  unsupportedCapability: 5700,
+  /** EIP-5792: the batch names another chain than the site's. */
+  unsupportedChainId: 5710,
+  /** EIP-5792: a batch with this id was already sent. */
+  duplicateId: 5720,
+  /** EIP-5792: no batch with this id. */
+  unknownBundleId: 5730,
+  /** EIP-5792: atomic execution was required; Cairn sends calls one by one. */
+  atomicityNotSupported: 5760,
 } as const;
 
 export type ProviderErrorKind = keyof typeof PROVIDER_ERROR_CODES;
@@ -43,6 +53,11 @@ const SENTENCES: Record<ProviderErrorKind, string> = {
   invalidParams: 'The request’s parameters are missing or of the wrong type.',
   internal: 'Cairn failed while handling the request.',
   limitExceeded: 'This site sent too many requests: wait a moment and try again.',
+  unsupportedCapability: 'Cairn offers no capabilities for a batch: mark each one optional.',
+  unsupportedChainId: 'The batch is for another chain than the site’s: switch first.',
+  duplicateId: 'A batch with this id was already sent.',
+  unknownBundleId: 'Cairn knows no batch of calls with that id.',
+  atomicityNotSupported: 'Cairn sends a batch’s calls one by one, not atomically (atomicRequired must be false).',
 };
 
 /** The error of `kind`, with a more precise sentence where the caller has one. */
