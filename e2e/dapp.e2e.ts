@@ -5,8 +5,8 @@
 // wallet_watchAsset and wallet_addEthereumChain (each RPC URL asked for its chain id), the unlock
 // screen in the window, the page's own prompt when the browser blocks the window, and revoking
 // the site from Cairn with and without its window open, a page whose COOP cuts the window off,
-// and a burst of requests past the rate limit.
-import type { BrowserContext, Page } from 'playwright-core';
+// a burst of requests past the rate limit, a batch of calls (EIP-5792) sent in order and followed,
+// and typed data for another chain warned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoContractAddresses } from '../devchain/seed.ts';
 import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
@@ -15,7 +15,7 @@ import { Unlock } from './pages/Onboarding.ts';
 import { SampleDapp } from './pages/SampleDapp.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
-import { demoWalletPage } from './support/demoWallet.ts';
+import { dappSession } from './support/dappSession.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { type SampleDapp as SampleDappServer, startSampleDapp } from './support/sampleDapp.ts';
 
@@ -31,41 +31,10 @@ describe('a dApp connects to Cairn', () => {
     await env?.close();
   });
 
-  /** The demo wallet set up in Cairn, and the sample dApp open in the same browser profile, Cairn picked. */
-  async function dappWithCairn(): Promise<{ context: BrowserContext; dapp: SampleDapp; wallet: Page }> {
-    const { page: wallet, context } = await demoWalletPage(env);
-    const dapp = new SampleDapp(await context.newPage());
-    await dapp.open(dappServer.url);
-    await dapp.chooseWallet('Cairn');
-    return { context, dapp, wallet };
-  }
-
-  /** Clicks `button` on the site and returns Cairn's window it opens. */
-  async function windowFor(context: BrowserContext, dapp: SampleDapp, button: Parameters<SampleDapp['button']>[0]) {
-    const opened = context.waitForEvent('page');
-    await dapp.button(button).click();
-    const popup = await opened;
-
-    await popup.getByRole('heading', { level: 1 }).waitFor();
-    return popup;
-  }
-
-  /** Approves in Cairn's window once the button wakes up (it is disabled for about a second). */
-  async function approve(popup: Page, name: string) {
-    const button = popup.getByRole('button', { name, exact: true });
-    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
-    const closed = popup.waitForEvent('close');
-    await button.click();
-    await closed;
-  }
-
-  async function connect(context: BrowserContext, dapp: SampleDapp): Promise<string> {
-    const popup = await windowFor(context, dapp, 'Connect');
-    expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Connect to this site?');
-    expect(await popup.getByRole('main').textContent()).toContain(new URL(dappServer.url).origin);
-    await approve(popup, 'Connect');
-    return dapp.result('Connect result');
-  }
+  const { dappWithCairn, windowFor, approve, connect } = dappSession(
+    () => env,
+    () => dappServer.url,
+  );
 
   it('connects, then answers eth_accounts and eth_chainId with no window', async () => {
     const { context, dapp } = await dappWithCairn();
@@ -124,6 +93,39 @@ describe('a dApp connects to Cairn', () => {
       .getByRole('main')
       .getByText(`asked by ${new URL(dappServer.url).host}`, { exact: true })
       .waitFor();
+  });
+
+  it('sends a batch of two calls one after another after one combined preview, and the site follows it to its receipts', async () => {
+    const { context, dapp } = await dappWithCairn();
+    await connect(context, dapp);
+    const popup = await windowFor(context, dapp, 'Send calls');
+    expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Send these 2 calls?');
+    const calls = popup.getByRole('list', { name: 'Calls, in the order they are sent' });
+    expect(await calls.getByRole('listitem').count()).toBe(2);
+    const together = popup.getByRole('region', { name: 'What these calls do together' });
+    await together.getByText(/one after another/).waitFor();
+    // The two transfers' value, together: 0.001 + 0.002 ETH.
+    expect(await together.textContent()).toContain('0.003');
+    await approve(popup, 'Confirm and send 2 transactions', 60_000);
+    expect(await dapp.result('Send calls result')).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await dapp.run('Calls status', 'Calls status result')).toMatch(
+      /^success \(200\), 2 receipts, blocks \d+, \d+$/,
+    );
+  });
+
+  it('warns of typed data for another chain than the site’s, and signs it only once acknowledged', async () => {
+    const { context, dapp } = await dappWithCairn();
+    await connect(context, dapp);
+    await dapp.field('Typed data chain id (optional)').fill('10');
+    const popup = await windowFor(context, dapp, 'Sign typed data v4');
+    await popup.getByText(/This request is for chain 10, but the selected network is chain 31337/).waitFor();
+    const sign = popup.getByRole('button', { name: 'Sign', exact: true });
+    await popup.waitForTimeout(1_200);
+    expect(await sign.isDisabled()).toBe(true);
+    await popup.getByRole('checkbox', { name: 'I understand what this signature allows' }).check();
+    await approve(popup, 'Sign');
+    expect(await dapp.result('Sign typed data result')).toMatch(/^0x[0-9a-f]{130}$/);
+    expect(await dapp.result('Sign typed data verification')).toBe('valid');
   });
 
   it('rejects with 4001 when the person closes the window', async () => {

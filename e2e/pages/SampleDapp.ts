@@ -59,6 +59,7 @@ export const SAMPLE_FIELDS = [
   'New chain name',
   'New chain RPC URL',
   'New chain currency symbol',
+  'Typed data chain id (optional)',
   'Token address',
   'Token symbol (optional)',
   'Token decimals (optional)',

@@ -110,9 +110,9 @@ export function mailTypedData(chainId: number) {
   } as const;
 }
 
-/** eth_signTypedData_v4 of the Mail example, checked on the page. */
-export async function signMail(clients: Clients, account: Address): Promise<Signed> {
-  const typedData = mailTypedData(await clients.wallet.getChainId());
+/** eth_signTypedData_v4 of the Mail example (on `chainId`, else the wallet's chain), checked on the page. */
+export async function signMail(clients: Clients, account: Address, chainId?: number): Promise<Signed> {
+  const typedData = mailTypedData(chainId ?? (await clients.wallet.getChainId()));
   const signature = await clients.wallet.signTypedData({ account, ...typedData });
   return { signature, valid: await verifyTypedData({ address: account, ...typedData, signature }) };
 }

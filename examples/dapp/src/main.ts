@@ -84,6 +84,10 @@ const domain = field('Sign-in domain', {
 const siweText = output('Sign in with Ethereum message', 'Message');
 const siweOut = output('Sign in with Ethereum result', 'Signature');
 const siweCheck = output('Sign in with Ethereum verification', 'Verified');
+const typedChain = field('Typed data chain id (optional)', {
+  hint: 'Empty: the wallet’s chain. Another id is what a careless or hostile site might ask a wallet to sign.',
+  inputMode: 'numeric',
+});
 const typedOut = output('Sign typed data result', 'Signature');
 const typedCheck = output('Sign typed data verification', 'Verified');
 
@@ -199,11 +203,13 @@ document.querySelector('main')?.append(
       siweText.row,
     ),
     card(
-      el('p', { class: 'hint' }, 'EIP-712’s Mail example, on the wallet’s current chain.'),
+      el('p', { class: 'hint' }, 'EIP-712’s Mail example, on the wallet’s current chain unless you name another.'),
+      typedChain.row,
       button(
         'Sign typed data v4',
         act([typedOut.output, typedCheck.output], async (clients) => {
-          const signed = await actions.signMail(clients, addressIn(account.input, 'Account'));
+          const chain = typedChain.input.value.trim() ? chainIdIn(typedChain.input, 'Typed data chain id') : undefined;
+          const signed = await actions.signMail(clients, addressIn(account.input, 'Account'), chain);
           show(typedOut.output, signed.signature);
           show(typedCheck.output, validity(signed.valid));
         }),

@@ -35,7 +35,10 @@ export function TransactionEffectsPanel({
   unit,
   acknowledged,
   onAcknowledge,
+  title = 'What this transaction does',
 }: {
+  /** The panel's heading (a batch of calls says what they do together). */
+  title?: string;
   network: Network;
   tx: UnsignedTransaction;
   preview: UseQueryResult<TransactionPreview>;
@@ -60,7 +63,7 @@ export function TransactionEffectsPanel({
 
   return (
     <section className={styles.panel} aria-labelledby={titleId} aria-busy={preview.isPending}>
-      <h3 id={titleId}>What this transaction does</h3>
+      <h3 id={titleId}>{title}</h3>
       {preview.isPending && (
         <p role="status" className={ui.muted}>
           Previewing it on your node…

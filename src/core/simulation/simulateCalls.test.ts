@@ -42,7 +42,7 @@ describe('previewing a batch of calls with eth_simulateV1', () => {
   });
 
   it('stops at the first failing call: later calls’ logs and outcomes are left out, the failure says which call', async () => {
-    const [recorded] = simulateForward as [{ calls: unknown[] }];
+    const [recorded] = simulateForward as unknown as [{ calls: unknown[] }];
     const failing = { returnData: '0x', logs: [], gasUsed: '0x5208', status: '0x0', error: { message: 'nope' } };
     const answer = [{ ...recorded, calls: [recorded.calls[0], failing, recorded.calls[0]] }];
     const { client } = fakeNode(() => answer);

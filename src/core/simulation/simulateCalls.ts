@@ -60,7 +60,10 @@ export async function simulateCalls(
   const strategy = options.strategy ?? (await probeStrategy(client, options.cache));
   const request = client.request as RawRequest;
   if (strategy === 'simulateV1') {
-    const formatted = txs.map((tx) => formatTransactionRequest(tx) as Record<string, unknown>);
+    // Calls carry no fee fields; the cast only bridges viem's union of request types.
+    const formatted = txs.map(
+      (tx) => formatTransactionRequest(tx as Parameters<typeof formatTransactionRequest>[0]) as Record<string, unknown>,
+    );
     let executions: Execution[];
     try {
       const answer = await request({ method: 'eth_simulateV1', params: simulateV1BlockParams(formatted) });

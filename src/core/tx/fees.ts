@@ -114,6 +114,11 @@ export function expectedGasPrice(fees: Fees, baseFee: bigint): bigint {
   return priced < fees.maxFeePerGas ? priced : fees.maxFeePerGas;
 }
 
+/** What `gas` is expected to cost at these fees in this market. */
+export function expectedCost(fees: Fees, market: FeeMarket, gas: bigint): bigint {
+  return gas * expectedGasPrice(fees, market.kind === 'eip1559' ? market.baseFee : 0n);
+}
+
 /** Expected and maximum cost in wei of gas at these fees. */
 export function costRange(
   fees: Fees,

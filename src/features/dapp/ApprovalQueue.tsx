@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { PendingRequest } from '@/core/dapp/connection';
-import { providerError } from '@/core/dapp/providerErrors';
 import { siteFor } from '@/core/dapp/sites';
 import { useSession } from '@/lib/session';
 import { AddChainApproval } from './AddChainApproval';
+import { CallsApproval } from './CallsApproval';
 import { ConnectApproval } from './ConnectApproval';
 import { useDappConnection } from './dappContext';
 import { MessageApproval } from './MessageApproval';
@@ -46,16 +46,7 @@ function Approval({ pending }: { pending: PendingRequest }) {
       return <AddChainApproval id={id} chain={request.chain} />;
     case 'wallet_watchAsset':
       return <WatchAssetApproval id={id} token={request.token} claimed={request.claimed} />;
-    default:
-      return <NotYetOffered id={id} method={request.method} />;
+    case 'wallet_sendCalls':
+      return <CallsApproval id={id} account={request.account} calls={request.calls} batchId={request.batchId} />;
   }
-}
-
-function NotYetOffered({ id, method }: { id: number; method: string }) {
-  const connection = useDappConnection();
-  useEffect(
-    () => connection.reject(id, providerError('unsupportedMethod', `Cairn does not offer ${method} yet.`)),
-    [connection, id, method],
-  );
-  return null;
 }

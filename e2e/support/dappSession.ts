@@ -1,0 +1,47 @@
+// The steps every dApp spec takes: the demo wallet set up in Cairn with the sample dApp open
+// beside it in one browser profile, Cairn's window opened by a click on the site, and approving in
+// that window once its approve button wakes up.
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type SampleButton, SampleDapp } from '../pages/SampleDapp.ts';
+import { demoWalletPage } from './demoWallet.ts';
+import type { Environment } from './environment.ts';
+
+export function dappSession(env: () => Environment, dappUrl: () => string) {
+  /** The demo wallet set up in Cairn, and the sample dApp open in the same browser profile, Cairn picked. */
+  async function dappWithCairn(): Promise<{ context: BrowserContext; dapp: SampleDapp; wallet: Page }> {
+    const { page: wallet, context } = await demoWalletPage(env());
+    const dapp = new SampleDapp(await context.newPage());
+    await dapp.open(dappUrl());
+    await dapp.chooseWallet('Cairn');
+    return { context, dapp, wallet };
+  }
+
+  /** Clicks `button` on the site and returns Cairn's window it opens. */
+  async function windowFor(context: BrowserContext, dapp: SampleDapp, button: SampleButton): Promise<Page> {
+    const opened = context.waitForEvent('page');
+    await dapp.button(button).click();
+    const popup = await opened;
+    await popup.getByRole('heading', { level: 1 }).waitFor();
+    return popup;
+  }
+
+  /** Approves in Cairn's window once the button wakes up (it is disabled for about a second), and waits for it to close. */
+  async function approve(popup: Page, name: string, closeTimeout = 30_000): Promise<void> {
+    const button = popup.getByRole('button', { name, exact: true });
+    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const closed = popup.waitForEvent('close', { timeout: closeTimeout });
+    await button.click();
+    await closed;
+  }
+
+  async function connect(context: BrowserContext, dapp: SampleDapp): Promise<string> {
+    const popup = await windowFor(context, dapp, 'Connect');
+    expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Connect to this site?');
+    expect(await popup.getByRole('main').textContent()).toContain(new URL(dappUrl()).origin);
+    await approve(popup, 'Connect');
+    return dapp.result('Connect result');
+  }
+
+  return { dappWithCairn, windowFor, approve, connect };
+}

@@ -1,0 +1,86 @@
+import { AddressText } from '@/components/AddressText';
+import { Amount } from '@/components/Amount';
+import { UntrustedText } from '@/components/UntrustedText';
+import ui from '@/components/ui.module.css';
+import { decodeCall } from '@/core/contracts/decode/calls';
+import { decodedLine } from '@/core/contracts/decode/decodedItem';
+import type { CallStep } from '@/core/dapp/callsBatch';
+import type { DappCall } from '@/core/dapp/personRequests';
+import styles from './dapp.module.css';
+
+const STATE_WORDS: Record<CallStep['state'], string> = {
+  waiting: 'waiting',
+  sending: 'sending…',
+  mining: 'sent, waiting for it to be mined…',
+  done: 'mined',
+  'not sent': 'not sent',
+};
+
+function stepWords(step: CallStep): string {
+  if (step.state === 'done') return step.receipt.status === '0x1' ? 'mined: succeeded' : 'mined: failed';
+  if (step.state === 'not sent' && step.error) return `not sent: ${step.error}`;
+  return STATE_WORDS[step.state];
+}
+
+/** A batch's calls in the order they are sent: where each goes, its value and call, and (once sending) where it stands. */
+export function BatchCallList({
+  calls,
+  steps,
+  native,
+}: {
+  calls: readonly DappCall[];
+  steps: readonly CallStep[] | undefined;
+  native: { decimals: number; symbol: string } | undefined;
+}) {
+  return (
+    <ol className={styles.calls} aria-label="Calls, in the order they are sent">
+      {calls.map((call, index) => {
+        const decoded = call.to && call.data !== '0x' ? decodeCall(call.data, call.to, []) : undefined;
+        const step = steps?.[index];
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the calls of one request, in a fixed order
+          <li key={index}>
+            <dl className={styles.facts}>
+              <dt>To</dt>
+              <dd>{call.to && <AddressText address={call.to} />}</dd>
+              <dt>Value</dt>
+              <dd>{native && <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />}</dd>
+              {decoded && (
+                <>
+                  <dt>Call</dt>
+                  <dd>
+                    <code>
+                      <UntrustedText text={decodedLine(decoded)} kind="whole" />
+                    </code>
+                  </dd>
+                </>
+              )}
+              {call.data !== '0x' && (
+                <>
+                  <dt>Data</dt>
+                  <dd>
+                    <code className={ui.muted}>{call.data}</code>
+                  </dd>
+                </>
+              )}
+              {step && (
+                <>
+                  <dt>Status</dt>
+                  <dd role="status">
+                    {stepWords(step)}
+                    {'hash' in step && (
+                      <>
+                        {' '}
+                        <code className={styles.hash}>{step.hash}</code>
+                      </>
+                    )}
+                  </dd>
+                </>
+              )}
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

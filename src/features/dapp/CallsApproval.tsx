@@ -1,0 +1,186 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Address, Hex } from 'viem';
+import { Amount } from '@/components/Amount';
+import { NetworkFeeLines } from '@/components/NetworkFeeLines';
+import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import ui from '@/components/ui.module.css';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import { waitForCallsReceipt } from '@/core/chain/receipts';
+import { type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
+import type { DappCall } from '@/core/dapp/personRequests';
+import { toHexChainId } from '@/core/dapp/protocol';
+import type { BatchCall } from '@/core/simulation/simulateCalls';
+import { expectedCost } from '@/core/tx/fees';
+import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
+import { errorText } from '@/lib/errorMessages';
+import { useSelectedNetwork } from '@/lib/session';
+import { useTransactions } from '@/lib/transactions';
+import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
+import { useVaultSession } from '@/lib/vault';
+import { ApprovalFrame } from './ApprovalFrame';
+import { BatchCallList } from './BatchCallList';
+import styles from './dapp.module.css';
+import { useSiteRequest } from './useSiteRequest';
+
+type Props = { id: number; account: string; calls: DappCall[]; batchId: string | undefined };
+
+/**
+ * wallet_sendCalls (EIP-5792, without atomicity): every call of the batch, what they would do
+ * together simulated on the person's node, then sent one after another (each once the one before
+ * it is mined), stopping at the first failure. The site gets the batch id once the batch ends,
+ * or as soon as the window closes after a call was sent; its connector follows the rest.
+ */
+export function CallsApproval({ id, account, calls, batchId }: Props) {
+  const request = useSiteRequest(id, account);
+  const session = useVaultSession();
+  const { service } = useTransactions();
+  const { network, signer, connection } = request;
+  const from = account as Address;
+  const batch = useMemo<BatchCall[]>(
+    () => calls.map((call) => ({ to: call.to as Address, value: call.value, data: call.data })),
+    [calls],
+  );
+  const [first, setFirst] = useState<PreparedSend>();
+  const [problem, setProblem] = useState<string>();
+  const [steps, setSteps] = useState<CallStep[]>();
+
+  useEffect(() => {
+    if (!network) return;
+    let current = true;
+    prepareCall(network, from, calls[0] as DappCall).then(
+      (ready) => current && setFirst(ready),
+      (error: unknown) => current && setProblem(errorText(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [network, from, calls]);
+
+  const selected = useSelectedNetwork();
+  const review = useCallsReviewPreview(network ?? selected, from, batch, network !== undefined);
+  const native = network?.nativeCurrency;
+  const total = calls.reduce((sum, call) => sum + call.value, 0n);
+  const previewGas = review.preview.data?.result.calls.reduce((sum, c) => sum + c.gasUsed, 0n);
+  const feeEstimate =
+    first && previewGas !== undefined ? expectedCost(first.fees, first.market, previewGas) : undefined;
+  const short = first && feeEstimate !== undefined && total + feeEstimate > first.nativeBalance;
+
+  const confirm = () =>
+    signer &&
+    network &&
+    first &&
+    request.run(async () => {
+      const reported = batchId ?? newBatchId();
+      const [sender, txs] = [session.signerFor(signer), await service()];
+      await sendCallsInOrder(
+        { id: reported, chainId: toHexChainId(network.chainId), total: calls.length },
+        {
+          send: async (index) => {
+            const prepared = index === 0 ? first : await prepareCall(network, from, calls[index] as DappCall);
+            const record = await txs.submit({
+              network,
+              account: sender,
+              kind: 'call',
+              call: prepared.call,
+              gas: prepared.gasLimit,
+              fees: prepared.fees,
+              nonce: prepared.nonce,
+              site: connection.origin,
+            });
+            if (record.status === 'rejected') throw new Error(record.broadcastError ?? 'The node refused it.');
+            connection.answerOnLeave(id, { id: reported });
+            return record.hash;
+          },
+          receipt: (hash) => waitForCallsReceipt(chainClient(network), hash as Hex),
+          stillWanted: request.stillWaiting,
+          onProgress: ({ steps, status }) => {
+            setSteps(steps);
+            if (status.hashes.length > 0) connection.reportCalls(status);
+          },
+          describe: errorText,
+        },
+      );
+      return { id: reported };
+    }, 'Nothing was sent.');
+
+  return (
+    <ApprovalFrame
+      title={`Send these ${calls.length} calls?`}
+      requestId={id}
+      account={account}
+      network={network}
+      approveLabel={`Confirm and send ${calls.length} transactions`}
+      onApprove={confirm}
+      onDecline={request.decline}
+      approveBlocked={!signer || !first || review.heldBack || steps !== undefined}
+      busy={request.busy}
+      error={
+        request.error ??
+        problem ??
+        (signer ? undefined : 'This account cannot sign in Cairn (it is watch-only or gone).')
+      }
+    >
+      <p>
+        Cairn sends them as {calls.length} transactions, one after another: each once the one before it is mined, and
+        none after one that fails. They are not atomic: those already mined stay done.
+      </p>
+      <BatchCallList calls={calls} steps={steps} native={native} />
+      <dl className={styles.facts}>
+        <dt>Value in all</dt>
+        <dd>{native && <Amount value={total} decimals={native.decimals} symbol={native.symbol} />}</dd>
+        <dt>Network fee</dt>
+        <dd>
+          {first && native ? (
+            <>
+              first transaction: <NetworkFeeLines prepared={first} native={native} />
+              {feeEstimate !== undefined && (
+                <>
+                  <br />
+                  all {calls.length}: about{' '}
+                  <Amount value={feeEstimate} decimals={native.decimals} symbol={native.symbol} /> from the preview’s
+                  gas; each is priced when it is sent.
+                </>
+              )}
+            </>
+          ) : problem ? (
+            'unknown'
+          ) : (
+            'working it out…'
+          )}
+        </dd>
+      </dl>
+      {short && (
+        <p role="alert" className={ui.noticeWarning}>
+          Your balance may not cover the value and fees of every call: the batch would stop where it runs out.
+        </p>
+      )}
+      {network && (
+        <TransactionEffectsPanel
+          title="What these calls do together"
+          network={network}
+          tx={{ from }}
+          preview={review.preview}
+          unit={{ decimals: native?.decimals ?? 18, symbol: native?.symbol ?? 'ETH' }}
+          acknowledged={review.acknowledged}
+          onAcknowledge={review.onAcknowledge}
+        />
+      )}
+    </ApprovalFrame>
+  );
+}
+
+/** One call prepared as Send prepares a transaction (fees, gas estimated now, balances checked). */
+function prepareCall(network: Network, from: Address, call: DappCall) {
+  const native = network.nativeCurrency;
+  return prepareSend({
+    network,
+    from,
+    recipient: call.to as Address,
+    asset: { kind: 'native', symbol: native.symbol, decimals: native.decimals },
+    amount: call.value,
+    max: false,
+    preset: 'normal',
+    advanced: { data: call.data, gasLimit: call.gas },
+  });
+}
