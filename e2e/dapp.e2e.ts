@@ -316,7 +316,7 @@ describe('a dApp connects to Cairn', () => {
     await dapp.button('Connect').click();
     await opened;
     expect(await dapp.result('Connect result')).toMatch(
-      /^Error 4900: This page’s Cross-Origin-Opener-Policy: same-origin cut the link to the Cairn window; same-origin-allow-popups keeps it\.$/,
+      /^Error 4900: This page’s Cross-Origin-Opener-Policy: same-origin cut the link to Cairn’s window \(same-origin-allow-popups keeps it\)\.$/,
     );
   });
 

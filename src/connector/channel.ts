@@ -14,9 +14,9 @@ import type { ConnectorWindow } from './types';
 /** How often the connector looks whether the Cairn window was closed. */
 export const POLL_MS = 250;
 
-export const CLOSED_SENTENCE = 'The Cairn window was closed before the request was answered.';
+export const CLOSED_SENTENCE = 'Cairn’s window was closed before it answered.';
 export const COOP_SENTENCE =
-  'This page’s Cross-Origin-Opener-Policy: same-origin cut the link to the Cairn window; same-origin-allow-popups keeps it.';
+  'This page’s Cross-Origin-Opener-Policy: same-origin cut the link to Cairn’s window (same-origin-allow-popups keeps it).';
 
 /** A message from the Cairn window that is not the answer to one request. */
 export type WindowNews = Exclude<PortMessage, { type: 'response' }>;

@@ -280,7 +280,7 @@ describe('wallet_getCallsStatus', () => {
     for (const params of [['batch-2'], ['constructor'], [], [7]])
       await expect(provider.request({ method: 'wallet_getCallsStatus', params })).rejects.toMatchObject({
         code: 5730,
-        message: 'Cairn knows no batch of calls with that id.',
+        message: 'Cairn knows no batch with that id.',
       });
   });
 
@@ -332,7 +332,7 @@ describe('request()', () => {
     const { provider } = setUp();
     const error = await provider.request({ method: 'eth_sign', params: [A, '0x00'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ code: 4200, message: expect.stringContaining('does not sign raw hashes') });
+    expect(error).toMatchObject({ code: 4200, message: expect.stringContaining('never signs raw hashes') });
     await expect(provider.request({ method: 'eth_foo' })).rejects.toMatchObject({ code: 4200 });
     await expect(provider.request(null as never)).rejects.toMatchObject({ code: -32600 });
   });

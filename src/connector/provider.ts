@@ -78,7 +78,7 @@ export function createCairnProvider({
     if (!urls[0])
       throw fail(
         'chainDisconnected',
-        `No RPC URL for chain ${BigInt(chain)}: connect to Cairn first, or give the connector rpcUrls.`,
+        `No RPC URL for chain ${BigInt(chain)}: connect to Cairn, or give the connector rpcUrls.`,
       );
     return readRpc((input, init) => win.fetch(input, init), urls, method, params);
   }

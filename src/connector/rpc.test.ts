@@ -95,7 +95,7 @@ describe('chain reads', () => {
     const error = await provider.request({ method: 'eth_blockNumber' }).catch((e: Error) => e);
     expect(error).toMatchObject({
       code: -32603,
-      message: 'Cairn could not read the chain: no answer from first.example, second.example.',
+      message: 'No node answered: first.example, second.example.',
     });
     expect((error as Error).message).not.toContain('SECRET');
   });
@@ -104,7 +104,7 @@ describe('chain reads', () => {
     const { fake, provider } = setUp(ok, { grant: false });
     await expect(provider.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({
       code: 4901,
-      message: 'No RPC URL for chain 1: connect to Cairn first, or give the connector rpcUrls.',
+      message: 'No RPC URL for chain 1: connect to Cairn, or give the connector rpcUrls.',
     });
     expect(fake.fetches).toEqual([]);
   });

@@ -27,5 +27,5 @@ export async function readRpc(
     if (answer.error != null) throw toRpcError(answer.error);
     if ('result' in answer) return answer.result;
   }
-  throw fail('internal', `Cairn could not read the chain: no answer from ${hosts.join(', ')}.`);
+  throw fail('internal', `No node answered: ${hosts.join(', ')}.`);
 }

@@ -115,12 +115,12 @@ describe('requests refused at once', () => {
     });
     expect(errorOf(h.answer(h.send('eth_sign', [ALICE, '0x00'])))).toMatchObject({
       code: 4200,
-      message: expect.stringContaining('does not sign raw hashes'),
+      message: expect.stringContaining('never signs raw hashes'),
     });
     expect(errorOf(h.answer(h.send('eth_decrypt')))).toMatchObject({ code: 4200 });
     expect(errorOf(h.answer(h.send('<script>')))).toEqual({
       code: 4200,
-      message: 'Cairn does not offer a method of that name.',
+      message: 'Cairn does not offer that method.',
     });
     expect(h.pending()).toEqual([]);
   });

@@ -61,7 +61,7 @@ describe('requests waiting for the person', () => {
     const id = h.send('wallet_requestPermissions', [{ eth_accounts: {} }]);
     h.connection.reject(id, providerError('userRejected'));
     expect(h.responses()).toEqual([
-      { type: 'response', id, error: { code: 4001, message: 'The person declined the request in Cairn.' } },
+      { type: 'response', id, error: { code: 4001, message: 'The person declined in Cairn.' } },
     ]);
   });
 
@@ -90,7 +90,7 @@ describe('requests waiting for the person', () => {
       ids.map((id) => ({
         type: 'response',
         id,
-        error: { code: 4001, message: 'The person declined the request in Cairn.' },
+        error: { code: 4001, message: 'The person declined in Cairn.' },
       })),
     );
     expect(h.pending()).toEqual([]);

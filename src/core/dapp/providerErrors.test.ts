@@ -3,7 +3,7 @@ import { isProviderError, PROVIDER_ERROR_CODES, providerError } from './provider
 
 describe('the errors a dApp receives', () => {
   it('carry EIP-1193 and EIP-1474 codes with a sentence, and data only when given', () => {
-    expect(providerError('userRejected')).toEqual({ code: 4001, message: 'The person declined the request in Cairn.' });
+    expect(providerError('userRejected')).toEqual({ code: 4001, message: 'The person declined in Cairn.' });
     expect(providerError('unsupportedMethod', 'Cairn does not offer eth_foo.')).toEqual({
       code: 4200,
       message: 'Cairn does not offer eth_foo.',

@@ -42,36 +42,53 @@ export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[ProviderErrorKind]
 /** What the dApp's promise rejects with: EIP-1193's `ProviderRpcError` shape. */
 export type ProviderError = { code: ProviderErrorCode; message: string; data?: unknown };
 
+/**
+ * The sentences of the errors the connector raises itself. It ships them to every page of every
+ * site that offers Cairn, so they are few and short; the window's own are in SENTENCES.
+ */
+export const CONNECTOR_SENTENCES = {
+  userRejected: 'The person declined in Cairn.',
+  unauthorized: 'Not connected to Cairn, or not to that account: ask with eth_requestAccounts first.',
+  disconnected: 'Cairn’s window was closed or could not open.',
+  internal: 'Cairn failed to answer.',
+  duplicateId: 'A batch with this id was already sent.',
+  unknownBundleId: 'Cairn knows no batch with that id.',
+} as const;
+
+export type ConnectorErrorKind = keyof typeof CONNECTOR_SENTENCES;
+
 const SENTENCES: Record<ProviderErrorKind, string> = {
-  userRejected: 'The person declined the request in Cairn.',
-  unauthorized: 'This site is not connected to Cairn, or not to that account: ask with eth_requestAccounts first.',
+  ...CONNECTOR_SENTENCES,
   unsupportedMethod: 'Cairn does not offer this method.',
-  disconnected: 'The connection to Cairn is closed: the Cairn window was closed or could not be opened.',
   chainDisconnected: 'Cairn is not connected to the chain this request needs.',
   unrecognizedChain: 'Cairn does not know this chain: add it with wallet_addEthereumChain first.',
   invalidRequest: 'The request is not valid: it needs a method name (a string) and, optionally, params.',
   invalidParams: 'The request’s parameters are missing or of the wrong type.',
-  internal: 'Cairn failed while handling the request.',
   limitExceeded: 'This site sent too many requests: wait a moment and try again.',
   unsupportedCapability: 'Cairn offers no capabilities for a batch: mark each one optional.',
   unsupportedChainId: 'The batch is for another chain than the site’s: switch first.',
-  duplicateId: 'A batch with this id was already sent.',
-  unknownBundleId: 'Cairn knows no batch of calls with that id.',
   atomicityNotSupported: 'Cairn sends a batch’s calls one by one, not atomically (atomicRequired must be false).',
 };
 
-/** The error of `kind`, with a more precise sentence where the caller has one. */
-export function providerError(kind: ProviderErrorKind, message?: string, data?: unknown): ProviderError {
-  const error: ProviderError = { code: PROVIDER_ERROR_CODES[kind], message: message ?? SENTENCES[kind] };
+/** The error of `kind` with this very sentence: what code shipped in the connector uses (no sentence table). */
+export function codedError(kind: ProviderErrorKind, message: string, data?: unknown): ProviderError {
+  const error: ProviderError = { code: PROVIDER_ERROR_CODES[kind], message };
   if (data !== undefined) error.data = data;
   return error;
 }
 
-const CODES = new Set<number>(Object.values(PROVIDER_ERROR_CODES));
+/** The error of `kind`, with a more precise sentence where the caller has one. */
+export function providerError(kind: ProviderErrorKind, message?: string, data?: unknown): ProviderError {
+  return codedError(kind, message ?? SENTENCES[kind], data);
+}
 
 /** Whether a value received over the channel is a provider error Cairn would send. */
 export function isProviderError(value: unknown): value is ProviderError {
   if (typeof value !== 'object' || value === null) return false;
   const { code, message } = value as { code?: unknown; message?: unknown };
-  return typeof code === 'number' && CODES.has(code) && typeof message === 'string';
+  return (
+    typeof code === 'number' &&
+    Object.values(PROVIDER_ERROR_CODES).includes(code as never) &&
+    typeof message === 'string'
+  );
 }

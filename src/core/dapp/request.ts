@@ -1,4 +1,4 @@
-import { type ProviderError, providerError } from './providerErrors';
+import { codedError, type ProviderError } from './providerErrors';
 
 /** The largest request a site may send, serialised: enough for any typed data or call batch people sign. */
 export const MAX_REQUEST_BYTES = 256 * 1024;
@@ -55,10 +55,9 @@ export type DappMethod =
 /** Methods refused outright, each with why (EIP-1193 4200). A Map: a name like `valueOf` finds nothing. */
 const REFUSED: ReadonlyMap<string, string> = new Map(
   Object.entries({
-    eth_sign:
-      'Cairn does not sign raw hashes (eth_sign): a hash can stand for a transaction nobody can read. Use personal_sign or eth_signTypedData_v4.',
-    eth_getEncryptionPublicKey: 'Cairn does not hand out encryption keys (eth_getEncryptionPublicKey is deprecated).',
-    eth_decrypt: 'Cairn does not decrypt messages for sites (eth_decrypt is deprecated).',
+    eth_sign: 'Cairn never signs raw hashes: one can hide any transaction. Use personal_sign or eth_signTypedData_v4.',
+    eth_getEncryptionPublicKey: 'Deprecated: Cairn hands out no encryption keys.',
+    eth_decrypt: 'Deprecated: Cairn decrypts nothing for sites.',
   }),
 );
 
@@ -84,35 +83,28 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * JSON. Never throws: every refusal is an EIP-1193/1474 error with a sentence naming the problem.
  */
 export function parseDappRequest(raw: unknown): ParsedRequest {
-  if (!isPlainObject(raw))
-    return refuse(providerError('invalidRequest', 'The request must be an object: { method, params }.'));
+  if (!isPlainObject(raw)) return refuse(codedError('invalidRequest', 'A request is an object: { method, params }.'));
   const { method, params } = raw;
   if (typeof method !== 'string' || method === '')
-    return refuse(providerError('invalidRequest', 'The request has no method name (a non-empty string).'));
-  if (!METHOD_NAME.test(method))
-    return refuse(providerError('unsupportedMethod', 'Cairn does not offer a method of that name.'));
+    return refuse(codedError('invalidRequest', 'The request has no method name.'));
   const refused = REFUSED.get(method);
-  if (refused !== undefined) return refuse(providerError('unsupportedMethod', refused));
-  if (!KNOWN.has(method)) return refuse(providerError('unsupportedMethod', `Cairn does not offer ${method}.`));
+  if (refused !== undefined) return refuse(codedError('unsupportedMethod', refused));
+  // A name that is not an identifier is never echoed back: it could be anything the site wants shown.
+  if (!METHOD_NAME.test(method) || !KNOWN.has(method))
+    return refuse(
+      codedError('unsupportedMethod', `Cairn does not offer ${METHOD_NAME.test(method) ? method : 'that method'}.`),
+    );
   if (params !== undefined && !Array.isArray(params) && !isPlainObject(params))
-    return refuse(providerError('invalidParams', `The params of ${method} must be an array or an object.`));
+    return refuse(codedError('invalidParams', `The params of ${method} must be an array or an object.`));
   let size: number;
   try {
     size = JSON.stringify(raw).length;
   } catch {
-    return refuse(
-      providerError(
-        'invalidParams',
-        `The params of ${method} are not plain JSON (a bigint, or an object that contains itself).`,
-      ),
-    );
+    return refuse(codedError('invalidParams', `The params of ${method} are not plain JSON.`));
   }
   if (size > MAX_REQUEST_BYTES)
     return refuse(
-      providerError(
-        'invalidRequest',
-        `The request is too large: ${size.toLocaleString('en')} characters, at most ${MAX_REQUEST_BYTES.toLocaleString('en')}.`,
-      ),
+      codedError('invalidRequest', `The request is too large: ${size} characters, at most ${MAX_REQUEST_BYTES}.`),
     );
   return { ok: true, request: { method: method as DappMethod, params: (params as DappRequest['params']) ?? [] } };
 }
