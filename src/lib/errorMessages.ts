@@ -94,6 +94,7 @@ const titles: Record<ErrorCode, string> = {
   TX_STORAGE_FAILED: 'Could not save',
   SETTINGS_STORAGE_FAILED: 'Could not save',
   TX_REPLACEMENT_FUNDS: 'Not enough for a higher fee',
+  TX_REFUSED: 'Transaction refused',
   EXPLORER_RATE_LIMITED: 'Explorer is rate limiting',
   EXPLORER_INVALID_KEY: 'Explorer API key refused',
   EXPLORER_UNSUPPORTED_CHAIN: 'Explorer does not serve this network',

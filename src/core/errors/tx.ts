@@ -1,6 +1,12 @@
 import { CairnError } from './base';
 
-export const TX_ERROR_CODES = ['TX_NOT_FOUND', 'TX_NONCE_TAKEN', 'TX_STORAGE_FAILED', 'TX_REPLACEMENT_FUNDS'] as const;
+export const TX_ERROR_CODES = [
+  'TX_NOT_FOUND',
+  'TX_NONCE_TAKEN',
+  'TX_STORAGE_FAILED',
+  'TX_REPLACEMENT_FUNDS',
+  'TX_REFUSED',
+] as const;
 
 export type TxErrorCode = (typeof TX_ERROR_CODES)[number];
 

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { TxError } from '../errors/tx';
 import type { Fees } from './fees';
 import type { Asset } from './transfer';
 
@@ -72,4 +73,14 @@ export function isMined(record: TxRecord): boolean {
 /** Records tracking still looks at: not yet settled, or mined but not yet final. */
 export function isWatched(record: TxRecord): boolean {
   return isActive(record) || (isMined(record) && record.confirmations < FINAL_CONFIRMATIONS);
+}
+
+/**
+ * The record of a transaction the node took (or may still take: a broadcast that failed for the
+ * moment is retried). Throws TX_REFUSED with the node's words when it refused it for good: a site
+ * must not be handed the hash of a transaction that will never be mined.
+ */
+export function acceptedOrThrow(record: TxRecord): TxRecord {
+  if (record.status !== 'rejected') return record;
+  throw new TxError('TX_REFUSED', `The node refused the transaction: ${record.broadcastError ?? 'it gave no reason'}.`);
 }

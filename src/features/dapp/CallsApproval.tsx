@@ -13,6 +13,7 @@ import { toHexChainId } from '@/core/dapp/protocol';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import { expectedCost } from '@/core/tx/fees';
 import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
+import { acceptedOrThrow } from '@/core/tx/record';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
@@ -88,9 +89,10 @@ export function CallsApproval({ id, account, calls, batchId }: Props) {
               nonce: prepared.nonce,
               site: connection.origin,
             });
-            if (record.status === 'rejected') throw new Error(record.broadcastError ?? 'The node refused it.');
+            const { hash } = acceptedOrThrow(record);
+            // Sent: from now on, the site learns of the batch whatever happens to this window.
             connection.answerOnLeave(id, { id: reported });
-            return record.hash;
+            return hash;
           },
           receipt: (hash) => waitForCallsReceipt(chainClient(network), hash as Hex),
           stillWanted: request.stillWaiting,

@@ -11,6 +11,7 @@ import type { DappCall } from '@/core/dapp/personRequests';
 import { providerError } from '@/core/dapp/providerErrors';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
+import { acceptedOrThrow } from '@/core/tx/record';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
@@ -98,7 +99,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
         nonce: prepared.nonce,
         site: request.connection.origin,
       });
-      return record.hash;
+      return acceptedOrThrow(record).hash;
     }, 'Nothing was sent.');
 
   return (
