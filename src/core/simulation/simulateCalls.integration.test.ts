@@ -1,7 +1,7 @@
 // A batch of calls (EIP-5792 wallet_sendCalls) previewed on the local node, where each call must
 // see what the ones before it did, then mined one after another: the combined preview must be what
 // the blocks show. Account index 48 is this file's own.
-import { type Address, encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256, parseEther, parseUnits } from 'viem';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
@@ -56,8 +56,10 @@ describe('previewing a batch of calls on the local node', () => {
       { kind: 'erc20', address: batcher, token: DAI, in: 0n, out: amount },
       { kind: 'erc20', address: batcher, token: USDC, in: out, out: 0n },
     ]);
-    // The allowance granted is used up by the swap: nothing is left approved.
-    expect(result.approvals).toEqual([]);
+    // The allowance the first call grants is used up by the swap, but it holds between the two transactions.
+    expect(result.approvals).toEqual([
+      { kind: 'erc20', token: DAI, owner: batcher, spender: SWAP, amount, unlimited: false },
+    ]);
     expect(result.notes[0]).toMatch(/one after another/);
 
     const [daiBefore, usdcBefore] = [await balanceOf(DAI), await balanceOf(USDC)];
@@ -86,6 +88,15 @@ describe('previewing a batch of calls on the local node', () => {
     expect(result.approvals).toEqual([
       { kind: 'erc20', token: DAI, owner: batcher, spender: SWAP, amount, unlimited: false },
     ]);
+  });
+
+  it('shows an approval one call grants and a later one withdraws: it holds between the two transactions', async () => {
+    const result = await simulateCalls(client, batcher, [approve(SWAP, maxUint256), approve(SWAP, 0n)], { cache });
+    expect(result.outcome).toEqual({ ok: true });
+    expect(result.approvals).toEqual([
+      { kind: 'erc20', token: DAI, owner: batcher, spender: SWAP, amount: maxUint256, unlimited: true },
+    ]);
+    expect(result.notes.some((note) => note.includes('between those transactions'))).toBe(true);
   });
 
   it('a batch of one call is previewed as a transaction is (with its logs)', async () => {

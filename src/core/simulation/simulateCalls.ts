@@ -11,12 +11,19 @@ import { toChainError } from '../chain/toChainError';
 import { SimulationError } from '../errors/simulation';
 import { logChanges } from './changes';
 import { isRefusal, probeStrategy } from './probe';
-import { type Observed, readingChanges } from './readings';
+import { type Observed, type Reading, readingChanges } from './readings';
 import { failed, outcomeOf, type SimulateOptions, simulateTransaction } from './simulate';
 import { parseSimulateV1Calls, simulateV1BlockParams } from './simulateV1';
 import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
-import { calldataFloor, intrinsicGas, STATE_OVERRIDE_NOTES } from './stateOverride';
-import type { Execution, SimulationOutcome, SimulationResult, UnsignedTransaction } from './types';
+import { STATE_OVERRIDE_NOTES, transactionGas } from './stateOverride';
+import {
+  type ApprovalChange,
+  type Execution,
+  MAX_UINT256,
+  type SimulationOutcome,
+  type SimulationResult,
+  type UnsignedTransaction,
+} from './types';
 import { batchWatchPlan, planReads } from './watch';
 
 /** One call of a batch (EIP-5792 wallet_sendCalls): always to a contract or account, never a creation. */
@@ -33,6 +40,8 @@ type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unkno
 const NOTES = {
   sequential:
     'The calls were previewed one after another, each seeing what the ones before it did, as Cairn sends them: one transaction each, the next once the one before it is mined.',
+  between:
+    'A permission shown here is granted by one call and changed or withdrawn by a later one: it holds between those transactions, long enough to be used.',
   gas: 'Gas of a later call is read in the same preview as the calls before it, where the addresses they touched are already warm: each is estimated again when it is sent.',
 } as const;
 
@@ -91,10 +100,57 @@ export async function simulateCalls(
     }
     throw failed(chainError);
   }
-  const { executions, observed } = parseBatch(answer, asked.reads, txs);
-  const readings = readingChanges(getAddress(from), observed);
-  const notes = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, ...readings.notes];
-  return result('stateOverride', executions, txs, options, { logs: [], ...readings, notes });
+  const { executions, before, afterEach } = parseBatch(answer, asked.reads, txs);
+  const owner = getAddress(from);
+  const steps = afterEach.map((after) => readingChanges(owner, observe(asked.reads, before, after)));
+  const last = steps.at(-1) ?? { changes: [], approvals: [], notes: [] };
+  const approvals = widestApprovals(steps.map((step) => step.approvals));
+  const notes = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, ...last.notes];
+  if (approvals.length > last.approvals.length) notes.push(NOTES.between);
+  return result('stateOverride', executions, txs, options, { logs: [], changes: last.changes, approvals, notes });
+}
+
+const observe = (reads: BatchRequest['reads'], before: readonly Reading[], after: readonly Reading[]): Observed[] =>
+  reads.map((read, i) => ({ meaning: read.meaning, before: before[i] as Reading, after: after[i] as Reading }));
+
+/** What an approval lets its spender take, to keep the widest seen: unlimited, then by amount. */
+function reach(approval: ApprovalChange): bigint {
+  switch (approval.kind) {
+    case 'erc20':
+    case 'permit2':
+      return approval.unlimited ? MAX_UINT256 : approval.amount;
+    case 'erc721':
+      return approval.revoked ? 0n : 1n;
+    case 'operator':
+      return approval.approved ? 1n : 0n;
+  }
+}
+
+function approvalKey(approval: ApprovalChange): string {
+  switch (approval.kind) {
+    case 'erc20':
+      return `erc20|${approval.token}|${approval.spender}`;
+    case 'permit2':
+      return `permit2|${approval.permit2}|${approval.token}|${approval.spender}`;
+    case 'erc721':
+      return `erc721|${approval.token}|${approval.tokenId}`;
+    case 'operator':
+      return `operator|${approval.token}|${approval.operator}`;
+  }
+}
+
+/**
+ * The approvals in force after any call of the batch, each at its widest: the transactions are
+ * mined apart, so an approval one call grants and a later one withdraws can be used in between.
+ */
+function widestApprovals(steps: readonly ApprovalChange[][]): ApprovalChange[] {
+  const widest = new Map<string, ApprovalChange>();
+  for (const approval of steps.flat()) {
+    const key = approvalKey(approval);
+    const known = widest.get(key);
+    if (!known || reach(approval) >= reach(known)) widest.set(key, approval);
+  }
+  return [...widest.values()];
 }
 
 function untilFailure(executions: Execution[]): Execution[] {
@@ -161,43 +217,37 @@ function batchCall(from: Address, txs: readonly UnsignedTransaction[], tokens: r
   return { params: [call, 'latest', { [from]: { code: SIMULATOR_RUNTIME } }], reads };
 }
 
-/** Reads simulateBatch's answer. Throws SIMULATION_FAILED when it is not the simulator's. */
+/** Reads simulateBatch's answer: each call made, the readings before, and after each call. Throws SIMULATION_FAILED when it is not the simulator's. */
 function parseBatch(
   answer: unknown,
   reads: BatchRequest['reads'],
   txs: readonly UnsignedTransaction[],
-): { executions: Execution[]; observed: Observed[] } {
+): { executions: Execution[]; before: readonly Reading[]; afterEach: readonly (readonly Reading[])[] } {
   let decoded: ReturnType<typeof decodeBatch>;
   try {
     decoded = decodeBatch(answer);
   } catch (error) {
     throw failed(new TypeError(`the simulator's answer does not decode: ${(error as Error).message}`));
   }
-  const [outcomes, before, after] = decoded;
-  if (before.length !== reads.length || after.length !== reads.length || outcomes.length > txs.length) {
+  const [outcomes, before, afterEach] = decoded;
+  const sizes = [before, ...afterEach].every((readings) => readings.length === reads.length);
+  if (!sizes || outcomes.length > txs.length || afterEach.length !== outcomes.length || outcomes.length === 0) {
     throw failed(new TypeError('the simulator answered with another number of readings or calls than asked'));
   }
   const executions = outcomes.map((outcome, i): Execution => {
     const tx = txs[i] as UnsignedTransaction;
-    const gasUsed = intrinsicGas(tx) + outcome.gasUsed;
-    const floor = calldataFloor(tx);
     return {
       ok: outcome.success,
       revertData: outcome.success ? undefined : outcome.returnData,
       error: undefined,
-      gasUsed: gasUsed > floor ? gasUsed : floor,
+      gasUsed: transactionGas(tx, outcome.gasUsed),
       logs: [],
       native: [],
       created: [],
       notes: [],
     };
   });
-  const observed = reads.map((read, i) => ({
-    meaning: read.meaning,
-    before: before[i] as Observed['before'],
-    after: after[i] as Observed['after'],
-  }));
-  return { executions, observed };
+  return { executions, before, afterEach };
 }
 
 function decodeBatch(answer: unknown) {

@@ -24,6 +24,11 @@ export function intrinsicGas(tx: UnsignedTransaction): bigint {
   }).total;
 }
 
+/** A transaction's gas from its call's own: the intrinsic cost added, and never below the calldata floor. */
+export function transactionGas(tx: UnsignedTransaction, callGas: bigint): bigint {
+  return max(intrinsicGas(tx) + callGas, calldataFloor(tx));
+}
+
 /** EIP-7623 (Prague): the least a transaction with this calldata pays. */
 export function calldataFloor(tx: UnsignedTransaction): bigint {
   return floorDataGas(tx.data ?? '0x');
@@ -101,7 +106,7 @@ export function parseStateOverride(
     after: after[i] as Reading,
   }));
   const ok = outcome.success;
-  const gasUsed = max(intrinsicGas(tx) + outcome.gasUsed, calldataFloor(tx));
+  const gasUsed = transactionGas(tx, outcome.gasUsed);
   const notes: string[] = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, STATE_OVERRIDE_NOTES.gas];
   if (!tx.to) notes.push(STATE_OVERRIDE_NOTES.create);
   const execution: Execution = {

@@ -88,15 +88,17 @@ contract Simulator {
 
     /// Previews `calls` made one after another, each seeing what the ones before it did, as
     /// separate transactions mined in order would; stops after the first that fails (Cairn would
-    /// send no more). `outcomes` has one entry per call made. The readings are taken before the
-    /// first call and after the last one made.
+    /// send no more). `outcomes` has one entry per call made, and so has `readingsAfter`: the
+    /// readings after each call, since a state between two transactions (an approval granted,
+    /// then withdrawn) can be acted on by others.
     function simulateBatch(Call[] calldata calls, Read[] calldata reads)
         external
         onlySelf
-        returns (Outcome[] memory outcomes, Reading[] memory readingsBefore, Reading[] memory readingsAfter)
+        returns (Outcome[] memory outcomes, Reading[] memory readingsBefore, Reading[][] memory readingsAfter)
     {
         readingsBefore = _readUndone(reads);
         outcomes = new Outcome[](calls.length);
+        readingsAfter = new Reading[][](calls.length);
         uint256 made = 0;
         while (made < calls.length) {
             Call calldata next = calls[made];
@@ -104,13 +106,14 @@ contract Simulator {
             uint256 overhead = _overhead(next.target, next.value, next.data.length, false);
             Outcome memory outcome = _execute(next.target, next.value, next.data, gasLimit, false);
             outcome.gasUsed = outcome.gasUsed > overhead ? outcome.gasUsed - overhead : 0;
-            outcomes[made++] = outcome;
+            outcomes[made] = outcome;
+            readingsAfter[made++] = _read(reads);
             if (!outcome.success) break;
         }
         assembly {
             mstore(outcomes, made)
+            mstore(readingsAfter, made)
         }
-        readingsAfter = _read(reads);
     }
 
     /// The gas the measured step spends that a transaction would not, or would count elsewhere.
