@@ -105,8 +105,8 @@ describe('a dApp connects to Cairn', () => {
     const together = popup.getByRole('region', { name: 'What these calls do together' });
     await together.getByText(/one after another/).waitFor();
     // The two transfers' value, together: 0.001 + 0.002 ETH.
-    expect(await together.textContent()).toContain('0.003');
-    await approve(popup, 'Confirm and send 2 transactions', 60_000);
+    expect(await together.textContent()).toMatch(/\b0\.003 ETH\b/);
+    await approve(popup, 'Confirm and send all 2', 60_000);
     expect(await dapp.result('Send calls result')).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await dapp.run('Calls status', 'Calls status result')).toMatch(
       /^success \(200\), 2 receipts, blocks \d+, \d+$/,

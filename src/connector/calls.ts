@@ -8,7 +8,9 @@ type Read = (chainId: HexChainId, method: string, params: unknown[]) => Promise<
  * (settledStatus: calls never sent count as not done).
  */
 export async function followBatch(calls: CallsStatus, read: Read): Promise<CallsStatus> {
-  const { status, hashes, chainId, total } = calls;
+  const { status, hashes, chainId } = calls;
+  // A status stored by an older connector has no total: the calls it sent are all it knows of.
+  const total = calls.total ?? hashes.length;
   if (status !== 100) return calls;
   const receipts = await Promise.all(hashes.map((hash) => read(chainId, 'eth_getTransactionReceipt', [hash])));
   if (receipts.includes(null)) return calls;

@@ -7,6 +7,7 @@ import type { EffectWarning } from '@/core/simulation/effects';
 import type { ApprovalChange, AssetChange } from '@/core/simulation/types';
 import { AddressText } from '../AddressText';
 import { Amount, Fiat } from '../Amount';
+import { UntrustedText } from '../UntrustedText';
 import { NamedAddress, type PreviewNames, TokenName } from './previewNames';
 
 export type Prices = ReadonlyMap<string, FeedAnswer> | undefined;
@@ -192,13 +193,13 @@ export function WarningSentence({
           <strong>
             Call {warning.call.index + 1} of {warning.call.count} would fail:
           </strong>{' '}
-          {warning.reason}. Cairn would stop there: the calls before it would still be mined (and cost their fees), none
-          after it would be sent.
+          <UntrustedText text={warning.reason} kind="whole" />. Cairn would stop there: the calls before it would still
+          be mined (and cost their fees), none after it would be sent.
         </>
       ) : (
         <>
-          <strong>This transaction would fail:</strong> {warning.reason}. A failed transaction still costs its network
-          fee.
+          <strong>This transaction would fail:</strong> <UntrustedText text={warning.reason} kind="whole" />. A failed
+          transaction still costs its network fee.
         </>
       );
     case 'operator-for-all':

@@ -34,9 +34,10 @@ export type CallsReceiptShape = {
 };
 
 /**
- * Waits until `hash` is mined (polling the node; a replacement is followed to its own receipt)
- * and gives its receipt in EIP-5792's shape. Throws ChainError when the node cannot tell, or after
- * `timeoutMs` without a receipt.
+ * Waits until `hash` is mined (polling the node) and gives its receipt in EIP-5792's shape. A
+ * replacement is followed to its own receipt: one that repriced the same call (a speed-up) stands
+ * for it; one that cancelled or replaced the call is reported failed ('0x0'), since the call never
+ * ran. Throws ChainError when the node cannot tell, or after `timeoutMs` without a receipt.
  */
 export async function waitForCallsReceipt(
   client: ChainClient,
@@ -44,9 +45,16 @@ export async function waitForCallsReceipt(
   timeoutMs = 10 * 60_000,
 ): Promise<CallsReceiptShape> {
   try {
-    const receipt = await waitForTransactionReceipt(client, { hash, timeout: timeoutMs });
+    let callDropped = false;
+    const receipt = await waitForTransactionReceipt(client, {
+      hash,
+      timeout: timeoutMs,
+      onReplaced: ({ reason }) => {
+        callDropped = reason !== 'repriced';
+      },
+    });
     return {
-      status: receipt.status === 'success' ? '0x1' : '0x0',
+      status: receipt.status === 'success' && !callDropped ? '0x1' : '0x0',
       transactionHash: receipt.transactionHash,
       blockHash: receipt.blockHash,
       blockNumber: numberToHex(receipt.blockNumber),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, errorOf, harness, resultOf } from '../../testing/dappConnectionHarness';
-import { type BatchProgress, type CallsReceipt, newBatchId, sendCallsInOrder } from './callsBatch';
+import { type BatchProgress, BatchStopped, type CallsReceipt, newBatchId, sendCallsInOrder } from './callsBatch';
 
 const receipt = (hash: string, ok = true): CallsReceipt => ({
   status: ok ? '0x1' : '0x0',
@@ -14,7 +14,14 @@ const receipt = (hash: string, ok = true): CallsReceipt => ({
 /** A batch of `total` calls whose sends and receipts follow `script`; every event is recorded. */
 function run(
   total: number,
-  script: { sendFails?: number; reverts?: number; receiptFails?: number; stopBefore?: number } = {},
+  script: {
+    sendFails?: number;
+    stopsAt?: number;
+    reverts?: number;
+    receiptFails?: number;
+    stopBefore?: number;
+    spedUp?: number;
+  } = {},
 ) {
   const events: string[] = [];
   const progress: BatchProgress[] = [];
@@ -24,13 +31,15 @@ function run(
       send: async (index) => {
         events.push(`send ${index}`);
         if (script.sendFails === index) throw new Error(`refused ${index}`);
+        if (script.stopsAt === index) throw new BatchStopped();
         return `0x${index + 1}`;
       },
       receipt: async (hash) => {
         events.push(`receipt ${hash}`);
         const index = Number(hash) - 1;
         if (script.receiptFails === index) throw new Error('node gone');
-        return receipt(hash, script.reverts !== index);
+        const mined = script.spedUp === index ? `0x${index + 1}f` : hash;
+        return receipt(mined, script.reverts !== index);
       },
       stillWanted: () =>
         script.stopBefore === undefined || events.filter((e) => e.startsWith('send')).length < script.stopBefore,
@@ -99,6 +108,24 @@ describe('sending a batch of calls one after another', () => {
     expect(last.status.status).toBe(600);
   });
 
+  it('ends quietly when the request ended while a call was being prepared, even the first', async () => {
+    const later = await run(3, { stopsAt: 1 }).done;
+    expect(later.status).toMatchObject({ status: 600, hashes: ['0x1'] });
+    expect(later.steps).toEqual([
+      expect.objectContaining({ state: 'done' }),
+      { state: 'not sent' },
+      { state: 'not sent' },
+    ]);
+    const first = await run(2, { stopsAt: 0 }).done;
+    expect(first.status).toMatchObject({ status: 400, hashes: [] });
+  });
+
+  it('reports the transaction that was mined when a call was sped up meanwhile', async () => {
+    const last = await run(2, { spedUp: 0 }).done;
+    expect(last.status.hashes).toEqual(['0x1f', '0x2']);
+    expect(last.status.status).toBe(200);
+  });
+
   it('makes ids of 32 random bytes in hex', () => {
     expect(newBatchId()).toMatch(/^0x[0-9a-f]{64}$/);
     expect(newBatchId()).not.toBe(newBatchId());
@@ -121,6 +148,14 @@ describe('a batch on the site’s connection', () => {
     h.send('wallet_sendCalls', [batch('0x1')]);
     h.send('wallet_sendCalls', [batch()]);
     expect(h.pending()).toHaveLength(2);
+  });
+
+  it('refuses a batch whose id another waiting batch has (5720)', () => {
+    const h = harness();
+    h.send('wallet_sendCalls', [{ ...batch('0x1'), id: 'order-1' }]);
+    const again = h.send('wallet_sendCalls', [{ ...batch('0x1'), id: 'order-1' }]);
+    expect(errorOf(h.answer(again))).toMatchObject({ code: 5720 });
+    expect(h.pending()).toHaveLength(1);
   });
 
   it('answers with the batch id, not a refusal, when the window closes after its first call was sent', () => {

@@ -27,6 +27,9 @@ export type BatchDeps = {
   describe(error: unknown): string;
 };
 
+/** Thrown by `send` when the batch must end before that call (the request ended meanwhile): nothing more is sent. */
+export class BatchStopped extends Error {}
+
 /** A fresh batch id: 32 random bytes in hex, as EIP-5792 suggests for ids the wallet makes. */
 export function newBatchId(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
   return `0x${Array.from(random(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
@@ -75,12 +78,12 @@ export async function sendCallsInOrder(
     try {
       hash = await deps.send(index);
     } catch (error) {
-      if (index === 0) {
+      if (index === 0 && !(error instanceof BatchStopped)) {
         steps[0] = { state: 'waiting' };
         report();
         throw error;
       }
-      stopAt(index, deps.describe(error));
+      stopAt(index, error instanceof BatchStopped ? undefined : deps.describe(error));
       break;
     }
     hashes.push(hash);
@@ -95,8 +98,10 @@ export async function sendCallsInOrder(
       steps[index] = { state: 'mining', hash };
       break;
     }
+    // Sped up in Cairn meanwhile: the site follows the transaction that was mined.
+    if (receipt.transactionHash !== hash) hashes[index] = receipt.transactionHash;
     receipts.push(receipt);
-    steps[index] = { state: 'done', hash, receipt };
+    steps[index] = { state: 'done', hash: receipt.transactionHash, receipt };
     if (receipt.status !== '0x1') {
       stopAt(index + 1, 'The call before it failed on chain.');
       break;

@@ -100,7 +100,7 @@ export class DappConnection {
       this.post(id, { error: person.error });
       return;
     }
-    const refusal = this.ungranted(person.request) ?? this.otherChain(person.request);
+    const refusal = this.ungranted(person.request) ?? this.batchRefusal(person.request);
     if (refusal) {
       this.post(id, { error: refusal });
       return;
@@ -143,9 +143,14 @@ export class DappConnection {
     this.port.postMessage({ type: 'calls', calls });
   }
 
-  /** EIP-5792: a batch names its chain, which must be the site's. */
-  private otherChain(request: PersonRequest): ProviderError | undefined {
-    if (request.method !== 'wallet_sendCalls' || request.chainId === undefined) return undefined;
+  /** EIP-5792: a batch names its chain, which must be the site's, and an id no other waiting batch has. */
+  private batchRefusal(request: PersonRequest): ProviderError | undefined {
+    if (request.method !== 'wallet_sendCalls') return undefined;
+    const { batchId } = request;
+    const waiting = this.store.getState().pending.map((p) => p.request);
+    if (batchId !== undefined && waiting.some((r) => r.method === 'wallet_sendCalls' && r.batchId === batchId))
+      return providerError('duplicateId');
+    if (request.chainId === undefined) return undefined;
     const site = this.deps.grant().chainId;
     if (toHexChainId(request.chainId) === site) return undefined;
     return providerError(

@@ -47,6 +47,6 @@ function Approval({ pending }: { pending: PendingRequest }) {
     case 'wallet_watchAsset':
       return <WatchAssetApproval id={id} token={request.token} claimed={request.claimed} />;
     case 'wallet_sendCalls':
-      return <CallsApproval id={id} account={request.account} calls={request.calls} batchId={request.batchId} />;
+      return <CallsApproval id={id} request={request} />;
   }
 }

@@ -32,55 +32,63 @@ export function BatchCallList({
   steps: readonly CallStep[] | undefined;
   native: { decimals: number; symbol: string } | undefined;
 }) {
+  const current = steps?.findIndex((s) => s.state === 'sending' || s.state === 'mining') ?? -1;
   return (
-    <ol className={styles.calls} aria-label="Calls, in the order they are sent">
-      {calls.map((call, index) => {
-        const decoded = call.to && call.data !== '0x' ? decodeCall(call.data, call.to, []) : undefined;
-        const step = steps?.[index];
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the calls of one request, in a fixed order
-          <li key={index}>
-            <dl className={styles.facts}>
-              <dt>To</dt>
-              <dd>{call.to && <AddressText address={call.to} />}</dd>
-              <dt>Value</dt>
-              <dd>{native && <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />}</dd>
-              {decoded && (
-                <>
-                  <dt>Call</dt>
-                  <dd>
-                    <code>
-                      <UntrustedText text={decodedLine(decoded)} kind="whole" />
-                    </code>
-                  </dd>
-                </>
-              )}
-              {call.data !== '0x' && (
-                <>
-                  <dt>Data</dt>
-                  <dd>
-                    <code className={ui.muted}>{call.data}</code>
-                  </dd>
-                </>
-              )}
-              {step && (
-                <>
-                  <dt>Status</dt>
-                  <dd role="status">
-                    {stepWords(step)}
-                    {'hash' in step && (
-                      <>
-                        {' '}
-                        <code className={styles.hash}>{step.hash}</code>
-                      </>
-                    )}
-                  </dd>
-                </>
-              )}
-            </dl>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      {steps && (
+        <p role="status">
+          {current >= 0 ? `Call ${current + 1} of ${calls.length}: ${stepWords(steps[current] as CallStep)}` : 'Done.'}
+        </p>
+      )}
+      <ol className={styles.calls} aria-label="Calls, in the order they are sent">
+        {calls.map((call, index) => {
+          const decoded = call.to && call.data !== '0x' ? decodeCall(call.data, call.to, []) : undefined;
+          const step = steps?.[index];
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the calls of one request, in a fixed order
+            <li key={index}>
+              <dl className={styles.facts}>
+                <dt>To</dt>
+                <dd>{call.to && <AddressText address={call.to} />}</dd>
+                <dt>Value</dt>
+                <dd>{native && <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />}</dd>
+                {decoded && (
+                  <>
+                    <dt>Call</dt>
+                    <dd>
+                      <code>
+                        <UntrustedText text={decodedLine(decoded)} kind="whole" />
+                      </code>
+                    </dd>
+                  </>
+                )}
+                {call.data !== '0x' && (
+                  <>
+                    <dt>Data</dt>
+                    <dd>
+                      <code className={ui.muted}>{call.data}</code>
+                    </dd>
+                  </>
+                )}
+                {step && (
+                  <>
+                    <dt>Status</dt>
+                    <dd>
+                      <UntrustedText text={stepWords(step)} kind="whole" />
+                      {'hash' in step && (
+                        <>
+                          {' '}
+                          <code className={styles.hash}>{step.hash}</code>
+                        </>
+                      )}
+                    </dd>
+                  </>
+                )}
+              </dl>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

@@ -7,9 +7,10 @@ import ui from '@/components/ui.module.css';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { waitForCallsReceipt } from '@/core/chain/receipts';
-import { type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
-import type { DappCall } from '@/core/dapp/personRequests';
+import { BatchStopped, type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
+import type { DappCall, PersonRequest } from '@/core/dapp/personRequests';
 import { toHexChainId } from '@/core/dapp/protocol';
+import { providerError } from '@/core/dapp/providerErrors';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import { expectedCost } from '@/core/tx/fees';
 import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
@@ -24,7 +25,7 @@ import { BatchCallList } from './BatchCallList';
 import styles from './dapp.module.css';
 import { useSiteRequest } from './useSiteRequest';
 
-type Props = { id: number; account: string; calls: DappCall[]; batchId: string | undefined };
+type Props = { id: number; request: Extract<PersonRequest, { method: 'wallet_sendCalls' }> };
 
 /**
  * wallet_sendCalls (EIP-5792, without atomicity): every call of the batch, what they would do
@@ -32,7 +33,8 @@ type Props = { id: number; account: string; calls: DappCall[]; batchId: string |
  * it is mined), stopping at the first failure. The site gets the batch id once the batch ends,
  * or as soon as the window closes after a call was sent; its connector follows the rest.
  */
-export function CallsApproval({ id, account, calls, batchId }: Props) {
+export function CallsApproval({ id, request: asked }: Props) {
+  const { account, calls, batchId } = asked;
   const request = useSiteRequest(id, account);
   const session = useVaultSession();
   const { service } = useTransactions();
@@ -42,15 +44,17 @@ export function CallsApproval({ id, account, calls, batchId }: Props) {
     () => calls.map((call) => ({ to: call.to as Address, value: call.value, data: call.data })),
     [calls],
   );
-  const [first, setFirst] = useState<PreparedSend>();
+  const [firstPrepared, setFirstPrepared] = useState<PreparedSend>();
   const [problem, setProblem] = useState<string>();
   const [steps, setSteps] = useState<CallStep[]>();
 
   useEffect(() => {
+    setFirstPrepared(undefined);
+    setProblem(undefined);
     if (!network) return;
     let current = true;
     prepareCall(network, from, calls[0] as DappCall).then(
-      (ready) => current && setFirst(ready),
+      (ready) => current && setFirstPrepared(ready),
       (error: unknown) => current && setProblem(errorText(error)),
     );
     return () => {
@@ -61,25 +65,35 @@ export function CallsApproval({ id, account, calls, batchId }: Props) {
   const selected = useSelectedNetwork();
   const review = useCallsReviewPreview(network ?? selected, from, batch, network !== undefined);
   const native = network?.nativeCurrency;
-  const total = calls.reduce((sum, call) => sum + call.value, 0n);
+  const valueSum = calls.reduce((sum, call) => sum + call.value, 0n);
   const previewGas = review.preview.data?.result.calls.reduce((sum, c) => sum + c.gasUsed, 0n);
+  const first = firstPrepared;
   const feeEstimate =
     first && previewGas !== undefined ? expectedCost(first.fees, first.market, previewGas) : undefined;
-  const short = first && feeEstimate !== undefined && total + feeEstimate > first.nativeBalance;
+  const mayRunShort = first && feeEstimate !== undefined && valueSum + feeEstimate > first.nativeBalance;
+  const count = calls.length;
 
   const confirm = () =>
     signer &&
     network &&
     first &&
     request.run(async () => {
-      const reported = batchId ?? newBatchId();
-      const [sender, txs] = [session.signerFor(signer), await service()];
+      // The site's network may have changed since the batch came (it switched in another request).
+      if (asked.chainId !== undefined && asked.chainId !== network.chainId) {
+        const now = `The site is now on chain ${network.chainId}, not ${asked.chainId}: nothing was sent.`;
+        request.fail(providerError('unsupportedChainId', now));
+        return undefined;
+      }
+      const chosenId = batchId ?? newBatchId();
+      const [sender, txService] = [session.signerFor(signer), await service()];
       await sendCallsInOrder(
-        { id: reported, chainId: toHexChainId(network.chainId), total: calls.length },
+        { id: chosenId, chainId: toHexChainId(network.chainId), total: count },
         {
           send: async (index) => {
             const prepared = index === 0 ? first : await prepareCall(network, from, calls[index] as DappCall);
-            const record = await txs.submit({
+            // Preparing takes a while: the site may have lost the account, or the window be leaving.
+            if (!request.stillWaiting()) throw new BatchStopped();
+            const record = await txService.submit({
               network,
               account: sender,
               kind: 'call',
@@ -91,7 +105,7 @@ export function CallsApproval({ id, account, calls, batchId }: Props) {
             });
             const { hash } = acceptedOrThrow(record);
             // Sent: from now on, the site learns of the batch whatever happens to this window.
-            connection.answerOnLeave(id, { id: reported });
+            connection.answerOnLeave(id, { id: chosenId });
             return hash;
           },
           receipt: (hash) => waitForCallsReceipt(chainClient(network), hash as Hex),
@@ -102,17 +116,21 @@ export function CallsApproval({ id, account, calls, batchId }: Props) {
           },
           describe: errorText,
         },
-      );
-      return { id: reported };
+      ).catch((error: unknown) => {
+        // Nothing was sent: the person may confirm again.
+        setSteps(undefined);
+        throw error;
+      });
+      return { id: chosenId };
     }, 'Nothing was sent.');
 
   return (
     <ApprovalFrame
-      title={`Send these ${calls.length} calls?`}
+      title={count === 1 ? 'Send this call?' : `Send these ${count} calls?`}
       requestId={id}
       account={account}
       network={network}
-      approveLabel={`Confirm and send ${calls.length} transactions`}
+      approveLabel={count === 1 ? 'Confirm and send' : `Confirm and send all ${count}`}
       onApprove={confirm}
       onDecline={request.decline}
       approveBlocked={!signer || !first || review.heldBack || steps !== undefined}
@@ -123,25 +141,29 @@ export function CallsApproval({ id, account, calls, batchId }: Props) {
         (signer ? undefined : 'This account cannot sign in Cairn (it is watch-only or gone).')
       }
     >
-      <p>
-        Cairn sends them as {calls.length} transactions, one after another: each once the one before it is mined, and
-        none after one that fails. They are not atomic: those already mined stay done.
-      </p>
+      {count > 1 && (
+        <p>
+          Cairn sends them as {count} transactions, one after another: each once the one before it is mined, and none
+          after one that fails. They are not all-or-nothing: those already mined stay done. Closing this window stops
+          the ones not yet sent.
+        </p>
+      )}
       <BatchCallList calls={calls} steps={steps} native={native} />
       <dl className={styles.facts}>
-        <dt>Value in all</dt>
-        <dd>{native && <Amount value={total} decimals={native.decimals} symbol={native.symbol} />}</dd>
+        <dt>Total value</dt>
+        <dd>{native && <Amount value={valueSum} decimals={native.decimals} symbol={native.symbol} />}</dd>
         <dt>Network fee</dt>
         <dd>
           {first && native ? (
             <>
-              first transaction: <NetworkFeeLines prepared={first} native={native} />
-              {feeEstimate !== undefined && (
+              {count > 1 && 'first call: '}
+              <NetworkFeeLines prepared={first} native={native} />
+              {count > 1 && feeEstimate !== undefined && (
                 <>
                   <br />
-                  all {calls.length}: about{' '}
-                  <Amount value={feeEstimate} decimals={native.decimals} symbol={native.symbol} /> from the preview’s
-                  gas; each is priced when it is sent.
+                  all {count} together: about{' '}
+                  <Amount value={feeEstimate} decimals={native.decimals} symbol={native.symbol} /> (each fee is set when
+                  its call is sent)
                 </>
               )}
             </>
@@ -152,7 +174,7 @@ export function CallsApproval({ id, account, calls, batchId }: Props) {
           )}
         </dd>
       </dl>
-      {short && (
+      {mayRunShort && (
         <p role="alert" className={ui.noticeWarning}>
           Your balance may not cover the value and fees of every call: the batch would stop where it runs out.
         </p>
