@@ -1,30 +1,10 @@
 import fc from 'fast-check';
 import { stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { type PersonRequest, personRequestOf } from './personRequests';
+import { ALICE, BOB, DAI, read, refusal } from '../../testing/personRequestReaders';
+import { personRequestOf } from './personRequests';
 import { isProviderError, PROVIDER_ERROR_CODES } from './providerErrors';
-import { type DappMethod, type DappRequest, PERSON_METHODS } from './request';
-
-const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const BOB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
-const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
-
-const read = (method: DappMethod, params: DappRequest['params']): PersonRequest => {
-  const result = personRequestOf({ method, params });
-  if (!result.ok) throw new Error(`refused ${method}: ${result.error.message}`);
-  return result.request;
-};
-
-/** The refusal of a request: always -32602 with a sentence, which must name `field`. */
-const refusal = (method: DappMethod, params: DappRequest['params'], field: string | RegExp) => {
-  const result = personRequestOf({ method, params });
-  if (result.ok) throw new Error(`accepted ${method} ${JSON.stringify(params)}`);
-  expect(result.error.code).toBe(PROVIDER_ERROR_CODES.invalidParams);
-  expect(result.error.message).toMatch(/[.]$/);
-  if (typeof field === 'string') expect(result.error.message).toContain(field);
-  else expect(result.error.message).toMatch(field);
-  return result.error;
-};
+import { type DappRequest, PERSON_METHODS } from './request';
 
 describe('connection requests', () => {
   it('asks for accounts with nothing to read', () => {
@@ -296,68 +276,6 @@ describe('wallet_watchAsset', () => {
       'options.address must be an address',
     );
     refusal('wallet_watchAsset', ['ERC20'], 'The parameters must be an object.');
-  });
-});
-
-describe('wallet_sendCalls', () => {
-  const call = (i: number) => ({ to: BOB, value: `0x${(i + 1).toString(16)}`, data: '0x' });
-  const batch = { version: '2.0.0', from: ALICE.toLowerCase(), chainId: '0xaa36a7', calls: [call(0), call(1)] };
-
-  it('reads every call of the batch', () => {
-    expect(read('wallet_sendCalls', [batch])).toEqual({
-      method: 'wallet_sendCalls',
-      account: ALICE,
-      chainId: 11_155_111,
-      calls: [
-        { to: BOB, value: 1n, data: '0x' },
-        { to: BOB, value: 2n, data: '0x' },
-      ],
-      batchId: undefined,
-    });
-    expect(read('wallet_sendCalls', [{ ...batch, id: 'order-42' }])).toMatchObject({ batchId: 'order-42' });
-  });
-
-  it('takes atomicRequired false and optional capabilities; refuses atomicity and capabilities it lacks, with EIP-5792 codes', () => {
-    const optional = { paymasterService: { url: 'https://pay.example', optional: true } };
-    expect(read('wallet_sendCalls', [{ ...batch, atomicRequired: false, capabilities: optional }])).toMatchObject({
-      method: 'wallet_sendCalls',
-    });
-    const code = (params: unknown) => {
-      const result = personRequestOf({ method: 'wallet_sendCalls', params: [params] });
-      return result.ok ? undefined : [result.error.code, result.error.message];
-    };
-    expect(code({ ...batch, atomicRequired: true })).toEqual([5760, expect.stringMatching(/one by one/)]);
-    expect(code({ ...batch, capabilities: { paymasterService: { url: 'x' } } })).toEqual([
-      5700,
-      expect.stringContaining('paymasterService'),
-    ]);
-    const callCapability = { ...batch, calls: [{ ...call(0), capabilities: { auxiliaryFunds: {} } }] };
-    expect(code(callCapability)).toEqual([5700, expect.stringContaining('auxiliaryFunds')]);
-    expect(code({ ...batch, id: 'with space' })).toEqual([-32602, expect.stringMatching(/^id must be/)]);
-    expect(code({ ...batch, id: 7 })).toEqual([-32602, expect.stringMatching(/^id must be/)]);
-  });
-
-  it('takes a batch with no chain id as one for the site’s network, and up to 20 calls', () => {
-    const { chainId: _chainId, ...noChain } = batch;
-    expect(read('wallet_sendCalls', [noChain])).toMatchObject({ chainId: undefined });
-    const twenty = Array.from({ length: 20 }, (_, i) => call(i));
-    expect(read('wallet_sendCalls', [{ ...batch, calls: twenty }])).toMatchObject({ calls: expect.any(Array) });
-  });
-
-  it('refuses an empty, too long or malformed batch, naming what is wrong', () => {
-    refusal('wallet_sendCalls', [{ ...batch, calls: [] }], 'calls must be a non-empty list.');
-    refusal('wallet_sendCalls', [{ ...batch, calls: undefined }], 'calls must be a non-empty list.');
-    refusal('wallet_sendCalls', [{ ...batch, calls: call(0) }], 'calls must be a non-empty list.');
-    const many = Array.from({ length: 21 }, (_, i) => call(i));
-    refusal('wallet_sendCalls', [{ ...batch, calls: many }], 'Cairn sends at most 20 calls in one batch.');
-    refusal('wallet_sendCalls', [{ ...batch, calls: [call(0), { data: '0x6080' }] }], 'Every call needs a to address.');
-    refusal('wallet_sendCalls', [{ ...batch, calls: [call(0), { to: BOB, data: '0xabc' }] }], 'calls[1].data');
-    refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: 'bob' }] }], 'calls[0].to must be an address');
-    refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: BOB, value: 5 }] }], 'calls[0].value');
-    refusal('wallet_sendCalls', [{ ...batch, calls: ['0x'] }], 'calls[0] must be an object.');
-    refusal('wallet_sendCalls', [{ ...batch, from: undefined }], 'from must be an address');
-    refusal('wallet_sendCalls', [{ ...batch, chainId: 11_155_111 }], 'chainId must be a chain id in hex');
-    refusal('wallet_sendCalls', [], 'The first parameter must be an object.');
   });
 });
 

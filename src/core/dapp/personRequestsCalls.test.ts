@@ -1,0 +1,67 @@
+// wallet_sendCalls (EIP-5792) read from a site's request: the calls, the site's id, and the
+// refusals with EIP-5792's own codes.
+import { describe, expect, it } from 'vitest';
+import { ALICE, BOB, read, refusal } from '../../testing/personRequestReaders';
+import { personRequestOf } from './personRequests';
+
+describe('wallet_sendCalls', () => {
+  const call = (i: number) => ({ to: BOB, value: `0x${(i + 1).toString(16)}`, data: '0x' });
+  const batch = { version: '2.0.0', from: ALICE.toLowerCase(), chainId: '0xaa36a7', calls: [call(0), call(1)] };
+
+  it('reads every call of the batch', () => {
+    expect(read('wallet_sendCalls', [batch])).toEqual({
+      method: 'wallet_sendCalls',
+      account: ALICE,
+      chainId: 11_155_111,
+      calls: [
+        { to: BOB, value: 1n, data: '0x' },
+        { to: BOB, value: 2n, data: '0x' },
+      ],
+      batchId: undefined,
+    });
+    expect(read('wallet_sendCalls', [{ ...batch, id: 'order-42' }])).toMatchObject({ batchId: 'order-42' });
+  });
+
+  it('takes atomicRequired false and optional capabilities; refuses atomicity and capabilities it lacks, with EIP-5792 codes', () => {
+    const optional = { paymasterService: { url: 'https://pay.example', optional: true } };
+    expect(read('wallet_sendCalls', [{ ...batch, atomicRequired: false, capabilities: optional }])).toMatchObject({
+      method: 'wallet_sendCalls',
+    });
+    const code = (params: unknown) => {
+      const result = personRequestOf({ method: 'wallet_sendCalls', params: [params] });
+      return result.ok ? undefined : [result.error.code, result.error.message];
+    };
+    expect(code({ ...batch, atomicRequired: true })).toEqual([5760, expect.stringMatching(/one by one/)]);
+    expect(code({ ...batch, capabilities: { paymasterService: { url: 'x' } } })).toEqual([
+      5700,
+      expect.stringContaining('paymasterService'),
+    ]);
+    const callCapability = { ...batch, calls: [{ ...call(0), capabilities: { auxiliaryFunds: {} } }] };
+    expect(code(callCapability)).toEqual([5700, expect.stringContaining('auxiliaryFunds')]);
+    expect(code({ ...batch, id: 'with space' })).toEqual([-32602, expect.stringMatching(/^id must be/)]);
+    expect(code({ ...batch, id: 7 })).toEqual([-32602, expect.stringMatching(/^id must be/)]);
+  });
+
+  it('takes a batch with no chain id as one for the site’s network, and up to 20 calls', () => {
+    const { chainId: _chainId, ...noChain } = batch;
+    expect(read('wallet_sendCalls', [noChain])).toMatchObject({ chainId: undefined });
+    const twenty = Array.from({ length: 20 }, (_, i) => call(i));
+    expect(read('wallet_sendCalls', [{ ...batch, calls: twenty }])).toMatchObject({ calls: expect.any(Array) });
+  });
+
+  it('refuses an empty, too long or malformed batch, naming what is wrong', () => {
+    refusal('wallet_sendCalls', [{ ...batch, calls: [] }], 'calls must be a non-empty list.');
+    refusal('wallet_sendCalls', [{ ...batch, calls: undefined }], 'calls must be a non-empty list.');
+    refusal('wallet_sendCalls', [{ ...batch, calls: call(0) }], 'calls must be a non-empty list.');
+    const many = Array.from({ length: 21 }, (_, i) => call(i));
+    refusal('wallet_sendCalls', [{ ...batch, calls: many }], 'Cairn sends at most 20 calls in one batch.');
+    refusal('wallet_sendCalls', [{ ...batch, calls: [call(0), { data: '0x6080' }] }], 'Every call needs a to address.');
+    refusal('wallet_sendCalls', [{ ...batch, calls: [call(0), { to: BOB, data: '0xabc' }] }], 'calls[1].data');
+    refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: 'bob' }] }], 'calls[0].to must be an address');
+    refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: BOB, value: 5 }] }], 'calls[0].value');
+    refusal('wallet_sendCalls', [{ ...batch, calls: ['0x'] }], 'calls[0] must be an object.');
+    refusal('wallet_sendCalls', [{ ...batch, from: undefined }], 'from must be an address');
+    refusal('wallet_sendCalls', [{ ...batch, chainId: 11_155_111 }], 'chainId must be a chain id in hex');
+    refusal('wallet_sendCalls', [], 'The first parameter must be an object.');
+  });
+});
