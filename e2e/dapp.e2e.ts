@@ -113,6 +113,32 @@ describe('a dApp connects to Cairn', () => {
     );
   });
 
+  it('stops a batch at the call that fails, keeps the window open to say how it ended, and the site reads it as partly done', async () => {
+    const { context, dapp } = await dappWithCairn();
+    await connect(context, dapp);
+    // DAI's contract refuses coin: the second transfer fails once the first is mined.
+    await dapp.field('Second call to (optional)').fill(demoContractAddresses().DAI);
+    const popup = await windowFor(context, dapp, 'Send calls');
+    const together = popup.getByRole('region', { name: 'What these calls do together' });
+    await together.getByText(/Call 2 of 2 would fail/).waitFor();
+    const send = popup.getByRole('button', { name: 'Confirm and send all 2', exact: true });
+    await popup.waitForTimeout(1_200);
+    expect(await send.isDisabled()).toBe(true);
+    await together.getByRole('checkbox', { name: /I understand it would fail/ }).check();
+    await expect.poll(() => send.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await send.click();
+    await popup.getByRole('heading', { name: 'The batch stopped part way', level: 1 }).waitFor({ timeout: 60_000 });
+    const outcome = popup.getByRole('status').filter({ hasText: 'calls went through' });
+    expect(await outcome.textContent()).toMatch(
+      /^1 of 2 calls went through\. Call 1: mined: succeeded\. Call 2: not sent: /,
+    );
+    expect(await dapp.result('Send calls result')).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await dapp.run('Calls status', 'Calls status result')).toMatch(/\(600\), 1 receipt, blocks \d+$/);
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Close', exact: true }).click();
+    await closed;
+  });
+
   it('warns of typed data for another chain than the site’s, and signs it only once acknowledged', async () => {
     const { context, dapp } = await dappWithCairn();
     await connect(context, dapp);

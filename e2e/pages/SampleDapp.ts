@@ -60,6 +60,7 @@ export const SAMPLE_FIELDS = [
   'New chain RPC URL',
   'New chain currency symbol',
   'Typed data chain id (optional)',
+  'Second call to (optional)',
   'Token address',
   'Token symbol (optional)',
   'Token decimals (optional)',

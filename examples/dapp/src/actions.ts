@@ -155,8 +155,16 @@ export async function watchToken(clients: Clients, token: Token): Promise<boolea
   return result === true;
 }
 
-/** wallet_sendCalls (EIP-5792, version 2.0.0): two small transfers to `to`. Returns the batch id. */
-export async function sendTwoTransfers(clients: Clients, account: Address, to: Address): Promise<string> {
+/**
+ * wallet_sendCalls (EIP-5792, version 2.0.0): two small transfers, to `to` and then to `secondTo`
+ * (a contract that refuses coin makes the second one fail). Returns the batch id.
+ */
+export async function sendTwoTransfers(
+  clients: Clients,
+  account: Address,
+  to: Address,
+  secondTo: Address = to,
+): Promise<string> {
   const chain = await walletChain(clients);
   const { id } = await clients.wallet.sendCalls({
     account,
@@ -164,7 +172,7 @@ export async function sendTwoTransfers(clients: Clients, account: Address, to: A
     version: '2.0.0',
     calls: [
       { to, value: parseEther('0.001') },
-      { to, value: parseEther('0.002') },
+      { to: secondTo, value: parseEther('0.002') },
     ],
   });
   return id;

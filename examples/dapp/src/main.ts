@@ -102,6 +102,10 @@ const recipient = field('Recipient', {
 });
 const sendOut = output('Send transaction result', 'Hash');
 const receiptOut = output('Send transaction receipt', 'Receipt');
+const secondCallTo = field('Second call to (optional)', {
+  hint: 'Empty: the recipient. A contract that refuses coin makes the second call fail.',
+  size: 'wide',
+});
 const callsOut = output('Send calls result', 'Batch id');
 const callsId = field('Calls id', { hint: 'Filled in by Send calls.', size: 'wide' });
 const callsStatusOut = output('Calls status result', 'Status');
@@ -245,13 +249,16 @@ document.querySelector('main')?.append(
     ),
     card(
       el('p', { class: 'hint' }, 'Two transfers to the recipient (0.001 and 0.002 ETH) in one wallet_sendCalls.'),
+      secondCallTo.row,
       button(
         'Send calls',
         act([callsOut.output], async (clients) => {
+          const second = secondCallTo.input.value.trim() ? addressIn(secondCallTo.input, 'Second call to') : undefined;
           const id = await actions.sendTwoTransfers(
             clients,
             addressIn(account.input, 'Account'),
             addressIn(recipient.input, 'Recipient'),
+            second,
           );
           callsId.input.value = id;
           show(callsOut.output, id);

@@ -38,7 +38,9 @@ export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: 
     onIdle: () => {
       clearTimeout(idleTimer);
       idleTimer = setTimeout(() => {
-        if (connection.store.getState().pending.length === 0) window.close();
+        const { pending, notice } = connection.store.getState();
+        // A notice (a batch that stopped part way) stays until the person has read it.
+        if (pending.length === 0 && notice === undefined) window.close();
       }, CLOSE_AFTER_IDLE_MS);
     },
     now: () => Date.now(),

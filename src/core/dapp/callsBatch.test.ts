@@ -178,6 +178,16 @@ describe('a batch on the site’s connection', () => {
     expect(h.messages.find((m) => m.type === 'calls')).toMatchObject({ calls: { id: 'b1', hashes: ['0x1'] } });
   });
 
+  it('keeps a notice for the person after the batch is answered, until the site asks again', () => {
+    const h = harness();
+    const id = h.send('wallet_sendCalls', [batch('0x1')]);
+    h.connection.tell('1 of 2 calls went through.');
+    h.connection.resolve(id, { id: 'b1' });
+    expect(h.connection.store.getState().notice).toBe('1 of 2 calls went through.');
+    h.send('personal_sign', ['0x68', ALICE]);
+    expect(h.connection.store.getState().notice).toBeUndefined();
+  });
+
   it('answers with the batch id too when the site loses the account part way', () => {
     const h = harness();
     const id = h.send('wallet_sendCalls', [batch('0x1')]);

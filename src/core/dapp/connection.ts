@@ -21,6 +21,11 @@ export type ConnectionState = {
   pending: PendingRequest[];
   /** Requests refused because the site sent too many, this window. */
   refused: number;
+  /**
+   * What the window must still tell the person once the request is answered (a batch that stopped
+   * part way): the window stays open for it until the person closes it or the site asks again.
+   */
+  notice: string | undefined;
 };
 
 /** What the connection needs from Cairn around it. */
@@ -46,7 +51,11 @@ type Port = { postMessage(message: PortMessage): void };
  * request can be answered only once; answers for unknown ids are dropped.
  */
 export class DappConnection {
-  readonly store: StoreApi<ConnectionState> = createStore<ConnectionState>()(() => ({ pending: [], refused: 0 }));
+  readonly store: StoreApi<ConnectionState> = createStore<ConnectionState>()(() => ({
+    pending: [],
+    refused: 0,
+    notice: undefined,
+  }));
   private readonly limit = new RateLimit();
   private lastGrant = '';
   /** What a request is answered with if it must end before the person's work is done (see answerOnLeave). */
@@ -107,6 +116,7 @@ export class DappConnection {
     }
     this.store.setState((s) => ({
       pending: [...s.pending, { id, request: person.request, receivedAt: this.deps.now() }],
+      notice: undefined,
     }));
   }
 
@@ -136,6 +146,11 @@ export class DappConnection {
    */
   answerOnLeave(id: number, result: unknown): void {
     if (this.store.getState().pending.some((p) => p.id === id)) this.leaveAnswers.set(id, result);
+  }
+
+  /** Keeps `notice` before the person after the request it concerns is answered. */
+  tell(notice: string): void {
+    this.store.setState({ notice });
   }
 
   /** Tells the site where one of its batches of calls stands (wallet_getCallsStatus answers from it). */

@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session';
 import { AddChainApproval } from './AddChainApproval';
 import { CallsApproval } from './CallsApproval';
 import { ConnectApproval } from './ConnectApproval';
+import styles from './dapp.module.css';
 import { useDappConnection } from './dappContext';
 import { MessageApproval } from './MessageApproval';
 import { SwitchChainApproval } from './SwitchChainApproval';
@@ -17,12 +18,23 @@ import { WatchAssetApproval } from './WatchAssetApproval';
 export function ApprovalQueue() {
   const connection = useDappConnection();
   const first = useStore(connection.store, (s) => s.pending[0]);
+  const notice = useStore(connection.store, (s) => s.notice);
   const siteNetworkId = useSession((s) => siteFor(s.dappSites, connection.origin)?.networkId);
   const selectNetwork = useSession((s) => s.selectNetwork);
   useEffect(() => {
     // In this window the selected network is the site's own (and is not remembered for Cairn's windows).
     if (siteNetworkId) selectNetwork(siteNetworkId);
   }, [siteNetworkId, selectNetwork]);
+  if (!first && notice)
+    return (
+      <section className={styles.window} aria-labelledby="notice-title">
+        <h1 id="notice-title">The batch stopped part way</h1>
+        <p role="status">{notice}</p>
+        <button type="button" onClick={() => window.close()}>
+          Close
+        </button>
+      </section>
+    );
   if (!first) return <p role="status">Waiting for the site’s request…</p>;
   return <Approval key={first.id} pending={first} />;
 }

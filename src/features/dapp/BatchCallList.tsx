@@ -22,6 +22,13 @@ function stepWords(step: CallStep): string {
   return STATE_WORDS[step.state];
 }
 
+/** How a batch ended, for the person, when not every call was mined and succeeded. */
+export function batchOutcome(steps: readonly CallStep[]): string {
+  const mined = steps.filter((s) => s.state === 'done' && s.receipt.status === '0x1').length;
+  const lines = steps.map((step, i) => `Call ${i + 1}: ${stepWords(step)}.`);
+  return `${mined} of ${steps.length} calls went through. ${lines.join(' ')} The site was told.`;
+}
+
 /** A batch's calls in the order they are sent: where each goes, its value and call, and (once sending) where it stands. */
 export function BatchCallList({
   calls,

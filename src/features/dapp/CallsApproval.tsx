@@ -21,7 +21,7 @@ import { useTransactions } from '@/lib/transactions';
 import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
-import { BatchCallList } from './BatchCallList';
+import { BatchCallList, batchOutcome } from './BatchCallList';
 import styles from './dapp.module.css';
 import { useSiteRequest } from './useSiteRequest';
 
@@ -86,7 +86,7 @@ export function CallsApproval({ id, request: asked }: Props) {
       }
       const chosenId = batchId ?? newBatchId();
       const [sender, txService] = [session.signerFor(signer), await service()];
-      await sendCallsInOrder(
+      const { steps: ended, status } = await sendCallsInOrder(
         { id: chosenId, chainId: toHexChainId(network.chainId), total: count },
         {
           send: async (index) => {
@@ -121,6 +121,7 @@ export function CallsApproval({ id, request: asked }: Props) {
         setSteps(undefined);
         throw error;
       });
+      if (status.status !== 200) connection.tell(batchOutcome(ended));
       return { id: chosenId };
     }, 'Nothing was sent.');
 
