@@ -4,9 +4,7 @@ import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import ui from '@/components/ui.module.css';
-import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
-import { waitForCallsReceipt } from '@/core/chain/receipts';
 import { BatchStopped, type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
 import type { DappCall, PersonRequest } from '@/core/dapp/personRequests';
 import { toHexChainId } from '@/core/dapp/protocol';
@@ -15,6 +13,7 @@ import type { BatchCall } from '@/core/simulation/simulateCalls';
 import { expectedCost } from '@/core/tx/fees';
 import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
 import { acceptedOrThrow } from '@/core/tx/record';
+import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
@@ -108,7 +107,7 @@ export function CallsApproval({ id, request: asked }: Props) {
             connection.answerOnLeave(id, { id: chosenId });
             return hash;
           },
-          receipt: (hash) => waitForCallsReceipt(chainClient(network), hash as Hex),
+          receipt: (hash) => waitForBatchCallReceipt(network, hash as Hex),
           stillWanted: request.stillWaiting,
           onProgress: ({ steps, status }) => {
             setSteps(steps);
