@@ -58,7 +58,7 @@ export async function readTransferItems(
   return { items: [...byId.values()], span: result.span };
 }
 
-type RpcLog = {
+export type RpcLog = {
   address: Address;
   topics: Hex[];
   data: Hex;
@@ -69,7 +69,8 @@ type RpcLog = {
   removed?: boolean;
 };
 
-function parseRpcLog(log: RpcLog): RawLog {
+/** A log as eth_getLogs answers it, with its numbers read. */
+export function parseRpcLog(log: RpcLog): RawLog {
   return {
     address: log.address,
     topics: log.topics,

@@ -1,5 +1,8 @@
-import { type Address, type Hex, keccak256, parseAbi } from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, keccak256, parseAbi } from 'viem';
+import { call } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
 import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../chain/localChain';
+import { toChainError } from '../chain/toChainError';
 
 export const multicall3Abi = parseAbi([
   'struct Call3 { address target; bool allowFailure; bytes callData; }',
@@ -30,4 +33,56 @@ export function chunkCalls<T>(calls: readonly T[], size = MAX_CALLS_PER_AGGREGAT
   const chunks: T[][] = [];
   for (let i = 0; i < calls.length; i += size) chunks.push(calls.slice(i, i + size));
   return chunks;
+}
+
+/**
+ * What one call gave: its answer, or that it reverted and whether it said why. Inside aggregate3
+ * an empty revert may be a sub-call that ran out of gas; a plain eth_call that runs out of gas is
+ * an error of its own, so there a revert always says why.
+ */
+export type CallOutcome = { ok: true; data: Hex | undefined } | { ok: false; saidWhy: boolean };
+
+/**
+ * Makes `calls` through Multicall3's aggregate3, `size` calls per eth_call, all issued together
+ * (the client sends them as one JSON-RPC batch). Each call's outcome, in order. The caller has
+ * checked Multicall3 is there (isCanonicalMulticall). Throws what the node throws.
+ */
+export async function aggregate3(
+  client: ChainClient,
+  calls: readonly Call3[],
+  size = MAX_CALLS_PER_AGGREGATE,
+): Promise<CallOutcome[]> {
+  const chunks = await Promise.all(
+    chunkCalls(calls, size).map(async (chunk) => {
+      const { data } = await call(client, {
+        to: MULTICALL3_ADDRESS,
+        data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk] }),
+      });
+      if (!data) throw new Error('aggregate3 returned no data');
+      return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data });
+    }),
+  );
+  return chunks
+    .flat()
+    .map(
+      (r): CallOutcome =>
+        r.success ? { ok: true, data: r.returnData } : { ok: false, saidWhy: r.returnData.length >= 10 },
+    );
+}
+
+/**
+ * The same calls without Multicall3: plain eth_calls issued together (one JSON-RPC batch). A call
+ * that reverts is an outcome; any other failure of the node throws.
+ */
+export async function plainCalls(client: ChainClient, calls: readonly Call3[]): Promise<CallOutcome[]> {
+  return Promise.all(
+    calls.map(async (c): Promise<CallOutcome> => {
+      try {
+        return { ok: true, data: (await call(client, { to: c.target, data: c.callData })).data };
+      } catch (error) {
+        if (toChainError(error).code !== 'CHAIN_REVERTED') throw error;
+        return { ok: false, saidWhy: true };
+      }
+    }),
+  );
 }

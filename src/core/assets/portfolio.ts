@@ -11,7 +11,7 @@ import { call, getBalance, getBlock, getCode } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { feedAbi } from '../prices/feedAbi';
-import { type Call3, chunkCalls, isCanonicalMulticall, MULTICALL3_ADDRESS, multicall3Abi } from './multicall';
+import { aggregate3, type Call3, isCanonicalMulticall, MULTICALL3_ADDRESS, multicall3Abi } from './multicall';
 
 export type PortfolioRequest = {
   accounts: readonly Address[];
@@ -142,20 +142,7 @@ function assemble(planned: Planned[], results: (Hex | undefined)[], via: Portfol
 }
 
 async function viaMulticall(client: ChainClient, calls: Call3[]): Promise<(Hex | undefined)[]> {
-  const chunks = chunkCalls(calls);
-  const answers = await Promise.all(
-    chunks.map((chunk) =>
-      call(client, {
-        to: MULTICALL3_ADDRESS,
-        data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk] }),
-      }),
-    ),
-  );
-  return answers.flatMap(({ data }) => {
-    if (!data) throw new Error('aggregate3 returned no data');
-    const results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data });
-    return results.map((r) => (r.success ? r.returnData : undefined));
-  });
+  return (await aggregate3(client, calls)).map((outcome) => (outcome.ok ? outcome.data : undefined));
 }
 
 /**

@@ -1,6 +1,5 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
-import { call } from 'viem/actions';
-import { type Call3, chunkCalls, MULTICALL3_ADDRESS, multicall3Abi } from '../assets/multicall';
+import { type Address, decodeFunctionResult, encodeFunctionData } from 'viem';
+import { aggregate3, type Call3, type CallOutcome, plainCalls } from '../assets/multicall';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { feedAbi } from './feedAbi';
@@ -10,13 +9,6 @@ import type { RoundReadResult } from './rounds';
 const ROUND_CALLS_PER_AGGREGATE = 500;
 
 export type RoundReads = { feed: Address; ids: readonly bigint[] };
-
-/**
- * What one call gave: its answer, or that it reverted and whether it said why. Inside aggregate3
- * an empty revert may be a sub-call that ran out of gas; a plain eth_call that runs out of gas is
- * an error of its own, so there a revert always says the feed refused.
- */
-export type CallOutcome = { ok: true; data: Hex | undefined } | { ok: false; saidWhy: boolean };
 
 /**
  * A round from its call: the round; null when the feed said it has none (a revert that carries
@@ -52,7 +44,7 @@ export async function readRounds(
   }));
   let outcomes: CallOutcome[];
   try {
-    outcomes = multicall ? await viaMulticall(client, calls) : await viaPlainCalls(client, calls);
+    outcomes = multicall ? await aggregate3(client, calls, ROUND_CALLS_PER_AGGREGATE) : await plainCalls(client, calls);
   } catch (error) {
     throw toChainError(error);
   }
@@ -64,37 +56,4 @@ export async function readRounds(
     out.set(key, reads);
   });
   return out;
-}
-
-async function viaMulticall(client: ChainClient, calls: Call3[]): Promise<CallOutcome[]> {
-  const chunks = await Promise.all(
-    chunkCalls(calls, ROUND_CALLS_PER_AGGREGATE).map(async (chunk) => {
-      const { data } = await call(client, {
-        to: MULTICALL3_ADDRESS,
-        data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk] }),
-      });
-      if (!data) throw new Error('aggregate3 returned no data');
-      return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data });
-    }),
-  );
-  return chunks
-    .flat()
-    .map(
-      (r): CallOutcome =>
-        r.success ? { ok: true, data: r.returnData } : { ok: false, saidWhy: r.returnData.length >= 10 },
-    );
-}
-
-/** Plain calls, issued together so the client sends them as one batch; a revert is an outcome, any other failure throws. */
-async function viaPlainCalls(client: ChainClient, calls: Call3[]): Promise<CallOutcome[]> {
-  return Promise.all(
-    calls.map(async (c): Promise<CallOutcome> => {
-      try {
-        return { ok: true, data: (await call(client, { to: c.target, data: c.callData })).data };
-      } catch (error) {
-        if (toChainError(error).code !== 'CHAIN_REVERTED') throw error;
-        return { ok: false, saidWhy: true };
-      }
-    }),
-  );
 }

@@ -51,35 +51,56 @@ function read(log: DecodedLog & { name: string }, topics: number, book: ChangeBo
       });
       return;
     }
+    default: {
+      const approval = approvalOfLog(log, topics);
+      if (approval) approvals.push(approval);
+    }
+  }
+}
+
+/**
+ * The approval a decoded log sets, if it is one of the standard approval events: ERC-20 Approval
+ * (3 topics), ERC-721 Approval (4 topics), ApprovalForAll, Permit2 Approval and Permit (an
+ * allowance with an expiry) and Lockdown (the allowance withdrawn). Which contract may emit
+ * Permit2's events is the caller's to check: any contract can emit them.
+ */
+export function approvalOfLog(log: DecodedLog, topics: number): ApprovalChange | undefined {
+  if (log.name === undefined) return undefined;
+  const token = getAddress(log.address);
+  const arg = (i: number) => log.args[i]?.value;
+  const address = (i: number): Address => getAddress(String(arg(i)));
+  const amount = (i: number): bigint => BigInt(arg(i) as bigint | number);
+  switch (log.id) {
     case 'Approval(address,address,uint256)':
       if (topics === 3) {
         const value = amount(2);
-        approvals.push({
+        return {
           kind: 'erc20',
           token,
           owner: address(0),
           spender: address(1),
           amount: value,
           unlimited: value === MAX_UINT256,
-        });
-      } else if (topics === 4) {
+        };
+      }
+      if (topics === 4) {
         const approved = address(1);
-        approvals.push({
+        return {
           kind: 'erc721',
           token,
           owner: address(0),
           approved,
           tokenId: amount(2),
           revoked: approved === zeroAddress,
-        });
+        };
       }
-      return;
+      return undefined;
     case 'ApprovalForAll(address,address,bool)':
-      approvals.push({ kind: 'operator', token, owner: address(0), operator: address(1), approved: arg(2) === true });
-      return;
-    case 'Approval(address,address,address,uint160,uint48)': {
+      return { kind: 'operator', token, owner: address(0), operator: address(1), approved: arg(2) === true };
+    case 'Approval(address,address,address,uint160,uint48)':
+    case 'Permit(address,address,address,uint160,uint48,uint48)': {
       const value = amount(3);
-      approvals.push({
+      return {
         kind: 'permit2',
         permit2: token,
         owner: address(0),
@@ -88,9 +109,21 @@ function read(log: DecodedLog & { name: string }, topics: number, book: ChangeBo
         amount: value,
         expiration: amount(4),
         unlimited: value === MAX_UINT160,
-      });
-      return;
+      };
     }
+    case 'Lockdown(address,address,address)':
+      return {
+        kind: 'permit2',
+        permit2: token,
+        owner: address(0),
+        token: address(1),
+        spender: address(2),
+        amount: 0n,
+        expiration: 0n,
+        unlimited: false,
+      };
+    default:
+      return undefined;
   }
 }
 

@@ -1,7 +1,8 @@
 import { type AbiEvent, type Hex, toEventSelector } from 'viem';
 import { STANDARD_ABIS, type StandardAbiId } from './standardAbis';
 
-function standardEventTopic(id: StandardAbiId, name: string): Hex {
+/** topic0 of event `name` of a standard ABI. Throws when that ABI has no such event (a programming error). */
+export function standardEventTopic(id: StandardAbiId, name: string): Hex {
   const event = STANDARD_ABIS.find((s) => s.id === id)?.abi.find(
     (item): item is AbiEvent => item.type === 'event' && item.name === name,
   );

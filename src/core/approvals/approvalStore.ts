@@ -1,0 +1,41 @@
+import type { Address, Hex } from 'viem';
+import type { ApprovalEvent } from './approvalEvents';
+
+/** How far an owner's approval events are read on a chain. */
+export type ApprovalScanState = {
+  chainId: number;
+  owner: Address;
+  /** The head at the last scan and its hash (another hash there means a reorganisation). */
+  headNumber: bigint;
+  headHash: Hex;
+  /** Events are complete up to this block; `logSpan` is the range the node last accepted. */
+  logsTo: bigint;
+  logSpan: bigint;
+};
+
+/**
+ * An owner's approval events per chain (memory in tests; IndexedDB in the app). replace() swaps
+ * the events from a block on and the scan state together, so a reorganisation leaves no ghosts.
+ */
+export interface ApprovalStore {
+  events(chainId: number, owner: Address): Promise<ApprovalEvent[]>;
+  state(chainId: number, owner: Address): Promise<ApprovalScanState | undefined>;
+  replace(args: { state: ApprovalScanState; fromBlock: bigint; events: readonly ApprovalEvent[] }): Promise<void>;
+}
+
+const keyOf = (chainId: number, owner: Address) => `${chainId}:${owner.toLowerCase()}`;
+
+export function memoryApprovalStore(): ApprovalStore {
+  const events = new Map<string, ApprovalEvent[]>();
+  const states = new Map<string, ApprovalScanState>();
+  return {
+    events: async (chainId, owner) => [...(events.get(keyOf(chainId, owner)) ?? [])],
+    state: async (chainId, owner) => states.get(keyOf(chainId, owner)),
+    async replace({ state, fromBlock, events: added }) {
+      const key = keyOf(state.chainId, state.owner);
+      const kept = (events.get(key) ?? []).filter((event) => event.blockNumber < fromBlock);
+      events.set(key, [...kept, ...added]);
+      states.set(key, state);
+    },
+  };
+}

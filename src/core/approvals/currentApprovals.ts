@@ -1,0 +1,219 @@
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  parseAbi,
+  zeroAddress,
+} from 'viem';
+import {
+  aggregate3,
+  type Call3,
+  type CallOutcome,
+  MULTICALL3_ADDRESS,
+  multicall3Abi,
+  plainCalls,
+} from '../assets/multicall';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+import { PERMIT2_ADDRESS } from '../signing/permits';
+import { MAX_UINT256 } from '../simulation/types';
+import { type ApprovalEvent, latestPerApproval } from './approvalEvents';
+
+const MAX_UINT160 = 2n ** 160n - 1n;
+
+const readAbi = parseAbi([
+  'function allowance(address owner, address spender) view returns (uint256)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+  'function getApproved(uint256 tokenId) view returns (address)',
+  'function ownerOf(uint256 tokenId) view returns (address)',
+]);
+
+/** Permit2's own allowance: apart from ERC-20's, so that each name has one meaning here. */
+const permit2Abi = parseAbi([
+  'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
+]);
+
+/** Where an approval came from: the event that last set it. */
+type Granted = { blockNumber: bigint; transactionHash: Hex };
+
+/**
+ * An approval in force now, read from the chain (not from the events): what the spender may take.
+ * `balance` is the owner's balance of the token (ERC-20 and Permit2), for the value at risk.
+ */
+export type CurrentApproval =
+  | ({ kind: 'erc20'; token: Address; spender: Address; amount: bigint; unlimited: boolean; balance: bigint } & Granted)
+  | ({ kind: 'erc721'; token: Address; tokenId: bigint; approved: Address } & Granted)
+  | ({ kind: 'operator'; token: Address; operator: Address } & Granted)
+  | ({
+      kind: 'permit2';
+      token: Address;
+      spender: Address;
+      amount: bigint;
+      unlimited: boolean;
+      /** Unix seconds after which Permit2 refuses it. */
+      expiration: bigint;
+      nonce: bigint;
+      /** What the token itself lets Permit2 take: the spender can take no more than this either. */
+      permit2Allowance: bigint;
+      balance: bigint;
+    } & Granted);
+
+type Read = { event: ApprovalEvent; calls: Call3[] };
+
+const callTo = (target: Address, data: Hex): Call3 => ({ target, allowFailure: true, callData: data });
+
+/** The reads that say whether an event's approval is still in force. */
+function readsFor(owner: Address, event: ApprovalEvent): Call3[] {
+  const encode = (target: Address, functionName: string, args: readonly unknown[]) =>
+    callTo(target, encodeFunctionData({ abi: readAbi, functionName, args } as never));
+  switch (event.kind) {
+    case 'erc20':
+      return [encode(event.token, 'allowance', [owner, event.spender]), encode(event.token, 'balanceOf', [owner])];
+    case 'operator':
+      return [encode(event.token, 'isApprovedForAll', [owner, event.operator])];
+    case 'erc721':
+      return [encode(event.token, 'getApproved', [event.tokenId]), encode(event.token, 'ownerOf', [event.tokenId])];
+    case 'permit2':
+      return [
+        callTo(
+          PERMIT2_ADDRESS,
+          encodeFunctionData({ abi: permit2Abi, functionName: 'allowance', args: [owner, event.token, event.spender] }),
+        ),
+        encode(event.token, 'allowance', [owner, PERMIT2_ADDRESS]),
+        encode(event.token, 'balanceOf', [owner]),
+      ];
+  }
+}
+
+/** A word an outcome carries, or undefined when the call failed or answered less than a word. */
+function word(outcome: CallOutcome | undefined): bigint | undefined {
+  if (!outcome?.ok || !outcome.data || outcome.data.length < 66) return undefined;
+  return BigInt(outcome.data.slice(0, 66));
+}
+
+function addressWord(outcome: CallOutcome | undefined): Address | undefined {
+  const value = word(outcome);
+  return value === undefined || value >= 2n ** 160n
+    ? undefined
+    : getAddress(`0x${value.toString(16).padStart(40, '0')}`);
+}
+
+/** What the reads say of one event's approval now: in force (with what it allows), or gone (undefined). */
+function current(
+  owner: Address,
+  event: ApprovalEvent,
+  outcomes: CallOutcome[],
+  now: bigint,
+): CurrentApproval | undefined {
+  const granted: Granted = { blockNumber: event.blockNumber, transactionHash: event.transactionHash };
+  switch (event.kind) {
+    case 'erc20': {
+      const amount = word(outcomes[0]);
+      if (!amount) return undefined;
+      return {
+        kind: 'erc20',
+        token: event.token,
+        spender: event.spender,
+        amount,
+        unlimited: amount === MAX_UINT256,
+        balance: word(outcomes[1]) ?? 0n,
+        ...granted,
+      };
+    }
+    case 'operator':
+      return word(outcomes[0]) === 1n
+        ? { kind: 'operator', token: event.token, operator: event.operator, ...granted }
+        : undefined;
+    case 'erc721': {
+      const approved = addressWord(outcomes[0]);
+      const holder = addressWord(outcomes[1]);
+      // Approved for a token the owner no longer holds: the approval went with the token.
+      if (!approved || approved === zeroAddress || !holder || holder.toLowerCase() !== owner.toLowerCase())
+        return undefined;
+      return { kind: 'erc721', token: event.token, tokenId: event.tokenId, approved, ...granted };
+    }
+    case 'permit2': {
+      const answer = outcomes[0];
+      if (!answer?.ok || !answer.data) return undefined;
+      let amount: bigint;
+      let expiration: number;
+      let nonce: number;
+      try {
+        [amount, expiration, nonce] = decodeFunctionResult({
+          abi: permit2Abi,
+          functionName: 'allowance',
+          data: answer.data,
+        }) as unknown as [bigint, number, number];
+      } catch {
+        return undefined;
+      }
+      // Permit2 refuses an allowance once block.timestamp is past its expiration.
+      if (amount === 0n || BigInt(expiration) < now) return undefined;
+      return {
+        kind: 'permit2',
+        token: event.token,
+        spender: event.spender,
+        amount,
+        unlimited: amount === MAX_UINT160,
+        expiration: BigInt(expiration),
+        nonce: BigInt(nonce),
+        permit2Allowance: word(outcomes[1]) ?? 0n,
+        balance: word(outcomes[2]) ?? 0n,
+        ...granted,
+      };
+    }
+  }
+}
+
+/**
+ * The approvals among `events` still in force on the chain now, each with what it allows, read in
+ * one batch: through Multicall3 (aggregate3, with the block's time for Permit2's expiry) when
+ * `multicall` is true, else as plain calls in one JSON-RPC batch. Zeroed, withdrawn, expired ones
+ * and approvals of NFTs the owner no longer holds are left out.
+ *
+ * Errors: ChainError when the node fails.
+ */
+export async function readCurrentApprovals(
+  client: ChainClient,
+  owner: Address,
+  events: readonly ApprovalEvent[],
+  multicall: boolean,
+): Promise<CurrentApproval[]> {
+  const reads: Read[] = latestPerApproval(events).map((event) => ({ event, calls: readsFor(owner, event) }));
+  const clock = callTo(
+    MULTICALL3_ADDRESS,
+    encodeFunctionData({ abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' }),
+  );
+  const calls = reads.flatMap((r) => r.calls);
+  let outcomes: CallOutcome[];
+  let now: bigint;
+  try {
+    if (multicall) {
+      const answers = await aggregate3(client, [clock, ...calls]);
+      now = word(answers[0]) ?? 0n;
+      outcomes = answers.slice(1);
+    } else {
+      const [block, answers] = await Promise.all([
+        client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] } as never) as Promise<{
+          timestamp: Hex;
+        }>,
+        plainCalls(client, calls),
+      ]);
+      now = BigInt(block.timestamp);
+      outcomes = answers;
+    }
+  } catch (error) {
+    throw toChainError(error);
+  }
+  const found: CurrentApproval[] = [];
+  let at = 0;
+  for (const { event, calls: asked } of reads) {
+    const approval = current(owner, event, outcomes.slice(at, at + asked.length), now);
+    at += asked.length;
+    if (approval) found.push(approval);
+  }
+  return found;
+}
