@@ -12,6 +12,7 @@ import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
 import { benchApprovalRoundTrip } from './approvalRoundTrip.ts';
+import { benchApprovalsScan } from './approvalsScan.ts';
 import { benchConnector } from './connector.ts';
 import { benchHistory } from './history.ts';
 import { benchHome } from './home.ts';
@@ -40,6 +41,7 @@ const SECTIONS = [
   'simulation',
   'connector',
   'approval',
+  'approvals-scan',
 ] as const;
 /** Sections that load the built app; the others run in Node and need no build. */
 const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
@@ -108,6 +110,7 @@ async function main() {
   if (runs('send')) console.log(`\n${await benchSend(join(out, 'app'))}`);
   if (runs('history')) console.log(`\n${await benchHistory(join(out, 'app'))}`);
   if (runs('simulation')) console.log(`\n${await benchSimulation()}`);
+  if (runs('approvals-scan')) console.log(`\n${await benchApprovalsScan()}`);
   if (runs('connector')) console.log(`\n${await benchConnector()}`);
   if (runs('approval')) console.log(`\n${await benchApprovalRoundTrip()}`);
 }
