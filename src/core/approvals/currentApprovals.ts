@@ -101,11 +101,15 @@ function addressWord(outcome: CallOutcome | undefined): Address | undefined {
     : getAddress(`0x${value.toString(16).padStart(40, '0')}`);
 }
 
-/** What the reads say of one event's approval now: in force (with what it allows), or gone (undefined). */
-function current(
+/**
+ * What the reads (readsFor, in order) say of one event's approval at time `now`: in force, with
+ * what it allows, or gone (undefined): zeroed, withdrawn, expired, its NFT no longer the owner's,
+ * or a read that failed (a token that cannot answer is not shown as a risk it cannot measure).
+ */
+export function approvalInForce(
   owner: Address,
   event: ApprovalEvent,
-  outcomes: CallOutcome[],
+  outcomes: readonly (CallOutcome | undefined)[],
   now: bigint,
 ): CurrentApproval | undefined {
   const granted: Granted = { blockNumber: event.blockNumber, transactionHash: event.transactionHash };
@@ -211,7 +215,7 @@ export async function readCurrentApprovals(
   const found: CurrentApproval[] = [];
   let at = 0;
   for (const { event, calls: asked } of reads) {
-    const approval = current(owner, event, outcomes.slice(at, at + asked.length), now);
+    const approval = approvalInForce(owner, event, outcomes.slice(at, at + asked.length), now);
     at += asked.length;
     if (approval) found.push(approval);
   }
