@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../assets/multicall';
 import { PERMIT2_ADDRESS } from '../signing/permits';
 import type { ApprovalEvent } from './approvalEvents';
-import { approvalInForce } from './currentApprovals';
+import { approvalInForce, type CurrentApproval, tokensAtRisk } from './currentApprovals';
 
 const OWNER: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const SPENDER: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -105,5 +105,36 @@ describe('whether an approval is still in force', () => {
     expect(approvalInForce(OWNER, permit2, reads(NOW - 1n), NOW)).toBeUndefined();
     expect(approvalInForce(OWNER, permit2, [permit2Allowance(0n, NOW + 9n), word(4n), word(1n)], NOW)).toBeUndefined();
     expect(approvalInForce(OWNER, permit2, [answer('0x12'), word(4n), word(1n)], NOW)).toBeUndefined();
+  });
+});
+
+describe('what an approval puts at risk', () => {
+  const granted = { blockNumber: 1n, transactionHash: where.transactionHash };
+  it('is the allowance capped by the balance, and for Permit2 by the token’s own allowance to Permit2 too', () => {
+    const erc20 = (amount: bigint, balance: bigint): CurrentApproval => ({
+      kind: 'erc20',
+      token: TOKEN,
+      spender: SPENDER,
+      amount,
+      unlimited: amount === maxUint256,
+      balance,
+      ...granted,
+    });
+    expect(tokensAtRisk(erc20(maxUint256, 500n))).toBe(500n);
+    expect(tokensAtRisk(erc20(20n, 500n))).toBe(20n);
+    const viaPermit2: CurrentApproval = {
+      kind: 'permit2',
+      token: TOKEN,
+      spender: SPENDER,
+      amount: 100n,
+      unlimited: false,
+      expiration: NOW,
+      nonce: 0n,
+      permit2Allowance: 30n,
+      balance: 500n,
+      ...granted,
+    };
+    expect(tokensAtRisk(viaPermit2)).toBe(30n);
+    expect(tokensAtRisk({ kind: 'operator', token: TOKEN, operator: SPENDER, ...granted })).toBeUndefined();
   });
 });

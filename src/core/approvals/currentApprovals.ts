@@ -221,3 +221,20 @@ export async function readCurrentApprovals(
   }
   return found;
 }
+
+/**
+ * How much of the token the spender could take now, in the token's base units: the allowance,
+ * capped by the owner's balance (and for Permit2 by what the token lets Permit2 itself take).
+ * Undefined for NFT approvals, which put NFTs at risk rather than an amount.
+ */
+export function tokensAtRisk(approval: CurrentApproval): bigint | undefined {
+  const least = (...values: bigint[]) => values.reduce((a, b) => (b < a ? b : a));
+  switch (approval.kind) {
+    case 'erc20':
+      return least(approval.amount, approval.balance);
+    case 'permit2':
+      return least(approval.amount, approval.permit2Allowance, approval.balance);
+    default:
+      return undefined;
+  }
+}
