@@ -12,6 +12,8 @@ interface CairnDbSchema extends DBSchema {
   activity: { key: string; value: Record<string, unknown>; indexes: { byAccountBlock: [string, number] } };
   activitySync: { key: string; value: Record<string, unknown> };
   priceRounds: { key: string; value: Record<string, unknown> };
+  approvalEvents: { key: string; value: Record<string, unknown>; indexes: { byOwnerBlock: [string, number] } };
+  approvalScans: { key: string; value: Record<string, unknown> };
 }
 
 /**
@@ -36,6 +38,11 @@ const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
   },
   (db) => {
     db.createObjectStore('priceRounds', { keyPath: 'key' });
+  },
+  (db) => {
+    const events = db.createObjectStore('approvalEvents', { keyPath: 'id' });
+    events.createIndex('byOwnerBlock', ['ownerKey', 'block']);
+    db.createObjectStore('approvalScans', { keyPath: 'key' });
   },
 ];
 
