@@ -7,8 +7,8 @@ interface IPermit2Token {
 
 /// A stand-in for Uniswap's Permit2 allowance transfers on the local demo chain, written for Cairn
 /// from Permit2's public interface (IAllowanceTransfer: the same function and event signatures and
-/// the same rules for amounts and expiry), without its signature permits. The seed places its code
-/// at Permit2's canonical address, so Cairn's approvals scan and revoke flows meet the real shapes.
+/// the same rules for amounts and expiry), without its signature permits. Its code is placed at
+/// Permit2's canonical address, so Cairn's approvals scan and revoke flows meet the real shapes.
 contract DemoPermit2 {
     struct Allowed {
         uint160 amount;

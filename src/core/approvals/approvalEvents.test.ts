@@ -2,6 +2,7 @@ import { type Address, encodeAbiParameters, type Hex, maxUint256, pad, toHex } f
 import { describe, expect, it } from 'vitest';
 import type { RawLog } from '../activity/transferLogs';
 import { PERMIT2_ADDRESS } from '../signing/permits';
+import { logChanges } from '../simulation/changes';
 import { APPROVAL_TOPICS, approvalEvents, approvalTopics, latestPerApproval } from './approvalEvents';
 
 const OWNER: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -63,6 +64,16 @@ describe('approval events from logs', () => {
     expect(events).toHaveLength(2);
     expect(events[0]).toMatchObject({ kind: 'permit2', token: TOKEN, spender: SPENDER, amount: 5n, expiration: 99n });
     expect(events[1]).toMatchObject({ kind: 'permit2', token: TOKEN, spender: SPENDER, amount: 0n });
+  });
+
+  it('gives a transaction preview no Permit2 permission from a contract that only imitates Permit2', () => {
+    const fakeLockdown = log(
+      TOKEN,
+      [APPROVAL_TOPICS.permit2Lockdown, topic(OWNER)],
+      encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [TOKEN, SPENDER]),
+    );
+    expect(logChanges([fakeLockdown, permit2Approval(TOKEN, 5n, 99n)], []).approvals).toEqual([]);
+    expect(logChanges([permit2Approval(PERMIT2_ADDRESS, 5n, 99n)], []).approvals).toHaveLength(1);
   });
 
   it('leaves out another owner’s events and logs that do not read as the standard event', () => {

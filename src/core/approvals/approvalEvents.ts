@@ -2,8 +2,7 @@ import { type Address, getAddress, type Hex, isAddressEqual, pad } from 'viem';
 import type { RawLog as ActivityLog } from '../activity/transferLogs';
 import { decodeLogs } from '../contracts/decode/logs';
 import { standardEventTopic } from '../contracts/decode/transferTopics';
-import { PERMIT2_ADDRESS } from '../signing/permits';
-import { approvalOfLog } from '../simulation/changes';
+import { approvalKey, approvalOfLog } from '../simulation/changes';
 import type { ApprovalChange } from '../simulation/types';
 
 /** topic0 of every event that grants or withdraws an approval. */
@@ -20,6 +19,14 @@ export function approvalTopics(owner: Address): (Hex | Hex[])[] {
   return [Object.values(APPROVAL_TOPICS), pad(owner.toLowerCase() as Hex)];
 }
 
+/** Logs or events in the order the chain has them: by block, then by position in the block. */
+export function inChainOrder(
+  a: { blockNumber: bigint; logIndex: number },
+  b: { blockNumber: bigint; logIndex: number },
+): number {
+  return a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
+}
+
 /** An approval as an event set it, and where: the block and transaction that granted it. */
 export type ApprovalEvent = ApprovalChange & { blockNumber: bigint; transactionHash: Hex; logIndex: number };
 
@@ -29,9 +36,7 @@ export type ApprovalEvent = ApprovalChange & { blockNumber: bigint; transactionH
  * `owner` is left out (a node that ignores the topic filter).
  */
 export function approvalEvents(owner: Address, logs: readonly ActivityLog[]): ApprovalEvent[] {
-  const ordered = [...logs].sort((a, b) =>
-    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
-  );
+  const ordered = [...logs].sort(inChainOrder);
   const decoded = decodeLogs(
     ordered.map((log, i) => ({ address: getAddress(log.address), topics: log.topics, data: log.data, logIndex: i })),
     [],
@@ -47,7 +52,6 @@ export function approvalEvents(owner: Address, logs: readonly ActivityLog[]): Ap
       return;
     }
     if (!approval || !isAddressEqual(approval.owner, owner)) return;
-    if (approval.kind === 'permit2' && !isAddressEqual(approval.permit2, PERMIT2_ADDRESS)) return;
     events.push({
       ...approval,
       blockNumber: raw.blockNumber,
@@ -58,23 +62,10 @@ export function approvalEvents(owner: Address, logs: readonly ActivityLog[]): Ap
   return events;
 }
 
-/** What one approval is about, whatever its amount: the same key for a grant and its later withdrawal. */
-export function approvalKey(approval: ApprovalChange): string {
-  const lower = (a: Address) => a.toLowerCase();
-  switch (approval.kind) {
-    case 'erc20':
-      return `erc20:${lower(approval.token)}:${lower(approval.spender)}`;
-    case 'erc721':
-      return `erc721:${lower(approval.token)}:${approval.tokenId}`;
-    case 'operator':
-      return `operator:${lower(approval.token)}:${lower(approval.operator)}`;
-    case 'permit2':
-      return `permit2:${lower(approval.token)}:${lower(approval.spender)}`;
-  }
-}
+export { approvalKey };
 
 /**
- * The latest event per approval, in order of first grant: what may still be in force, with when it
+ * The latest event per approval, in the order of those latest events: what may still be in force, with when it
  * was last set. Whether it still is, is for the chain to say (readCurrentApprovals): an allowance
  * is also spent by transfers, which emit no Approval on many tokens.
  */

@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem';
 import type { ApprovalEvent } from './approvalEvents';
+import { ownerKey as keyOf } from './storedApproval';
 
 /** How far an owner's approval events are read on a chain. */
 export type ApprovalScanState = {
@@ -22,8 +23,6 @@ export interface ApprovalStore {
   state(chainId: number, owner: Address): Promise<ApprovalScanState | undefined>;
   replace(args: { state: ApprovalScanState; fromBlock: bigint; events: readonly ApprovalEvent[] }): Promise<void>;
 }
-
-const keyOf = (chainId: number, owner: Address) => `${chainId}:${owner.toLowerCase()}`;
 
 export function memoryApprovalStore(): ApprovalStore {
   const events = new Map<string, ApprovalEvent[]>();

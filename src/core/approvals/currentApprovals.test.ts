@@ -56,9 +56,21 @@ describe('whether an approval is still in force', () => {
     expect(approvalInForce(OWNER, erc20(5n), [word(maxUint256), word(0n)], NOW)).toMatchObject({ unlimited: true });
   });
 
-  it('drops an allowance spent to zero or set to zero, and one the token cannot say', () => {
+  it('drops an allowance spent to zero or set to zero', () => {
     expect(approvalInForce(OWNER, erc20(5n), [word(0n), word(1n)], NOW)).toBeUndefined();
-    expect(approvalInForce(OWNER, erc20(5n), [failed, word(1n)], NOW)).toBeUndefined();
+  });
+
+  it('keeps, marked unreadable, an approval whose contract will not answer: it must not disappear', () => {
+    expect(approvalInForce(OWNER, erc20(5n), [failed, failed], NOW)).toMatchObject({
+      amount: 5n,
+      balance: undefined,
+      unreadable: true,
+    });
+    expect(approvalInForce(OWNER, erc20(0n), [failed, failed], NOW)).toBeUndefined();
+    expect(approvalInForce(OWNER, permit2, [answer('0x12'), word(4n), word(1n)], NOW)).toMatchObject({
+      amount: 10n,
+      unreadable: true,
+    });
   });
 
   it('keeps an operator only while isApprovedForAll says so', () => {
@@ -94,24 +106,24 @@ describe('whether an approval is still in force', () => {
 
   it('keeps a Permit2 allowance until its expiry (Permit2 refuses it once the block’s time is past), with the token’s own cap', () => {
     const reads = (expiration: bigint) => [permit2Allowance(10n, expiration, 3n), word(4n), word(500n)];
-    expect(approvalInForce(OWNER, permit2, reads(NOW), NOW)).toMatchObject({
+    expect(approvalInForce(OWNER, permit2, reads(NOW + 1n), NOW)).toMatchObject({
       kind: 'permit2',
       amount: 10n,
-      expiration: NOW,
+      expiration: NOW + 1n,
       nonce: 3n,
       permit2Allowance: 4n,
       balance: 500n,
     });
-    expect(approvalInForce(OWNER, permit2, reads(NOW - 1n), NOW)).toBeUndefined();
+    // Ending at the head's own time: no later block can use it.
+    expect(approvalInForce(OWNER, permit2, reads(NOW), NOW)).toBeUndefined();
     expect(approvalInForce(OWNER, permit2, [permit2Allowance(0n, NOW + 9n), word(4n), word(1n)], NOW)).toBeUndefined();
-    expect(approvalInForce(OWNER, permit2, [answer('0x12'), word(4n), word(1n)], NOW)).toBeUndefined();
   });
 });
 
 describe('what an approval puts at risk', () => {
   const granted = { blockNumber: 1n, transactionHash: where.transactionHash };
   it('is the allowance capped by the balance, and for Permit2 by the token’s own allowance to Permit2 too', () => {
-    const erc20 = (amount: bigint, balance: bigint): CurrentApproval => ({
+    const erc20 = (amount: bigint, balance: bigint | undefined): CurrentApproval => ({
       kind: 'erc20',
       token: TOKEN,
       spender: SPENDER,
@@ -135,6 +147,9 @@ describe('what an approval puts at risk', () => {
       ...granted,
     };
     expect(tokensAtRisk(viaPermit2)).toBe(30n);
+    // Unknown is not "nothing at risk".
+    expect(tokensAtRisk(erc20(20n, undefined))).toBeUndefined();
+    expect(tokensAtRisk({ ...viaPermit2, permit2Allowance: undefined })).toBeUndefined();
     expect(tokensAtRisk({ kind: 'operator', token: TOKEN, operator: SPENDER, ...granted })).toBeUndefined();
   });
 });

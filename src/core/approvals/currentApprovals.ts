@@ -18,10 +18,8 @@ import {
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { PERMIT2_ADDRESS } from '../signing/permits';
-import { MAX_UINT256 } from '../simulation/types';
+import { MAX_UINT160, MAX_UINT256 } from '../simulation/types';
 import { type ApprovalEvent, latestPerApproval } from './approvalEvents';
-
-const MAX_UINT160 = 2n ** 160n - 1n;
 
 const readAbi = parseAbi([
   'function allowance(address owner, address spender) view returns (uint256)',
@@ -36,15 +34,26 @@ const permit2Abi = parseAbi([
   'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
 ]);
 
-/** Where an approval came from: the event that last set it. */
-type Granted = { blockNumber: bigint; transactionHash: Hex };
+/**
+ * Where an approval came from: the event that last set it. `unreadable`: the chain could not say
+ * whether it is still in force (the call failed): it is shown as the event set it, never dropped.
+ */
+type Granted = { blockNumber: bigint; transactionHash: Hex; unreadable?: true };
 
 /**
  * An approval in force now, read from the chain (not from the events): what the spender may take.
- * `balance` is the owner's balance of the token (ERC-20 and Permit2), for the value at risk.
+ * `balance` is the owner's balance of the token (ERC-20 and Permit2), for the value at risk;
+ * undefined where the token would not say.
  */
 export type CurrentApproval =
-  | ({ kind: 'erc20'; token: Address; spender: Address; amount: bigint; unlimited: boolean; balance: bigint } & Granted)
+  | ({
+      kind: 'erc20';
+      token: Address;
+      spender: Address;
+      amount: bigint;
+      unlimited: boolean;
+      balance: bigint | undefined;
+    } & Granted)
   | ({ kind: 'erc721'; token: Address; tokenId: bigint; approved: Address } & Granted)
   | ({ kind: 'operator'; token: Address; operator: Address } & Granted)
   | ({
@@ -57,8 +66,8 @@ export type CurrentApproval =
       expiration: bigint;
       nonce: bigint;
       /** What the token itself lets Permit2 take: the spender can take no more than this either. */
-      permit2Allowance: bigint;
-      balance: bigint;
+      permit2Allowance: bigint | undefined;
+      balance: bigint | undefined;
     } & Granted);
 
 type Read = { event: ApprovalEvent; calls: Call3[] };
@@ -103,8 +112,9 @@ function addressWord(outcome: CallOutcome | undefined): Address | undefined {
 
 /**
  * What the reads (readsFor, in order) say of one event's approval at time `now`: in force, with
- * what it allows, or gone (undefined): zeroed, withdrawn, expired, its NFT no longer the owner's,
- * or a read that failed (a token that cannot answer is not shown as a risk it cannot measure).
+ * what it allows; gone (undefined): zeroed, withdrawn, expired, its NFT no longer the owner's;
+ * or, when the deciding read failed, as the event set it, marked unreadable: a contract that will
+ * not answer must not make its approval disappear.
  */
 export function approvalInForce(
   owner: Address,
@@ -113,9 +123,12 @@ export function approvalInForce(
   now: bigint,
 ): CurrentApproval | undefined {
   const granted: Granted = { blockNumber: event.blockNumber, transactionHash: event.transactionHash };
+  const unreadable: Granted = { ...granted, unreadable: true };
+  const read = outcomes[0];
+  const failed = !read?.ok || !read.data || read.data.length < 66;
   switch (event.kind) {
     case 'erc20': {
-      const amount = word(outcomes[0]);
+      const amount = failed ? event.amount : word(read);
       if (!amount) return undefined;
       return {
         kind: 'erc20',
@@ -123,15 +136,23 @@ export function approvalInForce(
         spender: event.spender,
         amount,
         unlimited: amount === MAX_UINT256,
-        balance: word(outcomes[1]) ?? 0n,
-        ...granted,
+        balance: word(outcomes[1]),
+        ...(failed ? unreadable : granted),
       };
     }
     case 'operator':
-      return word(outcomes[0]) === 1n
+      if (failed)
+        return event.approved
+          ? { kind: 'operator', token: event.token, operator: event.operator, ...unreadable }
+          : undefined;
+      return word(read) === 1n
         ? { kind: 'operator', token: event.token, operator: event.operator, ...granted }
         : undefined;
     case 'erc721': {
+      if (failed || !outcomes[1]?.ok)
+        return event.revoked
+          ? undefined
+          : { kind: 'erc721', token: event.token, tokenId: event.tokenId, approved: event.approved, ...unreadable };
       const approved = addressWord(outcomes[0]);
       const holder = addressWord(outcomes[1]);
       // Approved for a token the owner no longer holds: the approval went with the token.
@@ -140,8 +161,22 @@ export function approvalInForce(
       return { kind: 'erc721', token: event.token, tokenId: event.tokenId, approved, ...granted };
     }
     case 'permit2': {
-      const answer = outcomes[0];
-      if (!answer?.ok || !answer.data) return undefined;
+      const fromEvent = (): CurrentApproval | undefined =>
+        event.amount === 0n || event.expiration <= now
+          ? undefined
+          : {
+              kind: 'permit2',
+              token: event.token,
+              spender: event.spender,
+              amount: event.amount,
+              unlimited: event.unlimited,
+              expiration: event.expiration,
+              nonce: 0n,
+              permit2Allowance: word(outcomes[1]),
+              balance: word(outcomes[2]),
+              ...unreadable,
+            };
+      if (failed || !read?.ok || !read.data) return fromEvent();
       let amount: bigint;
       let expiration: number;
       let nonce: number;
@@ -149,13 +184,14 @@ export function approvalInForce(
         [amount, expiration, nonce] = decodeFunctionResult({
           abi: permit2Abi,
           functionName: 'allowance',
-          data: answer.data,
+          data: read.data,
         }) as unknown as [bigint, number, number];
       } catch {
-        return undefined;
+        return fromEvent();
       }
-      // Permit2 refuses an allowance once block.timestamp is past its expiration.
-      if (amount === 0n || BigInt(expiration) < now) return undefined;
+      // Permit2 refuses an allowance once block.timestamp is past its expiration: one that ends at
+      // the head's time cannot be used in any later block.
+      if (amount === 0n || BigInt(expiration) <= now) return undefined;
       return {
         kind: 'permit2',
         token: event.token,
@@ -164,8 +200,8 @@ export function approvalInForce(
         unlimited: amount === MAX_UINT160,
         expiration: BigInt(expiration),
         nonce: BigInt(nonce),
-        permit2Allowance: word(outcomes[1]) ?? 0n,
-        balance: word(outcomes[2]) ?? 0n,
+        permit2Allowance: word(outcomes[1]),
+        balance: word(outcomes[2]),
         ...granted,
       };
     }
@@ -193,12 +229,24 @@ export async function readCurrentApprovals(
   );
   const calls = reads.flatMap((r) => r.calls);
   let outcomes: CallOutcome[];
-  let now: bigint;
+  let now: bigint | undefined;
   try {
     if (multicall) {
       const answers = await aggregate3(client, [clock, ...calls]);
-      now = word(answers[0]) ?? 0n;
+      now = word(answers[0]);
       outcomes = answers.slice(1);
+      // A call that failed without a reason may only have run short of gas inside the aggregate
+      // (a contract that burns it starves the calls after it): each is asked again on its own.
+      const unclear = outcomes.flatMap((outcome, i) => (!outcome.ok && !outcome.saidWhy ? [i] : []));
+      if (unclear.length > 0) {
+        const again = await plainCalls(
+          client,
+          unclear.map((i) => calls[i] as Call3),
+        );
+        unclear.forEach((i, j) => {
+          outcomes[i] = again[j] as CallOutcome;
+        });
+      }
     } else {
       const [block, answers] = await Promise.all([
         client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] } as never) as Promise<{
@@ -212,10 +260,11 @@ export async function readCurrentApprovals(
   } catch (error) {
     throw toChainError(error);
   }
+  if (now === undefined) throw toChainError(new Error('Multicall3 gave no block time'));
   const found: CurrentApproval[] = [];
   let at = 0;
   for (const { event, calls: asked } of reads) {
-    const approval = approvalInForce(owner, event, outcomes.slice(at, at + asked.length), now);
+    const approval = approvalInForce(owner, event, outcomes.slice(at, at + asked.length), now as bigint);
     at += asked.length;
     if (approval) found.push(approval);
   }
@@ -225,10 +274,12 @@ export async function readCurrentApprovals(
 /**
  * How much of the token the spender could take now, in the token's base units: the allowance,
  * capped by the owner's balance (and for Permit2 by what the token lets Permit2 itself take).
- * Undefined for NFT approvals, which put NFTs at risk rather than an amount.
+ * Undefined for NFT approvals, which put NFTs at risk rather than an amount, and when a balance
+ * could not be read (unknown is not "nothing at risk").
  */
 export function tokensAtRisk(approval: CurrentApproval): bigint | undefined {
-  const least = (...values: bigint[]) => values.reduce((a, b) => (b < a ? b : a));
+  const least = (...values: (bigint | undefined)[]) =>
+    values.some((v) => v === undefined) ? undefined : (values as bigint[]).reduce((a, b) => (b < a ? b : a));
   switch (approval.kind) {
     case 'erc20':
       return least(approval.amount, approval.balance);

@@ -1,9 +1,8 @@
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { type DecodedLog, decodeLogs, type RawLog } from '../contracts/decode/logs';
-import { type ApprovalChange, type AssetChange, MAX_UINT256, type NativeTransfer } from './types';
-
-const MAX_UINT160 = 2n ** 160n - 1n;
+import { PERMIT2_ADDRESS } from '../signing/permits';
+import { type ApprovalChange, type AssetChange, MAX_UINT160, MAX_UINT256, type NativeTransfer } from './types';
 
 export type LogChanges = { logs: DecodedLog[]; changes: AssetChange[]; approvals: ApprovalChange[] };
 
@@ -11,7 +10,8 @@ export type LogChanges = { logs: DecodedLog[]; changes: AssetChange[]; approvals
  * The one home of "logs → asset changes", shared by every strategy: decodes the logs (with the
  * person's saved ABIs, then the standard ones) and sums, per address, native coin, ERC-20 amounts,
  * ERC-721 ids and ERC-1155 ids and amounts, and lists the approvals set (ERC-20 Approval, ERC-721
- * Approval, ApprovalForAll, Permit2 Approval). The zero address (mints, burns) holds no tokens.
+ * Approval, ApprovalForAll, and from the canonical Permit2 its Approval, Permit and Lockdown: see
+ * approvalOfLog). The zero address (mints, burns) holds no tokens.
  * Never throws: a log that does not decode to a standard event is only listed in `logs`.
  */
 export function logChanges(
@@ -61,11 +61,20 @@ function read(log: DecodedLog & { name: string }, topics: number, book: ChangeBo
 /**
  * The approval a decoded log sets, if it is one of the standard approval events: ERC-20 Approval
  * (3 topics), ERC-721 Approval (4 topics), ApprovalForAll, Permit2 Approval and Permit (an
- * allowance with an expiry) and Lockdown (the allowance withdrawn). Which contract may emit
- * Permit2's events is the caller's to check: any contract can emit them.
+ * allowance with an expiry) and Lockdown (the allowance withdrawn). Permit2's events count only
+ * from the canonical Permit2: any contract can emit an event of that shape, and a fake Lockdown
+ * would read as an allowance taken back.
  */
 export function approvalOfLog(log: DecodedLog, topics: number): ApprovalChange | undefined {
   if (log.name === undefined) return undefined;
+  const fromPermit2 = log.address.toLowerCase() === PERMIT2_ADDRESS.toLowerCase();
+  if (
+    log.id.startsWith('Permit(') ||
+    log.id.startsWith('Lockdown(') ||
+    log.id === 'Approval(address,address,address,uint160,uint48)'
+  ) {
+    if (!fromPermit2) return undefined;
+  }
   const token = getAddress(log.address);
   const arg = (i: number) => log.args[i]?.value;
   const address = (i: number): Address => getAddress(String(arg(i)));
@@ -210,4 +219,19 @@ export function netChange(change: AssetChange): bigint {
 /** The 20-byte address in a 32-byte topic or word. */
 export function wordToAddress(word: Hex): Address {
   return getAddress(`0x${word.slice(-40)}`);
+}
+
+/** What one approval is about, whatever its amount: the same key for a grant and its later withdrawal. */
+export function approvalKey(approval: ApprovalChange): string {
+  const lower = (a: string) => a.toLowerCase();
+  switch (approval.kind) {
+    case 'erc20':
+      return `erc20:${lower(approval.token)}:${lower(approval.spender)}`;
+    case 'erc721':
+      return `erc721:${lower(approval.token)}:${approval.tokenId}`;
+    case 'operator':
+      return `operator:${lower(approval.token)}:${lower(approval.operator)}`;
+    case 'permit2':
+      return `permit2:${lower(approval.permit2)}:${lower(approval.token)}:${lower(approval.spender)}`;
+  }
 }

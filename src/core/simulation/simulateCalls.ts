@@ -9,7 +9,7 @@ import {
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { SimulationError } from '../errors/simulation';
-import { logChanges } from './changes';
+import { approvalKey, logChanges } from './changes';
 import { isRefusal, probeStrategy } from './probe';
 import { type Observed, type Reading, readingChanges } from './readings';
 import { failed, outcomeOf, type SimulateOptions, simulateTransaction } from './simulate';
@@ -123,19 +123,6 @@ function reach(approval: ApprovalChange): bigint {
       return approval.revoked ? 0n : 1n;
     case 'operator':
       return approval.approved ? 1n : 0n;
-  }
-}
-
-function approvalKey(approval: ApprovalChange): string {
-  switch (approval.kind) {
-    case 'erc20':
-      return `erc20|${approval.token}|${approval.spender}`;
-    case 'permit2':
-      return `permit2|${approval.permit2}|${approval.token}|${approval.spender}`;
-    case 'erc721':
-      return `erc721|${approval.token}|${approval.tokenId}`;
-    case 'operator':
-      return `operator|${approval.token}|${approval.operator}`;
   }
 }
 

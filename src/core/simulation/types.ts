@@ -54,6 +54,9 @@ export type AssetChange =
 /** The largest uint256: an ERC-20 allowance that never runs down. */
 export const MAX_UINT256 = 2n ** 256n - 1n;
 
+/** The largest uint160: Permit2's unlimited allowance. */
+export const MAX_UINT160 = 2n ** 160n - 1n;
+
 /** An approval the transaction sets. A zero amount or the zero address revokes. */
 export type ApprovalChange =
   | { kind: 'erc20'; token: Address; owner: Address; spender: Address; amount: bigint; unlimited: boolean }

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import type { ApprovalEvent } from '../approvals/approvalEvents';
+import { type ApprovalEvent, inChainOrder } from '../approvals/approvalEvents';
 import type { ApprovalStore } from '../approvals/approvalStore';
 import { fromStoredEvent, fromStoredScan, ownerKey, toStoredEvent, toStoredScan } from '../approvals/storedApproval';
 import type { CairnDatabase } from './database';
@@ -12,16 +12,18 @@ export function indexedDbApprovalStore(db: CairnDatabase): ApprovalStore {
     async events(chainId, owner) {
       const stored = await db.getAllFromIndex('approvalEvents', 'byOwnerBlock', range(chainId, owner, 0));
       const events: ApprovalEvent[] = [];
+      let damaged = false;
       for (const entry of stored) {
         try {
           events.push(fromStoredEvent(entry));
         } catch {
-          // A damaged event is skipped; the scan of its block range rewrites it.
+          damaged = true;
         }
       }
-      return events.sort((a, b) =>
-        a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
-      );
+      // A damaged event is skipped, and the scan state forgotten so that the next scan reads every
+      // block again: an approval must not drop out of the list for good.
+      if (damaged) await db.delete('approvalScans', ownerKey(chainId, owner));
+      return events.sort(inChainOrder);
     },
     async state(chainId, owner) {
       return fromStoredScan(await db.get('approvalScans', ownerKey(chainId, owner)));
