@@ -17,6 +17,17 @@ import { readTransferItems } from './transferLogs';
 export const REORG_DEPTH = 12n;
 /** Blocks re-read when the last synced head is no longer on the chain (a deeper reorganisation). */
 export const DEEP_REORG_DEPTH = 256n;
+
+/**
+ * Where an incremental read starts again: from block 0 when nothing was read yet, else REORG_DEPTH
+ * blocks back from where it got to (DEEP_REORG_DEPTH when the head it last saw is gone).
+ */
+export function rescanFrom(syncedTo: bigint | undefined, latest: bigint, headLost: boolean): bigint {
+  if (syncedTo === undefined) return 0n;
+  const base = syncedTo < latest ? syncedTo : latest;
+  const from = base - (headLost ? DEEP_REORG_DEPTH : REORG_DEPTH) + 1n;
+  return from > 0n ? from : 0n;
+}
 export type SyncDeps = {
   client: ChainClient;
   network: Network;
@@ -74,12 +85,7 @@ export async function syncAccount(
   if (headKept && latest === previous.headNumber && previous.nativeSource === nativeSource) {
     return { changed: false, itemsChanged: false, head: latest, written: 0 };
   }
-  const rewind = previous && !headKept ? DEEP_REORG_DEPTH : REORG_DEPTH;
-  const startOf = (syncedTo: bigint | undefined) => {
-    if (syncedTo === undefined) return 0n;
-    const base = syncedTo < latest ? syncedTo : latest;
-    return base - rewind + 1n > 0n ? base - rewind + 1n : 0n;
-  };
+  const startOf = (syncedTo: bigint | undefined) => rescanFrom(syncedTo, latest, previous !== undefined && !headKept);
   const logsFrom = startOf(previous?.logsTo);
   const nativeFrom = previous?.nativeSource === nativeSource ? startOf(previous.nativeTo) : 0n;
 

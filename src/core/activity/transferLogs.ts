@@ -33,22 +33,8 @@ export async function readTransferItems(
   const result = await readInSpans<RawLog>({
     ...range,
     read: async (fromBlock, toBlock) => {
-      const answers = await Promise.all(
-        filters.map(
-          (filter) =>
-            client.request({
-              method: 'eth_getLogs',
-              params: [
-                {
-                  fromBlock: `0x${fromBlock.toString(16)}`,
-                  toBlock: `0x${toBlock.toString(16)}`,
-                  topics: filter.topics,
-                },
-              ],
-            } as never) as Promise<RpcLog[]>,
-        ),
-      );
-      return answers.flat().map(parseRpcLog);
+      const answers = await Promise.all(filters.map((filter) => getLogs(client, fromBlock, toBlock, filter)));
+      return answers.flat();
     },
     ...(onProgress ? { onProgress } : {}),
   });
@@ -58,7 +44,7 @@ export async function readTransferItems(
   return { items: [...byId.values()], span: result.span };
 }
 
-export type RpcLog = {
+type RpcLog = {
   address: Address;
   topics: Hex[];
   data: Hex;
@@ -69,8 +55,22 @@ export type RpcLog = {
   removed?: boolean;
 };
 
+/** eth_getLogs over [fromBlock, toBlock] for `filter` on any contract, the logs' numbers read. */
+export async function getLogs(
+  client: ChainClient,
+  fromBlock: bigint,
+  toBlock: bigint,
+  filter: LogFilter,
+): Promise<RawLog[]> {
+  const logs = (await client.request({
+    method: 'eth_getLogs',
+    params: [{ fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}`, topics: filter.topics }],
+  } as never)) as RpcLog[];
+  return logs.map(parseRpcLog);
+}
+
 /** A log as eth_getLogs answers it, with its numbers read. */
-export function parseRpcLog(log: RpcLog): RawLog {
+function parseRpcLog(log: RpcLog): RawLog {
   return {
     address: log.address,
     topics: log.topics,

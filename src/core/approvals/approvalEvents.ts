@@ -62,8 +62,6 @@ export function approvalEvents(owner: Address, logs: readonly ActivityLog[]): Ap
   return events;
 }
 
-export { approvalKey };
-
 /**
  * The latest event per approval, in the order of those latest events: what may still be in force, with when it
  * was last set. Whether it still is, is for the chain to say (readCurrentApprovals): an allowance

@@ -161,50 +161,38 @@ export function approvalInForce(
       return { kind: 'erc721', token: event.token, tokenId: event.tokenId, approved, ...granted };
     }
     case 'permit2': {
-      const fromEvent = (): CurrentApproval | undefined =>
-        event.amount === 0n || event.expiration <= now
-          ? undefined
-          : {
-              kind: 'permit2',
-              token: event.token,
-              spender: event.spender,
-              amount: event.amount,
-              unlimited: event.unlimited,
-              expiration: event.expiration,
-              nonce: 0n,
-              permit2Allowance: word(outcomes[1]),
-              balance: word(outcomes[2]),
-              ...unreadable,
-            };
-      if (failed || !read?.ok || !read.data) return fromEvent();
-      let amount: bigint;
-      let expiration: number;
-      let nonce: number;
-      try {
-        [amount, expiration, nonce] = decodeFunctionResult({
-          abi: permit2Abi,
-          functionName: 'allowance',
-          data: read.data,
-        }) as unknown as [bigint, number, number];
-      } catch {
-        return fromEvent();
-      }
       // Permit2 refuses an allowance once block.timestamp is past its expiration: one that ends at
-      // the head's time cannot be used in any later block.
-      if (amount === 0n || BigInt(expiration) <= now) return undefined;
+      // the head's time cannot be used in any later block. Unreadable: as the event set it.
+      const decoded = failed ? undefined : permit2Allowance(read.data as Hex);
+      const { amount, expiration, nonce } = decoded ?? {
+        amount: event.amount,
+        expiration: event.expiration,
+        nonce: 0n,
+      };
+      if (amount === 0n || expiration <= now) return undefined;
       return {
         kind: 'permit2',
         token: event.token,
         spender: event.spender,
         amount,
         unlimited: amount === MAX_UINT160,
-        expiration: BigInt(expiration),
-        nonce: BigInt(nonce),
+        expiration,
+        nonce,
         permit2Allowance: word(outcomes[1]),
         balance: word(outcomes[2]),
-        ...granted,
+        ...(decoded ? granted : unreadable),
       };
     }
+  }
+}
+
+/** Permit2's answer to allowance(), or undefined when it does not decode. */
+function permit2Allowance(data: Hex): { amount: bigint; expiration: bigint; nonce: bigint } | undefined {
+  try {
+    const [amount, expiration, nonce] = decodeFunctionResult({ abi: permit2Abi, functionName: 'allowance', data });
+    return { amount, expiration: BigInt(expiration), nonce: BigInt(nonce) };
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,8 +1,8 @@
 import type { Address, Hex } from 'viem';
 import { getBlock, getTransactionCount } from 'viem/actions';
 import { DEFAULT_SPAN_POLICY, readInSpans, type SpanPolicy } from '../activity/logRanges';
-import { DEEP_REORG_DEPTH, REORG_DEPTH } from '../activity/sync';
-import { parseRpcLog, type RawLog, type RpcLog } from '../activity/transferLogs';
+import { rescanFrom } from '../activity/sync';
+import { getLogs, type RawLog } from '../activity/transferLogs';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { isCairnError } from '../errors/base';
@@ -23,8 +23,6 @@ export type ScanResult = {
   /** eth_getLogs requests this scan made. */
   logReads: number;
 };
-
-const hex = (n: bigint) => `0x${n.toString(16)}`;
 
 /**
  * Brings `owner`'s approval events on one chain up to the node's head, incrementally: every
@@ -68,9 +66,7 @@ export async function scanApprovals(
   if (headKept && latest === previous.headNumber) {
     return { changed: false, neverSent: false, head: latest, events: await store.events(chainId, owner), logReads: 0 };
   }
-  const rewind = previous && !headKept ? DEEP_REORG_DEPTH : REORG_DEPTH;
-  const base = previous ? (previous.logsTo < latest ? previous.logsTo : latest) : undefined;
-  const from = base === undefined ? 0n : base - rewind + 1n > 0n ? base - rewind + 1n : 0n;
+  const from = rescanFrom(previous?.logsTo, latest, previous !== undefined && !headKept);
   const topics = approvalTopics(owner);
   try {
     const read = await readInSpans<RawLog>({
@@ -78,13 +74,7 @@ export async function scanApprovals(
       to: latest,
       span: previous?.logSpan ?? (deps.policy ?? DEFAULT_SPAN_POLICY).max,
       ...(deps.policy ? { policy: deps.policy } : {}),
-      read: async (fromBlock, toBlock) => {
-        const logs = (await client.request({
-          method: 'eth_getLogs',
-          params: [{ fromBlock: hex(fromBlock), toBlock: hex(toBlock), topics }],
-        } as never)) as RpcLog[];
-        return logs.map(parseRpcLog).filter((log) => !log.removed);
-      },
+      read: (fromBlock, toBlock) => getLogs(client, fromBlock, toBlock, { topics }),
     });
     const found = approvalEvents(owner, read.items);
     await store.replace({

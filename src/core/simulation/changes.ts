@@ -67,14 +67,6 @@ function read(log: DecodedLog & { name: string }, topics: number, book: ChangeBo
  */
 export function approvalOfLog(log: DecodedLog, topics: number): ApprovalChange | undefined {
   if (log.name === undefined) return undefined;
-  const fromPermit2 = log.address.toLowerCase() === PERMIT2_ADDRESS.toLowerCase();
-  if (
-    log.id.startsWith('Permit(') ||
-    log.id.startsWith('Lockdown(') ||
-    log.id === 'Approval(address,address,address,uint160,uint48)'
-  ) {
-    if (!fromPermit2) return undefined;
-  }
   const token = getAddress(log.address);
   const arg = (i: number) => log.args[i]?.value;
   const address = (i: number): Address => getAddress(String(arg(i)));
@@ -107,8 +99,12 @@ export function approvalOfLog(log: DecodedLog, topics: number): ApprovalChange |
     case 'ApprovalForAll(address,address,bool)':
       return { kind: 'operator', token, owner: address(0), operator: address(1), approved: arg(2) === true };
     case 'Approval(address,address,address,uint160,uint48)':
-    case 'Permit(address,address,address,uint160,uint48,uint48)': {
-      const value = amount(3);
+    case 'Permit(address,address,address,uint160,uint48,uint48)':
+    case 'Lockdown(address,address,address)': {
+      if (token !== PERMIT2_ADDRESS) return undefined;
+      // A Lockdown withdraws the allowance: amount and expiration 0.
+      const lockdown = log.id.startsWith('Lockdown(');
+      const value = lockdown ? 0n : amount(3);
       return {
         kind: 'permit2',
         permit2: token,
@@ -116,27 +112,15 @@ export function approvalOfLog(log: DecodedLog, topics: number): ApprovalChange |
         token: address(1),
         spender: address(2),
         amount: value,
-        expiration: amount(4),
+        expiration: lockdown ? 0n : amount(4),
         unlimited: value === MAX_UINT160,
       };
     }
-    case 'Lockdown(address,address,address)':
-      return {
-        kind: 'permit2',
-        permit2: token,
-        owner: address(0),
-        token: address(1),
-        spender: address(2),
-        amount: 0n,
-        expiration: 0n,
-        unlimited: false,
-      };
     default:
       return undefined;
   }
 }
 
-/** Sums per address and asset, in the order each was first met. */
 /** The key and maker of one address's entry for an ERC-20, or one ERC-1155 id. */
 function fungibleEntry(
   kind: 'erc20' | 'erc1155',

@@ -57,14 +57,21 @@ describe('approval events in IndexedDB', () => {
     expect((await store.state(1, OWNER))?.logsTo).toBe(20n);
   });
 
-  it('skips a damaged event and reads a damaged scan state as none', async () => {
+  it('skips a damaged event and forgets the scan state, so the next scan reads every block again', async () => {
     const db = await openCairnDatabase('approvals-damaged');
     const store = indexedDbApprovalStore(db);
     await store.replace({ state: state(12n), fromBlock: 0n, events });
     const [first] = await db.getAll('approvalEvents');
     await db.put('approvalEvents', { ...first, amount: 'lots' });
-    await db.put('approvalScans', { key: `1:${OWNER.toLowerCase()}`, logsTo: '12' });
+    expect(await store.state(1, OWNER)).toEqual(state(12n));
     expect(await store.events(1, OWNER)).toHaveLength(3);
+    expect(await store.state(1, OWNER)).toBeUndefined();
+  });
+
+  it('reads a damaged scan state as none', async () => {
+    const db = await openCairnDatabase('approvals-damaged-state');
+    const store = indexedDbApprovalStore(db);
+    await db.put('approvalScans', { key: `1:${OWNER.toLowerCase()}`, logsTo: '12' });
     expect(await store.state(1, OWNER)).toBeUndefined();
   });
 });

@@ -1,11 +1,9 @@
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { UntrustedText } from '@/components/UntrustedText';
-import ui from '@/components/ui.module.css';
-import { decodeCall } from '@/core/contracts/decode/calls';
-import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import type { CallStep } from '@/core/dapp/callsBatch';
 import type { DappCall } from '@/core/dapp/personRequests';
+import { CallDataLines } from './CallDataLines';
 import styles from './dapp.module.css';
 
 const STATE_WORDS: Record<CallStep['state'], string> = {
@@ -49,7 +47,6 @@ export function BatchCallList({
       )}
       <ol className={styles.calls} aria-label="Calls, in the order they are sent">
         {calls.map((call, index) => {
-          const decoded = call.to && call.data !== '0x' ? decodeCall(call.data, call.to, []) : undefined;
           const step = steps?.[index];
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: the calls of one request, in a fixed order
@@ -59,24 +56,7 @@ export function BatchCallList({
                 <dd>{call.to && <AddressText address={call.to} />}</dd>
                 <dt>Value</dt>
                 <dd>{native && <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />}</dd>
-                {decoded && (
-                  <>
-                    <dt>Call</dt>
-                    <dd>
-                      <code>
-                        <UntrustedText text={decodedLine(decoded)} kind="whole" />
-                      </code>
-                    </dd>
-                  </>
-                )}
-                {call.data !== '0x' && (
-                  <>
-                    <dt>Data</dt>
-                    <dd>
-                      <code className={ui.muted}>{call.data}</code>
-                    </dd>
-                  </>
-                )}
+                <CallDataLines to={call.to} data={call.data} />
                 {step && (
                   <>
                     <dt>Status</dt>

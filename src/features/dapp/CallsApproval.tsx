@@ -4,15 +4,13 @@ import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import ui from '@/components/ui.module.css';
-import type { Network } from '@/core/chain/networks';
 import { BatchStopped, type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
 import type { DappCall, PersonRequest } from '@/core/dapp/personRequests';
 import { toHexChainId } from '@/core/dapp/protocol';
 import { providerError } from '@/core/dapp/providerErrors';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import { expectedCost } from '@/core/tx/fees';
-import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
-import { acceptedOrThrow } from '@/core/tx/record';
+import type { PreparedSend } from '@/core/tx/prepare';
 import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
@@ -22,6 +20,7 @@ import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { BatchCallList, batchOutcome } from './BatchCallList';
 import styles from './dapp.module.css';
+import { prepareSiteCall, sendSiteCall } from './siteCalls';
 import { useSiteRequest } from './useSiteRequest';
 
 type Props = { id: number; request: Extract<PersonRequest, { method: 'wallet_sendCalls' }> };
@@ -52,7 +51,7 @@ export function CallsApproval({ id, request: asked }: Props) {
     setProblem(undefined);
     if (!network) return;
     let current = true;
-    prepareCall(network, from, calls[0] as DappCall).then(
+    prepareSiteCall(network, from, calls[0] as DappCall & { to: Address }).then(
       (ready) => current && setFirstPrepared(ready),
       (error: unknown) => current && setProblem(errorText(error)),
     );
@@ -89,20 +88,12 @@ export function CallsApproval({ id, request: asked }: Props) {
         { id: chosenId, chainId: toHexChainId(network.chainId), total: count },
         {
           send: async (index) => {
-            const prepared = index === 0 ? first : await prepareCall(network, from, calls[index] as DappCall);
+            const prepared =
+              index === 0 ? first : await prepareSiteCall(network, from, calls[index] as DappCall & { to: Address });
             // Preparing takes a while: the site may have lost the account, or the window be leaving.
             if (!request.stillWaiting()) throw new BatchStopped();
-            const record = await txService.submit({
-              network,
-              account: sender,
-              kind: 'call',
-              call: prepared.call,
-              gas: prepared.gasLimit,
-              fees: prepared.fees,
-              nonce: prepared.nonce,
-              site: connection.origin,
-            });
-            const { hash } = acceptedOrThrow(record);
+            const args = { network, account: sender, prepared, site: connection.origin };
+            const { hash } = await sendSiteCall(txService, args);
             // Sent: from now on, the site learns of the batch whatever happens to this window.
             connection.answerOnLeave(id, { id: chosenId });
             return hash;
@@ -192,19 +183,4 @@ export function CallsApproval({ id, request: asked }: Props) {
       )}
     </ApprovalFrame>
   );
-}
-
-/** One call prepared as Send prepares a transaction (fees, gas estimated now, balances checked). */
-function prepareCall(network: Network, from: Address, call: DappCall) {
-  const native = network.nativeCurrency;
-  return prepareSend({
-    network,
-    from,
-    recipient: call.to as Address,
-    asset: { kind: 'native', symbol: native.symbol, decimals: native.decimals },
-    amount: call.value,
-    max: false,
-    preset: 'normal',
-    advanced: { data: call.data, gasLimit: call.gas },
-  });
 }

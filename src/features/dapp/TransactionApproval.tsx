@@ -1,24 +1,22 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
-import { UntrustedText } from '@/components/UntrustedText';
-import ui from '@/components/ui.module.css';
-import { decodeCall } from '@/core/contracts/decode/calls';
-import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import type { DappCall } from '@/core/dapp/personRequests';
 import { providerError } from '@/core/dapp/providerErrors';
 import type { UnsignedTransaction } from '@/core/simulation/types';
-import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
-import { acceptedOrThrow } from '@/core/tx/record';
+import type { PreparedSend } from '@/core/tx/prepare';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
+import { CallDataLines } from './CallDataLines';
 import styles from './dapp.module.css';
+import { prepareSiteCall, sendSiteCall } from './siteCalls';
 import { useSiteRequest } from './useSiteRequest';
 
 /**
@@ -47,17 +45,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     }
     if (!network) return;
     let current = true;
-    const native = network.nativeCurrency;
-    prepareSend({
-      network,
-      from: account as `0x${string}`,
-      recipient: to,
-      asset: { kind: 'native', symbol: native.symbol, decimals: native.decimals },
-      amount: call.value,
-      max: false,
-      preset: 'normal',
-      advanced: { data: call.data, gasLimit: call.gas },
-    }).then(
+    prepareSiteCall(network, account as Address, { ...call, to }).then(
       (ready) => current && setPrepared(ready),
       (error: unknown) => current && setProblem(errorText(error)),
     );
@@ -82,24 +70,14 @@ export function TransactionApproval({ id, account, call }: { id: number; account
   const review = useReviewPreview(network ?? selected, network ? tx : undefined);
   if (!to) return null;
   const native = network?.nativeCurrency;
-  const decoded = call.data !== '0x' ? decodeCall(call.data, to, []) : undefined;
 
   const confirm = () =>
     signer &&
     network &&
     prepared &&
     request.run(async () => {
-      const record = await (await service()).submit({
-        network,
-        account: session.signerFor(signer),
-        kind: 'call',
-        call: prepared.call,
-        gas: prepared.gasLimit,
-        fees: prepared.fees,
-        nonce: prepared.nonce,
-        site: request.connection.origin,
-      });
-      return acceptedOrThrow(record).hash;
+      const args = { network, account: session.signerFor(signer), prepared, site: request.connection.origin };
+      return (await sendSiteCall(await service(), args)).hash;
     }, 'Nothing was sent.');
 
   return (
@@ -145,24 +123,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
             </dd>
           </>
         )}
-        {decoded && (
-          <>
-            <dt>Call</dt>
-            <dd>
-              <code>
-                <UntrustedText text={decodedLine(decoded)} kind="whole" />
-              </code>
-            </dd>
-          </>
-        )}
-        {call.data !== '0x' && (
-          <>
-            <dt>Data</dt>
-            <dd>
-              <code className={ui.muted}>{call.data}</code>
-            </dd>
-          </>
-        )}
+        <CallDataLines to={to} data={call.data} />
       </dl>
       {network && tx && (
         <TransactionEffectsPanel

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Abi, Address } from 'viem';
-import { chainClient } from '@/core/chain/client';
+import { type ChainClient, chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { type EffectFacts, factsNeeded } from '@/core/simulation/effects';
 import { readEffectFacts } from '@/core/simulation/facts';
 import { createProbeCache } from '@/core/simulation/probe';
-import { simulateTransaction } from '@/core/simulation/simulate';
+import { type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
 import { chainKeys } from './chainQueries';
@@ -59,20 +59,27 @@ export type PreviewContext = {
 export function transactionPreviewQuery(network: Network, tx: UnsignedTransaction, context: PreviewContext) {
   return queryOptions({
     queryKey: simulationKeys.preview(network, tx, context.own),
-    queryFn: async (): Promise<TransactionPreview> => {
-      const client = chainClient(network);
-      const result = await simulateTransaction(client, tx, {
-        cache: probeCache,
-        savedAbis: context.savedAbis,
-        contractAbis: context.contractAbis,
-        watch: { tokens: context.watchTokens },
-      });
-      const facts = await readEffectFacts(client, factsNeeded(result, context.own));
-      return { result, facts };
-    },
+    queryFn: (): Promise<TransactionPreview> =>
+      previewWithFacts(network, context, (client, options) => simulateTransaction(client, tx, options)),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** Simulates on the person's node with their ABIs and tokens, then reads the facts the warnings need. */
+async function previewWithFacts<R extends SimulationResult>(
+  network: Network,
+  context: PreviewContext,
+  simulate: (client: ChainClient, options: SimulateOptions) => Promise<R>,
+): Promise<{ result: R; facts: EffectFacts }> {
+  const client = chainClient(network);
+  const result = await simulate(client, {
+    cache: probeCache,
+    savedAbis: context.savedAbis,
+    contractAbis: context.contractAbis,
+    watch: { tokens: context.watchTokens },
+  });
+  return { result, facts: await readEffectFacts(client, factsNeeded(result, context.own)) };
 }
 
 /** A batch's combined preview (simulateCalls) and the facts its warnings need. */
@@ -87,17 +94,8 @@ export function callsPreviewQuery(
 ) {
   return queryOptions({
     queryKey: simulationKeys.calls(network, from, calls, context.own),
-    queryFn: async (): Promise<CallsPreview> => {
-      const client = chainClient(network);
-      const result = await simulateCalls(client, from, calls, {
-        cache: probeCache,
-        savedAbis: context.savedAbis,
-        contractAbis: context.contractAbis,
-        watch: { tokens: context.watchTokens },
-      });
-      const facts = await readEffectFacts(client, factsNeeded(result, context.own));
-      return { result, facts };
-    },
+    queryFn: (): Promise<CallsPreview> =>
+      previewWithFacts(network, context, (client, options) => simulateCalls(client, from, calls, options)),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

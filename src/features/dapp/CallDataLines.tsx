@@ -1,0 +1,29 @@
+import type { Address, Hex } from 'viem';
+import { UntrustedText } from '@/components/UntrustedText';
+import ui from '@/components/ui.module.css';
+import { decodeCall } from '@/core/contracts/decode/calls';
+import { decodedLine } from '@/core/contracts/decode/decodedItem';
+
+/** A site's call data in a review's list of facts: the call decoded where Cairn can, then the bytes as sent. */
+export function CallDataLines({ to, data }: { to: Address | undefined; data: Hex }) {
+  if (data === '0x') return null;
+  const decoded = to ? decodeCall(data, to, []) : undefined;
+  return (
+    <>
+      {decoded && (
+        <>
+          <dt>Call</dt>
+          <dd>
+            <code>
+              <UntrustedText text={decodedLine(decoded)} kind="whole" />
+            </code>
+          </dd>
+        </>
+      )}
+      <dt>Data</dt>
+      <dd>
+        <code className={ui.muted}>{data}</code>
+      </dd>
+    </>
+  );
+}

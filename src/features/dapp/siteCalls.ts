@@ -1,0 +1,47 @@
+import type { Address, LocalAccount } from 'viem';
+import type { Network } from '@/core/chain/networks';
+import type { DappCall } from '@/core/dapp/personRequests';
+import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
+import { acceptedOrThrow, type TxRecord } from '@/core/tx/record';
+import type { TransactionService } from '@/core/tx/transactionService';
+
+/** A site's call prepared as Send prepares a transaction: fees, gas estimated now (or the site's), balances checked. */
+export function prepareSiteCall(
+  network: Network,
+  from: Address,
+  call: DappCall & { to: Address },
+): Promise<PreparedSend> {
+  const native = network.nativeCurrency;
+  return prepareSend({
+    network,
+    from,
+    recipient: call.to,
+    asset: { kind: 'native', symbol: native.symbol, decimals: native.decimals },
+    amount: call.value,
+    max: false,
+    preset: 'normal',
+    advanced: { data: call.data, gasLimit: call.gas },
+  });
+}
+
+/**
+ * Signs, stores and sends a prepared site call like any of Cairn's transactions, recording the
+ * site that asked. Throws TX_REFUSED when the node refused it for good (see acceptedOrThrow).
+ */
+export async function sendSiteCall(
+  service: TransactionService,
+  args: { network: Network; account: LocalAccount; prepared: PreparedSend; site: string },
+): Promise<TxRecord> {
+  const { network, account, prepared, site } = args;
+  const record = await service.submit({
+    network,
+    account,
+    kind: 'call',
+    call: prepared.call,
+    gas: prepared.gasLimit,
+    fees: prepared.fees,
+    nonce: prepared.nonce,
+    site,
+  });
+  return acceptedOrThrow(record);
+}
