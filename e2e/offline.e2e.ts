@@ -118,6 +118,15 @@ describe('offline signing and broadcast', () => {
     });
     await page.route('**/*', (route) => route.abort('internetdisconnected'));
     await context.setOffline(true);
+    // From when the page knows it is offline (a head poll already on its way before may still show up).
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const settled = () => setTimeout(resolve, 0);
+          if (navigator.onLine) addEventListener('offline', settled, { once: true });
+          else settled();
+        }),
+    );
     offline = true;
 
     await sign.fillOffline({

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isWatched } from '@/core/tx/record';
+import { serialPasses } from '@/core/tx/serialPasses';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { useChainHead } from '@/lib/useChainHead';
@@ -7,27 +8,27 @@ import { useChainHead } from '@/lib/useChainHead';
 /**
  * Watches the selected network's transactions at every new block: confirmations, failures,
  * replacements, drops, and re-broadcasts of the ones the node does not know. Passes never
- * overlap, and the tracking code loads only once there is something to watch.
+ * overlap, and a block that arrives during a pass gets a pass once it ends: on a chain that
+ * mines only when sent a transaction, it may be the last block for a long time. The tracking
+ * code loads only once there is something to watch.
  */
 export function useTransactionTracker(): void {
   const network = useSelectedNetwork();
   const head = useChainHead(network);
   const { service, store } = useTransactions();
-  const running = useRef(false);
   const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
+  const latest = useRef({ network, service, store });
+  latest.current = { network, service, store };
+  const [requestPass] = useState(() =>
+    serialPasses(async () => {
+      const { network, service, store } = latest.current;
+      const records = await store.forChain(network.chainId);
+      if (records.some((r) => r.networkId === network.id && isWatched(r))) await (await service()).track(network);
+    }),
+  );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new block or network is what asks for a pass
   useEffect(() => {
-    if (block === undefined || running.current) return;
-    running.current = true;
-    store
-      .forChain(network.chainId)
-      .then(async (records) => {
-        const watched = records.some((r) => r.networkId === network.id && isWatched(r));
-        if (watched) await (await service()).track(network);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        running.current = false;
-      });
-  }, [block, network, service, store]);
+    if (block !== undefined) requestPass();
+  }, [block, network.id, requestPass]);
 }
