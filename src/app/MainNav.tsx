@@ -10,6 +10,7 @@ const screenIcons: Partial<Record<ScreenId, IconName>> = {
   receive: 'receive',
   activity: 'activity',
   nfts: 'nfts',
+  approvals: 'approvals',
   contracts: 'contracts',
   sign: 'sign',
   settings: 'settings',

@@ -1,5 +1,6 @@
 import { type ReactNode, StrictMode } from 'react';
 import { ActivityProvider } from '@/lib/activity';
+import { ApprovalStoreProvider } from '@/lib/approvalStore';
 import { LinksProvider } from '@/lib/links';
 import { RoundCacheProvider } from '@/lib/roundCacheContext';
 import { SessionProvider } from '@/lib/session';
@@ -17,9 +18,11 @@ export function WalletProviders({ wallet, children }: { wallet: WalletParts; chi
         <VaultProvider client={vault}>
           <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
             <ActivityProvider store={storage.activity}>
-              <RoundCacheProvider cache={storage.rounds}>
-                <LinksProvider value={appLinks}>{children}</LinksProvider>
-              </RoundCacheProvider>
+              <ApprovalStoreProvider store={storage.approvals}>
+                <RoundCacheProvider cache={storage.rounds}>
+                  <LinksProvider value={appLinks}>{children}</LinksProvider>
+                </RoundCacheProvider>
+              </ApprovalStoreProvider>
             </ActivityProvider>
           </TransactionsProvider>
         </VaultProvider>

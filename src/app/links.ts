@@ -8,6 +8,7 @@ export const appLinks: AppLinks = {
   addWallet: screen('addWallet').path,
   addressBook: screen('addressBook').path,
   nfts: screen('nfts').path,
+  approvals: screen('approvals').path,
   settings: screen('settings').path,
   historyExplorers: screen('settingsExplorers').path,
   send: screen('send').path,

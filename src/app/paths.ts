@@ -20,6 +20,7 @@ export type ScreenId =
   | 'accounts'
   | 'addWallet'
   | 'nfts'
+  | 'approvals'
   | 'transaction'
   | 'address';
 
@@ -78,6 +79,13 @@ export const screens: readonly ScreenEntry[] = [
     path: '/nfts',
     label: 'NFTs',
     purpose: 'The NFTs your account holds, confirmed on chain, and sending one.',
+    inNav: true,
+  },
+  {
+    id: 'approvals',
+    path: '/approvals',
+    label: 'Approvals',
+    purpose: 'Who may take your tokens and NFTs, what that puts at risk now, and revoking it.',
     inNav: true,
   },
   {

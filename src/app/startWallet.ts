@@ -1,4 +1,5 @@
 import { type ActivityStore, lazyActivityStore } from '@/core/activity/activityStore';
+import { type ApprovalStore, lazyApprovalStore } from '@/core/approvals/approvalStore';
 import { broadcast, CHANNELS } from '@/core/channels';
 import { lazyRoundCache, type RoundCache } from '@/core/prices/roundCache';
 import { createSessionStore, type SessionStore } from '@/core/session/sessionStore';
@@ -30,6 +31,7 @@ type Storage = {
   settings: KeyValueStore<SettingsSchema>;
   transactions: TxStore;
   activity: ActivityStore;
+  approvals: ApprovalStore;
   rounds: RoundCache;
 };
 
@@ -50,6 +52,7 @@ async function openStorage(database: Promise<CairnDatabase>): Promise<Storage | 
       settings: indexedDbSettingsStore<SettingsSchema>(db),
       transactions: indexedDbTxStore(db),
       activity: lazyActivityStore(() => import('@/core/storage/activityDb').then((m) => m.indexedDbActivityStore(db))),
+      approvals: lazyApprovalStore(() => import('@/core/storage/approvalDb').then((m) => m.indexedDbApprovalStore(db))),
       rounds: lazyRoundCache(() => import('@/core/storage/roundDb').then((m) => m.indexedDbRoundCache(db))),
     };
   } catch (error) {

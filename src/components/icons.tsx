@@ -42,6 +42,12 @@ export const icons = {
       <circle cx="15.5" cy="8.5" r="1.5" />
     </Icon>
   ),
+  approvals: (
+    <Icon>
+      <path d="M12 3 5 6v5c0 4.5 3 8 7 10 4-2 7-5.5 7-10V6z" />
+      <path d="m9 12 2 2 4-4" />
+    </Icon>
+  ),
   contracts: (
     <Icon>
       <path d="m8 7-5 5 5 5" />

@@ -11,6 +11,8 @@ export type AppLinks = {
   addWallet: string;
   addressBook: string;
   nfts: string;
+  /** Every approval the selected account has granted, and revoking them. */
+  approvals: string;
   settings: string;
   historyExplorers: string;
   send: string;

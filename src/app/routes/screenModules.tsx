@@ -22,6 +22,7 @@ const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
   transaction: () => import('@/features/explorer/TransactionScreen').then((m) => m.TransactionScreen),
   address: () => import('@/features/explorer/AddressScreen').then((m) => m.AddressScreen),
   nfts: () => import('@/features/nfts/NftsScreen').then((m) => m.NftsScreen),
+  approvals: () => import('@/features/approvals/ApprovalsScreen').then((m) => m.ApprovalsScreen),
   contracts: () => import('@/features/contracts/ContractsScreen').then((m) => m.ContractsScreen),
   sign: () => import('@/features/sign/SignScreen').then((m) => m.SignScreen),
 };

@@ -38,3 +38,17 @@ export function memoryApprovalStore(): ApprovalStore {
     },
   };
 }
+
+/** A store that loads its code (and opens its IndexedDB stores) at first use. */
+export function lazyApprovalStore(load: () => Promise<ApprovalStore>): ApprovalStore {
+  let loaded: Promise<ApprovalStore> | undefined;
+  const store = () => {
+    loaded ??= load();
+    return loaded;
+  };
+  return {
+    events: async (chainId, owner) => (await store()).events(chainId, owner),
+    state: async (chainId, owner) => (await store()).state(chainId, owner),
+    replace: async (args) => (await store()).replace(args),
+  };
+}

@@ -206,7 +206,13 @@ export function wordToAddress(word: Hex): Address {
 }
 
 /** What one approval is about, whatever its amount: the same key for a grant and its later withdrawal. */
-export function approvalKey(approval: ApprovalChange): string {
+export type ApprovalIdentity =
+  | { kind: 'erc20'; token: Address; spender: Address }
+  | { kind: 'erc721'; token: Address; tokenId: bigint }
+  | { kind: 'operator'; token: Address; operator: Address }
+  | { kind: 'permit2'; permit2: Address; token: Address; spender: Address };
+
+export function approvalKey(approval: ApprovalIdentity): string {
   const lower = (a: string) => a.toLowerCase();
   switch (approval.kind) {
     case 'erc20':

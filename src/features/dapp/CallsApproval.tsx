@@ -13,6 +13,7 @@ import { expectedCost } from '@/core/tx/fees';
 import type { PreparedSend } from '@/core/tx/prepare';
 import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
 import { errorText } from '@/lib/errorMessages';
+import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
@@ -20,7 +21,6 @@ import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { BatchCallList, batchOutcome } from './BatchCallList';
 import styles from './dapp.module.css';
-import { prepareSiteCall, sendSiteCall } from './siteCalls';
 import { useSiteRequest } from './useSiteRequest';
 
 type Props = { id: number; request: Extract<PersonRequest, { method: 'wallet_sendCalls' }> };
@@ -51,7 +51,7 @@ export function CallsApproval({ id, request: asked }: Props) {
     setProblem(undefined);
     if (!network) return;
     let current = true;
-    prepareSiteCall(network, from, calls[0] as DappCall & { to: Address }).then(
+    prepareCall(network, from, calls[0] as DappCall & { to: Address }).then(
       (ready) => current && setFirstPrepared(ready),
       (error: unknown) => current && setProblem(errorText(error)),
     );
@@ -89,11 +89,11 @@ export function CallsApproval({ id, request: asked }: Props) {
         {
           send: async (index) => {
             const prepared =
-              index === 0 ? first : await prepareSiteCall(network, from, calls[index] as DappCall & { to: Address });
+              index === 0 ? first : await prepareCall(network, from, calls[index] as DappCall & { to: Address });
             // Preparing takes a while: the site may have lost the account, or the window be leaving.
             if (!request.stillWaiting()) throw new BatchStopped();
             const args = { network, account: sender, prepared, site: connection.origin };
-            const { hash } = await sendSiteCall(txService, args);
+            const { hash } = await sendPreparedCall(txService, args);
             // Sent: from now on, the site learns of the batch whatever happens to this window.
             connection.answerOnLeave(id, { id: chosenId });
             return hash;

@@ -9,6 +9,7 @@ import { providerError } from '@/core/dapp/providerErrors';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
 import { errorText } from '@/lib/errorMessages';
+import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
@@ -16,7 +17,6 @@ import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { CallDataLines } from './CallDataLines';
 import styles from './dapp.module.css';
-import { prepareSiteCall, sendSiteCall } from './siteCalls';
 import { useSiteRequest } from './useSiteRequest';
 
 /**
@@ -45,7 +45,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     }
     if (!network) return;
     let current = true;
-    prepareSiteCall(network, account as Address, { ...call, to }).then(
+    prepareCall(network, account as Address, { ...call, to }).then(
       (ready) => current && setPrepared(ready),
       (error: unknown) => current && setProblem(errorText(error)),
     );
@@ -77,7 +77,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     prepared &&
     request.run(async () => {
       const args = { network, account: session.signerFor(signer), prepared, site: request.connection.origin };
-      return (await sendSiteCall(await service(), args)).hash;
+      return (await sendPreparedCall(await service(), args)).hash;
     }, 'Nothing was sent.');
 
   return (

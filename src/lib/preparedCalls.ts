@@ -1,16 +1,14 @@
-import type { Address, LocalAccount } from 'viem';
+import type { Address, Hex, LocalAccount } from 'viem';
 import type { Network } from '@/core/chain/networks';
-import type { DappCall } from '@/core/dapp/personRequests';
 import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
 import { acceptedOrThrow, type TxRecord } from '@/core/tx/record';
 import type { TransactionService } from '@/core/tx/transactionService';
 
-/** A site's call prepared as Send prepares a transaction: fees, gas estimated now (or the site's), balances checked. */
-export function prepareSiteCall(
-  network: Network,
-  from: Address,
-  call: DappCall & { to: Address },
-): Promise<PreparedSend> {
+/** A contract call, from a site or one of Cairn's screens: `gas` when the caller chose it. */
+export type CallToSend = { to: Address; value: bigint; data: Hex; gas?: bigint | undefined };
+
+/** A call prepared as Send prepares a transaction: fees, gas estimated now (or the caller's), balances checked. */
+export function prepareCall(network: Network, from: Address, call: CallToSend): Promise<PreparedSend> {
   const native = network.nativeCurrency;
   return prepareSend({
     network,
@@ -25,12 +23,12 @@ export function prepareSiteCall(
 }
 
 /**
- * Signs, stores and sends a prepared site call like any of Cairn's transactions, recording the
- * site that asked. Throws TX_REFUSED when the node refused it for good (see acceptedOrThrow).
+ * Signs, stores and sends a prepared call like any of Cairn's transactions, recording the site
+ * that asked, if one did. Throws TX_REFUSED when the node refused it for good (see acceptedOrThrow).
  */
-export async function sendSiteCall(
+export async function sendPreparedCall(
   service: TransactionService,
-  args: { network: Network; account: LocalAccount; prepared: PreparedSend; site: string },
+  args: { network: Network; account: LocalAccount; prepared: PreparedSend; site?: string | undefined },
 ): Promise<TxRecord> {
   const { network, account, prepared, site } = args;
   const record = await service.submit({

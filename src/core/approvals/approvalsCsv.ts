@@ -1,0 +1,64 @@
+import { formatUnits } from 'viem';
+import { FIAT_DECIMALS } from '../assets/fiat';
+import { writeCsv } from '../csv/csv';
+import type { ApprovalRow } from './approvalRows';
+import { FLAG_WORDS } from './approvalRows';
+
+export const APPROVALS_CSV_HEADER = [
+  'kind',
+  'token',
+  'contract',
+  'token_id',
+  'spender',
+  'spender_name',
+  'amount',
+  'unlimited',
+  'at_risk',
+  'value_at_risk_usd',
+  'expires',
+  'granted_block',
+  'granted_date',
+  'granted_tx',
+  'flags',
+];
+
+const KIND_WORDS: Record<ApprovalRow['approval']['kind'], string> = {
+  erc20: 'token allowance',
+  permit2: 'Permit2 allowance',
+  operator: 'operator for all NFTs',
+  erc721: 'single NFT',
+};
+
+/**
+ * The approvals as CSV, in the order shown: exact amounts in the token's units (base units when
+ * it has no decimals), dates in UTC ISO 8601, the value at risk in dollars. Written by the one CSV
+ * writer, so a token name a spreadsheet would run as a formula is guarded.
+ */
+export function approvalsCsv(rows: readonly ApprovalRow[], nameOf: (row: ApprovalRow) => string | undefined): string {
+  const iso = (seconds: number | bigint | undefined) =>
+    seconds === undefined ? '' : new Date(Number(seconds) * 1000).toISOString();
+  const lines: string[][] = [APPROVALS_CSV_HEADER];
+  for (const row of rows) {
+    const { approval, label } = row;
+    const decimals = label?.decimals ?? 0;
+    const fungible = approval.kind === 'erc20' || approval.kind === 'permit2';
+    lines.push([
+      KIND_WORDS[approval.kind],
+      label?.symbol ?? label?.name ?? '',
+      approval.token,
+      approval.kind === 'erc721' ? String(approval.tokenId) : '',
+      row.spender,
+      nameOf(row) ?? '',
+      fungible ? formatUnits(approval.amount, decimals) : '',
+      fungible ? String(approval.unlimited) : approval.kind === 'operator' ? 'true' : 'false',
+      row.atRisk === undefined ? '' : formatUnits(row.atRisk, decimals),
+      row.valueAtRisk === undefined ? '' : formatUnits(row.valueAtRisk, FIAT_DECIMALS),
+      approval.kind === 'permit2' ? iso(approval.expiration) : '',
+      String(approval.blockNumber),
+      iso(row.grantedAt),
+      approval.transactionHash,
+      row.flags.map((flag) => FLAG_WORDS[flag]).join('; '),
+    ]);
+  }
+  return writeCsv(lines);
+}

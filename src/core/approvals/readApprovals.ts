@@ -1,0 +1,44 @@
+import type { Address } from 'viem';
+import { getCode } from 'viem/actions';
+import { MULTICALL3_ADDRESS } from '../assets/multicall';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+import { type ApprovalContext, readApprovalContext } from './approvalContext';
+import type { ApprovalStore } from './approvalStore';
+import { type CurrentApproval, readCurrentApprovals } from './currentApprovals';
+import { scanApprovals } from './scanApprovals';
+
+export type AccountApprovals = {
+  approvals: CurrentApproval[];
+  context: ApprovalContext;
+  /** The head the events were read up to. */
+  head: bigint;
+  /** The account never sent a transaction: nothing was searched (see scanApprovals). */
+  neverSent: boolean;
+};
+
+/**
+ * Everything the Approvals screen shows for one account: its approval events brought up to the
+ * head (incrementally, from the store), which of them are in force now, and the tokens' labels,
+ * the spenders' code and the times they were granted.
+ *
+ * Errors: ChainError.
+ */
+export async function readAccountApprovals(
+  client: ChainClient,
+  store: ApprovalStore,
+  owner: Address,
+): Promise<AccountApprovals> {
+  const [scan, multicall] = await Promise.all([
+    scanApprovals({ client, store }, owner),
+    getCode(client, { address: MULTICALL3_ADDRESS }).then(
+      (code) => code !== undefined && code !== '0x',
+      (error: unknown) => {
+        throw toChainError(error);
+      },
+    ),
+  ]);
+  const approvals = scan.events.length === 0 ? [] : await readCurrentApprovals(client, owner, scan.events, multicall);
+  const context = await readApprovalContext(client, approvals);
+  return { approvals, context, head: scan.head, neverSent: scan.neverSent };
+}

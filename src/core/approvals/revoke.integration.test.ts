@@ -1,0 +1,96 @@
+// Revoking on the local node: every kind of approval read by readAccountApprovals, taken back
+// with the calls revokeCallFor plans, and read again. A token that refuses approve(spender, 0)
+// gets an allowance of 1 base unit instead, and says so.
+import { type Address, getAddress, type Hex, maxUint256, parseAbi, parseEther, parseUnits } from 'viem';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { compileContracts } from '../../../devchain/compile.ts';
+import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
+import { demoContractAddresses } from '../../../devchain/seed.ts';
+import { demoAccount, demoAddress, seedClient } from '../../../devchain/seedSupport.ts';
+import { simulationChain } from '../../testing/simulationChain';
+import { chainClient } from '../chain/client';
+import { localNetwork } from '../chain/networks';
+import { PERMIT2_ADDRESS } from '../signing/permits';
+import { approvalId } from './approvalRows';
+import { memoryApprovalStore } from './approvalStore';
+import { readAccountApprovals } from './readApprovals';
+import { revokeCallFor } from './revokeCall';
+
+const OWNER_INDEX = 46;
+const owner = demoAddress(OWNER_INDEX);
+const { DAI, USDT, NFT } = demoContractAddresses();
+const { SWAP, MARKET } = scenarioContractAddresses();
+const url = inject('localChainUrl');
+const chain = simulationChain(url, { clientId: 'revoke-test', gas: 1_000_000n });
+const client = chainClient({ ...localNetwork(url), id: 'revoke-test' });
+const seed = seedClient(url);
+const abi = parseAbi([
+  'function approve(address spender, uint256 value)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function mint(address to, uint256 value)',
+  'function approve(address token, address spender, uint160 amount, uint48 expiration)',
+]);
+
+async function send(to: Address, functionName: string, args: readonly unknown[]): Promise<void> {
+  const hash = await seed.writeContract({
+    account: demoAccount(OWNER_INDEX),
+    address: to,
+    abi,
+    functionName,
+    args,
+  } as never);
+  const receipt = await seed.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success') throw new Error(`${functionName} on ${to} failed`);
+}
+
+let noZero: Address;
+
+beforeAll(async () => {
+  await chain.giveCoin(owner, parseEther('10'));
+  await chain.giveTokens(DAI, owner, parseEther('40'));
+  await chain.giveTokens(USDT, owner, parseUnits('30', 6));
+  const { abi: tokenAbi, bytecode } = compileContracts().NoZeroApproveToken as { abi: never; bytecode: Hex };
+  const deployed = await seed.deployContract({ account: demoAccount(OWNER_INDEX), abi: tokenAbi, bytecode });
+  noZero = getAddress((await seed.waitForTransactionReceipt({ hash: deployed })).contractAddress as Address);
+  await send(noZero, 'mint', [owner, 1_000n]);
+  await send(DAI, 'approve', [SWAP, maxUint256]);
+  await send(USDT, 'approve', [SWAP, parseUnits('20', 6)]);
+  await send(noZero, 'approve', [SWAP, 500n]);
+  await send(NFT, 'setApprovalForAll', [MARKET, true]);
+  const hasPermit2 = (await seed.getCode({ address: PERMIT2_ADDRESS })) !== undefined;
+  if (hasPermit2) {
+    await send(DAI, 'approve', [PERMIT2_ADDRESS, maxUint256]);
+    await send(PERMIT2_ADDRESS, 'approve', [DAI, MARKET, 1_000n, BigInt(Math.floor(Date.now() / 1000) + 86_400)]);
+  }
+}, 60_000);
+
+describe('revoking approvals on the local node', () => {
+  it('reads each approval with its context, revokes them all, and finds only what could not go to zero', async () => {
+    const store = memoryApprovalStore();
+    const before = await readAccountApprovals(client, store, owner);
+    const kinds = before.approvals.map((a) => `${a.kind}:${a.token}`).sort();
+    expect(kinds).toEqual(
+      expect.arrayContaining([`erc20:${DAI}`, `erc20:${USDT}`, `erc20:${noZero}`, `operator:${NFT}`]),
+    );
+    expect(before.context.hasCode.get(SWAP.toLowerCase())).toBe(true);
+    expect(before.context.labels.get(DAI.toLowerCase())).toMatchObject({ symbol: 'DAI', decimals: 18 });
+    for (const approval of before.approvals) {
+      expect(before.context.grantedAt.get(String(approval.blockNumber))).toBeGreaterThan(0);
+    }
+
+    const notes: string[] = [];
+    for (const approval of before.approvals) {
+      const revoke = await revokeCallFor(client, owner, approval);
+      if (revoke.note) notes.push(`${approval.token}: ${revoke.note}`);
+      const hash = await seed.sendTransaction({ account: demoAccount(OWNER_INDEX), to: revoke.to, data: revoke.data });
+      expect((await seed.waitForTransactionReceipt({ hash })).status).toBe('success');
+    }
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(new RegExp(`^${noZero}: .*refuses an allowance of 0.*1 base unit`));
+
+    const after = await readAccountApprovals(client, store, owner);
+    expect(after.approvals.map((a) => [approvalId(a), a.kind === 'erc20' ? a.amount : undefined])).toEqual([
+      [approvalId(before.approvals.find((a) => a.token === noZero) as never), 1n],
+    ]);
+  });
+});

@@ -1,0 +1,193 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Address, Hex } from 'viem';
+import { Amount } from '@/components/Amount';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import { NetworkFeeLines } from '@/components/NetworkFeeLines';
+import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import ui from '@/components/ui.module.css';
+import type { Account } from '@/core/accounts/account';
+import type { ApprovalRow } from '@/core/approvals/approvalRows';
+import type { Network } from '@/core/chain/networks';
+import { type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
+import { toHexChainId } from '@/core/dapp/protocol';
+import { expectedCost } from '@/core/tx/fees';
+import type { PreparedSend } from '@/core/tx/prepare';
+import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
+import { errorText } from '@/lib/errorMessages';
+import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
+import { approvalKeys, revokeCallsQuery } from '@/lib/queries/approvalQueries';
+import { useTransactions } from '@/lib/transactions';
+import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
+import { useVaultSession } from '@/lib/vault';
+import styles from './approvals.module.css';
+import { describeApproval, stepWords } from './approvalWords';
+
+type Props = {
+  network: Network;
+  account: Account;
+  rows: readonly ApprovalRow[];
+  describeSpender: (row: ApprovalRow) => string;
+  onClose: () => void;
+};
+
+/**
+ * The review of one or several revocations: what each takes back, what they do together
+ * simulated on the person's node (every allowance going to zero), the fees, then sent one after
+ * another (each once the one before it is mined), stopping at the first that fails. Each is a
+ * transaction of Cairn's like any other: stored, tracked, sped up or cancelled from Send.
+ */
+export function RevokeReview({ network, account, rows, describeSpender, onClose }: Props) {
+  const owner = account.address as Address;
+  const session = useVaultSession();
+  const { service } = useTransactions();
+  const queryClient = useQueryClient();
+  const approvals = useMemo(() => rows.map((r) => r.approval), [rows]);
+  const planned = useQuery(revokeCallsQuery(network, owner, approvals));
+  const calls = useMemo(
+    () => (planned.data ?? []).map((c) => ({ to: c.to, value: 0n, data: c.data as Hex })),
+    [planned.data],
+  );
+  const review = useCallsReviewPreview(network, owner, calls, calls.length > 0);
+  const [first, setFirst] = useState<PreparedSend>();
+  const [problem, setProblem] = useState<string>();
+  const [steps, setSteps] = useState<CallStep[]>();
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const count = rows.length;
+  const native = network.nativeCurrency;
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    setFirst(undefined);
+    setProblem(undefined);
+    const call = calls[0];
+    if (!call) return;
+    let current = true;
+    prepareCall(network, owner, call).then(
+      (ready) => current && setFirst(ready),
+      (error: unknown) => current && setProblem(errorText(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [network, owner, calls]);
+
+  const previewGas = review.preview.data?.result.calls.reduce((sum, c) => sum + c.gasUsed, 0n);
+  const feeEstimate =
+    first && previewGas !== undefined ? expectedCost(first.fees, first.market, previewGas) : undefined;
+  const done = steps?.every((s) => s.state === 'done' || s.state === 'not sent') ?? false;
+
+  const confirm = async () => {
+    if (!first) return;
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const [signer, txService] = [session.signerFor(account), await service()];
+      await sendCallsInOrder(
+        { id: newBatchId(), chainId: toHexChainId(network.chainId), total: count },
+        {
+          send: async (index) => {
+            const prepared = index === 0 ? first : await prepareCall(network, owner, calls[index] as (typeof calls)[0]);
+            const record = await sendPreparedCall(txService, { network, account: signer, prepared });
+            return record.hash;
+          },
+          receipt: (hash) => waitForBatchCallReceipt(network, hash as Hex),
+          stillWanted: () => true,
+          onProgress: ({ steps }) => setSteps(steps),
+          describe: errorText,
+        },
+      );
+    } catch (error) {
+      // Nothing was sent: the person may confirm again.
+      setSteps(undefined);
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+      // Revoked approvals leave the list once mined: read them again.
+      void queryClient.invalidateQueries({ queryKey: approvalKeys.account(network, owner) });
+    }
+  };
+
+  const notes = [...new Set((planned.data ?? []).flatMap((c) => (c.note ? [c.note] : [])))];
+  return (
+    <section className={`${ui.section} ${styles.review}`} aria-labelledby="revoke-title">
+      <h2 id="revoke-title" ref={heading} tabIndex={-1}>
+        {count === 1 ? 'Revoke this approval?' : `Revoke these ${count} approvals?`}
+      </h2>
+      {count > 1 && (
+        <p>
+          Cairn sends {count} transactions, one after another: each once the one before it is mined, and none after one
+          that fails. Those already mined stay done.
+        </p>
+      )}
+      <ol className={styles.revocations} aria-label="Approvals to revoke, in the order they are sent">
+        {rows.map((row, index) => (
+          <li key={row.id}>
+            {describeApproval(row, describeSpender(row))}
+            {steps?.[index] && <span className={styles.step}> — {stepWords(steps[index] as CallStep)}</span>}
+          </li>
+        ))}
+      </ol>
+      {notes.map((note) => (
+        <p key={note} className={ui.noticeWarning}>
+          {note}
+        </p>
+      ))}
+      <dl className={ui.facts}>
+        <dt>Network fee</dt>
+        <dd>
+          {first ? (
+            <>
+              {count > 1 && 'first: '}
+              <NetworkFeeLines prepared={first} native={native} />
+              {count > 1 && feeEstimate !== undefined && (
+                <>
+                  <br />
+                  all {count} together: about{' '}
+                  <Amount value={feeEstimate} decimals={native.decimals} symbol={native.symbol} />
+                </>
+              )}
+            </>
+          ) : problem ? (
+            'unknown'
+          ) : (
+            'working it out…'
+          )}
+        </dd>
+      </dl>
+      <ErrorAlert
+        message={
+          problem ??
+          (planned.isError ? `The revocations could not be prepared: ${errorText(planned.error)}` : undefined)
+        }
+      />
+      <TransactionEffectsPanel
+        title={count === 1 ? 'What revoking does' : 'What these revocations do together'}
+        network={network}
+        tx={{ from: owner }}
+        preview={review.preview}
+        unit={{ decimals: native.decimals, symbol: native.symbol }}
+        acknowledged={review.acknowledged}
+        onAcknowledge={review.onAcknowledge}
+      />
+      {steps && (
+        <p role="status">
+          {done
+            ? `${steps.filter((s) => s.state === 'done' && s.receipt.status === '0x1').length} of ${count} revoked.`
+            : 'Sending…'}
+        </p>
+      )}
+      <div className={ui.actions}>
+        {!steps && (
+          <button type="button" onClick={confirm} disabled={!first || busy || review.heldBack}>
+            {busy ? 'Signing…' : count === 1 ? 'Confirm and revoke' : `Confirm and revoke all ${count}`}
+          </button>
+        )}
+        <button type="button" className={ui.secondary} onClick={onClose} disabled={busy && !done}>
+          {done ? 'Close' : 'Cancel'}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ApprovalRow } from '@/core/approvals/approvalRows';
+import type { CallStep } from '@/core/dapp/callsBatch';
+import { untrustedLabel } from '@/core/text/untrustedText';
+import { formatAmount, shortAddress } from '@/lib/format';
+
+/** The token's or collection's name as shown: its symbol, else its name, else its address (untrusted text made safe). */
+export function tokenName(row: ApprovalRow): string {
+  const raw = row.label?.symbol || row.label?.name;
+  return raw ? untrustedLabel(raw, 'symbol') : shortAddress(row.approval.token);
+}
+
+/** What the spender may take, in words: "unlimited", an amount, one NFT or all of them. */
+export function allowedWords(row: ApprovalRow): string {
+  const { approval } = row;
+  switch (approval.kind) {
+    case 'erc20':
+    case 'permit2':
+      return approval.unlimited
+        ? 'unlimited'
+        : row.label?.decimals === undefined
+          ? `${approval.amount} base units`
+          : formatAmount(approval.amount, row.label.decimals);
+    case 'operator':
+      return 'every NFT of the collection';
+    case 'erc721':
+      return `NFT #${approval.tokenId}`;
+  }
+}
+
+/** One line naming an approval, for the revoke review and the list's accessible names. */
+export function describeApproval(row: ApprovalRow, spender: string): string {
+  const via = row.approval.kind === 'permit2' ? ' through Permit2' : '';
+  return `${tokenName(row)}: ${allowedWords(row)} for ${spender}${via}`;
+}
+
+/** Where one revocation stands while they are sent. */
+export function stepWords(step: CallStep): string {
+  switch (step.state) {
+    case 'waiting':
+      return 'waiting';
+    case 'sending':
+      return 'sending…';
+    case 'mining':
+      return 'sent, waiting for it to be mined…';
+    case 'done':
+      return step.receipt.status === '0x1' ? 'revoked' : 'failed on chain';
+    case 'not sent':
+      return step.error ? `not sent: ${step.error}` : 'not sent';
+  }
+}
