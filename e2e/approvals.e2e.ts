@@ -1,0 +1,165 @@
+// The Approvals screen against the seeded local chain: the list is what the chain says (compared
+// through the CSV export with Cairn's core reading the node from Node), most value at risk first;
+// revoking one, then three together, through the review with its simulation, each leaving the list
+// once mined and gone from the chain; a watch-only account sees the list but cannot revoke; the
+// screen fits 360 px and passes axe.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAddress } from '../devchain/seed.ts';
+import { memoryApprovalStore } from '../src/core/approvals/approvalStore.ts';
+import type { CurrentApproval } from '../src/core/approvals/currentApprovals.ts';
+import { readAccountApprovals } from '../src/core/approvals/readApprovals.ts';
+import { chainClient } from '../src/core/chain/client.ts';
+import { localNetwork } from '../src/core/chain/networks.ts';
+import { Approvals } from './pages/Approvals.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { Onboarding } from './pages/Onboarding.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { parseCsv } from './support/csv.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+
+const owner = demoAddress(0);
+
+/** What the chain says is in force for the demo account now, read by Cairn's core from Node. */
+async function onChain(env: Environment): Promise<CurrentApproval[]> {
+  const client = chainClient({ ...localNetwork(env.chain.url), id: `e2e-approvals-${Date.now()}` });
+  return (await readAccountApprovals(client, memoryApprovalStore(), owner)).approvals;
+}
+
+/** kind | contract | token id | spender: one approval, as the CSV and the chain both say it. */
+function chainLine(a: CurrentApproval): string {
+  const kind = {
+    erc20: 'token allowance',
+    permit2: 'Permit2 allowance',
+    operator: 'operator for all NFTs',
+    erc721: 'single NFT',
+  }[a.kind];
+  const spender = a.kind === 'operator' ? a.operator : a.kind === 'erc721' ? a.approved : a.spender;
+  return [kind, a.token, a.kind === 'erc721' ? String(a.tokenId) : '', spender].join(' | ').toLowerCase();
+}
+
+async function exported(page: Page): Promise<string[][]> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cairn-approvals-local-0x[0-9a-fA-F]{8}\.csv$/);
+  return parseCsv(readFileSync((await file.path()) ?? '', 'utf8'));
+}
+
+describe('approvals', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('lists what the chain says is in force, most at risk first, and exports the same as CSV', async () => {
+    const { page, consoleErrors } = await demoWalletPage(env);
+    const approvals = new Approvals(page);
+    await approvals.open();
+    const chain = await onChain(env);
+    expect(chain.length).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => approvals.items().count()).toBe(chain.length);
+
+    const [header, ...rows] = await exported(page);
+    const column = (name: string) => (header ?? []).indexOf(name);
+    const line = (row: string[]) =>
+      [row[column('kind')], row[column('contract')], row[column('token_id')], row[column('spender')]]
+        .join(' | ')
+        .toLowerCase();
+    expect(rows.map(line).sort()).toEqual(chain.map(chainLine).sort());
+    // Sorted by value at risk: priced rows first, in decreasing order.
+    const values = rows.map((row) => row[column('value_at_risk_usd')] ?? '');
+    const priced = values.filter((v) => v !== '').map(Number);
+    expect(priced.length).toBeGreaterThan(0);
+    expect(values.slice(0, priced.length).every((v) => v !== '')).toBe(true);
+    expect(priced).toEqual([...priced].sort((a, b) => b - a));
+    // The list shows the same order, and the first item its value at risk in dollars.
+    const names = await approvals.names();
+    expect(names).toHaveLength(rows.length);
+    expect(await approvals.items().first().textContent()).toMatch(/At risk now.*\(\$[\d,]+\.\d\d\)/);
+    // An unlimited allowance says so, and an operator is flagged.
+    expect(rows.some((row) => row[column('flags')]?.includes('unlimited'))).toBe(true);
+    expect(rows.some((row) => row[column('flags')]?.includes('operator for all NFTs'))).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('revokes the approval most at risk, then three together, each leaving the list and the chain', async () => {
+    const { page, consoleErrors } = await demoWalletPage(env);
+    const approvals = new Approvals(page);
+    await approvals.open();
+    const before = await onChain(env);
+    await expect.poll(() => approvals.items().count()).toBe(before.length);
+    const [first, ...others] = await approvals.names();
+
+    await approvals
+      .item(first as string)
+      .getByRole('button', { name: `Revoke ${first}` })
+      .click();
+    await approvals.review.waitFor();
+    expect(await approvals.review.getByRole('listitem').allTextContents()).toEqual([first]);
+    await expect.poll(() => approvals.review.textContent(), { timeout: 20_000 }).toMatch(/What revoking does/);
+    await approvals.confirmRevoke(1);
+    await expect.poll(() => approvals.names(), { timeout: 20_000 }).toEqual(others);
+    expect((await onChain(env)).length).toBe(before.length - 1);
+    await approvals.review.getByRole('button', { name: 'Close' }).click();
+
+    const three = others.slice(0, 3);
+    for (const name of three) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await page.getByRole('button', { name: 'Revoke 3 selected' }).click();
+    expect(await approvals.review.getByRole('listitem').allTextContents()).toEqual(three);
+    await approvals.confirmRevoke(3);
+    await expect.poll(() => approvals.names(), { timeout: 30_000 }).toEqual(others.slice(3));
+    expect((await onChain(env)).length).toBe(before.length - 4);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('shows a watch-only account its approvals without a way to revoke them', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    const onboarding = new Onboarding(page);
+    await new AppShell(page).open(env.server.url);
+    await onboarding.method('Watch an address').click();
+    await page.getByLabel('Address', { exact: true }).fill(owner);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onboarding.finishWithPassword();
+    const approvals = new Approvals(page);
+    await approvals.open();
+    const chain = await onChain(env);
+    await expect.poll(() => approvals.items().count()).toBe(chain.length);
+    expect(
+      await page
+        .getByText(/watch-only/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(await approvals.list.getByRole('button').count()).toBe(0);
+    expect(await approvals.list.getByRole('checkbox').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it.each(['light', 'dark'] as const)('fits 360 px and passes axe, with the review open (%s)', async (colorScheme) => {
+    const { page } = await env.newPage({ width: 360, colorScheme });
+    await new AppShell(page).open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
+    const approvals = new Approvals(page);
+    await approvals.open();
+    await approvals.items().first().waitFor();
+    const scan = async (what: string) => {
+      const violations = await seriousViolations(page);
+      expect(violations, `${what}:\n${describeViolations(violations)}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    };
+    await scan('list');
+    const [first] = await approvals.names();
+    await approvals
+      .item(first as string)
+      .getByRole('button', { name: `Revoke ${first}` })
+      .click();
+    await expect.poll(() => approvals.review.textContent(), { timeout: 20_000 }).toMatch(/What revoking does/);
+    await scan('review');
+  });
+});

@@ -1,0 +1,49 @@
+import type { Locator, Page } from 'playwright-core';
+import { AppShell } from './AppShell.ts';
+
+/** The Approvals screen: the list of approvals in force, selection, revoke review, CSV. */
+export class Approvals {
+  readonly list: Locator;
+  readonly review: Locator;
+
+  constructor(readonly page: Page) {
+    this.list = page.getByRole('list', { name: 'Approvals, most at risk first' });
+    this.review = page.getByRole('region', { name: /^Revoke th(is approval|ese \d+ approvals)\?$/ });
+  }
+
+  async open(): Promise<void> {
+    await new AppShell(this.page).goTo('Approvals');
+    await this.page.getByRole('heading', { name: /approvals? in force|No approvals in force/ }).waitFor();
+  }
+
+  items(): Locator {
+    return this.list.getByRole('listitem').filter({ has: this.page.getByRole('heading', { level: 3 }) });
+  }
+
+  /** The accessible names of the listed approvals, in the order shown. */
+  async names(): Promise<string[]> {
+    const items = this.items();
+    const names: string[] = [];
+    for (let i = 0; i < (await items.count()); i++) names.push((await items.nth(i).getAttribute('aria-label')) ?? '');
+    return names;
+  }
+
+  item(name: string): Locator {
+    return this.list.getByRole('listitem', { name, exact: true });
+  }
+
+  /** Confirms the open review and waits until every revocation is mined. */
+  async confirmRevoke(count: number): Promise<void> {
+    const label = count === 1 ? 'Confirm and revoke' : `Confirm and revoke all ${count}`;
+    const confirm = this.review.getByRole('button', { name: label });
+    await confirm.waitFor();
+    await this.page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await confirm.elementHandle(), {
+      timeout: 20_000,
+    });
+    await confirm.click();
+    await this.review
+      .getByRole('status')
+      .filter({ hasText: `${count} of ${count} revoked.` })
+      .waitFor({ timeout: 30_000 });
+  }
+}
