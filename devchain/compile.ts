@@ -12,18 +12,22 @@ const here = dirname(fileURLToPath(import.meta.url));
 const contractsDir = join(here, 'contracts');
 const cacheDir = join(here, '.cache');
 
-export type CompiledContract = { abi: Abi; bytecode: Hex };
+/** `bytecode` deploys the contract; `deployedBytecode` is its runtime code (immutables left as zeros). */
+export type CompiledContract = { abi: Abi; bytecode: Hex; deployedBytecode: Hex };
 export type CompiledContracts = Record<string, CompiledContract>;
 
 const settings = {
   optimizer: { enabled: true, runs: 200 },
   evmVersion: 'cancun',
-  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
 };
 
 type SolcOutput = {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
-  contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  contracts: Record<
+    string,
+    Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 };
 
 export function compileContracts(): CompiledContracts {
@@ -49,7 +53,11 @@ export function compileContracts(): CompiledContracts {
   const compiled: CompiledContracts = {};
   for (const contracts of Object.values(output.contracts)) {
     for (const [name, c] of Object.entries(contracts)) {
-      compiled[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
+      compiled[name] = {
+        abi: c.abi,
+        bytecode: `0x${c.evm.bytecode.object}`,
+        deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
+      };
     }
   }
   mkdirSync(cacheDir, { recursive: true });

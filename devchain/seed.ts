@@ -1,5 +1,6 @@
 // Seeds a fresh local chain: the canonical Multicall3 code, demo tokens with real-world quirks,
-// an NFT collection and a history of transfers spread over past days. Every contract comes from
+// an NFT collection, the demo Permit2, and a history of transfers and approvals spread over past
+// days (the approvals in approvalSeed.ts). Every contract comes from
 // one deployer account in a fixed order, so addresses are the same on every run. After the present
 // block come the contracts that exercise the transaction preview, from their own deployer
 // (scenarios.ts).
@@ -18,18 +19,25 @@ import {
   stringToHex,
 } from 'viem';
 import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
+import { approvalSteps, placePermit2, type SeededApproval, seededApprovals } from './approvalSeed.ts';
 import { type CompiledContracts, compileContracts } from './compile.ts';
 import { demoNftUri } from './nftArt.ts';
 import { FEED_HISTORY, plannedRounds } from './priceRounds.ts';
 import { type ScenarioContract, scenarioContractAddresses, seedScenarios } from './scenarios.ts';
-import { demoAddress, type SeedClient, seedClient } from './seedSupport.ts';
+import {
+  DEPLOYER_INDEX,
+  type DemoContract,
+  demoAddress,
+  demoContractAddresses,
+  deploymentOrder,
+  type SeedClient,
+  type Step,
+  seedClient,
+} from './seedSupport.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export { demoAddress };
-
-/** The deployer is kept apart from the accounts a person uses, so their nonces stay small. */
-export const DEPLOYER_INDEX = 19;
+export { DEPLOYER_INDEX, type DemoContract, demoAddress, demoContractAddresses };
 
 /** Deploys only the trick token, so the deployer's addresses and nonces are those without it. */
 export const TRICK_DEPLOYER_INDEX = 18;
@@ -45,30 +53,6 @@ export function trickTokenAddress(): Address {
   return getContractAddress({ from: demoAddress(TRICK_DEPLOYER_INDEX), nonce: 0n });
 }
 
-const deploymentOrder = [
-  'DAI',
-  'USDC',
-  'USDT',
-  'MKR',
-  'NFT',
-  'ETH_USD_FEED',
-  'DAI_USD_FEED',
-  'USDC_USD_FEED',
-  'USDT_USD_FEED',
-  'ODD',
-  'SPAM',
-  'ENS',
-] as const;
-export type DemoContract = (typeof deploymentOrder)[number];
-
-/** Addresses the seed deploys to, derived from the deployer and its nonce. */
-export function demoContractAddresses(): Record<DemoContract, Address> {
-  const from = demoAddress(DEPLOYER_INDEX);
-  return Object.fromEntries(
-    deploymentOrder.map((name, nonce) => [name, getContractAddress({ from, nonce: BigInt(nonce) })]),
-  ) as Record<DemoContract, Address>;
-}
-
 export type SeedManifest = {
   contracts: Record<DemoContract, Address>;
   /** The contracts that exercise the transaction preview (devchain/scenarios.ts). */
@@ -78,6 +62,8 @@ export type SeedManifest = {
   history: Hex[];
   /** Block number after seeding. */
   blockNumber: bigint;
+  /** Demo account 0's approvals, in force or gone, as the chain has them (approvalSeed.ts). */
+  approvals: SeededApproval[];
 };
 
 export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise<SeedManifest> {
@@ -88,10 +74,11 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
   if (keccak256(multicallCode) !== MULTICALL3_CODE_HASH)
     throw new Error('multicall3-runtime.hex is not the canonical code');
   await client.setCode({ address: MULTICALL3_ADDRESS, bytecode: multicallCode });
+  await placePermit2(client, compiled);
 
   const genesis = await client.getBlock({ blockNumber: 0n });
   const start = Number(genesis.timestamp);
-  const steps = plannedSteps(compiled);
+  const steps = plannedSteps(compiled, now);
   // Spread the history evenly from genesis to two minutes ago (a chain started with a recent
   // genesis simply gets one second per step).
   const end = Math.max(Math.floor(now.getTime() / 1000) - 120, start + steps.length + 1);
@@ -140,6 +127,7 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
     multicall3: MULTICALL3_ADDRESS,
     history,
     blockNumber: await client.getBlockNumber(),
+    approvals: seededApprovals(now),
   };
 }
 
@@ -190,9 +178,7 @@ async function recordPriceRounds(
   return sent;
 }
 
-type Step = (client: SeedClient) => Promise<Hex>;
-
-function plannedSteps(compiled: CompiledContracts): Step[] {
+function plannedSteps(compiled: CompiledContracts, now: Date): Step[] {
   const deployer = demoAddress(DEPLOYER_INDEX);
   const a = (i: number) => demoAddress(i);
   const addresses = demoContractAddresses();
@@ -230,6 +216,7 @@ function plannedSteps(compiled: CompiledContracts): Step[] {
     call(deployer, addresses.NFT, nft, 'mint', [to, BigInt(id), demoNftUri(id)]);
   const moveNft = (from: Address, to: Address, id: number) =>
     call(from, addresses.NFT, nft, 'transferFrom', [from, to, BigInt(id)]);
+  const approvals = approvalSteps(now);
 
   return [
     deploy('DemoToken', ['Demo Dai Stablecoin', 'DAI', 18]),
@@ -268,6 +255,7 @@ function plannedSteps(compiled: CompiledContracts): Step[] {
     mintNft(a(5), 5),
     native(a(5), a(0), '2.5'),
     native(a(0), a(6), '0.75'),
+    ...approvals.early,
     dai(a(0), a(5), '120.5'),
     usdc(a(6), a(0), '99.99'),
     native(a(1), a(0), '0.1'),
@@ -279,6 +267,7 @@ function plannedSteps(compiled: CompiledContracts): Step[] {
     native(a(7), a(0), '0.05'),
     usdc(a(0), a(1), '10'),
     moveNft(a(5), a(0), 5),
+    ...approvals.middle,
     dai(a(1), a(0), '15.75'),
     native(a(0), a(2), '0.01'),
     usdtTransfer(a(2), a(0), '12.345678'),
@@ -287,6 +276,7 @@ function plannedSteps(compiled: CompiledContracts): Step[] {
     usdc(a(0), a(6), '1234.56'),
     native(a(0), a(9), '0.42'),
     native(a(6), a(0), '0.3'),
+    ...approvals.late,
     moveNft(a(1), a(0), 4),
   ];
 }

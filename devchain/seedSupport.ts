@@ -1,5 +1,6 @@
-// What the seed's parts share: the demo accounts and the client that writes the chain.
-import { type Address, createTestClient, http, publicActions, walletActions } from 'viem';
+// What the seed's parts share: the demo accounts, the demo contracts' addresses and the client that
+// writes the chain.
+import { type Address, createTestClient, getContractAddress, type Hex, http, publicActions, walletActions } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
@@ -21,3 +22,33 @@ export function seedClient(rpcUrl: string) {
 }
 
 export type SeedClient = ReturnType<typeof seedClient>;
+
+/** The deployer is kept apart from the accounts a person uses, so their nonces stay small. */
+export const DEPLOYER_INDEX = 19;
+
+export const deploymentOrder = [
+  'DAI',
+  'USDC',
+  'USDT',
+  'MKR',
+  'NFT',
+  'ETH_USD_FEED',
+  'DAI_USD_FEED',
+  'USDC_USD_FEED',
+  'USDT_USD_FEED',
+  'ODD',
+  'SPAM',
+  'ENS',
+] as const;
+export type DemoContract = (typeof deploymentOrder)[number];
+
+/** Addresses the seed deploys to, derived from the deployer and its nonce. */
+export function demoContractAddresses(): Record<DemoContract, Address> {
+  const from = demoAddress(DEPLOYER_INDEX);
+  return Object.fromEntries(
+    deploymentOrder.map((name, nonce) => [name, getContractAddress({ from, nonce: BigInt(nonce) })]),
+  ) as Record<DemoContract, Address>;
+}
+
+/** One transaction of the seed, sent through the node; resolves to its hash. */
+export type Step = (client: SeedClient) => Promise<Hex>;

@@ -9,6 +9,7 @@ import {
   parseAbi,
   parseEther,
   parseEventLogs,
+  toFunctionSelector,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
@@ -147,11 +148,12 @@ describe('history, transaction pages and NFTs', () => {
   it('opens a seeded ERC-20 transfer from the header search, its input and Transfer event decoded exactly', async () => {
     const { page } = await demoWalletPage(env);
     const node = nodeClient(env.chain.url);
-    // The first seeded DAI payment Demo account 1 made.
+    // The first seeded DAI payment Demo account 1 made (its DAI approvals come before it).
     let found: { hash: Hex; input: Hex; logs: Awaited<ReturnType<typeof node.getTransactionReceipt>>['logs'] };
     for (const hash of seedManifest().history) {
       const tx = await node.getTransaction({ hash });
-      if (tx.to && isAddressEqual(tx.to, tokens.DAI) && isAddressEqual(tx.from, me)) {
+      const payment = tx.input.startsWith(toFunctionSelector('transfer(address,uint256)'));
+      if (tx.to && isAddressEqual(tx.to, tokens.DAI) && isAddressEqual(tx.from, me) && payment) {
         found = { hash, input: tx.input, logs: (await node.getTransactionReceipt({ hash })).logs };
         break;
       }

@@ -9,12 +9,16 @@ import { findFreePort } from '../../scripts/ports.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     localChainUrl: string;
+    /** The `now` the chain was seeded with (ms since the epoch): the seeded Permit2 expirations follow from it. */
+    localChainSeededAt: number;
   }
 }
 
 export default async function setup(project: TestProject) {
   const chain = await startChain({ port: await findFreePort(), genesisDate: new Date(Date.now() - 30 * 86_400_000) });
-  await seedChain(chain.url);
+  const seededAt = new Date();
+  await seedChain(chain.url, seededAt);
   project.provide('localChainUrl', chain.url);
+  project.provide('localChainSeededAt', seededAt.getTime());
   return () => chain.stop();
 }

@@ -3,9 +3,8 @@
 // allowances, a USDT-style token, one set and then withdrawn, an operator for the NFT collection,
 // a single NFT approval, and Permit2 allowances (in force, expired, locked down), through a node
 // that answers any log range and one that refuses ranges over 7 blocks.
-import { type Address, type Hex, maxUint256, parseAbi, parseEther, parseUnits, zeroAddress } from 'viem';
+import { type Address, maxUint256, parseAbi, parseEther, parseUnits, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { compileContracts } from '../../../devchain/compile.ts';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
 import { demoAccount, demoAddress, seedClient } from '../../../devchain/seedSupport.ts';
@@ -49,15 +48,6 @@ async function send(to: Address, functionName: string, args: readonly unknown[])
   if (receipt.status !== 'success') throw new Error(`${functionName} on ${to} failed`);
 }
 
-/** Places the demo Permit2 at Permit2's address (its code copied from a deployed instance). */
-async function placePermit2(): Promise<void> {
-  const { abi: permit2Abi, bytecode } = compileContracts().DemoPermit2 as { abi: never; bytecode: Hex };
-  const hash = await seed.deployContract({ account: demoAccount(OWNER_INDEX), abi: permit2Abi, bytecode });
-  const { contractAddress } = await seed.waitForTransactionReceipt({ hash });
-  const code = await seed.getCode({ address: contractAddress as Address });
-  await seed.setCode({ address: PERMIT2_ADDRESS, bytecode: code as Hex });
-}
-
 let now: bigint;
 
 beforeAll(async () => {
@@ -65,7 +55,7 @@ beforeAll(async () => {
   await chain.giveTokens(DAI, owner, parseEther('500'));
   await chain.giveTokens(USDC, owner, parseUnits('300', 6));
   await chain.giveNfts(NFT, owner, [40n, 41n]);
-  if ((await seed.getCode({ address: PERMIT2_ADDRESS })) === undefined) await placePermit2();
+  // The seed placed the demo Permit2 at Permit2's address.
   now = (await seed.getBlock()).timestamp;
   await send(DAI, 'approve', [SWAP, maxUint256]);
   await send(USDC, 'approve', [SWAP, parseUnits('100', 6)]);
