@@ -3,6 +3,7 @@ import type { Address } from 'viem';
 import { knownSpender } from '@/core/approvals/knownSpenders';
 import type { Network } from '@/core/chain/networks';
 import { LOCAL_EXAMPLES } from '@/core/contracts/localExamples';
+import { PERMIT2_ADDRESS } from '@/core/signing/permits';
 import { useAddressNames } from './addressNames';
 
 /** A spender's name and where it comes from: the person's own names, or a list bundled with Cairn. */
@@ -19,7 +20,12 @@ export function useSpenderNames(network: Network): (address: Address) => Spender
   const personal = useAddressNames(network);
   return useMemo(() => {
     const local = new Map(
-      network.kind === 'local' ? LOCAL_EXAMPLES.map((e) => [e.address.toLowerCase(), e.name] as const) : [],
+      network.kind === 'local'
+        ? [
+            ...LOCAL_EXAMPLES.map((e) => [e.address.toLowerCase(), e.name] as const),
+            [PERMIT2_ADDRESS.toLowerCase(), 'Permit2 (the local chain’s stand-in for Uniswap’s)'] as const,
+          ]
+        : [],
     );
     return (address) => {
       const own = personal(address);
