@@ -49,7 +49,9 @@ beforeAll(async () => {
   await chain.giveCoin(owner, parseEther('10'));
   await chain.giveTokens(DAI, owner, parseEther('40'));
   await chain.giveTokens(USDT, owner, parseUnits('30', 6));
-  const { abi: tokenAbi, bytecode } = compileContracts().NoZeroApproveToken as { abi: never; bytecode: Hex };
+  const token = compileContracts().NoZeroApproveToken;
+  if (!token) throw new Error('NoZeroApproveToken did not compile');
+  const { abi: tokenAbi, bytecode } = token;
   const deployed = await seed.deployContract({ account: demoAccount(OWNER_INDEX), abi: tokenAbi, bytecode });
   noZero = getAddress((await seed.waitForTransactionReceipt({ hash: deployed })).contractAddress as Address);
   await send(noZero, 'mint', [owner, 1_000n]);
@@ -57,11 +59,9 @@ beforeAll(async () => {
   await send(USDT, 'approve', [SWAP, parseUnits('20', 6)]);
   await send(noZero, 'approve', [SWAP, 500n]);
   await send(NFT, 'setApprovalForAll', [MARKET, true]);
-  const hasPermit2 = (await seed.getCode({ address: PERMIT2_ADDRESS })) !== undefined;
-  if (hasPermit2) {
-    await send(DAI, 'approve', [PERMIT2_ADDRESS, maxUint256]);
-    await send(PERMIT2_ADDRESS, 'approve', [DAI, MARKET, 1_000n, BigInt(Math.floor(Date.now() / 1000) + 86_400)]);
-  }
+  // The seed places the demo Permit2 at Permit2's address.
+  await send(DAI, 'approve', [PERMIT2_ADDRESS, maxUint256]);
+  await send(PERMIT2_ADDRESS, 'approve', [DAI, MARKET, 1_000n, BigInt(Math.floor(Date.now() / 1000) + 86_400)]);
 }, 60_000);
 
 describe('revoking approvals on the local node', () => {
@@ -70,7 +70,7 @@ describe('revoking approvals on the local node', () => {
     const before = await readAccountApprovals(client, store, owner);
     const kinds = before.approvals.map((a) => `${a.kind}:${a.token}`).sort();
     expect(kinds).toEqual(
-      expect.arrayContaining([`erc20:${DAI}`, `erc20:${USDT}`, `erc20:${noZero}`, `operator:${NFT}`]),
+      expect.arrayContaining([`erc20:${DAI}`, `erc20:${USDT}`, `erc20:${noZero}`, `operator:${NFT}`, `permit2:${DAI}`]),
     );
     expect(before.context.hasCode.get(SWAP.toLowerCase())).toBe(true);
     expect(before.context.labels.get(DAI.toLowerCase())).toMatchObject({ symbol: 'DAI', decimals: 18 });
