@@ -1,9 +1,8 @@
 // Seeds a fresh local chain: the canonical Multicall3 code, demo tokens with real-world quirks,
-// an NFT collection, the demo Permit2, and a history of transfers and approvals spread over past
-// days (the approvals in approvalSeed.ts). Every contract comes from
-// one deployer account in a fixed order, so addresses are the same on every run. After the present
-// block come the contracts that exercise the transaction preview, from their own deployer
-// (scenarios.ts).
+// an NFT collection, the demo Permit2, and a history of transfers and approvals (approvalSeed.ts)
+// spread over past days. Every contract comes from one deployer account in a fixed order, so
+// addresses are the same on every run. After the present block come the contracts that exercise
+// the transaction preview, from their own deployer (scenarios.ts).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
