@@ -101,7 +101,7 @@ describe('approvals', () => {
       .getByRole('button', { name: `Revoke ${first}` })
       .click();
     await approvals.review.waitFor();
-    expect(await approvals.review.getByRole('listitem').allTextContents()).toEqual([first]);
+    expect(await approvals.revocations()).toEqual([first]);
     await expect.poll(() => approvals.review.textContent(), { timeout: 20_000 }).toMatch(/What revoking does/);
     await approvals.confirmRevoke(1);
     await expect.poll(() => approvals.names(), { timeout: 20_000 }).toEqual(others);
@@ -111,10 +111,29 @@ describe('approvals', () => {
     const three = others.slice(0, 3);
     for (const name of three) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     await page.getByRole('button', { name: 'Revoke 3 selected' }).click();
-    expect(await approvals.review.getByRole('listitem').allTextContents()).toEqual(three);
+    expect(await approvals.revocations()).toEqual(three);
     await approvals.confirmRevoke(3);
     await expect.poll(() => approvals.names(), { timeout: 30_000 }).toEqual(others.slice(3));
     expect((await onChain(env)).length).toBe(before.length - 4);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('counts open unlimited approvals on Home, marks approval transactions in Activity, and leads to Approvals', async () => {
+    const { page, consoleErrors } = await demoWalletPage(env);
+    const unlimited = (await onChain(env)).filter(
+      (a) => a.kind === 'operator' || ((a.kind === 'erc20' || a.kind === 'permit2') && a.unlimited),
+    ).length;
+    expect(unlimited).toBeGreaterThan(0);
+    const shell = new AppShell(page);
+    await shell.goTo('Activity');
+    const history = page.getByRole('main');
+    await expect.poll(() => history.getByText('Approval granted').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => history.getByText('Approval withdrawn').count()).toBeGreaterThan(0);
+    await shell.goTo('Home');
+    const count = page.getByRole('link', { name: `${unlimited} open unlimited approvals` });
+    await count.waitFor({ timeout: 20_000 });
+    await count.click();
+    await new Approvals(page).items().first().waitFor();
     expect(consoleErrors).toEqual([]);
   });
 

@@ -73,6 +73,10 @@ describe('the preview on every review', () => {
     expect(warnings).toContain('Unlimited allowance to an address with no code');
     // A warning, not a refusal: Confirm stays available.
     expect(await send.review.getByRole('button', { name: 'Confirm and send' }).isEnabled()).toBe(true);
+    // The way to the approvals already granted, which outlive this transaction.
+    expect(await panel.textContent()).toContain('It stays in force after this transaction, until withdrawn');
+    await panel.getByRole('link', { name: 'see and revoke this account’s approvals' }).click();
+    await page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
   });
 
   it('calls out an operator for all NFTs given to an address the person never dealt with', async () => {

@@ -32,6 +32,12 @@ export class Approvals {
     return this.list.getByRole('listitem', { name, exact: true });
   }
 
+  /** The approvals the open review would revoke, as it names them. */
+  async revocations(): Promise<string[]> {
+    const list = this.review.getByRole('list', { name: 'Approvals to revoke, in the order they are sent' });
+    return list.getByRole('listitem').allTextContents();
+  }
+
   /** Confirms the open review and waits until every revocation is mined. */
   async confirmRevoke(count: number): Promise<void> {
     const label = count === 1 ? 'Confirm and revoke' : `Confirm and revoke all ${count}`;

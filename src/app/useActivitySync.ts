@@ -1,11 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Address } from 'viem';
 import type { ActivityStore } from '@/core/activity/activityStore';
+import type { ApprovalStore } from '@/core/approvals/approvalStore';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { ExplorerConfig } from '@/core/explorer/config';
 import { setSyncStatus, syncRequests, syncStatusKey, useActivityStore } from '@/lib/activity';
+import { useApprovalStore } from '@/lib/approvalStore';
+import { approvalKeys } from '@/lib/queries/approvalKeys';
 import { activityKeys } from '@/lib/queries/localKeys';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
@@ -21,7 +24,7 @@ const queued = new Map<string, () => Promise<void>>();
  * history source during a sync is not left for the next block.
  */
 function syncOnce(
-  store: ActivityStore,
+  stores: { activity: ActivityStore; approvals: ApprovalStore },
   network: Network,
   account: Address,
   explorer: ExplorerConfig | undefined,
@@ -30,9 +33,10 @@ function syncOnce(
   const key = syncStatusKey(network.id, account);
   const current = running.get(key);
   if (current) {
-    queued.set(key, () => syncOnce(store, network, account, explorer, onWritten));
+    queued.set(key, () => syncOnce(stores, network, account, explorer, onWritten));
     return current;
   }
+  const store = stores.activity;
   const task = (async () => {
     setSyncStatus(key, { running: true, error: undefined });
     try {
@@ -42,7 +46,8 @@ function syncOnce(
         account,
         (p) => setSyncStatus(key, { progress: p.total > 0n ? Number((p.done * 1000n) / p.total) / 1000 : undefined }),
       );
-      if (result.itemsChanged) onWritten();
+      const approvalsChanged = await scanApprovalEvents(stores.approvals, network, account);
+      if (result.itemsChanged || approvalsChanged) onWritten();
       setSyncStatus(key, { running: false, progress: undefined, error: undefined, syncedTo: result.head });
     } catch (error) {
       setSyncStatus(key, { running: false, progress: undefined, error });
@@ -57,6 +62,34 @@ function syncOnce(
   return task;
 }
 
+/** After a sync wrote something: what is read from the history and the approvals is read again. */
+function refreshHistory(queryClient: QueryClient, network: Network): void {
+  void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+  void queryClient.invalidateQueries({ queryKey: approvalKeys.network(network) });
+}
+
+/** The last approval events seen per account, so that only a change refreshes what shows them. */
+const approvalSignatures = new Map<string, string>();
+
+/**
+ * Brings the account's approval events up to date with its history (Activity marks the
+ * transactions that set them; the portfolio counts what is left open). Whether they changed.
+ * A failure here leaves the history's sync alone: the Approvals screen reports its own.
+ */
+async function scanApprovalEvents(store: ApprovalStore, network: Network, account: Address): Promise<boolean> {
+  try {
+    const { scanApprovals } = await import('@/core/approvals/scanApprovals');
+    const { events } = await scanApprovals({ client: chainClient(network), store }, account);
+    const key = syncStatusKey(network.id, account);
+    const signature = events.map((e) => `${e.transactionHash}:${e.logIndex}`).join(',');
+    const changed = approvalSignatures.get(key) !== signature;
+    approvalSignatures.set(key, signature);
+    return changed;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Keeps the history of the selected account and of every visible one synced in the background
  * (Home's chart follows all visible accounts back in time): at every new block, and when asked
@@ -66,7 +99,8 @@ function syncOnce(
 export function useActivitySync(): void {
   const network = useSelectedNetwork();
   const head = useChainHead(network);
-  const store = useActivityStore();
+  const activity = useActivityStore();
+  const approvals = useApprovalStore();
   const queryClient = useQueryClient();
   const explorer = useSession((s) => s.explorers[network.id]);
   // A stable string (selected first), so a re-render with the same accounts starts nothing.
@@ -79,17 +113,18 @@ export function useActivitySync(): void {
   const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
 
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+    const refresh = () => refreshHistory(queryClient, network);
     syncRequests.setState({
       request: (networkId, address) => {
-        if (networkId === network.id) void syncOnce(store, network, address, explorer, refresh);
+        if (networkId === network.id) void syncOnce({ activity, approvals }, network, address, explorer, refresh);
       },
     });
-  }, [store, network, explorer, queryClient]);
+  }, [activity, approvals, network, explorer, queryClient]);
 
   useEffect(() => {
     if (block === undefined || accountList === '') return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: activityKeys.all });
-    for (const account of accountList.split(',')) void syncOnce(store, network, account as Address, explorer, refresh);
-  }, [block, accountList, network, explorer, store, queryClient]);
+    const refresh = () => refreshHistory(queryClient, network);
+    for (const account of accountList.split(','))
+      void syncOnce({ activity, approvals }, network, account as Address, explorer, refresh);
+  }, [block, accountList, network, explorer, activity, approvals, queryClient]);
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Address } from 'viem';
 import { type ActivityEntry, buildEntries } from '@/core/activity/entries';
@@ -6,7 +7,9 @@ import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
 import type { TxRecord } from '@/core/tx/record';
+import { useApprovalStore } from './approvalStore';
 import { useAccountItems } from './queries/activityQueries';
+import { storedApprovalEventsQuery } from './queries/approvalKeys';
 import { useAccountRecords } from './queries/recordQueries';
 import { useSession } from './session';
 import { useVault } from './vault';
@@ -16,7 +19,7 @@ const EMPTY_TOKENS: TokenInfo[] = [];
 /**
  * One account's history on a network as entries, with possible spam and address poisoning
  * flagged against what the person knows: their tokens, contacts, accounts (hidden ones too) and
- * past recipients. Activity lists these; Send reads the counterparties from them.
+ * past recipients; transactions that granted or withdrew approvals are marked. Activity lists these; Send reads the counterparties from them.
  */
 export function useAccountEntries(
   network: Network,
@@ -27,6 +30,7 @@ export function useAccountEntries(
   const contacts = useSession((s) => s.addressBook);
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY_TOKENS);
   const accounts = useVault((s) => s.accounts);
+  const approvalEvents = useQuery(storedApprovalEventsQuery(network, useApprovalStore(), account)).data;
 
   const entries = useMemo((): ActivityEntry[] => {
     if (!account) return [];
@@ -36,8 +40,8 @@ export function useAccountEntries(
       ...accounts.map((a) => a.address as Address),
       ...recipients(records),
     ];
-    return buildEntries({ account, items: items.data ?? [], records, knownTokens, knownAddresses });
-  }, [account, items.data, records, contacts, accounts, custom, network]);
+    return buildEntries({ account, items: items.data ?? [], records, knownTokens, knownAddresses, approvalEvents });
+  }, [account, items.data, records, contacts, accounts, custom, network, approvalEvents]);
   const { refetch } = items;
   // While the account is unknown nothing is read: not loading.
   return {

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
 import { describeEffects, type FormIntent } from '@/core/simulation/effects';
-import type { SimulationStrategy, UnsignedTransaction } from '@/core/simulation/types';
+import type { ApprovalChange, SimulationStrategy, UnsignedTransaction } from '@/core/simulation/types';
 import { errorText } from '@/lib/errorMessages';
 import { useKnownAddressSet } from '@/lib/knownAddresses';
 import type { TransactionPreview } from '@/lib/queries/simulationQueries';
@@ -36,7 +36,10 @@ export function TransactionEffectsPanel({
   acknowledged,
   onAcknowledge,
   title = 'What this transaction does',
+  approvalsLink,
 }: {
+  /** Shown when the preview grants an unlimited allowance or an operator for all NFTs: the way to the Approvals screen. */
+  approvalsLink?: ReactNode;
   /** The panel's heading (a batch of calls says what they do together). */
   title?: string;
   network: Network;
@@ -118,6 +121,9 @@ export function TransactionEffectsPanel({
                   </li>
                 ))}
               </ul>
+              {approvalsLink && effects.approvals.some(grantsWidely) && (
+                <p>It stays in force after this transaction, until withdrawn: {approvalsLink}</p>
+              )}
             </>
           )}
           {effects.contracts.length > 0 && (
@@ -149,4 +155,10 @@ export function TransactionEffectsPanel({
       )}
     </section>
   );
+}
+
+/** An unlimited allowance or an operator for all NFTs being granted. */
+function grantsWidely(approval: ApprovalChange): boolean {
+  if (approval.kind === 'operator') return approval.approved;
+  return (approval.kind === 'erc20' || approval.kind === 'permit2') && approval.unlimited;
 }

@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
+import type { ApprovalEvent } from '../approvals/approvalEvents';
 import type { TxRecord } from '../tx/record';
 import { ANY_ENTRY, buildEntries, filterEntries, groupByDay } from './entries';
 import type { ActivityItem } from './item';
@@ -39,6 +40,30 @@ const entriesOf = (items: ActivityItem[], records: TxRecord[] = []) =>
   buildEntries({ account: me, records, ...known, items });
 
 describe('history entries', () => {
+  it('marks the transactions that granted or withdrew approvals, a grant winning over a withdrawal in one transaction', () => {
+    const sent = (n: number) => item(n, { direction: 'out', amount: 0n, fee: 21n, counterparty: dai });
+    const event = (n: number, amount: bigint, logIndex = 0): ApprovalEvent => ({
+      kind: 'erc20',
+      token: dai,
+      owner: me,
+      spender: alice,
+      amount,
+      unlimited: false,
+      blockNumber: BigInt(n),
+      transactionHash: hash(n),
+      logIndex,
+    });
+    const entries = buildEntries({
+      account: me,
+      records: [],
+      ...known,
+      items: [sent(1), sent(2), sent(3), sent(4)],
+      approvalEvents: [event(1, 5n), event(2, 0n), event(3, 0n), event(3, 7n, 1)],
+    });
+    const marks = Object.fromEntries(entries.map((e) => [Number(e.blockNumber), e.approval]));
+    expect(marks).toEqual({ 1: 'granted', 2: 'withdrawn', 3: 'granted', 4: undefined });
+  });
+
   it('groups a transaction’s items: a token sent with its fee, one entry', () => {
     const entries = entriesOf([
       item(5, { direction: 'out', amount: 0n, fee: 21n, logIndex: undefined, counterparty: dai }),

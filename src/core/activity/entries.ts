@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import type { ApprovalEvent } from '../approvals/approvalEvents';
 import { isActive, type TxRecord, type TxStatus } from '../tx/record';
 import { isLookalike } from '../tx/safety';
 import type { ActivityAsset, ActivityDirection, ActivityItem } from './item';
@@ -38,6 +39,8 @@ export type ActivityEntry = {
   txIndex: number;
   /** The origin of the site that asked Cairn to send it, when one did. */
   site?: string | undefined;
+  /** It granted or withdrew an approval of the account's (its approval events say which). */
+  approval?: 'granted' | 'withdrawn' | undefined;
 };
 
 const assetKey = (asset: ActivityAsset) => (asset.kind === 'native' ? 'native' : asset.address.toLowerCase());
@@ -56,7 +59,10 @@ export function buildEntries(args: {
   records: readonly TxRecord[];
   knownTokens: ReadonlySet<string>;
   knownAddresses: readonly Address[];
+  /** The account's approval events, to mark the transactions that set them. */
+  approvalEvents?: readonly ApprovalEvent[];
 }): ActivityEntry[] {
+  const approvals = approvalMarks(args.approvalEvents ?? []);
   const byHash = new Map<string, ActivityItem[]>();
   for (const item of args.items) {
     const key = item.hash.toLowerCase();
@@ -89,6 +95,7 @@ export function buildEntries(args: {
       fromRecord: false,
       txIndex: first.txIndex,
       site: siteByHash.get(hash),
+      approval: approvals.get(hash),
     });
   }
   for (const record of args.records) {
@@ -120,9 +127,32 @@ export function buildEntries(args: {
       fromRecord: true,
       txIndex: 0,
       site: record.site,
+      approval: approvals.get(record.hash.toLowerCase()),
     });
   }
   return entries.sort(compareEntries);
+}
+
+/** Per transaction hash: whether its approval events grant anything (else they only withdraw). */
+function approvalMarks(events: readonly ApprovalEvent[]): Map<string, 'granted' | 'withdrawn'> {
+  const marks = new Map<string, 'granted' | 'withdrawn'>();
+  for (const event of events) {
+    const hash = event.transactionHash.toLowerCase();
+    if (marks.get(hash) !== 'granted') marks.set(hash, grants(event) ? 'granted' : 'withdrawn');
+  }
+  return marks;
+}
+
+function grants(event: ApprovalEvent): boolean {
+  switch (event.kind) {
+    case 'erc20':
+    case 'permit2':
+      return event.amount > 0n;
+    case 'operator':
+      return event.approved;
+    case 'erc721':
+      return !event.revoked;
+  }
 }
 
 function intentAsset(asset: NonNullable<TxRecord['intent']>['asset']): ActivityAsset {

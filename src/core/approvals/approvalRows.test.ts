@@ -2,9 +2,10 @@ import { type Address, type Hex, maxUint256, parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../csv/csv';
 import type { ApprovalContext } from './approvalContext';
-import { approvalRows, openUnlimited } from './approvalRows';
+import { approvalRows } from './approvalRows';
 import { APPROVALS_CSV_HEADER, approvalsCsv } from './approvalsCsv';
 import type { CurrentApproval } from './currentApprovals';
+import { openUnlimited } from './openUnlimited';
 
 const DAI: Address = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
 const USDC: Address = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';

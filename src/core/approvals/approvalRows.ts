@@ -99,9 +99,3 @@ function byRisk(a: ApprovalRow, b: ApprovalRow): number {
     return a.approval.blockNumber > b.approval.blockNumber ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
-
-/** Open unlimited ERC-20 and Permit2 allowances and operators for all NFTs: what the portfolio counts. */
-export function openUnlimited(approvals: readonly CurrentApproval[]): number {
-  return approvals.filter((a) => a.kind === 'operator' || ((a.kind === 'erc20' || a.kind === 'permit2') && a.unlimited))
-    .length;
-}

@@ -1,7 +1,7 @@
 // Revoking on the local node: every kind of approval read by readAccountApprovals, taken back
 // with the calls revokeCallFor plans, and read again. A token that refuses approve(spender, 0)
 // gets an allowance of 1 base unit instead, and says so.
-import { type Address, getAddress, type Hex, maxUint256, parseAbi, parseEther, parseUnits } from 'viem';
+import { type Address, getAddress, maxUint256, parseAbi, parseEther, parseUnits } from 'viem';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { compileContracts } from '../../../devchain/compile.ts';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';

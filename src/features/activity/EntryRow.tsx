@@ -28,11 +28,19 @@ const SUSPICION: Record<Suspicion, string> = {
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 
+const APPROVAL_WORDS: Record<NonNullable<ActivityEntry['approval']>, string> = {
+  granted: 'Approval granted',
+  withdrawn: 'Approval withdrawn',
+};
+
 function headline(entry: ActivityEntry): string {
   const directions = new Set(entry.movements.map((m) => m.direction));
   if (entry.movements.length > 0 && entry.movements.every((m) => m.counterparty?.toLowerCase() === ZERO))
     return directions.has('in') ? 'Minted to you' : 'Burned';
-  if (entry.movements.length === 0) return entry.sentByAccount ? 'Contract call' : 'Transaction';
+  if (entry.movements.length === 0) {
+    if (entry.approval) return APPROVAL_WORDS[entry.approval];
+    return entry.sentByAccount ? 'Contract call' : 'Transaction';
+  }
   if (directions.has('self') && directions.size === 1) return 'To yourself';
   if (directions.has('in') && directions.size > 1) return 'Swap or exchange';
   return directions.has('in') ? 'Received' : 'Sent';
@@ -115,6 +123,7 @@ export function EntryRow({
           </span>
         )}
         {entry.site && <span>asked by {new URL(entry.site).host}</span>}
+        {entry.approval && entry.movements.length > 0 && <span>{APPROVAL_WORDS[entry.approval].toLowerCase()}</span>}
         {status && <span className={styles.status}>{status}</span>}
         {entry.suspicions.map((s) => (
           <span key={s} className={styles.warning}>

@@ -19,6 +19,7 @@ import { useTransactions } from '@/lib/transactions';
 import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
+import { ApprovalsInCairn } from './ApprovalsInCairn';
 import { BatchCallList, batchOutcome } from './BatchCallList';
 import styles from './dapp.module.css';
 import { useSiteRequest } from './useSiteRequest';
@@ -179,6 +180,7 @@ export function CallsApproval({ id, request: asked }: Props) {
           unit={{ decimals: native?.decimals ?? 18, symbol: native?.symbol ?? 'ETH' }}
           acknowledged={review.acknowledged}
           onAcknowledge={review.onAcknowledge}
+          approvalsLink={<ApprovalsInCairn />}
         />
       )}
     </ApprovalFrame>

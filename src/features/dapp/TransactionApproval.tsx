@@ -15,6 +15,7 @@ import { useTransactions } from '@/lib/transactions';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
+import { ApprovalsInCairn } from './ApprovalsInCairn';
 import { CallDataLines } from './CallDataLines';
 import styles from './dapp.module.css';
 import { useSiteRequest } from './useSiteRequest';
@@ -133,6 +134,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
           unit={{ decimals: native?.decimals ?? 18, symbol: native?.symbol ?? 'ETH' }}
           acknowledged={review.acknowledged}
           onAcknowledge={review.onAcknowledge}
+          approvalsLink={<ApprovalsInCairn />}
         />
       )}
     </ApprovalFrame>

@@ -8,6 +8,7 @@ import type { Account } from '@/core/accounts/account';
 import type { AccountView } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
 import { HoldingsTable } from './HoldingsTable';
+import { OpenApprovals } from './OpenApprovals';
 import styles from './portfolio.module.css';
 import { SpamTokens } from './SpamTokens';
 
@@ -34,6 +35,7 @@ export function AccountHoldings({
           {holdings.hasPrices ? <Fiat value={holdings.total} /> : <span className={ui.muted}>no prices</span>}
         </span>
       </header>
+      <OpenApprovals network={network} account={account} named={false} />
       <HoldingsTable caption={`Assets of ${account.name}`} rows={holdings.rows} network={network} />
       <SpamTokens rows={holdings.spam} network={network} />
     </section>

@@ -11,6 +11,7 @@ import { AssetList } from './AssetList';
 import { AssetsSkeleton, NothingHereYet } from './HomeStates';
 import { HomeSummary } from './HomeSummary';
 import { ManageTokens } from './ManageTokens';
+import { OpenApprovals } from './OpenApprovals';
 import { ValueChart } from './ValueChart';
 
 /**
@@ -50,7 +51,12 @@ export function HomeScreen() {
       )}
       {!view && loading && !error && !nodeDown && <AssetsSkeleton />}
       {!empty && !groupByAccount && combined && (
-        <AssetList rows={combined.rows} spam={combined.spam} total={view?.total ?? 0n} network={network} />
+        <>
+          <AssetList rows={combined.rows} spam={combined.spam} total={view?.total ?? 0n} network={network} />
+          {accounts.map((account) => (
+            <OpenApprovals key={account.id} network={network} account={account} named={accounts.length > 1} />
+          ))}
+        </>
       )}
       {!empty &&
         groupByAccount &&

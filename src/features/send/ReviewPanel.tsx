@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { Abi, Address, Hex } from 'viem';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
@@ -19,6 +20,7 @@ import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { errorText } from '@/lib/errorMessages';
+import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
@@ -43,6 +45,7 @@ export function ReviewPanel({
   findings: RecipientFinding[];
 }) {
   const network = useSelectedNetwork();
+  const links = useLinks();
   const session = useVaultSession();
   const accounts = useVault((s) => s.accounts);
   const contacts = useSession((s) => s.addressBook);
@@ -208,6 +211,7 @@ export function ReviewPanel({
         unit={{ decimals: draft.asset.decimals, symbol: draft.asset.symbol }}
         acknowledged={review.acknowledged}
         onAcknowledge={review.onAcknowledge}
+        approvalsLink={<Link to={links.approvals}>see and revoke this account’s approvals</Link>}
       />
       {findings.map((finding) => (
         <p key={finding.kind} className={finding.blocking ? ui.noticeDanger : ui.noticeWarning}>

@@ -12,6 +12,9 @@ export const activityKeys = {
     [...activityKeys.all, ...chainKeys.network(network), account?.toLowerCase()] as const,
   dealings: (network: Network, address: string, accountCount: number) =>
     [...activityKeys.all, ...chainKeys.network(network), 'with', address.toLowerCase(), accountCount] as const,
+  /** The approval events found for the account (scanned with its history), as stored. */
+  approvalEvents: (network: Network, account: string | undefined) =>
+    [...activityKeys.all, ...chainKeys.network(network), account?.toLowerCase(), 'approval-events'] as const,
   /** NFTs held now: their ownership is read from the chain, after each sync. */
   nfts: (network: Network, account: string | undefined, itemCount: number | undefined) =>
     [...activityKeys.all, ...chainKeys.network(network), account?.toLowerCase(), 'nfts', itemCount] as const,

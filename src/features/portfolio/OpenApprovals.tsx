@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Address } from 'viem';
+import ui from '@/components/ui.module.css';
+import type { Account } from '@/core/accounts/account';
+import { openUnlimited } from '@/core/approvals/openUnlimited';
+import type { Network } from '@/core/chain/networks';
+import { useApprovalStore } from '@/lib/approvalStore';
+import { useLinks } from '@/lib/links';
+import { accountApprovalsQuery } from '@/lib/queries/approvalQueries';
+import { useChainHead } from '@/lib/useChainHead';
+import { useVaultSession } from '@/lib/vault';
+
+/** How many unlimited allowances and operators for all NFTs an account has left open, once read. */
+function useOpenUnlimited(network: Network, account: Account): number | undefined {
+  const head = useChainHead(network);
+  const query = useQuery({
+    ...accountApprovalsQuery(network, useApprovalStore(), account.address as Address),
+    enabled: head.data?.status === 'ok',
+    select: (data) => openUnlimited(data.approvals),
+  });
+  return query.data;
+}
+
+/**
+ * "3 open unlimited approvals", linking to the Approvals screen with the account selected; nothing
+ * while unknown or when there are none. Refreshed when the background sync finds approval events.
+ */
+export function OpenApprovals({ network, account, named }: { network: Network; account: Account; named: boolean }) {
+  const count = useOpenUnlimited(network, account);
+  const links = useLinks();
+  const session = useVaultSession();
+  if (!count) return null;
+  const words = count === 1 ? '1 open unlimited approval' : `${count} open unlimited approvals`;
+  return (
+    <p className={ui.flush}>
+      {named && `${account.name}: `}
+      <Link to={links.approvals} onClick={() => session.selectAccount(account.id)}>
+        {words}
+      </Link>
+    </p>
+  );
+}
