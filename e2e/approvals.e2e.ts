@@ -5,11 +5,16 @@
 // screen fits 360 px and passes axe.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { type Address, erc20Abi, formatUnits, parseAbi, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SeededApproval } from '../devchain/approvalSeed.ts';
 import { demoAddress } from '../devchain/seed.ts';
+import { KIND_WORDS } from '../src/core/approvals/approvalRows.ts';
 import { memoryApprovalStore } from '../src/core/approvals/approvalStore.ts';
 import type { CurrentApproval } from '../src/core/approvals/currentApprovals.ts';
 import { readAccountApprovals } from '../src/core/approvals/readApprovals.ts';
+import { countWide } from '../src/core/approvals/wide.ts';
+import { LOCAL_PRICE_FEEDS } from '../src/core/assets/localChainAssets.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
 import { Approvals } from './pages/Approvals.ts';
@@ -19,6 +24,11 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { parseCsv } from './support/csv.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { nodeClient } from './support/rpc.ts';
+
+const feedAbi = parseAbi([
+  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
+]);
 
 const owner = demoAddress(0);
 
@@ -28,16 +38,20 @@ async function onChain(env: Environment): Promise<CurrentApproval[]> {
   return (await readAccountApprovals(client, memoryApprovalStore(), owner)).approvals;
 }
 
-/** kind | contract | token id | spender: one approval, as the CSV and the chain both say it. */
-function chainLine(a: CurrentApproval): string {
-  const kind = {
-    erc20: 'token allowance',
-    permit2: 'Permit2 allowance',
-    operator: 'operator for all NFTs',
-    erc721: 'single NFT',
-  }[a.kind];
+/** A token's decimals and the latest answer of its seeded price feed (8 decimals). */
+async function seededPrice(env: Environment, token: Address): Promise<{ answer: bigint; decimals: number }> {
+  const node = nodeClient(env.chain.url);
+  const feed = LOCAL_PRICE_FEEDS.find((f) => f.asset !== 'native' && f.asset.toLowerCase() === token.toLowerCase());
+  if (!feed) throw new Error(`no seeded price feed for ${token}`);
+  const [, answer] = await node.readContract({ address: feed.address, abi: feedAbi, functionName: 'latestRoundData' });
+  const decimals = await node.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' });
+  return { answer, decimals };
+}
+
+/** kind | contract | token id | spender: one approval, as the CSV and the seed's manifest both say it. */
+function grantLine(a: SeededApproval | CurrentApproval): string {
   const spender = a.kind === 'operator' ? a.operator : a.kind === 'erc721' ? a.approved : a.spender;
-  return [kind, a.token, a.kind === 'erc721' ? String(a.tokenId) : '', spender].join(' | ').toLowerCase();
+  return [KIND_WORDS[a.kind], a.token, a.kind === 'erc721' ? String(a.tokenId) : '', spender].join(' | ').toLowerCase();
 }
 
 async function exported(page: Page): Promise<string[][]> {
@@ -57,13 +71,14 @@ describe('approvals', () => {
     await env?.close();
   });
 
-  it('lists what the chain says is in force, most at risk first, and exports the same as CSV', async () => {
+  it('lists what the seed left in force, most at risk first, at the seeded prices, and exports the same as CSV', async () => {
     const { page, consoleErrors } = await demoWalletPage(env);
     const approvals = new Approvals(page);
     await approvals.open();
-    const chain = await onChain(env);
-    expect(chain.length).toBeGreaterThanOrEqual(5);
-    await expect.poll(() => approvals.items().count()).toBe(chain.length);
+    // What the seed granted and left in force (zeroed and expired ones are not listed).
+    const seeded = (env.manifest?.approvals ?? []).filter((a) => a.state === 'in force');
+    expect(seeded.length).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => approvals.items().count()).toBe(seeded.length);
 
     const [header, ...rows] = await exported(page);
     const column = (name: string) => (header ?? []).indexOf(name);
@@ -71,20 +86,28 @@ describe('approvals', () => {
       [row[column('kind')], row[column('contract')], row[column('token_id')], row[column('spender')]]
         .join(' | ')
         .toLowerCase();
-    expect(rows.map(line).sort()).toEqual(chain.map(chainLine).sort());
+    expect(rows.map(line).sort()).toEqual(seeded.map(grantLine).sort());
     // Sorted by value at risk: priced rows first, in decreasing order.
     const values = rows.map((row) => row[column('value_at_risk_usd')] ?? '');
     const priced = values.filter((v) => v !== '').map(Number);
     expect(priced.length).toBeGreaterThan(0);
     expect(values.slice(0, priced.length).every((v) => v !== '')).toBe(true);
     expect(priced).toEqual([...priced].sort((a, b) => b - a));
-    // The list shows the same order, and the first item its value at risk in dollars.
+    // Each value at risk is the amount at risk at the seeded feed's latest price, to the wei-dollar.
+    for (const row of rows.filter((r) => r[column('value_at_risk_usd')] !== '')) {
+      const token = row[column('contract')] as Address;
+      const { answer, decimals } = await seededPrice(env, token);
+      const atRisk = parseUnits(row[column('at_risk')] ?? '', decimals);
+      const expected = (atRisk * answer * 10n ** 10n) / 10n ** BigInt(decimals);
+      expect(row[column('value_at_risk_usd')]).toBe(formatUnits(expected, 18));
+    }
+    // The list shows the same approvals in the same order, and the first its value at risk in dollars.
     const names = await approvals.names();
-    expect(names).toHaveLength(rows.length);
+    expect(names.map((name) => name.split(':')[0])).toEqual(rows.map((row) => row[column('token')]));
     expect(await approvals.items().first().textContent()).toMatch(/At risk now.*\(\$[\d,]+\.\d\d\)/);
     // An unlimited allowance says so, and an operator is flagged.
     expect(rows.some((row) => row[column('flags')]?.includes('unlimited'))).toBe(true);
-    expect(rows.some((row) => row[column('flags')]?.includes('operator for all NFTs'))).toBe(true);
+    expect(rows.some((row) => row[column('flags')]?.includes('may take every NFT'))).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -120,9 +143,7 @@ describe('approvals', () => {
 
   it('counts open unlimited approvals on Home, marks approval transactions in Activity, and leads to Approvals', async () => {
     const { page, consoleErrors } = await demoWalletPage(env);
-    const unlimited = (await onChain(env)).filter(
-      (a) => a.kind === 'operator' || ((a.kind === 'erc20' || a.kind === 'permit2') && a.unlimited),
-    ).length;
+    const unlimited = countWide(await onChain(env));
     expect(unlimited).toBeGreaterThan(0);
     const shell = new AppShell(page);
     await shell.goTo('Activity');
@@ -130,7 +151,9 @@ describe('approvals', () => {
     await expect.poll(() => history.getByText('Approval granted').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expect.poll(() => history.getByText('Approval withdrawn').count()).toBeGreaterThan(0);
     await shell.goTo('Home');
-    const count = page.getByRole('link', { name: `${unlimited} open unlimited approvals` });
+    const count = page.getByRole('link', {
+      name: unlimited === 1 ? '1 open unlimited approval' : `${unlimited} open unlimited approvals`,
+    });
     await count.waitFor({ timeout: 20_000 });
     await count.click();
     await new Approvals(page).items().first().waitFor();
@@ -150,8 +173,8 @@ describe('approvals', () => {
     const chain = await onChain(env);
     await expect.poll(() => approvals.items().count()).toBe(chain.length);
     expect(await page.getByRole('main').textContent()).toContain('so it cannot revoke approvals with it');
-    expect(await approvals.list.getByRole('button').count()).toBe(0);
-    expect(await approvals.list.getByRole('checkbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: /^Select / }).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
   });
 

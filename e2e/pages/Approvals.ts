@@ -20,12 +20,9 @@ export class Approvals {
     return this.list.getByRole('listitem').filter({ has: this.page.getByRole('heading', { level: 3 }) });
   }
 
-  /** The accessible names of the listed approvals, in the order shown. */
+  /** The listed approvals as their headings name them (their accessible names), in the order shown. */
   async names(): Promise<string[]> {
-    const items = this.items();
-    const names: string[] = [];
-    for (let i = 0; i < (await items.count()); i++) names.push((await items.nth(i).getAttribute('aria-label')) ?? '');
-    return names;
+    return this.list.getByRole('heading', { level: 3 }).allTextContents();
   }
 
   item(name: string): Locator {

@@ -62,10 +62,10 @@ function syncOnce(
   return task;
 }
 
-/** After a sync wrote something: what is read from the history and the approvals is read again. */
-function refreshHistory(queryClient: QueryClient, network: Network): void {
+/** After a sync wrote something: what is read from the history, and the account's approvals, are read again. */
+function refreshHistory(queryClient: QueryClient, network: Network, account: Address): void {
   void queryClient.invalidateQueries({ queryKey: activityKeys.all });
-  void queryClient.invalidateQueries({ queryKey: approvalKeys.network(network) });
+  void queryClient.invalidateQueries({ queryKey: approvalKeys.account(network, account) });
 }
 
 /** The last approval events seen per account, so that only a change refreshes what shows them. */
@@ -113,18 +113,20 @@ export function useActivitySync(): void {
   const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
 
   useEffect(() => {
-    const refresh = () => refreshHistory(queryClient, network);
     syncRequests.setState({
       request: (networkId, address) => {
-        if (networkId === network.id) void syncOnce({ activity, approvals }, network, address, explorer, refresh);
+        if (networkId !== network.id) return;
+        const refresh = () => refreshHistory(queryClient, network, address);
+        void syncOnce({ activity, approvals }, network, address, explorer, refresh);
       },
     });
   }, [activity, approvals, network, explorer, queryClient]);
 
   useEffect(() => {
     if (block === undefined || accountList === '') return;
-    const refresh = () => refreshHistory(queryClient, network);
-    for (const account of accountList.split(','))
-      void syncOnce({ activity, approvals }, network, account as Address, explorer, refresh);
+    for (const account of accountList.split(',') as Address[]) {
+      const refresh = () => refreshHistory(queryClient, network, account);
+      void syncOnce({ activity, approvals }, network, account, explorer, refresh);
+    }
   }, [block, accountList, network, explorer, activity, approvals, queryClient]);
 }

@@ -7,22 +7,25 @@ import { accountApprovalsQuery } from './queries/approvalQueries';
 import { useChainHead } from './useChainHead';
 
 /**
- * The account's approvals in force, read again at each new block while shown (a scan that finds
- * the head unchanged costs one request), never through a node on another chain.
+ * The account's approvals in force, read again at each new block while shown (the scan then
+ * finds the head moved by a block or two; the state and its context are read again, since a
+ * spender can use an allowance without any approval event), never through a node on another
+ * chain: `canRetry` is false then, and nothing is read until it answers for this one.
  */
 export function useAccountApprovals(network: Network, owner: Address | undefined) {
   const store = useApprovalStore();
   const head = useChainHead(network);
   const chainOk = head.data?.status === 'ok';
   const query = useQuery({ ...accountApprovalsQuery(network, store, owner), enabled: owner !== undefined && chainOk });
-  const latest = head.data?.blockNumber;
+  const latest = chainOk ? head.data?.blockNumber : undefined;
   const { data, isFetching, refetch } = query;
-  const askedFor = useRef<bigint | undefined>(undefined);
+  const askedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (latest === undefined || data === undefined || isFetching || latest === data.head) return;
-    if (askedFor.current === latest) return;
-    askedFor.current = latest;
+    const ask = `${owner}:${latest}`;
+    if (askedFor.current === ask) return;
+    askedFor.current = ask;
     void refetch({ cancelRefetch: false });
-  }, [latest, data, isFetching, refetch]);
-  return query;
+  }, [latest, owner, data, isFetching, refetch]);
+  return { ...query, canRetry: chainOk };
 }

@@ -40,7 +40,7 @@ const entriesOf = (items: ActivityItem[], records: TxRecord[] = []) =>
   buildEntries({ account: me, records, ...known, items });
 
 describe('history entries', () => {
-  it('marks the transactions that granted or withdrew approvals, a grant winning over a withdrawal in one transaction', () => {
+  it('marks the transactions the account sent to grant or withdraw approvals, not transfers that spent one', () => {
     const sent = (n: number) => item(n, { direction: 'out', amount: 0n, fee: 21n, counterparty: dai });
     const event = (n: number, amount: bigint, logIndex = 0): ApprovalEvent => ({
       kind: 'erc20',
@@ -57,11 +57,20 @@ describe('history entries', () => {
       account: me,
       records: [],
       ...known,
-      items: [sent(1), sent(2), sent(3), sent(4)],
-      approvalEvents: [event(1, 5n), event(2, 0n), event(3, 0n), event(3, 7n, 1)],
+      items: [
+        sent(1),
+        sent(2),
+        sent(3),
+        sent(4),
+        // A swap whose transferFrom emitted Approval, and an Approval in someone else's transaction.
+        sent(5),
+        item(5, { direction: 'out', asset: { kind: 'erc20', address: dai }, amount: 10n, logIndex: 2 }),
+        item(6, { direction: 'in', asset: { kind: 'erc20', address: dai }, amount: 3n, logIndex: 1 }),
+      ],
+      approvalEvents: [event(1, 5n), event(2, 0n), event(3, 0n), event(3, 7n, 1), event(5, 90n), event(6, 1n)],
     });
     const marks = Object.fromEntries(entries.map((e) => [Number(e.blockNumber), e.approval]));
-    expect(marks).toEqual({ 1: 'granted', 2: 'withdrawn', 3: 'granted', 4: undefined });
+    expect(marks).toEqual({ 1: 'granted', 2: 'withdrawn', 3: 'granted', 4: undefined, 5: undefined, 6: undefined });
   });
 
   it('groups a transaction’s items: a token sent with its fee, one entry', () => {

@@ -39,7 +39,7 @@ export type ActivityEntry = {
   txIndex: number;
   /** The origin of the site that asked Cairn to send it, when one did. */
   site?: string | undefined;
-  /** It granted or withdrew an approval of the account's (its approval events say which). */
+  /** A transaction the account sent that moved nothing and granted or withdrew an approval (its events say which). */
   approval?: 'granted' | 'withdrawn' | undefined;
 };
 
@@ -95,7 +95,9 @@ export function buildEntries(args: {
       fromRecord: false,
       txIndex: first.txIndex,
       site: siteByHash.get(hash),
-      approval: approvals.get(hash),
+      // Tokens also emit Approval when a transferFrom spends an allowance: only a transaction the
+      // account sent that moved nothing is taken for one that set an approval.
+      approval: sentByAccount && movements.length === 0 ? approvals.get(hash) : undefined,
     });
   }
   for (const record of args.records) {
@@ -127,7 +129,7 @@ export function buildEntries(args: {
       fromRecord: true,
       txIndex: 0,
       site: record.site,
-      approval: approvals.get(record.hash.toLowerCase()),
+      approval: movement ? undefined : approvals.get(record.hash.toLowerCase()),
     });
   }
   return entries.sort(compareEntries);

@@ -2,10 +2,10 @@ import { type Address, type Hex, maxUint256, parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../csv/csv';
 import type { ApprovalContext } from './approvalContext';
-import { approvalRows } from './approvalRows';
+import { sortedApprovalRows } from './approvalRows';
 import { APPROVALS_CSV_HEADER, approvalsCsv } from './approvalsCsv';
 import type { CurrentApproval } from './currentApprovals';
-import { openUnlimited } from './openUnlimited';
+import { countWide } from './wide';
 
 const DAI: Address = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
 const USDC: Address = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
@@ -60,10 +60,21 @@ const prices = new Map([
   [USDC.toLowerCase(), dollar],
 ]);
 const never = () => false;
+const rowsOf = (
+  approvals: CurrentApproval[],
+  over: { prices?: typeof prices; calledSince?: (spender: Address, block: bigint) => boolean | undefined } = {},
+) =>
+  sortedApprovalRows(approvals, {
+    context,
+    prices: over.prices ?? prices,
+    now: NOW,
+    calledSince: over.calledSince ?? never,
+    listed: (token) => token !== USDC,
+  });
 
 describe('approvalRows', () => {
   it('puts the most value at risk first: the allowance capped by the balance, at the price', () => {
-    const rows = approvalRows([dai(maxUint256, parseUnits('20', 18)), usdc, operator], context, prices, NOW, never);
+    const rows = rowsOf([dai(maxUint256, parseUnits('20', 18)), usdc, operator]);
     expect(rows.map((r) => r.approval.token)).toEqual([USDC, DAI, NFT]);
     expect(rows[0]?.atRisk).toBe(parseUnits('100', 6));
     expect(rows[0]?.valueAtRisk).toBe(parseUnits('100', 18));
@@ -72,20 +83,16 @@ describe('approvalRows', () => {
   });
 
   it('raises each flag only when it holds', () => {
-    const [daiRow, usdcRow, operatorRow] = approvalRows(
-      [dai(maxUint256, 1n), usdc, operator],
-      context,
-      prices,
-      NOW,
-      (spender) => spender === ROUTER,
-    ).sort((a, b) => Number(a.approval.blockNumber - b.approval.blockNumber));
+    const [daiRow, usdcRow, operatorRow] = rowsOf([dai(maxUint256, 1n), usdc, operator], {
+      calledSince: (spender) => spender === ROUTER,
+    }).sort((a, b) => Number(a.approval.blockNumber - b.approval.blockNumber));
     expect(daiRow?.flags).toEqual(['unlimited', 'old']);
-    expect(usdcRow?.flags).toEqual(['no-code', 'unused']);
+    expect(usdcRow?.flags).toEqual(['no-code', 'unused', 'unlisted']);
     expect(operatorRow?.flags).toEqual(['all-nfts', 'no-code', 'unused']);
   });
 
   it('raises no "unused" flag while the history is unknown, and values nothing it cannot price', () => {
-    const rows = approvalRows([dai(5n, undefined), usdc], context, new Map(), NOW, () => undefined);
+    const rows = rowsOf([dai(5n, undefined), usdc], { prices: new Map(), calledSince: () => undefined });
     expect(rows.every((r) => !r.flags.includes('unused'))).toBe(true);
     expect(rows.every((r) => r.valueAtRisk === undefined)).toBe(true);
     // An unknown balance is not "nothing at risk".
@@ -93,13 +100,30 @@ describe('approvalRows', () => {
   });
 
   it('counts open unlimited allowances and operators', () => {
-    expect(openUnlimited([dai(maxUint256, 1n), usdc, operator])).toBe(2);
+    expect(countWide([dai(maxUint256, 1n), usdc, operator])).toBe(2);
+  });
+
+  it('puts what puts everything at stake without a value before what is worth nothing now, newest first', () => {
+    const empty = { ...dai(parseUnits('5', 18), 0n), blockNumber: 12n };
+    const rows = rowsOf([
+      empty,
+      { ...operator, blockNumber: 10n },
+      usdc,
+      { ...operator, token: DAI, blockNumber: 11n },
+    ]);
+    expect(rows.map((r) => `${r.approval.kind}:${r.approval.blockNumber}`)).toEqual([
+      'erc20:11',
+      'operator:11',
+      'operator:10',
+      'erc20:12',
+    ]);
+    expect(rows[3]?.valueAtRisk).toBe(0n);
   });
 });
 
 describe('approvalsCsv', () => {
   it('writes exact amounts, dates, flags and names, and guards a symbol a spreadsheet would run', () => {
-    const rows = approvalRows([dai(maxUint256, parseUnits('20.5', 18)), usdc], context, prices, NOW, never);
+    const rows = rowsOf([dai(maxUint256, parseUnits('20.5', 18)), usdc]);
     const text = approvalsCsv(rows, (row) => (row.spender === ROUTER ? 'Uniswap V2 Router' : undefined));
     const { records } = readCsv(text);
     expect(records[0]).toEqual(APPROVALS_CSV_HEADER);
@@ -119,11 +143,35 @@ describe('approvalsCsv', () => {
       '10',
       new Date((NOW - 400 * DAY) * 1000).toISOString(),
       hash,
-      'unlimited; granted more than a year ago; not used since granted',
+      'unlimited; granted more than a year ago; no transaction to it since',
     ]);
     // Written guarded (a spreadsheet shows it as text); read back as it was.
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(usdcLine?.[1]).toBe('=HYPERLINK("x")');
     expect(usdcLine?.[6]).toBe('100');
+  });
+});
+
+describe('approvalsCsv for Permit2, NFTs and operators', () => {
+  it('writes an expiration beyond any date as never, a single NFT with its id, and an operator as unlimited', () => {
+    const permit2: CurrentApproval = {
+      kind: 'permit2',
+      token: DAI,
+      spender: ROUTER,
+      amount: 5n * 10n ** 18n,
+      unlimited: false,
+      expiration: 2n ** 48n - 1n,
+      nonce: 0n,
+      permit2Allowance: maxUint256,
+      balance: 10n ** 18n,
+      ...granted(10n),
+    };
+    const nft: CurrentApproval = { kind: 'erc721', token: NFT, tokenId: 7n, approved: STRANGER, ...granted(12n) };
+    const { records } = readCsv(approvalsCsv(rowsOf([permit2, nft, operator]), () => undefined));
+    const byKind = new Map(records.slice(1).map((r) => [r[0], r]));
+    expect(byKind.get('Permit2 allowance')?.[10]).toBe('never');
+    expect(byKind.get('Permit2 allowance')?.[8]).toBe('1');
+    expect(byKind.get('single NFT')?.slice(2, 5)).toEqual([NFT, '7', STRANGER]);
+    expect(byKind.get('operator for all NFTs')?.[7]).toBe('true');
   });
 });

@@ -6,16 +6,26 @@ import { PERMIT2_ADDRESS } from '../signing/permits';
 import { approvalKey } from '../simulation/changes';
 import { type ApprovalContext, spenderOf } from './approvalContext';
 import { type CurrentApproval, tokensAtRisk } from './currentApprovals';
+import { isWide } from './wide';
 
 /** Why an approval deserves a second look. */
-export type ApprovalFlag = 'unlimited' | 'no-code' | 'all-nfts' | 'old' | 'unused';
+export type ApprovalFlag = 'unlimited' | 'no-code' | 'all-nfts' | 'old' | 'unused' | 'unlisted';
+
+// The words for kinds and flags, shared by the screen and the CSV export.
+export const KIND_WORDS: Record<CurrentApproval['kind'], string> = {
+  erc20: 'token allowance',
+  permit2: 'Permit2 allowance',
+  operator: 'operator for all NFTs',
+  erc721: 'single NFT',
+};
 
 export const FLAG_WORDS: Record<ApprovalFlag, string> = {
   unlimited: 'unlimited',
   'no-code': 'spender is not a contract',
-  'all-nfts': 'operator for all NFTs',
+  'all-nfts': 'may take every NFT',
   old: 'granted more than a year ago',
-  unused: 'not used since granted',
+  unused: 'no transaction to it since',
+  unlisted: 'token not in your lists',
 };
 
 const YEAR_SECONDS = 365 * 86_400;
@@ -41,19 +51,25 @@ export type ApprovalRow = {
 export const approvalId = (approval: CurrentApproval): string =>
   approvalKey(approval.kind === 'permit2' ? { ...approval, permit2: PERMIT2_ADDRESS } : approval);
 
+/** What the screen knows around the approvals: see approvalRows. */
+export type RowFacts = {
+  context: ApprovalContext | undefined;
+  prices: ReadonlyMap<string, FeedAnswer>;
+  /** Unix seconds now (the head's time). */
+  now: number;
+  /** Whether the account sent a transaction to `spender` after `block`; undefined while its history is not synced. */
+  calledSince: (spender: Address, block: bigint) => boolean | undefined;
+  /** Whether a token is in the network's lists or added by the person (lower case); NFT collections are not asked. */
+  listed: (token: Address) => boolean;
+};
+
 /**
- * Rows for the Approvals screen, most value at risk first; among those without a value, unlimited
- * ones and operators for all NFTs first, then the most recent. `dealtWithSince(spender, block)`
- * says whether the account's history shows any dealing with the spender after that block
- * (undefined while the history is not synced: the flag is then not raised).
+ * Rows for the Approvals screen, sorted: value at risk first (most first), then what puts
+ * everything at stake without a value (unlimited allowances, operators for all NFTs), then the
+ * rest (nothing at risk now included), each group most recent first.
  */
-export function approvalRows(
-  approvals: readonly CurrentApproval[],
-  context: ApprovalContext | undefined,
-  prices: ReadonlyMap<string, FeedAnswer>,
-  now: number,
-  dealtWithSince: (spender: Address, block: bigint) => boolean | undefined,
-): ApprovalRow[] {
+export function sortedApprovalRows(approvals: readonly CurrentApproval[], facts: RowFacts): ApprovalRow[] {
+  const { context, prices, now, calledSince, listed } = facts;
   const rows = approvals.map((approval): ApprovalRow => {
     const spender = spenderOf(approval);
     const token = approval.token.toLowerCase();
@@ -67,11 +83,13 @@ export function approvalRows(
     const grantedAt = context?.grantedAt.get(String(approval.blockNumber));
     const spenderHasCode = context?.hasCode.get(spender.toLowerCase());
     const flags: ApprovalFlag[] = [];
-    if ((approval.kind === 'erc20' || approval.kind === 'permit2') && approval.unlimited) flags.push('unlimited');
+    const fungible = approval.kind === 'erc20' || approval.kind === 'permit2';
+    if (fungible && approval.unlimited) flags.push('unlimited');
     if (approval.kind === 'operator') flags.push('all-nfts');
     if (spenderHasCode === false) flags.push('no-code');
     if (grantedAt !== undefined && now - grantedAt > YEAR_SECONDS) flags.push('old');
-    if (dealtWithSince(spender, approval.blockNumber) === false) flags.push('unused');
+    if (calledSince(spender, approval.blockNumber) === false) flags.push('unused');
+    if (fungible && !listed(approval.token)) flags.push('unlisted');
     return {
       id: approvalId(approval),
       approval,
@@ -88,13 +106,9 @@ export function approvalRows(
 }
 
 function byRisk(a: ApprovalRow, b: ApprovalRow): number {
-  if (a.valueAtRisk !== b.valueAtRisk) {
-    if (a.valueAtRisk === undefined) return 1;
-    if (b.valueAtRisk === undefined) return -1;
-    return a.valueAtRisk > b.valueAtRisk ? -1 : 1;
-  }
-  const wide = (row: ApprovalRow) => (row.flags.includes('unlimited') || row.flags.includes('all-nfts') ? 0 : 1);
-  if (wide(a) !== wide(b)) return wide(a) - wide(b);
+  const group = (row: ApprovalRow) => (row.valueAtRisk ? 0 : isWide(row.approval) ? 1 : 2);
+  if (group(a) !== group(b)) return group(a) - group(b);
+  if (a.valueAtRisk && b.valueAtRisk && a.valueAtRisk !== b.valueAtRisk) return a.valueAtRisk > b.valueAtRisk ? -1 : 1;
   if (a.approval.blockNumber !== b.approval.blockNumber)
     return a.approval.blockNumber > b.approval.blockNumber ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

@@ -1,8 +1,7 @@
 import { formatUnits } from 'viem';
 import { FIAT_DECIMALS } from '../assets/fiat';
 import { writeCsv } from '../csv/csv';
-import type { ApprovalRow } from './approvalRows';
-import { FLAG_WORDS } from './approvalRows';
+import { type ApprovalRow, FLAG_WORDS, KIND_WORDS } from './approvalRows';
 
 export const APPROVALS_CSV_HEADER = [
   'kind',
@@ -22,12 +21,14 @@ export const APPROVALS_CSV_HEADER = [
   'flags',
 ];
 
-const KIND_WORDS: Record<ApprovalRow['approval']['kind'], string> = {
-  erc20: 'token allowance',
-  permit2: 'Permit2 allowance',
-  operator: 'operator for all NFTs',
-  erc721: 'single NFT',
-};
+/** The latest time a Date can hold (ms); Permit2 accepts expirations far beyond it (uint48 seconds). */
+const LAST_DATE_MS = 8.64e15;
+
+/** A time in UTC ISO 8601, or 'never' for one beyond any date (an expiration meant as "never"). */
+export function isoTime(seconds: number | bigint): string {
+  const ms = Number(seconds) * 1000;
+  return ms > LAST_DATE_MS ? 'never' : new Date(ms).toISOString();
+}
 
 /**
  * The approvals as CSV, in the order shown: exact amounts in the token's units (base units when
@@ -35,8 +36,7 @@ const KIND_WORDS: Record<ApprovalRow['approval']['kind'], string> = {
  * writer, so a token name a spreadsheet would run as a formula is guarded.
  */
 export function approvalsCsv(rows: readonly ApprovalRow[], nameOf: (row: ApprovalRow) => string | undefined): string {
-  const iso = (seconds: number | bigint | undefined) =>
-    seconds === undefined ? '' : new Date(Number(seconds) * 1000).toISOString();
+  const iso = (seconds: number | bigint | undefined) => (seconds === undefined ? '' : isoTime(seconds));
   const lines: string[][] = [APPROVALS_CSV_HEADER];
   for (const row of rows) {
     const { approval, label } = row;
@@ -44,7 +44,7 @@ export function approvalsCsv(rows: readonly ApprovalRow[], nameOf: (row: Approva
     const fungible = approval.kind === 'erc20' || approval.kind === 'permit2';
     lines.push([
       KIND_WORDS[approval.kind],
-      label?.symbol ?? label?.name ?? '',
+      label?.symbol || label?.name || '',
       approval.token,
       approval.kind === 'erc721' ? String(approval.tokenId) : '',
       row.spender,

@@ -18,8 +18,8 @@ import {
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { PERMIT2_ADDRESS } from '../signing/permits';
-import { MAX_UINT160, MAX_UINT256 } from '../simulation/types';
 import { type ApprovalEvent, latestPerApproval } from './approvalEvents';
+import { UNLIMITED_FROM } from './wide';
 
 const readAbi = parseAbi([
   'function allowance(address owner, address spender) view returns (uint256)',
@@ -129,13 +129,14 @@ export function approvalInForce(
   switch (event.kind) {
     case 'erc20': {
       const amount = failed ? event.amount : word(read);
-      if (!amount) return undefined;
+      // 1 base unit is what a revoke leaves on a token that refuses 0 (revokeCallFor): nothing to take.
+      if (!amount || amount === 1n) return undefined;
       return {
         kind: 'erc20',
         token: event.token,
         spender: event.spender,
         amount,
-        unlimited: amount === MAX_UINT256,
+        unlimited: amount >= UNLIMITED_FROM,
         balance: word(outcomes[1]),
         ...(failed ? unreadable : granted),
       };
@@ -175,7 +176,7 @@ export function approvalInForce(
         token: event.token,
         spender: event.spender,
         amount,
-        unlimited: amount === MAX_UINT160,
+        unlimited: amount >= UNLIMITED_FROM,
         expiration,
         nonce,
         permit2Allowance: word(outcomes[1]),

@@ -123,7 +123,6 @@ export function EntryRow({
           </span>
         )}
         {entry.site && <span>asked by {new URL(entry.site).host}</span>}
-        {entry.approval && entry.movements.length > 0 && <span>{APPROVAL_WORDS[entry.approval].toLowerCase()}</span>}
         {status && <span className={styles.status}>{status}</span>}
         {entry.suspicions.map((s) => (
           <span key={s} className={styles.warning}>

@@ -1,48 +1,61 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import { type ApprovalRow, FLAG_WORDS } from '@/core/approvals/approvalRows';
+import { type ApprovalRow, FLAG_WORDS, KIND_WORDS } from '@/core/approvals/approvalRows';
 import { fiatText } from '@/lib/format';
 import { useLinks } from '@/lib/links';
-import type { SpenderName } from '@/lib/spenderNames';
 import styles from './approvals.module.css';
-import { allowedWords, describeApproval, tokenName } from './approvalWords';
-
-const KIND_WORDS: Record<ApprovalRow['approval']['kind'], string> = {
-  erc20: 'Token allowance',
-  permit2: 'Permit2 allowance',
-  operator: 'Operator for all NFTs',
-  erc721: 'One NFT',
-};
+import { allowedWords, dateWords } from './approvalWords';
 
 type Props = {
   row: ApprovalRow;
-  spenderName: SpenderName | undefined;
+  /** The approval in one line (its heading and accessible name). */
+  title: string;
+  spenderName: { name: string; source: string } | undefined;
   selected: boolean;
-  /** Undefined when the account cannot sign (watch-only): nothing to revoke with. */
+  /** Undefined when the account cannot sign (watch-only) or a review is open. */
   onSelect: ((selected: boolean) => void) | undefined;
   onRevoke: (() => void) | undefined;
 };
 
-/** One approval in force: who may take what, what that is worth now, since when, and why it deserves a look. */
-export function ApprovalItem({ row, spenderName, selected, onSelect, onRevoke }: Props) {
-  const links = useLinks();
+function AtRisk({ row }: { row: ApprovalRow }) {
   const { approval, label } = row;
-  const spenderText = spenderName?.name ?? row.spender;
-  const title = describeApproval(row, spenderText);
-  const decimals = label?.decimals;
+  if (approval.kind === 'operator') return <>every NFT of this collection the account holds</>;
+  if (approval.kind === 'erc721') return <>NFT #{approval.tokenId.toString()}</>;
+  if (row.atRisk === undefined) return <>unknown (the balance could not be read)</>;
+  if (label?.decimals === undefined) return <>{row.atRisk.toString()} base units (the token states no decimals)</>;
   return (
-    <li className={styles.item} aria-label={title}>
-      <h3>
-        {tokenName(row)} · {KIND_WORDS[approval.kind]}
-      </h3>
+    <>
+      <Amount value={row.atRisk} decimals={label.decimals} symbol={label.symbol ?? ''} />
+      {row.valueAtRisk !== undefined ? ` (${fiatText(row.valueAtRisk)})` : ' (no price)'}
+    </>
+  );
+}
+
+/** One approval in force: who may take what, what that is worth now, since when, and why it deserves a look. */
+export function ApprovalItem({ row, title, spenderName, selected, onSelect, onRevoke }: Props) {
+  const links = useLinks();
+  const headingId = useId();
+  const { approval } = row;
+  return (
+    <li className={styles.item} aria-labelledby={headingId}>
+      <h3 id={headingId}>{title}</h3>
       <dl className={ui.facts}>
+        <dt>Kind</dt>
+        <dd>{KIND_WORDS[approval.kind]}</dd>
+        <dt>{approval.kind === 'erc20' || approval.kind === 'permit2' ? 'Token' : 'Collection'}</dt>
+        <dd>
+          <AddressText address={approval.token} />
+        </dd>
         <dt>{approval.kind === 'operator' || approval.kind === 'erc721' ? 'Operator' : 'Spender'}</dt>
         <dd>
           {spenderName && (
             <>
-              {spenderName.name} <span className={styles.source}>({spenderName.source})</span>
+              <UntrustedText text={spenderName.name} kind="name" />{' '}
+              <span className={styles.source}>({spenderName.source})</span>
               <br />
             </>
           )}
@@ -52,29 +65,20 @@ export function ApprovalItem({ row, spenderName, selected, onSelect, onRevoke }:
         <dt>Allowed</dt>
         <dd>
           {allowedWords(row)}
-          {approval.kind === 'permit2' && `, until ${new Date(Number(approval.expiration) * 1000).toLocaleString()}`}
+          {approval.kind === 'permit2' && `, until ${dateWords(approval.expiration, true)}`}
           {approval.unreadable && ' (as granted: the contract did not answer when asked now)'}
         </dd>
         <dt>At risk now</dt>
         <dd>
-          {approval.kind === 'operator' ? (
-            'every NFT of this collection the account holds'
-          ) : approval.kind === 'erc721' ? (
-            `NFT #${approval.tokenId}`
-          ) : row.atRisk === undefined || decimals === undefined ? (
-            'unknown (the balance could not be read)'
-          ) : (
-            <>
-              <Amount value={row.atRisk} decimals={decimals} symbol={label?.symbol ?? ''} />
-              {row.valueAtRisk !== undefined ? ` (${fiatText(row.valueAtRisk)})` : ' (no price)'}
-            </>
-          )}
+          <AtRisk row={row} />
         </dd>
-        <dt>Granted</dt>
+        <dt>Last set</dt>
         <dd>
           block {approval.blockNumber.toString()}
-          {row.grantedAt !== undefined && `, ${new Date(row.grantedAt * 1000).toLocaleDateString()}`} ·{' '}
-          <Link to={links.transaction(approval.transactionHash)}>transaction</Link>
+          {row.grantedAt !== undefined && `, ${dateWords(row.grantedAt, false)}`} ·{' '}
+          <Link to={links.transaction(approval.transactionHash)} aria-label={`Transaction that set ${title}`}>
+            transaction
+          </Link>
         </dd>
       </dl>
       {row.flags.length > 0 && (

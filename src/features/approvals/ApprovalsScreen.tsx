@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Address } from 'viem';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorAlert } from '@/components/ErrorAlert';
@@ -6,22 +6,27 @@ import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/account';
-import { type ApprovalRow, approvalRows } from '@/core/approvals/approvalRows';
+import { type ApprovalRow, sortedApprovalRows } from '@/core/approvals/approvalRows';
 import { approvalsCsv } from '@/core/approvals/approvalsCsv';
+import { listedTokens } from '@/core/assets/catalogue';
+import type { TokenInfo } from '@/core/assets/token';
+import { untrustedLabel } from '@/core/text/untrustedText';
 import { useSyncStatus } from '@/lib/activity';
 import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
 import { useAccountItems } from '@/lib/queries/activityQueries';
-import { useSelectedNetwork } from '@/lib/session';
+import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useSpenderNames } from '@/lib/spenderNames';
 import { useAccountApprovals } from '@/lib/useAccountApprovals';
 import { usePortfolio } from '@/lib/usePortfolio';
 import { useSelectedAccount } from '@/lib/vault';
 import { ApprovalItem } from './ApprovalItem';
 import styles from './approvals.module.css';
+import { describeApproval } from './approvalWords';
 import { RevokeReview } from './RevokeReview';
 
 const NO_PRICES = new Map();
+const NO_TOKENS: TokenInfo[] = [];
 
 /**
  * Every approval the selected account has granted on the network and that is still in force:
@@ -36,43 +41,66 @@ export function ApprovalsScreen() {
   const { snapshot } = usePortfolio({ everyBlock: false });
   const items = useAccountItems(network, owner);
   const sync = useSyncStatus(network.id, owner);
+  const custom = useSession((s) => s.customTokens[network.id] ?? NO_TOKENS);
   const names = useSpenderNames(network);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [revoking, setRevoking] = useState<readonly ApprovalRow[]>();
+  // Selection and review belong to one account on one network: another choice starts afresh.
+  const scope = `${network.id}:${owner ?? ''}`;
+  const [choice, setChoice] = useState<{ scope: string; selected: ReadonlySet<string>; revoking?: ApprovalRow[] }>({
+    scope,
+    selected: new Set(),
+  });
+  const current = choice.scope === scope ? choice : { scope, selected: new Set<string>(), revoking: undefined };
+  const listHeading = useRef<HTMLHeadingElement>(null);
 
   const rows = useMemo(() => {
     const data = approvals.data;
     if (!data) return undefined;
     const synced = sync.syncedTo !== undefined && items.data !== undefined;
-    const dealtWithSince = (spender: Address, block: bigint) =>
-      synced
-        ? (items.data ?? []).some(
-            (item) => item.blockNumber > block && item.counterparty?.toLowerCase() === spender.toLowerCase(),
-          )
-        : undefined;
-    const now = snapshot?.timestamp ?? Math.floor(Date.now() / 1000);
-    return approvalRows(data.approvals, data.context, snapshot?.prices ?? NO_PRICES, now, dealtWithSince);
-  }, [approvals.data, snapshot, items.data, sync.syncedTo]);
+    const listed = new Set([...listedTokens(network), ...custom].map((t) => t.address.toLowerCase()));
+    return sortedApprovalRows(data.approvals, {
+      context: data.context,
+      prices: snapshot?.prices ?? NO_PRICES,
+      now: snapshot?.timestamp ?? Math.floor(Date.now() / 1000),
+      // A transaction the account sent to the spender: its own item for the transaction, with the
+      // contract it called as the other side (token movements go to pools and buyers instead).
+      calledSince: (spender, block) =>
+        synced
+          ? (items.data ?? []).some(
+              (item) =>
+                item.blockNumber > block &&
+                item.logIndex === undefined &&
+                item.fee !== undefined &&
+                item.counterparty?.toLowerCase() === spender.toLowerCase(),
+            )
+          : undefined,
+      listed: (token) => listed.has(token.toLowerCase()),
+    });
+  }, [approvals.data, snapshot, items.data, sync.syncedTo, network, custom]);
 
   const signs = account !== undefined && canSign(account);
-  const chosen = rows?.filter((row) => selected.has(row.id)) ?? [];
-  const spenderText = (row: ApprovalRow) => names(row.spender)?.name ?? row.spender;
+  const chosen = rows?.filter((row) => current.selected.has(row.id)) ?? [];
+  const spenderText = (row: ApprovalRow) => {
+    const name = names(row.spender)?.name;
+    return name ? untrustedLabel(name, 'name') : row.spender;
+  };
   const exportCsv = () => {
     if (!rows || !owner) return;
     const csv = approvalsCsv(rows, (row) => names(row.spender)?.name);
     downloadText(`cairn-approvals-${network.id}-${owner.slice(0, 10)}.csv`, csv, 'text/csv');
   };
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const close = () => {
-    setRevoking(undefined);
-    setSelected(new Set());
+  const toggle = (id: string, on: boolean) => {
+    const selected = new Set(current.selected);
+    if (on) selected.add(id);
+    else selected.delete(id);
+    setChoice({ ...current, selected });
   };
+  const review = (revoking: ApprovalRow[]) => setChoice({ ...current, revoking });
+  const close = () => {
+    setChoice({ scope, selected: new Set() });
+    // The review's buttons go away with it: the list's heading takes the focus.
+    requestAnimationFrame(() => listHeading.current?.focus());
+  };
+  const reviewing = current.revoking !== undefined;
 
   return (
     <Screen title="Approvals">
@@ -83,19 +111,24 @@ export function ApprovalsScreen() {
       {account && !signs && <WatchOnlyNotice account={account} task="revoke approvals with it" level={2} />}
       <ErrorAlert
         message={approvals.isError ? `The approvals could not be read: ${errorText(approvals.error)}` : undefined}
-        action={{ label: 'Try again', onAction: () => void approvals.refetch(), busy: approvals.isFetching }}
+        action={
+          approvals.canRetry
+            ? { label: 'Try again', onAction: () => void approvals.refetch(), busy: approvals.isFetching }
+            : undefined
+        }
       />
-      {revoking && account && (
+      {current.revoking && account && (
         <RevokeReview
+          key={scope}
           network={network}
           account={account}
-          rows={revoking}
+          rows={current.revoking}
           describeSpender={spenderText}
           onClose={close}
         />
       )}
       {rows === undefined ? (
-        owner && !approvals.isError && <p role="status">Reading approval events…</p>
+        owner && !approvals.isError && <p className={ui.muted}>Reading approval events…</p>
       ) : rows.length === 0 ? (
         <EmptyState title="No approvals in force">
           {approvals.data?.neverSent
@@ -104,16 +137,12 @@ export function ApprovalsScreen() {
         </EmptyState>
       ) : (
         <section className={ui.section} aria-labelledby="approvals-title">
-          <h2 id="approvals-title">
+          <h2 id="approvals-title" ref={listHeading} tabIndex={-1}>
             {rows.length === 1 ? '1 approval in force' : `${rows.length} approvals in force`}
           </h2>
           <div className={styles.toolbar}>
             {signs && (
-              <button
-                type="button"
-                disabled={chosen.length === 0 || revoking !== undefined}
-                onClick={() => setRevoking(chosen)}
-              >
+              <button type="button" disabled={chosen.length === 0 || reviewing} onClick={() => review(chosen)}>
                 {chosen.length > 1 ? `Revoke ${chosen.length} selected` : 'Revoke selected'}
               </button>
             )}
@@ -126,10 +155,11 @@ export function ApprovalsScreen() {
               <ApprovalItem
                 key={row.id}
                 row={row}
+                title={describeApproval(row, spenderText(row))}
                 spenderName={names(row.spender)}
-                selected={selected.has(row.id)}
-                onSelect={signs ? (on) => toggle(row.id, on) : undefined}
-                onRevoke={signs && revoking === undefined ? () => setRevoking([row]) : undefined}
+                selected={current.selected.has(row.id)}
+                onSelect={signs && !reviewing ? (on) => toggle(row.id, on) : undefined}
+                onRevoke={signs && !reviewing ? () => review([row]) : undefined}
               />
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { Amount } from '@/components/Amount';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { ApprovalRow } from '@/core/approvals/approvalRows';
@@ -12,13 +13,13 @@ import type { Network } from '@/core/chain/networks';
 import { type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
 import { toHexChainId } from '@/core/dapp/protocol';
 import { expectedCost } from '@/core/tx/fees';
-import type { PreparedSend } from '@/core/tx/prepare';
 import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
 import { errorText } from '@/lib/errorMessages';
 import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { approvalKeys } from '@/lib/queries/approvalKeys';
 import { revokeCallsQuery } from '@/lib/queries/revokeQueries';
 import { useTransactions } from '@/lib/transactions';
+import { usePreparedFirstCall } from '@/lib/usePreparedFirstCall';
 import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import styles from './approvals.module.css';
@@ -50,39 +51,35 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
     [planned.data],
   );
   const review = useCallsReviewPreview(network, owner, calls, calls.length > 0);
-  const [first, setFirst] = useState<PreparedSend>();
+  const { prepared: first, problem: notPrepared } = usePreparedFirstCall(network, owner, calls);
   const [problem, setProblem] = useState<string>();
   const [steps, setSteps] = useState<CallStep[]>();
   const [busy, setBusy] = useState(false);
+  const [finished, setFinished] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Leaving the screen stops the revocations not yet sent (the review says so).
+  const shown = useRef(true);
   const count = rows.length;
   const native = network.nativeCurrency;
 
-  useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
-    setFirst(undefined);
-    setProblem(undefined);
-    const call = calls[0];
-    if (!call) return;
-    let current = true;
-    prepareCall(network, owner, call).then(
-      (ready) => current && setFirst(ready),
-      (error: unknown) => current && setProblem(errorText(error)),
-    );
+    heading.current?.focus();
+    shown.current = true;
     return () => {
-      current = false;
+      shown.current = false;
     };
-  }, [network, owner, calls]);
+  }, []);
 
   const previewGas = review.preview.data?.result.calls.reduce((sum, c) => sum + c.gasUsed, 0n);
   const feeEstimate =
     first && previewGas !== undefined ? expectedCost(first.fees, first.market, previewGas) : undefined;
-  const done = steps?.every((s) => s.state === 'done' || s.state === 'not sent') ?? false;
+  const revoked = steps?.filter((s) => s.state === 'done' && s.receipt.status === '0x1').length ?? 0;
 
   const confirm = async () => {
     if (!first) return;
     setBusy(true);
     setProblem(undefined);
+    let sent = false;
     try {
       const [signer, txService] = [session.signerFor(account), await service()];
       await sendCallsInOrder(
@@ -91,17 +88,21 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
           send: async (index) => {
             const prepared = index === 0 ? first : await prepareCall(network, owner, calls[index] as (typeof calls)[0]);
             const record = await sendPreparedCall(txService, { network, account: signer, prepared });
+            sent = true;
             return record.hash;
           },
           receipt: (hash) => waitForBatchCallReceipt(network, hash as Hex),
-          stillWanted: () => true,
+          stillWanted: () => shown.current,
           onProgress: ({ steps }) => setSteps(steps),
           describe: errorText,
         },
       );
+      setFinished(true);
     } catch (error) {
-      // Nothing was sent: the person may confirm again.
-      setSteps(undefined);
+      // The first failed to send: nothing went out, the person may confirm again. Later ones end
+      // the batch inside sendCallsInOrder; a receipt the node cannot give ends it here.
+      if (sent) setFinished(true);
+      else setSteps(undefined);
       setProblem(errorText(error));
     } finally {
       setBusy(false);
@@ -119,14 +120,19 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
       {count > 1 && (
         <p>
           Cairn sends {count} transactions, one after another: each once the one before it is mined, and none after one
-          that fails. Those already mined stay done.
+          that fails. Those already mined stay done; leaving this screen stops the ones not yet sent.
         </p>
       )}
       <ol className={styles.revocations} aria-label="Approvals to revoke, in the order they are sent">
         {rows.map((row, index) => (
           <li key={row.id}>
             {describeApproval(row, describeSpender(row))}
-            {steps?.[index] && <span className={styles.step}> — {stepWords(steps[index] as CallStep)}</span>}
+            {steps?.[index] && (
+              <span className={styles.step}>
+                {' — '}
+                <UntrustedText text={stepWords(steps[index] as CallStep)} kind="whole" />
+              </span>
+            )}
           </li>
         ))}
       </ol>
@@ -150,7 +156,7 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
                 </>
               )}
             </>
-          ) : problem ? (
+          ) : notPrepared ? (
             'unknown'
           ) : (
             'working it out…'
@@ -160,6 +166,7 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
       <ErrorAlert
         message={
           problem ??
+          notPrepared ??
           (planned.isError ? `The revocations could not be prepared: ${errorText(planned.error)}` : undefined)
         }
       />
@@ -172,21 +179,21 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
         acknowledged={review.acknowledged}
         onAcknowledge={review.onAcknowledge}
       />
-      {steps && (
-        <p role="status">
-          {done
-            ? `${steps.filter((s) => s.state === 'done' && s.receipt.status === '0x1').length} of ${count} revoked.`
-            : 'Sending…'}
-        </p>
-      )}
+      <p role="status">
+        {steps === undefined
+          ? ''
+          : finished
+            ? `${revoked} of ${count} revoked.${revoked < count ? ' The others were not: see each line.' : ''}`
+            : `Sending… ${revoked} of ${count} revoked so far.`}
+      </p>
       <div className={ui.actions}>
         {!steps && (
           <button type="button" onClick={confirm} disabled={!first || busy || review.heldBack}>
             {busy ? 'Signing…' : count === 1 ? 'Confirm and revoke' : `Confirm and revoke all ${count}`}
           </button>
         )}
-        <button type="button" className={ui.secondary} onClick={onClose} disabled={busy && !done}>
-          {done ? 'Close' : 'Cancel'}
+        <button type="button" className={ui.secondary} onClick={onClose} disabled={busy}>
+          {finished ? 'Close' : 'Cancel'}
         </button>
       </div>
     </section>

@@ -3,7 +3,7 @@ import type { CallStep } from '@/core/dapp/callsBatch';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { formatAmount, shortAddress } from '@/lib/format';
 
-/** The token's or collection's name as shown: its symbol, else its name, else its address (untrusted text made safe). */
+/** The token's or collection's name as shown in a line of text: its symbol, else its name, else its address (made safe). */
 export function tokenName(row: ApprovalRow): string {
   const raw = row.label?.symbol || row.label?.name;
   return raw ? untrustedLabel(raw, 'symbol') : shortAddress(row.approval.token);
@@ -27,10 +27,17 @@ export function allowedWords(row: ApprovalRow): string {
   }
 }
 
-/** One line naming an approval, for the revoke review and the list's accessible names. */
+/** One line naming an approval: its heading on the screen and its line in the revoke review. `spender` is shown text already made safe. */
 export function describeApproval(row: ApprovalRow, spender: string): string {
   const via = row.approval.kind === 'permit2' ? ' through Permit2' : '';
   return `${tokenName(row)}: ${allowedWords(row)} for ${spender}${via}`;
+}
+
+/** A date, or "never" for a time beyond any date (Permit2 takes expirations far past the year 275760). */
+export function dateWords(seconds: number | bigint, withTime: boolean): string {
+  const ms = Number(seconds) * 1000;
+  if (ms > 8.64e15) return 'never';
+  return withTime ? new Date(ms).toLocaleString() : new Date(ms).toLocaleDateString();
 }
 
 /** Where one revocation stands while they are sent. */

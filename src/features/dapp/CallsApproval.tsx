@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Address, Hex } from 'viem';
 import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
@@ -10,12 +10,12 @@ import { toHexChainId } from '@/core/dapp/protocol';
 import { providerError } from '@/core/dapp/providerErrors';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import { expectedCost } from '@/core/tx/fees';
-import type { PreparedSend } from '@/core/tx/prepare';
 import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
 import { errorText } from '@/lib/errorMessages';
 import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
+import { usePreparedFirstCall } from '@/lib/usePreparedFirstCall';
 import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
@@ -43,23 +43,12 @@ export function CallsApproval({ id, request: asked }: Props) {
     () => calls.map((call) => ({ to: call.to as Address, value: call.value, data: call.data })),
     [calls],
   );
-  const [firstPrepared, setFirstPrepared] = useState<PreparedSend>();
-  const [problem, setProblem] = useState<string>();
+  const { prepared: firstPrepared, problem } = usePreparedFirstCall(
+    network,
+    from,
+    calls as readonly (DappCall & { to: Address })[],
+  );
   const [steps, setSteps] = useState<CallStep[]>();
-
-  useEffect(() => {
-    setFirstPrepared(undefined);
-    setProblem(undefined);
-    if (!network) return;
-    let current = true;
-    prepareCall(network, from, calls[0] as DappCall & { to: Address }).then(
-      (ready) => current && setFirstPrepared(ready),
-      (error: unknown) => current && setProblem(errorText(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [network, from, calls]);
 
   const selected = useSelectedNetwork();
   const review = useCallsReviewPreview(network ?? selected, from, batch, network !== undefined);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Address } from 'viem';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
-import { openUnlimited } from '@/core/approvals/openUnlimited';
+import { countWide } from '@/core/approvals/wide';
 import type { Network } from '@/core/chain/networks';
 import { useApprovalStore } from '@/lib/approvalStore';
 import { useLinks } from '@/lib/links';
@@ -17,7 +17,7 @@ function useOpenUnlimited(network: Network, account: Account): number | undefine
   const query = useQuery({
     ...accountApprovalsQuery(network, useApprovalStore(), account.address as Address),
     enabled: head.data?.status === 'ok',
-    select: (data) => openUnlimited(data.approvals),
+    select: (data) => countWide(data.approvals),
   });
   return query.data;
 }
@@ -34,9 +34,8 @@ export function OpenApprovals({ network, account, named }: { network: Network; a
   const words = count === 1 ? '1 open unlimited approval' : `${count} open unlimited approvals`;
   return (
     <p className={ui.flush}>
-      {named && `${account.name}: `}
       <Link to={links.approvals} onClick={() => session.selectAccount(account.id)}>
-        {words}
+        {named ? `${account.name}: ${words}` : words}
       </Link>
     </p>
   );
