@@ -3,11 +3,12 @@
 // allowances, a USDT-style token, one set and then withdrawn, an operator for the NFT collection,
 // a single NFT approval, and Permit2 allowances (in force, expired, locked down), through a node
 // that answers any log range and one that refuses ranges over 7 blocks.
-import { type Address, maxUint256, parseAbi, parseEther, parseUnits, zeroAddress } from 'viem';
+import { maxUint256, parseAbi, parseEther, parseUnits, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
-import { demoAccount, demoAddress, seedClient } from '../../../devchain/seedSupport.ts';
+import { demoAddress, seedClient } from '../../../devchain/seedSupport.ts';
+import { approvalCalls } from '../../testing/approvalCalls';
 import { startRpcFaultProxy } from '../../testing/rpcFaultProxy';
 import { simulationChain } from '../../testing/simulationChain';
 import { chainClient } from '../chain/client';
@@ -36,17 +37,7 @@ const abi = parseAbi([
 ]);
 const DAY = 86_400n;
 
-async function send(to: Address, functionName: string, args: readonly unknown[]): Promise<void> {
-  const hash = await seed.writeContract({
-    account: demoAccount(OWNER_INDEX),
-    address: to,
-    abi,
-    functionName,
-    args,
-  } as never);
-  const receipt = await seed.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success') throw new Error(`${functionName} on ${to} failed`);
-}
+const send = approvalCalls(url, OWNER_INDEX, abi);
 
 let now: bigint;
 

@@ -7,6 +7,7 @@ import { compileContracts } from '../../../devchain/compile.ts';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
 import { demoAccount, demoAddress, seedClient } from '../../../devchain/seedSupport.ts';
+import { approvalCalls } from '../../testing/approvalCalls';
 import { simulationChain } from '../../testing/simulationChain';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
@@ -32,17 +33,7 @@ const abi = parseAbi([
   'function approve(address token, address spender, uint160 amount, uint48 expiration)',
 ]);
 
-async function send(to: Address, functionName: string, args: readonly unknown[]): Promise<void> {
-  const hash = await seed.writeContract({
-    account: demoAccount(OWNER_INDEX),
-    address: to,
-    abi,
-    functionName,
-    args,
-  } as never);
-  const receipt = await seed.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success') throw new Error(`${functionName} on ${to} failed`);
-}
+const send = approvalCalls(url, OWNER_INDEX, abi);
 
 let noZero: Address;
 
