@@ -46,7 +46,7 @@ function syncOnce(
         account,
         (p) => setSyncStatus(key, { progress: p.total > 0n ? Number((p.done * 1000n) / p.total) / 1000 : undefined }),
       );
-      const approvalsChanged = await scanApprovalEvents(stores.approvals, network, account);
+      const approvalsChanged = await scanApprovalEvents(stores.approvals, network, account, explorer);
       if (result.itemsChanged || approvalsChanged) onWritten();
       setSyncStatus(key, { running: false, progress: undefined, error: undefined, syncedTo: result.head });
     } catch (error) {
@@ -76,10 +76,19 @@ const approvalSignatures = new Map<string, string>();
  * transactions that set them; the portfolio counts what is left open). Whether they changed.
  * A failure here leaves the history's sync alone: the Approvals screen reports its own.
  */
-async function scanApprovalEvents(store: ApprovalStore, network: Network, account: Address): Promise<boolean> {
+async function scanApprovalEvents(
+  store: ApprovalStore,
+  network: Network,
+  account: Address,
+  explorer: ExplorerConfig | undefined,
+): Promise<boolean> {
   try {
     const { scanApprovals } = await import('@/core/approvals/scanApprovals');
-    const { events } = await scanApprovals({ client: chainClient(network), store }, account);
+    const client = chainClient(network);
+    const { events } = await scanApprovals(
+      { client, store, explorer: explorer ? { config: explorer } : undefined },
+      account,
+    );
     const key = syncStatusKey(network.id, account);
     const signature = events.map((e) => `${e.transactionHash}:${e.logIndex}`).join(',');
     const changed = approvalSignatures.get(key) !== signature;

@@ -4,6 +4,7 @@ import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
 import { useApprovalStore } from './approvalStore';
 import { accountApprovalsQuery } from './queries/approvalQueries';
+import { useSession } from './session';
 import { useChainHead } from './useChainHead';
 
 /**
@@ -16,7 +17,11 @@ export function useAccountApprovals(network: Network, owner: Address | undefined
   const store = useApprovalStore();
   const head = useChainHead(network);
   const chainOk = head.data?.status === 'ok';
-  const query = useQuery({ ...accountApprovalsQuery(network, store, owner), enabled: owner !== undefined && chainOk });
+  const explorer = useSession((s) => s.explorers[network.id]);
+  const query = useQuery({
+    ...accountApprovalsQuery(network, store, owner, explorer),
+    enabled: owner !== undefined && chainOk,
+  });
   const latest = chainOk ? head.data?.blockNumber : undefined;
   const { data, isFetching, refetch } = query;
   const askedFor = useRef<string | undefined>(undefined);

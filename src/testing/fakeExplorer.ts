@@ -1,5 +1,6 @@
 // A stand-in for an Etherscan API v2 explorer over a local node, for tests: account/txlist,
-// account/txlistinternal (always empty: the local chain has no traces), account/balance and
+// account/txlistinternal (always empty: the local chain has no traces), account/balance, logs/getLogs
+// (topic0 and topic1) and
 // contract/getabi (the ABIs given in `options.verified`; any other address is "not verified"), in
 // Etherscan's answer format, with one API key accepted. It reads the chain the slow way.
 import { createServer, type Server } from 'node:http';
@@ -89,6 +90,30 @@ export async function startFakeExplorer(
       if (action === 'balance') {
         const balance = await node.getBalance({ address: q('address') as `0x${string}` });
         response.writeHead(200, headers).end(answer('1', 'OK', String(balance)));
+        return;
+      }
+      if (q('module') === 'logs' && action === 'getLogs') {
+        const logs = await node.getLogs({
+          fromBlock: BigInt(q('fromBlock') || '0'),
+          toBlock: BigInt(q('toBlock') || '99999999'),
+          topics: [q('topic0') as `0x${string}`, q('topic1') as `0x${string}`],
+        } as never);
+        const offset = Number(q('offset') || '1000');
+        const page = Number(q('page') || '1');
+        // As Etherscan writes them: numbers in hex, "0x" for zero.
+        const hex = (n: bigint | number) => (n === 0 || n === 0n ? '0x' : `0x${n.toString(16)}`);
+        const rows = logs.slice((page - 1) * offset, page * offset).map((log) => ({
+          address: log.address.toLowerCase(),
+          topics: log.topics,
+          data: log.data,
+          blockNumber: hex(log.blockNumber ?? 0n),
+          transactionHash: log.transactionHash,
+          transactionIndex: hex(log.transactionIndex ?? 0),
+          logIndex: hex(log.logIndex ?? 0),
+        }));
+        response
+          .writeHead(200, headers)
+          .end(rows.length ? answer('1', 'OK', rows) : answer('0', 'No records found', []));
         return;
       }
       if (action === 'txlistinternal') {

@@ -3,6 +3,7 @@ import { getCode } from 'viem/actions';
 import { MULTICALL3_ADDRESS } from '../assets/multicall';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
+import type { ExplorerConfig } from '../explorer/config';
 import { type ApprovalContext, readApprovalContext } from './approvalContext';
 import type { ApprovalStore } from './approvalStore';
 import { type CurrentApproval, readCurrentApprovals } from './currentApprovals';
@@ -28,9 +29,10 @@ export async function readAccountApprovals(
   client: ChainClient,
   store: ApprovalStore,
   owner: Address,
+  explorer?: ExplorerConfig,
 ): Promise<AccountApprovals> {
   const [scan, multicall] = await Promise.all([
-    scanApprovals({ client, store }, owner),
+    scanApprovals({ client, store, explorer: explorer ? { config: explorer } : undefined }, owner),
     getCode(client, { address: MULTICALL3_ADDRESS }).then(
       (code) => code !== undefined && code !== '0x',
       (error: unknown) => {

@@ -6,6 +6,9 @@ import { getLogs, type RawLog } from '../activity/transferLogs';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { isCairnError } from '../errors/base';
+import type { ExplorerFetch } from '../explorer/client';
+import type { ExplorerConfig } from '../explorer/config';
+import { explorerLogs } from '../explorer/logs';
 import { type ApprovalEvent, approvalEvents, approvalTopics } from './approvalEvents';
 import type { ApprovalStore } from './approvalStore';
 
@@ -22,13 +25,15 @@ export type ScanResult = {
   events: ApprovalEvent[];
   /** eth_getLogs requests this scan made. */
   logReads: number;
+  /** HTTP requests to the explorer, when one was asked. */
+  explorerRequests?: number;
 };
 
 /**
  * Brings `owner`'s approval events on one chain up to the node's head, incrementally: every
  * ERC-20/ERC-721 Approval, ApprovalForAll and Permit2 Approval/Permit/Lockdown with the owner as
  * first indexed argument, from eth_getLogs over all contracts in spans the node accepts (halving on
- * refusals, growing when quiet). The last REORG_DEPTH blocks are read again every time (further
+ * refusals, growing when quiet), or from the person's explorer when one is set and answers. The last REORG_DEPTH blocks are read again every time (further
  * back when the last head is gone), and replace what was stored. An account that never sent a
  * transaction is skipped with one request, unless `evenIfNeverSent` (permits signed by it and
  * submitted by others can still have granted approvals).
@@ -36,7 +41,13 @@ export type ScanResult = {
  * Errors: ChainError.
  */
 export async function scanApprovals(
-  deps: { client: ChainClient; store: ApprovalStore; policy?: SpanPolicy },
+  deps: {
+    client: ChainClient;
+    store: ApprovalStore;
+    policy?: SpanPolicy;
+    /** The person's explorer: its logs-by-topic endpoint reads the range when it answers. */
+    explorer?: { config: ExplorerConfig; fetch?: ExplorerFetch } | undefined;
+  },
   owner: Address,
   options: { evenIfNeverSent?: boolean } = {},
 ): Promise<ScanResult> {
@@ -68,14 +79,28 @@ export async function scanApprovals(
   }
   const from = rescanFrom(previous?.logsTo, latest, previous !== undefined && !headKept);
   const topics = approvalTopics(owner);
-  try {
-    const read = await readInSpans<RawLog>({
+  const span = previous?.logSpan ?? (deps.policy ?? DEFAULT_SPAN_POLICY).max;
+  const fromNode = () =>
+    readInSpans<RawLog>({
       from,
       to: latest,
-      span: previous?.logSpan ?? (deps.policy ?? DEFAULT_SPAN_POLICY).max,
+      span,
       ...(deps.policy ? { policy: deps.policy } : {}),
       read: (fromBlock, toBlock) => getLogs(client, fromBlock, toBlock, { topics }),
     });
+  try {
+    // The explorer answers a whole range in a few requests; when it fails, the node reads it.
+    const byExplorer = deps.explorer
+      ? await explorerLogs({
+          ...deps.explorer,
+          chainId,
+          topic0s: topics[0] as Hex[],
+          topic1: topics[1] as Hex,
+          fromBlock: from,
+          toBlock: latest,
+        }).catch(() => undefined)
+      : undefined;
+    const read = byExplorer ? { items: byExplorer.logs, span, reads: 0 } : await fromNode();
     const found = approvalEvents(owner, read.items);
     await store.replace({
       fromBlock: from,
@@ -88,6 +113,7 @@ export async function scanApprovals(
       head: latest,
       events: await store.events(chainId, owner),
       logReads: read.reads,
+      ...(byExplorer ? { explorerRequests: byExplorer.requests } : {}),
     };
   } catch (error) {
     throw isCairnError(error) ? error : toChainError(error);

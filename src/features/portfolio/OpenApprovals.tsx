@@ -8,14 +8,16 @@ import type { Network } from '@/core/chain/networks';
 import { useApprovalStore } from '@/lib/approvalStore';
 import { useLinks } from '@/lib/links';
 import { accountApprovalsQuery } from '@/lib/queries/approvalQueries';
+import { useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
 import { useVaultSession } from '@/lib/vault';
 
 /** How many unlimited allowances and operators for all NFTs an account has left open, once read. */
 function useOpenUnlimited(network: Network, account: Account): number | undefined {
   const head = useChainHead(network);
+  const explorer = useSession((s) => s.explorers[network.id]);
   const query = useQuery({
-    ...accountApprovalsQuery(network, useApprovalStore(), account.address as Address),
+    ...accountApprovalsQuery(network, useApprovalStore(), account.address as Address, explorer),
     enabled: head.data?.status === 'ok',
     select: (data) => countWide(data.approvals),
   });

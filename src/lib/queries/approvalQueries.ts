@@ -4,16 +4,22 @@ import type { ApprovalStore } from '@/core/approvals/approvalStore';
 import type { AccountApprovals } from '@/core/approvals/readApprovals';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
+import type { ExplorerConfig } from '@/core/explorer/config';
 import { approvalKeys } from './approvalKeys';
 
 /** An account's approvals in force on the network, scanned incrementally (see readAccountApprovals). */
-export function accountApprovalsQuery(network: Network, store: ApprovalStore, owner: Address | undefined) {
+export function accountApprovalsQuery(
+  network: Network,
+  store: ApprovalStore,
+  owner: Address | undefined,
+  explorer: ExplorerConfig | undefined,
+) {
   return queryOptions({
     queryKey: approvalKeys.account(network, owner),
     // The scan and the reads load with the first screen that asks (Home's counts, Approvals).
     queryFn: async (): Promise<AccountApprovals> => {
       const { readAccountApprovals } = await import('@/core/approvals/readApprovals');
-      return readAccountApprovals(chainClient(network), store, owner as Address);
+      return readAccountApprovals(chainClient(network), store, owner as Address, explorer);
     },
     enabled: owner !== undefined,
     retry: false,
