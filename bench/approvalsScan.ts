@@ -15,6 +15,7 @@ import { readCurrentApprovals } from '../src/core/approvals/currentApprovals.ts'
 import { scanApprovals } from '../src/core/approvals/scanApprovals.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
+import { startFakeExplorer } from '../src/testing/fakeExplorer.ts';
 import { type Fault, startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 
 const EVENTS = 1_000;
@@ -89,6 +90,23 @@ export async function benchApprovalsScan(): Promise<string> {
         `    current state  ${stateRequests} HTTP request(s), ${stateMs.toFixed(0)} ms, ${current.length} approvals in force`,
         `    budget ≤ ${BUDGET.firstScan} requests first, ≤ ${BUDGET.rescan} rescan, ${BUDGET.state} for the state: ${within ? 'within budget' : 'OVER BUDGET'}`,
       );
+    }
+    // The person's explorer reads the whole range by topic; the node only gives the head.
+    const explorer = await startFakeExplorer(chain.url);
+    try {
+      proxy.setFault({ kind: 'logRangeLimit', maxBlocks: 10_000 });
+      const config = { baseUrl: explorer.url, apiKey: explorer.apiKey };
+      const scanner = { client: client(), store: memoryApprovalStore(), explorer: { config } };
+      proxy.resetCounts();
+      const start = performance.now();
+      const scan = await scanApprovals(scanner, OWNER.address);
+      const ms = performance.now() - start;
+      lines.push(
+        '  explorer logs by topic, node refusing log ranges over 10,000 blocks',
+        `    first scan     ${proxy.requests} node + ${scan.explorerRequests ?? 0} explorer HTTP requests (${scan.logReads} log reads from the node), ${ms.toFixed(0)} ms, ${scan.events.length} events`,
+      );
+    } finally {
+      await explorer.close();
     }
     return lines.join('\n');
   } finally {
