@@ -24,6 +24,7 @@ describe('serialPasses', () => {
     request();
     request();
     request();
+    await settle();
     expect(m.started()).toBe(1);
     m.ends[0]?.();
     await settle();
@@ -33,6 +34,7 @@ describe('serialPasses', () => {
     await settle();
     expect(m.started()).toBe(2);
     request();
+    await settle();
     expect(m.started()).toBe(3);
   });
 
@@ -41,12 +43,27 @@ describe('serialPasses', () => {
     const request = serialPasses(m.pass);
     request();
     request();
+    await settle();
     m.fails[0]?.(new Error('node down'));
     await settle();
     expect(m.started()).toBe(2);
     m.ends[1]?.();
     await settle();
     request();
+    await settle();
     expect(m.started()).toBe(3);
+  });
+
+  it('goes on after a pass that throws before it returns a promise', async () => {
+    let calls = 0;
+    const request = serialPasses(() => {
+      calls++;
+      throw new Error('no store');
+    });
+    request();
+    await settle();
+    request();
+    await settle();
+    expect(calls).toBe(2);
   });
 });

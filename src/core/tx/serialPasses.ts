@@ -9,7 +9,9 @@ export function serialPasses(pass: () => Promise<void>): () => void {
   const run = (): void => {
     running = true;
     again = false;
-    pass()
+    // Through a promise, so that a pass that throws before it returns one ends like the others.
+    Promise.resolve()
+      .then(pass)
       .catch(() => undefined)
       .finally(() => {
         running = false;
