@@ -110,7 +110,7 @@ describe('Settings in sections', () => {
   it('About shows the version, the commit and the hash of this build, and the licences of what it ships', async () => {
     const { page, settings } = await unlocked(1280);
     const about = await settings.open('About');
-    const buildHash = readJson(join(e2eDistDir, 'build.json')).sha256;
+    const buildHash = readJson(join(e2eDistDir, 'build-manifest.json')).sha256;
     await about.getByText(buildHash, { exact: true }).waitFor();
     const terms = await about.getByRole('term').allTextContents();
     const definitions = await about.getByRole('definition').allTextContents();

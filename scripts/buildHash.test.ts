@@ -11,13 +11,13 @@ describe('the build hash', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('hashes every file but build.json, then the sha256sum listing of them sorted by path', () => {
+  it('hashes every file but build-manifest.json, then the sha256sum listing of them sorted by path', () => {
     dir = mkdtempSync(join(tmpdir(), 'cairn-build-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html>');
     writeFileSync(join(dir, 'assets', 'a.js'), 'a');
     writeFileSync(join(dir, 'Z.txt'), 'z');
-    writeFileSync(join(dir, 'build.json'), 'an older hash');
+    writeFileSync(join(dir, 'build-manifest.json'), 'an older hash');
 
     const hash = hashBuild(dir);
     expect(Object.keys(hash.files)).toEqual(['Z.txt', 'assets/a.js', 'index.html']);

@@ -1,5 +1,5 @@
-// build.json: the SHA-256 of every file the build wrote (but build.json itself), and one hash of
-// them all, shown in Settings → About. That hash is the SHA-256 of the lines `sha256sum` prints for
+// build-manifest.json: the SHA-256 of every file the build wrote (but the manifest itself), and one
+// hash of them all, printed by the build and shown in Settings → About. That hash is the SHA-256 of the lines `sha256sum` prints for
 // the files sorted by path, so anyone can recompute it from a copy of the build (see README).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,19 +29,39 @@ export function hashBuild(dir: string): BuildHash {
   return { sha256: sha256(listing), files };
 }
 
+/**
+ * Rolldown names each emitted asset's URL placeholder with a random reference id, and that name
+ * lands in the source maps (a module's names and sources) though never in the code: two builds of
+ * the same source would differ there. The maps get one fixed name instead.
+ */
+export function steadySourceMaps(dir: string): void {
+  for (const file of filesUnder(dir)) {
+    if (!file.endsWith('.map')) continue;
+    const text = readFileSync(file, 'utf8');
+    const steady = text.replace(/ROLLDOWN_FILE_URL_[A-Za-z0-9_$]+/g, 'ROLLDOWN_FILE_URL');
+    if (steady !== text) writeFileSync(file, steady);
+  }
+}
+
+/** Writes the manifest beside index.html once every other file is written, and prints the build hash. */
 export function buildHash(): Plugin {
   let outDir = '';
+  let print: (line: string) => void = () => undefined;
   return {
     name: 'cairn-build-hash',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      print = (line) => config.logger.info(line);
     },
     closeBundle: {
       order: 'post',
       handler(error) {
         if (error) return;
-        writeFileSync(join(outDir, BUILD_HASH_FILE), `${JSON.stringify(hashBuild(outDir), null, 1)}\n`);
+        steadySourceMaps(outDir);
+        const manifest = hashBuild(outDir);
+        writeFileSync(join(outDir, BUILD_HASH_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+        print(`Build hash: ${manifest.sha256} (${BUILD_HASH_FILE} lists every file's SHA-256)`);
       },
     },
   };

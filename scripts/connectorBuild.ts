@@ -66,7 +66,7 @@ export function describeSize(files: ConnectorFiles): string {
 
 /**
  * Adds connect.js and connect.mjs to Cairn's build output (wherever --outDir puts it, and before
- * build.json hashes the files), and serves them from the dev server too.
+ * build-manifest.json hashes the files), and serves them from the dev server too.
  */
 export function connectorFiles(): Plugin {
   let cairnPage = false;

@@ -21,7 +21,7 @@ export type ShippedPackage = { name: string; version: string; license: string | 
 export type BuildHash = { sha256: string; files: Record<string, string> };
 
 export const LICENCES_FILE = 'licences.json';
-export const BUILD_HASH_FILE = 'build.json';
+export const BUILD_HASH_FILE = 'build-manifest.json';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

@@ -14,7 +14,7 @@ const readBuildHash = () => {
 function BuildHashValue() {
   const hash = use(readBuildHash());
   if (!hash) return <>not known: this copy was not made by the production build.</>;
-  // build.json is read from the server, which may hold a newer build than the one running: it
+  // build-manifest.json is read from the server, which may hold a newer build than the one running: it
   // describes this one only if it lists the file this code came from (its name carries its hash).
   const ownFile = new URL(import.meta.url).pathname.split('/').pop();
   if (!Object.keys(hash.files).some((path) => path.split('/').pop() === ownFile))
