@@ -37,6 +37,8 @@ describe('the transaction lifecycle', () => {
   });
   const proxy = () => proxyOf(env);
   afterEach(async () => {
+    // Each test's pages would otherwise go on polling and syncing through the proxy in the tests after it.
+    await env.closePages();
     env.proxy?.setFault({ kind: 'none' });
     await nodeClient(env.chain.url).setAutomine(true);
   });

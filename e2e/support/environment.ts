@@ -27,6 +27,8 @@ export type Environment = {
   browser: Browser;
   /** A new page in its own context (own IndexedDB), with console errors collected. */
   newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number }): Promise<AppPage>;
+  /** Closes every page opened so far, so their background work (head polls, syncs) stops. */
+  closePages(): Promise<void>;
   /** Stops the node and starts a fresh one on the same port. */
   restartChain(): Promise<void>;
   stopChain(): Promise<void>;
@@ -87,6 +89,9 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
       if (chainRunning) await chain.stop();
       chain = await startChain(chainOptions);
       chainRunning = true;
+    },
+    async closePages() {
+      for (const context of contexts.splice(0)) await context.close().catch(() => {});
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
