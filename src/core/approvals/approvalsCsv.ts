@@ -21,13 +21,18 @@ export const APPROVALS_CSV_HEADER = [
   'flags',
 ];
 
-/** The latest time a Date can hold (ms); Permit2 accepts expirations far beyond it (uint48 seconds). */
-const LAST_DATE_MS = 8.64e15;
-
-/** A time in UTC ISO 8601, or 'never' for one beyond any date (an expiration meant as "never"). */
-export function isoTime(seconds: number | bigint): string {
+/**
+ * Unix seconds as a Date, or undefined for a time beyond the last one a Date can hold: Permit2
+ * accepts expirations far past it (uint48 seconds), meant as "never".
+ */
+export function dateOf(seconds: number | bigint): Date | undefined {
   const ms = Number(seconds) * 1000;
-  return ms > LAST_DATE_MS ? 'never' : new Date(ms).toISOString();
+  return ms > 8.64e15 ? undefined : new Date(ms);
+}
+
+/** A time in UTC ISO 8601, or 'never' for one beyond any date. */
+export function isoTime(seconds: number | bigint): string {
+  return dateOf(seconds)?.toISOString() ?? 'never';
 }
 
 /**

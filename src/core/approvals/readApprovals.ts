@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import { getCode } from 'viem/actions';
-import { MULTICALL3_ADDRESS } from '../assets/multicall';
+import { isCanonicalMulticall, MULTICALL3_ADDRESS } from '../assets/multicall';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import type { ExplorerConfig } from '../explorer/config';
@@ -33,12 +33,9 @@ export async function readAccountApprovals(
 ): Promise<AccountApprovals> {
   const [scan, multicall] = await Promise.all([
     scanApprovals({ client, store, explorer: explorer ? { config: explorer } : undefined }, owner),
-    getCode(client, { address: MULTICALL3_ADDRESS }).then(
-      (code) => code !== undefined && code !== '0x',
-      (error: unknown) => {
-        throw toChainError(error);
-      },
-    ),
+    getCode(client, { address: MULTICALL3_ADDRESS }).then(isCanonicalMulticall, (error: unknown) => {
+      throw toChainError(error);
+    }),
   ]);
   const approvals = scan.events.length === 0 ? [] : await readCurrentApprovals(client, owner, scan.events, multicall);
   const context = await readApprovalContext(client, approvals);

@@ -23,6 +23,10 @@ const ok = (result: unknown) => ({
   text: async () => JSON.stringify({ status: '1', message: 'OK', result }),
 });
 
+/** The owner's Approval logs in blocks 0 to 10, through an explorer answering with `fetch`. */
+const logsThrough = (fetch: ExplorerFetch) =>
+  explorerLogs({ config, chainId: 1, topic0s: [TOPIC0], topic1: OWNER, fromBlock: 0n, toBlock: 10n, fetch });
+
 describe('explorerLogs', () => {
   it('pages on from the last block of a full page, keeping each log once', async () => {
     const asked: string[] = [];
@@ -35,15 +39,7 @@ describe('explorerLogs', () => {
       asked.push(new URL(url).searchParams.get('fromBlock') ?? '');
       return ok(pages.shift() ?? []);
     };
-    const { logs, requests } = await explorerLogs({
-      config,
-      chainId: 1,
-      topic0s: [TOPIC0],
-      topic1: OWNER,
-      fromBlock: 0n,
-      toBlock: 10n,
-      fetch,
-    });
+    const { logs, requests } = await logsThrough(fetch);
     expect(asked).toEqual(['0', '5']);
     expect(requests).toBe(2);
     expect(logs).toHaveLength(1001);
@@ -53,15 +49,7 @@ describe('explorerLogs', () => {
   it('refuses a log outside the range asked for, or one that does not read as a log', async () => {
     for (const bad of [log(11, 0), { ...log(3, 0), topics: ['0x12'] }]) {
       const fetch: ExplorerFetch = async () => ok([bad]);
-      const reading = explorerLogs({
-        config,
-        chainId: 1,
-        topic0s: [TOPIC0],
-        topic1: OWNER,
-        fromBlock: 0n,
-        toBlock: 10n,
-        fetch,
-      });
+      const reading = logsThrough(fetch);
       await expect(reading).rejects.toBeInstanceOf(ExplorerError);
       await expect(reading).rejects.toMatchObject({ code: 'EXPLORER_MALFORMED' });
     }

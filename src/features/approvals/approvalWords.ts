@@ -1,4 +1,5 @@
 import type { ApprovalRow } from '@/core/approvals/approvalRows';
+import { dateOf } from '@/core/approvals/approvalsCsv';
 import type { CallStep } from '@/core/dapp/callsBatch';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { formatAmount, shortAddress } from '@/lib/format';
@@ -35,9 +36,9 @@ export function describeApproval(row: ApprovalRow, spender: string): string {
 
 /** A date, or "never" for a time beyond any date (Permit2 takes expirations far past the year 275760). */
 export function dateWords(seconds: number | bigint, withTime: boolean): string {
-  const ms = Number(seconds) * 1000;
-  if (ms > 8.64e15) return 'never';
-  return withTime ? new Date(ms).toLocaleString() : new Date(ms).toLocaleDateString();
+  const date = dateOf(seconds);
+  if (!date) return 'never';
+  return withTime ? date.toLocaleString() : date.toLocaleDateString();
 }
 
 /** Where one revocation stands while they are sent. */
