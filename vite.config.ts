@@ -5,8 +5,10 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { buildFacts } from './scripts/buildFacts.ts';
 import { buildHash } from './scripts/buildHash.ts';
 import { licenceList } from './scripts/bundleLicences.ts';
+import { isCairnPage } from './scripts/cairnPage.ts';
 import { connectorFiles } from './scripts/connectorBuild.ts';
 import { metaContentSecurityPolicy } from './scripts/csp.ts';
+import { serviceWorkerFile } from './scripts/serviceWorkerBuild.ts';
 
 /** Adds the Content-Security-Policy to the built index.html (not in dev: HMR needs inline code). */
 function contentSecurityPolicy(): Plugin {
@@ -45,7 +47,7 @@ function bootScript(): Plugin {
     name: 'cairn-boot-script',
     apply: 'build',
     configResolved(config) {
-      cairnPage = resolve(config.root) === resolve(projectRoot);
+      cairnPage = isCairnPage(config);
     },
     buildStart() {
       bootGraph.clear();
@@ -130,7 +132,7 @@ function dappWindowPage(): Plugin {
     name: 'cairn-dapp-window-page',
     apply: 'build',
     configResolved(config) {
-      cairnPage = resolve(config.root) === resolve(projectRoot);
+      cairnPage = isCairnPage(config);
     },
     generateBundle: {
       order: 'post',
@@ -149,6 +151,7 @@ function dappWindowPage(): Plugin {
 }
 
 const licences = licenceList();
+const facts = buildFacts(projectRoot);
 
 export default defineConfig({
   // Relative asset URLs: the build works from any static host and under any sub-path.
@@ -162,10 +165,12 @@ export default defineConfig({
     licences.page,
     // connect.js and connect.mjs, the connector dApps include (src/connector): a build of their own.
     connectorFiles(),
-    buildHash(),
+    // sw.js, the service worker that keeps Cairn offline and updates it only with consent.
+    serviceWorkerFile(),
+    buildHash(facts),
   ],
   // Settings → About shows them (src/app/buildFacts.ts).
-  define: { __CAIRN_BUILD__: JSON.stringify(buildFacts(projectRoot)) },
+  define: { __CAIRN_BUILD__: JSON.stringify(facts) },
   // Module workers: the vault's SharedWorker loads its signing and password code on demand.
   worker: { format: 'es', plugins: () => [licences.worker()] },
   resolve: {

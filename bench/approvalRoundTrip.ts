@@ -8,13 +8,12 @@ import { createCairnProvider } from '../src/connector/provider.ts';
 import type { ConnectorWindow } from '../src/connector/types.ts';
 import { DappConnection } from '../src/core/dapp/connection.ts';
 import { answerAsCairn, fakeDappWindow } from '../src/testing/fakeDappWindow.ts';
+import { median } from './stats.ts';
 
 const ROUNDS = 2_000;
 const BUDGET_MS = 100;
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const WALLET = 'https://cairn.example/';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** One message across a MessageChannel, as an answer crosses from Cairn's window to the page. */
 async function bareHopMs(): Promise<number> {

@@ -12,12 +12,12 @@ import {
 import { createCairnProvider } from '../src/connector/provider.ts';
 import type { ConnectorWindow } from '../src/connector/types.ts';
 import { fakeDappWindow } from '../src/testing/fakeDappWindow.ts';
+import { median } from './stats.ts';
 
 const CALLS = 10_000;
 const BUDGET_CHAIN_ID_US = 1000;
 const ASPIRED_GZIP = 4096;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const bytes = (n: number) => `${n.toLocaleString('en')} B (${(n / 1024).toFixed(2)} KB)`;
 
 export async function benchConnector(): Promise<string> {

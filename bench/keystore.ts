@@ -13,13 +13,13 @@ import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
 import { DEFAULT_KEYSTORE_SCRYPT, decryptKeystore, encryptKeystore, parseKeystore } from '../src/core/keys/keystore.ts';
+import { median } from './stats.ts';
 
 const RUNS = 3;
 const PASSWORD = 'keystore password';
 const PREPARED_MS = 1_000;
 const BUDGET = 1.25;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const verdict = (ratio: number) =>
   `ratio ${ratio.toFixed(2)}×   budget ${BUDGET}×: ${ratio <= BUDGET ? 'within budget' : 'OVER BUDGET'}`;

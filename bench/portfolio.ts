@@ -16,6 +16,7 @@ import { chainClient } from '../src/core/chain/client.ts';
 import { MULTICALL3_ADDRESS } from '../src/core/chain/localChain.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
 import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+import { median } from './stats.ts';
 
 const ACCOUNTS = 10;
 const TOKENS = 200;
@@ -106,7 +107,6 @@ export async function benchPortfolio(): Promise<string> {
       multicall = result.multicall;
       requests = Math.max(requests, proxy.requests);
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const steady = median(times.slice(1));
     const node = median(nodeTimes.slice(1));
     const own = steady - node - LATENCY_MS * requests;

@@ -14,6 +14,7 @@ import { startStaticServer } from '../scripts/static-server.ts';
 import { benchApprovalRoundTrip } from './approvalRoundTrip.ts';
 import { benchApprovalsScan } from './approvalsScan.ts';
 import { benchConnector } from './connector.ts';
+import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
 import { benchHistory } from './history.ts';
 import { benchHome } from './home.ts';
 import { benchKeystore } from './keystore.ts';
@@ -21,7 +22,9 @@ import { benchPortfolio } from './portfolio.ts';
 import { benchSend } from './send.ts';
 import { benchSharedSession } from './sharedSession.ts';
 import { benchSimulation } from './simulation.ts';
+import { median } from './stats.ts';
 import { benchVault } from './vault.ts';
+import { benchWarmStart } from './warmStart.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'bench', '.out');
@@ -42,6 +45,7 @@ const SECTIONS = [
   'connector',
   'approval',
   'approvals-scan',
+  'warm-start',
 ] as const;
 /** Sections that load the built app; the others run in Node and need no build. */
 const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
@@ -51,6 +55,7 @@ const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
   'home',
   'send',
   'history',
+  'warm-start',
 ];
 // `npm run bench -- send portfolio` runs only those sections; `--reuse-build` keeps bench/.out.
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -74,18 +79,8 @@ function viteBuild(args: string[]) {
 
 const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 type Measure = { times: number[]; scripts: Set<string>; fileCounts: number[] };
-
-/** Reports the first-screen mark to the bench as soon as the page makes it (a string: no bundler helpers in the page). */
-const FIRST_SCREEN_OBSERVER = `new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (entry.name === 'cairn:first-screen') globalThis.benchFirstScreen(entry.startTime);
-}).observe({ type: 'mark' });`;
 
 async function main() {
   const needsBuild = BROWSER_SECTIONS.some(runs);
@@ -113,6 +108,7 @@ async function main() {
   if (runs('approvals-scan')) console.log(`\n${await benchApprovalsScan()}`);
   if (runs('connector')) console.log(`\n${await benchConnector()}`);
   if (runs('approval')) console.log(`\n${await benchApprovalRoundTrip()}`);
+  if (runs('warm-start')) console.log(`\n${await benchWarmStart(join(out, 'app'), join(out, 'baseline'), RUNS)}`);
 }
 
 async function benchFirstScreen(): Promise<string> {
@@ -122,23 +118,11 @@ async function benchFirstScreen(): Promise<string> {
   const baseline = await startStaticServer({ root: join(out, 'baseline'), port: await findFreePort() });
   const browser = await launchChromium();
 
-  /**
-   * One load in a fresh context. The mark is reported by an observer installed before the page's
-   * code (through a Playwright binding), so no Playwright script is evaluated in the page while it
-   * starts: waiting with page.waitForFunction did, and that evaluation (10–20 ms of the main
-   * thread) landed inside Cairn's start-up but after the bare page's mark.
-   */
+  /** One load in a fresh context (nothing cached, no service worker). */
   async function measureOnce(url: string, into: Measure): Promise<void> {
-    const context = await browser.newContext();
-    let reported: (at: number) => void = () => undefined;
-    const marked = new Promise<number>((resolve) => {
-      reported = resolve;
-    });
-    await context.exposeBinding('benchFirstScreen', (_source, at: number) => reported(at));
-    await context.addInitScript(FIRST_SCREEN_OBSERVER);
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'commit' });
-    const at = await marked;
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await observeFirstScreen(context);
+    const { page, at } = await markedLoad(context, url);
     const scripts = await page.evaluate((mark) => {
       // Only the code fetched before the first screen counts; later prefetches do not.
       const before = performance

@@ -13,15 +13,10 @@ import { Send } from '../e2e/pages/Send.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import { SEND_TRACE_SCRIPT, type SendSteps, sendSteps, type TraceEvent } from './sendTrace.ts';
 import { startBenchStage } from './stage.ts';
+import { median } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_SEND_RUNS ?? 7);
 const LATENCIES = [0, 50];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 /** Resolves when the node's pending nonce of `from` passes `before`: the transaction is in its mempool. */
 async function inMempool(nodeUrl: string, from: `0x${string}`, before: number): Promise<void> {

@@ -11,14 +11,10 @@ import { E2E_PASSWORD, Onboarding } from '../e2e/pages/Onboarding.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
+import { median } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_SESSION_RUNS ?? 7);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /**

@@ -17,6 +17,7 @@ import { createProbeCache, probeStrategy } from '../src/core/simulation/probe.ts
 import { simulateTransaction } from '../src/core/simulation/simulate.ts';
 import type { SimulationStrategy, UnsignedTransaction } from '../src/core/simulation/types.ts';
 import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+import { median } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_SIMULATION_RUNS ?? 15);
 const LATENCIES = [0, 50];
@@ -40,12 +41,6 @@ function swapTx(): UnsignedTransaction {
     }),
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 type Cell = { ms: number[]; trips: number[]; node: number[] };
 const cell = (): Cell => ({ ms: [], trips: [], node: [] });

@@ -9,9 +9,9 @@ import { memoryVaultRepository } from '../src/core/storage/vaultRepository.ts';
 import { VAULT_KDF_ITERATIONS } from '../src/core/vault/vaultCrypto.ts';
 import type { VaultRecord } from '../src/core/vault/vaultRecord.ts';
 import { VaultSession } from '../src/core/vault/vaultSession.ts';
+import { median } from './stats.ts';
 
 const PASSWORD = 'bench horse battery staple';
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function time(runs: number, task: () => Promise<unknown>): Promise<number[]> {

@@ -1,11 +1,11 @@
-// build-manifest.json: the SHA-256 of every file the build wrote (but the manifest itself), and one
-// hash of them all, printed by the build and shown in Settings → About. That hash is the SHA-256 of the lines `sha256sum` prints for
-// the files sorted by path, so anyone can recompute it from a copy of the build (see README).
+// Writes build-manifest.json (src/core/build/buildManifest.ts) once every other file of the build
+// is written, and prints the build hash.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { BUILD_HASH_FILE, type BuildHash } from '../src/lib/buildFiles.ts';
+import { BUILD_MANIFEST_FILE, type BuildManifest, manifestListing } from '../src/core/build/buildManifest.ts';
+import type { BuildFacts } from '../src/lib/buildFiles.ts';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -18,15 +18,12 @@ function* filesUnder(dir: string): Generator<string> {
 }
 
 /** The hashes of the files under `dir` (paths relative to it, with "/"), and the hash of their list. */
-export function hashBuild(dir: string): BuildHash {
+export function hashBuild(dir: string): Pick<BuildManifest, 'sha256' | 'files'> {
   const paths = [...filesUnder(dir)]
     .map((file) => relative(dir, file).split('\\').join('/'))
-    .filter((path) => path !== BUILD_HASH_FILE)
-    // Byte order, as `LC_ALL=C sort` gives.
-    .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    .filter((path) => path !== BUILD_MANIFEST_FILE);
   const files = Object.fromEntries(paths.map((path) => [path, sha256(readFileSync(join(dir, path)))]));
-  const listing = paths.map((path) => `${files[path]}  ${path}\n`).join('');
-  return { sha256: sha256(listing), files };
+  return { sha256: sha256(manifestListing(files)), files };
 }
 
 /**
@@ -44,7 +41,7 @@ export function steadySourceMaps(dir: string): void {
 }
 
 /** Writes the manifest beside index.html once every other file is written, and prints the build hash. */
-export function buildHash(): Plugin {
+export function buildHash({ version, commit }: BuildFacts): Plugin {
   let outDir = '';
   let print: (line: string) => void = () => undefined;
   return {
@@ -59,9 +56,9 @@ export function buildHash(): Plugin {
       handler(error) {
         if (error) return;
         steadySourceMaps(outDir);
-        const manifest = hashBuild(outDir);
-        writeFileSync(join(outDir, BUILD_HASH_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
-        print(`Build hash: ${manifest.sha256} (${BUILD_HASH_FILE} lists every file's SHA-256)`);
+        const manifest: BuildManifest = { version, commit, ...hashBuild(outDir) };
+        writeFileSync(join(outDir, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+        print(`Build hash: ${manifest.sha256} (${BUILD_MANIFEST_FILE} lists every file's SHA-256)`);
       },
     },
   };

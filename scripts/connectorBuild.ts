@@ -1,15 +1,11 @@
 // The connector a dApp includes to talk to Cairn (src/connector), built beside index.html as
 // connect.js (a classic script: one IIFE that announces itself) and connect.mjs (an ES module).
-// A library build of its own, with no config file: none of the page's plugins (boot chunk,
-// start-chunk guard, licences, CSP) apply to it, and it must stay small and free of packages.
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// A build of its own (standaloneBundle.ts): it must stay small and free of packages.
 import { gzipSync } from 'node:zlib';
-import { build, type Plugin, type Rolldown } from 'vite';
+import type { Plugin } from 'vite';
+import { isCairnPage } from './cairnPage.ts';
 import { CONNECTOR_MODULE, CONNECTOR_SCRIPT } from './connectorFiles.ts';
-
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-const entry = (name: string) => fileURLToPath(new URL(`../src/connector/${name}`, import.meta.url));
+import { bundleStandalone } from './standaloneBundle.ts';
 
 export { CONNECTOR_MODULE, CONNECTOR_SCRIPT };
 /**
@@ -24,34 +20,12 @@ export const CONNECTOR_BUDGET_GZIP = 4736;
 
 export type ConnectorFiles = Record<typeof CONNECTOR_SCRIPT | typeof CONNECTOR_MODULE, string>;
 
-async function bundle(file: string, format: 'iife' | 'es'): Promise<string> {
-  const result = await build({
-    configFile: false,
-    root: projectRoot,
-    logLevel: 'silent',
-    publicDir: false,
-    build: {
-      write: false,
-      target: 'es2020',
-      minify: true,
-      sourcemap: false,
-      // An IIFE needs a name, though this one exports nothing and so defines no global.
-      lib: { entry: entry(file), formats: [format], name: 'cairnConnector' },
-      // Vite leaves an ES library's whitespace for the bundler that takes it in; connect.mjs goes
-      // straight to browsers.
-      rolldownOptions: { output: { minify: true } },
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-  const [chunk] = chunks;
-  if (chunks.length !== 1 || !chunk) throw new Error(`the connector built into ${chunks.length} chunks, not one`);
-  return chunk.code;
-}
-
 /** Builds both files in memory (a few hundred milliseconds). */
 export async function buildConnector(): Promise<ConnectorFiles> {
-  const [script, module] = await Promise.all([bundle('script.ts', 'iife'), bundle('index.ts', 'es')]);
+  const [script, module] = await Promise.all([
+    bundleStandalone('connector/script.ts', 'iife'),
+    bundleStandalone('connector/index.ts', 'es'),
+  ]);
   return { [CONNECTOR_SCRIPT]: script, [CONNECTOR_MODULE]: module };
 }
 
@@ -73,8 +47,7 @@ export function connectorFiles(): Plugin {
   return {
     name: 'cairn-connector',
     configResolved(config) {
-      // The bench builds its bare React page with Cairn's config too: no connector there.
-      cairnPage = resolve(config.root) === resolve(projectRoot);
+      cairnPage = isCairnPage(config);
     },
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {

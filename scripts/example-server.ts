@@ -10,7 +10,8 @@ import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { escapeAttribute, type ServedPage, type StaticServer, startFileServer } from './static-server.ts';
+import { escapeAttribute } from '../src/core/build/pageConfig.ts';
+import { type ServedPage, type StaticServer, startFileServer } from './static-server.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 

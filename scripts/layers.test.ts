@@ -58,6 +58,16 @@ describe('layer rules', () => {
     expect(checkImport('src/core/x.test.ts', '../../devchain/seed.ts')).toBeUndefined();
   });
 
+  it('keeps sw.js to the service worker and core, with no package, and nothing imports it', () => {
+    expect(layerOf('src/serviceWorker/serviceWorker.ts')).toEqual({ kind: 'serviceWorker' });
+    expect(checkImport('src/serviceWorker/serviceWorker.ts', '../core/build/releaseCheck')).toBeUndefined();
+    expect(checkImport('src/serviceWorker/serviceWorker.ts', '@/lib/appUpdate')).toMatch(/may not import lib/);
+    expect(checkImport('src/serviceWorker/serviceWorker.ts', 'idb')).toMatch(/takes no package \(idb\)/);
+    expect(checkImport('src/lib/appUpdate.ts', '../serviceWorker/serviceWorker')).toMatch(
+      /may not import serviceWorker/,
+    );
+  });
+
   it('keeps connect.js to the connector and the three protocol files it shares, with no package', () => {
     expect(layerOf('src/connector/provider.ts')).toEqual({ kind: 'connector' });
     expect(checkImport('src/connector/provider.ts', './channel')).toBeUndefined();

@@ -5,11 +5,12 @@
 //   src/lib/queries, and query keys are built only by the factories there;
 //   src/connector (built alone as connect.js, which every dApp page loads) imports only itself
 //   and the three shared protocol files of src/core/dapp, which import only each other; no
-//   package at all, and nothing imports the connector.
+//   package at all, and nothing imports the connector;  src/serviceWorker (built alone as sw.js)
+//   imports only itself and core, and no package.
 import { posix } from 'node:path';
 
 export type Layer =
-  | { kind: 'core' | 'lib' | 'components' | 'app' | 'testing' | 'connector' }
+  | { kind: 'core' | 'lib' | 'components' | 'app' | 'testing' | 'connector' | 'serviceWorker' }
   | { kind: 'feature'; name: string }
   | { kind: 'outside' };
 
@@ -25,7 +26,8 @@ export function layerOf(path: string): Layer {
     top === 'components' ||
     top === 'app' ||
     top === 'testing' ||
-    top === 'connector'
+    top === 'connector' ||
+    top === 'serviceWorker'
   ) {
     return { kind: top };
   }
@@ -40,6 +42,7 @@ const allowed: Record<string, readonly string[]> = {
   app: ['core', 'lib', 'components', 'feature', 'app'],
   testing: ['core', 'lib', 'testing', 'outside'],
   connector: ['connector'],
+  serviceWorker: ['core', 'serviceWorker'],
 };
 
 /** The core files connect.js carries to every dApp page, beside src/connector (no extension). */
@@ -102,8 +105,11 @@ export function checkImport(fromFile: string, specifier: string): string | undef
   const problem = checkChainAccess(fromFile, specifier) ?? checkConnector(fromFile, specifier);
   if (problem) return problem;
   const target = resolveSpecifier(fromFile, specifier);
-  if (target === undefined) return undefined;
   const from = layerOf(fromFile);
+  if (target === undefined)
+    return from.kind === 'serviceWorker' && !isTestFile(fromFile)
+      ? `${fromFile} ships in sw.js, which takes no package (${specifier}): it holds only what serves and checks the build`
+      : undefined;
   const to = layerOf(target);
   // The connector uses the three protocol files (checked above); its tests may use any of the core.
   if (

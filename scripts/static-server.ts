@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { writePageConfig } from '../src/core/build/pageConfig.ts';
 import { CONNECTOR_FILES } from './connectorFiles.ts';
 import { securityHeadersFor } from './csp.ts';
 import { LOOPBACK } from './ports.ts';
@@ -158,7 +159,7 @@ export async function startFileServer(options: FileServerOptions): Promise<Stati
   };
 }
 
-/** A built page with the local chain's URL written in; undefined for a page other than index.html that is missing. */
+/** A built page with the local chain's facts written in; undefined for a page other than index.html that is missing. */
 async function renderPage(
   root: string,
   page: string,
@@ -169,17 +170,7 @@ async function renderPage(
     if (page !== 'index.html') return undefined;
     throw new Error(`No build found in ${root}. Run "npm run build" first.`);
   });
-  if (built === undefined) return undefined;
-  const html = devchain ? built.replace('</head>', '  <meta name="cairn-devchain" content="1" />\n  </head>') : built;
-  if (!localRpcUrl) return html;
-  const tag = /<meta name="cairn-local-rpc-url" content="[^"]*"\s*\/?>/;
-  if (!tag.test(html)) throw new Error(`${page} has no cairn-local-rpc-url meta tag`);
-  return html.replace(tag, `<meta name="cairn-local-rpc-url" content="${escapeAttribute(localRpcUrl)}" />`);
-}
-
-/** Escapes text for a double-quoted HTML attribute. */
-export function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return built === undefined ? undefined : writePageConfig(built, { localRpcUrl, devchain });
 }
 
 function listen(server: Server, port: number): Promise<void> {

@@ -25,8 +25,11 @@ export type Environment = {
   manifest: SeedManifest | undefined;
   server: StaticServer;
   browser: Browser;
-  /** A new page in its own context (own IndexedDB), with console errors collected. */
-  newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number }): Promise<AppPage>;
+  /**
+   * A new page in its own context (own IndexedDB), with console errors collected. Cairn's service
+   * worker is blocked unless asked for: it would download the whole build in every test's context.
+   */
+  newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number; serviceWorkers?: boolean }): Promise<AppPage>;
   /** Closes every page opened so far, so their background work (head polls, syncs) stops. */
   closePages(): Promise<void>;
   /** Stops the node and starts a fresh one on the same port. */
@@ -71,6 +74,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
       const context = await browser.newContext({
         viewport: { width: pageOptions.width ?? 1280, height: 800 },
         colorScheme: pageOptions.colorScheme ?? 'light',
+        serviceWorkers: pageOptions.serviceWorkers ? 'allow' : 'block',
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ScreenSkeleton } from '@/components/Skeleton';
 import { Toasts } from '@/components/Toasts';
 import type { VaultStatus } from '@/core/vault/vaultState';
@@ -6,6 +6,7 @@ import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { Onboarding } from '@/features/onboarding/Onboarding';
 import { UnlockScreen } from '@/features/unlock/UnlockScreen';
 import { useVault } from '@/lib/vault';
+import { afterFirstScreen } from './afterFirstScreen';
 import { useChainWatch } from './chainWatchLoader';
 import { Shell } from './Shell';
 import styles from './Shell.module.css';
@@ -13,6 +14,8 @@ import { preloadUnlocked, unlockedApp } from './unlockedAppLoader';
 import { useAutoLock } from './useAutoLock';
 
 const LazyUnlockedApp = lazy(() => unlockedApp.load().then((m) => ({ default: m.UnlockedApp })));
+/** The update bar has nothing to say before the service worker (registered after load) speaks: not in the start-up chunk. */
+const UpdateNotice = lazy(() => import('@/features/update/UpdateNotice').then((m) => ({ default: m.UpdateNotice })));
 
 /**
  * Shows set-up while there is no vault, the unlock screen while locked, the wallet once unlocked.
@@ -34,12 +37,27 @@ export function VaultGate() {
       <button type="button" className={styles.skipLink} onClick={skipToMain}>
         Skip to content
       </button>
+      <LaterUpdateNotice />
       <LocalChainNotice />
       {status === 'unlocked' ? <Unlocked /> : <Shell>{gateScreen(status)}</Shell>}
       <Toasts />
       {chain && <chain.ChainTracker />}
     </>
   );
+}
+
+/**
+ * The update bar, once the first screen is up (the worker registers then too). Its own component: a state change here must not re-render the gate, whose unlocked
+ * branch would then mount the wallet afresh.
+ */
+function LaterUpdateNotice() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => afterFirstScreen(() => setShown(true)), []);
+  return shown ? (
+    <Suspense fallback={null}>
+      <UpdateNotice />
+    </Suspense>
+  ) : null;
 }
 
 function gateScreen(status: Exclude<VaultStatus, 'unlocked'>) {

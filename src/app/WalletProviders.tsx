@@ -1,6 +1,7 @@
 import { type ReactNode, StrictMode } from 'react';
 import { ActivityProvider } from '@/lib/activity';
 import { ApprovalStoreProvider } from '@/lib/approvalStore';
+import { LastKnownPortfolioProvider } from '@/lib/lastKnownPortfolioContext';
 import { LinksProvider } from '@/lib/links';
 import { RoundCacheProvider } from '@/lib/roundCacheContext';
 import { SessionProvider } from '@/lib/session';
@@ -20,7 +21,9 @@ export function WalletProviders({ wallet, children }: { wallet: WalletParts; chi
             <ActivityProvider store={storage.activity}>
               <ApprovalStoreProvider store={storage.approvals}>
                 <RoundCacheProvider cache={storage.rounds}>
-                  <LinksProvider value={appLinks}>{children}</LinksProvider>
+                  <LastKnownPortfolioProvider store={storage.portfolios}>
+                    <LinksProvider value={appLinks}>{children}</LinksProvider>
+                  </LastKnownPortfolioProvider>
                 </RoundCacheProvider>
               </ApprovalStoreProvider>
             </ActivityProvider>

@@ -1,4 +1,6 @@
 import { createRoot } from 'react-dom/client';
+import { afterFirstScreen } from './afterFirstScreen';
+import { linkInstallFiles } from './installLinks';
 import { startWallet } from './startWallet';
 import { preloadFirstScreen } from './unlockedAppLoader';
 import { VaultGate } from './VaultGate';
@@ -15,6 +17,11 @@ async function start() {
       <VaultGate />
     </WalletProviders>,
   );
+  // The service worker downloads the whole build once: after the first screen, not competing with it.
+  afterFirstScreen(() => {
+    linkInstallFiles();
+    void import('@/lib/appUpdate').then((m) => m.startServiceWorker(() => wallet.vault.lock('user')));
+  });
 }
 
 /** dapp.html is this page marked as the window sites open (see vite.config.ts); its code loads only there. */

@@ -1,5 +1,6 @@
 import { type ActivityStore, lazyActivityStore } from '@/core/activity/activityStore';
 import { type ApprovalStore, lazyApprovalStore } from '@/core/approvals/approvalStore';
+import { type LastKnownPortfolio, lazyLastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
 import { broadcast, CHANNELS } from '@/core/channels';
 import { lazyRoundCache, type RoundCache } from '@/core/prices/roundCache';
 import { createSessionStore, type SessionStore } from '@/core/session/sessionStore';
@@ -33,6 +34,7 @@ type Storage = {
   activity: ActivityStore;
   approvals: ApprovalStore;
   rounds: RoundCache;
+  portfolios: LastKnownPortfolio;
 };
 
 /** What every Cairn page (the wallet, the dApp window) runs on. */
@@ -54,6 +56,9 @@ async function openStorage(database: Promise<CairnDatabase>): Promise<Storage | 
       activity: lazyActivityStore(() => import('@/core/storage/activityDb').then((m) => m.indexedDbActivityStore(db))),
       approvals: lazyApprovalStore(() => import('@/core/storage/approvalDb').then((m) => m.indexedDbApprovalStore(db))),
       rounds: lazyRoundCache(() => import('@/core/storage/roundDb').then((m) => m.indexedDbRoundCache(db))),
+      portfolios: lazyLastKnownPortfolio(() =>
+        import('@/core/storage/portfolioDb').then((m) => m.indexedDbLastKnownPortfolio(db)),
+      ),
     };
   } catch (error) {
     return { unavailable: error };

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useOnline } from '@/lib/useOnline';
 import styles from './Skeleton.module.css';
 
 type Width = 'xs' | 'sm' | 'md' | 'lg' | 'full';
@@ -31,12 +32,25 @@ export function SkeletonEnd({ children }: { children: ReactNode }) {
   return <span className={styles.push}>{children}</span>;
 }
 
+/** What a region waiting for the chain says while the browser is offline (reads pause until it returns). */
+export const OFFLINE_WAIT = 'Offline: this shows once the network returns.';
+
 /**
  * A region whose content is on its way: placeholders of the size of what will come, hidden from
  * assistive technology, and one polite status saying what is being read. Leave `label` out only
- * where the region already has a status line of its own that says so.
+ * where the region already has a status line of its own that says so. Offline, it says so in
+ * words instead of shimmering: nothing is on its way.
  */
 export function Skeleton({ label, children }: { label?: string | undefined; children: ReactNode }) {
+  const online = useOnline();
+  if (!online)
+    return (
+      <div className={styles.region}>
+        <p role="status" className={styles.offline}>
+          {OFFLINE_WAIT}
+        </p>
+      </div>
+    );
   return (
     <div className={styles.region}>
       {label !== undefined && (

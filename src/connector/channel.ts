@@ -13,6 +13,8 @@ import type { ConnectorWindow } from './types';
 
 /** How often the connector looks whether the Cairn window was closed. */
 export const POLL_MS = 250;
+/** Looks (two seconds) within which a window closed before its handshake was cut off by the page's COOP. */
+export const COOP_LOOKS = 8;
 
 export const CLOSED_SENTENCE = 'Cairn’s window was closed before it answered.';
 export const COOP_SENTENCE =
@@ -65,13 +67,16 @@ export function createChannel(win: ConnectorWindow, walletUrl: string, onNews: (
       'popup,width=420,height=680',
     );
     if (popup) {
-      let firstLook = true;
+      let looks = 0;
       timer = win.setInterval(() => {
-        // Closed at the first look without a word: the page's COOP cut the window off (the
-        // browser then reports it closed). Later, the person closed it.
+        // Closed within its first seconds without a word: the page's COOP cut the window off (the
+        // browser then soon reports it closed; on a busy machine after a look or two). Otherwise
+        // the person closed it.
         if (popup?.closed)
-          end(firstLook && !port ? fail('disconnected', COOP_SENTENCE) : fail('userRejected', CLOSED_SENTENCE));
-        firstLook = false;
+          end(
+            looks < COOP_LOOKS && !port ? fail('disconnected', COOP_SENTENCE) : fail('userRejected', CLOSED_SENTENCE),
+          );
+        looks++;
       }, POLL_MS);
     } else if (clicked) end(fail('disconnected'));
     else {

@@ -66,6 +66,5 @@ export function fromBase64(text: string): Uint8Array | undefined {
 }
 
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  return hexOf(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
 }

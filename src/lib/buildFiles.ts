@@ -1,8 +1,12 @@
 /**
  * What the production build says about itself: facts written into the code (Vite `define`) and
- * two files written beside index.html, read by Settings → About. The build side is in
- * scripts/buildFacts.ts, scripts/bundleLicences.ts and scripts/buildHash.ts.
+ * files written beside index.html, read by Settings → About (licences.json here, the build
+ * manifest in src/core/build). The build side is in scripts/buildFacts.ts, scripts/bundleLicences.ts
+ * and scripts/buildHash.ts.
  */
+
+// Relative, not '@/': the Vite config loads this file (scripts/bundleLicences.ts) without the alias.
+import { isRecord } from '../core/build/buildManifest.ts';
 
 export type BuildFacts = {
   version: string;
@@ -17,13 +21,7 @@ export type BuildFacts = {
 /** An npm package whose code is in the build, as its package.json describes it. */
 export type ShippedPackage = { name: string; version: string; license: string | null };
 
-/** Every file of the build but this one, each with its SHA-256, and the SHA-256 of that list. */
-export type BuildHash = { sha256: string; files: Record<string, string> };
-
 export const LICENCES_FILE = 'licences.json';
-export const BUILD_HASH_FILE = 'build-manifest.json';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 export function parseLicences(json: unknown): ShippedPackage[] | undefined {
   if (!Array.isArray(json)) return undefined;
@@ -34,12 +32,6 @@ export function parseLicences(json: unknown): ShippedPackage[] | undefined {
       typeof p.version === 'string' &&
       (typeof p.license === 'string' || p.license === null),
   );
-}
-
-export function parseBuildHash(json: unknown): BuildHash | undefined {
-  if (!isRecord(json) || typeof json.sha256 !== 'string' || !isRecord(json.files)) return undefined;
-  const files = Object.entries(json.files).filter((e): e is [string, string] => typeof e[1] === 'string');
-  return { sha256: json.sha256, files: Object.fromEntries(files) };
 }
 
 /**

@@ -3,13 +3,23 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import { buildPortfolioView } from '@/core/assets/portfolioView';
+import { useLastKnownPortfolio } from '@/lib/lastKnownPortfolioContext';
 import { chainKeys } from '@/lib/queries/chainQueries';
-import { portfolioQuery, unsolicitedTokensQuery } from '@/lib/queries/portfolioQueries';
+import {
+  lastKnownNode,
+  lastKnownPortfolioQuery,
+  portfolioQuery,
+  unsolicitedTokensQuery,
+} from '@/lib/queries/portfolioQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
+import { useOnline } from '@/lib/useOnline';
 import { useVault } from '@/lib/vault';
 
 const EMPTY: never[] = [];
+
+/** The block of the balances last kept per node in this window. */
+const savedBlock = new Map<string, bigint>();
 
 /** How old balances may get, in a view that does not follow every block (the header's account chip). */
 const SLOW_REFRESH_MS = 60_000;
@@ -74,18 +84,36 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
   }, [latest, headSeenAt, chainOk, data, dataUpdatedAt, everyBlock, isError, isFetching, refetch]);
 
   // The last balances read through this node stay on screen (marked stale) even when a changed
-  // request (a token hidden or found just as the node went down) could not be read.
-  const node = chainKeys.network(network).join('\n');
+  // request (a token hidden or found just as the node went down) could not be read; and those
+  // kept from an earlier visit show until the first read (or, offline, instead of it).
+  const node = lastKnownNode(network);
   const lastRead = useRef<{ node: string; data: NonNullable<typeof data> } | undefined>(undefined);
-  if (data && !snapshot.isPlaceholderData) lastRead.current = { node, data };
-  const shown = data ?? (lastRead.current?.node === node ? lastRead.current.data : undefined);
+  const fresh = data && !snapshot.isPlaceholderData ? data : undefined;
+  if (fresh) lastRead.current = { node, data: fresh };
+  const lastKnown = useLastKnownPortfolio();
+  const kept = useQuery(lastKnownPortfolioQuery(network, lastKnown));
+  useEffect(() => {
+    // Once per node and block, however many views read the portfolio.
+    if (!fresh || savedBlock.get(node) === fresh.blockNumber) return;
+    savedBlock.set(node, fresh.blockNumber);
+    void lastKnown.save(node, fresh).catch(() => undefined);
+  }, [fresh, lastKnown, node]);
+  const shown = data ?? (lastRead.current?.node === node ? lastRead.current.data : (kept.data ?? undefined));
 
   const view = useMemo(
     () => (shown ? buildPortfolioView(shown, network, addresses, tokens, { hideZero }) : undefined),
     [shown, network, addresses, tokens, hideZero],
   );
-  const nodeDown = head.isError || head.data?.status === 'wrong-chain';
+  const online = useOnline();
+  const nodeDown = !online || head.isError || head.data?.status === 'wrong-chain';
   const stale = shown !== undefined && (snapshot.isError || nodeDown || shown !== data);
+  const staleBecause = !online
+    ? ('offline' as const)
+    : nodeDown
+      ? ('node' as const)
+      : snapshot.isError
+        ? ('read' as const)
+        : ('reading' as const);
   return {
     network,
     accounts,
@@ -97,10 +125,14 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
     error: snapshot.error,
     loading: snapshot.isPending && addresses.length > 0,
     stale,
-    /** Why the shown balances are old: the node is down (or on another chain), or this read failed. */
-    staleBecause: nodeDown ? ('node' as const) : ('read' as const),
-    /** The node is down or on another chain: nothing is read until it answers (the shell says so). */
+    /**
+     * Why the shown balances are old: the browser is offline, the node is down (or on another
+     * chain), this read failed, or they were kept from an earlier visit and the first read is on its way.
+     */
+    staleBecause,
+    /** Offline, or the node is down or on another chain: nothing is read until it answers (the shell says so). */
     nodeDown,
+    offline: !online,
     /** Reads the balances again now (after a failed read). */
     retry: () => void refetch({ cancelRefetch: false }),
     retrying: isFetching,

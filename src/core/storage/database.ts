@@ -14,6 +14,7 @@ interface CairnDbSchema extends DBSchema {
   priceRounds: { key: string; value: Record<string, unknown> };
   approvalEvents: { key: string; value: Record<string, unknown>; indexes: { byOwnerBlock: [string, number] } };
   approvalScans: { key: string; value: Record<string, unknown> };
+  portfolios: { key: string; value: Record<string, unknown> };
 }
 
 /**
@@ -43,6 +44,9 @@ const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
     const events = db.createObjectStore('approvalEvents', { keyPath: 'id' });
     events.createIndex('byOwnerBlock', ['ownerKey', 'block']);
     db.createObjectStore('approvalScans', { keyPath: 'key' });
+  },
+  (db) => {
+    db.createObjectStore('portfolios', { keyPath: 'key' });
   },
 ];
 

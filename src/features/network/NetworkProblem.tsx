@@ -2,6 +2,7 @@ import { RpcUrlList } from '@/components/RpcUrlList';
 import { errorCopy } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
+import { useOnline } from '@/lib/useOnline';
 import styles from './network.module.css';
 
 /**
@@ -11,6 +12,20 @@ import styles from './network.module.css';
 export function NetworkProblem() {
   const network = useSelectedNetwork();
   const head = useChainHead(network);
+  const online = useOnline();
+
+  if (!online) {
+    return (
+      <div role="alert" className={styles.problem}>
+        <h2 className={styles.problemTitle}>Offline</h2>
+        <p>
+          This device has no network. Cairn shows what it last read, marked with its block and age, and reads nothing
+          new or sends nothing until the network returns. Signing a transaction offline (Sign → Offline transaction)
+          works as it always does.
+        </p>
+      </div>
+    );
+  }
 
   if (head.isError) {
     const copy = errorCopy(head.error);

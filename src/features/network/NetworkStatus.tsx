@@ -1,28 +1,33 @@
 import { formatCount } from '@/lib/format';
 import { useSelectedNetwork } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
+import { useOnline } from '@/lib/useOnline';
 import styles from './network.module.css';
 
-type NetworkState = 'ok' | 'pending' | 'down' | 'wrong';
+type NetworkState = 'ok' | 'pending' | 'down' | 'wrong' | 'offline';
 
 const stateLabels: Record<NetworkState, string> = {
   ok: 'Connected',
   pending: 'Connecting',
   down: 'Unreachable',
   wrong: 'Wrong chain',
+  offline: 'Offline',
 };
 
 function useNetworkState() {
   const network = useSelectedNetwork();
   const head = useChainHead(network);
-  const state: NetworkState = head.isError
-    ? 'down'
-    : head.data?.status === 'wrong-chain'
-      ? 'wrong'
-      : head.data
-        ? 'ok'
-        : 'pending';
-  return { network, head, state };
+  const online = useOnline();
+  const state: NetworkState = !online
+    ? 'offline'
+    : head.isError
+      ? 'down'
+      : head.data?.status === 'wrong-chain'
+        ? 'wrong'
+        : head.data
+          ? 'ok'
+          : 'pending';
+  return { network, head, state, online };
 }
 
 /** The live status dot in the network chip (its words are in <NetworkStatus>). */
@@ -37,14 +42,14 @@ export function NetworkDot() {
  * <NetworkProblem>.
  */
 export function NetworkStatus() {
-  const { network, head, state } = useNetworkState();
+  const { network, head, state, online } = useNetworkState();
   return (
     <section className={styles.status} aria-label="Network status" data-state={state}>
       <span className="visually-hidden">{network.name}</span>
       <span>
         {stateLabels[state]} · chain id {network.chainId}
       </span>
-      {head.data && (
+      {head.data && online && (
         <span>
           Block <span className={styles.blockNumber}>{formatCount(head.data.blockNumber)}</span>
         </span>

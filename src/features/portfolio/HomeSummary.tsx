@@ -38,10 +38,18 @@ function Change({ change, before }: { change: bigint; before: bigint }) {
   );
 }
 
+/** Why balances on screen are old, in words (a failed read says its error instead). */
+const STALE_BECAUSE: Partial<Record<ReturnType<typeof usePortfolio>['staleBecause'], string>> = {
+  offline: 'Offline',
+  node: 'The node is not answering',
+  reading: 'Reading balances',
+};
+
 /** The total across visible accounts, its change over 24 hours, the balances' block, and the main actions. */
 export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof usePortfolio>; chart: ValueChart }) {
   const links = useLinks();
-  const { network, accounts, view, snapshot, error, stale, staleBecause, nodeDown, retry, retrying } = portfolio;
+  const { network, accounts, view, snapshot, error, stale, staleBecause, nodeDown, offline, retry, retrying } =
+    portfolio;
   const actions: { to: string; label: string; icon: IconName }[] = [
     { to: links.send, label: 'Send', icon: 'send' },
     { to: links.receive, label: 'Receive', icon: 'receive' },
@@ -100,11 +108,13 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
           {snapshot
             ? !stale
               ? `Balances at block ${formatCount(snapshot.blockNumber)}.`
-              : `${staleBecause === 'node' ? 'The node is not answering' : `Balances could not be read (${errorText(error)})`}: showing balances from block ${formatCount(snapshot.blockNumber)}, ${age(snapshot.timestamp)}.`
+              : `${STALE_BECAUSE[staleBecause] ?? `Balances could not be read (${errorText(error)})`}: showing balances from block ${formatCount(snapshot.blockNumber)}, ${age(snapshot.timestamp)}.`
             : reading
               ? 'Reading balances…'
               : nodeDown && accounts.length > 0
-                ? 'Balances are read once the node answers.'
+                ? offline
+                  ? 'Offline: balances are read once the network returns.'
+                  : 'Balances are read once the node answers.'
                 : ''}
         </p>
       )}

@@ -1,13 +1,14 @@
 import { Suspense, use, useId, useState } from 'react';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
-import { BUILD_HASH_FILE, type BuildFacts, type BuildHash, parseBuildHash, readBuildFile } from '@/lib/buildFiles';
+import { BUILD_MANIFEST_FILE, type BuildManifest, parseBuildManifest } from '@/core/build/buildManifest';
+import { type BuildFacts, readBuildFile } from '@/lib/buildFiles';
 import styles from './about.module.css';
 import { ShippedLicences } from './ShippedLicences';
 
-let reading: Promise<BuildHash | undefined> | undefined;
+let reading: Promise<BuildManifest | undefined> | undefined;
 const readBuildHash = () => {
-  reading ??= readBuildFile(BUILD_HASH_FILE, parseBuildHash);
+  reading ??= readBuildFile(BUILD_MANIFEST_FILE, parseBuildManifest);
   return reading;
 };
 
@@ -47,8 +48,8 @@ export function AboutScreen({ build }: { build: BuildFacts }) {
         </dl>
         <p className={ui.muted}>
           The build hash is the SHA-256 of the list of every file of this build with its own SHA-256 (the file{' '}
-          <code>{BUILD_HASH_FILE}</code> beside the page holds the list), so a copy of the build can be checked against
-          it.
+          <code>{BUILD_MANIFEST_FILE}</code> beside the page holds the list), so a copy of the build can be checked
+          against it.
         </p>
       </section>
       <section className={ui.section} aria-labelledby="licences-title">

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import { findIncomingTokens } from '@/core/assets/discovery';
+import type { LastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
 import { type PortfolioRequest, readPortfolio } from '@/core/assets/portfolio';
 import type { TokenInfo } from '@/core/assets/token';
 import { readTokenMetadata } from '@/core/assets/tokenMetadata';
@@ -22,6 +23,7 @@ export const portfolioKeys = {
     ] as const,
   unsolicited: (network: Network, accounts: readonly Address[], known: readonly string[]) =>
     [...chainKeys.network(network), 'unsolicited-tokens', accounts, known] as const,
+  lastKnown: (network: Network) => [...chainKeys.network(network), 'last-known-portfolio'] as const,
   tokenMetadata: (network: Network, token: Address) =>
     [...chainKeys.network(network), 'token-metadata', token.toLowerCase()] as const,
 };
@@ -48,6 +50,23 @@ export function portfolioQuery(network: Network, request: PortfolioRequest) {
     enabled: request.accounts.length > 0,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The node balances are kept for: the network and its RPC URLs. */
+export const lastKnownNode = (network: Network): string => chainKeys.network(network).join('\n');
+
+/**
+ * The balances kept from the last read through this node (an earlier visit), from this browser's
+ * storage: read even offline, once per visit.
+ */
+export function lastKnownPortfolioQuery(network: Network, memory: LastKnownPortfolio) {
+  return queryOptions({
+    queryKey: portfolioKeys.lastKnown(network),
+    queryFn: async () => (await memory.read(lastKnownNode(network))) ?? null,
+    networkMode: 'always',
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
 }
 

@@ -1,0 +1,34 @@
+// A script built alone, outside Cairn's page build: none of the page's plugins (boot chunk,
+// start-chunk guard, licences, CSP) apply to it, and it comes out as one self-contained file.
+// Used for the connector dApps include (connectorBuild.ts) and the service worker
+// (serviceWorkerBuild.ts).
+import { fileURLToPath } from 'node:url';
+import { build, type Rolldown } from 'vite';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Bundles `entry` (a path under src/) into one minified file, in memory. */
+export async function bundleStandalone(entry: string, format: 'iife' | 'es'): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root: projectRoot,
+    logLevel: 'silent',
+    publicDir: false,
+    build: {
+      write: false,
+      target: 'es2020',
+      minify: true,
+      sourcemap: false,
+      // An IIFE needs a name, though these export nothing and so define no global.
+      lib: { entry: fileURLToPath(new URL(`../src/${entry}`, import.meta.url)), formats: [format], name: 'cairn' },
+      // Vite leaves an ES library's whitespace for the bundler that takes it in; these files go
+      // straight to browsers.
+      rolldownOptions: { output: { minify: true } },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  const [chunk] = chunks;
+  if (chunks.length !== 1 || !chunk) throw new Error(`${entry} built into ${chunks.length} chunks, not one`);
+  return chunk.code;
+}

@@ -1,0 +1,64 @@
+/**
+ * build-manifest.json, written beside index.html by every production build: the SHA-256 of every
+ * other file of the build, and the build hash, the SHA-256 of their listing as `sha256sum` prints
+ * it (sorted by path in byte order), so anyone can recompute it from a copy (see README). The
+ * build writes it (scripts/buildHash.ts), Settings → About shows it, and the service worker
+ * checks every file of a new build against it before offering the update.
+ */
+
+export const BUILD_MANIFEST_FILE = 'build-manifest.json';
+
+export type BuildManifest = {
+  /** Cairn's version (package.json) and short commit: what the update prompt names. */
+  version: string;
+  commit: string;
+  /** The build hash. */
+  sha256: string;
+  /** Path relative to the page's folder → SHA-256 in hex. */
+  files: Record<string, string>;
+};
+
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+const VERSION = /^[0-9A-Za-z.+-]{1,40}$/;
+const COMMIT = /^[0-9a-f]{4,40}$/;
+/** A path inside the build's folder: no leading slash, no "..", no backslash, no query. */
+const BUILD_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.@+-]+(?:\/[\w.@+-]+)*$/;
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The manifest in `json`, or undefined when it is not one (every hash and path checked). */
+export function parseBuildManifest(json: unknown): BuildManifest | undefined {
+  if (!isRecord(json) || typeof json.sha256 !== 'string' || !HEX_SHA256.test(json.sha256) || !isRecord(json.files))
+    return undefined;
+  const files: Record<string, string> = {};
+  for (const [path, hash] of Object.entries(json.files)) {
+    if (typeof hash !== 'string' || !HEX_SHA256.test(hash) || !BUILD_PATH.test(path)) return undefined;
+    files[path] = hash;
+  }
+  // Shown in the update prompt: only what a version and a short commit can be, never the server's free text.
+  const version = typeof json.version === 'string' && VERSION.test(json.version) ? json.version : 'unknown';
+  const commit = typeof json.commit === 'string' && COMMIT.test(json.commit) ? json.commit : 'unknown';
+  return { version, commit, sha256: json.sha256, files };
+}
+
+function compareBytes(a: string, b: string): number {
+  const [x, y] = [new TextEncoder().encode(a), new TextEncoder().encode(b)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0);
+  return x.length - y.length;
+}
+
+/** The lines `sha256sum` prints for the files, sorted by path as `LC_ALL=C sort` sorts: what the build hash hashes. */
+export function manifestListing(files: Readonly<Record<string, string>>): string {
+  return Object.keys(files)
+    .sort(compareBytes)
+    .map((path) => `${files[path]}  ${path}\n`)
+    .join('');
+}
+
+/** Source maps are read only by developer tools: the app never loads them, so they are not kept offline. */
+export const isSourceMap = (path: string): boolean => path.endsWith('.map');
+
+/** The files of the build a browser keeps to run Cairn offline: every file of the manifest but source maps. */
+export const offlineFiles = (manifest: BuildManifest): string[] =>
+  Object.keys(manifest.files).filter((path) => !isSourceMap(path));

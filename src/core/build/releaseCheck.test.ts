@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { type BuildManifest, manifestListing } from './buildManifest';
+import { writePageConfig } from './pageConfig';
+import { checkRelease } from './releaseCheck';
+
+const sha256 = async (bytes: ArrayBuffer | Uint8Array) =>
+  createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
+const bytesOf = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+
+const page = '<html><head><meta name="cairn-local-rpc-url" content="http://127.0.0.1:8545" />\n  </head></html>';
+const served: Record<string, string> = {
+  'index.html': page,
+  'assets/app-1.js': 'console.log(1)',
+  'assets/app-1.js.map': '{}',
+  'licences.json': '[]',
+};
+
+async function manifestOf(files: Record<string, string>): Promise<BuildManifest> {
+  const hashes: Record<string, string> = {};
+  for (const [path, text] of Object.entries(files)) hashes[path] = await sha256(bytesOf(text));
+  return { version: '1.0.0', commit: 'abc', files: hashes, sha256: await sha256(bytesOf(manifestListing(hashes))) };
+}
+
+/** Tools that serve `files` and remember what was asked for. */
+function serving(files: Record<string, string>) {
+  const asked: string[] = [];
+  return {
+    asked,
+    tools: {
+      sha256,
+      parallel: 2,
+      download: async (path: string) => {
+        asked.push(path);
+        const text = files[path];
+        if (text === undefined) throw new Error('404');
+        return { bytes: bytesOf(text), kept: `kept ${path}` };
+      },
+    },
+  };
+}
+
+describe('checking a build against its manifest', () => {
+  it('downloads every file but source maps and keeps each once its hash matches', async () => {
+    const { tools, asked } = serving(served);
+    const outcome = await checkRelease(await manifestOf(served), tools);
+    expect(outcome.ok && [...outcome.files].sort()).toEqual([
+      ['assets/app-1.js', 'kept assets/app-1.js'],
+      ['index.html', 'kept index.html'],
+      ['licences.json', 'kept licences.json'],
+    ]);
+    expect(asked.sort()).toEqual(['assets/app-1.js', 'index.html', 'licences.json']);
+  });
+
+  it('accepts a page a local-chain server wrote its facts into, and nothing else changed', async () => {
+    const configured = {
+      ...served,
+      'index.html': writePageConfig(page, { localRpcUrl: 'http://127.0.0.1:4321', devchain: true }),
+    };
+    expect((await checkRelease(await manifestOf(served), serving(configured).tools)).ok).toBe(true);
+    const injected = { ...served, 'index.html': page.replace('<head>', '<head><script src="x.js"></script>') };
+    expect(await checkRelease(await manifestOf(served), serving(injected).tools)).toEqual({
+      ok: false,
+      refused: true,
+      reason: 'index.html does not match its SHA-256 in build-manifest.json.',
+    });
+  });
+
+  it('refuses a page with a byte order mark or bytes that are not UTF-8 in front', async () => {
+    const manifest = await manifestOf(served);
+    for (const prefix of ['\uFEFF', '\uFFFD']) {
+      const changed = { ...served, 'index.html': prefix + page };
+      expect(await checkRelease(manifest, serving(changed).tools)).toMatchObject({ ok: false, refused: true });
+    }
+    const tools = serving(served).tools;
+    const invalid = {
+      ...tools,
+      download: async (path: string) =>
+        path === 'index.html'
+          ? { bytes: new Uint8Array([0xff, ...new TextEncoder().encode(page)]).buffer as ArrayBuffer, kept: 'x' }
+          : tools.download(path),
+    };
+    expect(await checkRelease(manifest, invalid)).toMatchObject({ ok: false, refused: true });
+  });
+
+  it('refuses a build with a file changed after its manifest was written', async () => {
+    const manifest = await manifestOf(served);
+    const tampered = { ...served, 'assets/app-1.js': 'console.log(2)' };
+    expect(await checkRelease(manifest, serving(tampered).tools)).toEqual({
+      ok: false,
+      refused: true,
+      reason: 'assets/app-1.js does not match its SHA-256 in build-manifest.json.',
+    });
+  });
+
+  it('refuses a manifest whose list does not add up to its build hash, before downloading anything', async () => {
+    const manifest = await manifestOf(served);
+    const { tools, asked } = serving(served);
+    const outcome = await checkRelease(
+      { ...manifest, files: { ...manifest.files, 'extra.js': manifest.sha256 } },
+      tools,
+    );
+    expect(outcome).toMatchObject({ ok: false, refused: true, reason: expect.stringContaining('does not add up') });
+    expect(asked).toEqual([]);
+  });
+
+  it('leaves a build it could not download for a later try, without refusing it', async () => {
+    const { 'licences.json': _, ...missing } = served;
+    expect(await checkRelease(await manifestOf(served), serving(missing).tools)).toEqual({
+      ok: false,
+      refused: false,
+      reason: 'licences.json could not be downloaded.',
+    });
+  });
+});

@@ -1,0 +1,97 @@
+import { isRecord } from './buildManifest.ts';
+import type { Release } from './releaseCheck';
+
+/**
+ * What Cairn's service worker knows about builds, and the messages between it and Cairn's pages.
+ * The worker serves `current`; a newer build is downloaded and checked in the background and kept
+ * as `staged` until the person accepts it and Cairn is locked (src/serviceWorker).
+ */
+export type UpdateState = {
+  /** The build served to Cairn's pages (undefined until the first one is stored). */
+  current?: Release | undefined;
+  /** A newer build, every file downloaded and checked, waiting for the person. */
+  staged?: Release | undefined;
+  /** The staged build's hash once the person accepted it: installed at the next lock. */
+  accepted?: string | undefined;
+  /** The last build refused, and why. */
+  refused?: (Release & { reason: string }) | undefined;
+};
+
+export const UPDATE_MESSAGE = 'cairn-update';
+export const SERVICE_WORKER_FILE = 'sw.js';
+
+/**
+ * The worker's caches, named after its scope (the folder of sw.js), so two copies of Cairn on one
+ * origin never prune each other's builds: the state (one JSON entry) and one cache per build.
+ */
+export function updateCaches(scope: string) {
+  const prefix = `cairn:${new URL(scope).pathname}:`;
+  return {
+    state: `${prefix}update-state`,
+    stateEntry: new URL('cairn-update-state.json', scope).href,
+    buildPrefix: `${prefix}build:`,
+    build: (hash: string) => `${prefix}build:${hash}`,
+  };
+}
+
+/** From a page to the worker. */
+export type UpdateRequest =
+  | { tag: typeof UPDATE_MESSAGE; action: 'check' }
+  | { tag: typeof UPDATE_MESSAGE; action: 'accept' | 'apply'; hash: string };
+
+/** From the worker to a page: the state (after any change, and as the answer to every request), or "reload now". */
+export type UpdateNews =
+  | { tag: typeof UPDATE_MESSAGE; type: 'state'; state: UpdateState; deferred?: ApplyDeferral | undefined }
+  | { tag: typeof UPDATE_MESSAGE; type: 'reload' };
+
+/** Why the worker did not install an accepted build when asked. */
+export type ApplyDeferral = 'dapp-window' | 'not-accepted';
+
+export function isUpdateRequest(value: unknown): value is UpdateRequest {
+  if (!isRecord(value) || value.tag !== UPDATE_MESSAGE) return false;
+  if (value.action === 'check') return true;
+  return (value.action === 'accept' || value.action === 'apply') && typeof value.hash === 'string';
+}
+
+export function isUpdateNews(value: unknown): value is UpdateNews {
+  if (!isRecord(value) || value.tag !== UPDATE_MESSAGE) return false;
+  return value.type === 'reload' || (value.type === 'state' && isRecord(value.state));
+}
+
+/**
+ * The state once a build has been checked: the first one stored is served; a later one is staged
+ * for the person (a refusal shown before is then forgotten). A refused build is remembered, so it
+ * is not downloaded again, but only while there is a build to serve: without one, the next check
+ * tries again.
+ */
+export function afterCheck(
+  state: UpdateState,
+  release: Release,
+  outcome: { ok: true } | { ok: false; refused: boolean; reason: string },
+): UpdateState {
+  if (outcome.ok) return state.current ? { current: state.current, staged: release } : { current: release };
+  return outcome.refused ? { ...state, refused: { ...release, reason: outcome.reason } } : state;
+}
+
+/** The state once the server offers `hash` again: a staged build it withdrew (offering the served one) is dropped. */
+export function afterOffer(state: UpdateState, hash: string): UpdateState {
+  return state.staged && hash === state.current?.hash ? { current: state.current, refused: state.refused } : state;
+}
+
+/** Whether a build the server now offers needs downloading: not the one served, staged or refused. */
+export const isNewRelease = (state: UpdateState, hash: string): boolean =>
+  hash !== state.current?.hash &&
+  hash !== state.staged?.hash &&
+  // Without a build to serve, a refused one is tried again (the server may have been mid-deploy).
+  (hash !== state.refused?.hash || !state.current);
+
+/** The state once the accepted build is installed: it is served from now on. */
+export function afterApply(state: UpdateState): UpdateState {
+  return state.staged ? { current: state.staged } : state;
+}
+
+/** Why the worker must not install `hash` now, or undefined when it may. */
+export function applyRefusal(state: UpdateState, hash: string, siteWindowOpen: boolean): ApplyDeferral | undefined {
+  if (state.accepted !== hash || state.staged?.hash !== hash) return 'not-accepted';
+  return siteWindowOpen ? 'dapp-window' : undefined;
+}

@@ -1,0 +1,61 @@
+import { create } from 'zustand';
+import {
+  type ApplyDeferral,
+  isUpdateNews,
+  SERVICE_WORKER_FILE,
+  UPDATE_MESSAGE,
+  type UpdateRequest,
+  type UpdateState,
+} from '@/core/build/updateProtocol';
+
+/**
+ * This page's view of Cairn's service worker (src/serviceWorker): the build it serves, a newer one
+ * it has staged or refused, and whether the person put the prompt aside for now.
+ */
+export type AppUpdateView = {
+  /** A service worker serves this page (production builds on a secure page). */
+  active: boolean;
+  state: UpdateState;
+  deferred?: ApplyDeferral | undefined;
+  /** The staged build's hash the person set aside with "Not now" (until the page reloads). */
+  setAside?: string | undefined;
+};
+
+export const appUpdateStore = create<AppUpdateView>(() => ({ active: false, state: {} }));
+
+/** How often an open Cairn asks the server for a newer build (also at start and when the network returns). */
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+
+async function send(action: 'check'): Promise<void>;
+async function send(action: 'accept' | 'apply', hash: string): Promise<void>;
+async function send(action: UpdateRequest['action'], hash?: string): Promise<void> {
+  const worker = (await navigator.serviceWorker.ready).active;
+  worker?.postMessage({ tag: UPDATE_MESSAGE, action, hash });
+}
+
+export const acceptUpdate = (hash: string) => send('accept', hash);
+/** Asks the worker to install the accepted build: only once the vault is locked (it then reloads every page). */
+export const applyUpdate = (hash: string) => send('apply', hash);
+export const setUpdateAside = (hash: string) => appUpdateStore.setState({ setAside: hash });
+
+/**
+ * Registers the service worker and follows what it says. Only the built app registers it (the
+ * development server has no sw.js); the page works the same without it, only not offline.
+ * `lock` locks the vault session: done again before every page starts afresh on a new build.
+ */
+export function startServiceWorker(lock: () => Promise<void>): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const container = navigator.serviceWorker;
+  container.addEventListener('message', ({ data }) => {
+    if (!isUpdateNews(data)) return;
+    // The accepted build is installed: every Cairn page starts afresh on it, never under unlocked keys.
+    if (data.type === 'reload') void lock().finally(() => location.reload());
+    else appUpdateStore.setState({ active: true, state: data.state, deferred: data.deferred });
+  });
+  container
+    .register(new URL(SERVICE_WORKER_FILE, document.baseURI), { scope: './', updateViaCache: 'none' })
+    .then(() => send('check'))
+    .catch(() => undefined);
+  setInterval(() => void send('check').catch(() => undefined), CHECK_EVERY_MS);
+  window.addEventListener('online', () => void send('check').catch(() => undefined));
+}
