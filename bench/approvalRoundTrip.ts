@@ -4,7 +4,7 @@
 // MessageChannel, the least any answer through a port can cost. What this leaves out is the
 // browser's part (the click event, React, the window closing), which the e2e tests exercise.
 
-import { createCairnProvider } from '../src/connector/provider.ts';
+import { createCairnProvider } from '../src/connector/index.ts';
 import type { ConnectorWindow } from '../src/connector/types.ts';
 import { DappConnection } from '../src/core/dapp/connection.ts';
 import { answerAsCairn, fakeDappWindow } from '../src/testing/fakeDappWindow.ts';

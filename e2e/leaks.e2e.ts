@@ -35,7 +35,7 @@ describe('no secret leaves the vault', () => {
   afterAll(async () => {
     await context?.close().catch(() => undefined);
     await env?.close();
-    rmSync(profile, { recursive: true, force: true });
+    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   it('keeps phrase, passphrase, private key and password out of requests, storage and the profile on disk', async () => {

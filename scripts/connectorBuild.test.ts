@@ -21,8 +21,14 @@ beforeAll(async () => {
   files = await buildConnector();
 }, 30_000);
 
-/** Runs connect.js as a page would load it, from a <script> with these data attributes. */
-function load(src: string, dataset: Record<string, string> = {}) {
+type Importer = (specifier: string) => Promise<unknown>;
+const noImport: Importer = (specifier) => Promise.reject(new Error(`connect.js imported ${specifier}`));
+
+/**
+ * Runs connect.js as a page would load it, from a <script> with these data attributes; `importer`
+ * stands for the browser's import().
+ */
+function load(src: string, dataset: Record<string, string> = {}, importer = noImport) {
   const fake = fakeDappWindow();
   const announced: Announced[] = [];
   fake.window.addEventListener('eip6963:announceProvider', (event) =>
@@ -36,11 +42,14 @@ function load(src: string, dataset: Record<string, string> = {}) {
     URL,
     URLSearchParams,
     console,
+    importForTest: importer,
   };
   page.window = page;
   const before = Object.keys(page);
   const context = createContext(page);
-  runInContext(files[CONNECTOR_SCRIPT], context);
+  // Node runs a script's import() only behind --experimental-vm-modules: the one import() of
+  // connect.js (checked below) calls the stand-in instead.
+  runInContext(files[CONNECTOR_SCRIPT].replace(/\bimport\(/, 'importForTest('), context);
   // The request object is made in the page's realm, as the page's own code would make it.
   const call: (provider: unknown, args: string) => Promise<unknown> = runInContext(
     '(provider, args) => provider.request(JSON.parse(args))',
@@ -57,11 +66,36 @@ describe('the connector build', () => {
     expect(size).toBeLessThanOrEqual(CONNECTOR_BUDGET_GZIP);
   });
 
-  it('makes connect.js one classic script: an IIFE with no import, no export and no global of its own', () => {
+  it('makes connect.js one classic script: an IIFE with no static import, no export and no global of its own', () => {
     const code = files[CONNECTOR_SCRIPT];
-    expect(code.startsWith('(function(){')).toBe(true);
-    expect(code).not.toMatch(/\bimport\s*[({'"`]|\bexport\s|import\.meta/);
+    expect(code.startsWith('!function(){')).toBe(true);
+    expect(code).not.toMatch(/\bimport\s*[{'"`]|\bexport\s|import\.meta/);
+    // Its one dynamic import: connect.mjs, for the rare parts (extras.ts).
+    expect(code.match(/\bimport\(/g)).toHaveLength(1);
     expect(load('https://cairn.example/wallet/connect.js').added).toEqual([]);
+  });
+
+  it('imports its rare parts from connect.mjs beside it, once, only when first needed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-connector-'));
+    writeFileSync(join(dir, CONNECTOR_MODULE), files[CONNECTOR_MODULE]);
+    const module = await import(pathToFileURL(join(dir, CONNECTOR_MODULE)).href);
+    const imported: string[] = [];
+    const { request } = load(
+      'https://cdn.example/cairn/connect.js?v=2',
+      { walletUrl: 'https://cairn.example/' },
+      async (specifier) => {
+        imported.push(specifier);
+        return module;
+      },
+    );
+    expect(await request({ method: 'eth_chainId' })).toBe('0x1');
+    expect(await request({ method: 'eth_accounts' })).toEqual([]);
+    expect(imported).toEqual([]);
+    expect(await request({ method: 'wallet_getPermissions' })).toEqual([]);
+    await expect(
+      request({ method: 'wallet_getCapabilities', params: ['0x00000000000000000000000000000000000000a1'] }),
+    ).rejects.toMatchObject({ code: 4100 });
+    expect(imported).toEqual(['https://cdn.example/cairn/connect.mjs']);
   });
 
   it('announces a provider whose wallet is the folder connect.js came from', async () => {

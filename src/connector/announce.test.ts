@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeDappWindow } from '@/testing/fakeDappWindow';
 import { CAIRN_NAME, CAIRN_RDNS } from '../core/dapp/protocol';
 import { announceCairnProvider, CAIRN_ICON, type ProviderDetail } from './announce';
-import { createCairnProvider } from './provider';
+import { createCairnProvider } from './index';
 import type { ConnectorWindow } from './types';
 
 function announced() {

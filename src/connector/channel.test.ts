@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { allElements, answerAsCairn, type FakeElement, fakeDappWindow } from '@/testing/fakeDappWindow';
 import { MESSAGE_TAG, parseWindowFragment } from '../core/dapp/protocol';
 import { CLOSED_SENTENCE, COOP_LOOKS, COOP_SENTENCE } from './channel';
+import { createCairnProvider } from './index';
 import { PROMPT_TEXT } from './prompt';
-import { createCairnProvider } from './provider';
+import { createProvider } from './provider';
 import type { ConnectorWindow } from './types';
 
 const WALLET = 'https://cairn.example/wallet/';
@@ -247,15 +248,19 @@ describe('when the browser blocks the window', () => {
     return { host, dialog, buttons: dialog ? allElements(dialog).filter((e) => e.tagName === 'BUTTON') : [] };
   };
 
-  function blocked() {
+  // The prompt is one of the connector's rare parts (extras.ts): it shows once they are loaded.
+  const extrasLoaded = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  async function blocked() {
     const set = setUp({ blockPopups: true });
     const first = set.provider.request({ method: 'eth_requestAccounts' });
     const second = set.provider.request({ method: 'personal_sign', params: ['0x68', ACCOUNT] });
+    await extrasLoaded();
     return { ...set, first, second };
   }
 
-  it('asks on the page, in a closed shadow root, with a dialog whose Continue button has the focus', () => {
-    const { fake } = blocked();
+  it('asks on the page, in a closed shadow root, with a dialog whose Continue button has the focus', async () => {
+    const { fake } = await blocked();
     expect(fake.opened).toHaveLength(1);
     const { host, dialog, buttons } = prompt(fake.document.body);
     expect(host?.shadowMode).toBe('closed');
@@ -269,18 +274,19 @@ describe('when the browser blocks the window', () => {
     expect(fake.document.body.children).toHaveLength(1);
   });
 
-  it('asks all the same while the page is still in its <head>, with no body yet', () => {
+  it('asks all the same while the page is still in its <head>, with no body yet', async () => {
     const fake = fakeDappWindow({ blockPopups: true });
     Object.assign(fake.document, { body: null });
     const provider = createCairnProvider({ walletUrl: WALLET, window: fake.window as unknown as ConnectorWindow });
     void provider.request({ method: 'eth_requestAccounts' });
+    await extrasLoaded();
     const { dialog, buttons } = prompt(fake.document.documentElement);
     expect(dialog?.open).toBe(true);
     expect(fake.document.activeElement).toBe(buttons[0]);
   });
 
   it('opens the window on Continue, removes the box, and goes on with every request', async () => {
-    const { fake, first, second, cairn } = blocked();
+    const { fake, first, second, cairn } = await blocked();
     fake.setPopupsBlocked(false);
     prompt(fake.document.body).buttons[0]?.onclick?.();
     expect(fake.opened).toHaveLength(2);
@@ -294,15 +300,30 @@ describe('when the browser blocks the window', () => {
   });
 
   it('rejects every request with 4001 on Cancel, and removes the box', async () => {
-    const { fake, first, second } = blocked();
+    const { fake, first, second } = await blocked();
     prompt(fake.document.body).buttons[1]?.onclick?.();
     for (const request of [first, second]) expect(await rejection(request)).toMatchObject({ code: 4001 });
     expect(fake.document.body.children).toEqual([]);
     expect(fake.opened).toHaveLength(1);
   });
 
+  it('refuses with 4900, showing nothing, when the prompt’s code cannot be loaded (connect.mjs missing beside a copy of connect.js)', async () => {
+    const fake = fakeDappWindow({ blockPopups: true });
+    const provider = createProvider({
+      walletUrl: WALLET,
+      window: fake.window as unknown as ConnectorWindow,
+      extras: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    });
+    const request = provider.request({ method: 'eth_requestAccounts' });
+    expect(await rejection(request)).toMatchObject({ code: 4900 });
+    expect(fake.document.body.children).toEqual([]);
+    // The next request asks again (a later load may work).
+    void provider.request({ method: 'eth_requestAccounts' }).catch(() => undefined);
+    expect(fake.opened).toHaveLength(2);
+  });
+
   it('gives up with 4900 when even the click cannot open it', async () => {
-    const { fake, first, second } = blocked();
+    const { fake, first, second } = await blocked();
     prompt(fake.document.body).buttons[0]?.onclick?.();
     expect(fake.opened).toHaveLength(2);
     for (const request of [first, second]) expect(await rejection(request)).toMatchObject({ code: 4900 });

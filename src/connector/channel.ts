@@ -7,8 +7,9 @@ import {
   type PortMessage,
   type PortRequest,
 } from '../core/dapp/protocol';
+import { DISCONNECTED, USER_REJECTED } from '../core/dapp/providerErrors';
 import { fail, type ProviderRpcError, toRpcError } from './errors';
-import { showPrompt } from './prompt';
+import type { LoadExtras } from './extras';
 import type { ConnectorWindow } from './types';
 
 /** How often the connector looks whether the Cairn window was closed. */
@@ -37,7 +38,12 @@ type Pending = [
 ];
 
 /** The channel to Cairn's dApp window: the handshake of protocol.ts, then one MessagePort. */
-export function createChannel(win: ConnectorWindow, walletUrl: string, onNews: (news: WindowNews) => void): Channel {
+export function createChannel(
+  win: ConnectorWindow,
+  walletUrl: string,
+  extras: LoadExtras,
+  onNews: (news: WindowNews) => void,
+): Channel {
   const walletOrigin = new URL(walletUrl).origin;
   const pending = new Map<number, Pending>();
   let lastId = 0;
@@ -73,25 +79,31 @@ export function createChannel(win: ConnectorWindow, walletUrl: string, onNews: (
         // browser then soon reports it closed; on a busy machine after a look or two). Otherwise
         // the person closed it.
         if (popup?.closed)
-          end(
-            looks < COOP_LOOKS && !port ? fail('disconnected', COOP_SENTENCE) : fail('userRejected', CLOSED_SENTENCE),
-          );
+          end(looks < COOP_LOOKS && !port ? fail(DISCONNECTED, COOP_SENTENCE) : fail(USER_REJECTED, CLOSED_SENTENCE));
         looks++;
       }, POLL_MS);
-    } else if (clicked) end(fail('disconnected'));
+    } else if (clicked) end(fail(DISCONNECTED));
     else {
       // Blocked: a real click on the page's prompt may open it.
       asking = true;
-      const answered = (proceed: boolean) => {
-        remove();
-        asking = false;
-        if (proceed) open(true);
-        else end(fail('userRejected'));
-      };
-      const remove = showPrompt(
-        win.document,
-        () => answered(true),
-        () => answered(false),
+      extras().then(
+        ({ showPrompt }) => {
+          const answered = (proceed: boolean) => {
+            remove();
+            asking = false;
+            if (proceed) open(true);
+            else end(fail(USER_REJECTED));
+          };
+          const remove = showPrompt(
+            win.document,
+            () => answered(true),
+            () => answered(false),
+          );
+        },
+        () => {
+          asking = false;
+          end(fail(DISCONNECTED));
+        },
       );
     }
   }
@@ -125,7 +137,7 @@ export function createChannel(win: ConnectorWindow, walletUrl: string, onNews: (
     send: (request) =>
       new Promise((resolve, reject) => {
         // A window closed since the last look: settle what it left, and open a new one now.
-        if (popup?.closed) end(fail('userRejected', CLOSED_SENTENCE));
+        if (popup?.closed) end(fail(USER_REJECTED, CLOSED_SENTENCE));
         const waiting: Pending = [request, resolve, reject];
         pending.set(++lastId, waiting);
         if (port) {

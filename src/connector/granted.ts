@@ -1,4 +1,5 @@
 import { type HexChainId, type SiteGrant, toHexChainId } from '../core/dapp/protocol';
+import { UNAUTHORIZED } from '../core/dapp/providerErrors';
 import { fail } from './errors';
 
 // Answers the connector gives from what Cairn granted the site, without a window.
@@ -18,7 +19,7 @@ export const permissions = (grant: SiteGrant | undefined, invoker: string) =>
 /** EIP-5792 for `[address, chainIds?]`: on every granted chain Cairn sends a batch's calls one by one. */
 export function capabilities(grant: SiteGrant | undefined, [address, wanted]: unknown[]) {
   if (!grant?.accounts.some((account) => account.toLowerCase() === String(address).toLowerCase()))
-    throw fail('unauthorized');
+    throw fail(UNAUTHORIZED);
   const result: Record<string, unknown> = {};
   for (const id in grant.chains)
     if (!Array.isArray(wanted) || wanted.includes(id)) result[id] = { atomic: { status: 'unsupported' } };

@@ -3,7 +3,17 @@
 export { announceCairnProvider, CAIRN_ICON, type ProviderDetail } from './announce';
 export type { ProviderRpcError } from './errors';
 export type { ProviderEvents } from './events';
-export { type CairnProvider, type CairnProviderOptions, createCairnProvider, type RequestArguments } from './provider';
+
+import * as extras from './extras';
+import { type CairnProvider, type CairnProviderOptions, createProvider } from './provider';
+
+export type { CairnProvider, CairnProviderOptions, RequestArguments } from './provider';
+/** For connect.js, which imports this module for its rare parts (extras.ts): not for sites. */
+export { extras };
+
+/** An EIP-1193 provider that talks to the Cairn at `walletUrl` in its dApp window. */
+export const createCairnProvider = (options: CairnProviderOptions): CairnProvider =>
+  createProvider({ ...options, extras: async () => extras });
 
 /**
  * The wallet this module was loaded from: the folder of connect.mjs, which is Cairn's. (Not

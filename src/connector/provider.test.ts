@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answerAsCairn, type FakeDappWindowOptions, fakeDappWindow } from '@/testing/fakeDappWindow';
 import type { CallsStatus, SiteGrant } from '../core/dapp/protocol';
 import { GRANTED_METHODS, READ_METHODS } from '../core/dapp/request';
-import { createCairnProvider } from './provider';
+import { createCairnProvider } from './index';
 import { STORAGE_KEY } from './store';
 import type { ConnectorWindow } from './types';
 

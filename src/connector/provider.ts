@@ -1,10 +1,18 @@
 import { type HexChainId, type SiteGrant, toHexChainId } from '../core/dapp/protocol';
+import {
+  CHAIN_DISCONNECTED,
+  DISCONNECTED,
+  DUPLICATE_ID,
+  INTERNAL,
+  UNKNOWN_BUNDLE_ID,
+} from '../core/dapp/providerErrors';
 import { type DappRequest, parseDappRequest, READ_METHODS } from '../core/dapp/request';
-import { callsResult, followBatch } from './calls';
+import { callsResult } from './calls';
 import { createChannel } from './channel';
 import { fail, type ProviderRpcError, toRpcError } from './errors';
 import { createEmitter, type EventName, type Listener } from './events';
-import { capabilities, grantedSwitch, permissions } from './granted';
+import type { LoadExtras } from './extras';
+import { grantedSwitch } from './granted';
 import { readRpc } from './rpc';
 import { loadStored, saveStored } from './store';
 import type { ConnectorWindow } from './types';
@@ -34,12 +42,17 @@ export type CairnProvider = {
 
 const READS = new Set<string>(READ_METHODS);
 
-export function createCairnProvider({
+/**
+ * The provider, given where its rare parts come from (extras.ts): connect.js imports them from
+ * beside itself, connect.mjs (index.ts) holds them.
+ */
+export function createProvider({
   walletUrl,
   rpcUrls = {},
   chainId = 1,
   window: win = window,
-}: CairnProviderOptions): CairnProvider {
+  extras,
+}: CairnProviderOptions & { extras: LoadExtras }): CairnProvider {
   // The folder dapp.html is resolved against, with its final slash.
   const folder = walletUrl.replace(/\/?$/, '/');
   const wallet = new URL(folder).origin;
@@ -61,14 +74,14 @@ export function createCairnProvider({
     if (accounts.join() !== before.join()) events.emit('accountsChanged', accounts);
   }
 
-  const channel = createChannel(win, folder, (news) => {
+  const channel = createChannel(win, folder, extras, (news) => {
     if (news.type === 'grant') setGrant(news.grant);
     else if (news.type === 'calls') {
       calls.set(news.calls.id, news.calls);
       save();
     } else {
       const { event, data } = news;
-      events.emit(event, (event === 'disconnect' ? toRpcError(data, 'disconnected') : data) as never);
+      events.emit(event, (event === 'disconnect' ? toRpcError(data, DISCONNECTED) : data) as never);
     }
   });
 
@@ -77,7 +90,7 @@ export function createCairnProvider({
     const urls = [rpcUrls[Number(chain)] ?? [], stored.grant?.chains[chain] ?? []].flat();
     if (!urls[0])
       throw fail(
-        'chainDisconnected',
+        CHAIN_DISCONNECTED,
         `No RPC URL for chain ${BigInt(chain)}: connect to Cairn, or give the connector rpcUrls.`,
       );
     return readRpc((input, init) => win.fetch(input, init), urls, method, params);
@@ -97,21 +110,25 @@ export function createCairnProvider({
       case 'net_version':
         return BigInt(currentChain()).toString();
       case 'wallet_getPermissions':
-        return permissions(grant, win.location.origin);
+        return (await extras()).permissions(grant, win.location.origin);
       case 'wallet_getCapabilities':
-        return capabilities(grant, list);
+        return (await extras()).capabilities(grant, list);
       case 'wallet_getCallsStatus': {
         const id = list[0] as string;
         const known = calls.get(id);
-        if (!known) throw fail('unknownBundleId');
+        if (!known) throw fail(UNKNOWN_BUNDLE_ID);
         // With the window gone, a pending batch is followed on chain (still pending if no node can say).
-        const batch = channel.connected() ? known : await followBatch(known, read).catch(() => known);
+        const batch = channel.connected()
+          ? known
+          : await extras()
+              .then(({ followBatch }) => followBatch(known, read))
+              .catch(() => known);
         calls.set(id, batch);
         save();
         return callsResult(batch);
       }
       case 'wallet_sendCalls':
-        if (calls.has(Object(list[0]).id)) throw fail('duplicateId');
+        if (calls.has(Object(list[0]).id)) throw fail(DUPLICATE_ID);
         break;
       case 'wallet_switchEthereumChain': {
         const target = grantedSwitch(grant, list);
@@ -131,7 +148,7 @@ export function createCairnProvider({
       const parsed = parseDappRequest(args);
       return parsed.ok
         ? answer(parsed.request).catch((error: ProviderRpcError) => {
-            throw Number.isSafeInteger(error?.code) ? error : fail('internal');
+            throw Number.isSafeInteger(error?.code) ? error : fail(INTERNAL);
           })
         : Promise.reject(toRpcError(parsed.error));
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type FetchCall, fakeDappWindow } from '@/testing/fakeDappWindow';
 import type { SiteGrant } from '../core/dapp/protocol';
-import { createCairnProvider } from './provider';
+import { createCairnProvider } from './index';
 import { STORAGE_KEY } from './store';
 import type { ConnectorWindow } from './types';
 

@@ -1,3 +1,4 @@
+import { INTERNAL } from '../core/dapp/providerErrors';
 import { fail, toRpcError } from './errors';
 
 /**
@@ -27,5 +28,5 @@ export async function readRpc(
     if (answer.error != null) throw toRpcError(answer.error);
     if ('result' in answer) return answer.result;
   }
-  throw fail('internal', `No node answered: ${hosts.join(', ')}.`);
+  throw fail(INTERNAL, `No node answered: ${hosts.join(', ')}.`);
 }

@@ -2,14 +2,22 @@
 // the folder the script came from, unless data-wallet-url says otherwise; data-rpc-urls gives the
 // site's own read URLs as JSON ({"1":"https://…"}) and data-chain-id the chain before connection.
 import { announceCairnProvider } from './announce';
-import { createCairnProvider } from './provider';
+import { EXTRAS_FILE, type Extras } from './extras';
+import { createProvider } from './provider';
 
 const script = document.currentScript as HTMLScriptElement;
 const { walletUrl, rpcUrls, chainId } = script.dataset;
+// The rare parts (extras.ts) come from connect.mjs beside this script, once, when first needed.
+const extrasUrl = new URL(EXTRAS_FILE, script.src).href;
+let extras: Promise<Extras> | undefined;
 announceCairnProvider(
-  createCairnProvider({
+  createProvider({
     walletUrl: new URL(walletUrl ?? './', walletUrl ? document.baseURI : script.src).href,
     rpcUrls: JSON.parse(rpcUrls ?? '{}'),
     chainId: Number(chainId ?? 1),
+    extras: () => {
+      extras ??= import(/* @vite-ignore */ extrasUrl).then((module: { extras: Extras }) => module.extras);
+      return extras;
+    },
   }),
 );

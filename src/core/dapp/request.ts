@@ -1,4 +1,4 @@
-import { codedError, type ProviderError } from './providerErrors';
+import { codedError, INVALID_PARAMS, INVALID_REQUEST, type ProviderError, UNSUPPORTED_METHOD } from './providerErrors';
 
 /** The largest request a site may send, serialised: enough for any typed data or call batch people sign. */
 export const MAX_REQUEST_BYTES = 256 * 1024;
@@ -83,28 +83,28 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * JSON. Never throws: every refusal is an EIP-1193/1474 error with a sentence naming the problem.
  */
 export function parseDappRequest(raw: unknown): ParsedRequest {
-  if (!isPlainObject(raw)) return refuse(codedError('invalidRequest', 'A request is an object: { method, params }.'));
+  if (!isPlainObject(raw)) return refuse(codedError(INVALID_REQUEST, 'A request is an object: { method, params }.'));
   const { method, params } = raw;
   if (typeof method !== 'string' || method === '')
-    return refuse(codedError('invalidRequest', 'The request has no method name.'));
+    return refuse(codedError(INVALID_REQUEST, 'The request has no method name.'));
   const refused = REFUSED.get(method);
-  if (refused !== undefined) return refuse(codedError('unsupportedMethod', refused));
+  if (refused !== undefined) return refuse(codedError(UNSUPPORTED_METHOD, refused));
   // A name that is not an identifier is never echoed back: it could be anything the site wants shown.
   if (!METHOD_NAME.test(method) || !KNOWN.has(method))
     return refuse(
-      codedError('unsupportedMethod', `Cairn does not offer ${METHOD_NAME.test(method) ? method : 'that method'}.`),
+      codedError(UNSUPPORTED_METHOD, `Cairn does not offer ${METHOD_NAME.test(method) ? method : 'that method'}.`),
     );
   if (params !== undefined && !Array.isArray(params) && !isPlainObject(params))
-    return refuse(codedError('invalidParams', `The params of ${method} must be an array or an object.`));
+    return refuse(codedError(INVALID_PARAMS, `The params of ${method} must be an array or an object.`));
   let size: number;
   try {
     size = JSON.stringify(raw).length;
   } catch {
-    return refuse(codedError('invalidParams', `The params of ${method} are not plain JSON.`));
+    return refuse(codedError(INVALID_PARAMS, `The params of ${method} are not plain JSON.`));
   }
   if (size > MAX_REQUEST_BYTES)
     return refuse(
-      codedError('invalidRequest', `The request is too large: ${size} characters, at most ${MAX_REQUEST_BYTES}.`),
+      codedError(INVALID_REQUEST, `The request is too large: ${size} characters, at most ${MAX_REQUEST_BYTES}.`),
     );
   return { ok: true, request: { method: method as DappMethod, params: (params as DappRequest['params']) ?? [] } };
 }
