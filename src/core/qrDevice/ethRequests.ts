@@ -1,0 +1,111 @@
+// ERC-4527's messages between Cairn and a QR signing device: the eth-sign-request Cairn shows and
+// the eth-signature the device shows back. CBOR maps with numeric keys, the request id a UUID
+// (tag 37) that ties the answer to its request.
+import { InputError } from '../errors/input';
+import { CborTag, type CborValue, decodeCbor, encodeCbor } from '../ur/cbor';
+import type { Ur } from '../ur/ur';
+import { type KeyPath, keyPathCbor, readKeyPath, TAG_KEYPATH } from './keypath';
+
+export const SIGN_REQUEST_TYPE = 'eth-sign-request';
+export const SIGNATURE_TYPE = 'eth-signature';
+const TAG_UUID = 37;
+
+/** What sign-data holds: 1 a legacy transaction's RLP, 2 EIP-712 JSON, 3 a personal message, 4 a typed (EIP-2718) transaction. */
+export const DATA_TYPE = { legacyTransaction: 1, typedData: 2, personalMessage: 3, typedTransaction: 4 } as const;
+export type DataType = (typeof DATA_TYPE)[keyof typeof DATA_TYPE];
+
+export type EthSignRequest = {
+  requestId: Uint8Array;
+  signData: Uint8Array;
+  dataType: DataType;
+  chainId?: number;
+  path: KeyPath;
+  address?: Uint8Array;
+  origin?: string;
+};
+
+export type EthSignature = { requestId: Uint8Array; signature: Uint8Array; origin?: string };
+
+export function encodeEthSignRequest(request: EthSignRequest): Ur {
+  const map = new Map<CborValue, CborValue>([
+    [1, new CborTag(TAG_UUID, request.requestId)],
+    [2, request.signData],
+    [3, request.dataType],
+  ]);
+  if (request.chainId !== undefined) map.set(4, request.chainId);
+  map.set(5, new CborTag(TAG_KEYPATH, keyPathCbor(request.path)));
+  if (request.address) map.set(6, request.address);
+  if (request.origin !== undefined) map.set(7, request.origin);
+  return { type: SIGN_REQUEST_TYPE, cbor: encodeCbor(map) };
+}
+
+const refuse = (what: string, why: string) => new InputError('INPUT_QR', `This code is not ${what}: ${why}.`);
+
+function readMap({ type, cbor }: Ur, expected: string, what: string): Map<CborValue, CborValue> {
+  if (type !== expected) throw refuse(what, `it is a ${type}`);
+  const value = decodeCbor(cbor);
+  if (!(value instanceof Map)) throw refuse(what, 'it is not a map');
+  return value;
+}
+
+function readRequestId(value: CborValue | undefined, what: string): Uint8Array {
+  if (
+    !(value instanceof CborTag) ||
+    value.tag !== TAG_UUID ||
+    !(value.value instanceof Uint8Array) ||
+    value.value.length !== 16
+  )
+    throw refuse(what, 'its request id is not a UUID');
+  return value.value;
+}
+
+/** Reads an eth-sign-request (what a device does; Cairn's tests play the device). */
+export function readEthSignRequest(ur: Ur): EthSignRequest {
+  const what = 'a signing request';
+  const map = readMap(ur, SIGN_REQUEST_TYPE, what);
+  const signData = map.get(2);
+  const dataType = map.get(3);
+  const chainId = map.get(4);
+  const address = map.get(6);
+  const origin = map.get(7);
+  if (!(signData instanceof Uint8Array) || signData.length === 0) throw refuse(what, 'it has nothing to sign');
+  if (!Object.values(DATA_TYPE).includes(dataType as DataType)) throw refuse(what, 'its data type is unknown');
+  if (chainId !== undefined && (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1))
+    throw refuse(what, 'its chain id is wrong');
+  if (address !== undefined && (!(address instanceof Uint8Array) || address.length !== 20))
+    throw refuse(what, 'its address is not 20 bytes');
+  const path = map.get(5);
+  if (path === undefined) throw refuse(what, 'it names no key path');
+  const request: EthSignRequest = {
+    requestId: readRequestId(map.get(1), what),
+    signData,
+    dataType: dataType as DataType,
+    path: readKeyPath(path),
+  };
+  if (typeof chainId === 'number') request.chainId = chainId;
+  if (address instanceof Uint8Array) request.address = address;
+  if (typeof origin === 'string') request.origin = origin;
+  return request;
+}
+
+export function encodeEthSignature(signature: EthSignature): Ur {
+  const map = new Map<CborValue, CborValue>([
+    [1, new CborTag(TAG_UUID, signature.requestId)],
+    [2, signature.signature],
+  ]);
+  if (signature.origin !== undefined) map.set(3, signature.origin);
+  return { type: SIGNATURE_TYPE, cbor: encodeCbor(map) };
+}
+
+/** Reads the eth-signature a device shows. Throws INPUT_QR naming the problem. */
+export function readEthSignature(ur: Ur): EthSignature {
+  const what = 'a signature';
+  const map = readMap(ur, SIGNATURE_TYPE, what);
+  const signature = map.get(2);
+  if (!(signature instanceof Uint8Array) || signature.length < 65 || signature.length > 72)
+    throw refuse(what, 'its signature is not r, s and v');
+  const answer: EthSignature = { requestId: readRequestId(map.get(1), what), signature };
+  const origin = map.get(3);
+  if (typeof origin === 'string') answer.origin = origin;
+  return answer;
+}

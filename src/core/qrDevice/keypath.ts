@@ -1,0 +1,82 @@
+// crypto-keypath (BCR-2020-007, tag 304): a derivation path as components [index, hardened, …],
+// with the fingerprint of the key it starts from. Newer registries tag it 40304.
+import { InputError } from '../errors/input';
+import { CborTag, type CborValue } from '../ur/cbor';
+
+export const TAG_KEYPATH = 304;
+export const TAG_KEYPATH_V2 = 40304;
+const HARDENED = 0x80000000;
+
+export type KeyPath = {
+  /** Indexes with the hardened bit set where hardened, as BIP-32 counts them. */
+  components: number[];
+  /** The fingerprint of the key the path starts from (the master key's, for a full path). */
+  sourceFingerprint?: number;
+  depth?: number;
+};
+
+const refuse = (why: string) => new InputError('INPUT_QR', `The code’s derivation path is not valid: ${why}.`);
+
+export function pathText({ components }: KeyPath): string {
+  return ['m', ...components.map((c) => (c >= HARDENED ? `${c - HARDENED}'` : String(c)))].join('/');
+}
+
+export function parsePathText(path: string): number[] {
+  const parts = path.split('/');
+  if (parts.shift() !== 'm') throw new RangeError(`not a path: ${path}`);
+  return parts.map((part) => {
+    const hardened = part.endsWith("'");
+    const index = Number(hardened ? part.slice(0, -1) : part);
+    if (!Number.isInteger(index) || index < 0 || index >= HARDENED) throw new RangeError(`not a path: ${path}`);
+    return hardened ? index + HARDENED : index;
+  });
+}
+
+/** The untagged CBOR of `path`. */
+export function keyPathCbor(path: KeyPath): Map<CborValue, CborValue> {
+  const map = new Map<CborValue, CborValue>([
+    [1, path.components.flatMap((c) => (c >= HARDENED ? [c - HARDENED, true] : [c, false]))],
+  ]);
+  if (path.sourceFingerprint !== undefined) map.set(2, path.sourceFingerprint);
+  if (path.depth !== undefined) map.set(3, path.depth);
+  return map;
+}
+
+const isUint32 = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffffff;
+
+/** The path a (tagged or untagged) crypto-keypath holds. Wildcards and ranges are refused: Cairn derives children itself. */
+export function readKeyPath(value: CborValue): KeyPath {
+  const inner = value instanceof CborTag ? value.value : value;
+  if (value instanceof CborTag && value.tag !== TAG_KEYPATH && value.tag !== TAG_KEYPATH_V2)
+    throw refuse(`tag ${value.tag} is not a key path`);
+  if (!(inner instanceof Map)) throw refuse('it is not a map');
+  const flat = inner.get(1);
+  if (!Array.isArray(flat) || flat.length % 2 !== 0) throw refuse('its components are not index and hardened pairs');
+  const components: number[] = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    const [index, hardened] = [flat[i], flat[i + 1]];
+    if (
+      typeof hardened !== 'boolean' ||
+      typeof index !== 'number' ||
+      !Number.isInteger(index) ||
+      index < 0 ||
+      index >= HARDENED
+    )
+      throw refuse('a component is a wildcard, a range or not an index');
+    components.push(hardened ? index + HARDENED : index);
+  }
+  const path: KeyPath = { components };
+  const fingerprint = inner.get(2);
+  if (fingerprint !== undefined) {
+    if (!isUint32(fingerprint)) throw refuse('its fingerprint is not a 32-bit number');
+    path.sourceFingerprint = fingerprint;
+  }
+  const depth = inner.get(3);
+  if (depth !== undefined) {
+    if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || depth > 255)
+      throw refuse('its depth is wrong');
+    path.depth = depth;
+  }
+  return path;
+}
