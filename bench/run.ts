@@ -19,6 +19,7 @@ import { benchHistory } from './history.ts';
 import { benchHome } from './home.ts';
 import { benchKeystore } from './keystore.ts';
 import { benchPortfolio } from './portfolio.ts';
+import { benchQrTransfer } from './qrTransfer.ts';
 import { benchSend } from './send.ts';
 import { benchSharedSession } from './sharedSession.ts';
 import { benchSimulation } from './simulation.ts';
@@ -46,6 +47,7 @@ const SECTIONS = [
   'approval',
   'approvals-scan',
   'warm-start',
+  'qr',
 ] as const;
 /** Sections that load the built app; the others run in Node and need no build. */
 const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
@@ -108,6 +110,7 @@ async function main() {
   if (runs('approvals-scan')) console.log(`\n${await benchApprovalsScan()}`);
   if (runs('connector')) console.log(`\n${await benchConnector()}`);
   if (runs('approval')) console.log(`\n${await benchApprovalRoundTrip()}`);
+  if (runs('qr')) console.log(`\n${await benchQrTransfer()}`);
   if (runs('warm-start')) console.log(`\n${await benchWarmStart(join(out, 'app'), join(out, 'baseline'), RUNS)}`);
 }
 
