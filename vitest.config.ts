@@ -48,6 +48,9 @@ export default defineConfig({
           globalSetup: ['e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page answers within a second on a quiet machine, not under a full run on two busy
+          // cores: a poll without its own timeout waits up to 15 s (vitest's default is 1 s).
+          expect: { poll: { timeout: 15_000 } },
           // Each spec file starts its own chain, server and browser; two at a time suits 2 cores.
           maxWorkers: 2,
         },
