@@ -1,5 +1,6 @@
 import { ASSET_ERROR_CODES, type AssetErrorCode } from './assets';
 import { CHAIN_ERROR_CODES, type ChainErrorCode } from './chain';
+import { DEVICE_ERROR_CODES, type DeviceErrorCode } from './device';
 import { EXPLORER_ERROR_CODES, type ExplorerErrorCode } from './explorer';
 import { INPUT_ERROR_CODES, type InputErrorCode } from './input';
 import { KEY_ERROR_CODES, type KeyErrorCode } from './keys';
@@ -20,7 +21,8 @@ export type ErrorCode =
   | AssetErrorCode
   | SettingsErrorCode
   | ExplorerErrorCode
-  | SimulationErrorCode;
+  | SimulationErrorCode
+  | DeviceErrorCode;
 
 /** Every code, listed: tests walk it to check that each one has wording. */
 export const ERROR_CODES = [
@@ -34,6 +36,7 @@ export const ERROR_CODES = [
   ...SETTINGS_ERROR_CODES,
   ...EXPLORER_ERROR_CODES,
   ...SIMULATION_ERROR_CODES,
+  ...DEVICE_ERROR_CODES,
 ] as const;
 
 /** Does not compile while a code of ErrorCode is missing from ERROR_CODES (its type names the missing codes). */

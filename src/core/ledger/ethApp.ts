@@ -1,0 +1,228 @@
+// Cairn's own thin layer for the Ledger Ethereum app's APDUs (app-ethereum doc/ethapp.adoc):
+// configuration, addresses, transactions in chunks, personal messages and EIP-712 (hashed form).
+// It talks through `exchange`, one APDU in and the answer with its status word out, so the same
+// code runs over WebHID in the browser and over recorded exchanges in tests.
+import { type Address, bytesToHex, getAddress, type Hex, hexToBytes } from 'viem';
+import { DeviceError } from '../errors/device';
+import { parsePathText } from '../qrDevice/keypath';
+import { INS_SIGN_TRANSACTION, SW_OK, statusError } from './statusWords';
+
+/** Sends one APDU; resolves with the answer including its two status bytes. */
+export type Exchange = (apdu: Uint8Array) => Promise<Uint8Array>;
+
+const CLA = 0xe0;
+const INS = {
+  getAddress: 0x02,
+  signTransaction: INS_SIGN_TRANSACTION,
+  configuration: 0x06,
+  signMessage: 0x08,
+  signTypedData: 0x0c,
+} as const;
+/** Data bytes per APDU, as Ledger's own library sends them (the app takes up to 255). */
+const CHUNK = 150;
+
+/** The path as the app takes it: a count byte, then each index as four big-endian bytes. */
+export function pathBytes(path: string): Uint8Array {
+  const indexes = parsePathText(path);
+  if (indexes.length === 0 || indexes.length > 10) throw new RangeError(`a Ledger path has 1 to 10 levels: ${path}`);
+  const out = new Uint8Array(1 + indexes.length * 4);
+  out[0] = indexes.length;
+  const view = new DataView(out.buffer);
+  indexes.forEach((index, i) => {
+    view.setUint32(1 + i * 4, index);
+  });
+  return out;
+}
+
+function apdu(ins: number, p1: number, p2: number, data: Uint8Array): Uint8Array {
+  if (data.length > 255) throw new RangeError('an APDU carries at most 255 bytes');
+  return Uint8Array.of(CLA, ins, p1, p2, data.length, ...data);
+}
+
+/** Sends one APDU and returns its data, or throws the DeviceError its status word stands for. */
+async function send(exchange: Exchange, ins: number, p1: number, p2: number, data: Uint8Array): Promise<Uint8Array> {
+  let answer: Uint8Array;
+  try {
+    answer = await exchange(apdu(ins, p1, p2, data));
+  } catch (cause) {
+    if (cause instanceof DeviceError) throw cause;
+    throw new DeviceError(
+      'DEVICE_DISCONNECTED',
+      'The Ledger stopped answering: check its cable, unlock it and open the Ethereum app, then try again.',
+      { cause },
+    );
+  }
+  if (answer.length < 2) throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave an answer too short to read.');
+  const word = ((answer[answer.length - 2] as number) << 8) | (answer[answer.length - 1] as number);
+  if (word !== SW_OK) throw statusError(word, ins);
+  return answer.subarray(0, answer.length - 2);
+}
+
+export type AppConfiguration = {
+  /** "Blind signing" (arbitrary contract data) is on. */
+  blindSigning: boolean;
+  /** The app wants ERC-20 token information provided before it signs a token transfer. */
+  erc20Provisioning: boolean;
+  version: string;
+};
+
+export async function getAppConfiguration(exchange: Exchange): Promise<AppConfiguration> {
+  const data = await send(exchange, INS.configuration, 0, 0, new Uint8Array());
+  if (data.length < 4)
+    throw new DeviceError('DEVICE_ANSWER', 'The Ledger’s Ethereum app gave a configuration Cairn cannot read.');
+  const [flags = 0, major, minor, patch] = data;
+  return {
+    blindSigning: (flags & 0x01) !== 0,
+    erc20Provisioning: (flags & 0x02) !== 0,
+    version: `${major}.${minor}.${patch}`,
+  };
+}
+
+export type LedgerAddress = { address: Address; publicKey: Hex; chainCode?: Hex };
+
+/** The address at `path`; with `display`, the Ledger shows it and waits for the person to confirm. */
+export async function getLedgerAddress(
+  exchange: Exchange,
+  path: string,
+  options: { display?: boolean; chainCode?: boolean } = {},
+): Promise<LedgerAddress> {
+  const data = await send(
+    exchange,
+    INS.getAddress,
+    options.display ? 1 : 0,
+    options.chainCode ? 1 : 0,
+    pathBytes(path),
+  );
+  const keyLength = data[0] ?? 0;
+  const addressLength = data[1 + keyLength] ?? 0;
+  const keyEnd = 1 + keyLength;
+  const addressEnd = keyEnd + 1 + addressLength;
+  if (keyLength !== 65 || addressLength !== 40 || data.length < addressEnd + (options.chainCode ? 32 : 0))
+    throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave an address answer Cairn cannot read.');
+  const text = new TextDecoder().decode(data.subarray(keyEnd + 1, addressEnd));
+  if (!/^[0-9a-fA-F]{40}$/.test(text))
+    throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave an address Cairn cannot read.');
+  const result: LedgerAddress = { address: getAddress(`0x${text}`), publicKey: bytesToHex(data.subarray(1, keyEnd)) };
+  if (options.chainCode) result.chainCode = bytesToHex(data.subarray(addressEnd, addressEnd + 32));
+  return result;
+}
+
+/** Where the RLP of a legacy transaction's EIP-155 tail (chainId, 0, 0) starts, or 0 for a typed one. */
+function eip155TailOffset(raw: Uint8Array): number {
+  if ((raw[0] ?? 0) < 0xc0) return 0;
+  // Walk the list's items; the tail is the last three.
+  const header = raw[0] as number;
+  let at = header <= 0xf7 ? 1 : 1 + (header - 0xf7);
+  const starts: number[] = [];
+  while (at < raw.length) {
+    starts.push(at);
+    const b = raw[at] as number;
+    if (b < 0x80) at += 1;
+    else if (b <= 0xb7) at += 1 + (b - 0x80);
+    else if (b <= 0xbf) {
+      const lengthBytes = b - 0xb7;
+      let length = 0;
+      for (let i = 1; i <= lengthBytes; i++) length = length * 256 + (raw[at + i] as number);
+      at += 1 + lengthBytes + length;
+    } else return 0;
+  }
+  return starts.length > 6 ? (starts[starts.length - 3] as number) : 0;
+}
+
+export type DeviceSignature = { r: Hex; s: Hex; yParity: 0 | 1 };
+
+function readSignature(data: Uint8Array): { v: number; r: Hex; s: Hex } {
+  if (data.length < 65) throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave a signature Cairn cannot read.');
+  return { v: data[0] as number, r: bytesToHex(data.subarray(1, 33)), s: bytesToHex(data.subarray(33, 65)) };
+}
+
+/**
+ * Signs an unsigned serialized transaction (legacy RLP, or type ‖ RLP) at `path`, sent in chunks:
+ * the first carries the path; a chunk that would reach into a legacy transaction's EIP-155 tail
+ * takes the rest, so the app never receives the tail cut.
+ */
+export async function signLedgerTransaction(
+  exchange: Exchange,
+  path: string,
+  unsigned: Hex,
+  chainId: number,
+): Promise<DeviceSignature> {
+  const raw = hexToBytes(unsigned);
+  const prefix = pathBytes(path);
+  const tail = eip155TailOffset(raw);
+  let offset = 0;
+  let answer: Uint8Array = new Uint8Array();
+  while (offset < raw.length) {
+    const first = offset === 0;
+    let size = Math.min(first ? CHUNK - prefix.length : CHUNK, raw.length - offset);
+    if (tail !== 0 && offset + size >= tail) size = raw.length - offset;
+    const chunk = raw.subarray(offset, offset + size);
+    answer = await send(
+      exchange,
+      INS.signTransaction,
+      first ? 0x00 : 0x80,
+      0x00,
+      first ? Uint8Array.of(...prefix, ...chunk) : chunk,
+    );
+    offset += size;
+  }
+  const { v, r, s } = readSignature(answer);
+  const legacy = (raw[0] ?? 0) >= 0xc0;
+  let parity: number;
+  if (!legacy) parity = v;
+  else if (tail === 0) parity = v - 27;
+  else {
+    // The app sends the low byte of chainId′·2 + 35 + parity, chainId′ being at most the chain id's
+    // first four bytes (and +2 in the rare case where r overflowed: the parity bit is unchanged).
+    const hexId = chainId.toString(16);
+    const prime = Number.parseInt((hexId.length % 2 ? `0${hexId}` : hexId).slice(0, 8), 16);
+    parity = (v - ((prime * 2 + 35) & 0xff)) & 0xff & 1;
+  }
+  if (parity !== 0 && parity !== 1)
+    throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave a signature with a recovery value Cairn cannot read.');
+  return { r, s, yParity: parity };
+}
+
+/** Signs a personal message (EIP-191) at `path`; the Ledger shows it before signing. */
+export async function signLedgerMessage(
+  exchange: Exchange,
+  path: string,
+  message: Uint8Array,
+): Promise<DeviceSignature> {
+  const length = new Uint8Array(4);
+  new DataView(length.buffer).setUint32(0, message.length);
+  const head = Uint8Array.of(...pathBytes(path), ...length);
+  let offset = 0;
+  let answer: Uint8Array = new Uint8Array();
+  do {
+    const first = offset === 0;
+    const size = Math.min(first ? CHUNK - head.length : CHUNK, message.length - offset);
+    const chunk = message.subarray(offset, offset + size);
+    answer = await send(
+      exchange,
+      INS.signMessage,
+      first ? 0x00 : 0x80,
+      0x00,
+      first ? Uint8Array.of(...head, ...chunk) : chunk,
+    );
+    offset += size;
+  } while (offset < message.length);
+  return messageSignature(readSignature(answer));
+}
+
+/** A message or typed-data signature, whose v the app gives as 27 or 28. */
+function messageSignature({ v, r, s }: { v: number; r: Hex; s: Hex }): DeviceSignature {
+  if (v !== 27 && v !== 28) throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave a signature Cairn cannot read.');
+  return { r, s, yParity: v === 28 ? 1 : 0 };
+}
+
+/** Signs EIP-712 typed data by its two hashes (the app shows them: the person compares them with Cairn's review). */
+export async function signLedgerTypedDataHashes(
+  exchange: Exchange,
+  path: string,
+  domainHash: Hex,
+  messageHash: Hex,
+): Promise<DeviceSignature> {
+  const data = Uint8Array.of(...pathBytes(path), ...hexToBytes(domainHash), ...hexToBytes(messageHash));
+  return messageSignature(readSignature(await send(exchange, INS.signTypedData, 0x00, 0x00, data)));
+}
