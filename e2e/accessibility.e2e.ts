@@ -75,7 +75,9 @@ describe('accessibility', () => {
         await new AppShell(page).lock();
         await page.getByRole('heading', { name: 'Unlock Cairn' }).waitFor();
         await scan('unlock');
-      });
+        // Every screen, one after another, with a scan each: about 40 s on a quiet machine, and
+        // past the default 60 s when two spec files share two busy cores.
+      }, 150_000);
     }
   }
 

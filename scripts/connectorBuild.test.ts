@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,7 +28,14 @@ const noImport: Importer = (specifier) => Promise.reject(new Error(`connect.js i
  * Runs connect.js as a page would load it, from a <script> with these data attributes; `importer`
  * stands for the browser's import().
  */
-function load(src: string, dataset: Record<string, string> = {}, importer = noImport) {
+class FakeScriptElement {
+  constructor(
+    readonly src: string,
+    readonly dataset: Record<string, string>,
+  ) {}
+}
+
+function load(src: string, dataset: Record<string, string> = {}, importer = noImport, clobbered = false) {
   const fake = fakeDappWindow();
   const announced: Announced[] = [];
   fake.window.addEventListener('eip6963:announceProvider', (event) =>
@@ -36,7 +43,13 @@ function load(src: string, dataset: Record<string, string> = {}, importer = noIm
   );
   const page: Record<string, unknown> = {
     ...fake.window,
-    document: { ...fake.document, baseURI: 'https://dapp.example/app/page.html', currentScript: { src, dataset } },
+    document: {
+      ...fake.document,
+      baseURI: 'https://dapp.example/app/page.html',
+      // An <img name="currentScript" src=…> clobbers document.currentScript with an image.
+      currentScript: clobbered ? { src, dataset } : new FakeScriptElement(src, dataset),
+    },
+    HTMLScriptElement: FakeScriptElement,
     crypto,
     CustomEvent,
     URL,
@@ -96,6 +109,37 @@ describe('the connector build', () => {
       request({ method: 'wallet_getCapabilities', params: ['0x00000000000000000000000000000000000000a1'] }),
     ).rejects.toMatchObject({ code: 4100 });
     expect(imported).toEqual(['https://cdn.example/cairn/connect.mjs']);
+  });
+
+  it('announces nothing and imports nothing when document.currentScript is not a script (DOM clobbering)', () => {
+    const imported: string[] = [];
+    const { announced } = load(
+      'https://evil.example/x',
+      {},
+      async (specifier) => {
+        imported.push(specifier);
+        return {};
+      },
+      true,
+    );
+    expect(announced).toEqual([]);
+    expect(imported).toEqual([]);
+  });
+
+  it('tries connect.mjs again at the next need after a load that failed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-connector-'));
+    writeFileSync(join(dir, CONNECTOR_MODULE), files[CONNECTOR_MODULE]);
+    const module = await import(pathToFileURL(join(dir, CONNECTOR_MODULE)).href);
+    rmSync(dir, { recursive: true, force: true });
+    let attempts = 0;
+    const { request } = load('https://cairn.example/connect.js', {}, async () => {
+      attempts++;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return module;
+    });
+    await expect(request({ method: 'wallet_getPermissions' })).rejects.toMatchObject({ code: -32603 });
+    expect(await request({ method: 'wallet_getPermissions' })).toEqual([]);
+    expect(attempts).toBe(2);
   });
 
   it('announces a provider whose wallet is the folder connect.js came from', async () => {

@@ -14,7 +14,8 @@ import { type Ur, UrDecoder, UrEncoder } from '@/core/ur/ur';
 export const DEVICE_PHRASE = 'test test test test test test test test test test test junk';
 const ACCOUNT_PATH = "m/44'/60'/0'";
 
-export type Misbehaviour = 'none' | 'otherKey' | 'otherData' | 'otherRequest';
+/** highS: the same signature in its high-s form (valid, but refused by nodes unless normalised). */
+export type Misbehaviour = 'none' | 'otherKey' | 'otherData' | 'otherRequest' | 'highS';
 
 /** The typed data a request carries; `alter` signs another domain name instead. */
 function typedData(signData: Uint8Array, alter: boolean) {
@@ -67,13 +68,17 @@ export function createQrSigningDevice(phrase = DEVICE_PHRASE) {
         : request.dataType === DATA_TYPE.typedData
           ? hashTypedData(typedData(request.signData, misbehave === 'otherData'))
           : keccak256(data);
-    const signature = secp256k1.sign(hash.slice(2), key, { lowS: true });
+    const lowS = secp256k1.sign(hash.slice(2), key, { lowS: true });
+    const signature =
+      misbehave === 'highS'
+        ? new secp256k1.Signature(lowS.r, secp256k1.CURVE.n - lowS.s).addRecoveryBit(lowS.recovery ^ 1)
+        : lowS;
     const v =
       request.dataType === DATA_TYPE.legacyTransaction
-        ? BigInt((request.chainId ?? 0) * 2 + 35 + signature.recovery)
+        ? BigInt((request.chainId ?? 0) * 2 + 35 + (signature.recovery as number))
         : request.dataType === DATA_TYPE.typedTransaction
-          ? BigInt(signature.recovery)
-          : BigInt(27 + signature.recovery);
+          ? BigInt(signature.recovery as number)
+          : BigInt(27 + (signature.recovery as number));
     const vBytes = v.toString(16).padStart(2, '0');
     const bytes = Uint8Array.from(
       (signature.toCompactHex() + (vBytes.length % 2 ? `0${vBytes}` : vBytes)).match(/../g) ?? [],

@@ -2,7 +2,7 @@
 // configuration, addresses, transactions in chunks, personal messages and EIP-712 (hashed form).
 // It talks through `exchange`, one APDU in and the answer with its status word out, so the same
 // code runs over WebHID in the browser and over recorded exchanges in tests.
-import { type Address, bytesToHex, getAddress, type Hex, hexToBytes } from 'viem';
+import { type Address, bytesToHex, fromRlp, getAddress, type Hex, hexToBytes, toRlp } from 'viem';
 import { DeviceError } from '../errors/device';
 import { parsePathText } from '../qrDevice/keypath';
 import { INS_SIGN_TRANSACTION, SW_OK, statusError } from './statusWords';
@@ -107,26 +107,14 @@ export async function getLedgerAddress(
   return result;
 }
 
-/** Where the RLP of a legacy transaction's EIP-155 tail (chainId, 0, 0) starts, or 0 for a typed one. */
+/** Where a legacy transaction's EIP-155 tail (chainId, 0, 0) starts in its RLP, or 0 for a typed one. */
 function eip155TailOffset(raw: Uint8Array): number {
   if ((raw[0] ?? 0) < 0xc0) return 0;
-  // Walk the list's items; the tail is the last three.
-  const header = raw[0] as number;
-  let at = header <= 0xf7 ? 1 : 1 + (header - 0xf7);
-  const starts: number[] = [];
-  while (at < raw.length) {
-    starts.push(at);
-    const b = raw[at] as number;
-    if (b < 0x80) at += 1;
-    else if (b <= 0xb7) at += 1 + (b - 0x80);
-    else if (b <= 0xbf) {
-      const lengthBytes = b - 0xb7;
-      let length = 0;
-      for (let i = 1; i <= lengthBytes; i++) length = length * 256 + (raw[at + i] as number);
-      at += 1 + lengthBytes + length;
-    } else return 0;
-  }
-  return starts.length > 6 ? (starts[starts.length - 3] as number) : 0;
+  const items = fromRlp(raw, 'bytes');
+  if (!Array.isArray(items) || items.length <= 6) return 0;
+  // The tail's three items, encoded as a list: its payload is the end of the transaction's.
+  const tail = hexToBytes(toRlp(items.slice(-3) as Uint8Array[]));
+  return raw.length - (tail.length - 1);
 }
 
 export type DeviceSignature = { r: Hex; s: Hex; yParity: 0 | 1 };
@@ -139,14 +127,10 @@ function readSignature(data: Uint8Array): { v: number; r: Hex; s: Hex } {
 /**
  * Signs an unsigned serialized transaction (legacy RLP, or type ‖ RLP) at `path`, sent in chunks:
  * the first carries the path; a chunk that would reach into a legacy transaction's EIP-155 tail
- * takes the rest, so the app never receives the tail cut.
+ * takes the rest, so the app never receives the tail cut. The signature is the device's word:
+ * the caller recovers its signer and compares it with the account before using it.
  */
-export async function signLedgerTransaction(
-  exchange: Exchange,
-  path: string,
-  unsigned: Hex,
-  chainId: number,
-): Promise<DeviceSignature> {
+export async function signLedgerTransaction(exchange: Exchange, path: string, unsigned: Hex): Promise<DeviceSignature> {
   const raw = hexToBytes(unsigned);
   const prefix = pathBytes(path);
   const tail = eip155TailOffset(raw);
@@ -167,20 +151,12 @@ export async function signLedgerTransaction(
     offset += size;
   }
   const { v, r, s } = readSignature(answer);
+  // A typed transaction's v is the parity itself. A legacy one's is 27 + parity, or the low byte of
+  // chainId′·2 + 35 + parity (+2 when r overflowed): both bases are odd, so the low bit says it.
   const legacy = (raw[0] ?? 0) >= 0xc0;
-  let parity: number;
-  if (!legacy) parity = v;
-  else if (tail === 0) parity = v - 27;
-  else {
-    // The app sends the low byte of chainId′·2 + 35 + parity, chainId′ being at most the chain id's
-    // first four bytes (and +2 in the rare case where r overflowed: the parity bit is unchanged).
-    const hexId = chainId.toString(16);
-    const prime = Number.parseInt((hexId.length % 2 ? `0${hexId}` : hexId).slice(0, 8), 16);
-    parity = (v - ((prime * 2 + 35) & 0xff)) & 0xff & 1;
-  }
-  if (parity !== 0 && parity !== 1)
+  if (!legacy && v > 1)
     throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave a signature with a recovery value Cairn cannot read.');
-  return { r, s, yParity: parity };
+  return { r, s, yParity: legacy ? (((v & 1) ^ 1) as 0 | 1) : (v as 0 | 1) };
 }
 
 /** Signs a personal message (EIP-191) at `path`; the Ledger shows it before signing. */

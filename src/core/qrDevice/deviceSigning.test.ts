@@ -13,6 +13,7 @@ import { UrDecoder, UrEncoder } from '../ur/ur';
 import { deviceAddresses, readDeviceAccounts } from './deviceKeys';
 import { acceptDeviceSignature, type DeviceAccount, deviceSignRequest } from './deviceSigning';
 import { encodeEthSignRequest, readEthSignature } from './ethRequests';
+import { parsePathText } from './keypath';
 
 const device = createQrSigningDevice();
 const accounts = readDeviceAccounts(device.accountExport());
@@ -94,6 +95,20 @@ describe('signing with a QR device', () => {
       await expect(exchange(request, 'otherRequest')).rejects.toThrow(/answers another request/);
     },
   );
+
+  it.each(Object.entries(requests))(
+    'turns a high-s signature of %s into the low-s one nodes accept',
+    async (_, request) => {
+      const normal = await exchange(request);
+      expect(await exchange(request, 'highS')).toBe(normal);
+    },
+  );
+
+  it('reads only plain paths', () => {
+    expect(parsePathText("m/44'/60'/0'/0/7")).toEqual([0x8000002c, 0x8000003c, 0x80000000, 0, 7]);
+    for (const bad of ["m/44'/60'/0'/0/", 'm/0x10', "m/'", 'm/1e3', "44'/60'", `m/${2 ** 31}`])
+      expect(() => parsePathText(bad)).toThrow(RangeError);
+  });
 
   it('refuses a transaction the device signed for another chain', async () => {
     const request = requests['a legacy transaction (v carries the chain id)'] as SignRequest & { kind: 'transaction' };

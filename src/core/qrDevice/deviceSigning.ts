@@ -7,6 +7,7 @@ import {
   hexToBytes,
   isAddressEqual,
   keccak256,
+  numberToHex,
   recoverAddress,
   recoverMessageAddress,
   recoverTypedDataAddress,
@@ -63,17 +64,28 @@ export function deviceSignRequest(request: SignRequest, account: DeviceAccount, 
 
 const refuse = (sentence: string) => new InputError('INPUT_SIGNATURE', sentence);
 
-/** r, s and the recovery bit (0 or 1) of a device's r‖s‖v, whatever form v takes (0/1, 27/28, EIP-155). */
+const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/**
+ * r, s and the recovery bit (0 or 1) of a device's r‖s‖v, whatever form v takes (0/1, 27/28,
+ * EIP-155). A high s is turned into its low twin (parity flipped): nodes refuse high-s
+ * transactions (EIP-2), and the signature stays the same signature.
+ */
 function splitSignature(bytes: Uint8Array, chainId: number | undefined): { r: Hex; s: Hex; yParity: 0 | 1 } {
   const r = bytesToHex(bytes.subarray(0, 32));
-  const s = bytesToHex(bytes.subarray(32, 64));
+  const s = BigInt(bytesToHex(bytes.subarray(32, 64)));
   const v = Number(BigInt(bytesToHex(bytes.subarray(64))));
   const parity = v >= 35 && chainId !== undefined ? v - 35 - 2 * chainId : v >= 27 ? v - 27 : v;
   if (parity !== 0 && parity !== 1)
     throw refuse(
       'The device’s signature has a recovery value that fits neither this network nor any form Cairn knows.',
     );
-  return { r, s, yParity: parity };
+  const high = s > CURVE_ORDER / 2n;
+  return {
+    r,
+    s: numberToHex(high ? CURVE_ORDER - s : s, { size: 32 }),
+    yParity: (high ? parity ^ 1 : parity) as 0 | 1,
+  };
 }
 
 /**
@@ -87,6 +99,7 @@ export async function acceptDeviceSignature(
   asked: EthSignRequest,
   answer: EthSignature,
 ): Promise<Hex> {
+  if (request.kind === 'transaction') assertChainId(request.transaction);
   if (toHex(answer.requestId) !== toHex(asked.requestId))
     throw refuse('This signature answers another request: scan the code the device shows for this one.');
   const chainId = request.kind === 'transaction' ? (request.transaction.chainId as number) : undefined;

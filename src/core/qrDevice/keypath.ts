@@ -21,14 +21,15 @@ export function pathText({ components }: KeyPath): string {
   return ['m', ...components.map((c) => (c >= HARDENED ? `${c - HARDENED}'` : String(c)))].join('/');
 }
 
+/** The indexes of a path written m/44'/60'/0'/0/0 (hardened with ' ); anything else is a RangeError. */
 export function parsePathText(path: string): number[] {
   const parts = path.split('/');
   if (parts.shift() !== 'm') throw new RangeError(`not a path: ${path}`);
   return parts.map((part) => {
-    const hardened = part.endsWith("'");
-    const index = Number(hardened ? part.slice(0, -1) : part);
-    if (!Number.isInteger(index) || index < 0 || index >= HARDENED) throw new RangeError(`not a path: ${path}`);
-    return hardened ? index + HARDENED : index;
+    const match = /^(\d{1,10})('?)$/.exec(part);
+    const index = Number(match?.[1]);
+    if (!match || index >= HARDENED) throw new RangeError(`not a path: ${path}`);
+    return match[2] ? index + HARDENED : index;
   });
 }
 

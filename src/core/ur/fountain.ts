@@ -15,6 +15,14 @@ export type FountainPart = {
 };
 
 const MIN_FRAGMENT_LEN = 10;
+/**
+ * The longest message Cairn reads from an animated code: far more than any account export or
+ * request (a dApp's request is at most 256 KB); with fragments of 10 bytes or more it bounds the
+ * decoder's work per frame.
+ */
+const MAX_MESSAGE_LEN = 256 * 1024;
+/** Mixed parts kept while waiting for their fragments: beyond this, new ones are dropped (more frames complete it). */
+const MAX_MIXED = 2048;
 
 /** The fragment length that cuts `messageLen` bytes into the fewest fragments of at most `maxFragmentLen`. */
 export function fragmentLength(messageLen: number, maxFragmentLen: number, minFragmentLen = MIN_FRAGMENT_LEN): number {
@@ -27,17 +35,29 @@ export function fragmentLength(messageLen: number, maxFragmentLen: number, minFr
   return length;
 }
 
-/** `items` in the order the fountain's generator draws them (each draw removes one). */
-export function shuffled<T>(items: readonly T[], rng: Xoshiro256): T[] {
+/**
+ * The first `count` of `items` in the order the fountain's generator draws them (each draw
+ * removes one): the same as a whole shuffle cut short, without the draws nobody uses.
+ */
+export function shuffled<T>(items: readonly T[], rng: Xoshiro256, count = items.length): T[] {
   const remaining = [...items];
   const out: T[] = [];
-  while (remaining.length > 0) out.push(...remaining.splice(rng.nextInt(0, remaining.length - 1), 1));
+  while (out.length < count && remaining.length > 0)
+    out.push(...remaining.splice(rng.nextInt(0, remaining.length - 1), 1));
   return out;
 }
 
+const samplers = new Map<number, (random: () => number) => number>();
+
 /** How many fragments a mixed part combines: 1 to seqLen, weighted 1/1, 1/2, … 1/seqLen. */
 export function chooseDegree(seqLen: number, rng: Xoshiro256): number {
-  return weightedSampler(Array.from({ length: seqLen }, (_, i) => 1 / (i + 1)))(() => rng.nextDouble()) + 1;
+  let sample = samplers.get(seqLen);
+  if (!sample) {
+    sample = weightedSampler(Array.from({ length: seqLen }, (_, i) => 1 / (i + 1)));
+    if (samplers.size > 16) samplers.clear();
+    samplers.set(seqLen, sample);
+  }
+  return sample(() => rng.nextDouble()) + 1;
 }
 
 /** The fragments (0-based) that part `seqNum` (1-based) mixes. */
@@ -51,7 +71,8 @@ export function chooseFragments(seqNum: number, seqLen: number, checksum: number
   return shuffled(
     Array.from({ length: seqLen }, (_, i) => i),
     rng,
-  ).slice(0, degree);
+    degree,
+  );
 }
 
 function xorInto(target: Uint8Array, source: Uint8Array): void {
@@ -111,11 +132,13 @@ export function decodePart(bytes: Uint8Array): FountainPart {
   if (!Array.isArray(value) || value.length !== 5) throw refuse('it is not the five fields of a part');
   const [seqNum, seqLen, messageLen, checksum, data] = value;
   if (!isCount(seqNum, 0xffffffff) || seqNum < 1) throw refuse('its sequence number is wrong');
-  if (!isCount(seqLen, 10_000) || seqLen < 1) throw refuse('its part count is wrong');
-  if (!isCount(messageLen, 1_000_000) || messageLen < 1) throw refuse('its message length is wrong');
-  if (!isCount(checksum, 0xffffffff)) throw refuse('its checksum is wrong');
-  if (!(data instanceof Uint8Array) || data.length * seqLen < messageLen || data.length > messageLen)
+  if (!isCount(messageLen, MAX_MESSAGE_LEN) || messageLen < 1)
+    throw refuse('its message is too long for Cairn to read');
+  if (!(data instanceof Uint8Array) || data.length < Math.min(MIN_FRAGMENT_LEN, messageLen) || data.length > messageLen)
     throw refuse('its fragment does not fit the message');
+  if (!isCount(seqLen, messageLen) || seqLen !== Math.ceil(messageLen / data.length))
+    throw refuse('its part count does not fit the message');
+  if (!isCount(checksum, 0xffffffff)) throw refuse('its checksum is wrong');
   return { seqNum, seqLen, messageLen, checksum, data };
 }
 
@@ -177,7 +200,7 @@ export class FountainDecoder {
           queue.push(other);
         }
       }
-      this.mixed.set(key, part);
+      if (this.mixed.size < MAX_MIXED) this.mixed.set(key, part);
       return;
     }
     const [index] = part.indexes as unknown as [number];
@@ -197,11 +220,17 @@ export class FountainDecoder {
     const joined = new Uint8Array(e.seqLen * e.fragmentLen);
     for (const [index, fragment] of this.known) joined.set(fragment, index * e.fragmentLen);
     const message = joined.slice(0, e.messageLen);
-    if (crc32(message) !== e.checksum)
+    if (crc32(message) !== e.checksum) {
+      // Start afresh, so the frames still coming can complete it.
+      this.expected = undefined;
+      this.known.clear();
+      this.mixed.clear();
+      this.seen.clear();
       throw new InputError(
         'INPUT_QR',
-        'The animated code’s message does not match its checksum: start the scan again.',
+        'The animated code’s message does not match its checksum: keep the camera on it.',
       );
+    }
     this.message = message;
   }
 
