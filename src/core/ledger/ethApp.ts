@@ -117,6 +117,31 @@ function eip155TailOffset(raw: Uint8Array): number {
   return raw.length - (tail.length - 1);
 }
 
+/**
+ * Sends `head ‖ body` as one instruction in chunks of CHUNK bytes, the first (P1 00) carrying
+ * `head`, the next ones P1 80; a chunk whose end `takeRest` approves takes the rest of `body`.
+ * Returns the last answer.
+ */
+async function sendInChunks(
+  exchange: Exchange,
+  ins: number,
+  head: Uint8Array,
+  body: Uint8Array,
+  takeRest: (end: number) => boolean = () => false,
+): Promise<Uint8Array> {
+  let offset = 0;
+  let answer: Uint8Array = new Uint8Array();
+  do {
+    const first = offset === 0;
+    let size = Math.min(first ? CHUNK - head.length : CHUNK, body.length - offset);
+    if (takeRest(offset + size)) size = body.length - offset;
+    const chunk = body.subarray(offset, offset + size);
+    answer = await send(exchange, ins, first ? 0x00 : 0x80, 0x00, first ? Uint8Array.of(...head, ...chunk) : chunk);
+    offset += size;
+  } while (offset < body.length);
+  return answer;
+}
+
 export type DeviceSignature = { r: Hex; s: Hex; yParity: 0 | 1 };
 
 function readSignature(data: Uint8Array): { v: number; r: Hex; s: Hex } {
@@ -132,24 +157,14 @@ function readSignature(data: Uint8Array): { v: number; r: Hex; s: Hex } {
  */
 export async function signLedgerTransaction(exchange: Exchange, path: string, unsigned: Hex): Promise<DeviceSignature> {
   const raw = hexToBytes(unsigned);
-  const prefix = pathBytes(path);
   const tail = eip155TailOffset(raw);
-  let offset = 0;
-  let answer: Uint8Array = new Uint8Array();
-  while (offset < raw.length) {
-    const first = offset === 0;
-    let size = Math.min(first ? CHUNK - prefix.length : CHUNK, raw.length - offset);
-    if (tail !== 0 && offset + size >= tail) size = raw.length - offset;
-    const chunk = raw.subarray(offset, offset + size);
-    answer = await send(
-      exchange,
-      INS.signTransaction,
-      first ? 0x00 : 0x80,
-      0x00,
-      first ? Uint8Array.of(...prefix, ...chunk) : chunk,
-    );
-    offset += size;
-  }
+  const answer = await sendInChunks(
+    exchange,
+    INS.signTransaction,
+    pathBytes(path),
+    raw,
+    (end) => tail !== 0 && end >= tail,
+  );
   const { v, r, s } = readSignature(answer);
   // A typed transaction's v is the parity itself. A legacy one's is 27 + parity, or the low byte of
   // chainId′·2 + 35 + parity (+2 when r overflowed): both bases are odd, so the low bit says it.
@@ -167,22 +182,7 @@ export async function signLedgerMessage(
 ): Promise<DeviceSignature> {
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, message.length);
-  const head = Uint8Array.of(...pathBytes(path), ...length);
-  let offset = 0;
-  let answer: Uint8Array = new Uint8Array();
-  do {
-    const first = offset === 0;
-    const size = Math.min(first ? CHUNK - head.length : CHUNK, message.length - offset);
-    const chunk = message.subarray(offset, offset + size);
-    answer = await send(
-      exchange,
-      INS.signMessage,
-      first ? 0x00 : 0x80,
-      0x00,
-      first ? Uint8Array.of(...head, ...chunk) : chunk,
-    );
-    offset += size;
-  } while (offset < message.length);
+  const answer = await sendInChunks(exchange, INS.signMessage, Uint8Array.of(...pathBytes(path), ...length), message);
   return messageSignature(readSignature(answer));
 }
 
