@@ -2,7 +2,7 @@
 // test fixtures (src/testing/vectors/ledger: sources and licences in its README), replayed with
 // Ledger's own transport mocker: every APDU Cairn sends must be the recorded one, byte for byte.
 import { openTransportReplayer, RecordStore } from '@ledgerhq/hw-transport-mocker';
-import { keccak256, recoverAddress, serializeSignature } from 'viem';
+import { hexToBytes, keccak256, recoverAddress, serializeSignature } from 'viem';
 import { describe, expect, it } from 'vitest';
 import exchanges from '@/testing/vectors/ledger/eth-apdus.json';
 import { DeviceError } from '../errors/device';
@@ -18,7 +18,7 @@ import {
 
 type Recorded = (typeof exchanges)[number];
 const strip = (hex: string) => hex.replace(/^0x/, '');
-const bytes = (hex: string) => Uint8Array.from(strip(hex).match(/../g) ?? [], (h) => Number.parseInt(h, 16));
+const bytes = (text: string) => hexToBytes(`0x${text.replace(/^0x/, '')}`);
 
 /** An Exchange that answers exactly what was recorded, and fails on any other APDU or one too many. */
 async function replay(recorded: Recorded): Promise<{ exchange: Exchange; done: () => void }> {

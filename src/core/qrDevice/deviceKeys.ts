@@ -8,7 +8,7 @@ import { publicKeyToAddress } from 'viem/accounts';
 import { InputError } from '../errors/input';
 import { CborTag, type CborValue, decodeCbor } from '../ur/cbor';
 import type { Ur } from '../ur/ur';
-import { type KeyPath, pathText, readKeyPath } from './keypath';
+import { HARDENED, type KeyPath, pathText, readKeyPath } from './keypath';
 
 export const TAG_HDKEY = 303;
 export const TAG_HDKEY_V2 = 40303;
@@ -68,7 +68,6 @@ function readHdKey(value: CborValue): DeviceKey {
   return key;
 }
 
-const HARDENED = 0x80000000;
 /** Ethereum keys sit under m/44'/60' (SLIP-44 coin type 60), whichever path style the device uses. */
 function assertEthereum(key: DeviceKey): void {
   const [purpose, coin] = key.origin.components;

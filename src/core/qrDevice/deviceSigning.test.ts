@@ -110,7 +110,7 @@ describe('signing with a QR device', () => {
       expect(() => parsePathText(bad)).toThrow(RangeError);
   });
 
-  it('refuses a transaction the device signed for another chain', async () => {
+  it('refuses a transaction signature whose v names another chain', async () => {
     const request = requests['a legacy transaction (v carries the chain id)'] as SignRequest & { kind: 'transaction' };
     const asked = deviceSignRequest(request, account, new Uint8Array(16));
     const frames = [new UrEncoder(encodeEthSignRequest({ ...asked, chainId: 1 }), 1000).nextPart()];

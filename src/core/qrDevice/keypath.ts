@@ -5,7 +5,8 @@ import { CborTag, type CborValue } from '../ur/cbor';
 
 export const TAG_KEYPATH = 304;
 export const TAG_KEYPATH_V2 = 40304;
-const HARDENED = 0x80000000;
+/** BIP-32's hardened bit, added to an index. */
+export const HARDENED = 0x80000000;
 
 export type KeyPath = {
   /** Indexes with the hardened bit set where hardened, as BIP-32 counts them. */

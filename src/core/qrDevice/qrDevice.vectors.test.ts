@@ -1,4 +1,5 @@
 // ERC-4527 types against published examples (src/testing/vectors/ur: Keystone, MetaMask, BlockchainCommons).
+import { bytesToHex, hexToBytes } from 'viem';
 import { describe, expect, it } from 'vitest';
 import vectors from '@/testing/vectors/ur/ur-vectors.json';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '../keys/hd';
@@ -8,8 +9,8 @@ import { deviceAddresses, readDeviceAccounts } from './deviceKeys';
 import { encodeEthSignRequest, readEthSignature, readEthSignRequest } from './ethRequests';
 import { pathText, readKeyPath } from './keypath';
 
-const bytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
-const hex = (data: Uint8Array) => Array.from(data, (b) => b.toString(16).padStart(2, '0')).join('');
+const bytes = (text: string) => hexToBytes(`0x${text.replace(/^0x/, '')}`);
+const hex = (data: Uint8Array) => bytesToHex(data).slice(2);
 const { cryptoKeypath, cryptoHdkey, cryptoAccount, ethSignRequest, ethSignature } = vectors.erc4527;
 
 function read(text: string) {

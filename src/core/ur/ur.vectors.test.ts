@@ -1,4 +1,5 @@
 // Known answers from BlockchainCommons' reference tests and specifications (src/testing/vectors/ur).
+import { bytesToHex, hexToBytes } from 'viem';
 import { describe, expect, it } from 'vitest';
 import vectors from '@/testing/vectors/ur/ur-vectors.json';
 import { utf8 } from '../bytes';
@@ -18,8 +19,8 @@ import {
 import { UrDecoder, UrEncoder } from './ur';
 import { weightedSampler, Xoshiro256 } from './xoshiro';
 
-const bytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
-const hex = (data: Uint8Array) => Array.from(data, (b) => b.toString(16).padStart(2, '0')).join('');
+const bytes = (text: string) => hexToBytes(`0x${text.replace(/^0x/, '')}`);
+const hex = (data: Uint8Array) => bytesToHex(data).slice(2);
 const makeMessage = (length: number, seed = 'Wolf') => new Xoshiro256(utf8(seed)).nextData(length);
 
 describe('CRC-32', () => {
