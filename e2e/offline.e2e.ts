@@ -5,9 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
-import type { Locator, Page } from 'playwright-core';
-import { PNG } from 'pngjs';
+import type { Page } from 'playwright-core';
 import {
   formatGwei,
   getAddress,
@@ -36,6 +34,7 @@ import { type OfflineField, Sign } from './pages/Sign.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { qrText } from './support/qrPictures.ts';
 import { nodeClient } from './support/rpc.ts';
 
 /** Demo account 1, the account the demo wallet opens on. */
@@ -64,12 +63,6 @@ function decodeRefusal(text: string): string {
     return (error as { shortMessage: string }).shortMessage;
   }
   throw new Error('the transaction decoded');
-}
-
-/** The text encoded in the QR code drawn in `image`. */
-async function qrText(image: Locator): Promise<string | undefined> {
-  const png = PNG.sync.read(await image.screenshot());
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
 }
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { HashRouter, Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ScreenSkeleton } from '@/components/Skeleton';
 import { AccountMenu } from '@/features/accounts/AccountMenu';
+import { DeviceSigningHost } from '@/features/deviceSigning/DeviceSigningHost';
 import { ExplorerSearch } from '@/features/explorer/ExplorerSearch';
 import { BackupReminder } from '@/features/settings/BackupReminder';
 import { QueryScope } from '@/lib/queries/queryClient';
@@ -27,6 +28,7 @@ export function UnlockedApp() {
       <HashRouter>
         <UnlockedShell />
       </HashRouter>
+      <DeviceSigningHost />
     </QueryScope>
   );
 }

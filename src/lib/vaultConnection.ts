@@ -4,6 +4,7 @@ import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { webLocks } from '@/core/tx/locks';
 import { connectionPair, portConnection } from '@/core/vault/shared/connection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
+import { signOnDevice } from './deviceSignatures';
 import { startVaultWorker, type VaultWorker } from './vaultWorker';
 
 /** How this window reaches the vault session (shown nowhere; useful in tests and support). */
@@ -22,6 +23,15 @@ export type VaultTransport = 'shared-worker' | 'elected-window' | 'this-window';
 export async function connectToVault(
   settings: KeyValueStore<SettingsSchema>,
   worker: VaultWorker | undefined = startVaultWorker(),
+): Promise<{ client: VaultClient; transport: VaultTransport }> {
+  const connected = await connect(settings, worker);
+  connected.client.setDeviceSigner(signOnDevice);
+  return connected;
+}
+
+async function connect(
+  settings: KeyValueStore<SettingsSchema>,
+  worker: VaultWorker | undefined,
 ): Promise<{ client: VaultClient; transport: VaultTransport }> {
   const viaWorker = worker && (await sharedWorkerClient(settings, worker));
   if (viaWorker) return { client: viaWorker, transport: 'shared-worker' };

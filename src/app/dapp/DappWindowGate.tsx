@@ -8,6 +8,7 @@ import type { Handshake } from '@/core/dapp/windowHandshake';
 import { ApprovalQueue } from '@/features/dapp/ApprovalQueue';
 import styles from '@/features/dapp/dapp.module.css';
 import { DappConnectionProvider } from '@/features/dapp/dappContext';
+import { DeviceSigningHost } from '@/features/deviceSigning/DeviceSigningHost';
 import { UnlockScreen } from '@/features/unlock/UnlockScreen';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { useVault } from '@/lib/vault';
@@ -54,6 +55,7 @@ export function DappWindowGate({
         )}
       </main>
       <Toasts />
+      <DeviceSigningHost />
     </DappConnectionProvider>
   );
 }

@@ -1,10 +1,25 @@
 import type { Address } from 'viem';
 
+/** An account whose key stays on a device that signs through QR codes (ERC-4527). */
+export type QrDeviceSource = {
+  kind: 'qrDevice';
+  /** The device's name as it gave it (untrusted text). */
+  deviceName: string;
+  /** The device's master key fingerprint, which its sign requests must name. */
+  masterFingerprint: number;
+  /** The full derivation path of this account's key, e.g. m/44'/60'/0'/0/0. */
+  path: string;
+};
+
 /** Where an account's key comes from. */
 export type AccountSource =
   | { kind: 'hd'; secretId: string; template: string; index: number; path: string }
   | { kind: 'key'; secretId: string }
+  | QrDeviceSource
   | { kind: 'watch' };
+
+/** The sources whose key the vault holds. */
+export type VaultKeySource = Extract<AccountSource, { secretId: string }>;
 
 /** An account as the rest of Cairn sees it: no key material, just what identifies it. */
 export type Account = {
@@ -18,6 +33,16 @@ export type Account = {
   createdAt: number;
 };
 
-export function canSign(account: Account): boolean {
+export function canSign(account: Pick<Account, 'source'>): boolean {
   return account.source.kind !== 'watch';
+}
+
+/** The vault secret an account's key comes from; none for watched and device accounts. */
+export function secretIdOf(account: Pick<Account, 'source'>): string | undefined {
+  return 'secretId' in account.source ? account.source.secretId : undefined;
+}
+
+/** Whether the account's key is kept in the vault (and can be revealed or exported). */
+export function holdsVaultKey(account: Account): account is Account & { source: VaultKeySource } {
+  return secretIdOf(account) !== undefined;
 }

@@ -9,6 +9,11 @@ export const DEVICE_ERROR_CODES = [
   'DEVICE_DISCONNECTED',
   'DEVICE_REFUSED',
   'DEVICE_ANSWER',
+  'DEVICE_CANCELLED',
+  'DEVICE_CAMERA',
+  'DEVICE_WRONG_APP',
+  'DEVICE_UNSUPPORTED',
+  'DEVICE_NOT_CHOSEN',
 ] as const;
 
 export type DeviceErrorCode = (typeof DEVICE_ERROR_CODES)[number];

@@ -1,9 +1,21 @@
 import type { Address, Hex, LocalAccount } from 'viem';
 import { toAccount } from 'viem/accounts';
+import type { QrDeviceSource } from '../accounts/account';
 import type { SignRequest } from './keySigner';
 
 /** Signs one request; where the key lives is its business (the vault session, or a test key). */
 export type RequestSigner = (request: SignRequest) => Promise<Hex>;
+
+/** An account whose key is on a device, as its signer needs it. */
+export type DeviceAccountRef = { id: string; address: Address; source: QrDeviceSource };
+
+/**
+ * Signs for an account whose key is on a device: asks the device (through the person) and
+ * returns what signWithKey would, only once the answer is checked to recover to the account for
+ * exactly `request`. Throws DEVICE_CANCELLED when the person gives up, INPUT_SIGNATURE never
+ * (a wrong answer is refused where it is read, and another can be tried).
+ */
+export type DeviceSigner = (account: DeviceAccountRef, request: SignRequest) => Promise<Hex>;
 
 /**
  * A viem account that holds no key: each signature is a SignRequest handed to `sign`. With the

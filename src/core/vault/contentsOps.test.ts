@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePrivateKey } from '@/core/keys/privateKey';
 import { TEST_ADDRESS_0, TEST_KEY_0 } from '@/testing/vaultFixtures';
-import { addToContents, mergeContents, type NewSecret } from './contentsOps';
+import { addToContents, mergeContents, type NewSecret, removeAccount, secretOrphanedByRemoval } from './contentsOps';
 import type { VaultContents } from './vaultContents';
 
 const ids = () => {
@@ -91,5 +91,51 @@ describe('vault contents: a watched address whose key arrives', () => {
     expect(merged.added).toBe(1);
     expect(merged.contents.accounts).toHaveLength(1);
     expect(merged.contents.accounts[0]).toMatchObject({ name: 'Savings', source: { kind: 'key' } });
+  });
+});
+
+describe('vault contents: accounts whose key is on a QR device', () => {
+  const device = {
+    kind: 'qrDevice',
+    deviceName: 'Keystone',
+    masterFingerprint: 0xf23f9fd2,
+    path: "m/44'/60'/0'/0/0",
+  } as const;
+  const withDevice = (start: VaultContents = { secrets: [], accounts: [] }) =>
+    addToContents(start, undefined, [{ address: TEST_ADDRESS_0, source: device }], ids());
+
+  it('are added without a secret, named as device accounts, their device, fingerprint and path kept', () => {
+    const { contents, added } = withDevice();
+    expect(contents.secrets).toEqual([]);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ name: 'QR device 1', source: device });
+  });
+
+  it('take the place of a watched address, keeping its id and name; removing one removes no secret', () => {
+    const watched = addToContents(
+      { secrets: [], accounts: [] },
+      undefined,
+      [{ address: TEST_ADDRESS_0, source: { kind: 'watch' }, name: 'Savings' }],
+      ids(),
+    ).contents;
+    const { contents } = withDevice(watched);
+    expect(contents.accounts).toHaveLength(1);
+    expect(contents.accounts[0]).toMatchObject({ id: watched.accounts[0]?.id, name: 'Savings', source: device });
+    const withKey = addToContents(
+      { secrets: [], accounts: [] },
+      keySecret(),
+      [{ address: TEST_ADDRESS_0.replace(/.$/, '0') as typeof TEST_ADDRESS_0, source: { kind: 'key' } }],
+      ids(),
+    ).contents;
+    const both = mergeContents(withKey, contents, ids()).contents;
+    const deviceAccount = both.accounts.find((a) => a.source.kind === 'qrDevice');
+    expect(secretOrphanedByRemoval(both, deviceAccount?.id as string)).toBeUndefined();
+    expect(removeAccount(both, deviceAccount?.id as string).contents.secrets).toHaveLength(1);
+  });
+
+  it('come back from a merged backup with their device details', () => {
+    const merged = mergeContents({ secrets: [], accounts: [] }, withDevice().contents, ids());
+    expect(merged.added).toBe(1);
+    expect(merged.contents.accounts[0]?.source).toEqual(device);
   });
 });

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import type { Account, AccountSource } from '../accounts/account';
+import { type Account, type AccountSource, type QrDeviceSource, secretIdOf } from '../accounts/account';
 import { equalBytes } from '../bytes';
 import { VaultError } from '../errors/vault';
 import type { PhraseLanguage } from '../keys/wordlists';
@@ -20,7 +20,11 @@ export type NewSecret =
 /** An account about to be added, with its address already derived and checked. */
 export type NewAccount = {
   address: Address;
-  source: { kind: 'hd'; template: string; index: number; path: string } | { kind: 'key' } | { kind: 'watch' };
+  source:
+    | { kind: 'hd'; template: string; index: number; path: string }
+    | { kind: 'key' }
+    | { kind: 'watch' }
+    | QrDeviceSource;
   name?: string;
   demo?: boolean;
 };
@@ -38,6 +42,13 @@ function nextName(accounts: readonly Account[], prefix: string): string {
   const used = accounts.map((a) => Number(pattern.exec(a.name)?.[1] ?? 0));
   return `${prefix} ${Math.max(0, ...used) + 1}`;
 }
+
+const PREFIX: Record<NewAccount['source']['kind'], string> = {
+  hd: 'Account',
+  key: 'Account',
+  watch: 'Watched',
+  qrDevice: 'QR device',
+};
 
 export type AddResult = { contents: VaultContents; added: Account[]; skipped: number; reusedSecret: boolean };
 type Ids = { newId: () => string; now: number };
@@ -65,9 +76,10 @@ export function addSecret(
 }
 
 /**
- * Adds accounts (of `secretId`, or watch-only), skipping addresses already present. A watched
- * address whose key now arrives is the same account, now able to sign: it keeps its id, name,
- * place and history and takes the key's source (it counts as added). Throws
+ * Adds accounts (of `secretId`, or watch-only, or on a device), skipping addresses already
+ * present. A watched address whose key now arrives (in the vault or on a device) is the same
+ * account, now able to sign: it keeps its id, name, place and history and takes the key's source
+ * (it counts as added). Throws
  * VAULT_DUPLICATE_ACCOUNT when nothing new remains.
  */
 export function addAccounts(
@@ -81,10 +93,11 @@ export function addAccounts(
   const added: Account[] = [];
   let all = contents.accounts;
   for (const spec of accounts) {
-    if (spec.source.kind !== 'watch' && !secretId) throw new Error('an account with a key needs its secret');
+    const keyless = spec.source.kind === 'watch' || spec.source.kind === 'qrDevice';
+    if (!keyless && !secretId) throw new Error('an account with a key needs its secret');
     const source: AccountSource =
-      spec.source.kind === 'watch'
-        ? { kind: 'watch' }
+      spec.source.kind === 'watch' || spec.source.kind === 'qrDevice'
+        ? { ...spec.source }
         : spec.source.kind === 'key'
           ? { kind: 'key', secretId: secretId as string }
           : { ...spec.source, secretId: secretId as string };
@@ -97,7 +110,7 @@ export function addAccounts(
       continue;
     }
     if (known.has(address)) continue;
-    const prefix = spec.demo ? 'Demo account' : spec.source.kind === 'watch' ? 'Watched' : 'Account';
+    const prefix = spec.demo ? 'Demo account' : PREFIX[spec.source.kind];
     const account: Account = {
       id: ids.newId(),
       name: spec.name?.trim() || nextName(all, prefix),
@@ -225,12 +238,9 @@ export function moveAccount(contents: VaultContents, id: string, delta: -1 | 1):
 
 /** The secret an account uses, when removing the account would also remove that secret. */
 export function secretOrphanedByRemoval(contents: VaultContents, id: string): StoredSecret | undefined {
-  const account = requireAccount(contents, id);
-  if (account.source.kind === 'watch') return undefined;
-  const secretId = account.source.secretId;
-  const others = contents.accounts.some(
-    (a) => a.id !== id && a.source.kind !== 'watch' && a.source.secretId === secretId,
-  );
+  const secretId = secretIdOf(requireAccount(contents, id));
+  if (secretId === undefined) return undefined;
+  const others = contents.accounts.some((a) => a.id !== id && secretIdOf(a) === secretId);
   return others ? undefined : contents.secrets.find((s) => s.id === secretId);
 }
 
@@ -269,7 +279,9 @@ function toNewAccount(account: Account): NewAccount {
     source:
       source.kind === 'hd'
         ? { kind: 'hd', template: source.template, index: source.index, path: source.path }
-        : { kind: source.kind },
+        : source.kind === 'qrDevice'
+          ? { ...source }
+          : { kind: source.kind },
   };
 }
 
@@ -288,7 +300,7 @@ export function mergeContents(
   for (const secret of incoming.secrets) {
     const copy = copyNewSecret(asNewSecret(secret));
     const withSecret = addSecret(merged, copy, ids);
-    const accounts = incoming.accounts.filter((a) => a.source.kind !== 'watch' && a.source.secretId === secret.id);
+    const accounts = incoming.accounts.filter((a) => secretIdOf(a) === secret.id);
     const result = addAccounts(withSecret.contents, withSecret.secretId, accounts.map(toNewAccount), ids, {
       allowNone: true,
     });
@@ -298,7 +310,7 @@ export function mergeContents(
     merged = kept ? result.contents : merged;
     added += result.added.length;
   }
-  const watched = incoming.accounts.filter((a) => a.source.kind === 'watch').map(toNewAccount);
-  const result = addAccounts(merged, undefined, watched, ids, { allowNone: true });
+  const keyless = incoming.accounts.filter((a) => secretIdOf(a) === undefined).map(toNewAccount);
+  const result = addAccounts(merged, undefined, keyless, ids, { allowNone: true });
   return { contents: result.contents, added: added + result.added.length };
 }

@@ -134,3 +134,19 @@ describe('Keyring', () => {
     expect((keyring as unknown as { derived: Map<string, unknown> }).derived.size).toBe(0);
   });
 });
+
+describe('keyring: accounts without a key in the vault', () => {
+  it('has no key for a QR device account, and says where the key is', async () => {
+    const device: Account = {
+      ...hdAccount,
+      id: 'device-0',
+      source: {
+        kind: 'qrDevice',
+        deviceName: 'Keystone',
+        masterFingerprint: 1,
+        path: hdAccount.source.kind === 'hd' ? hdAccount.source.path : '',
+      },
+    };
+    await expect(keyring().privateKeyFor(device)).rejects.toMatchObject({ code: 'VAULT_KEY_ON_DEVICE' });
+  });
+});

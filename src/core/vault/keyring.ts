@@ -58,13 +58,15 @@ export class Keyring {
 
   /**
    * A copy of an account's private key; the caller zero-fills it after use. Throws
-   * VAULT_LOCKED after wipe and VAULT_WATCH_ONLY for watch-only accounts.
+   * VAULT_LOCKED after wipe, VAULT_WATCH_ONLY for watch-only accounts and VAULT_KEY_ON_DEVICE for
+   * accounts whose key is on a device.
    */
   async privateKeyFor(account: Account): Promise<Uint8Array> {
     const source = account.source;
     if (source.kind === 'watch') {
       throw new VaultError('VAULT_WATCH_ONLY', 'This is a watch-only account: Cairn has no key to sign with.');
     }
+    if (source.kind === 'qrDevice') throw keyOnDevice();
     if (source.kind === 'key') {
       const secret = this.secret(source.secretId);
       if (secret.kind !== 'privateKey') throw new Error('account source does not match its secret');
@@ -117,4 +119,11 @@ export class Keyring {
     this.derived.clear();
     this.contents = undefined;
   }
+}
+
+export function keyOnDevice(): VaultError {
+  return new VaultError(
+    'VAULT_KEY_ON_DEVICE',
+    'This account’s key is on a signing device, not in Cairn: it signs through that device.',
+  );
 }

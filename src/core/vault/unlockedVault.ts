@@ -1,9 +1,9 @@
 import { type Address, type Hex, isAddressEqual } from 'viem';
-import type { Account } from '../accounts/account';
+import { type Account, holdsVaultKey, type VaultKeySource } from '../accounts/account';
 import { VaultError, VaultLockedError } from '../errors/vault';
 import type { SignRequest } from '../signing/keySigner';
 import { markBackedUp } from './contentsOps';
-import type { Keyring } from './keyring';
+import { type Keyring, keyOnDevice } from './keyring';
 import {
   type BackupMethod,
   decodeContents,
@@ -51,7 +51,7 @@ export async function storeNewVault(
  * The key of one account derived from a phrase is not a copy of the phrase (the phrase's other
  * accounts would still be lost with this browser), so it backs up nothing.
  */
-function keyBackupOf(account: Account & { source: { secretId: string } }): string[] {
+function keyBackupOf(account: Account & { source: VaultKeySource }): string[] {
   return account.source.kind === 'key' ? [account.source.secretId] : [];
 }
 
@@ -191,12 +191,13 @@ export class UnlockedVault {
     );
   }
 
-  private keyAccount(accountId: string): Account & { source: { secretId: string } } {
+  private keyAccount(accountId: string): Account & { source: VaultKeySource } {
     const account = this.account(accountId);
     if (account.source.kind === 'watch') {
       throw new VaultError('VAULT_WATCH_ONLY', 'This is a watch-only account: there is no key to reveal.');
     }
-    return account as Account & { source: { secretId: string } };
+    if (!holdsVaultKey(account)) throw keyOnDevice();
+    return account;
   }
 
   /**

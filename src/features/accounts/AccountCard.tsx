@@ -7,7 +7,8 @@ import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import { Truncated } from '@/components/Truncated';
 import ui from '@/components/ui.module.css';
-import type { Account } from '@/core/accounts/account';
+import { type Account, holdsVaultKey } from '@/core/accounts/account';
+import { untrustedLabel } from '@/core/text/untrustedText';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
 import type { SecretSummary } from '@/core/vault/vaultSession';
 import { errorText } from '@/lib/errorMessages';
@@ -26,6 +27,8 @@ function sourceText(account: Account, secret: SecretSummary | undefined): string
       return secret?.origin === 'imported-keystore' ? 'Imported keystore file' : 'Imported private key';
     case 'hd':
       return `Recovery phrase${secret?.hasPassphrase ? ' with passphrase' : ''}, path ${account.source.path}`;
+    case 'qrDevice':
+      return `Key on ${untrustedLabel(account.source.deviceName, 'name')} (signs by QR code), path ${account.source.path}`;
   }
 }
 
@@ -74,6 +77,7 @@ export function AccountCard({
         </h2>
         {account.demo && <PublicKeyBadge />}
         {account.source.kind === 'watch' && <span className={styles.tag}>Watch-only</span>}
+        {account.source.kind === 'qrDevice' && <span className={styles.tag}>QR device</span>}
         {account.hidden && <span className={styles.tag}>Hidden</span>}
       </div>
       <p>
@@ -113,7 +117,7 @@ export function AccountCard({
             Show recovery phrase
           </button>
         )}
-        {account.source.kind !== 'watch' && (
+        {holdsVaultKey(account) && (
           <>
             <button type="button" className={ui.secondary} onClick={() => setPanel('privateKey')}>
               Show private key

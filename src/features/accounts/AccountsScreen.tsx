@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
+import { secretIdOf } from '@/core/accounts/account';
 import { errorText } from '@/lib/errorMessages';
 import { useVault, useVaultSession } from '@/lib/vault';
 import { AccountCard } from './AccountCard';
@@ -32,8 +33,8 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
       </p>
       <ul className={styles.list} aria-label="Accounts">
         {accounts.map((account, i) => {
-          const secretId = account.source.kind === 'watch' ? undefined : account.source.secretId;
-          const users = accounts.filter((a) => a.source.kind !== 'watch' && a.source.secretId === secretId).length;
+          const secretId = secretIdOf(account);
+          const users = accounts.filter((a) => secretIdOf(a) === secretId).length;
           return (
             <AccountCard
               key={account.id}

@@ -1,17 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { AddressText } from '@/components/AddressText';
-import { Amount } from '@/components/Amount';
 import { Field } from '@/components/Field';
-import { Identicon } from '@/components/Identicon';
 import ui from '@/components/ui.module.css';
 import { PATH_PRESETS, parsePathTemplate } from '@/core/keys/derivationPath';
 import { type DerivedAddress, deriveAddresses } from '@/core/keys/hd';
 import { errorText } from '@/lib/errorMessages';
-import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
 import { QueryScope } from '@/lib/queries/queryClient';
-import { useSelectedNetwork } from '@/lib/session';
-import styles from './onboarding.module.css';
+import { AddressChoices, toggled } from './AddressChoices';
 import { StepForm } from './StepForm';
 
 const PAGE = 5;
@@ -35,7 +29,6 @@ export function AccountPicker(props: AccountPickerProps) {
 }
 
 function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
-  const network = useSelectedNetwork();
   const groupId = useId();
   const [preset, setPreset] = useState<string>(PATH_PRESETS[0]?.id ?? 'bip44');
   const [customText, setCustomText] = useState("m/44'/60'/0'/0");
@@ -53,23 +46,11 @@ function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
   }, [preset, customText]);
   const template = preset === 'custom' ? custom.template : PATH_PRESETS.find((p) => p.id === preset)?.template;
   const addresses = useMemo(() => (template ? deriveAddresses(seed, template, 0, count) : []), [seed, template, count]);
-  const balances = useQuery(
-    nativeBalancesQuery(
-      network,
-      addresses.map((a) => a.address),
-    ),
-  );
 
   const choosePath = (id: string) => {
     setPreset(id);
     setCount(PAGE);
     setSelected(new Set([0]));
-  };
-  const toggle = (index: number) => {
-    const next = new Set(selected);
-    if (next.has(index)) next.delete(index);
-    else next.add(index);
-    setSelected(next);
   };
   const submit = () => {
     setAttempted(true);
@@ -123,33 +104,11 @@ function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
       )}
       {template && (
         <>
-          <p className={ui.muted}>
-            Balances on {network.name}
-            {balances.isError ? `: ${errorText(balances.error)}` : balances.isPending ? ': loading…' : ''}
-          </p>
-          <ul className={ui.plainList} aria-label="Addresses">
-            {addresses.map((a) => {
-              const balance = balances.data?.get(a.address);
-              return (
-                <li key={a.path} className={styles.addressRow}>
-                  <label>
-                    <input type="checkbox" checked={selected.has(a.index)} onChange={() => toggle(a.index)} />
-                    <Identicon address={a.address} />
-                    <span>Account {a.index + 1}</span>
-                    <AddressText address={a.address} />
-                  </label>
-                  <span className={ui.muted}>{a.path}</span>
-                  {balance !== undefined && (
-                    <Amount
-                      value={balance}
-                      decimals={network.nativeCurrency.decimals}
-                      symbol={network.nativeCurrency.symbol}
-                    />
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <AddressChoices
+            addresses={addresses}
+            selected={selected}
+            onToggle={(i) => setSelected(toggled(selected, i))}
+          />
           <div className={ui.actions}>
             <button type="button" className={ui.secondary} onClick={() => setCount((c) => c + PAGE)}>
               Show {PAGE} more

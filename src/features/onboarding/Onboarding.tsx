@@ -10,6 +10,7 @@ const CreateFlow = lazy(() => import('./CreateFlow').then((m) => ({ default: m.C
 const ImportPhraseFlow = lazy(() => import('./ImportPhraseFlow').then((m) => ({ default: m.ImportPhraseFlow })));
 const ImportKeyFlow = lazy(() => import('./ImportKeyFlow').then((m) => ({ default: m.ImportKeyFlow })));
 const ImportKeystoreFlow = lazy(() => import('./ImportKeystoreFlow').then((m) => ({ default: m.ImportKeystoreFlow })));
+const ImportQrDeviceFlow = lazy(() => import('./ImportQrDeviceFlow').then((m) => ({ default: m.ImportQrDeviceFlow })));
 const WatchFlow = lazy(() => import('./WatchFlow').then((m) => ({ default: m.WatchFlow })));
 const RestoreBackupFlow = lazy(() => import('./RestoreBackupFlow').then((m) => ({ default: m.RestoreBackupFlow })));
 const DemoFlow = lazy(() => import('./DemoFlow').then((m) => ({ default: m.DemoFlow })));
@@ -42,6 +43,12 @@ const methods: Method[] = [
     title: 'Import a keystore file',
     description: 'A JSON keystore (UTC--…) and its password.',
     Flow: ImportKeystoreFlow,
+  },
+  {
+    id: 'qrDevice',
+    title: 'Connect a QR signing device',
+    description: 'Keystone, AirGap Vault and other air-gapped signers: the keys stay on the device.',
+    Flow: ImportQrDeviceFlow,
   },
   { id: 'watch', title: 'Watch an address', description: 'Balances and history without a key.', Flow: WatchFlow },
   {

@@ -1,4 +1,4 @@
-import type { Account } from '@/core/accounts/account';
+import { type Account, secretIdOf } from '@/core/accounts/account';
 import type { BackupMethod } from '@/core/vault/vaultContents';
 import type { SecretSummary } from '@/core/vault/vaultState';
 
@@ -12,7 +12,7 @@ const methods: Record<BackupMethod, string> = {
 
 /** The accounts that use a secret. */
 export function accountsOf(secret: SecretSummary, accounts: readonly Account[]): Account[] {
-  return accounts.filter((a) => a.source.kind !== 'watch' && a.source.secretId === secret.id);
+  return accounts.filter((a) => secretIdOf(a) === secret.id);
 }
 
 /** "Recovery phrase of Main, Savings" / "Private key of Trading" (lower case inside a sentence). */

@@ -2,6 +2,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { type Hex, numberToHex } from 'viem';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
+import { QrImageField } from '@/components/QrImageField';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
@@ -16,7 +17,6 @@ import { useSelectedNetwork } from '@/lib/session';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
 import { BroadcastStatus } from './BroadcastStatus';
 import { DecodedTxView } from './DecodedTxView';
-import { QrImageField } from './QrImageField';
 import styles from './sign.module.css';
 import { useFocusOnMount } from './useFocusOnMount';
 

@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { type Address, isAddressEqual } from 'viem';
 import { Field } from '@/components/Field';
+import { QrImageField } from '@/components/QrImageField';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { type Account, canSign } from '@/core/accounts/account';
@@ -16,7 +17,6 @@ import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/v
 import { OfflineFields } from './OfflineFields';
 import { SavedFields, SignedOutput } from './OfflineResults';
 import { emptyOfflineForm, formOf, type OfflineForm } from './offlineForm';
-import { QrImageField } from './QrImageField';
 import { SigningAccountField } from './SigningAccountField';
 import styles from './sign.module.css';
 

@@ -88,3 +88,40 @@ describe('vault client: a host that stops answering', () => {
     await expect(call).resolves.toBeUndefined();
   });
 });
+
+describe('vault client: signers by where the key is', () => {
+  const deviceSource = {
+    kind: 'qrDevice',
+    deviceName: 'Keystone',
+    masterFingerprint: 1,
+    path: "m/44'/60'/0'/0/0",
+  } as const;
+  const address = '0x0000000000000000000000000000000000000001';
+
+  it('asks the device signer for a device account, only while unlocked, and never the host', async () => {
+    const { client, host } = await clientWith({ answersPings: true });
+    const asked: unknown[] = [];
+    client.setDeviceSigner(async (account, request) => {
+      asked.push({ account, request });
+      return '0xabcdef';
+    });
+    const signer = client.signerFor({ id: 'd1', address, source: deviceSource });
+    await expect(signer.signMessage({ message: 'hi' })).rejects.toMatchObject({ code: 'VAULT_LOCKED' });
+    client.store.setState({ status: 'unlocked' });
+    expect(await signer.signMessage({ message: 'hi' })).toBe('0xabcdef');
+    expect(asked).toEqual([
+      { account: { id: 'd1', address, source: deviceSource }, request: { kind: 'message', message: 'hi' } },
+    ]);
+    expect(host.calls).toEqual([]);
+  });
+
+  it('sends a vault account’s request to the host, not to the device signer', async () => {
+    const { client, host } = await clientWith({ answersPings: true });
+    client.setDeviceSigner(() => Promise.reject(new Error('not a device account')));
+    void client
+      .signerFor({ id: 'k1', address, source: { kind: 'key', secretId: 's1' } })
+      .signMessage({ message: 'hi' })
+      .catch(() => undefined);
+    await expect.poll(() => host.calls.map((c) => c.method)).toEqual(['sign']);
+  });
+});

@@ -1,8 +1,8 @@
 import type { LocalAccount } from 'viem';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Account } from '../../accounts/account';
-import { VaultError } from '../../errors/vault';
-import { signerAccount } from '../../signing/signerAccount';
+import { VaultError, VaultLockedError } from '../../errors/vault';
+import { type DeviceSigner, signerAccount } from '../../signing/signerAccount';
 import type { KeyValueStore } from '../../storage/keyValueStore';
 import type { SettingsSchema } from '../../storage/settingsSchema';
 import { browserTimers, type Timers } from '../autoLock';
@@ -61,6 +61,7 @@ export class VaultClient {
   /** Whether the host said anything since the last ping check. */
   private heard = false;
   private watching: unknown;
+  private deviceSigner: DeviceSigner | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -112,9 +113,27 @@ export class VaultClient {
     void this.settings.set('selectedAccountId', chosen.id).catch(() => undefined);
   }
 
-  /** A viem account that signs through the host: the key never comes to this window. */
-  signerFor(account: Pick<Account, 'id' | 'address'>): LocalAccount {
-    return signerAccount(account.address, (request) => this.sign(account.id, account.address, request));
+  /**
+   * Who signs for accounts whose key is on a device: this window shows the device the request and
+   * reads its answer (see DeviceSigner). Set once, where the window connects to the vault.
+   */
+  setDeviceSigner(signer: DeviceSigner): void {
+    this.deviceSigner = signer;
+  }
+
+  /**
+   * A viem account that signs for `account`: through the host for keys in the vault (the key
+   * never comes to this window), through the device signer for keys on a device. Either way it
+   * fails with VAULT_LOCKED once Cairn is locked.
+   */
+  signerFor(account: Pick<Account, 'id' | 'address' | 'source'>): LocalAccount {
+    const { id, address, source } = account;
+    if (source.kind !== 'qrDevice') return signerAccount(address, (request) => this.sign(id, address, request));
+    return signerAccount(address, async (request) => {
+      if (this.store.getState().status !== 'unlocked') throw new VaultLockedError();
+      if (!this.deviceSigner) throw new Error('no device signer in this window');
+      return this.deviceSigner({ id, address, source }, request);
+    });
   }
 
   /** Reports the person's activity here; sent at most every few seconds. */

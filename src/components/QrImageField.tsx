@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { Field } from '@/components/Field';
 import { errorText } from '@/lib/errorMessages';
 import { preloadQrReader, readQrFromImage } from '@/lib/qrImage';
+import { Field } from './Field';
 
 /**
  * Reads a QR code from a photo or screenshot chosen by the person (on a phone, the camera). The

@@ -1,0 +1,47 @@
+import { useEffect, useMemo, useState } from 'react';
+import { type Ur, UrEncoder } from '@/core/ur/ur';
+import { QrCode } from './QrCode';
+import ui from './ui.module.css';
+
+/** Bytes per frame: a QR code of version 11 or so, which phone and device cameras read at arm's length. */
+export const UR_FRAME_BYTES = 200;
+/** Frames shown per second: slow enough for every camera to keep up, fast enough for a 2 KB request in 1.3 s. */
+export const UR_FRAMES_PER_SECOND = 8;
+
+/**
+ * A Uniform Resource as a QR code: one still code when it fits a frame, otherwise an animation of
+ * fountain-coded frames that a device reads in any order. Upper case, so the code uses QR's
+ * compact alphanumeric mode. The animation can be paused and stepped (WCAG 2.2.2).
+ */
+export function AnimatedUrCode({ ur, label }: { ur: Ur; label: string }) {
+  const encoder = useMemo(() => new UrEncoder(ur, UR_FRAME_BYTES), [ur]);
+  const first = () => ({ encoder, n: 1, text: encoder.nextPart().toUpperCase() });
+  const [frame, setFrame] = useState(first);
+  const [paused, setPaused] = useState(false);
+  const next = () => setFrame((f) => ({ encoder, n: f.n + 1, text: encoder.nextPart().toUpperCase() }));
+  // Another message starts its own animation from its first frame.
+  if (frame.encoder !== encoder) setFrame(first());
+
+  useEffect(() => {
+    if (encoder.isSinglePart || paused) return;
+    const timer = setInterval(next, 1000 / UR_FRAMES_PER_SECOND);
+    return () => clearInterval(timer);
+  });
+
+  if (encoder.isSinglePart) return <QrCode value={frame.text} label={label} size={280} />;
+  return (
+    <div className={ui.stack}>
+      <QrCode value={frame.text} label={`${label} (animated, ${encoder.fragmentCount} parts)`} size={280} />
+      <div className={ui.actions}>
+        <button type="button" className={ui.secondary} aria-pressed={paused} onClick={() => setPaused(!paused)}>
+          {paused ? 'Play the animation' : 'Pause the animation'}
+        </button>
+        {paused && (
+          <button type="button" className={ui.secondary} onClick={next}>
+            Next frame ({frame.n})
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

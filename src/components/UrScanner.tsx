@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { type Ur, UrDecoder } from '@/core/ur/ur';
+import { errorText } from '@/lib/errorMessages';
+import { startQrCamera } from '@/lib/qrCamera';
+import { QrImageField } from './QrImageField';
+import styles from './UrScanner.module.css';
+import ui from './ui.module.css';
+
+/**
+ * Reads a Uniform Resource (`ur:…`) from the camera, frame by frame for an animated code, or
+ * from a photo or screenshot of a still one. `onUr` gets the whole message and says (maybe
+ * later) what is wrong with it, if anything; the scan then starts again.
+ */
+export function UrScanner({
+  what,
+  onUr,
+}: {
+  /** What to scan, inside a sentence: "the code your device shows". */
+  what: string;
+  onUr: (ur: Ur) => Promise<string | undefined> | string | undefined;
+}) {
+  const decoder = useRef(new UrDecoder());
+  const video = useRef<HTMLVideoElement>(null);
+  const stopCamera = useRef<(() => void) | undefined>(undefined);
+  const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
+  const [progress, setProgress] = useState<{ known: number; total: number }>();
+  const [error, setError] = useState<string>();
+
+  const stop = () => {
+    stopCamera.current?.();
+    stopCamera.current = undefined;
+    setCamera('off');
+  };
+  useEffect(() => () => stopCamera.current?.(), []);
+
+  /** Takes one scanned text; returns the sentence to show, if any. */
+  const take = (text: string): string | undefined => {
+    try {
+      if (!decoder.current.receive(text)) return undefined;
+      const whole = decoder.current.result();
+      if (!whole) {
+        setProgress(decoder.current.progress());
+        return undefined;
+      }
+      stop();
+      decoder.current = new UrDecoder();
+      setProgress(undefined);
+      const problem = onUr(whole);
+      if (typeof problem !== 'object') return problem;
+      void problem.then((later) => later !== undefined && setError(later));
+      return undefined;
+    } catch (e) {
+      return errorText(e);
+    }
+  };
+
+  const fromCamera = (text: string) => {
+    const problem = take(text);
+    if (problem !== undefined) setError(problem);
+  };
+
+  const start = async () => {
+    if (!video.current) return;
+    setError(undefined);
+    setCamera('starting');
+    try {
+      stopCamera.current = await startQrCamera(video.current, fromCamera);
+      setCamera('on');
+    } catch (e) {
+      setCamera('off');
+      setError(errorText(e));
+    }
+  };
+
+  const restart = () => {
+    decoder.current = new UrDecoder();
+    setProgress(undefined);
+    setError(undefined);
+  };
+
+  return (
+    <div className={ui.stack}>
+      <div className={ui.actions}>
+        {camera === 'off' ? (
+          <button type="button" className={ui.secondary} onClick={() => void start()}>
+            Scan with the camera
+          </button>
+        ) : (
+          <button type="button" className={ui.secondary} onClick={stop}>
+            Stop the camera
+          </button>
+        )}
+      </div>
+      {/* biome-ignore lint/a11y/useMediaCaption: the camera's own picture, without sound */}
+      <video
+        ref={video}
+        className={styles.preview}
+        hidden={camera === 'off'}
+        aria-label={`Camera view: hold ${what} in front of it`}
+      />
+      {progress && (
+        <p role="status">
+          Read {progress.known} of {progress.total} parts of the animated code. Keep it in view.{' '}
+          <button type="button" className={ui.secondary} onClick={restart}>
+            Start the scan again
+          </button>
+        </p>
+      )}
+      {error && (
+        <p role="alert" className={ui.noticeDanger}>
+          {error}
+        </p>
+      )}
+      <QrImageField
+        label="Or choose a photo or screenshot of the code"
+        hint={`A picture of ${what}, taken straight on.`}
+        onText={(text) => {
+          setError(undefined);
+          return take(text);
+        }}
+      />
+    </div>
+  );
+}
