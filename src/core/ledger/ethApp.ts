@@ -39,11 +39,19 @@ function apdu(ins: number, p1: number, p2: number, data: Uint8Array): Uint8Array
   return Uint8Array.of(CLA, ins, p1, p2, data.length, ...data);
 }
 
-/** Sends one APDU and returns its data, or throws the DeviceError its status word stands for. */
-async function send(exchange: Exchange, ins: number, p1: number, p2: number, data: Uint8Array): Promise<Uint8Array> {
+/** Sends one Ethereum-app APDU and returns its data (see sendApdu). */
+function send(exchange: Exchange, ins: number, p1: number, p2: number, data: Uint8Array): Promise<Uint8Array> {
+  return sendApdu(exchange, apdu(ins, p1, p2, data));
+}
+
+/**
+ * Sends one whole APDU and returns the answer's data, or throws the DeviceError its status word
+ * stands for (statusWords.ts); a failed exchange is DEVICE_DISCONNECTED.
+ */
+export async function sendApdu(exchange: Exchange, apdu: Uint8Array): Promise<Uint8Array> {
   let answer: Uint8Array;
   try {
-    answer = await exchange(apdu(ins, p1, p2, data));
+    answer = await exchange(apdu);
   } catch (cause) {
     if (cause instanceof DeviceError) throw cause;
     throw new DeviceError(
@@ -54,7 +62,7 @@ async function send(exchange: Exchange, ins: number, p1: number, p2: number, dat
   }
   if (answer.length < 2) throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave an answer too short to read.');
   const word = ((answer[answer.length - 2] as number) << 8) | (answer[answer.length - 1] as number);
-  if (word !== SW_OK) throw statusError(word, ins);
+  if (word !== SW_OK) throw statusError(word, apdu[1] ?? 0);
   return answer.subarray(0, answer.length - 2);
 }
 

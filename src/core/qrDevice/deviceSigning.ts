@@ -5,17 +5,13 @@ import {
   bytesToHex,
   type Hex,
   hexToBytes,
-  isAddressEqual,
-  keccak256,
   numberToHex,
-  recoverAddress,
-  recoverMessageAddress,
-  recoverTypedDataAddress,
   serializeTransaction,
   stringToBytes,
   toHex,
 } from 'viem';
 import { InputError } from '../errors/input';
+import { checkedSignature } from '../signing/checkedSignature';
 import { assertChainId, type SignRequest } from '../signing/keySigner';
 import { DATA_TYPE, type EthSignature, type EthSignRequest } from './ethRequests';
 import { type KeyPath, parsePathText } from './keypath';
@@ -99,28 +95,8 @@ export async function acceptDeviceSignature(
   asked: EthSignRequest,
   answer: EthSignature,
 ): Promise<Hex> {
-  if (request.kind === 'transaction') assertChainId(request.transaction);
   if (toHex(answer.requestId) !== toHex(asked.requestId))
     throw refuse('This signature answers another request: scan the code the device shows for this one.');
   const chainId = request.kind === 'transaction' ? (request.transaction.chainId as number) : undefined;
-  const { r, s, yParity } = splitSignature(answer.signature, chainId);
-  // v as signWithKey gives it (27/28): viem turns it into EIP-155's for a legacy transaction.
-  const signature = { r, s, yParity, v: yParity ? 28n : 27n };
-  const compact = `${r}${s.slice(2)}${yParity ? '1c' : '1b'}` as Hex;
-  let signer: Address;
-  try {
-    if (request.kind === 'transaction') {
-      const hash = keccak256(serializeTransaction(request.transaction));
-      signer = await recoverAddress({ hash, signature });
-    } else if (request.kind === 'message')
-      signer = await recoverMessageAddress({ message: request.message, signature: compact });
-    else signer = await recoverTypedDataAddress({ ...request.typedData, signature: compact } as never);
-  } catch {
-    throw refuse('The device’s signature is not a valid signature.');
-  }
-  if (!isAddressEqual(signer, account.address))
-    throw refuse(
-      `The device signed with another key (${signer}), or signed something other than what Cairn asked: nothing was sent.`,
-    );
-  return request.kind === 'transaction' ? serializeTransaction(request.transaction, signature) : compact;
+  return checkedSignature(request, account.address, splitSignature(answer.signature, chainId));
 }

@@ -1,0 +1,92 @@
+import { parseEther, parseGwei } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { describe, expect, it } from 'vitest';
+import { createSoftwareLedger } from '@/testing/softwareLedger';
+import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
+import { DEMO_MNEMONIC } from '../chain/localChain';
+import { signWithKey } from '../signing/keySigner';
+import { blindSigns, signWithLedger, typedDataHashes } from './ledgerSigner';
+
+const path = "m/44'/60'/0'/0/0";
+const local = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 0 });
+const account = { address: local.address, path };
+const key = async () => (local.getHdKey().privateKey as Uint8Array).slice();
+const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const eip1559 = {
+  kind: 'transaction',
+  transaction: {
+    type: 'eip1559',
+    chainId: 31337,
+    nonce: 7,
+    to,
+    value: parseEther('1.25'),
+    gas: 21_000n,
+    maxFeePerGas: parseGwei('30'),
+    maxPriorityFeePerGas: parseGwei('1'),
+  },
+} as const;
+const legacy = {
+  kind: 'transaction',
+  transaction: { type: 'legacy', chainId: 137, nonce: 300, to, value: 1n, gas: 21_000n, gasPrice: parseGwei('40') },
+} as const;
+
+describe('signing with a Ledger (a software Ethereum app)', () => {
+  it('signs transactions, messages and typed data exactly as the key itself would', async () => {
+    const ledger = createSoftwareLedger();
+    const message = { kind: 'message', message: 'Log in to example.org' } as const;
+    const long = { kind: 'message', message: 'x'.repeat(400) } as const;
+    const typed = { kind: 'typedData', typedData: mail.typedData as never } as const;
+    for (const request of [eip1559, legacy, message, long, typed])
+      expect(await signWithLedger(ledger.exchange, account, request)).toBe(await signWithKey(key, request));
+  });
+
+  it('asks which app runs before anything else, and says to open the Ethereum app or close another one', async () => {
+    const ledger = createSoftwareLedger();
+    ledger.setMood('dashboard');
+    await expect(signWithLedger(ledger.exchange, account, eip1559)).rejects.toMatchObject({
+      code: 'DEVICE_APP_NOT_OPEN',
+    });
+    ledger.setMood('bitcoin');
+    await expect(signWithLedger(ledger.exchange, account, eip1559)).rejects.toMatchObject({
+      code: 'DEVICE_WRONG_APP',
+      shortMessage: expect.stringContaining('Bitcoin'),
+    });
+    expect(ledger.seen.every((apdu) => apdu.startsWith('0xb001'))).toBe(true);
+  });
+
+  it('turns a decline on the device and a signature by another key into refusals', async () => {
+    const ledger = createSoftwareLedger();
+    ledger.setMood('declines');
+    await expect(signWithLedger(ledger.exchange, account, eip1559)).rejects.toMatchObject({ code: 'DEVICE_REJECTED' });
+    ledger.setMood('otherKey');
+    await expect(signWithLedger(ledger.exchange, account, eip1559)).rejects.toMatchObject({ code: 'INPUT_SIGNATURE' });
+  });
+
+  it('refuses a contract call before asking when blind signing is off, and signs typed data in full on apps that can', async () => {
+    const call = { kind: 'transaction', transaction: { ...eip1559.transaction, data: '0xa9059cbb' } } as const;
+    expect(blindSigns(call, { version: '1.12.0' })).toBe(true);
+    expect(blindSigns(eip1559, { version: '1.12.0' })).toBe(false);
+    const ledger = createSoftwareLedger(undefined, '1.9.18');
+    await expect(signWithLedger(ledger.exchange, account, call)).rejects.toMatchObject({
+      code: 'DEVICE_BLIND_SIGNING_OFF',
+    });
+    expect(ledger.seen.some((apdu) => apdu.startsWith('0xe004'))).toBe(false);
+    ledger.setBlindSigning(true);
+    expect(await signWithLedger(ledger.exchange, account, call)).toBe(await signWithKey(key, call));
+
+    const typed = { kind: 'typedData', typedData: mail.typedData as never } as const;
+    expect(blindSigns(typed, { version: '1.9.18' })).toBe(true);
+    expect(blindSigns(typed, { version: '1.9.19' })).toBe(false);
+    const newer = createSoftwareLedger(undefined, '1.12.0');
+    // This software app knows only the hashed form: what matters is that the full form is asked.
+    await signWithLedger(newer.exchange, account, typed).catch(() => undefined);
+    expect(newer.seen.find((apdu) => apdu.startsWith('0xe01a') || apdu.startsWith('0xe00c'))).toMatch(/^0xe01a/);
+  });
+
+  it('computes the two hashes a Ledger shows for typed data as EIP-712 defines them', () => {
+    const { domainHash, messageHash } = typedDataHashes(mail.typedData as never);
+    // EIP-712's own example (Mail from Cow to Bob).
+    expect(domainHash).toBe('0xf2cee375fa42b42143804025fc449deafd50cc031ca257e0b194a650a912090f');
+    expect(messageHash).toBe('0xc52c0ee5d84264471806290a3f2c4cecfc5490626bf912d01f240d7a274b371e');
+  });
+});

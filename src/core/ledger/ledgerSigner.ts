@@ -1,0 +1,90 @@
+// Signing a SignRequest with a Ledger's Ethereum app, and what the person must check on its
+// screen. The Ledger's signature is its word only: it is used once it recovers to the account
+// for exactly what was asked (checkedSignature).
+import {
+  type Address,
+  getTypesForEIP712Domain,
+  type Hex,
+  hashDomain,
+  hashStruct,
+  hexToBytes,
+  serializeTransaction,
+  stringToBytes,
+  type TypedDataDefinition,
+} from 'viem';
+import { DeviceError } from '../errors/device';
+import { checkedSignature } from '../signing/checkedSignature';
+import { assertChainId, type SignRequest } from '../signing/keySigner';
+import {
+  type AppConfiguration,
+  type Exchange,
+  getAppConfiguration,
+  signLedgerMessage,
+  signLedgerTransaction,
+  signLedgerTypedDataHashes,
+} from './ethApp';
+import { signLedgerTypedData, supportsFullTypedData } from './fullTypedData';
+import { assertEthereumApp } from './runningApp';
+
+export type LedgerAccount = { address: Address; path: string };
+
+/** Whether the Ledger shows this transaction's effect itself, or only a hash of its data (blind signing). */
+export function blindSigns(request: SignRequest, config: Pick<AppConfiguration, 'version'>): boolean {
+  if (request.kind === 'transaction') {
+    const data = request.transaction.data;
+    return data !== undefined && data !== '0x';
+  }
+  return request.kind === 'typedData' && !supportsFullTypedData(config.version);
+}
+
+/** The domain and message hashes of typed data, as a Ledger shows them when it signs by hashes. */
+export function typedDataHashes(typedData: TypedDataDefinition): { domainHash: Hex; messageHash: Hex } {
+  const { domain = {}, types, primaryType, message } = typedData as TypedDataDefinition & { message: unknown };
+  const allTypes = { EIP712Domain: getTypesForEIP712Domain({ domain }), ...types };
+  return {
+    domainHash: hashDomain({ domain, types: allTypes } as never),
+    messageHash: hashStruct({ data: message, primaryType, types: allTypes } as never),
+  };
+}
+
+/**
+ * Signs `request` with the account's key on the Ledger and returns what signWithKey would. Checks
+ * first that the Ethereum app is open (DEVICE_APP_NOT_OPEN, DEVICE_WRONG_APP), and that a
+ * contract call can be signed (DEVICE_BLIND_SIGNING_OFF) before the person is asked anything.
+ * Other errors: the DeviceErrors of the app's status words (DEVICE_REJECTED when declined on the
+ * device, DEVICE_LOCKED…), DEVICE_DISCONNECTED, INPUT_SIGNATURE when the signature is not the
+ * account's for this request.
+ */
+export async function signWithLedger(exchange: Exchange, account: LedgerAccount, request: SignRequest): Promise<Hex> {
+  await assertEthereumApp(exchange);
+  const config = await getAppConfiguration(exchange);
+  const { path } = account;
+  if (request.kind === 'transaction') {
+    assertChainId(request.transaction);
+    if (blindSigns(request, config) && !config.blindSigning)
+      throw new DeviceError(
+        'DEVICE_BLIND_SIGNING_OFF',
+        'This transaction calls a contract, which the Ledger signs only with blind signing on. Turn on “Blind signing” in the Ethereum app’s settings on the Ledger, then try again.',
+      );
+    const signature = await signLedgerTransaction(exchange, path, serializeTransaction(request.transaction));
+    return checkedSignature(request, account.address, signature);
+  }
+  if (request.kind === 'message') {
+    const { message } = request;
+    const bytes =
+      typeof message === 'string'
+        ? stringToBytes(message)
+        : typeof message.raw === 'string'
+          ? hexToBytes(message.raw)
+          : message.raw;
+    return checkedSignature(request, account.address, await signLedgerMessage(exchange, path, bytes));
+  }
+  const { typedData } = request;
+  const signature = supportsFullTypedData(config.version)
+    ? await signLedgerTypedData(exchange, path, typedData, config.version)
+    : await (async () => {
+        const { domainHash, messageHash } = typedDataHashes(typedData);
+        return signLedgerTypedDataHashes(exchange, path, domainHash, messageHash);
+      })();
+  return checkedSignature(request, account.address, signature);
+}

@@ -1,0 +1,52 @@
+// What a signer outside Cairn (a QR device, a Ledger) returns is its word only: before it is used,
+// it must recover to the account for exactly what Cairn asked.
+import {
+  type Address,
+  type Hex,
+  isAddressEqual,
+  keccak256,
+  recoverAddress,
+  recoverMessageAddress,
+  recoverTypedDataAddress,
+  serializeTransaction,
+} from 'viem';
+import { InputError } from '../errors/input';
+import { assertChainId, type SignRequest } from './keySigner';
+
+/** A signature as r, s and the recovery bit (low s expected; a high s is refused by nodes). */
+export type RecoverableSignature = { r: Hex; s: Hex; yParity: 0 | 1 };
+
+const refuse = (sentence: string) => new InputError('INPUT_SIGNATURE', sentence);
+
+/**
+ * The result signWithKey would give for `request` (the signed transaction, or the 65-byte
+ * signature r‖s‖v with v 27/28), made from a signature that another signer returned, only if it
+ * recovers to `address` for exactly `request`. Throws INPUT_SIGNATURE naming what is wrong, and
+ * INPUT_UNSIGNED_TX for a transaction without a chain id.
+ */
+export async function checkedSignature(
+  request: SignRequest,
+  address: Address,
+  { r, s, yParity }: RecoverableSignature,
+): Promise<Hex> {
+  if (request.kind === 'transaction') assertChainId(request.transaction);
+  // v as signWithKey gives it (27/28): viem turns it into EIP-155's for a legacy transaction.
+  const signature = { r, s, yParity, v: yParity ? 28n : 27n };
+  const compact = `${r}${s.slice(2)}${yParity ? '1c' : '1b'}` as Hex;
+  let signer: Address;
+  try {
+    if (request.kind === 'transaction') {
+      const hash = keccak256(serializeTransaction(request.transaction));
+      signer = await recoverAddress({ hash, signature });
+    } else if (request.kind === 'message')
+      signer = await recoverMessageAddress({ message: request.message, signature: compact });
+    else signer = await recoverTypedDataAddress({ ...request.typedData, signature: compact } as never);
+  } catch {
+    throw refuse('The device’s signature is not a valid signature.');
+  }
+  if (!isAddressEqual(signer, address))
+    throw refuse(
+      `The device signed with another key (${signer}), or signed something other than what Cairn asked: nothing was sent.`,
+    );
+  return request.kind === 'transaction' ? serializeTransaction(request.transaction, signature) : compact;
+}

@@ -1,0 +1,167 @@
+// Cairn's own WebHID path to a Ledger: APDUs framed into 64-byte reports (core/ledger/hidFraming),
+// one exchange at a time. Ledger's @ledgerhq/hw-transport-webhid is not used: it needs Node's Buffer.
+import { toSafeDetails } from '@/core/errors/base';
+import { DeviceError } from '@/core/errors/device';
+import type { Exchange } from '@/core/ledger/ethApp';
+import { type AnswerReader, answerReader, frameApdu } from '@/core/ledger/hidFraming';
+
+export const LEDGER_VENDOR_ID = 0x2c97;
+
+// The part of WebHID Cairn uses, declared here: TypeScript's DOM library has no navigator.hid.
+export type HidInputReportEvent = { readonly device: HidDevice; readonly reportId: number; readonly data: DataView };
+export type HidConnectionEvent = { readonly device: HidDevice };
+export interface HidDevice {
+  readonly opened: boolean;
+  readonly vendorId: number;
+  readonly productName: string;
+  open(): Promise<void>;
+  close(): Promise<void>;
+  sendReport(reportId: number, data: Uint8Array): Promise<void>;
+  addEventListener(type: 'inputreport', listener: (event: HidInputReportEvent) => void): void;
+  removeEventListener(type: 'inputreport', listener: (event: HidInputReportEvent) => void): void;
+}
+export interface WebHid {
+  getDevices(): Promise<HidDevice[]>;
+  requestDevice(options: { filters: { vendorId: number }[] }): Promise<HidDevice[]>;
+  addEventListener(type: 'disconnect', listener: (event: HidConnectionEvent) => void): void;
+  removeEventListener(type: 'disconnect', listener: (event: HidConnectionEvent) => void): void;
+}
+
+export type LedgerTransport = {
+  /** Sends one APDU and resolves with the answer and its status word; exchanges wait their turn. */
+  exchange: Exchange;
+  /** Ends the connection: a pending exchange fails with DEVICE_DISCONNECTED, and so does any later one. */
+  close(): Promise<void>;
+  /** The device's own name for itself ("Nano X"): untrusted text. */
+  productName: string;
+};
+
+const UNSUPPORTED =
+  'This browser cannot reach a Ledger over USB: WebHID works in Chromium-based browsers such as Chrome, Edge, Brave and Opera, on a page served over https or from localhost.';
+
+/** The browser's WebHID, or DeviceError DEVICE_UNSUPPORTED when it has none (or not on this page). */
+export function webHid(): WebHid {
+  const hid = (globalThis as { navigator?: { hid?: WebHid } }).navigator?.hid;
+  if (!hid) throw new DeviceError('DEVICE_UNSUPPORTED', UNSUPPORTED);
+  return hid;
+}
+
+const disconnected = (cause?: unknown) =>
+  new DeviceError(
+    'DEVICE_DISCONNECTED',
+    'The Ledger was disconnected: plug it back in, unlock it and open the Ethereum app, then try again.',
+    cause === undefined ? {} : { cause, details: toSafeDetails(cause) },
+  );
+
+/**
+ * Shows the browser's device chooser (call it from a click) and opens the Ledger picked there.
+ * Throws DeviceError: DEVICE_UNSUPPORTED (no WebHID, or the browser would not show its chooser),
+ * DEVICE_NOT_CHOSEN (the chooser was closed without a choice), DEVICE_BUSY (it cannot be opened).
+ */
+export async function requestLedger(hid: WebHid = webHid()): Promise<LedgerTransport> {
+  let devices: HidDevice[];
+  try {
+    devices = await hid.requestDevice({ filters: [{ vendorId: LEDGER_VENDOR_ID }] });
+  } catch (cause) {
+    if ((cause as { name?: unknown } | undefined)?.name !== 'NotFoundError')
+      throw new DeviceError('DEVICE_UNSUPPORTED', `The browser would not show its list of devices. ${UNSUPPORTED}`, {
+        cause,
+        details: toSafeDetails(cause),
+      });
+    devices = [];
+  }
+  const [device] = devices;
+  if (!device)
+    throw new DeviceError(
+      'DEVICE_NOT_CHOSEN',
+      'No Ledger was chosen: connect again and pick your Ledger in the browser’s list (plug it in and unlock it first if it is not listed).',
+    );
+  return openLedger(device, hid);
+}
+
+/** Opens a Ledger this site was already allowed to use (no chooser), or resolves undefined when there is none. */
+export async function grantedLedger(hid: WebHid = webHid()): Promise<LedgerTransport | undefined> {
+  const device = (await hid.getDevices()).find((candidate) => candidate.vendorId === LEDGER_VENDOR_ID);
+  return device ? openLedger(device, hid) : undefined;
+}
+
+type Pending = { reader: AnswerReader; resolve: (answer: Uint8Array) => void; reject: (error: unknown) => void };
+
+/** A transport over `device`: opens it if needed (DeviceError DEVICE_BUSY if it cannot). */
+export async function openLedger(device: HidDevice, hid: WebHid): Promise<LedgerTransport> {
+  if (!device.opened) {
+    try {
+      await device.open();
+    } catch (cause) {
+      throw new DeviceError(
+        'DEVICE_BUSY',
+        'Cairn could not open the Ledger: close Ledger Live and any other tab or app using it, then try again.',
+        { cause, details: toSafeDetails(cause) },
+      );
+    }
+  }
+  let pending: Pending | undefined;
+  let ended: DeviceError | undefined;
+  let turn: Promise<unknown> = Promise.resolve();
+
+  const settle = (outcome: { answer: Uint8Array } | { error: unknown }) => {
+    const current = pending;
+    pending = undefined;
+    if (!current) return;
+    if ('answer' in outcome) current.resolve(outcome.answer);
+    else current.reject(outcome.error);
+  };
+  const onReport = (event: HidInputReportEvent) => {
+    if (!pending) return; // nothing asked: a late report of an exchange that already failed
+    const frame = new Uint8Array(event.data.buffer, event.data.byteOffset, event.data.byteLength).slice();
+    try {
+      const answer = pending.reader.push(frame);
+      if (answer) settle({ answer });
+    } catch (error) {
+      settle({ error });
+    }
+  };
+  const end = (error: DeviceError) => {
+    if (ended) return;
+    ended = error;
+    device.removeEventListener('inputreport', onReport);
+    hid.removeEventListener('disconnect', onDisconnect);
+    settle({ error });
+  };
+  const onDisconnect = (event: HidConnectionEvent) => {
+    if (event.device === device) end(disconnected());
+  };
+  device.addEventListener('inputreport', onReport);
+  hid.addEventListener('disconnect', onDisconnect);
+
+  const exchangeNow = async (apdu: Uint8Array): Promise<Uint8Array> => {
+    if (ended) throw ended;
+    const frames = frameApdu(apdu);
+    const answer = new Promise<Uint8Array>((resolve, reject) => {
+      pending = { reader: answerReader(), resolve, reject };
+    });
+    for (const frame of frames) {
+      try {
+        await device.sendReport(0, frame);
+      } catch (cause) {
+        // Part of an APDU may have reached the device: nothing sent after it could be trusted.
+        end(disconnected(cause));
+        break;
+      }
+    }
+    return answer;
+  };
+
+  return {
+    exchange: (apdu) => {
+      const result = turn.then(() => exchangeNow(apdu));
+      turn = result.catch(() => undefined);
+      return result;
+    },
+    close: async () => {
+      end(new DeviceError('DEVICE_DISCONNECTED', 'Cairn closed its connection to the Ledger: connect it again.'));
+      await device.close().catch(() => undefined);
+    },
+    productName: device.productName,
+  };
+}
