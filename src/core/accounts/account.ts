@@ -11,11 +11,17 @@ export type QrDeviceSource = {
   path: string;
 };
 
+/** An account whose key stays on a Ledger, reached over WebHID. */
+export type LedgerSource = { kind: 'ledger'; path: string };
+
+/** The sources whose key is on a device that signs for Cairn. */
+export type DeviceSource = QrDeviceSource | LedgerSource;
+
 /** Where an account's key comes from. */
 export type AccountSource =
   | { kind: 'hd'; secretId: string; template: string; index: number; path: string }
   | { kind: 'key'; secretId: string }
-  | QrDeviceSource
+  | DeviceSource
   | { kind: 'watch' };
 
 /** The sources whose key the vault holds. */
@@ -40,6 +46,12 @@ export function canSign(account: Pick<Account, 'source'>): boolean {
 /** The vault secret an account's key comes from; none for watched and device accounts. */
 export function secretIdOf(account: Pick<Account, 'source'>): string | undefined {
   return 'secretId' in account.source ? account.source.secretId : undefined;
+}
+
+export function isDeviceSource<S extends { kind: string }>(
+  source: S,
+): source is Extract<S, { kind: DeviceSource['kind'] }> {
+  return source.kind === 'qrDevice' || source.kind === 'ledger';
 }
 
 /** Whether the account's key is kept in the vault (and can be revealed or exported). */

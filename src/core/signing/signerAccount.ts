@@ -1,13 +1,13 @@
 import type { Address, Hex, LocalAccount } from 'viem';
 import { toAccount } from 'viem/accounts';
-import type { QrDeviceSource } from '../accounts/account';
+import type { DeviceSource } from '../accounts/account';
 import type { SignRequest } from './keySigner';
 
 /** Signs one request; where the key lives is its business (the vault session, or a test key). */
 export type RequestSigner = (request: SignRequest) => Promise<Hex>;
 
 /** An account whose key is on a device, as its signer needs it. */
-export type DeviceAccountRef = { id: string; address: Address; source: QrDeviceSource };
+export type DeviceAccountRef = { id: string; address: Address; source: DeviceSource };
 
 /**
  * Signs for an account whose key is on a device: asks the device (through the person) and

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { type Account, type AccountSource, type QrDeviceSource, secretIdOf } from '../accounts/account';
+import { type Account, type AccountSource, type DeviceSource, isDeviceSource, secretIdOf } from '../accounts/account';
 import { equalBytes } from '../bytes';
 import { VaultError } from '../errors/vault';
 import type { PhraseLanguage } from '../keys/wordlists';
@@ -24,7 +24,7 @@ export type NewAccount = {
     | { kind: 'hd'; template: string; index: number; path: string }
     | { kind: 'key' }
     | { kind: 'watch' }
-    | QrDeviceSource;
+    | DeviceSource;
   name?: string;
   demo?: boolean;
 };
@@ -48,6 +48,7 @@ const PREFIX: Record<NewAccount['source']['kind'], string> = {
   key: 'Account',
   watch: 'Watched',
   qrDevice: 'QR device',
+  ledger: 'Ledger',
 };
 
 export type AddResult = { contents: VaultContents; added: Account[]; skipped: number; reusedSecret: boolean };
@@ -93,10 +94,10 @@ export function addAccounts(
   const added: Account[] = [];
   let all = contents.accounts;
   for (const spec of accounts) {
-    const keyless = spec.source.kind === 'watch' || spec.source.kind === 'qrDevice';
+    const keyless = spec.source.kind === 'watch' || isDeviceSource(spec.source);
     if (!keyless && !secretId) throw new Error('an account with a key needs its secret');
     const source: AccountSource =
-      spec.source.kind === 'watch' || spec.source.kind === 'qrDevice'
+      spec.source.kind === 'watch' || isDeviceSource(spec.source)
         ? { ...spec.source }
         : spec.source.kind === 'key'
           ? { kind: 'key', secretId: secretId as string }
@@ -279,7 +280,7 @@ function toNewAccount(account: Account): NewAccount {
     source:
       source.kind === 'hd'
         ? { kind: 'hd', template: source.template, index: source.index, path: source.path }
-        : source.kind === 'qrDevice'
+        : isDeviceSource(source)
           ? { ...source }
           : { kind: source.kind },
   };

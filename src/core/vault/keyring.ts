@@ -1,4 +1,4 @@
-import type { Account } from '../accounts/account';
+import { type Account, isDeviceSource } from '../accounts/account';
 import { VaultError, VaultLockedError } from '../errors/vault';
 import { seedFromPhrase } from '../keys/seed';
 import { type StoredSecret, type VaultContents, wipeContents, wipeUnreferenced } from './vaultContents';
@@ -66,7 +66,7 @@ export class Keyring {
     if (source.kind === 'watch') {
       throw new VaultError('VAULT_WATCH_ONLY', 'This is a watch-only account: Cairn has no key to sign with.');
     }
-    if (source.kind === 'qrDevice') throw keyOnDevice();
+    if (isDeviceSource(source)) throw keyOnDevice();
     if (source.kind === 'key') {
       const secret = this.secret(source.secretId);
       if (secret.kind !== 'privateKey') throw new Error('account source does not match its secret');

@@ -27,6 +27,8 @@ function sourceText(account: Account, secret: SecretSummary | undefined): string
       return secret?.origin === 'imported-keystore' ? 'Imported keystore file' : 'Imported private key';
     case 'hd':
       return `Recovery phrase${secret?.hasPassphrase ? ' with passphrase' : ''}, path ${account.source.path}`;
+    case 'ledger':
+      return `Key on a Ledger, path ${account.source.path}`;
     case 'qrDevice':
       return `Key on ${untrustedLabel(account.source.deviceName, 'name')} (signs by QR code), path ${account.source.path}`;
   }
@@ -78,6 +80,7 @@ export function AccountCard({
         {account.demo && <PublicKeyBadge />}
         {account.source.kind === 'watch' && <span className={styles.tag}>Watch-only</span>}
         {account.source.kind === 'qrDevice' && <span className={styles.tag}>QR device</span>}
+        {account.source.kind === 'ledger' && <span className={styles.tag}>Ledger</span>}
         {account.hidden && <span className={styles.tag}>Hidden</span>}
       </div>
       <p>

@@ -5,6 +5,9 @@ import { useVault } from '@/lib/vault';
 
 // The code that speaks to devices loads only when a device is asked to sign.
 const QrSigningDialog = lazy(() => import('./QrSigningDialog').then((m) => ({ default: m.QrSigningDialog })));
+const LedgerSigningDialog = lazy(() =>
+  import('./LedgerSigningDialog').then((m) => ({ default: m.LedgerSigningDialog })),
+);
 
 /**
  * Mounted once per window: shows the device signing dialog while this window waits for a device
@@ -17,9 +20,14 @@ export function DeviceSigningHost() {
     if (status !== 'unlocked') abandonDeviceSignature(new VaultLockedError());
   }, [status]);
   if (!pending || status !== 'unlocked') return null;
+  const { source } = pending.account;
   return (
     <Suspense fallback={null}>
-      <QrSigningDialog key={pending.id} pending={pending} />
+      {source.kind === 'qrDevice' ? (
+        <QrSigningDialog key={pending.id} pending={pending} source={source} />
+      ) : (
+        <LedgerSigningDialog key={pending.id} pending={pending} source={source} />
+      )}
     </Suspense>
   );
 }

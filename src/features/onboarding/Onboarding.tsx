@@ -10,6 +10,7 @@ const CreateFlow = lazy(() => import('./CreateFlow').then((m) => ({ default: m.C
 const ImportPhraseFlow = lazy(() => import('./ImportPhraseFlow').then((m) => ({ default: m.ImportPhraseFlow })));
 const ImportKeyFlow = lazy(() => import('./ImportKeyFlow').then((m) => ({ default: m.ImportKeyFlow })));
 const ImportKeystoreFlow = lazy(() => import('./ImportKeystoreFlow').then((m) => ({ default: m.ImportKeystoreFlow })));
+const ImportLedgerFlow = lazy(() => import('./ImportLedgerFlow').then((m) => ({ default: m.ImportLedgerFlow })));
 const ImportQrDeviceFlow = lazy(() => import('./ImportQrDeviceFlow').then((m) => ({ default: m.ImportQrDeviceFlow })));
 const WatchFlow = lazy(() => import('./WatchFlow').then((m) => ({ default: m.WatchFlow })));
 const RestoreBackupFlow = lazy(() => import('./RestoreBackupFlow').then((m) => ({ default: m.RestoreBackupFlow })));
@@ -43,6 +44,12 @@ const methods: Method[] = [
     title: 'Import a keystore file',
     description: 'A JSON keystore (UTC--…) and its password.',
     Flow: ImportKeystoreFlow,
+  },
+  {
+    id: 'ledger',
+    title: 'Connect a Ledger',
+    description: 'Over USB in Chromium browsers: the keys stay on the Ledger.',
+    Flow: ImportLedgerFlow,
   },
   {
     id: 'qrDevice',

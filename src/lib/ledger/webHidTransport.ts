@@ -85,6 +85,14 @@ export async function grantedLedger(hid: WebHid = webHid()): Promise<LedgerTrans
   return device ? openLedger(device, hid) : undefined;
 }
 
+/**
+ * The Ledger this site may already use, else the one the person picks in the browser's chooser
+ * (call it from a click: the chooser needs one, and it lasts a few seconds). Errors as requestLedger.
+ */
+export async function connectLedger(hid: WebHid = webHid()): Promise<LedgerTransport> {
+  return (await grantedLedger(hid)) ?? (await requestLedger(hid));
+}
+
 type Pending = { reader: AnswerReader; resolve: (answer: Uint8Array) => void; reject: (error: unknown) => void };
 
 /** A transport over `device`: opens it if needed (DeviceError DEVICE_BUSY if it cannot). */

@@ -1,6 +1,6 @@
 import type { LocalAccount } from 'viem';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Account } from '../../accounts/account';
+import { type Account, isDeviceSource } from '../../accounts/account';
 import { VaultError, VaultLockedError } from '../../errors/vault';
 import { type DeviceSigner, signerAccount } from '../../signing/signerAccount';
 import type { KeyValueStore } from '../../storage/keyValueStore';
@@ -128,7 +128,7 @@ export class VaultClient {
    */
   signerFor(account: Pick<Account, 'id' | 'address' | 'source'>): LocalAccount {
     const { id, address, source } = account;
-    if (source.kind !== 'qrDevice') return signerAccount(address, (request) => this.sign(id, address, request));
+    if (!isDeviceSource(source)) return signerAccount(address, (request) => this.sign(id, address, request));
     return signerAccount(address, async (request) => {
       if (this.store.getState().status !== 'unlocked') throw new VaultLockedError();
       if (!this.deviceSigner) throw new Error('no device signer in this window');

@@ -1,0 +1,61 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { AddressText } from '@/components/AddressText';
+import ui from '@/components/ui.module.css';
+import type { SignRequest } from '@/core/signing/keySigner';
+import { cancelledOnDevice, type PendingDeviceSignature } from '@/lib/deviceSignatures';
+import styles from './deviceSigning.module.css';
+
+/**
+ * The modal every device signature is asked in: its title, the steps, the account and path, and
+ * Cancel (Escape too), which ends the wait with DEVICE_CANCELLED.
+ */
+export function DeviceDialog({
+  title,
+  pending,
+  path,
+  children,
+}: {
+  title: string;
+  pending: PendingDeviceSignature;
+  path: string;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  const cancel = () => pending.reject(cancelledOnDevice());
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby="device-signing-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        cancel();
+      }}
+    >
+      <div className={ui.stack}>
+        <h2 id="device-signing-title">{title}</h2>
+        {children}
+        <p className={ui.muted}>
+          Account <AddressText address={pending.account.address} />, path <bdi dir="ltr">{path}</bdi>
+        </p>
+        <div className={ui.actions}>
+          <button type="button" className={ui.secondary} onClick={cancel}>
+            Cancel signing
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+/** What to compare on the device's screen with Cairn's review. */
+export function checkOnDevice(request: SignRequest): string {
+  if (request.kind === 'transaction')
+    return `Check that the device shows the same recipient, amount and network (chain id ${request.transaction.chainId}) as Cairn’s review.`;
+  if (request.kind === 'message') return 'Check that the device shows the same message as Cairn’s review.';
+  return 'Check that the device shows the same site, contract and values as Cairn’s review.';
+}

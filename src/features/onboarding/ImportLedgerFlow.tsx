@@ -1,0 +1,165 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import ui from '@/components/ui.module.css';
+import { PATH_PRESETS, pathForIndex } from '@/core/keys/derivationPath';
+import { getLedgerAddress } from '@/core/ledger/ethApp';
+import { assertEthereumApp } from '@/core/ledger/runningApp';
+import { errorText } from '@/lib/errorMessages';
+import { connectLedger, type LedgerTransport } from '@/lib/ledger/webHidTransport';
+import { QueryScope } from '@/lib/queries/queryClient';
+import { type AddressChoice, AddressChoices, toggled } from './AddressChoices';
+import { FinishStep } from './FinishStep';
+import { StepForm } from './StepForm';
+import type { FlowProps } from './types';
+
+const PAGE = 5;
+/** Ledger Live's path first: most Ledger owners use it. */
+const LEDGER_PRESETS = [...PATH_PRESETS].sort(
+  (a, b) => Number(b.id === 'ledger-live') - Number(a.id === 'ledger-live'),
+);
+
+/**
+ * Adds accounts whose keys stay on a Ledger (over WebHID, in Chromium browsers): connect, choose
+ * addresses by Ledger Live, legacy or standard paths with their balances, add them. Cairn keeps
+ * only addresses and paths; each signature is asked of the Ledger.
+ */
+export function ImportLedgerFlow({ mode, onDone, onCancel }: FlowProps) {
+  const ledger = useRef<LedgerTransport | undefined>(undefined);
+  const [connected, setConnected] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [chosen, setChosen] = useState<AddressChoice[]>();
+  useEffect(
+    () => () => {
+      void ledger.current?.close();
+    },
+    [],
+  );
+
+  const connect = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      ledger.current?.close();
+      ledger.current = await connectLedger();
+      await assertEthereumApp(ledger.current.exchange);
+      setConnected(true);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!connected || !ledger.current) {
+    return (
+      <StepForm
+        title="Connect a Ledger"
+        description="Plug in your Ledger, unlock it and open its Ethereum app. Your browser then asks which device Cairn may use. This works in Chromium-based browsers (Chrome, Edge, Brave, Opera)."
+        error={error}
+        onContinue={connect}
+        continueLabel="Connect the Ledger"
+        busy={busy}
+        busyLabel="Connecting…"
+        onBack={onCancel}
+      />
+    );
+  }
+
+  if (!chosen) {
+    return (
+      <QueryScope>
+        <LedgerPicker ledger={ledger.current} onBack={() => setConnected(false)} onConfirm={setChosen} />
+      </QueryScope>
+    );
+  }
+
+  return (
+    <FinishStep
+      mode={mode}
+      onDone={onDone}
+      summary={`${chosen.length === 1 ? '1 account' : `${chosen.length} accounts`} of your Ledger. Cairn keeps their addresses and paths; the Ledger signs.`}
+      prepare={async () => ({
+        secret: undefined,
+        accounts: chosen.map((a) => ({ address: a.address, source: { kind: 'ledger' as const, path: a.path } })),
+      })}
+    />
+  );
+}
+
+function LedgerPicker({
+  ledger,
+  onBack,
+  onConfirm,
+}: {
+  ledger: LedgerTransport;
+  onBack(): void;
+  onConfirm(chosen: AddressChoice[]): void;
+}) {
+  const groupId = useId();
+  const [template, setTemplate] = useState(LEDGER_PRESETS[0]?.template ?? "m/44'/60'/{i}'/0/0");
+  const [count, setCount] = useState(PAGE);
+  const [addresses, setAddresses] = useState<AddressChoice[]>([]);
+  const [error, setError] = useState<string>();
+  const [selected, setSelected] = useState<Set<number>>(new Set([0]));
+  const [attempted, setAttempted] = useState(false);
+
+  useEffect(() => {
+    let stale = false;
+    setError(undefined);
+    (async () => {
+      const read: AddressChoice[] = [];
+      for (let index = 0; index < count && !stale; index++) {
+        const path = pathForIndex(template, index);
+        read.push({ index, path, address: (await getLedgerAddress(ledger.exchange, path)).address });
+      }
+      if (!stale) setAddresses(read);
+    })().catch((e: unknown) => !stale && setError(errorText(e)));
+    return () => {
+      stale = true;
+    };
+  }, [ledger, template, count]);
+
+  const shown = addresses.filter((a) => pathForIndex(template, a.index) === a.path);
+  const submit = () => {
+    setAttempted(true);
+    if (selected.size > 0) onConfirm(shown.filter((a) => selected.has(a.index)));
+  };
+  return (
+    <StepForm
+      title="Choose accounts"
+      error={error ?? (attempted && selected.size === 0 ? 'Choose at least one account.' : undefined)}
+      onContinue={submit}
+      continueLabel={`Continue with ${selected.size === 1 ? '1 account' : `${selected.size} accounts`}`}
+      continueDisabled={shown.length === 0}
+      onBack={onBack}
+    >
+      <fieldset className={ui.choices}>
+        <legend>Derivation path</legend>
+        {LEDGER_PRESETS.map((p) => (
+          <label key={p.id} className={ui.checkbox}>
+            <input
+              type="radio"
+              name={groupId}
+              checked={template === p.template}
+              onChange={() => {
+                setTemplate(p.template);
+                setCount(PAGE);
+                setSelected(new Set([0]));
+              }}
+            />
+            <span>
+              {p.label} <code>{p.template.replace('{i}', 'i')}</code> <span className={ui.muted}>({p.usedBy})</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {shown.length < count && !error && <p role="status">Reading addresses from the Ledger…</p>}
+      <AddressChoices addresses={shown} selected={selected} onToggle={(i) => setSelected(toggled(selected, i))} />
+      <div className={ui.actions}>
+        <button type="button" className={ui.secondary} onClick={() => setCount((c) => c + PAGE)}>
+          Show {PAGE} more
+        </button>
+      </div>
+    </StepForm>
+  );
+}
