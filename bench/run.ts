@@ -14,6 +14,7 @@ import { startStaticServer } from '../scripts/static-server.ts';
 import { benchApprovalRoundTrip } from './approvalRoundTrip.ts';
 import { benchApprovalsScan } from './approvalsScan.ts';
 import { benchConnector } from './connector.ts';
+import { benchDeviceCode } from './deviceCode.ts';
 import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
 import { benchHistory } from './history.ts';
 import { benchHome } from './home.ts';
@@ -48,6 +49,7 @@ const SECTIONS = [
   'approvals-scan',
   'warm-start',
   'qr',
+  'device-code',
 ] as const;
 /** Sections that load the built app; the others run in Node and need no build. */
 const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
@@ -58,6 +60,7 @@ const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
   'send',
   'history',
   'warm-start',
+  'device-code',
 ];
 // `npm run bench -- send portfolio` runs only those sections; `--reuse-build` keeps bench/.out.
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -111,6 +114,7 @@ async function main() {
   if (runs('connector')) console.log(`\n${await benchConnector()}`);
   if (runs('approval')) console.log(`\n${await benchApprovalRoundTrip()}`);
   if (runs('qr')) console.log(`\n${await benchQrTransfer()}`);
+  if (runs('device-code')) console.log(`\n${await benchDeviceCode(join(out, 'app'))}`);
   if (runs('warm-start')) console.log(`\n${await benchWarmStart(join(out, 'app'), join(out, 'baseline'), RUNS)}`);
 }
 
