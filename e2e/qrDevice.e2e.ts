@@ -2,7 +2,8 @@
 // account code, then a send signed by the device, every code passing as a picture: Cairn's
 // request read from a screenshot (as the device's camera would), the device's answer handed to
 // Cairn's image input. A signature by another key is refused, cancelling sends nothing, and
-// typed data long enough to need an animated code is signed frame by frame.
+// typed data long enough to need an animated code is signed frame by frame, and a site's message
+// request is signed in Cairn's dApp window and verified by the site.
 import { parseEther, recoverTypedDataAddress } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +13,14 @@ import { createQrSigningDevice, DEVICE_PHRASE } from '../src/testing/qrSigningDe
 import mail from '../src/testing/vectors/eip712/eip712-mail-example.json';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
+import { SampleDapp } from './pages/SampleDapp.ts';
 import { Send } from './pages/Send.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
+import { dappSession } from './support/dappSession.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { qrPicture, qrText } from './support/qrPictures.ts';
 import { nodeClient } from './support/rpc.ts';
+import { type SampleDapp as SampleDappServer, startSampleDapp } from './support/sampleDapp.ts';
 
 const device = createQrSigningDevice();
 /** The device's first account (the local chain funds it: its phrase is the chain's test phrase). */
@@ -29,12 +33,19 @@ const pictureOf = (ur: Ur, name: string) => qrPicture(encodeUr(ur).toUpperCase()
 
 describe('a QR signing device', () => {
   let env: Environment;
+  let dappServer: SampleDappServer;
   beforeAll(async () => {
     env = await startEnvironment({ seed: false });
+    dappServer = await startSampleDapp(env.server.url);
   });
   afterAll(async () => {
+    await dappServer?.close();
     await env?.close();
   });
+  const { windowFor, connect } = dappSession(
+    () => env,
+    () => dappServer.url,
+  );
 
   async function walletWithDevice() {
     const opened = await env.newPage();
@@ -153,5 +164,25 @@ describe('a QR signing device', () => {
     expect(await recoverTypedDataAddress({ ...(mail.typedData as object), signature } as never)).toBe(
       deviceAccount.address,
     );
+  });
+
+  it('signs a site’s message request in Cairn’s window, which the site verifies', async () => {
+    const { page, context } = await walletWithDevice();
+    const dapp = new SampleDapp(await context.newPage());
+    await dapp.open(dappServer.url);
+    await dapp.chooseWallet('Cairn');
+    expect((await connect(context, dapp)).toLowerCase()).toContain(deviceAccount.address.toLowerCase());
+    await dapp.field('Message').fill('Hello from the sample dApp');
+    const popup = await windowFor(context, dapp, 'Sign message');
+    const sign = popup.getByRole('button', { name: 'Sign', exact: true });
+    await expect.poll(() => sign.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await sign.click();
+    const dialog = popup.getByRole('dialog', { name: 'Sign on Test device' });
+    const request = await qrText(dialog.getByRole('img', { name: /^Signing request for Test device/ }));
+    const closed = popup.waitForEvent('close');
+    await dialog.getByLabel(PICTURE_INPUT).setInputFiles(pictureOf(device.answer([request as string]), 'dapp-message'));
+    await closed;
+    expect(await dapp.result('Sign message verification')).toBe('valid');
+    await page.close();
   });
 });
