@@ -1,4 +1,5 @@
 import type { Address } from 'viem';
+import { signerProfile } from '../signing/signerKinds';
 
 /** An account whose key stays on a device that signs through QR codes (ERC-4527). */
 export type QrDeviceSource = {
@@ -40,7 +41,7 @@ export type Account = {
 };
 
 export function canSign(account: Pick<Account, 'source'>): boolean {
-  return account.source.kind !== 'watch';
+  return signerProfile(account.source).canSign;
 }
 
 /** The vault secret an account's key comes from; none for watched and device accounts. */

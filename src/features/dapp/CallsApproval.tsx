@@ -8,6 +8,7 @@ import { BatchStopped, type CallStep, newBatchId, sendCallsInOrder } from '@/cor
 import type { DappCall, PersonRequest } from '@/core/dapp/personRequests';
 import { toHexChainId } from '@/core/dapp/protocol';
 import { providerError } from '@/core/dapp/providerErrors';
+import { signerProfile } from '@/core/signing/signerKinds';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import { expectedCost } from '@/core/tx/fees';
 import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
@@ -127,6 +128,9 @@ export function CallsApproval({ id, request: asked }: Props) {
           Cairn sends them as {count} transactions, one after another: each once the one before it is mined, and none
           after one that fails. They are not all-or-nothing: those already mined stay done. Closing this window stops
           the ones not yet sent.
+          {signer && signerProfile(signer.source).asksDevice
+            ? ` Each is signed on ${signerProfile(signer.source).signs}: it asks ${count} times.`
+            : ''}
         </p>
       )}
       <BatchCallList calls={calls} steps={steps} native={native} />

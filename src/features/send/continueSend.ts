@@ -6,6 +6,7 @@ import { type ResolvedRecipient, resolveRecipient } from '@/core/chain/ens';
 import type { Network } from '@/core/chain/networks';
 import { isCairnError } from '@/core/errors/base';
 import { RevertedError } from '@/core/errors/chain';
+import { signerProfile } from '@/core/signing/signerKinds';
 import { parseData, parseGasLimit, parseGwei, parseNonce } from '@/core/tx/advancedInputs';
 import { parseAmount } from '@/core/tx/amount';
 import type { Fees } from '@/core/tx/fees';
@@ -101,7 +102,7 @@ export async function continueSend(args: {
   const { form, network, from, asset, price } = args;
   const errors: FieldErrors = {};
   if (!from) errors.fromId = 'Choose the account to send from.';
-  else if (from.source.kind === 'watch') errors.fromId = 'This account is watch-only: Cairn cannot sign for it.';
+  else if (!signerProfile(from.source).canSign) errors.fromId = signerProfile(from.source).whyNot;
 
   let amount = 0n;
   if (!form.max) {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountSource } from '../accounts/account';
+import { canSign, holdsVaultKey } from '../accounts/account';
+import { signerProfile } from './signerKinds';
+
+const sources: AccountSource[] = [
+  { kind: 'hd', secretId: 's', template: "m/44'/60'/0'/0/{i}", index: 0, path: "m/44'/60'/0'/0/0" },
+  { kind: 'key', secretId: 's' },
+  { kind: 'qrDevice', deviceName: 'Keystone', masterFingerprint: 1, path: "m/44'/60'/0'/0/0" },
+  { kind: 'ledger', path: "m/44'/60'/0'/0/0" },
+  { kind: 'watch' },
+];
+const account = (source: AccountSource) => ({
+  id: 'a',
+  name: 'A',
+  address: '0x0000000000000000000000000000000000000001' as const,
+  source,
+  hidden: false,
+  demo: false,
+  createdAt: 0,
+});
+
+describe('the signer contract of each kind of account', () => {
+  it('agrees with the vault on who holds a key, and says why a kind cannot sign', () => {
+    for (const source of sources) {
+      const profile = signerProfile(source);
+      expect(profile.keyInVault).toBe(holdsVaultKey(account(source)));
+      expect(canSign(account(source))).toBe(profile.canSign);
+      expect(profile.whyNot === undefined).toBe(profile.canSign);
+      expect(profile.asksDevice).toBe(source.kind === 'qrDevice' || source.kind === 'ledger');
+    }
+  });
+});
