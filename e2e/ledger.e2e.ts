@@ -111,6 +111,14 @@ describe('a Ledger over WebHID', () => {
       .poll(() => page.getByRole('alert').allTextContents())
       .toContainEqual(expect.stringContaining('nothing was signed'));
 
+    // Receive shows the address on the Ledger's own screen to compare.
+    await new AppShell(page).goTo('Receive');
+    await page.getByRole('button', { name: 'Check the address on the Ledger' }).click();
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toContainEqual(expect.stringContaining('The Ledger shows the same address'));
+    expect(ledger.seen.some((apdu) => apdu.startsWith('0xe0020100'))).toBe(true);
+
     // The account says where its key is.
     await new AppShell(page).accountMenuLink('Manage accounts');
     const card = page.getByRole('listitem').filter({ hasText: 'Ledger 1' });

@@ -6,6 +6,7 @@ import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount } from '@/lib/vault';
+import { CheckOnLedger } from './CheckOnLedger';
 import styles from './receive.module.css';
 
 /** An EIP-681 payment URI naming the chain, so wallets that scan it pick the right network. */
@@ -53,6 +54,7 @@ export function ReceiveScreen() {
           <div className={ui.actions}>
             <CopyButton value={account.address} label="Copy address" />
           </div>
+          {account.source.kind === 'ledger' && <CheckOnLedger address={account.address} path={account.source.path} />}
           <p className={ui.muted}>
             Payment link: <code className={styles.uri}>{uri}</code>
           </p>

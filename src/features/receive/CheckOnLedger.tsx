@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { Address } from 'viem';
+import ui from '@/components/ui.module.css';
+import { errorText } from '@/lib/errorMessages';
+
+type Check =
+  | { state: 'idle' | 'busy' }
+  | { state: 'same' | 'different'; shown: Address }
+  | { state: 'failed'; error: string };
+
+/**
+ * Shows the account's address on the Ledger's own screen, so the person can compare it with the
+ * one Cairn shows before giving it out (a compromised computer could show another).
+ */
+export function CheckOnLedger({ address, path }: { address: Address; path: string }) {
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const run = async () => {
+    setCheck({ state: 'busy' });
+    // The device code loads on this click only.
+    const [{ connectLedger }, { getLedgerAddress }, { assertEthereumApp }] = await Promise.all([
+      import('@/lib/ledger/webHidTransport'),
+      import('@/core/ledger/ethApp'),
+      import('@/core/ledger/runningApp'),
+    ]);
+    let close = async () => {};
+    try {
+      const ledger = await connectLedger();
+      close = ledger.close;
+      await assertEthereumApp(ledger.exchange);
+      const shown = (await getLedgerAddress(ledger.exchange, path, { display: true })).address;
+      setCheck({ state: shown.toLowerCase() === address.toLowerCase() ? 'same' : 'different', shown });
+    } catch (error) {
+      setCheck({ state: 'failed', error: errorText(error) });
+    } finally {
+      await close();
+    }
+  };
+  return (
+    <div className={ui.stack}>
+      <div className={ui.actions}>
+        <button type="button" className={ui.secondary} onClick={() => void run()} disabled={check.state === 'busy'}>
+          {check.state === 'busy' ? 'Confirm on the Ledger…' : 'Check the address on the Ledger'}
+        </button>
+      </div>
+      <div role="status">
+        {check.state === 'busy' && (
+          <p>Compare the address on the Ledger’s screen with this one, then approve it there.</p>
+        )}
+        {check.state === 'same' && <p>The Ledger shows the same address, approved on the device.</p>}
+      </div>
+      {check.state === 'different' && (
+        <p role="alert" className={ui.noticeDanger}>
+          The Ledger holds another address at this path ({check.shown}): do not use the address shown here.
+        </p>
+      )}
+      {check.state === 'failed' && (
+        <p role="alert" className={ui.noticeDanger}>
+          {check.error}
+        </p>
+      )}
+    </div>
+  );
+}
