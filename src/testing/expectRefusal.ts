@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { isCairnError } from '@/core/errors/base';
+import { DeviceError } from '@/core/errors/device';
 
 /** Runs `run`, expecting a Cairn error with this code whose sentence matches. */
 export function expectRefusal(run: () => unknown, code: string, sentence: RegExp): void {
@@ -14,4 +15,15 @@ export function expectRefusal(run: () => unknown, code: string, sentence: RegExp
   expect(caught.code).toBe(code);
   expect(caught.shortMessage).toMatch(sentence);
   expect(caught.shortMessage).toMatch(/[.!]$/);
+}
+
+/** The DeviceError `promise` is refused with; fails the test when it resolves or throws anything else. */
+export async function deviceRefusal(promise: Promise<unknown>): Promise<DeviceError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DeviceError) return error;
+    throw error;
+  }
+  throw new Error('not refused');
 }

@@ -7,14 +7,13 @@ import {
   type Hex,
   hashDomain,
   hashStruct,
-  hexToBytes,
   serializeTransaction,
-  stringToBytes,
   type TypedDataDefinition,
 } from 'viem';
 import { DeviceError } from '../errors/device';
 import { checkedSignature } from '../signing/checkedSignature';
 import { assertChainId, type SignRequest } from '../signing/keySigner';
+import { messageBytes } from '../signing/message';
 import {
   type AppConfiguration,
   type Exchange,
@@ -70,13 +69,7 @@ export async function signWithLedger(exchange: Exchange, account: LedgerAccount,
     return checkedSignature(request, account.address, signature);
   }
   if (request.kind === 'message') {
-    const { message } = request;
-    const bytes =
-      typeof message === 'string'
-        ? stringToBytes(message)
-        : typeof message.raw === 'string'
-          ? hexToBytes(message.raw)
-          : message.raw;
+    const bytes = messageBytes(request.message);
     return checkedSignature(request, account.address, await signLedgerMessage(exchange, path, bytes));
   }
   const { typedData } = request;

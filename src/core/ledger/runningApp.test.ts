@@ -3,9 +3,9 @@
 // Ledger's device SDK test); sources and licences in its README. Replies built here are marked.
 import { bytesToHex, hexToBytes } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { deviceRefusal } from '@/testing/expectRefusal';
 import appAndVersion from '@/testing/vectors/ledger/app-and-version.json';
 import ethExchanges from '@/testing/vectors/ledger/eth-apdus.json';
-import { DeviceError } from '../errors/device';
 import type { Exchange } from './ethApp';
 import { assertEthereumApp, getRunningApp } from './runningApp';
 
@@ -35,15 +35,7 @@ const answering =
   async () =>
     Uint8Array.of(...reply);
 
-const refusal = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DeviceError) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-};
+const refusal = deviceRefusal;
 
 describe('getRunningApp, recorded replies', () => {
   const ethereum = ethExchanges.filter((x) => x.operation === 'getAppAndVersion');

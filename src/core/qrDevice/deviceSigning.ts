@@ -13,6 +13,7 @@ import {
 import { InputError } from '../errors/input';
 import { checkedSignature } from '../signing/checkedSignature';
 import { assertChainId, type SignRequest } from '../signing/keySigner';
+import { messageBytes } from '../signing/message';
 import { DATA_TYPE, type EthSignature, type EthSignRequest } from './ethRequests';
 import { type KeyPath, parsePathText } from './keypath';
 
@@ -39,13 +40,7 @@ export function deviceSignRequest(request: SignRequest, account: DeviceAccount, 
     };
   }
   if (request.kind === 'message') {
-    const { message } = request;
-    const signData =
-      typeof message === 'string'
-        ? stringToBytes(message)
-        : typeof message.raw === 'string'
-          ? hexToBytes(message.raw)
-          : message.raw;
+    const signData = messageBytes(request.message);
     return { ...base, signData, dataType: DATA_TYPE.personalMessage };
   }
   const chainId = request.typedData.domain?.chainId;

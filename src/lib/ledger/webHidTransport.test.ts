@@ -3,9 +3,9 @@
 // "recorded" come from src/testing/vectors/ledger (sources and licences in its README).
 import { bytesToHex, hexToBytes } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { DeviceError } from '@/core/errors/device';
 import { getAppConfiguration } from '@/core/ledger/ethApp';
 import { answerReader, frameApdu } from '@/core/ledger/hidFraming';
+import { deviceRefusal } from '@/testing/expectRefusal';
 import ethExchanges from '@/testing/vectors/ledger/eth-apdus.json';
 import hidFrames from '@/testing/vectors/ledger/hid-frames.json';
 import {
@@ -110,15 +110,7 @@ const always = (answer: number[]) => () => frameApdu(Uint8Array.from(answer));
 const ledgerAnswering = (answer: number[] = [0x90, 0x00]) => new FakeLedger(always(answer));
 const chosen = (device: HidDevice) => new FakeHid(async () => [device]);
 
-const refusal = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DeviceError) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-};
+const refusal = deviceRefusal;
 
 describe('opening a Ledger over WebHID', () => {
   it('says which browsers can, when this one has no WebHID', async () => {
