@@ -109,7 +109,7 @@ describe('a Ledger over WebHID', () => {
     await dialog.getByRole('button', { name: 'Cancel signing' }).click();
     await expect
       .poll(() => page.getByRole('alert').allTextContents())
-      .toContainEqual(expect.stringContaining('nothing was signed'));
+      .toContainEqual(expect.stringContaining('You cancelled the device’s signature'));
 
     // Receive shows the address on the Ledger's own screen to compare.
     await new AppShell(page).goTo('Receive');

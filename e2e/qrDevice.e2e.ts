@@ -12,7 +12,7 @@ import { encodeUr, type Ur } from '../src/core/ur/ur.ts';
 import { createQrSigningDevice, DEVICE_PHRASE } from '../src/testing/qrSigningDevice.ts';
 import mail from '../src/testing/vectors/eip712/eip712-mail-example.json';
 import { AppShell } from './pages/AppShell.ts';
-import { Onboarding } from './pages/Onboarding.ts';
+import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { SampleDapp } from './pages/SampleDapp.ts';
 import { Send } from './pages/Send.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
@@ -69,7 +69,7 @@ describe('a QR signing device', () => {
   }
 
   it('adds the device’s account from a picture of its code and sends from it, the device signing by QR codes', async () => {
-    const { page, consoleErrors } = await walletWithDevice();
+    const { page, context, consoleErrors } = await walletWithDevice();
     const node = nodeClient(env.chain.url);
     const before = await node.getBalance({ address: recipient });
     const nonce = await node.getTransactionCount({ address: deviceAccount.address });
@@ -116,7 +116,24 @@ describe('a QR signing device', () => {
     await dialog.getByRole('button', { name: 'Cancel signing' }).click();
     await expect
       .poll(() => page.getByRole('alert').allTextContents())
-      .toContainEqual(expect.stringContaining('You closed the signing window: nothing was signed.'));
+      .toContainEqual(expect.stringContaining('You cancelled the device’s signature'));
+    expect(await node.getTransactionCount({ address: deviceAccount.address })).toBe(nonce + 1);
+
+    // Locking Cairn (here from another window) while the device is asked ends the wait: the dialog
+    // goes, nothing is sent, and it does not come back after unlocking.
+    await send.review.getByRole('button', { name: 'Confirm and send' }).click();
+    await dialog.waitFor();
+    const other = await context.newPage();
+    await new AppShell(other).open(env.server.url);
+    await new AppShell(other).lock();
+    await dialog.waitFor({ state: 'detached' });
+    await other.close();
+    await new Unlock(page).unlock();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    // A wait that had survived the lock would show its dialog again as soon as its (cached) code
+    // renders: give it that moment.
+    await page.waitForTimeout(1_500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await node.getTransactionCount({ address: deviceAccount.address })).toBe(nonce + 1);
 
     // The account says where its key is, and offers nothing to reveal.

@@ -26,12 +26,21 @@ export function UrScanner({
   const [progress, setProgress] = useState<{ known: number; total: number }>();
   const [error, setError] = useState<string>();
 
+  /** Counts camera starts and stops: a start that resolves after a later stop (or unmount) stops at once. */
+  const generation = useRef(0);
   const stop = () => {
+    generation.current++;
     stopCamera.current?.();
     stopCamera.current = undefined;
     setCamera('off');
   };
-  useEffect(() => () => stopCamera.current?.(), []);
+  useEffect(
+    () => () => {
+      generation.current++;
+      stopCamera.current?.();
+    },
+    [],
+  );
 
   /** Takes one scanned text; returns the sentence to show, if any. */
   const take = (text: string): string | undefined => {
@@ -63,10 +72,17 @@ export function UrScanner({
     if (!video.current) return;
     setError(undefined);
     setCamera('starting');
+    const started = ++generation.current;
     try {
-      stopCamera.current = await startQrCamera(video.current, fromCamera);
+      const stopThis = await startQrCamera(video.current, fromCamera);
+      if (started !== generation.current) {
+        stopThis();
+        return;
+      }
+      stopCamera.current = stopThis;
       setCamera('on');
     } catch (e) {
+      if (started !== generation.current) return;
       setCamera('off');
       setError(errorText(e));
     }
@@ -99,12 +115,14 @@ export function UrScanner({
         aria-label={`Camera view: hold ${what} in front of it`}
       />
       {progress && (
-        <p role="status">
-          Read {progress.known} of {progress.total} parts of the animated code. Keep it in view.{' '}
+        <div className={ui.actions}>
+          <p role="status" className={ui.flush}>
+            Read {progress.known} of {progress.total} parts of the animated code. Keep it in view.
+          </p>
           <button type="button" className={ui.secondary} onClick={restart}>
             Start the scan again
           </button>
-        </p>
+        </div>
       )}
       {error && (
         <p role="alert" className={ui.noticeDanger}>

@@ -24,11 +24,17 @@ describe('device signatures awaited by a window', () => {
     abandonDeviceSignature(cancelledOnDevice());
     await expect(waiting).rejects.toMatchObject({ code: 'DEVICE_CANCELLED' });
     expect(deviceSignatureStore.getState().pending).toBeUndefined();
-    // A late answer to a signature no longer awaited changes nothing.
-    const next = signOnDevice(account, request);
+    // A late answer to a signature no longer awaited leaves the one awaited now waiting.
+    const first = signOnDevice(account, request);
     const stale = deviceSignatureStore.getState().pending;
     abandonDeviceSignature(new Error('locked'));
+    await expect(first).rejects.toThrow('locked');
+    const next = signOnDevice(account, request);
+    const current = deviceSignatureStore.getState().pending;
     stale?.resolve('0x99');
-    await expect(next).rejects.toThrow('locked');
+    stale?.reject(new Error('late'));
+    expect(deviceSignatureStore.getState().pending).toBe(current);
+    current?.resolve('0x42');
+    expect(await next).toBe('0x42');
   });
 });

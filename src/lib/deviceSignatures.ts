@@ -67,5 +67,8 @@ export function abandonDeviceSignature(error: Error): void {
 }
 
 export function cancelledOnDevice(): DeviceError {
-  return new DeviceError('DEVICE_CANCELLED', 'You closed the signing window: nothing was signed.');
+  return new DeviceError(
+    'DEVICE_CANCELLED',
+    'You cancelled the device’s signature: Cairn will not use one for this request, and nothing was sent.',
+  );
 }

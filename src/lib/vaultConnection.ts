@@ -1,10 +1,11 @@
 import { CHANNELS } from '@/core/channels';
+import { VaultLockedError } from '@/core/errors/vault';
 import type { KeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { webLocks } from '@/core/tx/locks';
 import { connectionPair, portConnection } from '@/core/vault/shared/connection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
-import { signOnDevice } from './deviceSignatures';
+import { abandonDeviceSignature, signOnDevice } from './deviceSignatures';
 import { startVaultWorker, type VaultWorker } from './vaultWorker';
 
 /** How this window reaches the vault session (shown nowhere; useful in tests and support). */
@@ -25,7 +26,12 @@ export async function connectToVault(
   worker: VaultWorker | undefined = startVaultWorker(),
 ): Promise<{ client: VaultClient; transport: VaultTransport }> {
   const connected = await connect(settings, worker);
-  connected.client.setDeviceSigner(signOnDevice);
+  const { client } = connected;
+  client.setDeviceSigner(signOnDevice);
+  // A device signature awaited when Cairn locks ends there, whatever screen is showing.
+  client.store.subscribe((state) => {
+    if (state.status !== 'unlocked') abandonDeviceSignature(new VaultLockedError());
+  });
   return connected;
 }
 

@@ -14,6 +14,7 @@ export const DEVICE_ERROR_CODES = [
   'DEVICE_WRONG_APP',
   'DEVICE_UNSUPPORTED',
   'DEVICE_NOT_CHOSEN',
+  'DEVICE_OTHER_ACCOUNT',
 ] as const;
 
 export type DeviceErrorCode = (typeof DEVICE_ERROR_CODES)[number];

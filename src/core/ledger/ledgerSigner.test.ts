@@ -54,6 +54,15 @@ describe('signing with a Ledger (a software Ethereum app)', () => {
     expect(ledger.seen.every((apdu) => apdu.startsWith('0xb001'))).toBe(true);
   });
 
+  it('refuses before asking when the Ledger connected does not hold the account (another device or passphrase)', async () => {
+    const other = createSoftwareLedger('legal winner thank year wave sausage worth useful legal winner thank yellow');
+    await expect(signWithLedger(other.exchange, account, eip1559)).rejects.toMatchObject({
+      code: 'DEVICE_OTHER_ACCOUNT',
+      shortMessage: expect.stringContaining(path),
+    });
+    expect(other.seen.some((apdu) => apdu.startsWith('0xe004'))).toBe(false);
+  });
+
   it('turns a decline on the device and a signature by another key into refusals', async () => {
     const ledger = createSoftwareLedger();
     ledger.setMood('declines');

@@ -7,6 +7,7 @@ import {
   type Hex,
   hashDomain,
   hashStruct,
+  isAddressEqual,
   serializeTransaction,
   type TypedDataDefinition,
 } from 'viem';
@@ -18,6 +19,7 @@ import {
   type AppConfiguration,
   type Exchange,
   getAppConfiguration,
+  getLedgerAddress,
   signLedgerMessage,
   signLedgerTransaction,
   signLedgerTypedDataHashes,
@@ -48,7 +50,8 @@ export function typedDataHashes(typedData: TypedDataDefinition): { domainHash: H
 
 /**
  * Signs `request` with the account's key on the Ledger and returns what signWithKey would. Checks
- * first that the Ethereum app is open (DEVICE_APP_NOT_OPEN, DEVICE_WRONG_APP), and that a
+ * first that the Ethereum app is open (DEVICE_APP_NOT_OPEN, DEVICE_WRONG_APP), that this Ledger
+ * holds the account (DEVICE_OTHER_ACCOUNT), and that a
  * contract call can be signed (DEVICE_BLIND_SIGNING_OFF) before the person is asked anything.
  * Other errors: the DeviceErrors of the app's status words (DEVICE_REJECTED when declined on the
  * device, DEVICE_LOCKED…), DEVICE_DISCONNECTED, INPUT_SIGNATURE when the signature is not the
@@ -58,6 +61,13 @@ export async function signWithLedger(exchange: Exchange, account: LedgerAccount,
   await assertEthereumApp(exchange);
   const config = await getAppConfiguration(exchange);
   const { path } = account;
+  // Another Ledger, or another passphrase on this one, would only be found out after the person approved.
+  const held = (await getLedgerAddress(exchange, path)).address;
+  if (!isAddressEqual(held, account.address))
+    throw new DeviceError(
+      'DEVICE_OTHER_ACCOUNT',
+      `This Ledger does not hold this account: at ${path} it has ${held}. Connect the Ledger (and passphrase) the account was added from.`,
+    );
   if (request.kind === 'transaction') {
     assertChainId(request.transaction);
     if (blindSigns(request, config) && !config.blindSigning)

@@ -1,15 +1,6 @@
 // What Cairn asks a QR device to sign, built from a SignRequest, and the check of what comes back:
 // the signature must recover to the account's address for exactly what was asked, or it is refused.
-import {
-  type Address,
-  bytesToHex,
-  type Hex,
-  hexToBytes,
-  numberToHex,
-  serializeTransaction,
-  stringToBytes,
-  toHex,
-} from 'viem';
+import { type Address, bytesToHex, type Hex, hexToBytes, serializeTransaction, stringToBytes, toHex } from 'viem';
 import { InputError } from '../errors/input';
 import { checkedSignature } from '../signing/checkedSignature';
 import { assertChainId, type SignRequest } from '../signing/keySigner';
@@ -55,28 +46,20 @@ export function deviceSignRequest(request: SignRequest, account: DeviceAccount, 
 
 const refuse = (sentence: string) => new InputError('INPUT_SIGNATURE', sentence);
 
-const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
-
 /**
  * r, s and the recovery bit (0 or 1) of a device's r‖s‖v, whatever form v takes (0/1, 27/28,
- * EIP-155). A high s is turned into its low twin (parity flipped): nodes refuse high-s
- * transactions (EIP-2), and the signature stays the same signature.
+ * EIP-155). (A high s is made low where every device signature is checked: checkedSignature.)
  */
 function splitSignature(bytes: Uint8Array, chainId: number | undefined): { r: Hex; s: Hex; yParity: 0 | 1 } {
   const r = bytesToHex(bytes.subarray(0, 32));
-  const s = BigInt(bytesToHex(bytes.subarray(32, 64)));
+  const s = bytesToHex(bytes.subarray(32, 64));
   const v = Number(BigInt(bytesToHex(bytes.subarray(64))));
   const parity = v >= 35 && chainId !== undefined ? v - 35 - 2 * chainId : v >= 27 ? v - 27 : v;
   if (parity !== 0 && parity !== 1)
     throw refuse(
       'The device’s signature has a recovery value that fits neither this network nor any form Cairn knows.',
     );
-  const high = s > CURVE_ORDER / 2n;
-  return {
-    r,
-    s: numberToHex(high ? CURVE_ORDER - s : s, { size: 32 }),
-    yParity: (high ? parity ^ 1 : parity) as 0 | 1,
-  };
+  return { r, s, yParity: parity as 0 | 1 };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type Hex,
   isAddressEqual,
   keccak256,
+  numberToHex,
   recoverAddress,
   recoverMessageAddress,
   recoverTypedDataAddress,
@@ -13,22 +14,35 @@ import {
 import { InputError } from '../errors/input';
 import { assertChainId, type SignRequest } from './keySigner';
 
-/** A signature as r, s and the recovery bit (low s expected; a high s is refused by nodes). */
+/** A signature as r, s and the recovery bit. */
 export type RecoverableSignature = { r: Hex; s: Hex; yParity: 0 | 1 };
+
+const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/**
+ * The same signature with a low s (EIP-2): a high s is turned into its low twin, parity flipped.
+ * Nodes refuse high-s transactions, and strict verifiers refuse high-s signatures.
+ */
+function lowS({ r, s, yParity }: RecoverableSignature): RecoverableSignature {
+  const value = BigInt(s);
+  if (value <= CURVE_ORDER / 2n) return { r, s, yParity };
+  return { r, s: numberToHex(CURVE_ORDER - value, { size: 32 }), yParity: (yParity ^ 1) as 0 | 1 };
+}
 
 const refuse = (sentence: string) => new InputError('INPUT_SIGNATURE', sentence);
 
 /**
  * The result signWithKey would give for `request` (the signed transaction, or the 65-byte
  * signature r‖s‖v with v 27/28), made from a signature that another signer returned, only if it
- * recovers to `address` for exactly `request`. Throws INPUT_SIGNATURE naming what is wrong, and
+ * recovers to `address` for exactly `request` (a high s made low first). Throws INPUT_SIGNATURE naming what is wrong, and
  * INPUT_UNSIGNED_TX for a transaction without a chain id.
  */
 export async function checkedSignature(
   request: SignRequest,
   address: Address,
-  { r, s, yParity }: RecoverableSignature,
+  given: RecoverableSignature,
 ): Promise<Hex> {
+  const { r, s, yParity } = lowS(given);
   if (request.kind === 'transaction') assertChainId(request.transaction);
   // v as signWithKey gives it (27/28): viem turns it into EIP-155's for a legacy transaction.
   const signature = { r, s, yParity, v: yParity ? 28n : 27n };

@@ -1,13 +1,15 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { AddressText } from '@/components/AddressText';
 import ui from '@/components/ui.module.css';
 import type { SignRequest } from '@/core/signing/keySigner';
 import { cancelledOnDevice, type PendingDeviceSignature } from '@/lib/deviceSignatures';
 import styles from './deviceSigning.module.css';
+import { RequestSummary } from './RequestSummary';
 
 /**
- * The modal every device signature is asked in: its title, the steps, the account and path, and
- * Cancel (Escape too), which ends the wait with DEVICE_CANCELLED.
+ * The modal every device signature is asked in: its title, what is to be signed (the dialog covers
+ * Cairn's review), the steps, the account and path, and Cancel (Escape too), which ends the wait
+ * with DEVICE_CANCELLED.
  */
 export function DeviceDialog({
   title,
@@ -21,23 +23,31 @@ export function DeviceDialog({
   children: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
+    // Focus goes back where it was (the Confirm or Sign button) when the dialog goes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     if (element && !element.open) element.showModal();
+    return () => {
+      element?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   const cancel = () => pending.reject(cancelledOnDevice());
   return (
     <dialog
       ref={dialog}
       className={styles.dialog}
-      aria-labelledby="device-signing-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         cancel();
       }}
     >
       <div className={ui.stack}>
-        <h2 id="device-signing-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
+        <RequestSummary request={pending.request} />
         {children}
         <p className={ui.muted}>
           Account <AddressText address={pending.account.address} />, path <bdi dir="ltr">{path}</bdi>
@@ -55,7 +65,7 @@ export function DeviceDialog({
 /** What to compare on the device's screen with Cairn's review. */
 export function checkOnDevice(request: SignRequest): string {
   if (request.kind === 'transaction')
-    return `Check that the device shows the same recipient, amount and network (chain id ${request.transaction.chainId}) as Cairn’s review.`;
-  if (request.kind === 'message') return 'Check that the device shows the same message as Cairn’s review.';
-  return 'Check that the device shows the same site, contract and values as Cairn’s review.';
+    return `Check that the device shows the same recipient, amount and network (chain id ${request.transaction.chainId}) as above.`;
+  if (request.kind === 'message') return 'Check that the device shows the same message as above.';
+  return 'Check that the device shows the same contract and values as Cairn’s review showed.';
 }

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { VaultLockedError } from '@/core/errors/vault';
-import { abandonDeviceSignature, deviceSignatureStore } from '@/lib/deviceSignatures';
+import { Component, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { DeviceError } from '@/core/errors/device';
+import { deviceSignatureStore, type PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { useVault } from '@/lib/vault';
 
 // The code that speaks to devices loads only when a device is asked to sign.
@@ -11,23 +11,43 @@ const LedgerSigningDialog = lazy(() =>
 
 /**
  * Mounted once per window: shows the device signing dialog while this window waits for a device
- * signature, and ends that wait when Cairn locks.
+ * signature. (A lock ends the wait where the window connects to the vault, whatever is mounted.)
  */
 export function DeviceSigningHost() {
   const pending = useSyncExternalStore(deviceSignatureStore.subscribe, () => deviceSignatureStore.getState().pending);
   const status = useVault((s) => s.status);
-  useEffect(() => {
-    if (status !== 'unlocked') abandonDeviceSignature(new VaultLockedError());
-  }, [status]);
   if (!pending || status !== 'unlocked') return null;
   const { source } = pending.account;
   return (
-    <Suspense fallback={null}>
-      {source.kind === 'qrDevice' ? (
-        <QrSigningDialog key={pending.id} pending={pending} source={source} />
-      ) : (
-        <LedgerSigningDialog key={pending.id} pending={pending} source={source} />
-      )}
-    </Suspense>
+    <DialogFailure key={pending.id} pending={pending}>
+      <Suspense fallback={null}>
+        {source.kind === 'qrDevice' ? (
+          <QrSigningDialog pending={pending} source={source} />
+        ) : (
+          <LedgerSigningDialog pending={pending} source={source} />
+        )}
+      </Suspense>
+    </DialogFailure>
   );
+}
+
+/** A dialog that cannot load or show (its code unreachable offline) ends the wait in words, not silence. */
+class DialogFailure extends Component<{ pending: PendingDeviceSignature; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(cause: unknown) {
+    this.props.pending.reject(
+      new DeviceError('DEVICE_ANSWER', 'Cairn could not open its device signing window: reload Cairn and try again.', {
+        cause,
+      }),
+    );
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import ui from '@/components/ui.module.css';
 import type { LedgerSource } from '@/core/accounts/account';
 import { signWithLedger, typedDataHashes } from '@/core/ledger/ledgerSigner';
 import type { SignRequest } from '@/core/signing/keySigner';
 import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { errorText } from '@/lib/errorMessages';
-import { connectLedger } from '@/lib/ledger/webHidTransport';
+import { connectLedger, type LedgerTransport } from '@/lib/ledger/webHidTransport';
 import { checkOnDevice, DeviceDialog } from './DeviceDialog';
 import styles from './deviceSigning.module.css';
 
@@ -17,23 +17,30 @@ import styles from './deviceSigning.module.css';
 export function LedgerSigningDialog({ pending, source }: { pending: PendingDeviceSignature; source: LedgerSource }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const ledger = useRef<LedgerTransport | undefined>(undefined);
   const { request } = pending;
+  // Cancelled or locked mid-way: the Ledger is let go, and its pending exchange ends.
+  useEffect(
+    () => () => {
+      void ledger.current?.close();
+    },
+    [],
+  );
 
   const sign = async () => {
+    if (busy) return;
     setBusy(true);
     setError(undefined);
-    let close = () => {};
     try {
-      const ledger = await connectLedger();
-      close = ledger.close;
-      pending.resolve(
-        await signWithLedger(ledger.exchange, { address: pending.account.address, path: source.path }, request),
-      );
+      ledger.current = await connectLedger();
+      const account = { address: pending.account.address, path: source.path };
+      pending.resolve(await signWithLedger(ledger.current.exchange, account, request));
     } catch (e) {
       setError(errorText(e));
       setBusy(false);
     } finally {
-      close();
+      await ledger.current?.close();
+      ledger.current = undefined;
     }
   };
 
@@ -45,13 +52,16 @@ export function LedgerSigningDialog({ pending, source }: { pending: PendingDevic
         <li>Approve on the Ledger.</li>
       </ol>
       <BlindSigningNote request={request} />
+      <p role="status" className={ui.flush}>
+        {busy ? 'Confirm on the Ledger’s screen.' : ''}
+      </p>
       {error && (
         <p role="alert" className={ui.noticeDanger}>
           {error}
         </p>
       )}
       <div className={ui.actions}>
-        <button type="button" onClick={() => void sign()} aria-disabled={busy || undefined} disabled={busy}>
+        <button type="button" onClick={() => void sign()} aria-disabled={busy || undefined}>
           {busy ? 'Waiting for the Ledger…' : error ? 'Try again on the Ledger' : 'Sign on the Ledger'}
         </button>
       </div>

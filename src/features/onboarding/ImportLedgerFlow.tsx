@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { Address } from 'viem';
 import ui from '@/components/ui.module.css';
 import { PATH_PRESETS, pathForIndex } from '@/core/keys/derivationPath';
 import { getLedgerAddress } from '@/core/ledger/ethApp';
@@ -39,7 +40,6 @@ export function ImportLedgerFlow({ mode, onDone, onCancel }: FlowProps) {
     setBusy(true);
     setError(undefined);
     try {
-      ledger.current?.close();
       ledger.current = await connectLedger();
       await assertEthereumApp(ledger.current.exchange);
       setConnected(true);
@@ -99,6 +99,8 @@ function LedgerPicker({
   const [template, setTemplate] = useState(LEDGER_PRESETS[0]?.template ?? "m/44'/60'/{i}'/0/0");
   const [count, setCount] = useState(PAGE);
   const [addresses, setAddresses] = useState<AddressChoice[]>([]);
+  /** Addresses already read from the Ledger, by path: showing more asks only for the new ones. */
+  const known = useRef(new Map<string, Address>());
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<Set<number>>(new Set([0]));
   const [attempted, setAttempted] = useState(false);
@@ -110,7 +112,9 @@ function LedgerPicker({
       const read: AddressChoice[] = [];
       for (let index = 0; index < count && !stale; index++) {
         const path = pathForIndex(template, index);
-        read.push({ index, path, address: (await getLedgerAddress(ledger.exchange, path)).address });
+        const address = known.current.get(path) ?? (await getLedgerAddress(ledger.exchange, path)).address;
+        known.current.set(path, address);
+        read.push({ index, path, address });
       }
       if (!stale) setAddresses(read);
     })().catch((e: unknown) => !stale && setError(errorText(e)));

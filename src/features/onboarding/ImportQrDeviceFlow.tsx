@@ -48,7 +48,11 @@ export function ImportQrDeviceFlow({ mode, onDone, onCancel }: FlowProps) {
     );
   }
 
-  const deviceName = (device.name ?? '').trim().slice(0, DEVICE_NAME_LENGTH) || UNNAMED_DEVICE;
+  // Kept whole characters only (a cut surrogate pair would be a hidden character of its own).
+  const deviceName =
+    Array.from((device.name ?? '').trim())
+      .slice(0, DEVICE_NAME_LENGTH)
+      .join('') || UNNAMED_DEVICE;
   if (!chosen) {
     return (
       <QueryScope>

@@ -235,7 +235,7 @@ describe('exchanging APDUs over WebHID', () => {
     expect(error.details).toMatch(/Failed to write/);
   });
 
-  it('says a garbled answer is garbled, and goes on with the next exchange', async () => {
+  it('says a garbled answer is garbled and trusts nothing after it on that connection; a new one works', async () => {
     let garble = true;
     const device = new FakeLedger(() => {
       const frames = frameApdu(Uint8Array.of(0x90, 0x00), garble ? 0x0202 : undefined);
@@ -244,7 +244,10 @@ describe('exchanging APDUs over WebHID', () => {
     });
     const transport = await requestLedger(chosen(device));
     expect((await refusal(transport.exchange(Uint8Array.of(0xe0, 0x06, 0, 0, 0)))).code).toBe('DEVICE_ANSWER');
-    expect([...(await transport.exchange(Uint8Array.of(0xe0, 0x06, 0, 0, 0)))]).toEqual([0x90, 0x00]);
+    expect((await refusal(transport.exchange(Uint8Array.of(0xe0, 0x06, 0, 0, 0)))).code).toBe('DEVICE_ANSWER');
+    await transport.close();
+    const again = await requestLedger(chosen(device));
+    expect([...(await again.exchange(Uint8Array.of(0xe0, 0x06, 0, 0, 0)))]).toEqual([0x90, 0x00]);
   });
 
   it('ignores reports that arrive when nothing was asked', async () => {

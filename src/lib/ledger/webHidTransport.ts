@@ -90,8 +90,14 @@ export async function grantedLedger(hid: WebHid = webHid()): Promise<LedgerTrans
  * (call it from a click: the chooser needs one, and it lasts a few seconds). Errors as requestLedger.
  */
 export async function connectLedger(hid: WebHid = webHid()): Promise<LedgerTransport> {
-  return (await grantedLedger(hid)) ?? (await requestLedger(hid));
+  // One owner at a time: a transport left open (a signature cancelled mid-way) would share the
+  // device's reports with the new one.
+  await active?.close();
+  active = (await grantedLedger(hid)) ?? (await requestLedger(hid));
+  return active;
 }
+
+let active: LedgerTransport | undefined;
 
 type Pending = { reader: AnswerReader; resolve: (answer: Uint8Array) => void; reject: (error: unknown) => void };
 
@@ -126,7 +132,8 @@ export async function openLedger(device: HidDevice, hid: WebHid): Promise<Ledger
       const answer = pending.reader.push(frame);
       if (answer) settle({ answer });
     } catch (error) {
-      settle({ error });
+      // The rest of a garbled answer would land in the next exchange: nothing after it is trusted.
+      end(error instanceof DeviceError ? error : disconnected(error));
     }
   };
   const end = (error: DeviceError) => {
