@@ -39,8 +39,14 @@ function apdu(ins: number, p1: number, p2: number, data: Uint8Array): Uint8Array
   return Uint8Array.of(CLA, ins, p1, p2, data.length, ...data);
 }
 
-/** Sends one Ethereum-app APDU and returns its data (see sendApdu). */
-function send(exchange: Exchange, ins: number, p1: number, p2: number, data: Uint8Array): Promise<Uint8Array> {
+/** Sends one Ethereum-app APDU (CLA E0) and returns its data (see sendApdu). */
+export function sendToEthApp(
+  exchange: Exchange,
+  ins: number,
+  p1: number,
+  p2: number,
+  data: Uint8Array,
+): Promise<Uint8Array> {
   return sendApdu(exchange, apdu(ins, p1, p2, data));
 }
 
@@ -75,7 +81,7 @@ export type AppConfiguration = {
 };
 
 export async function getAppConfiguration(exchange: Exchange): Promise<AppConfiguration> {
-  const data = await send(exchange, INS.configuration, 0, 0, new Uint8Array());
+  const data = await sendToEthApp(exchange, INS.configuration, 0, 0, new Uint8Array());
   if (data.length < 4)
     throw new DeviceError('DEVICE_ANSWER', 'The Ledger’s Ethereum app gave a configuration Cairn cannot read.');
   const [flags = 0, major, minor, patch] = data;
@@ -94,7 +100,7 @@ export async function getLedgerAddress(
   path: string,
   options: { display?: boolean; chainCode?: boolean } = {},
 ): Promise<LedgerAddress> {
-  const data = await send(
+  const data = await sendToEthApp(
     exchange,
     INS.getAddress,
     options.display ? 1 : 0,
@@ -144,7 +150,13 @@ async function sendInChunks(
     let size = Math.min(first ? CHUNK - head.length : CHUNK, body.length - offset);
     if (takeRest(offset + size)) size = body.length - offset;
     const chunk = body.subarray(offset, offset + size);
-    answer = await send(exchange, ins, first ? 0x00 : 0x80, 0x00, first ? Uint8Array.of(...head, ...chunk) : chunk);
+    answer = await sendToEthApp(
+      exchange,
+      ins,
+      first ? 0x00 : 0x80,
+      0x00,
+      first ? Uint8Array.of(...head, ...chunk) : chunk,
+    );
     offset += size;
   } while (offset < body.length);
   return answer;
@@ -191,7 +203,12 @@ export async function signLedgerMessage(
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, message.length);
   const answer = await sendInChunks(exchange, INS.signMessage, Uint8Array.of(...pathBytes(path), ...length), message);
-  return messageSignature(readSignature(answer));
+  return readMessageSignature(answer);
+}
+
+/** Reads a message or typed-data signature (v‖r‖s, v 27 or 28) from the app's answer. */
+export function readMessageSignature(data: Uint8Array): DeviceSignature {
+  return messageSignature(readSignature(data));
 }
 
 /** A message or typed-data signature, whose v the app gives as 27 or 28. */
@@ -208,5 +225,5 @@ export async function signLedgerTypedDataHashes(
   messageHash: Hex,
 ): Promise<DeviceSignature> {
   const data = Uint8Array.of(...pathBytes(path), ...hexToBytes(domainHash), ...hexToBytes(messageHash));
-  return messageSignature(readSignature(await send(exchange, INS.signTypedData, 0x00, 0x00, data)));
+  return readMessageSignature(await sendToEthApp(exchange, INS.signTypedData, 0x00, 0x00, data));
 }

@@ -4,12 +4,11 @@
 // implementation … has been supported since app version 1.9.19", and the 1A/1C field formats.
 // Field order and value forms follow what hw-app-eth sends (checked byte for byte against its
 // recorded exchanges: src/testing/vectors/ledger/eip712-full.json).
-import { bytesToHex, type Hex, hexToBytes, type TypedDataDefinition } from 'viem';
+import { type Hex, hexToBytes, type TypedDataDefinition } from 'viem';
 import { DeviceError } from '../errors/device';
 import { arrayType, atomicType, domainTypesOf, type TypedField } from '../signing/typedDataSchema';
-import { type DeviceSignature, type Exchange, pathBytes, sendApdu } from './ethApp';
+import { type DeviceSignature, type Exchange, pathBytes, readMessageSignature, sendToEthApp } from './ethApp';
 
-const CLA = 0xe0;
 const INS = { definition: 0x1a, implementation: 0x1c, sign: 0x0c } as const;
 const P2 = { structName: 0x00, field: 0xff, array: 0x0f, full: 0x01 } as const;
 const P1 = { complete: 0x00, partial: 0x01 } as const;
@@ -154,14 +153,6 @@ async function sendValue(send: Send, types: Types, type: string, value: unknown)
   for (const field of struct) await sendValue(send, types, field.type, (value as Record<string, unknown>)[field.name]);
 }
 
-/** A message or typed-data signature, whose v the app gives as 27 or 28. */
-function readSignature(data: Uint8Array): DeviceSignature {
-  const v = data[0];
-  if (data.length < 65 || (v !== 27 && v !== 28))
-    throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave a signature Cairn cannot read.');
-  return { r: bytesToHex(data.subarray(1, 33)), s: bytesToHex(data.subarray(33, 65)), yParity: v === 28 ? 1 : 0 };
-}
-
 /**
  * Signs typed data at `path`, the Ledger showing its fields: every type (sorted by name, as
  * hw-app-eth sends them), the domain's values, the message's values, then the signing request.
@@ -187,10 +178,7 @@ export async function signLedgerTypedData(
   const domain = (typedData.domain ?? {}) as Record<string, unknown>;
   const given = typedData.types as Types;
   const types: Types = { ...given, EIP712Domain: given.EIP712Domain ?? domainTypesOf(domain) };
-  const send: Send = (ins, p1, p2, data) => {
-    if (data.length > 255) throw new RangeError('an APDU carries at most 255 bytes');
-    return sendApdu(exchange, Uint8Array.of(CLA, ins, p1, p2, data.length, ...data));
-  };
+  const send: Send = (ins, p1, p2, data) => sendToEthApp(exchange, ins, p1, p2, data);
 
   const names = Object.keys(types).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const name of names) {
@@ -204,5 +192,5 @@ export async function signLedgerTypedData(
     await send(INS.implementation, P1.complete, P2.structName, text(root));
     for (const field of types[root] ?? []) await sendValue(send, types, field.type, values[field.name]);
   }
-  return readSignature(await send(INS.sign, 0x00, P2.full, pathBytes(path)));
+  return readMessageSignature(await send(INS.sign, 0x00, P2.full, pathBytes(path)));
 }
