@@ -10,7 +10,8 @@ import { bytesToHex, concat, fromRlp, type Hex, hexToBytes, keccak256, numberToH
 import { publicKeyToAddress } from 'viem/accounts';
 import { DEMO_MNEMONIC } from '@/core/chain/localChain';
 
-export type LedgerMood = 'fine' | 'declines' | 'dashboard' | 'bitcoin' | 'otherKey' | 'locked';
+/** otherData: signs something other than what it was sent (the transaction with a byte added). */
+export type LedgerMood = 'fine' | 'declines' | 'dashboard' | 'bitcoin' | 'otherKey' | 'otherData' | 'locked';
 
 const ok = (data: Uint8Array | number[] = []) => Uint8Array.of(...data, 0x90, 0x00);
 const status = (word: number) => Uint8Array.of(word >> 8, word & 0xff);
@@ -55,7 +56,7 @@ export function createSoftwareLedger(phrase = DEMO_MNEMONIC, appVersion = '1.9.1
   ];
 
   function signTransaction(path: string, raw: Uint8Array): Uint8Array {
-    const signature = sign(keccak256(raw), path);
+    const signature = sign(keccak256(mood === 'otherData' ? concat([raw, Uint8Array.of(0)]) : raw), path);
     const parity = signature.recovery as number;
     let v = parity;
     if ((raw[0] ?? 0) >= 0xc0) {

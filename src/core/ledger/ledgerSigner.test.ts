@@ -63,11 +63,14 @@ describe('signing with a Ledger (a software Ethereum app)', () => {
     expect(other.seen.some((apdu) => apdu.startsWith('0xe004'))).toBe(false);
   });
 
-  it('turns a decline on the device and a signature by another key into refusals', async () => {
+  it('turns a decline on the device, a signature by another key and one over other data into refusals', async () => {
     const ledger = createSoftwareLedger();
     ledger.setMood('declines');
     await expect(signWithLedger(ledger.exchange, account, eip1559)).rejects.toMatchObject({ code: 'DEVICE_REJECTED' });
     ledger.setMood('otherKey');
+    await expect(signWithLedger(ledger.exchange, account, eip1559)).rejects.toMatchObject({ code: 'INPUT_SIGNATURE' });
+    // The account's own key over other bytes: refused as well.
+    ledger.setMood('otherData');
     await expect(signWithLedger(ledger.exchange, account, eip1559)).rejects.toMatchObject({ code: 'INPUT_SIGNATURE' });
   });
 
