@@ -10,6 +10,40 @@ import { INS_SIGN_TRANSACTION, SW_OK, statusError } from './statusWords';
 /** Sends one APDU; resolves with the answer including its two status bytes. */
 export type Exchange = (apdu: Uint8Array) => Promise<Uint8Array>;
 
+/** How long a question the Ledger answers without the person may take. */
+export const QUESTION_MS = 15_000;
+
+/**
+ * `exchange` for questions the Ledger answers without the person (which app, configuration, an
+ * address not shown): one left unanswered `ms` is DEVICE_BUSY, as a Ledger asleep or on its PIN
+ * screen may never answer. The connection is not to be used after that (the answer may still come).
+ */
+export function answeredWithin(exchange: Exchange, ms: number): Exchange {
+  return (apdu) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new DeviceError(
+              'DEVICE_BUSY',
+              'The Ledger did not answer: wake and unlock it, open the Ethereum app, then try again.',
+            ),
+          ),
+        ms,
+      );
+      exchange(apdu).then(
+        (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+}
+
 const CLA = 0xe0;
 const INS = {
   getAddress: 0x02,

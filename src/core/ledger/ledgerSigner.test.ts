@@ -1,10 +1,11 @@
 import { parseEther, parseGwei } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSoftwareLedger } from '@/testing/softwareLedger';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
 import { DEMO_MNEMONIC } from '../chain/localChain';
 import { signWithKey } from '../signing/keySigner';
+import { QUESTION_MS } from './ethApp';
 import { blindSigns, signWithLedger, typedDataHashes } from './ledgerSigner';
 
 const path = "m/44'/60'/0'/0/0";
@@ -61,6 +62,18 @@ describe('signing with a Ledger (a software Ethereum app)', () => {
       shortMessage: expect.stringContaining(path),
     });
     expect(other.seen.some((apdu) => apdu.startsWith('0xe004'))).toBe(false);
+  });
+
+  it('says so when the Ledger does not answer the questions asked before signing (asleep, on its PIN screen)', async () => {
+    vi.useFakeTimers();
+    try {
+      const silent = () => new Promise<Uint8Array>(() => {});
+      const refused = expect(signWithLedger(silent, account, eip1559)).rejects.toMatchObject({ code: 'DEVICE_BUSY' });
+      await vi.advanceTimersByTimeAsync(QUESTION_MS);
+      await refused;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('turns a decline on the device, a signature by another key and one over other data into refusals', async () => {

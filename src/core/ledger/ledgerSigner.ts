@@ -17,9 +17,11 @@ import { assertChainId, type SignRequest } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
 import {
   type AppConfiguration,
+  answeredWithin,
   type Exchange,
   getAppConfiguration,
   getLedgerAddress,
+  QUESTION_MS,
   signLedgerMessage,
   signLedgerTransaction,
   signLedgerTypedDataHashes,
@@ -51,18 +53,20 @@ export function typedDataHashes(typedData: TypedDataDefinition): { domainHash: H
 /**
  * Signs `request` with the account's key on the Ledger and returns what signWithKey would. Checks
  * first that the Ethereum app is open (DEVICE_APP_NOT_OPEN, DEVICE_WRONG_APP), that this Ledger
- * holds the account (DEVICE_OTHER_ACCOUNT), and that a
+ * holds the account (DEVICE_OTHER_ACCOUNT; a Ledger silent for QUESTION_MS meanwhile is
+ * DEVICE_BUSY), and that a
  * contract call can be signed (DEVICE_BLIND_SIGNING_OFF) before the person is asked anything.
  * Other errors: the DeviceErrors of the app's status words (DEVICE_REJECTED when declined on the
  * device, DEVICE_LOCKED…), DEVICE_DISCONNECTED, INPUT_SIGNATURE when the signature is not the
  * account's for this request.
  */
 export async function signWithLedger(exchange: Exchange, account: LedgerAccount, request: SignRequest): Promise<Hex> {
-  await assertEthereumApp(exchange);
-  const config = await getAppConfiguration(exchange);
+  const quick = answeredWithin(exchange, QUESTION_MS);
+  await assertEthereumApp(quick);
+  const config = await getAppConfiguration(quick);
   const { path } = account;
   // Another Ledger, or another passphrase on this one, would only be found out after the person approved.
-  const held = (await getLedgerAddress(exchange, path)).address;
+  const held = (await getLedgerAddress(quick, path)).address;
   if (!isAddressEqual(held, account.address))
     throw new DeviceError(
       'DEVICE_OTHER_ACCOUNT',

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Address } from 'viem';
 import ui from '@/components/ui.module.css';
 import { PATH_PRESETS, pathForIndex } from '@/core/keys/derivationPath';
-import { getLedgerAddress } from '@/core/ledger/ethApp';
+import { answeredWithin, getLedgerAddress, QUESTION_MS } from '@/core/ledger/ethApp';
 import { assertEthereumApp } from '@/core/ledger/runningApp';
 import { errorText } from '@/lib/errorMessages';
 import { connectLedger, type LedgerTransport } from '@/lib/ledger/webHidTransport';
@@ -41,7 +41,7 @@ export function ImportLedgerFlow({ mode, onDone, onCancel }: FlowProps) {
     setError(undefined);
     try {
       ledger.current = await connectLedger();
-      await assertEthereumApp(ledger.current.exchange);
+      await assertEthereumApp(answeredWithin(ledger.current.exchange, QUESTION_MS));
       setConnected(true);
     } catch (e) {
       setError(errorText(e));
@@ -112,7 +112,9 @@ function LedgerPicker({
       const read: AddressChoice[] = [];
       for (let index = 0; index < count && !stale; index++) {
         const path = pathForIndex(template, index);
-        const address = known.current.get(path) ?? (await getLedgerAddress(ledger.exchange, path)).address;
+        const address =
+          known.current.get(path) ??
+          (await getLedgerAddress(answeredWithin(ledger.exchange, QUESTION_MS), path)).address;
         known.current.set(path, address);
         read.push({ index, path, address });
       }
