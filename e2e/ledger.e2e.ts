@@ -63,9 +63,7 @@ describe('a Ledger over WebHID', () => {
     const send = new Send(page);
     await send.open();
     await send.fill({ recipient, amount: '1.25' });
-    await send.continue();
-    await send.review.waitFor({ timeout: 15_000 });
-    await send.review.getByRole('button', { name: 'Confirm and send' }).click();
+    await send.continueAndConfirm();
     const dialog = page.getByRole('dialog', { name: 'Sign on your Ledger' });
     await dialog.waitFor();
     expect(describeViolations(await seriousViolations(page))).toBe('');
@@ -95,9 +93,7 @@ describe('a Ledger over WebHID', () => {
     await send
       .field('Data (hex)')
       .fill(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [recipient, 1n] }));
-    await send.continue();
-    await send.review.waitFor({ timeout: 15_000 });
-    await send.review.getByRole('button', { name: 'Confirm and send' }).click();
+    await send.continueAndConfirm();
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('This transaction calls a contract');
     const signed = ledger.seen.filter((apdu) => apdu.startsWith('0xe004')).length;

@@ -77,9 +77,7 @@ describe('a QR signing device', () => {
     const send = new Send(page);
     await send.open();
     await send.fill({ recipient, amount: '1.5' });
-    await send.continue();
-    await send.review.waitFor({ timeout: 15_000 });
-    await send.review.getByRole('button', { name: 'Confirm and send' }).click();
+    await send.continueAndConfirm();
 
     const dialog = page.getByRole('dialog', { name: 'Sign on Test device' });
     await dialog.waitFor();
@@ -110,9 +108,7 @@ describe('a QR signing device', () => {
     // Cancelling the device's signature sends nothing and says so.
     await page.getByRole('button', { name: 'Send another' }).click();
     await send.fill({ recipient, amount: '2' });
-    await send.continue();
-    await send.review.waitFor({ timeout: 15_000 });
-    await send.review.getByRole('button', { name: 'Confirm and send' }).click();
+    await send.continueAndConfirm();
     await dialog.getByRole('button', { name: 'Cancel signing' }).click();
     await expect
       .poll(() => page.getByRole('alert').allTextContents())

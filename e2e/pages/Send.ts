@@ -44,6 +44,13 @@ export class Send {
     await this.form.getByRole('button', { name: 'Continue' }).click();
   }
 
+  /** Continue, then Confirm on the review, without waiting for what follows (a device account's signing dialog). */
+  async continueAndConfirm(): Promise<void> {
+    await this.continue();
+    await this.review.waitFor({ timeout: 15_000 });
+    await this.review.getByRole('button', { name: 'Confirm and send' }).click();
+  }
+
   /** Continue, then confirm on the review; resolves when the sent card shows. */
   async confirm(): Promise<Locator> {
     await this.review.waitFor({ timeout: 15_000 });

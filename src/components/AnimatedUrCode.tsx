@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { type Ur, UrEncoder } from '@/core/ur/ur';
 import { QrCode } from './QrCode';
 import ui from './ui.module.css';
@@ -11,22 +11,24 @@ export const UR_FRAMES_PER_SECOND = 8;
 /**
  * A Uniform Resource as a QR code: one still code when it fits a frame, otherwise an animation of
  * fountain-coded frames that a device reads in any order. Upper case, so the code uses QR's
- * compact alphanumeric mode. The animation can be paused and stepped (WCAG 2.2.2).
+ * compact alphanumeric mode. The animation can be paused and stepped (WCAG 2.2.2). Keyed by its
+ * message: the `ur` it was first given is the one it shows.
  */
 export function AnimatedUrCode({ ur, label }: { ur: Ur; label: string }) {
-  const encoder = useMemo(() => new UrEncoder(ur, UR_FRAME_BYTES), [ur]);
-  const first = () => ({ encoder, n: 1, text: encoder.nextPart().toUpperCase() });
-  const [frame, setFrame] = useState(first);
+  // One animation per message: a caller with another message gives this a new key.
+  const [encoder] = useState(() => new UrEncoder(ur, UR_FRAME_BYTES));
+  const [frame, setFrame] = useState(() => ({ n: 1, text: encoder.nextPart().toUpperCase() }));
   const [paused, setPaused] = useState(false);
-  const next = () => setFrame((f) => ({ encoder, n: f.n + 1, text: encoder.nextPart().toUpperCase() }));
-  // Another message starts its own animation from its first frame.
-  if (frame.encoder !== encoder) setFrame(first());
+  const next = useCallback(() => {
+    const text = encoder.nextPart().toUpperCase();
+    setFrame((f) => ({ n: f.n + 1, text }));
+  }, [encoder]);
 
   useEffect(() => {
     if (encoder.isSinglePart || paused) return;
     const timer = setInterval(next, 1000 / UR_FRAMES_PER_SECOND);
     return () => clearInterval(timer);
-  });
+  }, [encoder, paused, next]);
 
   if (encoder.isSinglePart) return <QrCode value={frame.text} label={label} size={280} />;
   return (

@@ -13,7 +13,7 @@ import {
 } from 'viem';
 import { DeviceError } from '../errors/device';
 import { checkedSignature } from '../signing/checkedSignature';
-import { assertChainId, type SignRequest } from '../signing/keySigner';
+import { assertChainId, hasCallData, type SignRequest } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
 import {
   type AppConfiguration,
@@ -33,10 +33,7 @@ export type LedgerAccount = { address: Address; path: string };
 
 /** Whether the Ledger shows this transaction's effect itself, or only a hash of its data (blind signing). */
 export function blindSigns(request: SignRequest, config: Pick<AppConfiguration, 'version'>): boolean {
-  if (request.kind === 'transaction') {
-    const data = request.transaction.data;
-    return data !== undefined && data !== '0x';
-  }
+  if (request.kind === 'transaction') return hasCallData(request.transaction);
   return request.kind === 'typedData' && !supportsFullTypedData(config.version);
 }
 

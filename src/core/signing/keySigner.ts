@@ -38,6 +38,11 @@ function signHash(hash: Hex, key: Uint8Array): Signature {
   };
 }
 
+/** Whether the transaction carries call data (a contract call or creation), not a plain transfer. */
+export function hasCallData(transaction: TransactionSerializable): boolean {
+  return transaction.data !== undefined && transaction.data !== '0x';
+}
+
 /** Throws INPUT_UNSIGNED_TX unless the transaction names a chain (EIP-155 replay protection). */
 export function assertChainId(transaction: TransactionSerializable): void {
   const { chainId } = transaction;

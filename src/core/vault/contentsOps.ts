@@ -97,7 +97,7 @@ export function addAccounts(
     const keyless = spec.source.kind === 'watch' || isDeviceSource(spec.source);
     if (!keyless && !secretId) throw new Error('an account with a key needs its secret');
     const source: AccountSource =
-      spec.source.kind === 'watch' || isDeviceSource(spec.source)
+      spec.source.kind === 'watch' || isDeviceSource(spec.source) // keyless, narrowed for the type
         ? { ...spec.source }
         : spec.source.kind === 'key'
           ? { kind: 'key', secretId: secretId as string }

@@ -4,6 +4,7 @@ import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import ui from '@/components/ui.module.css';
+import { isDeviceSource } from '@/core/accounts/account';
 import { BatchStopped, type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
 import type { DappCall, PersonRequest } from '@/core/dapp/personRequests';
 import { toHexChainId } from '@/core/dapp/protocol';
@@ -128,7 +129,7 @@ export function CallsApproval({ id, request: asked }: Props) {
           Cairn sends them as {count} transactions, one after another: each once the one before it is mined, and none
           after one that fails. They are not all-or-nothing: those already mined stay done. Closing this window stops
           the ones not yet sent.
-          {signer && signerProfile(signer.source).asksDevice
+          {signer && isDeviceSource(signer.source)
             ? ` Each is signed on ${signerProfile(signer.source).signs}: it asks ${count} times.`
             : ''}
         </p>

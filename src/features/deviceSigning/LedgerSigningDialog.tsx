@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import ui from '@/components/ui.module.css';
 import type { LedgerSource } from '@/core/accounts/account';
 import { signWithLedger, typedDataHashes } from '@/core/ledger/ledgerSigner';
-import type { SignRequest } from '@/core/signing/keySigner';
+import { hasCallData, type SignRequest } from '@/core/signing/keySigner';
 import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { errorText } from '@/lib/errorMessages';
 import { connectLedger, type LedgerTransport } from '@/lib/ledger/webHidTransport';
@@ -75,12 +75,13 @@ function BlindSigningNote({ request }: { request: SignRequest }) {
     () => (request.kind === 'typedData' ? typedDataHashes(request.typedData) : undefined),
     [request],
   );
-  if (request.kind === 'transaction' && request.transaction.data && request.transaction.data !== '0x')
+  if (request.kind === 'transaction' && hasCallData(request.transaction))
     return (
       <p className={ui.noticeWarning}>
         This transaction calls a contract. The Ledger shows only a hash of its data (blind signing, which must be on in
-        its Ethereum app): check on the Ledger the contract address <bdi dir="ltr">{request.transaction.to}</bdi> and
-        the network, and rely on Cairn’s review for what the call does.
+        its Ethereum app): check on the Ledger the contract address{' '}
+        <bdi dir="ltr">{request.transaction.to ?? '(a new contract)'}</bdi> and the network, and rely on Cairn’s review
+        for what the call does.
       </p>
     );
   if (hashes)

@@ -1,7 +1,8 @@
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { UntrustedText } from '@/components/UntrustedText';
-import type { SignRequest } from '@/core/signing/keySigner';
+import ui from '@/components/ui.module.css';
+import { hasCallData, type SignRequest } from '@/core/signing/keySigner';
 import { describeMessage } from '@/core/signing/message';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './deviceSigning.module.css';
@@ -15,7 +16,7 @@ export function RequestSummary({ request }: { request: SignRequest }) {
   if (request.kind === 'message') {
     const { text, hex } = describeMessage(request.message);
     return (
-      <dl className={styles.facts}>
+      <dl className={ui.facts}>
         <dt>Message</dt>
         <dd>
           {text === undefined ? <code className={styles.hash}>{hex}</code> : <UntrustedText text={text} kind="whole" />}
@@ -26,7 +27,7 @@ export function RequestSummary({ request }: { request: SignRequest }) {
   if (request.kind === 'typedData') {
     const { domain, primaryType } = request.typedData;
     return (
-      <dl className={styles.facts}>
+      <dl className={ui.facts}>
         <dt>Typed data</dt>
         <dd>
           <UntrustedText text={String(primaryType)} kind="name" />
@@ -49,7 +50,7 @@ export function RequestSummary({ request }: { request: SignRequest }) {
   const { to, value = 0n, chainId, nonce, data } = request.transaction;
   const native = chainId === network.chainId ? network.nativeCurrency : undefined;
   return (
-    <dl className={styles.facts}>
+    <dl className={ui.facts}>
       <dt>To</dt>
       <dd>{to ? <AddressText address={to} /> : 'A new contract'}</dd>
       <dt>Amount</dt>
@@ -64,7 +65,7 @@ export function RequestSummary({ request }: { request: SignRequest }) {
           <dd>{nonce}</dd>
         </>
       )}
-      {data && data !== '0x' && (
+      {hasCallData(request.transaction) && data && (
         <>
           <dt>Data</dt>
           <dd>{(data.length - 2) / 2} bytes (a contract call)</dd>

@@ -1,11 +1,11 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import { PATH_PRESETS, parsePathTemplate } from '@/core/keys/derivationPath';
 import { type DerivedAddress, deriveAddresses } from '@/core/keys/hd';
 import { errorText } from '@/lib/errorMessages';
 import { QueryScope } from '@/lib/queries/queryClient';
-import { AddressChoices, toggled } from './AddressChoices';
+import { AddressChoices, continueWith, PathPresetChoice, toggled } from './AddressChoices';
 import { StepForm } from './StepForm';
 
 const PAGE = 5;
@@ -29,7 +29,6 @@ export function AccountPicker(props: AccountPickerProps) {
 }
 
 function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
-  const groupId = useId();
   const [preset, setPreset] = useState<string>(PATH_PRESETS[0]?.id ?? 'bip44');
   const [customText, setCustomText] = useState("m/44'/60'/0'/0");
   const [count, setCount] = useState(PAGE);
@@ -66,23 +65,9 @@ function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
       title="Choose accounts"
       error={attempted && selected.size === 0 ? 'Choose at least one account.' : undefined}
       onContinue={submit}
-      continueLabel={`Continue with ${selected.size === 1 ? '1 account' : `${selected.size} accounts`}`}
+      continueLabel={continueWith(selected.size)}
     >
-      <fieldset className={ui.choices}>
-        <legend>Derivation path</legend>
-        {PATH_PRESETS.map((p) => (
-          <label key={p.id} className={ui.checkbox}>
-            <input type="radio" name={groupId} checked={preset === p.id} onChange={() => choosePath(p.id)} />
-            <span>
-              {p.label} <code>{p.template.replace('{i}', 'i')}</code> <span className={ui.muted}>({p.usedBy})</span>
-            </span>
-          </label>
-        ))}
-        <label className={ui.checkbox}>
-          <input type="radio" name={groupId} checked={preset === 'custom'} onChange={() => choosePath('custom')} />
-          <span>Custom path</span>
-        </label>
-      </fieldset>
+      <PathPresetChoice presets={PATH_PRESETS} chosenId={preset} onChoose={choosePath} allowCustom />
       {preset === 'custom' && (
         <Field
           label="Custom derivation path"

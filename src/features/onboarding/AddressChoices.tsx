@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { Identicon } from '@/components/Identicon';
 import ui from '@/components/ui.module.css';
+import type { PathPreset } from '@/core/keys/derivationPath';
 import { errorText } from '@/lib/errorMessages';
 import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
 import { useSelectedNetwork } from '@/lib/session';
@@ -70,4 +72,43 @@ export function toggled(set: ReadonlySet<number>, index: number): Set<number> {
   if (next.has(index)) next.delete(index);
   else next.add(index);
   return next;
+}
+
+/** The Continue button's words for `count` chosen accounts. */
+export function continueWith(count: number): string {
+  return `Continue with ${count === 1 ? '1 account' : `${count} accounts`}`;
+}
+
+/** The derivation path presets as radio buttons; with `allowCustom`, a last one chooses 'custom'. */
+export function PathPresetChoice({
+  presets,
+  chosenId,
+  onChoose,
+  allowCustom = false,
+}: {
+  presets: readonly PathPreset[];
+  chosenId: string;
+  onChoose(id: string): void;
+  allowCustom?: boolean;
+}) {
+  const groupId = useId();
+  return (
+    <fieldset className={ui.choices}>
+      <legend>Derivation path</legend>
+      {presets.map((p) => (
+        <label key={p.id} className={ui.checkbox}>
+          <input type="radio" name={groupId} checked={chosenId === p.id} onChange={() => onChoose(p.id)} />
+          <span>
+            {p.label} <code>{p.template.replace('{i}', 'i')}</code> <span className={ui.muted}>({p.usedBy})</span>
+          </span>
+        </label>
+      ))}
+      {allowCustom && (
+        <label className={ui.checkbox}>
+          <input type="radio" name={groupId} checked={chosenId === 'custom'} onChange={() => onChoose('custom')} />
+          <span>Custom path</span>
+        </label>
+      )}
+    </fieldset>
+  );
 }

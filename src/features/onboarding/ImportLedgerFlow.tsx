@@ -1,13 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Address } from 'viem';
 import ui from '@/components/ui.module.css';
-import { PATH_PRESETS, pathForIndex } from '@/core/keys/derivationPath';
+import { PATH_PRESETS, type PathPreset, pathForIndex } from '@/core/keys/derivationPath';
 import { answeredWithin, getLedgerAddress, QUESTION_MS } from '@/core/ledger/ethApp';
-import { assertEthereumApp } from '@/core/ledger/runningApp';
 import { errorText } from '@/lib/errorMessages';
-import { connectLedger, type LedgerTransport } from '@/lib/ledger/webHidTransport';
+import { connectEthereumApp, type LedgerTransport } from '@/lib/ledger/webHidTransport';
 import { QueryScope } from '@/lib/queries/queryClient';
-import { type AddressChoice, AddressChoices, toggled } from './AddressChoices';
+import { type AddressChoice, AddressChoices, continueWith, PathPresetChoice, toggled } from './AddressChoices';
 import { FinishStep } from './FinishStep';
 import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
@@ -40,8 +39,7 @@ export function ImportLedgerFlow({ mode, onDone, onCancel }: FlowProps) {
     setBusy(true);
     setError(undefined);
     try {
-      ledger.current = await connectLedger();
-      await assertEthereumApp(answeredWithin(ledger.current.exchange, QUESTION_MS));
+      ledger.current = await connectEthereumApp();
       setConnected(true);
     } catch (e) {
       setError(errorText(e));
@@ -95,8 +93,8 @@ function LedgerPicker({
   onBack(): void;
   onConfirm(chosen: AddressChoice[]): void;
 }) {
-  const groupId = useId();
-  const [template, setTemplate] = useState(LEDGER_PRESETS[0]?.template ?? "m/44'/60'/{i}'/0/0");
+  const [preset, setPreset] = useState(LEDGER_PRESETS[0] as PathPreset);
+  const { template } = preset;
   const [count, setCount] = useState(PAGE);
   const [addresses, setAddresses] = useState<AddressChoice[]>([]);
   /** Addresses already read from the Ledger, by path: showing more asks only for the new ones. */
@@ -135,30 +133,19 @@ function LedgerPicker({
       title="Choose accounts"
       error={error ?? (attempted && selected.size === 0 ? 'Choose at least one account.' : undefined)}
       onContinue={submit}
-      continueLabel={`Continue with ${selected.size === 1 ? '1 account' : `${selected.size} accounts`}`}
+      continueLabel={continueWith(selected.size)}
       continueDisabled={shown.length === 0}
       onBack={onBack}
     >
-      <fieldset className={ui.choices}>
-        <legend>Derivation path</legend>
-        {LEDGER_PRESETS.map((p) => (
-          <label key={p.id} className={ui.checkbox}>
-            <input
-              type="radio"
-              name={groupId}
-              checked={template === p.template}
-              onChange={() => {
-                setTemplate(p.template);
-                setCount(PAGE);
-                setSelected(new Set([0]));
-              }}
-            />
-            <span>
-              {p.label} <code>{p.template.replace('{i}', 'i')}</code> <span className={ui.muted}>({p.usedBy})</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <PathPresetChoice
+        presets={LEDGER_PRESETS}
+        chosenId={preset.id}
+        onChoose={(id) => {
+          setPreset(LEDGER_PRESETS.find((p) => p.id === id) ?? preset);
+          setCount(PAGE);
+          setSelected(new Set([0]));
+        }}
+      />
       {shown.length < count && !error && <p role="status">Reading addresses from the Ledger…</p>}
       <AddressChoices addresses={shown} selected={selected} onToggle={(i) => setSelected(toggled(selected, i))} />
       <div className={ui.actions}>

@@ -6,7 +6,7 @@ import { untrustedLabel } from '@/core/text/untrustedText';
 import type { Ur } from '@/core/ur/ur';
 import { errorText } from '@/lib/errorMessages';
 import { QueryScope } from '@/lib/queries/queryClient';
-import { type AddressChoice, AddressChoices, toggled } from './AddressChoices';
+import { type AddressChoice, AddressChoices, continueWith, toggled } from './AddressChoices';
 import { FinishStep } from './FinishStep';
 import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
@@ -108,7 +108,7 @@ function DevicePicker({
       description={`Accounts of ${untrustedLabel(deviceName, 'name')}.`}
       error={attempted && selected.size === 0 ? 'Choose at least one account.' : undefined}
       onContinue={submit}
-      continueLabel={`Continue with ${selected.size === 1 ? '1 account' : `${selected.size} accounts`}`}
+      continueLabel={continueWith(selected.size)}
       onBack={onBack}
       backLabel="Scan another code"
     >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Address } from 'viem';
+import { type Address, isAddressEqual } from 'viem';
 import ui from '@/components/ui.module.css';
 import { errorText } from '@/lib/errorMessages';
 
@@ -17,18 +17,16 @@ export function CheckOnLedger({ address, path }: { address: Address; path: strin
   const run = async () => {
     setCheck({ state: 'busy' });
     // The device code loads on this click only.
-    const [{ connectLedger }, { getLedgerAddress }, { assertEthereumApp }] = await Promise.all([
+    const [{ connectEthereumApp }, { getLedgerAddress }] = await Promise.all([
       import('@/lib/ledger/webHidTransport'),
       import('@/core/ledger/ethApp'),
-      import('@/core/ledger/runningApp'),
     ]);
     let close = async () => {};
     try {
-      const ledger = await connectLedger();
+      const ledger = await connectEthereumApp();
       close = ledger.close;
-      await assertEthereumApp(ledger.exchange);
       const shown = (await getLedgerAddress(ledger.exchange, path, { display: true })).address;
-      setCheck({ state: shown.toLowerCase() === address.toLowerCase() ? 'same' : 'different', shown });
+      setCheck({ state: isAddressEqual(shown, address) ? 'same' : 'different', shown });
     } catch (error) {
       setCheck({ state: 'failed', error: errorText(error) });
     } finally {

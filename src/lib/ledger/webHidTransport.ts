@@ -2,8 +2,9 @@
 // one exchange at a time. Ledger's @ledgerhq/hw-transport-webhid is not used: it needs Node's Buffer.
 import { toSafeDetails } from '@/core/errors/base';
 import { DeviceError } from '@/core/errors/device';
-import type { Exchange } from '@/core/ledger/ethApp';
+import { answeredWithin, type Exchange, QUESTION_MS } from '@/core/ledger/ethApp';
 import { type AnswerReader, answerReader, frameApdu } from '@/core/ledger/hidFraming';
+import { assertEthereumApp } from '@/core/ledger/runningApp';
 
 export const LEDGER_VENDOR_ID = 0x2c97;
 
@@ -98,6 +99,21 @@ export async function connectLedger(hid: WebHid = webHid()): Promise<LedgerTrans
 }
 
 let active: LedgerTransport | undefined;
+
+/**
+ * connectLedger, then the Ethereum app checked open (it must answer within QUESTION_MS): the
+ * connection, or it is closed and the DeviceError says why (DEVICE_APP_NOT_OPEN, DEVICE_WRONG_APP…).
+ */
+export async function connectEthereumApp(hid: WebHid = webHid()): Promise<LedgerTransport> {
+  const ledger = await connectLedger(hid);
+  try {
+    await assertEthereumApp(answeredWithin(ledger.exchange, QUESTION_MS));
+    return ledger;
+  } catch (error) {
+    await ledger.close();
+    throw error;
+  }
+}
 
 type Pending = { reader: AnswerReader; resolve: (answer: Uint8Array) => void; reject: (error: unknown) => void };
 
