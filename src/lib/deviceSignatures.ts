@@ -2,14 +2,23 @@ import type { Hex } from 'viem';
 import { createStore } from 'zustand/vanilla';
 import { DeviceError } from '@/core/errors/device';
 import type { SignRequest } from '@/core/signing/keySigner';
-import type { DeviceAccountRef, DeviceSigner } from '@/core/signing/signerAccount';
+import type { DeviceAccountRef, DeviceSigner, WalletSender, WalletTransaction } from '@/core/signing/signerAccount';
+import { feeFields } from '@/core/tx/fees';
 
 /** A signature this window waits for from a device, until the person brings its answer or gives up. */
 export type PendingDeviceSignature = {
   id: number;
   account: DeviceAccountRef;
+  /** What is signed (for a wallet's send, the transaction without its nonce, to show). */
   request: SignRequest;
-  /** The device's checked answer, as signWithKey would return it. */
+  /** A transaction a browser wallet is to sign and send itself; it answers the hash. */
+  send?: WalletTransaction;
+  /**
+   * Set once the send is handed to the wallet: from then on only the wallet's answer ends the
+   * wait (it may send whatever Cairn does), so the transaction is recorded even if Cairn locks.
+   */
+  handedOver?: boolean;
+  /** The device's checked answer, as signWithKey would return it (for a send, the hash). */
   resolve(signed: Hex): void;
   reject(error: Error): void;
 };
@@ -32,7 +41,16 @@ function settle(id: number): void {
  * The window's DeviceSigner: hands the request to the dialog and waits. One at a time: while a
  * device signature is awaited, another request is refused with DEVICE_BUSY.
  */
-export const signOnDevice: DeviceSigner = (account, request) => {
+export const signOnDevice: DeviceSigner = (account, request) => awaitDevice(account, request);
+
+/** The window's WalletSender: the dialog hands the transaction to the browser wallet and waits for its hash. */
+export const sendThroughWallet: WalletSender = (account, send) => {
+  const { fees, ...call } = send;
+  const request: SignRequest = { kind: 'transaction', transaction: { ...call, ...feeFields(fees) } };
+  return awaitDevice(account, request, send);
+};
+
+function awaitDevice(account: DeviceAccountRef, request: SignRequest, send?: WalletTransaction): Promise<Hex> {
   if (deviceSignatureStore.getState().pending) {
     return Promise.reject(
       new DeviceError(
@@ -48,6 +66,7 @@ export const signOnDevice: DeviceSigner = (account, request) => {
         id,
         account,
         request,
+        ...(send && { send }),
         resolve(signed) {
           settle(id);
           resolve(signed);
@@ -59,11 +78,15 @@ export const signOnDevice: DeviceSigner = (account, request) => {
       },
     });
   });
-};
+}
 
-/** Ends the awaited signature, if any, with `error` (the person cancelled, or Cairn locked). */
+/**
+ * Ends the awaited signature, if any, with `error` (the person cancelled, or Cairn locked); not
+ * a send already handed to a wallet, which would then go unrecorded.
+ */
 export function abandonDeviceSignature(error: Error): void {
-  deviceSignatureStore.getState().pending?.reject(error);
+  const pending = deviceSignatureStore.getState().pending;
+  if (!pending?.handedOver) pending?.reject(error);
 }
 
 export function cancelledOnDevice(): DeviceError {

@@ -1,5 +1,6 @@
-import type { Address, Hex, LocalAccount } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { Network } from '@/core/chain/networks';
+import type { SigningAccount } from '@/core/signing/signerAccount';
 import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
 import { acceptedOrThrow, type TxRecord } from '@/core/tx/record';
 import type { TransactionService } from '@/core/tx/transactionService';
@@ -28,7 +29,7 @@ export function prepareCall(network: Network, from: Address, call: CallToSend): 
  */
 export async function sendPreparedCall(
   service: TransactionService,
-  args: { network: Network; account: LocalAccount; prepared: PreparedSend; site?: string | undefined },
+  args: { network: Network; account: SigningAccount; prepared: PreparedSend; site?: string | undefined },
 ): Promise<TxRecord> {
   const { network, account, prepared, site } = args;
   const record = await service.submit({

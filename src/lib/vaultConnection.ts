@@ -5,7 +5,7 @@ import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { webLocks } from '@/core/tx/locks';
 import { connectionPair, portConnection } from '@/core/vault/shared/connection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
-import { abandonDeviceSignature, signOnDevice } from './deviceSignatures';
+import { abandonDeviceSignature, sendThroughWallet, signOnDevice } from './deviceSignatures';
 import { startVaultWorker, type VaultWorker } from './vaultWorker';
 
 /** How this window reaches the vault session (shown nowhere; useful in tests and support). */
@@ -27,7 +27,7 @@ export async function connectToVault(
 ): Promise<{ client: VaultClient; transport: VaultTransport }> {
   const connected = await connect(settings, worker);
   const { client } = connected;
-  client.setDeviceSigner(signOnDevice);
+  client.setDeviceSigner(signOnDevice, sendThroughWallet);
   // A device signature awaited when Cairn locks ends there, whatever screen is showing.
   client.store.subscribe((state) => {
     if (state.status !== 'unlocked') abandonDeviceSignature(new VaultLockedError());

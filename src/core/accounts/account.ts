@@ -15,8 +15,20 @@ export type QrDeviceSource = {
 /** An account whose key stays on a Ledger, reached over WebHID. */
 export type LedgerSource = { kind: 'ledger'; path: string };
 
-/** The sources whose key is on a device that signs for Cairn. */
-export type DeviceSource = QrDeviceSource | LedgerSource;
+/**
+ * An account of a browser wallet (MetaMask, Rabby, …) found through EIP-6963 in Cairn's page:
+ * Cairn prepares, simulates and reviews; the wallet signs, and sends transactions itself.
+ */
+export type ExternalWalletSource = {
+  kind: 'external';
+  /** The wallet's name as it announced it (untrusted text). */
+  walletName: string;
+  /** The wallet's reverse-DNS id from its announcement (io.metamask), by which it is found again. */
+  rdns: string;
+};
+
+/** The sources whose key is held outside Cairn: on a device, or in a browser wallet. */
+export type DeviceSource = QrDeviceSource | LedgerSource | ExternalWalletSource;
 
 /** Where an account's key comes from. */
 export type AccountSource =
@@ -52,7 +64,7 @@ export function secretIdOf(account: Pick<Account, 'source'>): string | undefined
 export function isDeviceSource<S extends { kind: string }>(
   source: S,
 ): source is Extract<S, { kind: DeviceSource['kind'] }> {
-  return source.kind === 'qrDevice' || source.kind === 'ledger';
+  return source.kind === 'qrDevice' || source.kind === 'ledger' || source.kind === 'external';
 }
 
 /** Whether the account's key is kept in the vault (and can be revealed or exported). */

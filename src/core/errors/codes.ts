@@ -9,6 +9,7 @@ import { SETTINGS_ERROR_CODES, type SettingsErrorCode } from './settings';
 import { SIMULATION_ERROR_CODES, type SimulationErrorCode } from './simulation';
 import { TX_ERROR_CODES, type TxErrorCode } from './tx';
 import { VAULT_ERROR_CODES, type VaultErrorCode } from './vault';
+import { WALLET_ERROR_CODES, type WalletErrorCode } from './wallet';
 
 /** Every code a CairnError can carry: the UI's wording table (lib/errorMessages.ts) is keyed by it. */
 export type ErrorCode =
@@ -22,7 +23,8 @@ export type ErrorCode =
   | SettingsErrorCode
   | ExplorerErrorCode
   | SimulationErrorCode
-  | DeviceErrorCode;
+  | DeviceErrorCode
+  | WalletErrorCode;
 
 /** Every code, listed: tests walk it to check that each one has wording. */
 export const ERROR_CODES = [
@@ -37,6 +39,7 @@ export const ERROR_CODES = [
   ...EXPLORER_ERROR_CODES,
   ...SIMULATION_ERROR_CODES,
   ...DEVICE_ERROR_CODES,
+  ...WALLET_ERROR_CODES,
 ] as const;
 
 /** Does not compile while a code of ErrorCode is missing from ERROR_CODES (its type names the missing codes). */

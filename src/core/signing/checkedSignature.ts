@@ -1,4 +1,4 @@
-// What a signer outside Cairn (a QR device, a Ledger) returns is its word only: before it is used,
+// What a signer outside Cairn (a QR device, a Ledger, a browser wallet) returns is its word only: before it is used,
 // it must recover to the account for exactly what Cairn asked.
 import {
   type Address,
@@ -41,6 +41,8 @@ export async function checkedSignature(
   request: SignRequest,
   address: Address,
   given: RecoverableSignature,
+  /** Who signed, for the refusal's sentence: "The device", or a wallet's name. */
+  who = 'The device',
 ): Promise<Hex> {
   const { r, s, yParity } = lowS(given);
   if (request.kind === 'transaction') assertChainId(request.transaction);
@@ -56,11 +58,11 @@ export async function checkedSignature(
       signer = await recoverMessageAddress({ message: request.message, signature: compact });
     else signer = await recoverTypedDataAddress({ ...request.typedData, signature: compact } as never);
   } catch {
-    throw refuse('The device’s signature is not a valid signature.');
+    throw refuse(`${who}’s signature is not a valid signature.`);
   }
   if (!isAddressEqual(signer, address))
     throw refuse(
-      `The device signed with another key (${signer}), or signed something other than what Cairn asked: nothing was sent.`,
+      `${who} signed with another key (${signer}), or signed something other than what Cairn asked: nothing was sent.`,
     );
   return request.kind === 'transaction' ? serializeTransaction(request.transaction, signature) : compact;
 }

@@ -1,6 +1,7 @@
-import type { Address, Hex, LocalAccount } from 'viem';
+import type { Address, Hash, Hex, LocalAccount } from 'viem';
 import { toAccount } from 'viem/accounts';
 import type { DeviceSource } from '../accounts/account';
+import type { Fees } from '../tx/fees';
 import type { SignRequest } from './keySigner';
 
 /** Signs one request; where the key lives is its business (the vault session, or a test key). */
@@ -16,6 +17,20 @@ export type DeviceAccountRef = { id: string; address: Address; source: DeviceSou
  * (a wrong answer is refused where it is read, and another can be tried).
  */
 export type DeviceSigner = (account: DeviceAccountRef, request: SignRequest) => Promise<Hex>;
+
+/** A transaction for a wallet that signs and sends it itself: no nonce (the wallet chooses it). */
+export type WalletTransaction = { chainId: number; to: Address; value: bigint; data: Hex; gas: bigint; fees: Fees };
+
+/**
+ * Hands a transaction to the browser wallet that holds the account's key; the wallet signs and
+ * sends it and answers its hash. Throws DEVICE_CANCELLED and the wallet's refusals (WALLET_*).
+ */
+export type WalletSender = (account: DeviceAccountRef, transaction: WalletTransaction) => Promise<Hash>;
+
+/** A signer's account as Cairn's flows use it; `wallet` only where a browser wallet sends its transactions. */
+export type SigningAccount = LocalAccount & {
+  wallet?: { name: string; send: (transaction: WalletTransaction) => Promise<Hash> };
+};
 
 /**
  * A viem account that holds no key: each signature is a SignRequest handed to `sign`. With the

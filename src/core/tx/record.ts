@@ -31,7 +31,10 @@ export type TxRecord = {
   gas: bigint;
   fees: Fees;
   hash: Hex;
-  raw: Hex;
+  /** The signed bytes; none when a browser wallet signed and sent it (wallets do not hand them back). */
+  raw: Hex | undefined;
+  /** The browser wallet that signed and sent it, by its name (untrusted text); it chose the nonce. */
+  sentBy?: string | undefined;
   /** The origin of the site that asked for it (a dApp's eth_sendTransaction), if a site did. */
   site?: string | undefined;
   /** What the person asked for, for display: the asset, amount and real recipient of a transfer. */

@@ -3,7 +3,7 @@ import type { TxRecord, TxStatus } from './record';
 import { confirmationsAt, decide, type Observation } from './trackDecision';
 
 const record = (status: TxStatus, extra: Partial<TxRecord> = {}) =>
-  ({ id: 'a', nonce: 5, status, gas: 21_000n, confirmations: 0, ...extra }) as TxRecord;
+  ({ id: 'a', nonce: 5, status, gas: 21_000n, confirmations: 0, raw: '0x02f8', ...extra }) as TxRecord;
 
 const quiet: Observation = {
   latest: 100n,
@@ -48,7 +48,7 @@ describe('what a tracking pass does with a record', () => {
   });
 
   it('moves a signed record the node holds to pending', () => {
-    const held = { ...quiet, inNode: { kind: 'found' as const, value: true as const } };
+    const held = { ...quiet, inNode: { kind: 'found' as const, value: { nonce: 3 } } };
     expect(decide(record('signed'), held)).toEqual({ kind: 'accepted' });
     expect(decide(record('pending'), held)).toEqual({ kind: 'none' });
   });
@@ -78,5 +78,12 @@ describe('what a tracking pass does with a record', () => {
     expect(decide(record('pending'), { ...quiet, siblings: [replacement] })).toEqual({ kind: 'none' });
     const refused = record('rejected', { id: 'b', replaces: 'a' });
     expect(decide(record('pending'), { ...quiet, siblings: [refused] })).toEqual({ kind: 'rebroadcast' });
+  });
+
+  it('waits for a transaction a browser wallet sent (no bytes to send), and still sees its nonce used', () => {
+    const sentByWallet = record('pending', { raw: undefined, sentBy: 'MetaMask' });
+    expect(decide(sentByWallet, quiet)).toEqual({ kind: 'none' });
+    expect(decide(sentByWallet, { ...quiet, confirmedNonce: 6 })).toEqual({ kind: 'suspect-dropped' });
+    expect(decide(sentByWallet, { ...quiet, receipt: mined })).toMatchObject({ kind: 'mined' });
   });
 });

@@ -9,8 +9,8 @@ export type MinedReceipt = { blockNumber: bigint; success: boolean; gasUsed: big
 export type Observation = {
   latest: bigint;
   receipt: Lookup<MinedReceipt>;
-  /** Whether the node holds the transaction (eth_getTransactionByHash). */
-  inNode: Lookup<true>;
+  /** Whether the node holds the transaction (eth_getTransactionByHash), and its nonce there. */
+  inNode: Lookup<{ nonce: number }>;
   /** The account's mined transaction count, when the node answered. */
   confirmedNonce: number | undefined;
   /** Cairn's other records with the same sender and nonce, as stored now. */
@@ -65,5 +65,6 @@ export function decide(record: TxRecord, seen: Observation): Decision {
   }
   // The nonce is free. A replacement of ours that is still active stands for this one.
   if (seen.siblings.some((s) => s.replaces === record.id && isActive(s))) return { kind: 'none' };
-  return { kind: 'rebroadcast' };
+  // A browser wallet sent it through its own node: Cairn has no bytes to send, so it waits.
+  return record.raw ? { kind: 'rebroadcast' } : { kind: 'none' };
 }

@@ -1,10 +1,12 @@
-import { keccak256, type LocalAccount } from 'viem';
+import { keccak256 } from 'viem';
 import { getChainId } from 'viem/actions';
 import { chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { WrongChainError } from '../errors/chain';
 import { TxError } from '../errors/tx';
+import type { SigningAccount } from '../signing/signerAccount';
+import { walletSendsItself } from '../signing/signerKinds';
 import { broadcastRaw } from './broadcastRaw';
 import { type FeeMarket, type Fees, feeFields, presetFees } from './fees';
 import type { LockProvider } from './locks';
@@ -15,10 +17,12 @@ import { CANCEL_GAS, type ReplacementPlan } from './replacement';
 import { TransactionTracker } from './transactionTracker';
 import type { CallRequest } from './transfer';
 import type { TxStore } from './txStore';
+import { sendThroughWallet } from './walletSend';
 
 export type SubmitRequest = {
   network: Network;
-  account: LocalAccount;
+  /** Signs the transaction, or (a browser wallet's account) hands it to the wallet, which sends it. */
+  account: SigningAccount;
   kind: TxKind;
   call: CallRequest;
   gas: bigint;
@@ -40,8 +44,13 @@ export type { TxChange } from './recordWriter';
  * lock per account and chain (Web Locks in the browser), so two tabs never reuse one; tracking
  * (TransactionTracker) re-broadcasts the same bytes while the node does not know them.
  *
+ * A browser wallet's account is different: the wallet signs, chooses the nonce and sends, and
+ * Cairn records the transaction by its hash (no bytes to store first or send again).
+ *
  * Errors: WrongChainError (the node answers for another chain: nothing is signed), ChainError,
- * TX_NONCE_TAKEN, TX_STORAGE_FAILED, TX_REPLACEMENT_FUNDS, VAULT_LOCKED (from the account's key source).
+ * TX_NONCE_TAKEN, TX_STORAGE_FAILED, TX_REPLACEMENT_FUNDS, VAULT_LOCKED (from the account's key
+ * source), WALLET_SENDS_ITSELF (a chosen nonce or a replacement for a browser wallet's account) and
+ * the wallet's refusals (WALLET_*).
  */
 export class TransactionService {
   private readonly now: () => number;
@@ -59,6 +68,8 @@ export class TransactionService {
       onChange?: (change: TxChange) => void;
       /** A record was stored, whatever changed (for views that list records). */
       onStored?: (record: TxRecord) => void;
+      /** Between asks to the node for what a wallet sent (tests shorten it). */
+      walletSeenDelayMs?: number;
     },
   ) {
     this.now = deps.now ?? (() => Date.now());
@@ -74,6 +85,7 @@ export class TransactionService {
   /** Signs and stores (under the nonce lock), then broadcasts. Returns the record after the broadcast attempt. */
   async submit(request: SubmitRequest): Promise<TxRecord> {
     const { network, account } = request;
+    if (account.wallet && (request.replaces || request.nonce !== undefined)) throw walletSendsItself();
     const client = chainClient(network);
     const record = await this.deps.locks.withLock(nonceLockName(network.chainId, account.address), async () => {
       // One round trip: the chain id check and the node's nonce go out as one batch.
@@ -93,32 +105,40 @@ export class TransactionService {
       }
       const nonce = request.replaces?.nonce ?? request.nonce ?? pickNonce(nodePending, records);
       if (!request.replaces) checkChosenNonce(request, nonce, nodePending, records);
-      const raw = await account.signTransaction({
-        chainId: network.chainId,
-        nonce,
-        to: request.call.to,
-        value: request.call.value,
-        data: request.call.data === '0x' ? undefined : request.call.data,
-        gas: request.gas,
-        ...feeFields(request.fees),
-      });
+      const { call, gas, fees } = request;
+      const signed = account.wallet
+        ? {
+            ...(await sendThroughWallet(
+              client,
+              account.wallet,
+              { chainId: network.chainId, call, gas, fees },
+              nonce,
+              this.deps.walletSeenDelayMs,
+            )),
+            raw: undefined,
+            sentBy: account.wallet.name,
+            status: 'pending' as const,
+          }
+        : await account
+            .signTransaction({
+              chainId: network.chainId,
+              nonce,
+              to: call.to,
+              value: call.value,
+              data: call.data === '0x' ? undefined : call.data,
+              gas,
+              ...feeFields(fees),
+            })
+            .then((raw) => ({ ...call, nonce, gas, fees, hash: keccak256(raw), raw, status: 'signed' as const }));
       const created: TxRecord = {
         id: this.newId(),
         kind: request.kind,
         networkId: network.id,
         chainId: network.chainId,
         from: account.address,
-        nonce,
-        to: request.call.to,
-        value: request.call.value,
-        data: request.call.data,
-        gas: request.gas,
-        fees: request.fees,
-        hash: keccak256(raw),
-        raw,
+        ...signed,
         intent: request.intent,
         site: request.site,
-        status: 'signed',
         createdAt: this.now(),
         updatedAt: this.now(),
         revision: 0,
@@ -151,7 +171,8 @@ export class TransactionService {
    */
   async broadcast(network: Network, record: TxRecord): Promise<TxRecord> {
     const current = (await this.deps.store.get(record.id)) ?? record;
-    if (!isActive(current) && current.status !== 'rejected') return current;
+    // A browser wallet sent it: Cairn has no bytes to send, and tracking waits for the node to see it.
+    if ((!isActive(current) && current.status !== 'rejected') || !current.raw) return current;
     const outcome = await broadcastRaw(chainClient(network), current.raw);
     const attempt = { ...current, lastBroadcastAt: this.now() };
     const next: TxRecord =
@@ -171,7 +192,7 @@ export class TransactionService {
    * its fee): speed up = the same call and nonce with higher fees; cancel = a 0-value transfer to
    * oneself at that nonce. The original is marked once the node takes the replacement.
    */
-  async replace(network: Network, account: LocalAccount, record: TxRecord, plan: ReplacementPlan): Promise<TxRecord> {
+  async replace(network: Network, account: SigningAccount, record: TxRecord, plan: ReplacementPlan): Promise<TxRecord> {
     if (!plan.enough) {
       throw new TxError(
         'TX_REPLACEMENT_FUNDS',
@@ -195,7 +216,7 @@ export class TransactionService {
   }
 
   /** Fills a nonce gap with a 0-value transfer to oneself, so the transactions after it can be mined. */
-  fillGap(network: Network, account: LocalAccount, nonce: number, market: FeeMarket): Promise<TxRecord> {
+  fillGap(network: Network, account: SigningAccount, nonce: number, market: FeeMarket): Promise<TxRecord> {
     return this.submit({
       network,
       account,

@@ -24,7 +24,7 @@ async function lookup<T>(read: () => Promise<T>, notFound: (error: unknown) => b
 type NodeView = {
   latest: bigint;
   receipts: Lookup<MinedReceipt>[];
-  inNode: Lookup<true>[];
+  inNode: Lookup<{ nonce: number }>[];
   senders: string[];
   nonces: (number | undefined)[];
 };
@@ -57,7 +57,7 @@ export class TransactionTracker {
     const view = await this.observe(client, watched);
     const changes: TxChange[] = [];
     for (const [index, record] of watched.entries()) {
-      const current = (await this.deps.store.get(record.id)) ?? record;
+      const current = await this.withNodeNonce(record, view.inNode[index]);
       const siblings = (await this.deps.store.forAccount(current.chainId, current.from)).filter(
         (r) => r.id !== current.id && r.nonce === current.nonce && r.networkId === current.networkId,
       );
@@ -102,10 +102,10 @@ export class TransactionTracker {
         watched.map((r, i) =>
           receipts[i]?.kind === 'missing' && isActive(r)
             ? lookup(
-                () => getTransaction(client, { hash: r.hash }).then(() => true as const),
+                () => getTransaction(client, { hash: r.hash }).then((tx) => ({ nonce: tx.nonce })),
                 (error) => error instanceof TransactionNotFoundError,
               )
-            : Promise.resolve<Lookup<true>>({ kind: 'error' }),
+            : Promise.resolve<Lookup<{ nonce: number }>>({ kind: 'error' }),
         ),
       ),
       Promise.all(
@@ -115,6 +115,16 @@ export class TransactionTracker {
       ),
     ]);
     return { latest, receipts, inNode, senders, nonces };
+  }
+
+  /**
+   * The record as stored now; for one a browser wallet sent (its nonce only expected, if Cairn's
+   * node had not seen it yet), with the nonce the node holds it at.
+   */
+  private async withNodeNonce(record: TxRecord, inNode: Lookup<{ nonce: number }> | undefined): Promise<TxRecord> {
+    const current = (await this.deps.store.get(record.id)) ?? record;
+    if (current.raw || inNode?.kind !== 'found' || inNode.value.nonce === current.nonce) return current;
+    return this.deps.records.save({ ...current, nonce: inNode.value.nonce }, current.status);
   }
 
   /** Carries out one decision about `current`; returns the status changes it made. */

@@ -51,7 +51,9 @@ function checkStored(stored: Stored): void {
   if (!text(stored.gas, INTEGER)) fail('gas');
   if (!text(stored.data, HEX)) fail('data');
   if (!text(stored.hash, HASH)) fail('hash');
-  if (!text(stored.raw, HEX) || (stored.raw as string).length < 4) fail('raw');
+  if (!optional(stored.sentBy, (v) => typeof v === 'string')) fail('sentBy');
+  const rawOk = text(stored.raw, HEX) && (stored.raw as string).length >= 4;
+  if (!(rawOk || (stored.raw === undefined && stored.sentBy !== undefined))) fail('raw');
   if (!count(stored.createdAt) || !count(stored.updatedAt) || !count(stored.confirmations)) fail('times');
   if (!optional(stored.revision, count)) fail('revision');
   if (!optional(stored.blockNumber, (v) => text(v, INTEGER))) fail('blockNumber');

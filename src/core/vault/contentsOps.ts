@@ -49,6 +49,7 @@ const PREFIX: Record<NewAccount['source']['kind'], string> = {
   watch: 'Watched',
   qrDevice: 'QR device',
   ledger: 'Ledger',
+  external: 'Wallet',
 };
 
 export type AddResult = { contents: VaultContents; added: Account[]; skipped: number; reusedSecret: boolean };

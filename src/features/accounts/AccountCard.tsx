@@ -31,6 +31,8 @@ function sourceText(account: Account, secret: SecretSummary | undefined): string
       return `Key on a Ledger, path ${account.source.path}`;
     case 'qrDevice':
       return `Key on ${untrustedLabel(account.source.deviceName, 'name')} (signs by QR code), path ${account.source.path}`;
+    case 'external':
+      return `Key in ${untrustedLabel(account.source.walletName, 'name')}, a browser wallet that signs and sends`;
   }
 }
 
@@ -81,6 +83,7 @@ export function AccountCard({
         {account.source.kind === 'watch' && <span className={styles.tag}>Watch-only</span>}
         {account.source.kind === 'qrDevice' && <span className={styles.tag}>QR device</span>}
         {account.source.kind === 'ledger' && <span className={styles.tag}>Ledger</span>}
+        {account.source.kind === 'external' && <span className={styles.tag}>Browser wallet</span>}
         {account.hidden && <span className={styles.tag}>Hidden</span>}
       </div>
       <p>

@@ -15,11 +15,15 @@ export function DeviceDialog({
   title,
   pending,
   path,
+  cancellable = true,
   children,
 }: {
   title: string;
   pending: PendingDeviceSignature;
-  path: string;
+  /** The key's derivation path, where Cairn knows it. */
+  path?: string | undefined;
+  /** Off while only the signer's own answer may end the wait (a send handed to a wallet). */
+  cancellable?: boolean;
   children: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -34,7 +38,9 @@ export function DeviceDialog({
       if (opener?.isConnected) opener.focus();
     };
   }, []);
-  const cancel = () => pending.reject(cancelledOnDevice());
+  const cancel = () => {
+    if (cancellable) pending.reject(cancelledOnDevice());
+  };
   return (
     <dialog
       ref={dialog}
@@ -50,13 +56,20 @@ export function DeviceDialog({
         <RequestSummary request={pending.request} />
         {children}
         <p className={ui.muted}>
-          Account <AddressText address={pending.account.address} />, path <bdi dir="ltr">{path}</bdi>
+          Account <AddressText address={pending.account.address} />
+          {path && (
+            <>
+              , path <bdi dir="ltr">{path}</bdi>
+            </>
+          )}
         </p>
-        <div className={ui.actions}>
-          <button type="button" className={ui.secondary} onClick={cancel}>
-            Cancel signing
-          </button>
-        </div>
+        {cancellable && (
+          <div className={ui.actions}>
+            <button type="button" className={ui.secondary} onClick={cancel}>
+              Cancel signing
+            </button>
+          </div>
+        )}
       </div>
     </dialog>
   );

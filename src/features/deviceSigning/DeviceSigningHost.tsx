@@ -8,6 +8,9 @@ const QrSigningDialog = lazy(() => import('./QrSigningDialog').then((m) => ({ de
 const LedgerSigningDialog = lazy(() =>
   import('./LedgerSigningDialog').then((m) => ({ default: m.LedgerSigningDialog })),
 );
+const ExternalWalletDialog = lazy(() =>
+  import('./ExternalWalletDialog').then((m) => ({ default: m.ExternalWalletDialog })),
+);
 
 /**
  * Mounted once per window: shows the device signing dialog while this window waits for a device
@@ -23,8 +26,10 @@ export function DeviceSigningHost() {
       <Suspense fallback={null}>
         {source.kind === 'qrDevice' ? (
           <QrSigningDialog pending={pending} source={source} />
-        ) : (
+        ) : source.kind === 'ledger' ? (
           <LedgerSigningDialog pending={pending} source={source} />
+        ) : (
+          <ExternalWalletDialog pending={pending} source={source} />
         )}
       </Suspense>
     </DialogFailure>

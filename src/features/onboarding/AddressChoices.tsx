@@ -14,7 +14,7 @@ import styles from './onboarding.module.css';
 export type AddressChoice = { index: number; path: string; address: Address };
 
 /**
- * Addresses to tick, each with its path and its balance on the selected network (one batched
+ * Addresses to tick, each with its path (where known) and its balance on the selected network (one batched
  * read), so people find the accounts that hold their funds. Needs a query cache around it.
  */
 export function AddressChoices({
@@ -22,7 +22,8 @@ export function AddressChoices({
   selected,
   onToggle,
 }: {
-  addresses: readonly AddressChoice[];
+  /** Each with its path where Cairn knows how its key is derived (not for a wallet's accounts). */
+  addresses: readonly (Omit<AddressChoice, 'path'> & { path?: string })[];
   selected: ReadonlySet<number>;
   onToggle(index: number): void;
 }) {
@@ -43,14 +44,14 @@ export function AddressChoices({
         {addresses.map((a) => {
           const balance = balances.data?.get(a.address);
           return (
-            <li key={a.path} className={styles.addressRow}>
+            <li key={a.address} className={styles.addressRow}>
               <label>
                 <input type="checkbox" checked={selected.has(a.index)} onChange={() => onToggle(a.index)} />
                 <Identicon address={a.address} />
                 <span>Account {a.index + 1}</span>
                 <AddressText address={a.address} />
               </label>
-              <span className={ui.muted}>{a.path}</span>
+              {a.path && <span className={ui.muted}>{a.path}</span>}
               {balance !== undefined && (
                 <Amount
                   value={balance}

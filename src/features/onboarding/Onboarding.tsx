@@ -12,6 +12,9 @@ const ImportKeyFlow = lazy(() => import('./ImportKeyFlow').then((m) => ({ defaul
 const ImportKeystoreFlow = lazy(() => import('./ImportKeystoreFlow').then((m) => ({ default: m.ImportKeystoreFlow })));
 const ImportLedgerFlow = lazy(() => import('./ImportLedgerFlow').then((m) => ({ default: m.ImportLedgerFlow })));
 const ImportQrDeviceFlow = lazy(() => import('./ImportQrDeviceFlow').then((m) => ({ default: m.ImportQrDeviceFlow })));
+const ImportExternalWalletFlow = lazy(() =>
+  import('./ImportExternalWalletFlow').then((m) => ({ default: m.ImportExternalWalletFlow })),
+);
 const WatchFlow = lazy(() => import('./WatchFlow').then((m) => ({ default: m.WatchFlow })));
 const RestoreBackupFlow = lazy(() => import('./RestoreBackupFlow').then((m) => ({ default: m.RestoreBackupFlow })));
 const DemoFlow = lazy(() => import('./DemoFlow').then((m) => ({ default: m.DemoFlow })));
@@ -56,6 +59,12 @@ const methods: Method[] = [
     title: 'Connect a QR signing device',
     description: 'Keystone, AirGap Vault and other air-gapped signers: the keys stay on the device.',
     Flow: ImportQrDeviceFlow,
+  },
+  {
+    id: 'externalWallet',
+    title: 'Connect a browser wallet',
+    description: 'MetaMask, Rabby and others in this browser: Cairn reviews, the wallet signs and sends.',
+    Flow: ImportExternalWalletFlow,
   },
   { id: 'watch', title: 'Watch an address', description: 'Balances and history without a key.', Flow: WatchFlow },
   {

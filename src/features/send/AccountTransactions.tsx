@@ -4,6 +4,7 @@ import type { Address } from 'viem';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import { signerProfile } from '@/core/signing/signerKinds';
 import { nonceGaps } from '@/core/tx/nonces';
 import { isActive } from '@/core/tx/record';
 import { downloadText } from '@/lib/download';
@@ -31,7 +32,9 @@ export function AccountTransactions({ network, address }: { network: Network; ad
     .join(',');
   const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
   const nodePending = useQuery(pendingNonceQuery(network, address, block, activeNonces));
-  const gaps = nodePending.data === undefined ? [] : nonceGaps(nodePending.data, records);
+  // A browser wallet chooses its account's nonces: a gap is for the wallet to fill.
+  const walletSends = account !== undefined && signerProfile(account.source).sendsItself !== undefined;
+  const gaps = nodePending.data === undefined || walletSends ? [] : nonceGaps(nodePending.data, records);
   const [error, setError] = useState<string>();
 
   const [filling, setFilling] = useState<number>();

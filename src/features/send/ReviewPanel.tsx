@@ -17,6 +17,7 @@ import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import type { FormIntent } from '@/core/simulation/effects';
 import type { UnsignedTransaction } from '@/core/simulation/types';
+import { untrustedLabel } from '@/core/text/untrustedText';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { errorText } from '@/lib/errorMessages';
@@ -160,7 +161,9 @@ export function ReviewPanel({
         <dd>
           {prepared.nonce !== undefined
             ? `${prepared.nonce} (chosen by you)`
-            : 'the next free nonce, fixed when you confirm'}
+            : from && from.source.kind === 'external'
+              ? `chosen by ${untrustedLabel(from.source.walletName, 'name')}, which signs and sends it`
+              : 'the next free nonce, fixed when you confirm'}
         </dd>
         {assetCall && (
           <>

@@ -6,6 +6,7 @@ import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffe
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import type { UnsignedTransaction } from '@/core/simulation/types';
+import { untrustedLabel } from '@/core/text/untrustedText';
 import type { Fees } from '@/core/tx/fees';
 import { isActive, type TxRecord } from '@/core/tx/record';
 import { planReplacement, type ReplacementKind, type ReplacementPlan } from '@/core/tx/replacement';
@@ -41,7 +42,8 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
   const [plan, setPlan] = useState<ReplacementPlan>();
-  const canReplace = isActive(record) && !record.replacedBy && account !== undefined;
+  // A browser wallet chose the nonce and holds the bytes: only the wallet can replace it.
+  const canReplace = isActive(record) && !record.replacedBy && account !== undefined && !record.sentBy;
   const titleId = `tx-${record.id}`;
 
   const run = async (what: string, task: () => Promise<unknown>) => {
@@ -84,6 +86,12 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
         {record.status === 'rejected' && record.broadcastError && ` — ${record.broadcastError}`}
         {record.replacedBy && isActive(record) && ' — a replacement was sent'}
       </p>
+      {record.sentBy && (
+        <p className={ui.muted}>
+          Signed and sent by {untrustedLabel(record.sentBy, 'name')}, which chose its nonce and fee.
+          {isActive(record) ? ` To speed it up or cancel it, use ${untrustedLabel(record.sentBy, 'name')}.` : ''}
+        </p>
+      )}
       {record.broadcastError && isActive(record) && (
         <p role="alert" className={ui.noticeWarning}>
           The node did not accept it yet: {record.broadcastError} The signed transaction is saved; Cairn sends it again

@@ -103,6 +103,9 @@ export async function continueSend(args: {
   const errors: FieldErrors = {};
   if (!from) errors.fromId = 'Choose the account to send from.';
   else if (!signerProfile(from.source).canSign) errors.fromId = signerProfile(from.source).whyNot;
+  else if (form.nonce.trim() && signerProfile(from.source).sendsItself) {
+    errors.nonce = 'The browser wallet chooses this account’s nonce: leave the nonce empty.';
+  }
 
   let amount = 0n;
   if (!form.max) {

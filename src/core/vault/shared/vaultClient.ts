@@ -1,8 +1,14 @@
-import type { LocalAccount } from 'viem';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Account, isDeviceSource } from '../../accounts/account';
 import { VaultError, VaultLockedError } from '../../errors/vault';
-import { type DeviceSigner, signerAccount } from '../../signing/signerAccount';
+import {
+  type DeviceAccountRef,
+  type DeviceSigner,
+  type SigningAccount,
+  signerAccount,
+  type WalletSender,
+} from '../../signing/signerAccount';
+import { walletSendsItself } from '../../signing/signerKinds';
 import type { KeyValueStore } from '../../storage/keyValueStore';
 import type { SettingsSchema } from '../../storage/settingsSchema';
 import { browserTimers, type Timers } from '../autoLock';
@@ -62,6 +68,7 @@ export class VaultClient {
   private heard = false;
   private watching: unknown;
   private deviceSigner: DeviceSigner | undefined;
+  private walletSender: WalletSender | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -114,26 +121,36 @@ export class VaultClient {
   }
 
   /**
-   * Who signs for accounts whose key is on a device: this window shows the device the request and
-   * reads its answer (see DeviceSigner). Set once, where the window connects to the vault.
+   * Who signs for accounts whose key is held outside Cairn: this window shows the device the
+   * request and reads its answer (see DeviceSigner), or hands it to the browser wallet, which
+   * sends transactions itself (WalletSender). Set once, where the window connects to the vault.
    */
-  setDeviceSigner(signer: DeviceSigner): void {
+  setDeviceSigner(signer: DeviceSigner, sender?: WalletSender): void {
     this.deviceSigner = signer;
+    this.walletSender = sender;
   }
 
   /**
    * A viem account that signs for `account`: through the host for keys in the vault (the key
-   * never comes to this window), through the device signer for keys on a device. Either way it
-   * fails with VAULT_LOCKED once Cairn is locked.
+   * never comes to this window), through the device signer for keys held outside Cairn; a browser
+   * wallet's account also has the `wallet` that sends its transactions. Each fails with VAULT_LOCKED once Cairn is locked.
    */
-  signerFor(account: Pick<Account, 'id' | 'address' | 'source'>): LocalAccount {
+  signerFor(account: Pick<Account, 'id' | 'address' | 'source'>): SigningAccount {
     const { id, address, source } = account;
     if (!isDeviceSource(source)) return signerAccount(address, (request) => this.sign(id, address, request));
-    return signerAccount(address, async (request) => {
+    const ref: DeviceAccountRef = { id, address, source };
+    const unlocked = <T>(helper: T | undefined): T => {
       if (this.store.getState().status !== 'unlocked') throw new VaultLockedError();
-      if (!this.deviceSigner) throw new Error('no device signer in this window');
-      return this.deviceSigner({ id, address, source }, request);
+      if (!helper) throw new Error('no device signer in this window');
+      return helper;
+    };
+    const signer: SigningAccount = signerAccount(address, async (request) => {
+      if (source.kind === 'external' && request.kind === 'transaction') throw walletSendsItself();
+      return unlocked(this.deviceSigner)(ref, request);
     });
+    if (source.kind !== 'external') return signer;
+    const send = async (transaction: Parameters<WalletSender>[1]) => unlocked(this.walletSender)(ref, transaction);
+    return Object.assign(signer, { wallet: { name: source.walletName, send } });
   }
 
   /** Reports the person's activity here; sent at most every few seconds. */

@@ -1,0 +1,136 @@
+// A browser wallet's account sending through TransactionService against the local node: the
+// wallet signs, chooses the nonce and sends; Cairn records the transaction by its hash and tracks it.
+import { keccak256, parseEther } from 'viem';
+import { generatePrivateKey } from 'viem/accounts';
+import { describe, expect, inject, it } from 'vitest';
+import { WalletError } from '@/core/errors/wallet';
+import { sendWithWallet } from '@/core/externalWallet/walletSigner';
+import type { SigningAccount } from '@/core/signing/signerAccount';
+import { createSoftwareWallet, providerError } from '@/testing/softwareWallet';
+import { recordingService, testFees, testNetwork, testNode } from '@/testing/txFixtures';
+import { demoAddress } from '../../../devchain/seed.ts';
+import { planReplacement } from './replacement';
+import { readStored, toStored } from './txStore';
+
+const url = inject('localChainUrl');
+const node = testNode(url);
+
+/** A funded wallet of its own on the local chain, and its account as Cairn's flows get it. */
+async function walletAccount(name = 'Software Wallet') {
+  const wallet = createSoftwareWallet({ privateKey: generatePrivateKey(), chainId: 31337, rpcUrl: url });
+  await node.setBalance({ address: wallet.address, value: parseEther('10') });
+  await wallet.provider.request({ method: 'eth_requestAccounts' });
+  const external = { name, provider: wallet.provider };
+  const account = {
+    address: wallet.address,
+    wallet: { name, send: (tx) => sendWithWallet(external, wallet.address, tx) },
+  } as SigningAccount;
+  return { wallet, account };
+}
+
+const refusal = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof WalletError) return error;
+    throw error;
+  }
+  throw new Error('not refused');
+};
+
+describe('sending through a browser wallet', () => {
+  it('records what the wallet sent by its hash, with the nonce and fees the node holds, and tracks it', async () => {
+    const { txs, statusesAtPut } = recordingService();
+    const net = testNetwork(url);
+    const { wallet, account } = await walletAccount();
+    // The wallet has a transaction of its own first: its nonce is not the one Cairn would pick alone.
+    await node.sendTransaction({ account: wallet.account, to: demoAddress(60), value: 1n });
+    const to = demoAddress(61);
+    const before = await node.getBalance({ address: to });
+    const record = await txs.submit({
+      network: net,
+      account,
+      kind: 'transfer',
+      call: { to, value: parseEther('0.5'), data: '0x' },
+      gas: 21_000n,
+      fees: testFees,
+    });
+    expect(statusesAtPut).toEqual(['pending']);
+    expect(record).toMatchObject({ status: 'pending', raw: undefined, sentBy: 'Software Wallet', nonce: 1, to });
+    const sent = await node.getTransaction({ hash: record.hash });
+    expect(sent.from.toLowerCase()).toBe(wallet.address.toLowerCase());
+    expect(record.fees).toEqual({
+      kind: 'eip1559',
+      maxFeePerGas: sent.maxFeePerGas,
+      maxPriorityFeePerGas: sent.maxPriorityFeePerGas,
+    });
+    const sendRequest = wallet.log.find((r) => r.method === 'eth_sendTransaction');
+    expect(sendRequest?.params?.[0]).not.toHaveProperty('nonce');
+    const [change] = await txs.track(net);
+    expect(change?.record).toMatchObject({ status: 'confirmed', confirmations: 1 });
+    expect(await node.getBalance({ address: to })).toBe(before + parseEther('0.5'));
+    // The record without signed bytes survives storage.
+    expect(readStored([toStored(record)]).records).toHaveLength(1);
+  });
+
+  it('neither speeds up, cancels, fills a gap nor sends at a chosen nonce for a wallet, and records nothing the wallet declined', async () => {
+    const { txs, stored } = recordingService();
+    const net = testNetwork(url);
+    const { wallet, account } = await walletAccount();
+    const call = { to: demoAddress(62), value: 1n, data: '0x' as const };
+    const first = await txs.submit({ network: net, account, kind: 'transfer', call, gas: 21_000n, fees: testFees });
+    const plan = await planReplacement(net, { ...first, status: 'pending' }, 'speed-up');
+    expect((await refusal(txs.replace(net, account, first, { ...plan, enough: true }))).code).toBe(
+      'WALLET_SENDS_ITSELF',
+    );
+    expect(
+      (
+        await refusal(
+          txs.submit({ network: net, account, kind: 'transfer', call, gas: 21_000n, fees: testFees, nonce: 7 }),
+        )
+      ).code,
+    ).toBe('WALLET_SENDS_ITSELF');
+    wallet.answerNext('eth_sendTransaction', () => {
+      throw providerError(4001, 'User rejected the request.');
+    });
+    const declined = await refusal(
+      txs.submit({ network: net, account, kind: 'transfer', call, gas: 21_000n, fees: testFees }),
+    );
+    expect(declined.code).toBe('WALLET_REJECTED');
+    expect(stored.map((r) => r.id)).toEqual([first.id]);
+  });
+
+  it('keeps the nonce it expected while the node has not seen the transaction, waits, then tracks it once seen', async () => {
+    const { txs } = recordingService();
+    const net = testNetwork(url);
+    const { wallet } = await walletAccount();
+    // The wallet sends through a node that is not Cairn's: Cairn's node gets the bytes only later.
+    const signed = await wallet.account.signTransaction({
+      chainId: 31337,
+      nonce: 0,
+      to: demoAddress(63),
+      value: 1n,
+      gas: 21_000n,
+      maxFeePerGas: testFees.maxFeePerGas,
+      maxPriorityFeePerGas: testFees.maxPriorityFeePerGas,
+    });
+    const late = {
+      address: wallet.address,
+      wallet: { name: 'Late Wallet', send: async () => keccak256(signed) },
+    } as unknown as SigningAccount;
+    const record = await txs.submit({
+      network: net,
+      account: late,
+      kind: 'transfer',
+      call: { to: demoAddress(63), value: 1n, data: '0x' },
+      gas: 21_000n,
+      fees: testFees,
+    });
+    expect(record).toMatchObject({ nonce: 0, status: 'pending', sentBy: 'Late Wallet', raw: undefined });
+    // Nothing to send again: tracking waits.
+    expect(await txs.track(net)).toEqual([]);
+    await node.sendRawTransaction({ serializedTransaction: signed });
+    const [change] = await txs.track(net);
+    expect(change?.record).toMatchObject({ status: 'confirmed', nonce: 0 });
+  });
+});
