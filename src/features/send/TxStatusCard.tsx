@@ -107,7 +107,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
         )}
       </p>
       <div className={ui.actions}>
-        <CopyButton value={record.hash} label="Copy hash" accessibleName={`Copy the hash of nonce ${record.nonce}`} />
+        <CopyButton value={record.hash} label="Copy hash" accessibleName={`Copy hash of nonce ${record.nonce}`} />
         {((record.broadcastError && isActive(record)) || record.status === 'rejected') && (
           <button type="button" className={ui.secondary} disabled={busy !== undefined} onClick={retry}>
             {busy === 'retry' ? 'Sending…' : 'Send again now'}

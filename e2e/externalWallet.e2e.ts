@@ -1,0 +1,112 @@
+// A browser wallet as an external signer: a wallet extension stands in as an EIP-6963 provider in
+// every page (e2e/support/injectedWallet.ts), answered by a software wallet with its own key. Its
+// account is added through Cairn's discovery; a message it signs is verified here; a send is
+// prepared and reviewed by Cairn, signed and sent by the wallet (which chooses the nonce and is
+// first moved to the local chain), recorded by its hash and tracked; its refusal reaches the person.
+
+import { parseEther, verifyMessage } from 'viem';
+import { generatePrivateKey, mnemonicToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAddress } from '../devchain/seed.ts';
+import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
+import { createSoftwareWallet, providerError } from '../src/testing/softwareWallet.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { Onboarding } from './pages/Onboarding.ts';
+import { Send } from './pages/Send.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+import { installInjectedWallet } from './support/injectedWallet.ts';
+import { nodeClient } from './support/rpc.ts';
+
+const WALLET = { name: 'Test Wallet', rdns: 'org.example.testwallet' };
+const recipient = demoAddress(9);
+
+describe('a browser wallet as an external signer', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment({ seed: false });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('adds the wallet’s account, signs a message with it and sends through it; the wallet’s refusal in words', async () => {
+    // The wallet is on Ethereum mainnet at first, and knows the local chain.
+    const wallet = createSoftwareWallet({
+      privateKey: generatePrivateKey(),
+      chainId: 1,
+      knownChainIds: [31337],
+      rpcUrl: env.chain.url,
+    });
+    const node = nodeClient(env.chain.url);
+    const funder = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 0 });
+    await node.sendTransaction({ account: funder, to: wallet.address, value: parseEther('5'), chain: null });
+    const { page, context, consoleErrors } = await env.newPage();
+    await installInjectedWallet(context, wallet, WALLET);
+
+    await new AppShell(page).open(env.server.url);
+    const onboarding = new Onboarding(page);
+    await onboarding.method('Connect a browser wallet').click();
+    await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
+    await page.getByRole('heading', { name: 'Choose accounts' }).waitFor();
+    expect(await onboarding.shownAddresses()).toEqual([wallet.address]);
+    await expect.poll(() => page.getByRole('list', { name: 'Addresses' }).textContent()).toContain('5 ETH');
+    await page.getByRole('button', { name: 'Continue with 1 account' }).click();
+    await onboarding.finishWithPassword();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    // A message: the wallet signs, Cairn checks, and the signature verifies here.
+    await new AppShell(page).goTo('Sign');
+    await page
+      .getByRole('navigation', { name: 'Signing tools' })
+      .getByRole('link', { name: 'Message', exact: true })
+      .click();
+    const main = page.getByRole('main');
+    const text = 'Signed by a browser wallet, through Cairn';
+    await main.getByLabel('Message', { exact: true }).fill(text);
+    await main.getByRole('button', { name: 'Sign message' }).click();
+    const output = main.locator('output[aria-label="Signature"]');
+    await output.waitFor();
+    const signature = ((await output.textContent()) ?? '') as `0x${string}`;
+    expect(await verifyMessage({ address: wallet.address, message: text, signature })).toBe(true);
+    expect(wallet.log.some((r) => r.method === 'personal_sign')).toBe(true);
+
+    // A send: reviewed in Cairn (the wallet chooses the nonce), then signed and sent by the wallet.
+    const send = new Send(page);
+    await send.open();
+    await send.fill({ recipient, amount: '1.25' });
+    await send.continue();
+    await send.review.waitFor({ timeout: 15_000 });
+    expect(await send.review.textContent()).toContain('chosen by Test Wallet, which signs and sends it');
+    const before = await node.getBalance({ address: recipient });
+    await send.review.getByRole('button', { name: 'Confirm and send' }).click();
+    await page.getByRole('region', { name: 'Sent', exact: true }).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => node.getBalance({ address: recipient }), { timeout: 30_000 })
+      .toBe(before + parseEther('1.25'));
+    const [sent] = (await node.getBlock({ includeTransactions: true })).transactions;
+    expect(sent?.from.toLowerCase()).toBe(wallet.address.toLowerCase());
+    // Moved to the local chain first; handed the transaction without a nonce.
+    const methods = wallet.log.map((r) => r.method);
+    expect(methods.indexOf('wallet_switchEthereumChain')).toBeLessThan(methods.indexOf('eth_sendTransaction'));
+    expect(wallet.log.find((r) => r.method === 'eth_sendTransaction')?.params?.[0]).not.toHaveProperty('nonce');
+    // The record says who sent it, and offers no speed-up or cancel of its own.
+    const status = page.getByRole('region', { name: 'Sent', exact: true });
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toContain('Signed and sent by Test Wallet');
+    expect(await page.getByRole('button', { name: /^Speed up|^Cancel/ }).count()).toBe(0);
+    expect(describeViolations(await seriousViolations(page))).toBe('');
+
+    // Declined in the wallet: said so, and nothing is recorded or sent.
+    wallet.answerNext('eth_sendTransaction', () => {
+      throw providerError(4001, 'User rejected the request.');
+    });
+    await page.getByRole('button', { name: 'Send another' }).click();
+    await send.fill({ recipient, amount: '0.5' });
+    await send.continueAndConfirm();
+    await expect
+      .poll(() => send.review.getByRole('alert').allTextContents(), { timeout: 15_000 })
+      .toContainEqual(expect.stringContaining('You declined in Test Wallet'));
+    expect(await node.getBalance({ address: recipient })).toBe(before + parseEther('1.25'));
+    expect(consoleErrors).toEqual([]);
+  });
+});
