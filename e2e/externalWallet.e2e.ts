@@ -1,15 +1,17 @@
 // A browser wallet as an external signer: a wallet extension stands in as an EIP-6963 provider in
 // every page (e2e/support/injectedWallet.ts), answered by a software wallet with its own key. Its
-// account is added through Cairn's discovery; a message it signs is verified here; a send is
+// account is added through Cairn's discovery; a message and typed data it signs are verified here
+// (another key's signature refused first); a send is
 // prepared and reviewed by Cairn, signed and sent by the wallet (which chooses the nonce and is
 // first moved to the local chain), recorded by its hash and tracked; its refusal reaches the person.
 
-import { parseEther, verifyMessage } from 'viem';
-import { generatePrivateKey, mnemonicToAccount } from 'viem/accounts';
+import { parseEther, recoverTypedDataAddress, verifyMessage } from 'viem';
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import { createSoftwareWallet, providerError } from '../src/testing/softwareWallet.ts';
+import mail from '../src/testing/vectors/eip712/eip712-mail-example.json';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
@@ -64,12 +66,35 @@ describe('a browser wallet as an external signer', () => {
     const main = page.getByRole('main');
     const text = 'Signed by a browser wallet, through Cairn';
     await main.getByLabel('Message', { exact: true }).fill(text);
+    // First the wallet answers with another key's signature: refused in the dialog, asked again.
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    wallet.answerNext('personal_sign', () => stranger.signMessage({ message: text }));
     await main.getByRole('button', { name: 'Sign message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign with Test Wallet' });
+    await expect
+      .poll(() => dialog.getByRole('alert').allTextContents())
+      .toEqual([expect.stringContaining(`Test Wallet signed with another key (${stranger.address})`)]);
+    await dialog.getByRole('button', { name: 'Ask Test Wallet again' }).click();
+    await dialog.waitFor({ state: 'detached' });
     const output = main.locator('output[aria-label="Signature"]');
     await output.waitFor();
     const signature = ((await output.textContent()) ?? '') as `0x${string}`;
     expect(await verifyMessage({ address: wallet.address, message: text, signature })).toBe(true);
     expect(wallet.log.some((r) => r.method === 'personal_sign')).toBe(true);
+
+    // Typed data for chain 1: the wallet is on chain 1 already; the signature recovers to its account.
+    await page
+      .getByRole('navigation', { name: 'Signing tools' })
+      .getByRole('link', { name: 'Typed data', exact: true })
+      .click();
+    await main.getByLabel('Typed data (JSON)', { exact: true }).fill(JSON.stringify(mail.typedData));
+    await main.getByRole('button', { name: 'Review typed data' }).click();
+    await main.getByRole('button', { name: 'Sign typed data' }).click();
+    await output.waitFor();
+    const typedSignature = ((await output.textContent()) ?? '') as `0x${string}`;
+    expect(await recoverTypedDataAddress({ ...(mail.typedData as object), signature: typedSignature } as never)).toBe(
+      wallet.address,
+    );
 
     // A send: reviewed in Cairn (the wallet chooses the nonce), then signed and sent by the wallet.
     const send = new Send(page);

@@ -67,7 +67,9 @@ export function createSoftwareWallet(options: SoftwareWalletOptions) {
           types: Record<string, unknown>;
         };
         const { EIP712Domain: _, ...rest } = types;
-        return account.signTypedData({ types: rest, primaryType, domain, message } as never);
+        // The JSON carries the domain's chain id as text (JSON has no bigint): read it as a number, as wallets do.
+        const chainId = domain?.chainId === undefined ? undefined : BigInt(domain.chainId as unknown as string);
+        return account.signTypedData({ types: rest, primaryType, domain: { ...domain, chainId }, message } as never);
       }
       case 'eth_sendTransaction':
         return send(p[0] as Record<string, Hex | undefined>);
