@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { abandonDeviceSignature, cancelledOnDevice, deviceSignatureStore, signOnDevice } from './deviceSignatures';
+import {
+  abandonDeviceSignature,
+  cancelledOnDevice,
+  deviceSignatureStore,
+  sendThroughWallet,
+  signOnDevice,
+} from './deviceSignatures';
 
 const account = {
   id: 'd1',
@@ -36,5 +42,42 @@ describe('device signatures awaited by a window', () => {
     expect(deviceSignatureStore.getState().pending).toBe(current);
     current?.resolve('0x42');
     expect(await next).toBe('0x42');
+  });
+
+  it('hands a browser wallet’s send to the dialog, and once handed over, only the wallet’s answer ends it', async () => {
+    const wallet = {
+      id: 'w1',
+      address: account.address,
+      source: { kind: 'external', walletName: 'W', rdns: 'a.b' },
+    } as const;
+    const send = {
+      chainId: 1,
+      to: account.address,
+      value: 2n,
+      data: '0x' as const,
+      gas: 21_000n,
+      fees: { kind: 'legacy' as const, gasPrice: 3n },
+    };
+    const sent = sendThroughWallet(wallet, send);
+    const pending = deviceSignatureStore.getState().pending;
+    // Shown as the transaction it is, without a nonce (the wallet chooses it).
+    expect(pending).toMatchObject({
+      send,
+      request: {
+        kind: 'transaction',
+        transaction: { chainId: 1, to: account.address, value: 2n, gas: 21_000n, gasPrice: 3n },
+      },
+    });
+    expect(pending?.request.kind === 'transaction' && 'nonce' in pending.request.transaction).toBe(false);
+    if (pending) pending.handedOver = true;
+    // A lock now must not drop what the wallet may still send.
+    abandonDeviceSignature(new Error('locked'));
+    expect(deviceSignatureStore.getState().pending).toBe(pending);
+    pending?.resolve(`0x${'cd'.repeat(32)}`);
+    expect(await sent).toBe(`0x${'cd'.repeat(32)}`);
+    // Not yet handed over, a lock ends it as any other.
+    const early = sendThroughWallet(wallet, send);
+    abandonDeviceSignature(new Error('locked'));
+    await expect(early).rejects.toThrow('locked');
   });
 });

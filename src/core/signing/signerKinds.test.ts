@@ -8,6 +8,7 @@ const sources: AccountSource[] = [
   { kind: 'key', secretId: 's' },
   { kind: 'qrDevice', deviceName: 'Keystone', masterFingerprint: 1, path: "m/44'/60'/0'/0/0" },
   { kind: 'ledger', path: "m/44'/60'/0'/0/0" },
+  { kind: 'external', walletName: 'MetaMask', rdns: 'io.metamask' },
   { kind: 'watch' },
 ];
 const account = (source: AccountSource) => ({
@@ -27,7 +28,9 @@ describe('the signer contract of each kind of account', () => {
       expect(profile.whyNot === undefined).toBe(profile.canSign);
     }
     expect(sources.filter((source) => holdsVaultKey(account(source))).map((s) => s.kind)).toEqual(['hd', 'key']);
-    expect(sources.filter(isDeviceSource).map((s) => s.kind)).toEqual(['qrDevice', 'ledger']);
+    expect(sources.filter(isDeviceSource).map((s) => s.kind)).toEqual(['qrDevice', 'ledger', 'external']);
     expect(sources.filter((source) => !canSign(account(source))).map((s) => s.kind)).toEqual(['watch']);
+    // Only a browser wallet sends itself (and so chooses the nonce): the others can do all Cairn does.
+    expect(sources.filter((source) => signerProfile(source).sendsItself).map((s) => s.kind)).toEqual(['external']);
   });
 });

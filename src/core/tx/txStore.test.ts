@@ -8,7 +8,7 @@ const hex = (bytes: number) =>
 const uint = fc.bigInt({ min: 0n, max: 2n ** 256n - 1n });
 const count = fc.nat({ max: 2 ** 40 });
 
-const recordArb: fc.Arbitrary<TxRecord> = fc.record({
+const signedArb: fc.Arbitrary<TxRecord> = fc.record({
   id: fc.uuid(),
   kind: fc.constantFrom('transfer', 'call', 'speed-up', 'cancel', 'fill-gap'),
   networkId: fc.string({ minLength: 1 }),
@@ -54,6 +54,11 @@ const recordArb: fc.Arbitrary<TxRecord> = fc.record({
   lastBroadcastAt: fc.option(count, { nil: undefined }),
 });
 
+/** Records Cairn signed, and records a browser wallet signed and sent (no bytes, the wallet's name). */
+const recordArb: fc.Arbitrary<TxRecord> = fc
+  .tuple(signedArb, fc.option(fc.string({ minLength: 1 }), { nil: undefined }))
+  .map(([record, sentBy]) => (sentBy === undefined ? record : { ...record, raw: undefined, sentBy }));
+
 describe('stored transaction records', () => {
   it('read back exactly as written, through a structured clone (as IndexedDB does)', () => {
     fc.assert(
@@ -78,6 +83,18 @@ describe('stored transaction records', () => {
           expect(damaged).toEqual([stored]);
         },
       ),
+    );
+  });
+
+  it('a record without signed bytes is readable only as one a browser wallet sent', () => {
+    fc.assert(
+      fc.property(signedArb, (record) => {
+        const { raw: _, ...bytesLost } = toStored(record);
+        expect(readStored([bytesLost]).damaged).toEqual([bytesLost]);
+        const sent = { ...bytesLost, sentBy: 'MetaMask' };
+        expect(readStored([sent]).records).toEqual([{ ...record, raw: undefined, sentBy: 'MetaMask' }]);
+        expect(readStored([{ ...sent, sentBy: 42 }]).records).toEqual([]);
+      }),
     );
   });
 });

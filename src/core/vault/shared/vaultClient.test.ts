@@ -124,4 +124,38 @@ describe('vault client: signers by where the key is', () => {
       .catch(() => undefined);
     await expect.poll(() => host.calls.map((c) => c.method)).toEqual(['sign']);
   });
+
+  it('has a browser wallet sign messages and send transactions, and never sign one to keep', async () => {
+    const { client, host } = await clientWith({ answersPings: true });
+    const source = { kind: 'external', walletName: 'MetaMask', rdns: 'io.metamask' } as const;
+    const asked: unknown[] = [];
+    client.setDeviceSigner(
+      async (account, request) => {
+        asked.push({ signed: request.kind, account: account.id });
+        return '0x01';
+      },
+      async (account, transaction) => {
+        asked.push({ sent: transaction.value, account: account.id });
+        return `0x${'ab'.repeat(32)}`;
+      },
+    );
+    const signer = client.signerFor({ id: 'w1', address, source });
+    const transaction = { chainId: 1, to: address, value: 5n, data: '0x' as const, gas: 21_000n };
+    const send = () => signer.wallet?.send({ ...transaction, fees: { kind: 'legacy', gasPrice: 1n } });
+    await expect(send()).rejects.toMatchObject({ code: 'VAULT_LOCKED' });
+    client.store.setState({ status: 'unlocked' });
+    expect(signer.wallet?.name).toBe('MetaMask');
+    expect(await signer.signMessage({ message: 'hi' })).toBe('0x01');
+    expect(await send()).toBe(`0x${'ab'.repeat(32)}`);
+    await expect(signer.signTransaction({ ...transaction, nonce: 0, gasPrice: 1n })).rejects.toMatchObject({
+      code: 'WALLET_SENDS_ITSELF',
+    });
+    expect(asked).toEqual([
+      { signed: 'message', account: 'w1' },
+      { sent: 5n, account: 'w1' },
+    ]);
+    expect(host.calls).toEqual([]);
+    // Other kinds have no wallet to send through.
+    expect(client.signerFor({ id: 'd1', address, source: deviceSource }).wallet).toBeUndefined();
+  });
 });
