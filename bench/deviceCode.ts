@@ -1,6 +1,7 @@
 // Keys on devices (issue 17): the code loaded only when a device is used. In headless Chromium on
 // the built app: the JavaScript of the welcome screen (with everything it fetches in the seconds
-// after), then what opening "Connect a QR signing device" and "Connect a Ledger" adds. The budget:
+// after), then what opening "Connect a QR signing device", "Connect a Ledger" and "Connect a
+// browser wallet" adds. The budget:
 // none of that code is in the first screen.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,18 +43,22 @@ export async function benchDeviceCode(appDir: string): Promise<string> {
     };
     const qr = await measure('Connect a QR signing device');
     const ledger = await measure('Connect a Ledger');
+    const wallet = await measure('Connect a browser wallet');
     // The device modules by their chunk names, wherever the bundler put them.
     const deviceModule =
-      /\/(ImportQrDeviceFlow|ImportLedgerFlow|QrSigningDialog|LedgerSigningDialog|UrScanner|AnimatedUrCode|webHidTransport|jsQR)-[\w-]+\.js$/;
-    const inFirst = [...new Set([...qr.before, ...ledger.before])].filter((path) => deviceModule.test(path));
+      /\/(ImportQrDeviceFlow|ImportLedgerFlow|ImportExternalWalletFlow|QrSigningDialog|LedgerSigningDialog|ExternalWalletDialog|UrScanner|AnimatedUrCode|webHidTransport|jsQR)-[\w-]+\.js$/;
+    const inFirst = [...new Set([...qr.before, ...ledger.before, ...wallet.before])].filter((path) =>
+      deviceModule.test(path),
+    );
     const sum = (paths: string[]) => paths.reduce((total, path) => total + gzip(path), 0);
     const names = (paths: string[]) => paths.map((p) => p.split('/').pop()).join(', ');
     return `Code loaded only when a device is used (gzip; the welcome screen left ${SETTLE_MS / 1000} s to settle first)
   QR signing device flow         ${kb(sum(qr.added))} in ${qr.added.length} file(s): ${names(qr.added)}
   Ledger flow                    ${kb(sum(ledger.added))} in ${ledger.added.length} file(s): ${names(ledger.added)}
+  browser wallet flow            ${kb(sum(wallet.added))} in ${wallet.added.length} file(s): ${names(wallet.added)}
   welcome screen JS              ${kb(sum([...qr.before]))} in ${qr.before.size} file(s)
   device code in first screen    ${inFirst.length === 0 ? 'none: within budget' : `OVER BUDGET: ${names(inFirst)}`}
-  (the signing dialogs load likewise only when a device account signs: QrSigningDialog and LedgerSigningDialog chunks)`;
+  (the signing dialogs load likewise only when such an account signs: QrSigningDialog, LedgerSigningDialog and ExternalWalletDialog chunks)`;
   } finally {
     await browser.close();
     await server.close();

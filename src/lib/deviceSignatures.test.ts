@@ -65,7 +65,7 @@ describe('device signatures awaited by a window', () => {
       send,
       request: {
         kind: 'transaction',
-        transaction: { chainId: 1, to: account.address, value: 2n, gas: 21_000n, gasPrice: 3n },
+        transaction: { chainId: 1, to: account.address, value: 2n, gas: 21_000n },
       },
     });
     expect(pending?.request.kind === 'transaction' && 'nonce' in pending.request.transaction).toBe(false);

@@ -3,7 +3,6 @@ import { createStore } from 'zustand/vanilla';
 import { DeviceError } from '@/core/errors/device';
 import type { SignRequest } from '@/core/signing/keySigner';
 import type { DeviceAccountRef, DeviceSigner, WalletSender, WalletTransaction } from '@/core/signing/signerAccount';
-import { feeFields } from '@/core/tx/fees';
 
 /** A signature this window waits for from a device, until the person brings its answer or gives up. */
 export type PendingDeviceSignature = {
@@ -45,8 +44,9 @@ export const signOnDevice: DeviceSigner = (account, request) => awaitDevice(acco
 
 /** The window's WalletSender: the dialog hands the transaction to the browser wallet and waits for its hash. */
 export const sendThroughWallet: WalletSender = (account, send) => {
-  const { fees, ...call } = send;
-  const request: SignRequest = { kind: 'transaction', transaction: { ...call, ...feeFields(fees) } };
+  // Shown as what it asks (no fee: the wallet may choose another), without loading fee code here.
+  const { fees: _, ...call } = send;
+  const request: SignRequest = { kind: 'transaction', transaction: call };
   return awaitDevice(account, request, send);
 };
 

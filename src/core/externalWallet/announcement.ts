@@ -19,7 +19,7 @@ export function readAnnouncement(detail: unknown): WalletAnnouncement | undefine
   const [uuid, name, rdns] = [field(info, 'uuid'), field(info, 'name'), field(info, 'rdns')];
   if (typeof uuid !== 'string' || !uuid) return undefined;
   if (typeof name !== 'string' || !name.trim() || name.length > NAME_LENGTH) return undefined;
-  if (typeof rdns !== 'string' || !RDNS.test(rdns) || rdns === CAIRN_RDNS) return undefined;
+  if (typeof rdns !== 'string' || !RDNS.test(rdns) || rdns.toLowerCase() === CAIRN_RDNS) return undefined;
   if (typeof field(provider, 'request') !== 'function') return undefined;
   return { uuid, name: name.trim(), rdns, provider: provider as Eip1193Provider };
 }

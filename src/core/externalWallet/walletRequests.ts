@@ -42,7 +42,9 @@ export function walletRefusal(wallet: Pick<ExternalWallet, 'name'>, error: unkno
   const match = code === undefined ? undefined : known[code];
   if (match) return new WalletError(match[0], match[1], { cause: error });
   const said = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  const words = typeof said === 'string' && said.trim() ? untrustedLabel(said.trim(), { max: REFUSAL_LENGTH }) : '';
+  // A closing full stop is left to the sentence around the quote.
+  const trimmed = typeof said === 'string' ? said.trim().replace(/\.+$/, '') : '';
+  const words = trimmed ? untrustedLabel(trimmed, { max: REFUSAL_LENGTH }) : '';
   return new WalletError(
     'WALLET_REFUSED',
     `${name} refused${words ? `: “${words}”` : ''}. Nothing was signed or sent.`,

@@ -1,7 +1,16 @@
 // A browser wallet as Cairn's signer: messages and typed data are signed by the wallet and checked
 // like any signature from outside Cairn; transactions are handed over whole, and the wallet signs,
 // chooses the nonce and sends (wallets do not hand back signed bytes).
-import { type Address, bytesToHex, type Hash, type Hex, numberToHex, parseSignature, serializeTypedData } from 'viem';
+import {
+  type Address,
+  bytesToHex,
+  getTypesForEIP712Domain,
+  type Hash,
+  type Hex,
+  numberToHex,
+  parseSignature,
+  serializeTypedData,
+} from 'viem';
 import { checkedSignature } from '../signing/checkedSignature';
 import type { SignRequest } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
@@ -33,7 +42,10 @@ export async function signWithWallet(wallet: ExternalWallet, address: Address, r
   } else {
     const chainId = request.typedData.domain?.chainId;
     if (chainId !== undefined) await ensureWalletChain(wallet, Number(chainId));
-    answer = await askWallet(wallet, 'eth_signTypedData_v4', [address, serializeTypedData(request.typedData as never)]);
+    // The domain's types go along as Cairn hashes them (derived from the domain when not given).
+    const { domain, types } = request.typedData;
+    const withDomain = { ...request.typedData, types: { EIP712Domain: getTypesForEIP712Domain({ domain }), ...types } };
+    answer = await askWallet(wallet, 'eth_signTypedData_v4', [address, serializeTypedData(withDomain as never)]);
   }
   let signature: ReturnType<typeof parseSignature>;
   try {

@@ -140,7 +140,7 @@ describe('vault client: signers by where the key is', () => {
       },
     );
     const signer = client.signerFor({ id: 'w1', address, source });
-    const transaction = { chainId: 1, to: address, value: 5n, data: '0x' as const, gas: 21_000n };
+    const transaction = { chainId: 1, to: address as `0x${string}`, value: 5n, data: '0x' as const, gas: 21_000n };
     const send = () => signer.wallet?.send({ ...transaction, fees: { kind: 'legacy', gasPrice: 1n } });
     await expect(send()).rejects.toMatchObject({ code: 'VAULT_LOCKED' });
     client.store.setState({ status: 'unlocked' });
