@@ -130,7 +130,7 @@ export function CallsApproval({ id, request: asked }: Props) {
           after one that fails. They are not all-or-nothing: those already mined stay done. Closing this window stops
           the ones not yet sent.
           {signer && isDeviceSource(signer.source)
-            ? ` Each is signed on ${signerProfile(signer.source).signs}: it asks ${count} times.`
+            ? ` Each is signed by ${signerProfile(signer.source).signs}: it asks ${count} times.`
             : ''}
         </p>
       )}
