@@ -104,8 +104,20 @@ describe('a browser wallet as an external signer', () => {
     await send.review.waitFor({ timeout: 15_000 });
     expect(await send.review.textContent()).toContain('chosen by Test Wallet, which signs and sends it');
     const before = await node.getBalance({ address: recipient });
+    // Held in the mempool, so the record is seen while pending.
+    await node.setAutomine(false);
     await send.review.getByRole('button', { name: 'Confirm and send' }).click();
-    await page.getByRole('region', { name: 'Sent', exact: true }).waitFor({ timeout: 30_000 });
+    const status = page.getByRole('region', { name: 'Sent', exact: true });
+    await status.waitFor({ timeout: 30_000 });
+    // Pending: it says who sent it and where to speed it up or cancel it, and offers neither itself.
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .toContain(
+        'Signed and sent by Test Wallet, which chose its nonce and fee. To speed it up or cancel it, use Test Wallet.',
+      );
+    expect(await status.getByRole('button', { name: /^(Speed up|Cancel transaction)$/ }).count()).toBe(0);
+    await node.setAutomine(true);
+    await node.mine({ blocks: 1 });
     await expect
       .poll(() => node.getBalance({ address: recipient }), { timeout: 30_000 })
       .toBe(before + parseEther('1.25'));
@@ -115,10 +127,7 @@ describe('a browser wallet as an external signer', () => {
     const methods = wallet.log.map((r) => r.method);
     expect(methods.indexOf('wallet_switchEthereumChain')).toBeLessThan(methods.indexOf('eth_sendTransaction'));
     expect(wallet.log.find((r) => r.method === 'eth_sendTransaction')?.params?.[0]).not.toHaveProperty('nonce');
-    // The record says who sent it, and offers no speed-up or cancel of its own.
-    const status = page.getByRole('region', { name: 'Sent', exact: true });
-    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toContain('Signed and sent by Test Wallet');
-    expect(await page.getByRole('button', { name: /^Speed up|^Cancel/ }).count()).toBe(0);
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toContain('Confirmed');
     expect(describeViolations(await seriousViolations(page))).toBe('');
 
     // Declined in the wallet: said so, and nothing is recorded or sent.
@@ -132,6 +141,19 @@ describe('a browser wallet as an external signer', () => {
       .poll(() => send.review.getByRole('alert').allTextContents(), { timeout: 15_000 })
       .toContainEqual(expect.stringContaining('You declined in Test Wallet'));
     expect(await node.getBalance({ address: recipient })).toBe(before + parseEther('1.25'));
+    // A wallet that never answers: once handed over there is no Cancel (it may still send), only
+    // Stop waiting, which says a late send would go unrecorded, and never that nothing was sent.
+    wallet.answerNext('eth_sendTransaction', () => new Promise(() => undefined));
+    await send.review.getByRole('button', { name: 'Confirm and send' }).click();
+    const sendDialog = page.getByRole('dialog', { name: 'Send with Test Wallet' });
+    await sendDialog.getByRole('button', { name: 'Stop waiting' }).waitFor();
+    expect(await sendDialog.getByRole('button', { name: 'Cancel signing' }).count()).toBe(0);
+    await sendDialog.getByRole('button', { name: 'Stop waiting' }).click();
+    const stopped = send.review.getByRole('alert');
+    await expect
+      .poll(() => stopped.allTextContents())
+      .toContainEqual(expect.stringContaining('You stopped waiting for Test Wallet'));
+    expect((await stopped.allTextContents()).join(' ')).not.toContain('Nothing was sent');
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { isCairnError } from '@/core/errors/base';
 import type { ErrorCode } from '@/core/errors/codes';
+import { mayHaveBeenSent } from '@/core/errors/wallet';
 
 export type ErrorCopy = { title: string; body: string; details: string | undefined };
 
@@ -110,6 +111,8 @@ const titles: Record<ErrorCode, string> = {
   WALLET_REFUSED: 'Refused by the wallet',
   WALLET_ANSWER: 'Unexpected answer from the wallet',
   WALLET_SENDS_ITSELF: 'The wallet sends this account’s transactions',
+  WALLET_UNCLEAR_ANSWER: 'Unclear answer from the wallet',
+  WALLET_STOPPED_WAITING: 'Stopped waiting for the wallet',
   SIMULATION_UNSUPPORTED: 'Cannot preview on this node',
   SIMULATION_FAILED: 'Preview failed',
   SIMULATION_TOO_LARGE: 'Transaction too large to preview',
@@ -121,6 +124,7 @@ const titles: Record<ErrorCode, string> = {
   SETTINGS_STORAGE_FAILED: 'Could not save',
   TX_REPLACEMENT_FUNDS: 'Not enough for a higher fee',
   TX_REFUSED: 'Transaction refused',
+  TX_SENT_NOT_SAVED: 'Sent, but not saved',
   EXPLORER_RATE_LIMITED: 'Explorer is rate limiting',
   EXPLORER_INVALID_KEY: 'Explorer API key refused',
   EXPLORER_UNSUPPORTED_CHAIN: 'Explorer does not serve this network',
@@ -143,6 +147,14 @@ export function errorCopy(error: unknown): ErrorCopy {
     body: 'Cairn hit an unexpected problem. Nothing was sent or changed.',
     details: undefined,
   };
+}
+
+/**
+ * The error's sentence, then `nothingHappened` ("Nothing was sent.") unless the error says a
+ * wallet may have sent the transaction all the same (see mayHaveBeenSent).
+ */
+export function failureText(error: unknown, nothingHappened: string): string {
+  return mayHaveBeenSent(error) ? errorText(error) : `${errorText(error)} ${nothingHappened}`;
 }
 
 /** Just the sentence to show next to a field for an error. */

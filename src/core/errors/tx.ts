@@ -6,6 +6,7 @@ export const TX_ERROR_CODES = [
   'TX_STORAGE_FAILED',
   'TX_REPLACEMENT_FUNDS',
   'TX_REFUSED',
+  'TX_SENT_NOT_SAVED',
 ] as const;
 
 export type TxErrorCode = (typeof TX_ERROR_CODES)[number];

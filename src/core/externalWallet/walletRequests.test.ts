@@ -230,8 +230,9 @@ describe('a transaction hash as the wallet answers it', () => {
     for (const answer of [undefined, 42, '0x1234', hash.slice(2), `${hash}ab`, `0X${'ab'.repeat(32)}`])
       expect(() => answeredHash({ name: NAME, provider: { request: async () => null } }, answer)).toThrow(
         expect.objectContaining({
-          code: 'WALLET_ANSWER',
-          shortMessage: 'Test Wallet answered something that is not a transaction hash.',
+          code: 'WALLET_UNCLEAR_ANSWER',
+          shortMessage:
+            'Test Wallet answered something that is not a transaction hash: it may have sent the transaction all the same. Check its activity before sending again.',
         }),
       );
   });

@@ -129,6 +129,9 @@ export async function ensureWalletChain(wallet: ExternalWallet, chainId: number)
 /** A transaction hash as the wallet answered it, checked. */
 export function answeredHash(wallet: ExternalWallet, answer: unknown): Hash {
   if (typeof answer !== 'string' || !isHex(answer, { strict: true }) || answer.length !== 66)
-    throw garbled(wallet, 'a transaction hash');
+    throw new WalletError(
+      'WALLET_UNCLEAR_ANSWER',
+      `${walletLabel(wallet)} answered something that is not a transaction hash: it may have sent the transaction all the same. Check its activity before sending again.`,
+    );
   return answer.toLowerCase() as Hash;
 }

@@ -258,6 +258,20 @@ describe('sending through a browser wallet', () => {
     expect(params?.[0]).not.toHaveProperty('gasPrice');
   });
 
+  it('says when it hands over (after the account and network checks, before the send), and can still be stopped then', async () => {
+    const { wallet, external } = await sharedWallet({ chainId: 1 });
+    const handedAfter: string[][] = [];
+    wallet.answerNext('eth_sendTransaction', () => hash);
+    await sendWithWallet(external, wallet.address, eip1559, () => handedAfter.push(methods(wallet.log)));
+    expect(handedAfter).toEqual([['eth_accounts', 'eth_chainId', 'wallet_switchEthereumChain', 'eth_chainId']]);
+    wallet.log.length = 0;
+    const stopped = sendWithWallet(external, wallet.address, eip1559, () => {
+      throw new Error('cancelled meanwhile');
+    });
+    await expect(stopped).rejects.toThrow('cancelled meanwhile');
+    expect(methods(wallet.log)).not.toContain('eth_sendTransaction');
+  });
+
   it('sends gasPrice alone for legacy fees, after bringing the wallet to the transaction’s network', async () => {
     const { wallet, external } = await sharedWallet({ chainId: 31337 });
     const legacy: WalletTransaction = {
@@ -290,13 +304,15 @@ describe('sending through a browser wallet', () => {
     ]);
   });
 
-  it('refuses an answer that is not a transaction hash with WALLET_ANSWER', async () => {
+  it('takes an answer that is not a transaction hash as unclear: the wallet may have sent', async () => {
     const { wallet, external } = await sharedWallet();
     for (const answer of ['0x1234', 42, null, hash.slice(0, -2), `${hash}00`, `0x${'g'.repeat(64)}`, hash.slice(2)]) {
       wallet.answerNext('eth_sendTransaction', () => answer);
       const error = await refusal(sendWithWallet(external, wallet.address, eip1559));
-      expect(error.code).toBe('WALLET_ANSWER');
-      expect(error.shortMessage).toBe('Test Wallet answered something that is not a transaction hash.');
+      expect(error.code).toBe('WALLET_UNCLEAR_ANSWER');
+      expect(error.shortMessage).toBe(
+        'Test Wallet answered something that is not a transaction hash: it may have sent the transaction all the same. Check its activity before sending again.',
+      );
     }
   });
 

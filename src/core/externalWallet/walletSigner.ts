@@ -62,12 +62,14 @@ export async function signWithWallet(wallet: ExternalWallet, address: Address, r
  * Hands `transaction` to the wallet (eth_sendTransaction) once it shares `address` and is on the
  * transaction's network; the wallet signs, chooses the nonce and sends it (through its own node),
  * and the hash it answers is returned. The chain id goes along, so a wallet that moved to another
- * network meanwhile refuses rather than sends there.
+ * network meanwhile refuses rather than sends there. `handingOver` runs just before the wallet is
+ * asked to send (and may still stop it by throwing): from then on, the wallet may send.
  */
 export async function sendWithWallet(
   wallet: ExternalWallet,
   address: Address,
   transaction: WalletTransaction,
+  handingOver: () => void = () => undefined,
 ): Promise<Hash> {
   await assertShared(wallet, address);
   await ensureWalletChain(wallet, transaction.chainId);
@@ -84,5 +86,6 @@ export async function sendWithWallet(
       ? { gasPrice: hex(fees.gasPrice) }
       : { maxFeePerGas: hex(fees.maxFeePerGas), maxPriorityFeePerGas: hex(fees.maxPriorityFeePerGas) }),
   };
+  handingOver();
   return answeredHash(wallet, await askWallet(wallet, 'eth_sendTransaction', [params]));
 }

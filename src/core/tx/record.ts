@@ -16,7 +16,7 @@ export type TxKind = 'transfer' | 'call' | 'speed-up' | 'cancel' | 'fill-gap';
 
 /**
  * A transaction Cairn signed, stored before it is broadcast so that nothing is lost to a crash
- * or a failed broadcast. The signed bytes are public once broadcast; there is no secret here.
+ * or a failed broadcast; or one a browser wallet signed and sent, stored as soon as its hash is known. The signed bytes are public once broadcast; there is no secret here.
  */
 export type TxRecord = {
   id: string;
@@ -35,6 +35,8 @@ export type TxRecord = {
   raw: Hex | undefined;
   /** The browser wallet that signed and sent it, by its name (untrusted text); it chose the nonce. */
   sentBy?: string | undefined;
+  /** A wallet chose the nonce and Cairn's node has not shown it yet: `nonce` is only what Cairn expected. */
+  nonceUnconfirmed?: true | undefined;
   /** The origin of the site that asked for it (a dApp's eth_sendTransaction), if a site did. */
   site?: string | undefined;
   /** What the person asked for, for display: the asset, amount and real recipient of a transfer. */
@@ -60,6 +62,11 @@ export type TxRecord = {
 };
 
 export const ACTIVE_STATUSES: readonly TxStatus[] = ['signed', 'pending'];
+
+/** Signed and sent by a browser wallet: Cairn has no bytes to send again, and the wallet chose the nonce. */
+export function isWalletSent(record: Pick<TxRecord, 'sentBy'>): boolean {
+  return record.sentBy !== undefined;
+}
 
 export function isActive(record: TxRecord): boolean {
   return ACTIVE_STATUSES.includes(record.status);

@@ -80,10 +80,14 @@ describe('what a tracking pass does with a record', () => {
     expect(decide(record('pending'), { ...quiet, siblings: [refused] })).toEqual({ kind: 'rebroadcast' });
   });
 
-  it('waits for a transaction a browser wallet sent (no bytes to send), and still sees its nonce used', () => {
+  it('waits for a transaction a browser wallet sent (no bytes to send); its nonce, once the node showed it, can be used by another', () => {
     const sentByWallet = record('pending', { raw: undefined, sentBy: 'MetaMask' });
     expect(decide(sentByWallet, quiet)).toEqual({ kind: 'none' });
     expect(decide(sentByWallet, { ...quiet, confirmedNonce: 6 })).toEqual({ kind: 'suspect-dropped' });
     expect(decide(sentByWallet, { ...quiet, receipt: mined })).toMatchObject({ kind: 'mined' });
+    // A nonce only expected (the node had not shown the transaction): another's use of it proves nothing.
+    const expectedOnly = { ...sentByWallet, nonceUnconfirmed: true as const };
+    expect(decide(expectedOnly, { ...quiet, confirmedNonce: 6, suspectedDropAt: 99n })).toEqual({ kind: 'none' });
+    expect(decide(expectedOnly, { ...quiet, receipt: mined })).toMatchObject({ kind: 'mined' });
   });
 });

@@ -1,4 +1,4 @@
-import { isActive, isMined, type TxRecord } from './record';
+import { isActive, isMined, isWalletSent, type TxRecord } from './record';
 
 /** What the node said when asked: found, definitely not there, or no usable answer. */
 export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'missing' } | { kind: 'error' };
@@ -58,6 +58,8 @@ export function decide(record: TxRecord, seen: Observation): Decision {
   if (seen.inNode.kind === 'found') return record.status === 'signed' ? { kind: 'accepted' } : { kind: 'none' };
   if (seen.confirmedNonce === undefined) return { kind: 'none' };
   if (seen.confirmedNonce > record.nonce) {
+    // A nonce a wallet may not have used: its being used says nothing about this transaction.
+    if (record.nonceUnconfirmed) return { kind: 'none' };
     const minedSibling = seen.siblings.find(isMined);
     if (minedSibling) return { kind: 'replaced', by: minedSibling.id };
     if (seen.suspectedDropAt !== undefined && seen.latest > seen.suspectedDropAt) return { kind: 'dropped' };
@@ -66,5 +68,5 @@ export function decide(record: TxRecord, seen: Observation): Decision {
   // The nonce is free. A replacement of ours that is still active stands for this one.
   if (seen.siblings.some((s) => s.replaces === record.id && isActive(s))) return { kind: 'none' };
   // A browser wallet sent it through its own node: Cairn has no bytes to send, so it waits.
-  return record.raw ? { kind: 'rebroadcast' } : { kind: 'none' };
+  return isWalletSent(record) ? { kind: 'none' } : { kind: 'rebroadcast' };
 }

@@ -1,10 +1,11 @@
 import { keccak256 } from 'viem';
 import { getChainId } from 'viem/actions';
-import { chainClient } from '../chain/client';
+import { type ChainClient, chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { WrongChainError } from '../errors/chain';
 import { TxError } from '../errors/tx';
+import { WalletError } from '../errors/wallet';
 import type { SigningAccount } from '../signing/signerAccount';
 import { walletSendsItself } from '../signing/signerKinds';
 import { broadcastRaw } from './broadcastRaw';
@@ -17,7 +18,7 @@ import { CANCEL_GAS, type ReplacementPlan } from './replacement';
 import { TransactionTracker } from './transactionTracker';
 import type { CallRequest } from './transfer';
 import type { TxStore } from './txStore';
-import { sendThroughWallet } from './walletSend';
+import { SEEN_DELAY_MS, sentNotSaved, walletSentAsSeen } from './walletSend';
 
 export type SubmitRequest = {
   network: Network;
@@ -82,7 +83,11 @@ export class TransactionService {
     });
   }
 
-  /** Signs and stores (under the nonce lock), then broadcasts. Returns the record after the broadcast attempt. */
+  /**
+   * Signs and stores (under the nonce lock), then broadcasts; returns the record after the
+   * broadcast attempt. For a browser wallet's account: hands over, stores the hash, then reads
+   * back from the node what the wallet sent.
+   */
   async submit(request: SubmitRequest): Promise<TxRecord> {
     const { network, account } = request;
     if (account.wallet && (request.replaces || request.nonce !== undefined)) throw walletSendsItself();
@@ -107,16 +112,12 @@ export class TransactionService {
       if (!request.replaces) checkChosenNonce(request, nonce, nodePending, records);
       const { call, gas, fees } = request;
       const signed = account.wallet
-        ? {
-            ...(await sendThroughWallet(
-              client,
-              account.wallet,
-              { chainId: network.chainId, call, gas, fees },
-              nonce,
-              this.deps.walletSeenDelayMs,
-            )),
+        ? // The wallet signs, chooses the nonce and sends: Cairn learns only the hash, and stores it at once.
+          {
+            hash: await account.wallet.send({ chainId: network.chainId, ...call, gas, fees }),
             raw: undefined,
             sentBy: account.wallet.name,
+            nonceUnconfirmed: true as const,
             status: 'pending' as const,
           }
         : await account
@@ -129,13 +130,17 @@ export class TransactionService {
               gas,
               ...feeFields(fees),
             })
-            .then((raw) => ({ ...call, nonce, gas, fees, hash: keccak256(raw), raw, status: 'signed' as const }));
+            .then((raw) => ({ hash: keccak256(raw), raw, status: 'signed' as const }));
       const created: TxRecord = {
         id: this.newId(),
         kind: request.kind,
         networkId: network.id,
         chainId: network.chainId,
         from: account.address,
+        ...call,
+        nonce,
+        gas,
+        fees,
         ...signed,
         intent: request.intent,
         site: request.site,
@@ -150,9 +155,14 @@ export class TransactionService {
         broadcastError: undefined,
         lastBroadcastAt: undefined,
       };
-      await this.records.add(created);
+      try {
+        await this.records.add(created);
+      } catch (error) {
+        throw created.sentBy ? sentNotSaved(created.sentBy, created.hash, error) : error;
+      }
       return created;
     });
+    if (record.sentBy) return this.readBackWalletSend(client, record);
     const sent = await this.broadcast(network, record);
     if (request.replaces && sent.status !== 'rejected') {
       // The old transaction is no longer sent on its own: its replacement stands for it.
@@ -161,6 +171,22 @@ export class TransactionService {
       );
     }
     return sent;
+  }
+
+  /**
+   * A transaction a wallet sent, as Cairn's node shows it (nonce, gas, fee), stored; the record as
+   * it was when the node has not seen it yet (tracking amends it then). A hash of another account's
+   * or network's transaction is marked rejected and refused (WALLET_ANSWER).
+   */
+  private async readBackWalletSend(client: ChainClient, record: TxRecord): Promise<TxRecord> {
+    try {
+      const seen = await walletSentAsSeen(client, record, this.deps.walletSeenDelayMs ?? SEEN_DELAY_MS);
+      return seen ? await this.records.save(seen, record.status) : record;
+    } catch (error) {
+      if (!(error instanceof WalletError)) return record;
+      await this.records.save({ ...record, status: 'rejected', broadcastError: error.shortMessage }, record.status);
+      throw error;
+    }
   }
 
   /**

@@ -118,13 +118,16 @@ export class TransactionTracker {
   }
 
   /**
-   * The record as stored now; for one a browser wallet sent (its nonce only expected, if Cairn's
-   * node had not seen it yet), with the nonce the node holds it at.
+   * The record as stored now; for one a browser wallet sent whose nonce was only expected, with
+   * the nonce the node holds it at, once the node does.
    */
   private async withNodeNonce(record: TxRecord, inNode: Lookup<{ nonce: number }> | undefined): Promise<TxRecord> {
     const current = (await this.deps.store.get(record.id)) ?? record;
-    if (current.raw || inNode?.kind !== 'found' || inNode.value.nonce === current.nonce) return current;
-    return this.deps.records.save({ ...current, nonce: inNode.value.nonce }, current.status);
+    if (!current.nonceUnconfirmed || inNode?.kind !== 'found') return current;
+    return this.deps.records.save(
+      { ...current, nonce: inNode.value.nonce, nonceUnconfirmed: undefined },
+      current.status,
+    );
   }
 
   /** Carries out one decision about `current`; returns the status changes it made. */

@@ -52,6 +52,7 @@ function checkStored(stored: Stored): void {
   if (!text(stored.data, HEX)) fail('data');
   if (!text(stored.hash, HASH)) fail('hash');
   if (!optional(stored.sentBy, (v) => typeof v === 'string')) fail('sentBy');
+  if (!optional(stored.nonceUnconfirmed, (v) => v === true)) fail('nonceUnconfirmed');
   const rawOk = text(stored.raw, HEX) && (stored.raw as string).length >= 4;
   if (!(rawOk || (stored.raw === undefined && stored.sentBy !== undefined))) fail('raw');
   if (!count(stored.createdAt) || !count(stored.updatedAt) || !count(stored.confirmations)) fail('times');

@@ -10,7 +10,7 @@ import { createSoftwareWallet, providerError } from '@/testing/softwareWallet';
 import { recordingService, testFees, testNetwork, testNode } from '@/testing/txFixtures';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { planReplacement } from './replacement';
-import { readStored, toStored } from './txStore';
+import { memoryTxStore, readStored, toStored } from './txStore';
 
 const url = inject('localChainUrl');
 const node = testNode(url);
@@ -97,7 +97,7 @@ describe('sending through a browser wallet', () => {
       txs.submit({ network: net, account, kind: 'transfer', call, gas: 21_000n, fees: testFees }),
     );
     expect(declined.code).toBe('WALLET_REJECTED');
-    expect(stored.map((r) => r.id)).toEqual([first.id]);
+    expect([...new Set(stored.map((r) => r.id))]).toEqual([first.id]);
   });
 
   it('keeps the nonce it expected while the node has not seen the transaction, waits, then tracks it once seen', async () => {
@@ -132,5 +132,41 @@ describe('sending through a browser wallet', () => {
     await node.sendRawTransaction({ serializedTransaction: signed });
     const [change] = await txs.track(net);
     expect(change?.record).toMatchObject({ status: 'confirmed', nonce: 0 });
+  });
+
+  it('refuses the hash of another account’s transaction, and says so when a sent transaction could not be saved', async () => {
+    const net = testNetwork(url);
+    const { wallet } = await walletAccount();
+    const other = await walletAccount();
+    const hash = await node.sendTransaction({ account: other.wallet.account, to: demoAddress(64), value: 1n });
+    const lying = {
+      address: wallet.address,
+      wallet: { name: 'Lying Wallet', send: async () => hash },
+    } as unknown as SigningAccount;
+    const { txs, store } = recordingService();
+    const call = { to: demoAddress(64), value: 1n, data: '0x' as const };
+    const answer = await refusal(
+      txs.submit({ network: net, account: lying, kind: 'transfer', call, gas: 21_000n, fees: testFees }),
+    );
+    expect(answer.code).toBe('WALLET_ANSWER');
+    // Kept, marked as not this account's: never tracked as a payment of it.
+    expect((await store.forAccount(31337, wallet.address)).map((r) => r.status)).toEqual(['rejected']);
+
+    const failing = recordingService({
+      ...memoryTxStore(),
+      async put() {
+        throw new Error('quota exceeded');
+      },
+    });
+    const sent = {
+      address: wallet.address,
+      wallet: { name: 'Test Wallet', send: async () => hash },
+    } as unknown as SigningAccount;
+    const error = await failing.txs
+      .submit({ network: net, account: sent, kind: 'transfer', call, gas: 21_000n, fees: testFees })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'TX_SENT_NOT_SAVED' });
+    expect((error as Error & { shortMessage: string }).shortMessage).toContain(`(hash ${hash})`);
+    expect((error as Error & { shortMessage: string }).shortMessage).not.toMatch(/not sent|nothing was sent/i);
   });
 });

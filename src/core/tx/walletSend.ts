@@ -1,16 +1,24 @@
-import { getAddress, type Hash, TransactionNotFoundError } from 'viem';
+import { getAddress, type Hash, isAddressEqual, TransactionNotFoundError } from 'viem';
 import { getTransaction } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import type { SigningAccount } from '../signing/signerAccount';
+import { TxError } from '../errors/tx';
+import { WalletError } from '../errors/wallet';
+import { untrustedLabel } from '../text/untrustedText';
 import type { Fees } from './fees';
 import type { TxRecord } from './record';
-import type { CallRequest } from './transfer';
 
 /** How often, and how far apart, Cairn's node is asked for a transaction a wallet just sent. */
 const SEEN_ATTEMPTS = 6;
-const SEEN_DELAY_MS = 500;
+export const SEEN_DELAY_MS = 500;
 
-type WalletSent = Pick<TxRecord, 'hash' | 'nonce' | 'to' | 'value' | 'data' | 'gas' | 'fees'>;
+/** The wallet sent it, with this hash, but its record could not be stored: said so, never "nothing was sent". */
+export function sentNotSaved(walletName: string, hash: Hash, cause: unknown): TxError {
+  return new TxError(
+    'TX_SENT_NOT_SAVED',
+    `${untrustedLabel(walletName, 'name')} sent the transaction (hash ${hash}), but Cairn could not save its record: follow it in the wallet or an explorer, and do not send it again.`,
+    { cause },
+  );
+}
 
 /** The transaction with `hash` as the node holds it, once it does (the wallet sent it through its own node). */
 async function seenByNode(client: ChainClient, hash: Hash, delayMs: number) {
@@ -26,35 +34,41 @@ async function seenByNode(client: ChainClient, hash: Hash, delayMs: number) {
 }
 
 /**
- * Hands the call to the browser wallet, which signs, chooses the nonce and sends it, then reads
- * what was sent from Cairn's own node: its nonce, gas and fees (the wallet may have changed them)
- * are the node's. A node that has not seen it within a few seconds leaves the nonce Cairn
- * expected; tracking corrects it when the node sees the transaction (see TransactionTracker).
+ * The stored record of a transaction a browser wallet sent, amended from Cairn's own node: the
+ * nonce, gas and fee the wallet chose, and the call it sent (the reviewed intent is kept only if
+ * the call is the one reviewed). Undefined when the node has not seen it within a few seconds:
+ * the record keeps the nonce Cairn expected, marked unconfirmed, until tracking sees it. Throws
+ * WALLET_ANSWER when the hash is of a transaction from another account or network.
  */
-export async function sendThroughWallet(
+export async function walletSentAsSeen(
   client: ChainClient,
-  wallet: NonNullable<SigningAccount['wallet']>,
-  request: { chainId: number; call: CallRequest; gas: bigint; fees: Fees },
-  expectedNonce: number,
+  record: TxRecord,
   delayMs = SEEN_DELAY_MS,
-): Promise<WalletSent> {
-  const { call, gas, fees } = request;
-  const hash = await wallet.send({ chainId: request.chainId, ...call, gas, fees });
-  const seen = await seenByNode(client, hash, delayMs);
-  if (!seen) return { hash, nonce: expectedNonce, ...call, gas, fees };
-  const seenFees: Fees =
+): Promise<TxRecord | undefined> {
+  const seen = await seenByNode(client, record.hash, delayMs);
+  if (!seen) return undefined;
+  if (!isAddressEqual(seen.from, record.from) || (seen.chainId !== undefined && seen.chainId !== record.chainId))
+    throw new WalletError(
+      'WALLET_ANSWER',
+      `${untrustedLabel(record.sentBy ?? '', 'name')} answered the hash of a transaction from another account or network (${seen.from}, chain id ${seen.chainId}): it is not this account’s.`,
+    );
+  const fees: Fees =
     seen.maxFeePerGas !== undefined && seen.maxPriorityFeePerGas !== undefined
       ? { kind: 'eip1559', maxFeePerGas: seen.maxFeePerGas, maxPriorityFeePerGas: seen.maxPriorityFeePerGas }
       : seen.gasPrice !== undefined
         ? { kind: 'legacy', gasPrice: seen.gasPrice }
-        : fees;
+        : record.fees;
+  const to = seen.to ? getAddress(seen.to) : record.to;
+  const sameCall = isAddressEqual(to, record.to) && seen.value === record.value && seen.input === record.data;
   return {
-    hash,
+    ...record,
     nonce: seen.nonce,
-    to: seen.to ? getAddress(seen.to) : call.to,
+    nonceUnconfirmed: undefined,
+    to,
     value: seen.value,
     data: seen.input,
     gas: seen.gas,
-    fees: seenFees,
+    fees,
+    intent: sameCall ? record.intent : undefined,
   };
 }

@@ -124,6 +124,6 @@ export class Keyring {
 export function keyOnDevice(): VaultError {
   return new VaultError(
     'VAULT_KEY_ON_DEVICE',
-    'This account’s key is on a signing device, not in Cairn: it signs through that device.',
+    'This account’s key is held outside Cairn, on a signing device or in a browser wallet: it signs there.',
   );
 }

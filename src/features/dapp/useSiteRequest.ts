@@ -3,7 +3,7 @@ import { type Account, canSign } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { type ProviderError, providerError } from '@/core/dapp/providerErrors';
 import { siteFor, siteNetwork } from '@/core/dapp/sites';
-import { errorText } from '@/lib/errorMessages';
+import { failureText } from '@/lib/errorMessages';
 import { useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import { useDappConnection } from './dappContext';
@@ -52,7 +52,7 @@ export function useSiteRequest(id: number, address?: string) {
       try {
         connection.resolve(id, await work());
       } catch (e) {
-        setError(`${errorText(e)} ${failed}`);
+        setError(failureText(e, failed));
         setBusy(false);
       }
     },

@@ -9,7 +9,7 @@ import { RequestSummary } from './RequestSummary';
 /**
  * The modal every device signature is asked in: its title, what is to be signed (the dialog covers
  * Cairn's review), the steps, the account and path, and Cancel (Escape too), which ends the wait
- * with DEVICE_CANCELLED.
+ * with DEVICE_CANCELLED, where it may still end (not a send already handed to a wallet).
  */
 export function DeviceDialog({
   title,

@@ -14,7 +14,8 @@ const ExternalWalletDialog = lazy(() =>
 
 /**
  * Mounted once per window: shows the device signing dialog while this window waits for a device
- * signature. (A lock ends the wait where the window connects to the vault, whatever is mounted.)
+ * signature. (A lock ends the wait where the window connects to the vault, whatever is mounted; a send
+ * already handed to a wallet waits on, hidden, for the wallet's answer.)
  */
 export function DeviceSigningHost() {
   const pending = useSyncExternalStore(deviceSignatureStore.subscribe, () => deviceSignatureStore.getState().pending);

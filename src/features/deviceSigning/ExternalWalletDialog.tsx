@@ -1,20 +1,23 @@
 import { useEffect, useState } from 'react';
 import ui from '@/components/ui.module.css';
 import type { ExternalWalletSource } from '@/core/accounts/account';
+import { WalletError } from '@/core/errors/wallet';
 import { walletLabel } from '@/core/externalWallet/walletRequests';
 import { sendWithWallet, signWithWallet } from '@/core/externalWallet/walletSigner';
-import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
+import { cancelledOnDevice, deviceSignatureStore, type PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { errorText } from '@/lib/errorMessages';
 import { findWallet } from '@/lib/externalWallets';
 import { DeviceDialog } from './DeviceDialog';
 
-/** Pendings already handed to their wallet: a dialog shown again (after a lock) must not ask twice. */
+/** Pendings already asked of their wallet: a dialog shown again (after a lock) must not ask twice. */
 const asked = new WeakSet<PendingDeviceSignature>();
 
 /**
  * Asks a browser wallet (found through EIP-6963) to sign, or to sign and send a transaction, as
- * soon as it shows. A send can only end with the wallet's answer (no Cancel): the wallet may send
- * whatever Cairn does, and what it sends must be recorded; declining it in the wallet ends it.
+ * soon as it shows. Until a send is handed over, Cancel ends it as for a device; once handed over,
+ * the wallet's answer ends it (the wallet may send, and what it sends must be recorded), or the
+ * person stops waiting, told that a late send would go unrecorded. Leaving the page meanwhile asks
+ * for confirmation.
  */
 export function ExternalWalletDialog({
   pending,
@@ -24,10 +27,18 @@ export function ExternalWalletDialog({
   source: ExternalWalletSource;
 }) {
   const [busy, setBusy] = useState(false);
+  const [handedOver, setHandedOver] = useState(pending.handedOver === true);
   const [error, setError] = useState<string>();
   const name = walletLabel({ name: source.walletName });
   const { send } = pending;
+  const current = () => deviceSignatureStore.getState().pending === pending;
 
+  const handOver = () => {
+    // Cancelled or locked while the wallet was being found or moved to the network: nothing goes.
+    if (!current()) throw cancelledOnDevice();
+    pending.handedOver = true;
+    setHandedOver(true);
+  };
   const ask = async () => {
     if (asked.has(pending)) return;
     asked.add(pending);
@@ -36,14 +47,15 @@ export function ExternalWalletDialog({
     try {
       const wallet = await findWallet(source.rdns, source.walletName);
       const { address } = pending.account;
-      if (send) pending.handedOver = true;
       pending.resolve(
-        send ? await sendWithWallet(wallet, address, send) : await signWithWallet(wallet, address, pending.request),
+        send
+          ? await sendWithWallet(wallet, address, send, handOver)
+          : await signWithWallet(wallet, address, pending.request),
       );
     } catch (e) {
-      // A send the wallet refused ends here, in the flow that asked (it may be hidden by a lock now);
-      // a signature can be asked again.
-      if (send) return pending.reject(e instanceof Error ? e : new Error(String(e)));
+      // A send that failed ends here, in the flow that asked (it may be hidden by a lock now); a
+      // signature can be asked again.
+      if (send || !current()) return pending.reject(e instanceof Error ? e : new Error(String(e)));
       asked.delete(pending);
       setError(errorText(e));
       setBusy(false);
@@ -54,9 +66,22 @@ export function ExternalWalletDialog({
     if (asked.has(pending)) setBusy(true);
     else void ask();
   }, []);
+  useEffect(() => {
+    if (!handedOver) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [handedOver]);
+  const stopWaiting = () =>
+    pending.reject(
+      new WalletError(
+        'WALLET_STOPPED_WAITING',
+        `You stopped waiting for ${name}. If it still sends the transaction, Cairn has no record of it: check ${name}’s activity before sending again.`,
+      ),
+    );
 
   return (
-    <DeviceDialog title={send ? `Send with ${name}` : `Sign with ${name}`} pending={pending} cancellable={!send}>
+    <DeviceDialog title={send ? `Send with ${name}` : `Sign with ${name}`} pending={pending} cancellable={!handedOver}>
       <p>
         {send
           ? `${name} signs this transaction and sends it itself, choosing its nonce. Check in ${name} that it shows the same recipient, amount and network as above; its fee may differ.`
@@ -70,13 +95,18 @@ export function ExternalWalletDialog({
           {error}
         </p>
       )}
-      {!busy && (
-        <div className={ui.actions}>
+      <div className={ui.actions}>
+        {!busy && (
           <button type="button" onClick={() => void ask()}>
             Ask {name} again
           </button>
-        </div>
-      )}
+        )}
+        {handedOver && (
+          <button type="button" className={ui.secondary} onClick={stopWaiting}>
+            Stop waiting
+          </button>
+        )}
+      </div>
     </DeviceDialog>
   );
 }

@@ -51,6 +51,7 @@ function WalletList({ onBack, onShared }: { onBack(): void; onShared(shared: Sha
   const [asking, setAsking] = useState<string>();
   const [error, setError] = useState<string>();
   const connect = async (wallet: WalletAnnouncement) => {
+    if (asking !== undefined) return;
     setAsking(wallet.rdns);
     setError(undefined);
     try {

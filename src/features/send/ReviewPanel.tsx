@@ -20,7 +20,7 @@ import type { UnsignedTransaction } from '@/core/simulation/types';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
-import { errorText } from '@/lib/errorMessages';
+import { failureText } from '@/lib/errorMessages';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
@@ -105,7 +105,7 @@ export function ReviewPanel({
       });
       goTo({ name: 'done', recordId: record.id, networkId: network.id });
     } catch (e) {
-      setError(`${errorText(e)} Nothing was sent.`);
+      setError(failureText(e, 'Nothing was sent.'));
       setBusy(false);
     }
   };

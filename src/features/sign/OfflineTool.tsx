@@ -10,6 +10,7 @@ import type { FieldErrors, OfflineTx } from '@/core/offline/offlineTx';
 import { type SignedOffline, signOffline } from '@/core/offline/signOffline';
 import { MAX_UNSIGNED_FILE_CHARS, parseUnsignedFile, serializeUnsignedFile } from '@/core/offline/unsignedFile';
 import { buildUnsignedTx } from '@/core/offline/unsignedTx';
+import { signerProfile } from '@/core/signing/signerKinds';
 import { downloadText, readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
 import { useSelectedNetwork } from '@/lib/session';
@@ -60,6 +61,8 @@ export function OfflineTool() {
   const account: Account | undefined = accounts.find((a) => a.id === accountId) ?? preferred;
   // The header's account is watch-only: the fields are prepared for it, to be signed where its key is.
   const watched = selected && !canSign(selected) ? selected : undefined;
+  /** A browser wallet's account: the wallet only signs what it sends itself. */
+  const walletSends = account ? signerProfile(account.source).sendsItself : undefined;
 
   // After a refused attempt, the focus goes to the first field refused, so a keyboard user lands on it.
   useEffect(() => {
@@ -263,8 +266,9 @@ export function OfflineTool() {
             fields and sign them where the key is.
           </p>
         )}
+        {walletSends && <p className={ui.noticeWarning}>{walletSends}</p>}
         <div className={ui.actions}>
-          {account && !watched && (
+          {account && !watched && !walletSends && (
             <button type="submit" disabled={busy}>
               {busy ? 'Signing…' : 'Sign offline'}
             </button>

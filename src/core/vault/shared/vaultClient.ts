@@ -141,7 +141,7 @@ export class VaultClient {
     const ref: DeviceAccountRef = { id, address, source };
     const unlocked = <T>(helper: T | undefined): T => {
       if (this.store.getState().status !== 'unlocked') throw new VaultLockedError();
-      if (!helper) throw new Error('no device signer in this window');
+      if (!helper) throw new Error('nothing signs for keys held outside Cairn in this window');
       return helper;
     };
     const signer: SigningAccount = signerAccount(address, async (request) => {
