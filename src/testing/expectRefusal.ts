@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { isCairnError } from '@/core/errors/base';
+import { type CairnError, isCairnError } from '@/core/errors/base';
 import { DeviceError } from '@/core/errors/device';
 
 /** Runs `run`, expecting a Cairn error with this code whose sentence matches. */
@@ -23,6 +23,17 @@ export async function deviceRefusal(promise: Promise<unknown>): Promise<DeviceEr
     await promise;
   } catch (error) {
     if (error instanceof DeviceError) return error;
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+/** The Cairn error `promise` is refused with; fails the test when it resolves or throws anything else. */
+export async function cairnRefusal(promise: Promise<unknown>): Promise<CairnError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isCairnError(error)) return error;
     throw error;
   }
   throw new Error('not refused');

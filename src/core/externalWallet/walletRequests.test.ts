@@ -3,8 +3,8 @@
 import { getAddress } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { type CairnError, isCairnError } from '@/core/errors/base';
 import { WalletError } from '@/core/errors/wallet';
+import { cairnRefusal } from '@/testing/expectRefusal';
 import { createSoftwareWallet, providerError } from '@/testing/softwareWallet';
 import {
   answeredHash,
@@ -27,16 +27,7 @@ function softwareWallet(name = NAME, options: { chainId?: number; knownChainIds?
   return { wallet, external: { name, provider: wallet.provider } };
 }
 
-/** The Cairn error `promise` is refused with; fails the test when it resolves or throws anything else. */
-async function refusal(promise: Promise<unknown>): Promise<CairnError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isCairnError(error)) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
+const refusal = cairnRefusal;
 
 const methods = (log: { method: string }[]) => log.map((entry) => entry.method);
 

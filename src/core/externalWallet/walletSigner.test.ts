@@ -4,7 +4,7 @@
 import { type Address, type Hex, hexToBytes, numberToHex, parseEther, parseGwei, parseSignature } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { type CairnError, isCairnError } from '@/core/errors/base';
+import { cairnRefusal } from '@/testing/expectRefusal';
 import { createSoftwareWallet, providerError } from '@/testing/softwareWallet';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
 import { type SignRequest, signWithKey } from '../signing/keySigner';
@@ -25,16 +25,7 @@ async function sharedWallet(options: { chainId?: number } = {}) {
   return { wallet, external: { name: NAME, provider: wallet.provider } };
 }
 
-/** The Cairn error `promise` is refused with; fails the test when it resolves or throws anything else. */
-async function refusal(promise: Promise<unknown>): Promise<CairnError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isCairnError(error)) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
+const refusal = cairnRefusal;
 
 const methods = (log: { method: string }[]) => log.map((entry) => entry.method);
 

@@ -3,9 +3,9 @@
 import { keccak256, parseEther } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
-import { WalletError } from '@/core/errors/wallet';
 import { sendWithWallet } from '@/core/externalWallet/walletSigner';
 import type { SigningAccount } from '@/core/signing/signerAccount';
+import { cairnRefusal } from '@/testing/expectRefusal';
 import { createSoftwareWallet, providerError } from '@/testing/softwareWallet';
 import { recordingService, testFees, testNetwork, testNode } from '@/testing/txFixtures';
 import { demoAddress } from '../../../devchain/seed.ts';
@@ -28,15 +28,7 @@ async function walletAccount(name = 'Software Wallet') {
   return { wallet, account };
 }
 
-const refusal = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof WalletError) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-};
+const refusal = cairnRefusal;
 
 describe('sending through a browser wallet', () => {
   it('records what the wallet sent by its hash, with the nonce and fees the node holds, and tracks it', async () => {
