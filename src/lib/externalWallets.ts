@@ -2,8 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { WalletError } from '@/core/errors/wallet';
 import { readAnnouncement, type WalletAnnouncement } from '@/core/externalWallet/announcement';
-import type { ExternalWallet } from '@/core/externalWallet/walletRequests';
-import { untrustedLabel } from '@/core/text/untrustedText';
+import { type ExternalWallet, walletLabel } from '@/core/externalWallet/walletRequests';
 
 /**
  * The browser wallets that announced themselves in this page (EIP-6963), one per reverse-DNS id:
@@ -51,9 +50,8 @@ export async function findWallet(rdns: string, walletName: string): Promise<Exte
   if (!found()) await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_WAIT_MS));
   const wallet = found();
   if (wallet) return { name: walletName, provider: wallet.provider };
-  const name = untrustedLabel(walletName, 'name');
   throw new WalletError(
     'WALLET_MISSING',
-    `${name} did not answer in this page: check that it is installed, turned on and allowed on this site, then try again.`,
+    `${walletLabel({ name: walletName })} did not answer in this page: check that it is installed, turned on and allowed on this site, then try again.`,
   );
 }

@@ -76,6 +76,11 @@ export function formatPercent(part: bigint, whole: bigint, digits = 1): string |
 }
 
 /** 0x1234…abcd, for places with no room. Always next to a way to see the full address. */
+/** "1 account", "3 accounts". */
+export function accountsText(count: number): string {
+  return count === 1 ? '1 account' : `${count} accounts`;
+}
+
 export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }

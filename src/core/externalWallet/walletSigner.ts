@@ -54,8 +54,8 @@ export async function signWithWallet(wallet: ExternalWallet, address: Address, r
   } catch {
     throw garbled(wallet, 'a signature');
   }
-  const yParity = (signature.yParity ?? Number(signature.v ?? 0n) - 27) as 0 | 1;
-  return checkedSignature(request, address, { r: signature.r, s: signature.s, yParity }, walletLabel(wallet));
+  const { r, s, yParity } = signature;
+  return checkedSignature(request, address, { r, s, yParity: yParity as 0 | 1 }, walletLabel(wallet));
 }
 
 /**
@@ -73,18 +73,17 @@ export async function sendWithWallet(
 ): Promise<Hash> {
   await assertShared(wallet, address);
   await ensureWalletChain(wallet, transaction.chainId);
-  const hex = (value: bigint) => numberToHex(value);
   const fees = feeFields(transaction.fees);
   const params = {
     from: address,
     to: transaction.to,
-    value: hex(transaction.value),
+    value: numberToHex(transaction.value),
     data: transaction.data,
-    gas: hex(transaction.gas),
+    gas: numberToHex(transaction.gas),
     chainId: numberToHex(transaction.chainId),
     ...(fees.type === 'legacy'
-      ? { gasPrice: hex(fees.gasPrice) }
-      : { maxFeePerGas: hex(fees.maxFeePerGas), maxPriorityFeePerGas: hex(fees.maxPriorityFeePerGas) }),
+      ? { gasPrice: numberToHex(fees.gasPrice) }
+      : { maxFeePerGas: numberToHex(fees.maxFeePerGas), maxPriorityFeePerGas: numberToHex(fees.maxPriorityFeePerGas) }),
   };
   handingOver();
   return answeredHash(wallet, await askWallet(wallet, 'eth_sendTransaction', [params]));

@@ -16,7 +16,8 @@ export type TxKind = 'transfer' | 'call' | 'speed-up' | 'cancel' | 'fill-gap';
 
 /**
  * A transaction Cairn signed, stored before it is broadcast so that nothing is lost to a crash
- * or a failed broadcast; or one a browser wallet signed and sent, stored as soon as its hash is known. The signed bytes are public once broadcast; there is no secret here.
+ * or a failed broadcast; or one a browser wallet signed and sent, stored as soon as its hash is
+ * known. The signed bytes are public once broadcast; there is no secret here.
  */
 export type TxRecord = {
   id: string;

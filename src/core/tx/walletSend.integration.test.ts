@@ -1,6 +1,6 @@
 // A browser wallet's account sending through TransactionService against the local node: the
 // wallet signs, chooses the nonce and sends; Cairn records the transaction by its hash and tracks it.
-import { keccak256, parseEther } from 'viem';
+import { type Address, type Hex, hexToBigInt, keccak256, parseEther, parseGwei } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
 import { sendWithWallet } from '@/core/externalWallet/walletSigner';
@@ -39,6 +39,20 @@ describe('sending through a browser wallet', () => {
     await node.sendTransaction({ account: wallet.account, to: demoAddress(60), value: 1n });
     const to = demoAddress(61);
     const before = await node.getBalance({ address: to });
+    // The wallet chooses its own gas and fee, as wallets may: the record must hold what was sent.
+    wallet.answerNext('eth_sendTransaction', async (params) => {
+      const asked = params?.[0] as { to: Address; value: Hex };
+      const raw = await wallet.account.signTransaction({
+        chainId: 31337,
+        nonce: await node.getTransactionCount({ address: wallet.address, blockTag: 'pending' }),
+        to: asked.to,
+        value: hexToBigInt(asked.value),
+        gas: 30_000n,
+        maxFeePerGas: parseGwei('7'),
+        maxPriorityFeePerGas: parseGwei('2'),
+      });
+      return node.sendRawTransaction({ serializedTransaction: raw });
+    });
     const record = await txs.submit({
       network: net,
       account,
@@ -56,6 +70,7 @@ describe('sending through a browser wallet', () => {
       maxFeePerGas: sent.maxFeePerGas,
       maxPriorityFeePerGas: sent.maxPriorityFeePerGas,
     });
+    expect(record).toMatchObject({ gas: 30_000n, fees: { maxFeePerGas: parseGwei('7') } });
     const sendRequest = wallet.log.find((r) => r.method === 'eth_sendTransaction');
     expect(sendRequest?.params?.[0]).not.toHaveProperty('nonce');
     const [change] = await txs.track(net);

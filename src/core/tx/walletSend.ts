@@ -3,7 +3,7 @@ import { getTransaction } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { TxError } from '../errors/tx';
 import { WalletError } from '../errors/wallet';
-import { untrustedLabel } from '../text/untrustedText';
+import { walletLabel } from '../externalWallet/walletRequests';
 import type { Fees } from './fees';
 import type { TxRecord } from './record';
 
@@ -15,7 +15,7 @@ export const SEEN_DELAY_MS = 500;
 export function sentNotSaved(walletName: string, hash: Hash, cause: unknown): TxError {
   return new TxError(
     'TX_SENT_NOT_SAVED',
-    `${untrustedLabel(walletName, 'name')} sent the transaction (hash ${hash}), but Cairn could not save its record: follow it in the wallet or an explorer, and do not send it again.`,
+    `${walletLabel({ name: walletName })} sent the transaction (hash ${hash}), but Cairn could not save its record: follow it in the wallet or an explorer, and do not send it again.`,
     { cause },
   );
 }
@@ -50,7 +50,7 @@ export async function walletSentAsSeen(
   if (!isAddressEqual(seen.from, record.from) || (seen.chainId !== undefined && seen.chainId !== record.chainId))
     throw new WalletError(
       'WALLET_ANSWER',
-      `${untrustedLabel(record.sentBy ?? '', 'name')} answered the hash of a transaction from another account or network (${seen.from}, chain id ${seen.chainId}): it is not this account’s.`,
+      `${walletLabel({ name: record.sentBy ?? '' })} answered the hash of a transaction from another account or network (${seen.from}, chain id ${seen.chainId}): it is not this account’s.`,
     );
   const fees: Fees =
     seen.maxFeePerGas !== undefined && seen.maxPriorityFeePerGas !== undefined

@@ -95,14 +95,14 @@ export function addAccounts(
   const added: Account[] = [];
   let all = contents.accounts;
   for (const spec of accounts) {
-    const keyless = spec.source.kind === 'watch' || isDeviceSource(spec.source);
+    const given = spec.source;
+    const keyless = given.kind === 'watch' || isDeviceSource(given);
     if (!keyless && !secretId) throw new Error('an account with a key needs its secret');
-    const source: AccountSource =
-      spec.source.kind === 'watch' || isDeviceSource(spec.source) // keyless, narrowed for the type
-        ? { ...spec.source }
-        : spec.source.kind === 'key'
-          ? { kind: 'key', secretId: secretId as string }
-          : { ...spec.source, secretId: secretId as string };
+    const source: AccountSource = keyless
+      ? { ...given }
+      : given.kind === 'key'
+        ? { kind: 'key', secretId: secretId as string }
+        : { ...given, secretId: secretId as string };
     const address = spec.address.toLowerCase();
     const watched = all.find((a) => a.address.toLowerCase() === address && a.source.kind === 'watch');
     if (watched && source.kind !== 'watch') {

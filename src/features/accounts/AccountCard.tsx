@@ -8,6 +8,7 @@ import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import { Truncated } from '@/components/Truncated';
 import ui from '@/components/ui.module.css';
 import { type Account, holdsVaultKey } from '@/core/accounts/account';
+import { walletLabel } from '@/core/externalWallet/walletRequests';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
 import type { SecretSummary } from '@/core/vault/vaultSession';
@@ -32,7 +33,7 @@ function sourceText(account: Account, secret: SecretSummary | undefined): string
     case 'qrDevice':
       return `Key on ${untrustedLabel(account.source.deviceName, 'name')} (signs by QR code), path ${account.source.path}`;
     case 'external':
-      return `Key in ${untrustedLabel(account.source.walletName, 'name')}, a browser wallet that signs and sends`;
+      return `Key in ${walletLabel({ name: account.source.walletName })}, a browser wallet that signs and sends`;
   }
 }
 

@@ -5,6 +5,7 @@ import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import { secretIdOf } from '@/core/accounts/account';
 import { errorText } from '@/lib/errorMessages';
+import { accountsText } from '@/lib/format';
 import { useVault, useVaultSession } from '@/lib/vault';
 import { AccountCard } from './AccountCard';
 import styles from './accounts.module.css';
@@ -58,8 +59,7 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
                 <li key={secret.id} className={ui.card}>
                   <p>
                     Phrase {i + 1}: {originText[secret.origin] ?? 'Imported'}
-                    {secret.hasPassphrase ? ', with passphrase' : ''} ·{' '}
-                    {count === 1 ? '1 account' : `${count} accounts`}
+                    {secret.hasPassphrase ? ', with passphrase' : ''} · {accountsText(count)}
                   </p>
                   <div className={ui.actions}>
                     <button

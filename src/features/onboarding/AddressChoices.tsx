@@ -7,6 +7,7 @@ import { Identicon } from '@/components/Identicon';
 import ui from '@/components/ui.module.css';
 import type { PathPreset } from '@/core/keys/derivationPath';
 import { errorText } from '@/lib/errorMessages';
+import { accountsText } from '@/lib/format';
 import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './onboarding.module.css';
@@ -77,7 +78,7 @@ export function toggled(set: ReadonlySet<number>, index: number): Set<number> {
 
 /** The Continue button's words for `count` chosen accounts. */
 export function continueWith(count: number): string {
-  return `Continue with ${count === 1 ? '1 account' : `${count} accounts`}`;
+  return `Continue with ${accountsText(count)}`;
 }
 
 /** The derivation path presets as radio buttons; with `allowCustom`, a last one chooses 'custom'. */

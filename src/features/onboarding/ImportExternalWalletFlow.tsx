@@ -5,6 +5,7 @@ import type { WalletAnnouncement } from '@/core/externalWallet/announcement';
 import { walletAddresses, walletLabel } from '@/core/externalWallet/walletRequests';
 import { errorText } from '@/lib/errorMessages';
 import { discoverWallets, useExternalWallets } from '@/lib/externalWallets';
+import { accountsText } from '@/lib/format';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { AddressChoices, continueWith, toggled } from './AddressChoices';
 import { FinishStep } from './FinishStep';
@@ -34,7 +35,7 @@ export function ImportExternalWalletFlow({ mode, onDone, onCancel }: FlowProps) 
     <FinishStep
       mode={mode}
       onDone={onDone}
-      summary={`${chosen.length === 1 ? '1 account' : `${chosen.length} accounts`} of ${walletLabel(wallet)}. Cairn keeps their addresses; ${walletLabel(wallet)} signs and sends.`}
+      summary={`${accountsText(chosen.length)} of ${walletLabel(wallet)}. Cairn keeps their addresses; ${walletLabel(wallet)} signs and sends.`}
       prepare={async () => ({
         secret: undefined,
         accounts: chosen.map((address) => ({

@@ -4,6 +4,7 @@ import ui from '@/components/ui.module.css';
 import { PATH_PRESETS, type PathPreset, pathForIndex } from '@/core/keys/derivationPath';
 import { answeredWithin, getLedgerAddress, QUESTION_MS } from '@/core/ledger/ethApp';
 import { errorText } from '@/lib/errorMessages';
+import { accountsText } from '@/lib/format';
 import { connectEthereumApp, type LedgerTransport } from '@/lib/ledger/webHidTransport';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { type AddressChoice, AddressChoices, continueWith, PathPresetChoice, toggled } from './AddressChoices';
@@ -75,7 +76,7 @@ export function ImportLedgerFlow({ mode, onDone, onCancel }: FlowProps) {
     <FinishStep
       mode={mode}
       onDone={onDone}
-      summary={`${chosen.length === 1 ? '1 account' : `${chosen.length} accounts`} of your Ledger. Cairn keeps their addresses and paths; the Ledger signs.`}
+      summary={`${accountsText(chosen.length)} of your Ledger. Cairn keeps their addresses and paths; the Ledger signs.`}
       prepare={async () => ({
         secret: undefined,
         accounts: chosen.map((a) => ({ address: a.address, source: { kind: 'ledger' as const, path: a.path } })),

@@ -4,6 +4,7 @@ import { UnknownWordError } from '@/core/errors/keys';
 import { type DerivedAddress, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { type ParsedPhrase, parsePhrase } from '@/core/keys/phrase';
 import { errorText } from '@/lib/errorMessages';
+import { accountsText } from '@/lib/format';
 import { AccountPicker } from './AccountPicker';
 import { FinishStep } from './FinishStep';
 import { PassphraseChoice, type PassphraseState, passphraseProblem } from './PassphraseChoice';
@@ -71,9 +72,9 @@ export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
         parsed.seed.fill(0);
         onDone();
       }}
-      summary={`The recovery phrase${passphrase.enabled ? ' with its passphrase' : ''} and ${
-        chosen.addresses.length === 1 ? '1 account' : `${chosen.addresses.length} accounts`
-      }.`}
+      summary={`The recovery phrase${passphrase.enabled ? ' with its passphrase' : ''} and ${accountsText(
+        chosen.addresses.length,
+      )}.`}
       prepare={async () => ({
         secret: {
           kind: 'phrase',

@@ -5,6 +5,7 @@ import { type DeviceAccounts, deviceAddresses, readDeviceAccounts } from '@/core
 import { untrustedLabel } from '@/core/text/untrustedText';
 import type { Ur } from '@/core/ur/ur';
 import { errorText } from '@/lib/errorMessages';
+import { accountsText } from '@/lib/format';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { type AddressChoice, AddressChoices, continueWith, toggled } from './AddressChoices';
 import { FinishStep } from './FinishStep';
@@ -70,7 +71,7 @@ export function ImportQrDeviceFlow({ mode, onDone, onCancel }: FlowProps) {
     <FinishStep
       mode={mode}
       onDone={onDone}
-      summary={`${chosen.length === 1 ? '1 account' : `${chosen.length} accounts`} of ${untrustedLabel(deviceName, 'name')}. Cairn keeps their public keys; the device signs.`}
+      summary={`${accountsText(chosen.length)} of ${untrustedLabel(deviceName, 'name')}. Cairn keeps their public keys; the device signs.`}
       prepare={async () => ({
         secret: undefined,
         accounts: chosen.map((a) => ({

@@ -15,9 +15,9 @@ import type { ResolvedRecipient } from '@/core/chain/ens';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
+import { walletLabel } from '@/core/externalWallet/walletRequests';
 import type { FormIntent } from '@/core/simulation/effects';
 import type { UnsignedTransaction } from '@/core/simulation/types';
-import { untrustedLabel } from '@/core/text/untrustedText';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { failureText } from '@/lib/errorMessages';
@@ -162,7 +162,7 @@ export function ReviewPanel({
           {prepared.nonce !== undefined
             ? `${prepared.nonce} (chosen by you)`
             : from && from.source.kind === 'external'
-              ? `chosen by ${untrustedLabel(from.source.walletName, 'name')}, which signs and sends it`
+              ? `chosen by ${walletLabel({ name: from.source.walletName })}, which signs and sends it`
               : 'the next free nonce, fixed when you confirm'}
         </dd>
         {assetCall && (

@@ -5,8 +5,8 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import { walletLabel } from '@/core/externalWallet/walletRequests';
 import type { UnsignedTransaction } from '@/core/simulation/types';
-import { untrustedLabel } from '@/core/text/untrustedText';
 import type { Fees } from '@/core/tx/fees';
 import { isActive, type TxRecord } from '@/core/tx/record';
 import { planReplacement, type ReplacementKind, type ReplacementPlan } from '@/core/tx/replacement';
@@ -88,8 +88,8 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
       </p>
       {record.sentBy && (
         <p className={ui.muted}>
-          Signed and sent by {untrustedLabel(record.sentBy, 'name')}, which chose its nonce and fee.
-          {isActive(record) ? ` To speed it up or cancel it, use ${untrustedLabel(record.sentBy, 'name')}.` : ''}
+          Signed and sent by {walletLabel({ name: record.sentBy })}, which chose its nonce and fee.
+          {isActive(record) ? ` To speed it up or cancel it, use ${walletLabel({ name: record.sentBy })}.` : ''}
         </p>
       )}
       {record.broadcastError && isActive(record) && (
@@ -108,7 +108,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
       </p>
       <div className={ui.actions}>
         <CopyButton value={record.hash} label="Copy hash" accessibleName={`Copy hash of nonce ${record.nonce}`} />
-        {((record.broadcastError && isActive(record)) || record.status === 'rejected') && (
+        {((record.broadcastError && isActive(record)) || record.status === 'rejected') && !record.sentBy && (
           <button type="button" className={ui.secondary} disabled={busy !== undefined} onClick={retry}>
             {busy === 'retry' ? 'Sending…' : 'Send again now'}
           </button>

@@ -7,6 +7,7 @@ import {
   type SigningAccount,
   signerAccount,
   type WalletSender,
+  type WalletTransaction,
 } from '../../signing/signerAccount';
 import { walletSendsItself } from '../../signing/signerKinds';
 import type { KeyValueStore } from '../../storage/keyValueStore';
@@ -133,7 +134,8 @@ export class VaultClient {
   /**
    * A viem account that signs for `account`: through the host for keys in the vault (the key
    * never comes to this window), through the device signer for keys held outside Cairn; a browser
-   * wallet's account also has the `wallet` that sends its transactions. Each fails with VAULT_LOCKED once Cairn is locked.
+   * wallet's account also has the `wallet` that sends its transactions. Each fails with
+   * VAULT_LOCKED once Cairn is locked.
    */
   signerFor(account: Pick<Account, 'id' | 'address' | 'source'>): SigningAccount {
     const { id, address, source } = account;
@@ -149,7 +151,7 @@ export class VaultClient {
       return unlocked(this.deviceSigner)(ref, request);
     });
     if (source.kind !== 'external') return signer;
-    const send = async (transaction: Parameters<WalletSender>[1]) => unlocked(this.walletSender)(ref, transaction);
+    const send = async (transaction: WalletTransaction) => unlocked(this.walletSender)(ref, transaction);
     return Object.assign(signer, { wallet: { name: source.walletName, send } });
   }
 
