@@ -6,6 +6,7 @@ import { buildFacts } from './scripts/buildFacts.ts';
 import { buildHash } from './scripts/buildHash.ts';
 import { licenceList } from './scripts/bundleLicences.ts';
 import { isCairnPage } from './scripts/cairnPage.ts';
+import { catalogPlugin } from './scripts/catalogPlugin.ts';
 import { connectorFiles } from './scripts/connectorBuild.ts';
 import { metaContentSecurityPolicy } from './scripts/csp.ts';
 import { serviceWorkerFile } from './scripts/serviceWorkerBuild.ts';
@@ -150,6 +151,19 @@ function dappWindowPage(): Plugin {
   };
 }
 
+/**
+ * The chunk of a catalog: a language's first-screen catalogs (the shell's, core's, set-up's and
+ * unlock's) share one ("messages-de"); any other is one of its own ("messages-de-send").
+ */
+function catalogChunk(id: string): string | undefined {
+  const match = /[\\/]src[\\/]locales[\\/]([a-zA-Z-]+)[\\/]([a-zA-Z.]+)\.json$/.exec(id);
+  if (!match) return undefined;
+  const [, locale, namespace = ''] = match;
+  return /^(common|core\.[a-zA-Z]+|network|unlock|onboarding)$/.test(namespace)
+    ? `messages-${locale}`
+    : `messages-${locale}-${namespace}`;
+}
+
 const licences = licenceList();
 const facts = buildFacts(projectRoot);
 
@@ -157,6 +171,8 @@ export default defineConfig({
   // Relative asset URLs: the build works from any static host and under any sub-path.
   base: './',
   plugins: [
+    // Message catalogs (src/locales) compiled as they are imported.
+    catalogPlugin(),
     react(),
     contentSecurityPolicy(),
     bootScript(),
@@ -206,6 +222,8 @@ export default defineConfig({
               test: (id) => !bootGraph.has(id),
               includeDependenciesRecursively: false,
             },
+            // Message catalogs: a language's first-screen ones in one chunk, each other one alone.
+            { name: catalogChunk, test: /[\\/]src[\\/]locales[\\/]/ },
           ],
         },
       },

@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { catalogPlugin } from './scripts/catalogPlugin.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+/** Catalogs compile as in the build; the tests speak English, as core's words are checked in it. */
+const plugins = [catalogPlugin()];
+const setupFiles = ['src/testing/englishMessages.ts'];
 
 export default defineConfig({
   resolve: { alias },
@@ -9,8 +13,10 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        plugins,
         test: {
           name: 'unit',
+          setupFiles,
           environment: 'node',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'devchain/**/*.test.ts', 'examples/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/*.mocked.test.{ts,tsx}'],
@@ -22,16 +28,20 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins,
         test: {
           name: 'unit-mocked',
+          setupFiles,
           environment: 'node',
           include: ['{src,scripts,devchain,examples}/**/*.mocked.test.{ts,tsx}'],
         },
       },
       {
         resolve: { alias },
+        plugins,
         test: {
           name: 'integration',
+          setupFiles,
           environment: 'node',
           include: ['src/**/*.integration.test.ts', 'devchain/**/*.integration.test.ts'],
           globalSetup: ['src/testing/localChainGlobalSetup.ts'],

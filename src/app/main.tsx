@@ -1,8 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from './afterFirstScreen';
+import { startLanguage } from './language';
 import { linkInstallFiles } from './installLinks';
 import { startWallet } from './startWallet';
-import { preloadFirstScreen } from './unlockedAppLoader';
+import { firstScreenNamespaces, preloadFirstScreen } from './unlockedAppLoader';
 import { VaultGate } from './VaultGate';
 import { WalletProviders } from './WalletProviders';
 import './tokens.css';
@@ -11,7 +12,8 @@ import './styles.css';
 async function start() {
   const wallet = await startWallet({ keepNetworkChoice: true });
   if (!wallet) return;
-  await preloadFirstScreen(wallet.vault.store.getState().status);
+  const status = wallet.vault.store.getState().status;
+  await Promise.all([preloadFirstScreen(status), startLanguage(wallet.store, firstScreenNamespaces(status))]);
   createRoot(wallet.root).render(
     <WalletProviders wallet={wallet}>
       <VaultGate />

@@ -10,6 +10,7 @@ export type ScreenId =
   | 'contracts'
   | 'sign'
   | 'settings'
+  | 'settingsLanguage'
   | 'settingsSecurity'
   | 'settingsNetworks'
   | 'settingsExplorers'
@@ -108,6 +109,14 @@ export const screens: readonly ScreenEntry[] = [
     label: 'Settings',
     purpose: 'Security, networks, history explorers, NFT images, the address book, and what this build is.',
     inNav: true,
+  },
+  {
+    id: 'settingsLanguage',
+    path: '/settings/language',
+    label: 'Language',
+    purpose: 'The language Cairn speaks, and how it writes numbers and dates.',
+    inNav: false,
+    sectionOf: 'settings',
   },
   {
     id: 'settingsSecurity',

@@ -1,9 +1,23 @@
+import type { Namespace } from '@/core/i18n/message';
 import type { VaultStatus } from '@/core/vault/vaultState';
+import { loadNamespaces } from '@/lib/i18n';
 import { chainWatch } from './chainWatchLoader';
 import { lazyModule } from './lazyModule';
 
 /** The unlocked wallet: routes, navigation, the account in the header (its own chunk). */
-export const unlockedApp = lazyModule(() => import('./UnlockedApp'));
+export const unlockedApp = lazyModule(() =>
+  Promise.all([import('./UnlockedApp'), loadNamespaces(UNLOCKED_NAMESPACES)]).then(([app]) => app),
+);
+
+/** The catalogs of what the unlocked wallet shows on every screen (account menu, search, device dialog, backup reminder). */
+const UNLOCKED_NAMESPACES: readonly Namespace[] = ['accounts', 'explorer', 'deviceSigning', 'settings'];
+
+/** The catalogs of the first screen for a vault in this state (set-up's, unlock's; the wallet's load with it). */
+export function firstScreenNamespaces(status: VaultStatus): readonly Namespace[] {
+  if (status === 'locked') return ['unlock'];
+  if (status === 'unlocked') return [];
+  return ['onboarding'];
+}
 
 /** The screen path in the address bar (hash routing), without its query. */
 export function currentScreenPath(): string {

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { awaitSite } from '@/core/dapp/windowHandshake';
+import { startLanguage } from '../language';
 import { startWallet } from '../startWallet';
 import { WalletProviders } from '../WalletProviders';
 
@@ -13,6 +14,7 @@ export async function startDappWindow(): Promise<void> {
     import('./DappWindow'),
   ]);
   if (!wallet) return;
+  await startLanguage(wallet.store, ['dapp', 'deviceSigning', 'unlock']);
   // Made once, outside React: a render that suspends must not make a second one.
   const connection = site.ok ? connectSite(wallet, site) : undefined;
   createRoot(wallet.root).render(

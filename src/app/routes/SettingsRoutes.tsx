@@ -1,6 +1,7 @@
 import { ConnectedSitesScreen } from '@/features/dapp/ConnectedSitesScreen';
 import { AboutScreen } from '@/features/settings/AboutScreen';
 import { ExplorersScreen } from '@/features/settings/ExplorersScreen';
+import { LanguageScreen } from '@/features/settings/LanguageScreen';
 import { NetworksScreen } from '@/features/settings/NetworksScreen';
 import { NftImagesScreen } from '@/features/settings/NftImagesScreen';
 import { SecurityScreen } from '@/features/settings/SecurityScreen';
@@ -12,6 +13,7 @@ export function SettingsIndexRoute() {
   return <SettingsIndex sections={settingsSections} />;
 }
 
+export const LanguageRoute = inSettings(LanguageScreen);
 export const SecurityRoute = inSettings(SecurityScreen);
 export const NetworksRoute = inSettings(NetworksScreen);
 export const ExplorersRoute = inSettings(ExplorersScreen);

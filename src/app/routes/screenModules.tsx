@@ -1,31 +1,41 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { Namespace } from '@/core/i18n/message';
+import { loadNamespaces } from '@/lib/i18n';
 import type { ScreenEntry, ScreenId } from '../paths';
 
 type ScreenComponent = ComponentType<{ entry: ScreenEntry }>;
 
-/** Where each screen's code lives. */
-const loaders: Record<ScreenId, () => Promise<ScreenComponent>> = {
-  home: () => import('@/features/portfolio/HomeScreen').then((m) => m.HomeScreen),
-  receive: () => import('@/features/receive/ReceiveScreen').then((m) => m.ReceiveScreen),
-  settings: () => import('./SettingsRoutes').then((m) => m.SettingsIndexRoute),
-  settingsSecurity: () => import('./SettingsRoutes').then((m) => m.SecurityRoute),
-  settingsNetworks: () => import('./SettingsRoutes').then((m) => m.NetworksRoute),
-  settingsExplorers: () => import('./SettingsRoutes').then((m) => m.ExplorersRoute),
-  settingsNftImages: () => import('./SettingsRoutes').then((m) => m.NftImagesRoute),
-  settingsSites: () => import('./SettingsRoutes').then((m) => m.ConnectedSitesRoute),
-  addressBook: () => import('./AddressBookRoute').then((m) => m.AddressBookRoute),
-  settingsAbout: () => import('./SettingsRoutes').then((m) => m.AboutRoute),
-  accounts: () => import('./AccountsRoute').then((m) => m.AccountsRoute),
-  addWallet: () => import('./AddWalletRoute').then((m) => m.AddWalletRoute),
-  send: () => import('@/features/send/SendScreen').then((m) => m.SendScreen),
-  activity: () => import('@/features/activity/ActivityScreen').then((m) => m.ActivityScreen),
-  transaction: () => import('@/features/explorer/TransactionScreen').then((m) => m.TransactionScreen),
-  address: () => import('@/features/explorer/AddressScreen').then((m) => m.AddressScreen),
-  nfts: () => import('@/features/nfts/NftsScreen').then((m) => m.NftsScreen),
-  approvals: () => import('@/features/approvals/ApprovalsScreen').then((m) => m.ApprovalsScreen),
-  contracts: () => import('@/features/contracts/ContractsScreen').then((m) => m.ContractsScreen),
-  sign: () => import('@/features/sign/SignScreen').then((m) => m.SignScreen),
+/** Where each screen's code lives, and the catalogs it shows beside the shell's. */
+const screenCode: Record<ScreenId, [() => Promise<ScreenComponent>, readonly Namespace[]]> = {
+  home: [() => import('@/features/portfolio/HomeScreen').then((m) => m.HomeScreen), ['portfolio']],
+  receive: [() => import('@/features/receive/ReceiveScreen').then((m) => m.ReceiveScreen), ['receive']],
+  settings: [() => import('./SettingsRoutes').then((m) => m.SettingsIndexRoute), ['settings']],
+  settingsSecurity: [() => import('./SettingsRoutes').then((m) => m.SecurityRoute), ['settings']],
+  settingsNetworks: [() => import('./SettingsRoutes').then((m) => m.NetworksRoute), ['settings']],
+  settingsExplorers: [() => import('./SettingsRoutes').then((m) => m.ExplorersRoute), ['settings']],
+  settingsNftImages: [() => import('./SettingsRoutes').then((m) => m.NftImagesRoute), ['settings']],
+  settingsSites: [() => import('./SettingsRoutes').then((m) => m.ConnectedSitesRoute), ['settings', 'dapp']],
+  settingsLanguage: [() => import('./SettingsRoutes').then((m) => m.LanguageRoute), ['settings']],
+  addressBook: [() => import('./AddressBookRoute').then((m) => m.AddressBookRoute), ['settings', 'addressBook']],
+  settingsAbout: [() => import('./SettingsRoutes').then((m) => m.AboutRoute), ['settings']],
+  accounts: [() => import('./AccountsRoute').then((m) => m.AccountsRoute), ['accounts']],
+  addWallet: [() => import('./AddWalletRoute').then((m) => m.AddWalletRoute), ['onboarding', 'accounts']],
+  send: [() => import('@/features/send/SendScreen').then((m) => m.SendScreen), ['send']],
+  activity: [() => import('@/features/activity/ActivityScreen').then((m) => m.ActivityScreen), ['activity']],
+  transaction: [() => import('@/features/explorer/TransactionScreen').then((m) => m.TransactionScreen), ['explorer']],
+  address: [() => import('@/features/explorer/AddressScreen').then((m) => m.AddressScreen), ['explorer']],
+  nfts: [() => import('@/features/nfts/NftsScreen').then((m) => m.NftsScreen), ['nfts']],
+  approvals: [() => import('@/features/approvals/ApprovalsScreen').then((m) => m.ApprovalsScreen), ['approvals']],
+  contracts: [() => import('@/features/contracts/ContractsScreen').then((m) => m.ContractsScreen), ['contracts']],
+  sign: [() => import('@/features/sign/SignScreen').then((m) => m.SignScreen), ['sign']],
 };
+
+const loaders = Object.fromEntries(
+  Object.entries(screenCode).map(([id, [code, namespaces]]) => [
+    id,
+    () => Promise.all([code(), loadNamespaces(namespaces)]).then(([component]) => component),
+  ]),
+) as Record<ScreenId, () => Promise<ScreenComponent>>;
 
 const loaded = new Map<ScreenId, ScreenComponent>();
 const lazies = new Map<ScreenId, LazyExoticComponent<ScreenComponent>>();

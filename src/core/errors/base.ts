@@ -1,22 +1,36 @@
+import { type Message, renderMessage } from '../i18n/message';
 import { findCause } from './causeChain';
 
 /**
- * Base of every error Cairn raises. `code` is stable and drives the wording the UI shows
- * (`src/lib/errorMessages.ts`); `shortMessage` is a plain sentence safe to show as is; `details`
- * is technical context for a "details" disclosure. None of them may contain a secret: wrap
- * foreign errors through `toSafeDetails` rather than copying their text blindly.
+ * Base of every error Cairn raises. `code` is stable and drives the title the UI shows
+ * (`src/lib/errorMessages.ts`); `text` is what to tell the person, as a Message (see
+ * `core/i18n/message.ts`) that the UI words in the reader's language; `shortMessage` is that text
+ * in words, in the language of the renderer set (English in tests); `details` is technical context
+ * for a "details" disclosure. None of them may contain a secret: wrap foreign errors through
+ * `toSafeDetails` rather than copying their text blindly.
  */
 export class CairnError<Code extends string = string> extends Error {
   override readonly name: string = 'CairnError';
   readonly code: Code;
-  readonly shortMessage: string;
+  readonly text: Message | string;
   readonly details: string | undefined;
 
-  constructor(code: Code, shortMessage: string, options: { details?: string; cause?: unknown } = {}) {
-    super(shortMessage, options.cause === undefined ? undefined : { cause: options.cause });
+  constructor(code: Code, text: Message | string, options: { details?: string; cause?: unknown } = {}) {
+    // No message of its own: `message` is read through the getter below, in words.
+    super(undefined, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    this.shortMessage = shortMessage;
+    this.text = text;
     this.details = options.details;
+  }
+
+  /** The text in words (see `renderMessage`). */
+  get shortMessage(): string {
+    return renderMessage(this.text);
+  }
+
+  /** As `shortMessage`, so logs and `toThrow` read the words too. */
+  override get message(): string {
+    return renderMessage(this.text);
   }
 
   /** Walks the cause chain from this error outwards and returns the first match. */

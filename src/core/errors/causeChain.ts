@@ -35,6 +35,12 @@ function textAlong(error: unknown, pick: (link: Said) => unknown[]): string {
     .flatMap((link) => {
       if (typeof link === 'string') return [link];
       if (typeof link !== 'object' || link === null) return [];
+      // Cairn's own errors say things as Messages, in whatever language is shown: what they say
+      // is not matched against node wording, only their details are.
+      if (typeof (link as { text?: unknown }).text === 'object')
+        return pick({ details: (link as Said).details }).filter(
+          (part): part is string => typeof part === 'string' && part !== '',
+        );
       return pick(link as Said).filter((part): part is string => typeof part === 'string' && part !== '');
     })
     .join(' ');

@@ -43,6 +43,7 @@ const SHARED = [
   'savedAbis',
   'dappSites',
   'antiPhishingPhrase',
+  'language',
 ] as const;
 type SharedKey = (typeof SHARED)[number];
 type PersistedKey = SharedKey | 'selectedNetworkId';
@@ -85,6 +86,8 @@ export type SessionState = PersistedSettings & {
   /** Changes one site's permission on top of what is stored; `change` returning undefined removes it. */
   updateSite(origin: string, change: (site: SitePermission | undefined) => SitePermission | undefined): void;
   setAntiPhishingPhrase(phrase: string): void;
+  /** The language chosen in Settings (a locale tag of src/lib/i18n, or 'browser'). */
+  setLanguage(choice: string): void;
   /**
    * Resolves once every change made so far is stored (so "Saved." is only said when it is true);
    * throws SETTINGS_STORAGE_FAILED, in words, when one of them could not be stored.
@@ -110,6 +113,7 @@ const DEFAULTS: { [K in SharedKey]: (saved: unknown) => PersistedSettings[K] } =
   savedAbis: (saved) => (saved as Record<string, SavedAbi[]> | undefined) ?? {},
   dappSites: readSitePermissions,
   antiPhishingPhrase: (saved) => (typeof saved === 'string' ? saved : ''),
+  language: (saved) => (typeof saved === 'string' && saved !== '' ? saved : 'browser'),
 };
 
 /** Tells the other windows of the profile which shared setting changed (see core/channels). */
@@ -274,6 +278,9 @@ export async function createSessionStore(options: {
       },
       setAntiPhishingPhrase(phrase) {
         change('antiPhishingPhrase', () => phrase);
+      },
+      setLanguage(choice) {
+        change('language', () => choice);
       },
       async whenSaved() {
         const failure = (await Promise.all([...pending])).find((outcome) => outcome !== undefined);

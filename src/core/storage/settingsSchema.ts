@@ -32,4 +32,6 @@ export type SettingsSchema = {
   dappSites: SitePermissions;
   /** The words the person chose to recognise Cairn's real dApp window by (empty: not chosen yet). */
   antiPhishingPhrase: string;
+  /** The language chosen in Settings: a locale tag Cairn ships, or 'browser' (follow the browser). */
+  language: string;
 };

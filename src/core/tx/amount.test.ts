@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { formatUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { parseAmount } from './amount';
+import { type DecimalFormat, parseAmount } from './amount';
 
-function reason(text: string, decimals = 18): string {
+const GERMAN: DecimalFormat = { decimal: ',', group: '.' };
+
+function reason(text: string, decimals = 18, format?: DecimalFormat): string {
   try {
-    parseAmount(text, decimals, 'TOK');
+    parseAmount(text, decimals, 'TOK', format);
   } catch (error) {
     return (error as Error).message;
   }
@@ -30,13 +32,63 @@ describe('amount parsing', () => {
     expect(reason('1.2.3')).toMatch(/must be a number/);
     expect(reason('1e18')).toMatch(/exponent notation/);
     expect(reason('1.5E-3')).toMatch(/exponent notation/);
-    expect(reason('1,000.5')).toMatch(/thousands separators/);
     expect(reason('0.1234567', 6)).toBe('TOK has 6 decimals; this amount has 7.');
     expect(reason('1.5', 0)).toBe('TOK has no decimals: enter a whole number.');
     // The symbol comes from the token contract: its hidden characters are named as codes.
     expect(() => parseAmount('1.5', 0, 'US\u202eTD')).toThrow('US\\u{202E}TD has no decimals: enter a whole number.');
     expect(reason('.')).toMatch(/must be a number/);
     expect(reason('0x10')).toMatch(/must be a number/);
+  });
+
+  it('takes thousands separators where they cannot be a decimal point', () => {
+    expect(parseAmount('1,000.5', 18, 'ETH')).toBe(1000n * 10n ** 18n + 5n * 10n ** 17n);
+    expect(parseAmount('1,234,567', 0, 'T')).toBe(1_234_567n);
+    expect(parseAmount('1 234.5', 1, 'T')).toBe(12_345n);
+  });
+
+  it('refuses a grouping separator that could be a decimal point, and says which is which', () => {
+    expect(reason('1,234')).toBe(
+      '“1,234” is unclear: here “,” separates thousands, but it may be meant as a decimal point. For the whole number write 1234; for decimals use “.”.',
+    );
+    expect(reason('1,5')).toBe('Use “.” for decimals: write 1.5.');
+    expect(reason(',5')).toBe('Use “.” for decimals: write .5.');
+    expect(reason('12,34.5')).toBe('Thousands separators (“,”) go between groups of three digits, as in 1,234,567.');
+    expect(reason('1.2,5')).toMatch(/cannot come after the decimal separator/);
+  });
+
+  describe('in German (1.234,5)', () => {
+    it('reads the comma as the decimal separator and dots as thousands', () => {
+      expect(parseAmount('1.234,5', 1, 'T', GERMAN)).toBe(12_345n);
+      expect(parseAmount('1,5', 6, 'USDC', GERMAN)).toBe(1_500_000n);
+      expect(parseAmount('1.234.567', 0, 'T', GERMAN)).toBe(1_234_567n);
+      expect(parseAmount(',25', 2, 'T', GERMAN)).toBe(25n);
+    });
+
+    it('refuses what it would have to guess', () => {
+      expect(reason('1.234', 18, GERMAN)).toBe(
+        '“1.234” is unclear: here “.” separates thousands, but it may be meant as a decimal point. For the whole number write 1234; for decimals use “,”.',
+      );
+      expect(reason('1.5', 18, GERMAN)).toBe('Use “,” for decimals: write 1,5.');
+      expect(reason('12.34,5', 18, GERMAN)).toBe(
+        'Thousands separators (“.”) go between groups of three digits, as in 1.234.567.',
+      );
+      expect(reason('1,2.5', 18, GERMAN)).toMatch(/cannot come after the decimal separator/);
+      expect(reason('1,2,3', 18, GERMAN)).toMatch(/must be a number, such as 12,5/);
+      expect(reason('1e3', 18, GERMAN)).toMatch(/e\.g\. 0,001/);
+    });
+
+    it('round-trips every amount written with German grouping', () => {
+      fc.assert(
+        fc.property(fc.bigInt({ min: 0n, max: 2n ** 128n }), fc.integer({ min: 0, max: 30 }), (value, decimals) => {
+          const [whole = '', fraction] = formatUnits(value, decimals).split('.');
+          const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+          const text = fraction === undefined ? grouped : `${grouped},${fraction}`;
+          // A lone group of thousands without decimals is refused as unclear, by design.
+          if (fraction === undefined && grouped.split('.').length === 2) return;
+          expect(parseAmount(text, decimals, 'T', GERMAN)).toBe(value);
+        }),
+      );
+    });
   });
 
   it('round-trips every base-unit amount through its decimal form', () => {
@@ -51,7 +103,7 @@ describe('amount parsing', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 18 }), fc.stringMatching(/^[1-9]$/), (decimals, digit) => {
         const text = `0.${'0'.repeat(decimals)}${digit}`;
-        expect(() => parseAmount(text, decimals, 'T')).toThrow(/decimals/);
+        expect(() => parseAmount(text, decimals, 'T')).toThrow(/decimal/);
       }),
     );
   });

@@ -1,37 +1,89 @@
 import { InputError } from '../errors/input';
-import { untrustedLabel } from '../text/untrustedText';
+import { type Message, msg, untrustedValue } from '../i18n/message';
 
 /**
- * Parses an amount typed by a person into base units, exactly: digits with at most one dot and
- * at most `decimals` digits after it. Never rounds: too many decimals is an error.
- *
- * Throws INPUT_AMOUNT with the reason (empty, negative, not a number, exponent notation, too
- * many decimals).
+ * How numbers are written in the reader's language: the decimal separator, and the grouping one
+ * (thousands) that may be typed too. English writes 1,234.5; German and Spanish 1.234,5.
  */
-export function parseAmount(text: string, decimals: number, symbol: string): bigint {
-  const trimmed = text.trim().replace(/[\u00a0\u202f_ ]/g, '');
-  if (trimmed === '') throw new InputError('INPUT_AMOUNT', 'Enter an amount.');
-  if (trimmed.startsWith('-')) throw new InputError('INPUT_AMOUNT', 'The amount cannot be negative.');
-  if (/^[+]?\d*\.?\d*e[+-]?\d+$/i.test(trimmed)) {
-    throw new InputError(
-      'INPUT_AMOUNT',
-      'Write the amount in full digits, without exponent notation (e.g. 0.001, not 1e-3).',
-    );
+export type DecimalFormat = { readonly decimal: '.' | ','; readonly group: '.' | ',' };
+
+/** Numbers as files and code write them (and English): a dot for decimals. */
+export const DOT_DECIMALS: DecimalFormat = { decimal: '.', group: ',' };
+
+/** A number typed in `format`, split at its decimal separator: digits only on each side. */
+export type DecimalDigits = { whole: string; fraction: string };
+
+const refuse = (message: Message) => new InputError('INPUT_AMOUNT', message);
+
+/** `1234.5` written in `format`, for examples in messages. */
+function example(whole: string, fraction: string, format: DecimalFormat): string {
+  return fraction === '' ? whole : `${whole}${format.decimal}${fraction}`;
+}
+
+/**
+ * Reads a decimal number a person typed, in one unambiguous format: `format.decimal` marks
+ * decimals; `format.group` may separate thousands, in groups of three, but never where it could
+ * be meant as a decimal point (1.234 in German, 1,234 in English), which is refused, not guessed.
+ * Spaces (any kind) are ignored.
+ *
+ * Throws INPUT_AMOUNT with the reason: empty, negative, exponent notation, not a number, the other
+ * decimal separator, a grouping separator out of place, or one that could be a decimal point.
+ */
+export function parseDecimal(text: string, format: DecimalFormat = DOT_DECIMALS): DecimalDigits {
+  const typed = text.trim().replace(/[\s\u00a0\u202f_]/g, '');
+  const { decimal, group } = format;
+  if (typed === '') throw refuse(msg('core.chain:amount.empty'));
+  if (typed.startsWith('-')) throw refuse(msg('core.chain:amount.negative'));
+  if (/^[+]?[\d.,]*e[+-]?\d+$/i.test(typed)) {
+    throw refuse(msg('core.chain:amount.exponent', { example: example('0', '001', format) }));
   }
-  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(trimmed)) {
-    throw new InputError('INPUT_AMOUNT', 'Leave out thousands separators (write 1000.5, not 1,000.5).');
+  const unsigned = typed.replace(/^\+/, '');
+  const notANumber = () =>
+    refuse(msg('core.chain:amount.notANumber', { example: example('12', '5', format), decimal }));
+  if (!/^[\d.,]+$/.test(unsigned) || !/\d/.test(unsigned)) throw notANumber();
+  const parts = unsigned.split(decimal);
+  if (parts.length > 2) throw notANumber();
+  const [grouped = '', fraction = ''] = parts;
+  if (fraction.includes(group)) {
+    throw refuse(msg('core.chain:amount.groupInFraction', { group, decimal, example: example('1', '25', format) }));
   }
-  const normalized = trimmed.replace(/^\+/, '');
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(normalized)) {
-    throw new InputError('INPUT_AMOUNT', 'The amount must be a number, such as 12.5 (use a dot for decimals).');
+  if (!grouped.includes(group)) return { whole: grouped, fraction };
+  const groups = grouped.split(group);
+  const last = groups.at(-1) ?? '';
+  // One grouping separator, no decimal one, and it is not followed by exactly three digits: the
+  // person meant a decimal point, written the other way.
+  if (parts.length === 1 && groups.length === 2 && last.length !== 3) {
+    throw refuse(msg('core.chain:amount.otherDecimal', { decimal, example: example(groups[0] ?? '', last, format) }));
   }
-  const [whole = '', fraction = ''] = normalized.split('.');
+  if (!/^\d{1,3}$/.test(groups[0] ?? '') || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) {
+    throw refuse(msg('core.chain:amount.groupPlacement', { group, example: `1${group}234${group}567` }));
+  }
+  if (parts.length === 1 && groups.length === 2) {
+    throw refuse(msg('core.chain:amount.groupOrDecimal', { typed: unsigned, group, decimal, whole: groups.join('') }));
+  }
+  return { whole: groups.join(''), fraction };
+}
+
+/**
+ * Parses an amount typed by a person into base units, exactly: a decimal number in `format`
+ * (see parseDecimal) with at most `decimals` digits after the decimal separator. Never rounds:
+ * too many decimals is an error.
+ *
+ * Throws INPUT_AMOUNT with the reason (parseDecimal's, or too many decimals for the asset).
+ */
+export function parseAmount(
+  text: string,
+  decimals: number,
+  symbol: string,
+  format: DecimalFormat = DOT_DECIMALS,
+): bigint {
+  const { whole, fraction } = parseDecimal(text, format);
   if (fraction.length > decimals) {
-    throw new InputError(
-      'INPUT_AMOUNT',
+    const asset = untrustedValue(symbol, 'symbol');
+    throw refuse(
       decimals === 0
-        ? `${untrustedLabel(symbol, 'symbol')} has no decimals: enter a whole number.`
-        : `${untrustedLabel(symbol, 'symbol')} has ${decimals} decimals; this amount has ${fraction.length}.`,
+        ? msg('core.chain:amount.noDecimals', { symbol: asset })
+        : msg('core.chain:amount.tooManyDecimals', { symbol: asset, decimals, typed: fraction.length }),
     );
   }
   return BigInt(whole || '0') * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');

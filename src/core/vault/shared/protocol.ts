@@ -1,4 +1,5 @@
 import { CairnError, isCairnError, toSafeDetails } from '../../errors/base';
+import type { Message } from '../../i18n/message';
 import type { VaultSession } from '../vaultSession';
 import type { VaultState } from '../vaultState';
 
@@ -64,7 +65,8 @@ export function isVaultMethod(value: unknown): value is VaultMethod {
 /** An error as it crosses to the window: a CairnError's code and words, or only that it was unexpected. */
 export type WireError = {
   code: string | undefined;
-  shortMessage: string;
+  /** The error's Message (ids and values clone as they are), or its words where it has no Message. */
+  text: Message | string;
   details: string | undefined;
   retryAt?: number;
 };
@@ -92,18 +94,18 @@ export function toWireError(error: unknown): WireError {
     const retryAt = (error as { retryAt?: unknown }).retryAt;
     return {
       code: error.code,
-      shortMessage: error.shortMessage,
+      text: error.text,
       details: error.details,
       ...(typeof retryAt === 'number' ? { retryAt } : {}),
     };
   }
-  return { code: undefined, shortMessage: 'unexpected', details: toSafeDetails(error) };
+  return { code: undefined, text: 'unexpected', details: toSafeDetails(error) };
 }
 
 /** The error again on the window's side: a CairnError with the same code and words. */
 export function fromWireError(wire: WireError): Error {
   if (wire.code === undefined) return new Error(`Vault session: ${wire.details ?? 'unexpected error'}`);
-  const error = new CairnError(wire.code, wire.shortMessage, wire.details ? { details: wire.details } : {});
+  const error = new CairnError(wire.code, wire.text, wire.details ? { details: wire.details } : {});
   if (wire.retryAt !== undefined) Object.assign(error, { retryAt: wire.retryAt });
   return error;
 }

@@ -1,0 +1,26 @@
+// Compiles Cairn's message catalogs (src/locales/<locale>/<namespace>.json) as they are imported:
+// each ICU message is checked and turned into Lingui's compiled form, so the page carries no
+// message parser. The output is JSON still, which Vite makes a module of as it does any JSON.
+import { basename, dirname, sep } from 'node:path';
+import type { Plugin } from 'vite';
+import { compileCatalog, parseCatalog } from './catalogs.ts';
+
+const CATALOG = /[\\/]src[\\/]locales[\\/][a-zA-Z-]+[\\/][a-zA-Z.]+\.json$/;
+
+export function catalogPlugin(): Plugin {
+  return {
+    name: 'cairn-catalogs',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0] ?? id;
+      if (!CATALOG.test(file)) return null;
+      const namespace = basename(file, '.json');
+      const where = `${basename(dirname(file))}${sep}${namespace}.json`;
+      try {
+        return { code: JSON.stringify(compileCatalog(parseCatalog(code, namespace, where), where)), map: null };
+      } catch (error) {
+        this.error(error instanceof Error ? error.message : String(error));
+      }
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { cloneElement, Fragment, type ReactElement, type ReactNode } from 'react';
+import type { Message, MessageCatalog, MessageId } from '@/core/i18n/message';
+import { formatAmount } from '@/lib/format';
+import { type DataValue, formatMessage, splitPlaceholders, useT } from '@/lib/i18n';
+import { UntrustedText } from './UntrustedText';
+
+/** Elements for a message's numbered tags: `<0>the guide</0>` takes element 0, given its words as children. */
+export type TagElements = Readonly<Record<number, ReactElement<{ children?: ReactNode }>>>;
+
+type ByIdProps<I extends MessageId> = { id: I; tags?: TagElements } & (MessageCatalog[I] extends undefined
+  ? { values?: undefined }
+  : { values: MessageCatalog[I] });
+
+type TProps<I extends MessageId> = ByIdProps<I> | { message: Message | string; tags?: TagElements };
+
+const TAG = /<(\d+)>([\s\S]*?)<\/\1>|<(\d+)\/>/;
+
+/** A value in a sentence: isolated, so its own direction cannot reorder the words around it, and left untranslated. */
+function Data({ value }: { value: DataValue | undefined }): ReactNode {
+  if (value === undefined) return null;
+  if (typeof value === 'string') return <bdi translate="no">{value}</bdi>;
+  if (!('kind' in value)) return <T message={value} />;
+  switch (value.kind) {
+    case 'code':
+      return (
+        <bdi dir="ltr" translate="no">
+          {value.text}
+        </bdi>
+      );
+    case 'untrusted':
+      return <UntrustedText text={value.text} kind={value.as} />;
+    case 'amount':
+      return (
+        <bdi translate="no">
+          {formatAmount(value.value, value.decimals)}
+          {value.symbol !== undefined && (
+            <>
+              {' '}
+              <UntrustedText text={value.symbol} kind="symbol" />
+            </>
+          )}
+        </bdi>
+      );
+  }
+}
+
+function withData(text: string, data: readonly DataValue[], key: string): ReactNode[] {
+  return splitPlaceholders(text).map((part) =>
+    typeof part === 'string' ? part : <Data key={`${key}.${part.slot}`} value={data[part.slot]} />,
+  );
+}
+
+function rich(text: string, tags: TagElements, data: readonly DataValue[], key = 't'): ReactNode[] {
+  const match = TAG.exec(text);
+  if (!match) return withData(text, data, key);
+  const before = text.slice(0, match.index);
+  const after = text.slice(match.index + match[0].length);
+  const index = Number(match[1] ?? match[3]);
+  const element = tags[index];
+  const inner = match[2] === undefined ? [] : rich(match[2], tags, data, `${key}.${index}`);
+  const made = element ? (
+    cloneElement(element, { key: `${key}<${index}>` }, ...(inner.length > 0 ? inner : [element.props.children]))
+  ) : (
+    <Fragment key={`${key}<${index}>`}>{inner}</Fragment>
+  );
+  return [...withData(before, data, `${key}a`), made, ...rich(after, tags, data, `${key}b`)];
+}
+
+/**
+ * A message in the reader's language, with its values in place: data isolated and untranslated,
+ * addresses and code left to right, untrusted text through UntrustedText, amounts in the
+ * locale's format, and the message's numbered tags as the `tags` elements (a link, emphasis).
+ * Re-renders when the language changes.
+ */
+export function T<I extends MessageId>(props: TProps<I>): ReactNode {
+  useT();
+  const message: Message | string =
+    'message' in props
+      ? props.message
+      : props.values === undefined
+        ? { id: props.id }
+        : { id: props.id, values: props.values };
+  if (typeof message === 'string') return message;
+  const { text, data } = formatMessage(message);
+  return <>{rich(text, props.tags ?? {}, data)}</>;
+}

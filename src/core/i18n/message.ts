@@ -1,0 +1,95 @@
+// What Cairn says, as data: a message id from the catalogs in src/locales and the values to put
+// into it. Core never words anything itself: it returns or throws a Message, and whoever shows it
+// turns it into the reader's language (src/lib/i18n). The ids and the values each one takes are
+// declared by the files in ./catalogTypes, generated from the English catalogs by
+// `npm run generate:messages`, so a missing or misspelt id or value does not compile.
+import type { TextKind } from '../text/untrustedText';
+
+/**
+ * Every message id, with the values it takes (`undefined`: none). Filled in by the generated
+ * files in ./catalogTypes, one per catalog, through declaration merging.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface MessageCatalog {}
+
+export type MessageId = keyof MessageCatalog & string;
+
+/** Every catalog's name ("send", "core.chain"), filled in as MessageCatalog is. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface MessageNamespaces {}
+
+export type Namespace = keyof MessageNamespaces & string;
+
+/** An amount in base units, shown in the reader's number format with the asset's decimals. */
+export type AmountValue = {
+  readonly kind: 'amount';
+  readonly value: bigint;
+  readonly decimals: number;
+  readonly symbol?: string;
+};
+
+/** Addresses, hashes, hex data, paths, URLs: shown as they are, left to right, never translated. */
+export type CodeValue = { readonly kind: 'code'; readonly text: string };
+
+/** Text Cairn did not write (a token's name, a contact's): shown through the untrusted-text rules of its kind. */
+export type UntrustedValue = { readonly kind: 'untrusted'; readonly text: string; readonly as: TextKind };
+
+/**
+ * A value put into a message as it stands (an ICU `{name}` argument). Numbers and dates are not
+ * among them: a message formats those itself (`{count, number}`, `{count, plural, …}`,
+ * `{when, date, medium}`), so they follow the reader's locale.
+ */
+export type MessageValue = string | Message | AmountValue | CodeValue | UntrustedValue;
+
+export type MessageValues = Readonly<Record<string, MessageValue | number | bigint | Date>>;
+
+export type Message<I extends MessageId = MessageId> = {
+  readonly id: I;
+  readonly values?: MessageValues;
+};
+
+/** The rest of `msg`'s arguments for an id: its values, or nothing when it takes none. */
+export type ValuesOf<I extends MessageId> = MessageCatalog[I] extends undefined ? [] : [values: MessageCatalog[I]];
+
+/** The message `id` with its values, checked against the English catalog's arguments. */
+export function msg<I extends MessageId>(id: I, ...values: ValuesOf<I>): Message<I> {
+  const [given] = values as [MessageValues?];
+  return given === undefined ? { id } : { id, values: given };
+}
+
+export function isMessage(value: unknown): value is Message {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { id?: unknown }).id === 'string' &&
+    !('kind' in value)
+  );
+}
+
+export const amountValue = (value: bigint, decimals: number, symbol?: string): AmountValue =>
+  symbol === undefined ? { kind: 'amount', value, decimals } : { kind: 'amount', value, decimals, symbol };
+
+export const codeValue = (text: string): CodeValue => ({ kind: 'code', text });
+
+export const untrustedValue = (text: string, as: TextKind): UntrustedValue => ({ kind: 'untrusted', text, as });
+
+/** Turns a message into words; set by whoever shows messages (the app, the tests' English). */
+export type MessageRenderer = (message: Message) => string;
+
+/** Until a renderer is set (as in the vault's worker, which shows nothing): the id and its values. */
+const describe: MessageRenderer = (message) =>
+  message.values === undefined
+    ? message.id
+    : `${message.id} ${JSON.stringify(message.values, (_key, value) => (typeof value === 'bigint' ? `${value}n` : value))}`;
+
+let renderer: MessageRenderer = describe;
+
+/** Sets how `renderMessage` words messages (once, where the page starts; tests set English). */
+export function setMessageRenderer(render: MessageRenderer | undefined): void {
+  renderer = render ?? describe;
+}
+
+/** The message in words, in the language the renderer speaks. Text that is already words passes through. */
+export function renderMessage(message: Message | string): string {
+  return typeof message === 'string' ? message : renderer(message);
+}

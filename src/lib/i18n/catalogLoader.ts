@@ -1,0 +1,32 @@
+// Where each catalog's code is: one chunk per language and namespace (src/locales/<locale>/
+// <namespace>.json, compiled by scripts/catalogPlugin.ts), so a page loads only the language it
+// shows, and of it only the parts it shows.
+import type { Namespace } from '@/core/i18n/message';
+import { type Locale, PSEUDO_LOCALE } from './locales';
+
+export type CompiledMessages = Readonly<Record<string, string | readonly unknown[]>>;
+
+const chunks = import.meta.glob<CompiledMessages>('/src/locales/*/*.json', { import: 'default' });
+
+function chunkOf(locale: string, namespace: string): (() => Promise<CompiledMessages>) | undefined {
+  return chunks[`/src/locales/${locale}/${namespace}.json`];
+}
+
+/** Every namespace the English catalogs have. */
+export const NAMESPACES: readonly Namespace[] = Object.keys(chunks)
+  .filter((path) => path.startsWith('/src/locales/en/'))
+  .map((path) => path.slice('/src/locales/en/'.length, -'.json'.length) as Namespace)
+  .sort();
+
+/** The namespaces of core's messages (errors, refusals, findings): any screen may show one. */
+export const CORE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => ns.startsWith('core.'));
+
+/** A namespace's messages in a language (the pseudo-locale is made from English). */
+export async function loadMessages(locale: Locale, namespace: Namespace): Promise<CompiledMessages> {
+  const source = locale === PSEUDO_LOCALE ? 'en' : locale;
+  const chunk = chunkOf(source, namespace);
+  if (!chunk) throw new Error(`no catalog ${source}/${namespace}.json`);
+  if (locale !== PSEUDO_LOCALE) return chunk();
+  const [messages, pseudo] = await Promise.all([chunk(), import('./pseudo')]);
+  return pseudo.pseudoCatalog(messages);
+}

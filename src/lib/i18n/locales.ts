@@ -1,0 +1,43 @@
+// The languages Cairn speaks, and which one a person gets.
+
+/** The languages Cairn ships, complete. */
+export const LOCALES = ['en', 'de', 'es'] as const;
+export type ShippedLocale = (typeof LOCALES)[number];
+
+/**
+ * The pseudo-locale: English with every letter accented and lengthened and each message in ⟦ ⟧,
+ * so text that does not come from a catalog, or is built by joining pieces, stands out. Chosen
+ * only by a browser set to it (as Chromium's `--lang=en-XA`), never offered in Settings.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+
+export type Locale = ShippedLocale | typeof PSEUDO_LOCALE;
+
+/** What the person chose in Settings: a language, or whatever the browser prefers. */
+export type LocaleChoice = ShippedLocale | 'browser';
+
+/** Each language's name in itself, as a picker shows it (so anyone can find their own). */
+export const LOCALE_NAMES: Readonly<Record<ShippedLocale, string>> = { en: 'English', de: 'Deutsch', es: 'Español' };
+
+export function isLocaleChoice(value: unknown): value is LocaleChoice {
+  return value === 'browser' || (LOCALES as readonly unknown[]).includes(value);
+}
+
+/**
+ * The first of the browser's languages Cairn speaks (by language, so de-AT gets German), or
+ * English. The pseudo-locale only when the browser's first language is exactly it.
+ */
+export function localeFromBrowser(languages: readonly string[]): Locale {
+  if (languages[0]?.toLowerCase() === PSEUDO_LOCALE.toLowerCase()) return PSEUDO_LOCALE;
+  for (const tag of languages) {
+    const language = tag.toLowerCase().split('-')[0];
+    const match = LOCALES.find((locale) => locale === language);
+    if (match) return match;
+  }
+  return 'en';
+}
+
+/** The locale a choice means in this browser. */
+export function resolveLocale(choice: LocaleChoice | undefined, languages: readonly string[]): Locale {
+  return choice === undefined || choice === 'browser' ? localeFromBrowser(languages) : choice;
+}

@@ -1,0 +1,131 @@
+// The catalogs' runtime: which namespaces are loaded in which language, the language shown, and
+// turning a Message into words in it. Lingui's core formats (plurals, numbers and dates through
+// the browser's Intl); the catalogs come compiled, so no message parser is shipped.
+import { setupI18n } from '@lingui/core';
+import {
+  type Message,
+  type MessageId,
+  type MessageValues,
+  msg,
+  type Namespace,
+  setMessageRenderer,
+  type ValuesOf,
+} from '@/core/i18n/message';
+import { activeLocale, intlLocale, setActiveLocale } from './activeLocale';
+import { CORE_NAMESPACES, loadMessages } from './catalogLoader';
+import type { Locale } from './locales';
+import { type DataValue, splitPlaceholders, withPlaceholders } from './placeholders';
+import { dataText } from './valueText';
+
+const lingui = setupI18n({
+  missing: (locale, id) => {
+    // A test that shows a message whose catalog is not loaded fails at the line that shows it.
+    if (import.meta.env.MODE === 'test') throw new Error(`the message ${id} is not loaded in ${locale}`);
+    return id;
+  },
+});
+
+const loading = new Map<string, Promise<void>>();
+const ready = new Set<string>();
+const batches = new Map<string, Promise<void>>();
+
+function loadOne(locale: Locale, namespace: Namespace): Promise<void> {
+  const key = `${locale}/${namespace}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = loadMessages(locale, namespace).then(
+      (messages) => {
+        lingui.load(locale, messages as Record<string, never>);
+        ready.add(key);
+      },
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, promise);
+  }
+  return promise;
+}
+
+/** Whether every one of the namespaces can be shown in the language (default: the one shown). */
+export function namespacesReady(namespaces: readonly Namespace[], locale: Locale = activeLocale()): boolean {
+  return namespaces.every((ns) => ready.has(`${locale}/${ns}`));
+}
+
+/**
+ * Loads namespaces in a language (default: the one shown). The same promise for the same
+ * request, as React's `use` wants; it carries React's fulfilled mark once done, so a component
+ * that asks again after loading does not suspend.
+ */
+export function loadNamespaces(namespaces: readonly Namespace[], locale: Locale = activeLocale()): Promise<void> {
+  const key = `${locale}|${[...new Set(namespaces)].sort().join(',')}`;
+  let batch = batches.get(key);
+  if (!batch) {
+    const created: Promise<void> & { status?: string; value?: unknown } = Promise.all(
+      namespaces.map((ns) => loadOne(locale, ns)),
+    ).then(() => {
+      created.status = 'fulfilled';
+      created.value = undefined;
+    });
+    created.catch(() => batches.delete(key));
+    batch = created;
+    batches.set(key, batch);
+  }
+  return batch;
+}
+
+/** The namespaces loaded in a language. */
+function readyIn(locale: Locale): Namespace[] {
+  const prefix = `${locale}/`;
+  return [...ready].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length) as Namespace);
+}
+
+let switches = 0;
+
+/**
+ * Shows Cairn in `locale`: loads in it every namespace shown so far, core's and `namespaces`,
+ * then switches at once, so the page changes language in one render. A later call wins over an
+ * earlier one still loading.
+ */
+export async function showLocale(locale: Locale, namespaces: readonly Namespace[] = []): Promise<void> {
+  const ticket = ++switches;
+  await loadNamespaces([...new Set([...readyIn(activeLocale()), ...CORE_NAMESPACES, ...namespaces])], locale);
+  if (ticket !== switches) return;
+  lingui.activate(locale, [intlLocale(locale)]);
+  setActiveLocale(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/**
+ * A message in the language shown, with its values put in: placeholders go through Lingui (so no
+ * value can be read as message syntax or escapes), then each is replaced by its value's text.
+ */
+function formatted(message: Message): { text: string; data: DataValue[] } {
+  const { values, data } = withPlaceholders(message.values);
+  return { text: lingui._(message.id, values), data };
+}
+
+/** A message as plain text, for attributes, titles, files and the clipboard. */
+export function translate(message: Message | string): string {
+  if (typeof message === 'string') return message;
+  const { text, data } = formatted(message);
+  // Plain text has no elements: a message's numbered tags (<0>…</0>) keep only their words.
+  return splitPlaceholders(text.replace(/<\/?\d+\/?>/g, ''))
+    .map((part) => (typeof part === 'string' ? part : dataText(data[part.slot], translate)))
+    .join('');
+}
+
+/** The message's text with a placeholder for each value, and the values, for src/components/T.tsx. */
+export function formatMessage(message: Message): { text: string; data: DataValue[] } {
+  return formatted(message);
+}
+
+/** `translate(msg(id, values))`: the text of a message by id, typed like `msg`. */
+export function t<I extends MessageId>(id: I, ...values: ValuesOf<I>): string {
+  return translate(msg(id, ...values));
+}
+
+export type { MessageValues, Namespace };
+
+setMessageRenderer(translate);
