@@ -1,7 +1,8 @@
 import { formatUnits } from 'viem';
+import { intlLocale } from './i18n/activeLocale';
 
 /** Formats a bigint count (block number, nonce) with the locale's digit grouping. */
-export function formatCount(value: bigint, locale?: string): string {
+export function formatCount(value: bigint, locale: string = intlLocale()): string {
   return countFormat(locale).format(value);
 }
 
@@ -21,7 +22,7 @@ export function toDecimalString(value: bigint, decimals: number): string {
   return formatUnits(value, decimals);
 }
 
-function decimalSeparator(locale?: string): string {
+function decimalSeparator(locale: string = intlLocale()): string {
   return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 }
 
@@ -50,7 +51,7 @@ export function formatAmount(value: bigint, decimals: number, options: AmountDis
     const smallest = maxFraction > 0 ? `0${decimalSeparator(options.locale)}${'0'.repeat(maxFraction - 1)}1` : '1';
     return `${sign}< ${smallest}`;
   }
-  const grouped = new Intl.NumberFormat(options.locale, { maximumFractionDigits: 0 }).format(integer);
+  const grouped = countFormat(options.locale ?? intlLocale()).format(integer);
   const fraction = fractionDigits.padEnd(Math.min(options.minFractionDigits ?? 0, maxFraction), '0');
   return `${sign}${grouped}${fraction ? `${decimalSeparator(options.locale)}${fraction}` : ''}`;
 }
