@@ -153,14 +153,14 @@ function dappWindowPage(): Plugin {
 
 /**
  * The chunk of a catalog: a language's first-screen catalogs (the shell's, core's, set-up's and
- * unlock's) share one ("messages-de"); any other is one of its own ("messages-de-send").
+ * unlock's) share one ("messages-de-start"); any other is one of its own ("messages-de-send").
  */
 function catalogChunk(id: string): string | undefined {
   const match = /[\\/]src[\\/]locales[\\/]([a-zA-Z-]+)[\\/]([a-zA-Z.]+)\.json$/.exec(id);
   if (!match) return undefined;
   const [, locale, namespace = ''] = match;
   return /^(common|core\.[a-zA-Z]+|network|unlock|onboarding)$/.test(namespace)
-    ? `messages-${locale}`
+    ? `messages-${locale}-start`
     : `messages-${locale}-${namespace}`;
 }
 
@@ -223,7 +223,7 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // Message catalogs: a language's first-screen ones in one chunk, each other one alone.
-            { name: catalogChunk, test: /[\\/]src[\\/]locales[\\/]/ },
+            { name: catalogChunk, debugName: 'catalogs', test: /[\\/]src[\\/]locales[\\/]/ },
           ],
         },
       },

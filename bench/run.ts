@@ -19,6 +19,7 @@ import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
 import { benchHistory } from './history.ts';
 import { benchHome } from './home.ts';
 import { benchKeystore } from './keystore.ts';
+import { benchLanguage } from './language.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchQrTransfer } from './qrTransfer.ts';
 import { benchSend } from './send.ts';
@@ -50,6 +51,7 @@ const SECTIONS = [
   'warm-start',
   'qr',
   'device-code',
+  'language',
 ] as const;
 /** Sections that load the built app; the others run in Node and need no build. */
 const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
@@ -61,6 +63,7 @@ const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
   'history',
   'warm-start',
   'device-code',
+  'language',
 ];
 // `npm run bench -- send portfolio` runs only those sections; `--reuse-build` keeps bench/.out.
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -115,6 +118,7 @@ async function main() {
   if (runs('approval')) console.log(`\n${await benchApprovalRoundTrip()}`);
   if (runs('qr')) console.log(`\n${await benchQrTransfer()}`);
   if (runs('device-code')) console.log(`\n${await benchDeviceCode(join(out, 'app'))}`);
+  if (runs('language')) console.log(`\n${await benchLanguage(join(out, 'app'))}`);
   if (runs('warm-start')) console.log(`\n${await benchWarmStart(join(out, 'app'), join(out, 'baseline'), RUNS)}`);
 }
 

@@ -29,7 +29,13 @@ export type Environment = {
    * A new page in its own context (own IndexedDB), with console errors collected. Cairn's service
    * worker is blocked unless asked for: it would download the whole build in every test's context.
    */
-  newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number; serviceWorkers?: boolean }): Promise<AppPage>;
+  newPage(options?: {
+    colorScheme?: 'light' | 'dark';
+    width?: number;
+    serviceWorkers?: boolean;
+    /** The browser's language (default en-US, whatever the machine's). */
+    locale?: string;
+  }): Promise<AppPage>;
   /** Closes every page opened so far, so their background work (head polls, syncs) stops. */
   closePages(): Promise<void>;
   /** Stops the node and starts a fresh one on the same port. */
@@ -75,6 +81,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
         viewport: { width: pageOptions.width ?? 1280, height: 800 },
         colorScheme: pageOptions.colorScheme ?? 'light',
         serviceWorkers: pageOptions.serviceWorkers ? 'allow' : 'block',
+        locale: pageOptions.locale ?? 'en-US',
       });
       contexts.push(context);
       const page = await context.newPage();
