@@ -3,7 +3,7 @@ import { allElements, answerAsCairn, type FakeElement, fakeDappWindow } from '@/
 import { MESSAGE_TAG, parseWindowFragment } from '../core/dapp/protocol';
 import { CLOSED_SENTENCE, COOP_LOOKS, COOP_SENTENCE } from './channel';
 import { createCairnProvider } from './index';
-import { PROMPT_TEXT } from './prompt';
+import { PROMPT_WORDS } from './prompt';
 import { createProvider } from './provider';
 import type { ConnectorWindow } from './types';
 
@@ -268,10 +268,21 @@ describe('when the browser blocks the window', () => {
     expect(dialog?.open).toBe(true);
     expect(dialog?.attributes['aria-label']).toBe('Cairn');
     expect(dialog?.style.cssText).toMatch(/position:fixed/);
-    expect(dialog && allElements(dialog).some((e) => e.textContent === PROMPT_TEXT)).toBe(true);
+    expect(dialog && allElements(dialog).some((e) => e.textContent === PROMPT_WORDS.en[0])).toBe(true);
     expect(buttons.map((b) => b.textContent)).toEqual(['Continue in Cairn', 'Cancel']);
     expect(fake.document.activeElement).toBe(buttons[0]);
     expect(fake.document.body.children).toHaveLength(1);
+  });
+
+  it('asks in the page’s language when Cairn speaks it', async () => {
+    const fake = fakeDappWindow({ blockPopups: true });
+    Object.assign(fake.document.documentElement, { lang: 'de-CH' });
+    const provider = createCairnProvider({ walletUrl: WALLET, window: fake.window as unknown as ConnectorWindow });
+    void provider.request({ method: 'eth_requestAccounts' });
+    await extrasLoaded();
+    const { dialog, buttons } = prompt(fake.document.body);
+    expect(dialog && allElements(dialog).some((e) => e.textContent === PROMPT_WORDS.de[0])).toBe(true);
+    expect(buttons.map((b) => b.textContent)).toEqual(['In Cairn fortfahren', 'Abbrechen']);
   });
 
   it('asks all the same while the page is still in its <head>, with no body yet', async () => {
