@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from './afterFirstScreen';
-import { startLanguage } from './language';
 import { linkInstallFiles } from './installLinks';
+import { startLanguage } from './language';
 import { startWallet } from './startWallet';
 import { firstScreenNamespaces, preloadFirstScreen } from './unlockedAppLoader';
 import { VaultGate } from './VaultGate';

@@ -18,6 +18,7 @@ describe('the route registry', () => {
 
   it('lists the sections of Settings in order', () => {
     expect(sectionsOf('settings').map((s) => s.label)).toEqual([
+      'Language',
       'Security',
       'Networks',
       'History explorers',
