@@ -51,8 +51,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Specs word expected refusals with core's own code, in English as the pages they check.
+        plugins,
         test: {
           name: 'e2e',
+          setupFiles,
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
