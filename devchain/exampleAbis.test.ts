@@ -8,6 +8,7 @@ import { demoSwapAbi } from '../src/core/contracts/exampleAbis/demoSwapAbi.gener
 import { demoTokenAbi } from '../src/core/contracts/exampleAbis/demoTokenAbi.generated.ts';
 import { feeTokenAbi } from '../src/core/contracts/exampleAbis/feeTokenAbi.generated.ts';
 import { LOCAL_EXAMPLES } from '../src/core/contracts/localExamples.ts';
+import { translate } from '../src/lib/i18n/index.ts';
 import { exampleAbis } from './exampleAbis.ts';
 import { FEE_TOKEN, scenarioContractAddresses } from './scenarios.ts';
 import { demoContractAddresses } from './seed.ts';
@@ -43,14 +44,14 @@ describe('the Contracts screen’s local examples match what the seed compiles a
     for (const example of LOCAL_EXAMPLES) {
       expect(example.address, example.id).toBe(deployed[example.id]);
       expect(example.abi, example.id).toEqual(expectedAbi[example.id]);
-      expect(example.summary.length, example.id).toBeLessThan(200);
+      expect(translate(example.summary).length, example.id).toBeLessThan(200);
     }
   });
 
   it('says plainly that the drainer is a drainer', () => {
     const claim = LOCAL_EXAMPLES.find((e) => e.id === 'CLAIM');
-    expect(claim?.name).toMatch(/drainer/);
-    expect(claim?.summary).toMatch(/deliberate drainer/);
+    expect(claim && translate(claim.name)).toMatch(/drainer/);
+    expect(claim && translate(claim.summary)).toMatch(/deliberate drainer/);
   });
 
   it('lists the fee-on-transfer token at its deployed address', () => {

@@ -1,4 +1,4 @@
-// Lint step: no words in the UI's code (src/app, src/components, src/features): JSX text and the
+// Lint step (part of npm run lint): no words in the UI's code (src/app, src/components, src/features): JSX text and the
 // strings of attributes a person reads come from the catalogs (src/locales). Exits 1 on any,
 // printing file:line and the text.
 import { readdirSync, readFileSync } from 'node:fs';

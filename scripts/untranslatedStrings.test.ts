@@ -13,6 +13,7 @@ describe('words written in UI code', () => {
           <img alt="logo" />
         </section>
       );`),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
     ).toEqual(['Send', 'Review', '0x… or name', '`Copy ${x}`', 'logo']);
   });
 

@@ -3,10 +3,11 @@
 // narrow ones).
 import type { Locator, Page } from 'playwright-core';
 import { sectionsOf } from '../../src/app/paths.ts';
+import { words } from '../support/words.ts';
 import { AppShell } from './AppShell.ts';
 
-/** The sections, by the label the route registry gives them. */
-export const settingsSections = sectionsOf('settings').map((s) => s.label);
+/** The sections, by the label the route registry gives them, in English. */
+export const settingsSections = sectionsOf('settings').map((s) => words('en', s.label));
 
 export class Settings {
   readonly shell: AppShell;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { type IconName, icons } from '@/components/icons';
+import { useT } from '@/lib/i18n';
 import { type ScreenEntry, type ScreenId, screens } from './paths';
 import styles from './Shell.module.css';
 
@@ -17,11 +18,12 @@ const screenIcons: Partial<Record<ScreenId, IconName>> = {
 };
 
 function ScreenLink({ entry }: { entry: ScreenEntry }) {
+  const t = useT();
   const icon = screenIcons[entry.id];
   return (
     <NavLink to={entry.path} end={entry.path === '/'} className={styles.navLink}>
       {icon && icons[icon]}
-      <span>{entry.label}</span>
+      <span>{t(entry.label)}</span>
     </NavLink>
   );
 }
@@ -31,6 +33,7 @@ function ScreenLink({ entry }: { entry: ScreenEntry }) {
  * four screens and More, which opens the rest above it.
  */
 export function MainNav() {
+  const t = useT();
   const listed = screens.filter((s) => s.inNav);
   const moreId = useId();
   const { pathname } = useLocation();
@@ -45,7 +48,7 @@ export function MainNav() {
     return () => document.removeEventListener('keydown', onKey);
   }, [moreOpen]);
   return (
-    <nav className={styles.nav} aria-label="Main">
+    <nav className={styles.nav} aria-label={t('common:nav.main')}>
       <ul className={styles.navTabs}>
         {listed
           .filter((s) => s.tab)
@@ -63,7 +66,7 @@ export function MainNav() {
             onClick={() => setMoreOpen(!moreOpen)}
           >
             {icons.more}
-            <span>More</span>
+            <span>{t('common:nav.more')}</span>
           </button>
         </li>
       </ul>

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { toSafeDetails } from '@/core/errors/base';
 
@@ -25,16 +26,23 @@ export class ScreenErrorBoundary extends Component<Props, State> {
     if (this.state.error === undefined) return this.props.children;
     return (
       <section role="alert" className={ui.noticeDanger} aria-labelledby="screen-failed">
-        <h1 id="screen-failed">This screen stopped working</h1>
+        <h1 id="screen-failed">
+          <T id="common:screenError.title" />
+        </h1>
         <p>
-          Nothing was sent or changed. Reload Cairn to try again; your accounts and settings are kept.
-          {isChunkLoadFailure(this.state.error)
-            ? ' Part of Cairn could not be loaded from the server (it may have been updated, or the connection dropped).'
-            : ''}
+          <T id="common:screenError.body" />
+          {isChunkLoadFailure(this.state.error) && (
+            <>
+              {' '}
+              <T id="common:screenError.notLoaded" />
+            </>
+          )}
         </p>
-        <p className={ui.muted}>Details: {toSafeDetails(this.state.error)}</p>
+        <p className={ui.muted}>
+          <T id="common:screenError.details" values={{ details: toSafeDetails(this.state.error) }} />
+        </p>
         <button type="button" onClick={() => location.reload()}>
-          Reload
+          <T id="common:screenError.reload" />
         </button>
       </section>
     );

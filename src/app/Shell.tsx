@@ -4,6 +4,9 @@ import { NetworkMenu } from '@/features/network/NetworkMenu';
 import { useChainWatch } from './chainWatchLoader';
 import styles from './Shell.module.css';
 
+/** Cairn's name, the same in every language. */
+const BRAND = 'Cairn';
+
 type ShellProps = {
   /** What the header holds after the network (search, the account). */
   header?: ReactNode;
@@ -26,7 +29,9 @@ export function Shell({ header, networkFooter, nav, notices, children }: ShellPr
       <header className={styles.header}>
         <span className={styles.brand}>
           {icons.cairn}
-          <span className={styles.brandName}>Cairn</span>
+          <span className={styles.brandName} translate="no">
+            {BRAND}
+          </span>
         </span>
         <NetworkMenu dot={chain && <chain.ChainDot />} footer={networkFooter} />
         {chain && <chain.ChainStatus />}

@@ -5,6 +5,7 @@ import { AccountMenu } from '@/features/accounts/AccountMenu';
 import { DeviceSigningHost } from '@/features/deviceSigning/DeviceSigningHost';
 import { ExplorerSearch } from '@/features/explorer/ExplorerSearch';
 import { BackupReminder } from '@/features/settings/BackupReminder';
+import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { HeaderSearch } from './HeaderSearch';
 import { MainNav } from './MainNav';
@@ -40,6 +41,7 @@ export async function preloadScreenAt(pathname: string): Promise<void> {
 }
 
 function UnlockedShell() {
+  const t = useT();
   const { pathname } = useLocation();
   useActivitySync();
   return (
@@ -54,7 +56,7 @@ function UnlockedShell() {
       }
       networkFooter={(close) => (
         <Link to={screen('settingsNetworks').path} onClick={close}>
-          Manage networks
+          {t('common:header.manageNetworks')}
         </Link>
       )}
       nav={<MainNav />}

@@ -5,6 +5,7 @@ import type { VaultStatus } from '@/core/vault/vaultState';
 import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { Onboarding } from '@/features/onboarding/Onboarding';
 import { UnlockScreen } from '@/features/unlock/UnlockScreen';
+import { useT } from '@/lib/i18n';
 import { useVault } from '@/lib/vault';
 import { afterFirstScreen } from './afterFirstScreen';
 import { useChainWatch } from './chainWatchLoader';
@@ -22,6 +23,7 @@ const UpdateNotice = lazy(() => import('@/features/update/UpdateNotice').then((m
  * Set-up and unlock are in the start-up chunk; the wallet loads in its own.
  */
 export function VaultGate() {
+  const t = useT();
   const status = useVault((s) => s.status);
   const chain = useChainWatch();
   useAutoLock();
@@ -35,11 +37,11 @@ export function VaultGate() {
   return (
     <>
       <button type="button" className={styles.skipLink} onClick={skipToMain}>
-        Skip to content
+        {t('common:shell.skipToContent')}
       </button>
       <LaterUpdateNotice />
       <LocalChainNotice />
-      {status === 'unlocked' ? <Unlocked /> : <Shell>{gateScreen(status)}</Shell>}
+      {status === 'unlocked' ? <Unlocked /> : <Shell>{gateScreen(status, t('common:shell.openingCairn'))}</Shell>}
       <Toasts />
       {chain && <chain.ChainTracker />}
     </>
@@ -60,8 +62,8 @@ function LaterUpdateNotice() {
   ) : null;
 }
 
-function gateScreen(status: Exclude<VaultStatus, 'unlocked'>) {
-  if (status === 'loading') return <ScreenSkeleton label="Opening Cairn…" />;
+function gateScreen(status: Exclude<VaultStatus, 'unlocked'>, openingLabel: string) {
+  if (status === 'loading') return <ScreenSkeleton label={openingLabel} />;
   return (
     <Suspense fallback={<ScreenSkeleton />}>
       {status === 'locked' ? <UnlockScreen /> : <Onboarding mode="first-run" />}
@@ -70,13 +72,14 @@ function gateScreen(status: Exclude<VaultStatus, 'unlocked'>) {
 }
 
 function Unlocked() {
+  const t = useT();
   const UnlockedApp = unlockedApp.loaded()?.UnlockedApp;
   if (UnlockedApp) return <UnlockedApp />;
   return (
     <Suspense
       fallback={
         <Shell>
-          <ScreenSkeleton label="Opening your wallet…" />
+          <ScreenSkeleton label={t('common:shell.openingWallet')} />
         </Shell>
       }
     >

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FRAMED_MESSAGE, refuseFraming } from './frameGuard';
+import type { PlainMessageId } from '@/core/i18n/message';
+import { t } from '@/lib/i18n';
+import { FRAMED_MESSAGE_ID, refuseFraming } from './frameGuard';
+
+const FRAMED_MESSAGE =
+  'Cairn does not run inside another page, so that no site can trick you into clicking in your wallet. Open Cairn in its own browser tab.';
+
+/** The catalog's words, as the page gets them once loaded. */
+const words = async (id: PlainMessageId) => t(id);
+const loaded = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 type FakeElement = { textContent: string; children: FakeElement[]; replaceChildren(...nodes: FakeElement[]): void };
 
@@ -31,15 +40,18 @@ describe('refuseFraming', () => {
     const win = { top: undefined as unknown, self: undefined as unknown };
     win.top = win;
     win.self = win;
-    expect(refuseFraming(win, doc)).toBe(false);
+    expect(refuseFraming(words, win, doc)).toBe(false);
     expect(root.children).toEqual([]);
   });
 
-  it('in a frame, replaces the app with the explanation and tells the caller to stop', () => {
+  it('in a frame, replaces the app with the explanation and tells the caller to stop', async () => {
     const { root, doc } = page();
     const self = {};
-    expect(refuseFraming({ top: {}, self }, doc)).toBe(true);
+    expect(refuseFraming(words, { top: {}, self }, doc)).toBe(true);
+    expect(root.children).toHaveLength(1);
+    await loaded();
     expect(root.children.map((c) => c.textContent)).toEqual([FRAMED_MESSAGE]);
+    expect(t(FRAMED_MESSAGE_ID)).toBe(FRAMED_MESSAGE);
   });
 
   it('treats a parent that cannot even be compared as a frame', () => {
@@ -50,14 +62,19 @@ describe('refuseFraming', () => {
         throw new Error('SecurityError');
       },
     };
-    expect(refuseFraming(win, doc)).toBe(true);
+    expect(refuseFraming(words, win, doc)).toBe(true);
     expect(root.children).toHaveLength(1);
   });
 
-  it('never throws: without #root it writes into the body, and a broken document still refuses', () => {
+  it('never throws: without #root it writes into the body, and a broken document or catalog still refuses', async () => {
     const { body, doc } = page({ root: false });
-    expect(refuseFraming({ top: {}, self: {} }, doc)).toBe(true);
+    expect(refuseFraming(words, { top: {}, self: {} }, doc)).toBe(true);
+    await loaded();
     expect(body.children.map((c) => c.textContent)).toEqual([FRAMED_MESSAGE]);
+    const unloadable = page();
+    expect(refuseFraming(() => Promise.reject(new Error('offline')), { top: {}, self: {} }, unloadable.doc)).toBe(true);
+    await loaded();
+    expect(unloadable.root.children.map((c) => c.textContent)).toEqual(['']);
     const broken = {
       getElementById: () => {
         throw new Error('detached');
@@ -67,6 +84,6 @@ describe('refuseFraming', () => {
       },
       body: null,
     } as unknown as Document;
-    expect(refuseFraming({ top: {}, self: {} }, broken)).toBe(true);
+    expect(refuseFraming(words, { top: {}, self: {} }, broken)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 // the browser's languages, switches this page too.
 import type { Namespace } from '@/core/i18n/message';
 import type { SessionStore } from '@/core/session/sessionStore';
-import { isLocaleChoice, type Locale, resolveLocale, showLocale } from '@/lib/i18n';
+import { isLocaleChoice, type Locale, resolveLocale, showLocale, t } from '@/lib/i18n';
 
 /** The catalogs every page shows at once, beside core's: the shell's and the network status's. */
 const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'network'];
@@ -13,15 +13,21 @@ function wantedLocale(store: SessionStore): Locale {
   return resolveLocale(isLocaleChoice(choice) ? choice : 'browser', navigator.languages);
 }
 
+/** The page's title (the browser's tab, the window list) in the language shown. */
+function retitle(): void {
+  document.title = t('common:page.title');
+}
+
 /**
  * Loads the page's first catalogs in its language and shows it; from then on follows the
  * person's choice and the browser's languages.
  */
 export async function startLanguage(store: SessionStore, namespaces: readonly Namespace[]): Promise<void> {
-  const follow = () => void showLocale(wantedLocale(store));
+  const follow = () => void showLocale(wantedLocale(store)).then(retitle);
   store.subscribe((state, before) => {
     if (state.language !== before.language) follow();
   });
   window.addEventListener('languagechange', follow);
   await showLocale(wantedLocale(store), [...SHELL_NAMESPACES, ...namespaces]);
+  retitle();
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n';
 import { movedPaths, pathTo, screen, screens, sectionsOf } from './paths';
 
 describe('the route registry', () => {
@@ -16,8 +17,16 @@ describe('the route registry', () => {
     }
   });
 
+  it('names each screen and what it is for by message, worded where shown', () => {
+    for (const s of screens) {
+      expect(s.label).toBe(`common:screen.${s.id}.label`);
+      expect(s.purpose).toBe(`common:screen.${s.id}.purpose`);
+    }
+    expect(t(screen('addWallet').label)).toBe('Add wallet');
+  });
+
   it('lists the sections of Settings in order', () => {
-    expect(sectionsOf('settings').map((s) => s.label)).toEqual([
+    expect(sectionsOf('settings').map((s) => t(s.label))).toEqual([
       'Language',
       'Security',
       'Networks',

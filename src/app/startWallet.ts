@@ -27,6 +27,7 @@ import { refuseFraming } from './frameGuard';
 import { recordRefresher } from './recordRefresh';
 import { refuseWithoutStorage } from './refuseWithoutStorage';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
+import { wordsBeforeStart } from './wordsBeforeStart';
 
 type Storage = {
   settings: KeyValueStore<SettingsSchema>;
@@ -69,9 +70,10 @@ async function openStorage(database: Promise<CairnDatabase>): Promise<Storage | 
 function refuseInsecurePage(root: HTMLElement): boolean {
   if (window.isSecureContext && globalThis.crypto?.subtle) return false;
   const message = document.createElement('p');
-  message.textContent =
-    'Cairn needs a secure page: open it over https (or from localhost). This browser withholds the cryptography Cairn uses to protect your keys on pages served over plain http.';
   root.replaceChildren(message);
+  void wordsBeforeStart('common:start.insecure').then((text) => {
+    message.textContent = text;
+  });
   return true;
 }
 
@@ -87,7 +89,7 @@ function refreshTxRecords(): void {
  * next window's default.
  */
 export async function startWallet(options: { keepNetworkChoice: boolean }): Promise<WalletParts | undefined> {
-  if (refuseFraming()) return undefined;
+  if (refuseFraming(wordsBeforeStart)) return undefined;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from the page');
   if (refuseInsecurePage(root)) return undefined;
@@ -104,7 +106,7 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
   otherTabs?.listen(refreshTxRecords);
   const storage = await opening;
   if ('unavailable' in storage) {
-    refuseWithoutStorage(root, storage.unavailable);
+    await refuseWithoutStorage(root, storage.unavailable);
     return undefined;
   }
   const [store, { client: vault }] = await Promise.all([
@@ -113,7 +115,7 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
       devchain: isDevchainPage(document),
       settings: options.keepNetworkChoice ? storage.settings : withoutNetworkChoice(storage.settings),
       sync: broadcast(CHANNELS.settings),
-      onWriteFailed: (error) => toastStore.getState().push('error', storageFailureSentence(error, 'this change')),
+      onWriteFailed: (error) => toastStore.getState().push('error', storageFailureSentence(error, 'thisChange')),
     }),
     connecting,
   ]);

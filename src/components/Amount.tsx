@@ -1,5 +1,6 @@
 import { untrustedText } from '@/core/text/untrustedText';
 import { fiatText, formatAmount, toDecimalString } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import styles from './Amount.module.css';
 import { HiddenTextWarning } from './UntrustedText';
 
@@ -38,10 +39,11 @@ export function Amount({
 
 /** A US-dollar value (18 decimals, from the on-chain price feeds), or a dash without a price. */
 export function Fiat({ value, approximate = false }: { value: bigint | undefined; approximate?: boolean }) {
+  const t = useT();
   if (value === undefined) {
     return (
-      <span title="No on-chain price feed for this asset">
-        <span className="visually-hidden">no price</span>
+      <span title={t('common:amount.noPriceFeed')}>
+        <span className="visually-hidden">{t('common:amount.noPrice')}</span>
         <span aria-hidden="true">—</span>
       </span>
     );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type Ur, UrEncoder } from '@/core/ur/ur';
+import { useT } from '@/lib/i18n';
 import { QrCode } from './QrCode';
 import ui from './ui.module.css';
 
@@ -15,6 +16,7 @@ export const UR_FRAMES_PER_SECOND = 8;
  * message: the `ur` it was first given is the one it shows.
  */
 export function AnimatedUrCode({ ur, label }: { ur: Ur; label: string }) {
+  const t = useT();
   // One animation per message: a caller with another message gives this a new key.
   const [encoder] = useState(() => new UrEncoder(ur, UR_FRAME_BYTES));
   const [frame, setFrame] = useState(() => ({ n: 1, text: encoder.nextPart().toUpperCase() }));
@@ -33,14 +35,18 @@ export function AnimatedUrCode({ ur, label }: { ur: Ur; label: string }) {
   if (encoder.isSinglePart) return <QrCode value={frame.text} label={label} size={280} />;
   return (
     <div className={ui.stack}>
-      <QrCode value={frame.text} label={`${label} (animated, ${encoder.fragmentCount} parts)`} size={280} />
+      <QrCode
+        value={frame.text}
+        label={t('common:urCode.animatedLabel', { label, parts: encoder.fragmentCount })}
+        size={280}
+      />
       <div className={ui.actions}>
         <button type="button" className={ui.secondary} aria-pressed={paused} onClick={() => setPaused(!paused)}>
-          {paused ? 'Play the animation' : 'Pause the animation'}
+          {paused ? t('common:urCode.play') : t('common:urCode.pause')}
         </button>
         {paused && (
           <button type="button" className={ui.secondary} onClick={next}>
-            Next frame ({frame.n})
+            {t('common:urCode.nextFrame', { frame: frame.n })}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { copyText } from '@/lib/clipboard';
+import { copyText, SECRET_CLIPBOARD_MS } from '@/lib/clipboard';
+import { useT } from '@/lib/i18n';
 import styles from './forms.module.css';
 import ui from './ui.module.css';
 
@@ -16,6 +17,7 @@ export function CopyButton({
   /** A fuller name for assistive technology when several copy buttons share a screen. */
   accessibleName?: string;
 }) {
+  const t = useT();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -40,10 +42,10 @@ export function CopyButton({
       <span role="status" className={styles.hint}>
         {state === 'copied'
           ? secret
-            ? 'Copied. The clipboard is cleared in 60 s.'
-            : 'Copied.'
+            ? t('common:copy.copiedSecret', { seconds: SECRET_CLIPBOARD_MS / 1000 })
+            : t('common:copy.copied')
           : state === 'failed'
-            ? 'Copy failed.'
+            ? t('common:copy.failed')
             : ''}
       </span>
     </>

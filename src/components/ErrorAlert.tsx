@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n';
 import ui from './ui.module.css';
 
 /** What a person can do about an error, right beside it: usually read again ("Try again"). */
@@ -22,6 +23,7 @@ export function ErrorAlert({
   action?: ErrorAction | undefined;
   details?: string | undefined;
 }) {
+  const t = useT();
   if (!message) return null;
   if (!action && !details) {
     return (
@@ -35,7 +37,7 @@ export function ErrorAlert({
       <p className={ui.flush}>{message}</p>
       {details && (
         <details>
-          <summary>Technical details</summary>
+          <summary>{t('common:errorAlert.details')}</summary>
           <p className={ui.flush}>{details}</p>
         </details>
       )}
@@ -49,7 +51,7 @@ export function ErrorAlert({
               if (!action.busy) action.onAction();
             }}
           >
-            {action.busy ? 'Reading again…' : action.label}
+            {action.busy ? t('common:errorAlert.readingAgain') : action.label}
           </button>
         </div>
       )}

@@ -3,9 +3,11 @@ import type { FeedAnswer } from '@/core/assets/portfolio';
 import type { PreparedSend } from '@/core/tx/prepare';
 import { formatAmount } from '@/lib/format';
 import { Amount, Fiat } from './Amount';
+import { T } from './T';
 import ui from './ui.module.css';
 
-const gwei = (wei: bigint) => `${formatAmount(wei, 9, { maxFractionDigits: 3 })} gwei`;
+/** A fee per gas in gwei, as the number alone (the message says "gwei"). */
+const gwei = (wei: bigint) => formatAmount(wei, 9, { maxFractionDigits: 3 });
 
 /**
  * What a prepared transaction may cost in fees, as every review shows it: about and at most (in
@@ -21,28 +23,39 @@ export function NetworkFeeLines({
   nativePrice?: FeedAnswer | undefined;
 }) {
   const { cost, fees } = prepared;
+  const amount = (value: bigint) => <Amount value={value} decimals={native.decimals} symbol={native.symbol} />;
+  const costs = { 0: amount(cost.expected), 1: amount(cost.max) };
+  // The gas limit as the node and the Ledger show it: digits, no grouping.
+  const gasLimit = prepared.gasLimit.toString();
+  const l1 = prepared.l1Fee > 0n ? { 0: amount(prepared.l1Fee) } : undefined;
   return (
     <>
-      about <Amount value={cost.expected} decimals={native.decimals} symbol={native.symbol} />, at most{' '}
-      <Amount value={cost.max} decimals={native.decimals} symbol={native.symbol} />
-      {nativePrice && (
-        <>
-          {' '}
-          (<Fiat value={usdValue(cost.expected, native.decimals, nativePrice)} /> to{' '}
-          <Fiat value={usdValue(cost.max, native.decimals, nativePrice)} />)
-        </>
+      {nativePrice ? (
+        <T
+          id="common:fee.costsWithDollars"
+          tags={{
+            ...costs,
+            2: <Fiat value={usdValue(cost.expected, native.decimals, nativePrice)} />,
+            3: <Fiat value={usdValue(cost.max, native.decimals, nativePrice)} />,
+          }}
+        />
+      ) : (
+        <T id="common:fee.costs" tags={costs} />
       )}
       <br />
       <span className={ui.muted}>
-        Gas limit {prepared.gasLimit.toString()};{' '}
-        {fees.kind === 'eip1559'
-          ? `max fee ${gwei(fees.maxFeePerGas)}, priority fee ${gwei(fees.maxPriorityFeePerGas)}`
-          : `gas price ${gwei(fees.gasPrice)}`}
-        {prepared.l1Fee > 0n && (
-          <>
-            ; includes about <Amount value={prepared.l1Fee} decimals={native.decimals} symbol={native.symbol} /> of L1
-            data fee
-          </>
+        {fees.kind === 'eip1559' ? (
+          <T
+            id={l1 ? 'common:fee.eip1559WithL1' : 'common:fee.eip1559'}
+            values={{ gasLimit, maxFee: gwei(fees.maxFeePerGas), priorityFee: gwei(fees.maxPriorityFeePerGas) }}
+            tags={l1}
+          />
+        ) : (
+          <T
+            id={l1 ? 'common:fee.legacyWithL1' : 'common:fee.legacy'}
+            values={{ gasLimit, gasPrice: gwei(fees.gasPrice) }}
+            tags={l1}
+          />
         )}
       </span>
     </>

@@ -1,6 +1,8 @@
+import { useT } from '@/lib/i18n';
 import styles from './PublicKeyBadge.module.css';
 
 /** Marks an account derived from the public demo phrase, wherever the account appears. */
 export function PublicKeyBadge() {
-  return <span className={styles.badge}>Public test key</span>;
+  const t = useT();
+  return <span className={styles.badge}>{t('common:publicTestKey')}</span>;
 }

@@ -1,5 +1,6 @@
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { preloadQrReader, readQrFromImage } from '@/lib/qrImage';
 import { Field } from './Field';
 
@@ -17,6 +18,7 @@ export function QrImageField({
   /** Takes the decoded text; returns a sentence when it is not usable. */
   onText: (text: string, fileName: string) => string | undefined;
 }) {
+  const t = useT();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   // An offline device must not need the network to read a QR code later.
@@ -36,7 +38,7 @@ export function QrImageField({
     }
   };
   return (
-    <Field label={label} hint={busy ? 'Reading the QR code…' : hint} error={error}>
+    <Field label={label} hint={busy ? t('common:qrImage.reading') : hint} error={error}>
       <input type="file" accept="image/*" capture="environment" onChange={choose} />
     </Field>
   );

@@ -6,7 +6,9 @@ export function RpcUrlList({ urls }: { urls: readonly string[] }) {
     <ul className={styles.urls}>
       {urls.map((url) => (
         <li key={url}>
-          <code>{url}</code>
+          <code dir="ltr" translate="no">
+            {url}
+          </code>
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, useState } from 'react';
+import { useT } from '@/lib/i18n';
 import styles from './forms.module.css';
 import ui from './ui.module.css';
 
@@ -16,6 +17,7 @@ export const SecretInput = forwardRef<HTMLInputElement, Props>(function SecretIn
   { revealable = true, className, ...props },
   ref,
 ) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   const input = (
     <input
@@ -38,10 +40,10 @@ export const SecretInput = forwardRef<HTMLInputElement, Props>(function SecretIn
         type="button"
         className={ui.secondary}
         aria-pressed={shown}
-        aria-label={shown ? 'Hide' : 'Show'}
+        aria-label={shown ? t('common:secret.hide') : t('common:secret.show')}
         onClick={() => setShown((s) => !s)}
       >
-        {shown ? 'Hide' : 'Show'}
+        {shown ? t('common:secret.hide') : t('common:secret.show')}
       </button>
     </span>
   );

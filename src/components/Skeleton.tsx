@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/useOnline';
 import styles from './Skeleton.module.css';
 
@@ -32,9 +33,6 @@ export function SkeletonEnd({ children }: { children: ReactNode }) {
   return <span className={styles.push}>{children}</span>;
 }
 
-/** What a region waiting for the chain says while the browser is offline (reads pause until it returns). */
-export const OFFLINE_WAIT = 'Offline: this shows once the network returns.';
-
 /**
  * A region whose content is on its way: placeholders of the size of what will come, hidden from
  * assistive technology, and one polite status saying what is being read. Leave `label` out only
@@ -42,12 +40,13 @@ export const OFFLINE_WAIT = 'Offline: this shows once the network returns.';
  * words instead of shimmering: nothing is on its way.
  */
 export function Skeleton({ label, children }: { label?: string | undefined; children: ReactNode }) {
+  const t = useT();
   const online = useOnline();
   if (!online)
     return (
       <div className={styles.region}>
         <p role="status" className={styles.offline}>
-          {OFFLINE_WAIT}
+          {t('common:skeleton.offline')}
         </p>
       </div>
     );
@@ -66,11 +65,12 @@ export function Skeleton({ label, children }: { label?: string | undefined; chil
 }
 
 /** A screen whose code is on its way: its title and the first of its content, in shapes. */
-export function ScreenSkeleton({ label = 'Opening the screen…' }: { label?: string }) {
+export function ScreenSkeleton({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div className={styles.screen}>
       <p role="status" className="visually-hidden">
-        {label}
+        {label ?? t('common:skeleton.openingScreen')}
       </p>
       <div aria-hidden="true" className={styles.screen} data-skeleton="">
         <span className={styles.screenTitle}>

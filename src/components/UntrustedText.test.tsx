@@ -1,7 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n';
 import { Amount } from './Amount';
-import { HIDDEN_TEXT_WARNING, UntrustedText } from './UntrustedText';
+import { UntrustedText, HIDDEN_TEXT_WARNING as WARNING_ID } from './UntrustedText';
+
+const HIDDEN_TEXT_WARNING = t(WARNING_ID);
 
 const TRICK = 'US\u202eTD\u200d';
 const RAW_HIDDEN = /[\u202e\u200d]/;
@@ -19,6 +22,10 @@ describe('untrusted text on screen', () => {
     expect(renderToStaticMarkup(<UntrustedText text={TRICK} kind="symbol" warn={false} />)).toBe(
       '<bdi>US\\u{202E}TD\\u{200D}</bdi>',
     );
+  });
+
+  it('words its warning in the language shown', () => {
+    expect(HIDDEN_TEXT_WARNING).toBe('contains hidden or direction-changing characters, shown as codes');
   });
 
   it('says when text was shortened', () => {

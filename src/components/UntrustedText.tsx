@@ -1,16 +1,18 @@
 import { type TextKind, untrustedText } from '@/core/text/untrustedText';
+import { useT } from '@/lib/i18n';
 import truncation from './Truncated.module.css';
 import styles from './UntrustedText.module.css';
 
-/** What the warning beside text with hidden characters says, to eyes and screen readers alike. */
-export const HIDDEN_TEXT_WARNING = 'contains hidden or direction-changing characters, shown as codes';
+/** What the warning beside text with hidden characters says, to eyes and screen readers alike (its message). */
+export const HIDDEN_TEXT_WARNING = 'common:untrusted.hiddenCharacters' as const;
 
 /** The warning shown after such text: words, not colour alone. */
 export function HiddenTextWarning() {
+  const t = useT();
   return (
     <span className={styles.warning}>
       {' '}
-      <span aria-hidden="true">⚠</span> ({HIDDEN_TEXT_WARNING})
+      <span aria-hidden="true">⚠</span> ({t(HIDDEN_TEXT_WARNING)})
     </span>
   );
 }
@@ -34,6 +36,7 @@ export function UntrustedText({
   warn?: boolean;
   truncate?: boolean;
 }) {
+  const t = useT();
   const shown = untrustedText(text, kind);
   return (
     <>
@@ -44,7 +47,7 @@ export function UntrustedText({
       ) : (
         <bdi>{shown.text}</bdi>
       )}
-      {shown.truncated && <span className="visually-hidden"> (shortened)</span>}
+      {shown.truncated && <span className="visually-hidden"> {t('common:untrusted.shortened')}</span>}
       {warn && shown.hidden && <HiddenTextWarning />}
     </>
   );

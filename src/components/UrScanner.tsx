@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Message } from '@/core/i18n/message';
 import { type Ur, UrDecoder } from '@/core/ur/ur';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { startQrCamera } from '@/lib/qrCamera';
 import { QrImageField } from './QrImageField';
 import styles from './UrScanner.module.css';
@@ -15,10 +17,15 @@ export function UrScanner({
   what,
   onUr,
 }: {
-  /** What to scan, inside a sentence: "the code your device shows". */
-  what: string;
+  /**
+   * What to scan, inside a sentence: "the code your device shows" (a Message, or words in the
+   * language shown). It is the object of the sentence: German in the accusative ("den Code, den
+   * Ihr Gerät anzeigt"), Spanish with its article ("el código que muestra tu dispositivo").
+   */
+  what: Message | string;
   onUr: (ur: Ur) => Promise<string | undefined> | string | undefined;
 }) {
+  const t = useT();
   const decoder = useRef(new UrDecoder());
   const video = useRef<HTMLVideoElement>(null);
   const stopCamera = useRef<(() => void) | undefined>(undefined);
@@ -99,11 +106,11 @@ export function UrScanner({
       <div className={ui.actions}>
         {camera === 'off' ? (
           <button type="button" className={ui.secondary} onClick={() => void start()}>
-            Scan with the camera
+            {t('common:urScanner.start')}
           </button>
         ) : (
           <button type="button" className={ui.secondary} onClick={stop}>
-            Stop the camera
+            {t('common:urScanner.stop')}
           </button>
         )}
       </div>
@@ -112,15 +119,15 @@ export function UrScanner({
         ref={video}
         className={styles.preview}
         hidden={camera === 'off'}
-        aria-label={`Camera view: hold ${what} in front of it`}
+        aria-label={t('common:urScanner.cameraView', { what })}
       />
       {progress && (
         <div className={ui.actions}>
           <p role="status" className={ui.flush}>
-            Read {progress.known} of {progress.total} parts of the animated code. Keep it in view.
+            {t('common:urScanner.progress', { known: progress.known, total: progress.total })}
           </p>
           <button type="button" className={ui.secondary} onClick={restart}>
-            Start the scan again
+            {t('common:urScanner.restart')}
           </button>
         </div>
       )}
@@ -130,8 +137,8 @@ export function UrScanner({
         </p>
       )}
       <QrImageField
-        label="Or choose a photo or screenshot of the code"
-        hint={`A picture of ${what}, taken straight on.`}
+        label={t('common:urScanner.photo.label')}
+        hint={t('common:urScanner.photo.hint', { what })}
         onText={(text) => {
           setError(undefined);
           return take(text);

@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { intlLocale, useT } from '@/lib/i18n';
 import { ErrorAlert } from './ErrorAlert';
 import { Field } from './Field';
 import ui from './ui.module.css';
 
-/** What the person types to confirm they mean to replace or remove the vault saved here. */
-export const REPLACE_WORDS = 'replace my vault';
+/** What the person types to confirm they mean to replace or remove the vault saved here (its message). */
+export const REPLACE_WORDS = 'common:vaultReplace.words' as const;
 
 /**
  * The only way past a vault saved on this device that is about to be replaced or removed: first
@@ -16,16 +17,19 @@ export const REPLACE_WORDS = 'replace my vault';
  */
 export function VaultReplaceConsent({
   actionLabel,
-  words = REPLACE_WORDS,
+  words: givenWords,
   download: read,
   onConfirmed,
 }: {
   actionLabel: string;
+  /** What to type, in the language shown (default: "replace my vault"). */
   words?: string;
   /** The stored vault's text, or undefined when nothing is stored any more. */
   download(): Promise<string | undefined>;
   onConfirmed(downloadedText: string): void;
 }) {
+  const t = useT();
+  const words = givenWords ?? t(REPLACE_WORDS);
   const [downloaded, setDownloaded] = useState<string>();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
@@ -36,10 +40,10 @@ export function VaultReplaceConsent({
     try {
       const text = await read();
       if (text === undefined) {
-        setDownloadError('There is no saved vault left to download: another Cairn window removed it.');
+        setDownloadError(t('common:vaultReplace.nothingLeft'));
         return;
       }
-      downloadText(`cairn-saved-vault-${new Date().toISOString().slice(0, 10)}.json`, text);
+      downloadText(t('common:vaultReplace.fileName', { date: new Date().toISOString().slice(0, 10) }), text);
       setDownloaded(text);
     } catch (e) {
       setDownloadError(errorText(e));
@@ -49,11 +53,12 @@ export function VaultReplaceConsent({
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     if (downloaded === undefined) {
-      setError('Download the saved vault first: it is the only copy of what it holds.');
+      setError(t('common:vaultReplace.downloadFirst'));
       return;
     }
-    if (typed.trim().toLowerCase() !== words) {
-      setError(`Type “${words}” exactly to confirm, or keep the vault as it is.`);
+    const locale = intlLocale();
+    if (typed.trim().toLocaleLowerCase(locale) !== words.toLocaleLowerCase(locale)) {
+      setError(t('common:vaultReplace.typeExactly', { words }));
       return;
     }
     setError(undefined);
@@ -61,19 +66,16 @@ export function VaultReplaceConsent({
   };
 
   return (
-    <form className={ui.stack} onSubmit={confirm} noValidate aria-label="Keep a copy of the saved vault">
-      <p>
-        First keep a copy of the vault saved here. The file stays encrypted: with its password it can be restored later
-        (“Restore a Cairn backup”), or opened by a newer version of Cairn.
-      </p>
+    <form className={ui.stack} onSubmit={confirm} noValidate aria-label={t('common:vaultReplace.form')}>
+      <p>{t('common:vaultReplace.intro')}</p>
       <div className={ui.actions}>
         <button type="button" onClick={() => void download()}>
-          Download the saved vault
+          {t('common:vaultReplace.download')}
         </button>
-        {downloaded !== undefined && <span role="status">Saved vault downloaded.</span>}
+        {downloaded !== undefined && <span role="status">{t('common:vaultReplace.downloaded')}</span>}
       </div>
       <ErrorAlert message={downloadError} />
-      <Field label={`To confirm, type: ${words}`} error={error}>
+      <Field label={t('common:vaultReplace.typeLabel', { words })} error={error}>
         <input
           type="text"
           value={typed}

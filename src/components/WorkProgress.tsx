@@ -1,3 +1,4 @@
+import { intlLocale, useT } from '@/lib/i18n';
 import ui from './ui.module.css';
 
 /**
@@ -13,12 +14,15 @@ export function WorkProgress({
   fraction: number;
   className?: string | undefined;
 }) {
+  const t = useT();
   const known = fraction > 0;
   return (
     <label className={ui.muted}>
       {label}{' '}
       <progress className={className} max={1} {...(known ? { value: fraction } : {})}>
-        {known ? `${Math.round(fraction * 100)} %` : 'under way'}
+        {known
+          ? new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(fraction)
+          : t('common:workProgress.underWay')}
       </progress>
     </label>
   );

@@ -4,6 +4,7 @@ import type { ActivityAsset } from '@/core/activity/item';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
+import { useT } from './i18n';
 import { contractLabelsQuery } from './queries/explorerQueries';
 import { useSession } from './session';
 
@@ -29,6 +30,7 @@ export function useAssetLabels(
   network: Network,
   assets: readonly ActivityAsset[],
 ): (asset: ActivityAsset) => AssetLabel {
+  const t = useT();
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
   const knownTokens = useMemo(() => {
     const map = new Map<string, TokenInfo>();
@@ -52,7 +54,8 @@ export function useAssetLabels(
     if (token)
       return { symbol: token.symbol, decimals: token.decimals, name: token.name, contract: asset.address, known: true };
     const label = labels?.get(key);
-    const fallback = asset.kind === 'erc20' ? 'tokens' : 'NFT';
+    // A contract that names no symbol: its amounts read "12 tokens"; an NFT is an NFT in every language.
+    const fallback = asset.kind === 'erc20' ? t('common:asset.unnamedTokens') : 'NFT';
     const nft = asset.kind !== 'erc20';
     return {
       symbol: label?.symbol ?? fallback,

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import { createStore } from 'zustand/vanilla';
 import { DeviceError } from '@/core/errors/device';
+import { msg } from '@/core/i18n/message';
 import type { SignRequest } from '@/core/signing/keySigner';
 import type { DeviceAccountRef, DeviceSigner, WalletSender, WalletTransaction } from '@/core/signing/signerAccount';
 
@@ -52,12 +53,7 @@ export const sendThroughWallet: WalletSender = (account, send) => {
 
 function awaitDevice(account: DeviceAccountRef, request: SignRequest, send?: WalletTransaction): Promise<Hex> {
   if (deviceSignatureStore.getState().pending) {
-    return Promise.reject(
-      new DeviceError(
-        'DEVICE_BUSY',
-        'Cairn is already waiting for your device to sign something else. Finish or cancel that first.',
-      ),
-    );
+    return Promise.reject(new DeviceError('DEVICE_BUSY', msg('core.devices:device.busy')));
   }
   return new Promise<Hex>((resolve, reject) => {
     const id = nextId++;
@@ -90,8 +86,5 @@ export function abandonDeviceSignature(error: Error): void {
 }
 
 export function cancelledOnDevice(): DeviceError {
-  return new DeviceError(
-    'DEVICE_CANCELLED',
-    'You cancelled the device’s signature: Cairn will not use one for this request, and nothing was sent.',
-  );
+  return new DeviceError('DEVICE_CANCELLED', msg('core.devices:device.cancelled'));
 }

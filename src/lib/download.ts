@@ -1,4 +1,5 @@
 import { InputError } from '@/core/errors/input';
+import { msg } from '@/core/i18n/message';
 
 /** Saves text as a file through the browser's download (nothing leaves the device). */
 export function downloadText(fileName: string, text: string, type = 'application/json'): void {
@@ -18,12 +19,12 @@ export async function readSmallTextFile(file: File, maxBytes = 1_000_000): Promi
   if (file.size > maxBytes) {
     throw new InputError(
       'INPUT_FILE_TOO_LARGE',
-      `This file is ${Math.round(file.size / 1024)} KB; a key or backup file is far smaller. Choose the right file.`,
+      msg('common:file.tooLarge', { kilobytes: Math.round(file.size / 1024) }),
     );
   }
   try {
     return await file.text();
   } catch (cause) {
-    throw new InputError('INPUT_FILE_UNREADABLE', 'This file could not be read.', { cause });
+    throw new InputError('INPUT_FILE_UNREADABLE', msg('common:file.unreadable'), { cause });
   }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CairnError } from '@/core/errors/base';
 import { ERROR_CODES } from '@/core/errors/codes';
-import { errorCopy, errorText } from './errorMessages';
+import { msg } from '@/core/i18n/message';
+import { errorCopy, errorText, failureText } from './errorMessages';
 
 describe('errorCopy', () => {
   it('has a title of its own for every code of every error union', () => {
@@ -33,5 +34,16 @@ describe('errorCopy', () => {
       body: 'Cairn hit an unexpected problem. Nothing was sent or changed.',
       details: undefined,
     });
+  });
+
+  it('adds what did not happen, given as a message or as words, unless a wallet may have sent it', () => {
+    const refused = new CairnError('CHAIN_FEE_TOO_LOW', 'Its fee is too low.');
+    expect(failureText(refused, msg('common:error.unexpected'))).toBe(
+      'Its fee is too low. Cairn hit an unexpected problem. Nothing was sent or changed.',
+    );
+    expect(failureText(refused, 'Nothing was sent.')).toBe('Its fee is too low. Nothing was sent.');
+    expect(failureText(new CairnError('WALLET_UNCLEAR_ANSWER', 'It may have sent it.'), 'Nothing was sent.')).toBe(
+      'It may have sent it.',
+    );
   });
 });

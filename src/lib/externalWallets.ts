@@ -2,7 +2,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { WalletError } from '@/core/errors/wallet';
 import { readAnnouncement, type WalletAnnouncement } from '@/core/externalWallet/announcement';
-import { type ExternalWallet, walletLabel } from '@/core/externalWallet/walletRequests';
+import { type ExternalWallet, walletName } from '@/core/externalWallet/walletRequests';
+import { msg } from '@/core/i18n/message';
 
 /**
  * The browser wallets that announced themselves in this page (EIP-6963), one per reverse-DNS id:
@@ -44,14 +45,14 @@ const ANNOUNCE_WAIT_MS = 500;
  * The wallet an account was added from, by its reverse-DNS id. Throws WALLET_MISSING when it has
  * not announced itself in this page (removed, turned off, or not allowed on Cairn's site).
  */
-export async function findWallet(rdns: string, walletName: string): Promise<ExternalWallet> {
+export async function findWallet(rdns: string, shownName: string): Promise<ExternalWallet> {
   const found = () => walletStore.getState().wallets.find((w) => w.rdns === rdns);
   discoverWallets();
   if (!found()) await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_WAIT_MS));
   const wallet = found();
-  if (wallet) return { name: walletName, provider: wallet.provider };
+  if (wallet) return { name: shownName, provider: wallet.provider };
   throw new WalletError(
     'WALLET_MISSING',
-    `${walletLabel({ name: walletName })} did not answer in this page: check that it is installed, turned on and allowed on this site, then try again.`,
+    msg('core.devices:wallet.missing', { name: walletName({ name: shownName }) }),
   );
 }

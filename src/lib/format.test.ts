@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { fiatText, formatAmount, formatCount, formatPercent, toDecimalString, urlHost } from './format';
+import { accountsText, fiatText, formatAmount, formatCount, formatPercent, toDecimalString, urlHost } from './format';
 
 describe('amount formatting', () => {
   it('gives the exact decimal form, which parses back to the same base units', () => {
@@ -55,6 +55,24 @@ describe('dollars and percentages', () => {
     expect(fiatText(1_234_567_891_234_567_891_234n, 'en-US')).toBe('$1,234.56');
     expect(fiatText(10n ** 15n, 'en-US')).toBe('< $0.01');
     expect(fiatText(0n, 'en-US')).toBe('$0.00');
+    expect(fiatText(0n)).toBe('$0.00');
+  });
+
+  it('puts the dollar sign and separators where the locale does', () => {
+    expect(fiatText(1_234_567_891_234_567_891_234n, 'de')).toBe('1.234,56\u00a0$');
+    expect(fiatText(10n ** 15n, 'de')).toBe('< 0,01\u00a0$');
+    expect(fiatText(12_345_670_000_000_000_000_000n, 'es')).toBe('12.345,67\u00a0US$');
+  });
+
+  it('writes percentages the locale’s way', () => {
+    expect(formatPercent(1n, 3n, 1, 'de')).toBe('33,3\u00a0%');
+    expect(formatPercent(1n, 10_000n, 1, 'es')).toBe('< 0,1\u00a0%');
+    expect(formatPercent(1n, 3n, 1, 'en')).toBe('33.3%');
+  });
+
+  it('counts accounts in words', () => {
+    expect(accountsText(1)).toBe('1 account');
+    expect(accountsText(3)).toBe('3 accounts');
   });
 
   it('shows a share rounded down, exactly, and dust as below the last digit', () => {

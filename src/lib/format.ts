@@ -1,4 +1,5 @@
 import { formatUnits } from 'viem';
+import { msg, renderMessage } from '@/core/i18n/message';
 import { intlLocale } from './i18n/activeLocale';
 
 /** Formats a bigint count (block number, nonce) with the locale's digit grouping. */
@@ -56,32 +57,73 @@ export function formatAmount(value: bigint, decimals: number, options: AmountDis
   return `${sign}${grouped}${fraction ? `${decimalSeparator(options.locale)}${fraction}` : ''}`;
 }
 
-/** A dollar value (18 decimals) as text, rounded down to cents: "$1,234.56", "< $0.01". */
-export function fiatText(value: bigint, locale?: string): string {
+/**
+ * What the locale writes before and after a number in a style ("$" before it in English, " $"
+ * after it in German; "%" or " %"), taken from Intl once per locale and style.
+ */
+const affixes = new Map<string, { before: string; after: string }>();
+function affixesOf(locale: string, options: Intl.NumberFormatOptions): { before: string; after: string } {
+  const key = `${locale}|${options.style}`;
+  let found = affixes.get(key);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale, options).formatToParts(1.5);
+    const number = new Set(['integer', 'group', 'decimal', 'fraction']);
+    const first = parts.findIndex((p) => number.has(p.type));
+    const last = parts.length - 1 - [...parts].reverse().findIndex((p) => number.has(p.type));
+    const text = (from: number, to: number) =>
+      parts
+        .slice(from, to)
+        .map((p) => p.value)
+        .join('');
+    found = { before: text(0, first), after: text(last + 1, parts.length) };
+    affixes.set(key, found);
+  }
+  return found;
+}
+
+/** A number already formatted, with the locale's currency or percent sign around it; dust stays after "< ". */
+function withAffixes(formatted: string, locale: string, options: Intl.NumberFormatOptions): string {
+  const { before, after } = affixesOf(locale, options);
+  return formatted.startsWith('< ') ? `< ${before}${formatted.slice(2)}${after}` : `${before}${formatted}${after}`;
+}
+
+const DOLLARS: Intl.NumberFormatOptions = { style: 'currency', currency: 'USD' };
+const PERCENT: Intl.NumberFormatOptions = { style: 'percent' };
+
+/** A dollar value (18 decimals) as text, rounded down to cents, in the locale's way: "$1,234.56", "< $0.01". */
+export function fiatText(value: bigint, locale: string = intlLocale()): string {
   const formatted = formatAmount(value, 18, { maxFractionDigits: 2, minFractionDigits: 2, locale });
-  return formatted.startsWith('< ') ? `< $${formatted.slice(2)}` : `$${formatted}`;
+  return withAffixes(formatted, locale, DOLLARS);
 }
 
 /**
  * `part` as a percentage of `whole` with `digits` decimals, rounded down ("12.3%"), "< 0.1%" for a
- * share too small to show, undefined when the whole is not positive. Exact: bigints throughout.
+ * share too small to show, undefined when the whole is not positive; the decimal separator and
+ * percent sign are the locale's ("12,3 %"). Exact: bigints throughout.
  */
-export function formatPercent(part: bigint, whole: bigint, digits = 1): string | undefined {
+export function formatPercent(
+  part: bigint,
+  whole: bigint,
+  digits = 1,
+  locale: string = intlLocale(),
+): string | undefined {
   if (whole <= 0n) return undefined;
   const scale = 10n ** BigInt(digits);
   const scaled = (part * 100n * scale) / whole;
-  if (part > 0n && scaled === 0n) return `< ${digits > 0 ? `0.${'0'.repeat(digits - 1)}1` : '1'}%`;
+  const decimal = decimalSeparator(locale);
+  if (part > 0n && scaled === 0n)
+    return withAffixes(`< ${digits > 0 ? `0${decimal}${'0'.repeat(digits - 1)}1` : '1'}`, locale, PERCENT);
   const whole_ = scaled / scale;
-  const fraction = digits > 0 ? `.${(scaled % scale).toString().padStart(digits, '0')}` : '';
-  return `${whole_}${fraction}%`;
+  const fraction = digits > 0 ? `${decimal}${(scaled % scale).toString().padStart(digits, '0')}` : '';
+  return withAffixes(`${whole_}${fraction}`, locale, PERCENT);
+}
+
+/** "1 account", "3 accounts", in the language shown. */
+export function accountsText(count: number): string {
+  return renderMessage(msg('common:accounts', { count }));
 }
 
 /** 0x1234…abcd, for places with no room. Always next to a way to see the full address. */
-/** "1 account", "3 accounts". */
-export function accountsText(count: number): string {
-  return count === 1 ? '1 account' : `${count} accounts`;
-}
-
 export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }

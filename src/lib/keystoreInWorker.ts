@@ -1,4 +1,5 @@
 import { KeyError, type KeyErrorCode } from '@/core/errors/keys';
+import { msg } from '@/core/i18n/message';
 import type { KeystoreRequest, KeystoreResponse } from './workers/keystoreProtocol';
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -50,7 +51,7 @@ function run(
     };
     worker.onerror = () => {
       worker.terminate();
-      reject(new KeyError('KEYS_KEYSTORE_UNSUPPORTED', 'The keystore worker stopped unexpectedly.'));
+      reject(new KeyError('KEYS_KEYSTORE_UNSUPPORTED', msg('common:keystore.workerStopped')));
     };
     worker.postMessage({ ...request, id }, transfer);
   });
@@ -58,7 +59,7 @@ function run(
 
 /** Rebuilds the worker's error (its message already names any faulty field). */
 function toError(message: Extract<KeystoreResponse, { type: 'error' }>): Error {
-  return new KeyError((message.code ?? 'KEYS_KEYSTORE_MALFORMED') as KeyErrorCode, message.message);
+  return new KeyError((message.code ?? 'KEYS_KEYSTORE_MALFORMED') as KeyErrorCode, message.text);
 }
 
 /** Decrypts a keystore file in a Web Worker; resolves to the 32-byte private key. */

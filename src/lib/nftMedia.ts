@@ -5,9 +5,11 @@ import { resolveMediaUri } from '@/core/assets/nftLinks';
 import type { NftMetadata } from '@/core/assets/nftMetadata';
 import { readNftMetadata } from '@/core/assets/nftMetadataFetch';
 import { errorText } from './errorMessages';
+import { translate, useT } from './i18n';
 import { nftMediaKeys } from './queries/localKeys';
 import { useSession } from './session';
 
+/** What to show for an NFT's image; a reason is in words, in the language shown. */
 export type NftImage =
   | { kind: 'none' }
   | { kind: 'loading' }
@@ -26,6 +28,7 @@ export function useNftMedia(metadataUri: string | undefined): {
   image: NftImage;
   blocked?: string;
 } {
+  useT();
   const settings = useSession((s) => s.nftMedia);
   const metadata = useQuery({
     queryKey: nftMediaKeys.metadata(metadataUri, settings),
@@ -54,9 +57,10 @@ export function useNftMedia(metadataUri: string | undefined): {
   let image: NftImage = { kind: 'none' };
   if (metadata.isPending && metadataUri) image = { kind: 'loading' };
   else if (metadata.isError) image = { kind: 'error', reason: (metadata.error as Error).message };
-  else if (metadata.data && 'blocked' in metadata.data) image = { kind: 'blocked', reason: metadata.data.blocked };
+  else if (metadata.data && 'blocked' in metadata.data)
+    image = { kind: 'blocked', reason: translate(metadata.data.blocked) };
   else if (source?.kind === 'data') image = { kind: 'ready', src: source.url };
-  else if (source?.kind === 'blocked') image = { kind: 'blocked', reason: source.reason };
+  else if (source?.kind === 'blocked') image = { kind: 'blocked', reason: translate(source.reason) };
   else if (source?.kind === 'fetch')
     image = blob.isError
       ? { kind: 'error', reason: errorText(blob.error) }

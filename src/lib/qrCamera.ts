@@ -1,4 +1,5 @@
 import { DeviceError } from '@/core/errors/device';
+import { msg } from '@/core/i18n/message';
 import { decodeQrPixels } from './qrImage';
 
 /** Camera frames are read at this width at most (a QR code filling a third of it still reads). */
@@ -10,12 +11,12 @@ function cameraError(cause: unknown): DeviceError {
   const name = cause instanceof DOMException ? cause.name : '';
   const sentence =
     name === 'NotAllowedError'
-      ? 'Cairn may not use the camera. Allow it in the browser’s site settings, or choose a photo of the code instead.'
+      ? msg('core.devices:camera.notAllowed')
       : name === 'NotFoundError' || name === 'OverconstrainedError'
-        ? 'No camera was found. Choose a photo or screenshot of the code instead.'
+        ? msg('core.devices:camera.notFound')
         : name === 'NotReadableError'
-          ? 'The camera is in use by another program. Close it there, or choose a photo of the code instead.'
-          : 'The camera could not be started. Choose a photo or screenshot of the code instead.';
+          ? msg('core.devices:camera.inUse')
+          : msg('core.devices:camera.failed');
   return new DeviceError('DEVICE_CAMERA', sentence, { cause });
 }
 

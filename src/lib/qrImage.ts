@@ -1,4 +1,5 @@
 import { InputError } from '@/core/errors/input';
+import { msg } from '@/core/i18n/message';
 
 /** Photos from phones are large; anything past this is not a picture of a QR code worth decoding. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -22,14 +23,14 @@ export async function readQrFromImage(file: File): Promise<string> {
   if (file.size > MAX_IMAGE_BYTES) {
     throw new InputError(
       'INPUT_FILE_TOO_LARGE',
-      `This image is ${Math.round(file.size / (1024 * 1024))} MB; choose a photo or screenshot under 20 MB.`,
+      msg('core.devices:qrImage.tooLarge', { megabytes: Math.round(file.size / (1024 * 1024)) }),
     );
   }
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
   } catch (cause) {
-    throw new InputError('INPUT_FILE_UNREADABLE', 'This file is not an image Cairn can read (try PNG or JPEG).', {
+    throw new InputError('INPUT_FILE_UNREADABLE', msg('core.devices:qrImage.notImage'), {
       cause,
     });
   }
@@ -40,15 +41,12 @@ export async function readQrFromImage(file: File): Promise<string> {
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (!context) throw new InputError('INPUT_FILE_UNREADABLE', 'This browser cannot read images here.');
+  if (!context) throw new InputError('INPUT_FILE_UNREADABLE', msg('core.devices:qrImage.cannotRead'));
   context.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
   const found = await decodeQrPixels(context.getImageData(0, 0, width, height), 'attemptBoth');
   if (found === undefined) {
-    throw new InputError(
-      'INPUT_QR',
-      'No QR code was found in this image. Take the picture straight on, with the whole code sharp and in view.',
-    );
+    throw new InputError('INPUT_QR', msg('core.devices:qrImage.noCode'));
   }
   return found;
 }

@@ -5,11 +5,10 @@ import type { Network } from '@/core/chain/networks';
 import { LOCAL_EXAMPLES } from '@/core/contracts/localExamples';
 import { PERMIT2_ADDRESS } from '@/core/signing/permits';
 import { useAddressNames } from './addressNames';
+import { translate, useLocale, useT } from './i18n';
 
-/** A spender's name and where it comes from: the person's own names, or a list bundled with Cairn. */
+/** A spender's name and where it comes from (in the language shown): the person's own names, or a list bundled with Cairn. */
 export type SpenderName = { name: string; source: string };
-
-const LOCAL_SOURCE = 'Cairn’s local demo chain (its seed deploys this contract)';
 
 /**
  * Names spenders and operators: one of the person's accounts or contacts first, then the bundled
@@ -18,22 +17,27 @@ const LOCAL_SOURCE = 'Cairn’s local demo chain (its seed deploys this contract
  */
 export function useSpenderNames(network: Network): (address: Address) => SpenderName | undefined {
   const personal = useAddressNames(network);
+  const t = useT();
+  const locale = useLocale();
+  // `t` is the same function in every language: the locale among the inputs rewords the names when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the locale rewords what t gives
   return useMemo(() => {
+    const localSource = t('common:spender.localDemo');
     const local = new Map(
       network.kind === 'local'
         ? [
-            ...LOCAL_EXAMPLES.map((e) => [e.address.toLowerCase(), e.name] as const),
-            [PERMIT2_ADDRESS.toLowerCase(), 'Permit2 (the local chain’s stand-in for Uniswap’s)'] as const,
+            ...LOCAL_EXAMPLES.map((e) => [e.address.toLowerCase(), translate(e.name)] as const),
+            [PERMIT2_ADDRESS.toLowerCase(), t('common:spender.localPermit2')] as const,
           ]
         : [],
     );
     return (address) => {
       const own = personal(address);
-      if (own) return { name: own, source: 'your address book or accounts' };
+      if (own) return { name: own, source: t('common:spender.yours') };
       const demo = local.get(address.toLowerCase());
-      if (demo) return { name: demo, source: LOCAL_SOURCE };
+      if (demo) return { name: demo, source: localSource };
       const known = knownSpender(network.chainId, address);
-      return known ? { name: known.name, source: known.source } : undefined;
+      return known ? { name: known.name, source: translate(known.source) } : undefined;
     };
-  }, [personal, network.kind, network.chainId]);
+  }, [personal, network.kind, network.chainId, t, locale]);
 }

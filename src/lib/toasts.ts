@@ -1,8 +1,14 @@
 import { createStore } from 'zustand/vanilla';
+import type { Message } from '@/core/i18n/message';
 
-export type Toast = { id: number; tone: 'success' | 'error' | 'info'; text: string };
+/** A notice: a Message, worded in the language shown while it is up (or words already in it). */
+export type Toast = { id: number; tone: 'success' | 'error' | 'info'; text: Message | string };
 
-type ToastState = { toasts: Toast[]; push(tone: Toast['tone'], text: string): void; dismiss(id: number): void };
+type ToastState = {
+  toasts: Toast[];
+  push(tone: Toast['tone'], text: Message | string): void;
+  dismiss(id: number): void;
+};
 
 let nextId = 1;
 const VISIBLE_MS = 10_000;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TxRecord } from '@/core/tx/record';
-import { changeNotice, describeRecord } from './txWording';
+import { translate } from './i18n';
+import { changeNotice, describeRecord as describeMessage, STATUS_WORDS } from './txWording';
+
+/** The description as an English reader sees it. */
+const describeRecord = (record: TxRecord) => translate(describeMessage(record));
+const noticeText = (...args: Parameters<typeof changeNotice>) => {
+  const notice = changeNotice(...args);
+  return notice && { tone: notice.tone, text: translate(notice.text) };
+};
 
 const base = {
   kind: 'transfer',
@@ -29,18 +37,28 @@ describe('transaction wording', () => {
   });
 
   it('notices confirmations and failures (one final period), and nothing for other changes', () => {
-    expect(changeNotice({ record: { ...base, status: 'confirmed' }, previous: 'pending' })).toEqual({
+    expect(noticeText({ record: { ...base, status: 'confirmed' }, previous: 'pending' })).toEqual({
       tone: 'success',
       text: '1.5 USDC to 0x1234…abcd: confirmed in block 12.',
     });
     expect(
-      changeNotice({ record: { ...base, status: 'failed', failureReason: 'It ran out of gas.' }, previous: 'pending' })
+      noticeText({ record: { ...base, status: 'failed', failureReason: 'It ran out of gas.' }, previous: 'pending' })
         ?.text,
     ).toBe('1.5 USDC to 0x1234…abcd: failed — It ran out of gas.');
     expect(
-      changeNotice({ record: { ...base, status: 'failed', failureReason: 'ERC20: paused' }, previous: 'pending' })
-        ?.text,
+      noticeText({ record: { ...base, status: 'failed', failureReason: 'ERC20: paused' }, previous: 'pending' })?.text,
     ).toBe('1.5 USDC to 0x1234…abcd: failed — ERC20: paused.');
+    expect(noticeText({ record: { ...base, status: 'failed' }, previous: 'pending' })?.text).toBe(
+      '1.5 USDC to 0x1234…abcd: failed — reverted.',
+    );
+    expect(noticeText({ record: { ...base, status: 'dropped' }, previous: 'pending' })?.text).toBe(
+      '1.5 USDC to 0x1234…abcd: dropped — another transaction used nonce 4.',
+    );
     expect(changeNotice({ record: { ...base, status: 'pending' }, previous: 'signed' })).toBeUndefined();
+  });
+
+  it('names every status by message', () => {
+    expect(translate({ id: STATUS_WORDS.signed })).toBe('Signed, not yet accepted by the node');
+    expect(translate({ id: STATUS_WORDS.rejected })).toBe('Refused by the node');
   });
 });

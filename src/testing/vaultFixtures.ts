@@ -1,6 +1,7 @@
 // Builders for vault tests: fast KDF settings, a fake password estimator, known keys.
 
 import { toBase64 } from '@/core/bytes';
+import { msg } from '@/core/i18n/message';
 import { nfkdBytes } from '@/core/keys/hd';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
@@ -23,7 +24,7 @@ export const TEST_ADDRESS_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 /** Scores by length only: fast and predictable (the real zxcvbn is tested on its own). */
 export const lengthEstimator: PasswordEstimator = (password) => ({
   score: password.length >= 12 ? 4 : password.length >= 10 ? 3 : 1,
-  warning: password.length >= 10 ? null : 'Too short to be safe.',
+  warning: password.length >= 10 ? null : msg('core.keys:password.warning.wordByItself'),
   suggestions: [],
 });
 

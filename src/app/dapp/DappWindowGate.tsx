@@ -1,15 +1,18 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { ScreenSkeleton } from '@/components/Skeleton';
+import { T } from '@/components/T';
 import { Toasts } from '@/components/Toasts';
 import ui from '@/components/ui.module.css';
 import type { DappConnection } from '@/core/dapp/connection';
 import { providerError } from '@/core/dapp/providerErrors';
 import type { Handshake } from '@/core/dapp/windowHandshake';
+import { codeValue } from '@/core/i18n/message';
 import { ApprovalQueue } from '@/features/dapp/ApprovalQueue';
 import styles from '@/features/dapp/dapp.module.css';
 import { DappConnectionProvider } from '@/features/dapp/dappContext';
 import { DeviceSigningHost } from '@/features/deviceSigning/DeviceSigningHost';
 import { UnlockScreen } from '@/features/unlock/UnlockScreen';
+import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { useVault } from '@/lib/vault';
 import { useAutoLock } from '../useAutoLock';
@@ -28,17 +31,18 @@ export function DappWindowGate({
   connection: DappConnection | undefined;
   failure: Failure | undefined;
 }) {
+  const t = useT('dapp');
   const status = useVault((s) => s.status);
   useAutoLock();
   if (!connection) return <WindowProblem failure={failure ?? 'not-opened'} />;
   return (
     <DappConnectionProvider connection={connection}>
       <main id="main" className={styles.window}>
-        {status === 'loading' && <ScreenSkeleton label="Opening Cairn…" />}
+        {status === 'loading' && <ScreenSkeleton label={t('dapp:window.opening')} />}
         {status === 'locked' && (
           <>
             <p>
-              A site is asking Cairn for something. Unlock Cairn to see what: <bdi dir="ltr">{connection.origin}</bdi>
+              <T id="dapp:window.locked" values={{ origin: codeValue(connection.origin) }} />
             </p>
             <Suspense fallback={<ScreenSkeleton />}>
               <UnlockScreen />
@@ -61,44 +65,52 @@ export function DappWindowGate({
 }
 
 function NoWallet({ connection, empty }: { connection: DappConnection; empty: boolean }) {
+  const t = useT('dapp');
   const close = () => {
     connection.rejectAll(providerError('unauthorized', 'Cairn has no wallet yet: the person must set one up first.'));
     window.close();
   };
   return (
     <section aria-labelledby="no-wallet-title">
-      <h1 id="no-wallet-title">{empty ? 'Set up Cairn first' : 'Cairn cannot open its wallet here'}</h1>
+      <h1 id="no-wallet-title">{empty ? t('dapp:noWallet.emptyTitle') : t('dapp:noWallet.damagedTitle')}</h1>
       <p>
-        {empty
-          ? 'A site wants to connect, but Cairn has no wallet in this browser yet.'
-          : 'A site wants to connect, but the saved wallet cannot be opened in this window.'}{' '}
-        Open <a href="./">Cairn</a> {empty ? 'to create or import a wallet' : 'to see why'}, then connect again from the
-        site.
+        <T id={empty ? 'dapp:noWallet.empty' : 'dapp:noWallet.damaged'} tags={{ 0: <CairnLink /> }} />
       </p>
       <div className={ui.actions}>
         <button type="button" onClick={close}>
-          Close
+          {t('dapp:close')}
         </button>
       </div>
     </section>
   );
 }
 
+/** A link to Cairn's own window, its words given by the sentence it stands in. */
+function CairnLink({ children }: { children?: ReactNode }) {
+  return <a href="./">{children}</a>;
+}
+
 function WindowProblem({ failure }: { failure: Failure }) {
+  const t = useT('dapp');
   return (
     <main id="main" className={styles.window}>
-      <h1>This window cannot serve a site</h1>
+      <h1>{t('dapp:windowProblem.title')}</h1>
       {failure === 'not-opened' ? (
         <p>
-          Cairn opens this window when a site asks for your approval. It was not opened by a site, or the site’s page
-          cut its link to windows it opens (it sends <code>Cross-Origin-Opener-Policy: same-origin</code>; it should
-          send <code>same-origin-allow-popups</code>).
+          <T
+            id="dapp:windowProblem.notOpened"
+            values={{
+              sent: codeValue('Cross-Origin-Opener-Policy: same-origin'),
+              wanted: codeValue('same-origin-allow-popups'),
+            }}
+            tags={{ 0: <code />, 1: <code /> }}
+          />
         </p>
       ) : (
-        <p>The site that opened this window did not answer. Close this window and try again from the site.</p>
+        <p>{t('dapp:windowProblem.noAnswer')}</p>
       )}
       <p>
-        <a href="./">Open Cairn</a>
+        <a href="./">{t('dapp:windowProblem.openCairn')}</a>
       </p>
     </main>
   );

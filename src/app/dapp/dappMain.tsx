@@ -14,7 +14,9 @@ export async function startDappWindow(): Promise<void> {
     import('./DappWindow'),
   ]);
   if (!wallet) return;
-  await startLanguage(wallet.store, ['dapp', 'deviceSigning', 'unlock']);
+  // Every catalog the window shows, before its first render: its own, the unlock screen's, the
+  // device dialog's, and the reviews of transactions and typed data.
+  await startLanguage(wallet.store, ['dapp', 'review', 'deviceSigning', 'unlock']);
   // Made once, outside React: a render that suspends must not make a second one.
   const connection = site.ok ? connectSite(wallet, site) : undefined;
   createRoot(wallet.root).render(

@@ -20,14 +20,17 @@ const screenCode: Record<ScreenId, [() => Promise<ScreenComponent>, readonly Nam
   settingsAbout: [() => import('./SettingsRoutes').then((m) => m.AboutRoute), ['settings']],
   accounts: [() => import('./AccountsRoute').then((m) => m.AccountsRoute), ['accounts']],
   addWallet: [() => import('./AddWalletRoute').then((m) => m.AddWalletRoute), ['onboarding', 'accounts']],
-  send: [() => import('@/features/send/SendScreen').then((m) => m.SendScreen), ['send']],
+  send: [() => import('@/features/send/SendScreen').then((m) => m.SendScreen), ['send', 'review']],
   activity: [() => import('@/features/activity/ActivityScreen').then((m) => m.ActivityScreen), ['activity']],
   transaction: [() => import('@/features/explorer/TransactionScreen').then((m) => m.TransactionScreen), ['explorer']],
   address: [() => import('@/features/explorer/AddressScreen').then((m) => m.AddressScreen), ['explorer']],
   nfts: [() => import('@/features/nfts/NftsScreen').then((m) => m.NftsScreen), ['nfts']],
-  approvals: [() => import('@/features/approvals/ApprovalsScreen').then((m) => m.ApprovalsScreen), ['approvals']],
+  approvals: [
+    () => import('@/features/approvals/ApprovalsScreen').then((m) => m.ApprovalsScreen),
+    ['approvals', 'review'],
+  ],
   contracts: [() => import('@/features/contracts/ContractsScreen').then((m) => m.ContractsScreen), ['contracts']],
-  sign: [() => import('@/features/sign/SignScreen').then((m) => m.SignScreen), ['sign']],
+  sign: [() => import('@/features/sign/SignScreen').then((m) => m.SignScreen), ['sign', 'review']],
 };
 
 const loaders = Object.fromEntries(

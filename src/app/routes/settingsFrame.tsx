@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { SettingsFrame, type SettingsSection } from '@/features/settings/SettingsFrame';
 import { screen, sectionsOf } from '../paths';
 
-/** Settings' sections as the route registry has them, with its line on what each is for. */
+/** Settings' sections as the route registry has them, with its line on what each is for (message ids, worded where shown). */
 export const settingsSections: readonly SettingsSection[] = sectionsOf('settings').map((s) => ({
   path: s.path,
   label: s.label,

@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react';
+import type { JSX } from 'react';
 import type { Address } from 'viem';
 import { usdValue } from '@/core/assets/fiat';
 import type { FeedAnswer } from '@/core/assets/portfolio';
 import type { Network } from '@/core/chain/networks';
 import type { EffectWarning } from '@/core/simulation/effects';
 import type { ApprovalChange, AssetChange } from '@/core/simulation/types';
+import { useT } from '@/lib/i18n';
 import { AddressText } from '../AddressText';
 import { Amount, Fiat } from '../Amount';
-import { UntrustedText } from '../UntrustedText';
+import { T } from '../T';
 import { NamedAddress, type PreviewNames, TokenName } from './previewNames';
 
 export type Prices = ReadonlyMap<string, FeedAnswer> | undefined;
@@ -26,6 +27,7 @@ function Moved({
   network: Network;
   prices: Prices;
 }) {
+  useT('review');
   if (change.kind === 'native') {
     const { decimals, symbol } = network.nativeCurrency;
     const price = prices?.get('native');
@@ -44,7 +46,7 @@ function Moved({
   if (change.kind === 'erc20') {
     const label = names.labelOf({ kind: 'erc20', address: change.token });
     const price = label.known ? prices?.get(change.token.toLowerCase()) : undefined;
-    return (
+    const moved = (
       <>
         <Amount value={amount} decimals={label.decimals} symbol={label.symbol} full />
         {price && (
@@ -53,14 +55,10 @@ function Moved({
             (<Fiat value={usdValue(amount, label.decimals, price)} />)
           </>
         )}
-        {!label.known && (
-          <>
-            {' '}
-            of the token <AddressText address={change.token} />
-          </>
-        )}
       </>
     );
+    if (label.known) return moved;
+    return <T id="review:moved.unknownToken" tags={{ 0: moved, 1: <AddressText address={change.token} /> }} />;
   }
   if (change.kind === 'erc1155')
     return (
@@ -83,26 +81,27 @@ export function AccountChangeLines({
   network: Network;
   prices: Prices;
 }) {
-  const lines: { key: string; verb: 'Sends' | 'Receives'; what: ReactNode }[] = [];
+  useT('review');
+  const lines: { key: string; direction: 'out' | 'in'; what: JSX.Element }[] = [];
   for (const [i, change] of changes.entries()) {
     if (change.kind === 'erc721') {
       for (const id of change.sent)
-        lines.push({ key: `${i}s${id}`, verb: 'Sends', what: <Nft token={change.token} id={id} names={names} /> });
+        lines.push({ key: `${i}s${id}`, direction: 'out', what: <Nft token={change.token} id={id} names={names} /> });
       for (const id of change.received)
-        lines.push({ key: `${i}r${id}`, verb: 'Receives', what: <Nft token={change.token} id={id} names={names} /> });
+        lines.push({ key: `${i}r${id}`, direction: 'in', what: <Nft token={change.token} id={id} names={names} /> });
       continue;
     }
     const moved = (amount: bigint) => (
       <Moved change={change} amount={amount} names={names} network={network} prices={prices} />
     );
-    if (change.out > 0n) lines.push({ key: `${i}o`, verb: 'Sends', what: moved(change.out) });
-    if (change.in > 0n) lines.push({ key: `${i}i`, verb: 'Receives', what: moved(change.in) });
+    if (change.out > 0n) lines.push({ key: `${i}o`, direction: 'out', what: moved(change.out) });
+    if (change.in > 0n) lines.push({ key: `${i}i`, direction: 'in', what: moved(change.in) });
   }
   return (
     <ul>
       {lines.map((line) => (
-        <li key={line.key} data-direction={line.verb === 'Sends' ? 'out' : 'in'}>
-          {line.verb} {line.what}
+        <li key={line.key} data-direction={line.direction}>
+          <T id={line.direction === 'out' ? 'review:moved.sends' : 'review:moved.receives'} tags={{ 0: line.what }} />
         </li>
       ))}
     </ul>
@@ -120,56 +119,55 @@ function Nft({ token, id, names }: { token: Address; id: bigint; names: PreviewN
 
 /** An approval set by one of the person's accounts, in words. */
 export function ApprovalLine({ approval, names }: { approval: ApprovalChange; names: PreviewNames }) {
+  useT('review');
   switch (approval.kind) {
-    case 'operator':
-      return approval.approved ? (
-        <>
-          Lets <NamedAddress address={approval.operator} names={names} /> move <strong>all</strong> your{' '}
-          <TokenName token={approval.token} nft names={names} /> NFTs, now and later
-        </>
-      ) : (
-        <>
-          Takes back from <NamedAddress address={approval.operator} names={names} /> the right to move your{' '}
-          <TokenName token={approval.token} nft names={names} /> NFTs
-        </>
-      );
-    case 'erc721':
+    case 'operator': {
+      const tags = {
+        0: <NamedAddress address={approval.operator} names={names} />,
+        1: <TokenName token={approval.token} nft names={names} />,
+        2: <strong />,
+      };
+      return <T id={approval.approved ? 'review:approval.operator' : 'review:approval.operatorRevoked'} tags={tags} />;
+    }
+    case 'erc721': {
+      const token = <TokenName token={approval.token} nft names={names} />;
+      const id = approval.tokenId.toString();
       return approval.revoked ? (
-        <>
-          Takes back the approval on <TokenName token={approval.token} nft names={names} /> #
-          {approval.tokenId.toString()}
-        </>
+        <T id="review:approval.nftRevoked" values={{ id }} tags={{ 0: token }} />
       ) : (
-        <>
-          Lets <NamedAddress address={approval.approved} names={names} /> take{' '}
-          <TokenName token={approval.token} nft names={names} /> #{approval.tokenId.toString()}
-        </>
+        <T
+          id="review:approval.nft"
+          values={{ id }}
+          tags={{ 0: <NamedAddress address={approval.approved} names={names} />, 1: token }}
+        />
       );
+    }
     case 'erc20':
     case 'permit2': {
       const label = names.labelOf({ kind: 'erc20', address: approval.token });
-      const via = approval.kind === 'permit2' ? ' through Permit2' : '';
+      const permit2 = approval.kind === 'permit2';
+      const spender = <NamedAddress address={approval.spender} names={names} />;
+      const token = <TokenName token={approval.token} names={names} />;
       if (approval.amount === 0n)
         return (
-          <>
-            Takes back <NamedAddress address={approval.spender} names={names} />
-            ’s allowance on <TokenName token={approval.token} names={names} />
-            {via}
-          </>
+          <T
+            id={permit2 ? 'review:approval.allowanceRevokedPermit2' : 'review:approval.allowanceRevoked'}
+            tags={{ 0: spender, 1: token }}
+          />
         );
+      if (approval.unlimited)
+        return (
+          <T
+            id={permit2 ? 'review:approval.unlimitedPermit2' : 'review:approval.unlimited'}
+            tags={{ 0: spender, 1: <strong />, 2: token }}
+          />
+        );
+      const amount = <Amount value={approval.amount} decimals={label.decimals} symbol="" full symbolWarning={false} />;
       return (
-        <>
-          Lets <NamedAddress address={approval.spender} names={names} /> spend{' '}
-          {approval.unlimited ? (
-            <strong>an unlimited amount of</strong>
-          ) : (
-            <>
-              up to <Amount value={approval.amount} decimals={label.decimals} symbol="" full symbolWarning={false} />
-            </>
-          )}{' '}
-          your <TokenName token={approval.token} names={names} />
-          {via}
-        </>
+        <T
+          id={permit2 ? 'review:approval.upToPermit2' : 'review:approval.upTo'}
+          tags={{ 0: spender, 1: amount, 2: token }}
+        />
       );
     }
   }
@@ -186,63 +184,73 @@ export function WarningSentence({
   /** How the form's asset is shown (its decimals and symbol). */
   unit: { decimals: number; symbol: string };
 }) {
+  useT('review');
+  const strong = <strong />;
   switch (warning.kind) {
-    case 'reverts':
+    case 'reverts': {
+      const { reason } = warning;
       return warning.call ? (
-        <>
-          <strong>
-            Call {warning.call.index + 1} of {warning.call.count} would fail:
-          </strong>{' '}
-          <UntrustedText text={warning.reason} kind="whole" />. Cairn would stop there: the calls before it would still
-          be mined (and cost their fees), none after it would be sent.
-        </>
+        <T
+          id="review:warning.callReverts"
+          values={{ index: warning.call.index + 1, count: warning.call.count, reason }}
+          tags={{ 0: strong }}
+        />
       ) : (
-        <>
-          <strong>This transaction would fail:</strong> <UntrustedText text={warning.reason} kind="whole" />. A failed
-          transaction still costs its network fee.
-        </>
+        <T id="review:warning.reverts" values={{ reason }} tags={{ 0: strong }} />
       );
+    }
     case 'operator-for-all':
       return (
-        <>
-          <strong>Gives an operator all your NFTs:</strong> <NamedAddress address={warning.operator} names={names} />{' '}
-          could take every <TokenName token={warning.token} nft names={names} /> NFT you hold, now or later, without
-          asking again. Drainers ask for exactly this.
-        </>
+        <T
+          id="review:warning.operatorForAll"
+          tags={{
+            0: strong,
+            1: <NamedAddress address={warning.operator} names={names} />,
+            2: <TokenName token={warning.token} nft names={names} />,
+          }}
+        />
       );
     case 'unlimited-to-codeless':
       return (
-        <>
-          <strong>Unlimited allowance to an address with no code:</strong>{' '}
-          <NamedAddress address={warning.spender} names={names} /> is not a contract, so no app needs this: whoever
-          holds its key could take all your <TokenName token={warning.token} names={names} />.
-        </>
+        <T
+          id="review:warning.unlimitedToCodeless"
+          tags={{
+            0: strong,
+            1: <NamedAddress address={warning.spender} names={names} />,
+            2: <TokenName token={warning.token} names={names} />,
+          }}
+        />
       );
     case 'unlimited-to-unknown':
       return (
-        <>
-          <strong>Unlimited permission to an address you have never dealt with:</strong>{' '}
-          <NamedAddress address={warning.spender} names={names} />. Make sure it is the app you mean.
-        </>
+        <T
+          id="review:warning.unlimitedToUnknown"
+          tags={{ 0: strong, 1: <NamedAddress address={warning.spender} names={names} /> }}
+        />
       );
     case 'cannot-receive':
       return (
-        <>
-          <strong>The recipient may not be able to handle this NFT:</strong>{' '}
-          <NamedAddress address={warning.to} names={names} /> is a contract that does not declare it accepts ERC-721
-          tokens, so <TokenName token={warning.token} nft names={names} /> #{warning.tokenId.toString()} could be stuck
-          there for good.
-        </>
+        <T
+          id="review:warning.cannotReceive"
+          values={{ id: warning.tokenId.toString() }}
+          tags={{
+            0: strong,
+            1: <NamedAddress address={warning.to} names={names} />,
+            2: <TokenName token={warning.token} nft names={names} />,
+          }}
+        />
       );
     case 'differs-from-form':
       return (
-        <>
-          <strong>The recipient would get another amount than the form says:</strong> the form sends{' '}
-          <Amount value={warning.expected} decimals={unit.decimals} symbol={unit.symbol} full />, and the preview shows{' '}
-          <NamedAddress address={warning.recipient} names={names} /> receiving{' '}
-          <Amount value={warning.actual} decimals={unit.decimals} symbol={unit.symbol} full />. The token may take a fee
-          on each transfer.
-        </>
+        <T
+          id="review:warning.differsFromForm"
+          tags={{
+            0: strong,
+            1: <Amount value={warning.expected} decimals={unit.decimals} symbol={unit.symbol} full />,
+            2: <NamedAddress address={warning.recipient} names={names} />,
+            3: <Amount value={warning.actual} decimals={unit.decimals} symbol={unit.symbol} full />,
+          }}
+        />
       );
   }
 }

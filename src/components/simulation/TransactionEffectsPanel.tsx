@@ -2,23 +2,27 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo } from 'react';
 import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
+import { type Message, msg } from '@/core/i18n/message';
 import { describeEffects, type FormIntent } from '@/core/simulation/effects';
 import type { ApprovalChange, SimulationStrategy, UnsignedTransaction } from '@/core/simulation/types';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useKnownAddressSet } from '@/lib/knownAddresses';
 import type { TransactionPreview } from '@/lib/queries/simulationQueries';
 import { usePortfolio } from '@/lib/usePortfolio';
 import { useVault } from '@/lib/vault';
+import { T } from '../T';
 import ui from '../ui.module.css';
 import { AccountChangeLines, ApprovalLine, WarningSentence } from './EffectLines';
 import { NamedAddress, usePreviewNames } from './previewNames';
 import styles from './simulation.module.css';
 
-const STRATEGY_WORDS: Record<SimulationStrategy, string> = {
+/** How the preview was made; the method's own name where that says it. */
+const STRATEGY_WORDS: Record<SimulationStrategy, Message | string> = {
   simulateV1: 'eth_simulateV1',
-  callTracer: 'a call trace (debug_traceCall)',
-  structLogs: 'a step-by-step trace (debug_traceCall)',
-  stateOverride: 'eth_call and a simulator contract placed at your address (state overrides)',
+  callTracer: msg('review:effects.strategy.callTracer'),
+  structLogs: msg('review:effects.strategy.structLogs'),
+  stateOverride: msg('review:effects.strategy.stateOverride'),
 };
 
 /**
@@ -35,12 +39,12 @@ export function TransactionEffectsPanel({
   unit,
   acknowledged,
   onAcknowledge,
-  title = 'What this transaction does',
+  title,
   approvalsLink,
 }: {
   /** Shown when the preview grants an unlimited allowance or an operator for all NFTs: the way to the Approvals screen. */
   approvalsLink?: ReactNode;
-  /** The panel's heading (a batch of calls says what they do together). */
+  /** The panel's heading (a batch of calls says what they do together); "What this transaction does" if not given. */
   title?: string;
   network: Network;
   tx: UnsignedTransaction;
@@ -51,6 +55,7 @@ export function TransactionEffectsPanel({
   acknowledged: boolean;
   onAcknowledge(value: boolean): void;
 }) {
+  const t = useT('review');
   const titleId = useId();
   const accounts = useVault((s) => s.accounts);
   const own = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
@@ -66,23 +71,22 @@ export function TransactionEffectsPanel({
 
   return (
     <section className={styles.panel} aria-labelledby={titleId} aria-busy={preview.isPending}>
-      <h3 id={titleId}>{title}</h3>
+      <h3 id={titleId}>{title ?? t('review:effects.title')}</h3>
       {preview.isPending && (
         <p role="status" className={ui.muted}>
-          Previewing it on your node…
+          {t('review:effects.previewing')}
         </p>
       )}
       {preview.isError && (
         <p role="status" className={ui.noticeWarning}>
-          Cairn could not preview this transaction: {errorText(preview.error)} You can still send it; check the details
-          above yourself.
+          <T id="review:effects.failed" values={{ error: errorText(preview.error) }} />
         </p>
       )}
       {result && effects && (
         <>
           {effects.warnings.length > 0 && (
             <div role="alert" className={ui.noticeDanger}>
-              <ul className={styles.list} aria-label="Warnings from the preview">
+              <ul className={styles.list} aria-label={t('review:effects.warnings')}>
                 {effects.warnings.map((warning, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the warnings of one preview, in a fixed order
                   <li key={i}>
@@ -93,13 +97,13 @@ export function TransactionEffectsPanel({
               {!result.outcome.ok && (
                 <label className={ui.checkbox}>
                   <input type="checkbox" checked={acknowledged} onChange={(e) => onAcknowledge(e.target.checked)} />
-                  <span>I understand it would fail and still cost its fee, and want to send it anyway.</span>
+                  <span>{t('review:effects.acknowledge')}</span>
                 </label>
               )}
             </div>
           )}
           {effects.accounts.length === 0 ? (
-            <p>No change to your accounts’ balances, apart from the network fee.</p>
+            <p>{t('review:effects.noChange')}</p>
           ) : (
             effects.accounts.map((account) => (
               <div key={account.address} className={styles.account}>
@@ -112,7 +116,7 @@ export function TransactionEffectsPanel({
           )}
           {effects.approvals.length > 0 && (
             <>
-              <h4>Permissions</h4>
+              <h4>{t('review:effects.permissions')}</h4>
               <ul className={styles.list}>
                 {effects.approvals.map((approval, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: in log order, fixed for one preview
@@ -122,32 +126,38 @@ export function TransactionEffectsPanel({
                 ))}
               </ul>
               {approvalsLink && effects.approvals.some(grantsWidely) && (
-                <p>It stays in force after this transaction, until withdrawn: {approvalsLink}</p>
+                <p>
+                  <T id="review:effects.staysInForce" tags={{ 0: <>{approvalsLink}</> }} />
+                </p>
               )}
             </>
           )}
           {effects.contracts.length > 0 && (
             <>
-              <h4>Contracts involved</h4>
+              <h4>{t('review:effects.contracts')}</h4>
               <ul className={styles.list}>
                 {effects.contracts.map((address) => (
                   <li key={address}>
                     <NamedAddress address={address} names={names} />
-                    {result.created.includes(address) && ' (created by this transaction)'}
+                    {result.created.includes(address) && <> {t('review:effects.created')}</>}
                   </li>
                 ))}
               </ul>
             </>
           )}
           <p className={ui.muted}>
-            Simulated on your own node with {STRATEGY_WORDS[result.strategy]}; about{' '}
-            {result.gasUsed.toLocaleString('en')} gas. This is a preview, not a promise: the chain can change before the
-            transaction is mined, and a contract can behave differently when it is not simulated.
+            <T
+              id="review:effects.simulated"
+              values={{ strategy: STRATEGY_WORDS[result.strategy], gas: result.gasUsed }}
+            />
           </p>
           {result.notes.length > 0 && (
-            <ul className={`${styles.list} ${ui.muted}`} aria-label="Limits of this preview">
-              {result.notes.map((note) => (
-                <li key={note}>{note}</li>
+            <ul className={`${styles.list} ${ui.muted}`} aria-label={t('review:effects.limits')}>
+              {result.notes.map((note, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the notes of one preview, in a fixed order
+                <li key={i}>
+                  <T message={note} />
+                </li>
               ))}
             </ul>
           )}

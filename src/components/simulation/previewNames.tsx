@@ -5,6 +5,7 @@ import type { Network } from '@/core/chain/networks';
 import type { SimulationResult } from '@/core/simulation/types';
 import { useAddressNames } from '@/lib/addressNames';
 import { type AssetLabel, useAssetLabels } from '@/lib/assetLabels';
+import { useT } from '@/lib/i18n';
 import { useSavedContracts } from '@/lib/knownAddresses';
 import { AddressText } from '../AddressText';
 import { UntrustedText } from '../UntrustedText';
@@ -51,6 +52,7 @@ export function usePreviewNames(network: Network, result: SimulationResult | und
 
 /** An address with the person's name for it, or a listed (or added) token's name. */
 export function NamedAddress({ address, names }: { address: Address; names: PreviewNames }) {
+  const t = useT('review');
   const own = names.nameOf(address);
   if (own !== undefined)
     return (
@@ -72,7 +74,7 @@ export function NamedAddress({ address, names }: { address: Address; names: Prev
         </>
       )}
       <AddressText address={address} />
-      {names.isSaved(address) && ' (a saved contract)'}
+      {names.isSaved(address) && <> {t('review:names.savedContract')}</>}
     </>
   );
 }

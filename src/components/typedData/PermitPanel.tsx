@@ -1,18 +1,29 @@
+import type { JSX } from 'react';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
-import type { Grant, SignatureConsequences, SignatureWarning, Until } from '@/core/signing/permitTypes';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
+import type { Grant, PermitStandard, SignatureConsequences, SignatureWarning, Until } from '@/core/signing/permitTypes';
 import { useAddressNames } from '@/lib/addressNames';
-import { FullAddress, PermitAmount, usePermitToken } from './PermitToken';
+import { intlLocale, useLocale, useT } from '@/lib/i18n';
+import { dateTimeText, FullAddress, PermitAmount, usePermitToken } from './PermitToken';
 import { SeaportOrderView } from './SeaportOrderView';
 
 /** A unix time as the person's local date and time, or what the special values mean. */
-export function untilText(until: Until): string {
-  if (until.kind === 'never') return 'with no end date';
-  if (until.kind === 'block') return 'only within the block in which it is used';
-  const date = new Date(Number(until.at) * 1000);
-  return `until ${date.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}`;
+export function untilText(until: Until, locale: string): Message {
+  if (until.kind === 'never') return msg('review:until.never');
+  if (until.kind === 'block') return msg('review:until.block');
+  return msg('review:until.date', { date: dateTimeText(until.at, locale) });
 }
+
+/** The standard's key in the messages that name it. */
+const STANDARD: Record<PermitStandard, string> = {
+  'EIP-2612 permit': 'eip2612',
+  'DAI permit': 'dai',
+  'Permit2 allowance': 'permit2Allowance',
+  'Permit2 transfer': 'permit2Transfer',
+};
 
 /** An address in full, with the name the person gave it when it is one of their accounts or contacts. */
 export function NamedAddress({ address, name }: { address: string; name: string | undefined }) {
@@ -30,26 +41,41 @@ export function NamedAddress({ address, name }: { address: string; name: string 
 }
 
 function GrantSentence({ grant, network, sameChain }: { grant: Grant; network: Network; sameChain: boolean }) {
+  const t = useT('review');
+  const locale = intlLocale(useLocale());
   const known = usePermitToken(network, grant.token, sameChain);
   const nameOf = useAddressNames(network);
   const spender = <NamedAddress address={grant.spender} name={nameOf(grant.spender)} />;
-  const owner = grant.owner ? <NamedAddress address={grant.owner} name={nameOf(grant.owner)} /> : 'the signing account';
-  const amount = <PermitAmount amount={grant.amount} token={grant.token} known={known} unlimited={grant.unlimited} />;
+  const owner: JSX.Element = grant.owner ? (
+    <NamedAddress address={grant.owner} name={nameOf(grant.owner)} />
+  ) : (
+    <>{t('review:permit.signingAccount')}</>
+  );
   if (grant.kind === 'revoke') {
+    const zero = <PermitAmount amount={0n} token={grant.token} known={known} unlimited={false} />;
     return (
       <li>
-        The allowance of {spender} on <PermitAmount amount={0n} token={grant.token} known={known} unlimited={false} />{' '}
-        from {owner} is set to zero. Signature valid {untilText(grant.signatureUntil)}.
+        <T
+          id="review:permit.revoke"
+          values={{ signatureUntil: untilText(grant.signatureUntil, locale) }}
+          tags={{ 0: spender, 1: zero, 2: owner }}
+        />
       </li>
     );
   }
-  const signatureNote =
-    grant.kind === 'allowance' ? ` This signature can be submitted ${untilText(grant.signatureUntil)}.` : '';
+  const amount = <PermitAmount amount={grant.amount} token={grant.token} known={known} unlimited={grant.unlimited} />;
+  const tags = { 0: spender, 1: amount, 2: owner };
   return (
     <li>
-      {spender} may take up to {amount} from {owner}
-      {grant.kind === 'transfer' ? ', once, ' : ', as often as it likes, '}
-      {untilText(grant.until)}.{signatureNote}
+      {grant.kind === 'transfer' ? (
+        <T id="review:permit.transfer" values={{ until: untilText(grant.until, locale) }} tags={tags} />
+      ) : (
+        <T
+          id="review:permit.allowance"
+          values={{ until: untilText(grant.until, locale), signatureUntil: untilText(grant.signatureUntil, locale) }}
+          tags={tags}
+        />
+      )}
     </li>
   );
 }
@@ -57,18 +83,19 @@ function GrantSentence({ grant, network, sameChain }: { grant: Grant; network: N
 function Warnings({
   warnings,
 }: {
-  warnings: readonly (SignatureWarning | { code: string; serious: false; text: string })[];
+  warnings: readonly (SignatureWarning | { code: string; serious: false; text: Message })[];
 }) {
+  const t = useT('review');
   if (warnings.length === 0) return null;
   return (
-    <ul className={ui.stack} aria-label="Warnings about this signature">
+    <ul className={ui.stack} aria-label={t('review:permit.warnings')}>
       {warnings.map((warning) => (
         <li key={warning.code}>
           <p
             role={warning.serious ? 'alert' : undefined}
             className={warning.serious ? ui.noticeDanger : ui.noticeWarning}
           >
-            {warning.text}
+            <T message={warning.text} />
           </p>
         </li>
       ))}
@@ -89,6 +116,7 @@ export function PermitPanel({
   network: Network;
   domainChainId: bigint | undefined;
 }) {
+  const t = useT('review');
   const nameOf = useAddressNames(network);
   // Token names and decimals come from the selected network: for another chain they would be wrong.
   const sameChain = domainChainId === undefined || domainChainId === BigInt(network.chainId);
@@ -98,28 +126,17 @@ export function PermitPanel({
     .map((spender) => ({
       code: `unknownSpender-${spender}`,
       serious: false as const,
-      text: `${spender} is not one of your accounts or contacts: check it is the contract of the app you are using.`,
+      text: msg('review:permit.unknownSpender', { spender: codeValue(spender) }),
     }));
   return (
     <section className={ui.card} aria-labelledby="permit-title">
-      <h2 id="permit-title">What this signature allows</h2>
+      <h2 id="permit-title">{t('review:permit.title')}</h2>
       {consequences.kind === 'permit' ? (
         <>
           <p className={ui.flush}>
-            A {consequences.standard}
-            {consequences.contract && (
-              <>
-                , checked by <FullAddress address={consequences.contract} />
-              </>
-            )}
-            {consequences.witness && (
-              <>
-                , with a {consequences.witness.type} signed as its “{consequences.witness.field}”
-              </>
-            )}
-            .
+            <PermitIntro permit={consequences} />
           </p>
-          <ul className={ui.stack} aria-label="Permissions">
+          <ul className={ui.stack} aria-label={t('review:permit.permissions')}>
             {consequences.grants.map((grant, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: grants are a fixed list that never reorders
               <GrantSentence key={i} grant={grant} network={network} sameChain={sameChain} />
@@ -131,11 +148,25 @@ export function PermitPanel({
       )}
       {!sameChain && (
         <p className={ui.flush}>
-          Token names and decimals are not looked up: the typed data is for chain {domainChainId?.toString()}, not the
-          selected network, so amounts are in base units.
+          <T id="review:permit.otherChain" values={{ chainId: codeValue(domainChainId?.toString() ?? '') }} />
         </p>
       )}
       <Warnings warnings={[...consequences.warnings, ...unknownSpenders]} />
     </section>
   );
+}
+
+/** The permit's standard, the contract that checks it and the witness signed with it, in one sentence. */
+function PermitIntro({ permit }: { permit: Extract<SignatureConsequences, { kind: 'permit' }> }) {
+  const standard = STANDARD[permit.standard];
+  const contract = permit.contract && <FullAddress address={permit.contract} />;
+  const witness = permit.witness && {
+    type: untrustedValue(permit.witness.type, 'name'),
+    field: untrustedValue(permit.witness.field, 'name'),
+  };
+  if (contract && witness)
+    return <T id="review:permit.introContractWitness" values={{ standard, ...witness }} tags={{ 0: contract }} />;
+  if (contract) return <T id="review:permit.introContract" values={{ standard }} tags={{ 0: contract }} />;
+  if (witness) return <T id="review:permit.introWitness" values={{ standard, ...witness }} />;
+  return <T id="review:permit.intro" values={{ standard }} />;
 }

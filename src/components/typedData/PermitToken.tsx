@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { Network } from '@/core/chain/networks';
 import { toDecimalString } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
 import styles from './typedData.module.css';
 
@@ -22,20 +24,24 @@ export function usePermitToken(network: Network, token: Address, sameChain: bool
   return metadata && metadata.decimals !== undefined ? { ...metadata, decimals: metadata.decimals } : undefined;
 }
 
+/** A unix time in seconds as a date and time, long, in the locale given (an Intl tag). */
+export function dateTimeText(seconds: bigint, locale: string): string {
+  return new Date(Number(seconds) * 1000).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+}
+
 /** "0x…" in full, in code type. */
 export function FullAddress({ address }: { address: string }) {
-  return <span className={styles.code}>{address}</span>;
+  return (
+    <bdi className={styles.code} dir="ltr" translate="no">
+      {address}
+    </bdi>
+  );
 }
 
 /** The token named in full: symbol, name and address (untrusted text from the token contract). */
 export function TokenName({ token, known }: { token: Address; known: Known | undefined }) {
-  if (!known) {
-    return (
-      <>
-        token <FullAddress address={token} />
-      </>
-    );
-  }
+  useT('review');
+  if (!known) return <T id="review:permit.tokenAt" tags={{ 0: <FullAddress address={token} /> }} />;
   return (
     <>
       <UntrustedText text={known.symbol} kind="symbol" /> (<UntrustedText text={known.name} kind="tokenName" />,{' '}
@@ -59,20 +65,10 @@ export function PermitAmount({
   known: Known | undefined;
   unlimited: boolean;
 }) {
-  if (unlimited) {
-    return (
-      <>
-        <strong>an unlimited amount</strong> of <TokenName token={token} known={known} />
-      </>
-    );
-  }
-  if (!known) {
-    return (
-      <>
-        {amount.toString()} base units of <TokenName token={token} known={known} />
-      </>
-    );
-  }
+  useT('review');
+  const name = <TokenName token={token} known={known} />;
+  if (unlimited) return <T id="review:permit.unlimitedAmount" tags={{ 0: <strong />, 1: name }} />;
+  if (!known) return <T id="review:permit.baseUnits" values={{ amount: amount.toString() }} tags={{ 0: name }} />;
   return (
     <>
       <strong>{toDecimalString(amount, known.decimals)}</strong> <TokenName token={token} known={known} />

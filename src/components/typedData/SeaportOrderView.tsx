@@ -1,28 +1,41 @@
-import type { ReactNode } from 'react';
+import type { JSX, ReactNode } from 'react';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
-import type { SeaportDescription, SeaportItem } from '@/core/signing/permitTypes';
+import { codeValue, type Message, msg } from '@/core/i18n/message';
+import type { SeaportDescription, SeaportItem, SeaportItemKind } from '@/core/signing/permitTypes';
 import { toDecimalString } from '@/lib/format';
-import { FullAddress, PermitAmount, usePermitToken } from './PermitToken';
+import { intlLocale, useLocale, useT } from '@/lib/i18n';
+import { dateTimeText, FullAddress, PermitAmount, usePermitToken } from './PermitToken';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
-function amountRange(item: SeaportItem, show: (amount: bigint) => ReactNode) {
+/** How an item's kind is named: the standard's own name, or words for the rest. */
+const KIND_NAMES: Record<SeaportItemKind, Message | string> = {
+  native: 'native',
+  'ERC-20': 'ERC-20',
+  'ERC-721': 'ERC-721',
+  'ERC-1155': 'ERC-1155',
+  'ERC-721 with criteria': msg('review:seaport.kind.erc721Criteria'),
+  'ERC-1155 with criteria': msg('review:seaport.kind.erc1155Criteria'),
+  unknown: msg('review:seaport.kind.unknown'),
+};
+
+function amountRange(item: SeaportItem, show: (amount: bigint) => ReactNode): ReactNode {
   if (item.startAmount === item.endAmount) return show(item.startAmount);
-  return (
-    <>
-      from {show(item.startAmount)} at the start to {show(item.endAmount)} at the end
-    </>
-  );
+  return <T id="review:seaport.range" tags={{ 0: <>{show(item.startAmount)}</>, 1: <>{show(item.endAmount)}</> }} />;
 }
 
 function ItemText({ item, network, sameChain }: { item: SeaportItem; network: Network; sameChain: boolean }) {
+  const t = useT('review');
   const fungible = item.kind === 'ERC-20';
   const known = usePermitToken(network, item.token, sameChain && fungible);
   if (item.kind === 'native') {
     const symbol = sameChain ? network.nativeCurrency.symbol : undefined;
     return amountRange(item, (amount) =>
-      symbol ? `${toDecimalString(amount, network.nativeCurrency.decimals)} ${symbol}` : `${amount} wei (native coin)`,
+      symbol
+        ? `${toDecimalString(amount, network.nativeCurrency.decimals)} ${symbol}`
+        : t('review:seaport.nativeWei', { amount: amount.toString() }),
     );
   }
   if (fungible) {
@@ -30,16 +43,19 @@ function ItemText({ item, network, sameChain }: { item: SeaportItem; network: Ne
       <PermitAmount amount={amount} token={item.token} known={known} unlimited={false} />
     ));
   }
-  const which =
+  const which: Message =
     item.kind === 'ERC-721' || item.kind === 'ERC-1155'
-      ? `token id ${item.identifierOrCriteria}`
+      ? msg('review:seaport.tokenId', { id: item.identifierOrCriteria.toString() })
       : item.identifierOrCriteria === 0n
-        ? 'any token id'
-        : `any token id in the set with Merkle root 0x${item.identifierOrCriteria.toString(16)}`;
+        ? msg('review:seaport.anyTokenId')
+        : msg('review:seaport.merkleRoot', { root: codeValue(`0x${item.identifierOrCriteria.toString(16)}`) });
+  const range: JSX.Element = <>{amountRange(item, (amount) => amount.toString())}</>;
   return (
-    <>
-      {amountRange(item, (amount) => amount.toString())} × {item.kind} {which} of <FullAddress address={item.token} />
-    </>
+    <T
+      id="review:seaport.nft"
+      values={{ kind: KIND_NAMES[item.kind], which }}
+      tags={{ 0: range, 1: <FullAddress address={item.token} /> }}
+    />
   );
 }
 
@@ -49,12 +65,15 @@ function Items({
   network,
   sameChain,
   empty,
+  others = false,
 }: {
   label: string;
   items: SeaportItem[];
   network: Network;
   sameChain: boolean;
   empty: string;
+  /** Items that go to others: each names its recipient. */
+  others?: boolean;
 }) {
   if (items.length === 0) return <p className={ui.flush}>{empty}</p>;
   return (
@@ -62,12 +81,16 @@ function Items({
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the order's items are a fixed list
         <li key={i}>
-          <ItemText item={item} network={network} sameChain={sameChain} />
-          {item.recipient && label === 'To others' && (
-            <>
-              {' '}
-              to <FullAddress address={item.recipient} />
-            </>
+          {item.recipient && others ? (
+            <T
+              id="review:seaport.toRecipient"
+              tags={{
+                0: <ItemText item={item} network={network} sameChain={sameChain} />,
+                1: <FullAddress address={item.recipient} />,
+              }}
+            />
+          ) : (
+            <ItemText item={item} network={network} sameChain={sameChain} />
           )}
         </li>
       ))}
@@ -85,40 +108,50 @@ export function SeaportOrderView({
   network: Network;
   sameChain: boolean;
 }) {
-  const start = new Date(Number(order.start) * 1000).toLocaleString(undefined, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  });
-  const end =
-    order.end.kind === 'time'
-      ? new Date(Number(order.end.at) * 1000).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })
-      : 'never';
+  const t = useT('review');
+  const locale = intlLocale(useLocale());
+  const start = dateTimeText(order.start, locale);
+  const end = order.end.kind === 'time' ? dateTimeText(order.end.at, locale) : msg('review:seaport.never');
+  const offerer = <FullAddress address={order.offerer} />;
   return (
     <>
       <p className={ui.flush}>
-        A Seaport order by <FullAddress address={order.offerer} />
-        {order.contract && (
-          <>
-            {' '}
-            for the contract <FullAddress address={order.contract} />
-          </>
-        )}
-        . Anyone who fills it before it ends receives what is offered.
-      </p>
-      <h3>You give</h3>
-      <Items label="You give" items={order.offer} network={network} sameChain={sameChain} empty="Nothing." />
-      <h3>You receive</h3>
-      <Items label="You receive" items={order.toOfferer} network={network} sameChain={sameChain} empty="Nothing." />
-      <h3>Others receive</h3>
-      <Items label="To others" items={order.toOthers} network={network} sameChain={sameChain} empty="Nobody else." />
-      <p className={ui.flush}>
-        Open from {start}; ends: {end}.{' '}
-        {order.zone === ZERO_ADDRESS ? (
-          'No zone.'
+        {order.contract ? (
+          <T id="review:seaport.orderForContract" tags={{ 0: offerer, 1: <FullAddress address={order.contract} /> }} />
         ) : (
-          <>
-            Zone (may restrict or cancel fills): <FullAddress address={order.zone} />.
-          </>
+          <T id="review:seaport.order" tags={{ 0: offerer }} />
+        )}
+      </p>
+      <h3>{t('review:seaport.give')}</h3>
+      <Items
+        label={t('review:seaport.give')}
+        items={order.offer}
+        network={network}
+        sameChain={sameChain}
+        empty={t('review:seaport.nothing')}
+      />
+      <h3>{t('review:seaport.receive')}</h3>
+      <Items
+        label={t('review:seaport.receive')}
+        items={order.toOfferer}
+        network={network}
+        sameChain={sameChain}
+        empty={t('review:seaport.nothing')}
+      />
+      <h3>{t('review:seaport.othersReceive')}</h3>
+      <Items
+        label={t('review:seaport.toOthers')}
+        items={order.toOthers}
+        network={network}
+        sameChain={sameChain}
+        empty={t('review:seaport.nobodyElse')}
+        others
+      />
+      <p className={ui.flush}>
+        {order.zone === ZERO_ADDRESS ? (
+          <T id="review:seaport.timesNoZone" values={{ start, end }} />
+        ) : (
+          <T id="review:seaport.timesZone" values={{ start, end }} tags={{ 0: <FullAddress address={order.zone} /> }} />
         )}
       </p>
     </>

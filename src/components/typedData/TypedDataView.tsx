@@ -1,7 +1,10 @@
+import { T } from '@/components/T';
 import { HiddenTextWarning, UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
+import type { Message } from '@/core/i18n/message';
 import type { DomainSummary, SignableTypedData } from '@/core/signing/typedData';
 import { hasHiddenCharacters, type TypedDataNode, typedDataTree } from '@/core/signing/typedDataTree';
+import { useT } from '@/lib/i18n';
 import styles from './typedData.module.css';
 
 function TreeNode({ node }: { node: TypedDataNode }) {
@@ -29,37 +32,57 @@ export function TypedDataView({
 }: {
   typedData: SignableTypedData;
   domain: DomainSummary;
-  warning: string | undefined;
+  warning: Message | string | undefined;
 }) {
+  const t = useT('review');
   const tree = typedDataTree(typedData);
   const hidden = hasHiddenCharacters(tree.domain) || hasHiddenCharacters(tree.message);
   return (
     <section className={ui.card} aria-labelledby="typed-review-title">
-      <h2 id="typed-review-title">What you would sign</h2>
+      <h2 id="typed-review-title">{t('review:typedData.title')}</h2>
       <dl className={ui.facts}>
-        <dt>Application</dt>
-        <dd>{domain.name === undefined ? 'not named' : <UntrustedText text={domain.name} kind="whole" />}</dd>
-        <dt>Version</dt>
-        <dd>{domain.version === undefined ? 'none' : <UntrustedText text={domain.version} kind="whole" />}</dd>
-        <dt>Chain id</dt>
-        <dd>{domain.chainId?.toString() ?? 'none (valid on any chain)'}</dd>
-        <dt>Contract</dt>
-        <dd>{domain.verifyingContract ?? 'none'}</dd>
-        <dt>Type</dt>
+        <dt>{t('review:typedData.application')}</dt>
+        <dd>
+          {domain.name === undefined ? (
+            t('review:typedData.notNamed')
+          ) : (
+            <UntrustedText text={domain.name} kind="whole" />
+          )}
+        </dd>
+        <dt>{t('review:typedData.version')}</dt>
+        <dd>
+          {domain.version === undefined ? (
+            t('review:typedData.noVersion')
+          ) : (
+            <UntrustedText text={domain.version} kind="whole" />
+          )}
+        </dd>
+        <dt>{t('review:typedData.chainId')}</dt>
+        <dd>{domain.chainId?.toString() ?? t('review:typedData.anyChain')}</dd>
+        <dt>{t('review:typedData.contract')}</dt>
+        <dd>
+          {domain.verifyingContract === undefined ? (
+            t('review:typedData.noContract')
+          ) : (
+            <bdi dir="ltr" translate="no">
+              {domain.verifyingContract}
+            </bdi>
+          )}
+        </dd>
+        <dt>{t('review:typedData.type')}</dt>
         <dd>{typedData.primaryType}</dd>
       </dl>
       {hidden && (
         <p role="alert" className={ui.noticeDanger}>
-          Some text here contains invisible or direction-changing characters, shown as \u{'{…}'} codes. Such text can
-          read as something it is not: do not sign unless you expected them.
+          {t('review:typedData.hidden')}
         </p>
       )}
       {warning && (
         <p role="alert" className={ui.noticeWarning}>
-          {warning}
+          <T message={warning} />
         </p>
       )}
-      <ul className={styles.tree} aria-label="Typed data">
+      <ul className={styles.tree} aria-label={t('review:typedData.tree')}>
         {tree.message && <TreeNode node={tree.message} />}
         <TreeNode node={tree.domain} />
       </ul>

@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from '../i18n/message';
 import { historyCsv } from './csv';
 import type { ActivityEntry } from './entries';
 
@@ -47,6 +48,7 @@ describe('history CSV', () => {
       ],
       label,
       { symbol: 'ETH', decimals: 18 },
+      renderMessage,
     );
     const rows = csv.trimEnd().split('\r\n');
     expect(rows[0]).toBe('date,hash,direction,counterparty,asset,contract,token_id,amount,fee,status');

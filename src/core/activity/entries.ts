@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem';
 import type { ApprovalEvent } from '../approvals/approvalEvents';
+import { type Message, msg } from '../i18n/message';
 import { isActive, type TxRecord, type TxStatus } from '../tx/record';
 import { isLookalike } from '../tx/safety';
 import type { ActivityAsset, ActivityDirection, ActivityItem } from './item';
@@ -236,11 +237,16 @@ export function filterEntries(entries: readonly ActivityEntry[], filter: EntryFi
   });
 }
 
-export type EntryRow = { kind: 'day'; key: string; day: string } | { kind: 'entry'; key: string; entry: ActivityEntry };
+export type EntryRow =
+  | { kind: 'day'; key: string; day: Message | string }
+  | { kind: 'entry'; key: string; entry: ActivityEntry };
+
+const NOT_MINED = msg('core.chain:activity.day.notMined');
+const TIME_UNKNOWN = msg('core.chain:activity.day.timeUnknown');
 
 /**
  * Rows for the list: a heading row before each day's entries (`dayOf` turns a unix time into the
- * person's local day label), and one for entries not yet mined.
+ * person's local day label), and one for entries not yet mined or of an unknown time (Messages).
  */
 export function groupByDay(entries: readonly ActivityEntry[], dayOf: (unixSeconds: number) => string): EntryRow[] {
   const rows: EntryRow[] = [];
@@ -248,13 +254,14 @@ export function groupByDay(entries: readonly ActivityEntry[], dayOf: (unixSecond
   for (const entry of entries) {
     const day =
       entry.blockNumber === undefined
-        ? 'Not yet in a block'
+        ? NOT_MINED
         : entry.timestamp === undefined
-          ? 'Time unknown'
+          ? TIME_UNKNOWN
           : dayOf(entry.timestamp);
-    if (day !== current) {
-      rows.push({ kind: 'day', key: `day:${day}:${rows.length}`, day });
-      current = day;
+    const dayKey = typeof day === 'string' ? day : day.id;
+    if (dayKey !== current) {
+      rows.push({ kind: 'day', key: `day:${dayKey}:${rows.length}`, day });
+      current = dayKey;
     }
     rows.push({ kind: 'entry', key: entry.key, entry });
   }

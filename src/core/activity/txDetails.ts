@@ -10,6 +10,7 @@ import { getBlock, getBlockNumber, getTransaction, getTransactionReceipt } from 
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { TxError } from '../errors/tx';
+import { msg, untrustedValue } from '../i18n/message';
 import { receiptFee } from './nativeItems';
 
 /** A transaction as its page shows it: the node's transaction, receipt (once mined), block time and head. */
@@ -55,10 +56,7 @@ export async function readTransactionDetails(
     throw toChainError(error);
   }
   if (!tx) {
-    throw new TxError(
-      'TX_NOT_FOUND',
-      `${networkName} has no transaction with this hash (or your node does not keep it). Check the hash and the network.`,
-    );
+    throw new TxError('TX_NOT_FOUND', msg('core.chain:tx.notFound', { network: untrustedValue(networkName, 'name') }));
   }
   let timestamp: number | undefined;
   if (receipt) {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { type Address, bytesToHex, getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { type Message, renderMessage } from '../i18n/message';
 import type { Contact } from './contact';
 import { parseContactDraft } from './contactDraft';
 import { exportContactsCsv, exportContactsJson, parseContactsFile } from './contactFiles';
@@ -16,6 +17,13 @@ const CHECKSUM_SENTENCE =
 
 const NETWORKS = ['local', 'ethereum', 'base'] as const;
 const NEITHER = 'This file is neither a Cairn address-book JSON nor a CSV with name,address,network columns.';
+
+/** A form's errors in words (the tests read English), or the result as it is when there are none. */
+function worded<R extends { errors?: Record<string, Message | string | undefined> | undefined }>(result: R) {
+  return result.errors
+    ? { errors: Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, v && renderMessage(v)])) }
+    : result;
+}
 
 function counter(prefix = 'id'): () => string {
   let n = 0;
@@ -51,15 +59,17 @@ describe('contact form', () => {
   });
 
   it('names every faulty field at once', () => {
-    expect(parseContactDraft({ name: '   ', address: '', networkId: 'all' }, [], options)).toEqual({
+    expect(worded(parseContactDraft({ name: '   ', address: '', networkId: 'all' }, [], options))).toEqual({
       errors: { name: 'Enter a name.', address: 'Enter an address.' },
     });
-    expect(parseContactDraft({ name: 'x'.repeat(41), address: '0x12', networkId: 'all' }, [], options)).toEqual({
-      errors: {
-        name: 'A name has at most 40 characters; this one has 41.',
-        address: 'An address has 40 hex digits after 0x; this has 2.',
+    expect(worded(parseContactDraft({ name: 'x'.repeat(41), address: '0x12', networkId: 'all' }, [], options))).toEqual(
+      {
+        errors: {
+          name: 'A name has at most 40 characters; this one has 41.',
+          address: 'An address has 40 hex digits after 0x; this has 2.',
+        },
       },
-    });
+    );
   });
 
   it('counts characters, not UTF-16 units, in a name', () => {
@@ -69,7 +79,7 @@ describe('contact form', () => {
 
   it('enforces the EIP-55 checksum on mixed case and accepts single-case addresses', () => {
     const bad = parseContactDraft({ name: 'Carol', address: BAD_CHECKSUM, networkId: 'all' }, [], options);
-    expect(bad).toEqual({ errors: { address: CHECKSUM_SENTENCE } });
+    expect(worded(bad)).toEqual({ errors: { address: CHECKSUM_SENTENCE } });
     for (const text of [ALICE_ADDRESS.toLowerCase(), `0x${ALICE_ADDRESS.slice(2).toUpperCase()}`, ALICE_ADDRESS]) {
       const good = parseContactDraft({ name: 'Alice', address: text, networkId: 'all' }, [], options);
       expect(good.contact?.address).toBe(ALICE_ADDRESS);
@@ -79,14 +89,20 @@ describe('contact form', () => {
   it('refuses an address already named on the same or an overlapping network', () => {
     const refused = { errors: { address: 'Already in your address book as “Alice”.' } };
     const lower = ALICE_ADDRESS.toLowerCase();
-    expect(parseContactDraft({ name: 'A2', address: lower, networkId: 'ethereum' }, [alice], options)).toEqual(refused);
-    expect(parseContactDraft({ name: 'A2', address: lower, networkId: 'all' }, [alice], options)).toEqual(refused);
-    expect(parseContactDraft({ name: 'B2', address: BOB_ADDRESS, networkId: 'base' }, [bob], options)).toEqual({
+    expect(worded(parseContactDraft({ name: 'A2', address: lower, networkId: 'ethereum' }, [alice], options))).toEqual(
+      refused,
+    );
+    expect(worded(parseContactDraft({ name: 'A2', address: lower, networkId: 'all' }, [alice], options))).toEqual(
+      refused,
+    );
+    expect(worded(parseContactDraft({ name: 'B2', address: BOB_ADDRESS, networkId: 'base' }, [bob], options))).toEqual({
       errors: { address: 'Already in your address book as “Bob”.' },
     });
     // The sentence names the contact with its hidden characters as codes.
     const tricky = contact('Ali\u202eecilA', CAROL_ADDRESS, 'all');
-    expect(parseContactDraft({ name: 'C', address: CAROL_ADDRESS, networkId: 'all' }, [tricky], options)).toEqual({
+    expect(
+      worded(parseContactDraft({ name: 'C', address: CAROL_ADDRESS, networkId: 'all' }, [tricky], options)),
+    ).toEqual({
       errors: { address: 'Already in your address book as “Ali\\u{202E}ecilA”.' },
     });
   });
@@ -202,7 +218,7 @@ describe('address book import (CSV)', () => {
       { name: 'Alice', address: ALICE_ADDRESS, networkId: 'ethereum' },
       { name: 'Carol', address: CAROL_ADDRESS, networkId: 'base' },
     ]);
-    expect(parsed.problems).toEqual([
+    expect(parsed.problems.map(renderMessage)).toEqual([
       `Row 3: ${CHECKSUM_SENTENCE}`,
       'Row 5: The name is empty.',
       'Row 6: Cairn has no network “mars”. Use one of “all”, “local”, “ethereum”, “base”.',
@@ -223,14 +239,16 @@ describe('address book import (CSV)', () => {
     const csv = `name,address,network\nAlice,${ALICE_ADDRESS},all\n"Bob,${BOB_ADDRESS},all\n`;
     const parsed = parseContactsFile(csv, fileOptions());
     expect(parsed.contacts).toHaveLength(1);
-    expect(parsed.problems).toEqual([
+    expect(parsed.problems.map(renderMessage)).toEqual([
       'Row 3: A quote opened here is never closed, so the rest of the file was not read.',
     ]);
   });
 
   it('refuses a file that is neither format', () => {
     for (const text of ['', 'hello world', 'name,address\nAlice,0x1', '{"broken": ', '{"contacts": []}', '42']) {
-      expect(parseContactsFile(text, fileOptions())).toEqual({ contacts: [], problems: [NEITHER] });
+      const parsed = parseContactsFile(text, fileOptions());
+      expect(parsed.contacts).toEqual([]);
+      expect(parsed.problems.map(renderMessage)).toEqual([NEITHER]);
     }
   });
 });
@@ -258,7 +276,7 @@ describe('address book import (JSON)', () => {
     });
     const parsed = parseContactsFile(text, fileOptions());
     expect(portable(parsed.contacts)).toEqual([{ name: 'Alice', address: ALICE_ADDRESS, networkId: 'ethereum' }]);
-    expect(parsed.problems).toEqual([
+    expect(parsed.problems.map(renderMessage)).toEqual([
       `Entry 2: ${CHECKSUM_SENTENCE}`,
       'Entry 3: This is not a contact: expected an object with name, address and network.',
       'Entry 4: The name is not text.',
@@ -269,7 +287,7 @@ describe('address book import (JSON)', () => {
 
   it('refuses a file from a newer version', () => {
     const text = JSON.stringify({ format: 'cairn-address-book', version: 2, contacts: [] });
-    expect(parseContactsFile(text, fileOptions()).problems).toEqual([
+    expect(parseContactsFile(text, fileOptions()).problems.map(renderMessage)).toEqual([
       'This address book file is version 2; this Cairn reads version 1.',
     ]);
   });

@@ -1,38 +1,38 @@
 import type { Address } from 'viem';
 import { isCairnError } from '../errors/base';
+import { type Message, msg, untrustedValue } from '../i18n/message';
 import { parseAddress } from '../keys/address';
-import { untrustedLabel } from '../text/untrustedText';
 import type { Contact } from './contact';
 
 /** The contact form as typed. `networkId` is a network id or 'all'. */
 export type ContactDraft = { name: string; address: string; networkId: string };
 
-/** One sentence per faulty field of the contact form. */
-export type ContactDraftErrors = { name?: string; address?: string };
+/** One message per faulty field of the contact form (an address error's text may be words from before messages). */
+export type ContactDraftErrors = { name?: Message | string; address?: Message | string };
 
 /** The longest contact name, in characters (Unicode code points). */
 export const MAX_CONTACT_NAME_LENGTH = 40;
 
 /**
- * Checks a contact name: the trimmed text, or a sentence saying what is wrong with it. Length
+ * Checks a contact name: the trimmed text, or a message saying what is wrong with it. Length
  * counts characters as a person sees them (code points), so an emoji counts once.
  */
-export function checkContactName(text: string): { name: string } | { problem: string } {
+export function checkContactName(text: string): { name: string } | { problem: Message } {
   const name = text.trim();
-  if (name.length === 0) return { problem: 'Enter a name.' };
+  if (name.length === 0) return { problem: msg('core.chain:contacts.name.empty') };
   const length = [...name].length;
   if (length > MAX_CONTACT_NAME_LENGTH) {
-    return { problem: `A name has at most ${MAX_CONTACT_NAME_LENGTH} characters; this one has ${length}.` };
+    return { problem: msg('core.chain:contacts.name.tooLong', { max: MAX_CONTACT_NAME_LENGTH, length }) };
   }
   return { name };
 }
 
-/** Checks an address (EIP-55 enforced on mixed case): the checksummed address, or a sentence. */
-export function checkContactAddress(text: string): { address: Address } | { problem: string } {
+/** Checks an address (EIP-55 enforced on mixed case): the checksummed address, or the error's text. */
+export function checkContactAddress(text: string): { address: Address } | { problem: Message | string } {
   try {
     return { address: parseAddress(text) };
   } catch (error) {
-    if (isCairnError(error)) return { problem: error.shortMessage };
+    if (isCairnError(error)) return { problem: error.text };
     throw error;
   }
 }
@@ -61,7 +61,7 @@ export function findClash(
 /**
  * Checks the contact form against the address book. With `options.id` it edits that contact
  * (keeping its creation time); without, it creates one with `newId()` at `now`. Returns the
- * contact, or a sentence per faulty field. Pure: nothing is saved.
+ * contact, or a message per faulty field. Pure: nothing is saved.
  */
 export function parseContactDraft(
   draft: ContactDraft,
@@ -76,7 +76,7 @@ export function parseContactDraft(
     errors.address = address.problem;
   } else {
     const clash = findClash(existing, address.address, draft.networkId, options.id);
-    if (clash) errors.address = `Already in your address book as “${untrustedLabel(clash.name, 'name')}”.`;
+    if (clash) errors.address = msg('core.chain:contacts.address.clash', { name: untrustedValue(clash.name, 'name') });
   }
   if ('problem' in name || 'problem' in address || errors.address) return { errors };
 

@@ -1,4 +1,5 @@
 import { readCsv, writeCsv } from '../csv/csv';
+import { type Message, type MessageValue, msg, untrustedValue } from '../i18n/message';
 import type { Contact } from './contact';
 import { checkContactAddress, checkContactName } from './contactDraft';
 
@@ -7,9 +8,14 @@ export const ADDRESS_BOOK_FORMAT = 'cairn-address-book';
 /** The version of the address-book JSON file this Cairn writes and reads. */
 export const ADDRESS_BOOK_VERSION = 1;
 
+// A data-interchange header, not words for people: Cairn (and other tools) read these columns back
+// by name, so they stay `name,address,network` in every language.
 const CSV_COLUMNS = ['name', 'address', 'network'] as const;
 
-const NEITHER = 'This file is neither a Cairn address-book JSON nor a CSV with name,address,network columns.';
+const NEITHER = msg('core.chain:contacts.file.neither');
+
+/** What is wrong with one row or entry: a Message (or an address error's words from before messages). */
+type Problem = { problem: Message | string };
 
 /** A contact as written in a file: its network id, or "all". */
 type ContactRow = { name: string; address: string; network: string };
@@ -17,8 +23,8 @@ type ContactRow = { name: string; address: string; network: string };
 /** Options for reading a file: how to make new contacts and which networks exist. */
 export type ParseContactsOptions = { newId(): string; now: number; knownNetworkIds: readonly string[] };
 
-/** The contacts a file holds, and a sentence per row that could not be read. */
-export type ParsedContacts = { contacts: Contact[]; problems: string[] };
+/** The contacts a file holds, and a message per row that could not be read ("Row 3: …"). */
+export type ParsedContacts = { contacts: Contact[]; problems: Message[] };
 
 function rowOf(contact: Contact): ContactRow {
   return { name: contact.name, address: contact.address, network: contact.networkId };
@@ -55,13 +61,15 @@ function isBlank(record: readonly string[]): boolean {
   return record.every((f) => f.trim() === '');
 }
 
-/** Checks one row and builds its contact, or returns a sentence saying what is wrong. */
-function contactOfRow(row: ContactRow, options: ParseContactsOptions): Contact | string {
+/** Checks one row and builds its contact, or says what is wrong. */
+function contactOfRow(row: ContactRow, options: ParseContactsOptions): Contact | Problem {
   const name = checkContactName(row.name);
-  if ('problem' in name) return row.name.trim() === '' ? 'The name is empty.' : name.problem;
-  if (row.address.trim() === '') return 'The address is empty.';
+  if ('problem' in name) {
+    return { problem: row.name.trim() === '' ? msg('core.chain:contacts.import.nameEmpty') : name.problem };
+  }
+  if (row.address.trim() === '') return { problem: msg('core.chain:contacts.import.addressEmpty') };
   const address = checkContactAddress(row.address);
-  if ('problem' in address) return address.problem;
+  if ('problem' in address) return address;
   const networkId = knownNetwork(row.network, options.knownNetworkIds);
   if (networkId === undefined) return unknownNetwork(row.network, options.knownNetworkIds);
   return { id: options.newId(), name: name.name, address: address.address, networkId, createdAt: options.now };
@@ -73,11 +81,16 @@ function knownNetwork(text: string, known: readonly string[]): string | undefine
   return known.find((id) => id.toLowerCase() === wanted);
 }
 
-function unknownNetwork(text: string, known: readonly string[]): string {
-  const choices = ['all', ...known].map((id) => `“${id}”`).join(', ');
+function unknownNetwork(text: string, known: readonly string[]): Problem {
+  // The ids a file may use, as written in it: data, the same in every language.
+  const choices: MessageValue = ['all', ...known].map((id) => `“${id}”`).join(', ');
   const network = text.trim();
-  const what = network === '' ? 'The network is empty.' : `Cairn has no network “${network}”.`;
-  return `${what} Use one of ${choices}.`;
+  return {
+    problem:
+      network === ''
+        ? msg('core.chain:contacts.import.networkEmpty', { choices })
+        : msg('core.chain:contacts.import.networkUnknown', { network: untrustedValue(network, 'name'), choices }),
+  };
 }
 
 function parseCsv(text: string, options: ParseContactsOptions): ParsedContacts {
@@ -86,21 +99,23 @@ function parseCsv(text: string, options: ParseContactsOptions): ParsedContacts {
   const header = first && csvHeader(first);
   if (!header) return { contacts: [], problems: [NEITHER] };
   const contacts: Contact[] = [];
-  const problems: string[] = [];
+  const problems: Message[] = [];
   data.forEach((record, index) => {
-    const rowNumber = index + 2;
+    const row = index + 2;
     if (unclosed && index === data.length - 1) {
-      problems.push(`Row ${rowNumber}: A quote opened here is never closed, so the rest of the file was not read.`);
+      problems.push(
+        msg('core.chain:contacts.import.row', { row, problem: msg('core.chain:contacts.import.unclosedQuote') }),
+      );
       return;
     }
     if (isBlank(record)) return;
-    const row = {
+    const fields = {
       name: record[header.name] ?? '',
       address: record[header.address] ?? '',
       network: record[header.network] ?? '',
     };
-    const result = contactOfRow(row, options);
-    if (typeof result === 'string') problems.push(`Row ${rowNumber}: ${result}`);
+    const result = contactOfRow(fields, options);
+    if ('problem' in result) problems.push(msg('core.chain:contacts.import.row', { row, problem: result.problem }));
     else contacts.push(result);
   });
   return { contacts, problems };
@@ -110,13 +125,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function jsonEntries(value: unknown): unknown[] | string {
+function jsonEntries(value: unknown): unknown[] | { problem: Message } {
   if (Array.isArray(value)) return value;
-  if (!isObject(value) || value.format !== ADDRESS_BOOK_FORMAT) return NEITHER;
+  if (!isObject(value) || value.format !== ADDRESS_BOOK_FORMAT) return { problem: NEITHER };
   if (value.version !== ADDRESS_BOOK_VERSION) {
-    return `This address book file is version ${String(value.version)}; this Cairn reads version ${ADDRESS_BOOK_VERSION}.`;
+    return {
+      problem: msg('core.chain:contacts.file.version', {
+        version: untrustedValue(String(value.version), 'name'),
+        supported: ADDRESS_BOOK_VERSION,
+      }),
+    };
   }
-  return Array.isArray(value.contacts) ? value.contacts : 'This address book file has no list of contacts.';
+  return Array.isArray(value.contacts) ? value.contacts : { problem: msg('core.chain:contacts.file.noContacts') };
 }
 
 function textField(entry: Record<string, unknown>, key: string): string | undefined {
@@ -125,14 +145,14 @@ function textField(entry: Record<string, unknown>, key: string): string | undefi
   return typeof value === 'string' ? value : undefined;
 }
 
-function rowOfEntry(entry: unknown): ContactRow | string {
-  if (!isObject(entry)) return 'This is not a contact: expected an object with name, address and network.';
+function rowOfEntry(entry: unknown): ContactRow | Problem {
+  if (!isObject(entry)) return { problem: msg('core.chain:contacts.import.notContact') };
   const name = textField(entry, 'name');
   const address = textField(entry, 'address');
   const network = textField(entry, 'network');
-  if (name === undefined) return 'The name is not text.';
-  if (address === undefined) return 'The address is not text.';
-  if (network === undefined) return 'The network is not text.';
+  if (name === undefined) return { problem: msg('core.chain:contacts.import.nameNotText') };
+  if (address === undefined) return { problem: msg('core.chain:contacts.import.addressNotText') };
+  if (network === undefined) return { problem: msg('core.chain:contacts.import.networkNotText') };
   return { name, address, network };
 }
 
@@ -144,14 +164,15 @@ function parseJson(text: string, options: ParseContactsOptions): ParsedContacts 
     return { contacts: [], problems: [NEITHER] };
   }
   const entries = jsonEntries(value);
-  if (typeof entries === 'string') return { contacts: [], problems: [entries] };
+  if (!Array.isArray(entries)) return { contacts: [], problems: [entries.problem] };
   const contacts: Contact[] = [];
-  const problems: string[] = [];
+  const problems: Message[] = [];
   entries.forEach((entry, index) => {
     const row = rowOfEntry(entry);
-    const result = typeof row === 'string' ? row : contactOfRow(row, options);
-    if (typeof result === 'string') problems.push(`Entry ${index + 1}: ${result}`);
-    else contacts.push(result);
+    const result = 'problem' in row ? row : contactOfRow(row, options);
+    if ('problem' in result) {
+      problems.push(msg('core.chain:contacts.import.entry', { entry: index + 1, problem: result.problem }));
+    } else contacts.push(result);
   });
   return { contacts, problems };
 }
@@ -159,7 +180,7 @@ function parseJson(text: string, options: ParseContactsOptions): ParsedContacts 
 /**
  * Reads an address-book file: Cairn's JSON (or a bare JSON array of `{ name, address, network }`)
  * or a CSV with `name`, `address` and `network` columns. Every row is checked (name, EIP-55
- * address, network "all" or one of `knownNetworkIds`); a bad row becomes a sentence in
+ * address, network "all" or one of `knownNetworkIds`); a bad row becomes a message in
  * `problems` ("Row 3: …" counting the CSV header as row 1, "Entry 2: …" in JSON) and the others
  * are still read. Never throws for bad content.
  */

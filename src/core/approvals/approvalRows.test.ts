@@ -1,6 +1,7 @@
 import { type Address, type Hex, maxUint256, parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../csv/csv';
+import { renderMessage } from '../i18n/message';
 import type { ApprovalContext } from './approvalContext';
 import { sortedApprovalRows } from './approvalRows';
 import { APPROVALS_CSV_HEADER, approvalsCsv } from './approvalsCsv';
@@ -124,9 +125,26 @@ describe('approvalRows', () => {
 describe('approvalsCsv', () => {
   it('writes exact amounts, dates, flags and names, and guards a symbol a spreadsheet would run', () => {
     const rows = rowsOf([dai(maxUint256, parseUnits('20.5', 18)), usdc]);
-    const text = approvalsCsv(rows, (row) => (row.spender === ROUTER ? 'Uniswap V2 Router' : undefined));
+    const text = approvalsCsv(rows, (row) => (row.spender === ROUTER ? 'Uniswap V2 Router' : undefined), renderMessage);
     const { records } = readCsv(text);
-    expect(records[0]).toEqual(APPROVALS_CSV_HEADER);
+    expect(records[0]).toEqual([
+      'kind',
+      'token',
+      'contract',
+      'token_id',
+      'spender',
+      'spender_name',
+      'amount',
+      'unlimited',
+      'at_risk',
+      'value_at_risk_usd',
+      'expires',
+      'granted_block',
+      'granted_date',
+      'granted_tx',
+      'flags',
+    ]);
+    expect(records[0]).toEqual(APPROVALS_CSV_HEADER.map(renderMessage));
     const [usdcLine, daiLine] = records.slice(1);
     expect(daiLine).toEqual([
       'token allowance',
@@ -167,7 +185,7 @@ describe('approvalsCsv for Permit2, NFTs and operators', () => {
       ...granted(10n),
     };
     const nft: CurrentApproval = { kind: 'erc721', token: NFT, tokenId: 7n, approved: STRANGER, ...granted(12n) };
-    const { records } = readCsv(approvalsCsv(rowsOf([permit2, nft, operator]), () => undefined));
+    const { records } = readCsv(approvalsCsv(rowsOf([permit2, nft, operator]), () => undefined, renderMessage));
     const byKind = new Map(records.slice(1).map((r) => [r[0], r]));
     expect(byKind.get('Permit2 allowance')?.[10]).toBe('never');
     expect(byKind.get('Permit2 allowance')?.[8]).toBe('1');

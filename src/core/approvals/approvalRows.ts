@@ -2,6 +2,7 @@ import type { Address } from 'viem';
 import { usdValue } from '../assets/fiat';
 import type { FeedAnswer } from '../assets/portfolio';
 import type { ContractLabel } from '../assets/tokenMetadata';
+import { type Message, msg } from '../i18n/message';
 import { PERMIT2_ADDRESS } from '../signing/permits';
 import { approvalKey } from '../simulation/changes';
 import { type ApprovalContext, spenderOf } from './approvalContext';
@@ -11,21 +12,21 @@ import { isWide } from './wide';
 /** Why an approval deserves a second look. */
 export type ApprovalFlag = 'unlimited' | 'no-code' | 'all-nfts' | 'old' | 'unused' | 'unlisted';
 
-// The words for kinds and flags, shared by the screen and the CSV export.
-export const KIND_WORDS: Record<CurrentApproval['kind'], string> = {
-  erc20: 'token allowance',
-  permit2: 'Permit2 allowance',
-  operator: 'operator for all NFTs',
-  erc721: 'single NFT',
+// The words for kinds and flags, shared by the screen and the CSV export (worded where shown).
+export const KIND_WORDS: Record<CurrentApproval['kind'], Message> = {
+  erc20: msg('core.chain:approvals.kind.erc20'),
+  permit2: msg('core.chain:approvals.kind.permit2'),
+  operator: msg('core.chain:approvals.kind.operator'),
+  erc721: msg('core.chain:approvals.kind.erc721'),
 };
 
-export const FLAG_WORDS: Record<ApprovalFlag, string> = {
-  unlimited: 'unlimited',
-  'no-code': 'spender is not a contract',
-  'all-nfts': 'may take every NFT',
-  old: 'granted more than a year ago',
-  unused: 'no transaction to it since',
-  unlisted: 'token not in your lists',
+export const FLAG_WORDS: Record<ApprovalFlag, Message> = {
+  unlimited: msg('core.chain:approvals.flag.unlimited'),
+  'no-code': msg('core.chain:approvals.flag.noCode'),
+  'all-nfts': msg('core.chain:approvals.flag.allNfts'),
+  old: msg('core.chain:approvals.flag.old'),
+  unused: msg('core.chain:approvals.flag.unused'),
+  unlisted: msg('core.chain:approvals.flag.unlisted'),
 };
 
 const YEAR_SECONDS = 365 * 86_400;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from '../i18n/message';
 import { PERMIT2_ADDRESS } from '../signing/permits';
 import { knownSpender } from './knownSpenders';
 
@@ -6,7 +7,8 @@ describe('the bundled list of well-known spenders', () => {
   it('names Permit2 on every preset network, and each entry says where its address was published', () => {
     for (const chain of [1, 10, 42161, 8453, 137, 11155111]) {
       expect(knownSpender(chain, PERMIT2_ADDRESS)).toMatchObject({ name: 'Uniswap Permit2' });
-      expect(knownSpender(chain, PERMIT2_ADDRESS)?.source).toMatch(/permit2/i);
+      const source = knownSpender(chain, PERMIT2_ADDRESS)?.source;
+      expect(source && renderMessage(source)).toMatch(/permit2/i);
     }
   });
 

@@ -1,20 +1,21 @@
 import { type Address, getAddress } from 'viem';
+import { type Message, msg } from '../i18n/message';
 import { PERMIT2_ADDRESS } from '../signing/permits';
 
 /** A contract people commonly approve, named with where its address was published. */
-export type KnownSpender = { address: Address; name: string; source: string };
+export type KnownSpender = { address: Address; name: string; source: Message };
 
 // Addresses are facts taken from each project's own published deployment lists; each entry
 // names its source (repository and file, or documentation page) so anyone can check it.
-const UNISWAP_DOCS = 'Uniswap docs (github.com/Uniswap/docs), deployment addresses';
-const UNIVERSAL_ROUTER = 'Uniswap universal-router repository, deploy-addresses';
-const ZERO_EX = '0x protocol repository, packages/contract-addresses/addresses.json';
-const ZERO_EX_SETTLER = '0x-settler repository, README (AllowanceHolder)';
-const ONE_INCH_V6 = '1inch limit-order-protocol repository, README (Router v6 and LOP v4 share an address)';
-const SEAPORT = 'ProjectOpenSea seaport repository, README (deployments)';
-const OPENSEA_CONDUIT = 'ProjectOpenSea seaport-js and opensea-js, src/constants.ts (default conduit)';
+const UNISWAP_DOCS = msg('core.chain:spenders.source.uniswapDocs');
+const UNIVERSAL_ROUTER = msg('core.chain:spenders.source.universalRouter');
+const ZERO_EX = msg('core.chain:spenders.source.zeroEx');
+const ZERO_EX_SETTLER = msg('core.chain:spenders.source.zeroExSettler');
+const ONE_INCH_V6 = msg('core.chain:spenders.source.oneInchV6');
+const SEAPORT = msg('core.chain:spenders.source.seaport');
+const OPENSEA_CONDUIT = msg('core.chain:spenders.source.openseaConduit');
 
-type Row = [name: string, source: string, byChain: Partial<Record<number, string>>];
+type Row = [name: string, source: Message, byChain: Partial<Record<number, string>>];
 
 const ETHEREUM = 1;
 const OPTIMISM = 10;
@@ -27,7 +28,7 @@ const everywhere = (address: string, chains = [...MAINNETS, SEPOLIA]) =>
   Object.fromEntries(chains.map((chain) => [chain, address]));
 
 const ROWS: Row[] = [
-  ['Uniswap Permit2', 'Uniswap permit2 repository, README (deployment)', everywhere(PERMIT2_ADDRESS)],
+  ['Uniswap Permit2', msg('core.chain:spenders.source.permit2'), everywhere(PERMIT2_ADDRESS)],
   [
     'Uniswap V2 Router',
     UNISWAP_DOCS,
@@ -90,7 +91,7 @@ const ROWS: Row[] = [
   ['1inch Aggregation Router v6', ONE_INCH_V6, everywhere('0x111111125421cA6dc452d289314280a0f8842A65', MAINNETS)],
   [
     '1inch Aggregation Router v5',
-    '1inch documentation (Ethereum address)',
+    msg('core.chain:spenders.source.oneInchDocs'),
     { [ETHEREUM]: '0x1111111254EEB25477B68fb85Ed929f73A960582' },
   ],
   ['OpenSea Seaport 1.6', SEAPORT, everywhere('0x0000000000000068F116a894984e2DB1123eB395')],

@@ -11,6 +11,7 @@ import { approvalCalls } from '../../testing/approvalCalls';
 import { simulationChain } from '../../testing/simulationChain';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
+import { renderMessage } from '../i18n/message';
 import { PERMIT2_ADDRESS } from '../signing/permits';
 import { approvalId } from './approvalRows';
 import { memoryApprovalStore } from './approvalStore';
@@ -73,7 +74,7 @@ describe('revoking approvals on the local node', () => {
     const notes: string[] = [];
     for (const approval of before.approvals) {
       const revoke = await revokeCallFor(client, owner, approval);
-      if (revoke.note) notes.push(`${approval.token}: ${revoke.note}`);
+      if (revoke.note) notes.push(`${approval.token}: ${renderMessage(revoke.note)}`);
       const hash = await seed.sendTransaction({ account: demoAccount(OWNER_INDEX), to: revoke.to, data: revoke.data });
       expect((await seed.waitForTransactionReceipt({ hash })).status).toBe('success');
     }

@@ -1,6 +1,7 @@
 import { type Address, encodeFunctionData, type Hex, parseAbi, zeroAddress } from 'viem';
 import { call } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
+import { type Message, msg } from '../i18n/message';
 import { PERMIT2_ADDRESS } from '../signing/permits';
 import type { CurrentApproval } from './currentApprovals';
 
@@ -13,7 +14,7 @@ const permit2RevokeAbi = parseAbi([
 ]);
 
 /** The transaction that takes an approval back: its contract and call data, and a note when it is not the usual one. */
-export type RevokeCall = { to: Address; data: Hex; note?: string };
+export type RevokeCall = { to: Address; data: Hex; note?: Message };
 
 /**
  * The usual call that ends an approval: approve(spender, 0), setApprovalForAll(operator, false),
@@ -66,6 +67,6 @@ export async function revokeCallFor(
   return {
     to: usual.to,
     data: one,
-    note: 'This token refuses an allowance of 0, so Cairn sets it to 1 base unit: the smallest amount there is.',
+    note: msg('core.chain:approvals.revoke.oneUnit'),
   };
 }

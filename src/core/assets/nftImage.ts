@@ -1,5 +1,6 @@
 import { AssetError } from '../errors/assets';
 import { toSafeDetails } from '../errors/base';
+import { codeValue, msg } from '../i18n/message';
 
 /**
  * NFT images fetched from the web or an IPFS gateway. A fetched file becomes a same-origin
@@ -65,32 +66,36 @@ export function sniffRasterFormat(bytes: Uint8Array): RasterFormat | undefined {
 }
 
 /** What a refused file seems to be, for the sentence only (never to decide anything). */
-function describeContent(bytes: Uint8Array): string | undefined {
+function describeContent(bytes: Uint8Array): 'empty' | 'page' | 'svg' | undefined {
   const text = new TextDecoder()
     .decode(bytes.subarray(0, 512))
     .replace(/^\uFEFF/, '')
     .trimStart()
     .toLowerCase();
-  if (text === '') return 'it is empty';
+  if (text === '') return 'empty';
   if (!text.startsWith('<')) return undefined;
-  if (/^<!doctype html|^<html[\s>]/.test(text)) return 'it is a web page';
-  if (/<svg[\s>]/.test(text)) return 'it is an SVG drawing';
-  if (/^<(head|body|script|iframe)[\s>]/.test(text)) return 'it is a web page';
+  if (/^<!doctype html|^<html[\s>]/.test(text)) return 'page';
+  if (/<svg[\s>]/.test(text)) return 'svg';
+  if (/^<(head|body|script|iframe)[\s>]/.test(text)) return 'page';
   return undefined;
 }
 
+const NOT_RASTER = {
+  empty: 'core.chain:nft.image.notRasterEmpty',
+  page: 'core.chain:nft.image.notRasterPage',
+  svg: 'core.chain:nft.image.notRasterSvg',
+  unknown: 'core.chain:nft.image.notRaster',
+} as const;
+
 function notRaster(host: string, bytes: Uint8Array): AssetError {
-  const what = describeContent(bytes);
-  return new AssetError(
-    'ASSET_NFT_IMAGE',
-    `The NFT’s image from ${host} is not a PNG, JPEG, GIF, WebP or AVIF picture${what ? ` (${what})` : ''}, so Cairn did not show it.`,
-  );
+  const id = NOT_RASTER[describeContent(bytes) ?? 'unknown'];
+  return new AssetError('ASSET_NFT_IMAGE', msg(id, { host: codeValue(host) }));
 }
 
 function tooLarge(host: string): AssetError {
   return new AssetError(
     'ASSET_NFT_IMAGE',
-    `The NFT’s image from ${host} is larger than ${NFT_IMAGE_MAX_BYTES / 1024 / 1024} MB, so Cairn did not show it.`,
+    msg('core.chain:nft.image.tooLarge', { host: codeValue(host), size: NFT_IMAGE_MAX_BYTES / 1024 / 1024 }),
   );
 }
 
@@ -146,17 +151,16 @@ export async function fetchNftImage(
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
-    throw new AssetError(
-      'ASSET_NFT_IMAGE',
-      `Cairn could not load the NFT’s image from ${host}: the server is unreachable or does not accept requests from Cairn.`,
-      { details: toSafeDetails(error), cause: error },
-    );
+    throw new AssetError('ASSET_NFT_IMAGE', msg('core.chain:nft.image.unreachable', { host: codeValue(host) }), {
+      details: toSafeDetails(error),
+      cause: error,
+    });
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
     throw new AssetError(
       'ASSET_NFT_IMAGE',
-      `${host} answered with status ${response.status} instead of the NFT’s image.`,
+      msg('core.chain:nft.image.status', { host: codeValue(host), status: String(response.status) }),
     );
   }
   const declared = response.headers.get('content-length')?.trim();
@@ -169,7 +173,7 @@ export async function fetchNftImage(
     bytes = await readCapped(response.body, NFT_IMAGE_MAX_BYTES, host);
   } catch (error) {
     if (error instanceof AssetError) throw error;
-    throw new AssetError('ASSET_NFT_IMAGE', `The answer from ${host} was cut off before the NFT’s image arrived.`, {
+    throw new AssetError('ASSET_NFT_IMAGE', msg('core.chain:nft.image.cutOff', { host: codeValue(host) }), {
       details: toSafeDetails(error),
       cause: error,
     });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from '../i18n/message';
 import { erc1155Uri, isSafeImageDataUri, type MediaSettings, resolveMediaUri } from './nftLinks';
 
 const CID0 = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
@@ -14,7 +15,7 @@ const fetched = (url: string) => ({ kind: 'fetch', url });
 const reasonOf = (uri: string, settings: MediaSettings): string => {
   const source = resolveMediaUri(uri, settings);
   if (source.kind !== 'blocked') throw new Error(`expected ${uri} to be blocked, got ${source.kind}`);
-  return source.reason;
+  return renderMessage(source.reason);
 };
 
 describe('resolveMediaUri: IPFS through the configured gateway', () => {
@@ -254,7 +255,7 @@ describe('resolveMediaUri properties', () => {
       fc.property(uriArb, settingsArb, (uri, settings) => {
         const source = resolveMediaUri(uri, settings);
         if (source.kind === 'data') expect(isSafeImageDataUri(source.url)).toBe(true);
-        if (source.kind === 'blocked') expect(source.reason).toMatch(/^\S.*\.$/);
+        if (source.kind === 'blocked') expect(renderMessage(source.reason)).toMatch(/^\S.*\.$/);
         if (source.kind !== 'fetch') return;
         const url = new URL(source.url);
         expect(url.username + url.password).toBe('');

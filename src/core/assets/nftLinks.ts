@@ -1,4 +1,5 @@
 import { isLocalPlainUrl } from '../chain/plainHttp';
+import { codeValue, type Message, type MessageValue, msg } from '../i18n/message';
 
 /**
  * NFT metadata and media links, resolved without contacting anyone the person has not chosen.
@@ -9,7 +10,7 @@ import { isLocalPlainUrl } from '../chain/plainHttp';
  * - IPFS links go to the IPFS gateway set in Settings, and nowhere else;
  * - web links (`https://`, or `http://` to this computer) only when loading from the web is on;
  * - everything else (Arweave, IPNS, plain http to other hosts, unknown schemes) is not loaded,
- *   and the person is told why in a sentence.
+ *   and the person is told why (a Message).
  */
 
 export type MediaSettings = {
@@ -24,8 +25,8 @@ export type MediaSource =
   | { kind: 'data'; url: string }
   /** An https URL (or http on this computer) that Cairn may fetch: the gateway or an allowed web host. */
   | { kind: 'fetch'; url: string }
-  /** Not loaded: a sentence saying why and, where possible, how to enable it. */
-  | { kind: 'blocked'; reason: string };
+  /** Not loaded: why and, where possible, how to enable it. */
+  | { kind: 'blocked'; reason: Message };
 
 /** Links other than data: URIs longer than this are not loaded (real ones are far shorter). */
 const MAX_LINK_LENGTH = 8192;
@@ -47,10 +48,9 @@ const BARE_CID = new RegExp(`^(?:Qm[${BASE58}]{44}|baf[a-z2-7]{56,200})(?=$|[/?#
 const SAFE_IMAGE_DATA_URI =
   /^data:image\/(?:png|jpeg|gif|webp|svg\+xml|avif)(?:;(?:charset=[a-z0-9._-]{1,40}|utf-?8))?(?:;base64)?,/i;
 
-const IPFS_NO_GATEWAY = 'Stored on IPFS: set an IPFS gateway in Settings to load it.';
-const IPFS_BAD_GATEWAY =
-  'Stored on IPFS, but the IPFS gateway in Settings is not a usable https address (like https://ipfs.io/ipfs/): correct it in Settings to load it.';
-const IPFS_BAD_LINK = 'The IPFS link is not valid (no proper content ID or path), so Cairn does not load it.';
+const IPFS_NO_GATEWAY = msg('core.chain:nft.link.ipfsNoGateway');
+const IPFS_BAD_GATEWAY = msg('core.chain:nft.link.ipfsBadGateway');
+const IPFS_BAD_LINK = msg('core.chain:nft.link.ipfsBadLink');
 
 /** True only for data:image/(png|jpeg|gif|webp|svg+xml|avif)[;charset=…][;base64],… */
 export function isSafeImageDataUri(uri: string): boolean {
@@ -64,29 +64,26 @@ export function isSafeImageDataUri(uri: string): boolean {
  */
 export function resolveMediaUri(uri: string, settings: MediaSettings): MediaSource {
   const link = uri.trim();
-  if (link === '') return blocked('There is no link to load.');
+  if (link === '') return blocked(msg('core.chain:nft.link.empty'));
   const head = link.slice(0, 8).toLowerCase();
   if (head.startsWith('data:')) {
     return isSafeImageDataUri(link)
       ? { kind: 'data', url: link }
-      : blocked(
-          `Embedded as ${dataMediaType(link) ?? 'unknown data'}, and Cairn only shows embedded images (PNG, JPEG, GIF, WebP, SVG, AVIF).`,
-        );
+      : blocked(msg('core.chain:nft.link.embedded', { mediaType: mediaTypeValue(dataMediaType(link)) }));
   }
-  if (link.length > MAX_LINK_LENGTH)
-    return blocked('The link is too long to be a real address, so Cairn does not load it.');
+  if (link.length > MAX_LINK_LENGTH) return blocked(msg('core.chain:nft.link.tooLong'));
   if (head.startsWith('ipfs://')) return viaGateway(link.slice('ipfs://'.length), settings);
   if (head.startsWith('/ipfs/')) return viaGateway(link.slice('/ipfs/'.length), settings);
   if (BARE_CID.test(link)) return viaGateway(link, settings);
-  if (head.startsWith('ipns://')) return blocked('Stored on IPNS, which Cairn cannot load yet.');
-  if (head.startsWith('ar://')) return blocked('Stored on Arweave, which Cairn cannot load yet.');
+  if (head.startsWith('ipns://')) return blocked(msg('core.chain:nft.link.ipns'));
+  if (head.startsWith('ar://')) return blocked(msg('core.chain:nft.link.arweave'));
   const scheme = /^([a-z][a-z0-9+.-]{0,19}):/i.exec(link)?.[1]?.toLowerCase();
   if (scheme === 'https' || scheme === 'http') return viaWeb(link, settings);
-  if (scheme === undefined) return blocked('The link is not an address Cairn can load.');
-  return blocked(`The link is of a kind (${scheme}:) that Cairn does not load.`);
+  if (scheme === undefined) return blocked(msg('core.chain:nft.link.notAddress'));
+  return blocked(msg('core.chain:nft.link.scheme', { scheme: codeValue(`${scheme}:`) }));
 }
 
-function blocked(reason: string): MediaSource {
+function blocked(reason: Message): MediaSource {
   return { kind: 'blocked', reason };
 }
 
@@ -105,22 +102,22 @@ function parseUrl(text: string): URL | undefined {
 function viaWeb(link: string, settings: MediaSettings): MediaSource {
   const url = parseUrl(link);
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
-    return blocked('The link is not a valid web address, so Cairn does not load it.');
+    return blocked(msg('core.chain:nft.link.notWeb'));
   }
   if (url.username !== '' || url.password !== '') {
-    return blocked('The link carries a user name or password, so Cairn does not load it.');
+    return blocked(msg('core.chain:nft.link.credentials'));
   }
   if (url.protocol === 'http:' && !isLocalHttp(url)) {
-    return blocked(`Served over unencrypted http from ${url.hostname}, which Cairn never loads.`);
+    return blocked(msg('core.chain:nft.link.plainHttp', { host: codeValue(url.hostname) }));
   }
   if (!settings.allowWeb) {
-    return blocked(`Hosted on ${url.hostname}: allow loading NFT media from the web in Settings to load it.`);
+    return blocked(msg('core.chain:nft.link.webOff', { host: codeValue(url.hostname) }));
   }
   return { kind: 'fetch', url: url.href };
 }
 
 /** The gateway prefix ending in exactly one slash, or why it cannot be used. */
-function gatewayBase(gateway: string | undefined): { base: string } | { reason: string } {
+function gatewayBase(gateway: string | undefined): { base: string } | { reason: Message } {
   const text = gateway?.trim() ?? '';
   if (text === '') return { reason: IPFS_NO_GATEWAY };
   const url = parseUrl(text);
@@ -159,6 +156,11 @@ function viaGateway(rest: string, settings: MediaSettings): MediaSource {
   const root = `${gateway.base}${cid}`;
   if (!href.startsWith(root) || !/^(?:$|[/?#])/.test(href.slice(root.length))) return blocked(IPFS_BAD_LINK);
   return { kind: 'fetch', url: href };
+}
+
+/** A media type in a message: as written (`image/svg+xml`), or "unknown data" when there is none. */
+export function mediaTypeValue(mediaType: string | undefined): MessageValue {
+  return mediaType === undefined ? msg('core.chain:unknownData') : codeValue(mediaType);
 }
 
 /** The media type named by a data: URI, if it looks like one (for messages only). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AssetError } from '../errors/assets';
+import { msg } from '../i18n/message';
 import { nftMetadataError, parseNftMetadataJson } from './nftMetadata';
 
 const CID0 = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
@@ -107,16 +108,16 @@ describe('parseNftMetadataJson', () => {
 describe('nftMetadataError', () => {
   it('keeps a caught cause with its first line, secrets masked, as details', () => {
     const cause = new Error(`bad key ${'ab'.repeat(32)}\nsecond line`);
-    const error = nftMetadataError('Sentence.', { cause });
+    const error = nftMetadataError(msg('core.chain:nft.metadata.notJson'), { cause });
     expect(error).toBeInstanceOf(AssetError);
     expect(error.code).toBe('ASSET_NFT_METADATA');
-    expect(error.shortMessage).toBe('Sentence.');
+    expect(error.shortMessage).toBe('The details of this NFT are not valid JSON, so Cairn cannot show them.');
     expect(error.cause).toBe(cause);
     expect(error.details).toBe('bad key [hex data]');
   });
 
   it('has neither cause nor details when nothing was caught', () => {
-    const error = nftMetadataError('Sentence.');
+    const error = nftMetadataError(msg('core.chain:nft.metadata.notJson'));
     expect(error.cause).toBeUndefined();
     expect(error.details).toBeUndefined();
     expect(Object.hasOwn(error, 'cause')).toBe(false);

@@ -1,5 +1,6 @@
 import { AssetError } from '../errors/assets';
 import { toSafeDetails } from '../errors/base';
+import { type Message, msg } from '../i18n/message';
 
 /** The parts of an NFT's metadata JSON that Cairn shows; every text in it is untrusted. */
 export type NftMetadata = {
@@ -13,7 +14,7 @@ export type NftMetadata = {
 export const NFT_ATTRIBUTES_MAX = 50;
 
 /** An ASSET_NFT_METADATA error; a caught `cause` is kept, with its first line (secrets masked) as details. */
-export function nftMetadataError(sentence: string, options: { cause?: unknown } = {}): AssetError {
+export function nftMetadataError(sentence: Message, options: { cause?: unknown } = {}): AssetError {
   return new AssetError(
     'ASSET_NFT_METADATA',
     sentence,
@@ -33,12 +34,10 @@ export function parseNftMetadataJson(text: string): NftMetadata {
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw nftMetadataError('The details of this NFT are not valid JSON, so Cairn cannot show them.', { cause: error });
+    throw nftMetadataError(msg('core.chain:nft.metadata.notJson'), { cause: error });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw nftMetadataError(
-      'The details of this NFT are not a JSON object with a name and image, so Cairn cannot show them.',
-    );
+    throw nftMetadataError(msg('core.chain:nft.metadata.notObject'));
   }
   const record = value as Record<string, unknown>;
   const rawImage = own(record, 'image');

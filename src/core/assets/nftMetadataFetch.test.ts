@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AssetError } from '../errors/assets';
+import { renderMessage } from '../i18n/message';
 import type { MediaSettings } from './nftLinks';
 import { type MetadataFetch, type MetadataResponse, readNftMetadata } from './nftMetadataFetch';
 
@@ -102,19 +103,18 @@ describe('readNftMetadata', () => {
 
   it('returns the reason without a request when the link is blocked', async () => {
     const fetch = vi.fn(noFetch);
-    expect(await readNftMetadata(`ipfs://${CID0}/1`, none, fetch)).toEqual({
-      blocked: 'Stored on IPFS: set an IPFS gateway in Settings to load it.',
-    });
-    expect(await readNftMetadata('https://api.example.com/1', gateway, fetch)).toEqual({
-      blocked: 'Hosted on api.example.com: allow loading NFT media from the web in Settings to load it.',
-    });
-    expect(await readNftMetadata('http://api.example.com/1', web, fetch)).toMatchObject({
-      blocked: expect.stringMatching(/http/),
-    });
-    expect(await readNftMetadata('ar://abc', web, fetch)).toEqual({
-      blocked: 'Stored on Arweave, which Cairn cannot load yet.',
-    });
-    expect(await readNftMetadata('', web, fetch)).toEqual({ blocked: 'There is no link to load.' });
+    /** Why a link was not loaded, in words (the tests read English). */
+    const blocked = async (uri: string, settings: MediaSettings) => {
+      const read = await readNftMetadata(uri, settings, fetch);
+      return 'blocked' in read ? renderMessage(read.blocked) : read;
+    };
+    expect(await blocked(`ipfs://${CID0}/1`, none)).toBe('Stored on IPFS: set an IPFS gateway in Settings to load it.');
+    expect(await blocked('https://api.example.com/1', gateway)).toBe(
+      'Hosted on api.example.com: allow loading NFT media from the web in Settings to load it.',
+    );
+    expect(await blocked('http://api.example.com/1', web)).toMatch(/http/);
+    expect(await blocked('ar://abc', web)).toBe('Stored on Arweave, which Cairn cannot load yet.');
+    expect(await blocked('', web)).toBe('There is no link to load.');
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,6 @@
 import type { AssetError } from '../errors/assets';
-import { dataMediaType, type MediaSettings, resolveMediaUri } from './nftLinks';
+import { codeValue, type Message, msg } from '../i18n/message';
+import { dataMediaType, type MediaSettings, mediaTypeValue, resolveMediaUri } from './nftLinks';
 import { type NftMetadata, nftMetadataError, parseNftMetadataJson } from './nftMetadata';
 
 /** The part of a fetch Response that `readNftMetadata` uses. */
@@ -29,7 +30,7 @@ export async function readNftMetadata(
   settings: MediaSettings,
   fetch: MetadataFetch = (url, init) => globalThis.fetch(url, init),
   options: { timeoutMs?: number } = {},
-): Promise<{ metadata: NftMetadata } | { blocked: string }> {
+): Promise<{ metadata: NftMetadata } | { blocked: Message }> {
   const link = uri.trim();
   if (link.slice(0, 5).toLowerCase() === 'data:') return { metadata: parseNftMetadataJson(decodeJsonDataUri(link)) };
   const source = resolveMediaUri(link, settings);
@@ -40,9 +41,7 @@ export async function readNftMetadata(
 }
 
 function notJsonData(mediaType: string | undefined): AssetError {
-  return nftMetadataError(
-    `The details of this NFT are embedded as ${mediaType ?? 'unknown data'} instead of JSON, so Cairn cannot read them.`,
-  );
+  return nftMetadataError(msg('core.chain:nft.metadata.embedded', { mediaType: mediaTypeValue(mediaType) }));
 }
 
 /** The text of a data:application/json URI: base64, or percent-encoded (raw text tolerated). */
@@ -58,7 +57,7 @@ function decodeJsonDataUri(link: string): string {
     try {
       binary = atob(payload.replace(/%2B/gi, '+').replace(/%2F/gi, '/').replace(/%3D/gi, '='));
     } catch (error) {
-      throw nftMetadataError('The details of this NFT are damaged (invalid base64), so Cairn cannot read them.', {
+      throw nftMetadataError(msg('core.chain:nft.metadata.badBase64'), {
         cause: error,
       });
     }
@@ -73,23 +72,21 @@ function decodeJsonDataUri(link: string): string {
   }
 }
 
-function describeDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const seconds = Math.round(ms / 1000);
-  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+/** "did not answer within …": in milliseconds below a second, else in whole seconds. */
+function timedOut(host: string, ms: number): Message {
+  return ms < 1000
+    ? msg('core.chain:nft.metadata.timeoutMs', { host: codeValue(host), ms })
+    : msg('core.chain:nft.metadata.timeoutSeconds', { host: codeValue(host), seconds: Math.round(ms / 1000) });
 }
 
 /** GET `url` as text within `timeoutMs` and the size cap; every failure is an AssetError with a sentence. */
 async function fetchText(url: string, fetch: MetadataFetch, timeoutMs: number): Promise<string> {
   const host = new URL(url).host;
   const controller = new AbortController();
-  const timeoutError = () =>
-    nftMetadataError(
-      `${host} did not answer within ${describeDuration(timeoutMs)}, so the details of this NFT were not loaded.`,
-    );
+  const timeoutError = () => nftMetadataError(timedOut(host, timeoutMs));
   const tooLarge = () =>
     nftMetadataError(
-      `The details of this NFT from ${host} are larger than ${NFT_METADATA_MAX_BYTES / 1024} KB, so Cairn did not read them.`,
+      msg('core.chain:nft.metadata.tooLarge', { host: codeValue(host), size: NFT_METADATA_MAX_BYTES / 1024 }),
     );
   // Standard RequestInit options beyond the signal: no cookies and no Referer go to the gateway or host.
   const init = { signal: controller.signal, credentials: 'omit', referrerPolicy: 'no-referrer' } as const;
@@ -100,13 +97,12 @@ async function fetchText(url: string, fetch: MetadataFetch, timeoutMs: number): 
       response = await fetch(url, init);
     } catch (error) {
       if (controller.signal.aborted) throw timeoutError();
-      throw nftMetadataError(
-        `Cairn could not read the details of this NFT from ${host}: the server is unreachable or does not accept requests from Cairn.`,
-        { cause: error },
-      );
+      throw nftMetadataError(msg('core.chain:nft.metadata.unreachable', { host: codeValue(host) }), { cause: error });
     }
     if (!response.ok) {
-      throw nftMetadataError(`${host} answered with status ${response.status} instead of the details of this NFT.`);
+      throw nftMetadataError(
+        msg('core.chain:nft.metadata.status', { host: codeValue(host), status: String(response.status) }),
+      );
     }
     const declared = response.headers.get('content-length')?.trim();
     if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > NFT_METADATA_MAX_BYTES) throw tooLarge();
@@ -115,7 +111,7 @@ async function fetchText(url: string, fetch: MetadataFetch, timeoutMs: number): 
       text = await response.text();
     } catch (error) {
       if (controller.signal.aborted) throw timeoutError();
-      throw nftMetadataError(`The answer from ${host} was cut off before the details of this NFT arrived.`, {
+      throw nftMetadataError(msg('core.chain:nft.metadata.cutOff', { host: codeValue(host) }), {
         cause: error,
       });
     }

@@ -3,6 +3,7 @@ import { call, getCode } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { AssetError } from '../errors/assets';
+import { msg, untrustedValue } from '../i18n/message';
 
 const metadataAbi = parseAbi([
   'function name() view returns (string)',
@@ -68,15 +69,12 @@ export async function readTokenMetadata(
   if (!code || code === '0x') {
     throw new AssetError(
       'ASSET_NOT_A_CONTRACT',
-      `There is no contract at this address on ${networkName}. Check the address and the network.`,
+      msg('core.chain:token.notContract', { network: untrustedValue(networkName, 'name') }),
     );
   }
   const isWord = (value: Hex | undefined) => value !== undefined && value.length >= 66;
   if (!isWord(totalSupply) || !isWord(balance)) {
-    throw new AssetError(
-      'ASSET_NOT_ERC20',
-      'This contract does not behave like an ERC-20 token (balanceOf or totalSupply failed).',
-    );
+    throw new AssetError('ASSET_NOT_ERC20', msg('core.chain:token.notErc20'));
   }
   const decimalsValue = isWord(decimals) ? BigInt(`0x${decimals?.slice(2, 66)}`) : undefined;
   return {

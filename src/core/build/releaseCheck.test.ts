@@ -1,8 +1,19 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { isMessage, renderMessage } from '../i18n/message';
 import { type BuildManifest, manifestListing } from './buildManifest';
 import { writePageConfig } from './pageConfig';
 import { checkRelease } from './releaseCheck';
+
+/** Every Message in `value` (in objects and arrays) in words: English, in tests. */
+function inWords(value: unknown): unknown {
+  if (isMessage(value)) return renderMessage(value);
+  if (Array.isArray(value)) return value.map(inWords);
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inWords(item)]));
+  }
+  return value;
+}
 
 const sha256 = async (bytes: ArrayBuffer | Uint8Array) =>
   createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
@@ -59,7 +70,7 @@ describe('checking a build against its manifest', () => {
     };
     expect((await checkRelease(await manifestOf(served), serving(configured).tools)).ok).toBe(true);
     const injected = { ...served, 'index.html': page.replace('<head>', '<head><script src="x.js"></script>') };
-    expect(await checkRelease(await manifestOf(served), serving(injected).tools)).toEqual({
+    expect(inWords(await checkRelease(await manifestOf(served), serving(injected).tools))).toEqual({
       ok: false,
       refused: true,
       reason: 'index.html does not match its SHA-256 in build-manifest.json.',
@@ -86,7 +97,7 @@ describe('checking a build against its manifest', () => {
   it('refuses a build with a file changed after its manifest was written', async () => {
     const manifest = await manifestOf(served);
     const tampered = { ...served, 'assets/app-1.js': 'console.log(2)' };
-    expect(await checkRelease(manifest, serving(tampered).tools)).toEqual({
+    expect(inWords(await checkRelease(manifest, serving(tampered).tools))).toEqual({
       ok: false,
       refused: true,
       reason: 'assets/app-1.js does not match its SHA-256 in build-manifest.json.',
@@ -100,13 +111,17 @@ describe('checking a build against its manifest', () => {
       { ...manifest, files: { ...manifest.files, 'extra.js': manifest.sha256 } },
       tools,
     );
-    expect(outcome).toMatchObject({ ok: false, refused: true, reason: expect.stringContaining('does not add up') });
+    expect(inWords(outcome)).toMatchObject({
+      ok: false,
+      refused: true,
+      reason: expect.stringContaining('does not add up'),
+    });
     expect(asked).toEqual([]);
   });
 
   it('leaves a build it could not download for a later try, without refusing it', async () => {
     const { 'licences.json': _, ...missing } = served;
-    expect(await checkRelease(await manifestOf(served), serving(missing).tools)).toEqual({
+    expect(inWords(await checkRelease(await manifestOf(served), serving(missing).tools))).toEqual({
       ok: false,
       refused: false,
       reason: 'licences.json could not be downloaded.',

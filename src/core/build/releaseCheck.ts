@@ -1,3 +1,4 @@
+import { codeValue, type Message, msg } from '../i18n/message';
 import { type BuildManifest, manifestListing, offlineFiles } from './buildManifest';
 import { CONFIGURABLE_PAGES, resetPageConfig } from './pageConfig';
 
@@ -12,9 +13,9 @@ export type Downloaded<T> = { bytes: ArrayBuffer; kept: T };
 export type ReleaseCheck<T> =
   | { ok: true; files: Map<string, T> }
   /** The build does not match its manifest: refused, whatever happens next. */
-  | { ok: false; refused: true; reason: string }
+  | { ok: false; refused: true; reason: Message }
   /** A file could not be downloaded (offline, server error): try again later. */
-  | { ok: false; refused: false; reason: string };
+  | { ok: false; refused: false; reason: Message };
 
 export type CheckTools<T> = {
   download(path: string): Promise<Downloaded<T>>;
@@ -42,7 +43,7 @@ function asBuilt(bytes: ArrayBuffer): Uint8Array | undefined {
 export async function checkRelease<T>(manifest: BuildManifest, tools: CheckTools<T>): Promise<ReleaseCheck<T>> {
   const listing = new TextEncoder().encode(manifestListing(manifest.files));
   if ((await tools.sha256(listing)) !== manifest.sha256)
-    return { ok: false, refused: true, reason: 'its build-manifest.json does not add up to its build hash.' };
+    return { ok: false, refused: true, reason: msg('core.keys:release.listing') };
   const pending = offlineFiles(manifest);
   const files = new Map<string, T>();
   let failure: Exclude<ReleaseCheck<T>, { ok: true }> | undefined;
@@ -52,13 +53,13 @@ export async function checkRelease<T>(manifest: BuildManifest, tools: CheckTools
       try {
         file = await tools.download(path);
       } catch {
-        failure ??= { ok: false, refused: false, reason: `${path} could not be downloaded.` };
+        failure ??= { ok: false, refused: false, reason: msg('core.keys:release.download', { path: codeValue(path) }) };
         return;
       }
       const bytes = CONFIGURABLE_PAGES.includes(path) ? asBuilt(file.bytes) : file.bytes;
       if (!bytes || (await tools.sha256(bytes)) !== manifest.files[path]) {
         // A mismatch found by one download wins over another's failure: the build is refused.
-        failure = { ok: false, refused: true, reason: `${path} does not match its SHA-256 in build-manifest.json.` };
+        failure = { ok: false, refused: true, reason: msg('core.keys:release.mismatch', { path: codeValue(path) }) };
         return;
       }
       files.set(path, file.kept);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { codeValue, msg } from '../i18n/message';
 import type { Release } from './releaseCheck';
 import {
   afterApply,
@@ -13,7 +14,8 @@ import {
 } from './updateProtocol';
 
 const release = (n: number): Release => ({ hash: String(n).repeat(64), version: `0.${n}.0`, commit: `c${n}` });
-const refusedAs = (n: number) => ({ ...release(n), reason: 'x.js does not match.' });
+const mismatch = msg('core.keys:release.mismatch', { path: codeValue('x.js') });
+const refusedAs = (n: number) => ({ ...release(n), reason: mismatch });
 
 describe('the service worker’s update state', () => {
   it('serves the first build it checked, and stages later ones for the person', () => {
@@ -43,11 +45,17 @@ describe('the service worker’s update state', () => {
 
   it('remembers a refused build and why, and forgets a build it could not download', () => {
     const state = { current: release(1) };
-    expect(afterCheck(state, release(2), { ok: false, refused: true, reason: 'x.js does not match.' })).toEqual({
+    expect(afterCheck(state, release(2), { ok: false, refused: true, reason: mismatch })).toEqual({
       current: release(1),
       refused: refusedAs(2),
     });
-    expect(afterCheck(state, release(2), { ok: false, refused: false, reason: 'offline' })).toBe(state);
+    expect(
+      afterCheck(state, release(2), {
+        ok: false,
+        refused: false,
+        reason: msg('core.keys:release.download', { path: codeValue('x.js') }),
+      }),
+    ).toBe(state);
   });
 
   it('downloads a build only when it is not the one served, staged or refused', () => {

@@ -1,3 +1,4 @@
+import type { Message } from '../i18n/message';
 import { isRecord } from './buildManifest.ts';
 import type { Release } from './releaseCheck';
 
@@ -13,8 +14,8 @@ export type UpdateState = {
   staged?: Release | undefined;
   /** The staged build's hash once the person accepted it: installed at the next lock. */
   accepted?: string | undefined;
-  /** The last build refused, and why. */
-  refused?: (Release & { reason: string }) | undefined;
+  /** The last build refused, and why (words, in states stored before Cairn spoke other languages). */
+  refused?: (Release & { reason: Message | string }) | undefined;
 };
 
 export const UPDATE_MESSAGE = 'cairn-update';
@@ -67,7 +68,7 @@ export function isUpdateNews(value: unknown): value is UpdateNews {
 export function afterCheck(
   state: UpdateState,
   release: Release,
-  outcome: { ok: true } | { ok: false; refused: boolean; reason: string },
+  outcome: { ok: true } | { ok: false; refused: boolean; reason: Message },
 ): UpdateState {
   if (outcome.ok) return state.current ? { current: state.current, staged: release } : { current: release };
   return outcome.refused ? { ...state, refused: { ...release, reason: outcome.reason } } : state;

@@ -2,6 +2,7 @@ import type { Address } from 'viem';
 import { getEnsAddress } from 'viem/actions';
 import { normalize } from 'viem/ens';
 import { InputError } from '../errors/input';
+import { msg, untrustedValue } from '../i18n/message';
 import { parseAddress } from '../keys/address';
 import { chainClient } from './client';
 import type { Network } from './networks';
@@ -26,13 +27,19 @@ export async function resolveRecipient(network: Network, text: string): Promise<
   if (!looksLikeName(text)) return { address: parseAddress(text), name: undefined };
   const resolver = network.ensUniversalResolver;
   if (!resolver) {
-    throw new InputError('INPUT_RECIPIENT', `${network.name} has no ENS: enter the recipient's 0x address.`);
+    throw new InputError(
+      'INPUT_RECIPIENT',
+      msg('core.chain:ens.none', { network: untrustedValue(network.name, 'name') }),
+    );
   }
   let name: string;
   try {
     name = normalize(text.trim());
   } catch {
-    throw new InputError('INPUT_RECIPIENT', `“${text.trim()}” is not a valid ENS name.`);
+    throw new InputError(
+      'INPUT_RECIPIENT',
+      msg('core.chain:ens.invalid', { name: untrustedValue(text.trim(), 'ensName') }),
+    );
   }
   let address: Address | null;
   try {
@@ -40,6 +47,14 @@ export async function resolveRecipient(network: Network, text: string): Promise<
   } catch (error) {
     throw toChainError(error);
   }
-  if (!address) throw new InputError('INPUT_RECIPIENT', `${name} does not resolve to an address on ${network.name}.`);
+  if (!address) {
+    throw new InputError(
+      'INPUT_RECIPIENT',
+      msg('core.chain:ens.unresolved', {
+        name: untrustedValue(name, 'ensName'),
+        network: untrustedValue(network.name, 'name'),
+      }),
+    );
+  }
   return { address, name };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from '../i18n/message';
 import { EMPTY_NETWORK_CONFIG, resolveNetworks, withoutNetwork, withSavedNetwork } from './networkConfig';
-import { parseNetworkDraft } from './networkDraft';
+import { type NetworkDraft, type NetworkDraftErrors, parseNetworkDraft } from './networkDraft';
+import type { Network } from './networks';
 import { builtInNetworks } from './networks';
 
 const ethereum = builtInNetworks('http://127.0.0.1:8545').find((n) => n.id === 'ethereum');
@@ -11,6 +13,14 @@ const draft = {
   symbol: 'MYC',
   explorerUrl: '',
 };
+
+/** The form's errors in words (the tests read English). */
+function errorsOf(typed: NetworkDraft, base?: Network): Record<string, string> | undefined {
+  const errors: NetworkDraftErrors | undefined = parseNetworkDraft(typed, base, () => 'x').errors;
+  return (
+    errors && Object.fromEntries(Object.entries(errors).map(([field, problem]) => [field, renderMessage(problem)]))
+  );
+}
 
 describe('network form', () => {
   it('builds a custom network', () => {
@@ -26,24 +36,15 @@ describe('network form', () => {
   });
 
   it('names every faulty field', () => {
-    const parsed = parseNetworkDraft(
-      { name: '', rpcUrls: 'ftp://x', chainId: '1.5', symbol: '', explorerUrl: 'nope' },
-      undefined,
-      () => 'x',
-    );
-    expect(parsed.errors).toEqual({
+    expect(errorsOf({ name: '', rpcUrls: 'ftp://x', chainId: '1.5', symbol: '', explorerUrl: 'nope' })).toEqual({
       name: 'Enter a name.',
       rpcUrls: '“ftp://x” is not an http(s) URL.',
       chainId: 'The chain id is a whole number, such as 1 for Ethereum.',
       symbol: 'Use 1 to 11 letters or digits, such as ETH.',
       explorerUrl: 'The explorer URL must start with https://.',
     });
-    expect(parseNetworkDraft({ ...draft, rpcUrls: '' }, undefined, () => 'x').errors?.rpcUrls).toBe(
-      'Enter at least one RPC URL.',
-    );
-    expect(parseNetworkDraft({ ...draft, rpcUrls: 'https://a https://a' }, undefined, () => 'x').errors?.rpcUrls).toBe(
-      'An RPC URL is listed twice.',
-    );
+    expect(errorsOf({ ...draft, rpcUrls: '' })?.rpcUrls).toBe('Enter at least one RPC URL.');
+    expect(errorsOf({ ...draft, rpcUrls: 'https://a https://a' })?.rpcUrls).toBe('An RPC URL is listed twice.');
   });
 
   it('refuses plain http to another host (the page could never reach it), keeps it for this computer', () => {
@@ -54,13 +55,12 @@ describe('network form', () => {
       'http://[::1]:8545',
       'http://127.0.0.2',
     ]) {
-      const parsed = parseNetworkDraft({ ...draft, rpcUrls: `https://ok.example\n${url}` }, undefined, () => 'x');
-      expect(parsed.errors?.rpcUrls).toBe(`“${url}”: ${refused}`);
+      expect(errorsOf({ ...draft, rpcUrls: `https://ok.example\n${url}` })?.rpcUrls).toBe(`“${url}”: ${refused}`);
     }
     for (const url of ['http://127.0.0.1:8545', 'http://localhost:8545/', 'http://LOCALHOST']) {
       expect(parseNetworkDraft({ ...draft, rpcUrls: url }, undefined, () => 'x').errors).toBeUndefined();
     }
-    expect(parseNetworkDraft({ ...draft, explorerUrl: 'http://scan.example' }, undefined, () => 'x').errors).toEqual({
+    expect(errorsOf({ ...draft, explorerUrl: 'http://scan.example' })).toEqual({
       explorerUrl:
         'Use https:// for the explorer: plain http is allowed only for one on this computer (localhost or 127.0.0.1).',
     });

@@ -1,15 +1,17 @@
 import { getChainId } from 'viem/actions';
 import { WrongChainError } from '../errors/chain';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { chainClient } from './client';
 import type { Network } from './networks';
-import { isLocalPlainUrl, PLAIN_HTTP_REFUSED } from './plainHttp';
+import { isLocalPlainUrl } from './plainHttp';
 import { toChainError } from './toChainError';
 
 /** The network form as typed. RPC URLs come one per line. */
 export type NetworkDraft = { name: string; rpcUrls: string; chainId: string; symbol: string; explorerUrl: string };
-export type NetworkDraftErrors = Partial<Record<keyof NetworkDraft, string>>;
+export type NetworkDraftErrors = Partial<Record<keyof NetworkDraft, Message>>;
 
 const MAX_RPC_URLS = 5;
+const MAX_NAME_LENGTH = 40;
 
 function parseUrl(text: string): URL | undefined {
   try {
@@ -31,7 +33,7 @@ export function draftOf(network: Network): NetworkDraft {
 
 /**
  * Checks the network form. For a built-in network only the RPC URLs and explorer can change.
- * Returns the network, or an error sentence per faulty field.
+ * Returns the network, or an error message per faulty field.
  */
 export function parseNetworkDraft(
   draft: NetworkDraft,
@@ -53,31 +55,32 @@ export function parseNetworkDraft(
     const url = parseUrl(line);
     return url?.protocol === 'http:' && !isLocalPlainUrl(url);
   });
-  if (lines.length === 0) errors.rpcUrls = 'Enter at least one RPC URL.';
-  else if (bad) errors.rpcUrls = `“${bad}” is not an http(s) URL.`;
-  else if (remotePlain) errors.rpcUrls = `“${remotePlain}”: ${PLAIN_HTTP_REFUSED}`;
-  else if (lines.length > MAX_RPC_URLS) errors.rpcUrls = `Use at most ${MAX_RPC_URLS} RPC URLs.`;
-  else if (new Set(lines).size !== lines.length) errors.rpcUrls = 'An RPC URL is listed twice.';
+  if (lines.length === 0) errors.rpcUrls = msg('core.chain:network.rpcUrls.empty');
+  else if (bad) errors.rpcUrls = msg('core.chain:network.rpcUrls.notHttp', { url: codeValue(bad) });
+  else if (remotePlain) errors.rpcUrls = msg('core.chain:network.rpcUrls.plainHttp', { url: codeValue(remotePlain) });
+  else if (lines.length > MAX_RPC_URLS)
+    errors.rpcUrls = msg('core.chain:network.rpcUrls.tooMany', { max: MAX_RPC_URLS });
+  else if (new Set(lines).size !== lines.length) errors.rpcUrls = msg('core.chain:network.rpcUrls.twice');
 
   const explorer = draft.explorerUrl.trim();
   const explorerUrl = explorer ? parseUrl(explorer) : undefined;
   if (explorer && (!explorerUrl || (explorerUrl.protocol !== 'https:' && explorerUrl.protocol !== 'http:'))) {
-    errors.explorerUrl = 'The explorer URL must start with https://.';
+    errors.explorerUrl = msg('core.chain:network.explorerUrl.notHttps');
   } else if (explorerUrl?.protocol === 'http:' && !isLocalPlainUrl(explorerUrl)) {
-    errors.explorerUrl =
-      'Use https:// for the explorer: plain http is allowed only for one on this computer (localhost or 127.0.0.1).';
+    errors.explorerUrl = msg('core.chain:network.explorerUrl.plainHttp');
   }
 
   const name = draft.name.trim();
   const symbol = draft.symbol.trim();
   const chainId = Number(draft.chainId.trim());
   if (custom) {
-    if (!name) errors.name = 'Enter a name.';
-    else if (name.length > 40) errors.name = 'Use at most 40 characters.';
+    if (!name) errors.name = msg('core.chain:network.name.empty');
+    else if (name.length > MAX_NAME_LENGTH)
+      errors.name = msg('core.chain:network.name.tooLong', { max: MAX_NAME_LENGTH });
     if (!/^\d+$/.test(draft.chainId.trim()) || !Number.isSafeInteger(chainId) || chainId < 1) {
-      errors.chainId = 'The chain id is a whole number, such as 1 for Ethereum.';
+      errors.chainId = msg('core.chain:network.chainId.invalid');
     }
-    if (!/^[A-Za-z0-9.$_-]{1,11}$/.test(symbol)) errors.symbol = 'Use 1 to 11 letters or digits, such as ETH.';
+    if (!/^[A-Za-z0-9.$_-]{1,11}$/.test(symbol)) errors.symbol = msg('core.chain:network.symbol.invalid');
   }
   if (Object.keys(errors).length > 0) return { errors };
 

@@ -74,7 +74,7 @@ function refusal(code: ChainErrorCode, words: RegExp) {
   const row = nodeErrorRow(code);
   return {
     kind: row?.permanent ? 'refused' : 'failed',
-    error: { code, shortMessage: row?.sentence, rpcUrl: chain.url, details: expect.stringMatching(words) },
+    error: { code, text: row?.sentence, rpcUrl: chain.url, details: expect.stringMatching(words) },
   };
 }
 

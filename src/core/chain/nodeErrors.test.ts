@@ -257,7 +257,7 @@ describe('the node error table', () => {
         expect(mapped.code, label).toBe(row.code);
         // The node's own words, through the sanitiser that masks anything looking like key material.
         expect(mapped.details, label).toBe(toSafeDetails(message));
-        if (row.code !== 'CHAIN_REVERTED') expect(mapped.shortMessage, label).toBe(row.sentence);
+        if (row.code !== 'CHAIN_REVERTED') expect(mapped.text, label).toEqual(row.sentence);
       }
     });
   }

@@ -1,5 +1,6 @@
 import { causeChain, causeWords, findNamed } from '../errors/causeChain';
 import type { ChainErrorCode } from '../errors/chain';
+import { type Message, msg } from '../i18n/message';
 
 /**
  * One answer a node can give, in the words of the clients that give it (geth, Nethermind, Erigon,
@@ -9,8 +10,8 @@ export type NodeErrorRow = {
   code: ChainErrorCode;
   /** Matched against what the node and the client said along the cause chain (causeWords). */
   pattern: RegExp;
-  /** What it means, for the person: the shortMessage of the ChainError it becomes. */
-  sentence: string;
+  /** What it means, for the person: the text of the ChainError it becomes. */
+  sentence: Message;
   /**
    * Sending the same signed bytes again can never succeed: the transaction itself is unusable, or
    * the account cannot pay for it, so its nonce is free again. Not so for "nonce too low" (the
@@ -31,7 +32,7 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
   {
     code: 'CHAIN_REVERTED',
     pattern: /execution reverted|reverted with|VM Exception/i,
-    sentence: 'The contract refused the call without giving a reason.',
+    sentence: msg('core.chain:node.reverted'),
     permanent: false,
     viemErrors: ['ContractFunctionRevertedError', 'ExecutionRevertedError'],
   },
@@ -39,36 +40,34 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     code: 'CHAIN_ALREADY_KNOWN',
     pattern:
       /already known|known transaction|already imported|AlreadyKnown|already exists|existing txn? with same hash/i,
-    sentence: 'The node already has this transaction: it was sent before.',
+    sentence: msg('core.chain:node.alreadyKnown'),
     permanent: false,
   },
   {
     code: 'CHAIN_REPLACEMENT_UNDERPRICED',
     pattern:
       /replacement (transaction )?underpriced|replacement fee too low|could not replace existing tx|ReplacementNotAllowed/i,
-    sentence: 'The node refused the replacement: its fee must be higher than the pending transaction’s.',
+    sentence: msg('core.chain:node.replacementUnderpriced'),
     permanent: false,
   },
   {
     code: 'CHAIN_NONCE_TOO_LOW',
     pattern: /nonce too low|nonce is too low|OldNonce/i,
-    sentence:
-      'The account has already used this nonce: this transaction, or another with the same nonce, was sent before.',
+    sentence: msg('core.chain:node.nonceTooLow'),
     permanent: false,
     viemErrors: ['NonceTooLowError'],
   },
   {
     code: 'CHAIN_NONCE_TOO_HIGH',
     pattern: /nonce too high|NonceTooHigh|nonce ?gap|nonce too far in (the )?future|nonce is too distant/i,
-    sentence:
-      'The node will not take this transaction yet: its nonce is above the account’s next nonce, so a transaction before it is missing.',
+    sentence: msg('core.chain:node.nonceTooHigh'),
     permanent: false,
     viemErrors: ['NonceTooHighError'],
   },
   {
     code: 'CHAIN_INSUFFICIENT_FUNDS',
     pattern: /insufficient funds|enough funds|InsufficientFunds|upfront cost exceeds (account )?balance/i,
-    sentence: 'The sending account does not have enough funds for the amount plus the maximum network fee.',
+    sentence: msg('core.chain:node.insufficientFunds'),
     permanent: true,
     viemErrors: ['InsufficientFundsError'],
   },
@@ -76,7 +75,7 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     code: 'CHAIN_INTRINSIC_GAS',
     pattern:
       /intrinsic gas too low|IntrinsicGas\b|IntrinsicGasTooLow|intrinsic gas exceeds gas limit|requires at least \d+ gas|floor data (gas|cost)/i,
-    sentence: 'The node refused the transaction: its gas limit is too low for it to start.',
+    sentence: msg('core.chain:node.intrinsicGas'),
     permanent: true,
     viemErrors: ['IntrinsicGasTooLowError'],
   },
@@ -84,7 +83,7 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     code: 'CHAIN_TIP_ABOVE_MAX_FEE',
     pattern:
       /priority fee per gas (is )?(higher|greater|bigger) than max fee|priority fee per gas exceeds max fee|maxPriorityFeePerGas \(\d+\) is (bigger|higher|greater) than maxFeePerGas|InvalidMaxPriorityFeePerGas|tip higher than|TipAboveFeeCap/i,
-    sentence: 'The node refused the transaction: its priority fee is above its maximum fee.',
+    sentence: msg('core.chain:node.tipAboveMaxFee'),
     permanent: true,
     viemErrors: ['TipAboveFeeCapError'],
   },
@@ -92,7 +91,7 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     code: 'CHAIN_FEE_TOO_LOW',
     pattern:
       /fee cap less than block base fee|fee per gas less than block base fee|too low for the next block|below (the )?(current |block )?base fee|gas price below|underpriced|fee ?too ?low|too low to compete|priority fee below minimum/i,
-    sentence: 'The node refused the transaction: its fee is below what the network currently requires.',
+    sentence: msg('core.chain:node.feeTooLow'),
     permanent: false,
     viemErrors: ['FeeCapTooLowError'],
   },
@@ -100,7 +99,7 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     code: 'CHAIN_GAS_LIMIT_OR_FEE_CAP',
     pattern:
       /exceeds (the )?(block gas limit|transaction gas cap|max transaction gas limit|configured cap)|gas limit reached|GasLimitExceeded|gas limit (is )?too high|intrinsic gas too high|fee cap exceeded|fee per gas higher than 2\^256/i,
-    sentence: 'The node refused the transaction: its gas limit or fee is above what it accepts.',
+    sentence: msg('core.chain:node.gasLimitOrFeeCap'),
     permanent: true,
     viemErrors: ['FeeCapTooHighError'],
   },
@@ -108,15 +107,14 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     code: 'CHAIN_TX_CHAIN_ID',
     pattern:
       /invalid ?(tx)?chain ?id|wrong chain ?id|chain ?id (mismatch|not supported|is required)|incompatible EIP-?155|signed for another chain|replay-protected/i,
-    sentence:
-      'The node refused the transaction for its chain id: it was signed for another network, or without replay protection the node does not accept.',
+    sentence: msg('core.chain:node.txChainId'),
     permanent: true,
   },
   {
     code: 'CHAIN_TX_TYPE_UNSUPPORTED',
     pattern:
       /(transaction|tx) type (is )?not supported|tx type \d+ not supported|unsupported transaction type|NotSupportedTxType|InvalidTxType|invalid transaction type|transaction type is not activated/i,
-    sentence: 'The node does not accept this type of transaction.',
+    sentence: msg('core.chain:node.txTypeUnsupported'),
     permanent: true,
     viemErrors: ['TransactionTypeNotSupportedError'],
   },
@@ -124,20 +122,20 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     code: 'CHAIN_INVALID_SIGNATURE',
     pattern:
       /invalid sender|invalid (transaction )?signature|InvalidTxSignature|signature is invalid|failed to recover sender|invalid transaction v, r, s/i,
-    sentence: 'The node refused the transaction: its signature is not valid, so who sent it cannot be known.',
+    sentence: msg('core.chain:node.invalidSignature'),
     permanent: true,
   },
   {
     code: 'CHAIN_OVERSIZED_DATA',
     pattern:
       /oversized data|transaction too large|MaxTxSizeExceeded|max initcode size exceeded|initcode too large|init code length|RLPTooLong/i,
-    sentence: 'The node refused the transaction: its data is larger than the node accepts.',
+    sentence: msg('core.chain:node.oversizedData'),
     permanent: true,
   },
   {
     code: 'CHAIN_RATE_LIMITED',
     pattern: /rate.?limit|too many requests|exceeded its compute units|capacity exceeded|requests per second reached/i,
-    sentence: 'The node is limiting requests. Wait a moment or use another RPC URL.',
+    sentence: msg('core.chain:node.rateLimited'),
     permanent: false,
     viemErrors: ['LimitExceededRpcError'],
   },
@@ -145,7 +143,7 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     code: 'CHAIN_LOG_RANGE',
     pattern:
       /block range|range (is )?too (large|wide|big)|exceed(s|ed)? (the )?(max(imum)?|limit)|more than \d+ (results|logs)|too many (results|logs|blocks)|response size|query timeout|(range|length|size|results?|logs?) limit exceeded|max(imum)? (block )?range|returned more than/i,
-    sentence: 'The node refused to read logs over that many blocks at once.',
+    sentence: msg('core.chain:node.logRange'),
     permanent: false,
     // EIP-1474 "limit exceeded": in a log read, the range or the result set was too large.
     rpcCodes: [-32005],
@@ -154,7 +152,7 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     code: 'CHAIN_METHOD_UNSUPPORTED',
     pattern:
       /method not found|the method \S+ does not exist|method \S+ (is )?not (supported|available|allowed|whitelisted)|unsupported method|only supports the default tracer|tracer (not found|is not supported)|unknown tracer/i,
-    sentence: 'The node does not support a method Cairn needs.',
+    sentence: msg('core.chain:node.methodUnsupported'),
     permanent: false,
     viemErrors: ['MethodNotFoundRpcError', 'MethodNotSupportedRpcError'],
     // EIP-1474: -32601 method not found, -32004 method not supported.

@@ -9,10 +9,6 @@
  */
 export const PLAIN_HTTP_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
 
-/** The sentence shown when a URL uses plain http to another host. */
-export const PLAIN_HTTP_REFUSED =
-  'Plain http is allowed only for a node on this computer (localhost or 127.0.0.1); use https.';
-
 /** True for an http: or ws: URL to localhost or 127.0.0.1 (any port). */
 export function isLocalPlainUrl(url: URL): boolean {
   return (url.protocol === 'http:' || url.protocol === 'ws:') && PLAIN_HTTP_HOSTS.includes(url.hostname);

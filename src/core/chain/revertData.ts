@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import { revertDataReason } from '../contracts/decode/standardErrors';
 import { findCause } from '../errors/causeChain';
+import { renderMessage } from '../i18n/message';
 
 /**
  * Standard revert data as a sentence: the Error(string) message, `panic: …` with the Panic code's
@@ -8,7 +9,8 @@ import { findCause } from '../errors/causeChain';
  * names custom errors of an ABI). Undefined for data without a selector or a malformed Error(string).
  */
 export function decodeRevertData(data: Hex): string | undefined {
-  return revertDataReason(data);
+  const reason = revertDataReason(data);
+  return reason === undefined ? undefined : renderMessage(reason);
 }
 
 /** Revert data held by one error object: `data` itself, or `data.data` (nodes put it in either). */

@@ -1,6 +1,7 @@
 import { isCairnError, toSafeDetails } from '../errors/base';
 import { causeWords, findNamed, innermostDetails } from '../errors/causeChain';
 import { ChainError, type ChainErrorCode, RevertedError } from '../errors/chain';
+import { msg } from '../i18n/message';
 import { isNodeError, nodeErrorOf, nodeErrorRow } from './nodeErrors';
 import { decodeRevertData, findRevertData } from './revertData';
 
@@ -30,7 +31,7 @@ type Base = { rpcUrl: string | undefined; details: string; cause: unknown };
  */
 export function toChainError(error: unknown, rpcUrl?: string): ChainError {
   if (error instanceof ChainError) return error;
-  if (isCairnError(error)) return new ChainError('CHAIN_RPC_ERROR', error.shortMessage, { rpcUrl, cause: error });
+  if (isCairnError(error)) return new ChainError('CHAIN_RPC_ERROR', error.text, { rpcUrl, cause: error });
 
   const http = findNamed<NamedError>(error, 'HttpRequestError');
   // The details are the node's own words when it gave some: viem's outer message is about the request.
@@ -43,18 +44,26 @@ export function toChainError(error: unknown, rpcUrl?: string): ChainError {
 
   const message = causeWords(error);
   const has = (...names: string[]) => findNamed(error, ...names) !== undefined;
-  if (has('TimeoutError')) return new ChainError('CHAIN_TIMEOUT', 'The node did not answer in time.', base);
+  if (has('TimeoutError')) return new ChainError('CHAIN_TIMEOUT', msg('core.chain:node.timeout'), base);
   if (http?.status === 429) return fromRow('CHAIN_RATE_LIMITED', base);
   if (has('MethodNotFoundRpcError', 'MethodNotSupportedRpcError')) {
-    return new ChainError('CHAIN_METHOD_UNSUPPORTED', 'The node does not support a method Cairn needs.', base);
+    return new ChainError('CHAIN_METHOD_UNSUPPORTED', msg('core.chain:node.methodUnsupported'), base);
   }
   if (has('SyntaxError')) return malformed(base);
   if (http) {
-    if (http.status === undefined) return new ChainError('CHAIN_UNREACHABLE', 'The node could not be reached.', base);
+    if (http.status === undefined) return new ChainError('CHAIN_UNREACHABLE', msg('core.chain:node.unreachable'), base);
     if (http.status >= 500)
-      return new ChainError('CHAIN_NODE_ERROR', `The node failed with HTTP status ${http.status}.`, base);
+      return new ChainError(
+        'CHAIN_NODE_ERROR',
+        msg('core.chain:node.httpFailed', { status: String(http.status) }),
+        base,
+      );
     if (/JSON|Unexpected token|parse/i.test(message)) return malformed(base);
-    return new ChainError('CHAIN_NODE_ERROR', `The node answered with HTTP status ${http.status}.`, base);
+    return new ChainError(
+      'CHAIN_NODE_ERROR',
+      msg('core.chain:node.httpAnswered', { status: String(http.status) }),
+      base,
+    );
   }
   if (
     error instanceof SyntaxError ||
@@ -63,12 +72,12 @@ export function toChainError(error: unknown, rpcUrl?: string): ChainError {
     return malformed(base);
   }
   if (has('InvalidInputRpcError', 'RpcRequestError', 'InvalidParamsRpcError', 'InvalidRequestRpcError')) {
-    return new ChainError('CHAIN_RPC_ERROR', 'The node refused the request.', base);
+    return new ChainError('CHAIN_RPC_ERROR', msg('core.chain:node.refused'), base);
   }
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) {
-    return new ChainError('CHAIN_UNREACHABLE', 'The node could not be reached.', base);
+    return new ChainError('CHAIN_UNREACHABLE', msg('core.chain:node.unreachable'), base);
   }
-  return new ChainError('CHAIN_RPC_ERROR', 'The node request failed.', base);
+  return new ChainError('CHAIN_RPC_ERROR', msg('core.chain:node.failed'), base);
 }
 
 /** A revert, with its reason decoded from viem's error, the revert data or the node's words. */
@@ -87,9 +96,9 @@ function revertedError(error: unknown, base: Base): RevertedError | undefined {
 }
 
 function fromRow(code: ChainErrorCode, base: Base): ChainError {
-  return new ChainError(code, nodeErrorRow(code)?.sentence ?? 'The node refused the request.', base);
+  return new ChainError(code, nodeErrorRow(code)?.sentence ?? msg('core.chain:node.refused'), base);
 }
 
 function malformed(base: Base): ChainError {
-  return new ChainError('CHAIN_MALFORMED_RESPONSE', 'The node sent an answer Cairn could not read.', base);
+  return new ChainError('CHAIN_MALFORMED_RESPONSE', msg('core.chain:node.malformed'), base);
 }

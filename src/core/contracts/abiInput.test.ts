@@ -252,7 +252,7 @@ describe('parseAbiInputs', () => {
     expect(parseAbiInputs(fn.inputs, [VITALIK_LOWER, '5', 'true'])).toEqual([VITALIK, 5n, true]);
     expect(() => parseAbiInputs(fn.inputs, [VITALIK, '-1', 'true'])).toThrow('arg1: uint256 takes 0 to');
     expect(() => parseAbiInputs(fn.inputs, [VITALIK, '', 'true'])).toThrow('Enter a value for arg1 (uint256).');
-    expect(() => parseAbiInputs(fn.inputs, [VITALIK])).toThrow('This function takes 3 values; 1 were given.');
+    expect(() => parseAbiInputs(fn.inputs, [VITALIK])).toThrow('This function takes 3 values; 1 was given.');
   });
 
   it('refuses ABI types viem cannot encode', () => {

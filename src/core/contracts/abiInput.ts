@@ -1,5 +1,6 @@
 import { type AbiParameter, getAddress } from 'viem';
 import { InputError } from '../errors/input';
+import { type CodeValue, codeValue, type Message, msg } from '../i18n/message';
 import { type AbiTypeShape, abiTypeLabel, abiTypeShape } from './abiTypes';
 import { readValueText, type ValueNode, valueError } from './valueText';
 
@@ -37,7 +38,9 @@ export function parseAbiInput(param: AbiParameter, text: string): unknown {
     const label = abiTypeLabel(param);
     throw new InputError(
       'INPUT_REQUIRED',
-      path ? `Enter a value for ${path} (${label}).` : `Enter a value (${label}).`,
+      path
+        ? msg('core.contracts:abiValue.required', { name: codeValue(path), type: codeValue(label) })
+        : msg('core.contracts:abiValue.requiredUnnamed', { type: codeValue(label) }),
     );
   }
   if (shape.kind === 'array' || shape.kind === 'tuple')
@@ -54,7 +57,10 @@ export function parseAbiInput(param: AbiParameter, text: string): unknown {
  */
 export function parseAbiInputs(params: readonly AbiParameter[], texts: readonly string[]): unknown[] {
   if (texts.length !== params.length) {
-    throw new InputError('INPUT_ABI_VALUE', `This function takes ${params.length} values; ${texts.length} were given.`);
+    throw new InputError(
+      'INPUT_ABI_VALUE',
+      msg('core.contracts:abiValue.count', { expected: params.length, given: texts.length }),
+    );
   }
   return params.map((param, i) => parseAbiInput({ ...param, name: param.name || `arg${i}` }, texts[i] ?? ''));
 }
@@ -64,8 +70,9 @@ function quotedText(text: string, path: string): string {
   return node.kind === 'string' ? node.value : text;
 }
 
-function quote(text: string): string {
-  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}…` : text);
+/** What the person typed, in quotes as JSON writes it (cut when long), for a sentence. */
+function quote(text: string): CodeValue {
+  return codeValue(JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}…` : text));
 }
 
 function join(path: string, step: string | number): string {
@@ -75,10 +82,14 @@ function join(path: string, step: string | number): string {
 
 function fromNode(param: AbiParameter, shape: AbiTypeShape, node: ValueNode, path: string): unknown {
   const label = abiTypeLabel(param);
+  const type = codeValue(label);
   if (shape.kind === 'array') {
-    if (node.kind !== 'list') throw valueError(path, `${label} is a list in square brackets, such as [a, b].`);
+    if (node.kind !== 'list') throw valueError(path, msg('core.contracts:abiValue.list', { type }));
     if (shape.length !== undefined && node.items.length !== shape.length) {
-      throw valueError(path, `${label} takes exactly ${shape.length} items; got ${node.items.length}.`);
+      throw valueError(
+        path,
+        msg('core.contracts:abiValue.exactItems', { type, count: shape.length, got: node.items.length }),
+      );
     }
     const element = shape.element;
     const elementShape = abiTypeShape(element);
@@ -86,10 +97,16 @@ function fromNode(param: AbiParameter, shape: AbiTypeShape, node: ValueNode, pat
   }
   if (shape.kind === 'tuple') return fromTuple(label, shape, node, path);
   if (node.kind === 'list' || node.kind === 'object') {
-    throw valueError(path, `${label} takes a single value, not ${node.kind === 'list' ? 'a list' : 'an object'}.`);
+    throw valueError(
+      path,
+      msg(node.kind === 'list' ? 'core.contracts:abiValue.singleNotList' : 'core.contracts:abiValue.singleNotObject', {
+        type,
+      }),
+    );
   }
   if (shape.kind === 'string') {
-    if (node.kind === 'bare') throw valueError(path, `put text in double quotes, such as "${node.text}".`);
+    if (node.kind === 'bare')
+      throw valueError(path, msg('core.contracts:abiValue.quoteText', { text: codeValue(node.text) }));
     return node.value;
   }
   return fromScalar(param, shape, node.kind === 'string' ? node.value : node.text, path);
@@ -102,31 +119,46 @@ function fromTuple(
   path: string,
 ): unknown {
   const { components, named } = shape;
+  const type = codeValue(label);
   const parts = components.map((c, i) => ({ param: c, shape: abiTypeShape(c), path: join(path, c.name || i) }));
   if (node.kind === 'list') {
     if (node.items.length !== components.length) {
-      throw valueError(path, `${label} takes ${components.length} values in order; got ${node.items.length}.`);
+      throw valueError(
+        path,
+        msg('core.contracts:abiValue.tupleCount', { type, count: components.length, got: node.items.length }),
+      );
     }
     const values = parts.map((part, i) => fromNode(part.param, part.shape, node.items[i] as ValueNode, part.path));
     return named ? Object.fromEntries(values.map((v, i) => [components[i]?.name, v])) : values;
   }
-  const hint = named ? ` or by name as {${components.map((c) => `"${c.name}": …`).join(', ')}}` : '';
-  if (node.kind !== 'object') throw valueError(path, `${label} is a tuple: give its values in order as [a, b]${hint}.`);
-  if (!named) throw valueError(path, `the parts of ${label} have no names: give its values in order as [a, b].`);
+  if (node.kind !== 'object') {
+    const example = codeValue(`{${components.map((c) => `"${c.name}": …`).join(', ')}}`);
+    throw valueError(
+      path,
+      named
+        ? msg('core.contracts:abiValue.tupleFormNamed', { type, example })
+        : msg('core.contracts:abiValue.tupleForm', { type }),
+    );
+  }
+  if (!named) throw valueError(path, msg('core.contracts:abiValue.tupleUnnamed', { type }));
   const given = new Map<string, ValueNode>();
   for (const entry of node.entries) {
     if (!components.some((c) => c.name === entry.key)) {
-      const names = components.map((c) => c.name).join(', ');
-      throw valueError(path, `there is no part named ${quote(entry.key)}; the names are ${names}.`);
+      const names = codeValue(components.map((c) => c.name).join(', '));
+      throw valueError(path, msg('core.contracts:abiValue.noPart', { name: quote(entry.key), names }));
     }
-    if (given.has(entry.key)) throw valueError(path, `${quote(entry.key)} is given twice.`);
+    if (given.has(entry.key)) throw valueError(path, msg('core.contracts:abiValue.twice', { name: quote(entry.key) }));
     given.set(entry.key, entry.value);
   }
   return Object.fromEntries(
     parts.map((part) => {
       const name = part.param.name as string;
       const value = given.get(name);
-      if (value === undefined) throw valueError(path, `${quote(name)} (${abiTypeLabel(part.param)}) is missing.`);
+      if (value === undefined)
+        throw valueError(
+          path,
+          msg('core.contracts:abiValue.missing', { name: quote(name), type: codeValue(abiTypeLabel(part.param)) }),
+        );
       return [name, fromNode(part.param, part.shape, value, part.path)];
     }),
   );
@@ -139,7 +171,7 @@ function fromScalar(param: AbiParameter, shape: AbiTypeShape, token: string, pat
     case 'bool': {
       const lower = token.toLowerCase();
       if (lower === 'true' || lower === 'false') return lower === 'true';
-      throw valueError(path, `bool takes true or false; ${quote(token)} is neither.`);
+      throw valueError(path, msg('core.contracts:abiValue.bool', { token: quote(token) }));
     }
     case 'int':
       return toInteger(shape, token, path);
@@ -149,22 +181,19 @@ function fromScalar(param: AbiParameter, shape: AbiTypeShape, token: string, pat
     case 'string':
       return token;
     default:
-      throw valueError(path, `${abiTypeLabel(param)} takes a list or tuple, not a single value.`);
+      throw valueError(path, msg('core.contracts:abiValue.notSingle', { type: codeValue(abiTypeLabel(param)) }));
   }
 }
 
 function toAddress(token: string, path: string): string {
   if (!/^0[xX][0-9a-fA-F]{40}$/.test(token)) {
-    throw valueError(path, `${quote(token)} is not an address (0x followed by 40 hex digits).`);
+    throw valueError(path, msg('core.contracts:abiValue.notAddress', { token: quote(token) }));
   }
   const digits = token.slice(2);
   const checksummed = getAddress(`0x${digits.toLowerCase()}`);
   const mixedCase = digits !== digits.toLowerCase() && digits !== digits.toUpperCase();
   if (mixedCase && `0x${digits}` !== checksummed) {
-    throw valueError(
-      path,
-      `the checksum does not match in ${quote(token)} (its capital letters are not EIP-55): it probably has a typo.`,
-    );
+    throw valueError(path, msg('core.contracts:abiValue.checksum', { token: quote(token) }));
   }
   return checksummed;
 }
@@ -179,50 +208,69 @@ function toInteger(shape: Extract<AbiTypeShape, { kind: 'int' }>, token: string,
   if (!match) throw valueError(path, whyNotInteger(label, token));
   const [, sign, body = ''] = match;
   const digits = body.replace(/_/g, '');
-  const range = `${label} takes ${shape.min} to ${shape.max}`;
+  // The bounds and the number are shown as typed (no grouping): they are what goes in the field.
+  const range = { type: codeValue(label), min: codeValue(String(shape.min)), max: codeValue(String(shape.max)) };
   const count = digits.replace(/^0x/i, '').replace(/^0+(?=.)/, '').length;
   if (count > MAX_DIGITS) {
-    const why = !sign ? 'too large' : shape.signed ? 'too small' : 'negative';
-    throw valueError(path, `${range}; this ${count}-digit number is ${why}.`);
+    const id = !sign
+      ? 'core.contracts:abiValue.digitsTooLarge'
+      : shape.signed
+        ? 'core.contracts:abiValue.digitsTooSmall'
+        : 'core.contracts:abiValue.digitsNegative';
+    throw valueError(path, msg(id, { ...range, count }));
   }
   const value = sign ? -BigInt(digits) : BigInt(digits);
-  const shown = /^0x/i.test(digits) ? `${token} (${value})` : token;
-  if (value < 0n && !shape.signed) throw valueError(path, `${range}; ${shown} is negative.`);
-  if (value > shape.max) throw valueError(path, `${range}; ${shown} is too large.`);
-  if (value < shape.min) throw valueError(path, `${range}; ${shown} is too small.`);
+  const shown = codeValue(/^0x/i.test(digits) ? `${token} (${value})` : token);
+  if (value < 0n && !shape.signed)
+    throw valueError(path, msg('core.contracts:abiValue.negative', { ...range, value: shown }));
+  if (value > shape.max) throw valueError(path, msg('core.contracts:abiValue.tooLarge', { ...range, value: shown }));
+  if (value < shape.min) throw valueError(path, msg('core.contracts:abiValue.tooSmall', { ...range, value: shown }));
   return value;
 }
 
-function whyNotInteger(label: string, token: string): string {
+function whyNotInteger(label: string, token: string): Message {
   const q = quote(token);
   if (/^[+-]?[\d_]*\d[\d_]*(\.\d*)?e[+-]?\d+$/i.test(token)) {
-    return `write ${q} out in full: exponents such as 1e18 are not accepted.`;
+    return msg('core.contracts:abiValue.exponent', { token: q });
   }
   if (/^[+-]?[\d_]*\.[\d_]*$/.test(token) && /\d/.test(token)) {
-    return `${label} takes whole numbers; ${q} has a decimal point (amounts are usually in the smallest unit, such as wei).`;
+    return msg('core.contracts:abiValue.decimalPoint', { type: codeValue(label), token: q });
   }
-  if (token.startsWith('+')) return `leave out the + sign in ${q}.`;
-  if (/^-?[\d_]+([,\s]+[\d_]+)+$/.test(token)) return `group digits with _ (1_000_000), not commas or spaces: ${q}.`;
-  return `${q} is not a number: ${label} takes a whole number, in decimal or as hex starting with 0x.`;
+  if (token.startsWith('+')) return msg('core.contracts:abiValue.plusSign', { token: q });
+  if (/^-?[\d_]+([,\s]+[\d_]+)+$/.test(token)) return msg('core.contracts:abiValue.grouping', { token: q });
+  return msg('core.contracts:abiValue.notNumber', { token: q, type: codeValue(label) });
 }
 
 function toBytes(shape: Extract<AbiTypeShape, { kind: 'fixedBytes' | 'bytes' }>, token: string, path: string): string {
   const fixed = shape.kind === 'fixedBytes' ? shape.size : undefined;
   if (!/^0[xX][0-9a-fA-F]*$/.test(token)) {
-    const want =
+    throw valueError(
+      path,
       fixed === undefined
-        ? 'bytes is 0x followed by an even number of hex digits (0x alone for none)'
-        : `bytes${fixed} is 0x followed by ${fixed * 2} hex digits`;
-    throw valueError(path, `${quote(token)} is not hex: ${want}.`);
+        ? msg('core.contracts:abiValue.notHexBytes', { token: quote(token) })
+        : msg('core.contracts:abiValue.notHexFixed', {
+            token: quote(token),
+            type: codeValue(`bytes${fixed}`),
+            digits: fixed * 2,
+          }),
+    );
   }
   const count = token.length - 2;
-  const got = count % 2 === 0 ? `${count / 2} byte${count === 2 ? '' : 's'}` : `${count} hex digits`;
+  const got =
+    count % 2 === 0
+      ? msg('core.contracts:abiValue.gotBytes', { count: count / 2 })
+      : msg('core.contracts:abiValue.gotDigits', { count });
   if (fixed !== undefined && count !== fixed * 2) {
     throw valueError(
       path,
-      `bytes${fixed} needs exactly ${fixed} byte${fixed === 1 ? '' : 's'} (${fixed * 2} hex digits); got ${got}.`,
+      msg('core.contracts:abiValue.fixedSize', {
+        type: codeValue(`bytes${fixed}`),
+        size: fixed,
+        digits: fixed * 2,
+        got,
+      }),
     );
   }
-  if (count % 2 !== 0) throw valueError(path, `bytes needs whole bytes (an even number of hex digits); got ${got}.`);
+  if (count % 2 !== 0) throw valueError(path, msg('core.contracts:abiValue.wholeBytes', { got }));
   return `0x${token.slice(2).toLowerCase()}`;
 }

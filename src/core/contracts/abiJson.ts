@@ -1,7 +1,7 @@
 import { formatAbiItem } from 'abitype';
 import { type Abi, parseAbiItem } from 'viem';
 import { InputError } from '../errors/input';
-import { untrustedLabel } from '../text/untrustedText';
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 
 /** The longest ABI text Cairn accepts (a large contract's ABI is well under this). */
 export const MAX_ABI_CHARACTERS = 512 * 1024;
@@ -15,38 +15,46 @@ const KINDS = new Set(['function', 'event', 'error', 'constructor', 'fallback', 
  * Errors: INPUT_ABI.
  */
 export function parseAbiJson(text: string): Abi {
-  const fail = (sentence: string): never => {
+  const fail = (sentence: Message): never => {
     throw new InputError('INPUT_ABI', sentence);
   };
   const trimmed = text.trim();
-  if (!trimmed) fail('Paste the contract’s ABI: a JSON array such as [{"type":"function",…}].');
-  if (trimmed.length > MAX_ABI_CHARACTERS) fail(`An ABI this long (${trimmed.length} characters) is not accepted.`);
+  if (!trimmed) fail(msg('core.contracts:abiJson.empty'));
+  if (trimmed.length > MAX_ABI_CHARACTERS) fail(msg('core.contracts:abi.tooLong', { characters: trimmed.length }));
   let parsed: unknown;
   try {
     parsed = JSON.parse(trimmed);
   } catch (error) {
-    fail(`This is not JSON: ${(error as Error).message}.`);
+    // The parser's own words (the browser's, in its language), as technical text.
+    fail(msg('core.contracts:abiJson.notJson', { problem: codeValue((error as Error).message) }));
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { abi?: unknown } | null)?.abi;
-  if (!Array.isArray(list)) fail('An ABI is a JSON array of functions and events (or an object with an "abi" array).');
+  if (!Array.isArray(list)) fail(msg('core.contracts:abiJson.notArray'));
   const items = list as unknown[];
-  if (items.length === 0) fail('This ABI is empty.');
+  if (items.length === 0) fail(msg('core.contracts:abiJson.emptyList'));
   items.forEach((item, i) => {
-    const where = `Item ${i + 1}`;
-    if (typeof item !== 'object' || item === null) fail(`${where} is not an object.`);
+    const index = i + 1;
+    if (typeof item !== 'object' || item === null) fail(msg('core.contracts:abiJson.notObject', { index }));
     const entry = item as { type?: unknown; name?: unknown; inputs?: unknown };
     const kind = entry.type ?? 'function';
-    if (typeof kind !== 'string' || !KINDS.has(kind)) fail(`${where} has an unknown type “${String(entry.type)}”.`);
+    if (typeof kind !== 'string' || !KINDS.has(kind))
+      fail(msg('core.contracts:abiJson.unknownType', { index, type: codeValue(String(entry.type)) }));
     if ((kind === 'function' || kind === 'event' || kind === 'error') && typeof entry.name !== 'string')
-      fail(`${where} (${kind}) has no name.`);
-    if (entry.inputs !== undefined && !Array.isArray(entry.inputs)) fail(`${where} has inputs that are not a list.`);
+      fail(msg('core.contracts:abiJson.noName', { index, kind: codeValue(String(kind)) }));
+    if (entry.inputs !== undefined && !Array.isArray(entry.inputs))
+      fail(msg('core.contracts:abiJson.inputsNotList', { index }));
     try {
       // Round-tripping through the human-readable form checks every Solidity type.
       parseAbiItem(formatAbiItem(normalised({ ...(item as object), type: kind }) as never));
     } catch (error) {
-      // The name is the pasted or fetched text: hidden characters in it are shown as codes.
-      const name = typeof entry.name === 'string' ? ` (${untrustedLabel(entry.name, 'name')})` : '';
-      fail(`${where}${name} is not valid: ${(error as Error).message.split('\n')[0]}`);
+      // abitype's words (English), as technical text. The name is the pasted or fetched text:
+      // hidden characters in it are shown as codes.
+      const problem = codeValue((error as Error).message.split('\n')[0] ?? '');
+      fail(
+        typeof entry.name === 'string'
+          ? msg('core.contracts:abiJson.invalidNamed', { index, name: untrustedValue(entry.name, 'name'), problem })
+          : msg('core.contracts:abiJson.invalid', { index, problem }),
+      );
     }
   });
   return items.map((item) => normalised({ type: 'function', ...(item as object) })) as unknown as Abi;

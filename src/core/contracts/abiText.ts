@@ -1,5 +1,6 @@
 import { type Abi, parseAbi } from 'viem';
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { MAX_ABI_CHARACTERS, parseAbiJson } from './abiJson';
 
 /**
@@ -21,12 +22,8 @@ import { MAX_ABI_CHARACTERS, parseAbiJson } from './abiJson';
 export function parseAbiText(text: string): Abi {
   const trimmed = text.trim();
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) return parseAbiJson(trimmed);
-  if (trimmed === '') {
-    fail(
-      'Paste the contract’s ABI: JSON, or one signature per line such as function transfer(address to, uint256 amount) returns (bool).',
-    );
-  }
-  if (trimmed.length > MAX_ABI_CHARACTERS) fail(`An ABI this long (${trimmed.length} characters) is not accepted.`);
+  if (trimmed === '') fail(msg('core.contracts:abiText.empty'));
+  if (trimmed.length > MAX_ABI_CHARACTERS) fail(msg('core.contracts:abi.tooLong', { characters: trimmed.length }));
   const statements = splitStatements(text).map(withKeyword);
   const structs = statements.filter((s) => s.text.startsWith('struct '));
   checkStructs(structs);
@@ -36,18 +33,23 @@ export function parseAbiText(text: string): Abi {
     try {
       parseAbi([...structTexts, statement.text]);
     } catch (error) {
-      fail(`Line ${statement.line}: ${reason(error)}`);
+      fail(atLine(statement.line, reason(error)));
     }
   }
   const abi = parseAbi(statements.map((s) => s.text)) as Abi;
-  if (abi.length === 0) fail('This ABI has no functions, events or errors.');
+  if (abi.length === 0) fail(msg('core.contracts:abiText.noItems'));
   return abi;
 }
 
 type Statement = { text: string; line: number };
 
-function fail(sentence: string): never {
+function fail(sentence: Message): never {
   throw new InputError('INPUT_ABI', sentence);
+}
+
+/** The problem on a line, named: `Line 3: “uint7” is not a Solidity type.` */
+function atLine(line: number, problem: Message | string): Message {
+  return msg('core.contracts:abiText.atLine', { line, problem });
 }
 
 /** Cuts the text into signatures: at line ends and at `;` or `,` outside brackets; drops comments. */
@@ -96,7 +98,7 @@ function splitStatements(text: string): Statement[] {
     }
     current += char;
   }
-  if (depth > 0) fail(`Line ${openedAt}: a bracket opened on this line is never closed.`);
+  if (depth > 0) fail(atLine(openedAt, msg('core.contracts:abiText.unclosedBracket')));
   flush();
   return out;
 }
@@ -111,14 +113,12 @@ function withKeyword(statement: Statement): Statement {
   if (KEYWORDS.has(word)) return { ...statement, text };
   if (word && /^[A-Za-z_$][\w$]*\s*\(/.test(text)) {
     if (/\b(indexed|anonymous)\b/.test(text)) {
-      fail(`Line ${statement.line}: “${word}” has indexed parameters: start the line with “event”.`);
+      fail(atLine(statement.line, msg('core.contracts:abiText.indexed', { word: codeValue(word) })));
     }
     return { ...statement, text: `function ${text}` };
   }
   const shown = text.length > 40 ? `${text.slice(0, 39)}…` : text;
-  return fail(
-    `Line ${statement.line}: “${shown}” is not a signature. Start it with function, event, error or struct, as in function transfer(address to, uint256 amount) returns (bool).`,
-  );
+  return fail(atLine(statement.line, msg('core.contracts:abiText.notSignature', { text: codeValue(shown) })));
 }
 
 /** Checks the structs together, and if that fails, each alone (others stubbed) to find the line. */
@@ -134,28 +134,32 @@ function checkStructs(structs: Statement[]): void {
       try {
         parseAbi([...stubs, struct.text]);
       } catch (own) {
-        fail(`Line ${struct.line}: ${reason(own)}`);
+        fail(atLine(struct.line, reason(own)));
       }
     }
-    fail(`Line ${structs[0]?.line ?? 1}: ${reason(error)}`);
+    fail(atLine(structs[0]?.line ?? 1, reason(error)));
   }
 }
 
-/** A sentence from abitype's error: its meta message when it has one, else its short message. */
-function reason(error: unknown): string {
+/**
+ * A sentence from abitype's error: Cairn's own for the errors it knows, else abitype's meta message
+ * when it has one, else its short message (abitype's words, in English).
+ */
+function reason(error: unknown): Message | string {
   const e = error as { name?: string; shortMessage?: string; details?: string; metaMessages?: string[] };
   const meta = e.metaMessages?.[0]?.trim();
   const unknownType = /^Type "([^"]*)" is not a valid ABI type/.exec(meta ?? '')?.[1];
   if (unknownType !== undefined) {
     return /^[A-Za-z_$][\w$]*$/.test(unknownType) && !/^(u?int|bytes|u?fixed)\d/.test(unknownType)
-      ? `the type “${unknownType}” is unknown: declare it first, as struct ${unknownType} { … }.`
-      : `“${unknownType}” is not a Solidity type.`;
+      ? msg('core.contracts:abiText.unknownStruct', { type: codeValue(unknownType) })
+      : msg('core.contracts:abiText.notSolidityType', { type: codeValue(unknownType) });
   }
   if (meta) return /[.?!]$/.test(meta) ? meta : `${meta}.`;
   if (e.name === 'UnknownSignatureError' || e.name === 'InvalidSignatureError') {
-    return `“${e.details ?? ''}” is not a signature Cairn can read (for example: function transfer(address to, uint256 amount) returns (bool)).`;
+    return msg('core.contracts:abiText.unreadableSignature', { text: codeValue(e.details ?? '') });
   }
-  if (e.name === 'InvalidParameterError') return `the parameter “${e.details ?? ''}” is not valid.`;
+  if (e.name === 'InvalidParameterError')
+    return msg('core.contracts:abiText.invalidParameter', { text: codeValue(e.details ?? '') });
   const short = (e.shortMessage ?? (error instanceof Error ? error.message : String(error))).split('\n')[0] ?? '';
   return e.details ? `${short.replace(/\.$/, '')}: ${e.details}.` : short;
 }

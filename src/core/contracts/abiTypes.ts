@@ -1,6 +1,7 @@
 import type { AbiParameter } from 'viem';
 import { formatAbiParams } from 'viem/utils';
 import { InputError } from '../errors/input';
+import { codeValue, msg } from '../i18n/message';
 
 /**
  * What an ABI parameter's type string means, in a form the parser and the formatter can switch on.
@@ -21,7 +22,7 @@ const INT = /^(u?)int(\d*)$/;
 const FIXED_BYTES = /^bytes(\d+)$/;
 
 function unsupported(type: string): never {
-  throw new InputError('INPUT_ABI', `Cairn cannot encode values of type ${type}.`);
+  throw new InputError('INPUT_ABI', msg('core.contracts:abi.unsupportedType', { type: codeValue(type) }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Abi, type AbiFunction, encodeFunctionData, type Hex } from 'viem';
 import { toSafeDetails } from '../errors/base';
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { parseAbiInputs } from './abiInput';
 import { type DecodedCall, decodeCallData } from './decode/calls';
 import { STANDARD_NAMES } from './decode/standardAbis';
@@ -11,9 +12,9 @@ import { STANDARD_NAMES } from './decode/standardAbis';
  */
 export type DecodedCalldata =
   | ({ status: 'decoded' } & DecodedCall)
-  | { status: 'unknown'; selector: Hex; message: string };
+  | { status: 'unknown'; selector: Hex; message: Message };
 
-function fail(sentence: string, options?: { details?: string; cause?: unknown }): never {
+function fail(sentence: Message, options?: { details?: string; cause?: unknown }): never {
   throw new InputError('INPUT_CALLDATA', sentence, options);
 }
 
@@ -26,27 +27,29 @@ function fail(sentence: string, options?: { details?: string; cause?: unknown })
  */
 export function decodeCalldata(text: string, abi?: Abi): DecodedCalldata {
   const data = text.replace(/\s+/g, '');
-  if (data === '') fail('Paste the calldata: 0x followed by hex digits.');
-  if (!/^0x[0-9a-fA-F]*$/.test(data)) fail('Calldata is hex: 0x followed by hex digits (0–9, a–f).');
+  if (data === '') fail(msg('core.contracts:calldata.empty'));
+  if (!/^0x[0-9a-fA-F]*$/.test(data)) fail(msg('core.contracts:calldata.notHex'));
   const digits = data.length - 2;
-  if (digits % 2 !== 0) fail(`Calldata is whole bytes (an even number of hex digits); this has ${digits}.`);
-  if (digits < 8) {
-    fail(
-      `Calldata starts with a 4-byte function selector (8 hex digits after 0x); this has only ${digits / 2} byte${digits === 2 ? '' : 's'}.`,
-    );
-  }
+  if (digits % 2 !== 0) fail(msg('core.contracts:calldata.oddDigits', { digits }));
+  if (digits < 8) fail(msg('core.contracts:calldata.short', { bytes: digits / 2 }));
   const decoding = decodeCallData(data as Hex, abi ? [abi] : []);
   if (decoding.status === 'decoded') return { status: 'decoded', ...decoding.call };
   if (decoding.status === 'mismatch') {
     fail(
-      `The selector ${decoding.selector} is ${decoding.fn.id}, but the arguments after it do not decode as that function’s.`,
+      msg('core.contracts:calldata.mismatch', {
+        selector: codeValue(decoding.selector),
+        fn: codeValue(decoding.fn.id),
+      }),
       { details: toSafeDetails(decoding.error), cause: decoding.error },
     );
   }
   return {
     status: 'unknown',
     selector: decoding.selector,
-    message: `Unknown selector ${decoding.selector}: ${abi ? 'neither this ABI nor' : 'none of'} the standard ABIs (${STANDARD_NAMES}) ${abi ? 'has' : 'have'} a function with it.`,
+    message: msg(abi ? 'core.contracts:calldata.unknownSelectorWithAbi' : 'core.contracts:calldata.unknownSelector', {
+      selector: codeValue(decoding.selector),
+      standards: STANDARD_NAMES,
+    }),
   };
 }
 
@@ -61,7 +64,7 @@ export function encodeCalldata(fn: AbiFunction, texts: readonly string[]): Hex {
   try {
     return encodeFunctionData({ abi: [fn], functionName: fn.name, args } as never);
   } catch (error) {
-    throw new InputError('INPUT_ABI_VALUE', `These values cannot be encoded for ${fn.name}.`, {
+    throw new InputError('INPUT_ABI_VALUE', msg('core.contracts:calldata.cannotEncode', { fn: codeValue(fn.name) }), {
       details: toSafeDetails(error),
       cause: error,
     });

@@ -4,6 +4,7 @@ import type { ChainClient } from '../chain/client';
 import { findRevertData } from '../chain/revertData';
 import { toChainError } from '../chain/toChainError';
 import { RevertedError } from '../errors/chain';
+import { renderMessage } from '../i18n/message';
 import { decodeRevert, revertReason } from './decode/errors';
 import { decodeResult } from './decode/results';
 import type { DecodedValue } from './decode/values';
@@ -39,7 +40,7 @@ export function withCustomError<E extends Error>(error: E, abi: Abi): E | Revert
   const decoded = data ? decodeRevert(data, [abi]) : undefined;
   if (decoded?.kind !== 'custom') return error;
   return new RevertedError({
-    reason: revertReason(decoded),
+    reason: renderMessage(revertReason(decoded)),
     rpcUrl: error.rpcUrl,
     details: error.details ?? '',
     cause: error,

@@ -1,4 +1,5 @@
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg } from '../i18n/message';
 
 /**
  * A tolerant reader for the JSON-like text people type for arrays and tuples: `[1, 2]`,
@@ -21,11 +22,15 @@ export const MAX_VALUE_DEPTH = 32;
 
 /**
  * The error for a value that does not fit: `path` names the field (`order.amounts[0]`, or '' for
- * an unnamed top-level field) and leads the sentence.
+ * an unnamed top-level field) and leads the sentence; `problem` is worded to follow it.
  */
-export function valueError(path: string, sentence: string): InputError {
-  const text = path ? `${path}: ${sentence}` : `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}`;
-  return new InputError('INPUT_ABI_VALUE', text);
+export function valueError(path: string, problem: Message): InputError {
+  return new InputError(
+    'INPUT_ABI_VALUE',
+    path
+      ? msg('core.contracts:abiValue.atPath', { path: codeValue(path), problem })
+      : msg('core.contracts:abiValue.unnamed', { problem }),
+  );
 }
 
 const BARE_STOP = /[\s[\]{},:"']/;
@@ -41,8 +46,10 @@ const ESCAPES: Record<string, string> = {
   t: '\t',
 };
 
-function show(char: string): string {
-  return char === '' ? 'the end of the text' : `“${char}”`;
+function show(char: string): Message {
+  return char === ''
+    ? msg('core.contracts:abiValue.endOfText')
+    : msg('core.contracts:abiValue.char', { char: codeValue(char) });
 }
 
 class Reader {
@@ -52,17 +59,15 @@ class Reader {
     private readonly path: string,
   ) {}
 
-  private fail(sentence: string): InputError {
-    return valueError(this.path, sentence);
+  private fail(problem: Message): InputError {
+    return valueError(this.path, problem);
   }
 
   read(): ValueNode {
     const node = this.value(0);
     this.skipSpace();
     if (this.pos < this.text.length) {
-      throw this.fail(
-        `unexpected ${show(this.peek())} at character ${this.pos + 1}, after the end of the value (separate items with commas inside [ ]).`,
-      );
+      throw this.fail(msg('core.contracts:abiValue.afterEnd', { found: show(this.peek()), at: this.pos + 1 }));
     }
     return node;
   }
@@ -76,7 +81,7 @@ class Reader {
   }
 
   private value(depth: number): ValueNode {
-    if (depth > MAX_VALUE_DEPTH) throw this.fail(`values nested more than ${MAX_VALUE_DEPTH} deep are not accepted.`);
+    if (depth > MAX_VALUE_DEPTH) throw this.fail(msg('core.contracts:abiValue.tooDeep', { max: MAX_VALUE_DEPTH }));
     this.skipSpace();
     const char = this.peek();
     const at = this.pos + 1;
@@ -84,7 +89,7 @@ class Reader {
     if (char === '{') return { kind: 'object', entries: this.sequence('}', () => this.entry(depth + 1)), at };
     if (char === '"' || char === "'") return { kind: 'string', value: this.quoted(), at };
     if (char === '' || BARE_STOP.test(char)) {
-      throw this.fail(`expected a value at character ${at} but found ${show(char)}.`);
+      throw this.fail(msg('core.contracts:abiValue.expectedValue', { at, found: show(char) }));
     }
     return { kind: 'bare', text: this.bare(), at };
   }
@@ -97,8 +102,7 @@ class Reader {
     for (;;) {
       this.skipSpace();
       if (this.peek() === close) break;
-      if (this.peek() === '')
-        throw this.fail(`the ${this.text[open - 1]} at character ${open} is never closed with ${close}.`);
+      if (this.peek() === '') throw this.fail(this.notClosed(open, close));
       items.push(item());
       this.skipSpace();
       const next = this.peek();
@@ -107,12 +111,25 @@ class Reader {
         continue;
       }
       if (next === close) break;
-      if (next === '')
-        throw this.fail(`the ${this.text[open - 1]} at character ${open} is never closed with ${close}.`);
-      throw this.fail(`expected “,” or “${close}” at character ${this.pos + 1} but found ${show(next)}.`);
+      if (next === '') throw this.fail(this.notClosed(open, close));
+      throw this.fail(
+        msg('core.contracts:abiValue.expectedSeparator', {
+          close: codeValue(close),
+          at: this.pos + 1,
+          found: show(next),
+        }),
+      );
     }
     this.pos++;
     return items;
+  }
+
+  private notClosed(open: number, close: string): Message {
+    return msg('core.contracts:abiValue.notClosed', {
+      open: codeValue(this.text[open - 1] ?? ''),
+      at: open,
+      close: codeValue(close),
+    });
   }
 
   private entry(depth: number): ObjectEntry {
@@ -121,10 +138,10 @@ class Reader {
     let key: string;
     if (char === '"' || char === "'") key = this.quoted();
     else if (char !== '' && !BARE_STOP.test(char)) key = this.bare();
-    else throw this.fail(`expected a name at character ${at} but found ${show(char)}.`);
+    else throw this.fail(msg('core.contracts:abiValue.expectedName', { at, found: show(char) }));
     this.skipSpace();
     if (this.peek() !== ':') {
-      throw this.fail(`expected “:” after the name “${key}” at character ${this.pos + 1}.`);
+      throw this.fail(msg('core.contracts:abiValue.expectedColon', { name: codeValue(key), at: this.pos + 1 }));
     }
     this.pos++;
     return { key, value: this.value(depth), at };
@@ -144,7 +161,8 @@ class Reader {
     let out = '';
     for (;;) {
       const char = this.peek();
-      if (char === '') throw this.fail(`the text in quotes starting at character ${start} has no closing ${quote}.`);
+      if (char === '')
+        throw this.fail(msg('core.contracts:abiValue.unclosedQuote', { at: start, quote: codeValue(quote) }));
       this.pos++;
       if (char === quote) return out;
       if (char !== '\\') {
@@ -160,7 +178,7 @@ class Reader {
         out += String.fromCharCode(Number.parseInt(this.text.slice(this.pos, this.pos + 4), 16));
         this.pos += 4;
       } else {
-        throw this.fail(`“\\${code}” at character ${this.pos - 1} is not an escape (use \\" \\\\ \\n \\t or \\uXXXX).`);
+        throw this.fail(msg('core.contracts:abiValue.badEscape', { escape: codeValue(`\\${code}`), at: this.pos - 1 }));
       }
     }
   }

@@ -3,6 +3,7 @@ import { CairnError } from '../errors/base';
 import { ContractNotVerifiedError } from '../errors/explorer';
 import { type ExplorerFetch, explorerContext, explorerRequest, fail, malformed, safe } from '../explorer/client';
 import type { ExplorerConfig } from '../explorer/config';
+import { codeValue, msg } from '../i18n/message';
 import { parseAbiJson } from './abiJson';
 
 /**
@@ -25,7 +26,7 @@ export async function fetchVerifiedAbi(args: {
 }): Promise<Abi> {
   const ctx = explorerContext(args);
   if (!isAddress(args.address, { strict: false })) {
-    throw fail(ctx, 'EXPLORER_ERROR', 'Cairn can only ask the explorer about a valid contract address.');
+    throw fail(ctx, 'EXPLORER_ERROR', msg('core.contracts:verifiedAbi.invalidAddress'));
   }
   const address = getAddress(args.address.toLowerCase());
   const notVerified = () => new ContractNotVerifiedError({ host: ctx.host, address });
@@ -35,11 +36,14 @@ export async function fetchVerifiedAbi(args: {
       throw fail(
         ctx,
         'EXPLORER_ERROR',
-        `The explorer at ${ctx.host} says ${address} is not a valid address.`,
+        msg('core.contracts:verifiedAbi.explorerInvalidAddress', {
+          host: codeValue(ctx.host),
+          address: codeValue(address),
+        }),
         safe(ctx, `getabi: ${text}`),
       );
     }
-    const message = `The explorer at ${ctx.host} refused to give the ABI. Try again later, or check the explorer in Settings → History explorers.`;
+    const message = msg('core.contracts:verifiedAbi.refused', { host: codeValue(ctx.host) });
     throw fail(ctx, 'EXPLORER_ERROR', message, safe(ctx, `getabi: ${text}`));
   });
   if (answer.kind !== 'value') throw malformed(ctx, 'getabi: expected the ABI as text, got a list');

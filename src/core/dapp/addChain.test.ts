@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtInNetworks } from '../chain/networks';
+import { renderMessage } from '../i18n/message';
 import { planAddChain } from './addChain';
 import type { AddChainParams } from './personRequests';
 
@@ -62,6 +63,6 @@ describe('wallet_addEthereumChain', () => {
   ])('refuses %j, naming the field', (change, reason) => {
     const plan = planAddChain(gnosisLike(change), networks, () => 'x');
     expect(plan.kind).toBe('refused');
-    if (plan.kind === 'refused') expect(plan.reason).toMatch(reason);
+    if (plan.kind === 'refused') expect(renderMessage(plan.reason)).toMatch(reason);
   });
 });

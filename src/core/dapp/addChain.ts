@@ -1,5 +1,6 @@
 import { type NetworkDraft, parseNetworkDraft } from '../chain/networkDraft';
 import type { Network } from '../chain/networks';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { untrustedText } from '../text/untrustedText';
 import type { AddChainParams } from './personRequests';
 
@@ -14,7 +15,7 @@ import type { AddChainParams } from './personRequests';
 export type AddChainPlan =
   | { kind: 'known'; network: Network }
   | { kind: 'new'; network: Network }
-  | { kind: 'refused'; reason: string };
+  | { kind: 'refused'; reason: Message };
 
 const FIELD_NAMES: Record<keyof NetworkDraft, string> = {
   name: 'chainName',
@@ -46,14 +47,14 @@ export function planAddChain(
   if (known) return { kind: 'known', network: known };
   // A network's name is shown as plain text all over Cairn: a site may not hide characters in it.
   if (untrustedText(chain.chainName, 'name').hidden)
-    return {
-      kind: 'refused',
-      reason: 'Cairn cannot add this network: chainName has hidden or direction-changing characters.',
-    };
+    return { kind: 'refused', reason: msg('core.contracts:addChain.hiddenCharacters') };
   const parsed = parseNetworkDraft(draftOfAddChain(chain), undefined, newId);
   if (parsed.errors) {
-    const [field, sentence] = Object.entries(parsed.errors)[0] as [keyof NetworkDraft, string];
-    return { kind: 'refused', reason: `Cairn cannot add this network: ${FIELD_NAMES[field]}: ${sentence}` };
+    const [field, problem] = Object.entries(parsed.errors)[0] as [keyof NetworkDraft, Message];
+    return {
+      kind: 'refused',
+      reason: msg('core.contracts:addChain.refused', { field: codeValue(FIELD_NAMES[field]), problem }),
+    };
   }
   return { kind: 'new', network: parsed.network };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, errorOf, harness, resultOf } from '../../testing/dappConnectionHarness';
+import { msg } from '../i18n/message';
 import { type BatchProgress, BatchStopped, type CallsReceipt, newBatchId, sendCallsInOrder } from './callsBatch';
 
 const receipt = (hash: string, ok = true): CallsReceipt => ({
@@ -69,7 +70,7 @@ describe('sending a batch of calls one after another', () => {
     expect(events).toEqual(['send 0', 'receipt 0x1', 'send 1', 'receipt 0x2']);
     expect(last.status.status).toBe(600);
     expect(last.steps.map((s) => s.state)).toEqual(['done', 'done', 'not sent']);
-    expect(last.steps[2]).toEqual({ state: 'not sent', error: 'The call before it failed on chain.' });
+    expect(last.steps[2]).toEqual({ state: 'not sent', error: msg('core.contracts:batch.previousFailed') });
   });
 
   it('a first call that reverts leaves the batch reverted (500)', async () => {

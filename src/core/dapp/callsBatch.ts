@@ -1,4 +1,5 @@
 import type { CallsReceiptShape as CallsReceipt } from '../chain/receipts';
+import { type Message, msg } from '../i18n/message';
 import { type CallsStatus, type HexChainId, settledStatus } from './protocol';
 
 export type { CallsReceipt };
@@ -10,7 +11,7 @@ export type CallStep =
   | { state: 'mining'; hash: string }
   | { state: 'done'; hash: string; receipt: CallsReceipt }
   /** Not sent: `error` says why (the batch stopped here). */
-  | { state: 'not sent'; error?: string };
+  | { state: 'not sent'; error?: Message | string };
 
 export type BatchProgress = { steps: CallStep[]; status: CallsStatus };
 
@@ -62,7 +63,7 @@ export async function sendCallsInOrder(
     return { steps: [...steps], status };
   };
   const report = () => deps.onProgress(progress());
-  const stopAt = (index: number, error?: string) => {
+  const stopAt = (index: number, error?: Message | string) => {
     for (let i = index; i < batch.total; i++)
       steps[i] = i === index && error ? { state: 'not sent', error } : { state: 'not sent' };
   };
@@ -103,7 +104,7 @@ export async function sendCallsInOrder(
     receipts.push(receipt);
     steps[index] = { state: 'done', hash: receipt.transactionHash, receipt };
     if (receipt.status !== '0x1') {
-      stopAt(index + 1, 'The call before it failed on chain.');
+      stopAt(index + 1, msg('core.contracts:batch.previousFailed'));
       break;
     }
   }

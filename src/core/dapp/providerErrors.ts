@@ -3,6 +3,11 @@
  * EIP-1474's JSON-RPC codes, each with a sentence a developer (and, shown by the dApp, a person)
  * can act on. Plain objects, so they cross postMessage and a MessagePort unchanged.
  *
+ * The sentences here (and those of request.ts, personRequests.ts and connection.ts) stay in
+ * English, not in the catalogs: they are protocol text for the site's code and its developer
+ * (they name methods, params and EIPs), the site's code reads the `code`, and the connector's own,
+ * which ship to every page, cannot load a catalog. What Cairn says to the person is in its window.
+ *
  * Each code is a constant of its own so the connector, which ships to every dApp page, carries
  * only the numbers it uses (inlined), not the table.
  */

@@ -1,11 +1,12 @@
 import { parseSiweMessage } from 'viem/siwe';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { originAuthority } from './siteOrigin';
 
 /** Something about a Sign-In with Ethereum message the person must know; blocking ones need an explicit "I understand". */
 export type SiweProblem = {
   kind: 'domain' | 'address' | 'uri' | 'chain' | 'expired' | 'notYet';
   blocking: boolean;
-  sentence: string;
+  sentence: Message;
 };
 
 /** A Sign-In with Ethereum (EIP-4361) message read from a personal_sign request. */
@@ -41,14 +42,20 @@ export function reviewSiwe(
     problems.push({
       kind: 'domain',
       blocking: true,
-      sentence: `This sign-in is for ${message.domain}, but ${context.origin} is asking. Signing it could let this site log in to your account at ${message.domain}.`,
+      sentence: msg('core.contracts:siwe.domain', {
+        domain: codeValue(message.domain),
+        origin: codeValue(context.origin),
+      }),
     });
   }
   if (message.address.toLowerCase() !== context.account.toLowerCase()) {
     problems.push({
       kind: 'address',
       blocking: true,
-      sentence: `The message names the account ${message.address}, not the one that would sign it (${context.account}).`,
+      sentence: msg('core.contracts:siwe.address', {
+        address: codeValue(message.address),
+        account: codeValue(context.account),
+      }),
     });
   }
   if (message.uri) {
@@ -62,7 +69,7 @@ export function reviewSiwe(
       problems.push({
         kind: 'uri',
         blocking: false,
-        sentence: `The message’s URI (${message.uri}) is not on the asking site.`,
+        sentence: msg('core.contracts:siwe.uri', { uri: codeValue(message.uri) }),
       });
     }
   }
@@ -70,21 +77,24 @@ export function reviewSiwe(
     problems.push({
       kind: 'chain',
       blocking: false,
-      sentence: `The message is for chain id ${message.chainId}; the site uses chain id ${context.chainId}.`,
+      sentence: msg('core.contracts:siwe.chain', {
+        chainId: codeValue(String(message.chainId)),
+        siteChainId: codeValue(String(context.chainId)),
+      }),
     });
   }
   if (message.expirationTime && message.expirationTime.getTime() <= context.now.getTime()) {
     problems.push({
       kind: 'expired',
       blocking: false,
-      sentence: 'The message has expired: the site should not accept it.',
+      sentence: msg('core.contracts:siwe.expired'),
     });
   }
   if (message.notBefore && message.notBefore.getTime() > context.now.getTime()) {
     problems.push({
       kind: 'notYet',
       blocking: false,
-      sentence: 'The message is not valid yet (its “not before” time is still to come).',
+      sentence: msg('core.contracts:siwe.notYet'),
     });
   }
   return {

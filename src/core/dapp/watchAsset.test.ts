@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from '../i18n/message';
 import { claimMismatches } from './watchAsset';
 
 const dai = { name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 };
@@ -10,7 +11,7 @@ describe('what a site says about a token, against its contract', () => {
   });
 
   it('names a different symbol and different decimals', () => {
-    expect(claimMismatches({ symbol: 'USDC', decimals: 6 }, dai)).toEqual([
+    expect(claimMismatches({ symbol: 'USDC', decimals: 6 }, dai).map(renderMessage)).toEqual([
       'The site calls it USDC; the contract says DAI.',
       'The site says 6 decimals; the contract says 18.',
     ]);

@@ -1,3 +1,4 @@
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 import { CairnError } from './base';
 
 export const CHAIN_ERROR_CODES = [
@@ -37,7 +38,7 @@ export class ChainError extends CairnError<ChainErrorCode> {
 
   constructor(
     code: ChainErrorCode,
-    shortMessage: string,
+    shortMessage: Message | string,
     options: { rpcUrl?: string | undefined; details?: string; cause?: unknown } = {},
   ) {
     super(code, shortMessage, options);
@@ -53,7 +54,10 @@ export class WrongChainError extends ChainError {
   constructor(args: { expectedChainId: number; actualChainId: number; rpcUrl?: string | undefined }) {
     super(
       'CHAIN_WRONG_CHAIN',
-      `The node reports chain id ${args.actualChainId}, but this network is chain id ${args.expectedChainId}.`,
+      msg('core.keys:errors.wrongChain', {
+        actual: codeValue(String(args.actualChainId)),
+        expected: codeValue(String(args.expectedChainId)),
+      }),
       { rpcUrl: args.rpcUrl },
     );
     this.expectedChainId = args.expectedChainId;
@@ -69,8 +73,8 @@ export class RevertedError extends ChainError {
     super(
       'CHAIN_REVERTED',
       args.reason
-        ? `The contract refused the call: ${args.reason}`
-        : 'The contract refused the call without giving a reason.',
+        ? msg('core.keys:errors.reverted', { reason: untrustedValue(args.reason, 'whole') })
+        : msg('core.keys:errors.revertedNoReason'),
       args,
     );
     this.reason = args.reason;

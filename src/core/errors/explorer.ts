@@ -1,4 +1,5 @@
 import type { Address } from 'viem';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { CairnError } from './base';
 
 /** Failures of a request to the person's explorer (core/explorer), whatever was asked. */
@@ -26,7 +27,11 @@ export class ExplorerError extends CairnError<ExplorerRequestErrorCode> {
   override readonly name = 'ExplorerError';
   readonly host: string;
 
-  constructor(code: ExplorerRequestErrorCode, shortMessage: string, options: { host: string; details?: string }) {
+  constructor(
+    code: ExplorerRequestErrorCode,
+    shortMessage: Message | string,
+    options: { host: string; details?: string },
+  ) {
     super(code, shortMessage, { details: options.details });
     this.host = options.host;
   }
@@ -44,7 +49,7 @@ export class ContractNotVerifiedError extends CairnError<'EXPLORER_ABI_NOT_VERIF
   constructor(args: { host: string; address: Address }) {
     super(
       'EXPLORER_ABI_NOT_VERIFIED',
-      `The explorer at ${args.host} has no verified source code for ${args.address} on this network, so it has no ABI to give. Choose a known standard or paste the ABI instead.`,
+      msg('core.keys:errors.notVerified', { host: codeValue(args.host), address: codeValue(args.address) }),
     );
     this.host = args.host;
     this.address = args.address;

@@ -1,3 +1,4 @@
+import { codeValue, type Message, msg } from '../i18n/message';
 import { CairnError } from './base';
 
 export const KEY_ERROR_CODES = [
@@ -31,8 +32,7 @@ export class UnknownWordError extends KeyError {
   readonly suggestions: readonly string[];
 
   constructor(args: { position: number; suggestions: readonly string[] }) {
-    const hint = args.suggestions.length > 0 ? ` Did you mean ${formatChoices(args.suggestions)}?` : '';
-    super('KEYS_PHRASE_UNKNOWN_WORD', `Word ${args.position} is not a recovery phrase word.${hint}`);
+    super('KEYS_PHRASE_UNKNOWN_WORD', unknownWordText(args.position, args.suggestions));
     this.position = args.position;
     this.suggestions = args.suggestions;
   }
@@ -42,14 +42,18 @@ export class UnknownWordError extends KeyError {
 export class KeystoreFieldError extends KeyError {
   readonly field: string;
 
-  constructor(field: string, problem: string) {
-    super('KEYS_KEYSTORE_MALFORMED', `This keystore file is damaged: ${field} ${problem}.`);
+  /** `text` says what is wrong with the field, naming it (core.keys:keystore.field.*). */
+  constructor(field: string, text: Message) {
+    super('KEYS_KEYSTORE_MALFORMED', text);
     this.field = field;
   }
 }
 
-function formatChoices(words: readonly string[]): string {
-  const quoted = words.map((w) => `“${w}”`);
-  if (quoted.length === 1) return quoted[0] ?? '';
-  return `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+/** The sentence for an unknown word, with up to three words it may have been meant as. */
+function unknownWordText(position: number, suggestions: readonly string[]): Message {
+  const [first, second, third] = suggestions.map(codeValue);
+  if (first === undefined) return msg('core.keys:phrase.unknownWord', { position });
+  if (second === undefined) return msg('core.keys:phrase.unknownWordOne', { position, first });
+  if (third === undefined) return msg('core.keys:phrase.unknownWordTwo', { position, first, second });
+  return msg('core.keys:phrase.unknownWordThree', { position, first, second, third });
 }

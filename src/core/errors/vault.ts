@@ -1,3 +1,4 @@
+import { type Message, msg } from '../i18n/message';
 import { CairnError } from './base';
 
 export const VAULT_ERROR_CODES = [
@@ -32,13 +33,13 @@ export class VaultError extends CairnError<VaultErrorCode> {
 
 export class VaultLockedError extends VaultError {
   constructor() {
-    super('VAULT_LOCKED', 'Cairn is locked. Unlock it with your password to continue.');
+    super('VAULT_LOCKED', msg('core.keys:vault.locked'));
   }
 }
 
 export class WrongPasswordError extends VaultError {
   constructor() {
-    super('VAULT_WRONG_PASSWORD', 'Wrong password.');
+    super('VAULT_WRONG_PASSWORD', msg('core.keys:vault.wrongPassword'));
   }
 }
 
@@ -48,14 +49,14 @@ export class ThrottledError extends VaultError {
 
   constructor(retryAt: number, now: number) {
     const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
-    super('VAULT_THROTTLED', `Too many wrong passwords. Try again in ${seconds} s.`);
+    super('VAULT_THROTTLED', msg('core.keys:vault.throttled', { seconds }));
     this.retryAt = retryAt;
   }
 }
 
-/** The password does not meet Cairn's rules; `reason` says which one, in words. */
+/** The password does not meet Cairn's rules; `reason` says which one. */
 export class WeakPasswordError extends VaultError {
-  constructor(reason: string) {
+  constructor(reason: Message) {
     super('VAULT_WEAK_PASSWORD', reason);
   }
 }

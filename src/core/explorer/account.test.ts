@@ -206,7 +206,7 @@ describe('explorerHistory', () => {
     const { fetch, urls } = emulator({ txlist: Array.from({ length: 10_001 }, (_, i) => txAt(700, i)) });
     const error = await failure(explorerHistory({ config, ...range, fromBlock: 700n, fetch }));
     expect(error.code).toBe('EXPLORER_ERROR');
-    expect(error.message).toMatch(/more than 10000 items in block 700/);
+    expect(error.message).toMatch(/more than 10,000 items in block 700/);
     expect(urls).toHaveLength(10);
   });
 

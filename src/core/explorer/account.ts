@@ -1,4 +1,5 @@
 import { type Address, zeroAddress } from 'viem';
+import { codeValue, msg } from '../i18n/message';
 import {
   type Context,
   explorerContext as context,
@@ -100,7 +101,11 @@ async function collect<T extends { blockNumber: bigint }>(
     // The whole page lies in block `start`: read the rest of that block page by page.
     for (let pageNo = 2; ; pageNo++) {
       if (pageNo > MAX_BLOCK_PAGES) {
-        const message = `The explorer at ${ctx.host} lists more than ${MAX_BLOCK_PAGES * PAGE_SIZE} items in block ${start} for this address, more than Cairn can page through.`;
+        const message = msg('core.chain:explorer.tooManyItems', {
+          host: codeValue(ctx.host),
+          count: MAX_BLOCK_PAGES * PAGE_SIZE,
+          block: String(start),
+        });
         throw fail(ctx, 'EXPLORER_ERROR', message, `${action}: block ${start}`);
       }
       const more = await fetchPage(ctx, action, convert, { ...range, fromBlock: start, toBlock: start }, pageNo);

@@ -3,6 +3,7 @@
 // holds the key. The account lists (account.ts) and verified ABIs (contracts/verifiedAbi.ts) build on it.
 import { toSafeDetails } from '../errors/base';
 import { ExplorerError } from '../errors/explorer';
+import { codeValue, type Message, msg } from '../i18n/message';
 import type { ExplorerConfig } from './config';
 import { type ExplorerAnswer, readAnswer } from './parse';
 
@@ -38,13 +39,7 @@ export function explorerContext(args: {
   try {
     host = new URL(args.config.baseUrl).host;
   } catch {
-    throw new ExplorerError(
-      'EXPLORER_ERROR',
-      'The explorer API URL is not valid: check it in Settings → History explorers.',
-      {
-        host: '',
-      },
-    );
+    throw new ExplorerError('EXPLORER_ERROR', msg('core.chain:explorer.badUrl'), { host: '' });
   }
   return { ...args, host, fetch: args.fetch ?? defaultFetch, sleep: args.sleep ?? defaultSleep, requests: 0 };
 }
@@ -69,7 +64,12 @@ export function safe(ctx: Context, raw: unknown): string {
   return toSafeDetails(text);
 }
 
-export function fail(ctx: Context, code: ExplorerError['code'], message: string, details?: string): ExplorerError {
+export function fail(
+  ctx: Context,
+  code: ExplorerError['code'],
+  message: Message | string,
+  details?: string,
+): ExplorerError {
   return new ExplorerError(code, message, { host: ctx.host, details });
 }
 
@@ -77,7 +77,7 @@ export function malformed(ctx: Context, problem: string): ExplorerError {
   return fail(
     ctx,
     'EXPLORER_MALFORMED',
-    `The explorer at ${ctx.host} sent an answer Cairn cannot read. Check the explorer API URL in Settings → History explorers.`,
+    msg('core.chain:explorer.malformed', { host: codeValue(ctx.host) }),
     safe(ctx, problem),
   );
 }
@@ -105,13 +105,13 @@ async function requestOnce(ctx: Context, action: string, url: string): Promise<E
       throw fail(
         ctx,
         'EXPLORER_UNAVAILABLE',
-        `The explorer at ${ctx.host} did not answer within 15 s. Try again later.`,
+        msg('core.chain:explorer.timeout', { host: codeValue(ctx.host), seconds: TIMEOUT_MS / 1000 }),
       );
     }
     throw fail(
       ctx,
       'EXPLORER_UNAVAILABLE',
-      `Cairn could not reach the explorer at ${ctx.host}. Check your connection and try again.`,
+      msg('core.chain:explorer.unreachable', { host: codeValue(ctx.host) }),
       `${action}: ${safe(ctx, error)}`,
     );
   } finally {
@@ -123,10 +123,10 @@ async function requestOnce(ctx: Context, action: string, url: string): Promise<E
   if (said.kind === 'rateLimited' || said.kind === 'invalidKey' || said.kind === 'unsupportedChain') return said;
   const details = `${action}: HTTP ${answer.status} ${safe(ctx, answer.body).slice(0, 120)}`.trim();
   if (answer.status >= 500 || answer.status === 408) {
-    const message = `The explorer at ${ctx.host} is having trouble (HTTP ${answer.status}). Try again in a few minutes.`;
+    const message = msg('core.chain:explorer.trouble', { host: codeValue(ctx.host), status: String(answer.status) });
     throw fail(ctx, 'EXPLORER_UNAVAILABLE', message, details);
   }
-  const message = `The explorer at ${ctx.host} answered HTTP ${answer.status}. Check the explorer API URL and key in Settings → History explorers.`;
+  const message = msg('core.chain:explorer.http', { host: codeValue(ctx.host), status: String(answer.status) });
   throw fail(ctx, 'EXPLORER_ERROR', message, details);
 }
 
@@ -148,7 +148,10 @@ export async function explorerRequest(
       case 'rateLimited': {
         const delay = RETRY_DELAYS[attempt];
         if (delay === undefined) {
-          const message = `The explorer at ${ctx.host} is limiting requests and still refused after ${RETRY_DELAYS.length} retries. Wait a minute and try again, or use an API key with a higher limit.`;
+          const message = msg('core.chain:explorer.rateLimited', {
+            host: codeValue(ctx.host),
+            retries: RETRY_DELAYS.length,
+          });
           throw fail(ctx, 'EXPLORER_RATE_LIMITED', message, details);
         }
         await ctx.sleep(delay);
@@ -158,22 +161,19 @@ export async function explorerRequest(
         throw fail(
           ctx,
           'EXPLORER_INVALID_KEY',
-          `The explorer at ${ctx.host} refused the API key: check it in Settings → History explorers.`,
+          msg('core.chain:explorer.invalidKey', { host: codeValue(ctx.host) }),
           details,
         );
       case 'unsupportedChain': {
-        const why = answer.plan ? ' with this API key’s plan' : '';
-        const message = `The explorer at ${ctx.host} does not serve chain id ${ctx.chainId}${why}: choose another explorer or key for this network in Settings → History explorers.`;
+        const values = { host: codeValue(ctx.host), chainId: String(ctx.chainId) };
+        const message = answer.plan
+          ? msg('core.chain:explorer.unsupportedChainPlan', values)
+          : msg('core.chain:explorer.unsupportedChain', values);
         throw fail(ctx, 'EXPLORER_UNSUPPORTED_CHAIN', message, details);
       }
       case 'refused':
         onRefused?.(answer.text);
-        throw fail(
-          ctx,
-          'EXPLORER_ERROR',
-          `The explorer at ${ctx.host} refused the request. Try again later, or check the explorer in Settings → History explorers.`,
-          details,
-        );
+        throw fail(ctx, 'EXPLORER_ERROR', msg('core.chain:explorer.refused', { host: codeValue(ctx.host) }), details);
       case 'malformed':
         throw malformed(ctx, `${action}: ${answer.problem}`);
     }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { explorerConfigProblem } from './config';
+import { renderMessage } from '../i18n/message';
+import { explorerConfigProblem as checked } from './config';
+
+/** The problems in words (the tests read English). */
+function explorerConfigProblem(input: { baseUrl: string; apiKey: string }) {
+  const problem = checked(input);
+  return (
+    problem && {
+      ...(problem.baseUrl && { baseUrl: renderMessage(problem.baseUrl) }),
+      ...(problem.apiKey && { apiKey: renderMessage(problem.apiKey) }),
+    }
+  );
+}
 
 const KEY = 'CAIRNTESTKEY7Q2W9E4R1T6Y3U8I5O0PZ';
 

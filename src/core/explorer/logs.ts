@@ -1,5 +1,6 @@
 import { getAddress, type Hex, isHex } from 'viem';
 import type { RawLog } from '../activity/transferLogs';
+import { codeValue, msg } from '../i18n/message';
 import {
   type Context,
   type ExplorerFetch,
@@ -112,7 +113,11 @@ export async function explorerLogs(args: {
       const last = page.at(-1)?.blockNumber;
       if (page.length < PAGE_SIZE || last === undefined) break;
       if (last === start) {
-        const message = `The explorer at ${ctx.host} lists more than ${PAGE_SIZE} approval events in block ${start}, more than Cairn can page through.`;
+        const message = msg('core.chain:explorer.tooManyApprovals', {
+          host: codeValue(ctx.host),
+          count: PAGE_SIZE,
+          block: String(start),
+        });
         throw fail(ctx, 'EXPLORER_ERROR', message, `getLogs: block ${start}`);
       }
       start = last;

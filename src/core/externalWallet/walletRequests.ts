@@ -2,6 +2,7 @@
 // here for its shape), and every refusal becomes a WalletError with a sentence naming the wallet.
 import { type Address, getAddress, type Hash, isAddress, isHex, numberToHex } from 'viem';
 import { WalletError, type WalletErrorCode } from '../errors/wallet';
+import { codeValue, type Message, type MessageValue, msg, renderMessage, untrustedValue } from '../i18n/message';
 import { untrustedLabel } from '../text/untrustedText';
 
 /** An EIP-1193 provider, as a wallet hands it over in its EIP-6963 announcement. */
@@ -10,9 +11,14 @@ export type Eip1193Provider = { request(args: { method: string; params?: unknown
 /** A wallet as Cairn speaks to it: its announced name (untrusted) and its provider. */
 export type ExternalWallet = { name: string; provider: Eip1193Provider };
 
-/** The wallet's name, fit for a sentence. */
+/** The wallet's name as a value for a message: its announced name (untrusted), or "The browser wallet". */
+export function walletName(wallet: Pick<ExternalWallet, 'name'>): MessageValue {
+  return wallet.name === '' ? msg('core.devices:wallet.unnamed') : untrustedValue(wallet.name, 'name');
+}
+
+/** The wallet's name in words, in the language shown (in a message, give walletName instead). */
 export function walletLabel(wallet: Pick<ExternalWallet, 'name'>): string {
-  return untrustedLabel(wallet.name, 'name') || 'The browser wallet';
+  return untrustedLabel(wallet.name, 'name') || renderMessage(msg('core.devices:wallet.unnamed'));
 }
 
 const REFUSAL_LENGTH = 200;
@@ -26,17 +32,14 @@ function codeOf(error: unknown): number | undefined {
 /** A wallet's refusal (EIP-1193 codes, JSON-RPC's -32002 "request already pending") in words. */
 export function walletRefusal(wallet: Pick<ExternalWallet, 'name'>, error: unknown): WalletError {
   if (error instanceof WalletError) return error;
-  const name = walletLabel(wallet);
-  const known: Partial<Record<number, [WalletErrorCode, string]>> = {
-    4001: ['WALLET_REJECTED', `You declined in ${name}: nothing was signed or sent.`],
-    4100: [
-      'WALLET_UNAUTHORIZED',
-      `${name} has not shared this account with Cairn: connect it to Cairn in ${name}, then try again.`,
-    ],
-    4200: ['WALLET_UNSUPPORTED', `${name} does not offer what Cairn asked of it.`],
-    4900: ['WALLET_DISCONNECTED', `${name} is not connected to any network: check it, then try again.`],
-    4901: ['WALLET_DISCONNECTED', `${name} is not connected to this network: check it, then try again.`],
-    [-32002]: ['WALLET_BUSY', `${name} is already showing a request from Cairn: answer it there first.`],
+  const name = walletName(wallet);
+  const known: Partial<Record<number, [WalletErrorCode, Message]>> = {
+    4001: ['WALLET_REJECTED', msg('core.devices:wallet.rejected', { name })],
+    4100: ['WALLET_UNAUTHORIZED', msg('core.devices:wallet.unauthorized', { name })],
+    4200: ['WALLET_UNSUPPORTED', msg('core.devices:wallet.unsupported', { name })],
+    4900: ['WALLET_DISCONNECTED', msg('core.devices:wallet.noNetwork', { name })],
+    4901: ['WALLET_DISCONNECTED', msg('core.devices:wallet.otherNetwork', { name })],
+    [-32002]: ['WALLET_BUSY', msg('core.devices:wallet.busy', { name })],
   };
   const code = codeOf(error);
   const match = code === undefined ? undefined : known[code];
@@ -44,13 +47,12 @@ export function walletRefusal(wallet: Pick<ExternalWallet, 'name'>, error: unkno
   const said = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
   // A closing full stop is left to the sentence around the quote.
   const trimmed = typeof said === 'string' ? said.trim().replace(/\.+$/, '') : '';
+  // The wallet's own words, made visible and cut to their limit by the untrusted-text rules.
   const words = trimmed ? untrustedLabel(trimmed, { max: REFUSAL_LENGTH }) : '';
   return new WalletError(
     'WALLET_REFUSED',
-    `${name} refused${words ? `: “${words}”` : ''}. Nothing was signed or sent.`,
-    {
-      cause: error,
-    },
+    words ? msg('core.devices:wallet.refusedSaying', { name, words }) : msg('core.devices:wallet.refused', { name }),
+    { cause: error },
   );
 }
 
@@ -63,8 +65,17 @@ export async function askWallet(wallet: ExternalWallet, method: string, params?:
   }
 }
 
-export function garbled(wallet: Pick<ExternalWallet, 'name'>, what: string): WalletError {
-  return new WalletError('WALLET_ANSWER', `${walletLabel(wallet)} answered something that is not ${what}.`);
+/** What a wallet's answer should have been. */
+export type WalletAnswerKind = 'addresses' | 'chainId' | 'signature';
+
+const GARBLED = {
+  addresses: 'core.devices:wallet.garbled.addresses',
+  chainId: 'core.devices:wallet.garbled.chainId',
+  signature: 'core.devices:wallet.garbled.signature',
+} as const;
+
+export function garbled(wallet: Pick<ExternalWallet, 'name'>, what: WalletAnswerKind): WalletError {
+  return new WalletError('WALLET_ANSWER', msg(GARBLED[what], { name: walletName(wallet) }));
 }
 
 /** The addresses a wallet shares, checked and without repeats (eth_accounts, or eth_requestAccounts to ask). */
@@ -74,7 +85,7 @@ export async function walletAddresses(
 ): Promise<Address[]> {
   const answer = await askWallet(wallet, method);
   if (!Array.isArray(answer) || !answer.every((a) => typeof a === 'string' && isAddress(a, { strict: false })))
-    throw garbled(wallet, 'a list of addresses');
+    throw garbled(wallet, 'addresses');
   return [...new Set(answer.map((a: string) => getAddress(a)))];
 }
 
@@ -85,13 +96,13 @@ export async function assertShared(wallet: ExternalWallet, address: Address): Pr
   if (shared(await walletAddresses(wallet, 'eth_requestAccounts'))) return;
   throw new WalletError(
     'WALLET_UNAUTHORIZED',
-    `${walletLabel(wallet)} does not share ${address} with Cairn now: choose that account in ${walletLabel(wallet)}, then try again.`,
+    msg('core.devices:wallet.notShared', { name: walletName(wallet), address: codeValue(address) }),
   );
 }
 
 async function walletChainId(wallet: ExternalWallet): Promise<number> {
   const answer = await askWallet(wallet, 'eth_chainId');
-  if (typeof answer !== 'string' || !isHex(answer) || answer === '0x') throw garbled(wallet, 'a chain id');
+  if (typeof answer !== 'string' || !isHex(answer) || answer === '0x') throw garbled(wallet, 'chainId');
   return Number(BigInt(answer));
 }
 
@@ -103,7 +114,7 @@ async function walletChainId(wallet: ExternalWallet): Promise<number> {
  */
 export async function ensureWalletChain(wallet: ExternalWallet, chainId: number): Promise<void> {
   if ((await walletChainId(wallet)) === chainId) return;
-  const name = walletLabel(wallet);
+  const name = walletName(wallet);
   try {
     await wallet.provider.request({
       method: 'wallet_switchEthereumChain',
@@ -113,7 +124,7 @@ export async function ensureWalletChain(wallet: ExternalWallet, chainId: number)
     if (codeOf(error) === 4902)
       throw new WalletError(
         'WALLET_UNKNOWN_CHAIN',
-        `${name} does not know the network with chain id ${chainId}: add it in ${name} (with the same node as Cairn if you can), then try again.`,
+        msg('core.devices:wallet.unknownChain', { name, chainId: codeValue(String(chainId)) }),
         { cause: error },
       );
     throw walletRefusal(wallet, error);
@@ -122,7 +133,11 @@ export async function ensureWalletChain(wallet: ExternalWallet, chainId: number)
   if (now !== chainId)
     throw new WalletError(
       'WALLET_WRONG_CHAIN',
-      `${name} is on the network with chain id ${now}, not ${chainId}: switch it there, then try again.`,
+      msg('core.devices:wallet.wrongChain', {
+        name,
+        chainId: codeValue(String(now)),
+        wanted: codeValue(String(chainId)),
+      }),
     );
 }
 
@@ -131,7 +146,7 @@ export function answeredHash(wallet: ExternalWallet, answer: unknown): Hash {
   if (typeof answer !== 'string' || !isHex(answer, { strict: true }) || answer.length !== 66)
     throw new WalletError(
       'WALLET_UNCLEAR_ANSWER',
-      `${walletLabel(wallet)} answered something that is not a transaction hash: it may have sent the transaction all the same. Check its activity before sending again.`,
+      msg('core.devices:wallet.unclearHash', { name: walletName(wallet) }),
     );
   return answer.toLowerCase() as Hash;
 }

@@ -52,7 +52,7 @@ export async function signWithWallet(wallet: ExternalWallet, address: Address, r
     if (typeof answer !== 'string' || answer.length !== 132) throw new Error('not 65 bytes');
     signature = parseSignature(answer as Hex);
   } catch {
-    throw garbled(wallet, 'a signature');
+    throw garbled(wallet, 'signature');
   }
   const { r, s, yParity } = signature;
   return checkedSignature(request, address, { r, s, yParity: yParity as 0 | 1 }, walletLabel(wallet));

@@ -14,6 +14,9 @@ export interface MessageCatalog {}
 
 export type MessageId = keyof MessageCatalog & string;
 
+/** A message that takes no values (a label, a title): its id alone says it. */
+export type PlainMessageId = { [I in MessageId]: MessageCatalog[I] extends undefined ? I : never }[MessageId];
+
 /** Every catalog's name ("send", "core.chain"), filled in as MessageCatalog is. */
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
 export interface MessageNamespaces {}

@@ -1,5 +1,6 @@
 import { type Address, getAddress } from 'viem';
 import { KeyError } from '../errors/keys';
+import { msg } from '../i18n/message';
 
 /**
  * Parses an address typed or pasted by a person. All-lowercase and all-uppercase hex are
@@ -10,25 +11,22 @@ import { KeyError } from '../errors/keys';
  */
 export function parseAddress(text: string): Address {
   const trimmed = text.trim();
-  if (trimmed.length === 0) throw new KeyError('KEYS_ADDRESS_FORMAT', 'Enter an address.');
+  if (trimmed.length === 0) throw new KeyError('KEYS_ADDRESS_FORMAT', msg('core.keys:address.empty'));
   if (!/^0[xX]/.test(trimmed)) {
-    throw new KeyError('KEYS_ADDRESS_FORMAT', 'An address starts with 0x followed by 40 hex digits.');
+    throw new KeyError('KEYS_ADDRESS_FORMAT', msg('core.keys:address.prefix'));
   }
   const hex = trimmed.slice(2);
   const bad = hex.search(/[^0-9a-fA-F]/);
   if (bad !== -1) {
-    throw new KeyError('KEYS_ADDRESS_FORMAT', `An address is made of hex digits; character ${bad + 3} is not one.`);
+    throw new KeyError('KEYS_ADDRESS_FORMAT', msg('core.keys:address.notHex', { position: bad + 3 }));
   }
   if (hex.length !== 40) {
-    throw new KeyError('KEYS_ADDRESS_FORMAT', `An address has 40 hex digits after 0x; this has ${hex.length}.`);
+    throw new KeyError('KEYS_ADDRESS_FORMAT', msg('core.keys:address.length', { digits: hex.length }));
   }
   const checksummed = getAddress(`0x${hex.toLowerCase()}`);
   const mixedCase = hex !== hex.toLowerCase() && hex !== hex.toUpperCase();
   if (mixedCase && `0x${hex}` !== checksummed) {
-    throw new KeyError(
-      'KEYS_ADDRESS_CHECKSUM',
-      'The capital letters in this address do not match its checksum (EIP-55). It probably has a typo: check it against the source.',
-    );
+    throw new KeyError('KEYS_ADDRESS_CHECKSUM', msg('core.keys:address.checksum'));
   }
   return checksummed;
 }

@@ -1,18 +1,29 @@
 import { KeyError } from '../errors/keys';
+import { codeValue, type Message, msg } from '../i18n/message';
 
 export type PathPresetId = 'bip44' | 'ledger-live' | 'ledger-legacy';
 
 /** A derivation path template: "{i}" marks where the account index goes. */
-export type PathPreset = { id: PathPresetId; label: string; template: string; usedBy: string };
+export type PathPreset = { id: PathPresetId; label: Message; template: string; usedBy: Message };
 
 export const PATH_PRESETS: readonly PathPreset[] = [
-  { id: 'bip44', label: 'Standard (BIP44)', template: "m/44'/60'/0'/0/{i}", usedBy: 'MetaMask, Rabby, Trezor' },
-  { id: 'ledger-live', label: 'Ledger Live', template: "m/44'/60'/{i}'/0/0", usedBy: 'Ledger Live' },
+  {
+    id: 'bip44',
+    label: msg('core.keys:path.preset.bip44.label'),
+    template: "m/44'/60'/0'/0/{i}",
+    usedBy: msg('core.keys:path.preset.bip44.usedBy'),
+  },
+  {
+    id: 'ledger-live',
+    label: msg('core.keys:path.preset.ledgerLive.label'),
+    template: "m/44'/60'/{i}'/0/0",
+    usedBy: msg('core.keys:path.preset.ledgerLive.usedBy'),
+  },
   {
     id: 'ledger-legacy',
-    label: 'Ledger legacy',
+    label: msg('core.keys:path.preset.ledgerLegacy.label'),
     template: "m/44'/60'/0'/{i}",
-    usedBy: 'Ledger Chrome app, MEW, MyCrypto',
+    usedBy: msg('core.keys:path.preset.ledgerLegacy.usedBy'),
   },
 ];
 
@@ -21,8 +32,8 @@ export const DEFAULT_PATH_TEMPLATE = "m/44'/60'/0'/0/{i}";
 const HARDENED_LIMIT = 2 ** 31;
 const MAX_DEPTH = 10;
 
-function invalid(reason: string): never {
-  throw new KeyError('KEYS_PATH_INVALID', `This derivation path is not valid: ${reason}`);
+function invalid(reason: Message): never {
+  throw new KeyError('KEYS_PATH_INVALID', reason);
 }
 
 /**
@@ -35,30 +46,34 @@ function invalid(reason: string): never {
  */
 export function parsePathTemplate(text: string): string {
   const trimmed = text.trim().replace(/\s+/g, '');
-  if (trimmed.length === 0) invalid("enter a path such as m/44'/60'/0'/0.");
-  if (!/^[mM]\//.test(trimmed) && trimmed !== 'm') invalid('it must start with m/');
+  if (trimmed.length === 0) invalid(msg('core.keys:path.invalid.empty', { example: codeValue("m/44'/60'/0'/0") }));
+  if (!/^[mM]\//.test(trimmed) && trimmed !== 'm') invalid(msg('core.keys:path.invalid.start'));
   const segments = trimmed.split('/').slice(1);
-  if (segments.length === 0) invalid('it needs at least one level after m.');
-  if (segments.length > MAX_DEPTH) invalid(`it has ${segments.length} levels; at most ${MAX_DEPTH} are allowed.`);
+  if (segments.length === 0) invalid(msg('core.keys:path.invalid.noLevels'));
+  if (segments.length > MAX_DEPTH) {
+    invalid(msg('core.keys:path.invalid.tooDeep', { levels: segments.length, max: MAX_DEPTH }));
+  }
   let indexSegments = 0;
   const normalized = segments.map((segment, i) => {
-    const position = `level ${i + 1} (“${segment}”)`;
-    if (segment.length === 0) invalid(`level ${i + 1} is empty.`);
+    const level = i + 1;
+    if (segment.length === 0) invalid(msg('core.keys:path.invalid.emptyLevel', { level }));
     const hardened = /['hH]$/.test(segment);
     const body = hardened ? segment.slice(0, -1) : segment;
     if (/^(\{i\}|i|x)$/i.test(body)) {
       indexSegments++;
       return `{i}${hardened ? "'" : ''}`;
     }
-    if (!/^\d+$/.test(body)) invalid(`${position} is not a number.`);
-    if (body.length > 1 && body.startsWith('0')) invalid(`${position} has a leading zero.`);
-    if (Number(body) >= HARDENED_LIMIT) invalid(`${position} is too large (the largest is 2147483647).`);
+    const shown = codeValue(segment);
+    if (!/^\d+$/.test(body)) invalid(msg('core.keys:path.invalid.notNumber', { level, segment: shown }));
+    if (body.length > 1 && body.startsWith('0')) {
+      invalid(msg('core.keys:path.invalid.leadingZero', { level, segment: shown }));
+    }
+    if (Number(body) >= HARDENED_LIMIT) invalid(msg('core.keys:path.invalid.tooLarge', { level, segment: shown }));
     return `${Number(body)}${hardened ? "'" : ''}`;
   });
-  if (indexSegments > 1) invalid('only one level can be the account index.');
+  if (indexSegments > 1) invalid(msg('core.keys:path.invalid.twoIndexes'));
   if (indexSegments === 0) {
-    if (normalized.length >= MAX_DEPTH)
-      invalid(`adding the account index would make it deeper than ${MAX_DEPTH} levels.`);
+    if (normalized.length >= MAX_DEPTH) invalid(msg('core.keys:path.invalid.indexTooDeep', { max: MAX_DEPTH }));
     normalized.push('{i}');
   }
   return ['m', ...normalized].join('/');
@@ -67,7 +82,7 @@ export function parsePathTemplate(text: string): string {
 /** The path of account `index` (0-based) under a template. */
 export function pathForIndex(template: string, index: number): string {
   if (!Number.isInteger(index) || index < 0 || index >= HARDENED_LIMIT) {
-    throw new KeyError('KEYS_PATH_INVALID', `Account index ${index} is out of range.`);
+    throw new KeyError('KEYS_PATH_INVALID', msg('core.keys:path.indexRange', { index }));
   }
   return template.replace('{i}', String(index));
 }

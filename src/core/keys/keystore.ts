@@ -8,6 +8,7 @@ import type { Address } from 'viem';
 import { concatBytes, copy, equalBytes, hexOf, randomBytes, randomUuid, utf8 } from '../bytes';
 import { toSafeDetails } from '../errors/base';
 import { KeyError } from '../errors/keys';
+import { codeValue, msg } from '../i18n/message';
 import {
   DEFAULT_KEYSTORE_SCRYPT,
   isPositiveInteger,
@@ -64,10 +65,7 @@ export async function decryptKeystore(
       derived?.fill(0);
     }
   }
-  throw new KeyError(
-    'KEYS_KEYSTORE_WRONG_PASSWORD',
-    'Wrong password for this keystore file. Use the password that was set when the file was created.',
-  );
+  throw new KeyError('KEYS_KEYSTORE_WRONG_PASSWORD', msg('core.keys:keystore.wrongPassword'));
 }
 
 /**
@@ -154,11 +152,10 @@ async function deriveKey(kdf: KdfParams, password: Uint8Array, onProgress?: OnPr
       // The browser refusing the scrypt memory (up to 1 GiB) surfaces as a RangeError or a
       // failed WebAssembly memory growth.
       if (!(error instanceof RangeError) && !/memory/i.test(String((error as Error)?.message))) throw error;
-      throw new KeyError(
-        'KEYS_KEYSTORE_UNSUPPORTED',
-        'Unlocking this keystore file needs more memory than this browser allowed.',
-        { details: toSafeDetails(error), cause: error },
-      );
+      throw new KeyError('KEYS_KEYSTORE_UNSUPPORTED', msg('core.keys:keystore.memory'), {
+        details: toSafeDetails(error),
+        cause: error,
+      });
     }
   } else {
     derived = await pbkdf2Sha256(password, kdf.salt, kdf.c, kdf.dklen);
@@ -263,17 +260,13 @@ function checkDecryptedKey(privateKey: Uint8Array, address: Address | undefined)
     assertPrivateKeyInRange(privateKey);
   } catch (error) {
     privateKey.fill(0);
-    throw new KeyError(
-      'KEYS_KEYSTORE_MALFORMED',
-      'This keystore file is damaged: the key inside it is not a valid Ethereum private key.',
-      { cause: error },
-    );
+    throw new KeyError('KEYS_KEYSTORE_MALFORMED', msg('core.keys:keystore.badKey'), { cause: error });
   }
   if (address !== undefined && addressOfPrivateKey(privateKey) !== address) {
     privateKey.fill(0);
     throw new KeyError(
       'KEYS_KEYSTORE_MALFORMED',
-      `This keystore file is damaged: its address ${address} does not match the key inside it.`,
+      msg('core.keys:keystore.addressMismatch', { address: codeValue(address) }),
     );
   }
 }

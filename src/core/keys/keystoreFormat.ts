@@ -1,6 +1,7 @@
 // Web3 Secret Storage v3 files: their shape, and parsing that names every missing or bad field.
 import { type Address, getAddress } from 'viem';
 import { KeyError, KeystoreFieldError } from '../errors/keys';
+import { codeValue, msg, untrustedValue } from '../i18n/message';
 
 /** Key-derivation settings of a keystore file, with the salt decoded. */
 export type KdfParams =
@@ -56,29 +57,20 @@ export function parseKeystore(text: string): ParsedKeystore {
     // Files saved by some Windows editors start with a byte-order mark, which JSON.parse rejects.
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
-    throw new KeyError(
-      'KEYS_KEYSTORE_MALFORMED',
-      'This file is not JSON, so it is not a keystore file. Choose the keystore file itself (its name often starts with “UTC--”).',
-    );
+    throw new KeyError('KEYS_KEYSTORE_MALFORMED', msg('core.keys:keystore.notJson'));
   }
   if (!isRecord(json)) {
-    throw new KeyError(
-      'KEYS_KEYSTORE_MALFORMED',
-      'This file is JSON but not a keystore file: it has no keystore fields.',
-    );
+    throw new KeyError('KEYS_KEYSTORE_MALFORMED', msg('core.keys:keystore.notKeystore'));
   }
   if ('encseed' in json && 'ethaddr' in json) {
-    throw new KeyError(
-      'KEYS_KEYSTORE_UNSUPPORTED',
-      'This is an Ethereum presale wallet (from the 2014 crowdsale), not a keystore v3 file. Cairn cannot import presale wallets.',
-    );
+    throw new KeyError('KEYS_KEYSTORE_UNSUPPORTED', msg('core.keys:keystore.presale'));
   }
   if (json.version !== 3) {
     throw new KeyError(
       'KEYS_KEYSTORE_UNSUPPORTED',
       json.version === undefined
-        ? 'This file has no keystore version, so it is not a keystore v3 file. Cairn reads version 3 keystore files only.'
-        : `This keystore file is version ${describeValue(json.version)}. Cairn reads version 3 keystore files only.`,
+        ? msg('core.keys:keystore.noVersion')
+        : msg('core.keys:keystore.version', { version: describeValue(json.version) }),
     );
   }
 
@@ -90,7 +82,7 @@ export function parseKeystore(text: string): ParsedKeystore {
   if (cipher !== 'aes-128-ctr') {
     throw new KeyError(
       'KEYS_KEYSTORE_UNSUPPORTED',
-      `This keystore file uses the cipher ${describeValue(cipher)}. Cairn supports aes-128-ctr only.`,
+      msg('core.keys:keystore.cipher', { cipher: describeValue(cipher) }),
     );
   }
   const cipherparams = requireRecord(cryptoRecord.cipherparams, 'crypto.cipherparams');
@@ -114,28 +106,28 @@ export function parseKeystore(text: string): ParsedKeystore {
 function parseKdf(cryptoRecord: Record<string, unknown>): KdfParams {
   const kdf = requireString(cryptoRecord.kdf, 'crypto.kdf');
   if (kdf !== 'scrypt' && kdf !== 'pbkdf2') {
-    throw new KeyError(
-      'KEYS_KEYSTORE_UNSUPPORTED',
-      `This keystore file uses the key derivation ${describeValue(kdf)}. Cairn supports scrypt and pbkdf2 only.`,
-    );
+    throw new KeyError('KEYS_KEYSTORE_UNSUPPORTED', msg('core.keys:keystore.kdf', { kdf: describeValue(kdf) }));
   }
   const params = requireRecord(cryptoRecord.kdfparams, 'crypto.kdfparams');
   const dklen = requireNumber(params.dklen, 'crypto.kdfparams.dklen');
   if (!Number.isInteger(dklen) || dklen < 32 || dklen > MAX_DKLEN) {
-    throw new KeystoreFieldError('crypto.kdfparams.dklen', `must be a whole number from 32 to ${MAX_DKLEN}`);
+    throw fieldError('crypto.kdfparams.dklen', 'dklen');
   }
 
   if (kdf === 'scrypt') {
     const n = requireNumber(params.n, 'crypto.kdfparams.n');
-    if (!isPowerOfTwo(n)) throw new KeystoreFieldError('crypto.kdfparams.n', 'must be a power of two greater than 1');
+    if (!isPowerOfTwo(n)) throw fieldError('crypto.kdfparams.n', 'powerOfTwo');
     const r = requirePositiveInteger(params.r, 'crypto.kdfparams.r');
     const p = requirePositiveInteger(params.p, 'crypto.kdfparams.p');
     const salt = requireHex(params.salt, 'crypto.kdfparams.salt');
     const problem = scryptCostProblem(n, r, p);
     if (problem) {
+      const cost = codeValue(`n=${n}, r=${r}, p=${p}`);
       throw new KeyError(
         'KEYS_KEYSTORE_UNSUPPORTED',
-        `This keystore file asks for a scrypt cost (n=${n}, r=${r}, p=${p}) that ${problem}. Cairn refuses it rather than freeze.`,
+        problem === 'memory'
+          ? msg('core.keys:keystore.scryptMemory', { cost })
+          : msg('core.keys:keystore.scryptWork', { cost }),
       );
     }
     return { kdf, n, r, p, dklen, salt };
@@ -144,39 +136,61 @@ function parseKdf(cryptoRecord: Record<string, unknown>): KdfParams {
   const c = requirePositiveInteger(params.c, 'crypto.kdfparams.c');
   const prf = requireString(params.prf, 'crypto.kdfparams.prf');
   if (prf !== 'hmac-sha256') {
-    throw new KeyError(
-      'KEYS_KEYSTORE_UNSUPPORTED',
-      `This keystore file uses pbkdf2 with ${describeValue(prf)}. Cairn supports pbkdf2 with hmac-sha256 only.`,
-    );
+    throw new KeyError('KEYS_KEYSTORE_UNSUPPORTED', msg('core.keys:keystore.prf', { prf: describeValue(prf) }));
   }
   const salt = requireHex(params.salt, 'crypto.kdfparams.salt');
   if (c * Math.ceil(dklen / 32) > MAX_PBKDF2_WORK) {
     throw new KeyError(
       'KEYS_KEYSTORE_UNSUPPORTED',
-      `This keystore file asks for ${c} pbkdf2 iterations, far more than any wallet writes. Cairn refuses it rather than freeze.`,
+      msg('core.keys:keystore.pbkdf2Work', { iterations: codeValue(String(c)) }),
     );
   }
   return { kdf, c, prf, dklen, salt };
 }
 
-/** Why an scrypt cost is refused, as the end of a sentence, or undefined when it is acceptable. */
-export function scryptCostProblem(n: number, r: number, p: number): string | undefined {
-  if (128 * r * (n + p) > MAX_SCRYPT_MEMORY) return 'needs more than 1 GiB of memory';
-  if (128 * n * r * p > MAX_SCRYPT_WORK) return 'would take minutes to compute';
+/** Why an scrypt cost is refused (too much memory, or too long to compute), or undefined when it is acceptable. */
+export function scryptCostProblem(n: number, r: number, p: number): 'memory' | 'work' | undefined {
+  if (128 * r * (n + p) > MAX_SCRYPT_MEMORY) return 'memory';
+  if (128 * n * r * p > MAX_SCRYPT_WORK) return 'work';
   return undefined;
+}
+
+/** What can be wrong with one field of a keystore file (each a sentence of core.keys:keystore.field). */
+type FieldProblem =
+  | 'missing'
+  | 'object'
+  | 'string'
+  | 'number'
+  | 'positiveInteger'
+  | 'hex'
+  | 'powerOfTwo'
+  | 'dklen'
+  | 'addressString'
+  | 'addressDigits';
+
+/** The damaged-file error for `field`, naming it; `bytes` for a hex field of fixed length. */
+function fieldError(field: string, problem: FieldProblem, bytes?: number): KeystoreFieldError {
+  const name = codeValue(field);
+  if (problem === 'dklen') {
+    return new KeystoreFieldError(field, msg('core.keys:keystore.field.dklen', { field: name, max: MAX_DKLEN }));
+  }
+  if (problem === 'hex' && bytes !== undefined) {
+    return new KeystoreFieldError(field, msg('core.keys:keystore.field.hexBytes', { field: name, bytes }));
+  }
+  return new KeystoreFieldError(field, msg(`core.keys:keystore.field.${problem}`, { field: name }));
 }
 
 function parseId(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new KeystoreFieldError('id', 'must be a string');
+  if (typeof value !== 'string') throw fieldError('id', 'string');
   return value;
 }
 
 function parseFileAddress(value: unknown): Address | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new KeystoreFieldError('address', 'must be a string of 40 hex digits');
+  if (typeof value !== 'string') throw fieldError('address', 'addressString');
   const digits = value.replace(/^0[xX]/, '');
-  if (!/^[0-9a-fA-F]{40}$/.test(digits)) throw new KeystoreFieldError('address', 'must be 40 hex digits');
+  if (!/^[0-9a-fA-F]{40}$/.test(digits)) throw fieldError('address', 'addressDigits');
   return getAddress(`0x${digits.toLowerCase()}`);
 }
 
@@ -185,46 +199,45 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function requireRecord(value: unknown, field: string): Record<string, unknown> {
-  if (value === undefined || value === null) throw new KeystoreFieldError(field, 'is missing');
-  if (!isRecord(value)) throw new KeystoreFieldError(field, 'must be an object');
+  if (value === undefined || value === null) throw fieldError(field, 'missing');
+  if (!isRecord(value)) throw fieldError(field, 'object');
   return value;
 }
 
 function requireString(value: unknown, field: string): string {
-  if (value === undefined || value === null) throw new KeystoreFieldError(field, 'is missing');
-  if (typeof value !== 'string') throw new KeystoreFieldError(field, 'must be a string');
+  if (value === undefined || value === null) throw fieldError(field, 'missing');
+  if (typeof value !== 'string') throw fieldError(field, 'string');
   return value;
 }
 
 function requireNumber(value: unknown, field: string): number {
-  if (value === undefined || value === null) throw new KeystoreFieldError(field, 'is missing');
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new KeystoreFieldError(field, 'must be a number');
+  if (value === undefined || value === null) throw fieldError(field, 'missing');
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw fieldError(field, 'number');
   return value;
 }
 
 function requirePositiveInteger(value: unknown, field: string): number {
   const number = requireNumber(value, field);
-  if (!isPositiveInteger(number)) throw new KeystoreFieldError(field, 'must be a positive whole number');
+  if (!isPositiveInteger(number)) throw fieldError(field, 'positiveInteger');
   return number;
 }
 
 /** Decodes a hex field (with or without 0x); `length` in bytes, when fixed. */
 function requireHex(value: unknown, field: string, length?: number): Uint8Array {
-  const problem = length === undefined ? 'must be hex' : `must be ${length} bytes of hex`;
-  if (value === undefined || value === null) throw new KeystoreFieldError(field, 'is missing');
-  if (typeof value !== 'string') throw new KeystoreFieldError(field, problem);
+  if (value === undefined || value === null) throw fieldError(field, 'missing');
+  if (typeof value !== 'string') throw fieldError(field, 'hex', length);
   const digits = value.replace(/^0[xX]/, '');
-  if (!/^[0-9a-fA-F]*$/.test(digits) || digits.length % 2 !== 0) throw new KeystoreFieldError(field, problem);
-  if (length !== undefined && digits.length !== length * 2) throw new KeystoreFieldError(field, problem);
+  if (!/^[0-9a-fA-F]*$/.test(digits) || digits.length % 2 !== 0) throw fieldError(field, 'hex', length);
+  if (length !== undefined && digits.length !== length * 2) throw fieldError(field, 'hex', length);
   const bytes = new Uint8Array(digits.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(digits.slice(i * 2, i * 2 + 2), 16);
   return bytes;
 }
 
-/** A short, bounded rendering of a value found in a file, for messages. */
-function describeValue(value: unknown): string {
+/** A short, bounded rendering of a value found in a file, for messages (text the file's maker chose). */
+function describeValue(value: unknown) {
   const text = typeof value === 'string' ? `“${value}”` : (JSON.stringify(value) ?? String(value));
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return untrustedValue(text.length > 40 ? `${text.slice(0, 39)}…` : text, 'whole');
 }
 
 export function isPowerOfTwo(n: number): boolean {

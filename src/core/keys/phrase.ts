@@ -1,6 +1,7 @@
 import { generateMnemonic, mnemonicToEntropy } from '@scure/bip39';
 import { wordlist as englishRaw } from '@scure/bip39/wordlists/english';
 import { KeyError, UnknownWordError } from '../errors/keys';
+import { msg } from '../i18n/message';
 import { englishWordlist, loadWordlist, PHRASE_LANGUAGES, type PhraseLanguage, type Wordlist } from './wordlists';
 import { suggestWords } from './wordSuggestions';
 
@@ -53,26 +54,20 @@ async function detectWordlist(words: readonly string[]): Promise<Wordlist> {
  */
 export async function parsePhrase(text: string): Promise<ParsedPhrase> {
   const words = splitPhrase(text);
-  if (words.length === 0) throw new KeyError('KEYS_PHRASE_EMPTY', 'Enter your recovery phrase.');
+  if (words.length === 0) throw new KeyError('KEYS_PHRASE_EMPTY', msg('core.keys:phrase.empty'));
   const list = await detectWordlist(words);
   const unknown = words.findIndex((w) => !list.index.has(w));
   if (unknown !== -1) {
     throw new UnknownWordError({ position: unknown + 1, suggestions: suggestWords(words[unknown] ?? '', list.words) });
   }
   if (!(PHRASE_WORD_COUNTS as readonly number[]).includes(words.length)) {
-    throw new KeyError(
-      'KEYS_PHRASE_WORD_COUNT',
-      `This phrase has ${words.length} ${words.length === 1 ? 'word' : 'words'}; a recovery phrase has 12, 15, 18, 21 or 24.`,
-    );
+    throw new KeyError('KEYS_PHRASE_WORD_COUNT', msg('core.keys:phrase.wordCount', { count: words.length }));
   }
   const phrase = words.join(' ');
   try {
     mnemonicToEntropy(phrase, list.words as string[]);
   } catch {
-    throw new KeyError(
-      'KEYS_PHRASE_CHECKSUM',
-      'Every word is valid, but the phrase fails its checksum: a word is wrong or the words are out of order.',
-    );
+    throw new KeyError('KEYS_PHRASE_CHECKSUM', msg('core.keys:phrase.checksum'));
   }
   return { words, phrase, language: list.language };
 }

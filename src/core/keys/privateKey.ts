@@ -2,6 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { type Address, bytesToHex, getAddress } from 'viem';
 import { KeyError } from '../errors/keys';
+import { msg } from '../i18n/message';
 
 const CURVE_ORDER = secp256k1.CURVE.n;
 
@@ -15,16 +16,13 @@ const CURVE_ORDER = secp256k1.CURVE.n;
 export function parsePrivateKey(text: string): Uint8Array {
   const trimmed = text.trim();
   const hex = trimmed.startsWith('0x') || trimmed.startsWith('0X') ? trimmed.slice(2) : trimmed;
-  if (hex.length === 0) throw new KeyError('KEYS_PRIVATE_KEY_FORMAT', 'Enter a private key.');
+  if (hex.length === 0) throw new KeyError('KEYS_PRIVATE_KEY_FORMAT', msg('core.keys:privateKey.empty'));
   const bad = hex.search(/[^0-9a-fA-F]/);
   if (bad !== -1) {
-    throw new KeyError(
-      'KEYS_PRIVATE_KEY_FORMAT',
-      `A private key is made of hex digits (0–9, a–f); character ${bad + 1} is not one.`,
-    );
+    throw new KeyError('KEYS_PRIVATE_KEY_FORMAT', msg('core.keys:privateKey.notHex', { position: bad + 1 }));
   }
   if (hex.length !== 64) {
-    throw new KeyError('KEYS_PRIVATE_KEY_FORMAT', `A private key has 64 hex digits; this has ${hex.length}.`);
+    throw new KeyError('KEYS_PRIVATE_KEY_FORMAT', msg('core.keys:privateKey.length', { digits: hex.length }));
   }
   const bytes = new Uint8Array(32);
   for (let i = 0; i < 32; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
@@ -37,10 +35,7 @@ export function assertPrivateKeyInRange(bytes: Uint8Array): void {
   let value = 0n;
   for (const byte of bytes) value = (value << 8n) | BigInt(byte);
   if (bytes.length !== 32 || value === 0n || value >= CURVE_ORDER) {
-    throw new KeyError(
-      'KEYS_PRIVATE_KEY_RANGE',
-      'This is not a valid private key: it is outside the range secp256k1 allows.',
-    );
+    throw new KeyError('KEYS_PRIVATE_KEY_RANGE', msg('core.keys:privateKey.range'));
   }
 }
 

@@ -4,6 +4,7 @@
 // code runs over WebHID in the browser and over recorded exchanges in tests.
 import { type Address, bytesToHex, fromRlp, getAddress, type Hex, hexToBytes, toRlp } from 'viem';
 import { DeviceError } from '../errors/device';
+import { msg } from '../i18n/message';
 import { parsePathText } from '../qrDevice/keypath';
 import { INS_SIGN_TRANSACTION, SW_OK, statusError } from './statusWords';
 
@@ -21,16 +22,7 @@ export const QUESTION_MS = 15_000;
 export function answeredWithin(exchange: Exchange, ms: number): Exchange {
   return (apdu) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(
-            new DeviceError(
-              'DEVICE_BUSY',
-              'The Ledger did not answer: wake and unlock it, open the Ethereum app, then try again.',
-            ),
-          ),
-        ms,
-      );
+      const timer = setTimeout(() => reject(new DeviceError('DEVICE_BUSY', msg('core.devices:ledger.noAnswer'))), ms);
       exchange(apdu).then(
         (answer) => {
           clearTimeout(timer);
@@ -94,13 +86,9 @@ export async function sendApdu(exchange: Exchange, apdu: Uint8Array): Promise<Ui
     answer = await exchange(apdu);
   } catch (cause) {
     if (cause instanceof DeviceError) throw cause;
-    throw new DeviceError(
-      'DEVICE_DISCONNECTED',
-      'The Ledger stopped answering: check its cable, unlock it and open the Ethereum app, then try again.',
-      { cause },
-    );
+    throw new DeviceError('DEVICE_DISCONNECTED', msg('core.devices:ledger.stopped'), { cause });
   }
-  if (answer.length < 2) throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave an answer too short to read.');
+  if (answer.length < 2) throw new DeviceError('DEVICE_ANSWER', msg('core.devices:ledger.shortAnswer'));
   const word = ((answer[answer.length - 2] as number) << 8) | (answer[answer.length - 1] as number);
   if (word !== SW_OK) throw statusError(word, apdu[1] ?? 0);
   return answer.subarray(0, answer.length - 2);
@@ -116,8 +104,7 @@ export type AppConfiguration = {
 
 export async function getAppConfiguration(exchange: Exchange): Promise<AppConfiguration> {
   const data = await sendToEthApp(exchange, INS.configuration, 0, 0, new Uint8Array());
-  if (data.length < 4)
-    throw new DeviceError('DEVICE_ANSWER', 'The Ledger’s Ethereum app gave a configuration Cairn cannot read.');
+  if (data.length < 4) throw new DeviceError('DEVICE_ANSWER', msg('core.devices:ledger.configUnreadable'));
   const [flags = 0, major, minor, patch] = data;
   return {
     blindSigning: (flags & 0x01) !== 0,
@@ -146,10 +133,10 @@ export async function getLedgerAddress(
   const keyEnd = 1 + keyLength;
   const addressEnd = keyEnd + 1 + addressLength;
   if (keyLength !== 65 || addressLength !== 40 || data.length < addressEnd + (options.chainCode ? 32 : 0))
-    throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave an address answer Cairn cannot read.');
+    throw new DeviceError('DEVICE_ANSWER', msg('core.devices:ledger.addressAnswerUnreadable'));
   const text = new TextDecoder().decode(data.subarray(keyEnd + 1, addressEnd));
   if (!/^[0-9a-fA-F]{40}$/.test(text))
-    throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave an address Cairn cannot read.');
+    throw new DeviceError('DEVICE_ANSWER', msg('core.devices:ledger.addressUnreadable'));
   const result: LedgerAddress = { address: getAddress(`0x${text}`), publicKey: bytesToHex(data.subarray(1, keyEnd)) };
   if (options.chainCode) result.chainCode = bytesToHex(data.subarray(addressEnd, addressEnd + 32));
   return result;
@@ -199,7 +186,7 @@ async function sendInChunks(
 export type DeviceSignature = { r: Hex; s: Hex; yParity: 0 | 1 };
 
 function readSignature(data: Uint8Array): { v: number; r: Hex; s: Hex } {
-  if (data.length < 65) throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave a signature Cairn cannot read.');
+  if (data.length < 65) throw new DeviceError('DEVICE_ANSWER', msg('core.devices:ledger.signatureUnreadable'));
   return { v: data[0] as number, r: bytesToHex(data.subarray(1, 33)), s: bytesToHex(data.subarray(33, 65)) };
 }
 
@@ -223,8 +210,7 @@ export async function signLedgerTransaction(exchange: Exchange, path: string, un
   // A typed transaction's v is the parity itself. A legacy one's is 27 + parity, or the low byte of
   // chainId′·2 + 35 + parity (+2 when r overflowed): both bases are odd, so the low bit says it.
   const legacy = (raw[0] ?? 0) >= 0xc0;
-  if (!legacy && v > 1)
-    throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave a signature with a recovery value Cairn cannot read.');
+  if (!legacy && v > 1) throw new DeviceError('DEVICE_ANSWER', msg('core.devices:ledger.recoveryUnreadable'));
   return { r, s, yParity: legacy ? (((v & 1) ^ 1) as 0 | 1) : (v as 0 | 1) };
 }
 
@@ -247,7 +233,7 @@ export function readMessageSignature(data: Uint8Array): DeviceSignature {
 
 /** A message or typed-data signature, whose v the app gives as 27 or 28. */
 function messageSignature({ v, r, s }: { v: number; r: Hex; s: Hex }): DeviceSignature {
-  if (v !== 27 && v !== 28) throw new DeviceError('DEVICE_ANSWER', 'The Ledger gave a signature Cairn cannot read.');
+  if (v !== 27 && v !== 28) throw new DeviceError('DEVICE_ANSWER', msg('core.devices:ledger.signatureUnreadable'));
   return { r, s, yParity: v === 28 ? 1 : 0 };
 }
 

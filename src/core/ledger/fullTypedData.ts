@@ -6,6 +6,7 @@
 // recorded exchanges: src/testing/vectors/ledger/eip712-full.json).
 import { type Hex, hexToBytes, type TypedDataDefinition } from 'viem';
 import { DeviceError } from '../errors/device';
+import { msg } from '../i18n/message';
 import { arrayType, atomicType, domainTypesOf, type TypedField } from '../signing/typedDataSchema';
 import { type DeviceSignature, type Exchange, pathBytes, readMessageSignature, sendToEthApp } from './ethApp';
 
@@ -170,11 +171,9 @@ export async function signLedgerTypedData(
   appVersion: string,
 ): Promise<DeviceSignature> {
   if (!supportsFullTypedData(appVersion))
-    throw new DeviceError(
-      'DEVICE_REFUSED',
-      'The Ethereum app on the Ledger is too old to show typed data in full: update it in Ledger Live (version 1.9.19 or later), then try again.',
-      { details: `Ethereum app ${appVersion}` },
-    );
+    throw new DeviceError('DEVICE_REFUSED', msg('core.devices:ledger.tooOldForTypedData'), {
+      details: `Ethereum app ${appVersion}`,
+    });
   const domain = (typedData.domain ?? {}) as Record<string, unknown>;
   const given = typedData.types as Types;
   const types: Types = { ...given, EIP712Domain: given.EIP712Domain ?? domainTypesOf(domain) };

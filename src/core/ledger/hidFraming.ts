@@ -2,6 +2,7 @@
 // the tag 05 and a sequence index (2 bytes, from 0); the first also carries the APDU's length
 // (2 bytes), and the last is zero-padded. Answers come back framed the same way.
 import { DeviceError } from '../errors/device';
+import { msg } from '../i18n/message';
 
 /** The channel Cairn writes; the device answers on the channel it was asked on. */
 export const LEDGER_CHANNEL = 0x0101;
@@ -39,11 +40,7 @@ export function frameApdu(apdu: Uint8Array, channel = LEDGER_CHANNEL): Uint8Arra
 const hex = (value: number) => value.toString(16).padStart(4, '0');
 
 function garbled(details: string): DeviceError {
-  return new DeviceError(
-    'DEVICE_ANSWER',
-    'The Ledger’s answer arrived garbled: unplug it, plug it back in, then try again.',
-    { details: `HID frame: ${details}` },
-  );
+  return new DeviceError('DEVICE_ANSWER', msg('core.devices:ledger.garbled'), { details: `HID frame: ${details}` });
 }
 
 /** Takes an answer's reports one by one; returns the answer (with its status word) once whole. */

@@ -12,6 +12,7 @@ import {
   type TypedDataDefinition,
 } from 'viem';
 import { DeviceError } from '../errors/device';
+import { codeValue, msg } from '../i18n/message';
 import { checkedSignature } from '../signing/checkedSignature';
 import { assertChainId, hasCallData, type SignRequest } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
@@ -67,15 +68,12 @@ export async function signWithLedger(exchange: Exchange, account: LedgerAccount,
   if (!isAddressEqual(held, account.address))
     throw new DeviceError(
       'DEVICE_OTHER_ACCOUNT',
-      `This Ledger does not hold this account: at ${path} it has ${held}. Connect the Ledger (and passphrase) the account was added from.`,
+      msg('core.devices:ledger.otherAccount', { path: codeValue(path), held: codeValue(held) }),
     );
   if (request.kind === 'transaction') {
     assertChainId(request.transaction);
     if (blindSigns(request, config) && !config.blindSigning)
-      throw new DeviceError(
-        'DEVICE_BLIND_SIGNING_OFF',
-        'This transaction calls a contract, which the Ledger signs only with blind signing on. Turn on “Blind signing” in the Ethereum app’s settings on the Ledger, then try again.',
-      );
+      throw new DeviceError('DEVICE_BLIND_SIGNING_OFF', msg('core.devices:ledger.blindSigningOff'));
     const signature = await signLedgerTransaction(exchange, path, serializeTransaction(request.transaction));
     return checkedSignature(request, account.address, signature);
   }

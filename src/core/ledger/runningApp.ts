@@ -1,6 +1,7 @@
 // Which app the Ledger is running, asked of its OS (CLA B0, INS 01: get app and version), so Cairn
 // can say "open the Ethereum app" or "close the Bitcoin app" before sending Ethereum-app APDUs.
 import { DeviceError } from '../errors/device';
+import { msg, untrustedValue } from '../i18n/message';
 import { untrustedLabel } from '../text/untrustedText';
 import { type Exchange, sendApdu } from './ethApp';
 
@@ -22,8 +23,7 @@ const DASHBOARD_NAMES: ReadonlySet<string> = new Set(['BOLOS', 'OLOS', 'OLOS\u00
  */
 const ETHEREUM_APP = 'Ethereum';
 
-const unreadable = () =>
-  new DeviceError('DEVICE_ANSWER', 'The Ledger said which app it runs in a form Cairn cannot read.');
+const unreadable = () => new DeviceError('DEVICE_ANSWER', msg('core.devices:ledger.appUnreadable'));
 
 /** Reads one length-prefixed field at `offset`, or throws if it runs past the answer. */
 function field(data: Uint8Array, offset: number): { value: Uint8Array; next: number } {
@@ -59,14 +59,12 @@ export async function assertEthereumApp(exchange: Exchange): Promise<RunningApp>
   if (app.name === ETHEREUM_APP) return app;
   const shown = `${untrustedLabel(app.name, 'name')} ${untrustedLabel(app.version, 'name')}`;
   if (DASHBOARD_NAMES.has(app.name))
-    throw new DeviceError(
-      'DEVICE_APP_NOT_OPEN',
-      'Open the Ethereum app on the Ledger: it is showing its dashboard, with no app open.',
-      { details: `running: ${shown}` },
-    );
+    throw new DeviceError('DEVICE_APP_NOT_OPEN', msg('core.devices:ledger.dashboard'), {
+      details: `running: ${shown}`,
+    });
   throw new DeviceError(
     'DEVICE_WRONG_APP',
-    `The Ledger has its “${untrustedLabel(app.name, 'name')}” app open: close it, open the Ethereum app, then try again.`,
+    msg('core.devices:ledger.wrongApp', { app: untrustedValue(app.name, 'name') }),
     { details: `running: ${shown}` },
   );
 }

@@ -1,8 +1,9 @@
 import type { AccessList, Address, Hex } from 'viem';
 import { isCairnError } from '../errors/base';
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 import { parseAddress } from '../keys/address';
 
-export type AccessListRead = { ok: true; accessList: AccessList } | { ok: false; problem: string };
+export type AccessListRead = { ok: true; accessList: AccessList } | { ok: false; problem: Message };
 
 const STORAGE_KEY = /^0x[0-9a-fA-F]{64}$/;
 
@@ -10,24 +11,28 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function entryProblem(entry: unknown, index: number): string | { address: Address; storageKeys: Hex[] } {
-  const where = `Access list entry ${index + 1}`;
-  if (!isRecord(entry)) return `${where} must be an object with "address" and "storageKeys".`;
+function entryProblem(entry: unknown, index: number): Message | { address: Address; storageKeys: Hex[] } {
+  const at = { entry: index + 1 };
+  if (!isRecord(entry)) return msg('core.signing:accessList.notObject', at);
   const unknown = Object.keys(entry).filter((key) => key !== 'address' && key !== 'storageKeys');
-  if (unknown.length > 0)
-    return `${where} has an unknown field "${unknown[0]}": only "address" and "storageKeys" belong there.`;
-  if (typeof entry.address !== 'string') return `${where} needs an "address" written as a 0x string.`;
+  if (unknown[0] !== undefined) {
+    return msg('core.signing:accessList.unknownField', { ...at, field: untrustedValue(unknown[0], 'whole') });
+  }
+  if (typeof entry.address !== 'string') return msg('core.signing:accessList.noAddress', at);
   let address: Address;
   try {
     address = parseAddress(entry.address);
   } catch (error) {
-    return `${where}: ${isCairnError(error) ? error.shortMessage : 'the address is not valid.'}`;
+    return msg('core.signing:accessList.badAddress', {
+      ...at,
+      problem: isCairnError(error) ? error.text : msg('core.signing:accessList.invalidAddress'),
+    });
   }
-  if (!Array.isArray(entry.storageKeys)) return `${where} needs "storageKeys", a list (possibly empty).`;
+  if (!Array.isArray(entry.storageKeys)) return msg('core.signing:accessList.noKeys', at);
   const storageKeys: Hex[] = [];
   for (const [keyIndex, key] of entry.storageKeys.entries()) {
     if (typeof key !== 'string' || !STORAGE_KEY.test(key)) {
-      return `${where}, storage key ${keyIndex + 1}: a storage key is 0x followed by exactly 64 hex digits (32 bytes).`;
+      return msg('core.signing:accessList.badKey', { ...at, key: keyIndex + 1 });
     }
     storageKeys.push(key.toLowerCase() as Hex);
   }
@@ -36,11 +41,11 @@ function entryProblem(entry: unknown, index: number): string | { address: Addres
 
 /** An access list as parsed JSON: `[{ "address": "0x…", "storageKeys": ["0x…32 bytes"] }]`. */
 export function readAccessList(value: unknown): AccessListRead {
-  if (!Array.isArray(value)) return { ok: false, problem: 'The access list must be a JSON list ([…]).' };
+  if (!Array.isArray(value)) return { ok: false, problem: msg('core.signing:accessList.notList') };
   const accessList: { address: Address; storageKeys: Hex[] }[] = [];
   for (const [index, entry] of value.entries()) {
     const read = entryProblem(entry, index);
-    if (typeof read === 'string') return { ok: false, problem: read };
+    if (!('address' in read)) return { ok: false, problem: read };
     accessList.push(read);
   }
   return { ok: true, accessList };
@@ -56,8 +61,9 @@ export function parseAccessListText(text: string): AccessListRead {
   } catch {
     return {
       ok: false,
-      problem:
-        'The access list is JSON, such as [{"address": "0x…", "storageKeys": ["0x…"]}]; this text is not valid JSON.',
+      problem: msg('core.signing:accessList.notJson', {
+        example: codeValue('[{"address": "0x…", "storageKeys": ["0x…"]}]'),
+      }),
     };
   }
   return readAccessList(value);

@@ -1,4 +1,5 @@
 import type { AccessList, Address, Hex } from 'viem';
+import type { Message } from '../i18n/message';
 import type { Authorization } from './setCode';
 
 export type RawTxType = 'legacy' | 'eip2930' | 'eip1559' | 'eip7702';
@@ -39,7 +40,7 @@ export type DecodedTx = {
   /** The gas used before any code runs (Shanghai rules). */
   intrinsicGas: bigint;
   /** Reasons every node will refuse this transaction although it decodes (gas below intrinsic…). */
-  problems: string[];
+  problems: Message[];
   /** Things to know before sending (set-code transaction, Prague data floor). */
-  warnings: string[];
+  warnings: Message[];
 };

@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isCairnError } from '../errors/base';
+import { renderMessage } from '../i18n/message';
 import { checkForNetwork } from './networkCheck';
 import { decodeRawTransaction } from './rawTx';
 
@@ -65,7 +66,7 @@ function newestResult(result: Record<string, Result>): [string, Result] {
 function refusal(txbytes: string): string | undefined {
   try {
     const check = checkForNetwork(decodeRawTransaction(txbytes), TEST_CHAIN_ID);
-    return check.ok ? undefined : check.refusal;
+    return check.ok ? undefined : renderMessage(check.refusal);
   } catch (error) {
     if (isCairnError(error) && error.code === 'INPUT_RAW_TX') return error.shortMessage;
     throw error;

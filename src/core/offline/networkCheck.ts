@@ -1,6 +1,7 @@
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 import type { DecodedTx } from './decodedTx';
 
-export type NetworkCheck = { ok: true; warnings: string[] } | { ok: false; refusal: string; warnings: string[] };
+export type NetworkCheck = { ok: true; warnings: Message[] } | { ok: false; refusal: Message; warnings: Message[] };
 
 /**
  * Whether a decoded transaction may be sent to the selected network: refused when it is signed
@@ -9,18 +10,21 @@ export type NetworkCheck = { ok: true; warnings: string[] } | { ok: false; refus
  */
 export function checkForNetwork(decoded: DecodedTx, chainId: number, networkName?: string): NetworkCheck {
   const warnings = [...decoded.warnings];
-  const selected = networkName ? `the selected network (${networkName})` : 'the selected network';
   if (decoded.chainId === undefined) {
-    warnings.unshift(
-      'This transaction has no chain id (signed without EIP-155 replay protection): anyone can send it again on any network where this account has funds and this nonce is unused.',
-    );
+    warnings.unshift(msg('core.signing:network.noChainId'));
   } else if (decoded.chainId !== BigInt(chainId)) {
-    const signedFor = decoded.chainId === 0n ? 'chain id 0, which is no network’s id' : `chain id ${decoded.chainId}`;
-    return {
-      ok: false,
-      refusal: `This transaction is signed for ${signedFor}, but ${selected} is chain id ${chainId}. It can only be sent to the network it was signed for.`,
-      warnings,
-    };
+    const selected = codeValue(String(chainId));
+    const signed = codeValue(String(decoded.chainId));
+    const name = networkName ? untrustedValue(networkName, 'name') : undefined;
+    const refusal =
+      decoded.chainId === 0n
+        ? name
+          ? msg('core.signing:network.chainZeroNamed', { name, selected })
+          : msg('core.signing:network.chainZero', { selected })
+        : name
+          ? msg('core.signing:network.otherChainNamed', { signed, name, selected })
+          : msg('core.signing:network.otherChain', { signed, selected });
+    return { ok: false, refusal, warnings };
   }
   const [problem] = decoded.problems;
   if (problem !== undefined) return { ok: false, refusal: problem, warnings };

@@ -1,4 +1,5 @@
 import type { AccessList, Address, Hex } from 'viem';
+import type { Message } from '../i18n/message';
 
 /** The transaction types Cairn builds and signs offline. */
 export type OfflineTxType = 'eip1559' | 'eip2930' | 'legacy';
@@ -58,5 +59,8 @@ export type OfflineTxField =
   | 'data'
   | 'accessList';
 
-/** One sentence per field that has a problem. */
-export type FieldErrors = Partial<Record<OfflineTxField, string>>;
+/**
+ * One sentence per field that has a problem (a Message; words only where a parser of another
+ * part of Cairn still says its problem in words).
+ */
+export type FieldErrors = Partial<Record<OfflineTxField, Message | string>>;

@@ -2,6 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1';
 import { type Hex, keccak256, numberToHex, parseGwei, toRlp } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { isMessage, renderMessage } from '../i18n/message';
 import { checkForNetwork } from './networkCheck';
 import { decodeRawTransaction } from './rawTx';
 
@@ -32,6 +33,16 @@ function signByHand(typeByte: 2 | 4, fields: unknown[]): Hex {
   const sig = secp256k1.sign(hash.slice(2), `${'46'.repeat(32)}`, { lowS: true });
   const signature = [sig.recovery ? '0x01' : '0x', numberToHex(sig.r), numberToHex(sig.s)];
   return `${prefix}${toRlp([...fields, ...signature] as Hex[]).slice(2)}`;
+}
+
+/** Every Message in `value` (in objects and arrays) in words: English, in tests. */
+function inWords(value: unknown): unknown {
+  if (isMessage(value)) return renderMessage(value);
+  if (Array.isArray(value)) return value.map(inWords);
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inWords(item)]));
+  }
+  return value;
 }
 
 function refusal(text: string): string {
@@ -130,17 +141,17 @@ describe('decodeRawTransaction: fields', () => {
 
   it('lists what every node refuses although it decodes: gas below intrinsic, priority fee above max fee', async () => {
     const low = decodeRawTransaction(await account.signTransaction({ ...base1559, gas: 20_000n }));
-    expect(low.problems).toEqual([
+    expect(inWords(low.problems)).toEqual([
       'This transaction needs at least 21,000 gas before it runs (21,000 for any transaction); the gas limit is 20,000.',
     ]);
-    expect(checkForNetwork(low, 1)).toMatchObject({
+    expect(inWords(checkForNetwork(low, 1))).toMatchObject({
       ok: false,
       refusal: expect.stringMatching(/needs at least 21,000 gas/),
     });
 
     // viem refuses to sign a tip above the fee cap; build the fields by hand and sign the hash.
     const raw = signByHand(2, type2Fields(parseGwei('2'), parseGwei('1')));
-    expect(decodeRawTransaction(raw).problems).toEqual([
+    expect(inWords(decodeRawTransaction(raw).problems)).toEqual([
       'The priority fee (2 gwei) cannot be above the max fee (1 gwei).',
     ]);
   });
@@ -148,7 +159,7 @@ describe('decodeRawTransaction: fields', () => {
   it('lists a nonce of 2^64 − 1 (EIP-2681), which decodes but no node takes', () => {
     const top = decodeRawTransaction(signByHand(2, type2Fields(parseGwei('1'), parseGwei('30'), '0xffffffffffffffff')));
     expect(top.nonce).toBe(2n ** 64n - 1n);
-    expect(top.problems).toEqual(['The nonce is 2^64 − 1, which EIP-2681 does not allow.']);
+    expect(inWords(top.problems)).toEqual(['The nonce is 2^64 − 1, which EIP-2681 does not allow.']);
     const below = decodeRawTransaction(
       signByHand(2, type2Fields(parseGwei('1'), parseGwei('30'), '0xfffffffffffffffe')),
     );
@@ -160,7 +171,7 @@ describe('decodeRawTransaction: fields', () => {
     // intrinsic 21,000 + 1,600; floor 21,000 + 10 × 400 = 25,000
     const decoded = decodeRawTransaction(await account.signTransaction({ ...base1559, data, gas: 23_000n }));
     expect(decoded.problems).toEqual([]);
-    expect(decoded.warnings).toEqual([
+    expect(inWords(decoded.warnings)).toEqual([
       'Networks with the Prague upgrade (EIP-7623) charge at least 25,000 gas for this much data; the gas limit is 23,000.',
     ]);
   });
@@ -282,8 +293,10 @@ describe('EIP-7702 set-code transactions', () => {
       expect.objectContaining({ chainId: 1n, address: delegate, nonce: 4n, authority: account.address }),
     ]);
     expect(decoded.intrinsicGas).toBe(21_000n + 25_000n);
-    expect(decoded.warnings.join(' ')).toMatch(/set-code transaction/);
-    expect(decoded.warnings.join(' ')).toContain(`makes account ${account.address} run the code at ${delegate}`);
+    expect(decoded.warnings.map(renderMessage).join(' ')).toMatch(/set-code transaction/);
+    expect(decoded.warnings.map(renderMessage).join(' ')).toContain(
+      `makes account ${account.address} run the code at ${delegate}`,
+    );
     expect(checkForNetwork(decoded, 1)).toMatchObject({ ok: true });
   });
 
@@ -294,7 +307,7 @@ describe('EIP-7702 set-code transactions', () => {
     const decoded = decodeRawTransaction(signByHand(4, fields));
     expect(decoded.type).toBe('eip7702');
     expect(decoded.from).toBe(account.address);
-    expect(decoded.problems).toEqual(['A set-code transaction (type 4) needs at least one authorization.']);
+    expect(inWords(decoded.problems)).toEqual(['A set-code transaction (type 4) needs at least one authorization.']);
     expect(checkForNetwork(decoded, 1)).toMatchObject({ ok: false });
   });
 });
@@ -302,7 +315,7 @@ describe('EIP-7702 set-code transactions', () => {
 describe('checkForNetwork', () => {
   it('refuses another chain id, naming both', async () => {
     const decoded = decodeRawTransaction(await account.signTransaction({ ...base1559, chainId: 11_155_111 }));
-    expect(checkForNetwork(decoded, 1, 'Ethereum')).toEqual({
+    expect(inWords(checkForNetwork(decoded, 1, 'Ethereum'))).toEqual({
       ok: false,
       refusal:
         'This transaction is signed for chain id 11155111, but the selected network (Ethereum) is chain id 1. It can only be sent to the network it was signed for.',
@@ -315,6 +328,6 @@ describe('checkForNetwork', () => {
     const raw = await account.signTransaction({ type: 'legacy', nonce: 1, gas: 21_000n, gasPrice: 1n, to: recipient });
     const check = checkForNetwork(decodeRawTransaction(raw), 31_337);
     expect(check.ok).toBe(true);
-    expect(check.warnings).toEqual([expect.stringMatching(/no chain id .*any network/)]);
+    expect(inWords(check.warnings)).toEqual([expect.stringMatching(/no chain id .*any network/)]);
   });
 });

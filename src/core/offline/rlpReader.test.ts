@@ -2,6 +2,7 @@ import { bytesToHex, hexToBytes, numberToHex, stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import invalid from '../../testing/vectors/rlp/ethereum-tests-RLPTests-invalidRLPTest.json';
 import valid from '../../testing/vectors/rlp/ethereum-tests-RLPTests-rlptest.json';
+import { renderMessage } from '../i18n/message';
 import { type RlpItem, readRlp } from './rlpReader';
 
 type Nested = string | Nested[];
@@ -30,7 +31,7 @@ describe('readRlp on the ethereum/tests RLP vectors', () => {
   for (const [name, { in: input, out }] of Object.entries(valid as Record<string, { in: VectorInput; out: string }>)) {
     it(`reads ${name}`, () => {
       const read = readRlp(bytesOf(out));
-      if (!read.ok) throw new Error(read.problem);
+      if (!read.ok) throw new Error(renderMessage(read.problem));
       expect(shape(read.item)).toEqual(expected(input));
     });
   }
@@ -39,7 +40,7 @@ describe('readRlp on the ethereum/tests RLP vectors', () => {
     it(`refuses ${name} with a reason`, () => {
       const read = readRlp(bytesOf(out));
       expect(read.ok).toBe(false);
-      if (!read.ok) expect(read.problem.length).toBeGreaterThan(10);
+      if (!read.ok) expect(renderMessage(read.problem).length).toBeGreaterThan(10);
     });
   }
 });
@@ -47,7 +48,7 @@ describe('readRlp on the ethereum/tests RLP vectors', () => {
 describe('readRlp reasons', () => {
   const problem = (hex: string) => {
     const read = readRlp(hexToBytes(hex as `0x${string}`));
-    return read.ok ? 'accepted' : read.problem;
+    return read.ok ? 'accepted' : renderMessage(read.problem);
   };
 
   it('names each non-canonical form', () => {
@@ -67,7 +68,7 @@ describe('readRlp reasons', () => {
       item: { kind: 'list', items: [{ kind: 'bytes', bytes: hexToBytes('0x05'), prefixed: true }] },
     });
     const shifted = readRlp(hexToBytes('0xc28105'), { offset: 1 });
-    expect(shifted.ok ? '' : shifted.problem).toMatch(/at byte 3/);
+    expect(shifted.ok ? '' : renderMessage(shifted.problem)).toMatch(/at byte 3/);
   });
 
   it('refuses nesting deeper than 32 lists', () => {

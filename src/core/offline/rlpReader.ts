@@ -1,3 +1,5 @@
+import { codeValue, type Message, msg } from '../i18n/message';
+
 /**
  * A strict RLP reader, used to vet transactions pasted from elsewhere before anything else reads
  * them. viem's decoder is lenient (it accepts some non-canonical encodings that every Ethereum
@@ -18,12 +20,15 @@ export type RlpItem = { kind: 'bytes'; bytes: Uint8Array; prefixed?: true } | { 
 /** `offset`: where `bytes` starts in what the person gave, so byte positions in sentences match it. */
 export type RlpOptions = { markPrefixedBytes?: boolean; offset?: number };
 
-export type RlpRead = { ok: true; item: RlpItem } | { ok: false; problem: string };
+/** `problem`: what is wrong, as the end of a sentence ("the list at byte 3 ends inside its own length."). */
+export type RlpRead = { ok: true; item: RlpItem } | { ok: false; problem: Message };
 
 const MAX_DEPTH = 32;
 
 /** Internal: unwinds the walk with its sentence; never leaves this module. */
-class Problem extends Error {}
+class Problem {
+  constructor(readonly text: Message) {}
+}
 
 class Reader {
   constructor(
@@ -31,32 +36,30 @@ class Reader {
     private readonly options: RlpOptions,
   ) {}
 
-  private position(at: number): string {
-    return `byte ${at + (this.options.offset ?? 0)}`;
+  /** Where an offset in `bytes` is in what the person gave. */
+  private position(at: number): number {
+    return at + (this.options.offset ?? 0);
   }
 
-  private length(at: number, end: number, lengthOfLength: number, what: string): number {
+  private length(at: number, end: number, lengthOfLength: number, what: 'list' | 'string'): number {
     const where = this.position(at - 1);
-    if (at + lengthOfLength > end) throw new Problem(`the ${what} at ${where} ends inside its own length.`);
-    if (this.bytes[at] === 0) throw new Problem(`the length of the ${what} at ${where} has a leading zero byte.`);
+    if (at + lengthOfLength > end) throw new Problem(msg('core.signing:rlp.lengthCut', { what, at: where }));
+    if (this.bytes[at] === 0) throw new Problem(msg('core.signing:rlp.lengthZero', { what, at: where }));
     let length = 0;
     for (let i = 0; i < lengthOfLength; i++) {
       length = length * 256 + (this.bytes[at + i] ?? 0);
       // Larger than the input: stop before the number loses precision.
-      if (length > end) throw new Problem(`the ${what} at ${where} claims more bytes than there are.`);
+      if (length > end) throw new Problem(msg('core.signing:rlp.lengthTooLong', { what, at: where }));
     }
-    if (length < 56) {
-      throw new Problem(
-        `the ${what} at ${where} writes its length (${length}) in the long form, which is only for 56 bytes or more.`,
-      );
-    }
+    if (length < 56) throw new Problem(msg('core.signing:rlp.longForm', { what, at: where, length }));
     return length;
   }
 
   item(at: number, end: number, depth: number): { item: RlpItem; next: number } {
-    if (depth > MAX_DEPTH) throw new Problem(`lists are nested more than ${MAX_DEPTH} deep.`);
+    if (depth > MAX_DEPTH) throw new Problem(msg('core.signing:rlp.tooDeep', { max: MAX_DEPTH }));
     const prefix = this.bytes[at];
-    if (prefix === undefined || at >= end) throw new Problem(`it ends early, at ${this.position(at)}.`);
+    if (prefix === undefined || at >= end)
+      throw new Problem(msg('core.signing:rlp.endsEarly', { at: this.position(at) }));
     if (prefix < 0x80) return { item: { kind: 'bytes', bytes: this.bytes.subarray(at, at + 1) }, next: at + 1 };
 
     const isList = prefix >= 0xc0;
@@ -69,7 +72,7 @@ class Reader {
     const stop = start + length;
     if (stop > end) {
       throw new Problem(
-        `the ${what} at ${this.position(at)} claims ${length} bytes but only ${Math.max(0, end - start)} follow.`,
+        msg('core.signing:rlp.short', { what, at: this.position(at), length, left: Math.max(0, end - start) }),
       );
     }
     if (!isList) {
@@ -79,7 +82,10 @@ class Reader {
         if (this.options.markPrefixedBytes)
           return { item: { kind: 'bytes', bytes: content, prefixed: true }, next: stop };
         throw new Problem(
-          `the byte 0x${first.toString(16).padStart(2, '0')} at ${this.position(start)} has a length prefix; a single byte below 0x80 must stand alone.`,
+          msg('core.signing:rlp.prefixed', {
+            byte: codeValue(`0x${first.toString(16).padStart(2, '0')}`),
+            at: this.position(start),
+          }),
         );
       }
       return { item: { kind: 'bytes', bytes: content }, next: stop };
@@ -97,16 +103,16 @@ class Reader {
 
 /** Reads exactly one RLP item spanning all of `bytes`; any problem comes back as a sentence. */
 export function readRlp(bytes: Uint8Array, options: RlpOptions = {}): RlpRead {
-  if (bytes.length === 0) return { ok: false, problem: 'there are no bytes.' };
+  if (bytes.length === 0) return { ok: false, problem: msg('core.signing:rlp.empty') };
   try {
     const { item, next } = new Reader(bytes, options).item(0, bytes.length, 0);
     if (next !== bytes.length) {
       const extra = bytes.length - next;
-      return { ok: false, problem: `${extra} extra byte${extra === 1 ? '' : 's'} follow the end of the encoded data.` };
+      return { ok: false, problem: msg('core.signing:rlp.extra', { extra }) };
     }
     return { ok: true, item };
   } catch (error) {
-    if (error instanceof Problem) return { ok: false, problem: error.message };
+    if (error instanceof Problem) return { ok: false, problem: error.text };
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { type Address, concatHex, keccak256, numberToHex, toRlp } from 'viem';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { recoverSigner, signatureProblem } from '../signing/signature';
 import { addressField, listField, refuse, toNestedHex, uintField } from './rawTxFields';
 import type { RlpItem } from './rlpReader';
@@ -18,16 +19,15 @@ export type Authorization = {
 /** The authorization list of a type-4 transaction: [[chainId, address, nonce, yParity, r, s], …]. */
 export function readAuthorizations(items: RlpItem[]): Authorization[] {
   return items.map((item, index) => {
-    const where = `Authorization ${index + 1}`;
-    const parts = listField(item, where);
-    if (parts.length !== 6)
-      refuse(`${where} must have 6 fields (chain id, address, nonce, y parity, r, s); it has ${parts.length}.`);
-    const chainId = uintField(parts[0], `${where}: the chain id`, 32);
-    const address = addressField(parts[1], `${where}: the address`, false) as Address;
-    const nonce = uintField(parts[2], `${where}: the nonce`, 8);
-    const yParity = Number(uintField(parts[3], `${where}: the y parity`, 1));
-    const r = uintField(parts[4], `${where}: r`, 32);
-    const s = uintField(parts[5], `${where}: s`, 32);
+    const at = { index: index + 1 };
+    const parts = listField(item, msg('core.signing:raw.label.authorization', at));
+    if (parts.length !== 6) refuse(msg('core.signing:raw.authorizationShape', { ...at, fields: parts.length }));
+    const chainId = uintField(parts[0], msg('core.signing:raw.label.authorizationChainId', at), 32);
+    const address = addressField(parts[1], msg('core.signing:raw.label.authorizationAddress', at), false) as Address;
+    const nonce = uintField(parts[2], msg('core.signing:raw.label.authorizationNonce', at), 8);
+    const yParity = Number(uintField(parts[3], msg('core.signing:raw.label.authorizationYParity', at), 1));
+    const r = uintField(parts[4], msg('core.signing:raw.label.authorizationR', at), 32);
+    const s = uintField(parts[5], msg('core.signing:raw.label.authorizationS', at), 32);
     const hash = keccak256(concatHex([numberToHex(5, { size: 1 }), toRlp(parts.slice(0, 3).map(toNestedHex))]));
     const valid = yParity <= 1 && signatureProblem(r, s) === undefined;
     return {
@@ -43,15 +43,15 @@ export function readAuthorizations(items: RlpItem[]): Authorization[] {
 }
 
 /** What a person must know before sending a set-code (type-4) transaction. */
-export function setCodeWarning(authorizations: Authorization[]): string[] {
-  const warnings = authorizations.map((auth) =>
-    auth.authority
-      ? `This transaction makes account ${auth.authority} run the code at ${auth.address}${auth.chainId === 0n ? ' on every chain' : ''}. Whoever wrote that code can move that account's funds: send it only if you trust it.`
-      : `Authorization for ${auth.address} has an invalid signature; nodes will skip it.`,
-  );
+export function setCodeWarning(authorizations: Authorization[]): Message[] {
   if (authorizations.length === 0) return [];
-  return [
-    'This is an EIP-7702 set-code transaction (type 4): it changes what accounts do, not only moves funds.',
-    ...warnings,
-  ];
+  const warnings = authorizations.map((auth) => {
+    const code = codeValue(auth.address);
+    if (!auth.authority) return msg('core.signing:raw.setCode.invalidAuthorization', { code });
+    const values = { account: codeValue(auth.authority), code };
+    return auth.chainId === 0n
+      ? msg('core.signing:raw.setCode.delegatesEverywhere', values)
+      : msg('core.signing:raw.setCode.delegates', values);
+  });
+  return [msg('core.signing:raw.setCode.intro'), ...warnings];
 }

@@ -1,6 +1,7 @@
 import { type Address, type Hex, isAddressEqual, type LocalAccount } from 'viem';
 import { InputError } from '../errors/input';
 import { OfflineError } from '../errors/offline';
+import { msg } from '../i18n/message';
 import type { DecodedTx } from './decodedTx';
 import type { OfflineTx } from './offlineTx';
 import { decodeRawTransaction } from './rawTx';
@@ -17,10 +18,7 @@ export type SignedOffline = { raw: Hex; hash: Hex; from: Address };
  */
 export async function signOffline(account: LocalAccount, tx: OfflineTx): Promise<SignedOffline> {
   if (!Number.isSafeInteger(tx.chainId) || tx.chainId < 1) {
-    throw new InputError(
-      'INPUT_UNSIGNED_TX',
-      'Cairn signs only with a chain id (EIP-155), so the transaction cannot be replayed on another network.',
-    );
+    throw new InputError('INPUT_UNSIGNED_TX', msg('core.signing:unsigned.noChainId'));
   }
   const raw = await account.signTransaction(tx);
   let decoded: DecodedTx | undefined;
@@ -30,10 +28,7 @@ export async function signOffline(account: LocalAccount, tx: OfflineTx): Promise
     decoded = undefined;
   }
   if (decoded === undefined || !isAddressEqual(decoded.from, account.address)) {
-    throw new OfflineError(
-      'OFFLINE_SIGNER_MISMATCH',
-      'The signature does not check out against this account, so the signed transaction was discarded.',
-    );
+    throw new OfflineError('OFFLINE_SIGNER_MISMATCH', msg('core.signing:offline.signerMismatch'));
   }
   return { raw: decoded.raw, hash: decoded.hash, from: account.address };
 }

@@ -1,17 +1,28 @@
 import type { Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { type Message, renderMessage } from '../i18n/message';
 import { MAX_INITCODE_BYTES } from './intrinsicGas';
-import {
-  authorizationsProblem,
-  costOverflowProblem,
-  dataFloorProblem,
-  initcodeProblem,
-  intrinsicGasCheck,
-  nonceLimitProblem,
-  priorityFeeProblem,
-  UINT64_MAX,
-  UINT256_MAX,
-} from './txChecks';
+import * as rules from './txChecks';
+import { UINT64_MAX, UINT256_MAX } from './txChecks';
+
+/** A rule whose sentence comes back in words (English, in tests). */
+const inWords =
+  <A extends unknown[]>(rule: (...args: A) => Message | undefined) =>
+  (...args: A): string | undefined => {
+    const problem = rule(...args);
+    return problem === undefined ? undefined : renderMessage(problem);
+  };
+
+const authorizationsProblem = inWords(rules.authorizationsProblem);
+const costOverflowProblem = inWords(rules.costOverflowProblem);
+const dataFloorProblem = inWords(rules.dataFloorProblem);
+const initcodeProblem = inWords(rules.initcodeProblem);
+const nonceLimitProblem = inWords(rules.nonceLimitProblem);
+const priorityFeeProblem = inWords(rules.priorityFeeProblem);
+const intrinsicGasCheck = (tx: Parameters<typeof rules.intrinsicGasCheck>[0]) => {
+  const { intrinsic, problem } = rules.intrinsicGasCheck(tx);
+  return { intrinsic, problem: problem === undefined ? undefined : renderMessage(problem) };
+};
 
 const to = '0x000000000000000000000000000000000000dEaD';
 const bytes = (count: number, byte = 'ff') => `0x${byte.repeat(count)}` as Hex;

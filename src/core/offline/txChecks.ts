@@ -1,10 +1,11 @@
 import { type AccessList, formatGwei, type Hex, size } from 'viem';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { floorDataGas, type IntrinsicGas, intrinsicGas, MAX_INITCODE_BYTES } from './intrinsicGas';
 
 /**
  * The rules a node applies to a transaction's fields, written once for the two places that check
  * them: the offline builder (before signing) and the raw-transaction decoder (before broadcasting).
- * Each reads only the fields it needs and returns the sentence to show, or undefined; the builder
+ * Each reads only the fields it needs and returns the sentence to show (a Message), or undefined; the builder
  * puts the sentence next to its field, the decoder lists it.
  */
 
@@ -30,23 +31,24 @@ export const UINT64_MAX = 2n ** 64n - 1n;
 /** geth's limit for a transaction in its pool (4 × 32 KiB); the other clients' are alike. */
 export const MAX_TX_BYTES = 128 * 1024;
 
-/** A whole number as the sentences write it: 21,000. */
-export const grouped = (value: bigint) => value.toLocaleString('en-US');
-
-function gasBreakdown(parts: IntrinsicGas): string {
+/** Where the intrinsic gas goes: 21,000 for any transaction, plus each extra part, in a list. */
+function gasBreakdown(parts: IntrinsicGas): Message {
   const extra = [
-    parts.data > 0n ? `${grouped(parts.data)} for its data` : '',
-    parts.create > 0n ? `${grouped(parts.create)} to create a contract` : '',
-    parts.accessList > 0n ? `${grouped(parts.accessList)} for its access list` : '',
-    parts.authorizations > 0n ? `${grouped(parts.authorizations)} for its authorizations` : '',
-  ].filter((part) => part !== '');
-  return extra.length === 0 ? '21,000 for any transaction' : `21,000 plus ${extra.join(', ')}`;
+    parts.data > 0n ? msg('core.signing:gas.part.data', { gas: parts.data }) : undefined,
+    parts.create > 0n ? msg('core.signing:gas.part.create', { gas: parts.create }) : undefined,
+    parts.accessList > 0n ? msg('core.signing:gas.part.accessList', { gas: parts.accessList }) : undefined,
+    parts.authorizations > 0n ? msg('core.signing:gas.part.authorizations', { gas: parts.authorizations }) : undefined,
+  ].filter((part) => part !== undefined);
+  const [first, ...rest] = extra;
+  if (first === undefined) return msg('core.signing:gas.base', { gas: 21_000 });
+  const list = rest.reduce<Message>((list, item) => msg('core.signing:gas.list', { list, item }), first);
+  return msg('core.signing:gas.basePlus', { gas: 21_000, parts: list });
 }
 
 /** The gas used before any code runs, with the sentence when the gas limit is below it. */
 export function intrinsicGasCheck(tx: Pick<CheckedFields, 'to' | 'data' | 'gas' | 'accessList' | 'authorizations'>): {
   intrinsic: bigint;
-  problem: string | undefined;
+  problem: Message | undefined;
 } {
   const needed = intrinsicGas({
     to: tx.to,
@@ -56,51 +58,54 @@ export function intrinsicGasCheck(tx: Pick<CheckedFields, 'to' | 'data' | 'gas' 
   });
   const problem =
     tx.gas < needed.total
-      ? `This transaction needs at least ${grouped(needed.total)} gas before it runs (${gasBreakdown(needed)}); the gas limit is ${grouped(tx.gas)}.`
+      ? msg('core.signing:gas.belowIntrinsic', { needed: needed.total, breakdown: gasBreakdown(needed), limit: tx.gas })
       : undefined;
   return { intrinsic: needed.total, problem };
 }
 
 /** Below the calldata floor of networks with Prague (EIP-7623); those networks refuse it. */
-export function dataFloorProblem(tx: Pick<CheckedFields, 'data' | 'gas'>): string | undefined {
+export function dataFloorProblem(tx: Pick<CheckedFields, 'data' | 'gas'>): Message | undefined {
   const floor = floorDataGas(tx.data);
   if (tx.gas >= floor) return undefined;
-  return `Networks with the Prague upgrade (EIP-7623) charge at least ${grouped(floor)} gas for this much data; the gas limit is ${grouped(tx.gas)}.`;
+  return msg('core.signing:gas.dataFloor', { floor, limit: tx.gas });
 }
 
 export function priorityFeeProblem(
   tx: Pick<CheckedFields, 'maxFeePerGas' | 'maxPriorityFeePerGas'>,
-): string | undefined {
+): Message | undefined {
   const { maxFeePerGas: max, maxPriorityFeePerGas: priority } = tx;
   if (max === undefined || priority === undefined || priority <= max) return undefined;
-  return `The priority fee (${formatGwei(priority)} gwei) cannot be above the max fee (${formatGwei(max)} gwei).`;
+  return msg('core.signing:fee.priorityAboveMax', {
+    priority: codeValue(formatGwei(priority)),
+    max: codeValue(formatGwei(max)),
+  });
 }
 
 /** Gas × the highest fee per gas must fit in 256 bits: nodes refuse a cost they cannot represent. */
-export function costOverflowProblem(tx: Pick<CheckedFields, 'gas' | 'gasPrice' | 'maxFeePerGas'>): string | undefined {
+export function costOverflowProblem(tx: Pick<CheckedFields, 'gas' | 'gasPrice' | 'maxFeePerGas'>): Message | undefined {
   const fee = tx.maxFeePerGas ?? tx.gasPrice ?? 0n;
   if (tx.gas * fee <= UINT256_MAX) return undefined;
-  return 'The gas limit times this fee is too large to pay (more than 2^256 − 1 wei).';
+  return msg('core.signing:fee.costOverflow');
 }
 
 /** Contract code above the EIP-3860 limit in a creating transaction. */
-export function initcodeProblem(tx: Pick<CheckedFields, 'to' | 'data'>): string | undefined {
+export function initcodeProblem(tx: Pick<CheckedFields, 'to' | 'data'>): Message | undefined {
   const bytes = size(tx.data);
   if (tx.to !== null || bytes <= MAX_INITCODE_BYTES) return undefined;
-  return `Contract code is ${grouped(BigInt(bytes))} bytes; a contract creation carries at most ${grouped(BigInt(MAX_INITCODE_BYTES))} (EIP-3860).`;
+  return msg('core.signing:data.initcodeTooLarge', { bytes, max: MAX_INITCODE_BYTES });
 }
 
 /**
  * EIP-2681: a nonce stays below 2^64 − 1, so the sender's next nonce still fits in 64 bits. (A
  * larger nonce does not fit in the field at all: the decoder and the builder refuse it first.)
  */
-export function nonceLimitProblem(tx: Pick<CheckedFields, 'nonce'>): string | undefined {
+export function nonceLimitProblem(tx: Pick<CheckedFields, 'nonce'>): Message | undefined {
   if (tx.nonce !== UINT64_MAX) return undefined;
-  return 'The nonce is 2^64 − 1, which EIP-2681 does not allow.';
+  return msg('core.signing:nonce.eip2681');
 }
 
 /** A set-code transaction (EIP-7702) without any authorization; undefined for other types. */
-export function authorizationsProblem(tx: Pick<CheckedFields, 'authorizations'>): string | undefined {
+export function authorizationsProblem(tx: Pick<CheckedFields, 'authorizations'>): Message | undefined {
   if (tx.authorizations !== 0) return undefined;
-  return 'A set-code transaction (type 4) needs at least one authorization.';
+  return msg('core.signing:raw.noAuthorizations');
 }

@@ -1,10 +1,10 @@
 import { type Hex, size } from 'viem';
+import { type Message, msg } from '../i18n/message';
 import type { FieldErrors, OfflineTx } from './offlineTx';
 import {
   type CheckedFields,
   costOverflowProblem,
   dataFloorProblem,
-  grouped,
   initcodeProblem,
   intrinsicGasCheck,
   MAX_TX_BYTES,
@@ -22,35 +22,35 @@ import {
 /** Chain ids and nonces are JavaScript numbers in viem: whole numbers up to 2^53 − 1. */
 export const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-export function chainIdProblem(value: bigint): string | undefined {
-  if (value < 1n || value > MAX_SAFE) {
-    return `The chain id is a whole number from 1 to ${grouped(MAX_SAFE)}, such as 1 for Ethereum.`;
-  }
+export function chainIdProblem(value: bigint): Message | undefined {
+  if (value < 1n || value > MAX_SAFE) return msg('core.signing:chainId.range', { max: MAX_SAFE });
   return undefined;
 }
 
-export function nonceProblem(value: bigint): string | undefined {
-  if (value < 0n) return 'The nonce cannot be negative.';
-  if (value > MAX_SAFE) return `The nonce is too large: Cairn signs nonces up to ${grouped(MAX_SAFE)}.`;
+export function nonceProblem(value: bigint): Message | undefined {
+  if (value < 0n) return msg('core.signing:nonce.negative');
+  if (value > MAX_SAFE) return msg('core.signing:nonce.tooLarge', { max: MAX_SAFE });
   return undefined;
 }
 
-export function wordProblem(value: bigint, label: string): string | undefined {
-  if (value < 0n) return `${label} cannot be negative.`;
-  if (value > UINT256_MAX) return `${label} is too large to fit in a transaction (more than 2^256 − 1 wei).`;
+/** An amount in wei: the value or a fee per gas (the field starts the sentence). */
+export type WeiField = 'value' | 'gasPrice' | 'maxFee' | 'priorityFee';
+
+export function wordProblem(value: bigint, field: WeiField): Message | undefined {
+  if (value < 0n) return msg('core.signing:wei.negative', { field });
+  if (value > UINT256_MAX) return msg('core.signing:wei.tooLarge', { field });
   return undefined;
 }
 
-export function gasLimitProblem(value: bigint): string | undefined {
-  if (value > UINT64_MAX) return `The gas limit is too large: at most ${grouped(UINT64_MAX)}.`;
+export function gasLimitProblem(value: bigint): Message | undefined {
+  if (value > UINT64_MAX) return msg('core.signing:gasLimit.tooLarge', { max: UINT64_MAX });
   return undefined;
 }
 
-function dataRule(to: OfflineTx['to'], data: Hex): string | undefined {
+function dataRule(to: OfflineTx['to'], data: Hex): Message | undefined {
   const bytes = size(data);
   // Nodes refuse transactions larger than 128 KiB; data alone must stay below it.
-  if (bytes > MAX_TX_BYTES)
-    return `Data is ${grouped(BigInt(bytes))} bytes; nodes accept at most 128 KiB per transaction.`;
+  if (bytes > MAX_TX_BYTES) return msg('core.signing:data.tooLarge', { bytes });
   return initcodeProblem({ to, data });
 }
 
@@ -77,15 +77,13 @@ function checkedFields(tx: OfflineTx): Omit<CheckedFields, 'nonce'> {
  */
 export function checkUnsignedTx(tx: OfflineTx): FieldErrors {
   const errors: FieldErrors = {};
-  const set = (field: keyof FieldErrors, problem: string | undefined) => {
+  const set = (field: keyof FieldErrors, problem: Message | undefined) => {
     if (problem !== undefined && errors[field] === undefined) errors[field] = problem;
   };
   set('chainId', Number.isSafeInteger(tx.chainId) ? chainIdProblem(BigInt(tx.chainId)) : chainIdProblem(-1n));
-  set('nonce', Number.isSafeInteger(tx.nonce) ? nonceProblem(BigInt(tx.nonce)) : 'The nonce is a whole number.');
-  set('value', wordProblem(tx.value, 'The amount'));
-  if (tx.to === null && size(tx.data) === 0) {
-    set('to', 'Enter a recipient address. Leave it empty only to create a contract, with the contract code in Data.');
-  }
+  set('nonce', Number.isSafeInteger(tx.nonce) ? nonceProblem(BigInt(tx.nonce)) : msg('core.signing:nonce.notWhole'));
+  set('value', wordProblem(tx.value, 'value'));
+  if (tx.to === null && size(tx.data) === 0) set('to', msg('core.signing:offline.noRecipient'));
   set('data', dataRule(tx.to, tx.data));
   const checked = checkedFields(tx);
   // Cairn does not sign below the Prague data floor: the same transaction may be sent anywhere.
@@ -93,9 +91,9 @@ export function checkUnsignedTx(tx: OfflineTx): FieldErrors {
 
   const feeField = tx.type === 'eip1559' ? 'maxFeePerGas' : 'gasPrice';
   const fee = tx.type === 'eip1559' ? tx.maxFeePerGas : tx.gasPrice;
-  set(feeField, wordProblem(fee, tx.type === 'eip1559' ? 'The max fee' : 'The gas price'));
+  set(feeField, wordProblem(fee, tx.type === 'eip1559' ? 'maxFee' : 'gasPrice'));
   if (tx.type === 'eip1559') {
-    set('maxPriorityFeePerGas', wordProblem(tx.maxPriorityFeePerGas, 'The priority fee'));
+    set('maxPriorityFeePerGas', wordProblem(tx.maxPriorityFeePerGas, 'priorityFee'));
     set('maxPriorityFeePerGas', priorityFeeProblem(checked));
   }
   if (errors.gasLimit === undefined && errors[feeField] === undefined) set(feeField, costOverflowProblem(checked));

@@ -1,6 +1,7 @@
 import type { AccessList, Address, Hex } from 'viem';
 import { isCairnError } from '../errors/base';
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg, renderMessage, untrustedValue } from '../i18n/message';
 import { parseAddress } from '../keys/address';
 import { readAccessList } from './accessList';
 import {
@@ -65,33 +66,50 @@ export function serializeUnsignedFile(tx: OfflineTx, meta: UnsignedFileMeta = {}
   return JSON.stringify(file);
 }
 
-function refuse(problems: string[]): never {
-  const shown = problems.slice(0, 3).join(' ');
+/** A problem of the file: a Message (words only where a parser elsewhere in Cairn still gives words). */
+type Problem = Message | string;
+
+/**
+ * Refuses the file: its first three problems in the sentence, with how many more there are; every
+ * problem in `details`, so none is lost.
+ */
+function refuse(problems: Problem[]): never {
+  const [first, ...rest] = problems;
+  const shown = rest.slice(0, 2);
   const extra = problems.length - 3;
-  const more = extra > 0 ? ` …and ${extra} more problem${extra === 1 ? '' : 's'}.` : '';
-  throw new InputError('INPUT_UNSIGNED_TX', `${shown}${more}`, { details: problems.join(' ') });
+  const tail: Problem[] = extra > 0 ? [...shown, msg('core.signing:file.moreProblems', { count: extra })] : shown;
+  const text = tail.reduceRight<Problem | undefined>(
+    (after, problem) => (after === undefined ? problem : msg('core.signing:file.problemThen', { problem, after })),
+    undefined,
+  );
+  const sentence =
+    first === undefined
+      ? msg('core.signing:file.missingField')
+      : text === undefined
+        ? first
+        : msg('core.signing:file.problemThen', { problem: first, after: text });
+  throw new InputError('INPUT_UNSIGNED_TX', sentence, { details: problems.map(renderMessage).join(' ') });
 }
 
-function versionProblem(version: unknown): string | undefined {
+function versionProblem(version: unknown): Message | undefined {
   if (version === UNSIGNED_FILE_VERSION) return undefined;
-  if (version === undefined) {
-    return 'This is not a Cairn unsigned transaction file: it has no "cairnUnsignedTx" version.';
-  }
+  if (version === undefined) return msg('core.signing:file.noVersion');
   if (typeof version === 'number' && Number.isInteger(version) && version > UNSIGNED_FILE_VERSION) {
-    return `This file uses format version ${version}, made by a newer Cairn; this Cairn reads version ${UNSIGNED_FILE_VERSION}.`;
+    return msg('core.signing:file.newerVersion', { version, supported: UNSIGNED_FILE_VERSION });
   }
-  return `The format version ("cairnUnsignedTx") must be the number ${UNSIGNED_FILE_VERSION}.`;
+  return msg('core.signing:file.badVersion', { supported: UNSIGNED_FILE_VERSION });
 }
 
-function address(value: unknown, field: string, problems: string[]): Address | undefined {
+function address(value: unknown, field: string, problems: Problem[]): Address | undefined {
   if (typeof value !== 'string') {
-    problems.push(`"${field}" must be an address written as a string.`);
+    problems.push(msg('core.signing:file.addressNotString', { field: codeValue(field) }));
     return undefined;
   }
   try {
     return parseAddress(value);
   } catch (error) {
-    problems.push(`"${field}": ${isCairnError(error) ? error.shortMessage : 'not a valid address.'}`);
+    const problem = isCairnError(error) ? error.text : msg('core.signing:file.invalidAddress');
+    problems.push(msg('core.signing:file.badAddress', { field: codeValue(field), problem }));
     return undefined;
   }
 }
@@ -100,19 +118,17 @@ function address(value: unknown, field: string, problems: string[]): Address | u
 function decimal(
   file: Record<string, unknown>,
   field: string,
-  problems: string[],
-  range: (value: bigint) => string | undefined,
+  problems: Problem[],
+  range: (value: bigint) => Message | undefined,
 ): bigint | undefined {
   const value = file[field];
   if (value === undefined) return undefined;
   if (typeof value === 'number') {
-    problems.push(
-      `"${field}" must be a string of decimal digits, such as "7", not a JSON number (large numbers lose precision).`,
-    );
+    problems.push(msg('core.signing:file.jsonNumber', { field: codeValue(field) }));
     return undefined;
   }
   if (typeof value !== 'string' || !DECIMAL.test(value)) {
-    problems.push(`"${field}" must be a whole number written as a decimal string without leading zeros, such as "7".`);
+    problems.push(msg('core.signing:file.notDecimal', { field: codeValue(field) }));
     return undefined;
   }
   const problem = range(BigInt(value));
@@ -120,9 +136,9 @@ function decimal(
   return problem === undefined ? BigInt(value) : undefined;
 }
 
-function shapeProblems(file: Record<string, unknown>, type: OfflineTxType): string[] {
+function shapeProblems(file: Record<string, unknown>, type: OfflineTxType): Problem[] {
   const allowed = new Set([...COMMON_FIELDS, ...FEE_FIELDS[type], ...(type === 'legacy' ? [] : ['accessList'])]);
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (const key of Object.keys(file)) {
     if (allowed.has(key)) continue;
     const otherType = OFFLINE_TX_TYPES.find(
@@ -130,12 +146,12 @@ function shapeProblems(file: Record<string, unknown>, type: OfflineTxType): stri
     );
     problems.push(
       otherType
-        ? `Field "${key}" does not belong in ${type} transactions.`
-        : `Unknown field "${key}": this Cairn does not know what it means, so it will not sign the file.`,
+        ? msg('core.signing:file.wrongTypeField', { field: codeValue(key), type: codeValue(type) })
+        : msg('core.signing:file.unknownField', { field: untrustedValue(key, 'whole') }),
     );
   }
   for (const key of [...REQUIRED, ...FEE_FIELDS[type]]) {
-    if (!(key in file)) problems.push(`"${key}" is missing.`);
+    if (!(key in file)) problems.push(msg('core.signing:file.fieldMissing', { field: codeValue(key) }));
   }
   return problems;
 }
@@ -149,43 +165,40 @@ function shapeProblems(file: Record<string, unknown>, type: OfflineTxType): stri
  */
 export function parseUnsignedFile(text: string): UnsignedFile {
   if (text.length > MAX_UNSIGNED_FILE_CHARS) {
-    throw new InputError('INPUT_FILE_TOO_LARGE', 'This file is too large to be an unsigned transaction.');
+    throw new InputError('INPUT_FILE_TOO_LARGE', msg('core.signing:file.tooLarge'));
   }
   let file: unknown;
   try {
     file = JSON.parse(text);
   } catch {
-    refuse(['This is not a Cairn unsigned transaction file: it is not JSON.']);
+    refuse([msg('core.signing:file.notJson')]);
   }
   if (typeof file !== 'object' || file === null || Array.isArray(file)) {
-    refuse(['This is not a Cairn unsigned transaction file: it must be a JSON object.']);
+    refuse([msg('core.signing:file.notObject')]);
   }
   const fields = file as Record<string, unknown>;
   const version = versionProblem(fields.cairnUnsignedTx);
   if (version) refuse([version]);
   const type = fields.type;
   if (typeof type !== 'string' || !OFFLINE_TX_TYPES.includes(type as OfflineTxType)) {
-    refuse([`"type" must be one of ${OFFLINE_TX_TYPES.map((t) => `"${t}"`).join(', ')}.`]);
+    refuse([msg('core.signing:file.badType', { types: codeValue(OFFLINE_TX_TYPES.map((t) => `"${t}"`).join(', ')) })]);
   }
   const txType = type as OfflineTxType;
   const problems = shapeProblems(fields, txType);
 
   const chainId = decimal(fields, 'chainId', problems, chainIdProblem);
   const nonce = decimal(fields, 'nonce', problems, nonceProblem);
-  const value = decimal(fields, 'value', problems, (v) => wordProblem(v, 'The amount'));
+  const value = decimal(fields, 'value', problems, (v) => wordProblem(v, 'value'));
   const gas = decimal(fields, 'gasLimit', problems, gasLimitProblem);
-  const gasPrice = decimal(fields, 'gasPrice', problems, (v) => wordProblem(v, 'The gas price'));
-  const maxFeePerGas = decimal(fields, 'maxFeePerGas', problems, (v) => wordProblem(v, 'The max fee'));
-  const maxPriorityFeePerGas = decimal(fields, 'maxPriorityFeePerGas', problems, (v) =>
-    wordProblem(v, 'The priority fee'),
-  );
+  const gasPrice = decimal(fields, 'gasPrice', problems, (v) => wordProblem(v, 'gasPrice'));
+  const maxFeePerGas = decimal(fields, 'maxFeePerGas', problems, (v) => wordProblem(v, 'maxFee'));
+  const maxPriorityFeePerGas = decimal(fields, 'maxPriorityFeePerGas', problems, (v) => wordProblem(v, 'priorityFee'));
   const from = fields.from === undefined ? undefined : address(fields.from, 'from', problems);
   const to = fields.to === null ? null : fields.to === undefined ? undefined : address(fields.to, 'to', problems);
 
   let data: Hex | undefined;
   if (typeof fields.data === 'string' && HEX_BYTES.test(fields.data)) data = fields.data.toLowerCase() as Hex;
-  else if (fields.data !== undefined)
-    problems.push('"data" must be a hex string: 0x followed by whole bytes (pairs of hex digits).');
+  else if (fields.data !== undefined) problems.push(msg('core.signing:file.badData'));
 
   let accessList: AccessList = [];
   if (fields.accessList !== undefined && txType !== 'legacy') {
@@ -195,14 +208,14 @@ export function parseUnsignedFile(text: string): UnsignedFile {
   }
   if (problems.length > 0) refuse(problems);
   const common = whenComplete({ chainId, nonce, to, value, gas, data });
-  if (common === undefined) refuse(['The file is missing a field.']);
+  if (common === undefined) refuse([msg('core.signing:file.missingField')]);
 
   let fees: OfflineFees;
   if (txType === 'eip1559') {
-    if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) refuse(['The file is missing a fee.']);
+    if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) refuse([msg('core.signing:file.missingFee')]);
     fees = { type: txType, maxFeePerGas, maxPriorityFeePerGas };
   } else {
-    if (gasPrice === undefined) refuse(['The file is missing the gas price.']);
+    if (gasPrice === undefined) refuse([msg('core.signing:file.missingGasPrice')]);
     fees = { type: txType, gasPrice };
   }
   const tx = offlineTx({ ...common, chainId: Number(common.chainId), nonce: Number(common.nonce) }, fees, accessList);

@@ -1,6 +1,7 @@
 import { parseEther, parseGwei } from 'viem';
 import { describe, expect, it } from 'vitest';
-import type { FieldErrors } from './offlineTx';
+import { renderMessage } from '../i18n/message';
+import type { OfflineTxField } from './offlineTx';
 import { buildUnsignedTx, type UnsignedTxDraft } from './unsignedTx';
 
 const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -18,9 +19,11 @@ const draft: UnsignedTxDraft = {
   accessList: '',
 };
 
-function errorsOf(changes: Partial<UnsignedTxDraft>): FieldErrors {
+/** Each field's problem in words (English, in tests). */
+function errorsOf(changes: Partial<UnsignedTxDraft>): Partial<Record<OfflineTxField, string>> {
   const result = buildUnsignedTx({ ...draft, ...changes });
-  return result.ok ? {} : result.errors;
+  if (result.ok) return {};
+  return Object.fromEntries(Object.entries(result.errors).map(([field, problem]) => [field, renderMessage(problem)]));
 }
 
 describe('buildUnsignedTx', () => {
@@ -114,9 +117,8 @@ describe('buildUnsignedTx', () => {
     expect(errorsOf({ gasLimit: '20999' }).gasLimit).toBe('Every transaction needs at least 21,000 gas.');
     expect(errorsOf({ value: '1'.padEnd(80, '0') }).value).toMatch(/^The amount is too large to fit in a transaction/);
     expect(errorsOf({ value: '0.1234567890123456789' }).value).toBe('ETH has 18 decimals; this amount has 19.');
-    expect(buildUnsignedTx({ ...draft, value: '0.1234567890123456789' }, 'POL')).toMatchObject({
-      errors: { value: 'POL has 18 decimals; this amount has 19.' },
-    });
+    const pol = buildUnsignedTx({ ...draft, value: '0.1234567890123456789' }, 'POL');
+    expect(pol.ok ? undefined : renderMessage(pol.errors.value ?? '')).toBe('POL has 18 decimals; this amount has 19.');
     expect(errorsOf({ maxFeePerGas: '1'.padEnd(80, '0') }).maxFeePerGas).toMatch(/^The max fee is too large/);
     expect(errorsOf({ maxFeePerGas: '1'.padEnd(65, '0') }).maxFeePerGas).toBe(
       'The gas limit times this fee is too large to pay (more than 2^256 − 1 wei).',
@@ -201,9 +203,9 @@ describe('buildUnsignedTx', () => {
   });
 
   it('refuses an unknown type', () => {
-    expect(buildUnsignedTx({ ...draft, type: 'eip4844' as never })).toEqual({
-      ok: false,
-      errors: { type: 'Choose the transaction type: EIP-1559, EIP-2930 or legacy.' },
+    expect(buildUnsignedTx({ ...draft, type: 'eip4844' as never }).ok).toBe(false);
+    expect(errorsOf({ type: 'eip4844' as never })).toEqual({
+      type: 'Choose the transaction type: EIP-1559, EIP-2930 or legacy.',
     });
   });
 });

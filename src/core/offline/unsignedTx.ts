@@ -1,7 +1,8 @@
 import type { AccessList, Address, Hex } from 'viem';
 import { isCairnError } from '../errors/base';
+import { type Message, msg } from '../i18n/message';
 import { parseAddress } from '../keys/address';
-import { MIN_GAS_LIMIT, parseData, parseGasLimit, parseGwei } from '../tx/advancedInputs';
+import { GWEI_LABELS, MIN_GAS_LIMIT, parseData, parseGasLimit, parseGwei } from '../tx/advancedInputs';
 import { parseAmount } from '../tx/amount';
 import { parseAccessListText } from './accessList';
 import {
@@ -15,7 +16,7 @@ import {
   whenComplete,
 } from './offlineTx';
 import { priorityFeeProblem, UINT64_MAX } from './txChecks';
-import { chainIdProblem, checkUnsignedTx, gasLimitProblem, nonceProblem, wordProblem } from './txRules';
+import { chainIdProblem, checkUnsignedTx, gasLimitProblem, nonceProblem, type WeiField, wordProblem } from './txRules';
 
 /**
  * The fields of an offline transaction as a person types them: chain id, nonce and gas limit as
@@ -49,20 +50,20 @@ class Reader {
       return parse();
     } catch (error) {
       if (!isCairnError(error)) throw error;
-      this.errors[field] = error.shortMessage;
+      this.errors[field] = error.text;
       return undefined;
     }
   }
 
   /** Keeps `value` unless `rule` has a sentence against it. */
-  rule<T>(field: OfflineTxField, value: T | undefined, rule: (value: T) => string | undefined): T | undefined {
+  rule<T>(field: OfflineTxField, value: T | undefined, rule: (value: T) => Message | undefined): T | undefined {
     const problem = value === undefined ? undefined : rule(value);
     if (problem === undefined) return value;
     this.errors[field] = problem;
     return undefined;
   }
 
-  fail(field: OfflineTxField, sentence: string): undefined {
+  fail(field: OfflineTxField, sentence: Message): undefined {
     this.errors[field] = sentence;
     return undefined;
   }
@@ -73,48 +74,46 @@ const digits = (text: string) => text.trim().replace(/[_ ]/g, '');
 // Chain id and nonce take digits only: "1 0" must not silently become chain 10.
 function chainIdOf(r: Reader, text: string): number | undefined {
   const typed = text.trim();
-  if (typed === '') return r.fail('chainId', 'Enter the chain id of the network, such as 1 for Ethereum.');
-  if (!/^\d+$/.test(typed)) return r.fail('chainId', 'The chain id is a whole number, such as 1 for Ethereum.');
+  if (typed === '') return r.fail('chainId', msg('core.signing:chainId.empty'));
+  if (!/^\d+$/.test(typed)) return r.fail('chainId', msg('core.signing:chainId.notWhole'));
   const value = r.rule('chainId', BigInt(typed), chainIdProblem);
   return value === undefined ? undefined : Number(value);
 }
 
 function nonceOf(r: Reader, text: string): number | undefined {
   const typed = text.trim();
-  if (typed === '') {
-    return r.fail('nonce', 'Enter the nonce: the number of transactions this account has sent (0 for a new account).');
-  }
-  if (!/^\d+$/.test(typed)) return r.fail('nonce', 'The nonce is a whole number.');
+  if (typed === '') return r.fail('nonce', msg('core.signing:nonce.empty'));
+  if (!/^\d+$/.test(typed)) return r.fail('nonce', msg('core.signing:nonce.notWhole'));
   const value = r.rule('nonce', BigInt(typed), nonceProblem);
   return value === undefined ? undefined : Number(value);
 }
 
 function gasLimitOf(r: Reader, text: string): bigint | undefined {
   const typed = digits(text);
-  if (typed === '') {
-    return r.fail(
-      'gasLimit',
-      `Enter a gas limit: ${MIN_GAS_LIMIT.toLocaleString('en-US')} for a plain transfer, more for a contract call.`,
-    );
-  }
+  if (typed === '') return r.fail('gasLimit', msg('core.signing:gasLimit.empty', { min: MIN_GAS_LIMIT }));
   if (/^\d+$/.test(typed) && r.rule('gasLimit', BigInt(typed), gasLimitProblem) === undefined) return undefined;
   // parseGasLimit adds the 21,000 minimum and its sentences.
   return r.attempt('gasLimit', () => parseGasLimit(typed, UINT64_MAX));
 }
 
-function gweiOf(r: Reader, field: OfflineTxField, text: string | undefined, label: string): bigint | undefined {
-  if ((text ?? '').trim() === '') return r.fail(field, `Enter ${label.toLowerCase()} in gwei, such as 1.5.`);
+function gweiOf(
+  r: Reader,
+  field: OfflineTxField,
+  text: string | undefined,
+  fee: Exclude<WeiField, 'value'>,
+): bigint | undefined {
+  if ((text ?? '').trim() === '') return r.fail(field, msg('core.signing:fee.empty', { field: fee }));
   return r.rule(
     field,
-    r.attempt(field, () => parseGwei(text ?? '', label)),
-    (v) => wordProblem(v, label),
+    r.attempt(field, () => parseGwei(text ?? '', GWEI_LABELS[fee])),
+    (v) => wordProblem(v, fee),
   );
 }
 
 function accessListOf(r: Reader, type: OfflineTxType, text: string | undefined): AccessList | undefined {
   if (type === 'legacy') {
     if ((text ?? '').trim() === '') return [];
-    return r.fail('accessList', 'Legacy transactions have no access list: choose EIP-2930 or EIP-1559 to use one.');
+    return r.fail('accessList', msg('core.signing:accessList.legacy'));
   }
   const read = parseAccessListText(text ?? '');
   return read.ok ? read.accessList : r.fail('accessList', read.problem);
@@ -122,12 +121,12 @@ function accessListOf(r: Reader, type: OfflineTxType, text: string | undefined):
 
 function feesOf(r: Reader, draft: UnsignedTxDraft): OfflineFees | undefined {
   if (draft.type !== 'eip1559') {
-    const gasPrice = gweiOf(r, 'gasPrice', draft.gasPrice, 'The gas price');
+    const gasPrice = gweiOf(r, 'gasPrice', draft.gasPrice, 'gasPrice');
     if (gasPrice === undefined) return undefined;
     return draft.type === 'legacy' ? { type: 'legacy', gasPrice } : { type: 'eip2930', gasPrice };
   }
-  const maxFeePerGas = gweiOf(r, 'maxFeePerGas', draft.maxFeePerGas, 'The max fee');
-  const maxPriorityFeePerGas = gweiOf(r, 'maxPriorityFeePerGas', draft.maxPriorityFeePerGas, 'The priority fee');
+  const maxFeePerGas = gweiOf(r, 'maxFeePerGas', draft.maxFeePerGas, 'maxFee');
+  const maxPriorityFeePerGas = gweiOf(r, 'maxPriorityFeePerGas', draft.maxPriorityFeePerGas, 'priorityFee');
   if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) return undefined;
   // Said with the other fields' problems, not only once they are fixed.
   const priorityProblem = priorityFeeProblem({ maxFeePerGas, maxPriorityFeePerGas });
@@ -143,7 +142,7 @@ function feesOf(r: Reader, draft: UnsignedTxDraft): OfflineFees | undefined {
  */
 export function buildUnsignedTx(draft: UnsignedTxDraft, nativeSymbol = 'ETH'): UnsignedTxResult {
   if (!OFFLINE_TX_TYPES.includes(draft.type)) {
-    return { ok: false, errors: { type: 'Choose the transaction type: EIP-1559, EIP-2930 or legacy.' } };
+    return { ok: false, errors: { type: msg('core.signing:offline.chooseType') } };
   }
   const r = new Reader();
   const chainId = chainIdOf(r, draft.chainId);
@@ -152,7 +151,7 @@ export function buildUnsignedTx(draft: UnsignedTxDraft, nativeSymbol = 'ETH'): U
   const value = r.rule(
     'value',
     r.attempt('value', () => parseAmount(draft.value, 18, nativeSymbol)),
-    (v) => wordProblem(v, 'The amount'),
+    (v) => wordProblem(v, 'value'),
   );
   const gas = gasLimitOf(r, draft.gasLimit);
   const data: Hex | undefined = r.attempt('data', () => parseData(draft.data ?? ''));

@@ -1,3 +1,4 @@
+import type { Message } from '../i18n/message';
 import type { DecodedTx } from './decodedTx';
 import * as rules from './txChecks';
 
@@ -21,7 +22,7 @@ function checkedFields(tx: DecodedTx): rules.CheckedFields {
  * gas to start, a priority fee above the max fee, a cost beyond 256 bits, a nonce at 2^64 − 1,
  * oversized contract code, a set-code transaction with no authorization.
  */
-export function txProblems(tx: DecodedTx): { intrinsic: bigint; problems: string[] } {
+export function txProblems(tx: DecodedTx): { intrinsic: bigint; problems: Message[] } {
   const fields = checkedFields(tx);
   const { intrinsic, problem: gasProblem } = rules.intrinsicGasCheck(fields);
   const problems = [
@@ -31,7 +32,7 @@ export function txProblems(tx: DecodedTx): { intrinsic: bigint; problems: string
     rules.nonceLimitProblem(fields),
     rules.initcodeProblem(fields),
     rules.authorizationsProblem(fields),
-  ].filter((problem): problem is string => problem !== undefined);
+  ].filter((problem): problem is Message => problem !== undefined);
   return { intrinsic, problems };
 }
 
@@ -40,7 +41,7 @@ export function txProblems(tx: DecodedTx): { intrinsic: bigint; problems: string
  * (EIP-7623) only applies on networks with that upgrade. Said only once the gas covers the
  * intrinsic gas, which is the problem to fix first.
  */
-export function txWarnings(tx: DecodedTx): string[] {
+export function txWarnings(tx: DecodedTx): Message[] {
   const floor = tx.gas >= tx.intrinsicGas ? rules.dataFloorProblem(tx) : undefined;
   return floor ? [floor] : [];
 }

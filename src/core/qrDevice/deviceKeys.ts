@@ -6,6 +6,7 @@ import { HDKey } from '@scure/bip32';
 import { type Address, toHex } from 'viem';
 import { publicKeyToAddress } from 'viem/accounts';
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { CborTag, type CborValue, decodeCbor } from '../ur/cbor';
 import type { Ur } from '../ur/ur';
 import { HARDENED, type KeyPath, pathText, readKeyPath } from './keypath';
@@ -38,27 +39,27 @@ export type DeviceAccounts =
     }
   | { kind: 'accountKeys'; masterFingerprint: number; keys: DeviceKey[]; name?: string };
 
-const refuse = (why: string) => new InputError('INPUT_QR', `This code is not a key Cairn can import: ${why}.`);
+const refuse = (reason: Message) => new InputError('INPUT_QR', msg('core.devices:qrKey.refused', { reason }));
 
 function readHdKey(value: CborValue): DeviceKey {
   const map = value instanceof CborTag ? value.value : value;
   if (value instanceof CborTag && value.tag !== TAG_HDKEY && value.tag !== TAG_HDKEY_V2)
-    throw refuse(`tag ${value.tag} is not an HD key`);
-  if (!(map instanceof Map)) throw refuse('the key is not a map');
-  if (map.get(2) === true) throw refuse('it holds a private key (Cairn imports public keys from devices only)');
+    throw refuse(msg('core.devices:qrKey.tagNotHdKey', { tag: codeValue(String(value.tag)) }));
+  if (!(map instanceof Map)) throw refuse(msg('core.devices:qrKey.notMap'));
+  if (map.get(2) === true) throw refuse(msg('core.devices:qrKey.privateKey'));
   const publicKey = map.get(3);
   if (!(publicKey instanceof Uint8Array) || publicKey.length !== 33 || (publicKey[0] !== 2 && publicKey[0] !== 3))
-    throw refuse('its key data is not a compressed public key');
+    throw refuse(msg('core.devices:qrKey.notCompressed'));
   try {
     secp256k1.ProjectivePoint.fromHex(publicKey).assertValidity();
   } catch {
-    throw refuse('its public key is not on the curve');
+    throw refuse(msg('core.devices:qrKey.notOnCurve'));
   }
   const chainCode = map.get(4);
   if (chainCode !== undefined && (!(chainCode instanceof Uint8Array) || chainCode.length !== 32))
-    throw refuse('its chain code is not 32 bytes');
+    throw refuse(msg('core.devices:qrKey.chainCodeSize'));
   const origin = map.get(6);
-  if (origin === undefined) throw refuse('it does not say where the key sits (no origin path)');
+  if (origin === undefined) throw refuse(msg('core.devices:qrKey.noOrigin'));
   const key: DeviceKey = { publicKey, origin: readKeyPath(origin) };
   if (chainCode instanceof Uint8Array) key.chainCode = chainCode;
   const name = map.get(9);
@@ -72,12 +73,17 @@ function readHdKey(value: CborValue): DeviceKey {
 function assertEthereum(key: DeviceKey): void {
   const [purpose, coin] = key.origin.components;
   if (purpose !== 44 + HARDENED || coin !== 60 + HARDENED)
-    throw refuse(`the key at ${pathText(key.origin)} is not an Ethereum key (m/44'/60'/…)`);
+    throw refuse(
+      msg('core.devices:qrKey.notEthereum', {
+        path: codeValue(pathText(key.origin)),
+        expected: codeValue("m/44'/60'/…"),
+      }),
+    );
 }
 
 function fingerprintOf(key: DeviceKey): number {
   const fingerprint = key.origin.sourceFingerprint;
-  if (fingerprint === undefined || fingerprint === 0) throw refuse('it does not name its master key’s fingerprint');
+  if (fingerprint === undefined || fingerprint === 0) throw refuse(msg('core.devices:qrKey.noFingerprint'));
   return fingerprint;
 }
 
@@ -98,7 +104,7 @@ export function readDeviceAccounts({ type, cbor }: Ur): DeviceAccounts {
   if (type === 'crypto-hdkey' || type === 'hdkey') {
     const key = readHdKey(value);
     assertEthereum(key);
-    if (!key.chainCode) throw refuse('the key has no chain code, so no addresses can be derived from it');
+    if (!key.chainCode) throw refuse(msg('core.devices:qrKey.noChainCode'));
     const accounts: DeviceAccounts = {
       kind: 'extendedKey',
       masterFingerprint: fingerprintOf(key),
@@ -109,12 +115,12 @@ export function readDeviceAccounts({ type, cbor }: Ur): DeviceAccounts {
     return accounts;
   }
   if (type === 'crypto-account' || type === 'account-descriptor') {
-    if (!(value instanceof Map)) throw refuse('the account is not a map');
+    if (!(value instanceof Map)) throw refuse(msg('core.devices:qrKey.accountNotMap'));
     const masterFingerprint = value.get(1);
     const outputs = value.get(2);
     if (typeof masterFingerprint !== 'number' || !Number.isInteger(masterFingerprint) || masterFingerprint <= 0)
-      throw refuse('it does not name its master key’s fingerprint');
-    if (!Array.isArray(outputs) || outputs.length === 0) throw refuse('it holds no keys');
+      throw refuse(msg('core.devices:qrKey.noFingerprint'));
+    if (!Array.isArray(outputs) || outputs.length === 0) throw refuse(msg('core.devices:qrKey.noKeys'));
     const keys = outputs.map(outputKey);
     keys.forEach(assertEthereum);
     if (
@@ -122,13 +128,13 @@ export function readDeviceAccounts({ type, cbor }: Ur): DeviceAccounts {
         (key) => key.origin.sourceFingerprint !== undefined && key.origin.sourceFingerprint !== masterFingerprint,
       )
     )
-      throw refuse('its keys come from different master keys');
+      throw refuse(msg('core.devices:qrKey.mixedMasters'));
     const accounts: DeviceAccounts = { kind: 'accountKeys', masterFingerprint, keys };
     const name = keys.find((key) => key.name)?.name;
     if (name) accounts.name = name;
     return accounts;
   }
-  throw refuse(`it is a ${type}, not an account export (crypto-hdkey or crypto-account)`);
+  throw refuse(msg('core.devices:qrKey.notAccountExport', { type: codeValue(type) }));
 }
 
 export type DeviceAddress = { index: number; path: string; address: Address };

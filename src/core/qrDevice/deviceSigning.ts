@@ -2,6 +2,7 @@
 // the signature must recover to the account's address for exactly what was asked, or it is refused.
 import { type Address, bytesToHex, type Hex, hexToBytes, serializeTransaction, stringToBytes, toHex } from 'viem';
 import { InputError } from '../errors/input';
+import { type Message, msg } from '../i18n/message';
 import { checkedSignature } from '../signing/checkedSignature';
 import { assertChainId, type SignRequest } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
@@ -44,7 +45,7 @@ export function deviceSignRequest(request: SignRequest, account: DeviceAccount, 
   return signRequest;
 }
 
-const refuse = (sentence: string) => new InputError('INPUT_SIGNATURE', sentence);
+const refuse = (sentence: Message) => new InputError('INPUT_SIGNATURE', sentence);
 
 /**
  * r, s and the recovery bit (0 or 1) of a device's r‖s‖v, whatever form v takes (0/1, 27/28,
@@ -55,10 +56,7 @@ function splitSignature(bytes: Uint8Array, chainId: number | undefined): { r: He
   const s = bytesToHex(bytes.subarray(32, 64));
   const v = Number(BigInt(bytesToHex(bytes.subarray(64))));
   const parity = v >= 35 && chainId !== undefined ? v - 35 - 2 * chainId : v >= 27 ? v - 27 : v;
-  if (parity !== 0 && parity !== 1)
-    throw refuse(
-      'The device’s signature has a recovery value that fits neither this network nor any form Cairn knows.',
-    );
+  if (parity !== 0 && parity !== 1) throw refuse(msg('core.devices:qrSignature.recovery'));
   return { r, s, yParity: parity as 0 | 1 };
 }
 
@@ -73,8 +71,7 @@ export async function acceptDeviceSignature(
   asked: EthSignRequest,
   answer: EthSignature,
 ): Promise<Hex> {
-  if (toHex(answer.requestId) !== toHex(asked.requestId))
-    throw refuse('This signature answers another request: scan the code the device shows for this one.');
+  if (toHex(answer.requestId) !== toHex(asked.requestId)) throw refuse(msg('core.devices:qrSignature.otherRequest'));
   const chainId = request.kind === 'transaction' ? (request.transaction.chainId as number) : undefined;
   return checkedSignature(request, account.address, splitSignature(answer.signature, chainId));
 }

@@ -2,6 +2,7 @@
 // the eth-signature the device shows back. CBOR maps with numeric keys, the request id a UUID
 // (tag 37) that ties the answer to its request.
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { CborTag, type CborValue, decodeCbor, encodeCbor } from '../ur/cbor';
 import type { Ur } from '../ur/ur';
 import { type KeyPath, keyPathCbor, readKeyPath, TAG_KEYPATH } from './keypath';
@@ -39,43 +40,47 @@ export function encodeEthSignRequest(request: EthSignRequest): Ur {
   return { type: SIGN_REQUEST_TYPE, cbor: encodeCbor(map) };
 }
 
-const refuse = (what: string, why: string) => new InputError('INPUT_QR', `This code is not ${what}: ${why}.`);
+/** `what` says what the code should have been: a signing request, or a signature. */
+type What = 'core.devices:qrRequest.notSignRequest' | 'core.devices:qrRequest.notSignature';
+const refuse = (what: What, reason: Message) => new InputError('INPUT_QR', msg(what, { reason }));
 
-function readMap({ type, cbor }: Ur, expected: string, what: string): Map<CborValue, CborValue> {
-  if (type !== expected) throw refuse(what, `it is a ${type}`);
+function readMap({ type, cbor }: Ur, expected: string, what: What): Map<CborValue, CborValue> {
+  if (type !== expected) throw refuse(what, msg('core.devices:qrRequest.isType', { type: codeValue(type) }));
   const value = decodeCbor(cbor);
-  if (!(value instanceof Map)) throw refuse(what, 'it is not a map');
+  if (!(value instanceof Map)) throw refuse(what, msg('core.devices:qrRequest.notMap'));
   return value;
 }
 
-function readRequestId(value: CborValue | undefined, what: string): Uint8Array {
+function readRequestId(value: CborValue | undefined, what: What): Uint8Array {
   if (
     !(value instanceof CborTag) ||
     value.tag !== TAG_UUID ||
     !(value.value instanceof Uint8Array) ||
     value.value.length !== 16
   )
-    throw refuse(what, 'its request id is not a UUID');
+    throw refuse(what, msg('core.devices:qrRequest.requestId'));
   return value.value;
 }
 
 /** Reads an eth-sign-request (what a device does; Cairn's tests play the device). */
 export function readEthSignRequest(ur: Ur): EthSignRequest {
-  const what = 'a signing request';
+  const what = 'core.devices:qrRequest.notSignRequest';
   const map = readMap(ur, SIGN_REQUEST_TYPE, what);
   const signData = map.get(2);
   const dataType = map.get(3);
   const chainId = map.get(4);
   const address = map.get(6);
   const origin = map.get(7);
-  if (!(signData instanceof Uint8Array) || signData.length === 0) throw refuse(what, 'it has nothing to sign');
-  if (!Object.values(DATA_TYPE).includes(dataType as DataType)) throw refuse(what, 'its data type is unknown');
+  if (!(signData instanceof Uint8Array) || signData.length === 0)
+    throw refuse(what, msg('core.devices:qrRequest.nothingToSign'));
+  if (!Object.values(DATA_TYPE).includes(dataType as DataType))
+    throw refuse(what, msg('core.devices:qrRequest.dataType'));
   if (chainId !== undefined && (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1))
-    throw refuse(what, 'its chain id is wrong');
+    throw refuse(what, msg('core.devices:qrRequest.chainId'));
   if (address !== undefined && (!(address instanceof Uint8Array) || address.length !== 20))
-    throw refuse(what, 'its address is not 20 bytes');
+    throw refuse(what, msg('core.devices:qrRequest.address'));
   const path = map.get(5);
-  if (path === undefined) throw refuse(what, 'it names no key path');
+  if (path === undefined) throw refuse(what, msg('core.devices:qrRequest.noPath'));
   const request: EthSignRequest = {
     requestId: readRequestId(map.get(1), what),
     signData,
@@ -99,11 +104,11 @@ export function encodeEthSignature(signature: EthSignature): Ur {
 
 /** Reads the eth-signature a device shows. Throws INPUT_QR naming the problem. */
 export function readEthSignature(ur: Ur): EthSignature {
-  const what = 'a signature';
+  const what = 'core.devices:qrRequest.notSignature';
   const map = readMap(ur, SIGNATURE_TYPE, what);
   const signature = map.get(2);
   if (!(signature instanceof Uint8Array) || signature.length < 65 || signature.length > 72)
-    throw refuse(what, 'its signature is not r, s and v');
+    throw refuse(what, msg('core.devices:qrRequest.signature'));
   const answer: EthSignature = { requestId: readRequestId(map.get(1), what), signature };
   const origin = map.get(3);
   if (typeof origin === 'string') answer.origin = origin;

@@ -1,6 +1,7 @@
 // crypto-keypath (BCR-2020-007, tag 304): a derivation path as components [index, hardened, …],
 // with the fingerprint of the key it starts from. Newer registries tag it 40304.
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { CborTag, type CborValue } from '../ur/cbor';
 
 export const TAG_KEYPATH = 304;
@@ -16,7 +17,7 @@ export type KeyPath = {
   depth?: number;
 };
 
-const refuse = (why: string) => new InputError('INPUT_QR', `The code’s derivation path is not valid: ${why}.`);
+const refuse = (reason: Message) => new InputError('INPUT_QR', msg('core.devices:qrPath.refused', { reason }));
 
 export function pathText({ components }: KeyPath): string {
   return ['m', ...components.map((c) => (c >= HARDENED ? `${c - HARDENED}'` : String(c)))].join('/');
@@ -51,10 +52,10 @@ const isUint32 = (value: unknown): value is number =>
 export function readKeyPath(value: CborValue): KeyPath {
   const inner = value instanceof CborTag ? value.value : value;
   if (value instanceof CborTag && value.tag !== TAG_KEYPATH && value.tag !== TAG_KEYPATH_V2)
-    throw refuse(`tag ${value.tag} is not a key path`);
-  if (!(inner instanceof Map)) throw refuse('it is not a map');
+    throw refuse(msg('core.devices:qrPath.tag', { tag: codeValue(String(value.tag)) }));
+  if (!(inner instanceof Map)) throw refuse(msg('core.devices:qrPath.notMap'));
   const flat = inner.get(1);
-  if (!Array.isArray(flat) || flat.length % 2 !== 0) throw refuse('its components are not index and hardened pairs');
+  if (!Array.isArray(flat) || flat.length % 2 !== 0) throw refuse(msg('core.devices:qrPath.pairs'));
   const components: number[] = [];
   for (let i = 0; i < flat.length; i += 2) {
     const [index, hardened] = [flat[i], flat[i + 1]];
@@ -65,19 +66,19 @@ export function readKeyPath(value: CborValue): KeyPath {
       index < 0 ||
       index >= HARDENED
     )
-      throw refuse('a component is a wildcard, a range or not an index');
+      throw refuse(msg('core.devices:qrPath.component'));
     components.push(hardened ? index + HARDENED : index);
   }
   const path: KeyPath = { components };
   const fingerprint = inner.get(2);
   if (fingerprint !== undefined) {
-    if (!isUint32(fingerprint)) throw refuse('its fingerprint is not a 32-bit number');
+    if (!isUint32(fingerprint)) throw refuse(msg('core.devices:qrPath.fingerprint'));
     path.sourceFingerprint = fingerprint;
   }
   const depth = inner.get(3);
   if (depth !== undefined) {
     if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || depth > 255)
-      throw refuse('its depth is wrong');
+      throw refuse(msg('core.devices:qrPath.depth'));
     path.depth = depth;
   }
   return path;

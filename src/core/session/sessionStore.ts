@@ -285,7 +285,7 @@ export async function createSessionStore(options: {
       async whenSaved() {
         const failure = (await Promise.all([...pending])).find((outcome) => outcome !== undefined);
         if (failure !== undefined) {
-          throw new SettingsError('SETTINGS_STORAGE_FAILED', storageFailureSentence(failure, 'this change'), {
+          throw new SettingsError('SETTINGS_STORAGE_FAILED', storageFailureSentence(failure, 'thisChange'), {
             cause: failure,
           });
         }

@@ -12,6 +12,7 @@ import {
   serializeTransaction,
 } from 'viem';
 import { InputError } from '../errors/input';
+import { codeValue, type Message, type MessageValue, msg } from '../i18n/message';
 import { assertChainId, type SignRequest } from './keySigner';
 
 /** A signature as r, s and the recovery bit. */
@@ -29,7 +30,7 @@ function lowS({ r, s, yParity }: RecoverableSignature): RecoverableSignature {
   return { r, s: numberToHex(CURVE_ORDER - value, { size: 32 }), yParity: (yParity ^ 1) as 0 | 1 };
 }
 
-const refuse = (sentence: string) => new InputError('INPUT_SIGNATURE', sentence);
+const refuse = (sentence: Message) => new InputError('INPUT_SIGNATURE', sentence);
 
 /**
  * The result signWithKey would give for `request` (the signed transaction, or the 65-byte
@@ -41,8 +42,8 @@ export async function checkedSignature(
   request: SignRequest,
   address: Address,
   given: RecoverableSignature,
-  /** Who signed, for the refusal's sentence: "The device", or a wallet's name. */
-  who = 'The device',
+  /** Who signed, starting the refusal's sentence: "The device" (by default), or a wallet's name. */
+  who: MessageValue = msg('core.signing:signature.theDevice'),
 ): Promise<Hex> {
   const { r, s, yParity } = lowS(given);
   if (request.kind === 'transaction') assertChainId(request.transaction);
@@ -58,11 +59,9 @@ export async function checkedSignature(
       signer = await recoverMessageAddress({ message: request.message, signature: compact });
     else signer = await recoverTypedDataAddress({ ...request.typedData, signature: compact } as never);
   } catch {
-    throw refuse(`${who}’s signature is not a valid signature.`);
+    throw refuse(msg('core.signing:signature.notValid', { who }));
   }
   if (!isAddressEqual(signer, address))
-    throw refuse(
-      `${who} signed with another key (${signer}), or signed something other than what Cairn asked: nothing was sent.`,
-    );
+    throw refuse(msg('core.signing:signature.otherKey', { who, signer: codeValue(signer) }));
   return request.kind === 'transaction' ? serializeTransaction(request.transaction, signature) : compact;
 }

@@ -1,5 +1,6 @@
 // Finds where JSON text goes wrong. JSON.parse says so too, but each browser words and places it
 // differently (V8 often gives no position at all), so the person would not know where to look.
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 
 class Failure {
   constructor(readonly position: number) {}
@@ -102,18 +103,23 @@ function firstErrorAt(text: string): number | undefined {
   }
 }
 
-function lineAndColumn(text: string, position: number): string {
+function lineAndColumn(text: string, position: number): { line: number; column: number } {
   const lines = text.slice(0, position).split('\n');
-  return `line ${lines.length}, column ${(lines.at(-1)?.length ?? 0) + 1}`;
+  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
 }
 
-/** What is wrong with text that JSON.parse refused, as part of a sentence; undefined if unknown. */
-export function jsonSyntaxProblem(text: string): string | undefined {
+/**
+ * The sentence for text that JSON.parse refused, saying where it goes wrong when that is known.
+ * The character found is shown as an untrusted one (it may be invisible).
+ */
+export function jsonSyntaxSentence(text: string): Message {
   const position = firstErrorAt(text);
-  if (position === undefined) return undefined;
-  if (position >= text.length) return 'it ends too early (a closing bracket or quote may be missing)';
+  if (position === undefined) return msg('core.signing:json.invalid');
+  if (position >= text.length) return msg('core.signing:json.endsEarly');
   const code = text.codePointAt(position) ?? 0;
-  const found =
-    code < 0x20 ? `control character U+${code.toString(16).padStart(4, '0')}` : `“${String.fromCodePoint(code)}”`;
-  return `unexpected ${found} at ${lineAndColumn(text, position)}`;
+  const place = lineAndColumn(text, position);
+  if (code < 0x20) {
+    return msg('core.signing:json.control', { code: codeValue(`U+${code.toString(16).padStart(4, '0')}`), ...place });
+  }
+  return msg('core.signing:json.unexpected', { found: untrustedValue(String.fromCodePoint(code), 'whole'), ...place });
 }

@@ -13,6 +13,7 @@ import {
   type TypedDataDefinition,
 } from 'viem';
 import { InputError } from '../errors/input';
+import { msg } from '../i18n/message';
 
 /**
  * What Cairn signs, and nothing else: a transaction (always with a chain id), a personal
@@ -47,10 +48,7 @@ export function hasCallData(transaction: TransactionSerializable): boolean {
 export function assertChainId(transaction: TransactionSerializable): void {
   const { chainId } = transaction;
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1) {
-    throw new InputError(
-      'INPUT_UNSIGNED_TX',
-      'Cairn signs only with a chain id (EIP-155), so the transaction cannot be replayed on another network.',
-    );
+    throw new InputError('INPUT_UNSIGNED_TX', msg('core.signing:unsigned.noChainId'));
   }
 }
 

@@ -1,5 +1,6 @@
 import { bytesToHex, type Hex, hexToBytes, type SignableMessage, stringToBytes } from 'viem';
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { printableUtf8, unpairedSurrogateAt } from './text';
 
 /** How the message box is read: as UTF-8 text, or as 0x-prefixed hex bytes. */
@@ -13,27 +14,25 @@ export type MessageMode = 'text' | 'hex';
  * Errors: INPUT_MESSAGE.
  */
 export function parseMessageInput(text: string, mode: MessageMode): SignableMessage {
-  const refuse = (sentence: string): never => {
+  const refuse = (sentence: Message): never => {
     throw new InputError('INPUT_MESSAGE', sentence);
   };
   if (mode === 'text') {
-    if (text.length === 0) refuse('Enter a message to sign.');
+    if (text.length === 0) refuse(msg('core.signing:message.empty'));
     const bad = unpairedSurrogateAt(text);
-    if (bad !== -1) refuse(`Character ${bad + 1} of the message is not valid Unicode, so it has no exact bytes.`);
+    if (bad !== -1) refuse(msg('core.signing:message.badUnicode', { position: bad + 1 }));
     return text;
   }
   const trimmed = text.trim();
   // Positions in sentences count from the start of what was typed, spaces included.
   const leading = text.length - text.trimStart().length;
-  if (trimmed.length === 0) refuse('Enter the message bytes as hex, such as 0x48656c6c6f.');
-  if (!/^0[xX]/.test(trimmed)) refuse('Hex bytes start with 0x.');
+  if (trimmed.length === 0) refuse(msg('core.signing:message.emptyHex', { example: codeValue('0x48656c6c6f') }));
+  if (!/^0[xX]/.test(trimmed)) refuse(msg('core.signing:message.hexPrefix'));
   const digits = trimmed.slice(2);
-  if (digits.length === 0) refuse('There are no bytes after 0x.');
+  if (digits.length === 0) refuse(msg('core.signing:message.noBytes'));
   const bad = digits.search(/[^0-9a-fA-F]/);
-  if (bad !== -1) refuse(`Character ${leading + bad + 3} is not a hex digit (0–9, a–f).`);
-  if (digits.length % 2 !== 0) {
-    refuse(`The hex has an odd number of digits (${digits.length}); each byte takes two.`);
-  }
+  if (bad !== -1) refuse(msg('core.signing:message.badHexDigit', { position: leading + bad + 3 }));
+  if (digits.length % 2 !== 0) refuse(msg('core.signing:message.oddHex', { digits: digits.length }));
   return { raw: `0x${digits.toLowerCase()}` };
 }
 

@@ -1,4 +1,5 @@
 import { type Address, maxUint160 } from 'viem';
+import type { Message } from '../i18n/message';
 
 // What a signature hands over, as Cairn describes it before signing: the shared vocabulary of
 // permits (permits.ts) and Seaport orders (seaportOrder.ts).
@@ -57,8 +58,8 @@ export type Grant = {
 
 export type WarningCode = 'unlimited' | 'longLived' | 'notPermit2' | 'nothingBack';
 
-/** A reason to read twice, in words; serious ones are announced at once (role="alert"). */
-export type SignatureWarning = { code: WarningCode; serious: boolean; text: string };
+/** A reason to read twice; serious ones are announced at once (role="alert"). */
+export type SignatureWarning = { code: WarningCode; serious: boolean; text: Message };
 
 export type PermitStandard = 'EIP-2612 permit' | 'DAI permit' | 'Permit2 allowance' | 'Permit2 transfer';
 

@@ -1,4 +1,5 @@
 import type { Address } from 'viem';
+import { codeValue, msg, type Message as Said } from '../i18n/message';
 import {
   DAI_PERMIT,
   definesExactly,
@@ -199,32 +200,34 @@ function recognise(typedData: SignableTypedData, now: bigint): Recognised | unde
   return recognisePermit2(typedData, now);
 }
 
-function longLivedText(standard: PermitStandard, grants: Grant[]): string {
-  if (standard === 'EIP-2612 permit' || standard === 'DAI permit') {
-    return 'The allowance this permit sets has no end date: once used, it lasts until it is spent or you revoke it with a transaction.';
-  }
+function longLivedText(standard: PermitStandard, grants: Grant[]): Said {
+  if (standard === 'EIP-2612 permit' || standard === 'DAI permit') return msg('core.signing:permit.longLived.noEnd');
   const never = grants.some((g) => g.longLived && g.until.kind === 'never');
   if (standard === 'Permit2 transfer') {
     return never
-      ? 'This signature never expires: it can be used to take the tokens at any time.'
-      : 'This signature can be used to take the tokens for more than 30 days from now.';
+      ? msg('core.signing:permit.longLived.transferNever')
+      : msg('core.signing:permit.longLived.transferLong');
   }
   return never
-    ? 'This allowance never expires.'
-    : 'This allowance lasts more than 30 days from now; an app needs one for a single task only.';
+    ? msg('core.signing:permit.longLived.allowanceNever')
+    : msg('core.signing:permit.longLived.allowanceLong');
 }
 
 function permitWarnings(recognised: Recognised, contract: Address | undefined, domainName: unknown) {
   const { standard, grants } = recognised;
   const warnings: SignatureWarning[] = [];
   if (recognised.permit2 && (contract !== PERMIT2_ADDRESS || domainName !== 'Permit2')) {
+    const values = {
+      contract: contract === undefined ? msg('core.signing:permit.noContract') : codeValue(contract),
+      permit2: codeValue(PERMIT2_ADDRESS),
+    };
     warnings.push({
       code: 'notPermit2',
       serious: true,
       text:
-        `This is shaped like a Permit2 message, but it is for ${contract ?? 'no contract'}` +
-        `${domainName === 'Permit2' ? '' : ' under another name'}, not Permit2 (${PERMIT2_ADDRESS}). ` +
-        'A look-alike is a common trick: sign only if you know exactly why this contract asks.',
+        domainName === 'Permit2'
+          ? msg('core.signing:permit.warning.notPermit2', values)
+          : msg('core.signing:permit.warning.notPermit2Renamed', values),
     });
   }
   const unlimited = grants.some((g) => g.unlimited);
@@ -232,7 +235,7 @@ function permitWarnings(recognised: Recognised, contract: Address | undefined, d
     warnings.push({
       code: 'unlimited',
       serious: true,
-      text: 'Unlimited amount: the spender may take every token of this kind you hold now or later.',
+      text: msg('core.signing:permit.warning.unlimited'),
     });
   }
   if (grants.some((g) => g.longLived)) {

@@ -1,4 +1,5 @@
 import type { Address } from 'viem';
+import { msg } from '../i18n/message';
 import {
   definesExactly,
   parseTypeString,
@@ -71,18 +72,15 @@ export function describeSeaportOrder(typedData: SignableTypedData, now: bigint):
       serious: true,
       text:
         toOfferer.length === 0
-          ? 'You receive nothing in return: whoever fills this order takes what you offer for free.'
-          : 'Every item you would receive has an amount of zero: whoever fills this order takes what you offer for free.',
+          ? msg('core.signing:seaport.warning.nothingBack')
+          : msg('core.signing:seaport.warning.zeroBack'),
     });
   }
   if (longLived) {
     warnings.push({
       code: 'longLived',
       serious: false,
-      text:
-        end.kind === 'never'
-          ? 'This order never expires: it can be filled at any time until you cancel it on chain.'
-          : 'This order can be filled for more than 30 days from now, unless you cancel it on chain.',
+      text: end.kind === 'never' ? msg('core.signing:seaport.warning.never') : msg('core.signing:seaport.warning.long'),
     });
   }
   return {

@@ -5,42 +5,42 @@
 // signature asks a device is isDeviceSource; whether the key is in the vault, holdsVaultKey.)
 import type { AccountSource } from '../accounts/account';
 import { WalletError } from '../errors/wallet';
+import { type Message, msg } from '../i18n/message';
 
 export type SignerProfile = {
   /** Who signs, inside a sentence: "Cairn", "your QR device", "your Ledger". */
-  signs: string;
+  signs: Message;
   /** Transactions, messages and typed data can be signed (with the person's approval). */
   canSign: boolean;
   /** Why nothing can be signed, when nothing can. */
-  whyNot?: string;
+  whyNot?: Message;
   /**
    * The signer sends transactions itself and chooses their nonce (a browser wallet): Cairn never
    * holds the signed bytes, so it cannot sign for later, choose a nonce, speed up or cancel.
    */
-  sendsItself?: string;
+  sendsItself?: Message;
 };
 
 const PROFILES: Record<AccountSource['kind'], SignerProfile> = {
-  hd: { signs: 'Cairn', canSign: true },
-  key: { signs: 'Cairn', canSign: true },
-  qrDevice: { signs: 'your QR device', canSign: true },
-  ledger: { signs: 'your Ledger', canSign: true },
+  hd: { signs: msg('core.signing:signer.cairn'), canSign: true },
+  key: { signs: msg('core.signing:signer.cairn'), canSign: true },
+  qrDevice: { signs: msg('core.signing:signer.qrDevice'), canSign: true },
+  ledger: { signs: msg('core.signing:signer.ledger'), canSign: true },
   external: {
-    signs: 'your browser wallet',
+    signs: msg('core.signing:signer.browserWallet'),
     canSign: true,
-    sendsItself:
-      'Your browser wallet signs and sends this account’s transactions itself and chooses their nonce: Cairn cannot sign one to send later, choose its nonce, speed it up or cancel it (do that in the wallet).',
+    sendsItself: msg('core.signing:signer.sendsItself'),
   },
   watch: {
-    signs: 'nobody',
+    signs: msg('core.signing:signer.nobody'),
     canSign: false,
-    whyNot: 'This account is watch-only: Cairn cannot sign for it.',
+    whyNot: msg('core.signing:signer.watchOnly'),
   },
 };
 
 /** Thrown where a browser wallet's account is asked for a transaction signed but not sent. */
 export function walletSendsItself(): WalletError {
-  return new WalletError('WALLET_SENDS_ITSELF', PROFILES.external.sendsItself ?? '');
+  return new WalletError('WALLET_SENDS_ITSELF', msg('core.signing:signer.sendsItself'));
 }
 
 export function signerProfile(source: Pick<AccountSource, 'kind'>): SignerProfile {

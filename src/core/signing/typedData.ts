@@ -1,7 +1,8 @@
 import { type Address, type Hex, hashTypedData, type TypedDataDefinition, type TypedDataDomain } from 'viem';
 import { toSafeDetails } from '../errors/base';
 import { InputError } from '../errors/input';
-import { jsonSyntaxProblem } from './jsonSyntax';
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
+import { jsonSyntaxSentence } from './jsonSyntax';
 import { domainTypesOf, readTypes, type TypedDataTypes } from './typedDataSchema';
 import { normalizeStruct } from './typedDataValues';
 
@@ -31,7 +32,7 @@ export type DomainSummary = {
 
 export type ParsedTypedData = { typedData: SignableTypedData; domain: DomainSummary };
 
-function refuse(sentence: string, details?: string): never {
+function refuse(sentence: Message, details?: string): never {
   throw new InputError('INPUT_TYPED_DATA', sentence, details === undefined ? {} : { details });
 }
 
@@ -40,8 +41,7 @@ function parseJson(text: string): unknown {
     return JSON.parse(text);
   } catch {
     // The engine's own message is left out: it quotes the text around the error.
-    const problem = jsonSyntaxProblem(text);
-    return refuse(problem ? `This is not valid JSON: ${problem}.` : 'This is not valid JSON.');
+    return refuse(jsonSyntaxSentence(text));
   }
 }
 
@@ -60,25 +60,25 @@ export function toViemTypedData(typedData: SignableTypedData): TypedDataDefiniti
 export function parseTypedDataJson(text: string): ParsedTypedData {
   const size = new TextEncoder().encode(text).length;
   if (size > MAX_TYPED_DATA_BYTES) {
-    refuse(`This typed data is ${Math.ceil(size / 1024)} KB; Cairn accepts up to ${MAX_TYPED_DATA_BYTES / 1024} KB.`);
+    refuse(msg('core.signing:typedData.tooLarge', { size: Math.ceil(size / 1024), max: MAX_TYPED_DATA_BYTES / 1024 }));
   }
-  if (text.trim() === '') refuse('Paste the typed data: a JSON object with types, primaryType, domain and message.');
+  if (text.trim() === '') refuse(msg('core.signing:typedData.empty'));
   const parsed = parseJson(text);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    refuse('Typed data is a JSON object with types, primaryType, domain and message.');
+    refuse(msg('core.signing:typedData.notObject'));
   }
   const raw = parsed as Record<string, unknown>;
   for (const key of ['types', 'primaryType', 'domain', 'message']) {
-    if (!Object.hasOwn(raw, key)) refuse(`The typed data has no “${key}”.`);
+    if (!Object.hasOwn(raw, key)) refuse(msg('core.signing:typedData.missingPart', { part: codeValue(key) }));
   }
   const declared = readTypes(raw.types);
   const { primaryType } = raw;
-  if (typeof primaryType !== 'string') refuse('primaryType must be the name of a type, as a string.');
+  if (typeof primaryType !== 'string') refuse(msg('core.signing:typedData.primaryTypeNotString'));
   if (primaryType !== 'EIP712Domain' && !Object.hasOwn(declared, primaryType)) {
-    refuse(`primaryType is “${primaryType}”, which is not defined in types.`);
+    refuse(msg('core.signing:typedData.primaryTypeUndefined', { name: untrustedValue(primaryType, 'whole') }));
   }
   if (typeof raw.domain !== 'object' || raw.domain === null || Array.isArray(raw.domain)) {
-    refuse('domain must be an object, such as {"name": "…", "chainId": 1}.');
+    refuse(msg('core.signing:typedData.domainNotObject', { example: codeValue('{"name": "…", "chainId": 1}') }));
   }
   const types: TypedDataTypes = {
     ...declared,
@@ -90,7 +90,7 @@ export function parseTypedDataJson(text: string): ParsedTypedData {
     // Only the domain is signed then; a message would be shown but not signed.
     const given = raw.message;
     if (typeof given !== 'object' || given === null || Object.keys(given).length > 0) {
-      refuse('primaryType is EIP712Domain, so only the domain is signed: message must be {}.');
+      refuse(msg('core.signing:typedData.domainOnly', { empty: codeValue('{}') }));
     }
   } else {
     message = normalizeStruct(types, primaryType, raw.message, 'message');
@@ -99,7 +99,7 @@ export function parseTypedDataJson(text: string): ParsedTypedData {
   try {
     hashTypedData(toViemTypedData(typedData));
   } catch (error) {
-    refuse('This typed data cannot be encoded for signing.', toSafeDetails(error));
+    refuse(msg('core.signing:typedData.notEncodable'), toSafeDetails(error));
   }
   return { typedData, domain: summarizeDomain(domain) };
 }
@@ -118,10 +118,10 @@ function summarizeDomain(domain: Record<string, unknown>): DomainSummary {
  * A warning when the typed data names a chain other than the selected network's: the signature
  * would be meant for that other chain. Undefined when they agree or the domain names no chain.
  */
-export function chainIdWarning(domainChainId: bigint | undefined, networkChainId: number): string | undefined {
+export function chainIdWarning(domainChainId: bigint | undefined, networkChainId: number): Message | undefined {
   if (domainChainId === undefined || domainChainId === BigInt(networkChainId)) return undefined;
-  return (
-    `This request is for chain ${domainChainId}, but the selected network is chain ${networkChainId}. ` +
-    `The signature would be meant for chain ${domainChainId}: sign only if you expected that.`
-  );
+  return msg('core.signing:typedData.chainMismatch', {
+    requested: codeValue(String(domainChainId)),
+    selected: codeValue(String(networkChainId)),
+  });
 }

@@ -1,4 +1,5 @@
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 
 // The `types` part of EIP-712 typed data: struct definitions, checked before any value is read.
 
@@ -18,13 +19,12 @@ export const DOMAIN_FIELDS: readonly TypedField[] = [
   { name: 'verifyingContract', type: 'address' },
   { name: 'salt', type: 'bytes32' },
 ];
-const DOMAIN_FIELD_LIST = 'name, version, chainId, verifyingContract or salt';
 
 // viem's type-dependency walk reads names with \w, so `$` or other characters would be
 // silently cut; names are kept to what it reads whole.
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-function refuse(sentence: string): never {
+function refuse(sentence: Message): never {
   throw new InputError('INPUT_TYPED_DATA', sentence);
 }
 
@@ -55,25 +55,28 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function checkFieldType(type: string, where: string, defined: Set<string>): void {
+  const field = codeValue(where);
   let base = type;
   for (let array = arrayType(base); array; array = arrayType(base)) {
-    if (array.length === 0) refuse(`${where} is a fixed array of length 0, which EIP-712 does not allow.`);
+    if (array.length === 0) refuse(msg('core.signing:types.emptyArray', { field }));
     base = array.item;
   }
   if (atomicType(base) || defined.has(base)) return;
-  if (base === 'int' || base === 'uint') refuse(`${where} has type “${base}”; give its size, such as ${base}256.`);
-  if (base === 'byte') refuse(`${where} has type “byte”; write bytes1.`);
-  refuse(`${where} uses type “${base}”, which is not defined in types.`);
+  if (base === 'int' || base === 'uint') {
+    refuse(msg('core.signing:types.noSize', { field, type: codeValue(base), example: codeValue(`${base}256`) }));
+  }
+  if (base === 'byte') refuse(msg('core.signing:types.byte', { field }));
+  refuse(msg('core.signing:types.undefinedType', { field, type: untrustedValue(base, 'whole') }));
 }
 
 // viem refuses a struct whose name is a basic type or begins with bytes/int/uint (its check reads
 // only the start of the name), so such a name is refused here with a clearer reason.
 function checkTypeName(name: string): void {
   if (!IDENTIFIER.test(name)) {
-    refuse(`types has a type named “${name}”; a type name is letters, digits and _, not starting with a digit.`);
+    refuse(msg('core.signing:types.badTypeName', { name: untrustedValue(name, 'whole') }));
   }
   if (/^(address|bool|string)$|^(bytes|int|uint)/.test(name)) {
-    refuse(`types.${name}: a struct may not be called address, bool or string, nor begin with bytes, int or uint.`);
+    refuse(msg('core.signing:types.reservedTypeName', { field: codeValue(`types.${name}`) }));
   }
 }
 
@@ -84,22 +87,36 @@ function checkTypeName(name: string): void {
  * Errors: INPUT_TYPED_DATA.
  */
 export function readTypes(raw: unknown): TypedDataTypes {
-  if (!isObject(raw)) refuse('types must be an object mapping each type name to its list of fields.');
+  if (!isObject(raw)) refuse(msg('core.signing:types.notObject'));
   const defined = new Set(Object.keys(raw));
   const entries = Object.entries(raw).map(([name, fields]): [string, TypedField[]] => {
     if (name !== 'EIP712Domain') checkTypeName(name);
     if (!Array.isArray(fields))
-      refuse(`types.${name} must be a list of fields like {"name": "to", "type": "address"}.`);
+      refuse(
+        msg('core.signing:types.notList', {
+          field: codeValue(`types.${name}`),
+          example: codeValue('{"name": "to", "type": "address"}'),
+        }),
+      );
     const seen = new Set<string>();
     const checked = fields.map((field: unknown, index) => {
       if (!isObject(field) || typeof field.name !== 'string' || typeof field.type !== 'string') {
-        refuse(`types.${name}[${index}] must be an object with a string "name" and a string "type".`);
+        refuse(msg('core.signing:types.badField', { field: codeValue(`types.${name}[${index}]`) }));
       }
       const { name: fieldName, type } = field as TypedField;
       if (!IDENTIFIER.test(fieldName)) {
-        refuse(`types.${name}[${index}] has the name “${fieldName}”; a field name is letters, digits and _.`);
+        refuse(
+          msg('core.signing:types.badFieldName', {
+            field: codeValue(`types.${name}[${index}]`),
+            name: untrustedValue(fieldName, 'whole'),
+          }),
+        );
       }
-      if (seen.has(fieldName)) refuse(`types.${name} has two fields named “${fieldName}”.`);
+      if (seen.has(fieldName)) {
+        refuse(
+          msg('core.signing:types.duplicateField', { field: codeValue(`types.${name}`), name: codeValue(fieldName) }),
+        );
+      }
       seen.add(fieldName);
       checkFieldType(type, `types.${name}.${fieldName}`, defined);
       return { name: fieldName, type };
@@ -110,10 +127,16 @@ export function readTypes(raw: unknown): TypedDataTypes {
   for (const field of types.EIP712Domain ?? []) {
     const standard = DOMAIN_FIELDS.find((f) => f.name === field.name);
     if (!standard) {
-      refuse(`types.EIP712Domain has the field “${field.name}”; a domain field is ${DOMAIN_FIELD_LIST}.`);
+      refuse(msg('core.signing:types.domainField', { name: codeValue(field.name) }));
     }
     if (standard.type !== field.type) {
-      refuse(`types.EIP712Domain.${field.name} has type “${field.type}”; EIP-712 says ${standard.type}.`);
+      refuse(
+        msg('core.signing:types.domainFieldType', {
+          field: codeValue(`types.EIP712Domain.${field.name}`),
+          type: codeValue(field.type),
+          expected: codeValue(standard.type),
+        }),
+      );
     }
   }
   return types;
@@ -123,7 +146,7 @@ export function readTypes(raw: unknown): TypedDataTypes {
 export function domainTypesOf(domain: Record<string, unknown>): TypedField[] {
   for (const key of Object.keys(domain)) {
     if (!DOMAIN_FIELDS.some((f) => f.name === key)) {
-      refuse(`domain.${key} is not an EIP-712 domain field (${DOMAIN_FIELD_LIST}).`);
+      refuse(msg('core.signing:types.notDomainField', { field: untrustedValue(`domain.${key}`, 'whole') }));
     }
   }
   return DOMAIN_FIELDS.filter((field) => field.name in domain);

@@ -1,5 +1,6 @@
 import { getAddress } from 'viem';
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 import { unpairedSurrogateAt } from './text';
 import { type AtomicType, arrayType, atomicType, type TypedDataTypes } from './typedDataSchema';
 
@@ -10,67 +11,82 @@ import { type AtomicType, arrayType, atomicType, type TypedDataTypes } from './t
 /** Deeper nesting than this is refused (real requests stay far below it). */
 export const MAX_TYPED_DATA_DEPTH = 32;
 
-function refuse(sentence: string): never {
+function refuse(sentence: Message): never {
   throw new InputError('INPUT_TYPED_DATA', sentence);
 }
 
-function shown(value: unknown): string {
+/** A value from the typed data as it appears in a sentence: JSON, bounded, as the site wrote it. */
+function shown(value: unknown) {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 48 ? `${text.slice(0, 47)}…` : text;
+  return untrustedValue(text.length > 48 ? `${text.slice(0, 47)}…` : text, 'whole');
 }
 
 function hexBytes(value: unknown, path: string, what: string): string {
-  if (typeof value !== 'string' || !/^0x/i.test(value)) refuse(`${path}: ${shown(value)} is not ${what} (0x and hex).`);
+  const field = codeValue(path);
+  if (typeof value !== 'string' || !/^0x/i.test(value)) {
+    refuse(msg('core.signing:values.notHex', { field, value: shown(value), type: codeValue(what) }));
+  }
   const bad = value.slice(2).search(/[^0-9a-fA-F]/);
-  if (bad !== -1) refuse(`${path}: character ${bad + 3} of ${shown(value)} is not a hex digit.`);
-  if (value.length % 2 !== 0) refuse(`${path}: ${shown(value)} has an odd number of hex digits; bytes take two each.`);
+  if (bad !== -1) refuse(msg('core.signing:values.badHexDigit', { field, position: bad + 3, value: shown(value) }));
+  if (value.length % 2 !== 0) refuse(msg('core.signing:values.oddHex', { field, value: shown(value) }));
   return value.toLowerCase();
 }
 
 function integer(value: unknown, path: string, signed: boolean, bits: number): bigint {
-  const type = `${signed ? '' : 'u'}int${bits}`;
+  const field = codeValue(path);
+  const type = codeValue(`${signed ? '' : 'u'}int${bits}`);
   let number: bigint;
   if (typeof value === 'number') {
-    if (!Number.isInteger(value)) refuse(`${path}: ${shown(value)} is not a whole number, as ${type} needs.`);
-    if (!Number.isSafeInteger(value)) {
-      refuse(`${path}: ${shown(value)} is too large to be exact as a JSON number; write it as a string.`);
-    }
+    if (!Number.isInteger(value)) refuse(msg('core.signing:values.notWhole', { field, value: shown(value), type }));
+    if (!Number.isSafeInteger(value)) refuse(msg('core.signing:values.unsafeNumber', { field, value: shown(value) }));
     number = BigInt(value);
   } else if (typeof value === 'string' && /^-?[0-9]+$|^0x[0-9a-fA-F]+$/.test(value)) {
     number = BigInt(value);
   } else {
-    refuse(`${path}: ${shown(value)} is not a number (${type}).`);
+    refuse(msg('core.signing:values.notNumber', { field, value: shown(value), type }));
   }
   const min = signed ? -(1n << BigInt(bits - 1)) : 0n;
   const max = signed ? (1n << BigInt(bits - 1)) - 1n : (1n << BigInt(bits)) - 1n;
-  if (number < min || number > max) refuse(`${path}: ${shown(value)} does not fit in ${type} (${min} to ${max}).`);
+  if (number < min || number > max) {
+    refuse(
+      msg('core.signing:values.outOfRange', {
+        field,
+        value: shown(value),
+        type,
+        min: codeValue(String(min)),
+        max: codeValue(String(max)),
+      }),
+    );
+  }
   return number;
 }
 
 function address(value: unknown, path: string): string {
+  const field = codeValue(path);
   if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) {
-    refuse(`${path}: ${shown(value)} is not an address (0x and 40 hex digits).`);
+    refuse(msg('core.signing:values.notAddress', { field, value: shown(value) }));
   }
   const checksummed = getAddress(value.toLowerCase());
   const digits = value.slice(2);
   const mixedCase = digits !== digits.toLowerCase() && digits !== digits.toUpperCase();
   if (mixedCase && value !== checksummed) {
-    refuse(`${path}: the capital letters in ${value} do not match its checksum (EIP-55); it may have a typo.`);
+    refuse(msg('core.signing:values.checksum', { field, address: codeValue(value) }));
   }
   return checksummed;
 }
 
 function atomic(kind: AtomicType, value: unknown, path: string): unknown {
+  const field = codeValue(path);
   switch (kind.kind) {
     case 'address':
       return address(value, path);
     case 'bool':
-      if (typeof value !== 'boolean') refuse(`${path}: ${shown(value)} is not true or false.`);
+      if (typeof value !== 'boolean') refuse(msg('core.signing:values.notBool', { field, value: shown(value) }));
       return value;
     case 'string': {
-      if (typeof value !== 'string') refuse(`${path}: ${shown(value)} is not a string.`);
+      if (typeof value !== 'string') refuse(msg('core.signing:values.notString', { field, value: shown(value) }));
       const bad = unpairedSurrogateAt(value);
-      if (bad !== -1) refuse(`${path}: character ${bad + 1} is not valid Unicode, so the text has no exact bytes.`);
+      if (bad !== -1) refuse(msg('core.signing:values.badUnicode', { field, position: bad + 1 }));
       return value;
     }
     case 'bytes':
@@ -78,7 +94,16 @@ function atomic(kind: AtomicType, value: unknown, path: string): unknown {
     case 'fixedBytes': {
       const hex = hexBytes(value, path, `bytes${kind.size}`);
       const size = (hex.length - 2) / 2;
-      if (size !== kind.size) refuse(`${path}: ${size} bytes given; bytes${kind.size} takes exactly ${kind.size}.`);
+      if (size !== kind.size) {
+        refuse(
+          msg('core.signing:values.wrongSize', {
+            field,
+            size,
+            type: codeValue(`bytes${kind.size}`),
+            expected: kind.size,
+          }),
+        );
+      }
       return hex;
     }
     case 'integer':
@@ -87,26 +112,35 @@ function atomic(kind: AtomicType, value: unknown, path: string): unknown {
 }
 
 function present(value: unknown, path: string): unknown {
-  if (value === undefined) refuse(`${path} is missing.`);
-  if (value === null) refuse(`${path} is null; it needs a value.`);
+  if (value === undefined) refuse(msg('core.signing:values.missing', { field: codeValue(path) }));
+  if (value === null) refuse(msg('core.signing:values.null', { field: codeValue(path) }));
   return value;
 }
 
 function normalizeValue(types: TypedDataTypes, type: string, value: unknown, path: string, depth: number): unknown {
   present(value, path);
   if (Object.hasOwn(types, type)) return normalizeStruct(types, type, value, path, depth + 1);
+  const field = codeValue(path);
   const array = arrayType(type);
   if (array) {
-    if (depth >= MAX_TYPED_DATA_DEPTH) refuse(`${path} is nested more than ${MAX_TYPED_DATA_DEPTH} levels deep.`);
-    if (!Array.isArray(value)) refuse(`${path}: ${shown(value)} is not a list (${type}).`);
+    if (depth >= MAX_TYPED_DATA_DEPTH) refuse(msg('core.signing:values.tooDeep', { field, max: MAX_TYPED_DATA_DEPTH }));
+    if (!Array.isArray(value))
+      refuse(msg('core.signing:values.notList', { field, value: shown(value), type: codeValue(type) }));
     if (array.length !== undefined && value.length !== array.length) {
-      refuse(`${path} has ${value.length} items; ${type} takes exactly ${array.length}.`);
+      refuse(
+        msg('core.signing:values.wrongLength', {
+          field,
+          count: value.length,
+          type: codeValue(type),
+          expected: array.length,
+        }),
+      );
     }
     return value.map((item, i) => normalizeValue(types, array.item, item, `${path}[${i}]`, depth + 1));
   }
   const kind = atomicType(type);
   // readTypes has checked every field type, so this only guards against a caller skipping it.
-  if (!kind) refuse(`${path} has type “${type}”, which is not defined in types.`);
+  if (!kind) refuse(msg('core.signing:values.undefinedType', { field, type: untrustedValue(type, 'whole') }));
   return atomic(kind, value, path);
 }
 
@@ -124,15 +158,21 @@ export function normalizeStruct(
   path: string,
   depth = 0,
 ): Record<string, unknown> {
-  if (depth > MAX_TYPED_DATA_DEPTH) refuse(`${path} is nested more than ${MAX_TYPED_DATA_DEPTH} levels deep.`);
+  const field = codeValue(path);
+  if (depth > MAX_TYPED_DATA_DEPTH) refuse(msg('core.signing:values.tooDeep', { field, max: MAX_TYPED_DATA_DEPTH }));
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    refuse(`${path}: ${shown(value)} is not an object (${type}).`);
+    refuse(msg('core.signing:values.notObject', { field, value: shown(value), type: codeValue(type) }));
   }
   const fields = Object.hasOwn(types, type) ? (types[type] ?? []) : [];
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (!fields.some((field) => field.name === key)) {
-      refuse(`${path}.${key} is not a field of ${type}, so it would not be signed.`);
+      refuse(
+        msg('core.signing:values.undeclaredField', {
+          field: untrustedValue(`${path}.${key}`, 'whole'),
+          type: codeValue(type),
+        }),
+      );
     }
   }
   // Own properties only, and fromEntries rather than assignment, so a field named like an

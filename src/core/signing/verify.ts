@@ -1,5 +1,6 @@
 import { type Address, type Hex, hashMessage, hashTypedData, hexToBigInt, type SignableMessage } from 'viem';
 import { InputError } from '../errors/input';
+import { type Message, msg } from '../i18n/message';
 import { parseAddress } from '../keys/address';
 import { N, recoverSigner } from './signature';
 import { type SignableTypedData, toViemTypedData } from './typedData';
@@ -14,7 +15,7 @@ export type VerifyResult = {
   matches?: boolean;
 };
 
-function refuse(sentence: string): never {
+function refuse(sentence: Message): never {
   throw new InputError('INPUT_SIGNATURE', sentence);
 }
 
@@ -29,15 +30,15 @@ export function parseSignatureInput(text: string): SignatureParts {
   const trimmed = text.trim();
   // Positions in sentences count from the start of what was typed, spaces included.
   const leading = text.length - text.trimStart().length;
-  if (trimmed.length === 0) refuse('Enter the signature: 0x followed by 130 hex digits.');
-  if (!/^0[xX]/.test(trimmed)) refuse('A signature starts with 0x.');
+  if (trimmed.length === 0) refuse(msg('core.signing:verify.empty'));
+  if (!/^0[xX]/.test(trimmed)) refuse(msg('core.signing:verify.prefix'));
   const digits = trimmed.slice(2);
   const bad = digits.search(/[^0-9a-fA-F]/);
-  if (bad !== -1) refuse(`Character ${leading + bad + 3} of the signature is not a hex digit (0–9, a–f).`);
-  if (digits.length % 2 !== 0) refuse(`The signature has an odd number of hex digits (${digits.length}).`);
+  if (bad !== -1) refuse(msg('core.signing:verify.badHexDigit', { position: leading + bad + 3 }));
+  if (digits.length % 2 !== 0) refuse(msg('core.signing:verify.oddHex', { digits: digits.length }));
   const bytes = digits.length / 2;
   if (bytes !== 65 && bytes !== 64) {
-    refuse(`A signature is 65 bytes (or 64 in the compact EIP-2098 form); this one is ${bytes} bytes.`);
+    refuse(msg('core.signing:verify.length', { bytes }));
   }
   const r = hexToBigInt(`0x${digits.slice(0, 64)}`);
   let s = hexToBigInt(`0x${digits.slice(64, 128)}`);
@@ -45,7 +46,7 @@ export function parseSignatureInput(text: string): SignatureParts {
   if (bytes === 65) {
     const v = Number.parseInt(digits.slice(128), 16);
     if (v !== 27 && v !== 28 && v !== 0 && v !== 1) {
-      refuse(`The last byte of the signature (v) is ${v}; it must be 27 or 28 (or 0 or 1).`);
+      refuse(msg('core.signing:verify.badV', { v }));
     }
     yParity = (v >= 27 ? v - 27 : v) as 0 | 1;
   } else {
@@ -53,11 +54,9 @@ export function parseSignatureInput(text: string): SignatureParts {
     yParity = s >> 255n === 1n ? 1 : 0;
     s &= (1n << 255n) - 1n;
   }
-  if (r === 0n || r >= N || s === 0n || s >= N) refuse('This is not a valid signature: r or s is out of range.');
+  if (r === 0n || r >= N || s === 0n || s >= N) refuse(msg('core.signing:verify.range'));
   if (s > N / 2n) {
-    refuse(
-      'This signature has a high s value: it is a malleable copy of another signature, which Cairn does not accept.',
-    );
+    refuse(msg('core.signing:verify.highS'));
   }
   return { r, s, yParity };
 }
@@ -65,9 +64,7 @@ export function parseSignatureInput(text: string): SignatureParts {
 function recover(hash: Hex, signature: string, expected: string | undefined): VerifyResult {
   const { r, s, yParity } = parseSignatureInput(signature);
   const expectedAddress = expected === undefined ? undefined : parseAddress(expected);
-  const signer =
-    recoverSigner(hash, r, s, yParity) ??
-    refuse('No signer can be recovered from this signature: it is not a valid secp256k1 signature.');
+  const signer = recoverSigner(hash, r, s, yParity) ?? refuse(msg('core.signing:verify.noSigner'));
   return expectedAddress === undefined ? { signer } : { signer, matches: signer === expectedAddress };
 }
 

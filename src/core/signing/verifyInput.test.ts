@@ -4,8 +4,16 @@ import { isCairnError } from '@/core/errors/base';
 import { expectRefusal } from '@/testing/expectRefusal';
 import { mailJson } from '@/testing/mailTypedData';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
+import { renderMessage } from '../i18n/message';
 import { parseMessageInput } from './message';
-import { chainIdWarning, parseTypedDataJson } from './typedData';
+import { chainIdWarning as chainIdMessage, parseTypedDataJson } from './typedData';
+
+/** The warning in words (English, in tests). */
+const chainIdWarning = (...args: Parameters<typeof chainIdMessage>) => {
+  const warning = chainIdMessage(...args);
+  return warning === undefined ? undefined : renderMessage(warning);
+};
+
 import { parseSignatureInput, verifyMessageSignature, verifyTypedDataSignature } from './verify';
 
 describe('message input', () => {

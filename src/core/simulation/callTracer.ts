@@ -1,4 +1,5 @@
 import { type Address, getAddress, type Hex, hexToBigInt } from 'viem';
+import { theirWords } from '../chain/theirWords';
 import type { RawLog } from '../contracts/decode/logs';
 import type { Execution, NativeTransfer } from './types';
 
@@ -42,7 +43,7 @@ export function parseCallTracer(answer: unknown): Execution {
   return {
     ok,
     revertData: ok ? undefined : (root.output ?? '0x'),
-    error: ok ? undefined : (root.revertReason ?? root.error),
+    error: ok ? undefined : theirWords(root.revertReason ?? root.error ?? ''),
     gasUsed: hexToBigInt(root.gasUsed),
     ...out,
     notes: [],

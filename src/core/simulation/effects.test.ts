@@ -1,6 +1,7 @@
 import { type Address, getAddress, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { eventLog } from '../../testing/eventLog';
+import { theirWords } from '../chain/theirWords';
 import type { RawLog } from '../contracts/decode/logs';
 import { logChanges } from './changes';
 import { describeEffects, type EffectFacts, factsNeeded, receiverKey } from './effects';
@@ -73,10 +74,10 @@ describe('the effects a review shows', () => {
 
   it('warns of a revert with its reason', () => {
     const effects = describeEffects(
-      result([], [], { ok: false, reason: 'Not enough', revert: undefined, revertData: '0x' }),
+      result([], [], { ok: false, reason: theirWords('Not enough'), revert: undefined, revertData: '0x' }),
       base,
     );
-    expect(effects.warnings).toEqual([{ kind: 'reverts', reason: 'Not enough' }]);
+    expect(effects.warnings).toEqual([{ kind: 'reverts', reason: theirWords('Not enough') }]);
   });
 
   it('calls out an operator for all NFTs, and one never dealt with', () => {
@@ -182,7 +183,9 @@ describe('the effects a review shows', () => {
 
   it('does not compare with the form when the transaction reverts', () => {
     const intent = { asset: { kind: 'native' as const }, amount: 5n, from: me, recipient: bob as Address };
-    const failed = result([], [], { ok: false, reason: 'x', revert: undefined, revertData: '0x' });
-    expect(describeEffects(failed, { ...base, intent }).warnings).toEqual([{ kind: 'reverts', reason: 'x' }]);
+    const failed = result([], [], { ok: false, reason: theirWords('x'), revert: undefined, revertData: '0x' });
+    expect(describeEffects(failed, { ...base, intent }).warnings).toEqual([
+      { kind: 'reverts', reason: theirWords('x') },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { type Address, getAddress } from 'viem';
+import type { Message } from '../i18n/message';
 import type { ApprovalChange, AssetChange, SimulationResult } from './types';
 
 /** What the form the person filled in says the transaction does, to compare with the preview. */
@@ -24,7 +25,7 @@ export type EffectFacts = {
 /** Something in the preview the person must know before signing. */
 export type EffectWarning =
   /** `call`: in a batch, which call fails (0-based) of how many; none after it would be sent. */
-  | { kind: 'reverts'; reason: string; call?: { index: number; count: number } | undefined }
+  | { kind: 'reverts'; reason: Message; call?: { index: number; count: number } | undefined }
   /** An operator may move every NFT of the collection the owner has, now and later. */
   | { kind: 'operator-for-all'; token: Address; owner: Address; operator: Address }
   | { kind: 'unlimited-to-codeless'; token: Address; owner: Address; spender: Address }

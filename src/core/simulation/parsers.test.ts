@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import callTracerPartialFailed from '@/testing/fixtures/simulation/callTracer-withLog-partial-failed.json';
 import simulateForward from '@/testing/fixtures/simulation/simulateV1-eth-forward.json';
 import simulateForwardRevert from '@/testing/fixtures/simulation/simulateV1-eth-forward-revert.json';
+import { theirWords } from '../chain/theirWords';
 import { type CallFrame, parseCallTracer } from './callTracer';
 import { parseSimulateV1 } from './simulateV1';
 import { parseStructLogs, STRUCT_LOG_LIMITS, type StructLog } from './structLogs';
@@ -24,7 +25,7 @@ describe('eth_simulateV1 answers (execution-apis recordings)', () => {
     expect(parseSimulateV1(simulateForwardRevert)).toMatchObject({
       ok: false,
       revertData: '0x',
-      error: 'execution reverted',
+      error: theirWords('execution reverted'),
       gasUsed: 0x5423n,
       logs: [],
       native: [],
@@ -84,7 +85,13 @@ describe('callTracer answers', () => {
     const execution = parseCallTracer(
       frame({ value: '0x10', error: 'execution reverted', revertReason: 'no', output: '0x08c379a0', logs: [log(1)] }),
     );
-    expect(execution).toMatchObject({ ok: false, revertData: '0x08c379a0', error: 'no', logs: [], native: [] });
+    expect(execution).toMatchObject({
+      ok: false,
+      revertData: '0x08c379a0',
+      error: theirWords('no'),
+      logs: [],
+      native: [],
+    });
   });
 });
 

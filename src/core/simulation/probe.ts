@@ -4,6 +4,7 @@ import { toChainError } from '../chain/toChainError';
 import { findNamed } from '../errors/causeChain';
 import { ChainError } from '../errors/chain';
 import { SimulationError } from '../errors/simulation';
+import { msg } from '../i18n/message';
 import { CALL_TRACER } from './callTracer';
 import { SIMULATION_STRATEGIES, type SimulationStrategy } from './types';
 
@@ -69,7 +70,7 @@ async function ask(client: ChainClient, strategy: SimulationStrategy): Promise<A
 
 /** A node that answers eth_call but leaves its state override aside refuses the strategy. */
 function overridesIgnored(answer: unknown): ChainError {
-  return new ChainError('CHAIN_METHOD_UNSUPPORTED', 'The node ignores state overrides in eth_call.', {
+  return new ChainError('CHAIN_METHOD_UNSUPPORTED', msg('core.chain:node.overridesIgnored'), {
     details: `eth_call with a code override answered ${String(answer).slice(0, 80)}`,
   });
 }
@@ -104,10 +105,7 @@ async function probe(client: ChainClient): Promise<Probed> {
   }
   const failure = answers.find((answer) => !answer.ok && !isRefusal(answer.error));
   if (failure && !failure.ok) throw failure.error;
-  throw new SimulationError(
-    'SIMULATION_UNSUPPORTED',
-    'This node offers no way to preview a transaction (eth_simulateV1, debug_traceCall or eth_call with state overrides).',
-  );
+  throw new SimulationError('SIMULATION_UNSUPPORTED', msg('core.chain:simulation.unsupported'));
 }
 
 /**

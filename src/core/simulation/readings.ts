@@ -1,4 +1,5 @@
 import { type Address, toHex, zeroAddress } from 'viem';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { ChangeBook, netChange, wordToAddress } from './changes';
 import { type ApprovalChange, type AssetChange, MAX_UINT256 } from './types';
 import type { ReadMeaning } from './watch';
@@ -7,7 +8,7 @@ import type { ReadMeaning } from './watch';
 export type Reading = { ok: boolean; value: bigint };
 export type Observed = { meaning: ReadMeaning; before: Reading; after: Reading };
 
-export type ReadingChanges = { changes: AssetChange[]; approvals: ApprovalChange[]; notes: string[] };
+export type ReadingChanges = { changes: AssetChange[]; approvals: ApprovalChange[]; notes: Message[] };
 
 type TokenKind = 'erc20' | 'erc721' | 'erc1155';
 
@@ -26,7 +27,7 @@ export function readingChanges(owner: Address, observed: readonly Observed[]): R
   const kinds = tokenKinds(observed);
   const book = new ChangeBook();
   const approvals: ApprovalChange[] = [];
-  const notes: string[] = [];
+  const notes: Message[] = [];
 
   for (const o of observed) {
     if (!read(o)) continue;
@@ -97,7 +98,7 @@ function tokenKinds(observed: readonly Observed[]): Map<Address, TokenKind> {
 }
 
 /** A note for each ERC-721 collection whose balances moved by more than the ids read explain. */
-function unnamedNfts(observed: readonly Observed[], kinds: Map<Address, TokenKind>, changes: AssetChange[]): string[] {
+function unnamedNfts(observed: readonly Observed[], kinds: Map<Address, TokenKind>, changes: AssetChange[]): Message[] {
   const unexplained = new Set<Address>();
   for (const o of observed) {
     const m = o.meaning;
@@ -106,7 +107,5 @@ function unnamedNfts(observed: readonly Observed[], kinds: Map<Address, TokenKin
     const explained = named ? netChange(named) : 0n;
     if (o.after.value - o.before.value !== explained) unexplained.add(m.token);
   }
-  return [...unexplained].map(
-    (token) => `NFTs of ${token} move whose ids are not in the transaction's data: they are not listed.`,
-  );
+  return [...unexplained].map((token) => msg('core.chain:simulation.note.unnamedNfts', { token: codeValue(token) }));
 }

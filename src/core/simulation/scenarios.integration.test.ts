@@ -12,6 +12,7 @@ import {
 } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { simulationChain } from '../../testing/simulationChain';
+import { theirWords } from '../chain/theirWords';
 import { customErrorsAbi } from '../contracts/exampleAbis/customErrorsAbi.generated';
 import { demoClaimAbi } from '../contracts/exampleAbis/demoClaimAbi.generated';
 import { demoCollectionAbi } from '../contracts/exampleAbis/demoCollectionAbi.generated';
@@ -118,7 +119,7 @@ describe('previewing the seeded scenario contracts on the local node, then minin
     expect(receipt.status).toBe('reverted');
     expect(result.outcome).toMatchObject({
       ok: false,
-      reason: 'InsufficientOutput(out: 10000000, minOut: 11000000)',
+      reason: theirWords('InsufficientOutput(out: 10000000, minOut: 11000000)'),
       revert: { kind: 'custom', name: 'InsufficientOutput' },
     });
     expect(sendError).toBeDefined();
@@ -220,7 +221,7 @@ describe('previewing the seeded scenario contracts on the local node, then minin
     expect(failing.receipt.status).toBe('reverted');
     expect(failing.result.outcome).toMatchObject({
       ok: false,
-      reason: 'InsufficientBalance(available: 0, required: 1000000000000000000)',
+      reason: theirWords('InsufficientBalance(available: 0, required: 1000000000000000000)'),
       revert: { kind: 'custom', name: 'InsufficientBalance', id: 'InsufficientBalance(uint256,uint256)' },
     });
     expect(failing.result.gasUsed).toBe(failing.receipt.gasUsed);

@@ -1,12 +1,14 @@
 import { type Abi, type Address, formatTransactionRequest, getContractAddress, type Hex } from 'viem';
 import { getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
+import { reasonMessage } from '../chain/theirWords';
 import { toChainError } from '../chain/toChainError';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { decodeRevert, revertReason } from '../contracts/decode/errors';
 import { isCairnError } from '../errors/base';
 import { findNamed } from '../errors/causeChain';
 import { SimulationError } from '../errors/simulation';
+import { msg } from '../i18n/message';
 import { CALL_TRACER, parseCallTracer } from './callTracer';
 import { logChanges } from './changes';
 import { type ProbeCache, probeStrategy } from './probe';
@@ -130,11 +132,11 @@ export function outcomeOf(
   // A trace without revert data that used every unit of its limit ran out of gas.
   const outOfGas =
     gasLimit !== undefined && execution.gasUsed >= gasLimit
-      ? `It would run out of gas: all ${gasLimit.toLocaleString('en')} gas of its limit would be used.`
+      ? msg('core.chain:simulation.outOfGas', { gas: gasLimit })
       : undefined;
   const reason = revert
-    ? revertReason(revert)
-    : (execution.error ?? outOfGas ?? 'The transaction would fail without giving a reason.');
+    ? reasonMessage(revertReason(revert))
+    : (execution.error ?? outOfGas ?? msg('core.chain:simulation.failsSilently'));
   return { ok: false, reason, revert, revertData };
 }
 
@@ -143,22 +145,16 @@ export function failed(error: unknown): SimulationError {
   if (error instanceof SimulationError) return error;
   // A trace past what the transport reads (viem's response size cap) is too large, not a failure.
   if (findNamed(error, 'ResponseBodyTooLargeError')) {
-    return new SimulationError(
-      'SIMULATION_TOO_LARGE',
-      'The node’s trace of this transaction is too large to preview here.',
-      {
-        cause: error,
-      },
-    );
+    return new SimulationError('SIMULATION_TOO_LARGE', msg('core.chain:simulation.traceTooLarge'), { cause: error });
   }
   if (error instanceof TypeError) {
-    return new SimulationError('SIMULATION_FAILED', 'The node sent a preview Cairn could not read.', {
+    return new SimulationError('SIMULATION_FAILED', msg('core.chain:simulation.unreadable'), {
       details: error.message,
       cause: error,
     });
   }
   const chainError = isCairnError(error) ? error : toChainError(error);
-  return new SimulationError('SIMULATION_FAILED', `The preview failed: ${chainError.shortMessage}`, {
+  return new SimulationError('SIMULATION_FAILED', msg('core.chain:simulation.failed', { reason: chainError.text }), {
     details: chainError.details,
     cause: chainError,
   });

@@ -9,6 +9,7 @@ import { simulationChain } from '../../testing/simulationChain';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
 import { demoSwapAbi } from '../contracts/exampleAbis/demoSwapAbi.generated';
+import { renderMessage } from '../i18n/message';
 import { createProbeCache } from './probe';
 import { type BatchCall, simulateCalls } from './simulateCalls';
 
@@ -60,7 +61,7 @@ describe('previewing a batch of calls on the local node', () => {
     expect(result.approvals).toEqual([
       { kind: 'erc20', token: DAI, owner: batcher, spender: SWAP, amount, unlimited: false },
     ]);
-    expect(result.notes[0]).toMatch(/one after another/);
+    expect(renderMessage(result.notes[0] ?? '')).toMatch(/one after another/);
 
     const [daiBefore, usdcBefore] = [await balanceOf(DAI), await balanceOf(USDC)];
     for (const call of calls) {
@@ -96,7 +97,7 @@ describe('previewing a batch of calls on the local node', () => {
     expect(result.approvals).toEqual([
       { kind: 'erc20', token: DAI, owner: batcher, spender: SWAP, amount: maxUint256, unlimited: true },
     ]);
-    expect(result.notes.some((note) => note.includes('between those transactions'))).toBe(true);
+    expect(result.notes.some((note) => renderMessage(note).includes('between those transactions'))).toBe(true);
   });
 
   it('a batch of one call is previewed as a transaction is (with its logs)', async () => {

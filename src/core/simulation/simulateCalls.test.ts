@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import simulateForward from '@/testing/fixtures/simulation/simulateV1-eth-forward.json';
 import simulateTwoCalls from '@/testing/fixtures/simulation/simulateV1-two-calls.json';
 import type { ChainClient } from '../chain/client';
+import { theirWords } from '../chain/theirWords';
 import { createProbeCache } from './probe';
 import { type BatchCall, simulateCalls } from './simulateCalls';
 
@@ -49,7 +50,7 @@ describe('previewing a batch of calls with eth_simulateV1', () => {
     const calls = [send(C1, 1000n), send(C2, 1n), send(C2, 1n)];
     const result = await simulateCalls(client, FROM, calls, options);
     expect(result.calls.map((c) => c.outcome.ok)).toEqual([true, false]);
-    expect(result.outcome).toMatchObject({ ok: false, reason: 'nope', call: { index: 1, count: 3 } });
+    expect(result.outcome).toMatchObject({ ok: false, reason: theirWords('nope'), call: { index: 1, count: 3 } });
     // The first call's native transfers (traced as logs from 0xeeee…) are in the combined changes once.
     const mine = result.changes.find((c) => c.kind === 'native' && c.address.toLowerCase() === FROM);
     expect(mine).toMatchObject({ in: 0n, out: 1000n });

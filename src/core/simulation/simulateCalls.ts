@@ -9,6 +9,7 @@ import {
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { SimulationError } from '../errors/simulation';
+import { msg } from '../i18n/message';
 import { approvalKey, logChanges } from './changes';
 import { isRefusal, probeStrategy } from './probe';
 import { type Observed, type Reading, readingChanges } from './readings';
@@ -38,11 +39,9 @@ export type CallsSimulation = SimulationResult & { calls: CallPreview[] };
 type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
 
 const NOTES = {
-  sequential:
-    'The calls were previewed one after another, each seeing what the ones before it did, as Cairn sends them: one transaction each, the next once the one before it is mined.',
-  between:
-    'A permission shown here is granted by one call and changed or withdrawn by a later one: it holds between those transactions, long enough to be used.',
-  gas: 'Gas of a later call is read in the same preview as the calls before it, where the addresses they touched are already warm: each is estimated again when it is sent.',
+  sequential: msg('core.chain:simulation.note.sequential'),
+  between: msg('core.chain:simulation.note.between'),
+  gas: msg('core.chain:simulation.note.laterGas'),
 } as const;
 
 /**
@@ -92,11 +91,9 @@ export async function simulateCalls(
   } catch (error) {
     const chainError = toChainError(error);
     if (isRefusal(chainError)) {
-      throw new SimulationError(
-        'SIMULATION_UNSUPPORTED',
-        'This node cannot preview several calls together: it offers neither eth_simulateV1 nor eth_call with state overrides.',
-        { cause: chainError },
-      );
+      throw new SimulationError('SIMULATION_UNSUPPORTED', msg('core.chain:simulation.batchUnsupported'), {
+        cause: chainError,
+      });
     }
     throw failed(chainError);
   }

@@ -1,8 +1,13 @@
 import { type Address, getAddress, type Hex, hexToBigInt } from 'viem';
+import { theirWords } from '../chain/theirWords';
 import type { RawLog } from '../contracts/decode/logs';
 import { TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
+import { msg } from '../i18n/message';
 import { wordToAddress } from './changes';
 import type { Execution, NativeTransfer } from './types';
+
+/** What eth_simulateV1 cannot show, said with each of its previews. */
+const V1_NOTE = msg('core.chain:simulation.note.v1Creations');
 
 /**
  * With `traceTransfers`, eth_simulateV1 reports every movement of native coin as an ERC-20
@@ -72,12 +77,12 @@ function parseCall(call: SimCall): Execution {
   return {
     ok,
     revertData: ok ? undefined : (call.error?.data ?? call.returnData ?? '0x'),
-    error: ok ? undefined : call.error?.message,
+    error: ok || call.error?.message === undefined ? undefined : theirWords(call.error.message),
     gasUsed: hexToBigInt(call.gasUsed),
     // A reverted call keeps no logs and moves nothing, whatever a node lists.
     logs: ok ? logs : [],
     native: ok ? native : [],
     created: [],
-    notes: ['eth_simulateV1 does not report contracts created by internal calls.'],
+    notes: [V1_NOTE],
   };
 }

@@ -2,6 +2,8 @@ import { encodeFunctionData, erc20Abi, getAddress, maxUint256, parseAbi, parseEt
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { simulationChain } from '../../testing/simulationChain';
+import { theirWords } from '../chain/theirWords';
+import { renderMessage } from '../i18n/message';
 import { SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
 import type { UnsignedTransaction } from './types';
 
@@ -135,7 +137,7 @@ describe('the stateOverride strategy on the local Hardhat node', () => {
     });
     const { result, receipt } = await simulateThenMine({ to: contracts.DAI, data });
     expect(receipt.status).toBe('reverted');
-    expect(result.outcome).toMatchObject({ ok: false, reason: 'ERC20: transfer amount exceeds balance' });
+    expect(result.outcome).toMatchObject({ ok: false, reason: theirWords('ERC20: transfer amount exceeds balance') });
     expect(result).toMatchObject({ logs: [], changes: [], approvals: [] });
     expect(result.gasUsed).toBe(receipt.gasUsed);
   });
@@ -147,14 +149,14 @@ describe('the stateOverride strategy on the local Hardhat node', () => {
     expect(receipt.status).toBe('success');
     expect(result.outcome).toEqual({ ok: true });
     expect(result.created).toEqual([receipt.contractAddress && getAddress(receipt.contractAddress)]);
-    expect(result.notes.join(' ')).toMatch(/stand-in address/);
+    expect(result.notes.map(renderMessage).join(' ')).toMatch(/stand-in address/);
     const off = result.gasUsed - receipt.gasUsed;
     expect(off < 0n ? -off : off).toBeLessThanOrEqual(receipt.gasUsed / 100n);
   });
 
   it('says what it cannot see', async () => {
     const { result } = await simulateThenMine({ to: recipient, value: 1n });
-    expect(result.notes.join(' ')).toMatch(/not from logs/);
-    expect(result.notes.join(' ')).toMatch(/Gas is an estimate/);
+    expect(result.notes.map(renderMessage).join(' ')).toMatch(/not from logs/);
+    expect(result.notes.map(renderMessage).join(' ')).toMatch(/Gas is an estimate/);
   });
 });

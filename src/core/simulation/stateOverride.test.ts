@@ -10,6 +10,7 @@ import {
   parseAbi,
 } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from '../i18n/message';
 import { type Observed, readingChanges } from './readings';
 import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
 import { calldataFloor, intrinsicGas, parseStateOverride, stateOverrideCall } from './stateOverride';
@@ -113,7 +114,7 @@ describe('reading the simulator’s answer', () => {
     );
     const { execution, readings } = parseStateOverride(data, call, tx);
     expect(execution).toMatchObject({ ok: true, gasUsed: 21_000n, logs: [], revertData: undefined });
-    expect(execution.notes.join(' ')).toMatch(/not from logs/);
+    expect(execution.notes.map(renderMessage).join(' ')).toMatch(/not from logs/);
     expect(readings.changes).toEqual([
       { kind: 'native', address: alice, in: 0n, out: 7n },
       { kind: 'native', address: bob, in: 7n, out: 0n },
@@ -136,12 +137,12 @@ describe('reading the simulator’s answer', () => {
   it('names out of gas and a balance short of the value when there is no revert data', () => {
     const tx: UnsignedTransaction = { from: alice, to: bob, value: 50n, gas: 30_000n };
     const poor = answer(tx, { success: false, returnData: '0x', gasUsed: 0n }, () => [10n, 10n]);
-    expect(parseStateOverride(poor.data, poor.call, tx).execution.error).toBe('insufficient funds for the value sent');
+    const poorError = parseStateOverride(poor.data, poor.call, tx).execution.error;
+    expect(poorError && renderMessage(poorError)).toBe('insufficient funds for the value sent');
     const rich = answer(tx, { success: false, returnData: '0x', gasUsed: 9_000n }, () => [100n, 100n]);
-    expect(parseStateOverride(rich.data, rich.call, tx).execution).toMatchObject({
-      error: 'out of gas',
-      gasUsed: 30_000n,
-    });
+    const richExecution = parseStateOverride(rich.data, rich.call, tx).execution;
+    expect(richExecution.gasUsed).toBe(30_000n);
+    expect(richExecution.error && renderMessage(richExecution.error)).toBe('out of gas');
   });
 
   it('refuses an answer that is not the simulator’s', () => {
@@ -208,7 +209,9 @@ describe('readings → changes', () => {
       seen({ kind: 'balance1155', token: usdc, holder: alice, id: 4n }, 10n, 7n),
     ]);
     expect(changes).toEqual([{ kind: 'erc1155', address: alice, token: usdc, id: 4n, in: 0n, out: 3n }]);
-    expect(notes).toEqual([`NFTs of ${nft} move whose ids are not in the transaction's data: they are not listed.`]);
+    expect(notes.map(renderMessage)).toEqual([
+      `NFTs of ${nft} move whose ids are not in the transaction's data: they are not listed.`,
+    ]);
   });
 
   it('ignores readings that failed before or after', () => {

@@ -1,4 +1,5 @@
 import { type Address, decodeFunctionResult, encodeFunctionData, getAddress, type Hex, zeroAddress } from 'viem';
+import { type Message, msg } from '../i18n/message';
 import { floorDataGas, intrinsicGas as intrinsicGasOf } from '../offline/intrinsicGas';
 import { type ReadingChanges, readingChanges } from './readings';
 import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
@@ -65,11 +66,10 @@ export function stateOverrideCall(tx: UnsignedTransaction, tokens: readonly Addr
 
 /** What a preview through the simulator contract can and cannot see. */
 export const STATE_OVERRIDE_NOTES = {
-  watched:
-    'Read from balances before and after the call, not from logs: only the native coin and the tokens Cairn watched are shown (the called contract, tokens named in the transaction’s data and your portfolio, for you, the called contract and addresses in the data).',
-  unseen: 'Logs, transfers of other assets and contracts created inside the call are not seen by this preview.',
-  gas: 'Gas is an estimate: the call’s own gas plus the intrinsic cost, without refunds for storage it clears, and a few dozen more when coin or NFTs come back to you (your account takes them through the preview’s code).',
-  create: 'The new contract runs at a stand-in address during the preview: what it is sent is not shown.',
+  watched: msg('core.chain:simulation.note.watched'),
+  unseen: msg('core.chain:simulation.note.unseen'),
+  gas: msg('core.chain:simulation.note.gasEstimate'),
+  create: msg('core.chain:simulation.note.create'),
 } as const;
 
 type Outcome = { success: boolean; returnData: Hex; gasUsed: bigint; created: Address };
@@ -107,7 +107,7 @@ export function parseStateOverride(
   }));
   const ok = outcome.success;
   const gasUsed = transactionGas(tx, outcome.gasUsed);
-  const notes: string[] = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, STATE_OVERRIDE_NOTES.gas];
+  const notes: Message[] = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, STATE_OVERRIDE_NOTES.gas];
   if (!tx.to) notes.push(STATE_OVERRIDE_NOTES.create);
   const execution: Execution = {
     ok,
@@ -129,13 +129,14 @@ function failureWords(
   request: StateOverrideCall,
   tx: UnsignedTransaction,
   observed: { meaning: Read['meaning']; before: Reading }[],
-): string | undefined {
+): Message | undefined {
   if (outcome.returnData !== '0x') return undefined;
   const from = getAddress(tx.from);
   const balance = observed.find((o) => o.meaning.kind === 'native' && o.meaning.holder === from)?.before.value;
-  if (balance !== undefined && balance < (tx.value ?? 0n)) return 'insufficient funds for the value sent';
+  if (balance !== undefined && balance < (tx.value ?? 0n)) return msg('core.chain:simulation.insufficientValue');
   // All the gas it was given, less what the measurement itself may count twice.
-  if (request.gasLimit > 0n && outcome.gasUsed + 1_000n >= request.gasLimit) return 'out of gas';
+  if (request.gasLimit > 0n && outcome.gasUsed + 1_000n >= request.gasLimit)
+    return msg('core.chain:simulation.outOfGasShort');
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { type Address, getAddress, type Hex } from 'viem';
 import type { RawLog } from '../contracts/decode/logs';
 import { SimulationError } from '../errors/simulation';
+import { type Message, msg } from '../i18n/message';
 import type { Execution, NativeTransfer } from './types';
 
 /** Options for the default (struct log) tracer: memory is needed for log data, storage never. */
@@ -8,6 +9,8 @@ export const STRUCT_LOGGER = { disableStorage: true, enableMemory: true } as con
 
 /** Beyond these a trace is refused rather than read: a browser tab must stay responsive. */
 export const STRUCT_LOG_LIMITS = { maxSteps: 250_000, maxLogBytes: 64 * 1024 } as const;
+
+const SELF_DESTRUCT_NOTE = msg('core.chain:simulation.note.selfDestruct');
 
 export type StructLog = { depth: number; op: string; stack?: string[]; memory?: string[] };
 type StructAnswer = { failed: boolean; gas: number | string; returnValue?: string; structLogs: StructLog[] };
@@ -35,7 +38,7 @@ function peek(step: StructLog, i: number): string | undefined {
 
 function readMemory(step: StructLog, offset: bigint, size: bigint): Hex {
   if (size > BigInt(STRUCT_LOG_LIMITS.maxLogBytes)) {
-    throw new SimulationError('SIMULATION_TOO_LARGE', 'The transaction writes a log too large to preview.');
+    throw new SimulationError('SIMULATION_TOO_LARGE', msg('core.chain:simulation.logTooLarge'));
   }
   if (size === 0n) return '0x';
   const memory = (step.memory ?? []).map((w) => (w.startsWith('0x') ? w.slice(2) : w)).join('');
@@ -61,10 +64,10 @@ export function parseStructLogs(answer: unknown, call: TracedCall): Execution {
   if (trace.structLogs.length > STRUCT_LOG_LIMITS.maxSteps) {
     throw new SimulationError(
       'SIMULATION_TOO_LARGE',
-      `The transaction runs more than ${STRUCT_LOG_LIMITS.maxSteps.toLocaleString('en')} steps: too many to preview here.`,
+      msg('core.chain:simulation.tooManySteps', { steps: STRUCT_LOG_LIMITS.maxSteps }),
     );
   }
-  const notes = new Set<string>();
+  const notes = new Set<Message>();
   const root: Frame = { callerDepth: 0, self: { address: call.self }, isCreate: call.isCreate, items: [] };
   const frames: Frame[] = [root];
   const top = () => frames[frames.length - 1] as Frame;
@@ -102,7 +105,7 @@ export function parseStructLogs(answer: unknown, call: TracedCall): Execution {
       if (value > 0n) child.items.push({ kind: 'move', from: frame.self, to: child.self, value });
       frames.push(child);
     } else if (op === 'SELFDESTRUCT') {
-      notes.add('A contract self-destructs: the coin it sends on is not in this trace.');
+      notes.add(SELF_DESTRUCT_NOTE);
     }
   }
   // Frames still open when the trace ends never returned: they failed.

@@ -1,6 +1,7 @@
 import type { AccessList, Address, Hex, SignedAuthorizationList } from 'viem';
 import type { DecodedRevert } from '../contracts/decode/errors';
 import type { DecodedLog, RawLog } from '../contracts/decode/logs';
+import type { Message } from '../i18n/message';
 
 /**
  * How a result was obtained, best first: the order the probe tries them in. `stateOverride` needs
@@ -33,15 +34,15 @@ export type Execution = {
   ok: boolean;
   /** Revert data when the transaction reverted ('0x' when it gave none). */
   revertData: Hex | undefined;
-  /** Words the node gave with a failure ("out of gas", "invalid opcode"), when there is no revert data. */
-  error: string | undefined;
+  /** Why it failed when there is no revert data: the node's words ("invalid opcode"), or what Cairn read ("out of gas"). */
+  error: Message | undefined;
   gasUsed: bigint;
   /** Logs of the frames that did not revert, in execution order. */
   logs: RawLog[];
   native: NativeTransfer[];
   created: Address[];
   /** What this strategy could not see (for example internal creations under eth_simulateV1). */
-  notes: string[];
+  notes: Message[];
 };
 
 /** One asset's movement for one address: what came in and what went out, each a sum. */
@@ -79,7 +80,8 @@ export type SimulationOutcome =
   | { ok: true }
   | {
       ok: false;
-      reason: string;
+      /** The revert decoded (a contract's words as untrusted text), the node's words, or Cairn's. */
+      reason: Message;
       revert: DecodedRevert | undefined;
       revertData: Hex | undefined;
       /** In a batch of calls: which one fails (0-based) of how many. */
@@ -100,5 +102,5 @@ export type SimulationResult = {
   changes: AssetChange[];
   approvals: ApprovalChange[];
   created: Address[];
-  notes: string[];
+  notes: Message[];
 };

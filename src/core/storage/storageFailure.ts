@@ -1,3 +1,5 @@
+import { type Message, msg } from '../i18n/message';
+
 /** Why a write to the browser's storage failed, in the terms a person can act on. */
 export type StorageFailure = 'full' | 'unavailable';
 
@@ -7,25 +9,34 @@ export function storageFailure(error: unknown): StorageFailure {
   return name === 'QuotaExceededError' ? 'full' : 'unavailable';
 }
 
-/** The sentence for a failed write; `what` names what was being saved ("the vault", "this setting"). */
-export function storageFailureSentence(error: unknown, what: string): string {
-  return storageFailure(error) === 'full'
-    ? `This browser has no storage space left for Cairn, so ${what} could not be saved. Nothing was changed: free some space (or remove other sites' data) and try again.`
-    : `The browser refused to save ${what}. Nothing was changed: try again, and if it keeps failing, reload Cairn.`;
+/** What was being saved when a write failed: the vault, or a change (to the vault, or to a setting). */
+export type UnsavedThing = 'vault' | 'theChange' | 'thisChange';
+
+const FAILED_WRITES: Record<UnsavedThing, Record<StorageFailure, Message>> = {
+  vault: { full: msg('core.keys:storage.full.vault'), unavailable: msg('core.keys:storage.refused.vault') },
+  theChange: {
+    full: msg('core.keys:storage.full.theChange'),
+    unavailable: msg('core.keys:storage.refused.theChange'),
+  },
+  thisChange: {
+    full: msg('core.keys:storage.full.thisChange'),
+    unavailable: msg('core.keys:storage.refused.thisChange'),
+  },
+};
+
+/** The sentence for a failed write of `what`. */
+export function storageFailureSentence(error: unknown, what: UnsavedThing): Message {
+  return FAILED_WRITES[what][storageFailure(error)];
 }
 
 /** The sentence for storage that could not be read at all. */
-export const STORAGE_UNREADABLE_SENTENCE =
-  'This browser could not read Cairn’s storage. Reload Cairn; if it keeps happening, the browser’s data for this site may be damaged: keep your recovery phrases and backups at hand.';
+export const STORAGE_UNREADABLE_SENTENCE: Message = msg('core.keys:storage.unreadable');
 
 /**
- * Why this browser's storage for Cairn cannot be opened at all, in words. A database written by a
- * newer Cairn (IndexedDB's VersionError) is said so: this version must not touch it.
+ * Why this browser's storage for Cairn cannot be opened at all. A database written by a newer
+ * Cairn (IndexedDB's VersionError) is said so: this version must not touch it.
  */
-export function storageUnavailableSentence(error: unknown): string {
+export function storageUnavailableSentence(error: unknown): Message {
   const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
-  if (name === 'VersionError') {
-    return 'This browser holds Cairn data saved by a newer version of Cairn, which this version cannot open. Nothing has been changed: open the newer version of Cairn you used before.';
-  }
-  return 'Cairn cannot open this browser’s storage for this site. Without it, keys you create or import would be lost when this window closes, so Cairn does not start. In a private window, open Cairn in a normal one; otherwise allow this site to store data, then reload.';
+  return name === 'VersionError' ? msg('core.keys:storage.newerVersion') : msg('core.keys:storage.unavailable');
 }

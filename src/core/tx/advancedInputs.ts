@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import { InputError } from '../errors/input';
+import { type Message, msg } from '../i18n/message';
 
 export const MIN_GAS_LIMIT = 21_000n;
 
@@ -11,22 +12,31 @@ function wholeNumber(text: string): bigint | undefined {
 /** Gas limit typed in "advanced": a whole number from 21,000 to the block gas limit. */
 export function parseGasLimit(text: string, blockGasLimit: bigint): bigint {
   const value = wholeNumber(text);
-  if (value === undefined) throw new InputError('INPUT_GAS_LIMIT', 'The gas limit is a whole number, such as 21000.');
-  if (value < MIN_GAS_LIMIT) throw new InputError('INPUT_GAS_LIMIT', 'Every transaction needs at least 21,000 gas.');
+  if (value === undefined) throw new InputError('INPUT_GAS_LIMIT', msg('core.chain:tx.gasLimit.notNumber'));
+  if (value < MIN_GAS_LIMIT) {
+    throw new InputError('INPUT_GAS_LIMIT', msg('core.chain:tx.gasLimit.belowMin', { min: MIN_GAS_LIMIT }));
+  }
   if (value > blockGasLimit) {
-    throw new InputError(
-      'INPUT_GAS_LIMIT',
-      `The gas limit cannot exceed the block gas limit (${blockGasLimit.toLocaleString('en-US')}).`,
-    );
+    throw new InputError('INPUT_GAS_LIMIT', msg('core.chain:tx.gasLimit.aboveBlockLimit', { limit: blockGasLimit }));
   }
   return value;
 }
 
-/** A fee typed in gwei (up to 9 decimals, so exact in wei). */
-export function parseGwei(text: string, label: string): bigint {
+/** The fields typed in gwei, as their refusal names them at the start of a sentence ("The max fee is…"). */
+export const GWEI_LABELS = {
+  gasPrice: msg('core.chain:tx.fee.gasPrice'),
+  maxFee: msg('core.chain:tx.fee.maxFee'),
+  priorityFee: msg('core.chain:tx.fee.priorityFee'),
+} as const;
+
+/**
+ * A fee typed in gwei (up to 9 decimals, so exact in wei). `label` names the field at the start
+ * of the refusal: one of GWEI_LABELS, or the caller's own Message (a string for older callers).
+ */
+export function parseGwei(text: string, label: Message | string): bigint {
   const trimmed = text.trim();
   const match = /^(\d+)(?:\.(\d{0,9}))?$/.exec(trimmed);
-  if (!match) throw new InputError('INPUT_FEE', `${label} is a number of gwei, such as 1.5 (at most 9 decimals).`);
+  if (!match) throw new InputError('INPUT_FEE', msg('core.chain:tx.fee.notGwei', { label }));
   return BigInt(match[1] ?? '0') * 1_000_000_000n + BigInt((match[2] ?? '').padEnd(9, '0') || '0');
 }
 
@@ -36,12 +46,16 @@ export function parseNonce(text: string, confirmedNonce: number): number {
   const trimmed = text.trim();
   const value = /^\d+$/.test(trimmed) ? BigInt(trimmed) : undefined;
   if (value === undefined || value > BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new InputError('INPUT_NONCE', 'The nonce is a whole number.');
+    throw new InputError('INPUT_NONCE', msg('core.chain:tx.nonce.notNumber'));
   }
   if (value < BigInt(confirmedNonce)) {
     throw new InputError(
       'INPUT_NONCE',
-      `Nonce ${value} is already used: this account's transactions up to ${confirmedNonce - 1} are confirmed. Use ${confirmedNonce} or more.`,
+      msg('core.chain:tx.nonce.used', {
+        nonce: String(value),
+        last: String(confirmedNonce - 1),
+        next: String(confirmedNonce),
+      }),
     );
   }
   return Number(value);
@@ -51,9 +65,7 @@ export function parseNonce(text: string, confirmedNonce: number): number {
 export function parseData(text: string): Hex {
   const trimmed = text.trim();
   if (trimmed === '' || trimmed === '0x') return '0x';
-  if (!/^0x[0-9a-fA-F]*$/.test(trimmed))
-    throw new InputError('INPUT_DATA', 'Data is hex: 0x followed by hex digits (0–9, a–f).');
-  if (trimmed.length % 2 !== 0)
-    throw new InputError('INPUT_DATA', 'Data must have an even number of hex digits (whole bytes).');
+  if (!/^0x[0-9a-fA-F]*$/.test(trimmed)) throw new InputError('INPUT_DATA', msg('core.chain:tx.data.notHex'));
+  if (trimmed.length % 2 !== 0) throw new InputError('INPUT_DATA', msg('core.chain:tx.data.oddLength'));
   return trimmed.toLowerCase() as Hex;
 }

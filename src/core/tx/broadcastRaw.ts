@@ -5,6 +5,7 @@ import type { Network } from '../chain/networks';
 import { nodeErrorOf } from '../chain/nodeErrors';
 import { toChainError } from '../chain/toChainError';
 import { ChainError, WrongChainError } from '../errors/chain';
+import { msg } from '../i18n/message';
 
 /**
  * What became of signed bytes sent to a node. `hash` is always the bytes' own hash.
@@ -40,11 +41,10 @@ export async function broadcastRaw(client: Client, raw: Hex, rpcUrl?: string): P
     return { kind: answer?.permanent ? 'refused' : 'failed', hash, error: toChainError(error, rpcUrl) };
   }
   if (answered.toLowerCase() !== hash.toLowerCase()) {
-    const error = new ChainError(
-      'CHAIN_MALFORMED_RESPONSE',
-      'The node answered with the hash of another transaction. Cairn does not trust this node’s answer: check the transaction on another node or explorer.',
-      { rpcUrl, details: `expected ${hash}, node said ${answered}` },
-    );
+    const error = new ChainError('CHAIN_MALFORMED_RESPONSE', msg('core.chain:node.hashMismatch'), {
+      rpcUrl,
+      details: `expected ${hash}, node said ${answered}`,
+    });
     return { kind: 'failed', hash, error };
   }
   return { kind: 'sent', hash };

@@ -8,6 +8,7 @@ import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { findFreePort } from '../../../scripts/ports.ts';
 import { isCairnError } from '../errors/base';
+import { renderMessage } from '../i18n/message';
 import { planReplacement } from './replacement';
 
 let chain: LocalChain;
@@ -148,7 +149,7 @@ describe('refusals, reorganisations and chosen nonces', () => {
       fees,
     });
     expect(refused.status).toBe('rejected');
-    expect(refused.broadcastError).toMatch(/enough funds/i);
+    expect(renderMessage(refused.broadcastError ?? '')).toMatch(/enough funds/i);
     // Not retried by tracking, and its nonce goes to the next send.
     await txs.track(net);
     expect((await store.get(refused.id))?.status).toBe('rejected');

@@ -3,6 +3,7 @@ import { getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { TxError } from '../errors/tx';
+import { msg } from '../i18n/message';
 import { isActive, type TxKind, type TxRecord } from './record';
 
 /** The lock every nonce choice for one account on one chain goes through. */
@@ -59,12 +60,9 @@ export function checkChosenNonce(
 ): void {
   if (request.nonce === undefined) return;
   if (records.some((r) => isActive(r) && r.nonce === nonce)) {
-    throw new TxError(
-      'TX_NONCE_TAKEN',
-      `Nonce ${nonce} belongs to a pending transaction sent from Cairn: speed it up or cancel it instead.`,
-    );
+    throw new TxError('TX_NONCE_TAKEN', msg('core.chain:tx.nonce.pending', { nonce: String(nonce) }));
   }
   if (request.kind === 'fill-gap' && nonce < nodePending) {
-    throw new TxError('TX_NONCE_TAKEN', `Nonce ${nonce} is no longer missing: nothing needs filling.`);
+    throw new TxError('TX_NONCE_TAKEN', msg('core.chain:tx.nonce.notMissing', { nonce: String(nonce) }));
   }
 }

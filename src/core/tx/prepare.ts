@@ -5,7 +5,7 @@ import type { Network } from '../chain/networks';
 import { isNodeError } from '../chain/nodeErrors';
 import { toChainError } from '../chain/toChainError';
 import { InputError } from '../errors/input';
-import { untrustedLabel } from '../text/untrustedText';
+import { msg, untrustedValue } from '../i18n/message';
 import {
   costRange,
   exactFees,
@@ -85,7 +85,8 @@ const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
   const client = chainClient(draft.network);
   const { asset, from, recipient, network } = draft;
-  const symbol = network.nativeCurrency.symbol;
+  /** The network's coin, in sentences (a custom network's symbol is the person's own text). */
+  const native = untrustedValue(network.nativeCurrency.symbol, 'symbol');
   const probeAmount = draft.max ? 1n : draft.amount;
   const call: CallRequest = {
     ...transferCall({ from, to: recipient, asset, amount: probeAmount }),
@@ -129,17 +130,17 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
   }
 
   if (!draft.max && draft.amount === 0n && asset.kind !== 'native') {
-    throw new InputError('INPUT_AMOUNT', 'Enter an amount above zero.');
+    throw new InputError('INPUT_AMOUNT', msg('core.chain:tx.amount.zero'));
   }
   if (asset.kind === 'token' && tokenBalance !== undefined && draft.amount > tokenBalance) {
     throw new InputError(
       'INPUT_AMOUNT',
-      `The amount is more than this account's ${untrustedLabel(asset.symbol, 'symbol')} balance.`,
+      msg('core.chain:tx.amount.aboveTokenBalance', { symbol: untrustedValue(asset.symbol, 'symbol') }),
     );
   }
   if (!estimate.ok) {
     if (asset.kind === 'native' && !draft.max && isNodeError(estimate.error, 'CHAIN_INSUFFICIENT_FUNDS')) {
-      throw new InputError('INPUT_AMOUNT', `Not enough ${symbol}: the amount is more than the balance.`);
+      throw new InputError('INPUT_AMOUNT', msg('core.chain:tx.amount.aboveBalance', { symbol: native }));
     }
     const error = toChainError(estimate.error);
     // With a gas limit of their own, a person may still send a call that would revert: the
@@ -169,7 +170,8 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
   let amount = draft.amount;
   if (draft.max && asset.kind === 'native') {
     amount = nativeBalance - maxFee;
-    if (amount <= 0n) throw new InputError('INPUT_AMOUNT', `The ${symbol} balance does not cover the network fee.`);
+    if (amount <= 0n)
+      throw new InputError('INPUT_AMOUNT', msg('core.chain:tx.amount.feeNotCovered', { symbol: native }));
     call.value = amount;
   } else if (draft.max && asset.kind === 'token') {
     amount = tokenBalance ?? 0n;
@@ -180,12 +182,12 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
     throw new InputError(
       'INPUT_AMOUNT',
       asset.kind === 'native'
-        ? `Not enough ${symbol}: the amount plus the maximum network fee is more than the balance.`
-        : `Not enough ${symbol} for the network fee.`,
+        ? msg('core.chain:tx.amount.plusFee', { symbol: native })
+        : msg('core.chain:tx.amount.forFee', { symbol: native }),
     );
   }
   if (block.gasLimit && gasLimit > block.gasLimit) {
-    throw new InputError('INPUT_GAS_LIMIT', 'The gas limit is above the block gas limit.');
+    throw new InputError('INPUT_GAS_LIMIT', msg('core.chain:tx.gasLimit.aboveBlock'));
   }
   const baseFee = market.kind === 'eip1559' ? market.baseFee : 0n;
   const gasCost = costRange(fees, gasLimit, gasEstimate < gasLimit ? gasEstimate : gasLimit, baseFee);

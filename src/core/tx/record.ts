@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { TxError } from '../errors/tx';
+import { type Message, msg } from '../i18n/message';
 import type { Fees } from './fees';
 import type { Asset } from './transfer';
 
@@ -55,10 +56,13 @@ export type TxRecord = {
   replacedBy: string | undefined;
   blockNumber: bigint | undefined;
   confirmations: number;
-  /** Decoded revert reason of a failed transaction. */
-  failureReason: string | undefined;
-  /** Why the last broadcast failed, while Cairn keeps retrying. */
-  broadcastError: string | undefined;
+  /**
+   * Why a mined transaction failed (its decoded revert reason, or Cairn's words), as a Message;
+   * records stored before messages existed hold English words.
+   */
+  failureReason: Message | string | undefined;
+  /** Why the last broadcast failed, while Cairn keeps retrying: a Message, or English words in old records. */
+  broadcastError: Message | string | undefined;
   lastBroadcastAt: number | undefined;
 };
 
@@ -93,5 +97,8 @@ export function isWatched(record: TxRecord): boolean {
  */
 export function acceptedOrThrow(record: TxRecord): TxRecord {
   if (record.status !== 'rejected') return record;
-  throw new TxError('TX_REFUSED', `The node refused the transaction: ${record.broadcastError ?? 'it gave no reason'}.`);
+  throw new TxError(
+    'TX_REFUSED',
+    msg('core.chain:tx.refused', { reason: record.broadcastError ?? msg('core.chain:tx.refused.noReason') }),
+  );
 }

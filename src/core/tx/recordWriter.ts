@@ -1,5 +1,6 @@
 import { TxError } from '../errors/tx';
-import { storageFailureSentence } from '../storage/storageFailure';
+import { type Message, msg } from '../i18n/message';
+import { type StorageFailure, storageFailure } from '../storage/storageFailure';
 import type { TxRecord, TxStatus } from './record';
 import type { TxStore } from './txStore';
 
@@ -9,10 +10,16 @@ export type TxChange = { record: TxRecord; previous: TxStatus };
 /** Attempts before amend gives up because other windows keep changing the record. */
 const AMEND_ATTEMPTS = 5;
 
-function storageFailed(error: unknown, what: string, consequence: string): TxError {
-  return new TxError('TX_STORAGE_FAILED', `${storageFailureSentence(error, what)} ${consequence}`, {
-    cause: error,
-  });
+/** What failed to be saved: the signed transaction (not sent then), or a record's new state (retried). */
+type Unsaved = 'signed' | 'state';
+
+const SENTENCES: Record<Unsaved, Record<StorageFailure, Message>> = {
+  signed: { full: msg('core.chain:tx.storage.signedFull'), unavailable: msg('core.chain:tx.storage.signedRefused') },
+  state: { full: msg('core.chain:tx.storage.stateFull'), unavailable: msg('core.chain:tx.storage.stateRefused') },
+};
+
+function storageFailed(error: unknown, what: Unsaved): TxError {
+  return new TxError('TX_STORAGE_FAILED', SENTENCES[what][storageFailure(error)], { cause: error });
 }
 
 /**
@@ -35,7 +42,7 @@ export class RecordWriter {
     try {
       await this.deps.store.put(record);
     } catch (error) {
-      throw storageFailed(error, 'the signed transaction', 'It was not sent.');
+      throw storageFailed(error, 'signed');
     }
     this.deps.onStored?.(record);
   }
@@ -50,7 +57,7 @@ export class RecordWriter {
     try {
       saved = await this.deps.store.putIfUnchanged({ ...record, updatedAt: this.deps.now() });
     } catch (error) {
-      throw storageFailed(error, 'the transaction’s new state', 'Cairn will try again at the next block.');
+      throw storageFailed(error, 'state');
     }
     if (!saved) return (await this.deps.store.get(record.id)) ?? record;
     this.deps.onStored?.(saved);
@@ -67,7 +74,7 @@ export class RecordWriter {
       const saved = await this.deps.store
         .putIfUnchanged({ ...next, updatedAt: this.deps.now() })
         .catch((error: unknown) => {
-          throw storageFailed(error, 'the transaction’s new state', 'Cairn will try again at the next block.');
+          throw storageFailed(error, 'state');
         });
       if (saved) {
         this.deps.onStored?.(saved);

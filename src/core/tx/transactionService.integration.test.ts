@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { demoSigner, recordingService, testFees, testNetwork, testNode } from '@/testing/txFixtures';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
+import { theirWords } from '../chain/theirWords';
+import { msg } from '../i18n/message';
 import { transferCall } from './transfer';
 
 const url = inject('localChainUrl');
@@ -75,7 +77,10 @@ describe('sending and tracking against the local node', () => {
     });
     await txs.submit({ network: net, account, kind: 'transfer', call, gas: 80_000n, fees });
     const [change] = await txs.track(net);
-    expect(change?.record).toMatchObject({ status: 'failed', failureReason: 'ERC20: transfer amount exceeds balance' });
+    expect(change?.record).toMatchObject({
+      status: 'failed',
+      failureReason: theirWords('ERC20: transfer amount exceeds balance'),
+    });
   });
 
   it('refuses to sign for a node that answers for another chain, storing nothing', async () => {
@@ -139,10 +144,11 @@ describe('when the broadcast fails', () => {
       gas: 21_000n,
       fees,
     });
-    expect(record).toMatchObject({ status: 'signed', broadcastError: 'The node failed with HTTP status 500.' });
+    const failed500 = msg('core.chain:node.httpFailed', { status: '500' });
+    expect(record).toMatchObject({ status: 'signed', broadcastError: failed500 });
     expect((await store.get(record.id))?.raw).toBe(record.raw);
     // Views learn of the error even though the status did not change.
-    expect(stored.at(-1)).toMatchObject({ status: 'signed', broadcastError: 'The node failed with HTTP status 500.' });
+    expect(stored.at(-1)).toMatchObject({ status: 'signed', broadcastError: failed500 });
     proxy.setFault({ kind: 'none' });
     const changes = await txs.track(net);
     expect(changes.map((c) => c.record.status)).toEqual(['pending']);

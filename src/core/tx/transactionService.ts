@@ -6,6 +6,7 @@ import { toChainError } from '../chain/toChainError';
 import { WrongChainError } from '../errors/chain';
 import { TxError } from '../errors/tx';
 import { WalletError } from '../errors/wallet';
+import { msg } from '../i18n/message';
 import type { SigningAccount } from '../signing/signerAccount';
 import { walletSendsItself } from '../signing/signerKinds';
 import { broadcastRaw } from './broadcastRaw';
@@ -184,7 +185,7 @@ export class TransactionService {
       return seen ? await this.records.save(seen, record.status) : record;
     } catch (error) {
       if (!(error instanceof WalletError)) return record;
-      await this.records.save({ ...record, status: 'rejected', broadcastError: error.shortMessage }, record.status);
+      await this.records.save({ ...record, status: 'rejected', broadcastError: error.text }, record.status);
       throw error;
     }
   }
@@ -205,8 +206,8 @@ export class TransactionService {
       outcome.kind === 'sent' || outcome.kind === 'already-known'
         ? { ...attempt, status: 'pending', broadcastError: undefined }
         : outcome.kind === 'refused'
-          ? { ...attempt, status: 'rejected', broadcastError: outcome.error.shortMessage }
-          : { ...attempt, broadcastError: outcome.error.shortMessage };
+          ? { ...attempt, status: 'rejected', broadcastError: outcome.error.text }
+          : { ...attempt, broadcastError: outcome.error.text };
     const latest = await this.deps.store.get(current.id);
     // Tracking may have settled it while the broadcast was in flight: that state wins.
     if (latest && !isActive(latest) && latest.status !== 'rejected') return latest;
@@ -220,10 +221,7 @@ export class TransactionService {
    */
   async replace(network: Network, account: SigningAccount, record: TxRecord, plan: ReplacementPlan): Promise<TxRecord> {
     if (!plan.enough) {
-      throw new TxError(
-        'TX_REPLACEMENT_FUNDS',
-        'The balance does not cover the amount plus the higher fee. Cancel the transaction instead, or wait.',
-      );
+      throw new TxError('TX_REPLACEMENT_FUNDS', msg('core.chain:tx.replacement.funds'));
     }
     return this.submit({
       network,

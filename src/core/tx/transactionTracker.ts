@@ -2,14 +2,16 @@ import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNot
 import { call, getBlockNumber, getTransaction, getTransactionCount, getTransactionReceipt } from 'viem/actions';
 import { type ChainClient, chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
+import { theirWords } from '../chain/theirWords';
 import { toChainError } from '../chain/toChainError';
 import { RevertedError } from '../errors/chain';
+import { type Message, msg } from '../i18n/message';
 import { isActive, isWatched, type TxRecord } from './record';
 import type { RecordWriter, TxChange } from './recordWriter';
 import { type Decision, decide, type Lookup, type MinedReceipt } from './trackDecision';
 import type { TxStore } from './txStore';
 
-const UNREPORTED_FAILURE = 'The contract rejected it without saying why.';
+const UNREPORTED_FAILURE = msg('core.chain:tx.failure.unreported');
 
 /** A node lookup as found / definitely missing / no usable answer. */
 async function lookup<T>(read: () => Promise<T>, notFound: (error: unknown) => boolean): Promise<Lookup<T>> {
@@ -155,7 +157,7 @@ export class TransactionTracker {
         const failureReason = receipt.success
           ? undefined
           : receipt.gasUsed >= current.gas
-            ? `It ran out of gas: all ${current.gas.toLocaleString('en-US')} gas of its limit was used.`
+            ? msg('core.chain:tx.failure.outOfGas', { gas: current.gas })
             : await this.revertReason(client, current, receipt.blockNumber);
         await change({
           ...current,
@@ -202,7 +204,7 @@ export class TransactionTracker {
   }
 
   /** Why a mined transaction failed: its call replayed at the block before, for the revert reason. */
-  private async revertReason(client: ChainClient, record: TxRecord, blockNumber: bigint): Promise<string> {
+  private async revertReason(client: ChainClient, record: TxRecord, blockNumber: bigint): Promise<Message> {
     try {
       await call(client, {
         account: record.from,
@@ -215,7 +217,9 @@ export class TransactionTracker {
       return UNREPORTED_FAILURE;
     } catch (error) {
       const chainError = toChainError(error);
-      return chainError instanceof RevertedError && chainError.reason ? chainError.reason : UNREPORTED_FAILURE;
+      return chainError instanceof RevertedError && chainError.reason
+        ? theirWords(chainError.reason)
+        : UNREPORTED_FAILURE;
     }
   }
 }

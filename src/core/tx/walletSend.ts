@@ -3,7 +3,7 @@ import { getTransaction } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { TxError } from '../errors/tx';
 import { WalletError } from '../errors/wallet';
-import { walletLabel } from '../externalWallet/walletRequests';
+import { codeValue, type MessageValue, msg, untrustedValue } from '../i18n/message';
 import type { Fees } from './fees';
 import type { TxRecord } from './record';
 
@@ -11,11 +11,16 @@ import type { TxRecord } from './record';
 const SEEN_ATTEMPTS = 6;
 export const SEEN_DELAY_MS = 500;
 
+/** A browser wallet at the start of a sentence: its name (untrusted text), or "The browser wallet" when it has none. */
+function walletValue(name: string): MessageValue {
+  return name === '' ? msg('core.chain:tx.wallet.browserWallet') : untrustedValue(name, 'name');
+}
+
 /** The wallet sent it, with this hash, but its record could not be stored: said so, never "nothing was sent". */
 export function sentNotSaved(walletName: string, hash: Hash, cause: unknown): TxError {
   return new TxError(
     'TX_SENT_NOT_SAVED',
-    `${walletLabel({ name: walletName })} sent the transaction (hash ${hash}), but Cairn could not save its record: follow it in the wallet or an explorer, and do not send it again.`,
+    msg('core.chain:tx.wallet.sentNotSaved', { wallet: walletValue(walletName), hash: codeValue(hash) }),
     { cause },
   );
 }
@@ -50,7 +55,11 @@ export async function walletSentAsSeen(
   if (!isAddressEqual(seen.from, record.from) || (seen.chainId !== undefined && seen.chainId !== record.chainId))
     throw new WalletError(
       'WALLET_ANSWER',
-      `${walletLabel({ name: record.sentBy ?? '' })} answered the hash of a transaction from another account or network (${seen.from}, chain id ${seen.chainId}): it is not this account’s.`,
+      msg('core.chain:tx.wallet.otherAccount', {
+        wallet: walletValue(record.sentBy ?? ''),
+        from: codeValue(seen.from),
+        chainId: String(seen.chainId),
+      }),
     );
   const fees: Fees =
     seen.maxFeePerGas !== undefined && seen.maxPriorityFeePerGas !== undefined

@@ -2,6 +2,7 @@
 // misread word is caught. Uniform Resources use the minimal style (each word's first and last
 // letters); the standard (spaces) and URI (hyphens) styles are for people.
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { crc32, uint32Bytes } from './crc32';
 
 const WORDS = (
@@ -42,7 +43,7 @@ export function encodeBytewords(bytes: Uint8Array, style: BytewordsStyle): strin
   return (style === 'minimal' ? words.map(minimalOf) : words).join(SEPARATOR[style]);
 }
 
-const refuse = (sentence: string) => new InputError('INPUT_QR', sentence);
+const refuse = (sentence: Message) => new InputError('INPUT_QR', sentence);
 
 /**
  * The bytes Bytewords in `style` stand for, once their CRC-32 matches.
@@ -52,19 +53,20 @@ export function decodeBytewords(text: string, style: BytewordsStyle): Uint8Array
   const lower = text.toLowerCase();
   let tokens: string[];
   if (style === 'minimal') {
-    if (lower.length % 2 !== 0) throw refuse('These Bytewords are cut short: a letter is missing.');
+    if (lower.length % 2 !== 0) throw refuse(msg('core.devices:bytewords.cutShort'));
     tokens = lower.match(/../g) ?? [];
   } else tokens = lower.split(SEPARATOR[style]);
   const table = style === 'minimal' ? BY_MINIMAL : BY_WORD;
   const all = new Uint8Array(tokens.length);
   tokens.forEach((token, i) => {
     const byte = table.get(token);
-    if (byte === undefined) throw refuse(`“${token.slice(0, 8)}” is not one of the Bytewords.`);
+    if (byte === undefined)
+      throw refuse(msg('core.devices:bytewords.unknownWord', { word: codeValue(token.slice(0, 8)) }));
     all[i] = byte;
   });
-  if (all.length < 5) throw refuse('These Bytewords are too short to hold anything and their checksum.');
+  if (all.length < 5) throw refuse(msg('core.devices:bytewords.tooShort'));
   const bytes = all.subarray(0, all.length - 4);
   const expected = new DataView(all.buffer, all.length - 4).getUint32(0);
-  if (crc32(bytes) !== expected) throw refuse('These Bytewords do not match their checksum: a word was misread.');
+  if (crc32(bytes) !== expected) throw refuse(msg('core.devices:bytewords.checksum'));
   return bytes.slice();
 }

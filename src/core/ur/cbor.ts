@@ -3,6 +3,7 @@
 // definite lengths. What a scanned code holds is untrusted: the decoder checks every length
 // against what is left, limits nesting, refuses what it does not know and anything left over.
 import { InputError } from '../errors/input';
+import { type Message, msg } from '../i18n/message';
 
 export class CborTag {
   constructor(
@@ -74,7 +75,7 @@ export function encodeCbor(value: CborValue): Uint8Array {
   return out;
 }
 
-const refuse = (why: string) => new InputError('INPUT_QR', `The code’s data is not valid CBOR: ${why}.`);
+const refuse = (reason: Message) => new InputError('INPUT_QR', msg('core.devices:cbor.refused', { reason }));
 
 /**
  * The value `bytes` encode, which must be exactly one item. Integers past 2^53 come back as
@@ -83,7 +84,7 @@ const refuse = (why: string) => new InputError('INPUT_QR', `The code’s data is
 export function decodeCbor(bytes: Uint8Array): CborValue {
   let at = 0;
   const take = (count: number): Uint8Array => {
-    if (count > bytes.length - at) throw refuse('it is cut short');
+    if (count > bytes.length - at) throw refuse(msg('core.devices:cbor.cutShort'));
     const out = bytes.subarray(at, at + count);
     at += count;
     return out;
@@ -91,18 +92,18 @@ export function decodeCbor(bytes: Uint8Array): CborValue {
   const argument = (info: number): number | bigint => {
     if (info < 24) return info;
     const size = { 24: 1, 25: 2, 26: 4, 27: 8 }[info];
-    if (size === undefined) throw refuse('it uses an indefinite length or a reserved value');
+    if (size === undefined) throw refuse(msg('core.devices:cbor.indefinite'));
     let n = 0n;
     for (const byte of take(size)) n = (n << 8n) | BigInt(byte);
     return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
   };
   const length = (info: number): number => {
     const n = argument(info);
-    if (typeof n === 'bigint' || n > bytes.length - at) throw refuse('a length runs past its end');
+    if (typeof n === 'bigint' || n > bytes.length - at) throw refuse(msg('core.devices:cbor.lengthPastEnd'));
     return n;
   };
   const item = (depth: number): CborValue => {
-    if (depth > MAX_DEPTH) throw refuse('it is nested too deeply');
+    if (depth > MAX_DEPTH) throw refuse(msg('core.devices:cbor.tooDeep'));
     const [initial] = take(1) as unknown as [number];
     const major = initial >> 5;
     const info = initial & 0x1f;
@@ -120,7 +121,7 @@ export function decodeCbor(bytes: Uint8Array): CborValue {
           return new TextDecoder('utf-8', { fatal: true }).decode(take(length(info)));
         } catch (error) {
           if (error instanceof InputError) throw error;
-          throw refuse('a text is not UTF-8');
+          throw refuse(msg('core.devices:cbor.notUtf8'));
         }
       case 4:
         return Array.from({ length: length(info) }, () => item(depth + 1));
@@ -128,24 +129,24 @@ export function decodeCbor(bytes: Uint8Array): CborValue {
         const map = new Map<CborValue, CborValue>();
         for (let i = length(info); i > 0; i--) {
           const key = item(depth + 1);
-          if (map.has(key)) throw refuse('a map repeats a key');
+          if (map.has(key)) throw refuse(msg('core.devices:cbor.repeatedKey'));
           map.set(key, item(depth + 1));
         }
         return map;
       }
       case 6: {
         const tag = argument(info);
-        if (typeof tag === 'bigint') throw refuse('a tag is too large');
+        if (typeof tag === 'bigint') throw refuse(msg('core.devices:cbor.tagTooLarge'));
         return new CborTag(tag, item(depth + 1));
       }
       default:
         if (initial === 0xf4) return false;
         if (initial === 0xf5) return true;
         if (initial === 0xf6) return null;
-        throw refuse('it holds a float or a simple value');
+        throw refuse(msg('core.devices:cbor.float'));
     }
   };
   const value = item(0);
-  if (at !== bytes.length) throw refuse('bytes are left over after it');
+  if (at !== bytes.length) throw refuse(msg('core.devices:cbor.leftOver'));
   return value;
 }

@@ -2,6 +2,7 @@
 // as an endless run of parts; the first parts carry one fragment each, later ones the XOR of a
 // pseudo-random set of them, so a receiver that misses frames still completes with a few more.
 import { InputError } from '../errors/input';
+import { type Message, msg } from '../i18n/message';
 import { decodeCbor, encodeCbor } from './cbor';
 import { crc32, uint32Bytes } from './crc32';
 import { weightedSampler, Xoshiro256 } from './xoshiro';
@@ -122,23 +123,22 @@ export function encodePart(part: FountainPart): Uint8Array {
   return encodeCbor([part.seqNum, part.seqLen, part.messageLen, part.checksum, part.data]);
 }
 
-const refuse = (why: string) => new InputError('INPUT_QR', `This animated code’s part is not valid: ${why}.`);
+const refuse = (reason: Message) => new InputError('INPUT_QR', msg('core.devices:fountain.refused', { reason }));
 const isCount = (value: unknown, max: number): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= max;
 
 /** The part a multi-part UR's CBOR holds. Throws INPUT_QR naming what is wrong. */
 export function decodePart(bytes: Uint8Array): FountainPart {
   const value = decodeCbor(bytes);
-  if (!Array.isArray(value) || value.length !== 5) throw refuse('it is not the five fields of a part');
+  if (!Array.isArray(value) || value.length !== 5) throw refuse(msg('core.devices:fountain.fields'));
   const [seqNum, seqLen, messageLen, checksum, data] = value;
-  if (!isCount(seqNum, 0xffffffff) || seqNum < 1) throw refuse('its sequence number is wrong');
-  if (!isCount(messageLen, MAX_MESSAGE_LEN) || messageLen < 1)
-    throw refuse('its message is too long for Cairn to read');
+  if (!isCount(seqNum, 0xffffffff) || seqNum < 1) throw refuse(msg('core.devices:fountain.seqNum'));
+  if (!isCount(messageLen, MAX_MESSAGE_LEN) || messageLen < 1) throw refuse(msg('core.devices:fountain.tooLong'));
   if (!(data instanceof Uint8Array) || data.length < Math.min(MIN_FRAGMENT_LEN, messageLen) || data.length > messageLen)
-    throw refuse('its fragment does not fit the message');
+    throw refuse(msg('core.devices:fountain.fragment'));
   if (!isCount(seqLen, messageLen) || seqLen !== Math.ceil(messageLen / data.length))
-    throw refuse('its part count does not fit the message');
-  if (!isCount(checksum, 0xffffffff)) throw refuse('its checksum is wrong');
+    throw refuse(msg('core.devices:fountain.partCount'));
+  if (!isCount(checksum, 0xffffffff)) throw refuse(msg('core.devices:fountain.checksum'));
   return { seqNum, seqLen, messageLen, checksum, data };
 }
 
@@ -164,7 +164,7 @@ export class FountainDecoder {
     if (!this.expected) this.expected = { seqLen, messageLen, checksum, fragmentLen: data.length };
     const e = this.expected;
     if (e.seqLen !== seqLen || e.messageLen !== messageLen || e.checksum !== checksum || e.fragmentLen !== data.length)
-      throw new InputError('INPUT_QR', 'This code belongs to another animation: start the scan again.');
+      throw new InputError('INPUT_QR', msg('core.devices:fountain.otherAnimation'));
     if (this.seen.has(part.seqNum)) return false;
     this.seen.add(part.seqNum);
     const queue: Mixed[] = [{ indexes: new Set(chooseFragments(part.seqNum, seqLen, checksum)), data: data.slice() }];
@@ -226,10 +226,7 @@ export class FountainDecoder {
       this.known.clear();
       this.mixed.clear();
       this.seen.clear();
-      throw new InputError(
-        'INPUT_QR',
-        'The animated code’s message does not match its checksum: keep the camera on it.',
-      );
+      throw new InputError('INPUT_QR', msg('core.devices:fountain.messageChecksum'));
     }
     this.message = message;
   }

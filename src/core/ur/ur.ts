@@ -2,11 +2,12 @@
 // `ur:<type>/<n>-<count>/<bytewords of a fountain part>` for each frame of an animated one. The
 // message is the CBOR of the type's value.
 import { InputError } from '../errors/input';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { decodeBytewords, encodeBytewords } from './bytewords';
 import { decodePart, encodePart, FountainDecoder, FountainEncoder } from './fountain';
 
 const TYPE = /^[a-z0-9-]+$/;
-const refuse = (sentence: string) => new InputError('INPUT_QR', sentence);
+const refuse = (sentence: Message) => new InputError('INPUT_QR', sentence);
 
 export type Ur = { type: string; cbor: Uint8Array };
 
@@ -49,12 +50,12 @@ type Parsed = { type: string; seq?: { num: number; len: number }; body: string }
 
 function parse(text: string): Parsed {
   const lower = text.trim().toLowerCase();
-  if (!lower.startsWith('ur:')) throw refuse('This QR code is not a Uniform Resource (ur:…).');
+  if (!lower.startsWith('ur:')) throw refuse(msg('core.devices:ur.notUr'));
   const [type = '', ...rest] = lower.slice(3).split('/');
-  if (!TYPE.test(type)) throw refuse('This QR code’s UR type is not valid.');
+  if (!TYPE.test(type)) throw refuse(msg('core.devices:ur.badType'));
   if (rest.length === 1) return { type, body: rest[0] as string };
   const seq = /^(\d{1,9})-(\d{1,9})$/.exec(rest[0] ?? '');
-  if (rest.length !== 2 || !seq) throw refuse('This QR code is not a UR frame Cairn can read.');
+  if (rest.length !== 2 || !seq) throw refuse(msg('core.devices:ur.notFrame'));
   return { type, seq: { num: Number(seq[1]), len: Number(seq[2]) }, body: rest[1] as string };
 }
 
@@ -72,7 +73,7 @@ export class UrDecoder {
     if (this.done) return false;
     const { type, seq, body } = parse(text);
     if (this.type !== undefined && type !== this.type)
-      throw refuse(`This code is a ${type}, not the ${this.type} being read: start the scan again.`);
+      throw refuse(msg('core.devices:ur.otherType', { type: codeValue(type), reading: codeValue(this.type) }));
     const bytes = decodeBytewords(body, 'minimal');
     if (!seq) {
       this.type = type;
@@ -80,8 +81,7 @@ export class UrDecoder {
       return true;
     }
     const part = decodePart(bytes);
-    if (part.seqNum !== seq.num || part.seqLen !== seq.len)
-      throw refuse('This frame’s number does not match what it carries.');
+    if (part.seqNum !== seq.num || part.seqLen !== seq.len) throw refuse(msg('core.devices:ur.frameNumber'));
     this.type = type;
     const fresh = this.fountain.receive(part);
     const message = this.fountain.result();

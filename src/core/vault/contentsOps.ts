@@ -2,6 +2,7 @@ import type { Address } from 'viem';
 import { type Account, type AccountSource, type DeviceSource, isDeviceSource, secretIdOf } from '../accounts/account';
 import { equalBytes } from '../bytes';
 import { VaultError } from '../errors/vault';
+import { type Message, msg } from '../i18n/message';
 import type { PhraseLanguage } from '../keys/wordlists';
 import type { BackupMethod, SecretOrigin, StoredSecret, VaultContents } from './vaultContents';
 
@@ -26,6 +27,12 @@ export type NewAccount = {
     | { kind: 'watch' }
     | DeviceSource;
   name?: string;
+  /**
+   * The first word of its default name (numbered: "Account 3") when no name is given, in the
+   * language shown when it is added (see defaultNamePrefix; the vault's window fills it in).
+   * Once stored, the name is the person's like any other and is not translated later.
+   */
+  namePrefix?: string;
   demo?: boolean;
 };
 
@@ -38,18 +45,40 @@ function sameSecret(a: StoredSecret, b: NewSecret): boolean {
 }
 
 function nextName(accounts: readonly Account[], prefix: string): string {
-  const pattern = new RegExp(`^${prefix} (\\d+)$`);
+  const pattern = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (\\d+)$`);
   const used = accounts.map((a) => Number(pattern.exec(a.name)?.[1] ?? 0));
   return `${prefix} ${Math.max(0, ...used) + 1}`;
 }
 
-const PREFIX: Record<NewAccount['source']['kind'], string> = {
+const PREFIXES: Record<NewAccount['source']['kind'], Message> = {
+  hd: msg('core.keys:account.namePrefix.account'),
+  key: msg('core.keys:account.namePrefix.account'),
+  watch: msg('core.keys:account.namePrefix.watched'),
+  qrDevice: msg('core.keys:account.namePrefix.qrDevice'),
+  ledger: msg('core.keys:account.namePrefix.ledger'),
+  external: msg('core.keys:account.namePrefix.wallet'),
+};
+
+/**
+ * The first word of a new account's default name ("Account", "Watched", "Ledger"…), to be put
+ * into words where a language is shown (the window, see VaultClient) and passed as `namePrefix`.
+ */
+export function defaultNamePrefix(spec: Pick<NewAccount, 'source' | 'demo'>): Message {
+  return spec.demo ? msg('core.keys:account.namePrefix.demo') : PREFIXES[spec.source.kind];
+}
+
+/**
+ * The prefixes in English, for accounts added without a `namePrefix` (tests, and the vault's own
+ * worker, where no language is shown): the name is stored data from then on, like a typed one.
+ */
+const ENGLISH_PREFIXES: Record<NewAccount['source']['kind'] | 'demo', string> = {
   hd: 'Account',
   key: 'Account',
   watch: 'Watched',
   qrDevice: 'QR device',
   ledger: 'Ledger',
   external: 'Wallet',
+  demo: 'Demo account',
 };
 
 export type AddResult = { contents: VaultContents; added: Account[]; skipped: number; reusedSecret: boolean };
@@ -112,7 +141,7 @@ export function addAccounts(
       continue;
     }
     if (known.has(address)) continue;
-    const prefix = spec.demo ? 'Demo account' : PREFIX[spec.source.kind];
+    const prefix = spec.namePrefix?.trim() || ENGLISH_PREFIXES[spec.demo ? 'demo' : spec.source.kind];
     const account: Account = {
       id: ids.newId(),
       name: spec.name?.trim() || nextName(all, prefix),
@@ -127,7 +156,7 @@ export function addAccounts(
     known.add(spec.address.toLowerCase());
   }
   if (added.length === 0 && !options.allowNone) {
-    throw new VaultError('VAULT_DUPLICATE_ACCOUNT', 'These accounts are already in Cairn.');
+    throw new VaultError('VAULT_DUPLICATE_ACCOUNT', msg('core.keys:vault.duplicate'));
   }
   return { contents: { ...contents, accounts: all }, added, skipped: accounts.length - added.length };
 }
@@ -199,7 +228,7 @@ export function wipeNewSecret(secret: NewSecret): void {
 
 function requireAccount(contents: VaultContents, id: string): Account {
   const account = contents.accounts.find((a) => a.id === id);
-  if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This account is no longer in Cairn.');
+  if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.accountGone'));
   return account;
 }
 
@@ -208,9 +237,9 @@ export const MAX_ACCOUNT_NAME_LENGTH = 40;
 /** Throws VAULT_… with a reason when a name is unusable; returns the trimmed name. */
 export function checkAccountName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed.length === 0) throw new VaultError('VAULT_ACCOUNT_NAME', 'Enter a name.');
+  if (trimmed.length === 0) throw new VaultError('VAULT_ACCOUNT_NAME', msg('core.keys:account.nameEmpty'));
   if (trimmed.length > MAX_ACCOUNT_NAME_LENGTH) {
-    throw new VaultError('VAULT_ACCOUNT_NAME', `Use at most ${MAX_ACCOUNT_NAME_LENGTH} characters.`);
+    throw new VaultError('VAULT_ACCOUNT_NAME', msg('core.keys:account.nameTooLong', { max: MAX_ACCOUNT_NAME_LENGTH }));
   }
   return trimmed;
 }

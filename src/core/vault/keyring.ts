@@ -1,5 +1,6 @@
 import { type Account, isDeviceSource } from '../accounts/account';
 import { VaultError, VaultLockedError } from '../errors/vault';
+import { msg } from '../i18n/message';
 import { seedFromPhrase } from '../keys/seed';
 import { type StoredSecret, type VaultContents, wipeContents, wipeUnreferenced } from './vaultContents';
 
@@ -32,7 +33,7 @@ export class Keyring {
 
   secret(secretId: string): StoredSecret {
     const secret = this.current().secrets.find((s) => s.id === secretId);
-    if (!secret) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'The key of this account is not in the vault.');
+    if (!secret) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.keyMissing'));
     return secret;
   }
 
@@ -64,7 +65,7 @@ export class Keyring {
   async privateKeyFor(account: Account): Promise<Uint8Array> {
     const source = account.source;
     if (source.kind === 'watch') {
-      throw new VaultError('VAULT_WATCH_ONLY', 'This is a watch-only account: Cairn has no key to sign with.');
+      throw new VaultError('VAULT_WATCH_ONLY', msg('core.keys:vault.watchOnlySign'));
     }
     if (isDeviceSource(source)) throw keyOnDevice();
     if (source.kind === 'key') {
@@ -122,8 +123,5 @@ export class Keyring {
 }
 
 export function keyOnDevice(): VaultError {
-  return new VaultError(
-    'VAULT_KEY_ON_DEVICE',
-    'This account’s key is held outside Cairn, on a signing device or in a browser wallet: it signs there.',
-  );
+  return new VaultError('VAULT_KEY_ON_DEVICE', msg('core.keys:vault.keyOnDevice'));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from '../i18n/message';
 import { judgePassword } from './passwordPolicy';
 import { loadPasswordEstimator } from './passwordStrength';
 import { FREE_UNLOCK_ATTEMPTS, nextAttemptAt, unlockDelayMs } from './unlockThrottle';
@@ -6,10 +7,11 @@ import { FREE_UNLOCK_ATTEMPTS, nextAttemptAt, unlockDelayMs } from './unlockThro
 describe('password policy (zxcvbn-ts)', () => {
   it('refuses short, common and guessable passwords with the reason', async () => {
     const estimator = await loadPasswordEstimator();
-    expect(judgePassword('abc123', estimator)).toMatchObject({ ok: false, reason: 'Use at least 8 characters.' });
+    const short = judgePassword('abc123', estimator);
+    expect(short.ok ? undefined : renderMessage(short.reason)).toBe('Use at least 8 characters.');
     const common = judgePassword('password1', estimator);
     expect(common.ok).toBe(false);
-    if (!common.ok) expect(common.reason).toMatch(/too easy to guess.*commonly used password/i);
+    if (!common.ok) expect(renderMessage(common.reason)).toMatch(/too easy to guess.*commonly used password/i);
     expect(judgePassword('qwertyuiop', estimator).ok).toBe(false);
     expect(judgePassword('cairnwallet', estimator).ok).toBe(false);
   });

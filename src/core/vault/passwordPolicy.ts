@@ -1,15 +1,17 @@
 import { WeakPasswordError } from '../errors/vault';
+import { type Message, msg } from '../i18n/message';
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** zxcvbn score a new password must reach: 3 = "safely unguessable" (≥ 10^8 guesses). */
 export const MIN_PASSWORD_SCORE = 3;
 
-export type PasswordEstimate = { score: 0 | 1 | 2 | 3 | 4; warning: string | null; suggestions: string[] };
+/** A strength estimate: the score, and what makes the password weak and what would help, as Messages. */
+export type PasswordEstimate = { score: 0 | 1 | 2 | 3 | 4; warning: Message | null; suggestions: Message[] };
 export type PasswordEstimator = (password: string, userInputs: string[]) => PasswordEstimate;
 
 export type PasswordVerdict =
   | { ok: true; estimate: PasswordEstimate }
-  | { ok: false; reason: string; estimate: PasswordEstimate | undefined };
+  | { ok: false; reason: Message; estimate: PasswordEstimate | undefined };
 
 /** Words a password should not be built from, because an attacker would try them first. */
 export const CONTEXT_WORDS = ['cairn', 'wallet', 'ethereum', 'ether', 'crypto', 'bitcoin', 'metamask', 'password'];
@@ -20,13 +22,15 @@ export const CONTEXT_WORDS = ['cairn', 'wallet', 'ethereum', 'ether', 'crypto', 
  */
 export function judgePassword(password: string, estimator: PasswordEstimator): PasswordVerdict {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    return { ok: false, reason: `Use at least ${MIN_PASSWORD_LENGTH} characters.`, estimate: undefined };
+    return { ok: false, reason: msg('core.keys:password.tooShort', { min: MIN_PASSWORD_LENGTH }), estimate: undefined };
   }
   const estimate = estimator(password, CONTEXT_WORDS);
   if (estimate.score < MIN_PASSWORD_SCORE) {
-    const why = estimate.warning ? `${estimate.warning.replace(/\.?$/, '.')} ` : '';
-    const hint = estimate.suggestions[0] ?? 'Add more words or characters that are hard to guess.';
-    return { ok: false, reason: `This password is too easy to guess. ${why}${hint}`.trim(), estimate };
+    const hint = estimate.suggestions[0] ?? msg('core.keys:password.suggestion.default');
+    const reason = estimate.warning
+      ? msg('core.keys:password.tooEasyBecause', { why: estimate.warning, hint })
+      : msg('core.keys:password.tooEasy', { hint });
+    return { ok: false, reason, estimate };
   }
   return { ok: true, estimate };
 }

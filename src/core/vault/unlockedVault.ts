@@ -1,6 +1,7 @@
 import { type Address, type Hex, isAddressEqual } from 'viem';
 import { type Account, holdsVaultKey, type VaultKeySource } from '../accounts/account';
 import { VaultError, VaultLockedError } from '../errors/vault';
+import { msg } from '../i18n/message';
 import type { SignRequest } from '../signing/keySigner';
 import { markBackedUp } from './contentsOps';
 import { type Keyring, keyOnDevice } from './keyring';
@@ -56,10 +57,7 @@ function keyBackupOf(account: Account & { source: VaultKeySource }): string[] {
 }
 
 export function busyError(): VaultError {
-  return new VaultError(
-    'VAULT_BUSY',
-    'Other Cairn windows kept changing the vault at the same moment, so this change was not saved. Try again.',
-  );
+  return new VaultError('VAULT_BUSY', msg('core.keys:vault.busy'));
 }
 
 /**
@@ -127,7 +125,7 @@ export class UnlockedVault {
   /** The account with this id. Throws VAULT_ACCOUNT_NOT_FOUND. */
   account(accountId: string): Account {
     const account = this.contents.accounts.find((a) => a.id === accountId);
-    if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This account is no longer in Cairn.');
+    if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.accountGone'));
     return account;
   }
 
@@ -135,7 +133,7 @@ export class UnlockedVault {
   async sign(accountId: string, address: Address, request: SignRequest): Promise<Hex> {
     const account = this.account(accountId);
     if (!isAddressEqual(account.address, address)) {
-      throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This account is no longer in Cairn.');
+      throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.accountGone'));
     }
     const { signWithKey } = await import('../signing/keySigner');
     return signWithKey(() => this.keyring.privateKeyFor(account), request);
@@ -146,8 +144,7 @@ export class UnlockedVault {
     const account = this.keyAccount(accountId);
     if (what === 'phrase') {
       const secret = this.keyring.secret(account.source.secretId);
-      if (secret.kind !== 'phrase')
-        throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This account has no recovery phrase.');
+      if (secret.kind !== 'phrase') throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.noPhrase'));
       const decoder = new TextDecoder();
       const revealed = { phrase: decoder.decode(secret.phrase), passphrase: decoder.decode(secret.passphrase) };
       await this.recordBackup([secret.id], 'phrase-shown', now);
@@ -194,7 +191,7 @@ export class UnlockedVault {
   private keyAccount(accountId: string): Account & { source: VaultKeySource } {
     const account = this.account(accountId);
     if (account.source.kind === 'watch') {
-      throw new VaultError('VAULT_WATCH_ONLY', 'This is a watch-only account: there is no key to reveal.');
+      throw new VaultError('VAULT_WATCH_ONLY', msg('core.keys:vault.watchOnlyReveal'));
     }
     if (!holdsVaultKey(account)) throw keyOnDevice();
     return account;
@@ -265,10 +262,10 @@ export class UnlockedVault {
     this.events.lost(stored);
     const sentence =
       stored.kind === 'empty'
-        ? 'The vault was removed in another Cairn window. Nothing was saved.'
+        ? msg('core.keys:vault.lost.removed')
         : stored.kind === 'unreadable'
-          ? 'The vault was replaced in another Cairn window by one this version cannot read. Nothing was written over it.'
-          : 'The vault’s password or encryption was changed in another Cairn window. Nothing was saved: unlock with its current password and try again.';
+          ? msg('core.keys:vault.lost.unreadable')
+          : msg('core.keys:vault.lost.rekeyed');
     return new VaultError('VAULT_CHANGED_ELSEWHERE', sentence);
   }
 }

@@ -1,4 +1,5 @@
 import { VaultError } from '../errors/vault';
+import { msg } from '../i18n/message';
 import { untrustedLabel } from '../text/untrustedText';
 import { decodeContents, type VaultContents } from './vaultContents';
 import { deriveVaultKey, newKdf, openVault, type VaultKey } from './vaultCrypto';
@@ -34,7 +35,7 @@ export async function openBackupFile(
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new VaultError('VAULT_CORRUPTED', 'This file is not a Cairn vault backup (it is not JSON).');
+    throw new VaultError('VAULT_CORRUPTED', msg('core.keys:vault.backupNotJson'));
   }
   const record = await storage.parse(raw);
   const key = await deriveVaultKey(password, record.kdf);

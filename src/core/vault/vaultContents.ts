@@ -1,5 +1,6 @@
 import type { Account } from '../accounts/account';
 import { VaultError } from '../errors/vault';
+import { msg } from '../i18n/message';
 import type { PhraseLanguage } from '../keys/wordlists';
 import { joinFrames, splitFrames } from './frames';
 
@@ -67,7 +68,7 @@ export function encodeContents(contents: VaultContents): Uint8Array {
 }
 
 function damaged(detail: string): never {
-  throw new VaultError('VAULT_CORRUPTED', 'The saved vault is damaged and cannot be opened.', { details: detail });
+  throw new VaultError('VAULT_CORRUPTED', msg('core.keys:vault.damaged'), { details: detail });
 }
 
 /** Reads plaintext written by encodeContents; secret bytes are copied out of `bytes`. */

@@ -13,6 +13,7 @@ import {
   testSession,
 } from '@/testing/vaultFixtures';
 import { VaultError } from '../errors/vault';
+import { renderMessage } from '../i18n/message';
 import { parsePrivateKey } from '../keys/privateKey';
 import { decodeContents, encodeContents } from './vaultContents';
 import { deriveVaultKey, newKdf, openVault } from './vaultCrypto';
@@ -324,9 +325,11 @@ describe('storage that cannot be opened', () => {
   });
 
   it('says when the storage was written by a newer Cairn', () => {
-    expect(storageUnavailableSentence(new DOMException('The requested version is less', 'VersionError'))).toMatch(
-      /saved by a newer version of Cairn.*Nothing has been changed/,
+    expect(
+      renderMessage(storageUnavailableSentence(new DOMException('The requested version is less', 'VersionError'))),
+    ).toMatch(/saved by a newer version of Cairn.*Nothing has been changed/);
+    expect(renderMessage(storageUnavailableSentence(new Error('x')))).toMatch(
+      /keys you create or import would be lost/,
     );
-    expect(storageUnavailableSentence(new Error('x'))).toMatch(/keys you create or import would be lost/);
   });
 });

@@ -1,5 +1,6 @@
 import { fromBase64, sha256Hex } from '../bytes';
 import { VaultError } from '../errors/vault';
+import { msg } from '../i18n/message';
 
 /**
  * The vault as stored (IndexedDB) and as exported (backup file): everything needed to open it
@@ -58,7 +59,7 @@ export async function withChecksum(record: Omit<VaultRecord, 'checksum'>): Promi
 }
 
 function corrupted(detail: string): never {
-  throw new VaultError('VAULT_CORRUPTED', 'The saved vault is damaged and cannot be opened.', { details: detail });
+  throw new VaultError('VAULT_CORRUPTED', msg('core.keys:vault.damaged'), { details: detail });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -91,10 +92,7 @@ export async function parseVaultRecord(
   const version = value.version;
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) corrupted('version');
   if (version > CURRENT_VAULT_VERSION) {
-    throw new VaultError(
-      'VAULT_UNSUPPORTED_VERSION',
-      `This vault was made by a newer version of Cairn (format ${version}). This version cannot open it and will not change it.`,
-    );
+    throw new VaultError('VAULT_UNSUPPORTED_VERSION', msg('core.keys:vault.newer', { version }));
   }
   const revision = version === 1 ? 0 : value.revision;
   if (typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 0) corrupted('revision');
@@ -126,13 +124,9 @@ export async function parseVaultRecord(
   if ((await sha256Hex(checksummedText(record))) !== record.checksum) corrupted('checksum mismatch');
   const minimum = options.minimumIterations ?? MINIMUM_KDF_ITERATIONS;
   if (iterations < minimum) {
-    throw new VaultError(
-      'VAULT_WEAK_KDF',
-      "This vault's key derivation is weaker than Cairn accepts: it may have been tampered with, so it was not opened.",
-      {
-        details: `${iterations.toLocaleString('en-US')} PBKDF2 iterations; at least ${minimum.toLocaleString('en-US')} are required`,
-      },
-    );
+    throw new VaultError('VAULT_WEAK_KDF', msg('core.keys:vault.weakKdf'), {
+      details: `${iterations.toLocaleString('en-US')} PBKDF2 iterations; at least ${minimum.toLocaleString('en-US')} are required`,
+    });
   }
   return record;
 }

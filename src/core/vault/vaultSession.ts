@@ -3,7 +3,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Account } from '../accounts/account';
 import { isCairnError } from '../errors/base';
 import { VaultError, VaultLockedError } from '../errors/vault';
+import { msg } from '../i18n/message';
 import type { SignRequest } from '../signing/keySigner';
+import { STORAGE_UNREADABLE_SENTENCE } from '../storage/storageFailure';
 import {
   type AddResult,
   addAccounts,
@@ -81,7 +83,10 @@ export class VaultSession {
       this.adoptStored(await this.storage.read());
     } catch (error) {
       // Unreadable storage: shown as a vault that cannot be opened, with its reason, never overwritten.
-      this.store.setState({ status: 'damaged', damage: isCairnError(error) ? error.shortMessage : String(error) });
+      this.store.setState({
+        status: 'damaged',
+        damage: isCairnError(error) ? error.text : STORAGE_UNREADABLE_SENTENCE,
+      });
     }
   }
 
@@ -159,13 +164,15 @@ export class VaultSession {
     }).finally(() => secret && wipeNewSecret(secret));
   }
 
-  /** Adds the next account of an HD secret (under the path its accounts already use). */
-  addNextAccount(secretId: string): Promise<Account> {
+  /**
+   * Adds the next account of an HD secret (under the path its accounts already use), named
+   * `namePrefix` and its number (see NewAccount.namePrefix).
+   */
+  addNextAccount(secretId: string, namePrefix?: string): Promise<Account> {
     return this.serial(async () => {
       const vault = this.requireUnlocked();
       const next = nextHdIndex(vault.contents, secretId);
-      if (!next)
-        throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'This secret has no derived accounts to continue from.');
+      if (!next) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.noDerivedAccounts'));
       const { deriveAddresses } = await import('../keys/hd');
       const seed = await vault.keyring.seedOf(secretId);
       if (vault.keyring.isWiped) throw new VaultLockedError();
@@ -173,7 +180,8 @@ export class VaultSession {
       if (!derived) throw new Error('no address derived');
       const source = { kind: 'hd' as const, template: next.template, index: derived.index, path: derived.path };
       return vault.write((c) => {
-        const result = addAccounts(c, secretId, [{ address: derived.address, source }], this.ids());
+        const spec = { address: derived.address, source, ...(namePrefix === undefined ? {} : { namePrefix }) };
+        const result = addAccounts(c, secretId, [spec], this.ids());
         return { contents: result.contents, value: result.added[0] as Account };
       });
     });
@@ -209,7 +217,7 @@ export class VaultSession {
     return this.serial(async () => {
       const vault = this.requireUnlocked();
       if (current.normalize('NFKC') === next.normalize('NFKC')) {
-        throw new VaultError('VAULT_SAME_PASSWORD', 'The new password is the same as the current one.');
+        throw new VaultError('VAULT_SAME_PASSWORD', msg('core.keys:vault.samePassword'));
       }
       assertStrongPassword(next, await this.options.estimator());
       let newKey: Promise<VaultKey> | undefined;
@@ -320,7 +328,7 @@ export class VaultSession {
 
   /** What a new vault must find stored: nothing, or the vault exactly as the person downloaded it. */
   private expectedForNewVault(options: { replaceExisting?: string }): Expected {
-    if (this.unlocked) throw new VaultError('VAULT_ALREADY_EXISTS', 'Cairn already has a vault on this device.');
+    if (this.unlocked) throw new VaultError('VAULT_ALREADY_EXISTS', msg('core.keys:vault.exists'));
     return options.replaceExisting === undefined ? 'absent' : { text: options.replaceExisting };
   }
 
@@ -330,10 +338,7 @@ export class VaultSession {
     if (!record) {
       this.adoptStored(await this.storage.read());
       throw expected === 'absent'
-        ? new VaultError(
-            'VAULT_ALREADY_EXISTS',
-            'A vault is already saved on this device (another Cairn window may have just saved it). Nothing was overwritten.',
-          )
+        ? new VaultError('VAULT_ALREADY_EXISTS', msg('core.keys:vault.savedMeanwhile'))
         : changedSinceDownload();
     }
     this.enter(contents, key, record);

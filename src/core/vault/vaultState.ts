@@ -1,4 +1,5 @@
 import type { Account } from '../accounts/account';
+import type { Message } from '../i18n/message';
 import type { PhraseLanguage } from '../keys/wordlists';
 import type { KeyValueStore } from '../storage/keyValueStore';
 import type { SettingsSchema } from '../storage/settingsSchema';
@@ -33,8 +34,8 @@ export type VaultState = {
   secrets: SecretSummary[];
   /** Why the vault is locked: at start, by the person, after being idle, or changed elsewhere. */
   lockedBy: 'start' | 'user' | 'idle' | 'changed' | undefined;
-  /** Why the stored vault cannot be opened (damaged or newer), in words. */
-  damage: string | undefined;
+  /** Why the stored vault cannot be opened (damaged or newer): a Message (words only for errors that have no Message). */
+  damage: Message | string | undefined;
 };
 
 export type VaultSessionOptions = {

@@ -1,5 +1,6 @@
 import { isCairnError } from '../errors/base';
 import { VaultError, type VaultErrorCode } from '../errors/vault';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { STORAGE_UNREADABLE_SENTENCE, storageFailureSentence } from '../storage/storageFailure';
 import type { VaultRepository } from '../storage/vaultRepository';
 import { type LockProvider, memoryLocks } from '../tx/locks';
@@ -12,7 +13,7 @@ import { isSameRecord, parseVaultRecord, type VaultRecord } from './vaultRecord'
 export type StoredVault =
   | { kind: 'empty' }
   | { kind: 'record'; record: VaultRecord }
-  | { kind: 'unreadable'; status: 'damaged' | 'newer'; code: UnreadableCode; reason: string };
+  | { kind: 'unreadable'; status: 'damaged' | 'newer'; code: UnreadableCode; reason: Message | string };
 
 type UnreadableCode = Extract<VaultErrorCode, 'VAULT_CORRUPTED' | 'VAULT_WEAK_KDF' | 'VAULT_UNSUPPORTED_VERSION'>;
 
@@ -24,7 +25,7 @@ export type Expected = 'absent' | { record: VaultRecord } | { text: string };
 
 /** Why a vault that is not a readable record cannot be opened. */
 export function notOpenable(stored: Exclude<StoredVault, { kind: 'record' }>): VaultError {
-  if (stored.kind === 'empty') return new VaultError('VAULT_NOT_FOUND', 'There is no vault on this device yet.');
+  if (stored.kind === 'empty') return new VaultError('VAULT_NOT_FOUND', msg('core.keys:vault.notFound'));
   return new VaultError(stored.code, stored.reason);
 }
 
@@ -34,10 +35,7 @@ function isUnreadableCode(code: string): code is UnreadableCode {
 
 /** A replace or remove the person agreed to, refused because the stored vault is no longer their copy. */
 export function changedSinceDownload(): VaultError {
-  return new VaultError(
-    'VAULT_CHANGED_ELSEWHERE',
-    'The vault saved here changed since you downloaded it, so nothing was replaced. Download it again and confirm.',
-  );
+  return new VaultError('VAULT_CHANGED_ELSEWHERE', msg('core.keys:vault.changedSinceDownload'));
 }
 
 /** The lock every vault write takes, in every window and worker of this browser profile. */
@@ -75,10 +73,13 @@ export class VaultStorage {
       return { kind: 'record', record: await this.parse(raw) };
     } catch (error) {
       const code = isCairnError(error) && isUnreadableCode(error.code) ? error.code : 'VAULT_CORRUPTED';
-      const reason = isCairnError(error) ? error.shortMessage : 'The saved vault cannot be read.';
-      const detail = isCairnError(error) && error.details ? ` (${error.details})` : '';
+      const said = isCairnError(error) ? error.text : msg('core.keys:vault.unreadable');
+      const details = isCairnError(error) ? error.details : undefined;
+      const reason = details
+        ? msg('core.keys:vault.reasonWithDetails', { reason: said, details: codeValue(details) })
+        : said;
       const status = code === 'VAULT_UNSUPPORTED_VERSION' ? 'newer' : 'damaged';
-      return { kind: 'unreadable', status, code, reason: `${reason}${detail}` };
+      return { kind: 'unreadable', status, code, reason };
     }
   }
 
@@ -118,7 +119,7 @@ export class VaultStorage {
     try {
       return await this.repository.saveIf((stored) => matches(expected, stored), next);
     } catch (error) {
-      throw new VaultError('VAULT_STORAGE_FAILED', storageFailureSentence(error, 'the vault'), { cause: error });
+      throw new VaultError('VAULT_STORAGE_FAILED', storageFailureSentence(error, 'vault'), { cause: error });
     }
   }
 
@@ -127,7 +128,7 @@ export class VaultStorage {
     try {
       return await this.repository.clearIf((stored) => matches(expected, stored));
     } catch (error) {
-      throw new VaultError('VAULT_STORAGE_FAILED', storageFailureSentence(error, 'the change'), { cause: error });
+      throw new VaultError('VAULT_STORAGE_FAILED', storageFailureSentence(error, 'theChange'), { cause: error });
     }
   }
 }

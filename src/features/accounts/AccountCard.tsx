@@ -5,14 +5,16 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
+import { T } from '@/components/T';
 import { Truncated } from '@/components/Truncated';
 import ui from '@/components/ui.module.css';
 import { type Account, holdsVaultKey } from '@/core/accounts/account';
-import { walletLabel } from '@/core/externalWallet/walletRequests';
-import { untrustedLabel } from '@/core/text/untrustedText';
+import { walletName } from '@/core/externalWallet/walletRequests';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
 import type { SecretSummary } from '@/core/vault/vaultSession';
 import { errorText } from '@/lib/errorMessages';
+import { translate, useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import styles from './accounts.module.css';
 import { ExportKeystorePanel } from './ExportKeystorePanel';
@@ -20,21 +22,43 @@ import { RevealSecretPanel } from './RevealSecretPanel';
 
 type Panel = 'rename' | 'remove' | 'phrase' | 'privateKey' | 'keystore' | undefined;
 
-function sourceText(account: Account, secret: SecretSummary | undefined): string {
-  switch (account.source.kind) {
+function sourceText(account: Account, secret: SecretSummary | undefined): Message {
+  const { source } = account;
+  switch (source.kind) {
     case 'watch':
-      return 'Watch-only: no key in Cairn';
+      return msg('accounts:source.watch');
     case 'key':
-      return secret?.origin === 'imported-keystore' ? 'Imported keystore file' : 'Imported private key';
+      return msg(secret?.origin === 'imported-keystore' ? 'accounts:source.keystore' : 'accounts:source.privateKey');
     case 'hd':
-      return `Recovery phrase${secret?.hasPassphrase ? ' with passphrase' : ''}, path ${account.source.path}`;
+      return msg(secret?.hasPassphrase ? 'accounts:source.phraseWithPassphrase' : 'accounts:source.phrase', {
+        path: codeValue(source.path),
+      });
     case 'ledger':
-      return `Key on a Ledger, path ${account.source.path}`;
+      return msg('accounts:source.ledger', { path: codeValue(source.path) });
     case 'qrDevice':
-      return `Key on ${untrustedLabel(account.source.deviceName, 'name')} (signs by QR code), path ${account.source.path}`;
+      return msg('accounts:source.qrDevice', {
+        device: untrustedValue(source.deviceName, 'name'),
+        path: codeValue(source.path),
+      });
     case 'external':
-      return `Key in ${walletLabel({ name: account.source.walletName })}, a browser wallet that signs and sends`;
+      return msg('accounts:source.external', { wallet: walletName({ name: source.walletName }) });
   }
+}
+
+/** A sentence about the account by its name (a name the person or a device chose). */
+function accountMessage(
+  id: 'accounts:rename.label' | 'accounts:remove.label' | 'accounts:remove.question',
+  account: Account,
+): Message {
+  return msg(id, { name: untrustedValue(account.name, 'name') });
+}
+
+/** What removing the last account of a secret does: the secret goes too, and whether a copy exists. */
+function lastOfSecretWarning(secret: SecretSummary | undefined) {
+  const neverBackedUp = secret?.backedUp === false;
+  if (secret?.kind === 'phrase')
+    return neverBackedUp ? 'accounts:remove.lastOfPhrase.notBackedUp' : 'accounts:remove.lastOfPhrase.backedUp';
+  return neverBackedUp ? 'accounts:remove.lastOfKey.notBackedUp' : 'accounts:remove.lastOfKey.backedUp';
 }
 
 export function AccountCard({
@@ -54,6 +78,7 @@ export function AccountCard({
   /** A panel to open at once (the backup reminder links straight to showing the phrase). */
   initialPanel?: 'phrase' | 'privateKey' | undefined;
 }) {
+  const t = useT('accounts');
   const session = useVaultSession();
   const [panel, setPanel] = useState<Panel>(initialPanel);
   const [name, setName] = useState(account.name);
@@ -81,20 +106,22 @@ export function AccountCard({
           <Truncated text={account.name} />
         </h2>
         {account.demo && <PublicKeyBadge />}
-        {account.source.kind === 'watch' && <span className={styles.tag}>Watch-only</span>}
-        {account.source.kind === 'qrDevice' && <span className={styles.tag}>QR device</span>}
-        {account.source.kind === 'ledger' && <span className={styles.tag}>Ledger</span>}
-        {account.source.kind === 'external' && <span className={styles.tag}>Browser wallet</span>}
-        {account.hidden && <span className={styles.tag}>Hidden</span>}
+        {account.source.kind === 'watch' && <span className={styles.tag}>{t('accounts:tag.watch')}</span>}
+        {account.source.kind === 'qrDevice' && <span className={styles.tag}>{t('accounts:tag.qrDevice')}</span>}
+        {account.source.kind === 'ledger' && <span className={styles.tag}>{t('accounts:tag.ledger')}</span>}
+        {account.source.kind === 'external' && <span className={styles.tag}>{t('accounts:tag.browserWallet')}</span>}
+        {account.hidden && <span className={styles.tag}>{t('accounts:tag.hidden')}</span>}
       </div>
       <p>
         <AddressText address={account.address} />
       </p>
-      <p className={ui.muted}>{sourceText(account, secret)}</p>
+      <p className={ui.muted}>
+        <T message={sourceText(account, secret)} />
+      </p>
       <div className={ui.actions}>
-        <CopyButton value={account.address} label="Copy address" />
+        <CopyButton value={account.address} label={t('accounts:card.copyAddress')} />
         <button type="button" className={ui.secondary} onClick={() => setPanel('rename')}>
-          Rename
+          {t('accounts:card.rename')}
         </button>
         <button
           type="button"
@@ -102,7 +129,7 @@ export function AccountCard({
           disabled={first}
           onClick={() => run(() => session.move(account.id, -1))}
         >
-          Move up
+          {t('accounts:card.moveUp')}
         </button>
         <button
           type="button"
@@ -110,32 +137,32 @@ export function AccountCard({
           disabled={last}
           onClick={() => run(() => session.move(account.id, 1))}
         >
-          Move down
+          {t('accounts:card.moveDown')}
         </button>
         <button
           type="button"
           className={ui.secondary}
           onClick={() => run(() => session.setHidden(account.id, !account.hidden))}
         >
-          {account.hidden ? 'Show' : 'Hide'}
+          {t(account.hidden ? 'accounts:card.show' : 'accounts:card.hide')}
         </button>
         {account.source.kind === 'hd' && (
           <button type="button" className={ui.secondary} onClick={() => setPanel('phrase')}>
-            Show recovery phrase
+            {t('accounts:card.showPhrase')}
           </button>
         )}
         {holdsVaultKey(account) && (
           <>
             <button type="button" className={ui.secondary} onClick={() => setPanel('privateKey')}>
-              Show private key
+              {t('accounts:card.showPrivateKey')}
             </button>
             <button type="button" className={ui.secondary} onClick={() => setPanel('keystore')}>
-              Download keystore file
+              {t('accounts:card.downloadKeystore')}
             </button>
           </>
         )}
         <button type="button" className={ui.dangerButton} onClick={() => setPanel('remove')}>
-          Remove
+          {t('accounts:card.remove')}
         </button>
       </div>
       {error && !panel && (
@@ -144,8 +171,13 @@ export function AccountCard({
         </p>
       )}
       {panel === 'rename' && (
-        <form className={styles.panel} onSubmit={rename} noValidate aria-label={`Rename ${account.name}`}>
-          <Field label="Account name" error={error}>
+        <form
+          className={styles.panel}
+          onSubmit={rename}
+          noValidate
+          aria-label={translate(accountMessage('accounts:rename.label', account))}
+        >
+          <Field label={t('accounts:rename.nameLabel')} error={error}>
             <input
               type="text"
               value={name}
@@ -154,33 +186,29 @@ export function AccountCard({
             />
           </Field>
           <div className={ui.actions}>
-            <button type="submit">Save name</button>
+            <button type="submit">{t('accounts:rename.save')}</button>
             <button type="button" className={ui.secondary} onClick={close}>
-              Cancel
+              {t('accounts:cancel')}
             </button>
           </div>
         </form>
       )}
       {panel === 'remove' && (
-        <section className={styles.panel} aria-label={`Remove ${account.name}`}>
+        <section className={styles.panel} aria-label={translate(accountMessage('accounts:remove.label', account))}>
           {lastOfSecret ? (
             <>
-              <p className={ui.noticeDanger}>
-                This is the last account of its {secret?.kind === 'phrase' ? 'recovery phrase' : 'private key'}:
-                removing it deletes the {secret?.kind === 'phrase' ? 'phrase' : 'key'} from Cairn.
-                {secret?.backedUp === false
-                  ? ' It has never been backed up: unless you write it down first (Show recovery phrase), the funds are lost for good.'
-                  : ' Make sure you have it written down, or the funds cannot be recovered.'}
-              </p>
+              <p className={ui.noticeDanger}>{t(lastOfSecretWarning(secret))}</p>
               <label className={ui.actions}>
                 <input type="checkbox" checked={confirmRemoval} onChange={(e) => setConfirmRemoval(e.target.checked)} />
-                <span>I have a backup of this {secret?.kind === 'phrase' ? 'recovery phrase' : 'key'}.</span>
+                <span>
+                  {t(secret?.kind === 'phrase' ? 'accounts:remove.haveBackupPhrase' : 'accounts:remove.haveBackupKey')}
+                </span>
               </label>
             </>
           ) : (
             <p>
-              Remove {account.name} from Cairn?{' '}
-              {account.source.kind === 'hd' ? 'You can add it again from its recovery phrase.' : ''}
+              <T message={accountMessage('accounts:remove.question', account)} />{' '}
+              {account.source.kind === 'hd' ? t('accounts:remove.addAgain') : ''}
             </p>
           )}
           <ErrorAlert message={error} />
@@ -191,10 +219,10 @@ export function AccountCard({
               disabled={lastOfSecret && !confirmRemoval}
               onClick={() => run(() => session.remove(account.id))}
             >
-              Remove account
+              {t('accounts:remove.confirm')}
             </button>
             <button type="button" className={ui.secondary} onClick={close}>
-              Cancel
+              {t('accounts:cancel')}
             </button>
           </div>
         </section>

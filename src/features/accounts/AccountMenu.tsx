@@ -4,8 +4,10 @@ import { CopyButton } from '@/components/CopyButton';
 import { Dropdown, DropdownChoice, DropdownChoices } from '@/components/Dropdown';
 import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
+import { T } from '@/components/T';
 import { Truncated } from '@/components/Truncated';
 import { shortAddress } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { usePortfolio } from '@/lib/usePortfolio';
 import { useSelectedAccount, useVault, useVaultSession } from '@/lib/vault';
 import { accountLabel } from './accountLabel';
@@ -16,6 +18,7 @@ import styles from './accounts.module.css';
  * menu: switch account (with each one's value), copy the address, manage, add a wallet, lock.
  */
 export function AccountMenu({ managePath, addPath }: { managePath: string; addPath: string }) {
+  const t = useT('accounts');
   const session = useVaultSession();
   const accounts = useVault((s) => s.accounts);
   const selected = useSelectedAccount();
@@ -30,11 +33,13 @@ export function AccountMenu({ managePath, addPath }: { managePath: string; addPa
       className={styles.chip}
       face={
         <>
-          <span className="visually-hidden">Account: </span>
+          <span className="visually-hidden">{t('accounts:menu.chipPrefix')} </span>
           <Identicon address={selected.address} />
           <span className={styles.chipText}>
             <Truncated text={selected.name} className={styles.chipName} />{' '}
-            <span className={styles.chipDetail}>{shortAddress(selected.address)}</span>
+            <bdi className={styles.chipDetail} dir="ltr" translate="no">
+              {shortAddress(selected.address)}
+            </bdi>
           </span>{' '}
           <span className={styles.chipTotal}>
             <Fiat value={totalOf(selected.address)} />
@@ -44,7 +49,7 @@ export function AccountMenu({ managePath, addPath }: { managePath: string; addPa
     >
       {(close) => (
         <>
-          <DropdownChoices heading="Accounts">
+          <DropdownChoices heading={t('accounts:menu.heading')}>
             {visible.map((account) => (
               <DropdownChoice
                 key={account.id}
@@ -55,7 +60,9 @@ export function AccountMenu({ managePath, addPath }: { managePath: string; addPa
                 }}
               >
                 <Identicon address={account.address} />
-                <span>{accountLabel(account)}</span>{' '}
+                <span>
+                  <T message={accountLabel(account)} />
+                </span>{' '}
                 <span className={styles.choiceValue}>
                   <Fiat value={totalOf(account.address)} />
                 </span>
@@ -64,15 +71,15 @@ export function AccountMenu({ managePath, addPath }: { managePath: string; addPa
           </DropdownChoices>
           <div className={styles.menuActions}>
             {selected.demo && <PublicKeyBadge />}
-            <CopyButton value={selected.address} label="Copy address" />
+            <CopyButton value={selected.address} label={t('accounts:menu.copyAddress')} />
             <Link to={managePath} onClick={close}>
-              Manage accounts
+              {t('accounts:menu.manage')}
             </Link>
             <Link to={addPath} onClick={close}>
-              Add wallet
+              {t('accounts:menu.addWallet')}
             </Link>
             <button type="button" onClick={() => session.lock('user')}>
-              Lock
+              {t('accounts:menu.lock')}
             </button>
           </div>
         </>

@@ -2,21 +2,25 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { secretIdOf } from '@/core/accounts/account';
+import { type Message, msg } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
-import { accountsText } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useVault, useVaultSession } from '@/lib/vault';
 import { AccountCard } from './AccountCard';
 import styles from './accounts.module.css';
 
-const originText: Record<string, string> = {
-  created: 'Created in Cairn',
-  'imported-phrase': 'Imported',
-  demo: 'Public demo phrase',
-};
+/** Where a phrase came from, in words (imported, for any other origin). */
+function originText(origin: string): Message {
+  if (origin === 'created') return msg('accounts:phrases.origin.created');
+  if (origin === 'demo') return msg('accounts:phrases.origin.demo');
+  return msg('accounts:phrases.origin.imported');
+}
 
 export function AccountsScreen({ addPath }: { addPath: string }) {
+  const t = useT('accounts');
   const session = useVaultSession();
   const accounts = useVault((s) => s.accounts);
   const secrets = useVault((s) => s.secrets);
@@ -28,11 +32,11 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
   const revealWhat = params.get('what') === 'privateKey' ? 'privateKey' : 'phrase';
 
   return (
-    <Screen title="Accounts">
+    <Screen title={t('accounts:title')}>
       <p>
-        <Link to={addPath}>Add a wallet</Link>
+        <Link to={addPath}>{t('accounts:addWallet')}</Link>
       </p>
-      <ul className={styles.list} aria-label="Accounts">
+      <ul className={styles.list} aria-label={t('accounts:listLabel')}>
         {accounts.map((account, i) => {
           const secretId = secretIdOf(account);
           const users = accounts.filter((a) => secretIdOf(a) === secretId).length;
@@ -51,15 +55,17 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
       </ul>
       {phrases.length > 0 && (
         <section className={styles.section} aria-labelledby="phrases-title">
-          <h2 id="phrases-title">Recovery phrases</h2>
+          <h2 id="phrases-title">{t('accounts:phrases.title')}</h2>
           <ul className={styles.list}>
             {phrases.map((secret, i) => {
               const count = accounts.filter((a) => a.source.kind === 'hd' && a.source.secretId === secret.id).length;
               return (
                 <li key={secret.id} className={ui.card}>
                   <p>
-                    Phrase {i + 1}: {originText[secret.origin] ?? 'Imported'}
-                    {secret.hasPassphrase ? ', with passphrase' : ''} · {accountsText(count)}
+                    <T
+                      id={secret.hasPassphrase ? 'accounts:phrases.itemWithPassphrase' : 'accounts:phrases.item'}
+                      values={{ number: i + 1, origin: originText(secret.origin), count }}
+                    />
                   </p>
                   <div className={ui.actions}>
                     <button
@@ -71,7 +77,7 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
                         session.addNextAccount(secret.id).catch((e: unknown) => setError(errorText(e)));
                       }}
                     >
-                      Add next account
+                      {t('accounts:phrases.addNext')}
                     </button>
                   </div>
                 </li>

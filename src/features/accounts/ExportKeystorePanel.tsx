@@ -9,12 +9,14 @@ import type { Account } from '@/core/accounts/account';
 import { keystoreFileName } from '@/core/keys/keystore';
 import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { encryptKeystoreInWorker } from '@/lib/keystoreInWorker';
 import { useVaultSession } from '@/lib/vault';
 import styles from './accounts.module.css';
 
 /** Saves one account as a keystore v3 file (scrypt n=262144) that geth, ethers and MyCrypto open. */
 export function ExportKeystorePanel({ account, onClose }: { account: Account; onClose(): void }) {
+  const t = useT('accounts');
   const session = useVaultSession();
   const estimator = usePasswordEstimator();
   const [vaultPassword, setVaultPassword] = useState('');
@@ -44,13 +46,11 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
 
   if (saved) {
     return (
-      <section className={styles.panel} aria-label="Keystore file">
-        <p role="status">
-          Keystore file saved. Keep it and its password safe: together they give full control of the account.
-        </p>
+      <section className={styles.panel} aria-label={t('accounts:keystore.savedLabel')}>
+        <p role="status">{t('accounts:keystore.saved')}</p>
         <div className={ui.actions}>
           <button type="button" onClick={onClose}>
-            Done
+            {t('accounts:keystore.done')}
           </button>
         </div>
       </section>
@@ -58,29 +58,27 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
   }
 
   return (
-    <form className={styles.panel} onSubmit={save} noValidate aria-label="Download keystore file">
-      <p>
-        A keystore file holds this account's private key, encrypted with a password you choose now. Anyone with the file
-        and its password controls the account.
-      </p>
-      <Field label="Cairn password">
+    <form className={styles.panel} onSubmit={save} noValidate aria-label={t('accounts:keystore.formLabel')}>
+      <p>{t('accounts:keystore.intro')}</p>
+      <Field label={t('accounts:keystore.vaultPassword')}>
         <SecretInput value={vaultPassword} onChange={(e) => setVaultPassword(e.target.value)} />
       </Field>
       <NewPasswordFields
-        label="Keystore password"
+        label={t('accounts:keystore.filePassword')}
+        confirmLabel={t('common:newPassword.confirmKeystore')}
         value={filePassword}
         onChange={setFilePassword}
         estimator={estimator}
         showProblems={attempted}
       />
-      {progress !== undefined && <WorkProgress label="Encrypting…" fraction={progress} />}
+      {progress !== undefined && <WorkProgress label={t('accounts:keystore.encrypting')} fraction={progress} />}
       <ErrorAlert message={error} />
       <div className={ui.actions}>
         <button type="submit" disabled={progress !== undefined}>
-          Save keystore file
+          {t('accounts:keystore.save')}
         </button>
         <button type="button" className={ui.secondary} onClick={onClose}>
-          Cancel
+          {t('accounts:cancel')}
         </button>
       </div>
     </form>

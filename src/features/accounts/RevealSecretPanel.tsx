@@ -6,8 +6,27 @@ import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { RevealedSecret } from '@/core/vault/vaultSession';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import styles from './accounts.module.css';
+
+/** The panel's words for each secret, whole sentences by message id (a language may say them differently). */
+const WORDS = {
+  phrase: {
+    label: 'accounts:reveal.phrase.label',
+    warning: 'accounts:reveal.phrase.warning',
+    copy: 'accounts:reveal.phrase.copy',
+    hint: 'accounts:reveal.phrase.hint',
+    reveal: 'accounts:reveal.phrase.reveal',
+  },
+  privateKey: {
+    label: 'accounts:reveal.privateKey.label',
+    warning: 'accounts:reveal.privateKey.warning',
+    copy: 'accounts:reveal.privateKey.copy',
+    hint: 'accounts:reveal.privateKey.hint',
+    reveal: 'accounts:reveal.privateKey.reveal',
+  },
+} as const;
 
 /** Shows a recovery phrase or private key after the password, behind a warning. */
 export function RevealSecretPanel({
@@ -19,12 +38,13 @@ export function RevealSecretPanel({
   what: 'phrase' | 'privateKey';
   onClose(): void;
 }) {
+  const t = useT('accounts');
   const session = useVaultSession();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<RevealedSecret>();
-  const noun = what === 'phrase' ? 'recovery phrase' : 'private key';
+  const words = WORDS[what];
 
   const reveal = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,20 +62,19 @@ export function RevealSecretPanel({
 
   const text = secret?.kind === 'phrase' ? secret.phrase : secret?.kind === 'privateKey' ? secret.privateKey : '';
   return (
-    <section className={styles.panel} aria-label={`Show ${noun}`}>
-      <p className={ui.noticeDanger}>
-        Anyone who sees your {noun} can take everything in{' '}
-        {what === 'phrase' ? 'every account made from it' : 'this account'}. Never type it into a website or share it
-        with anyone, including “support”. Make sure nobody can see your screen.
-      </p>
+    <section className={styles.panel} aria-label={t(words.label)}>
+      <p className={ui.noticeDanger}>{t(words.warning)}</p>
       {secret ? (
         <>
-          <p className={styles.secret}>{text}</p>
-          {secret.kind === 'phrase' && secret.passphrase && (
-            <p>This wallet also uses a BIP39 passphrase, which you need together with the phrase.</p>
-          )}
+          {/* The secret is never offered to a translator. */}
+          <p className={styles.secret}>
+            <bdi dir="ltr" translate="no">
+              {text}
+            </bdi>
+          </p>
+          {secret.kind === 'phrase' && secret.passphrase && <p>{t('accounts:reveal.passphraseNote')}</p>}
           <div className={ui.actions}>
-            <CopyButton value={text} label={`Copy ${noun}`} secret />
+            <CopyButton value={text} label={t(words.copy)} secret />
             <button
               type="button"
               onClick={() => {
@@ -63,21 +82,21 @@ export function RevealSecretPanel({
                 onClose();
               }}
             >
-              Hide
+              {t('accounts:reveal.hide')}
             </button>
           </div>
         </>
       ) : (
         <form className={styles.section} onSubmit={reveal} noValidate>
-          <Field label="Password" hint={`Enter your Cairn password to show the ${noun}.`} error={error}>
+          <Field label={t('accounts:reveal.password')} hint={t(words.hint)} error={error}>
             <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field>
           <div className={ui.actions}>
             <button type="submit" disabled={busy}>
-              {busy ? 'Checking…' : `Reveal ${noun}`}
+              {busy ? t('accounts:reveal.checking') : t(words.reveal)}
             </button>
             <button type="button" className={ui.secondary} onClick={onClose}>
-              Cancel
+              {t('accounts:cancel')}
             </button>
           </div>
         </form>

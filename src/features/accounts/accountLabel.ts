@@ -1,10 +1,13 @@
 import type { Account } from '@/core/accounts/account';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { shortAddress } from '@/lib/format';
 
 /** An account in one line: name, short address, and what sets it apart (public test key, watch-only). */
-export function accountLabel(account: Account): string {
-  const tags = [account.demo ? 'public test key' : '', account.source.kind === 'watch' ? 'watch-only' : ''].filter(
-    Boolean,
-  );
-  return `${account.name} — ${shortAddress(account.address)}${tags.length ? ` (${tags.join(', ')})` : ''}`;
+export function accountLabel(account: Account): Message {
+  const values = { name: untrustedValue(account.name, 'name'), address: codeValue(shortAddress(account.address)) };
+  const watch = account.source.kind === 'watch';
+  if (account.demo && watch) return msg('accounts:label.demoWatch', values);
+  if (account.demo) return msg('accounts:label.demo', values);
+  if (watch) return msg('accounts:label.watch', values);
+  return msg('accounts:label.plain', values);
 }

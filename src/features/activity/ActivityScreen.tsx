@@ -5,15 +5,17 @@ import { isHash } from 'viem';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { historyCsv } from '@/core/activity/csv';
 import { ANY_ENTRY, type EntryFilter, filterEntries, groupByDay } from '@/core/activity/entries';
+import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { syncRequests, useSyncStatus } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { downloadText } from '@/lib/download';
 import { errorCopy, errorText } from '@/lib/errorMessages';
-import { formatCount } from '@/lib/format';
+import { intlLocale, translate, useLocale, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
@@ -22,15 +24,10 @@ import { HistoryList } from './HistoryList';
 import { HistorySkeleton, NoHistory } from './HistoryStates';
 import { useHistory } from './useHistory';
 
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-
 /** The selected account's history on the selected network: filters, search, export, and the list. */
 export function ActivityScreen() {
+  const t = useT('activity');
+  const locale = useLocale();
   const network = useSelectedNetwork();
   const account = useVault((s) => s.accounts.find((a) => a.id === s.selectedAccountId));
   const address = account?.address as Address | undefined;
@@ -48,7 +45,15 @@ export function ActivityScreen() {
       filter.showSuspicious ? 0 : filterEntries(entries, { ...filter, showSuspicious: true }).length - shown.length,
     [entries, filter, shown],
   );
-  const rows = useMemo(() => groupByDay(shown, (t) => dayFormat.format(t * 1000)), [shown]);
+  const rows = useMemo(() => {
+    const dayFormat = new Intl.DateTimeFormat(intlLocale(locale), {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    return groupByDay(shown, (time) => dayFormat.format(time * 1000));
+  }, [shown, locale]);
   const assetChoices = useMemo(() => {
     const seen = new Map<string, string>();
     for (const entry of entries)
@@ -67,53 +72,68 @@ export function ActivityScreen() {
   const searchIsHash = isHash(filter.search.trim());
 
   const exportCsv = () => {
-    const csv = historyCsv(shown, label, native);
-    const who = address ? address.slice(0, 10) : 'account';
-    downloadText(`cairn-history-${network.id}-${who}.csv`, csv, 'text/csv');
+    const csv = historyCsv(shown, label, native, translate);
+    const who = address ? address.slice(0, 10) : t('activity:export.noAccount');
+    downloadText(t('activity:export.fileName', { network: network.id, account: who }), csv, 'text/csv');
   };
+  const networkName = untrustedValue(network.name, 'name');
+  const introId = explorer
+    ? 'activity:intro.explorer'
+    : network.kind === 'local'
+      ? 'activity:intro.blocks'
+      : 'activity:intro.logs';
 
   return (
-    <Screen title="Activity">
+    <Screen title={t('activity:title')}>
       <p className={ui.muted}>
-        {account ? `History of ${account.name} on ${network.name}` : 'Choose an account to see its history.'}, built
-        from your node’s logs{explorer ? ', your explorer' : network.kind === 'local' ? ', its blocks' : ''} and Cairn’s
-        own records.
+        {account ? (
+          <T id={introId} values={{ account: untrustedValue(account.name, 'name'), network: networkName }} />
+        ) : (
+          t('activity:intro.noAccount')
+        )}
       </p>
       <p role="status" className={ui.muted}>
         {status.running
-          ? `Reading history${status.progress !== undefined ? ` — ${Math.floor(status.progress * 100)} %` : '…'}`
+          ? status.progress !== undefined
+            ? t('activity:status.readingProgress', { percent: Math.floor(status.progress * 100) })
+            : t('activity:status.reading')
           : loading
-            ? 'Reading the stored history…'
+            ? t('activity:status.readingStored')
             : status.syncedTo !== undefined
-              ? `Up to date at block ${formatCount(status.syncedTo)}.`
+              ? t('activity:status.upToDate', { block: status.syncedTo })
               : firstRead
-                ? 'Reading history…'
+                ? t('activity:status.reading')
                 : ''}
       </p>
       {status.error !== undefined && !status.running && (
         <ErrorAlert
-          message={`History could not be brought up to date: ${errorText(status.error)}`}
+          message={t('activity:error.sync', { error: errorText(status.error) })}
           details={errorCopy(status.error).details}
           action={
             address
-              ? { label: 'Try again', onAction: () => syncRequests.getState().request(network.id, address) }
+              ? {
+                  label: t('activity:tryAgain'),
+                  onAction: () => syncRequests.getState().request(network.id, address),
+                }
               : undefined
           }
         />
       )}
       <ErrorAlert
-        message={readError === undefined ? undefined : `The stored history could not be read: ${errorText(readError)}`}
-        action={{ label: 'Try again', onAction: reload }}
+        message={readError === undefined ? undefined : t('activity:error.read', { error: errorText(readError) })}
+        action={{ label: t('activity:tryAgain'), onAction: reload }}
       />
       {!explorer && network.kind !== 'local' && (
         <p className={ui.noticeWarning}>
-          Token transfers come from your node; {native.symbol} sent to you by others, or from other wallets, needs an
-          explorer API with your own key.{' '}
-          <Link to={links.historyExplorers}>Add one in Settings → History explorers</Link>.
+          <T
+            id="activity:explorerNotice"
+            values={{ symbol: untrustedValue(native.symbol, 'symbol') }}
+            tags={{ 0: <Link to={links.historyExplorers} /> }}
+          />
         </p>
       )}
-      <search className={styles.filters} aria-label="Filter the history">
-        <Field label="Search by hash or address">
+      <search className={styles.filters} aria-label={t('activity:filters.label')}>
+        <Field label={t('activity:filters.search')}>
           <input
             type="search"
             value={filter.search}
@@ -122,9 +142,9 @@ export function ActivityScreen() {
             onChange={(e) => set({ search: e.target.value })}
           />
         </Field>
-        <Field label="Asset">
+        <Field label={t('activity:filters.asset')}>
           <select value={filter.asset ?? ''} onChange={(e) => set({ asset: e.target.value || undefined })}>
-            <option value="">All assets</option>
+            <option value="">{t('activity:filters.allAssets')}</option>
             {assetChoices.map(([key, symbol]) => (
               <option key={key} value={key}>
                 {untrustedLabel(symbol, 'symbol')}
@@ -133,22 +153,22 @@ export function ActivityScreen() {
             ))}
           </select>
         </Field>
-        <Field label="Direction">
+        <Field label={t('activity:filters.direction')}>
           <select
             value={filter.direction}
             onChange={(e) => set({ direction: e.target.value as EntryFilter['direction'] })}
           >
-            <option value="any">In and out</option>
-            <option value="in">Received</option>
-            <option value="out">Sent</option>
+            <option value="any">{t('activity:filters.directionAny')}</option>
+            <option value="in">{t('activity:filters.directionIn')}</option>
+            <option value="out">{t('activity:filters.directionOut')}</option>
           </select>
         </Field>
-        <Field label="Status">
+        <Field label={t('activity:filters.status')}>
           <select value={filter.status} onChange={(e) => set({ status: e.target.value as EntryFilter['status'] })}>
-            <option value="any">Any status</option>
-            <option value="confirmed">Confirmed</option>
-            <option value="pending">Pending</option>
-            <option value="failed">Failed or not sent</option>
+            <option value="any">{t('activity:filters.statusAny')}</option>
+            <option value="confirmed">{t('activity:filters.statusConfirmed')}</option>
+            <option value="pending">{t('activity:filters.statusPending')}</option>
+            <option value="failed">{t('activity:filters.statusFailed')}</option>
           </select>
         </Field>
       </search>
@@ -159,24 +179,24 @@ export function ActivityScreen() {
             checked={filter.showSuspicious}
             onChange={(e) => set({ showSuspicious: e.target.checked })}
           />
-          <span>Show possible spam and address poisoning{hidden > 0 ? ` (${hidden} hidden)` : ''}</span>
+          <span>{hidden > 0 ? t('activity:showSpamHidden', { count: hidden }) : t('activity:showSpam')}</span>
         </label>
         <button type="button" className={ui.secondary} onClick={exportCsv} disabled={shown.length === 0}>
-          Export {shown.length} as CSV
+          {t('activity:export.button', { count: shown.length })}
         </button>
       </div>
       {searchIsHash && (
         <p>
           <Link to={links.transaction(filter.search.trim())}>
-            Open transaction {filter.search.trim().slice(0, 12)}…
+            <T id="activity:openTransaction" values={{ hash: codeValue(filter.search.trim().slice(0, 12)) }} />
           </Link>
         </p>
       )}
       {entries.length > 0 && (
         <p className={ui.muted}>
           {shown.length === entries.length
-            ? `${entries.length} transactions`
-            : `${shown.length} of ${entries.length} transactions`}
+            ? t('activity:count', { count: entries.length })
+            : t('activity:countOf', { shown: shown.length, count: entries.length })}
         </p>
       )}
       {shown.length > 0 ? (
@@ -186,7 +206,7 @@ export function ActivityScreen() {
       ) : noHistory ? (
         <NoHistory network={network} hasExplorer={explorer !== undefined} />
       ) : (
-        entries.length > 0 && <p>Nothing matches these filters.</p>
+        entries.length > 0 && <p>{t('activity:noMatch')}</p>
       )}
     </Screen>
   );

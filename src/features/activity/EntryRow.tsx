@@ -1,49 +1,52 @@
 import { Link } from 'react-router';
 import { Amount } from '@/components/Amount';
+import { T } from '@/components/T';
 import { TokenIcon } from '@/components/TokenIcon';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { ActivityEntry, Suspicion } from '@/core/activity/entries';
 import type { ActivityAsset } from '@/core/activity/item';
+import { codeValue, type MessageId, untrustedValue } from '@/core/i18n/message';
 import type { AssetLabel } from '@/lib/assetLabels';
 import { shortAddress } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import styles from './activity.module.css';
 
-const STATUS: Record<ActivityEntry['status'], string | undefined> = {
+const STATUS = {
   confirmed: undefined,
-  failed: 'Failed',
-  signed: 'Not yet sent',
-  pending: 'Pending',
-  replaced: 'Replaced',
-  dropped: 'Dropped',
-  rejected: 'Refused by the node',
-};
+  failed: 'activity:entry.status.failed',
+  signed: 'activity:entry.status.signed',
+  pending: 'activity:entry.status.pending',
+  replaced: 'activity:entry.status.replaced',
+  dropped: 'activity:entry.status.dropped',
+  rejected: 'activity:entry.status.rejected',
+} as const satisfies Record<ActivityEntry['status'], MessageId | undefined>;
 
-const SUSPICION: Record<Suspicion, string> = {
-  'zero-value': 'Zero-value transfer you did not make: possible address poisoning',
-  'unsolicited-token': 'Token you never asked for: possible spam',
-  lookalike: 'From a look-alike of an address you know: possible address poisoning',
-};
+const SUSPICION = {
+  'zero-value': 'activity:entry.suspicion.zeroValue',
+  'unsolicited-token': 'activity:entry.suspicion.unsolicitedToken',
+  lookalike: 'activity:entry.suspicion.lookalike',
+} as const satisfies Record<Suspicion, MessageId>;
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 
-const APPROVAL_WORDS: Record<NonNullable<ActivityEntry['approval']>, string> = {
-  granted: 'Approval granted',
-  withdrawn: 'Approval withdrawn',
-};
+const APPROVAL_WORDS = {
+  granted: 'activity:entry.headline.approvalGranted',
+  withdrawn: 'activity:entry.headline.approvalWithdrawn',
+} as const satisfies Record<NonNullable<ActivityEntry['approval']>, MessageId>;
 
-function headline(entry: ActivityEntry): string {
+function headline(entry: ActivityEntry) {
   const directions = new Set(entry.movements.map((m) => m.direction));
   if (entry.movements.length > 0 && entry.movements.every((m) => m.counterparty?.toLowerCase() === ZERO))
-    return directions.has('in') ? 'Minted to you' : 'Burned';
+    return directions.has('in') ? 'activity:entry.headline.minted' : 'activity:entry.headline.burned';
   if (entry.movements.length === 0) {
     if (entry.approval) return APPROVAL_WORDS[entry.approval];
-    return entry.sentByAccount ? 'Contract call' : 'Transaction';
+    return entry.sentByAccount ? 'activity:entry.headline.contractCall' : 'activity:entry.headline.transaction';
   }
-  if (directions.has('self') && directions.size === 1) return 'To yourself';
-  if (directions.has('in') && directions.size > 1) return 'Swap or exchange';
-  return directions.has('in') ? 'Received' : 'Sent';
+  if (directions.has('self') && directions.size === 1) return 'activity:entry.headline.toYourself';
+  if (directions.has('in') && directions.size > 1) return 'activity:entry.headline.swap';
+  return directions.has('in') ? 'activity:entry.headline.received' : 'activity:entry.headline.sent';
 }
 
 function AssetAmount({ asset, amount, label }: { asset: ActivityAsset; amount: bigint; label: AssetLabel }) {
@@ -55,16 +58,16 @@ function AssetAmount({ asset, amount, label }: { asset: ActivityAsset; amount: b
     ) : (
       <UntrustedText text={label.name} kind="tokenName" truncate />
     );
+  const tokenId = asset.tokenId.toString();
   return (
     <span>
-      {asset.kind === 'erc1155' && `${amount} × `}
-      {collection} #{asset.tokenId.toString()}
+      {asset.kind === 'erc1155' ? (
+        <T id="activity:entry.nftCopies" values={{ count: amount, tokenId }} tags={{ 0: collection }} />
+      ) : (
+        <T id="activity:entry.nft" values={{ tokenId }} tags={{ 0: collection }} />
+      )}
     </span>
   );
-}
-
-function Counterparty({ address, name }: { address: string; name: string | undefined }) {
-  return name === undefined ? shortAddress(address) : <UntrustedText text={name} kind="name" />;
 }
 
 /** One transaction in the history list: what moved, with whom, the fee, the status; a link to its page. */
@@ -83,18 +86,25 @@ export function EntryRow({
   native: { symbol: string; decimals: number };
   time: string;
 }) {
+  const t = useT('activity');
   const links = useLinks();
   const other = entry.counterparty;
+  const otherName = other === undefined ? undefined : name(other);
   const incoming = entry.movements.length > 0 && entry.movements.every((m) => m.direction === 'in');
   const status = STATUS[entry.status];
   return (
     <Link to={links.transaction(entry.hash)} className={styles.entry} data-status={entry.status}>
       <span className={styles.what}>
-        <strong>{headline(entry)}</strong>
+        <strong>{t(headline(entry))}</strong>
         {other && other.toLowerCase() !== ZERO && (
           <span className={ui.muted}>
             {' '}
-            {incoming ? 'from' : 'to'} <Counterparty address={other} name={name(other)} />
+            <T
+              id={incoming ? 'activity:entry.from' : 'activity:entry.to'}
+              values={{
+                who: otherName === undefined ? codeValue(shortAddress(other)) : untrustedValue(otherName, 'name'),
+              }}
+            />
           </span>
         )}
       </span>
@@ -119,14 +129,21 @@ export function EntryRow({
       <span className={styles.meta}>
         {entry.fee !== undefined && entry.fee > 0n && (
           <span>
-            fee <Amount value={entry.fee} decimals={native.decimals} symbol={native.symbol} />
+            <T
+              id="activity:entry.fee"
+              tags={{ 0: <Amount value={entry.fee} decimals={native.decimals} symbol={native.symbol} /> }}
+            />
           </span>
         )}
-        {entry.site && <span>asked by {new URL(entry.site).host}</span>}
-        {status && <span className={styles.status}>{status}</span>}
+        {entry.site && (
+          <span>
+            <T id="activity:entry.askedBy" values={{ site: codeValue(new URL(entry.site).host) }} />
+          </span>
+        )}
+        {status && <span className={styles.status}>{t(status)}</span>}
         {entry.suspicions.map((s) => (
           <span key={s} className={styles.warning}>
-            {SUSPICION[s]}
+            {t(SUSPICION[s])}
           </span>
         ))}
         <span className={ui.muted}>{time}</span>

@@ -1,12 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
+import { T } from '@/components/T';
 import type { EntryRow as Row } from '@/core/activity/entries';
 import type { ActivityAsset } from '@/core/activity/item';
 import type { AssetLabel } from '@/lib/assetLabels';
+import { intlLocale, useLocale, useT } from '@/lib/i18n';
 import styles from './activity.module.css';
 import { EntryRow } from './EntryRow';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /**
  * The history as a virtualised list: only the rows in view (and a few around them) exist in the
@@ -25,6 +25,12 @@ export function HistoryList({
   name: (address: string | undefined) => string | undefined;
   native: { symbol: string; decimals: number };
 }) {
+  const t = useT('activity');
+  const locale = useLocale();
+  const timeFormat = useMemo(
+    () => new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit' }),
+    [locale],
+  );
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -35,7 +41,11 @@ export function HistoryList({
   });
   return (
     <div ref={scroller} className={styles.scroller}>
-      <ul aria-label="History" className={styles.canvas} style={{ height: virtualizer.getTotalSize() }}>
+      <ul
+        aria-label={t('activity:list.label')}
+        className={styles.canvas}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           if (!row) return null;
@@ -50,7 +60,9 @@ export function HistoryList({
               style={{ transform: `translateY(${item.start}px)` }}
             >
               {row.kind === 'day' ? (
-                <h3 className={styles.day}>{row.day}</h3>
+                <h3 className={styles.day}>
+                  <T message={row.day} />
+                </h3>
               ) : (
                 <EntryRow
                   entry={row.entry}

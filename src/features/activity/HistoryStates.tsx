@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton, SkeletonEnd, SkeletonLine, SkeletonRow } from '@/components/Skeleton';
+import { T } from '@/components/T';
 import { nativeSourceFor } from '@/core/activity/activityStore';
 import type { Network } from '@/core/chain/networks';
+import { untrustedValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import styles from './activity.module.css';
 import { historySources } from './historySources';
@@ -36,27 +39,27 @@ export function HistorySkeleton() {
 
 /** No transaction in the history: what it is built from, and what brings the first one. */
 export function NoHistory({ network, hasExplorer }: { network: Network; hasExplorer: boolean }) {
+  const t = useT('activity');
   const links = useLinks();
   const native = nativeSourceFor(network, hasExplorer);
-  const symbol = network.nativeCurrency.symbol;
+  const symbol = untrustedValue(network.nativeCurrency.symbol, 'symbol');
+  const name = untrustedValue(network.name, 'name');
   return (
     <EmptyState
-      title="No transactions yet"
+      title={t('activity:empty.title')}
       actions={
         <>
-          <Link to={links.receive}>Receive</Link>
-          {native === 'none' && <Link to={links.historyExplorers}>Set up a history explorer</Link>}
+          <Link to={links.receive}>{t('activity:empty.receive')}</Link>
+          {native === 'none' && <Link to={links.historyExplorers}>{t('activity:empty.setUpExplorer')}</Link>}
         </>
       }
     >
       <p>
-        This history is built from {historySources(native)}. A transaction appears here as soon as this account sends or
-        receives on {network.name}; receive some to begin.
+        <T id="activity:empty.builtFrom" values={{ sources: historySources(native), network: name }} />
       </p>
       {native === 'none' && (
         <p>
-          {symbol} that others send to this account leaves no trace in the node’s logs: on {network.name} it is found
-          only through an explorer API with your own key, set up in Settings → History explorers.
+          <T id="activity:empty.nativeUntracked" values={{ symbol, network: name }} />
         </p>
       )}
     </EmptyState>

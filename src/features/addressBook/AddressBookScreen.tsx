@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
+import { type Message, msg } from '@/core/i18n/message';
+import { translate, useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { AddContactSection } from './AddContactSection';
 import { type Active, ContactList } from './ContactList';
@@ -12,23 +14,23 @@ import { FilesSection } from './FilesSection';
  * remove, copy, and import or export them as JSON or CSV. Everything stays on this device.
  */
 export function AddressBookScreen() {
+  const t = useT('addressBook');
   const contacts = useSession((s) => s.addressBook);
   const [active, setActive] = useState<Active>();
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<Message>();
   const listHeading = useRef<HTMLHeadingElement>(null);
 
   return (
-    <Screen title="Address book">
-      <p className={ui.muted}>
-        Names for the addresses you send to, kept on this device only. Cairn shows the name wherever the address
-        appears.
-      </p>
-      <AddContactSection onAdded={(contact) => setStatus(`Added ${nameLabel(contact)}.`)} />
+    <Screen title={t('addressBook:title')}>
+      <p className={ui.muted}>{t('addressBook:intro')}</p>
+      <AddContactSection
+        onAdded={(contact) => setStatus(msg('addressBook:status.added', { name: nameLabel(contact) }))}
+      />
       <section className={ui.section} aria-labelledby="contacts-title">
         <h2 id="contacts-title" ref={listHeading} tabIndex={-1}>
-          Contacts
+          {t('addressBook:contacts.title')}
         </h2>
-        <p role="status">{status}</p>
+        <p role="status">{status === undefined ? '' : translate(status)}</p>
         <ContactList
           contacts={contacts}
           active={active}

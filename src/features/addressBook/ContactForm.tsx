@@ -4,8 +4,15 @@ import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
+import type { Message } from '@/core/i18n/message';
+import { translate, useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { NetworkOptions } from './NetworkOptions';
+
+/** A field's problem in the language shown (core words it as a Message; older code as text). */
+function problemText(problem: Message | string | undefined): string | undefined {
+  return problem === undefined ? undefined : translate(problem);
+}
 
 /**
  * The contact form, to add (no `contact`) or edit. Errors show next to their field and what
@@ -24,6 +31,7 @@ export function ContactForm({
   onSaved(contact: Contact): void;
   onCancel?: () => void;
 }) {
+  const t = useT('addressBook');
   const contacts = useSession((s) => s.addressBook);
   const networks = useSession((s) => s.networks);
   const saveContact = useSession((s) => s.saveContact);
@@ -68,20 +76,17 @@ export function ContactForm({
 
   return (
     <form className={ui.stack} onSubmit={submit} onKeyDown={cancelOnEscape} noValidate aria-label={formLabel}>
-      <Field label="Name" error={errors.name}>
+      <Field label={t('addressBook:form.name')} error={problemText(errors.name)}>
         <input ref={nameInput} type="text" value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
       </Field>
       <TextField
-        label="Address"
-        hint="0x followed by 40 hex digits. Paste it rather than typing it."
-        error={errors.address}
+        label={t('addressBook:form.address')}
+        hint={t('addressBook:form.addressHint')}
+        error={problemText(errors.address)}
         value={address}
         onChange={setAddress}
       />
-      <Field
-        label="Network"
-        hint="An address you control everywhere, such as your own account, suits all networks; a contract usually exists on one network only."
-      >
+      <Field label={t('addressBook:form.network')} hint={t('addressBook:form.networkHint')}>
         <select value={networkId} onChange={(e) => setChosenNetwork(e.target.value)}>
           <NetworkOptions networks={networks} current={networkId} />
         </select>
@@ -90,7 +95,7 @@ export function ContactForm({
         <button type="submit">{submitLabel}</button>
         {onCancel && (
           <button type="button" className={ui.secondary} onClick={onCancel}>
-            Cancel
+            {t('addressBook:form.cancel')}
           </button>
         )}
       </div>

@@ -1,9 +1,12 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { AddressText } from '@/components/AddressText';
 import { CopyButton } from '@/components/CopyButton';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
+import { type Message, msg } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import styles from './addressBook.module.css';
 import { ContactForm } from './ContactForm';
@@ -26,9 +29,10 @@ export function ContactItem({
   contact: Contact;
   mode: ItemMode;
   onMode(mode: ItemMode): void;
-  onStatus(status: string): void;
+  onStatus(status: Message): void;
   listHeading: RefObject<HTMLHeadingElement | null>;
 }) {
+  const t = useT('addressBook');
   const networks = useSession((s) => s.networks);
   const removeContact = useSession((s) => s.removeContact);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -49,7 +53,7 @@ export function ContactItem({
   const remove = () => {
     removeContact(contact.id);
     onMode('view');
-    onStatus(`Removed ${label}.`);
+    onStatus(msg('addressBook:status.removed', { name: label }));
     listHeading.current?.focus();
   };
 
@@ -59,7 +63,9 @@ export function ContactItem({
         <h3 className={styles.contactName}>
           <UntrustedText text={contact.name} kind="name" truncate />
         </h3>
-        <span className={ui.muted}>{networkLabel(networks, contact.networkId)}</span>
+        <span className={ui.muted}>
+          <NetworkName label={networkLabel(networks, contact.networkId)} />
+        </span>
       </div>
       <p className={styles.address}>
         <AddressText address={contact.address} />
@@ -67,10 +73,10 @@ export function ContactItem({
       {mode === 'edit' && (
         <ContactForm
           contact={contact}
-          formLabel={`Edit ${label}`}
-          submitLabel="Save"
+          formLabel={t('addressBook:contact.editNamed', { name: label })}
+          submitLabel={t('addressBook:contact.save')}
           onSaved={(saved) => {
-            onStatus(`Saved ${nameLabel(saved)}.`);
+            onStatus(msg('addressBook:status.saved', { name: nameLabel(saved) }));
             backTo(editButton);
           }}
           onCancel={() => backTo(editButton)}
@@ -81,27 +87,36 @@ export function ContactItem({
       )}
       {mode === 'view' && (
         <div className={ui.actions}>
-          <CopyButton value={contact.address} label="Copy address" accessibleName={`Copy the address of ${label}`} />
+          <CopyButton
+            value={contact.address}
+            label={t('addressBook:contact.copy')}
+            accessibleName={t('addressBook:contact.copyNamed', { name: label })}
+          />
           <button
             ref={editButton}
             type="button"
             className={ui.secondary}
             onClick={() => onMode('edit')}
-            aria-label={`Edit ${label}`}
+            aria-label={t('addressBook:contact.editNamed', { name: label })}
           >
-            Edit
+            {t('addressBook:contact.edit')}
           </button>
           <button
             ref={removeButton}
             type="button"
             className={ui.dangerButton}
             onClick={() => onMode('confirm')}
-            aria-label={`Remove ${label}`}
+            aria-label={t('addressBook:contact.removeNamed', { name: label })}
           >
-            Remove
+            {t('addressBook:contact.remove')}
           </button>
         </div>
       )}
     </li>
   );
+}
+
+/** A network's own name (data, left untranslated) or words about it. */
+function NetworkName({ label }: { label: Message | string }) {
+  return typeof label === 'string' ? <bdi translate="no">{label}</bdi> : <T message={label} />;
 }

@@ -1,6 +1,8 @@
 import type { RefObject } from 'react';
 import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
+import type { Message } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { ContactItem } from './ContactItem';
 
 /** Which contact, if any, is being edited or removed: one at a time. */
@@ -21,11 +23,12 @@ export function ContactList({
   contacts: readonly Contact[];
   active: Active;
   onActive(active: Active): void;
-  onStatus(status: string): void;
+  onStatus(status: Message): void;
   listHeading: RefObject<HTMLHeadingElement | null>;
 }) {
+  const t = useT('addressBook');
   if (contacts.length === 0) {
-    return <p className={ui.muted}>No contacts yet. Add one above, or import a file below.</p>;
+    return <p className={ui.muted}>{t('addressBook:contacts.none')}</p>;
   }
   return (
     <ul className={ui.plainList}>

@@ -1,44 +1,41 @@
 import { type ChangeEvent, useState } from 'react';
 import { Field } from '@/components/Field';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
 import { exportContactsCsv, exportContactsJson, parseContactsFile } from '@/core/addressBook/contactFiles';
 import { isCairnError } from '@/core/errors/base';
+import { type Message, msg } from '@/core/i18n/message';
 import { downloadText, readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { translate, useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import styles from './addressBook.module.css';
 
 /** Shows at most this many import problems; the rest are counted. */
 const MAX_PROBLEMS_SHOWN = 50;
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 /** Export to JSON or CSV; import either, adding only addresses not already named. */
 export function FilesSection({ contacts }: { contacts: readonly Contact[] }) {
+  const t = useT('addressBook');
   return (
     <section className={ui.section} aria-labelledby="files-title">
-      <h2 id="files-title">Import and export</h2>
-      <p>
-        A JSON file opens again in Cairn; a CSV file (name, address, network) also opens in a spreadsheet. Both list
-        addresses in the clear: store them where you would store your contacts.
-      </p>
+      <h2 id="files-title">{t('addressBook:files.title')}</h2>
+      <p>{t('addressBook:files.explained')}</p>
       <div className={ui.actions}>
         <button
           type="button"
           className={ui.secondary}
-          onClick={() => downloadText('cairn-address-book.json', exportContactsJson(contacts))}
+          onClick={() => downloadText(t('addressBook:files.jsonName'), exportContactsJson(contacts))}
         >
-          Export JSON
+          {t('addressBook:files.exportJson')}
         </button>
         <button
           type="button"
           className={ui.secondary}
-          onClick={() => downloadText('cairn-address-book.csv', exportContactsCsv(contacts), 'text/csv')}
+          onClick={() => downloadText(t('addressBook:files.csvName'), exportContactsCsv(contacts), 'text/csv')}
         >
-          Export CSV
+          {t('addressBook:files.exportCsv')}
         </button>
       </div>
       <ImportContacts />
@@ -46,20 +43,20 @@ export function FilesSection({ contacts }: { contacts: readonly Contact[] }) {
   );
 }
 
-type ImportReport = { summary: string; problems: string[] };
+/** What an import did: how many were added and skipped, and the problems core found in the file. */
+type ImportReport = { summary: Message; problems: readonly (Message | string)[] };
 
-function readFailure(error: unknown): string {
-  if (isCairnError(error) && error.code === 'INPUT_FILE_TOO_LARGE') {
-    return 'This file is too large to be an address book (over 1 MB). Choose the file you exported.';
-  }
+function readFailure(error: unknown): Message | string {
+  if (isCairnError(error) && error.code === 'INPUT_FILE_TOO_LARGE') return msg('addressBook:files.tooLarge');
   return errorText(error);
 }
 
 /** The file input: reads the file, adds the new contacts and says what was imported and refused. */
 function ImportContacts() {
+  const t = useT('addressBook');
   const networks = useSession((s) => s.networks);
   const importContacts = useSession((s) => s.importContacts);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [report, setReport] = useState<ImportReport>();
 
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -83,13 +80,13 @@ function ImportContacts() {
       knownNetworkIds: networks.map((n) => n.id),
     });
     const merged = importContacts(parsed.contacts);
-    const summary = `Imported ${plural(merged.added, 'contact')}, skipped ${merged.skipped} already present.`;
+    const summary = msg('addressBook:files.imported', { added: merged.added, skipped: merged.skipped });
     setReport({ summary, problems: parsed.problems });
   };
 
   return (
     <>
-      <Field label="Import contacts (JSON or CSV)" error={error}>
+      <Field label={t('addressBook:files.import')} error={error === undefined ? undefined : translate(error)}>
         <input type="file" accept=".json,.csv,application/json,text/csv,text/plain" onChange={importFile} />
       </Field>
       <div role="status">{report && <ImportResult report={report} />}</div>
@@ -98,20 +95,25 @@ function ImportContacts() {
 }
 
 function ImportResult({ report }: { report: ImportReport }) {
+  const t = useT('addressBook');
   const shown = report.problems.slice(0, MAX_PROBLEMS_SHOWN);
   const hidden = report.problems.length - shown.length;
   return (
     <>
-      <p>{report.summary}</p>
+      <p>
+        <T message={report.summary} />
+      </p>
       {shown.length > 0 && (
         <div className={ui.noticeWarning}>
-          <p>Problems in the file:</p>
+          <p>{t('addressBook:files.problems')}</p>
           <ul className={styles.problems}>
             {shown.map((problem) => (
-              <li key={problem}>{problem}</li>
+              <li key={translate(problem)}>
+                <T message={problem} />
+              </li>
             ))}
           </ul>
-          {hidden > 0 && <p>…and {plural(hidden, 'more problem')}.</p>}
+          {hidden > 0 && <p>{t('addressBook:files.moreProblems', { count: hidden })}</p>}
         </div>
       )}
     </>

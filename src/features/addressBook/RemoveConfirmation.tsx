@@ -1,9 +1,12 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { useT } from '@/lib/i18n';
 import styles from './addressBook.module.css';
 
 /** "Remove Alice?" with the two ways out; focus starts on Cancel so a stray Enter removes nothing. */
 export function RemoveConfirmation({ name, onRemove, onCancel }: { name: string; onRemove(): void; onCancel(): void }) {
+  const t = useT('addressBook');
   const cancelButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     cancelButton.current?.focus();
@@ -13,13 +16,15 @@ export function RemoveConfirmation({ name, onRemove, onCancel }: { name: string;
   };
   return (
     <fieldset className={`${ui.noticeWarning} ${styles.confirm}`} onKeyDown={cancelOnEscape}>
-      <legend>Remove {name}?</legend>
+      <legend>
+        <T id="addressBook:remove.question" values={{ name }} />
+      </legend>
       <div className={ui.actions}>
         <button type="button" className={ui.dangerButton} onClick={onRemove}>
-          Remove contact
+          {t('addressBook:remove.confirm')}
         </button>
         <button ref={cancelButton} type="button" className={ui.secondary} onClick={onCancel}>
-          Cancel
+          {t('addressBook:remove.cancel')}
         </button>
       </div>
     </fieldset>

@@ -2,10 +2,13 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { type ApprovalRow, FLAG_WORDS, KIND_WORDS } from '@/core/approvals/approvalRows';
+import { dateOf } from '@/core/approvals/approvalsCsv';
 import { fiatText } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import styles from './approvals.module.css';
 import { allowedWords, dateWords } from './approvalWords';
@@ -22,35 +25,55 @@ type Props = {
 };
 
 function AtRisk({ row }: { row: ApprovalRow }) {
+  const t = useT('approvals');
   const { approval, label } = row;
-  if (approval.kind === 'operator') return <>every NFT of this collection the account holds</>;
-  if (approval.kind === 'erc721') return <>NFT #{approval.tokenId.toString()}</>;
-  if (row.atRisk === undefined) return <>unknown (the balance could not be read)</>;
-  if (label?.decimals === undefined) return <>{row.atRisk.toString()} base units (the token states no decimals)</>;
+  if (approval.kind === 'operator') return <>{t('approvals:atRisk.everyNft')}</>;
+  if (approval.kind === 'erc721')
+    return <T id="approvals:allowed.oneNft" values={{ id: approval.tokenId.toString() }} />;
+  if (row.atRisk === undefined) return <>{t('approvals:atRisk.unknown')}</>;
+  if (label?.decimals === undefined)
+    return <T id="approvals:atRisk.baseUnits" values={{ amount: row.atRisk.toString() }} />;
   return (
     <>
       <Amount value={row.atRisk} decimals={label.decimals} symbol={label.symbol ?? ''} />
-      {row.valueAtRisk !== undefined ? ` (${fiatText(row.valueAtRisk)})` : ' (no price)'}
+      {row.valueAtRisk !== undefined ? ` (${fiatText(row.valueAtRisk)})` : ` ${t('approvals:atRisk.noPrice')}`}
     </>
   );
 }
 
 /** One approval in force: who may take what, what that is worth now, since when, and why it deserves a look. */
 export function ApprovalItem({ row, title, spenderName, selected, onSelect, onRevoke }: Props) {
+  const t = useT('approvals');
   const links = useLinks();
   const headingId = useId();
   const { approval } = row;
+  const transactionLink = (
+    <Link
+      to={links.transaction(approval.transactionHash)}
+      aria-label={t('approvals:item.transactionNamed', { title })}
+    />
+  );
   return (
     <li className={styles.item} aria-labelledby={headingId}>
       <h3 id={headingId}>{title}</h3>
       <dl className={ui.facts}>
-        <dt>Kind</dt>
-        <dd>{KIND_WORDS[approval.kind]}</dd>
-        <dt>{approval.kind === 'erc20' || approval.kind === 'permit2' ? 'Token' : 'Collection'}</dt>
+        <dt>{t('approvals:item.kind')}</dt>
+        <dd>
+          <T message={KIND_WORDS[approval.kind]} />
+        </dd>
+        <dt>
+          {approval.kind === 'erc20' || approval.kind === 'permit2'
+            ? t('approvals:item.token')
+            : t('approvals:item.collection')}
+        </dt>
         <dd>
           <AddressText address={approval.token} />
         </dd>
-        <dt>{approval.kind === 'operator' || approval.kind === 'erc721' ? 'Operator' : 'Spender'}</dt>
+        <dt>
+          {approval.kind === 'operator' || approval.kind === 'erc721'
+            ? t('approvals:item.operator')
+            : t('approvals:item.spender')}
+        </dt>
         <dd>
           {spenderName && (
             <>
@@ -60,31 +83,55 @@ export function ApprovalItem({ row, title, spenderName, selected, onSelect, onRe
             </>
           )}
           <AddressText address={row.spender} />{' '}
-          {row.spenderHasCode === undefined ? '' : row.spenderHasCode ? '(a contract)' : '(not a contract)'}
+          {row.spenderHasCode === undefined
+            ? ''
+            : row.spenderHasCode
+              ? t('approvals:item.isContract')
+              : t('approvals:item.notContract')}
         </dd>
-        <dt>Allowed</dt>
+        <dt>{t('approvals:item.allowed')}</dt>
         <dd>
-          {allowedWords(row)}
-          {approval.kind === 'permit2' && `, until ${dateWords(approval.expiration, true)}`}
-          {approval.unreadable && ' (as granted: the contract did not answer when asked now)'}
+          {approval.kind === 'permit2' ? (
+            dateOf(approval.expiration) === undefined ? (
+              <T id="approvals:item.allowedForever" values={{ allowed: allowedWords(row) }} />
+            ) : (
+              <T
+                id="approvals:item.allowedUntil"
+                values={{ allowed: allowedWords(row), until: dateWords(approval.expiration, true) }}
+              />
+            )
+          ) : (
+            <T message={allowedWords(row)} />
+          )}
+          {approval.unreadable && ` ${t('approvals:item.asGranted')}`}
         </dd>
-        <dt>At risk now</dt>
+        <dt>{t('approvals:item.atRisk')}</dt>
         <dd>
           <AtRisk row={row} />
         </dd>
-        <dt>Last set</dt>
+        <dt>{t('approvals:item.lastSet')}</dt>
         <dd>
-          block {approval.blockNumber.toString()}
-          {row.grantedAt !== undefined && `, ${dateWords(row.grantedAt, false)}`} ·{' '}
-          <Link to={links.transaction(approval.transactionHash)} aria-label={`Transaction that set ${title}`}>
-            transaction
-          </Link>
+          {row.grantedAt === undefined ? (
+            <T
+              id="approvals:item.setAt"
+              values={{ block: approval.blockNumber.toString() }}
+              tags={{ 0: transactionLink }}
+            />
+          ) : (
+            <T
+              id="approvals:item.setAtOn"
+              values={{ block: approval.blockNumber.toString(), when: dateWords(row.grantedAt, false) }}
+              tags={{ 0: transactionLink }}
+            />
+          )}
         </dd>
       </dl>
       {row.flags.length > 0 && (
-        <ul className={styles.flags} aria-label="Flags">
+        <ul className={styles.flags} aria-label={t('approvals:item.flags')}>
           {row.flags.map((flag) => (
-            <li key={flag}>{FLAG_WORDS[flag]}</li>
+            <li key={flag}>
+              <T message={FLAG_WORDS[flag]} />
+            </li>
           ))}
         </ul>
       )}
@@ -95,12 +142,17 @@ export function ApprovalItem({ row, title, spenderName, selected, onSelect, onRe
               type="checkbox"
               checked={selected}
               onChange={(e) => onSelect(e.target.checked)}
-              aria-label={`Select ${title}`}
+              aria-label={t('approvals:item.selectNamed', { title })}
             />
-            Select
+            {t('approvals:item.select')}
           </label>
-          <button type="button" className={ui.secondary} onClick={onRevoke} aria-label={`Revoke ${title}`}>
-            Revoke
+          <button
+            type="button"
+            className={ui.secondary}
+            onClick={onRevoke}
+            aria-label={t('approvals:item.revokeNamed', { title })}
+          >
+            {t('approvals:item.revoke')}
           </button>
         </div>
       )}

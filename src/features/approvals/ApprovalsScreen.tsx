@@ -3,6 +3,7 @@ import type { Address } from 'viem';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/account';
@@ -14,6 +15,7 @@ import { untrustedLabel } from '@/core/text/untrustedText';
 import { useSyncStatus } from '@/lib/activity';
 import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { translate, useT } from '@/lib/i18n';
 import { useAccountItems } from '@/lib/queries/activityQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useSpenderNames } from '@/lib/spenderNames';
@@ -34,6 +36,7 @@ const NO_TOKENS: TokenInfo[] = [];
  * risk first; revoked one at a time or several together through a review with the simulation.
  */
 export function ApprovalsScreen() {
+  const t = useT('approvals');
   const network = useSelectedNetwork();
   const account = useSelectedAccount();
   const owner = account?.address as Address | undefined;
@@ -85,8 +88,8 @@ export function ApprovalsScreen() {
   };
   const exportCsv = () => {
     if (!rows || !owner) return;
-    const csv = approvalsCsv(rows, (row) => names(row.spender)?.name);
-    downloadText(`cairn-approvals-${network.id}-${owner.slice(0, 10)}.csv`, csv, 'text/csv');
+    const csv = approvalsCsv(rows, (row) => names(row.spender)?.name, translate);
+    downloadText(t('approvals:csv.fileName', { network: network.id, owner: owner.slice(0, 10) }), csv, 'text/csv');
   };
   const toggle = (id: string, on: boolean) => {
     const selected = new Set(current.selected);
@@ -103,17 +106,20 @@ export function ApprovalsScreen() {
   const reviewing = current.revoking !== undefined;
 
   return (
-    <Screen title="Approvals">
+    <Screen title={t('approvals:title')}>
       <p className={ui.muted}>
-        {account ? `What ${account.name} lets others take on ${network.name}` : 'Choose an account'}: found in its own
-        approval events through your node, and checked with each contract now.
+        {account ? (
+          <T id="approvals:intro.account" values={{ account: account.name, network: network.name }} />
+        ) : (
+          t('approvals:intro.noAccount')
+        )}
       </p>
-      {account && !signs && <WatchOnlyNotice account={account} task="revoke approvals with it" level={2} />}
+      {account && !signs && <WatchOnlyNotice account={account} task={t('approvals:watchOnlyTask')} level={2} />}
       <ErrorAlert
-        message={approvals.isError ? `The approvals could not be read: ${errorText(approvals.error)}` : undefined}
+        message={approvals.isError ? t('approvals:readFailed', { error: errorText(approvals.error) }) : undefined}
         action={
           approvals.canRetry
-            ? { label: 'Try again', onAction: () => void approvals.refetch(), busy: approvals.isFetching }
+            ? { label: t('approvals:tryAgain'), onAction: () => void approvals.refetch(), busy: approvals.isFetching }
             : undefined
         }
       />
@@ -128,34 +134,32 @@ export function ApprovalsScreen() {
         />
       )}
       {rows === undefined ? (
-        owner && !approvals.isError && <p className={ui.muted}>Reading approval events…</p>
+        owner && !approvals.isError && <p className={ui.muted}>{t('approvals:reading')}</p>
       ) : rows.length === 0 ? (
-        <EmptyState title="No approvals in force">
-          {approvals.data?.neverSent
-            ? 'This account has never sent a transaction, so it has granted no approval.'
-            : 'Nobody may take tokens or NFTs from this account on this network.'}
+        <EmptyState title={t('approvals:empty.title')}>
+          {approvals.data?.neverSent ? t('approvals:empty.neverSent') : t('approvals:empty.none')}
         </EmptyState>
       ) : (
         <section className={ui.section} aria-labelledby="approvals-title">
           <h2 id="approvals-title" ref={listHeading} tabIndex={-1}>
-            {rows.length === 1 ? '1 approval in force' : `${rows.length} approvals in force`}
+            {t('approvals:list.title', { count: rows.length })}
           </h2>
           <div className={styles.toolbar}>
             {signs && (
               <button type="button" disabled={chosen.length === 0 || reviewing} onClick={() => review(chosen)}>
-                {chosen.length > 1 ? `Revoke ${chosen.length} selected` : 'Revoke selected'}
+                {t('approvals:list.revokeSelected', { count: chosen.length })}
               </button>
             )}
             <button type="button" className={ui.secondary} onClick={exportCsv}>
-              Export CSV
+              {t('approvals:list.exportCsv')}
             </button>
           </div>
-          <ul className={styles.list} aria-label="Approvals, most at risk first">
+          <ul className={styles.list} aria-label={t('approvals:list.label')}>
             {rows.map((row) => (
               <ApprovalItem
                 key={row.id}
                 row={row}
-                title={describeApproval(row, spenderText(row))}
+                title={translate(describeApproval(row, spenderText(row)))}
                 spenderName={names(row.spender)}
                 selected={current.selected.has(row.id)}
                 onSelect={signs && !reviewing ? (on) => toggle(row.id, on) : undefined}

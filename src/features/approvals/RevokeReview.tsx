@@ -5,7 +5,7 @@ import { Amount } from '@/components/Amount';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
-import { UntrustedText } from '@/components/UntrustedText';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { ApprovalRow } from '@/core/approvals/approvalRows';
@@ -15,6 +15,7 @@ import { toHexChainId } from '@/core/dapp/protocol';
 import { expectedCost } from '@/core/tx/fees';
 import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
 import { errorText } from '@/lib/errorMessages';
+import { translate, useT } from '@/lib/i18n';
 import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { approvalKeys } from '@/lib/queries/approvalKeys';
 import { revokeCallsQuery } from '@/lib/queries/revokeQueries';
@@ -40,6 +41,7 @@ type Props = {
  * transaction of Cairn's like any other: stored, tracked, sped up or cancelled from Send.
  */
 export function RevokeReview({ network, account, rows, describeSpender, onClose }: Props) {
+  const t = useT('approvals');
   const owner = account.address as Address;
   const session = useVaultSession();
   const { service } = useTransactions();
@@ -111,67 +113,68 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
     }
   };
 
-  const notes = [...new Set((planned.data ?? []).flatMap((c) => (c.note ? [c.note] : [])))];
+  // The same note for several revocations is said once.
+  const notes = [
+    ...new Map((planned.data ?? []).flatMap((c) => (c.note ? [[translate(c.note), c.note] as const] : []))),
+  ];
   return (
     <section className={`${ui.section} ${styles.review}`} aria-labelledby="revoke-title">
       <h2 id="revoke-title" ref={heading} tabIndex={-1}>
-        {count === 1 ? 'Revoke this approval?' : `Revoke these ${count} approvals?`}
+        {t('approvals:review.title', { count })}
       </h2>
-      {count > 1 && (
-        <p>
-          Cairn sends {count} transactions, one after another: each once the one before it is mined, and none after one
-          that fails. Those already mined stay done; leaving this screen stops the ones not yet sent.
-        </p>
-      )}
-      <ol className={styles.revocations} aria-label="Approvals to revoke, in the order they are sent">
+      {count > 1 && <p>{t('approvals:review.inOrder', { count })}</p>}
+      <ol className={styles.revocations} aria-label={t('approvals:review.listLabel')}>
         {rows.map((row, index) => (
           <li key={row.id}>
-            {describeApproval(row, describeSpender(row))}
+            {translate(describeApproval(row, describeSpender(row)))}
             {steps?.[index] && (
               <span className={styles.step}>
                 {' — '}
-                <UntrustedText text={stepWords(steps[index] as CallStep)} kind="whole" />
+                <T message={stepWords(steps[index] as CallStep)} />
               </span>
             )}
           </li>
         ))}
       </ol>
-      {notes.map((note) => (
-        <p key={note} className={ui.noticeWarning}>
-          {note}
+      {notes.map(([key, note]) => (
+        <p key={key} className={ui.noticeWarning}>
+          <T message={note} />
         </p>
       ))}
       <dl className={ui.facts}>
-        <dt>Network fee</dt>
+        <dt>{t('approvals:review.fee')}</dt>
         <dd>
           {first ? (
             <>
-              {count > 1 && 'first: '}
+              {count > 1 && `${t('approvals:review.feeFirst')} `}
               <NetworkFeeLines prepared={first} native={native} />
               {count > 1 && feeEstimate !== undefined && (
                 <>
                   <br />
-                  all {count} together: about{' '}
-                  <Amount value={feeEstimate} decimals={native.decimals} symbol={native.symbol} />
+                  <T
+                    id="approvals:review.feeAll"
+                    values={{ count }}
+                    tags={{ 0: <Amount value={feeEstimate} decimals={native.decimals} symbol={native.symbol} /> }}
+                  />
                 </>
               )}
             </>
           ) : notPrepared ? (
-            'unknown'
+            t('approvals:review.feeUnknown')
           ) : (
-            'working it out…'
+            t('approvals:review.feeWorking')
           )}
         </dd>
       </dl>
       <ErrorAlert
         message={
           problem ??
-          notPrepared ??
-          (planned.isError ? `The revocations could not be prepared: ${errorText(planned.error)}` : undefined)
+          (notPrepared === undefined ? undefined : translate(notPrepared)) ??
+          (planned.isError ? t('approvals:review.notPrepared', { error: errorText(planned.error) }) : undefined)
         }
       />
       <TransactionEffectsPanel
-        title={count === 1 ? 'What revoking does' : 'What these revocations do together'}
+        title={t('approvals:review.effects', { count })}
         network={network}
         tx={{ from: owner }}
         preview={review.preview}
@@ -183,17 +186,19 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
         {steps === undefined
           ? ''
           : finished
-            ? `${revoked} of ${count} revoked.${revoked < count ? ' The others were not: see each line.' : ''}`
-            : `Sending… ${revoked} of ${count} revoked so far.`}
+            ? revoked < count
+              ? t('approvals:review.doneSome', { revoked, count })
+              : t('approvals:review.done', { revoked, count })
+            : t('approvals:review.sending', { revoked, count })}
       </p>
       <div className={ui.actions}>
         {!steps && (
           <button type="button" onClick={confirm} disabled={!first || busy || review.heldBack}>
-            {busy ? 'Signing…' : count === 1 ? 'Confirm and revoke' : `Confirm and revoke all ${count}`}
+            {busy ? t('approvals:review.signing') : t('approvals:review.confirm', { count })}
           </button>
         )}
         <button type="button" className={ui.secondary} onClick={onClose} disabled={busy}>
-          {finished ? 'Close' : 'Cancel'}
+          {finished ? t('approvals:review.close') : t('approvals:review.cancel')}
         </button>
       </div>
     </section>

@@ -1,58 +1,63 @@
 import type { ApprovalRow } from '@/core/approvals/approvalRows';
 import { dateOf } from '@/core/approvals/approvalsCsv';
 import type { CallStep } from '@/core/dapp/callsBatch';
-import { untrustedLabel } from '@/core/text/untrustedText';
-import { formatAmount, shortAddress } from '@/lib/format';
+import { amountValue, codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { shortAddress } from '@/lib/format';
 
-/** The token's or collection's name as shown in a line of text: its symbol, else its name, else its address (made safe). */
-export function tokenName(row: ApprovalRow): string {
+/** The token's or collection's name as put in a line of text: its symbol, else its name, else its address. */
+function tokenName(row: ApprovalRow) {
   const raw = row.label?.symbol || row.label?.name;
-  return raw ? untrustedLabel(raw, 'symbol') : shortAddress(row.approval.token);
+  return raw ? untrustedValue(raw, 'symbol') : codeValue(shortAddress(row.approval.token));
 }
 
-/** What the spender may take, in words: "unlimited", an amount, one NFT or all of them. */
-export function allowedWords(row: ApprovalRow): string {
+/** What the spender may take: "unlimited", an amount, one NFT or all of them. */
+export function allowedWords(row: ApprovalRow): Message {
   const { approval } = row;
   switch (approval.kind) {
     case 'erc20':
     case 'permit2':
       return approval.unlimited
-        ? 'unlimited'
+        ? msg('approvals:allowed.unlimited')
         : row.label?.decimals === undefined
-          ? `${approval.amount} base units`
-          : formatAmount(approval.amount, row.label.decimals);
+          ? msg('approvals:allowed.baseUnits', { amount: approval.amount.toString() })
+          : msg('approvals:allowed.amount', { amount: amountValue(approval.amount, row.label.decimals) });
     case 'operator':
-      return 'every NFT of the collection';
+      return msg('approvals:allowed.everyNft');
     case 'erc721':
-      return `NFT #${approval.tokenId}`;
+      return msg('approvals:allowed.oneNft', { id: approval.tokenId.toString() });
   }
 }
 
 /** One line naming an approval: its heading on the screen and its line in the revoke review. `spender` is shown text already made safe. */
-export function describeApproval(row: ApprovalRow, spender: string): string {
-  const via = row.approval.kind === 'permit2' ? ' through Permit2' : '';
-  return `${tokenName(row)}: ${allowedWords(row)} for ${spender}${via}`;
+export function describeApproval(row: ApprovalRow, spender: string): Message {
+  const values = { token: tokenName(row), allowed: allowedWords(row), spender };
+  return row.approval.kind === 'permit2'
+    ? msg('approvals:describe.permit2', values)
+    : msg('approvals:describe.plain', values);
 }
 
 /** A date, or "never" for a time beyond any date (Permit2 takes expirations far past the year 275760). */
-export function dateWords(seconds: number | bigint, withTime: boolean): string {
+export function dateWords(seconds: number | bigint, withTime: boolean): Message {
   const date = dateOf(seconds);
-  if (!date) return 'never';
-  return withTime ? date.toLocaleString() : date.toLocaleDateString();
+  if (!date) return msg('approvals:date.never');
+  return withTime ? msg('approvals:date.withTime', { when: date }) : msg('approvals:date.day', { when: date });
 }
 
-/** Where one revocation stands while they are sent. */
-export function stepWords(step: CallStep): string {
+/** Where one revocation stands while they are sent (why one was not sent is text from elsewhere, shown as such). */
+export function stepWords(step: CallStep): Message {
   switch (step.state) {
     case 'waiting':
-      return 'waiting';
+      return msg('approvals:step.waiting');
     case 'sending':
-      return 'sending…';
+      return msg('approvals:step.sending');
     case 'mining':
-      return 'sent, waiting for it to be mined…';
+      return msg('approvals:step.mining');
     case 'done':
-      return step.receipt.status === '0x1' ? 'revoked' : 'failed on chain';
+      return step.receipt.status === '0x1' ? msg('approvals:step.revoked') : msg('approvals:step.failed');
     case 'not sent':
-      return step.error ? `not sent: ${step.error}` : 'not sent';
+      if (step.error === undefined || step.error === '') return msg('approvals:step.notSent');
+      return msg('approvals:step.notSentBecause', {
+        error: typeof step.error === 'string' ? untrustedValue(step.error, 'whole') : step.error,
+      });
   }
 }

@@ -2,22 +2,29 @@ import { type FormEvent, useState } from 'react';
 import type { Abi } from 'viem';
 import { useStore } from 'zustand';
 import { Field } from '@/components/Field';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type DecodedCalldata, decodeCalldata } from '@/core/contracts/calldata';
 import type { AbiSource } from '@/core/contracts/decode/abiIndex';
 import { STANDARD_NAMES } from '@/core/contracts/decode/standardAbis';
+import { codeValue } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import styles from './contracts.module.css';
 import { contractsStore, updateContracts } from './contractsStore';
 import { ValueList } from './ValueList';
 
-const DECODED_WITH: Record<AbiSource, string> = { contract: 'the loaded ABI', standard: 'a standard ABI' };
+const DECODED_WITH = {
+  contract: 'contracts:calldata.withLoadedAbi',
+  standard: 'contracts:calldata.withStandardAbi',
+} as const satisfies Record<AbiSource, string>;
 
 /**
  * Paste calldata, see the function and each argument exactly: decoded with the loaded contract's
  * ABI when there is one, else with the standard ABIs Cairn knows.
  */
 export function CalldataDecoder({ abi }: { abi: Abi | undefined }) {
+  const t = useT('contracts');
   const text = useStore(contractsStore, (s) => s.calldata);
   const [error, setError] = useState<string>();
   const [decoded, setDecoded] = useState<DecodedCalldata>();
@@ -35,11 +42,11 @@ export function CalldataDecoder({ abi }: { abi: Abi | undefined }) {
 
   return (
     <section className={ui.section} aria-labelledby="calldata-title">
-      <h2 id="calldata-title">Decode calldata</h2>
+      <h2 id="calldata-title">{t('contracts:calldata.title')}</h2>
       <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="calldata-title">
         <Field
-          label="Calldata"
-          hint={`0x, a 4-byte function selector, then the arguments. Read with ${abi ? 'the loaded contract’s ABI, then ' : ''}the standard ABIs (${STANDARD_NAMES}).`}
+          label={t('contracts:calldata.label')}
+          hint={t(abi ? 'contracts:calldata.hintWithAbi' : 'contracts:calldata.hint', { standards: STANDARD_NAMES })}
           error={error}
         >
           <textarea
@@ -51,21 +58,31 @@ export function CalldataDecoder({ abi }: { abi: Abi | undefined }) {
           />
         </Field>
         <div className={ui.actions}>
-          <button type="submit">Decode</button>
+          <button type="submit">{t('contracts:calldata.decode')}</button>
         </div>
       </form>
-      <div role="status" aria-label="Decoded calldata" className={styles.result}>
-        {decoded?.status === 'unknown' && <p>{decoded.message}</p>}
+      <div role="status" aria-label={t('contracts:calldata.result')} className={styles.result}>
+        {decoded?.status === 'unknown' && (
+          <p>
+            <T message={decoded.message} />
+          </p>
+        )}
         {decoded?.status === 'decoded' && (
           <>
             <p>
-              <code className={styles.signature}>{decoded.signature.replace(/^function /, '')}</code>{' '}
+              <code className={styles.signature} dir="ltr" translate="no">
+                {decoded.signature.replace(/^function /, '')}
+              </code>{' '}
               <span className={ui.muted}>
-                (selector {decoded.selector}, from {DECODED_WITH[decoded.source]})
+                {t(DECODED_WITH[decoded.source], { selector: codeValue(decoded.selector) })}
               </span>
             </p>
-            {decoded.irregular && <p className={ui.noticeWarning}>{decoded.irregular}</p>}
-            {decoded.args.length === 0 ? <p>No arguments.</p> : <ValueList values={decoded.args} />}
+            {decoded.irregular && (
+              <p className={ui.noticeWarning}>
+                <T message={decoded.irregular} />
+              </p>
+            )}
+            {decoded.args.length === 0 ? <p>{t('contracts:noArguments')}</p> : <ValueList values={decoded.args} />}
           </>
         )}
       </div>

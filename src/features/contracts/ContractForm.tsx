@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { Abi, Address } from 'viem';
 import { useStore } from 'zustand';
 import { Field } from '@/components/Field';
+import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { parseAbiText } from '@/core/contracts/abiText';
@@ -10,13 +11,14 @@ import { type KnownAbiId, knownAbi, knownAbis } from '@/core/contracts/decode/st
 import { listFunctions } from '@/core/contracts/functions';
 import { fetchVerifiedAbi } from '@/core/contracts/verifiedAbi';
 import { InputError } from '@/core/errors/input';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
 import { errorText } from '@/lib/errorMessages';
 import { urlHost } from '@/lib/format';
+import { translate, useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import styles from './contracts.module.css';
 import { type AbiSource, contractsStore, showContract, updateContracts } from './contractsStore';
-import { plural } from './words';
 
 const NO_SAVED: SavedAbi[] = [];
 
@@ -36,6 +38,7 @@ function quietAddress(text: string): string | undefined {
  * comes from. Problems are shown next to their field; what was typed stays.
  */
 export function ContractForm({ onLoaded }: { onLoaded(): void }) {
+  const t = useT('contracts');
   const network = useSelectedNetwork();
   const saved = useSession((s) => s.savedAbis[network.id] ?? NO_SAVED);
   const explorer = useSession((s) => s.explorers[network.id]);
@@ -60,25 +63,24 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
     } catch (error) {
       next.address = errorText(error);
     }
-    let found: { abi: Abi; label: string } | undefined;
+    let found: { abi: Abi; label: Message } | undefined;
     if (source === 'paste') {
       try {
-        found = { abi: parseAbiText(pasted), label: 'pasted ABI' };
+        found = { abi: parseAbiText(pasted), label: msg('contracts:source.pasted') };
       } catch (error) {
         next.pasted = errorText(error);
       }
     } else if (source === 'known') {
       const known = knownAbi(standard);
-      found = { abi: known.abi, label: `${known.name} standard ABI` };
+      found = { abi: known.abi, label: msg('contracts:source.standard', { name: known.name }) };
     } else if (source === 'saved' && checked) {
       const entry = saved.find((s) => s.address.toLowerCase() === checked.toLowerCase());
-      if (entry) found = { abi: entry.abi, label: 'ABI saved for this address' };
-      else
-        next.source = `No ABI is saved for this address on ${network.name}. Choose another source; once the contract is loaded, “Save this contract” keeps it.`;
+      if (entry) found = { abi: entry.abi, label: msg('contracts:source.saved') };
+      else next.source = t('contracts:form.noSavedAbi', { network: untrustedValue(network.name, 'name') });
     }
     if (found && countFunctions(found.abi) === 0) {
-      if (source === 'paste') next.pasted = 'This ABI has no functions to call.';
-      else next.source = 'This ABI has no functions to call.';
+      if (source === 'paste') next.pasted = t('contracts:form.noFunctions');
+      else next.source = t('contracts:form.noFunctions');
     }
     setErrors(next);
     if (next.address || next.pasted || next.source || !checked) return;
@@ -86,8 +88,8 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
       setBusy(true);
       try {
         const abi = await fetchVerifiedAbi({ config: explorer, chainId: network.chainId, address: checked });
-        if (countFunctions(abi) === 0) throw new InputError('INPUT_ABI', 'The verified ABI has no functions to call.');
-        found = { abi, label: `verified ABI from ${urlHost(explorer.baseUrl)}` };
+        if (countFunctions(abi) === 0) throw new InputError('INPUT_ABI', msg('contracts:form.verifiedNoFunctions'));
+        found = { abi, label: msg('contracts:source.explorer', { host: codeValue(urlHost(explorer.baseUrl)) }) };
       } catch (error) {
         setErrors({ source: errorText(error) });
         return;
@@ -107,28 +109,28 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
 
   return (
     <section className={ui.section} aria-labelledby="contract-title">
-      <h2 id="contract-title">Contract</h2>
+      <h2 id="contract-title">{t('contracts:form.title')}</h2>
       <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="contract-title">
         <TextField
-          label="Contract address"
-          hint={`0x followed by 40 hex digits, on ${network.name}.`}
+          label={t('contracts:form.address')}
+          hint={t('contracts:form.addressHint', { network: untrustedValue(network.name, 'name') })}
           error={errors.address}
           value={address}
           onChange={(value) => updateContracts({ address: value })}
         />
         <fieldset className={ui.choices} aria-describedby={errors.source ? sourceErrorId : undefined}>
-          <legend>ABI</legend>
+          <legend>{t('contracts:form.abi')}</legend>
           <label className={ui.checkbox}>
             <input type="radio" name="abi-source" checked={source === 'known'} onChange={() => choose('known')} />
-            <span>Known standard</span>
+            <span>{t('contracts:form.known')}</span>
           </label>
           {source === 'known' && (
             <div className={styles.nested}>
-              <Field label="Standard">
+              <Field label={t('contracts:form.standard')}>
                 <select value={standard} onChange={(e) => updateContracts({ standard: e.target.value as KnownAbiId })}>
                   {knownAbis.map((known) => (
                     <option key={known.id} value={known.id}>
-                      {known.name}
+                      {translate(known.name)}
                     </option>
                   ))}
                 </select>
@@ -138,21 +140,26 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
           <label className={ui.checkbox}>
             <input type="radio" name="abi-source" checked={source === 'saved'} onChange={() => choose('saved')} />
             <span>
-              Saved for this address
+              {t('contracts:form.saved')}
               {savedHere && (
-                <span className={ui.muted}> ({plural(countFunctions(savedHere.abi), 'function')} saved)</span>
+                <span className={ui.muted}>
+                  {' '}
+                  {t('contracts:form.savedCount', { count: countFunctions(savedHere.abi) })}
+                </span>
               )}
             </span>
           </label>
           <label className={ui.checkbox}>
             <input type="radio" name="abi-source" checked={source === 'paste'} onChange={() => choose('paste')} />
-            <span>Paste ABI</span>
+            <span>{t('contracts:form.paste')}</span>
           </label>
           {source === 'paste' && (
             <div className={styles.nested}>
               <Field
-                label="ABI (JSON or one signature per line)"
-                hint="Such as function balanceOf(address owner) view returns (uint256), or the JSON array from a compiler or an explorer."
+                label={t('contracts:form.pasteLabel')}
+                hint={t('contracts:form.pasteHint', {
+                  example: codeValue('function balanceOf(address owner) view returns (uint256)'),
+                })}
                 error={errors.pasted}
               >
                 <textarea
@@ -174,10 +181,10 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
                 onChange={() => choose('explorer')}
               />
               <span>
-                Fetch verified ABI from your explorer
+                {t('contracts:form.explorer')}
                 <span className={ui.muted}>
                   {' '}
-                  (asks {urlHost(explorer.baseUrl)} with your key; it learns this address)
+                  <T id="contracts:form.explorerNote" values={{ host: codeValue(urlHost(explorer.baseUrl)) }} />
                 </span>
               </span>
             </label>
@@ -190,7 +197,7 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
         </fieldset>
         <div className={ui.actions}>
           <button type="submit" disabled={busy}>
-            {busy ? 'Fetching the ABI…' : 'Load contract'}
+            {busy ? t('contracts:form.fetching') : t('contracts:form.load')}
           </button>
         </div>
       </form>

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { untrustedValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { CalldataDecoder } from './CalldataDecoder';
 import { ContractForm } from './ContractForm';
@@ -16,6 +19,7 @@ import { SavedContracts } from './SavedContracts';
  * the local chain, the seeded example contracts load in one click.
  */
 export function ContractsScreen() {
+  const t = useT('contracts');
   const network = useSelectedNetwork();
   const loaded = useStore(contractsStore, (s) => s.loaded);
   const current = loaded?.networkId === network.id ? loaded : undefined;
@@ -33,10 +37,9 @@ export function ContractsScreen() {
   }, [serial]);
 
   return (
-    <Screen title="Contracts">
+    <Screen title={t('contracts:title')}>
       <p className={ui.muted}>
-        Reads go through your node on {network.name}. Writes go through Send, which shows the decoded call before
-        anything is signed.
+        <T id="contracts:intro" values={{ network: untrustedValue(network.name, 'name') }} />
       </p>
       <ContractForm onLoaded={showFunctions} />
       <SavedContracts onLoaded={showFunctions} />

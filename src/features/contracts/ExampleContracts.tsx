@@ -1,6 +1,9 @@
 import { AddressText } from '@/components/AddressText';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { LOCAL_EXAMPLES, type LocalExample } from '@/core/contracts/localExamples';
+import { msg, untrustedValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './contracts.module.css';
 import { showContract, updateContracts } from './contractsStore';
@@ -11,6 +14,7 @@ import { showContract, updateContracts } from './contractsStore';
  * flows need, each loaded with its bundled ABI in one click.
  */
 export function ExampleContracts({ onLoaded }: { onLoaded(): void }) {
+  const t = useT('contracts');
   const network = useSelectedNetwork();
   if (network.kind !== 'local') return null;
 
@@ -20,31 +24,38 @@ export function ExampleContracts({ onLoaded }: { onLoaded(): void }) {
       networkId: network.id,
       address: example.address,
       abi: example.abi,
-      sourceLabel: `bundled ABI of the example “${example.name}”`,
+      sourceLabel: msg('contracts:source.example', { name: example.name }),
     });
     onLoaded();
   };
 
   return (
     <section className={ui.section} aria-labelledby="example-contracts-title">
-      <h2 id="example-contracts-title">Example contracts on {network.name}</h2>
-      <p className={ui.muted}>
-        Deployed by the local chain’s seed, to try what Send’s review shows before you sign. They exist only on this
-        machine.
-      </p>
+      <h2 id="example-contracts-title">
+        <T id="contracts:examples.title" values={{ network: untrustedValue(network.name, 'name') }} />
+      </h2>
+      <p className={ui.muted}>{t('contracts:examples.intro')}</p>
       <ul className={ui.plainList} aria-labelledby="example-contracts-title">
         {LOCAL_EXAMPLES.map((example) => (
           <li key={example.id} className={ui.card}>
             <p>
-              <strong>{example.name}</strong>
+              <strong>
+                <T message={example.name} />
+              </strong>
             </p>
-            <p className={ui.muted}>{example.summary}</p>
+            <p className={ui.muted}>
+              <T message={example.summary} />
+            </p>
             <p className={styles.address}>
               <AddressText address={example.address} />
             </p>
             <div className={ui.actions}>
-              <button type="button" aria-label={`Load ${example.name}`} onClick={() => load(example)}>
-                Load
+              <button
+                type="button"
+                aria-label={t('contracts:examples.loadLabel', { name: example.name })}
+                onClick={() => load(example)}
+              >
+                {t('contracts:examples.load')}
               </button>
             </div>
           </li>

@@ -5,6 +5,7 @@ import type { AbiParameter } from 'viem';
 import { useStore } from 'zustand';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import { canSign } from '@/core/accounts/account';
@@ -12,8 +13,10 @@ import { abiTypeShape } from '@/core/contracts/abiTypes';
 import { encodeCalldata } from '@/core/contracts/calldata';
 import type { DecodedValue } from '@/core/contracts/decode/values';
 import type { ContractFunction } from '@/core/contracts/functions';
+import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { parseAmount } from '@/core/tx/amount';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { functionReadQuery } from '@/lib/queries/contractQueries';
 import { requestSend } from '@/lib/sendRequest';
@@ -50,6 +53,7 @@ export function FunctionForm({
   contract: LoadedContract;
   account: Account | undefined;
 }) {
+  const t = useT('contracts');
   const network = useSelectedNetwork();
   const links = useLinks();
   const queryClient = useQueryClient();
@@ -134,10 +138,14 @@ export function FunctionForm({
     }
   };
 
-  const label = `${fn.kind === 'read' ? 'Read' : 'Write'} ${fn.id}`;
+  const fnName = codeValue(fn.name);
+  const label = t(fn.kind === 'read' ? 'contracts:function.readLabel' : 'contracts:function.writeLabel', {
+    fn: codeValue(fn.id),
+  });
+  const symbol = untrustedValue(native.symbol, 'symbol');
   return (
     <form ref={form} className={styles.functionForm} onSubmit={submit} noValidate aria-label={label}>
-      {fn.inputs.length === 0 && fn.kind === 'read' && <p className={ui.muted}>No arguments.</p>}
+      {fn.inputs.length === 0 && fn.kind === 'read' && <p className={ui.muted}>{t('contracts:noArguments')}</p>}
       {fn.inputs.map((param, i) => (
         <Field
           // biome-ignore lint/suspicious/noArrayIndexKey: arguments keep their ABI order
@@ -168,8 +176,8 @@ export function FunctionForm({
       ))}
       {fn.kind === 'write' && fn.payable && (
         <Field
-          label={`Value in ${native.symbol}`}
-          hint={`${native.symbol} sent with the call, such as 0.5 (empty for none).`}
+          label={t('contracts:function.value', { symbol })}
+          hint={t('contracts:function.valueHint', { symbol, example: '0.5' })}
           error={valueError}
         >
           <input
@@ -184,30 +192,36 @@ export function FunctionForm({
       {fn.kind === 'read' ? (
         <div className={ui.actions}>
           <button type="submit" disabled={busy}>
-            {busy ? 'Reading…' : 'Read'}
+            {busy ? t('contracts:function.reading') : t('contracts:function.read')}
           </button>
         </div>
       ) : signer ? (
         <div className={ui.actions}>
-          <button type="submit">Continue to review</button>
-          <span className={ui.muted}>Send shows the call, fee and total before anything is signed.</span>
+          <button type="submit">{t('contracts:function.review')}</button>
+          <span className={ui.muted}>{t('contracts:function.reviewNote')}</span>
         </div>
       ) : (
         <p className={ui.noticeWarning}>
-          {account
-            ? `${account.name} is watch-only: Cairn cannot sign with it, so it cannot call ${fn.name}. Select an account with a key to send this call.`
-            : `Select an account with a key to send this call.`}
+          {account ? (
+            <T id="contracts:function.watchOnly" values={{ name: untrustedValue(account.name, 'name'), fn: fnName }} />
+          ) : (
+            t('contracts:function.noAccount')
+          )}
         </p>
       )}
       <ErrorAlert message={failure} />
       {fn.kind === 'read' && (
-        <div role="status" aria-label={`Result of ${fn.name}`} className={styles.result}>
+        <div role="status" aria-label={t('contracts:function.result', { fn: fnName })} className={styles.result}>
           {result &&
             (result.values.length === 0 ? (
-              <p>{fn.name} returned no values.</p>
+              <p>
+                <T id="contracts:function.noValues" values={{ fn: fnName }} />
+              </p>
             ) : (
               <>
-                <p>{fn.name} returned:</p>
+                <p>
+                  <T id="contracts:function.returned" values={{ fn: fnName }} />
+                </p>
                 <ValueList values={result.values} />
               </>
             ))}

@@ -2,13 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { type ContractFunction, listFunctions } from '@/core/contracts/functions';
+import { untrustedValue } from '@/core/i18n/message';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { codeQuery } from '@/lib/queries/explorerQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useSelectedAccount } from '@/lib/vault';
@@ -26,7 +29,9 @@ export function LoadedContractSection({
   contract: LoadedContract;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
+  const t = useT('contracts');
   const network = useSelectedNetwork();
+  const networkName = untrustedValue(network.name, 'name');
   const account = useSelectedAccount();
   const addressName = useAddressNames(network);
   const saved = useSession((s) => s.savedAbis[network.id] ?? NO_SAVED).find(
@@ -48,7 +53,7 @@ export function LoadedContractSection({
     saveAbi(network.id, { address: contract.address, abi: contract.abi });
     try {
       await whenSaved();
-      setStatus(`Saved this contract and its ABI for ${network.name}.`);
+      setStatus(t('contracts:loaded.savedStatus', { network: networkName }));
     } catch (e) {
       setStatus(errorText(e));
     }
@@ -57,7 +62,7 @@ export function LoadedContractSection({
   return (
     <section className={ui.section} aria-labelledby="functions-title">
       <h2 id="functions-title" ref={headingRef} tabIndex={-1}>
-        Functions
+        {t('contracts:loaded.title')}
       </h2>
       <p className={styles.address}>
         {name !== undefined && (
@@ -65,20 +70,24 @@ export function LoadedContractSection({
             <UntrustedText text={name} kind="name" />:{' '}
           </strong>
         )}
-        <AddressText address={contract.address} /> <span className={ui.muted}>with the {contract.sourceLabel}</span>
+        <AddressText address={contract.address} />{' '}
+        <span className={ui.muted}>
+          <T message={contract.sourceLabel} />
+        </span>
       </p>
       {noCode && (
         <p role="alert" className={ui.noticeWarning}>
-          There is no contract at this address on {network.name}: reads will return nothing, and a write would only send
-          data to a plain address. Check the address and the network.
+          <T id="contracts:loaded.noCode" values={{ network: networkName }} />
         </p>
       )}
       <div className={ui.actions}>
         {isSaved ? (
-          <span>Saved for {network.name}.</span>
+          <span>
+            <T id="contracts:loaded.savedFor" values={{ network: networkName }} />
+          </span>
         ) : (
           <button type="button" className={ui.secondary} onClick={save}>
-            {saved ? 'Save this contract (replaces the ABI saved for it)' : 'Save this contract'}
+            {saved ? t('contracts:loaded.replace') : t('contracts:loaded.save')}
           </button>
         )}
         <span role="status" className={ui.muted}>
@@ -86,24 +95,24 @@ export function LoadedContractSection({
         </span>
       </div>
       <FunctionGroup
-        title={`Read (${functions.read.length})`}
+        title={t('contracts:loaded.read', { count: functions.read.length })}
         id="read-functions-title"
-        empty="This ABI has no read functions."
+        empty={t('contracts:loaded.noRead')}
         functions={functions.read}
         contract={contract}
         account={account}
       />
       <FunctionGroup
-        title={`Write (${functions.write.length})`}
+        title={t('contracts:loaded.write', { count: functions.write.length })}
         id="write-functions-title"
-        empty="This ABI has no write functions."
+        empty={t('contracts:loaded.noWrite')}
         functions={functions.write}
         contract={contract}
         account={account}
         note={
           account && account.source.kind === 'watch'
-            ? `${account.name} is watch-only: Cairn cannot sign with it, so writes are not offered. Select an account with a key to call these functions.`
-            : 'A write is a transaction: “Continue to review” opens Send with the call filled in, which shows the account, the decoded call, the fee and the total before you confirm.'
+            ? t('contracts:loaded.watchOnly', { name: untrustedValue(account.name, 'name') })
+            : t('contracts:loaded.writeNote')
         }
       />
     </section>
@@ -152,7 +161,9 @@ function FunctionItem({
     <li>
       <details className={styles.function} open={open} onToggle={(e) => setOpen(key, e.currentTarget.open)}>
         <summary>
-          <code>{fn.signature.replace(/^function /, '')}</code>
+          <code dir="ltr" translate="no">
+            {fn.signature.replace(/^function /, '')}
+          </code>
         </summary>
         {open && <FunctionForm fn={fn} contract={contract} account={account} />}
       </details>

@@ -1,20 +1,23 @@
 import { useMemo, useState } from 'react';
 import { AddressText } from '@/components/AddressText';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { listFunctions } from '@/core/contracts/functions';
+import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { useAddressNames } from '@/lib/addressNames';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import styles from './contracts.module.css';
 import { showContract, updateContracts } from './contractsStore';
-import { plural } from './words';
 
 const NO_SAVED: SavedAbi[] = [];
 
 /** The contracts saved on this network (address and ABI): open one, or remove it. */
 export function SavedContracts({ onLoaded }: { onLoaded(): void }) {
+  const t = useT('contracts');
   const network = useSelectedNetwork();
   const saved = useSession((s) => s.savedAbis[network.id] ?? NO_SAVED);
   const removeAbi = useSession((s) => s.removeAbi);
@@ -35,7 +38,7 @@ export function SavedContracts({ onLoaded }: { onLoaded(): void }) {
       networkId: network.id,
       address: entry.address,
       abi: entry.abi,
-      sourceLabel: 'ABI saved for this address',
+      sourceLabel: msg('contracts:source.saved'),
     });
     setStatus('');
     onLoaded();
@@ -43,16 +46,16 @@ export function SavedContracts({ onLoaded }: { onLoaded(): void }) {
 
   const remove = (entry: SavedAbi) => {
     removeAbi(network.id, entry.address);
-    setStatus(`Removed ${entry.address} from the saved contracts.`);
+    setStatus(t('contracts:saved.removed', { address: codeValue(entry.address) }));
   };
 
   return (
     <section className={ui.section} aria-labelledby="saved-contracts-title">
-      <h2 id="saved-contracts-title">Saved contracts on {network.name}</h2>
+      <h2 id="saved-contracts-title">
+        <T id="contracts:saved.title" values={{ network: untrustedValue(network.name, 'name') }} />
+      </h2>
       {saved.length === 0 ? (
-        <p className={ui.muted}>
-          None yet. Load a contract, then “Save this contract” keeps its address and ABI on this device.
-        </p>
+        <p className={ui.muted}>{t('contracts:saved.none')}</p>
       ) : (
         <ul className={ui.plainList} aria-labelledby="saved-contracts-title">
           {saved.map((entry) => {
@@ -70,20 +73,22 @@ export function SavedContracts({ onLoaded }: { onLoaded(): void }) {
                   )}
                   <AddressText address={entry.address} />
                 </p>
-                <p className={ui.muted}>
-                  {plural(read.length, 'read function')}, {plural(write.length, 'write function')}
-                </p>
+                <p className={ui.muted}>{t('contracts:saved.functions', { read: read.length, write: write.length })}</p>
                 <div className={ui.actions}>
-                  <button type="button" aria-label={`Open ${entry.address}`} onClick={() => open(entry)}>
-                    Open
+                  <button
+                    type="button"
+                    aria-label={t('contracts:saved.openLabel', { address: codeValue(entry.address) })}
+                    onClick={() => open(entry)}
+                  >
+                    {t('contracts:saved.open')}
                   </button>
                   <button
                     type="button"
                     className={ui.secondary}
-                    aria-label={`Remove ${entry.address}`}
+                    aria-label={t('contracts:saved.removeLabel', { address: codeValue(entry.address) })}
                     onClick={() => remove(entry)}
                   >
-                    Remove
+                    {t('contracts:saved.remove')}
                   </button>
                 </div>
               </li>

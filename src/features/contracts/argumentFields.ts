@@ -1,7 +1,9 @@
 import type { AbiParameter } from 'viem';
 import { parseAbiInput } from '@/core/contracts/abiInput';
 import { type AbiTypeShape, abiTypeLabel, abiTypeShape } from '@/core/contracts/abiTypes';
+import { codeValue } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
+import { t } from '@/lib/i18n';
 
 /** The name a parameter goes by in labels and messages: its own, or `arg0`, `arg1`… as calldata.ts names them. */
 export function argumentName(param: AbiParameter, index: number): string {
@@ -35,13 +37,15 @@ function example(param: AbiParameter, depth: number): string {
     case 'bool':
       return 'true';
     case 'string':
-      return '"text"';
+      return `"${t('contracts:argument.exampleText')}"`;
     case 'array': {
       const item = example(shape.element, depth + 1);
       if (shape.length !== undefined && shape.length <= 3) {
         return `[${Array.from({ length: shape.length }, () => item).join(', ')}]`;
       }
-      return shape.length !== undefined ? `[${item}, ${item}, … ${shape.length} items]` : `[${item}, ${item}]`;
+      return shape.length !== undefined
+        ? `[${t('contracts:argument.exampleLongList', { item, count: shape.length })}]`
+        : `[${item}, ${item}]`;
     }
     case 'tuple': {
       if (shape.named) {
@@ -55,26 +59,34 @@ function example(param: AbiParameter, depth: number): string {
 /**
  * A short hint of what to type, for types where the form is not obvious: lists and tuples show
  * their expected shape (`["0x…", "0x…"]`), fixed bytes their length. Undefined for address and
- * string, whose label says enough.
+ * string, whose label says enough. In the language shown: call it where it is shown.
  */
 export function argumentHint(param: AbiParameter): string | undefined {
   const shape = shapeOf(param);
   if (!shape) return undefined;
   switch (shape.kind) {
     case 'int':
-      return 'A whole number, in decimal or as 0x hex. Amounts are in the smallest unit (such as wei), with no decimal point.';
+      return t('contracts:argument.int');
     case 'bool':
-      return 'true or false.';
+      return t('contracts:argument.bool');
     case 'fixedBytes':
-      return `0x followed by exactly ${shape.size * 2} hex digits (${shape.size} byte${shape.size === 1 ? '' : 's'}).`;
+      return t('contracts:argument.fixedBytes', { digits: shape.size * 2, size: shape.size });
     case 'bytes':
-      return '0x followed by an even number of hex digits (0x alone for none).';
-    case 'array':
-      return `A list in square brackets${shape.length !== undefined ? ` with exactly ${shape.length} items` : ''}, such as ${example(param, 0)}.`;
-    case 'tuple':
-      return shape.named
-        ? `Values in order as ${example({ ...param, components: shape.components.map((c) => ({ ...c, name: '' })) } as AbiParameter, 0)}, or by name as ${example(param, 0)}.`
-        : `Values in order, such as ${example(param, 0)}.`;
+      return t('contracts:argument.bytes');
+    case 'array': {
+      const sample = codeValue(example(param, 0));
+      return shape.length === undefined
+        ? t('contracts:argument.list', { example: sample })
+        : t('contracts:argument.fixedList', { length: shape.length, example: sample });
+    }
+    case 'tuple': {
+      if (!shape.named) return t('contracts:argument.tuple', { example: codeValue(example(param, 0)) });
+      const positional = { ...param, components: shape.components.map((c) => ({ ...c, name: '' })) } as AbiParameter;
+      return t('contracts:argument.namedTuple', {
+        positional: codeValue(example(positional, 0)),
+        named: codeValue(example(param, 0)),
+      });
+    }
     default:
       return undefined;
   }

@@ -1,6 +1,7 @@
 import type { Abi, Address } from 'viem';
 import { createStore } from 'zustand/vanilla';
 import type { KnownAbiId } from '@/core/contracts/decode/standardAbis';
+import type { Message } from '@/core/i18n/message';
 
 /** Where the ABI of the contract being opened comes from. */
 export type AbiSource = 'known' | 'saved' | 'paste' | 'explorer';
@@ -10,8 +11,8 @@ export type LoadedContract = {
   networkId: string;
   address: Address;
   abi: Abi;
-  /** How the ABI was found, for the heading: “ERC-20 token standard ABI”, “pasted ABI”… */
-  sourceLabel: string;
+  /** How the ABI was found, shown beside the address: “with the pasted ABI”… */
+  sourceLabel: Message;
   /** Different at each load, so a reloaded contract starts afresh. */
   serial: number;
 };

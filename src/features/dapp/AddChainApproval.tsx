@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { verifyNetwork } from '@/core/chain/networkDraft';
@@ -6,6 +7,8 @@ import { planAddChain } from '@/core/dapp/addChain';
 import type { AddChainParams } from '@/core/dapp/personRequests';
 import { providerError } from '@/core/dapp/providerErrors';
 import { withAddedNetwork, withSiteNetwork } from '@/core/dapp/sites';
+import { untrustedValue } from '@/core/i18n/message';
+import { translate, useT } from '@/lib/i18n';
 import { useSession, useSessionStore } from '@/lib/session';
 import { ApprovalFrame } from './ApprovalFrame';
 import styles from './dapp.module.css';
@@ -17,6 +20,7 @@ import { useSiteRequest } from './useSiteRequest';
  * asked for its chain id before it is saved; the site then uses it (Cairn's window does not).
  */
 export function AddChainApproval({ id, chain }: { id: number; chain: AddChainParams }) {
+  const t = useT('dapp');
   const request = useSiteRequest(id);
   const networks = useSession((s) => s.networks);
   const saveNetwork = useSession((s) => s.saveNetwork);
@@ -28,7 +32,7 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
   const alreadyUsed = plan.kind === 'known' && site?.networkId === plan.network.id;
   useEffect(() => {
     if (!site) fail(providerError('unauthorized', 'Connect to Cairn (eth_requestAccounts) before adding a network.'));
-    else if (plan.kind === 'refused') fail(providerError('invalidParams', plan.reason));
+    else if (plan.kind === 'refused') fail(providerError('invalidParams', translate(plan.reason)));
     // EIP-3085: null when the chain is there; the site already uses it, so nothing to ask.
     else if (alreadyUsed) approve(null);
   }, [site, plan, alreadyUsed, fail, approve]);
@@ -41,10 +45,10 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
     const mine = plan.network;
     return (
       <ApprovalFrame
-        title="Use this network on this site?"
+        title={t('dapp:addChain.knownTitle')}
         requestId={id}
         network={request.network}
-        approveLabel={`Use ${mine.name}`}
+        approveLabel={t('dapp:addChain.use', { name: untrustedValue(mine.name, 'name') })}
         onApprove={() => {
           switchSiteTo(mine.id);
           approve(null);
@@ -52,9 +56,15 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
         onDecline={request.decline}
       >
         <p>
-          The site asks to add “<UntrustedText text={chain.chainName} kind="name" />” (chain id {chain.chainId}). You
-          already have <strong>{mine.name}</strong> on that chain: Cairn keeps yours, with your RPC URLs, and ignores
-          the site’s. Only this site changes network.
+          <T
+            id="dapp:addChain.known"
+            values={{
+              chainName: untrustedValue(chain.chainName, 'name'),
+              chainId: String(chain.chainId),
+              name: untrustedValue(mine.name, 'name'),
+            }}
+            tags={{ 0: <strong /> }}
+          />
         </p>
       </ApprovalFrame>
     );
@@ -74,34 +84,31 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
       saveNetwork(network);
       updateSite(site.origin, (stored) => (stored ? withAddedNetwork(stored, network.id, network.rpcUrls) : stored));
       return null;
-    }, 'Nothing was added.');
+    }, t('dapp:addChain.nothingAdded'));
   return (
     <ApprovalFrame
-      title="Add this network?"
+      title={t('dapp:addChain.title')}
       requestId={id}
       network={request.network}
-      approveLabel={request.busy ? 'Checking its RPC URLs…' : 'Check and add'}
+      approveLabel={request.busy ? t('dapp:addChain.checking') : t('dapp:addChain.approve')}
       onApprove={add}
       onDecline={request.decline}
       busy={request.busy}
       error={request.error}
     >
-      <p>
-        The site asks Cairn to add a network it describes. Nothing below is checked yet except the chain id, which Cairn
-        asks each RPC URL for before saving; any RPC URL can see your addresses and what you look up.
-      </p>
+      <p>{t('dapp:addChain.intro')}</p>
       <dl className={styles.facts}>
-        <dt>Name</dt>
+        <dt>{t('dapp:addChain.name')}</dt>
         <dd>
           <UntrustedText text={network.name} kind="name" />
         </dd>
-        <dt>Chain id</dt>
+        <dt>{t('dapp:addChain.chainId')}</dt>
         <dd>{network.chainId}</dd>
-        <dt>Currency</dt>
+        <dt>{t('dapp:addChain.currency')}</dt>
         <dd>
           <UntrustedText text={network.nativeCurrency.symbol} kind="symbol" />
         </dd>
-        <dt>RPC URLs</dt>
+        <dt>{t('dapp:addChain.rpcUrls')}</dt>
         <dd>
           <ul className={ui.plainList}>
             {network.rpcUrls.map((url) => (
@@ -113,14 +120,14 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
         </dd>
         {network.explorerUrl && (
           <>
-            <dt>Explorer</dt>
+            <dt>{t('dapp:addChain.explorer')}</dt>
             <dd>
               <UntrustedText text={network.explorerUrl} kind="whole" />
             </dd>
           </>
         )}
       </dl>
-      <p className={ui.muted}>Once added, this site uses it; Cairn’s own window stays on its network.</p>
+      <p className={ui.muted}>{t('dapp:addChain.afterwards')}</p>
     </ApprovalFrame>
   );
 }

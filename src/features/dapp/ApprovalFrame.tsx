@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { ErrorAlert } from '@/components/ErrorAlert';
-import { UntrustedText } from '@/components/UntrustedText';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import { msg, untrustedValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import styles from './dapp.module.css';
@@ -36,6 +38,7 @@ type ApprovalFrameProps = {
  * second whenever the window appears or comes back into focus.
  */
 export function ApprovalFrame(props: ApprovalFrameProps) {
+  const t = useT('dapp');
   const connection = useDappConnection();
   const pending = useStore(connection.store, (s) => s.pending.length);
   const refused = useStore(connection.store, (s) => s.refused);
@@ -52,35 +55,32 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
       <p className={styles.claimed}>
         {connection.dapp.icon && <img src={connection.dapp.icon} alt="" />}
         <span>
-          It calls itself “<UntrustedText text={connection.dapp.name || '(no name)'} kind="name" />” (unverified: any
-          site can say any name).
+          <T
+            id="dapp:frame.claimedName"
+            values={{
+              name: connection.dapp.name ? untrustedValue(connection.dapp.name, 'name') : msg('dapp:noName'),
+            }}
+          />
         </span>
       </p>
       {phrase ? (
         <p className={styles.phrase}>
-          Your phrase:{' '}
-          <strong>
-            <UntrustedText text={phrase} kind="name" />
-          </strong>
-          . Only Cairn’s own window can show it; if it is missing or wrong, close this window.
+          <T id="dapp:frame.phrase" values={{ phrase: untrustedValue(phrase, 'name') }} tags={{ 0: <strong /> }} />
         </p>
       ) : (
-        <p className={ui.muted}>
-          Choose an anti-phishing phrase in Cairn (Settings → Connected sites): Cairn’s real window shows it, a fake one
-          cannot.
-        </p>
+        <p className={ui.muted}>{t('dapp:frame.noPhrase')}</p>
       )}
-      {pending > 1 && <p role="status">Request 1 of {pending} from this site.</p>}
+      {pending > 1 && <p role="status">{t('dapp:frame.queue', { pending })}</p>}
       {refused > 0 && (
         <p className={ui.noticeWarning} role="status">
-          This site sent requests too fast: {refused} were refused.
+          {t('dapp:frame.refused', { refused })}
         </p>
       )}
       {(props.account || props.network) && (
         <dl className={styles.facts}>
           {props.account && (
             <>
-              <dt>Account</dt>
+              <dt>{t('dapp:facts.account')}</dt>
               <dd>
                 {accountName && <>{accountName} — </>}
                 <AddressText address={props.account} />
@@ -89,9 +89,15 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
           )}
           {props.network && (
             <>
-              <dt>Network</dt>
+              <dt>{t('dapp:facts.network')}</dt>
               <dd>
-                {props.network.name} (chain id {props.network.chainId})
+                <T
+                  id="dapp:networkWithChainId"
+                  values={{
+                    name: untrustedValue(props.network.name, 'name'),
+                    chainId: String(props.network.chainId),
+                  }}
+                />
               </dd>
             </>
           )}
@@ -104,10 +110,10 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
           {props.approveLabel}
         </button>
         <button type="button" className={ui.secondary} onClick={props.onDecline} disabled={props.busy}>
-          Decline
+          {t('dapp:frame.decline')}
         </button>
       </div>
-      {!ready && <p className={ui.muted}>The buttons wake up a moment after this window appears.</p>}
+      {!ready && <p className={ui.muted}>{t('dapp:frame.delay')}</p>}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { PendingRequest } from '@/core/dapp/connection';
 import { siteFor } from '@/core/dapp/sites';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { AddChainApproval } from './AddChainApproval';
 import { CallsApproval } from './CallsApproval';
@@ -16,6 +17,7 @@ import { WatchAssetApproval } from './WatchAssetApproval';
 
 /** The site's requests, first come first shown, one at a time. */
 export function ApprovalQueue() {
+  const t = useT('dapp');
   const connection = useDappConnection();
   const first = useStore(connection.store, (s) => s.pending[0]);
   const notice = useStore(connection.store, (s) => s.notice);
@@ -28,14 +30,14 @@ export function ApprovalQueue() {
   if (!first && notice)
     return (
       <section className={styles.window} aria-labelledby="notice-title">
-        <h1 id="notice-title">The batch stopped part way</h1>
+        <h1 id="notice-title">{t('dapp:calls.stoppedTitle')}</h1>
         <p role="status">{notice}</p>
         <button type="button" onClick={() => window.close()}>
-          Close
+          {t('dapp:close')}
         </button>
       </section>
     );
-  if (!first) return <p role="status">Waiting for the site’s request…</p>;
+  if (!first) return <p role="status">{t('dapp:queue.waiting')}</p>;
   return <Approval key={first.id} pending={first} />;
 }
 

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 
 /**
@@ -5,11 +6,12 @@ import { useLinks } from '@/lib/links';
  * this window would leave the site's request unanswered.
  */
 export function ApprovalsInCairn() {
+  const t = useT('dapp');
   const links = useLinks();
   const href = new URL(`./#${links.approvals}`, window.location.href).href;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
-      see and revoke this account’s approvals in Cairn (opens a new tab)
+      {t('dapp:approvalsInCairn')}
     </a>
   );
 }

@@ -3,28 +3,36 @@ import { Amount } from '@/components/Amount';
 import { UntrustedText } from '@/components/UntrustedText';
 import type { CallStep } from '@/core/dapp/callsBatch';
 import type { DappCall } from '@/core/dapp/personRequests';
+import { t, useT } from '@/lib/i18n';
 import { CallDataLines } from './CallDataLines';
 import styles from './dapp.module.css';
 
-const STATE_WORDS: Record<CallStep['state'], string> = {
-  waiting: 'waiting',
-  sending: 'sending…',
-  mining: 'sent, waiting for it to be mined…',
-  done: 'mined',
-  'not sent': 'not sent',
+type StateWords =
+  | 'dapp:calls.state.waiting'
+  | 'dapp:calls.state.sending'
+  | 'dapp:calls.state.mining'
+  | 'dapp:calls.state.notSent';
+
+const STATE_WORDS: Record<Exclude<CallStep['state'], 'done'>, StateWords> = {
+  waiting: 'dapp:calls.state.waiting',
+  sending: 'dapp:calls.state.sending',
+  mining: 'dapp:calls.state.mining',
+  'not sent': 'dapp:calls.state.notSent',
 };
 
 function stepWords(step: CallStep): string {
-  if (step.state === 'done') return step.receipt.status === '0x1' ? 'mined: succeeded' : 'mined: failed';
-  if (step.state === 'not sent' && step.error) return `not sent: ${step.error}`;
-  return STATE_WORDS[step.state];
+  if (step.state === 'done') {
+    return step.receipt.status === '0x1' ? t('dapp:calls.state.succeeded') : t('dapp:calls.state.failed');
+  }
+  if (step.state === 'not sent' && step.error) return t('dapp:calls.state.notSentBecause', { reason: step.error });
+  return t(STATE_WORDS[step.state]);
 }
 
 /** How a batch ended, for the person, when not every call was mined and succeeded. */
 export function batchOutcome(steps: readonly CallStep[]): string {
   const mined = steps.filter((s) => s.state === 'done' && s.receipt.status === '0x1').length;
-  const lines = steps.map((step, i) => `Call ${i + 1}: ${stepWords(step)}.`);
-  return `${mined} of ${steps.length} calls went through. ${lines.join(' ')} The site was told.`;
+  const lines = steps.map((step, i) => t('dapp:calls.outcomeLine', { index: i + 1, state: stepWords(step) }));
+  return t('dapp:calls.outcome', { mined, total: steps.length, lines: lines.join(' ') });
 }
 
 /** A batch's calls in the order they are sent: where each goes, its value and call, and (once sending) where it stands. */
@@ -37,35 +45,46 @@ export function BatchCallList({
   steps: readonly CallStep[] | undefined;
   native: { decimals: number; symbol: string } | undefined;
 }) {
+  const t = useT('dapp');
   const current = steps?.findIndex((s) => s.state === 'sending' || s.state === 'mining') ?? -1;
   return (
     <>
       {steps && (
         <p role="status">
-          {current >= 0 ? `Call ${current + 1} of ${calls.length}: ${stepWords(steps[current] as CallStep)}` : 'Done.'}
+          {current >= 0
+            ? t('dapp:calls.progress', {
+                index: current + 1,
+                total: calls.length,
+                state: stepWords(steps[current] as CallStep),
+              })
+            : t('dapp:calls.done')}
         </p>
       )}
-      <ol className={styles.calls} aria-label="Calls, in the order they are sent">
+      <ol className={styles.calls} aria-label={t('dapp:calls.listLabel')}>
         {calls.map((call, index) => {
           const step = steps?.[index];
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: the calls of one request, in a fixed order
             <li key={index}>
               <dl className={styles.facts}>
-                <dt>To</dt>
+                <dt>{t('dapp:facts.to')}</dt>
                 <dd>{call.to && <AddressText address={call.to} />}</dd>
-                <dt>Value</dt>
+                <dt>{t('dapp:facts.value')}</dt>
                 <dd>{native && <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />}</dd>
                 <CallDataLines to={call.to} data={call.data} />
                 {step && (
                   <>
-                    <dt>Status</dt>
+                    <dt>{t('dapp:calls.status')}</dt>
                     <dd>
                       <UntrustedText text={stepWords(step)} kind="whole" />
                       {'hash' in step && (
                         <>
                           {' '}
-                          <code className={styles.hash}>{step.hash}</code>
+                          <code className={styles.hash}>
+                            <bdi dir="ltr" translate="no">
+                              {step.hash}
+                            </bdi>
+                          </code>
                         </>
                       )}
                     </dd>

@@ -3,26 +3,32 @@ import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
+import { useT } from '@/lib/i18n';
 
 /** A site's call data in a review's list of facts: the call decoded where Cairn can, then the bytes as sent. */
 export function CallDataLines({ to, data }: { to: Address | undefined; data: Hex }) {
+  const t = useT('dapp');
   if (data === '0x') return null;
   const decoded = to ? decodeCall(data, to, []) : undefined;
   return (
     <>
       {decoded && (
         <>
-          <dt>Call</dt>
+          <dt>{t('dapp:facts.call')}</dt>
           <dd>
-            <code>
+            <code dir="ltr" translate="no">
               <UntrustedText text={decodedLine(decoded)} kind="whole" />
             </code>
           </dd>
         </>
       )}
-      <dt>Data</dt>
+      <dt>{t('dapp:facts.data')}</dt>
       <dd>
-        <code className={ui.muted}>{data}</code>
+        <code className={ui.muted}>
+          <bdi dir="ltr" translate="no">
+            {data}
+          </bdi>
+        </code>
       </dd>
     </>
   );

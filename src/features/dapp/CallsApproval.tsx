@@ -3,6 +3,7 @@ import type { Address, Hex } from 'viem';
 import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { isDeviceSource } from '@/core/accounts/account';
 import { BatchStopped, type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
@@ -14,6 +15,7 @@ import type { BatchCall } from '@/core/simulation/simulateCalls';
 import { expectedCost } from '@/core/tx/fees';
 import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
@@ -35,6 +37,7 @@ type Props = { id: number; request: Extract<PersonRequest, { method: 'wallet_sen
  * or as soon as the window closes after a call was sent; its connector follows the rest.
  */
 export function CallsApproval({ id, request: asked }: Props) {
+  const t = useT('dapp');
   const { account, calls, batchId } = asked;
   const request = useSiteRequest(id, account);
   const session = useVaultSession();
@@ -105,69 +108,71 @@ export function CallsApproval({ id, request: asked }: Props) {
       });
       if (status.status !== 200) connection.tell(batchOutcome(ended));
       return { id: chosenId };
-    }, 'Nothing was sent.');
+    }, t('dapp:nothingSent'));
 
   return (
     <ApprovalFrame
-      title={count === 1 ? 'Send this call?' : `Send these ${count} calls?`}
+      title={t('dapp:calls.title', { count })}
       requestId={id}
       account={account}
       network={network}
-      approveLabel={count === 1 ? 'Confirm and send' : `Confirm and send all ${count}`}
+      approveLabel={t('dapp:calls.approve', { count })}
       onApprove={confirm}
       onDecline={request.decline}
       approveBlocked={!signer || !first || review.heldBack || steps !== undefined}
       busy={request.busy}
-      error={
-        request.error ??
-        problem ??
-        (signer ? undefined : 'This account cannot sign in Cairn (it is watch-only or gone).')
-      }
+      error={request.error ?? problem ?? (signer ? undefined : t('dapp:cannotSign'))}
     >
       {count > 1 && (
         <p>
-          Cairn sends them as {count} transactions, one after another: each once the one before it is mined, and none
-          after one that fails. They are not all-or-nothing: those already mined stay done. Closing this window stops
-          the ones not yet sent.
-          {signer && isDeviceSource(signer.source)
-            ? ` Each is signed by ${signerProfile(signer.source).signs}: it asks ${count} times.`
-            : ''}
+          {t('dapp:calls.sequence', { count })}
+          {signer && isDeviceSource(signer.source) && (
+            <>
+              {' '}
+              <T id="dapp:calls.deviceSigns" values={{ device: signerProfile(signer.source).signs, count }} />
+            </>
+          )}
         </p>
       )}
       <BatchCallList calls={calls} steps={steps} native={native} />
       <dl className={styles.facts}>
-        <dt>Total value</dt>
+        <dt>{t('dapp:calls.totalValue')}</dt>
         <dd>{native && <Amount value={valueSum} decimals={native.decimals} symbol={native.symbol} />}</dd>
-        <dt>Network fee</dt>
+        <dt>{t('dapp:facts.networkFee')}</dt>
         <dd>
           {first && native ? (
             <>
-              {count > 1 && 'first call: '}
-              <NetworkFeeLines prepared={first} native={native} />
+              {count > 1 ? (
+                <T id="dapp:calls.firstCallFee" tags={{ 0: <NetworkFeeLines prepared={first} native={native} /> }} />
+              ) : (
+                <NetworkFeeLines prepared={first} native={native} />
+              )}
               {count > 1 && feeEstimate !== undefined && (
                 <>
                   <br />
-                  all {count} together: about{' '}
-                  <Amount value={feeEstimate} decimals={native.decimals} symbol={native.symbol} /> (each fee is set when
-                  its call is sent)
+                  <T
+                    id="dapp:calls.allFees"
+                    values={{ count }}
+                    tags={{ 0: <Amount value={feeEstimate} decimals={native.decimals} symbol={native.symbol} /> }}
+                  />
                 </>
               )}
             </>
           ) : problem ? (
-            'unknown'
+            t('dapp:facts.unknown')
           ) : (
-            'working it out…'
+            t('dapp:facts.workingOut')
           )}
         </dd>
       </dl>
       {mayRunShort && (
         <p role="alert" className={ui.noticeWarning}>
-          Your balance may not cover the value and fees of every call: the batch would stop where it runs out.
+          {t('dapp:calls.mayRunShort')}
         </p>
       )}
       {network && (
         <TransactionEffectsPanel
-          title="What these calls do together"
+          title={t('dapp:calls.effectsTitle')}
           network={network}
           tx={{ from }}
           preview={review.preview}

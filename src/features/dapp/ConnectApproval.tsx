@@ -3,6 +3,8 @@ import { AddressText } from '@/components/AddressText';
 import ui from '@/components/ui.module.css';
 import { canSign } from '@/core/accounts/account';
 import { grantSite, permissionsOf } from '@/core/dapp/sites';
+import { untrustedValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
@@ -13,6 +15,7 @@ import { useSiteRequest } from './useSiteRequest';
  * sign with, on which network, and whether it may read through the person's own node.
  */
 export function ConnectApproval({ id, permissions }: { id: number; permissions: boolean }) {
+  const t = useT('dapp');
   const request = useSiteRequest(id);
   const { connection, site } = request;
   const accounts = useVault((s) => s.accounts).filter((a) => canSign(a) && !a.hidden);
@@ -49,32 +52,29 @@ export function ConnectApproval({ id, permissions }: { id: number; permissions: 
   if (accounts.length === 0) {
     return (
       <ApprovalFrame
-        title="Connect to this site?"
+        title={t('dapp:connect.title')}
         requestId={id}
-        approveLabel="Connect"
+        approveLabel={t('dapp:connect.approve')}
         onApprove={approve}
         onDecline={request.decline}
         approveBlocked
       >
-        <p>Cairn has no account that can sign (watch-only accounts cannot). Add one in Cairn, then connect again.</p>
+        <p>{t('dapp:connect.noAccount')}</p>
       </ApprovalFrame>
     );
   }
   return (
     <ApprovalFrame
-      title="Connect to this site?"
+      title={t('dapp:connect.title')}
       requestId={id}
-      approveLabel="Connect"
+      approveLabel={t('dapp:connect.approve')}
       onApprove={approve}
       onDecline={request.decline}
       approveBlocked={ordered.length === 0}
     >
-      <p>
-        The site will see the addresses you choose and their balances, and can ask you to sign or send with them. Each
-        request still needs your approval here.
-      </p>
+      <p>{t('dapp:connect.intro')}</p>
       <fieldset className={ui.choices}>
-        <legend>Accounts the site may use</legend>
+        <legend>{t('dapp:connect.accounts')}</legend>
         {accounts.map((account) => (
           <label key={account.id} className={ui.checkbox}>
             <input
@@ -89,18 +89,18 @@ export function ConnectApproval({ id, permissions }: { id: number; permissions: 
         ))}
       </fieldset>
       <label>
-        Network for this site
+        {t('dapp:connect.network')}
         <select value={networkId} onChange={(e) => setNetworkId(e.target.value)}>
           {networks.map((n) => (
             <option key={n.id} value={n.id}>
-              {n.name} (chain id {n.chainId})
+              {t('dapp:networkWithChainId', { name: untrustedValue(n.name, 'name'), chainId: String(n.chainId) })}
             </option>
           ))}
         </select>
       </label>
       <label className={ui.checkbox}>
         <input type="checkbox" checked={ownNodeReads} onChange={(e) => setOwnNodeReads(e.target.checked)} />
-        <span>Let the site read the chain through my own node too (it then learns your node’s address)</span>
+        <span>{t('dapp:connect.ownNode')}</span>
       </label>
     </ApprovalFrame>
   );

@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { AddressText } from '@/components/AddressText';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
-import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { type SitePermission, siteNetwork } from '@/core/dapp/sites';
+import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
+import { intlLocale, t as say, useLocale, useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import styles from './dapp.module.css';
 
@@ -14,8 +16,8 @@ const MAX_PHRASE = 64;
 /** What is wrong with an anti-phishing phrase, or undefined. */
 function phraseProblem(text: string): string | undefined {
   const phrase = text.trim();
-  if (phrase.length < 3) return 'Choose at least 3 characters, words you will recognise.';
-  if (phrase.length > MAX_PHRASE) return `Keep it to ${MAX_PHRASE} characters or fewer (it has ${phrase.length}).`;
+  if (phrase.length < 3) return say('dapp:phrase.tooShort');
+  if (phrase.length > MAX_PHRASE) return say('dapp:phrase.tooLong', { max: MAX_PHRASE, count: phrase.length });
   return undefined;
 }
 
@@ -24,18 +26,19 @@ function phraseProblem(text: string): string | undefined {
  * way to disconnect each, and the anti-phishing phrase Cairn's own dApp window shows.
  */
 export function ConnectedSitesScreen() {
+  const t = useT('dapp');
   const sites = useSession((s) => s.dappSites);
   const updateSite = useSession((s) => s.updateSite);
   const list = Object.values(sites).sort((a, b) => b.lastUsed - a.lastUsed);
   return (
-    <Screen title="Connected sites">
+    <Screen title={t('dapp:sites.title')}>
       <PhraseForm />
       <section className={ui.section} aria-labelledby="sites-title">
-        <h2 id="sites-title">Sites</h2>
+        <h2 id="sites-title">{t('dapp:sites.heading')}</h2>
         {list.length === 0 ? (
-          <p>No site is connected. Sites ask to connect from their own page; Cairn opens a window to ask you.</p>
+          <p>{t('dapp:sites.none')}</p>
         ) : (
-          <ul className={styles.sites} aria-label="Connected sites">
+          <ul className={styles.sites} aria-label={t('dapp:sites.title')}>
             {list.map((site) => (
               <SiteRow key={site.origin} site={site} onRevoke={() => updateSite(site.origin, () => undefined)} />
             ))}
@@ -47,19 +50,26 @@ export function ConnectedSitesScreen() {
 }
 
 function SiteRow({ site, onRevoke }: { site: SitePermission; onRevoke(): void }) {
+  const t = useT('dapp');
+  const locale = intlLocale(useLocale());
   const networks = useSession((s) => s.networks);
   const network = siteNetwork(site, networks);
   return (
     <li>
       <h3>
-        <bdi dir="ltr">{site.origin}</bdi>
+        <bdi dir="ltr" translate="no">
+          {site.origin}
+        </bdi>
       </h3>
       <dl className={styles.facts}>
-        <dt>Calls itself</dt>
+        <dt>{t('dapp:sites.callsItself')}</dt>
         <dd>
-          <UntrustedText text={site.name || '(no name)'} kind="name" /> (unverified)
+          <T
+            id="dapp:sites.claimedName"
+            values={{ name: site.name ? untrustedValue(site.name, 'name') : msg('dapp:noName') }}
+          />
         </dd>
-        <dt>Accounts</dt>
+        <dt>{t('dapp:sites.accounts')}</dt>
         <dd>
           {site.accounts.map((address) => (
             <span key={address}>
@@ -67,21 +77,31 @@ function SiteRow({ site, onRevoke }: { site: SitePermission; onRevoke(): void })
             </span>
           ))}
         </dd>
-        <dt>Network</dt>
-        <dd>{network ? `${network.name} (chain id ${network.chainId})` : 'a network no longer in Cairn'}</dd>
-        <dt>Connected</dt>
-        <dd>{new Date(site.grantedAt).toLocaleString()}</dd>
-        <dt>Last used</dt>
-        <dd>{new Date(site.lastUsed).toLocaleString()}</dd>
+        <dt>{t('dapp:facts.network')}</dt>
+        <dd>
+          {network ? (
+            <T
+              id="dapp:networkWithChainId"
+              values={{ name: untrustedValue(network.name, 'name'), chainId: String(network.chainId) }}
+            />
+          ) : (
+            t('dapp:sites.networkGone')
+          )}
+        </dd>
+        <dt>{t('dapp:sites.connected')}</dt>
+        <dd>{new Date(site.grantedAt).toLocaleString(locale)}</dd>
+        <dt>{t('dapp:sites.lastUsed')}</dt>
+        <dd>{new Date(site.lastUsed).toLocaleString(locale)}</dd>
       </dl>
       <button type="button" className={ui.secondary} onClick={onRevoke}>
-        Disconnect {site.origin}
+        <T id="dapp:sites.disconnect" values={{ origin: codeValue(site.origin) }} />
       </button>
     </li>
   );
 }
 
 function PhraseForm() {
+  const t = useT('dapp');
   const saved = useSession((s) => s.antiPhishingPhrase);
   const setPhrase = useSession((s) => s.setAntiPhishingPhrase);
   const whenSaved = useSession((s) => s.whenSaved);
@@ -97,21 +117,18 @@ function PhraseForm() {
     setPhrase(text.trim());
     try {
       await whenSaved();
-      setStatus('Saved.');
+      setStatus(t('dapp:phrase.saved'));
     } catch (e) {
       setError(errorText(e));
     }
   };
   return (
     <form className={ui.section} onSubmit={submit} noValidate aria-labelledby="phrase-title">
-      <h2 id="phrase-title">Anti-phishing phrase</h2>
-      <p>
-        Cairn’s window for sites shows these words. A fake window on another site cannot: if a window asking you to sign
-        lacks them, close it.
-      </p>
-      <TextField label="Your phrase" error={error} value={text} onChange={setText} />
+      <h2 id="phrase-title">{t('dapp:phrase.title')}</h2>
+      <p>{t('dapp:phrase.intro')}</p>
+      <TextField label={t('dapp:phrase.label')} error={error} value={text} onChange={setText} />
       <div className={ui.actions}>
-        <button type="submit">Save phrase</button>
+        <button type="submit">{t('dapp:phrase.save')}</button>
         <span role="status">{status}</span>
       </div>
     </form>

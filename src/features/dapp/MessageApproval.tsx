@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { Hex } from 'viem';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { reviewSiwe } from '@/core/dapp/siwe';
 import { describeMessage } from '@/core/signing/message';
 import { signMessageWith } from '@/core/signing/sign';
+import { intlLocale, useLocale, useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import styles from './dapp.module.css';
@@ -12,6 +14,8 @@ import { useSiteRequest } from './useSiteRequest';
 
 /** personal_sign: the message exactly as it will be signed; a Sign-In with Ethereum message read and checked against the site. */
 export function MessageApproval({ id, account, message }: { id: number; account: string; message: Hex }) {
+  const t = useT('dapp');
+  const locale = intlLocale(useLocale());
   const request = useSiteRequest(id, account);
   const session = useVaultSession();
   const [understood, setUnderstood] = useState(false);
@@ -31,34 +35,34 @@ export function MessageApproval({ id, account, message }: { id: number; account:
   const blocking = (siwe?.problems.some((p) => p.blocking) ?? false) || described.looksLikeHash;
   const { signer } = request;
   const sign = () =>
-    signer && request.run(() => signMessageWith(session.signerFor(signer), { raw: message }), 'Nothing was signed.');
+    signer && request.run(() => signMessageWith(session.signerFor(signer), { raw: message }), t('dapp:nothingSigned'));
 
   return (
     <ApprovalFrame
-      title={siwe ? 'Sign in with Ethereum?' : 'Sign this message?'}
+      title={siwe ? t('dapp:message.siweTitle') : t('dapp:message.title')}
       requestId={id}
       account={account}
       network={request.network}
-      approveLabel={siwe ? 'Sign in' : 'Sign'}
+      approveLabel={siwe ? t('dapp:message.signIn') : t('dapp:sign')}
       onApprove={sign}
       onDecline={request.decline}
       approveBlocked={!signer || (blocking && !understood)}
       busy={request.busy}
-      error={request.error ?? (signer ? undefined : 'This account cannot sign in Cairn (it is watch-only or gone).')}
+      error={request.error ?? (signer ? undefined : t('dapp:cannotSign'))}
     >
       {siwe && (
         <>
-          <p>The site asks you to prove you own this account to log in. Signing moves no funds.</p>
+          <p>{t('dapp:message.siweIntro')}</p>
           <dl className={styles.facts}>
-            <dt>For the site</dt>
+            <dt>{t('dapp:message.forSite')}</dt>
             <dd>
-              <bdi dir="ltr">
+              <bdi dir="ltr" translate="no">
                 <UntrustedText text={siwe.domain} kind="whole" />
               </bdi>
             </dd>
             {siwe.statement && (
               <>
-                <dt>Statement</dt>
+                <dt>{t('dapp:message.statement')}</dt>
                 <dd>
                   <UntrustedText text={siwe.statement} kind="whole" />
                 </dd>
@@ -66,32 +70,33 @@ export function MessageApproval({ id, account, message }: { id: number; account:
             )}
             {siwe.expirationTime && (
               <>
-                <dt>Valid until</dt>
-                <dd>{siwe.expirationTime.toLocaleString()}</dd>
+                <dt>{t('dapp:message.validUntil')}</dt>
+                <dd>{siwe.expirationTime.toLocaleString(locale)}</dd>
               </>
             )}
           </dl>
           {siwe.problems.map((problem) => (
             <p key={problem.kind} className={problem.blocking ? ui.noticeDanger : ui.noticeWarning}>
-              {problem.sentence}
+              <T message={problem.sentence} />
             </p>
           ))}
         </>
       )}
-      {described.looksLikeHash && (
-        <p className={ui.noticeDanger}>
-          These are 32 bytes that look like a hash, not a message: a hash can stand for a transaction or a permit. Sign
-          only if you know exactly what it is.
-        </p>
-      )}
-      <h2>Message ({described.byteLength} bytes)</h2>
-      <div className={styles.message} role="document" aria-label="Message to sign">
-        {described.text !== undefined ? <UntrustedText text={described.text} kind="whole" /> : described.hex}
+      {described.looksLikeHash && <p className={ui.noticeDanger}>{t('dapp:message.looksLikeHash')}</p>}
+      <h2>{t('dapp:message.heading', { count: described.byteLength })}</h2>
+      <div className={styles.message} role="document" aria-label={t('dapp:message.label')}>
+        {described.text !== undefined ? (
+          <UntrustedText text={described.text} kind="whole" />
+        ) : (
+          <bdi dir="ltr" translate="no">
+            {described.hex}
+          </bdi>
+        )}
       </div>
       {blocking && (
         <label className={ui.checkbox}>
           <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
-          <span>I understand the warning above and still want to sign</span>
+          <span>{t('dapp:message.understood')}</span>
         </label>
       )}
     </ApprovalFrame>

@@ -1,31 +1,34 @@
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { originParts } from '@/core/dapp/siteOrigin';
+import { codeValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import styles from './dapp.module.css';
 
 /** A site's origin as people must read it: the host large, in punycode too, with plain http and odd ports called out. */
 export function SiteOrigin({ origin }: { origin: string }) {
+  const t = useT('dapp');
   const parts = originParts(origin);
   return (
     <div className={styles.origin}>
       <p className={styles.host}>
-        <bdi dir="ltr">{parts.unicodeHost ?? parts.asciiHost}</bdi>
+        <bdi dir="ltr" translate="no">
+          {parts.unicodeHost ?? parts.asciiHost}
+        </bdi>
       </p>
       <p className={ui.muted}>
-        <bdi dir="ltr">{origin}</bdi>
+        <bdi dir="ltr" translate="no">
+          {origin}
+        </bdi>
       </p>
       {parts.unicodeHost !== undefined && (
         <p className={ui.noticeWarning}>
-          This address uses international letters; it is written <bdi dir="ltr">{parts.asciiHost}</bdi>. Check that it
-          is the site you meant: look-alike letters are a common trick.
+          <T id="dapp:origin.international" values={{ ascii: codeValue(parts.asciiHost) }} />
         </p>
       )}
-      {parts.insecure && (
-        <p className={ui.noticeDanger}>
-          This site uses plain http: anyone on the network between you and it can change what it asks.
-        </p>
-      )}
+      {parts.insecure && <p className={ui.noticeDanger}>{t('dapp:origin.insecure')}</p>}
       {parts.port !== undefined && (
-        <p className={ui.noticeWarning}>The site runs on port {parts.port}, not the usual one.</p>
+        <p className={ui.noticeWarning}>{t('dapp:origin.port', { port: codeValue(parts.port) })}</p>
       )}
     </div>
   );

@@ -1,12 +1,16 @@
 import { useEffect } from 'react';
+import { T } from '@/components/T';
 import { providerError } from '@/core/dapp/providerErrors';
 import { withSiteNetwork } from '@/core/dapp/sites';
+import { untrustedValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { ApprovalFrame } from './ApprovalFrame';
 import { useSiteRequest } from './useSiteRequest';
 
 /** wallet_switchEthereumChain to a network the site has not used yet (EIP-3326): the site's own network changes, not Cairn's. */
 export function SwitchChainApproval({ id, chainId }: { id: number; chainId: number }) {
+  const t = useT('dapp');
   const request = useSiteRequest(id);
   const networks = useSession((s) => s.networks);
   const updateSite = useSession((s) => s.updateSite);
@@ -30,16 +34,19 @@ export function SwitchChainApproval({ id, chainId }: { id: number; chainId: numb
   };
   return (
     <ApprovalFrame
-      title="Switch this site’s network?"
+      title={t('dapp:switchChain.title')}
       requestId={id}
       network={request.network}
-      approveLabel={`Switch to ${target.name}`}
+      approveLabel={t('dapp:switchChain.approve', { name: untrustedValue(target.name, 'name') })}
       onApprove={approve}
       onDecline={request.decline}
     >
       <p>
-        The site asks to use <strong>{target.name}</strong> (chain id {target.chainId}). Only this site changes network;
-        Cairn’s own window stays on its network.
+        <T
+          id="dapp:switchChain.intro"
+          values={{ name: untrustedValue(target.name, 'name'), chainId: String(target.chainId) }}
+          tags={{ 0: <strong /> }}
+        />
       </p>
     </ApprovalFrame>
   );

@@ -4,11 +4,13 @@ import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import { T } from '@/components/T';
 import type { DappCall } from '@/core/dapp/personRequests';
 import { providerError } from '@/core/dapp/providerErrors';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
@@ -26,6 +28,7 @@ import { useSiteRequest } from './useSiteRequest';
  * site gets the hash once it is broadcast.
  */
 export function TransactionApproval({ id, account, call }: { id: number; account: string; call: DappCall }) {
+  const t = useT('dapp');
   const request = useSiteRequest(id, account);
   const session = useVaultSession();
   const { service } = useTransactions();
@@ -79,48 +82,50 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     request.run(async () => {
       const args = { network, account: session.signerFor(signer), prepared, site: request.connection.origin };
       return (await sendPreparedCall(await service(), args)).hash;
-    }, 'Nothing was sent.');
+    }, t('dapp:nothingSent'));
 
   return (
     <ApprovalFrame
-      title="Send this transaction?"
+      title={t('dapp:transaction.title')}
       requestId={id}
       account={account}
       network={network}
-      approveLabel="Confirm and send"
+      approveLabel={t('dapp:transaction.approve')}
       onApprove={confirm}
       onDecline={request.decline}
       approveBlocked={!signer || !prepared || review.heldBack}
       busy={request.busy}
-      error={
-        request.error ??
-        problem ??
-        (signer ? undefined : 'This account cannot sign in Cairn (it is watch-only or gone).')
-      }
+      error={request.error ?? problem ?? (signer ? undefined : t('dapp:cannotSign'))}
     >
       <dl className={styles.facts}>
-        <dt>To</dt>
+        <dt>{t('dapp:facts.to')}</dt>
         <dd>
           <AddressText address={to} />
         </dd>
-        <dt>Value</dt>
+        <dt>{t('dapp:facts.value')}</dt>
         <dd>{native && <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />}</dd>
-        <dt>Network fee</dt>
+        <dt>{t('dapp:facts.networkFee')}</dt>
         <dd>
           {prepared && native ? (
             <NetworkFeeLines prepared={prepared} native={native} />
           ) : problem ? (
-            'unknown'
+            t('dapp:facts.unknown')
           ) : (
-            'working it out…'
+            t('dapp:facts.workingOut')
           )}
         </dd>
         {prepared && native && (
           <>
-            <dt>Total</dt>
+            <dt>{t('dapp:facts.total')}</dt>
             <dd>
-              at most{' '}
-              <Amount value={call.value + prepared.cost.max} decimals={native.decimals} symbol={native.symbol} />
+              <T
+                id="dapp:transaction.atMost"
+                tags={{
+                  0: (
+                    <Amount value={call.value + prepared.cost.max} decimals={native.decimals} symbol={native.symbol} />
+                  ),
+                }}
+              />
             </dd>
           </>
         )}

@@ -7,12 +7,14 @@ import { describeConsequences } from '@/core/signing/permits';
 import { signTypedDataWith } from '@/core/signing/sign';
 import { chainIdWarning, parseTypedDataJson } from '@/core/signing/typedData';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { useSiteRequest } from './useSiteRequest';
 
 /** eth_signTypedData_v4 (and v3): every field, what a permit or order would hand over, and the chain it is for. */
 export function TypedDataApproval({ id, account, typedData }: { id: number; account: string; typedData: string }) {
+  const t = useT('dapp');
   const request = useSiteRequest(id, account);
   const session = useVaultSession();
   const [understood, setUnderstood] = useState(false);
@@ -39,19 +41,19 @@ export function TypedDataApproval({ id, account, typedData }: { id: number; acco
   const needsAck = parsed.consequences?.needsAcknowledgement === true || chainWarning !== undefined;
   const sign = () =>
     signer &&
-    request.run(() => signTypedDataWith(session.signerFor(signer), parsed.read.typedData), 'Nothing was signed.');
+    request.run(() => signTypedDataWith(session.signerFor(signer), parsed.read.typedData), t('dapp:nothingSigned'));
   return (
     <ApprovalFrame
-      title="Sign this typed data?"
+      title={t('dapp:typedData.title')}
       requestId={id}
       account={account}
       network={network}
-      approveLabel="Sign"
+      approveLabel={t('dapp:sign')}
       onApprove={sign}
       onDecline={request.decline}
       approveBlocked={!signer || (needsAck && !understood)}
       busy={request.busy}
-      error={request.error ?? (signer ? undefined : 'This account cannot sign in Cairn (it is watch-only or gone).')}
+      error={request.error ?? (signer ? undefined : t('dapp:cannotSign'))}
     >
       {network && parsed.consequences && (
         <PermitPanel consequences={parsed.consequences} network={network} domainChainId={parsed.read.domain.chainId} />
@@ -60,7 +62,7 @@ export function TypedDataApproval({ id, account, typedData }: { id: number; acco
       {needsAck && (
         <label className={ui.checkbox}>
           <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
-          <span>I understand what this signature allows</span>
+          <span>{t('dapp:typedData.understood')}</span>
         </label>
       )}
     </ApprovalFrame>

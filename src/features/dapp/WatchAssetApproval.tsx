@@ -2,11 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { isShownToken } from '@/core/assets/catalogue';
 import { claimMismatches } from '@/core/dapp/watchAsset';
+import { untrustedValue } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { ApprovalFrame } from './ApprovalFrame';
@@ -29,6 +32,7 @@ export function WatchAssetApproval({
   token: Address;
   claimed: { symbol?: string; decimals?: number };
 }) {
+  const t = useT('dapp');
   const request = useSiteRequest(id);
   const selected = useSelectedNetwork();
   const network = request.network ?? selected;
@@ -54,47 +58,46 @@ export function WatchAssetApproval({
   };
   return (
     <ApprovalFrame
-      title="Add this token?"
+      title={t('dapp:watchAsset.title')}
       requestId={id}
       network={network}
-      approveLabel="Add token"
+      approveLabel={t('dapp:watchAsset.approve')}
       onApprove={add}
       onDecline={request.decline}
       approveBlocked={!meta || noDecimals}
-      error={read.error ? `${errorText(read.error)} Cairn cannot add a token it cannot read.` : undefined}
+      error={read.error ? t('dapp:watchAsset.unreadable', { reason: errorText(read.error) }) : undefined}
     >
       <p>
-        The site asks Cairn to show this token among yours on {network.name}. Cairn reads what it is from the contract
-        itself.
+        <T id="dapp:watchAsset.intro" values={{ network: untrustedValue(network.name, 'name') }} />
       </p>
       <dl className={styles.facts}>
-        <dt>Contract</dt>
+        <dt>{t('dapp:watchAsset.contract')}</dt>
         <dd>
           <AddressText address={token} />
         </dd>
         {meta && (
           <>
-            <dt>Symbol</dt>
+            <dt>{t('dapp:watchAsset.symbol')}</dt>
             <dd>
               <UntrustedText text={meta.symbol} kind="symbol" />
             </dd>
-            <dt>Name</dt>
+            <dt>{t('dapp:watchAsset.name')}</dt>
             <dd>
               <UntrustedText text={meta.name} kind="tokenName" />
             </dd>
-            <dt>Decimals</dt>
-            <dd>{meta.decimals ?? 'not given by the contract'}</dd>
+            <dt>{t('dapp:watchAsset.decimals')}</dt>
+            <dd>{meta.decimals ?? t('dapp:watchAsset.noDecimalsGiven')}</dd>
           </>
         )}
       </dl>
-      <p role="status">{read.isPending ? 'Reading the contract…' : ''}</p>
+      <p role="status">{read.isPending ? t('dapp:watchAsset.reading') : ''}</p>
       {mismatches.length > 0 && (
         <div className={ui.noticeWarning} role="alert">
-          <p>What the site said does not match the contract; Cairn uses the contract’s:</p>
+          <p>{t('dapp:watchAsset.mismatch')}</p>
           <ul>
             {mismatches.map((m) => (
-              <li key={m}>
-                <UntrustedText text={m} kind="whole" />
+              <li key={m.id}>
+                <T message={m} />
               </li>
             ))}
           </ul>
@@ -102,8 +105,7 @@ export function WatchAssetApproval({
       )}
       {noDecimals && (
         <p className={ui.noticeWarning} role="alert">
-          This contract does not say how many decimals it uses, so Cairn cannot show its amounts. Add it by hand in
-          Cairn’s tokens, with the decimals from the project’s documentation.
+          {t('dapp:watchAsset.noDecimals')}
         </p>
       )}
     </ApprovalFrame>

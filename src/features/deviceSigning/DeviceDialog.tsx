@@ -1,8 +1,11 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { AddressText } from '@/components/AddressText';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { codeValue, type Message, msg } from '@/core/i18n/message';
 import type { SignRequest } from '@/core/signing/keySigner';
 import { cancelledOnDevice, type PendingDeviceSignature } from '@/lib/deviceSignatures';
+import { useT } from '@/lib/i18n';
 import styles from './deviceSigning.module.css';
 import { RequestSummary } from './RequestSummary';
 
@@ -26,6 +29,7 @@ export function DeviceDialog({
   cancellable?: boolean;
   children: ReactNode;
 }) {
+  const t = useT('deviceSigning');
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -56,17 +60,20 @@ export function DeviceDialog({
         <RequestSummary request={pending.request} />
         {children}
         <p className={ui.muted}>
-          Account <AddressText address={pending.account.address} />
-          {path && (
-            <>
-              , path <bdi dir="ltr">{path}</bdi>
-            </>
+          {path ? (
+            <T
+              id="deviceSigning:dialog.accountAndPath"
+              values={{ path: codeValue(path) }}
+              tags={{ 0: <AddressText address={pending.account.address} /> }}
+            />
+          ) : (
+            <T id="deviceSigning:dialog.account" tags={{ 0: <AddressText address={pending.account.address} /> }} />
           )}
         </p>
         {cancellable && (
           <div className={ui.actions}>
             <button type="button" className={ui.secondary} onClick={cancel}>
-              Cancel signing
+              {t('deviceSigning:dialog.cancel')}
             </button>
           </div>
         )}
@@ -76,9 +83,9 @@ export function DeviceDialog({
 }
 
 /** What to compare on the device's screen with Cairn's review. */
-export function checkOnDevice(request: SignRequest): string {
+export function checkOnDevice(request: SignRequest): Message {
   if (request.kind === 'transaction')
-    return `Check that the device shows the same recipient, amount and network (chain id ${request.transaction.chainId}) as above.`;
-  if (request.kind === 'message') return 'Check that the device shows the same message as above.';
-  return 'Check that the device shows the same contract and values as Cairn’s review showed.';
+    return msg('deviceSigning:check.transaction', { chainId: codeValue(String(request.transaction.chainId)) });
+  if (request.kind === 'message') return msg('deviceSigning:check.message');
+  return msg('deviceSigning:check.typedData');
 }

@@ -1,5 +1,6 @@
 import { Component, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { DeviceError } from '@/core/errors/device';
+import { msg } from '@/core/i18n/message';
 import { deviceSignatureStore, type PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { useVault } from '@/lib/vault';
 
@@ -47,9 +48,8 @@ class DialogFailure extends Component<{ pending: PendingDeviceSignature; childre
 
   override componentDidCatch(cause: unknown) {
     this.props.pending.reject(
-      new DeviceError('DEVICE_ANSWER', 'Cairn could not open its device signing window: reload Cairn and try again.', {
-        cause,
-      }),
+      // Shown by the flow that asked, after this dialog is gone: in core's catalog, which is always loaded.
+      new DeviceError('DEVICE_ANSWER', msg('core.devices:device.dialogFailed'), { cause }),
     );
   }
 

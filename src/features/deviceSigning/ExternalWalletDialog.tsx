@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { ExternalWalletSource } from '@/core/accounts/account';
 import { WalletError } from '@/core/errors/wallet';
-import { walletLabel } from '@/core/externalWallet/walletRequests';
+import { walletName } from '@/core/externalWallet/walletRequests';
 import { sendWithWallet, signWithWallet } from '@/core/externalWallet/walletSigner';
+import { msg } from '@/core/i18n/message';
 import { cancelledOnDevice, deviceSignatureStore, type PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { errorText } from '@/lib/errorMessages';
 import { findWallet } from '@/lib/externalWallets';
+import { useT } from '@/lib/i18n';
 import { DeviceDialog } from './DeviceDialog';
 
 /** Pendings already asked of their wallet: a dialog shown again (after a lock) must not ask twice. */
@@ -26,10 +29,11 @@ export function ExternalWalletDialog({
   pending: PendingDeviceSignature;
   source: ExternalWalletSource;
 }) {
+  const t = useT('deviceSigning');
   const [busy, setBusy] = useState(false);
   const [handedOver, setHandedOver] = useState(pending.handedOver === true);
   const [error, setError] = useState<string>();
-  const name = walletLabel({ name: source.walletName });
+  const name = walletName({ name: source.walletName });
   const { send } = pending;
   const current = () => deviceSignatureStore.getState().pending === pending;
 
@@ -74,21 +78,30 @@ export function ExternalWalletDialog({
   }, [handedOver]);
   const stopWaiting = () =>
     pending.reject(
-      new WalletError(
-        'WALLET_STOPPED_WAITING',
-        `You stopped waiting for ${name}. If it still sends the transaction, Cairn has no record of it: check ${name}’s activity before sending again.`,
-      ),
+      // Shown by the flow that asked, after this dialog is gone: in core's catalog, which is always loaded.
+      new WalletError('WALLET_STOPPED_WAITING', msg('core.devices:wallet.stoppedWaiting', { name })),
     );
 
   return (
-    <DeviceDialog title={send ? `Send with ${name}` : `Sign with ${name}`} pending={pending} cancellable={!handedOver}>
+    <DeviceDialog
+      title={send ? t('deviceSigning:wallet.sendTitle', { name }) : t('deviceSigning:wallet.signTitle', { name })}
+      pending={pending}
+      cancellable={!handedOver}
+    >
       <p>
-        {send
-          ? `${name} signs this transaction and sends it itself, choosing its nonce. Check in ${name} that it shows the same recipient, amount and network as above; its fee may differ.`
-          : `Check in ${name} that it shows the same ${pending.request.kind === 'message' ? 'message' : 'contract and values'} as above.`}
+        <T
+          id={
+            send
+              ? 'deviceSigning:wallet.checkSend'
+              : pending.request.kind === 'message'
+                ? 'deviceSigning:wallet.checkMessage'
+                : 'deviceSigning:wallet.checkTypedData'
+          }
+          values={{ name }}
+        />
       </p>
       <p role="status" className={ui.flush}>
-        {busy ? `Waiting for your answer in ${name}…` : ''}
+        {busy ? t('deviceSigning:wallet.waiting', { name }) : ''}
       </p>
       {error && (
         <p role="alert" className={ui.noticeDanger}>
@@ -98,12 +111,12 @@ export function ExternalWalletDialog({
       <div className={ui.actions}>
         {!busy && (
           <button type="button" onClick={() => void ask()}>
-            Ask {name} again
+            {t('deviceSigning:wallet.askAgain', { name })}
           </button>
         )}
         {handedOver && (
           <button type="button" className={ui.secondary} onClick={stopWaiting}>
-            Stop waiting
+            {t('deviceSigning:wallet.stopWaiting')}
           </button>
         )}
       </div>

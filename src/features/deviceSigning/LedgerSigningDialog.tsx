@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { LedgerSource } from '@/core/accounts/account';
+import { codeValue, msg } from '@/core/i18n/message';
 import { signWithLedger, typedDataHashes } from '@/core/ledger/ledgerSigner';
 import { hasCallData, type SignRequest } from '@/core/signing/keySigner';
 import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { connectLedger, type LedgerTransport } from '@/lib/ledger/webHidTransport';
 import { checkOnDevice, DeviceDialog } from './DeviceDialog';
 import styles from './deviceSigning.module.css';
@@ -15,6 +18,7 @@ import styles from './deviceSigning.module.css';
  * first, including when it can show only a hash (blind signing).
  */
 export function LedgerSigningDialog({ pending, source }: { pending: PendingDeviceSignature; source: LedgerSource }) {
+  const t = useT('deviceSigning');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const ledger = useRef<LedgerTransport | undefined>(undefined);
@@ -45,15 +49,17 @@ export function LedgerSigningDialog({ pending, source }: { pending: PendingDevic
   };
 
   return (
-    <DeviceDialog title="Sign on your Ledger" pending={pending} path={source.path}>
+    <DeviceDialog title={t('deviceSigning:ledger.title')} pending={pending} path={source.path}>
       <ol className={styles.steps}>
-        <li>Connect your Ledger, unlock it and open its Ethereum app.</li>
-        <li>{checkOnDevice(request)}</li>
-        <li>Approve on the Ledger.</li>
+        <li>{t('deviceSigning:ledger.connect')}</li>
+        <li>
+          <T message={checkOnDevice(request)} />
+        </li>
+        <li>{t('deviceSigning:ledger.approve')}</li>
       </ol>
       <BlindSigningNote request={request} />
       <p role="status" className={ui.flush}>
-        {busy ? 'Confirm on the Ledger’s screen.' : ''}
+        {busy ? t('deviceSigning:ledger.confirm') : ''}
       </p>
       {error && (
         <p role="alert" className={ui.noticeDanger}>
@@ -62,7 +68,11 @@ export function LedgerSigningDialog({ pending, source }: { pending: PendingDevic
       )}
       <div className={ui.actions}>
         <button type="button" onClick={() => void sign()} aria-disabled={busy || undefined}>
-          {busy ? 'Waiting for the Ledger…' : error ? 'Try again on the Ledger' : 'Sign on the Ledger'}
+          {busy
+            ? t('deviceSigning:ledger.waiting')
+            : error
+              ? t('deviceSigning:ledger.tryAgain')
+              : t('deviceSigning:ledger.sign')}
         </button>
       </div>
     </DeviceDialog>
@@ -78,18 +88,35 @@ function BlindSigningNote({ request }: { request: SignRequest }) {
   if (request.kind === 'transaction' && hasCallData(request.transaction))
     return (
       <p className={ui.noticeWarning}>
-        This transaction calls a contract. The Ledger shows only a hash of its data (blind signing, which must be on in
-        its Ethereum app): check on the Ledger the contract address{' '}
-        <bdi dir="ltr">{request.transaction.to ?? '(a new contract)'}</bdi> and the network, and rely on Cairn’s review
-        for what the call does.
+        <T
+          id="deviceSigning:ledger.blindSigning"
+          values={{
+            address:
+              request.transaction.to === undefined || request.transaction.to === null
+                ? msg('deviceSigning:ledger.newContract')
+                : codeValue(request.transaction.to),
+          }}
+        />
       </p>
     );
   if (hashes)
     return (
       <p className={ui.noticeWarning}>
-        Ethereum apps older than 1.9.19 show typed data only as two hashes. If yours does, check that it shows domain
-        hash <code className={styles.hash}>{hashes.domainHash}</code> and message hash{' '}
-        <code className={styles.hash}>{hashes.messageHash}</code>, and rely on Cairn’s review for what they stand for.
+        <T
+          id="deviceSigning:ledger.typedDataHashes"
+          tags={{
+            0: (
+              <code className={styles.hash} dir="ltr" translate="no">
+                {hashes.domainHash}
+              </code>
+            ),
+            1: (
+              <code className={styles.hash} dir="ltr" translate="no">
+                {hashes.messageHash}
+              </code>
+            ),
+          }}
+        />
       </p>
     );
   return null;

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AnimatedUrCode } from '@/components/AnimatedUrCode';
+import { T } from '@/components/T';
 import { UrScanner } from '@/components/UrScanner';
 import type { QrDeviceSource } from '@/core/accounts/account';
+import { msg, untrustedValue } from '@/core/i18n/message';
 import { acceptDeviceSignature, type DeviceAccount, deviceSignRequest } from '@/core/qrDevice/deviceSigning';
 import { type EthSignRequest, encodeEthSignRequest, readEthSignature } from '@/core/qrDevice/ethRequests';
-import { untrustedLabel } from '@/core/text/untrustedText';
 import type { Ur } from '@/core/ur/ur';
 import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { checkOnDevice, DeviceDialog } from './DeviceDialog';
 import styles from './deviceSigning.module.css';
 
@@ -50,8 +52,9 @@ function QrExchange({
   device: DeviceAccount;
   asked: EthSignRequest;
 }) {
+  const t = useT('deviceSigning');
   const ur = useMemo(() => encodeEthSignRequest(asked), [asked]);
-  const deviceName = untrustedLabel(source.deviceName, 'name');
+  const name = untrustedValue(source.deviceName, 'name');
   const answer = async (scanned: Ur) => {
     try {
       pending.resolve(await acceptDeviceSignature(pending.request, device, asked, readEthSignature(scanned)));
@@ -61,15 +64,19 @@ function QrExchange({
     }
   };
   return (
-    <DeviceDialog title={`Sign on ${deviceName}`} pending={pending} path={source.path}>
+    <DeviceDialog title={t('deviceSigning:qr.title', { name })} pending={pending} path={source.path}>
       <ol className={styles.steps}>
-        <li>Scan this code with {deviceName}.</li>
-        <li>{checkOnDevice(pending.request)}</li>
-        <li>Sign on the device, then show Cairn the code it displays.</li>
+        <li>
+          <T id="deviceSigning:qr.scan" values={{ name }} />
+        </li>
+        <li>
+          <T message={checkOnDevice(pending.request)} />
+        </li>
+        <li>{t('deviceSigning:qr.sign')}</li>
       </ol>
-      <AnimatedUrCode ur={ur} label={`Signing request for ${deviceName}`} />
-      <h3>The device’s answer</h3>
-      <UrScanner what="the signature code your device shows" onUr={answer} />
+      <AnimatedUrCode ur={ur} label={t('deviceSigning:qr.codeLabel', { name })} />
+      <h3>{t('deviceSigning:qr.answer')}</h3>
+      <UrScanner what={msg('deviceSigning:qr.scanWhat')} onUr={answer} />
     </DeviceDialog>
   );
 }

@@ -1,9 +1,12 @@
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
+import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { hasCallData, type SignRequest } from '@/core/signing/keySigner';
 import { describeMessage } from '@/core/signing/message';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './deviceSigning.module.css';
 
@@ -12,12 +15,13 @@ import styles from './deviceSigning.module.css';
  * review): the facts to find again on the device's own screen.
  */
 export function RequestSummary({ request }: { request: SignRequest }) {
+  const t = useT('deviceSigning');
   const network = useSelectedNetwork();
   if (request.kind === 'message') {
     const { text, hex } = describeMessage(request.message);
     return (
       <dl className={ui.facts}>
-        <dt>Message</dt>
+        <dt>{t('deviceSigning:summary.message')}</dt>
         <dd>
           {text === undefined ? <code className={styles.hash}>{hex}</code> : <UntrustedText text={text} kind="whole" />}
         </dd>
@@ -28,19 +32,23 @@ export function RequestSummary({ request }: { request: SignRequest }) {
     const { domain, primaryType } = request.typedData;
     return (
       <dl className={ui.facts}>
-        <dt>Typed data</dt>
+        <dt>{t('deviceSigning:summary.typedData')}</dt>
         <dd>
-          <UntrustedText text={String(primaryType)} kind="name" />
-          {domain?.name !== undefined && (
-            <>
-              {' '}
-              for <UntrustedText text={String(domain.name)} kind="name" />
-            </>
+          {domain?.name !== undefined ? (
+            <T
+              id="deviceSigning:summary.typedDataFor"
+              values={{
+                type: untrustedValue(String(primaryType), 'name'),
+                name: untrustedValue(String(domain.name), 'name'),
+              }}
+            />
+          ) : (
+            <UntrustedText text={String(primaryType)} kind="name" />
           )}
         </dd>
         {domain?.chainId !== undefined && (
           <>
-            <dt>Chain id</dt>
+            <dt>{t('deviceSigning:summary.chainId')}</dt>
             <dd>{String(domain.chainId)}</dd>
           </>
         )}
@@ -51,24 +59,37 @@ export function RequestSummary({ request }: { request: SignRequest }) {
   const native = chainId === network.chainId ? network.nativeCurrency : undefined;
   return (
     <dl className={ui.facts}>
-      <dt>To</dt>
-      <dd>{to ? <AddressText address={to} /> : 'A new contract'}</dd>
-      <dt>Amount</dt>
-      <dd>{native ? <Amount value={value} decimals={native.decimals} symbol={native.symbol} /> : `${value} wei`}</dd>
-      <dt>Network</dt>
+      <dt>{t('deviceSigning:summary.to')}</dt>
+      <dd>{to ? <AddressText address={to} /> : t('deviceSigning:summary.newContract')}</dd>
+      <dt>{t('deviceSigning:summary.amount')}</dt>
       <dd>
-        {native ? `${network.name}, ` : ''}chain id {chainId}
+        {native ? (
+          <Amount value={value} decimals={native.decimals} symbol={native.symbol} />
+        ) : (
+          <T id="deviceSigning:summary.wei" values={{ value: codeValue(String(value)) }} />
+        )}
+      </dd>
+      <dt>{t('deviceSigning:summary.network')}</dt>
+      <dd>
+        {native ? (
+          <T
+            id="deviceSigning:summary.networkNamed"
+            values={{ name: untrustedValue(network.name, 'name'), chainId: codeValue(String(chainId)) }}
+          />
+        ) : (
+          <T id="deviceSigning:summary.networkChainId" values={{ chainId: codeValue(String(chainId)) }} />
+        )}
       </dd>
       {nonce !== undefined && (
         <>
-          <dt>Nonce</dt>
+          <dt>{t('deviceSigning:summary.nonce')}</dt>
           <dd>{nonce}</dd>
         </>
       )}
       {hasCallData(request.transaction) && data && (
         <>
-          <dt>Data</dt>
-          <dd>{(data.length - 2) / 2} bytes (a contract call)</dd>
+          <dt>{t('deviceSigning:summary.data')}</dt>
+          <dd>{t('deviceSigning:summary.dataBytes', { bytes: (data.length - 2) / 2 })}</dd>
         </>
       )}
     </dl>

@@ -1,13 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import type { Address } from 'viem';
 import { Field } from '@/components/Field';
-import { UntrustedText } from '@/components/UntrustedText';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
+import { untrustedValue } from '@/core/i18n/message';
+import { translate, useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 
 /** "Add to address book" for an address that has no name yet; once saved, it says so in its place. */
 export function AddContactInline({ address, onSaved }: { address: Address; onSaved?: () => void }) {
+  const t = useT('explorer');
   const network = useSelectedNetwork();
   const contacts = useSession((s) => s.addressBook);
   const saveContact = useSession((s) => s.saveContact);
@@ -31,33 +34,31 @@ export function AddContactInline({ address, onSaved }: { address: Address; onSav
     setSaved(result.contact.name);
   };
 
+  const error = errors.name ?? errors.address;
   return (
     <section className={ui.section} aria-labelledby="add-contact-title">
-      <h2 id="add-contact-title">Add to address book</h2>
+      <h2 id="add-contact-title">{t('explorer:contact.title')}</h2>
       {saved === undefined && (
         <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="add-contact-title">
-          <Field label="Name" error={errors.name ?? errors.address}>
+          <Field label={t('explorer:contact.name')} error={error === undefined ? undefined : translate(error)}>
             <input type="text" value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
           </Field>
-          <Field label="Use it on">
+          <Field label={t('explorer:contact.scope')}>
             <select value={scope} onChange={(e) => setScope(e.target.value as 'network' | 'all')}>
-              <option value="network">{network.name} only</option>
-              <option value="all">All EVM networks</option>
+              <option value="network">
+                {t('explorer:contact.scopeNetwork', { network: untrustedValue(network.name, 'name') })}
+              </option>
+              <option value="all">{t('explorer:contact.scopeAll')}</option>
             </select>
           </Field>
           <div className={ui.actions}>
-            <button type="submit">Save contact</button>
+            <button type="submit">{t('explorer:contact.save')}</button>
           </div>
         </form>
       )}
       {/* Present from the start, so the confirmation is announced where the form was. */}
       <p role="status">
-        {saved !== undefined && (
-          <>
-            Saved to your address book as “<UntrustedText text={saved} kind="name" />
-            ”.
-          </>
-        )}
+        {saved !== undefined && <T id="explorer:contact.saved" values={{ name: untrustedValue(saved, 'name') }} />}
       </p>
     </section>
   );

@@ -8,16 +8,19 @@ import { CopyButton } from '@/components/CopyButton';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import { Skeleton, SkeletonLine } from '@/components/Skeleton';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { compareItems } from '@/core/activity/item';
 import { listedTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import { isCairnError } from '@/core/errors/base';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
 import { useActivityStore } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorText } from '@/lib/errorMessages';
-import { formatCount, shortAddress, urlHost } from '@/lib/format';
+import { shortAddress, urlHost } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { addressDetailsQuery } from '@/lib/queries/explorerQueries';
 import { activityKeys } from '@/lib/queries/localKeys';
@@ -29,23 +32,24 @@ import { ContractAbiSection } from './ContractAbiSection';
 import styles from './explorer.module.css';
 import { FactsSkeleton } from './FactsSkeleton';
 
-function checked(text: string): { address: Address } | { problem: string } {
+function checked(text: string): { address: Address } | { problem: Message | string } {
   try {
     return { address: parseAddress(text) };
   } catch (error) {
-    return { problem: isCairnError(error) ? error.shortMessage : 'This is not an address.' };
+    return { problem: isCairnError(error) ? error.text : msg('explorer:address.notAnAddress') };
   }
 }
 
 /** Any address: what the chain says about it, its tokens, the person's dealings with it, and its name. */
 export function AddressScreen() {
+  const t = useT('explorer');
   const { address: param = '' } = useParams();
   const parsed = checked(param);
   if ('problem' in parsed) {
     return (
-      <Screen title="Address">
+      <Screen title={t('explorer:address.title')}>
         <p role="alert" className={ui.noticeDanger}>
-          “{param}”: {parsed.problem}
+          <T id="explorer:address.invalid" values={{ text: untrustedValue(param, 'whole'), problem: parsed.problem }} />
         </p>
       </Screen>
     );
@@ -53,11 +57,8 @@ export function AddressScreen() {
   return <AddressPage key={parsed.address} address={parsed.address} />;
 }
 
-function AccountName({ name, address }: { name: string | undefined; address: string }) {
-  return name === undefined ? shortAddress(address) : <UntrustedText text={name} kind="name" />;
-}
-
 function AddressPage({ address }: { address: Address }) {
+  const t = useT('explorer');
   const network = useSelectedNetwork();
   const name = useAddressNames(network);
   const links = useLinks();
@@ -93,49 +94,65 @@ function AddressPage({ address }: { address: Address }) {
     .filter((t) => t.balance !== undefined && t.balance > 0n);
   const title = name(address);
   const uniqueTx = [...new Map((dealings.data ?? []).map((i) => [i.hash, i])).values()].slice(0, 50);
+  const networkName = untrustedValue(network.name, 'name');
+  const accountName = (account: string) => {
+    const named = name(account);
+    return named === undefined ? codeValue(shortAddress(account)) : untrustedValue(named, 'name');
+  };
 
   return (
-    <Screen title={title === undefined ? 'Address' : <UntrustedText text={title} kind="name" />}>
+    <Screen title={title === undefined ? t('explorer:address.title') : <UntrustedText text={title} kind="name" />}>
       <p className={styles.hash}>
-        <AddressText address={address} /> <CopyButton value={address} label="Copy address" />
+        <AddressText address={address} /> <CopyButton value={address} label={t('explorer:address.copy')} />
       </p>
-      {own && <p className={ui.muted}>This is one of your accounts.</p>}
-      {details.isPending && <FactsSkeleton label="Reading this address from your node…" rows={3} />}
+      {own && <p className={ui.muted}>{t('explorer:address.own')}</p>}
+      {details.isPending && <FactsSkeleton label={t('explorer:address.reading')} rows={3} />}
       <ErrorAlert
-        message={details.isError ? `This address could not be read: ${errorText(details.error)}` : undefined}
-        action={{ label: 'Try again', onAction: () => void details.refetch(), busy: details.isFetching }}
+        message={details.isError ? t('explorer:address.readError', { error: errorText(details.error) }) : undefined}
+        action={{ label: t('explorer:tryAgain'), onAction: () => void details.refetch(), busy: details.isFetching }}
       />
       {details.data && (
         <dl className={`${ui.facts} ${styles.facts}`}>
-          <dt>Balance</dt>
+          <dt>{t('explorer:address.fact.balance')}</dt>
           <dd>
             <Amount value={details.data.balance} decimals={native.decimals} symbol={native.symbol} />
           </dd>
-          <dt>Transactions sent</dt>
-          <dd>{formatCount(BigInt(details.data.nonce))} (its nonce)</dd>
-          <dt>Kind</dt>
+          <dt>{t('explorer:address.fact.sent')}</dt>
+          <dd>{t('explorer:address.sentCount', { count: details.data.nonce })}</dd>
+          <dt>{t('explorer:address.fact.kind')}</dt>
           <dd>
-            {details.data.delegatesTo
-              ? `An account delegating to ${shortAddress(details.data.delegatesTo)} (EIP-7702)`
-              : details.data.codeSize > 0
-                ? `A contract (${formatCount(BigInt(details.data.codeSize))} bytes of code)`
-                : 'An account (no code)'}
+            {details.data.delegatesTo ? (
+              <T
+                id="explorer:address.kind.delegating"
+                values={{ address: codeValue(shortAddress(details.data.delegatesTo)) }}
+              />
+            ) : details.data.codeSize > 0 ? (
+              t('explorer:address.kind.contract', { bytes: details.data.codeSize })
+            ) : (
+              t('explorer:address.kind.account')
+            )}
           </dd>
         </dl>
       )}
       <section className={ui.section} aria-labelledby="tokens-title">
-        <h2 id="tokens-title">Tokens</h2>
+        <h2 id="tokens-title">{t('explorer:address.tokens.title')}</h2>
         {holdings.isPending && (
-          <Skeleton label="Reading token balances…">
+          <Skeleton label={t('explorer:address.tokens.reading')}>
             <SkeletonLine width="sm" />
             <SkeletonLine width="sm" />
           </Skeleton>
         )}
         <ErrorAlert
-          message={holdings.isError ? `Token balances could not be read: ${errorText(holdings.error)}` : undefined}
-          action={{ label: 'Try again', onAction: () => void holdings.refetch(), busy: holdings.isFetching }}
+          message={
+            holdings.isError ? t('explorer:address.tokens.readError', { error: errorText(holdings.error) }) : undefined
+          }
+          action={{ label: t('explorer:tryAgain'), onAction: () => void holdings.refetch(), busy: holdings.isFetching }}
         />
-        {holdings.data && heldTokens.length === 0 && <p>None of the tokens Cairn knows on {network.name}.</p>}
+        {holdings.data && heldTokens.length === 0 && (
+          <p>
+            <T id="explorer:address.tokens.none" values={{ network: networkName }} />
+          </p>
+        )}
         {heldTokens.length > 0 && (
           <ul className={ui.plainList}>
             {heldTokens.map(({ token, balance }) => (
@@ -147,21 +164,28 @@ function AddressPage({ address }: { address: Address }) {
         )}
       </section>
       <section className={ui.section} aria-labelledby="dealings-title">
-        <h2 id="dealings-title">Your transactions with it</h2>
+        <h2 id="dealings-title">{t('explorer:address.dealings.title')}</h2>
         <ErrorAlert
-          message={dealings.isError ? `Your history could not be read: ${errorText(dealings.error)}` : undefined}
-          action={{ label: 'Try again', onAction: () => void dealings.refetch() }}
+          message={
+            dealings.isError
+              ? t('explorer:address.dealings.readError', { error: errorText(dealings.error) })
+              : undefined
+          }
+          action={{ label: t('explorer:tryAgain'), onAction: () => void dealings.refetch() }}
         />
         {dealings.isError ? null : uniqueTx.length === 0 ? (
-          <p>None in the history Cairn has synced for your accounts on {network.name}.</p>
+          <p>
+            <T id="explorer:address.dealings.none" values={{ network: networkName }} />
+          </p>
         ) : (
           <ul className={ui.plainList}>
             {uniqueTx.map((item) => (
               <li key={item.hash}>
                 <Link to={links.transaction(item.hash)}>
-                  {item.direction === 'in' ? 'Received by' : 'Sent from'}{' '}
-                  <AccountName name={name(item.account)} address={item.account} /> in block{' '}
-                  {formatCount(item.blockNumber)}
+                  <T
+                    id={item.direction === 'in' ? 'explorer:address.dealings.in' : 'explorer:address.dealings.out'}
+                    values={{ account: accountName(item.account), block: item.blockNumber }}
+                  />
                 </Link>
               </li>
             ))}
@@ -175,7 +199,7 @@ function AddressPage({ address }: { address: Address }) {
       {network.explorerUrl && (
         <p>
           <a href={`${network.explorerUrl}/address/${address}`} target="_blank" rel="noreferrer noopener">
-            View on {urlHost(network.explorerUrl)}
+            <T id="explorer:viewOn" values={{ host: codeValue(urlHost(network.explorerUrl)) }} />
           </a>
         </p>
       )}

@@ -5,12 +5,14 @@ import ui from '@/components/ui.module.css';
 import { parseAbiJson } from '@/core/contracts/abiJson';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 
 const EMPTY: SavedAbi[] = [];
 
 /** The ABI the person saved for a contract (used to decode its calls and events), and a way to add or remove it. */
 export function ContractAbiSection({ address }: { address: Address }) {
+  const t = useT('explorer');
   const network = useSelectedNetwork();
   const saved = useSession((s) => s.savedAbis[network.id] ?? EMPTY).find(
     (a) => a.address.toLowerCase() === address.toLowerCase(),
@@ -34,28 +36,21 @@ export function ContractAbiSection({ address }: { address: Address }) {
   const count = (kind: string) => saved?.abi.filter((item) => item.type === kind).length ?? 0;
   return (
     <section className={ui.section} aria-labelledby="abi-title">
-      <h2 id="abi-title">Contract ABI</h2>
+      <h2 id="abi-title">{t('explorer:abi.title')}</h2>
       {saved ? (
         <div className={ui.actions}>
-          <p>
-            Saved: {count('function')} functions and {count('event')} events. Cairn uses it to decode this contract’s
-            calls and events.
-          </p>
+          <p>{t('explorer:abi.saved', { functions: count('function'), events: count('event') })}</p>
           <button type="button" className={ui.secondary} onClick={() => removeAbi(network.id, address)}>
-            Remove the saved ABI
+            {t('explorer:abi.remove')}
           </button>
         </div>
       ) : (
         <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="abi-title">
-          <Field
-            label="ABI (JSON)"
-            hint="Paste it from the contract’s source or a verified explorer page."
-            error={error}
-          >
+          <Field label={t('explorer:abi.label')} hint={t('explorer:abi.hint')} error={error}>
             <textarea rows={6} value={text} spellCheck={false} onChange={(e) => setText(e.target.value)} />
           </Field>
           <div className={ui.actions}>
-            <button type="submit">Save ABI</button>
+            <button type="submit">{t('explorer:abi.save')}</button>
           </div>
         </form>
       )}

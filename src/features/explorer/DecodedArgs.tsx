@@ -1,17 +1,19 @@
 import { UntrustedText } from '@/components/UntrustedText';
 import { type DecodedValue, inlineText } from '@/core/contracts/decode/values';
+import { useT } from '@/lib/i18n';
 import styles from './explorer.module.css';
 
 /** Decoded arguments as a name / type / value table, values exact (no rounding). */
 export function DecodedArgs({ args }: { args: readonly DecodedValue[] }) {
-  if (args.length === 0) return <p>No arguments.</p>;
+  const t = useT('explorer');
+  if (args.length === 0) return <p>{t('explorer:args.none')}</p>;
   return (
     <table className={styles.args}>
       <thead>
         <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Type</th>
-          <th scope="col">Value</th>
+          <th scope="col">{t('explorer:args.name')}</th>
+          <th scope="col">{t('explorer:args.type')}</th>
+          <th scope="col">{t('explorer:args.value')}</th>
         </tr>
       </thead>
       <tbody>

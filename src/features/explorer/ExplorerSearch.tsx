@@ -1,20 +1,35 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isHash } from 'viem';
 import { isCairnError } from '@/core/errors/base';
+import { type Message, msg } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
 import { errorText } from '@/lib/errorMessages';
+import { translate, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './explorer.module.css';
 
-/** The header search: a transaction hash opens its page; an address or ENS name opens the address page. */
+/**
+ * The header search: a transaction hash opens its page; an address or ENS name opens the address page.
+ * It stands in the header of every screen, so the header does not wait for its words: an empty
+ * box holds its place while they load.
+ */
 export function ExplorerSearch() {
+  return (
+    <Suspense fallback={<div className={styles.search} />}>
+      <SearchForm />
+    </Suspense>
+  );
+}
+
+function SearchForm() {
+  const t = useT('explorer');
   const network = useSelectedNetwork();
   const navigate = useNavigate();
   const links = useLinks();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const inputId = useId();
   const errorId = `${inputId}-error`;
@@ -36,11 +51,7 @@ export function ExplorerSearch() {
         : parseAddress(query);
       navigate(links.address(address));
     } catch (e) {
-      setError(
-        isCairnError(e)
-          ? errorText(e)
-          : 'Enter a transaction hash (0x and 64 hex digits), an address (0x and 40) or an ENS name.',
-      );
+      setError(isCairnError(e) ? errorText(e) : msg('explorer:search.invalid'));
     } finally {
       setBusy(false);
     }
@@ -50,13 +61,13 @@ export function ExplorerSearch() {
     <search className={styles.search}>
       <form onSubmit={submit} noValidate>
         <label htmlFor={inputId} className="visually-hidden">
-          Search by transaction hash, address or ENS name
+          {t('explorer:search.label')}
         </label>
         <input
           id={inputId}
           type="search"
           value={text}
-          placeholder="Transaction hash, address or name"
+          placeholder={t('explorer:search.placeholder')}
           spellCheck={false}
           autoComplete="off"
           aria-invalid={error ? true : undefined}
@@ -64,11 +75,11 @@ export function ExplorerSearch() {
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" disabled={busy || text.trim() === ''}>
-          Search
+          {t('explorer:search.submit')}
         </button>
         {error && (
           <p id={errorId} role="alert" className={styles.searchError}>
-            {error}
+            {translate(error)}
           </p>
         )}
       </form>

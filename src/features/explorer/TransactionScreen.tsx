@@ -7,14 +7,17 @@ import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodeLogs } from '@/core/contracts/decode/logs';
+import { codeValue, type MessageId, msg, untrustedValue } from '@/core/i18n/message';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorText } from '@/lib/errorMessages';
 import { formatAmount, formatCount, urlHost } from '@/lib/format';
+import { intlLocale, type Locale, useLocale, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { transactionDetailsQuery } from '@/lib/queries/explorerQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -23,18 +26,34 @@ import styles from './explorer.module.css';
 import { FactsSkeleton } from './FactsSkeleton';
 
 const EMPTY: SavedAbi[] = [];
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' });
-const gwei = (value: bigint) => `${formatAmount(value, 9, { maxFractionDigits: 9 })} gwei`;
-const TYPES: Record<string, string> = {
-  legacy: 'Legacy (type 0)',
-  eip2930: 'Access list (type 1, EIP-2930)',
-  eip1559: 'Dynamic fee (type 2, EIP-1559)',
-  eip4844: 'Blob (type 3, EIP-4844)',
-  eip7702: 'Set code (type 4, EIP-7702)',
-};
+const gwei = (value: bigint) => formatAmount(value, 9, { maxFractionDigits: 9 });
+const TYPES = {
+  legacy: 'explorer:tx.type.legacy',
+  eip2930: 'explorer:tx.type.eip2930',
+  eip1559: 'explorer:tx.type.eip1559',
+  eip4844: 'explorer:tx.type.eip4844',
+  eip7702: 'explorer:tx.type.eip7702',
+} as const satisfies Record<string, MessageId>;
+
+const typeId = (type: string) => (Object.hasOwn(TYPES, type) ? TYPES[type as keyof typeof TYPES] : undefined);
+
+/** The time a block was made, in full in the language shown, then as ISO 8601. */
+function blockTime(timestamp: number, locale: Locale): string {
+  const date = new Date(timestamp * 1000);
+  const shown = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeStyle: 'medium' }).format(date);
+  return `${shown} (${date.toISOString()})`;
+}
+
+/** Gas used, of the limit, and the share as a percentage with one decimal. */
+function gasUsage(used: bigint, limit: bigint, locale: Locale): string {
+  const share = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return `${formatCount(used)} / ${formatCount(limit)} (${share.format((Number(used) / Number(limit)) * 100)} %)`;
+}
 
 /** One transaction in full, read from the person's node: any hash, theirs or not. */
 export function TransactionScreen() {
+  const t = useT('explorer');
+  const locale = useLocale();
   const { hash = '' } = useParams();
   const network = useSelectedNetwork();
   const saved = useSession((s) => s.savedAbis[network.id] ?? EMPTY);
@@ -61,9 +80,9 @@ export function TransactionScreen() {
 
   if (!valid) {
     return (
-      <Screen title="Transaction">
+      <Screen title={t('explorer:tx.title')}>
         <p role="alert" className={ui.noticeDanger}>
-          “{hash}” is not a transaction hash: that is 0x followed by 64 hex digits.
+          <T id="explorer:tx.invalid" values={{ hash: untrustedValue(hash, 'whole') }} />
         </p>
       </Screen>
     );
@@ -76,96 +95,118 @@ export function TransactionScreen() {
         saved,
       )
     : [];
-  const status = !data
-    ? ''
-    : !data.receipt
-      ? 'Pending: waiting to be mined'
-      : data.receipt.status === 'success'
-        ? 'Success'
-        : 'Failed (reverted)';
+  const status = !data?.receipt
+    ? msg('explorer:tx.status.pending')
+    : data.receipt.status === 'success'
+      ? msg('explorer:tx.status.success')
+      : msg('explorer:tx.status.failed');
+  const type = data ? typeId(data.tx.type) : undefined;
 
   return (
-    <Screen title="Transaction">
+    <Screen title={t('explorer:tx.title')}>
       <p className={styles.hash}>
-        {hash} <CopyButton value={hash} label="Copy hash" />
+        <bdi dir="ltr" translate="no">
+          {hash}
+        </bdi>{' '}
+        <CopyButton value={hash} label={t('explorer:tx.copyHash')} />
       </p>
-      {details.isPending && <FactsSkeleton label="Reading the transaction from your node…" rows={8} />}
+      {details.isPending && <FactsSkeleton label={t('explorer:tx.reading')} rows={8} />}
       <ErrorAlert
-        message={details.isError ? `This transaction could not be read: ${errorText(details.error)}` : undefined}
-        action={{ label: 'Try again', onAction: () => void details.refetch(), busy: details.isFetching }}
+        message={details.isError ? t('explorer:tx.readError', { error: errorText(details.error) }) : undefined}
+        action={{ label: t('explorer:tryAgain'), onAction: () => void details.refetch(), busy: details.isFetching }}
       />
       {data && (
         <>
           <dl className={`${ui.facts} ${styles.facts}`}>
-            <dt>Status</dt>
+            <dt>{t('explorer:tx.fact.status')}</dt>
             <dd>
-              <strong>{status}</strong>
-              {data.receipt &&
-                ` — ${formatCount(BigInt(data.confirmations))} confirmation${data.confirmations === 1 ? '' : 's'}`}
+              {data.receipt ? (
+                <T
+                  id="explorer:tx.statusConfirmations"
+                  values={{ status, count: data.confirmations }}
+                  tags={{ 0: <strong /> }}
+                />
+              ) : (
+                <strong>
+                  <T message={status} />
+                </strong>
+              )}
             </dd>
-            <dt>Block</dt>
+            <dt>{t('explorer:tx.fact.block')}</dt>
             <dd>{data.receipt ? formatCount(data.receipt.blockNumber) : '—'}</dd>
-            <dt>Time</dt>
-            <dd>
-              {data.timestamp === undefined
-                ? '—'
-                : `${dateFormat.format(data.timestamp * 1000)} (${new Date(data.timestamp * 1000).toISOString()})`}
-            </dd>
-            <dt>From</dt>
+            <dt>{t('explorer:tx.fact.time')}</dt>
+            <dd>{data.timestamp === undefined ? '—' : blockTime(data.timestamp, locale)}</dd>
+            <dt>{t('explorer:tx.fact.from')}</dt>
             <dd>{who(data.tx.from)}</dd>
-            <dt>To</dt>
-            <dd>{data.tx.to ? who(data.tx.to) : <>Contract creation{data.created && <>: {who(data.created)}</>}</>}</dd>
-            <dt>Value</dt>
+            <dt>{t('explorer:tx.fact.to')}</dt>
+            <dd>
+              {data.tx.to ? (
+                who(data.tx.to)
+              ) : data.created ? (
+                <T id="explorer:tx.contractCreationAt" tags={{ 0: <>{who(data.created)}</> }} />
+              ) : (
+                t('explorer:tx.contractCreation')
+              )}
+            </dd>
+            <dt>{t('explorer:tx.fact.value')}</dt>
             <dd>
               <Amount value={data.tx.value} decimals={native.decimals} symbol={native.symbol} />
             </dd>
-            <dt>Fee</dt>
+            <dt>{t('explorer:tx.fact.fee')}</dt>
             <dd>
               {data.fee === undefined ? (
-                'not charged yet'
+                t('explorer:tx.feeNotCharged')
               ) : (
-                <>
-                  <Amount value={data.fee} decimals={native.decimals} symbol={native.symbol} /> at{' '}
-                  {gwei(data.receipt?.effectiveGasPrice ?? 0n)}
-                </>
+                <T
+                  id="explorer:tx.feeAt"
+                  values={{ gasPrice: gwei(data.receipt?.effectiveGasPrice ?? 0n) }}
+                  tags={{ 0: <Amount value={data.fee} decimals={native.decimals} symbol={native.symbol} /> }}
+                />
               )}
             </dd>
-            <dt>Gas used / limit</dt>
+            <dt>{t('explorer:tx.fact.gas')}</dt>
             <dd>
-              {data.receipt
-                ? `${formatCount(data.receipt.gasUsed)} / ${formatCount(data.tx.gas)} (${((Number(data.receipt.gasUsed) / Number(data.tx.gas)) * 100).toFixed(1)} %)`
-                : `— / ${formatCount(data.tx.gas)}`}
+              {data.receipt ? gasUsage(data.receipt.gasUsed, data.tx.gas, locale) : `— / ${formatCount(data.tx.gas)}`}
             </dd>
-            <dt>Fees offered</dt>
+            <dt>{t('explorer:tx.fact.feesOffered')}</dt>
             <dd>
               {data.tx.maxFeePerGas !== undefined
-                ? `max fee ${gwei(data.tx.maxFeePerGas)}, priority fee ${gwei(data.tx.maxPriorityFeePerGas ?? 0n)}`
-                : `gas price ${gwei(data.tx.gasPrice ?? 0n)}`}
+                ? t('explorer:tx.feesEip1559', {
+                    maxFee: gwei(data.tx.maxFeePerGas),
+                    priorityFee: gwei(data.tx.maxPriorityFeePerGas ?? 0n),
+                  })
+                : t('explorer:tx.feesLegacy', { gasPrice: gwei(data.tx.gasPrice ?? 0n) })}
             </dd>
-            <dt>Nonce</dt>
+            <dt>{t('explorer:tx.fact.nonce')}</dt>
             <dd>{data.tx.nonce}</dd>
-            <dt>Type</dt>
-            <dd>{TYPES[data.tx.type] ?? data.tx.type}</dd>
+            <dt>{t('explorer:tx.fact.type')}</dt>
+            <dd>{type ? t(type) : data.tx.type}</dd>
           </dl>
 
           <section className={ui.section} aria-labelledby="input-title">
-            <h2 id="input-title">Input</h2>
+            <h2 id="input-title">{t('explorer:input.title')}</h2>
             {data.tx.input === '0x' ? (
-              <p>No input data: a plain transfer of {native.symbol}.</p>
+              <p>
+                <T id="explorer:input.none" values={{ symbol: untrustedValue(native.symbol, 'symbol') }} />
+              </p>
             ) : call ? (
               <>
                 <p>
                   <code>{call.id}</code>
-                  {call.source === 'contract' && <span className={ui.muted}> (from the ABI you saved)</span>}
+                  {call.source === 'contract' && <span className={ui.muted}> {t('explorer:input.fromSavedAbi')}</span>}
                 </p>
-                {call.irregular && <p className={ui.noticeWarning}>{call.irregular}</p>}
+                {call.irregular && (
+                  <p className={ui.noticeWarning}>
+                    <T message={call.irregular} />
+                  </p>
+                )}
                 <DecodedArgs args={call.args} />
               </>
             ) : (
               <>
                 <p>
-                  Not decoded: no known ABI has this function.{' '}
-                  {data.tx.to && <Link to={links.address(data.tx.to)}>Save the contract’s ABI on its page</Link>}
+                  {t('explorer:input.notDecoded')}{' '}
+                  {data.tx.to && <Link to={links.address(data.tx.to)}>{t('explorer:input.saveAbi')}</Link>}
                 </p>
                 <pre className={styles.raw}>{data.tx.input}</pre>
               </>
@@ -173,14 +214,18 @@ export function TransactionScreen() {
           </section>
 
           <section className={ui.section} aria-labelledby="logs-title">
-            <h2 id="logs-title">Events ({logs.length})</h2>
-            {data.receipt && logs.length === 0 && <p>This transaction emitted no events.</p>}
-            {!data.receipt && <p>Events appear once it is mined.</p>}
+            <h2 id="logs-title">{t('explorer:logs.title', { count: logs.length })}</h2>
+            {data.receipt && logs.length === 0 && <p>{t('explorer:logs.none')}</p>}
+            {!data.receipt && <p>{t('explorer:logs.afterMining')}</p>}
             <ol className={ui.plainList}>
               {logs.map((log) => (
                 <li key={log.logIndex} className={ui.card}>
                   <p>
-                    <strong>{log.name ?? 'Unknown event'}</strong> from {who(log.address)}
+                    <T
+                      id="explorer:logs.from"
+                      values={{ event: log.name ?? msg('explorer:logs.unknown') }}
+                      tags={{ 0: <strong />, 1: <>{who(log.address)}</> }}
+                    />
                   </p>
                   {log.name !== undefined ? (
                     <DecodedArgs args={log.args} />
@@ -194,7 +239,7 @@ export function TransactionScreen() {
           {network.explorerUrl && (
             <p>
               <a href={`${network.explorerUrl}/tx/${hash}`} target="_blank" rel="noreferrer noopener">
-                View on {urlHost(network.explorerUrl)}
+                <T id="explorer:viewOn" values={{ host: codeValue(urlHost(network.explorerUrl)) }} />
               </a>
             </p>
           )}

@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
+import { T } from '@/components/T';
 import { DEMO_MNEMONIC } from '@/core/chain/localChain';
+import { codeValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './network.module.css';
 
@@ -21,6 +24,7 @@ function rememberedCollapsed(): boolean {
  * unlock or screen change.
  */
 export function LocalChainNotice() {
+  const t = useT('network');
   const network = useSelectedNetwork();
   const [open, setOpen] = useState(false);
   const [collapsed, setCollapsedState] = useState(rememberedCollapsed);
@@ -35,16 +39,16 @@ export function LocalChainNotice() {
     }
   };
   return (
-    <aside className={styles.chainBar} aria-label="Local demo chain" data-collapsed={collapsed || undefined}>
+    <aside
+      className={styles.chainBar}
+      aria-label={t('network:localChain.label')}
+      data-collapsed={collapsed || undefined}
+    >
       <p className={styles.chainBarLine}>
         {collapsed ? (
-          <>
-            <strong>Local demo chain</strong> · public demo keys
-          </>
+          <T id="network:localChain.short" tags={{ 0: <strong /> }} />
         ) : (
-          <>
-            <strong>Local demo chain:</strong> its demo keys are known to everyone. Never send real funds to them.
-          </>
+          <T id="network:localChain.warning" tags={{ 0: <strong /> }} />
         )}
       </p>
       <span className={styles.chainBarActions}>
@@ -56,7 +60,7 @@ export function LocalChainNotice() {
             aria-controls={detailsId}
             onClick={() => setOpen(!open)}
           >
-            {open ? 'Hide details' : 'Details'}
+            {open ? t('network:localChain.hideDetails') : t('network:localChain.details')}
           </button>
         )}
         <button
@@ -68,12 +72,15 @@ export function LocalChainNotice() {
             setOpen(false);
           }}
         >
-          {collapsed ? 'Expand' : 'Collapse'}
+          {collapsed ? t('network:localChain.expand') : t('network:localChain.collapse')}
         </button>
       </span>
       <p id={detailsId} className={styles.chainBarDetails} hidden={!open || collapsed}>
-        Its demo accounts come from the public Hardhat test phrase{' '}
-        <code className={styles.phrase}>{DEMO_MNEMONIC}</code>: never use them on a real network.
+        <T
+          id="network:localChain.phrase"
+          values={{ phrase: codeValue(DEMO_MNEMONIC) }}
+          tags={{ 0: <code className={styles.phrase} /> }}
+        />
       </p>
     </aside>
   );

@@ -2,13 +2,16 @@ import type { ReactNode } from 'react';
 import { Dropdown, DropdownChoice, DropdownChoices } from '@/components/Dropdown';
 import { Truncated } from '@/components/Truncated';
 import type { Network } from '@/core/chain/networks';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { NetworkIcon } from './NetworkIcon';
 import styles from './network.module.css';
 
-function groupOf(network: Network): string {
-  if (network.kind === 'local') return 'On this machine';
-  return network.testnet ? 'Test networks' : 'Networks';
+type Group = 'network:menu.group.local' | 'network:menu.group.test' | 'network:menu.group.main';
+
+function groupOf(network: Network): Group {
+  if (network.kind === 'local') return 'network:menu.group.local';
+  return network.testnet ? 'network:menu.group.test' : 'network:menu.group.main';
 }
 
 /**
@@ -16,17 +19,18 @@ function groupOf(network: Network): string {
  * another. `dot` is the live status (it loads with the chain watch); `footer` adds links.
  */
 export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close: () => void) => ReactNode }) {
+  const t = useT('network');
   const networks = useSession((s) => s.networks);
   const selectNetwork = useSession((s) => s.selectNetwork);
   const selected = useSelectedNetwork();
-  const groups = new Map<string, Network[]>();
+  const groups = new Map<Group, Network[]>();
   for (const network of networks) groups.set(groupOf(network), [...(groups.get(groupOf(network)) ?? []), network]);
   return (
     <Dropdown
       className={styles.chip}
       face={
         <>
-          <span className="visually-hidden">Network: </span>
+          <span className="visually-hidden">{t('network:menu.label')} </span>
           <NetworkIcon network={selected} />
           <Truncated text={selected.name} className={styles.chipName} />
           {dot ?? <span className={styles.dot} data-state="pending" aria-hidden="true" />}
@@ -36,7 +40,7 @@ export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close:
       {(close) => (
         <>
           {[...groups].map(([group, members]) => (
-            <DropdownChoices key={group} heading={group}>
+            <DropdownChoices key={group} heading={t(group)}>
               {members.map((network) => (
                 <DropdownChoice
                   key={network.id}
@@ -47,7 +51,7 @@ export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close:
                   }}
                 >
                   <NetworkIcon network={network} />
-                  <span>{network.name}</span>
+                  <span translate="no">{network.name}</span>
                 </DropdownChoice>
               ))}
             </DropdownChoices>

@@ -1,5 +1,8 @@
 import { RpcUrlList } from '@/components/RpcUrlList';
+import { T } from '@/components/T';
+import { codeValue } from '@/core/i18n/message';
 import { errorCopy } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
 import { useOnline } from '@/lib/useOnline';
@@ -10,6 +13,7 @@ import styles from './network.module.css';
  * and a retry) or answering for another chain. Cairn signs nothing in either state.
  */
 export function NetworkProblem() {
+  const t = useT('network');
   const network = useSelectedNetwork();
   const head = useChainHead(network);
   const online = useOnline();
@@ -17,12 +21,8 @@ export function NetworkProblem() {
   if (!online) {
     return (
       <div role="alert" className={styles.problem}>
-        <h2 className={styles.problemTitle}>Offline</h2>
-        <p>
-          This device has no network. Cairn shows what it last read, marked with its block and age, and reads nothing
-          new or sends nothing until the network returns. Signing a transaction offline (Sign → Offline transaction)
-          works as it always does.
-        </p>
+        <h2 className={styles.problemTitle}>{t('network:problem.offline.title')}</h2>
+        <p>{t('network:problem.offline.body')}</p>
       </div>
     );
   }
@@ -33,17 +33,21 @@ export function NetworkProblem() {
       <div role="alert" className={styles.problem}>
         <h2 className={styles.problemTitle}>{copy.title}</h2>
         <p>
-          {copy.body} Cairn tried {network.rpcUrls.length === 1 ? 'this RPC URL' : 'these RPC URLs'}:
+          {copy.body} {t('network:problem.tried', { count: network.rpcUrls.length })}
         </p>
         <RpcUrlList urls={network.rpcUrls} />
         {network.kind === 'local' && (
           <p>
-            Is the local chain running? Start it with <code>npm start</code>.
+            <T id="network:problem.startLocal" values={{ command: codeValue('npm start') }} tags={{ 0: <code /> }} />
           </p>
         )}
-        {copy.details && <p className={styles.details}>Details: {copy.details}</p>}
+        {copy.details && (
+          <p className={styles.details}>
+            <T id="network:problem.details" values={{ details: copy.details }} />
+          </p>
+        )}
         <button type="button" onClick={() => void head.refetch()} disabled={head.isFetching}>
-          {head.isFetching ? 'Retrying…' : 'Retry'}
+          {head.isFetching ? t('network:problem.retrying') : t('network:problem.retry')}
         </button>
       </div>
     );
@@ -52,11 +56,18 @@ export function NetworkProblem() {
   if (head.data?.status === 'wrong-chain') {
     return (
       <div role="alert" className={styles.problem}>
-        <h2 className={styles.problemTitle}>Wrong chain</h2>
+        <h2 className={styles.problemTitle}>{t('network:problem.wrongChain.title')}</h2>
         <p>
-          The node at <code>{network.rpcUrls.join(', ')}</code> reports chain id <strong>{head.data.chainId}</strong>,
-          but {network.name} is chain id <strong>{head.data.expectedChainId}</strong>. Cairn will not read balances or
-          sign anything through it. Check the RPC URL, or choose the network this node belongs to.
+          <T
+            id="network:problem.wrongChain.body"
+            values={{
+              urls: codeValue(network.rpcUrls.join(', ')),
+              actual: codeValue(String(head.data.chainId)),
+              name: network.name,
+              expected: codeValue(String(head.data.expectedChainId)),
+            }}
+            tags={{ 0: <code />, 1: <strong />, 2: <strong /> }}
+          />
         </p>
       </div>
     );

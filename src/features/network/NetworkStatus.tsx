@@ -1,4 +1,6 @@
-import { formatCount } from '@/lib/format';
+import { T } from '@/components/T';
+import { codeValue, msg } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
 import { useOnline } from '@/lib/useOnline';
@@ -6,13 +8,13 @@ import styles from './network.module.css';
 
 type NetworkState = 'ok' | 'pending' | 'down' | 'wrong' | 'offline';
 
-const stateLabels: Record<NetworkState, string> = {
-  ok: 'Connected',
-  pending: 'Connecting',
-  down: 'Unreachable',
-  wrong: 'Wrong chain',
-  offline: 'Offline',
-};
+const stateLabels = {
+  ok: 'network:status.ok',
+  pending: 'network:status.pending',
+  down: 'network:status.down',
+  wrong: 'network:status.wrong',
+  offline: 'network:status.offline',
+} as const satisfies Record<NetworkState, string>;
 
 function useNetworkState() {
   const network = useSelectedNetwork();
@@ -42,16 +44,26 @@ export function NetworkDot() {
  * <NetworkProblem>.
  */
 export function NetworkStatus() {
+  const t = useT('network');
   const { network, head, state, online } = useNetworkState();
   return (
-    <section className={styles.status} aria-label="Network status" data-state={state}>
-      <span className="visually-hidden">{network.name}</span>
+    <section className={styles.status} aria-label={t('network:status.label')} data-state={state}>
+      <span className="visually-hidden" translate="no">
+        {network.name}
+      </span>
       <span>
-        {stateLabels[state]} · chain id {network.chainId}
+        <T
+          id="network:status.summary"
+          values={{ state: msg(stateLabels[state]), chainId: codeValue(String(network.chainId)) }}
+        />
       </span>
       {head.data && online && (
         <span>
-          Block <span className={styles.blockNumber}>{formatCount(head.data.blockNumber)}</span>
+          <T
+            id="network:status.block"
+            values={{ block: head.data.blockNumber }}
+            tags={{ 0: <span className={styles.blockNumber} /> }}
+          />
         </span>
       )}
     </section>

@@ -5,12 +5,15 @@ import { EmptyState } from '@/components/EmptyState';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import { Skeleton, SkeletonBlock, SkeletonLine } from '@/components/Skeleton';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { HeldNft } from '@/core/assets/nftHoldings';
+import { msg, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { syncRequests, useSyncStatus } from '@/lib/activity';
 import { errorText } from '@/lib/errorMessages';
+import { translate, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useNftMedia } from '@/lib/nftMedia';
 import { useAccountItems } from '@/lib/queries/activityQueries';
@@ -23,6 +26,7 @@ const CARDS = [0, 1, 2];
 
 /** The NFTs the selected account holds: found in its synced history, confirmed on chain now. */
 export function NftsScreen() {
+  const t = useT('nfts');
   const network = useSelectedNetwork();
   const links = useLinks();
   const account = useVault((s) => s.accounts.find((a) => a.id === s.selectedAccountId));
@@ -38,31 +42,34 @@ export function NftsScreen() {
     !held.isError &&
     (!held.data || (held.data.length === 0 && !synced && status.error === undefined));
   return (
-    <Screen title="NFTs">
+    <Screen title={t('nfts:title')}>
       <p className={ui.muted}>
-        {account ? `Held by ${account.name} on ${network.name}` : 'Choose an account'}: found in its history and checked
-        with the contracts now.
+        {account ? (
+          <T id="nfts:intro.account" values={{ account: account.name, network: network.name }} />
+        ) : (
+          t('nfts:intro.noAccount')
+        )}
       </p>
       <ErrorAlert
-        message={items.isError ? `The stored history could not be read: ${errorText(items.error)}` : undefined}
-        action={{ label: 'Try again', onAction: () => void items.refetch() }}
+        message={items.isError ? t('nfts:error.history', { error: errorText(items.error) }) : undefined}
+        action={{ label: t('nfts:tryAgain'), onAction: () => void items.refetch() }}
       />
       <ErrorAlert
-        message={held.isError ? `NFTs could not be checked with their contracts: ${errorText(held.error)}` : undefined}
-        action={{ label: 'Try again', onAction: () => void held.refetch(), busy: held.isFetching }}
+        message={held.isError ? t('nfts:error.contracts', { error: errorText(held.error) }) : undefined}
+        action={{ label: t('nfts:tryAgain'), onAction: () => void held.refetch(), busy: held.isFetching }}
       />
       {status.error !== undefined && !status.running && !(held.data && held.data.length > 0) && (
         <ErrorAlert
-          message={`The history NFTs are found in could not be brought up to date: ${errorText(status.error)}`}
+          message={t('nfts:error.sync', { error: errorText(status.error) })}
           action={
             address
-              ? { label: 'Try again', onAction: () => syncRequests.getState().request(network.id, address) }
+              ? { label: t('nfts:tryAgain'), onAction: () => syncRequests.getState().request(network.id, address) }
               : undefined
           }
         />
       )}
       {looking && (
-        <Skeleton label="Looking for NFTs…">
+        <Skeleton label={t('nfts:looking')}>
           <span className={styles.gallery}>
             {CARDS.map((card) => (
               <span key={card} className={styles.card}>
@@ -75,15 +82,14 @@ export function NftsScreen() {
         </Skeleton>
       )}
       {held.data && held.data.length === 0 && synced && (
-        <EmptyState title="No NFTs yet" actions={<Link to={links.receive}>Receive</Link>}>
+        <EmptyState title={t('nfts:empty.title')} actions={<Link to={links.receive}>{t('nfts:empty.receive')}</Link>}>
           <p>
-            This account holds no NFT on {network.name} that its history shows. An NFT sent to it appears here once it
-            is in the history, checked with its contract; to receive one, give the sender the address on Receive.
+            <T id="nfts:empty.body" values={{ network: network.name }} />
           </p>
         </EmptyState>
       )}
       {held.data && held.data.length > 0 && (
-        <ul className={styles.gallery} aria-label="NFTs held">
+        <ul className={styles.gallery} aria-label={t('nfts:list')}>
           {held.data.map((nft) => (
             <NftCard key={`${nft.contract}:${nft.tokenId}`} nft={nft} />
           ))}
@@ -94,16 +100,20 @@ export function NftsScreen() {
 }
 
 function NftCard({ nft }: { nft: HeldNft }) {
+  const t = useT('nfts');
   const { metadata, image } = useNftMedia(nft.metadataUri);
   const links = useLinks();
   const name = metadata?.name;
   const collection = nft.collection;
+  const id = nft.tokenId.toString();
+  const collectionValue = collection === undefined ? undefined : untrustedValue(collection, 'tokenName');
+  const unnamed =
+    collectionValue === undefined
+      ? msg('nfts:card.unnamed', { id })
+      : msg('nfts:card.unnamedOf', { collection: collectionValue, id });
   // For the card's label and the image's alternative text, which take plain text.
-  const title =
-    name !== undefined
-      ? untrustedLabel(name, 'nftName')
-      : `${collection === undefined ? 'NFT' : untrustedLabel(collection, 'tokenName')} #${nft.tokenId}`;
-  const collectionShown = collection === undefined ? undefined : <UntrustedText text={collection} kind="tokenName" />;
+  const title = name !== undefined ? untrustedLabel(name, 'nftName') : translate(unnamed);
+  const line = { collection: collectionValue ?? msg('nfts:card.collection'), id };
   return (
     <li className={styles.card} aria-label={title}>
       <div className={styles.media}>
@@ -112,25 +122,22 @@ function NftCard({ nft }: { nft: HeldNft }) {
         ) : (
           <p className={ui.muted}>
             {image.kind === 'loading'
-              ? 'Loading image…'
+              ? t('nfts:card.loadingImage')
               : image.kind === 'blocked' || image.kind === 'error'
                 ? image.reason
-                : 'No image.'}
+                : t('nfts:card.noImage')}
           </p>
         )}
       </div>
       <h2 className={styles.title}>
-        {name !== undefined ? (
-          <UntrustedText text={name} kind="nftName" />
-        ) : (
-          <>
-            {collectionShown ?? 'NFT'} #{nft.tokenId.toString()}
-          </>
-        )}
+        {name !== undefined ? <UntrustedText text={name} kind="nftName" /> : <T message={unnamed} />}
       </h2>
       <p className={ui.muted}>
-        {collectionShown ?? 'Collection'} · #{nft.tokenId.toString()}
-        {nft.standard === 'erc1155' ? ` · ${nft.balance} held` : ''}
+        {nft.standard === 'erc1155' ? (
+          <T id="nfts:card.lineHeld" values={{ ...line, balance: nft.balance }} />
+        ) : (
+          <T id="nfts:card.line" values={line} />
+        )}
       </p>
       {metadata?.description && (
         <p className={styles.description}>
@@ -152,10 +159,13 @@ function NftCard({ nft }: { nft: HeldNft }) {
         </dl>
       )}
       <div className={ui.actions}>
-        <Link to={links.sendAsset(`${nft.contract.toLowerCase()}:${nft.tokenId}`)} aria-label={`Send ${title}`}>
-          Send
+        <Link
+          to={links.sendAsset(`${nft.contract.toLowerCase()}:${nft.tokenId}`)}
+          aria-label={t('nfts:card.sendNamed', { title })}
+        >
+          {t('nfts:card.send')}
         </Link>
-        <Link to={links.address(nft.contract)}>Contract</Link>
+        <Link to={links.address(nft.contract)}>{t('nfts:card.contract')}</Link>
       </div>
     </li>
   );

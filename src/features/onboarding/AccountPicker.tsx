@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
+import { codeValue } from '@/core/i18n/message';
 import { PATH_PRESETS, parsePathTemplate } from '@/core/keys/derivationPath';
 import { type DerivedAddress, deriveAddresses } from '@/core/keys/hd';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { AddressChoices, continueWith, PathPresetChoice, toggled } from './AddressChoices';
 import { StepForm } from './StepForm';
@@ -29,6 +31,7 @@ export function AccountPicker(props: AccountPickerProps) {
 }
 
 function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
+  const t = useT('onboarding');
   const [preset, setPreset] = useState<string>(PATH_PRESETS[0]?.id ?? 'bip44');
   const [customText, setCustomText] = useState("m/44'/60'/0'/0");
   const [count, setCount] = useState(PAGE);
@@ -40,7 +43,8 @@ function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
     try {
       return { template: parsePathTemplate(customText), error: undefined };
     } catch (error) {
-      return { template: undefined, error: errorText(error) };
+      // Worded where shown, in the language of the moment.
+      return { template: undefined, error: error as unknown };
     }
   }, [preset, customText]);
   const template = preset === 'custom' ? custom.template : PATH_PRESETS.find((p) => p.id === preset)?.template;
@@ -62,17 +66,20 @@ function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
 
   return (
     <StepForm
-      title="Choose accounts"
-      error={attempted && selected.size === 0 ? 'Choose at least one account.' : undefined}
+      title={t('onboarding:choose.title')}
+      error={attempted && selected.size === 0 ? t('onboarding:choose.noneChosen') : undefined}
       onContinue={submit}
       continueLabel={continueWith(selected.size)}
     >
       <PathPresetChoice presets={PATH_PRESETS} chosenId={preset} onChoose={choosePath} allowCustom />
       {preset === 'custom' && (
         <Field
-          label="Custom derivation path"
-          hint="For example m/44'/60'/0'/0 (the account number is added at the end) or m/44'/60'/i'/0/0 (i marks where it goes)."
-          error={custom.error}
+          label={t('onboarding:choose.customPath.label')}
+          hint={t('onboarding:choose.customPath.hint', {
+            template: codeValue("m/44'/60'/0'/0"),
+            templateWithIndex: codeValue("m/44'/60'/i'/0/0"),
+          })}
+          error={custom.error === undefined ? undefined : errorText(custom.error)}
         >
           <input
             type="text"
@@ -96,7 +103,7 @@ function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
           />
           <div className={ui.actions}>
             <button type="button" className={ui.secondary} onClick={() => setCount((c) => c + PAGE)}>
-              Show {PAGE} more
+              {t('onboarding:choose.showMore', { count: PAGE })}
             </button>
           </div>
         </>

@@ -4,10 +4,12 @@ import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { Identicon } from '@/components/Identicon';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { untrustedValue } from '@/core/i18n/message';
 import type { PathPreset } from '@/core/keys/derivationPath';
 import { errorText } from '@/lib/errorMessages';
-import { accountsText } from '@/lib/format';
+import { t as translated, useT } from '@/lib/i18n';
 import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './onboarding.module.css';
@@ -28,7 +30,9 @@ export function AddressChoices({
   selected: ReadonlySet<number>;
   onToggle(index: number): void;
 }) {
+  const t = useT('onboarding');
   const network = useSelectedNetwork();
+  const networkName = untrustedValue(network.name, 'name');
   const balances = useQuery(
     nativeBalancesQuery(
       network,
@@ -38,10 +42,19 @@ export function AddressChoices({
   return (
     <>
       <p className={ui.muted}>
-        Balances on {network.name}
-        {balances.isError ? `: ${errorText(balances.error)}` : balances.isPending ? ': loading…' : ''}
+        {balances.isError ? (
+          <T
+            id="onboarding:addresses.balancesError"
+            values={{ network: networkName, error: errorText(balances.error) }}
+          />
+        ) : (
+          <T
+            id={balances.isPending ? 'onboarding:addresses.balancesLoading' : 'onboarding:addresses.balancesOn'}
+            values={{ network: networkName }}
+          />
+        )}
       </p>
-      <ul className={ui.plainList} aria-label="Addresses">
+      <ul className={ui.plainList} aria-label={t('onboarding:addresses.label')}>
         {addresses.map((a) => {
           const balance = balances.data?.get(a.address);
           return (
@@ -49,10 +62,14 @@ export function AddressChoices({
               <label>
                 <input type="checkbox" checked={selected.has(a.index)} onChange={() => onToggle(a.index)} />
                 <Identicon address={a.address} />
-                <span>Account {a.index + 1}</span>
+                <span>{t('onboarding:addresses.account', { number: a.index + 1 })}</span>
                 <AddressText address={a.address} />
               </label>
-              {a.path && <span className={ui.muted}>{a.path}</span>}
+              {a.path && (
+                <bdi className={ui.muted} dir="ltr" translate="no">
+                  {a.path}
+                </bdi>
+              )}
               {balance !== undefined && (
                 <Amount
                   value={balance}
@@ -76,9 +93,9 @@ export function toggled(set: ReadonlySet<number>, index: number): Set<number> {
   return next;
 }
 
-/** The Continue button's words for `count` chosen accounts. */
+/** The Continue button's words for `count` chosen accounts (in a flow, which takes the onboarding catalog). */
 export function continueWith(count: number): string {
-  return `Continue with ${accountsText(count)}`;
+  return translated('onboarding:choose.continue', { count });
 }
 
 /** The derivation path presets as radio buttons; with `allowCustom`, a last one chooses 'custom'. */
@@ -93,22 +110,29 @@ export function PathPresetChoice({
   onChoose(id: string): void;
   allowCustom?: boolean;
 }) {
+  const t = useT('onboarding');
   const groupId = useId();
   return (
     <fieldset className={ui.choices}>
-      <legend>Derivation path</legend>
+      <legend>{t('onboarding:path.legend')}</legend>
       {presets.map((p) => (
         <label key={p.id} className={ui.checkbox}>
           <input type="radio" name={groupId} checked={chosenId === p.id} onChange={() => onChoose(p.id)} />
           <span>
-            {p.label} <code>{p.template.replace('{i}', 'i')}</code> <span className={ui.muted}>({p.usedBy})</span>
+            <T message={p.label} />{' '}
+            <bdi dir="ltr" translate="no">
+              <code>{p.template.replace('{i}', 'i')}</code>
+            </bdi>{' '}
+            <span className={ui.muted}>
+              (<T message={p.usedBy} />)
+            </span>
           </span>
         </label>
       ))}
       {allowCustom && (
         <label className={ui.checkbox}>
           <input type="radio" name={groupId} checked={chosenId === 'custom'} onChange={() => onChoose('custom')} />
-          <span>Custom path</span>
+          <span>{t('onboarding:path.custom')}</span>
         </label>
       )}
     </fieldset>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { DEFAULT_PATH_TEMPLATE, pathForIndex } from '@/core/keys/derivationPath';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { generatePhrase } from '@/core/keys/phrase';
+import { useT } from '@/lib/i18n';
 import { FinishStep } from './FinishStep';
 import styles from './onboarding.module.css';
 import { PassphraseChoice, type PassphraseState, passphraseProblem } from './PassphraseChoice';
@@ -25,6 +27,7 @@ function pickPositions(count: number): number[] {
 }
 
 export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
+  const t = useT('onboarding');
   const [step, setStep] = useState<Step>('length');
   const [length, setLength] = useState<12 | 24>(12);
   const [phrase, setPhrase] = useState('');
@@ -36,7 +39,8 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   const [positions, setPositions] = useState<number[]>([]);
   const [answers, setAnswers] = useState<string[]>(['', '', '']);
   const [attempted, setAttempted] = useState(false);
-  const [mismatch, setMismatch] = useState<string>();
+  /** The position (1-based) of the first word that does not match. */
+  const [mismatch, setMismatch] = useState<number>();
   const words = phrase.split(' ');
 
   const generate = () => {
@@ -49,20 +53,18 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   if (step === 'length') {
     return (
       <StepForm
-        title="Create a new wallet"
-        description="Cairn will make a new recovery phrase on this device. The phrase is the wallet: anyone who has it has your funds, and without it (and this device) they cannot be recovered."
+        title={t('onboarding:create.title')}
+        description={t('onboarding:create.description')}
         onContinue={generate}
-        continueLabel="Create recovery phrase"
+        continueLabel={t('onboarding:create.continue')}
         onBack={onCancel}
       >
         <fieldset className={ui.choices}>
-          <legend>Length of the recovery phrase</legend>
+          <legend>{t('onboarding:create.length.legend')}</legend>
           {([12, 24] as const).map((n) => (
             <label key={n} className={ui.checkbox}>
               <input type="radio" name="length" checked={length === n} onChange={() => setLength(n)} />
-              <span>
-                {n} words{n === 24 ? ' (256-bit)' : ' (128-bit, the usual choice)'}
-              </span>
+              <span>{t(n === 24 ? 'onboarding:create.length.words24' : 'onboarding:create.length.words12')}</span>
             </label>
           ))}
         </fieldset>
@@ -73,12 +75,8 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   if (step === 'show') {
     return (
       <StepForm
-        title="Write down your recovery phrase"
-        error={
-          attempted && !writtenDown
-            ? 'Write the phrase down first: you will be asked for three of its words.'
-            : undefined
-        }
+        title={t('onboarding:create.show.title')}
+        error={attempted && !writtenDown ? t('onboarding:create.show.notWrittenDown') : undefined}
         onContinue={() => {
           setAttempted(true);
           if (writtenDown) {
@@ -92,14 +90,16 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
           setAttempted(false);
           setStep('passphrase');
         }}
-        backLabel="Back up later"
+        backLabel={t('onboarding:create.show.later')}
       >
-        <p className={ui.noticeWarning}>
-          Write these {words.length} words on paper, in order, and keep it somewhere safe and private. Do not take a
-          screenshot or store it online. Cairn will never ask for it except to restore a wallet.
-        </p>
+        <p className={ui.noticeWarning}>{t('onboarding:create.show.warning', { count: words.length })}</p>
         {revealed ? (
-          <ol className={`${styles.words} ${styles.shownWords}`} aria-label="Recovery phrase">
+          // Never offered to a translator: the words are the key.
+          <ol
+            className={`${styles.words} ${styles.shownWords}`}
+            aria-label={t('onboarding:create.show.phraseLabel')}
+            translate="no"
+          >
             {words.map((word, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: positions identify the words
               <li key={i}>
@@ -111,14 +111,14 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
         ) : (
           <div className={ui.actions}>
             <button type="button" onClick={() => setRevealed(true)}>
-              Reveal recovery phrase
+              {t('onboarding:create.show.reveal')}
             </button>
-            <span className={ui.muted}>Make sure nobody can see your screen.</span>
+            <span className={ui.muted}>{t('onboarding:create.show.privacy')}</span>
           </div>
         )}
         <label className={ui.checkbox}>
           <input type="checkbox" checked={writtenDown} onChange={(e) => setWrittenDown(e.target.checked)} />
-          <span>I have written down the {words.length} words in order.</span>
+          <span>{t('onboarding:create.show.writtenDown', { count: words.length })}</span>
         </label>
       </StepForm>
     );
@@ -127,7 +127,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   if (step === 'passphrase') {
     return (
       <StepForm
-        title="Optional: add a passphrase"
+        title={t('onboarding:create.passphrase.title')}
         onContinue={() => {
           setAttempted(true);
           if (!passphraseProblem(passphrase)) {
@@ -136,12 +136,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
           }
         }}
       >
-        {later && (
-          <p className={ui.noticeWarning}>
-            Until you write the phrase down (Accounts → Show recovery phrase) or save an encrypted backup, the only copy
-            of this wallet is in this browser. Cairn will remind you.
-          </p>
-        )}
+        {later && <p className={ui.noticeWarning}>{t('onboarding:create.passphrase.notBackedUp')}</p>}
         <PassphraseChoice value={passphrase} onChange={setPassphrase} showProblems={attempted} />
       </StepForm>
     );
@@ -154,26 +149,24 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
         setMismatch(undefined);
         setStep('finish');
       } else {
-        setMismatch(
-          `Word ${(positions[wrong] ?? 0) + 1} does not match your recovery phrase. Check what you wrote down.`,
-        );
+        setMismatch((positions[wrong] ?? 0) + 1);
       }
     };
     return (
       <StepForm
-        title="Confirm your backup"
-        description="Enter these words from the phrase you wrote down."
-        error={mismatch}
+        title={t('onboarding:create.confirm.title')}
+        description={t('onboarding:create.confirm.description')}
+        error={mismatch === undefined ? undefined : t('onboarding:create.confirm.mismatch', { position: mismatch })}
         onContinue={check}
-        continueLabel="Confirm"
+        continueLabel={t('onboarding:create.confirm.continue')}
         onBack={() => {
           setRevealed(false);
           setStep('show');
         }}
-        backLabel="See the phrase again"
+        backLabel={t('onboarding:create.confirm.seeAgain')}
       >
         {positions.map((position, k) => (
-          <Field key={position} label={`Word ${position + 1}`}>
+          <Field key={position} label={t('onboarding:word.label', { position: position + 1 })}>
             <SecretInput
               value={answers[k] ?? ''}
               onChange={(e) => setAnswers(answers.map((a, j) => (j === k ? e.target.value : a)))}
@@ -188,7 +181,12 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
     <FinishStep
       mode={mode}
       onDone={onDone}
-      summary={`Your new ${words.length}-word wallet${passphrase.enabled ? ' with its passphrase' : ''} and its first account.`}
+      summary={
+        <T
+          id={passphrase.enabled ? 'onboarding:create.summaryWithPassphrase' : 'onboarding:create.summary'}
+          values={{ count: words.length }}
+        />
+      }
       prepare={async () => {
         const phraseBytes = nfkdBytes(phrase);
         const passphraseBytes = nfkdBytes(passphrase.enabled ? passphrase.value : '');

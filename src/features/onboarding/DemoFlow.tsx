@@ -1,5 +1,7 @@
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { DEMO_MNEMONIC } from '@/core/chain/localChain';
+import { codeValue } from '@/core/i18n/message';
 import { DEFAULT_PATH_TEMPLATE } from '@/core/keys/derivationPath';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { FinishStep } from './FinishStep';
@@ -13,15 +15,17 @@ export function DemoFlow({ mode, onDone }: FlowProps) {
     <>
       <div className={ui.noticeDanger}>
         <p>
-          <strong>Public test keys.</strong> The demo wallet uses the Hardhat test phrase <code>{DEMO_MNEMONIC}</code>.
-          Everyone knows it. Use these accounts on the local chain only; anything sent to them on a real network is
-          taken at once.
+          <T
+            id="onboarding:demo.warning"
+            values={{ phrase: codeValue(DEMO_MNEMONIC) }}
+            tags={{ 0: <strong />, 1: <code /> }}
+          />
         </p>
       </div>
       <FinishStep
         mode={mode}
         onDone={onDone}
-        summary={`The demo phrase and its first ${DEMO_ACCOUNTS} accounts, marked as public test keys.`}
+        summary={<T id="onboarding:demo.summary" values={{ count: DEMO_ACCOUNTS }} />}
         prepare={async () => {
           const phrase = nfkdBytes(DEMO_MNEMONIC);
           const seed = await seedFromPhrase(phrase);

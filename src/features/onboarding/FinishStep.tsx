@@ -1,7 +1,8 @@
-import { useContext, useState } from 'react';
+import { type ReactNode, useContext, useState } from 'react';
 import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/components/NewPasswordFields';
 import type { NewAccount, NewSecret } from '@/core/vault/contentsOps';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import { StepForm } from './StepForm';
 import { type OnboardingMode, ReplaceConsent } from './types';
@@ -20,8 +21,10 @@ export function FinishStep({
   mode: OnboardingMode;
   prepare(): Promise<{ secret: NewSecret | undefined; accounts: NewAccount[] }>;
   onDone(): void;
-  summary: string;
+  /** What is added, in a sentence (a <T> with its values isolated). */
+  summary: ReactNode;
 }) {
+  const t = useT('onboarding');
   const session = useVaultSession();
   const replaceExisting = useContext(ReplaceConsent);
   const estimator = usePasswordEstimator();
@@ -48,22 +51,19 @@ export function FinishStep({
 
   return (
     <StepForm
-      title={mode === 'first-run' ? 'Protect Cairn with a password' : 'Add to Cairn'}
+      title={t(mode === 'first-run' ? 'onboarding:finish.title.firstRun' : 'onboarding:finish.title.add')}
       description={summary}
       error={error}
       onContinue={submit}
-      continueLabel={mode === 'first-run' ? 'Create vault' : 'Add to Cairn'}
+      continueLabel={t(mode === 'first-run' ? 'onboarding:finish.continue.firstRun' : 'onboarding:finish.continue.add')}
       busy={busy}
-      busyLabel="Saving…"
+      busyLabel={t('onboarding:finish.saving')}
     >
       {mode === 'first-run' && (
         <>
-          <p>
-            This password encrypts your keys on this device. It unlocks Cairn here; it cannot restore your accounts
-            elsewhere.
-          </p>
+          <p>{t('onboarding:finish.passwordIntro')}</p>
           <NewPasswordFields
-            label="Password"
+            label={t('onboarding:finish.passwordLabel')}
             value={password}
             onChange={setPassword}
             estimator={estimator}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { Address } from 'viem';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { WalletAnnouncement } from '@/core/externalWallet/announcement';
-import { walletAddresses, walletLabel } from '@/core/externalWallet/walletRequests';
+import { walletAddresses, walletName } from '@/core/externalWallet/walletRequests';
 import { errorText } from '@/lib/errorMessages';
 import { discoverWallets, useExternalWallets } from '@/lib/externalWallets';
-import { accountsText } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { AddressChoices, continueWith, toggled } from './AddressChoices';
 import { FinishStep } from './FinishStep';
@@ -35,7 +36,9 @@ export function ImportExternalWalletFlow({ mode, onDone, onCancel }: FlowProps) 
     <FinishStep
       mode={mode}
       onDone={onDone}
-      summary={`${accountsText(chosen.length)} of ${walletLabel(wallet)}. Cairn keeps their addresses; ${walletLabel(wallet)} signs and sends.`}
+      summary={
+        <T id="onboarding:externalWallet.summary" values={{ count: chosen.length, wallet: walletName(wallet) }} />
+      }
       prepare={async () => ({
         secret: undefined,
         accounts: chosen.map((address) => ({
@@ -48,6 +51,7 @@ export function ImportExternalWalletFlow({ mode, onDone, onCancel }: FlowProps) 
 }
 
 function WalletList({ onBack, onShared }: { onBack(): void; onShared(shared: Shared): void }) {
+  const t = useT('onboarding');
   const wallets = useExternalWallets();
   const [asking, setAsking] = useState<string>();
   const [error, setError] = useState<string>();
@@ -64,18 +68,18 @@ function WalletList({ onBack, onShared }: { onBack(): void; onShared(shared: Sha
   };
   return (
     <StepForm
-      title="Connect a browser wallet"
-      description="Wallets installed in this browser that announce themselves to web pages (EIP-6963: MetaMask, Rabby and others). Cairn prepares, previews and reviews each transaction; the wallet signs it and sends it itself."
+      title={t('onboarding:externalWallet.title')}
+      description={t('onboarding:externalWallet.description')}
       error={error}
       onContinue={() => undefined}
       continueDisabled
-      continueLabel="Choose a wallet to continue"
+      continueLabel={t('onboarding:externalWallet.continue')}
       onBack={onBack}
     >
       {wallets.length === 0 ? (
-        <p>No browser wallet announced itself in this page. Install or turn one on, then look again.</p>
+        <p>{t('onboarding:externalWallet.none')}</p>
       ) : (
-        <ul className={ui.plainList} aria-label="Browser wallets">
+        <ul className={ui.plainList} aria-label={t('onboarding:externalWallet.listLabel')}>
           {wallets.map((wallet) => (
             <li key={wallet.rdns}>
               <button
@@ -83,16 +87,20 @@ function WalletList({ onBack, onShared }: { onBack(): void; onShared(shared: Sha
                 onClick={() => void connect(wallet)}
                 aria-disabled={asking !== undefined || undefined}
               >
-                {asking === wallet.rdns ? `Waiting for ${walletLabel(wallet)}…` : `Connect ${walletLabel(wallet)}`}
+                {t(asking === wallet.rdns ? 'onboarding:externalWallet.waiting' : 'onboarding:externalWallet.connect', {
+                  wallet: walletName(wallet),
+                })}
               </button>{' '}
-              <span className={ui.muted}>{wallet.rdns}</span>
+              <bdi className={ui.muted} dir="ltr" translate="no">
+                {wallet.rdns}
+              </bdi>
             </li>
           ))}
         </ul>
       )}
       <div className={ui.actions}>
         <button type="button" className={ui.secondary} onClick={discoverWallets}>
-          Look again
+          {t('onboarding:externalWallet.lookAgain')}
         </button>
       </div>
     </StepForm>
@@ -108,6 +116,7 @@ function WalletAccounts({
   onBack(): void;
   onConfirm(chosen: Address[]): void;
 }) {
+  const t = useT('onboarding');
   const { wallet, addresses } = shared;
   const [selected, setSelected] = useState<Set<number>>(new Set([0]));
   const [attempted, setAttempted] = useState(false);
@@ -117,13 +126,13 @@ function WalletAccounts({
   };
   return (
     <StepForm
-      title="Choose accounts"
-      description={`The accounts ${walletLabel(wallet)} shares with Cairn. To add others, choose them in ${walletLabel(wallet)} and connect again.`}
-      error={attempted && selected.size === 0 ? 'Choose at least one account.' : undefined}
+      title={t('onboarding:choose.title')}
+      description={<T id="onboarding:externalWallet.shared" values={{ wallet: walletName(wallet) }} />}
+      error={attempted && selected.size === 0 ? t('onboarding:choose.noneChosen') : undefined}
       onContinue={submit}
       continueLabel={continueWith(selected.size)}
       onBack={onBack}
-      backLabel="Choose another wallet"
+      backLabel={t('onboarding:externalWallet.chooseAnother')}
     >
       <AddressChoices
         addresses={addresses.map((address, index) => ({ index, address }))}

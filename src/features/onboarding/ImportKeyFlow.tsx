@@ -4,14 +4,17 @@ import { AddressText } from '@/components/AddressText';
 import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
 import { SecretInput } from '@/components/SecretInput';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { addressOfPrivateKey, parsePrivateKey } from '@/core/keys/privateKey';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { FinishStep } from './FinishStep';
 import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
 export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
+  const t = useT('onboarding');
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const [address, setAddress] = useState<Address>();
@@ -29,8 +32,8 @@ export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
 
   if (!address) {
     return (
-      <StepForm title="Import a private key" onContinue={check} onBack={onCancel}>
-        <Field label="Private key" hint="64 hex digits, with or without 0x." error={error}>
+      <StepForm title={t('onboarding:importKey.title')} onContinue={check} onBack={onCancel}>
+        <Field label={t('onboarding:importKey.label')} hint={t('onboarding:importKey.hint')} error={error}>
           <SecretInput value={text} onChange={(e) => setText(e.target.value)} />
         </Field>
       </StepForm>
@@ -40,12 +43,15 @@ export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
   return (
     <>
       <p className={ui.actions}>
-        <Identicon address={address} /> <span>This key controls</span> <AddressText address={address} />
+        <Identicon address={address} />{' '}
+        <span>
+          <T id="onboarding:importKey.controls" tags={{ 0: <AddressText address={address} /> }} />
+        </span>
       </p>
       <FinishStep
         mode={mode}
         onDone={onDone}
-        summary="The private key and its account."
+        summary={t('onboarding:importKey.summary')}
         prepare={async () => ({
           secret: { kind: 'privateKey', privateKey: parsePrivateKey(text), origin: 'imported-key' },
           accounts: [{ address, source: { kind: 'key' } }],

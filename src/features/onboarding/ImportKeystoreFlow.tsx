@@ -4,12 +4,14 @@ import { AddressText } from '@/components/AddressText';
 import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
 import { SecretInput } from '@/components/SecretInput';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WorkProgress } from '@/components/WorkProgress';
 import { parseKeystore } from '@/core/keys/keystore';
 import { addressOfPrivateKey } from '@/core/keys/privateKey';
 import { readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { decryptKeystoreInWorker } from '@/lib/keystoreInWorker';
 import { FinishStep } from './FinishStep';
 import styles from './onboarding.module.css';
@@ -17,6 +19,7 @@ import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
 export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
+  const t = useT('onboarding');
   const [file, setFile] = useState<File>();
   const [password, setPassword] = useState('');
   const [fileError, setFileError] = useState<string>();
@@ -28,7 +31,7 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
     setFileError(undefined);
     setPasswordError(undefined);
     if (!file) {
-      setFileError('Choose a keystore file.');
+      setFileError(t('onboarding:importKeystore.noFile'));
       return;
     }
     let text: string;
@@ -45,7 +48,7 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
       setResult({ key, address: addressOfPrivateKey(key) });
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'KEYS_KEYSTORE_WRONG_PASSWORD') setPasswordError('Wrong password for this keystore file.');
+      if (code === 'KEYS_KEYSTORE_WRONG_PASSWORD') setPasswordError(t('onboarding:importKeystore.wrongPassword'));
       else setFileError(errorText(e));
     } finally {
       setProgress(undefined);
@@ -55,28 +58,32 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
   if (!result) {
     return (
       <StepForm
-        title="Import a keystore file"
-        description="A JSON keystore (UTC--…) from geth, MyEtherWallet, MyCrypto, ethers or another wallet."
+        title={t('onboarding:importKeystore.title')}
+        description={t('onboarding:importKeystore.description')}
         onContinue={decrypt}
-        continueLabel="Decrypt"
+        continueLabel={t('onboarding:importKeystore.decrypt')}
         busy={progress !== undefined}
-        busyLabel="Decrypting…"
+        busyLabel={t('onboarding:importKeystore.decrypting')}
         onBack={onCancel}
         backDisabled={progress !== undefined}
       >
-        <Field label="Keystore file" error={fileError}>
+        <Field label={t('onboarding:importKeystore.fileLabel')} error={fileError}>
           <input
             type="file"
             accept=".json,application/json,text/plain,*"
             onChange={(e) => setFile(e.target.files?.[0])}
           />
         </Field>
-        <Field label="Keystore password" hint="The password the file was saved with." error={passwordError}>
+        <Field
+          label={t('onboarding:importKeystore.passwordLabel')}
+          hint={t('onboarding:importKeystore.passwordHint')}
+          error={passwordError}
+        >
           <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         {progress !== undefined && (
           <WorkProgress
-            label="Decrypting (this takes a few seconds)…"
+            label={t('onboarding:importKeystore.progress')}
             className={styles.progress}
             fraction={progress}
           />
@@ -88,7 +95,10 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
   return (
     <>
       <p className={ui.actions}>
-        <Identicon address={result.address} /> <span>The keystore holds</span> <AddressText address={result.address} />
+        <Identicon address={result.address} />{' '}
+        <span>
+          <T id="onboarding:importKeystore.holds" tags={{ 0: <AddressText address={result.address} /> }} />
+        </span>
       </p>
       <FinishStep
         mode={mode}
@@ -96,7 +106,7 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
           result.key.fill(0);
           onDone();
         }}
-        summary="The key from the keystore file and its account."
+        summary={t('onboarding:importKeystore.summary')}
         prepare={async () => ({
           secret: { kind: 'privateKey', privateKey: result.key.slice(), origin: 'imported-keystore' },
           accounts: [{ address: result.address, source: { kind: 'key' } }],

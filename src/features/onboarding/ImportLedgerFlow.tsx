@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Address } from 'viem';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { PATH_PRESETS, type PathPreset, pathForIndex } from '@/core/keys/derivationPath';
 import { answeredWithin, getLedgerAddress, QUESTION_MS } from '@/core/ledger/ethApp';
 import { errorText } from '@/lib/errorMessages';
-import { accountsText } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { connectEthereumApp, type LedgerTransport } from '@/lib/ledger/webHidTransport';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { type AddressChoice, AddressChoices, continueWith, PathPresetChoice, toggled } from './AddressChoices';
@@ -24,6 +25,7 @@ const LEDGER_PRESETS = [...PATH_PRESETS].sort(
  * only addresses and paths; each signature is asked of the Ledger.
  */
 export function ImportLedgerFlow({ mode, onDone, onCancel }: FlowProps) {
+  const t = useT('onboarding');
   const ledger = useRef<LedgerTransport | undefined>(undefined);
   const [connected, setConnected] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -52,13 +54,13 @@ export function ImportLedgerFlow({ mode, onDone, onCancel }: FlowProps) {
   if (!connected || !ledger.current) {
     return (
       <StepForm
-        title="Connect a Ledger"
-        description="Plug in your Ledger, unlock it and open its Ethereum app. Your browser then asks which device Cairn may use. This works in Chromium-based browsers (Chrome, Edge, Brave, Opera)."
+        title={t('onboarding:ledger.title')}
+        description={t('onboarding:ledger.description')}
         error={error}
         onContinue={connect}
-        continueLabel="Connect the Ledger"
+        continueLabel={t('onboarding:ledger.connect')}
         busy={busy}
-        busyLabel="Connecting…"
+        busyLabel={t('onboarding:ledger.connecting')}
         onBack={onCancel}
       />
     );
@@ -76,7 +78,7 @@ export function ImportLedgerFlow({ mode, onDone, onCancel }: FlowProps) {
     <FinishStep
       mode={mode}
       onDone={onDone}
-      summary={`${accountsText(chosen.length)} of your Ledger. Cairn keeps their addresses and paths; the Ledger signs.`}
+      summary={<T id="onboarding:ledger.summary" values={{ count: chosen.length }} />}
       prepare={async () => ({
         secret: undefined,
         accounts: chosen.map((a) => ({ address: a.address, source: { kind: 'ledger' as const, path: a.path } })),
@@ -94,6 +96,7 @@ function LedgerPicker({
   onBack(): void;
   onConfirm(chosen: AddressChoice[]): void;
 }) {
+  const t = useT('onboarding');
   const [preset, setPreset] = useState(LEDGER_PRESETS[0] as PathPreset);
   const { template } = preset;
   const [count, setCount] = useState(PAGE);
@@ -131,8 +134,8 @@ function LedgerPicker({
   };
   return (
     <StepForm
-      title="Choose accounts"
-      error={error ?? (attempted && selected.size === 0 ? 'Choose at least one account.' : undefined)}
+      title={t('onboarding:choose.title')}
+      error={error ?? (attempted && selected.size === 0 ? t('onboarding:choose.noneChosen') : undefined)}
       onContinue={submit}
       continueLabel={continueWith(selected.size)}
       continueDisabled={shown.length === 0}
@@ -147,11 +150,11 @@ function LedgerPicker({
           setSelected(new Set([0]));
         }}
       />
-      {shown.length < count && !error && <p role="status">Reading addresses from the Ledger…</p>}
+      {shown.length < count && !error && <p role="status">{t('onboarding:ledger.reading')}</p>}
       <AddressChoices addresses={shown} selected={selected} onToggle={(i) => setSelected(toggled(selected, i))} />
       <div className={ui.actions}>
         <button type="button" className={ui.secondary} onClick={() => setCount((c) => c + PAGE)}>
-          Show {PAGE} more
+          {t('onboarding:choose.showMore', { count: PAGE })}
         </button>
       </div>
     </StepForm>

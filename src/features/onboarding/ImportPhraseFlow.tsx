@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { T } from '@/components/T';
 import { UnknownWordError } from '@/core/errors/keys';
 import { type DerivedAddress, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { type ParsedPhrase, parsePhrase } from '@/core/keys/phrase';
 import { errorText } from '@/lib/errorMessages';
-import { accountsText } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { AccountPicker } from './AccountPicker';
 import { FinishStep } from './FinishStep';
 import { PassphraseChoice, type PassphraseState, passphraseProblem } from './PassphraseChoice';
@@ -13,6 +14,7 @@ import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
 export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
+  const t = useT('onboarding');
   const [words, setWords] = useState<string[]>(Array(12).fill(''));
   const [passphrase, setPassphrase] = useState<PassphraseState>({ enabled: false, value: '', confirm: '' });
   const [attempted, setAttempted] = useState(false);
@@ -46,11 +48,11 @@ export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
   if (!parsed) {
     return (
       <StepForm
-        title="Import a recovery phrase"
-        description="Enter the 12 to 24 words from another wallet (MetaMask, Rabby, Trezor, Ledger…). Phrases in any of the BIP39 languages work."
+        title={t('onboarding:importPhrase.title')}
+        description={t('onboarding:importPhrase.description')}
         onContinue={check}
         busy={busy}
-        busyLabel="Checking…"
+        busyLabel={t('onboarding:importPhrase.checking')}
         onBack={onCancel}
       >
         <PhraseInput words={words} onChange={setWords} invalidPosition={problem?.position} />
@@ -72,9 +74,12 @@ export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
         parsed.seed.fill(0);
         onDone();
       }}
-      summary={`The recovery phrase${passphrase.enabled ? ' with its passphrase' : ''} and ${accountsText(
-        chosen.addresses.length,
-      )}.`}
+      summary={
+        <T
+          id={passphrase.enabled ? 'onboarding:importPhrase.summaryWithPassphrase' : 'onboarding:importPhrase.summary'}
+          values={{ count: chosen.addresses.length }}
+        />
+      }
       prepare={async () => ({
         secret: {
           kind: 'phrase',

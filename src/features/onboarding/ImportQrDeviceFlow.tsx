@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
+import { T } from '@/components/T';
 import { UrScanner } from '@/components/UrScanner';
 import ui from '@/components/ui.module.css';
+import { msg, untrustedValue } from '@/core/i18n/message';
 import { type DeviceAccounts, deviceAddresses, readDeviceAccounts } from '@/core/qrDevice/deviceKeys';
-import { untrustedLabel } from '@/core/text/untrustedText';
 import type { Ur } from '@/core/ur/ur';
 import { errorText } from '@/lib/errorMessages';
-import { accountsText } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { type AddressChoice, AddressChoices, continueWith, toggled } from './AddressChoices';
 import { FinishStep } from './FinishStep';
@@ -15,7 +16,6 @@ import type { FlowProps } from './types';
 const PAGE = 5;
 /** Device names are kept to this many characters (they come from the device, and show in sentences). */
 const DEVICE_NAME_LENGTH = 40;
-const UNNAMED_DEVICE = 'QR device';
 
 /**
  * Adds accounts whose keys stay on an air-gapped device that signs through QR codes (ERC-4527:
@@ -23,6 +23,7 @@ const UNNAMED_DEVICE = 'QR device';
  * add them. Cairn keeps only public keys; each signature is asked of the device.
  */
 export function ImportQrDeviceFlow({ mode, onDone, onCancel }: FlowProps) {
+  const t = useT('onboarding');
   const [device, setDevice] = useState<DeviceAccounts>();
   const [chosen, setChosen] = useState<AddressChoice[]>();
 
@@ -37,23 +38,24 @@ export function ImportQrDeviceFlow({ mode, onDone, onCancel }: FlowProps) {
     };
     return (
       <StepForm
-        title="Connect a QR signing device"
-        description="On the device, open the screen that connects a software wallet (on Keystone: Connect Software Wallet, then MetaMask) so it shows a QR code of its Ethereum accounts. Only public keys pass: the keys stay on the device."
+        title={t('onboarding:qrDevice.title')}
+        description={t('onboarding:qrDevice.description')}
         onContinue={() => undefined}
         continueDisabled
-        continueLabel="Scan the device’s code to continue"
+        continueLabel={t('onboarding:qrDevice.continue')}
         onBack={onCancel}
       >
-        <UrScanner what="the account code your device shows" onUr={read} />
+        <UrScanner what={msg('onboarding:qrDevice.scanWhat')} onUr={read} />
       </StepForm>
     );
   }
 
-  // Kept whole characters only (a cut surrogate pair would be a hidden character of its own).
+  // Kept whole characters only (a cut surrogate pair would be a hidden character of its own). A
+  // device without a name is given one, as an account is: in the language of the day it is added.
   const deviceName =
     Array.from((device.name ?? '').trim())
       .slice(0, DEVICE_NAME_LENGTH)
-      .join('') || UNNAMED_DEVICE;
+      .join('') || t('onboarding:qrDevice.unnamed');
   if (!chosen) {
     return (
       <QueryScope>
@@ -71,7 +73,12 @@ export function ImportQrDeviceFlow({ mode, onDone, onCancel }: FlowProps) {
     <FinishStep
       mode={mode}
       onDone={onDone}
-      summary={`${accountsText(chosen.length)} of ${untrustedLabel(deviceName, 'name')}. Cairn keeps their public keys; the device signs.`}
+      summary={
+        <T
+          id="onboarding:qrDevice.summary"
+          values={{ count: chosen.length, device: untrustedValue(deviceName, 'name') }}
+        />
+      }
       prepare={async () => ({
         secret: undefined,
         accounts: chosen.map((a) => ({
@@ -94,6 +101,7 @@ function DevicePicker({
   onBack(): void;
   onConfirm(chosen: AddressChoice[]): void;
 }) {
+  const t = useT('onboarding');
   const available = device.kind === 'accountKeys' ? device.keys.length : Number.POSITIVE_INFINITY;
   const [count, setCount] = useState(Math.min(PAGE, available));
   const [selected, setSelected] = useState<Set<number>>(new Set([0]));
@@ -105,19 +113,19 @@ function DevicePicker({
   };
   return (
     <StepForm
-      title="Choose accounts"
-      description={`Accounts of ${untrustedLabel(deviceName, 'name')}.`}
-      error={attempted && selected.size === 0 ? 'Choose at least one account.' : undefined}
+      title={t('onboarding:choose.title')}
+      description={<T id="onboarding:qrDevice.accountsOf" values={{ device: untrustedValue(deviceName, 'name') }} />}
+      error={attempted && selected.size === 0 ? t('onboarding:choose.noneChosen') : undefined}
       onContinue={submit}
       continueLabel={continueWith(selected.size)}
       onBack={onBack}
-      backLabel="Scan another code"
+      backLabel={t('onboarding:qrDevice.scanAnother')}
     >
       <AddressChoices addresses={addresses} selected={selected} onToggle={(i) => setSelected(toggled(selected, i))} />
       {count < available && (
         <div className={ui.actions}>
           <button type="button" className={ui.secondary} onClick={() => setCount((c) => Math.min(c + PAGE, available))}>
-            Show more
+            {t('onboarding:choose.showMoreOpen')}
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, startTransition, useState } from 'react';
 import { Screen } from '@/components/Screen';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import styles from './onboarding.module.css';
@@ -21,72 +22,85 @@ const DemoFlow = lazy(() => import('./DemoFlow').then((m) => ({ default: m.DemoF
 // Only a damaged or newer vault needs it: kept out of the welcome screen's code.
 const UnreadableVault = lazy(() => import('./UnreadableVault').then((m) => ({ default: m.UnreadableVault })));
 
-type Method = { id: string; title: string; description: string; Flow: ComponentType<FlowProps>; demo?: boolean };
-
-const methods: Method[] = [
+/** Each way in, its words by message id (worded where shown). */
+const methods = [
   {
     id: 'create',
-    title: 'Create a new wallet',
-    description: 'A new recovery phrase, made on this device.',
+    title: 'onboarding:method.create.title',
+    description: 'onboarding:method.create.description',
     Flow: CreateFlow,
   },
   {
     id: 'phrase',
-    title: 'Import a recovery phrase',
-    description: '12–24 words, with an optional passphrase and any derivation path.',
+    title: 'onboarding:method.phrase.title',
+    description: 'onboarding:method.phrase.description',
     Flow: ImportPhraseFlow,
   },
   {
     id: 'key',
-    title: 'Import a private key',
-    description: 'A single account from its 64-digit key.',
+    title: 'onboarding:method.key.title',
+    description: 'onboarding:method.key.description',
     Flow: ImportKeyFlow,
   },
   {
     id: 'keystore',
-    title: 'Import a keystore file',
-    description: 'A JSON keystore (UTC--…) and its password.',
+    title: 'onboarding:method.keystore.title',
+    description: 'onboarding:method.keystore.description',
     Flow: ImportKeystoreFlow,
   },
   {
     id: 'ledger',
-    title: 'Connect a Ledger',
-    description: 'Over USB in Chromium browsers: the keys stay on the Ledger.',
+    title: 'onboarding:method.ledger.title',
+    description: 'onboarding:method.ledger.description',
     Flow: ImportLedgerFlow,
   },
   {
     id: 'qrDevice',
-    title: 'Connect a QR signing device',
-    description: 'Keystone, AirGap Vault and other air-gapped signers: the keys stay on the device.',
+    title: 'onboarding:method.qrDevice.title',
+    description: 'onboarding:method.qrDevice.description',
     Flow: ImportQrDeviceFlow,
   },
   {
     id: 'externalWallet',
-    title: 'Connect a browser wallet',
-    description: 'MetaMask, Rabby and others in this browser: Cairn reviews, the wallet signs and sends.',
+    title: 'onboarding:method.externalWallet.title',
+    description: 'onboarding:method.externalWallet.description',
     Flow: ImportExternalWalletFlow,
   },
-  { id: 'watch', title: 'Watch an address', description: 'Balances and history without a key.', Flow: WatchFlow },
+  {
+    id: 'watch',
+    title: 'onboarding:method.watch.title',
+    description: 'onboarding:method.watch.description',
+    Flow: WatchFlow,
+  },
   {
     id: 'backup',
-    title: 'Restore a Cairn backup',
-    description: 'A vault backup file saved from Cairn.',
+    title: 'onboarding:method.backup.title',
+    description: 'onboarding:method.backup.description',
     Flow: RestoreBackupFlow,
   },
   {
     id: 'demo',
-    title: 'Open demo wallet',
-    description: 'The public test accounts of the local chain. Never use them on a real network.',
+    title: 'onboarding:method.demo.title',
+    description: 'onboarding:method.demo.description',
     Flow: DemoFlow,
     demo: true,
   },
-];
+] as const satisfies readonly {
+  id: string;
+  title: string;
+  description: string;
+  Flow: ComponentType<FlowProps>;
+  demo?: boolean;
+}[];
+
+type Method = (typeof methods)[number];
 
 /**
  * Every way to bring keys into Cairn. On first run it ends by creating the vault; from "Add
  * wallet" it adds to the unlocked vault.
  */
 export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinished?: () => void }) {
+  const t = useT('onboarding');
   const [chosen, setChosen] = useState<Method>();
   const devchain = useSession((s) => s.devchain);
   const network = useSelectedNetwork();
@@ -95,15 +109,15 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
   const unreadable = mode === 'first-run' && (status === 'damaged' || status === 'newer');
   const [replaceConsent, setReplaceConsent] = useState<string>();
   const offerDemo = devchain && network.kind === 'local';
-  const available = methods.filter((m) => !m.demo || offerDemo);
+  const available = methods.filter((m) => !('demo' in m) || offerDemo);
 
   if (chosen) {
     const { Flow } = chosen;
     return (
-      <Screen title={mode === 'first-run' ? 'Set up Cairn' : 'Add a wallet'}>
+      <Screen title={t(mode === 'first-run' ? 'onboarding:title.setUp' : 'onboarding:title.add')}>
         <div className={styles.flow}>
           <ReplaceConsent.Provider value={replaceConsent}>
-            <Suspense fallback={<p>Loading…</p>}>
+            <Suspense fallback={<p>{t('onboarding:loading')}</p>}>
               <Flow
                 mode={mode}
                 onCancel={() => startTransition(() => setChosen(undefined))}
@@ -117,10 +131,10 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
   }
 
   return (
-    <Screen title={mode === 'first-run' ? 'Welcome to Cairn' : 'Add a wallet'}>
+    <Screen title={t(mode === 'first-run' ? 'onboarding:title.welcome' : 'onboarding:title.add')}>
       <div className={styles.flow}>
         {unreadable && (
-          <Suspense fallback={<p>Loading…</p>}>
+          <Suspense fallback={<p>{t('onboarding:loading')}</p>}>
             <UnreadableVault
               newer={status === 'newer'}
               reason={damage}
@@ -129,23 +143,18 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
             />
           </Suspense>
         )}
-        {mode === 'first-run' && !unreadable && (
-          <p>
-            Cairn keeps your keys on this device, encrypted with your password, and talks only to the nodes you choose.
-            How do you want to start?
-          </p>
-        )}
+        {mode === 'first-run' && !unreadable && <p>{t('onboarding:welcome.intro')}</p>}
         {(!unreadable || replaceConsent !== undefined) && (
           <ul className={styles.methods}>
             {available.map((method) => (
               <li key={method.id}>
                 <button
                   type="button"
-                  className={`${styles.method} ${method.demo ? styles.methodDemo : ''}`}
+                  className={`${styles.method} ${'demo' in method ? styles.methodDemo : ''}`}
                   onClick={() => startTransition(() => setChosen(method))}
                 >
-                  <strong>{method.title}</strong>
-                  <span>{method.description}</span>
+                  <strong>{t(method.title)}</strong>
+                  <span>{t(method.description)}</span>
                 </button>
               </li>
             ))}

@@ -1,13 +1,15 @@
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
+import { type Message, msg } from '@/core/i18n/message';
+import { translate, useT } from '@/lib/i18n';
 
 export type PassphraseState = { enabled: boolean; value: string; confirm: string };
 
-export function passphraseProblem(state: PassphraseState, needsConfirm = true): string | undefined {
+export function passphraseProblem(state: PassphraseState, needsConfirm = true): Message | undefined {
   if (!state.enabled) return undefined;
-  if (state.value.length === 0) return 'Enter the passphrase, or untick the box to go without one.';
-  if (needsConfirm && state.confirm !== state.value) return 'The two passphrases do not match.';
+  if (state.value.length === 0) return msg('onboarding:passphrase.empty');
+  if (needsConfirm && state.confirm !== state.value) return msg('onboarding:passphrase.mismatch');
   return undefined;
 }
 
@@ -26,7 +28,9 @@ export function PassphraseChoice({
   showProblems: boolean;
   needsConfirm?: boolean;
 }) {
-  const problem = showProblems ? passphraseProblem(value, needsConfirm) : undefined;
+  const t = useT('onboarding');
+  const found = showProblems ? passphraseProblem(value, needsConfirm) : undefined;
+  const problem = found && translate(found);
   return (
     <>
       <label className={ui.checkbox}>
@@ -35,20 +39,16 @@ export function PassphraseChoice({
           checked={value.enabled}
           onChange={(e) => onChange({ ...value, enabled: e.target.checked })}
         />
-        <span>Use a BIP39 passphrase (advanced)</span>
+        <span>{t('onboarding:passphrase.use')}</span>
       </label>
       {value.enabled && (
         <>
-          <p className={ui.noticeDanger}>
-            A passphrase makes a completely different wallet from the same words. It is not stored in the recovery
-            phrase: to restore this wallet you will need both. If you lose the passphrase, the funds are lost for good —
-            nobody, Cairn included, can recover it. Write it down with the same care.
-          </p>
-          <Field label="Passphrase" error={problem && !value.value ? problem : undefined}>
+          <p className={ui.noticeDanger}>{t('onboarding:passphrase.warning')}</p>
+          <Field label={t('onboarding:passphrase.label')} error={problem && !value.value ? problem : undefined}>
             <SecretInput value={value.value} onChange={(e) => onChange({ ...value, value: e.target.value })} />
           </Field>
           {needsConfirm && (
-            <Field label="Confirm passphrase" error={problem && value.value ? problem : undefined}>
+            <Field label={t('onboarding:passphrase.confirmLabel')} error={problem && value.value ? problem : undefined}>
               <SecretInput value={value.confirm} onChange={(e) => onChange({ ...value, confirm: e.target.value })} />
             </Field>
           )}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { PHRASE_WORD_COUNTS, splitPhrase } from '@/core/keys/phrase';
+import { useT } from '@/lib/i18n';
 import styles from './onboarding.module.css';
 
 /**
@@ -18,6 +19,7 @@ export function PhraseInput({
   /** 1-based position of a word to mark invalid. */
   invalidPosition?: number | undefined;
 }) {
+  const t = useT('onboarding');
   const countId = useId();
   const [shown, setShown] = useState(false);
 
@@ -47,7 +49,7 @@ export function PhraseInput({
   return (
     <div className={styles.step}>
       <div className={ui.actions}>
-        <label htmlFor={countId}>Number of words</label>
+        <label htmlFor={countId}>{t('onboarding:phrase.wordCount')}</label>
         <select id={countId} value={words.length} onChange={(e) => setCount(Number(e.target.value))}>
           {PHRASE_WORD_COUNTS.map((count) => (
             <option key={count} value={count}>
@@ -56,16 +58,16 @@ export function PhraseInput({
           ))}
         </select>
         <button type="button" className={ui.secondary} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
-          {shown ? 'Hide words' : 'Show words'}
+          {t(shown ? 'onboarding:phrase.hideWords' : 'onboarding:phrase.showWords')}
         </button>
       </div>
-      <p className={ui.muted}>Type each word, or paste the whole phrase into the first field.</p>
+      <p className={ui.muted}>{t('onboarding:phrase.hint')}</p>
       <ol className={styles.words}>
         {words.map((word, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity of a word field
           <li key={i}>
             <label className={styles.wordLabel} htmlFor={`${countId}-w${i}`}>
-              Word {i + 1}
+              {t('onboarding:word.label', { position: i + 1 })}
             </label>
             {shown ? (
               <input

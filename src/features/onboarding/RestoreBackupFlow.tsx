@@ -3,11 +3,13 @@ import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import { readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import { StepForm } from './StepForm';
 import { type FlowProps, ReplaceConsent } from './types';
 
 export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
+  const t = useT('onboarding');
   const session = useVaultSession();
   const replaceExisting = useContext(ReplaceConsent);
   const [file, setFile] = useState<File>();
@@ -21,21 +23,21 @@ export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
     setFileError(undefined);
     setPasswordError(undefined);
     if (!file) {
-      setFileError('Choose a Cairn backup file.');
+      setFileError(t('onboarding:backup.noFile'));
       return;
     }
     setBusy(true);
     try {
       const { added } = await session.importBackup(await readSmallTextFile(file), password, { replaceExisting });
       if (mode === 'add' && added === 0) {
-        setNotice('Every account in this backup is already in Cairn.');
+        setNotice(t('onboarding:backup.nothingNew'));
         setBusy(false);
         return;
       }
       onDone();
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'VAULT_WRONG_PASSWORD') setPasswordError('Wrong password for this backup.');
+      if (code === 'VAULT_WRONG_PASSWORD') setPasswordError(t('onboarding:backup.wrongPassword'));
       else setFileError(errorText(e));
       setBusy(false);
     }
@@ -43,22 +45,24 @@ export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
 
   return (
     <StepForm
-      title="Restore a Cairn backup"
-      description={
-        mode === 'first-run'
-          ? 'A vault backup file saved from Cairn. Its password becomes the password of Cairn on this device.'
-          : 'The accounts in the backup are added to the ones you have.'
-      }
+      title={t('onboarding:backup.title')}
+      description={t(
+        mode === 'first-run' ? 'onboarding:backup.description.firstRun' : 'onboarding:backup.description.add',
+      )}
       onContinue={restore}
-      continueLabel="Restore"
+      continueLabel={t('onboarding:backup.restore')}
       busy={busy}
-      busyLabel="Restoring…"
+      busyLabel={t('onboarding:backup.restoring')}
       onBack={onCancel}
     >
-      <Field label="Backup file" error={fileError}>
+      <Field label={t('onboarding:backup.fileLabel')} error={fileError}>
         <input type="file" accept=".json,application/json" onChange={(e) => setFile(e.target.files?.[0])} />
       </Field>
-      <Field label="Backup password" hint="The password Cairn had when the backup was saved." error={passwordError}>
+      <Field
+        label={t('onboarding:backup.passwordLabel')}
+        hint={t('onboarding:backup.passwordHint')}
+        error={passwordError}
+      >
         <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field>
       {notice && <p role="status">{notice}</p>}

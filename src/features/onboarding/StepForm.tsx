@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import ui from '@/components/ui.module.css';
+import { t } from '@/lib/i18n';
 import styles from './onboarding.module.css';
 import { StepHeading } from './StepHeading';
 
@@ -8,6 +9,8 @@ import { StepHeading } from './StepHeading';
  * One step of an onboarding flow: its heading, an optional description, the step's own content,
  * its error, then the Continue button and an optional secondary button (Back by default).
  * Submitting, by the button or Enter in a field, calls `onContinue`; the fields check themselves.
+ * No hooks: the flows that render it take the onboarding catalog (useT) and re-render it when
+ * the language changes.
  */
 export function StepForm({
   title,
@@ -15,12 +18,12 @@ export function StepForm({
   error,
   children,
   onContinue,
-  continueLabel = 'Continue',
+  continueLabel = t('onboarding:step.continue'),
   continueDisabled = false,
   busy = false,
   busyLabel = continueLabel,
   onBack,
-  backLabel = 'Back',
+  backLabel = t('onboarding:step.back'),
   backDisabled = false,
 }: {
   title: string;

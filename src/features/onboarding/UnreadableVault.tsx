@@ -1,5 +1,8 @@
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { VaultReplaceConsent } from '@/components/VaultReplaceConsent';
+import type { Message } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 
 /**
@@ -8,36 +11,36 @@ import { useVaultSession } from '@/lib/vault';
  */
 export function UnreadableVault(props: {
   newer: boolean;
-  reason: string | undefined;
+  /** Why it cannot be opened: a sentence (a Message, or the words of an older Cairn). */
+  reason: Message | string | undefined;
   consented: boolean;
   onConsent(downloadedText: string): void;
 }) {
+  const t = useT('onboarding');
   const session = useVaultSession();
+  const reason = props.reason ?? '';
   return (
     <section className={ui.stack} aria-labelledby="unreadable-title">
       <div role="alert" className={ui.noticeDanger}>
         <h2 id="unreadable-title">
-          {props.newer
-            ? 'The vault saved here was made by a newer version of Cairn'
-            : 'The vault saved here is damaged and cannot be opened'}
+          {t(props.newer ? 'onboarding:unreadable.title.newer' : 'onboarding:unreadable.title.damaged')}
         </h2>
         <p>
-          {props.reason} Nothing has been changed.{' '}
-          {props.newer ? 'Open Cairn’s newer version to use it, or download it to keep it.' : 'Download it to keep it.'}
+          <T
+            id={props.newer ? 'onboarding:unreadable.body.newer' : 'onboarding:unreadable.body.damaged'}
+            values={{ reason }}
+          />
         </p>
       </div>
       {props.consented ? (
         <p role="status" className={ui.noticeWarning}>
-          Whatever you set up now replaces the vault saved here (you kept a copy).
+          {t('onboarding:unreadable.consented')}
         </p>
       ) : (
         <>
-          <p>
-            To start again here instead — restore a backup, import your recovery phrase or keys, or create a new wallet
-            — the saved vault will be replaced.
-          </p>
+          <p>{t('onboarding:unreadable.startAgain')}</p>
           <VaultReplaceConsent
-            actionLabel="Replace the saved vault"
+            actionLabel={t('onboarding:unreadable.replace')}
             download={() => session.storedVaultText()}
             onConfirmed={props.onConsent}
           />

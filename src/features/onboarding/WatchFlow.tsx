@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import type { Address } from 'viem';
 import { Field } from '@/components/Field';
+import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
+import { codeValue } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { FinishStep } from './FinishStep';
 import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
 export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
+  const t = useT('onboarding');
   const [text, setText] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
@@ -29,7 +33,7 @@ export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
       <FinishStep
         mode={mode}
         onDone={onDone}
-        summary={`Watch ${address}.`}
+        summary={<T id="onboarding:watch.summary" values={{ address: codeValue(address) }} />}
         prepare={async () => ({
           secret: undefined,
           accounts: [{ address, source: { kind: 'watch' }, ...(name.trim() ? { name } : {}) }],
@@ -40,13 +44,19 @@ export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
 
   return (
     <StepForm
-      title="Watch an address"
-      description="Follow an address's balances and history without its key. Cairn cannot sign for it."
+      title={t('onboarding:watch.title')}
+      description={t('onboarding:watch.description')}
       onContinue={check}
       onBack={onCancel}
     >
-      <TextField label="Address" hint="0x followed by 40 hex digits." error={error} value={text} onChange={setText} />
-      <Field label="Name (optional)">
+      <TextField
+        label={t('onboarding:watch.addressLabel')}
+        hint={t('onboarding:watch.addressHint')}
+        error={error}
+        value={text}
+        onChange={setText}
+      />
+      <Field label={t('onboarding:watch.nameLabel')}>
         <input type="text" value={name} maxLength={MAX_ACCOUNT_NAME_LENGTH} onChange={(e) => setName(e.target.value)} />
       </Field>
     </StepForm>

@@ -7,6 +7,7 @@ import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { AccountView } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
+import { useT } from '@/lib/i18n';
 import { HoldingsTable } from './HoldingsTable';
 import { OpenApprovals } from './OpenApprovals';
 import styles from './portfolio.module.css';
@@ -21,6 +22,7 @@ export function AccountHoldings({
   holdings: AccountView;
   network: Network;
 }) {
+  const t = useT('portfolio');
   const titleId = `holdings-${account.id}`;
   return (
     <section className={`${ui.card} ${styles.account}`} aria-labelledby={titleId}>
@@ -29,14 +31,26 @@ export function AccountHoldings({
         <h2 id={titleId} className={styles.accountName}>
           <Truncated text={account.name} />
         </h2>
-        <span className={ui.muted}>{shortAddress(account.address)}</span>
+        <span className={ui.muted}>
+          <bdi dir="ltr" translate="no">
+            {shortAddress(account.address)}
+          </bdi>
+        </span>
         {account.demo && <PublicKeyBadge />}
         <span className={styles.accountTotal}>
-          {holdings.hasPrices ? <Fiat value={holdings.total} /> : <span className={ui.muted}>no prices</span>}
+          {holdings.hasPrices ? (
+            <Fiat value={holdings.total} />
+          ) : (
+            <span className={ui.muted}>{t('portfolio:assets.noPrices')}</span>
+          )}
         </span>
       </header>
       <OpenApprovals network={network} account={account} named={false} />
-      <HoldingsTable caption={`Assets of ${account.name}`} rows={holdings.rows} network={network} />
+      <HoldingsTable
+        caption={t('portfolio:assets.captionAccount', { account: account.name })}
+        rows={holdings.rows}
+        network={network}
+      />
       <SpamTokens rows={holdings.spam} network={network} />
     </section>
   );

@@ -1,6 +1,7 @@
 import ui from '@/components/ui.module.css';
 import type { CombinedRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
+import { useT } from '@/lib/i18n';
 import { HoldingsTable } from './HoldingsTable';
 import styles from './portfolio.module.css';
 import { SpamTokens } from './SpamTokens';
@@ -18,13 +19,14 @@ export function AssetList({
   spam: readonly CombinedRow[];
   network: Network;
 }) {
+  const t = useT('portfolio');
   return (
     <section className={`${ui.card} ${styles.account}`} aria-labelledby="assets-title">
       <h2 id="assets-title" className={styles.listTitle}>
-        Assets
+        {t('portfolio:assets.title')}
       </h2>
       <HoldingsTable
-        caption={`Assets of all visible accounts on ${network.name}`}
+        caption={t('portfolio:assets.captionAll', { network: network.name })}
         rows={rows}
         network={network}
         total={total}

@@ -5,6 +5,7 @@ import type { AssetRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { formatPercent } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { AssetName, BalanceCell } from './assetCells';
 import styles from './portfolio.module.css';
@@ -25,21 +26,22 @@ export function HoldingsTable({
   /** With a total, each row shows its share of it. */
   total?: bigint;
 }) {
+  const t = useT('portfolio');
   return (
     <table className={ui.table}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Asset</th>
-          <th scope="col">Balance</th>
-          <th scope="col">Value</th>
+          <th scope="col">{t('portfolio:holdings.asset')}</th>
+          <th scope="col">{t('portfolio:holdings.balance')}</th>
+          <th scope="col">{t('portfolio:holdings.value')}</th>
           {total !== undefined && (
             <th scope="col" className={styles.shareColumn}>
-              Share
+              {t('portfolio:holdings.share')}
             </th>
           )}
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t('portfolio:holdings.actions')}</span>
           </th>
         </tr>
       </thead>
@@ -60,6 +62,7 @@ export function HoldingsTable({
 }
 
 function HoldingRow({ row, network, share }: { row: AssetRow; network: Network; share?: string | undefined }) {
+  const t = useT('portfolio');
   const setTokenHidden = useSession((s) => s.setTokenHidden);
   return (
     <tr>
@@ -72,7 +75,7 @@ function HoldingRow({ row, network, share }: { row: AssetRow; network: Network; 
       </td>
       <td>
         <Fiat value={row.value} />
-        {row.priceStale && <span className={ui.muted}> (old price)</span>}
+        {row.priceStale && <span className={ui.muted}>{` ${t('portfolio:holdings.oldPrice')}`}</span>}
       </td>
       {share !== undefined && <td className={styles.shareColumn}>{share}</td>}
       <td>
@@ -81,9 +84,9 @@ function HoldingRow({ row, network, share }: { row: AssetRow; network: Network; 
             type="button"
             className={ui.secondary}
             onClick={() => setTokenHidden(network.id, row.key, true)}
-            aria-label={`Hide ${untrustedLabel(row.symbol, 'symbol')}`}
+            aria-label={t('portfolio:holdings.hideNamed', { symbol: untrustedLabel(row.symbol, 'symbol') })}
           >
-            Hide
+            {t('portfolio:holdings.hide')}
           </button>
         )}
       </td>

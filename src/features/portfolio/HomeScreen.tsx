@@ -3,6 +3,7 @@ import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import type { ChartRange } from '@/core/assets/chartTimes';
 import { combineAccounts, holdsNothing } from '@/core/assets/portfolioView';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { usePortfolio } from '@/lib/usePortfolio';
 import { useValueChart } from '@/lib/useValueChart';
@@ -19,6 +20,7 @@ import { ValueChart } from './ValueChart';
  * and every asset (across accounts, or per account).
  */
 export function HomeScreen() {
+  const t = useT('portfolio');
   const portfolio = usePortfolio();
   const { network, accounts, view, snapshot, loading, error, nodeDown } = portfolio;
   const hideZero = useSession((s) => s.hideZeroBalances);
@@ -33,7 +35,7 @@ export function HomeScreen() {
   const addToken = () => manageTokens.current?.querySelector('input')?.focus();
 
   return (
-    <Screen title="Home">
+    <Screen title={t('portfolio:home.title')}>
       <HomeSummary portfolio={portfolio} chart={chart} />
       {empty && <NothingHereYet network={network} several={accounts.length > 1} onAddToken={addToken} />}
       {accounts.length > 0 && <ValueChart chart={chart} range={range} onRange={setRange} />}
@@ -41,11 +43,11 @@ export function HomeScreen() {
         <div className={ui.actions}>
           <label className={ui.checkbox}>
             <input type="checkbox" checked={groupByAccount} onChange={(e) => setGroupByAccount(e.target.checked)} />
-            <span>Group by account</span>
+            <span>{t('portfolio:home.groupByAccount')}</span>
           </label>
           <label className={ui.checkbox}>
             <input type="checkbox" checked={hideZero} onChange={(e) => setHideZero(e.target.checked)} />
-            <span>Hide tokens with a zero balance</span>
+            <span>{t('portfolio:home.hideZero')}</span>
           </label>
         </div>
       )}

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton, SkeletonCircle, SkeletonEnd, SkeletonLine, SkeletonRow } from '@/components/Skeleton';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import styles from './portfolio.module.css';
 
@@ -13,10 +15,11 @@ const ROWS = [0, 1, 2, 3];
  * of the ones to come. The summary's status line says what is read, so these shapes say nothing.
  */
 export function AssetsSkeleton() {
+  const t = useT('portfolio');
   return (
     <section className={`${ui.card} ${styles.account}`} aria-labelledby="assets-title">
       <h2 id="assets-title" className={styles.listTitle}>
-        Assets
+        {t('portfolio:assets.title')}
       </h2>
       <Skeleton>
         <SkeletonLine width="lg" />
@@ -44,27 +47,27 @@ export function NothingHereYet({
   several: boolean;
   onAddToken: () => void;
 }) {
+  const t = useT('portfolio');
   const links = useLinks();
   return (
     <EmptyState
-      title="Nothing here yet"
+      title={t('portfolio:nothing.title')}
       actions={
         <>
-          <Link to={links.receive}>Receive</Link>
+          <Link to={links.receive}>{t('portfolio:nothing.receive')}</Link>
           <button type="button" className={ui.secondary} onClick={onAddToken}>
-            Add a token
+            {t('portfolio:nothing.addToken')}
           </button>
         </>
       }
     >
       <p>
-        {several ? 'These accounts hold' : 'This account holds'} no {network.nativeCurrency.symbol} and none of the
-        tokens Cairn knows on {network.name}. To begin, receive some: Receive shows the address and its QR code to give
-        to the sender.
+        <T
+          id={several ? 'portfolio:nothing.several' : 'portfolio:nothing.one'}
+          values={{ symbol: network.nativeCurrency.symbol, network: network.name }}
+        />
       </p>
-      <p className={ui.muted}>
-        Holding a token Cairn does not list? Add it by its contract address and its balance shows here.
-      </p>
+      <p className={ui.muted}>{t('portfolio:nothing.unlisted')}</p>
     </EmptyState>
   );
 }

@@ -4,19 +4,22 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { type IconName, icons } from '@/components/icons';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import { SkeletonLine } from '@/components/Skeleton';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { type Message, type MessageId, msg } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
-import { formatCount, formatPercent } from '@/lib/format';
+import { formatPercent } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import type { usePortfolio } from '@/lib/usePortfolio';
 import type { ValueChart } from '@/lib/useValueChart';
 import styles from './home.module.css';
 
-function age(seconds: number): string {
+function age(seconds: number): Message {
   const elapsed = Math.max(0, Math.round(Date.now() / 1000 - seconds));
-  if (elapsed < 90) return `${elapsed} s ago`;
-  if (elapsed < 5400) return `${Math.round(elapsed / 60)} min ago`;
-  return `${Math.round(elapsed / 3600)} h ago`;
+  if (elapsed < 90) return msg('portfolio:summary.age.seconds', { n: elapsed });
+  if (elapsed < 5400) return msg('portfolio:summary.age.minutes', { n: Math.round(elapsed / 60) });
+  return msg('portfolio:summary.age.hours', { n: Math.round(elapsed / 3600) });
 }
 
 /** Below a cent a change shows as none. */
@@ -39,30 +42,35 @@ function Change({ change, before }: { change: bigint; before: bigint }) {
 }
 
 /** Why balances on screen are old, in words (a failed read says its error instead). */
-const STALE_BECAUSE: Partial<Record<ReturnType<typeof usePortfolio>['staleBecause'], string>> = {
-  offline: 'Offline',
-  node: 'The node is not answering',
-  reading: 'Reading balances',
+const STALE_BECAUSE: Partial<Record<ReturnType<typeof usePortfolio>['staleBecause'], MessageId>> = {
+  offline: 'portfolio:summary.staleBecause.offline',
+  node: 'portfolio:summary.staleBecause.node',
+  reading: 'portfolio:summary.staleBecause.reading',
 };
 
 /** The total across visible accounts, its change over 24 hours, the balances' block, and the main actions. */
 export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof usePortfolio>; chart: ValueChart }) {
+  const t = useT('portfolio');
   const links = useLinks();
   const { network, accounts, view, snapshot, error, stale, staleBecause, nodeDown, offline, retry, retrying } =
     portfolio;
   const actions: { to: string; label: string; icon: IconName }[] = [
-    { to: links.send, label: 'Send', icon: 'send' },
-    { to: links.receive, label: 'Receive', icon: 'receive' },
-    { to: links.sign, label: 'Sign', icon: 'sign' },
+    { to: links.send, label: t('portfolio:summary.action.send'), icon: 'send' },
+    { to: links.receive, label: t('portfolio:summary.action.receive'), icon: 'receive' },
+    { to: links.sign, label: t('portfolio:summary.action.sign'), icon: 'sign' },
   ];
+  const staleWhy = STALE_BECAUSE[staleBecause];
   const failed = !snapshot && error !== null && error !== undefined;
   // The first balances are on their way: shapes of the total's size, and the status line says so.
   const reading = !view && accounts.length > 0 && !failed && !nodeDown;
   return (
     <section className={styles.summary} aria-labelledby="total-label">
       <p id="total-label" className={styles.totalLabel}>
-        Total on {network.name}
-        {accounts.length > 1 && `, ${accounts.length} accounts`}
+        {accounts.length > 1 ? (
+          <T id="portfolio:summary.totalAccounts" values={{ network: network.name, count: accounts.length }} />
+        ) : (
+          <T id="portfolio:summary.total" values={{ network: network.name }} />
+        )}
         {accounts.some((a) => a.demo) && (
           <>
             {' '}
@@ -85,18 +93,18 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
         {chart.change24h ? (
           <>
             <Change change={chart.change24h.change} before={chart.change24h.before} />{' '}
-            <span className={ui.muted}>over 24 hours, at today’s holdings</span>
+            <span className={ui.muted}>{t('portfolio:summary.over24h')}</span>
           </>
         ) : (
           <span className={ui.muted}>
-            {view && chart.waitingFor === 'prices' ? 'Reading prices of 24 hours ago…' : ' '}
+            {view && chart.waitingFor === 'prices' ? t('portfolio:summary.readingOldPrices') : ' '}
           </span>
         )}
       </p>
       {failed ? (
         <ErrorAlert
-          message={`Balances could not be read: ${errorText(error)}`}
-          action={{ label: 'Try again', onAction: retry, busy: retrying }}
+          message={t('portfolio:summary.readFailed', { error: errorText(error) })}
+          action={{ label: t('portfolio:summary.tryAgain'), onAction: retry, busy: retrying }}
         />
       ) : (
         // One status line from the first read on: what is being read, then the balances' block.
@@ -107,32 +115,39 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
         >
           {snapshot
             ? !stale
-              ? `Balances at block ${formatCount(snapshot.blockNumber)}.`
-              : `${STALE_BECAUSE[staleBecause] ?? `Balances could not be read (${errorText(error)})`}: showing balances from block ${formatCount(snapshot.blockNumber)}, ${age(snapshot.timestamp)}.`
+              ? t('portfolio:summary.atBlock', { block: snapshot.blockNumber })
+              : t('portfolio:summary.stale', {
+                  why:
+                    staleWhy === undefined
+                      ? msg('portfolio:summary.staleBecause.failed', { error: errorText(error) })
+                      : { id: staleWhy },
+                  block: snapshot.blockNumber,
+                  age: age(snapshot.timestamp),
+                })
             : reading
-              ? 'Reading balances…'
+              ? t('portfolio:summary.reading')
               : nodeDown && accounts.length > 0
                 ? offline
-                  ? 'Offline: balances are read once the network returns.'
-                  : 'Balances are read once the node answers.'
+                  ? t('portfolio:summary.offline')
+                  : t('portfolio:summary.nodeDown')
                 : ''}
         </p>
       )}
       {stale && staleBecause === 'read' && (
         <div className={ui.actions}>
           <button type="button" className={ui.secondary} onClick={retry}>
-            {retrying ? 'Reading again…' : 'Try again'}
+            {retrying ? t('portfolio:summary.readingAgain') : t('portfolio:summary.tryAgain')}
           </button>
         </div>
       )}
       {accounts.length === 0 && (
         <p>
-          All accounts are hidden. <Link to={links.accounts}>Show one in Accounts</Link>.
+          <T id="portfolio:summary.allHidden" tags={{ 0: <Link to={links.accounts} /> }} />
         </p>
       )}
-      <ul className={styles.actions} aria-label="Actions">
+      <ul className={styles.actions} aria-label={t('portfolio:summary.actions')}>
         {actions.map((a) => (
-          <li key={a.label}>
+          <li key={a.icon}>
             <Link to={a.to} className={styles.action}>
               <span className={styles.actionIcon}>{icons[a.icon]}</span>
               {a.label}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type Ref, useState } from 'react';
 import { Field } from '@/components/Field';
+import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -8,9 +9,11 @@ import { isShownToken, listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
 import type { TokenMetadata } from '@/core/assets/tokenMetadata';
 import type { Network } from '@/core/chain/networks';
+import { type Message, msg } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { errorText } from '@/lib/errorMessages';
+import { translate, useT } from '@/lib/i18n';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
 import { useSession } from '@/lib/session';
 import styles from './portfolio.module.css';
@@ -22,6 +25,7 @@ const EMPTY: never[] = [];
  * Home lead to the address field ("Add a token" of an empty Home).
  */
 export function ManageTokens({ network, sectionRef }: { network: Network; sectionRef?: Ref<HTMLElement> }) {
+  const t = useT('portfolio');
   const queryClient = useQueryClient();
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
   const hidden = useSession((s) => s.hiddenTokens[network.id] ?? EMPTY);
@@ -29,12 +33,12 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
   const removeCustomToken = useSession((s) => s.removeCustomToken);
   const setTokenHidden = useSession((s) => s.setTokenHidden);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<{ address: `0x${string}`; meta: TokenMetadata }>();
   const [decimals, setDecimals] = useState('');
-  const [decimalsError, setDecimalsError] = useState<string>();
-  const [added, setAdded] = useState<string>();
+  const [decimalsError, setDecimalsError] = useState<Message>();
+  const [added, setAdded] = useState<Message>();
   const known = [...listedTokens(network), ...custom];
   const nameOf = (address: string) => {
     const symbol = known.find((t) => t.address.toLowerCase() === address)?.symbol;
@@ -54,7 +58,7 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
       return;
     }
     if (isShownToken(network, custom, hidden, address)) {
-      setError(`${nameOf(address.toLowerCase())} is already in your tokens on ${network.name}.`);
+      setError(msg('portfolio:tokens.already', { token: nameOf(address.toLowerCase()), network: network.name }));
       return;
     }
     setBusy(true);
@@ -75,7 +79,7 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
     if (tokenDecimals === undefined) {
       const n = Number(decimals);
       if (!/^\d+$/.test(decimals.trim()) || n > 36) {
-        setDecimalsError('Enter the number of decimals, a whole number from 0 to 36 (18 for most tokens).');
+        setDecimalsError(msg('portfolio:tokens.decimalsProblem'));
         return;
       }
       tokenDecimals = n;
@@ -87,68 +91,81 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
       decimals: tokenDecimals,
     };
     addCustomToken(network.id, token);
-    setAdded(`${untrustedLabel(token.symbol, 'symbol')} added.`);
+    setAdded(msg('portfolio:tokens.added', { symbol: untrustedLabel(token.symbol, 'symbol') }));
     setFound(undefined);
     setText('');
   };
 
   return (
     <section ref={sectionRef} className={styles.manage} aria-labelledby="manage-tokens-title">
-      <h2 id="manage-tokens-title">Tokens on {network.name}</h2>
+      <h2 id="manage-tokens-title">
+        <T id="portfolio:tokens.title" values={{ network: network.name }} />
+      </h2>
       <form className={styles.form} onSubmit={lookUp} noValidate>
         <TextField
-          label="Token contract address"
-          hint="Cairn reads the name, symbol and decimals from the contract."
-          error={error}
+          label={t('portfolio:tokens.address')}
+          hint={t('portfolio:tokens.addressHint')}
+          error={error === undefined ? undefined : translate(error)}
           value={text}
           onChange={setText}
         />
         <div className={ui.actions}>
           <button type="submit" disabled={busy}>
-            {busy ? 'Reading…' : 'Look up token'}
+            {busy ? t('portfolio:tokens.reading') : t('portfolio:tokens.lookUp')}
           </button>
-          {added && <span role="status">{added}</span>}
+          {added && <span role="status">{translate(added)}</span>}
         </div>
       </form>
       {found && (
-        <form className={styles.form} onSubmit={add} noValidate aria-label="Add token">
+        <form className={styles.form} onSubmit={add} noValidate aria-label={t('portfolio:tokens.addForm')}>
           <p>
             <strong>
               <UntrustedText text={found.meta.symbol} kind="symbol" />
             </strong>{' '}
             — <UntrustedText text={found.meta.name} kind="tokenName" />
-            {found.meta.decimals !== undefined && <span className={ui.muted}> ({found.meta.decimals} decimals)</span>}
+            {found.meta.decimals !== undefined && (
+              <span
+                className={ui.muted}
+              >{` ${t('portfolio:tokens.decimalsShown', { count: found.meta.decimals })}`}</span>
+            )}
           </p>
           {found.meta.decimals === undefined && (
             <Field
-              label="Decimals"
-              hint="This contract does not say how many decimals it uses. Check the project's documentation."
-              error={decimalsError}
+              label={t('portfolio:tokens.decimals')}
+              hint={t('portfolio:tokens.decimalsHint')}
+              error={decimalsError === undefined ? undefined : translate(decimalsError)}
             >
               <input type="text" inputMode="numeric" value={decimals} onChange={(e) => setDecimals(e.target.value)} />
             </Field>
           )}
           <div className={ui.actions}>
-            <button type="submit">Add {untrustedLabel(found.meta.symbol, 'symbol')}</button>
+            <button type="submit">
+              {t('portfolio:tokens.add', { symbol: untrustedLabel(found.meta.symbol, 'symbol') })}
+            </button>
             <button type="button" className={ui.secondary} onClick={() => setFound(undefined)}>
-              Cancel
+              {t('portfolio:tokens.cancel')}
             </button>
           </div>
         </form>
       )}
       {custom.length > 0 && (
         <div>
-          <h3>Added by you</h3>
+          <h3>{t('portfolio:tokens.custom')}</h3>
           <ul className={styles.plainList}>
             {custom.map((token) => (
               <li key={token.address}>
-                <UntrustedText text={token.symbol} kind="symbol" /> <span className={ui.muted}>{token.address}</span>{' '}
+                <UntrustedText text={token.symbol} kind="symbol" />{' '}
+                <span className={ui.muted}>
+                  <bdi dir="ltr" translate="no">
+                    {token.address}
+                  </bdi>
+                </span>{' '}
                 <button
                   type="button"
                   className={ui.secondary}
                   onClick={() => removeCustomToken(network.id, token.address)}
                 >
-                  Remove {untrustedLabel(token.symbol, 'symbol')}
+                  {t('portfolio:tokens.remove', { symbol: untrustedLabel(token.symbol, 'symbol') })}
                 </button>
               </li>
             ))}
@@ -157,17 +174,17 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
       )}
       {hidden.length > 0 && (
         <div>
-          <h3>Hidden</h3>
+          <h3>{t('portfolio:tokens.hidden')}</h3>
           <ul className={styles.plainList}>
             {hidden.map((address) => (
               <li key={address}>
-                {nameOf(address)}{' '}
+                <bdi translate="no">{nameOf(address)}</bdi>{' '}
                 <button
                   type="button"
                   className={ui.secondary}
                   onClick={() => setTokenHidden(network.id, address, false)}
                 >
-                  Show {nameOf(address)}
+                  {t('portfolio:tokens.show', { token: nameOf(address) })}
                 </button>
               </li>
             ))}

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import { countWide } from '@/core/approvals/wide';
 import type { Network } from '@/core/chain/networks';
 import { useApprovalStore } from '@/lib/approvalStore';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { accountApprovalsQuery } from '@/lib/queries/approvalQueries';
 import { useSession } from '@/lib/session';
@@ -29,15 +31,19 @@ function useOpenUnlimited(network: Network, account: Account): number | undefine
  * while unknown or when there are none. Refreshed when the background sync finds approval events.
  */
 export function OpenApprovals({ network, account, named }: { network: Network; account: Account; named: boolean }) {
+  useT('portfolio');
   const count = useOpenUnlimited(network, account);
   const links = useLinks();
   const session = useVaultSession();
   if (!count) return null;
-  const words = count === 1 ? '1 open unlimited approval' : `${count} open unlimited approvals`;
   return (
     <p className={ui.flush}>
       <Link to={links.approvals} onClick={() => session.selectAccount(account.id)}>
-        {named ? `${account.name}: ${words}` : words}
+        {named ? (
+          <T id="portfolio:openApprovals.named" values={{ account: account.name, count }} />
+        ) : (
+          <T id="portfolio:openApprovals.count" values={{ count }} />
+        )}
       </Link>
     </p>
   );

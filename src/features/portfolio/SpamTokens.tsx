@@ -3,12 +3,14 @@ import ui from '@/components/ui.module.css';
 import type { AssetRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
 import { untrustedLabel } from '@/core/text/untrustedText';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { BalanceCell } from './assetCells';
 import styles from './portfolio.module.css';
 
 /** Tokens that arrived unasked: apart, never counted, each with Trust and Hide. */
 export function SpamTokens({ rows, network }: { rows: readonly AssetRow[]; network: Network }) {
+  const t = useT('portfolio');
   const addCustomToken = useSession((s) => s.addCustomToken);
   const setTokenHidden = useSession((s) => s.setTokenHidden);
   if (rows.length === 0) return null;
@@ -19,13 +21,8 @@ export function SpamTokens({ rows, network }: { rows: readonly AssetRow[]; netwo
   };
   return (
     <details className={styles.spam}>
-      <summary>
-        {rows.length === 1 ? '1 token' : `${rows.length} tokens`} you did not add — possibly spam, not counted
-      </summary>
-      <p className={ui.muted}>
-        These tokens were sent to this account without being asked for. Spam tokens often carry a website in their name
-        to lure you: do not visit it, and do not try to sell them.
-      </p>
+      <summary>{t('portfolio:spam.summary', { count: rows.length })}</summary>
+      <p className={ui.muted}>{t('portfolio:spam.explained')}</p>
       <ul className={styles.spamList}>
         {rows.map((row) => (
           <li key={row.key}>
@@ -37,11 +34,11 @@ export function SpamTokens({ rows, network }: { rows: readonly AssetRow[]; netwo
             <span className={ui.actions}>
               {row.token && (
                 <button type="button" className={ui.secondary} onClick={() => trust(row)}>
-                  Trust {untrustedLabel(row.symbol, 'symbol')}
+                  {t('portfolio:spam.trust', { symbol: untrustedLabel(row.symbol, 'symbol') })}
                 </button>
               )}
               <button type="button" className={ui.secondary} onClick={() => setTokenHidden(network.id, row.key, true)}>
-                Hide {untrustedLabel(row.symbol, 'symbol')}
+                {t('portfolio:spam.hide', { symbol: untrustedLabel(row.symbol, 'symbol') })}
               </button>
             </span>
           </li>

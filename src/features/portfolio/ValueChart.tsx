@@ -4,27 +4,48 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import ui from '@/components/ui.module.css';
 import { CHART_RANGES, type ChartRange } from '@/core/assets/chartTimes';
 import type { ValuePoint } from '@/core/assets/valueHistory';
+import type { MessageId } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
 import { fiatText } from '@/lib/format';
+import { intlLocale, type t as translateId, useLocale, useT } from '@/lib/i18n';
 import type { ValueChart as ValueChartData } from '@/lib/useValueChart';
 import { ChartNote } from './ChartNote';
 import type { ChartSeries, DrawnChart } from './chartDrawing';
 import styles from './home.module.css';
 
-const RANGE_LABELS: Record<ChartRange, { short: string; long: string }> = {
-  '1w': { short: '1W', long: '1 week' },
-  '1m': { short: '1M', long: '1 month' },
-  '1y': { short: '1Y', long: '1 year' },
-  all: { short: 'All', long: 'All time' },
-};
+const RANGE_LABELS = {
+  '1w': { short: 'portfolio:chart.range.week.short', long: 'portfolio:chart.range.week.long' },
+  '1m': { short: 'portfolio:chart.range.month.short', long: 'portfolio:chart.range.month.long' },
+  '1y': { short: 'portfolio:chart.range.year.short', long: 'portfolio:chart.range.year.long' },
+  all: { short: 'portfolio:chart.range.all.short', long: 'portfolio:chart.range.all.long' },
+} as const satisfies Record<ChartRange, { short: MessageId; long: MessageId }>;
 
-const WAITING: Record<NonNullable<ValueChartData['waitingFor']>, string> = {
-  balances: 'Reading balances…',
-  history: 'Reading the accounts’ history…',
-  prices: 'Reading past prices from the price feeds…',
-};
+const WAITING = {
+  balances: 'portfolio:chart.waiting.balances',
+  history: 'portfolio:chart.waiting.history',
+  prices: 'portfolio:chart.waiting.prices',
+} as const satisfies Record<NonNullable<ValueChartData['waitingFor']>, MessageId>;
 
-const pointDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/**
+ * A point's time, in UTC on a 24-hour clock, in the language shown (English in the British
+ * order, day before month, so the date never reads as another).
+ */
+function usePointDate(): (seconds: number) => string {
+  const locale = intlLocale(useLocale());
+  let format = pointFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+      hourCycle: 'h23',
+    });
+    pointFormats.set(locale, format);
+  }
+  const shown = format;
+  return (seconds) => shown.format(seconds * 1000);
+}
+const pointFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Cents as a number, for drawing only (the amounts people read stay exact). */
 function toSeries(points: readonly ValuePoint[]): ChartSeries {
@@ -40,25 +61,28 @@ export function ValueChart({
   range: ChartRange;
   onRange: (range: ChartRange) => void;
 }) {
+  const t = useT('portfolio');
+  const pointDate = usePointDate();
   const titleId = useId();
   const [hovered, setHovered] = useState<number>();
   const points = chart.points;
-  const summary = useMemo(() => describe(points, RANGE_LABELS[range].long), [points, range]);
+  const rangeWords = t(RANGE_LABELS[range].long);
+  const summary = useMemo(() => describe(t, points, rangeWords), [t, points, rangeWords]);
   const shownPoint = hovered !== undefined ? points?.[hovered] : points?.at(-1);
 
   return (
     <section className={`${ui.card} ${styles.chartCard}`} aria-labelledby={titleId}>
       <div className={styles.chartHeader}>
         <h2 id={titleId} className={styles.cardTitle}>
-          Value over time
+          {t('portfolio:chart.title')}
         </h2>
         <fieldset className={styles.ranges}>
-          <legend className="visually-hidden">Chart range</legend>
+          <legend className="visually-hidden">{t('portfolio:chart.ranges')}</legend>
           {CHART_RANGES.map((r) => (
             <label key={r} className={styles.range}>
               <input type="radio" name="chart-range" checked={r === range} onChange={() => onRange(r)} />
-              {RANGE_LABELS[r].short}
-              <span className="visually-hidden"> ({RANGE_LABELS[r].long})</span>
+              {t(RANGE_LABELS[r].short)}
+              <span className="visually-hidden">{` (${t(RANGE_LABELS[r].long)})`}</span>
             </label>
           ))}
         </fieldset>
@@ -67,7 +91,9 @@ export function ValueChart({
         {shownPoint ? (
           <>
             <Fiat value={shownPoint.value} />{' '}
-            <span className={ui.muted}>{pointDate.format(shownPoint.time * 1000)}</span>
+            <span className={ui.muted} translate="no">
+              {pointDate(shownPoint.time)}
+            </span>
           </>
         ) : (
           ' '
@@ -78,9 +104,9 @@ export function ValueChart({
       ) : (
         <div className={styles.chartSkeleton} role="status">
           {chart.noPrices
-            ? 'No asset here has a Chainlink price feed that Cairn knows, so there is no value to chart.'
+            ? t('portfolio:chart.noPrices')
             : chart.waitingFor && !chart.error
-              ? WAITING[chart.waitingFor]
+              ? t(WAITING[chart.waitingFor])
               : ''}
         </div>
       )}
@@ -88,25 +114,30 @@ export function ValueChart({
         <ErrorAlert
           message={
             points
-              ? `The chart shows its last values: updating it failed (${errorText(chart.error)}).`
-              : `The chart cannot be drawn: ${errorText(chart.error)}`
+              ? t('portfolio:chart.updateFailed', { error: errorText(chart.error) })
+              : t('portfolio:chart.drawFailed', { error: errorText(chart.error) })
           }
-          action={{ label: 'Try again', onAction: chart.retry }}
+          action={{ label: t('portfolio:chart.tryAgain'), onAction: chart.retry }}
         />
       )}
-      {points && <ChartTable points={points} range={RANGE_LABELS[range].long} />}
+      {points && <ChartTable points={points} range={rangeWords} />}
       <ChartNote chart={chart} />
     </section>
   );
 }
 
-function describe(points: readonly ValuePoint[] | undefined, range: string): string {
-  if (!points || points.length === 0) return `Value over ${range}: no data yet.`;
-  const dollars = (v: bigint) => fiatText(v);
+function describe(t: typeof translateId, points: readonly ValuePoint[] | undefined, range: string): string {
+  if (!points || points.length === 0) return t('portfolio:chart.summaryEmpty', { range });
   const values = points.map((p) => p.value);
   const low = values.reduce((a, b) => (b < a ? b : a));
   const high = values.reduce((a, b) => (b > a ? b : a));
-  return `Value over ${range}: from ${dollars(values[0] as bigint)} to ${dollars(values.at(-1) as bigint)}, lowest ${dollars(low)}, highest ${dollars(high)}. The same values are in the table below.`;
+  return t('portfolio:chart.summary', {
+    range,
+    first: fiatText(values[0] as bigint),
+    last: fiatText(values.at(-1) as bigint),
+    low: fiatText(low),
+    high: fiatText(high),
+  });
 }
 
 /** The canvas, drawn by uPlot once its chunk has loaded; until then a box of the same size. */
@@ -154,31 +185,32 @@ function ChartCanvas({
 }
 
 function ChartTable({ points, range }: { points: readonly ValuePoint[]; range: string }) {
+  const t = useT('portfolio');
+  const pointDate = usePointDate();
   return (
     <details className={styles.chartDetails}>
-      <summary>Show the values as a table</summary>
+      <summary>{t('portfolio:chart.table.show')}</summary>
       <div className={styles.tableWide}>
         <table className={ui.table}>
-          <caption className="visually-hidden">Value of the visible accounts over {range}</caption>
+          <caption className="visually-hidden">{t('portfolio:chart.table.caption', { range })}</caption>
           <thead>
             <tr>
-              <th scope="col">Time (UTC)</th>
-              <th scope="col">Value</th>
+              <th scope="col">{t('portfolio:chart.table.time')}</th>
+              <th scope="col">{t('portfolio:chart.table.value')}</th>
             </tr>
           </thead>
           <tbody>
             {points.map((p) => (
               <tr key={p.time}>
                 <th scope="row">
-                  <time dateTime={new Date(p.time * 1000).toISOString()}>{pointDate.format(p.time * 1000)}</time>
+                  <time dateTime={new Date(p.time * 1000).toISOString()} translate="no">
+                    {pointDate(p.time)}
+                  </time>
                 </th>
                 <td>
                   <Fiat value={p.value} />
                   {p.unpriced > 0 && (
-                    <span className={ui.muted}>
-                      {' '}
-                      ({p.unpriced === 1 ? 'one asset' : `${p.unpriced} assets`} without a price yet, left out)
-                    </span>
+                    <span className={ui.muted}>{` ${t('portfolio:chart.table.unpriced', { count: p.unpriced })}`}</span>
                   )}
                 </td>
               </tr>

@@ -2,11 +2,13 @@ import { Amount } from '@/components/Amount';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { AssetRow } from '@/core/assets/portfolioView';
+import { useT } from '@/lib/i18n';
 import styles from './portfolio.module.css';
 
 /** A row's balance; its symbol's warning, if any, is already beside the asset's name. */
 export function BalanceCell({ row }: { row: AssetRow }) {
-  if (row.balance === undefined) return <span className={ui.muted}>unreadable</span>;
+  const t = useT('portfolio');
+  if (row.balance === undefined) return <span className={ui.muted}>{t('portfolio:holdings.unreadable')}</span>;
   return <Amount value={row.balance} decimals={row.decimals} symbol={row.symbol} symbolWarning={false} />;
 }
 

@@ -2,6 +2,7 @@
 // so neither the first screen nor Home's first paint waits for the chart library.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { intlLocale } from '@/lib/i18n';
 
 export type ChartSeries = {
   /** Unix seconds, ascending. */
@@ -17,7 +18,38 @@ function token(element: HTMLElement, name: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim();
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact' });
+const DAY = 86_400;
+
+/** Intl formatters are slow to build: one per language and use, made on first use. */
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function format<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: (locale: string) => F): F {
+  const locale = intlLocale();
+  let made = formats.get(`${locale}|${key}`) as F | undefined;
+  if (!made) {
+    made = make(locale);
+    formats.set(`${locale}|${key}`, made);
+  }
+  return made;
+}
+
+/** The value axis, in compact dollars in the language shown ("$1.2K", "1,2 Tsd. $"). */
+function dollars(value: number): string {
+  return format(
+    'dollars',
+    (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'USD', notation: 'compact' }),
+  ).format(value);
+}
+
+/** The time axis, in the language shown: months for a long range, days, or times of day for a short one. */
+function tickTime(seconds: number, step: number): string {
+  const options: Intl.DateTimeFormatOptions =
+    step >= 28 * DAY
+      ? { month: 'short', year: 'numeric' }
+      : step >= DAY
+        ? { day: 'numeric', month: 'short' }
+        : { hour: 'numeric', minute: '2-digit' };
+  return format(`time${JSON.stringify(options)}`, (l) => new Intl.DateTimeFormat(l, options)).format(seconds * 1000);
+}
 
 export function drawChart(
   container: HTMLElement,
@@ -35,13 +67,18 @@ export function drawChart(
     cursor: { y: false, points: { size: 8 } },
     scales: { x: { time: true } },
     axes: [
-      { stroke: muted, grid: { show: false }, ticks: { show: false } },
+      {
+        stroke: muted,
+        grid: { show: false },
+        ticks: { show: false },
+        values: (_, ticks, _axis, _space, step) => ticks.map((v) => tickTime(v, step)),
+      },
       {
         stroke: muted,
         grid: { stroke: grid, width: 1 },
         ticks: { show: false },
         size: 64,
-        values: (_, ticks) => ticks.map((v) => dollars.format(v)),
+        values: (_, ticks) => ticks.map((v) => dollars(v)),
       },
     ],
     series: [

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { type Address, isAddressEqual } from 'viem';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { codeValue } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 
 type Check =
   | { state: 'idle' | 'busy' }
@@ -13,6 +16,7 @@ type Check =
  * one Cairn shows before giving it out (a compromised computer could show another).
  */
 export function CheckOnLedger({ address, path }: { address: Address; path: string }) {
+  const t = useT('receive');
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const run = async () => {
     setCheck({ state: 'busy' });
@@ -37,18 +41,16 @@ export function CheckOnLedger({ address, path }: { address: Address; path: strin
     <div className={ui.stack}>
       <div className={ui.actions}>
         <button type="button" className={ui.secondary} onClick={() => void run()} disabled={check.state === 'busy'}>
-          {check.state === 'busy' ? 'Confirm on the Ledger…' : 'Check the address on the Ledger'}
+          {check.state === 'busy' ? t('receive:ledger.confirming') : t('receive:ledger.check')}
         </button>
       </div>
       <div role="status">
-        {check.state === 'busy' && (
-          <p>Compare the address on the Ledger’s screen with this one, then approve it there.</p>
-        )}
-        {check.state === 'same' && <p>The Ledger shows the same address, approved on the device.</p>}
+        {check.state === 'busy' && <p>{t('receive:ledger.compare')}</p>}
+        {check.state === 'same' && <p>{t('receive:ledger.same')}</p>}
       </div>
       {check.state === 'different' && (
         <p role="alert" className={ui.noticeDanger}>
-          The Ledger holds another address at this path ({check.shown}): do not use the address shown here.
+          <T id="receive:ledger.different" values={{ address: codeValue(check.shown) }} />
         </p>
       )}
       {check.state === 'failed' && (

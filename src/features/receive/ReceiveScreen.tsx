@@ -3,7 +3,10 @@ import { CopyButton } from '@/components/CopyButton';
 import { Identicon } from '@/components/Identicon';
 import { QrCode } from '@/components/QrCode';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { codeValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount } from '@/lib/vault';
 import { CheckOnLedger } from './CheckOnLedger';
@@ -15,54 +18,55 @@ export function paymentUri(address: string, chainId: number): string {
 }
 
 export function ReceiveScreen() {
+  const t = useT('receive');
   const account = useSelectedAccount();
   const network = useSelectedNetwork();
   if (!account) {
     return (
-      <Screen title="Receive">
-        <p>Choose an account first.</p>
+      <Screen title={t('receive:title')}>
+        <p>{t('receive:noAccount')}</p>
       </Screen>
     );
   }
   const uri = paymentUri(account.address, network.chainId);
   return (
-    <Screen title="Receive">
+    <Screen title={t('receive:title')}>
       <div className={styles.layout}>
         <div className={styles.details}>
           <p className={styles.network}>
-            On <strong>{network.name}</strong> <span className={ui.muted}>(chain id {network.chainId})</span>
+            <T
+              id="receive:network"
+              values={{ network: network.name, chainId: codeValue(String(network.chainId)) }}
+              tags={{ 0: <strong />, 1: <span className={ui.muted} /> }}
+            />
           </p>
           <p className={ui.noticeWarning}>
-            Send only {network.nativeCurrency.symbol} and tokens of {network.name} to this address. Assets sent from
-            another network may be lost.
+            <T id="receive:onlyThisNetwork" values={{ symbol: network.nativeCurrency.symbol, network: network.name }} />
           </p>
-          {account.demo && (
-            <p className={ui.noticeDanger}>
-              This is a public test key: anything sent to it on a real network is taken at once. Use it on the local
-              chain only.
-            </p>
-          )}
-          {account.source.kind === 'watch' && (
-            <p className={ui.noticeWarning}>This account is watch-only: Cairn holds no key to spend what arrives.</p>
-          )}
+          {account.demo && <p className={ui.noticeDanger}>{t('receive:demo')}</p>}
+          {account.source.kind === 'watch' && <p className={ui.noticeWarning}>{t('receive:watchOnly')}</p>}
           <h2 className={styles.accountName}>
-            <Identicon address={account.address} /> {account.name}
+            <Identicon address={account.address} /> <bdi translate="no">{account.name}</bdi>
           </h2>
           <p className={styles.address}>
             <AddressText address={account.address} />
           </p>
           <div className={ui.actions}>
-            <CopyButton value={account.address} label="Copy address" />
+            <CopyButton value={account.address} label={t('receive:copy')} />
           </div>
           {account.source.kind === 'ledger' && <CheckOnLedger address={account.address} path={account.source.path} />}
           <p className={ui.muted}>
-            Payment link: <code className={styles.uri}>{uri}</code>
+            <T
+              id="receive:paymentLink"
+              values={{ uri: codeValue(uri) }}
+              tags={{ 0: <code className={styles.uri} /> }}
+            />
           </p>
         </div>
         <figure className={styles.qr}>
-          <QrCode value={uri} label={`QR code of ${uri}`} />
+          <QrCode value={uri} label={t('receive:qrLabel', { uri: codeValue(uri) })} />
           <figcaption className={ui.muted}>
-            Scan to pay {account.name} on {network.name}
+            <T id="receive:scanToPay" values={{ account: account.name, network: network.name }} />
           </figcaption>
         </figure>
       </div>

@@ -9,6 +9,7 @@ import { nonceGaps } from '@/core/tx/nonces';
 import { isActive } from '@/core/tx/record';
 import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useAccountRecords, useDamagedRecords } from '@/lib/queries/recordQueries';
 import { feeMarketQuery, pendingNonceQuery } from '@/lib/queries/txQueries';
 import { useTransactions } from '@/lib/transactions';
@@ -19,6 +20,7 @@ import { TxStatusCard } from './TxStatusCard';
 
 /** This account's transactions sent from Cairn on this network, with any nonce gap and a way to fill it. */
 export function AccountTransactions({ network, address }: { network: Network; address: Address }) {
+  const t = useT('send');
   const records = useAccountRecords(network, address);
   const damaged = useDamagedRecords();
   const head = useChainHead(network);
@@ -55,32 +57,25 @@ export function AccountTransactions({ network, address }: { network: Network; ad
   if (records.length === 0 && damaged.length === 0) return null;
   return (
     <section className={styles.form} aria-labelledby="account-transactions">
-      <h2 id="account-transactions">Sent from this account</h2>
+      <h2 id="account-transactions">{t('send:history.title')}</h2>
       {damaged.length > 0 && (
         <div role="alert" className={ui.noticeWarning}>
-          <p>
-            {damaged.length === 1
-              ? '1 saved transaction record could not be read'
-              : `${damaged.length} saved transaction records could not be read`}{' '}
-            (the browser's storage was damaged). They are kept as they are and left out here; every other transaction is
-            tracked normally. Save them to a file to keep their signed bytes.
-          </p>
+          <p>{t('send:history.damaged', { count: damaged.length })}</p>
           <button
             type="button"
-            onClick={() => downloadText('cairn-damaged-transactions.json', `${JSON.stringify(damaged, null, 2)}\n`)}
+            onClick={() => downloadText(t('send:history.damagedFile'), `${JSON.stringify(damaged, null, 2)}\n`)}
           >
-            Save damaged records
+            {t('send:history.saveDamaged')}
           </button>
         </div>
       )}
       {gaps.map((nonce) => (
         <div key={nonce} role="alert" className={ui.noticeWarning}>
-          <p>
-            Nonce {nonce} is missing: the transactions after it cannot be mined until it is used. Fill the gap with an
-            empty transaction to yourself.
-          </p>
+          <p>{t('send:history.gap', { nonce: String(nonce) })}</p>
           <button type="button" onClick={() => fill(nonce)} disabled={filling !== undefined}>
-            {filling === nonce ? `Filling nonce ${nonce}…` : `Fill nonce ${nonce}`}
+            {filling === nonce
+              ? t('send:history.filling', { nonce: String(nonce) })
+              : t('send:history.fill', { nonce: String(nonce) })}
           </button>
         </div>
       ))}

@@ -1,41 +1,43 @@
-import type { ReactNode } from 'react';
 import { AddressText } from '@/components/AddressText';
-import { UntrustedText } from '@/components/UntrustedText';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import type { KnownRecipient, RecipientFinding } from '@/core/tx/safety';
+import { useT } from '@/lib/i18n';
 
-export function findingSentence(finding: RecipientFinding, network: Network): string {
+export function findingSentence(finding: RecipientFinding, network: Network): Message {
   switch (finding.kind) {
     case 'lookalike':
-      return 'This address looks like one you know but is different: same first and last characters. Scammers make such look-alikes and slip them into your history (address poisoning). Compare every character.';
+      return msg('send:finding.lookalike');
     case 'seen-in-spam':
-      return 'This address appears in your history only in transfers Cairn hid as possible spam or address poisoning. Scammers send those so that you copy their address from your history. Make sure it is the address you mean.';
+      return msg('send:finding.seenInSpam');
     case 'zero-address':
-      return 'This is the zero address: anything sent there is destroyed.';
+      return msg('send:finding.zeroAddress');
     case 'token-contract':
-      return 'This is the token’s own contract. Tokens sent to it are almost always lost.';
+      return msg('send:finding.tokenContract');
     case 'self':
-      return 'You are sending to the same account it comes from.';
+      return msg('send:finding.self');
     case 'first-payment':
-      return `You have not sent to this address on ${network.name} before. Check it carefully.`;
+      return msg('send:finding.firstPayment', { network: untrustedValue(network.name, 'name') });
   }
 }
 
-/** Where the address a look-alike resembles comes from, named for the person. */
-function similarTo(similar: KnownRecipient): ReactNode {
-  const name = similar.name === undefined ? '' : <UntrustedText text={similar.name} kind="name" />;
+/** "It resembles …: <address>", naming where the address a look-alike resembles comes from. */
+function Resembles({ similar }: { similar: KnownRecipient }) {
+  const address = { 0: <AddressText address={similar.address} /> };
+  const name = similar.name === undefined ? '' : untrustedValue(similar.name, 'name');
   switch (similar.source) {
     case 'contact':
-      return <>your contact {name}</>;
+      return <T id="send:finding.resembles.contact" values={{ name }} tags={address} />;
     case 'account':
-      return <>your account {name}</>;
+      return <T id="send:finding.resembles.account" values={{ name }} tags={address} />;
     case 'hidden-account':
-      return <>your hidden account {name}</>;
+      return <T id="send:finding.resembles.hiddenAccount" values={{ name }} tags={address} />;
     case 'recipient':
-      return 'an address you sent to before';
+      return <T id="send:finding.resembles.recipient" tags={address} />;
     case 'history':
-      return 'an address in your history';
+      return <T id="send:finding.resembles.history" tags={address} />;
   }
 }
 
@@ -54,16 +56,19 @@ export function FindingsPanel({
   onAcknowledge(value: boolean): void;
   network: Network;
 }) {
+  const t = useT('send');
   if (findings.length === 0) return null;
   const blocking = findings.some((f) => f.blocking);
   return (
     <div role={blocking ? 'alert' : 'status'} className={blocking ? ui.noticeDanger : ui.noticeWarning}>
       {findings.map((finding) => (
         <div key={finding.kind}>
-          <p>{findingSentence(finding, network)}</p>
+          <p>
+            <T message={findingSentence(finding, network)} />
+          </p>
           {finding.kind === 'lookalike' && (
             <p>
-              It resembles {similarTo(finding.similar)}: <AddressText address={finding.similar.address} />
+              <Resembles similar={finding.similar} />
             </p>
           )}
         </div>
@@ -71,7 +76,7 @@ export function FindingsPanel({
       {blocking && (
         <label className={ui.checkbox}>
           <input type="checkbox" checked={acknowledged} onChange={(e) => onAcknowledge(e.target.checked)} />
-          <span>I have checked the recipient address character by character and want to send to it.</span>
+          <span>{t('send:finding.acknowledge')}</span>
         </label>
       )}
     </div>

@@ -7,6 +7,7 @@ import { Amount, Fiat } from '@/components/Amount';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { contactName } from '@/core/addressBook/contact';
@@ -15,12 +16,14 @@ import type { ResolvedRecipient } from '@/core/chain/ens';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
-import { walletLabel } from '@/core/externalWallet/walletRequests';
+import { walletName } from '@/core/externalWallet/walletRequests';
+import { codeValue, untrustedValue } from '@/core/i18n/message';
 import type { FormIntent } from '@/core/simulation/effects';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { failureText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
@@ -45,6 +48,7 @@ export function ReviewPanel({
   recipient: ResolvedRecipient;
   findings: RecipientFinding[];
 }) {
+  const t = useT('send');
   const network = useSelectedNetwork();
   const links = useLinks();
   const session = useVaultSession();
@@ -77,10 +81,21 @@ export function ReviewPanel({
       : undefined;
   const what =
     draft.asset.kind === 'nft' ? (
-      <>
-        {draft.asset.standard === 'erc1155' ? `${prepared.amount} × ` : ''}
-        <UntrustedText text={draft.asset.symbol} kind="tokenName" /> #{draft.asset.tokenId.toString()}
-      </>
+      draft.asset.standard === 'erc1155' ? (
+        <T
+          id="send:review.nftCopies"
+          values={{
+            count: prepared.amount,
+            name: untrustedValue(draft.asset.symbol, 'tokenName'),
+            tokenId: draft.asset.tokenId.toString(),
+          }}
+        />
+      ) : (
+        <T
+          id="send:review.nft"
+          values={{ name: untrustedValue(draft.asset.symbol, 'tokenName'), tokenId: draft.asset.tokenId.toString() }}
+        />
+      )
     ) : (
       <Amount value={prepared.amount} decimals={draft.asset.decimals} symbol={draft.asset.symbol} />
     );
@@ -105,24 +120,31 @@ export function ReviewPanel({
       });
       goTo({ name: 'done', recordId: record.id, networkId: network.id });
     } catch (e) {
-      setError(failureText(e, 'Nothing was sent.'));
+      setError(failureText(e, t('send:review.nothingSent')));
       setBusy(false);
     }
   };
 
   return (
     <section className={styles.form} aria-labelledby="review-title">
-      <h2 id="review-title">Review</h2>
+      <h2 id="review-title">{t('send:review.title')}</h2>
       <dl className={styles.review}>
-        <dt>Network</dt>
+        <dt>{t('send:review.network')}</dt>
         <dd>
-          {network.name} (chain id {network.chainId})
+          <T
+            id="send:review.networkValue"
+            values={{ network: untrustedValue(network.name, 'name'), chainId: String(network.chainId) }}
+          />
         </dd>
-        <dt>From</dt>
+        <dt>{t('send:review.from')}</dt>
         <dd>
-          {from?.name} — <AddressText address={draft.from} />
+          <T
+            id="send:review.fromValue"
+            values={{ name: from === undefined ? '' : untrustedValue(from.name, 'name') }}
+            tags={{ 0: <AddressText address={draft.from} /> }}
+          />
         </dd>
-        <dt>To</dt>
+        <dt>{t('send:review.to')}</dt>
         <dd>
           {name !== undefined && (
             <strong>
@@ -131,7 +153,7 @@ export function ReviewPanel({
           )}
           <AddressText address={recipient.address} />
         </dd>
-        <dt>Amount</dt>
+        <dt>{t('send:review.amount')}</dt>
         <dd>
           {what}
           {assetPrice && (
@@ -141,66 +163,93 @@ export function ReviewPanel({
             </>
           )}
         </dd>
-        <dt>Network fee</dt>
+        <dt>{t('send:review.fee')}</dt>
         <dd>
           <NetworkFeeLines prepared={prepared} native={native} nativePrice={nativePrice} />
         </dd>
-        <dt>Total</dt>
+        <dt>{t('send:review.total')}</dt>
         <dd>
           {draft.asset.kind === 'native' ? (
-            <>
-              at most <Amount value={prepared.amount + maxFee} decimals={native.decimals} symbol={native.symbol} />
-            </>
+            <T
+              id="send:review.totalNative"
+              tags={{
+                0: <Amount value={prepared.amount + maxFee} decimals={native.decimals} symbol={native.symbol} />,
+              }}
+            />
           ) : (
-            <>
-              {what} and at most <Amount value={maxFee} decimals={native.decimals} symbol={native.symbol} /> in fees
-            </>
+            <T
+              id="send:review.totalToken"
+              tags={{ 0: what, 1: <Amount value={maxFee} decimals={native.decimals} symbol={native.symbol} /> }}
+            />
           )}
         </dd>
-        <dt>Nonce</dt>
+        <dt>{t('send:review.nonce')}</dt>
         <dd>
-          {prepared.nonce !== undefined
-            ? `${prepared.nonce} (chosen by you)`
-            : from && from.source.kind === 'external'
-              ? `chosen by ${walletLabel({ name: from.source.walletName })}, which signs and sends it`
-              : 'the next free nonce, fixed when you confirm'}
+          {prepared.nonce !== undefined ? (
+            <T id="send:review.nonceChosen" values={{ nonce: String(prepared.nonce) }} />
+          ) : from && from.source.kind === 'external' ? (
+            <T id="send:review.nonceWallet" values={{ wallet: walletName({ name: from.source.walletName }) }} />
+          ) : (
+            t('send:review.nonceNext')
+          )}
         </dd>
         {assetCall && (
           <>
-            <dt>Call</dt>
+            <dt>{t('send:review.call')}</dt>
             <dd>
               <code>
                 <UntrustedText text={decodedLine(assetCall)} kind="whole" />
               </code>{' '}
               <span className={ui.muted}>
-                on the{' '}
-                <UntrustedText text={draft.asset.symbol} kind={draft.asset.kind === 'nft' ? 'tokenName' : 'symbol'} />{' '}
-                contract {prepared.call.to}
+                <T
+                  id="send:review.callOnToken"
+                  values={{
+                    symbol: untrustedValue(draft.asset.symbol, draft.asset.kind === 'nft' ? 'tokenName' : 'symbol'),
+                    address: codeValue(prepared.call.to),
+                  }}
+                />
               </span>
             </dd>
           </>
         )}
         {contractCall && (
           <>
-            <dt>Call</dt>
+            <dt>{t('send:review.call')}</dt>
             <dd>
               <code>
                 <UntrustedText text={decodedLine(contractCall)} kind="whole" />
               </code>{' '}
-              <span className={ui.muted}>on the contract {prepared.call.to}</span>
-              {contractCall.irregular && <p className={ui.noticeWarning}>{contractCall.irregular}</p>}
+              <span className={ui.muted}>
+                <T id="send:review.callOnContract" values={{ address: codeValue(prepared.call.to) }} />
+              </span>
+              {contractCall.irregular && (
+                <p className={ui.noticeWarning}>
+                  <T message={contractCall.irregular} />
+                </p>
+              )}
               <br />
-              <code className={styles.hash}>{prepared.call.data}</code>
+              <code className={styles.hash}>
+                <bdi dir="ltr" translate="no">
+                  {prepared.call.data}
+                </bdi>
+              </code>
             </dd>
           </>
         )}
         {!assetCall && !contractCall && prepared.call.data !== '0x' && (
           <>
-            <dt>Data</dt>
+            <dt>{t('send:review.data')}</dt>
             <dd>
-              <code className={styles.hash}>{prepared.call.data}</code>{' '}
+              <code className={styles.hash}>
+                <bdi dir="ltr" translate="no">
+                  {prepared.call.data}
+                </bdi>
+              </code>{' '}
               <span className={ui.muted}>
-                ({(prepared.call.data.length - 2) / 2} bytes sent to {prepared.call.to}; Cairn cannot decode it)
+                <T
+                  id="send:review.dataUndecoded"
+                  values={{ count: (prepared.call.data.length - 2) / 2, address: codeValue(prepared.call.to) }}
+                />
               </span>
             </dd>
           </>
@@ -214,21 +263,24 @@ export function ReviewPanel({
         unit={{ decimals: draft.asset.decimals, symbol: draft.asset.symbol }}
         acknowledged={review.acknowledged}
         onAcknowledge={review.onAcknowledge}
-        approvalsLink={<Link to={links.approvals}>see and revoke this account’s approvals</Link>}
+        approvalsLink={<Link to={links.approvals}>{t('send:review.approvalsLink')}</Link>}
       />
       {findings.map((finding) => (
         <p key={finding.kind} className={finding.blocking ? ui.noticeDanger : ui.noticeWarning}>
-          {finding.blocking && 'You confirmed you checked this: '}
-          {findingSentence(finding, network)}
+          {finding.blocking ? (
+            <T id="send:review.findingConfirmed" values={{ finding: findingSentence(finding, network) }} />
+          ) : (
+            <T message={findingSentence(finding, network)} />
+          )}
         </p>
       ))}
       <ErrorAlert message={error} />
       <div className={ui.actions}>
         <button type="button" onClick={confirm} disabled={busy || !from || review.heldBack}>
-          {busy ? 'Signing…' : 'Confirm and send'}
+          {busy ? t('send:review.signing') : t('send:review.confirm')}
         </button>
         <button type="button" className={ui.secondary} onClick={() => goTo({ name: 'form' })} disabled={busy}>
-          Edit
+          {t('send:review.edit')}
         </button>
       </div>
     </section>

@@ -6,33 +6,41 @@ import { useStore } from 'zustand';
 import { Amount, Fiat } from '@/components/Amount';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
-import { TextField } from '@/components/TextField';
-import { UntrustedText } from '@/components/UntrustedText';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { contactsFor } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
+import { amountValue, codeValue, type MessageId, type MessageValue, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { FEE_PRESETS, type FeePreset, presetFees } from '@/core/tx/fees';
 import type { RecipientFinding } from '@/core/tx/safety';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, shortAddress } from '@/lib/format';
+import { decimalFormat, useLocale, useT } from '@/lib/i18n';
 import { useKnownRecipients } from '@/lib/knownAddresses';
 import { useLinks } from '@/lib/links';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useSigningAccounts, useVault } from '@/lib/vault';
+import { AdvancedFields, said } from './AdvancedFields';
 import { continueSend, type FieldErrors } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
 import styles from './send.module.css';
 import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
 import { useSendAssets } from './useSendAssets';
 
-const presetLabels: Record<FeePreset, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast' };
+const presetLabels = {
+  slow: 'send:form.fee.preset.slow',
+  normal: 'send:form.fee.preset.normal',
+  fast: 'send:form.fee.preset.fast',
+} as const satisfies Record<FeePreset, MessageId>;
 
 function gwei(value: bigint): string {
   return formatAmount(value, 9, { maxFractionDigits: 3 });
 }
 
 export function SendForm() {
+  const t = useT('send');
+  const locale = useLocale();
   const network = useSelectedNetwork();
   const links = useLinks();
   const form = useStore(sendFlowStore, (s) => s.form);
@@ -51,7 +59,7 @@ export function SendForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [findings, setFindings] = useState<RecipientFinding[]>([]);
   const [acknowledged, setAcknowledged] = useState(false);
-  const [revert, setRevert] = useState<string>();
+  const [revert, setRevert] = useState<MessageValue>();
   const [busy, setBusy] = useState(false);
   const suggestionsId = useId();
   const presetName = useId();
@@ -60,10 +68,13 @@ export function SendForm() {
     ...contactsFor(contacts, network.id).map((c) => ({ value: c.address, label: untrustedLabel(c.name, 'name') })),
     ...own
       .filter((a) => a.address.toLowerCase() !== from?.address.toLowerCase())
-      .map((a) => ({ value: a.address, label: `Your account: ${a.name}` })),
+      .map((a) => ({
+        value: a.address,
+        label: t('send:form.suggestion.ownAccount', { name: untrustedValue(a.name, 'name') }),
+      })),
     ...known
       .filter((k) => k.source === 'recipient' && !k.name)
-      .map((k) => ({ value: k.address, label: 'Sent before' })),
+      .map((k) => ({ value: k.address, label: t('send:form.suggestion.sentBefore') })),
   ];
 
   const submit = async (event: FormEvent) => {
@@ -109,28 +120,26 @@ export function SendForm() {
   };
   const typedUsd = form.unit === 'usd';
   // For labels and hints, which take plain text.
-  const symbol = untrustedLabel(asset.symbol, asset.kind === 'nft' ? 'tokenName' : 'symbol');
+  const symbolValue = untrustedValue(asset.symbol, asset.kind === 'nft' ? 'tokenName' : 'symbol');
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Send">
-      <Field label="From" error={errors.fromId}>
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('send:form.label')}>
+      <Field label={t('send:form.from.label')} error={said(errors.fromId)}>
         <select value={from?.id ?? ''} onChange={(e) => change({ fromId: e.target.value })}>
           {signable.map((account) => (
             <option key={account.id} value={account.id}>
-              {account.name} — {account.address.slice(0, 6)}…{account.address.slice(-4)}
-              {account.demo ? ' (public test key)' : ''}
+              {t(account.demo ? 'send:form.from.optionDemo' : 'send:form.from.option', {
+                name: untrustedValue(account.name, 'name'),
+                address: codeValue(shortAddress(account.address)),
+              })}
             </option>
           ))}
         </select>
       </Field>
       <Field
-        label="Recipient"
-        hint={
-          network.ensUniversalResolver
-            ? 'A 0x address, a contact’s name, or an ENS name such as alice.eth.'
-            : 'A 0x address or a contact’s name.'
-        }
-        error={errors.recipient}
+        label={t('send:form.recipient.label')}
+        hint={t(network.ensUniversalResolver ? 'send:form.recipient.hintEns' : 'send:form.recipient.hint')}
+        error={said(errors.recipient)}
       >
         <input
           type="text"
@@ -150,44 +159,70 @@ export function SendForm() {
         ))}
       </datalist>
       <p className={ui.muted}>
-        <Link to={links.addressBook}>Manage contacts in the address book</Link>
+        <Link to={links.addressBook}>{t('send:form.addressBookLink')}</Link>
       </p>
-      <Field label="Asset" hint={balance !== undefined ? undefined : 'Reading balances…'}>
+      <Field
+        label={t('send:form.asset.label')}
+        hint={balance !== undefined ? undefined : t('send:form.asset.readingBalances')}
+      >
         <select value={form.asset} onChange={(e) => change({ asset: e.target.value, max: false, unit: 'asset' })}>
           {assets.map((a) => (
             <option key={a.key} value={a.key}>
               {a.asset.kind === 'nft'
-                ? `${untrustedLabel(a.asset.symbol, 'tokenName')} #${a.asset.tokenId}${a.asset.standard === 'erc1155' ? ` — ${a.balance ?? 0n} held` : ''}`
-                : `${untrustedLabel(a.asset.symbol, 'symbol')}${a.balance !== undefined ? ` — balance ${formatAmount(a.balance, a.asset.decimals)}` : ''}`}
+                ? a.asset.standard === 'erc1155'
+                  ? t('send:form.asset.nftHeld', {
+                      name: untrustedValue(a.asset.symbol, 'tokenName'),
+                      tokenId: a.asset.tokenId.toString(),
+                      count: a.balance ?? 0n,
+                    })
+                  : t('send:form.asset.nft', {
+                      name: untrustedValue(a.asset.symbol, 'tokenName'),
+                      tokenId: a.asset.tokenId.toString(),
+                    })
+                : a.balance !== undefined
+                  ? t('send:form.asset.token', {
+                      symbol: untrustedValue(a.asset.symbol, 'symbol'),
+                      balance: amountValue(a.balance, a.asset.decimals),
+                    })
+                  : untrustedLabel(a.asset.symbol, 'symbol')}
             </option>
           ))}
         </select>
       </Field>
       {balance !== undefined && (
         <p className={ui.muted}>
-          Balance: <Amount value={balance} decimals={asset.decimals} symbol={asset.symbol} />
-          {price && (
-            <>
-              {' '}
-              (<Fiat value={usdValue(balance, asset.decimals, price)} />)
-            </>
-          )}
+          <T
+            id={price ? 'send:form.balanceWithFiat' : 'send:form.balance'}
+            tags={{
+              0: <Amount value={balance} decimals={asset.decimals} symbol={asset.symbol} />,
+              1: <Fiat value={price && usdValue(balance, asset.decimals, price)} />,
+            }}
+          />
         </p>
       )}
       {asset.kind === 'nft' && asset.standard === 'erc721' ? (
         <p>
-          Sends this one token, <UntrustedText text={asset.symbol} kind="tokenName" /> #{asset.tokenId.toString()}.
+          <T
+            id="send:form.nftOne"
+            values={{ name: untrustedValue(asset.symbol, 'tokenName'), tokenId: asset.tokenId.toString() }}
+          />
         </p>
       ) : (
         <div className={styles.amountRow}>
           <Field
             label={
-              asset.kind === 'nft' ? 'Number of copies' : typedUsd ? 'Amount in US dollars' : `Amount in ${symbol}`
+              asset.kind === 'nft'
+                ? t('send:form.amount.copies')
+                : typedUsd
+                  ? t('send:form.amount.usd')
+                  : t('send:form.amount.asset', { symbol: symbolValue })
             }
-            error={errors.amount}
+            error={said(errors.amount)}
             hint={
               form.max
-                ? `Everything: the whole ${symbol} balance${asset.kind === 'native' ? ' minus exactly the network fee' : ''}.`
+                ? t(asset.kind === 'native' ? 'send:form.amount.maxHintNative' : 'send:form.amount.maxHint', {
+                    symbol: symbolValue,
+                  })
                 : undefined
             }
           >
@@ -195,7 +230,7 @@ export function SendForm() {
               type="text"
               inputMode="decimal"
               value={form.max ? '' : form.amount}
-              placeholder={form.max ? 'Max' : '0.0'}
+              placeholder={form.max ? t('send:form.amount.max') : `0${decimalFormat(locale).decimal}0`}
               disabled={form.max}
               autoComplete="off"
               onChange={(e) => change({ amount: e.target.value })}
@@ -209,7 +244,7 @@ export function SendForm() {
                 aria-pressed={form.max}
                 onClick={() => change({ max: !form.max, unit: 'asset' })}
               >
-                Max
+                {t('send:form.amount.max')}
               </button>
               {price && !form.max && (
                 <button
@@ -218,7 +253,9 @@ export function SendForm() {
                   aria-pressed={typedUsd}
                   onClick={() => change({ unit: typedUsd ? 'asset' : 'usd', amount: '' })}
                 >
-                  {typedUsd ? `Enter ${symbol}` : 'Enter US dollars'}
+                  {typedUsd
+                    ? t('send:form.amount.enterAsset', { symbol: symbolValue })
+                    : t('send:form.amount.enterUsd')}
                 </button>
               )}
             </div>
@@ -226,7 +263,7 @@ export function SendForm() {
         </div>
       )}
       <fieldset className={ui.choices}>
-        <legend>Network fee</legend>
+        <legend>{t('send:form.fee.legend')}</legend>
         {FEE_PRESETS.map((preset) => {
           const fees = market.data ? presetFees(market.data, preset) : undefined;
           return (
@@ -238,91 +275,41 @@ export function SendForm() {
                 onChange={() => change({ preset })}
               />
               <span>
-                {presetLabels[preset]}
+                {t(presetLabels[preset])}
                 {fees?.kind === 'eip1559' && (
                   <span className={ui.muted}>
                     {' '}
-                    — max fee {gwei(fees.maxFeePerGas)} gwei, priority fee {gwei(fees.maxPriorityFeePerGas)} gwei
+                    {t('send:form.fee.eip1559', {
+                      maxFee: gwei(fees.maxFeePerGas),
+                      priorityFee: gwei(fees.maxPriorityFeePerGas),
+                    })}
                   </span>
                 )}
-                {fees?.kind === 'legacy' && <span className={ui.muted}> — gas price {gwei(fees.gasPrice)} gwei</span>}
+                {fees?.kind === 'legacy' && (
+                  <span className={ui.muted}> {t('send:form.fee.legacy', { gasPrice: gwei(fees.gasPrice) })}</span>
+                )}
               </span>
             </label>
           );
         })}
-        {market.isError && (
-          <p className={ui.noticeWarning}>Fees could not be read from the node; they are read again on Continue.</p>
-        )}
+        {market.isError && <p className={ui.noticeWarning}>{t('send:form.fee.unreadable')}</p>}
       </fieldset>
-      <details className={styles.advanced} open={form.data !== '' || undefined}>
-        <summary>Advanced: gas, fees, nonce, data</summary>
-        <TextField
-          label="Gas limit"
-          hint="Leave empty to use the node's estimate."
-          error={errors.gasLimit}
-          inputMode="numeric"
-          value={form.gasLimit}
-          onChange={(gasLimit) => change({ gasLimit })}
-        />
-        {feeKind === 'eip1559' ? (
-          <>
-            <TextField
-              label="Max fee (gwei)"
-              hint="Leave both fees empty to use the speed chosen above."
-              error={errors.maxFee}
-              inputMode="decimal"
-              value={form.maxFee}
-              onChange={(maxFee) => change({ maxFee })}
-            />
-            <TextField
-              label="Priority fee (gwei)"
-              error={errors.priorityFee}
-              inputMode="decimal"
-              value={form.priorityFee}
-              onChange={(priorityFee) => change({ priorityFee })}
-            />
-          </>
-        ) : (
-          <TextField
-            label="Gas price (gwei)"
-            error={errors.gasPrice}
-            inputMode="decimal"
-            value={form.gasPrice}
-            onChange={(gasPrice) => change({ gasPrice })}
-          />
-        )}
-        <TextField
-          label="Nonce"
-          hint="Leave empty to use the next free nonce."
-          error={errors.nonce}
-          inputMode="numeric"
-          value={form.nonce}
-          onChange={(nonce) => change({ nonce })}
-        />
-        <TextField
-          label="Data (hex)"
-          hint="Optional call data for a native transfer."
-          error={errors.data}
-          value={form.data}
-          onChange={(data) => change({ data })}
-        />
-      </details>
+      <AdvancedFields form={form} errors={errors} feeKind={feeKind} onChange={change} />
       <FindingsPanel
         findings={findings}
         acknowledged={acknowledged}
         onAcknowledge={setAcknowledged}
         network={network}
       />
-      {revert && (
+      {revert !== undefined && (
         <p role="alert" className={ui.noticeDanger}>
-          The network would reject this transaction: {revert}. Nothing was sent. To send it anyway (it would fail and
-          still cost its fee), set a gas limit under Advanced: the review then asks you to confirm.
+          <T id="send:form.revert" values={{ reason: revert }} />
         </p>
       )}
-      <ErrorAlert message={errors.general} />
+      <ErrorAlert message={said(errors.general)} />
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>
-          {busy ? 'Checking…' : 'Continue'}
+          {busy ? t('send:form.checking') : t('send:form.continue')}
         </button>
       </div>
     </form>

@@ -2,9 +2,12 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/account';
+import { untrustedValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useAccountRecords } from '@/lib/queries/recordQueries';
 import { takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
@@ -18,6 +21,7 @@ import { TxStatusCard } from './TxStatusCard';
 
 /** Send: form → review → signed and tracked. The flow survives a lock (its state lives outside React). */
 export function SendScreen() {
+  const t = useT('send');
   const network = useSelectedNetwork();
   const step = useStore(sendFlowStore, (s) => s.step);
   const fromId = useStore(sendFlowStore, (s) => s.form.fromId);
@@ -57,19 +61,19 @@ export function SendScreen() {
   }, []);
 
   return (
-    <Screen title="Send">
+    <Screen title={t('send:title')}>
       {onOtherNetwork && (
         <p role="alert" className={ui.noticeWarning}>
-          The network changed since this transaction was prepared. Start again on {network.name}.
+          <T id="send:networkChanged" values={{ network: untrustedValue(network.name, 'name') }} />
         </p>
       )}
-      {showForm && (watched ? <WatchOnlyNotice account={watched} task="send anything from it" /> : <SendForm />)}
+      {showForm && (watched ? <WatchOnlyNotice account={watched} task={t('send:watchOnly.task')} /> : <SendForm />)}
       {step.name === 'review' && !onOtherNetwork && (
         <ReviewPanel prepared={step.prepared} recipient={step.recipient} findings={step.findings} />
       )}
       {step.name === 'done' && !onOtherNetwork && (
         <section className={styles.form} aria-labelledby="sent-title">
-          <h2 id="sent-title">Sent</h2>
+          <h2 id="sent-title">{t('send:done.title')}</h2>
           <ul className={ui.plainList}>
             {records
               .filter((r) => r.id === step.recordId)
@@ -79,7 +83,7 @@ export function SendScreen() {
           </ul>
           <div className={ui.actions}>
             <button type="button" onClick={startOver}>
-              Send another
+              {t('send:done.again')}
             </button>
           </div>
         </section>

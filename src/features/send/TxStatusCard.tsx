@@ -3,26 +3,57 @@ import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
-import { walletLabel } from '@/core/externalWallet/walletRequests';
+import { walletName } from '@/core/externalWallet/walletRequests';
+import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { Fees } from '@/core/tx/fees';
 import { isActive, type TxRecord } from '@/core/tx/record';
 import { planReplacement, type ReplacementKind, type ReplacementPlan } from '@/core/tx/replacement';
 import { errorText } from '@/lib/errorMessages';
 import { formatAmount } from '@/lib/format';
+import { translate, useT } from '@/lib/i18n';
 import { useTransactions } from '@/lib/transactions';
 import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './send.module.css';
 
-function feeWords(fees: Fees): string {
-  const gwei = (value: bigint) => `${formatAmount(value, 9, { maxFractionDigits: 3 })} gwei`;
+function feeWords(fees: Fees): Message {
+  const gwei = (value: bigint) => formatAmount(value, 9, { maxFractionDigits: 3 });
   return fees.kind === 'legacy'
-    ? `gas price ${gwei(fees.gasPrice)}`
-    : `max fee ${gwei(fees.maxFeePerGas)}, priority fee ${gwei(fees.maxPriorityFeePerGas)}`;
+    ? msg('send:status.feesLegacy', { gasPrice: gwei(fees.gasPrice) })
+    : msg('send:status.feesEip1559', {
+        maxFee: gwei(fees.maxFeePerGas),
+        priorityFee: gwei(fees.maxPriorityFeePerGas),
+      });
+}
+
+/** The status line: the status in words, and what more there is to say about it. */
+function StatusLine({ record }: { record: TxRecord }) {
+  const strong = { 0: <strong /> };
+  const status: Message = { id: STATUS_WORDS[record.status] };
+  if (record.status === 'confirmed' && record.blockNumber !== undefined)
+    return (
+      <T
+        id="send:status.lineConfirmed"
+        values={{ status, count: record.confirmations, block: record.blockNumber }}
+        tags={strong}
+      />
+    );
+  const reason =
+    record.status === 'failed'
+      ? record.failureReason
+      : record.status === 'rejected'
+        ? record.broadcastError
+        : undefined;
+  if (reason) return <T id="send:status.lineReason" values={{ status, reason }} tags={strong} />;
+  if (record.status === 'replaced') return <T id="send:status.lineReplaced" values={{ status }} tags={strong} />;
+  if (record.replacedBy && isActive(record))
+    return <T id="send:status.lineReplacementSent" values={{ status }} tags={strong} />;
+  return <T id="send:status.line" values={{ status }} tags={strong} />;
 }
 
 /** The transaction a speed-up (the same call) or a cancellation (nothing, to oneself) would sign. */
@@ -34,13 +65,14 @@ function replacementCall(record: TxRecord, plan: ReplacementPlan): UnsignedTrans
 
 /** One transaction: what it does, where it stands, and what can be done about it. */
 export function TxStatusCard({ record, network }: { record: TxRecord; network: Network }) {
+  const t = useT('send');
   const session = useVaultSession();
   const { service } = useTransactions();
   const account = useVault((s) =>
     s.accounts.find((a) => a.address.toLowerCase() === record.from.toLowerCase() && a.source.kind !== 'watch'),
   );
   const [busy, setBusy] = useState<string>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [plan, setPlan] = useState<ReplacementPlan>();
   // A browser wallet chose the nonce and holds the bytes: only the wallet can replace it.
   const canReplace = isActive(record) && !record.replacedBy && account !== undefined && !record.sentBy;
@@ -68,49 +100,56 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
       setPlan(undefined);
       if (sent.status === 'rejected')
         setError(
-          `The node refused the ${chosen.kind === 'cancel' ? 'cancellation' : 'speed-up'}: ${sent.broadcastError}`,
+          msg(chosen.kind === 'cancel' ? 'send:status.refusedCancel' : 'send:status.refusedSpeedUp', {
+            error: sent.broadcastError ?? '',
+          }),
         );
     });
 
   return (
     <li className={ui.card} aria-labelledby={titleId} data-status={record.status}>
       <p id={titleId}>
-        <strong>{describeRecord(record)}</strong> — nonce {record.nonce}
+        <T
+          id="send:status.title"
+          values={{ what: describeRecord(record), nonce: String(record.nonce) }}
+          tags={{ 0: <strong /> }}
+        />
       </p>
       <p>
-        Status: <strong>{STATUS_WORDS[record.status]}</strong>
-        {record.status === 'confirmed' &&
-          ` (${record.confirmations} confirmation${record.confirmations === 1 ? '' : 's'}, block ${record.blockNumber})`}
-        {record.status === 'failed' && record.failureReason && ` — ${record.failureReason}`}
-        {record.status === 'replaced' && ' by a faster or cancelling transaction'}
-        {record.status === 'rejected' && record.broadcastError && ` — ${record.broadcastError}`}
-        {record.replacedBy && isActive(record) && ' — a replacement was sent'}
+        <StatusLine record={record} />
       </p>
       {record.sentBy && (
         <p className={ui.muted}>
-          Signed and sent by {walletLabel({ name: record.sentBy })}, which chose its nonce and fee.
-          {isActive(record) ? ` To speed it up or cancel it, use ${walletLabel({ name: record.sentBy })}.` : ''}
+          <T
+            id={isActive(record) ? 'send:status.sentByActive' : 'send:status.sentBy'}
+            values={{ wallet: walletName({ name: record.sentBy }) }}
+          />
         </p>
       )}
       {record.broadcastError && isActive(record) && (
         <p role="alert" className={ui.noticeWarning}>
-          The node did not accept it yet: {record.broadcastError} The signed transaction is saved; Cairn sends it again
-          at every new block.
+          <T id="send:status.notAccepted" values={{ error: record.broadcastError }} />
         </p>
       )}
       <p className={styles.hash}>
-        {record.hash}{' '}
+        <bdi dir="ltr" translate="no">
+          {record.hash}
+        </bdi>{' '}
         {network.explorerUrl && (
           <a href={`${network.explorerUrl}/tx/${record.hash}`} target="_blank" rel="noreferrer noopener">
-            View on explorer
+            {t('send:status.viewOnExplorer')}
           </a>
         )}
       </p>
       <div className={ui.actions}>
-        <CopyButton value={record.hash} label="Copy hash" accessibleName={`Copy hash of nonce ${record.nonce}`} />
+        <CopyButton
+          value={record.hash}
+          label={t('send:status.copyHash')}
+          accessibleName={t('send:status.copyHashOf', { nonce: String(record.nonce) })}
+        />
         {((record.broadcastError && isActive(record)) || record.status === 'rejected') && !record.sentBy && (
           <button type="button" className={ui.secondary} disabled={busy !== undefined} onClick={retry}>
-            {busy === 'retry' ? 'Sending…' : 'Send again now'}
+            {busy === 'retry' ? t('send:status.sending') : t('send:status.sendAgain')}
           </button>
         )}
         {canReplace && !plan && (
@@ -121,7 +160,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
               disabled={busy !== undefined}
               onClick={() => prepare('speed-up')}
             >
-              {busy === 'speed-up' ? 'Reading fees…' : 'Speed up'}
+              {busy === 'speed-up' ? t('send:status.readingFees') : t('send:status.speedUp')}
             </button>
             <button
               type="button"
@@ -129,7 +168,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
               disabled={busy !== undefined}
               onClick={() => prepare('cancel')}
             >
-              {busy === 'cancel' ? 'Reading fees…' : 'Cancel transaction'}
+              {busy === 'cancel' ? t('send:status.readingFees') : t('send:status.cancel')}
             </button>
           </>
         )}
@@ -144,7 +183,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
           onKeep={() => setPlan(undefined)}
         />
       )}
-      <ErrorAlert message={error} />
+      <ErrorAlert message={error === undefined ? undefined : translate(error)} />
     </li>
   );
 }
@@ -168,25 +207,31 @@ function ReplacementReview({
   onConfirm(): void;
   onKeep(): void;
 }) {
+  const t = useT('send');
   const native = network.nativeCurrency;
   const replacement = useMemo(() => replacementCall(record, plan), [record, plan]);
   const review = useReviewPreview(network, replacement);
+  const cancel = plan.kind === 'cancel';
   return (
     <fieldset className={ui.noticeWarning}>
-      <legend>{plan.kind === 'cancel' ? 'Cancel this transaction?' : 'Speed up this transaction?'}</legend>
+      <legend>{cancel ? t('send:status.cancelTitle') : t('send:status.speedUpTitle')}</legend>
       <p>
-        {plan.kind === 'cancel'
-          ? 'Sends nothing to yourself with the same nonce and higher fees, so the original cannot be mined. '
-          : 'Sends the same transaction again with higher fees. '}
-        New fees: {feeWords(plan.fees)} (were {feeWords(record.fees)}). At most{' '}
-        <Amount value={plan.maxFee} decimals={native.decimals} symbol={native.symbol} /> in fees.
+        <T
+          id={cancel ? 'send:status.cancelText' : 'send:status.speedUpText'}
+          values={{ fees: feeWords(plan.fees), oldFees: feeWords(record.fees) }}
+          tags={{ 0: <Amount value={plan.maxFee} decimals={native.decimals} symbol={native.symbol} /> }}
+        />
       </p>
       {!plan.enough && (
         <p role="alert">
-          Not enough {native.symbol}: this needs{' '}
-          <Amount value={plan.value + plan.maxFee} decimals={native.decimals} symbol={native.symbol} /> and the account
-          has <Amount value={plan.balance} decimals={native.decimals} symbol={native.symbol} />.{' '}
-          {plan.kind === 'speed-up' ? 'Cancel the transaction instead, or wait.' : 'Wait for it instead.'}
+          <T
+            id={cancel ? 'send:status.shortCancel' : 'send:status.shortSpeedUp'}
+            values={{ symbol: untrustedValue(native.symbol, 'symbol') }}
+            tags={{
+              0: <Amount value={plan.value + plan.maxFee} decimals={native.decimals} symbol={native.symbol} />,
+              1: <Amount value={plan.balance} decimals={native.decimals} symbol={native.symbol} />,
+            }}
+          />
         </p>
       )}
       <TransactionEffectsPanel
@@ -199,14 +244,18 @@ function ReplacementReview({
       <div className={ui.actions}>
         <button
           type="button"
-          className={plan.kind === 'cancel' ? ui.dangerButton : undefined}
+          className={cancel ? ui.dangerButton : undefined}
           disabled={busy !== undefined || !plan.enough || review.heldBack}
           onClick={onConfirm}
         >
-          {busy === 'confirm' ? 'Signing…' : plan.kind === 'cancel' ? 'Confirm cancellation' : 'Confirm speed-up'}
+          {busy === 'confirm'
+            ? t('send:status.signing')
+            : cancel
+              ? t('send:status.confirmCancel')
+              : t('send:status.confirmSpeedUp')}
         </button>
         <button type="button" className={ui.secondary} disabled={busy !== undefined} onClick={onKeep}>
-          {plan.kind === 'cancel' ? 'Keep the transaction' : 'Keep waiting'}
+          {cancel ? t('send:status.keepTransaction') : t('send:status.keepWaiting')}
         </button>
       </div>
     </fieldset>

@@ -6,8 +6,9 @@ import { type ResolvedRecipient, resolveRecipient } from '@/core/chain/ens';
 import type { Network } from '@/core/chain/networks';
 import { isCairnError } from '@/core/errors/base';
 import { RevertedError } from '@/core/errors/chain';
+import { type Message, type MessageValue, msg, untrustedValue } from '@/core/i18n/message';
 import { signerProfile } from '@/core/signing/signerKinds';
-import { parseData, parseGasLimit, parseGwei, parseNonce } from '@/core/tx/advancedInputs';
+import { GWEI_LABELS, parseData, parseGasLimit, parseGwei, parseNonce } from '@/core/tx/advancedInputs';
 import { parseAmount } from '@/core/tx/amount';
 import type { Fees } from '@/core/tx/fees';
 import { type AdvancedOverrides, type PreparedSend, prepareSend } from '@/core/tx/prepare';
@@ -16,11 +17,12 @@ import type { Asset } from '@/core/tx/transfer';
 import { errorText } from '@/lib/errorMessages';
 import type { SendForm } from './sendFlowStore';
 
-export type FieldErrors = Partial<Record<keyof SendForm | 'general', string>>;
+/** What to say beside each field: a Message, worded when shown, or an error's sentence. */
+export type FieldErrors = Partial<Record<keyof SendForm | 'general', Message | string>>;
 
 export type ContinueResult =
   | { ok: true; prepared: PreparedSend; recipient: ResolvedRecipient; findings: RecipientFinding[] }
-  | { ok: false; errors: FieldErrors; findings?: RecipientFinding[]; revert?: string };
+  | { ok: false; errors: FieldErrors; findings?: RecipientFinding[]; revert?: MessageValue };
 
 /**
  * Contacts and visible accounts whose name is exactly what was typed (ignoring case and outer
@@ -35,6 +37,13 @@ export function namedRecipients(known: readonly KnownRecipient[], typed: string)
 }
 
 const HUGE = 2n ** 63n;
+
+/** An amount the form itself refuses (no price, zero), said as a Message. */
+class AmountRefused extends Error {
+  constructor(readonly text: Message) {
+    super(text.id);
+  }
+}
 
 function parseAdvanced(
   form: SendForm,
@@ -54,21 +63,21 @@ function parseAdvanced(
   if (feeKind === 'legacy' && form.gasPrice.trim()) {
     attempt(
       'gasPrice',
-      () => (advanced.fees = { kind: 'legacy', gasPrice: parseGwei(form.gasPrice, 'The gas price') }),
+      () => (advanced.fees = { kind: 'legacy', gasPrice: parseGwei(form.gasPrice, GWEI_LABELS.gasPrice) }),
     );
   }
   if (feeKind === 'eip1559' && (form.maxFee.trim() || form.priorityFee.trim())) {
     attempt('maxFee', () => {
-      const maxFee = parseGwei(form.maxFee, 'The max fee');
+      const maxFee = parseGwei(form.maxFee, GWEI_LABELS.maxFee);
       let tip = 0n;
       try {
-        tip = parseGwei(form.priorityFee, 'The priority fee');
+        tip = parseGwei(form.priorityFee, GWEI_LABELS.priorityFee);
       } catch (error) {
         errors.priorityFee = errorText(error);
         return;
       }
       if (tip > maxFee) {
-        errors.priorityFee = 'The priority fee cannot be above the max fee.';
+        errors.priorityFee = msg('send:error.tipAboveMax');
         return;
       }
       advanced.fees = { kind: 'eip1559', maxFeePerGas: maxFee, maxPriorityFeePerGas: tip };
@@ -77,7 +86,7 @@ function parseAdvanced(
   if (form.nonce.trim()) attempt('nonce', () => (advanced.nonce = parseNonce(form.nonce, 0)));
   if (form.data.trim()) attempt('data', () => (advanced.data = parseData(form.data)));
   if (advanced.data && advanced.data !== '0x' && network && form.asset !== 'native') {
-    errors.data = 'Extra data can only be sent with a native transfer.';
+    errors.data = msg('send:error.dataNeedsNative');
   }
   return advanced;
 }
@@ -101,10 +110,10 @@ export async function continueSend(args: {
 }): Promise<ContinueResult> {
   const { form, network, from, asset, price } = args;
   const errors: FieldErrors = {};
-  if (!from) errors.fromId = 'Choose the account to send from.';
+  if (!from) errors.fromId = msg('send:error.chooseFrom');
   else if (!signerProfile(from.source).canSign) errors.fromId = signerProfile(from.source).whyNot;
   else if (form.nonce.trim() && signerProfile(from.source).sendsItself) {
-    errors.nonce = 'The browser wallet chooses this account’s nonce: leave the nonce empty.';
+    errors.nonce = msg('send:error.walletNonce');
   }
 
   let amount = 0n;
@@ -113,24 +122,27 @@ export async function continueSend(args: {
       if (asset.kind === 'nft' && asset.standard === 'erc721') {
         amount = 1n;
       } else if (form.unit === 'usd') {
-        if (!price) throw new Error('No price for this asset: enter the amount in the asset itself.');
+        if (!price) throw new AmountRefused(msg('send:error.noPrice'));
         const usd = parseAmount(form.amount, 18, 'USD');
         amount = (usd * 10n ** BigInt(asset.decimals)) / unitPrice(price);
       } else {
         amount = parseAmount(form.amount, asset.decimals, asset.symbol);
       }
-      if (amount === 0n && asset.kind !== 'native') throw new Error('Enter an amount above zero.');
+      if (amount === 0n && asset.kind !== 'native') throw new AmountRefused(msg('send:error.amountZero'));
     } catch (error) {
-      errors.amount = isCairnError(error) ? errorText(error) : (error as Error).message;
+      errors.amount = error instanceof AmountRefused ? error.text : errorText(error);
     }
   }
   const advanced = parseAdvanced(form, network, args.feeKind, errors);
 
   let recipient: ResolvedRecipient | undefined;
   const named = namedRecipients(args.known, form.recipient);
-  if (!form.recipient.trim()) errors.recipient = 'Enter the recipient’s address, a contact’s name or an ENS name.';
+  if (!form.recipient.trim()) errors.recipient = msg('send:error.recipientEmpty');
   else if (named.length > 1)
-    errors.recipient = `${named.length} contacts are called “${form.recipient.trim()}”: pick one from the suggestions or type the address.`;
+    errors.recipient = msg('send:error.recipientAmbiguous', {
+      count: named.length,
+      name: untrustedValue(form.recipient.trim(), 'name'),
+    });
   else if (named[0]) recipient = { address: named[0].address, name: named[0].name };
   else {
     try {
@@ -171,7 +183,12 @@ export async function continueSend(args: {
     return { ok: true, prepared, recipient, findings };
   } catch (error) {
     if (error instanceof RevertedError)
-      return { ok: false, errors: {}, findings, revert: error.reason ?? error.shortMessage };
+      return {
+        ok: false,
+        errors: {},
+        findings,
+        revert: error.reason ? untrustedValue(error.reason, 'whole') : error.text,
+      };
     const code = isCairnError(error) ? error.code : '';
     if (code === 'INPUT_AMOUNT') return { ok: false, errors: { amount: errorText(error) }, findings };
     if (code === 'INPUT_GAS_LIMIT') return { ok: false, errors: { gasLimit: errorText(error) }, findings };

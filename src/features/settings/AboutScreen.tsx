@@ -1,8 +1,11 @@
 import { Suspense, use, useId, useState } from 'react';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { BUILD_MANIFEST_FILE, type BuildManifest, parseBuildManifest } from '@/core/build/buildManifest';
+import { codeValue } from '@/core/i18n/message';
 import { type BuildFacts, readBuildFile } from '@/lib/buildFiles';
+import { useT } from '@/lib/i18n';
 import styles from './about.module.css';
 import { ShippedLicences } from './ShippedLicences';
 
@@ -13,49 +16,77 @@ const readBuildHash = () => {
 };
 
 function BuildHashValue() {
+  const t = useT('settings');
   const hash = use(readBuildHash());
-  if (!hash) return <>not known: this copy was not made by the production build.</>;
+  if (!hash) return <>{t('settings:about.hashUnknown')}</>;
   // build-manifest.json is read from the server, which may hold a newer build than the one running: it
   // describes this one only if it lists the file this code came from (its name carries its hash).
   const ownFile = new URL(import.meta.url).pathname.split('/').pop();
   if (!Object.keys(hash.files).some((path) => path.split('/').pop() === ownFile))
-    return <>not shown: the server now holds another build. Reload the page to see its hash.</>;
-  return <code className={styles.hash}>{hash.sha256}</code>;
+    return <>{t('settings:about.hashOtherBuild')}</>;
+  return (
+    <bdi dir="ltr" translate="no">
+      <code className={styles.hash}>{hash.sha256}</code>
+    </bdi>
+  );
 }
 
 /** What this copy of Cairn is (version, commit, build hash) and the licences of the code it ships. */
 export function AboutScreen({ build }: { build: BuildFacts }) {
+  const t = useT('settings');
   const listId = useId();
   const [listShown, setListShown] = useState(false);
   return (
-    <Screen title="About">
+    <Screen title={t('settings:about.title')}>
       <section className={ui.section} aria-labelledby="build-title">
-        <h2 id="build-title">This build</h2>
+        <h2 id="build-title">{t('settings:about.build')}</h2>
         <dl className={ui.facts}>
-          <dt>Version</dt>
-          <dd>{build.version}</dd>
-          <dt>Commit</dt>
+          <dt>{t('settings:about.version')}</dt>
           <dd>
-            <code>{build.commit}</code>
-            {build.modified && ', with changes that were not committed'}
+            <bdi dir="ltr" translate="no">
+              {build.version}
+            </bdi>
           </dd>
-          <dt>Build hash</dt>
+          <dt>{t('settings:about.commit')}</dt>
           <dd>
-            <Suspense fallback="Reading…">
+            {build.modified ? (
+              <T
+                id="settings:about.commitModified"
+                values={{ commit: codeValue(build.commit) }}
+                tags={{ 0: <code /> }}
+              />
+            ) : (
+              <bdi dir="ltr" translate="no">
+                <code>{build.commit}</code>
+              </bdi>
+            )}
+          </dd>
+          <dt>{t('settings:about.hash')}</dt>
+          <dd>
+            <Suspense fallback={t('settings:about.reading')}>
               <BuildHashValue />
             </Suspense>
           </dd>
         </dl>
         <p className={ui.muted}>
-          The build hash is the SHA-256 of the list of every file of this build with its own SHA-256 (the file{' '}
-          <code>{BUILD_MANIFEST_FILE}</code> beside the page holds the list), so a copy of the build can be checked
-          against it.
+          <T
+            id="settings:about.hashExplained"
+            values={{ file: codeValue(BUILD_MANIFEST_FILE) }}
+            tags={{ 0: <code /> }}
+          />
         </p>
       </section>
       <section className={ui.section} aria-labelledby="licences-title">
-        <h2 id="licences-title">Licences</h2>
-        <p>Cairn is free software under the {build.license} licence.</p>
-        <p>Token and network icons come from web3icons (the @web3icons/core package, MIT licence).</p>
+        <h2 id="licences-title">{t('settings:about.licences')}</h2>
+        <p>
+          <T id="settings:about.freeSoftware" values={{ license: build.license }} />
+        </p>
+        <p>
+          <T
+            id="settings:about.icons"
+            values={{ project: 'web3icons', package: codeValue('@web3icons/core'), license: 'MIT' }}
+          />
+        </p>
         <div className={ui.actions}>
           <button
             type="button"
@@ -64,12 +95,12 @@ export function AboutScreen({ build }: { build: BuildFacts }) {
             aria-controls={listId}
             onClick={() => setListShown(!listShown)}
           >
-            Third-party packages and their licences
+            {t('settings:about.packagesToggle')}
           </button>
         </div>
         <div id={listId}>
           {listShown && (
-            <Suspense fallback={<p>Reading the list of packages…</p>}>
+            <Suspense fallback={<p>{t('settings:about.readingPackages')}</p>}>
               <ShippedLicences />
             </Suspense>
           )}

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { msg } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useVault } from '@/lib/vault';
 import { useVaultBackupDownload } from './BackupSettings';
 import { accountsOf, secretTitle, unbackedSecrets } from './backupWording';
@@ -11,6 +14,7 @@ import { accountsOf, secretTitle, unbackedSecrets } from './backupWording';
  * accounts to show the phrase. "Not now" hides it in this window until Cairn locks.
  */
 export function BackupReminder({ accountsPath }: { accountsPath: string }) {
+  const t = useT('settings');
   const secrets = useVault((s) => s.secrets);
   const accounts = useVault((s) => s.accounts);
   const backup = useVaultBackupDownload();
@@ -20,24 +24,26 @@ export function BackupReminder({ accountsPath }: { accountsPath: string }) {
   const first = unbacked[0];
   const firstAccount = first && accountsOf(first, accounts)[0];
   const what = first?.kind === 'privateKey' ? 'privateKey' : 'phrase';
+  const which = unbacked
+    .map((s) => secretTitle(s, accounts, true))
+    .reduce((list, next) => msg('settings:reminder.list', { list, next }));
   return (
     <aside className={`${ui.noticeWarning} ${ui.stack}`} aria-labelledby="backup-reminder-title">
-      <h2 id="backup-reminder-title">Back up your keys</h2>
+      <h2 id="backup-reminder-title">{t('settings:reminder.title')}</h2>
       <p>
-        The only copy of {unbacked.map((s) => secretTitle(s, accounts, true)).join('; ')} is in this browser. If the
-        browser clears its data, or this device is lost, it is gone for good.
+        <T id="settings:reminder.onlyCopy" values={{ secrets: which }} />
       </p>
       <div className={ui.actions}>
         <button type="button" onClick={() => void backup.save()}>
-          Download encrypted backup
+          {t('settings:backup.download')}
         </button>
         {firstAccount && (
           <Link to={`${accountsPath}?reveal=${encodeURIComponent(firstAccount.id)}&what=${what}`}>
-            {what === 'phrase' ? 'Show the recovery phrase' : 'Show the private key'}
+            {what === 'phrase' ? t('settings:reminder.showPhrase') : t('settings:reminder.showKey')}
           </Link>
         )}
         <button type="button" className={ui.secondary} onClick={() => setDismissed(true)}>
-          Not now
+          {t('settings:reminder.notNow')}
         </button>
       </div>
       {backup.error && <p role="alert">{backup.error}</p>}

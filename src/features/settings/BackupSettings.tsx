@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { downloadText } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useVault, useVaultSession } from '@/lib/vault';
-import { backupSentence, formatBackupDate, secretTitle } from './backupWording';
+import { backupSentence, secretTitle } from './backupWording';
 
 /** Downloads the whole vault, encrypted with the vault password, as a backup file. */
 export function useVaultBackupDownload() {
+  const t = useT('settings');
   const session = useVaultSession();
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
@@ -14,7 +17,7 @@ export function useVaultBackupDownload() {
     setError(undefined);
     try {
       const date = new Date().toISOString().slice(0, 10);
-      downloadText(`cairn-vault-backup-${date}.json`, await session.exportBackup());
+      downloadText(t('settings:backup.fileName', { date }), await session.exportBackup());
       setSaved(true);
     } catch (e) {
       setError(errorText(e));
@@ -25,32 +28,31 @@ export function useVaultBackupDownload() {
 
 /** The encrypted backup, and for each recovery phrase and key when a copy last left this browser. */
 export function BackupSettings() {
+  const t = useT('settings');
   const secrets = useVault((s) => s.secrets);
   const accounts = useVault((s) => s.accounts);
   const backup = useVaultBackupDownload();
   return (
     <section className={ui.section} aria-labelledby="backup-title">
-      <h2 id="backup-title">Backup</h2>
-      <p>
-        Save the whole vault — every recovery phrase, key and account — as one file, encrypted with your Cairn password.
-        Restore it on another device with “Restore a Cairn backup”. A backup keeps the password Cairn had when it was
-        saved.
-      </p>
+      <h2 id="backup-title">{t('settings:backup.title')}</h2>
+      <p>{t('settings:backup.explained')}</p>
       <div className={ui.actions}>
         <button type="button" onClick={() => void backup.save()}>
-          Download encrypted backup
+          {t('settings:backup.download')}
         </button>
-        {backup.saved && <span role="status">Backup saved.</span>}
+        {backup.saved && <span role="status">{t('settings:backup.saved')}</span>}
       </div>
       {backup.error && <p role="alert">{backup.error}</p>}
       {secrets.length > 0 && (
-        <ul className={ui.plainList} aria-label="Backups of your keys">
+        <ul className={ui.plainList} aria-label={t('settings:backup.listLabel')}>
           {secrets.map((secret) => (
             <li key={secret.id}>
-              <strong>{secretTitle(secret, accounts)}</strong>
+              <strong>
+                <T message={secretTitle(secret, accounts)} />
+              </strong>
               <br />
               <span className={secret.backedUp ? undefined : ui.noticeWarning}>
-                {backupSentence(secret, formatBackupDate)}
+                <T message={backupSentence(secret)} />
               </span>
             </li>
           ))}

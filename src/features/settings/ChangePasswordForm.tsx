@@ -10,6 +10,7 @@ import {
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 
 const EMPTY: NewPasswordState = { password: '', confirm: '' };
@@ -20,6 +21,7 @@ const EMPTY: NewPasswordState = { password: '', confirm: '' };
  * opens it). Every window keeps working: they share the one session.
  */
 export function ChangePasswordForm() {
+  const t = useT('settings');
   const session = useVaultSession();
   const estimator = usePasswordEstimator();
   const [current, setCurrent] = useState('');
@@ -36,7 +38,7 @@ export function ChangePasswordForm() {
     setCurrentError(undefined);
     setError(undefined);
     setDone(false);
-    if (current === '') setCurrentError('Enter the current password.');
+    if (current === '') setCurrentError(t('settings:password.currentMissing'));
     if ((await newPasswordProblem(next)) || current === '') return;
     setBusy(true);
     try {
@@ -56,25 +58,24 @@ export function ChangePasswordForm() {
 
   return (
     <form className={ui.section} onSubmit={submit} noValidate aria-labelledby="change-password-title">
-      <h2 id="change-password-title">Change password</h2>
-      <p className={ui.muted}>
-        Backups you saved before keep the password they were made with: keep it, or save a new backup afterwards.
-      </p>
-      <Field label="Current password" error={currentError}>
+      <h2 id="change-password-title">{t('settings:password.title')}</h2>
+      <p className={ui.muted}>{t('settings:password.backupsKeepOld')}</p>
+      <Field label={t('settings:password.current')} error={currentError}>
         <SecretInput value={current} onChange={(e) => setCurrent(e.target.value)} />
       </Field>
       <NewPasswordFields
-        label="New password"
+        label={t('settings:password.new')}
+        confirmLabel={t('common:newPassword.confirmNew')}
         value={next}
         onChange={setNext}
         estimator={estimator}
         showProblems={attempted}
       />
       <ErrorAlert message={error} />
-      {done && <p role="status">Password changed. Use the new password from now on.</p>}
+      {done && <p role="status">{t('settings:password.changed')}</p>}
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>
-          {busy ? 'Changing password…' : 'Change password'}
+          {busy ? t('settings:password.changing') : t('settings:password.change')}
         </button>
       </div>
     </form>

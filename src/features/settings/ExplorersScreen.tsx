@@ -6,12 +6,21 @@ import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { checkExplorer } from '@/core/explorer/account';
 import { explorerConfigProblem } from '@/core/explorer/config';
+import { codeValue, type Message, msg } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
 import { urlHost } from '@/lib/format';
+import { translate, useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import styles from './settings.module.css';
 
 const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
+
+type FieldProblems = { baseUrl?: Message | string; apiKey?: Message | string; general?: Message | string };
+
+/** A problem in the language shown (core words it as a Message; older code as text). */
+function problemText(problem: Message | string | undefined): string | undefined {
+  return problem === undefined ? undefined : translate(problem);
+}
 
 /**
  * The person's explorer API per network (Etherscan API v2 or compatible, with their own key):
@@ -19,6 +28,7 @@ const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
  * cannot show. Checked with one request before it is saved.
  */
 export function ExplorersScreen() {
+  const t = useT('settings');
   const networks = useSession((s) => s.networks);
   const explorers = useSession((s) => s.explorers);
   const setExplorer = useSession((s) => s.setExplorer);
@@ -27,15 +37,15 @@ export function ExplorersScreen() {
   const [networkId, setNetworkId] = useState(selected.id);
   const [baseUrl, setBaseUrl] = useState(ETHERSCAN_V2);
   const [apiKey, setApiKey] = useState('');
-  const [errors, setErrors] = useState<{ baseUrl?: string; apiKey?: string; general?: string }>({});
+  const [errors, setErrors] = useState<FieldProblems>({});
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<Message>();
   const network = networks.find((n) => n.id === networkId) ?? selected;
   const configured = networks.filter((n) => explorers[n.id]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setStatus('');
+    setStatus(undefined);
     const problem = explorerConfigProblem({ baseUrl, apiKey });
     if (problem) {
       setErrors(problem);
@@ -49,68 +59,67 @@ export function ExplorersScreen() {
       await whenSaved();
       setErrors({});
       setApiKey('');
-      setStatus(`Explorer saved for ${network.name}. History will include native transfers from it.`);
+      setStatus(msg('settings:explorers.saved', { name: network.name }));
     } catch (error) {
-      setErrors({ general: `${errorText(error)} Nothing was saved.` });
+      setErrors({ general: msg('settings:explorers.failed', { error: errorText(error) }) });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Screen title="History explorers">
-      <p className={styles.intro}>
-        Your node’s logs give every token transfer. Native coins sent to you by others (and your transactions sent from
-        other wallets) need an Etherscan-compatible explorer API with your own key. Cairn asks it only for your
-        accounts’ history, and only on the networks you set here.
-      </p>
+    <Screen title={t('settings:explorers.title')}>
+      <p className={styles.intro}>{t('settings:explorers.intro')}</p>
       {configured.length > 0 && (
         <ul className={ui.plainList}>
           {configured.map((n) => (
             <li key={n.id} className={ui.actions}>
               <span>
-                {n.name}: {urlHost(explorers[n.id]?.baseUrl ?? ETHERSCAN_V2)}
+                <bdi translate="no">{n.name}</bdi>:{' '}
+                <bdi dir="ltr" translate="no">
+                  {urlHost(explorers[n.id]?.baseUrl ?? ETHERSCAN_V2)}
+                </bdi>
               </span>
               <button type="button" className={ui.secondary} onClick={() => setExplorer(n.id, undefined)}>
-                Remove the explorer of {n.name}
+                {t('settings:explorers.remove', { name: n.name })}
               </button>
             </li>
           ))}
         </ul>
       )}
       <form className={ui.section} onSubmit={submit} noValidate aria-labelledby="explorer-form-title">
-        <h2 id="explorer-form-title">Set an explorer</h2>
-        <Field label="Network">
+        <h2 id="explorer-form-title">{t('settings:explorers.formTitle')}</h2>
+        <Field label={t('settings:explorers.network')}>
           <select value={networkId} onChange={(e) => setNetworkId(e.target.value)}>
             {networks.map((n) => (
               <option key={n.id} value={n.id}>
-                {n.name} (chain id {n.chainId})
+                {t('settings:explorers.networkOption', { name: n.name, chainId: codeValue(String(n.chainId)) })}
               </option>
             ))}
           </select>
         </Field>
         <TextField
           type="url"
-          label="Explorer API URL"
-          hint="Etherscan API v2 serves every chain it supports from one URL."
-          error={errors.baseUrl}
+          label={t('settings:explorers.apiUrl')}
+          hint={t('settings:explorers.apiUrlHint')}
+          error={problemText(errors.baseUrl)}
           value={baseUrl}
           onChange={setBaseUrl}
         />
         <TextField
           type="password"
-          label="API key"
-          hint="Your own key. It stays on this device and is sent only to this explorer."
-          error={errors.apiKey}
+          label={t('settings:explorers.apiKey')}
+          hint={t('settings:explorers.apiKeyHint')}
+          error={problemText(errors.apiKey)}
           value={apiKey}
           onChange={setApiKey}
         />
-        <ErrorAlert message={errors.general} />
+        <ErrorAlert message={problemText(errors.general)} />
         <div className={ui.actions}>
           <button type="submit" disabled={busy}>
-            {busy ? 'Checking…' : 'Check and save explorer'}
+            {busy ? t('settings:explorers.checking') : t('settings:explorers.save')}
           </button>
-          <span role="status">{status}</span>
+          <span role="status">{status === undefined ? '' : translate(status)}</span>
         </div>
       </form>
     </Screen>

@@ -11,17 +11,30 @@ import {
 } from '@/core/chain/networkDraft';
 import type { Network } from '@/core/chain/networks';
 import { WrongChainError } from '@/core/errors/chain';
+import { codeValue, type Message, msg } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
+import { translate, useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 
 const blank: NetworkDraft = { name: '', rpcUrls: '', chainId: '', symbol: '', explorerUrl: '' };
 
-function verifyFailure(error: unknown): string {
+function verifyFailure(error: unknown): Message {
   if (error instanceof WrongChainError) {
-    return `The node at ${error.rpcUrl} reports chain id ${error.actualChainId}, but this network is chain id ${error.expectedChainId}. Nothing was saved.`;
+    return msg('settings:networkForm.wrongChain', {
+      url: codeValue(error.rpcUrl ?? ''),
+      actual: codeValue(String(error.actualChainId)),
+      expected: codeValue(String(error.expectedChainId)),
+    });
   }
   const url = (error as { rpcUrl?: string }).rpcUrl;
-  return `${url ? `${url}: ` : ''}${errorText(error)} Nothing was saved.`;
+  return url
+    ? msg('settings:networkForm.failedAt', { url: codeValue(url), error: errorText(error) })
+    : msg('settings:networkForm.failed', { error: errorText(error) });
+}
+
+/** A field's problem in the language shown (core words it as a Message; older code as text). */
+function problemText(problem: Message | string | undefined): string | undefined {
+  return problem === undefined ? undefined : translate(problem);
 }
 
 /**
@@ -29,10 +42,11 @@ function verifyFailure(error: unknown): string {
  * every RPC URL is asked for its chain id; a mismatch or an unreachable node is refused.
  */
 export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone(): void }) {
+  const t = useT('settings');
   const saveNetwork = useSession((s) => s.saveNetwork);
   const [draft, setDraft] = useState<NetworkDraft>(network ? draftOf(network) : blank);
   const [errors, setErrors] = useState<NetworkDraftErrors>({});
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Message>();
   const [busy, setBusy] = useState(false);
   const custom = !network || network.kind === 'custom';
   const set = (field: keyof NetworkDraft) => (event: { target: { value: string } }) =>
@@ -64,31 +78,31 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
       className={ui.stack}
       onSubmit={submit}
       noValidate
-      aria-label={network ? `Edit ${network.name}` : 'Add a network'}
+      aria-label={network ? t('settings:networks.editNamed', { name: network.name }) : t('settings:networks.add')}
     >
       {custom && (
-        <Field label="Network name" error={errors.name}>
+        <Field label={t('settings:networkForm.name')} error={problemText(errors.name)}>
           <input type="text" value={draft.name} onChange={set('name')} />
         </Field>
       )}
       <Field
-        label="RPC URLs"
-        hint="One per line. Cairn uses the first that answers. Your node sees your addresses, so choose one you trust."
-        error={errors.rpcUrls}
+        label={t('settings:networkForm.rpcUrls')}
+        hint={t('settings:networkForm.rpcUrlsHint')}
+        error={problemText(errors.rpcUrls)}
       >
         <textarea rows={3} value={draft.rpcUrls} spellCheck={false} autoCapitalize="off" onChange={set('rpcUrls')} />
       </Field>
       {custom && (
         <>
-          <Field label="Chain id" error={errors.chainId}>
+          <Field label={t('settings:networkForm.chainId')} error={problemText(errors.chainId)}>
             <input type="text" inputMode="numeric" value={draft.chainId} onChange={set('chainId')} />
           </Field>
-          <Field label="Currency symbol" error={errors.symbol}>
+          <Field label={t('settings:networkForm.symbol')} error={problemText(errors.symbol)}>
             <input type="text" value={draft.symbol} onChange={set('symbol')} />
           </Field>
         </>
       )}
-      <Field label="Block explorer URL (optional)" error={errors.explorerUrl}>
+      <Field label={t('settings:networkForm.explorerUrl')} error={problemText(errors.explorerUrl)}>
         <input
           type="text"
           value={draft.explorerUrl}
@@ -97,13 +111,13 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
           onChange={set('explorerUrl')}
         />
       </Field>
-      <ErrorAlert message={failure} />
+      <ErrorAlert message={problemText(failure)} />
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>
-          {busy ? 'Checking the node…' : 'Save network'}
+          {busy ? t('settings:networkForm.checking') : t('settings:networkForm.save')}
         </button>
         <button type="button" className={ui.secondary} onClick={onDone}>
-          Cancel
+          {t('settings:networkForm.cancel')}
         </button>
       </div>
     </form>

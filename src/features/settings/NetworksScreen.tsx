@@ -1,32 +1,37 @@
 import { useState } from 'react';
 import { RpcUrlList } from '@/components/RpcUrlList';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { codeValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { NetworkForm } from './NetworkForm';
 import styles from './settings.module.css';
 
 /** The list of networks with their RPC URLs: edit, add, remove (custom) or reset (built-in). */
 export function NetworksScreen() {
+  const t = useT('settings');
   const networks = useSession((s) => s.networks);
   const edited = useSession((s) => s.networkConfig.edits);
   const removeNetwork = useSession((s) => s.removeNetwork);
   const [editing, setEditing] = useState<string>();
 
   return (
-    <Screen title="Networks">
-      <p className={ui.muted}>
-        Cairn reads the chain only through these RPC URLs. Every request, with your addresses, goes to the node you set
-        here.
-      </p>
+    <Screen title={t('settings:networks.title')}>
+      <p className={ui.muted}>{t('settings:networks.intro')}</p>
       <ul className={styles.networkList}>
         {networks.map((network) => (
           <li key={network.id} className={`${ui.card} ${editing === network.id ? styles.editing : ''}`}>
             <div className={ui.headerRow}>
-              <h2 className={styles.cardTitle}>{network.name}</h2>
-              <span className={ui.muted}>chain id {network.chainId}</span>
-              {network.kind === 'custom' && <span className={styles.tag}>custom</span>}
-              {edited[network.id] && <span className={styles.tag}>edited</span>}
+              <h2 className={styles.cardTitle}>
+                <bdi translate="no">{network.name}</bdi>
+              </h2>
+              <span className={ui.muted}>
+                <T id="settings:networks.chainId" values={{ chainId: codeValue(String(network.chainId)) }} />
+              </span>
+              {network.kind === 'custom' && <span className={styles.tag}>{t('settings:networks.custom')}</span>}
+              {edited[network.id] && <span className={styles.tag}>{t('settings:networks.edited')}</span>}
             </div>
             <RpcUrlList urls={network.rpcUrls} />
             {editing === network.id ? (
@@ -37,18 +42,18 @@ export function NetworksScreen() {
                   type="button"
                   className={ui.secondary}
                   onClick={() => setEditing(network.id)}
-                  aria-label={`Edit ${network.name}`}
+                  aria-label={t('settings:networks.editNamed', { name: network.name })}
                 >
-                  Edit
+                  {t('settings:networks.edit')}
                 </button>
                 {network.kind === 'custom' && (
                   <button
                     type="button"
                     className={ui.dangerButton}
                     onClick={() => removeNetwork(network.id)}
-                    aria-label={`Remove ${network.name}`}
+                    aria-label={t('settings:networks.removeNamed', { name: network.name })}
                   >
-                    Remove
+                    {t('settings:networks.remove')}
                   </button>
                 )}
                 {network.kind !== 'custom' && edited[network.id] && (
@@ -56,9 +61,9 @@ export function NetworksScreen() {
                     type="button"
                     className={ui.secondary}
                     onClick={() => removeNetwork(network.id)}
-                    aria-label={`Reset ${network.name}`}
+                    aria-label={t('settings:networks.resetNamed', { name: network.name })}
                   >
-                    Reset to defaults
+                    {t('settings:networks.reset')}
                   </button>
                 )}
               </div>
@@ -67,14 +72,14 @@ export function NetworksScreen() {
         ))}
       </ul>
       {editing === 'new' ? (
-        <section aria-label="Add a network" className={ui.card}>
-          <h2 className={styles.cardTitle}>Add a network</h2>
+        <section aria-label={t('settings:networks.add')} className={ui.card}>
+          <h2 className={styles.cardTitle}>{t('settings:networks.add')}</h2>
           <NetworkForm network={undefined} onDone={() => setEditing(undefined)} />
         </section>
       ) : (
         <div className={ui.actions}>
           <button type="button" onClick={() => setEditing('new')}>
-            Add a network
+            {t('settings:networks.add')}
           </button>
         </div>
       )}

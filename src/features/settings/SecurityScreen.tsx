@@ -1,4 +1,5 @@
 import { Screen } from '@/components/Screen';
+import { useT } from '@/lib/i18n';
 import { AutoLockSettings } from './AutoLockSettings';
 import { BackupSettings } from './BackupSettings';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -6,8 +7,9 @@ import { StorageStatusPanel } from './StorageStatusPanel';
 
 /** What keeps the keys safe: auto-lock, the vault password, the encrypted backup, the browser's storage. */
 export function SecurityScreen() {
+  const t = useT('settings');
   return (
-    <Screen title="Security">
+    <Screen title={t('settings:security.title')}>
       <AutoLockSettings />
       <ChangePasswordForm />
       <BackupSettings />

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { icons } from '@/components/icons';
+import type { PlainMessageId } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import styles from './SettingsFrame.module.css';
 
 /** A section of Settings as the index and the section list name it. */
-export type SettingsSection = { path: string; label: string; summary: string };
+export type SettingsSection = { path: string; label: PlainMessageId; summary: PlainMessageId };
 
 /**
  * One section of Settings: beside the list of sections on wide screens; on narrower ones alone,
@@ -19,14 +21,15 @@ export function SettingsFrame({
   indexPath: string;
   children: ReactNode;
 }) {
+  const t = useT('settings');
   return (
     <div className={styles.frame}>
-      <nav className={styles.sectionNav} aria-label="Settings">
+      <nav className={styles.sectionNav} aria-label={t('settings:frame.nav')}>
         <ul className={styles.sectionList}>
           {sections.map((section) => (
             <li key={section.path}>
               <NavLink to={section.path} className={styles.sectionLink}>
-                {section.label}
+                {t(section.label)}
               </NavLink>
             </li>
           ))}
@@ -35,7 +38,7 @@ export function SettingsFrame({
       <div className={styles.open}>
         <Link to={indexPath} className={styles.back}>
           {icons.back}
-          <span>All settings</span>
+          <span>{t('settings:frame.all')}</span>
         </Link>
         {children}
       </div>

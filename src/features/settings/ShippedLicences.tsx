@@ -1,6 +1,7 @@
 import { use } from 'react';
 import ui from '@/components/ui.module.css';
 import { LICENCES_FILE, parseLicences, readBuildFile, type ShippedPackage } from '@/lib/buildFiles';
+import { useT } from '@/lib/i18n';
 import styles from './about.module.css';
 
 let reading: Promise<ShippedPackage[] | undefined> | undefined;
@@ -11,24 +12,41 @@ const readLicences = () => {
 
 /** The npm packages whose code is in this build, read on demand from the list the build wrote. */
 export function ShippedLicences() {
+  const t = useT('settings');
   const packages = use(readLicences());
-  if (!packages) return <p>The production build writes the list of packages; this copy has none.</p>;
+  if (!packages) return <p>{t('settings:licences.none')}</p>;
   return (
     <table className={`${ui.table} ${styles.licences}`}>
-      <caption>Code from {packages.length} npm packages ships in this build</caption>
+      <caption>{t('settings:licences.caption', { count: packages.length })}</caption>
       <thead>
         <tr>
-          <th scope="col">Package</th>
-          <th scope="col">Version</th>
-          <th scope="col">Licence</th>
+          <th scope="col">{t('settings:licences.package')}</th>
+          <th scope="col">{t('settings:licences.version')}</th>
+          <th scope="col">{t('settings:licences.licence')}</th>
         </tr>
       </thead>
       <tbody>
         {packages.map((p) => (
           <tr key={`${p.name}@${p.version}`}>
-            <th scope="row">{p.name}</th>
-            <td>{p.version}</td>
-            <td>{p.license ?? 'not stated'}</td>
+            <th scope="row">
+              <bdi dir="ltr" translate="no">
+                {p.name}
+              </bdi>
+            </th>
+            <td>
+              <bdi dir="ltr" translate="no">
+                {p.version}
+              </bdi>
+            </td>
+            <td>
+              {p.license === undefined ? (
+                t('settings:licences.notStated')
+              ) : (
+                <bdi dir="ltr" translate="no">
+                  {p.license}
+                </bdi>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

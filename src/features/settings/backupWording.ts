@@ -1,13 +1,14 @@
 import { type Account, secretIdOf } from '@/core/accounts/account';
+import { type Message, type MessageId, msg } from '@/core/i18n/message';
 import type { BackupMethod } from '@/core/vault/vaultContents';
 import type { SecretSummary } from '@/core/vault/vaultState';
 
-const methods: Record<BackupMethod, string> = {
-  'phrase-confirmed': 'recovery phrase written down and checked when it was made',
-  'phrase-shown': 'recovery phrase shown',
-  'key-shown': 'private key shown',
-  'keystore-file': 'keystore file saved',
-  'vault-file': 'encrypted vault backup saved',
+const methods: Record<BackupMethod, MessageId> = {
+  'phrase-confirmed': 'settings:backup.method.phraseConfirmed',
+  'phrase-shown': 'settings:backup.method.phraseShown',
+  'key-shown': 'settings:backup.method.keyShown',
+  'keystore-file': 'settings:backup.method.keystoreFile',
+  'vault-file': 'settings:backup.method.vaultFile',
 };
 
 /** The accounts that use a secret. */
@@ -15,30 +16,32 @@ export function accountsOf(secret: SecretSummary, accounts: readonly Account[]):
   return accounts.filter((a) => secretIdOf(a) === secret.id);
 }
 
-/** "Recovery phrase of Main, Savings" / "Private key of Trading" (lower case inside a sentence). */
-export function secretTitle(secret: SecretSummary, accounts: readonly Account[], inSentence = false): string {
+/** "Recovery phrase of Main, Savings" / "Private key of Trading"; in a sentence, the reminder's form of it. */
+export function secretTitle(secret: SecretSummary, accounts: readonly Account[], inSentence = false): Message {
   const names = accountsOf(secret, accounts)
     .map((a) => a.name)
     .join(', ');
-  const kind = secret.kind === 'phrase' ? 'recovery phrase' : 'private key';
-  const title = `${inSentence ? `the ${kind}` : kind.charAt(0).toUpperCase() + kind.slice(1)}`;
-  return `${title}${names ? ` of ${names}` : ''}`;
+  const kind = secret.kind === 'phrase' ? 'phrase' : 'key';
+  if (names === '')
+    return inSentence ? msg('settings:backup.secretInSentence', { kind }) : msg('settings:backup.secret', { kind });
+  return inSentence
+    ? msg('settings:backup.secretOfInSentence', { kind, names })
+    : msg('settings:backup.secretOf', { kind, names });
 }
 
 /** Where copies of a secret are, in one sentence. */
-export function backupSentence(secret: SecretSummary, formatDate: (ms: number) => string): string {
-  if (secret.origin === 'demo') return 'Public demo phrase: everyone has it, so there is nothing to back up.';
+export function backupSentence(secret: SecretSummary): Message {
+  if (secret.origin === 'demo') return msg('settings:backup.state.demo');
   if (secret.lastBackup)
-    return `Last backed up ${formatDate(secret.lastBackup.at)}: ${methods[secret.lastBackup.how]}.`;
-  if (secret.backedUp) return 'Imported: you had a copy before. No copy saved from Cairn yet.';
-  return 'Never backed up: the only copy is in this browser.';
+    return msg('settings:backup.state.last', {
+      when: new Date(secret.lastBackup.at),
+      how: { id: methods[secret.lastBackup.how] },
+    });
+  if (secret.backedUp) return msg('settings:backup.state.imported');
+  return msg('settings:backup.state.never');
 }
 
 /** Secrets whose only copy is in this browser. */
 export function unbackedSecrets(secrets: readonly SecretSummary[]): SecretSummary[] {
   return secrets.filter((s) => !s.backedUp);
-}
-
-export function formatBackupDate(ms: number): string {
-  return `on ${new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
 }

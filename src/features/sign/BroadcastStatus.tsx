@@ -2,9 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Hex } from 'viem';
 import { CopyButton } from '@/components/CopyButton';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { receiptQuery } from '@/lib/queries/txQueries';
 import styles from './sign.module.css';
@@ -20,6 +23,7 @@ export function BroadcastStatus({
   alreadyKnown: boolean;
   network: Network;
 }) {
+  const t = useT('sign');
   const links = useLinks();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const receipt = useQuery(receiptQuery(network, hash));
@@ -27,32 +31,28 @@ export function BroadcastStatus({
   return (
     <section className={ui.card} aria-labelledby="broadcast-sent-title">
       <h3 id="broadcast-sent-title" ref={heading} tabIndex={-1}>
-        Sent to {network.name}
+        <T id="sign:broadcast.sentTo" values={{ network: untrustedValue(network.name, 'name') }} />
       </h3>
+      <p>{alreadyKnown ? t('sign:broadcast.alreadyKnown') : t('sign:broadcast.accepted')}</p>
       <p>
-        {alreadyKnown
-          ? 'The node already had this transaction; it was not sent twice.'
-          : 'The node accepted the transaction.'}
-      </p>
-      <p>
-        Transaction hash: <span className={styles.code}>{hash}</span>
+        <T id="sign:broadcast.hash" values={{ hash: codeValue(hash) }} tags={{ 0: <span className={styles.code} /> }} />
       </p>
       <div className={ui.actions}>
-        <CopyButton value={hash} label="Copy hash" />
-        <Link to={links.transaction(hash)}>Open the transaction page</Link>
+        <CopyButton value={hash} label={t('sign:broadcast.copyHash')} />
+        <Link to={links.transaction(hash)}>{t('sign:broadcast.open')}</Link>
       </div>
       <p role="status" data-status={mined ? mined.status : 'pending'}>
         <strong>
           {mined
             ? mined.status === 'success'
-              ? `Confirmed in block ${mined.blockNumber}.`
-              : `Failed in block ${mined.blockNumber}: the transaction reverted; its fee was still paid.`
-            : 'Pending: waiting to be mined.'}
+              ? t('sign:broadcast.confirmed', { block: String(mined.blockNumber) })
+              : t('sign:broadcast.failed', { block: String(mined.blockNumber) })
+            : t('sign:broadcast.pending')}
         </strong>
       </p>
       {receipt.isError && !mined && (
         <p className={ui.noticeWarning}>
-          The receipt could not be read: {errorText(receipt.error)} Cairn keeps asking at every block.
+          {t('sign:broadcast.receiptUnreadable', { reason: errorText(receipt.error) })}
         </p>
       )}
     </section>

@@ -4,15 +4,18 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { QrImageField } from '@/components/QrImageField';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import { isCairnError } from '@/core/errors/base';
+import { untrustedValue } from '@/core/i18n/message';
 import type { DecodedTx } from '@/core/offline/decodedTx';
 import { checkForNetwork } from '@/core/offline/networkCheck';
 import { decodeRawTransaction } from '@/core/offline/rawTx';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import { broadcastToNetwork } from '@/core/tx/broadcastRaw';
 import { errorText } from '@/lib/errorMessages';
+import { t as say, useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
 import { BroadcastStatus } from './BroadcastStatus';
@@ -51,11 +54,9 @@ async function send(network: Network, raw: Hex) {
 }
 
 function sendFailure(error: unknown): string {
-  const sentence = errorText(error);
-  if (isCairnError(error) && error.code === 'CHAIN_TIMEOUT') {
-    return `${sentence} The transaction may have reached the node: sending the same bytes again is harmless.`;
-  }
-  return `${sentence} The transaction was not sent.`;
+  const reason = errorText(error);
+  if (isCairnError(error) && error.code === 'CHAIN_TIMEOUT') return say('sign:broadcast.mayHaveReached', { reason });
+  return say('sign:broadcast.notSent', { reason });
 }
 
 /**
@@ -64,7 +65,9 @@ function sendFailure(error: unknown): string {
  * chain id, and only then sent as is. Its receipt is followed until it is mined.
  */
 export function BroadcastTool() {
+  const t = useT('sign');
   const network = useSelectedNetwork();
+  const networkName = untrustedValue(network.name, 'name');
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const [decoded, setDecoded] = useState<DecodedTx>();
@@ -106,16 +109,11 @@ export function BroadcastTool() {
   return (
     <div className={styles.tool}>
       <form className={styles.tool} onSubmit={decode} noValidate aria-labelledby="broadcast-title">
-        <h2 id="broadcast-title">Broadcast a signed transaction</h2>
+        <h2 id="broadcast-title">{t('sign:broadcast.title')}</h2>
         <p className={ui.muted}>
-          Paste a raw signed transaction from any source. Cairn decodes it and shows every field and who signed it; it
-          is sent to {network.name} only when you press Send, exactly as signed. Nothing here signs anything.
+          <T id="sign:broadcast.intro" values={{ network: networkName }} />
         </p>
-        <Field
-          label="Signed transaction (raw hex)"
-          hint="0x followed by hex digits, as produced by “Sign offline” or another wallet."
-          error={error}
-        >
+        <Field label={t('sign:offline.signed.rawLabel')} hint={t('sign:broadcast.rawHint')} error={error}>
           <textarea
             rows={5}
             value={text}
@@ -130,8 +128,8 @@ export function BroadcastTool() {
           />
         </Field>
         <QrImageField
-          label="Or read it from a photo of its QR code"
-          hint="A photo or screenshot of the QR code shown after “Sign offline”."
+          label={t('sign:broadcast.qr')}
+          hint={t('sign:broadcast.qrHint')}
           onText={(raw) => {
             setText(raw);
             setDecoded(undefined);
@@ -141,7 +139,7 @@ export function BroadcastTool() {
           }}
         />
         <div className={ui.actions}>
-          <button type="submit">Decode</button>
+          <button type="submit">{t('sign:broadcast.decode')}</button>
         </div>
       </form>
 
@@ -161,11 +159,14 @@ export function BroadcastTool() {
           {check.warnings.length > 0 && (
             <div className={ui.noticeWarning}>
               <p>
-                <strong>Before you send it:</strong>
+                <strong>{t('sign:broadcast.beforeSending')}</strong>
               </p>
-              <ul className={styles.list} aria-label="Warnings">
-                {check.warnings.map((warning) => (
-                  <li key={warning}>{warning}</li>
+              <ul className={styles.list} aria-label={t('sign:broadcast.warnings')}>
+                {check.warnings.map((warning, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the warnings of one decoded transaction, in a fixed order
+                  <li key={index}>
+                    <T message={warning} />
+                  </li>
                 ))}
               </ul>
             </div>
@@ -173,12 +174,15 @@ export function BroadcastTool() {
           {!check.ok && (
             <div role="alert" className={ui.noticeDanger} id="broadcast-refusal">
               <p>
-                <strong>Cannot be sent:</strong> {check.refusal}
+                <T id="sign:broadcast.refused" values={{ refusal: check.refusal }} tags={{ 0: <strong /> }} />
               </p>
               {otherProblems.length > 0 && (
-                <ul className={styles.list} aria-label="Other problems">
-                  {otherProblems.map((problem) => (
-                    <li key={problem}>{problem}</li>
+                <ul className={styles.list} aria-label={t('sign:broadcast.otherProblems')}>
+                  {otherProblems.map((problem, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the problems of one decoded transaction, in a fixed order
+                    <li key={index}>
+                      <T message={problem} />
+                    </li>
                   ))}
                 </ul>
               )}
@@ -192,11 +196,11 @@ export function BroadcastTool() {
                 aria-describedby={check.ok ? undefined : 'broadcast-refusal'}
                 onClick={broadcast}
               >
-                {sending ? 'Sending…' : `Send to ${network.name}`}
+                {sending ? t('sign:broadcast.sending') : t('sign:broadcast.send', { network: networkName })}
               </button>
               {check.ok && (
                 <span className={ui.muted}>
-                  Chain id {network.chainId} matches; the node’s chain id is checked again before sending.
+                  {t('sign:broadcast.chainMatches', { chainId: String(network.chainId) })}
                 </span>
               )}
             </div>
@@ -211,10 +215,11 @@ export function BroadcastTool() {
 }
 
 function DecodedHeading() {
+  const t = useT('sign');
   const ref = useFocusOnMount<HTMLHeadingElement>();
   return (
     <h3 id="decoded-title" ref={ref} tabIndex={-1}>
-      What this transaction does
+      {t('sign:broadcast.decodedTitle')}
     </h3>
   );
 }

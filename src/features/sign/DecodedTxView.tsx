@@ -1,28 +1,40 @@
 import type { ReactNode } from 'react';
 import { isAddressEqual } from 'viem';
+import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
+import { codeValue, untrustedValue } from '@/core/i18n/message';
 import type { DecodedTx, RawTxType } from '@/core/offline/decodedTx';
 import { formatCount, toDecimalString } from '@/lib/format';
+import { intlLocale, useLocale, useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import styles from './sign.module.css';
 
 const NO_SAVED: SavedAbi[] = [];
 
-const TYPES: Record<RawTxType, string> = {
-  legacy: 'Legacy (type 0)',
-  eip2930: 'Access list (type 1, EIP-2930)',
-  eip1559: 'Dynamic fee (type 2, EIP-1559)',
-  eip7702: 'Set code (type 4, EIP-7702)',
-};
+const TYPES = {
+  legacy: 'sign:decoded.type.legacy',
+  eip2930: 'sign:decoded.type.eip2930',
+  eip1559: 'sign:decoded.type.eip1559',
+  eip7702: 'sign:decoded.type.eip7702',
+} as const satisfies Record<RawTxType, string>;
+
+/** Code shown as it is: left to right, never translated, in the code font. */
+function Code({ children, className = styles.code }: { children: ReactNode; className?: string | undefined }) {
+  return (
+    <bdi dir="ltr" translate="no" className={className}>
+      {children}
+    </bdi>
+  );
+}
 
 /** An amount exactly, in the unit people read and in base units beneath. */
-function Exact({ value, decimals, unit, base }: { value: bigint; decimals: number; unit: string; base: string }) {
+function Exact({ value, decimals, unit, base }: { value: bigint; decimals: number; unit: string; base: ReactNode }) {
   return (
     <>
       {toDecimalString(value, decimals)} {unit}
@@ -39,12 +51,10 @@ function bytesOf(hex: string): number {
   return (hex.length - 2) / 2;
 }
 
-function plural(count: number, word: string): string {
-  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
-}
-
 /** Every field of a decoded signed transaction, with its recovered sender, as a definition list. */
 export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; network: Network }) {
+  const t = useT('sign');
+  const locale = intlLocale(useLocale());
   const accounts = useVault((s) => s.accounts);
   const saved = useSession((s) => s.savedAbis[network.id] ?? NO_SAVED);
   const call = decodeCall(decoded.data, decoded.to ?? undefined, saved);
@@ -55,92 +65,98 @@ export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; networ
   const price = decoded.maxFeePerGas ?? decoded.gasPrice ?? 0n;
   const maxFee = decoded.gas * price;
   return (
-    <dl className={styles.fields} aria-label="Decoded transaction">
-      <Row term="Type">{TYPES[decoded.type]}</Row>
-      <Row term="Chain id">
-        {decoded.chainId === undefined
-          ? 'None: signed without replay protection (EIP-155), valid on every network'
-          : decoded.chainId.toString()}
+    <dl className={styles.fields} aria-label={t('sign:decoded.label')}>
+      <Row term={t('sign:decoded.type')}>{t(TYPES[decoded.type])}</Row>
+      <Row term={t('sign:offline.fields.chainId')}>
+        {decoded.chainId === undefined ? t('sign:decoded.noChainId') : decoded.chainId.toString()}
       </Row>
-      <Row term="Nonce">{decoded.nonce.toString()}</Row>
-      <Row term="From (recovered sender)">
-        <span className={styles.code}>{decoded.from}</span>
-        {sender && <span className={styles.exact}>{sender}, an account of this wallet</span>}
+      <Row term={t('sign:offline.fields.nonce')}>{decoded.nonce.toString()}</Row>
+      <Row term={t('sign:decoded.from')}>
+        <Code>{decoded.from}</Code>
+        {sender && <OwnAccount name={sender} />}
       </Row>
-      <Row term="To">
+      <Row term={t('sign:decoded.to')}>
         {decoded.to === null ? (
-          'None: this transaction creates a contract, whose code is the data'
+          t('sign:decoded.creates')
         ) : (
           <>
-            <span className={styles.code}>{decoded.to}</span>
-            {recipient && <span className={styles.exact}>{recipient}, an account of this wallet</span>}
+            <Code>{decoded.to}</Code>
+            {recipient && <OwnAccount name={recipient} />}
           </>
         )}
       </Row>
-      <Row term="Value">
+      <Row term={t('sign:decoded.value')}>
         <Exact value={decoded.value} decimals={coin.decimals} unit={coin.symbol} base="wei" />
       </Row>
-      <Row term="Gas limit">
-        {formatCount(decoded.gas, 'en-US')}
-        <span className={styles.exact}>
-          at least {formatCount(decoded.intrinsicGas, 'en-US')} is used before any code runs
-        </span>
+      <Row term={t('sign:offline.fields.gasLimit')}>
+        {formatCount(decoded.gas, locale)}
+        <span className={styles.exact}>{t('sign:decoded.intrinsicGas', { gas: decoded.intrinsicGas })}</span>
       </Row>
       {decoded.maxFeePerGas !== undefined ? (
         <>
-          <Row term="Max fee per gas">
+          <Row term={t('sign:decoded.maxFee')}>
             <Gwei value={decoded.maxFeePerGas} />
           </Row>
-          <Row term="Priority fee per gas">
+          <Row term={t('sign:decoded.priorityFee')}>
             <Gwei value={decoded.maxPriorityFeePerGas ?? 0n} />
           </Row>
         </>
       ) : (
-        <Row term="Gas price">
+        <Row term={t('sign:decoded.gasPrice')}>
           <Gwei value={decoded.gasPrice ?? 0n} />
         </Row>
       )}
-      <Row term="Most it can cost in fees">
-        <Exact value={maxFee} decimals={coin.decimals} unit={coin.symbol} base="wei (gas limit × fee per gas)" />
+      <Row term={t('sign:decoded.maxCost')}>
+        <Exact value={maxFee} decimals={coin.decimals} unit={coin.symbol} base={t('sign:decoded.maxCostBase')} />
       </Row>
-      <Row term="Data">
+      <Row term={t('sign:decoded.data')}>
         {bytesOf(decoded.data) === 0 ? (
-          'None (0 bytes)'
+          t('sign:decoded.noData')
         ) : (
           <>
-            {plural(bytesOf(decoded.data), 'byte')}
-            <span className={`${styles.code} ${styles.exact}`}>{decoded.data}</span>
+            {t('sign:decoded.bytes', { count: bytesOf(decoded.data) })}
+            <Code className={`${styles.code} ${styles.exact}`}>{decoded.data}</Code>
           </>
         )}
       </Row>
       {call && (
-        <Row term="Call">
-          <span className={styles.code}>
+        <Row term={t('sign:decoded.call')}>
+          <Code>
             <UntrustedText text={decodedLine(call)} kind="whole" />
-          </span>
+          </Code>
           <span className={styles.exact}>
-            decoded with {call.source === 'contract' ? 'the ABI you saved for this contract' : 'a standard ABI'}:{' '}
-            <span className={styles.code}>{call.id}</span>
+            <T
+              id={call.source === 'contract' ? 'sign:decoded.withSavedAbi' : 'sign:decoded.withStandardAbi'}
+              values={{ id: codeValue(call.id) }}
+              tags={{ 0: <span className={styles.code} /> }}
+            />
           </span>
-          {call.irregular && <p className={ui.noticeWarning}>{call.irregular}</p>}
+          {call.irregular && (
+            <p className={ui.noticeWarning}>
+              <T message={call.irregular} />
+            </p>
+          )}
         </Row>
       )}
-      <Row term="Access list">
+      <Row term={t('sign:decoded.accessList')}>
         {decoded.accessList === undefined ? (
-          'None (legacy transactions have none)'
+          t('sign:decoded.noAccessList')
         ) : decoded.accessList.length === 0 ? (
-          'Empty'
+          t('sign:decoded.empty')
         ) : (
           <ul className={styles.list}>
             {decoded.accessList.map((entry, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: entries keep their order and may repeat
               <li key={index}>
-                <span className={styles.code}>{entry.address}</span>:{' '}
-                {entry.storageKeys.length === 0 ? 'no storage keys' : plural(entry.storageKeys.length, 'storage key')}
+                <T
+                  id="sign:decoded.accessEntry"
+                  values={{ address: codeValue(entry.address), count: entry.storageKeys.length }}
+                  tags={{ 0: <span className={styles.code} /> }}
+                />
                 {entry.storageKeys.map((key) => (
-                  <span key={key} className={`${styles.code} ${styles.exact}`}>
+                  <Code key={key} className={`${styles.code} ${styles.exact}`}>
                     {key}
-                  </span>
+                  </Code>
                 ))}
               </li>
             ))}
@@ -148,25 +164,34 @@ export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; networ
         )}
       </Row>
       {decoded.authorizationList && (
-        <Row term="Authorization list">
+        <Row term={t('sign:decoded.authorizationList')}>
           {decoded.authorizationList.length === 0 ? (
-            'Empty'
+            t('sign:decoded.empty')
           ) : (
             <ul className={styles.list}>
               {decoded.authorizationList.map((auth, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: authorizations keep their order and may repeat
                 <li key={index}>
                   {auth.authority ? (
-                    <>
-                      Account <span className={styles.code}>{auth.authority}</span> runs the code at{' '}
-                    </>
+                    <T
+                      id="sign:decoded.authorization"
+                      values={{ authority: codeValue(auth.authority), address: codeValue(auth.address) }}
+                      tags={{ 0: <span className={styles.code} />, 1: <span className={styles.code} /> }}
+                    />
                   ) : (
-                    'Invalid signature (nodes skip it), for the code at '
+                    <T
+                      id="sign:decoded.invalidAuthorization"
+                      values={{ address: codeValue(auth.address) }}
+                      tags={{ 0: <span className={styles.code} /> }}
+                    />
                   )}
-                  <span className={styles.code}>{auth.address}</span>
                   <span className={styles.exact}>
-                    chain id {auth.chainId === 0n ? '0 (every chain)' : auth.chainId.toString()}, nonce{' '}
-                    {auth.nonce.toString()}
+                    {auth.chainId === 0n
+                      ? t('sign:decoded.anyChain', { nonce: auth.nonce.toString() })
+                      : t('sign:decoded.chainAndNonce', {
+                          chainId: auth.chainId.toString(),
+                          nonce: auth.nonce.toString(),
+                        })}
                   </span>
                 </li>
               ))}
@@ -174,15 +199,24 @@ export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; networ
           )}
         </Row>
       )}
-      <Row term="Signature">
-        {decoded.v !== undefined ? `v ${decoded.v}` : `y parity ${decoded.yParity}`}
-        <span className={`${styles.code} ${styles.exact}`}>r {decoded.r}</span>
-        <span className={`${styles.code} ${styles.exact}`}>s {decoded.s}</span>
+      <Row term={t('sign:decoded.signature')}>
+        {decoded.v !== undefined ? `v ${decoded.v}` : t('sign:decoded.yParity', { value: String(decoded.yParity) })}
+        <Code className={`${styles.code} ${styles.exact}`}>r {decoded.r}</Code>
+        <Code className={`${styles.code} ${styles.exact}`}>s {decoded.s}</Code>
       </Row>
-      <Row term="Transaction hash">
-        <span className={styles.code}>{decoded.hash}</span>
+      <Row term={t('sign:offline.signed.hash')}>
+        <Code>{decoded.hash}</Code>
       </Row>
     </dl>
+  );
+}
+
+/** Beside an address: the name of the account of this wallet it is. */
+function OwnAccount({ name }: { name: string }) {
+  return (
+    <span className={styles.exact}>
+      <T id="sign:decoded.ownAccount" values={{ name: untrustedValue(name, 'name') }} />
+    </span>
   );
 }
 

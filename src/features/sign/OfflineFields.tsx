@@ -2,11 +2,20 @@ import { Field } from '@/components/Field';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import { codeValue, type Message, untrustedValue } from '@/core/i18n/message';
 import type { FieldErrors, OfflineTxType } from '@/core/offline/offlineTx';
+import { translate, useT } from '@/lib/i18n';
 import { type OfflineForm, TYPE_CHOICES } from './offlineForm';
 import styles from './sign.module.css';
 
 type TextKey = Exclude<keyof OfflineForm, 'type'>;
+
+const ACCESS_LIST_EXAMPLE = '[{"address": "0x…", "storageKeys": ["0x…"]}]';
+
+/** A field's error in the language shown. */
+function shown(error: Message | string | undefined): string | undefined {
+  return error === undefined ? undefined : translate(error);
+}
 
 /** One text field of the form, bound to its key and its error. */
 function FormField({
@@ -26,7 +35,12 @@ function FormField({
   rows?: number;
 }) {
   return (
-    <TextField {...rest} error={errors[field]} value={form[field]} onChange={(value) => change({ [field]: value })} />
+    <TextField
+      {...rest}
+      error={shown(errors[field])}
+      value={form[field]}
+      onChange={(value) => change({ [field]: value })}
+    />
   );
 }
 
@@ -42,18 +56,20 @@ export function OfflineFields({
   change: (patch: Partial<OfflineForm>) => void;
   network: Network;
 }) {
-  const symbol = network.nativeCurrency.symbol;
+  const t = useT('sign');
+  const symbol = untrustedValue(network.nativeCurrency.symbol, 'symbol');
+  const networkName = untrustedValue(network.name, 'name');
   const field = { form, errors, change };
   const chainId = form.chainId.trim();
   const otherChain = /^\d+$/.test(chainId) && chainId !== String(network.chainId);
   return (
     <section className={styles.part} aria-labelledby="offline-fields-title">
-      <h3 id="offline-fields-title">Transaction</h3>
-      <Field label="Transaction type" error={errors.type}>
+      <h3 id="offline-fields-title">{t('sign:offline.fields.title')}</h3>
+      <Field label={t('sign:offline.fields.type')} error={shown(errors.type)}>
         <select value={form.type} onChange={(e) => change({ type: e.target.value as OfflineTxType })}>
           {TYPE_CHOICES.map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>
@@ -61,41 +77,39 @@ export function OfflineFields({
       <FormField
         {...field}
         field="chainId"
-        label="Chain id"
-        hint={`The network the transaction is valid on; the selected network, ${network.name}, is ${network.chainId}.`}
+        label={t('sign:offline.fields.chainId')}
+        hint={t('sign:offline.fields.chainIdHint', { network: networkName, chainId: String(network.chainId) })}
         inputMode="numeric"
       />
       {otherChain && !errors.chainId && (
         <p className={ui.noticeWarning}>
-          Chain id {chainId} is not the selected network ({network.name}, {network.chainId}): the signed transaction
-          will be valid only on the network with chain id {chainId}.
+          {t('sign:offline.fields.otherChain', {
+            chainId,
+            network: networkName,
+            selectedChainId: String(network.chainId),
+          })}
         </p>
       )}
       <FormField
         {...field}
         field="nonce"
-        label="Nonce"
-        hint="The number of transactions the sending account has sent before (0 for a new account)."
+        label={t('sign:offline.fields.nonce')}
+        hint={t('sign:offline.fields.nonceHint')}
         inputMode="numeric"
       />
-      <FormField
-        {...field}
-        field="to"
-        label="Recipient (to)"
-        hint="A 0x address. Leave it empty to create a contract whose code is the data."
-      />
+      <FormField {...field} field="to" label={t('sign:offline.fields.to')} hint={t('sign:offline.fields.toHint')} />
       <FormField
         {...field}
         field="value"
-        label={`Value (${symbol})`}
-        hint={`Exactly, in ${symbol}: 0 for a plain contract call.`}
+        label={t('sign:offline.fields.value', { symbol })}
+        hint={t('sign:offline.fields.valueHint', { symbol })}
         inputMode="decimal"
       />
       <FormField
         {...field}
         field="gasLimit"
-        label="Gas limit"
-        hint="21000 for a plain transfer; more for a contract call or a transfer with data."
+        label={t('sign:offline.fields.gasLimit')}
+        hint={t('sign:offline.fields.gasLimitHint')}
         inputMode="numeric"
       />
       {form.type === 'eip1559' ? (
@@ -103,15 +117,15 @@ export function OfflineFields({
           <FormField
             {...field}
             field="maxFeePerGas"
-            label="Max fee (gwei)"
-            hint="The most paid per gas, base fee included. It must be above the base fee when the transaction is sent."
+            label={t('sign:offline.fields.maxFee')}
+            hint={t('sign:offline.fields.maxFeeHint')}
             inputMode="decimal"
           />
           <FormField
             {...field}
             field="maxPriorityFeePerGas"
-            label="Priority fee (gwei)"
-            hint="The tip per gas to whoever includes the transaction; at most the max fee."
+            label={t('sign:offline.fields.priorityFee')}
+            hint={t('sign:offline.fields.priorityFeeHint')}
             inputMode="decimal"
           />
         </>
@@ -119,28 +133,28 @@ export function OfflineFields({
         <FormField
           {...field}
           field="gasPrice"
-          label="Gas price (gwei)"
-          hint="The price paid per gas."
+          label={t('sign:offline.fields.gasPrice')}
+          hint={t('sign:offline.fields.gasPriceHint')}
           inputMode="decimal"
         />
       )}
       <FormField
         {...field}
         field="data"
-        label="Data (hex)"
-        hint="Optional: call data for a contract, or the code of a contract to create."
+        label={t('sign:offline.fields.data')}
+        hint={t('sign:offline.fields.dataHint')}
         rows={2}
       />
       <details
         className={styles.advanced}
         open={form.accessList.trim() !== '' || errors.accessList !== undefined || undefined}
       >
-        <summary>Advanced: access list</summary>
+        <summary>{t('sign:offline.fields.advanced')}</summary>
         <FormField
           {...field}
           field="accessList"
-          label="Access list (JSON)"
-          hint='Optional, not for legacy transactions: [{"address": "0x…", "storageKeys": ["0x…"]}].'
+          label={t('sign:offline.fields.accessList')}
+          hint={t('sign:offline.fields.accessListHint', { example: codeValue(ACCESS_LIST_EXAMPLE) })}
           rows={4}
         />
       </details>

@@ -2,71 +2,81 @@ import { CopyButton } from '@/components/CopyButton';
 import ui from '@/components/ui.module.css';
 import type { OfflineTx } from '@/core/offline/offlineTx';
 import type { SignedOffline } from '@/core/offline/signOffline';
+import { useT } from '@/lib/i18n';
 import { SaveFileButton } from './SaveFileButton';
 import { ScannableText } from './ScannableText';
 import styles from './sign.module.css';
 import { useFocusOnMount } from './useFocusOnMount';
 
+/** Code shown as it is: left to right, never translated. */
+function Code({ children }: { children: string }) {
+  return (
+    <bdi dir="ltr" translate="no">
+      {children}
+    </bdi>
+  );
+}
+
 /** The unsigned fields as a file, as text and as a QR code, for the device that holds the key. */
 export function SavedFields({ saved }: { saved: { json: string } }) {
+  const t = useT('sign');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section className={ui.card} aria-labelledby="unsigned-fields-title">
       <h3 id="unsigned-fields-title" ref={heading} tabIndex={-1}>
-        Unsigned fields
+        {t('sign:offline.saved.title')}
       </h3>
-      <p>
-        Saved as a file; nothing is signed yet. Carry these fields to the device that holds the key (as the file, as
-        text or with the QR code) and import them there.
-      </p>
-      <output aria-label="Unsigned fields (JSON)" className={styles.code}>
-        {saved.json}
+      <p>{t('sign:offline.saved.intro')}</p>
+      <output aria-label={t('sign:offline.saved.jsonLabel')} className={styles.code}>
+        <Code>{saved.json}</Code>
       </output>
       <div className={ui.actions}>
-        <CopyButton value={saved.json} label="Copy unsigned fields" />
+        <CopyButton value={saved.json} label={t('sign:offline.saved.copy')} />
       </div>
-      <ScannableText value={saved.json} label="QR code of the unsigned fields" what="unsigned fields" />
+      <ScannableText value={saved.json} label={t('sign:offline.saved.qrLabel')} what="unsignedFields" />
     </section>
   );
 }
 
 /** The signed transaction: raw hex, hash, sender, as text, QR code and file. Nothing is sent. */
 export function SignedOutput({ result, tx }: { result: SignedOffline; tx: OfflineTx }) {
+  const t = useT('sign');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section className={ui.card} aria-labelledby="signed-tx-title">
       <h3 id="signed-tx-title" ref={heading} tabIndex={-1}>
-        Signed transaction
+        {t('sign:offline.signed.title')}
       </h3>
-      <p>
-        Signed offline; nothing was sent. Broadcast it from any online device: Cairn’s Broadcast tool, another wallet or
-        a node.
-      </p>
+      <p>{t('sign:offline.signed.intro')}</p>
       <dl className={styles.fields}>
-        <dt>Sender</dt>
-        <dd className={styles.code}>{result.from}</dd>
-        <dt>Chain id</dt>
+        <dt>{t('sign:offline.signed.sender')}</dt>
+        <dd className={styles.code}>
+          <Code>{result.from}</Code>
+        </dd>
+        <dt>{t('sign:offline.fields.chainId')}</dt>
         <dd>{tx.chainId}</dd>
-        <dt>Nonce</dt>
+        <dt>{t('sign:offline.fields.nonce')}</dt>
         <dd>{tx.nonce}</dd>
-        <dt>Transaction hash</dt>
-        <dd className={styles.code}>{result.hash}</dd>
-        <dt>Size</dt>
-        <dd>{((result.raw.length - 2) / 2).toLocaleString('en-US')} bytes</dd>
+        <dt>{t('sign:offline.signed.hash')}</dt>
+        <dd className={styles.code}>
+          <Code>{result.hash}</Code>
+        </dd>
+        <dt>{t('sign:offline.signed.size')}</dt>
+        <dd>{t('sign:offline.signed.bytes', { count: (result.raw.length - 2) / 2 })}</dd>
       </dl>
-      <output aria-label="Signed transaction (raw hex)" className={styles.code}>
-        {result.raw}
+      <output aria-label={t('sign:offline.signed.rawLabel')} className={styles.code}>
+        <Code>{result.raw}</Code>
       </output>
       <div className={ui.actions}>
-        <CopyButton value={result.raw} label="Copy signed transaction" />
+        <CopyButton value={result.raw} label={t('sign:offline.signed.copy')} />
         <SaveFileButton
-          fileName={`cairn-signed-tx-${result.hash.slice(2, 10)}.txt`}
+          fileName={t('sign:offline.signed.fileName', { hash: result.hash.slice(2, 10) })}
           text={result.raw}
           type="text/plain"
-          label="Download signed transaction"
+          label={t('sign:offline.signed.download')}
         />
       </div>
-      <ScannableText value={result.raw} label="QR code of the signed transaction" what="signed transaction" />
+      <ScannableText value={result.raw} label={t('sign:offline.signed.qrLabel')} what="signedTx" />
     </section>
   );
 }

@@ -2,10 +2,12 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'r
 import { type Address, isAddressEqual } from 'viem';
 import { Field } from '@/components/Field';
 import { QrImageField } from '@/components/QrImageField';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { type Account, canSign } from '@/core/accounts/account';
 import { isCairnError } from '@/core/errors/base';
+import { codeValue, type Message, msg } from '@/core/i18n/message';
 import type { FieldErrors, OfflineTx } from '@/core/offline/offlineTx';
 import { type SignedOffline, signOffline } from '@/core/offline/signOffline';
 import { MAX_UNSIGNED_FILE_CHARS, parseUnsignedFile, serializeUnsignedFile } from '@/core/offline/unsignedFile';
@@ -13,6 +15,7 @@ import { buildUnsignedTx } from '@/core/offline/unsignedTx';
 import { signerProfile } from '@/core/signing/signerKinds';
 import { downloadText, readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
+import { t as say, useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { OfflineFields } from './OfflineFields';
@@ -25,12 +28,13 @@ type Form = OfflineForm;
 
 function fileReadFailure(error: unknown): string {
   if (isCairnError(error) && error.code === 'INPUT_FILE_TOO_LARGE') {
-    return 'This file is too large to be an unsigned transaction. Choose the file of unsigned fields Cairn saved.';
+    return say('sign:offline.import.fileTooLarge');
   }
   return errorText(error);
 }
 
-type Imported = { source: string; from: Address | undefined };
+/** Where the imported fields came from, as the sentence saying so. */
+type Imported = { source: Message; from: Address | undefined };
 
 /**
  * Builds and signs a transaction with no network at all: every field is typed or imported from
@@ -38,6 +42,7 @@ type Imported = { source: string; from: Address | undefined };
  * transaction, to carry (copy, file or QR code) to any online wallet or node for broadcasting.
  */
 export function OfflineTool() {
+  const t = useT('sign');
   const network = useSelectedNetwork();
   const session = useVaultSession();
   const selected = useSelectedAccount();
@@ -90,7 +95,7 @@ export function OfflineTool() {
     return undefined;
   };
 
-  const load = (text: string, source: string, setError: (sentence: string | undefined) => void): boolean => {
+  const load = (text: string, source: Message, setError: (sentence: string | undefined) => void): boolean => {
     let file: ReturnType<typeof parseUnsignedFile>;
     try {
       file = parseUnsignedFile(text);
@@ -125,15 +130,15 @@ export function OfflineTool() {
     } finally {
       input.value = '';
     }
-    load(text, `the file ${file.name}`, setImportError);
+    load(text, msg('sign:offline.import.fromFile', { name: codeValue(file.name) }), setImportError);
   };
 
   const importPasted = () => {
     if (pasted.trim() === '') {
-      setPasteError('Paste the text of a Cairn unsigned-fields file or of its QR code first.');
+      setPasteError(t('sign:offline.import.pasteFirst'));
       return;
     }
-    if (load(pasted, 'the pasted text', setPasteError)) setPasted('');
+    if (load(pasted, msg('sign:offline.import.fromPasted'), setPasteError)) setPasted('');
   };
 
   const save = () => {
@@ -145,7 +150,7 @@ export function OfflineTool() {
     }
     const from = (watched ?? account ?? selected)?.address;
     const json = serializeUnsignedFile(tx, from ? { from } : {});
-    downloadText(`cairn-unsigned-tx-chain${tx.chainId}-nonce${tx.nonce}.json`, json);
+    downloadText(t('sign:offline.unsignedFileName', { chainId: String(tx.chainId), nonce: String(tx.nonce) }), json);
     setSaved({ json });
   };
 
@@ -162,7 +167,7 @@ export function OfflineTool() {
       const signed = await signOffline(session.signerFor(account), tx);
       if (edits.current === at) setResult({ signed, tx });
     } catch (e) {
-      setSignError(`${errorText(e)} Nothing was signed.`);
+      setSignError(t('sign:nothingSigned', { reason: errorText(e) }));
     } finally {
       setBusy(false);
     }
@@ -177,38 +182,26 @@ export function OfflineTool() {
 
   return (
     <form ref={formRef} className={styles.tool} onSubmit={sign} noValidate aria-labelledby="offline-title">
-      <h2 id="offline-title">Offline transaction</h2>
-      <p className={ui.muted}>
-        Build and sign a transaction on this device with no network at all: Cairn contacts no node, looks nothing up and
-        sends nothing. Every field is yours to give (take the nonce and fees from an online wallet, or import the
-        unsigned fields prepared there). The result is a signed transaction to carry to an online device and broadcast.
-      </p>
+      <h2 id="offline-title">{t('sign:offline.title')}</h2>
+      <p className={ui.muted}>{t('sign:offline.intro')}</p>
 
       <section className={styles.part} aria-labelledby="offline-import-title">
-        <h3 id="offline-import-title">Import unsigned fields</h3>
-        <Field
-          label="Import unsigned fields from a file"
-          hint="A JSON file saved with “Save unsigned fields” by Cairn on another device."
-          error={importError}
-        >
+        <h3 id="offline-import-title">{t('sign:offline.import.title')}</h3>
+        <Field label={t('sign:offline.import.file')} hint={t('sign:offline.import.fileHint')} error={importError}>
           <input type="file" accept=".json,application/json,text/plain" onChange={importFile} />
         </Field>
         <QrImageField
-          label="Or read them from a photo of their QR code"
-          hint="A photo or screenshot of the QR code shown by “Save unsigned fields”."
+          label={t('sign:offline.import.qr')}
+          hint={t('sign:offline.import.qrHint')}
           onText={(text, fileName) => {
             let problem: string | undefined;
-            load(text, `the QR code in ${fileName}`, (sentence) => {
+            load(text, msg('sign:offline.import.fromQr', { name: codeValue(fileName) }), (sentence) => {
               problem = sentence;
             });
             return problem;
           }}
         />
-        <Field
-          label="Or paste the unsigned fields"
-          hint="The text of such a file, or of its QR code read by a scanner."
-          error={pasteError}
-        >
+        <Field label={t('sign:offline.import.paste')} hint={t('sign:offline.import.pasteHint')} error={pasteError}>
           <textarea
             rows={3}
             value={pasted}
@@ -221,22 +214,28 @@ export function OfflineTool() {
         </Field>
         <div className={ui.actions}>
           <button type="button" className={ui.secondary} onClick={importPasted}>
-            Import pasted fields
+            {t('sign:offline.import.pasteSubmit')}
           </button>
         </div>
         <div role="status">
           {imported && (
             <p>
-              Fields imported from {imported.source}. Check each one before signing.
-              {imported.from && !preparedForOther && ` Prepared for ${imported.from}, an account of this wallet.`}
+              <T message={imported.source} />
+              {imported.from && !preparedForOther && (
+                <>
+                  {' '}
+                  <T id="sign:offline.import.preparedForOwn" values={{ address: codeValue(imported.from) }} />
+                </>
+              )}
             </p>
           )}
         </div>
         {preparedForOther && (
           <p className={ui.noticeWarning}>
-            {walletHasIt
-              ? `The file was prepared for ${preparedForOther}, but you chose to sign with another account.`
-              : `The file was prepared for ${preparedForOther}, which is not an account of this wallet that can sign. Signing with another account makes a different transaction, from that account.`}
+            <T
+              id={walletHasIt ? 'sign:offline.import.preparedForOther' : 'sign:offline.import.preparedForStranger'}
+              values={{ address: codeValue(preparedForOther) }}
+            />
           </p>
         )}
       </section>
@@ -244,10 +243,10 @@ export function OfflineTool() {
       <OfflineFields form={form} errors={errors} change={change} network={network} />
 
       <section className={styles.part} aria-labelledby="offline-sign-title">
-        <h3 id="offline-sign-title">Sign</h3>
+        <h3 id="offline-sign-title">{t('sign:offline.sign.title')}</h3>
         {watched ? (
-          <WatchOnlyNotice account={watched} task="sign transactions with it" level={3}>
-            <p>You can still save the unsigned fields, prepared for it, and sign them where its key is.</p>
+          <WatchOnlyNotice account={watched} task={msg('sign:offline.sign.task')} level={3}>
+            <p>{t('sign:offline.sign.watched')}</p>
           </WatchOnlyNotice>
         ) : account ? (
           <SigningAccountField
@@ -261,20 +260,21 @@ export function OfflineTool() {
             }}
           />
         ) : (
+          <p className={ui.noticeWarning}>{t('sign:offline.sign.noAccount')}</p>
+        )}
+        {walletSends && (
           <p className={ui.noticeWarning}>
-            This wallet has no account that can sign (watch-only accounts cannot). You can still save the unsigned
-            fields and sign them where the key is.
+            <T message={walletSends} />
           </p>
         )}
-        {walletSends && <p className={ui.noticeWarning}>{walletSends}</p>}
         <div className={ui.actions}>
           {account && !watched && !walletSends && (
             <button type="submit" disabled={busy}>
-              {busy ? 'Signing…' : 'Sign offline'}
+              {busy ? t('sign:signing') : t('sign:offline.sign.submit')}
             </button>
           )}
           <button type="button" className={ui.secondary} onClick={save}>
-            Save unsigned fields
+            {t('sign:offline.sign.save')}
           </button>
         </div>
         {signError && (

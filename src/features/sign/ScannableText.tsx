@@ -1,6 +1,7 @@
 import { encode } from 'uqr';
 import { QrCode } from '@/components/QrCode';
 import ui from '@/components/ui.module.css';
+import { useT } from '@/lib/i18n';
 import styles from './sign.module.css';
 
 /**
@@ -19,24 +20,28 @@ export function qrModules(text: string): number | undefined {
   }
 }
 
+/** What a QR code carries: the words for it differ (and agree differently) in each language. */
+export type ScannableWhat = 'unsignedFields' | 'signedTx';
+
+const WORDS = {
+  unsignedFields: { tooLong: 'sign:qr.unsignedFields.tooLong', caption: 'sign:qr.unsignedFields.caption' },
+  signedTx: { tooLong: 'sign:qr.signedTx.tooLong', caption: 'sign:qr.signedTx.caption' },
+} as const;
+
 /**
  * A QR code of `value` for a phone to carry, drawn large enough to scan (3 px per module at
  * least), or a sentence saying it is too long for one and to copy it instead.
  */
-export function ScannableText({ value, label, what }: { value: string; label: string; what: string }) {
+export function ScannableText({ value, label, what }: { value: string; label: string; what: ScannableWhat }) {
+  const t = useT('sign');
   const modules = qrModules(value);
   if (modules === undefined) {
-    return (
-      <p className={ui.muted}>
-        The {what} is too long for a QR code ({value.length.toLocaleString('en-US')} characters): copy it or download it
-        as a file instead.
-      </p>
-    );
+    return <p className={ui.muted}>{t(WORDS[what].tooLong, { count: value.length })}</p>;
   }
   return (
     <figure className={styles.qr}>
       <QrCode value={value} label={label} size={Math.max(220, modules * 3)} />
-      <figcaption className={ui.muted}>Scan to carry the {what} to another device.</figcaption>
+      <figcaption className={ui.muted}>{t(WORDS[what].caption)}</figcaption>
     </figure>
   );
 }

@@ -1,11 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/Field';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/account';
+import { msg, untrustedValue } from '@/core/i18n/message';
 import { describeMessage, type MessageMode, parseMessageInput } from '@/core/signing/message';
 import { signMessageWith } from '@/core/signing/sign';
 import { errorText } from '@/lib/errorMessages';
+import { formatCount } from '@/lib/format';
+import { intlLocale, useLocale, useT } from '@/lib/i18n';
 import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { SignatureOutput } from './SignatureOutput';
 import { SigningAccountField } from './SigningAccountField';
@@ -13,6 +17,8 @@ import styles from './sign.module.css';
 
 /** personal_sign (EIP-191): text or hex bytes, shown exactly as they will be signed. */
 export function SignMessageTool() {
+  const t = useT('sign');
+  const locale = useLocale();
   const session = useVaultSession();
   const { accounts, preferred } = useSigningAccounts();
   const selected = useSelectedAccount();
@@ -50,34 +56,31 @@ export function SignMessageTool() {
       const signature = await signMessageWith(session.signerFor(account), message);
       setResult({ signature, signer: account.address, text, mode });
     } catch (e) {
-      setError(`${errorText(e)} Nothing was signed.`);
+      setError(t('sign:nothingSigned', { reason: errorText(e) }));
     } finally {
       setBusy(false);
     }
   };
 
-  if (selected && !canSign(selected)) return <WatchOnlyNotice account={selected} task="sign messages with it" />;
-  if (!account) return <p>Add an account that can sign (watch-only accounts cannot) to sign messages.</p>;
+  if (selected && !canSign(selected)) return <WatchOnlyNotice account={selected} task={msg('sign:message.task')} />;
+  if (!account) return <p>{t('sign:message.noAccount')}</p>;
   return (
     <form className={styles.tool} onSubmit={submit} noValidate aria-labelledby="sign-message-title">
-      <h2 id="sign-message-title">Sign a message</h2>
-      <p className={ui.muted}>
-        A personal_sign (EIP-191) signature: what apps ask to prove you own an address. It cannot move funds by itself,
-        but sign only text you understand.
-      </p>
+      <h2 id="sign-message-title">{t('sign:message.title')}</h2>
+      <p className={ui.muted}>{t('sign:message.intro')}</p>
       <SigningAccountField accounts={accounts} value={account.id} onChange={setAccountId} />
       <fieldset className={ui.choices}>
-        <legend>The message is</legend>
+        <legend>{t('sign:message.mode')}</legend>
         <label className={ui.checkbox}>
           <input type="radio" name="message-mode" checked={mode === 'text'} onChange={() => setMode('text')} />
-          <span>Text</span>
+          <span>{t('sign:message.modeText')}</span>
         </label>
         <label className={ui.checkbox}>
           <input type="radio" name="message-mode" checked={mode === 'hex'} onChange={() => setMode('hex')} />
-          <span>Hex bytes (0x…)</span>
+          <span>{t('sign:message.modeHex')}</span>
         </label>
       </fieldset>
-      <Field label="Message" error={error}>
+      <Field label={t('sign:message.label')} error={error}>
         <textarea
           rows={5}
           value={text}
@@ -90,32 +93,35 @@ export function SignMessageTool() {
         />
       </Field>
       {preview && (
-        <dl className={ui.facts} aria-label="Message as signed">
-          <dt>Bytes</dt>
-          <dd>{preview.byteLength}</dd>
+        <dl className={ui.facts} aria-label={t('sign:message.asSigned')}>
+          <dt>{t('sign:message.bytes')}</dt>
+          <dd>{formatCount(BigInt(preview.byteLength), intlLocale(locale))}</dd>
           {mode === 'hex' && (
             <>
-              <dt>Reads as</dt>
-              <dd>{preview.text === undefined ? 'not text' : `“${preview.text}”`}</dd>
+              <dt>{t('sign:message.readsAs')}</dt>
+              <dd>
+                {preview.text === undefined ? (
+                  t('sign:message.notText')
+                ) : (
+                  <T id="sign:message.quoted" values={{ text: untrustedValue(preview.text, 'whole') }} />
+                )}
+              </dd>
             </>
           )}
         </dl>
       )}
       {preview?.looksLikeHash && (
         <div className={ui.noticeWarning}>
-          <p>
-            This message is exactly 32 bytes, the size of a hash. Phishing pages ask for such signatures to get a
-            transaction or permit approved. Sign it only if you know what these bytes are.
-          </p>
+          <p>{t('sign:message.looksLikeHash')}</p>
           <label className={ui.checkbox}>
             <input type="checkbox" checked={hashConfirmed} onChange={(e) => setHashConfirmed(e.target.checked)} />
-            <span>I know what these 32 bytes are</span>
+            <span>{t('sign:message.hashConfirm')}</span>
           </label>
         </div>
       )}
       <div className={ui.actions}>
         <button type="submit" disabled={busy || (preview?.looksLikeHash === true && !hashConfirmed)}>
-          {busy ? 'Signing…' : 'Sign message'}
+          {busy ? t('sign:signing') : t('sign:message.submit')}
         </button>
       </div>
       {/* Shown only for exactly what is typed now: never beside a message it did not sign. */}

@@ -5,11 +5,13 @@ import { TypedDataView } from '@/components/typedData/TypedDataView';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/account';
+import { msg } from '@/core/i18n/message';
 import { describeConsequences } from '@/core/signing/permits';
 import type { SignatureConsequences } from '@/core/signing/permitTypes';
 import { signTypedDataWith } from '@/core/signing/sign';
 import { chainIdWarning, type ParsedTypedData, parseTypedDataJson } from '@/core/signing/typedData';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { SignatureOutput } from './SignatureOutput';
@@ -18,6 +20,7 @@ import styles from './sign.module.css';
 
 /** EIP-712 typed data: pasted as JSON, checked against its types, read as a tree, then signed. */
 export function SignTypedDataTool() {
+  const t = useT('sign');
   const session = useVaultSession();
   const network = useSelectedNetwork();
   const { accounts, preferred } = useSigningAccounts();
@@ -57,24 +60,21 @@ export function SignTypedDataTool() {
       const signature = await signTypedDataWith(session.signerFor(account), parsed.typedData);
       setResult({ signature, signer: account.address, text: signedText });
     } catch (e) {
-      setError(`${errorText(e)} Nothing was signed.`);
+      setError(t('sign:nothingSigned', { reason: errorText(e) }));
     } finally {
       setBusy(false);
     }
   };
 
-  if (selected && !canSign(selected)) return <WatchOnlyNotice account={selected} task="sign typed data with it" />;
-  if (!account) return <p>Add an account that can sign (watch-only accounts cannot) to sign typed data.</p>;
+  if (selected && !canSign(selected)) return <WatchOnlyNotice account={selected} task={msg('sign:typed.task')} />;
+  if (!account) return <p>{t('sign:typed.noAccount')}</p>;
   return (
     <div className={styles.tool}>
       <form className={styles.tool} onSubmit={review} noValidate aria-labelledby="sign-typed-title">
-        <h2 id="sign-typed-title">Sign typed data</h2>
-        <p className={ui.muted}>
-          EIP-712 data, as apps request with eth_signTypedData_v4. Such a signature can authorise a contract to move
-          your tokens (a permit or an order): read every field before signing.
-        </p>
+        <h2 id="sign-typed-title">{t('sign:typed.title')}</h2>
+        <p className={ui.muted}>{t('sign:typed.intro')}</p>
         <SigningAccountField accounts={accounts} value={account.id} onChange={setAccountId} />
-        <Field label="Typed data (JSON)" hint="types, primaryType, domain and message." error={error}>
+        <Field label={t('sign:typed.label')} hint={t('sign:typed.hint')} error={error}>
           <textarea
             rows={10}
             value={text}
@@ -89,7 +89,7 @@ export function SignTypedDataTool() {
           />
         </Field>
         <div className={ui.actions}>
-          <button type="submit">Review typed data</button>
+          <button type="submit">{t('sign:typed.review')}</button>
         </div>
       </form>
       {parsed && (
@@ -105,7 +105,7 @@ export function SignTypedDataTool() {
           {consequences?.needsAcknowledgement && (
             <label className={ui.checkbox}>
               <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
-              <span>I understand what this permit allows</span>
+              <span>{t('sign:typed.understood')}</span>
             </label>
           )}
           <div className={ui.actions}>
@@ -114,7 +114,7 @@ export function SignTypedDataTool() {
               onClick={sign}
               disabled={busy || (consequences?.needsAcknowledgement === true && !understood)}
             >
-              {busy ? 'Signing…' : 'Sign typed data'}
+              {busy ? t('sign:signing') : t('sign:typed.submit')}
             </button>
           </div>
         </>

@@ -1,5 +1,6 @@
 import { Field } from '@/components/Field';
 import type { Account } from '@/core/accounts/account';
+import { useT } from '@/lib/i18n';
 
 export function SigningAccountField({
   accounts,
@@ -10,8 +11,9 @@ export function SigningAccountField({
   value: string | undefined;
   onChange: (id: string) => void;
 }) {
+  const t = useT('sign');
   return (
-    <Field label="Sign with" hint="The signature proves this account agreed to exactly what is shown.">
+    <Field label={t('sign:account.label')} hint={t('sign:account.hint')}>
       <select value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
         {accounts.map((a) => (
           <option key={a.id} value={a.id}>

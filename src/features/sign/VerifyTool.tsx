@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
+import { codeValue } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
 import { type MessageMode, parseMessageInput } from '@/core/signing/message';
 import { parseTypedDataJson } from '@/core/signing/typedData';
@@ -11,6 +13,7 @@ import {
   verifyTypedDataSignature,
 } from '@/core/signing/verify';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import styles from './sign.module.css';
 
 type Kind = MessageMode | 'typed';
@@ -18,6 +21,7 @@ type Errors = { signed?: string; signature?: string; expected?: string };
 
 /** Who signed this? Recovers the signer of a message or typed data and compares it with an expected address. */
 export function VerifyTool() {
+  const t = useT('sign');
   const [kind, setKind] = useState<Kind>('text');
   const [signed, setSigned] = useState('');
   const [signature, setSignature] = useState('');
@@ -59,14 +63,14 @@ export function VerifyTool() {
 
   return (
     <form className={styles.tool} onSubmit={submit} noValidate aria-labelledby="verify-title">
-      <h2 id="verify-title">Verify a signature</h2>
+      <h2 id="verify-title">{t('sign:verify.title')}</h2>
       <fieldset className={ui.choices}>
-        <legend>What was signed</legend>
+        <legend>{t('sign:verify.kind')}</legend>
         {(
           [
-            ['text', 'A text message'],
-            ['hex', 'A message in hex bytes'],
-            ['typed', 'Typed data (EIP-712 JSON)'],
+            ['text', 'sign:verify.kindText'],
+            ['hex', 'sign:verify.kindHex'],
+            ['typed', 'sign:verify.kindTyped'],
           ] as const
         ).map(([value, label]) => (
           <label key={value} className={ui.checkbox}>
@@ -79,34 +83,41 @@ export function VerifyTool() {
                 setResult(undefined);
               }}
             />
-            <span>{label}</span>
+            <span>{t(label)}</span>
           </label>
         ))}
       </fieldset>
       <TextField
-        label={kind === 'typed' ? 'Signed typed data (JSON)' : 'Signed message'}
+        label={kind === 'typed' ? t('sign:verify.signedTyped') : t('sign:verify.signedMessage')}
         error={errors.signed}
         rows={kind === 'typed' ? 8 : 4}
         value={signed}
         onChange={setSigned}
       />
       <TextField
-        label="Signature"
-        hint="0x followed by 130 hex digits (or 128 for a compact signature)."
+        label={t('sign:verify.signature')}
+        hint={t('sign:verify.signatureHint')}
         error={errors.signature}
         value={signature}
         onChange={setSignature}
       />
-      <TextField label="Expected signer (optional)" error={errors.expected} value={expected} onChange={setExpected} />
+      <TextField label={t('sign:verify.expected')} error={errors.expected} value={expected} onChange={setExpected} />
       <div className={ui.actions}>
-        <button type="submit">Verify</button>
+        <button type="submit">{t('sign:verify.submit')}</button>
       </div>
       {result && (
         <p role="status" className={result.matches === false ? ui.noticeDanger : undefined}>
-          Signed by <span className={styles.code}>{result.signer}</span>
-          {result.matches === true && ': the expected signer.'}
-          {result.matches === false && ': not the expected signer.'}
-          {result.matches === undefined && '.'}
+          <T
+            id={
+              result.matches === true
+                ? 'sign:verify.matches'
+                : result.matches === false
+                  ? 'sign:verify.differs'
+                  : 'sign:signature.signedBy'
+            }
+            values={{ signer: codeValue(result.signer) }}
+            tags={{ 0: <span className={styles.code} /> }}
+          />
         </p>
       )}
     </form>

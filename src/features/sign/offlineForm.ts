@@ -1,3 +1,4 @@
+import type { MessageId } from '@/core/i18n/message';
 import type { OfflineTx, OfflineTxType } from '@/core/offline/offlineTx';
 import type { UnsignedTxDraft } from '@/core/offline/unsignedTx';
 import { toDecimalString } from '@/lib/format';
@@ -5,11 +6,12 @@ import { toDecimalString } from '@/lib/format';
 /** The offline form as typed: every field as text. */
 export type OfflineForm = Required<UnsignedTxDraft>;
 
-export const TYPE_CHOICES: readonly [OfflineTxType, string][] = [
-  ['eip1559', 'EIP-1559 (type 2): max fee and priority fee'],
-  ['eip2930', 'EIP-2930 (type 1): gas price and access list'],
-  ['legacy', 'Legacy (type 0): gas price'],
-];
+/** The transaction types offered, each with the message id of its label. */
+export const TYPE_CHOICES = [
+  ['eip1559', 'sign:offline.type.eip1559'],
+  ['eip2930', 'sign:offline.type.eip2930'],
+  ['legacy', 'sign:offline.type.legacy'],
+] as const satisfies readonly (readonly [OfflineTxType, MessageId])[];
 
 export function emptyOfflineForm(chainId: number): OfflineForm {
   return {

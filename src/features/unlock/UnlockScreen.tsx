@@ -6,6 +6,7 @@ import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { VaultReplaceConsent } from '@/components/VaultReplaceConsent';
 import { errorText } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './unlock.module.css';
 
@@ -23,6 +24,7 @@ function useCountdown(retryAt: number): number {
 }
 
 export function UnlockScreen() {
+  const t = useT('unlock');
   const session = useVaultSession();
   const lockedBy = useVault((s) => s.lockedBy);
   const [password, setPassword] = useState('');
@@ -51,29 +53,24 @@ export function UnlockScreen() {
   };
 
   return (
-    <Screen title="Unlock Cairn">
+    <Screen title={t('unlock:title')}>
       <form className={styles.form} onSubmit={unlock} noValidate>
-        {lockedBy === 'idle' && <p role="status">Cairn locked itself after a period without activity.</p>}
-        {lockedBy === 'changed' && (
-          <p role="status">
-            The vault was changed in another Cairn window (its password, or it was replaced), so this window locked.
-            Unlock with the vault’s current password.
-          </p>
-        )}
-        <Field label="Password" error={error}>
+        {lockedBy === 'idle' && <p role="status">{t('unlock:lockedBy.idle')}</p>}
+        {lockedBy === 'changed' && <p role="status">{t('unlock:lockedBy.changed')}</p>}
+        <Field label={t('unlock:password')} error={error}>
           <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
         </Field>
         {wait > 0 && (
           <p role="status" className={styles.wait}>
-            Too many wrong passwords. You can try again in {wait} s.
+            {t('unlock:throttled', { seconds: wait })}
           </p>
         )}
         <div className={ui.actions}>
           <button type="submit" disabled={busy || wait > 0}>
-            {busy ? 'Unlocking…' : 'Unlock'}
+            {t(busy ? 'unlock:unlocking' : 'unlock:unlock')}
           </button>
           <button type="button" className={styles.link} onClick={() => setForgot((f) => !f)} aria-expanded={forgot}>
-            Forgot password?
+            {t('unlock:forgot.toggle')}
           </button>
         </div>
       </form>
@@ -87,19 +84,16 @@ export function UnlockScreen() {
  * back), remove it here and restore from the phrase, keys or a backup.
  */
 function ForgotPassword() {
+  const t = useT('unlock');
   const session = useVaultSession();
   const [error, setError] = useState<string>();
   return (
     <section className={styles.forgot} aria-labelledby="forgot-title">
-      <h2 id="forgot-title">Forgot your password?</h2>
-      <p>
-        Cairn cannot recover it: it is not stored anywhere. You can remove the vault from this device and start again by
-        importing your recovery phrase, private keys or a Cairn backup. Without those, the accounts in this vault are
-        lost.
-      </p>
+      <h2 id="forgot-title">{t('unlock:forgot.title')}</h2>
+      <p>{t('unlock:forgot.body')}</p>
       <VaultReplaceConsent
-        actionLabel="Remove vault and start over"
-        words="remove my vault"
+        actionLabel={t('unlock:forgot.action')}
+        words={t('unlock:forgot.words')}
         download={() => session.storedVaultText()}
         onConfirmed={(downloaded) => void session.reset(downloaded).catch((e: unknown) => setError(errorText(e)))}
       />

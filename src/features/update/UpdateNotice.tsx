@@ -1,23 +1,14 @@
 import { useEffect, useRef } from 'react';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import type { Release } from '@/core/build/releaseCheck';
+import { codeValue } from '@/core/i18n/message';
 import { acceptUpdate, applyUpdate, appUpdateStore, setUpdateAside } from '@/lib/appUpdate';
+import { useT } from '@/lib/i18n';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './update.module.css';
 
 /** While an accepted build waits (a site's window open, or a message lost), how often to ask again. */
 const RETRY_MS = 3_000;
-
-function ReleaseName({ release }: { release: Release }) {
-  return (
-    <>
-      version {release.version} (commit {release.commit}), build hash{' '}
-      <code className={styles.hash} dir="ltr">
-        {release.hash}
-      </code>
-    </>
-  );
-}
 
 /**
  * Installs the build the person accepted as soon as no key is unlocked: the service worker then
@@ -57,13 +48,13 @@ function SetAsideButton({ hash, children }: { hash: string; children: string }) 
  * One polite live region whose text changes, so each change is announced once.
  */
 export function UpdateNotice() {
+  const t = useT('update');
   const { active, state, deferred, setAside } = appUpdateStore();
   const unlocked = useVault((s) => s.status === 'unlocked');
   const session = useVaultSession();
   const statusLine = useRef<HTMLParagraphElement>(null);
   useApplyAtLock();
   const { staged, accepted, refused, current } = state;
-  const running = current ? ` You run version ${current.version} (commit ${current.commit}).` : '';
   const acceptedNow = staged !== undefined && accepted === staged.hash;
   const offered = staged !== undefined && !acceptedNow && setAside !== staged.hash;
   const showRefusal = !staged && refused !== undefined && setAside !== refused.hash;
@@ -77,55 +68,77 @@ export function UpdateNotice() {
     // bar's looks (and its name, which makes it a region) come with something to say.
     <section
       className={visible ? `${styles.bar} ${showRefusal ? styles.refused : ''}` : undefined}
-      aria-label={visible ? 'Cairn update' : undefined}
+      aria-label={visible ? t('update:region') : undefined}
     >
       <p role="status" ref={statusLine} tabIndex={-1}>
         {!visible ? null : acceptedNow ? (
-          deferred === 'dapp-window' ? (
-            'Cairn will update once the window a site opened is closed.'
-          ) : unlocked ? (
-            'Cairn will update when it locks: lock it when you are ready.'
-          ) : (
-            'Cairn is updating…'
+          t(
+            deferred === 'dapp-window'
+              ? 'update:accepted.dappWindow'
+              : unlocked
+                ? 'update:accepted.whenLocked'
+                : 'update:accepted.updating',
           )
         ) : offered && staged ? (
           <>
-            A new version of Cairn is ready: <ReleaseName release={staged} />.{running} Compare the hash with the one
-            published for this version before you accept it.
-            {unlocked && ' Cairn locks to update.'}
+            <T
+              id="update:offered.ready"
+              values={{
+                version: codeValue(staged.version),
+                commit: codeValue(staged.commit),
+                hash: codeValue(staged.hash),
+              }}
+              tags={{ 0: <code className={styles.hash} dir="ltr" /> }}
+            />
+            {current && (
+              <>
+                {' '}
+                <T
+                  id="update:offered.running"
+                  values={{ version: codeValue(current.version), commit: codeValue(current.commit) }}
+                />
+              </>
+            )}{' '}
+            {t('update:offered.compare')}
+            {unlocked && ` ${t('update:offered.locks')}`}
           </>
         ) : refused ? (
           <>
-            A new build of Cairn was refused: {refused.reason}{' '}
-            {current
-              ? `Cairn keeps running the version you have (${current.version}, commit ${current.commit}).`
-              : 'This copy of Cairn is not kept for offline use until the server holds a build that checks out.'}{' '}
-            Its build hash was{' '}
-            <code className={styles.hash} dir="ltr">
-              {refused.hash}
-            </code>
-            .
+            <T id="update:refused.reason" values={{ reason: refused.reason }} />{' '}
+            {current ? (
+              <T
+                id="update:refused.keepsCurrent"
+                values={{ version: codeValue(current.version), commit: codeValue(current.commit) }}
+              />
+            ) : (
+              t('update:refused.notKept')
+            )}{' '}
+            <T
+              id="update:refused.hash"
+              values={{ hash: codeValue(refused.hash) }}
+              tags={{ 0: <code className={styles.hash} dir="ltr" /> }}
+            />
           </>
         ) : null}
       </p>
       {visible && acceptedNow && unlocked && (
         <div className={ui.actions}>
           <button type="button" onClick={() => void session.lock('user')}>
-            Lock and update now
+            {t('update:lockNow')}
           </button>
         </div>
       )}
       {visible && offered && staged && (
         <div className={ui.actions}>
           <button type="button" onClick={() => accept(staged.hash)}>
-            {unlocked ? 'Update when locked' : 'Update now'}
+            {t(unlocked ? 'update:whenLocked' : 'update:now')}
           </button>
-          <SetAsideButton hash={staged.hash}>Not now</SetAsideButton>
+          <SetAsideButton hash={staged.hash}>{t('update:notNow')}</SetAsideButton>
         </div>
       )}
       {visible && showRefusal && refused && (
         <div className={ui.actions}>
-          <SetAsideButton hash={refused.hash}>Dismiss</SetAsideButton>
+          <SetAsideButton hash={refused.hash}>{t('update:dismiss')}</SetAsideButton>
         </div>
       )}
     </section>

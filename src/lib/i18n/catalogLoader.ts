@@ -28,5 +28,17 @@ export async function loadMessages(locale: Locale, namespace: Namespace): Promis
   if (!chunk) throw new Error(`no catalog ${source}/${namespace}.json`);
   if (locale !== PSEUDO_LOCALE) return chunk();
   const [messages, pseudo] = await Promise.all([chunk(), import('./pseudo')]);
+  pseudoWords = pseudo.pseudoText;
   return pseudo.pseudoCatalog(messages);
+}
+
+let pseudoWords: ((text: string) => string) | undefined;
+
+/**
+ * A formatted message as the pseudo-locale shows it: the words its numbers and dates brought in
+ * ("Nov", "PM") accented too, so only text from outside the catalogs stays plain. The identity
+ * until a pseudo-locale catalog has loaded (the pseudo code is not in the first screen).
+ */
+export function pseudoFormatted(text: string): string {
+  return pseudoWords ? pseudoWords(text) : text;
 }

@@ -10,7 +10,14 @@ const OPEN = '\uE000';
 const CLOSE = '\uE001';
 const PLACEHOLDER = /\uE000(\d+)\uE001/;
 
-export function withPlaceholders(values: MessageValues | undefined): {
+/**
+ * `selectKeys`: the arguments the message uses to choose a `select` case; their text goes in as
+ * it is, since it only picks a case and is never shown.
+ */
+export function withPlaceholders(
+  values: MessageValues | undefined,
+  selectKeys: ReadonlySet<string> = new Set(),
+): {
   values: Record<string, unknown>;
   data: DataValue[];
 } {
@@ -18,6 +25,7 @@ export function withPlaceholders(values: MessageValues | undefined): {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values ?? {})) {
     if (typeof value === 'number' || typeof value === 'bigint' || value instanceof Date) out[name] = value;
+    else if (typeof value === 'string' && selectKeys.has(name)) out[name] = value;
     else {
       out[name] = `${OPEN}${data.length}${CLOSE}`;
       data.push(value);
@@ -35,4 +43,17 @@ export function splitPlaceholders(text: string): Array<string | { slot: number }
     else if (piece !== '') parts.push(piece);
   });
   return parts;
+}
+
+/** The names of the arguments a compiled message (Lingui's form) chooses `select` cases by. */
+export function selectArguments(compiled: unknown, found: Set<string> = new Set()): Set<string> {
+  if (!Array.isArray(compiled)) return found;
+  const [name, kind, cases] = compiled as unknown[];
+  if (typeof name === 'string' && (kind === 'select' || kind === 'plural' || kind === 'selectordinal')) {
+    if (kind === 'select') found.add(name);
+    for (const branch of Object.values((cases ?? {}) as Record<string, unknown>)) selectArguments(branch, found);
+    return found;
+  }
+  for (const part of compiled) selectArguments(part, found);
+  return found;
 }

@@ -12,9 +12,9 @@ import {
   type ValuesOf,
 } from '@/core/i18n/message';
 import { activeLocale, intlLocale, setActiveLocale } from './activeLocale';
-import { CORE_NAMESPACES, loadMessages } from './catalogLoader';
-import type { Locale } from './locales';
-import { type DataValue, splitPlaceholders, withPlaceholders } from './placeholders';
+import { CORE_NAMESPACES, loadMessages, pseudoFormatted } from './catalogLoader';
+import { type Locale, PSEUDO_LOCALE } from './locales';
+import { type DataValue, selectArguments, splitPlaceholders, withPlaceholders } from './placeholders';
 import { dataText } from './valueText';
 
 const lingui = setupI18n({
@@ -102,8 +102,10 @@ export async function showLocale(locale: Locale, namespaces: readonly Namespace[
  * value can be read as message syntax or escapes), then each is replaced by its value's text.
  */
 function formatted(message: Message): { text: string; data: DataValue[] } {
-  const { values, data } = withPlaceholders(message.values);
-  return { text: lingui._(message.id, values), data };
+  const compiled = message.values === undefined ? undefined : lingui.messages[message.id];
+  const { values, data } = withPlaceholders(message.values, selectArguments(compiled));
+  const text = lingui._(message.id, values);
+  return { text: lingui.locale === PSEUDO_LOCALE ? pseudoFormatted(text) : text, data };
 }
 
 /** A message as plain text, for attributes, titles, files and the clipboard. */

@@ -2,6 +2,7 @@
 // one exchange at a time. Ledger's @ledgerhq/hw-transport-webhid is not used: it needs Node's Buffer.
 import { toSafeDetails } from '@/core/errors/base';
 import { DeviceError } from '@/core/errors/device';
+import { msg } from '@/core/i18n/message';
 import { answeredWithin, type Exchange, QUESTION_MS } from '@/core/ledger/ethApp';
 import { type AnswerReader, answerReader, frameApdu } from '@/core/ledger/hidFraming';
 import { assertEthereumApp } from '@/core/ledger/runningApp';
@@ -37,20 +38,17 @@ export type LedgerTransport = {
   productName: string;
 };
 
-const UNSUPPORTED =
-  'This browser cannot reach a Ledger over USB: WebHID works in Chromium-based browsers such as Chrome, Edge, Brave and Opera, on a page served over https or from localhost.';
-
 /** The browser's WebHID, or DeviceError DEVICE_UNSUPPORTED when it has none (or not on this page). */
 export function webHid(): WebHid {
   const hid = (globalThis as { navigator?: { hid?: WebHid } }).navigator?.hid;
-  if (!hid) throw new DeviceError('DEVICE_UNSUPPORTED', UNSUPPORTED);
+  if (!hid) throw new DeviceError('DEVICE_UNSUPPORTED', msg('core.devices:ledger.noWebHid'));
   return hid;
 }
 
 const disconnected = (cause?: unknown) =>
   new DeviceError(
     'DEVICE_DISCONNECTED',
-    'The Ledger was disconnected: plug it back in, unlock it and open the Ethereum app, then try again.',
+    msg('core.devices:ledger.disconnected'),
     cause === undefined ? {} : { cause, details: toSafeDetails(cause) },
   );
 
@@ -65,18 +63,14 @@ export async function requestLedger(hid: WebHid = webHid()): Promise<LedgerTrans
     devices = await hid.requestDevice({ filters: [{ vendorId: LEDGER_VENDOR_ID }] });
   } catch (cause) {
     if ((cause as { name?: unknown } | undefined)?.name !== 'NotFoundError')
-      throw new DeviceError('DEVICE_UNSUPPORTED', `The browser would not show its list of devices. ${UNSUPPORTED}`, {
+      throw new DeviceError('DEVICE_UNSUPPORTED', msg('core.devices:ledger.noDeviceList'), {
         cause,
         details: toSafeDetails(cause),
       });
     devices = [];
   }
   const [device] = devices;
-  if (!device)
-    throw new DeviceError(
-      'DEVICE_NOT_CHOSEN',
-      'No Ledger was chosen: connect again and pick your Ledger in the browser’s list (plug it in and unlock it first if it is not listed).',
-    );
+  if (!device) throw new DeviceError('DEVICE_NOT_CHOSEN', msg('core.devices:ledger.notChosen'));
   return openLedger(device, hid);
 }
 
@@ -123,11 +117,10 @@ export async function openLedger(device: HidDevice, hid: WebHid): Promise<Ledger
     try {
       await device.open();
     } catch (cause) {
-      throw new DeviceError(
-        'DEVICE_BUSY',
-        'Cairn could not open the Ledger: close Ledger Live and any other tab or app using it, then try again.',
-        { cause, details: toSafeDetails(cause) },
-      );
+      throw new DeviceError('DEVICE_BUSY', msg('core.devices:ledger.cannotOpen'), {
+        cause,
+        details: toSafeDetails(cause),
+      });
     }
   }
   let pending: Pending | undefined;
@@ -190,7 +183,7 @@ export async function openLedger(device: HidDevice, hid: WebHid): Promise<Ledger
       return result;
     },
     close: async () => {
-      end(new DeviceError('DEVICE_DISCONNECTED', 'Cairn closed its connection to the Ledger: connect it again.'));
+      end(new DeviceError('DEVICE_DISCONNECTED', msg('core.devices:ledger.closed')));
       await device.close().catch(() => undefined);
     },
     productName: device.productName,

@@ -1,6 +1,9 @@
 /// <reference lib="webworker" />
 // Runs keystore key derivation (scrypt at n=262144 takes a second or more) off the page's main
 // thread, reporting progress, so the page never freezes.
+
+import { isCairnError } from '@/core/errors/base';
+import { msg } from '@/core/i18n/message';
 import { decryptKeystore, encryptKeystore, parseKeystore, warmUpKeystoreCrypto } from '@/core/keys/keystore';
 import type { KeystoreRequest, KeystoreResponse } from './keystoreProtocol';
 
@@ -28,13 +31,14 @@ self.onmessage = async (event: MessageEvent<KeystoreRequest>) => {
       post({ id: request.id, type: 'encrypted', json });
     }
   } catch (error) {
-    const e = error as { code?: string; shortMessage?: string; message?: string; field?: string };
+    // The error's Message, not its words: this worker has no catalogs, the page words it.
+    const field = (error as { field?: unknown }).field;
     post({
       id: request.id,
       type: 'error',
-      code: e.code,
-      message: e.shortMessage ?? 'The keystore could not be processed.',
-      field: e.field,
+      code: isCairnError(error) ? error.code : undefined,
+      text: isCairnError(error) ? error.text : msg('core.keys:keystore.workerFailed'),
+      field: typeof field === 'string' ? field : undefined,
     });
   }
 };

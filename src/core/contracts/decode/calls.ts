@@ -1,4 +1,5 @@
 import { type Abi, type AbiFunction, type Address, decodeFunctionData, encodeFunctionData, type Hex } from 'viem';
+import { type Message, msg } from '../../i18n/message';
 import type { ContractFunction } from '../functions';
 import { indexesFor, type SavedAbi, savedAbisFor } from './abiIndex';
 import type { DecodedItem } from './decodedItem';
@@ -11,7 +12,7 @@ import { decodedValues } from './values';
 export type DecodedCall = DecodedItem & {
   selector: Hex;
   /** Set when the data is not exactly the standard encoding of what is shown (see calldataIrregularity). */
-  irregular?: string;
+  irregular?: Message;
 };
 
 /**
@@ -28,19 +29,19 @@ export type CallDecoding =
  * is. Decoders read past extra bytes and ignore dirty padding, but a contract may not: such data
  * could do something other than what the decoded call says.
  */
-export function calldataIrregularity(item: AbiFunction, data: Hex, args: readonly unknown[]): string | undefined {
+export function calldataIrregularity(item: AbiFunction, data: Hex, args: readonly unknown[]): Message | undefined {
   let standard: Hex;
   try {
     standard = encodeFunctionData({ abi: [item], functionName: item.name, args } as never);
   } catch {
-    return 'Cairn could not re-encode these arguments to check them: the contract may read this data differently.';
+    return msg('core.contracts:call.notReencoded');
   }
   const given = data.toLowerCase();
   if (given === standard) return undefined;
   if (given.startsWith(standard)) {
-    return `The data has ${(given.length - standard.length) / 2} extra bytes after the arguments shown: the contract may read them.`;
+    return msg('core.contracts:call.extraBytes', { count: (given.length - standard.length) / 2 });
   }
-  return 'The arguments are not in the standard encoding (for example an address with bytes set in its padding): the contract may read them differently from what is shown.';
+  return msg('core.contracts:call.nonStandard');
 }
 
 /**

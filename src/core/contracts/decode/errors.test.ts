@@ -1,7 +1,11 @@
 import { encodeErrorResult, type Hex, parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { decodeRevert, revertReason } from './errors';
+import { renderMessage } from '../../i18n/message';
+import { type DecodedRevert, decodeRevert, revertReason } from './errors';
 import { decodeStandardRevert, revertDataReason } from './standardErrors';
+
+/** The reason in English (the tests' language). */
+const reason = (revert: DecodedRevert | undefined) => (revert ? renderMessage(revertReason(revert)) : undefined);
 
 // Error(string) and Panic(uint256) as Solidity encodes them, written here rather than taken from the decoder.
 const builtIn = parseAbi(['error Error(string message)', 'error Panic(uint256 code)']);
@@ -34,12 +38,14 @@ describe('decodeRevert: what Solidity itself writes', () => {
       [0x51n, 'call to an invalid function'],
     ];
     for (const [code, meaning] of meanings) {
-      expect(decodeRevert(panic(code))).toEqual({ kind: 'panic', code, meaning });
-      expect(revertReason({ kind: 'panic', code, meaning })).toBe(`panic: ${meaning}`);
+      const decoded = decodeRevert(panic(code));
+      expect(decoded).toMatchObject({ kind: 'panic', code });
+      expect(decoded?.kind === 'panic' && decoded.meaning && renderMessage(decoded.meaning)).toBe(meaning);
+      expect(reason(decoded)).toBe(`panic: ${meaning}`);
     }
     const odd = decodeRevert(panic(2n ** 200n + 7n));
     expect(odd).toEqual({ kind: 'panic', code: 2n ** 200n + 7n, meaning: undefined });
-    expect(odd && revertReason(odd)).toBe(`panic: code 0x${(2n ** 200n + 7n).toString(16)}`);
+    expect(reason(odd)).toBe(`panic: code 0x${(2n ** 200n + 7n).toString(16)}`);
   });
 
   it('calls malformed Error and Panic data unknown rather than guessing', () => {
@@ -95,7 +101,7 @@ describe('decodeRevert: custom errors', () => {
     expect(decodeRevert('0xdeadbeef', [vault])).toEqual({ kind: 'unknown', selector: '0xdeadbeef' });
     const data = encodeErrorResult({ abi: vault, errorName: 'InsufficientBalance', args: [5n, 7n] });
     expect(decodeRevert(data.slice(0, 20) as Hex, [vault])).toEqual({ kind: 'unknown', selector: data.slice(0, 10) });
-    expect(revertReason({ kind: 'unknown', selector: '0xdeadbeef' })).toBe('custom error 0xdeadbeef');
+    expect(reason({ kind: 'unknown', selector: '0xdeadbeef' })).toBe('custom error 0xdeadbeef');
   });
 
   it('gives nothing for data without a selector or not hex', () => {
@@ -107,9 +113,13 @@ describe('decodeRevert: custom errors', () => {
 
 describe('revertDataReason (no ABI, no ABI decoder)', () => {
   it('reads the standard reverts and names other selectors', () => {
-    expect(revertDataReason(message('Nope'))).toBe('Nope');
-    expect(revertDataReason(panic(0x12n))).toBe('panic: division by zero');
-    expect(revertDataReason('0xDEADBEEF00')).toBe('custom error 0xdeadbeef');
+    const words = (data: Hex) => {
+      const said = revertDataReason(data);
+      return said === undefined ? undefined : renderMessage(said);
+    };
+    expect(words(message('Nope'))).toBe('Nope');
+    expect(words(panic(0x12n))).toBe('panic: division by zero');
+    expect(words('0xDEADBEEF00')).toBe('custom error 0xdeadbeef');
     expect(revertDataReason('0x')).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import { type Abi, decodeErrorResult, type Hex } from 'viem';
+import type { Message } from '../../i18n/message';
 import { indexesFor } from './abiIndex';
 import { type DecodedItem, decodedItem, decodedLine } from './decodedItem';
 import {
+  customErrorReason,
   decodeStandardRevert,
   ERROR_SELECTOR,
   PANIC_SELECTOR,
@@ -41,8 +43,8 @@ export function decodeRevert(data: Hex, contractAbis: readonly Abi[] = []): Deco
 }
 
 /** The reason in one line: the message, `panic: …`, `Name(arg: value, …)` or `custom error 0x…`. */
-export function revertReason(revert: DecodedRevert): string {
+export function revertReason(revert: DecodedRevert): Message | string {
   if (revert.kind === 'custom') return decodedLine(revert);
-  if (revert.kind === 'unknown') return `custom error ${revert.selector}`;
+  if (revert.kind === 'unknown') return customErrorReason(revert.selector);
   return standardRevertReason(revert);
 }

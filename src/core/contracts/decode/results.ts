@@ -2,6 +2,7 @@ import { type AbiFunction, decodeFunctionResult, type Hex } from 'viem';
 import { formatAbiItem } from 'viem/utils';
 import { toSafeDetails } from '../../errors/base';
 import { InputError } from '../../errors/input';
+import { codeValue, msg } from '../../i18n/message';
 import { abiTypeLabel } from '../abiTypes';
 import { type DecodedValue, decodedValues } from './values';
 
@@ -21,8 +22,11 @@ export function decodeResult(fn: AbiFunction, data: Hex): DecodedValue[] {
   } catch (error) {
     const sentence =
       data === '0x'
-        ? `The call to ${fn.name} returned nothing: there may be no contract at this address on this network, or it has no function ${formatAbiItem(fn)}.`
-        : `The answer to ${fn.name} does not fit its outputs (${outputs.map(abiTypeLabel).join(', ')}): the ABI may not match this contract.`;
+        ? msg('core.contracts:result.empty', { fn: codeValue(fn.name), signature: codeValue(formatAbiItem(fn)) })
+        : msg('core.contracts:result.mismatch', {
+            fn: codeValue(fn.name),
+            outputs: codeValue(outputs.map(abiTypeLabel).join(', ')),
+          });
     throw new InputError('INPUT_ABI', sentence, { details: toSafeDetails(error), cause: error });
   }
   // viem returns the value itself for one output, an array for several.

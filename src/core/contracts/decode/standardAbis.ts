@@ -1,4 +1,5 @@
 import { type Abi, type Address, parseAbi } from 'viem';
+import { type Message, msg } from '../../i18n/message';
 
 /**
  * The interfaces Cairn knows without being told: the decoder reads every call, event and error of
@@ -10,8 +11,8 @@ export type StandardAbi = {
   id: StandardAbiId;
   /** For sentences listing the standards: `ERC-20`. */
   short: string;
-  /** For choosing one: `ERC-20 token`. */
-  name: string;
+  /** For choosing one: `ERC-20 token` (a name that stays a name, such as Multicall3, is a string). */
+  name: Message | string;
   signatures: readonly string[];
   abi: Abi;
 };
@@ -124,16 +125,21 @@ const PERMIT2 = [
   'error SignatureExpired(uint256 signatureDeadline)',
 ];
 
-function standard(id: StandardAbiId, short: string, name: string, signatures: readonly string[]): StandardAbi {
+function standard(
+  id: StandardAbiId,
+  short: string,
+  name: Message | string,
+  signatures: readonly string[],
+): StandardAbi {
   return { id, short, name, signatures, abi: parseAbi(signatures) as Abi };
 }
 
 /** In the order the decoder tries them: where two share a selector, the first one's names are shown. */
 export const STANDARD_ABIS: readonly StandardAbi[] = [
-  standard('erc20', 'ERC-20', 'ERC-20 token', ERC20),
-  standard('erc721', 'ERC-721', 'ERC-721 NFT', ERC721),
-  standard('erc1155', 'ERC-1155', 'ERC-1155 multi-token', ERC1155),
-  standard('weth', 'WETH', 'Wrapped ether (WETH)', WETH),
+  standard('erc20', 'ERC-20', msg('core.contracts:standard.erc20'), ERC20),
+  standard('erc721', 'ERC-721', msg('core.contracts:standard.erc721'), ERC721),
+  standard('erc1155', 'ERC-1155', msg('core.contracts:standard.erc1155'), ERC1155),
+  standard('weth', 'WETH', msg('core.contracts:standard.weth'), WETH),
   standard('multicall3', 'Multicall3', 'Multicall3', MULTICALL3),
   standard('permit2', 'Permit2', 'Uniswap Permit2', PERMIT2),
 ];

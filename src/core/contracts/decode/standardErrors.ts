@@ -1,4 +1,5 @@
 import type { Hex } from 'viem';
+import { codeValue, type Message, type MessageId, msg } from '../../i18n/message';
 
 /**
  * The two reverts Solidity itself writes, decoded by hand: this runs in the first screen's bundle
@@ -11,22 +12,22 @@ export const ERROR_SELECTOR = '0x08c379a0';
 export const PANIC_SELECTOR = '0x4e487b71';
 
 /** What each Panic code means, as the Solidity documentation lists them. */
-const PANIC_MEANINGS: Record<string, string> = {
-  '0': 'generic compiler panic',
-  '1': 'assertion failed',
-  '17': 'arithmetic overflow or underflow',
-  '18': 'division by zero',
-  '33': 'invalid enum value',
-  '34': 'incorrectly encoded storage byte array',
-  '49': 'pop from an empty array',
-  '50': 'array index out of bounds',
-  '65': 'out of memory',
-  '81': 'call to an invalid function',
+const PANIC_MEANINGS: Record<string, MessageId> = {
+  '0': 'core.contracts:panic.generic',
+  '1': 'core.contracts:panic.assert',
+  '17': 'core.contracts:panic.overflow',
+  '18': 'core.contracts:panic.divisionByZero',
+  '33': 'core.contracts:panic.enum',
+  '34': 'core.contracts:panic.storageBytes',
+  '49': 'core.contracts:panic.popEmpty',
+  '50': 'core.contracts:panic.outOfBounds',
+  '65': 'core.contracts:panic.outOfMemory',
+  '81': 'core.contracts:panic.invalidFunction',
 };
 
 export type StandardRevert =
   | { kind: 'message'; message: string }
-  | { kind: 'panic'; code: bigint; meaning: string | undefined };
+  | { kind: 'panic'; code: bigint; meaning: Message | undefined };
 
 /** Error(string) or Panic(uint256) from revert data; undefined for anything else or malformed data. */
 export function decodeStandardRevert(data: Hex): StandardRevert | undefined {
@@ -39,7 +40,8 @@ export function decodeStandardRevert(data: Hex): StandardRevert | undefined {
     const word = lower.slice(10, 74);
     if (!/^[0-9a-f]{64}$/.test(word)) return undefined;
     const code = BigInt(`0x${word}`);
-    return { kind: 'panic', code, meaning: PANIC_MEANINGS[code.toString()] };
+    const meaning = PANIC_MEANINGS[code.toString()];
+    return { kind: 'panic', code, meaning: meaning === undefined ? undefined : { id: meaning } };
   }
   return undefined;
 }
@@ -55,10 +57,20 @@ function errorMessage(body: string): string | undefined {
   return new TextDecoder().decode(bytes);
 }
 
-/** The sentence for a standard revert: its message, or `panic: ` and what the code means. */
-export function standardRevertReason(revert: StandardRevert): string {
+/**
+ * The sentence for a standard revert: its message (the contract's own words), or `panic: ` and
+ * what the code means.
+ */
+export function standardRevertReason(revert: StandardRevert): Message | string {
   if (revert.kind === 'message') return revert.message;
-  return `panic: ${revert.meaning ?? `code 0x${revert.code.toString(16)}`}`;
+  const meaning =
+    revert.meaning ?? msg('core.contracts:revert.panicCode', { code: codeValue(`0x${revert.code.toString(16)}`) });
+  return msg('core.contracts:revert.panic', { meaning });
+}
+
+/** `custom error 0x…`: an error Cairn has no ABI for, named by its selector. */
+export function customErrorReason(selector: string): Message {
+  return msg('core.contracts:revert.customError', { selector: codeValue(selector) });
 }
 
 /**
@@ -66,11 +78,11 @@ export function standardRevertReason(revert: StandardRevert): string {
  * the selector of any other error. Undefined for data too short to hold a selector and for a
  * malformed Error(string).
  */
-export function revertDataReason(data: Hex): string | undefined {
+export function revertDataReason(data: Hex): Message | string | undefined {
   const standard = decodeStandardRevert(data);
   if (standard) return standardRevertReason(standard);
   const lower = data.toLowerCase();
   if (lower.startsWith(ERROR_SELECTOR) && lower.length >= 10 + 128) return undefined;
-  if (lower.length >= 10) return `custom error ${lower.slice(0, 10)}`;
+  if (lower.length >= 10) return customErrorReason(lower.slice(0, 10));
   return undefined;
 }

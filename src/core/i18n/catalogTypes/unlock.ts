@@ -6,5 +6,17 @@ declare module '../message' {
     "unlock": true;
   }
   interface MessageCatalog {
+    "unlock:forgot.action": undefined;
+    "unlock:forgot.body": undefined;
+    "unlock:forgot.title": undefined;
+    "unlock:forgot.toggle": undefined;
+    "unlock:forgot.words": undefined;
+    "unlock:lockedBy.changed": undefined;
+    "unlock:lockedBy.idle": undefined;
+    "unlock:password": undefined;
+    "unlock:throttled": { "seconds": number };
+    "unlock:title": undefined;
+    "unlock:unlock": undefined;
+    "unlock:unlocking": undefined;
   }
 }

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Account, isDeviceSource } from '../../accounts/account';
 import { VaultError, VaultLockedError } from '../../errors/vault';
+import { type Message, msg, renderMessage } from '../../i18n/message';
 import {
   type DeviceAccountRef,
   type DeviceSigner,
@@ -13,6 +14,7 @@ import { walletSendsItself } from '../../signing/signerKinds';
 import type { KeyValueStore } from '../../storage/keyValueStore';
 import type { SettingsSchema } from '../../storage/settingsSchema';
 import { browserTimers, type Timers } from '../autoLock';
+import { defaultNamePrefix, type NewAccount } from '../contentsOps';
 import type { VaultState } from '../vaultState';
 import type { Connection } from './connection';
 import {
@@ -168,8 +170,9 @@ export class VaultClient {
     return () => this.activityListeners.delete(listener);
   }
 
-  private call(method: VaultMethod, args: unknown[]): Promise<unknown> {
+  private call(method: VaultMethod, given: unknown[]): Promise<unknown> {
     const id = this.nextId++;
+    const args = withNamePrefixes(method, given);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       try {
@@ -195,12 +198,7 @@ export class VaultClient {
       unanswered = this.heard ? 0 : unanswered + 1;
       this.heard = false;
       if (unanswered >= UNANSWERED_PINGS_LIMIT) {
-        this.failPending(
-          new VaultError(
-            'VAULT_SESSION_UNAVAILABLE',
-            'Cairn’s vault session stopped answering, so this did not finish. Reload Cairn, check whether it took effect, and try again if not.',
-          ),
-        );
+        this.failPending(new VaultError('VAULT_SESSION_UNAVAILABLE', msg('core.keys:vault.sessionUnavailable')));
         return;
       }
       this.send({ kind: 'ping' });
@@ -231,12 +229,7 @@ export class VaultClient {
     } else if (message.kind === 'activity') {
       for (const listener of this.activityListeners) listener();
     } else if (message.kind === 'restarted') {
-      this.failPending(
-        new VaultError(
-          'VAULT_SESSION_LOST',
-          'The Cairn window that held the unlocked vault was closed while this was being done. Unlock again, check whether it took effect, and retry if not.',
-        ),
-      );
+      this.failPending(new VaultError('VAULT_SESSION_LOST', msg('core.keys:vault.sessionLost')));
       this.send({ kind: 'hello' });
     }
   }
@@ -257,4 +250,32 @@ export class VaultClient {
 /** The account asked for if it is there and visible, else the first visible one, else the first. */
 function pickAccount(accounts: readonly Account[], accountId: string | undefined): Account | undefined {
   return accounts.find((a) => a.id === accountId && !a.hidden) ?? accounts.find((a) => !a.hidden) ?? accounts[0];
+}
+
+/**
+ * The first word of a new account's default name in the language this window shows ("Account",
+ * "Konto"): the vault's host, in a worker, shows no language. Undefined (English, then) where
+ * this window cannot word it either.
+ */
+function namePrefixIn(prefix: Message): string | undefined {
+  const words = renderMessage(prefix);
+  return words === prefix.id ? undefined : words;
+}
+
+/** The call's arguments, each new account given its default name's first word (see namePrefixIn). */
+function withNamePrefixes(method: VaultMethod, args: unknown[]): unknown[] {
+  const named = (account: NewAccount): NewAccount => {
+    if (account.name?.trim() || account.namePrefix !== undefined) return account;
+    const namePrefix = namePrefixIn(defaultNamePrefix(account));
+    return namePrefix === undefined ? account : { ...account, namePrefix };
+  };
+  const at = method === 'create' ? 2 : method === 'add' ? 1 : undefined;
+  if (at !== undefined && Array.isArray(args[at])) {
+    return args.map((arg, i) => (i === at ? (arg as NewAccount[]).map(named) : arg));
+  }
+  if (method === 'addNextAccount' && args.length === 1) {
+    const namePrefix = namePrefixIn(msg('core.keys:account.namePrefix.account'));
+    return namePrefix === undefined ? args : [args[0], namePrefix];
+  }
+  return args;
 }

@@ -1,0 +1,82 @@
+import { TextField } from '@/components/TextField';
+import type { Message } from '@/core/i18n/message';
+import type { Fees } from '@/core/tx/fees';
+import { translate, useT } from '@/lib/i18n';
+import type { FieldErrors } from './continueSend';
+import styles from './send.module.css';
+import type { SendForm } from './sendFlowStore';
+
+/** A field's error in the language shown. */
+export function said(error: Message | string | undefined): string | undefined {
+  return error === undefined ? undefined : translate(error);
+}
+
+/** Send's "Advanced" part: gas limit, fees, nonce and data, each empty unless the person sets it. */
+export function AdvancedFields({
+  form,
+  errors,
+  feeKind,
+  onChange,
+}: {
+  form: SendForm;
+  errors: FieldErrors;
+  feeKind: Fees['kind'];
+  onChange(patch: Partial<SendForm>): void;
+}) {
+  const t = useT('send');
+  return (
+    <details className={styles.advanced} open={form.data !== '' || undefined}>
+      <summary>{t('send:form.advanced.summary')}</summary>
+      <TextField
+        label={t('send:form.advanced.gasLimit')}
+        hint={t('send:form.advanced.gasLimitHint')}
+        error={said(errors.gasLimit)}
+        inputMode="numeric"
+        value={form.gasLimit}
+        onChange={(gasLimit) => onChange({ gasLimit })}
+      />
+      {feeKind === 'eip1559' ? (
+        <>
+          <TextField
+            label={t('send:form.advanced.maxFee')}
+            hint={t('send:form.advanced.maxFeeHint')}
+            error={said(errors.maxFee)}
+            inputMode="decimal"
+            value={form.maxFee}
+            onChange={(maxFee) => onChange({ maxFee })}
+          />
+          <TextField
+            label={t('send:form.advanced.priorityFee')}
+            error={said(errors.priorityFee)}
+            inputMode="decimal"
+            value={form.priorityFee}
+            onChange={(priorityFee) => onChange({ priorityFee })}
+          />
+        </>
+      ) : (
+        <TextField
+          label={t('send:form.advanced.gasPrice')}
+          error={said(errors.gasPrice)}
+          inputMode="decimal"
+          value={form.gasPrice}
+          onChange={(gasPrice) => onChange({ gasPrice })}
+        />
+      )}
+      <TextField
+        label={t('send:form.advanced.nonce')}
+        hint={t('send:form.advanced.nonceHint')}
+        error={said(errors.nonce)}
+        inputMode="numeric"
+        value={form.nonce}
+        onChange={(nonce) => onChange({ nonce })}
+      />
+      <TextField
+        label={t('send:form.advanced.data')}
+        hint={t('send:form.advanced.dataHint')}
+        error={said(errors.data)}
+        value={form.data}
+        onChange={(data) => onChange({ data })}
+      />
+    </details>
+  );
+}

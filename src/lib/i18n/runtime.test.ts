@@ -1,0 +1,26 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { NAMESPACES, showLocale, t } from '@/lib/i18n';
+
+describe('messages in the language shown', () => {
+  afterAll(async () => {
+    await showLocale('en', NAMESPACES);
+  });
+
+  const when = new Date(Date.UTC(2026, 10, 24, 15, 30));
+  const values = { amount: 1234.5, when, decimal: ',' };
+
+  it('formats numbers and dates in the message by the language', async () => {
+    await showLocale('de', NAMESPACES);
+    const text = t('settings:language.formats', values);
+    expect(text).toContain('1.234,5');
+    expect(text).toContain('November 2026');
+  });
+
+  it('in the pseudo-locale accents the words a date brings in as well, leaving no plain Latin letter', async () => {
+    await showLocale('en-XA', NAMESPACES);
+    const text = t('settings:language.formats', { ...values, decimal: '.' });
+    expect(text.startsWith('⟦')).toBe(true);
+    expect(text).toContain('1,234.5');
+    expect(text).not.toMatch(/[A-Za-z]/);
+  });
+});
