@@ -7,6 +7,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { words } from './support/words.ts';
 
 describe('accessibility', () => {
   let env: Environment;
@@ -70,7 +71,7 @@ describe('accessibility', () => {
         await onboarding.openDemoWallet();
         for (const screen of screens) {
           await openScreen(page, screen);
-          await scan(screen.label);
+          await scan(words('en', screen.label));
         }
         await new AppShell(page).lock();
         await page.getByRole('heading', { name: 'Unlock Cairn' }).waitFor();
@@ -102,7 +103,7 @@ describe('accessibility', () => {
     for (const screen of screens) {
       await openScreen(page, screen);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, screen.label).toBeLessThanOrEqual(0);
+      expect(overflow, words('en', screen.label)).toBeLessThanOrEqual(0);
     }
   });
 
@@ -147,11 +148,11 @@ describe('accessibility', () => {
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
       const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
-      if (focused === last.label) break;
+      if (focused === words('en', last.label)) break;
     }
     expect(await hasVisibleFocus(page)).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => shell.heading.textContent()).toBe(last.label);
+    await expect.poll(() => shell.heading.textContent()).toBe(words('en', last.label));
     // Focus moves to the new screen's heading so screen readers announce it.
     await expect.poll(() => shell.heading.evaluate((el) => el === document.activeElement)).toBe(true);
   });

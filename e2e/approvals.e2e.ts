@@ -17,6 +17,7 @@ import { countWide } from '../src/core/approvals/wide.ts';
 import { LOCAL_PRICE_FEEDS } from '../src/core/assets/localChainAssets.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
+import { renderMessage } from '../src/core/i18n/message.ts';
 import { Approvals } from './pages/Approvals.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
@@ -51,7 +52,9 @@ async function seededPrice(env: Environment, token: Address): Promise<{ answer: 
 /** kind | contract | token id | spender: one approval, as the CSV and the seed's manifest both say it. */
 function grantLine(a: SeededApproval | CurrentApproval): string {
   const spender = a.kind === 'operator' ? a.operator : a.kind === 'erc721' ? a.approved : a.spender;
-  return [KIND_WORDS[a.kind], a.token, a.kind === 'erc721' ? String(a.tokenId) : '', spender].join(' | ').toLowerCase();
+  return [renderMessage(KIND_WORDS[a.kind]), a.token, a.kind === 'erc721' ? String(a.tokenId) : '', spender]
+    .join(' | ')
+    .toLowerCase();
 }
 
 async function exported(page: Page): Promise<string[][]> {

@@ -22,6 +22,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
+import { type Message, renderMessage } from '../src/core/i18n/message.ts';
 import { checkForNetwork } from '../src/core/offline/networkCheck.ts';
 import type { OfflineTx, OfflineTxField } from '../src/core/offline/offlineTx.ts';
 import { decodeRawTransaction } from '../src/core/offline/rawTx.ts';
@@ -410,7 +411,7 @@ describe('offline signing and broadcast', () => {
     expect(fields['From (recovered sender)']).toContain(me);
     const check = checkForNetwork(decodeRawTransaction(mainnet), 31337, 'Local chain');
     expect(check.ok).toBe(false);
-    const refusal = check.ok ? '' : check.refusal;
+    const refusal = check.ok ? '' : renderMessage(check.refusal);
     expect(refusal).toBe(
       'This transaction is signed for chain id 1, but the selected network (Local chain) is chain id 31337. It can only be sent to the network it was signed for.',
     );
@@ -482,7 +483,8 @@ describe('offline signing and broadcast', () => {
       return Object.fromEntries(
         Object.entries(coreNames)
           .map(([name, core]) => [name, errors[core]])
-          .filter(([, error]) => error !== undefined),
+          .filter(([, error]) => error !== undefined)
+          .map(([name, error]) => [name, renderMessage(error as Message | string)]),
       );
     };
 

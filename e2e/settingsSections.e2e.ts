@@ -15,6 +15,7 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { horizontalOverflow, tabTo } from './support/keyboard.ts';
 import { e2eDistDir, projectRoot } from './support/paths.ts';
+import { words } from './support/words.ts';
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -165,6 +166,6 @@ describe('Settings in sections', () => {
 
     await settings.shell.networkChip.click();
     await page.getByRole('banner').getByRole('link', { name: 'Manage networks', exact: true }).click();
-    await expect.poll(() => settings.shell.heading.textContent()).toBe(screen('settingsNetworks').label);
+    await expect.poll(() => settings.shell.heading.textContent()).toBe(words('en', screen('settingsNetworks').label));
   });
 });

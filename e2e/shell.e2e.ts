@@ -5,6 +5,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { mineTransfer, nodeClient } from './support/rpc.ts';
+import { words } from './support/words.ts';
 
 describe('app shell against a fresh local chain', () => {
   let env: Environment;
@@ -47,9 +48,9 @@ describe('app shell against a fresh local chain', () => {
     await shell.open(env.server.url);
     await new Onboarding(page).openDemoWallet();
     for (const screen of screens.filter((s) => s.inNav)) {
-      await shell.navLink(screen.label).click();
-      await expect.poll(() => shell.heading.textContent()).toBe(screen.label);
-      expect(await shell.navLink(screen.label).getAttribute('aria-current')).toBe('page');
+      await shell.navLink(words('en', screen.label)).click();
+      await expect.poll(() => shell.heading.textContent()).toBe(words('en', screen.label));
+      expect(await shell.navLink(words('en', screen.label)).getAttribute('aria-current')).toBe('page');
       expect(page.url()).toContain(`#${screen.path}`);
       // Every screen has landed: none shows the old placeholder.
       expect(await page.getByText('Not available yet.').isVisible()).toBe(false);

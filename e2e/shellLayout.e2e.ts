@@ -8,6 +8,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { horizontalOverflow, tabTo } from './support/keyboard.ts';
+import { words } from './support/words.ts';
 
 const TARGET = 44;
 
@@ -44,13 +45,13 @@ describe('shell layout', () => {
       expect(rail.x + rail.width).toBeLessThanOrEqual(main.x);
       expect(await shell.nav.getByRole('button', { name: 'More' }).isVisible()).toBe(false);
       for (const entry of screens.filter((s) => s.inNav)) {
-        const link = shell.navLink(entry.label);
+        const link = shell.navLink(words('en', entry.label));
         expect((await box(link)).height).toBeGreaterThanOrEqual(TARGET);
         // From the top of the page (the skip link), Tab through the header into the rail.
         await page.getByRole('button', { name: 'Skip to content' }).focus();
         await tabTo(page, link);
         await page.keyboard.press('Enter');
-        await expect.poll(() => shell.heading.textContent()).toBe(entry.label);
+        await expect.poll(() => shell.heading.textContent()).toBe(words('en', entry.label));
       }
       expect(await horizontalOverflow(page)).toBe(0);
     });
@@ -62,24 +63,24 @@ describe('shell layout', () => {
       expect(bar.y + bar.height).toBeCloseTo(800, 0);
       const listed = screens.filter((s) => s.inNav);
       for (const entry of listed.filter((s) => s.tab)) {
-        const link = shell.navLink(entry.label);
+        const link = shell.navLink(words('en', entry.label));
         const target = await box(link);
         expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(TARGET);
         await link.click();
-        await expect.poll(() => shell.heading.textContent()).toBe(entry.label);
+        await expect.poll(() => shell.heading.textContent()).toBe(words('en', entry.label));
       }
       const more = shell.nav.getByRole('button', { name: 'More' });
       for (const entry of listed.filter((s) => !s.tab)) {
-        expect(await shell.navLink(entry.label).isVisible()).toBe(false);
+        expect(await shell.navLink(words('en', entry.label)).isVisible()).toBe(false);
         // By keyboard: More opens the rest, Tab reaches the link, Enter opens it.
         await more.focus();
         await page.keyboard.press('Enter');
         expect(await more.getAttribute('aria-expanded')).toBe('true');
-        const link = shell.navLink(entry.label);
+        const link = shell.navLink(words('en', entry.label));
         expect((await box(link)).height).toBeGreaterThanOrEqual(TARGET);
         await tabTo(page, link);
         await page.keyboard.press('Enter');
-        await expect.poll(() => shell.heading.textContent()).toBe(entry.label);
+        await expect.poll(() => shell.heading.textContent()).toBe(words('en', entry.label));
         expect(await link.isVisible()).toBe(false);
       }
       for (const control of [shell.networkChip, shell.accountChip, page.getByRole('button', { name: 'Search' })]) {

@@ -9,8 +9,19 @@ export const unlockedApp = lazyModule(() =>
   Promise.all([import('./UnlockedApp'), loadNamespaces(UNLOCKED_NAMESPACES)]).then(([app]) => app),
 );
 
-/** The catalogs of what the unlocked wallet shows on every screen (account menu, search, device dialog, backup reminder). */
-const UNLOCKED_NAMESPACES: readonly Namespace[] = ['accounts', 'explorer', 'deviceSigning', 'settings'];
+/**
+ * The catalogs of what the unlocked wallet shows on every screen (account menu, search, device
+ * dialog, backup reminder), and of what it may turn into without warning: the unlock screen when
+ * it locks (at once, even offline or with the page's timers frozen) and the update notice.
+ */
+const UNLOCKED_NAMESPACES: readonly Namespace[] = [
+  'accounts',
+  'explorer',
+  'deviceSigning',
+  'settings',
+  'unlock',
+  'update',
+];
 
 /** The catalogs of the first screen for a vault in this state (set-up's, unlock's; the wallet's load with it). */
 export function firstScreenNamespaces(status: VaultStatus): readonly Namespace[] {

@@ -7,8 +7,8 @@ import { createStore } from 'zustand/vanilla';
  */
 export type SendRequest = {
   recipient: string;
-  /** Native amount as typed, in the coin's units ('' for none). */
-  amount: string;
+  /** Native amount in base units (wei): Send writes it in its field in the language's format. */
+  value: bigint;
   data: string;
   /** The contract's ABI: it decodes `data` and any custom error a preview or estimate meets on the review. */
   callAbi: Abi;

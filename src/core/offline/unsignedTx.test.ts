@@ -1,6 +1,7 @@
 import { parseEther, parseGwei } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { renderMessage } from '../i18n/message';
+import type { DecimalFormat } from '../tx/amount';
 import type { OfflineTxField } from './offlineTx';
 import { buildUnsignedTx, type UnsignedTxDraft } from './unsignedTx';
 
@@ -206,6 +207,21 @@ describe('buildUnsignedTx', () => {
     expect(buildUnsignedTx({ ...draft, type: 'eip4844' as never }).ok).toBe(false);
     expect(errorsOf({ type: 'eip4844' as never })).toEqual({
       type: 'Choose the transaction type: EIP-1559, EIP-2930 or legacy.',
+    });
+  });
+
+  it('reads the value and fees in the language’s one format (German: 1.234,5), the same transaction', () => {
+    const german: DecimalFormat = { decimal: ',', group: '.' };
+    const typed = { ...draft, value: '0,25', maxFeePerGas: '30', maxPriorityFeePerGas: '1,5' };
+    expect(buildUnsignedTx(typed, 'ETH', german)).toEqual(buildUnsignedTx(draft));
+    const legacy = buildUnsignedTx({ ...typed, type: 'legacy', gasPrice: '2,000000001' }, 'ETH', german);
+    expect(legacy.ok && legacy.tx).toMatchObject({ type: 'legacy', gasPrice: 2_000_000_001n });
+    const refused = buildUnsignedTx({ ...typed, value: '1,234.5', maxFeePerGas: '1.234,5678901234' }, 'ETH', german);
+    expect(
+      refused.ok ? {} : Object.fromEntries(Object.entries(refused.errors).map(([f, p]) => [f, renderMessage(p)])),
+    ).toEqual({
+      value: 'A thousands separator (“.”) cannot come after the decimal separator (“,”): write, for example, 1,25.',
+      maxFeePerGas: 'The max fee is a number of gwei, such as 1,5 (at most 9 decimals).',
     });
   });
 });

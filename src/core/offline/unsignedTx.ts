@@ -3,7 +3,7 @@ import { isCairnError } from '../errors/base';
 import { type Message, msg } from '../i18n/message';
 import { parseAddress } from '../keys/address';
 import { GWEI_LABELS, MIN_GAS_LIMIT, parseData, parseGasLimit, parseGwei } from '../tx/advancedInputs';
-import { parseAmount } from '../tx/amount';
+import { type DecimalFormat, DOT_DECIMALS, parseAmount } from '../tx/amount';
 import { parseAccessListText } from './accessList';
 import {
   type FieldErrors,
@@ -21,7 +21,8 @@ import { chainIdProblem, checkUnsignedTx, gasLimitProblem, nonceProblem, type We
 /**
  * The fields of an offline transaction as a person types them: chain id, nonce and gas limit as
  * whole numbers, the value in the coin's units (ETH, exactly, up to 18 decimals), fees in gwei
- * (up to 9 decimals), data as hex, and an optional access list as JSON (not for legacy).
+ * (up to 9 decimals), both in the one format of the person's language (see parseDecimal), data as
+ * hex, and an optional access list as JSON (not for legacy).
  * An empty `to` creates a contract whose code is `data`. Fee fields of other types are ignored.
  */
 export type UnsignedTxDraft = {
@@ -101,11 +102,12 @@ function gweiOf(
   field: OfflineTxField,
   text: string | undefined,
   fee: Exclude<WeiField, 'value'>,
+  format: DecimalFormat,
 ): bigint | undefined {
   if ((text ?? '').trim() === '') return r.fail(field, msg('core.signing:fee.empty', { field: fee }));
   return r.rule(
     field,
-    r.attempt(field, () => parseGwei(text ?? '', GWEI_LABELS[fee])),
+    r.attempt(field, () => parseGwei(text ?? '', GWEI_LABELS[fee], format)),
     (v) => wordProblem(v, fee),
   );
 }
@@ -119,14 +121,14 @@ function accessListOf(r: Reader, type: OfflineTxType, text: string | undefined):
   return read.ok ? read.accessList : r.fail('accessList', read.problem);
 }
 
-function feesOf(r: Reader, draft: UnsignedTxDraft): OfflineFees | undefined {
+function feesOf(r: Reader, draft: UnsignedTxDraft, format: DecimalFormat): OfflineFees | undefined {
   if (draft.type !== 'eip1559') {
-    const gasPrice = gweiOf(r, 'gasPrice', draft.gasPrice, 'gasPrice');
+    const gasPrice = gweiOf(r, 'gasPrice', draft.gasPrice, 'gasPrice', format);
     if (gasPrice === undefined) return undefined;
     return draft.type === 'legacy' ? { type: 'legacy', gasPrice } : { type: 'eip2930', gasPrice };
   }
-  const maxFeePerGas = gweiOf(r, 'maxFeePerGas', draft.maxFeePerGas, 'maxFee');
-  const maxPriorityFeePerGas = gweiOf(r, 'maxPriorityFeePerGas', draft.maxPriorityFeePerGas, 'priorityFee');
+  const maxFeePerGas = gweiOf(r, 'maxFeePerGas', draft.maxFeePerGas, 'maxFee', format);
+  const maxPriorityFeePerGas = gweiOf(r, 'maxPriorityFeePerGas', draft.maxPriorityFeePerGas, 'priorityFee', format);
   if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) return undefined;
   // Said with the other fields' problems, not only once they are fixed.
   const priorityProblem = priorityFeeProblem({ maxFeePerGas, maxPriorityFeePerGas });
@@ -138,9 +140,14 @@ function feesOf(r: Reader, draft: UnsignedTxDraft): OfflineFees | undefined {
  * Checks every field of a draft and builds the transaction to sign. Each problem is a sentence
  * under its field's name, all fields at once; the rules across fields (gas for the data, the
  * priority fee against the max fee, checked early too) run once every field reads. `nativeSymbol` names the coin
- * in amount sentences.
+ * in amount sentences; `format` is how the value and fees are typed (the language's decimal
+ * separator; dots by default). The transaction holds base units, as the unsigned file does.
  */
-export function buildUnsignedTx(draft: UnsignedTxDraft, nativeSymbol = 'ETH'): UnsignedTxResult {
+export function buildUnsignedTx(
+  draft: UnsignedTxDraft,
+  nativeSymbol = 'ETH',
+  format: DecimalFormat = DOT_DECIMALS,
+): UnsignedTxResult {
   if (!OFFLINE_TX_TYPES.includes(draft.type)) {
     return { ok: false, errors: { type: msg('core.signing:offline.chooseType') } };
   }
@@ -150,13 +157,13 @@ export function buildUnsignedTx(draft: UnsignedTxDraft, nativeSymbol = 'ETH'): U
   const to: Address | null | undefined = draft.to.trim() === '' ? null : r.attempt('to', () => parseAddress(draft.to));
   const value = r.rule(
     'value',
-    r.attempt('value', () => parseAmount(draft.value, 18, nativeSymbol)),
+    r.attempt('value', () => parseAmount(draft.value, 18, nativeSymbol, format)),
     (v) => wordProblem(v, 'value'),
   );
   const gas = gasLimitOf(r, draft.gasLimit);
   const data: Hex | undefined = r.attempt('data', () => parseData(draft.data ?? ''));
   const accessList = accessListOf(r, draft.type, draft.accessList);
-  const fees = feesOf(r, draft);
+  const fees = feesOf(r, draft, format);
 
   const read = whenComplete({ chainId, nonce, to, value, gas, data, accessList, fees });
   if (read === undefined) return { ok: false, errors: r.errors };

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseData, parseGasLimit, parseGwei, parseNonce } from './advancedInputs';
+import { expectRefusal } from '@/testing/expectRefusal';
+import { GWEI_LABELS, parseData, parseGasLimit, parseGwei, parseNonce } from './advancedInputs';
+import type { DecimalFormat } from './amount';
+
+const GERMAN: DecimalFormat = { decimal: ',', group: '.' };
 
 const message = (fn: () => unknown) => {
   try {
@@ -25,6 +29,39 @@ describe('advanced transaction inputs', () => {
     expect(parseGwei('0.000000001', 'Tip')).toBe(1n);
     expect(message(() => parseGwei('0.0000000001', 'Tip'))).toMatch(/Tip is a number of gwei/);
     expect(message(() => parseGwei('-1', 'Tip'))).toMatch(/Tip is a number of gwei/);
+  });
+
+  it('reads fees in gwei in the language’s one format, refusing a separator that could be the other one', () => {
+    const maxFee = GWEI_LABELS.maxFee;
+    expect(parseGwei('1,5', maxFee, GERMAN)).toBe(1_500_000_000n);
+    expect(parseGwei('1.234,5', maxFee, GERMAN)).toBe(1_234_500_000_000n);
+    expect(parseGwei('0,000000001', maxFee, GERMAN)).toBe(1n);
+    expect(parseGwei('30', maxFee, GERMAN)).toBe(30_000_000_000n);
+    // A dot where German writes thousands: not guessed as a decimal point.
+    expect(message(() => parseGwei('1.5', maxFee, GERMAN))).toBe('Use “,” for decimals: write 1,5.');
+    expectRefusal(() => parseGwei('1.5', maxFee, GERMAN), 'INPUT_FEE', /^Use “,” for decimals/);
+    expect(message(() => parseGwei('1.500', maxFee, GERMAN))).toMatch(/^“1\.500” is unclear: here “\.” separates/);
+    expect(message(() => parseGwei('1.5.0', maxFee, GERMAN))).toMatch(/^Thousands separators \(“\.”\) go between/);
+    expect(message(() => parseGwei('1,5.1', maxFee, GERMAN))).toMatch(
+      /^A thousands separator \(“\.”\) cannot come after/,
+    );
+    // Too many decimals, or no number at all: the fee's own sentence, with the example in German.
+    expect(message(() => parseGwei('1.234,5678901234', maxFee, GERMAN))).toBe(
+      'The max fee is a number of gwei, such as 1,5 (at most 9 decimals).',
+    );
+    expect(message(() => parseGwei('abc', maxFee, GERMAN))).toBe(
+      'The max fee is a number of gwei, such as 1,5 (at most 9 decimals).',
+    );
+    expect(message(() => parseGwei('', maxFee, GERMAN))).toMatch(/^The max fee is a number of gwei/);
+  });
+
+  it('keeps English fees as they were: dot decimals, the sentence with 1.5', () => {
+    expect(parseGwei('2.000000001', GWEI_LABELS.gasPrice)).toBe(2_000_000_001n);
+    expect(parseGwei('7.', GWEI_LABELS.gasPrice)).toBe(7_000_000_000n);
+    expect(message(() => parseGwei('1e3', GWEI_LABELS.gasPrice))).toBe(
+      'The gas price is a number of gwei, such as 1.5 (at most 9 decimals).',
+    );
+    expect(message(() => parseGwei('1,5', GWEI_LABELS.gasPrice))).toBe('Use “.” for decimals: write 1.5.');
   });
 
   it('refuses a nonce already used', () => {

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import { InputError } from '../errors/input';
 import { type Message, msg } from '../i18n/message';
+import { type DecimalFormat, DOT_DECIMALS, parseDecimal } from './amount';
 
 export const MIN_GAS_LIMIT = 21_000n;
 
@@ -29,15 +30,35 @@ export const GWEI_LABELS = {
   priorityFee: msg('core.chain:tx.fee.priorityFee'),
 } as const;
 
+/** parseDecimal's refusals about separators: said for a fee as they are for an amount. */
+const SEPARATOR_REFUSALS: ReadonlySet<string> = new Set([
+  'core.chain:amount.otherDecimal',
+  'core.chain:amount.groupInFraction',
+  'core.chain:amount.groupPlacement',
+  'core.chain:amount.groupOrDecimal',
+]);
+
 /**
- * A fee typed in gwei (up to 9 decimals, so exact in wei). `label` names the field at the start
- * of the refusal: one of GWEI_LABELS, or the caller's own Message (a string for older callers).
+ * A fee typed in gwei (up to 9 decimals, so exact in wei), in the one format of the reader's
+ * language (see parseDecimal). `label` names the field at the start of the refusal: one of
+ * GWEI_LABELS, or the caller's own Message (a string for older callers). A separator out of place
+ * is refused with the amount's sentence; anything else that is not a number of gwei with at most
+ * 9 decimals, with the fee's.
  */
-export function parseGwei(text: string, label: Message | string): bigint {
-  const trimmed = text.trim();
-  const match = /^(\d+)(?:\.(\d{0,9}))?$/.exec(trimmed);
-  if (!match) throw new InputError('INPUT_FEE', msg('core.chain:tx.fee.notGwei', { label }));
-  return BigInt(match[1] ?? '0') * 1_000_000_000n + BigInt((match[2] ?? '').padEnd(9, '0') || '0');
+export function parseGwei(text: string, label: Message | string, format: DecimalFormat = DOT_DECIMALS): bigint {
+  const notGwei = () =>
+    new InputError('INPUT_FEE', msg('core.chain:tx.fee.notGwei', { label, example: `1${format.decimal}5` }));
+  let digits: ReturnType<typeof parseDecimal>;
+  try {
+    digits = parseDecimal(text, format);
+  } catch (error) {
+    if (error instanceof InputError && typeof error.text !== 'string' && SEPARATOR_REFUSALS.has(error.text.id)) {
+      throw new InputError('INPUT_FEE', error.text);
+    }
+    throw notGwei();
+  }
+  if (digits.fraction.length > 9) throw notGwei();
+  return BigInt(digits.whole || '0') * 1_000_000_000n + BigInt(digits.fraction.padEnd(9, '0') || '0');
 }
 
 /** A nonce typed in "advanced": a whole number not below the account's next confirmed nonce. */

@@ -16,7 +16,7 @@ import type { ContractFunction } from '@/core/contracts/functions';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { parseAmount } from '@/core/tx/amount';
 import { errorText } from '@/lib/errorMessages';
-import { useT } from '@/lib/i18n';
+import { useDecimalInput, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { functionReadQuery } from '@/lib/queries/contractQueries';
 import { requestSend } from '@/lib/sendRequest';
@@ -69,6 +69,7 @@ export function FunctionForm({
   const [attempt, setAttempt] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const native = network.nativeCurrency;
+  const typing = useDecimalInput();
   const signer = account && canSign(account) ? account : undefined;
 
   // After a refused submit, take the person to the first field at fault.
@@ -83,9 +84,10 @@ export function FunctionForm({
     const check = checkArguments(fn.inputs, texts);
     setErrors(check.errors);
     let problem = !check.ok;
+    let value = 0n;
     if (fn.kind === 'write' && fn.payable) {
       try {
-        parseAmount(valueText.trim() === '' ? '0' : valueText, native.decimals, native.symbol);
+        if (valueText.trim() !== '') value = parseAmount(valueText, native.decimals, native.symbol, typing.format);
         setValueError(undefined);
       } catch (error) {
         setValueError(errorText(error));
@@ -111,7 +113,7 @@ export function FunctionForm({
       if (!signer) return;
       requestSend({
         recipient: contract.address,
-        amount: fn.payable && valueText.trim() !== '' ? valueText.trim() : '0',
+        value,
         data,
         callAbi: contract.abi,
       });
@@ -177,7 +179,7 @@ export function FunctionForm({
       {fn.kind === 'write' && fn.payable && (
         <Field
           label={t('contracts:function.value', { symbol })}
-          hint={t('contracts:function.valueHint', { symbol, example: '0.5' })}
+          hint={`${t('contracts:function.valueHint', { symbol, example: `0${typing.format.decimal}5` })} ${typing.hint}`}
           error={valueError}
         >
           <input

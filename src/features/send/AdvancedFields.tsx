@@ -16,11 +16,14 @@ export function AdvancedFields({
   form,
   errors,
   feeKind,
+  decimalHint,
   onChange,
 }: {
   form: SendForm;
   errors: FieldErrors;
   feeKind: Fees['kind'];
+  /** The sentence naming the decimal separator the fees in gwei are typed with. */
+  decimalHint: string;
   onChange(patch: Partial<SendForm>): void;
 }) {
   const t = useT('send');
@@ -39,7 +42,7 @@ export function AdvancedFields({
         <>
           <TextField
             label={t('send:form.advanced.maxFee')}
-            hint={t('send:form.advanced.maxFeeHint')}
+            hint={`${t('send:form.advanced.maxFeeHint')} ${decimalHint}`}
             error={said(errors.maxFee)}
             inputMode="decimal"
             value={form.maxFee}
@@ -47,6 +50,7 @@ export function AdvancedFields({
           />
           <TextField
             label={t('send:form.advanced.priorityFee')}
+            hint={decimalHint}
             error={said(errors.priorityFee)}
             inputMode="decimal"
             value={form.priorityFee}
@@ -56,6 +60,7 @@ export function AdvancedFields({
       ) : (
         <TextField
           label={t('send:form.advanced.gasPrice')}
+          hint={decimalHint}
           error={said(errors.gasPrice)}
           inputMode="decimal"
           value={form.gasPrice}

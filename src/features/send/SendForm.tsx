@@ -15,7 +15,7 @@ import { untrustedLabel } from '@/core/text/untrustedText';
 import { FEE_PRESETS, type FeePreset, presetFees } from '@/core/tx/fees';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { formatAmount, shortAddress } from '@/lib/format';
-import { decimalFormat, useLocale, useT } from '@/lib/i18n';
+import { useDecimalInput, useT } from '@/lib/i18n';
 import { useKnownRecipients } from '@/lib/knownAddresses';
 import { useLinks } from '@/lib/links';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
@@ -40,7 +40,7 @@ function gwei(value: bigint): string {
 
 export function SendForm() {
   const t = useT('send');
-  const locale = useLocale();
+  const typing = useDecimalInput();
   const network = useSelectedNetwork();
   const links = useLinks();
   const form = useStore(sendFlowStore, (s) => s.form);
@@ -92,6 +92,7 @@ export function SendForm() {
         known,
         suspicious,
         acknowledged,
+        format: typing.format,
       });
       setErrors(result.ok ? {} : result.errors);
       setFindings(result.findings ?? []);
@@ -223,14 +224,16 @@ export function SendForm() {
                 ? t(asset.kind === 'native' ? 'send:form.amount.maxHintNative' : 'send:form.amount.maxHint', {
                     symbol: symbolValue,
                   })
-                : undefined
+                : asset.kind === 'nft'
+                  ? undefined
+                  : typing.hint
             }
           >
             <input
               type="text"
               inputMode="decimal"
               value={form.max ? '' : form.amount}
-              placeholder={form.max ? t('send:form.amount.max') : `0${decimalFormat(locale).decimal}0`}
+              placeholder={form.max ? t('send:form.amount.max') : `0${typing.format.decimal}0`}
               disabled={form.max}
               autoComplete="off"
               onChange={(e) => change({ amount: e.target.value })}
@@ -294,7 +297,7 @@ export function SendForm() {
         })}
         {market.isError && <p className={ui.noticeWarning}>{t('send:form.fee.unreadable')}</p>}
       </fieldset>
-      <AdvancedFields form={form} errors={errors} feeKind={feeKind} onChange={change} />
+      <AdvancedFields form={form} errors={errors} feeKind={feeKind} decimalHint={typing.hint} onChange={change} />
       <FindingsPanel
         findings={findings}
         acknowledged={acknowledged}

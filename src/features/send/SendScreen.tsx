@@ -7,7 +7,7 @@ import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/account';
 import { untrustedValue } from '@/core/i18n/message';
-import { useT } from '@/lib/i18n';
+import { amountInputText, useT } from '@/lib/i18n';
 import { useAccountRecords } from '@/lib/queries/recordQueries';
 import { takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
@@ -42,7 +42,9 @@ export function SendScreen() {
     updateForm({ asset: requested.toLowerCase(), amount: '', max: false, unit: 'asset' });
     setParams({}, { replace: true });
   }, [requested, setParams]);
-  // A contract write prepared on Contracts: recipient, value and call data filled in.
+  // A contract write prepared on Contracts: recipient, value and call data filled in, the value
+  // written as the person types it in the language shown.
+  const nativeDecimals = network.nativeCurrency.decimals;
   useEffect(() => {
     const request = takeSendRequest();
     if (!request) return;
@@ -52,13 +54,13 @@ export function SendScreen() {
       fromId: undefined,
       recipient: request.recipient,
       asset: 'native',
-      amount: request.amount,
+      amount: amountInputText(request.value, nativeDecimals),
       max: false,
       unit: 'asset',
       data: request.data,
       callAbi: JSON.stringify({ to: request.recipient, data: request.data, abi: request.callAbi }),
     });
-  }, []);
+  }, [nativeDecimals]);
 
   return (
     <Screen title={t('send:title')}>

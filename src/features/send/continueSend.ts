@@ -9,7 +9,7 @@ import { RevertedError } from '@/core/errors/chain';
 import { type Message, type MessageValue, msg, untrustedValue } from '@/core/i18n/message';
 import { signerProfile } from '@/core/signing/signerKinds';
 import { GWEI_LABELS, parseData, parseGasLimit, parseGwei, parseNonce } from '@/core/tx/advancedInputs';
-import { parseAmount } from '@/core/tx/amount';
+import { type DecimalFormat, DOT_DECIMALS, parseAmount } from '@/core/tx/amount';
 import type { Fees } from '@/core/tx/fees';
 import { type AdvancedOverrides, type PreparedSend, prepareSend } from '@/core/tx/prepare';
 import { type KnownRecipient, type RecipientFinding, recipientFindings } from '@/core/tx/safety';
@@ -49,6 +49,7 @@ function parseAdvanced(
   form: SendForm,
   network: Network,
   feeKind: Fees['kind'],
+  format: DecimalFormat,
   errors: FieldErrors,
 ): AdvancedOverrides {
   const advanced: AdvancedOverrides = {};
@@ -63,15 +64,15 @@ function parseAdvanced(
   if (feeKind === 'legacy' && form.gasPrice.trim()) {
     attempt(
       'gasPrice',
-      () => (advanced.fees = { kind: 'legacy', gasPrice: parseGwei(form.gasPrice, GWEI_LABELS.gasPrice) }),
+      () => (advanced.fees = { kind: 'legacy', gasPrice: parseGwei(form.gasPrice, GWEI_LABELS.gasPrice, format) }),
     );
   }
   if (feeKind === 'eip1559' && (form.maxFee.trim() || form.priorityFee.trim())) {
     attempt('maxFee', () => {
-      const maxFee = parseGwei(form.maxFee, GWEI_LABELS.maxFee);
+      const maxFee = parseGwei(form.maxFee, GWEI_LABELS.maxFee, format);
       let tip = 0n;
       try {
-        tip = parseGwei(form.priorityFee, GWEI_LABELS.priorityFee);
+        tip = parseGwei(form.priorityFee, GWEI_LABELS.priorityFee, format);
       } catch (error) {
         errors.priorityFee = errorText(error);
         return;
@@ -92,6 +93,48 @@ function parseAdvanced(
 }
 
 /**
+ * The amount typed in Send, in base units of `asset`: in the asset, or in US dollars at `price`
+ * (rounded down to the asset's base unit). Typed in `format`, the language's one (see parseDecimal).
+ * Throws INPUT_AMOUNT (the typed text) or AmountRefused (no price, zero for a token).
+ */
+function typedAmount(form: SendForm, asset: Asset, price: FeedAnswer | undefined, format: DecimalFormat): bigint {
+  if (asset.kind === 'nft' && asset.standard === 'erc721') return 1n;
+  let amount: bigint;
+  if (form.unit === 'usd') {
+    if (!price) throw new AmountRefused(msg('send:error.noPrice'));
+    const usd = parseAmount(form.amount, 18, 'USD', format);
+    amount = (usd * 10n ** BigInt(asset.decimals)) / unitPrice(price);
+  } else {
+    amount = parseAmount(form.amount, asset.decimals, asset.symbol, format);
+  }
+  if (amount === 0n && asset.kind !== 'native') throw new AmountRefused(msg('send:error.amountZero'));
+  return amount;
+}
+
+/** The typed fields only (amount and "Advanced"), with a sentence for each one refused. */
+export function parseTypedFields(args: {
+  form: SendForm;
+  network: Network;
+  asset: Asset;
+  price: FeedAnswer | undefined;
+  feeKind: Fees['kind'];
+  format?: DecimalFormat;
+}): { amount: bigint; advanced: AdvancedOverrides; errors: FieldErrors } {
+  const { form, asset, price, format = DOT_DECIMALS } = args;
+  const errors: FieldErrors = {};
+  let amount = 0n;
+  if (!form.max) {
+    try {
+      amount = typedAmount(form, asset, price, format);
+    } catch (error) {
+      errors.amount = error instanceof AmountRefused ? error.text : errorText(error);
+    }
+  }
+  const advanced = parseAdvanced(form, args.network, args.feeKind, format, errors);
+  return { amount, advanced, errors };
+}
+
+/**
  * Everything "Continue" checks, in the order a person can fix it: the typed fields, the
  * recipient (a contact's name, an address or an ENS name), the safety findings (look-alikes block until acknowledged),
  * then a full preparation against the node (balances, fees, gas, a revert and its reason).
@@ -107,33 +150,19 @@ export async function continueSend(args: {
   /** Addresses met in the history only in transfers flagged as possible spam or poisoning. */
   suspicious: readonly Address[];
   acknowledged: boolean;
+  /** How amounts and fees are typed: the language's decimal separator (dots by default). */
+  format?: DecimalFormat;
 }): Promise<ContinueResult> {
-  const { form, network, from, asset, price } = args;
+  const { form, network, from, asset } = args;
   const errors: FieldErrors = {};
   if (!from) errors.fromId = msg('send:error.chooseFrom');
   else if (!signerProfile(from.source).canSign) errors.fromId = signerProfile(from.source).whyNot;
   else if (form.nonce.trim() && signerProfile(from.source).sendsItself) {
     errors.nonce = msg('send:error.walletNonce');
   }
-
-  let amount = 0n;
-  if (!form.max) {
-    try {
-      if (asset.kind === 'nft' && asset.standard === 'erc721') {
-        amount = 1n;
-      } else if (form.unit === 'usd') {
-        if (!price) throw new AmountRefused(msg('send:error.noPrice'));
-        const usd = parseAmount(form.amount, 18, 'USD');
-        amount = (usd * 10n ** BigInt(asset.decimals)) / unitPrice(price);
-      } else {
-        amount = parseAmount(form.amount, asset.decimals, asset.symbol);
-      }
-      if (amount === 0n && asset.kind !== 'native') throw new AmountRefused(msg('send:error.amountZero'));
-    } catch (error) {
-      errors.amount = error instanceof AmountRefused ? error.text : errorText(error);
-    }
-  }
-  const advanced = parseAdvanced(form, network, args.feeKind, errors);
+  const typed = parseTypedFields(args);
+  Object.assign(errors, typed.errors);
+  const { amount, advanced } = typed;
 
   let recipient: ResolvedRecipient | undefined;
   const named = namedRecipients(args.known, form.recipient);

@@ -4,7 +4,7 @@ import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import { codeValue, type Message, untrustedValue } from '@/core/i18n/message';
 import type { FieldErrors, OfflineTxType } from '@/core/offline/offlineTx';
-import { translate, useT } from '@/lib/i18n';
+import { decimalHint, translate, useT } from '@/lib/i18n';
 import { type OfflineForm, TYPE_CHOICES } from './offlineForm';
 import styles from './sign.module.css';
 
@@ -57,6 +57,8 @@ export function OfflineFields({
   network: Network;
 }) {
   const t = useT('sign');
+  // The value and fees in gwei are typed with the language's decimal separator: each hint says which.
+  const withDecimals = (hint: string) => `${hint} ${decimalHint()}`;
   const symbol = untrustedValue(network.nativeCurrency.symbol, 'symbol');
   const networkName = untrustedValue(network.name, 'name');
   const field = { form, errors, change };
@@ -102,7 +104,7 @@ export function OfflineFields({
         {...field}
         field="value"
         label={t('sign:offline.fields.value', { symbol })}
-        hint={t('sign:offline.fields.valueHint', { symbol })}
+        hint={withDecimals(t('sign:offline.fields.valueHint', { symbol }))}
         inputMode="decimal"
       />
       <FormField
@@ -118,14 +120,14 @@ export function OfflineFields({
             {...field}
             field="maxFeePerGas"
             label={t('sign:offline.fields.maxFee')}
-            hint={t('sign:offline.fields.maxFeeHint')}
+            hint={withDecimals(t('sign:offline.fields.maxFeeHint'))}
             inputMode="decimal"
           />
           <FormField
             {...field}
             field="maxPriorityFeePerGas"
             label={t('sign:offline.fields.priorityFee')}
-            hint={t('sign:offline.fields.priorityFeeHint')}
+            hint={withDecimals(t('sign:offline.fields.priorityFeeHint'))}
             inputMode="decimal"
           />
         </>
@@ -134,7 +136,7 @@ export function OfflineFields({
           {...field}
           field="gasPrice"
           label={t('sign:offline.fields.gasPrice')}
-          hint={t('sign:offline.fields.gasPriceHint')}
+          hint={withDecimals(t('sign:offline.fields.gasPriceHint'))}
           inputMode="decimal"
         />
       )}

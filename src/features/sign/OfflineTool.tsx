@@ -15,7 +15,7 @@ import { buildUnsignedTx } from '@/core/offline/unsignedTx';
 import { signerProfile } from '@/core/signing/signerKinds';
 import { downloadText, readSmallTextFile } from '@/lib/download';
 import { errorText } from '@/lib/errorMessages';
-import { t as say, useT } from '@/lib/i18n';
+import { decimalFormat, t as say, useLocale, useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { OfflineFields } from './OfflineFields';
@@ -48,6 +48,8 @@ export function OfflineTool() {
   const selected = useSelectedAccount();
   const { accounts, preferred } = useSigningAccounts();
   const symbol = network.nativeCurrency.symbol;
+  // The value and fees are typed in the language's format; the unsigned file holds base units.
+  const locale = useLocale();
   const [accountId, setAccountId] = useState(preferred?.id);
   const [form, setForm] = useState<Form>(() => emptyOfflineForm(network.chainId));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -85,7 +87,7 @@ export function OfflineTool() {
 
   /** Every field checked at once; the errors are shown next to their fields. */
   const build = (): OfflineTx | undefined => {
-    const built = buildUnsignedTx(form, symbol);
+    const built = buildUnsignedTx(form, symbol, decimalFormat(locale));
     if (built.ok) {
       setErrors({});
       return built.tx;
@@ -105,7 +107,7 @@ export function OfflineTool() {
     }
     setError(undefined);
     edits.current++;
-    setForm(formOf(file.tx));
+    setForm(formOf(file.tx, locale));
     setErrors({});
     setResult(undefined);
     setSaved(undefined);

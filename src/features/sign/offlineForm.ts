@@ -1,7 +1,7 @@
 import type { MessageId } from '@/core/i18n/message';
 import type { OfflineTx, OfflineTxType } from '@/core/offline/offlineTx';
 import type { UnsignedTxDraft } from '@/core/offline/unsignedTx';
-import { toDecimalString } from '@/lib/format';
+import { amountInputText, type Locale } from '@/lib/i18n';
 
 /** The offline form as typed: every field as text. */
 export type OfflineForm = Required<UnsignedTxDraft>;
@@ -29,16 +29,19 @@ export function emptyOfflineForm(chainId: number): OfflineForm {
   };
 }
 
-const gweiText = (wei: bigint) => toDecimalString(wei, 9);
-
-/** The form filled from a transaction read from a file: amounts back in the units a person types. */
-export function formOf(tx: OfflineTx): OfflineForm {
+/**
+ * The form filled from a transaction read from a file (base units): the value and fees back in
+ * the units a person types (ETH, gwei), written as typed in the language shown (or `locale`).
+ * `buildUnsignedTx` with that language's format reads them back to the same transaction.
+ */
+export function formOf(tx: OfflineTx, locale?: Locale): OfflineForm {
+  const gweiText = (wei: bigint) => amountInputText(wei, 9, locale);
   return {
     type: tx.type,
     chainId: String(tx.chainId),
     nonce: String(tx.nonce),
     to: tx.to ?? '',
-    value: toDecimalString(tx.value, 18),
+    value: amountInputText(tx.value, 18, locale),
     gasLimit: tx.gas.toString(),
     gasPrice: tx.type === 'eip1559' ? '' : gweiText(tx.gasPrice),
     maxFeePerGas: tx.type === 'eip1559' ? gweiText(tx.maxFeePerGas) : '',

@@ -12,7 +12,13 @@ export {
   resolveLocale,
   type ShippedLocale,
 } from './locales';
-export { amountInputText, decimalFormat } from './numberInput';
+export {
+  amountInputText,
+  decimalFormat,
+  decimalHint,
+  typedExample,
+  useDecimalInput,
+} from './numberInput';
 export { type DataValue, splitPlaceholders } from './placeholders';
 export {
   formatMessage,

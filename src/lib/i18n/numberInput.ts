@@ -3,6 +3,8 @@ import { formatUnits } from 'viem';
 import { type DecimalFormat, DOT_DECIMALS } from '@/core/tx/amount';
 import { intlLocale } from './activeLocale';
 import type { Locale } from './locales';
+import { t } from './runtime';
+import { useLocale } from './useT';
 
 const formats = new Map<string, DecimalFormat>();
 
@@ -23,8 +25,32 @@ export function decimalFormat(locale?: Locale): DecimalFormat {
   return format;
 }
 
-/** An amount as it is typed into a field (no grouping, the language's decimal separator), e.g. for "Max". */
+/**
+ * An amount as it is typed into a field (no grouping, the language's decimal separator), e.g. for
+ * a value another screen or a file fills in (machine numbers, in base units).
+ */
 export function amountInputText(value: bigint, decimals: number, locale?: Locale): string {
   const text = formatUnits(value, decimals);
   return decimalFormat(locale).decimal === '.' ? text : text.replace('.', ',');
+}
+
+/** 1234.5 as a person may type it in a language: "1,234.5" in English, "1.234,5" in German. */
+export function typedExample(locale?: Locale): string {
+  const { decimal, group } = decimalFormat(locale);
+  return `1${group}234${decimal}5`;
+}
+
+/** A field's hint naming the decimal separator of the language shown, with an example: "Use “.” for decimals, as in 1,234.5." */
+export function decimalHint(): string {
+  return t('common:amount.decimalHint', { decimal: decimalFormat().decimal, example: typedExample() });
+}
+
+/**
+ * For a field where a person types an amount or a fee: the format it accepts in the language
+ * shown (for parseAmount, parseGwei), the hint that says so, and the locale (re-rendering on a
+ * change of language).
+ */
+export function useDecimalInput(): { locale: Locale; format: DecimalFormat; hint: string } {
+  const locale = useLocale();
+  return { locale, format: decimalFormat(locale), hint: decimalHint() };
 }

@@ -7,6 +7,7 @@ declare module '../message' {
   }
   interface MessageCatalog {
     "common:accounts": { "count": number };
+    "common:amount.decimalHint": { "decimal": MessageValue; "example": MessageValue };
     "common:amount.noPrice": undefined;
     "common:amount.noPriceFeed": undefined;
     "common:asset.unnamedTokens": undefined;

@@ -225,7 +225,7 @@ declare module '../message' {
     "core.chain:tx.failure.unreported": undefined;
     "core.chain:tx.fee.gasPrice": undefined;
     "core.chain:tx.fee.maxFee": undefined;
-    "core.chain:tx.fee.notGwei": { "label": MessageValue };
+    "core.chain:tx.fee.notGwei": { "example": MessageValue; "label": MessageValue };
     "core.chain:tx.fee.priorityFee": undefined;
     "core.chain:tx.gasLimit.aboveBlock": undefined;
     "core.chain:tx.gasLimit.aboveBlockLimit": { "limit": number | bigint };
