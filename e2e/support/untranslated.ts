@@ -1,7 +1,8 @@
 // What a page shows that does not come from a catalog, read in the pseudo-locale (en-XA), where
-// every catalog letter is accented and each message is wrapped in ⟦ ⟧: any unaccented Latin
-// letter in a text node outside `translate="no"` content, and any attribute a person meets
-// (aria-label, title, placeholder, alt) with such letters but no ⟦ ⟧, was written in code.
+// every catalog letter is accented, each message is wrapped in ⟦ ⟧ and each value put into plain
+// text in ⟪ ⟫: any unaccented Latin letter outside a value, in a text node outside
+// `translate="no"` content (data: amounts, addresses, names, code) or in an attribute a person
+// meets (aria-label, title, placeholder, alt), was written in code.
 import type { Page } from 'playwright-core';
 
 export type Untranslated = { where: string; text: string };
@@ -18,10 +19,11 @@ export function untranslatedText(page: Page): Promise<Untranslated[]> {
       return parts.join(' > ');
     };
     const exempt = (el: Element | null) => el?.closest('[translate="no"], script, style, noscript, template') != null;
+    const words = (text: string) => /[A-Za-z]/.test(text.replace(/⟪[^⟪⟫]*⟫/g, ''));
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
-      if (/[A-Za-z]/.test(text) && !exempt(node.parentElement))
+      if (words(text) && !exempt(node.parentElement))
         found.push({ where: describe(node.parentElement), text: text.trim() });
     }
     for (const el of document.body.querySelectorAll(
@@ -30,12 +32,10 @@ export function untranslatedText(page: Page): Promise<Untranslated[]> {
       if (exempt(el)) continue;
       for (const name of ['aria-label', 'title', 'placeholder', 'alt', 'aria-roledescription']) {
         const value = el.getAttribute(name);
-        if (value && /[A-Za-z]/.test(value) && !/[⟦⟧]/.test(value))
-          found.push({ where: `${describe(el)} @${name}`, text: value });
+        if (value && words(value)) found.push({ where: `${describe(el)} @${name}`, text: value });
       }
     }
-    if (/[A-Za-z]/.test(document.title) && !/[⟦⟧]/.test(document.title))
-      found.push({ where: 'title', text: document.title });
+    if (words(document.title)) found.push({ where: 'title', text: document.title });
     return found;
   });
 }
@@ -48,10 +48,27 @@ export function overflowingText(page: Page): Promise<Untranslated[]> {
   return page.evaluate(() => {
     const found: { where: string; text: string }[] = [];
     const overflow = document.documentElement.scrollWidth - window.innerWidth;
-    if (overflow > 0) found.push({ where: 'page', text: `scrolls ${overflow} px sideways` });
+    if (overflow > 0) {
+      // Name the innermost elements that reach past the right edge: what to mend.
+      const inScroller = (el: HTMLElement) => {
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+          if (getComputedStyle(a).overflowX !== 'visible') return true;
+        return false;
+      };
+      const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+        (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !inScroller(el),
+      );
+      const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+      const names = innermost
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+      found.push({ where: 'page', text: `scrolls ${overflow} px sideways: ${names.join('; ')}` });
+    }
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
       if (el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1) continue;
       const style = getComputedStyle(el);
+      // Hidden on purpose for eyes (read by screen readers): clipped to nothing.
+      if (style.clip !== 'auto' && style.clip !== '') continue;
       if (style.overflowX === 'auto' || style.overflowX === 'scroll' || style.overflowX === 'visible') continue;
       if (style.textOverflow === 'ellipsis' || el.closest('[translate="no"]')) continue;
       found.push({

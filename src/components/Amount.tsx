@@ -1,6 +1,6 @@
 import { untrustedText } from '@/core/text/untrustedText';
-import { fiatText, formatAmount, toDecimalString } from '@/lib/format';
-import { useT } from '@/lib/i18n';
+import { fiatText, formatAmount } from '@/lib/format';
+import { amountInputText, useLocale, useT } from '@/lib/i18n';
 import styles from './Amount.module.css';
 import { HiddenTextWarning } from './UntrustedText';
 
@@ -8,7 +8,7 @@ import { HiddenTextWarning } from './UntrustedText';
  * The one place amounts become text. Shows a rounded-down display value; the exact value is
  * in the tooltip and is what assistive technology reads. The symbol comes from a token contract,
  * so it is shown as untrusted text, with its warning unless `symbolWarning` is false because the
- * asset is named with one beside it.
+ * asset is named with one beside it. Data, never translated (`translate="no"`).
  */
 export function Amount({
   value,
@@ -25,12 +25,15 @@ export function Amount({
   full?: boolean;
 }) {
   const shown = untrustedText(symbol, 'symbol');
-  const exact = `${toDecimalString(value, decimals)} ${shown.text}`;
+  useLocale();
+  // Every digit, with the language's decimal separator and no grouping (as amounts are typed).
+  const digits = amountInputText(value, decimals);
+  const exact = `${digits} ${shown.text}`;
   return (
-    <span title={exact} className={styles.amount} data-amount="">
+    <span title={exact} className={styles.amount} data-amount="" translate="no">
       <span className="visually-hidden">{exact}</span>
       <span aria-hidden="true">
-        {full ? toDecimalString(value, decimals) : formatAmount(value, decimals)} <bdi>{shown.text}</bdi>
+        {full ? digits : formatAmount(value, decimals)} <bdi>{shown.text}</bdi>
       </span>
       {symbolWarning && shown.hidden && <HiddenTextWarning />}
     </span>
@@ -50,7 +53,7 @@ export function Fiat({ value, approximate = false }: { value: bigint | undefined
   }
   const text = `${approximate ? '≈ ' : ''}${fiatText(value)}`;
   return (
-    <span className={styles.amount} data-amount="">
+    <span className={styles.amount} data-amount="" translate="no">
       {text}
     </span>
   );

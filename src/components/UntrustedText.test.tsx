@@ -10,17 +10,17 @@ const TRICK = 'US\u202eTD\u200d';
 const RAW_HIDDEN = /[\u202e\u200d]/;
 
 describe('untrusted text on screen', () => {
-  it('shows ordinary text as it is, isolated from the text around it, with no warning', () => {
-    expect(renderToStaticMarkup(<UntrustedText text="DAI" kind="symbol" />)).toBe('<bdi>DAI</bdi>');
+  it('shows ordinary text as it is, isolated from the text around it and never translated, with no warning', () => {
+    expect(renderToStaticMarkup(<UntrustedText text="DAI" kind="symbol" />)).toBe('<bdi translate="no">DAI</bdi>');
   });
 
   it('shows hidden characters as codes, followed by a warning in words', () => {
     const html = renderToStaticMarkup(<UntrustedText text={TRICK} kind="symbol" />);
-    expect(html).toContain('<bdi>US\\u{202E}TD\\u{200D}</bdi>');
+    expect(html).toContain('<bdi translate="no">US\\u{202E}TD\\u{200D}</bdi>');
     expect(html).toContain(`(${HIDDEN_TEXT_WARNING})`);
     expect(html).not.toMatch(RAW_HIDDEN);
     expect(renderToStaticMarkup(<UntrustedText text={TRICK} kind="symbol" warn={false} />)).toBe(
-      '<bdi>US\\u{202E}TD\\u{200D}</bdi>',
+      '<bdi translate="no">US\\u{202E}TD\\u{200D}</bdi>',
     );
   });
 
@@ -30,7 +30,7 @@ describe('untrusted text on screen', () => {
 
   it('says when text was shortened', () => {
     const html = renderToStaticMarkup(<UntrustedText text={'x'.repeat(30)} kind="symbol" />);
-    expect(html).toContain(`<bdi>${'x'.repeat(23)}…</bdi>`);
+    expect(html).toContain(`<bdi translate="no">${'x'.repeat(23)}…</bdi>`);
     expect(html).toContain('(shortened)');
   });
 

@@ -21,7 +21,7 @@ export function HiddenTextWarning() {
  * Text Cairn did not write — a token's symbol or name, NFT metadata, a contact or ENS name —
  * shown with its hidden and direction-changing characters as `\u{…}` codes, cut to the limit of
  * its kind, and followed by a warning when it had such characters (unless `warn` is false because
- * the warning is already shown beside it). In a <bdi>, so its own direction cannot reorder the
+ * the warning is already shown beside it). In a <bdi translate="no">, so its own direction cannot reorder the
  * text around it. With `truncate`, it is cut with an ellipsis where it does not fit, the text as
  * shown (codes included) in its tooltip.
  */
@@ -41,11 +41,11 @@ export function UntrustedText({
   return (
     <>
       {truncate ? (
-        <bdi className={truncation.truncated} title={shown.text}>
+        <bdi className={truncation.truncated} title={shown.text} translate="no">
           {shown.text}
         </bdi>
       ) : (
-        <bdi>{shown.text}</bdi>
+        <bdi translate="no">{shown.text}</bdi>
       )}
       {shown.truncated && <span className="visually-hidden"> {t('common:untrusted.shortened')}</span>}
       {warn && shown.hidden && <HiddenTextWarning />}

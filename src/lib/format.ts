@@ -18,6 +18,26 @@ function countFormat(locale: string | undefined): Intl.NumberFormat {
   return format;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date and/or time in the language shown (a Date or a unix time in milliseconds), as Intl
+ * writes it with `options` ({ dateStyle: 'long', timeStyle: 'short' } unless given).
+ */
+export function formatDateTime(
+  when: Date | number,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' },
+  locale: string = intlLocale(),
+): string {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format.format(when);
+}
+
 /** The exact decimal form of an amount in base units, e.g. (1500000n, 6) → "1.5". */
 export function toDecimalString(value: bigint, decimals: number): string {
   return formatUnits(value, decimals);

@@ -4,7 +4,7 @@ import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { Network } from '@/core/chain/networks';
-import { toDecimalString } from '@/lib/format';
+import { formatDateTime, toDecimalString } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
 import styles from './typedData.module.css';
@@ -26,7 +26,7 @@ export function usePermitToken(network: Network, token: Address, sameChain: bool
 
 /** A unix time in seconds as a date and time, long, in the locale given (an Intl tag). */
 export function dateTimeText(seconds: bigint, locale: string): string {
-  return new Date(Number(seconds) * 1000).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+  return formatDateTime(Number(seconds) * 1000, undefined, locale);
 }
 
 /** "0x…" in full, in code type. */

@@ -10,8 +10,18 @@ import styles from './typedData.module.css';
 function TreeNode({ node }: { node: TypedDataNode }) {
   return (
     <li>
-      <strong>{node.label}</strong> <span className={styles.type}>({node.type})</span>
-      {node.value !== undefined && <span className={styles.code}>: {node.value}</span>}
+      {/* Names, types and values are the site's data: isolated and never translated. */}
+      <strong translate="no">
+        <bdi>{node.label}</bdi>
+      </strong>{' '}
+      <span className={styles.type} translate="no">
+        (<bdi>{node.type}</bdi>)
+      </span>
+      {node.value !== undefined && (
+        <span className={styles.code} translate="no">
+          : <bdi>{node.value}</bdi>
+        </span>
+      )}
       {node.hidden && <HiddenTextWarning />}
       {node.children && node.children.length > 0 && (
         <ul>
@@ -70,7 +80,7 @@ export function TypedDataView({
           )}
         </dd>
         <dt>{t('review:typedData.type')}</dt>
-        <dd>{typedData.primaryType}</dd>
+        <dd translate="no">{typedData.primaryType}</dd>
       </dl>
       {hidden && (
         <p role="alert" className={ui.noticeDanger}>

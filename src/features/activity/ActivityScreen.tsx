@@ -15,6 +15,7 @@ import { syncRequests, useSyncStatus } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { downloadText } from '@/lib/download';
 import { errorCopy, errorText } from '@/lib/errorMessages';
+import { formatDateTime, shortAddress } from '@/lib/format';
 import { intlLocale, translate, useLocale, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -46,13 +47,8 @@ export function ActivityScreen() {
     [entries, filter, shown],
   );
   const rows = useMemo(() => {
-    const dayFormat = new Intl.DateTimeFormat(intlLocale(locale), {
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-    });
-    return groupByDay(shown, (time) => dayFormat.format(time * 1000));
+    const day: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
+    return groupByDay(shown, (time) => formatDateTime(time * 1000, day, intlLocale(locale)));
   }, [shown, locale]);
   const assetChoices = useMemo(() => {
     const seen = new Map<string, string>();
@@ -146,9 +142,9 @@ export function ActivityScreen() {
           <select value={filter.asset ?? ''} onChange={(e) => set({ asset: e.target.value || undefined })}>
             <option value="">{t('activity:filters.allAssets')}</option>
             {assetChoices.map(([key, symbol]) => (
-              <option key={key} value={key}>
+              <option key={key} value={key} translate="no">
                 {untrustedLabel(symbol, 'symbol')}
-                {key === 'native' ? '' : ` (${key.slice(0, 6)}…${key.slice(-4)})`}
+                {key === 'native' ? '' : ` (${shortAddress(key)})`}
               </option>
             ))}
           </select>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Amount } from '@/components/Amount';
+import { DateTime } from '@/components/DateTime';
 import { T } from '@/components/T';
 import { TokenIcon } from '@/components/TokenIcon';
 import { UntrustedText } from '@/components/UntrustedText';
@@ -12,6 +13,8 @@ import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import styles from './activity.module.css';
+
+const TIME_OF_DAY: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 
 const STATUS = {
   confirmed: undefined,
@@ -84,7 +87,8 @@ export function EntryRow({
   label: (asset: ActivityAsset) => AssetLabel;
   name: (address: string | undefined) => string | undefined;
   native: { symbol: string; decimals: number };
-  time: string;
+  /** When it was mined (unix milliseconds), if known. */
+  time: number | undefined;
 }) {
   const t = useT('activity');
   const links = useLinks();
@@ -146,7 +150,11 @@ export function EntryRow({
             {t(SUSPICION[s])}
           </span>
         ))}
-        <span className={ui.muted}>{time}</span>
+        {time !== undefined && (
+          <span className={ui.muted}>
+            <DateTime when={time} options={TIME_OF_DAY} />
+          </span>
+        )}
       </span>
     </Link>
   );

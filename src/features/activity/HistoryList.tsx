@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import { T } from '@/components/T';
 import type { EntryRow as Row } from '@/core/activity/entries';
 import type { ActivityAsset } from '@/core/activity/item';
 import type { AssetLabel } from '@/lib/assetLabels';
-import { intlLocale, useLocale, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import styles from './activity.module.css';
 import { EntryRow } from './EntryRow';
 
@@ -26,11 +26,6 @@ export function HistoryList({
   native: { symbol: string; decimals: number };
 }) {
   const t = useT('activity');
-  const locale = useLocale();
-  const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit' }),
-    [locale],
-  );
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -61,7 +56,7 @@ export function HistoryList({
             >
               {row.kind === 'day' ? (
                 <h3 className={styles.day}>
-                  <T message={row.day} />
+                  {typeof row.day === 'string' ? <bdi translate="no">{row.day}</bdi> : <T message={row.day} />}
                 </h3>
               ) : (
                 <EntryRow
@@ -70,7 +65,7 @@ export function HistoryList({
                   label={label}
                   name={name}
                   native={native}
-                  time={row.entry.timestamp === undefined ? '' : timeFormat.format(row.entry.timestamp * 1000)}
+                  time={row.entry.timestamp === undefined ? undefined : row.entry.timestamp * 1000}
                 />
               )}
             </li>

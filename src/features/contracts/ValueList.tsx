@@ -18,7 +18,9 @@ export function ValueList({ values }: { values: readonly DecodedValue[] }) {
                 <UntrustedText text={value.name} kind="whole" />{' '}
               </span>
             )}
-            <code className={styles.valueType}>{value.type}</code>
+            <code dir="ltr" translate="no" className={styles.valueType}>
+              {value.type}
+            </code>
           </dt>
           <dd className={styles.value}>
             <UntrustedText text={value.text} kind="whole" />

@@ -80,7 +80,7 @@ export function BatchCallList({
                       {'hash' in step && (
                         <>
                           {' '}
-                          <code className={styles.hash}>
+                          <code dir="ltr" translate="no" className={styles.hash}>
                             <bdi dir="ltr" translate="no">
                               {step.hash}
                             </bdi>

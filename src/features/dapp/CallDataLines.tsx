@@ -24,7 +24,7 @@ export function CallDataLines({ to, data }: { to: Address | undefined; data: Hex
       )}
       <dt>{t('dapp:facts.data')}</dt>
       <dd>
-        <code className={ui.muted}>
+        <code dir="ltr" translate="no" className={ui.muted}>
           <bdi dir="ltr" translate="no">
             {data}
           </bdi>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { AddressText } from '@/components/AddressText';
+import { DateTime } from '@/components/DateTime';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
@@ -7,7 +8,7 @@ import ui from '@/components/ui.module.css';
 import { type SitePermission, siteNetwork } from '@/core/dapp/sites';
 import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { errorText } from '@/lib/errorMessages';
-import { intlLocale, t as say, useLocale, useT } from '@/lib/i18n';
+import { t as say, useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import styles from './dapp.module.css';
 
@@ -51,7 +52,6 @@ export function ConnectedSitesScreen() {
 
 function SiteRow({ site, onRevoke }: { site: SitePermission; onRevoke(): void }) {
   const t = useT('dapp');
-  const locale = intlLocale(useLocale());
   const networks = useSession((s) => s.networks);
   const network = siteNetwork(site, networks);
   return (
@@ -89,9 +89,13 @@ function SiteRow({ site, onRevoke }: { site: SitePermission; onRevoke(): void })
           )}
         </dd>
         <dt>{t('dapp:sites.connected')}</dt>
-        <dd>{new Date(site.grantedAt).toLocaleString(locale)}</dd>
+        <dd>
+          <DateTime when={new Date(site.grantedAt)} />
+        </dd>
         <dt>{t('dapp:sites.lastUsed')}</dt>
-        <dd>{new Date(site.lastUsed).toLocaleString(locale)}</dd>
+        <dd>
+          <DateTime when={new Date(site.lastUsed)} />
+        </dd>
       </dl>
       <button type="button" className={ui.secondary} onClick={onRevoke}>
         <T id="dapp:sites.disconnect" values={{ origin: codeValue(site.origin) }} />

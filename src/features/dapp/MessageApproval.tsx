@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { Hex } from 'viem';
+import { DateTime } from '@/components/DateTime';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { reviewSiwe } from '@/core/dapp/siwe';
 import { describeMessage } from '@/core/signing/message';
 import { signMessageWith } from '@/core/signing/sign';
-import { intlLocale, useLocale, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import styles from './dapp.module.css';
@@ -15,7 +16,6 @@ import { useSiteRequest } from './useSiteRequest';
 /** personal_sign: the message exactly as it will be signed; a Sign-In with Ethereum message read and checked against the site. */
 export function MessageApproval({ id, account, message }: { id: number; account: string; message: Hex }) {
   const t = useT('dapp');
-  const locale = intlLocale(useLocale());
   const request = useSiteRequest(id, account);
   const session = useVaultSession();
   const [understood, setUnderstood] = useState(false);
@@ -71,7 +71,9 @@ export function MessageApproval({ id, account, message }: { id: number; account:
             {siwe.expirationTime && (
               <>
                 <dt>{t('dapp:message.validUntil')}</dt>
-                <dd>{siwe.expirationTime.toLocaleString(locale)}</dd>
+                <dd>
+                  <DateTime when={siwe.expirationTime} />
+                </dd>
               </>
             )}
           </dl>

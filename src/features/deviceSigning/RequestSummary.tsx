@@ -23,7 +23,13 @@ export function RequestSummary({ request }: { request: SignRequest }) {
       <dl className={ui.facts}>
         <dt>{t('deviceSigning:summary.message')}</dt>
         <dd>
-          {text === undefined ? <code className={styles.hash}>{hex}</code> : <UntrustedText text={text} kind="whole" />}
+          {text === undefined ? (
+            <code dir="ltr" translate="no" className={styles.hash}>
+              {hex}
+            </code>
+          ) : (
+            <UntrustedText text={text} kind="whole" />
+          )}
         </dd>
       </dl>
     );

@@ -24,7 +24,9 @@ export function DecodedArgs({ args }: { args: readonly DecodedValue[] }) {
               <UntrustedText text={arg.name} kind="whole" />
             </td>
             <td>
-              <code>{arg.type}</code>
+              <code dir="ltr" translate="no">
+                {arg.type}
+              </code>
             </td>
             <td className={styles.value}>
               <UntrustedText text={inlineText(arg)} kind="whole" />

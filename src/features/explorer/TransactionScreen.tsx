@@ -5,6 +5,7 @@ import { isHash } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
+import { DateTime } from '@/components/DateTime';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
@@ -38,10 +39,17 @@ const TYPES = {
 const typeId = (type: string) => (Object.hasOwn(TYPES, type) ? TYPES[type as keyof typeof TYPES] : undefined);
 
 /** The time a block was made, in full in the language shown, then as ISO 8601. */
-function blockTime(timestamp: number, locale: Locale): string {
+function BlockTime({ timestamp }: { timestamp: number }) {
   const date = new Date(timestamp * 1000);
-  const shown = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeStyle: 'medium' }).format(date);
-  return `${shown} (${date.toISOString()})`;
+  return (
+    <>
+      <DateTime when={date} options={{ dateStyle: 'full', timeStyle: 'medium' }} /> (
+      <bdi dir="ltr" translate="no">
+        {date.toISOString()}
+      </bdi>
+      )
+    </>
+  );
 }
 
 /** Gas used, of the limit, and the share as a percentage with one decimal. */
@@ -135,7 +143,7 @@ export function TransactionScreen() {
             <dt>{t('explorer:tx.fact.block')}</dt>
             <dd>{data.receipt ? formatCount(data.receipt.blockNumber) : '—'}</dd>
             <dt>{t('explorer:tx.fact.time')}</dt>
-            <dd>{data.timestamp === undefined ? '—' : blockTime(data.timestamp, locale)}</dd>
+            <dd>{data.timestamp === undefined ? '—' : <BlockTime timestamp={data.timestamp} />}</dd>
             <dt>{t('explorer:tx.fact.from')}</dt>
             <dd>{who(data.tx.from)}</dd>
             <dt>{t('explorer:tx.fact.to')}</dt>
@@ -192,7 +200,9 @@ export function TransactionScreen() {
             ) : call ? (
               <>
                 <p>
-                  <code>{call.id}</code>
+                  <code dir="ltr" translate="no">
+                    {call.id}
+                  </code>
                   {call.source === 'contract' && <span className={ui.muted}> {t('explorer:input.fromSavedAbi')}</span>}
                 </p>
                 {call.irregular && (

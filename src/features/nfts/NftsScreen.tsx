@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
 import { EmptyState } from '@/components/EmptyState';
@@ -113,12 +114,14 @@ function NftCard({ nft }: { nft: HeldNft }) {
       : msg('nfts:card.unnamedOf', { collection: collectionValue, id });
   // For the card's label and the image's alternative text, which take plain text.
   const title = name !== undefined ? untrustedLabel(name, 'nftName') : translate(unnamed);
+  const titleId = useId();
   const line = { collection: collectionValue ?? msg('nfts:card.collection'), id };
   return (
-    <li className={styles.card} aria-label={title}>
+    <li className={styles.card} aria-labelledby={titleId}>
       <div className={styles.media}>
         {image.kind === 'ready' ? (
-          <img src={image.src} alt={title} />
+          // A name the NFT gave itself is data: never translated.
+          <img src={image.src} alt={title} translate={name === undefined ? undefined : 'no'} />
         ) : (
           <p className={ui.muted}>
             {image.kind === 'loading'
@@ -129,7 +132,7 @@ function NftCard({ nft }: { nft: HeldNft }) {
           </p>
         )}
       </div>
-      <h2 className={styles.title}>
+      <h2 className={styles.title} id={titleId}>
         {name !== undefined ? <UntrustedText text={name} kind="nftName" /> : <T message={unnamed} />}
       </h2>
       <p className={ui.muted}>

@@ -121,7 +121,9 @@ export function PathPresetChoice({
           <span>
             <T message={p.label} />{' '}
             <bdi dir="ltr" translate="no">
-              <code>{p.template.replace('{i}', 'i')}</code>
+              <code dir="ltr" translate="no">
+                {p.template.replace('{i}', 'i')}
+              </code>
             </bdi>{' '}
             <span className={ui.muted}>
               (<T message={p.usedBy} />)

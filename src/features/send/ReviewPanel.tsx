@@ -197,7 +197,7 @@ export function ReviewPanel({
           <>
             <dt>{t('send:review.call')}</dt>
             <dd>
-              <code>
+              <code dir="ltr" translate="no">
                 <UntrustedText text={decodedLine(assetCall)} kind="whole" />
               </code>{' '}
               <span className={ui.muted}>
@@ -216,7 +216,7 @@ export function ReviewPanel({
           <>
             <dt>{t('send:review.call')}</dt>
             <dd>
-              <code>
+              <code dir="ltr" translate="no">
                 <UntrustedText text={decodedLine(contractCall)} kind="whole" />
               </code>{' '}
               <span className={ui.muted}>
@@ -228,7 +228,7 @@ export function ReviewPanel({
                 </p>
               )}
               <br />
-              <code className={styles.hash}>
+              <code dir="ltr" translate="no" className={styles.hash}>
                 <bdi dir="ltr" translate="no">
                   {prepared.call.data}
                 </bdi>
@@ -240,7 +240,7 @@ export function ReviewPanel({
           <>
             <dt>{t('send:review.data')}</dt>
             <dd>
-              <code className={styles.hash}>
+              <code dir="ltr" translate="no" className={styles.hash}>
                 <bdi dir="ltr" translate="no">
                   {prepared.call.data}
                 </bdi>

@@ -26,7 +26,9 @@ function BuildHashValue() {
     return <>{t('settings:about.hashOtherBuild')}</>;
   return (
     <bdi dir="ltr" translate="no">
-      <code className={styles.hash}>{hash.sha256}</code>
+      <code dir="ltr" translate="no" className={styles.hash}>
+        {hash.sha256}
+      </code>
     </bdi>
   );
 }
@@ -57,7 +59,9 @@ export function AboutScreen({ build }: { build: BuildFacts }) {
               />
             ) : (
               <bdi dir="ltr" translate="no">
-                <code>{build.commit}</code>
+                <code dir="ltr" translate="no">
+                  {build.commit}
+                </code>
               </bdi>
             )}
           </dd>

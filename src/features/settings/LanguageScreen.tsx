@@ -44,7 +44,7 @@ export function LanguageScreen() {
             })}
           </option>
           {LOCALES.map((l) => (
-            <option key={l} value={l} lang={l}>
+            <option key={l} value={l} lang={l} translate="no">
               {LOCALE_NAMES[l]}
             </option>
           ))}

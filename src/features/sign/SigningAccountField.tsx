@@ -16,7 +16,7 @@ export function SigningAccountField({
     <Field label={t('sign:account.label')} hint={t('sign:account.hint')}>
       <select value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
         {accounts.map((a) => (
-          <option key={a.id} value={a.id}>
+          <option key={a.id} value={a.id} translate="no">
             {a.name} — {a.address}
           </option>
         ))}

@@ -13,6 +13,10 @@ export const PSEUDO_LOCALE = 'en-XA';
 
 export type Locale = ShippedLocale | typeof PSEUDO_LOCALE;
 
+/** Around each value put into plain text in the pseudo-locale (in elements, values are marked `translate="no"`). */
+export const PSEUDO_DATA_OPEN = '⟪';
+export const PSEUDO_DATA_CLOSE = '⟫';
+
 /** What the person chose in Settings: a language, or whatever the browser prefers. */
 export type LocaleChoice = ShippedLocale | 'browser';
 

@@ -13,7 +13,7 @@ import {
 } from '@/core/i18n/message';
 import { activeLocale, intlLocale, setActiveLocale } from './activeLocale';
 import { CORE_NAMESPACES, loadMessages, pseudoFormatted } from './catalogLoader';
-import { type Locale, PSEUDO_LOCALE } from './locales';
+import { type Locale, PSEUDO_DATA_CLOSE, PSEUDO_DATA_OPEN, PSEUDO_LOCALE } from './locales';
 import { type DataValue, selectArguments, splitPlaceholders, withPlaceholders } from './placeholders';
 import { dataText } from './valueText';
 
@@ -113,8 +113,13 @@ export function translate(message: Message | string): string {
   if (typeof message === 'string') return message;
   const { text, data } = formatted(message);
   // Plain text has no elements: a message's numbered tags (<0>…</0>) keep only their words.
+  // The pseudo-locale marks each value, so a page scan can tell data from words left out of the catalogs.
+  const value =
+    lingui.locale === PSEUDO_LOCALE
+      ? (text: string) => `${PSEUDO_DATA_OPEN}${text}${PSEUDO_DATA_CLOSE}`
+      : (text: string) => text;
   return splitPlaceholders(text.replace(/<\/?\d+\/?>/g, ''))
-    .map((part) => (typeof part === 'string' ? part : dataText(data[part.slot], translate)))
+    .map((part) => (typeof part === 'string' ? part : value(dataText(data[part.slot], translate))))
     .join('');
 }
 
