@@ -25,9 +25,9 @@ export class Activity {
     this.list = this.screen.getByRole('list', { name: 'History', exact: true });
     this.rows = this.list.getByRole('link');
     this.spamToggle = this.screen.getByRole('checkbox', { name: /^Show possible spam and address poisoning/ });
-    this.exportButton = this.screen.getByRole('button', { name: /^Export \d+ as CSV$/ });
+    this.exportButton = this.screen.getByRole('button', { name: /^Export [\d,]+ as CSV$/ });
     // The count line has no role of its own: it is found by its wording.
-    this.countLine = this.screen.getByText(/^\d+ (of \d+ )?transactions$/);
+    this.countLine = this.screen.getByText(/^[\d,]+ (of [\d,]+ )?transactions?$/);
   }
 
   async open(): Promise<void> {
@@ -57,10 +57,11 @@ export class Activity {
   async counts(): Promise<{ shown: number; total: number } | undefined> {
     if ((await this.countLine.count()) === 0) return undefined;
     const text = (await this.countLine.textContent()) ?? '';
-    const match = /^(\d+)(?: of (\d+))? transactions$/.exec(text);
+    const match = /^([\d,]+)(?: of ([\d,]+))? transactions?$/.exec(text);
     if (!match) return undefined;
-    const shown = Number(match[1]);
-    return { shown, total: match[2] === undefined ? shown : Number(match[2]) };
+    const count = (digits: string) => Number(digits.replace(/,/g, ''));
+    const shown = count(match[1] ?? '');
+    return { shown, total: match[2] === undefined ? shown : count(match[2]) };
   }
 
   /** The "(N hidden)" count of the spam toggle's label: 0 when it says none. */

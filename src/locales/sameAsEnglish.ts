@@ -82,6 +82,7 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'settings:reminder.list',
     'sign:decoded.bytes',
     'sign:message.bytes',
+    'sign:offline.signed.bytes',
     'sign:offline.fields.nonce',
   ]),
 };

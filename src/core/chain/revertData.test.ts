@@ -1,5 +1,6 @@
 import { BaseError, encodeErrorResult, parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from '../i18n/message';
 import { decodeRevertData, findRevertData } from './revertData';
 
 describe('revert data', () => {
@@ -11,8 +12,8 @@ describe('revert data', () => {
     });
     expect(decodeRevertData(error)).toBe('Nope: café');
     const panic = encodeErrorResult({ abi: parseAbi(['error Panic(uint256)']), errorName: 'Panic', args: [0x11n] });
-    expect(decodeRevertData(panic)).toBe('panic: arithmetic overflow or underflow');
-    expect(decodeRevertData('0xdeadbeef')).toBe('custom error 0xdeadbeef');
+    expect(renderMessage(decodeRevertData(panic) ?? '')).toBe('panic: arithmetic overflow or underflow');
+    expect(renderMessage(decodeRevertData('0xdeadbeef') ?? '')).toBe('custom error 0xdeadbeef');
     expect(decodeRevertData('0x')).toBeUndefined();
   });
 

@@ -1,16 +1,16 @@
 import type { Hex } from 'viem';
 import { revertDataReason } from '../contracts/decode/standardErrors';
 import { findCause } from '../errors/causeChain';
-import { renderMessage } from '../i18n/message';
+import type { Message } from '../i18n/message';
 
 /**
- * Standard revert data as a sentence: the Error(string) message, `panic: …` with the Panic code's
- * meaning, or `custom error 0x…` for any other error (decodeRevert in core/contracts/decode/errors.ts
- * names custom errors of an ABI). Undefined for data without a selector or a malformed Error(string).
+ * Standard revert data as a sentence: the Error(string) message (the contract's own words, a
+ * string), `panic: …` with the Panic code's meaning, or `custom error 0x…` for any other error
+ * (Cairn's words, Messages; decodeRevert in core/contracts/decode/errors.ts names custom errors
+ * of an ABI). Undefined for data without a selector or a malformed Error(string).
  */
-export function decodeRevertData(data: Hex): string | undefined {
-  const reason = revertDataReason(data);
-  return reason === undefined ? undefined : renderMessage(reason);
+export function decodeRevertData(data: Hex): Message | string | undefined {
+  return revertDataReason(data);
 }
 
 /** Revert data held by one error object: `data` itself, or `data.data` (nodes put it in either). */

@@ -1,3 +1,4 @@
+import { reasonMessage } from '../chain/theirWords';
 import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 import { CairnError } from './base';
 
@@ -67,13 +68,19 @@ export class WrongChainError extends ChainError {
 
 /** A transaction or call reverted; `reason` is the decoded revert reason when there is one. */
 export class RevertedError extends ChainError {
-  readonly reason: string | undefined;
+  /** Why: the contract's own words (a string, shown as untrusted text) or Cairn's reading of its revert data (a Message). */
+  readonly reason: Message | string | undefined;
 
-  constructor(args: { reason?: string | undefined; rpcUrl?: string | undefined; cause?: unknown; details?: string }) {
+  constructor(args: {
+    reason?: Message | string | undefined;
+    rpcUrl?: string | undefined;
+    cause?: unknown;
+    details?: string;
+  }) {
     super(
       'CHAIN_REVERTED',
       args.reason
-        ? msg('core.keys:errors.reverted', { reason: untrustedValue(args.reason, 'whole') })
+        ? msg('core.keys:errors.reverted', { reason: reasonMessage(args.reason) })
         : msg('core.keys:errors.revertedNoReason'),
       args,
     );

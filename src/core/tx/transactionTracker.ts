@@ -2,7 +2,7 @@ import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNot
 import { call, getBlockNumber, getTransaction, getTransactionCount, getTransactionReceipt } from 'viem/actions';
 import { type ChainClient, chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
-import { theirWords } from '../chain/theirWords';
+import { reasonMessage } from '../chain/theirWords';
 import { toChainError } from '../chain/toChainError';
 import { RevertedError } from '../errors/chain';
 import { type Message, msg } from '../i18n/message';
@@ -218,7 +218,7 @@ export class TransactionTracker {
     } catch (error) {
       const chainError = toChainError(error);
       return chainError instanceof RevertedError && chainError.reason
-        ? theirWords(chainError.reason)
+        ? reasonMessage(chainError.reason)
         : UNREPORTED_FAILURE;
     }
   }

@@ -4,6 +4,7 @@ import { unitPrice } from '@/core/assets/fiat';
 import type { FeedAnswer } from '@/core/assets/portfolio';
 import { type ResolvedRecipient, resolveRecipient } from '@/core/chain/ens';
 import type { Network } from '@/core/chain/networks';
+import { reasonMessage } from '@/core/chain/theirWords';
 import { isCairnError } from '@/core/errors/base';
 import { RevertedError } from '@/core/errors/chain';
 import { type Message, type MessageValue, msg, untrustedValue } from '@/core/i18n/message';
@@ -216,7 +217,7 @@ export async function continueSend(args: {
         ok: false,
         errors: {},
         findings,
-        revert: error.reason ? untrustedValue(error.reason, 'whole') : error.text,
+        revert: error.reason ? reasonMessage(error.reason) : error.text,
       };
     const code = isCairnError(error) ? error.code : '';
     if (code === 'INPUT_AMOUNT') return { ok: false, errors: { amount: errorText(error) }, findings };
