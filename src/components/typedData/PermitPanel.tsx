@@ -49,7 +49,7 @@ function GrantSentence({ grant, network, sameChain }: { grant: Grant; network: N
   const owner: JSX.Element = grant.owner ? (
     <NamedAddress address={grant.owner} name={nameOf(grant.owner)} />
   ) : (
-    <>{t('review:permit.signingAccount')}</>
+    <span>{t('review:permit.signingAccount')}</span>
   );
   if (grant.kind === 'revoke') {
     const zero = <PermitAmount amount={0n} token={grant.token} known={known} unlimited={false} />;

@@ -1,5 +1,5 @@
 import { reasonMessage } from '../chain/theirWords';
-import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { CairnError } from './base';
 
 export const CHAIN_ERROR_CODES = [
