@@ -172,7 +172,10 @@ export class NftGallery {
   /** The cards' titles (their accessible names), in the order shown; empty while none are listed. */
   async titles(): Promise<string[]> {
     if ((await this.list.count()) === 0) return [];
-    return this.cards.evaluateAll((items) => items.map((li) => li.getAttribute('aria-label') ?? ''));
+    // Each card is named by its heading (aria-labelledby).
+    return this.cards.evaluateAll((items) =>
+      items.map((li) => document.getElementById(li.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() ?? ''),
+    );
   }
 
   /** The card's "Send <title>" link, which opens Send with this NFT chosen. */
