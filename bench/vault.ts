@@ -51,6 +51,8 @@ async function vaultWith(accounts: number) {
     derived.map((d) => ({
       address: d.address,
       source: { kind: 'hd' as const, template, index: d.index, path: d.path },
+      // Named as an English window names them ("Account 1"…): the bench loads no catalogs.
+      namePrefix: 'Account',
     })),
   );
   creator.lock();

@@ -121,6 +121,37 @@ export function pluralCases(message: string, where: string): { arg: string; ordi
   return found;
 }
 
+/** The case keys of each `select` argument of a message, except `other` (every select's fallback). */
+export function selectCases(message: string, where: string): Map<string, string[]> {
+  const found = new Map<string, Set<string>>();
+  const walk = (tokens: readonly Token[]) => {
+    for (const token of tokens) {
+      if (token.type !== 'plural' && token.type !== 'selectordinal' && token.type !== 'select') continue;
+      if (token.type === 'select') {
+        const keys = found.get(token.arg) ?? new Set<string>();
+        for (const c of token.cases) if (c.key !== 'other') keys.add(c.key);
+        found.set(token.arg, keys);
+      }
+      for (const c of token.cases) walk(c.tokens);
+    }
+  };
+  try {
+    walk(parse(message));
+  } catch (error) {
+    throw new Error(`${where}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+  }
+  return new Map([...found].map(([arg, keys]) => [arg, [...keys].sort()]));
+}
+
+/**
+ * A select argument's type: its case keys, offered (and checked for spelling where a caller
+ * writes one out) by the editor, or any other string, which falls to `other` — callers pass the
+ * keys that `other` stands for ("privateKey", "priorityFee"…) as well.
+ */
+function selectType(keys: readonly string[]): string {
+  return [...keys.map((key) => JSON.stringify(key)), '(string & {})'].join(' | ');
+}
+
 /** The shape as one comparable line, e.g. "{count: plural, name: value} <0></0>". */
 export function describeShape(shape: MessageShape): string {
   const args = [...shape.args].sort(([a], [b]) => a.localeCompare(b)).map(([name, use]) => `${name}: ${use}`);
@@ -142,7 +173,7 @@ const TYPES: Record<ArgumentUse, string> = {
   value: 'MessageValue',
   plural: 'number',
   selectordinal: 'number',
-  select: 'string',
+  select: 'string', // narrowed to the message's case keys by selectType
   number: 'number | bigint',
   date: 'Date | number',
   time: 'Date | number',
@@ -154,9 +185,13 @@ export function messageTypes(namespace: string, catalog: Catalog, where: string)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([id, message]) => {
       const { args } = shapeOf(message, `${where} ${id}`);
+      const cases = selectCases(message, `${where} ${id}`);
       const values = [...args]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([name, use]) => `${JSON.stringify(name)}: ${TYPES[use]}`);
+        .map(
+          ([name, use]) =>
+            `${JSON.stringify(name)}: ${use === 'select' ? selectType(cases.get(name) ?? []) : TYPES[use]}`,
+        );
       return `    ${JSON.stringify(id)}: ${values.length === 0 ? 'undefined' : `{ ${values.join('; ')} }`};`;
     });
   const usesValue = lines.some((line) => line.includes('MessageValue'));

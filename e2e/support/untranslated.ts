@@ -79,3 +79,23 @@ export function overflowingText(page: Page): Promise<Untranslated[]> {
     return found;
   });
 }
+
+/**
+ * Hex a page shows (addresses, hashes, data: 0x and at least four hex digits) outside a
+ * left-to-right element (`dir="ltr"`, as <bdi dir="ltr"> and Cairn's code components set), where
+ * a right-to-left language could reorder it. Options and form fields hold plain text only: skipped.
+ */
+export function unisolatedCode(page: Page): Promise<Untranslated[]> {
+  return page.evaluate(() => {
+    const found: { where: string; text: string }[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const parent = node.parentElement;
+      if (!/0x[0-9a-fA-F]{4,}/.test(text) || !parent) continue;
+      if (parent.closest('[dir="ltr"], option, select, textarea, script, style, template')) continue;
+      found.push({ where: `${parent.tagName.toLowerCase()}.${parent.className}`, text: text.trim().slice(0, 80) });
+    }
+    return found;
+  });
+}

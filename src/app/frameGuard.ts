@@ -11,7 +11,7 @@ export const FRAMED_MESSAGE_ID = 'common:start.framed' satisfies PlainMessageId;
  * Never throws.
  */
 export function refuseFraming(
-  words: (id: PlainMessageId) => Promise<string>,
+  words: (id: typeof FRAMED_MESSAGE_ID) => Promise<string>,
   win: { readonly top: unknown; readonly self: unknown } = window,
   doc: Pick<Document, 'getElementById' | 'createElement' | 'body'> = document,
 ): boolean {

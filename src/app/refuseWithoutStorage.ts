@@ -1,6 +1,5 @@
 import { storageUnavailableSentence } from '@/core/storage/storageFailure';
-import { t, translate } from '@/lib/i18n';
-import { showBrowserLanguage } from './wordsBeforeStart';
+import { showBrowserLanguage, startMessageWords, startWords } from './wordsBeforeStart';
 
 /**
  * The page when this browser's storage for Cairn cannot be opened: Cairn does not start, rather
@@ -13,13 +12,13 @@ export async function refuseWithoutStorage(root: HTMLElement, error: unknown): P
   await showBrowserLanguage();
   const main = document.createElement('main');
   const heading = document.createElement('h1');
-  heading.textContent = t('common:start.noStorage.title');
+  heading.textContent = startWords('common:start.noStorage.title');
   const reason = document.createElement('p');
   reason.setAttribute('role', 'alert');
-  reason.textContent = translate(storageUnavailableSentence(error));
+  reason.textContent = startMessageWords(storageUnavailableSentence(error));
   const reload = document.createElement('button');
   reload.type = 'button';
-  reload.textContent = t('common:start.reload');
+  reload.textContent = startWords('common:start.reload');
   reload.addEventListener('click', () => location.reload());
   main.append(heading, reason, reload);
   root.replaceChildren(main);

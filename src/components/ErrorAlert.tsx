@@ -1,4 +1,6 @@
+import type { Message } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
+import { T } from './T';
 import ui from './ui.module.css';
 
 /** What a person can do about an error, right beside it: usually read again ("Try again"). */
@@ -12,14 +14,15 @@ export type ErrorAction = {
 /**
  * An error beside what it is about, announced as it appears; nothing while there is none. With
  * an `action`, the way out sits in the same place (a failed read shows where its content would
- * be, with a button that reads again); `details` are technical words, folded away.
+ * be, with a button that reads again); `details` are technical words, folded away. A message
+ * given as a Message is worded at render, its addresses and code isolated left to right.
  */
 export function ErrorAlert({
   message,
   action,
   details,
 }: {
-  message: string | undefined;
+  message: Message | string | undefined;
   action?: ErrorAction | undefined;
   details?: string | undefined;
 }) {
@@ -28,13 +31,15 @@ export function ErrorAlert({
   if (!action && !details) {
     return (
       <p role="alert" className={ui.noticeDanger}>
-        {message}
+        <T message={message} />
       </p>
     );
   }
   return (
     <div role="alert" className={`${ui.noticeDanger} ${ui.stack}`}>
-      <p className={ui.flush}>{message}</p>
+      <p className={ui.flush}>
+        <T message={message} />
+      </p>
       {details && (
         <details>
           <summary>{t('common:errorAlert.details')}</summary>

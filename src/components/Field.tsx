@@ -1,9 +1,12 @@
 import { cloneElement, type ReactElement, useId } from 'react';
+import type { Message } from '@/core/i18n/message';
 import styles from './forms.module.css';
+import { T } from './T';
 
 /**
  * A labelled form control with an optional hint and error. The error is tied to the control
- * (aria-describedby, aria-invalid) and announced when it appears.
+ * (aria-describedby, aria-invalid) and announced when it appears. A hint or error given as a
+ * Message is worded at render, its addresses and code isolated left to right.
  */
 export function Field({
   label,
@@ -12,8 +15,8 @@ export function Field({
   children,
 }: {
   label: string;
-  hint?: string | undefined;
-  error?: string | undefined;
+  hint?: Message | string | undefined;
+  error?: Message | string | undefined;
   children: ReactElement<Record<string, unknown>>;
 }) {
   const id = useId();
@@ -32,13 +35,13 @@ export function Field({
       </label>
       {hint && (
         <p id={hintId} className={styles.hint}>
-          {hint}
+          <T message={hint} />
         </p>
       )}
       {control}
       {error && (
         <p id={errorId} className={styles.error} role="alert">
-          {error}
+          <T message={error} />
         </p>
       )}
     </div>

@@ -65,7 +65,7 @@ export function NewPasswordFields({
   const t = useT();
   const verdict = estimator && value.password.length > 0 ? judgePassword(value.password, estimator) : undefined;
   const score = verdict?.estimate?.score;
-  const passwordError = showProblems && verdict && !verdict.ok ? translate(verdict.reason) : undefined;
+  const passwordError = showProblems && verdict && !verdict.ok ? verdict.reason : undefined;
   const confirmError =
     showProblems && verdict?.ok && value.confirm !== value.password ? t('common:newPassword.mismatch') : undefined;
   return (

@@ -1,5 +1,6 @@
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { errorText } from '@/lib/errorMessages';
+import type { Message } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { preloadQrReader, readQrFromImage } from '@/lib/qrImage';
 import { Field } from './Field';
@@ -16,10 +17,10 @@ export function QrImageField({
   label: string;
   hint: string;
   /** Takes the decoded text; returns a sentence when it is not usable. */
-  onText: (text: string, fileName: string) => string | undefined;
+  onText: (text: string, fileName: string) => Message | string | undefined;
 }) {
   const t = useT();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   // An offline device must not need the network to read a QR code later.
   useEffect(preloadQrReader, []);
@@ -31,7 +32,7 @@ export function QrImageField({
     try {
       setError(onText(await readQrFromImage(file), file.name));
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
       input.value = '';

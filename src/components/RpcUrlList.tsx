@@ -1,3 +1,4 @@
+import { CodeText } from './CodeText';
 import styles from './RpcUrlList.module.css';
 
 /** A network's RPC URLs as written, one per line; long URLs wrap anywhere rather than overflow. */
@@ -6,9 +7,7 @@ export function RpcUrlList({ urls }: { urls: readonly string[] }) {
     <ul className={styles.urls}>
       {urls.map((url) => (
         <li key={url}>
-          <code dir="ltr" translate="no">
-            {url}
-          </code>
+          <CodeText>{url}</CodeText>
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import type { Message } from '@/core/i18n/message';
 import { Field } from './Field';
 
 /**
@@ -15,8 +16,8 @@ export function TextField({
   type = 'text',
 }: {
   label: string;
-  hint?: string | undefined;
-  error?: string | undefined;
+  hint?: Message | string | undefined;
+  error?: Message | string | undefined;
   value: string;
   onChange: (value: string) => void;
   inputMode?: 'numeric' | 'decimal' | undefined;

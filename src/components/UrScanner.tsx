@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Message } from '@/core/i18n/message';
 import { type Ur, UrDecoder } from '@/core/ur/ur';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { startQrCamera } from '@/lib/qrCamera';
 import { QrImageField } from './QrImageField';
+import { T } from './T';
 import styles from './UrScanner.module.css';
 import ui from './ui.module.css';
 
@@ -23,7 +24,7 @@ export function UrScanner({
    * Ihr Gerät anzeigt"), Spanish with its article ("el código que muestra tu dispositivo").
    */
   what: Message | string;
-  onUr: (ur: Ur) => Promise<string | undefined> | string | undefined;
+  onUr: (ur: Ur) => Promise<Message | string | undefined> | Message | string | undefined;
 }) {
   const t = useT();
   const decoder = useRef(new UrDecoder());
@@ -31,7 +32,7 @@ export function UrScanner({
   const stopCamera = useRef<(() => void) | undefined>(undefined);
   const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
   const [progress, setProgress] = useState<{ known: number; total: number }>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
 
   /** Counts camera starts and stops: a start that resolves after a later stop (or unmount) stops at once. */
   const generation = useRef(0);
@@ -50,7 +51,7 @@ export function UrScanner({
   );
 
   /** Takes one scanned text; returns the sentence to show, if any. */
-  const take = (text: string): string | undefined => {
+  const take = (text: string): Message | string | undefined => {
     try {
       if (!decoder.current.receive(text)) return undefined;
       const whole = decoder.current.result();
@@ -62,11 +63,11 @@ export function UrScanner({
       decoder.current = new UrDecoder();
       setProgress(undefined);
       const problem = onUr(whole);
-      if (typeof problem !== 'object') return problem;
+      if (!(problem instanceof Promise)) return problem;
       void problem.then((later) => later !== undefined && setError(later));
       return undefined;
     } catch (e) {
-      return errorText(e);
+      return errorMessage(e);
     }
   };
 
@@ -91,7 +92,7 @@ export function UrScanner({
     } catch (e) {
       if (started !== generation.current) return;
       setCamera('off');
-      setError(errorText(e));
+      setError(errorMessage(e));
     }
   };
 
@@ -133,7 +134,7 @@ export function UrScanner({
       )}
       {error && (
         <p role="alert" className={ui.noticeDanger}>
-          {error}
+          <T message={error} />
         </p>
       )}
       <QrImageField

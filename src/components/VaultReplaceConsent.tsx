@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
+import { type Message, msg } from '@/core/i18n/message';
 import { downloadText } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { intlLocale, useT } from '@/lib/i18n';
 import { ErrorAlert } from './ErrorAlert';
 import { Field } from './Field';
@@ -32,33 +33,33 @@ export function VaultReplaceConsent({
   const words = givenWords ?? t(REPLACE_WORDS);
   const [downloaded, setDownloaded] = useState<string>();
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string>();
-  const [downloadError, setDownloadError] = useState<string>();
+  const [error, setError] = useState<Message>();
+  const [downloadError, setDownloadError] = useState<Message | string>();
 
   const download = async () => {
     setDownloadError(undefined);
     try {
       const text = await read();
       if (text === undefined) {
-        setDownloadError(t('common:vaultReplace.nothingLeft'));
+        setDownloadError(msg('common:vaultReplace.nothingLeft'));
         return;
       }
       downloadText(t('common:vaultReplace.fileName', { date: new Date().toISOString().slice(0, 10) }), text);
       setDownloaded(text);
     } catch (e) {
-      setDownloadError(errorText(e));
+      setDownloadError(errorMessage(e));
     }
   };
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     if (downloaded === undefined) {
-      setError(t('common:vaultReplace.downloadFirst'));
+      setError(msg('common:vaultReplace.downloadFirst'));
       return;
     }
     const locale = intlLocale();
     if (typed.trim().toLocaleLowerCase(locale) !== words.toLocaleLowerCase(locale)) {
-      setError(t('common:vaultReplace.typeExactly', { words }));
+      setError(msg('common:vaultReplace.typeExactly', { words: givenWords ?? msg(REPLACE_WORDS) }));
       return;
     }
     setError(undefined);

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { theirWords } from '@/core/chain/theirWords';
 import { CairnError } from '@/core/errors/base';
 import { ERROR_CODES } from '@/core/errors/codes';
-import { msg } from '@/core/i18n/message';
-import { errorCopy, errorText, failureText } from './errorMessages';
+import { msg, renderMessage } from '@/core/i18n/message';
+import { errorCopy, errorMessage, errorText, failureMessage, failureText } from './errorMessages';
 
 describe('errorCopy', () => {
   it('has a title of its own for every code of every error union', () => {
     expect(ERROR_CODES.length).toBeGreaterThan(80);
     const untitled = ERROR_CODES.filter((code) => {
-      const { title } = errorCopy(new CairnError(code, 'A sentence.'));
+      const { title } = errorCopy(new CairnError(code, theirWords('A sentence.')));
       return title === 'Something went wrong' || title.trim() === '';
     });
     expect(untitled).toEqual([]);
@@ -19,7 +20,7 @@ describe('errorCopy', () => {
   });
 
   it('shows the error’s own sentence and details, and plain words for anything else', () => {
-    const error = new CairnError('CHAIN_FEE_TOO_LOW', 'Its fee is below what the network requires.', {
+    const error = new CairnError('CHAIN_FEE_TOO_LOW', theirWords('Its fee is below what the network requires.'), {
       details: 'max fee per gas less than block base fee',
     });
     expect(errorCopy(error)).toEqual({
@@ -28,7 +29,7 @@ describe('errorCopy', () => {
       details: 'max fee per gas less than block base fee',
     });
     expect(errorText(error)).toBe('Its fee is below what the network requires.');
-    expect(errorCopy(new CairnError('SOMETHING_NEW', 'Said.')).title).toBe('Something went wrong');
+    expect(errorCopy(new CairnError('SOMETHING_NEW', theirWords('Said.'))).title).toBe('Something went wrong');
     expect(errorCopy(new TypeError('x is undefined'))).toEqual({
       title: 'Something went wrong',
       body: 'Cairn hit an unexpected problem. Nothing was sent or changed.',
@@ -37,13 +38,31 @@ describe('errorCopy', () => {
   });
 
   it('adds what did not happen, given as a message or as words, unless a wallet may have sent it', () => {
-    const refused = new CairnError('CHAIN_FEE_TOO_LOW', 'Its fee is too low.');
+    const refused = new CairnError('CHAIN_FEE_TOO_LOW', theirWords('Its fee is too low.'));
     expect(failureText(refused, msg('common:error.unexpected'))).toBe(
       'Its fee is too low. Cairn hit an unexpected problem. Nothing was sent or changed.',
     );
     expect(failureText(refused, 'Nothing was sent.')).toBe('Its fee is too low. Nothing was sent.');
-    expect(failureText(new CairnError('WALLET_UNCLEAR_ANSWER', 'It may have sent it.'), 'Nothing was sent.')).toBe(
-      'It may have sent it.',
-    );
+    expect(
+      failureText(new CairnError('WALLET_UNCLEAR_ANSWER', theirWords('It may have sent it.')), 'Nothing was sent.'),
+    ).toBe('It may have sent it.');
+  });
+});
+
+describe('errorMessage', () => {
+  it('keeps the error’s own Message, so its values are shown as values, and says the same words as errorText', () => {
+    const error = new CairnError('CHAIN_FEE_TOO_LOW', theirWords('Its fee is too low.'));
+    expect(errorMessage(error)).toBe(error.text);
+    expect(renderMessage(errorMessage(error))).toBe(errorText(error));
+    expect(errorMessage(new TypeError('x'))).toEqual(msg('common:error.unexpected'));
+    expect(renderMessage(errorMessage(new TypeError('x')))).toBe(errorText(new TypeError('x')));
+  });
+
+  it('failureMessage says what failureText says', () => {
+    const refused = new CairnError('CHAIN_FEE_TOO_LOW', theirWords('Its fee is too low.'));
+    const unclear = new CairnError('WALLET_UNCLEAR_ANSWER', theirWords('It may have sent it.'));
+    for (const error of [refused, unclear, new TypeError('x')]) {
+      expect(renderMessage(failureMessage(error, 'Nothing was sent.'))).toBe(failureText(error, 'Nothing was sent.'));
+    }
   });
 });

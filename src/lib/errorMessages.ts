@@ -1,7 +1,7 @@
 import { isCairnError } from '@/core/errors/base';
 import type { ErrorCode } from '@/core/errors/codes';
 import { mayHaveBeenSent } from '@/core/errors/wallet';
-import type { Message, PlainMessageId } from '@/core/i18n/message';
+import { type Message, msg, type PlainMessageId } from '@/core/i18n/message';
 import { t, translate } from './i18n';
 
 /** An error in words, in the language shown: a title, the error's own sentence, technical details. */
@@ -154,7 +154,22 @@ export function failureText(error: unknown, nothingHappened: Message | string): 
   return mayHaveBeenSent(error) ? errorText(error) : `${errorText(error)} ${translate(nothingHappened)}`;
 }
 
+/** failureText as a Message (see errorMessage), for text shown on the page. */
+export function failureMessage(error: unknown, nothingHappened: Message | string): Message | string {
+  const said = errorMessage(error);
+  return mayHaveBeenSent(error) ? said : msg('common:error.withOutcome', { error: said, outcome: nothingHappened });
+}
+
 /** Just the sentence to show next to a field for an error. */
 export function errorText(error: unknown): string {
   return errorCopy(error).body;
+}
+
+/**
+ * errorText as a Message, for text shown on the page (`<T message>`, Field, ErrorAlert): the
+ * addresses, hashes and code in it keep their left-to-right isolation, and it reads in the
+ * language shown at render, not the one of the moment it failed.
+ */
+export function errorMessage(error: unknown): Message | string {
+  return isCairnError(error) ? error.text : msg('common:error.unexpected');
 }

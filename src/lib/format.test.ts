@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { accountsText, fiatText, formatAmount, formatCount, formatPercent, toDecimalString, urlHost } from './format';
+import { inLanguage } from '@/testing/inWords';
+import { fiatText, formatAmount, formatCount, formatDateTime, formatPercent, toDecimalString, urlHost } from './format';
 
 describe('amount formatting', () => {
   it('gives the exact decimal form, which parses back to the same base units', () => {
@@ -70,11 +71,6 @@ describe('dollars and percentages', () => {
     expect(formatPercent(1n, 3n, 1, 'en')).toBe('33.3%');
   });
 
-  it('counts accounts in words', () => {
-    expect(accountsText(1)).toBe('1 account');
-    expect(accountsText(3)).toBe('3 accounts');
-  });
-
   it('shows a share rounded down, exactly, and dust as below the last digit', () => {
     expect(formatPercent(1n, 3n)).toBe('33.3%');
     expect(formatPercent(2n, 3n, 2)).toBe('66.66%');
@@ -82,5 +78,24 @@ describe('dollars and percentages', () => {
     expect(formatPercent(1n, 10_000n)).toBe('< 0.1%');
     expect(formatPercent(0n, 10n)).toBe('0.0%');
     expect(formatPercent(1n, 0n)).toBeUndefined();
+  });
+});
+
+describe('dates and times', () => {
+  const when = Date.UTC(2026, 10, 24, 15, 30);
+  const utc = { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' } as const;
+
+  it('writes a date and time in the language shown, or in the one given', async () => {
+    expect(formatDateTime(when, utc)).toBe('November 24, 2026 at 3:30 PM');
+    expect(await inLanguage('de', () => formatDateTime(when, utc))).toBe('24. November 2026 um 15:30');
+    expect(formatDateTime(new Date(when), utc, 'de')).toBe('24. November 2026 um 15:30');
+    expect(formatDateTime(when, { day: 'numeric', month: 'short', timeZone: 'UTC' }, 'es')).toBe('24 nov');
+  });
+
+  it('keeps one formatter per language and options, so a change of either is seen', () => {
+    const short = { dateStyle: 'short', timeZone: 'UTC' } as const;
+    expect(formatDateTime(when, short, 'en')).toBe('11/24/26');
+    expect(formatDateTime(when, short, 'de')).toBe('24.11.26');
+    expect(formatDateTime(when, { ...short, dateStyle: 'medium' }, 'de')).toBe('24.11.2026');
   });
 });

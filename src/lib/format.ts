@@ -1,5 +1,4 @@
 import { formatUnits } from 'viem';
-import { msg, renderMessage } from '@/core/i18n/message';
 import { intlLocale } from './i18n/activeLocale';
 
 /** Formats a bigint count (block number, nonce) with the locale's digit grouping. */
@@ -136,11 +135,6 @@ export function formatPercent(
   const whole_ = scaled / scale;
   const fraction = digits > 0 ? `${decimal}${(scaled % scale).toString().padStart(digits, '0')}` : '';
   return withAffixes(`${whole_}${fraction}`, locale, PERCENT);
-}
-
-/** "1 account", "3 accounts", in the language shown. */
-export function accountsText(count: number): string {
-  return renderMessage(msg('common:accounts', { count }));
 }
 
 /** 0x1234…abcd, for places with no room. Always next to a way to see the full address. */

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { theirWords } from '@/core/chain/theirWords';
+import { msg } from '@/core/i18n/message';
 import type { TxRecord } from '@/core/tx/record';
+import { inLanguage, inWords } from '@/testing/inWords';
 import { translate } from './i18n';
 import { changeNotice, describeRecord as describeMessage, STATUS_WORDS } from './txWording';
 
 /** The description as an English reader sees it. */
-const describeRecord = (record: TxRecord) => translate(describeMessage(record));
+const describeRecord = (record: TxRecord) => inWords(describeMessage(record));
 const noticeText = (...args: Parameters<typeof changeNotice>) => {
   const notice = changeNotice(...args);
-  return notice && { tone: notice.tone, text: translate(notice.text) };
+  return notice && { tone: notice.tone, text: inWords(notice.text) };
 };
 
 const base = {
@@ -57,8 +60,43 @@ describe('transaction wording', () => {
     expect(changeNotice({ record: { ...base, status: 'pending' }, previous: 'signed' })).toBeUndefined();
   });
 
+  it('keeps a failure reason that is a Message as a Message, worded in the language the notice is read in', async () => {
+    const outOfGas = {
+      ...base,
+      status: 'failed',
+      failureReason: msg('core.chain:tx.failure.outOfGas', { gas: 21_000n }),
+    };
+    const notice = changeNotice({ record: outOfGas as TxRecord, previous: 'pending' });
+    expect(notice?.text.values?.reason).toEqual(outOfGas.failureReason);
+    expect(inWords(notice?.text)).toBe(
+      '1.5 USDC to 0x1234…abcd: failed — It ran out of gas: all 21,000 gas of its limit was used.',
+    );
+    expect(await inLanguage('de', () => inWords(notice?.text))).toBe(
+      '1,5 USDC an 0x1234…abcd: fehlgeschlagen – Das Gas reichte nicht: Das gesamte Gaslimit von 21.000 wurde verbraucht.',
+    );
+    // A contract's words quoted, and Cairn's reading of a panic: one final period as well.
+    const said = { ...base, status: 'failed', failureReason: theirWords('Ownable: caller is not the owner.') };
+    expect(inWords(changeNotice({ record: said as TxRecord, previous: 'pending' })?.text)).toBe(
+      '1.5 USDC to 0x1234…abcd: failed — Ownable: caller is not the owner.',
+    );
+    const panic = {
+      ...base,
+      status: 'failed',
+      failureReason: msg('core.contracts:revert.panic', { meaning: msg('core.contracts:panic.overflow') }),
+    };
+    expect(inWords(changeNotice({ record: panic as TxRecord, previous: 'pending' })?.text)).toBe(
+      '1.5 USDC to 0x1234…abcd: failed — panic: arithmetic overflow or underflow.',
+    );
+  });
+
+  it('words Cairn’s own failure reasons as sentences with their own full stop, in every language', async () => {
+    const reasons = [msg('core.chain:tx.failure.outOfGas', { gas: 1 }), msg('core.chain:tx.failure.unreported')];
+    for (const locale of ['en', 'de', 'es'] as const)
+      for (const reason of reasons) expect(await inLanguage(locale, () => inWords(reason))).toMatch(/\.$/);
+  });
+
   it('names every status by message', () => {
-    expect(translate({ id: STATUS_WORDS.signed })).toBe('Signed, not yet accepted by the node');
-    expect(translate({ id: STATUS_WORDS.rejected })).toBe('Refused by the node');
+    expect(translate(msg(STATUS_WORDS.signed))).toBe('Signed, not yet accepted by the node');
+    expect(translate(msg(STATUS_WORDS.rejected))).toBe('Refused by the node');
   });
 });

@@ -1,12 +1,11 @@
-import { amountValue, codeValue, type Message, type MessageId, msg } from '@/core/i18n/message';
+import { amountValue, codeValue, type Message, msg, type PlainMessageId, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import type { TxRecord, TxStatus } from '@/core/tx/record';
 import type { TxChange } from '@/core/tx/transactionService';
 import { shortAddress } from './format';
-import { translate } from './i18n';
 
 /** A transaction's status in words (by message id: worded where it is shown). */
-export const STATUS_WORDS: Record<TxStatus, MessageId> = {
+export const STATUS_WORDS: Record<TxStatus, PlainMessageId> = {
   signed: 'common:tx.status.signed',
   pending: 'common:tx.status.pending',
   confirmed: 'common:tx.status.confirmed',
@@ -42,14 +41,41 @@ export function changeNotice(change: TxChange): { tone: 'success' | 'error' | 'i
   switch (record.status) {
     case 'confirmed':
       return { tone: 'success', text: msg('common:tx.notice.confirmed', { what, block: String(record.blockNumber) }) };
-    case 'failed': {
-      // One final period, whether the reason has one or not.
-      const reason = translate(record.failureReason ?? msg('common:tx.reverted')).replace(/\.$/, '');
-      return { tone: 'error', text: msg('common:tx.notice.failed', { what, reason }) };
-    }
+    case 'failed':
+      return { tone: 'error', text: failedNotice(what, record.failureReason) };
     case 'dropped':
       return { tone: 'error', text: msg('common:tx.notice.dropped', { what, nonce: String(record.nonce) }) };
     default:
       return undefined;
   }
+}
+
+/**
+ * "… failed — reason." with one final full stop, whether the reason has one or not. The reason is
+ * kept as it is stored (a Message worded where the notice is shown, or the contract's or an old
+ * record's words, shown as untrusted text), so the notice reads in the language of the day.
+ */
+function failedNotice(what: Message, reason: Message | string | undefined): Message {
+  if (reason === undefined) return msg('common:tx.notice.failed', { what, reason: msg('common:tx.reverted') });
+  if (typeof reason === 'string') return quotedFailure(what, reason);
+  const said = theirText(reason);
+  if (said !== undefined) return quotedFailure(what, said);
+  // Cairn's own failure reasons are whole sentences, with their own full stop in every language.
+  return reason.id.startsWith(SENTENCE_REASONS)
+    ? msg('common:tx.notice.failedSentence', { what, reason })
+    : msg('common:tx.notice.failed', { what, reason });
+}
+
+/** The contract's (or an old record's) words as the reason, their own final full stop left out. */
+function quotedFailure(what: Message, said: string): Message {
+  return msg('common:tx.notice.failed', { what, reason: untrustedValue(said.replace(/\.$/, ''), 'whole') });
+}
+
+/** The ids of the failure reasons Cairn words as sentences (core.chain:tx.failure.outOfGas…). */
+const SENTENCE_REASONS = 'core.chain:tx.failure.';
+
+/** The words inside a reason that only quotes a contract or node (core/chain/theirWords). */
+function theirText(reason: Message): string | undefined {
+  const text = reason.id === 'core.chain:said' ? reason.values?.text : undefined;
+  return typeof text === 'object' && 'kind' in text && text.kind === 'untrusted' ? text.text : undefined;
 }

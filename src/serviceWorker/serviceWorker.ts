@@ -15,6 +15,7 @@ import {
   applyRefusal,
   isNewRelease,
   isUpdateRequest,
+  storedUpdateState,
   UPDATE_MESSAGE,
   type UpdateNews,
   type UpdateRequest,
@@ -22,6 +23,7 @@ import {
   updateCaches,
 } from '../core/build/updateProtocol';
 import { hexOf } from '../core/bytes';
+import { refusalWords } from './refusalWords';
 
 // The parts of the service worker's global scope used here (the DOM library has no types for it).
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
@@ -62,7 +64,7 @@ function serially<T>(task: () => Promise<T>): Promise<T> {
 /** The state as stored: {} before any build was stored. A failed read rejects (nothing is decided on it). */
 async function readState(): Promise<UpdateState> {
   const entry = await (await caches.open(names.state)).match(names.stateEntry);
-  return entry ? ((await entry.json()) as UpdateState) : {};
+  return entry ? storedUpdateState((await entry.json()) as UpdateState, refusalWords) : {};
 }
 
 async function writeState(state: UpdateState): Promise<void> {
@@ -137,7 +139,8 @@ async function check(): Promise<void> {
   const before = await readState();
   let state = afterOffer(before, manifest.sha256);
   if (state.current?.hash === manifest.sha256 && !(await isStored(manifest.sha256))) await store(manifest);
-  if (isNewRelease(state, manifest.sha256)) state = afterCheck(state, releaseOf(manifest), await store(manifest));
+  if (isNewRelease(state, manifest.sha256))
+    state = afterCheck(state, releaseOf(manifest), await store(manifest), refusalWords);
   // Most checks find nothing new: no write, no prune, no news (pages heard the state when they asked).
   if (JSON.stringify(state) === JSON.stringify(before)) return;
   await writeState(state);

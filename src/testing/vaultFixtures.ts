@@ -7,12 +7,13 @@ import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryVaultRepository } from '@/core/storage/vaultRepository';
 import type { Timers } from '@/core/vault/autoLock';
-import type { NewAccount, NewSecret } from '@/core/vault/contentsOps';
+import type { AccountSpec, NewAccount, NewSecret } from '@/core/vault/contentsOps';
 import type { PasswordEstimator } from '@/core/vault/passwordPolicy';
 import { VaultHost } from '@/core/vault/shared/vaultHost';
 import type { VaultKey } from '@/core/vault/vaultCrypto';
 import { associatedData, VAULT_FORMAT, withChecksum } from '@/core/vault/vaultRecord';
 import { VaultSession } from '@/core/vault/vaultSession';
+import { withNamePrefixes } from '@/lib/accountNames';
 
 export const TEST_PHRASE = 'test test test test test test test test test test test junk';
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -21,10 +22,16 @@ export const TEST_ADDRESS_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 export const TEST_KEY_0 = 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 export const TEST_ADDRESS_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-/** Scores by length only: fast and predictable (the real zxcvbn is tested on its own). */
+/** Strong enough for lengthEstimator from this many characters. */
+const STRONG_LENGTH = 10;
+
+/**
+ * Scores by length only: fast and predictable (the real zxcvbn is tested on its own). A shorter
+ * password is weak for being short, and says so.
+ */
 export const lengthEstimator: PasswordEstimator = (password) => ({
-  score: password.length >= 12 ? 4 : password.length >= 10 ? 3 : 1,
-  warning: password.length >= 10 ? null : msg('core.keys:password.warning.wordByItself'),
+  score: password.length >= 12 ? 4 : password.length >= STRONG_LENGTH ? 3 : 1,
+  warning: password.length >= STRONG_LENGTH ? null : msg('core.keys:password.tooShort', { min: STRONG_LENGTH }),
   suggestions: [],
 });
 
@@ -39,11 +46,17 @@ export function phraseSecret(phrase = TEST_PHRASE, passphrase = ''): Extract<New
   };
 }
 
+/** Accounts to add, named by default as the window shown in the language shown would name them (English in tests). */
+export function named(...accounts: AccountSpec[]): NewAccount[] {
+  return withNamePrefixes(accounts);
+}
+
 export function hdAccount(index: number, address: string): NewAccount {
-  return {
+  const [account] = named({
     address: address as `0x${string}`,
     source: { kind: 'hd', template: "m/44'/60'/0'/0/{i}", index, path: `m/44'/60'/0'/0/${index}` },
-  };
+  });
+  return account as NewAccount;
 }
 
 export function testSession(

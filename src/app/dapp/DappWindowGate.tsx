@@ -4,7 +4,7 @@ import { T } from '@/components/T';
 import { Toasts } from '@/components/Toasts';
 import ui from '@/components/ui.module.css';
 import type { DappConnection } from '@/core/dapp/connection';
-import { providerError } from '@/core/dapp/providerErrors';
+import { noWalletError } from '@/core/dapp/siteErrors';
 import type { Handshake } from '@/core/dapp/windowHandshake';
 import { codeValue } from '@/core/i18n/message';
 import { ApprovalQueue } from '@/features/dapp/ApprovalQueue';
@@ -67,7 +67,7 @@ export function DappWindowGate({
 function NoWallet({ connection, empty }: { connection: DappConnection; empty: boolean }) {
   const t = useT('dapp');
   const close = () => {
-    connection.rejectAll(providerError('unauthorized', 'Cairn has no wallet yet: the person must set one up first.'));
+    connection.rejectAll(noWalletError());
     window.close();
   };
   return (

@@ -5,7 +5,7 @@ import type { Network } from '@/core/chain/networks';
 import { type Message, msg } from '@/core/i18n/message';
 import { describeEffects, type FormIntent } from '@/core/simulation/effects';
 import type { ApprovalChange, SimulationStrategy, UnsignedTransaction } from '@/core/simulation/types';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useKnownAddressSet } from '@/lib/knownAddresses';
 import type { TransactionPreview } from '@/lib/queries/simulationQueries';
@@ -79,7 +79,7 @@ export function TransactionEffectsPanel({
       )}
       {preview.isError && (
         <p role="status" className={ui.noticeWarning}>
-          <T id="review:effects.failed" values={{ error: errorText(preview.error) }} />
+          <T id="review:effects.failed" values={{ error: errorMessage(preview.error) }} />
         </p>
       )}
       {result && effects && (

@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { inLanguage, inWords } from '@/testing/inWords';
 import { renderMessage } from '../i18n/message';
 import { historyCsv } from './csv';
 import type { ActivityEntry } from './entries';
@@ -59,5 +60,40 @@ describe('history CSV', () => {
       `2026-01-02T03:04:05.000Z,0x${'ab'.repeat(32)},in,${dai},ETH,,,0.000000000000000001,,confirmed`,
     );
     expect(rows[3]).toBe(`2026-01-02T03:04:05.000Z,0x${'ab'.repeat(32)},out,,,,,,0.000000000000000005,failed`);
+  });
+
+  it('words headers, directions and statuses in German, and keeps dates and amounts machine-readable', async () => {
+    const csv = await inLanguage('de', () =>
+      historyCsv(
+        [
+          entry({
+            fee: 5n,
+            sentByAccount: true,
+            movements: [
+              {
+                direction: 'out',
+                counterparty: dai,
+                asset: { kind: 'erc20', address: dai },
+                amount: 1_234_500_000_000_000_000_000n,
+              },
+              { direction: 'self', counterparty: dai, asset: { kind: 'native' }, amount: 1n },
+            ],
+          }),
+          entry({ status: 'pending' }),
+        ],
+        label,
+        { symbol: 'ETH', decimals: 18 },
+        inWords,
+      ),
+    );
+    const rows = csv.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('Datum,Hash,Richtung,Gegenpartei,Vermögenswert,Vertrag,Token-ID,Betrag,Gebühr,Status');
+    expect(rows[1]).toBe(
+      `2026-01-02T03:04:05.000Z,0x${'ab'.repeat(32)},ausgehend,${dai},"'=HYPERLINK(""x""),DAI",${dai},,1234.5,0.000000000000000005,bestätigt`,
+    );
+    expect(rows[2]).toBe(
+      `2026-01-02T03:04:05.000Z,0x${'ab'.repeat(32)},an sich selbst,${dai},ETH,,,0.000000000000000001,,bestätigt`,
+    );
+    expect(rows[3]).toBe(`2026-01-02T03:04:05.000Z,0x${'ab'.repeat(32)},eingehend,,,,,,,ausstehend`);
   });
 });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { type Address, bytesToHex, getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { type Message, renderMessage } from '../i18n/message';
+import { isMessage, type Message, renderMessage } from '../i18n/message';
 import type { Contact } from './contact';
-import { parseContactDraft } from './contactDraft';
+import { type ContactDraftErrors, parseContactDraft } from './contactDraft';
 import { exportContactsCsv, exportContactsJson, parseContactsFile } from './contactFiles';
 import { mergeContacts } from './contactMerge';
 
@@ -70,6 +70,15 @@ describe('contact form', () => {
         },
       },
     );
+  });
+
+  it('says each field’s problem as a Message, which the form words in the reader’s language', () => {
+    const { errors } = parseContactDraft({ name: '', address: '0x12', networkId: 'all' }, [], options);
+    expect(errors?.name).toEqual({ id: 'core.chain:contacts.name.empty' });
+    expect(errors?.address).toMatchObject({ id: expect.any(String) });
+    // @ts-expect-error Words are not a field's problem: they would reach every reader in English.
+    const words: ContactDraftErrors = { name: 'Enter a name.' };
+    expect(words.name).toBe('Enter a name.');
   });
 
   it('counts characters, not UTF-16 units, in a name', () => {
@@ -198,6 +207,21 @@ describe('address book import (CSV)', () => {
       contacts: [{ id: 'id1', name: 'Alice', address: ALICE_ADDRESS, networkId: 'ethereum', createdAt: 1_000 }],
       problems: [],
     });
+  });
+
+  it('lists the networks a file may name as a message, which each language quotes and joins its own way', () => {
+    const csv = (known: readonly string[]) =>
+      parseContactsFile(`name,address,network\nDave,${BOB_ADDRESS},mars`, { ...fileOptions(), knownNetworkIds: known });
+    const [problem] = csv(NETWORKS).problems;
+    const unknown = problem?.values?.problem;
+    const choices = isMessage(unknown) ? unknown.values?.choices : undefined;
+    expect(isMessage(choices) && choices.id).toBe('core.chain:contacts.import.choices');
+    // The ids are data; the quotes and commas are the language's.
+    expect(JSON.stringify(choices)).not.toMatch(/[“”]|, /);
+    expect(csv(['local']).problems.map(renderMessage)).toEqual([
+      'Row 2: Cairn has no network “mars”. Use one of “all”, “local”.',
+    ]);
+    expect(csv([]).problems.map(renderMessage)).toEqual(['Row 2: Cairn has no network “mars”. Use one of “all”.']);
   });
 
   it('reports bad rows by row number, counting the header as row 1, and keeps the good ones', () => {

@@ -7,8 +7,8 @@ import type { Contact } from './contact';
 /** The contact form as typed. `networkId` is a network id or 'all'. */
 export type ContactDraft = { name: string; address: string; networkId: string };
 
-/** One message per faulty field of the contact form (an address error's text may be words from before messages). */
-export type ContactDraftErrors = { name?: Message | string; address?: Message | string };
+/** One message per faulty field of the contact form. */
+export type ContactDraftErrors = { name?: Message; address?: Message };
 
 /** The longest contact name, in characters (Unicode code points). */
 export const MAX_CONTACT_NAME_LENGTH = 40;
@@ -28,7 +28,7 @@ export function checkContactName(text: string): { name: string } | { problem: Me
 }
 
 /** Checks an address (EIP-55 enforced on mixed case): the checksummed address, or the error's text. */
-export function checkContactAddress(text: string): { address: Address } | { problem: Message | string } {
+export function checkContactAddress(text: string): { address: Address } | { problem: Message } {
   try {
     return { address: parseAddress(text) };
   } catch (error) {

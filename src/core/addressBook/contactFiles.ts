@@ -1,5 +1,5 @@
 import { readCsv, writeCsv } from '../csv/csv';
-import { type Message, type MessageValue, msg, untrustedValue } from '../i18n/message';
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 import type { Contact } from './contact';
 import { checkContactAddress, checkContactName } from './contactDraft';
 
@@ -14,8 +14,8 @@ const CSV_COLUMNS = ['name', 'address', 'network'] as const;
 
 const NEITHER = msg('core.chain:contacts.file.neither');
 
-/** What is wrong with one row or entry: a Message (or an address error's words from before messages). */
-type Problem = { problem: Message | string };
+/** What is wrong with one row or entry. */
+type Problem = { problem: Message };
 
 /** A contact as written in a file: its network id, or "all". */
 type ContactRow = { name: string; address: string; network: string };
@@ -81,9 +81,25 @@ function knownNetwork(text: string, known: readonly string[]): string | undefine
   return known.find((id) => id.toLowerCase() === wanted);
 }
 
+/**
+ * The ids a file may use, as a list in the reader's language ("“all”, “mainnet”, “sepolia”"): each
+ * id as written in a file (data, the same in every language) in the language's quotes, joined as
+ * the language joins a list.
+ */
+function choicesList(ids: readonly string[]): Message {
+  const [first, ...rest] = ids.map((id) => msg('core.chain:contacts.import.choice', { id: codeValue(id) }));
+  const join = (head: Message, tail: readonly Message[]): Message => {
+    const [next, ...more] = tail;
+    if (next === undefined) return head;
+    return more.length === 0
+      ? msg('core.chain:contacts.import.choicesLast', { first: head, last: next })
+      : msg('core.chain:contacts.import.choices', { first: head, rest: join(next, more) });
+  };
+  return join(first ?? msg('core.chain:contacts.import.choice', { id: codeValue('all') }), rest);
+}
+
 function unknownNetwork(text: string, known: readonly string[]): Problem {
-  // The ids a file may use, as written in it: data, the same in every language.
-  const choices: MessageValue = ['all', ...known].map((id) => `“${id}”`).join(', ');
+  const choices = choicesList(['all', ...known]);
   const network = text.trim();
   return {
     problem:

@@ -1,10 +1,11 @@
 import { type Address, type Hex, maxUint256, parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { inLanguage, inWords } from '@/testing/inWords';
 import { readCsv } from '../csv/csv';
 import { renderMessage } from '../i18n/message';
 import type { ApprovalContext } from './approvalContext';
 import { sortedApprovalRows } from './approvalRows';
-import { APPROVALS_CSV_HEADER, approvalsCsv } from './approvalsCsv';
+import { approvalsCsv } from './approvalsCsv';
 import type { CurrentApproval } from './currentApprovals';
 import { countWide } from './wide';
 
@@ -144,7 +145,6 @@ describe('approvalsCsv', () => {
       'granted_tx',
       'flags',
     ]);
-    expect(records[0]).toEqual(APPROVALS_CSV_HEADER.map(renderMessage));
     const [usdcLine, daiLine] = records.slice(1);
     expect(daiLine).toEqual([
       'token allowance',
@@ -167,6 +167,55 @@ describe('approvalsCsv', () => {
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(usdcLine?.[1]).toBe('=HYPERLINK("x")');
     expect(usdcLine?.[6]).toBe('100');
+  });
+});
+
+describe('approvalsCsv in German', () => {
+  it('words headers, kinds, yes/no, “never” and flags in German, and keeps amounts, dates and hashes machine-readable', async () => {
+    const permit2: CurrentApproval = {
+      kind: 'permit2',
+      token: DAI,
+      spender: ROUTER,
+      amount: parseUnits('1234.5', 18),
+      unlimited: false,
+      expiration: 2n ** 48n - 1n,
+      nonce: 0n,
+      permit2Allowance: maxUint256,
+      balance: parseUnits('20.5', 18),
+      ...granted(10n),
+    };
+    const text = await inLanguage('de', () =>
+      approvalsCsv(rowsOf([dai(maxUint256, parseUnits('1234.5', 18)), permit2]), () => undefined, inWords),
+    );
+    const [header, ...lines] = readCsv(text).records;
+    expect(header).toEqual([
+      'Art',
+      'Token',
+      'Vertrag',
+      'Token-ID',
+      'Berechtigter',
+      'Name des Berechtigten',
+      'Betrag',
+      'Unbegrenzt',
+      'Gefährdeter Betrag',
+      'Gefährdeter Wert (USD)',
+      'Läuft ab',
+      'Erteilt in Block',
+      'Erteilt am',
+      'Erteilt durch Transaktion',
+      'Hinweise',
+    ]);
+    const byKind = new Map(lines.map((line) => [line[0], line]));
+    const erc20 = byKind.get('Token-Freigabe');
+    expect(erc20?.slice(6, 9)).toEqual([
+      '115792089237316195423570985008687907853269984665640564039457.584007913129639935',
+      'ja',
+      '1234.5',
+    ]);
+    expect(erc20?.[12]).toBe(new Date((NOW - 400 * DAY) * 1000).toISOString());
+    expect(erc20?.[14]).toMatch(/^unbegrenzt; vor mehr als einem Jahr erteilt/);
+    const allowance = byKind.get('Permit2-Freigabe');
+    expect(allowance?.slice(6, 11)).toEqual(['1234.5', 'nein', '20.5', '20.5', 'nie']);
   });
 });
 

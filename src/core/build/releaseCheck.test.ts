@@ -1,19 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isMessage, renderMessage } from '../i18n/message';
+import { inWords } from '@/testing/inWords';
 import { type BuildManifest, manifestListing } from './buildManifest';
 import { writePageConfig } from './pageConfig';
 import { checkRelease } from './releaseCheck';
-
-/** Every Message in `value` (in objects and arrays) in words: English, in tests. */
-function inWords(value: unknown): unknown {
-  if (isMessage(value)) return renderMessage(value);
-  if (Array.isArray(value)) return value.map(inWords);
-  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inWords(item)]));
-  }
-  return value;
-}
 
 const sha256 = async (bytes: ArrayBuffer | Uint8Array) =>
   createHash('sha256').update(new Uint8Array(bytes)).digest('hex');

@@ -10,12 +10,17 @@ export const releaseOf = ({ sha256, version, commit }: BuildManifest): Release =
 /** One downloaded file: its bytes, and what the caller keeps of it (the service worker: the Response). */
 export type Downloaded<T> = { bytes: ArrayBuffer; kept: T };
 
+/** Why a build is not taken: each of these messages, and only these (the service worker words them, updateProtocol.ts). */
+export type ReleaseProblem = Message<
+  'core.keys:release.listing' | 'core.keys:release.download' | 'core.keys:release.mismatch'
+>;
+
 export type ReleaseCheck<T> =
   | { ok: true; files: Map<string, T> }
   /** The build does not match its manifest: refused, whatever happens next. */
-  | { ok: false; refused: true; reason: Message }
+  | { ok: false; refused: true; reason: ReleaseProblem }
   /** A file could not be downloaded (offline, server error): try again later. */
-  | { ok: false; refused: false; reason: Message };
+  | { ok: false; refused: false; reason: ReleaseProblem };
 
 export type CheckTools<T> = {
   download(path: string): Promise<Downloaded<T>>;

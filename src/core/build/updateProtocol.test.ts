@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeValue, msg } from '../i18n/message';
-import type { Release } from './releaseCheck';
+import { codeValue, msg, renderMessage } from '../i18n/message';
+import type { Release, ReleaseProblem } from './releaseCheck';
 import {
   afterApply,
   afterCheck,
@@ -9,20 +9,25 @@ import {
   isNewRelease,
   isUpdateNews,
   isUpdateRequest,
+  refusalReason,
+  storedUpdateState,
   UPDATE_MESSAGE,
+  type UpdateState,
   updateCaches,
 } from './updateProtocol';
 
 const release = (n: number): Release => ({ hash: String(n).repeat(64), version: `0.${n}.0`, commit: `c${n}` });
 const mismatch = msg('core.keys:release.mismatch', { path: codeValue('x.js') });
-const refusedAs = (n: number) => ({ ...release(n), reason: mismatch });
+/** The service worker's words, as tests write them. */
+const words = (why: ReleaseProblem) => `words of ${why.id}`;
+const refusedAs = (n: number) => ({ ...release(n), reason: words(mismatch), why: mismatch });
 
 describe('the service worker’s update state', () => {
   it('serves the first build it checked, and stages later ones for the person', () => {
-    const first = afterCheck({}, release(1), { ok: true });
+    const first = afterCheck({}, release(1), { ok: true }, words);
     expect(first).toEqual({ current: release(1) });
     // A newer good build replaces an acceptance of an older one and a refusal shown before.
-    const staged = afterCheck({ ...first, accepted: 'old', refused: refusedAs(9) }, release(2), { ok: true });
+    const staged = afterCheck({ ...first, accepted: 'old', refused: refusedAs(9) }, release(2), { ok: true }, words);
     expect(staged).toEqual({ current: release(1), staged: release(2) });
     expect(afterApply({ ...staged, accepted: release(2).hash, refused: refusedAs(3) })).toEqual({
       current: release(2),
@@ -45,17 +50,53 @@ describe('the service worker’s update state', () => {
 
   it('remembers a refused build and why, and forgets a build it could not download', () => {
     const state = { current: release(1) };
-    expect(afterCheck(state, release(2), { ok: false, refused: true, reason: mismatch })).toEqual({
+    expect(afterCheck(state, release(2), { ok: false, refused: true, reason: mismatch }, words)).toEqual({
       current: release(1),
       refused: refusedAs(2),
     });
     expect(
-      afterCheck(state, release(2), {
-        ok: false,
-        refused: false,
-        reason: msg('core.keys:release.download', { path: codeValue('x.js') }),
-      }),
+      afterCheck(
+        state,
+        release(2),
+        { ok: false, refused: false, reason: msg('core.keys:release.download', { path: codeValue('x.js') }) },
+        words,
+      ),
     ).toBe(state);
+  });
+
+  it('stores and sends a refusal’s reason as words, which a page of an older build shows as they are', () => {
+    const state = afterCheck(
+      { current: release(1) },
+      release(2),
+      { ok: false, refused: true, reason: mismatch },
+      words,
+    );
+    const sent = JSON.parse(JSON.stringify(state)) as UpdateState;
+    // Older pages render `reason` as a React child: an object there would crash them.
+    expect(typeof sent.refused?.reason).toBe('string');
+    expect(sent.refused?.reason).toBe('words of core.keys:release.mismatch');
+    // Pages of this build word the Message in their reader's language.
+    expect(sent.refused?.why).toEqual(mismatch);
+    expect(refusalReason(sent.refused ?? refusedAs(0))).toEqual(mismatch);
+    expect(renderMessage(refusalReason(sent.refused ?? refusedAs(0)))).toBe(
+      'x.js does not match its SHA-256 in build-manifest.json.',
+    );
+  });
+
+  it('reads a refusal stored by an older worker: words only, or a Message where the words belong', () => {
+    const words1 = 'x.js does not match its SHA-256 in build-manifest.json.';
+    const old: UpdateState = JSON.parse(
+      JSON.stringify({ current: release(1), refused: { ...release(2), reason: words1 } }),
+    );
+    expect(old.refused?.why).toBeUndefined();
+    expect(refusalReason(old.refused ?? refusedAs(0))).toBe(words1);
+    expect(storedUpdateState(old, words)).toBe(old);
+    // The build before this one stored the Message itself as the reason: the worker makes it words again.
+    const interim = { current: release(1), refused: { ...release(2), reason: mismatch } } as unknown as UpdateState;
+    expect(refusalReason(interim.refused ?? refusedAs(0))).toEqual(mismatch);
+    expect(storedUpdateState(interim, words)).toEqual({ current: release(1), refused: refusedAs(2) });
+    const unknown = { refused: { ...release(2), reason: { id: 'other' } } } as unknown as UpdateState;
+    expect(storedUpdateState(unknown, words).refused).toEqual({ ...release(2), reason: '', why: undefined });
   });
 
   it('downloads a build only when it is not the one served, staged or refused', () => {

@@ -1,6 +1,6 @@
-import type { Message } from '../i18n/message';
+import { isMessage, type Message } from '../i18n/message';
 import { isRecord } from './buildManifest.ts';
-import type { Release } from './releaseCheck';
+import type { Release, ReleaseProblem } from './releaseCheck';
 
 /**
  * What Cairn's service worker knows about builds, and the messages between it and Cairn's pages.
@@ -14,9 +14,24 @@ export type UpdateState = {
   staged?: Release | undefined;
   /** The staged build's hash once the person accepted it: installed at the next lock. */
   accepted?: string | undefined;
-  /** The last build refused, and why (words, in states stored before Cairn spoke other languages). */
-  refused?: (Release & { reason: Message | string }) | undefined;
+  /** The last build refused, and why. */
+  refused?: Refusal | undefined;
 };
+
+/**
+ * A refused build and why, in two forms, because the state is stored (the worker's cache) and
+ * sent to every Cairn page, also to pages still running an older build:
+ * - `reason`: words, always a string. Pages from before Cairn spoke other languages show it as it
+ *   is, as a React child, and would crash on anything else. The service worker writes it, and a
+ *   worker has no language (it serves every page, each may show another) and no catalogs, so the
+ *   words are English (src/serviceWorker/refusalWords.ts), as those older pages are.
+ * - `why`: the same as a Message, which newer pages word in their reader's language (see
+ *   refusalReason). Absent in states stored by older workers, which have only `reason`.
+ */
+export type Refusal = Release & { reason: string; why?: Message | undefined };
+
+/** Words for a refusal's `reason`, in states that are stored and sent (the service worker's English). */
+export type RefusalWords = (why: ReleaseProblem) => string;
 
 export const UPDATE_MESSAGE = 'cairn-update';
 export const SERVICE_WORKER_FILE = 'sw.js';
@@ -68,10 +83,45 @@ export function isUpdateNews(value: unknown): value is UpdateNews {
 export function afterCheck(
   state: UpdateState,
   release: Release,
-  outcome: { ok: true } | { ok: false; refused: boolean; reason: Message },
+  outcome: { ok: true } | { ok: false; refused: boolean; reason: ReleaseProblem },
+  words: RefusalWords,
 ): UpdateState {
   if (outcome.ok) return state.current ? { current: state.current, staged: release } : { current: release };
-  return outcome.refused ? { ...state, refused: { ...release, reason: outcome.reason } } : state;
+  return outcome.refused
+    ? { ...state, refused: { ...release, reason: words(outcome.reason), why: outcome.reason } }
+    : state;
+}
+
+/**
+ * The state as read from the worker's cache, with a refusal's `reason` made words again where a
+ * worker of the build before this one stored its Message there (it stored no `why`): sent as it
+ * was, it would crash the pages older still.
+ */
+export function storedUpdateState(state: UpdateState, words: RefusalWords): UpdateState {
+  const refused = state.refused as (Release & { reason: unknown; why?: unknown }) | undefined;
+  if (!refused || typeof refused.reason === 'string') return state;
+  const why = isReleaseProblem(refused.reason) ? refused.reason : undefined;
+  return { ...state, refused: { ...refused, reason: why ? words(why) : '', why } };
+}
+
+const RELEASE_PROBLEMS: readonly string[] = [
+  'core.keys:release.listing',
+  'core.keys:release.download',
+  'core.keys:release.mismatch',
+] satisfies readonly ReleaseProblem['id'][];
+
+const isReleaseProblem = (value: unknown): value is ReleaseProblem =>
+  isMessage(value) && RELEASE_PROBLEMS.includes(value.id);
+
+/**
+ * Why a build was refused, as a page shows it: the Message where the worker sent one (worded in
+ * the reader's language), else the words of a state from an older worker.
+ */
+export function refusalReason(refused: Refusal): Message | string {
+  const { why, reason } = refused as { why?: unknown; reason?: unknown };
+  if (isMessage(why)) return why;
+  if (typeof reason === 'string') return reason;
+  return isMessage(reason) ? reason : '';
 }
 
 /** The state once the server offers `hash` again: a staged build it withdrew (offering the served one) is dropped. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMessage } from '../i18n/message';
+import { inWords } from '@/testing/inWords';
 import { EMPTY_NETWORK_CONFIG, resolveNetworks, withoutNetwork, withSavedNetwork } from './networkConfig';
 import { type NetworkDraft, type NetworkDraftErrors, parseNetworkDraft } from './networkDraft';
 import type { Network } from './networks';
@@ -17,9 +17,7 @@ const draft = {
 /** The form's errors in words (the tests read English). */
 function errorsOf(typed: NetworkDraft, base?: Network): Record<string, string> | undefined {
   const errors: NetworkDraftErrors | undefined = parseNetworkDraft(typed, base, () => 'x').errors;
-  return (
-    errors && Object.fromEntries(Object.entries(errors).map(([field, problem]) => [field, renderMessage(problem)]))
-  );
+  return errors && (inWords(errors) as Record<string, string>);
 }
 
 describe('network form', () => {

@@ -13,6 +13,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { CairnError } from '../errors/base';
 import { ChainError, RevertedError } from '../errors/chain';
+import { theirWords } from './theirWords';
 import { toChainError } from './toChainError';
 
 const url = 'http://node.example:8545';
@@ -59,9 +60,9 @@ describe('toChainError', () => {
   });
 
   it('passes chain errors through and wraps other Cairn errors and unknowns', () => {
-    const original = new ChainError('CHAIN_TIMEOUT', 'slow');
+    const original = new ChainError('CHAIN_TIMEOUT', theirWords('slow'));
     expect(toChainError(original)).toBe(original);
-    expect(toChainError(new CairnError('X', 'x said')).shortMessage).toBe('x said');
+    expect(toChainError(new CairnError('X', theirWords('x said'))).shortMessage).toBe('x said');
     const unknown = toChainError('weird');
     expect(unknown.code).toBe('CHAIN_RPC_ERROR');
     expect(unknown.shortMessage).toBe('The node request failed.');

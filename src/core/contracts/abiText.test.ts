@@ -1,7 +1,8 @@
 import { erc20Abi, parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors/input';
-import { parseAbiText } from './abiText';
+import { isMessage, type Message, renderMessage } from '../i18n/message';
+import { abitypeProblem, parseAbiText } from './abiText';
 import { listFunctions } from './functions';
 
 function refusal(text: string): string {
@@ -101,6 +102,53 @@ describe('parseAbiText', () => {
       'Line 2: “uint7” is not a Solidity type.',
     );
     expect(refusal('struct A { B b; }\nstruct B { A a; }\nfunction f(A a)')).toMatch(/^Line 1: .*circular reference/);
+  });
+
+  it('says each of abitype’s refusals in a catalog message, reading as abitype’s words did in English', () => {
+    expect(refusal('struct A { B b; }\nstruct B { A a; }\nfunction f(A a)')).toBe(
+      'Line 1: Struct "B" is a circular reference.',
+    );
+    expect(refusal('event E(uint256 memory a)')).toBe('Line 1: Modifier "memory" not allowed in "event" type.');
+    expect(refusal('function f(uint256 calldata a)')).toBe(
+      'Line 1: Modifier "calldata" not allowed in "function" type.',
+    );
+    expect(refusal('function f(uint256 address)')).toBe(
+      'Line 1: "address" is a protected Solidity keyword. More info: https://docs.soliditylang.org/en/latest/cheatsheet.html.',
+    );
+    expect(refusal('function f(uint256 a))')).toBe('Line 1: "uint256 a)" has too many closing parentheses.');
+    expect(refusal('struct S {}')).toBe('Line 1: No properties exist.');
+  });
+
+  it('words a refusal as a message from the catalog, not as abitype’s English', () => {
+    let text: Message | undefined;
+    try {
+      parseAbiText('function f(uint256 indexed a)');
+    } catch (error) {
+      if (error instanceof InputError) text = error.text;
+    }
+    expect(text?.id).toBe('core.contracts:abiText.atLine');
+    const problem = text?.values?.problem;
+    expect(isMessage(problem) && problem.id).toBe('core.contracts:abiText.modifierIn');
+    expect(problem).toEqual({
+      id: 'core.contracts:abiText.modifierIn',
+      values: { modifier: { kind: 'code', text: 'indexed' }, type: { kind: 'code', text: 'function' } },
+    });
+  });
+
+  it('labels words it has no message for as the ABI library’s own, shown as untrusted text', () => {
+    const odd = Object.assign(new Error('Failed to parse ABI item.'), {
+      name: 'SomethingNewError',
+      shortMessage: 'Something new.',
+      metaMessages: ['A reason Cairn has never seen'],
+    });
+    const problem = abitypeProblem(odd);
+    expect(problem).toEqual({
+      id: 'core.contracts:abiText.libraryWords',
+      values: { text: { kind: 'untrusted', text: 'A reason Cairn has never seen.', as: 'whole' } },
+    });
+    expect(renderMessage(problem)).toBe('the ABI library says: A reason Cairn has never seen.');
+    const bare = abitypeProblem(Object.assign(new Error('x'), { shortMessage: 'Failed to parse.', details: 'f(' }));
+    expect(renderMessage(bare)).toBe('the ABI library says: Failed to parse: f(.');
   });
 
   it('refuses text over the size limit', () => {

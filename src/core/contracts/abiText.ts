@@ -1,6 +1,6 @@
 import { type Abi, parseAbi } from 'viem';
 import { InputError } from '../errors/input';
-import { codeValue, type Message, msg } from '../i18n/message';
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 import { MAX_ABI_CHARACTERS, parseAbiJson } from './abiJson';
 
 /**
@@ -33,7 +33,7 @@ export function parseAbiText(text: string): Abi {
     try {
       parseAbi([...structTexts, statement.text]);
     } catch (error) {
-      fail(atLine(statement.line, reason(error)));
+      fail(atLine(statement.line, abitypeProblem(error)));
     }
   }
   const abi = parseAbi(statements.map((s) => s.text)) as Abi;
@@ -48,7 +48,7 @@ function fail(sentence: Message): never {
 }
 
 /** The problem on a line, named: `Line 3: “uint7” is not a Solidity type.` */
-function atLine(line: number, problem: Message | string): Message {
+function atLine(line: number, problem: Message): Message {
   return msg('core.contracts:abiText.atLine', { line, problem });
 }
 
@@ -134,32 +134,77 @@ function checkStructs(structs: Statement[]): void {
       try {
         parseAbi([...stubs, struct.text]);
       } catch (own) {
-        fail(atLine(struct.line, reason(own)));
+        fail(atLine(struct.line, abitypeProblem(own)));
       }
     }
-    fail(atLine(structs[0]?.line ?? 1, reason(error)));
+    fail(atLine(structs[0]?.line ?? 1, abitypeProblem(error)));
   }
 }
 
 /**
- * A sentence from abitype's error: Cairn's own for the errors it knows, else abitype's meta message
- * when it has one, else its short message (abitype's words, in English).
+ * A sentence from abitype's error (src/human-readable/errors in abitype): Cairn's message for each
+ * kind it raises, its values read from abitype's words (its errors keep no fields of their own).
+ * Anything else is shown as what it is: the ABI library's own words, in English, as untrusted text.
  */
-function reason(error: unknown): Message | string {
+export function abitypeProblem(error: unknown): Message {
   const e = error as { name?: string; shortMessage?: string; details?: string; metaMessages?: string[] };
-  const meta = e.metaMessages?.[0]?.trim();
-  const unknownType = /^Type "([^"]*)" is not a valid ABI type/.exec(meta ?? '')?.[1];
-  if (unknownType !== undefined) {
-    return /^[A-Za-z_$][\w$]*$/.test(unknownType) && !/^(u?int|bytes|u?fixed)\d/.test(unknownType)
-      ? msg('core.contracts:abiText.unknownStruct', { type: codeValue(unknownType) })
-      : msg('core.contracts:abiText.notSolidityType', { type: codeValue(unknownType) });
+  const meta = e.metaMessages?.[0]?.trim() ?? '';
+  const quoted = (pattern: RegExp) => pattern.exec(meta)?.slice(1);
+  switch (e.name) {
+    case 'UnknownTypeError':
+    case 'UnknownSolidityTypeError': {
+      const [type] = quoted(/^Type "([^"]*)" is not a valid ABI type/) ?? [];
+      if (type === undefined) break;
+      return /^[A-Za-z_$][\w$]*$/.test(type) && !/^(u?int|bytes|u?fixed)\d/.test(type)
+        ? msg('core.contracts:abiText.unknownStruct', { type: codeValue(type) })
+        : msg('core.contracts:abiText.notSolidityType', { type: codeValue(type) });
+    }
+    case 'CircularReferenceError': {
+      const [type] = quoted(/^Struct "([^"]*)" is a circular reference/) ?? [];
+      if (type !== undefined) return msg('core.contracts:abiText.circular', { type: codeValue(type) });
+      break;
+    }
+    case 'InvalidModifierError':
+    case 'InvalidFunctionModifierError': {
+      const [modifier, type] = quoted(/^Modifier "([^"]*)" not allowed(?: in "([^"]*)" type)?/) ?? [];
+      if (modifier === undefined) break;
+      return type === undefined
+        ? msg('core.contracts:abiText.modifier', { modifier: codeValue(modifier) })
+        : msg('core.contracts:abiText.modifierIn', { modifier: codeValue(modifier), type: codeValue(type) });
+    }
+    case 'SolidityProtectedKeywordError': {
+      const [name, url] = quoted(/^"([^"]*)" is a protected Solidity keyword\. More info: (\S+)$/) ?? [];
+      if (name === undefined || url === undefined) break;
+      return msg('core.contracts:abiText.protectedKeyword', { name: codeValue(name), url: codeValue(url) });
+    }
+    case 'InvalidParenthesisError': {
+      const [text, side] = quoted(/^"(.*)" has too many (opening|closing) parentheses/) ?? [];
+      if (text === undefined || side === undefined) break;
+      return msg('core.contracts:abiText.parentheses', { text: codeValue(text), side });
+    }
+    case 'InvalidStructSignatureError':
+      return msg('core.contracts:abiText.noProperties');
+    case 'InvalidAbiTypeParameterError':
+      return msg('core.contracts:abiText.parameterType');
+    case 'UnknownSignatureError':
+    case 'InvalidSignatureError':
+      return msg('core.contracts:abiText.unreadableSignature', { text: codeValue(e.details ?? '') });
+    case 'InvalidParameterError':
+      return msg('core.contracts:abiText.invalidParameter', { text: codeValue(e.details ?? '') });
   }
-  if (meta) return /[.?!]$/.test(meta) ? meta : `${meta}.`;
-  if (e.name === 'UnknownSignatureError' || e.name === 'InvalidSignatureError') {
-    return msg('core.contracts:abiText.unreadableSignature', { text: codeValue(e.details ?? '') });
-  }
-  if (e.name === 'InvalidParameterError')
-    return msg('core.contracts:abiText.invalidParameter', { text: codeValue(e.details ?? '') });
+  return libraryWords(error, meta);
+}
+
+/** What abitype (or anything else) said, in its own words: English, shown as untrusted text. */
+function libraryWords(error: unknown, meta: string): Message {
+  const e = error as { shortMessage?: string; details?: string };
   const short = (e.shortMessage ?? (error instanceof Error ? error.message : String(error))).split('\n')[0] ?? '';
-  return e.details ? `${short.replace(/\.$/, '')}: ${e.details}.` : short;
+  const words = meta
+    ? /[.?!]$/.test(meta)
+      ? meta
+      : `${meta}.`
+    : e.details
+      ? `${short.replace(/\.$/, '')}: ${e.details}.`
+      : short;
+  return msg('core.contracts:abiText.libraryWords', { text: untrustedValue(words, 'whole') });
 }

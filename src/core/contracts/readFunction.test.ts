@@ -1,5 +1,6 @@
 import { BaseError, encodeErrorResult, parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { theirWords } from '../chain/theirWords';
 import { ChainError, RevertedError } from '../errors/chain';
 import { withCustomError } from './readFunction';
 
@@ -20,12 +21,13 @@ describe('withCustomError', () => {
     const error = withCustomError(revertWith(data), abi);
     expect(error).toBeInstanceOf(RevertedError);
     expect(error.message).toBe('The contract refused the call: InsufficientBalance(available: 5, required: 7)');
+    expect((error as RevertedError).reason).toBe('InsufficientBalance(available: 5, required: 7)');
   });
 
   it('leaves other errors, reverts with standard reasons and unknown selectors as they are', () => {
     const unknown = revertWith('0x12345678');
     expect(withCustomError(unknown, abi)).toBe(unknown);
-    const node = new ChainError('CHAIN_UNREACHABLE', 'The node could not be reached.');
+    const node = new ChainError('CHAIN_UNREACHABLE', theirWords('The node could not be reached.'));
     expect(withCustomError(node, abi)).toBe(node);
     const data = encodeErrorResult({ abi, errorName: 'InsufficientBalance', args: [5n, 7n] });
     const withoutErrors = revertWith(data);

@@ -4,8 +4,8 @@ import type { ChainClient } from '../chain/client';
 import { findRevertData } from '../chain/revertData';
 import { toChainError } from '../chain/toChainError';
 import { RevertedError } from '../errors/chain';
-import { renderMessage } from '../i18n/message';
-import { decodeRevert, revertReason } from './decode/errors';
+import { decodedLine } from './decode/decodedItem';
+import { decodeRevert } from './decode/errors';
 import { decodeResult } from './decode/results';
 import type { DecodedValue } from './decode/values';
 
@@ -40,7 +40,8 @@ export function withCustomError<E extends Error>(error: E, abi: Abi): E | Revert
   const decoded = data ? decodeRevert(data, [abi]) : undefined;
   if (decoded?.kind !== 'custom') return error;
   return new RevertedError({
-    reason: renderMessage(revertReason(decoded)),
+    // The error's name and arguments as its ABI and data give them (`Name(arg: value)`), in no language.
+    reason: decodedLine(decoded),
     rpcUrl: error.rpcUrl,
     details: error.details ?? '',
     cause: error,

@@ -1,5 +1,5 @@
 import { parseSiweMessage } from 'viem/siwe';
-import { codeValue, type Message, msg } from '../i18n/message';
+import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 import { originAuthority } from './siteOrigin';
 
 /** Something about a Sign-In with Ethereum message the person must know; blocking ones need an explicit "I understand". */
@@ -69,7 +69,8 @@ export function reviewSiwe(
       problems.push({
         kind: 'uri',
         blocking: false,
-        sentence: msg('core.contracts:siwe.uri', { uri: codeValue(message.uri) }),
+        // viem reads the URI as any text (`.+`): shown as untrusted text, its hidden characters made visible.
+        sentence: msg('core.contracts:siwe.uri', { uri: untrustedValue(message.uri, 'whole') }),
       });
     }
   }

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { theirWords } from '../chain/theirWords';
+import { msg } from '../i18n/message';
 import { CairnError, isCairnError, toSafeDetails } from './base';
 
 describe('CairnError', () => {
   it('carries a code, a short message, details and a cause', () => {
     const cause = new Error('inner');
-    const error = new CairnError('VAULT_WRONG_PASSWORD', 'Wrong password.', { details: 'mac mismatch', cause });
+    const error = new CairnError('VAULT_WRONG_PASSWORD', theirWords('Wrong password.'), {
+      details: 'mac mismatch',
+      cause,
+    });
     expect(error.code).toBe('VAULT_WRONG_PASSWORD');
     expect(error.message).toBe('Wrong password.');
     expect(error.details).toBe('mac mismatch');
@@ -13,9 +18,20 @@ describe('CairnError', () => {
     expect(isCairnError(cause)).toBe(false);
   });
 
+  it('says what happened as a Message, never as words (which would reach every reader in English)', () => {
+    const error = new CairnError('VAULT_NOT_FOUND', msg('core.keys:vault.notFound'));
+    expect(error.text).toEqual({ id: 'core.keys:vault.notFound' });
+    expect(error.shortMessage).toBe('There is no vault on this device yet.');
+    // @ts-expect-error English words are not a CairnError's text.
+    const words = () => new CairnError('VAULT_NOT_FOUND', 'There is no vault on this device yet.');
+    expect(words).toBeTypeOf('function');
+  });
+
   it('walks the cause chain', () => {
     const inner = new TypeError('deep');
-    const error = new CairnError('X', 'outer', { cause: new Error('middle', { cause: inner }) });
+    const error = new CairnError('X', msg('core.keys:vault.notFound'), {
+      cause: new Error('middle', { cause: inner }),
+    });
     expect(error.walk((e): e is TypeError => e instanceof TypeError)).toBe(inner);
     expect(error.walk((e): e is RangeError => e instanceof RangeError)).toBeUndefined();
   });

@@ -12,10 +12,10 @@ import { findCause } from './causeChain';
 export class CairnError<Code extends string = string> extends Error {
   override readonly name: string = 'CairnError';
   readonly code: Code;
-  readonly text: Message | string;
+  readonly text: Message;
   readonly details: string | undefined;
 
-  constructor(code: Code, text: Message | string, options: { details?: string; cause?: unknown } = {}) {
+  constructor(code: Code, text: Message, options: { details?: string; cause?: unknown } = {}) {
     // No message of its own: `message` is read through the getter below, in words.
     super(undefined, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;

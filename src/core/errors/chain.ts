@@ -39,7 +39,7 @@ export class ChainError extends CairnError<ChainErrorCode> {
 
   constructor(
     code: ChainErrorCode,
-    shortMessage: Message | string,
+    shortMessage: Message,
     options: { rpcUrl?: string | undefined; details?: string; cause?: unknown } = {},
   ) {
     super(code, shortMessage, options);

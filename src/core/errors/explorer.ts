@@ -27,11 +27,7 @@ export class ExplorerError extends CairnError<ExplorerRequestErrorCode> {
   override readonly name = 'ExplorerError';
   readonly host: string;
 
-  constructor(
-    code: ExplorerRequestErrorCode,
-    shortMessage: Message | string,
-    options: { host: string; details?: string },
-  ) {
+  constructor(code: ExplorerRequestErrorCode, shortMessage: Message, options: { host: string; details?: string }) {
     super(code, shortMessage, { details: options.details });
     this.host = options.host;
   }

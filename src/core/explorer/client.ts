@@ -64,12 +64,7 @@ export function safe(ctx: Context, raw: unknown): string {
   return toSafeDetails(text);
 }
 
-export function fail(
-  ctx: Context,
-  code: ExplorerError['code'],
-  message: Message | string,
-  details?: string,
-): ExplorerError {
+export function fail(ctx: Context, code: ExplorerError['code'], message: Message, details?: string): ExplorerError {
   return new ExplorerError(code, message, { host: ctx.host, details });
 }
 

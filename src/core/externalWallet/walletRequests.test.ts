@@ -4,6 +4,7 @@ import { getAddress } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { WalletError } from '@/core/errors/wallet';
+import { msg, untrustedValue } from '@/core/i18n/message';
 import { cairnRefusal } from '@/testing/expectRefusal';
 import { createSoftwareWallet, providerError } from '@/testing/softwareWallet';
 import {
@@ -12,7 +13,7 @@ import {
   assertShared,
   ensureWalletChain,
   walletAddresses,
-  walletLabel,
+  walletName,
   walletRefusal,
 } from './walletRequests';
 
@@ -77,6 +78,8 @@ describe('a wallet’s refusals', () => {
     expect([...words].length).toBeLessThanOrEqual(200);
     expect([...words].length).toBeGreaterThan(190);
     expect(words.endsWith('…')).toBe(true);
+    // Kept as the wallet's words (a value of the sentence), worded in whatever language is shown.
+    expect(long.text).toMatchObject({ values: { words: untrustedValue(said.trim(), 'said') } });
   });
 
   it('says only that the wallet refused when it gives no words, and passes a WalletError on as it is', () => {
@@ -85,14 +88,14 @@ describe('a wallet’s refusals', () => {
         code: 'WALLET_REFUSED',
         shortMessage: 'Test Wallet refused. Nothing was signed or sent.',
       });
-    const own = new WalletError('WALLET_BUSY', 'Already asked.');
+    const own = new WalletError('WALLET_BUSY', msg('core.devices:wallet.busy', { name: NAME }));
     expect(walletRefusal({ name: NAME }, own)).toBe(own);
   });
 
   it('shows a wallet name with hidden characters through untrustedLabel, and a nameless wallet as “The browser wallet”', async () => {
     const name = 'Meta\u200BMask\u202E';
     const shown = 'Meta\\u{200B}Mask\\u{202E}';
-    expect(walletLabel({ name })).toBe(shown);
+    expect(walletName({ name })).toEqual(untrustedValue(name, 'name'));
     const { wallet, external } = softwareWallet(name);
     wallet.answerNext('eth_requestAccounts', () => {
       throw providerError(4001, 'User rejected the request.');
@@ -108,8 +111,13 @@ describe('a wallet’s refusals', () => {
     );
     for (const error of [rejected, unauthorized]) expect(error.shortMessage).not.toMatch(/[\u200B\u202E]/);
     // A name as long as a page is cut like any name.
-    expect(walletLabel({ name: 'W'.repeat(300) })).toBe(`${'W'.repeat(63)}…`);
-    expect(walletLabel({ name: '' })).toBe('The browser wallet');
+    expect(walletRefusal({ name: 'W'.repeat(300) }, providerError(4001, 'no')).shortMessage).toBe(
+      `You declined in ${'W'.repeat(63)}…: nothing was signed or sent.`,
+    );
+    expect(walletName({ name: '' })).toEqual(msg('core.devices:wallet.unnamed'));
+    expect(walletRefusal({ name: '' }, providerError(4001, 'no')).shortMessage).toBe(
+      'You declined in The browser wallet: nothing was signed or sent.',
+    );
   });
 });
 

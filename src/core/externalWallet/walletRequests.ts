@@ -2,8 +2,7 @@
 // here for its shape), and every refusal becomes a WalletError with a sentence naming the wallet.
 import { type Address, getAddress, type Hash, isAddress, isHex, numberToHex } from 'viem';
 import { WalletError, type WalletErrorCode } from '../errors/wallet';
-import { codeValue, type Message, type MessageValue, msg, renderMessage, untrustedValue } from '../i18n/message';
-import { untrustedLabel } from '../text/untrustedText';
+import { codeValue, type Message, type MessageValue, msg, untrustedValue } from '../i18n/message';
 
 /** An EIP-1193 provider, as a wallet hands it over in its EIP-6963 announcement. */
 export type Eip1193Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> };
@@ -15,13 +14,6 @@ export type ExternalWallet = { name: string; provider: Eip1193Provider };
 export function walletName(wallet: Pick<ExternalWallet, 'name'>): MessageValue {
   return wallet.name === '' ? msg('core.devices:wallet.unnamed') : untrustedValue(wallet.name, 'name');
 }
-
-/** The wallet's name in words, in the language shown (in a message, give walletName instead). */
-export function walletLabel(wallet: Pick<ExternalWallet, 'name'>): string {
-  return untrustedLabel(wallet.name, 'name') || renderMessage(msg('core.devices:wallet.unnamed'));
-}
-
-const REFUSAL_LENGTH = 200;
 
 /** The EIP-1193 / JSON-RPC error code a wallet's refusal carries, if any. */
 function codeOf(error: unknown): number | undefined {
@@ -47,11 +39,12 @@ export function walletRefusal(wallet: Pick<ExternalWallet, 'name'>, error: unkno
   const said = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
   // A closing full stop is left to the sentence around the quote.
   const trimmed = typeof said === 'string' ? said.trim().replace(/\.+$/, '') : '';
-  // The wallet's own words, made visible and cut to their limit by the untrusted-text rules.
-  const words = trimmed ? untrustedLabel(trimmed, { max: REFUSAL_LENGTH }) : '';
+  // The wallet's own words, shown (made visible, cut to their limit) by the untrusted-text rules.
   return new WalletError(
     'WALLET_REFUSED',
-    words ? msg('core.devices:wallet.refusedSaying', { name, words }) : msg('core.devices:wallet.refused', { name }),
+    trimmed
+      ? msg('core.devices:wallet.refusedSaying', { name, words: untrustedValue(trimmed, 'said') })
+      : msg('core.devices:wallet.refused', { name }),
     { cause: error },
   );
 }

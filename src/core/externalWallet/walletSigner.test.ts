@@ -4,6 +4,7 @@
 import { type Address, type Hex, hexToBytes, numberToHex, parseEther, parseGwei, parseSignature } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { msg, untrustedValue } from '@/core/i18n/message';
 import { cairnRefusal } from '@/testing/expectRefusal';
 import { createSoftwareWallet, providerError } from '@/testing/softwareWallet';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
@@ -155,6 +156,22 @@ describe('signing through a browser wallet', () => {
     // The other key is named as the signer.
     wallet.answerNext('personal_sign', () => other.signMessage({ message: text.message }));
     expect((await refusal(signWithWallet(external, wallet.address, text))).shortMessage).toContain(other.address);
+  });
+
+  it('names the wallet in the refusal as a value (its untrusted name, or “The browser wallet”), never as words', async () => {
+    const { wallet } = await sharedWallet();
+    const other = privateKeyToAccount(otherKey);
+    for (const [name, who] of [
+      ['Meta\u202EMask', untrustedValue('Meta\u202EMask', 'name')],
+      ['', msg('core.devices:wallet.unnamed')],
+    ] as const) {
+      wallet.answerNext('personal_sign', () => other.signMessage({ message: text.message }));
+      const error = await refusal(signWithWallet({ name, provider: wallet.provider }, wallet.address, text));
+      expect(error.text).toMatchObject({ values: { who } });
+    }
+    wallet.answerNext('personal_sign', () => other.signMessage({ message: text.message }));
+    const nameless = await refusal(signWithWallet({ name: '', provider: wallet.provider }, wallet.address, text));
+    expect(nameless.shortMessage).toMatch(/^The browser wallet signed with another key/);
   });
 
   it('refuses an answer that is not a 65-byte signature with WALLET_ANSWER', async () => {

@@ -24,7 +24,7 @@ import {
   type ExternalWallet,
   ensureWalletChain,
   garbled,
-  walletLabel,
+  walletName,
 } from './walletRequests';
 
 /**
@@ -55,7 +55,7 @@ export async function signWithWallet(wallet: ExternalWallet, address: Address, r
     throw garbled(wallet, 'signature');
   }
   const { r, s, yParity } = signature;
-  return checkedSignature(request, address, { r, s, yParity: yParity as 0 | 1 }, walletLabel(wallet));
+  return checkedSignature(request, address, { r, s, yParity: yParity as 0 | 1 }, walletName(wallet));
 }
 
 /**

@@ -3,7 +3,7 @@
 // turns it into the reader's language (src/lib/i18n). The ids and the values each one takes are
 // declared by the files in ./catalogTypes, generated from the English catalogs by
 // `npm run generate:messages`, so a missing or misspelt id or value does not compile.
-import type { TextKind } from '../text/untrustedText';
+import { type TextKind, untrustedLabel } from '../text/untrustedText';
 
 /**
  * Every message id, with the values it takes (`undefined`: none). Filled in by the generated
@@ -79,17 +79,40 @@ export const untrustedValue = (text: string, as: TextKind): UntrustedValue => ({
 /** Turns a message into words; set by whoever shows messages (the app, the tests' English). */
 export type MessageRenderer = (message: Message) => string;
 
-/** Until a renderer is set (as in the vault's worker, which shows nothing): the id and its values. */
-const describe: MessageRenderer = (message) =>
-  message.values === undefined
-    ? message.id
-    : `${message.id} ${JSON.stringify(message.values, (_key, value) => (typeof value === 'bigint' ? `${value}n` : value))}`;
+/**
+ * A message as technical text, the same in every language: its id and its values, nested messages
+ * written the same way, untrusted text made visible ("core.signing:file.unknownField(field: \"d\")").
+ * For `details` and logs, which are technical context and never translated, and for words where
+ * no renderer is set (as in the vault's worker, which shows nothing).
+ */
+export function messageCode(message: Message | string): string {
+  if (typeof message === 'string') return message;
+  const values = Object.entries(message.values ?? {}).map(([name, value]) => `${name}: ${valueCode(value)}`);
+  return values.length === 0 ? message.id : `${message.id}(${values.join(', ')})`;
+}
 
-let renderer: MessageRenderer = describe;
+function valueCode(value: MessageValue | number | bigint | Date): string {
+  if (typeof value === 'string') return quoted(untrustedLabel(value, 'whole'));
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+  if (!('kind' in value)) return messageCode(value);
+  switch (value.kind) {
+    case 'amount':
+      return `${value.value}e-${value.decimals}${value.symbol === undefined ? '' : ` ${untrustedLabel(value.symbol, 'symbol')}`}`;
+    case 'code':
+      return value.text;
+    case 'untrusted':
+      return quoted(untrustedLabel(value.text, value.as));
+  }
+}
+
+const quoted = (text: string) => `"${text}"`;
+
+let renderer: MessageRenderer = messageCode;
 
 /** Sets how `renderMessage` words messages (once, where the page starts; tests set English). */
 export function setMessageRenderer(render: MessageRenderer | undefined): void {
-  renderer = render ?? describe;
+  renderer = render ?? messageCode;
 }
 
 /** The message in words, in the language the renderer speaks. Text that is already words passes through. */

@@ -59,8 +59,5 @@ export type OfflineTxField =
   | 'data'
   | 'accessList';
 
-/**
- * One sentence per field that has a problem (a Message; words only where a parser of another
- * part of Cairn still says its problem in words).
- */
-export type FieldErrors = Partial<Record<OfflineTxField, Message | string>>;
+/** One sentence per field that has a problem. */
+export type FieldErrors = Partial<Record<OfflineTxField, Message>>;

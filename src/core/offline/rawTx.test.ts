@@ -2,7 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1';
 import { type Hex, keccak256, numberToHex, parseGwei, toRlp } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { isMessage, renderMessage } from '../i18n/message';
+import { inWords } from '@/testing/inWords';
 import { checkForNetwork } from './networkCheck';
 import { decodeRawTransaction } from './rawTx';
 
@@ -33,16 +33,6 @@ function signByHand(typeByte: 2 | 4, fields: unknown[]): Hex {
   const sig = secp256k1.sign(hash.slice(2), `${'46'.repeat(32)}`, { lowS: true });
   const signature = [sig.recovery ? '0x01' : '0x', numberToHex(sig.r), numberToHex(sig.s)];
   return `${prefix}${toRlp([...fields, ...signature] as Hex[]).slice(2)}`;
-}
-
-/** Every Message in `value` (in objects and arrays) in words: English, in tests. */
-function inWords(value: unknown): unknown {
-  if (isMessage(value)) return renderMessage(value);
-  if (Array.isArray(value)) return value.map(inWords);
-  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inWords(item)]));
-  }
-  return value;
 }
 
 function refusal(text: string): string {
@@ -293,8 +283,8 @@ describe('EIP-7702 set-code transactions', () => {
       expect.objectContaining({ chainId: 1n, address: delegate, nonce: 4n, authority: account.address }),
     ]);
     expect(decoded.intrinsicGas).toBe(21_000n + 25_000n);
-    expect(decoded.warnings.map(renderMessage).join(' ')).toMatch(/set-code transaction/);
-    expect(decoded.warnings.map(renderMessage).join(' ')).toContain(
+    expect(inWords(decoded.warnings).join(' ')).toMatch(/set-code transaction/);
+    expect(inWords(decoded.warnings).join(' ')).toContain(
       `makes account ${account.address} run the code at ${delegate}`,
     );
     expect(checkForNetwork(decoded, 1)).toMatchObject({ ok: true });

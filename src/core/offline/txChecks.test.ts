@@ -1,27 +1,26 @@
 import type { Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { type Message, renderMessage } from '../i18n/message';
+import { inWords } from '@/testing/inWords';
+import type { Message } from '../i18n/message';
 import { MAX_INITCODE_BYTES } from './intrinsicGas';
 import * as rules from './txChecks';
 import { UINT64_MAX, UINT256_MAX } from './txChecks';
 
 /** A rule whose sentence comes back in words (English, in tests). */
-const inWords =
+const worded =
   <A extends unknown[]>(rule: (...args: A) => Message | undefined) =>
-  (...args: A): string | undefined => {
-    const problem = rule(...args);
-    return problem === undefined ? undefined : renderMessage(problem);
-  };
+  (...args: A): string | undefined =>
+    inWords(rule(...args));
 
-const authorizationsProblem = inWords(rules.authorizationsProblem);
-const costOverflowProblem = inWords(rules.costOverflowProblem);
-const dataFloorProblem = inWords(rules.dataFloorProblem);
-const initcodeProblem = inWords(rules.initcodeProblem);
-const nonceLimitProblem = inWords(rules.nonceLimitProblem);
-const priorityFeeProblem = inWords(rules.priorityFeeProblem);
+const authorizationsProblem = worded(rules.authorizationsProblem);
+const costOverflowProblem = worded(rules.costOverflowProblem);
+const dataFloorProblem = worded(rules.dataFloorProblem);
+const initcodeProblem = worded(rules.initcodeProblem);
+const nonceLimitProblem = worded(rules.nonceLimitProblem);
+const priorityFeeProblem = worded(rules.priorityFeeProblem);
 const intrinsicGasCheck = (tx: Parameters<typeof rules.intrinsicGasCheck>[0]) => {
   const { intrinsic, problem } = rules.intrinsicGasCheck(tx);
-  return { intrinsic, problem: problem === undefined ? undefined : renderMessage(problem) };
+  return { intrinsic, problem: inWords(problem) };
 };
 
 const to = '0x000000000000000000000000000000000000dEaD';

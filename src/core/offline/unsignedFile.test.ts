@@ -1,6 +1,7 @@
 import { encodeFunctionData, erc20Abi, parseGwei } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { inLanguage } from '@/testing/inWords';
 import type { OfflineTx } from './offlineTx';
 import { signOffline } from './signOffline';
 import { MAX_UNSIGNED_FILE_CHARS, parseUnsignedFile, serializeUnsignedFile } from './unsignedFile';
@@ -160,5 +161,19 @@ describe('unsigned transaction files', () => {
       expect(shortMessage).toMatch(/"a".*"b".*"c".* …and 1 more problem\.$/);
       expect(details).toMatch(/"d"/);
     }
+  });
+
+  it('writes the details as technical text, the same whatever language is shown', async () => {
+    const detailsOf = () => {
+      try {
+        parseUnsignedFile(edited({ a: 1, nonce: 7 }));
+      } catch (error) {
+        return (error as { details: string }).details;
+      }
+      throw new Error('accepted');
+    };
+    const english = detailsOf();
+    expect(english).toBe('core.signing:file.unknownField(field: "a"); core.signing:file.jsonNumber(field: nonce)');
+    expect(await inLanguage('de', detailsOf)).toBe(english);
   });
 });

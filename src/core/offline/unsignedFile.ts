@@ -1,7 +1,7 @@
 import type { AccessList, Address, Hex } from 'viem';
 import { isCairnError } from '../errors/base';
 import { InputError } from '../errors/input';
-import { codeValue, type Message, msg, renderMessage, untrustedValue } from '../i18n/message';
+import { codeValue, type Message, messageCode, msg, untrustedValue } from '../i18n/message';
 import { parseAddress } from '../keys/address';
 import { readAccessList } from './accessList';
 import {
@@ -66,12 +66,13 @@ export function serializeUnsignedFile(tx: OfflineTx, meta: UnsignedFileMeta = {}
   return JSON.stringify(file);
 }
 
-/** A problem of the file: a Message (words only where a parser elsewhere in Cairn still gives words). */
-type Problem = Message | string;
+/** A problem of the file. */
+type Problem = Message;
 
 /**
  * Refuses the file: its first three problems in the sentence, with how many more there are; every
- * problem in `details`, so none is lost.
+ * problem in `details`, so none is lost (as technical text, by message id and values: details
+ * read the same in every language).
  */
 function refuse(problems: Problem[]): never {
   const [first, ...rest] = problems;
@@ -88,7 +89,7 @@ function refuse(problems: Problem[]): never {
       : text === undefined
         ? first
         : msg('core.signing:file.problemThen', { problem: first, after: text });
-  throw new InputError('INPUT_UNSIGNED_TX', sentence, { details: problems.map(renderMessage).join(' ') });
+  throw new InputError('INPUT_UNSIGNED_TX', sentence, { details: problems.map(messageCode).join('; ') });
 }
 
 function versionProblem(version: unknown): Message | undefined {

@@ -1,6 +1,6 @@
 import { parseEther, parseGwei } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { renderMessage } from '../i18n/message';
+import { inWords } from '@/testing/inWords';
 import type { DecimalFormat } from '../tx/amount';
 import type { OfflineTxField } from './offlineTx';
 import { buildUnsignedTx, type UnsignedTxDraft } from './unsignedTx';
@@ -24,7 +24,7 @@ const draft: UnsignedTxDraft = {
 function errorsOf(changes: Partial<UnsignedTxDraft>): Partial<Record<OfflineTxField, string>> {
   const result = buildUnsignedTx({ ...draft, ...changes });
   if (result.ok) return {};
-  return Object.fromEntries(Object.entries(result.errors).map(([field, problem]) => [field, renderMessage(problem)]));
+  return inWords(result.errors) as Partial<Record<OfflineTxField, string>>;
 }
 
 describe('buildUnsignedTx', () => {
@@ -119,7 +119,7 @@ describe('buildUnsignedTx', () => {
     expect(errorsOf({ value: '1'.padEnd(80, '0') }).value).toMatch(/^The amount is too large to fit in a transaction/);
     expect(errorsOf({ value: '0.1234567890123456789' }).value).toBe('ETH has 18 decimals; this amount has 19.');
     const pol = buildUnsignedTx({ ...draft, value: '0.1234567890123456789' }, 'POL');
-    expect(pol.ok ? undefined : renderMessage(pol.errors.value ?? '')).toBe('POL has 18 decimals; this amount has 19.');
+    expect(pol.ok ? undefined : inWords(pol.errors.value ?? '')).toBe('POL has 18 decimals; this amount has 19.');
     expect(errorsOf({ maxFeePerGas: '1'.padEnd(80, '0') }).maxFeePerGas).toMatch(/^The max fee is too large/);
     expect(errorsOf({ maxFeePerGas: '1'.padEnd(65, '0') }).maxFeePerGas).toBe(
       'The gas limit times this fee is too large to pay (more than 2^256 − 1 wei).',
@@ -217,9 +217,7 @@ describe('buildUnsignedTx', () => {
     const legacy = buildUnsignedTx({ ...typed, type: 'legacy', gasPrice: '2,000000001' }, 'ETH', german);
     expect(legacy.ok && legacy.tx).toMatchObject({ type: 'legacy', gasPrice: 2_000_000_001n });
     const refused = buildUnsignedTx({ ...typed, value: '1,234.5', maxFeePerGas: '1.234,5678901234' }, 'ETH', german);
-    expect(
-      refused.ok ? {} : Object.fromEntries(Object.entries(refused.errors).map(([f, p]) => [f, renderMessage(p)])),
-    ).toEqual({
+    expect(refused.ok ? {} : inWords(refused.errors)).toEqual({
       value: 'A thousands separator (“.”) cannot come after the decimal separator (“,”): write, for example, 1,25.',
       maxFeePerGas: 'The max fee is a number of gwei, such as 1,5 (at most 9 decimals).',
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inWords } from '@/testing/inWords';
 import {
   BAYC,
   DAI,
@@ -19,7 +20,6 @@ import {
   USDC,
 } from '@/testing/permitFixtures';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
-import { type Message, renderMessage } from '../i18n/message';
 import { describeConsequences, PERMIT2_ADDRESS } from './permits';
 import type { PermitDescription, SeaportDescription } from './permitTypes';
 import { parseTypedDataJson } from './typedData';
@@ -33,8 +33,6 @@ function describe_(typedData: unknown) {
   return describeConsequences(parseTypedDataJson(JSON.stringify(typedData)).typedData, NOW);
 }
 const permit = (typedData: unknown) => describe_(typedData) as PermitDescription;
-/** A warning in words (English, in tests). */
-const words = (text: Message | undefined) => (text === undefined ? undefined : renderMessage(text));
 
 const codes = (d: { warnings: { code: string; serious: boolean }[] } | undefined) =>
   d?.warnings.map((w) => `${w.code}${w.serious ? '!' : ''}`);
@@ -64,7 +62,7 @@ describe('describeConsequences: EIP-2612 permit', () => {
     const d = permit(eip2612Permit({ value: UINT256_MAX, deadline: soon }));
     expect(d.grants[0]?.unlimited).toBe(true);
     expect(codes(d)).toEqual(['unlimited!', 'longLived!']);
-    expect(words(d.warnings[0]?.text)).toMatch(/^Unlimited amount/);
+    expect(inWords(d.warnings[0]?.text)).toMatch(/^Unlimited amount/);
     expect(d.needsAcknowledgement).toBe(true);
   });
 
@@ -138,7 +136,7 @@ describe('describeConsequences: Permit2 allowances', () => {
   it('uint48 max expiration is past any date: never', () => {
     const d = permit(permit2Single({ amount: '1', expiration: ((1n << 48n) - 1n).toString(), sigDeadline: soon }));
     expect(d.grants[0]?.until).toEqual({ kind: 'never' });
-    expect(words(d.warnings.find((w) => w.code === 'longLived')?.text)).toBe('This allowance never expires.');
+    expect(inWords(d.warnings.find((w) => w.code === 'longLived')?.text)).toBe('This allowance never expires.');
   });
 
   it('PermitBatch: one grant per token', () => {
@@ -154,7 +152,7 @@ describe('describeConsequences: Permit2 allowances', () => {
     const d = permit(permit2Single({ amount: '1', expiration: soon, sigDeadline: soon, contract: other }));
     expect(d.standard).toBe('Permit2 allowance');
     expect(codes(d)).toEqual(['notPermit2!']);
-    expect(words(d.warnings[0]?.text)).toContain(`not Permit2 (${PERMIT2})`);
+    expect(inWords(d.warnings[0]?.text)).toContain(`not Permit2 (${PERMIT2})`);
   });
 
   it('a Permit2 message under another domain name is flagged too', () => {
@@ -222,7 +220,7 @@ describe('describeConsequences: Seaport orders', () => {
   it('only zero amounts back is the same warning', () => {
     const d = describe_(seaportListing({ endTime: soon, payBack: 'zero' })) as SeaportDescription;
     expect(codes(d)).toEqual(['nothingBack!']);
-    expect(words(d.warnings[0]?.text)).toMatch(/amount of zero/);
+    expect(inWords(d.warnings[0]?.text)).toMatch(/amount of zero/);
   });
 
   it('an order open for a year, or for ever, is long-lived', () => {

@@ -36,6 +36,12 @@ export type SigningAccount = LocalAccount & {
  * A viem account that holds no key: each signature is a SignRequest handed to `sign`. With the
  * vault session's signer, the key never leaves the session; once Cairn locks, every signature
  * fails with VAULT_LOCKED. Signing a bare hash and EIP-7702 authorizations are refused.
+ *
+ * Those refusals are plain Errors, not CairnErrors with catalog messages: no request a person or a
+ * site can make reaches them (Cairn's flows sign messages, typed data and transactions through the
+ * methods above, and call signTransaction without a serializer); they guard against Cairn's own
+ * code. Should one ever be thrown, the page shows it as any unexpected error, in the reader's
+ * language, and these words only in the console.
  */
 export function signerAccount(address: Address, sign: RequestSigner): LocalAccount {
   return toAccount({

@@ -2,17 +2,14 @@ import { getAddress, type Hex, hexToBigInt, numberToHex, recoverAddress } from '
 import { describe, expect, it } from 'vitest';
 import { isCairnError } from '@/core/errors/base';
 import { expectRefusal } from '@/testing/expectRefusal';
+import { inWords } from '@/testing/inWords';
 import { mailJson } from '@/testing/mailTypedData';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
-import { renderMessage } from '../i18n/message';
 import { parseMessageInput } from './message';
 import { chainIdWarning as chainIdMessage, parseTypedDataJson } from './typedData';
 
 /** The warning in words (English, in tests). */
-const chainIdWarning = (...args: Parameters<typeof chainIdMessage>) => {
-  const warning = chainIdMessage(...args);
-  return warning === undefined ? undefined : renderMessage(warning);
-};
+const chainIdWarning = (...args: Parameters<typeof chainIdMessage>) => inWords(chainIdMessage(...args));
 
 import { parseSignatureInput, verifyMessageSignature, verifyTypedDataSignature } from './verify';
 

@@ -35,6 +35,8 @@ const LIMITS = {
   nftDescription: { max: 2000, multiline: true },
   /** An NFT trait or its value. */
   nftTrait: { max: 200 },
+  /** Words another program said to the person (a browser wallet's refusal), quoted in a sentence. */
+  said: { max: 200 },
   /** What is signed or decoded: shown whole, since a cut would hide part of what it says. */
   whole: { max: Number.POSITIVE_INFINITY, multiline: true },
 } satisfies Record<string, ShownTextOptions>;

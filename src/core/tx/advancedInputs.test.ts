@@ -25,10 +25,14 @@ describe('advanced transaction inputs', () => {
   });
 
   it('reads fees in gwei exactly', () => {
-    expect(parseGwei('1.5', 'Max fee')).toBe(1_500_000_000n);
-    expect(parseGwei('0.000000001', 'Tip')).toBe(1n);
-    expect(message(() => parseGwei('0.0000000001', 'Tip'))).toMatch(/Tip is a number of gwei/);
-    expect(message(() => parseGwei('-1', 'Tip'))).toMatch(/Tip is a number of gwei/);
+    expect(parseGwei('1.5', GWEI_LABELS.maxFee)).toBe(1_500_000_000n);
+    expect(parseGwei('0.000000001', GWEI_LABELS.priorityFee)).toBe(1n);
+    expect(message(() => parseGwei('0.0000000001', GWEI_LABELS.priorityFee))).toMatch(
+      /The priority fee is a number of gwei/,
+    );
+    expect(message(() => parseGwei('-1', GWEI_LABELS.priorityFee))).toMatch(/The priority fee is a number of gwei/);
+    // @ts-expect-error A field's name is a Message: words would start a German refusal in English.
+    expect(() => parseGwei('x', 'Tip')).toThrow();
   });
 
   it('reads fees in gwei in the language’s one format, refusing a separator that could be the other one', () => {

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { InputError } from '../errors/input';
 import { type Message, msg } from '../i18n/message';
-import { type DecimalFormat, DOT_DECIMALS, parseDecimal } from './amount';
+import { type DecimalFormat, DOT_DECIMALS, parseDecimal, typedNumber } from './amount';
 
 export const MIN_GAS_LIMIT = 21_000n;
 
@@ -41,18 +41,18 @@ const SEPARATOR_REFUSALS: ReadonlySet<string> = new Set([
 /**
  * A fee typed in gwei (up to 9 decimals, so exact in wei), in the one format of the reader's
  * language (see parseDecimal). `label` names the field at the start of the refusal: one of
- * GWEI_LABELS, or the caller's own Message (a string for older callers). A separator out of place
+ * GWEI_LABELS, or the caller's own Message. A separator out of place
  * is refused with the amount's sentence; anything else that is not a number of gwei with at most
  * 9 decimals, with the fee's.
  */
-export function parseGwei(text: string, label: Message | string, format: DecimalFormat = DOT_DECIMALS): bigint {
+export function parseGwei(text: string, label: Message, format: DecimalFormat = DOT_DECIMALS): bigint {
   const notGwei = () =>
-    new InputError('INPUT_FEE', msg('core.chain:tx.fee.notGwei', { label, example: `1${format.decimal}5` }));
+    new InputError('INPUT_FEE', msg('core.chain:tx.fee.notGwei', { label, example: typedNumber('1', '5', format) }));
   let digits: ReturnType<typeof parseDecimal>;
   try {
     digits = parseDecimal(text, format);
   } catch (error) {
-    if (error instanceof InputError && typeof error.text !== 'string' && SEPARATOR_REFUSALS.has(error.text.id)) {
+    if (error instanceof InputError && SEPARATOR_REFUSALS.has(error.text.id)) {
       throw new InputError('INPUT_FEE', error.text);
     }
     throw notGwei();

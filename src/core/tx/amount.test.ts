@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { formatUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { type DecimalFormat, parseAmount } from './amount';
+import { type DecimalFormat, DOT_DECIMALS, parseAmount, typedNumber } from './amount';
 
 const GERMAN: DecimalFormat = { decimal: ',', group: '.' };
 
@@ -106,5 +106,30 @@ describe('amount parsing', () => {
         expect(() => parseAmount(text, decimals, 'T')).toThrow(/decimal/);
       }),
     );
+  });
+});
+
+describe('numbers as examples', () => {
+  const comma: DecimalFormat = { decimal: ',', group: '.' };
+
+  it('writes a number as a person types it in a format, grouped by threes when asked', () => {
+    expect(typedNumber('1', '5', comma)).toBe('1,5');
+    expect(typedNumber('1', '5', DOT_DECIMALS)).toBe('1.5');
+    expect(typedNumber('1234', '5', comma, true)).toBe('1.234,5');
+    expect(typedNumber('1234567', '', DOT_DECIMALS, true)).toBe('1,234,567');
+    expect(typedNumber('123', '25', comma, true)).toBe('123,25');
+    expect(typedNumber('0', '001', comma)).toBe('0,001');
+  });
+
+  it('gives every refusal’s example in the format it reads, which that format parses', () => {
+    for (const typed of ['1e5', 'abc', '1,2,3', '1.2,5']) {
+      try {
+        parseAmount(typed, 18, 'ETH', comma);
+        throw new Error(`accepted ${typed}`);
+      } catch (error) {
+        const example = (error as { text: { values?: { example?: unknown } } }).text.values?.example;
+        if (typeof example === 'string') expect(() => parseAmount(example, 18, 'ETH', comma)).not.toThrow();
+      }
+    }
   });
 });

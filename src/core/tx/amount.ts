@@ -15,9 +15,14 @@ export type DecimalDigits = { whole: string; fraction: string };
 
 const refuse = (message: Message) => new InputError('INPUT_AMOUNT', message);
 
-/** `1234.5` written in `format`, for examples in messages. */
-function example(whole: string, fraction: string, format: DecimalFormat): string {
-  return fraction === '' ? whole : `${whole}${format.decimal}${fraction}`;
+/**
+ * A number as a person types it in `format`, for examples in messages and hints: the whole digits
+ * (in groups of three when `grouped`), then the fraction after the decimal separator, if any.
+ * ("1234", "5", German, grouped) → "1.234,5"; ("1", "5", English) → "1.5".
+ */
+export function typedNumber(whole: string, fraction: string, format: DecimalFormat, grouped = false): string {
+  const digits = grouped ? whole.replace(/\B(?=(\d{3})+$)/g, format.group) : whole;
+  return fraction === '' ? digits : `${digits}${format.decimal}${fraction}`;
 }
 
 /**
@@ -35,17 +40,17 @@ export function parseDecimal(text: string, format: DecimalFormat = DOT_DECIMALS)
   if (typed === '') throw refuse(msg('core.chain:amount.empty'));
   if (typed.startsWith('-')) throw refuse(msg('core.chain:amount.negative'));
   if (/^[+]?[\d.,]*e[+-]?\d+$/i.test(typed)) {
-    throw refuse(msg('core.chain:amount.exponent', { example: example('0', '001', format) }));
+    throw refuse(msg('core.chain:amount.exponent', { example: typedNumber('0', '001', format) }));
   }
   const unsigned = typed.replace(/^\+/, '');
   const notANumber = () =>
-    refuse(msg('core.chain:amount.notANumber', { example: example('12', '5', format), decimal }));
+    refuse(msg('core.chain:amount.notANumber', { example: typedNumber('12', '5', format), decimal }));
   if (!/^[\d.,]+$/.test(unsigned) || !/\d/.test(unsigned)) throw notANumber();
   const parts = unsigned.split(decimal);
   if (parts.length > 2) throw notANumber();
   const [grouped = '', fraction = ''] = parts;
   if (fraction.includes(group)) {
-    throw refuse(msg('core.chain:amount.groupInFraction', { group, decimal, example: example('1', '25', format) }));
+    throw refuse(msg('core.chain:amount.groupInFraction', { group, decimal, example: typedNumber('1', '25', format) }));
   }
   if (!grouped.includes(group)) return { whole: grouped, fraction };
   const groups = grouped.split(group);
@@ -53,10 +58,12 @@ export function parseDecimal(text: string, format: DecimalFormat = DOT_DECIMALS)
   // One grouping separator, no decimal one, and it is not followed by exactly three digits: the
   // person meant a decimal point, written the other way.
   if (parts.length === 1 && groups.length === 2 && last.length !== 3) {
-    throw refuse(msg('core.chain:amount.otherDecimal', { decimal, example: example(groups[0] ?? '', last, format) }));
+    throw refuse(
+      msg('core.chain:amount.otherDecimal', { decimal, example: typedNumber(groups[0] ?? '', last, format) }),
+    );
   }
   if (!/^\d{1,3}$/.test(groups[0] ?? '') || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) {
-    throw refuse(msg('core.chain:amount.groupPlacement', { group, example: `1${group}234${group}567` }));
+    throw refuse(msg('core.chain:amount.groupPlacement', { group, example: typedNumber('1234567', '', format, true) }));
   }
   if (parts.length === 1 && groups.length === 2) {
     throw refuse(msg('core.chain:amount.groupOrDecimal', { typed: unsigned, group, decimal, whole: groups.join('') }));

@@ -57,11 +57,13 @@ export type TxRecord = {
   blockNumber: bigint | undefined;
   confirmations: number;
   /**
-   * Why a mined transaction failed (its decoded revert reason, or Cairn's words), as a Message;
-   * records stored before messages existed hold English words.
+   * Why a mined transaction failed (its decoded revert reason, or Cairn's reading), as a Message.
+   * A string only in records stored before Cairn spoke other languages, which held English words:
+   * they are still read (and shown as they are), so the type keeps `string`. Stored JSON-safe and
+   * checked when read (see txStore.ts and core/i18n/storedMessage.ts).
    */
   failureReason: Message | string | undefined;
-  /** Why the last broadcast failed, while Cairn keeps retrying: a Message, or English words in old records. */
+  /** Why the last broadcast failed, while Cairn keeps retrying: a Message (a string only in old records, as failureReason). */
   broadcastError: Message | string | undefined;
   lastBroadcastAt: number | undefined;
 };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { amountValue, codeValue, msg, renderMessage, untrustedValue } from '../i18n/message';
 import type { TxRecord } from './record';
 import { fromStored, readStored, toStored } from './txStore';
 
@@ -59,6 +60,9 @@ const recordArb: fc.Arbitrary<TxRecord> = fc
   .tuple(signedArb, fc.option(fc.string({ minLength: 1 }), { nil: undefined }))
   .map(([record, sentBy]) => (sentBy === undefined ? record : { ...record, raw: undefined, sentBy }));
 
+/** One record, as the arbitrary makes them. */
+const sample = (): TxRecord => fc.sample(signedArb, { numRuns: 1, seed: 1 })[0] as TxRecord;
+
 describe('stored transaction records', () => {
   it('read back exactly as written, through a structured clone (as IndexedDB does)', () => {
     fc.assert(
@@ -84,6 +88,73 @@ describe('stored transaction records', () => {
         },
       ),
     );
+  });
+
+  it('keeps a failure’s Message JSON-safe: a record survives JSON and the check, bigints and all', () => {
+    fc.assert(
+      fc.property(recordArb, fc.bigInt({ min: 21_000n, max: 2n ** 64n }), (record, gas) => {
+        const failed: TxRecord = {
+          ...record,
+          status: 'failed',
+          failureReason: msg('core.chain:tx.failure.outOfGas', { gas }),
+          broadcastError: msg('core.chain:tx.refused', {
+            reason: msg('core.chain:said', { text: untrustedValue('nonce too low', 'whole') }),
+          }),
+        };
+        const copied = JSON.parse(JSON.stringify(toStored(failed)));
+        const { records, damaged } = readStored([copied]);
+        expect(damaged).toEqual([]);
+        expect(records).toEqual([failed]);
+      }),
+    );
+    const failure = msg('core.chain:tx.failure.outOfGas', { gas: 21_000n });
+    const [read] = readStored([JSON.parse(JSON.stringify(toStored({ ...sample(), failureReason: failure })))]).records;
+    expect(renderMessage(read?.failureReason ?? '')).toBe('It ran out of gas: all 21,000 gas of its limit was used.');
+  });
+
+  it('reads every kind of value a stored Message may hold, and words from before Messages', () => {
+    const values = {
+      amount: amountValue(1_500_000_000_000_000_000n, 18, 'ETH'),
+      code: codeValue('0xabc'),
+      name: untrustedValue('Token', 'name'),
+      when: new Date(1_700_000_000_000),
+      count: 3,
+      big: 2n ** 200n,
+      text: 'plain',
+      nested: msg('core.chain:tx.refused.noReason'),
+    };
+    const said = { id: 'core.chain:tx.refused', values } as unknown as TxRecord['failureReason'];
+    const record = {
+      ...sample(),
+      failureReason: said,
+      broadcastError: 'The node refused it (words of an old record).',
+    };
+    expect(fromStored(JSON.parse(JSON.stringify(toStored(record))))).toEqual(record);
+  });
+
+  it('finds a damaged Message in a stored record', () => {
+    const good = toStored({ ...sample(), failureReason: msg('core.chain:tx.failure.outOfGas', { gas: 21_000n }) });
+    const junk: unknown[] = [
+      42,
+      null,
+      [],
+      {},
+      { id: 7 },
+      { id: '' },
+      { id: 'core.chain:tx.failure.outOfGas', values: 'gas' },
+      { id: 'core.chain:tx.failure.outOfGas', values: { gas: { kind: 'bigint', digits: '21k' } } },
+      { id: 'core.chain:tx.failure.outOfGas', values: { gas: { kind: 'weird' } } },
+      { id: 'core.chain:tx.failure.outOfGas', values: { gas: null } },
+      { id: 'core.chain:tx.refused', values: { reason: { values: {} } } },
+      { id: 'x', values: { a: { kind: 'amount', value: '1', decimals: -1 } } },
+    ];
+    for (const field of ['failureReason', 'broadcastError']) {
+      for (const said of junk) {
+        const stored = { ...good, [field]: said };
+        expect(readStored([stored]).damaged).toEqual([stored]);
+      }
+    }
+    expect(readStored([good]).damaged).toEqual([]);
   });
 
   it('a record without signed bytes is readable only as one a browser wallet sent', () => {

@@ -1,3 +1,4 @@
+import { fromStoredText, isStoredText, toStoredText } from '../i18n/storedMessage';
 import type { TxKind, TxRecord, TxStatus } from './record';
 
 /**
@@ -58,6 +59,9 @@ function checkStored(stored: Stored): void {
   if (!count(stored.createdAt) || !count(stored.updatedAt) || !count(stored.confirmations)) fail('times');
   if (!optional(stored.revision, count)) fail('revision');
   if (!optional(stored.blockNumber, (v) => text(v, INTEGER))) fail('blockNumber');
+  // Words (records from before Messages) or a Message: { id, values? } with JSON-safe values.
+  if (!optional(stored.failureReason, isStoredText)) fail('failureReason');
+  if (!optional(stored.broadcastError, isStoredText)) fail('broadcastError');
   const fees = stored.fees as Record<string, unknown> | undefined;
   const feesOk =
     typeof fees === 'object' &&
@@ -101,11 +105,19 @@ export function readStored(list: readonly Stored[]): { records: TxRecord[]; dama
 }
 
 const BIGINT_FIELDS = ['value', 'gas', 'blockNumber'] as const;
+const MESSAGE_FIELDS = ['failureReason', 'broadcastError'] as const;
 
-/** Records as stored: bigints as decimal strings, addresses lower-cased for lookups. */
+/**
+ * Records as stored, JSON-safe: bigints as decimal strings (also those in Messages, see
+ * storedMessage.ts), addresses lower-cased for lookups.
+ */
 export function toStored(record: TxRecord): Stored {
   const stored: Stored = { ...record, fromKey: `${record.chainId}:${record.from.toLowerCase()}` };
   for (const field of BIGINT_FIELDS) stored[field] = record[field] === undefined ? undefined : String(record[field]);
+  for (const field of MESSAGE_FIELDS) {
+    const said = record[field];
+    stored[field] = said === undefined ? undefined : toStoredText(said);
+  }
   stored.fees =
     record.fees.kind === 'legacy'
       ? { kind: 'legacy', gasPrice: String(record.fees.gasPrice) }
@@ -140,6 +152,8 @@ export function fromStored(stored: Stored): TxRecord {
     value: BigInt(stored.value as string),
     gas: BigInt(stored.gas as string),
     blockNumber: stored.blockNumber === undefined ? undefined : BigInt(stored.blockNumber as string),
+    failureReason: stored.failureReason === undefined ? undefined : fromStoredText(stored.failureReason),
+    broadcastError: stored.broadcastError === undefined ? undefined : fromStoredText(stored.broadcastError),
     fees:
       fees.kind === 'legacy'
         ? { kind: 'legacy', gasPrice: BigInt(fees.gasPrice ?? '0') }

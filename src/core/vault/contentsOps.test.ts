@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePrivateKey } from '@/core/keys/privateKey';
-import { TEST_ADDRESS_0, TEST_KEY_0 } from '@/testing/vaultFixtures';
+import { named, TEST_ADDRESS_0, TEST_KEY_0 } from '@/testing/vaultFixtures';
 import { addToContents, mergeContents, type NewSecret, removeAccount, secretOrphanedByRemoval } from './contentsOps';
 import type { VaultContents } from './vaultContents';
 
@@ -20,13 +20,13 @@ describe('vault contents: secret bytes have one owner', () => {
     const held = addToContents(
       { secrets: [], accounts: [] },
       keySecret(),
-      [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }],
+      named({ address: TEST_ADDRESS_0, source: { kind: 'key' } }),
       ids(),
     ).contents;
     const secret = keySecret();
-    expect(() => addToContents(held, secret, [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }], ids())).toThrow(
-      expect.objectContaining({ code: 'VAULT_DUPLICATE_ACCOUNT' }),
-    );
+    expect(() =>
+      addToContents(held, secret, named({ address: TEST_ADDRESS_0, source: { kind: 'key' } }), ids()),
+    ).toThrow(expect.objectContaining({ code: 'VAULT_DUPLICATE_ACCOUNT' }));
     expect(secret.privateKey.every((b) => b === 0)).toBe(true);
   });
 
@@ -34,7 +34,7 @@ describe('vault contents: secret bytes have one owner', () => {
     const backup: VaultContents = addToContents(
       { secrets: [], accounts: [] },
       keySecret(),
-      [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }],
+      named({ address: TEST_ADDRESS_0, source: { kind: 'key' } }),
       ids(),
     ).contents;
     const merged = mergeContents({ secrets: [], accounts: [] }, backup, ids());
@@ -50,14 +50,14 @@ describe('vault contents: a watched address whose key arrives', () => {
     addToContents(
       { secrets: [], accounts: [] },
       undefined,
-      [{ address: TEST_ADDRESS_0, source: { kind: 'watch' }, name: 'Savings' }],
+      named({ address: TEST_ADDRESS_0, source: { kind: 'watch' }, name: 'Savings' }),
       ids(),
     ).contents;
 
   it('becomes the same account, able to sign: same id, name and place, the key as its source', () => {
     const before = watching();
     const [watched] = before.accounts;
-    const result = addToContents(before, keySecret(), [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }], {
+    const result = addToContents(before, keySecret(), named({ address: TEST_ADDRESS_0, source: { kind: 'key' } }), {
       newId: () => 'new-id',
       now: 2,
     });
@@ -71,11 +71,16 @@ describe('vault contents: a watched address whose key arrives', () => {
 
   it('is not touched by watching it again, and an account with a key is never turned back into a watched one', () => {
     expect(() =>
-      addToContents(watching(), undefined, [{ address: TEST_ADDRESS_0, source: { kind: 'watch' } }], ids()),
+      addToContents(watching(), undefined, named({ address: TEST_ADDRESS_0, source: { kind: 'watch' } }), ids()),
     ).toThrow(expect.objectContaining({ code: 'VAULT_DUPLICATE_ACCOUNT' }));
-    const keyed = addToContents(watching(), keySecret(), [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }], ids());
+    const keyed = addToContents(
+      watching(),
+      keySecret(),
+      named({ address: TEST_ADDRESS_0, source: { kind: 'key' } }),
+      ids(),
+    );
     expect(() =>
-      addToContents(keyed.contents, undefined, [{ address: TEST_ADDRESS_0, source: { kind: 'watch' } }], ids()),
+      addToContents(keyed.contents, undefined, named({ address: TEST_ADDRESS_0, source: { kind: 'watch' } }), ids()),
     ).toThrow(expect.objectContaining({ code: 'VAULT_DUPLICATE_ACCOUNT' }));
     expect(keyed.contents.accounts[0]?.source.kind).toBe('key');
   });
@@ -84,7 +89,7 @@ describe('vault contents: a watched address whose key arrives', () => {
     const backup = addToContents(
       { secrets: [], accounts: [] },
       keySecret(),
-      [{ address: TEST_ADDRESS_0, source: { kind: 'key' } }],
+      named({ address: TEST_ADDRESS_0, source: { kind: 'key' } }),
       ids(),
     ).contents;
     const merged = mergeContents(watching(), backup, ids());
@@ -102,7 +107,7 @@ describe('vault contents: accounts whose key is on a QR device', () => {
     path: "m/44'/60'/0'/0/0",
   } as const;
   const withDevice = (start: VaultContents = { secrets: [], accounts: [] }) =>
-    addToContents(start, undefined, [{ address: TEST_ADDRESS_0, source: device }], ids());
+    addToContents(start, undefined, named({ address: TEST_ADDRESS_0, source: device }), ids());
 
   it('are added without a secret, named as device accounts, their device, fingerprint and path kept', () => {
     const { contents, added } = withDevice();
@@ -115,7 +120,7 @@ describe('vault contents: accounts whose key is on a QR device', () => {
     const watched = addToContents(
       { secrets: [], accounts: [] },
       undefined,
-      [{ address: TEST_ADDRESS_0, source: { kind: 'watch' }, name: 'Savings' }],
+      named({ address: TEST_ADDRESS_0, source: { kind: 'watch' }, name: 'Savings' }),
       ids(),
     ).contents;
     const { contents } = withDevice(watched);
@@ -124,7 +129,7 @@ describe('vault contents: accounts whose key is on a QR device', () => {
     const withKey = addToContents(
       { secrets: [], accounts: [] },
       keySecret(),
-      [{ address: TEST_ADDRESS_0.replace(/.$/, '0') as typeof TEST_ADDRESS_0, source: { kind: 'key' } }],
+      named({ address: TEST_ADDRESS_0.replace(/.$/, '0') as typeof TEST_ADDRESS_0, source: { kind: 'key' } }),
       ids(),
     ).contents;
     const both = mergeContents(withKey, contents, ids()).contents;
@@ -137,5 +142,43 @@ describe('vault contents: accounts whose key is on a QR device', () => {
     const merged = mergeContents({ secrets: [], accounts: [] }, withDevice().contents, ids());
     expect(merged.added).toBe(1);
     expect(merged.contents.accounts[0]?.source).toEqual(device);
+  });
+});
+
+describe('vault contents: default names', () => {
+  const watch = (n: number) => ({
+    address: `0x${n.toString(16).padStart(40, '0')}` as const,
+    source: { kind: 'watch' } as const,
+  });
+
+  it('number each prefix after the names already using it, whatever other prefixes have reached', () => {
+    let contents: VaultContents = { secrets: [], accounts: [] };
+    const add = (n: number, namePrefix: string) => {
+      contents = addToContents(contents, undefined, [{ ...watch(n), namePrefix }], ids()).contents;
+    };
+    add(1, 'Watched');
+    add(2, 'Watched');
+    add(3, 'Beobachtet');
+    add(4, 'Watched');
+    add(5, 'Beobachtet');
+    expect(contents.accounts.map((a) => a.name)).toEqual([
+      'Watched 1',
+      'Watched 2',
+      'Beobachtet 1',
+      'Watched 3',
+      'Beobachtet 2',
+    ]);
+  });
+
+  it('keep a name given, and a merged account’s stored name', () => {
+    const given = addToContents(
+      { secrets: [], accounts: [] },
+      undefined,
+      [{ ...watch(1), name: ' Savings ', namePrefix: 'Watched' }],
+      ids(),
+    );
+    expect(given.added[0]?.name).toBe('Savings');
+    const merged = mergeContents({ secrets: [], accounts: [] }, given.contents, ids());
+    expect(merged.contents.accounts.map((a) => a.name)).toEqual(['Savings']);
   });
 });

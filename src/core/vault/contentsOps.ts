@@ -18,23 +18,27 @@ export type NewSecret =
     }
   | { kind: 'privateKey'; privateKey: Uint8Array; origin: SecretOrigin };
 
-/** An account about to be added, with its address already derived and checked. */
-export type NewAccount = {
+/** An account about to be added, with its address already derived and checked, as a flow knows it. */
+export type AccountSpec = {
   address: Address;
   source:
     | { kind: 'hd'; template: string; index: number; path: string }
     | { kind: 'key' }
     | { kind: 'watch' }
     | DeviceSource;
+  /** The name the person gave it, if any. */
   name?: string;
-  /**
-   * The first word of its default name (numbered: "Account 3") when no name is given, in the
-   * language shown when it is added (see defaultNamePrefix; the vault's window fills it in).
-   * Once stored, the name is the person's like any other and is not translated later.
-   */
-  namePrefix?: string;
   demo?: boolean;
 };
+
+/**
+ * An account about to be added and how it is named: the name given, or else the first word of
+ * its default name, numbered ("Account 3"). The prefix is `defaultNamePrefix(spec)` in words, in
+ * the language shown when the account is added, put in words by the window that adds it (the
+ * vault's own worker shows no language). Once stored, the name is the person's like any other and
+ * is not translated later. A stored account brought in again (a restored backup) keeps its name.
+ */
+export type NewAccount = AccountSpec & ({ namePrefix: string } | { name: string });
 
 function sameSecret(a: StoredSecret, b: NewSecret): boolean {
   if (a.kind === 'phrase' && b.kind === 'phrase') {
@@ -50,7 +54,17 @@ function nextName(accounts: readonly Account[], prefix: string): string {
   return `${prefix} ${Math.max(0, ...used) + 1}`;
 }
 
-const PREFIXES: Record<NewAccount['source']['kind'], Message> = {
+/**
+ * The name given, or the prefix numbered after the accounts already named with it: "Konto 3"
+ * follows "Konto 2", whatever number the "Account" names have reached.
+ */
+function nameOf(spec: NewAccount, accounts: readonly Account[]): string {
+  const given = spec.name?.trim();
+  if (given) return given;
+  return 'namePrefix' in spec ? nextName(accounts, spec.namePrefix.trim()) : spec.name;
+}
+
+const PREFIXES: Record<AccountSpec['source']['kind'], Message> = {
   hd: msg('core.keys:account.namePrefix.account'),
   key: msg('core.keys:account.namePrefix.account'),
   watch: msg('core.keys:account.namePrefix.watched'),
@@ -61,25 +75,12 @@ const PREFIXES: Record<NewAccount['source']['kind'], Message> = {
 
 /**
  * The first word of a new account's default name ("Account", "Watched", "Ledger"…), to be put
- * into words where a language is shown (the window, see VaultClient) and passed as `namePrefix`.
+ * into words where a language is shown (the window that adds the account) and passed as
+ * `namePrefix`.
  */
-export function defaultNamePrefix(spec: Pick<NewAccount, 'source' | 'demo'>): Message {
+export function defaultNamePrefix(spec: Pick<AccountSpec, 'source' | 'demo'>): Message {
   return spec.demo ? msg('core.keys:account.namePrefix.demo') : PREFIXES[spec.source.kind];
 }
-
-/**
- * The prefixes in English, for accounts added without a `namePrefix` (tests, and the vault's own
- * worker, where no language is shown): the name is stored data from then on, like a typed one.
- */
-const ENGLISH_PREFIXES: Record<NewAccount['source']['kind'] | 'demo', string> = {
-  hd: 'Account',
-  key: 'Account',
-  watch: 'Watched',
-  qrDevice: 'QR device',
-  ledger: 'Ledger',
-  external: 'Wallet',
-  demo: 'Demo account',
-};
 
 export type AddResult = { contents: VaultContents; added: Account[]; skipped: number; reusedSecret: boolean };
 type Ids = { newId: () => string; now: number };
@@ -141,10 +142,9 @@ export function addAccounts(
       continue;
     }
     if (known.has(address)) continue;
-    const prefix = spec.namePrefix?.trim() || ENGLISH_PREFIXES[spec.demo ? 'demo' : spec.source.kind];
     const account: Account = {
       id: ids.newId(),
-      name: spec.name?.trim() || nextName(all, prefix),
+      name: nameOf(spec, all),
       address: spec.address,
       source,
       hidden: false,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { inWords } from '@/testing/inWords';
+import { lengthEstimator } from '@/testing/vaultFixtures';
 import { renderMessage } from '../i18n/message';
 import { judgePassword } from './passwordPolicy';
 import { loadPasswordEstimator } from './passwordStrength';
@@ -14,6 +16,13 @@ describe('password policy (zxcvbn-ts)', () => {
     if (!common.ok) expect(renderMessage(common.reason)).toMatch(/too easy to guess.*commonly used password/i);
     expect(judgePassword('qwertyuiop', estimator).ok).toBe(false);
     expect(judgePassword('cairnwallet', estimator).ok).toBe(false);
+  });
+
+  it('the tests’ length-only estimator refuses a short password for its length', () => {
+    const verdict = judgePassword('abcdefgh', lengthEstimator);
+    expect(verdict.ok ? undefined : inWords(verdict.reason)).toBe(
+      'This password is too easy to guess. Use at least 10 characters. Add more words or characters that are hard to guess.',
+    );
   });
 
   it('accepts strong passwords', async () => {

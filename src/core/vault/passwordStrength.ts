@@ -2,7 +2,7 @@ import { type Message, msg } from '../i18n/message';
 import type { PasswordEstimate, PasswordEstimator } from './passwordPolicy';
 
 /** zxcvbn's warnings, by its translation key, as Cairn's messages. */
-const WARNINGS: Readonly<Record<string, Message>> = {
+export const WARNINGS: Readonly<Record<string, Message>> = {
   straightRow: msg('core.keys:password.warning.straightRow'),
   keyPattern: msg('core.keys:password.warning.keyPattern'),
   simpleRepeat: msg('core.keys:password.warning.simpleRepeat'),
@@ -22,7 +22,7 @@ const WARNINGS: Readonly<Record<string, Message>> = {
 };
 
 /** zxcvbn's suggestions, by its translation key, as Cairn's messages. */
-const SUGGESTIONS: Readonly<Record<string, Message>> = {
+export const SUGGESTIONS: Readonly<Record<string, Message>> = {
   l33t: msg('core.keys:password.suggestion.l33t'),
   reverseWords: msg('core.keys:password.suggestion.reverseWords'),
   allUppercase: msg('core.keys:password.suggestion.allUppercase'),

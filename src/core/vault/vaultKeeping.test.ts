@@ -6,6 +6,7 @@ import {
   createdTestSession,
   hdAccount,
   legacyVaultRecord,
+  named,
   phraseSecret,
   TEST_ADDRESS_0,
   TEST_ADDRESS_1,
@@ -109,7 +110,10 @@ describe('vault: storage that fails', () => {
     };
     const accounts = session.store.getState().accounts;
     await expect(
-      session.add(undefined, [{ address: '0x000000000000000000000000000000000000dEaD', source: { kind: 'watch' } }]),
+      session.add(
+        undefined,
+        named({ address: '0x000000000000000000000000000000000000dEaD', source: { kind: 'watch' } }),
+      ),
     ).rejects.toMatchObject({
       code: 'VAULT_STORAGE_FAILED',
       shortMessage: expect.stringMatching(/no storage space left for Cairn.*Nothing was changed/),
@@ -148,7 +152,7 @@ describe('vault: what stays safe when things go wrong', () => {
     await session.unlock(TEST_PASSWORD);
     expect(await repository.load()).toEqual(old);
     repository.saveIf = saveIf;
-    await session.add(undefined, [{ address: TEST_ADDRESS_1, source: { kind: 'watch' } }]);
+    await session.add(undefined, named({ address: TEST_ADDRESS_1, source: { kind: 'watch' } }));
     expect((await repository.load()) as VaultRecord).toMatchObject({ version: 2, kdf: { iterations: 2_000 } });
     const reopened = testSession({ repository, settings, iterations: 2_000, minimumIterations: 1_000 }).session;
     await reopened.init();
@@ -172,7 +176,7 @@ describe('vault: what stays safe when things go wrong', () => {
       privateKey: parsePrivateKey(TEST_KEY_5),
       origin: 'imported-key' as const,
     };
-    const adding = session.add(secret, [{ address: TEST_ADDRESS_5, source: { kind: 'key' } }]);
+    const adding = session.add(secret, named({ address: TEST_ADDRESS_5, source: { kind: 'key' } }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     session.lock();
     release();
@@ -250,9 +254,10 @@ describe('vault: backups', () => {
     await session.create(TEST_PASSWORD, { ...phraseSecret(), origin: 'created', backedUp: false }, [
       hdAccount(0, TEST_ADDRESS_0),
     ]);
-    await session.add({ kind: 'privateKey', privateKey: parsePrivateKey(TEST_KEY_5), origin: 'imported-key' }, [
-      { address: TEST_ADDRESS_5, source: { kind: 'key' } },
-    ]);
+    await session.add(
+      { kind: 'privateKey', privateKey: parsePrivateKey(TEST_KEY_5), origin: 'imported-key' },
+      named({ address: TEST_ADDRESS_5, source: { kind: 'key' } }),
+    );
     const [derived, imported] = session.store.getState().accounts;
     const phraseState = () => session.store.getState().secrets.find((s) => s.kind === 'phrase');
     now = 2_000;

@@ -6,6 +6,7 @@ import { vaultAccount } from '@/testing/vaultAccount';
 import {
   createdTestSession,
   hdAccount,
+  named,
   phraseSecret,
   TEST_ADDRESS_0,
   TEST_ADDRESS_1,
@@ -144,13 +145,15 @@ describe('vault session', () => {
     const { session } = await createdTestSession();
     const key = parsePrivateKey(TEST_KEY_0);
     await expect(
-      session.add({ kind: 'privateKey', privateKey: key, origin: 'imported-key' }, [
-        { address: TEST_ADDRESS_0, source: { kind: 'key' } },
-      ]),
+      session.add(
+        { kind: 'privateKey', privateKey: key, origin: 'imported-key' },
+        named({ address: TEST_ADDRESS_0, source: { kind: 'key' } }),
+      ),
     ).rejects.toMatchObject({ code: 'VAULT_DUPLICATE_ACCOUNT' });
-    const watched = await session.add(undefined, [
-      { address: '0x000000000000000000000000000000000000dEaD', source: { kind: 'watch' } },
-    ]);
+    const watched = await session.add(
+      undefined,
+      named({ address: '0x000000000000000000000000000000000000dEaD', source: { kind: 'watch' } }),
+    );
     expect(watched.added[0]?.name).toBe('Watched 1');
     const watchId = watched.added[0]?.id ?? '';
     await expect(session.privateKeyFor(watchId)).rejects.toMatchObject({ code: 'VAULT_WATCH_ONLY' });
@@ -159,7 +162,7 @@ describe('vault session', () => {
   it('adds the next account of a phrase under the path its accounts use', async () => {
     const { session } = await createdTestSession();
     const secretId = session.store.getState().secrets[0]?.id ?? '';
-    const next = await session.addNextAccount(secretId);
+    const next = await session.addNextAccount(secretId, 'Account');
     expect(next).toMatchObject({ name: 'Account 3', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' });
     expect(next.source).toMatchObject({ kind: 'hd', index: 2, path: "m/44'/60'/0'/0/2" });
   });
@@ -196,9 +199,11 @@ describe('vault session', () => {
 
     const other = testSession().session;
     await other.init();
-    await other.create('another long password', undefined, [
-      { address: '0x000000000000000000000000000000000000dEaD', source: { kind: 'watch' } },
-    ]);
+    await other.create(
+      'another long password',
+      undefined,
+      named({ address: '0x000000000000000000000000000000000000dEaD', source: { kind: 'watch' } }),
+    );
     expect(await other.importBackup(backup, TEST_PASSWORD)).toEqual({ added: 2 });
     expect(other.store.getState().accounts).toHaveLength(3);
     expect(await other.importBackup(backup, TEST_PASSWORD)).toEqual({ added: 0 });

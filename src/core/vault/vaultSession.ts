@@ -166,9 +166,9 @@ export class VaultSession {
 
   /**
    * Adds the next account of an HD secret (under the path its accounts already use), named
-   * `namePrefix` and its number (see NewAccount.namePrefix).
+   * `namePrefix` and its number (see NewAccount).
    */
-  addNextAccount(secretId: string, namePrefix?: string): Promise<Account> {
+  addNextAccount(secretId: string, namePrefix: string): Promise<Account> {
     return this.serial(async () => {
       const vault = this.requireUnlocked();
       const next = nextHdIndex(vault.contents, secretId);
@@ -180,7 +180,7 @@ export class VaultSession {
       if (!derived) throw new Error('no address derived');
       const source = { kind: 'hd' as const, template: next.template, index: derived.index, path: derived.path };
       return vault.write((c) => {
-        const spec = { address: derived.address, source, ...(namePrefix === undefined ? {} : { namePrefix }) };
+        const spec = { address: derived.address, source, namePrefix };
         const result = addAccounts(c, secretId, [spec], this.ids());
         return { contents: result.contents, value: result.added[0] as Account };
       });

@@ -34,8 +34,8 @@ export type VaultState = {
   secrets: SecretSummary[];
   /** Why the vault is locked: at start, by the person, after being idle, or changed elsewhere. */
   lockedBy: 'start' | 'user' | 'idle' | 'changed' | undefined;
-  /** Why the stored vault cannot be opened (damaged or newer): a Message (words only for errors that have no Message). */
-  damage: Message | string | undefined;
+  /** Why the stored vault cannot be opened (damaged or newer). Never stored: made each time the vault is read. */
+  damage: Message | undefined;
 };
 
 export type VaultSessionOptions = {

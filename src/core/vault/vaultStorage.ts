@@ -13,7 +13,7 @@ import { isSameRecord, parseVaultRecord, type VaultRecord } from './vaultRecord'
 export type StoredVault =
   | { kind: 'empty' }
   | { kind: 'record'; record: VaultRecord }
-  | { kind: 'unreadable'; status: 'damaged' | 'newer'; code: UnreadableCode; reason: Message | string };
+  | { kind: 'unreadable'; status: 'damaged' | 'newer'; code: UnreadableCode; reason: Message };
 
 type UnreadableCode = Extract<VaultErrorCode, 'VAULT_CORRUPTED' | 'VAULT_WEAK_KDF' | 'VAULT_UNSUPPORTED_VERSION'>;
 

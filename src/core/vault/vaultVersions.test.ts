@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderMessage } from '@/core/i18n/message';
 import { memoryVaultRepository } from '@/core/storage/vaultRepository';
+import { inWords } from '@/testing/inWords';
 import {
   createdTestSession,
   hdAccount,
@@ -17,7 +17,7 @@ import type { VaultRecord } from './vaultRecord';
 import type { VaultState } from './vaultState';
 
 /** Why the stored vault cannot be opened, in words (English in tests). */
-const damageOf = (state: VaultState) => (state.damage === undefined ? undefined : renderMessage(state.damage));
+const damageOf = (state: VaultState) => inWords(state.damage);
 
 describe('vault: versions and key-derivation strength', () => {
   it('never overwrites a vault made by a newer Cairn: offers it as it is, replaces it only when told', async () => {

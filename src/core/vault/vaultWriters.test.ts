@@ -5,7 +5,7 @@ import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryVaultRepository, type VaultRepository } from '@/core/storage/vaultRepository';
 import { memoryLocks } from '@/core/tx/locks';
-import { lengthEstimator, TEST_ADDRESS_1, TEST_KEY_0, TEST_PASSWORD } from '@/testing/vaultFixtures';
+import { lengthEstimator, named, TEST_ADDRESS_1, TEST_KEY_0, TEST_PASSWORD } from '@/testing/vaultFixtures';
 import { parsePrivateKey } from '../keys/privateKey';
 import type { VaultRecord } from './vaultRecord';
 import { VaultSession } from './vaultSession';
@@ -36,7 +36,12 @@ async function writers(
       await session.create(
         TEST_PASSWORD,
         undefined,
-        Array.from({ length: INITIAL_ACCOUNTS }, (_, k) => ({ address: addressOf(k + 1), source: { kind: 'watch' } })),
+        named(
+          ...Array.from({ length: INITIAL_ACCOUNTS }, (_, k) => ({
+            address: addressOf(k + 1),
+            source: { kind: 'watch' as const },
+          })),
+        ),
       );
     } else await session.unlock(options.password ?? TEST_PASSWORD);
     sessions.push(session);
@@ -136,9 +141,10 @@ describe('vault writers', () => {
     const first = b.store.getState().accounts[0];
     if (!first) throw new Error('no account');
     await Promise.all([
-      a.add({ kind: 'privateKey', privateKey: parsePrivateKey(TEST_KEY_0), origin: 'imported-key' }, [
-        { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', source: { kind: 'key' } },
-      ]),
+      a.add(
+        { kind: 'privateKey', privateKey: parsePrivateKey(TEST_KEY_0), origin: 'imported-key' },
+        named({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', source: { kind: 'key' } }),
+      ),
       b.rename(first.id, 'Renamed in B'),
     ]);
     const [reader] = await writers(repository, 1, { sharedLock: false });
@@ -188,9 +194,9 @@ describe('vault writers', () => {
       });
     const [a, b] = [make(), make()];
     await Promise.all([a.init(), b.init()]);
-    await a.create(TEST_PASSWORD, undefined, [{ address: TEST_ADDRESS_1, source: { kind: 'watch' } }]);
+    await a.create(TEST_PASSWORD, undefined, named({ address: TEST_ADDRESS_1, source: { kind: 'watch' } }));
     await expect(
-      b.create('another long password', undefined, [{ address: addressOf(5), source: { kind: 'watch' } }]),
+      b.create('another long password', undefined, named({ address: addressOf(5), source: { kind: 'watch' } })),
     ).rejects.toMatchObject({ code: 'VAULT_ALREADY_EXISTS' });
     expect(b.store.getState().status).toBe('locked');
     await b.unlock(TEST_PASSWORD);

@@ -13,7 +13,7 @@ import { walletName } from '@/core/externalWallet/walletRequests';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
 import type { SecretSummary } from '@/core/vault/vaultSession';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { translate, useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import styles from './accounts.module.css';
@@ -82,7 +82,7 @@ export function AccountCard({
   const session = useVaultSession();
   const [panel, setPanel] = useState<Panel>(initialPanel);
   const [name, setName] = useState(account.name);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [confirmRemoval, setConfirmRemoval] = useState(false);
   const close = () => {
     setPanel(undefined);
@@ -90,7 +90,7 @@ export function AccountCard({
   };
   const run = (action: () => Promise<unknown>) => {
     setError(undefined);
-    action().then(close, (e: unknown) => setError(errorText(e)));
+    action().then(close, (e: unknown) => setError(errorMessage(e)));
   };
   const rename = (event: FormEvent) => {
     event.preventDefault();
@@ -167,7 +167,7 @@ export function AccountCard({
       </div>
       {error && !panel && (
         <p role="alert" className={ui.noticeDanger}>
-          {error}
+          <T message={error} />
         </p>
       )}
       {panel === 'rename' && (

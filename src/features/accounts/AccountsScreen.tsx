@@ -6,7 +6,8 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { secretIdOf } from '@/core/accounts/account';
 import { type Message, msg } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
+import { nextAccountNamePrefix } from '@/lib/accountNames';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useVault, useVaultSession } from '@/lib/vault';
 import { AccountCard } from './AccountCard';
@@ -24,7 +25,7 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
   const session = useVaultSession();
   const accounts = useVault((s) => s.accounts);
   const secrets = useVault((s) => s.secrets);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const phrases = secrets.filter((s) => s.kind === 'phrase');
   // ?reveal=<account id>&what=phrase|privateKey opens that account's reveal panel (from the backup reminder).
   const [params] = useSearchParams();
@@ -74,7 +75,9 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
                       disabled={count === 0}
                       onClick={() => {
                         setError(undefined);
-                        session.addNextAccount(secret.id).catch((e: unknown) => setError(errorText(e)));
+                        session
+                          .addNextAccount(secret.id, nextAccountNamePrefix())
+                          .catch((e: unknown) => setError(errorMessage(e)));
                       }}
                     >
                       {t('accounts:phrases.addNext')}

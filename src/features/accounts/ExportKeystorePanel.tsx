@@ -6,9 +6,10 @@ import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { WorkProgress } from '@/components/WorkProgress';
 import type { Account } from '@/core/accounts/account';
+import type { Message } from '@/core/i18n/message';
 import { keystoreFileName } from '@/core/keys/keystore';
 import { downloadText } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { encryptKeystoreInWorker } from '@/lib/keystoreInWorker';
 import { useVaultSession } from '@/lib/vault';
@@ -22,7 +23,7 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
   const [vaultPassword, setVaultPassword] = useState('');
   const [filePassword, setFilePassword] = useState({ password: '', confirm: '' });
   const [attempted, setAttempted] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [progress, setProgress] = useState<number>();
   const [saved, setSaved] = useState(false);
 
@@ -38,7 +39,7 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
       downloadText(`${keystoreFileName(account.address, new Date())}.json`, json);
       setSaved(true);
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     } finally {
       setProgress(undefined);
     }

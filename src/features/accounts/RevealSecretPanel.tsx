@@ -4,8 +4,9 @@ import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
+import type { Message } from '@/core/i18n/message';
 import type { RevealedSecret } from '@/core/vault/vaultSession';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import styles from './accounts.module.css';
@@ -41,7 +42,7 @@ export function RevealSecretPanel({
   const t = useT('accounts');
   const session = useVaultSession();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<RevealedSecret>();
   const words = WORDS[what];
@@ -54,7 +55,7 @@ export function RevealSecretPanel({
       setSecret(await session.reveal(account.id, what, password));
       setPassword('');
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

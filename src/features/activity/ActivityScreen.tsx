@@ -9,12 +9,12 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { historyCsv } from '@/core/activity/csv';
 import { ANY_ENTRY, type EntryFilter, filterEntries, groupByDay } from '@/core/activity/entries';
-import { codeValue, untrustedValue } from '@/core/i18n/message';
+import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { syncRequests, useSyncStatus } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { downloadText } from '@/lib/download';
-import { errorCopy, errorText } from '@/lib/errorMessages';
+import { errorCopy, errorMessage } from '@/lib/errorMessages';
 import { formatDateTime, shortAddress } from '@/lib/format';
 import { intlLocale, translate, useLocale, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
@@ -103,7 +103,7 @@ export function ActivityScreen() {
       </p>
       {status.error !== undefined && !status.running && (
         <ErrorAlert
-          message={t('activity:error.sync', { error: errorText(status.error) })}
+          message={msg('activity:error.sync', { error: errorMessage(status.error) })}
           details={errorCopy(status.error).details}
           action={
             address
@@ -116,7 +116,7 @@ export function ActivityScreen() {
         />
       )}
       <ErrorAlert
-        message={readError === undefined ? undefined : t('activity:error.read', { error: errorText(readError) })}
+        message={readError === undefined ? undefined : msg('activity:error.read', { error: errorMessage(readError) })}
         action={{ label: t('activity:tryAgain'), onAction: reload }}
       />
       {!explorer && network.kind !== 'local' && (

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
-import { translate, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { AddContactSection } from './AddContactSection';
 import { type Active, ContactList } from './ContactList';
@@ -30,7 +31,7 @@ export function AddressBookScreen() {
         <h2 id="contacts-title" ref={listHeading} tabIndex={-1}>
           {t('addressBook:contacts.title')}
         </h2>
-        <p role="status">{status === undefined ? '' : translate(status)}</p>
+        <p role="status">{status && <T message={status} />}</p>
         <ContactList
           contacts={contacts}
           active={active}

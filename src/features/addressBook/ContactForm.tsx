@@ -4,15 +4,9 @@ import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
-import type { Message } from '@/core/i18n/message';
-import { translate, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { NetworkOptions } from './NetworkOptions';
-
-/** A field's problem in the language shown (core words it as a Message; older code as text). */
-function problemText(problem: Message | string | undefined): string | undefined {
-  return problem === undefined ? undefined : translate(problem);
-}
 
 /**
  * The contact form, to add (no `contact`) or edit. Errors show next to their field and what
@@ -76,13 +70,13 @@ export function ContactForm({
 
   return (
     <form className={ui.stack} onSubmit={submit} onKeyDown={cancelOnEscape} noValidate aria-label={formLabel}>
-      <Field label={t('addressBook:form.name')} error={problemText(errors.name)}>
+      <Field label={t('addressBook:form.name')} error={errors.name}>
         <input ref={nameInput} type="text" value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
       </Field>
       <TextField
         label={t('addressBook:form.address')}
         hint={t('addressBook:form.addressHint')}
-        error={problemText(errors.address)}
+        error={errors.address}
         value={address}
         onChange={setAddress}
       />

@@ -7,7 +7,7 @@ import { exportContactsCsv, exportContactsJson, parseContactsFile } from '@/core
 import { isCairnError } from '@/core/errors/base';
 import { type Message, msg } from '@/core/i18n/message';
 import { downloadText, readSmallTextFile } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { translate, useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import styles from './addressBook.module.css';
@@ -48,7 +48,7 @@ type ImportReport = { summary: Message; problems: readonly (Message | string)[] 
 
 function readFailure(error: unknown): Message | string {
   if (isCairnError(error) && error.code === 'INPUT_FILE_TOO_LARGE') return msg('addressBook:files.tooLarge');
-  return errorText(error);
+  return errorMessage(error);
 }
 
 /** The file input: reads the file, adds the new contacts and says what was imported and refused. */
@@ -86,7 +86,7 @@ function ImportContacts() {
 
   return (
     <>
-      <Field label={t('addressBook:files.import')} error={error === undefined ? undefined : translate(error)}>
+      <Field label={t('addressBook:files.import')} error={error}>
         <input type="file" accept=".json,.csv,application/json,text/csv,text/plain" onChange={importFile} />
       </Field>
       <div role="status">{report && <ImportResult report={report} />}</div>

@@ -7,6 +7,7 @@ import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { type ApprovalRow, FLAG_WORDS, KIND_WORDS } from '@/core/approvals/approvalRows';
 import { dateOf } from '@/core/approvals/approvalsCsv';
+import { type Message, msg } from '@/core/i18n/message';
 import { fiatText } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
@@ -16,7 +17,7 @@ import { allowedWords, dateWords } from './approvalWords';
 type Props = {
   row: ApprovalRow;
   /** The approval in one line (its heading and accessible name). */
-  title: string;
+  title: Message;
   spenderName: { name: string; source: string } | undefined;
   selected: boolean;
   /** Undefined when the account cannot sign (watch-only) or a review is open. */
@@ -33,12 +34,27 @@ function AtRisk({ row }: { row: ApprovalRow }) {
   if (row.atRisk === undefined) return <>{t('approvals:atRisk.unknown')}</>;
   if (label?.decimals === undefined)
     return <T id="approvals:atRisk.baseUnits" values={{ amount: row.atRisk.toString() }} />;
-  return (
-    <>
-      <Amount value={row.atRisk} decimals={label.decimals} symbol={label.symbol ?? ''} />
-      {row.valueAtRisk !== undefined ? ` (${fiatText(row.valueAtRisk)})` : ` ${t('approvals:atRisk.noPrice')}`}
-    </>
+  const amount = <Amount value={row.atRisk} decimals={label.decimals} symbol={label.symbol ?? ''} />;
+  return row.valueAtRisk !== undefined ? (
+    <T id="approvals:atRisk.withValue" values={{ value: fiatText(row.valueAtRisk) }} tags={{ 0: amount }} />
+  ) : (
+    <T id="approvals:atRisk.noPrice" tags={{ 0: amount }} />
   );
+}
+
+/** What the spender may take, and until when (Permit2), marked when the contract did not confirm it now. */
+function allowedLine(row: ApprovalRow): Message {
+  const { approval } = row;
+  const allowed =
+    approval.kind !== 'permit2'
+      ? allowedWords(row)
+      : dateOf(approval.expiration) === undefined
+        ? msg('approvals:item.allowedForever', { allowed: allowedWords(row) })
+        : msg('approvals:item.allowedUntil', {
+            allowed: allowedWords(row),
+            until: dateWords(approval.expiration, true),
+          });
+  return approval.unreadable ? msg('approvals:item.allowedAsGranted', { allowed }) : allowed;
 }
 
 /** One approval in force: who may take what, what that is worth now, since when, and why it deserves a look. */
@@ -55,7 +71,9 @@ export function ApprovalItem({ row, title, spenderName, selected, onSelect, onRe
   );
   return (
     <li className={styles.item} aria-labelledby={headingId}>
-      <h3 id={headingId}>{title}</h3>
+      <h3 id={headingId}>
+        <T message={title} />
+      </h3>
       <dl className={ui.facts}>
         <dt>{t('approvals:item.kind')}</dt>
         <dd>
@@ -91,19 +109,7 @@ export function ApprovalItem({ row, title, spenderName, selected, onSelect, onRe
         </dd>
         <dt>{t('approvals:item.allowed')}</dt>
         <dd>
-          {approval.kind === 'permit2' ? (
-            dateOf(approval.expiration) === undefined ? (
-              <T id="approvals:item.allowedForever" values={{ allowed: allowedWords(row) }} />
-            ) : (
-              <T
-                id="approvals:item.allowedUntil"
-                values={{ allowed: allowedWords(row), until: dateWords(approval.expiration, true) }}
-              />
-            )
-          ) : (
-            <T message={allowedWords(row)} />
-          )}
-          {approval.unreadable && ` ${t('approvals:item.asGranted')}`}
+          <T message={allowedLine(row)} />
         </dd>
         <dt>{t('approvals:item.atRisk')}</dt>
         <dd>

@@ -11,10 +11,10 @@ import { type ApprovalRow, sortedApprovalRows } from '@/core/approvals/approvalR
 import { approvalsCsv } from '@/core/approvals/approvalsCsv';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
-import { untrustedLabel } from '@/core/text/untrustedText';
+import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { useSyncStatus } from '@/lib/activity';
 import { downloadText } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { translate, useT } from '@/lib/i18n';
 import { useAccountItems } from '@/lib/queries/activityQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -84,7 +84,7 @@ export function ApprovalsScreen() {
   const chosen = rows?.filter((row) => current.selected.has(row.id)) ?? [];
   const spenderText = (row: ApprovalRow) => {
     const name = names(row.spender)?.name;
-    return name ? untrustedLabel(name, 'name') : row.spender;
+    return name ? untrustedValue(name, 'name') : codeValue(row.spender);
   };
   const exportCsv = () => {
     if (!rows || !owner) return;
@@ -109,14 +109,17 @@ export function ApprovalsScreen() {
     <Screen title={t('approvals:title')}>
       <p className={ui.muted}>
         {account ? (
-          <T id="approvals:intro.account" values={{ account: account.name, network: network.name }} />
+          <T
+            id="approvals:intro.account"
+            values={{ account: untrustedValue(account.name, 'name'), network: untrustedValue(network.name, 'name') }}
+          />
         ) : (
           t('approvals:intro.noAccount')
         )}
       </p>
       {account && !signs && <WatchOnlyNotice account={account} task={t('approvals:watchOnlyTask')} level={2} />}
       <ErrorAlert
-        message={approvals.isError ? t('approvals:readFailed', { error: errorText(approvals.error) }) : undefined}
+        message={approvals.isError ? msg('approvals:readFailed', { error: errorMessage(approvals.error) }) : undefined}
         action={
           approvals.canRetry
             ? { label: t('approvals:tryAgain'), onAction: () => void approvals.refetch(), busy: approvals.isFetching }
@@ -159,7 +162,7 @@ export function ApprovalsScreen() {
               <ApprovalItem
                 key={row.id}
                 row={row}
-                title={translate(describeApproval(row, spenderText(row)))}
+                title={describeApproval(row, spenderText(row))}
                 spenderName={names(row.spender)}
                 selected={current.selected.has(row.id)}
                 onSelect={signs && !reviewing ? (on) => toggle(row.id, on) : undefined}

@@ -12,9 +12,10 @@ import type { ApprovalRow } from '@/core/approvals/approvalRows';
 import type { Network } from '@/core/chain/networks';
 import { type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
 import { toHexChainId } from '@/core/dapp/protocol';
+import { type CodeValue, type Message, msg, type UntrustedValue } from '@/core/i18n/message';
 import { expectedCost } from '@/core/tx/fees';
 import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage, errorText } from '@/lib/errorMessages';
 import { translate, useT } from '@/lib/i18n';
 import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { approvalKeys } from '@/lib/queries/approvalKeys';
@@ -30,7 +31,7 @@ type Props = {
   network: Network;
   account: Account;
   rows: readonly ApprovalRow[];
-  describeSpender: (row: ApprovalRow) => string;
+  describeSpender: (row: ApprovalRow) => CodeValue | UntrustedValue;
   onClose: () => void;
 };
 
@@ -54,7 +55,7 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
   );
   const review = useCallsReviewPreview(network, owner, calls, calls.length > 0);
   const { prepared: first, problem: notPrepared } = usePreparedFirstCall(network, owner, calls);
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<Message | string>();
   const [steps, setSteps] = useState<CallStep[]>();
   const [busy, setBusy] = useState(false);
   const [finished, setFinished] = useState(false);
@@ -105,7 +106,7 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
       // the batch inside sendCallsInOrder; a receipt the node cannot give ends it here.
       if (sent) setFinished(true);
       else setSteps(undefined);
-      setProblem(errorText(error));
+      setProblem(errorMessage(error));
     } finally {
       setBusy(false);
       // Revoked approvals leave the list once mined: read them again.
@@ -124,17 +125,23 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
       </h2>
       {count > 1 && <p>{t('approvals:review.inOrder', { count })}</p>}
       <ol className={styles.revocations} aria-label={t('approvals:review.listLabel')}>
-        {rows.map((row, index) => (
-          <li key={row.id}>
-            {translate(describeApproval(row, describeSpender(row)))}
-            {steps?.[index] && (
-              <span className={styles.step}>
-                {' — '}
-                <T message={stepWords(steps[index] as CallStep)} />
-              </span>
-            )}
-          </li>
-        ))}
+        {rows.map((row, index) => {
+          const approval = describeApproval(row, describeSpender(row));
+          const step = steps?.[index];
+          return (
+            <li key={row.id}>
+              {step ? (
+                <T
+                  id="approvals:review.withStep"
+                  values={{ approval, step: stepWords(step) }}
+                  tags={{ 0: <span className={styles.step} /> }}
+                />
+              ) : (
+                <T message={approval} />
+              )}
+            </li>
+          );
+        })}
       </ol>
       {notes.map(([key, note]) => (
         <p key={key} className={ui.noticeWarning}>
@@ -146,8 +153,14 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
         <dd>
           {first ? (
             <>
-              {count > 1 && `${t('approvals:review.feeFirst')} `}
-              <NetworkFeeLines prepared={first} native={native} />
+              {count > 1 ? (
+                <T
+                  id="approvals:review.feeFirstLines"
+                  tags={{ 0: <NetworkFeeLines prepared={first} native={native} /> }}
+                />
+              ) : (
+                <NetworkFeeLines prepared={first} native={native} />
+              )}
               {count > 1 && feeEstimate !== undefined && (
                 <>
                   <br />
@@ -169,8 +182,8 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
       <ErrorAlert
         message={
           problem ??
-          (notPrepared === undefined ? undefined : translate(notPrepared)) ??
-          (planned.isError ? t('approvals:review.notPrepared', { error: errorText(planned.error) }) : undefined)
+          notPrepared ??
+          (planned.isError ? msg('approvals:review.notPrepared', { error: errorMessage(planned.error) }) : undefined)
         }
       />
       <TransactionEffectsPanel

@@ -1,7 +1,15 @@
 import type { ApprovalRow } from '@/core/approvals/approvalRows';
 import { dateOf } from '@/core/approvals/approvalsCsv';
 import type { CallStep } from '@/core/dapp/callsBatch';
-import { amountValue, codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
+import {
+  amountValue,
+  type CodeValue,
+  codeValue,
+  type Message,
+  msg,
+  type UntrustedValue,
+  untrustedValue,
+} from '@/core/i18n/message';
 import { shortAddress } from '@/lib/format';
 
 /** The token's or collection's name as put in a line of text: its symbol, else its name, else its address. */
@@ -28,8 +36,8 @@ export function allowedWords(row: ApprovalRow): Message {
   }
 }
 
-/** One line naming an approval: its heading on the screen and its line in the revoke review. `spender` is shown text already made safe. */
-export function describeApproval(row: ApprovalRow, spender: string): Message {
+/** One line naming an approval: its heading on the screen and its line in the revoke review. `spender`: its address, or a name for it. */
+export function describeApproval(row: ApprovalRow, spender: CodeValue | UntrustedValue): Message {
   const values = { token: tokenName(row), allowed: allowedWords(row), spender };
   return row.approval.kind === 'permit2'
     ? msg('approvals:describe.permit2', values)

@@ -7,8 +7,8 @@ import ui from '@/components/ui.module.css';
 import { type DecodedCalldata, decodeCalldata } from '@/core/contracts/calldata';
 import type { AbiSource } from '@/core/contracts/decode/abiIndex';
 import { STANDARD_NAMES } from '@/core/contracts/decode/standardAbis';
-import { codeValue } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
+import { codeValue, type Message } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import styles from './contracts.module.css';
 import { contractsStore, updateContracts } from './contractsStore';
@@ -26,7 +26,7 @@ const DECODED_WITH = {
 export function CalldataDecoder({ abi }: { abi: Abi | undefined }) {
   const t = useT('contracts');
   const text = useStore(contractsStore, (s) => s.calldata);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [decoded, setDecoded] = useState<DecodedCalldata>();
 
   const submit = (event: FormEvent) => {
@@ -36,7 +36,7 @@ export function CalldataDecoder({ abi }: { abi: Abi | undefined }) {
       setError(undefined);
     } catch (e) {
       setDecoded(undefined);
-      setError(errorText(e));
+      setError(errorMessage(e));
     }
   };
 
@@ -74,7 +74,7 @@ export function CalldataDecoder({ abi }: { abi: Abi | undefined }) {
                 {decoded.signature.replace(/^function /, '')}
               </code>{' '}
               <span className={ui.muted}>
-                {t(DECODED_WITH[decoded.source], { selector: codeValue(decoded.selector) })}
+                <T id={DECODED_WITH[decoded.source]} values={{ selector: codeValue(decoded.selector) }} />
               </span>
             </p>
             {decoded.irregular && (

@@ -13,7 +13,7 @@ import { fetchVerifiedAbi } from '@/core/contracts/verifiedAbi';
 import { InputError } from '@/core/errors/input';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { urlHost } from '@/lib/format';
 import { translate, useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -22,7 +22,7 @@ import { type AbiSource, contractsStore, showContract, updateContracts } from '.
 
 const NO_SAVED: SavedAbi[] = [];
 
-type Errors = { address?: string; pasted?: string; source?: string };
+type Errors = { address?: Message | string; pasted?: Message | string; source?: Message | string };
 
 /** The address of a valid typed address, or undefined (for hints while typing; errors wait for Load). */
 function quietAddress(text: string): string | undefined {
@@ -61,14 +61,14 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
     try {
       checked = parseAddress(address);
     } catch (error) {
-      next.address = errorText(error);
+      next.address = errorMessage(error);
     }
     let found: { abi: Abi; label: Message } | undefined;
     if (source === 'paste') {
       try {
         found = { abi: parseAbiText(pasted), label: msg('contracts:source.pasted') };
       } catch (error) {
-        next.pasted = errorText(error);
+        next.pasted = errorMessage(error);
       }
     } else if (source === 'known') {
       const known = knownAbi(standard);
@@ -76,11 +76,11 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
     } else if (source === 'saved' && checked) {
       const entry = saved.find((s) => s.address.toLowerCase() === checked.toLowerCase());
       if (entry) found = { abi: entry.abi, label: msg('contracts:source.saved') };
-      else next.source = t('contracts:form.noSavedAbi', { network: untrustedValue(network.name, 'name') });
+      else next.source = msg('contracts:form.noSavedAbi', { network: untrustedValue(network.name, 'name') });
     }
     if (found && countFunctions(found.abi) === 0) {
-      if (source === 'paste') next.pasted = t('contracts:form.noFunctions');
-      else next.source = t('contracts:form.noFunctions');
+      if (source === 'paste') next.pasted = msg('contracts:form.noFunctions');
+      else next.source = msg('contracts:form.noFunctions');
     }
     setErrors(next);
     if (next.address || next.pasted || next.source || !checked) return;
@@ -91,7 +91,7 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
         if (countFunctions(abi) === 0) throw new InputError('INPUT_ABI', msg('contracts:form.verifiedNoFunctions'));
         found = { abi, label: msg('contracts:source.explorer', { host: codeValue(urlHost(explorer.baseUrl)) }) };
       } catch (error) {
-        setErrors({ source: errorText(error) });
+        setErrors({ source: errorMessage(error) });
         return;
       } finally {
         setBusy(false);
@@ -157,7 +157,7 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
             <div className={styles.nested}>
               <Field
                 label={t('contracts:form.pasteLabel')}
-                hint={t('contracts:form.pasteHint', {
+                hint={msg('contracts:form.pasteHint', {
                   example: codeValue('function balanceOf(address owner) view returns (uint256)'),
                 })}
                 error={errors.pasted}
@@ -191,7 +191,7 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
           )}
           {errors.source && (
             <p id={sourceErrorId} className={styles.error} role="alert">
-              {errors.source}
+              <T message={errors.source} />
             </p>
           )}
         </fieldset>

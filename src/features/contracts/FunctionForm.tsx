@@ -13,9 +13,9 @@ import { abiTypeShape } from '@/core/contracts/abiTypes';
 import { encodeCalldata } from '@/core/contracts/calldata';
 import type { DecodedValue } from '@/core/contracts/decode/values';
 import type { ContractFunction } from '@/core/contracts/functions';
-import { codeValue, untrustedValue } from '@/core/i18n/message';
+import { codeValue, type Message, untrustedValue } from '@/core/i18n/message';
 import { parseAmount } from '@/core/tx/amount';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useDecimalInput, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { functionReadQuery } from '@/lib/queries/contractQueries';
@@ -61,10 +61,10 @@ export function FunctionForm({
   const key = `${fn.kind}:${fn.id}`;
   const texts = useStore(contractsStore, (s) => s.inputs[key] ?? NO_TEXTS);
   const valueText = useStore(contractsStore, (s) => s.values[key] ?? '');
-  const [errors, setErrors] = useState<(string | undefined)[]>([]);
-  const [valueError, setValueError] = useState<string>();
+  const [errors, setErrors] = useState<(Message | string | undefined)[]>([]);
+  const [valueError, setValueError] = useState<Message | string>();
   const [result, setResult] = useState<{ values: DecodedValue[] }>();
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const form = useRef<HTMLFormElement>(null);
@@ -90,7 +90,7 @@ export function FunctionForm({
         if (valueText.trim() !== '') value = parseAmount(valueText, native.decimals, native.symbol, typing.format);
         setValueError(undefined);
       } catch (error) {
-        setValueError(errorText(error));
+        setValueError(errorMessage(error));
         problem = true;
       }
     }
@@ -106,7 +106,7 @@ export function FunctionForm({
         fn.inputs.map((_, i) => texts[i] ?? ''),
       );
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(errorMessage(error));
       return;
     }
     if (fn.kind === 'write') {

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
+import { CodeText } from '@/components/CodeText';
 import { T } from '@/components/T';
-import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { type ContractFunction, listFunctions } from '@/core/contracts/functions';
-import { untrustedValue } from '@/core/i18n/message';
+import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { useAddressNames } from '@/lib/addressNames';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { codeQuery } from '@/lib/queries/explorerQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -39,7 +39,7 @@ export function LoadedContractSection({
   );
   const saveAbi = useSession((s) => s.saveAbi);
   const whenSaved = useSession((s) => s.whenSaved);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<Message | string>();
   const functions = useMemo(() => listFunctions(contract.abi), [contract.abi]);
   const isSaved = useMemo(
     () => saved !== undefined && JSON.stringify(saved.abi) === JSON.stringify(contract.abi),
@@ -53,9 +53,9 @@ export function LoadedContractSection({
     saveAbi(network.id, { address: contract.address, abi: contract.abi });
     try {
       await whenSaved();
-      setStatus(t('contracts:loaded.savedStatus', { network: networkName }));
+      setStatus(msg('contracts:loaded.savedStatus', { network: networkName }));
     } catch (e) {
-      setStatus(errorText(e));
+      setStatus(errorMessage(e));
     }
   };
 
@@ -65,12 +65,15 @@ export function LoadedContractSection({
         {t('contracts:loaded.title')}
       </h2>
       <p className={styles.address}>
-        {name !== undefined && (
-          <strong>
-            <UntrustedText text={name} kind="name" />:{' '}
-          </strong>
-        )}
-        <AddressText address={contract.address} />{' '}
+        {name === undefined ? (
+          <AddressText address={contract.address} />
+        ) : (
+          <T
+            id="contracts:loaded.named"
+            values={{ name: untrustedValue(name, 'name') }}
+            tags={{ 0: <strong />, 1: <AddressText address={contract.address} /> }}
+          />
+        )}{' '}
         <span className={ui.muted}>
           <T message={contract.sourceLabel} />
         </span>
@@ -91,7 +94,7 @@ export function LoadedContractSection({
           </button>
         )}
         <span role="status" className={ui.muted}>
-          {status}
+          {status !== undefined && <T message={status} />}
         </span>
       </div>
       <FunctionGroup
@@ -161,9 +164,7 @@ function FunctionItem({
     <li>
       <details className={styles.function} open={open} onToggle={(e) => setOpen(key, e.currentTarget.open)}>
         <summary>
-          <code dir="ltr" translate="no">
-            {fn.signature.replace(/^function /, '')}
-          </code>
+          <CodeText>{fn.signature.replace(/^function /, '')}</CodeText>
         </summary>
         {open && <FunctionForm fn={fn} contract={contract} account={account} />}
       </details>

@@ -6,7 +6,7 @@ import ui from '@/components/ui.module.css';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { listFunctions } from '@/core/contracts/functions';
-import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { useAddressNames } from '@/lib/addressNames';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -23,7 +23,7 @@ export function SavedContracts({ onLoaded }: { onLoaded(): void }) {
   const removeAbi = useSession((s) => s.removeAbi);
   const custom = useSession((s) => s.customTokens[network.id]);
   const addressName = useAddressNames(network);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<Message>();
   const tokenName = useMemo(() => {
     const names = new Map<string, string>();
     for (const token of [...listedTokens(network), ...(custom ?? [])]) {
@@ -40,13 +40,13 @@ export function SavedContracts({ onLoaded }: { onLoaded(): void }) {
       abi: entry.abi,
       sourceLabel: msg('contracts:source.saved'),
     });
-    setStatus('');
+    setStatus(undefined);
     onLoaded();
   };
 
   const remove = (entry: SavedAbi) => {
     removeAbi(network.id, entry.address);
-    setStatus(t('contracts:saved.removed', { address: codeValue(entry.address) }));
+    setStatus(msg('contracts:saved.removed', { address: codeValue(entry.address) }));
   };
 
   return (
@@ -97,7 +97,7 @@ export function SavedContracts({ onLoaded }: { onLoaded(): void }) {
         </ul>
       )}
       <p role="status" className={ui.muted}>
-        {status}
+        {status && <T message={status} />}
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { CodeText } from '@/components/CodeText';
 import { UntrustedText } from '@/components/UntrustedText';
 import type { DecodedValue } from '@/core/contracts/decode/values';
 import styles from './contracts.module.css';
@@ -18,9 +19,7 @@ export function ValueList({ values }: { values: readonly DecodedValue[] }) {
                 <UntrustedText text={value.name} kind="whole" />{' '}
               </span>
             )}
-            <code dir="ltr" translate="no" className={styles.valueType}>
-              {value.type}
-            </code>
+            <CodeText className={styles.valueType}>{value.type}</CodeText>
           </dt>
           <dd className={styles.value}>
             <UntrustedText text={value.text} kind="whole" />

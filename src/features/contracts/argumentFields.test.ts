@@ -1,5 +1,6 @@
 import { parseAbiItem } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from '@/core/i18n/message';
 import { argumentHint, argumentLabel, checkArguments } from './argumentFields';
 
 const inputsOf = (signature: string) => {
@@ -45,7 +46,7 @@ describe('argument fields', () => {
 
     const bad = checkArguments(inputs, [to.toLowerCase().replace('0x5a', '0x5A'), '1.5', '0x12', '']);
     expect(bad.ok).toBe(false);
-    expect(bad.errors).toEqual([
+    expect(bad.errors.map((e) => (e === undefined ? undefined : renderMessage(e)))).toEqual([
       expect.stringMatching(/^to: the checksum does not match/),
       'amount: uint256 takes whole numbers; "1.5" has a decimal point (amounts are usually in the smallest unit, such as wei).',
       'digest: bytes32 needs exactly 32 bytes (64 hex digits); got 1 byte.',

@@ -1,8 +1,8 @@
 import type { AbiParameter } from 'viem';
 import { parseAbiInput } from '@/core/contracts/abiInput';
 import { type AbiTypeShape, abiTypeLabel, abiTypeShape } from '@/core/contracts/abiTypes';
-import { codeValue } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
+import { codeValue, type Message } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { t } from '@/lib/i18n';
 
 /** The name a parameter goes by in labels and messages: its own, or `arg0`, `arg1`… as calldata.ts names them. */
@@ -93,19 +93,19 @@ export function argumentHint(param: AbiParameter): string | undefined {
 }
 
 /** Each argument read from its text, or the sentence saying what is wrong with it. */
-export type ArgumentCheck = { values: unknown[]; errors: (string | undefined)[]; ok: boolean };
+export type ArgumentCheck = { values: unknown[]; errors: (Message | string | undefined)[]; ok: boolean };
 
 /** Reads every argument on its own, so each field can show its own error. */
 export function checkArguments(inputs: readonly AbiParameter[], texts: readonly string[]): ArgumentCheck {
   const values: unknown[] = [];
-  const errors: (string | undefined)[] = [];
+  const errors: (Message | string | undefined)[] = [];
   inputs.forEach((param, i) => {
     try {
       values.push(parseAbiInput({ ...param, name: argumentName(param, i) }, texts[i] ?? ''));
       errors.push(undefined);
     } catch (error) {
       values.push(undefined);
-      errors.push(errorText(error));
+      errors.push(errorMessage(error));
     }
   });
   return { values, errors, ok: errors.every((e) => e === undefined) };

@@ -1,7 +1,9 @@
 import { parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { theirWords } from '@/core/chain/theirWords';
 import { listFunctions } from '@/core/contracts/functions';
 import { ChainError, RevertedError } from '@/core/errors/chain';
+import { renderMessage } from '@/core/i18n/message';
 import { readFailure } from './readFailure';
 
 const abi = parseAbi([
@@ -14,13 +16,15 @@ describe('readFailure', () => {
   if (!balanceOf) throw new Error('no balanceOf');
 
   it('says which read failed and why', () => {
-    expect(readFailure(new ChainError('CHAIN_UNREACHABLE', 'The node could not be reached.'), balanceOf)).toBe(
-      'Could not read balanceOf: The node could not be reached.',
-    );
+    expect(
+      renderMessage(
+        readFailure(new ChainError('CHAIN_UNREACHABLE', theirWords('The node could not be reached.')), balanceOf),
+      ),
+    ).toBe('Could not read balanceOf: The node could not be reached.');
   });
 
   it('suggests a wrong ABI when the contract reverts without a reason', () => {
-    expect(readFailure(new RevertedError({}), balanceOf)).toBe(
+    expect(renderMessage(readFailure(new RevertedError({}), balanceOf))).toBe(
       'Could not read balanceOf: The contract refused the call without giving a reason. If the ABI does not match this contract, it may have no function balanceOf(address).',
     );
   });

@@ -5,10 +5,11 @@ import ui from '@/components/ui.module.css';
 import { verifyNetwork } from '@/core/chain/networkDraft';
 import { planAddChain } from '@/core/dapp/addChain';
 import type { AddChainParams } from '@/core/dapp/personRequests';
-import { providerError } from '@/core/dapp/providerErrors';
+import { addChainRefusedError, notConnectedError } from '@/core/dapp/siteErrors';
 import { withAddedNetwork, withSiteNetwork } from '@/core/dapp/sites';
-import { untrustedValue } from '@/core/i18n/message';
-import { translate, useT } from '@/lib/i18n';
+import { SettingsError } from '@/core/errors/settings';
+import { msg, untrustedValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import { useSession, useSessionStore } from '@/lib/session';
 import { ApprovalFrame } from './ApprovalFrame';
 import styles from './dapp.module.css';
@@ -31,8 +32,8 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
   const [plan] = useState(() => planAddChain(chain, networks, () => crypto.randomUUID(), site?.networkId));
   const alreadyUsed = plan.kind === 'known' && site?.networkId === plan.network.id;
   useEffect(() => {
-    if (!site) fail(providerError('unauthorized', 'Connect to Cairn (eth_requestAccounts) before adding a network.'));
-    else if (plan.kind === 'refused') fail(providerError('invalidParams', translate(plan.reason)));
+    if (!site) fail(notConnectedError('adding a network'));
+    else if (plan.kind === 'refused') fail(addChainRefusedError(plan.reason));
     // EIP-3085: null when the chain is there; the site already uses it, so nothing to ask.
     else if (alreadyUsed) approve(null);
   }, [site, plan, alreadyUsed, fail, approve]);
@@ -75,7 +76,7 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
     request.run(async () => {
       await verifyNetwork(network);
       // The check took a moment: the site may have been disconnected, or the chain added elsewhere.
-      if (!request.stillWaiting()) throw new Error('The site is no longer waiting for this network.');
+      if (!request.stillWaiting()) throw new SettingsError('SETTINGS_STORAGE_FAILED', msg('dapp:addChain.siteLeft'));
       const now = planAddChain(chain, store.getState().networks, () => network.id, site.networkId);
       if (now.kind === 'known') {
         switchSiteTo(now.network.id);
@@ -84,7 +85,7 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
       saveNetwork(network);
       updateSite(site.origin, (stored) => (stored ? withAddedNetwork(stored, network.id, network.rpcUrls) : stored));
       return null;
-    }, t('dapp:addChain.nothingAdded'));
+    }, msg('dapp:addChain.nothingAdded'));
   return (
     <ApprovalFrame
       title={t('dapp:addChain.title')}

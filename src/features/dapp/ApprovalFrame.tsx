@@ -5,7 +5,7 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
-import { msg, untrustedValue } from '@/core/i18n/message';
+import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
@@ -28,7 +28,7 @@ type ApprovalFrameProps = {
   /** Approve stays disabled (an unacknowledged warning, nothing chosen). */
   approveBlocked?: boolean;
   busy?: boolean;
-  error?: string | undefined;
+  error?: Message | string | undefined;
 };
 
 /**

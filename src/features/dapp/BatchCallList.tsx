@@ -1,5 +1,6 @@
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
+import { CodeText } from '@/components/CodeText';
 import { UntrustedText } from '@/components/UntrustedText';
 import type { CallStep } from '@/core/dapp/callsBatch';
 import type { DappCall } from '@/core/dapp/personRequests';
@@ -80,11 +81,7 @@ export function BatchCallList({
                       {'hash' in step && (
                         <>
                           {' '}
-                          <code dir="ltr" translate="no" className={styles.hash}>
-                            <bdi dir="ltr" translate="no">
-                              {step.hash}
-                            </bdi>
-                          </code>
+                          <CodeText className={styles.hash}>{step.hash}</CodeText>
                         </>
                       )}
                     </dd>

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { CodeText } from '@/components/CodeText';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { decodeCall } from '@/core/contracts/decode/calls';
@@ -16,19 +17,15 @@ export function CallDataLines({ to, data }: { to: Address | undefined; data: Hex
         <>
           <dt>{t('dapp:facts.call')}</dt>
           <dd>
-            <code dir="ltr" translate="no">
+            <CodeText>
               <UntrustedText text={decodedLine(decoded)} kind="whole" />
-            </code>
+            </CodeText>
           </dd>
         </>
       )}
       <dt>{t('dapp:facts.data')}</dt>
       <dd>
-        <code dir="ltr" translate="no" className={ui.muted}>
-          <bdi dir="ltr" translate="no">
-            {data}
-          </bdi>
-        </code>
+        <CodeText className={ui.muted}>{data}</CodeText>
       </dd>
     </>
   );

@@ -9,7 +9,8 @@ import { isDeviceSource } from '@/core/accounts/account';
 import { BatchStopped, type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
 import type { DappCall, PersonRequest } from '@/core/dapp/personRequests';
 import { toHexChainId } from '@/core/dapp/protocol';
-import { providerError } from '@/core/dapp/providerErrors';
+import { siteChainChangedError } from '@/core/dapp/siteErrors';
+import { msg } from '@/core/i18n/message';
 import { signerProfile } from '@/core/signing/signerKinds';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import { expectedCost } from '@/core/tx/fees';
@@ -73,8 +74,7 @@ export function CallsApproval({ id, request: asked }: Props) {
     request.run(async () => {
       // The site's network may have changed since the batch came (it switched in another request).
       if (asked.chainId !== undefined && asked.chainId !== network.chainId) {
-        const now = `The site is now on chain ${network.chainId}, not ${asked.chainId}: nothing was sent.`;
-        request.fail(providerError('unsupportedChainId', now));
+        request.fail(siteChainChangedError(network.chainId, asked.chainId));
         return undefined;
       }
       const chosenId = batchId ?? newBatchId();
@@ -108,7 +108,7 @@ export function CallsApproval({ id, request: asked }: Props) {
       });
       if (status.status !== 200) connection.tell(batchOutcome(ended));
       return { id: chosenId };
-    }, t('dapp:nothingSent'));
+    }, msg('dapp:nothingSent'));
 
   return (
     <ApprovalFrame

@@ -6,19 +6,19 @@ import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { type SitePermission, siteNetwork } from '@/core/dapp/sites';
-import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
-import { t as say, useT } from '@/lib/i18n';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import styles from './dapp.module.css';
 
 const MAX_PHRASE = 64;
 
 /** What is wrong with an anti-phishing phrase, or undefined. */
-function phraseProblem(text: string): string | undefined {
+function phraseProblem(text: string): Message | undefined {
   const phrase = text.trim();
-  if (phrase.length < 3) return say('dapp:phrase.tooShort');
-  if (phrase.length > MAX_PHRASE) return say('dapp:phrase.tooLong', { max: MAX_PHRASE, count: phrase.length });
+  if (phrase.length < 3) return msg('dapp:phrase.tooShort');
+  if (phrase.length > MAX_PHRASE) return msg('dapp:phrase.tooLong', { max: MAX_PHRASE, count: phrase.length });
   return undefined;
 }
 
@@ -110,20 +110,20 @@ function PhraseForm() {
   const setPhrase = useSession((s) => s.setAntiPhishingPhrase);
   const whenSaved = useSession((s) => s.whenSaved);
   const [text, setText] = useState(saved);
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState('');
+  const [error, setError] = useState<Message | string>();
+  const [status, setStatus] = useState<Message>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setStatus('');
+    setStatus(undefined);
     const problem = phraseProblem(text);
     setError(problem);
     if (problem) return;
     setPhrase(text.trim());
     try {
       await whenSaved();
-      setStatus(t('dapp:phrase.saved'));
+      setStatus(msg('dapp:phrase.saved'));
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     }
   };
   return (
@@ -133,7 +133,7 @@ function PhraseForm() {
       <TextField label={t('dapp:phrase.label')} error={error} value={text} onChange={setText} />
       <div className={ui.actions}>
         <button type="submit">{t('dapp:phrase.save')}</button>
-        <span role="status">{status}</span>
+        <span role="status">{status && <T message={status} />}</span>
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { reviewSiwe } from '@/core/dapp/siwe';
+import { msg } from '@/core/i18n/message';
 import { describeMessage } from '@/core/signing/message';
 import { signMessageWith } from '@/core/signing/sign';
 import { useT } from '@/lib/i18n';
@@ -35,7 +36,8 @@ export function MessageApproval({ id, account, message }: { id: number; account:
   const blocking = (siwe?.problems.some((p) => p.blocking) ?? false) || described.looksLikeHash;
   const { signer } = request;
   const sign = () =>
-    signer && request.run(() => signMessageWith(session.signerFor(signer), { raw: message }), t('dapp:nothingSigned'));
+    signer &&
+    request.run(() => signMessageWith(session.signerFor(signer), { raw: message }), msg('dapp:nothingSigned'));
 
   return (
     <ApprovalFrame

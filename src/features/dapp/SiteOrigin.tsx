@@ -28,7 +28,9 @@ export function SiteOrigin({ origin }: { origin: string }) {
       )}
       {parts.insecure && <p className={ui.noticeDanger}>{t('dapp:origin.insecure')}</p>}
       {parts.port !== undefined && (
-        <p className={ui.noticeWarning}>{t('dapp:origin.port', { port: codeValue(parts.port) })}</p>
+        <p className={ui.noticeWarning}>
+          <T id="dapp:origin.port" values={{ port: codeValue(parts.port) }} />
+        </p>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { T } from '@/components/T';
-import { providerError } from '@/core/dapp/providerErrors';
+import { notConnectedError, unknownChainError } from '@/core/dapp/siteErrors';
 import { withSiteNetwork } from '@/core/dapp/sites';
 import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
@@ -17,15 +17,8 @@ export function SwitchChainApproval({ id, chainId }: { id: number; chainId: numb
   const target = networks.find((n) => n.chainId === chainId);
   const { fail, site } = request;
   useEffect(() => {
-    if (!site)
-      fail(providerError('unauthorized', 'Connect to Cairn (eth_requestAccounts) before switching its network.'));
-    else if (!target)
-      fail(
-        providerError(
-          'unrecognizedChain',
-          `Cairn has no network with chain id ${chainId}: add it with wallet_addEthereumChain first.`,
-        ),
-      );
+    if (!site) fail(notConnectedError('switching its network'));
+    else if (!target) fail(unknownChainError(chainId));
   }, [site, target, chainId, fail]);
   if (!site || !target) return null;
   const approve = () => {

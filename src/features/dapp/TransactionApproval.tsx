@@ -6,10 +6,11 @@ import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
 import type { DappCall } from '@/core/dapp/personRequests';
-import { providerError } from '@/core/dapp/providerErrors';
+import { noRecipientError } from '@/core/dapp/siteErrors';
+import { type Message, msg } from '@/core/i18n/message';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
@@ -34,24 +35,19 @@ export function TransactionApproval({ id, account, call }: { id: number; account
   const { service } = useTransactions();
   const { network, signer, fail } = request;
   const [prepared, setPrepared] = useState<PreparedSend>();
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<Message | string>();
   const to = call.to;
 
   useEffect(() => {
     if (!to) {
-      fail(
-        providerError(
-          'invalidParams',
-          'Cairn does not deploy contracts for sites: the transaction needs a to address.',
-        ),
-      );
+      fail(noRecipientError());
       return;
     }
     if (!network) return;
     let current = true;
     prepareCall(network, account as Address, { ...call, to }).then(
       (ready) => current && setPrepared(ready),
-      (error: unknown) => current && setProblem(errorText(error)),
+      (error: unknown) => current && setProblem(errorMessage(error)),
     );
     return () => {
       current = false;
@@ -82,7 +78,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     request.run(async () => {
       const args = { network, account: session.signerFor(signer), prepared, site: request.connection.origin };
       return (await sendPreparedCall(await service(), args)).hash;
-    }, t('dapp:nothingSent'));
+    }, msg('dapp:nothingSent'));
 
   return (
     <ApprovalFrame

@@ -2,11 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { PermitPanel } from '@/components/typedData/PermitPanel';
 import { TypedDataView } from '@/components/typedData/TypedDataView';
 import ui from '@/components/ui.module.css';
-import { providerError } from '@/core/dapp/providerErrors';
+import { unreadableTypedDataError } from '@/core/dapp/siteErrors';
+import { msg } from '@/core/i18n/message';
 import { describeConsequences } from '@/core/signing/permits';
 import { signTypedDataWith } from '@/core/signing/sign';
 import { chainIdWarning, parseTypedDataJson } from '@/core/signing/typedData';
-import { errorText } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
@@ -26,14 +26,14 @@ export function TypedDataApproval({ id, account, typedData }: { id: number; acco
         read,
         consequences: describeConsequences(read.typedData, BigInt(Math.floor(Date.now() / 1000))),
       };
-    } catch (e) {
-      return { ok: false as const, sentence: errorText(e) };
+    } catch {
+      return { ok: false as const };
     }
   }, [typedData]);
   const { fail } = request;
   useEffect(() => {
     // Data Cairn cannot read is refused with why; there is nothing for the person to decide.
-    if (!parsed.ok) fail(providerError('invalidParams', `Cairn cannot read the typed data: ${parsed.sentence}`));
+    if (!parsed.ok) fail(unreadableTypedDataError());
   }, [parsed, fail]);
   if (!parsed.ok) return null;
   const { network, signer } = request;
@@ -41,7 +41,7 @@ export function TypedDataApproval({ id, account, typedData }: { id: number; acco
   const needsAck = parsed.consequences?.needsAcknowledgement === true || chainWarning !== undefined;
   const sign = () =>
     signer &&
-    request.run(() => signTypedDataWith(session.signerFor(signer), parsed.read.typedData), t('dapp:nothingSigned'));
+    request.run(() => signTypedDataWith(session.signerFor(signer), parsed.read.typedData), msg('dapp:nothingSigned'));
   return (
     <ApprovalFrame
       title={t('dapp:typedData.title')}

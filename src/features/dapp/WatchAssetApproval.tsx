@@ -7,8 +7,8 @@ import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { isShownToken } from '@/core/assets/catalogue';
 import { claimMismatches } from '@/core/dapp/watchAsset';
-import { untrustedValue } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
+import { msg, untrustedValue } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -65,7 +65,7 @@ export function WatchAssetApproval({
       onApprove={add}
       onDecline={request.decline}
       approveBlocked={!meta || noDecimals}
-      error={read.error ? t('dapp:watchAsset.unreadable', { reason: errorText(read.error) }) : undefined}
+      error={read.error ? msg('dapp:watchAsset.unreadable', { reason: errorMessage(read.error) }) : undefined}
     >
       <p>
         <T id="dapp:watchAsset.intro" values={{ network: untrustedValue(network.name, 'name') }} />

@@ -3,7 +3,8 @@ import { type Account, canSign } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { type ProviderError, providerError } from '@/core/dapp/providerErrors';
 import { siteFor, siteNetwork } from '@/core/dapp/sites';
-import { failureText } from '@/lib/errorMessages';
+import type { Message } from '@/core/i18n/message';
+import { failureMessage } from '@/lib/errorMessages';
 import { useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import { useDappConnection } from './dappContext';
@@ -18,7 +19,7 @@ export function useSiteRequest(id: number, address?: string) {
   const networks = useSession((s) => s.networks);
   const accounts = useVault((s) => s.accounts);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const network: Network | undefined = site ? siteNetwork(site, networks) : undefined;
   const account: Account | undefined =
     address === undefined ? undefined : accounts.find((a) => a.address.toLowerCase() === address.toLowerCase());
@@ -45,14 +46,14 @@ export function useSiteRequest(id: number, address?: string) {
      * Runs the approval's work, keeping the window busy and showing what went wrong; nothing at all
      * for a request no longer waiting. Work that takes a while checks stillWaiting() before it commits.
      */
-    run: async (work: () => Promise<unknown>, failed: string) => {
+    run: async (work: () => Promise<unknown>, failed: Message) => {
       if (!stillWaiting()) return;
       setBusy(true);
       setError(undefined);
       try {
         connection.resolve(id, await work());
       } catch (e) {
-        setError(failureText(e, failed));
+        setError(failureMessage(e, failed));
         setBusy(false);
       }
     },

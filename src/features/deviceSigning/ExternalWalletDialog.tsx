@@ -5,9 +5,9 @@ import type { ExternalWalletSource } from '@/core/accounts/account';
 import { WalletError } from '@/core/errors/wallet';
 import { walletName } from '@/core/externalWallet/walletRequests';
 import { sendWithWallet, signWithWallet } from '@/core/externalWallet/walletSigner';
-import { msg } from '@/core/i18n/message';
+import { type Message, msg } from '@/core/i18n/message';
 import { cancelledOnDevice, deviceSignatureStore, type PendingDeviceSignature } from '@/lib/deviceSignatures';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { findWallet } from '@/lib/externalWallets';
 import { useT } from '@/lib/i18n';
 import { DeviceDialog } from './DeviceDialog';
@@ -32,7 +32,7 @@ export function ExternalWalletDialog({
   const t = useT('deviceSigning');
   const [busy, setBusy] = useState(false);
   const [handedOver, setHandedOver] = useState(pending.handedOver === true);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const name = walletName({ name: source.walletName });
   const { send } = pending;
   const current = () => deviceSignatureStore.getState().pending === pending;
@@ -61,7 +61,7 @@ export function ExternalWalletDialog({
       // signature can be asked again.
       if (send || !current()) return pending.reject(e instanceof Error ? e : new Error(String(e)));
       asked.delete(pending);
-      setError(errorText(e));
+      setError(errorMessage(e));
       setBusy(false);
     }
   };
@@ -105,7 +105,7 @@ export function ExternalWalletDialog({
       </p>
       {error && (
         <p role="alert" className={ui.noticeDanger}>
-          {error}
+          <T message={error} />
         </p>
       )}
       <div className={ui.actions}>

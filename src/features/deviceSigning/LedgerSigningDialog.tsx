@@ -2,11 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { LedgerSource } from '@/core/accounts/account';
-import { codeValue, msg } from '@/core/i18n/message';
+import { codeValue, type Message, msg } from '@/core/i18n/message';
 import { signWithLedger, typedDataHashes } from '@/core/ledger/ledgerSigner';
 import { hasCallData, type SignRequest } from '@/core/signing/keySigner';
 import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { connectLedger, type LedgerTransport } from '@/lib/ledger/webHidTransport';
 import { checkOnDevice, DeviceDialog } from './DeviceDialog';
@@ -20,7 +20,7 @@ import styles from './deviceSigning.module.css';
 export function LedgerSigningDialog({ pending, source }: { pending: PendingDeviceSignature; source: LedgerSource }) {
   const t = useT('deviceSigning');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const ledger = useRef<LedgerTransport | undefined>(undefined);
   const { request } = pending;
   // Cancelled or locked mid-way: the Ledger is let go, and its pending exchange ends.
@@ -40,7 +40,7 @@ export function LedgerSigningDialog({ pending, source }: { pending: PendingDevic
       const account = { address: pending.account.address, path: source.path };
       pending.resolve(await signWithLedger(ledger.current.exchange, account, request));
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
       setBusy(false);
     } finally {
       await ledger.current?.close();
@@ -63,7 +63,7 @@ export function LedgerSigningDialog({ pending, source }: { pending: PendingDevic
       </p>
       {error && (
         <p role="alert" className={ui.noticeDanger}>
-          {error}
+          <T message={error} />
         </p>
       )}
       <div className={ui.actions}>

@@ -8,7 +8,7 @@ import { acceptDeviceSignature, type DeviceAccount, deviceSignRequest } from '@/
 import { type EthSignRequest, encodeEthSignRequest, readEthSignature } from '@/core/qrDevice/ethRequests';
 import type { Ur } from '@/core/ur/ur';
 import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { checkOnDevice, DeviceDialog } from './DeviceDialog';
 import styles from './deviceSigning.module.css';
@@ -60,7 +60,7 @@ function QrExchange({
       pending.resolve(await acceptDeviceSignature(pending.request, device, asked, readEthSignature(scanned)));
       return undefined;
     } catch (error) {
-      return errorText(error);
+      return errorMessage(error);
     }
   };
   return (

@@ -1,5 +1,6 @@
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
+import { CodeText } from '@/components/CodeText';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -24,9 +25,7 @@ export function RequestSummary({ request }: { request: SignRequest }) {
         <dt>{t('deviceSigning:summary.message')}</dt>
         <dd>
           {text === undefined ? (
-            <code dir="ltr" translate="no" className={styles.hash}>
-              {hex}
-            </code>
+            <CodeText className={styles.hash}>{hex}</CodeText>
           ) : (
             <UntrustedText text={text} kind="whole" />
           )}

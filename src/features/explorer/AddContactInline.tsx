@@ -5,7 +5,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
 import { untrustedValue } from '@/core/i18n/message';
-import { translate, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 
 /** "Add to address book" for an address that has no name yet; once saved, it says so in its place. */
@@ -40,7 +40,7 @@ export function AddContactInline({ address, onSaved }: { address: Address; onSav
       <h2 id="add-contact-title">{t('explorer:contact.title')}</h2>
       {saved === undefined && (
         <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby="add-contact-title">
-          <Field label={t('explorer:contact.name')} error={error === undefined ? undefined : translate(error)}>
+          <Field label={t('explorer:contact.name')} error={error}>
             <input type="text" value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
           </Field>
           <Field label={t('explorer:contact.scope')}>

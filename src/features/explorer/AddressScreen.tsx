@@ -18,7 +18,7 @@ import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/messag
 import { parseAddress } from '@/core/keys/address';
 import { useActivityStore } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { shortAddress, urlHost } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
@@ -108,7 +108,9 @@ function AddressPage({ address }: { address: Address }) {
       {own && <p className={ui.muted}>{t('explorer:address.own')}</p>}
       {details.isPending && <FactsSkeleton label={t('explorer:address.reading')} rows={3} />}
       <ErrorAlert
-        message={details.isError ? t('explorer:address.readError', { error: errorText(details.error) }) : undefined}
+        message={
+          details.isError ? msg('explorer:address.readError', { error: errorMessage(details.error) }) : undefined
+        }
         action={{ label: t('explorer:tryAgain'), onAction: () => void details.refetch(), busy: details.isFetching }}
       />
       {details.data && (
@@ -144,7 +146,9 @@ function AddressPage({ address }: { address: Address }) {
         )}
         <ErrorAlert
           message={
-            holdings.isError ? t('explorer:address.tokens.readError', { error: errorText(holdings.error) }) : undefined
+            holdings.isError
+              ? msg('explorer:address.tokens.readError', { error: errorMessage(holdings.error) })
+              : undefined
           }
           action={{ label: t('explorer:tryAgain'), onAction: () => void holdings.refetch(), busy: holdings.isFetching }}
         />
@@ -168,7 +172,7 @@ function AddressPage({ address }: { address: Address }) {
         <ErrorAlert
           message={
             dealings.isError
-              ? t('explorer:address.dealings.readError', { error: errorText(dealings.error) })
+              ? msg('explorer:address.dealings.readError', { error: errorMessage(dealings.error) })
               : undefined
           }
           action={{ label: t('explorer:tryAgain'), onAction: () => void dealings.refetch() }}

@@ -4,7 +4,8 @@ import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import { parseAbiJson } from '@/core/contracts/abiJson';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
-import { errorText } from '@/lib/errorMessages';
+import type { Message } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 
@@ -20,7 +21,7 @@ export function ContractAbiSection({ address }: { address: Address }) {
   const saveAbi = useSession((s) => s.saveAbi);
   const removeAbi = useSession((s) => s.removeAbi);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +30,7 @@ export function ContractAbiSection({ address }: { address: Address }) {
       setText('');
       setError(undefined);
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     }
   };
 

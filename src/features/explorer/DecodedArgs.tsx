@@ -1,3 +1,4 @@
+import { CodeText } from '@/components/CodeText';
 import { UntrustedText } from '@/components/UntrustedText';
 import { type DecodedValue, inlineText } from '@/core/contracts/decode/values';
 import { useT } from '@/lib/i18n';
@@ -24,9 +25,7 @@ export function DecodedArgs({ args }: { args: readonly DecodedValue[] }) {
               <UntrustedText text={arg.name} kind="whole" />
             </td>
             <td>
-              <code dir="ltr" translate="no">
-                {arg.type}
-              </code>
+              <CodeText>{arg.type}</CodeText>
             </td>
             <td className={styles.value}>
               <UntrustedText text={inlineText(arg)} kind="whole" />

@@ -1,11 +1,12 @@
 import { type FormEvent, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isHash } from 'viem';
+import { T } from '@/components/T';
 import { isCairnError } from '@/core/errors/base';
 import { type Message, msg } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
-import { errorText } from '@/lib/errorMessages';
-import { translate, useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork } from '@/lib/session';
 import styles from './explorer.module.css';
@@ -51,7 +52,7 @@ function SearchForm() {
         : parseAddress(query);
       navigate(links.address(address));
     } catch (e) {
-      setError(isCairnError(e) ? errorText(e) : msg('explorer:search.invalid'));
+      setError(isCairnError(e) ? errorMessage(e) : msg('explorer:search.invalid'));
     } finally {
       setBusy(false);
     }
@@ -79,7 +80,7 @@ function SearchForm() {
         </button>
         {error && (
           <p id={errorId} role="alert" className={styles.searchError}>
-            {translate(error)}
+            <T message={error} />
           </p>
         )}
       </form>

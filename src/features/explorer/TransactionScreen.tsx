@@ -1,23 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactElement, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Address } from 'viem';
 import { isHash } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
+import { CodeText } from '@/components/CodeText';
 import { CopyButton } from '@/components/CopyButton';
 import { DateTime } from '@/components/DateTime';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
-import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodeLogs } from '@/core/contracts/decode/logs';
-import { codeValue, type MessageId, msg, untrustedValue } from '@/core/i18n/message';
+import { codeValue, type Message, type MessageId, msg, untrustedValue } from '@/core/i18n/message';
 import { useAddressNames } from '@/lib/addressNames';
-import { errorText } from '@/lib/errorMessages';
-import { formatAmount, formatCount, urlHost } from '@/lib/format';
+import { errorMessage } from '@/lib/errorMessages';
+import { formatAmount, formatCount, formatPercent, urlHost } from '@/lib/format';
 import { intlLocale, type Locale, useLocale, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { transactionDetailsQuery } from '@/lib/queries/explorerQueries';
@@ -53,9 +54,16 @@ function BlockTime({ timestamp }: { timestamp: number }) {
 }
 
 /** Gas used, of the limit, and the share as a percentage with one decimal. */
-function gasUsage(used: bigint, limit: bigint, locale: Locale): string {
-  const share = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return `${formatCount(used)} / ${formatCount(limit)} (${share.format((Number(used) / Number(limit)) * 100)} %)`;
+function gasUsage(used: bigint, limit: bigint, locale: Locale): Message {
+  return msg('explorer:tx.gasUsage', { used, limit, share: formatPercent(used, limit, 1, intlLocale(locale)) ?? '—' });
+}
+
+/** An address, after the name Cairn knows it by, if any ("Alice: 0x…"). */
+function Named({ name, children }: { name: string | undefined; children: ReactElement<{ children?: ReactNode }> }) {
+  if (name === undefined) return children;
+  return (
+    <T id="explorer:tx.named" values={{ name: untrustedValue(name, 'name') }} tags={{ 0: <strong />, 1: children }} />
+  );
 }
 
 /** One transaction in full, read from the person's node: any hash, theirs or not. */
@@ -72,16 +80,11 @@ export function TransactionScreen() {
   const native = network.nativeCurrency;
   const who = (address: Address | undefined | null) =>
     address ? (
-      <>
-        {name(address) !== undefined && (
-          <strong>
-            <UntrustedText text={name(address) ?? ''} kind="name" />:{' '}
-          </strong>
-        )}
+      <Named name={name(address)}>
         <Link to={links.address(address)}>
           <AddressText address={address} />
         </Link>
-      </>
+      </Named>
     ) : (
       '—'
     );
@@ -120,7 +123,7 @@ export function TransactionScreen() {
       </p>
       {details.isPending && <FactsSkeleton label={t('explorer:tx.reading')} rows={8} />}
       <ErrorAlert
-        message={details.isError ? t('explorer:tx.readError', { error: errorText(details.error) }) : undefined}
+        message={details.isError ? msg('explorer:tx.readError', { error: errorMessage(details.error) }) : undefined}
         action={{ label: t('explorer:tryAgain'), onAction: () => void details.refetch(), busy: details.isFetching }}
       />
       {data && (
@@ -174,7 +177,13 @@ export function TransactionScreen() {
             </dd>
             <dt>{t('explorer:tx.fact.gas')}</dt>
             <dd>
-              {data.receipt ? gasUsage(data.receipt.gasUsed, data.tx.gas, locale) : `— / ${formatCount(data.tx.gas)}`}
+              <T
+                message={
+                  data.receipt
+                    ? gasUsage(data.receipt.gasUsed, data.tx.gas, locale)
+                    : msg('explorer:tx.gasPending', { limit: data.tx.gas })
+                }
+              />
             </dd>
             <dt>{t('explorer:tx.fact.feesOffered')}</dt>
             <dd>
@@ -200,9 +209,7 @@ export function TransactionScreen() {
             ) : call ? (
               <>
                 <p>
-                  <code dir="ltr" translate="no">
-                    {call.id}
-                  </code>
+                  <CodeText>{call.id}</CodeText>
                   {call.source === 'contract' && <span className={ui.muted}> {t('explorer:input.fromSavedAbi')}</span>}
                 </p>
                 {call.irregular && (
@@ -218,7 +225,9 @@ export function TransactionScreen() {
                   {t('explorer:input.notDecoded')}{' '}
                   {data.tx.to && <Link to={links.address(data.tx.to)}>{t('explorer:input.saveAbi')}</Link>}
                 </p>
-                <pre className={styles.raw}>{data.tx.input}</pre>
+                <pre className={styles.raw} dir="ltr" translate="no">
+                  {data.tx.input}
+                </pre>
               </>
             )}
           </section>
@@ -233,14 +242,16 @@ export function TransactionScreen() {
                   <p>
                     <T
                       id="explorer:logs.from"
-                      values={{ event: log.name ?? msg('explorer:logs.unknown') }}
+                      values={{ event: log.name === undefined ? msg('explorer:logs.unknown') : codeValue(log.name) }}
                       tags={{ 0: <strong />, 1: <>{who(log.address)}</> }}
                     />
                   </p>
                   {log.name !== undefined ? (
                     <DecodedArgs args={log.args} />
                   ) : (
-                    <pre className={styles.raw}>{[...log.topics, log.data].join('\n')}</pre>
+                    <pre className={styles.raw} dir="ltr" translate="no">
+                      {[...log.topics, log.data].join('\n')}
+                    </pre>
                   )}
                 </li>
               ))}

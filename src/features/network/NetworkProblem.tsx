@@ -1,6 +1,6 @@
 import { RpcUrlList } from '@/components/RpcUrlList';
 import { T } from '@/components/T';
-import { codeValue } from '@/core/i18n/message';
+import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { errorCopy } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
@@ -63,7 +63,7 @@ export function NetworkProblem() {
             values={{
               urls: codeValue(network.rpcUrls.join(', ')),
               actual: codeValue(String(head.data.chainId)),
-              name: network.name,
+              name: untrustedValue(network.name, 'name'),
               expected: codeValue(String(head.data.expectedChainId)),
             }}
             tags={{ 0: <code />, 1: <strong />, 2: <strong /> }}

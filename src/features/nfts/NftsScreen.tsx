@@ -13,7 +13,7 @@ import type { HeldNft } from '@/core/assets/nftHoldings';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { syncRequests, useSyncStatus } from '@/lib/activity';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { translate, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useNftMedia } from '@/lib/nftMedia';
@@ -46,22 +46,25 @@ export function NftsScreen() {
     <Screen title={t('nfts:title')}>
       <p className={ui.muted}>
         {account ? (
-          <T id="nfts:intro.account" values={{ account: account.name, network: network.name }} />
+          <T
+            id="nfts:intro.account"
+            values={{ account: untrustedValue(account.name, 'name'), network: untrustedValue(network.name, 'name') }}
+          />
         ) : (
           t('nfts:intro.noAccount')
         )}
       </p>
       <ErrorAlert
-        message={items.isError ? t('nfts:error.history', { error: errorText(items.error) }) : undefined}
+        message={items.isError ? msg('nfts:error.history', { error: errorMessage(items.error) }) : undefined}
         action={{ label: t('nfts:tryAgain'), onAction: () => void items.refetch() }}
       />
       <ErrorAlert
-        message={held.isError ? t('nfts:error.contracts', { error: errorText(held.error) }) : undefined}
+        message={held.isError ? msg('nfts:error.contracts', { error: errorMessage(held.error) }) : undefined}
         action={{ label: t('nfts:tryAgain'), onAction: () => void held.refetch(), busy: held.isFetching }}
       />
       {status.error !== undefined && !status.running && !(held.data && held.data.length > 0) && (
         <ErrorAlert
-          message={t('nfts:error.sync', { error: errorText(status.error) })}
+          message={msg('nfts:error.sync', { error: errorMessage(status.error) })}
           action={
             address
               ? { label: t('nfts:tryAgain'), onAction: () => syncRequests.getState().request(network.id, address) }
@@ -85,7 +88,7 @@ export function NftsScreen() {
       {held.data && held.data.length === 0 && synced && (
         <EmptyState title={t('nfts:empty.title')} actions={<Link to={links.receive}>{t('nfts:empty.receive')}</Link>}>
           <p>
-            <T id="nfts:empty.body" values={{ network: network.name }} />
+            <T id="nfts:empty.body" values={{ network: untrustedValue(network.name, 'name') }} />
           </p>
         </EmptyState>
       )}

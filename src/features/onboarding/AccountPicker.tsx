@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
-import { codeValue } from '@/core/i18n/message';
+import { codeValue, msg } from '@/core/i18n/message';
 import { PATH_PRESETS, parsePathTemplate } from '@/core/keys/derivationPath';
 import { type DerivedAddress, deriveAddresses } from '@/core/keys/hd';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { AddressChoices, continueWith, PathPresetChoice, toggled } from './AddressChoices';
@@ -75,11 +75,11 @@ function AddressChoice({ seed, onConfirm }: AccountPickerProps) {
       {preset === 'custom' && (
         <Field
           label={t('onboarding:choose.customPath.label')}
-          hint={t('onboarding:choose.customPath.hint', {
+          hint={msg('onboarding:choose.customPath.hint', {
             template: codeValue("m/44'/60'/0'/0"),
             templateWithIndex: codeValue("m/44'/60'/i'/0/0"),
           })}
-          error={custom.error === undefined ? undefined : errorText(custom.error)}
+          error={custom.error === undefined ? undefined : errorMessage(custom.error)}
         >
           <input
             type="text"

@@ -3,12 +3,13 @@ import { useId } from 'react';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
+import { CodeText } from '@/components/CodeText';
 import { Identicon } from '@/components/Identicon';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { untrustedValue } from '@/core/i18n/message';
 import type { PathPreset } from '@/core/keys/derivationPath';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { t as translated, useT } from '@/lib/i18n';
 import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
 import { useSelectedNetwork } from '@/lib/session';
@@ -45,7 +46,7 @@ export function AddressChoices({
         {balances.isError ? (
           <T
             id="onboarding:addresses.balancesError"
-            values={{ network: networkName, error: errorText(balances.error) }}
+            values={{ network: networkName, error: errorMessage(balances.error) }}
           />
         ) : (
           <T
@@ -121,9 +122,7 @@ export function PathPresetChoice({
           <span>
             <T message={p.label} />{' '}
             <bdi dir="ltr" translate="no">
-              <code dir="ltr" translate="no">
-                {p.template.replace('{i}', 'i')}
-              </code>
+              <CodeText>{p.template.replace('{i}', 'i')}</CodeText>
             </bdi>{' '}
             <span className={ui.muted}>
               (<T message={p.usedBy} />)

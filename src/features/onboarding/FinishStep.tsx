@@ -1,7 +1,9 @@
 import { type ReactNode, useContext, useState } from 'react';
 import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/components/NewPasswordFields';
-import type { NewAccount, NewSecret } from '@/core/vault/contentsOps';
-import { errorText } from '@/lib/errorMessages';
+import type { Message } from '@/core/i18n/message';
+import type { AccountSpec, NewSecret } from '@/core/vault/contentsOps';
+import { withNamePrefixes } from '@/lib/accountNames';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import { StepForm } from './StepForm';
@@ -19,7 +21,7 @@ export function FinishStep({
   summary,
 }: {
   mode: OnboardingMode;
-  prepare(): Promise<{ secret: NewSecret | undefined; accounts: NewAccount[] }>;
+  prepare(): Promise<{ secret: NewSecret | undefined; accounts: AccountSpec[] }>;
   onDone(): void;
   /** What is added, in a sentence (a <T> with its values isolated). */
   summary: ReactNode;
@@ -31,7 +33,7 @@ export function FinishStep({
   const [password, setPassword] = useState({ password: '', confirm: '' });
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
 
   const submit = async () => {
     setAttempted(true);
@@ -39,12 +41,13 @@ export function FinishStep({
     if (mode === 'first-run' && (await newPasswordProblem(password))) return;
     setBusy(true);
     try {
-      const { secret, accounts } = await prepare();
+      const { secret, accounts: specs } = await prepare();
+      const accounts = withNamePrefixes(specs);
       if (mode === 'first-run') await session.create(password.password, secret, accounts, { replaceExisting });
       else await session.add(secret, accounts);
       onDone();
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
       setBusy(false);
     }
   };

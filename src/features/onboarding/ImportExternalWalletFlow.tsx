@@ -4,7 +4,8 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { WalletAnnouncement } from '@/core/externalWallet/announcement';
 import { walletAddresses, walletName } from '@/core/externalWallet/walletRequests';
-import { errorText } from '@/lib/errorMessages';
+import type { Message } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { discoverWallets, useExternalWallets } from '@/lib/externalWallets';
 import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
@@ -54,7 +55,7 @@ function WalletList({ onBack, onShared }: { onBack(): void; onShared(shared: Sha
   const t = useT('onboarding');
   const wallets = useExternalWallets();
   const [asking, setAsking] = useState<string>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const connect = async (wallet: WalletAnnouncement) => {
     if (asking !== undefined) return;
     setAsking(wallet.rdns);
@@ -62,7 +63,7 @@ function WalletList({ onBack, onShared }: { onBack(): void; onShared(shared: Sha
     try {
       onShared({ wallet, addresses: await walletAddresses(wallet, 'eth_requestAccounts') });
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
       setAsking(undefined);
     }
   };

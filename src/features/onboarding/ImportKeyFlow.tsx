@@ -6,8 +6,9 @@ import { Identicon } from '@/components/Identicon';
 import { SecretInput } from '@/components/SecretInput';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import type { Message } from '@/core/i18n/message';
 import { addressOfPrivateKey, parsePrivateKey } from '@/core/keys/privateKey';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { FinishStep } from './FinishStep';
 import { StepForm } from './StepForm';
@@ -16,7 +17,7 @@ import type { FlowProps } from './types';
 export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
   const t = useT('onboarding');
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [address, setAddress] = useState<Address>();
 
   const check = () => {
@@ -26,7 +27,7 @@ export function ImportKeyFlow({ mode, onDone, onCancel }: FlowProps) {
       key.fill(0);
       setError(undefined);
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     }
   };
 

@@ -7,10 +7,11 @@ import { SecretInput } from '@/components/SecretInput';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WorkProgress } from '@/components/WorkProgress';
+import { type Message, msg } from '@/core/i18n/message';
 import { parseKeystore } from '@/core/keys/keystore';
 import { addressOfPrivateKey } from '@/core/keys/privateKey';
 import { readSmallTextFile } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { decryptKeystoreInWorker } from '@/lib/keystoreInWorker';
 import { FinishStep } from './FinishStep';
@@ -22,8 +23,8 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
   const t = useT('onboarding');
   const [file, setFile] = useState<File>();
   const [password, setPassword] = useState('');
-  const [fileError, setFileError] = useState<string>();
-  const [passwordError, setPasswordError] = useState<string>();
+  const [fileError, setFileError] = useState<Message | string>();
+  const [passwordError, setPasswordError] = useState<Message>();
   const [progress, setProgress] = useState<number>();
   const [result, setResult] = useState<{ key: Uint8Array; address: Address }>();
 
@@ -31,7 +32,7 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
     setFileError(undefined);
     setPasswordError(undefined);
     if (!file) {
-      setFileError(t('onboarding:importKeystore.noFile'));
+      setFileError(msg('onboarding:importKeystore.noFile'));
       return;
     }
     let text: string;
@@ -39,7 +40,7 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
       text = await readSmallTextFile(file);
       parseKeystore(text);
     } catch (e) {
-      setFileError(errorText(e));
+      setFileError(errorMessage(e));
       return;
     }
     setProgress(0);
@@ -48,8 +49,8 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
       setResult({ key, address: addressOfPrivateKey(key) });
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'KEYS_KEYSTORE_WRONG_PASSWORD') setPasswordError(t('onboarding:importKeystore.wrongPassword'));
-      else setFileError(errorText(e));
+      if (code === 'KEYS_KEYSTORE_WRONG_PASSWORD') setPasswordError(msg('onboarding:importKeystore.wrongPassword'));
+      else setFileError(errorMessage(e));
     } finally {
       setProgress(undefined);
     }

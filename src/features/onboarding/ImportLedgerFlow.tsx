@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { Address } from 'viem';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import type { Message } from '@/core/i18n/message';
 import { PATH_PRESETS, type PathPreset, pathForIndex } from '@/core/keys/derivationPath';
 import { answeredWithin, getLedgerAddress, QUESTION_MS } from '@/core/ledger/ethApp';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { connectEthereumApp, type LedgerTransport } from '@/lib/ledger/webHidTransport';
 import { QueryScope } from '@/lib/queries/queryClient';
@@ -29,7 +30,7 @@ export function ImportLedgerFlow({ mode, onDone, onCancel }: FlowProps) {
   const ledger = useRef<LedgerTransport | undefined>(undefined);
   const [connected, setConnected] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [chosen, setChosen] = useState<AddressChoice[]>();
   useEffect(
     () => () => {
@@ -45,7 +46,7 @@ export function ImportLedgerFlow({ mode, onDone, onCancel }: FlowProps) {
       ledger.current = await connectEthereumApp();
       setConnected(true);
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -103,7 +104,7 @@ function LedgerPicker({
   const [addresses, setAddresses] = useState<AddressChoice[]>([]);
   /** Addresses already read from the Ledger, by path: showing more asks only for the new ones. */
   const known = useRef(new Map<string, Address>());
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [selected, setSelected] = useState<Set<number>>(new Set([0]));
   const [attempted, setAttempted] = useState(false);
 
@@ -121,7 +122,7 @@ function LedgerPicker({
         read.push({ index, path, address });
       }
       if (!stale) setAddresses(read);
-    })().catch((e: unknown) => !stale && setError(errorText(e)));
+    })().catch((e: unknown) => !stale && setError(errorMessage(e)));
     return () => {
       stale = true;
     };

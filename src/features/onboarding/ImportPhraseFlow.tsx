@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { T } from '@/components/T';
 import { UnknownWordError } from '@/core/errors/keys';
+import type { Message } from '@/core/i18n/message';
 import { type DerivedAddress, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { type ParsedPhrase, parsePhrase } from '@/core/keys/phrase';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { AccountPicker } from './AccountPicker';
 import { FinishStep } from './FinishStep';
@@ -18,7 +19,7 @@ export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
   const [words, setWords] = useState<string[]>(Array(12).fill(''));
   const [passphrase, setPassphrase] = useState<PassphraseState>({ enabled: false, value: '', confirm: '' });
   const [attempted, setAttempted] = useState(false);
-  const [problem, setProblem] = useState<{ text: string; position?: number }>();
+  const [problem, setProblem] = useState<{ text: Message | string; position?: number }>();
   const [busy, setBusy] = useState(false);
   const [parsed, setParsed] = useState<{ phrase: ParsedPhrase; seed: Uint8Array }>();
   const [chosen, setChosen] = useState<{ addresses: DerivedAddress[]; template: string }>();
@@ -37,7 +38,7 @@ export function ImportPhraseFlow({ mode, onDone, onCancel }: FlowProps) {
       setParsed({ phrase, seed });
     } catch (error) {
       setProblem({
-        text: errorText(error),
+        text: errorMessage(error),
         ...(error instanceof UnknownWordError ? { position: error.position } : {}),
       });
     } finally {

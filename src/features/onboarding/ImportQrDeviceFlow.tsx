@@ -5,7 +5,7 @@ import ui from '@/components/ui.module.css';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { type DeviceAccounts, deviceAddresses, readDeviceAccounts } from '@/core/qrDevice/deviceKeys';
 import type { Ur } from '@/core/ur/ur';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { type AddressChoice, AddressChoices, continueWith, toggled } from './AddressChoices';
@@ -33,7 +33,7 @@ export function ImportQrDeviceFlow({ mode, onDone, onCancel }: FlowProps) {
         setDevice(readDeviceAccounts(ur));
         return undefined;
       } catch (error) {
-        return errorText(error);
+        return errorMessage(error);
       }
     };
     return (

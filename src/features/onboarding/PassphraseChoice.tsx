@@ -2,7 +2,7 @@ import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
-import { translate, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 
 export type PassphraseState = { enabled: boolean; value: string; confirm: string };
 
@@ -29,8 +29,7 @@ export function PassphraseChoice({
   needsConfirm?: boolean;
 }) {
   const t = useT('onboarding');
-  const found = showProblems ? passphraseProblem(value, needsConfirm) : undefined;
-  const problem = found && translate(found);
+  const problem = showProblems ? passphraseProblem(value, needsConfirm) : undefined;
   return (
     <>
       <label className={ui.checkbox}>

@@ -1,8 +1,10 @@
 import { useContext, useState } from 'react';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
+import { T } from '@/components/T';
+import { type Message, msg } from '@/core/i18n/message';
 import { readSmallTextFile } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import { StepForm } from './StepForm';
@@ -14,31 +16,31 @@ export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
   const replaceExisting = useContext(ReplaceConsent);
   const [file, setFile] = useState<File>();
   const [password, setPassword] = useState('');
-  const [fileError, setFileError] = useState<string>();
-  const [passwordError, setPasswordError] = useState<string>();
+  const [fileError, setFileError] = useState<Message | string>();
+  const [passwordError, setPasswordError] = useState<Message>();
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useState<Message>();
 
   const restore = async () => {
     setFileError(undefined);
     setPasswordError(undefined);
     if (!file) {
-      setFileError(t('onboarding:backup.noFile'));
+      setFileError(msg('onboarding:backup.noFile'));
       return;
     }
     setBusy(true);
     try {
       const { added } = await session.importBackup(await readSmallTextFile(file), password, { replaceExisting });
       if (mode === 'add' && added === 0) {
-        setNotice(t('onboarding:backup.nothingNew'));
+        setNotice(msg('onboarding:backup.nothingNew'));
         setBusy(false);
         return;
       }
       onDone();
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'VAULT_WRONG_PASSWORD') setPasswordError(t('onboarding:backup.wrongPassword'));
-      else setFileError(errorText(e));
+      if (code === 'VAULT_WRONG_PASSWORD') setPasswordError(msg('onboarding:backup.wrongPassword'));
+      else setFileError(errorMessage(e));
       setBusy(false);
     }
   };
@@ -65,7 +67,11 @@ export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
       >
         <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field>
-      {notice && <p role="status">{notice}</p>}
+      {notice && (
+        <p role="status">
+          <T message={notice} />
+        </p>
+      )}
     </StepForm>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import ui from '@/components/ui.module.css';
+import type { Message } from '@/core/i18n/message';
 import { t } from '@/lib/i18n';
 import styles from './onboarding.module.css';
 import { StepHeading } from './StepHeading';
@@ -30,7 +31,7 @@ export function StepForm({
   /** A paragraph under the heading. */
   description?: ReactNode;
   /** Shown after the content, just above the buttons. */
-  error?: string | undefined;
+  error?: Message | string | undefined;
   children?: ReactNode;
   onContinue(): void | Promise<void>;
   continueLabel?: string;

@@ -3,10 +3,10 @@ import type { Address } from 'viem';
 import { Field } from '@/components/Field';
 import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
-import { codeValue } from '@/core/i18n/message';
+import { codeValue, type Message } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
 import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { FinishStep } from './FinishStep';
 import { StepForm } from './StepForm';
@@ -16,7 +16,7 @@ export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
   const t = useT('onboarding');
   const [text, setText] = useState('');
   const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [address, setAddress] = useState<Address>();
 
   const check = () => {
@@ -24,7 +24,7 @@ export function WatchFlow({ mode, onDone, onCancel }: FlowProps) {
       setAddress(parseAddress(text));
       setError(undefined);
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     }
   };
 

@@ -7,6 +7,7 @@ import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import type { AccountView } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
+import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { HoldingsTable } from './HoldingsTable';
 import { OpenApprovals } from './OpenApprovals';
@@ -47,7 +48,7 @@ export function AccountHoldings({
       </header>
       <OpenApprovals network={network} account={account} named={false} />
       <HoldingsTable
-        caption={t('portfolio:assets.captionAccount', { account: account.name })}
+        caption={t('portfolio:assets.captionAccount', { account: untrustedValue(account.name, 'name') })}
         rows={holdings.rows}
         network={network}
       />

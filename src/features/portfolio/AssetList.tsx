@@ -1,6 +1,7 @@
 import ui from '@/components/ui.module.css';
 import type { CombinedRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
+import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { HoldingsTable } from './HoldingsTable';
 import styles from './portfolio.module.css';
@@ -26,7 +27,7 @@ export function AssetList({
         {t('portfolio:assets.title')}
       </h2>
       <HoldingsTable
-        caption={t('portfolio:assets.captionAll', { network: network.name })}
+        caption={t('portfolio:assets.captionAll', { network: untrustedValue(network.name, 'name') })}
         rows={rows}
         network={network}
         total={total}

@@ -4,6 +4,7 @@ import { Skeleton, SkeletonCircle, SkeletonEnd, SkeletonLine, SkeletonRow } from
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import styles from './portfolio.module.css';
@@ -64,7 +65,10 @@ export function NothingHereYet({
       <p>
         <T
           id={several ? 'portfolio:nothing.several' : 'portfolio:nothing.one'}
-          values={{ symbol: network.nativeCurrency.symbol, network: network.name }}
+          values={{
+            symbol: untrustedValue(network.nativeCurrency.symbol, 'symbol'),
+            network: untrustedValue(network.name, 'name'),
+          }}
         />
       </p>
       <p className={ui.muted}>{t('portfolio:nothing.unlisted')}</p>

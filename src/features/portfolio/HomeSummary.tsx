@@ -6,8 +6,8 @@ import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import { SkeletonLine } from '@/components/Skeleton';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import { type Message, type MessageId, msg } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
+import { type Message, type MessageId, msg, untrustedValue } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { formatPercent } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
@@ -67,9 +67,12 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
     <section className={styles.summary} aria-labelledby="total-label">
       <p id="total-label" className={styles.totalLabel}>
         {accounts.length > 1 ? (
-          <T id="portfolio:summary.totalAccounts" values={{ network: network.name, count: accounts.length }} />
+          <T
+            id="portfolio:summary.totalAccounts"
+            values={{ network: untrustedValue(network.name, 'name'), count: accounts.length }}
+          />
         ) : (
-          <T id="portfolio:summary.total" values={{ network: network.name }} />
+          <T id="portfolio:summary.total" values={{ network: untrustedValue(network.name, 'name') }} />
         )}
         {accounts.some((a) => a.demo) && (
           <>
@@ -103,7 +106,7 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
       </p>
       {failed ? (
         <ErrorAlert
-          message={t('portfolio:summary.readFailed', { error: errorText(error) })}
+          message={msg('portfolio:summary.readFailed', { error: errorMessage(error) })}
           action={{ label: t('portfolio:summary.tryAgain'), onAction: retry, busy: retrying }}
         />
       ) : (
@@ -113,24 +116,33 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
           role={snapshot && !stale ? undefined : 'status'}
           className={stale ? ui.noticeWarning : `${ui.muted} ${styles.block}`}
         >
-          {snapshot
-            ? !stale
-              ? t('portfolio:summary.atBlock', { block: snapshot.blockNumber })
-              : t('portfolio:summary.stale', {
+          {snapshot ? (
+            !stale ? (
+              t('portfolio:summary.atBlock', { block: snapshot.blockNumber })
+            ) : (
+              <T
+                id="portfolio:summary.stale"
+                values={{
                   why:
                     staleWhy === undefined
-                      ? msg('portfolio:summary.staleBecause.failed', { error: errorText(error) })
+                      ? msg('portfolio:summary.staleBecause.failed', { error: errorMessage(error) })
                       : { id: staleWhy },
                   block: snapshot.blockNumber,
                   age: age(snapshot.timestamp),
-                })
-            : reading
-              ? t('portfolio:summary.reading')
-              : nodeDown && accounts.length > 0
-                ? offline
-                  ? t('portfolio:summary.offline')
-                  : t('portfolio:summary.nodeDown')
-                : ''}
+                }}
+              />
+            )
+          ) : reading ? (
+            t('portfolio:summary.reading')
+          ) : nodeDown && accounts.length > 0 ? (
+            offline ? (
+              t('portfolio:summary.offline')
+            ) : (
+              t('portfolio:summary.nodeDown')
+            )
+          ) : (
+            ''
+          )}
         </p>
       )}
       {stale && staleBecause === 'read' && (

@@ -9,16 +9,27 @@ import { isShownToken, listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
 import type { TokenMetadata } from '@/core/assets/tokenMetadata';
 import type { Network } from '@/core/chain/networks';
-import { type Message, msg } from '@/core/i18n/message';
+import { type CodeValue, codeValue, type Message, msg, type UntrustedValue, untrustedValue } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
 import { untrustedLabel } from '@/core/text/untrustedText';
-import { errorText } from '@/lib/errorMessages';
-import { translate, useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
 import { useSession } from '@/lib/session';
 import styles from './portfolio.module.css';
 
 const EMPTY: never[] = [];
+
+/** A token's symbol, or its address when Cairn knows no symbol for it. */
+function TokenName({ value }: { value: CodeValue | UntrustedValue }) {
+  return value.kind === 'code' ? (
+    <bdi dir="ltr" translate="no">
+      {value.text}
+    </bdi>
+  ) : (
+    <UntrustedText text={value.text} kind={value.as} />
+  );
+}
 
 /**
  * Add a token by address (read from the contract), and bring back hidden ones. `sectionRef` lets
@@ -40,9 +51,10 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
   const [decimalsError, setDecimalsError] = useState<Message>();
   const [added, setAdded] = useState<Message>();
   const known = [...listedTokens(network), ...custom];
+  /** A token by its symbol, else its address (`address` in lower case). */
   const nameOf = (address: string) => {
     const symbol = known.find((t) => t.address.toLowerCase() === address)?.symbol;
-    return symbol === undefined ? address : untrustedLabel(symbol, 'symbol');
+    return symbol === undefined ? codeValue(address) : untrustedValue(symbol, 'symbol');
   };
 
   const lookUp = async (event: FormEvent) => {
@@ -54,11 +66,16 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
     try {
       address = parseAddress(text);
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
       return;
     }
     if (isShownToken(network, custom, hidden, address)) {
-      setError(msg('portfolio:tokens.already', { token: nameOf(address.toLowerCase()), network: network.name }));
+      setError(
+        msg('portfolio:tokens.already', {
+          token: nameOf(address.toLowerCase()),
+          network: untrustedValue(network.name, 'name'),
+        }),
+      );
       return;
     }
     setBusy(true);
@@ -66,7 +83,7 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
       setFound({ address, meta: await queryClient.fetchQuery(tokenMetadataQuery(network, address)) });
       setDecimals('');
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -91,7 +108,7 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
       decimals: tokenDecimals,
     };
     addCustomToken(network.id, token);
-    setAdded(msg('portfolio:tokens.added', { symbol: untrustedLabel(token.symbol, 'symbol') }));
+    setAdded(msg('portfolio:tokens.added', { symbol: untrustedValue(token.symbol, 'symbol') }));
     setFound(undefined);
     setText('');
   };
@@ -99,13 +116,13 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
   return (
     <section ref={sectionRef} className={styles.manage} aria-labelledby="manage-tokens-title">
       <h2 id="manage-tokens-title">
-        <T id="portfolio:tokens.title" values={{ network: network.name }} />
+        <T id="portfolio:tokens.title" values={{ network: untrustedValue(network.name, 'name') }} />
       </h2>
       <form className={styles.form} onSubmit={lookUp} noValidate>
         <TextField
           label={t('portfolio:tokens.address')}
           hint={t('portfolio:tokens.addressHint')}
-          error={error === undefined ? undefined : translate(error)}
+          error={error}
           value={text}
           onChange={setText}
         />
@@ -113,27 +130,42 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
           <button type="submit" disabled={busy}>
             {busy ? t('portfolio:tokens.reading') : t('portfolio:tokens.lookUp')}
           </button>
-          {added && <span role="status">{translate(added)}</span>}
+          {added && (
+            <span role="status">
+              <T message={added} />
+            </span>
+          )}
         </div>
       </form>
       {found && (
         <form className={styles.form} onSubmit={add} noValidate aria-label={t('portfolio:tokens.addForm')}>
           <p>
-            <strong>
-              <UntrustedText text={found.meta.symbol} kind="symbol" />
-            </strong>{' '}
-            — <UntrustedText text={found.meta.name} kind="tokenName" />
-            {found.meta.decimals !== undefined && (
-              <span
-                className={ui.muted}
-              >{` ${t('portfolio:tokens.decimalsShown', { count: found.meta.decimals })}`}</span>
+            {found.meta.decimals === undefined ? (
+              <T
+                id="portfolio:tokens.found"
+                values={{
+                  symbol: untrustedValue(found.meta.symbol, 'symbol'),
+                  name: untrustedValue(found.meta.name, 'tokenName'),
+                }}
+                tags={{ 0: <strong /> }}
+              />
+            ) : (
+              <T
+                id="portfolio:tokens.foundDecimals"
+                values={{
+                  symbol: untrustedValue(found.meta.symbol, 'symbol'),
+                  name: untrustedValue(found.meta.name, 'tokenName'),
+                  count: found.meta.decimals,
+                }}
+                tags={{ 0: <strong />, 1: <span className={ui.muted} /> }}
+              />
             )}
           </p>
           {found.meta.decimals === undefined && (
             <Field
               label={t('portfolio:tokens.decimals')}
               hint={t('portfolio:tokens.decimalsHint')}
-              error={decimalsError === undefined ? undefined : translate(decimalsError)}
+              error={decimalsError}
             >
               <input type="text" inputMode="numeric" value={decimals} onChange={(e) => setDecimals(e.target.value)} />
             </Field>
@@ -178,7 +210,7 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
           <ul className={styles.plainList}>
             {hidden.map((address) => (
               <li key={address}>
-                <bdi translate="no">{nameOf(address)}</bdi>{' '}
+                <TokenName value={nameOf(address)} />{' '}
                 <button
                   type="button"
                   className={ui.secondary}

@@ -6,6 +6,7 @@ import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import { countWide } from '@/core/approvals/wide';
 import type { Network } from '@/core/chain/networks';
+import { untrustedValue } from '@/core/i18n/message';
 import { useApprovalStore } from '@/lib/approvalStore';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
@@ -40,7 +41,7 @@ export function OpenApprovals({ network, account, named }: { network: Network; a
     <p className={ui.flush}>
       <Link to={links.approvals} onClick={() => session.selectAccount(account.id)}>
         {named ? (
-          <T id="portfolio:openApprovals.named" values={{ account: account.name, count }} />
+          <T id="portfolio:openApprovals.named" values={{ account: untrustedValue(account.name, 'name'), count }} />
         ) : (
           <T id="portfolio:openApprovals.count" values={{ count }} />
         )}

@@ -4,9 +4,9 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import ui from '@/components/ui.module.css';
 import { CHART_RANGES, type ChartRange } from '@/core/assets/chartTimes';
 import type { ValuePoint } from '@/core/assets/valueHistory';
-import type { MessageId } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
-import { fiatText } from '@/lib/format';
+import { type MessageId, msg } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
+import { fiatText, formatDateTime } from '@/lib/format';
 import { intlLocale, type t as translateId, useLocale, useT } from '@/lib/i18n';
 import type { ValueChart as ValueChartData } from '@/lib/useValueChart';
 import { ChartNote } from './ChartNote';
@@ -32,20 +32,15 @@ const WAITING = {
  */
 function usePointDate(): (seconds: number) => string {
   const locale = intlLocale(useLocale());
-  let format = pointFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'UTC',
-      hourCycle: 'h23',
-    });
-    pointFormats.set(locale, format);
-  }
-  const shown = format;
-  return (seconds) => shown.format(seconds * 1000);
+  const tag = locale === 'en' ? 'en-GB' : locale;
+  return (seconds) => formatDateTime(seconds * 1000, POINT_DATE, tag);
 }
-const pointFormats = new Map<string, Intl.DateTimeFormat>();
+const POINT_DATE: Intl.DateTimeFormatOptions = {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+  hourCycle: 'h23',
+};
 
 /** Cents as a number, for drawing only (the amounts people read stay exact). */
 function toSeries(points: readonly ValuePoint[]): ChartSeries {
@@ -114,8 +109,8 @@ export function ValueChart({
         <ErrorAlert
           message={
             points
-              ? t('portfolio:chart.updateFailed', { error: errorText(chart.error) })
-              : t('portfolio:chart.drawFailed', { error: errorText(chart.error) })
+              ? msg('portfolio:chart.updateFailed', { error: errorMessage(chart.error) })
+              : msg('portfolio:chart.drawFailed', { error: errorMessage(chart.error) })
           }
           action={{ label: t('portfolio:chart.tryAgain'), onAction: chart.retry }}
         />
@@ -155,7 +150,10 @@ function ChartCanvas({
   const series = useMemo(() => toSeries(points), [points]);
   const latest = useRef({ series, onHover });
   latest.current = { series, onHover };
+  // The axes are worded when drawn: a change of language draws the chart again.
+  const locale = useLocale();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the locale rewords the axes drawChart draws
   useEffect(() => {
     let cancelled = false;
     let observer: ResizeObserver | undefined;
@@ -173,7 +171,7 @@ function ChartCanvas({
       drawn.current?.destroy();
       drawn.current = undefined;
     };
-  }, []);
+  }, [locale]);
 
   useEffect(() => {
     drawn.current?.update(series);

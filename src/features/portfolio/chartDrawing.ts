@@ -2,6 +2,7 @@
 // so neither the first screen nor Home's first paint waits for the chart library.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatDateTime } from '@/lib/format';
 import { intlLocale } from '@/lib/i18n';
 
 export type ChartSeries = {
@@ -20,24 +21,18 @@ function token(element: HTMLElement, name: string): string {
 
 const DAY = 86_400;
 
-/** Intl formatters are slow to build: one per language and use, made on first use. */
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function format<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: (locale: string) => F): F {
-  const locale = intlLocale();
-  let made = formats.get(`${locale}|${key}`) as F | undefined;
-  if (!made) {
-    made = make(locale);
-    formats.set(`${locale}|${key}`, made);
-  }
-  return made;
-}
+/** Intl formatters are slow to build: one per language, made on first use. */
+const dollarFormats = new Map<string, Intl.NumberFormat>();
 
 /** The value axis, in compact dollars in the language shown ("$1.2K", "1,2 Tsd. $"). */
 function dollars(value: number): string {
-  return format(
-    'dollars',
-    (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'USD', notation: 'compact' }),
-  ).format(value);
+  const locale = intlLocale();
+  let format = dollarFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', notation: 'compact' });
+    dollarFormats.set(locale, format);
+  }
+  return format.format(value);
 }
 
 /** The time axis, in the language shown: months for a long range, days, or times of day for a short one. */
@@ -48,7 +43,7 @@ function tickTime(seconds: number, step: number): string {
       : step >= DAY
         ? { day: 'numeric', month: 'short' }
         : { hour: 'numeric', minute: '2-digit' };
-  return format(`time${JSON.stringify(options)}`, (l) => new Intl.DateTimeFormat(l, options)).format(seconds * 1000);
+  return formatDateTime(seconds * 1000, options);
 }
 
 export function drawChart(

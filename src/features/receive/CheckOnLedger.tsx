@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { type Address, isAddressEqual } from 'viem';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import { codeValue } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
+import { codeValue, type Message } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 
 type Check =
   | { state: 'idle' | 'busy' }
   | { state: 'same' | 'different'; shown: Address }
-  | { state: 'failed'; error: string };
+  | { state: 'failed'; error: Message | string };
 
 /**
  * Shows the account's address on the Ledger's own screen, so the person can compare it with the
@@ -32,7 +32,7 @@ export function CheckOnLedger({ address, path }: { address: Address; path: strin
       const shown = (await getLedgerAddress(ledger.exchange, path, { display: true })).address;
       setCheck({ state: isAddressEqual(shown, address) ? 'same' : 'different', shown });
     } catch (error) {
-      setCheck({ state: 'failed', error: errorText(error) });
+      setCheck({ state: 'failed', error: errorMessage(error) });
     } finally {
       await close();
     }
@@ -55,7 +55,7 @@ export function CheckOnLedger({ address, path }: { address: Address; path: strin
       )}
       {check.state === 'failed' && (
         <p role="alert" className={ui.noticeDanger}>
-          {check.error}
+          <T message={check.error} />
         </p>
       )}
     </div>

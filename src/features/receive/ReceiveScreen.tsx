@@ -5,7 +5,7 @@ import { QrCode } from '@/components/QrCode';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import { codeValue } from '@/core/i18n/message';
+import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount } from '@/lib/vault';
@@ -36,12 +36,18 @@ export function ReceiveScreen() {
           <p className={styles.network}>
             <T
               id="receive:network"
-              values={{ network: network.name, chainId: codeValue(String(network.chainId)) }}
+              values={{ network: untrustedValue(network.name, 'name'), chainId: codeValue(String(network.chainId)) }}
               tags={{ 0: <strong />, 1: <span className={ui.muted} /> }}
             />
           </p>
           <p className={ui.noticeWarning}>
-            <T id="receive:onlyThisNetwork" values={{ symbol: network.nativeCurrency.symbol, network: network.name }} />
+            <T
+              id="receive:onlyThisNetwork"
+              values={{
+                symbol: untrustedValue(network.nativeCurrency.symbol, 'symbol'),
+                network: untrustedValue(network.name, 'name'),
+              }}
+            />
           </p>
           {account.demo && <p className={ui.noticeDanger}>{t('receive:demo')}</p>}
           {account.source.kind === 'watch' && <p className={ui.noticeWarning}>{t('receive:watchOnly')}</p>}
@@ -66,7 +72,10 @@ export function ReceiveScreen() {
         <figure className={styles.qr}>
           <QrCode value={uri} label={t('receive:qrLabel', { uri: codeValue(uri) })} />
           <figcaption className={ui.muted}>
-            <T id="receive:scanToPay" values={{ account: account.name, network: network.name }} />
+            <T
+              id="receive:scanToPay"
+              values={{ account: untrustedValue(account.name, 'name'), network: untrustedValue(network.name, 'name') }}
+            />
           </figcaption>
         </figure>
       </div>

@@ -4,11 +4,12 @@ import type { Address } from 'viem';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import type { Message } from '@/core/i18n/message';
 import { signerProfile } from '@/core/signing/signerKinds';
 import { nonceGaps } from '@/core/tx/nonces';
 import { isActive } from '@/core/tx/record';
 import { downloadText } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useAccountRecords, useDamagedRecords } from '@/lib/queries/recordQueries';
 import { feeMarketQuery, pendingNonceQuery } from '@/lib/queries/txQueries';
@@ -37,7 +38,7 @@ export function AccountTransactions({ network, address }: { network: Network; ad
   // A browser wallet chooses its account's nonces: a gap is for the wallet to fill.
   const walletSends = account !== undefined && signerProfile(account.source).sendsItself !== undefined;
   const gaps = nodePending.data === undefined || walletSends ? [] : nonceGaps(nodePending.data, records);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
 
   const [filling, setFilling] = useState<number>();
   const fill = async (nonce: number) => {
@@ -48,7 +49,7 @@ export function AccountTransactions({ network, address }: { network: Network; ad
       const signer = session.signerFor(account);
       await (await service()).fillGap(network, signer, nonce, await queryClient.fetchQuery(feeMarketQuery(network)));
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     } finally {
       setFilling(undefined);
     }

@@ -1,15 +1,9 @@
 import { TextField } from '@/components/TextField';
-import type { Message } from '@/core/i18n/message';
 import type { Fees } from '@/core/tx/fees';
-import { translate, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import type { FieldErrors } from './continueSend';
 import styles from './send.module.css';
 import type { SendForm } from './sendFlowStore';
-
-/** A field's error in the language shown. */
-export function said(error: Message | string | undefined): string | undefined {
-  return error === undefined ? undefined : translate(error);
-}
 
 /** Send's "Advanced" part: gas limit, fees, nonce and data, each empty unless the person sets it. */
 export function AdvancedFields({
@@ -33,7 +27,7 @@ export function AdvancedFields({
       <TextField
         label={t('send:form.advanced.gasLimit')}
         hint={t('send:form.advanced.gasLimitHint')}
-        error={said(errors.gasLimit)}
+        error={errors.gasLimit}
         inputMode="numeric"
         value={form.gasLimit}
         onChange={(gasLimit) => onChange({ gasLimit })}
@@ -43,7 +37,7 @@ export function AdvancedFields({
           <TextField
             label={t('send:form.advanced.maxFee')}
             hint={`${t('send:form.advanced.maxFeeHint')} ${decimalHint}`}
-            error={said(errors.maxFee)}
+            error={errors.maxFee}
             inputMode="decimal"
             value={form.maxFee}
             onChange={(maxFee) => onChange({ maxFee })}
@@ -51,7 +45,7 @@ export function AdvancedFields({
           <TextField
             label={t('send:form.advanced.priorityFee')}
             hint={decimalHint}
-            error={said(errors.priorityFee)}
+            error={errors.priorityFee}
             inputMode="decimal"
             value={form.priorityFee}
             onChange={(priorityFee) => onChange({ priorityFee })}
@@ -61,7 +55,7 @@ export function AdvancedFields({
         <TextField
           label={t('send:form.advanced.gasPrice')}
           hint={decimalHint}
-          error={said(errors.gasPrice)}
+          error={errors.gasPrice}
           inputMode="decimal"
           value={form.gasPrice}
           onChange={(gasPrice) => onChange({ gasPrice })}
@@ -70,7 +64,7 @@ export function AdvancedFields({
       <TextField
         label={t('send:form.advanced.nonce')}
         hint={t('send:form.advanced.nonceHint')}
-        error={said(errors.nonce)}
+        error={errors.nonce}
         inputMode="numeric"
         value={form.nonce}
         onChange={(nonce) => onChange({ nonce })}
@@ -78,7 +72,7 @@ export function AdvancedFields({
       <TextField
         label={t('send:form.advanced.data')}
         hint={t('send:form.advanced.dataHint')}
-        error={said(errors.data)}
+        error={errors.data}
         value={form.data}
         onChange={(data) => onChange({ data })}
       />

@@ -4,6 +4,7 @@ import type { Abi, Address, Hex } from 'viem';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
+import { CodeText } from '@/components/CodeText';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
@@ -17,12 +18,12 @@ import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import { walletName } from '@/core/externalWallet/walletRequests';
-import { codeValue, untrustedValue } from '@/core/i18n/message';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import type { FormIntent } from '@/core/simulation/effects';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
-import { failureText } from '@/lib/errorMessages';
+import { failureMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -60,7 +61,7 @@ export function ReviewPanel({
   const native = network.nativeCurrency;
   const { price: assetPrice, nativePrice } = useSendAssets(network, draft.from, sendAssetKey(draft.asset));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const callAbi = useStore(sendFlowStore, (s) => s.form.callAbi);
   const savedAbis = useSession((s) => s.savedAbis[network.id]);
   const abis = useMemo(
@@ -120,7 +121,7 @@ export function ReviewPanel({
       });
       goTo({ name: 'done', recordId: record.id, networkId: network.id });
     } catch (e) {
-      setError(failureText(e, t('send:review.nothingSent')));
+      setError(failureMessage(e, msg('send:review.nothingSent')));
       setBusy(false);
     }
   };
@@ -197,9 +198,9 @@ export function ReviewPanel({
           <>
             <dt>{t('send:review.call')}</dt>
             <dd>
-              <code dir="ltr" translate="no">
+              <CodeText>
                 <UntrustedText text={decodedLine(assetCall)} kind="whole" />
-              </code>{' '}
+              </CodeText>{' '}
               <span className={ui.muted}>
                 <T
                   id="send:review.callOnToken"
@@ -216,9 +217,9 @@ export function ReviewPanel({
           <>
             <dt>{t('send:review.call')}</dt>
             <dd>
-              <code dir="ltr" translate="no">
+              <CodeText>
                 <UntrustedText text={decodedLine(contractCall)} kind="whole" />
-              </code>{' '}
+              </CodeText>{' '}
               <span className={ui.muted}>
                 <T id="send:review.callOnContract" values={{ address: codeValue(prepared.call.to) }} />
               </span>
@@ -228,11 +229,7 @@ export function ReviewPanel({
                 </p>
               )}
               <br />
-              <code dir="ltr" translate="no" className={styles.hash}>
-                <bdi dir="ltr" translate="no">
-                  {prepared.call.data}
-                </bdi>
-              </code>
+              <CodeText className={styles.hash}>{prepared.call.data}</CodeText>
             </dd>
           </>
         )}
@@ -240,11 +237,7 @@ export function ReviewPanel({
           <>
             <dt>{t('send:review.data')}</dt>
             <dd>
-              <code dir="ltr" translate="no" className={styles.hash}>
-                <bdi dir="ltr" translate="no">
-                  {prepared.call.data}
-                </bdi>
-              </code>{' '}
+              <CodeText className={styles.hash}>{prepared.call.data}</CodeText>{' '}
               <span className={ui.muted}>
                 <T
                   id="send:review.dataUndecoded"

@@ -21,7 +21,7 @@ import { useLinks } from '@/lib/links';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useSigningAccounts, useVault } from '@/lib/vault';
-import { AdvancedFields, said } from './AdvancedFields';
+import { AdvancedFields } from './AdvancedFields';
 import { continueSend, type FieldErrors } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
 import styles from './send.module.css';
@@ -125,7 +125,7 @@ export function SendForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t('send:form.label')}>
-      <Field label={t('send:form.from.label')} error={said(errors.fromId)}>
+      <Field label={t('send:form.from.label')} error={errors.fromId}>
         <select value={from?.id ?? ''} onChange={(e) => change({ fromId: e.target.value })}>
           {signable.map((account) => (
             <option key={account.id} value={account.id}>
@@ -140,7 +140,7 @@ export function SendForm() {
       <Field
         label={t('send:form.recipient.label')}
         hint={t(network.ensUniversalResolver ? 'send:form.recipient.hintEns' : 'send:form.recipient.hint')}
-        error={said(errors.recipient)}
+        error={errors.recipient}
       >
         <input
           type="text"
@@ -218,7 +218,7 @@ export function SendForm() {
                   ? t('send:form.amount.usd')
                   : t('send:form.amount.asset', { symbol: symbolValue })
             }
-            error={said(errors.amount)}
+            error={errors.amount}
             hint={
               form.max
                 ? t(asset.kind === 'native' ? 'send:form.amount.maxHintNative' : 'send:form.amount.maxHint', {
@@ -309,7 +309,7 @@ export function SendForm() {
           <T id="send:form.revert" values={{ reason: revert }} />
         </p>
       )}
-      <ErrorAlert message={said(errors.general)} />
+      <ErrorAlert message={errors.general} />
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>
           {busy ? t('send:form.checking') : t('send:form.continue')}

@@ -12,9 +12,9 @@ import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { Fees } from '@/core/tx/fees';
 import { isActive, type TxRecord } from '@/core/tx/record';
 import { planReplacement, type ReplacementKind, type ReplacementPlan } from '@/core/tx/replacement';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { formatAmount } from '@/lib/format';
-import { translate, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { useTransactions } from '@/lib/transactions';
 import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
@@ -34,7 +34,7 @@ function feeWords(fees: Fees): Message {
 /** The status line: the status in words, and what more there is to say about it. */
 function StatusLine({ record }: { record: TxRecord }) {
   const strong = { 0: <strong /> };
-  const status: Message = { id: STATUS_WORDS[record.status] };
+  const status: Message = msg(STATUS_WORDS[record.status]);
   if (record.status === 'confirmed' && record.blockNumber !== undefined)
     return (
       <T
@@ -84,7 +84,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
     try {
       await task();
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(undefined);
     }
@@ -183,7 +183,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
           onKeep={() => setPlan(undefined)}
         />
       )}
-      <ErrorAlert message={error === undefined ? undefined : translate(error)} />
+      <ErrorAlert message={error} />
     </li>
   );
 }

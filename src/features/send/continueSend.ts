@@ -15,7 +15,7 @@ import type { Fees } from '@/core/tx/fees';
 import { type AdvancedOverrides, type PreparedSend, prepareSend } from '@/core/tx/prepare';
 import { type KnownRecipient, type RecipientFinding, recipientFindings } from '@/core/tx/safety';
 import type { Asset } from '@/core/tx/transfer';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import type { SendForm } from './sendFlowStore';
 
 /** What to say beside each field: a Message, worded when shown, or an error's sentence. */
@@ -58,7 +58,7 @@ function parseAdvanced(
     try {
       fn();
     } catch (error) {
-      errors[field] = errorText(error);
+      errors[field] = errorMessage(error);
     }
   };
   if (form.gasLimit.trim()) attempt('gasLimit', () => (advanced.gasLimit = parseGasLimit(form.gasLimit, HUGE)));
@@ -75,7 +75,7 @@ function parseAdvanced(
       try {
         tip = parseGwei(form.priorityFee, GWEI_LABELS.priorityFee, format);
       } catch (error) {
-        errors.priorityFee = errorText(error);
+        errors.priorityFee = errorMessage(error);
         return;
       }
       if (tip > maxFee) {
@@ -128,7 +128,7 @@ export function parseTypedFields(args: {
     try {
       amount = typedAmount(form, asset, price, format);
     } catch (error) {
-      errors.amount = error instanceof AmountRefused ? error.text : errorText(error);
+      errors.amount = error instanceof AmountRefused ? error.text : errorMessage(error);
     }
   }
   const advanced = parseAdvanced(form, args.network, args.feeKind, format, errors);
@@ -178,7 +178,7 @@ export async function continueSend(args: {
     try {
       recipient = await resolveRecipient(network, form.recipient);
     } catch (error) {
-      errors.recipient = errorText(error);
+      errors.recipient = errorMessage(error);
     }
   }
   if (Object.keys(errors).length > 0 || !recipient || !from) return { ok: false, errors };
@@ -207,7 +207,7 @@ export async function continueSend(args: {
       try {
         parseNonce(form.nonce, prepared.confirmedNonce);
       } catch (error) {
-        return { ok: false, errors: { nonce: errorText(error) }, findings };
+        return { ok: false, errors: { nonce: errorMessage(error) }, findings };
       }
     }
     return { ok: true, prepared, recipient, findings };
@@ -220,8 +220,8 @@ export async function continueSend(args: {
         revert: error.reason ? reasonMessage(error.reason) : error.text,
       };
     const code = isCairnError(error) ? error.code : '';
-    if (code === 'INPUT_AMOUNT') return { ok: false, errors: { amount: errorText(error) }, findings };
-    if (code === 'INPUT_GAS_LIMIT') return { ok: false, errors: { gasLimit: errorText(error) }, findings };
-    return { ok: false, errors: { general: errorText(error) }, findings };
+    if (code === 'INPUT_AMOUNT') return { ok: false, errors: { amount: errorMessage(error) }, findings };
+    if (code === 'INPUT_GAS_LIMIT') return { ok: false, errors: { gasLimit: errorMessage(error) }, findings };
+    return { ok: false, errors: { general: errorMessage(error) }, findings };
   }
 }

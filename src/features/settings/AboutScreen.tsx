@@ -1,4 +1,5 @@
 import { Suspense, use, useId, useState } from 'react';
+import { CodeText } from '@/components/CodeText';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
@@ -24,13 +25,7 @@ function BuildHashValue() {
   const ownFile = new URL(import.meta.url).pathname.split('/').pop();
   if (!Object.keys(hash.files).some((path) => path.split('/').pop() === ownFile))
     return <>{t('settings:about.hashOtherBuild')}</>;
-  return (
-    <bdi dir="ltr" translate="no">
-      <code dir="ltr" translate="no" className={styles.hash}>
-        {hash.sha256}
-      </code>
-    </bdi>
-  );
+  return <CodeText className={styles.hash}>{hash.sha256}</CodeText>;
 }
 
 /** What this copy of Cairn is (version, commit, build hash) and the licences of the code it ships. */
@@ -58,11 +53,7 @@ export function AboutScreen({ build }: { build: BuildFacts }) {
                 tags={{ 0: <code /> }}
               />
             ) : (
-              <bdi dir="ltr" translate="no">
-                <code dir="ltr" translate="no">
-                  {build.commit}
-                </code>
-              </bdi>
+              <CodeText>{build.commit}</CodeText>
             )}
           </dd>
           <dt>{t('settings:about.hash')}</dt>

@@ -46,7 +46,11 @@ export function BackupReminder({ accountsPath }: { accountsPath: string }) {
           {t('settings:reminder.notNow')}
         </button>
       </div>
-      {backup.error && <p role="alert">{backup.error}</p>}
+      {backup.error && (
+        <p role="alert">
+          <T message={backup.error} />
+        </p>
+      )}
     </aside>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import type { Message } from '@/core/i18n/message';
 import { downloadText } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useVault, useVaultSession } from '@/lib/vault';
 import { backupSentence, secretTitle } from './backupWording';
@@ -11,7 +12,7 @@ import { backupSentence, secretTitle } from './backupWording';
 export function useVaultBackupDownload() {
   const t = useT('settings');
   const session = useVaultSession();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [saved, setSaved] = useState(false);
   const save = async () => {
     setError(undefined);
@@ -20,7 +21,7 @@ export function useVaultBackupDownload() {
       downloadText(t('settings:backup.fileName', { date }), await session.exportBackup());
       setSaved(true);
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
     }
   };
   return { save, saved, error };
@@ -42,7 +43,11 @@ export function BackupSettings() {
         </button>
         {backup.saved && <span role="status">{t('settings:backup.saved')}</span>}
       </div>
-      {backup.error && <p role="alert">{backup.error}</p>}
+      {backup.error && (
+        <p role="alert">
+          <T message={backup.error} />
+        </p>
+      )}
       {secrets.length > 0 && (
         <ul className={ui.plainList} aria-label={t('settings:backup.listLabel')}>
           {secrets.map((secret) => (

@@ -9,7 +9,8 @@ import {
 } from '@/components/NewPasswordFields';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
-import { errorText } from '@/lib/errorMessages';
+import { type Message, msg } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 
@@ -27,8 +28,8 @@ export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState(EMPTY);
   const [attempted, setAttempted] = useState(false);
-  const [currentError, setCurrentError] = useState<string>();
-  const [error, setError] = useState<string>();
+  const [currentError, setCurrentError] = useState<Message | string>();
+  const [error, setError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -38,7 +39,7 @@ export function ChangePasswordForm() {
     setCurrentError(undefined);
     setError(undefined);
     setDone(false);
-    if (current === '') setCurrentError(t('settings:password.currentMissing'));
+    if (current === '') setCurrentError(msg('settings:password.currentMissing'));
     if ((await newPasswordProblem(next)) || current === '') return;
     setBusy(true);
     try {
@@ -49,8 +50,8 @@ export function ChangePasswordForm() {
       setDone(true);
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'VAULT_WRONG_PASSWORD' || code === 'VAULT_THROTTLED') setCurrentError(errorText(e));
-      else setError(errorText(e));
+      if (code === 'VAULT_WRONG_PASSWORD' || code === 'VAULT_THROTTLED') setCurrentError(errorMessage(e));
+      else setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

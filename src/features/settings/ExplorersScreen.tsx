@@ -2,25 +2,21 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { checkExplorer } from '@/core/explorer/account';
 import { explorerConfigProblem } from '@/core/explorer/config';
-import { codeValue, type Message, msg } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { urlHost } from '@/lib/format';
-import { translate, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import styles from './settings.module.css';
 
 const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
 
-type FieldProblems = { baseUrl?: Message | string; apiKey?: Message | string; general?: Message | string };
-
-/** A problem in the language shown (core words it as a Message; older code as text). */
-function problemText(problem: Message | string | undefined): string | undefined {
-  return problem === undefined ? undefined : translate(problem);
-}
+type FieldProblems = { baseUrl?: Message; apiKey?: Message; general?: Message };
 
 /**
  * The person's explorer API per network (Etherscan API v2 or compatible, with their own key):
@@ -59,9 +55,9 @@ export function ExplorersScreen() {
       await whenSaved();
       setErrors({});
       setApiKey('');
-      setStatus(msg('settings:explorers.saved', { name: network.name }));
+      setStatus(msg('settings:explorers.saved', { name: untrustedValue(network.name, 'name') }));
     } catch (error) {
-      setErrors({ general: msg('settings:explorers.failed', { error: errorText(error) }) });
+      setErrors({ general: msg('settings:explorers.failed', { error: errorMessage(error) }) });
     } finally {
       setBusy(false);
     }
@@ -75,13 +71,16 @@ export function ExplorersScreen() {
           {configured.map((n) => (
             <li key={n.id} className={ui.actions}>
               <span>
-                <bdi translate="no">{n.name}</bdi>:{' '}
-                <bdi dir="ltr" translate="no">
-                  {urlHost(explorers[n.id]?.baseUrl ?? ETHERSCAN_V2)}
-                </bdi>
+                <T
+                  id="settings:explorers.configured"
+                  values={{
+                    name: untrustedValue(n.name, 'name'),
+                    host: codeValue(urlHost(explorers[n.id]?.baseUrl ?? ETHERSCAN_V2)),
+                  }}
+                />
               </span>
               <button type="button" className={ui.secondary} onClick={() => setExplorer(n.id, undefined)}>
-                {t('settings:explorers.remove', { name: n.name })}
+                {t('settings:explorers.remove', { name: untrustedValue(n.name, 'name') })}
               </button>
             </li>
           ))}
@@ -93,7 +92,10 @@ export function ExplorersScreen() {
           <select value={networkId} onChange={(e) => setNetworkId(e.target.value)}>
             {networks.map((n) => (
               <option key={n.id} value={n.id}>
-                {t('settings:explorers.networkOption', { name: n.name, chainId: codeValue(String(n.chainId)) })}
+                {t('settings:explorers.networkOption', {
+                  name: untrustedValue(n.name, 'name'),
+                  chainId: codeValue(String(n.chainId)),
+                })}
               </option>
             ))}
           </select>
@@ -102,7 +104,7 @@ export function ExplorersScreen() {
           type="url"
           label={t('settings:explorers.apiUrl')}
           hint={t('settings:explorers.apiUrlHint')}
-          error={problemText(errors.baseUrl)}
+          error={errors.baseUrl}
           value={baseUrl}
           onChange={setBaseUrl}
         />
@@ -110,16 +112,16 @@ export function ExplorersScreen() {
           type="password"
           label={t('settings:explorers.apiKey')}
           hint={t('settings:explorers.apiKeyHint')}
-          error={problemText(errors.apiKey)}
+          error={errors.apiKey}
           value={apiKey}
           onChange={setApiKey}
         />
-        <ErrorAlert message={problemText(errors.general)} />
+        <ErrorAlert message={errors.general} />
         <div className={ui.actions}>
           <button type="submit" disabled={busy}>
             {busy ? t('settings:explorers.checking') : t('settings:explorers.save')}
           </button>
-          <span role="status">{status === undefined ? '' : translate(status)}</span>
+          <span role="status">{status && <T message={status} />}</span>
         </div>
       </form>
     </Screen>

@@ -11,9 +11,9 @@ import {
 } from '@/core/chain/networkDraft';
 import type { Network } from '@/core/chain/networks';
 import { WrongChainError } from '@/core/errors/chain';
-import { codeValue, type Message, msg } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
-import { translate, useT } from '@/lib/i18n';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 
 const blank: NetworkDraft = { name: '', rpcUrls: '', chainId: '', symbol: '', explorerUrl: '' };
@@ -28,13 +28,8 @@ function verifyFailure(error: unknown): Message {
   }
   const url = (error as { rpcUrl?: string }).rpcUrl;
   return url
-    ? msg('settings:networkForm.failedAt', { url: codeValue(url), error: errorText(error) })
-    : msg('settings:networkForm.failed', { error: errorText(error) });
-}
-
-/** A field's problem in the language shown (core words it as a Message; older code as text). */
-function problemText(problem: Message | string | undefined): string | undefined {
-  return problem === undefined ? undefined : translate(problem);
+    ? msg('settings:networkForm.failedAt', { url: codeValue(url), error: errorMessage(error) })
+    : msg('settings:networkForm.failed', { error: errorMessage(error) });
 }
 
 /**
@@ -78,31 +73,35 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
       className={ui.stack}
       onSubmit={submit}
       noValidate
-      aria-label={network ? t('settings:networks.editNamed', { name: network.name }) : t('settings:networks.add')}
+      aria-label={
+        network
+          ? t('settings:networks.editNamed', { name: untrustedValue(network.name, 'name') })
+          : t('settings:networks.add')
+      }
     >
       {custom && (
-        <Field label={t('settings:networkForm.name')} error={problemText(errors.name)}>
+        <Field label={t('settings:networkForm.name')} error={errors.name}>
           <input type="text" value={draft.name} onChange={set('name')} />
         </Field>
       )}
       <Field
         label={t('settings:networkForm.rpcUrls')}
         hint={t('settings:networkForm.rpcUrlsHint')}
-        error={problemText(errors.rpcUrls)}
+        error={errors.rpcUrls}
       >
         <textarea rows={3} value={draft.rpcUrls} spellCheck={false} autoCapitalize="off" onChange={set('rpcUrls')} />
       </Field>
       {custom && (
         <>
-          <Field label={t('settings:networkForm.chainId')} error={problemText(errors.chainId)}>
+          <Field label={t('settings:networkForm.chainId')} error={errors.chainId}>
             <input type="text" inputMode="numeric" value={draft.chainId} onChange={set('chainId')} />
           </Field>
-          <Field label={t('settings:networkForm.symbol')} error={problemText(errors.symbol)}>
+          <Field label={t('settings:networkForm.symbol')} error={errors.symbol}>
             <input type="text" value={draft.symbol} onChange={set('symbol')} />
           </Field>
         </>
       )}
-      <Field label={t('settings:networkForm.explorerUrl')} error={problemText(errors.explorerUrl)}>
+      <Field label={t('settings:networkForm.explorerUrl')} error={errors.explorerUrl}>
         <input
           type="text"
           value={draft.explorerUrl}
@@ -111,7 +110,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
           onChange={set('explorerUrl')}
         />
       </Field>
-      <ErrorAlert message={problemText(failure)} />
+      <ErrorAlert message={failure} />
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>
           {busy ? t('settings:networkForm.checking') : t('settings:networkForm.save')}

@@ -3,7 +3,7 @@ import { RpcUrlList } from '@/components/RpcUrlList';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import { codeValue } from '@/core/i18n/message';
+import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { NetworkForm } from './NetworkForm';
@@ -42,7 +42,7 @@ export function NetworksScreen() {
                   type="button"
                   className={ui.secondary}
                   onClick={() => setEditing(network.id)}
-                  aria-label={t('settings:networks.editNamed', { name: network.name })}
+                  aria-label={t('settings:networks.editNamed', { name: untrustedValue(network.name, 'name') })}
                 >
                   {t('settings:networks.edit')}
                 </button>
@@ -51,7 +51,7 @@ export function NetworksScreen() {
                     type="button"
                     className={ui.dangerButton}
                     onClick={() => removeNetwork(network.id)}
-                    aria-label={t('settings:networks.removeNamed', { name: network.name })}
+                    aria-label={t('settings:networks.removeNamed', { name: untrustedValue(network.name, 'name') })}
                   >
                     {t('settings:networks.remove')}
                   </button>
@@ -61,7 +61,7 @@ export function NetworksScreen() {
                     type="button"
                     className={ui.secondary}
                     onClick={() => removeNetwork(network.id)}
-                    aria-label={t('settings:networks.resetNamed', { name: network.name })}
+                    aria-label={t('settings:networks.resetNamed', { name: untrustedValue(network.name, 'name') })}
                   >
                     {t('settings:networks.reset')}
                   </button>

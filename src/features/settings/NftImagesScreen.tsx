@@ -4,8 +4,8 @@ import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { isLocalPlainUrl } from '@/core/chain/plainHttp';
 import { type Message, msg } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
-import { translate, useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import styles from './settings.module.css';
 
@@ -48,7 +48,7 @@ export function NftImagesScreen() {
       setSaved(true);
     } catch (e) {
       setSaved(false);
-      setError(errorText(e));
+      setError(errorMessage(e));
     }
   };
 
@@ -60,7 +60,7 @@ export function NftImagesScreen() {
           type="url"
           label={t('settings:nftImages.gateway.label')}
           hint={t('settings:nftImages.gateway.hint')}
-          error={error === undefined ? undefined : translate(error)}
+          error={error}
           value={gateway}
           onChange={setGateway}
         />

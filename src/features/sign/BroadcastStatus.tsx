@@ -6,7 +6,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { receiptQuery } from '@/lib/queries/txQueries';
@@ -52,7 +52,7 @@ export function BroadcastStatus({
       </p>
       {receipt.isError && !mined && (
         <p className={ui.noticeWarning}>
-          {t('sign:broadcast.receiptUnreadable', { reason: errorText(receipt.error) })}
+          <T id="sign:broadcast.receiptUnreadable" values={{ reason: errorMessage(receipt.error) }} />
         </p>
       )}
     </section>

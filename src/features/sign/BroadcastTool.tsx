@@ -8,14 +8,14 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import { isCairnError } from '@/core/errors/base';
-import { untrustedValue } from '@/core/i18n/message';
+import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import type { DecodedTx } from '@/core/offline/decodedTx';
 import { checkForNetwork } from '@/core/offline/networkCheck';
 import { decodeRawTransaction } from '@/core/offline/rawTx';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import { broadcastToNetwork } from '@/core/tx/broadcastRaw';
-import { errorText } from '@/lib/errorMessages';
-import { t as say, useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
 import { BroadcastStatus } from './BroadcastStatus';
@@ -53,10 +53,10 @@ async function send(network: Network, raw: Hex) {
   return { hash: outcome.hash, alreadyKnown: outcome.kind === 'already-known' };
 }
 
-function sendFailure(error: unknown): string {
-  const reason = errorText(error);
-  if (isCairnError(error) && error.code === 'CHAIN_TIMEOUT') return say('sign:broadcast.mayHaveReached', { reason });
-  return say('sign:broadcast.notSent', { reason });
+function sendFailure(error: unknown): Message {
+  const reason = errorMessage(error);
+  if (isCairnError(error) && error.code === 'CHAIN_TIMEOUT') return msg('sign:broadcast.mayHaveReached', { reason });
+  return msg('sign:broadcast.notSent', { reason });
 }
 
 /**
@@ -69,10 +69,10 @@ export function BroadcastTool() {
   const network = useSelectedNetwork();
   const networkName = untrustedValue(network.name, 'name');
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [decoded, setDecoded] = useState<DecodedTx>();
   const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string>();
+  const [sendError, setSendError] = useState<Message>();
   const [sent, setSent] = useState<Sent>();
   const check = decoded ? checkForNetwork(decoded, network.chainId, network.name) : undefined;
   const otherProblems = decoded && check && !check.ok ? decoded.problems.filter((p) => p !== check.refusal) : [];
@@ -88,7 +88,7 @@ export function BroadcastTool() {
       setError(undefined);
     } catch (e) {
       setDecoded(undefined);
-      setError(errorText(e));
+      setError(errorMessage(e));
     }
   };
 

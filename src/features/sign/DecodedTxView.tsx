@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { isAddressEqual } from 'viem';
+import { CodeText } from '@/components/CodeText';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -23,15 +24,6 @@ const TYPES = {
   eip1559: 'sign:decoded.type.eip1559',
   eip7702: 'sign:decoded.type.eip7702',
 } as const satisfies Record<RawTxType, string>;
-
-/** Code shown as it is: left to right, never translated, in the code font. */
-function Code({ children, className = styles.code }: { children: ReactNode; className?: string | undefined }) {
-  return (
-    <bdi dir="ltr" translate="no" className={className}>
-      {children}
-    </bdi>
-  );
-}
 
 /** An amount exactly, in the unit people read and in base units beneath. */
 function Exact({ value, decimals, unit, base }: { value: bigint; decimals: number; unit: string; base: ReactNode }) {
@@ -72,7 +64,7 @@ export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; networ
       </Row>
       <Row term={t('sign:offline.fields.nonce')}>{decoded.nonce.toString()}</Row>
       <Row term={t('sign:decoded.from')}>
-        <Code>{decoded.from}</Code>
+        <CodeText className={styles.code}>{decoded.from}</CodeText>
         {sender && <OwnAccount name={sender} />}
       </Row>
       <Row term={t('sign:decoded.to')}>
@@ -80,7 +72,7 @@ export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; networ
           t('sign:decoded.creates')
         ) : (
           <>
-            <Code>{decoded.to}</Code>
+            <CodeText className={styles.code}>{decoded.to}</CodeText>
             {recipient && <OwnAccount name={recipient} />}
           </>
         )}
@@ -115,15 +107,15 @@ export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; networ
         ) : (
           <>
             {t('sign:decoded.bytes', { count: bytesOf(decoded.data) })}
-            <Code className={`${styles.code} ${styles.exact}`}>{decoded.data}</Code>
+            <CodeText className={`${styles.code} ${styles.exact}`}>{decoded.data}</CodeText>
           </>
         )}
       </Row>
       {call && (
         <Row term={t('sign:decoded.call')}>
-          <Code>
+          <CodeText className={styles.code}>
             <UntrustedText text={decodedLine(call)} kind="whole" />
-          </Code>
+          </CodeText>
           <span className={styles.exact}>
             <T
               id={call.source === 'contract' ? 'sign:decoded.withSavedAbi' : 'sign:decoded.withStandardAbi'}
@@ -154,9 +146,9 @@ export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; networ
                   tags={{ 0: <span className={styles.code} /> }}
                 />
                 {entry.storageKeys.map((key) => (
-                  <Code key={key} className={`${styles.code} ${styles.exact}`}>
+                  <CodeText key={key} className={`${styles.code} ${styles.exact}`}>
                     {key}
-                  </Code>
+                  </CodeText>
                 ))}
               </li>
             ))}
@@ -201,11 +193,11 @@ export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; networ
       )}
       <Row term={t('sign:decoded.signature')}>
         {decoded.v !== undefined ? `v ${decoded.v}` : t('sign:decoded.yParity', { value: String(decoded.yParity) })}
-        <Code className={`${styles.code} ${styles.exact}`}>r {decoded.r}</Code>
-        <Code className={`${styles.code} ${styles.exact}`}>s {decoded.s}</Code>
+        <CodeText className={`${styles.code} ${styles.exact}`}>r {decoded.r}</CodeText>
+        <CodeText className={`${styles.code} ${styles.exact}`}>s {decoded.s}</CodeText>
       </Row>
       <Row term={t('sign:offline.signed.hash')}>
-        <Code>{decoded.hash}</Code>
+        <CodeText className={styles.code}>{decoded.hash}</CodeText>
       </Row>
     </dl>
   );

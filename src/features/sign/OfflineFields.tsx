@@ -1,21 +1,17 @@
 import { Field } from '@/components/Field';
+import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
-import { codeValue, type Message, untrustedValue } from '@/core/i18n/message';
+import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import type { FieldErrors, OfflineTxType } from '@/core/offline/offlineTx';
-import { decimalHint, translate, useT } from '@/lib/i18n';
+import { decimalHint, useT } from '@/lib/i18n';
 import { type OfflineForm, TYPE_CHOICES } from './offlineForm';
 import styles from './sign.module.css';
 
 type TextKey = Exclude<keyof OfflineForm, 'type'>;
 
 const ACCESS_LIST_EXAMPLE = '[{"address": "0x…", "storageKeys": ["0x…"]}]';
-
-/** A field's error in the language shown. */
-function shown(error: Message | string | undefined): string | undefined {
-  return error === undefined ? undefined : translate(error);
-}
 
 /** One text field of the form, bound to its key and its error. */
 function FormField({
@@ -26,7 +22,7 @@ function FormField({
   ...rest
 }: {
   label: string;
-  hint: string;
+  hint: Message | string;
   field: TextKey;
   form: OfflineForm;
   errors: FieldErrors;
@@ -35,12 +31,7 @@ function FormField({
   rows?: number;
 }) {
   return (
-    <TextField
-      {...rest}
-      error={shown(errors[field])}
-      value={form[field]}
-      onChange={(value) => change({ [field]: value })}
-    />
+    <TextField {...rest} error={errors[field]} value={form[field]} onChange={(value) => change({ [field]: value })} />
   );
 }
 
@@ -67,7 +58,7 @@ export function OfflineFields({
   return (
     <section className={styles.part} aria-labelledby="offline-fields-title">
       <h3 id="offline-fields-title">{t('sign:offline.fields.title')}</h3>
-      <Field label={t('sign:offline.fields.type')} error={shown(errors.type)}>
+      <Field label={t('sign:offline.fields.type')} error={errors.type}>
         <select value={form.type} onChange={(e) => change({ type: e.target.value as OfflineTxType })}>
           {TYPE_CHOICES.map(([value, label]) => (
             <option key={value} value={value}>
@@ -80,16 +71,15 @@ export function OfflineFields({
         {...field}
         field="chainId"
         label={t('sign:offline.fields.chainId')}
-        hint={t('sign:offline.fields.chainIdHint', { network: networkName, chainId: String(network.chainId) })}
+        hint={msg('sign:offline.fields.chainIdHint', { network: networkName, chainId: String(network.chainId) })}
         inputMode="numeric"
       />
       {otherChain && !errors.chainId && (
         <p className={ui.noticeWarning}>
-          {t('sign:offline.fields.otherChain', {
-            chainId,
-            network: networkName,
-            selectedChainId: String(network.chainId),
-          })}
+          <T
+            id="sign:offline.fields.otherChain"
+            values={{ chainId, network: networkName, selectedChainId: String(network.chainId) }}
+          />
         </p>
       )}
       <FormField
@@ -156,7 +146,7 @@ export function OfflineFields({
           {...field}
           field="accessList"
           label={t('sign:offline.fields.accessList')}
-          hint={t('sign:offline.fields.accessListHint', { example: codeValue(ACCESS_LIST_EXAMPLE) })}
+          hint={msg('sign:offline.fields.accessListHint', { example: codeValue(ACCESS_LIST_EXAMPLE) })}
           rows={4}
         />
       </details>

@@ -1,3 +1,4 @@
+import { CodeText } from '@/components/CodeText';
 import { CopyButton } from '@/components/CopyButton';
 import ui from '@/components/ui.module.css';
 import type { OfflineTx } from '@/core/offline/offlineTx';
@@ -7,15 +8,6 @@ import { SaveFileButton } from './SaveFileButton';
 import { ScannableText } from './ScannableText';
 import styles from './sign.module.css';
 import { useFocusOnMount } from './useFocusOnMount';
-
-/** Code shown as it is: left to right, never translated. */
-function Code({ children }: { children: string }) {
-  return (
-    <bdi dir="ltr" translate="no">
-      {children}
-    </bdi>
-  );
-}
 
 /** The unsigned fields as a file, as text and as a QR code, for the device that holds the key. */
 export function SavedFields({ saved }: { saved: { json: string } }) {
@@ -28,7 +20,7 @@ export function SavedFields({ saved }: { saved: { json: string } }) {
       </h3>
       <p>{t('sign:offline.saved.intro')}</p>
       <output aria-label={t('sign:offline.saved.jsonLabel')} className={styles.code}>
-        <Code>{saved.json}</Code>
+        <CodeText>{saved.json}</CodeText>
       </output>
       <div className={ui.actions}>
         <CopyButton value={saved.json} label={t('sign:offline.saved.copy')} />
@@ -51,7 +43,7 @@ export function SignedOutput({ result, tx }: { result: SignedOffline; tx: Offlin
       <dl className={styles.fields}>
         <dt>{t('sign:offline.signed.sender')}</dt>
         <dd className={styles.code}>
-          <Code>{result.from}</Code>
+          <CodeText>{result.from}</CodeText>
         </dd>
         <dt>{t('sign:offline.fields.chainId')}</dt>
         <dd>{tx.chainId}</dd>
@@ -59,13 +51,13 @@ export function SignedOutput({ result, tx }: { result: SignedOffline; tx: Offlin
         <dd>{tx.nonce}</dd>
         <dt>{t('sign:offline.signed.hash')}</dt>
         <dd className={styles.code}>
-          <Code>{result.hash}</Code>
+          <CodeText>{result.hash}</CodeText>
         </dd>
         <dt>{t('sign:offline.signed.size')}</dt>
         <dd>{t('sign:offline.signed.bytes', { count: (result.raw.length - 2) / 2 })}</dd>
       </dl>
       <output aria-label={t('sign:offline.signed.rawLabel')} className={styles.code}>
-        <Code>{result.raw}</Code>
+        <CodeText>{result.raw}</CodeText>
       </output>
       <div className={ui.actions}>
         <CopyButton value={result.raw} label={t('sign:offline.signed.copy')} />

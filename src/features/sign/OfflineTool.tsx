@@ -14,8 +14,8 @@ import { MAX_UNSIGNED_FILE_CHARS, parseUnsignedFile, serializeUnsignedFile } fro
 import { buildUnsignedTx } from '@/core/offline/unsignedTx';
 import { signerProfile } from '@/core/signing/signerKinds';
 import { downloadText, readSmallTextFile } from '@/lib/download';
-import { errorText } from '@/lib/errorMessages';
-import { decimalFormat, t as say, useLocale, useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/errorMessages';
+import { decimalFormat, useLocale, useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { OfflineFields } from './OfflineFields';
@@ -26,11 +26,11 @@ import styles from './sign.module.css';
 
 type Form = OfflineForm;
 
-function fileReadFailure(error: unknown): string {
+function fileReadFailure(error: unknown): Message | string {
   if (isCairnError(error) && error.code === 'INPUT_FILE_TOO_LARGE') {
-    return say('sign:offline.import.fileTooLarge');
+    return msg('sign:offline.import.fileTooLarge');
   }
-  return errorText(error);
+  return errorMessage(error);
 }
 
 /** Where the imported fields came from, as the sentence saying so. */
@@ -54,12 +54,12 @@ export function OfflineTool() {
   const [form, setForm] = useState<Form>(() => emptyOfflineForm(network.chainId));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
-  const [importError, setImportError] = useState<string>();
+  const [importError, setImportError] = useState<Message | string>();
   const [pasted, setPasted] = useState('');
-  const [pasteError, setPasteError] = useState<string>();
+  const [pasteError, setPasteError] = useState<Message | string>();
   const [imported, setImported] = useState<Imported>();
   const [saved, setSaved] = useState<{ json: string }>();
-  const [signError, setSignError] = useState<string>();
+  const [signError, setSignError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ signed: SignedOffline; tx: OfflineTx }>();
   // Bumped at each edit: a signature finished after an edit belongs to fields no longer shown.
@@ -97,12 +97,12 @@ export function OfflineTool() {
     return undefined;
   };
 
-  const load = (text: string, source: Message, setError: (sentence: string | undefined) => void): boolean => {
+  const load = (text: string, source: Message, setError: (sentence: Message | string | undefined) => void): boolean => {
     let file: ReturnType<typeof parseUnsignedFile>;
     try {
       file = parseUnsignedFile(text);
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
       return false;
     }
     setError(undefined);
@@ -137,7 +137,7 @@ export function OfflineTool() {
 
   const importPasted = () => {
     if (pasted.trim() === '') {
-      setPasteError(t('sign:offline.import.pasteFirst'));
+      setPasteError(msg('sign:offline.import.pasteFirst'));
       return;
     }
     if (load(pasted, msg('sign:offline.import.fromPasted'), setPasteError)) setPasted('');
@@ -169,7 +169,7 @@ export function OfflineTool() {
       const signed = await signOffline(session.signerFor(account), tx);
       if (edits.current === at) setResult({ signed, tx });
     } catch (e) {
-      setSignError(t('sign:nothingSigned', { reason: errorText(e) }));
+      setSignError(msg('sign:nothingSigned', { reason: errorMessage(e) }));
     } finally {
       setBusy(false);
     }
@@ -196,7 +196,7 @@ export function OfflineTool() {
           label={t('sign:offline.import.qr')}
           hint={t('sign:offline.import.qrHint')}
           onText={(text, fileName) => {
-            let problem: string | undefined;
+            let problem: Message | string | undefined;
             load(text, msg('sign:offline.import.fromQr', { name: codeValue(fileName) }), (sentence) => {
               problem = sentence;
             });
@@ -281,7 +281,7 @@ export function OfflineTool() {
         </div>
         {signError && (
           <p role="alert" className={ui.noticeDanger}>
-            {signError}
+            <T message={signError} />
           </p>
         )}
       </section>

@@ -4,10 +4,10 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/account';
-import { msg, untrustedValue } from '@/core/i18n/message';
+import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { describeMessage, type MessageMode, parseMessageInput } from '@/core/signing/message';
 import { signMessageWith } from '@/core/signing/sign';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { formatCount } from '@/lib/format';
 import { intlLocale, useLocale, useT } from '@/lib/i18n';
 import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
@@ -25,7 +25,7 @@ export function SignMessageTool() {
   const [accountId, setAccountId] = useState(preferred?.id);
   const [mode, setMode] = useState<MessageMode>('text');
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [hashConfirmed, setHashConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ signature: string; signer: string; text: string; mode: MessageMode }>();
@@ -46,7 +46,7 @@ export function SignMessageTool() {
     try {
       message = parseMessageInput(text, mode);
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
       return;
     }
     setError(undefined);
@@ -56,7 +56,7 @@ export function SignMessageTool() {
       const signature = await signMessageWith(session.signerFor(account), message);
       setResult({ signature, signer: account.address, text, mode });
     } catch (e) {
-      setError(t('sign:nothingSigned', { reason: errorText(e) }));
+      setError(msg('sign:nothingSigned', { reason: errorMessage(e) }));
     } finally {
       setBusy(false);
     }

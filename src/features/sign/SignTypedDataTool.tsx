@@ -5,12 +5,12 @@ import { TypedDataView } from '@/components/typedData/TypedDataView';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/account';
-import { msg } from '@/core/i18n/message';
+import { type Message, msg } from '@/core/i18n/message';
 import { describeConsequences } from '@/core/signing/permits';
 import type { SignatureConsequences } from '@/core/signing/permitTypes';
 import { signTypedDataWith } from '@/core/signing/sign';
 import { chainIdWarning, type ParsedTypedData, parseTypedDataJson } from '@/core/signing/typedData';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
@@ -27,7 +27,7 @@ export function SignTypedDataTool() {
   const selected = useSelectedAccount();
   const [accountId, setAccountId] = useState(preferred?.id);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [parsed, setParsed] = useState<ParsedTypedData>();
   // What signing hands over (permits, Seaport orders), read at review time against the clock then.
   const [consequences, setConsequences] = useState<SignatureConsequences>();
@@ -48,7 +48,7 @@ export function SignTypedDataTool() {
     } catch (e) {
       setParsed(undefined);
       setConsequences(undefined);
-      setError(errorText(e));
+      setError(errorMessage(e));
     }
   };
 
@@ -60,7 +60,7 @@ export function SignTypedDataTool() {
       const signature = await signTypedDataWith(session.signerFor(account), parsed.typedData);
       setResult({ signature, signer: account.address, text: signedText });
     } catch (e) {
-      setError(t('sign:nothingSigned', { reason: errorText(e) }));
+      setError(msg('sign:nothingSigned', { reason: errorMessage(e) }));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
-import { codeValue } from '@/core/i18n/message';
+import { codeValue, type Message } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
 import { type MessageMode, parseMessageInput } from '@/core/signing/message';
 import { parseTypedDataJson } from '@/core/signing/typedData';
@@ -12,12 +12,12 @@ import {
   verifyMessageSignature,
   verifyTypedDataSignature,
 } from '@/core/signing/verify';
-import { errorText } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import styles from './sign.module.css';
 
 type Kind = MessageMode | 'typed';
-type Errors = { signed?: string; signature?: string; expected?: string };
+type Errors = { signed?: Message | string; signature?: Message | string; expected?: Message | string };
 
 /** Who signed this? Recovers the signer of a message or typed data and compares it with an expected address. */
 export function VerifyTool() {
@@ -37,7 +37,7 @@ export function VerifyTool() {
       try {
         return read();
       } catch (e) {
-        next[field] = errorText(e);
+        next[field] = errorMessage(e);
         return undefined;
       }
     };

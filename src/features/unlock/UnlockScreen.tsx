@@ -5,7 +5,8 @@ import { Screen } from '@/components/Screen';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { VaultReplaceConsent } from '@/components/VaultReplaceConsent';
-import { errorText } from '@/lib/errorMessages';
+import type { Message } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './unlock.module.css';
@@ -28,7 +29,7 @@ export function UnlockScreen() {
   const session = useVaultSession();
   const lockedBy = useVault((s) => s.lockedBy);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [retryAt, setRetryAt] = useState(0);
   const [forgot, setForgot] = useState(false);
@@ -46,7 +47,7 @@ export function UnlockScreen() {
     try {
       await session.unlock(password);
     } catch (e) {
-      setError(errorText(e));
+      setError(errorMessage(e));
       setRetryAt(await session.retryAt());
       setBusy(false);
     }
@@ -86,7 +87,7 @@ export function UnlockScreen() {
 function ForgotPassword() {
   const t = useT('unlock');
   const session = useVaultSession();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Message | string>();
   return (
     <section className={styles.forgot} aria-labelledby="forgot-title">
       <h2 id="forgot-title">{t('unlock:forgot.title')}</h2>
@@ -95,7 +96,7 @@ function ForgotPassword() {
         actionLabel={t('unlock:forgot.action')}
         words={t('unlock:forgot.words')}
         download={() => session.storedVaultText()}
-        onConfirmed={(downloaded) => void session.reset(downloaded).catch((e: unknown) => setError(errorText(e)))}
+        onConfirmed={(downloaded) => void session.reset(downloaded).catch((e: unknown) => setError(errorMessage(e)))}
       />
       <ErrorAlert message={error} />
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { refusalReason } from '@/core/build/updateProtocol';
 import { codeValue } from '@/core/i18n/message';
 import { acceptUpdate, applyUpdate, appUpdateStore, setUpdateAside } from '@/lib/appUpdate';
 import { useT } from '@/lib/i18n';
@@ -104,7 +105,7 @@ export function UpdateNotice() {
           </>
         ) : refused ? (
           <>
-            <T id="update:refused.reason" values={{ reason: refused.reason }} />{' '}
+            <T id="update:refused.reason" values={{ reason: refusalReason(refused) }} />{' '}
             {current ? (
               <T
                 id="update:refused.keepsCurrent"

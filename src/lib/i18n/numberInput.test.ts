@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountInputText, decimalFormat, typedExample } from './numberInput';
+import { inLanguage } from '@/testing/inWords';
+import { amountInputText, decimalFormat, decimalHint, decimalInput, typedExample } from './numberInput';
 
 describe('numbers as a person types them', () => {
   it('knows each language’s separators', () => {
@@ -19,5 +20,25 @@ describe('numbers as a person types them', () => {
     expect(amountInputText(1_234_500_000_000_000_000_000n, 18, 'de')).toBe('1234,5');
     expect(amountInputText(1_234_500_000_000_000_000_000n, 18, 'en')).toBe('1234.5');
     expect(amountInputText(7n, 0, 'de')).toBe('7');
+  });
+
+  it('hints the decimal separator of the language shown, with an example in its format', async () => {
+    expect(decimalHint()).toBe('Use “.” for decimals, as in 1,234.5.');
+    const german = await inLanguage('de', () => decimalHint());
+    expect(german).toBe('Verwenden Sie „,“ für Dezimalstellen, wie in 1.234,5.');
+    expect(await inLanguage('es', () => decimalHint())).toBe('Usa «,» para los decimales, como en 1.234,5.');
+  });
+
+  it('gives a field the format it accepts and the hint that says so (useDecimalInput’s answer)', async () => {
+    expect(decimalInput('en')).toEqual({
+      locale: 'en',
+      format: { decimal: '.', group: ',' },
+      hint: 'Use “.” for decimals, as in 1,234.5.',
+    });
+    expect(await inLanguage('de', () => decimalInput('de'))).toEqual({
+      locale: 'de',
+      format: { decimal: ',', group: '.' },
+      hint: 'Verwenden Sie „,“ für Dezimalstellen, wie in 1.234,5.',
+    });
   });
 });

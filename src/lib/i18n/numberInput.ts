@@ -1,7 +1,7 @@
 // Numbers a person types, in the one format of the language shown (see core/tx/amount.ts).
 import { formatUnits } from 'viem';
-import { type DecimalFormat, DOT_DECIMALS } from '@/core/tx/amount';
-import { intlLocale } from './activeLocale';
+import { type DecimalFormat, DOT_DECIMALS, typedNumber } from '@/core/tx/amount';
+import { activeLocale, intlLocale } from './activeLocale';
 import type { Locale } from './locales';
 import { t } from './runtime';
 import { useLocale } from './useT';
@@ -36,13 +36,22 @@ export function amountInputText(value: bigint, decimals: number, locale?: Locale
 
 /** 1234.5 as a person may type it in a language: "1,234.5" in English, "1.234,5" in German. */
 export function typedExample(locale?: Locale): string {
-  const { decimal, group } = decimalFormat(locale);
-  return `1${group}234${decimal}5`;
+  return typedNumber('1234', '5', decimalFormat(locale), true);
 }
 
-/** A field's hint naming the decimal separator of the language shown, with an example: "Use “.” for decimals, as in 1,234.5." */
-export function decimalHint(): string {
-  return t('common:amount.decimalHint', { decimal: decimalFormat().decimal, example: typedExample() });
+/**
+ * A field's hint naming the decimal separator of `locale` (the language shown), with an example:
+ * "Use “.” for decimals, as in 1,234.5."
+ */
+export function decimalHint(locale: Locale = activeLocale()): string {
+  return t('common:amount.decimalHint', { decimal: decimalFormat(locale).decimal, example: typedExample(locale) });
+}
+
+export type DecimalInput = { locale: Locale; format: DecimalFormat; hint: string };
+
+/** What a field that takes an amount or a fee needs in `locale`: the format it accepts and the hint that says so. */
+export function decimalInput(locale: Locale): DecimalInput {
+  return { locale, format: decimalFormat(locale), hint: decimalHint(locale) };
 }
 
 /**
@@ -50,7 +59,6 @@ export function decimalHint(): string {
  * shown (for parseAmount, parseGwei), the hint that says so, and the locale (re-rendering on a
  * change of language).
  */
-export function useDecimalInput(): { locale: Locale; format: DecimalFormat; hint: string } {
-  const locale = useLocale();
-  return { locale, format: decimalFormat(locale), hint: decimalHint() };
+export function useDecimalInput(): DecimalInput {
+  return decimalInput(useLocale());
 }

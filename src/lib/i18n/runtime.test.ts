@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { untrustedValue } from '@/core/i18n/message';
 import { NAMESPACES, showLocale, t } from '@/lib/i18n';
 
 describe('messages in the language shown', () => {
@@ -22,5 +23,16 @@ describe('messages in the language shown', () => {
     expect(text.startsWith('⟦')).toBe(true);
     expect(text).toContain('1,234.5');
     expect(text).not.toMatch(/[A-Za-z]/);
+  });
+
+  it('in the pseudo-locale marks each value of plain text with ⟪ ⟫, an untrusted value left unaccented inside', async () => {
+    await showLocale('en-XA', NAMESPACES);
+    const text = t('core.devices:wallet.refusedSaying', {
+      name: untrustedValue('Test Wallet', 'name'),
+      words: untrustedValue('User said\u202E no', 'said'),
+    });
+    expect(text).toContain('⟪Test Wallet⟫');
+    expect(text).toContain('⟪User said\\u{202E} no⟫');
+    expect(text.replace(/⟪[^⟫]*⟫/g, '')).not.toMatch(/[A-Za-z]/);
   });
 });

@@ -10,4 +10,4 @@ export type KeystoreResponse =
   | { id: number; type: 'decrypted'; privateKey: Uint8Array }
   | { id: number; type: 'encrypted'; json: string }
   /** `text`: the error's Message (ids and values clone as they are); the worker words nothing itself. */
-  | { id: number; type: 'error'; code: string | undefined; text: Message | string; field: string | undefined };
+  | { id: number; type: 'error'; code: string | undefined; text: Message; field: string | undefined };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { type Address, bytesToHex, encodeFunctionData, erc20Abi, type Hex, parseAbi, toFunctionSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { type Message, renderMessage } from '../../i18n/message';
+import { inWords } from '@/testing/inWords';
 import type { SavedAbi } from './abiIndex';
 import { decodeCall, decodeCallData } from './calls';
 import { decodedLine } from './decodedItem';
@@ -297,14 +297,11 @@ describe('decodeCallData', () => {
   });
 });
 
-/** A flag's sentence in English (the tests' language). */
-const words = (message: Message | undefined) => (message === undefined ? undefined : renderMessage(message));
-
 describe('calldata that is not the standard encoding of what it decodes to', () => {
   const standard = encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [bob, 5n] });
 
   it('is flagged when bytes follow the arguments', () => {
-    expect(words(decodeCall(`${standard}deadbeef`, token, [])?.irregular)).toBe(
+    expect(inWords(decodeCall(`${standard}deadbeef`, token, [])?.irregular)).toBe(
       'The data has 4 extra bytes after the arguments shown: the contract may read them.',
     );
   });
@@ -313,7 +310,7 @@ describe('calldata that is not the standard encoding of what it decodes to', () 
     const dirty = `${standard.slice(0, 10)}${'ff'.repeat(12)}${standard.slice(34)}` as Hex;
     const call = decodeCall(dirty, token, []);
     expect(call?.args[0]?.value).toBe(bob);
-    expect(words(call?.irregular)).toMatch(/^The arguments are not in the standard encoding/);
+    expect(inWords(call?.irregular)).toMatch(/^The arguments are not in the standard encoding/);
   });
 
   it('is flagged when a dynamic argument sits at another offset than the standard one', () => {
@@ -324,7 +321,7 @@ describe('calldata that is not the standard encoding of what it decodes to', () 
     const moved = `${data.slice(0, 10)}${word(0x40)}${word(0)}${data.slice(74)}` as Hex;
     const call = decodeCallData(moved, [abi]);
     expect(call.status === 'decoded' && call.call.args[0]?.value).toBe('cairn');
-    expect(call.status === 'decoded' && words(call.call.irregular)).toMatch(/not in the standard encoding/);
+    expect(call.status === 'decoded' && inWords(call.call.irregular)).toMatch(/not in the standard encoding/);
   });
 
   it('is not flagged when it is exactly standard', () => {

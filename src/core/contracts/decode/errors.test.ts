@@ -1,11 +1,11 @@
 import { encodeErrorResult, type Hex, parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { renderMessage } from '../../i18n/message';
+import { inWords } from '@/testing/inWords';
 import { type DecodedRevert, decodeRevert, revertReason } from './errors';
 import { decodeStandardRevert, revertDataReason } from './standardErrors';
 
 /** The reason in English (the tests' language). */
-const reason = (revert: DecodedRevert | undefined) => (revert ? renderMessage(revertReason(revert)) : undefined);
+const reason = (revert: DecodedRevert | undefined) => inWords(revert && revertReason(revert));
 
 // Error(string) and Panic(uint256) as Solidity encodes them, written here rather than taken from the decoder.
 const builtIn = parseAbi(['error Error(string message)', 'error Panic(uint256 code)']);
@@ -40,7 +40,7 @@ describe('decodeRevert: what Solidity itself writes', () => {
     for (const [code, meaning] of meanings) {
       const decoded = decodeRevert(panic(code));
       expect(decoded).toMatchObject({ kind: 'panic', code });
-      expect(decoded?.kind === 'panic' && decoded.meaning && renderMessage(decoded.meaning)).toBe(meaning);
+      expect(decoded?.kind === 'panic' && decoded.meaning && inWords(decoded.meaning)).toBe(meaning);
       expect(reason(decoded)).toBe(`panic: ${meaning}`);
     }
     const odd = decodeRevert(panic(2n ** 200n + 7n));
@@ -113,10 +113,7 @@ describe('decodeRevert: custom errors', () => {
 
 describe('revertDataReason (no ABI, no ABI decoder)', () => {
   it('reads the standard reverts and names other selectors', () => {
-    const words = (data: Hex) => {
-      const said = revertDataReason(data);
-      return said === undefined ? undefined : renderMessage(said);
-    };
+    const words = (data: Hex) => inWords(revertDataReason(data));
     expect(words(message('Nope'))).toBe('Nope');
     expect(words(panic(0x12n))).toBe('panic: division by zero');
     expect(words('0xDEADBEEF00')).toBe('custom error 0xdeadbeef');

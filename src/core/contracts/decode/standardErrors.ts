@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import { codeValue, type Message, type MessageId, msg } from '../../i18n/message';
+import { codeValue, type Message, msg, type PlainMessageId } from '../../i18n/message';
 
 /**
  * The two reverts Solidity itself writes, decoded by hand: this runs in the first screen's bundle
@@ -12,7 +12,7 @@ export const ERROR_SELECTOR = '0x08c379a0';
 export const PANIC_SELECTOR = '0x4e487b71';
 
 /** What each Panic code means, as the Solidity documentation lists them. */
-const PANIC_MEANINGS: Record<string, MessageId> = {
+const PANIC_MEANINGS: Readonly<Record<string, PlainMessageId>> = {
   '0': 'core.contracts:panic.generic',
   '1': 'core.contracts:panic.assert',
   '17': 'core.contracts:panic.overflow',
@@ -41,7 +41,7 @@ export function decodeStandardRevert(data: Hex): StandardRevert | undefined {
     if (!/^[0-9a-f]{64}$/.test(word)) return undefined;
     const code = BigInt(`0x${word}`);
     const meaning = PANIC_MEANINGS[code.toString()];
-    return { kind: 'panic', code, meaning: meaning === undefined ? undefined : { id: meaning } };
+    return { kind: 'panic', code, meaning: meaning === undefined ? undefined : msg(meaning) };
   }
   return undefined;
 }

@@ -15,6 +15,7 @@ declare module '../message' {
     "approvals:atRisk.everyNft": undefined;
     "approvals:atRisk.noPrice": undefined;
     "approvals:atRisk.unknown": undefined;
+    "approvals:atRisk.withValue": { "value": MessageValue };
     "approvals:csv.fileName": { "network": MessageValue; "owner": MessageValue };
     "approvals:date.day": { "when": Date | number };
     "approvals:date.never": undefined;
@@ -27,9 +28,9 @@ declare module '../message' {
     "approvals:intro.account": { "account": MessageValue; "network": MessageValue };
     "approvals:intro.noAccount": undefined;
     "approvals:item.allowed": undefined;
+    "approvals:item.allowedAsGranted": { "allowed": MessageValue };
     "approvals:item.allowedForever": { "allowed": MessageValue };
     "approvals:item.allowedUntil": { "allowed": MessageValue; "until": MessageValue };
-    "approvals:item.asGranted": undefined;
     "approvals:item.atRisk": undefined;
     "approvals:item.collection": undefined;
     "approvals:item.flags": undefined;
@@ -61,7 +62,7 @@ declare module '../message' {
     "approvals:review.effects": { "count": number };
     "approvals:review.fee": undefined;
     "approvals:review.feeAll": { "count": number | bigint };
-    "approvals:review.feeFirst": undefined;
+    "approvals:review.feeFirstLines": undefined;
     "approvals:review.feeUnknown": undefined;
     "approvals:review.feeWorking": undefined;
     "approvals:review.inOrder": { "count": number };
@@ -70,6 +71,7 @@ declare module '../message' {
     "approvals:review.sending": { "count": number | bigint; "revoked": number | bigint };
     "approvals:review.signing": undefined;
     "approvals:review.title": { "count": number };
+    "approvals:review.withStep": { "approval": MessageValue; "step": MessageValue };
     "approvals:step.failed": undefined;
     "approvals:step.mining": undefined;
     "approvals:step.notSent": undefined;

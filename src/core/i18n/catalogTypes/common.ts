@@ -6,7 +6,6 @@ declare module '../message' {
     "common": true;
   }
   interface MessageCatalog {
-    "common:accounts": { "count": number };
     "common:amount.decimalHint": { "decimal": MessageValue; "example": MessageValue };
     "common:amount.noPrice": undefined;
     "common:amount.noPriceFeed": undefined;
@@ -141,6 +140,7 @@ declare module '../message' {
     "common:error.title.walletUnsupported": undefined;
     "common:error.title.walletWrongChain": undefined;
     "common:error.unexpected": undefined;
+    "common:error.withOutcome": { "error": MessageValue; "outcome": MessageValue };
     "common:errorAlert.details": undefined;
     "common:errorAlert.readingAgain": undefined;
     "common:fee.costs": undefined;
@@ -245,6 +245,7 @@ declare module '../message' {
     "common:tx.notice.confirmed": { "block": MessageValue; "what": MessageValue };
     "common:tx.notice.dropped": { "nonce": MessageValue; "what": MessageValue };
     "common:tx.notice.failed": { "reason": MessageValue; "what": MessageValue };
+    "common:tx.notice.failedSentence": { "reason": MessageValue; "what": MessageValue };
     "common:tx.reverted": undefined;
     "common:tx.spedUp": { "what": MessageValue };
     "common:tx.status.confirmed": undefined;

@@ -60,6 +60,7 @@ declare module '../message' {
     "contracts:function.watchOnly": { "fn": MessageValue; "name": MessageValue };
     "contracts:function.writeLabel": { "fn": MessageValue };
     "contracts:intro": { "network": MessageValue };
+    "contracts:loaded.named": { "name": MessageValue };
     "contracts:loaded.noCode": { "network": MessageValue };
     "contracts:loaded.noRead": undefined;
     "contracts:loaded.noWrite": undefined;

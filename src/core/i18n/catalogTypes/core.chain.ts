@@ -73,6 +73,9 @@ declare module '../message' {
     "core.chain:contacts.file.version": { "supported": number | bigint; "version": MessageValue };
     "core.chain:contacts.import.addressEmpty": undefined;
     "core.chain:contacts.import.addressNotText": undefined;
+    "core.chain:contacts.import.choice": { "id": MessageValue };
+    "core.chain:contacts.import.choices": { "first": MessageValue; "rest": MessageValue };
+    "core.chain:contacts.import.choicesLast": { "first": MessageValue; "last": MessageValue };
     "core.chain:contacts.import.entry": { "entry": number | bigint; "problem": MessageValue };
     "core.chain:contacts.import.nameEmpty": undefined;
     "core.chain:contacts.import.nameNotText": undefined;

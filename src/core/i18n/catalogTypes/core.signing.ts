@@ -22,7 +22,7 @@ declare module '../message' {
     "core.signing:data.initcodeTooLarge": { "bytes": number | bigint; "max": number | bigint };
     "core.signing:data.tooLarge": { "bytes": number | bigint };
     "core.signing:fee.costOverflow": undefined;
-    "core.signing:fee.empty": { "field": string };
+    "core.signing:fee.empty": { "field": "gasPrice" | "maxFee" | (string & {}) };
     "core.signing:fee.priorityAboveMax": { "max": MessageValue; "priority": MessageValue };
     "core.signing:file.addressNotString": { "field": MessageValue };
     "core.signing:file.badAddress": { "field": MessageValue; "problem": MessageValue };
@@ -105,7 +105,7 @@ declare module '../message' {
     "core.signing:raw.field.notList": { "label": MessageValue };
     "core.signing:raw.field.prefixed": { "label": MessageValue };
     "core.signing:raw.field.tooLarge": { "bytes": number; "label": MessageValue; "max": number | bigint };
-    "core.signing:raw.fieldCount": { "expected": number | bigint; "fields": number | bigint; "type": string };
+    "core.signing:raw.fieldCount": { "expected": number | bigint; "fields": number | bigint; "type": "eip1559" | "eip2930" | "legacy" | (string & {}) };
     "core.signing:raw.label.accessEntry": { "entry": number | bigint };
     "core.signing:raw.label.accessEntryAddress": { "entry": number | bigint };
     "core.signing:raw.label.accessEntryKey": { "entry": number | bigint; "key": number | bigint };
@@ -150,12 +150,12 @@ declare module '../message' {
     "core.signing:rlp.empty": undefined;
     "core.signing:rlp.endsEarly": { "at": number | bigint };
     "core.signing:rlp.extra": { "extra": number };
-    "core.signing:rlp.lengthCut": { "at": number | bigint; "what": string };
-    "core.signing:rlp.lengthTooLong": { "at": number | bigint; "what": string };
-    "core.signing:rlp.lengthZero": { "at": number | bigint; "what": string };
-    "core.signing:rlp.longForm": { "at": number | bigint; "length": number | bigint; "what": string };
+    "core.signing:rlp.lengthCut": { "at": number | bigint; "what": "list" | (string & {}) };
+    "core.signing:rlp.lengthTooLong": { "at": number | bigint; "what": "list" | (string & {}) };
+    "core.signing:rlp.lengthZero": { "at": number | bigint; "what": "list" | (string & {}) };
+    "core.signing:rlp.longForm": { "at": number | bigint; "length": number | bigint; "what": "list" | (string & {}) };
     "core.signing:rlp.prefixed": { "at": number | bigint; "byte": MessageValue };
-    "core.signing:rlp.short": { "at": number | bigint; "left": number | bigint; "length": number; "what": string };
+    "core.signing:rlp.short": { "at": number | bigint; "left": number | bigint; "length": number; "what": "list" | (string & {}) };
     "core.signing:rlp.tooDeep": { "max": number | bigint };
     "core.signing:seaport.warning.long": undefined;
     "core.signing:seaport.warning.never": undefined;
@@ -229,7 +229,7 @@ declare module '../message' {
     "core.signing:verify.oddHex": { "digits": number | bigint };
     "core.signing:verify.prefix": undefined;
     "core.signing:verify.range": undefined;
-    "core.signing:wei.negative": { "field": string };
-    "core.signing:wei.tooLarge": { "field": string };
+    "core.signing:wei.negative": { "field": "gasPrice" | "maxFee" | "value" | (string & {}) };
+    "core.signing:wei.tooLarge": { "field": "gasPrice" | "maxFee" | "value" | (string & {}) };
   }
 }

@@ -18,6 +18,7 @@ declare module '../message' {
     "dapp:addChain.name": undefined;
     "dapp:addChain.nothingAdded": undefined;
     "dapp:addChain.rpcUrls": undefined;
+    "dapp:addChain.siteLeft": undefined;
     "dapp:addChain.title": undefined;
     "dapp:addChain.use": { "name": MessageValue };
     "dapp:approvalsInCairn": undefined;

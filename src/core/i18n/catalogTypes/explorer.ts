@@ -79,7 +79,10 @@ declare module '../message' {
     "explorer:tx.feeNotCharged": undefined;
     "explorer:tx.feesEip1559": { "maxFee": MessageValue; "priorityFee": MessageValue };
     "explorer:tx.feesLegacy": { "gasPrice": MessageValue };
+    "explorer:tx.gasPending": { "limit": number | bigint };
+    "explorer:tx.gasUsage": { "limit": number | bigint; "share": MessageValue; "used": number | bigint };
     "explorer:tx.invalid": { "hash": MessageValue };
+    "explorer:tx.named": { "name": MessageValue };
     "explorer:tx.readError": { "error": MessageValue };
     "explorer:tx.reading": undefined;
     "explorer:tx.status.failed": undefined;

@@ -100,7 +100,8 @@ declare module '../message' {
     "portfolio:tokens.decimals": undefined;
     "portfolio:tokens.decimalsHint": undefined;
     "portfolio:tokens.decimalsProblem": undefined;
-    "portfolio:tokens.decimalsShown": { "count": number };
+    "portfolio:tokens.found": { "name": MessageValue; "symbol": MessageValue };
+    "portfolio:tokens.foundDecimals": { "count": number; "name": MessageValue; "symbol": MessageValue };
     "portfolio:tokens.hidden": undefined;
     "portfolio:tokens.lookUp": undefined;
     "portfolio:tokens.reading": undefined;

@@ -37,10 +37,10 @@ declare module '../message' {
     "review:names.savedContract": undefined;
     "review:permit.allowance": { "signatureUntil": MessageValue; "until": MessageValue };
     "review:permit.baseUnits": { "amount": MessageValue };
-    "review:permit.intro": { "standard": string };
-    "review:permit.introContract": { "standard": string };
-    "review:permit.introContractWitness": { "field": MessageValue; "standard": string; "type": MessageValue };
-    "review:permit.introWitness": { "field": MessageValue; "standard": string; "type": MessageValue };
+    "review:permit.intro": { "standard": "dai" | "eip2612" | "permit2Allowance" | (string & {}) };
+    "review:permit.introContract": { "standard": "dai" | "eip2612" | "permit2Allowance" | (string & {}) };
+    "review:permit.introContractWitness": { "field": MessageValue; "standard": "dai" | "eip2612" | "permit2Allowance" | (string & {}); "type": MessageValue };
+    "review:permit.introWitness": { "field": MessageValue; "standard": "dai" | "eip2612" | "permit2Allowance" | (string & {}); "type": MessageValue };
     "review:permit.otherChain": { "chainId": MessageValue };
     "review:permit.permissions": undefined;
     "review:permit.revoke": { "signatureUntil": MessageValue };

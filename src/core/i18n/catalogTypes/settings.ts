@@ -36,10 +36,10 @@ declare module '../message' {
     "settings:backup.method.phraseShown": undefined;
     "settings:backup.method.vaultFile": undefined;
     "settings:backup.saved": undefined;
-    "settings:backup.secret": { "kind": string };
-    "settings:backup.secretInSentence": { "kind": string };
-    "settings:backup.secretOf": { "kind": string; "names": MessageValue };
-    "settings:backup.secretOfInSentence": { "kind": string; "names": MessageValue };
+    "settings:backup.secret": { "kind": "phrase" | (string & {}) };
+    "settings:backup.secretInSentence": { "kind": "phrase" | (string & {}) };
+    "settings:backup.secretOf": { "kind": "phrase" | (string & {}); "names": MessageValue };
+    "settings:backup.secretOfInSentence": { "kind": "phrase" | (string & {}); "names": MessageValue };
     "settings:backup.state.demo": undefined;
     "settings:backup.state.imported": undefined;
     "settings:backup.state.last": { "how": MessageValue; "when": Date | number };
@@ -50,6 +50,7 @@ declare module '../message' {
     "settings:explorers.apiUrl": undefined;
     "settings:explorers.apiUrlHint": undefined;
     "settings:explorers.checking": undefined;
+    "settings:explorers.configured": { "host": MessageValue; "name": MessageValue };
     "settings:explorers.failed": { "error": MessageValue };
     "settings:explorers.formTitle": undefined;
     "settings:explorers.intro": undefined;

@@ -62,14 +62,14 @@ export function isVaultMethod(value: unknown): value is VaultMethod {
   return (VAULT_METHODS as readonly unknown[]).includes(value);
 }
 
-/** An error as it crosses to the window: a CairnError's code and words, or only that it was unexpected. */
-export type WireError = {
-  code: string | undefined;
-  /** The error's Message (ids and values clone as they are), or its words where it has no Message. */
-  text: Message | string;
-  details: string | undefined;
-  retryAt?: number;
-};
+/**
+ * An error as it crosses to the window: a CairnError's code and Message (its id and values, which
+ * clone as they are; the window words it in the reader's language, the host never words anything),
+ * or only that it was unexpected (no code, no Message: the window says so in its own words).
+ */
+export type WireError =
+  | { code: string; text: Message; details: string | undefined; retryAt?: number }
+  | { code: undefined; details: string | undefined };
 
 export type ToHost =
   | { kind: 'hello' }
@@ -99,7 +99,7 @@ export function toWireError(error: unknown): WireError {
       ...(typeof retryAt === 'number' ? { retryAt } : {}),
     };
   }
-  return { code: undefined, text: 'unexpected', details: toSafeDetails(error) };
+  return { code: undefined, details: toSafeDetails(error) };
 }
 
 /** The error again on the window's side: a CairnError with the same code and words. */

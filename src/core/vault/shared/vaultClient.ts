@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Account, isDeviceSource } from '../../accounts/account';
 import { VaultError, VaultLockedError } from '../../errors/vault';
-import { type Message, msg, renderMessage } from '../../i18n/message';
+import { msg } from '../../i18n/message';
 import {
   type DeviceAccountRef,
   type DeviceSigner,
@@ -14,7 +14,6 @@ import { walletSendsItself } from '../../signing/signerKinds';
 import type { KeyValueStore } from '../../storage/keyValueStore';
 import type { SettingsSchema } from '../../storage/settingsSchema';
 import { browserTimers, type Timers } from '../autoLock';
-import { defaultNamePrefix, type NewAccount } from '../contentsOps';
 import type { VaultState } from '../vaultState';
 import type { Connection } from './connection';
 import {
@@ -170,9 +169,8 @@ export class VaultClient {
     return () => this.activityListeners.delete(listener);
   }
 
-  private call(method: VaultMethod, given: unknown[]): Promise<unknown> {
+  private call(method: VaultMethod, args: unknown[]): Promise<unknown> {
     const id = this.nextId++;
-    const args = withNamePrefixes(method, given);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       try {
@@ -250,32 +248,4 @@ export class VaultClient {
 /** The account asked for if it is there and visible, else the first visible one, else the first. */
 function pickAccount(accounts: readonly Account[], accountId: string | undefined): Account | undefined {
   return accounts.find((a) => a.id === accountId && !a.hidden) ?? accounts.find((a) => !a.hidden) ?? accounts[0];
-}
-
-/**
- * The first word of a new account's default name in the language this window shows ("Account",
- * "Konto"): the vault's host, in a worker, shows no language. Undefined (English, then) where
- * this window cannot word it either.
- */
-function namePrefixIn(prefix: Message): string | undefined {
-  const words = renderMessage(prefix);
-  return words === prefix.id ? undefined : words;
-}
-
-/** The call's arguments, each new account given its default name's first word (see namePrefixIn). */
-function withNamePrefixes(method: VaultMethod, args: unknown[]): unknown[] {
-  const named = (account: NewAccount): NewAccount => {
-    if (account.name?.trim() || account.namePrefix !== undefined) return account;
-    const namePrefix = namePrefixIn(defaultNamePrefix(account));
-    return namePrefix === undefined ? account : { ...account, namePrefix };
-  };
-  const at = method === 'create' ? 2 : method === 'add' ? 1 : undefined;
-  if (at !== undefined && Array.isArray(args[at])) {
-    return args.map((arg, i) => (i === at ? (arg as NewAccount[]).map(named) : arg));
-  }
-  if (method === 'addNextAccount' && args.length === 1) {
-    const namePrefix = namePrefixIn(msg('core.keys:account.namePrefix.account'));
-    return namePrefix === undefined ? args : [args[0], namePrefix];
-  }
-  return args;
 }
