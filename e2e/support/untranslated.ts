@@ -94,6 +94,8 @@ export function unisolatedCode(page: Page): Promise<Untranslated[]> {
       const parent = node.parentElement;
       if (!/0x[0-9a-fA-F]{4,}/.test(text) || !parent) continue;
       if (parent.closest('[dir="ltr"], option, select, textarea, script, style, template')) continue;
+      // Hex inside someone else's free text (a message to sign, isolated in a <bdi> as a whole) is theirs to order.
+      if (parent.closest('bdi') && !/^\s*0x[0-9a-fA-F…]+\s*$/.test(text)) continue;
       found.push({ where: `${parent.tagName.toLowerCase()}.${parent.className}`, text: text.trim().slice(0, 80) });
     }
     return found;

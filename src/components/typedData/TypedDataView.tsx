@@ -1,6 +1,7 @@
 import { T } from '@/components/T';
 import { HiddenTextWarning, UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
+import { readsAsCode } from '@/core/contracts/decode/values';
 import type { Message } from '@/core/i18n/message';
 import type { DomainSummary, SignableTypedData } from '@/core/signing/typedData';
 import { hasHiddenCharacters, type TypedDataNode, typedDataTree } from '@/core/signing/typedDataTree';
@@ -19,7 +20,7 @@ function TreeNode({ node }: { node: TypedDataNode }) {
       </span>
       {node.value !== undefined && (
         <span className={styles.code} translate="no">
-          : <bdi>{node.value}</bdi>
+          : <bdi dir={readsAsCode(node.type) ? 'ltr' : undefined}>{node.value}</bdi>
         </span>
       )}
       {node.hidden && <HiddenTextWarning />}

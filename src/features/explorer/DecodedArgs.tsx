@@ -1,6 +1,6 @@
 import { CodeText } from '@/components/CodeText';
 import { UntrustedText } from '@/components/UntrustedText';
-import { type DecodedValue, inlineText } from '@/core/contracts/decode/values';
+import { type DecodedValue, inlineText, readsAsCode } from '@/core/contracts/decode/values';
 import { useT } from '@/lib/i18n';
 import styles from './explorer.module.css';
 
@@ -28,7 +28,11 @@ export function DecodedArgs({ args }: { args: readonly DecodedValue[] }) {
               <CodeText>{arg.type}</CodeText>
             </td>
             <td className={styles.value}>
-              <UntrustedText text={inlineText(arg)} kind="whole" />
+              {readsAsCode(arg.type) ? (
+                <CodeText>{inlineText(arg)}</CodeText>
+              ) : (
+                <UntrustedText text={inlineText(arg)} kind="whole" />
+              )}
             </td>
           </tr>
         ))}

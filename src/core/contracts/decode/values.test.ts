@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { type AbiParameter, parseAbiParameter } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { decodedValues, formatAbiValue, inlineText, plainText } from './values';
+import { decodedValues, formatAbiValue, inlineText, plainText, readsAsCode } from './values';
 
 const param = (text: string) => parseAbiParameter(text) as AbiParameter;
 
@@ -95,5 +95,14 @@ describe('plainText', () => {
         expect(typeof formatAbiValue(param('(uint8 a, string[] b) t'), v)).toBe('string');
       }),
     );
+  });
+});
+
+describe('readsAsCode', () => {
+  it('reads addresses, bytes, numbers, booleans and their arrays as code, strings and structs as text', () => {
+    for (const type of ['address', 'bytes', 'bytes32', 'uint256', 'int8', 'bool', 'address[]', 'uint256[2][]'])
+      expect(readsAsCode(type), type).toBe(true);
+    for (const type of ['string', 'string[]', 'tuple', 'Person', 'Mail[]', 'addresses'])
+      expect(readsAsCode(type), type).toBe(false);
   });
 });

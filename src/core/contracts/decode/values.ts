@@ -27,6 +27,14 @@ export function formatAbiValue(param: AbiParameter, value: unknown): string {
 }
 
 /**
+ * Whether a value of this ABI or EIP-712 type reads as code (an address, bytes, a number, a
+ * boolean, or an array of them): shown left to right. Strings and structs are text.
+ */
+export function readsAsCode(type: string): boolean {
+  return /^(address|bool|bytes\d*|u?int\d*)(\[\d*\])*$/.test(type);
+}
+
+/**
  * A decoded value's text for showing among other text (a call on one line, a table of
  * arguments): as its `text`, but a top-level string is quoted too, so that a string cannot pass
  * for more arguments or for an address.
