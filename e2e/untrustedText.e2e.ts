@@ -44,7 +44,7 @@ describe('text from the chain and from people, shown with its hidden characters 
     await form.getByRole('button', { name: `Add ${SHOWN_SYMBOL}`, exact: true }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: `${SHOWN_SYMBOL} added.` })
+      .filter({ hasText: `${SHOWN_SYMBOL} ⚠ ${WARNING} added.` })
       .waitFor();
 
     // The asset cell names it by its codes and carries the warning in words; its balance shows the codes too.
