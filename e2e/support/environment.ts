@@ -87,7 +87,9 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
+        // A warning counts: a production build has nothing to warn about (Lingui warned on
+        // every plain message once, unseen while only errors were collected).
+        if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
       });
       page.on('pageerror', (error) => consoleErrors.push(error.message));
       return { page, context, consoleErrors };

@@ -102,9 +102,11 @@ export async function showLocale(locale: Locale, namespaces: readonly Namespace[
  * value can be read as message syntax or escapes), then each is replaced by its value's text.
  */
 function formatted(message: Message): { text: string; data: DataValue[] } {
-  const compiled = message.values === undefined ? undefined : lingui.messages[message.id];
+  const compiled: unknown = lingui.messages[message.id];
   const { values, data } = withPlaceholders(message.values, selectArguments(compiled));
-  const text = lingui._(message.id, values);
+  // A message with nothing to fill in is compiled to its text. Lingui's production build, which
+  // has no compiler, would take such a string for an uncompiled message and warn on every call.
+  const text = typeof compiled === 'string' ? compiled : lingui._(message.id, values);
   return { text: lingui.locale === PSEUDO_LOCALE ? pseudoFormatted(text) : text, data };
 }
 
