@@ -44,6 +44,9 @@ export type Environment = {
   close(): Promise<void>;
 };
 
+/** What Playwright logs in a page of a context made with `serviceWorkers: 'block'`. */
+const PLAYWRIGHT_BLOCKED_WORKER = 'Service Worker registration blocked by Playwright';
+
 export type AppPage = { page: Page; context: BrowserContext; consoleErrors: string[] };
 
 export async function startEnvironment(options: EnvironmentOptions = {}): Promise<Environment> {
@@ -88,8 +91,11 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
       const consoleErrors: string[] = [];
       page.on('console', (message) => {
         // A warning counts: a production build has nothing to warn about (Lingui warned on
-        // every plain message once, unseen while only errors were collected).
-        if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
+        // every plain message once, unseen while only errors were collected). Playwright's own
+        // note that it blocked the service worker is the harness speaking, not the page.
+        const text = message.text();
+        if (message.type() === 'warning' && text === PLAYWRIGHT_BLOCKED_WORKER) return;
+        if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(text);
       });
       page.on('pageerror', (error) => consoleErrors.push(error.message));
       return { page, context, consoleErrors };
