@@ -38,7 +38,12 @@ function switchTo(page: Page, locale: string): Promise<number> {
     select.value = wanted;
     select.dispatchEvent(new Event('change', { bubbles: true }));
     while (document.documentElement.lang !== wanted || (wanted !== 'en' && heading.textContent === before)) {
-      await new Promise((r) => requestAnimationFrame(r));
+      // A frame, or 50 ms if frames stop (a headless page sometimes gets none for a while).
+      await new Promise((r) => {
+        requestAnimationFrame(r);
+        setTimeout(r, 50);
+      });
+      if (performance.now() - start > 10_000) throw new Error(`the page did not change to ${wanted} in 10 s`);
     }
     return performance.now() - start;
   }, locale);
@@ -50,7 +55,13 @@ function navigate(page: Page, hash: string): Promise<number> {
     const start = performance.now();
     const before = document.querySelector('h1')?.textContent;
     location.hash = target;
-    while (document.querySelector('h1')?.textContent === before) await new Promise((r) => requestAnimationFrame(r));
+    while (document.querySelector('h1')?.textContent === before) {
+      await new Promise((r) => {
+        requestAnimationFrame(r);
+        setTimeout(r, 50);
+      });
+      if (performance.now() - start > 10_000) throw new Error(`${target} drew no new heading in 10 s`);
+    }
     return performance.now() - start;
   }, hash);
 }
