@@ -3,7 +3,7 @@
 // the browser's languages, switches this page too.
 import type { Namespace } from '@/core/i18n/message';
 import type { SessionStore } from '@/core/session/sessionStore';
-import { CORE_NAMESPACES, isLocaleChoice, type Locale, loadNamespaces, resolveLocale, showLocale, t } from '@/lib/i18n';
+import { isLocaleChoice, type Locale, resolveLocale, showLocale, t } from '@/lib/i18n';
 
 /** The catalogs every page shows at once, beside core's: the shell's and the network status's. */
 const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'network'];
@@ -16,16 +16,6 @@ function wantedLocale(store: SessionStore): Locale {
 /** The page's title (the browser's tab, the window list) in the language shown. */
 function retitle(): void {
   document.title = t('common:page.title');
-}
-
-/**
- * Starts loading the browser's language's start-up catalogs at once, while the stored choice is
- * still being read: the language most pages show, fetched beside the wallet's start rather than
- * after it. A failure here is left to startLanguage, which asks again and reports it.
- */
-export function prefetchBrowserLanguage(): void {
-  const locale = resolveLocale('browser', navigator.languages);
-  loadNamespaces([...SHELL_NAMESPACES, ...CORE_NAMESPACES], locale).catch(() => undefined);
 }
 
 /**

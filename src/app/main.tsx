@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from './afterFirstScreen';
 import { linkInstallFiles } from './installLinks';
-import { prefetchBrowserLanguage, startLanguage } from './language';
+import { startLanguage } from './language';
 import { startWallet } from './startWallet';
 import { firstScreenNamespaces, preloadFirstScreen } from './unlockedAppLoader';
 import { VaultGate } from './VaultGate';
@@ -27,7 +27,6 @@ async function start() {
 }
 
 /** dapp.html is this page marked as the window sites open (see vite.config.ts); its code loads only there. */
-prefetchBrowserLanguage();
 const dappWindow = document.querySelector('meta[name="cairn-window"]')?.getAttribute('content') === 'dapp';
 if (dappWindow) void import('./dapp/dappMain').then((m) => m.startDappWindow());
 else void start();
