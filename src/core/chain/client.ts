@@ -1,4 +1,4 @@
-import { type Chain, type Client, createClient, fallback, http, type Transport } from 'viem';
+import { type Chain, type Client, createClient, fallback, hexToNumber, http, type Transport } from 'viem';
 import type { Network } from './networks';
 
 /** A bare viem client: actions are imported one by one from 'viem/actions' so only what is
@@ -40,4 +40,13 @@ export function chainClient(network: Network): ChainClient {
     clients.set(key, client);
   }
   return client;
+}
+
+/**
+ * The chain id the node reports now, asked on its own: viem's getChainId shares an answer already
+ * on its way (a head poll's), which may predate a switch of the node. For the checks just before
+ * signing or sending.
+ */
+export async function nodeChainIdNow(client: ChainClient): Promise<number> {
+  return hexToNumber(await client.request({ method: 'eth_chainId' }, { dedupe: false }));
 }

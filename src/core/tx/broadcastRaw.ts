@@ -1,6 +1,6 @@
 import { type Client, type Hex, keccak256 } from 'viem';
-import { getChainId, getTransaction, sendRawTransaction } from 'viem/actions';
-import { chainClient } from '../chain/client';
+import { getTransaction, sendRawTransaction } from 'viem/actions';
+import { chainClient, nodeChainIdNow } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { nodeErrorOf } from '../chain/nodeErrors';
 import { toChainError } from '../chain/toChainError';
@@ -61,7 +61,7 @@ export async function broadcastToNetwork(network: Network, raw: Hex): Promise<Br
   const hash = keccak256(raw);
   let actual: number;
   try {
-    actual = await getChainId(client);
+    actual = await nodeChainIdNow(client);
   } catch (error) {
     return { kind: 'failed', hash, error: toChainError(error, rpcUrl) };
   }

@@ -1,6 +1,5 @@
 import { keccak256 } from 'viem';
-import { getChainId } from 'viem/actions';
-import { type ChainClient, chainClient } from '../chain/client';
+import { type ChainClient, chainClient, nodeChainIdNow } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { WrongChainError } from '../errors/chain';
@@ -96,7 +95,7 @@ export class TransactionService {
     const record = await this.deps.locks.withLock(nonceLockName(network.chainId, account.address), async () => {
       // One round trip: the chain id check and the node's nonce go out as one batch.
       const [actual, records, nodePending] = await Promise.all([
-        getChainId(client).catch((error: unknown) => {
+        nodeChainIdNow(client).catch((error: unknown) => {
           throw toChainError(error);
         }),
         this.deps.store.forAccount(network.chainId, account.address),
