@@ -5,7 +5,7 @@
 // the browser's language (read while the main chunk downloads, not after it). main.tsx takes them
 // from here. Nothing starts in a frame or on an insecure page; main.tsx refuses those.
 import { type CairnDatabase, openCairnDatabase } from '@/core/storage/database';
-import { localeFromBrowser, PSEUDO_LOCALE } from '@/lib/i18n/locales';
+import { catalogSource, localeFromBrowser } from '@/lib/i18n/locales';
 import { startVaultWorker, type VaultWorker } from '@/lib/vaultWorker';
 import { isFramed } from './frameGuard';
 
@@ -14,7 +14,10 @@ export type EarlyStart = {
   vault: VaultWorker | undefined;
 };
 
-/** One catalog of each language's start-up chunk: importing it loads the whole chunk. */
+/**
+ * One catalog of each language's start-up chunk: importing it loads the whole chunk (the shell's,
+ * core's, set-up's and unlock's catalogs share it: catalogChunk in vite.config.ts).
+ */
 const startCatalogs = import.meta.glob('/src/locales/*/common.json');
 
 /**
@@ -23,8 +26,7 @@ const startCatalogs = import.meta.glob('/src/locales/*/common.json');
  * from storage and loaded then. A failure is left to the loader, which asks again and reports it.
  */
 function prefetchStartCatalogs(): void {
-  const browser = localeFromBrowser(navigator.languages);
-  const source = browser === PSEUDO_LOCALE ? 'en' : browser;
+  const source = catalogSource(localeFromBrowser(navigator.languages));
   startCatalogs[`/src/locales/${source}/common.json`]?.().catch(() => undefined);
 }
 

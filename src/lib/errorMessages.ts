@@ -2,7 +2,7 @@ import { isCairnError } from '@/core/errors/base';
 import type { ErrorCode } from '@/core/errors/codes';
 import { mayHaveBeenSent } from '@/core/errors/wallet';
 import { type Message, msg, type PlainMessageId } from '@/core/i18n/message';
-import { t, translate } from './i18n';
+import { t } from './i18n';
 
 /** An error in words, in the language shown: a title, the error's own sentence, technical details. */
 export type ErrorCopy = { title: string; body: string; details: string | undefined };
@@ -146,15 +146,9 @@ export function errorCopy(error: unknown): ErrorCopy {
 }
 
 /**
- * The error's sentence, then `nothingHappened` ("Nothing was sent.": a Message or words already
- * in the language shown) unless the error says a wallet may have sent the transaction all the
- * same (see mayHaveBeenSent).
+ * The error's sentence (see errorMessage), then `nothingHappened` ("Nothing was sent.") unless the
+ * error says a wallet may have sent the transaction all the same (see mayHaveBeenSent).
  */
-export function failureText(error: unknown, nothingHappened: Message | string): string {
-  return mayHaveBeenSent(error) ? errorText(error) : `${errorText(error)} ${translate(nothingHappened)}`;
-}
-
-/** failureText as a Message (see errorMessage), for text shown on the page. */
 export function failureMessage(error: unknown, nothingHappened: Message | string): Message | string {
   const said = errorMessage(error);
   return mayHaveBeenSent(error) ? said : msg('common:error.withOutcome', { error: said, outcome: nothingHappened });

@@ -2,7 +2,7 @@
 // <namespace>.json, compiled by scripts/catalogPlugin.ts), so a page loads only the language it
 // shows, and of it only the parts it shows.
 import type { Namespace } from '@/core/i18n/message';
-import { type Locale, PSEUDO_LOCALE } from './locales';
+import { catalogSource, type Locale, PSEUDO_LOCALE } from './locales';
 
 export type CompiledMessages = Readonly<Record<string, string | readonly unknown[]>>;
 
@@ -23,7 +23,7 @@ export const CORE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => n
 
 /** A namespace's messages in a language (the pseudo-locale is made from English). */
 export async function loadMessages(locale: Locale, namespace: Namespace): Promise<CompiledMessages> {
-  const source = locale === PSEUDO_LOCALE ? 'en' : locale;
+  const source = catalogSource(locale);
   const chunk = chunkOf(source, namespace);
   if (!chunk) throw new Error(`no catalog ${source}/${namespace}.json`);
   if (locale !== PSEUDO_LOCALE) return chunk();

@@ -16,7 +16,6 @@ export {
   amountInputText,
   decimalFormat,
   decimalHint,
-  typedExample,
   useDecimalInput,
 } from './numberInput';
 export { type DataValue, splitPlaceholders } from './placeholders';

@@ -41,6 +41,11 @@ export function localeFromBrowser(languages: readonly string[]): Locale {
   return 'en';
 }
 
+/** The language whose catalogs a locale reads: the pseudo-locale is made from English. */
+export function catalogSource(locale: Locale): ShippedLocale {
+  return locale === PSEUDO_LOCALE ? 'en' : locale;
+}
+
 /** The locale a choice means in this browser. */
 export function resolveLocale(choice: LocaleChoice | undefined, languages: readonly string[]): Locale {
   return choice === undefined || choice === 'browser' ? localeFromBrowser(languages) : choice;

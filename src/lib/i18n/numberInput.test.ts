@@ -29,7 +29,7 @@ describe('numbers as a person types them', () => {
     expect(await inLanguage('es', () => decimalHint())).toBe('Usa «,» para los decimales, como en 1.234,5.');
   });
 
-  it('gives a field the format it accepts and the hint that says so (useDecimalInput’s answer)', async () => {
+  it('decimalInput gives a field the format it accepts and the hint that says so (what useDecimalInput returns)', async () => {
     expect(decimalInput('en')).toEqual({
       locale: 'en',
       format: { decimal: '.', group: ',' },

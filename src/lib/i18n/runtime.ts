@@ -103,11 +103,16 @@ export async function showLocale(locale: Locale, namespaces: readonly Namespace[
  */
 function formatted(message: Message): { text: string; data: DataValue[] } {
   const compiled: unknown = lingui.messages[message.id];
-  const { values, data } = withPlaceholders(message.values, selectArguments(compiled));
   // A message with nothing to fill in is compiled to its text. Lingui's production build, which
   // has no compiler, would take such a string for an uncompiled message and warn on every call.
-  const text = typeof compiled === 'string' ? compiled : lingui._(message.id, values);
-  return { text: lingui.locale === PSEUDO_LOCALE ? pseudoFormatted(text) : text, data };
+  if (typeof compiled === 'string') return { text: inPseudo(compiled), data: [] };
+  const { values, data } = withPlaceholders(message.values, selectArguments(compiled));
+  return { text: inPseudo(lingui._(message.id, values)), data };
+}
+
+/** Formatted text as the language shown has it: the pseudo-locale accents the words numbers and dates brought. */
+function inPseudo(text: string): string {
+  return lingui.locale === PSEUDO_LOCALE ? pseudoFormatted(text) : text;
 }
 
 /** A message as plain text, for attributes, titles, files and the clipboard. */
