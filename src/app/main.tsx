@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from './afterFirstScreen';
 import { linkInstallFiles } from './installLinks';
 import { startLanguage } from './language';
+import { rootOptions } from './rootOptions';
 import { startWallet } from './startWallet';
 import { firstScreenNamespaces, preloadFirstScreen } from './unlockedAppLoader';
 import { VaultGate } from './VaultGate';
@@ -14,7 +15,7 @@ async function start() {
   if (!wallet) return;
   const status = wallet.vault.store.getState().status;
   await Promise.all([preloadFirstScreen(status), startLanguage(wallet.store, firstScreenNamespaces(status))]);
-  createRoot(wallet.root).render(
+  createRoot(wallet.root, rootOptions).render(
     <WalletProviders wallet={wallet}>
       <VaultGate />
     </WalletProviders>,

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { awaitSite } from '@/core/dapp/windowHandshake';
 import { startLanguage } from '../language';
+import { rootOptions } from '../rootOptions';
 import { startWallet } from '../startWallet';
 import { WalletProviders } from '../WalletProviders';
 
@@ -19,7 +20,7 @@ export async function startDappWindow(): Promise<void> {
   await startLanguage(wallet.store, ['dapp', 'review', 'deviceSigning', 'unlock']);
   // Made once, outside React: a render that suspends must not make a second one.
   const connection = site.ok ? connectSite(wallet, site) : undefined;
-  createRoot(wallet.root).render(
+  createRoot(wallet.root, rootOptions).render(
     <WalletProviders wallet={wallet}>
       <DappWindowGate connection={connection} failure={site.ok ? undefined : site.reason} />
     </WalletProviders>,

@@ -1,0 +1,13 @@
+import type { RootOptions } from 'react-dom/client';
+
+/**
+ * Options for Cairn's React roots. When a render throws and React recovers by rendering again,
+ * its own report says only that; this one says what threw, and in which components.
+ */
+export const rootOptions: RootOptions = {
+  onRecoverableError(error, info) {
+    const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+    const text = cause instanceof Error ? `${cause.name}: ${cause.message}\n${cause.stack ?? ''}` : String(cause);
+    console.error(`Cairn recovered from a rendering error. ${text}${info.componentStack ?? ''}`);
+  },
+};
