@@ -16,6 +16,8 @@ export type EnvironmentOptions = {
   basePath?: string;
   /** Put an RPC fault proxy between the app and the node (see env.proxy). */
   proxy?: boolean;
+  /** The build to serve (default: the production build made by globalSetup). */
+  distDir?: string;
 };
 
 export type Environment = {
@@ -61,7 +63,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
   // The proxy forwards to the chain's port, so it keeps working across restartChain().
   const proxy = options.proxy ? await startRpcFaultProxy(chain.url) : undefined;
   const server = await startStaticServer({
-    root: e2eDistDir,
+    root: options.distDir ?? e2eDistDir,
     port: await findFreePort(),
     localRpcUrl: proxy?.url ?? chain.url,
     devchain: true,

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
  * CAIRN_E2E_DIST moves it, so two test runs in one checkout do not rebuild under each other.
  */
 export const e2eDistDir = process.env.CAIRN_E2E_DIST ?? fileURLToPath(new URL('../.artifacts/dist', import.meta.url));
+/** The same build with React's development build, for e2e/reactDevelopment.e2e.ts (beside the production one). */
+export const e2eDevelopmentDistDir = `${e2eDistDir}-react-development`;
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**

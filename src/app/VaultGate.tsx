@@ -5,7 +5,7 @@ import type { VaultStatus } from '@/core/vault/vaultState';
 import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { Onboarding } from '@/features/onboarding/Onboarding';
 import { UnlockScreen } from '@/features/unlock/UnlockScreen';
-import { useT } from '@/lib/i18n';
+import { loadNamespaces, useT } from '@/lib/i18n';
 import { useVault } from '@/lib/vault';
 import { afterFirstScreen } from './afterFirstScreen';
 import { useChainWatch } from './chainWatchLoader';
@@ -16,7 +16,11 @@ import { useAutoLock } from './useAutoLock';
 
 const LazyUnlockedApp = lazy(() => unlockedApp.load().then((m) => ({ default: m.UnlockedApp })));
 /** The update bar has nothing to say before the service worker (registered after load) speaks: not in the start-up chunk. */
-const UpdateNotice = lazy(() => import('@/features/update/UpdateNotice').then((m) => ({ default: m.UpdateNotice })));
+const UpdateNotice = lazy(() =>
+  Promise.all([import('@/features/update/UpdateNotice'), loadNamespaces(['update'])]).then(([m]) => ({
+    default: m.UpdateNotice,
+  })),
+);
 
 /**
  * Shows set-up while there is no vault, the unlock screen while locked, the wallet once unlocked.

@@ -23,7 +23,6 @@ export {
   formatMessage,
   loadNamespaces,
   type Namespace,
-  namespacesReady,
   showLocale,
   t,
   translate,

@@ -27,7 +27,7 @@ const lingui = setupI18n({
 
 const loading = new Map<string, Promise<void>>();
 const ready = new Set<string>();
-const batches = new Map<string, Promise<void>>();
+const batches = new Map<string, UsablePromise>();
 
 function loadOne(locale: Locale, namespace: Namespace): Promise<void> {
   const key = `${locale}/${namespace}`;
@@ -49,30 +49,39 @@ function loadOne(locale: Locale, namespace: Namespace): Promise<void> {
 }
 
 /** Whether every one of the namespaces can be shown in the language (default: the one shown). */
-export function namespacesReady(namespaces: readonly Namespace[], locale: Locale = activeLocale()): boolean {
+function namespacesReady(namespaces: readonly Namespace[], locale: Locale = activeLocale()): boolean {
   return namespaces.every((ns) => ready.has(`${locale}/${ns}`));
 }
 
 /**
  * Loads namespaces in a language (default: the one shown). The same promise for the same
- * request, as React's `use` wants; it carries React's fulfilled mark once done, so a component
- * that asks again after loading does not suspend.
+ * request, as React's `use` wants; it carries React's fulfilled mark once done (at once, if they
+ * are loaded already), so a component that asks after loading does not suspend.
  */
 export function loadNamespaces(namespaces: readonly Namespace[], locale: Locale = activeLocale()): Promise<void> {
   const key = `${locale}|${[...new Set(namespaces)].sort().join(',')}`;
   let batch = batches.get(key);
   if (!batch) {
-    const created: Promise<void> & { status?: string; value?: unknown } = Promise.all(
-      namespaces.map((ns) => loadOne(locale, ns)),
-    ).then(() => {
-      created.status = 'fulfilled';
-      created.value = undefined;
-    });
-    created.catch(() => batches.delete(key));
-    batch = created;
+    batch = namespacesReady(namespaces, locale) ? fulfilled() : pendingBatch(key, namespaces, locale);
     batches.set(key, batch);
   }
   return batch;
+}
+
+type UsablePromise = Promise<void> & { status?: string; value?: unknown };
+
+/** A promise React's `use` reads as done: namespaces loaded by other batches give one, so asking never suspends. */
+function fulfilled(): UsablePromise {
+  return Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+}
+
+function pendingBatch(key: string, namespaces: readonly Namespace[], locale: Locale): UsablePromise {
+  const created: UsablePromise = Promise.all(namespaces.map((ns) => loadOne(locale, ns))).then(() => {
+    created.status = 'fulfilled';
+    created.value = undefined;
+  });
+  created.catch(() => batches.delete(key));
+  return created;
 }
 
 /** The namespaces loaded in a language. */

@@ -1,7 +1,7 @@
 import { use, useSyncExternalStore } from 'react';
 import { activeLocale, subscribeToLocale } from './activeLocale';
 import type { Locale } from './locales';
-import { loadNamespaces, type Namespace, namespacesReady, t } from './runtime';
+import { loadNamespaces, type Namespace, t } from './runtime';
 
 /** The language shown, re-rendering the component when it changes. */
 export function useLocale(): Locale {
@@ -15,6 +15,10 @@ export function useLocale(): Locale {
  */
 export function useT(...namespaces: Namespace[]): typeof t {
   const locale = useLocale();
-  if (namespaces.length > 0 && !namespacesReady(namespaces, locale)) use(loadNamespaces(namespaces, locale));
+  // `use` on every render, loaded or not, with the same promise for the same namespaces: a
+  // component that suspended on `use` must call it again, with that promise, when React resumes
+  // it. Skipping the call once the namespaces had arrived is misuse React's development build
+  // reports (e2e/reactDevelopment.e2e.ts); in production it showed as an occasional error #520.
+  if (namespaces.length > 0) use(loadNamespaces(namespaces, locale));
   return t;
 }

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// React's hooks stand in for a render: the locale a component would read, and `use` recorded.
+const used: unknown[] = [];
+let shownLocale = 'es';
+vi.mock('react', async (original) => ({
+  ...(await original<typeof import('react')>()),
+  use: (promise: unknown) => {
+    used.push(promise);
+  },
+  useSyncExternalStore: () => shownLocale,
+}));
+
+// The setup file loaded the i18n modules with the real React: load them again with the stand-ins.
+vi.resetModules();
+const { useT } = await import('./useT');
+const { loadNamespaces } = await import('./runtime');
+
+describe('useT', () => {
+  afterEach(() => {
+    used.length = 0;
+  });
+
+  it('calls use with the same promise on every render, before and after the namespaces arrive', async () => {
+    // Nothing is loaded in Spanish here: the first render would suspend on the promise.
+    shownLocale = 'es';
+    useT('approvals', 'review');
+    const [pending] = used as Array<Promise<void> & { status?: string }>;
+    expect(pending?.status).not.toBe('fulfilled');
+    await pending;
+    // React resumes a component that suspended on `use` expecting the same call with the same promise.
+    useT('review', 'approvals');
+    expect(used).toHaveLength(2);
+    expect(used[1]).toBe(pending);
+    expect(pending?.status).toBe('fulfilled');
+  });
+
+  it('calls use with a promise already fulfilled for namespaces another request loaded', async () => {
+    shownLocale = 'es';
+    await loadNamespaces(['nfts', 'contracts', 'activity', 'send'], 'es');
+    useT('nfts', 'contracts', 'activity');
+    const [promise] = used as Array<{ status?: string }>;
+    expect(promise?.status).toBe('fulfilled');
+  });
+
+  it('asks nothing of use for a component that names no namespace', () => {
+    useT();
+    expect(used).toHaveLength(0);
+  });
+});
