@@ -10,18 +10,27 @@ import { AppShell } from './pages/AppShell.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
 import { buildCairn } from './support/appBuild.ts';
+import { dappSession } from './support/dappSession.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { e2eDevelopmentDistDir } from './support/paths.ts';
+import { type SampleDapp, startSampleDapp } from './support/sampleDapp.ts';
 
 describe('Cairn on React’s development build', () => {
   let env: Environment;
+  let dappServer: SampleDapp;
   beforeAll(async () => {
     buildCairn(e2eDevelopmentDistDir, 'development');
     env = await startEnvironment({ distDir: e2eDevelopmentDistDir });
+    dappServer = await startSampleDapp(env.server.url);
   });
   afterAll(async () => {
+    await dappServer?.close();
     await env?.close();
   });
+  const { dappWithCairn, windowFor, approve, connect } = dappSession(
+    () => env,
+    () => dappServer.url,
+  );
 
   /** Waits until the screen's words have not changed for half a second: it has read what it shows. */
   async function settled(page: Page): Promise<void> {
@@ -70,4 +79,26 @@ describe('Cairn on React’s development build', () => {
     await settled(page);
     expect(consoleErrors).toEqual([]);
   }, 240_000);
+
+  it('warns of nothing in the window a site opens: connecting, a message, typed data and a transaction', async () => {
+    const { context, dapp, wallet } = await dappWithCairn();
+    const windowErrors: string[] = [];
+    context.on('page', (page) => {
+      page.on('console', (message) => {
+        if (!page.url().startsWith(env.server.url)) return;
+        if (message.type() === 'error' || message.type() === 'warning') windowErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => windowErrors.push(error.message));
+    });
+    await connect(context, dapp);
+    await dapp.field('Message').fill('Hello from the sample dApp');
+    await approve(await windowFor(context, dapp, 'Sign message'), 'Sign');
+    await approve(await windowFor(context, dapp, 'Sign typed data v4'), 'Sign');
+    const send = await windowFor(context, dapp, 'Send transaction');
+    await send.getByRole('region', { name: /What this transaction does/ }).waitFor();
+    await approve(send, 'Confirm and send');
+    expect(await dapp.result('Send transaction receipt', 60_000)).toMatch(/^mined in block \d+$/);
+    await settled(wallet);
+    expect(windowErrors).toEqual([]);
+  }, 120_000);
 });
