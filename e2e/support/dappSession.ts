@@ -9,12 +9,17 @@ import type { Environment } from './environment.ts';
 
 export function dappSession(env: () => Environment, dappUrl: () => string) {
   /** The demo wallet set up in Cairn, and the sample dApp open in the same browser profile, Cairn picked. */
-  async function dappWithCairn(): Promise<{ context: BrowserContext; dapp: SampleDapp; wallet: Page }> {
-    const { page: wallet, context } = await demoWalletPage(env());
+  async function dappWithCairn(): Promise<{
+    context: BrowserContext;
+    dapp: SampleDapp;
+    wallet: Page;
+    walletErrors: string[];
+  }> {
+    const { page: wallet, context, consoleErrors } = await demoWalletPage(env());
     const dapp = new SampleDapp(await context.newPage());
     await dapp.open(dappUrl());
     await dapp.chooseWallet('Cairn');
-    return { context, dapp, wallet };
+    return { context, dapp, wallet, walletErrors: consoleErrors };
   }
 
   /** Clicks `button` on the site and returns Cairn's window it opens. */

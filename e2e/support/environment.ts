@@ -51,6 +51,21 @@ const PLAYWRIGHT_BLOCKED_WORKER = 'Service Worker registration blocked by Playwr
 
 export type AppPage = { page: Page; context: BrowserContext; consoleErrors: string[] };
 
+/**
+ * Adds to `into` the page's console errors and warnings and its uncaught errors. A warning
+ * counts: a production build has nothing to warn about (Lingui warned on every plain message
+ * once, unseen while only errors were collected), and React's development build warns of misuse.
+ * Playwright's own note that it blocked the service worker is the harness speaking, not the page.
+ */
+export function collectConsoleProblems(page: Page, into: string[]): void {
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'warning' && text === PLAYWRIGHT_BLOCKED_WORKER) return;
+    if (message.type() === 'error' || message.type() === 'warning') into.push(text);
+  });
+  page.on('pageerror', (error) => into.push(error.message));
+}
+
 export async function startEnvironment(options: EnvironmentOptions = {}): Promise<Environment> {
   const chainPort = await findFreePort();
   const chainOptions = {
@@ -91,15 +106,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
       contexts.push(context);
       const page = await context.newPage();
       const consoleErrors: string[] = [];
-      page.on('console', (message) => {
-        // A warning counts: a production build has nothing to warn about (Lingui warned on
-        // every plain message once, unseen while only errors were collected). Playwright's own
-        // note that it blocked the service worker is the harness speaking, not the page.
-        const text = message.text();
-        if (message.type() === 'warning' && text === PLAYWRIGHT_BLOCKED_WORKER) return;
-        if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(text);
-      });
-      page.on('pageerror', (error) => consoleErrors.push(error.message));
+      collectConsoleProblems(page, consoleErrors);
       return { page, context, consoleErrors };
     },
     async stopChain() {

@@ -7,7 +7,8 @@ import type { RootOptions } from 'react-dom/client';
 export const rootOptions: RootOptions = {
   onRecoverableError(error, info) {
     const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
-    const text = cause instanceof Error ? `${cause.name}: ${cause.message}\n${cause.stack ?? ''}` : String(cause);
-    console.error(`Cairn recovered from a rendering error. ${text}${info.componentStack ?? ''}`);
+    // A stack starts with the error's name and message.
+    const text = cause instanceof Error ? (cause.stack ?? `${cause.name}: ${cause.message}`) : String(cause);
+    console.error(`Cairn recovered from a rendering error. ${text}\n${info.componentStack ?? ''}`);
   },
 };

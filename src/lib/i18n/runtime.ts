@@ -84,22 +84,27 @@ function pendingBatch(key: string, namespaces: readonly Namespace[], locale: Loc
   return created;
 }
 
-/** The namespaces loaded in a language. */
-function readyIn(locale: Locale): Namespace[] {
+/**
+ * The namespaces loaded or loading in a language: a screen still waiting for its catalogs when
+ * the language changes gets them in the new one too.
+ */
+function askedIn(locale: Locale): Namespace[] {
   const prefix = `${locale}/`;
-  return [...ready].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length) as Namespace);
+  return [...loading.keys()]
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => key.slice(prefix.length) as Namespace);
 }
 
 let switches = 0;
 
 /**
- * Shows Cairn in `locale`: loads in it every namespace shown so far, core's and `namespaces`,
+ * Shows Cairn in `locale`: loads in it every namespace asked for so far, core's and `namespaces`,
  * then switches at once, so the page changes language in one render. A later call wins over an
  * earlier one still loading.
  */
 export async function showLocale(locale: Locale, namespaces: readonly Namespace[] = []): Promise<void> {
   const ticket = ++switches;
-  await loadNamespaces([...new Set([...readyIn(activeLocale()), ...CORE_NAMESPACES, ...namespaces])], locale);
+  await loadNamespaces([...new Set([...askedIn(activeLocale()), ...CORE_NAMESPACES, ...namespaces])], locale);
   if (ticket !== switches) return;
   lingui.activate(locale, [intlLocale(locale)]);
   setActiveLocale(locale);

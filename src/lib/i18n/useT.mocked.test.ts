@@ -14,7 +14,7 @@ vi.mock('react', async (original) => ({
 // The setup file loaded the i18n modules with the real React: load them again with the stand-ins.
 vi.resetModules();
 const { useT } = await import('./useT');
-const { loadNamespaces } = await import('./runtime');
+const { loadNamespaces, showLocale, t } = await import('./runtime');
 
 describe('useT', () => {
   afterEach(() => {
@@ -25,6 +25,7 @@ describe('useT', () => {
     // Nothing is loaded in Spanish here: the first render would suspend on the promise.
     shownLocale = 'es';
     useT('approvals', 'review');
+    expect(used).toHaveLength(1);
     const [pending] = used as Array<Promise<void> & { status?: string }>;
     expect(pending?.status).not.toBe('fulfilled');
     await pending;
@@ -39,6 +40,7 @@ describe('useT', () => {
     shownLocale = 'es';
     await loadNamespaces(['nfts', 'contracts', 'activity', 'send'], 'es');
     useT('nfts', 'contracts', 'activity');
+    expect(used).toHaveLength(1);
     const [promise] = used as Array<{ status?: string }>;
     expect(promise?.status).toBe('fulfilled');
   });
@@ -46,5 +48,13 @@ describe('useT', () => {
   it('asks nothing of use for a component that names no namespace', () => {
     useT();
     expect(used).toHaveLength(0);
+  });
+
+  it('a change of language brings, in the new language, the catalogs a screen is still waiting for', async () => {
+    // English is shown; a screen's catalog is on its way when German is chosen.
+    const english = loadNamespaces(['nfts'], 'en');
+    await showLocale('de');
+    expect(t('nfts:intro.noAccount')).toMatch(/^Wählen Sie ein Konto/);
+    await english;
   });
 });
