@@ -7,7 +7,7 @@
 // the site from Cairn with and without its window open, a page whose COOP cuts the window off,
 // a burst of requests past the rate limit, a batch of calls (EIP-5792) sent in order and followed,
 // and typed data for another chain warned.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoContractAddresses } from '../devchain/seed.ts';
 import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { AppShell } from './pages/AppShell.ts';
@@ -15,26 +15,10 @@ import { Unlock } from './pages/Onboarding.ts';
 import { SampleDapp } from './pages/SampleDapp.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
-import { dappSession } from './support/dappSession.ts';
-import { type Environment, startEnvironment } from './support/environment.ts';
-import { type SampleDapp as SampleDappServer, startSampleDapp } from './support/sampleDapp.ts';
+import { dappSpec } from './support/dappSession.ts';
 
 describe('a dApp connects to Cairn', () => {
-  let env: Environment;
-  let dappServer: SampleDappServer;
-  beforeAll(async () => {
-    env = await startEnvironment();
-    dappServer = await startSampleDapp(env.server.url);
-  });
-  afterAll(async () => {
-    await dappServer?.close();
-    await env?.close();
-  });
-
-  const { dappWithCairn, windowFor, approve, connect } = dappSession(
-    () => env,
-    () => dappServer.url,
-  );
+  const { env, dappServer, dappWithCairn, windowFor, approve, connect } = dappSpec();
 
   it('connects, then answers eth_accounts and eth_chainId with no window', async () => {
     const { context, dapp } = await dappWithCairn();
@@ -88,10 +72,10 @@ describe('a dApp connects to Cairn', () => {
     expect(await dapp.result('Send transaction result')).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await dapp.result('Send transaction receipt', 60_000)).toMatch(/^mined in block \d+$/);
     // Cairn's history says which site asked for it.
-    await wallet.goto(`${env.server.url}#/activity`);
+    await wallet.goto(`${env().server.url}#/activity`);
     await wallet
       .getByRole('main')
-      .getByText(`asked by ${new URL(dappServer.url).host}`, { exact: true })
+      .getByText(`asked by ${new URL(dappServer().url).host}`, { exact: true })
       .waitFor();
   });
 
@@ -179,12 +163,12 @@ describe('a dApp connects to Cairn', () => {
   it('shows the anti-phishing phrase in its window, and a site disconnected in Cairn must connect again', async () => {
     const { context, dapp, wallet } = await dappWithCairn();
     await connect(context, dapp);
-    await wallet.goto(`${env.server.url}#/settings/sites`);
+    await wallet.goto(`${env().server.url}#/settings/sites`);
     const main = wallet.getByRole('main');
     await main.getByLabel('Your phrase', { exact: true }).fill('blue heron at dawn');
     await main.getByRole('button', { name: 'Save phrase' }).click();
     await main.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    const origin = new URL(dappServer.url).origin;
+    const origin = new URL(dappServer().url).origin;
     await main.getByRole('button', { name: `Disconnect ${origin}` }).click();
     await main.getByText('No site is connected.').waitFor();
 
@@ -213,14 +197,14 @@ describe('a dApp connects to Cairn', () => {
     expect(await dapp.result('Watch asset result')).toBe('added');
 
     // Another chain's node, as far as the chain id goes: the local node behind a proxy that says 31338.
-    const node = await startRpcFaultProxy(env.chain.url);
+    const node = await startRpcFaultProxy(env().chain.url);
     node.setFault({ kind: 'chainId', chainId: 31338 });
     try {
       await dapp.field('New chain id').fill('31338');
       await dapp.field('New chain name').fill('Stub chain');
       await dapp.field('New chain currency symbol').fill('STB');
       // First an RPC URL that answers another chain id (the local node itself, 31337): nothing is added.
-      await dapp.field('New chain RPC URL').fill(env.chain.url);
+      await dapp.field('New chain RPC URL').fill(env().chain.url);
       const wrong = await windowFor(context, dapp, 'Add chain');
       expect(await wrong.getByRole('heading', { level: 1 }).textContent()).toBe('Add this network?');
       const check = wrong.getByRole('button', { name: 'Check and add', exact: true });
@@ -294,7 +278,7 @@ describe('a dApp connects to Cairn', () => {
         });
         Object.assign(window, { cairnAnswer: answer });
       });
-      await page.goto(dappServer.url);
+      await page.goto(dappServer().url);
       const cdp = await context.newCDPSession(page);
       const continueButton = async () => {
         const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
@@ -325,8 +309,8 @@ describe('a dApp connects to Cairn', () => {
     await connect(context, dapp);
     const popup = await windowFor(context, dapp, 'Sign message');
     const closed = popup.waitForEvent('close');
-    await wallet.goto(`${env.server.url}#/settings/sites`);
-    const origin = new URL(dappServer.url).origin;
+    await wallet.goto(`${env().server.url}#/settings/sites`);
+    const origin = new URL(dappServer().url).origin;
     await wallet
       .getByRole('main')
       .getByRole('button', { name: `Disconnect ${origin}` })
@@ -338,9 +322,9 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('tells a page sent with Cross-Origin-Opener-Policy: same-origin why Cairn’s window cannot answer it', async () => {
-    const { context, page } = await env.newPage();
+    const { context, page } = await env().newPage();
     const dapp = new SampleDapp(page);
-    await dapp.open(dappServer.pages.coop);
+    await dapp.open(dappServer().pages.coop);
     await dapp.chooseWallet('Cairn');
     const opened = context.waitForEvent('page');
     await dapp.button('Connect').click();

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
-import { pathTo, type ScreenId, screens } from '../src/app/paths.ts';
+import { pathTo } from '../src/app/paths.ts';
 import type { PlainMessageId } from '../src/core/i18n/message.ts';
 import { type Message, msg, untrustedValue } from '../src/core/i18n/message.ts';
 import { DOT_DECIMALS, parseAmount } from '../src/core/tx/amount.ts';
@@ -15,6 +15,7 @@ import { type SampleButton, SampleDapp, type SampleOutput } from './pages/Sample
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { startSampleDapp } from './support/sampleDapp.ts';
+import { everyScreen, settled } from './support/screenWalk.ts';
 import { overflowingText, type Untranslated, unisolatedCode, untranslatedText } from './support/untranslated.ts';
 import { type CatalogLocale, pseudoWords, words } from './support/words.ts';
 
@@ -158,20 +159,8 @@ describe('Cairn in the person’s language', () => {
   /** Reads a page in the pseudo-locale once it has settled, and records what is not from a catalog or is cut off. */
   function pseudoScan(found: Untranslated[]) {
     return async (page: Page, where: string) => {
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      // Screens fill in from the node: read once the words have not changed for 0.6 s.
-      let before = '';
-      await expect
-        .poll(
-          async () => {
-            const now = (await page.locator('body').textContent()) ?? '';
-            const settled = now === before;
-            before = now;
-            return settled;
-          },
-          { interval: 600 },
-        )
-        .toBe(true);
+      // Screens fill in from the node: read once the words have stopped changing.
+      await settled(page);
       for (const item of [
         ...(await untranslatedText(page)),
         ...(await overflowingText(page)),
@@ -211,13 +200,9 @@ describe('Cairn in the person’s language', () => {
     }
     await openDemoWallet(page, pseudoWords);
 
-    const params: Partial<Record<ScreenId, Record<string, string>>> = {
-      transaction: { hash: env.manifest?.history.at(-1) ?? '' },
-      address: { address: demoAddress(3) },
-    };
-    for (const entry of screens) {
-      await page.goto(`${env.server.url}#${pathTo(entry.id, params[entry.id])}`);
-      await check(page, entry.id);
+    for (const { id, url } of everyScreen(env)) {
+      await page.goto(url);
+      await check(page, id);
     }
 
     // The review of a transfer, with its preview.

@@ -6,7 +6,7 @@
 // request is signed in Cairn's dApp window and verified by the site.
 import { parseEther, recoverTypedDataAddress } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
 import { encodeUr, type Ur } from '../src/core/ur/ur.ts';
 import { createQrSigningDevice, DEVICE_PHRASE } from '../src/testing/qrSigningDevice.ts';
@@ -16,11 +16,9 @@ import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { SampleDapp } from './pages/SampleDapp.ts';
 import { Send } from './pages/Send.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { dappSession } from './support/dappSession.ts';
-import { type Environment, startEnvironment } from './support/environment.ts';
+import { dappSpec } from './support/dappSession.ts';
 import { qrPicture, qrText } from './support/qrPictures.ts';
 import { nodeClient } from './support/rpc.ts';
-import { type SampleDapp as SampleDappServer, startSampleDapp } from './support/sampleDapp.ts';
 
 const device = createQrSigningDevice();
 /** The device's first account (the local chain funds it: its phrase is the chain's test phrase). */
@@ -32,25 +30,12 @@ const PICTURE_INPUT = 'Or choose a photo or screenshot of the code';
 const pictureOf = (ur: Ur, name: string) => qrPicture(encodeUr(ur).toUpperCase(), name);
 
 describe('a QR signing device', () => {
-  let env: Environment;
-  let dappServer: SampleDappServer;
-  beforeAll(async () => {
-    env = await startEnvironment({ seed: false });
-    dappServer = await startSampleDapp(env.server.url);
-  });
-  afterAll(async () => {
-    await dappServer?.close();
-    await env?.close();
-  });
-  const { windowFor, connect } = dappSession(
-    () => env,
-    () => dappServer.url,
-  );
+  const { env, dappServer, windowFor, connect } = dappSpec({ seed: false });
 
   async function walletWithDevice() {
-    const opened = await env.newPage();
+    const opened = await env().newPage();
     const { page } = opened;
-    await new AppShell(page).open(env.server.url);
+    await new AppShell(page).open(env().server.url);
     const onboarding = new Onboarding(page);
     await onboarding.method('Connect a QR signing device').click();
     // A code that is not a UR is refused with the reason; the scan goes on.
@@ -70,7 +55,7 @@ describe('a QR signing device', () => {
 
   it('adds the device’s account from a picture of its code and sends from it, the device signing by QR codes', async () => {
     const { page, context, consoleErrors } = await walletWithDevice();
-    const node = nodeClient(env.chain.url);
+    const node = nodeClient(env().chain.url);
     const before = await node.getBalance({ address: recipient });
     const nonce = await node.getTransactionCount({ address: deviceAccount.address });
 
@@ -120,7 +105,7 @@ describe('a QR signing device', () => {
     await send.review.getByRole('button', { name: 'Confirm and send' }).click();
     await dialog.waitFor();
     const other = await context.newPage();
-    await new AppShell(other).open(env.server.url);
+    await new AppShell(other).open(env().server.url);
     await new AppShell(other).lock();
     await dialog.waitFor({ state: 'detached' });
     await other.close();
@@ -182,7 +167,7 @@ describe('a QR signing device', () => {
   it('signs a site’s message request in Cairn’s window, which the site verifies', async () => {
     const { page, context } = await walletWithDevice();
     const dapp = new SampleDapp(await context.newPage());
-    await dapp.open(dappServer.url);
+    await dapp.open(dappServer().url);
     await dapp.chooseWallet('Cairn');
     expect((await connect(context, dapp)).toLowerCase()).toContain(deviceAccount.address.toLowerCase());
     await dapp.field('Message').fill('Hello from the sample dApp');

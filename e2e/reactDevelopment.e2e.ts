@@ -2,76 +2,34 @@
 // into rare failures there: a component that suspended on `use` and skipped it when resumed
 // showed in production only as an occasional error #520. This walk runs Cairn built with
 // React's development build, where every such warning is a console error the page fails on.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
-import { pathTo, type ScreenId, screens } from '../src/app/paths.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
 import { buildCairn } from './support/appBuild.ts';
-import { dappSession } from './support/dappSession.ts';
-import { collectConsoleProblems, type Environment, startEnvironment } from './support/environment.ts';
+import { dappSpec } from './support/dappSession.ts';
+import { collectConsoleProblems } from './support/environment.ts';
 import { e2eDevelopmentDistDir } from './support/paths.ts';
-import { type SampleDapp, startSampleDapp } from './support/sampleDapp.ts';
+import { everyScreen, settled } from './support/screenWalk.ts';
 
 describe('Cairn on React’s development build', () => {
-  let env: Environment;
-  let dappServer: SampleDapp;
-  beforeAll(async () => {
-    buildCairn(e2eDevelopmentDistDir, 'development');
-    env = await startEnvironment({ distDir: e2eDevelopmentDistDir });
-    dappServer = await startSampleDapp(env.server.url);
-  });
-  afterAll(async () => {
-    await dappServer?.close();
-    await env?.close();
-  });
-  const { dappWithCairn, windowFor, approve, connect } = dappSession(
-    () => env,
-    () => dappServer.url,
-  );
-
-  /**
-   * Waits until the page's words differ from `before` (the screen asked for has replaced the last
-   * one) and then hold for half a second (it has read what it shows); gives those words.
-   */
-  async function settled(page: Page, before = ''): Promise<string> {
-    const words = async () => (await page.locator('body').textContent()) ?? '';
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await expect.poll(async () => (await words()) !== before, { timeout: 30_000 }).toBe(true);
-    let last = '';
-    await expect
-      .poll(
-        async () => {
-          const now = await words();
-          const same = now === last;
-          last = now;
-          return same;
-        },
-        { interval: 500, timeout: 30_000 },
-      )
-      .toBe(true);
-    return last;
-  }
+  // Before the environment starts (hooks run in the order they are declared).
+  beforeAll(() => buildCairn(e2eDevelopmentDistDir, 'development'));
+  const { env, dappWithCairn, windowFor, approve, connect } = dappSpec({ distDir: e2eDevelopmentDistDir });
 
   it('warns of nothing through set-up, every screen, a send review, locking and unlocking', async () => {
-    const { page, consoleErrors } = await env.newPage();
+    const { page, consoleErrors } = await env().newPage();
     const shell = new AppShell(page);
-    await shell.open(env.server.url);
+    await shell.open(env().server.url);
     // The welcome screen stays up while what loads after it (the update notice, the wallet's
     // code and catalogs, fetched a second after) arrives.
     await settled(page);
     await page.waitForTimeout(2_500);
     await new Onboarding(page).openDemoWallet();
 
-    const params: Partial<Record<ScreenId, Record<string, string>>> = {
-      transaction: { hash: env.manifest?.history.at(-1) ?? '' },
-      address: { address: demoAddress(3) },
-    };
     let shown = '';
-    for (const entry of screens) {
-      const url = `${env.server.url}#${pathTo(entry.id, params[entry.id])}`;
+    for (const { url } of everyScreen(env())) {
       // The screen open already (Home, after set-up) has nothing to replace.
       const replacing = page.url() !== url;
       await page.goto(url);

@@ -2,10 +2,34 @@
 // beside it in one browser profile, Cairn's window opened by a click on the site, and approving in
 // that window once its approve button wakes up.
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type SampleButton, SampleDapp } from '../pages/SampleDapp.ts';
 import { demoWalletPage } from './demoWallet.ts';
-import type { Environment } from './environment.ts';
+import { type Environment, type EnvironmentOptions, startEnvironment } from './environment.ts';
+import { type SampleDapp as SampleDappServer, startSampleDapp } from './sampleDapp.ts';
+
+/**
+ * For a spec file's describe block: a fresh environment with the sample dApp served beside it,
+ * started before the block's tests and closed after them, and dappSession's steps against both.
+ */
+export function dappSpec(options: EnvironmentOptions = {}) {
+  let started: { env: Environment; dappServer: SampleDappServer } | undefined;
+  beforeAll(async () => {
+    const env = await startEnvironment(options);
+    started = { env, dappServer: await startSampleDapp(env.server.url) };
+  });
+  afterAll(async () => {
+    await started?.dappServer.close();
+    await started?.env.close();
+  });
+  const running = () => {
+    if (!started) throw new Error('the dApp environment is not started (use it inside a test)');
+    return started;
+  };
+  const env = () => running().env;
+  const dappServer = () => running().dappServer;
+  return { env, dappServer, ...dappSession(env, () => dappServer().url) };
+}
 
 export function dappSession(env: () => Environment, dappUrl: () => string) {
   /** The demo wallet set up in Cairn, and the sample dApp open in the same browser profile, Cairn picked. */

@@ -1,13 +1,11 @@
 import type { Namespace } from '@/core/i18n/message';
 import type { VaultStatus } from '@/core/vault/vaultState';
-import { loadNamespaces } from '@/lib/i18n';
+import { withNamespaces } from '@/lib/i18n';
 import { chainWatch } from './chainWatchLoader';
 import { lazyModule } from './lazyModule';
 
 /** The unlocked wallet: routes, navigation, the account in the header (its own chunk). */
-export const unlockedApp = lazyModule(() =>
-  Promise.all([import('./UnlockedApp'), loadNamespaces(UNLOCKED_NAMESPACES)]).then(([app]) => app),
-);
+export const unlockedApp = lazyModule(() => withNamespaces(import('./UnlockedApp'), UNLOCKED_NAMESPACES));
 
 /**
  * The catalogs of what the unlocked wallet shows on every screen (account menu, search, device

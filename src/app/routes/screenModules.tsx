@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { Namespace } from '@/core/i18n/message';
-import { loadNamespaces } from '@/lib/i18n';
+import { withNamespaces } from '@/lib/i18n';
 import type { ScreenEntry, ScreenId } from '../paths';
 
 type ScreenComponent = ComponentType<{ entry: ScreenEntry }>;
@@ -34,10 +34,7 @@ const screenCode: Record<ScreenId, [() => Promise<ScreenComponent>, readonly Nam
 };
 
 const loaders = Object.fromEntries(
-  Object.entries(screenCode).map(([id, [code, namespaces]]) => [
-    id,
-    () => Promise.all([code(), loadNamespaces(namespaces)]).then(([component]) => component),
-  ]),
+  Object.entries(screenCode).map(([id, [code, namespaces]]) => [id, () => withNamespaces(code(), namespaces)]),
 ) as Record<ScreenId, () => Promise<ScreenComponent>>;
 
 const loaded = new Map<ScreenId, ScreenComponent>();

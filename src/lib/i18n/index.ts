@@ -26,5 +26,6 @@ export {
   showLocale,
   t,
   translate,
+  withNamespaces,
 } from './runtime';
 export { useLocale, useT } from './useT';

@@ -48,8 +48,8 @@ function loadOne(locale: Locale, namespace: Namespace): Promise<void> {
   return promise;
 }
 
-/** Whether every one of the namespaces can be shown in the language (default: the one shown). */
-function namespacesReady(namespaces: readonly Namespace[], locale: Locale = activeLocale()): boolean {
+/** Whether every one of the namespaces can be shown in the language. */
+function namespacesReady(namespaces: readonly Namespace[], locale: Locale): boolean {
   return namespaces.every((ns) => ready.has(`${locale}/${ns}`));
 }
 
@@ -66,6 +66,14 @@ export function loadNamespaces(namespaces: readonly Namespace[], locale: Locale 
     batches.set(key, batch);
   }
   return batch;
+}
+
+/**
+ * A part's code, loaded on demand, together with the catalogs it shows (in the language shown),
+ * so it renders at once rather than suspending again for its words.
+ */
+export function withNamespaces<M>(code: Promise<M>, namespaces: readonly Namespace[]): Promise<M> {
+  return Promise.all([code, loadNamespaces(namespaces)]).then(([module]) => module);
 }
 
 type UsablePromise = Promise<void> & { status?: string; value?: unknown };
