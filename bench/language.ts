@@ -60,7 +60,10 @@ function navigate(page: Page, hash: string): Promise<number> {
         requestAnimationFrame(r);
         setTimeout(r, 50);
       });
-      if (performance.now() - start > 10_000) throw new Error(`${target} drew no new heading in 10 s`);
+      if (performance.now() - start > 10_000)
+        throw new Error(
+          `${target} drew no new heading in 10 s (at ${location.hash}, lang ${document.documentElement.lang}, headings: ${[...document.querySelectorAll('h1')].map((h) => h.textContent).join(' | ')}; before: ${before})`,
+        );
     }
     return performance.now() - start;
   }, hash);
