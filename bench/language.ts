@@ -27,46 +27,71 @@ function catalogSizes(appDir: string): string[] {
   });
 }
 
-/** Picks a language in Settings → Language; ms until the page shows it (lang set, heading redrawn). */
-function switchTo(page: Page, locale: string): Promise<number> {
-  return page.evaluate(async (wanted) => {
-    const select = document.querySelector<HTMLSelectElement>('main select');
-    const heading = document.querySelector('h1');
-    if (!select || !heading) throw new Error('not on the Language screen');
-    const before = heading.textContent;
-    const start = performance.now();
-    select.value = wanted;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-    while (document.documentElement.lang !== wanted || (wanted !== 'en' && heading.textContent === before)) {
-      // A frame, or 50 ms if frames stop (a headless page sometimes gets none for a while).
-      await new Promise((r) => {
-        requestAnimationFrame(r);
-        setTimeout(r, 50);
-      });
-      if (performance.now() - start > 10_000) throw new Error(`the page did not change to ${wanted} in 10 s`);
-    }
-    return performance.now() - start;
-  }, locale);
+/** A screen's heading in a language, from the catalogs the app was built with. */
+function heading(locale: string, id: 'settings:language.title' | 'settings:security.title'): string {
+  const catalog = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', 'src', 'locales', locale, 'settings.json'), 'utf8'),
+  );
+  const text = catalog[id];
+  if (typeof text !== 'string') throw new Error(`${id} is not in the ${locale} catalog`);
+  return text;
 }
 
-/** Goes to a screen by its hash; ms until its heading is drawn. */
-function navigate(page: Page, hash: string): Promise<number> {
-  return page.evaluate(async (target) => {
-    const start = performance.now();
-    const before = document.querySelector('h1')?.textContent;
-    location.hash = target;
-    while (document.querySelector('h1')?.textContent === before) {
-      await new Promise((r) => {
-        requestAnimationFrame(r);
-        setTimeout(r, 50);
-      });
-      if (performance.now() - start > 10_000)
-        throw new Error(
-          `${target} drew no new heading in 10 s (at ${location.hash}, lang ${document.documentElement.lang}, headings: ${[...document.querySelectorAll('h1')].map((h) => h.textContent).join(' | ')}; before: ${before})`,
-        );
-    }
-    return performance.now() - start;
-  }, hash);
+type BenchWindow = Window & {
+  /** Waits until `<html lang>` is `lang` and the heading reads `text`; ms since `start`. */
+  benchShown(lang: string, text: string, start: number, what: string): Promise<number>;
+};
+
+/** Puts benchShown in the page (it stays: screens change by hash, without a reload). */
+function installWait(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    (window as unknown as BenchWindow).benchShown = async (lang, text, start, what) => {
+      // No named functions in here: tsx would wrap them in a helper the page does not have.
+      while (document.documentElement.lang !== lang || document.querySelector('h1')?.textContent !== text) {
+        // A frame, or 50 ms if frames stop (a headless page sometimes gets none for a while).
+        await new Promise((r) => {
+          requestAnimationFrame(r);
+          setTimeout(r, 50);
+        });
+        if (performance.now() - start > 10_000)
+          throw new Error(
+            `${what} did not show "${text}" in ${lang} within 10 s (at ${location.hash}, lang ${document.documentElement.lang}, headings: ${[...document.querySelectorAll('h1')].map((h) => h.textContent).join(' | ')})`,
+          );
+      }
+      return performance.now() - start;
+    };
+  });
+}
+
+/** Picks a language in Settings → Language; ms until the page shows it (lang set, heading in it). */
+function switchTo(page: Page, locale: string): Promise<number> {
+  return page.evaluate(
+    async ([wanted, text]) => {
+      const select = document.querySelector<HTMLSelectElement>('main select');
+      if (!select) throw new Error('not on the Language screen');
+      const start = performance.now();
+      select.value = wanted;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return (window as unknown as BenchWindow).benchShown(wanted, text, start, `the change to ${wanted}`);
+    },
+    [locale, heading(locale, 'settings:language.title')] as const,
+  );
+}
+
+/** Goes to a settings screen by its hash (in English); ms until its heading is drawn. */
+function navigate(
+  page: Page,
+  hash: string,
+  id: 'settings:language.title' | 'settings:security.title',
+): Promise<number> {
+  return page.evaluate(
+    async ([target, text]) => {
+      const start = performance.now();
+      location.hash = target;
+      return (window as unknown as BenchWindow).benchShown('en', text, start, target);
+    },
+    [hash, heading('en', id)] as const,
+  );
 }
 
 export async function benchLanguage(appDir: string): Promise<string> {
@@ -78,6 +103,7 @@ export async function benchLanguage(appDir: string): Promise<string> {
     await new Onboarding(page).openDemoWallet();
     await page.goto(`${stage.app.url}#/settings/language`);
     await page.locator('main select').waitFor();
+    await installWait(page);
 
     const first: Record<string, number> = {};
     first.de = await switchTo(page, 'de');
@@ -88,8 +114,8 @@ export async function benchLanguage(appDir: string): Promise<string> {
     await switchTo(page, 'en');
     const screens: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      screens.push(await navigate(page, '#/settings/security'));
-      screens.push(await navigate(page, '#/settings/language'));
+      screens.push(await navigate(page, '#/settings/security', 'settings:security.title'));
+      screens.push(await navigate(page, '#/settings/language', 'settings:language.title'));
     }
     const warmMedian = median(warm);
     const screenMedian = median(screens);

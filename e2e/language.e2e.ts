@@ -7,6 +7,7 @@ import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { pathTo } from '../src/app/paths.ts';
 import type { PlainMessageId } from '../src/core/i18n/message.ts';
 import { type Message, msg, untrustedValue } from '../src/core/i18n/message.ts';
+import { DATABASE_NAME } from '../src/core/storage/database.ts';
 import { DOT_DECIMALS, parseAmount } from '../src/core/tx/amount.ts';
 import { NAMESPACES, showLocale, translate } from '../src/lib/i18n/index.ts';
 import { pseudoText } from '../src/lib/i18n/pseudo.ts';
@@ -45,6 +46,43 @@ function amountRefusal(text: string): Message | string {
     return (error as { text: Message | string }).text;
   }
   throw new Error(`${text} was accepted`);
+}
+
+/**
+ * Begins a write transaction on Cairn's settings in the page that lasts `ms`, as another window
+ * writing them would: Cairn's own writes of settings wait behind it. Returns once it holds them,
+ * with a wait for its end.
+ */
+async function holdSettingsStorage(page: Page, ms: number): Promise<{ ended(): Promise<void> }> {
+  await page.evaluate(
+    ([name, ms]) =>
+      new Promise<void>((held, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const transaction = db.transaction('settings', 'readwrite');
+          const until = performance.now() + ms;
+          (window as unknown as { holdEnded: Promise<void> }).holdEnded = new Promise<void>((ended) => {
+            transaction.oncomplete = () => {
+              db.close();
+              ended();
+            };
+          });
+          transaction.onerror = () => reject(transaction.error);
+          // A transaction lives while it has requests: ask again until the time is up.
+          const ask = () => {
+            if (performance.now() < until) transaction.objectStore('settings').get('language').onsuccess = ask;
+          };
+          transaction.objectStore('settings').get('language').onsuccess = () => {
+            held();
+            ask();
+          };
+        };
+      }),
+    [DATABASE_NAME, ms] as const,
+  );
+  return { ended: () => page.evaluate(() => (window as unknown as { holdEnded: Promise<void> }).holdEnded) };
 }
 
 describe('Cairn in the person’s language', () => {
@@ -154,6 +192,40 @@ describe('Cairn in the person’s language', () => {
     await page.getByLabel(words('es', 'settings:language.label'), { exact: true }).selectOption('browser');
     await expect.poll(() => second.evaluate(() => document.documentElement.lang)).toBe('en');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+
+  it('moving through the languages by keyboard shows each one chosen, in order, never an earlier one again', async () => {
+    const { page } = await env.newPage({ locale: 'en-US' });
+    await openDemoWallet(page, sayIn('en'));
+    await page.goto(`${env.server.url}#${pathTo('settingsLanguage')}`);
+    await page.getByLabel(words('en', 'settings:language.label'), { exact: true }).waitFor();
+    // Found by role: its name changes with the language.
+    const select = page.getByRole('main').getByRole('combobox');
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      new MutationObserver(() => shown.push(document.documentElement.lang)).observe(document.documentElement, {
+        attributeFilter: ['lang'],
+      });
+      (window as unknown as { shown: string[] }).shown = shown;
+    });
+    // The browser's language (English), then English, German and Spanish: one key press each,
+    // while storage is busy (as when another window writes), so each choice is stored after the next is made.
+    await select.focus();
+    const hold = await holdSettingsStorage(page, 500);
+    for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowDown');
+    await hold.ended();
+    expect(await select.inputValue()).toBe('es');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await page.getByRole('heading', { level: 1, name: words('es', 'settings:language.title') }).waitFor();
+    // The held writes are stored by now, and what storage answered taken in within moments: a
+    // language shown again after a later one was chosen would be seen within this wait.
+    await page.waitForTimeout(300);
+    const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+    // Each language at most once, in the order chosen (one still loading may be skipped), Spanish last.
+    const changes = shown.filter((lang, i) => lang !== shown[i - 1]);
+    expect(changes).toEqual(['en', 'de', 'es'].filter((lang) => changes.includes(lang)));
+    expect(changes.at(-1)).toBe('es');
+    expect(await select.inputValue()).toBe('es');
   });
 
   /** Reads a page in the pseudo-locale once it has settled, and records what is not from a catalog or is cut off. */

@@ -165,22 +165,55 @@ export async function createSessionStore(options: {
     const selected = next.some((n) => n.id === current) ? current : LOCAL_NETWORK_ID;
     store.setState({ networkConfig: config, networks: next, selectedNetworkId: selected });
   };
+  // While this window is writing a key, the state shows its newest change: what storage answers
+  // for an older write, or what another window stored meanwhile, would show an older value for a
+  // moment (two quick changes of language showed the first again before the second). Such news
+  // is taken in from storage once the key's last write has ended.
+  /** This window's writes in flight, per key. */
+  const writing = new Map<SharedKey, number>();
+  /** Keys changed by another window, or by an older write of this one, while being written. */
+  const reread = new Set<SharedKey>();
+  /** Takes in what is stored for the key, unless this window has begun writing it meanwhile. */
+  const takeStored = async (key: SharedKey) => {
+    const stored = await settings.get(key).catch(() => undefined);
+    if (writing.has(key)) reread.add(key);
+    else apply(key, DEFAULTS[key](stored));
+  };
+  /** One of this window's writes of the key ended (with what it stored, unless it failed). */
+  const writeEnded = async <K extends SharedKey>(key: K, stored: { value: PersistedSettings[K] } | undefined) => {
+    const left = (writing.get(key) ?? 1) - 1;
+    if (left > 0) {
+      writing.set(key, left);
+      reread.add(key);
+      return;
+    }
+    writing.delete(key);
+    if (stored && !reread.has(key)) {
+      apply(key, stored.value);
+    } else {
+      reread.delete(key);
+      await takeStored(key);
+    }
+  };
   const store = createStore<SessionState>()((set, get) => {
     /** Changes a shared setting here now, and in storage on top of whatever is stored by then. */
     const change = <K extends SharedKey>(key: K, fn: (current: PersistedSettings[K]) => PersistedSettings[K]) => {
       apply(key, fn(get()[key]));
+      writing.set(key, (writing.get(key) ?? 0) + 1);
       const write: Promise<unknown> = settings
         .update(key, (stored) => fn(DEFAULTS[key](stored)))
-        .then((stored) => {
-          apply(key, stored);
-          options.sync?.post(key);
-          return undefined;
-        })
-        .catch(async (error: unknown) => {
-          apply(key, DEFAULTS[key](await settings.get(key).catch(() => undefined)));
-          options.onWriteFailed?.(error);
-          return error ?? new Error('write failed');
-        })
+        .then(
+          async (stored) => {
+            options.sync?.post(key);
+            await writeEnded(key, { value: stored });
+            return undefined;
+          },
+          async (error: unknown) => {
+            await writeEnded(key, undefined);
+            options.onWriteFailed?.(error);
+            return error ?? new Error('write failed');
+          },
+        )
         .finally(() => pending.delete(write));
       pending.add(write);
     };
@@ -293,10 +326,10 @@ export async function createSessionStore(options: {
     };
   });
   // Another window changed a shared setting: take in what it stored (nothing is written back).
-  options.sync?.listen(async (key) => {
+  options.sync?.listen((key) => {
     if (!isSharedKey(key)) return;
-    const stored = await settings.get(key).catch(() => undefined);
-    apply(key, DEFAULTS[key](stored));
+    if (writing.has(key)) reread.add(key);
+    else void takeStored(key);
   });
   return store;
 }
