@@ -51,7 +51,7 @@ export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close:
                   }}
                 >
                   <NetworkIcon network={network} />
-                  <span translate="no">{network.name}</span>
+                  <bdi translate="no">{network.name}</bdi>
                 </DropdownChoice>
               ))}
             </DropdownChoices>

@@ -48,9 +48,9 @@ export function NetworkStatus() {
   const { network, head, state, online } = useNetworkState();
   return (
     <section className={styles.status} aria-label={t('network:status.label')} data-state={state}>
-      <span className="visually-hidden" translate="no">
+      <bdi className="visually-hidden" translate="no">
         {network.name}
-      </span>
+      </bdi>
       <span>
         <T
           id="network:status.summary"
