@@ -78,6 +78,28 @@ describe('app shell against a fresh local chain', () => {
     expect(await failed.count()).toBe(0);
   });
 
+  it('a screen whose words cannot be loaded says so too, once, rather than waiting for ever', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
+    const asked: string[] = [];
+    await page.route(/\/assets\/messages-en-nfts-[^/]*\.js$/, (route) => {
+      asked.push(route.request().url());
+      return route.abort('connectionreset');
+    });
+    await shell.navLink('NFTs').click();
+    const failed = page
+      .getByRole('alert')
+      .filter({ has: page.getByRole('heading', { name: 'This screen stopped working' }) });
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('Part of Cairn could not be loaded');
+    await page.waitForTimeout(500);
+    expect(asked, 'the catalog is asked for once, not again and again').toHaveLength(1);
+    await shell.navLink('Receive').click();
+    await expect.poll(() => shell.heading.textContent()).toBe('Receive');
+  });
+
   it('keeps the selected network across a reload', async () => {
     const { page } = await env.newPage();
     const shell = new AppShell(page);
