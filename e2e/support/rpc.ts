@@ -1,5 +1,5 @@
 // Direct JSON-RPC access to the test chain, to compare what the UI shows with the node.
-import { createTestClient, http, parseEther, publicActions, walletActions } from 'viem';
+import { createTestClient, http, parseEther, parseGwei, publicActions, walletActions } from 'viem';
 import { hardhat } from 'viem/chains';
 import { demoAddress } from '../../devchain/seed.ts';
 
@@ -15,4 +15,11 @@ export async function mineTransfer(url: string): Promise<bigint> {
   const hash = await client.sendTransaction({ account: demoAddress(3), to: demoAddress(4), value: parseEther('0.01') });
   const receipt = await client.waitForTransactionReceipt({ hash });
   return receipt.blockNumber;
+}
+
+/** Fees comfortably above the node's base fee, as an offline signer would copy them from a fee tracker. */
+export async function offlineFees(url: string): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  const block = await nodeClient(url).getBlock();
+  const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + parseGwei('2');
+  return { maxFeePerGas, maxPriorityFeePerGas: parseGwei('1.5') };
 }
