@@ -27,7 +27,7 @@ function catalogSizes(appDir: string): string[] {
   });
 }
 
-/** A screen's heading in a language, from the catalogs the app was built with. */
+/** A screen's heading in a language, from the source catalogs (the bench builds the app from them, unless --reuse-build). */
 function heading(locale: string, id: 'settings:language.title' | 'settings:security.title'): string {
   const catalog = JSON.parse(
     readFileSync(join(import.meta.dirname, '..', 'src', 'locales', locale, 'settings.json'), 'utf8'),

@@ -48,31 +48,39 @@ function amountRefusal(text: string): Message | string {
   throw new Error(`${text} was accepted`);
 }
 
+type HoldWindow = Window & { releaseHold(): void; holdEnded: Promise<void> };
+
 /**
- * Begins a write transaction on Cairn's settings in the page that lasts `ms`, as another window
- * writing them would: Cairn's own writes of settings wait behind it. Returns once it holds them,
- * with a wait for its end.
+ * Begins a write transaction on Cairn's settings in the page, as another window writing them
+ * would: Cairn's own writes of settings wait behind it until `release` ends it. Returns once it
+ * holds them.
  */
-async function holdSettingsStorage(page: Page, ms: number): Promise<{ ended(): Promise<void> }> {
+async function holdSettingsStorage(
+  page: Page,
+): Promise<{ release(): Promise<void>; stored(key: string): Promise<unknown> }> {
   await page.evaluate(
-    ([name, ms]) =>
+    (name) =>
       new Promise<void>((held, reject) => {
         const open = indexedDB.open(name);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
           const transaction = db.transaction('settings', 'readwrite');
-          const until = performance.now() + ms;
-          (window as unknown as { holdEnded: Promise<void> }).holdEnded = new Promise<void>((ended) => {
+          const hold = window as unknown as HoldWindow;
+          let released = false;
+          hold.releaseHold = () => {
+            released = true;
+          };
+          hold.holdEnded = new Promise<void>((ended, failed) => {
             transaction.oncomplete = () => {
               db.close();
               ended();
             };
+            transaction.onabort = () => failed(transaction.error ?? new Error('the hold was aborted'));
           });
-          transaction.onerror = () => reject(transaction.error);
-          // A transaction lives while it has requests: ask again until the time is up.
+          // A transaction lives while it has requests: ask again until released.
           const ask = () => {
-            if (performance.now() < until) transaction.objectStore('settings').get('language').onsuccess = ask;
+            if (!released) transaction.objectStore('settings').get('language').onsuccess = ask;
           };
           transaction.objectStore('settings').get('language').onsuccess = () => {
             held();
@@ -80,9 +88,33 @@ async function holdSettingsStorage(page: Page, ms: number): Promise<{ ended(): P
           };
         };
       }),
-    [DATABASE_NAME, ms] as const,
+    DATABASE_NAME,
   );
-  return { ended: () => page.evaluate(() => (window as unknown as { holdEnded: Promise<void> }).holdEnded) };
+  return {
+    release: () =>
+      page.evaluate(() => {
+        const hold = window as unknown as HoldWindow;
+        hold.releaseHold();
+        return hold.holdEnded;
+      }),
+    stored: (key) =>
+      page.evaluate(
+        ([name, key]) =>
+          new Promise<unknown>((resolve, reject) => {
+            const open = indexedDB.open(name);
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const request = open.result.transaction('settings').objectStore('settings').get(key);
+              request.onsuccess = () => {
+                open.result.close();
+                resolve(request.result);
+              };
+              request.onerror = () => reject(request.error);
+            };
+          }),
+        [DATABASE_NAME, key] as const,
+      ),
+  };
 }
 
 describe('Cairn in the person’s language', () => {
@@ -211,15 +243,15 @@ describe('Cairn in the person’s language', () => {
     // The browser's language (English), then English, German and Spanish: one key press each,
     // while storage is busy (as when another window writes), so each choice is stored after the next is made.
     await select.focus();
-    const hold = await holdSettingsStorage(page, 500);
+    const hold = await holdSettingsStorage(page);
     for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowDown');
-    await hold.ended();
-    expect(await select.inputValue()).toBe('es');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
-    await page.getByRole('heading', { level: 1, name: words('es', 'settings:language.title') }).waitFor();
-    // The held writes are stored by now, and what storage answered taken in within moments: a
+    await hold.release();
+    // Spanish is stored last; what storage answered each write is taken in within moments: a
     // language shown again after a later one was chosen would be seen within this wait.
+    await expect.poll(() => hold.stored('language')).toBe('es');
     await page.waitForTimeout(300);
+    await page.getByRole('heading', { level: 1, name: words('es', 'settings:language.title') }).waitFor();
     const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
     // Each language at most once, in the order chosen (one still loading may be skipped), Spanish last.
     const changes = shown.filter((lang, i) => lang !== shown[i - 1]);

@@ -19,12 +19,9 @@ import {
   recoverTransactionAddress,
   type TransactionSerializedEIP1559,
 } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
-import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import type { OfflineTx } from '../src/core/offline/offlineTx.ts';
-import { decodeRawTransaction } from '../src/core/offline/rawTx.ts';
 import { parseUnsignedFile, serializeUnsignedFile } from '../src/core/offline/unsignedFile.ts';
 import { Sign } from './pages/Sign.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
@@ -38,7 +35,6 @@ const me = demoAddress(0);
 const second = demoAddress(1);
 /** Demo account 9 (index 8): not in the demo wallet, which holds the first three. */
 const recipient = demoAddress(8);
-const _demoSigner = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 0 });
 
 /** The sentence the core gives for a file, or throws when the file is accepted. */
 function fileRefusal(text: string): string {
@@ -48,16 +44,6 @@ function fileRefusal(text: string): string {
     return (error as { shortMessage: string }).shortMessage;
   }
   throw new Error('the file was accepted');
-}
-
-/** The decoder's sentence for a raw transaction, or throws when it decodes. */
-function _decodeRefusal(text: string): string {
-  try {
-    decodeRawTransaction(text);
-  } catch (error) {
-    return (error as { shortMessage: string }).shortMessage;
-  }
-  throw new Error('the transaction decoded');
 }
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {

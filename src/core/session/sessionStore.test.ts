@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { settingsChannels } from '../../testing/settingsWindows';
 import { grantSite, type SitePermission, withSiteNetwork } from '../dapp/sites';
 import { memoryKeyValueStore } from '../storage/keyValueStore';
-import { createSessionStore, type PersistedSettings, type SettingsSync, selectedNetwork } from './sessionStore';
+import { createSessionStore, type PersistedSettings, selectedNetwork } from './sessionStore';
 
 const localRpcUrl = 'http://127.0.0.1:8545';
 
@@ -134,15 +135,7 @@ describe('session store: several windows', () => {
 
   it('two windows adding contacts at the same moment keep both, and each takes in the other', async () => {
     const settings = memoryKeyValueStore<PersistedSettings>();
-    const listeners: ((key: unknown) => void)[] = [];
-    const sync = (): SettingsSync => ({
-      post: (key) => {
-        for (const listener of listeners) listener(key);
-      },
-      listen: (handler) => {
-        listeners.push(handler);
-      },
-    });
+    const sync = settingsChannels();
     const [a, b] = await Promise.all([
       createSessionStore({ localRpcUrl, settings, sync: sync() }),
       createSessionStore({ localRpcUrl, settings, sync: sync() }),
@@ -220,17 +213,6 @@ describe('session store: dApp sites and the anti-phishing phrase', () => {
   });
   const A = 'https://a.example';
   const B = 'https://b.example';
-  const linked = () => {
-    const listeners: ((key: unknown) => void)[] = [];
-    return (): SettingsSync => ({
-      post: (key) => {
-        for (const listener of listeners) listener(key);
-      },
-      listen: (handler) => {
-        listeners.push(handler);
-      },
-    });
-  };
 
   it('has no sites and no phrase on first run', async () => {
     const store = await createSessionStore({ localRpcUrl, settings: memoryKeyValueStore<PersistedSettings>() });
@@ -314,7 +296,7 @@ describe('session store: dApp sites and the anti-phishing phrase', () => {
 
   it('two windows granting different sites at the same moment keep both, and each takes in the other', async () => {
     const settings = memoryKeyValueStore<PersistedSettings>();
-    const sync = linked();
+    const sync = settingsChannels();
     const [a, b] = await Promise.all([
       createSessionStore({ localRpcUrl, settings, sync: sync() }),
       createSessionStore({ localRpcUrl, settings, sync: sync() }),
@@ -364,7 +346,7 @@ describe('session store: dApp sites and the anti-phishing phrase', () => {
 
   it('keeps the anti-phishing phrase, shares it with the other windows, and restores it', async () => {
     const settings = memoryKeyValueStore<PersistedSettings>();
-    const sync = linked();
+    const sync = settingsChannels();
     const [a, b] = await Promise.all([
       createSessionStore({ localRpcUrl, settings, sync: sync() }),
       createSessionStore({ localRpcUrl, settings, sync: sync() }),

@@ -129,8 +129,9 @@ export function selectedNetwork(state: Pick<SessionState, 'networks' | 'selected
  * Creates the session store outside React and restores the persisted parts. Every change to a
  * shared setting is applied here at once and stored as a read-modify-write of the stored value
  * (`KeyValueStore.update`), so two windows changing the address book (say) at the same moment
- * both keep their change; the stored result is taken in, and the other windows told to re-read.
- * A write that fails puts back what is stored and calls `onWriteFailed`.
+ * both keep their change; the other windows are told to re-read. Once this window's last write
+ * of a key has ended, what is stored is taken in, so a write that failed is put back then (and
+ * `onWriteFailed` called at once).
  */
 export async function createSessionStore(options: {
   localRpcUrl: string;
@@ -140,6 +141,13 @@ export async function createSessionStore(options: {
   onWriteFailed?: (error: unknown) => void;
 }): Promise<SessionStore> {
   const { settings, localRpcUrl } = options;
+  // Listening before the first reads: a change another window makes meanwhile is read again once
+  // the store exists (a channel keeps no message for a listener that comes later).
+  const heardEarly = new Set<SharedKey>();
+  let hear = (key: SharedKey) => void heardEarly.add(key);
+  options.sync?.listen((key) => {
+    if (isSharedKey(key)) hear(key);
+  });
   // All at once: IndexedDB answers them in one round, before the first screen.
   const [savedNetwork, ...savedShared] = await Promise.all([
     settings.get('selectedNetworkId'),
@@ -165,19 +173,22 @@ export async function createSessionStore(options: {
     const selected = next.some((n) => n.id === current) ? current : LOCAL_NETWORK_ID;
     store.setState({ networkConfig: config, networks: next, selectedNetworkId: selected });
   };
-  // While this window is writing a key, the state shows its newest change: what storage answers
-  // for an older write, or what another window stored meanwhile, would show an older value for a
-  // moment (two quick changes of language showed the first again before the second). Such news
-  // is taken in from storage once the key's last write has ended.
+  // While this window is writing a key, the state shows its newest change: storage's answer to an
+  // older write would show an older value for a moment (two quick changes of language showed the
+  // first again before the second), and another window's value would show and then be replaced
+  // by ours. What is stored is taken in once the key's last write has ended.
   /** This window's writes in flight, per key. */
   const writing = new Map<SharedKey, number>();
-  /** Keys changed by another window, or by an older write of this one, while being written. */
+  /** Changes made in this window, per key: a read begun before one is older than what it shows. */
+  const changes = new Map<SharedKey, number>();
+  /** Keys to read again when their last write ends: changed elsewhere, or by an older write, meanwhile. */
   const reread = new Set<SharedKey>();
-  /** Takes in what is stored for the key, unless this window has begun writing it meanwhile. */
+  /** Takes in what is stored for the key, unless this window has changed it since the read began. */
   const takeStored = async (key: SharedKey) => {
+    const asked = changes.get(key);
     const stored = await settings.get(key).catch(() => undefined);
     if (writing.has(key)) reread.add(key);
-    else apply(key, DEFAULTS[key](stored));
+    else if (changes.get(key) === asked) apply(key, DEFAULTS[key](stored));
   };
   /** One of this window's writes of the key ended (with what it stored, unless it failed). */
   const writeEnded = async <K extends SharedKey>(key: K, stored: { value: PersistedSettings[K] } | undefined) => {
@@ -200,6 +211,7 @@ export async function createSessionStore(options: {
     const change = <K extends SharedKey>(key: K, fn: (current: PersistedSettings[K]) => PersistedSettings[K]) => {
       apply(key, fn(get()[key]));
       writing.set(key, (writing.get(key) ?? 0) + 1);
+      changes.set(key, (changes.get(key) ?? 0) + 1);
       const write: Promise<unknown> = settings
         .update(key, (stored) => fn(DEFAULTS[key](stored)))
         .then(
@@ -209,8 +221,8 @@ export async function createSessionStore(options: {
             return undefined;
           },
           async (error: unknown) => {
-            await writeEnded(key, undefined);
             options.onWriteFailed?.(error);
+            await writeEnded(key, undefined);
             return error ?? new Error('write failed');
           },
         )
@@ -326,10 +338,10 @@ export async function createSessionStore(options: {
     };
   });
   // Another window changed a shared setting: take in what it stored (nothing is written back).
-  options.sync?.listen((key) => {
-    if (!isSharedKey(key)) return;
+  hear = (key) => {
     if (writing.has(key)) reread.add(key);
     else void takeStored(key);
-  });
+  };
+  for (const key of heardEarly) hear(key);
   return store;
 }

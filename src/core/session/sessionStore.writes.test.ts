@@ -1,9 +1,11 @@
 // Quick changes of one shared setting: the state shows the newest change until storage has them
 // all, and never an older value in between (two quick changes of language once showed the first
-// again, for a moment, before the second).
+// again, for a moment, before the second). What another window stores meanwhile, or while this
+// one is still starting, is taken in without showing a value older than this window's own.
 import { describe, expect, it } from 'vitest';
+import { settingsChannels } from '../../testing/settingsWindows';
 import { type KeyValueStore, memoryKeyValueStore } from '../storage/keyValueStore';
-import { createSessionStore, type PersistedSettings, type SettingsSync } from './sessionStore';
+import { createSessionStore, type PersistedSettings } from './sessionStore';
 
 const localRpcUrl = 'http://127.0.0.1:8545';
 
@@ -67,15 +69,7 @@ describe('session store: quick changes of one setting', () => {
 
   it('takes in another window’s change once its own write has ended, not while it shows its own', async () => {
     const inner = memoryKeyValueStore<PersistedSettings>();
-    const listeners: ((key: unknown) => void)[] = [];
-    const sync = (): SettingsSync => ({
-      post: (key) => {
-        for (const listener of listeners) listener(key);
-      },
-      listen: (handler) => {
-        listeners.push(handler);
-      },
-    });
+    const sync = settingsChannels();
     const held = heldSettings(inner);
     const a = await createSessionStore({ localRpcUrl, settings: held.settings, sync: sync() });
     const b = await createSessionStore({ localRpcUrl, settings: inner, sync: sync() });
@@ -118,5 +112,57 @@ describe('session store: quick changes of one setting', () => {
     await store.getState().whenSaved();
     expect(await inner.get('language')).toBe('en');
     expect(seen).toEqual(['en', 'es', 'en']);
+  });
+
+  it('a value another window stored, read before a change of this window, is not shown after that change', async () => {
+    const inner = memoryKeyValueStore<PersistedSettings>({ language: 'de' });
+    let holdReads = false;
+    let releaseRead = () => {};
+    const settings: KeyValueStore<PersistedSettings> = {
+      ...inner,
+      get: async (key) => {
+        const value = await inner.get(key);
+        if (holdReads) await new Promise<void>((resolve) => (releaseRead = resolve));
+        return value;
+      },
+    };
+    const sync = settingsChannels();
+    const store = await createSessionStore({ localRpcUrl, settings, sync: sync() });
+    const otherWindow = sync();
+    // Another window says it changed the language: this one reads 'de', and the answer is held.
+    holdReads = true;
+    otherWindow.post('language');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    holdReads = false;
+    store.getState().setLanguage('es');
+    await store.getState().whenSaved();
+    releaseRead();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.getState().language).toBe('es');
+    expect(await inner.get('language')).toBe('es');
+  });
+
+  it('a change another window makes while this one is still reading its settings is taken in', async () => {
+    const inner = memoryKeyValueStore<PersistedSettings>();
+    let holding = true;
+    let releaseReads = () => {};
+    const reads = new Promise<void>((resolve) => (releaseReads = resolve));
+    const settings: KeyValueStore<PersistedSettings> = {
+      ...inner,
+      get: async (key) => {
+        const value = await inner.get(key);
+        if (holding) await reads;
+        return value;
+      },
+    };
+    const sync = settingsChannels();
+    const starting = createSessionStore({ localRpcUrl, settings, sync: sync() });
+    await inner.set('language', 'de');
+    sync().post('language');
+    holding = false;
+    releaseReads();
+    const store = await starting;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.getState().language).toBe('de');
   });
 });
