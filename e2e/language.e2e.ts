@@ -7,7 +7,6 @@ import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { pathTo } from '../src/app/paths.ts';
 import type { PlainMessageId } from '../src/core/i18n/message.ts';
 import { type Message, msg, untrustedValue } from '../src/core/i18n/message.ts';
-import { DATABASE_NAME } from '../src/core/storage/database.ts';
 import { DOT_DECIMALS, parseAmount } from '../src/core/tx/amount.ts';
 import { NAMESPACES, showLocale, translate } from '../src/lib/i18n/index.ts';
 import { pseudoText } from '../src/lib/i18n/pseudo.ts';
@@ -17,6 +16,7 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { startSampleDapp } from './support/sampleDapp.ts';
 import { everyScreen, settled } from './support/screenWalk.ts';
+import { holdStore, readStored } from './support/storedRecords.ts';
 import { overflowingText, type Untranslated, unisolatedCode, untranslatedText } from './support/untranslated.ts';
 import { type CatalogLocale, pseudoWords, words } from './support/words.ts';
 
@@ -46,75 +46,6 @@ function amountRefusal(text: string): Message | string {
     return (error as { text: Message | string }).text;
   }
   throw new Error(`${text} was accepted`);
-}
-
-type HoldWindow = Window & { releaseHold(): void; holdEnded: Promise<void> };
-
-/**
- * Begins a write transaction on Cairn's settings in the page, as another window writing them
- * would: Cairn's own writes of settings wait behind it until `release` ends it. Returns once it
- * holds them.
- */
-async function holdSettingsStorage(
-  page: Page,
-): Promise<{ release(): Promise<void>; stored(key: string): Promise<unknown> }> {
-  await page.evaluate(
-    (name) =>
-      new Promise<void>((held, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const transaction = db.transaction('settings', 'readwrite');
-          const hold = window as unknown as HoldWindow;
-          let released = false;
-          hold.releaseHold = () => {
-            released = true;
-          };
-          hold.holdEnded = new Promise<void>((ended, failed) => {
-            transaction.oncomplete = () => {
-              db.close();
-              ended();
-            };
-            transaction.onabort = () => failed(transaction.error ?? new Error('the hold was aborted'));
-          });
-          // A transaction lives while it has requests: ask again until released.
-          const ask = () => {
-            if (!released) transaction.objectStore('settings').get('language').onsuccess = ask;
-          };
-          transaction.objectStore('settings').get('language').onsuccess = () => {
-            held();
-            ask();
-          };
-        };
-      }),
-    DATABASE_NAME,
-  );
-  return {
-    release: () =>
-      page.evaluate(() => {
-        const hold = window as unknown as HoldWindow;
-        hold.releaseHold();
-        return hold.holdEnded;
-      }),
-    stored: (key) =>
-      page.evaluate(
-        ([name, key]) =>
-          new Promise<unknown>((resolve, reject) => {
-            const open = indexedDB.open(name);
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const request = open.result.transaction('settings').objectStore('settings').get(key);
-              request.onsuccess = () => {
-                open.result.close();
-                resolve(request.result);
-              };
-              request.onerror = () => reject(request.error);
-            };
-          }),
-        [DATABASE_NAME, key] as const,
-      ),
-  };
 }
 
 describe('Cairn in the person’s language', () => {
@@ -243,13 +174,13 @@ describe('Cairn in the person’s language', () => {
     // The browser's language (English), then English, German and Spanish: one key press each,
     // while storage is busy (as when another window writes), so each choice is stored after the next is made.
     await select.focus();
-    const hold = await holdSettingsStorage(page);
+    const hold = await holdStore(page, 'settings');
     for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
     await hold.release();
     // Spanish is stored last; what storage answered each write is taken in within moments: a
     // language shown again after a later one was chosen would be seen within this wait.
-    await expect.poll(() => hold.stored('language')).toBe('es');
+    await expect.poll(() => readStored(page, 'settings', 'language')).toBe('es');
     await page.waitForTimeout(300);
     await page.getByRole('heading', { level: 1, name: words('es', 'settings:language.title') }).waitFor();
     const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);

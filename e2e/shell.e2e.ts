@@ -67,9 +67,7 @@ describe('app shell against a fresh local chain', () => {
     // As after an update that removed the old build's files, or a dropped connection.
     await page.route(/\/assets\/ContractsScreen-[^/]*\.js$/, (route) => route.abort('connectionreset'));
     await shell.navLink('Contracts').click();
-    const failed = page
-      .getByRole('alert')
-      .filter({ has: page.getByRole('heading', { name: 'This screen stopped working' }) });
+    const failed = shell.screenFailure;
     await failed.waitFor();
     expect(await failed.textContent()).toContain('Part of Cairn could not be loaded');
     expect(await failed.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
@@ -89,9 +87,7 @@ describe('app shell against a fresh local chain', () => {
       return route.abort('connectionreset');
     });
     await shell.navLink('NFTs').click();
-    const failed = page
-      .getByRole('alert')
-      .filter({ has: page.getByRole('heading', { name: 'This screen stopped working' }) });
+    const failed = shell.screenFailure;
     await failed.waitFor();
     expect(await failed.textContent()).toContain('Part of Cairn could not be loaded');
     await page.waitForTimeout(500);

@@ -11,6 +11,8 @@ export class AppShell {
   readonly retry: Locator;
   readonly heading: Locator;
   readonly localChainNotice: Locator;
+  /** What a screen shows instead of itself when it fails to load or to render. */
+  readonly screenFailure: Locator;
 
   constructor(readonly page: Page) {
     this.networkChip = page.getByRole('banner').getByRole('button', { name: /^Network: / });
@@ -21,6 +23,9 @@ export class AppShell {
     this.retry = page.getByRole('button', { name: 'Retry' });
     this.heading = page.getByRole('heading', { level: 1 });
     this.localChainNotice = page.getByRole('complementary', { name: 'Local demo chain' });
+    this.screenFailure = page
+      .getByRole('alert')
+      .filter({ has: page.getByRole('heading', { name: 'This screen stopped working' }) });
   }
 
   async open(baseUrl: string, screen?: ScreenEntry): Promise<void> {

@@ -4,35 +4,14 @@ import type { Page } from 'playwright-core';
 import { decodeContents, type VaultContents, wipeContents } from '../../src/core/vault/vaultContents.ts';
 import { deriveVaultKey, openVault } from '../../src/core/vault/vaultCrypto.ts';
 import { parseVaultRecord } from '../../src/core/vault/vaultRecord.ts';
-
-type Operation = { kind: 'get' } | { kind: 'put'; value: unknown };
-
-function vaultStore(operation: Operation): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('cairn');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction('vault', operation.kind === 'get' ? 'readonly' : 'readwrite');
-      const request =
-        operation.kind === 'get'
-          ? tx.objectStore('vault').get('primary')
-          : tx.objectStore('vault').put(operation.value, 'primary');
-      tx.oncomplete = () => {
-        db.close();
-        resolve(operation.kind === 'get' ? request.result : undefined);
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  });
-}
+import { readStored, writeStored } from './storedRecords.ts';
 
 export function readStoredVault(page: Page): Promise<unknown> {
-  return page.evaluate(vaultStore, { kind: 'get' } as Operation);
+  return readStored(page, 'vault', 'primary');
 }
 
-export async function writeStoredVault(page: Page, value: unknown): Promise<void> {
-  await page.evaluate(vaultStore, { kind: 'put', value } as Operation);
+export function writeStoredVault(page: Page, value: unknown): Promise<void> {
+  return writeStored(page, 'vault', 'primary', value);
 }
 
 /**

@@ -183,12 +183,14 @@ export async function createSessionStore(options: {
   const changes = new Map<SharedKey, number>();
   /** Keys to read again when their last write ends: changed elsewhere, or by an older write, meanwhile. */
   const reread = new Set<SharedKey>();
-  /** Takes in what is stored for the key, unless this window has changed it since the read began. */
+  /**
+   * Takes in what is stored for the key, unless this window has changed it since the read began:
+   * that change's write ends later and shows what is stored then.
+   */
   const takeStored = async (key: SharedKey) => {
     const asked = changes.get(key);
     const stored = await settings.get(key).catch(() => undefined);
-    if (writing.has(key)) reread.add(key);
-    else if (changes.get(key) === asked) apply(key, DEFAULTS[key](stored));
+    if (changes.get(key) === asked) apply(key, DEFAULTS[key](stored));
   };
   /** One of this window's writes of the key ended (with what it stored, unless it failed). */
   const writeEnded = async <K extends SharedKey>(key: K, stored: { value: PersistedSettings[K] } | undefined) => {
