@@ -206,7 +206,7 @@ describe('Cairn in the person’s language', () => {
   }
 
   it('in the pseudo-locale every screen takes every word from a catalog, shows hex only left to right, and at 360 px no text is cut off or scrolls sideways', async () => {
-    const { page } = await env.newPage({ locale: 'en-XA', width: 360 });
+    const { page, context } = await env.newPage({ locale: 'en-XA', width: 360 });
     const found: Untranslated[] = [];
     const check = pseudoScan(found);
 
@@ -239,6 +239,23 @@ describe('Cairn in the person’s language', () => {
       await page.goto(url);
       await check(page, id);
     }
+
+    // Send in a second window while its balances are still being read (the node's answers held).
+    const reading = await context.newPage();
+    await reading.setViewportSize({ width: 360, height: 800 });
+    const held: (() => void)[] = [];
+    const node = new URL(env.chain.url).origin;
+    await reading.route((url) => url.origin === node, async (route) => {
+      const body = route.request().postData() ?? '';
+      if (/"eth_(getBalance|call)"/.test(body)) await new Promise<void>((release) => held.push(release));
+      await route.continue();
+    });
+    await reading.goto(`${env.server.url}#${pathTo('send')}`);
+    await reading.getByText(pseudoWords('send:form.asset.readingBalances')).waitFor();
+    await check(reading, 'send while reading balances');
+    await reading.unrouteAll({ behavior: 'ignoreErrors' });
+    for (const release of held) release();
+    await reading.close();
 
     // The review of a transfer, with its preview.
     await page.goto(`${env.server.url}#${pathTo('send')}`);

@@ -168,7 +168,12 @@ export function SendForm() {
       >
         <select value={form.asset} onChange={(e) => change({ asset: e.target.value, max: false, unit: 'asset' })}>
           {assets.map((a) => (
-            <option key={a.key} value={a.key}>
+            // A bare symbol (balances still being read) is data, not words.
+            <option
+              key={a.key}
+              value={a.key}
+              translate={a.asset.kind !== 'nft' && a.balance === undefined ? 'no' : undefined}
+            >
               {a.asset.kind === 'nft'
                 ? a.asset.standard === 'erc1155'
                   ? t('send:form.asset.nftHeld', {
