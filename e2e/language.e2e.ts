@@ -245,11 +245,14 @@ describe('Cairn in the person’s language', () => {
     await reading.setViewportSize({ width: 360, height: 800 });
     const held: (() => void)[] = [];
     const node = new URL(env.chain.url).origin;
-    await reading.route((url) => url.origin === node, async (route) => {
-      const body = route.request().postData() ?? '';
-      if (/"eth_(getBalance|call)"/.test(body)) await new Promise<void>((release) => held.push(release));
-      await route.continue();
-    });
+    await reading.route(
+      (url) => url.origin === node,
+      async (route) => {
+        const body = route.request().postData() ?? '';
+        if (/"eth_(getBalance|call)"/.test(body)) await new Promise<void>((release) => held.push(release));
+        await route.continue();
+      },
+    );
     await reading.goto(`${env.server.url}#${pathTo('send')}`);
     await reading.getByText(pseudoWords('send:form.asset.readingBalances')).waitFor();
     await check(reading, 'send while reading balances');
