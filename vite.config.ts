@@ -152,16 +152,16 @@ function dappWindowPage(): Plugin {
 }
 
 /**
- * The chunk of a catalog: a language's first-screen catalogs (the shell's, core's, set-up's and
- * unlock's) share one ("messages-de-start"); any other is one of its own ("messages-de-send").
+ * The chunk of a catalog: a language's first-screen catalogs (the shell's, set-up's and unlock's)
+ * share one ("messages-de-start"), core's another (loaded just after set-up's or unlock's first
+ * screen, with any other: "messages-de-core"); any other is one of its own ("messages-de-send").
  */
 function catalogChunk(id: string): string | undefined {
   const match = /[\\/]src[\\/]locales[\\/]([a-zA-Z-]+)[\\/]([a-zA-Z.]+)\.json$/.exec(id);
   if (!match) return undefined;
   const [, locale, namespace = ''] = match;
-  return /^(common|core\.[a-zA-Z]+|network|unlock|onboarding)$/.test(namespace)
-    ? `messages-${locale}-start`
-    : `messages-${locale}-${namespace}`;
+  if (/^(common|network|unlock|onboarding)$/.test(namespace)) return `messages-${locale}-start`;
+  return namespace.startsWith('core.') ? `messages-${locale}-core` : `messages-${locale}-${namespace}`;
 }
 
 const licences = licenceList();

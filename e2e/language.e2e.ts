@@ -81,6 +81,13 @@ describe('Cairn in the person’s language', () => {
     expect(await page.title()).toBe(words('de', 'common:page.title'));
     await expectNoSeriousViolations(page, 'set-up in German');
 
+    // Set-up comes up before core's catalogs (they follow once it is painted): a key refused as
+    // soon as it can be typed is refused in German.
+    await page.getByRole('button', { name: new RegExp(`^${escaped(say('onboarding:method.key.title'))}`) }).click();
+    await page.getByLabel(say('onboarding:importKey.label'), { exact: true }).fill('0x1234');
+    await page.getByRole('button', { name: say('onboarding:step.continue'), exact: true }).click();
+    await page.getByText(await wordedIn('de', msg('core.keys:privateKey.length', { digits: 4 }))).waitFor();
+
     await openDemoWallet(page, say);
     await expectNoSeriousViolations(page, 'Home in German');
 
@@ -127,6 +134,13 @@ describe('Cairn in the person’s language', () => {
     expect(await review.textContent()).toContain('1.234,5');
     expect(await review.textContent()).not.toContain('1,234.5');
     await expectNoSeriousViolations(page, 'the review in German');
+
+    // Opened again (this window was the session's only one: it locks), the unlock screen also
+    // comes up before core's catalogs: a wrong password is refused in German.
+    await page.reload();
+    await page.getByLabel(say('unlock:password'), { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: say('unlock:unlock'), exact: true }).click();
+    await page.getByText(say('core.keys:vault.wrongPassword'), { exact: true }).waitFor();
   });
 
   it('the language chosen in Settings is remembered, sets lang, and every window of the browser follows it', async () => {

@@ -16,7 +16,7 @@ export type EarlyStart = {
 
 /**
  * One catalog of each language's start-up chunk: importing it loads the whole chunk (the shell's,
- * core's, set-up's and unlock's catalogs share it: catalogChunk in vite.config.ts).
+ * set-up's and unlock's catalogs share it: catalogChunk in vite.config.ts).
  */
 const startCatalogs = import.meta.glob('/src/locales/*/common.json');
 

@@ -3,7 +3,8 @@
 // the browser's languages, switches this page too.
 import type { Namespace } from '@/core/i18n/message';
 import type { SessionStore } from '@/core/session/sessionStore';
-import { isLocaleChoice, type Locale, resolveLocale, showLocale, t } from '@/lib/i18n';
+import { isLocaleChoice, type Locale, loadCoreWords, resolveLocale, showLocale, t } from '@/lib/i18n';
+import { afterFirstScreen } from './afterFirstScreen';
 
 /** The catalogs every page shows at once, beside core's: the shell's and the network status's. */
 const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'network'];
@@ -20,14 +21,28 @@ function retitle(): void {
 
 /**
  * Loads the page's first catalogs in its language and shows it; from then on follows the
- * person's choice and the browser's languages.
+ * person's choice and the browser's languages. With `coreLater` (a first screen that shows no
+ * error or finding of core's), core's catalogs are left for `loadCoreWordsAfterPaint`.
  */
-export async function startLanguage(store: SessionStore, namespaces: readonly Namespace[]): Promise<void> {
+export async function startLanguage(
+  store: SessionStore,
+  namespaces: readonly Namespace[],
+  { coreLater = false } = {},
+): Promise<void> {
   const follow = () => void showLocale(wantedLocale(store)).then(retitle);
   store.subscribe((state, before) => {
     if (state.language !== before.language) follow();
   });
   window.addEventListener('languagechange', follow);
-  await showLocale(wantedLocale(store), [...SHELL_NAMESPACES, ...namespaces]);
+  await showLocale(wantedLocale(store), [...SHELL_NAMESPACES, ...namespaces], { coreLater });
   retitle();
+}
+
+/**
+ * Core's catalogs once the first screen is painted, long before anyone can type into it; a
+ * failed load is tried once more a moment later (a change of language loads them too).
+ */
+export function loadCoreWordsAfterPaint(): void {
+  const retry = () => void loadCoreWords().catch(() => undefined);
+  requestAnimationFrame(() => setTimeout(() => void loadCoreWords().catch(() => afterFirstScreen(retry))));
 }

@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from './afterFirstScreen';
 import { linkInstallFiles } from './installLinks';
-import { startLanguage } from './language';
+import { loadCoreWordsAfterPaint, startLanguage } from './language';
 import { rootOptions } from './rootOptions';
 import { startWallet } from './startWallet';
-import { firstScreenNamespaces, preloadFirstScreen } from './unlockedAppLoader';
+import { coreWordsLater, firstScreenNamespaces, preloadFirstScreen } from './unlockedAppLoader';
 import { VaultGate } from './VaultGate';
 import { WalletProviders } from './WalletProviders';
 import './tokens.css';
@@ -14,12 +14,17 @@ async function start() {
   const wallet = await startWallet({ keepNetworkChoice: true });
   if (!wallet) return;
   const status = wallet.vault.store.getState().status;
-  await Promise.all([preloadFirstScreen(status), startLanguage(wallet.store, firstScreenNamespaces(status))]);
+  const coreLater = coreWordsLater(status);
+  await Promise.all([
+    preloadFirstScreen(status),
+    startLanguage(wallet.store, firstScreenNamespaces(status), { coreLater }),
+  ]);
   createRoot(wallet.root, rootOptions).render(
     <WalletProviders wallet={wallet}>
       <VaultGate />
     </WalletProviders>,
   );
+  if (coreLater) loadCoreWordsAfterPaint();
   // The service worker downloads the whole build once: after the first screen, not competing with it.
   afterFirstScreen(() => {
     linkInstallFiles();

@@ -1,16 +1,19 @@
 import type { Namespace } from '@/core/i18n/message';
 import type { VaultStatus } from '@/core/vault/vaultState';
-import { withNamespaces } from '@/lib/i18n';
+import { CORE_NAMESPACES, withNamespaces } from '@/lib/i18n';
 import { chainWatch } from './chainWatchLoader';
 import { lazyModule } from './lazyModule';
 
 /** The unlocked wallet: routes, navigation, the account in the header (its own chunk). */
-export const unlockedApp = lazyModule(() => withNamespaces(import('./UnlockedApp'), UNLOCKED_NAMESPACES));
+export const unlockedApp = lazyModule(() =>
+  withNamespaces(import('./UnlockedApp'), [...CORE_NAMESPACES, ...UNLOCKED_NAMESPACES]),
+);
 
 /**
  * The catalogs of what the unlocked wallet shows on every screen (account menu, search, device
  * dialog, backup reminder), and of what it may turn into without warning: the unlock screen when
- * it locks (at once, even offline or with the page's timers frozen) and the update notice.
+ * it locks (at once, even offline or with the page's timers frozen) and the update notice. Core's
+ * come with it too, in case unlock's first screen has not loaded them yet.
  */
 const UNLOCKED_NAMESPACES: readonly Namespace[] = [
   'accounts',
@@ -31,6 +34,15 @@ export function firstScreenNamespaces(status: VaultStatus): readonly Namespace[]
 /** The screen path in the address bar (hash routing), without its query. */
 export function currentScreenPath(): string {
   return location.hash.slice(1).split('?')[0] || '/';
+}
+
+/**
+ * Whether the first screen for a vault in this state can come up before core's catalogs: set-up's
+ * choice of ways in and the unlock screen show none of core's words until someone acts. (An
+ * unreadable vault's screen says why in core's words; an unlocked window may show a node's error.)
+ */
+export function coreWordsLater(status: VaultStatus): boolean {
+  return status === 'empty' || status === 'locked';
 }
 
 /** Loads the unlocked wallet and the code of the screen the address bar asks for. */

@@ -21,6 +21,7 @@ export {
 export { type DataValue, splitPlaceholders } from './placeholders';
 export {
   formatMessage,
+  loadCoreWords,
   loadNamespaces,
   type Namespace,
   showLocale,

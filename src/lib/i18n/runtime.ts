@@ -11,7 +11,7 @@ import {
   setMessageRenderer,
   type ValuesOf,
 } from '@/core/i18n/message';
-import { activeLocale, intlLocale, setActiveLocale } from './activeLocale';
+import { activeLocale, intlLocale, setActiveLocale, wordsArrived } from './activeLocale';
 import { CORE_NAMESPACES, loadMessages, pseudoFormatted } from './catalogLoader';
 import { type Locale, PSEUDO_DATA_CLOSE, PSEUDO_DATA_OPEN, PSEUDO_LOCALE } from './locales';
 import { type DataValue, selectArguments, splitPlaceholders, withPlaceholders } from './placeholders';
@@ -108,15 +108,31 @@ let switches = 0;
 /**
  * Shows Cairn in `locale`: loads in it every namespace asked for so far, core's and `namespaces`,
  * then switches at once, so the page changes language in one render. A later call wins over an
- * earlier one still loading.
+ * earlier one still loading. `coreLater` leaves core's out, for a first screen that shows none of
+ * them: the page then loads them with `loadCoreWords` once that screen is up.
  */
-export async function showLocale(locale: Locale, namespaces: readonly Namespace[] = []): Promise<void> {
+export async function showLocale(
+  locale: Locale,
+  namespaces: readonly Namespace[] = [],
+  { coreLater = false } = {},
+): Promise<void> {
   const ticket = ++switches;
-  await loadNamespaces([...new Set([...askedIn(activeLocale()), ...CORE_NAMESPACES, ...namespaces])], locale);
+  const wanted = coreLater ? namespaces : [...CORE_NAMESPACES, ...namespaces];
+  await loadNamespaces([...new Set([...askedIn(activeLocale()), ...wanted])], locale);
   if (ticket !== switches) return;
   lingui.activate(locale, [intlLocale(locale)]);
   setActiveLocale(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/**
+ * Core's catalogs (errors, refusals, findings) in the language shown, for a page that started
+ * without them; a later change of language takes them too. What was shown meanwhile (a message
+ * then shown by its id) is shown again once they are in.
+ */
+export async function loadCoreWords(): Promise<void> {
+  await loadNamespaces(CORE_NAMESPACES);
+  wordsArrived();
 }
 
 /**
