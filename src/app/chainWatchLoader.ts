@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
+import { CORE_NAMESPACES, withNamespaces } from '@/lib/i18n';
 import { lazyModule } from './lazyModule';
 
-/** The live network status, the node-problem panel and the transaction tracker (their own chunk). */
-export const chainWatch = lazyModule(() => import('./ChainWatch'));
+/**
+ * The live network status, the node-problem panel and the transaction tracker (their own chunk),
+ * with core's catalogs: they show the node's errors and the tracker's notices at once, and a
+ * first screen may have left those catalogs for later.
+ */
+export const chainWatch = lazyModule(() => withNamespaces(import('./ChainWatch'), CORE_NAMESPACES));
 
 /**
  * The chain-watching parts once loaded. A cold start asks for them after its first screen is up:

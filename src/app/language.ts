@@ -4,9 +4,8 @@
 import type { Namespace } from '@/core/i18n/message';
 import type { SessionStore } from '@/core/session/sessionStore';
 import { isLocaleChoice, type Locale, loadCoreWords, resolveLocale, showLocale, t } from '@/lib/i18n';
-import { afterFirstScreen } from './afterFirstScreen';
 
-/** The catalogs every page shows at once, beside core's: the shell's and the network status's. */
+/** The catalogs every page shows at once: the shell's and the network status's. */
 const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'network'];
 
 function wantedLocale(store: SessionStore): Locale {
@@ -21,8 +20,8 @@ function retitle(): void {
 
 /**
  * Loads the page's first catalogs in its language and shows it; from then on follows the
- * person's choice and the browser's languages. With `coreLater` (a first screen that shows no
- * error or finding of core's), core's catalogs are left for `loadCoreWordsAfterPaint`.
+ * person's choice and the browser's languages. With `coreLater` (a first screen whose own words
+ * are not core's), core's catalogs are left for `loadCoreWordsAfterPaint`.
  */
 export async function startLanguage(
   store: SessionStore,
@@ -39,10 +38,9 @@ export async function startLanguage(
 }
 
 /**
- * Core's catalogs once the first screen is painted, long before anyone can type into it; a
- * failed load is tried once more a moment later (a change of language loads them too).
+ * Core's catalogs once the first screen is painted, long before anyone can type into it. Should
+ * the load fail, a core message shown later asks for them again (the runtime's `missing`).
  */
 export function loadCoreWordsAfterPaint(): void {
-  const retry = () => void loadCoreWords().catch(() => undefined);
-  requestAnimationFrame(() => setTimeout(() => void loadCoreWords().catch(() => afterFirstScreen(retry))));
+  requestAnimationFrame(() => setTimeout(() => void loadCoreWords().catch(() => undefined)));
 }

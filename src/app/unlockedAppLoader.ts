@@ -38,8 +38,9 @@ export function currentScreenPath(): string {
 
 /**
  * Whether the first screen for a vault in this state can come up before core's catalogs: set-up's
- * choice of ways in and the unlock screen show none of core's words until someone acts. (An
- * unreadable vault's screen says why in core's words; an unlocked window may show a node's error.)
+ * choice of ways in and the unlock screen have no words of core's until someone acts, and the
+ * node's problems come after the first screen, with the chain watch, which loads core's catalogs
+ * with it. (An unreadable vault's screen says why in core's words; an unlocked window, its wallet.)
  */
 export function coreWordsLater(status: VaultStatus): boolean {
   return status === 'empty' || status === 'locked';

@@ -48,7 +48,8 @@ class DialogFailure extends Component<{ pending: PendingDeviceSignature; childre
 
   override componentDidCatch(cause: unknown) {
     this.props.pending.reject(
-      // Shown by the flow that asked, after this dialog is gone: in core's catalog, which is always loaded.
+      // Shown by the flow that asked, after this dialog is gone: in core's catalog, loaded long
+      // before a device can be asked anything.
       new DeviceError('DEVICE_ANSWER', msg('core.devices:device.dialogFailed'), { cause }),
     );
   }

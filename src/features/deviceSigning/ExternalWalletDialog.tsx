@@ -78,7 +78,8 @@ export function ExternalWalletDialog({
   }, [handedOver]);
   const stopWaiting = () =>
     pending.reject(
-      // Shown by the flow that asked, after this dialog is gone: in core's catalog, which is always loaded.
+      // Shown by the flow that asked, after this dialog is gone: in core's catalog, loaded long
+      // before a device can be asked anything.
       new WalletError('WALLET_STOPPED_WAITING', msg('core.devices:wallet.stoppedWaiting', { name })),
     );
 

@@ -26,7 +26,7 @@ import { continueSend, type FieldErrors } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
 import styles from './send.module.css';
 import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
-import { useSendAssets } from './useSendAssets';
+import { type SendableAsset, useSendAssets } from './useSendAssets';
 
 const presetLabels = {
   slow: 'send:form.fee.preset.slow',
@@ -167,32 +167,15 @@ export function SendForm() {
         hint={balance !== undefined ? undefined : t('send:form.asset.readingBalances')}
       >
         <select value={form.asset} onChange={(e) => change({ asset: e.target.value, max: false, unit: 'asset' })}>
-          {assets.map((a) => (
-            // A bare symbol (balances still being read) is data, not words.
-            <option
-              key={a.key}
-              value={a.key}
-              translate={a.asset.kind !== 'nft' && a.balance === undefined ? 'no' : undefined}
-            >
-              {a.asset.kind === 'nft'
-                ? a.asset.standard === 'erc1155'
-                  ? t('send:form.asset.nftHeld', {
-                      name: untrustedValue(a.asset.symbol, 'tokenName'),
-                      tokenId: a.asset.tokenId.toString(),
-                      count: a.balance ?? 0n,
-                    })
-                  : t('send:form.asset.nft', {
-                      name: untrustedValue(a.asset.symbol, 'tokenName'),
-                      tokenId: a.asset.tokenId.toString(),
-                    })
-                : a.balance !== undefined
-                  ? t('send:form.asset.token', {
-                      symbol: untrustedValue(a.asset.symbol, 'symbol'),
-                      balance: amountValue(a.balance, a.asset.decimals),
-                    })
-                  : untrustedLabel(a.asset.symbol, 'symbol')}
-            </option>
-          ))}
+          {assets.map((a) => {
+            const { text, bare } = assetChoice(a, t);
+            return (
+              // A bare symbol (balances still being read) is data, not words.
+              <option key={a.key} value={a.key} translate={bare ? 'no' : undefined}>
+                {text}
+              </option>
+            );
+          })}
         </select>
       </Field>
       {balance !== undefined && (
@@ -322,4 +305,25 @@ export function SendForm() {
       </div>
     </form>
   );
+}
+
+/** An asset as Send's list names it; `bare` when that is only its symbol, balances still being read. */
+function assetChoice(a: SendableAsset, t: ReturnType<typeof useT>): { text: string; bare: boolean } {
+  if (a.asset.kind === 'nft') {
+    const name = untrustedValue(a.asset.symbol, 'tokenName');
+    const tokenId = a.asset.tokenId.toString();
+    return {
+      text:
+        a.asset.standard === 'erc1155'
+          ? t('send:form.asset.nftHeld', { name, tokenId, count: a.balance ?? 0n })
+          : t('send:form.asset.nft', { name, tokenId }),
+      bare: false,
+    };
+  }
+  if (a.balance === undefined) return { text: untrustedLabel(a.asset.symbol, 'symbol'), bare: true };
+  const symbol = untrustedValue(a.asset.symbol, 'symbol');
+  return {
+    text: t('send:form.asset.token', { symbol, balance: amountValue(a.balance, a.asset.decimals) }),
+    bare: false,
+  };
 }

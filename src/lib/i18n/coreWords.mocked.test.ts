@@ -1,12 +1,19 @@
-// A first screen that shows none of core's words comes up without their catalogs; they are loaded
-// just after it, in the language shown, and every later change of language takes them along.
+// A first screen whose own words are not core's comes up without core's catalogs; they come just
+// after it, in the language shown, and what showed a message meanwhile is told to show it again.
+// Changes of language carry every catalog asked for, and the page starts only once one is shown.
 import { describe, expect, it, vi } from 'vitest';
 
-// A runtime of its own, as a page starts it, with nothing loaded (the tests' setup loads every
-// English catalog into the shared one; an isolated file, so no other sees this one).
-vi.resetModules();
-const { loadCoreWords, showLocale, t } = await import('./runtime');
-const { shownWords, subscribeToLocale } = await import('./activeLocale');
+/**
+ * A runtime of its own, as a page starts it, with nothing loaded (the tests' setup loads every
+ * English catalog into the shared one; an isolated file, so no other sees these).
+ */
+async function freshRuntime() {
+  vi.resetModules();
+  const runtime = await import('./runtime');
+  const { activeLocale, subscribeToLocale } = await import('./activeLocale');
+  const { NAMESPACES } = await import('./catalogLoader');
+  return { ...runtime, activeLocale, subscribeToLocale, NAMESPACES };
+}
 
 /** A catalog's own words (the source the tests compare with). */
 async function catalogWord(locale: string, id: string): Promise<string> {
@@ -16,27 +23,60 @@ async function catalogWord(locale: string, id: string): Promise<string> {
   return word;
 }
 
-describe("core's catalogs after the first screen", () => {
-  it('are not loaded by a first screen that leaves them for later, then come in the language shown', async () => {
-    await showLocale('es', ['common'], { coreLater: true });
-    expect(t('common:error.title.fallback')).toBe(await catalogWord('es', 'common:error.title.fallback'));
-    expect(() => t('core.keys:errors.revertedNoReason')).toThrow(/not loaded in es/);
+const CORE_ID = 'core.keys:errors.revertedNoReason';
+const COMMON_ID = 'common:error.title.fallback';
 
-    // Components that showed a message by its id meanwhile (useT subscribes so) are told to show it again.
-    const before = shownWords();
+describe("core's catalogs after the first screen", () => {
+  it('are left out by a first screen that leaves them for later, then come in the language shown, and what shows words is told', async () => {
+    const { loadCoreWords, showLocale, subscribeToLocale, t } = await freshRuntime();
+    await showLocale('es', ['common'], { coreLater: true });
+    expect(t(COMMON_ID)).toBe(await catalogWord('es', COMMON_ID));
+    // (Under test a message not loaded throws; a page shows its id meanwhile.)
+    expect(() => t(CORE_ID)).toThrow(/not loaded in es/);
+
     const told = vi.fn();
-    const stop = subscribeToLocale(told);
+    subscribeToLocale(told);
     await loadCoreWords();
-    stop();
-    expect(t('core.keys:errors.revertedNoReason')).toBe(await catalogWord('es', 'core.keys:errors.revertedNoReason'));
+    expect(t(CORE_ID)).toBe(await catalogWord('es', CORE_ID));
     expect(told).toHaveBeenCalled();
-    expect(shownWords()).not.toBe(before);
   });
 
-  it('are loaded by every change of language that does not leave them out', async () => {
+  it('are asked for by a core message shown before they came (as after a failed load), and what shows words is told', async () => {
+    const { showLocale, subscribeToLocale, t } = await freshRuntime();
+    await showLocale('de', ['common'], { coreLater: true });
+    const told = vi.fn();
+    subscribeToLocale(told);
+    expect(() => t(CORE_ID)).toThrow(/not loaded in de/);
+    await vi.waitFor(() => expect(told).toHaveBeenCalled());
+    expect(t(CORE_ID)).toBe(await catalogWord('de', CORE_ID));
+  });
+
+  it('come with every later change of language, beside what the page asked for before', async () => {
+    const { showLocale, t } = await freshRuntime();
+    await showLocale('es', ['common'], { coreLater: true });
     await showLocale('de');
-    expect(t('core.keys:errors.revertedNoReason')).toBe(await catalogWord('de', 'core.keys:errors.revertedNoReason'));
-    // What the page had asked for in Spanish comes along too.
-    expect(t('common:error.title.fallback')).toBe(await catalogWord('de', 'common:error.title.fallback'));
+    expect(t(CORE_ID)).toBe(await catalogWord('de', CORE_ID));
+    expect(t(COMMON_ID)).toBe(await catalogWord('de', COMMON_ID));
+  });
+});
+
+describe('a change of language overtaking the first one', () => {
+  it('takes the catalogs the first asked for, still loading', async () => {
+    const { showLocale, t } = await freshRuntime();
+    // The page's start (German, its first screen's catalogs) and, before those are in, another
+    // window's choice of Spanish.
+    await Promise.all([showLocale('de', ['common', 'unlock']), showLocale('es')]);
+    expect(t(COMMON_ID)).toBe(await catalogWord('es', COMMON_ID));
+    expect(t('unlock:title')).toBe(await catalogWord('es', 'unlock:title'));
+  });
+
+  it('leaves the first to resolve only once a language is shown, so the page does not start without one', async () => {
+    const { activeLocale, NAMESPACES, showLocale } = await freshRuntime();
+    const starting = showLocale('de', ['common']);
+    // A change that takes longer to load than the start does.
+    const chosen = showLocale('es', NAMESPACES);
+    await starting;
+    expect(activeLocale()).toBe('es');
+    await chosen;
   });
 });

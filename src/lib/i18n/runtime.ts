@@ -19,6 +19,9 @@ import { dataText } from './valueText';
 
 const lingui = setupI18n({
   missing: (locale, id) => {
+    // Core's words shown before they came (or after their load failed): asked for again; when
+    // they are in, what shows them is shown again (loadOne).
+    if (id.startsWith('core.')) void loadNamespaces(CORE_NAMESPACES, locale as Locale).catch(() => undefined);
     // A test that shows a message whose catalog is not loaded fails at the line that shows it.
     if (import.meta.env.MODE === 'test') throw new Error(`the message ${id} is not loaded in ${locale}`);
     return id;
@@ -37,6 +40,8 @@ function loadOne(locale: Locale, namespace: Namespace): Promise<void> {
       (messages) => {
         lingui.load(locale, messages as Record<string, never>);
         ready.add(key);
+        // Core's words can be shown before they are in (a first screen that leaves them for later).
+        if (namespace.startsWith('core.') && locale === activeLocale()) wordsArrived();
       },
       (error: unknown) => {
         loading.delete(key);
@@ -93,17 +98,15 @@ function pendingBatch(key: string, namespaces: readonly Namespace[], locale: Loc
 }
 
 /**
- * The namespaces loaded or loading in a language: a screen still waiting for its catalogs when
- * the language changes gets them in the new one too.
+ * The namespaces loaded or loading, in any language: a screen still waiting for its catalogs (or
+ * a change of language still loading) when the language changes gets them in the new one too.
  */
-function askedIn(locale: Locale): Namespace[] {
-  const prefix = `${locale}/`;
-  return [...loading.keys()]
-    .filter((key) => key.startsWith(prefix))
-    .map((key) => key.slice(prefix.length) as Namespace);
+function askedSoFar(): Namespace[] {
+  return [...new Set([...loading.keys()].map((key) => key.slice(key.indexOf('/') + 1) as Namespace))];
 }
 
 let switches = 0;
+let latestSwitch: Promise<void> = Promise.resolve();
 
 /**
  * Shows Cairn in `locale`: loads in it every namespace asked for so far, core's and `namespaces`,
@@ -111,18 +114,22 @@ let switches = 0;
  * earlier one still loading. `coreLater` leaves core's out, for a first screen that shows none of
  * them: the page then loads them with `loadCoreWords` once that screen is up.
  */
-export async function showLocale(
+export function showLocale(
   locale: Locale,
   namespaces: readonly Namespace[] = [],
   { coreLater = false } = {},
 ): Promise<void> {
   const ticket = ++switches;
   const wanted = coreLater ? namespaces : [...CORE_NAMESPACES, ...namespaces];
-  await loadNamespaces([...new Set([...askedIn(activeLocale()), ...wanted])], locale);
-  if (ticket !== switches) return;
-  lingui.activate(locale, [intlLocale(locale)]);
-  setActiveLocale(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  const shown = loadNamespaces([...new Set([...askedSoFar(), ...wanted])], locale).then(() => {
+    // Overtaken: done when the later change is (the page starts only once a language is shown).
+    if (ticket !== switches) return latestSwitch;
+    lingui.activate(locale, [intlLocale(locale)]);
+    setActiveLocale(locale);
+    if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  });
+  latestSwitch = shown;
+  return shown;
 }
 
 /**
@@ -130,9 +137,8 @@ export async function showLocale(
  * without them; a later change of language takes them too. What was shown meanwhile (a message
  * then shown by its id) is shown again once they are in.
  */
-export async function loadCoreWords(): Promise<void> {
-  await loadNamespaces(CORE_NAMESPACES);
-  wordsArrived();
+export function loadCoreWords(): Promise<void> {
+  return loadNamespaces(CORE_NAMESPACES);
 }
 
 /**

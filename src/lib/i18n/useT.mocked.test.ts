@@ -3,22 +3,29 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // React's hooks stand in for a render: the locale a component would read, and `use` recorded.
 const used: unknown[] = [];
 let shownLocale = 'es';
+/** What each render followed with useSyncExternalStore: a change of one re-renders the component. */
+const followed: (() => unknown)[] = [];
 vi.mock('react', async (original) => ({
   ...(await original<typeof import('react')>()),
   use: (promise: unknown) => {
     used.push(promise);
   },
-  useSyncExternalStore: () => shownLocale,
+  useSyncExternalStore: (_subscribe: unknown, snapshot: () => unknown) => {
+    followed.push(snapshot);
+    return shownLocale;
+  },
 }));
 
 // The setup file loaded the i18n modules with the real React: load them again with the stand-ins.
 vi.resetModules();
 const { useT } = await import('./useT');
 const { loadNamespaces, showLocale, t } = await import('./runtime');
+const { wordsArrived } = await import('./activeLocale');
 
 describe('useT', () => {
   afterEach(() => {
     used.length = 0;
+    followed.length = 0;
   });
 
   it('calls use with the same promise on every render, before and after the namespaces arrive', async () => {
@@ -43,6 +50,13 @@ describe('useT', () => {
     expect(used).toHaveLength(1);
     const [promise] = used as Array<{ status?: string }>;
     expect(promise?.status).toBe('fulfilled');
+  });
+
+  it('re-renders a component when catalogs it may have shown without come in (core’s, after the first screen)', () => {
+    useT();
+    const before = followed.map((snapshot) => snapshot());
+    wordsArrived();
+    expect(followed.map((snapshot) => snapshot())).not.toEqual(before);
   });
 
   it('asks nothing of use for a component that names no namespace', () => {
