@@ -4,8 +4,9 @@ import { lazyModule } from './lazyModule';
 
 /**
  * The live network status, the node-problem panel and the transaction tracker (their own chunk),
- * with core's catalogs: they show the node's errors and the tracker's notices at once, and a
- * first screen may have left those catalogs for later.
+ * with core's catalogs: they show the node's errors and the tracker's notices at once. Set-up's
+ * and unlock's first screens leave those catalogs to this load, which their frame (Shell) starts
+ * once they are up.
  */
 export const chainWatch = lazyModule(() => withNamespaces(import('./ChainWatch'), CORE_NAMESPACES));
 

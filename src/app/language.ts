@@ -3,7 +3,7 @@
 // the browser's languages, switches this page too.
 import type { Namespace } from '@/core/i18n/message';
 import type { SessionStore } from '@/core/session/sessionStore';
-import { isLocaleChoice, type Locale, loadCoreWords, resolveLocale, showLocale, t } from '@/lib/i18n';
+import { isLocaleChoice, type Locale, resolveLocale, showLocale, t } from '@/lib/i18n';
 
 /** The catalogs every page shows at once: the shell's and the network status's. */
 const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'network'];
@@ -21,7 +21,8 @@ function retitle(): void {
 /**
  * Loads the page's first catalogs in its language and shows it; from then on follows the
  * person's choice and the browser's languages. With `coreLater` (a first screen whose own words
- * are not core's), core's catalogs are left for `loadCoreWordsAfterPaint`.
+ * are not core's), core's catalogs are left for the chain watch, which brings them just after
+ * that screen is up (chainWatchLoader.ts).
  */
 export async function startLanguage(
   store: SessionStore,
@@ -35,12 +36,4 @@ export async function startLanguage(
   window.addEventListener('languagechange', follow);
   await showLocale(wantedLocale(store), [...SHELL_NAMESPACES, ...namespaces], { coreLater });
   retitle();
-}
-
-/**
- * Core's catalogs once the first screen is painted, long before anyone can type into it. Should
- * the load fail, a core message shown later asks for them again (the runtime's `missing`).
- */
-export function loadCoreWordsAfterPaint(): void {
-  requestAnimationFrame(() => setTimeout(() => void loadCoreWords().catch(() => undefined)));
 }

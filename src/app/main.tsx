@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from './afterFirstScreen';
 import { linkInstallFiles } from './installLinks';
-import { loadCoreWordsAfterPaint, startLanguage } from './language';
+import { startLanguage } from './language';
 import { rootOptions } from './rootOptions';
 import { startWallet } from './startWallet';
 import { coreWordsLater, firstScreenNamespaces, preloadFirstScreen } from './unlockedAppLoader';
@@ -14,17 +14,15 @@ async function start() {
   const wallet = await startWallet({ keepNetworkChoice: true });
   if (!wallet) return;
   const status = wallet.vault.store.getState().status;
-  const coreLater = coreWordsLater(status);
   await Promise.all([
     preloadFirstScreen(status),
-    startLanguage(wallet.store, firstScreenNamespaces(status), { coreLater }),
+    startLanguage(wallet.store, firstScreenNamespaces(status), { coreLater: coreWordsLater(status) }),
   ]);
   createRoot(wallet.root, rootOptions).render(
     <WalletProviders wallet={wallet}>
       <VaultGate />
     </WalletProviders>,
   );
-  if (coreLater) loadCoreWordsAfterPaint();
   // The service worker downloads the whole build once: after the first screen, not competing with it.
   afterFirstScreen(() => {
     linkInstallFiles();

@@ -11,8 +11,8 @@ async function freshRuntime() {
   vi.resetModules();
   const runtime = await import('./runtime');
   const { activeLocale, subscribeToLocale } = await import('./activeLocale');
-  const { NAMESPACES } = await import('./catalogLoader');
-  return { ...runtime, activeLocale, subscribeToLocale, NAMESPACES };
+  const { CORE_NAMESPACES, NAMESPACES } = await import('./catalogLoader');
+  return { ...runtime, activeLocale, subscribeToLocale, CORE_NAMESPACES, NAMESPACES };
 }
 
 /** A catalog's own words (the source the tests compare with). */
@@ -28,7 +28,7 @@ const COMMON_ID = 'common:error.title.fallback';
 
 describe("core's catalogs after the first screen", () => {
   it('are left out by a first screen that leaves them for later, then come in the language shown, and what shows words is told', async () => {
-    const { loadCoreWords, showLocale, subscribeToLocale, t } = await freshRuntime();
+    const { CORE_NAMESPACES, loadNamespaces, showLocale, subscribeToLocale, t } = await freshRuntime();
     await showLocale('es', ['common'], { coreLater: true });
     expect(t(COMMON_ID)).toBe(await catalogWord('es', COMMON_ID));
     // (Under test a message not loaded throws; a page shows its id meanwhile.)
@@ -36,7 +36,7 @@ describe("core's catalogs after the first screen", () => {
 
     const told = vi.fn();
     subscribeToLocale(told);
-    await loadCoreWords();
+    await loadNamespaces(CORE_NAMESPACES);
     expect(t(CORE_ID)).toBe(await catalogWord('es', CORE_ID));
     expect(told).toHaveBeenCalled();
   });

@@ -21,7 +21,6 @@ export {
 export { type DataValue, splitPlaceholders } from './placeholders';
 export {
   formatMessage,
-  loadCoreWords,
   loadNamespaces,
   type Namespace,
   showLocale,

@@ -112,7 +112,7 @@ let latestSwitch: Promise<void> = Promise.resolve();
  * Shows Cairn in `locale`: loads in it every namespace asked for so far, core's and `namespaces`,
  * then switches at once, so the page changes language in one render. A later call wins over an
  * earlier one still loading. `coreLater` leaves core's out, for a first screen that shows none of
- * them: the page then loads them with `loadCoreWords` once that screen is up.
+ * them: the page then loads them once that screen is up (with loadNamespaces).
  */
 export function showLocale(
   locale: Locale,
@@ -130,15 +130,6 @@ export function showLocale(
   });
   latestSwitch = shown;
   return shown;
-}
-
-/**
- * Core's catalogs (errors, refusals, findings) in the language shown, for a page that started
- * without them; a later change of language takes them too. What was shown meanwhile (a message
- * then shown by its id) is shown again once they are in.
- */
-export function loadCoreWords(): Promise<void> {
-  return loadNamespaces(CORE_NAMESPACES);
 }
 
 /**
