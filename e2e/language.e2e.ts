@@ -88,12 +88,13 @@ describe('Cairn in the person’s language', () => {
     expect(await page.title()).toBe(words('de', 'common:page.title'));
     await expectNoSeriousViolations(page, 'set-up in German');
 
-    // Set-up came up before core's catalogs, which it asked for once painted: a key refused
-    // before they are in is worded in German as soon as they are.
+    // Set-up came up before core's catalogs and asks for them once up, before anything is typed;
+    // a key refused before they are in is worded in German as soon as they are.
+    await expect.poll(() => heldCore.length, { message: "core's catalogs asked for after the first screen" }).toBe(1);
     await page.getByRole('button', { name: new RegExp(`^${escaped(say('onboarding:method.key.title'))}`) }).click();
     await page.getByLabel(say('onboarding:importKey.label'), { exact: true }).fill('0x1234');
     await page.getByRole('button', { name: say('onboarding:step.continue'), exact: true }).click();
-    expect(heldCore.length, 'core catalogs asked for and held').toBeGreaterThan(0);
+    await page.getByText('core.keys:privateKey.length').waitFor();
     holdingCore = false;
     for (const release of heldCore) release();
     await page.getByText(await wordedIn('de', msg('core.keys:privateKey.length', { digits: 4 }))).waitFor();
