@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { Onboarding } from '../e2e/pages/Onboarding.ts';
+import { type CatalogLocale, words } from '../src/testing/catalogWords.ts';
 import { startBenchStage } from './stage.ts';
 import { median } from './stats.ts';
 
@@ -25,16 +26,6 @@ function catalogSizes(appDir: string): string[] {
     const size = (chunks: string[]) => kb(chunks.reduce((sum, f) => sum + gzip(f), 0));
     return `  ${locale}: first screen's catalogs ${size(start)} gzip in ${start.length} file; core's ${size(core)} (just after set-up's or unlock's first screen); the other ${rest.length} catalogs ${size(rest)} (each loads with its screen)`;
   });
-}
-
-/** A screen's heading in a language, from the source catalogs (the bench builds the app from them, unless --reuse-build). */
-function heading(locale: string, id: 'settings:language.title' | 'settings:security.title'): string {
-  const catalog = JSON.parse(
-    readFileSync(join(import.meta.dirname, '..', 'src', 'locales', locale, 'settings.json'), 'utf8'),
-  );
-  const text = catalog[id];
-  if (typeof text !== 'string') throw new Error(`${id} is not in the ${locale} catalog`);
-  return text;
 }
 
 type BenchWindow = Window & {
@@ -64,7 +55,7 @@ function installWait(page: Page): Promise<void> {
 }
 
 /** Picks a language in Settings → Language; ms until the page shows it (lang set, heading in it). */
-function switchTo(page: Page, locale: string): Promise<number> {
+function switchTo(page: Page, locale: CatalogLocale): Promise<number> {
   return page.evaluate(
     async ([wanted, text]) => {
       const select = document.querySelector<HTMLSelectElement>('main select');
@@ -74,7 +65,7 @@ function switchTo(page: Page, locale: string): Promise<number> {
       select.dispatchEvent(new Event('change', { bubbles: true }));
       return (window as unknown as BenchWindow).benchShown(wanted, text, start, `the change to ${wanted}`);
     },
-    [locale, heading(locale, 'settings:language.title')] as const,
+    [locale, words(locale, 'settings:language.title')] as const,
   );
 }
 
@@ -90,7 +81,7 @@ function navigate(
       location.hash = target;
       return (window as unknown as BenchWindow).benchShown('en', text, start, target);
     },
-    [hash, heading('en', id)] as const,
+    [hash, words('en', id)] as const,
   );
 }
 
@@ -109,7 +100,7 @@ export async function benchLanguage(appDir: string): Promise<string> {
     first.de = await switchTo(page, 'de');
     first.es = await switchTo(page, 'es');
     const warm: number[] = [];
-    const order = ['en', 'de', 'es'];
+    const order: CatalogLocale[] = ['en', 'de', 'es'];
     for (let run = 0; run < RUNS; run++) warm.push(await switchTo(page, order[run % 3] ?? 'en'));
     await switchTo(page, 'en');
     const screens: number[] = [];

@@ -2,12 +2,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoContractAddresses } from '../devchain/seed.ts';
 import { pathTo, type ScreenEntry, screens } from '../src/app/paths.ts';
+import { words } from '../src/testing/catalogWords.ts';
 import mail from '../src/testing/vectors/eip712/eip712-mail-example.json';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
-import { words } from './support/words.ts';
 
 describe('accessibility', () => {
   let env: Environment;

@@ -10,10 +10,10 @@ import {
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
 import { FRAMED_MESSAGE_ID } from '../src/app/frameGuard.ts';
+import { words } from '../src/testing/catalogWords.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { e2eDistDir } from './support/paths.ts';
-import { words } from './support/words.ts';
 
 /** What a framed page says, in English (the browser's language in these tests). */
 const FRAMED_MESSAGE = words('en', FRAMED_MESSAGE_ID);

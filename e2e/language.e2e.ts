@@ -10,6 +10,7 @@ import { type Message, msg, untrustedValue } from '../src/core/i18n/message.ts';
 import { DOT_DECIMALS, parseAmount } from '../src/core/tx/amount.ts';
 import { NAMESPACES, showLocale, translate } from '../src/lib/i18n/index.ts';
 import { pseudoText } from '../src/lib/i18n/pseudo.ts';
+import { type CatalogLocale, pseudoWords, words } from '../src/testing/catalogWords.ts';
 import { E2E_PASSWORD } from './pages/Onboarding.ts';
 import { type SampleButton, SampleDapp, type SampleOutput } from './pages/SampleDapp.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
@@ -18,7 +19,6 @@ import { startSampleDapp } from './support/sampleDapp.ts';
 import { everyScreen, settled } from './support/screenWalk.ts';
 import { holdStore, readStored } from './support/storedRecords.ts';
 import { overflowingText, type Untranslated, unisolatedCode, untranslatedText } from './support/untranslated.ts';
-import { type CatalogLocale, pseudoWords, words } from './support/words.ts';
 
 type Say = (id: PlainMessageId) => string;
 const sayIn =

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movedPaths, pathTo, screen } from '../src/app/paths.ts';
+import { words } from '../src/testing/catalogWords.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { Settings, settingsSections } from './pages/Settings.ts';
@@ -15,7 +16,6 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { horizontalOverflow, tabTo } from './support/keyboard.ts';
 import { e2eDistDir, projectRoot } from './support/paths.ts';
-import { words } from './support/words.ts';
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 

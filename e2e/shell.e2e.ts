@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screens } from '../src/app/paths.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
+import { words } from '../src/testing/catalogWords.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { mineTransfer, nodeClient } from './support/rpc.ts';
-import { words } from './support/words.ts';
 
 describe('app shell against a fresh local chain', () => {
   let env: Environment;

@@ -4,11 +4,11 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screens } from '../src/app/paths.ts';
+import { words } from '../src/testing/catalogWords.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { horizontalOverflow, tabTo } from './support/keyboard.ts';
-import { words } from './support/words.ts';
 
 const TARGET = 44;
 

@@ -3,7 +3,7 @@
 // narrow ones).
 import type { Locator, Page } from 'playwright-core';
 import { sectionsOf } from '../../src/app/paths.ts';
-import { words } from '../support/words.ts';
+import { words } from '../../src/testing/catalogWords.ts';
 import { AppShell } from './AppShell.ts';
 
 /** The sections, by the label the route registry gives them, in English. */

@@ -18,8 +18,13 @@ export const NAMESPACES: readonly Namespace[] = Object.keys(chunks)
   .map((path) => path.slice('/src/locales/en/'.length, -'.json'.length) as Namespace)
   .sort();
 
-/** The namespaces of core's messages (errors, refusals, findings): any screen may show one. */
-export const CORE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => ns.startsWith('core.'));
+/** Whether a namespace (or a message id) is core's: errors, refusals, findings, which any screen may show. */
+export function isCore(namespaceOrId: string): boolean {
+  return namespaceOrId.startsWith('core.');
+}
+
+/** The namespaces of core's messages. */
+export const CORE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter(isCore);
 
 /** A namespace's messages in a language (the pseudo-locale is made from English). */
 export async function loadMessages(locale: Locale, namespace: Namespace): Promise<CompiledMessages> {

@@ -2,6 +2,7 @@
 // after it, in the language shown, and what showed a message meanwhile is told to show it again.
 // Changes of language carry every catalog asked for, and the page starts only once one is shown.
 import { describe, expect, it, vi } from 'vitest';
+import { words } from '@/testing/catalogWords';
 
 /**
  * A runtime of its own, as a page starts it, with nothing loaded (the tests' setup loads every
@@ -15,14 +16,6 @@ async function freshRuntime() {
   return { ...runtime, activeLocale, subscribeToLocale, CORE_NAMESPACES, NAMESPACES };
 }
 
-/** A catalog's own words (the source the tests compare with). */
-async function catalogWord(locale: string, id: string): Promise<string> {
-  const catalog = (await import(`../../locales/${locale}/${id.split(':')[0]}.json`)).default as Record<string, string>;
-  const word = catalog[id];
-  if (word === undefined) throw new Error(`${id} is not in ${locale}`);
-  return word;
-}
-
 const CORE_ID = 'core.keys:errors.revertedNoReason';
 const COMMON_ID = 'common:error.title.fallback';
 
@@ -30,14 +23,14 @@ describe("core's catalogs after the first screen", () => {
   it('are left out by a first screen that leaves them for later, then come in the language shown, and what shows words is told', async () => {
     const { CORE_NAMESPACES, loadNamespaces, showLocale, subscribeToLocale, t } = await freshRuntime();
     await showLocale('es', ['common'], { coreLater: true });
-    expect(t(COMMON_ID)).toBe(await catalogWord('es', COMMON_ID));
+    expect(t(COMMON_ID)).toBe(words('es', COMMON_ID));
     // (Under test a message not loaded throws; a page shows its id meanwhile.)
     expect(() => t(CORE_ID)).toThrow(/not loaded in es/);
 
     const told = vi.fn();
     subscribeToLocale(told);
     await loadNamespaces(CORE_NAMESPACES);
-    expect(t(CORE_ID)).toBe(await catalogWord('es', CORE_ID));
+    expect(t(CORE_ID)).toBe(words('es', CORE_ID));
     expect(told).toHaveBeenCalled();
   });
 
@@ -48,15 +41,15 @@ describe("core's catalogs after the first screen", () => {
     subscribeToLocale(told);
     expect(() => t(CORE_ID)).toThrow(/not loaded in de/);
     await vi.waitFor(() => expect(told).toHaveBeenCalled());
-    expect(t(CORE_ID)).toBe(await catalogWord('de', CORE_ID));
+    expect(t(CORE_ID)).toBe(words('de', CORE_ID));
   });
 
   it('come with every later change of language, beside what the page asked for before', async () => {
     const { showLocale, t } = await freshRuntime();
     await showLocale('es', ['common'], { coreLater: true });
     await showLocale('de');
-    expect(t(CORE_ID)).toBe(await catalogWord('de', CORE_ID));
-    expect(t(COMMON_ID)).toBe(await catalogWord('de', COMMON_ID));
+    expect(t(CORE_ID)).toBe(words('de', CORE_ID));
+    expect(t(COMMON_ID)).toBe(words('de', COMMON_ID));
   });
 });
 
@@ -66,8 +59,8 @@ describe('a change of language overtaking the first one', () => {
     // The page's start (German, its first screen's catalogs) and, before those are in, another
     // window's choice of Spanish.
     await Promise.all([showLocale('de', ['common', 'unlock']), showLocale('es')]);
-    expect(t(COMMON_ID)).toBe(await catalogWord('es', COMMON_ID));
-    expect(t('unlock:title')).toBe(await catalogWord('es', 'unlock:title'));
+    expect(t(COMMON_ID)).toBe(words('es', COMMON_ID));
+    expect(t('unlock:title')).toBe(words('es', 'unlock:title'));
   });
 
   it('leaves the first to resolve only once a language is shown, so the page does not start without one', async () => {

@@ -12,7 +12,7 @@ import {
   type ValuesOf,
 } from '@/core/i18n/message';
 import { activeLocale, intlLocale, setActiveLocale, wordsArrived } from './activeLocale';
-import { CORE_NAMESPACES, loadMessages, pseudoFormatted } from './catalogLoader';
+import { CORE_NAMESPACES, isCore, loadMessages, pseudoFormatted } from './catalogLoader';
 import { type Locale, PSEUDO_DATA_CLOSE, PSEUDO_DATA_OPEN, PSEUDO_LOCALE } from './locales';
 import { type DataValue, selectArguments, splitPlaceholders, withPlaceholders } from './placeholders';
 import { dataText } from './valueText';
@@ -21,7 +21,7 @@ const lingui = setupI18n({
   missing: (locale, id) => {
     // Core's words shown before they came (or after their load failed): asked for again; when
     // they are in, what shows them is shown again (loadOne).
-    if (id.startsWith('core.')) void loadNamespaces(CORE_NAMESPACES, locale as Locale).catch(() => undefined);
+    if (isCore(id)) void loadNamespaces(CORE_NAMESPACES, locale as Locale).catch(() => undefined);
     // A test that shows a message whose catalog is not loaded fails at the line that shows it.
     if (import.meta.env.MODE === 'test') throw new Error(`the message ${id} is not loaded in ${locale}`);
     return id;
@@ -41,7 +41,7 @@ function loadOne(locale: Locale, namespace: Namespace): Promise<void> {
         lingui.load(locale, messages as Record<string, never>);
         ready.add(key);
         // Core's words can be shown before they are in (a first screen that leaves them for later).
-        if (namespace.startsWith('core.') && locale === activeLocale()) wordsArrived();
+        if (isCore(namespace) && locale === activeLocale()) wordsArrived();
       },
       (error: unknown) => {
         loading.delete(key);

@@ -1,11 +1,13 @@
 // A message's words as a page shows them in a given language, read from Cairn's catalogs, so specs
-// select by the accessible names of German, Spanish or pseudo-locale pages as they do in English.
+// select by the accessible names of German, Spanish or pseudo-locale pages as they do in English,
+// and tests compare what the runtime says with the catalogs' source.
 // Only for messages without values: a sentence with values is checked against the page's own text.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PlainMessageId } from '../../src/core/i18n/message.ts';
-import { pseudoMessage } from '../../src/lib/i18n/pseudo.ts';
-import { projectRoot } from './paths.ts';
+import type { PlainMessageId } from '../core/i18n/message.ts';
+import { pseudoMessage } from '../lib/i18n/pseudo.ts';
+
+const localesDir = join(import.meta.dirname, '..', 'locales');
 
 export type CatalogLocale = 'en' | 'de' | 'es';
 
@@ -15,10 +17,7 @@ function catalog(locale: CatalogLocale, namespace: string): Record<string, strin
   const key = `${locale}/${namespace}`;
   let found = catalogs.get(key);
   if (!found) {
-    found = JSON.parse(readFileSync(join(projectRoot, 'src/locales', locale, `${namespace}.json`), 'utf8')) as Record<
-      string,
-      string
-    >;
+    found = JSON.parse(readFileSync(join(localesDir, locale, `${namespace}.json`), 'utf8')) as Record<string, string>;
     catalogs.set(key, found);
   }
   return found;
