@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { ErrorAlert } from '@/components/ErrorAlert';
@@ -17,7 +17,7 @@ import { useApproveDelay } from './useApproveDelay';
 type ApprovalFrameProps = {
   /** What is asked, as a question ("Sign this message?"). */
   title: string;
-  /** The request's id: a new request restarts the approve delay. */
+  /** The request's id: a new request (or another network) restarts the approve delay. */
   requestId: number;
   account?: string | undefined;
   network?: Network | undefined;
@@ -35,7 +35,8 @@ type ApprovalFrameProps = {
  * Every approval window's frame: who asks (the origin, large; the name the site gives itself,
  * marked unverified), the person's anti-phishing phrase, where the request stands in the queue,
  * the account and network, then the request and the decision. Approve is disabled for about a
- * second whenever the window appears or comes back into focus.
+ * second whenever the window appears or comes back into focus, and whenever what is shown above
+ * the buttons changes (useApproveDelay).
  */
 export function ApprovalFrame(props: ApprovalFrameProps) {
   const t = useT('dapp');
@@ -44,67 +45,70 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
   const refused = useStore(connection.store, (s) => s.refused);
   const phrase = useSession((s) => s.antiPhishingPhrase);
   const accounts = useVault((s) => s.accounts);
-  const ready = useApproveDelay(props.requestId);
+  const content = useRef<HTMLDivElement>(null);
+  const ready = useApproveDelay(`${props.requestId} ${props.network?.id} ${props.network?.chainId}`, content);
   const accountName = accounts.find(
     (a) => props.account && a.address.toLowerCase() === props.account.toLowerCase(),
   )?.name;
   return (
     <section className={styles.window} aria-labelledby="approval-title">
-      <h1 id="approval-title">{props.title}</h1>
-      <SiteOrigin origin={connection.origin} />
-      <p className={styles.claimed}>
-        {connection.dapp.icon && <img src={connection.dapp.icon} alt="" />}
-        <span>
-          <T
-            id="dapp:frame.claimedName"
-            values={{
-              name: connection.dapp.name ? untrustedValue(connection.dapp.name, 'name') : msg('dapp:noName'),
-            }}
-          />
-        </span>
-      </p>
-      {phrase ? (
-        <p className={styles.phrase}>
-          <T id="dapp:frame.phrase" values={{ phrase: untrustedValue(phrase, 'name') }} tags={{ 0: <strong /> }} />
+      <div ref={content} className={styles.content}>
+        <h1 id="approval-title">{props.title}</h1>
+        <SiteOrigin origin={connection.origin} />
+        <p className={styles.claimed}>
+          {connection.dapp.icon && <img src={connection.dapp.icon} alt="" />}
+          <span>
+            <T
+              id="dapp:frame.claimedName"
+              values={{
+                name: connection.dapp.name ? untrustedValue(connection.dapp.name, 'name') : msg('dapp:noName'),
+              }}
+            />
+          </span>
         </p>
-      ) : (
-        <p className={ui.muted}>{t('dapp:frame.noPhrase')}</p>
-      )}
-      {pending > 1 && <p role="status">{t('dapp:frame.queue', { pending })}</p>}
-      {refused > 0 && (
-        <p className={ui.noticeWarning} role="status">
-          {t('dapp:frame.refused', { refused })}
-        </p>
-      )}
-      {(props.account || props.network) && (
-        <dl className={styles.facts}>
-          {props.account && (
-            <>
-              <dt>{t('dapp:facts.account')}</dt>
-              <dd>
-                {accountName && <>{accountName} — </>}
-                <AddressText address={props.account} />
-              </dd>
-            </>
-          )}
-          {props.network && (
-            <>
-              <dt>{t('dapp:facts.network')}</dt>
-              <dd>
-                <T
-                  id="dapp:networkWithChainId"
-                  values={{
-                    name: untrustedValue(props.network.name, 'name'),
-                    chainId: String(props.network.chainId),
-                  }}
-                />
-              </dd>
-            </>
-          )}
-        </dl>
-      )}
-      {props.children}
-      <ErrorAlert message={props.error} />
+        {phrase ? (
+          <p className={styles.phrase}>
+            <T id="dapp:frame.phrase" values={{ phrase: untrustedValue(phrase, 'name') }} tags={{ 0: <strong /> }} />
+          </p>
+        ) : (
+          <p className={ui.muted}>{t('dapp:frame.noPhrase')}</p>
+        )}
+        {pending > 1 && <p role="status">{t('dapp:frame.queue', { pending })}</p>}
+        {refused > 0 && (
+          <p className={ui.noticeWarning} role="status">
+            {t('dapp:frame.refused', { refused })}
+          </p>
+        )}
+        {(props.account || props.network) && (
+          <dl className={styles.facts}>
+            {props.account && (
+              <>
+                <dt>{t('dapp:facts.account')}</dt>
+                <dd>
+                  {accountName && <>{accountName} — </>}
+                  <AddressText address={props.account} />
+                </dd>
+              </>
+            )}
+            {props.network && (
+              <>
+                <dt>{t('dapp:facts.network')}</dt>
+                <dd>
+                  <T
+                    id="dapp:networkWithChainId"
+                    values={{
+                      name: untrustedValue(props.network.name, 'name'),
+                      chainId: String(props.network.chainId),
+                    }}
+                  />
+                </dd>
+              </>
+            )}
+          </dl>
+        )}
+        {props.children}
+        <ErrorAlert message={props.error} />
+      </div>
       <div className={ui.actions}>
         <button type="button" onClick={props.onApprove} disabled={!ready || props.busy || props.approveBlocked}>
           {props.approveLabel}

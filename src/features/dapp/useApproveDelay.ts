@@ -1,33 +1,24 @@
-import { useEffect, useState } from 'react';
-
-/** How long approve buttons stay disabled after the window shows or comes back into focus. */
-export const APPROVE_DELAY_MS = 1_000;
+import { type RefObject, useEffect, useState } from 'react';
+import { watchApproveDelay } from './approveDelay';
 
 /**
- * False for about a second after the window appears, regains focus or becomes visible, then
- * true: a site cannot pop Cairn's window under the pointer of someone clicking on its own page
- * and have that click approve.
+ * False for about a second after the window appears, regains focus or becomes visible, after
+ * any change inside `content` (the request as shown), and while pointer or key input goes on
+ * during the delay; then true. A new `resetKey` (another request, another network) starts it
+ * again. A site cannot pop Cairn's window under the pointer of someone clicking on its own page,
+ * nor change what is shown under it, and have that click approve. See approveDelay.ts.
  */
-export function useApproveDelay(resetKey: unknown): boolean {
+export function useApproveDelay(resetKey: unknown, content: RefObject<HTMLElement | null>): boolean {
   const [ready, setReady] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new request restarts the delay
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new request or network restarts the delay
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const restart = () => {
-      setReady(false);
-      clearTimeout(timer);
-      timer = setTimeout(() => setReady(true), APPROVE_DELAY_MS);
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') restart();
-    };
-    restart();
-    window.addEventListener('focus', restart);
-    document.addEventListener('visibilitychange', onVisibility);
+    const delay = watchApproveDelay({ window, document }, setReady);
+    const observer = new MutationObserver(delay.restart);
+    if (content.current)
+      observer.observe(content.current, { subtree: true, childList: true, characterData: true, attributes: true });
     return () => {
-      clearTimeout(timer);
-      window.removeEventListener('focus', restart);
-      document.removeEventListener('visibilitychange', onVisibility);
+      observer.disconnect();
+      delay.stop();
     };
   }, [resetKey]);
   return ready;
