@@ -19,7 +19,7 @@ import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { PERMIT2_ADDRESS } from '../signing/permits';
 import { type ApprovalEvent, latestPerApproval } from './approvalEvents';
-import { UNLIMITED_FROM } from './wide';
+import { isUnlimited } from './unlimited';
 
 const readAbi = parseAbi([
   'function allowance(address owner, address spender) view returns (uint256)',
@@ -136,7 +136,7 @@ export function approvalInForce(
         token: event.token,
         spender: event.spender,
         amount,
-        unlimited: amount >= UNLIMITED_FROM,
+        unlimited: isUnlimited(amount),
         balance: word(outcomes[1]),
         ...(failed ? unreadable : granted),
       };
@@ -176,7 +176,7 @@ export function approvalInForce(
         token: event.token,
         spender: event.spender,
         amount,
-        unlimited: amount >= UNLIMITED_FROM,
+        unlimited: isUnlimited(amount),
         expiration,
         nonce,
         permit2Allowance: word(outcomes[1]),

@@ -1,4 +1,4 @@
-import { type Address, maxUint160 } from 'viem';
+import type { Address } from 'viem';
 import type { Message } from '../i18n/message';
 
 // What a signature hands over, as Cairn describes it before signing: the shared vocabulary of
@@ -6,13 +6,6 @@ import type { Message } from '../i18n/message';
 
 /** Longer than this from now is "long-lived": a permission that outlasts the task it was given for. */
 export const LONG_LIVED_SECONDS = 30n * 24n * 60n * 60n;
-
-/**
- * Amounts at or above this are "unlimited": Permit2's own "unlimited" is type(uint160).max, and
- * uint256 max (the usual ERC-20 "infinite approval") is above it; no real token has a supply
- * anywhere near 2^160 base units.
- */
-export const UNLIMITED_FROM = maxUint160;
 
 /** The last second a JavaScript Date can show (8.64e15 ms); later times are, in effect, never. */
 const LAST_DATE_SECONDS = 8_640_000_000_000n;

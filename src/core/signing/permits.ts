@@ -1,4 +1,5 @@
 import type { Address } from 'viem';
+import { isUnlimited } from '../approvals/unlimited';
 import { codeValue, msg, type Message as Said } from '../i18n/message';
 import {
   DAI_PERMIT,
@@ -22,7 +23,6 @@ import {
   type PermitStandard,
   type SignatureConsequences,
   type SignatureWarning,
-  UNLIMITED_FROM,
   type Until,
   untilTime,
 } from './permitTypes';
@@ -44,7 +44,7 @@ const list = (value: unknown): Message[] => value as Message[];
 function grant(fields: Omit<Grant, 'unlimited' | 'longLived'>, now: bigint): Grant {
   return {
     ...fields,
-    unlimited: fields.kind !== 'revoke' && fields.amount >= UNLIMITED_FROM,
+    unlimited: fields.kind !== 'revoke' && isUnlimited(fields.amount),
     longLived: fields.kind !== 'revoke' && isLongLived(fields.until, now),
   };
 }

@@ -1,8 +1,9 @@
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
+import { isUnlimited } from '../approvals/unlimited';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { type DecodedLog, decodeLogs, type RawLog } from '../contracts/decode/logs';
 import { PERMIT2_ADDRESS } from '../signing/permits';
-import { type ApprovalChange, type AssetChange, MAX_UINT160, MAX_UINT256, type NativeTransfer } from './types';
+import type { ApprovalChange, AssetChange, NativeTransfer } from './types';
 
 export type LogChanges = { logs: DecodedLog[]; changes: AssetChange[]; approvals: ApprovalChange[] };
 
@@ -81,7 +82,7 @@ export function approvalOfLog(log: DecodedLog, topics: number): ApprovalChange |
           owner: address(0),
           spender: address(1),
           amount: value,
-          unlimited: value === MAX_UINT256,
+          unlimited: isUnlimited(value),
         };
       }
       if (topics === 4) {
@@ -113,7 +114,7 @@ export function approvalOfLog(log: DecodedLog, topics: number): ApprovalChange |
         spender: address(2),
         amount: value,
         expiration: lockdown ? 0n : amount(4),
-        unlimited: value === MAX_UINT160,
+        unlimited: isUnlimited(value),
       };
     }
     default:

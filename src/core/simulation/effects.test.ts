@@ -119,6 +119,15 @@ describe('the effects a review shows', () => {
     expect(describeEffects(result([eventLog(token, APPROVAL, [me, spender, 10n])]), base).warnings).toEqual([]);
   });
 
+  it('calls 2^256 − 2 to an address without code unlimited too: no amount just under the maximum slips by', () => {
+    const approve = result([eventLog(token, APPROVAL, [me, spender, maxUint256 - 1n])]);
+    expect(describeEffects(approve, base).approvals).toMatchObject([{ amount: maxUint256 - 1n, unlimited: true }]);
+    expect(factsNeeded(approve, base.own).code).toEqual([spender]);
+    expect(describeEffects(approve, { ...base, facts: facts({ [spender]: false }) }).warnings).toEqual([
+      { kind: 'unlimited-to-codeless', token, owner: me, spender },
+    ]);
+  });
+
   it("ignores approvals other addresses set (a contract's own, inside the call)", () => {
     const effects = describeEffects(result([eventLog(token, APPROVAL, [vault, spender, maxUint256])]), base);
     expect(effects.approvals).toEqual([]);

@@ -1,7 +1,8 @@
 import { type Address, toHex, zeroAddress } from 'viem';
+import { isUnlimited } from '../approvals/unlimited';
 import { codeValue, type Message, msg } from '../i18n/message';
 import { ChangeBook, netChange, wordToAddress } from './changes';
-import { type ApprovalChange, type AssetChange, MAX_UINT256 } from './types';
+import type { ApprovalChange, AssetChange } from './types';
 import type { ReadMeaning } from './watch';
 
 /** One word read by the simulator; `ok` is false when the view call failed or said nothing. */
@@ -56,7 +57,7 @@ export function readingChanges(owner: Address, observed: readonly Observed[]): R
         owner,
         spender: m.spender,
         amount,
-        unlimited: amount === MAX_UINT256,
+        unlimited: isUnlimited(amount),
       });
     } else if (m.kind === 'operator' && kinds.get(m.token) !== 'erc20') {
       approvals.push({ kind: 'operator', token: m.token, owner, operator: m.spender, approved: o.after.value === 1n });

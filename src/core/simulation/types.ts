@@ -58,7 +58,10 @@ export const MAX_UINT256 = 2n ** 256n - 1n;
 /** The largest uint160: Permit2's unlimited allowance. */
 export const MAX_UINT160 = 2n ** 160n - 1n;
 
-/** An approval the transaction sets. A zero amount or the zero address revokes. */
+/**
+ * An approval the transaction sets. A zero amount or the zero address revokes. `unlimited`: the
+ * amount is at or above the one threshold of approvals/unlimited.ts, not only at the maximum.
+ */
 export type ApprovalChange =
   | { kind: 'erc20'; token: Address; owner: Address; spender: Address; amount: bigint; unlimited: boolean }
   | { kind: 'erc721'; token: Address; owner: Address; approved: Address; tokenId: bigint; revoked: boolean }
