@@ -228,6 +228,24 @@ export function WarningSentence({
           tags={{ 0: strong, 1: <NamedAddress address={warning.spender} names={names} /> }}
         />
       );
+    case 'allowance-above-balance': {
+      const label = names.labelOf({ kind: 'erc20', address: warning.token });
+      const amount = (value: bigint) => (
+        <Amount value={value} decimals={label.decimals} symbol="" full symbolWarning={false} />
+      );
+      return (
+        <T
+          id="review:warning.allowanceAboveBalance"
+          tags={{
+            0: strong,
+            1: <NamedAddress address={warning.spender} names={names} />,
+            2: amount(warning.amount),
+            3: <TokenName token={warning.token} names={names} />,
+            4: amount(warning.balance),
+          }}
+        />
+      );
+    }
     case 'cannot-receive':
       return (
         <T

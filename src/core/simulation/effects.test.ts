@@ -4,7 +4,7 @@ import { eventLog } from '../../testing/eventLog';
 import { theirWords } from '../chain/theirWords';
 import type { RawLog } from '../contracts/decode/logs';
 import { logChanges } from './changes';
-import { describeEffects, type EffectFacts, factsNeeded, receiverKey } from './effects';
+import { balanceKey, describeEffects, type EffectFacts, factsNeeded, receiverKey } from './effects';
 import type { NativeTransfer, SimulationOutcome, SimulationResult } from './types';
 
 const me = getAddress('0xa11ce00000000000000000000000000000000001');
@@ -128,6 +128,25 @@ describe('the effects a review shows', () => {
     ]);
   });
 
+  it('warns of an allowance far above the balance to an address never dealt with, reading only the granting account', () => {
+    const approve = result([eventLog(token, APPROVAL, [me, spender, 1_000n])]);
+    expect(factsNeeded(approve, base.own).balances).toEqual([{ token, owner: me }]);
+    const held = (balance: bigint): EffectFacts => ({
+      ...facts({}),
+      balances: new Map([[balanceKey(token, me), balance]]),
+    });
+    const warning = { kind: 'allowance-above-balance', token, owner: me, spender, amount: 1_000n };
+    expect(describeEffects(approve, { ...base, facts: held(99n) }).warnings).toEqual([{ ...warning, balance: 99n }]);
+    expect(describeEffects(approve, { ...base, facts: held(0n) }).warnings).toEqual([{ ...warning, balance: 0n }]);
+    // Up to ten times the balance, to a known spender, or with the balance unread: nothing to say.
+    expect(describeEffects(approve, { ...base, facts: held(100n) }).warnings).toEqual([]);
+    const known = new Set([spender.toLowerCase()]);
+    expect(describeEffects(approve, { ...base, known, facts: held(0n) }).warnings).toEqual([]);
+    expect(describeEffects(approve, { ...base, facts: facts({}) }).warnings).toEqual([]);
+    // An allowance to one of the person's own accounts needs no balance read.
+    expect(factsNeeded(result([eventLog(token, APPROVAL, [me, other, 1_000n])]), base.own).balances).toEqual([]);
+  });
+
   it("ignores approvals other addresses set (a contract's own, inside the call)", () => {
     const effects = describeEffects(result([eventLog(token, APPROVAL, [vault, spender, maxUint256])]), base);
     expect(effects.approvals).toEqual([]);
@@ -137,7 +156,11 @@ describe('the effects a review shows', () => {
   it('warns when an ERC-721 goes to a contract that does not accept it', () => {
     const send = result([eventLog(nft, ERC721_TRANSFER, [me, vault, 7n])]);
     const needs = factsNeeded(send, base.own);
-    expect(needs).toEqual({ code: [vault], receivers: [{ token: nft, to: vault, from: me, tokenId: 7n }] });
+    expect(needs).toEqual({
+      code: [vault],
+      receivers: [{ token: nft, to: vault, from: me, tokenId: 7n }],
+      balances: [],
+    });
     expect(
       describeEffects(send, { ...base, facts: facts({ [vault]: true }, { [receiverKey(nft, vault, 7n)]: false }) })
         .warnings,

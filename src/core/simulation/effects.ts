@@ -1,4 +1,5 @@
 import { type Address, getAddress } from 'viem';
+import { isFarAboveBalance } from '../approvals/unlimited';
 import type { Message } from '../i18n/message';
 import type { ApprovalChange, AssetChange, SimulationResult } from './types';
 
@@ -20,6 +21,8 @@ export type EffectFacts = {
   code: ReadonlyMap<string, boolean>;
   /** `receiverKey(token, to, tokenId)` → whether a contract recipient answers onERC721Received. */
   receivers: ReadonlyMap<string, boolean>;
+  /** `balanceKey(token, owner)` → the owner's balance of a token it allows a spender (unread: absent). */
+  balances?: ReadonlyMap<string, bigint> | undefined;
 };
 
 /** Something in the preview the person must know before signing. */
@@ -30,6 +33,15 @@ export type EffectWarning =
   | { kind: 'operator-for-all'; token: Address; owner: Address; operator: Address }
   | { kind: 'unlimited-to-codeless'; token: Address; owner: Address; spender: Address }
   | { kind: 'unlimited-to-unknown'; token: Address; owner: Address; spender: Address }
+  /** An allowance to an address never dealt with, far above what the owner holds (see isFarAboveBalance). */
+  | {
+      kind: 'allowance-above-balance';
+      token: Address;
+      owner: Address;
+      spender: Address;
+      amount: bigint;
+      balance: bigint;
+    }
   /** An ERC-721 moved to a contract that does not declare it can handle one: it may be stuck there. */
   | { kind: 'cannot-receive'; token: Address; tokenId: bigint; to: Address }
   /** The recipient gets another amount of the form's asset than the form says (fee-on-transfer tokens, rebasing…). */
@@ -53,6 +65,11 @@ const lower = (a: string) => a.toLowerCase();
 /** The key of `EffectFacts.receivers`: one answer per NFT, as a receiver may accept some ids and not others. */
 export function receiverKey(token: Address, to: Address, tokenId: bigint): string {
   return `${lower(token)}:${lower(to)}:${tokenId}`;
+}
+
+/** The key of `EffectFacts.balances`: one owner's balance of one token. */
+export function balanceKey(token: Address, owner: Address): string {
+  return `${lower(token)}:${lower(owner)}`;
 }
 
 /** An ERC-721 changing hands between two addresses. */
@@ -79,21 +96,30 @@ function erc721Moves(result: SimulationResult): NftMove[] {
 /**
  * The chain facts `describeEffects` needs: whether spenders of unlimited approvals and recipients
  * of ERC-721s moved out of the person's accounts have code, and for recipients that do, whether
- * they accept ERC-721s (read with onERC721Received).
+ * they accept ERC-721s (read with onERC721Received); and for a limited allowance to another
+ * address, the granting account's balance of that token (only that account's: never the others').
  */
 export function factsNeeded(
   result: SimulationResult,
   own: readonly Address[],
-): { code: Address[]; receivers: { token: Address; to: Address; from: Address; tokenId: bigint }[] } {
+): {
+  code: Address[];
+  receivers: { token: Address; to: Address; from: Address; tokenId: bigint }[];
+  balances: { token: Address; owner: Address }[];
+} {
   const mine = new Set(own.map(lower));
   const code = new Map<string, Address>();
+  const balances = new Map<string, { token: Address; owner: Address }>();
   for (const approval of ownApprovals(result, mine)) {
     const grantee = granteeOf(approval);
-    if (grantee && isUnlimitedGrant(approval) && !mine.has(lower(grantee))) code.set(lower(grantee), grantee);
+    if (!grantee || mine.has(lower(grantee))) continue;
+    if (isUnlimitedGrant(approval)) code.set(lower(grantee), grantee);
+    else if (approval.kind === 'erc20' || approval.kind === 'permit2')
+      balances.set(balanceKey(approval.token, approval.owner), { token: approval.token, owner: approval.owner });
   }
   const receivers = erc721Moves(result).filter((m) => mine.has(lower(m.from)) && !mine.has(lower(m.to)));
   for (const move of receivers) code.set(lower(move.to), move.to);
-  return { code: [...code.values()], receivers };
+  return { code: [...code.values()], receivers, balances: [...balances.values()] };
 }
 
 function ownApprovals(result: SimulationResult, mine: ReadonlySet<string>): ApprovalChange[] {
@@ -124,7 +150,8 @@ function isUnlimitedGrant(approval: ApprovalChange): boolean {
  * The preview as the review shows it: what each of the person's accounts (`own`) sends and
  * receives, the approvals they set, the NFTs moved, the contracts involved, and the warnings:
  * a revert, an operator for all NFTs, an unlimited allowance to an address without code or that
- * the person never dealt with (`known`: lower-case addresses they know), an ERC-721 sent to a
+ * the person never dealt with (`known`: lower-case addresses they know), a limited one to such an
+ * address that is far above the owner's balance of the token, an ERC-721 sent to a
  * contract that does not accept it, and a move of the form's asset by another amount than the
  * form says. Facts not read (yet) raise no warning of their own.
  */
@@ -156,6 +183,14 @@ export function describeEffects(
   const approvals = ownApprovals(result, mine);
   for (const approval of approvals) {
     const grantee = granteeOf(approval);
+    const unknown = grantee !== undefined && !args.known.has(lower(grantee)) && !mine.has(lower(grantee));
+    if (unknown && (approval.kind === 'erc20' || approval.kind === 'permit2') && !approval.unlimited) {
+      const balance = args.facts?.balances?.get(balanceKey(approval.token, approval.owner));
+      if (balance !== undefined && isFarAboveBalance(approval.amount, balance)) {
+        const { token, owner, amount } = approval;
+        warnings.push({ kind: 'allowance-above-balance', token, owner, spender: grantee, amount, balance });
+      }
+    }
     if (!grantee || !isUnlimitedGrant(approval)) continue;
     const { token, owner } = approval;
     if (approval.kind === 'operator') warnings.push({ kind: 'operator-for-all', token, owner, operator: grantee });

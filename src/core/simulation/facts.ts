@@ -1,8 +1,8 @@
-import { type Address, encodeFunctionData, type Hex, parseAbi } from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, type Hex, hexToBigInt, parseAbi } from 'viem';
 import { call, getCode } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
-import { type EffectFacts, receiverKey } from './effects';
+import { balanceKey, type EffectFacts, receiverKey } from './effects';
 
 const receiverAbi = parseAbi([
   'function onERC721Received(address operator, address from, uint256 tokenId, bytes data) returns (bytes4)',
@@ -37,9 +37,21 @@ async function acceptsErc721(
   }
 }
 
+/** The owner's balance of a token, or undefined when the token does not answer balanceOf with a word. */
+async function balanceOf(client: ChainClient, read: { token: Address; owner: Address }): Promise<bigint | undefined> {
+  try {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [read.owner] });
+    const answer = (await call(client, { to: read.token, data })).data as Hex | undefined;
+    return answer && answer.length >= 66 ? hexToBigInt(`0x${answer.slice(2, 66)}`) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads the facts `describeEffects` needs (see `factsNeeded`) in one batch: the code at each
- * address, and whether each contract recipient of an ERC-721 accepts it.
+ * address, whether each contract recipient of an ERC-721 accepts it, and the granting account's
+ * balance of each token it allows a spender (a token that does not answer is left unread).
  *
  * Errors: ChainError when the node fails to give the code.
  */
@@ -48,13 +60,15 @@ export async function readEffectFacts(
   needs: {
     code: readonly Address[];
     receivers: readonly { token: Address; to: Address; from: Address; tokenId: bigint }[];
+    balances?: readonly { token: Address; owner: Address }[] | undefined;
   },
 ): Promise<EffectFacts> {
   try {
     // Asked together, these travel as one JSON-RPC batch.
-    const [codes, accepts] = await Promise.all([
+    const [codes, accepts, held] = await Promise.all([
       Promise.all(needs.code.map((address) => getCode(client, { address }))),
       Promise.all(needs.receivers.map((move) => acceptsErc721(client, move))),
+      Promise.all((needs.balances ?? []).map((read) => balanceOf(client, read))),
     ]);
     const code = new Map<string, boolean>();
     needs.code.forEach((address, i) => {
@@ -65,7 +79,12 @@ export async function readEffectFacts(
     needs.receivers.forEach((move, i) => {
       receivers.set(receiverKey(move.token, move.to, move.tokenId), accepts[i] === true);
     });
-    return { code, receivers };
+    const balances = new Map<string, bigint>();
+    (needs.balances ?? []).forEach((read, i) => {
+      const balance = held[i];
+      if (balance !== undefined) balances.set(balanceKey(read.token, read.owner), balance);
+    });
+    return { code, receivers, balances };
   } catch (error) {
     throw toChainError(error);
   }
