@@ -1,4 +1,5 @@
 import { toUnicode } from 'punycode/punycode.es6.js';
+import { type HostSpoofRisk, hostSpoofRisk } from './hostSpoof';
 
 /** A site's origin taken apart for showing it: what people read, and what could mislead them. */
 export type OriginParts = {
@@ -8,6 +9,13 @@ export type OriginParts = {
   asciiHost: string;
   /** The host in its own letters, when it is an internationalised name; else undefined. */
   unicodeHost: string | undefined;
+  /**
+   * Why the host's own letters could pass for another host's (hostSpoof.ts): then it is shown large
+   * in ASCII, its letters only in the warning. Undefined for a host that may be shown as it is.
+   */
+  spoofRisk: HostSpoofRisk | undefined;
+  /** The host as it is shown large: in its own letters only when they cannot pass for another's. */
+  shownHost: string;
   /** A port that is not the scheme's default, or undefined. */
   port: string | undefined;
   /** Plain http on a host other than this computer. */
@@ -29,11 +37,15 @@ export function originParts(origin: string): OriginParts {
       unicodeHost = undefined;
     }
   }
+  const international = unicodeHost === asciiHost ? undefined : unicodeHost;
+  const spoofRisk = international === undefined ? undefined : hostSpoofRisk(international);
   return {
     origin,
     scheme,
     asciiHost,
-    unicodeHost: unicodeHost === asciiHost ? undefined : unicodeHost,
+    unicodeHost: international,
+    spoofRisk,
+    shownHost: international === undefined || spoofRisk ? asciiHost : international,
     port: url.port === '' ? undefined : url.port,
     insecure: scheme === 'http' && !LOOPBACK.has(asciiHost),
   };

@@ -92,6 +92,7 @@ declare module '../message' {
     "dapp:nothingSigned": undefined;
     "dapp:origin.insecure": undefined;
     "dapp:origin.international": { "ascii": MessageValue };
+    "dapp:origin.lookalike": { "ascii": MessageValue; "unicode": MessageValue };
     "dapp:origin.port": { "port": MessageValue };
     "dapp:phrase.intro": undefined;
     "dapp:phrase.label": undefined;
