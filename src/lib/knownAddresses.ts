@@ -15,7 +15,7 @@ const NO_ABIS: never[] = [];
 
 /**
  * The addresses the person knows on a network, seen from one account (see knownRecipients):
- * contacts, their accounts, past recipients and the counterparties of that account's history,
+ * contacts, their accounts, past recipients and whom that account's history shows it sending to,
  * plus the addresses met there only in suspicious entries (poisoners).
  */
 export function useKnownRecipients(
@@ -46,13 +46,12 @@ export function useKnownRecipients(
 }
 
 /**
- * Every address a preview may call known (lower case): the known recipients above and the
- * contracts whose ABI the person saved on this network.
+ * Every address a preview may call known (lower case): the known recipients above, and nothing
+ * else (a contract whose ABI the person saved is named in the preview, but not known by that).
  */
 export function useKnownAddressSet(network: Network, account: Address | undefined): ReadonlySet<string> {
   const { known } = useKnownRecipients(network, account);
-  const saved = useSavedContracts(network);
-  return useMemo(() => new Set([...known.map((k) => k.address.toLowerCase()), ...saved]), [known, saved]);
+  return useMemo(() => new Set(known.map((k) => k.address.toLowerCase())), [known]);
 }
 
 /** The contracts whose ABI the person saved on this network (lower case). */

@@ -43,7 +43,7 @@ function entries(items: ActivityItem[]) {
 }
 
 describe('historyCounterparties', () => {
-  it('keeps whom the account really dealt with, and sets apart those met only in suspicious entries', () => {
+  it('keeps whom the account sent to, and sets apart those met only in suspicious entries', () => {
     expect(isLookalike(friend, friendPoisoner)).toBe(true);
     const history = entries([
       item({ counterparty: friend, amount: 500n }),
@@ -64,15 +64,55 @@ describe('historyCounterparties', () => {
       item({ direction: 'self', counterparty: me, asset: { kind: 'native' }, logIndex: undefined, fee: 21n }),
     ]);
     expect(history.filter((e) => e.suspicions.length > 0)).toHaveLength(2);
+    // What the friend and the sender sent in makes neither known: only the payee was sent to.
     expect(historyCounterparties(history, me)).toEqual({
-      dealtWith: [sender, payee, friend],
+      dealtWith: [payee],
       suspicious: [airdropper, friendPoisoner],
     });
   });
 
-  it('trusts an address once the account has really dealt with it, even if it also sent spam', () => {
+  it("never counts a drainer's 1-wei transfer in as dealing with it", () => {
+    const drainer = '0x00000000000000000000000000000000000d2a1e' as Address;
+    const history = entries([
+      item({ counterparty: drainer, asset: { kind: 'native' }, logIndex: undefined, amount: 1n }),
+      item({ counterparty: drainer, amount: 1n }),
+    ]);
+    expect(history.filter((e) => e.suspicions.length > 0)).toEqual([]);
+    expect(historyCounterparties(history, me)).toEqual({ dealtWith: [], suspicious: [] });
+  });
+
+  it('knows the address a sent transaction called when nothing moved, and what went out of one that also brought something in', () => {
+    const router = '0x000000000000000000000000000000000000a0a0' as Address;
+    const pool = '0x000000000000000000000000000000000000b0b0' as Address;
+    const history = entries([
+      // An approve: the account sent it, nothing moved.
+      item({
+        direction: 'out',
+        counterparty: router,
+        asset: { kind: 'native' },
+        logIndex: undefined,
+        amount: 0n,
+        fee: 21n,
+      }),
+      // A swap: DAI out to the pool, another token in from it.
+      item({
+        direction: 'out',
+        counterparty: router,
+        asset: { kind: 'native' },
+        logIndex: undefined,
+        amount: 0n,
+        fee: 9n,
+        hash: `0x${'5'.repeat(64)}`,
+      }),
+      item({ direction: 'out', counterparty: pool, amount: 4n, hash: `0x${'5'.repeat(64)}` }),
+      item({ direction: 'in', counterparty: sender, amount: 3n, hash: `0x${'5'.repeat(64)}` }),
+    ]);
+    expect(historyCounterparties(history, me).dealtWith).toEqual([pool, router]);
+  });
+
+  it('does not suspect an address also met in a plain entry, even if it also sent spam', () => {
     const history = entries([item({ counterparty: friend, amount: 0n }), item({ counterparty: friend, amount: 9n })]);
-    expect(historyCounterparties(history, me)).toEqual({ dealtWith: [friend], suspicious: [] });
+    expect(historyCounterparties(history, me)).toEqual({ dealtWith: [], suspicious: [] });
   });
 
   it('knows nobody from an empty history', () => {

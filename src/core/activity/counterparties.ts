@@ -2,9 +2,11 @@ import { type Address, zeroAddress } from 'viem';
 import type { ActivityEntry } from './entries';
 
 /**
- * The other sides of an account's history, split by trust. `dealtWith`: counterparties of entries
- * with no suspicion (what the account sent, real transfers it received). `suspicious`: those met
- * only in entries flagged as possible spam or address poisoning, which are the poisoners' own
+ * The other sides of an account's history, split by trust. `dealtWith`: the addresses the account
+ * sent to, in transactions it sent itself that raise no suspicion (what went out, and the address
+ * called when nothing moved). Nothing received counts: anyone can send anything to anyone, and a
+ * drainer's 1-wei transfer must not make it known. `suspicious`: those met only in entries flagged
+ * as possible spam or address poisoning (never in a plain one), which are the poisoners' own
  * addresses and must never count as known. The account itself and the zero address (mints and
  * burns) are left out.
  */
@@ -13,18 +15,22 @@ export function historyCounterparties(
   account: Address,
 ): { dealtWith: Address[]; suspicious: Address[] } {
   const dealtWith = new Map<string, Address>();
+  const plain = new Map<string, Address>();
   const flagged = new Map<string, Address>();
   const self = account.toLowerCase();
+  const add = (into: Map<string, Address>, other: Address | undefined) => {
+    const key = other?.toLowerCase();
+    if (other && key && key !== self && key !== zeroAddress && !into.has(key)) into.set(key, other);
+  };
   for (const entry of entries) {
-    const into = entry.suspicions.length === 0 ? dealtWith : flagged;
-    for (const other of [entry.counterparty, ...entry.movements.map((m) => m.counterparty)]) {
-      const key = other?.toLowerCase();
-      if (!other || !key || key === self || key === zeroAddress || into.has(key)) continue;
-      into.set(key, other);
-    }
+    const others = [entry.counterparty, ...entry.movements.map((m) => m.counterparty)];
+    for (const other of others) add(entry.suspicions.length > 0 ? flagged : plain, other);
+    if (entry.suspicions.length > 0 || !entry.sentByAccount || entry.status === 'rejected') continue;
+    for (const movement of entry.movements) if (movement.direction === 'out') add(dealtWith, movement.counterparty);
+    if (entry.movements.length === 0) add(dealtWith, entry.counterparty);
   }
   return {
     dealtWith: [...dealtWith.values()],
-    suspicious: [...flagged].filter(([key]) => !dealtWith.has(key)).map(([, address]) => address),
+    suspicious: [...flagged].filter(([key]) => !plain.has(key)).map(([, address]) => address),
   };
 }

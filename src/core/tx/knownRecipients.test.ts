@@ -1,7 +1,15 @@
+import { type Address, getAddress, type Hex, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { eventLog } from '@/testing/eventLog';
+import { historyCounterparties } from '../activity/counterparties';
+import { buildEntries } from '../activity/entries';
+import type { ActivityItem } from '../activity/item';
 import type { Contact } from '../addressBook/contact';
+import { logChanges } from '../simulation/changes';
+import { describeEffects } from '../simulation/effects';
 import { knownRecipients } from './knownRecipients';
 import type { TxRecord } from './record';
+import { recipientFindings } from './safety';
 
 const alice = '0x0000000000000000000000000000000000000a11' as const;
 const bob = '0x0000000000000000000000000000000000000b0b' as const;
@@ -16,7 +24,8 @@ const contact = (address: `0x${string}`, name: string, networkId = 'all'): Conta
   networkId,
   createdAt: 0,
 });
-const sentTo = (recipient: `0x${string}`) => ({ intent: { recipient } }) as unknown as TxRecord;
+const sentTo = (recipient: `0x${string}`, status = 'confirmed') =>
+  ({ intent: { recipient }, status }) as unknown as TxRecord;
 
 describe('knownRecipients', () => {
   it('knows contacts, accounts (hidden ones too), past recipients and history counterparties, most trusted first', () => {
@@ -49,5 +58,71 @@ describe('knownRecipients', () => {
       history: [carol.toUpperCase().replace('0X', '0x') as `0x${string}`],
     });
     expect(known).toEqual([{ address: carol, name: undefined, source: 'recipient' }]);
+  });
+
+  it('does not know the recipient of a transaction the node refused: nothing was sent', () => {
+    expect(knownRecipients({ networkId: 'local', contacts: [], records: [sentTo(carol, 'rejected')] })).toEqual([]);
+  });
+});
+
+describe("a drainer's 1-wei transfer", () => {
+  const me = '0x00000000000000000000000000000000000000a1' as Address;
+  const drainer = '0x00000000000000000000000000000000000d2a1e' as Address;
+  const token = '0x00000000000000000000000000000000000000da' as Address;
+  const oneWei: ActivityItem = {
+    id: 'x:1',
+    chainId: 1,
+    account: me,
+    hash: `0x${'1'.repeat(64)}` as Hex,
+    blockNumber: 1n,
+    timestamp: 1_700_000_000,
+    txIndex: 0,
+    logIndex: undefined,
+    direction: 'in',
+    counterparty: drainer,
+    asset: { kind: 'native' },
+    amount: 1n,
+    fee: undefined,
+    failed: false,
+    source: 'scan',
+  };
+
+  it('silences no warning: sending to it is a first payment, and an unlimited allowance to it is to a stranger', () => {
+    const entries = buildEntries({
+      account: me,
+      items: [oneWei],
+      records: [],
+      knownTokens: new Set(),
+      knownAddresses: [],
+    });
+    const known = knownRecipients({
+      networkId: 'local',
+      contacts: [],
+      records: [],
+      history: historyCounterparties(entries, me).dealtWith,
+    });
+    expect(known).toEqual([]);
+    expect(recipientFindings({ recipient: drainer, from: me, tokenAddress: undefined, known })).toEqual([
+      { kind: 'first-payment', blocking: false },
+    ]);
+    const approval = eventLog(token, 'event Approval(address indexed owner, address indexed spender, uint256 value)', [
+      me,
+      drainer,
+      maxUint256,
+    ]);
+    const { logs, changes, approvals } = logChanges([approval], []);
+    const preview = {
+      strategy: 'structLogs',
+      advisory: true,
+      outcome: { ok: true },
+      gasUsed: 1n,
+      created: [],
+      notes: [],
+    } as const;
+    const effects = describeEffects(
+      { ...preview, logs, changes, approvals },
+      { own: [me], to: token, known: new Set(known.map((k) => k.address.toLowerCase())) },
+    );
+    expect(effects.warnings).toMatchObject([{ kind: 'unlimited-to-unknown', spender: getAddress(drainer) }]);
   });
 });

@@ -4,11 +4,13 @@ import type { TxRecord } from './record';
 import type { KnownRecipient } from './safety';
 
 /**
- * Addresses the person knows on a network, most trusted first, each once: contacts (with their
- * names), their own accounts (hidden ones too: a look-alike of any of them is a poisoning
- * attempt), past recipients, then counterparties of their synced history (`history`: only those
- * they really dealt with, never ones met only in suspicious entries). Look-alikes of any of them
- * are flagged; a first payment is one to none of them.
+ * The one home of "which addresses does the person know" on a network, most trusted first, each
+ * once: contacts (with their names), their own accounts (hidden ones too: a look-alike of any of
+ * them is a poisoning attempt), the recipients of what they sent through Cairn (a transaction the
+ * node refused sent nothing), then the addresses their synced history shows them sending to
+ * (`history`, from historyCounterparties). Nothing else makes an address known: not a transfer
+ * it sent in (a drainer's 1-wei transfer must silence no warning), not a saved ABI. Look-alikes of
+ * any of them are flagged; a first payment is one to none of them.
  */
 export function knownRecipients(args: {
   networkId: string;
@@ -30,7 +32,7 @@ export function knownRecipients(args: {
   for (const account of accounts.filter((a) => a.hidden))
     add({ address: account.address, name: account.name, source: 'hidden-account' });
   for (const record of args.records) {
-    const recipient = record.intent?.recipient;
+    const recipient = record.status === 'rejected' ? undefined : record.intent?.recipient;
     if (recipient)
       add({ address: recipient, name: contactName(args.contacts, args.networkId, recipient), source: 'recipient' });
   }

@@ -2,7 +2,7 @@ import { type Address, zeroAddress } from 'viem';
 
 /**
  * Where Cairn knows an address from: a contact, one of the person's own accounts (visible or
- * hidden), a past recipient of theirs, or a counterparty of their synced history.
+ * hidden), a past recipient of theirs, or an address their synced history shows them sending to.
  */
 export type KnownSource = 'contact' | 'account' | 'hidden-account' | 'recipient' | 'history';
 
