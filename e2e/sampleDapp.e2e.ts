@@ -100,7 +100,7 @@ describe('the sample dApp', () => {
       await sample.run('Sign in with Ethereum', 'Sign in with Ethereum result');
       expect(await sample.result('Sign in with Ethereum verification')).toBe('valid');
       const siwe = await sample.result('Sign in with Ethereum message');
-      expect(siwe).toMatch(/^evil\.example wants you to sign in with your Ethereum account:\n/);
+      expect(siwe).toMatch(/^http:\/\/evil\.example wants you to sign in with your Ethereum account:\n/);
       expect(siwe).toContain(`URI: ${new URL(dapp.url).origin}`);
       const signed = lastRequest('personal_sign') as [`0x${string}`, string];
       expect(hexToString(signed[0])).toBe(siwe);

@@ -67,9 +67,13 @@ export async function signMessage(clients: Clients, account: Address, message: s
   return { signature, valid: await verifyMessage({ address: account, message, signature }) };
 }
 
-/** A Sign-In with Ethereum (EIP-4361) message for `domain` (normally this page's host); sign it with signMessage. */
+/**
+ * A Sign-In with Ethereum (EIP-4361) message for `domain` (normally this page's host), naming this
+ * page's scheme (a message without one is for https); sign it with signMessage.
+ */
 export async function siweMessage(clients: Clients, account: Address, domain: string): Promise<string> {
   return createSiweMessage({
+    scheme: location.protocol.slice(0, -1),
     address: account,
     chainId: await clients.wallet.getChainId(),
     domain,

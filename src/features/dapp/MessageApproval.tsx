@@ -34,6 +34,8 @@ export function MessageApproval({ id, account, message }: { id: number; account:
     [described.text, request.connection.origin, account, request.network],
   );
   const blocking = (siwe?.problems.some((p) => p.blocking) ?? false) || described.looksLikeHash;
+  // A message with the header that cannot be read is not shown as a sign-in: only its warning says what it claims.
+  const signIn = siwe?.readable ? siwe : undefined;
   const { signer } = request;
   const sign = () =>
     signer &&
@@ -41,51 +43,51 @@ export function MessageApproval({ id, account, message }: { id: number; account:
 
   return (
     <ApprovalFrame
-      title={siwe ? t('dapp:message.siweTitle') : t('dapp:message.title')}
+      title={signIn ? t('dapp:message.siweTitle') : t('dapp:message.title')}
       requestId={id}
       account={account}
       network={request.network}
-      approveLabel={siwe ? t('dapp:message.signIn') : t('dapp:sign')}
+      approveLabel={signIn ? t('dapp:message.signIn') : t('dapp:sign')}
       onApprove={sign}
       onDecline={request.decline}
       approveBlocked={!signer || (blocking && !understood)}
       busy={request.busy}
       error={request.error ?? (signer ? undefined : t('dapp:cannotSign'))}
     >
-      {siwe && (
+      {signIn && (
         <>
           <p>{t('dapp:message.siweIntro')}</p>
           <dl className={styles.facts}>
             <dt>{t('dapp:message.forSite')}</dt>
             <dd>
               <bdi dir="ltr" translate="no">
-                <UntrustedText text={siwe.domain} kind="whole" />
+                <UntrustedText text={signIn.domain} kind="whole" />
               </bdi>
             </dd>
-            {siwe.statement && (
+            {signIn.statement && (
               <>
                 <dt>{t('dapp:message.statement')}</dt>
                 <dd>
-                  <UntrustedText text={siwe.statement} kind="whole" />
+                  <UntrustedText text={signIn.statement} kind="whole" />
                 </dd>
               </>
             )}
-            {siwe.expirationTime && (
+            {signIn.expirationTime && (
               <>
                 <dt>{t('dapp:message.validUntil')}</dt>
                 <dd>
-                  <DateTime when={siwe.expirationTime} />
+                  <DateTime when={signIn.expirationTime} />
                 </dd>
               </>
             )}
           </dl>
-          {siwe.problems.map((problem) => (
-            <p key={problem.kind} className={problem.blocking ? ui.noticeDanger : ui.noticeWarning}>
-              <T message={problem.sentence} />
-            </p>
-          ))}
         </>
       )}
+      {siwe?.problems.map((problem) => (
+        <p key={problem.kind} className={problem.blocking ? ui.noticeDanger : ui.noticeWarning}>
+          <T message={problem.sentence} />
+        </p>
+      ))}
       {described.looksLikeHash && <p className={ui.noticeDanger}>{t('dapp:message.looksLikeHash')}</p>}
       <h2>{t('dapp:message.heading', { count: described.byteLength })}</h2>
       <div className={styles.message} role="document" aria-label={t('dapp:message.label')}>

@@ -135,6 +135,8 @@ declare module '../message' {
     "core.contracts:siwe.domain": { "domain": MessageValue; "origin": MessageValue };
     "core.contracts:siwe.expired": undefined;
     "core.contracts:siwe.notYet": undefined;
+    "core.contracts:siwe.scheme": { "domain": MessageValue; "origin": MessageValue; "scheme": MessageValue };
+    "core.contracts:siwe.unreadable": undefined;
     "core.contracts:siwe.uri": { "uri": MessageValue };
     "core.contracts:standard.erc1155": undefined;
     "core.contracts:standard.erc20": undefined;
