@@ -7,6 +7,7 @@ import type { ActivityItem } from '../activity/item';
 import type { Contact } from '../addressBook/contact';
 import { logChanges } from '../simulation/changes';
 import { describeEffects } from '../simulation/effects';
+import type { SimulationResult } from '../simulation/types';
 import { knownRecipients } from './knownRecipients';
 import type { TxRecord } from './record';
 import { recipientFindings } from './safety';
@@ -111,14 +112,14 @@ describe("a drainer's 1-wei transfer", () => {
       maxUint256,
     ]);
     const { logs, changes, approvals } = logChanges([approval], []);
-    const preview = {
+    const preview: Omit<SimulationResult, 'logs' | 'changes' | 'approvals'> = {
       strategy: 'structLogs',
       advisory: true,
       outcome: { ok: true },
       gasUsed: 1n,
       created: [],
       notes: [],
-    } as const;
+    };
     const effects = describeEffects(
       { ...preview, logs, changes, approvals },
       { own: [me], to: token, known: new Set(known.map((k) => k.address.toLowerCase())) },
