@@ -7,6 +7,7 @@ import { demoMarketplaceAbi } from '../src/core/contracts/exampleAbis/demoMarket
 import { demoSwapAbi } from '../src/core/contracts/exampleAbis/demoSwapAbi.generated.ts';
 import { demoTokenAbi } from '../src/core/contracts/exampleAbis/demoTokenAbi.generated.ts';
 import { feeTokenAbi } from '../src/core/contracts/exampleAbis/feeTokenAbi.generated.ts';
+import { previewEvaderAbi } from '../src/core/contracts/exampleAbis/previewEvaderAbi.generated.ts';
 import { LOCAL_EXAMPLES } from '../src/core/contracts/localExamples.ts';
 import { translate } from '../src/lib/i18n/index.ts';
 import { exampleAbis } from './exampleAbis.ts';
@@ -21,6 +22,7 @@ describe('the Contracts screen’s local examples match what the seed compiles a
       DemoClaim: demoClaimAbi,
       FeeToken: feeTokenAbi,
       CustomErrors: customErrorsAbi,
+      PreviewEvader: previewEvaderAbi,
       DemoToken: demoTokenAbi,
       DemoCollection: demoCollectionAbi,
     }).toEqual(exampleAbis());
@@ -36,11 +38,22 @@ describe('the Contracts screen’s local examples match what the seed compiles a
       CLAIM: abis.DemoClaim,
       FEE: abis.FeeToken,
       FAULTY: abis.CustomErrors,
+      EVADER: abis.PreviewEvader,
       DAI: abis.DemoToken,
       USDC: abis.DemoToken,
       NFT: abis.DemoCollection,
     };
-    expect(LOCAL_EXAMPLES.map((e) => e.id)).toEqual(['SWAP', 'MARKET', 'CLAIM', 'FEE', 'FAULTY', 'DAI', 'USDC', 'NFT']);
+    expect(LOCAL_EXAMPLES.map((e) => e.id)).toEqual([
+      'SWAP',
+      'MARKET',
+      'CLAIM',
+      'FEE',
+      'FAULTY',
+      'EVADER',
+      'DAI',
+      'USDC',
+      'NFT',
+    ]);
     for (const example of LOCAL_EXAMPLES) {
       expect(example.address, example.id).toBe(deployed[example.id]);
       expect(example.abi, example.id).toEqual(expectedAbi[example.id]);
@@ -52,6 +65,12 @@ describe('the Contracts screen’s local examples match what the seed compiles a
     const claim = LOCAL_EXAMPLES.find((e) => e.id === 'CLAIM');
     expect(claim && translate(claim.name)).toMatch(/drainer/);
     expect(claim && translate(claim.summary)).toMatch(/deliberate drainer/);
+  });
+
+  it('names the preview evader as such and says it is a deliberate trick', () => {
+    const evader = LOCAL_EXAMPLES.find((e) => e.id === 'EVADER');
+    expect(evader && translate(evader.name)).toBe('Preview evader');
+    expect(evader && translate(evader.summary)).toMatch(/deliberate trick/);
   });
 
   it('lists the fee-on-transfer token at its deployed address', () => {

@@ -11,6 +11,7 @@ export const EXAMPLE_ABI_EXPORTS = {
   DemoClaim: 'demoClaimAbi',
   FeeToken: 'feeTokenAbi',
   CustomErrors: 'customErrorsAbi',
+  PreviewEvader: 'previewEvaderAbi',
   DemoToken: 'demoTokenAbi',
   DemoCollection: 'demoCollectionAbi',
 } as const;

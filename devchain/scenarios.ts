@@ -1,5 +1,6 @@
 // Contracts that give the transaction preview something to show: a swap, an NFT marketplace, a
-// drainer, a fee-on-transfer token and a contract whose errors carry arguments. They come from
+// drainer, a fee-on-transfer token, a contract whose errors carry arguments and one that behaves
+// otherwise when it believes it runs in a preview. They come from
 // their own deployer in blocks after the present block, so the history's blocks and times, the
 // main deployer's nonces and the addresses of demoContractAddresses() are what they were without
 // them. Liquidity and the seller's NFTs are written into state (the demo tokens and the
@@ -22,7 +23,7 @@ import type { CompiledContracts } from './compile.ts';
 import { demoNftUri } from './nftArt.ts';
 import { demoAccount, demoAddress, type SeedClient } from './seedSupport.ts';
 
-/** Deploys the scenario contracts (nonces 0–4) and mints the fee token; no other test uses it. */
+/** Deploys the scenario contracts (nonces 0–5) and mints the fee token; no other test uses it. */
 export const SCENARIO_DEPLOYER_INDEX = 20;
 /** Holds the marketplace's open listings. */
 export const MARKET_SELLER_INDEX = 21;
@@ -30,8 +31,10 @@ export const MARKET_SELLER_INDEX = 21;
 export const TREASURY_INDEX = 22;
 /** Where the drainer sends what it takes. */
 export const DRAINER_OWNER_INDEX = 23;
+/** Owns the preview evader: switches its trap on and off. */
+export const EVADER_OWNER_INDEX = 24;
 
-const scenarioOrder = ['FEE', 'SWAP', 'MARKET', 'CLAIM', 'FAULTY'] as const;
+const scenarioOrder = ['FEE', 'SWAP', 'MARKET', 'CLAIM', 'FAULTY', 'EVADER'] as const;
 export type ScenarioContract = (typeof scenarioOrder)[number];
 
 /** Addresses of the scenario contracts, from their deployer and its nonces. */
@@ -86,6 +89,7 @@ export async function seedScenarios(client: SeedClient, compiled: CompiledContra
   const at = scenarioContractAddresses();
   await client.setBalance({ address: deployer.address, value: parseEther('10') });
   await client.setBalance({ address: seller.address, value: parseEther('1') });
+  await client.setBalance({ address: demoAddress(EVADER_OWNER_INDEX), value: parseEther('1') });
 
   // The swap's token liquidity, and the seller's NFTs, written into state.
   const liquidity = SCENARIO_SEED.swapLiquidity;
@@ -105,6 +109,8 @@ export async function seedScenarios(client: SeedClient, compiled: CompiledContra
     deploy('DemoMarketplace', [demo.NFT, treasury]),
     deploy('DemoClaim', [demo.NFT, demo.DAI, demoAddress(DRAINER_OWNER_INDEX)]),
     deploy('CustomErrors', []),
+    // Its trap on: a deposit mined is kept, one previewed without fee fields comes back.
+    deploy('PreviewEvader', [demoAddress(EVADER_OWNER_INDEX), true]),
   ]);
   await client.setBalance({ address: at.SWAP, value: liquidity.ETH });
   const nft = contract('DemoCollection').abi;

@@ -7,9 +7,10 @@ import { demoMarketplaceAbi } from './exampleAbis/demoMarketplaceAbi.generated';
 import { demoSwapAbi } from './exampleAbis/demoSwapAbi.generated';
 import { demoTokenAbi } from './exampleAbis/demoTokenAbi.generated';
 import { feeTokenAbi } from './exampleAbis/feeTokenAbi.generated';
+import { previewEvaderAbi } from './exampleAbis/previewEvaderAbi.generated';
 
 /** The seed's keys (devchain/scenarios.ts and devchain/seed.ts). */
-export type LocalExampleId = 'SWAP' | 'MARKET' | 'CLAIM' | 'FEE' | 'FAULTY' | 'DAI' | 'USDC' | 'NFT';
+export type LocalExampleId = 'SWAP' | 'MARKET' | 'CLAIM' | 'FEE' | 'FAULTY' | 'EVADER' | 'DAI' | 'USDC' | 'NFT';
 
 /** A contract the local chain's seed deploys, offered on the Contracts screen with its ABI. */
 export type LocalExample = {
@@ -61,6 +62,13 @@ export const LOCAL_EXAMPLES: readonly LocalExample[] = [
     summary: msg('core.contracts:example.faulty.summary'),
     address: '0x3690387DA29f99b86A93f1F12A2aC4a8d869e9af',
     abi: customErrorsAbi,
+  },
+  {
+    id: 'EVADER',
+    name: msg('core.contracts:example.evader.name'),
+    summary: msg('core.contracts:example.evader.summary'),
+    address: '0xd3607057231C1A98C6699b37a250d0e61852A0bf',
+    abi: previewEvaderAbi,
   },
   {
     id: 'DAI',

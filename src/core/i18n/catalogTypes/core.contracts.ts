@@ -103,6 +103,8 @@ declare module '../message' {
     "core.contracts:example.claim.summary": undefined;
     "core.contracts:example.dai.name": undefined;
     "core.contracts:example.dai.summary": undefined;
+    "core.contracts:example.evader.name": undefined;
+    "core.contracts:example.evader.summary": undefined;
     "core.contracts:example.faulty.name": undefined;
     "core.contracts:example.faulty.summary": undefined;
     "core.contracts:example.fee.name": undefined;
