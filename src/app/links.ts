@@ -11,6 +11,7 @@ export const appLinks: AppLinks = {
   approvals: screen('approvals').path,
   settings: screen('settings').path,
   historyExplorers: screen('settingsExplorers').path,
+  networks: screen('settingsNetworks').path,
   send: screen('send').path,
   receive: screen('receive').path,
   sign: screen('sign').path,

@@ -4,6 +4,7 @@ import type { Address } from 'viem';
 import type { ActivityStore } from '@/core/activity/activityStore';
 import type { ApprovalStore } from '@/core/approvals/approvalStore';
 import { chainClient } from '@/core/chain/client';
+import { accountsToRead } from '@/core/chain/networkConfig';
 import type { Network } from '@/core/chain/networks';
 import type { ExplorerConfig } from '@/core/explorer/config';
 import { setSyncStatus, syncRequests, syncStatusKey, useActivityStore } from '@/lib/activity';
@@ -102,8 +103,9 @@ async function scanApprovalEvents(
 /**
  * Keeps the history of the selected account and of every visible one synced in the background
  * (Home's chart follows all visible accounts back in time): at every new block, and when asked
- * (Retry). Syncs started together share one JSON-RPC batch. The sync code loads only when the
- * wallet is unlocked.
+ * (Retry). Syncs started together share one JSON-RPC batch, so through a node the person did not
+ * choose only the selected account is synced, unless they allowed all (accountsToRead). The sync
+ * code loads only when the wallet is unlocked.
  */
 export function useActivitySync(): void {
   const network = useSelectedNetwork();
@@ -112,11 +114,17 @@ export function useActivitySync(): void {
   const approvals = useApprovalStore();
   const queryClient = useQueryClient();
   const explorer = useSession((s) => s.explorers[network.id]);
+  const networkConfig = useSession((s) => s.networkConfig);
   // A stable string (selected first), so a re-render with the same accounts starts nothing.
   const accountList = useVault((s) => {
     if (s.status !== 'unlocked') return '';
     const selected = s.accounts.find((a) => a.id === s.selectedAccountId)?.address;
-    const visible = s.accounts.filter((a) => !a.hidden).map((a) => a.address);
+    const visible = accountsToRead(
+      network,
+      networkConfig,
+      s.accounts.filter((a) => !a.hidden),
+      selected,
+    ).map((a) => a.address);
     return [...new Set([selected, ...visible].filter((a) => a !== undefined))].join(',');
   });
   const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;

@@ -15,6 +15,8 @@ export type AppLinks = {
   approvals: string;
   settings: string;
   historyExplorers: string;
+  /** Settings → Networks: RPC URLs, and which networks may read all accounts together. */
+  networks: string;
   send: string;
   receive: string;
   sign: string;

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import { buildPortfolioView } from '@/core/assets/portfolioView';
+import { useAccountsToRead } from '@/lib/accountsToRead';
 import { useLastKnownPortfolio } from '@/lib/lastKnownPortfolioContext';
 import { chainKeys } from '@/lib/queries/chainQueries';
 import {
@@ -14,7 +15,6 @@ import {
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
 import { useOnline } from '@/lib/useOnline';
-import { useVault } from '@/lib/vault';
 
 const EMPTY: never[] = [];
 
@@ -26,15 +26,15 @@ const SLOW_REFRESH_MS = 60_000;
 
 /**
  * Everything the portfolio shows for the selected network: balances of every visible account
- * and token with their dollar values, read in one request and refreshed at each new block (or,
+ * (only the selected one through a node the person did not choose, unless they allowed all: see
+ * useAccountsToRead) and token with their dollar values, read in one request and refreshed at each new block (or,
  * with `everyBlock: false`, at the first new block a minute after the last read: the header shows
  * values on every screen without a read per block on each). While the node fails, the last
  * snapshot stays (the caller marks it stale).
  */
 export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {}) {
   const network = useSelectedNetwork();
-  const allAccounts = useVault((s) => s.accounts);
-  const accounts = useMemo(() => allAccounts.filter((a) => !a.hidden), [allAccounts]);
+  const { accounts, limited } = useAccountsToRead(network);
   const addresses = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
   const hidden = useSession((s) => s.hiddenTokens[network.id] ?? EMPTY);
@@ -118,6 +118,8 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
     network,
     accounts,
     addresses,
+    /** Only the selected account is read: the network's node is not one the person chose, and they did not allow all. */
+    limited,
     /** The tokens read: listed, added and unsolicited, hidden ones left out. */
     tokens,
     view,

@@ -1,20 +1,33 @@
-import { builtInNetworks, type Network } from './networks';
+import { builtInNetworks, type Network, rpcChosenByPerson } from './networks';
 
 /** A person's changes to a built-in network: its RPC URLs and explorer. */
 export type NetworkEdit = { rpcUrls: string[]; explorerUrl: string | undefined };
 
-/** Everything a person has changed about networks; the rest comes from the built-ins. */
-export type NetworkConfig = { edits: Record<string, NetworkEdit>; custom: Network[] };
+/**
+ * Everything a person has changed about networks; the rest comes from the built-ins.
+ * `allAccountReads`: the ids of networks whose RPC they did not choose on which they still allow
+ * requests that name all their accounts (absent in what was stored before it existed).
+ */
+export type NetworkConfig = { edits: Record<string, NetworkEdit>; custom: Network[]; allAccountReads?: string[] };
 
-export const EMPTY_NETWORK_CONFIG: NetworkConfig = { edits: {}, custom: [] };
+export const EMPTY_NETWORK_CONFIG: NetworkConfig = { edits: {}, custom: [], allAccountReads: [] };
 
-/** The networks Cairn offers: built-ins (with the person's edits), then custom networks. */
+const sameUrls = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((u, i) => u === b[i]);
+
+/**
+ * The networks Cairn offers: built-ins (with the person's edits), then custom networks. A built-in
+ * whose RPC URLs the person changed reads through their choice; a custom network saved without a
+ * record of who chose its RPC counts as not the person's choice.
+ */
 export function resolveNetworks(localRpcUrl: string, config: NetworkConfig): Network[] {
-  const builtIns = builtInNetworks(localRpcUrl).map((network) => {
+  const builtIns = builtInNetworks(localRpcUrl).map((network): Network => {
     const edit = config.edits[network.id];
-    return edit ? { ...network, rpcUrls: [...edit.rpcUrls], explorerUrl: edit.explorerUrl } : network;
+    if (!edit) return network;
+    const rpcFrom = sameUrls(edit.rpcUrls, network.rpcUrls) ? network.rpcFrom : 'person';
+    return { ...network, rpcUrls: [...edit.rpcUrls], rpcFrom, explorerUrl: edit.explorerUrl };
   });
-  return [...builtIns, ...config.custom];
+  const custom = config.custom.map((network): Network => ({ ...network, rpcFrom: network.rpcFrom ?? 'unrecorded' }));
+  return [...builtIns, ...custom];
 }
 
 /** Records a saved network: an edit for a built-in one, a new or replaced entry for a custom one. */
@@ -32,8 +45,43 @@ export function withSavedNetwork(config: NetworkConfig, network: Network): Netwo
   };
 }
 
-/** Removes a custom network, or resets a built-in one to its defaults. */
+/** Removes a custom network, or resets a built-in one to its defaults (its RPC and the reads allowed through it). */
 export function withoutNetwork(config: NetworkConfig, id: string): NetworkConfig {
   const { [id]: _dropped, ...edits } = config.edits;
-  return { edits, custom: config.custom.filter((n) => n.id !== id) };
+  return {
+    edits,
+    custom: config.custom.filter((n) => n.id !== id),
+    allAccountReads: (config.allAccountReads ?? []).filter((n) => n !== id),
+  };
+}
+
+/** Allows (or stops) requests naming all accounts through a network whose RPC the person did not choose. */
+export function withAllAccountReads(config: NetworkConfig, id: string, allowed: boolean): NetworkConfig {
+  const rest = (config.allAccountReads ?? []).filter((n) => n !== id);
+  return { ...config, allAccountReads: allowed ? [...rest, id] : rest };
+}
+
+/**
+ * Whether one request through this network may name all the person's accounts: always on a node
+ * they chose (rpcChosenByPerson); on any other only when they allowed it for this network.
+ */
+export function readsAllAccounts(network: Network, config: NetworkConfig): boolean {
+  return rpcChosenByPerson(network) || (config.allAccountReads ?? []).includes(network.id);
+}
+
+/**
+ * The accounts Cairn reads on `network` (balances, history, approvals): every one of `visible`
+ * where it may name them all together (readsAllAccounts), else only the selected one if it is
+ * visible. Reads started together leave as one HTTP request (Multicall3, JSON-RPC batching), so
+ * naming them all would hand the node's operator the list of the person's addresses.
+ */
+export function accountsToRead<A extends { address: string }>(
+  network: Network,
+  config: NetworkConfig,
+  visible: readonly A[],
+  selected: string | undefined,
+): A[] {
+  if (readsAllAccounts(network, config)) return [...visible];
+  const chosen = selected?.toLowerCase();
+  return visible.filter((account) => account.address.toLowerCase() === chosen);
 }

@@ -95,6 +95,8 @@ export function parseNetworkDraft(
       chainId,
       nativeCurrency: { name: symbol, symbol, decimals: 18 },
       rpcUrls,
+      // Typed (or kept) in the form: the person's choice, unless they left another's URLs as they were.
+      rpcFrom: base && base.rpcUrls.join(' ') === rpcUrls.join(' ') ? base.rpcFrom : 'person',
       explorerUrl: explorerText,
       testnet: false,
       blockTimeMs: base?.blockTimeMs ?? 4_000,

@@ -5,6 +5,13 @@ import { presetChains } from './presetChains.generated';
 
 export type NetworkKind = 'local' | 'preset' | 'custom';
 
+/**
+ * Who chose a network's RPC URLs: Cairn's own local chain, the public preset Cairn ships, the
+ * person (typed in the network form), or a site (wallet_addEthereumChain). 'unrecorded': a custom
+ * network saved before Cairn kept this, taken as not chosen by the person.
+ */
+export type RpcSource = 'local' | 'preset' | 'person' | 'site' | 'unrecorded';
+
 export type Network = {
   /** Stable identifier, independent of the chain id (two networks may share one). */
   id: string;
@@ -14,6 +21,8 @@ export type Network = {
   nativeCurrency: { name: string; symbol: string; decimals: number };
   /** Tried in order: the first that answers is used. */
   rpcUrls: string[];
+  /** Who chose `rpcUrls` (see rpcChosenByPerson). */
+  rpcFrom: RpcSource;
   explorerUrl: string | undefined;
   testnet: boolean;
   /** Typical time between blocks, to pace polling. */
@@ -37,6 +46,7 @@ function fromPreset(preset: PresetChain): Network {
     chainId: preset.chainId,
     nativeCurrency: { ...preset.nativeCurrency },
     rpcUrls: [...preset.rpcUrls],
+    rpcFrom: 'preset',
     explorerUrl: preset.explorerUrl ?? undefined,
     testnet: preset.testnet,
     blockTimeMs: preset.blockTimeMs,
@@ -53,6 +63,7 @@ export function localNetwork(rpcUrl: string): Network {
     chainId: LOCAL_CHAIN_ID,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: [rpcUrl],
+    rpcFrom: 'local',
     explorerUrl: undefined,
     testnet: true,
     blockTimeMs: 1_000,
@@ -64,6 +75,16 @@ export function localNetwork(rpcUrl: string): Network {
 /** The built-in networks: the local chain first, then the presets, with chain data from viem. */
 export function builtInNetworks(localRpcUrl: string): Network[] {
   return [localNetwork(localRpcUrl), ...presetChains.map(fromPreset)];
+}
+
+/**
+ * Whether the person chose the node this network reads through: the local chain Cairn runs with,
+ * or RPC URLs they typed. The operator of any other (a public preset's, one a site added) would
+ * see every address a request names: on such a network Cairn puts one account in a request (see
+ * networkConfig's accountsToRead) unless the person allows all.
+ */
+export function rpcChosenByPerson(network: Pick<Network, 'rpcFrom'>): boolean {
+  return network.rpcFrom === 'local' || network.rpcFrom === 'person';
 }
 
 /** How often to ask the node for its latest block: about once a block, within sane bounds. */

@@ -28,6 +28,7 @@ describe('wallet_addEthereumChain', () => {
         nativeCurrency: { name: 'TST', symbol: 'TST', decimals: 18 },
         rpcUrls: ['https://rpc.test.example', 'https://rpc2.test.example'],
         explorerUrl: 'https://scan.test.example',
+        rpcFrom: 'site',
       }),
     });
   });

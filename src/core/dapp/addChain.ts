@@ -56,5 +56,6 @@ export function planAddChain(
       reason: msg('core.contracts:addChain.refused', { field: codeValue(FIELD_NAMES[field]), problem }),
     };
   }
-  return { kind: 'new', network: parsed.network };
+  // Its RPC is the site's choice, not the person's: Cairn names one account at a time through it.
+  return { kind: 'new', network: { ...parsed.network, rpcFrom: 'site' } };
 }

@@ -7,6 +7,7 @@ import {
   EMPTY_NETWORK_CONFIG,
   type NetworkConfig,
   resolveNetworks,
+  withAllAccountReads,
   withoutNetwork,
   withSavedNetwork,
 } from '../chain/networkConfig';
@@ -63,6 +64,8 @@ export type SessionState = PersistedSettings & {
   saveNetwork(network: Network): void;
   /** Removes a custom network, or resets a built-in one to its defaults. */
   removeNetwork(id: string): void;
+  /** Allows (or stops) requests naming all accounts through a network whose RPC the person did not choose. */
+  setAllAccountReads(networkId: string, allowed: boolean): void;
   addCustomToken(networkId: string, token: TokenInfo): void;
   removeCustomToken(networkId: string, address: string): void;
   setTokenHidden(networkId: string, address: string, hidden: boolean): void;
@@ -255,6 +258,9 @@ export async function createSessionStore(options: {
       },
       removeNetwork(id) {
         change('networkConfig', (config) => withoutNetwork(config, id));
+      },
+      setAllAccountReads(networkId, allowed) {
+        change('networkConfig', (config) => withAllAccountReads(config, networkId, allowed));
       },
       addCustomToken(networkId, token) {
         const same = (t: TokenInfo) => t.address.toLowerCase() === token.address.toLowerCase();

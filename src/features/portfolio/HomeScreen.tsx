@@ -1,9 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Screen } from '@/components/Screen';
+import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { ChartRange } from '@/core/assets/chartTimes';
 import { combineAccounts, holdsNothing } from '@/core/assets/portfolioView';
+import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
+import { useLinks } from '@/lib/links';
 import { useSession } from '@/lib/session';
 import { usePortfolio } from '@/lib/usePortfolio';
 import { useValueChart } from '@/lib/useValueChart';
@@ -28,6 +32,7 @@ export function HomeScreen() {
   const groupByAccount = useSession((s) => s.groupByAccount);
   const setGroupByAccount = useSession((s) => s.setGroupByAccount);
   const [range, setRange] = useState<ChartRange>('1m');
+  const links = useLinks();
   const chart = useValueChart(network, portfolio.addresses, portfolio.tokens, snapshot, range);
   const combined = useMemo(() => (view ? combineAccounts(view, hideZero) : undefined), [view, hideZero]);
   const empty = view !== undefined && holdsNothing(view);
@@ -37,6 +42,15 @@ export function HomeScreen() {
   return (
     <Screen title={t('portfolio:home.title')}>
       <HomeSummary portfolio={portfolio} chart={chart} />
+      {portfolio.limited && (
+        <p className={ui.muted}>
+          <T
+            id="portfolio:home.oneAccount"
+            values={{ network: untrustedValue(network.name, 'name') }}
+            tags={{ 0: <Link to={links.networks} /> }}
+          />
+        </p>
+      )}
       {empty && <NothingHereYet network={network} several={accounts.length > 1} onAddToken={addToken} />}
       {accounts.length > 0 && <ValueChart chart={chart} range={range} onRange={setRange} />}
       {!empty && accounts.length > 0 && (

@@ -7,6 +7,7 @@ import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { NetworkForm } from './NetworkForm';
+import { NetworkReads } from './NetworkReads';
 import styles from './settings.module.css';
 
 /** The list of networks with their RPC URLs: edit, add, remove (custom) or reset (built-in). */
@@ -34,6 +35,7 @@ export function NetworksScreen() {
               {edited[network.id] && <span className={styles.tag}>{t('settings:networks.edited')}</span>}
             </div>
             <RpcUrlList urls={network.rpcUrls} />
+            <NetworkReads network={network} />
             {editing === network.id ? (
               <NetworkForm network={network} onDone={() => setEditing(undefined)} />
             ) : (

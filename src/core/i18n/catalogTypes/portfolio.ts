@@ -52,6 +52,7 @@ declare module '../message' {
     "portfolio:holdings.value": undefined;
     "portfolio:home.groupByAccount": undefined;
     "portfolio:home.hideZero": undefined;
+    "portfolio:home.oneAccount": { "network": MessageValue };
     "portfolio:home.title": undefined;
     "portfolio:nothing.addToken": undefined;
     "portfolio:nothing.one": { "network": MessageValue; "symbol": MessageValue };
