@@ -8,8 +8,8 @@ import { licenceList } from './scripts/bundleLicences.ts';
 import { isCairnPage } from './scripts/cairnPage.ts';
 import { catalogPlugin } from './scripts/catalogPlugin.ts';
 import { connectorFiles } from './scripts/connectorBuild.ts';
-import { metaContentSecurityPolicy } from './scripts/csp.ts';
 import { serviceWorkerFile } from './scripts/serviceWorkerBuild.ts';
+import { metaContentSecurityPolicy } from './src/core/build/securityHeaders.ts';
 
 /** Adds the Content-Security-Policy to the built index.html (not in dev: HMR needs inline code). */
 function contentSecurityPolicy(): Plugin {
@@ -125,7 +125,7 @@ function startChunkGuard(): Plugin {
  * Cairn's second page, the window sites open to ask the person (src/app/dapp): the built
  * index.html marked as that window, so both pages share one entry and one start-up chunk (the
  * window's own code loads on demand, see main.tsx). A page of its own, so servers can send it its
- * own headers (it must keep its opener: see scripts/csp.ts).
+ * own headers (it must keep its opener: see src/core/build/securityHeaders.ts).
  */
 function dappWindowPage(): Plugin {
   let cairnPage = false;

@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../scripts/ports.ts';
+import { startStaticServer } from '../scripts/static-server.ts';
+import { FRAMED_MESSAGE_ID } from '../src/app/frameGuard.ts';
 import {
   headerContentSecurityPolicy,
   keystoreWorkerContentSecurityPolicy,
   metaContentSecurityPolicy,
-} from '../scripts/csp.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
-import { FRAMED_MESSAGE_ID } from '../src/app/frameGuard.ts';
+} from '../src/core/build/securityHeaders.ts';
 import { words } from '../src/testing/catalogWords.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
@@ -30,7 +30,7 @@ describe('hosting and browser security', () => {
   it('the built index.html carries a strict CSP and no inline script', () => {
     const html = readFileSync(join(e2eDistDir, 'index.html'), 'utf8');
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1]?.replace(/&#39;/g, "'");
-    // The exact policy (scripts/csp.test.ts pins its text), so nothing is loosened unnoticed.
+    // The exact policy (src/core/build/securityHeaders.test.ts pins its text), so nothing is loosened unnoticed.
     expect(csp).toBe(metaContentSecurityPolicy);
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("object-src 'none'");

@@ -1,11 +1,11 @@
 // docs/hosting.md gives header recipes for nginx, Caddy and `_headers` hosts. This reads each recipe
 // and holds the headers it sends for every kind of file against what `npm start`'s server sends
-// (scripts/static-server.ts, values from scripts/csp.ts), so that neither changes alone.
+// (scripts/static-server.ts, values from src/core/build/securityHeaders.ts), so that neither changes alone.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headerContentSecurityPolicy, keystoreWorkerContentSecurityPolicy } from './csp.ts';
+import { headerContentSecurityPolicy, keystoreWorkerContentSecurityPolicy } from '../src/core/build/securityHeaders.ts';
 import {
   caddyRecipe,
   type HeaderSet,

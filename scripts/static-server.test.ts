@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headerContentSecurityPolicy, keystoreWorkerContentSecurityPolicy, securityHeaders } from './csp.ts';
+import {
+  headerContentSecurityPolicy,
+  keystoreWorkerContentSecurityPolicy,
+  securityHeaders,
+} from '../src/core/build/securityHeaders.ts';
 import { findFreePort, isPortFree, parsePort } from './ports.ts';
 import { type StaticServer, startStaticServer } from './static-server.ts';
 

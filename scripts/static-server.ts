@@ -5,25 +5,11 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, normalize, resolve, sep } from 'node:path';
 import { writePageConfig } from '../src/core/build/pageConfig.ts';
+import { contentTypeOf, securityHeadersFor } from '../src/core/build/securityHeaders.ts';
 import { CONNECTOR_FILES } from './connectorFiles.ts';
-import { securityHeadersFor } from './csp.ts';
 import { LOOPBACK } from './ports.ts';
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
 
 export type StaticServerOptions = {
   root: string;
@@ -117,7 +103,7 @@ export async function startFileServer(options: FileServerOptions): Promise<Stati
       if (page) {
         response.writeHead(200, {
           ...headers(page.headersFrom ?? relative, page.headers),
-          'Content-Type': contentTypes['.html'],
+          'Content-Type': contentTypeOf('index.html'),
           'Cache-Control': 'no-cache',
         });
         response.end(request.method === 'HEAD' ? undefined : page.body);
@@ -136,7 +122,7 @@ export async function startFileServer(options: FileServerOptions): Promise<Stati
       const immutable = relative.startsWith('assets/');
       response.writeHead(200, {
         ...headers(relative),
-        'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
+        'Content-Type': contentTypeOf(file),
         'Content-Length': info.size,
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       });

@@ -7,6 +7,7 @@ import {
   type UpdateRequest,
   type UpdateState,
 } from '@/core/build/updateProtocol';
+import { workerScriptUrl } from './trustedScriptUrl';
 
 /**
  * This page's view of Cairn's service worker (src/serviceWorker): the build it serves, a newer one
@@ -53,7 +54,7 @@ export function startServiceWorker(lock: () => Promise<void>): void {
     else appUpdateStore.setState({ active: true, state: data.state, deferred: data.deferred });
   });
   container
-    .register(new URL(SERVICE_WORKER_FILE, document.baseURI), { scope: './', updateViaCache: 'none' })
+    .register(workerScriptUrl(new URL(SERVICE_WORKER_FILE, document.baseURI)), { scope: './', updateViaCache: 'none' })
     .then(() => send('check'))
     .catch(() => undefined);
   setInterval(() => void send('check').catch(() => undefined), CHECK_EVERY_MS);

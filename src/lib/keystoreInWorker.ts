@@ -1,5 +1,7 @@
 import { KeyError, type KeyErrorCode } from '@/core/errors/keys';
 import { msg } from '@/core/i18n/message';
+import { workerScriptUrl } from './trustedScriptUrl';
+import keystoreWorkerScript from './workers/keystore.worker.ts?worker&url';
 import type { KeystoreRequest, KeystoreResponse } from './workers/keystoreProtocol';
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -9,7 +11,7 @@ let nextId = 1;
 const failedToLoad = new WeakSet<Worker>();
 
 function spawn(): Worker {
-  const worker = new Worker(new URL('./workers/keystore.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(workerScriptUrl(keystoreWorkerScript), { type: 'module' });
   worker.addEventListener('error', () => failedToLoad.add(worker));
   return worker;
 }

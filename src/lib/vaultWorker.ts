@@ -1,3 +1,6 @@
+import { workerScriptUrl } from './trustedScriptUrl';
+import vaultWorkerScript from './workers/vault.worker.ts?sharedworker&url';
+
 /** The profile's vault SharedWorker as this window started (or joined) it. */
 export type VaultWorker = {
   worker: SharedWorker;
@@ -13,7 +16,7 @@ export type VaultWorker = {
 export function startVaultWorker(): VaultWorker | undefined {
   if (typeof SharedWorker !== 'function') return undefined;
   try {
-    const worker = new SharedWorker(new URL('./workers/vault.worker.ts', import.meta.url), {
+    const worker = new SharedWorker(workerScriptUrl(vaultWorkerScript), {
       type: 'module',
       name: 'cairn-vault',
     });
