@@ -145,6 +145,7 @@ export function createChannel(
           popup?.focus();
         } else if (!popup && !asking) open();
       }),
-    connected: () => !!port,
+    // A window closed since the last look is not open, though its port is not yet let go.
+    connected: () => !!port && !popup?.closed,
   };
 }

@@ -107,6 +107,7 @@ describe('answers without a window', () => {
   it('switches to a chain the grant holds without a window, and tells the site', async () => {
     const { fake, provider, events, cairn } = await granted();
     cairn.close();
+    cairn.popup.closed = true;
     events.length = 0;
     expect(
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] }),
@@ -119,6 +120,26 @@ describe('answers without a window', () => {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] }),
     ).toBeNull();
     expect(events).toHaveLength(1);
+    expect(fake.opened).toHaveLength(1);
+  });
+
+  it('asks Cairn’s open window to switch even to a chain the grant holds: what waits there for the chain left is refused', async () => {
+    const { fake, provider, cairn, events } = await granted();
+    events.length = 0;
+    const switched = provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] });
+    const asked = await cairn.nextRequest();
+    expect(asked).toMatchObject({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0x2105' }],
+      chainId: '0xa',
+    });
+    // The site is on the new chain once the window says so.
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0xa');
+    cairn.send({ type: 'grant', grant: { ...GRANT, chainId: '0x2105' } });
+    cairn.send({ type: 'response', id: asked.id, result: null });
+    expect(await switched).toBeNull();
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x2105');
+    expect(events).toEqual([['chainChanged', '0x2105']]);
     expect(fake.opened).toHaveLength(1);
   });
 

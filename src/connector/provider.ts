@@ -131,8 +131,10 @@ export function createProvider({
         if (calls.has(Object(list[0]).id)) throw fail(DUPLICATE_ID);
         break;
       case 'wallet_switchEthereumChain': {
+        // A chain the site may already use: switched here, with no window. While Cairn's window is
+        // open, the switch goes through it instead: what waits there for the chain left is refused.
         const target = grantedSwitch(grant, list);
-        if (grant && target) {
+        if (grant && target && !channel.connected()) {
           setGrant({ ...grant, chainId: target });
           return null;
         }

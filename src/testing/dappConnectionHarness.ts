@@ -33,10 +33,11 @@ export const errorOf = (m: Response | undefined) => (m && 'error' in m ? m.error
  */
 export function harness(options: { site?: SitePermission | undefined; approved?: number[] } = {}) {
   const messages: PortMessage[] = [];
-  const state: { site: SitePermission | undefined; chainId: HexChainId; now: number } = {
+  const state: { site: SitePermission | undefined; chainId: HexChainId; now: number; unlocked: boolean } = {
     site: 'site' in options ? options.site : connectedSite(),
     chainId: '0x1',
     now: 10_000,
+    unlocked: true,
   };
   const approved = new Set(options.approved ?? [SEPOLIA]);
   const deps = {
@@ -51,6 +52,7 @@ export function harness(options: { site?: SitePermission | undefined; approved?:
             }
           : { accounts: [], chainId: state.chainId, chains: {} },
     ),
+    unlocked: () => state.unlocked,
     revoke: vi.fn(() => {
       state.site = undefined;
     }),
@@ -69,8 +71,9 @@ export function harness(options: { site?: SitePermission | undefined; approved?:
     deps,
   );
   let nextId = 1;
-  const send = (method: unknown, params?: unknown, id = nextId++) => {
-    connection.receive({ type: 'request', id, method, params });
+  /** A request as the connector sends it: naming the chain it has the site on (the site's own unless given; null: none). */
+  const send = (method: unknown, params?: unknown, id = nextId++, chainId: HexChainId | null = state.chainId) => {
+    connection.receive({ type: 'request', id, method, params, ...(chainId ? { chainId } : {}) });
     return id;
   };
   const responses = () => messages.filter(isResponse);

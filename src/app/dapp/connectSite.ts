@@ -16,7 +16,7 @@ const CLOSE_AFTER_IDLE_MS = 500;
  * Cairn's own window reaches the site while this window is open).
  */
 export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: true }>): DappConnection {
-  const { store } = wallet;
+  const { store, vault } = wallet;
   const builtIns = builtInNetworks(localRpcUrlFromPage(document));
   const current = () => siteFor(store.getState().dappSites, site.origin);
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -26,6 +26,7 @@ export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: 
       const state = store.getState();
       return grantFor(current(), state.networks, builtIns, toHexChainId(selectedNetwork(state).chainId));
     },
+    unlocked: () => vault.store.getState().status === 'unlocked',
     revoke: () => store.getState().updateSite(site.origin, () => undefined),
     switchToApproved: (chainId) => {
       const known = current();
@@ -48,10 +49,11 @@ export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: 
   site.port.onmessage = (event) => connection.receive(event.data);
   store.getState().updateSite(site.origin, (stored) => stored && { ...stored, lastUsed: Date.now() });
   // A change made anywhere (a revocation in Cairn's own window) reaches the site while it is connected.
-  // A request waiting for an account the site just lost is refused before anyone can approve it.
-  store.subscribe(() => {
-    connection.sendGrant();
-    connection.dropUngranted();
+  // A request waiting for an account the site just lost, or for a chain it just left, is refused
+  // before anyone can approve it. The unlock sends what waited for it.
+  store.subscribe(() => connection.siteChanged());
+  vault.store.subscribe((now, before) => {
+    if (now.status !== before.status) connection.siteChanged();
   });
   connection.sendGrant();
   window.addEventListener('pagehide', () => connection.rejectAll());

@@ -3,6 +3,7 @@ import { type PersonRequest, personRequestOf } from './personRequests';
 import {
   type CallsStatus,
   type DappMetadata,
+  type HexChainId,
   isHexChainId,
   isPortRequest,
   type PortMessage,
@@ -12,10 +13,30 @@ import {
 import { type ProviderError, providerError } from './providerErrors';
 import { RateLimit } from './rateLimit';
 import { parseDappRequest } from './request';
+import { batchChainError, noSiteChainError, siteChainChangedError, transactionChainError } from './siteErrors';
 import { isGrantedAccount, permissionsOf, type SitePermission } from './sites';
 
 /** One request waiting for the person, in the order it came. */
-export type PendingRequest = { id: number; request: PersonRequest; receivedAt: number };
+export type PendingRequest = {
+  id: number;
+  request: PersonRequest;
+  receivedAt: number;
+  /**
+   * The site's chain when the request came, for a request that acts on a chain (see PINNED): it is
+   * shown, prepared and answered on that chain only, and refused if the site leaves it meanwhile.
+   */
+  chainId?: HexChainId;
+};
+
+/** Requests whose meaning depends on the chain: signatures, sends and tokens. */
+const PINNED: ReadonlySet<PersonRequest['method']> = new Set([
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_signTypedData_v3',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_watchAsset',
+]);
 
 export type ConnectionState = {
   pending: PendingRequest[];
@@ -32,8 +53,10 @@ export type ConnectionState = {
 export type ConnectionDeps = {
   /** The site's permission now (read anew for every request). */
   site(): SitePermission | undefined;
-  /** What the connector should keep for the site now. */
+  /** What the connector should keep for the site now, once it is connected. */
   grant(): SiteGrant;
+  /** Cairn is unlocked in this window: until then the site learns no account from it. */
+  unlocked(): boolean;
   /** Drops the site's permission (wallet_revokePermissions). */
   revoke(): void;
   /** Makes `chainId` the site's network, when the site may already use it; false otherwise. */
@@ -58,6 +81,8 @@ export class DappConnection {
   }));
   private readonly limit = new RateLimit();
   private lastGrant = '';
+  /** The chain the site's connector last said it is on (every request names it). */
+  private connectorChain: HexChainId | undefined;
   /** What a request is answered with if it must end before the person's work is done (see answerOnLeave). */
   private readonly leaveAnswers = new Map<number, unknown>();
 
@@ -70,11 +95,47 @@ export class DappConnection {
 
   /** Tells the connector what the site may do now (after connection, and after every change). */
   sendGrant(): void {
-    const grant = this.deps.grant();
+    const grant = this.grantToSend();
+    if (!grant) return;
     const serial = JSON.stringify(grant);
     if (serial === this.lastGrant) return;
     this.lastGrant = serial;
     this.port.postMessage({ type: 'grant', grant });
+  }
+
+  /**
+   * What the connector may learn now. A site not connected learns no network of Cairn's (the one
+   * selected in Cairn is the person's business): only that it has no accounts, on the chain its
+   * connector says it is on. While Cairn is locked, a grant with accounts waits for the unlock.
+   */
+  private grantToSend(): SiteGrant | undefined {
+    if (!this.deps.site()) {
+      const chainId = this.connectorChain ?? this.lastGrantChain();
+      return chainId && { accounts: [], chainId, chains: {} };
+    }
+    const grant = this.deps.grant();
+    return grant.accounts.length > 0 && !this.deps.unlocked() ? undefined : grant;
+  }
+
+  private lastGrantChain(): HexChainId | undefined {
+    return this.lastGrant ? (JSON.parse(this.lastGrant) as SiteGrant).chainId : undefined;
+  }
+
+  /** The site's chain, as far as it may learn it: its network once connected, else the chain it named. */
+  private siteChain(): HexChainId | undefined {
+    return this.deps.site() ? this.deps.grant().chainId : this.connectorChain;
+  }
+
+  /**
+   * Something about the site changed (its permission or network, in this window or another one,
+   * or Cairn was unlocked): the connector is told, and every waiting request that can no longer
+   * be served as it came is answered now.
+   */
+  siteChanged(): void {
+    this.sendGrant();
+    this.dropUngranted();
+    this.dropMoved();
+    this.answerConnected();
   }
 
   /** A message from the site's port. */
@@ -85,14 +146,23 @@ export class DappConnection {
       this.post(id, { error: providerError('invalidRequest', `A request with id ${id} is already waiting.`) });
       return;
     }
-    // The site may have switched among its networks in the connector, which answers that alone.
-    if (isHexChainId(data.chainId) && data.chainId !== this.deps.grant().chainId) {
-      this.deps.switchToApproved(Number.parseInt(data.chainId, 16));
-    }
     if (!this.limit.allow(this.deps.now())) {
       this.store.setState((s) => ({ refused: s.refused + 1 }));
       this.post(id, { error: providerError('limitExceeded') });
       return;
+    }
+    if (isHexChainId(data.chainId)) {
+      this.connectorChain = data.chainId;
+      // The site may have switched among its approved networks in the connector, which answers that
+      // alone: the site moves with it, as wallet_switchEthereumChain would move it, and every request
+      // waiting for the chain it left is refused (siteChanged), never carried over.
+      const site = this.deps.site();
+      if (site && data.chainId !== this.deps.grant().chainId) {
+        if (this.deps.switchToApproved(Number.parseInt(data.chainId, 16))) this.siteChanged();
+      } else if (!site) {
+        // A connector that still holds accounts of an earlier connection learns it has none.
+        this.sendGrant();
+      }
     }
     const parsed = parseDappRequest({ method: data.method, params: data.params });
     if (!parsed.ok) {
@@ -109,15 +179,16 @@ export class DappConnection {
       this.post(id, { error: person.error });
       return;
     }
-    const refusal = this.ungranted(person.request) ?? this.batchRefusal(person.request);
+    const refusal =
+      this.ungranted(person.request) ?? this.batchRefusal(person.request) ?? this.chainRefusal(person.request);
     if (refusal) {
       this.post(id, { error: refusal });
       return;
     }
-    this.store.setState((s) => ({
-      pending: [...s.pending, { id, request: person.request, receivedAt: this.deps.now() }],
-      notice: undefined,
-    }));
+    const waiting: PendingRequest = { id, request: person.request, receivedAt: this.deps.now() };
+    // Pinned to the site's chain as it is now: a later switch refuses the request (dropMoved).
+    if (PINNED.has(person.request.method)) waiting.chainId = this.deps.grant().chainId;
+    this.store.setState((s) => ({ pending: [...s.pending, waiting], notice: undefined }));
   }
 
   resolve(id: number, result: unknown): void {
@@ -136,6 +207,27 @@ export class DappConnection {
     for (const { id, request } of this.store.getState().pending) {
       const refusal = this.ungranted(request);
       if (refusal) this.leave(id, refusal);
+    }
+  }
+
+  /**
+   * Refuses, with 4901, every waiting request pinned to a chain the site has left: a request is
+   * never served on another chain than the one it came for.
+   */
+  private dropMoved(): void {
+    const now = this.deps.grant().chainId;
+    for (const { id, chainId } of this.store.getState().pending) {
+      if (chainId !== undefined && chainId !== now) this.leave(id, siteChainChangedError(Number(now), Number(chainId)));
+    }
+  }
+
+  /** Answers, once Cairn is unlocked, an eth_requestAccounts that waited for the unlock from a connected site. */
+  private answerConnected(): void {
+    if (!this.deps.unlocked()) return;
+    const { accounts } = this.deps.grant();
+    if (accounts.length === 0 || !this.deps.site()) return;
+    for (const { id, request } of this.store.getState().pending) {
+      if (request.method === 'eth_requestAccounts') this.finish(id, { result: accounts });
     }
   }
 
@@ -168,10 +260,14 @@ export class DappConnection {
     if (request.chainId === undefined) return undefined;
     const site = this.deps.grant().chainId;
     if (toHexChainId(request.chainId) === site) return undefined;
-    return providerError(
-      'unsupportedChainId',
-      `The batch is for chain ${request.chainId}, and the site is on chain ${BigInt(site)}: switch first (wallet_switchEthereumChain).`,
-    );
+    return batchChainError(request.chainId, Number(site));
+  }
+
+  /** A transaction that names its own chain must name the site's (as the other wallets check it). */
+  private chainRefusal(request: PersonRequest): ProviderError | undefined {
+    if (request.method !== 'eth_sendTransaction' || request.chainId === undefined) return undefined;
+    const site = this.deps.grant().chainId;
+    return toHexChainId(request.chainId) === site ? undefined : transactionChainError(request.chainId, Number(site));
   }
 
   private ungranted(request: PersonRequest): ProviderError | undefined {
@@ -211,18 +307,21 @@ export class DappConnection {
   /** Requests answered from the site's permission with nobody asked, or undefined. */
   private answerAtOnce(method: string, params: unknown): { result: unknown } | { error: ProviderError } | undefined {
     const grant = this.deps.grant();
+    // While Cairn is locked, the site learns no account from this window (as if not connected).
+    const accounts = this.deps.site() && this.deps.unlocked() ? grant.accounts : [];
+    const chain = this.siteChain();
     switch (method) {
       case 'eth_accounts':
-        return { result: grant.accounts };
+        return { result: accounts };
       case 'eth_requestAccounts':
-        // Already connected: EIP-1102 answers with the accounts, asking nobody.
-        return grant.accounts.length > 0 ? { result: grant.accounts } : undefined;
+        // Already connected: EIP-1102 answers with the accounts, asking nobody (once unlocked: answerConnected).
+        return accounts.length > 0 ? { result: accounts } : undefined;
       case 'eth_chainId':
-        return { result: grant.chainId };
+        return chain ? { result: chain } : { error: noSiteChainError() };
       case 'net_version':
-        return { result: BigInt(grant.chainId).toString() };
+        return chain ? { result: BigInt(chain).toString() } : { error: noSiteChainError() };
       case 'wallet_getPermissions':
-        return { result: permissionsOf(this.deps.site()) };
+        return { result: this.deps.unlocked() ? permissionsOf(this.deps.site()) : [] };
       case 'wallet_getCapabilities':
         return {
           result: Object.fromEntries(Object.keys(grant.chains).map((c) => [c, { atomic: { status: 'unsupported' } }])),
@@ -236,12 +335,12 @@ export class DappConnection {
         };
       case 'wallet_revokePermissions':
         this.deps.revoke();
-        this.sendGrant();
+        this.siteChanged();
         return { result: null };
       case 'wallet_switchEthereumChain': {
         const chainId = switchTarget(params);
         if (chainId !== undefined && this.deps.switchToApproved(chainId)) {
-          this.sendGrant();
+          this.siteChanged();
           return { result: null };
         }
         return undefined;

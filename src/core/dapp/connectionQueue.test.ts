@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, connectedSite, errorOf, harness, isResponse, resultOf } from '../../testing/dappConnectionHarness';
+import type { PendingRequest } from './connection';
 import { isPortMessage, isPortRequest } from './protocol';
 import { isProviderError, PROVIDER_ERROR_CODES, providerError } from './providerErrors';
 import { GRANTED_METHODS, PERSON_METHODS, READ_METHODS } from './request';
@@ -33,11 +34,17 @@ describe('requests waiting for the person', () => {
     expect(h.responses()).toEqual([]);
     expect(h.pending()).toEqual([
       { id: a, request: { method: 'wallet_requestPermissions' }, receivedAt: 10_000 },
-      { id: b, request: { method: 'personal_sign', account: ALICE, message: '0x68656c6c6f' }, receivedAt: 10_050 },
+      {
+        id: b,
+        request: { method: 'personal_sign', account: ALICE, message: '0x68656c6c6f' },
+        receivedAt: 10_050,
+        chainId: '0x1',
+      },
       {
         id: c,
         request: { method: 'eth_sendTransaction', account: ALICE, call: { to: BOB, value: 16n, data: '0x' } },
         receivedAt: 10_050,
+        chainId: '0x1',
       },
     ]);
   });
@@ -243,9 +250,11 @@ describe('messages on the port that are not requests', () => {
       fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...methods) }, fc.string(), fc.anything()),
       fc.anything({ withBigInt: true, withNullPrototype: true }),
     );
+    // The chain the connector names: the site's, one it may switch to, one it may not, or none.
+    const chainId = fc.constantFrom(undefined, '0x1', '0xaa36a7', '0x89', 'mainnet');
     const request = fc
-      .tuple(fc.integer({ min: -2, max: 8 }), fc.oneof({ weight: 3, arbitrary: wellFormed }, anyCall))
-      .map(([id, [method, params]]) => ({ type: 'request', id, method, params }));
+      .tuple(fc.integer({ min: -2, max: 8 }), fc.oneof({ weight: 3, arbitrary: wellFormed }, anyCall), chainId)
+      .map(([id, [method, params], chainId]) => ({ type: 'request', id, method, params, chainId }));
     const nearMiss = fc.record(
       {
         type: fc.constantFrom('request', 'response', 'grant', 'event'),
@@ -265,15 +274,24 @@ describe('messages on the port that are not requests', () => {
         const h = harness();
         for (const data of datas) {
           const answeredBefore = h.responses().length;
-          const queuedBefore = h.pending().length;
+          const waitingBefore = h.pending();
+          const chainBefore = h.state.chainId;
           h.connection.receive(data);
           const answered = h.responses().slice(answeredBefore);
-          const queued = h.pending().slice(queuedBefore);
-          // Nothing waiting is answered or dropped by a new message.
-          expect(h.pending().length).toBeGreaterThanOrEqual(queuedBefore);
+          const queued = h.pending().filter((p) => !waitingBefore.includes(p));
+          // Nothing waiting is answered or dropped by a new message, unless it revoked the site's
+          // accounts (those for an account are refused with 4100) or moved the site to another chain
+          // (those pinned to the chain it left are refused with 4901).
+          const dropped = waitingBefore.filter((p) => !h.pending().includes(p));
+          const moved = h.state.chainId !== chainBefore;
+          const lost = (p: PendingRequest) => 'account' in p.request && h.state.site === undefined;
+          expect(dropped).toEqual(waitingBefore.filter((p) => lost(p) || (moved && p.chainId === chainBefore)));
+          const refusals = answered.filter((m) => dropped.some((p) => p.id === m.id));
+          expect(refusals.map((m) => errorOf(m)?.code)).toEqual(dropped.map((p) => (lost(p) ? 4100 : 4901)));
+          const own = answered.filter((m) => !refusals.includes(m));
           if (isPortRequest(data)) {
-            expect(answered.length + queued.length).toBe(1);
-            expect([...answered, ...queued].map((x) => x.id)).toEqual([data.id]);
+            expect(own.length + queued.length).toBe(1);
+            expect([...own, ...queued].map((x) => x.id)).toEqual([data.id]);
           } else {
             expect(answered).toEqual([]);
             expect(queued).toEqual([]);

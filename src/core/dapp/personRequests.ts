@@ -18,7 +18,13 @@ export type PersonRequest =
   | { method: 'eth_requestAccounts' | 'wallet_requestPermissions' }
   | { method: 'personal_sign'; account: Address; message: Hex }
   | { method: 'eth_signTypedData_v4' | 'eth_signTypedData_v3'; account: Address; typedData: string }
-  | { method: 'eth_sendTransaction'; account: Address; call: DappCall }
+  | {
+      method: 'eth_sendTransaction';
+      account: Address;
+      call: DappCall;
+      /** The chain the transaction names for itself (its `chainId`), if it names one. */
+      chainId: number | undefined;
+    }
   | { method: 'wallet_switchEthereumChain'; chainId: number }
   | { method: 'wallet_addEthereumChain'; chain: AddChainParams }
   | { method: 'wallet_watchAsset'; token: Address; claimed: { symbol?: string; decimals?: number } }
@@ -136,6 +142,7 @@ function read(request: DappRequest): PersonRequest {
         method: 'eth_sendTransaction',
         account: address(tx.from, 'The transaction’s from'),
         call: call(tx, 'The transaction'),
+        chainId: tx.chainId === undefined || tx.chainId === null ? undefined : chainIdOf(tx.chainId, 'chainId'),
       };
     }
     case 'wallet_switchEthereumChain':

@@ -46,9 +46,40 @@ export function unreadableTypedDataError(): ProviderError {
   );
 }
 
-/** wallet_sendCalls whose chain the site left (it switched in another request) before the person confirmed. */
+/**
+ * A request that came for the site's chain `asked`, refused because the site moved to chain `now`
+ * while it waited (it switched in another request): a request never follows the site to another
+ * chain. EIP-1193's 4901: Cairn is no longer connected to the chain the request needs.
+ */
 export function siteChainChangedError(now: number, asked: number): ProviderError {
-  return providerError('unsupportedChainId', `The site is now on chain ${now}, not ${asked}: nothing was sent.`);
+  return providerError(
+    'chainDisconnected',
+    `The site switched to chain ${now} while this request for chain ${asked} waited: nothing was signed or sent. Ask again.`,
+  );
+}
+
+/**
+ * eth_sendTransaction whose own chainId is not the site's chain: -32602, naming both (as other
+ * wallets answer it), so the site knows to switch first.
+ */
+export function transactionChainError(asked: number, site: number): ProviderError {
+  return providerError(
+    'invalidParams',
+    `The transaction's chainId is ${asked}, but the site is on chain ${site}: they must match. Switch first (wallet_switchEthereumChain).`,
+  );
+}
+
+/** wallet_sendCalls for another chain than the site's (EIP-5792's 5710). */
+export function batchChainError(asked: number, site: number): ProviderError {
+  return providerError(
+    'unsupportedChainId',
+    `The batch is for chain ${asked}, and the site is on chain ${site}: switch first (wallet_switchEthereumChain).`,
+  );
+}
+
+/** eth_chainId or net_version asked of the window by a site that is not connected and named no chain of its own. */
+export function noSiteChainError(): ProviderError {
+  return providerError('unauthorized', 'Connect to Cairn (eth_requestAccounts) before asking it for a chain.');
 }
 
 /** Every request of a site, when Cairn has no wallet to answer them with. */

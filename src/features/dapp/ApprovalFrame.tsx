@@ -46,7 +46,8 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
   const phrase = useSession((s) => s.antiPhishingPhrase);
   const accounts = useVault((s) => s.accounts);
   const content = useRef<HTMLDivElement>(null);
-  const ready = useApproveDelay(`${props.requestId} ${props.network?.id} ${props.network?.chainId}`, content);
+  const delay = useApproveDelay(`${props.requestId} ${props.network?.id} ${props.network?.chainId}`, content);
+  const ready = delay.ready;
   const accountName = accounts.find(
     (a) => props.account && a.address.toLowerCase() === props.account.toLowerCase(),
   )?.name;
@@ -110,7 +111,11 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
         <ErrorAlert message={props.error} />
       </div>
       <div className={ui.actions}>
-        <button type="button" onClick={props.onApprove} disabled={!ready || props.busy || props.approveBlocked}>
+        <button
+          type="button"
+          onClick={() => delay.allows() && props.onApprove()}
+          disabled={!ready || props.busy || props.approveBlocked}
+        >
           {props.approveLabel}
         </button>
         <button type="button" className={ui.secondary} onClick={props.onDecline} disabled={props.busy}>

@@ -5,6 +5,7 @@ import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
+import type { Network } from '@/core/chain/networks';
 import type { DappCall } from '@/core/dapp/personRequests';
 import { noRecipientError } from '@/core/dapp/siteErrors';
 import { type Message, msg } from '@/core/i18n/message';
@@ -34,11 +35,16 @@ export function TransactionApproval({ id, account, call }: { id: number; account
   const session = useVaultSession();
   const { service } = useTransactions();
   const { network, signer, fail } = request;
-  const [prepared, setPrepared] = useState<PreparedSend>();
+  // What was prepared, with the network it was prepared on: never paired with another network.
+  const [preparedOn, setPreparedOn] = useState<{ network: Network; prepared: PreparedSend }>();
+  const prepared = preparedOn && preparedOn.network === network ? preparedOn.prepared : undefined;
   const [problem, setProblem] = useState<Message | string>();
   const to = call.to;
 
   useEffect(() => {
+    // A change of network or content: what was prepared for the old one goes.
+    setPreparedOn(undefined);
+    setProblem(undefined);
     if (!to) {
       fail(noRecipientError());
       return;
@@ -46,7 +52,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     if (!network) return;
     let current = true;
     prepareCall(network, account as Address, { ...call, to }).then(
-      (ready) => current && setPrepared(ready),
+      (ready) => current && setPreparedOn({ network, prepared: ready }),
       (error: unknown) => current && setProblem(errorMessage(error)),
     );
     return () => {

@@ -35,25 +35,21 @@ describe('the approve delay', () => {
     expect(ready()).toBe(true);
   });
 
-  it.each([
-    'pointerdown',
-    'pointerup',
-    'pointermove',
-    'keydown',
-    'keyup',
-    'wheel',
-  ])('starts again on each %s during the delay, so clicking or typing fast never reaches approve', (type) => {
-    const { win, ready } = fakeWindow();
-    for (let i = 0; i < 5; i++) {
-      vi.advanceTimersByTime(APPROVE_DELAY_MS - 100);
-      win.dispatchEvent(new Event(type));
-    }
-    expect(ready()).toBe(false);
-    vi.advanceTimersByTime(APPROVE_DELAY_MS - 1);
-    expect(ready()).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(ready()).toBe(true);
-  });
+  it.each(['pointerdown', 'pointerup', 'pointermove', 'keydown', 'keyup', 'wheel'])(
+    'starts again on each %s during the delay, so clicking or typing fast never reaches approve',
+    (type) => {
+      const { win, ready } = fakeWindow();
+      for (let i = 0; i < 5; i++) {
+        vi.advanceTimersByTime(APPROVE_DELAY_MS - 100);
+        win.dispatchEvent(new Event(type));
+      }
+      expect(ready()).toBe(false);
+      vi.advanceTimersByTime(APPROVE_DELAY_MS - 1);
+      expect(ready()).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(ready()).toBe(true);
+    },
+  );
 
   it('leaves input alone once the delay is over: the person can click approve', () => {
     const { win, ready } = fakeWindow();

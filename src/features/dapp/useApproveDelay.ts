@@ -1,18 +1,26 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { watchApproveDelay } from './approveDelay';
 
 /**
- * False for about a second after the window appears, regains focus or becomes visible, after
- * any change inside `content` (the request as shown), and while pointer or key input goes on
- * during the delay; then true. A new `resetKey` (another request, another network) starts it
- * again. A site cannot pop Cairn's window under the pointer of someone clicking on its own page,
- * nor change what is shown under it, and have that click approve. See approveDelay.ts.
+ * Whether approve may act: false for about a second after the window appears, regains focus or
+ * becomes visible, after any change inside `content` (the request as shown), and while pointer
+ * or key input goes on during the delay. A new `resetKey` (another request, another network)
+ * starts it again at once, in the same render. `allows()` asks at the moment of a click, so a
+ * click that lands between a change and the render that disables the button does nothing. A site
+ * cannot pop Cairn's window under the pointer of someone clicking on its own page, nor change
+ * what is shown under it, and have that click approve. See approveDelay.ts.
  */
-export function useApproveDelay(resetKey: unknown, content: RefObject<HTMLElement | null>): boolean {
-  const [ready, setReady] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new request or network restarts the delay
+export function useApproveDelay(
+  resetKey: string,
+  content: RefObject<HTMLElement | null>,
+): { ready: boolean; allows(): boolean } {
+  const [readyFor, setReadyFor] = useState<string>();
+  const readyNow = useRef<string>(undefined);
   useEffect(() => {
-    const delay = watchApproveDelay({ window, document }, setReady);
+    const delay = watchApproveDelay({ window, document }, (ready) => {
+      readyNow.current = ready ? resetKey : undefined;
+      setReadyFor(readyNow.current);
+    });
     const observer = new MutationObserver(delay.restart);
     if (content.current)
       observer.observe(content.current, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -20,6 +28,7 @@ export function useApproveDelay(resetKey: unknown, content: RefObject<HTMLElemen
       observer.disconnect();
       delay.stop();
     };
-  }, [resetKey]);
-  return ready;
+  }, [resetKey, content]);
+  const ready = readyFor === resetKey;
+  return { ready, allows: () => ready && readyNow.current === resetKey };
 }
