@@ -81,17 +81,21 @@ export function simulationChain(url: string, { clientId, gas }: { clientId: stri
     });
   }
 
-  /** Previews `tx` from demo account `index`, then sends it from that account's key and waits for it to be mined. */
+  /**
+   * Previews `tx` from demo account `index` with the nonce and fees it is then sent with from that
+   * account's key, and waits for it to be mined.
+   */
   async function simulateThenMine(
     index: number,
     tx: Omit<UnsignedTransaction, 'from'>,
     options: Omit<SimulateOptions, 'cache'> = {},
   ): Promise<Mined> {
     const account = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: index });
-    const unsigned: UnsignedTransaction = { from: account.address, gas, ...tx };
-    const result = await simulateTransaction(client, unsigned, { ...options, cache });
     const nonce = await direct.getTransactionCount({ address: account.address, blockTag: 'pending' });
     const fees = await direct.estimateFeesPerGas();
+    // Previewed with the fields it is mined with: limit, nonce and fees.
+    const unsigned: UnsignedTransaction = { from: account.address, gas, nonce, ...fees, ...tx };
+    const result = await simulateTransaction(client, unsigned, { ...options, cache });
     const signed = await account.signTransaction({
       chainId: hardhat.id,
       type: 'eip1559',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
-import { createProbeCache, probeStrategy } from './probe';
+import { createProbeCache, probeNode, probeStrategy } from './probe';
 
 const url = inject('localChainUrl');
 let counter = 0;
@@ -17,14 +17,19 @@ describe('probing which simulation strategy a node offers', () => {
     await proxy.close();
   });
 
-  it('asks all four in one round trip and picks struct logs on Hardhat, then answers from the cache', async () => {
+  it('asks all four and for block overrides in one round trip and picks struct logs on Hardhat, then answers from the cache', async () => {
     proxy.setFault({ kind: 'none' });
     proxy.resetCounts();
     const cache = createProbeCache();
     const client = clientFor(proxy.url);
     expect(await probeStrategy(client, cache)).toBe('structLogs');
     expect(proxy.requests).toBe(1);
-    expect(proxy.calls).toEqual({ eth_simulateV1: 1, debug_traceCall: 2, eth_call: 1 });
+    expect(proxy.calls).toEqual({ eth_simulateV1: 1, debug_traceCall: 3, eth_call: 2 });
+    // Hardhat refuses eth_call's block overrides and leaves debug_traceCall's aside.
+    expect(await probeNode(client, cache)).toEqual({
+      strategy: 'structLogs',
+      blockOverrides: { call: false, trace: false },
+    });
     expect(await probeStrategy(client, cache)).toBe('structLogs');
     expect(proxy.requests).toBe(1);
   });

@@ -5,11 +5,15 @@ import { findNamed } from '../errors/causeChain';
 import { ChainError } from '../errors/chain';
 import { SimulationError } from '../errors/simulation';
 import { msg } from '../i18n/message';
+import { askBlockOverrides, type BlockOverrideSupport } from './blockOverrideProbe';
 import { CALL_TRACER } from './callTracer';
 import { SIMULATION_STRATEGIES, type SimulationStrategy } from './types';
 
-/** The strategy found for each node, by nodeKey; kept in memory for the session. */
-export type ProbeCache = Map<string, Promise<SimulationStrategy>>;
+/** What a node offers a preview: the best strategy, and whether it runs a call as the block it is told to. */
+export type NodeAbilities = { strategy: SimulationStrategy; blockOverrides: BlockOverrideSupport };
+
+/** What was found for each node, by nodeKey; kept in memory for the session. */
+export type ProbeCache = Map<string, Promise<NodeAbilities>>;
 
 export function createProbeCache(): ProbeCache {
   return new Map();
@@ -81,11 +85,16 @@ const isHttpRefusal = (answer: Answer) =>
 /** Failures that say nothing about the method: asked again later, the better strategy may answer. */
 const PASSING = new Set(['CHAIN_UNREACHABLE', 'CHAIN_TIMEOUT', 'CHAIN_RATE_LIMITED']);
 
-type Probed = { strategy: SimulationStrategy; final: boolean };
+type Probed = NodeAbilities & { final: boolean };
 
 async function probe(client: ChainClient): Promise<Probed> {
   // Asked together, the probes travel as one JSON-RPC batch: one round trip.
-  let answers = await Promise.all(SIMULATION_STRATEGIES.map((s) => ask(client, s)));
+  const [first, overrides] = await Promise.all([
+    Promise.all(SIMULATION_STRATEGIES.map((s) => ask(client, s))),
+    askBlockOverrides(client),
+  ]);
+  let answers = first;
+  let blockOverrides = overrides;
   // A gateway refusing one method by HTTP status refuses the whole batch: ask again one by one.
   if (answers.some(isHttpRefusal)) {
     answers = [];
@@ -94,6 +103,7 @@ async function probe(client: ChainClient): Promise<Probed> {
       answers.push(answer);
       if (answer.ok) break;
     }
+    blockOverrides = await askBlockOverrides(client);
   }
   // The first strategy that works wins, even past one that failed for another reason than a
   // refusal (a method that crashes on the node, as eth_simulateV1 has on some builds): the node answered.
@@ -101,26 +111,32 @@ async function probe(client: ChainClient): Promise<Probed> {
   if (found >= 0) {
     // A better strategy that failed only for the moment (time-out, rate limit) is asked again next time.
     const final = !answers.slice(0, found).some((a) => !a.ok && PASSING.has(a.error.code));
-    return { strategy: SIMULATION_STRATEGIES[found] as SimulationStrategy, final };
+    return { strategy: SIMULATION_STRATEGIES[found] as SimulationStrategy, blockOverrides, final };
   }
   const failure = answers.find((answer) => !answer.ok && !isRefusal(answer.error));
   if (failure && !failure.ok) throw failure.error;
   throw new SimulationError('SIMULATION_UNSUPPORTED', msg('core.chain:simulation.unsupported'));
 }
 
+/** The best strategy the node offers (see probeNode). */
+export function probeStrategy(client: ChainClient, cache: ProbeCache): Promise<SimulationStrategy> {
+  return probeNode(client, cache).then((abilities) => abilities.strategy);
+}
+
 /**
- * The best strategy the node offers, probed once per node (an answer is cached, a failure is not,
- * nor a strategy chosen while a better one timed out or was rate-limited).
+ * The best strategy the node offers and whether it takes block overrides, probed once per node
+ * in one round trip (an answer is cached, a failure is not, nor a strategy chosen while a better
+ * one timed out or was rate-limited).
  * Throws SIMULATION_UNSUPPORTED when the node refuses every strategy, and the ChainError
  * (CHAIN_UNREACHABLE, CHAIN_TIMEOUT, CHAIN_NODE_ERROR…) when no strategy works and one failed
  * otherwise.
  */
-export function probeStrategy(client: ChainClient, cache: ProbeCache): Promise<SimulationStrategy> {
+export function probeNode(client: ChainClient, cache: ProbeCache): Promise<NodeAbilities> {
   const key = nodeKey(client);
   let found = cache.get(key);
   if (!found) {
     const probed = probe(client);
-    found = probed.then((p) => p.strategy);
+    found = probed.then(({ strategy, blockOverrides }) => ({ strategy, blockOverrides }));
     cache.set(key, found);
     const forget = () => {
       if (cache.get(key) === found) cache.delete(key);

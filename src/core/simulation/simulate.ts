@@ -1,4 +1,12 @@
-import { type Abi, type Address, formatTransactionRequest, getContractAddress, type Hex } from 'viem';
+import {
+  type Abi,
+  type Address,
+  formatTransactionRequest,
+  getAddress,
+  getContractAddress,
+  type Hex,
+  toHex,
+} from 'viem';
 import { getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { reasonMessage } from '../chain/theirWords';
@@ -8,10 +16,18 @@ import { decodeRevert, revertReason } from '../contracts/decode/errors';
 import { isCairnError } from '../errors/base';
 import { findNamed } from '../errors/causeChain';
 import { SimulationError } from '../errors/simulation';
-import { msg } from '../i18n/message';
+import { type Message, msg } from '../i18n/message';
 import { CALL_TRACER, parseCallTracer } from './callTracer';
 import { logChanges } from './changes';
-import { type ProbeCache, probeStrategy } from './probe';
+import {
+  blockOverrides,
+  type FeeFields,
+  feeParams,
+  pinnedFees,
+  readSimulationContext,
+  type SimulationContext,
+} from './nextBlock';
+import { type NodeAbilities, type ProbeCache, probeNode } from './probe';
 import type { ReadingChanges } from './readings';
 import { parseSimulateV1, simulateV1Params } from './simulateV1';
 import { parseStateOverride, stateOverrideCall } from './stateOverride';
@@ -31,14 +47,29 @@ export type SimulateOptions = {
   savedAbis?: readonly SavedAbi[];
   /** ABIs of the called contract, to decode a custom error it reverts with. */
   contractAbis?: readonly Abi[];
+  /** Seconds between blocks on this network, for the next block's time (12 when not given). */
+  blockSeconds?: number;
+  /** For a batch of calls: the fee fields each is sent with (the node's gas price when not given). */
+  fees?: FeeFields | undefined;
 };
 
 type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
 
+/** What a preview cannot hide from the contracts it runs. */
+export const DETECTABLE_NOTES = {
+  /** The node would not run the call as the next block: its base fee (block.basefee) is not the real one. */
+  block: msg('core.chain:simulation.note.blockContext'),
+  /** The simulator sits at the sender's address: code there is visible to the contract. */
+  senderCode: msg('core.chain:simulation.note.senderCode'),
+} as const;
+
 /**
- * What `tx` would do if it were mined on top of the latest block: outcome, gas, decoded logs, the
- * asset changes of every address and the approvals it sets, through the best strategy the node
- * offers (probed once per node). The result is advisory.
+ * What `tx` would do if it were mined in the next block: outcome, gas, decoded logs, the asset
+ * changes of every address and the approvals it sets, through the best strategy the node offers
+ * (probed once per node). It runs with the transaction's fee fields (the node's gas price when it
+ * names none), gas limit and nonce, as the next block: its number, time and base fee, read in one
+ * round trip beside the probe. Where the node cannot run it so, or the strategy shows itself to
+ * the contract, the result's notes say so. The result is advisory.
  *
  * Codes: SIMULATION_UNSUPPORTED (the node offers no strategy), SIMULATION_TOO_LARGE (the trace is
  * beyond what is read), SIMULATION_FAILED (the node failed or refused the simulation: its own
@@ -49,12 +80,20 @@ export async function simulateTransaction(
   tx: UnsignedTransaction,
   options: SimulateOptions,
 ): Promise<SimulationResult> {
-  const strategy = options.strategy ?? (await probeStrategy(client, options.cache));
+  // Asked in the same tick, the probe (when not known yet) and the context share one batch.
+  const probing = probeNode(client, options.cache);
+  const reading = readSimulationContext(client, tx, { balance: true, blockSeconds: options.blockSeconds });
+  reading.catch(() => undefined);
+  const abilities = await probing;
+  const strategy = options.strategy ?? abilities.strategy;
   const isCreate = tx.to === undefined || tx.to === null;
   let ran: Ran;
+  let context: SimulationContext;
   try {
+    context = await reading;
     const created = isCreate ? await createdAddress(client, tx) : undefined;
-    ran = await run(client, strategy, tx, created, options.watch?.tokens);
+    const asked = { strategy, context, honored: honorsBlock(strategy, abilities) };
+    ran = await run(client, asked, tx, created, options.watch?.tokens ?? []);
     const addsCreated = strategy === 'simulateV1' || strategy === 'stateOverride';
     if (created && addsCreated && ran.execution.ok) ran.execution.created.unshift(created);
   } catch (error) {
@@ -67,14 +106,29 @@ export async function simulateTransaction(
   return {
     strategy,
     advisory: true,
+    block: context.block.latest,
     outcome: outcomeOf(execution, tx.gas, options.contractAbis),
     gasUsed: execution.gasUsed,
     logs,
     changes,
     approvals,
     created: execution.created,
-    notes: [...execution.notes, ...(readings?.notes ?? [])],
+    notes: [...execution.notes, ...(readings?.notes ?? []), ...detectableNotes(strategy, abilities)],
   };
+}
+
+/** Whether the node runs this strategy's method as the block it is told to. */
+export function honorsBlock(strategy: SimulationStrategy, abilities: NodeAbilities): boolean {
+  if (strategy === 'simulateV1') return true;
+  return strategy === 'stateOverride' ? abilities.blockOverrides.call : abilities.blockOverrides.trace;
+}
+
+/** The notes saying how a contract could tell this preview from the mined transaction. */
+export function detectableNotes(strategy: SimulationStrategy, abilities: NodeAbilities): Message[] {
+  const notes: Message[] = [];
+  if (!honorsBlock(strategy, abilities)) notes.push(DETECTABLE_NOTES.block);
+  if (strategy === 'stateOverride') notes.push(DETECTABLE_NOTES.senderCode);
+  return notes;
 }
 
 /** What a strategy gives: the execution, and for `stateOverride` the changes its readings show. */
@@ -85,39 +139,78 @@ async function createdAddress(client: ChainClient, tx: UnsignedTransaction): Pro
   return getContractAddress({ from: tx.from, nonce: BigInt(nonce) });
 }
 
+/** How one preview is asked: the strategy, the next block, and whether the node applies block overrides. */
+export type Asked = { strategy: SimulationStrategy; context: SimulationContext; honored: boolean };
+
 async function run(
   client: ChainClient,
-  strategy: SimulationStrategy,
+  { strategy, context, honored }: Asked,
   tx: UnsignedTransaction,
   created: Address | undefined,
-  tokens: readonly Address[] | undefined,
+  tokens: readonly Address[],
 ): Promise<Ran> {
   const request = client.request as RawRequest;
-  const { to, ...rest } = tx;
-  // The union of viem's request types does not admit a mix of fee fields; the node judges that.
-  const fields = (to ? { ...rest, to } : rest) as Parameters<typeof formatTransactionRequest>[0];
-  const call = formatTransactionRequest(fields) as Record<string, unknown>;
   switch (strategy) {
-    case 'simulateV1':
-      return {
-        execution: parseSimulateV1(await request({ method: 'eth_simulateV1', params: simulateV1Params(call) })),
-      };
+    case 'simulateV1': {
+      const call = callParams(tx, feeParams(context.fees));
+      const params = simulateV1Params(call, { block: context.block, nonces: nonceOverride(tx) });
+      return { execution: parseSimulateV1(await request({ method: 'eth_simulateV1', params })) };
+    }
     case 'callTracer': {
-      const answer = await request({ method: 'debug_traceCall', params: [call, 'latest', CALL_TRACER] });
+      const answer = await request({
+        method: 'debug_traceCall',
+        params: traceParams(tx, context, honored, CALL_TRACER),
+      });
       return { execution: parseCallTracer(answer) };
     }
     case 'structLogs': {
-      const answer = await request({ method: 'debug_traceCall', params: [call, 'latest', STRUCT_LOGGER] });
-      const self = created ?? (to as Address);
+      const params = traceParams(tx, context, honored, STRUCT_LOGGER);
+      const answer = await request({ method: 'debug_traceCall', params });
+      const self = created ?? (tx.to as Address);
       const traced = { from: tx.from, self, value: tx.value ?? 0n, isCreate: created !== undefined };
       return { execution: parseStructLogs(answer, traced) };
     }
     case 'stateOverride': {
-      const asked = stateOverrideCall(tx, tokens);
+      const asked = stateOverrideCall(tx, tokens, { context, honored });
       const answer = await request({ method: asked.method, params: asked.params });
       return parseStateOverride(answer, asked, tx);
     }
   }
+}
+
+/** `tx` as a JSON-RPC call object, its own fee fields replaced by `fees`. */
+export function callParams(tx: UnsignedTransaction, fees: Record<string, Hex>): Record<string, unknown> {
+  const { to, gasPrice: _price, maxFeePerGas: _max, maxPriorityFeePerGas: _tip, ...rest } = tx;
+  // The union of viem's request types does not admit every mix of fields; the node judges that.
+  const fields = (to ? { ...rest, to } : rest) as Parameters<typeof formatTransactionRequest>[0];
+  return { ...(formatTransactionRequest(fields) as Record<string, unknown>), ...fees };
+}
+
+/**
+ * debug_traceCall's parameters: as the next block, by block overrides, where the node applies
+ * them; elsewhere on its pending block with the price it will pay fixed (a node that ignores the
+ * override, as Hardhat does, runs calls at a base fee of 0, where the offered tip alone would be
+ * the price).
+ */
+function traceParams(
+  tx: UnsignedTransaction,
+  context: SimulationContext,
+  honored: boolean,
+  tracer: Record<string, unknown>,
+): unknown[] {
+  if (honored) {
+    return [
+      callParams(tx, feeParams(context.fees)),
+      'latest',
+      { ...tracer, blockOverrides: blockOverrides(context.block) },
+    ];
+  }
+  return [callParams(tx, pinnedFees(context)), 'pending', tracer];
+}
+
+/** The nonce the sender is given for eth_simulateV1's checks: the transaction's own (a later one waits behind others). */
+function nonceOverride(tx: UnsignedTransaction): Record<string, { nonce: Hex }> | undefined {
+  return tx.nonce === undefined ? undefined : { [getAddress(tx.from)]: { nonce: toHex(tx.nonce) } };
 }
 
 /** The outcome of an execution: its revert decoded, or the node's words, or running out of `gasLimit`. */

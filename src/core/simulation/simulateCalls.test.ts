@@ -1,41 +1,37 @@
 import { type Address, InvalidParamsRpcError, RpcRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { abilitiesOf, FAKE_BLOCK, FAKE_GAS_PRICE, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import simulateForward from '@/testing/fixtures/simulation/simulateV1-eth-forward.json';
 import simulateTwoCalls from '@/testing/fixtures/simulation/simulateV1-two-calls.json';
-import type { ChainClient } from '../chain/client';
 import { theirWords } from '../chain/theirWords';
-import { createProbeCache } from './probe';
+import type { NodeAbilities } from './probe';
 import { type BatchCall, simulateCalls } from './simulateCalls';
 
 const FROM: Address = '0xc000000000000000000000000000000000000000';
 const C1: Address = '0xC100000000000000000000000000000000000000';
 const C2: Address = '0xc200000000000000000000000000000000000000';
 
-/** A node that answers `method` with `answer` (or fails with it), and records what it was asked. */
-function fakeNode(answer: (method: string, params: unknown[]) => unknown) {
-  const asked: { method: string; params: unknown[] }[] = [];
-  const client = {
-    chain: { id: 1, rpcUrls: { default: { http: ['http://node.test'] } } },
-    request: async ({ method, params }: { method: string; params: unknown[] }) => {
-      asked.push({ method, params });
-      const value = answer(method, params);
-      if (value instanceof Error) throw value;
-      return value;
-    },
-  } as unknown as ChainClient;
-  return { client, asked };
-}
+const fakeNode = (answer: (method: string, params: unknown[]) => unknown, strategy: NodeAbilities['strategy']) =>
+  fakeSimulationNode(answer, { abilities: abilitiesOf(strategy) });
 
 const send = (to: Address, value: bigint): BatchCall => ({ to, value, data: '0x' });
-const options = { cache: createProbeCache(), strategy: 'simulateV1' as const };
 
 describe('previewing a batch of calls with eth_simulateV1', () => {
   it('asks for every call in one simulated block, in order, and adds up their gas', async () => {
-    const { client, asked } = fakeNode(() => simulateTwoCalls);
-    const result = await simulateCalls(client, FROM, [send(C1, 1000n), send(C2, 1000n)], options);
-    expect(asked).toHaveLength(1);
-    const params = asked[0]?.params[0] as { blockStateCalls: { calls: { to: string }[] }[] } | undefined;
+    const { client, simulations, cache } = fakeNode(() => simulateTwoCalls, 'simulateV1');
+    const result = await simulateCalls(client, FROM, [send(C1, 1000n), send(C2, 1000n)], { cache });
+    expect(simulations()).toHaveLength(1);
+    type Block = { blockOverrides: Record<string, string>; calls: { to: string; gasPrice: string }[] };
+    const params = simulations()[0]?.params[0] as { blockStateCalls: Block[] } | undefined;
     expect(params?.blockStateCalls[0]?.calls.map((c) => c.to.toLowerCase())).toEqual([C1.toLowerCase(), C2]);
+    // As the next block, each call paying the node's gas price (the batch names no fees).
+    expect(params?.blockStateCalls[0]?.blockOverrides).toEqual({
+      number: `0x${(FAKE_BLOCK.number + 1n).toString(16)}`,
+      time: `0x${(FAKE_BLOCK.timestamp + 12n).toString(16)}`,
+      baseFeePerGas: `0x${FAKE_BLOCK.nextBaseFee.toString(16)}`,
+    });
+    expect(params?.blockStateCalls[0]?.calls.map((c) => BigInt(c.gasPrice))).toEqual([FAKE_GAS_PRICE, FAKE_GAS_PRICE]);
+    expect(result.block).toBe(FAKE_BLOCK.number);
     expect(result.strategy).toBe('simulateV1');
     expect(result.outcome).toEqual({ ok: true });
     expect(result.calls.map((c) => c.gasUsed)).toEqual([21_000n, 21_000n]);
@@ -46,9 +42,9 @@ describe('previewing a batch of calls with eth_simulateV1', () => {
     const [recorded] = simulateForward as unknown as [{ calls: unknown[] }];
     const failing = { returnData: '0x', logs: [], gasUsed: '0x5208', status: '0x0', error: { message: 'nope' } };
     const answer = [{ ...recorded, calls: [recorded.calls[0], failing, recorded.calls[0]] }];
-    const { client } = fakeNode(() => answer);
+    const { client, cache } = fakeNode(() => answer, 'simulateV1');
     const calls = [send(C1, 1000n), send(C2, 1n), send(C2, 1n)];
-    const result = await simulateCalls(client, FROM, calls, options);
+    const result = await simulateCalls(client, FROM, calls, { cache });
     expect(result.calls.map((c) => c.outcome.ok)).toEqual([true, false]);
     expect(result.outcome).toMatchObject({ ok: false, reason: theirWords('nope'), call: { index: 1, count: 3 } });
     // The first call's native transfers (traced as logs from 0xeeee…) are in the combined changes once.
@@ -60,16 +56,17 @@ describe('previewing a batch of calls with eth_simulateV1', () => {
     const refused = new InvalidParamsRpcError(
       new RpcRequestError({ body: {}, url: 'http://node.test', error: { code: -32602, message: 'bad params' } }),
     );
-    const { client } = fakeNode(() => refused);
-    await expect(
-      simulateCalls(client, FROM, [send(C1, 1n), send(C2, 1n)], { cache: createProbeCache(), strategy: 'callTracer' }),
-    ).rejects.toMatchObject({ code: 'SIMULATION_UNSUPPORTED', shortMessage: expect.stringMatching(/several calls/) });
+    const { client, cache } = fakeNode(() => refused, 'callTracer');
+    await expect(simulateCalls(client, FROM, [send(C1, 1n), send(C2, 1n)], { cache })).rejects.toMatchObject({
+      code: 'SIMULATION_UNSUPPORTED',
+      shortMessage: expect.stringMatching(/several calls/),
+    });
   });
 
   it('fails with a sentence when the simulator’s answer is not its own', async () => {
-    const { client } = fakeNode(() => '0x1234');
-    await expect(
-      simulateCalls(client, FROM, [send(C1, 1n), send(C2, 1n)], { cache: createProbeCache(), strategy: 'structLogs' }),
-    ).rejects.toMatchObject({ code: 'SIMULATION_FAILED' });
+    const { client, cache } = fakeNode(() => '0x1234', 'structLogs');
+    await expect(simulateCalls(client, FROM, [send(C1, 1n), send(C2, 1n)], { cache })).rejects.toMatchObject({
+      code: 'SIMULATION_FAILED',
+    });
   });
 });

@@ -1,22 +1,31 @@
-import {
-  type Address,
-  decodeFunctionResult,
-  encodeFunctionData,
-  formatTransactionRequest,
-  getAddress,
-  type Hex,
-} from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData, getAddress, type Hex } from 'viem';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { SimulationError } from '../errors/simulation';
 import { msg } from '../i18n/message';
 import { approvalKey, logChanges } from './changes';
-import { isRefusal, probeStrategy } from './probe';
+import { feeParams, readSimulationContext, type SimulationContext } from './nextBlock';
+import { isRefusal, probeNode } from './probe';
 import { type Observed, type Reading, readingChanges } from './readings';
-import { failed, outcomeOf, type SimulateOptions, simulateTransaction } from './simulate';
+import {
+  callParams,
+  detectableNotes,
+  failed,
+  honorsBlock,
+  outcomeOf,
+  type SimulateOptions,
+  simulateTransaction,
+} from './simulate';
 import { parseSimulateV1Calls, simulateV1BlockParams } from './simulateV1';
-import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
-import { STATE_OVERRIDE_NOTES, transactionGas } from './stateOverride';
+import { SIMULATOR_ABI } from './simulator/simulatorCode.generated';
+import {
+  type OverrideShape,
+  overrideCallParams,
+  STATE_OVERRIDE_NOTES,
+  senderOverride,
+  simulatorCall,
+  transactionGas,
+} from './stateOverride';
 import {
   type ApprovalChange,
   type Execution,
@@ -65,26 +74,42 @@ export async function simulateCalls(
     const single = await simulateTransaction(client, txs[0] as UnsignedTransaction, options);
     return { ...single, calls: [{ outcome: single.outcome, gasUsed: single.gasUsed }] };
   }
-  const strategy = options.strategy ?? (await probeStrategy(client, options.cache));
+  const owner = getAddress(from);
+  // Asked in the same tick, the probe (when not known yet) and the context share one batch.
+  const probing = probeNode(client, options.cache);
+  const reading = readSimulationContext(
+    client,
+    { from: owner, ...options.fees },
+    { balance: true, blockSeconds: options.blockSeconds },
+  );
+  reading.catch(() => undefined);
+  const abilities = await probing;
+  const strategy = options.strategy ?? abilities.strategy;
+  let context: SimulationContext;
+  try {
+    context = await reading;
+  } catch (error) {
+    throw failed(error);
+  }
   const request = client.request as RawRequest;
+  const honored = honorsBlock(strategy === 'simulateV1' ? 'simulateV1' : 'stateOverride', abilities);
+  const detectable = detectableNotes(strategy === 'simulateV1' ? 'simulateV1' : 'stateOverride', abilities);
   if (strategy === 'simulateV1') {
-    // Calls carry no fee fields; the cast only bridges viem's union of request types.
-    const formatted = txs.map(
-      (tx) => formatTransactionRequest(tx as Parameters<typeof formatTransactionRequest>[0]) as Record<string, unknown>,
-    );
+    const formatted = txs.map((tx) => callParams(tx, feeParams(context.fees)));
     let executions: Execution[];
     try {
-      const answer = await request({ method: 'eth_simulateV1', params: simulateV1BlockParams(formatted) });
-      executions = parseSimulateV1Calls(answer, txs.length);
+      const params = simulateV1BlockParams(formatted, { block: context.block });
+      executions = parseSimulateV1Calls(await request({ method: 'eth_simulateV1', params }), txs.length);
     } catch (error) {
       throw failed(error);
     }
     const made = untilFailure(executions);
     const all = combine(made);
     const { logs, changes, approvals } = logChanges(all.logs, all.native, options.savedAbis);
-    return result('simulateV1', made, txs, options, { logs, changes, approvals, notes: [...all.notes] });
+    const found = { logs, changes, approvals, notes: [...all.notes] };
+    return result('simulateV1', made, txs, options, context, found);
   }
-  const asked = batchCall(getAddress(from), txs, options.watch?.tokens ?? []);
+  const asked = batchCall(owner, txs, options.watch?.tokens ?? [], { context, honored });
   let answer: unknown;
   try {
     answer = await request({ method: 'eth_call', params: asked.params });
@@ -98,13 +123,13 @@ export async function simulateCalls(
     throw failed(chainError);
   }
   const { executions, before, afterEach } = parseBatch(answer, asked.reads, txs);
-  const owner = getAddress(from);
   const steps = afterEach.map((after) => readingChanges(owner, observe(asked.reads, before, after)));
   const last = steps.at(-1) ?? { changes: [], approvals: [], notes: [] };
   const approvals = widestApprovals(steps.map((step) => step.approvals));
-  const notes = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, ...last.notes];
+  const notes = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, ...last.notes, ...detectable];
   if (approvals.length > last.approvals.length) notes.push(NOTES.between);
-  return result('stateOverride', executions, txs, options, { logs: [], changes: last.changes, approvals, notes });
+  const found = { logs: [], changes: last.changes, approvals, notes };
+  return result('stateOverride', executions, txs, options, context, found);
 }
 
 const observe = (reads: BatchRequest['reads'], before: readonly Reading[], after: readonly Reading[]): Observed[] =>
@@ -162,6 +187,7 @@ function result(
   made: readonly Execution[],
   txs: readonly UnsignedTransaction[],
   options: SimulateOptions,
+  context: SimulationContext,
   found: Pick<SimulationResult, 'logs' | 'changes' | 'approvals' | 'notes'>,
 ): CallsSimulation {
   const count = txs.length;
@@ -173,6 +199,7 @@ function result(
   return {
     strategy,
     advisory: true,
+    block: context.block.latest,
     outcome: failure?.outcome ?? { ok: true },
     gasUsed: previews.reduce((sum, p) => sum + p.gasUsed, 0n),
     logs: found.logs,
@@ -186,8 +213,16 @@ function result(
 
 type BatchRequest = { params: unknown[]; reads: ReturnType<typeof planReads> };
 
-/** The simulator's simulateBatch, from the sender to the sender, with its code placed there by a state override. */
-function batchCall(from: Address, txs: readonly UnsignedTransaction[], tokens: readonly Address[]): BatchRequest {
+/**
+ * The simulator's simulateBatch, from the sender to the sender, with its code placed there by a
+ * state override, at the price the calls will pay and as the next block (see stateOverrideCall).
+ */
+function batchCall(
+  from: Address,
+  txs: readonly UnsignedTransaction[],
+  tokens: readonly Address[],
+  shape: OverrideShape,
+): BatchRequest {
   const reads = planReads(batchWatchPlan(txs, tokens), from);
   const data = encodeFunctionData({
     abi: SIMULATOR_ABI,
@@ -197,8 +232,9 @@ function batchCall(from: Address, txs: readonly UnsignedTransaction[], tokens: r
       reads.map(({ target, data, onlyIf }) => ({ target, data, onlyIf: BigInt(onlyIf) })),
     ],
   });
-  const call = { from, to: from, data };
-  return { params: [call, 'latest', { [from]: { code: SIMULATOR_RUNTIME } }], reads };
+  // Each call is charged its own gas when mined; the simulator's one call is charged for all.
+  const overrides = { [from]: senderOverride(shape.context, 0n) };
+  return { params: overrideCallParams(simulatorCall(from, data, shape.context), overrides, shape), reads };
 }
 
 /** Reads simulateBatch's answer: each call made, the readings before, and after each call. Throws SIMULATION_FAILED when it is not the simulator's. */

@@ -4,6 +4,7 @@ import type { RawLog } from '../contracts/decode/logs';
 import { TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
 import { msg } from '../i18n/message';
 import { wordToAddress } from './changes';
+import { blockOverrides, type NextBlock } from './nextBlock';
 import type { Execution, NativeTransfer } from './types';
 
 /** What eth_simulateV1 cannot show, said with each of its previews. */
@@ -15,14 +16,29 @@ const V1_NOTE = msg('core.chain:simulation.note.v1Creations');
  */
 export const NATIVE_TRANSFER_EMITTER: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 
+/**
+ * Where the calls run: the next block after the latest (its number, time and base fee), and the
+ * sender's nonce when the transaction names one (a nonce past the latest block's waits behind the
+ * person's pending transactions; the check would refuse it).
+ */
+export type V1Block = { block: NextBlock; nonces?: Record<string, { nonce: Hex }> | undefined };
+
 /** The request for one call in one block, with native transfers traced and the transaction checked as a block would. */
-export function simulateV1Params(call: Record<string, unknown>, block: string = 'latest'): unknown[] {
-  return simulateV1BlockParams([call], block);
+export function simulateV1Params(call: Record<string, unknown>, at: V1Block): unknown[] {
+  return simulateV1BlockParams([call], at);
 }
 
 /** Calls made one after another in one block, each seeing the state the ones before it left. */
-export function simulateV1BlockParams(calls: Record<string, unknown>[], block: string = 'latest'): unknown[] {
-  return [{ blockStateCalls: [{ calls }], traceTransfers: true, validation: true }, block];
+export function simulateV1BlockParams(calls: Record<string, unknown>[], { block, nonces }: V1Block): unknown[] {
+  const state = nonces ? { stateOverrides: nonces } : {};
+  return [
+    {
+      blockStateCalls: [{ blockOverrides: blockOverrides(block), ...state, calls }],
+      traceTransfers: true,
+      validation: true,
+    },
+    'latest',
+  ];
 }
 
 type SimLog = { address: Address; topics: Hex[]; data: Hex };

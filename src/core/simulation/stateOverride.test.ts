@@ -11,6 +11,7 @@ import {
 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { renderMessage } from '../i18n/message';
+import type { SimulationContext } from './nextBlock';
 import { type Observed, readingChanges } from './readings';
 import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
 import { calldataFloor, intrinsicGas, parseStateOverride, stateOverrideCall } from './stateOverride';
@@ -25,6 +26,14 @@ const swap = getAddress('0x3000000000000000000000000000000000000003');
 const usdc = getAddress('0x4000000000000000000000000000000000000004');
 const permit2 = getAddress('0x000000000022D473030F116dDEE9F6B43aC78BA3');
 
+/** The next block and the price paid: 1.1 gwei base fee, 2 gwei offered at most with a 0.5 gwei tip. */
+const context: SimulationContext = {
+  block: { latest: 100n, number: 101n, timestamp: 1_000n, baseFee: 1_100_000_000n, gasCap: 16_000_000n },
+  fees: { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 500_000_000n },
+  gasPrice: 1_600_000_000n,
+  balance: 10n ** 18n,
+};
+const shape = { context, honored: true };
 const ok = (value: bigint) => ({ ok: true, value });
 const failed = { ok: false, value: 0n };
 const seen = (meaning: ReadMeaning, before: bigint, after: bigint): Observed => ({
@@ -40,7 +49,7 @@ function answer(
   outcome: { success: boolean; returnData: `0x${string}`; gasUsed: bigint },
   values: (meaning: ReadMeaning) => [bigint, bigint] = () => [0n, 0n],
 ) {
-  const call = stateOverrideCall(tx);
+  const call = stateOverrideCall(tx, [], shape);
   const before = call.reads.map((r) => ok(values(r.meaning)[0]));
   const after = call.reads.map((r) => ok(values(r.meaning)[1]));
   const data = encodeFunctionResult({
@@ -86,11 +95,37 @@ describe('what the stateOverride strategy watches', () => {
   });
 
   it('places the simulator at the sender and calls from the sender to itself', () => {
-    const { params, gasLimit } = stateOverrideCall({ from: alice, to: bob, value: 5n, gas: 21_000n });
+    const { params, gasLimit } = stateOverrideCall({ from: alice, to: bob, value: 5n, gas: 21_000n }, [], shape);
     expect(params[0]).toMatchObject({ from: alice, to: alice });
-    expect(params[2]).toEqual({ [alice]: { code: SIMULATOR_RUNTIME } });
+    expect(params[2]).toMatchObject({ [alice]: { code: SIMULATOR_RUNTIME } });
     expect(gasLimit).toBe(1n);
-    expect(stateOverrideCall({ from: alice, to: bob }).gasLimit).toBe(0n);
+    expect(stateOverrideCall({ from: alice, to: bob }, [], shape).gasLimit).toBe(0n);
+  });
+
+  it('pays the price the transaction will pay, as the next block, and leaves the balance it would have', () => {
+    const { params } = stateOverrideCall({ from: alice, to: bob, value: 5n, gas: 21_000n }, [], shape);
+    const [call, tag, overrides, block] = params as [Record<string, string>, string, Record<string, unknown>, unknown];
+    // Paid exactly, whatever base fee the node runs the call at up to that price.
+    expect(BigInt(call.maxFeePerGas ?? '')).toBe(1_600_000_000n);
+    expect(BigInt(call.maxPriorityFeePerGas ?? '')).toBe(1_600_000_000n);
+    expect(BigInt(call.gas ?? '')).toBe(16_000_000n);
+    expect(tag).toBe('latest');
+    expect(block).toEqual({ number: '0x65', time: '0x3e8', baseFeePerGas: '0x4190ab00' });
+    // The node charges 16M gas up front, the transaction only 21,000: the difference is given back.
+    const extra = (16_000_000n - 21_000n) * 1_600_000_000n;
+    expect(overrides).toEqual({
+      [alice]: { code: SIMULATOR_RUNTIME, balance: `0x${(10n ** 18n + extra).toString(16)}` },
+    });
+  });
+
+  it('runs on the pending block where the node does not apply block overrides', () => {
+    const { params } = stateOverrideCall({ from: alice, to: bob }, [], { context, honored: false });
+    expect(params).toHaveLength(3);
+    expect(params[1]).toBe('pending');
+    const legacy = { ...context, fees: { gasPrice: 1_600_000_000n } };
+    const [call] = stateOverrideCall({ from: alice, to: bob }, [], { context: legacy, honored: false }).params;
+    expect(call).toMatchObject({ gasPrice: '0x5f5e1000' });
+    expect(call).not.toHaveProperty('maxFeePerGas');
   });
 });
 
@@ -147,7 +182,7 @@ describe('reading the simulator’s answer', () => {
 
   it('refuses an answer that is not the simulator’s', () => {
     const tx: UnsignedTransaction = { from: alice, to: bob };
-    const call = stateOverrideCall(tx);
+    const call = stateOverrideCall(tx, [], shape);
     expect(() => parseStateOverride('0x', call, tx)).toThrow(TypeError);
     expect(() => parseStateOverride(`0x${'00'.repeat(96)}`, call, tx)).toThrow(TypeError);
     const short = encodeAbiParameters([{ type: 'uint256' }], [1n]);

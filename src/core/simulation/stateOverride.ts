@@ -1,6 +1,7 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, getAddress, type Hex, zeroAddress } from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData, getAddress, type Hex, toHex, zeroAddress } from 'viem';
 import { type Message, msg } from '../i18n/message';
 import { floorDataGas, intrinsicGas as intrinsicGasOf } from '../offline/intrinsicGas';
+import { blockOverrides, pinnedFees, type SimulationContext } from './nextBlock';
 import { type ReadingChanges, readingChanges } from './readings';
 import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulator/simulatorCode.generated';
 import type { Execution, UnsignedTransaction } from './types';
@@ -35,12 +36,24 @@ export function calldataFloor(tx: UnsignedTransaction): bigint {
   return floorDataGas(tx.data ?? '0x');
 }
 
+/** How the call runs: as the next block, by block overrides where the node applies them (`honored`). */
+export type OverrideShape = { context: SimulationContext; honored: boolean };
+
 /**
  * An eth_call from the sender to the sender, with the simulator's code placed at the sender's
  * address by a state override: the simulator reads the watched balances and approvals, calls the
  * target as the sender would, and reads them again. `tokens` are the person's portfolio tokens.
+ *
+ * The call pays the price the transaction will pay (so `tx.gasprice` is the real one) and runs as
+ * the next block: by block overrides where the node applies them, else on its pending block. The
+ * node charges the call's gas up front, more than the transaction's own limit: the sender's balance
+ * is raised by the difference, so what the contract sees is the balance less the transaction's fee.
  */
-export function stateOverrideCall(tx: UnsignedTransaction, tokens: readonly Address[] = []): StateOverrideCall {
+export function stateOverrideCall(
+  tx: UnsignedTransaction,
+  tokens: readonly Address[],
+  { context, honored }: OverrideShape,
+): StateOverrideCall {
   const from = getAddress(tx.from);
   const reads = planReads(watchPlan(tx, tokens), from);
   const isCreate = !tx.to;
@@ -58,10 +71,37 @@ export function stateOverrideCall(tx: UnsignedTransaction, tokens: readonly Addr
       reads.map(({ target, data, onlyIf }) => ({ target, data, onlyIf: BigInt(onlyIf) })),
     ],
   });
-  // The value is sent by the simulator from the sender's balance, not by the eth_call; no fee
-  // fields, so no gas is charged and the readings see the balances as they are.
-  const call = { from, to: from, data, ...(tx.accessList ? { accessList: tx.accessList } : {}) };
-  return { method: 'eth_call', params: [call, 'latest', { [from]: { code: SIMULATOR_RUNTIME } }], reads, gasLimit };
+  // The value is sent by the simulator from the sender's balance, not by the eth_call.
+  const call = { ...simulatorCall(from, data, context), ...(tx.accessList ? { accessList: tx.accessList } : {}) };
+  const overrides = { [from]: senderOverride(context, tx.gas ?? 0n) };
+  return { method: 'eth_call', params: overrideCallParams(call, overrides, { context, honored }), reads, gasLimit };
+}
+
+/** The simulator's eth_call object: from the sender to itself, with all the gas one call may have, at the real price. */
+export function simulatorCall(from: Address, data: Hex, context: SimulationContext): Record<string, unknown> {
+  return { from, to: from, data, gas: toHex(context.block.gasCap), ...pinnedFees(context) };
+}
+
+/**
+ * The sender's state override: the simulator's code, and its balance raised by what the call's
+ * gas costs beyond `ownGas` (the gas the transaction itself is charged for).
+ */
+export function senderOverride(context: SimulationContext, ownGas: bigint): { code: Hex; balance?: Hex } {
+  const { balance, gasPrice, block } = context;
+  if (balance === undefined || gasPrice === 0n) return { code: SIMULATOR_RUNTIME };
+  const extra = block.gasCap > ownGas ? (block.gasCap - ownGas) * gasPrice : 0n;
+  return { code: SIMULATOR_RUNTIME, balance: toHex(balance + extra) };
+}
+
+/** eth_call's parameters: the call, its state overrides, and the next block's overrides or the pending block. */
+export function overrideCallParams(
+  call: Record<string, unknown>,
+  overrides: Record<string, unknown>,
+  shape: OverrideShape,
+) {
+  return shape.honored
+    ? [call, 'latest', overrides, blockOverrides(shape.context.block)]
+    : [call, 'pending', overrides];
 }
 
 /** What a preview through the simulator contract can and cannot see. */

@@ -92,12 +92,14 @@ export type SimulationOutcome =
     };
 
 /**
- * What the transaction would do if it were mined now. Advisory: the chain may change before it is
+ * What the transaction would do if it were mined in the next block. Advisory: the chain may change before it is
  * mined, and a node can lie; nothing here is a promise.
  */
 export type SimulationResult = {
   strategy: SimulationStrategy;
   advisory: true;
+  /** The latest block when it was simulated: it ran as the block after it (absent in hand-made results). */
+  block?: bigint | undefined;
   outcome: SimulationOutcome;
   gasUsed: bigint;
   logs: DecodedLog[];

@@ -190,10 +190,12 @@ declare module '../message' {
     "core.chain:simulation.insufficientValue": undefined;
     "core.chain:simulation.logTooLarge": undefined;
     "core.chain:simulation.note.between": undefined;
+    "core.chain:simulation.note.blockContext": undefined;
     "core.chain:simulation.note.create": undefined;
     "core.chain:simulation.note.gasEstimate": undefined;
     "core.chain:simulation.note.laterGas": undefined;
     "core.chain:simulation.note.selfDestruct": undefined;
+    "core.chain:simulation.note.senderCode": undefined;
     "core.chain:simulation.note.sequential": undefined;
     "core.chain:simulation.note.unnamedNfts": { "token": MessageValue };
     "core.chain:simulation.note.unseen": undefined;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { FAKE_BALANCE, FAKE_BLOCK, FAKE_GAS_PRICE, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { nextBaseFee, paidGasPrice, readSimulationContext, TX_GAS_CAP } from './nextBlock';
+
+const from = '0xa11ce00000000000000000000000000000000001';
+const unreachable = () => new Error('not asked in this test');
+
+describe('the next block a preview runs as', () => {
+  it('reads the latest block, the next base fee and the balance in one batch, and takes the transaction’s own fees', async () => {
+    const { client, asked } = fakeSimulationNode(unreachable);
+    const fees = { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 100_000_000n };
+    const context = await readSimulationContext(client, { from, ...fees }, { balance: true, now: 0 });
+    expect(asked.map((a) => a.method).sort()).toEqual(['eth_feeHistory', 'eth_getBalance', 'eth_getBlockByNumber']);
+    expect(context.block).toEqual({
+      latest: FAKE_BLOCK.number,
+      number: FAKE_BLOCK.number + 1n,
+      timestamp: FAKE_BLOCK.timestamp + 12n,
+      baseFee: FAKE_BLOCK.nextBaseFee,
+      gasCap: TX_GAS_CAP,
+    });
+    expect(context.fees).toEqual(fees);
+    // The next base fee plus the tip, below the most offered.
+    expect(context.gasPrice).toBe(FAKE_BLOCK.nextBaseFee + 100_000_000n);
+    expect(context.balance).toBe(FAKE_BALANCE);
+  });
+
+  it('pays the node’s gas price when the transaction names no fees, and never below the next base fee', async () => {
+    const { client, asked } = fakeSimulationNode(unreachable);
+    const context = await readSimulationContext(client, { from }, { balance: false, now: 0 });
+    expect(asked.map((a) => a.method)).toContain('eth_gasPrice');
+    expect(asked.map((a) => a.method)).not.toContain('eth_getBalance');
+    expect(context.fees).toEqual({ gasPrice: FAKE_GAS_PRICE });
+    expect(context.gasPrice).toBe(FAKE_GAS_PRICE);
+    const cheap = fakeSimulationNode(unreachable, {
+      block: { ...FAKE_BLOCK, nextBaseFee: FAKE_GAS_PRICE * 2n },
+    });
+    const raised = await readSimulationContext(cheap.client, { from }, { balance: false, now: 0 });
+    expect(raised.gasPrice).toBe(FAKE_GAS_PRICE * 2n);
+  });
+
+  it('keeps the next block’s time at least the present, and one call’s gas within the block and EIP-7825', async () => {
+    const small = fakeSimulationNode(unreachable, { block: { ...FAKE_BLOCK, gasLimit: 8_000_000n } });
+    const now = Number(FAKE_BLOCK.timestamp) + 600;
+    const context = await readSimulationContext(small.client, { from, gasPrice: 1n }, { balance: false, now });
+    expect(context.block.timestamp).toBe(BigInt(now));
+    expect(context.block.gasCap).toBe(8_000_000n);
+  });
+
+  it('prices legacy and EIP-1559 fees as a block with that base fee charges them', () => {
+    expect(paidGasPrice({ gasPrice: 7n }, 5n)).toBe(7n);
+    expect(paidGasPrice({ maxFeePerGas: 10n, maxPriorityFeePerGas: 2n }, 5n)).toBe(7n);
+    expect(paidGasPrice({ maxFeePerGas: 6n, maxPriorityFeePerGas: 2n }, 5n)).toBe(6n);
+    // A gas price of 0 is what a contract sees in a preview without fee fields: never given here.
+    expect(paidGasPrice({ maxFeePerGas: 10n, maxPriorityFeePerGas: 0n }, 5n)).toBe(5n);
+  });
+
+  it('works the next base fee out of a block as EIP-1559 does, when the node has no fee history', () => {
+    expect(nextBaseFee(1_000n, 15n, 30n)).toBe(1_000n);
+    expect(nextBaseFee(1_000n, 30n, 30n)).toBe(1_125n);
+    expect(nextBaseFee(1_000n, 0n, 30n)).toBe(875n);
+  });
+});

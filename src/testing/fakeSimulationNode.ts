@@ -1,0 +1,66 @@
+// A node for unit tests of previews: it answers what a preview reads before simulating (the
+// latest block, the next base fee, the gas price, the sender's balance) with fixed values, and
+// everything else through the test's own function, recording every request.
+import type { Hex } from 'viem';
+import type { ChainClient } from '../core/chain/client';
+import { type NodeAbilities, nodeKey, type ProbeCache } from '../core/simulation/probe';
+
+export type FakeBlock = { number: bigint; timestamp: bigint; gasLimit: bigint; baseFee: bigint; nextBaseFee: bigint };
+
+export const FAKE_BLOCK: FakeBlock = {
+  number: 100n,
+  timestamp: 4_000_000_000n,
+  gasLimit: 30_000_000n,
+  baseFee: 1_000_000_000n,
+  nextBaseFee: 1_100_000_000n,
+};
+export const FAKE_GAS_PRICE = 3_000_000_000n;
+export const FAKE_BALANCE = 10n ** 18n;
+
+const CONTEXT_METHODS = new Set(['eth_getBlockByNumber', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance']);
+const hex = (n: bigint): Hex => `0x${n.toString(16)}`;
+
+/**
+ * A node that answers the preview's context reads, and any other `method` with what `answer`
+ * gives (an Error is thrown). `simulations` are the requests besides the context reads. The probe
+ * cache returned already knows the node: `abilities` (block overrides applied by default).
+ */
+export function fakeSimulationNode(
+  answer: (method: string, params: unknown[]) => unknown,
+  { abilities, block = FAKE_BLOCK }: { abilities?: NodeAbilities; block?: FakeBlock } = {},
+) {
+  const asked: { method: string; params: unknown[] }[] = [];
+  const client = {
+    chain: { id: 1, rpcUrls: { default: { http: ['http://node.test'] } } },
+    pollingInterval: 12_000,
+    request: async ({ method, params }: { method: string; params: unknown[] }) => {
+      asked.push({ method, params });
+      if (method === 'eth_getBlockByNumber') {
+        return {
+          number: hex(block.number),
+          timestamp: hex(block.timestamp),
+          gasLimit: hex(block.gasLimit),
+          gasUsed: '0x0',
+          baseFeePerGas: hex(block.baseFee),
+        };
+      }
+      if (method === 'eth_feeHistory')
+        return { oldestBlock: hex(block.number), baseFeePerGas: [hex(block.baseFee), hex(block.nextBaseFee)] };
+      if (method === 'eth_gasPrice') return hex(FAKE_GAS_PRICE);
+      if (method === 'eth_getBalance') return hex(FAKE_BALANCE);
+      const value = answer(method, params);
+      if (value instanceof Error) throw value;
+      return value;
+    },
+  } as unknown as ChainClient;
+  const cache: ProbeCache = new Map();
+  if (abilities !== undefined) cache.set(nodeKey(client), Promise.resolve(abilities));
+  const simulations = () => asked.filter((a) => !CONTEXT_METHODS.has(a.method));
+  return { client, asked, simulations, cache };
+}
+
+/** A node offering `strategy` that applies block overrides (or not, with `overrides: false`). */
+export const abilitiesOf = (strategy: NodeAbilities['strategy'], overrides = true): NodeAbilities => ({
+  strategy,
+  blockOverrides: { call: overrides, trace: overrides },
+});
