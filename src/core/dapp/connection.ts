@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type PersonRequest, personRequestOf } from './personRequests';
+import { type MiscasedAddress, type PersonRequest, personRequestOf } from './personRequests';
 import {
   type CallsStatus,
   type DappMetadata,
@@ -26,6 +26,8 @@ export type PendingRequest = {
    * shown, prepared and answered on that chain only, and refused if the site leaves it meanwhile.
    */
   chainId?: HexChainId;
+  /** Addresses the site gave whose capital letters fail their checksum: the person is warned before approving. */
+  miscased?: MiscasedAddress[];
 };
 
 /** Requests whose meaning depends on the chain: signatures, sends and tokens. */
@@ -188,6 +190,7 @@ export class DappConnection {
     const waiting: PendingRequest = { id, request: person.request, receivedAt: this.deps.now() };
     // Pinned to the site's chain as it is now: a later switch refuses the request (dropMoved).
     if (PINNED.has(person.request.method)) waiting.chainId = this.deps.grant().chainId;
+    if (person.miscased.length > 0) waiting.miscased = person.miscased;
     this.store.setState((s) => ({ pending: [...s.pending, waiting], notice: undefined }));
   }
 

@@ -285,9 +285,11 @@ describe('messages on the port that are not requests', () => {
           const dropped = waitingBefore.filter((p) => !h.pending().includes(p));
           const moved = h.state.chainId !== chainBefore;
           const lost = (p: PendingRequest) => 'account' in p.request && h.state.site === undefined;
-          expect(dropped).toEqual(waitingBefore.filter((p) => lost(p) || (moved && p.chainId === chainBefore)));
+          const left = (p: PendingRequest) => moved && p.chainId === chainBefore;
+          expect(dropped).toEqual(waitingBefore.filter((p) => lost(p) || left(p)));
+          // A message that both moves and revokes the site moves it first (the chain it names).
           const refusals = answered.filter((m) => dropped.some((p) => p.id === m.id));
-          expect(refusals.map((m) => errorOf(m)?.code)).toEqual(dropped.map((p) => (lost(p) ? 4100 : 4901)));
+          expect(refusals.map((m) => errorOf(m)?.code)).toEqual(dropped.map((p) => (left(p) ? 4901 : 4100)));
           const own = answered.filter((m) => !refusals.includes(m));
           if (isPortRequest(data)) {
             expect(own.length + queued.length).toBe(1);

@@ -1,4 +1,7 @@
 import { type Address, getAddress, type Hex, isAddress, isHex, stringToHex } from 'viem';
+import { KeyError } from '../errors/keys';
+import type { Message } from '../i18n/message';
+import { parseAddress } from '../keys/address';
 import { type ProviderError, type ProviderErrorKind, providerError } from './providerErrors';
 import type { DappRequest } from './request';
 
@@ -37,7 +40,15 @@ export type PersonRequest =
       batchId: string | undefined;
     };
 
-export type PersonRequestResult = { ok: true; request: PersonRequest } | { ok: false; error: ProviderError };
+/**
+ * An address the site gave whose capital letters fail its EIP-55 checksum, exactly as given, and
+ * what Cairn says of a typed address with the same fault (core/keys/address.ts).
+ */
+export type MiscasedAddress = { address: string; problem: Message };
+
+export type PersonRequestResult =
+  | { ok: true; request: PersonRequest; miscased: MiscasedAddress[] }
+  | { ok: false; error: ProviderError };
 
 class ParamsError extends Error {
   constructor(
@@ -72,9 +83,16 @@ function record(value: unknown, what: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function address(value: unknown, what: string): Address {
+/** Reads an address; one whose mixed case fails its checksum is taken, and noted in `miscased` for the person. */
+function address(value: unknown, what: string, miscased: MiscasedAddress[]): Address {
   if (typeof value !== 'string' || !isAddress(value, { strict: false }))
     bad(`${what} must be an address (0x and 40 hex digits).`);
+  try {
+    parseAddress(value as string);
+  } catch (error) {
+    if (error instanceof KeyError && error.code === 'KEYS_ADDRESS_CHECKSUM')
+      miscased.push({ address: value as string, problem: error.text });
+  }
   return getAddress(value as string);
 }
 
@@ -91,12 +109,12 @@ function chainIdOf(value: unknown, what: string): number {
   return Number.parseInt(value as string, 16);
 }
 
-function call(raw: unknown, what: string): DappCall {
+function call(raw: unknown, what: string, miscased: MiscasedAddress[]): DappCall {
   const tx = record(raw, what);
   const data = tx.data ?? tx.input ?? '0x';
   if (typeof data !== 'string' || !isHex(data) || data.length % 2 !== 0) bad(`${what}.data must be hex bytes (0x…).`);
   const out: DappCall = {
-    to: tx.to === undefined || tx.to === null ? undefined : address(tx.to, `${what}.to`),
+    to: tx.to === undefined || tx.to === null ? undefined : address(tx.to, `${what}.to`, miscased),
     value: quantity(tx.value, `${what}.value`),
     data: data as Hex,
   };
@@ -106,7 +124,7 @@ function call(raw: unknown, what: string): DappCall {
 
 const first = (params: DappRequest['params']) => (Array.isArray(params) ? params[0] : undefined);
 
-function read(request: DappRequest): PersonRequest {
+function read(request: DappRequest, miscased: MiscasedAddress[]): PersonRequest {
   const { params } = request;
   const list = Array.isArray(params) ? params : [];
   switch (request.method) {
@@ -122,7 +140,7 @@ function read(request: DappRequest): PersonRequest {
       if (typeof message !== 'string') bad('personal_sign needs the message (hex bytes or text) first.');
       const bytes =
         isHex(message) && (message as string).length % 2 === 0 ? (message as Hex) : stringToHex(message as string);
-      return { method: 'personal_sign', account: address(signer, 'The second parameter'), message: bytes };
+      return { method: 'personal_sign', account: address(signer, 'The second parameter', miscased), message: bytes };
     }
     case 'eth_signTypedData_v4':
     case 'eth_signTypedData_v3': {
@@ -132,7 +150,7 @@ function read(request: DappRequest): PersonRequest {
       if (typedData === undefined) bad(`${request.method} needs the typed data (JSON) second.`);
       return {
         method: request.method,
-        account: address(signer, 'The first parameter'),
+        account: address(signer, 'The first parameter', miscased),
         typedData: typedData as string,
       };
     }
@@ -140,8 +158,8 @@ function read(request: DappRequest): PersonRequest {
       const tx = record(first(params), 'The transaction');
       return {
         method: 'eth_sendTransaction',
-        account: address(tx.from, 'The transaction’s from'),
-        call: call(tx, 'The transaction'),
+        account: address(tx.from, 'The transaction’s from', miscased),
+        call: call(tx, 'The transaction', miscased),
         chainId: tx.chainId === undefined || tx.chainId === null ? undefined : chainIdOf(tx.chainId, 'chainId'),
       };
     }
@@ -160,13 +178,13 @@ function read(request: DappRequest): PersonRequest {
       if (typeof options.symbol === 'string') claimed.symbol = options.symbol.slice(0, 32);
       if (typeof options.decimals === 'number' && Number.isInteger(options.decimals))
         claimed.decimals = options.decimals;
-      return { method: 'wallet_watchAsset', token: address(options.address, 'options.address'), claimed };
+      return { method: 'wallet_watchAsset', token: address(options.address, 'options.address', miscased), claimed };
     }
     case 'wallet_sendCalls': {
       const batch = record(first(params), 'The first parameter');
       if (!Array.isArray(batch.calls) || batch.calls.length === 0) bad('calls must be a non-empty list.');
       if ((batch.calls as unknown[]).length > 20) bad('Cairn sends at most 20 calls in one batch.');
-      const calls = (batch.calls as unknown[]).map((c, i) => call(c, `calls[${i}]`));
+      const calls = (batch.calls as unknown[]).map((c, i) => call(c, `calls[${i}]`, miscased));
       if (calls.some((c) => c.to === undefined)) bad('Every call needs a to address.');
       if (batch.atomicRequired === true) bad('', 'atomicityNotSupported');
       optionalOnly(batch.capabilities, 'capabilities');
@@ -177,7 +195,7 @@ function read(request: DappRequest): PersonRequest {
         bad('id must be a string of printable ASCII characters, at most 4096.');
       return {
         method: 'wallet_sendCalls',
-        account: address(batch.from, 'from'),
+        account: address(batch.from, 'from', miscased),
         chainId: batch.chainId === undefined ? undefined : chainIdOf(batch.chainId, 'chainId'),
         calls,
         batchId: batch.id as string | undefined,
@@ -215,8 +233,9 @@ function addChain(raw: Record<string, unknown>): AddChainParams {
 
 /** Reads the params of a request that needs the person; a refusal names what is wrong (-32602). */
 export function personRequestOf(request: DappRequest): PersonRequestResult {
+  const miscased: MiscasedAddress[] = [];
   try {
-    return { ok: true, request: read(request) };
+    return { ok: true, request: read(request, miscased), miscased };
   } catch (error) {
     if (error instanceof ParamsError)
       return { ok: false, error: providerError(error.kind, error.message || undefined) };

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { ErrorAlert } from '@/components/ErrorAlert';
@@ -11,6 +11,7 @@ import { useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import styles from './dapp.module.css';
 import { useDappConnection } from './dappContext';
+import { MiscasedAddresses } from './MiscasedAddresses';
 import { SiteOrigin } from './SiteOrigin';
 import { useApproveDelay } from './useApproveDelay';
 
@@ -43,6 +44,9 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
   const connection = useDappConnection();
   const pending = useStore(connection.store, (s) => s.pending.length);
   const refused = useStore(connection.store, (s) => s.refused);
+  const miscased = useStore(connection.store, (s) => s.pending.find((p) => p.id === props.requestId)?.miscased);
+  const [checkedAddresses, setCheckedAddresses] = useState(false);
+  const checksumHolds = miscased !== undefined && !checkedAddresses;
   const phrase = useSession((s) => s.antiPhishingPhrase);
   const accounts = useVault((s) => s.accounts);
   const content = useRef<HTMLDivElement>(null);
@@ -107,14 +111,17 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
             )}
           </dl>
         )}
+        {miscased && (
+          <MiscasedAddresses miscased={miscased} checked={checkedAddresses} onChecked={setCheckedAddresses} />
+        )}
         {props.children}
         <ErrorAlert message={props.error} />
       </div>
       <div className={ui.actions}>
         <button
           type="button"
-          onClick={() => delay.allows() && props.onApprove()}
-          disabled={!ready || props.busy || props.approveBlocked}
+          onClick={() => delay.allows() && !checksumHolds && props.onApprove()}
+          disabled={!ready || props.busy || props.approveBlocked || checksumHolds}
         >
           {props.approveLabel}
         </button>

@@ -46,6 +46,8 @@ declare module '../message' {
     "dapp:calls.title": { "count": number };
     "dapp:calls.totalValue": undefined;
     "dapp:cannotSign": undefined;
+    "dapp:checksum.title": { "count": number };
+    "dapp:checksum.understood": { "count": number };
     "dapp:close": undefined;
     "dapp:connect.accounts": undefined;
     "dapp:connect.approve": undefined;

@@ -1,5 +1,6 @@
-// DappConnection: each request pinned to the site's chain when it came, and what a site learns while
-// Cairn is locked or before it connects.
+// DappConnection's guards: each request pinned to the site's chain when it came, addresses with a
+// wrong checksum kept for the person's warning, and what a site learns while Cairn is locked or
+// before it connects.
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, errorOf, harness, resultOf, SEPOLIA } from '../../testing/dappConnectionHarness';
 
@@ -128,5 +129,18 @@ describe('a site not connected', () => {
     const chain = h.send('eth_chainId', undefined, undefined, null);
     expect(errorOf(h.answer(chain))?.code).toBe(4100);
     expect(h.grants()).toEqual([]);
+  });
+});
+
+describe('an address the site gives with a wrong EIP-55 checksum', () => {
+  it('is kept with the waiting request, for the window to warn of it', () => {
+    const h = harness();
+    const to = BOB.toLowerCase().replace('c44', 'C44');
+    const tx = h.send('eth_sendTransaction', [{ from: ALICE, to }]);
+    expect(h.pending()).toMatchObject([
+      { id: tx, miscased: [{ address: to, problem: { id: 'core.keys:address.checksum' } }] },
+    ]);
+    h.send('eth_sendTransaction', [{ from: ALICE, to: BOB }]);
+    expect(h.pending()[1]?.miscased).toBeUndefined();
   });
 });
