@@ -1,7 +1,7 @@
 import { cloneElement, Fragment, type ReactElement, type ReactNode } from 'react';
 import type { Message, MessageCatalog, MessageId } from '@/core/i18n/message';
 import { formatAmount } from '@/lib/format';
-import { type DataValue, formatMessage, splitPlaceholders, useT } from '@/lib/i18n';
+import { amountInputText, type DataValue, formatMessage, splitPlaceholders, useT } from '@/lib/i18n';
 import { UntrustedText } from './UntrustedText';
 
 /** Elements for a message's numbered tags: `<0>the guide</0>` takes element 0, given its words as children. */
@@ -32,7 +32,7 @@ function Data({ value }: { value: DataValue | undefined }): ReactNode {
     case 'amount':
       return (
         <bdi translate="no">
-          {formatAmount(value.value, value.decimals)}
+          {value.full ? amountInputText(value.value, value.decimals) : formatAmount(value.value, value.decimals)}
           {value.symbol !== undefined && (
             <>
               {' '}

@@ -42,6 +42,8 @@ export type ActivityEntry = {
   site?: string | undefined;
   /** A transaction the account sent that moved nothing and granted or withdrew an approval (its events say which). */
   approval?: 'granted' | 'withdrawn' | undefined;
+  /** A browser wallet sent something other than what was reviewed: what differs (from Cairn's record). */
+  walletMismatch?: Message | undefined;
 };
 
 const assetKey = (asset: ActivityAsset) => (asset.kind === 'native' ? 'native' : asset.address.toLowerCase());
@@ -70,6 +72,9 @@ export function buildEntries(args: {
     byHash.set(key, [...(byHash.get(key) ?? []), item]);
   }
   const siteByHash = new Map(args.records.filter((r) => r.site).map((r) => [r.hash.toLowerCase(), r.site]));
+  const mismatchByHash = new Map(
+    args.records.flatMap((r) => (r.walletMismatch ? [[r.hash.toLowerCase(), r.walletMismatch] as const] : [])),
+  );
   const entries: ActivityEntry[] = [];
   for (const [hash, items] of byHash) {
     const txItem = items.find((i) => i.logIndex === undefined && i.fee !== undefined);
@@ -96,6 +101,7 @@ export function buildEntries(args: {
       fromRecord: false,
       txIndex: first.txIndex,
       site: siteByHash.get(hash),
+      walletMismatch: mismatchByHash.get(hash),
       // Tokens also emit Approval when a transferFrom spends an allowance: only a transaction the
       // account sent that moved nothing is taken for one that set an approval.
       approval: sentByAccount && movements.length === 0 ? approvals.get(hash) : undefined,
@@ -130,6 +136,7 @@ export function buildEntries(args: {
       fromRecord: true,
       txIndex: 0,
       site: record.site,
+      walletMismatch: record.walletMismatch,
       approval: movement ? undefined : approvals.get(record.hash.toLowerCase()),
     });
   }

@@ -23,12 +23,16 @@ export interface MessageNamespaces {}
 
 export type Namespace = keyof MessageNamespaces & string;
 
-/** An amount in base units, shown in the reader's number format with the asset's decimals. */
+/**
+ * An amount in base units, shown in the reader's number format with the asset's decimals: rounded
+ * down for display, or with every digit when `full` (where a difference of one base unit matters).
+ */
 export type AmountValue = {
   readonly kind: 'amount';
   readonly value: bigint;
   readonly decimals: number;
   readonly symbol?: string;
+  readonly full?: true;
 };
 
 /** Addresses, hashes, hex data, paths, URLs: shown as they are, left to right, never translated. */
@@ -69,8 +73,18 @@ export function isMessage(value: unknown): value is Message {
   );
 }
 
-export const amountValue = (value: bigint, decimals: number, symbol?: string): AmountValue =>
-  symbol === undefined ? { kind: 'amount', value, decimals } : { kind: 'amount', value, decimals, symbol };
+export const amountValue = (
+  value: bigint,
+  decimals: number,
+  symbol?: string,
+  options?: { full: true },
+): AmountValue => ({
+  kind: 'amount',
+  value,
+  decimals,
+  ...(symbol === undefined ? {} : { symbol }),
+  ...(options?.full ? { full: true as const } : {}),
+});
 
 export const codeValue = (text: string): CodeValue => ({ kind: 'code', text });
 

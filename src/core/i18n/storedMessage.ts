@@ -4,7 +4,7 @@
 // not carry are written as tagged objects and turned back when read:
 //   bigint                → { kind: 'bigint', digits: '21000' }
 //   Date                  → { kind: 'date', time: 1700000000000 }
-//   an amount's bigint    → its digits: { kind: 'amount', value: '15', decimals: 18, symbol: 'ETH' }
+//   an amount's bigint    → its digits: { kind: 'amount', value: '15', decimals: 18, symbol: 'ETH', full?: true }
 // Code and untrusted text, strings, numbers and nested Messages are JSON as they are.
 import type { TextKind } from '../text/untrustedText';
 import type { Message, MessageValues } from './message';
@@ -15,7 +15,7 @@ type StoredValue =
   | StoredMessage
   | { kind: 'bigint'; digits: string }
   | { kind: 'date'; time: number }
-  | { kind: 'amount'; value: string; decimals: number; symbol?: string }
+  | { kind: 'amount'; value: string; decimals: number; symbol?: string; full?: true }
   | { kind: 'code'; text: string }
   | { kind: 'untrusted'; text: string; as: TextKind };
 
@@ -33,12 +33,13 @@ function storedValue(value: MessageValues[string]): StoredValue {
   if (typeof value !== 'object' || value === null) return value;
   if ('kind' in value) {
     if (value.kind !== 'amount') return value;
-    const { symbol } = value;
+    const { symbol, full } = value;
     return {
       kind: 'amount',
       value: value.value.toString(),
       decimals: value.decimals,
       ...(symbol === undefined ? {} : { symbol }),
+      ...(full ? { full } : {}),
     };
   }
   return toStoredMessage(value);
@@ -89,7 +90,13 @@ function readValue(value: unknown, depth: number): MessageValues[string] {
       const symbolOk = value.symbol === undefined || typeof value.symbol === 'string';
       if (amount === undefined || !isCount(value.decimals) || !symbolOk) throw new DamagedMessage('amount');
       const symbol = value.symbol as string | undefined;
-      return { kind: 'amount', value: amount, decimals: value.decimals, ...(symbol === undefined ? {} : { symbol }) };
+      return {
+        kind: 'amount',
+        value: amount,
+        decimals: value.decimals,
+        ...(symbol === undefined ? {} : { symbol }),
+        ...(value.full === true ? { full: true as const } : {}),
+      };
     }
     case 'code':
       if (typeof value.text === 'string') return { kind: 'code', text: value.text };

@@ -39,6 +39,12 @@ export type TxRecord = {
   sentBy?: string | undefined;
   /** A wallet chose the nonce and Cairn's node has not shown it yet: `nonce` is only what Cairn expected. */
   nonceUnconfirmed?: true | undefined;
+  /**
+   * What the browser wallet sent that differs from what the person reviewed (recipient, value,
+   * call data, nonce, chain), said once Cairn's node shows the transaction; none when it sent just
+   * that. From then on `to`, `value`, `data` and `nonce` are what was sent.
+   */
+  walletMismatch?: Message | undefined;
   /** The origin of the site that asked for it (a dApp's eth_sendTransaction), if a site did. */
   site?: string | undefined;
   /** What the person asked for, for display: the asset, amount and real recipient of a transfer. */

@@ -162,7 +162,7 @@ export class TransactionService {
       }
       return created;
     });
-    if (record.sentBy) return this.readBackWalletSend(client, record);
+    if (record.sentBy) return this.readBackWalletSend(client, network, record);
     const sent = await this.broadcast(network, record);
     if (request.replaces && sent.status !== 'rejected') {
       // The old transaction is no longer sent on its own: its replacement stands for it.
@@ -178,9 +178,10 @@ export class TransactionService {
    * it was when the node has not seen it yet (tracking amends it then). A hash of another account's
    * or network's transaction is marked rejected and refused (WALLET_ANSWER).
    */
-  private async readBackWalletSend(client: ChainClient, record: TxRecord): Promise<TxRecord> {
+  private async readBackWalletSend(client: ChainClient, network: Network, record: TxRecord): Promise<TxRecord> {
     try {
-      const seen = await walletSentAsSeen(client, record, this.deps.walletSeenDelayMs ?? SEEN_DELAY_MS);
+      const delay = this.deps.walletSeenDelayMs ?? SEEN_DELAY_MS;
+      const seen = await walletSentAsSeen(client, record, network.nativeCurrency, delay);
       return seen ? await this.records.save(seen, record.status) : record;
     } catch (error) {
       if (!(error instanceof WalletError)) return record;

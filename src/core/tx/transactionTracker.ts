@@ -5,11 +5,13 @@ import type { Network } from '../chain/networks';
 import { reasonMessage } from '../chain/theirWords';
 import { toChainError } from '../chain/toChainError';
 import { RevertedError } from '../errors/chain';
+import { WalletError } from '../errors/wallet';
 import { type Message, msg } from '../i18n/message';
 import { isActive, isWatched, type TxRecord } from './record';
 import type { RecordWriter, TxChange } from './recordWriter';
 import { type Decision, decide, type Lookup, type MinedReceipt } from './trackDecision';
 import type { TxStore } from './txStore';
+import { asSentByWallet, type SeenTransaction } from './walletSend';
 
 const UNREPORTED_FAILURE = msg('core.chain:tx.failure.unreported');
 
@@ -26,7 +28,7 @@ async function lookup<T>(read: () => Promise<T>, notFound: (error: unknown) => b
 type NodeView = {
   latest: bigint;
   receipts: Lookup<MinedReceipt>[];
-  inNode: Lookup<{ nonce: number }>[];
+  inNode: Lookup<SeenTransaction>[];
   senders: string[];
   nonces: (number | undefined)[];
 };
@@ -59,7 +61,7 @@ export class TransactionTracker {
     const view = await this.observe(client, watched);
     const changes: TxChange[] = [];
     for (const [index, record] of watched.entries()) {
-      const current = await this.withNodeNonce(record, view.inNode[index]);
+      const current = await this.asSeen(network, record, view.inNode[index]);
       const siblings = (await this.deps.store.forAccount(current.chainId, current.from)).filter(
         (r) => r.id !== current.id && r.nonce === current.nonce && r.networkId === current.networkId,
       );
@@ -102,12 +104,13 @@ export class TransactionTracker {
     const [inNode, nonces] = await Promise.all([
       Promise.all(
         watched.map((r, i) =>
-          receipts[i]?.kind === 'missing' && isActive(r)
-            ? lookup(
-                () => getTransaction(client, { hash: r.hash }).then((tx) => ({ nonce: tx.nonce })),
+          // A wallet's transaction not yet compared with what was reviewed is read even once mined.
+          (receipts[i]?.kind === 'missing' && isActive(r)) || r.nonceUnconfirmed
+            ? lookup<SeenTransaction>(
+                () => getTransaction(client, { hash: r.hash }),
                 (error) => error instanceof TransactionNotFoundError,
               )
-            : Promise.resolve<Lookup<{ nonce: number }>>({ kind: 'error' }),
+            : Promise.resolve<Lookup<SeenTransaction>>({ kind: 'error' }),
         ),
       ),
       Promise.all(
@@ -120,16 +123,22 @@ export class TransactionTracker {
   }
 
   /**
-   * The record as stored now; for one a browser wallet sent whose nonce was only expected, with
-   * the nonce the node holds it at, once the node does.
+   * The record as stored now; for one a browser wallet sent that the node had not shown yet, as
+   * the node holds it once it does (nonce, call, fees: see asSentByWallet), with what differs from
+   * what was reviewed said on it. The hash of another account's transaction leaves it rejected.
    */
-  private async withNodeNonce(record: TxRecord, inNode: Lookup<{ nonce: number }> | undefined): Promise<TxRecord> {
+  private async asSeen(network: Network, record: TxRecord, inNode: Lookup<SeenTransaction> | undefined) {
     const current = (await this.deps.store.get(record.id)) ?? record;
     if (!current.nonceUnconfirmed || inNode?.kind !== 'found') return current;
-    return this.deps.records.save(
-      { ...current, nonce: inNode.value.nonce, nonceUnconfirmed: undefined },
-      current.status,
-    );
+    try {
+      return await this.deps.records.save(
+        asSentByWallet(current, inNode.value, network.nativeCurrency),
+        current.status,
+      );
+    } catch (error) {
+      if (!(error instanceof WalletError)) throw error;
+      return this.deps.records.save({ ...current, status: 'rejected', broadcastError: error.text }, current.status);
+    }
   }
 
   /** Carries out one decision about `current`; returns the status changes it made. */

@@ -1,3 +1,4 @@
+import type { Message } from '../i18n/message';
 import { fromStoredText, isStoredText, toStoredText } from '../i18n/storedMessage';
 import type { TxKind, TxRecord, TxStatus } from './record';
 
@@ -62,6 +63,7 @@ function checkStored(stored: Stored): void {
   // Words (records from before Messages) or a Message: { id, values? } with JSON-safe values.
   if (!optional(stored.failureReason, isStoredText)) fail('failureReason');
   if (!optional(stored.broadcastError, isStoredText)) fail('broadcastError');
+  if (!optional(stored.walletMismatch, (v) => typeof v !== 'string' && isStoredText(v))) fail('walletMismatch');
   const fees = stored.fees as Record<string, unknown> | undefined;
   const feesOk =
     typeof fees === 'object' &&
@@ -105,7 +107,7 @@ export function readStored(list: readonly Stored[]): { records: TxRecord[]; dama
 }
 
 const BIGINT_FIELDS = ['value', 'gas', 'blockNumber'] as const;
-const MESSAGE_FIELDS = ['failureReason', 'broadcastError'] as const;
+const MESSAGE_FIELDS = ['failureReason', 'broadcastError', 'walletMismatch'] as const;
 
 /**
  * Records as stored, JSON-safe: bigints as decimal strings (also those in Messages, see
@@ -154,6 +156,8 @@ export function fromStored(stored: Stored): TxRecord {
     blockNumber: stored.blockNumber === undefined ? undefined : BigInt(stored.blockNumber as string),
     failureReason: stored.failureReason === undefined ? undefined : fromStoredText(stored.failureReason),
     broadcastError: stored.broadcastError === undefined ? undefined : fromStoredText(stored.broadcastError),
+    walletMismatch:
+      stored.walletMismatch === undefined ? undefined : (fromStoredText(stored.walletMismatch) as Message),
     fees:
       fees.kind === 'legacy'
         ? { kind: 'legacy', gasPrice: BigInt(fees.gasPrice ?? '0') }

@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { sendWithWallet } from '@/core/externalWallet/walletSigner';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import { cairnRefusal } from '@/testing/expectRefusal';
+import { inWords } from '@/testing/inWords';
 import { createSoftwareWallet, providerError } from '@/testing/softwareWallet';
 import { recordingService, testFees, testNetwork, testNode } from '@/testing/txFixtures';
 import { demoAddress } from '../../../devchain/seed.ts';
@@ -139,6 +140,46 @@ describe('sending through a browser wallet', () => {
     await node.sendRawTransaction({ serializedTransaction: signed });
     const [change] = await txs.track(net);
     expect(change?.record).toMatchObject({ status: 'confirmed', nonce: 0 });
+  });
+
+  it('says on the record when the wallet sent something else, also when the node sees it only once mined', async () => {
+    const net = testNetwork(url);
+    const { wallet } = await walletAccount();
+    const reviewed = demoAddress(65);
+    // A wallet that sends its own choice (to another address, twice the value) through its own node.
+    const signed = await wallet.account.signTransaction({
+      chainId: 31337,
+      nonce: 0,
+      to: demoAddress(66),
+      value: 2n,
+      gas: 21_000n,
+      maxFeePerGas: testFees.maxFeePerGas,
+      maxPriorityFeePerGas: testFees.maxPriorityFeePerGas,
+    });
+    const rogue = {
+      address: wallet.address,
+      wallet: { name: 'Rogue Wallet', send: async () => keccak256(signed) },
+    } as unknown as SigningAccount;
+    const { txs, store } = recordingService();
+    const call = { to: reviewed, value: 1n, data: '0x' as const };
+    const record = await txs.submit({
+      network: net,
+      account: rogue,
+      kind: 'transfer',
+      call,
+      gas: 21_000n,
+      fees: testFees,
+    });
+    expect(record).toMatchObject({ nonceUnconfirmed: true, to: reviewed });
+    expect(record.walletMismatch).toBeUndefined();
+    // Mined before Cairn's tracking first sees it: the receipt and the transaction come in one pass.
+    await node.sendRawTransaction({ serializedTransaction: signed });
+    await txs.track(net);
+    const [tracked] = await store.forAccount(31337, wallet.address);
+    expect(tracked).toMatchObject({ status: 'confirmed', to: demoAddress(66), value: 2n });
+    expect(inWords(tracked?.walletMismatch)).toBe(
+      `Rogue Wallet sent something other than what you reviewed: to ${demoAddress(66)} instead of ${reviewed}; a value of 0.000000000000000002 ETH instead of 0.000000000000000001 ETH.`,
+    );
   });
 
   it('refuses the hash of another account’s transaction, and says so when a sent transaction could not be saved', async () => {

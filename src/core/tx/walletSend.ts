@@ -1,8 +1,9 @@
-import { getAddress, type Hash, isAddressEqual, TransactionNotFoundError } from 'viem';
+import { type Address, getAddress, type Hash, type Hex, isAddressEqual, TransactionNotFoundError } from 'viem';
 import { getTransaction } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { TxError } from '../errors/tx';
 import { WalletError } from '../errors/wallet';
+import { sentMismatch } from '../externalWallet/sentMismatch';
 import { codeValue, type MessageValue, msg, untrustedValue } from '../i18n/message';
 import type { Fees } from './fees';
 import type { TxRecord } from './record';
@@ -38,27 +39,48 @@ async function seenByNode(client: ChainClient, hash: Hash, delayMs: number) {
   return undefined;
 }
 
+/** A transaction as Cairn's node holds it (viem's getTransaction), the fields the record takes from it. */
+export type SeenTransaction = {
+  from: Address;
+  to: Address | null;
+  value: bigint;
+  input: Hex;
+  nonce: number;
+  gas: bigint;
+  chainId?: number | undefined;
+  maxFeePerGas?: bigint | undefined;
+  maxPriorityFeePerGas?: bigint | undefined;
+  gasPrice?: bigint | undefined;
+  /** A legacy transaction's signature v: 35 + 2 × chain id under EIP-155, 27 or 28 without a chain id. */
+  v?: bigint | undefined;
+};
+
+/** The chain id a transaction is signed for: its own field, or for a legacy one what its v says (none before EIP-155). */
+function chainOf(seen: SeenTransaction): number | undefined {
+  if (seen.chainId !== undefined) return seen.chainId;
+  return seen.v !== undefined && seen.v >= 35n ? Number((seen.v - 35n) / 2n) : undefined;
+}
+
 /**
- * The stored record of a transaction a browser wallet sent, amended from Cairn's own node: the
+ * The record of a transaction a browser wallet sent, amended from what Cairn's node holds: the
  * nonce, gas and fee the wallet chose, and the call it sent (the reviewed intent is kept only if
- * the call is the one reviewed). Undefined when the node has not seen it within a few seconds:
- * the record keeps the nonce Cairn expected, marked unconfirmed, until tracking sees it. Throws
- * WALLET_ANSWER when the hash is of a transaction from another account or network.
+ * the call is the one reviewed). What it sent other than what was reviewed (recipient, value,
+ * call data, nonce, chain) is said in `walletMismatch`. `native`: the network's coin, to say a
+ * value in. Throws WALLET_ANSWER when the hash is of a transaction from another account or network.
  */
-export async function walletSentAsSeen(
-  client: ChainClient,
+export function asSentByWallet(
   record: TxRecord,
-  delayMs = SEEN_DELAY_MS,
-): Promise<TxRecord | undefined> {
-  const seen = await seenByNode(client, record.hash, delayMs);
-  if (!seen) return undefined;
-  if (!isAddressEqual(seen.from, record.from) || (seen.chainId !== undefined && seen.chainId !== record.chainId))
+  seen: SeenTransaction,
+  native: { decimals: number; symbol: string },
+): TxRecord {
+  const chainId = chainOf(seen);
+  if (!isAddressEqual(seen.from, record.from) || (chainId !== undefined && chainId !== record.chainId))
     throw new WalletError(
       'WALLET_ANSWER',
       msg('core.chain:tx.wallet.otherAccount', {
         wallet: walletValue(record.sentBy ?? ''),
         from: codeValue(seen.from),
-        chainId: String(seen.chainId),
+        chainId: String(chainId),
       }),
     );
   const fees: Fees =
@@ -69,6 +91,12 @@ export async function walletSentAsSeen(
         : record.fees;
   const to = seen.to ? getAddress(seen.to) : record.to;
   const sameCall = isAddressEqual(to, record.to) && seen.value === record.value && seen.input === record.data;
+  const walletMismatch = sentMismatch(
+    record.sentBy ?? '',
+    { to: record.to, value: record.value, data: record.data, nonce: record.nonce, chainId: record.chainId },
+    { to: seen.to, value: seen.value, data: seen.input, nonce: seen.nonce, chainId },
+    native,
+  );
   return {
     ...record,
     nonce: seen.nonce,
@@ -79,5 +107,22 @@ export async function walletSentAsSeen(
     gas: seen.gas,
     fees,
     intent: sameCall ? record.intent : undefined,
+    walletMismatch,
   };
+}
+
+/**
+ * The stored record of a transaction a browser wallet sent, amended from Cairn's own node (see
+ * asSentByWallet). Undefined when the node has not seen it within a few seconds: the record keeps
+ * the nonce Cairn expected, marked unconfirmed, until tracking sees it. Throws WALLET_ANSWER when
+ * the hash is of a transaction from another account or network.
+ */
+export async function walletSentAsSeen(
+  client: ChainClient,
+  record: TxRecord,
+  native: { decimals: number; symbol: string },
+  delayMs = SEEN_DELAY_MS,
+): Promise<TxRecord | undefined> {
+  const seen = await seenByNode(client, record.hash, delayMs);
+  return seen ? asSentByWallet(record, seen, native) : undefined;
 }

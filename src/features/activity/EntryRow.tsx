@@ -145,6 +145,7 @@ export function EntryRow({
           </span>
         )}
         {status && <span className={styles.status}>{t(status)}</span>}
+        {entry.walletMismatch && <span className={styles.warning}>{t('activity:entry.walletMismatch')}</span>}
         {entry.suspicions.map((s) => (
           <span key={s} className={styles.warning}>
             {t(SUSPICION[s])}

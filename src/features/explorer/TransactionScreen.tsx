@@ -22,7 +22,9 @@ import { formatAmount, formatCount, formatPercent, urlHost } from '@/lib/format'
 import { intlLocale, type Locale, useLocale, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { transactionDetailsQuery } from '@/lib/queries/explorerQueries';
+import { networkRecordsQuery } from '@/lib/queries/recordQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useTransactions } from '@/lib/transactions';
 import { DecodedArgs } from './DecodedArgs';
 import styles from './explorer.module.css';
 import { FactsSkeleton } from './FactsSkeleton';
@@ -77,6 +79,9 @@ export function TransactionScreen() {
   const links = useLinks();
   const valid = isHash(hash);
   const details = useQuery(transactionDetailsQuery(network, hash, valid));
+  // A browser wallet that sent something other than what was reviewed: said first, on Cairn's record.
+  const records = useQuery(networkRecordsQuery(useTransactions().store, network)).data;
+  const mismatch = records?.find((r) => r.hash.toLowerCase() === hash.toLowerCase())?.walletMismatch;
   const native = network.nativeCurrency;
   const who = (address: Address | undefined | null) =>
     address ? (
@@ -121,6 +126,11 @@ export function TransactionScreen() {
         </bdi>{' '}
         <CopyButton value={hash} label={t('explorer:tx.copyHash')} />
       </p>
+      {mismatch && (
+        <p role="alert" className={ui.noticeDanger}>
+          <T message={mismatch} />
+        </p>
+      )}
       {details.isPending && <FactsSkeleton label={t('explorer:tx.reading')} rows={8} />}
       <ErrorAlert
         message={details.isError ? msg('explorer:tx.readError', { error: errorMessage(details.error) }) : undefined}

@@ -126,6 +126,11 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
           />
         </p>
       )}
+      {record.walletMismatch && (
+        <p role="alert" className={ui.noticeDanger}>
+          <T message={record.walletMismatch} />
+        </p>
+      )}
       {record.broadcastError && isActive(record) && (
         <p role="alert" className={ui.noticeWarning}>
           <T id="send:status.notAccepted" values={{ error: record.broadcastError }} />
@@ -237,9 +242,7 @@ function ReplacementReview({
       <TransactionEffectsPanel
         network={network}
         tx={replacement}
-        preview={review.preview}
-        acknowledged={review.acknowledged}
-        onAcknowledge={review.onAcknowledge}
+        review={review}
       />
       <div className={ui.actions}>
         <button

@@ -1,6 +1,7 @@
 import type { Message } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { formatAmount } from '../format';
+import { amountInputText } from './numberInput';
 import type { DataValue } from './placeholders';
 
 /** A value's text in the language shown (amounts in its number format, untrusted text made visible). */
@@ -10,7 +11,9 @@ export function dataText(value: DataValue | undefined, translate: (message: Mess
   if (!('kind' in value)) return translate(value);
   switch (value.kind) {
     case 'amount': {
-      const amount = formatAmount(value.value, value.decimals);
+      const amount = value.full
+        ? amountInputText(value.value, value.decimals)
+        : formatAmount(value.value, value.decimals);
       return value.symbol === undefined ? amount : `${amount} ${untrustedLabel(value.symbol, 'symbol')}`;
     }
     case 'code':

@@ -38,6 +38,7 @@ declare module '../message' {
     "activity:entry.suspicion.unsolicitedToken": undefined;
     "activity:entry.suspicion.zeroValue": undefined;
     "activity:entry.to": { "who": MessageValue };
+    "activity:entry.walletMismatch": undefined;
     "activity:error.read": { "error": MessageValue };
     "activity:error.sync": { "error": MessageValue };
     "activity:explorerNotice": { "symbol": MessageValue };

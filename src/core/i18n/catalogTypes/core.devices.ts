@@ -115,6 +115,15 @@ declare module '../message' {
     "core.devices:wallet.garbled.addresses": { "name": MessageValue };
     "core.devices:wallet.garbled.chainId": { "name": MessageValue };
     "core.devices:wallet.garbled.signature": { "name": MessageValue };
+    "core.devices:wallet.mismatch": { "differences": MessageValue; "wallet": MessageValue };
+    "core.devices:wallet.mismatch.chain": { "reviewed": MessageValue; "sent": MessageValue };
+    "core.devices:wallet.mismatch.creation": { "reviewed": MessageValue };
+    "core.devices:wallet.mismatch.data": { "at": number | bigint; "reviewed": MessageValue; "sent": MessageValue };
+    "core.devices:wallet.mismatch.list": { "item": MessageValue; "list": MessageValue };
+    "core.devices:wallet.mismatch.noChain": { "reviewed": MessageValue };
+    "core.devices:wallet.mismatch.nonce": { "reviewed": number | bigint; "sent": number | bigint };
+    "core.devices:wallet.mismatch.to": { "reviewed": MessageValue; "sent": MessageValue };
+    "core.devices:wallet.mismatch.value": { "reviewed": MessageValue; "sent": MessageValue };
     "core.devices:wallet.missing": { "name": MessageValue };
     "core.devices:wallet.noNetwork": { "name": MessageValue };
     "core.devices:wallet.notShared": { "address": MessageValue; "name": MessageValue };
