@@ -56,6 +56,7 @@ async function approveToResolveMs(): Promise<number> {
     {
       site: () => site,
       grant: () => ({ accounts: [ALICE], chainId: '0x1', chains: { '0x1': [] } }),
+      unlocked: () => true,
       revoke: () => {},
       switchToApproved: () => false,
       onIdle: () => {},
