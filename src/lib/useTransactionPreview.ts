@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Abi, Address } from 'viem';
 import { portfolioTokens } from '@/core/assets/catalogue';
 import type { Network } from '@/core/chain/networks';
+import { feeFields } from '@/core/simulation/nextBlock';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import type { UnsignedTransaction } from '@/core/simulation/types';
+import type { PreparedSend } from '@/core/tx/prepare';
 import {
   type CallsPreview,
   callsPreviewQuery,
@@ -14,18 +16,63 @@ import {
   transactionPreviewQuery,
 } from './queries/simulationQueries';
 import { useSession } from './session';
+import { type PreviewFollow, usePreviewFollow } from './usePreviewFollow';
 import { useVault } from './vault';
 
 const NO_ABIS: never[] = [];
+const NO_TOKENS: never[] = [];
+
+/**
+ * Where a preview is shown. In a site's window (`site`), it reads only what the request needs:
+ * its own account, and the network's listed tokens, never the person's other accounts nor the
+ * tokens they added (the node may be the site's own, and its logs the site's to read).
+ */
+export type PreviewScope = { site?: boolean };
+
+/** The transaction Confirm would sign, as the preview simulates it: its fees, limit and nonce included. */
+export function previewedTransaction(prepared: PreparedSend): UnsignedTransaction {
+  const { call, draft } = prepared;
+  return {
+    from: draft.from,
+    to: call.to,
+    value: call.value,
+    data: call.data,
+    gas: prepared.gasLimit,
+    nonce: prepared.nonce,
+    ...feeFields(prepared.fees),
+  };
+}
+
+/** What the person's accounts and tokens a preview may read, by scope (a pure rule, see PreviewScope). */
+export function previewAccountsAndTokens(input: {
+  scope: PreviewScope;
+  from: Address | undefined;
+  accounts: readonly Address[];
+  listed: readonly Address[];
+  added: readonly Address[];
+}): { own: Address[]; watchTokens: Address[] } {
+  if (input.scope.site) return { own: input.from ? [input.from] : [], watchTokens: [...input.listed] };
+  return { own: [...input.accounts], watchTokens: [...input.listed, ...input.added] };
+}
 
 /** What every preview reads besides the transaction: the person's accounts, saved ABIs and tokens. */
-function usePreviewContext(network: Network, contractAbis: readonly Abi[]): PreviewContext {
+function usePreviewContext(
+  network: Network,
+  from: Address | undefined,
+  contractAbis: readonly Abi[],
+  scope: PreviewScope,
+): PreviewContext {
   const accounts = useVault((s) => s.accounts);
-  const own = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
   const savedAbis = useSession((s) => s.savedAbis[network.id] ?? NO_ABIS);
-  const custom = useSession((s) => s.customTokens[network.id] ?? NO_ABIS);
-  const watchTokens = useMemo(() => portfolioTokens(network, custom, [], []).map((t) => t.address), [network, custom]);
-  return { own, savedAbis, contractAbis, watchTokens };
+  const custom = useSession((s) => s.customTokens[network.id] ?? NO_TOKENS);
+  const site = scope.site === true;
+  const { own, watchTokens } = useMemo(() => {
+    const listed = portfolioTokens(network, [], [], []).map((t) => t.address);
+    const added = custom.map((t) => t.address);
+    const addresses = accounts.map((a) => a.address as Address);
+    return previewAccountsAndTokens({ scope: { site }, from, accounts: addresses, listed, added });
+  }, [network, custom, accounts, from, site]);
+  return useMemo(() => ({ own, savedAbis, contractAbis, watchTokens }), [own, savedAbis, contractAbis, watchTokens]);
 }
 
 /**
@@ -36,8 +83,9 @@ export function useTransactionPreview(
   network: Network,
   tx: UnsignedTransaction | undefined,
   contractAbis: readonly Abi[] = NO_ABIS,
+  scope: PreviewScope = {},
 ) {
-  const context = usePreviewContext(network, contractAbis);
+  const context = usePreviewContext(network, tx?.from, contractAbis, scope);
   const placeholder = { from: '0x0000000000000000000000000000000000000000' } as const;
   return useQuery({ ...transactionPreviewQuery(network, tx ?? placeholder, context), enabled: tx !== undefined });
 }
@@ -47,42 +95,70 @@ export function previewFails(preview: TransactionPreview | CallsPreview | undefi
   return preview?.result.outcome.ok === false;
 }
 
+/** A review's preview and what holds its Confirm (see useReviewPreview). */
+export type ReviewPreview<T extends TransactionPreview | CallsPreview = TransactionPreview> = {
+  preview: UseQueryResult<T>;
+  /** The person acknowledged that it would fail. */
+  acknowledged: boolean;
+  onAcknowledge(value: boolean): void;
+  /** Confirm waits: a failure or a change not acknowledged, or a stale preview being read again. */
+  heldBack: boolean;
+  follow: PreviewFollow;
+};
+
 /**
  * Holds Confirm back while the preview says what is reviewed would fail, until the person
- * acknowledges it for this very content (`key`: something new starts unacknowledged).
+ * acknowledges it for this very content (`key`: something new starts unacknowledged), and while
+ * following it block by block finds a change not acknowledged, or it is stale.
  */
-function useAcknowledgement(key: string | undefined, fails: boolean) {
+function useHolds<T extends TransactionPreview | CallsPreview>(
+  network: Network,
+  preview: UseQueryResult<T>,
+  key: string | undefined,
+): ReviewPreview<T> {
   const [acknowledgedFor, setAcknowledgedFor] = useState<string>();
   const acknowledged = key !== undefined && acknowledgedFor === key;
+  const follow = usePreviewFollow(network, preview, key);
+  const fails = previewFails(preview.data);
   return {
+    preview,
     acknowledged,
     onAcknowledge: (value: boolean) => setAcknowledgedFor(value ? key : undefined),
-    heldBack: fails && !acknowledged,
+    heldBack: (fails && !acknowledged) || follow.holds,
+    follow,
   };
 }
 
 /**
- * A review's preview and its hold: when the preview finds the transaction would fail, Confirm
- * waits until the person acknowledges it, for this very transaction (a new one starts unacknowledged).
+ * A review's preview and its holds: when the preview finds the transaction would fail, Confirm
+ * waits until the person acknowledges it, for this very transaction (a new one starts
+ * unacknowledged); it is simulated again at each new block, and a change waits for the person too.
  */
 export function useReviewPreview(
   network: Network,
   tx: UnsignedTransaction | undefined,
   contractAbis: readonly Abi[] = NO_ABIS,
-) {
-  const preview = useTransactionPreview(network, tx, contractAbis);
+  scope: PreviewScope = {},
+): ReviewPreview {
+  const preview = useTransactionPreview(network, tx, contractAbis, scope);
   // By content, not identity: a record re-read at a new block is the same transaction.
   const key = tx === undefined ? undefined : JSON.stringify(simulationKeys.preview(network, tx, []));
-  return { preview, ...useAcknowledgement(key, previewFails(preview.data)) };
+  return useHolds(network, preview, key);
 }
 
 /**
- * The same for a site's batch of calls (wallet_sendCalls): their combined preview, and its hold.
- * Nothing is read while `enabled` is false.
+ * The same for a batch of calls (wallet_sendCalls, revocations): their combined preview, and its
+ * holds. Nothing is read while `enabled` is false.
  */
-export function useCallsReviewPreview(network: Network, from: Address, calls: readonly BatchCall[], enabled: boolean) {
-  const context = usePreviewContext(network, NO_ABIS);
+export function useCallsReviewPreview(
+  network: Network,
+  from: Address,
+  calls: readonly BatchCall[],
+  enabled: boolean,
+  scope: PreviewScope = {},
+): ReviewPreview<CallsPreview> {
+  const context = usePreviewContext(network, from, NO_ABIS, scope);
   const preview = useQuery({ ...callsPreviewQuery(network, from, calls, context), enabled });
   const key = enabled ? JSON.stringify(simulationKeys.calls(network, from, calls, [])) : undefined;
-  return { preview, ...useAcknowledgement(key, previewFails(preview.data)) };
+  return useHolds(network, preview, key);
 }

@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo } from 'react';
 import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
@@ -8,8 +8,8 @@ import type { ApprovalChange, SimulationStrategy, UnsignedTransaction } from '@/
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useKnownAddressSet } from '@/lib/knownAddresses';
-import type { TransactionPreview } from '@/lib/queries/simulationQueries';
-import { usePortfolio } from '@/lib/usePortfolio';
+import { type CallsPreview, previewPricesQuery, type TransactionPreview } from '@/lib/queries/simulationQueries';
+import type { ReviewPreview } from '@/lib/useTransactionPreview';
 import { useVault } from '@/lib/vault';
 import { T } from '../T';
 import ui from '../ui.module.css';
@@ -29,16 +29,14 @@ const STRATEGY_WORDS: Record<SimulationStrategy, Message | string> = {
  * "What this transaction does": the preview of a transaction simulated on the person's own node,
  * shown on every review. It loads beside the review (never holding it up); a failed preview says
  * so and does not block sending; a preview that fails holds Confirm back until the person
- * acknowledges it (the caller reads `acknowledged`).
+ * acknowledges it, and so does one that a new block changed (the caller reads `review.heldBack`).
  */
 export function TransactionEffectsPanel({
   network,
   tx,
-  preview,
+  review,
   intent,
   unit,
-  acknowledged,
-  onAcknowledge,
   title,
   approvalsLink,
 }: {
@@ -48,26 +46,26 @@ export function TransactionEffectsPanel({
   title?: string;
   network: Network;
   tx: UnsignedTransaction;
-  preview: UseQueryResult<TransactionPreview>;
+  /** The review's preview and its holds (useReviewPreview, useCallsReviewPreview). */
+  review: ReviewPreview<TransactionPreview> | ReviewPreview<CallsPreview>;
   intent?: FormIntent | undefined;
   /** How the form's asset is shown, for a warning about the amount received. */
   unit?: { decimals: number; symbol: string } | undefined;
-  acknowledged: boolean;
-  onAcknowledge(value: boolean): void;
 }) {
+  const { preview, acknowledged, onAcknowledge, follow } = review;
   const t = useT('review');
   const titleId = useId();
   const accounts = useVault((s) => s.accounts);
   const own = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
   const known = useKnownAddressSet(network, tx.from);
-  const { snapshot } = usePortfolio({ everyBlock: false });
+  // Prices alone: a read naming the person's accounts would tell a site's node who they are.
+  const prices = useQuery(previewPricesQuery(network)).data;
   const result = preview.data?.result;
   const names = usePreviewNames(network, result);
   const effects = useMemo(
     () => result && describeEffects(result, { own, to: tx.to, known, facts: preview.data?.facts, intent }),
     [result, own, tx.to, known, preview.data?.facts, intent],
   );
-  const prices = snapshot?.prices;
 
   return (
     <section className={styles.panel} aria-labelledby={titleId} aria-busy={preview.isPending}>
@@ -81,6 +79,24 @@ export function TransactionEffectsPanel({
         <p role="status" className={ui.noticeWarning}>
           <T id="review:effects.failed" values={{ error: errorMessage(preview.error) }} />
         </p>
+      )}
+      {follow.stale && (
+        <p role="status" className={ui.noticeWarning}>
+          {t('review:effects.refreshing')}
+        </p>
+      )}
+      {follow.changed && (
+        <div role="alert" className={ui.noticeDanger}>
+          <p>{t('review:effects.changed')}</p>
+          <label className={ui.checkbox}>
+            <input
+              type="checkbox"
+              checked={follow.changeAcknowledged}
+              onChange={(e) => follow.onAcknowledgeChange(e.target.checked)}
+            />
+            <span>{t('review:effects.acknowledgeChange')}</span>
+          </label>
+        </div>
       )}
       {result && effects && (
         <>

@@ -190,10 +190,8 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
         title={t('approvals:review.effects', { count })}
         network={network}
         tx={{ from: owner }}
-        preview={review.preview}
+        review={review}
         unit={{ decimals: native.decimals, symbol: native.symbol }}
-        acknowledged={review.acknowledged}
-        onAcknowledge={review.onAcknowledge}
       />
       <p role="status">
         {steps === undefined

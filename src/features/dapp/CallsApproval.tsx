@@ -57,7 +57,7 @@ export function CallsApproval({ id, request: asked }: Props) {
   const [steps, setSteps] = useState<CallStep[]>();
 
   const selected = useSelectedNetwork();
-  const review = useCallsReviewPreview(network ?? selected, from, batch, network !== undefined);
+  const review = useCallsReviewPreview(network ?? selected, from, batch, network !== undefined, { site: true });
   const native = network?.nativeCurrency;
   const valueSum = calls.reduce((sum, call) => sum + call.value, 0n);
   const previewGas = review.preview.data?.result.calls.reduce((sum, c) => sum + c.gasUsed, 0n);
@@ -175,10 +175,8 @@ export function CallsApproval({ id, request: asked }: Props) {
           title={t('dapp:calls.effectsTitle')}
           network={network}
           tx={{ from }}
-          preview={review.preview}
+          review={review}
           unit={{ decimals: native?.decimals ?? 18, symbol: native?.symbol ?? 'ETH' }}
-          acknowledged={review.acknowledged}
-          onAcknowledge={review.onAcknowledge}
           approvalsLink={<ApprovalsInCairn />}
         />
       )}

@@ -9,14 +9,13 @@ import type { Network } from '@/core/chain/networks';
 import type { DappCall } from '@/core/dapp/personRequests';
 import { noRecipientError } from '@/core/dapp/siteErrors';
 import { type Message, msg } from '@/core/i18n/message';
-import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
-import { useReviewPreview } from '@/lib/useTransactionPreview';
+import { previewedTransaction, useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { ApprovalsInCairn } from './ApprovalsInCairn';
@@ -60,20 +59,9 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     };
   }, [network, account, to, call, fail]);
 
-  const tx = useMemo<UnsignedTransaction | undefined>(
-    () =>
-      prepared && {
-        from: prepared.draft.from,
-        to: prepared.call.to,
-        value: prepared.call.value,
-        data: prepared.call.data,
-        gas: prepared.gasLimit,
-        nonce: prepared.nonce,
-      },
-    [prepared],
-  );
+  const tx = useMemo(() => prepared && previewedTransaction(prepared), [prepared]);
   const selected = useSelectedNetwork();
-  const review = useReviewPreview(network ?? selected, network ? tx : undefined);
+  const review = useReviewPreview(network ?? selected, network ? tx : undefined, undefined, { site: true });
   if (!to) return null;
   const native = network?.nativeCurrency;
 
@@ -137,10 +125,8 @@ export function TransactionApproval({ id, account, call }: { id: number; account
         <TransactionEffectsPanel
           network={network}
           tx={tx}
-          preview={review.preview}
+          review={review}
           unit={{ decimals: native?.decimals ?? 18, symbol: native?.symbol ?? 'ETH' }}
-          acknowledged={review.acknowledged}
-          onAcknowledge={review.onAcknowledge}
           approvalsLink={<ApprovalsInCairn />}
         />
       )}

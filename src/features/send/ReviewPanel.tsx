@@ -20,7 +20,6 @@ import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import { walletName } from '@/core/externalWallet/walletRequests';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import type { FormIntent } from '@/core/simulation/effects';
-import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { failureMessage } from '@/lib/errorMessages';
@@ -28,7 +27,7 @@ import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
-import { useReviewPreview } from '@/lib/useTransactionPreview';
+import { previewedTransaction, useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVault, useVaultSession } from '@/lib/vault';
 import { findingSentence } from './FindingsPanel';
 import styles from './send.module.css';
@@ -68,7 +67,7 @@ export function ReviewPanel({
     () => callAbis(prepared.call.to, prepared.call.data, callAbi, savedAbis).map((saved) => saved.abi),
     [prepared.call, callAbi, savedAbis],
   );
-  const tx = useMemo(() => previewedCall(prepared), [prepared]);
+  const tx = useMemo(() => previewedTransaction(prepared), [prepared]);
   const intent = useMemo(() => formIntent(prepared, recipient.address), [prepared, recipient.address]);
   const review = useReviewPreview(network, tx, abis);
   const assetCall = draft.asset.kind !== 'native' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
@@ -251,11 +250,9 @@ export function ReviewPanel({
       <TransactionEffectsPanel
         network={network}
         tx={tx}
-        preview={review.preview}
+        review={review}
         intent={intent}
         unit={{ decimals: draft.asset.decimals, symbol: draft.asset.symbol }}
-        acknowledged={review.acknowledged}
-        onAcknowledge={review.onAcknowledge}
         approvalsLink={<Link to={links.approvals}>{t('send:review.approvalsLink')}</Link>}
       />
       {findings.map((finding) => (
@@ -278,19 +275,6 @@ export function ReviewPanel({
       </div>
     </section>
   );
-}
-
-/** The transaction Confirm would sign, as the preview simulates it. */
-function previewedCall(prepared: PreparedSend): UnsignedTransaction {
-  const { call, draft } = prepared;
-  return {
-    from: draft.from,
-    to: call.to,
-    value: call.value,
-    data: call.data,
-    gas: prepared.gasLimit,
-    nonce: prepared.nonce,
-  };
 }
 
 /**

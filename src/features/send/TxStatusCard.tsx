@@ -8,6 +8,7 @@ import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import { walletName } from '@/core/externalWallet/walletRequests';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { feeFields } from '@/core/simulation/nextBlock';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { Fees } from '@/core/tx/fees';
 import { isActive, type TxRecord } from '@/core/tx/record';
@@ -58,9 +59,10 @@ function StatusLine({ record }: { record: TxRecord }) {
 
 /** The transaction a speed-up (the same call) or a cancellation (nothing, to oneself) would sign. */
 function replacementCall(record: TxRecord, plan: ReplacementPlan): UnsignedTransaction {
+  const sent = { from: record.from, gas: plan.gas, nonce: record.nonce, ...feeFields(plan.fees) };
   return plan.kind === 'cancel'
-    ? { from: record.from, to: record.from, value: 0n, data: '0x', gas: plan.gas }
-    : { from: record.from, to: record.to, value: record.value, data: record.data, gas: plan.gas };
+    ? { ...sent, to: record.from, value: 0n, data: '0x' }
+    : { ...sent, to: record.to, value: record.value, data: record.data };
 }
 
 /** One transaction: what it does, where it stands, and what can be done about it. */
@@ -239,11 +241,7 @@ function ReplacementReview({
           />
         </p>
       )}
-      <TransactionEffectsPanel
-        network={network}
-        tx={replacement}
-        review={review}
-      />
+      <TransactionEffectsPanel network={network} tx={replacement} review={review} />
       <div className={ui.actions}>
         <button
           type="button"

@@ -25,7 +25,7 @@ import { useFocusOnMount } from './useFocusOnMount';
 
 type Sent = { hash: Hex; alreadyKnown: boolean; network: Network };
 
-/** The signed transaction as the preview simulates it: from its recovered sender, with its own gas and nonce. */
+/** The signed transaction as the preview simulates it: from its recovered sender, with its own gas, nonce and fees. */
 function signedCall(decoded: DecodedTx): UnsignedTransaction {
   return {
     from: decoded.from,
@@ -34,6 +34,9 @@ function signedCall(decoded: DecodedTx): UnsignedTransaction {
     data: decoded.data,
     gas: decoded.gas,
     nonce: Number(decoded.nonce),
+    gasPrice: decoded.gasPrice,
+    maxFeePerGas: decoded.maxFeePerGas,
+    maxPriorityFeePerGas: decoded.maxPriorityFeePerGas,
     accessList: decoded.accessList,
     authorizationList: decoded.authorizationList?.map((a) => ({
       chainId: Number(a.chainId),
@@ -147,15 +150,7 @@ export function BroadcastTool() {
         <section className={styles.part} aria-labelledby="decoded-title">
           <DecodedHeading />
           <DecodedTxView decoded={decoded} network={network} />
-          {tx && (
-            <TransactionEffectsPanel
-              network={network}
-              tx={tx}
-              preview={review.preview}
-              acknowledged={review.acknowledged}
-              onAcknowledge={review.onAcknowledge}
-            />
-          )}
+          {tx && <TransactionEffectsPanel network={network} tx={tx} review={review} />}
           {check.warnings.length > 0 && (
             <div className={ui.noticeWarning}>
               <p>

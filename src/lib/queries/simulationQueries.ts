@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Abi, Address } from 'viem';
+import { priceFeedsFor } from '@/core/assets/catalogue';
+import { readPortfolio } from '@/core/assets/portfolio';
 import { type ChainClient, chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
@@ -27,6 +29,7 @@ export const simulationKeys = {
       tx.data ?? '0x',
       text(tx.gas),
       text(tx.nonce),
+      [text(tx.maxFeePerGas), text(tx.maxPriorityFeePerGas), text(tx.gasPrice)],
       own.map((a) => a.toLowerCase()),
     ] as const,
   calls: (network: Network, from: Address, calls: readonly BatchCall[], own: readonly Address[]) =>
@@ -37,24 +40,30 @@ export const simulationKeys = {
       calls.map((c) => [c.to.toLowerCase(), text(c.value), c.data]),
       own.map((a) => a.toLowerCase()),
     ] as const,
+  prices: (network: Network) => [...chainKeys.network(network), 'preview-prices'] as const,
 };
 
 /** A transaction's preview and the facts about the addresses it involves. */
 export type TransactionPreview = { result: SimulationResult; facts: EffectFacts };
 
-/** What the preview needs besides the transaction: the person's accounts, ABIs and tokens. */
+/**
+ * What the preview needs besides the transaction: the person's accounts, ABIs and tokens. In a
+ * site's window `own` is the request's account alone and `watchTokens` the network's listed tokens
+ * (see usePreviewContext): nothing the preview reads names what the site was not granted.
+ */
 export type PreviewContext = {
   own: readonly Address[];
   savedAbis: readonly SavedAbi[];
   contractAbis: readonly Abi[];
-  /** The person's tokens on this network: what a preview without logs (eth_call) watches. */
+  /** Tokens whose balances a preview without logs (eth_call) watches. */
   watchTokens: readonly Address[];
 };
 
 /**
- * What `tx` would do if mined now, simulated on the person's own node (see simulateTransaction),
- * then the code and NFT-receiver facts its warnings need. Never retried: a failure is shown as
- * such and does not hold the review back.
+ * What `tx` would do if mined in the next block, simulated on the person's own node (see
+ * simulateTransaction), then the code and NFT-receiver facts its warnings need. Never retried: a
+ * failure is shown as such and does not hold the review back. Read again by the review at each
+ * new block (refetch), not by time.
  */
 export function transactionPreviewQuery(network: Network, tx: UnsignedTransaction, context: PreviewContext) {
   return queryOptions({
@@ -78,6 +87,7 @@ async function previewWithFacts<R extends SimulationResult>(
     savedAbis: context.savedAbis,
     contractAbis: context.contractAbis,
     watch: { tokens: context.watchTokens },
+    blockSeconds: network.blockTimeMs / 1000,
   });
   return { result, facts: await readEffectFacts(client, factsNeeded(result, context.own)) };
 }
@@ -98,5 +108,26 @@ export function callsPreviewQuery(
       previewWithFacts(network, context, (client, options) => simulateCalls(client, from, calls, options)),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** How often the preview's dollar values are read again. */
+const PRICES_STALE_MS = 60_000;
+
+/**
+ * The network's price feeds, for the dollar values beside a preview's changes: no account and no
+ * token is named in the read (the site's window must not learn of the person's other accounts).
+ */
+export function previewPricesQuery(network: Network) {
+  return queryOptions({
+    queryKey: simulationKeys.prices(network),
+    queryFn: async () => {
+      const request = { accounts: [], tokens: [], feeds: priceFeedsFor(network) };
+      const { snapshot } = await readPortfolio(chainClient(network), request, undefined);
+      return snapshot.prices;
+    },
+    enabled: priceFeedsFor(network).length > 0,
+    retry: false,
+    staleTime: PRICES_STALE_MS,
   });
 }

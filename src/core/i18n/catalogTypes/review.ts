@@ -17,6 +17,8 @@ declare module '../message' {
     "review:approval.upTo": undefined;
     "review:approval.upToPermit2": undefined;
     "review:effects.acknowledge": undefined;
+    "review:effects.acknowledgeChange": undefined;
+    "review:effects.changed": undefined;
     "review:effects.contracts": undefined;
     "review:effects.created": undefined;
     "review:effects.failed": { "error": MessageValue };
@@ -24,6 +26,7 @@ declare module '../message' {
     "review:effects.noChange": undefined;
     "review:effects.permissions": undefined;
     "review:effects.previewing": undefined;
+    "review:effects.refreshing": undefined;
     "review:effects.simulated": { "gas": number | bigint; "strategy": MessageValue };
     "review:effects.staysInForce": undefined;
     "review:effects.strategy.callTracer": undefined;
