@@ -12,6 +12,7 @@ import { demoAddress } from '../devchain/seed.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import { createSoftwareWallet, providerError } from '../src/testing/softwareWallet.ts';
 import mail from '../src/testing/vectors/eip712/eip712-mail-example.json';
+import { Activity } from './pages/Activity.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
@@ -154,6 +155,50 @@ describe('a browser wallet as an external signer', () => {
       .poll(() => stopped.allTextContents())
       .toContainEqual(expect.stringContaining('You stopped waiting for Test Wallet'));
     expect((await stopped.allTextContents()).join(' ')).not.toContain('Nothing was sent');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('says on the record, in Send, Activity and the transaction’s page, when the wallet sent something else', async () => {
+    const wallet = createSoftwareWallet({ privateKey: generatePrivateKey(), chainId: 31337, rpcUrl: env.chain.url });
+    const node = nodeClient(env.chain.url);
+    const funder = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 0 });
+    await node.sendTransaction({ account: funder, to: wallet.address, value: parseEther('5'), chain: null });
+    const { page, context, consoleErrors } = await env.newPage();
+    await installInjectedWallet(context, wallet, WALLET);
+    await new AppShell(page).open(env.server.url);
+    const onboarding = new Onboarding(page);
+    await onboarding.method('Connect a browser wallet').click();
+    await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
+    await page.getByRole('button', { name: 'Continue with 1 account' }).click();
+    await onboarding.finishWithPassword();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    // The wallet sends the amount reviewed to another address than the one reviewed.
+    const thief = demoAddress(12);
+    wallet.answerNext('eth_sendTransaction', (params) =>
+      wallet.provider.request({
+        method: 'eth_sendTransaction',
+        params: [{ ...(params?.[0] as object), to: thief }],
+      }),
+    );
+    const before = await node.getBalance({ address: thief });
+    const send = new Send(page);
+    await send.open();
+    await send.fill({ recipient, amount: '0.75' });
+    await send.continue();
+    const card = await send.confirm();
+    const notice = `Test Wallet sent something other than what you reviewed: to ${thief} instead of ${recipient}.`;
+    await expect.poll(() => card.getByRole('alert').allTextContents(), { timeout: 30_000 }).toContain(notice);
+    expect(await node.getBalance({ address: thief })).toBe(before + parseEther('0.75'));
+
+    const activity = new Activity(page);
+    await activity.open();
+    const row = activity.rows.filter({ hasText: 'Sent other than reviewed' });
+    await row.first().waitFor({ timeout: 30_000 });
+    await row.first().click();
+    await expect
+      .poll(() => page.getByRole('main').getByRole('alert').allTextContents(), { timeout: 15_000 })
+      .toContain(notice);
     expect(consoleErrors).toEqual([]);
   });
 });
