@@ -4,7 +4,7 @@ import type { Address } from 'viem';
 import { historyCounterparties } from '@/core/activity/counterparties';
 import type { Network } from '@/core/chain/networks';
 import { knownRecipients } from '@/core/tx/knownRecipients';
-import type { KnownRecipient } from '@/core/tx/safety';
+import { countsAsKnown, type KnownRecipient } from '@/core/tx/safety';
 import { useAccountEntries } from './accountEntries';
 import { networkRecordsQuery } from './queries/recordQueries';
 import { useSession } from './session';
@@ -15,8 +15,9 @@ const NO_ABIS: never[] = [];
 
 /**
  * The addresses the person knows on a network, seen from one account (see knownRecipients):
- * contacts, their accounts, past recipients and whom that account's history shows it sending to,
- * plus the addresses met there only in suspicious entries (poisoners).
+ * contacts, their accounts, past recipients and whom that account's history shows it sending to
+ * (then those that only sent to it, met but not known), plus the addresses met there only in
+ * suspicious entries (poisoners).
  */
 export function useKnownRecipients(
   network: Network,
@@ -28,7 +29,7 @@ export function useKnownRecipients(
   const records = useQuery(networkRecordsQuery(store, network)).data;
   const { entries } = useAccountEntries(network, account);
   const history = useMemo(
-    () => (account ? historyCounterparties(entries, account) : { dealtWith: [], suspicious: [] }),
+    () => (account ? historyCounterparties(entries, account) : { dealtWith: [], senders: [], suspicious: [] }),
     [entries, account],
   );
   const known = useMemo(
@@ -39,6 +40,7 @@ export function useKnownRecipients(
         accounts: accounts.map((a) => ({ address: a.address as Address, name: a.name, hidden: a.hidden })),
         records: records ?? [],
         history: history.dealtWith,
+        senders: history.senders,
       }),
     [network, contacts, accounts, records, history],
   );
@@ -51,7 +53,10 @@ export function useKnownRecipients(
  */
 export function useKnownAddressSet(network: Network, account: Address | undefined): ReadonlySet<string> {
   const { known } = useKnownRecipients(network, account);
-  return useMemo(() => new Set(known.map((k) => k.address.toLowerCase())), [known]);
+  return useMemo(
+    () => new Set(known.filter((k) => countsAsKnown(k.source)).map((k) => k.address.toLowerCase())),
+    [known],
+  );
 }
 
 /** The contracts whose ABI the person saved on this network (lower case). */

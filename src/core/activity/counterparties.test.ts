@@ -67,6 +67,7 @@ describe('historyCounterparties', () => {
     // What the friend and the sender sent in makes neither known: only the payee was sent to.
     expect(historyCounterparties(history, me)).toEqual({
       dealtWith: [payee],
+      senders: [sender, friend],
       suspicious: [airdropper, friendPoisoner],
     });
   });
@@ -78,7 +79,7 @@ describe('historyCounterparties', () => {
       item({ counterparty: drainer, amount: 1n }),
     ]);
     expect(history.filter((e) => e.suspicions.length > 0)).toEqual([]);
-    expect(historyCounterparties(history, me)).toEqual({ dealtWith: [], suspicious: [] });
+    expect(historyCounterparties(history, me)).toEqual({ dealtWith: [], senders: [drainer], suspicious: [] });
   });
 
   it('knows the address a sent transaction called when nothing moved, and what went out of one that also brought something in', () => {
@@ -112,10 +113,10 @@ describe('historyCounterparties', () => {
 
   it('does not suspect an address also met in a plain entry, even if it also sent spam', () => {
     const history = entries([item({ counterparty: friend, amount: 0n }), item({ counterparty: friend, amount: 9n })]);
-    expect(historyCounterparties(history, me)).toEqual({ dealtWith: [], suspicious: [] });
+    expect(historyCounterparties(history, me)).toEqual({ dealtWith: [], senders: [friend], suspicious: [] });
   });
 
   it('knows nobody from an empty history', () => {
-    expect(historyCounterparties([], me)).toEqual({ dealtWith: [], suspicious: [] });
+    expect(historyCounterparties([], me)).toEqual({ dealtWith: [], senders: [], suspicious: [] });
   });
 });

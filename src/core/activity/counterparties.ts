@@ -5,15 +5,16 @@ import type { ActivityEntry } from './entries';
  * The other sides of an account's history, split by trust. `dealtWith`: the addresses the account
  * sent to, in transactions it sent itself that raise no suspicion (what went out, and the address
  * called when nothing moved). Nothing received counts: anyone can send anything to anyone, and a
- * drainer's 1-wei transfer must not make it known. `suspicious`: those met only in entries flagged
- * as possible spam or address poisoning (never in a plain one), which are the poisoners' own
- * addresses and must never count as known. The account itself and the zero address (mints and
- * burns) are left out.
+ * drainer's 1-wei transfer must not make it known. `senders`: the others met in plain entries
+ * (what they sent in), not known, but look-alikes of them are still poisoning attempts.
+ * `suspicious`: those met only in entries flagged as possible spam or address poisoning (never in
+ * a plain one), which are the poisoners' own addresses and must never count as known. The account
+ * itself and the zero address (mints and burns) are left out.
  */
 export function historyCounterparties(
   entries: readonly ActivityEntry[],
   account: Address,
-): { dealtWith: Address[]; suspicious: Address[] } {
+): { dealtWith: Address[]; senders: Address[]; suspicious: Address[] } {
   const dealtWith = new Map<string, Address>();
   const plain = new Map<string, Address>();
   const flagged = new Map<string, Address>();
@@ -31,6 +32,7 @@ export function historyCounterparties(
   }
   return {
     dealtWith: [...dealtWith.values()],
+    senders: [...plain].filter(([key]) => !dealtWith.has(key)).map(([, address]) => address),
     suspicious: [...flagged].filter(([key]) => !plain.has(key)).map(([, address]) => address),
   };
 }

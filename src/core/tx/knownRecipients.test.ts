@@ -10,7 +10,7 @@ import { describeEffects } from '../simulation/effects';
 import type { SimulationResult } from '../simulation/types';
 import { knownRecipients } from './knownRecipients';
 import type { TxRecord } from './record';
-import { recipientFindings } from './safety';
+import { countsAsKnown, recipientFindings } from './safety';
 
 const alice = '0x0000000000000000000000000000000000000a11' as const;
 const bob = '0x0000000000000000000000000000000000000b0b' as const;
@@ -96,16 +96,18 @@ describe("a drainer's 1-wei transfer", () => {
       knownTokens: new Set(),
       knownAddresses: [],
     });
-    const known = knownRecipients({
-      networkId: 'local',
-      contacts: [],
-      records: [],
-      history: historyCounterparties(entries, me).dealtWith,
-    });
-    expect(known).toEqual([]);
+    const { dealtWith, senders } = historyCounterparties(entries, me);
+    const known = knownRecipients({ networkId: 'local', contacts: [], records: [], history: dealtWith, senders });
+    // Met, not known: sending to it is a first payment, and a look-alike of it is still caught.
+    expect(known).toEqual([{ address: drainer, name: undefined, source: 'sender' }]);
     expect(recipientFindings({ recipient: drainer, from: me, tokenAddress: undefined, known })).toEqual([
       { kind: 'first-payment', blocking: false },
     ]);
+    const lookalike = `${drainer.slice(0, 6)}${'9'.repeat(32)}${drainer.slice(-4)}` as Address;
+    expect(recipientFindings({ recipient: lookalike, from: me, tokenAddress: undefined, known })[0]).toMatchObject({
+      kind: 'lookalike',
+      similar: { address: drainer, source: 'sender' },
+    });
     const approval = eventLog(token, 'event Approval(address indexed owner, address indexed spender, uint256 value)', [
       me,
       drainer,
@@ -122,7 +124,11 @@ describe("a drainer's 1-wei transfer", () => {
     };
     const effects = describeEffects(
       { ...preview, logs, changes, approvals },
-      { own: [me], to: token, known: new Set(known.map((k) => k.address.toLowerCase())) },
+      {
+        own: [me],
+        to: token,
+        known: new Set(known.filter((k) => countsAsKnown(k.source)).map((k) => k.address.toLowerCase())),
+      },
     );
     expect(effects.warnings).toMatchObject([{ kind: 'unlimited-to-unknown', spender: getAddress(drainer) }]);
   });

@@ -9,8 +9,9 @@ import type { KnownRecipient } from './safety';
  * them is a poisoning attempt), the recipients of what they sent through Cairn (a transaction the
  * node refused sent nothing), then the addresses their synced history shows them sending to
  * (`history`, from historyCounterparties). Nothing else makes an address known: not a transfer
- * it sent in (a drainer's 1-wei transfer must silence no warning), not a saved ABI. Look-alikes of
- * any of them are flagged; a first payment is one to none of them.
+ * it sent in (a drainer's 1-wei transfer must silence no warning), not a saved ABI. Last come the
+ * addresses that only sent to them (`senders`), listed as met but not known (countsAsKnown).
+ * Look-alikes of any of them are flagged; a first payment is one to none of the known ones.
  */
 export function knownRecipients(args: {
   networkId: string;
@@ -18,6 +19,8 @@ export function knownRecipients(args: {
   accounts?: readonly { address: Address; name: string; hidden: boolean }[];
   records: readonly TxRecord[];
   history?: readonly Address[];
+  /** Addresses that only sent to the person (historyCounterparties' `senders`): met, not known. */
+  senders?: readonly Address[];
 }): KnownRecipient[] {
   const known = new Map<string, KnownRecipient>();
   const add = (entry: KnownRecipient) => {
@@ -37,5 +40,6 @@ export function knownRecipients(args: {
       add({ address: recipient, name: contactName(args.contacts, args.networkId, recipient), source: 'recipient' });
   }
   for (const address of args.history ?? []) add({ address, name: undefined, source: 'history' });
+  for (const address of args.senders ?? []) add({ address, name: undefined, source: 'sender' });
   return [...known.values()];
 }

@@ -1,10 +1,20 @@
 import { type Address, zeroAddress } from 'viem';
 
 /**
- * Where Cairn knows an address from: a contact, one of the person's own accounts (visible or
- * hidden), a past recipient of theirs, or an address their synced history shows them sending to.
+ * Where Cairn met an address: a contact, one of the person's own accounts (visible or hidden), a
+ * past recipient of theirs, an address their synced history shows them sending to, or one that
+ * only sent to them there ('sender': never known, see countsAsKnown).
  */
-export type KnownSource = 'contact' | 'account' | 'hidden-account' | 'recipient' | 'history';
+export type KnownSource = 'contact' | 'account' | 'hidden-account' | 'recipient' | 'history' | 'sender';
+
+/**
+ * Whether an address met this way counts as known (silencing "first payment" and "never dealt
+ * with"): every way but having sent something in, which anyone can do to anyone (a drainer's
+ * 1-wei transfer). A look-alike of any of them is still flagged.
+ */
+export function countsAsKnown(source: KnownSource): boolean {
+  return source !== 'sender';
+}
 
 export type KnownRecipient = { address: Address; name: string | undefined; source: KnownSource };
 
@@ -42,7 +52,7 @@ export function recipientFindings(args: {
   const { recipient, from, tokenAddress, known } = args;
   const findings: RecipientFinding[] = [];
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  const isKnown = known.some((k) => same(k.address, recipient));
+  const isKnown = known.some((k) => countsAsKnown(k.source) && same(k.address, recipient));
   const lookalike = known.find((k) => isLookalike(k.address, recipient));
   if (lookalike) findings.push({ kind: 'lookalike', blocking: true, similar: lookalike });
   if (!isKnown && args.suspicious?.some((s) => same(s, recipient)))

@@ -37,6 +37,7 @@ function Resembles({ similar }: { similar: KnownRecipient }) {
     case 'recipient':
       return <T id="send:finding.resembles.recipient" tags={address} />;
     case 'history':
+    case 'sender':
       return <T id="send:finding.resembles.history" tags={address} />;
   }
 }
