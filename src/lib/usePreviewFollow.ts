@@ -55,15 +55,33 @@ export function usePreviewFollow<T extends { result: SimulationResult }>(
     if (key !== undefined && digest !== undefined && first?.key !== key) setFirst({ key, digest });
   }, [key, digest, first?.key]);
 
-  const changed = key !== undefined && first?.key === key && digest !== undefined && digest !== first.digest;
-  const changeAcknowledged = changed && acknowledged?.key === key && acknowledged.digest === digest;
-  const stale = latest !== undefined && block !== undefined && latest - block > STALE_PREVIEW_BLOCKS && !isError;
+  const state = followState({ key, digest, first, acknowledged, latest, block, failed: isError });
   return {
-    changed,
-    changeAcknowledged,
+    ...state,
     onAcknowledgeChange: (value) =>
       setAcknowledged(value && key !== undefined && digest !== undefined ? { key, digest } : undefined),
-    stale,
-    holds: (changed && !changeAcknowledged) || stale,
   };
+}
+
+type Seen = { key: string; digest: string } | undefined;
+
+/**
+ * Where a followed preview stands: `first` is what the review first showed for this content,
+ * `acknowledged` what the person acknowledged; `latest` the chain's head and `block` the latest
+ * block when the preview was made. A pure rule, beside the hook that keeps its inputs.
+ */
+export function followState(input: {
+  key: string | undefined;
+  digest: string | undefined;
+  first: Seen;
+  acknowledged: Seen;
+  latest: bigint | undefined;
+  block: bigint | undefined;
+  failed: boolean;
+}): Omit<PreviewFollow, 'onAcknowledgeChange'> {
+  const { key, digest, first, acknowledged, latest, block, failed } = input;
+  const changed = key !== undefined && first?.key === key && digest !== undefined && digest !== first.digest;
+  const changeAcknowledged = changed && acknowledged?.key === key && acknowledged.digest === digest;
+  const stale = latest !== undefined && block !== undefined && latest - block > STALE_PREVIEW_BLOCKS && !failed;
+  return { changed, changeAcknowledged, stale, holds: (changed && !changeAcknowledged) || stale };
 }
