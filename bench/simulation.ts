@@ -2,7 +2,9 @@
 // of simulateTransaction per strategy the local Hardhat node offers (structLogs, stateOverride;
 // it has neither eth_simulateV1 nor the callTracer), cold (the strategy probe's batch included, a
 // fresh cache) and warm (probe cached), beside a bare eth_call of the same transaction through the
-// same proxy; with no added latency and with 50 ms per HTTP request. Prints figures; never fails.
+// same proxy; with no added latency and with 50 ms per HTTP request. The transaction carries what
+// Send prepares: fee fields, gas limit and nonce, so each preview reads the next block (latest
+// block, next base fee, balance) in a batch of its own before it simulates. Prints figures; never fails.
 import { type Address, createPublicClient, encodeFunctionData, erc20Abi, http, maxUint256, parseEther } from 'viem';
 import { hardhat } from 'viem/chains';
 import { startChain } from '../devchain/chain.ts';
@@ -28,8 +30,8 @@ const BUDGET = { roundTrips: 2, ms: 150 };
 /** The trader: a seeded account holding DAI, which approves the swap before the runs. */
 const TRADER = demoAddress(0);
 
-/** The transaction previewed: swap(DAI, 100 DAI, USDC, 99 USDC) on the seeded DemoSwap. */
-function swapTx(): UnsignedTransaction {
+/** The transaction previewed: swap(DAI, 100 DAI, USDC, 99 USDC) on the seeded DemoSwap, with Send's fields. */
+function swapTx(fields: { nonce: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): UnsignedTransaction {
   const { DAI, USDC } = demoContractAddresses();
   return {
     from: TRADER,
@@ -39,6 +41,8 @@ function swapTx(): UnsignedTransaction {
       functionName: 'swap',
       args: [DAI, parseEther('100'), USDC, 99_000_000n],
     }),
+    gas: 300_000n,
+    ...fields,
   };
 }
 
@@ -60,7 +64,8 @@ export async function benchSimulation(): Promise<string> {
     args: [scenarioContractAddresses().SWAP, maxUint256],
   });
   await seeded.waitForTransactionReceipt({ hash: approval });
-  const tx = swapTx();
+  const fees = await seeded.estimateFeesPerGas();
+  const tx = swapTx({ nonce: await seeded.getTransactionCount({ address: TRADER }), ...fees });
   // The person's portfolio tokens, which the stateOverride strategy watches besides those the call names.
   const portfolio: Address[] = [contracts.DAI, contracts.USDC, contracts.USDT, contracts.MKR];
   let clients = 0;
@@ -78,7 +83,7 @@ export async function benchSimulation(): Promise<string> {
   }
 
   const lines = [
-    `Transaction preview: a DAI→USDC swap on DemoSwap (median of ${RUNS} runs, Node, local Hardhat 2.29 node)`,
+    `Transaction preview: a DAI→USDC swap on DemoSwap with its fee fields, gas limit and nonce (median of ${RUNS} runs, Node, local Hardhat 2.29 node)`,
   ];
   try {
     const chosen = await probeStrategy(freshClient(), createProbeCache());
@@ -91,16 +96,18 @@ export async function benchSimulation(): Promise<string> {
       for (let run = 0; run <= RUNS; run++) {
         const keep = run > 0;
         const sink = (c: Cell | undefined) => (keep && c ? c : cell());
-        await measure(sink(baseline), () => bare.call({ account: tx.from, to: tx.to, data: tx.data }));
+        await measure(sink(baseline), () =>
+          bare.call({ account: tx.from, to: tx.to, data: tx.data, gas: tx.gas, nonce: tx.nonce, ...fees }),
+        );
         for (const strategy of LOCAL_STRATEGIES) {
           const client = freshClient();
           const cache = createProbeCache();
-          // Cold: the probe's batch (it picks `chosen` on this node whatever the strategy run),
-          // then the simulation; a node offering only eth_call would pay the same one batch.
-          await measure(sink(cold.get(strategy)), async () => {
-            await probeStrategy(client, cache);
-            await simulateTransaction(client, tx, { cache, strategy, watch: { tokens: portfolio } });
-          });
+          // Cold: the probe's batch (it picks `chosen` on this node whatever the strategy run) goes
+          // with the read of the next block, then the simulation; a node offering only eth_call
+          // would pay the same.
+          await measure(sink(cold.get(strategy)), () =>
+            simulateTransaction(client, tx, { cache, strategy, watch: { tokens: portfolio } }),
+          );
           await measure(sink(warm.get(strategy)), () =>
             simulateTransaction(client, tx, { cache, strategy, watch: { tokens: portfolio } }),
           );

@@ -71,7 +71,7 @@ export async function simulateCalls(
 ): Promise<CallsSimulation> {
   const txs: UnsignedTransaction[] = calls.map((call) => ({ from: getAddress(from), ...call }));
   if (txs.length === 1) {
-    const single = await simulateTransaction(client, txs[0] as UnsignedTransaction, options);
+    const single = await simulateTransaction(client, { ...(txs[0] as UnsignedTransaction), ...options.fees }, options);
     return { ...single, calls: [{ outcome: single.outcome, gasUsed: single.gasUsed }] };
   }
   const owner = getAddress(from);
