@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { buildFacts } from './scripts/buildFacts.ts';
 import { buildHash } from './scripts/buildHash.ts';
+import { signingKeysFromEnv } from './scripts/buildSigning.ts';
 import { licenceList } from './scripts/bundleLicences.ts';
 import { isCairnPage } from './scripts/cairnPage.ts';
 import { catalogPlugin } from './scripts/catalogPlugin.ts';
@@ -166,6 +167,8 @@ function catalogChunk(id: string): string | undefined {
 
 const licences = licenceList();
 const facts = buildFacts(projectRoot);
+// The publisher's signing key (CAIRN_SIGNING_KEY or CAIRN_SIGNING_KEY_FILE), or none: an unsigned build.
+const signing = await signingKeysFromEnv();
 
 export default defineConfig({
   // Relative asset URLs: the build works from any static host and under any sub-path.
@@ -181,9 +184,10 @@ export default defineConfig({
     licences.page,
     // connect.js and connect.mjs, the connector dApps include (src/connector): a build of their own.
     connectorFiles(),
-    // sw.js, the service worker that keeps Cairn offline and updates it only with consent.
-    serviceWorkerFile(),
-    buildHash(facts),
+    // sw.js, the service worker that keeps Cairn offline, serves only builds the publisher key it
+    // carries signed, and updates only with consent.
+    serviceWorkerFile(signing?.publisher.publicKey.spki ?? ''),
+    buildHash(facts, signing),
   ],
   // Settings → About shows them (src/app/buildFacts.ts).
   define: { __CAIRN_BUILD__: JSON.stringify(facts) },

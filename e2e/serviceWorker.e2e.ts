@@ -134,7 +134,7 @@ describe('Cairn as an installed app', () => {
   }, 120_000);
 
   it('offers a newer build with its version and hash, and installs it only once accepted and locked', async () => {
-    const second = newerBuild(join(work, 'second'), '0.2.0');
+    const second = await newerBuild(join(work, 'second'), '0.2.0');
     await serve(join(work, 'second'));
     await page.reload();
     await expect.poll(barText, { timeout: 60_000 }).toContain(second.sha256);
@@ -169,7 +169,7 @@ describe('Cairn as an installed app', () => {
   }, 240_000);
 
   it('waits for a window a site opened to close before it updates', async () => {
-    const third = newerBuild(join(work, 'third'), '0.3.0');
+    const third = await newerBuild(join(work, 'third'), '0.3.0');
     const url = await serve(join(work, 'third'));
     await page.reload();
     await expect.poll(barText, { timeout: 60_000 }).toContain(third.sha256);
@@ -188,7 +188,7 @@ describe('Cairn as an installed app', () => {
 
   it('refuses a new build whose files do not match its manifest, and keeps the one it runs', async () => {
     const before = await runningBuild();
-    const { manifest, file } = tamperedBuild(join(work, 'tampered'), '0.4.0');
+    const { manifest, file } = await tamperedBuild(join(work, 'tampered'), '0.4.0');
     await serve(join(work, 'tampered'));
     await page.reload();
     const refusal = updateBar().getByRole('status');

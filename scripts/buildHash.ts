@@ -1,11 +1,14 @@
 // Writes build-manifest.json (src/core/build/buildManifest.ts) once every other file of the build
-// is written, and prints the build hash.
+// is written, signed with the publisher's key when the build has one (scripts/buildSigning.ts),
+// and prints the build hash and the key's fingerprint.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { BUILD_MANIFEST_FILE, type BuildManifest, manifestListing } from '../src/core/build/buildManifest.ts';
+import { groupedFingerprint } from '../src/core/build/buildSignature.ts';
 import type { BuildFacts } from '../src/lib/buildFiles.ts';
+import { type SigningKeys, signManifest } from './buildSigning.ts';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -40,8 +43,8 @@ export function steadySourceMaps(dir: string): void {
   }
 }
 
-/** Writes the manifest beside index.html once every other file is written, and prints the build hash. */
-export function buildHash({ version, commit }: BuildFacts): Plugin {
+/** Writes the manifest beside index.html once every other file is written (signed with `keys`), and prints the build hash. */
+export function buildHash({ version, commit }: BuildFacts, keys: SigningKeys | undefined): Plugin {
   let outDir = '';
   let print: (line: string) => void = () => undefined;
   return {
@@ -56,8 +59,17 @@ export function buildHash({ version, commit }: BuildFacts): Plugin {
       handler(error) {
         if (error) return;
         steadySourceMaps(outDir);
-        const manifest: BuildManifest = { version, commit, ...hashBuild(outDir) };
+        const manifest: BuildManifest = signManifest({ version, commit, ...hashBuild(outDir) }, keys);
         writeFileSync(join(outDir, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+        print(
+          keys
+            ? `Signed with the publisher key ${groupedFingerprint(keys.publisher.publicKey.fingerprint)}${
+                keys.previous
+                  ? ` and the key before it, ${groupedFingerprint(keys.previous.publicKey.fingerprint)}`
+                  : ''
+              }`
+            : 'Unsigned build: no CAIRN_SIGNING_KEY or CAIRN_SIGNING_KEY_FILE was given (see docs/signed-builds.md)',
+        );
         print(`Build hash: ${manifest.sha256} (${BUILD_MANIFEST_FILE} lists every file's SHA-256)`);
       },
     },

@@ -1,13 +1,18 @@
 // sw.js, Cairn's service worker (src/serviceWorker), built alone as one classic script beside
-// index.html so its scope is the app's folder, before build-manifest.json hashes the files.
+// index.html so its scope is the app's folder, before build-manifest.json hashes the files. The
+// publisher's public key is written into it ('' for an unsigned build).
 import type { Plugin } from 'vite';
 import { SERVICE_WORKER_FILE } from '../src/core/build/updateProtocol.ts';
 import { isCairnPage } from './cairnPage.ts';
 import { bundleStandalone } from './standaloneBundle.ts';
 
-export const buildServiceWorker = (): Promise<string> => bundleStandalone('serviceWorker/serviceWorker.ts', 'iife');
+/** sw.js carrying the publisher key `publisherKeySpki` (base64 SubjectPublicKeyInfo; '' for an unsigned build). */
+export const buildServiceWorker = (publisherKeySpki: string): Promise<string> =>
+  bundleStandalone('serviceWorker/serviceWorker.ts', 'iife', {
+    __CAIRN_PUBLISHER_KEY__: JSON.stringify(publisherKeySpki),
+  });
 
-export function serviceWorkerFile(): Plugin {
+export function serviceWorkerFile(publisherKeySpki: string): Plugin {
   let cairnPage = false;
   return {
     name: 'cairn-service-worker',
@@ -17,7 +22,11 @@ export function serviceWorkerFile(): Plugin {
     },
     async generateBundle() {
       if (cairnPage)
-        this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: await buildServiceWorker() });
+        this.emitFile({
+          type: 'asset',
+          fileName: SERVICE_WORKER_FILE,
+          source: await buildServiceWorker(publisherKeySpki),
+        });
     },
   };
 }

@@ -13,9 +13,14 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
  * are fetched by every dApp page (connect.js has a 4 KB gzip budget), and terser's extra passes
  * take about 60 bytes gzip more off the connector than the bundler's own minifier.
  */
-export async function bundleStandalone(entry: string, format: 'iife' | 'es'): Promise<string> {
+export async function bundleStandalone(
+  entry: string,
+  format: 'iife' | 'es',
+  define: Record<string, string> = {},
+): Promise<string> {
   const result = await build({
     configFile: false,
+    define,
     root: projectRoot,
     logLevel: 'silent',
     publicDir: false,

@@ -2,12 +2,18 @@
 // Hardhat node on 127.0.0.1), seeds it with demo tokens, an NFT collection and history, and serves
 // the wallet and, on a port of its own (another origin), the sample dApp (examples/dapp).
 // Ctrl-C stops everything; the chain process also exits by itself if this one dies.
+// The wallet is built signed, with a key of this computer's made on the first start and kept
+// outside the repository, so the service worker that runs here is the one that checks signatures.
+import { homedir } from 'node:os';
+import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { type LocalChain, startChain } from '../devchain/chain.ts';
 import { seedChain } from '../devchain/seed.ts';
+import { groupedFingerprint } from '../src/core/build/buildSignature.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
+import { ensureSigningKeyFile, signingKeysFromEnv } from './buildSigning.ts';
 import { buildSampleDapp, startSampleDappServer } from './example-server.ts';
 import { isPortFree, parsePort } from './ports.ts';
 import { type StaticServer, startStaticServer } from './static-server.ts';
@@ -77,6 +83,36 @@ async function assertPortsFree(settings: Settings): Promise<void> {
 
 class UserFacingError extends Error {}
 
+/** Where `npm start` keeps its signing key: the user's configuration folder, never the repository. */
+function defaultKeyFile(): string {
+  const config =
+    process.env.XDG_CONFIG_HOME ||
+    (process.platform === 'win32' ? process.env.APPDATA : undefined) ||
+    join(homedir(), '.config');
+  return join(config, 'cairn', 'local-signing-key.pem');
+}
+
+/**
+ * The key this computer's builds are signed with: CAIRN_SIGNING_KEY or CAIRN_SIGNING_KEY_FILE when
+ * given, else a key made once in the user's configuration folder. Its fingerprint, for the banner.
+ */
+async function localSigningKey(): Promise<{ fingerprint: string; where: string }> {
+  if (!process.env.CAIRN_SIGNING_KEY) {
+    const file = process.env.CAIRN_SIGNING_KEY_FILE || defaultKeyFile();
+    const inside = relative(projectRoot, file);
+    if (!inside.startsWith('..') && !isAbsolute(inside))
+      throw new UserFacingError(`The signing key must be kept outside the repository, not at ${file}.`);
+    if (ensureSigningKeyFile(file)) console.log(`Made a signing key for this computer's builds: ${file}`);
+    process.env.CAIRN_SIGNING_KEY_FILE = file;
+  }
+  const keys = await signingKeysFromEnv();
+  if (!keys) throw new Error('no signing key');
+  return {
+    fingerprint: keys.publisher.publicKey.fingerprint,
+    where: process.env.CAIRN_SIGNING_KEY ? 'CAIRN_SIGNING_KEY' : (process.env.CAIRN_SIGNING_KEY_FILE ?? ''),
+  };
+}
+
 async function main() {
   const settings = readSettings();
   await assertPortsFree(settings);
@@ -99,6 +135,7 @@ async function main() {
   process.on('SIGHUP', () => void stop(0));
 
   try {
+    const key = await localSigningKey();
     console.log('Building the wallet…');
     await build({ root: projectRoot, logLevel: 'warn' });
     console.log('Building the sample dApp…');
@@ -117,14 +154,21 @@ async function main() {
       devchain: true,
     });
     dappServer = await startSampleDappServer({ port: settings.dappPort, walletUrl: server.url });
-    printBanner(server.url, dappServer.url, chain.url, manifest.history.length, settings.blockTimeMs);
+    printBanner(server.url, dappServer.url, chain.url, manifest.history.length, settings.blockTimeMs, key);
   } catch (error) {
     console.error(`\n${error instanceof Error ? error.message : String(error)}`);
     await stop(1);
   }
 }
 
-function printBanner(appUrl: string, dappUrl: string, chainUrl: string, transfers: number, blockTimeMs: number) {
+function printBanner(
+  appUrl: string,
+  dappUrl: string,
+  chainUrl: string,
+  transfers: number,
+  blockTimeMs: number,
+  key: { fingerprint: string; where: string },
+) {
   const rule = '─'.repeat(72);
   console.log(`
 ${rule}
@@ -135,6 +179,8 @@ ${rule}
   Local chain:  ${chainUrl}  (chain id 31337, ${transfers} seeded transactions${
     blockTimeMs > 0 ? `, a block every ${blockTimeMs / 1000} s` : ''
   })
+  Signed with:  ${groupedFingerprint(key.fingerprint)}
+                (${key.where}; its service worker serves only builds this key signed)
 
   Demo recovery phrase (PUBLIC: for the local chain only):
     ${DEMO_MNEMONIC}

@@ -1,8 +1,10 @@
 import { create } from 'zustand';
 import {
   type ApplyDeferral,
+  isSigning,
   isUpdateNews,
   SERVICE_WORKER_FILE,
+  type Signing,
   UPDATE_MESSAGE,
   type UpdateRequest,
   type UpdateState,
@@ -11,16 +13,22 @@ import { workerScriptUrl } from './trustedScriptUrl';
 
 /**
  * This page's view of Cairn's service worker (src/serviceWorker): the build it serves, a newer one
- * it has staged or refused, and whether the person put the prompt aside for now.
+ * it has staged or refused, whether it serves only signed builds (and by which key), and whether
+ * the person put the prompt aside for now.
  */
 export type AppUpdateView = {
   /** A service worker serves this page (production builds on a secure page). */
   active: boolean;
   state: UpdateState;
   deferred?: ApplyDeferral | undefined;
-  /** The staged build's hash the person set aside with "Not now" (until the page reloads). */
+  /** The worker's publisher key, or that it runs unsigned (undefined from workers before signed builds). */
+  signing?: Signing | undefined;
+  /** What the person set aside until the page reloads: a staged or refused build's hash ("Not now"), or the unsigned notice. */
   setAside?: string | undefined;
 };
+
+/** What `setAside` holds once the person dismissed the notice that the build is unsigned. */
+export const UNSIGNED_NOTICE = 'unsigned';
 
 export const appUpdateStore = create<AppUpdateView>(() => ({ active: false, state: {} }));
 
@@ -51,7 +59,13 @@ export function startServiceWorker(lock: () => Promise<void>): void {
     if (!isUpdateNews(data)) return;
     // The accepted build is installed: every Cairn page starts afresh on it, never under unlocked keys.
     if (data.type === 'reload') void lock().finally(() => location.reload());
-    else appUpdateStore.setState({ active: true, state: data.state, deferred: data.deferred });
+    else
+      appUpdateStore.setState({
+        active: true,
+        state: data.state,
+        deferred: data.deferred,
+        signing: isSigning(data.signing) ? data.signing : undefined,
+      });
   });
   container
     .register(workerScriptUrl(new URL(SERVICE_WORKER_FILE, document.baseURI)), { scope: './', updateViaCache: 'none' })

@@ -9,6 +9,7 @@ describe('refusalWords', () => {
       msg('core.keys:release.listing'),
       msg('core.keys:release.download', { path: codeValue('assets/app-1.js') }),
       msg('core.keys:release.mismatch', { path: codeValue('index.html') }),
+      msg('core.keys:release.unsigned', { key: codeValue('ab'.repeat(32)) }),
     ];
     for (const why of problems) {
       // Tests show messages in English (src/testing/englishMessages.ts).

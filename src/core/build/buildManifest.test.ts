@@ -45,4 +45,19 @@ describe('the build manifest', () => {
     expect(parseBuildManifest([ok])).toBeUndefined();
     expect(parseBuildManifest(null)).toBeUndefined();
   });
+
+  it('reads a signed build’s publisher key and signatures, keeping only signatures of the right form', () => {
+    const ok = { sha256: hash('x'), files };
+    const signature = `${'A'.repeat(86)}==`;
+    const signed = parseBuildManifest({
+      ...ok,
+      key: hash('key'),
+      signatures: { [hash('key')]: signature, [hash('old')]: 'short', notAFingerprint: signature },
+    });
+    expect(signed).toMatchObject({ key: hash('key'), signatures: { [hash('key')]: signature } });
+    expect(Object.keys(signed?.signatures ?? {})).toEqual([hash('key')]);
+    // An unsigned build's manifest has neither.
+    expect(parseBuildManifest(ok)).not.toHaveProperty('key');
+    expect(parseBuildManifest({ ...ok, key: 'not a fingerprint' })).toBeUndefined();
+  });
 });

@@ -3,7 +3,9 @@
  * other file of the build, and the build hash, the SHA-256 of their listing as `sha256sum` prints
  * it (sorted by path in byte order), so anyone can recompute it from a copy (see README). The
  * build writes it (scripts/buildHash.ts), Settings → About shows it, and the service worker
- * checks every file of a new build against it before offering the update.
+ * checks every file of a new build against it before offering the update. A signed build's
+ * manifest also names the publisher key its sw.js carries and holds signatures of what it says
+ * (buildSignature.ts); an unsigned build's has neither.
  */
 
 export const BUILD_MANIFEST_FILE = 'build-manifest.json';
@@ -16,9 +18,15 @@ export type BuildManifest = {
   sha256: string;
   /** Path relative to the page's folder → SHA-256 in hex. */
   files: Record<string, string>;
+  /** The fingerprint of the publisher key this build's sw.js carries; absent in an unsigned build. */
+  key?: string | undefined;
+  /** Signatures of the build (buildSignature.ts) by the fingerprint of the key that made each. */
+  signatures?: Record<string, string> | undefined;
 };
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
+/** An ECDSA P-256 signature as WebCrypto makes it (r and s, 64 bytes), in base64. */
+const SIGNATURE = /^[A-Za-z0-9+/]{86}==$/;
 const VERSION = /^[0-9A-Za-z.+-]{1,40}$/;
 const COMMIT = /^[0-9a-f]{4,40}$/;
 /** A path inside the build's folder: no leading slash, no "..", no backslash, no query. */
@@ -39,7 +47,14 @@ export function parseBuildManifest(json: unknown): BuildManifest | undefined {
   // Shown in the update prompt: only what a version and a short commit can be, never the server's free text.
   const version = typeof json.version === 'string' && VERSION.test(json.version) ? json.version : 'unknown';
   const commit = typeof json.commit === 'string' && COMMIT.test(json.commit) ? json.commit : 'unknown';
-  return { version, commit, sha256: json.sha256, files };
+  const manifest: BuildManifest = { version, commit, sha256: json.sha256, files };
+  if (json.key === undefined) return manifest;
+  if (typeof json.key !== 'string' || !HEX_SHA256.test(json.key)) return undefined;
+  // Only signatures of the right form are kept: any other cannot be checked, so it signs nothing.
+  const signatures: Record<string, string> = {};
+  for (const [key, signature] of Object.entries(isRecord(json.signatures) ? json.signatures : {}))
+    if (HEX_SHA256.test(key) && typeof signature === 'string' && SIGNATURE.test(signature)) signatures[key] = signature;
+  return { ...manifest, key: json.key, signatures };
 }
 
 function compareBytes(a: string, b: string): number {

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inWords } from '@/testing/inWords';
 import { type BuildManifest, manifestListing } from './buildManifest';
+import { publisherKey, signedStatement } from './buildSignature';
 import { writePageConfig } from './pageConfig';
-import { checkRelease } from './releaseCheck';
+import { checkRelease, fileMatches } from './releaseCheck';
 
 const sha256 = async (bytes: ArrayBuffer | Uint8Array) =>
   createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
@@ -107,6 +108,49 @@ describe('checking a build against its manifest', () => {
       reason: expect.stringContaining('does not add up'),
     });
     expect(asked).toEqual([]);
+  });
+
+  it('takes, for a worker that carries a publisher key, only a build that key signed, before downloading anything', async () => {
+    const keys = [
+      generateKeyPairSync('ec', { namedCurve: 'P-256' }),
+      generateKeyPairSync('ec', { namedCurve: 'P-256' }),
+    ] as const;
+    const [trusted, other] = await Promise.all(
+      keys.map(({ privateKey }) =>
+        publisherKey(createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64')),
+      ),
+    );
+    if (!trusted || !other) throw new Error('test keys');
+    const unsigned = await manifestOf(served);
+    const signedBy = (index: 0 | 1): BuildManifest => {
+      const key = index === 0 ? trusted : other;
+      const named = { ...unsigned, key: key.fingerprint };
+      const privateKey = keys[index].privateKey;
+      const value = sign('sha256', signedStatement(named), { key: privateKey, dsaEncoding: 'ieee-p1363' });
+      return { ...named, signatures: { [key.fingerprint]: value.toString('base64') } };
+    };
+    expect((await checkRelease(signedBy(0), { ...serving(served).tools, trusted })).ok).toBe(true);
+    for (const manifest of [unsigned, signedBy(1)]) {
+      const { tools, asked } = serving(served);
+      expect(inWords(await checkRelease(manifest, { ...tools, trusted }))).toEqual({
+        ok: false,
+        refused: true,
+        reason: `it is not signed by the publisher key this copy of Cairn trusts (${trusted.fingerprint}).`,
+      });
+      expect(asked).toEqual([]);
+    }
+    // A worker built without a key (unsigned) checks no signature.
+    expect((await checkRelease(unsigned, serving(served).tools)).ok).toBe(true);
+  });
+
+  it('tells whether stored bytes are a file of the build, a page with the server’s facts written in included', async () => {
+    const manifest = await manifestOf(served);
+    const configured = writePageConfig(page, { localRpcUrl: 'http://127.0.0.1:4321', devchain: true });
+    expect(await fileMatches(manifest, 'index.html', bytesOf(configured), sha256)).toBe(true);
+    expect(await fileMatches(manifest, 'assets/app-1.js', bytesOf('console.log(1)'), sha256)).toBe(true);
+    expect(await fileMatches(manifest, 'assets/app-1.js', bytesOf('console.log(2)'), sha256)).toBe(false);
+    expect(await fileMatches(manifest, 'index.html', bytesOf('<title>planted</title>'), sha256)).toBe(false);
+    expect(await fileMatches(manifest, 'planted.js', bytesOf('console.log(1)'), sha256)).toBe(false);
   });
 
   it('leaves a build it could not download for a later try, without refusing it', async () => {

@@ -55,9 +55,24 @@ export type UpdateRequest =
   | { tag: typeof UPDATE_MESSAGE; action: 'check' }
   | { tag: typeof UPDATE_MESSAGE; action: 'accept' | 'apply'; hash: string };
 
-/** From the worker to a page: the state (after any change, and as the answer to every request), or "reload now". */
+/**
+ * Whether the worker serves only builds a publisher key signed (`key`: that key's fingerprint), or
+ * runs unsigned: its sw.js was built without a key, and nothing ties the build it serves to anyone.
+ */
+export type Signing = { mode: 'signed'; key: string } | { mode: 'unsigned' };
+
+/**
+ * From the worker to a page: the state (after any change, and as the answer to every request), or
+ * "reload now". Workers from before signed builds send no `signing`.
+ */
 export type UpdateNews =
-  | { tag: typeof UPDATE_MESSAGE; type: 'state'; state: UpdateState; deferred?: ApplyDeferral | undefined }
+  | {
+      tag: typeof UPDATE_MESSAGE;
+      type: 'state';
+      state: UpdateState;
+      deferred?: ApplyDeferral | undefined;
+      signing?: Signing | undefined;
+    }
   | { tag: typeof UPDATE_MESSAGE; type: 'reload' };
 
 /** Why the worker did not install an accepted build when asked. */
@@ -68,6 +83,11 @@ export function isUpdateRequest(value: unknown): value is UpdateRequest {
   if (value.action === 'check') return true;
   return (value.action === 'accept' || value.action === 'apply') && typeof value.hash === 'string';
 }
+
+export const isSigning = (value: unknown): value is Signing =>
+  isRecord(value) &&
+  (value.mode === 'unsigned' ||
+    (value.mode === 'signed' && typeof value.key === 'string' && /^[0-9a-f]{64}$/.test(value.key)));
 
 export function isUpdateNews(value: unknown): value is UpdateNews {
   if (!isRecord(value) || value.tag !== UPDATE_MESSAGE) return false;
@@ -108,6 +128,7 @@ const RELEASE_PROBLEMS: readonly string[] = [
   'core.keys:release.listing',
   'core.keys:release.download',
   'core.keys:release.mismatch',
+  'core.keys:release.unsigned',
 ] satisfies readonly ReleaseProblem['id'][];
 
 const isReleaseProblem = (value: unknown): value is ReleaseProblem =>

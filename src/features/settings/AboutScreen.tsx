@@ -4,7 +4,9 @@ import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { BUILD_MANIFEST_FILE, type BuildManifest, parseBuildManifest } from '@/core/build/buildManifest';
+import { groupedFingerprint } from '@/core/build/buildSignature';
 import { codeValue } from '@/core/i18n/message';
+import { appUpdateStore } from '@/lib/appUpdate';
 import { type BuildFacts, readBuildFile } from '@/lib/buildFiles';
 import { useT } from '@/lib/i18n';
 import styles from './about.module.css';
@@ -16,16 +18,50 @@ const readBuildHash = () => {
   return reading;
 };
 
+/**
+ * The manifest of the build this page runs: 'unknown' without one, 'other' when the server's
+ * describes another build. A service worker serves the manifest of the build it serves (checked
+ * against its publisher key when it carries one); without one, build-manifest.json comes from the
+ * server, which may hold a newer build: it describes this one only if it lists the file this code
+ * came from (its name carries its hash).
+ */
+function useRunningManifest(): BuildManifest | 'unknown' | 'other' {
+  const manifest = use(readBuildHash());
+  if (!manifest) return 'unknown';
+  const ownFile = new URL(import.meta.url).pathname.split('/').pop();
+  return Object.keys(manifest.files).some((path) => path.split('/').pop() === ownFile) ? manifest : 'other';
+}
+
 function BuildHashValue() {
   const t = useT('settings');
-  const hash = use(readBuildHash());
-  if (!hash) return <>{t('settings:about.hashUnknown')}</>;
-  // build-manifest.json is read from the server, which may hold a newer build than the one running: it
-  // describes this one only if it lists the file this code came from (its name carries its hash).
-  const ownFile = new URL(import.meta.url).pathname.split('/').pop();
-  if (!Object.keys(hash.files).some((path) => path.split('/').pop() === ownFile))
-    return <>{t('settings:about.hashOtherBuild')}</>;
-  return <CodeText className={styles.hash}>{hash.sha256}</CodeText>;
+  const manifest = useRunningManifest();
+  if (manifest === 'unknown') return <>{t('settings:about.hashUnknown')}</>;
+  if (manifest === 'other') return <>{t('settings:about.hashOtherBuild')}</>;
+  return <CodeText className={styles.hash}>{manifest.sha256}</CodeText>;
+}
+
+/** The fingerprint of the publisher key this build's sw.js carries, as its manifest names it. */
+function PublisherKeyValue() {
+  const t = useT('settings');
+  const manifest = useRunningManifest();
+  if (manifest === 'unknown') return <>{t('settings:about.hashUnknown')}</>;
+  if (manifest === 'other') return <>{t('settings:about.hashOtherBuild')}</>;
+  if (!manifest.key) return <>{t('settings:about.keyNone')}</>;
+  return <CodeText className={styles.hash}>{groupedFingerprint(manifest.key)}</CodeText>;
+}
+
+/** What the service worker serving this page checks: builds signed by its key, or nothing about who made them. */
+function SigningStatus() {
+  const { active, signing } = appUpdateStore();
+  if (!active || !signing) return <T id="settings:about.notServed" />;
+  if (signing.mode === 'unsigned') return <T id="settings:about.unsignedServed" />;
+  return (
+    <T
+      id="settings:about.signedServed"
+      values={{ key: codeValue(groupedFingerprint(signing.key)) }}
+      tags={{ 0: <code className={styles.hash} dir="ltr" /> }}
+    />
+  );
 }
 
 /** What this copy of Cairn is (version, commit, build hash) and the licences of the code it ships. */
@@ -62,7 +98,16 @@ export function AboutScreen({ build }: { build: BuildFacts }) {
               <BuildHashValue />
             </Suspense>
           </dd>
+          <dt>{t('settings:about.key')}</dt>
+          <dd>
+            <Suspense fallback={t('settings:about.reading')}>
+              <PublisherKeyValue />
+            </Suspense>
+          </dd>
         </dl>
+        <p>
+          <SigningStatus />
+        </p>
         <p className={ui.muted}>
           <T
             id="settings:about.hashExplained"

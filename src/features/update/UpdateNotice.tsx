@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import { refusalReason } from '@/core/build/updateProtocol';
+import { groupedFingerprint } from '@/core/build/buildSignature';
+import type { Release } from '@/core/build/releaseCheck';
+import { refusalReason, type Signing } from '@/core/build/updateProtocol';
 import { codeValue } from '@/core/i18n/message';
-import { acceptUpdate, applyUpdate, appUpdateStore, setUpdateAside } from '@/lib/appUpdate';
+import { acceptUpdate, applyUpdate, appUpdateStore, setUpdateAside, UNSIGNED_NOTICE } from '@/lib/appUpdate';
 import { useT } from '@/lib/i18n';
 import { useVault, useVaultSession } from '@/lib/vault';
 import styles from './update.module.css';
@@ -42,15 +44,31 @@ function SetAsideButton({ hash, children }: { hash: string; children: string }) 
   );
 }
 
+/** Which key signed the offered build: the one Cairn trusts, or a new key the trusted one handed over to. */
+function SignedBy({ staged, signing }: { staged: Release; signing: Signing | undefined }) {
+  if (!staged.key) return null;
+  const key = codeValue(groupedFingerprint(staged.key));
+  const tags = { 0: <code className={styles.hash} dir="ltr" /> };
+  const changesKey = signing?.mode === 'signed' && signing.key !== staged.key;
+  return (
+    <>
+      {' '}
+      <T id={changesKey ? 'update:offered.newKey' : 'update:offered.signedBy'} values={{ key }} tags={tags} />
+    </>
+  );
+}
+
 /**
- * The bar above every screen that says a new build of Cairn is ready (with the version and build
- * hash to compare with the published one) and installs it only when the person says so, never
- * under unlocked keys; or that a new build was refused because its files do not match its manifest.
- * One polite live region whose text changes, so each change is announced once.
+ * The bar above every screen that says a new build of Cairn is ready (with the version, build
+ * hash and publisher key to compare with the published ones) and installs it only when the person
+ * says so, never under unlocked keys; or that a new build was refused because its files do not
+ * match its manifest or its publisher key did not sign it; or that this copy is an unsigned build,
+ * which nothing ties to its publisher. One polite live region whose text changes, so each change
+ * is announced once.
  */
 export function UpdateNotice() {
   const t = useT('update');
-  const { active, state, deferred, setAside } = appUpdateStore();
+  const { active, state, deferred, setAside, signing } = appUpdateStore();
   const unlocked = useVault((s) => s.status === 'unlocked');
   const session = useVaultSession();
   const statusLine = useRef<HTMLParagraphElement>(null);
@@ -59,16 +77,18 @@ export function UpdateNotice() {
   const acceptedNow = staged !== undefined && accepted === staged.hash;
   const offered = staged !== undefined && !acceptedNow && setAside !== staged.hash;
   const showRefusal = !staged && refused !== undefined && setAside !== refused.hash;
+  const showUnsigned = signing?.mode === 'unsigned' && setAside !== UNSIGNED_NOTICE;
   const accept = (hash: string) => {
     void acceptUpdate(hash);
     statusLine.current?.focus();
   };
-  const visible = active && (acceptedNow || offered || showRefusal);
+  const visible = active && (acceptedNow || offered || showRefusal || showUnsigned);
+  const warns = showRefusal || (showUnsigned && !acceptedNow && !offered);
   return (
     // The live region stays mounted (an empty one announces its first text); the landmark and the
     // bar's looks (and its name, which makes it a region) come with something to say.
     <section
-      className={visible ? `${styles.bar} ${showRefusal ? styles.refused : ''}` : undefined}
+      className={visible ? `${styles.bar} ${warns ? styles.refused : ''}` : undefined}
       aria-label={visible ? t('update:region') : undefined}
     >
       <p role="status" ref={statusLine} tabIndex={-1}>
@@ -91,6 +111,7 @@ export function UpdateNotice() {
               }}
               tags={{ 0: <code className={styles.hash} dir="ltr" /> }}
             />
+            <SignedBy staged={staged} signing={signing} />
             {current && (
               <>
                 {' '}
@@ -103,7 +124,7 @@ export function UpdateNotice() {
             {t('update:offered.compare')}
             {unlocked && ` ${t('update:offered.locks')}`}
           </>
-        ) : refused ? (
+        ) : showRefusal && refused ? (
           <>
             <T id="update:refused.reason" values={{ reason: refusalReason(refused) }} />{' '}
             {current ? (
@@ -121,6 +142,12 @@ export function UpdateNotice() {
             />
           </>
         ) : null}
+        {visible && showUnsigned && (
+          <>
+            {acceptedNow || offered || showRefusal ? ' ' : null}
+            {t('update:unsigned')}
+          </>
+        )}
       </p>
       {visible && acceptedNow && unlocked && (
         <div className={ui.actions}>
@@ -140,6 +167,11 @@ export function UpdateNotice() {
       {visible && showRefusal && refused && (
         <div className={ui.actions}>
           <SetAsideButton hash={refused.hash}>{t('update:dismiss')}</SetAsideButton>
+        </div>
+      )}
+      {visible && showUnsigned && !acceptedNow && !offered && !showRefusal && (
+        <div className={ui.actions}>
+          <SetAsideButton hash={UNSIGNED_NOTICE}>{t('update:dismiss')}</SetAsideButton>
         </div>
       )}
     </section>

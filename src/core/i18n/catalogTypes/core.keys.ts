@@ -115,6 +115,7 @@ declare module '../message' {
     "core.keys:release.download": { "path": MessageValue };
     "core.keys:release.listing": undefined;
     "core.keys:release.mismatch": { "path": MessageValue };
+    "core.keys:release.unsigned": { "key": MessageValue };
     "core.keys:storage.full.theChange": undefined;
     "core.keys:storage.full.thisChange": undefined;
     "core.keys:storage.full.vault": undefined;

@@ -15,11 +15,16 @@ declare module '../message' {
     "settings:about.hashOtherBuild": undefined;
     "settings:about.hashUnknown": undefined;
     "settings:about.icons": { "license": MessageValue; "package": MessageValue; "project": MessageValue };
+    "settings:about.key": undefined;
+    "settings:about.keyNone": undefined;
     "settings:about.licences": undefined;
+    "settings:about.notServed": undefined;
     "settings:about.packagesToggle": undefined;
     "settings:about.reading": undefined;
     "settings:about.readingPackages": undefined;
+    "settings:about.signedServed": { "key": MessageValue };
     "settings:about.title": undefined;
+    "settings:about.unsignedServed": undefined;
     "settings:about.version": undefined;
     "settings:autoLock.explained": undefined;
     "settings:autoLock.hours": { "hours": number };

@@ -15,13 +15,16 @@ declare module '../message' {
     "update:now": undefined;
     "update:offered.compare": undefined;
     "update:offered.locks": undefined;
+    "update:offered.newKey": { "key": MessageValue };
     "update:offered.ready": { "commit": MessageValue; "hash": MessageValue; "version": MessageValue };
     "update:offered.running": { "commit": MessageValue; "version": MessageValue };
+    "update:offered.signedBy": { "key": MessageValue };
     "update:refused.hash": { "hash": MessageValue };
     "update:refused.keepsCurrent": { "commit": MessageValue; "version": MessageValue };
     "update:refused.notKept": undefined;
     "update:refused.reason": { "reason": MessageValue };
     "update:region": undefined;
+    "update:unsigned": undefined;
     "update:whenLocked": undefined;
   }
 }

@@ -1,0 +1,86 @@
+import { createHash, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { BuildManifest } from './buildManifest';
+import { groupedFingerprint, isSignedBy, type PublisherKey, publisherKey, signedStatement } from './buildSignature';
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+type TestKey = { privateKey: KeyObject; key: PublisherKey };
+
+async function newKey(curve = 'P-256'): Promise<TestKey> {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: curve });
+  const spki = createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
+  const key = await publisherKey(spki);
+  if (!key) throw new Error('the test key does not read');
+  return { privateKey, key };
+}
+
+const build: BuildManifest = { version: '1.2.0', commit: 'abc1234', sha256: hash('listing'), files: {} };
+
+/** `manifest` naming `own` as its publisher key, signed by each of `by` (as scripts/buildSigning.ts signs). */
+function signed(manifest: BuildManifest, own: TestKey, by: TestKey[]): BuildManifest {
+  const named = { ...manifest, key: own.key.fingerprint };
+  const signatures = Object.fromEntries(
+    by.map((signer) => [
+      signer.key.fingerprint,
+      sign('sha256', signedStatement(named), { key: signer.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64'),
+    ]),
+  );
+  return { ...named, signatures };
+}
+
+describe('signed builds', () => {
+  it('names a key by the SHA-256 of its SubjectPublicKeyInfo, as openssl and sha256sum compute it', async () => {
+    const { privateKey, key } = await newKey();
+    const der = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
+    expect(key.fingerprint).toBe(createHash('sha256').update(der).digest('hex'));
+    expect(groupedFingerprint('0123456789abcdef')).toBe('0123 4567 89ab cdef');
+  });
+
+  it('reads only ECDSA P-256 public keys', async () => {
+    expect(await publisherKey('not base64!')).toBeUndefined();
+    expect(await publisherKey(Buffer.from('junk').toString('base64'))).toBeUndefined();
+    const otherCurve = generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey;
+    expect(await publisherKey(otherCurve.export({ type: 'spki', format: 'der' }).toString('base64'))).toBeUndefined();
+  });
+
+  it('takes a build its key signed, and nothing changed in what was signed', async () => {
+    const publisher = await newKey();
+    const manifest = signed(build, publisher, [publisher]);
+    expect(await isSignedBy(manifest, publisher.key)).toBe(true);
+    for (const changed of [
+      { ...manifest, sha256: hash('another listing') },
+      { ...manifest, version: '9.9.9' },
+      { ...manifest, commit: 'fffffff' },
+    ])
+      expect(await isSignedBy(changed, publisher.key)).toBe(false);
+  });
+
+  it('refuses an unsigned build, one signed by another key, and a signature moved to another key’s name', async () => {
+    const [publisher, stranger] = [await newKey(), await newKey()];
+    expect(await isSignedBy(build, publisher.key)).toBe(false);
+    const byStranger = signed(build, stranger, [stranger]);
+    expect(await isSignedBy(byStranger, publisher.key)).toBe(false);
+    // The stranger's signature filed under the publisher's fingerprint does not check out.
+    const relabelled = {
+      ...byStranger,
+      signatures: { [publisher.key.fingerprint]: byStranger.signatures?.[stranger.key.fingerprint] ?? '' },
+    };
+    expect(await isSignedBy(relabelled, publisher.key)).toBe(false);
+    // Nor does the publisher's own signature once the build names another publisher key.
+    const publisherSigned = signed(build, publisher, [publisher]);
+    expect(await isSignedBy({ ...publisherSigned, key: stranger.key.fingerprint }, publisher.key)).toBe(false);
+  });
+
+  it('takes a new key only from a build the old key signed too', async () => {
+    const [oldKey, newKeyOfPublisher, stranger] = [await newKey(), await newKey(), await newKey()];
+    // The handover: a build for the new key, signed by both. A worker that trusts the old key takes
+    // it, and so does the new key's own worker.
+    const handover = signed(build, newKeyOfPublisher, [newKeyOfPublisher, oldKey]);
+    expect(await isSignedBy(handover, oldKey.key)).toBe(true);
+    expect(await isSignedBy(handover, newKeyOfPublisher.key)).toBe(true);
+    // A build for a new key signed by that key alone is not taken by a worker trusting the old one.
+    expect(await isSignedBy(signed(build, newKeyOfPublisher, [newKeyOfPublisher]), oldKey.key)).toBe(false);
+    expect(await isSignedBy(signed(build, stranger, [stranger]), oldKey.key)).toBe(false);
+  });
+});

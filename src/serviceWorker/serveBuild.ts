@@ -1,0 +1,99 @@
+// Serving Cairn's files from the build the worker keeps. A signed worker serves a file only when
+// its bytes, read from the cache now, match the hash the checked manifest gives it, and with
+// Cairn's own type and security headers, not any stored beside it: what a page's script wrote into
+// the cache is never served. An unsigned worker serves what it stored, as it stored it.
+import { BUILD_MANIFEST_FILE, type BuildManifest, isSourceMap } from '../core/build/buildManifest';
+import { fileMatches } from '../core/build/releaseCheck';
+import { contentTypeOf, securityHeadersFor } from '../core/build/securityHeaders';
+import { checkedManifest, storedState } from './trustedBuilds';
+import { names, sha256, trustedKey, urlOf } from './workerScope';
+
+/** The server's headers a stored file keeps: its type and the security headers, nothing that acts (Refresh, Link, cookies). */
+const KEPT_HEADERS = [
+  'content-type',
+  'content-security-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+];
+
+/** One file of the build from the server, and the response the worker stores for it. */
+export async function download(path: string): Promise<{ bytes: ArrayBuffer; kept: Response }> {
+  const response = await fetch(urlOf(path), { cache: 'no-cache', credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${response.status}`);
+  const bytes = await response.arrayBuffer();
+  const headers = new Headers();
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return { bytes, kept: new Response(bytes, { status: 200, headers }) };
+}
+
+const notStored = (why: string, status = 404) =>
+  new Response(why, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+/** A file of the checked build, with its type and Cairn's security headers. */
+const respond = (path: string, body: BodyInit) =>
+  new Response(body, { status: 200, headers: { ...securityHeadersFor(path), 'Content-Type': contentTypeOf(path) } });
+
+/** What is served for a path the kept build does not hold: refused, except source maps and data, from the server. */
+function notInBuild(build: { version: string; sha256: string }, request: Request, path: string): Promise<Response> {
+  if (request.mode === 'navigate')
+    return Promise.resolve(
+      notStored(`Not part of the Cairn build this browser keeps (${build.version}, ${build.sha256}).`),
+    );
+  if (isSourceMap(path) || request.destination === '') return fetch(request);
+  return Promise.resolve(notStored('Not part of the Cairn build this browser keeps.'));
+}
+
+/**
+ * The stored copy of `path` if it is that file of `manifest`; else the server's, if that one is
+ * (stored again in its place); else undefined.
+ */
+async function checkedFile(manifest: BuildManifest, path: string): Promise<ArrayBuffer | undefined> {
+  const cache = await caches.open(names.build(manifest.sha256));
+  const stored = await cache.match(urlOf(path));
+  const bytes = stored ? await stored.arrayBuffer() : undefined;
+  if (bytes && (await fileMatches(manifest, path, bytes, sha256))) return bytes;
+  const fresh = await download(path).catch(() => undefined);
+  if (!fresh || !(await fileMatches(manifest, path, fresh.bytes, sha256))) return undefined;
+  await cache.put(urlOf(path), fresh.kept).catch(() => undefined);
+  return fresh.bytes;
+}
+
+/**
+ * Once a build is kept, only its files are served: a page that is not one of them is refused
+ * (nothing else the server holds runs as Cairn), and only source maps (read by developer tools)
+ * and other data come from the server. Without a build the worker vouches for (a first visit, or
+ * a state it did not write), the server answers, and `untrusted` is called to set things right.
+ */
+export async function serve(path: string, request: Request, untrusted: () => void): Promise<Response> {
+  if (!(await trustedKey)) return serveUnsigned(path, request);
+  const hash = (await storedState().catch(() => undefined))?.current?.hash;
+  const manifest = hash ? await checkedManifest(hash).catch(() => undefined) : undefined;
+  if (!manifest) {
+    if (hash) untrusted();
+    return fetch(request);
+  }
+  if (path === BUILD_MANIFEST_FILE) return respond(path, JSON.stringify(manifest));
+  if (manifest.files[path] === undefined || isSourceMap(path)) return notInBuild(manifest, request, path);
+  const bytes = await checkedFile(manifest, path);
+  if (bytes) return respond(path, bytes);
+  return notStored(
+    `The copy of ${path} this browser keeps does not match the build's signed manifest, and the server has none that does.`,
+    503,
+  );
+}
+
+/** The unsigned worker's serving: what it stored for the build its state names, as stored. */
+async function serveUnsigned(path: string, request: Request): Promise<Response> {
+  const current = (await storedState().catch(() => undefined))?.current;
+  if (!current) return fetch(request);
+  const cached = await (await caches.open(names.build(current.hash))).match(urlOf(path));
+  if (cached) return cached;
+  return notInBuild({ version: current.version, sha256: current.hash }, request, path);
+}
