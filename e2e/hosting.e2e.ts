@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caddyRecipe, headersFileRecipe, nginxRecipe, type Recipe, recipeBlocks } from '../scripts/hostingDocs.ts';
 import { findFreePort } from '../scripts/ports.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
+import { startFileServer, startStaticServer } from '../scripts/static-server.ts';
 import { FRAMED_MESSAGE_ID } from '../src/app/frameGuard.ts';
 import {
   headerContentSecurityPolicy,
@@ -13,10 +14,20 @@ import {
 import { words } from '../src/testing/catalogWords.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
-import { e2eDistDir } from './support/paths.ts';
+import { e2eDistDir, projectRoot } from './support/paths.ts';
 
 /** What a framed page says, in English (the browser's language in these tests). */
 const FRAMED_MESSAGE = words('en', FRAMED_MESSAGE_ID);
+
+/** The hosting recipes of docs/hosting.md, as hosts following them would send their headers. */
+const recipeText = recipeBlocks(readFileSync(join(projectRoot, 'docs', 'hosting.md'), 'utf8'));
+const recipe = (name: string) => recipeText.get(name) ?? '';
+const recipes: [string, () => Recipe][] = [
+  ['nginx', () => nginxRecipe(recipe('nginx'))],
+  ['Caddy', () => caddyRecipe(recipe('caddy'))],
+  ['_headers (Cloudflare Pages)', () => headersFileRecipe(recipe('_headers'), 'cloudflare')],
+  ['_headers (Netlify)', () => headersFileRecipe(recipe('_headers'), 'netlify')],
+];
 
 describe('hosting and browser security', () => {
   let env: Environment;
@@ -94,6 +105,90 @@ describe('hosting and browser security', () => {
     expect([...hosts].sort()).toEqual([appOrigin, nodeOrigin].sort());
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it.each(recipes)(
+    'lets Cairn’s pages use WebHID and the camera under the %s recipe’s headers',
+    async (_name, read) => {
+      const headers = read();
+      const server = await startFileServer({
+        root: e2eDistDir,
+        port: await findFreePort(),
+        pages: {},
+        headersFor: (path) => headers.headersFor(`/${path}`),
+      });
+      try {
+        const { page } = await env.newPage();
+        for (const path of ['index.html', 'dapp.html']) {
+          const response = await page.goto(`${server.url}${path}`);
+          expect(response?.headers()['permissions-policy'], path).toContain('hid=(self)');
+          const allowed = await page.evaluate(() => {
+            const policy = (document as Document & { featurePolicy: { allowsFeature(name: string): boolean } })
+              .featurePolicy;
+            return Object.fromEntries(
+              ['hid', 'camera', 'usb', 'serial', 'microphone', 'geolocation'].map((name) => [
+                name,
+                policy.allowsFeature(name),
+              ]),
+            );
+          });
+          // The Ledger (WebHID) and the QR camera work; the rest stays off.
+          expect(allowed, path).toEqual({
+            hid: true,
+            camera: true,
+            usb: false,
+            serial: false,
+            microphone: false,
+            geolocation: false,
+          });
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  it('refuses a string assigned to a script or HTML sink (Trusted Types), and a script’s own policy', async () => {
+    // Service workers allowed: Playwright's blocking stands in for register() otherwise.
+    const { page, consoleErrors } = await env.newPage({ serviceWorkers: true });
+    await new AppShell(page).open(env.server.url);
+    const refused = await page.evaluate(async () => {
+      const attempt = async (what: () => unknown) => {
+        try {
+          await what();
+          return 'allowed';
+        } catch (error) {
+          return (error as Error).name;
+        }
+      };
+      const types = (window as unknown as { trustedTypes: { createPolicy(name: string, rules: object): unknown } })
+        .trustedTypes;
+      return {
+        scriptSrc: await attempt(() => {
+          document.createElement('script').src = 'assets/planted.js';
+        }),
+        innerHtml: await attempt(() => {
+          document.createElement('div').innerHTML = '<img src=x onerror=alert(1)>';
+        }),
+        worker: await attempt(() => new Worker('sw.js')),
+        serviceWorker: await attempt(() => navigator.serviceWorker.register('sw.js')),
+        ownPolicyAgain: await attempt(() =>
+          types.createPolicy('cairn-worker-scripts', { createScriptURL: (u: string) => u }),
+        ),
+        defaultPolicy: await attempt(() => types.createPolicy('default', { createScriptURL: (u: string) => u })),
+      };
+    });
+    expect(refused).toEqual({
+      scriptSrc: 'TypeError',
+      innerHtml: 'TypeError',
+      worker: 'TypeError',
+      serviceWorker: 'TypeError',
+      ownPolicyAgain: 'TypeError',
+      defaultPolicy: 'TypeError',
+    });
+    // Each refusal is reported as the browser's own Trusted Types error, and nothing else is.
+    expect(consoleErrors.length).toBeGreaterThan(0);
+    for (const error of consoleErrors) expect(error).toMatch(/Trusted|TrustedTypePolicy/);
   });
 
   it('works from a sub-path', async () => {
