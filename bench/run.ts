@@ -24,6 +24,7 @@ import { benchPortfolio } from './portfolio.ts';
 import { benchQrTransfer } from './qrTransfer.ts';
 import { benchSend } from './send.ts';
 import { benchSharedSession } from './sharedSession.ts';
+import { benchSignedStart } from './signedStart.ts';
 import { benchSimulation } from './simulation.ts';
 import { median } from './stats.ts';
 import { benchVault } from './vault.ts';
@@ -49,6 +50,7 @@ const SECTIONS = [
   'approval',
   'approvals-scan',
   'warm-start',
+  'signed-start',
   'qr',
   'device-code',
   'language',
@@ -62,6 +64,7 @@ const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
   'send',
   'history',
   'warm-start',
+  'signed-start',
   'device-code',
   'language',
 ];
@@ -120,6 +123,7 @@ async function main() {
   if (runs('device-code')) console.log(`\n${await benchDeviceCode(join(out, 'app'))}`);
   if (runs('language')) console.log(`\n${await benchLanguage(join(out, 'app'))}`);
   if (runs('warm-start')) console.log(`\n${await benchWarmStart(join(out, 'app'), join(out, 'baseline'), RUNS)}`);
+  if (runs('signed-start')) console.log(`\n${await benchSignedStart(join(out, 'app'), RUNS)}`);
 }
 
 async function benchFirstScreen(): Promise<string> {

@@ -1,0 +1,103 @@
+// `npm run bench -- signed-start`: an installed Cairn started with no network, its worker stopped
+// before each start as when the app was closed. The signed worker reads its state, checks the
+// publisher's signature of the kept manifest once per start (it keeps it in memory after) and
+// hashes every file it serves against that manifest; the unsigned worker (the same build, its
+// sw.js built without a key) serves what it stored as stored. Both copies of the build differ in
+// sw.js and its manifest only. Budget: the signed start ≤ 1.1× the unsigned one. `--smoke` runs
+// 3 starts of each.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../e2e/support/browser.ts';
+import { writeManifest } from '../e2e/support/builds.ts';
+import { newSigningKeyPem, type SigningKeys, signingKeyFrom } from '../scripts/buildSigning.ts';
+import { findFreePort } from '../scripts/ports.ts';
+import { buildServiceWorker } from '../scripts/serviceWorkerBuild.ts';
+import { type StaticServer, startStaticServer } from '../scripts/static-server.ts';
+import { SERVICE_WORKER_FILE, updateCaches } from '../src/core/build/updateProtocol.ts';
+import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
+import { median } from './stats.ts';
+
+const BUDGET_RATIO = 1.1;
+
+/** A copy of the build in `from` whose sw.js carries `keys`' publisher key (none: unsigned), its manifest signed to match. */
+async function copyFor(from: string, dir: string, keys: SigningKeys | undefined): Promise<void> {
+  cpSync(from, dir, { recursive: true });
+  writeFileSync(join(dir, SERVICE_WORKER_FILE), await buildServiceWorker(keys?.publisher.publicKey.spki ?? ''));
+  writeManifest(dir, 'bench', keys);
+}
+
+type Installed = { context: BrowserContext; control: Page; url: string; times: number[] };
+
+/** A profile where Cairn at `server` was opened once: its worker stored the build and serves its pages. */
+async function install(context: BrowserContext, server: StaticServer): Promise<Installed> {
+  await observeFirstScreen(context);
+  const first = await markedLoad(context, server.url);
+  const { state, stateEntry } = updateCaches(server.url);
+  const stored = () =>
+    first.page.evaluate(
+      async ([name, entry]) =>
+        (await (await (await caches.open(name)).match(entry))?.json())?.current?.hash !== undefined &&
+        navigator.serviceWorker.controller !== null,
+      [state, stateEntry] as const,
+    );
+  for (let tries = 0; !(await stored()); tries++) {
+    if (tries > 600) throw new Error('the service worker did not store the build within a minute');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await first.page.close();
+  // A page of the profile's own for the DevTools session that stops its workers between starts.
+  const control = await context.newPage();
+  return { context, control, url: server.url, times: [] };
+}
+
+/** One start with the worker stopped before it (as after the app was closed), offline. */
+async function start(profile: Installed): Promise<void> {
+  const devtools = await profile.context.newCDPSession(profile.control);
+  await devtools.send('ServiceWorker.enable');
+  await devtools.send('ServiceWorker.stopAllWorkers');
+  await devtools.detach();
+  const { page, at } = await markedLoad(profile.context, profile.url);
+  profile.times.push(at);
+  await page.close();
+}
+
+export async function benchSignedStart(appDir: string, fullRuns: number): Promise<string> {
+  const runs = process.argv.includes('--smoke') ? 3 : fullRuns;
+  const work = mkdtempSync(join(tmpdir(), 'cairn-bench-signed-'));
+  const keys: SigningKeys = { publisher: await signingKeyFrom(newSigningKeyPem(), 'the bench key') };
+  await copyFor(appDir, join(work, 'signed'), keys);
+  await copyFor(appDir, join(work, 'unsigned'), undefined);
+  const servers = [
+    await startStaticServer({ root: join(work, 'signed'), port: await findFreePort() }),
+    await startStaticServer({ root: join(work, 'unsigned'), port: await findFreePort() }),
+  ] as const;
+  const browser = await launchChromium();
+  try {
+    const signed = await install(await browser.newContext({ serviceWorkers: 'allow' }), servers[0]);
+    const unsigned = await install(await browser.newContext({ serviceWorkers: 'allow' }), servers[1]);
+    for (const profile of [signed, unsigned]) await profile.context.setOffline(true);
+    // One start each to warm up (JIT, the OS's disk cache), then alternating starts.
+    await start(signed);
+    await start(unsigned);
+    signed.times.length = 0;
+    unsigned.times.length = 0;
+    for (let run = 0; run < runs; run++) {
+      await start(signed);
+      await start(unsigned);
+    }
+    const ratio = median(signed.times) / median(unsigned.times);
+    const all = (times: number[]) => times.map((t) => t.toFixed(0)).join(', ');
+    return `Offline start with signature checks (median of ${runs} starts each, worker stopped before each, alternating, headless Chromium)
+  signed worker (signature once, every file hashed)   ${median(signed.times).toFixed(1)} ms
+  unsigned worker (files served as stored)            ${median(unsigned.times).toFixed(1)} ms
+  ratio                                               ${ratio.toFixed(2)}×   budget ${BUDGET_RATIO}×: ${ratio <= BUDGET_RATIO ? 'within budget' : 'OVER BUDGET'}
+  (all runs, ms)                                      signed   [${all(signed.times)}]
+                                                      unsigned [${all(unsigned.times)}]`;
+  } finally {
+    await browser.close();
+    for (const server of servers) await server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
