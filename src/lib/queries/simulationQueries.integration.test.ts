@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { QueryClient } from '@tanstack/react-query';
 import { type Address, createTestClient, http, parseEther, parseGwei } from 'viem';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -79,10 +80,11 @@ describe('what a preview in a site’s window reads', () => {
       maxFeePerGas: parseGwei('3'),
       maxPriorityFeePerGas: parseGwei('1'),
     };
+    const queries = new QueryClient();
     const preview = transactionPreviewQuery(network, tx, { own, savedAbis: [], contractAbis: [], watchTokens });
-    const { result } = await (preview.queryFn as () => Promise<{ result: { strategy: string } }>)();
+    const { result } = await queries.fetchQuery(preview);
     expect(result.strategy).toBe('stateOverride');
-    await (previewPricesQuery(network).queryFn as () => Promise<unknown>)();
+    await queries.fetchQuery(previewPricesQuery(network));
 
     const sent = recorded.bodies.join('\n').toLowerCase();
     const hexOf = (address: string) => address.slice(2).toLowerCase();
