@@ -46,11 +46,13 @@ function createPolicy(factory: TrustedTypePolicyFactory): TrustedTypePolicy {
 /**
  * The URL of one of the build's worker scripts as the browser's script sinks take it: a
  * TrustedScriptURL where the browser has Trusted Types, else the URL itself. Throws for any
- * other URL. The development server's workers (module sources, no policy in force) pass as they are.
+ * other URL. The development server's workers (module sources; its page has no policy) pass as
+ * they are: only there is `import.meta.hot` set (a build with React's development build is still a
+ * build, with the policy in force).
  */
 export function workerScriptUrl(url: string | URL): string {
   const href = String(url);
-  if (import.meta.env.DEV) return href;
+  if (import.meta.hot) return href;
   const factory = (globalThis as { trustedTypes?: TrustedTypePolicyFactory }).trustedTypes;
   if (!factory) {
     if (!isOwnWorkerScript(href, document.baseURI)) throw new TypeError(`not a script of Cairn’s build: ${href}`);

@@ -1,8 +1,7 @@
 // What every part of sw.js shares: the worker's global scope, the folder it serves, its caches'
 // names, and the publisher key built into it.
 import { type PublisherKey, publisherKey } from '../core/build/buildSignature';
-import type { UpdateNews } from '../core/build/updateProtocol';
-import { updateCaches } from '../core/build/updateProtocol';
+import { type UpdateNews, updateCaches } from '../core/build/updateProtocol';
 import { hexOf } from '../core/bytes';
 
 // The parts of the service worker's global scope used here (the DOM library has no types for it).

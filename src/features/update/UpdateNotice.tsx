@@ -44,12 +44,15 @@ function SetAsideButton({ hash, children }: { hash: string; children: string }) 
   );
 }
 
-/** Which key signed the offered build: the one Cairn trusts, or a new key the trusted one handed over to. */
+/**
+ * Which key signed the offered build, as the worker checked it: the one Cairn trusts, or a new key
+ * the trusted one handed over to. An unsigned worker checked no signature, so nothing is said.
+ */
 function SignedBy({ staged, signing }: { staged: Release; signing: Signing | undefined }) {
-  if (!staged.key) return null;
+  if (!staged.key || signing?.mode !== 'signed') return null;
   const key = codeValue(groupedFingerprint(staged.key));
   const tags = { 0: <code className={styles.hash} dir="ltr" /> };
-  const changesKey = signing?.mode === 'signed' && signing.key !== staged.key;
+  const changesKey = signing.key !== staged.key;
   return (
     <>
       {' '}
