@@ -19,7 +19,7 @@ export default defineConfig({
           setupFiles,
           environment: 'node',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'devchain/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: ['**/*.integration.test.ts', '**/*.mocked.test.{ts,tsx}'],
+          exclude: ['**/*.integration.test.ts', '**/*.mocked.test.{ts,tsx}', '**/*.dom.test.{ts,tsx}'],
           // Files share one module graph per worker: loading the same modules anew for each of
           // 150 files took three quarters of the run. Tests that mock a module (vi.mock) would
           // leak it into the files after them: they are *.mocked.test.ts, in the project below.
@@ -34,6 +34,18 @@ export default defineConfig({
           setupFiles,
           environment: 'node',
           include: ['{src,scripts,devchain,examples}/**/*.mocked.test.{ts,tsx}'],
+        },
+      },
+      {
+        resolve: { alias },
+        plugins,
+        test: {
+          // Components and hooks rendered into a document (happy-dom): what they do with real DOM
+          // events, observers and focus, below e2e.
+          name: 'dom',
+          setupFiles,
+          environment: 'happy-dom',
+          include: ['src/**/*.dom.test.{ts,tsx}'],
         },
       },
       {
