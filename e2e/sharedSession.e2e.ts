@@ -5,7 +5,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding, Unlock } from './pages/Onboarding.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { openStoredVault } from './support/storedVault.ts';
-import { askVault, type Transport } from './support/vaultProbe.ts';
+import { askVault, keepCairnPolicy, type Transport } from './support/vaultProbe.ts';
 import { advanceWorkerClock, installWorkerClock } from './support/workerClock.ts';
 
 // Hardhat's account #5: a key to import in one window while another renames.
@@ -35,6 +35,7 @@ describe.each<Transport>(['shared-worker', 'elected-window'])(
       before: (context: BrowserContext) => Promise<void> = async () => undefined,
     ): Promise<{ context: BrowserContext; a: Page; open(): Promise<Page> }> {
       const { context, page: a } = await env.newPage();
+      await keepCairnPolicy(context);
       if (transport === 'elected-window') {
         // As in a browser without SharedWorker: the fallback elects one window to hold the keys.
         await context.addInitScript(() => {

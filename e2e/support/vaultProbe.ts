@@ -3,10 +3,37 @@
 // the BroadcastChannel of the window elected to hold it, with the key agreement every window makes
 // with that host. Used to check what the session itself does (refuse to sign once locked), not
 // only what windows show.
+//
+// Cairn's pages require Trusted Types, so a string cannot start a SharedWorker, and the one policy
+// that makes a worker's URL is Cairn's own (a page creates it once; Cairn does so as it starts). The
+// probe keeps a hold of that policy as Cairn creates it (keepCairnPolicy, before Cairn's pages
+// load) and makes the vault worker's URL through it, under Cairn's own rule; the CSP is untouched.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { TRUSTED_TYPES_POLICY } from '../../src/core/build/securityHeaders.ts';
 import { e2eDistDir } from './paths.ts';
+
+/** Where the probe finds Cairn's policy in a page (a test-only name). */
+const KEPT_POLICY = '__cairnProbePolicy';
+
+/** Keeps Cairn's Trusted Types policy, as Cairn's page creates it, for the probe: call before Cairn's pages load. */
+export function keepCairnPolicy(context: BrowserContext): Promise<void> {
+  return context.addInitScript(
+    ({ name, kept }) => {
+      type Factory = { createPolicy(name: string, rules: object): unknown };
+      const factory = (window as { trustedTypes?: Factory }).trustedTypes;
+      if (!factory) return;
+      const create = factory.createPolicy.bind(factory);
+      factory.createPolicy = (policyName, rules) => {
+        const policy = create(policyName, rules);
+        if (policyName === name) Object.defineProperty(window, kept, { value: policy });
+        return policy;
+      };
+    },
+    { name: TRUSTED_TYPES_POLICY, kept: KEPT_POLICY },
+  );
+}
 
 export type Transport = 'shared-worker' | 'elected-window';
 
@@ -29,11 +56,17 @@ export async function askVault(
   message: { kind: 'hello' } | { kind: 'call'; id: number; method: string; args: unknown[] },
 ): Promise<ProbeAnswer> {
   return page.evaluate(
-    async ({ transport, file, message }) => {
+    async ({ transport, file, message, kept }) => {
       const wanted = message.kind === 'hello' ? 'state' : 'result';
       const answer = await new Promise<Record<string, unknown>>((resolve) => {
         if (transport === 'shared-worker') {
-          const worker = new SharedWorker(new URL(file, location.href), { type: 'module', name: 'cairn-vault' });
+          const policy = (window as unknown as Record<string, { createScriptURL(url: string): unknown } | undefined>)[
+            kept
+          ];
+          if (!policy && 'trustedTypes' in window) throw new Error('keepCairnPolicy(context) was not called');
+          const url = new URL(file, location.href).href;
+          const scriptUrl = (policy ? policy.createScriptURL(url) : url) as string;
+          const worker = new SharedWorker(scriptUrl, { type: 'module', name: 'cairn-vault' });
           worker.port.onmessage = (event) => {
             if (event.data?.kind === wanted) resolve(event.data);
           };
@@ -114,6 +147,6 @@ export async function askVault(
           ? { value: answer.value }
           : { error: answer.error };
     },
-    { transport, file: workerFile(), message },
+    { transport, file: workerFile(), message, kept: KEPT_POLICY },
   ) as Promise<ProbeAnswer>;
 }
