@@ -1,6 +1,7 @@
 import { type Address, type Hex, zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { isLookalike } from '../tx/safety';
+import { knownRecipients } from '../tx/knownRecipients';
+import { isLookalike, recipientFindings } from '../tx/safety';
 import { historyCounterparties } from './counterparties';
 import { buildEntries } from './entries';
 import type { ActivityItem } from './item';
@@ -111,9 +112,51 @@ describe('historyCounterparties', () => {
     expect(historyCounterparties(history, me).dealtWith).toEqual([pool, router]);
   });
 
-  it('does not suspect an address also met in a plain entry, even if it also sent spam', () => {
-    const history = entries([item({ counterparty: friend, amount: 0n }), item({ counterparty: friend, amount: 9n })]);
-    expect(historyCounterparties(history, me)).toEqual({ dealtWith: [], senders: [friend], suspicious: [] });
+  it('still suspects a spammer that also sent a plain 1-wei transfer, so Send still blocks on it', () => {
+    const poisoner = '0x00000000000000000000000000000000000d2a1e' as Address;
+    const history = entries([
+      item({ counterparty: poisoner, amount: 0n }),
+      item({ counterparty: poisoner, asset: { kind: 'native' }, logIndex: undefined, amount: 1n }),
+    ]);
+    expect(history.map((e) => e.suspicions.length > 0)).toEqual([false, true]);
+    const { dealtWith, senders, suspicious } = historyCounterparties(history, me);
+    expect({ dealtWith, senders, suspicious }).toEqual({ dealtWith: [], senders: [poisoner], suspicious: [poisoner] });
+    const known = knownRecipients({ networkId: 'local', contacts: [], records: [], history: dealtWith, senders });
+    expect(recipientFindings({ recipient: poisoner, from: me, tokenAddress: undefined, known, suspicious })).toEqual([
+      { kind: 'seen-in-spam', blocking: true },
+      { kind: 'first-payment', blocking: false },
+    ]);
+  });
+
+  it('no longer suspects an address the account itself sent to', () => {
+    const history = entries([
+      item({ counterparty: friend, amount: 0n }),
+      item({
+        direction: 'out',
+        counterparty: friend,
+        asset: { kind: 'native' },
+        logIndex: undefined,
+        amount: 5n,
+        fee: 21n,
+      }),
+    ]);
+    expect(historyCounterparties(history, me)).toEqual({ dealtWith: [friend], senders: [], suspicious: [] });
+  });
+
+  it('counts as sent to only what was confirmed or is on its way, never a send that failed', () => {
+    const history = entries([
+      item({
+        direction: 'out',
+        counterparty: payee,
+        asset: { kind: 'native' },
+        logIndex: undefined,
+        amount: 7n,
+        fee: 21n,
+        failed: true,
+      }),
+    ]);
+    expect(history.map((e) => e.status)).toEqual(['failed']);
+    expect(historyCounterparties(history, me).dealtWith).toEqual([]);
   });
 
   it('knows nobody from an empty history', () => {

@@ -61,8 +61,16 @@ describe('knownRecipients', () => {
     expect(known).toEqual([{ address: carol, name: undefined, source: 'recipient' }]);
   });
 
-  it('does not know the recipient of a transaction the node refused: nothing was sent', () => {
-    expect(knownRecipients({ networkId: 'local', contacts: [], records: [sentTo(carol, 'rejected')] })).toEqual([]);
+  it('does not know the recipient of a transaction that sent nothing: refused, dropped, replaced or failed', () => {
+    for (const status of ['rejected', 'dropped', 'replaced', 'failed'])
+      expect(knownRecipients({ networkId: 'local', contacts: [], records: [sentTo(carol, status)] })).toEqual([]);
+  });
+
+  it('knows the recipient of a send still on its way', () => {
+    for (const status of ['signed', 'pending'])
+      expect(knownRecipients({ networkId: 'local', contacts: [], records: [sentTo(carol, status)] })).toEqual([
+        { address: carol, name: undefined, source: 'recipient' },
+      ]);
   });
 });
 

@@ -1,13 +1,13 @@
 import type { Address } from 'viem';
 import { type Contact, contactName, contactsFor } from '../addressBook/contact';
-import type { TxRecord } from './record';
+import { countsAsSentTo, type TxRecord } from './record';
 import type { KnownRecipient } from './safety';
 
 /**
  * The one home of "which addresses does the person know" on a network, most trusted first, each
  * once: contacts (with their names), their own accounts (hidden ones too: a look-alike of any of
- * them is a poisoning attempt), the recipients of what they sent through Cairn (a transaction the
- * node refused sent nothing), then the addresses their synced history shows them sending to
+ * them is a poisoning attempt), the recipients of what they sent through Cairn (confirmed or on
+ * its way: one that failed, was replaced, dropped or refused sent nothing, see countsAsSentTo), then the addresses their synced history shows them sending to
  * (`history`, from historyCounterparties). Nothing else makes an address known: not a transfer
  * it sent in (a drainer's 1-wei transfer must silence no warning), not a saved ABI. Last come the
  * addresses that only sent to them (`senders`), listed as met but not known (countsAsKnown).
@@ -35,7 +35,7 @@ export function knownRecipients(args: {
   for (const account of accounts.filter((a) => a.hidden))
     add({ address: account.address, name: account.name, source: 'hidden-account' });
   for (const record of args.records) {
-    const recipient = record.status === 'rejected' ? undefined : record.intent?.recipient;
+    const recipient = countsAsSentTo(record.status) ? record.intent?.recipient : undefined;
     if (recipient)
       add({ address: recipient, name: contactName(args.contacts, args.networkId, recipient), source: 'recipient' });
   }

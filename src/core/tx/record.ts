@@ -76,6 +76,17 @@ export type TxRecord = {
 
 export const ACTIVE_STATUSES: readonly TxStatus[] = ['signed', 'pending'];
 
+/**
+ * Whether a transaction in this state makes its recipient one the person "sent to" (known, see
+ * knownRecipients and historyCounterparties): mined and confirmed, or still on its way (signed,
+ * pending: the person chose that recipient, and a second payment to it while the first waits is
+ * no first payment). Never one that sent nothing: failed (reverted), replaced (a cancel, or a
+ * speed-up, whose own record then counts), dropped or refused.
+ */
+export function countsAsSentTo(status: TxStatus): boolean {
+  return status === 'confirmed' || ACTIVE_STATUSES.includes(status);
+}
+
 /** Signed and sent by a browser wallet: Cairn has no bytes to send again, and the wallet chose the nonce. */
 export function isWalletSent(record: Pick<TxRecord, 'sentBy'>): boolean {
   return record.sentBy !== undefined;
