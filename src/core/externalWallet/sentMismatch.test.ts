@@ -75,15 +75,16 @@ describe('a browser wallet that sent something other than what was reviewed', ()
     expect(record.intent).toBeUndefined();
   });
 
-  it('names every field that differs: recipient, value, nonce and chain', () => {
+  it('names every field that differs: recipient, value, a nonce already used, no chain id', () => {
     const said = sentMismatch(
       'MetaMask',
       { to: friend, value: parseEther('1'), data: '0x', nonce: 4, chainId: 31337 },
       { to: thief, value: parseEther('2'), data: '0x', nonce: 3, chainId: undefined },
       ETH,
     );
-    expect(inWords(said)).toBe(
-      `MetaMask sent something other than what you reviewed: to ${thief} instead of ${friend}; a value of 2 ETH instead of 1 ETH; nonce 3 instead of 4, so it may have taken the place of another transaction; no chain id, so it is valid on other networks too, instead of chain id 31337.`,
+    expect(said.fields).toEqual(['to', 'value', 'nonce', 'chain']);
+    expect(inWords(said.notice)).toBe(
+      `MetaMask sent something other than what you reviewed: to ${thief} instead of ${friend}; a value of 2 ETH instead of 1 ETH; nonce 3, already used by another transaction of this account (Cairn expected 4), so it may have taken that one’s place; no chain id, so it is valid on other networks too, instead of chain id 31337.`,
     );
     expect(
       inWords(
@@ -92,9 +93,40 @@ describe('a browser wallet that sent something other than what was reviewed', ()
           { to: friend, value: 0n, data: '0x', nonce: 1, chainId: 1 },
           { to: null, value: 0n, data: '0x60' as Hex, nonce: 1, chainId: 1 },
           ETH,
-        ),
+        ).notice,
       ),
     ).toMatch(/^The browser wallet sent something other than what you reviewed: a contract creation instead of/);
+  });
+
+  it('accepts a higher nonce without comment: the wallet counts its own pending transactions', () => {
+    const record = asSentByWallet(reviewed, seen({ nonce: 6 }), ETH);
+    expect(record.walletMismatch).toBeUndefined();
+    expect(record).toMatchObject({ nonce: 6, intent: reviewed.intent });
+  });
+
+  it('says a nonce taken from a transaction of the account still waiting, or lower than expected', () => {
+    const waiting: TxRecord = { ...reviewed, id: 'r0', nonce: 5, sentBy: undefined, nonceUnconfirmed: undefined };
+    const taken = asSentByWallet(reviewed, seen({ nonce: 5 }), ETH, [reviewed, waiting]);
+    expect(inWords(taken.walletMismatch)).toBe(
+      'MetaMask sent something other than what you reviewed: nonce 5, already used by another transaction of this account (Cairn expected 4), so it may have taken that one’s place.',
+    );
+    // What it sent is what was reviewed: the intent stays.
+    expect(taken.intent).toEqual(reviewed.intent);
+    expect(inWords(asSentByWallet(reviewed, seen({ nonce: 2 }), ETH).walletMismatch)).toMatch(/nonce 2, already used/);
+    // A settled record's nonce, or another account's, is no clash.
+    const settled = { ...waiting, status: 'confirmed' as const };
+    const elsewhere = { ...waiting, from: thief };
+    expect(asSentByWallet(reviewed, seen({ nonce: 5 }), ETH, [settled, elsewhere]).walletMismatch).toBeUndefined();
+  });
+
+  it('keeps the intent only for the call reviewed, as the notice compares it', () => {
+    // Hex case is no difference (the node may answer upper case)...
+    const upper = asSentByWallet(reviewed, seen({ input: `0x${reviewed.data.slice(2).toUpperCase()}` as Hex }), ETH);
+    expect(upper).toMatchObject({ walletMismatch: undefined, intent: reviewed.intent });
+    // ...a contract creation in its place is one.
+    const creation = asSentByWallet(reviewed, seen({ to: null }), ETH);
+    expect(inWords(creation.walletMismatch)).toMatch(/a contract creation instead of a transaction to/);
+    expect(creation.intent).toBeUndefined();
   });
 
   it('reads a legacy transaction’s chain from its v, so an EIP-155 one is not called chainless', () => {

@@ -2,6 +2,7 @@
 // the bytes before they are sent. Once its node holds the transaction, what was sent is compared
 // with what the person reviewed, and any difference is said on the record.
 import { type Address, getAddress, type Hex } from 'viem';
+import { sameAddress } from '../assets/token';
 import { amountValue, codeValue, type Message, msg } from '../i18n/message';
 import { walletName } from './walletRequests';
 
@@ -16,10 +17,11 @@ export type SentFields = {
   chainId: number | undefined;
 };
 
+/** A field of what was sent that differs from what was reviewed (the call: to, value, data). */
+export type SentDifference = 'to' | 'value' | 'data' | 'nonce' | 'chain';
+
 /** How many bytes of differing call data to show, from the first byte that differs. */
 const SHOWN_BYTES = 8;
-
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Where two call datas first differ, and a few bytes of each from there (hex, without 0x). */
 function firstDifference(sent: Hex, reviewed: Hex): { at: number; sent: string; reviewed: string } {
@@ -34,66 +36,80 @@ function firstDifference(sent: Hex, reviewed: Hex): { at: number; sent: string; 
   return { at, sent: piece(a), reviewed: piece(b) };
 }
 
-/** Each field of `sent` that differs from `reviewed`, in words. */
-function differences(reviewed: SentFields, sent: SentFields, native: { decimals: number; symbol: string }): Message[] {
-  const found: Message[] = [];
+/**
+ * Each field of `sent` that differs from `reviewed`, in words. The nonce is the wallet's to
+ * choose (its own pending transactions, its own node): only one already used by another
+ * transaction of the account is said, lower than the one Cairn expected (the node had one with
+ * it) or that of one of the account's transactions still waiting (`takenNonces`), since the sent
+ * one may have taken its place. A chain id other than the reviewed one never comes here (the
+ * hash is refused as another network's, see asSentByWallet): only a legacy transaction's lack of one.
+ */
+function differences(
+  reviewed: SentFields,
+  sent: SentFields,
+  native: { decimals: number; symbol: string },
+  takenNonces: readonly number[],
+): { field: SentDifference; text: Message }[] {
+  const found: { field: SentDifference; text: Message }[] = [];
   if (sent.to === null || reviewed.to === null) {
     if (sent.to !== reviewed.to)
-      found.push(
-        sent.to === null
-          ? msg('core.devices:wallet.mismatch.creation', { reviewed: codeValue(getAddress(reviewed.to ?? '')) })
-          : msg('core.devices:wallet.mismatch.to', { sent: codeValue(getAddress(sent.to)), reviewed: codeValue('—') }),
-      );
+      found.push({
+        field: 'to',
+        text:
+          sent.to === null
+            ? msg('core.devices:wallet.mismatch.creation', { reviewed: codeValue(getAddress(reviewed.to ?? '')) })
+            : msg('core.devices:wallet.mismatch.to', {
+                sent: codeValue(getAddress(sent.to)),
+                reviewed: codeValue('—'),
+              }),
+      });
   } else if (!sameAddress(sent.to, reviewed.to)) {
     const to = { sent: codeValue(getAddress(sent.to)), reviewed: codeValue(getAddress(reviewed.to)) };
-    found.push(msg('core.devices:wallet.mismatch.to', to));
+    found.push({ field: 'to', text: msg('core.devices:wallet.mismatch.to', to) });
   }
   if (sent.value !== reviewed.value) {
     const amount = (value: bigint) => amountValue(value, native.decimals, native.symbol, { full: true });
-    found.push(
-      msg('core.devices:wallet.mismatch.value', { sent: amount(sent.value), reviewed: amount(reviewed.value) }),
-    );
+    const values = { sent: amount(sent.value), reviewed: amount(reviewed.value) };
+    found.push({ field: 'value', text: msg('core.devices:wallet.mismatch.value', values) });
   }
   if (sent.data.toLowerCase() !== reviewed.data.toLowerCase()) {
     const diff = firstDifference(sent.data, reviewed.data);
-    found.push(
-      msg('core.devices:wallet.mismatch.data', {
-        at: diff.at,
-        sent: codeValue(diff.sent),
-        reviewed: codeValue(diff.reviewed),
-      }),
-    );
+    const values = { at: diff.at, sent: codeValue(diff.sent), reviewed: codeValue(diff.reviewed) };
+    found.push({ field: 'data', text: msg('core.devices:wallet.mismatch.data', values) });
   }
-  if (sent.nonce !== reviewed.nonce)
-    found.push(msg('core.devices:wallet.mismatch.nonce', { sent: sent.nonce, reviewed: reviewed.nonce }));
-  if (sent.chainId !== reviewed.chainId)
-    found.push(
-      sent.chainId === undefined
-        ? msg('core.devices:wallet.mismatch.noChain', { reviewed: codeValue(String(reviewed.chainId ?? '')) })
-        : msg('core.devices:wallet.mismatch.chain', {
-            sent: codeValue(String(sent.chainId)),
-            reviewed: codeValue(String(reviewed.chainId ?? '')),
-          }),
-    );
+  if (sent.nonce < reviewed.nonce || takenNonces.includes(sent.nonce))
+    found.push({
+      field: 'nonce',
+      text: msg('core.devices:wallet.mismatch.nonce', { sent: sent.nonce, reviewed: reviewed.nonce }),
+    });
+  if (sent.chainId === undefined && reviewed.chainId !== undefined)
+    found.push({
+      field: 'chain',
+      text: msg('core.devices:wallet.mismatch.noChain', { reviewed: codeValue(String(reviewed.chainId)) }),
+    });
   return found;
 }
 
 /**
  * How what a browser wallet (`wallet`: its announced name) sent differs from what the person
- * reviewed: one Message naming the wallet and every field that differs (recipient, value, call
- * data, nonce, chain), or undefined when it sent just that. The nonce reviewed is the one Cairn
- * expected (the wallet chooses it): another one means the wallet put the transaction elsewhere in
- * the account's queue, perhaps in place of one waiting there. Gas and fees are the wallet's to
- * choose and are not compared.
+ * reviewed: `fields`, each field that differs, and `notice`, one Message naming the wallet and
+ * each of them, undefined when it sent just that. `takenNonces`: the nonces of the account's
+ * other transactions still waiting (see differences for the nonce rule). Gas and fees are the
+ * wallet's to choose and are not compared.
  */
 export function sentMismatch(
   wallet: string,
   reviewed: SentFields,
   sent: SentFields,
   native: { decimals: number; symbol: string },
-): Message | undefined {
-  const [first, ...rest] = differences(reviewed, sent, native);
-  if (first === undefined) return undefined;
+  takenNonces: readonly number[] = [],
+): { fields: SentDifference[]; notice: Message | undefined } {
+  const found = differences(reviewed, sent, native, takenNonces);
+  const [first, ...rest] = found.map((d) => d.text);
+  if (first === undefined) return { fields: [], notice: undefined };
   const list = rest.reduce<Message>((list, item) => msg('core.devices:wallet.mismatch.list', { list, item }), first);
-  return msg('core.devices:wallet.mismatch', { wallet: walletName({ name: wallet }), differences: list });
+  return {
+    fields: found.map((d) => d.field),
+    notice: msg('core.devices:wallet.mismatch', { wallet: walletName({ name: wallet }), differences: list }),
+  };
 }

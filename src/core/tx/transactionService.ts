@@ -181,7 +181,8 @@ export class TransactionService {
   private async readBackWalletSend(client: ChainClient, network: Network, record: TxRecord): Promise<TxRecord> {
     try {
       const delay = this.deps.walletSeenDelayMs ?? SEEN_DELAY_MS;
-      const seen = await walletSentAsSeen(client, record, network.nativeCurrency, delay);
+      const others = () => this.deps.store.forAccount(network.chainId, record.from);
+      const seen = await walletSentAsSeen(client, record, network.nativeCurrency, others, delay);
       return seen ? await this.records.save(seen, record.status) : record;
     } catch (error) {
       if (!(error instanceof WalletError)) return record;

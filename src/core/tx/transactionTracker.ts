@@ -131,8 +131,9 @@ export class TransactionTracker {
     const current = (await this.deps.store.get(record.id)) ?? record;
     if (!current.nonceUnconfirmed || inNode?.kind !== 'found') return current;
     try {
+      const others = await this.deps.store.forAccount(current.chainId, current.from);
       return await this.deps.records.save(
-        asSentByWallet(current, inNode.value, network.nativeCurrency),
+        asSentByWallet(current, inNode.value, network.nativeCurrency, others),
         current.status,
       );
     } catch (error) {

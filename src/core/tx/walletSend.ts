@@ -1,12 +1,13 @@
 import { type Address, getAddress, type Hash, type Hex, isAddressEqual, TransactionNotFoundError } from 'viem';
 import { getTransaction } from 'viem/actions';
+import { sameAddress } from '../assets/token';
 import type { ChainClient } from '../chain/client';
 import { TxError } from '../errors/tx';
 import { WalletError } from '../errors/wallet';
 import { sentMismatch } from '../externalWallet/sentMismatch';
 import { codeValue, type MessageValue, msg, untrustedValue } from '../i18n/message';
 import type { Fees } from './fees';
-import type { TxRecord } from './record';
+import { isActive, type TxRecord } from './record';
 
 /** How often, and how far apart, Cairn's node is asked for a transaction a wallet just sent. */
 const SEEN_ATTEMPTS = 6;
@@ -65,13 +66,16 @@ function chainOf(seen: SeenTransaction): number | undefined {
  * The record of a transaction a browser wallet sent, amended from what Cairn's node holds: the
  * nonce, gas and fee the wallet chose, and the call it sent (the reviewed intent is kept only if
  * the call is the one reviewed). What it sent other than what was reviewed (recipient, value,
- * call data, nonce, chain) is said in `walletMismatch`. `native`: the network's coin, to say a
- * value in. Throws WALLET_ANSWER when the hash is of a transaction from another account or network.
+ * call data, a nonce already used, no chain id) is said in `walletMismatch` (see sentMismatch).
+ * `native`: the network's coin, to say a value in; `others`: the account's records on this
+ * network, whose waiting transactions' nonces the sent one must not take. Throws WALLET_ANSWER
+ * when the hash is of a transaction from another account or network.
  */
 export function asSentByWallet(
   record: TxRecord,
   seen: SeenTransaction,
   native: { decimals: number; symbol: string },
+  others: readonly TxRecord[] = [],
 ): TxRecord {
   const chainId = chainOf(seen);
   if (!isAddressEqual(seen.from, record.from) || (chainId !== undefined && chainId !== record.chainId))
@@ -89,40 +93,46 @@ export function asSentByWallet(
       : seen.gasPrice !== undefined
         ? { kind: 'legacy', gasPrice: seen.gasPrice }
         : record.fees;
-  const to = seen.to ? getAddress(seen.to) : record.to;
-  const sameCall = isAddressEqual(to, record.to) && seen.value === record.value && seen.input === record.data;
-  const walletMismatch = sentMismatch(
+  // Nonces of the account's other transactions still waiting, as far as Cairn knows them.
+  const takenNonces = others
+    .filter((o) => o.id !== record.id && isActive(o) && !o.nonceUnconfirmed && sameAddress(o.from, record.from))
+    .map((o) => o.nonce);
+  const mismatch = sentMismatch(
     record.sentBy ?? '',
     { to: record.to, value: record.value, data: record.data, nonce: record.nonce, chainId: record.chainId },
     { to: seen.to, value: seen.value, data: seen.input, nonce: seen.nonce, chainId },
     native,
+    takenNonces,
   );
+  const sameCall = !mismatch.fields.some((field) => field === 'to' || field === 'value' || field === 'data');
   return {
     ...record,
     nonce: seen.nonce,
     nonceUnconfirmed: undefined,
-    to,
+    to: seen.to ? getAddress(seen.to) : record.to,
     value: seen.value,
     data: seen.input,
     gas: seen.gas,
     fees,
     intent: sameCall ? record.intent : undefined,
-    walletMismatch,
+    walletMismatch: mismatch.notice,
   };
 }
 
 /**
  * The stored record of a transaction a browser wallet sent, amended from Cairn's own node (see
  * asSentByWallet). Undefined when the node has not seen it within a few seconds: the record keeps
- * the nonce Cairn expected, marked unconfirmed, until tracking sees it. Throws WALLET_ANSWER when
- * the hash is of a transaction from another account or network.
+ * the nonce Cairn expected, marked unconfirmed, until tracking sees it. `others` reads the
+ * account's records on the network once the node has it. Throws WALLET_ANSWER when the hash is of
+ * a transaction from another account or network.
  */
 export async function walletSentAsSeen(
   client: ChainClient,
   record: TxRecord,
   native: { decimals: number; symbol: string },
+  others: () => Promise<readonly TxRecord[]>,
   delayMs = SEEN_DELAY_MS,
 ): Promise<TxRecord | undefined> {
   const seen = await seenByNode(client, record.hash, delayMs);
-  return seen ? asSentByWallet(record, seen, native) : undefined;
+  return seen ? asSentByWallet(record, seen, native, await others()) : undefined;
 }

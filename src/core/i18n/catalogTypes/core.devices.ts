@@ -116,7 +116,6 @@ declare module '../message' {
     "core.devices:wallet.garbled.chainId": { "name": MessageValue };
     "core.devices:wallet.garbled.signature": { "name": MessageValue };
     "core.devices:wallet.mismatch": { "differences": MessageValue; "wallet": MessageValue };
-    "core.devices:wallet.mismatch.chain": { "reviewed": MessageValue; "sent": MessageValue };
     "core.devices:wallet.mismatch.creation": { "reviewed": MessageValue };
     "core.devices:wallet.mismatch.data": { "at": number | bigint; "reviewed": MessageValue; "sent": MessageValue };
     "core.devices:wallet.mismatch.list": { "item": MessageValue; "list": MessageValue };
