@@ -10,7 +10,7 @@ import {
   withoutNetwork,
   withSavedNetwork,
 } from './networkConfig';
-import { parseNetworkDraft } from './networkDraft';
+import { draftOf, parseNetworkDraft } from './networkDraft';
 import type { Network } from './networks';
 
 const LOCAL = 'http://127.0.0.1:8545';
@@ -74,6 +74,16 @@ describe('who chose a network’s RPC', () => {
       () => 'unused',
     ).network as Network;
     expect(network(withSavedNetwork(site.config, renamed), site.id).rpcFrom).toBe('site');
+  });
+
+  it('says so in the form’s network as soon as the person changes a preset’s RPC, as once saved', () => {
+    const ethereum = network(EMPTY_NETWORK_CONFIG, 'ethereum');
+    const parse = (rpcUrls: string) =>
+      parseNetworkDraft({ ...draftOf(ethereum), rpcUrls }, ethereum, () => 'unused').network as Network;
+    const mine = parse('https://my-node.example');
+    expect(mine.rpcFrom).toBe('person');
+    expect(network(withSavedNetwork(EMPTY_NETWORK_CONFIG, mine), 'ethereum').rpcFrom).toBe('person');
+    expect(parse(ethereum.rpcUrls.join('\n')).rpcFrom).toBe('preset');
   });
 
   it('takes a custom network stored before this was recorded as not the person’s choice', () => {

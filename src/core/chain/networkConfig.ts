@@ -1,4 +1,4 @@
-import { builtInNetworks, type Network, rpcChosenByPerson } from './networks';
+import { builtInNetworks, type Network, rpcChosenByPerson, rpcFromAfterEdit } from './networks';
 
 /** A person's changes to a built-in network: its RPC URLs and explorer. */
 export type NetworkEdit = { rpcUrls: string[]; explorerUrl: string | undefined };
@@ -12,8 +12,6 @@ export type NetworkConfig = { edits: Record<string, NetworkEdit>; custom: Networ
 
 export const EMPTY_NETWORK_CONFIG: NetworkConfig = { edits: {}, custom: [], allAccountReads: [] };
 
-const sameUrls = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((u, i) => u === b[i]);
-
 /**
  * The networks Cairn offers: built-ins (with the person's edits), then custom networks. A built-in
  * whose RPC URLs the person changed reads through their choice; a custom network saved without a
@@ -23,7 +21,7 @@ export function resolveNetworks(localRpcUrl: string, config: NetworkConfig): Net
   const builtIns = builtInNetworks(localRpcUrl).map((network): Network => {
     const edit = config.edits[network.id];
     if (!edit) return network;
-    const rpcFrom = sameUrls(edit.rpcUrls, network.rpcUrls) ? network.rpcFrom : 'person';
+    const rpcFrom = rpcFromAfterEdit(network, edit.rpcUrls);
     return { ...network, rpcUrls: [...edit.rpcUrls], rpcFrom, explorerUrl: edit.explorerUrl };
   });
   const custom = config.custom.map((network): Network => ({ ...network, rpcFrom: network.rpcFrom ?? 'unrecorded' }));

@@ -2,7 +2,7 @@ import { getChainId } from 'viem/actions';
 import { WrongChainError } from '../errors/chain';
 import { codeValue, type Message, msg } from '../i18n/message';
 import { chainClient } from './client';
-import type { Network } from './networks';
+import { type Network, rpcFromAfterEdit } from './networks';
 import { isLocalPlainUrl } from './plainHttp';
 import { toChainError } from './toChainError';
 
@@ -86,7 +86,8 @@ export function parseNetworkDraft(
 
   const rpcUrls = lines.map((l) => l.replace(/\/$/, ''));
   const explorerText = explorer ? explorer.replace(/\/$/, '') : undefined;
-  if (!custom && base) return { network: { ...base, rpcUrls, explorerUrl: explorerText } };
+  if (!custom && base)
+    return { network: { ...base, rpcUrls, rpcFrom: rpcFromAfterEdit(base, rpcUrls), explorerUrl: explorerText } };
   return {
     network: {
       id: base?.id ?? `custom-${newId()}`,
@@ -96,7 +97,7 @@ export function parseNetworkDraft(
       nativeCurrency: { name: symbol, symbol, decimals: 18 },
       rpcUrls,
       // Typed (or kept) in the form: the person's choice, unless they left another's URLs as they were.
-      rpcFrom: base && base.rpcUrls.join(' ') === rpcUrls.join(' ') ? base.rpcFrom : 'person',
+      rpcFrom: base ? rpcFromAfterEdit(base, rpcUrls) : 'person',
       explorerUrl: explorerText,
       testnet: false,
       blockTimeMs: base?.blockTimeMs ?? 4_000,

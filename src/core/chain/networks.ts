@@ -87,6 +87,15 @@ export function rpcChosenByPerson(network: Pick<Network, 'rpcFrom'>): boolean {
   return network.rpcFrom === 'local' || network.rpcFrom === 'person';
 }
 
+/**
+ * Who chose a network's RPC once the person saved it with `rpcUrls`: whoever chose `base`'s when
+ * they are the same URLs in the same order (an edit of the name or explorer only), else the person.
+ */
+export function rpcFromAfterEdit(base: Pick<Network, 'rpcUrls' | 'rpcFrom'>, rpcUrls: readonly string[]): RpcSource {
+  const same = base.rpcUrls.length === rpcUrls.length && base.rpcUrls.every((url, i) => url === rpcUrls[i]);
+  return same ? base.rpcFrom : 'person';
+}
+
 /** How often to ask the node for its latest block: about once a block, within sane bounds. */
 export function headPollIntervalMs(network: Network): number {
   return Math.min(Math.max(network.blockTimeMs, 1_000), 6_000);
