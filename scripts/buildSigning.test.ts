@@ -42,6 +42,14 @@ describe('signing the build', () => {
     expect(await isSignedBy(signed, keys.publisher.publicKey)).toBe(true);
   });
 
+  it('refuses to sign a manifest a worker would read otherwise than it is signed', async () => {
+    const keys = await signingKeysFromEnv({ CAIRN_SIGNING_KEY: newSigningKeyPem() });
+    for (const odd of [{ version: '1.0 beta' }, { commit: 'not hex' }, { version: `1.${'0'.repeat(40)}` }])
+      expect(() => signManifest({ ...build, ...odd }, keys)).toThrow(/would not be read as it is signed/);
+    // Unsigned, it is only shown as "unknown".
+    expect(signManifest({ ...build, version: '1.0 beta' }, undefined).version).toBe('1.0 beta');
+  });
+
   it('refuses what is not an ECDSA P-256 private key, naming where it came from', async () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' });
     await expect(signingKeysFromEnv({ CAIRN_SIGNING_KEY: String(rsa) })).rejects.toThrow(

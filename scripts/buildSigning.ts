@@ -7,7 +7,8 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { BuildManifest } from '../src/core/build/buildManifest.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { type BuildManifest, parseBuildManifest } from '../src/core/build/buildManifest.ts';
 import { type PublisherKey, publisherKey, signedStatement } from '../src/core/build/buildSignature.ts';
 
 export type SigningKey = { privateKey: KeyObject; publicKey: PublisherKey };
@@ -57,9 +58,20 @@ export async function signingKeysFromEnv(env: Env = process.env): Promise<Signin
 
 /**
  * `manifest` signed for `keys.publisher` (and by the previous key while keys change); without
- * keys, marked unsigned (no publisher key, no signatures).
+ * keys, marked unsigned (no publisher key, no signatures). Throws when a worker would read the
+ * signed manifest otherwise than it is signed (a version or commit of a form the update bar does
+ * not show becomes "unknown"): every worker would refuse that build.
  */
 export function signManifest(manifest: BuildManifest, keys: SigningKeys | undefined): BuildManifest {
+  const signed = signedManifest(manifest, keys);
+  if (keys && !isDeepStrictEqual(parseBuildManifest(JSON.parse(JSON.stringify(signed))), signed))
+    throw new Error(
+      `build-manifest.json would not be read as it is signed: check its version (${manifest.version}) and commit (${manifest.commit})`,
+    );
+  return signed;
+}
+
+function signedManifest(manifest: BuildManifest, keys: SigningKeys | undefined): BuildManifest {
   const { key: _key, signatures: _signatures, ...unsigned } = manifest;
   if (!keys) return unsigned;
   const named = { ...unsigned, key: keys.publisher.publicKey.fingerprint };
