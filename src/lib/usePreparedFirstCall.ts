@@ -5,31 +5,35 @@ import type { PreparedSend } from '@/core/tx/prepare';
 import { errorText } from './errorMessages';
 import { type CallToSend, prepareCall } from './preparedCalls';
 
+type Outcome = { prepared?: PreparedSend; problem?: string };
+
 /**
  * The first of a batch of calls prepared as Send prepares a transaction (fees, nonce, gas,
  * balances), for the review's fee lines and the first send; or why it could not be. Prepared
- * again when the calls, sender or network change; nothing while `network` is undefined.
+ * again when the calls, sender or network change; nothing while `network` is undefined. What was
+ * prepared is kept with what it was prepared for, and given only for that: never, not even for
+ * one render, beside another network (a nonce and fees of one chain sent on another).
  */
 export function usePreparedFirstCall(
   network: Network | undefined,
   from: Address,
   calls: readonly CallToSend[],
 ): { prepared: PreparedSend | undefined; problem: string | undefined } {
-  const [prepared, setPrepared] = useState<PreparedSend>();
-  const [problem, setProblem] = useState<string>();
+  const [outcome, setOutcome] = useState<{ network: Network; from: Address; calls: readonly CallToSend[] } & Outcome>();
   useEffect(() => {
-    setPrepared(undefined);
-    setProblem(undefined);
+    setOutcome(undefined);
     const first = calls[0];
     if (!network || !first) return;
     let current = true;
+    const settle = (result: Outcome) => current && setOutcome({ network, from, calls, ...result });
     prepareCall(network, from, first).then(
-      (ready) => current && setPrepared(ready),
-      (error: unknown) => current && setProblem(errorText(error)),
+      (prepared) => settle({ prepared }),
+      (error: unknown) => settle({ problem: errorText(error) }),
     );
     return () => {
       current = false;
     };
   }, [network, from, calls]);
-  return { prepared, problem };
+  const mine = outcome && outcome.network === network && outcome.from === from && outcome.calls === calls;
+  return { prepared: mine ? outcome.prepared : undefined, problem: mine ? outcome.problem : undefined };
 }

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { arrivalRefusal, PINNED, ungrantedRefusal } from './arrivalRefusals';
 import { type MiscasedAddress, type PersonRequest, personRequestOf } from './personRequests';
 import {
   type CallsStatus,
@@ -8,13 +9,12 @@ import {
   isPortRequest,
   type PortMessage,
   type SiteGrant,
-  toHexChainId,
 } from './protocol';
 import { type ProviderError, providerError } from './providerErrors';
 import { RateLimit } from './rateLimit';
 import { parseDappRequest } from './request';
-import { batchChainError, noSiteChainError, siteChainChangedError, transactionChainError } from './siteErrors';
-import { isGrantedAccount, permissionsOf, type SitePermission } from './sites';
+import { noSiteChainError, siteChainChangedError } from './siteErrors';
+import { permissionsOf, type SitePermission } from './sites';
 
 /** One request waiting for the person, in the order it came. */
 export type PendingRequest = {
@@ -29,16 +29,6 @@ export type PendingRequest = {
   /** Addresses the site gave whose capital letters fail their checksum: the person is warned before approving. */
   miscased?: MiscasedAddress[];
 };
-
-/** Requests whose meaning depends on the chain: signatures, sends and tokens. */
-const PINNED: ReadonlySet<PersonRequest['method']> = new Set([
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_signTypedData_v3',
-  'eth_sendTransaction',
-  'wallet_sendCalls',
-  'wallet_watchAsset',
-]);
 
 export type ConnectionState = {
   pending: PendingRequest[];
@@ -87,6 +77,8 @@ export class DappConnection {
   private connectorChain: HexChainId | undefined;
   /** What a request is answered with if it must end before the person's work is done (see answerOnLeave). */
   private readonly leaveAnswers = new Map<number, unknown>();
+  /** Requests whose transaction is being signed and sent (whileSending): nothing that happens to the site refuses them. */
+  private readonly sending = new Set<number>();
 
   constructor(
     private readonly port: Port,
@@ -153,6 +145,7 @@ export class DappConnection {
       this.post(id, { error: providerError('limitExceeded') });
       return;
     }
+    let strandedOn: HexChainId | undefined;
     if (isHexChainId(data.chainId)) {
       this.connectorChain = data.chainId;
       // The site may have switched among its approved networks in the connector, which answers that
@@ -161,9 +154,17 @@ export class DappConnection {
       const site = this.deps.site();
       if (site && data.chainId !== this.deps.grant().chainId) {
         if (this.deps.switchToApproved(Number.parseInt(data.chainId, 16))) this.siteChanged();
+        else {
+          // A chain Cairn will not move the site to: what acts on a chain is refused (arrivalRefusal),
+          // and the connector is told the site's chain again, even if it was told before.
+          strandedOn = data.chainId;
+          this.lastGrant = '';
+          this.sendGrant();
+        }
       } else if (!site) {
         // A connector that still holds accounts of an earlier connection learns it has none.
         this.sendGrant();
+        this.dropMoved();
       }
     }
     const parsed = parseDappRequest({ method: data.method, params: data.params });
@@ -181,15 +182,21 @@ export class DappConnection {
       this.post(id, { error: person.error });
       return;
     }
-    const refusal =
-      this.ungranted(person.request) ?? this.batchRefusal(person.request) ?? this.chainRefusal(person.request);
+    const siteChain = this.siteChain();
+    const refusal = arrivalRefusal(person.request, {
+      site: this.deps.site(),
+      siteChain,
+      strandedOn,
+      waiting: this.store.getState().pending.map((p) => p.request),
+    });
     if (refusal) {
       this.post(id, { error: refusal });
       return;
     }
     const waiting: PendingRequest = { id, request: person.request, receivedAt: this.deps.now() };
-    // Pinned to the site's chain as it is now: a later switch refuses the request (dropMoved).
-    if (PINNED.has(person.request.method)) waiting.chainId = this.deps.grant().chainId;
+    // Pinned to the site's chain as it is now (for a site not connected, the one it named): a later
+    // switch refuses the request (dropMoved).
+    if (PINNED.has(person.request.method) && siteChain) waiting.chainId = siteChain;
     if (person.miscased.length > 0) waiting.miscased = person.miscased;
     this.store.setState((s) => ({ pending: [...s.pending, waiting], notice: undefined }));
   }
@@ -208,8 +215,8 @@ export class DappConnection {
    */
   dropUngranted(): void {
     for (const { id, request } of this.store.getState().pending) {
-      const refusal = this.ungranted(request);
-      if (refusal) this.leave(id, refusal);
+      const refusal = ungrantedRefusal(request, this.deps.site());
+      if (refusal && !this.sending.has(id)) this.leave(id, refusal);
     }
   }
 
@@ -218,9 +225,33 @@ export class DappConnection {
    * never served on another chain than the one it came for.
    */
   private dropMoved(): void {
-    const now = this.deps.grant().chainId;
+    // A site not connected is told only of chains it named itself, never of Cairn's.
+    const now = this.siteChain();
+    if (now === undefined) return;
     for (const { id, chainId } of this.store.getState().pending) {
-      if (chainId !== undefined && chainId !== now) this.leave(id, siteChainChangedError(Number(now), Number(chainId)));
+      if (chainId === undefined || chainId === now || this.sending.has(id)) continue;
+      this.leave(id, siteChainChangedError(Number(now), Number(chainId)));
+    }
+  }
+
+  /**
+   * Signs and sends what the person confirmed for request `id` (`send`), holding the request while
+   * it runs: a switch of chain or a lost account no longer refuses it, for the site would hear
+   * "nothing was sent" while its transaction goes out, and ask again. Once sent, the request ends
+   * with `answer(sent)` whatever happens; once `send` is over, sent or not, what can no longer be
+   * served as it came is refused. Throws RequestLeft, sending nothing, for a request not waiting.
+   */
+  async whileSending<T>(id: number, send: () => Promise<T>, answer: (sent: T) => unknown): Promise<T> {
+    if (!this.store.getState().pending.some((p) => p.id === id)) throw new RequestLeft();
+    this.sending.add(id);
+    try {
+      const sent = await send();
+      this.answerOnLeave(id, answer(sent));
+      return sent;
+    } finally {
+      this.sending.delete(id);
+      this.dropUngranted();
+      this.dropMoved();
     }
   }
 
@@ -251,35 +282,6 @@ export class DappConnection {
   /** Tells the site where one of its batches of calls stands (wallet_getCallsStatus answers from it). */
   reportCalls(calls: CallsStatus): void {
     this.port.postMessage({ type: 'calls', calls });
-  }
-
-  /** EIP-5792: a batch names its chain, which must be the site's, and an id no other waiting batch has. */
-  private batchRefusal(request: PersonRequest): ProviderError | undefined {
-    if (request.method !== 'wallet_sendCalls') return undefined;
-    const { batchId } = request;
-    const waiting = this.store.getState().pending.map((p) => p.request);
-    if (batchId !== undefined && waiting.some((r) => r.method === 'wallet_sendCalls' && r.batchId === batchId))
-      return providerError('duplicateId');
-    if (request.chainId === undefined) return undefined;
-    const site = this.deps.grant().chainId;
-    if (toHexChainId(request.chainId) === site) return undefined;
-    return batchChainError(request.chainId, Number(site));
-  }
-
-  /** A transaction that names its own chain must name the site's (as the other wallets check it). */
-  private chainRefusal(request: PersonRequest): ProviderError | undefined {
-    if (request.method !== 'eth_sendTransaction' || request.chainId === undefined) return undefined;
-    const site = this.deps.grant().chainId;
-    return toHexChainId(request.chainId) === site ? undefined : transactionChainError(request.chainId, Number(site));
-  }
-
-  private ungranted(request: PersonRequest): ProviderError | undefined {
-    const account = 'account' in request ? request.account : undefined;
-    if (account === undefined || isGrantedAccount(this.deps.site(), account)) return undefined;
-    return providerError(
-      'unauthorized',
-      `This site may not use ${account}: connect that account to it in Cairn first (eth_requestAccounts).`,
-    );
   }
 
   /** Declines everything still waiting (the person closed the window or it cannot serve them). */
@@ -362,6 +364,13 @@ const PERSON_ETH = new Set([
   'eth_signTypedData_v4',
   'eth_signTypedData_v3',
 ]);
+
+/** Thrown by whileSending for a request already answered or refused: nothing was sent. */
+export class RequestLeft extends Error {
+  constructor() {
+    super('The request is no longer waiting: nothing was sent.');
+  }
+}
 
 function switchTarget(params: unknown): number | undefined {
   const first = Array.isArray(params) ? params[0] : undefined;

@@ -61,6 +61,31 @@ describe('a request stays on the chain it came for', () => {
     expect(h.pending().map((p) => p.id)).toEqual([tx]);
   });
 
+  it('refuses what acts on a chain, sent for a chain Cairn would not move the site to, and tells the connector its chain again', () => {
+    // The connector still offers Polygon (the person removed it from the site meanwhile): the site built these for Polygon.
+    const h = harness({ approved: [SEPOLIA] });
+    h.connection.sendGrant();
+    for (const [method, params] of [
+      ['eth_sendTransaction', transaction()],
+      ['personal_sign', ['0x68', ALICE]],
+      ['wallet_watchAsset', { type: 'ERC20', options: { address: BOB } }],
+    ] as const) {
+      const asked = h.send(method, params, undefined, '0x89');
+      expect(errorOf(h.answer(asked))).toEqual({
+        code: 4901,
+        message:
+          'This request came for chain 137, but the site is on chain 1 in Cairn: nothing was signed or sent. Ask again on chain 1, or switch first (wallet_switchEthereumChain).',
+      });
+    }
+    expect(h.pending()).toEqual([]);
+    // Each time, the connector hears the site's chain anew, though it did not change.
+    expect(h.grants().map((m) => m.type === 'grant' && m.grant.chainId)).toEqual(['0x1', '0x1', '0x1', '0x1']);
+    // What does not act on a chain is answered, and the same requests on the site's chain wait.
+    expect(resultOf(h.answer(h.send('eth_accounts', [], undefined, '0x89')))).toEqual([ALICE]);
+    const tx = h.send('eth_sendTransaction', transaction(), undefined, '0x1');
+    expect(h.pending()).toMatchObject([{ id: tx, chainId: '0x1' }]);
+  });
+
   it('refuses, when it changes elsewhere (another request approved, Cairn’s own window), what waits on the chain left', () => {
     const h = harness();
     const tx = h.send('eth_sendTransaction', transaction());
@@ -122,6 +147,22 @@ describe('a site not connected', () => {
     expect(resultOf(h.answer(h.send('net_version', undefined, undefined, '0xa')))).toBe('10');
     expect(h.grants()).toEqual([{ type: 'grant', grant: { accounts: [], chainId: '0xa', chains: {} } }]);
     expect(JSON.stringify(h.messages)).not.toContain('0x89');
+  });
+
+  it('has what it asks pinned to the chain it named, never to Cairn’s, nor told of Cairn’s when that changes', () => {
+    const h = harness({ site: undefined });
+    h.state.chainId = '0x89';
+    const token = h.send('wallet_watchAsset', { type: 'ERC20', options: { address: BOB } }, undefined, '0xa');
+    expect(h.pending()).toMatchObject([{ id: token, chainId: '0xa' }]);
+    // The person selects another network in Cairn: nothing the site waits on moves, and it hears nothing.
+    h.state.chainId = '0xaa36a7';
+    h.connection.siteChanged();
+    expect(h.pending().map((p) => p.id)).toEqual([token]);
+    // The site names another chain itself: refused, naming only chains the site named.
+    h.send('eth_chainId', undefined, undefined, '0x2105');
+    expect(errorOf(h.answer(token))).toMatchObject({ code: 4901, message: expect.stringContaining('chain 8453') });
+    expect(errorOf(h.answer(token))?.message).toContain('for chain 10 ');
+    expect(JSON.stringify(h.messages)).not.toMatch(/0x89|0xaa36a7|137|11155111/);
   });
 
   it('is refused eth_chainId when it names no chain at all', () => {

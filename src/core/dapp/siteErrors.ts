@@ -59,6 +59,18 @@ export function siteChainChangedError(now: number, asked: number): ProviderError
 }
 
 /**
+ * A request its connector sent for chain `asked` while the site is on chain `site` in Cairn (Cairn
+ * would not move it to `asked`: that network is no longer one it may use). 4901, as for a request
+ * left behind by a switch: it is never served on a chain it was not built for.
+ */
+export function connectorChainError(asked: number, site: number): ProviderError {
+  return providerError(
+    'chainDisconnected',
+    `This request came for chain ${asked}, but the site is on chain ${site} in Cairn: nothing was signed or sent. Ask again on chain ${site}, or switch first (wallet_switchEthereumChain).`,
+  );
+}
+
+/**
  * eth_sendTransaction whose own chainId is not the site's chain: -32602, naming both (as other
  * wallets answer it), so the site knows to switch first.
  */

@@ -113,6 +113,26 @@ export function siteNetwork(site: SitePermission, networks: readonly Network[]):
   return networks.find((n) => n.id === site.networkId) ?? networks.find((n) => site.networkIds.includes(n.id));
 }
 
+/**
+ * The network a waiting request is shown, prepared and answered on (`pinned`: the chain it came
+ * for, see connection.ts). A connected site's network, and only while it is on that chain. A site
+ * not connected has no network of its own: the person's network on the chain it named (the one
+ * selected in Cairn when it is on that chain), never one on another chain. Undefined when there is none.
+ */
+export function requestNetwork(input: {
+  site: SitePermission | undefined;
+  networks: readonly Network[];
+  selected: Network;
+  pinned: HexChainId | undefined;
+}): Network | undefined {
+  const { site, networks, selected, pinned } = input;
+  if (site) {
+    const current = siteNetwork(site, networks);
+    return pinned === undefined || (current && toHexChainId(current.chainId) === pinned) ? current : undefined;
+  }
+  return pinned === undefined ? undefined : [selected, ...networks].find((n) => toHexChainId(n.chainId) === pinned);
+}
+
 /** EIP-2255's answer to wallet_getPermissions / wallet_requestPermissions for a site. */
 export function permissionsOf(site: SitePermission | undefined): unknown[] {
   if (!site || site.accounts.length === 0) return [];

@@ -69,10 +69,20 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     signer &&
     network &&
     prepared &&
-    request.run(async () => {
-      const args = { network, account: session.signerFor(signer), prepared, site: request.connection.origin };
-      return (await sendPreparedCall(await service(), args)).hash;
-    }, msg('dapp:nothingSent'));
+    request.run(
+      () =>
+        // Held while it is signed and sent: a switch or a lost account meanwhile cannot tell the site
+        // "nothing was sent" while it goes out (the site gets the hash).
+        request.connection.whileSending(
+          id,
+          async () => {
+            const args = { network, account: session.signerFor(signer), prepared, site: request.connection.origin };
+            return (await sendPreparedCall(await service(), args)).hash;
+          },
+          (hash) => hash,
+        ),
+      msg('dapp:nothingSent'),
+    );
 
   return (
     <ApprovalFrame

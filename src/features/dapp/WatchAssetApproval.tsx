@@ -6,36 +6,59 @@ import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { isShownToken } from '@/core/assets/catalogue';
+import type { Network } from '@/core/chain/networks';
 import { claimMismatches } from '@/core/dapp/watchAsset';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
-import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { ApprovalFrame } from './ApprovalFrame';
 import styles from './dapp.module.css';
 import { useSiteRequest } from './useSiteRequest';
 
 const EMPTY: never[] = [];
 
+type Props = { id: number; token: Address; claimed: { symbol?: string; decimals?: number } };
+
 /**
- * wallet_watchAsset (EIP-747) of an ERC-20 on the site's network (Cairn's, for a site not
- * connected): the name, symbol and decimals come from the contract, never from the request, and
- * what the site said differently is shown as a warning. The site's image is not loaded.
+ * wallet_watchAsset (EIP-747) of an ERC-20 on the network of the chain it came for (the site's;
+ * for a site not connected, the person's network on the chain the site named): the name, symbol
+ * and decimals come from the contract, never from the request, and what the site said differently
+ * is shown as a warning. The site's image is not loaded. With no such network, nothing is read.
  */
-export function WatchAssetApproval({
+export function WatchAssetApproval(props: Props) {
+  const t = useT('dapp');
+  const request = useSiteRequest(props.id);
+  if (request.network) return <TokenReview {...props} request={request} network={request.network} />;
+  return (
+    <ApprovalFrame
+      title={t('dapp:watchAsset.title')}
+      requestId={props.id}
+      approveLabel={t('dapp:watchAsset.approve')}
+      onApprove={() => undefined}
+      onDecline={request.decline}
+      approveBlocked
+      error={t('dapp:watchAsset.noNetwork')}
+    >
+      <dl className={styles.facts}>
+        <dt>{t('dapp:watchAsset.contract')}</dt>
+        <dd>
+          <AddressText address={props.token} />
+        </dd>
+      </dl>
+    </ApprovalFrame>
+  );
+}
+
+function TokenReview({
   id,
   token,
   claimed,
-}: {
-  id: number;
-  token: Address;
-  claimed: { symbol?: string; decimals?: number };
-}) {
+  request,
+  network,
+}: Props & { request: ReturnType<typeof useSiteRequest>; network: Network }) {
   const t = useT('dapp');
-  const request = useSiteRequest(id);
-  const selected = useSelectedNetwork();
-  const network = request.network ?? selected;
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
   const hidden = useSession((s) => s.hiddenTokens[network.id] ?? EMPTY);
   const addCustomToken = useSession((s) => s.addCustomToken);

@@ -2,12 +2,11 @@ import { useCallback, useState } from 'react';
 import { useStore } from 'zustand';
 import { type Account, canSign } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
-import { toHexChainId } from '@/core/dapp/protocol';
 import { type ProviderError, providerError } from '@/core/dapp/providerErrors';
-import { siteFor, siteNetwork } from '@/core/dapp/sites';
+import { requestNetwork, siteFor } from '@/core/dapp/sites';
 import type { Message } from '@/core/i18n/message';
 import { failureMessage } from '@/lib/errorMessages';
-import { useSession } from '@/lib/session';
+import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import { useDappConnection } from './dappContext';
 
@@ -15,7 +14,8 @@ import { useDappConnection } from './dappContext';
  * What every approval needs: the site's permission and network, the vault account for an
  * address, and answering the request once (approve, decline, or fail with a provider error).
  * A request pinned to a chain (connection.ts) sees the site's network only while it is on that
- * chain: never another one, should the site move before the connection refuses the request.
+ * chain: never another one, should the site move before the connection refuses the request. A
+ * site not connected has its request served on the person's network for the chain it named.
  */
 export function useSiteRequest(id: number, address?: string) {
   const connection = useDappConnection();
@@ -24,9 +24,9 @@ export function useSiteRequest(id: number, address?: string) {
   const accounts = useVault((s) => s.accounts);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Message | string>();
+  const selected = useSelectedNetwork();
   const pinned = useStore(connection.store, (s) => s.pending.find((p) => p.id === id)?.chainId);
-  const current: Network | undefined = site ? siteNetwork(site, networks) : undefined;
-  const network = pinned === undefined || (current && toHexChainId(current.chainId) === pinned) ? current : undefined;
+  const network: Network | undefined = requestNetwork({ site, networks, selected, pinned });
   const account: Account | undefined =
     address === undefined ? undefined : accounts.find((a) => a.address.toLowerCase() === address.toLowerCase());
   // Stable, so an effect that answers at once (an error, nothing to ask) runs once.

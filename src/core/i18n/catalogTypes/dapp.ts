@@ -131,6 +131,7 @@ declare module '../message' {
     "dapp:watchAsset.name": undefined;
     "dapp:watchAsset.noDecimals": undefined;
     "dapp:watchAsset.noDecimalsGiven": undefined;
+    "dapp:watchAsset.noNetwork": undefined;
     "dapp:watchAsset.reading": undefined;
     "dapp:watchAsset.symbol": undefined;
     "dapp:watchAsset.title": undefined;
