@@ -9,7 +9,6 @@ import { isDeviceSource } from '@/core/accounts/account';
 import { BatchStopped, type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
 import type { DappCall, PersonRequest } from '@/core/dapp/personRequests';
 import { toHexChainId } from '@/core/dapp/protocol';
-import { siteChainChangedError } from '@/core/dapp/siteErrors';
 import { msg } from '@/core/i18n/message';
 import { signerProfile } from '@/core/signing/signerKinds';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
@@ -72,11 +71,6 @@ export function CallsApproval({ id, request: asked }: Props) {
     network &&
     first &&
     request.run(async () => {
-      // The site's network may have changed since the batch came (it switched in another request).
-      if (asked.chainId !== undefined && asked.chainId !== network.chainId) {
-        request.fail(siteChainChangedError(network.chainId, asked.chainId));
-        return undefined;
-      }
       const chosenId = batchId ?? newBatchId();
       const [sender, txService] = [session.signerFor(signer), await service()];
       const { steps: ended, status } = await sendCallsInOrder(
@@ -88,9 +82,13 @@ export function CallsApproval({ id, request: asked }: Props) {
             // Preparing takes a while: the site may have lost the account, or the window be leaving.
             if (!request.stillWaiting()) throw new BatchStopped();
             const args = { network, account: sender, prepared, site: connection.origin };
-            const { hash } = await sendPreparedCall(txService, args);
-            // Sent: from now on, the site learns of the batch whatever happens to this window.
-            connection.answerOnLeave(id, { id: chosenId });
+            // Held while it is signed and sent; once sent, the site learns of the batch whatever
+            // happens to this window.
+            const { hash } = await connection.whileSending(
+              id,
+              () => sendPreparedCall(txService, args),
+              () => ({ id: chosenId }),
+            );
             return hash;
           },
           receipt: (hash) => waitForBatchCallReceipt(network, hash as Hex),
