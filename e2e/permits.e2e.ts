@@ -1,6 +1,6 @@
 // Typed data that hands over tokens: the Typed data tool says who may take which token, how much
-// and until when, warns about unlimited and long-lived permits, and holds Sign until the person
-// says they understand an unlimited, long-lived one.
+// and until when, warns about unlimited and long-lived permits and ones far above the balance, and
+// holds Sign until the person says they understand such a one.
 
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,5 +100,18 @@ describe('permits in typed data', () => {
     const output = sign.main.locator('output[aria-label="Signature"]');
     await output.waitFor();
     expect(await output.textContent()).toBe(await demo.signTypedData(typedData as never));
+
+    // Just below "unlimited" (2^96 − 1), to a stranger, with no end: far above the DAI the account holds.
+    typedData.message.value = (2n ** 96n - 2n).toString();
+    await sign.field('Typed data (JSON)').fill(JSON.stringify(typedData));
+    await sign.main.getByRole('button', { name: 'Review typed data' }).click();
+    await expect
+      .poll(() => panel.getByRole('alert').allTextContents())
+      .toEqual([
+        `Far more than you hold: this lets ${SPENDER} take over 10 times your balance of the token at ${dai}, and whatever of it you receive later. Sign only for the amount the app needs.`,
+      ]);
+    expect(await sign.main.getByRole('button', { name: 'Sign typed data' }).isDisabled()).toBe(true);
+    await sign.main.getByRole('checkbox', { name: 'I understand what this permit allows' }).check();
+    expect(await sign.main.getByRole('button', { name: 'Sign typed data' }).isDisabled()).toBe(false);
   });
 });

@@ -89,8 +89,9 @@ function Warnings({
   if (warnings.length === 0) return null;
   return (
     <ul className={ui.stack} aria-label={t('review:permit.warnings')}>
-      {warnings.map((warning) => (
-        <li key={warning.code}>
+      {warnings.map((warning, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: one list per review, never reordered; a code may come twice (one per grant)
+        <li key={`${warning.code}-${i}`}>
           <p
             role={warning.serious ? 'alert' : undefined}
             className={warning.serious ? ui.noticeDanger : ui.noticeWarning}

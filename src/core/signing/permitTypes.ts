@@ -49,7 +49,7 @@ export type Grant = {
   longLived: boolean;
 };
 
-export type WarningCode = 'unlimited' | 'longLived' | 'notPermit2' | 'nothingBack';
+export type WarningCode = 'unlimited' | 'longLived' | 'notPermit2' | 'nothingBack' | 'aboveBalance';
 
 /** A reason to read twice; serious ones are announced at once (role="alert"). */
 export type SignatureWarning = { code: WarningCode; serious: boolean; text: Message };
@@ -65,7 +65,10 @@ export type PermitDescription = {
   /** Permit2's witness variants: the extra struct signed along with the transfer. */
   witness?: { field: string; type: string };
   warnings: SignatureWarning[];
-  /** An unlimited, long-lived permission: signing waits for an explicit "I understand". */
+  /**
+   * An unlimited, long-lived permission, or (once checked against the balance, see
+   * withBalanceCheck) one far above it: signing waits for an explicit "I understand".
+   */
   needsAcknowledgement: boolean;
 };
 

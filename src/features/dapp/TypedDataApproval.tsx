@@ -8,6 +8,7 @@ import { describeConsequences } from '@/core/signing/permits';
 import { signTypedDataWith } from '@/core/signing/sign';
 import { chainIdWarning, parseTypedDataJson } from '@/core/signing/typedData';
 import { useT } from '@/lib/i18n';
+import { usePermitBalanceCheck } from '@/lib/permitBalanceCheck';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { useSiteRequest } from './useSiteRequest';
@@ -30,15 +31,18 @@ export function TypedDataApproval({ id, account, typedData }: { id: number; acco
       return { ok: false as const };
     }
   }, [typedData]);
-  const { fail } = request;
+  const { fail, network, signer } = request;
   useEffect(() => {
     // Data Cairn cannot read is refused with why; there is nothing for the person to decide.
     if (!parsed.ok) fail(unreadableTypedDataError());
   }, [parsed, fail]);
+  // A permit far above the request's account's balance of its token: read for that account only.
+  const read = parsed.ok ? parsed : undefined;
+  const checked = usePermitBalanceCheck(network, signer?.address, read?.consequences, read?.read.domain.chainId);
   if (!parsed.ok) return null;
-  const { network, signer } = request;
+  const consequences = checked.consequences;
   const chainWarning = network ? chainIdWarning(parsed.read.domain.chainId, network.chainId) : undefined;
-  const needsAck = parsed.consequences?.needsAcknowledgement === true || chainWarning !== undefined;
+  const needsAck = consequences?.needsAcknowledgement === true || chainWarning !== undefined;
   const sign = () =>
     signer &&
     request.run(() => signTypedDataWith(session.signerFor(signer), parsed.read.typedData), msg('dapp:nothingSigned'));
@@ -51,12 +55,12 @@ export function TypedDataApproval({ id, account, typedData }: { id: number; acco
       approveLabel={t('dapp:sign')}
       onApprove={sign}
       onDecline={request.decline}
-      approveBlocked={!signer || (needsAck && !understood)}
+      approveBlocked={!signer || checked.checking || (needsAck && !understood)}
       busy={request.busy}
       error={request.error ?? (signer ? undefined : t('dapp:cannotSign'))}
     >
-      {network && parsed.consequences && (
-        <PermitPanel consequences={parsed.consequences} network={network} domainChainId={parsed.read.domain.chainId} />
+      {network && consequences && (
+        <PermitPanel consequences={consequences} network={network} domainChainId={parsed.read.domain.chainId} />
       )}
       <TypedDataView typedData={parsed.read.typedData} domain={parsed.read.domain} warning={chainWarning} />
       {needsAck && (

@@ -12,6 +12,7 @@ import { signTypedDataWith } from '@/core/signing/sign';
 import { chainIdWarning, type ParsedTypedData, parseTypedDataJson } from '@/core/signing/typedData';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { usePermitBalanceCheck } from '@/lib/permitBalanceCheck';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { SignatureOutput } from './SignatureOutput';
@@ -30,11 +31,14 @@ export function SignTypedDataTool() {
   const [error, setError] = useState<Message | string>();
   const [parsed, setParsed] = useState<ParsedTypedData>();
   // What signing hands over (permits, Seaport orders), read at review time against the clock then.
-  const [consequences, setConsequences] = useState<SignatureConsequences>();
+  const [described, setConsequences] = useState<SignatureConsequences>();
   const [understood, setUnderstood] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ signature: string; signer: string; text: string }>();
   const account = accounts.find((a) => a.id === accountId) ?? preferred;
+  // A permit far above the signing account's balance of its token is warned of once that is read.
+  const checked = usePermitBalanceCheck(network, account?.address, described, parsed?.domain.chainId);
+  const consequences = checked.consequences;
 
   const review = (event: FormEvent) => {
     event.preventDefault();
@@ -112,7 +116,7 @@ export function SignTypedDataTool() {
             <button
               type="button"
               onClick={sign}
-              disabled={busy || (consequences?.needsAcknowledgement === true && !understood)}
+              disabled={busy || checked.checking || (consequences?.needsAcknowledgement === true && !understood)}
             >
               {busy ? t('sign:signing') : t('sign:typed.submit')}
             </button>

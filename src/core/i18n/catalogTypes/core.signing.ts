@@ -86,6 +86,8 @@ declare module '../message' {
     "core.signing:permit.longLived.transferLong": undefined;
     "core.signing:permit.longLived.transferNever": undefined;
     "core.signing:permit.noContract": undefined;
+    "core.signing:permit.warning.aboveBalance": { "factor": number | bigint; "spender": MessageValue; "token": MessageValue };
+    "core.signing:permit.warning.noBalance": { "spender": MessageValue; "token": MessageValue };
     "core.signing:permit.warning.notPermit2": { "contract": MessageValue; "permit2": MessageValue };
     "core.signing:permit.warning.notPermit2Renamed": { "contract": MessageValue; "permit2": MessageValue };
     "core.signing:permit.warning.unlimited": undefined;
