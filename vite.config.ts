@@ -185,8 +185,9 @@ export default defineConfig({
     // connect.js and connect.mjs, the connector dApps include (src/connector): a build of their own.
     connectorFiles(),
     // sw.js, the service worker that keeps Cairn offline, serves only builds the publisher key it
-    // carries signed, and updates only with consent.
-    serviceWorkerFile(signing?.publisher.publicKey.spki ?? ''),
+    // carries signed (and while keys change the build already served, signed by the key before),
+    // and updates only with consent.
+    serviceWorkerFile(signing),
     buildHash(facts, signing),
   ],
   // Settings → About shows them (src/app/buildFacts.ts).

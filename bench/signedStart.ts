@@ -24,7 +24,7 @@ const BUDGET_RATIO = 1.1;
 /** A copy of the build in `from` whose sw.js carries `keys`' publisher key (none: unsigned), its manifest signed to match. */
 async function copyFor(from: string, dir: string, keys: SigningKeys | undefined): Promise<void> {
   cpSync(from, dir, { recursive: true });
-  writeFileSync(join(dir, SERVICE_WORKER_FILE), await buildServiceWorker(keys?.publisher.publicKey.spki ?? ''));
+  writeFileSync(join(dir, SERVICE_WORKER_FILE), await buildServiceWorker(keys));
   writeManifest(dir, 'bench', keys);
 }
 

@@ -94,7 +94,7 @@ export async function hostileBuild(
   copyBuild(dir);
   markPages(dir, version);
   // Its own sw.js, built for its key, as a hostile server would ship it.
-  const worker = await buildServiceWorker(keys?.publisher.publicKey.spki ?? '');
+  const worker = await buildServiceWorker(keys);
   writeFileSync(join(dir, SERVICE_WORKER_FILE), `${worker}\n// ${version}\n`);
   return writeManifest(dir, version, keys);
 }

@@ -18,8 +18,8 @@ import { e2eDistDir } from './paths.ts';
 const KEPT_POLICY = '__cairnProbePolicy';
 
 /** Keeps Cairn's Trusted Types policy, as Cairn's page creates it, for the probe: call before Cairn's pages load. */
-export function keepCairnPolicy(context: BrowserContext): Promise<void> {
-  return context.addInitScript(
+export async function keepCairnPolicy(context: BrowserContext): Promise<void> {
+  await context.addInitScript(
     ({ name, kept }) => {
       type Factory = { createPolicy(name: string, rules: object): unknown };
       const factory = (window as { trustedTypes?: Factory }).trustedTypes;

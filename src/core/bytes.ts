@@ -65,6 +65,12 @@ export function fromBase64(text: string): Uint8Array | undefined {
   }
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  return hexOf(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
+/** The SHA-256 of `bytes` in hex (WebCrypto: a page, a worker, Node). */
+export async function sha256HexOf(bytes: ArrayBuffer | Uint8Array): Promise<string> {
+  return hexOf(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)));
+}
+
+/** The SHA-256 of `text`'s UTF-8 in hex. */
+export function sha256Hex(text: string): Promise<string> {
+  return sha256HexOf(utf8(text));
 }

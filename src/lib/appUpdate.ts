@@ -9,6 +9,7 @@ import {
   type UpdateRequest,
   type UpdateState,
 } from '@/core/build/updateProtocol';
+import { isForeignRegistration } from '@/core/build/workerUrls';
 import { workerScriptUrl } from './trustedScriptUrl';
 
 /**
@@ -67,6 +68,15 @@ export function startServiceWorker(lock: () => Promise<void>): void {
         signing: isSigning(data.signing) ? data.signing : undefined,
       });
   });
+  // A worker a hostile server or script registered for a scope inside Cairn's folder (dapp.html,
+  // assets/) would take those pages or workers from Cairn's own: it goes (core/build/workerUrls.ts).
+  const ownScope = new URL('./', document.baseURI).href;
+  void container
+    .getRegistrations()
+    .then((registrations) =>
+      Promise.all(registrations.filter((r) => isForeignRegistration(r.scope, ownScope)).map((r) => r.unregister())),
+    )
+    .catch(() => undefined);
   container
     .register(workerScriptUrl(new URL(SERVICE_WORKER_FILE, document.baseURI)), { scope: './', updateViaCache: 'none' })
     .then(() => send('check'))

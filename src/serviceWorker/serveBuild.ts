@@ -1,12 +1,14 @@
-// Serving Cairn's files from the build the worker keeps. A signed worker serves a file only when
-// its bytes, read from the cache now, match the hash the checked manifest gives it, and with
-// Cairn's own type and security headers, not any stored beside it: what a page's script wrote into
-// the cache is never served. An unsigned worker serves what it stored, as it stored it.
+// Serving Cairn's files from the build the worker keeps, one way for a signed worker and an
+// unsigned one alike: a file is served only when its bytes, read from the cache now, match the
+// hash the checked manifest gives it, and with Cairn's own type and security headers, not any
+// stored beside it, so what a page's script wrote into the cache is never served. The two differ
+// only in what vouches for the manifest (trustedBuilds.ts): the publisher's signature, or for an
+// unsigned worker its list adding up to its build hash.
 import { BUILD_MANIFEST_FILE, type BuildManifest, isSourceMap } from '../core/build/buildManifest';
 import { fileMatches } from '../core/build/releaseCheck';
 import { contentTypeOf, securityHeadersFor } from '../core/build/securityHeaders';
 import { checkedManifest, storedState } from './trustedBuilds';
-import { names, sha256, trustedKey, urlOf } from './workerScope';
+import { names, sha256, urlOf } from './workerScope';
 
 /** The server's headers a stored file keeps: its type and the security headers, nothing that acts (Refresh, Link, cookies). */
 const KEPT_HEADERS = [
@@ -33,21 +35,17 @@ export async function download(path: string): Promise<{ bytes: ArrayBuffer; kept
   return { bytes, kept: new Response(bytes, { status: 200, headers }) };
 }
 
-const notStored = (why: string, status = 404) =>
-  new Response(why, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+/** An answer with no file, only its status (the worker has no words of its own to show). */
+const noFile = (status: 404 | 503) => new Response(null, { status });
 
 /** A file of the checked build, with its type and Cairn's security headers. */
 const respond = (path: string, body: BodyInit) =>
   new Response(body, { status: 200, headers: { ...securityHeadersFor(path), 'Content-Type': contentTypeOf(path) } });
 
 /** What is served for a path the kept build does not hold: refused, except source maps and data, from the server. */
-function notInBuild(build: { version: string; sha256: string }, request: Request, path: string): Promise<Response> {
-  if (request.mode === 'navigate')
-    return Promise.resolve(
-      notStored(`Not part of the Cairn build this browser keeps (${build.version}, ${build.sha256}).`),
-    );
-  if (isSourceMap(path) || request.destination === '') return fetch(request);
-  return Promise.resolve(notStored('Not part of the Cairn build this browser keeps.'));
+function notInBuild(request: Request, path: string): Promise<Response> {
+  if (request.mode !== 'navigate' && (isSourceMap(path) || request.destination === '')) return fetch(request);
+  return Promise.resolve(noFile(404));
 }
 
 /**
@@ -69,31 +67,20 @@ async function checkedFile(manifest: BuildManifest, path: string): Promise<Array
  * Once a build is kept, only its files are served: a page that is not one of them is refused
  * (nothing else the server holds runs as Cairn), and only source maps (read by developer tools)
  * and other data come from the server. Without a build the worker vouches for (a first visit, or
- * a state it did not write), the server answers, and `untrusted` is called to set things right.
+ * a state it did not write or cannot read), the server answers, and `untrusted` is called to set
+ * things right. Should the Cache API itself fail, the server answers.
  */
 export async function serve(path: string, request: Request, untrusted: () => void): Promise<Response> {
-  if (!(await trustedKey)) return serveUnsigned(path, request);
-  const hash = (await storedState().catch(() => undefined))?.current?.hash;
-  const manifest = hash ? await checkedManifest(hash).catch(() => undefined) : undefined;
+  const stored = await storedState().catch(() => 'failed' as const);
+  if (stored === 'failed') return fetch(request);
+  const hash = stored?.current;
+  const manifest = hash ? await checkedManifest(hash, 'serve').catch(() => undefined) : undefined;
   if (!manifest) {
-    if (hash) untrusted();
+    if (!stored || hash) untrusted();
     return fetch(request);
   }
   if (path === BUILD_MANIFEST_FILE) return respond(path, JSON.stringify(manifest));
-  if (manifest.files[path] === undefined || isSourceMap(path)) return notInBuild(manifest, request, path);
+  if (manifest.files[path] === undefined || isSourceMap(path)) return notInBuild(request, path);
   const bytes = await checkedFile(manifest, path);
-  if (bytes) return respond(path, bytes);
-  return notStored(
-    `The copy of ${path} this browser keeps does not match the build's signed manifest, and the server has none that does.`,
-    503,
-  );
-}
-
-/** The unsigned worker's serving: what it stored for the build its state names, as stored. */
-async function serveUnsigned(path: string, request: Request): Promise<Response> {
-  const current = (await storedState().catch(() => undefined))?.current;
-  if (!current) return fetch(request);
-  const cached = await (await caches.open(names.build(current.hash))).match(urlOf(path));
-  if (cached) return cached;
-  return notInBuild({ version: current.version, sha256: current.hash }, request, path);
+  return bytes ? respond(path, bytes) : noFile(503);
 }

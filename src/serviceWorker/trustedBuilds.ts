@@ -1,61 +1,78 @@
-// Which builds the worker can vouch for. Pages share the Cache API with the worker, so a script
-// that once ran at Cairn's origin could have written any state entry, manifest or file there.
-// Nothing stored is taken on its word: a build counts only while its stored manifest is one the
-// publisher key this sw.js carries signed, checked once per worker and then kept in memory,
-// where no page can reach it; and each file is checked against that manifest whenever it is
-// served (serveBuild.ts). An unsigned worker (built without a key) checks only that a manifest
-// adds up to its build hash.
+// Which builds the worker can vouch for (src/core/build/trustedState.ts says the rules). Pages
+// share the Cache API with the worker, so the state entry and each stored manifest are checked
+// whenever they are read: a manifest once per worker, then kept in memory, where no page reaches
+// it; each file whenever it is served (serveBuild.ts). A refusal is kept in memory only.
 import { BUILD_MANIFEST_FILE, type BuildManifest, parseBuildManifest } from '../core/build/buildManifest';
-import { manifestProblem, releaseOf } from '../core/build/releaseCheck';
-import { storedUpdateState, type UpdateState } from '../core/build/updateProtocol';
-import { refusalWords } from './refusalWords';
-import { names, sha256, superseded, trustedKey, urlOf } from './workerScope';
+import {
+  type BuildRole,
+  dropsServedBuild,
+  parseStoredState,
+  type StoredState,
+  storedAs,
+  storedForm,
+  trustedStateOf,
+  vouches,
+} from '../core/build/trustedState';
+import type { Refusal, UpdateState } from '../core/build/updateProtocol';
+import { names, sha256, superseded, trustedKeys, urlOf } from './workerScope';
 
-/** Manifests this worker checked, by build hash, as they were when checked. */
-const checked = new Map<string, BuildManifest>();
+/** Manifests this worker checked, by build hash; `taken`: vouched for by the publisher key itself. */
+const checked = new Map<string, { manifest: BuildManifest; taken: boolean }>();
 
-/** Keeps a manifest this worker has just checked (a build it downloaded and checked file by file). */
-export const rememberChecked = (manifest: BuildManifest): void => void checked.set(manifest.sha256, manifest);
+/** The last build this worker refused, and why. */
+let refusal: Refusal | undefined;
 
-/** The manifest of the stored build `hash`, if it is one this worker vouches for; else undefined. */
-export async function checkedManifest(hash: string): Promise<BuildManifest | undefined> {
-  const known = checked.get(hash);
-  if (known) return known;
-  const entry = await (await caches.open(names.build(hash))).match(urlOf(BUILD_MANIFEST_FILE));
-  const manifest = entry ? parseBuildManifest(await entry.json().catch(() => undefined)) : undefined;
-  if (manifest?.sha256 !== hash || (await manifestProblem(manifest, await trustedKey, sha256))) return undefined;
-  checked.set(hash, manifest);
-  return manifest;
-}
+/** Keeps a manifest this worker has just checked against its publisher key (a build it downloaded and checked file by file). */
+export const rememberChecked = (manifest: BuildManifest): void =>
+  void checked.set(manifest.sha256, { manifest, taken: true });
 
-/** The state as stored: {} before any build was stored. A failed read rejects (nothing is decided on it). */
-export async function storedState(): Promise<UpdateState> {
-  const entry = await (await caches.open(names.state)).match(names.stateEntry);
-  return entry ? storedUpdateState((await entry.json()) as UpdateState, refusalWords) : {};
+/** The manifest of the stored build `hash`, if this worker vouches for it as `role`; else undefined. */
+export async function checkedManifest(hash: string, role: BuildRole): Promise<BuildManifest | undefined> {
+  let known = checked.get(hash);
+  if (!known) {
+    const entry = await (await caches.open(names.build(hash))).match(urlOf(BUILD_MANIFEST_FILE));
+    const manifest = entry ? parseBuildManifest(await entry.json().catch(() => undefined)) : undefined;
+    if (manifest?.sha256 !== hash) return undefined;
+    const keys = await trustedKeys;
+    const taken = await vouches(manifest, keys, 'take', sha256);
+    if (!taken && !(await vouches(manifest, keys, 'serve', sha256))) return undefined;
+    known = { manifest, taken };
+    checked.set(hash, known);
+  }
+  return known.taken || role === 'serve' ? known.manifest : undefined;
 }
 
 /**
- * The state with only the builds this worker vouches for, named as their checked manifests name
- * them: a served or staged build whose manifest the key did not sign (a page's script wrote it,
- * or a worker with another key kept it) is left out, and with it any acceptance of it.
+ * The state entry as stored ({} before any build was stored), or undefined when it cannot be read
+ * as one (a script wrote something else there): that is put right, never decided on. A failure of
+ * the Cache API itself rejects.
  */
-export async function trustedState(): Promise<UpdateState> {
-  const state = await storedState();
-  const current = state.current && (await checkedManifest(state.current.hash));
-  const staged = state.staged && (await checkedManifest(state.staged.hash));
-  const trusted: UpdateState = {};
-  if (current) trusted.current = releaseOf(current);
-  if (staged) trusted.staged = releaseOf(staged);
-  if (staged && state.accepted === staged.sha256) trusted.accepted = state.accepted;
-  if (state.refused) trusted.refused = state.refused;
-  return trusted;
+export async function storedState(): Promise<StoredState | undefined> {
+  const entry = await (await caches.open(names.state)).match(names.stateEntry);
+  if (!entry) return {};
+  const text = await entry.text();
+  try {
+    return parseStoredState(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
 }
 
-/** Stores the state and prunes the builds it does not name; nothing once a newer sw.js is installing. */
+/** The state with only the builds this worker vouches for, and the refusal it remembers. */
+export async function trustedState(): Promise<UpdateState> {
+  const trusted = await trustedStateOf(await storedState(), checkedManifest);
+  return refusal ? { ...trusted, refused: refusal } : trusted;
+}
+
+/** Whether the entry as stored says what `state` says. */
+export const isStoredAs = async (state: UpdateState): Promise<boolean> => storedAs(await storedState(), state);
+
+/** Stores the state (its refusal in memory) and prunes the builds it does not name; nothing once a newer sw.js is installing. */
 export async function writeState(state: UpdateState): Promise<void> {
   if (superseded()) return;
+  refusal = state.refused;
   const cache = await caches.open(names.state);
-  await cache.put(names.stateEntry, Response.json(state));
+  await cache.put(names.stateEntry, Response.json(storedForm(state)));
   // Only the builds served and staged are kept (of this scope only).
   const keep = new Set([state.current?.hash, state.staged?.hash].flatMap((hash) => (hash ? [names.build(hash)] : [])));
   for (const name of await caches.keys())
@@ -63,13 +80,25 @@ export async function writeState(state: UpdateState): Promise<void> {
 }
 
 /**
- * Drops every stored build this worker does not vouch for (and its files): what a new sw.js does
- * first, so the honest worker, once the browser fetches it again, never serves what a hostile
- * server or script left. True when the build served until now was dropped.
+ * Drops every stored build this worker does not vouch for (and its files), and writes over an
+ * entry it cannot read: what a new sw.js does first, so the honest worker, once the browser
+ * fetches it again, never serves what a hostile server or script left. True when the build pages
+ * were served until now is gone.
  */
 export async function dropUntrusted(): Promise<boolean> {
-  const [stored, trusted] = [await storedState(), await trustedState()];
-  if (JSON.stringify(stored) === JSON.stringify(trusted)) return false;
+  const stored = await storedState();
+  const trusted = await trustedState();
+  if (storedAs(stored, trusted)) return false;
   await writeState(trusted);
-  return stored.current !== undefined && trusted.current?.hash !== stored.current.hash;
+  return dropsServedBuild(stored, trusted);
+}
+
+/** Marks that pages must start afresh, for the worker once it is activated (it may have been stopped since). */
+export async function markReload(): Promise<void> {
+  await (await caches.open(names.state)).put(names.reloadEntry, new Response('1'));
+}
+
+/** Whether an installing worker marked that pages must start afresh; the mark is taken away. */
+export async function takeReloadMark(): Promise<boolean> {
+  return (await caches.open(names.state)).delete(names.reloadEntry);
 }

@@ -1,8 +1,9 @@
 // What every part of sw.js shares: the worker's global scope, the folder it serves, its caches'
-// names, and the publisher key built into it.
-import { type PublisherKey, publisherKey } from '../core/build/buildSignature';
+// names, and the publisher keys built into it.
+import { publisherKey, type TrustedKeys } from '../core/build/buildSignature';
 import { type UpdateNews, updateCaches } from '../core/build/updateProtocol';
-import { hexOf } from '../core/bytes';
+import { isOwnRegistration } from '../core/build/workerUrls';
+import { sha256HexOf } from '../core/bytes';
 
 // The parts of the service worker's global scope used here (the DOM library has no types for it).
 export type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
@@ -12,7 +13,14 @@ export type MessageFromPage = ExtendableEvent & { data: unknown; source: Partial
 /** A worker as the registration names it. */
 type WorkerVersion = { state: string };
 type WorkerScope = {
-  registration: { scope: string; installing: WorkerVersion | null; waiting: WorkerVersion | null };
+  /** The URL of this worker's script. */
+  location: { href: string };
+  registration: {
+    scope: string;
+    installing: WorkerVersion | null;
+    waiting: WorkerVersion | null;
+    unregister(): Promise<boolean>;
+  };
   /** This worker itself (not in every browser). */
   serviceWorker?: WorkerVersion;
   skipWaiting(): Promise<void>;
@@ -30,6 +38,13 @@ export const scope = new URL(worker.registration.scope);
 export const urlOf = (path: string) => new URL(path, scope).href;
 export const names = updateCaches(scope.href);
 export const SITE_WINDOW = new URL('dapp.html', scope).pathname;
+
+/**
+ * Whether this worker runs as Cairn's own registration (sw.js for its own folder). Anything else
+ * (Cairn's sw.js served under a name a hostile worker was registered by, or registered by a
+ * script for a narrower scope) serves nothing, writes nothing and unregisters itself.
+ */
+export const ownRegistration = isOwnRegistration(worker.location.href, scope.href);
 
 /** Set once this worker has activated (for browsers whose workers cannot see themselves). */
 let activatedHere = false;
@@ -49,17 +64,27 @@ export function superseded(): boolean {
   return own ? own.state === 'activated' || own.state === 'activating' : activatedHere;
 }
 
-export const sha256 = async (bytes: ArrayBuffer | Uint8Array) =>
-  hexOf(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)));
+export const sha256 = sha256HexOf;
 
 /** The publisher key's SubjectPublicKeyInfo in base64, written in by the build ('' in an unsigned build). */
 declare const __CAIRN_PUBLISHER_KEY__: string;
+/** The keys before it while keys change (scripts/buildSigning.ts), the same way. */
+declare const __CAIRN_PREVIOUS_KEYS__: readonly string[];
 
-/**
- * The publisher key this sw.js carries, or undefined for an unsigned build. A key the build wrote
- * in but that cannot be read signs nothing: the worker then takes no build at all, rather than
- * running unsigned.
- */
-export const trustedKey: Promise<PublisherKey | undefined> = __CAIRN_PUBLISHER_KEY__
-  ? publisherKey(__CAIRN_PUBLISHER_KEY__).then((key) => key ?? { spki: '', fingerprint: 'unreadable' })
+async function builtInKeys(): Promise<TrustedKeys> {
+  const [publisher, ...previous] = await Promise.all(
+    [__CAIRN_PUBLISHER_KEY__, ...__CAIRN_PREVIOUS_KEYS__].map(publisherKey),
+  );
+  const read = previous.filter((key) => key !== undefined);
+  // The build refuses a key it cannot read (scripts/serviceWorkerBuild.ts); should one slip through,
+  // this sw.js fails to install, and the browser keeps the worker it has.
+  if (!publisher || read.length !== previous.length) throw new Error('sw.js carries a key it cannot read');
+  return { publisher, previous: read };
+}
+
+/** The keys this sw.js carries, or undefined for an unsigned build. Rejects when one cannot be read. */
+export const trustedKeys: Promise<TrustedKeys | undefined> = __CAIRN_PUBLISHER_KEY__
+  ? builtInKeys()
   : Promise.resolve(undefined);
+// Its rejection is met by whoever waits on it (installing fails on it).
+trustedKeys.catch(() => undefined);

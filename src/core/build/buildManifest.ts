@@ -24,13 +24,14 @@ export type BuildManifest = {
   signatures?: Record<string, string> | undefined;
 };
 
-const HEX_SHA256 = /^[0-9a-f]{64}$/;
+/** A SHA-256 in hex, as build hashes, file hashes and key fingerprints are written. */
+export const HEX_SHA256 = /^[0-9a-f]{64}$/;
 /** An ECDSA P-256 signature as WebCrypto makes it (r and s, 64 bytes), in base64. */
 const SIGNATURE = /^[A-Za-z0-9+/]{86}==$/;
 const VERSION = /^[0-9A-Za-z.+-]{1,40}$/;
 const COMMIT = /^[0-9a-f]{4,40}$/;
 /** A path inside the build's folder: no leading slash, no "..", no backslash, no query. */
-const BUILD_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.@+-]+(?:\/[\w.@+-]+)*$/;
+export const BUILD_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.@+-]+(?:\/[\w.@+-]+)*$/;
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

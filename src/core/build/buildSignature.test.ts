@@ -1,33 +1,14 @@
-import { createHash, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { newTestKey, signedBy } from '@/testing/signedBuilds';
 import type { BuildManifest } from './buildManifest';
-import { groupedFingerprint, isSignedBy, type PublisherKey, publisherKey, signedStatement } from './buildSignature';
+import { groupedFingerprint, isSignedBy, publisherKey } from './buildSignature';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
-type TestKey = { privateKey: KeyObject; key: PublisherKey };
-
-async function newKey(curve = 'P-256'): Promise<TestKey> {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: curve });
-  const spki = createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
-  const key = await publisherKey(spki);
-  if (!key) throw new Error('the test key does not read');
-  return { privateKey, key };
-}
-
+const newKey = newTestKey;
 const build: BuildManifest = { version: '1.2.0', commit: 'abc1234', sha256: hash('listing'), files: {} };
-
-/** `manifest` naming `own` as its publisher key, signed by each of `by` (as scripts/buildSigning.ts signs). */
-function signed(manifest: BuildManifest, own: TestKey, by: TestKey[]): BuildManifest {
-  const named = { ...manifest, key: own.key.fingerprint };
-  const signatures = Object.fromEntries(
-    by.map((signer) => [
-      signer.key.fingerprint,
-      sign('sha256', signedStatement(named), { key: signer.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64'),
-    ]),
-  );
-  return { ...named, signatures };
-}
+const signed = signedBy;
 
 describe('signed builds', () => {
   it('names a key by the SHA-256 of its SubjectPublicKeyInfo, as openssl and sha256sum compute it', async () => {

@@ -8,11 +8,18 @@
  * is taken by a worker that trusts the old one only when the old key signed it too: that is how a
  * publisher changes keys (scripts/buildSigning.ts signs; docs/signed-builds.md).
  */
-import { fromBase64, hexOf, utf8 } from '../bytes.ts';
+import { fromBase64, sha256HexOf, utf8 } from '../bytes.ts';
 import type { BuildManifest } from './buildManifest.ts';
 
 /** A publisher key as sw.js carries it: its SubjectPublicKeyInfo (DER) in base64, and the SHA-256 of that DER in hex. */
 export type PublisherKey = { spki: string; fingerprint: string };
+
+/**
+ * The keys a signed build's sw.js carries: the publisher key, which alone can make a build
+ * current or staged, and while keys change the keys before it, trusted only to go on serving a
+ * build that is already served (src/core/build/trustedState.ts).
+ */
+export type TrustedKeys = { publisher: PublisherKey; previous: readonly PublisherKey[] };
 
 const CURVE = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const SIGNING = { name: 'ECDSA', hash: 'SHA-256' } as const;
@@ -28,9 +35,6 @@ export function signedStatement(manifest: Pick<BuildManifest, 'sha256' | 'versio
   );
 }
 
-const sha256 = async (bytes: Uint8Array) =>
-  hexOf(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)));
-
 /** The key in `spki` (base64 DER), with its fingerprint; undefined when it is not an ECDSA P-256 public key. */
 export async function publisherKey(spki: string): Promise<PublisherKey | undefined> {
   const der = fromBase64(spki);
@@ -40,7 +44,7 @@ export async function publisherKey(spki: string): Promise<PublisherKey | undefin
   } catch {
     return undefined;
   }
-  return { spki, fingerprint: await sha256(der) };
+  return { spki, fingerprint: await sha256HexOf(der) };
 }
 
 const imported = new Map<string, Promise<CryptoKey>>();

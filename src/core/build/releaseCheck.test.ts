@@ -1,8 +1,8 @@
-import { createHash, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inWords } from '@/testing/inWords';
+import { newTestKey, signedBy as signed } from '@/testing/signedBuilds';
 import { type BuildManifest, manifestListing } from './buildManifest';
-import { publisherKey, signedStatement } from './buildSignature';
 import { writePageConfig } from './pageConfig';
 import { checkRelease, fileMatches } from './releaseCheck';
 
@@ -111,23 +111,12 @@ describe('checking a build against its manifest', () => {
   });
 
   it('takes, for a worker that carries a publisher key, only a build that key signed, before downloading anything', async () => {
-    const keys = [
-      generateKeyPairSync('ec', { namedCurve: 'P-256' }),
-      generateKeyPairSync('ec', { namedCurve: 'P-256' }),
-    ] as const;
-    const [trusted, other] = await Promise.all(
-      keys.map(({ privateKey }) =>
-        publisherKey(createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64')),
-      ),
-    );
-    if (!trusted || !other) throw new Error('test keys');
+    const [trustedKey, otherKey] = [await newTestKey(), await newTestKey()];
+    const trusted = trustedKey.key;
     const unsigned = await manifestOf(served);
     const signedBy = (index: 0 | 1): BuildManifest => {
-      const key = index === 0 ? trusted : other;
-      const named = { ...unsigned, key: key.fingerprint };
-      const privateKey = keys[index].privateKey;
-      const value = sign('sha256', signedStatement(named), { key: privateKey, dsaEncoding: 'ieee-p1363' });
-      return { ...named, signatures: { [key.fingerprint]: value.toString('base64') } };
+      const key = index === 0 ? trustedKey : otherKey;
+      return signed(unsigned, key, [key]);
     };
     expect((await checkRelease(signedBy(0), { ...serving(served).tools, trusted })).ok).toBe(true);
     for (const manifest of [unsigned, signedBy(1)]) {

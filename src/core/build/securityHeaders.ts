@@ -22,11 +22,17 @@ import { PLAIN_HTTP_HOSTS } from '../chain/plainHttp.ts';
 /** The one Trusted Types policy Cairn's pages create: it makes the URLs of the build's own worker scripts. */
 export const TRUSTED_TYPES_POLICY = 'cairn-worker-scripts';
 
+/** A module worker's script as Vite names it after its source file, in the build's assets folder. */
+const builtWorker = (name: string) => `assets/${name}\\.worker-[\\w-]+\\.js`;
+
+/** The built keystore worker's path inside the site. */
+export const KEYSTORE_WORKER_FILE = new RegExp(`^${builtWorker('keystore')}$`);
+
 /**
  * The scripts of the build a page starts as workers (paths beside index.html): the service worker
- * and the vault's and keystore's workers (Vite names each after its source file).
+ * and the vault's and keystore's workers.
  */
-export const WORKER_SCRIPT = /^(?:sw\.js|assets\/(?:vault|keystore)\.worker-[\w-]+\.js)$/;
+export const WORKER_SCRIPT = new RegExp(`^(?:sw\\.js|${builtWorker('vault')}|${builtWorker('keystore')})$`);
 
 const localPlain = PLAIN_HTTP_HOSTS.flatMap((host) => [`http://${host}:*`, `ws://${host}:*`]).join(' ');
 
@@ -64,9 +70,6 @@ export const keystoreWorkerContentSecurityPolicy = serialize({
   'script-src': `${directives['script-src']} 'wasm-unsafe-eval'`,
   'frame-ancestors': "'none'",
 });
-
-/** The built keystore worker's path inside the site (Vite names it after its source file). */
-export const KEYSTORE_WORKER_FILE = /^assets\/keystore\.worker-[\w-]+\.js$/;
 
 /**
  * Powerful features: Cairn's own pages may use the camera (QR codes of signing devices) and WebHID

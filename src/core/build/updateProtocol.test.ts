@@ -10,7 +10,6 @@ import {
   isUpdateNews,
   isUpdateRequest,
   refusalReason,
-  storedUpdateState,
   UPDATE_MESSAGE,
   type UpdateState,
   updateCaches,
@@ -64,7 +63,7 @@ describe('the service worker’s update state', () => {
     ).toBe(state);
   });
 
-  it('stores and sends a refusal’s reason as words, which a page of an older build shows as they are', () => {
+  it('sends a refusal’s reason as words, which a page of an older build shows as they are', () => {
     const state = afterCheck(
       { current: release(1) },
       release(2),
@@ -83,20 +82,30 @@ describe('the service worker’s update state', () => {
     );
   });
 
-  it('reads a refusal stored by an older worker: words only, or a Message where the words belong', () => {
+  it('words a refusal only as one of the four, with values of their form; else an older worker’s words', () => {
     const words1 = 'x.js does not match its SHA-256 in build-manifest.json.';
     const old: UpdateState = JSON.parse(
       JSON.stringify({ current: release(1), refused: { ...release(2), reason: words1 } }),
     );
-    expect(old.refused?.why).toBeUndefined();
     expect(refusalReason(old.refused ?? refusedAs(0))).toBe(words1);
-    expect(storedUpdateState(old, words)).toBe(old);
-    // The build before this one stored the Message itself as the reason: the worker makes it words again.
-    const interim = { current: release(1), refused: { ...release(2), reason: mismatch } } as unknown as UpdateState;
-    expect(refusalReason(interim.refused ?? refusedAs(0))).toEqual(mismatch);
-    expect(storedUpdateState(interim, words)).toEqual({ current: release(1), refused: refusedAs(2) });
-    const unknown = { refused: { ...release(2), reason: { id: 'other' } } } as unknown as UpdateState;
-    expect(storedUpdateState(unknown, words).refused).toEqual({ ...release(2), reason: '', why: undefined });
+    const key = codeValue('a'.repeat(64));
+    for (const why of [
+      msg('core.keys:release.listing'),
+      mismatch,
+      msg('core.keys:release.download', { path: codeValue('assets/app-1.js') }),
+      msg('core.keys:release.unsigned', { key }),
+    ])
+      expect(refusalReason({ ...release(2), reason: 'words', why })).toEqual(why);
+    // Any other catalog text, or values a script could fill with words of its own, shows nothing.
+    for (const why of [
+      { id: 'update:unsigned' },
+      { id: 'core.keys:release.mismatch', values: { path: codeValue('Call +1 555 0100 now') } },
+      { id: 'core.keys:release.mismatch', values: { path: 'x.js' } },
+      { id: 'core.keys:release.unsigned', values: { key: codeValue('not a key') } },
+      { id: 'core.keys:release.listing', values: { extra: codeValue('x') } },
+      { id: 'core.keys:release.mismatch', values: { path: codeValue('x.js'), extra: codeValue('x') } },
+    ])
+      expect(refusalReason({ ...release(2), reason: 'Phishing words', why } as never)).toBe('');
   });
 
   it('downloads a build only when it is not the one served, staged or refused', () => {

@@ -1,5 +1,5 @@
 import { isMessage, type Message } from '../i18n/message';
-import { isRecord } from './buildManifest.ts';
+import { BUILD_PATH, HEX_SHA256, isRecord } from './buildManifest.ts';
 import type { Release, ReleaseProblem } from './releaseCheck';
 
 /**
@@ -14,13 +14,13 @@ export type UpdateState = {
   staged?: Release | undefined;
   /** The staged build's hash once the person accepted it: installed at the next lock. */
   accepted?: string | undefined;
-  /** The last build refused, and why. */
+  /** The last build refused, and why: kept in the worker's memory only, never stored. */
   refused?: Refusal | undefined;
 };
 
 /**
- * A refused build and why, in two forms, because the state is stored (the worker's cache) and
- * sent to every Cairn page, also to pages still running an older build:
+ * A refused build and why, in two forms, because the state is sent to every Cairn page, also to
+ * pages still running an older build:
  * - `reason`: words, always a string. Pages from before Cairn spoke other languages show it as it
  *   is, as a React child, and would crash on anything else. The service worker writes it, and a
  *   worker has no language (it serves every page, each may show another) and no catalogs, so the
@@ -45,6 +45,8 @@ export function updateCaches(scope: string) {
   return {
     state: `${prefix}update-state`,
     stateEntry: new URL('cairn-update-state.json', scope).href,
+    /** Set by an installing worker that dropped the build pages ran: the activated one reloads them. */
+    reloadEntry: new URL('cairn-update-reload.json', scope).href,
     buildPrefix: `${prefix}build:`,
     build: (hash: string) => `${prefix}build:${hash}`,
   };
@@ -87,7 +89,7 @@ export function isUpdateRequest(value: unknown): value is UpdateRequest {
 export const isSigning = (value: unknown): value is Signing =>
   isRecord(value) &&
   (value.mode === 'unsigned' ||
-    (value.mode === 'signed' && typeof value.key === 'string' && /^[0-9a-f]{64}$/.test(value.key)));
+    (value.mode === 'signed' && typeof value.key === 'string' && HEX_SHA256.test(value.key)));
 
 export function isUpdateNews(value: unknown): value is UpdateNews {
   if (!isRecord(value) || value.tag !== UPDATE_MESSAGE) return false;
@@ -112,37 +114,37 @@ export function afterCheck(
     : state;
 }
 
-/**
- * The state as read from the worker's cache, with a refusal's `reason` made words again where a
- * worker of the build before this one stored its Message there (it stored no `why`): sent as it
- * was, it would crash the pages older still.
- */
-export function storedUpdateState(state: UpdateState, words: RefusalWords): UpdateState {
-  const refused = state.refused as (Release & { reason: unknown; why?: unknown }) | undefined;
-  if (!refused || typeof refused.reason === 'string') return state;
-  const why = isReleaseProblem(refused.reason) ? refused.reason : undefined;
-  return { ...state, refused: { ...refused, reason: why ? words(why) : '', why } };
+/** A code value (a path, a key) whose text matches `pattern`. */
+const isCode = (value: unknown, pattern: RegExp): boolean =>
+  isRecord(value) && value.kind === 'code' && typeof value.text === 'string' && pattern.test(value.text);
+
+/** Whether `value` is one of the refusals, with the values it takes and no other: nothing else is worded as one. */
+export function isReleaseProblem(value: unknown): value is ReleaseProblem {
+  if (!isMessage(value) || (value.values !== undefined && !isRecord(value.values))) return false;
+  const values: Record<string, unknown> = value.values ?? {};
+  const names = Object.keys(values);
+  switch (value.id) {
+    case 'core.keys:release.listing':
+      return names.length === 0;
+    case 'core.keys:release.download':
+    case 'core.keys:release.mismatch':
+      return names.length === 1 && isCode(values.path, BUILD_PATH);
+    case 'core.keys:release.unsigned':
+      return names.length === 1 && isCode(values.key, HEX_SHA256);
+    default:
+      return false;
+  }
 }
 
-const RELEASE_PROBLEMS: readonly string[] = [
-  'core.keys:release.listing',
-  'core.keys:release.download',
-  'core.keys:release.mismatch',
-  'core.keys:release.unsigned',
-] satisfies readonly ReleaseProblem['id'][];
-
-const isReleaseProblem = (value: unknown): value is ReleaseProblem =>
-  isMessage(value) && RELEASE_PROBLEMS.includes(value.id);
-
 /**
- * Why a build was refused, as a page shows it: the Message where the worker sent one (worded in
- * the reader's language), else the words of a state from an older worker.
+ * Why a build was refused, as a page shows it: the refusal where the worker sent one (worded in
+ * the reader's language), only ever one of the four with values of their form; else the words of
+ * a worker from before refusals came as Messages.
  */
 export function refusalReason(refused: Refusal): Message | string {
   const { why, reason } = refused as { why?: unknown; reason?: unknown };
-  if (isMessage(why)) return why;
-  if (typeof reason === 'string') return reason;
-  return isMessage(reason) ? reason : '';
+  if (isReleaseProblem(why)) return why;
+  return why === undefined && typeof reason === 'string' ? reason : '';
 }
 
 /** The state once the server offers `hash` again: a staged build it withdrew (offering the served one) is dropped. */

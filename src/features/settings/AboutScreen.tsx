@@ -40,13 +40,26 @@ function BuildHashValue() {
   return <CodeText className={styles.hash}>{manifest.sha256}</CodeText>;
 }
 
-/** The fingerprint of the publisher key this build's sw.js carries, as its manifest names it. */
+/**
+ * The fingerprint of the publisher key this build's sw.js carries, as its manifest names it:
+ * checked when a signing worker serves the page (it serves only the manifest it checked), else
+ * labelled as the server's unchecked word.
+ */
 function PublisherKeyValue() {
   const t = useT('settings');
   const manifest = useRunningManifest();
+  const checked = appUpdateStore((s) => s.active && s.signing?.mode === 'signed');
   if (manifest === 'unknown') return <>{t('settings:about.hashUnknown')}</>;
   if (manifest === 'other') return <>{t('settings:about.hashOtherBuild')}</>;
   if (!manifest.key) return <>{t('settings:about.keyNone')}</>;
+  if (!checked)
+    return (
+      <T
+        id="settings:about.keyUnchecked"
+        values={{ key: codeValue(groupedFingerprint(manifest.key)) }}
+        tags={{ 0: <code className={styles.hash} dir="ltr" /> }}
+      />
+    );
   return <CodeText className={styles.hash}>{groupedFingerprint(manifest.key)}</CodeText>;
 }
 

@@ -3,6 +3,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { groupedFingerprint } from '@/core/build/buildSignature';
 import type { Release } from '@/core/build/releaseCheck';
+import { isOlderVersion } from '@/core/build/releaseOrder';
 import { refusalReason, type Signing } from '@/core/build/updateProtocol';
 import { codeValue } from '@/core/i18n/message';
 import { acceptUpdate, applyUpdate, appUpdateStore, setUpdateAside, UNSIGNED_NOTICE } from '@/lib/appUpdate';
@@ -46,13 +47,14 @@ function SetAsideButton({ hash, children }: { hash: string; children: string }) 
 
 /**
  * Which key signed the offered build, as the worker checked it: the one Cairn trusts, or a new key
- * the trusted one handed over to. An unsigned worker checked no signature, so nothing is said.
+ * the trusted one handed over to (the build running names another key than the offered one). An
+ * unsigned worker checked no signature, so nothing is said.
  */
-function SignedBy({ staged, signing }: { staged: Release; signing: Signing | undefined }) {
+function SignedBy({ staged, current, signing }: { staged: Release; current?: Release; signing: Signing | undefined }) {
   if (!staged.key || signing?.mode !== 'signed') return null;
   const key = codeValue(groupedFingerprint(staged.key));
   const tags = { 0: <code className={styles.hash} dir="ltr" /> };
-  const changesKey = signing.key !== staged.key;
+  const changesKey = (current?.key ?? signing.key) !== staged.key;
   return (
     <>
       {' '}
@@ -85,8 +87,10 @@ export function UpdateNotice() {
     void acceptUpdate(hash);
     statusLine.current?.focus();
   };
+  // A build the key signed may be older than the one running (put back by a script, or a mistake).
+  const goesBack = offered && staged && current !== undefined && isOlderVersion(staged.version, current.version);
   const visible = active && (acceptedNow || offered || showRefusal || showUnsigned);
-  const warns = showRefusal || (showUnsigned && !acceptedNow && !offered);
+  const warns = showRefusal || goesBack || (showUnsigned && !acceptedNow && !offered);
   return (
     // The live region stays mounted (an empty one announces its first text); the landmark and the
     // bar's looks (and its name, which makes it a region) come with something to say.
@@ -114,7 +118,7 @@ export function UpdateNotice() {
               }}
               tags={{ 0: <code className={styles.hash} dir="ltr" /> }}
             />
-            <SignedBy staged={staged} signing={signing} />
+            <SignedBy staged={staged} current={current} signing={signing} />
             {current && (
               <>
                 {' '}
@@ -123,8 +127,8 @@ export function UpdateNotice() {
                   values={{ version: codeValue(current.version), commit: codeValue(current.commit) }}
                 />
               </>
-            )}{' '}
-            {t('update:offered.compare')}
+            )}
+            {goesBack && <> {t('update:offered.older')}</>} {t('update:offered.compare')}
             {unlocked && ` ${t('update:offered.locks')}`}
           </>
         ) : showRefusal && refused ? (

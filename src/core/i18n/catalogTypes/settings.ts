@@ -17,6 +17,7 @@ declare module '../message' {
     "settings:about.icons": { "license": MessageValue; "package": MessageValue; "project": MessageValue };
     "settings:about.key": undefined;
     "settings:about.keyNone": undefined;
+    "settings:about.keyUnchecked": { "key": MessageValue };
     "settings:about.licences": undefined;
     "settings:about.notServed": undefined;
     "settings:about.packagesToggle": undefined;

@@ -16,6 +16,7 @@ declare module '../message' {
     "update:offered.compare": undefined;
     "update:offered.locks": undefined;
     "update:offered.newKey": { "key": MessageValue };
+    "update:offered.older": undefined;
     "update:offered.ready": { "commit": MessageValue; "hash": MessageValue; "version": MessageValue };
     "update:offered.running": { "commit": MessageValue; "version": MessageValue };
     "update:offered.signedBy": { "key": MessageValue };
