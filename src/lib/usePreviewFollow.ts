@@ -1,42 +1,61 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Network } from '@/core/chain/networks';
-import { previewDigest } from '@/core/simulation/digest';
+import type { Address } from 'viem';
+import { headPollIntervalMs, type Network } from '@/core/chain/networks';
+import { changesDecision } from '@/core/simulation/previewChange';
 import type { SimulationResult } from '@/core/simulation/types';
 import { useChainHead } from './useChainHead';
 
-/** A preview older than this many blocks is read again before Confirm is let through. */
+/** A preview more than this many blocks behind the chain (and staleAfterMs old) is read again before Confirm is let through. */
 export const STALE_PREVIEW_BLOCKS = 3n;
+
+/**
+ * How old a preview may be before it is stale, besides its blocks: three block times, and never
+ * less than two polls of the head. On Ethereum that is the three blocks; on a chain of 250 ms
+ * blocks, polled each second, each poll finds four new blocks and the preview is read again at
+ * once: only a read that lags behind by more than a poll makes it stale, so Confirm does not
+ * flicker at every poll.
+ */
+export function staleAfterMs(network: Network): number {
+  return Math.max(3 * network.blockTimeMs, 2 * headPollIntervalMs(network));
+}
 
 /** What following a preview block by block found, for the review and its Confirm. */
 export type PreviewFollow = {
-  /** A new block changed what the preview says since the review first showed it. */
+  /** A new block changed what the preview says, in a way that matters (changesDecision), since the review first showed it. */
   changed: boolean;
   /** The person acknowledged the preview as it now reads. */
   changeAcknowledged: boolean;
   onAcknowledgeChange(value: boolean): void;
-  /** The preview is more than STALE_PREVIEW_BLOCKS behind the chain and is being read again. */
+  /** The preview is behind the chain (blocks and time) and is being read again. */
   stale: boolean;
-  /** Confirm waits: a change not acknowledged, or a stale preview being refreshed. */
+  /** The preview is behind the chain and reading it again failed: what it shows may no longer hold. */
+  outdated: boolean;
+  /** The person chose to send without a current preview. */
+  outdatedAcknowledged: boolean;
+  onAcknowledgeOutdated(value: boolean): void;
+  /** Confirm waits: a change or an outdated preview not acknowledged, or a stale preview being read again. */
   holds: boolean;
 };
 
 /**
  * Follows a review's preview: simulates it again at each new block the shared head follower
  * brings (never on a timer of its own), compares what it says with what the review first showed
- * for this content (`key`), and holds Confirm while a change is not acknowledged, or while the
- * preview is more than a few blocks old (it is being read again; a read that fails lets go, as a
- * preview that fails does).
+ * for this content (`key`), and holds Confirm while a change that matters to the person's
+ * accounts (`own`) is not acknowledged, while a preview behind the chain is read again, and while
+ * one that could not be read again is not acknowledged as outdated.
  */
 export function usePreviewFollow<T extends { result: SimulationResult }>(
   network: Network,
   preview: UseQueryResult<T>,
   key: string | undefined,
+  own: readonly Address[],
 ): PreviewFollow {
   const head = useChainHead(network);
   const latest = head.data?.blockNumber;
-  const { data, isFetching, isError, refetch } = preview;
-  const block = data?.result.block;
+  const { data, isFetching, isError, refetch, dataUpdatedAt } = preview;
+  const result = data?.result;
+  const block = result?.block;
 
   const askedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -48,40 +67,81 @@ export function usePreviewFollow<T extends { result: SimulationResult }>(
     void refetch({ cancelRefetch: false });
   }, [key, latest, block, isFetching, refetch]);
 
-  const digest = data ? previewDigest(data.result) : undefined;
-  const [first, setFirst] = useState<{ key: string; digest: string }>();
-  const [acknowledged, setAcknowledged] = useState<{ key: string; digest: string }>();
+  const [first, setFirst] = useState<Seen>();
+  const [acknowledged, setAcknowledged] = useState<Seen>();
+  const [outdatedAcknowledged, setOutdatedAcknowledged] = useState<string>();
   useEffect(() => {
-    if (key !== undefined && digest !== undefined && first?.key !== key) setFirst({ key, digest });
-  }, [key, digest, first?.key]);
+    if (key !== undefined && result !== undefined && first?.key !== key) setFirst({ key, result });
+  }, [key, result, first?.key]);
 
-  const state = followState({ key, digest, first, acknowledged, latest, block, failed: isError });
+  const behind = isBehind({ latest, block, ageMs: Date.now() - dataUpdatedAt, network });
+  const outdatedFor = key !== undefined && block !== undefined ? `${key}|${block}` : undefined;
+  const state = followState({
+    key,
+    result,
+    first,
+    acknowledged,
+    own,
+    behind,
+    failed: isError,
+    outdatedAcknowledged: outdatedFor !== undefined && outdatedAcknowledged === outdatedFor,
+  });
   return {
     ...state,
     onAcknowledgeChange: (value) =>
-      setAcknowledged(value && key !== undefined && digest !== undefined ? { key, digest } : undefined),
+      setAcknowledged(value && key !== undefined && result !== undefined ? { key, result } : undefined),
+    onAcknowledgeOutdated: (value) => setOutdatedAcknowledged(value ? outdatedFor : undefined),
   };
 }
 
-type Seen = { key: string; digest: string } | undefined;
+/** A preview the review showed (first) or the person acknowledged, for one content. */
+export type Seen = { key: string; result: SimulationResult } | undefined;
+
+/**
+ * Whether a preview made when `block` was the latest is behind the chain's head `latest`: more
+ * than STALE_PREVIEW_BLOCKS blocks, and older than staleAfterMs (`ageMs` since it was read).
+ */
+export function isBehind(input: {
+  latest: bigint | undefined;
+  block: bigint | undefined;
+  ageMs: number;
+  network: Network;
+}): boolean {
+  const { latest, block, ageMs, network } = input;
+  if (latest === undefined || block === undefined) return false;
+  return latest - block > STALE_PREVIEW_BLOCKS && ageMs > staleAfterMs(network);
+}
 
 /**
  * Where a followed preview stands: `first` is what the review first showed for this content,
- * `acknowledged` what the person acknowledged; `latest` the chain's head and `block` the latest
- * block when the preview was made. A pure rule, beside the hook that keeps its inputs.
+ * `acknowledged` what the person acknowledged, `result` what the preview says now; `behind` (see
+ * isBehind) and `failed` (reading it again failed). A pure rule, beside the hook that keeps its inputs.
  */
 export function followState(input: {
   key: string | undefined;
-  digest: string | undefined;
+  result: SimulationResult | undefined;
   first: Seen;
   acknowledged: Seen;
-  latest: bigint | undefined;
-  block: bigint | undefined;
+  own: readonly Address[];
+  behind: boolean;
   failed: boolean;
-}): Omit<PreviewFollow, 'onAcknowledgeChange'> {
-  const { key, digest, first, acknowledged, latest, block, failed } = input;
-  const changed = key !== undefined && first?.key === key && digest !== undefined && digest !== first.digest;
-  const changeAcknowledged = changed && acknowledged?.key === key && acknowledged.digest === digest;
-  const stale = latest !== undefined && block !== undefined && latest - block > STALE_PREVIEW_BLOCKS && !failed;
-  return { changed, changeAcknowledged, stale, holds: (changed && !changeAcknowledged) || stale };
+  outdatedAcknowledged: boolean;
+}): Omit<PreviewFollow, 'onAcknowledgeChange' | 'onAcknowledgeOutdated'> {
+  const { key, result, first, acknowledged, own, behind, failed } = input;
+  const differs = (seen: Seen) =>
+    key !== undefined && result !== undefined && seen?.key === key && changesDecision(seen.result, result, own);
+  const changed = differs(first);
+  // Acknowledged: what the person read, and nothing that matters has changed since.
+  const changeAcknowledged = changed && acknowledged?.key === key && !differs(acknowledged);
+  const stale = behind && !failed;
+  const outdated = behind && failed && result !== undefined;
+  const outdatedAcknowledged = outdated && input.outdatedAcknowledged;
+  return {
+    changed,
+    changeAcknowledged,
+    stale,
+    outdated,
+    outdatedAcknowledged,
+    holds: (changed && !changeAcknowledged) || stale || (outdated && !outdatedAcknowledged),
+  };
 }

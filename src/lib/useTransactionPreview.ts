@@ -4,6 +4,7 @@ import type { Abi, Address } from 'viem';
 import { portfolioTokens } from '@/core/assets/catalogue';
 import type { Network } from '@/core/chain/networks';
 import { feeFields } from '@/core/simulation/nextBlock';
+import type { BatchSending } from '@/core/simulation/simulate';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import type { PreparedSend } from '@/core/tx/prepare';
@@ -43,6 +44,11 @@ export function previewedTransaction(prepared: PreparedSend): UnsignedTransactio
   };
 }
 
+/** How a batch's first call will be sent, as prepared (its fees, limit and nonce), for its preview. */
+export function batchSending(prepared: PreparedSend | undefined): BatchSending | undefined {
+  return prepared && { fees: feeFields(prepared.fees), gas: prepared.gasLimit, nonce: prepared.nonce };
+}
+
 /** What the person's accounts and tokens a preview may read, by scope (a pure rule, see PreviewScope). */
 export function previewAccountsAndTokens(input: {
   scope: PreviewScope;
@@ -79,13 +85,7 @@ function usePreviewContext(
  * The preview of a transaction about to be signed, read on the person's node as soon as the
  * review shows (the review never waits for it). `tx` undefined reads nothing.
  */
-export function useTransactionPreview(
-  network: Network,
-  tx: UnsignedTransaction | undefined,
-  contractAbis: readonly Abi[] = NO_ABIS,
-  scope: PreviewScope = {},
-) {
-  const context = usePreviewContext(network, tx?.from, contractAbis, scope);
+function useTransactionPreview(network: Network, tx: UnsignedTransaction | undefined, context: PreviewContext) {
   const placeholder = { from: '0x0000000000000000000000000000000000000000' } as const;
   return useQuery({ ...transactionPreviewQuery(network, tx ?? placeholder, context), enabled: tx !== undefined });
 }
@@ -115,10 +115,11 @@ function useHolds<T extends TransactionPreview | CallsPreview>(
   network: Network,
   preview: UseQueryResult<T>,
   key: string | undefined,
+  own: readonly Address[],
 ): ReviewPreview<T> {
   const [acknowledgedFor, setAcknowledgedFor] = useState<string>();
   const acknowledged = key !== undefined && acknowledgedFor === key;
-  const follow = usePreviewFollow(network, preview, key);
+  const follow = usePreviewFollow(network, preview, key, own);
   const fails = previewFails(preview.data);
   return {
     preview,
@@ -140,15 +141,17 @@ export function useReviewPreview(
   contractAbis: readonly Abi[] = NO_ABIS,
   scope: PreviewScope = {},
 ): ReviewPreview {
-  const preview = useTransactionPreview(network, tx, contractAbis, scope);
+  const context = usePreviewContext(network, tx?.from, contractAbis, scope);
+  const preview = useTransactionPreview(network, tx, context);
   // By content, not identity: a record re-read at a new block is the same transaction.
   const key = tx === undefined ? undefined : JSON.stringify(simulationKeys.preview(network, tx, []));
-  return useHolds(network, preview, key);
+  return useHolds(network, preview, key, context.own);
 }
 
 /**
- * The same for a batch of calls (wallet_sendCalls, revocations): their combined preview, and its
- * holds. Nothing is read while `enabled` is false.
+ * The same for a batch of calls (wallet_sendCalls, revocations): their combined preview, the
+ * first call as prepared to be sent (`sending`, see batchSending), and its holds. Nothing is read
+ * while `enabled` is false.
  */
 export function useCallsReviewPreview(
   network: Network,
@@ -156,9 +159,10 @@ export function useCallsReviewPreview(
   calls: readonly BatchCall[],
   enabled: boolean,
   scope: PreviewScope = {},
+  sending: BatchSending | undefined = undefined,
 ): ReviewPreview<CallsPreview> {
   const context = usePreviewContext(network, from, NO_ABIS, scope);
-  const preview = useQuery({ ...callsPreviewQuery(network, from, calls, context), enabled });
-  const key = enabled ? JSON.stringify(simulationKeys.calls(network, from, calls, [])) : undefined;
-  return useHolds(network, preview, key);
+  const preview = useQuery({ ...callsPreviewQuery(network, from, calls, context, sending), enabled });
+  const key = enabled ? JSON.stringify(simulationKeys.calls(network, from, calls, [], sending)) : undefined;
+  return useHolds(network, preview, key, context.own);
 }

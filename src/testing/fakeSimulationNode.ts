@@ -1,18 +1,32 @@
 // A node for unit tests of previews: it answers what a preview reads before simulating (the
-// latest block, the next base fee, the gas price, the sender's balance) with fixed values, and
-// everything else through the test's own function, recording every request.
-import type { Hex } from 'viem';
+// latest block, the next base fee, the gas price, the sender's balance) and the check of the
+// previous block's hash under block overrides with fixed values, and everything else through the
+// test's own function, recording every request.
+import { type Hex, zeroAddress } from 'viem';
 import type { ChainClient } from '../core/chain/client';
+import { PREVIOUS_HASH_CODE, PREVIOUS_HASH_INIT } from '../core/simulation/blockOverrideProbe';
 import { type NodeAbilities, nodeKey, type ProbeCache } from '../core/simulation/probe';
 
-export type FakeBlock = { number: bigint; timestamp: bigint; gasLimit: bigint; baseFee: bigint; nextBaseFee: bigint };
+export type FakeBlock = {
+  number: bigint;
+  hash: Hex;
+  timestamp: bigint;
+  gasLimit: bigint;
+  baseFee: bigint;
+  nextBaseFee: bigint;
+  mixHash: Hex;
+  parentBeaconBlockRoot: Hex;
+};
 
 export const FAKE_BLOCK: FakeBlock = {
   number: 100n,
+  hash: `0x${'ab'.repeat(32)}`,
   timestamp: 4_000_000_000n,
   gasLimit: 30_000_000n,
   baseFee: 1_000_000_000n,
   nextBaseFee: 1_100_000_000n,
+  mixHash: `0x${'7a'.repeat(32)}`,
+  parentBeaconBlockRoot: `0x${'be'.repeat(32)}`,
 };
 export const FAKE_GAS_PRICE = 3_000_000_000n;
 export const FAKE_BALANCE = 10n ** 18n;
@@ -20,14 +34,29 @@ export const FAKE_BALANCE = 10n ** 18n;
 const CONTEXT_METHODS = new Set(['eth_getBlockByNumber', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance']);
 const hex = (n: bigint): Hex => `0x${n.toString(16)}`;
 
+/** Whether a request is the check of the previous block's hash under block overrides (askPreviousHash). */
+export function isPreviousHashCheck({ method, params }: { method: string; params: unknown[] }): boolean {
+  if (method === 'eth_call') {
+    const overrides = params[2] as Record<string, { code?: string }> | undefined;
+    return overrides?.[zeroAddress]?.code === PREVIOUS_HASH_CODE;
+  }
+  return method === 'debug_traceCall' && (params[0] as { data?: string } | undefined)?.data === PREVIOUS_HASH_INIT;
+}
+
 /**
  * A node that answers the preview's context reads, and any other `method` with what `answer`
- * gives (an Error is thrown). `simulations` are the requests besides the context reads. The probe
- * cache returned already knows the node: `abilities` (block overrides applied by default).
+ * gives (an Error is thrown). `simulations` are the requests besides the context reads and the
+ * hash checks. The probe cache returned already knows the node: `abilities` (block overrides
+ * applied by default). Under block overrides it gives the previous block's hash, or 0 with
+ * `previousHash: 'zero'` (as geth's eth_call and debug_traceCall do).
  */
 export function fakeSimulationNode(
   answer: (method: string, params: unknown[]) => unknown,
-  { abilities, block = FAKE_BLOCK }: { abilities?: NodeAbilities; block?: FakeBlock } = {},
+  {
+    abilities,
+    block = FAKE_BLOCK,
+    previousHash = 'right',
+  }: { abilities?: NodeAbilities; block?: FakeBlock; previousHash?: 'right' | 'zero' } = {},
 ) {
   const asked: { method: string; params: unknown[] }[] = [];
   const client = {
@@ -35,13 +64,26 @@ export function fakeSimulationNode(
     pollingInterval: 12_000,
     request: async ({ method, params }: { method: string; params: unknown[] }) => {
       asked.push({ method, params });
+      if (isPreviousHashCheck({ method, params })) {
+        const word = previousHash === 'right' ? block.hash : `0x${'0'.repeat(64)}`;
+        if (method === 'eth_call') return word;
+        return {
+          structLogs: [
+            { op: 'BLOCKHASH', stack: [] },
+            { op: 'STOP', stack: [word.slice(2)] },
+          ],
+        };
+      }
       if (method === 'eth_getBlockByNumber') {
         return {
           number: hex(block.number),
+          hash: block.hash,
           timestamp: hex(block.timestamp),
           gasLimit: hex(block.gasLimit),
           gasUsed: '0x0',
           baseFeePerGas: hex(block.baseFee),
+          mixHash: block.mixHash,
+          parentBeaconBlockRoot: block.parentBeaconBlockRoot,
         };
       }
       if (method === 'eth_feeHistory')
@@ -55,7 +97,7 @@ export function fakeSimulationNode(
   } as unknown as ChainClient;
   const cache: ProbeCache = new Map();
   if (abilities !== undefined) cache.set(nodeKey(client), Promise.resolve(abilities));
-  const simulations = () => asked.filter((a) => !CONTEXT_METHODS.has(a.method));
+  const simulations = () => asked.filter((a) => !CONTEXT_METHODS.has(a.method) && !isPreviousHashCheck(a));
   return { client, asked, simulations, cache };
 }
 

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { Address } from 'viem';
+import { isConventionalUnlimited } from '@/core/approvals/unlimited';
 import { usdValue } from '@/core/assets/fiat';
 import type { FeedAnswer } from '@/core/assets/portfolio';
 import type { Network } from '@/core/chain/networks';
@@ -34,12 +35,14 @@ function Moved({
     return (
       <>
         <Amount value={amount} decimals={decimals} symbol={symbol} full />
-        {price && (
-          <>
-            {' '}
-            (<Fiat value={usdValue(amount, decimals, price)} />)
-          </>
-        )}
+        <span data-volatile="">
+          {price && (
+            <>
+              {' '}
+              (<Fiat value={usdValue(amount, decimals, price)} />)
+            </>
+          )}
+        </span>
       </>
     );
   }
@@ -49,12 +52,14 @@ function Moved({
     const moved = (
       <>
         <Amount value={amount} decimals={label.decimals} symbol={label.symbol} full />
-        {price && (
-          <>
-            {' '}
-            (<Fiat value={usdValue(amount, label.decimals, price)} />)
-          </>
-        )}
+        <span data-volatile="">
+          {price && (
+            <>
+              {' '}
+              (<Fiat value={usdValue(amount, label.decimals, price)} />)
+            </>
+          )}
+        </span>
       </>
     );
     if (label.known) return moved;
@@ -155,13 +160,23 @@ export function ApprovalLine({ approval, names }: { approval: ApprovalChange; na
             tags={{ 0: spender, 1: token }}
           />
         );
-      if (approval.unlimited)
+      if (approval.unlimited && isConventionalUnlimited(approval.amount))
         return (
           <T
             id={permit2 ? 'review:approval.unlimitedPermit2' : 'review:approval.unlimited'}
             tags={{ 0: spender, 1: <strong />, 2: token }}
           />
         );
+      if (approval.unlimited) {
+        // A real amount above the threshold (a token with a huge supply): said as unlimited, and exactly.
+        const exact = <Amount value={approval.amount} decimals={label.decimals} symbol="" symbolWarning={false} />;
+        return (
+          <T
+            id={permit2 ? 'review:approval.unlimitedExactPermit2' : 'review:approval.unlimitedExact'}
+            tags={{ 0: spender, 1: <strong />, 2: token, 3: exact }}
+          />
+        );
+      }
       const amount = <Amount value={approval.amount} decimals={label.decimals} symbol="" full symbolWarning={false} />;
       return (
         <T
@@ -258,6 +273,8 @@ export function WarningSentence({
           }}
         />
       );
+    case 'receipt-unverifiable':
+      return <T id="review:warning.receiptUnverifiable" tags={{ 0: strong }} />;
     case 'differs-from-form':
       return (
         <T

@@ -29,7 +29,13 @@ const STRATEGY_WORDS: Record<SimulationStrategy, Message | string> = {
  * "What this transaction does": the preview of a transaction simulated on the person's own node,
  * shown on every review. It loads beside the review (never holding it up); a failed preview says
  * so and does not block sending; a preview that fails holds Confirm back until the person
- * acknowledges it, and so does one that a new block changed (the caller reads `review.heldBack`).
+ * acknowledges it, and so does one that a new block changed, and one too old that could not be
+ * read again (the caller reads `review.heldBack`).
+ *
+ * What changes at every block without changing what is approved (the gas figure, dollar values,
+ * the "previewing" and "refreshing" statuses) sits inside `data-volatile` elements: a site's
+ * window restarts its approve delay on any other change of what it shows. The effects, warnings
+ * and notices stay outside them.
  */
 export function TransactionEffectsPanel({
   network,
@@ -62,28 +68,46 @@ export function TransactionEffectsPanel({
   const prices = useQuery(previewPricesQuery(network)).data;
   const result = preview.data?.result;
   const names = usePreviewNames(network, result);
+  const sends = useMemo(() => (tx.value ? { from: tx.from, value: tx.value } : undefined), [tx.from, tx.value]);
   const effects = useMemo(
-    () => result && describeEffects(result, { own, to: tx.to, known, facts: preview.data?.facts, intent }),
-    [result, own, tx.to, known, preview.data?.facts, intent],
+    () => result && describeEffects(result, { own, to: tx.to, known, facts: preview.data?.facts, intent, sends }),
+    [result, own, tx.to, known, preview.data?.facts, intent, sends],
   );
 
   return (
     <section className={styles.panel} aria-labelledby={titleId} aria-busy={preview.isPending}>
       <h3 id={titleId}>{title ?? t('review:effects.title')}</h3>
-      {preview.isPending && (
-        <p role="status" className={ui.muted}>
-          {t('review:effects.previewing')}
-        </p>
-      )}
+      <div data-volatile="">
+        {preview.isPending && (
+          <p role="status" className={ui.muted}>
+            {t('review:effects.previewing')}
+          </p>
+        )}
+        {follow.stale && (
+          <p role="status" className={ui.noticeWarning}>
+            {t('review:effects.refreshing')}
+          </p>
+        )}
+      </div>
       {preview.isError && (
         <p role="status" className={ui.noticeWarning}>
           <T id="review:effects.failed" values={{ error: errorMessage(preview.error) }} />
         </p>
       )}
-      {follow.stale && (
-        <p role="status" className={ui.noticeWarning}>
-          {t('review:effects.refreshing')}
-        </p>
+      {follow.outdated && result?.block !== undefined && (
+        <div role="alert" className={ui.noticeDanger}>
+          <p>
+            <T id="review:effects.outdated" values={{ block: result.block }} />
+          </p>
+          <label className={ui.checkbox}>
+            <input
+              type="checkbox"
+              checked={follow.outdatedAcknowledged}
+              onChange={(e) => follow.onAcknowledgeOutdated(e.target.checked)}
+            />
+            <span>{t('review:effects.acknowledgeOutdated')}</span>
+          </label>
+        </div>
       )}
       {follow.changed && (
         <div role="alert" className={ui.noticeDanger}>
@@ -99,7 +123,7 @@ export function TransactionEffectsPanel({
         </div>
       )}
       {result && effects && (
-        <>
+        <div className={follow.outdated ? styles.outdated : styles.effects}>
           {effects.warnings.length > 0 && (
             <div role="alert" className={ui.noticeDanger}>
               <ul className={styles.list} aria-label={t('review:effects.warnings')}>
@@ -161,7 +185,7 @@ export function TransactionEffectsPanel({
               </ul>
             </>
           )}
-          <p className={ui.muted}>
+          <p className={ui.muted} data-volatile="">
             <T
               id="review:effects.simulated"
               values={{ strategy: STRATEGY_WORDS[result.strategy], gas: result.gasUsed }}
@@ -177,7 +201,7 @@ export function TransactionEffectsPanel({
               ))}
             </ul>
           )}
-        </>
+        </div>
       )}
     </section>
   );

@@ -213,6 +213,27 @@ describe('the effects a review shows', () => {
     ).toEqual([{ kind: 'differs-from-form', recipient: bob, expected: 1n, actual: 0n }]);
   });
 
+  it('warns that what comes in may not, when the preview put code at the sender (a contract can tell)', () => {
+    const comingBack = result(
+      [],
+      [
+        { from: me, to: vault, value: 10n },
+        { from: vault, to: me, value: 10n },
+      ],
+    );
+    const byOverride = { ...comingBack, strategy: 'stateOverride' as const };
+    expect(describeEffects(byOverride, base).warnings).toEqual([{ kind: 'receipt-unverifiable' }]);
+    // A trace, or nothing coming in to the person's accounts, says nothing of it.
+    expect(describeEffects(comingBack, base).warnings).toEqual([]);
+    const sendingOnly = { ...result([], [{ from: me, to: vault, value: 10n }]), strategy: 'stateOverride' as const };
+    expect(describeEffects(sendingOnly, { ...base, sends: { from: me, value: 10n } }).warnings).toEqual([]);
+    // Read as balances, coin that comes back shows only as a smaller loss, or none: warned of too.
+    const nothingMoves = { ...result([], []), strategy: 'stateOverride' as const };
+    expect(describeEffects(nothingMoves, { ...base, sends: { from: me, value: 10n } }).warnings).toEqual([
+      { kind: 'receipt-unverifiable' },
+    ]);
+  });
+
   it('does not compare with the form when the transaction reverts', () => {
     const intent = { asset: { kind: 'native' as const }, amount: 5n, from: me, recipient: bob as Address };
     const failed = result([], [], { ok: false, reason: theirWords('x'), revert: undefined, revertData: '0x' });

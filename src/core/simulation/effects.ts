@@ -45,7 +45,13 @@ export type EffectWarning =
   /** An ERC-721 moved to a contract that does not declare it can handle one: it may be stuck there. */
   | { kind: 'cannot-receive'; token: Address; tokenId: bigint; to: Address }
   /** The recipient gets another amount of the form's asset than the form says (fee-on-transfer tokens, rebasing…). */
-  | { kind: 'differs-from-form'; recipient: Address; expected: bigint; actual: bigint };
+  | { kind: 'differs-from-form'; recipient: Address; expected: bigint; actual: bigint }
+  /**
+   * The preview shows the person's accounts receiving something, made in a way a contract can
+   * tell from the mined transaction (the simulator's code at the sender): it could send here and
+   * keep there.
+   */
+  | { kind: 'receipt-unverifiable' };
 
 /** The asset changes of one of the person's accounts. */
 export type AccountEffects = { address: Address; changes: AssetChange[] };
@@ -152,8 +158,10 @@ function isUnlimitedGrant(approval: ApprovalChange): boolean {
  * a revert, an operator for all NFTs, an unlimited allowance to an address without code or that
  * the person never dealt with (`known`: lower-case addresses they know), a limited one to such an
  * address that is far above the owner's balance of the token, an ERC-721 sent to a
- * contract that does not accept it, and a move of the form's asset by another amount than the
- * form says. Facts not read (yet) raise no warning of their own.
+ * contract that does not accept it, a move of the form's asset by another amount than the
+ * form says, and anything the person's accounts receive in a preview a contract can tell apart
+ * (the stateOverride strategy puts code at the sender). Facts not read (yet) raise no warning of
+ * their own.
  */
 export function describeEffects(
   result: SimulationResult,
@@ -163,6 +171,8 @@ export function describeEffects(
     known: ReadonlySet<string>;
     facts?: EffectFacts | undefined;
     intent?: FormIntent | undefined;
+    /** The coin the transaction itself sends, and from which account. */
+    sends?: { from: Address; value: bigint } | undefined;
   },
 ): TransactionEffects {
   const mine = new Set(args.own.map(lower));
@@ -208,12 +218,33 @@ export function describeEffects(
   }
 
   if (args.intent && result.outcome.ok) warnings.push(...formDifferences(result, args.intent));
+  if (
+    result.strategy === 'stateOverride' &&
+    (accounts.some((a) => a.changes.some(receives)) || comesBack(result, args.sends))
+  )
+    warnings.push({ kind: 'receipt-unverifiable' });
 
   const contracts = new Map<string, Address>();
   if (args.to) contracts.set(lower(args.to), getAddress(args.to));
   for (const created of result.created) contracts.set(lower(created), getAddress(created));
   for (const log of result.logs) contracts.set(lower(log.address), getAddress(log.address));
   return { accounts, approvals, contracts: [...contracts.values()], warnings };
+}
+
+/** Whether a change brings the account anything. */
+function receives(change: AssetChange): boolean {
+  return change.kind === 'erc721' ? change.received.length > 0 : change.in > 0n;
+}
+
+/**
+ * Whether the sender is shown losing less of its coin than the transaction sends: some comes back
+ * (a preview that reads balances shows what comes back only as a smaller loss, or none).
+ */
+function comesBack(result: SimulationResult, sends: { from: Address; value: bigint } | undefined): boolean {
+  if (!sends || sends.value === 0n || !result.outcome.ok) return false;
+  const own = result.changes.find((c) => c.kind === 'native' && lower(c.address) === lower(sends.from));
+  const out = own?.kind === 'native' ? own.out - own.in : 0n;
+  return out < sends.value;
 }
 
 /** The net amount of the form's asset that `address` gains (negative: loses) in the preview. */

@@ -4,6 +4,7 @@ import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { simulationChain } from '../../testing/simulationChain';
 import { previewEvaderAbi } from '../contracts/exampleAbis/previewEvaderAbi.generated';
+import { describeEffects } from './effects';
 import { DETECTABLE_NOTES } from './simulate';
 import type { UnsignedTransaction } from './types';
 
@@ -43,13 +44,28 @@ describe('the Preview evader: a contract that returns a deposit only when it thi
     expect(mine).toEqual({ kind: 'native', address: sender, in: value, out: value });
   });
 
-  it('says so when the strategy puts code at the sender, which the evader can see', async () => {
+  it('warns, beside the coin it shows coming back, when the strategy puts code at the sender, which the evader can see', async () => {
+    const from = demoAddress(STATE_OVERRIDE_SENDER_INDEX);
     const { result } = await chain.simulateThenMine(STATE_OVERRIDE_SENDER_INDEX, deposit, {
       strategy: 'stateOverride',
     });
-    // The evader sees the simulator's code at the sender and sends the coin back: the note says a
-    // contract can tell this preview apart.
+    // The evader sees the simulator's code at the sender and sends the coin back in the preview:
+    // the balance it reads is unchanged, "no change" where mining takes 1 ETH…
+    expect(result.changes.find((c) => c.address === from)).toBeUndefined();
     expect(result.notes).toContain(DETECTABLE_NOTES.senderCode);
+    // …and the review says, as a warning and not only in its limits, that what comes back may not.
+    const shown = describeEffects(result, { own: [from], to: EVADER, known: new Set(), sends: { from, value } });
+    expect(shown.warnings).toContainEqual({ kind: 'receipt-unverifiable' });
+    // Previewed so, a plain payment raises no such warning: it goes out whole, nothing comes back.
+    const payment = { to: sender, value: 1n };
+    const paying = await chain.simulateThenMine(STATE_OVERRIDE_SENDER_INDEX, payment, { strategy: 'stateOverride' });
+    const plain = describeEffects(paying.result, {
+      own: [from],
+      to: sender,
+      known: new Set(),
+      sends: { from, value: 1n },
+    });
+    expect(plain.warnings).toEqual([]);
   });
 
   it('runs the preview as the next block on Hardhat (its pending block), and notes the base fee it cannot set', async () => {

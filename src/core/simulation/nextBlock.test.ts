@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAKE_BALANCE, FAKE_BLOCK, FAKE_GAS_PRICE, fakeSimulationNode } from '@/testing/fakeSimulationNode';
-import { nextBaseFee, paidGasPrice, readSimulationContext, TX_GAS_CAP } from './nextBlock';
+import { gasWithin, nextBaseFee, paidGasPrice, readSimulationContext, TX_GAS_CAP } from './nextBlock';
 
 const from = '0xa11ce00000000000000000000000000000000001';
 const unreachable = () => new Error('not asked in this test');
@@ -17,6 +17,9 @@ describe('the next block a preview runs as', () => {
       timestamp: FAKE_BLOCK.timestamp + 12n,
       baseFee: FAKE_BLOCK.nextBaseFee,
       gasCap: TX_GAS_CAP,
+      latestHash: FAKE_BLOCK.hash,
+      prevRandao: FAKE_BLOCK.mixHash,
+      beaconRoot: FAKE_BLOCK.parentBeaconBlockRoot,
     });
     expect(context.fees).toEqual(fees);
     // The next base fee plus the tip, below the most offered.
@@ -52,6 +55,35 @@ describe('the next block a preview runs as', () => {
     expect(paidGasPrice({ maxFeePerGas: 6n, maxPriorityFeePerGas: 2n }, 5n)).toBe(6n);
     // A gas price of 0 is what a contract sees in a preview without fee fields: never given here.
     expect(paidGasPrice({ maxFeePerGas: 10n, maxPriorityFeePerGas: 0n }, 5n)).toBe(5n);
+  });
+
+  it('asks the pending block for the next base fee when the node has no fee history', async () => {
+    const pendingFee = 1_234_567_890n;
+    const node = fakeSimulationNode(unreachable);
+    const request = node.client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>;
+    const client = {
+      ...node.client,
+      request: async (args: { method: string; params: unknown[] }) => {
+        if (args.method === 'eth_feeHistory') throw new Error('the method eth_feeHistory does not exist');
+        if (args.method === 'eth_getBlockByNumber' && args.params[0] === 'pending')
+          return { ...((await request(args)) as object), baseFeePerGas: `0x${pendingFee.toString(16)}` };
+        return request(args);
+      },
+    } as typeof node.client;
+    const context = await readSimulationContext(client, { from, gasPrice: 1n }, { balance: false, now: 0 });
+    expect(context.block.baseFee).toBe(pendingFee);
+  });
+
+  it('gives a call without a limit what its sender can pay for at the fee cap, within the block', async () => {
+    const { client } = fakeSimulationNode(unreachable);
+    const fees = { maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n };
+    const context = { ...(await readSimulationContext(client, { from, ...fees }, { balance: true, now: 0 })) };
+    // 0.2 ETH at 10 gwei pays for 20 million gas: more than one call may have.
+    expect(gasWithin(context, 2n * 10n ** 17n, 1, 21_000n)).toBe(TX_GAS_CAP);
+    // 0.01 ETH pays for a million, shared between two calls.
+    expect(gasWithin(context, 10n ** 16n, 2, 21_000n)).toBe(500_000n);
+    expect(gasWithin(context, -1n, 2, 21_000n)).toBe(21_000n);
+    expect(gasWithin(context, undefined, 2, 21_000n)).toBe(TX_GAS_CAP);
   });
 
   it('works the next base fee out of a block as EIP-1559 does, when the node has no fee history', () => {

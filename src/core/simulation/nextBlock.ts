@@ -17,6 +17,12 @@ export type NextBlock = {
   baseFee: bigint | undefined;
   /** The most gas one call may be given: the block's limit, within EIP-7825's cap. */
   gasCap: bigint;
+  /** The latest block's hash: BLOCKHASH(number − 1) as the contract would read it when mined. */
+  latestHash?: Hex | undefined;
+  /** The latest block's randomness (mixHash): eth_simulateV1 would otherwise give block.prevrandao 0. */
+  prevRandao?: Hex | undefined;
+  /** The latest block's parent beacon root: eth_simulateV1 would otherwise store 0 for the next block. */
+  beaconRoot?: Hex | undefined;
 };
 
 /** Fee fields with viem's names: what a transaction offers to pay per gas. */
@@ -34,7 +40,16 @@ export type SimulationContext = {
 };
 
 type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
-type RawBlock = { number: Hex; timestamp: Hex; gasLimit: Hex; gasUsed: Hex; baseFeePerGas?: Hex | null };
+type RawBlock = {
+  number: Hex;
+  hash?: Hex | null;
+  timestamp: Hex;
+  gasLimit: Hex;
+  gasUsed: Hex;
+  baseFeePerGas?: Hex | null;
+  mixHash?: Hex | null;
+  parentBeaconBlockRoot?: Hex | null;
+};
 type RawFeeHistory = { oldestBlock?: Hex; baseFeePerGas?: Hex[] };
 
 /** The transaction's own fee fields, if it names any. */
@@ -59,7 +74,12 @@ export function paidGasPrice(fields: FeeFields, baseFee: bigint | undefined): bi
   return expectedGasPrice(fees, baseFee ?? 0n);
 }
 
-/** EIP-1559's next base fee from a block, for a node without eth_feeHistory (mainnet's parameters). */
+/**
+ * EIP-1559's next base fee from a block, with mainnet's parameters (a change of at most 1/8 per
+ * block, a target of half the limit). Chains with other parameters (OP-stack chains: 1/50 or
+ * 1/250, a sixth of the limit) differ: used only when the node tells neither eth_feeHistory's
+ * next base fee nor its pending block's.
+ */
 export function nextBaseFee(baseFee: bigint, gasUsed: bigint, gasLimit: bigint): bigint {
   const target = gasLimit / 2n;
   if (target === 0n || gasUsed === target) return baseFee;
@@ -73,9 +93,10 @@ export function nextBaseFee(baseFee: bigint, gasUsed: bigint, gasLimit: bigint):
 
 /**
  * Reads, in one JSON-RPC batch, what running `tx` as the next block needs: the latest block, the
- * next base fee as the node works it out (eth_feeHistory), the node's gas price when the
- * transaction names no fees, and the sender's balance when `balance` is asked for. The next
- * block's time is the latest's plus `blockSeconds`, and never before `now` (seconds).
+ * next base fee as the node works it out (eth_feeHistory; a node without it is asked for its
+ * pending block, in a second round trip), the node's gas price when the transaction names no
+ * fees, and the sender's balance when `balance` is asked for. The next block's time is the
+ * latest's plus `blockSeconds`, and never before `now` (seconds).
  *
  * Errors: ChainError when the node fails to give the block, the price or the balance.
  */
@@ -99,7 +120,9 @@ export async function readSimulationContext(
         : undefined,
     ]);
     if (!block) throw new TypeError('the node gave no latest block');
-    const next = nextBlockOf(block, history, options);
+    const pending =
+      block.baseFeePerGas && history?.baseFeePerGas?.at(-1) === undefined ? await pendingBaseFee(request) : undefined;
+    const next = nextBlockOf(block, history?.baseFeePerGas?.at(-1) ?? pending, options);
     const fees = own ?? { gasPrice: maxOf(hexToBigInt(price as Hex), next.baseFee ?? 0n) };
     return {
       block: next,
@@ -112,18 +135,28 @@ export async function readSimulationContext(
   }
 }
 
+/** The pending block's base fee, as the node would set it for the next block (undefined when it does not tell). */
+async function pendingBaseFee(request: RawRequest): Promise<Hex | undefined> {
+  try {
+    const pending = (await request({ method: 'eth_getBlockByNumber', params: ['pending', false] })) as RawBlock | null;
+    return pending?.baseFeePerGas ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function nextBlockOf(
   block: RawBlock,
-  history: RawFeeHistory | undefined,
+  /** The next block's base fee as the node told it. */
+  told: Hex | undefined,
   { blockSeconds = 12, now = Math.floor(Date.now() / 1000) }: { blockSeconds?: number; now?: number },
 ): NextBlock {
   const latest = hexToBigInt(block.number);
   const timestamp = hexToBigInt(block.timestamp);
   const gasLimit = hexToBigInt(block.gasLimit);
-  const fromHistory = history?.baseFeePerGas?.at(-1);
   const baseFee = block.baseFeePerGas
-    ? fromHistory !== undefined
-      ? hexToBigInt(fromHistory)
+    ? told !== undefined
+      ? hexToBigInt(told)
       : nextBaseFee(hexToBigInt(block.baseFeePerGas), hexToBigInt(block.gasUsed), gasLimit)
     : undefined;
   return {
@@ -132,15 +165,25 @@ function nextBlockOf(
     timestamp: maxOf(timestamp + BigInt(Math.max(1, Math.round(blockSeconds))), BigInt(now)),
     baseFee,
     gasCap: gasLimit < TX_GAS_CAP ? gasLimit : TX_GAS_CAP,
+    latestHash: block.hash ?? undefined,
+    prevRandao: block.mixHash ?? undefined,
+    beaconRoot: block.parentBeaconBlockRoot ?? undefined,
   };
 }
 
-/** The block overrides that make a call run as the next block (eth_simulateV1, eth_call, debug_traceCall). */
-export function blockOverrides(block: NextBlock): Record<string, Hex> {
+/**
+ * The block overrides that make a call run as the next block (eth_simulateV1, eth_call,
+ * debug_traceCall). eth_simulateV1 builds the block afresh (block.prevrandao and the beacon root
+ * would be 0 there), so it is also given the latest's randomness and beacon root; eth_call and
+ * debug_traceCall keep the latest block's own (geth refuses a beaconRoot override there).
+ */
+export function blockOverrides(block: NextBlock, simulateV1 = false): Record<string, Hex> {
   return {
     number: toHex(block.number),
     time: toHex(block.timestamp),
     ...(block.baseFee === undefined ? {} : { baseFeePerGas: toHex(block.baseFee) }),
+    ...(simulateV1 && block.prevRandao ? { prevRandao: block.prevRandao } : {}),
+    ...(simulateV1 && block.beaconRoot ? { beaconRoot: block.beaconRoot } : {}),
   };
 }
 
@@ -159,6 +202,27 @@ export function feeParams(fields: FeeFields): Record<string, Hex> {
 export function pinnedFees(context: SimulationContext): Record<string, Hex> {
   const price = toHex(context.gasPrice);
   return 'gasPrice' in context.fees ? { gasPrice: price } : { maxFeePerGas: price, maxPriorityFeePerGas: price };
+}
+
+/** The most these fields may charge per gas: what a node checks the sender's balance against. */
+export function feeCap(fields: FeeFields): bigint {
+  return 'gasPrice' in fields ? fields.gasPrice : fields.maxFeePerGas;
+}
+
+/**
+ * Gas for each of `count` calls that name no limit: what the sender can pay for at the fee cap
+ * out of `spare` (its balance less what the calls send, and less the most a call with its own
+ * limit may cost), shared among them, within the block's cap, and never below `least`. A node
+ * given a call without gas gives it the block's whole budget and, with fee fields, refuses a
+ * sender that could not pay for all of it (reth; geth up to its RPC gas cap): someone holding
+ * 0.2 ETH would read "would fail". Without a balance, the block's cap.
+ */
+export function gasWithin(context: SimulationContext, spare: bigint | undefined, count: number, least: bigint): bigint {
+  const cap = feeCap(context.fees);
+  if (spare === undefined || cap === 0n) return context.block.gasCap;
+  const share = spare > 0n ? spare / cap / BigInt(Math.max(1, count)) : 0n;
+  const within = share < context.block.gasCap ? share : context.block.gasCap;
+  return maxOf(within, least);
 }
 
 const maxOf = (a: bigint, b: bigint) => (a > b ? a : b);

@@ -5,7 +5,7 @@ import { findNamed } from '../errors/causeChain';
 import { ChainError } from '../errors/chain';
 import { SimulationError } from '../errors/simulation';
 import { msg } from '../i18n/message';
-import { askBlockOverrides, type BlockOverrideSupport } from './blockOverrideProbe';
+import { askBlockOverrides, type BlockOverrideSupport, type OverrideMethod } from './blockOverrideProbe';
 import { CALL_TRACER } from './callTracer';
 import { SIMULATION_STRATEGIES, type SimulationStrategy } from './types';
 
@@ -153,4 +153,28 @@ export function probeNode(client: ChainClient, cache: ProbeCache): Promise<NodeA
     );
   }
   return found;
+}
+
+/**
+ * Keeps what a preview found of the node's block overrides through `method` (askPreviousHash),
+ * beside the `abilities` it ran with: when they leave the previous block's hash at 0, later
+ * previews take them as not applied (and run on the pending block, with the note); either way the
+ * node is not asked again this session.
+ */
+export function recordPreviousHash(
+  client: ChainClient,
+  cache: ProbeCache,
+  abilities: NodeAbilities,
+  method: OverrideMethod,
+  right: boolean,
+): void {
+  const { strategy, blockOverrides } = abilities;
+  const checked = { ...blockOverrides.checked, [method]: true };
+  cache.set(
+    nodeKey(client),
+    Promise.resolve({
+      strategy,
+      blockOverrides: { ...blockOverrides, [method]: blockOverrides[method] && right, checked },
+    }),
+  );
 }

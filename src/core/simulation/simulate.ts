@@ -17,20 +17,22 @@ import { isCairnError } from '../errors/base';
 import { findNamed } from '../errors/causeChain';
 import { SimulationError } from '../errors/simulation';
 import { type Message, msg } from '../i18n/message';
+import { askPreviousHash, type OverrideMethod } from './blockOverrideProbe';
 import { CALL_TRACER, parseCallTracer } from './callTracer';
 import { logChanges } from './changes';
 import {
   blockOverrides,
   type FeeFields,
   feeParams,
+  gasWithin,
   pinnedFees,
   readSimulationContext,
   type SimulationContext,
 } from './nextBlock';
-import { type NodeAbilities, type ProbeCache, probeNode } from './probe';
+import { type NodeAbilities, nodeKey, type ProbeCache, probeNode, recordPreviousHash } from './probe';
 import type { ReadingChanges } from './readings';
 import { parseSimulateV1, simulateV1Params } from './simulateV1';
-import { parseStateOverride, stateOverrideCall } from './stateOverride';
+import { intrinsicGas, parseStateOverride, stateOverrideCall } from './stateOverride';
 import { parseStructLogs, STRUCT_LOGGER } from './structLogs';
 import type { Execution, SimulationOutcome, SimulationResult, SimulationStrategy, UnsignedTransaction } from './types';
 
@@ -49,9 +51,16 @@ export type SimulateOptions = {
   contractAbis?: readonly Abi[];
   /** Seconds between blocks on this network, for the next block's time (12 when not given). */
   blockSeconds?: number;
-  /** For a batch of calls: the fee fields each is sent with (the node's gas price when not given). */
-  fees?: FeeFields | undefined;
+  /**
+   * For a batch of calls: its first call as prepared to be sent (fee fields, gas limit, nonce).
+   * Every call is previewed with these fees, the later ones with the nonces after it; without it,
+   * at the node's gas price. See simulateCalls.
+   */
+  sending?: BatchSending | undefined;
 };
+
+/** How the first call of a batch is sent, as Send prepared it. */
+export type BatchSending = { fees: FeeFields; gas: bigint; nonce?: number | undefined };
 
 type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
 
@@ -80,20 +89,28 @@ export async function simulateTransaction(
   tx: UnsignedTransaction,
   options: SimulateOptions,
 ): Promise<SimulationResult> {
-  // Asked in the same tick, the probe (when not known yet) and the context share one batch.
+  const known = await knownStrategy(client, options);
+  // Asked in the same tick, the probe (when not known yet) and the context share one batch. The
+  // balance is read where it is needed: for the stateOverride strategy, and to fit a limit.
   const probing = probeNode(client, options.cache);
-  const reading = readSimulationContext(client, tx, { balance: true, blockSeconds: options.blockSeconds });
+  const balance = tx.gas === undefined || known === undefined || known === 'stateOverride';
+  const reading = readSimulationContext(client, tx, { balance, blockSeconds: options.blockSeconds });
   reading.catch(() => undefined);
   const abilities = await probing;
   const strategy = options.strategy ?? abilities.strategy;
   const isCreate = tx.to === undefined || tx.to === null;
   let ran: Ran;
   let context: SimulationContext;
+  let hashRight = true;
   try {
     context = await reading;
-    const created = isCreate ? await createdAddress(client, tx) : undefined;
+    const limited = tx.gas === undefined ? { ...tx, gas: gasFor(context, tx) } : tx;
+    const created = isCreate ? await createdAddress(client, limited) : undefined;
     const asked = { strategy, context, honored: honorsBlock(strategy, abilities) };
-    ran = await run(client, asked, tx, created, options.watch?.tokens ?? []);
+    // Beside the simulation, in its batch: the node's first preview checks its block overrides.
+    const checking = checkPreviousHash(client, options.cache, abilities, asked);
+    ran = await run(client, asked, limited, created, options.watch?.tokens ?? []);
+    hashRight = await checking;
     const addsCreated = strategy === 'simulateV1' || strategy === 'stateOverride';
     if (created && addsCreated && ran.execution.ok) ran.execution.created.unshift(created);
   } catch (error) {
@@ -113,8 +130,46 @@ export async function simulateTransaction(
     changes,
     approvals,
     created: execution.created,
-    notes: [...execution.notes, ...(readings?.notes ?? []), ...detectableNotes(strategy, abilities)],
+    notes: [...execution.notes, ...(readings?.notes ?? []), ...detectableNotes(strategy, abilities, hashRight)],
   };
+}
+
+/** The strategy a preview will use, when known without asking the node (given, or probed before). */
+async function knownStrategy(client: ChainClient, options: SimulateOptions): Promise<SimulationStrategy | undefined> {
+  if (options.strategy) return options.strategy;
+  const probed = options.cache.get(nodeKey(client));
+  return probed ? (await probed.catch(() => undefined))?.strategy : undefined;
+}
+
+/** The gas a transaction without a limit is previewed with: what its sender can pay for (gasWithin). */
+function gasFor(context: SimulationContext, tx: UnsignedTransaction): bigint {
+  const spare = context.balance === undefined ? undefined : context.balance - (tx.value ?? 0n);
+  return gasWithin(context, spare, 1, intrinsicGas(tx));
+}
+
+/** The method whose block overrides a strategy relies on (eth_simulateV1 relies on none: it builds the block). */
+export function overrideMethod(strategy: SimulationStrategy): OverrideMethod | undefined {
+  if (strategy === 'simulateV1') return undefined;
+  return strategy === 'stateOverride' ? 'call' : 'trace';
+}
+
+/**
+ * On a node's first preview through block overrides, asks whether they give the previous block's
+ * hash (askPreviousHash), in the same tick as the simulation so both travel in one batch, and
+ * keeps the answer for the session. Resolves true when nothing needed asking.
+ */
+export function checkPreviousHash(
+  client: ChainClient,
+  cache: ProbeCache,
+  abilities: NodeAbilities,
+  asked: Pick<Asked, 'strategy' | 'context' | 'honored'>,
+): Promise<boolean> {
+  const method = overrideMethod(asked.strategy);
+  if (!method || !asked.honored || abilities.blockOverrides.checked?.[method]) return Promise.resolve(true);
+  return askPreviousHash(client, method, asked.context.block).then((right) => {
+    recordPreviousHash(client, cache, abilities, method, right);
+    return right;
+  });
 }
 
 /** Whether the node runs this strategy's method as the block it is told to. */
@@ -123,10 +178,13 @@ export function honorsBlock(strategy: SimulationStrategy, abilities: NodeAbiliti
   return strategy === 'stateOverride' ? abilities.blockOverrides.call : abilities.blockOverrides.trace;
 }
 
-/** The notes saying how a contract could tell this preview from the mined transaction. */
-export function detectableNotes(strategy: SimulationStrategy, abilities: NodeAbilities): Message[] {
+/**
+ * The notes saying how a contract could tell this preview from the mined transaction; `hashRight`
+ * false when the block overrides it ran with left the previous block's hash at 0.
+ */
+export function detectableNotes(strategy: SimulationStrategy, abilities: NodeAbilities, hashRight = true): Message[] {
   const notes: Message[] = [];
-  if (!honorsBlock(strategy, abilities)) notes.push(DETECTABLE_NOTES.block);
+  if (!honorsBlock(strategy, abilities) || !hashRight) notes.push(DETECTABLE_NOTES.block);
   if (strategy === 'stateOverride') notes.push(DETECTABLE_NOTES.senderCode);
   return notes;
 }

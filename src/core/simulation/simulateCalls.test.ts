@@ -1,6 +1,12 @@
-import { type Address, InvalidParamsRpcError, RpcRequestError } from 'viem';
+import { type Address, getAddress, InvalidParamsRpcError, RpcRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { abilitiesOf, FAKE_BLOCK, FAKE_GAS_PRICE, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import {
+  abilitiesOf,
+  FAKE_BALANCE,
+  FAKE_BLOCK,
+  FAKE_GAS_PRICE,
+  fakeSimulationNode,
+} from '@/testing/fakeSimulationNode';
 import simulateForward from '@/testing/fixtures/simulation/simulateV1-eth-forward.json';
 import simulateTwoCalls from '@/testing/fixtures/simulation/simulateV1-two-calls.json';
 import { theirWords } from '../chain/theirWords';
@@ -29,6 +35,8 @@ describe('previewing a batch of calls with eth_simulateV1', () => {
       number: `0x${(FAKE_BLOCK.number + 1n).toString(16)}`,
       time: `0x${(FAKE_BLOCK.timestamp + 12n).toString(16)}`,
       baseFeePerGas: `0x${FAKE_BLOCK.nextBaseFee.toString(16)}`,
+      prevRandao: FAKE_BLOCK.mixHash,
+      beaconRoot: FAKE_BLOCK.parentBeaconBlockRoot,
     });
     expect(params?.blockStateCalls[0]?.calls.map((c) => BigInt(c.gasPrice))).toEqual([FAKE_GAS_PRICE, FAKE_GAS_PRICE]);
     expect(result.block).toBe(FAKE_BLOCK.number);
@@ -36,6 +44,33 @@ describe('previewing a batch of calls with eth_simulateV1', () => {
     expect(result.outcome).toEqual({ ok: true });
     expect(result.calls.map((c) => c.gasUsed)).toEqual([21_000n, 21_000n]);
     expect(result.gasUsed).toBe(42_000n);
+  });
+
+  it('sends the first call as prepared (fees, limit, nonce), and the later ones with gas the sender can pay for', async () => {
+    const { client, simulations, cache } = fakeNode(() => simulateTwoCalls, 'simulateV1');
+    const fees = { maxFeePerGas: 10n ** 12n, maxPriorityFeePerGas: 10n ** 9n };
+    const sending = { fees, gas: 60_000n, nonce: 9 };
+    await simulateCalls(client, FROM, [send(C1, 1000n), send(C2, 1000n)], { cache, sending });
+    type Block = { stateOverrides: unknown; calls: Record<string, string>[] };
+    const [block] = (simulations()[0]?.params[0] as { blockStateCalls: Block[] } | undefined)?.blockStateCalls ?? [];
+    const [first, second] = block?.calls ?? [];
+    expect(first).toMatchObject({ gas: '0xea60', maxFeePerGas: '0xe8d4a51000', maxPriorityFeePerGas: '0x3b9aca00' });
+    expect(block?.stateOverrides).toEqual({ [getAddress(FROM)]: { nonce: '0x9' } });
+    // Without a limit a node gives a call the block's budget and refuses a sender who cannot pay
+    // for it: the second call gets what is left of the balance (1 ETH) at the fee cap.
+    const left = (FAKE_BALANCE - 2000n - 60_000n * fees.maxFeePerGas) / fees.maxFeePerGas;
+    expect(BigInt(second?.gas ?? '0x0')).toBe(left);
+    expect(left).toBe(939_999n);
+    expect(second).toMatchObject({ maxFeePerGas: '0xe8d4a51000' });
+  });
+
+  it('previews a single call with the prepared limit and nonce, as a transaction', async () => {
+    const { client, simulations, cache } = fakeNode(() => simulateForward, 'simulateV1');
+    const sending = { fees: { gasPrice: 5n }, gas: 40_000n, nonce: 3 };
+    await simulateCalls(client, FROM, [send(C1, 1000n)], { cache, sending });
+    type Block = { calls: Record<string, string>[] };
+    const [block] = (simulations()[0]?.params[0] as { blockStateCalls: Block[] } | undefined)?.blockStateCalls ?? [];
+    expect(block?.calls[0]).toMatchObject({ gas: '0x9c40', gasPrice: '0x5', nonce: '0x3' });
   });
 
   it('stops at the first failing call: later calls’ logs and outcomes are left out, the failure says which call', async () => {

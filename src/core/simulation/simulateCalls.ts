@@ -1,14 +1,16 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, getAddress, type Hex } from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData, getAddress, type Hex, toHex } from 'viem';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { SimulationError } from '../errors/simulation';
 import { msg } from '../i18n/message';
 import { approvalKey, logChanges } from './changes';
-import { feeParams, readSimulationContext, type SimulationContext } from './nextBlock';
+import { feeCap, feeParams, gasWithin, readSimulationContext, type SimulationContext } from './nextBlock';
 import { isRefusal, probeNode } from './probe';
 import { type Observed, type Reading, readingChanges } from './readings';
 import {
+  type BatchSending,
   callParams,
+  checkPreviousHash,
   detectableNotes,
   failed,
   honorsBlock,
@@ -19,6 +21,7 @@ import {
 import { parseSimulateV1Calls, simulateV1BlockParams } from './simulateV1';
 import { SIMULATOR_ABI } from './simulator/simulatorCode.generated';
 import {
+  intrinsicGas,
   type OverrideShape,
   overrideCallParams,
   STATE_OVERRIDE_NOTES,
@@ -59,6 +62,9 @@ const NOTES = {
  * none after it). eth_simulateV1 runs them in one simulated block; a node without it runs them
  * through the simulator contract placed at the sender by an eth_call state override (then only the
  * watched balances and approvals are seen). A single call is previewed as a transaction is.
+ * Every call runs with the fees of `options.sending` (the first call as prepared), the first with
+ * its limit and nonce, the later ones with the nonces after it and a share of the gas the sender
+ * can pay for (withLimits).
  *
  * Codes: SIMULATION_UNSUPPORTED (the node offers neither way), SIMULATION_FAILED, and what
  * simulateTransaction throws.
@@ -70,8 +76,11 @@ export async function simulateCalls(
   options: SimulateOptions,
 ): Promise<CallsSimulation> {
   const txs: UnsignedTransaction[] = calls.map((call) => ({ from: getAddress(from), ...call }));
+  const { sending } = options;
+  const fees = sending?.fees ?? {};
   if (txs.length === 1) {
-    const single = await simulateTransaction(client, { ...(txs[0] as UnsignedTransaction), ...options.fees }, options);
+    const first = { ...(txs[0] as UnsignedTransaction), ...fees, gas: sending?.gas, nonce: sending?.nonce };
+    const single = await simulateTransaction(client, first, options);
     return { ...single, calls: [{ outcome: single.outcome, gasUsed: single.gasUsed }] };
   }
   const owner = getAddress(from);
@@ -79,7 +88,7 @@ export async function simulateCalls(
   const probing = probeNode(client, options.cache);
   const reading = readSimulationContext(
     client,
-    { from: owner, ...options.fees },
+    { from: owner, ...fees },
     { balance: true, blockSeconds: options.blockSeconds },
   );
   reading.catch(() => undefined);
@@ -92,13 +101,15 @@ export async function simulateCalls(
     throw failed(error);
   }
   const request = client.request as RawRequest;
-  const honored = honorsBlock(strategy === 'simulateV1' ? 'simulateV1' : 'stateOverride', abilities);
-  const detectable = detectableNotes(strategy === 'simulateV1' ? 'simulateV1' : 'stateOverride', abilities);
+  const used = strategy === 'simulateV1' ? 'simulateV1' : 'stateOverride';
+  const honored = honorsBlock(used, abilities);
   if (strategy === 'simulateV1') {
-    const formatted = txs.map((tx) => callParams(tx, feeParams(context.fees)));
+    const limited = withLimits(txs, context, sending);
+    const formatted = limited.map((tx) => callParams(tx, feeParams(context.fees)));
+    const nonces = sending?.nonce === undefined ? undefined : { [owner]: { nonce: toHex(sending.nonce) } };
     let executions: Execution[];
     try {
-      const params = simulateV1BlockParams(formatted, { block: context.block });
+      const params = simulateV1BlockParams(formatted, { block: context.block, nonces });
       executions = parseSimulateV1Calls(await request({ method: 'eth_simulateV1', params }), txs.length);
     } catch (error) {
       throw failed(error);
@@ -107,12 +118,16 @@ export async function simulateCalls(
     const all = combine(made);
     const { logs, changes, approvals } = logChanges(all.logs, all.native, options.savedAbis);
     const found = { logs, changes, approvals, notes: [...all.notes] };
-    return result('simulateV1', made, txs, options, context, found);
+    return result('simulateV1', made, limited, options, context, found);
   }
   const asked = batchCall(owner, txs, options.watch?.tokens ?? [], { context, honored });
   let answer: unknown;
+  let hashRight = true;
   try {
+    // Beside the simulation, in its batch: the node's first preview checks its block overrides.
+    const checking = checkPreviousHash(client, options.cache, abilities, { strategy: used, context, honored });
     answer = await request({ method: 'eth_call', params: asked.params });
+    hashRight = await checking;
   } catch (error) {
     const chainError = toChainError(error);
     if (isRefusal(chainError)) {
@@ -126,10 +141,31 @@ export async function simulateCalls(
   const steps = afterEach.map((after) => readingChanges(owner, observe(asked.reads, before, after)));
   const last = steps.at(-1) ?? { changes: [], approvals: [], notes: [] };
   const approvals = widestApprovals(steps.map((step) => step.approvals));
+  const detectable = detectableNotes(used, abilities, hashRight);
   const notes = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, ...last.notes, ...detectable];
   if (approvals.length > last.approvals.length) notes.push(NOTES.between);
   const found = { logs: [], changes: last.changes, approvals, notes };
   return result('stateOverride', executions, txs, options, context, found);
+}
+
+/**
+ * The calls with the gas each is previewed with: the first call's prepared limit when `sending`
+ * gives it, and for the others a share of what the sender can pay for (gasWithin), so that a node
+ * checking the sender's balance against each call's limit does not refuse a batch it can pay.
+ */
+function withLimits(
+  txs: readonly UnsignedTransaction[],
+  context: SimulationContext,
+  sending: BatchSending | undefined,
+): UnsignedTransaction[] {
+  const values = txs.reduce((sum, tx) => sum + (tx.value ?? 0n), 0n);
+  const reserved = sending ? sending.gas * feeCap(context.fees) : 0n;
+  const spare = context.balance === undefined ? undefined : context.balance - values - reserved;
+  const open = sending ? txs.length - 1 : txs.length;
+  return txs.map((tx, index) => ({
+    ...tx,
+    gas: index === 0 && sending ? sending.gas : gasWithin(context, spare, open, intrinsicGas(tx)),
+  }));
 }
 
 const observe = (reads: BatchRequest['reads'], before: readonly Reading[], after: readonly Reading[]): Observed[] =>

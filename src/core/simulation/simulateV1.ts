@@ -33,7 +33,7 @@ export function simulateV1BlockParams(calls: Record<string, unknown>[], { block,
   const state = nonces ? { stateOverrides: nonces } : {};
   return [
     {
-      blockStateCalls: [{ blockOverrides: blockOverrides(block), ...state, calls }],
+      blockStateCalls: [{ blockOverrides: blockOverrides(block, true), ...state, calls }],
       traceTransfers: true,
       validation: true,
     },

@@ -22,7 +22,7 @@ import { approvalKeys } from '@/lib/queries/approvalKeys';
 import { revokeCallsQuery } from '@/lib/queries/revokeQueries';
 import { useTransactions } from '@/lib/transactions';
 import { usePreparedFirstCall } from '@/lib/usePreparedFirstCall';
-import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
+import { batchSending, useCallsReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import styles from './approvals.module.css';
 import { describeApproval, stepWords } from './approvalWords';
@@ -53,8 +53,10 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
     () => (planned.data ?? []).map((c) => ({ to: c.to, value: 0n, data: c.data as Hex })),
     [planned.data],
   );
-  const review = useCallsReviewPreview(network, owner, calls, calls.length > 0);
   const { prepared: first, problem: notPrepared } = usePreparedFirstCall(network, owner, calls);
+  // Previewed as it will be sent: the first call's fees, limit and nonce, once prepared.
+  const previewable = calls.length > 0 && (first !== undefined || notPrepared !== undefined);
+  const review = useCallsReviewPreview(network, owner, calls, previewable, {}, batchSending(first));
   const [problem, setProblem] = useState<Message | string>();
   const [steps, setSteps] = useState<CallStep[]>();
   const [busy, setBusy] = useState(false);

@@ -20,7 +20,7 @@ import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { usePreparedFirstCall } from '@/lib/usePreparedFirstCall';
-import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
+import { batchSending, useCallsReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { ApprovalsInCairn } from './ApprovalsInCairn';
@@ -56,7 +56,10 @@ export function CallsApproval({ id, request: asked }: Props) {
   const [steps, setSteps] = useState<CallStep[]>();
 
   const selected = useSelectedNetwork();
-  const review = useCallsReviewPreview(network ?? selected, from, batch, network !== undefined, { site: true });
+  // Previewed as it will be sent: the first call's fees, limit and nonce, once prepared.
+  const previewable = network !== undefined && (firstPrepared !== undefined || problem !== undefined);
+  const sending = batchSending(firstPrepared);
+  const review = useCallsReviewPreview(network ?? selected, from, batch, previewable, { site: true }, sending);
   const native = network?.nativeCurrency;
   const valueSum = calls.reduce((sum, call) => sum + call.value, 0n);
   const previewGas = review.preview.data?.result.calls.reduce((sum, c) => sum + c.gasUsed, 0n);

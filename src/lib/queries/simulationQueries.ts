@@ -8,7 +8,7 @@ import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { type EffectFacts, factsNeeded } from '@/core/simulation/effects';
 import { readEffectFacts } from '@/core/simulation/facts';
 import { createProbeCache } from '@/core/simulation/probe';
-import { type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
+import { type BatchSending, type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
 import { chainKeys } from './chainQueries';
@@ -32,13 +32,20 @@ export const simulationKeys = {
       [text(tx.maxFeePerGas), text(tx.maxPriorityFeePerGas), text(tx.gasPrice)],
       own.map((a) => a.toLowerCase()),
     ] as const,
-  calls: (network: Network, from: Address, calls: readonly BatchCall[], own: readonly Address[]) =>
+  calls: (
+    network: Network,
+    from: Address,
+    calls: readonly BatchCall[],
+    own: readonly Address[],
+    sending: BatchSending | undefined,
+  ) =>
     [
       ...chainKeys.network(network),
       'calls-preview',
       from.toLowerCase(),
       calls.map((c) => [c.to.toLowerCase(), text(c.value), c.data]),
       own.map((a) => a.toLowerCase()),
+      sending ? [text(sending.gas), sending.nonce, Object.values(sending.fees).map(text)] : null,
     ] as const,
   prices: (network: Network) => [...chainKeys.network(network), 'preview-prices'] as const,
 };
@@ -68,18 +75,29 @@ export type PreviewContext = {
 export function transactionPreviewQuery(network: Network, tx: UnsignedTransaction, context: PreviewContext) {
   return queryOptions({
     queryKey: simulationKeys.preview(network, tx, context.own),
-    queryFn: (): Promise<TransactionPreview> =>
-      previewWithFacts(network, context, (client, options) => simulateTransaction(client, tx, options)),
+    queryFn: ({ client, queryKey }): Promise<TransactionPreview> =>
+      previewWithFacts(
+        network,
+        context,
+        (chain, options) => simulateTransaction(chain, tx, options),
+        client.getQueryData<TransactionPreview>(queryKey),
+      ),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
-/** Simulates on the person's node with their ABIs and tokens, then reads the facts the warnings need. */
+/**
+ * Simulates on the person's node with their ABIs and tokens, then reads the facts the warnings
+ * need, unless the `previous` preview of the same content needed the same ones: read again at
+ * each block, a review reads the code of its addresses once, not at every block.
+ */
 async function previewWithFacts<R extends SimulationResult>(
   network: Network,
   context: PreviewContext,
   simulate: (client: ChainClient, options: SimulateOptions) => Promise<R>,
+  previous: { result: SimulationResult; facts: EffectFacts } | undefined,
+  sending?: BatchSending,
 ): Promise<{ result: R; facts: EffectFacts }> {
   const client = chainClient(network);
   const result = await simulate(client, {
@@ -88,24 +106,41 @@ async function previewWithFacts<R extends SimulationResult>(
     contractAbis: context.contractAbis,
     watch: { tokens: context.watchTokens },
     blockSeconds: network.blockTimeMs / 1000,
+    sending,
   });
-  return { result, facts: await readEffectFacts(client, factsNeeded(result, context.own)) };
+  const needs = factsNeeded(result, context.own);
+  if (previous && sameNeeds(factsNeeded(previous.result, context.own), needs)) return { result, facts: previous.facts };
+  return { result, facts: await readEffectFacts(client, needs) };
 }
+
+const sameNeeds = (a: ReturnType<typeof factsNeeded>, b: ReturnType<typeof factsNeeded>) =>
+  JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)).toLowerCase() ===
+  JSON.stringify(b, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)).toLowerCase();
 
 /** A batch's combined preview (simulateCalls) and the facts its warnings need. */
 export type CallsPreview = { result: CallsSimulation; facts: EffectFacts };
 
-/** What a site's batch of calls would do, sent one after another from `from` (see simulateCalls). Never retried. */
+/**
+ * What a batch of calls would do, sent one after another from `from` (see simulateCalls), the
+ * first as prepared to be sent (`sending`: its fees, limit and nonce). Never retried.
+ */
 export function callsPreviewQuery(
   network: Network,
   from: Address,
   calls: readonly BatchCall[],
   context: PreviewContext,
+  sending: BatchSending | undefined,
 ) {
   return queryOptions({
-    queryKey: simulationKeys.calls(network, from, calls, context.own),
-    queryFn: (): Promise<CallsPreview> =>
-      previewWithFacts(network, context, (client, options) => simulateCalls(client, from, calls, options)),
+    queryKey: simulationKeys.calls(network, from, calls, context.own, sending),
+    queryFn: ({ client, queryKey }): Promise<CallsPreview> =>
+      previewWithFacts(
+        network,
+        context,
+        (chain, options) => simulateCalls(chain, from, calls, options),
+        client.getQueryData<CallsPreview>(queryKey),
+        sending,
+      ),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
