@@ -55,6 +55,9 @@ export type AssetChange =
 /** The largest uint256: an ERC-20 allowance that never runs down. */
 export const MAX_UINT256 = 2n ** 256n - 1n;
 
+/** The largest uint160: Permit2's unlimited allowance (the devchain seeds such approvals). */
+export const MAX_UINT160 = 2n ** 160n - 1n;
+
 /**
  * An approval the transaction sets. A zero amount or the zero address revokes. `unlimited`: the
  * amount is at or above the one threshold of approvals/unlimited.ts, not only at the maximum.
