@@ -1,6 +1,6 @@
 // A batch of calls (EIP-5792 wallet_sendCalls) previewed on the local node, where each call must
 // see what the ones before it did, then mined one after another: the combined preview must be what
-// the blocks show. Account index 48 is this file's own.
+// the blocks show. Account indexes 45 and 48 are this file's own.
 import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256, parseEther, parseUnits } from 'viem';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
@@ -16,6 +16,7 @@ import { type BatchCall, simulateCalls } from './simulateCalls';
 const { DAI, USDC } = demoContractAddresses();
 const { SWAP } = scenarioContractAddresses();
 const BATCHER = 48;
+const POOR = 45;
 const batcher = demoAddress(BATCHER);
 const url = inject('localChainUrl');
 const chain = simulationChain(url, { clientId: 'batch-simulation-test', gas: 1_000_000n });
@@ -98,6 +99,20 @@ describe('previewing a batch of calls on the local node', () => {
       { kind: 'erc20', token: DAI, owner: batcher, spender: SWAP, amount: maxUint256, unlimited: true },
     ]);
     expect(result.notes.some((note) => renderMessage(note).includes('between those transactions'))).toBe(true);
+  });
+
+  it('for a sender holding little coin, gives each call the gas it can pay for, not the block’s: no false failure', async () => {
+    const poor = demoAddress(POOR);
+    const fees = await chain.direct.estimateFeesPerGas();
+    // Enough for 200,000 gas at the fee cap: an approval, not the block's whole budget.
+    await chain.giveCoin(poor, 200_000n * fees.maxFeePerGas);
+    await chain.giveTokens(DAI, poor, parseEther('1'));
+    const nonce = await chain.direct.getTransactionCount({ address: poor });
+    // As a review previews it before the first call is prepared, and once it is.
+    for (const sending of [undefined, { fees, gas: 80_000n, nonce }]) {
+      const result = await simulateCalls(client, poor, [approve(SWAP, 1n)], { cache, sending });
+      expect(result.outcome).toEqual({ ok: true });
+    }
   });
 
   it('a batch of one call is previewed as a transaction is (with its logs)', async () => {

@@ -64,6 +64,25 @@ describe('previewing a batch of calls with eth_simulateV1', () => {
     expect(second).toMatchObject({ maxFeePerGas: '0xe8d4a51000' });
   });
 
+  it('does not read "would fail" for a sender who can pay for the calls but not for the block’s whole budget', async () => {
+    // As reth checks with validation: each call's limit (the block's budget when it names none)
+    // times its fee cap, plus its value, within the sender's balance (1 ETH).
+    const refusesUnaffordable = (_method: string, params: unknown[]) => {
+      const [{ blockStateCalls }] = params as [{ blockStateCalls: { calls: Record<string, string>[] }[] }];
+      const calls = blockStateCalls[0]?.calls ?? [];
+      const cost = (c: Record<string, string>) =>
+        BigInt(c.gas ?? FAKE_BLOCK.gasLimit) * BigInt(c.maxFeePerGas ?? c.gasPrice ?? '0x0') + BigInt(c.value ?? '0x0');
+      const total = calls.reduce((sum, c) => sum + cost(c), 0n);
+      if (total > FAKE_BALANCE) return new Error('insufficient funds for gas * price + value');
+      return simulateTwoCalls;
+    };
+    const { client, cache } = fakeNode(refusesUnaffordable, 'simulateV1');
+    const fees = { maxFeePerGas: 100n * 10n ** 9n, maxPriorityFeePerGas: 10n ** 9n };
+    const calls = [send(C1, 1000n), send(C2, 1000n)];
+    const result = await simulateCalls(client, FROM, calls, { cache, sending: { fees, gas: 50_000n, nonce: 1 } });
+    expect(result.outcome).toEqual({ ok: true });
+  });
+
   it('previews a single call with the prepared limit and nonce, as a transaction', async () => {
     const { client, simulations, cache } = fakeNode(() => simulateForward, 'simulateV1');
     const sending = { fees: { gasPrice: 5n }, gas: 40_000n, nonce: 3 };
