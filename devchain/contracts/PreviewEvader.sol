@@ -4,9 +4,11 @@ pragma solidity 0.8.28;
 /// @notice A DELIBERATE PREVIEW EVADER, deployed only on Cairn's local demo chain to test that the
 /// wallet's preview cannot be fooled. deposit() promises to send back what it is sent. It does so
 /// when it believes it runs in a preview (a gas price of 0, as a simulation without fee fields
-/// has; code at the sender, as a simulator placed at the sender's address has) or while its trap
-/// is off; otherwise it keeps the coin. Its owner can switch the trap on while someone reviews a
-/// deposit. Never deploy it anywhere else.
+/// has; code at the sender, as a simulator placed at the sender's address has; a randomness of 0,
+/// as eth_simulateV1 gives a block it builds without one; no hash for the block before, as geth's
+/// eth_call gives under a block number override) or while its trap is off; otherwise it keeps the
+/// coin. Its owner can switch the trap on while someone reviews a deposit. Never deploy it anywhere
+/// else.
 contract PreviewEvader {
     address public immutable owner;
     bool public armed;
@@ -27,7 +29,8 @@ contract PreviewEvader {
     }
 
     function deposit() external payable {
-        bool looksLikePreview = tx.gasprice == 0 || msg.sender.code.length > 0;
+        bool looksLikePreview = tx.gasprice == 0 || msg.sender.code.length > 0 || block.prevrandao == 0
+            || blockhash(block.number - 1) == bytes32(0);
         if (looksLikePreview || !armed) {
             (bool sent,) = msg.sender.call{value: msg.value}("");
             if (!sent) revert ReturnFailed();
