@@ -17,6 +17,7 @@ import { AssetsSkeleton, NothingHereYet } from './HomeStates';
 import { HomeSummary } from './HomeSummary';
 import { ManageTokens } from './ManageTokens';
 import { OpenApprovals } from './OpenApprovals';
+import { oneAccountNoticeId } from './oneAccountNotice';
 import { ValueChart } from './ValueChart';
 
 /**
@@ -45,7 +46,7 @@ export function HomeScreen() {
       {portfolio.limited && (
         <p className={ui.muted}>
           <T
-            id="portfolio:home.oneAccount"
+            id={oneAccountNoticeId(network)}
             values={{ network: untrustedValue(network.name, 'name') }}
             tags={{ 0: <Link to={links.networks} /> }}
           />

@@ -53,6 +53,7 @@ declare module '../message' {
     "portfolio:home.groupByAccount": undefined;
     "portfolio:home.hideZero": undefined;
     "portfolio:home.oneAccount": { "network": MessageValue };
+    "portfolio:home.oneAccountUnrecorded": { "network": MessageValue };
     "portfolio:home.title": undefined;
     "portfolio:nothing.addToken": undefined;
     "portfolio:nothing.one": { "network": MessageValue; "symbol": MessageValue };
