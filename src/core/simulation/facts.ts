@@ -2,7 +2,7 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex, hexToBigInt, pars
 import { call, getCode } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
-import { balanceKey, type EffectFacts, receiverKey } from './effects';
+import { balanceKey, type EffectFacts, type factsNeeded, receiverKey } from './effects';
 
 const receiverAbi = parseAbi([
   'function onERC721Received(address operator, address from, uint256 tokenId, bytes data) returns (bytes4)',
@@ -88,4 +88,11 @@ export async function readEffectFacts(
   } catch (error) {
     throw toChainError(error);
   }
+}
+
+/** Whether two previews need the same facts (factsNeeded): a review re-read at a new block reads them once. */
+export function sameFactsNeeded(a: ReturnType<typeof factsNeeded>, b: ReturnType<typeof factsNeeded>): boolean {
+  const text = (needs: ReturnType<typeof factsNeeded>) =>
+    JSON.stringify(needs, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)).toLowerCase();
+  return text(a) === text(b);
 }

@@ -1,13 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { QueryClient } from '@tanstack/react-query';
-import { type Address, createTestClient, http, parseEther, parseGwei } from 'viem';
+import {
+  type Address,
+  createTestClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  maxUint256,
+  parseEther,
+  parseGwei,
+} from 'viem';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { portfolioTokens } from '@/core/assets/catalogue';
 import { localNetwork } from '@/core/chain/networks';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
-import { demoAddress } from '../../../devchain/seed.ts';
+import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
+import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { previewAccountsAndTokens } from '../useTransactionPreview';
 import { previewPricesQuery, transactionPreviewQuery } from './simulationQueries';
 
@@ -91,5 +101,43 @@ describe('what a preview in a site’s window reads', () => {
     expect(sent).toContain(hexOf(granted));
     for (const other of others) expect(sent).not.toContain(hexOf(other));
     expect(sent).not.toContain(hexOf(added));
+  });
+});
+
+describe('what a review reads at each new block', () => {
+  it('the next block and the simulation alone: no balance a trace does not need, no code read again', async () => {
+    const proxy = await startRpcFaultProxy(url);
+    try {
+      const network = { ...localNetwork(proxy.url), id: 'per-block-reads' };
+      const { DAI, SWAP } = { ...demoContractAddresses(), ...scenarioContractAddresses() };
+      // An unlimited allowance to the swap: its warnings need the code at the spender.
+      const tx = {
+        from: granted,
+        to: DAI,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SWAP, maxUint256] }),
+        gas: 80_000n,
+        maxFeePerGas: parseGwei('3'),
+        maxPriorityFeePerGas: parseGwei('1'),
+      };
+      const queries = new QueryClient();
+      const preview = transactionPreviewQuery(network, tx, {
+        own: [granted],
+        savedAbis: [],
+        contractAbis: [],
+        watchTokens: [],
+      });
+      const first = await queries.fetchQuery(preview);
+      expect(first.result.strategy).toBe('structLogs');
+      expect(first.facts.code.get(SWAP.toLowerCase())).toBe(true);
+
+      await createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url) }).mine({ blocks: 1 });
+      proxy.resetCounts();
+      const again = await queries.fetchQuery({ ...preview, staleTime: 0 });
+      expect(again.result.block).toBe((first.result.block ?? 0n) + 1n);
+      expect(again.facts.code.get(SWAP.toLowerCase())).toBe(true);
+      expect(proxy.calls).toEqual({ eth_getBlockByNumber: 1, eth_feeHistory: 1, debug_traceCall: 1 });
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { type ChainClient, chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { type EffectFacts, factsNeeded } from '@/core/simulation/effects';
-import { readEffectFacts } from '@/core/simulation/facts';
+import { readEffectFacts, sameFactsNeeded } from '@/core/simulation/facts';
 import { createProbeCache } from '@/core/simulation/probe';
 import { type BatchSending, type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
@@ -109,13 +109,11 @@ async function previewWithFacts<R extends SimulationResult>(
     sending,
   });
   const needs = factsNeeded(result, context.own);
-  if (previous && sameNeeds(factsNeeded(previous.result, context.own), needs)) return { result, facts: previous.facts };
+  if (previous && sameFactsNeeded(factsNeeded(previous.result, context.own), needs)) {
+    return { result, facts: previous.facts };
+  }
   return { result, facts: await readEffectFacts(client, needs) };
 }
-
-const sameNeeds = (a: ReturnType<typeof factsNeeded>, b: ReturnType<typeof factsNeeded>) =>
-  JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)).toLowerCase() ===
-  JSON.stringify(b, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)).toLowerCase();
 
 /** A batch's combined preview (simulateCalls) and the facts its warnings need. */
 export type CallsPreview = { result: CallsSimulation; facts: EffectFacts };
