@@ -4,8 +4,18 @@
 // fresh cache) and warm (probe cached), beside a bare eth_call of the same transaction through the
 // same proxy; with no added latency and with 50 ms per HTTP request. The transaction carries what
 // Send prepares: fee fields, gas limit and nonce, so each preview reads the next block (latest
-// block, next base fee, balance) in a batch of its own before it simulates. Prints figures; never fails.
-import { type Address, createPublicClient, encodeFunctionData, erc20Abi, http, maxUint256, parseEther } from 'viem';
+// block, next base fee; the balance for stateOverride) in a batch of its own before it simulates.
+// Then what a review open on a transaction asks the node at each new block. Prints figures; never fails.
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  maxUint256,
+  parseEther,
+} from 'viem';
 import { hardhat } from 'viem/chains';
 import { startChain } from '../devchain/chain.ts';
 import { scenarioContractAddresses } from '../devchain/scenarios.ts';
@@ -15,6 +25,8 @@ import { findFreePort } from '../scripts/ports.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
 import { demoSwapAbi } from '../src/core/contracts/exampleAbis/demoSwapAbi.generated.ts';
+import { factsNeeded } from '../src/core/simulation/effects.ts';
+import { readEffectFacts, sameFactsNeeded } from '../src/core/simulation/facts.ts';
 import { createProbeCache, probeStrategy } from '../src/core/simulation/probe.ts';
 import { simulateTransaction } from '../src/core/simulation/simulate.ts';
 import type { SimulationStrategy, UnsignedTransaction } from '../src/core/simulation/types.ts';
@@ -44,6 +56,72 @@ function swapTx(fields: { nonce: number; maxFeePerGas: bigint; maxPriorityFeePer
     gas: 300_000n,
     ...fields,
   };
+}
+
+/** An unlimited DAI allowance to the swap: its review reads the code at the spender for its warnings. */
+function approveTx(): UnsignedTransaction {
+  const { DAI } = demoContractAddresses();
+  return {
+    from: TRADER,
+    to: DAI,
+    data: encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [scenarioContractAddresses().SWAP, maxUint256],
+    }),
+    gas: 80_000n,
+    maxFeePerGas: 3_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+  };
+}
+
+const BLOCKS = 5;
+
+/**
+ * What a review open on each transaction asks the node at each new block, as the review does it
+ * (lib/queries/simulationQueries: simulateTransaction, then the facts its warnings need, read
+ * again only when they differ): JSON-RPC calls (what a provider bills) and HTTP round trips,
+ * median over BLOCKS blocks, per strategy. The shared head follower's poll (eth_chainId and
+ * eth_blockNumber, once per poll for every screen) is not the review's.
+ */
+async function callsPerBlock(
+  freshClient: () => ReturnType<typeof chainClient>,
+  proxy: Awaited<ReturnType<typeof startRpcFaultProxy>>,
+  chainUrl: string,
+  txs: readonly UnsignedTransaction[],
+  tokens: Address[],
+): Promise<string[]> {
+  const miner = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(chainUrl) });
+  const lines = [`  calls per block with a review open (median of ${BLOCKS} blocks; the head follower's poll apart)`];
+  for (const strategy of LOCAL_STRATEGIES) {
+    for (const [label, tx] of [
+      ['swap', txs[0]],
+      ['unlimited approval', txs[1]],
+    ] as const) {
+      if (!tx) continue;
+      const client = freshClient();
+      const options = { cache: createProbeCache(), strategy, watch: { tokens } };
+      const opened = await simulateTransaction(client, tx, options);
+      let needs = factsNeeded(opened, [TRADER]);
+      await readEffectFacts(client, needs);
+      const calls: number[] = [];
+      const trips: number[] = [];
+      for (let block = 0; block < BLOCKS; block++) {
+        await miner.mine({ blocks: 1 });
+        proxy.resetCounts();
+        const result = await simulateTransaction(client, tx, options);
+        const now = factsNeeded(result, [TRADER]);
+        if (!sameFactsNeeded(needs, now)) await readEffectFacts(client, now);
+        needs = now;
+        calls.push(Object.values(proxy.calls).reduce((sum, n) => sum + n, 0));
+        trips.push(proxy.requests);
+      }
+      lines.push(
+        `    ${strategy.padEnd(13)} ${label.padEnd(18)}   ${median(calls)} JSON-RPC calls in ${median(trips)} round trip(s) per block`,
+      );
+    }
+  }
+  return lines;
 }
 
 type Cell = { ms: number[]; trips: number[]; node: number[] };
@@ -142,6 +220,8 @@ export async function benchSimulation(): Promise<string> {
     lines.push(
       `  the probe picks ${chosen} on this node; eth_simulateV1 and the callTracer are not offered by Hardhat, so not measured`,
     );
+    proxy.setFault({ kind: 'none' });
+    lines.push(...(await callsPerBlock(freshClient, proxy, chain.url, [tx, approveTx()], portfolio)));
   } finally {
     await proxy.close();
     await chain.stop();
