@@ -1,14 +1,14 @@
 // What a site cannot do to a request waiting in Cairn's window, nor learn from it: a switch of chain
 // refuses the transaction waiting for the chain left (nothing is sent); the approve button sleeps
 // while keys are pressed, when another request arrives, and ignores the first click after the
-// window regains focus; an address with a wrong EIP-55 checksum is warned of; and while Cairn is
-// locked, or before the site connects, the window tells it no account and no network of Cairn's.
+// window appears or regains focus; an address with a wrong EIP-55 checksum is warned of; and while
+// Cairn is locked, or before the site connects, the window tells it no account and no network of Cairn's.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './pages/AppShell.ts';
 import { Unlock } from './pages/Onboarding.ts';
 import type { SampleDapp } from './pages/SampleDapp.ts';
-import { dappSpec } from './support/dappSession.ts';
+import { dappSpec, firstClick } from './support/dappSession.ts';
 import { nodeClient } from './support/rpc.ts';
 
 const DEMO = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -36,6 +36,15 @@ async function askRaw(dapp: SampleDapp, key: string, method: string, params: unk
 
 const answerOf = (dapp: SampleDapp, key: string) =>
   dapp.page.evaluate((key) => (window as unknown as Record<string, Promise<string>>)[key], key);
+
+/**
+ * A request Cairn's open window refuses at once (-32602), answered after everything the window sent
+ * before it: once it is back, the site has heard all the window had to say so far.
+ */
+async function roundTrip(dapp: SampleDapp): Promise<void> {
+  await askRaw(dapp, 'roundTrip', 'wallet_addEthereumChain', [{}]);
+  expect(await answerOf(dapp, 'roundTrip')).toMatch(/^Error -32602: /);
+}
 
 /** Whether `popup` is still open a moment after it might have closed. */
 async function stillOpen(popup: Page, ms = 600): Promise<boolean> {
@@ -114,11 +123,21 @@ describe('a site and the requests it waits on in Cairn’s window', () => {
     expect(await dapp.result('Send transaction result')).toMatch(/^Error 4001: /);
   });
 
-  it('ignores the first click after the window regains focus', async () => {
+  it('ignores the first click after the window appears, and after it regains focus', async () => {
     const { context, dapp } = await dappWithCairn();
-    const popup = await windowFor(context, dapp, 'Connect');
+    const opened = context.waitForEvent('page');
+    await dapp.button('Connect').click();
+    const popup = await opened;
     const button = popup.getByRole('button', { name: 'Connect', exact: true });
+    const notTaken = popup.getByText('Cairn did not act on that click');
     await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+    // The window has had focus since it appeared: its first click does nothing, and it says so.
+    await button.click();
+    await notTaken.waitFor();
+    expect(await stillOpen(popup)).toBe(true);
+    // Headless Chromium under Playwright tells every page it has focus and fires no focus event for
+    // bringToFront() or window.focus() (tried): the window is told it regained focus as Chromium
+    // would tell it.
     await popup.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
     await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
     await button.click();
@@ -136,13 +155,17 @@ describe('a site and the requests it waits on in Cairn’s window', () => {
     const opened = context.waitForEvent('page');
     await askRaw(dapp, 'miscased', 'eth_sendTransaction', [{ from: DEMO, to, value: '0x1' }]);
     const popup = await opened;
+    await firstClick(popup);
     const warning = popup.getByRole('alert').filter({ hasText: 'capital letters do not match its checksum' });
     await warning.waitFor();
     expect(await warning.textContent()).toContain(to);
     expect(await warning.textContent()).toContain('It probably has a typo: check it against the source.');
     const confirm = popup.getByRole('button', { name: 'Confirm and send', exact: true });
-    await popup.getByRole('region', { name: /What this transaction does/ }).waitFor();
-    await popup.waitForTimeout(1_200);
+    // The transaction prepared, its preview read and the approve delay over: only the checksum holds Confirm.
+    const effects = popup.getByRole('region', { name: /What this transaction does/ });
+    await effects.getByText(/^Receives/).waitFor();
+    await popup.getByText(/^Gas limit 21000;/).waitFor();
+    await popup.getByText('The buttons wake up a moment after this window appears.').waitFor({ state: 'detached' });
     expect(await confirm.isDisabled()).toBe(true);
     await popup.getByRole('checkbox', { name: /I checked this address against the source/ }).check();
     await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
@@ -163,7 +186,7 @@ describe('a site and the requests it waits on in Cairn’s window', () => {
     await dapp.button('Connect').click();
     const popup = await opened;
     await popup.getByText('A site is asking Cairn for something.').waitFor();
-    await popup.waitForTimeout(1_000);
+    await roundTrip(dapp);
     expect(await dapp.output('Connect result').textContent()).toBe('Waiting for the wallet…');
     expect(await dapp.events.textContent()).not.toMatch(/accountsChanged|connect:/);
     const closed = popup.waitForEvent('close');
@@ -178,7 +201,7 @@ describe('a site and the requests it waits on in Cairn’s window', () => {
     expect(await dapp.run('Chain id', 'Chain id result')).toBe('1 (0x1)');
     const popup = await windowFor(context, dapp, 'Connect');
     expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Connect to this site?');
-    await popup.waitForTimeout(1_000);
+    await roundTrip(dapp);
     expect(await dapp.events.textContent()).not.toContain('chainChanged');
     await popup.getByRole('button', { name: 'Decline', exact: true }).click();
     expect(await dapp.result('Connect result')).toMatch(/^Error 4001: /);

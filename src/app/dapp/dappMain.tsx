@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { awaitSite } from '@/core/dapp/windowHandshake';
+import { followFirstClick } from '@/features/dapp/approveDelay';
 import { startLanguage } from '../language';
 import { rootOptions } from '../rootOptions';
 import { startWallet } from '../startWallet';
@@ -7,6 +8,9 @@ import { WalletProviders } from '../WalletProviders';
 
 /** Cairn's window for one site: the handshake, then the site's requests over its own channel. */
 export async function startDappWindow(): Promise<void> {
+  // From the start: the first click after the window gains focus (it has when it appears) must
+  // never approve, however long the window takes to show a request.
+  followFirstClick({ window, document });
   // Announce the window at once: the site is waiting for it while Cairn's storage opens.
   const handshake = awaitSite(window);
   const [wallet, site, { connectSite, DappWindowGate }] = await Promise.all([

@@ -37,7 +37,7 @@ type ApprovalFrameProps = {
  * marked unverified), the person's anti-phishing phrase, where the request stands in the queue,
  * the account and network, then the request and the decision. Approve is disabled for about a
  * second whenever the window appears or comes back into focus, and whenever what is shown above
- * the buttons changes (useApproveDelay).
+ * the buttons changes; the first click after the window gains focus does nothing (useApproveDelay).
  */
 export function ApprovalFrame(props: ApprovalFrameProps) {
   const t = useT('dapp');
@@ -129,6 +129,11 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
           {t('dapp:frame.decline')}
         </button>
       </div>
+      {delay.swallowed && (
+        <p role="status" className={ui.muted}>
+          {t('dapp:frame.firstClick')}
+        </p>
+      )}
       {!ready && <p className={ui.muted}>{t('dapp:frame.delay')}</p>}
     </section>
   );

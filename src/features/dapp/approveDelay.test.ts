@@ -1,11 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPROVE_DELAY_MS, watchApproveDelay } from './approveDelay';
 
-function fakeWindow() {
+/** A window that has no focus when the delay starts, unless `focused`. */
+function fakeWindow(focused = false) {
   const win = new EventTarget();
-  const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+  const doc = Object.assign(new EventTarget(), {
+    visibilityState: 'visible' as DocumentVisibilityState,
+    hasFocus: () => focused,
+  });
   const states: boolean[] = [];
-  const delay = watchApproveDelay({ window: win, document: doc }, (ready) => states.push(ready));
+  let swallowed = 0;
+  const delay = watchApproveDelay(
+    { window: win, document: doc },
+    (ready) => states.push(ready),
+    undefined,
+    () => swallowed++,
+  );
   const ready = () => states.at(-1);
   /** A click as the browser sends it: at the window first (capture), then on to the page's handlers. */
   const click = () => {
@@ -15,7 +25,7 @@ function fakeWindow() {
     win.dispatchEvent(event);
     return reached && !event.defaultPrevented;
   };
-  return { win, doc, delay, ready, click };
+  return { win, doc, delay, ready, click, swallowed: () => swallowed };
 }
 
 describe('the approve delay', () => {
@@ -83,12 +93,38 @@ describe('the approve delay', () => {
   });
 
   it('swallows the first click after the window gains focus, however late it comes, and only that one', () => {
-    const { win, click, ready } = fakeWindow();
+    const { win, click, ready, swallowed } = fakeWindow();
     expect(click()).toBe(true);
     win.dispatchEvent(new Event('focus'));
     vi.advanceTimersByTime(5 * APPROVE_DELAY_MS);
     expect(ready()).toBe(true);
     expect(click()).toBe(false);
+    expect(swallowed()).toBe(1);
+    // The click swallowed puts approve to sleep: a double click's second click does nothing either.
+    expect(ready()).toBe(false);
+    vi.advanceTimersByTime(APPROVE_DELAY_MS);
+    expect(click()).toBe(true);
+  });
+
+  it('swallows the first click of a window that had focus when it appeared, before anything listened', () => {
+    const { click, ready } = fakeWindow(true);
+    vi.advanceTimersByTime(5 * APPROVE_DELAY_MS);
+    expect(ready()).toBe(true);
+    expect(click()).toBe(false);
+    vi.advanceTimersByTime(APPROVE_DELAY_MS);
+    expect(click()).toBe(true);
+  });
+
+  it('does not swallow a click again for the next request in a window that kept its focus', () => {
+    const { win, doc, delay, click } = fakeWindow(true);
+    vi.advanceTimersByTime(APPROVE_DELAY_MS);
+    expect(click()).toBe(false);
+    delay.stop();
+    // The next request's delay, in the same window: no focus came between.
+    const states: boolean[] = [];
+    watchApproveDelay({ window: win, document: doc }, (ready) => states.push(ready));
+    vi.advanceTimersByTime(APPROVE_DELAY_MS);
+    expect(states.at(-1)).toBe(true);
     expect(click()).toBe(true);
   });
 

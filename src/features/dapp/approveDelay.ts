@@ -9,6 +9,7 @@ export type DelayTarget = {
   window: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
   document: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> & {
     readonly visibilityState: DocumentVisibilityState;
+    hasFocus(): boolean;
   };
 };
 
@@ -22,18 +23,18 @@ export type ApproveDelay = {
 /**
  * The approve delay, outside React: `onReady(false)` at once, `onReady(true)` once `ms` pass with
  * nothing to restart it. It restarts when the window regains focus or becomes visible, on any
- * pointer or key input while it runs, and on restart(). The first click after the window gains
- * focus is swallowed before it reaches any button: the click that brought the window forward (a
- * site can pop it up under a pointer that is clicking on its own page) decides nothing.
+ * pointer or key input while it runs, on restart(), and when the window's first click after it
+ * gained focus is swallowed (see followFirstClick): a double click's second click decides nothing
+ * either. `onSwallowed` hears of each swallowed click, for the person to be told.
  */
 export function watchApproveDelay(
   target: DelayTarget,
   onReady: (ready: boolean) => void,
   ms: number = APPROVE_DELAY_MS,
+  onSwallowed: () => void = () => undefined,
 ): ApproveDelay {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let ready = false;
-  let swallowClick = false;
   const restart = () => {
     clearTimeout(timer);
     if (ready) {
@@ -48,34 +49,128 @@ export function watchApproveDelay(
   const onInput = () => {
     if (!ready) restart();
   };
-  const onFocus = () => {
-    swallowClick = true;
-    restart();
-  };
   const onVisibility = () => {
     if (target.document.visibilityState === 'visible') restart();
-  };
-  const onClick = (event: Event) => {
-    if (!swallowClick) return;
-    swallowClick = false;
-    event.preventDefault();
-    event.stopImmediatePropagation();
   };
   const { window: win, document: doc } = target;
   onReady(false);
   restart();
-  win.addEventListener('focus', onFocus);
-  win.addEventListener('click', onClick, true);
+  const release = followFirstClick(target).hold(() => {
+    restart();
+    onSwallowed();
+  });
+  win.addEventListener('focus', restart);
   for (const type of RESTARTING_INPUT) win.addEventListener(type, onInput, true);
   doc.addEventListener('visibilitychange', onVisibility);
   return {
     restart,
     stop() {
       clearTimeout(timer);
-      win.removeEventListener('focus', onFocus);
-      win.removeEventListener('click', onClick, true);
+      release();
+      win.removeEventListener('focus', restart);
       for (const type of RESTARTING_INPUT) win.removeEventListener(type, onInput, true);
       doc.removeEventListener('visibilitychange', onVisibility);
     },
   };
+}
+
+/** Per window: swallows the first click after it gains focus while something holds it. */
+export type FirstClickGuard = {
+  /** Swallows that click from now on, telling `onSwallowed`; returns what lets go. */
+  hold(onSwallowed: () => void): () => void;
+};
+
+const guards = new WeakMap<object, FirstClickGuard>();
+
+/**
+ * The first click after the window gains focus, on anything, is swallowed before any button sees
+ * it, while an approval holds the guard: the click that brought the window forward (a site can pop
+ * it up, or raise it, under a pointer that is clicking on its own page) decides nothing. The window
+ * gains focus when it appears, usually before this script runs, so the guard starts armed if the
+ * document has focus. One guard per window, followed from the window's start (dappMain): a click
+ * on what comes before an approval (the unlock screen) counts as the first and is let through.
+ */
+export function followFirstClick(target: DelayTarget): FirstClickGuard {
+  const known = guards.get(target.window);
+  if (known) return known;
+  let armed = target.document.hasFocus();
+  const holders = new Set<() => void>();
+  target.window.addEventListener('focus', () => {
+    armed = true;
+  });
+  target.window.addEventListener(
+    'click',
+    (event) => {
+      if (!armed) return;
+      armed = false;
+      if (holders.size === 0) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      for (const onSwallowed of [...holders]) onSwallowed();
+    },
+    true,
+  );
+  const guard: FirstClickGuard = {
+    hold(onSwallowed) {
+      holders.add(onSwallowed);
+      return () => holders.delete(onSwallowed);
+    },
+  };
+  guards.set(target.window, guard);
+  return guard;
+}
+
+/** A shown part marked as changing by itself (a gas figure, a status), whose changes decide nothing. */
+const VOLATILE = '[data-volatile]';
+
+function insideVolatile(node: Node): boolean {
+  const element = node.nodeType === 1 ? (node as Element) : node.parentElement;
+  return element?.closest(VOLATILE) != null;
+}
+
+/**
+ * Whether a change of what an approval shows is only of a part marked `data-volatile`: inside one,
+ * or one such part appearing or going.
+ */
+function isVolatileChange(record: MutationRecord): boolean {
+  if (insideVolatile(record.target)) return true;
+  if (record.type !== 'childList') return false;
+  const nodes = [...record.addedNodes, ...record.removedNodes];
+  return nodes.length > 0 && nodes.every((n) => n.nodeType === 1 && (n as Element).matches(VOLATILE));
+}
+
+/** What the observer of an approval's content must ask for: old values, to tell a change from a rewrite. */
+export const CONTENT_OBSERVED: MutationObserverInit = {
+  subtree: true,
+  childList: true,
+  characterData: true,
+  characterDataOldValue: true,
+  attributes: true,
+  attributeOldValue: true,
+};
+
+/**
+ * Whether one batch of records (observed as CONTENT_OBSERVED says) changed what an approval shows:
+ * nodes added or removed, or a text or attribute that ends the batch other than it began (React
+ * writes a controlled checkbox's `type` and `name` again at every render, changing nothing). Parts
+ * marked `data-volatile` are left out. Any such change (the request, its network, the effects, a
+ * warning) restarts the approve delay.
+ */
+export function changesWhatIsShown(records: readonly MutationRecord[]): boolean {
+  // The value each text or attribute had before the batch: its first record's old value.
+  const before = new Map<Node, Map<string | null, string | null>>();
+  for (const record of records) {
+    if (isVolatileChange(record)) continue;
+    if (record.type === 'childList') return true;
+    const values = before.get(record.target) ?? new Map<string | null, string | null>();
+    before.set(record.target, values);
+    if (!values.has(record.attributeName)) values.set(record.attributeName, record.oldValue);
+  }
+  for (const [node, values] of before) {
+    for (const [attribute, old] of values) {
+      const now = attribute === null ? node.nodeValue : (node as Element).getAttribute(attribute);
+      if (now !== old) return true;
+    }
+  }
+  return false;
 }

@@ -69,6 +69,7 @@ declare module '../message' {
     "dapp:frame.claimedName": { "name": MessageValue };
     "dapp:frame.decline": undefined;
     "dapp:frame.delay": undefined;
+    "dapp:frame.firstClick": undefined;
     "dapp:frame.noPhrase": undefined;
     "dapp:frame.phrase": { "phrase": MessageValue };
     "dapp:frame.queue": { "pending": number | bigint };
