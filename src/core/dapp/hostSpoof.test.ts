@@ -4,6 +4,8 @@ import { hostSpoofRisk } from './hostSpoof';
 describe('hostSpoofRisk', () => {
   it.each([
     ['münchen.de', 'Latin with accents'],
+    ['bücher.de', 'Latin with an umlaut'],
+    ['straße.de', 'Latin with a sharp s'],
     ['bücher-123.example', 'Latin, digits and a hyphen'],
     ['пример.рф', 'Cyrillic under a Cyrillic top-level domain'],
     ['аррӏе.ru', 'Latin look-alikes under a Cyrillic country’s domain'],
@@ -28,6 +30,15 @@ describe('hostSpoofRisk', () => {
     ['pay\u200Dpal.com', 'character', 'an invisible joiner'],
     ['a⁄b.com', 'character', 'a fraction slash that passes for /'],
     ['good.аррӏе.com', 'latinLookalike', 'one unsafe label among safe ones'],
+    ['ᴘᴀʏᴘᴀʟ.com', 'character', 'Latin small capitals (Phonetic Extensions, IPA Extensions)'],
+    ['pɑypal.com', 'character', 'a Latin alpha ɑ (IPA Extensions)'],
+    ['gooɡle.com', 'character', 'a script ɡ (IPA Extensions)'],
+    ['wıki.com', 'character', 'a dotless ı'],
+    ['ꜱhop.com', 'character', 'a small capital ꜱ (Latin Extended-D)'],
+    ['ſhop.com', 'character', 'a long ſ'],
+    ['ʜome.com', 'character', 'a small capital ʜ (IPA Extensions)'],
+    ['ꬵoo.com', 'character', 'a lenis f ꬵ (Latin Extended-E)'],
+    ['paʸpal.com', 'character', 'a modifier letter ʸ'],
   ])('finds %s risky (%s: %s)', (host, risk) => {
     expect(hostSpoofRisk(host)).toBe(risk);
   });

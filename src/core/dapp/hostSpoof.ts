@@ -8,6 +8,9 @@
  * - Every letter must belong to a script recommended for identifiers (Unicode UTS #31, table 5);
  *   digits 0-9 and the hyphen are the only other characters allowed. Symbols, invisible
  *   characters and letters of scripts outside that list (Cherokee has Latin look-alikes) fail.
+ * - Latin letters that UTS #39 does not allow in identifiers fail too, though they are Latin:
+ *   phonetic letters, small capitals and modifier letters (ɑ ɡ ᴘ ʟ ꜱ) and ı ĸ ſ, which pass for
+ *   plain ones in the same script (pɑypal.com, gooɡle.com) and which Chromium shows in punycode.
  * - A label must be written in one script (UTS #39's "highly restrictive" level): Latin mixed with
  *   Cyrillic or Greek fails; Latin with the scripts of Japanese, Chinese or Korean is allowed.
  * - A label written only in Cyrillic, Greek or Armenian letters that pass for Latin ones (аррӏе)
@@ -76,6 +79,13 @@ const LATIN_LOOKALIKES: Partial<Record<Script, { letters: string; tlds: readonly
 
 const NEUTRAL = /^[0-9-]$/;
 
+/**
+ * Latin letters outside UTS #39's identifier profile that pass for plain ones: IPA Extensions,
+ * Spacing Modifier Letters, Phonetic Extensions (and their supplement), Latin Extended-D and -E,
+ * dotless ı, kra ĸ and long ſ.
+ */
+const LATIN_NOT_ALLOWED = /[\u0250-\u02FF\u1D00-\u1DBF\uA720-\uA7FF\uAB30-\uAB6F\u0131\u0138\u017F]/u;
+
 /** The recommended scripts `char` is used in; empty for any other character. */
 function scriptsOf(char: string): Script[] {
   return SCRIPT_PATTERNS.filter(([, pattern]) => pattern.test(char)).map(([script]) => script);
@@ -88,7 +98,7 @@ function labelRisk(label: string, tld: string): HostSpoofRisk | undefined {
   for (const char of label) {
     if (NEUTRAL.test(char)) continue;
     const scripts = scriptsOf(char);
-    if (scripts.length === 0) return 'character';
+    if (scripts.length === 0 || LATIN_NOT_ALLOWED.test(char)) return 'character';
     for (const script of scripts) used.add(script);
     common = common === undefined ? scripts : common.filter((s) => scripts.includes(s));
   }
