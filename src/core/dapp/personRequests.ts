@@ -83,17 +83,22 @@ function record(value: unknown, what: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Reads an address; one whose mixed case fails its checksum is taken, and noted in `miscased` for the person. */
+/**
+ * Reads an address; one whose mixed case fails its checksum is taken, and noted in `miscased` for
+ * the person, once however often (and however cased) the site gives it.
+ */
 function address(value: unknown, what: string, miscased: MiscasedAddress[]): Address {
   if (typeof value !== 'string' || !isAddress(value, { strict: false }))
     bad(`${what} must be an address (0x and 40 hex digits).`);
+  const given = value as string;
   try {
-    parseAddress(value as string);
+    parseAddress(given);
   } catch (error) {
-    if (error instanceof KeyError && error.code === 'KEYS_ADDRESS_CHECKSUM')
-      miscased.push({ address: value as string, problem: error.text });
+    const noted = miscased.some((m) => m.address.toLowerCase() === given.toLowerCase());
+    if (error instanceof KeyError && error.code === 'KEYS_ADDRESS_CHECKSUM' && !noted)
+      miscased.push({ address: given, problem: error.text });
   }
-  return getAddress(value as string);
+  return getAddress(given);
 }
 
 function quantity(value: unknown, what: string): bigint {

@@ -39,9 +39,30 @@ describe('addresses a site gives with a wrong EIP-55 checksum', () => {
       miscasedIn('wallet_watchAsset', { type: 'ERC20', options: { address: miscase(DAI) } }).map((m) => m.address),
     ).toEqual([miscase(DAI)]);
     const batch = { from: miscase(ALICE), calls: [{ to: BOB }, { to: miscase(DAI) }, { to: miscase(BOB) }] };
-    expect(new Set(miscasedIn('wallet_sendCalls', [batch]).map((m) => m.address))).toEqual(
-      new Set([miscase(ALICE), miscase(DAI), miscase(BOB)]),
+    // In the order read: the calls, then the sender.
+    expect(miscasedIn('wallet_sendCalls', [batch]).map((m) => m.address)).toEqual([
+      miscase(DAI),
+      miscase(BOB),
+      miscase(ALICE),
+    ]);
+  });
+
+  it('are noted once each, however often and however cased the site gives them', () => {
+    // BOB with its last letter's case flipped: another wrong casing of the same address.
+    const otherwise = BOB.replace(
+      /([a-fA-F])([^a-fA-F]*)$/,
+      (_, letter: string, rest: string) =>
+        (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()) + rest,
     );
+    expect(otherwise.toLowerCase()).toBe(BOB.toLowerCase());
+    expect(otherwise).not.toBe(BOB);
+    const calls = [{ to: miscase(BOB) }, { to: miscase(BOB) }, { to: otherwise }, { to: miscase(DAI) }];
+    expect(miscasedIn('wallet_sendCalls', [{ from: ALICE, calls }]).map((m) => m.address)).toEqual([
+      miscase(BOB),
+      miscase(DAI),
+    ]);
+    const tx = [{ from: miscase(ALICE), to: miscase(ALICE) }];
+    expect(miscasedIn('eth_sendTransaction', tx).map((m) => m.address)).toEqual([miscase(ALICE)]);
   });
 
   it('leave addresses alone that are checksummed, or in one case (which carry no checksum)', () => {
