@@ -25,7 +25,7 @@ const BUDGET_RATIO = 1.1;
 async function copyFor(from: string, dir: string, keys: SigningKeys | undefined): Promise<void> {
   cpSync(from, dir, { recursive: true });
   writeFileSync(join(dir, SERVICE_WORKER_FILE), await buildServiceWorker(keys));
-  writeManifest(dir, 'bench', keys);
+  writeManifest(dir, 'bench', keys ?? 'unsigned');
 }
 
 type Installed = { context: BrowserContext; control: Page; url: string; times: number[] };

@@ -5,7 +5,9 @@
 // and worker, which stayed after the server was repaired. Here neither survives: a planted entry
 // is never served, after a reload, in a new window or once the worker restarted; a build another
 // key signed, or none, is refused as an update; and once the browser fetches the honest sw.js
-// again, it drops what the hostile one kept.
+// again, it drops what the hostile one kept, though a page holds the worker's lock, and Cairn's
+// page drops a worker registered for a narrower scope. A build for a new publisher key is offered,
+// not switched to, and one older than the build running is offered with a warning.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +21,10 @@ import { groupedFingerprint } from '../src/core/build/buildSignature.ts';
 import { type UpdateState, updateCaches } from '../src/core/build/updateProtocol.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import {
+  buildForKeys,
   copyBuild,
-  hostileBuild,
+  HOSTILE_WORKER_PAGE,
+  hostileWorkerFile,
   newerBuild,
   strangerKeys,
   TEST_BUILD_META,
@@ -39,10 +43,16 @@ describe('a service worker that serves only signed builds', () => {
   let honest: BuildManifest;
   let fingerprint: string;
 
-  /** Serves the build in `dir` at the one origin the tests use, as a host would after a deploy. */
-  async function serve(dir: string): Promise<string> {
+  /** Serves the build in `dir` at the one origin the tests use, as a host would after a deploy (a hostile one without Cairn's headers). */
+  async function serve(dir: string, hostile = false): Promise<string> {
     await server?.close();
-    server = await startStaticServer({ root: dir, port, localRpcUrl: env.chain.url, devchain: true });
+    server = await startStaticServer({
+      root: dir,
+      port,
+      localRpcUrl: env.chain.url,
+      devchain: true,
+      withoutSecurityHeaders: hostile,
+    });
     return server.url;
   }
   const url = () => server?.url ?? '';
@@ -129,6 +139,7 @@ describe('a service worker that serves only signed builds', () => {
     );
     await page.reload();
     expect(await planted(page)).toBe(false);
+    expect(await pageFrom(page)).toBe('');
     // The worker forgets what it checked when it stops; what is planted is checked again, and refused.
     const devtools = await context.newCDPSession(page);
     await devtools.send('ServiceWorker.enable');
@@ -149,11 +160,11 @@ describe('a service worker that serves only signed builds', () => {
     ['unsigned', async () => 'unsigned' as const],
   ])(
     'refuses a newer build %s, and keeps serving the one it holds',
-    async (_kind, signer) => {
+    async (kind, signer) => {
       await serve(join(work, 'honest'));
       const { page, context } = await installedIn();
-      const other = await newerBuild(join(work, `other-${_kind}`), '0.9.0', await signer());
-      await serve(join(work, `other-${_kind}`));
+      const other = await newerBuild(join(work, `other-${kind}`), '0.9.0', await signer());
+      await serve(join(work, `other-${kind}`));
       await page.reload();
       await expect
         .poll(() => barText(page), { timeout: 60_000 })
@@ -172,20 +183,47 @@ describe('a service worker that serves only signed builds', () => {
 
   it.each([
     ['signed by another key', async () => strangerKeys()],
-    ['unsigned', async () => undefined],
+    ['unsigned', async () => 'unsigned' as const],
   ])(
-    'drops the build of a server that was hostile once (%s) when the honest worker installs',
+    'drops the build of a server that was hostile once (%s) when the honest worker installs, though a page holds its lock',
     async (kind, signer) => {
-      // A fresh profile meets the hostile server: its worker and its build, consistent and signed by its own key (or none).
-      await hostileBuild(join(work, `hostile-${kind}`), 'hostile', await signer());
-      await serve(join(work, `hostile-${kind}`));
+      // A fresh profile meets the hostile server: its worker and its build, consistent and signed by
+      // its own key (or none). Once, it also registers a worker of its own for dapp.html.
+      const dir = join(work, `hostile-${kind}`);
+      await buildForKeys(dir, 'hostile', await signer());
+      const narrower = kind === 'signed by another key';
+      if (narrower) hostileWorkerFile(dir);
+      await serve(dir, true);
       const { page, context } = await installedIn();
       await page.reload();
       expect(await pageFrom(page)).toBe('hostile');
+      if (narrower) {
+        // From a page of the hostile server without Cairn's policy, fetched past the worker.
+        const site = await context.newPage();
+        const devtools = await context.newCDPSession(site);
+        await devtools.send('Network.enable');
+        await devtools.send('Network.setBypassServiceWorker', { bypass: true });
+        await site.goto(`${url()}hostile.html`);
+        await site.evaluate(async () => {
+          const registration = await navigator.serviceWorker.register('x.js', { scope: './dapp.html' });
+          const worker = registration.installing ?? registration.waiting ?? registration.active;
+          await new Promise<void>((done) => {
+            if (worker?.state === 'activated') done();
+            worker?.addEventListener('statechange', () => worker.state === 'activated' && done());
+          });
+        });
+        await devtools.send('Network.setBypassServiceWorker', { bypass: false });
+        await site.goto(`${url()}dapp.html`);
+        expect(await site.title()).toBe(HOSTILE_WORKER_PAGE);
+        await site.close();
+      }
       if (kind === 'unsigned')
         await expect
           .poll(() => barText(page), { timeout: 30_000 })
           .toContain('This copy of Cairn is an unsigned build');
+      // A script of the hostile page holds the lock the worker's changes of state take, for ever.
+      const { state: lock } = updateCaches(url());
+      await page.evaluate((name) => void navigator.locks.request(name, () => new Promise(() => undefined)), lock);
 
       // The server is repaired. The browser fetches sw.js again (at least daily, bypassing the worker).
       await serve(join(work, 'honest'));
@@ -198,6 +236,14 @@ describe('a service worker that serves only signed builds', () => {
       const other = await context.newPage();
       await other.goto(url());
       expect(await pageFrom(other)).toBe('');
+      if (narrower) {
+        // x.js is gone from the server, so the browser keeps its registration: Cairn's page drops it.
+        await expect
+          .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope)))
+          .toEqual([url()]);
+        await other.goto(`${url()}dapp.html`);
+        expect(await pageFrom(other)).toBe('');
+      }
       await context.close();
     },
     180_000,
@@ -216,11 +262,33 @@ describe('a service worker that serves only signed builds', () => {
       `Cairn’s service worker carries the publisher key ${groupedFingerprint(fingerprint)}: it serves only builds that key signed`,
     );
 
-    const newer = await newerBuild(join(work, 'newer'), '0.5.0');
-    await serve(join(work, 'newer'));
+    // A build the key signed, but older than the one running: offered, with a warning.
+    const older = await newerBuild(join(work, 'older'), '0.0.9');
+    await serve(join(work, 'older'));
     await page.reload();
-    await expect.poll(() => barText(page), { timeout: 60_000 }).toContain(newer.sha256);
+    await expect.poll(() => barText(page), { timeout: 60_000 }).toContain(older.sha256);
     expect(await barText(page)).toContain(`It is signed with the publisher key ${groupedFingerprint(fingerprint)}.`);
+    expect(await barText(page)).toContain('This is an older version than the one you run');
+
+    // The publisher changes keys: the new key's build, signed by both, and its sw.js, which carries
+    // the key before it too. The browser installs that sw.js: Cairn stays on the build it runs, and
+    // the bar offers the change.
+    const next = (await strangerKeys()).publisher;
+    const handover = await buildForKeys(join(work, 'handover'), '0.6.0', {
+      publisher: next,
+      previous: (await testPublisherKeys()).publisher,
+    });
+    await serve(join(work, 'handover'));
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect
+      .poll(() => barText(page), { timeout: 60_000 })
+      .toContain(`It moves Cairn to a new publisher key, ${groupedFingerprint(next.publicKey.fingerprint)}`);
+    expect(await barText(page)).toContain(handover.sha256);
+    await page.reload();
+    expect(await pageFrom(page)).toBe('');
+    expect((await workerState(page)).current?.hash).toBe(honest.sha256);
     await context.close();
   }, 180_000);
 });

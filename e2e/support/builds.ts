@@ -1,7 +1,8 @@
 // Copies of the production build for the service worker's tests: the build as made, a newer
 // build (same code, its pages marked, its manifest rewritten and signed as a real build would
-// be), a tampered one (a file changed after its manifest was written), and a hostile one (a build
-// made for another publisher key, or with none, as a hostile server would serve it).
+// be), a tampered one (a file changed after its manifest was written), and one made for other
+// keys with its own sw.js (a hostile server's, another publisher's or none, or the publisher's
+// build for a new key), and a hostile worker of no build at all. 'unsigned' means no key throughout.
 import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashBuild } from '../../scripts/buildHash.ts';
@@ -33,9 +34,13 @@ export const strangerKeys = async (): Promise<SigningKeys> => ({
   publisher: await signingKeyFrom(newSigningKeyPem(), 'a new key'),
 });
 
-/** Writes the manifest of the build in `dir` as `version`, signed with `keys` (unsigned without). */
-export function writeManifest(dir: string, version: string, keys: SigningKeys | undefined): BuildManifest {
-  const manifest = signManifest({ ...manifestOf(dir), version, ...hashBuild(dir) }, keys);
+/** Who signs a test build: keys, or no one. */
+export type Signer = SigningKeys | 'unsigned';
+const keysOf = (signer: Signer) => (signer === 'unsigned' ? undefined : signer);
+
+/** Writes the manifest of the build in `dir` as `version`, signed by `signer`. */
+export function writeManifest(dir: string, version: string, signer: Signer): BuildManifest {
+  const manifest = signManifest({ ...manifestOf(dir), version, ...hashBuild(dir) }, keysOf(signer));
   writeFileSync(join(dir, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
   return manifest;
 }
@@ -61,15 +66,10 @@ function markPages(dir: string, version: string): void {
  * A build of another version in `dir`: its pages carry its version in a tag, and the manifest
  * follows, signed by the test run's publisher key, or by `signedBy` (others' keys, or 'unsigned').
  */
-export async function newerBuild(
-  dir: string,
-  version: string,
-  signedBy?: SigningKeys | 'unsigned',
-): Promise<BuildManifest> {
+export async function newerBuild(dir: string, version: string, signedBy?: Signer): Promise<BuildManifest> {
   copyBuild(dir);
   markPages(dir, version);
-  const keys = signedBy === 'unsigned' ? undefined : (signedBy ?? (await testPublisherKeys()));
-  return writeManifest(dir, version, keys);
+  return writeManifest(dir, version, signedBy ?? (await testPublisherKeys()));
 }
 
 /** A build whose manifest says `version` but one of whose scripts was changed afterwards: the file changed. */
@@ -82,19 +82,36 @@ export async function tamperedBuild(dir: string, version: string): Promise<{ man
 }
 
 /**
- * What a hostile server serves: the build made for `keys` (another publisher's, or none: an
- * unsigned build), its sw.js carrying that key and its own code, its pages marked with `version`,
- * its manifest consistent with every file and signed by `keys`.
+ * The build made for `signer` (a hostile server's key, or none; or the publisher's new key with
+ * the key before it), as its server serves it: its own sw.js carrying those keys, its pages
+ * marked with `version`, its manifest consistent with every file and signed by them.
  */
-export async function hostileBuild(
-  dir: string,
-  version: string,
-  keys: SigningKeys | undefined,
-): Promise<BuildManifest> {
+export async function buildForKeys(dir: string, version: string, signer: Signer): Promise<BuildManifest> {
   copyBuild(dir);
   markPages(dir, version);
-  // Its own sw.js, built for its key, as a hostile server would ship it.
-  const worker = await buildServiceWorker(keys);
+  const worker = await buildServiceWorker(keysOf(signer));
   writeFileSync(join(dir, SERVICE_WORKER_FILE), `${worker}\n// ${version}\n`);
-  return writeManifest(dir, version, keys);
+  return writeManifest(dir, version, signer);
+}
+
+/** The title of every page the hostile worker of hostileWorkerFile answers with. */
+export const HOSTILE_WORKER_PAGE = 'hostile worker';
+
+/**
+ * A worker of no build at all, which a hostile server could register for a narrower scope than
+ * Cairn's (x.js in `dir`), and a page without Cairn's policy to register it from (hostile.html).
+ */
+export function hostileWorkerFile(dir: string): void {
+  const page = `<!doctype html><title>${HOSTILE_WORKER_PAGE}</title>`;
+  writeFileSync(
+    join(dir, 'x.js'),
+    `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (event) => {
+  if (event.request.mode === 'navigate')
+    event.respondWith(new Response(${JSON.stringify(page)}, { headers: { 'Content-Type': 'text/html' } }));
+});
+`,
+  );
+  writeFileSync(join(dir, 'hostile.html'), '<!doctype html><title>hostile</title>');
 }
