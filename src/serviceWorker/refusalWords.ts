@@ -1,5 +1,5 @@
 // The words of a refused build's `reason` (src/core/build/updateProtocol.ts). The service worker
-// stores them and sends them to every Cairn page, also to pages of builds from before Cairn spoke
+// keeps them in its memory and sends them to every Cairn page, also to pages of builds from before Cairn spoke
 // other languages, which show them as they are. A worker has no language of its own (it serves
 // every page, and each may show another) and no catalogs, so these are English: the English
 // catalog's words for the four refusals (src/locales/en/core.keys.json), kept equal to it by

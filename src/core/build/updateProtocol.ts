@@ -26,11 +26,11 @@ export type UpdateState = {
  *   worker has no language (it serves every page, each may show another) and no catalogs, so the
  *   words are English (src/serviceWorker/refusalWords.ts), as those older pages are.
  * - `why`: the same as a Message, which newer pages word in their reader's language (see
- *   refusalReason). Absent in states stored by older workers, which have only `reason`.
+ *   refusalReason). Absent in states sent by older workers, which have only `reason`.
  */
 export type Refusal = Release & { reason: string; why?: Message | undefined };
 
-/** Words for a refusal's `reason`, in states that are stored and sent (the service worker's English). */
+/** Words for a refusal's `reason`, in states that are sent (the service worker's English). */
 export type RefusalWords = (why: ReleaseProblem) => string;
 
 export const UPDATE_MESSAGE = 'cairn-update';
