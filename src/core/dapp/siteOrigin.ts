@@ -50,8 +50,3 @@ export function originParts(origin: string): OriginParts {
     insecure: scheme === 'http' && !LOOPBACK.has(asciiHost),
   };
 }
-
-/** The host a Sign-In with Ethereum message's `domain` must name for this origin (host, and port when not the default). */
-export function originAuthority(origin: string): string {
-  return new URL(origin).host;
-}

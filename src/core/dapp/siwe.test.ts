@@ -102,12 +102,58 @@ describe('Sign-In with Ethereum review', () => {
       scheme: 'https',
       domain: 'example.com:8443',
       statement: undefined,
-      chainId: 10,
+      chainId: 10n,
       nonce: 'abcdefgh1',
       issuedAt: new Date('2026-01-02T02:04:05Z'),
       expirationTime: new Date('2026-01-03T03:04:05Z'),
       problems: [],
     });
+  });
+
+  it('warns of an address not in its EIP-55 form, which EIP-4361 requires, without blocking', () => {
+    for (const written of [ACCOUNT.toLowerCase(), ACCOUNT.replace('F', 'f')]) {
+      const review = reviewSiwe(siwe('https://example.com/login').replace(ACCOUNT, written), context);
+      expect(review?.problems.map((p) => [p.kind, p.blocking])).toEqual([['addressCase', false]]);
+      expect(inWords(review?.problems[0]?.sentence)).toBe(
+        `The message writes its address as ${written}, not in the checksummed form Sign-In with Ethereum requires (${ACCOUNT}): the site does not follow the standard here.`,
+      );
+    }
+  });
+
+  it('reads a chain id of 16 digits exactly, beyond what a Number holds', () => {
+    const text = siwe('https://example.com/login').replace('Chain ID: 1\n', 'Chain ID: 9007199254740993\n');
+    const review = reviewSiwe(text, { ...context, chainId: 9_007_199_254_740_992 });
+    expect(review).toMatchObject({ readable: true, chainId: 9_007_199_254_740_993n });
+    expect(inWords(review?.problems.find((p) => p.kind === 'chain')?.sentence)).toBe(
+      'The message is for chain id 9007199254740993; the site uses chain id 9007199254740992.',
+    );
+  });
+
+  it('takes a domain written with its port, the default one included, and compares host and port with the origin', () => {
+    const header = (domain: string) => `${domain} wants you to sign in with your Ethereum account:`;
+    expect(reviewSiwe(siwe('https://example.com/login', header('example.com:443')), context)?.problems).toEqual([]);
+    const atPort = { ...context, origin: 'https://example.com:8443' };
+    expect(reviewSiwe(siwe('https://example.com:8443/a', header('example.com:8443')), atPort)?.problems).toEqual([]);
+    for (const [domain, origin] of [
+      ['example.com:8443', 'https://example.com'],
+      ['example.com', 'https://example.com:8443'],
+      ['example.com:443', 'https://example.com:8443'],
+    ] as const) {
+      const kinds = reviewSiwe(siwe(`${origin}/login`, header(domain)), { ...context, origin })?.problems.map((p) => [
+        p.kind,
+        p.blocking,
+      ]);
+      expect(kinds, `${domain} asked by ${origin}`).toEqual([['domain', true]]);
+    }
+    const unreadable = reviewSiwe(siwe('https://example.com/login', header('example.com:99999')), context);
+    expect(unreadable?.readable).toBe(false);
+  });
+
+  it('is read with no network known, the chain then left uncompared: another site still blocks', () => {
+    const unknown = { ...context, chainId: undefined };
+    expect(reviewSiwe(siwe('https://example.com/login'), unknown)?.problems).toEqual([]);
+    const other = siwe('https://example.com/login', 'evil.example wants you to sign in with your Ethereum account:');
+    expect(reviewSiwe(other, unknown)?.problems.map((p) => [p.kind, p.blocking])).toEqual([['domain', true]]);
   });
 
   it('leaves text without the header alone', () => {

@@ -1,9 +1,9 @@
+import { getAddress } from 'viem';
 import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
-import { originAuthority } from './siteOrigin';
 
 /** Something about a Sign-In with Ethereum message the person must know; blocking ones need an explicit "I understand". */
 export type SiweProblem = {
-  kind: 'unreadable' | 'domain' | 'scheme' | 'address' | 'uri' | 'chain' | 'expired' | 'notYet';
+  kind: 'unreadable' | 'domain' | 'scheme' | 'address' | 'addressCase' | 'uri' | 'chain' | 'expired' | 'notYet';
   blocking: boolean;
   sentence: Message;
 };
@@ -16,7 +16,8 @@ export type SiweFields = {
   address: string;
   statement: string | undefined;
   uri: string;
-  chainId: number;
+  /** EIP-155 chain id, exactly (up to 16 digits, more than a Number holds). */
+  chainId: bigint;
   nonce: string;
   issuedAt: Date;
   expirationTime: Date | undefined;
@@ -62,13 +63,36 @@ function dateTime(text: string | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** An RFC 3986 authority without user info (host, and port): what a URL makes of it unchanged. */
-function isAuthority(domain: string): boolean {
+const AUTHORITY = /^(?<host>\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::(?<port>[0-9]{1,5}))?$/;
+
+/**
+ * An RFC 3986 authority without user info, as EIP-4361's domain: a host a URL keeps as written
+ * (no Unicode, no path), and a port if one is written (`example.com:443` included).
+ */
+function authority(domain: string): { host: string; port: number | undefined } | undefined {
+  const groups = AUTHORITY.exec(domain)?.groups;
+  const host = groups?.host ?? '';
   try {
-    return new URL(`https://${domain}`).host === domain.toLowerCase();
+    if (!groups || new URL(`https://${host}`).hostname !== host.toLowerCase()) return undefined;
   } catch {
-    return false;
+    return undefined;
   }
+  const port = groups.port === undefined ? undefined : Number(groups.port);
+  return port !== undefined && port > 65_535 ? undefined : { host: host.toLowerCase(), port };
+}
+
+const DEFAULT_PORTS: Record<string, number> = { 'https:': 443, 'http:': 80 };
+
+/**
+ * Whether a message's domain names the origin's host and port: a port written must be the one the
+ * origin uses (443 for https when it names none), and one left out means the origin's default.
+ * The scheme is compared apart.
+ */
+function sameAuthority(domain: string, origin: URL): boolean {
+  const named = authority(domain);
+  const fallback = DEFAULT_PORTS[origin.protocol];
+  if (!named || named.host !== origin.hostname) return false;
+  return (named.port ?? fallback) === (origin.port === '' ? fallback : Number(origin.port));
 }
 
 /** Reads a Sign-In with Ethereum message exactly as EIP-4361 writes one; undefined for anything else. */
@@ -79,7 +103,7 @@ export function parseSiwe(text: string): SiweFields | undefined {
   const issuedAt = dateTime(groups.issuedAt);
   const expirationTime = dateTime(groups.expirationTime);
   const notBefore = dateTime(groups.notBefore);
-  if (!isAuthority(domain) || !URL.canParse(uri) || !issuedAt) return undefined;
+  if (!authority(domain) || !URL.canParse(uri) || !issuedAt) return undefined;
   if ((groups.expirationTime && !expirationTime) || (groups.notBefore && !notBefore)) return undefined;
   return {
     scheme,
@@ -87,7 +111,7 @@ export function parseSiwe(text: string): SiweFields | undefined {
     address,
     statement,
     uri,
-    chainId: Number(chainId),
+    chainId: BigInt(chainId),
     nonce,
     issuedAt,
     expirationTime,
@@ -99,12 +123,13 @@ export function parseSiwe(text: string): SiweFields | undefined {
  * Recognises a Sign-In with Ethereum message and compares it with who asks: a `domain` or scheme
  * other than the requesting site's (one site collecting a login for another; a message that names
  * no scheme means https) and an address other than the signing account block until acknowledged;
- * another URI, chain or an expired message warn. A message with the header that cannot be read as
- * EIP-4361 says blocks too: what it logs in to cannot be shown. Undefined for any other text.
+ * another URI, chain (when the request's is known) or an expired message warn, and so does an
+ * address not in its EIP-55 form, which EIP-4361 requires. A message with the header that cannot be
+ * read as EIP-4361 says blocks too: what it logs in to cannot be shown. Undefined for any other text.
  */
 export function reviewSiwe(
   text: string,
-  context: { origin: string; account: string; chainId: number; now: Date },
+  context: { origin: string; account: string; chainId: number | undefined; now: Date },
 ): SiweReview | undefined {
   if (!text.includes(HEADER)) return undefined;
   const message = parseSiwe(text);
@@ -117,7 +142,7 @@ export function reviewSiwe(
   const problems: SiweProblem[] = [];
   const site = new URL(context.origin);
   const scheme = (message.scheme ?? 'https').toLowerCase();
-  if (message.domain.toLowerCase() !== originAuthority(context.origin).toLowerCase()) {
+  if (!sameAuthority(message.domain, site)) {
     problems.push({
       kind: 'domain',
       blocking: true,
@@ -147,6 +172,16 @@ export function reviewSiwe(
       }),
     });
   }
+  if (message.address !== getAddress(message.address)) {
+    problems.push({
+      kind: 'addressCase',
+      blocking: false,
+      sentence: msg('core.contracts:siwe.addressCase', {
+        address: codeValue(message.address),
+        checksummed: codeValue(getAddress(message.address)),
+      }),
+    });
+  }
   if (new URL(message.uri).origin !== context.origin) {
     problems.push({
       kind: 'uri',
@@ -155,7 +190,7 @@ export function reviewSiwe(
       sentence: msg('core.contracts:siwe.uri', { uri: untrustedValue(message.uri, 'whole') }),
     });
   }
-  if (message.chainId !== context.chainId) {
+  if (context.chainId !== undefined && message.chainId !== BigInt(context.chainId)) {
     problems.push({
       kind: 'chain',
       blocking: false,

@@ -21,17 +21,15 @@ export function MessageApproval({ id, account, message }: { id: number; account:
   const session = useVaultSession();
   const [understood, setUnderstood] = useState(false);
   const described = useMemo(() => describeMessage({ raw: message }), [message]);
+  // Read even with no network known (the chain is then left uncompared): a sign-in for another
+  // site, or one that cannot be read, blocks whatever the network.
+  const chainId = request.network?.chainId;
   const siwe = useMemo(
     () =>
-      described.text === undefined || !request.network
+      described.text === undefined
         ? undefined
-        : reviewSiwe(described.text, {
-            origin: request.connection.origin,
-            account,
-            chainId: request.network.chainId,
-            now: new Date(),
-          }),
-    [described.text, request.connection.origin, account, request.network],
+        : reviewSiwe(described.text, { origin: request.connection.origin, account, chainId, now: new Date() }),
+    [described.text, request.connection.origin, account, chainId],
   );
   const blocking = (siwe?.problems.some((p) => p.blocking) ?? false) || described.looksLikeHash;
   // A message with the header that cannot be read is not shown as a sign-in: only its warning says what it claims.

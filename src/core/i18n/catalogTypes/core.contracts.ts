@@ -133,6 +133,7 @@ declare module '../message' {
     "core.contracts:revert.panic": { "meaning": MessageValue };
     "core.contracts:revert.panicCode": { "code": MessageValue };
     "core.contracts:siwe.address": { "account": MessageValue; "address": MessageValue };
+    "core.contracts:siwe.addressCase": { "address": MessageValue; "checksummed": MessageValue };
     "core.contracts:siwe.chain": { "chainId": MessageValue; "siteChainId": MessageValue };
     "core.contracts:siwe.domain": { "domain": MessageValue; "origin": MessageValue };
     "core.contracts:siwe.expired": undefined;
