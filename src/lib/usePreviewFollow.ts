@@ -75,6 +75,15 @@ export function usePreviewFollow<T extends { result: SimulationResult }>(
   }, [key, result, first?.key]);
 
   const behind = isBehind({ latest, block, ageMs: Date.now() - dataUpdatedAt, network });
+  // Blocks behind but not yet as old as staleAfterMs: look again when it is (the head may not move).
+  const [, setNow] = useState(0);
+  const due = !behind && isBehind({ latest, block, ageMs: Number.POSITIVE_INFINITY, network });
+  const deadline = due ? dataUpdatedAt + staleAfterMs(network) + 1 : undefined;
+  useEffect(() => {
+    if (deadline === undefined) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, deadline - Date.now()));
+    return () => clearTimeout(timer);
+  }, [deadline]);
   const outdatedFor = key !== undefined && block !== undefined ? `${key}|${block}` : undefined;
   const state = followState({
     key,

@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { type Address, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { builtInNetworks, type Network } from '@/core/chain/networks';
 import type { ApprovalChange } from '@/core/simulation/types';
-import { ApprovalLine, WarningSentence } from './EffectLines';
+import { AccountChangeLines, ApprovalLine, WarningSentence } from './EffectLines';
 import type { PreviewNames } from './previewNames';
 
 const me: Address = '0xa11ce00000000000000000000000000000000001';
@@ -49,5 +50,23 @@ describe('a preview a contract can tell from the real transaction', () => {
       />,
     );
     expect(text(html)).toMatch(/^A contract can tell this preview from the real transaction: .*code at your address/);
+  });
+});
+
+describe('what moves, with its dollar value', () => {
+  it('keeps the dollar value, which follows the price feed, inside a part marked data-volatile, and the amount outside', () => {
+    const [network] = builtInNetworks('http://node.test/') as [Network];
+    const prices = new Map([['native', { answer: 3_000n * 10n ** 8n, decimals: 8, updatedAt: 0, roundId: 1n }]]);
+    const html = renderToStaticMarkup(
+      <AccountChangeLines
+        changes={[{ kind: 'native', address: me, in: 0n, out: 10n ** 18n }]}
+        names={names}
+        network={network}
+        prices={prices}
+      />,
+    );
+    const volatile = /<span data-volatile="">(.*)<\/span><\/li>/.exec(html)?.[1] ?? '';
+    expect(text(volatile)).toMatch(/^ \(\$3,000/);
+    expect(text(html.replace(volatile, ''))).toMatch(/^Sends 1 ETH/);
   });
 });
