@@ -96,6 +96,38 @@ describe('app shell against a fresh local chain', () => {
     await expect.poll(() => shell.heading.textContent()).toBe('Receive');
   });
 
+  it('mounts the wallet once when its code arrives after unlock and the chain watch after it', async () => {
+    const { page } = await env.newPage();
+    const shell = new AppShell(page);
+    // A busy machine's order: the wallet's chunk after the vault opened, the chain watch's later still.
+    const held = (pattern: RegExp) => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      void page.route(pattern, async (route) => {
+        await released;
+        await route.continue();
+      });
+      return release;
+    };
+    const releaseWallet = held(/\/assets\/UnlockedApp-[^/]*\.js$/);
+    const releaseWatch = held(/\/assets\/ChainWatch-[^/]*\.js$/);
+    await shell.open(env.server.url);
+    const onboarding = new Onboarding(page);
+    await onboarding.method('Open demo wallet').click();
+    await onboarding.finishWithPassword();
+    await page.getByRole('status').filter({ hasText: 'Opening your wallet…' }).waitFor();
+    releaseWallet();
+    await shell.accountChip.waitFor();
+    const menu = await shell.accountChip.getAttribute('aria-controls');
+    const nav = await shell.nav.elementHandle();
+    releaseWatch();
+    await expect.poll(() => shell.statusText()).toContain('Connected');
+    expect(await nav?.evaluate((element) => element.isConnected)).toBe(true);
+    expect(await shell.accountChip.getAttribute('aria-controls')).toBe(menu);
+  });
+
   it('keeps the selected network across a reload', async () => {
     const { page } = await env.newPage();
     const shell = new AppShell(page);

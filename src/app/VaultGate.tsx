@@ -75,7 +75,10 @@ function gateScreen(status: Exclude<VaultStatus, 'unlocked'>, openingLabel: stri
 
 function Unlocked() {
   const t = useT();
-  const UnlockedApp = unlockedApp.loaded()?.UnlockedApp;
+  // Decided once per unlock: the gate re-renders later (the chain watch's code, words arriving),
+  // and turning the lazy component into the loaded one then would mount the whole wallet afresh
+  // (screens' state, open menus, focus), as a busy machine's order of arrival made it do.
+  const [UnlockedApp] = useState(() => unlockedApp.loaded()?.UnlockedApp);
   if (UnlockedApp) return <UnlockedApp />;
   return (
     <Suspense
