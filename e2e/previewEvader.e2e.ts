@@ -104,6 +104,15 @@ describe('the Preview evader cannot fool the preview', () => {
 
     await changed.getByRole('checkbox', { name: 'I have read the preview as it is now.' }).check();
     expect(await confirm.isEnabled()).toBe(true);
-    expect(await balanceOf(me)).toBeGreaterThan(0n);
+
+    // Sent as the preview now reads, 1 ETH out and nothing back, that is what mining gives.
+    expect(await mine.textContent()).toContain('Sends 1 ETH');
+    const mineBefore = await balanceOf(me);
+    await confirm.click();
+    await expect.poll(() => balanceOf(EVADER), { timeout: 30_000 }).toBe(before + parseEther('1'));
+    const spent = mineBefore - (await balanceOf(me));
+    // The deposit and the network fee, nothing returned.
+    expect(spent).toBeGreaterThan(parseEther('1'));
+    expect(spent).toBeLessThan(parseEther('1.001'));
   });
 });
