@@ -18,6 +18,7 @@ const site: SitePermission = {
   networkId: 'sepolia',
   networkIds: ['sepolia', 'ethereum'],
   ownNodeReads: false,
+  name: 'Example',
   grantedAt: 1,
   lastUsed: 1,
 };
