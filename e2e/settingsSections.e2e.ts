@@ -120,6 +120,8 @@ describe('Settings in sections', () => {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: projectRoot, encoding: 'utf8' }).trim();
     expect(facts.Commit?.startsWith(commit)).toBe(true);
     expect(facts['Build hash']).toBe(buildHash);
+    // No service worker serves these pages (the tests block them): the key is the server's word, and says so.
+    expect(facts['Publisher key']).toContain('as the server’s build-manifest.json names it: no service worker checked');
 
     const show = about.getByRole('button', { name: 'Third-party packages and their licences' });
     expect(await show.getAttribute('aria-expanded')).toBe('false');
