@@ -70,8 +70,12 @@ describe('what the service worker serves', () => {
 
   it('refuses a path it cannot decode as not part of the build, rather than let it past', async () => {
     const { worker } = await serving();
-    const answer = await worker.request('%E0');
-    expect(answer === 'network' ? 'network' : answer.status).toBe(404);
+    for (const path of ['%E0', 'not-in-the-build.html']) {
+      const answer = await worker.request(path);
+      expect(answer === 'network' ? 'network' : answer.status).toBe(404);
+      // The status only: the worker has no words of its own (the browser shows its own page).
+      expect(await textOf(answer)).toBe('');
+    }
   });
 });
 
