@@ -14,7 +14,6 @@ import { type CatalogLocale, pseudoWords, words } from '../src/testing/catalogWo
 import { E2E_PASSWORD } from './pages/Onboarding.ts';
 import { type SampleButton, SampleDapp, type SampleOutput } from './pages/SampleDapp.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { firstClick } from './support/dappSession.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { startSampleDapp } from './support/sampleDapp.ts';
 import { everyScreen, settled } from './support/screenWalk.ts';
@@ -333,7 +332,6 @@ describe('Cairn in the person’s language', () => {
       };
 
       const connect = await windowFor('Connect');
-      await firstClick(connect);
       const approve = connect.getByRole('button', { name: pseudoWords('dapp:connect.approve'), exact: true });
       await expect.poll(() => approve.isEnabled(), { timeout: 10_000 }).toBe(true);
       const closed = connect.waitForEvent('close');

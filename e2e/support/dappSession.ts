@@ -31,14 +31,6 @@ export function dappSpec(options: EnvironmentOptions = {}) {
   return { env, dappServer, ...dappSession(env, () => dappServer().url) };
 }
 
-/**
- * The person's first click in Cairn's window, on its heading: Cairn ignores the first click after
- * its window gains focus (it has when it appears), so that click decides nothing.
- */
-export async function firstClick(popup: Page): Promise<void> {
-  await popup.getByRole('heading', { level: 1 }).click();
-}
-
 export function dappSession(env: () => Environment, dappUrl: () => string) {
   /** The demo wallet set up in Cairn, and the sample dApp open in the same browser profile, Cairn picked. */
   async function dappWithCairn(): Promise<{
@@ -54,13 +46,11 @@ export function dappSession(env: () => Environment, dappUrl: () => string) {
     return { context, dapp, wallet, walletErrors: consoleErrors };
   }
 
-  /** Clicks `button` on the site and returns Cairn's window it opens, its first click made (firstClick). */
+  /** Clicks `button` on the site and returns Cairn's window it opens. */
   async function windowFor(context: BrowserContext, dapp: SampleDapp, button: SampleButton): Promise<Page> {
     const opened = context.waitForEvent('page');
     await dapp.button(button).click();
-    const popup = await opened;
-    await firstClick(popup);
-    return popup;
+    return opened;
   }
 
   /** Approves in Cairn's window once the button wakes up (it is disabled for about a second), and waits for it to close. */

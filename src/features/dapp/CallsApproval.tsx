@@ -149,14 +149,15 @@ export function CallsApproval({ id, request: asked }: Props) {
                 <NetworkFeeLines prepared={first} native={native} />
               )}
               {count > 1 && feeEstimate !== undefined && (
-                <>
+                // From the preview's gas, read again at each block: its changes decide nothing.
+                <span data-volatile="">
                   <br />
                   <T
                     id="dapp:calls.allFees"
                     values={{ count }}
                     tags={{ 0: <Amount value={feeEstimate} decimals={native.decimals} symbol={native.symbol} /> }}
                   />
-                </>
+                </span>
               )}
             </>
           ) : problem ? (

@@ -83,17 +83,19 @@ export type FirstClickGuard = {
 const guards = new WeakMap<object, FirstClickGuard>();
 
 /**
- * The first click after the window gains focus, on anything, is swallowed before any button sees
- * it, while an approval holds the guard: the click that brought the window forward (a site can pop
- * it up, or raise it, under a pointer that is clicking on its own page) decides nothing. The window
- * gains focus when it appears, usually before this script runs, so the guard starts armed if the
- * document has focus. One guard per window, followed from the window's start (dappMain): a click
- * on what comes before an approval (the unlock screen) counts as the first and is let through.
+ * The first click after the window regains focus, on anything, is swallowed before any button
+ * sees it, while an approval holds the guard: the click that brought a window from behind the
+ * site's (a site can raise its own page over Cairn's and ask for a click where Approve is) decides
+ * nothing. The focus a window has when it appears does not arm it: a click then can only be one a
+ * site timed to the window's opening, which the approve delay already holds back, and a second click
+ * on every new window would teach people to double-click. One guard per window, followed from the
+ * window's start (dappMain): a click on what comes before an approval (the unlock screen) counts as
+ * the first and is let through.
  */
 export function followFirstClick(target: DelayTarget): FirstClickGuard {
   const known = guards.get(target.window);
   if (known) return known;
-  let armed = target.document.hasFocus();
+  let armed = false;
   const holders = new Set<() => void>();
   target.window.addEventListener('focus', () => {
     armed = true;

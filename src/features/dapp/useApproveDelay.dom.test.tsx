@@ -1,5 +1,5 @@
 // The approve delay in a document: what restarts it among real DOM changes, and the click it
-// swallows after the window gains focus, as ApprovalFrame wires them.
+// swallows after the window regains focus, as ApprovalFrame wires them.
 import { act, type ReactNode, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,9 +63,6 @@ beforeEach(async () => {
   allowsAtClick = [];
   root = createRoot(document.body.appendChild(document.createElement('main')));
   await act(async () => root.render(<Frame>{shown}</Frame>));
-  // A click on the text first, as a person's might be: the window's first click after it gained
-  // focus (it has since it appeared) is taken.
-  await act(async () => $('#effects').click());
   await pass(APPROVE_DELAY_MS);
 });
 
