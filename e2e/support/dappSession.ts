@@ -46,11 +46,13 @@ export function dappSession(env: () => Environment, dappUrl: () => string) {
     return { context, dapp, wallet, walletErrors: consoleErrors };
   }
 
-  /** Clicks `button` on the site and returns Cairn's window it opens. */
+  /** Clicks `button` on the site and returns Cairn's window it opens, once it shows the request. */
   async function windowFor(context: BrowserContext, dapp: SampleDapp, button: SampleButton): Promise<Page> {
     const opened = context.waitForEvent('page');
     await dapp.button(button).click();
-    return opened;
+    const popup = await opened;
+    await popup.getByRole('heading', { level: 1 }).waitFor();
+    return popup;
   }
 
   /** Approves in Cairn's window once the button wakes up (it is disabled for about a second), and waits for it to close. */
