@@ -116,6 +116,7 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   WALLET_SENDS_ITSELF: 'common:error.title.walletSendsItself',
   WALLET_UNCLEAR_ANSWER: 'common:error.title.walletUnclearAnswer',
   WALLET_STOPPED_WAITING: 'common:error.title.walletStoppedWaiting',
+  DAPP_REQUEST_LEFT: 'common:error.title.dappRequestLeft',
   SIMULATION_UNSUPPORTED: 'common:error.title.simulationUnsupported',
   SIMULATION_FAILED: 'common:error.title.simulationFailed',
   SIMULATION_TOO_LARGE: 'common:error.title.simulationTooLarge',

@@ -1,4 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { RequestLeft } from '../errors/dapp';
+import { mayHaveBeenSent } from '../errors/wallet';
 import { arrivalRefusal, PINNED, ungrantedRefusal } from './arrivalRefusals';
 import { type MiscasedAddress, type PersonRequest, personRequestOf } from './personRequests';
 import {
@@ -13,7 +15,7 @@ import {
 import { type ProviderError, providerError } from './providerErrors';
 import { RateLimit } from './rateLimit';
 import { parseDappRequest } from './request';
-import { noSiteChainError, siteChainChangedError } from './siteErrors';
+import { mayHaveBeenSentError, noSiteChainError, siteChainChangedError } from './siteErrors';
 import { permissionsOf, type SitePermission } from './sites';
 
 /** One request waiting for the person, in the order it came. */
@@ -60,6 +62,9 @@ export type ConnectionDeps = {
 
 type Port = { postMessage(message: PortMessage): void };
 
+/** What a request is answered with. */
+type Answer = { result: unknown } | { error: ProviderError };
+
 /**
  * Cairn's end of one site's channel: checks each request, answers at once what needs nobody,
  * queues the rest for the person (one shown at a time), and sends each answer back once. A
@@ -76,9 +81,11 @@ export class DappConnection {
   /** The chain the site's connector last said it is on (every request names it). */
   private connectorChain: HexChainId | undefined;
   /** What a request is answered with if it must end before the person's work is done (see answerOnLeave). */
-  private readonly leaveAnswers = new Map<number, unknown>();
+  private readonly leaveAnswers = new Map<number, Answer>();
   /** Requests whose transaction is being signed and sent (whileSending): nothing that happens to the site refuses them. */
   private readonly sending = new Set<number>();
+  /** Requests whose send may have gone out though it failed: held, never answered "nothing was sent" (whileSending). */
+  private readonly maybeSent = new Set<number>();
 
   constructor(
     private readonly port: Port,
@@ -205,8 +212,15 @@ export class DappConnection {
     this.finish(id, { result });
   }
 
+  /** Refuses request `id` with `error`; one whose send may have gone out is answered so instead (see whileSending). */
   reject(id: number, error: ProviderError): void {
-    this.finish(id, { error });
+    if (this.maybeSent.has(id)) this.leave(id, error);
+    else this.finish(id, { error });
+  }
+
+  /** Whether request `id` is held: being sent, or its send may have gone out. */
+  private held(id: number): boolean {
+    return this.sending.has(id) || this.maybeSent.has(id);
   }
 
   /**
@@ -216,7 +230,7 @@ export class DappConnection {
   dropUngranted(): void {
     for (const { id, request } of this.store.getState().pending) {
       const refusal = ungrantedRefusal(request, this.deps.site());
-      if (refusal && !this.sending.has(id)) this.leave(id, refusal);
+      if (refusal && !this.held(id)) this.leave(id, refusal);
     }
   }
 
@@ -229,7 +243,7 @@ export class DappConnection {
     const now = this.siteChain();
     if (now === undefined) return;
     for (const { id, chainId } of this.store.getState().pending) {
-      if (chainId === undefined || chainId === now || this.sending.has(id)) continue;
+      if (chainId === undefined || chainId === now || this.held(id)) continue;
       this.leave(id, siteChainChangedError(Number(now), Number(chainId)));
     }
   }
@@ -237,8 +251,10 @@ export class DappConnection {
   /**
    * Signs and sends what the person confirmed for request `id` (`send`), holding the request while
    * it runs: a switch of chain or a lost account no longer refuses it, for the site would hear
-   * "nothing was sent" while its transaction goes out, and ask again. Once sent, the request ends
-   * with `answer(sent)` whatever happens; once `send` is over, sent or not, what can no longer be
+   * "nothing was sent" while its transaction goes out, and ask again (the person paying twice).
+   * Once sent, the request ends with `answer(sent)` whatever happens. A send that may have gone out
+   * all the same (mayHaveBeenSent) keeps it held, and whatever ends it (decline, closing, the site
+   * leaving) answers mayHaveBeenSentError. Otherwise, once `send` is over, what can no longer be
    * served as it came is refused. Throws RequestLeft, sending nothing, for a request not waiting.
    */
   async whileSending<T>(id: number, send: () => Promise<T>, answer: (sent: T) => unknown): Promise<T> {
@@ -248,6 +264,13 @@ export class DappConnection {
       const sent = await send();
       this.answerOnLeave(id, answer(sent));
       return sent;
+    } catch (error) {
+      if (mayHaveBeenSent(error) && this.store.getState().pending.some((p) => p.id === id)) {
+        this.maybeSent.add(id);
+        // What was already sent (a batch's first calls) is still reported as sent.
+        if (!this.leaveAnswers.has(id)) this.leaveAnswers.set(id, { error: mayHaveBeenSentError() });
+      }
+      throw error;
     } finally {
       this.sending.delete(id);
       this.dropUngranted();
@@ -271,7 +294,7 @@ export class DappConnection {
    * sent) is then reported to the site, not hidden behind a refusal.
    */
   answerOnLeave(id: number, result: unknown): void {
-    if (this.store.getState().pending.some((p) => p.id === id)) this.leaveAnswers.set(id, result);
+    if (this.store.getState().pending.some((p) => p.id === id)) this.leaveAnswers.set(id, { result });
   }
 
   /** Keeps `notice` before the person after the request it concerns is answered. */
@@ -291,13 +314,14 @@ export class DappConnection {
 
   /** Ends a request early: with its answer on leave if it has one, else with `error`. */
   private leave(id: number, error: ProviderError): void {
-    this.finish(id, this.leaveAnswers.has(id) ? { result: this.leaveAnswers.get(id) } : { error });
+    this.finish(id, this.leaveAnswers.get(id) ?? { error });
   }
 
-  private finish(id: number, answer: { result: unknown } | { error: ProviderError }): void {
+  private finish(id: number, answer: Answer): void {
     const { pending } = this.store.getState();
     if (!pending.some((p) => p.id === id)) return;
     this.leaveAnswers.delete(id);
+    this.maybeSent.delete(id);
     this.sendGrant();
     this.post(id, answer);
     const rest = pending.filter((p) => p.id !== id);
@@ -305,12 +329,12 @@ export class DappConnection {
     if (rest.length === 0) this.deps.onIdle();
   }
 
-  private post(id: number, answer: { result: unknown } | { error: ProviderError }): void {
+  private post(id: number, answer: Answer): void {
     this.port.postMessage({ type: 'response', id, ...answer } as PortMessage);
   }
 
   /** Requests answered from the site's permission with nobody asked, or undefined. */
-  private answerAtOnce(method: string, params: unknown): { result: unknown } | { error: ProviderError } | undefined {
+  private answerAtOnce(method: string, params: unknown): Answer | undefined {
     const grant = this.deps.grant();
     // While Cairn is locked, the site learns no account from this window (as if not connected).
     const accounts = this.deps.site() && this.deps.unlocked() ? grant.accounts : [];
@@ -364,13 +388,6 @@ const PERSON_ETH = new Set([
   'eth_signTypedData_v4',
   'eth_signTypedData_v3',
 ]);
-
-/** Thrown by whileSending for a request already answered or refused: nothing was sent. */
-export class RequestLeft extends Error {
-  constructor() {
-    super('The request is no longer waiting: nothing was sent.');
-  }
-}
 
 function switchTarget(params: unknown): number | undefined {
   const first = Array.isArray(params) ? params[0] : undefined;

@@ -59,6 +59,19 @@ export function siteChainChangedError(now: number, asked: number): ProviderError
 }
 
 /**
+ * A transaction (or a batch's first) whose sending failed in a way that may have sent it all the
+ * same (a browser wallet's unclear answer, a transaction sent but not stored), ended before the
+ * person could tell: it never says "nothing was sent", for the site would ask again and the person
+ * pay twice. EIP-1474's internal error.
+ */
+export function mayHaveBeenSentError(): ProviderError {
+  return providerError(
+    'internal',
+    'Cairn cannot tell whether the transaction was sent: it may still be mined. Check the account in Cairn before asking again.',
+  );
+}
+
+/**
  * A request its connector sent for chain `asked` while the site is on chain `site` in Cairn (Cairn
  * would not move it to `asked`: that network is no longer one it may use). 4901, as for a request
  * left behind by a switch: it is never served on a chain it was not built for.

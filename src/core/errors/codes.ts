@@ -1,5 +1,6 @@
 import { ASSET_ERROR_CODES, type AssetErrorCode } from './assets';
 import { CHAIN_ERROR_CODES, type ChainErrorCode } from './chain';
+import { DAPP_ERROR_CODES, type DappErrorCode } from './dapp';
 import { DEVICE_ERROR_CODES, type DeviceErrorCode } from './device';
 import { EXPLORER_ERROR_CODES, type ExplorerErrorCode } from './explorer';
 import { INPUT_ERROR_CODES, type InputErrorCode } from './input';
@@ -24,7 +25,8 @@ export type ErrorCode =
   | ExplorerErrorCode
   | SimulationErrorCode
   | DeviceErrorCode
-  | WalletErrorCode;
+  | WalletErrorCode
+  | DappErrorCode;
 
 /** Every code, listed: tests walk it to check that each one has wording. */
 export const ERROR_CODES = [
@@ -40,6 +42,7 @@ export const ERROR_CODES = [
   ...SIMULATION_ERROR_CODES,
   ...DEVICE_ERROR_CODES,
   ...WALLET_ERROR_CODES,
+  ...DAPP_ERROR_CODES,
 ] as const;
 
 /** Does not compile while a code of ErrorCode is missing from ERROR_CODES (its type names the missing codes). */

@@ -103,7 +103,8 @@ export function CallsApproval({ id, request: asked }: Props) {
           describe: errorText,
         },
       ).catch((error: unknown) => {
-        // Nothing was sent: the person may confirm again.
+        // The first call was not sent, or may have been (the error says so, and the site would hear
+        // it: DappConnection.whileSending): the person may confirm again.
         setSteps(undefined);
         throw error;
       });

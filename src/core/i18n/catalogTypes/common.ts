@@ -42,6 +42,7 @@ declare module '../message' {
     "common:error.title.chainTxTypeUnsupported": undefined;
     "common:error.title.chainUnreachable": undefined;
     "common:error.title.chainWrongChain": undefined;
+    "common:error.title.dappRequestLeft": undefined;
     "common:error.title.deviceAnswer": undefined;
     "common:error.title.deviceAppNotOpen": undefined;
     "common:error.title.deviceBlindSigningOff": undefined;

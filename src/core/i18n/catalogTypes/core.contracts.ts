@@ -99,6 +99,7 @@ declare module '../message' {
     "core.contracts:calldata.short": { "bytes": number };
     "core.contracts:calldata.unknownSelector": { "selector": MessageValue; "standards": MessageValue };
     "core.contracts:calldata.unknownSelectorWithAbi": { "selector": MessageValue; "standards": MessageValue };
+    "core.contracts:dapp.requestLeft": undefined;
     "core.contracts:example.claim.name": undefined;
     "core.contracts:example.claim.summary": undefined;
     "core.contracts:example.dai.name": undefined;
