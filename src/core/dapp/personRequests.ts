@@ -1,4 +1,5 @@
 import { type Address, getAddress, type Hex, isAddress, isHex, stringToHex } from 'viem';
+import { sameAddress } from '../assets/token';
 import { KeyError } from '../errors/keys';
 import type { Message } from '../i18n/message';
 import { parseAddress } from '../keys/address';
@@ -94,7 +95,7 @@ function address(value: unknown, what: string, miscased: MiscasedAddress[]): Add
   try {
     parseAddress(given);
   } catch (error) {
-    const noted = miscased.some((m) => m.address.toLowerCase() === given.toLowerCase());
+    const noted = miscased.some((m) => sameAddress(m.address, given));
     if (error instanceof KeyError && error.code === 'KEYS_ADDRESS_CHECKSUM' && !noted)
       miscased.push({ address: given, problem: error.text });
   }
