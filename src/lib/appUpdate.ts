@@ -18,8 +18,14 @@ import { workerScriptUrl } from './trustedScriptUrl';
  * the person put the prompt aside for now.
  */
 export type AppUpdateView = {
-  /** A service worker serves this page (production builds on a secure page). */
+  /** Cairn's service worker runs for this page's folder and told this page its state (production builds on a secure page). */
   active: boolean;
+  /**
+   * A service worker controls this page, so its requests go through the worker. Not after a hard
+   * reload, nor on a first visit until the new worker claims the page: such a page came from the
+   * server, though the worker runs and tells it its state.
+   */
+  controlled: boolean;
   state: UpdateState;
   deferred?: ApplyDeferral | undefined;
   /** The worker's publisher key, or that it runs unsigned (undefined from workers before signed builds). */
@@ -31,7 +37,7 @@ export type AppUpdateView = {
 /** What `setAside` holds once the person dismissed the notice that the build is unsigned. */
 export const UNSIGNED_NOTICE = 'unsigned';
 
-export const appUpdateStore = create<AppUpdateView>(() => ({ active: false, state: {} }));
+export const appUpdateStore = create<AppUpdateView>(() => ({ active: false, controlled: false, state: {} }));
 
 /** How often an open Cairn asks the server for a newer build (also at start and when the network returns). */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
@@ -56,6 +62,9 @@ export const setUpdateAside = (hash: string) => appUpdateStore.setState({ setAsi
 export function startServiceWorker(lock: () => Promise<void>): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
+  const followController = () => appUpdateStore.setState({ controlled: container.controller !== null });
+  followController();
+  container.addEventListener('controllerchange', followController);
   container.addEventListener('message', ({ data }) => {
     if (!isUpdateNews(data)) return;
     // The accepted build is installed: every Cairn page starts afresh on it, never under unlocked keys.

@@ -12,21 +12,26 @@ import { useT } from '@/lib/i18n';
 import styles from './about.module.css';
 import { ShippedLicences } from './ShippedLicences';
 
-let reading: Promise<BuildManifest | undefined> | undefined;
-const readBuildHash = () => {
-  reading ??= readBuildFile(BUILD_MANIFEST_FILE, parseBuildManifest);
-  return reading;
-};
+/**
+ * The manifest as this page read it last: from the server while no worker controls the page, and
+ * again through the worker once one takes the page (a first visit's worker claims it).
+ */
+let reading: { controlled: boolean; manifest: Promise<BuildManifest | undefined> } | undefined;
+function readManifest(controlled: boolean): Promise<BuildManifest | undefined> {
+  if (reading?.controlled !== controlled)
+    reading = { controlled, manifest: readBuildFile(BUILD_MANIFEST_FILE, parseBuildManifest) };
+  return reading.manifest;
+}
 
 /**
  * The manifest of the build this page runs: 'unknown' without one, 'other' when the server's
- * describes another build. A service worker serves the manifest of the build it serves (checked
- * against its publisher key when it carries one); without one, build-manifest.json comes from the
- * server, which may hold a newer build: it describes this one only if it lists the file this code
- * came from (its name carries its hash).
+ * describes another build. A service worker that controls the page serves the manifest of the
+ * build it serves (checked against its publisher key when it carries one); otherwise
+ * build-manifest.json comes from the server, which may hold a newer build: it describes this one
+ * only if it lists the file this code came from (its name carries its hash).
  */
 function useRunningManifest(): BuildManifest | 'unknown' | 'other' {
-  const manifest = use(readBuildHash());
+  const manifest = use(readManifest(appUpdateStore((s) => s.controlled)));
   if (!manifest) return 'unknown';
   const ownFile = new URL(import.meta.url).pathname.split('/').pop();
   return Object.keys(manifest.files).some((path) => path.split('/').pop() === ownFile) ? manifest : 'other';
@@ -42,13 +47,17 @@ function BuildHashValue() {
 
 /**
  * The fingerprint of the publisher key this build's sw.js carries, as its manifest names it:
- * checked when a signing worker serves the page (it serves only the manifest it checked), else
- * labelled as the server's unchecked word.
+ * checked when a signing worker controls the page and vouches for this build (it serves only the
+ * manifest it checked), else labelled as the server's unchecked word: after a hard reload or on a
+ * first visit the worker runs and speaks to the page, but the page and its manifest came from the server.
  */
 function PublisherKeyValue() {
   const t = useT('settings');
   const manifest = useRunningManifest();
-  const checked = appUpdateStore((s) => s.active && s.signing?.mode === 'signed');
+  const served = typeof manifest === 'object' ? manifest.sha256 : undefined;
+  const checked = appUpdateStore(
+    (s) => s.active && s.controlled && s.signing?.mode === 'signed' && s.state.current?.hash === served,
+  );
   if (manifest === 'unknown') return <>{t('settings:about.hashUnknown')}</>;
   if (manifest === 'other') return <>{t('settings:about.hashOtherBuild')}</>;
   if (!manifest.key) return <>{t('settings:about.keyNone')}</>;
