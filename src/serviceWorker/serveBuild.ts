@@ -7,8 +7,9 @@
 import { BUILD_MANIFEST_FILE, type BuildManifest, isSourceMap } from '../core/build/buildManifest';
 import { fileMatches } from '../core/build/releaseCheck';
 import { contentTypeOf, securityHeadersFor } from '../core/build/securityHeaders';
+import { sha256HexOf } from '../core/bytes';
 import { checkedManifest, storedState } from './trustedBuilds';
-import { names, sha256, urlOf } from './workerScope';
+import { names, urlOf } from './workerScope';
 
 /** The server's headers a stored file keeps: its type and the security headers, nothing that acts (Refresh, Link, cookies). */
 const KEPT_HEADERS = [
@@ -56,9 +57,9 @@ async function checkedFile(manifest: BuildManifest, path: string): Promise<Array
   const cache = await caches.open(names.build(manifest.sha256));
   const stored = await cache.match(urlOf(path));
   const bytes = stored ? await stored.arrayBuffer() : undefined;
-  if (bytes && (await fileMatches(manifest, path, bytes, sha256))) return bytes;
+  if (bytes && (await fileMatches(manifest, path, bytes, sha256HexOf))) return bytes;
   const fresh = await download(path).catch(() => undefined);
-  if (!fresh || !(await fileMatches(manifest, path, fresh.bytes, sha256))) return undefined;
+  if (!fresh || !(await fileMatches(manifest, path, fresh.bytes, sha256HexOf))) return undefined;
   await cache.put(urlOf(path), fresh.kept).catch(() => undefined);
   return fresh.bytes;
 }

@@ -28,6 +28,7 @@ import {
   type UpdateRequest,
 } from '../core/build/updateProtocol';
 import { buildPathOf } from '../core/build/workerUrls';
+import { sha256HexOf } from '../core/bytes';
 import { refusalWords } from './refusalWords';
 import { download, serve } from './serveBuild';
 import {
@@ -45,7 +46,6 @@ import {
   ownRegistration,
   SITE_WINDOW,
   scope,
-  sha256,
   superseded,
   trustedKeys,
   urlOf,
@@ -114,7 +114,11 @@ const tellState = async (deferred?: ApplyDeferral) =>
 
 /** Downloads and checks the build of `manifest` into its cache (its signature first); what the check found. */
 async function store(manifest: BuildManifest) {
-  const outcome = await checkRelease(manifest, { download, sha256, trusted: (await trustedKeys)?.publisher });
+  const outcome = await checkRelease(manifest, {
+    download,
+    sha256: sha256HexOf,
+    trusted: (await trustedKeys)?.publisher,
+  });
   if (outcome.ok) {
     const cache = await caches.open(names.build(manifest.sha256));
     await Promise.all([...outcome.files].map(([path, response]) => cache.put(urlOf(path), response)));

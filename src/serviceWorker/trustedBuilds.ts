@@ -14,7 +14,8 @@ import {
   vouches,
 } from '../core/build/trustedState';
 import type { Refusal, UpdateState } from '../core/build/updateProtocol';
-import { names, sha256, superseded, trustedKeys, urlOf } from './workerScope';
+import { sha256HexOf } from '../core/bytes';
+import { names, superseded, trustedKeys, urlOf } from './workerScope';
 
 /** Manifests this worker checked, by build hash; `taken`: vouched for by the publisher key itself. */
 const checked = new Map<string, { manifest: BuildManifest; taken: boolean }>();
@@ -34,8 +35,8 @@ export async function checkedManifest(hash: string, role: BuildRole): Promise<Bu
     const manifest = entry ? parseBuildManifest(await entry.json().catch(() => undefined)) : undefined;
     if (manifest?.sha256 !== hash) return undefined;
     const keys = await trustedKeys;
-    const taken = await vouches(manifest, keys, 'take', sha256);
-    if (!taken && !(await vouches(manifest, keys, 'serve', sha256))) return undefined;
+    const taken = await vouches(manifest, keys, 'take', sha256HexOf);
+    if (!taken && !(await vouches(manifest, keys, 'serve', sha256HexOf))) return undefined;
     known = { manifest, taken };
     checked.set(hash, known);
   }

@@ -3,7 +3,6 @@
 import { publisherKey, type TrustedKeys } from '../core/build/buildSignature';
 import { type UpdateNews, updateCaches } from '../core/build/updateProtocol';
 import { isOwnRegistration } from '../core/build/workerUrls';
-import { sha256HexOf } from '../core/bytes';
 
 // The parts of the service worker's global scope used here (the DOM library has no types for it).
 export type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
@@ -63,8 +62,6 @@ export function superseded(): boolean {
   const own = worker.serviceWorker;
   return own ? own.state === 'activated' || own.state === 'activating' : activatedHere;
 }
-
-export const sha256 = sha256HexOf;
 
 /** The publisher key's SubjectPublicKeyInfo in base64, written in by the build ('' in an unsigned build). */
 declare const __CAIRN_PUBLISHER_KEY__: string;

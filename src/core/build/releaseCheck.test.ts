@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inWords } from '@/testing/inWords';
-import { newTestKey, signedBy as signed } from '@/testing/signedBuilds';
-import { type BuildManifest, manifestListing } from './buildManifest';
+import { manifestOfFiles, newTestKey, sha256Tool, signedBy } from '@/testing/signedBuilds';
 import { writePageConfig } from './pageConfig';
 import { checkRelease, fileMatches } from './releaseCheck';
 
-const sha256 = async (bytes: ArrayBuffer | Uint8Array) =>
-  createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
 const bytesOf = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
 
 const page = '<html><head><meta name="cairn-local-rpc-url" content="http://127.0.0.1:8545" />\n  </head></html>';
@@ -18,19 +14,13 @@ const served: Record<string, string> = {
   'licences.json': '[]',
 };
 
-async function manifestOf(files: Record<string, string>): Promise<BuildManifest> {
-  const hashes: Record<string, string> = {};
-  for (const [path, text] of Object.entries(files)) hashes[path] = await sha256(bytesOf(text));
-  return { version: '1.0.0', commit: 'abc', files: hashes, sha256: await sha256(bytesOf(manifestListing(hashes))) };
-}
-
 /** Tools that serve `files` and remember what was asked for. */
 function serving(files: Record<string, string>) {
   const asked: string[] = [];
   return {
     asked,
     tools: {
-      sha256,
+      sha256: sha256Tool,
       parallel: 2,
       download: async (path: string) => {
         asked.push(path);
@@ -45,7 +35,7 @@ function serving(files: Record<string, string>) {
 describe('checking a build against its manifest', () => {
   it('downloads every file but source maps and keeps each once its hash matches', async () => {
     const { tools, asked } = serving(served);
-    const outcome = await checkRelease(await manifestOf(served), tools);
+    const outcome = await checkRelease(manifestOfFiles(served), tools);
     expect(outcome.ok && [...outcome.files].sort()).toEqual([
       ['assets/app-1.js', 'kept assets/app-1.js'],
       ['index.html', 'kept index.html'],
@@ -59,9 +49,9 @@ describe('checking a build against its manifest', () => {
       ...served,
       'index.html': writePageConfig(page, { localRpcUrl: 'http://127.0.0.1:4321', devchain: true }),
     };
-    expect((await checkRelease(await manifestOf(served), serving(configured).tools)).ok).toBe(true);
+    expect((await checkRelease(manifestOfFiles(served), serving(configured).tools)).ok).toBe(true);
     const injected = { ...served, 'index.html': page.replace('<head>', '<head><script src="x.js"></script>') };
-    expect(inWords(await checkRelease(await manifestOf(served), serving(injected).tools))).toEqual({
+    expect(inWords(await checkRelease(manifestOfFiles(served), serving(injected).tools))).toEqual({
       ok: false,
       refused: true,
       reason: 'index.html does not match its SHA-256 in build-manifest.json.',
@@ -69,7 +59,7 @@ describe('checking a build against its manifest', () => {
   });
 
   it('refuses a page with a byte order mark or bytes that are not UTF-8 in front', async () => {
-    const manifest = await manifestOf(served);
+    const manifest = manifestOfFiles(served);
     for (const prefix of ['\uFEFF', '\uFFFD']) {
       const changed = { ...served, 'index.html': prefix + page };
       expect(await checkRelease(manifest, serving(changed).tools)).toMatchObject({ ok: false, refused: true });
@@ -86,7 +76,7 @@ describe('checking a build against its manifest', () => {
   });
 
   it('refuses a build with a file changed after its manifest was written', async () => {
-    const manifest = await manifestOf(served);
+    const manifest = manifestOfFiles(served);
     const tampered = { ...served, 'assets/app-1.js': 'console.log(2)' };
     expect(inWords(await checkRelease(manifest, serving(tampered).tools))).toEqual({
       ok: false,
@@ -96,7 +86,7 @@ describe('checking a build against its manifest', () => {
   });
 
   it('refuses a manifest whose list does not add up to its build hash, before downloading anything', async () => {
-    const manifest = await manifestOf(served);
+    const manifest = manifestOfFiles(served);
     const { tools, asked } = serving(served);
     const outcome = await checkRelease(
       { ...manifest, files: { ...manifest.files, 'extra.js': manifest.sha256 } },
@@ -113,13 +103,11 @@ describe('checking a build against its manifest', () => {
   it('takes, for a worker that carries a publisher key, only a build that key signed, before downloading anything', async () => {
     const [trustedKey, otherKey] = [await newTestKey(), await newTestKey()];
     const trusted = trustedKey.key;
-    const unsigned = await manifestOf(served);
-    const signedBy = (index: 0 | 1): BuildManifest => {
-      const key = index === 0 ? trustedKey : otherKey;
-      return signed(unsigned, key, [key]);
-    };
-    expect((await checkRelease(signedBy(0), { ...serving(served).tools, trusted })).ok).toBe(true);
-    for (const manifest of [unsigned, signedBy(1)]) {
+    const unsigned = manifestOfFiles(served);
+    const byTrusted = signedBy(unsigned, trustedKey, [trustedKey]);
+    const byOther = signedBy(unsigned, otherKey, [otherKey]);
+    expect((await checkRelease(byTrusted, { ...serving(served).tools, trusted })).ok).toBe(true);
+    for (const manifest of [unsigned, byOther]) {
       const { tools, asked } = serving(served);
       expect(inWords(await checkRelease(manifest, { ...tools, trusted }))).toEqual({
         ok: false,
@@ -133,18 +121,18 @@ describe('checking a build against its manifest', () => {
   });
 
   it('tells whether stored bytes are a file of the build, a page with the server’s facts written in included', async () => {
-    const manifest = await manifestOf(served);
+    const manifest = manifestOfFiles(served);
     const configured = writePageConfig(page, { localRpcUrl: 'http://127.0.0.1:4321', devchain: true });
-    expect(await fileMatches(manifest, 'index.html', bytesOf(configured), sha256)).toBe(true);
-    expect(await fileMatches(manifest, 'assets/app-1.js', bytesOf('console.log(1)'), sha256)).toBe(true);
-    expect(await fileMatches(manifest, 'assets/app-1.js', bytesOf('console.log(2)'), sha256)).toBe(false);
-    expect(await fileMatches(manifest, 'index.html', bytesOf('<title>planted</title>'), sha256)).toBe(false);
-    expect(await fileMatches(manifest, 'planted.js', bytesOf('console.log(1)'), sha256)).toBe(false);
+    expect(await fileMatches(manifest, 'index.html', bytesOf(configured), sha256Tool)).toBe(true);
+    expect(await fileMatches(manifest, 'assets/app-1.js', bytesOf('console.log(1)'), sha256Tool)).toBe(true);
+    expect(await fileMatches(manifest, 'assets/app-1.js', bytesOf('console.log(2)'), sha256Tool)).toBe(false);
+    expect(await fileMatches(manifest, 'index.html', bytesOf('<title>planted</title>'), sha256Tool)).toBe(false);
+    expect(await fileMatches(manifest, 'planted.js', bytesOf('console.log(1)'), sha256Tool)).toBe(false);
   });
 
   it('leaves a build it could not download for a later try, without refusing it', async () => {
     const { 'licences.json': _, ...missing } = served;
-    expect(inWords(await checkRelease(await manifestOf(served), serving(missing).tools))).toEqual({
+    expect(inWords(await checkRelease(manifestOfFiles(served), serving(missing).tools))).toEqual({
       ok: false,
       refused: false,
       reason: 'licences.json could not be downloaded.',

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { manifestOfFiles, newTestKey, signedBy, type TestKey } from '@/testing/signedBuilds';
+import { manifestOfFiles, newTestKey, sha256Tool, signedBy, type TestKey } from '@/testing/signedBuilds';
 import type { BuildManifest } from './buildManifest';
 import type { TrustedKeys } from './buildSignature';
 import { releaseOf } from './releaseCheck';
@@ -14,8 +13,6 @@ import {
   vouches,
 } from './trustedState';
 
-const sha256 = async (bytes: ArrayBuffer | Uint8Array) =>
-  createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
 const keysOf = (publisher: TestKey, ...previous: TestKey[]): TrustedKeys => ({
   publisher: publisher.key,
   previous: previous.map((key) => key.key),
@@ -73,19 +70,19 @@ describe('which builds the worker vouches for', () => {
     const [oldKey, newKey, stranger] = [await newTestKey(), await newTestKey(), await newTestKey()];
     const keys = keysOf(newKey, oldKey);
     const byOld = signedBy(build, oldKey, [oldKey]);
-    expect(await vouches(byOld, keys, 'serve', sha256)).toBe(true);
-    expect(await vouches(byOld, keys, 'take', sha256)).toBe(false);
+    expect(await vouches(byOld, keys, 'serve', sha256Tool)).toBe(true);
+    expect(await vouches(byOld, keys, 'take', sha256Tool)).toBe(false);
     const handover = signedBy(build, newKey, [newKey, oldKey]);
-    for (const role of ['serve', 'take'] as const) expect(await vouches(handover, keys, role, sha256)).toBe(true);
+    for (const role of ['serve', 'take'] as const) expect(await vouches(handover, keys, role, sha256Tool)).toBe(true);
     for (const role of ['serve', 'take'] as const)
-      expect(await vouches(signedBy(build, stranger, [stranger]), keys, role, sha256)).toBe(false);
+      expect(await vouches(signedBy(build, stranger, [stranger]), keys, role, sha256Tool)).toBe(false);
     // Without keys before it, the old key's build is not served either.
-    expect(await vouches(byOld, keysOf(newKey), 'serve', sha256)).toBe(false);
+    expect(await vouches(byOld, keysOf(newKey), 'serve', sha256Tool)).toBe(false);
   });
 
   it('takes, unsigned, any build whose list adds up to its hash, and none that does not', async () => {
-    expect(await vouches(build, undefined, 'take', sha256)).toBe(true);
-    expect(await vouches({ ...build, sha256: h3 }, undefined, 'serve', sha256)).toBe(false);
+    expect(await vouches(build, undefined, 'take', sha256Tool)).toBe(true);
+    expect(await vouches({ ...build, sha256: h3 }, undefined, 'serve', sha256Tool)).toBe(false);
   });
 
   it('names the builds as their checked manifests do, and keeps an acceptance only of the staged build', async () => {
