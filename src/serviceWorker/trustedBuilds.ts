@@ -94,7 +94,11 @@ export async function dropUntrusted(): Promise<boolean> {
   return dropsServedBuild(stored, trusted);
 }
 
-/** Marks that pages must start afresh, for the worker once it is activated (it may have been stopped since). */
+/**
+ * Marks that pages must start afresh, for the worker once it is activated (it may have been
+ * stopped since). Pages share this cache, so a script can plant the mark: all it does is have every
+ * page lock and reload at the next activation (docs/signed-builds.md).
+ */
 export async function markReload(): Promise<void> {
   await (await caches.open(names.state)).put(names.reloadEntry, new Response('1'));
 }
