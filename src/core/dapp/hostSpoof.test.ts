@@ -15,6 +15,8 @@ describe('hostSpoofRisk', () => {
     ['example日本ひらがな.com', 'Latin with the scripts of Japanese'],
     ['한국어abc.kr', 'Latin with Hangul'],
     ['مثال.إختبار', 'Arabic'],
+    ['ışık.com', 'Turkish: a dotless ı beside other Turkish letters'],
+    ['çıkış.com.tr', 'Turkish: dotless ı with ç and ş'],
   ])('shows %s in its own letters (%s)', (host) => {
     expect(hostSpoofRisk(host)).toBeUndefined();
   });
@@ -33,7 +35,8 @@ describe('hostSpoofRisk', () => {
     ['ᴘᴀʏᴘᴀʟ.com', 'character', 'Latin small capitals (Phonetic Extensions, IPA Extensions)'],
     ['pɑypal.com', 'character', 'a Latin alpha ɑ (IPA Extensions)'],
     ['gooɡle.com', 'character', 'a script ɡ (IPA Extensions)'],
-    ['wıki.com', 'character', 'a dotless ı'],
+    ['wıki.com', 'latinLookalike', 'a dotless ı in an otherwise plain label'],
+    ['ııı.com', 'latinLookalike', 'only dotless ı'],
     ['ꜱhop.com', 'character', 'a small capital ꜱ (Latin Extended-D)'],
     ['ſhop.com', 'character', 'a long ſ'],
     ['ʜome.com', 'character', 'a small capital ʜ (IPA Extensions)'],

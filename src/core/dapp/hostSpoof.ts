@@ -9,8 +9,12 @@
  *   digits 0-9 and the hyphen are the only other characters allowed. Symbols, invisible
  *   characters and letters of scripts outside that list (Cherokee has Latin look-alikes) fail.
  * - Latin letters that UTS #39 does not allow in identifiers fail too, though they are Latin:
- *   phonetic letters, small capitals and modifier letters (ɑ ɡ ᴘ ʟ ꜱ) and ı ĸ ſ, which pass for
+ *   phonetic letters, small capitals and modifier letters (ɑ ɡ ᴘ ʟ ꜱ) and ĸ ſ, which pass for
  *   plain ones in the same script (pɑypal.com, gooɡle.com) and which Chromium shows in punycode.
+ * - Latin letters UTS #39 allows that still pass for a plain one (the dotless ı of Turkish and
+ *   Azerbaijani) fail only where the label, each such letter read as its look-alike, is plain
+ *   ASCII (wıki.com passes for wiki.com); beside other letters of their language (ışık.com) they
+ *   are words, shown as written.
  * - A label must be written in one script (UTS #39's "highly restrictive" level): Latin mixed with
  *   Cyrillic or Greek fails; Latin with the scripts of Japanese, Chinese or Korean is allowed.
  * - A label written only in Cyrillic, Greek or Armenian letters that pass for Latin ones (аррӏе)
@@ -82,9 +86,18 @@ const NEUTRAL = /^[0-9-]$/;
 /**
  * Latin letters outside UTS #39's identifier profile that pass for plain ones: IPA Extensions,
  * Spacing Modifier Letters, Phonetic Extensions (and their supplement), Latin Extended-D and -E,
- * dotless ı, kra ĸ and long ſ.
+ * kra ĸ and long ſ.
  */
-const LATIN_NOT_ALLOWED = /[\u0250-\u02FF\u1D00-\u1DBF\uA720-\uA7FF\uAB30-\uAB6F\u0131\u0138\u017F]/u;
+const LATIN_NOT_ALLOWED = /[\u0250-\u02FF\u1D00-\u1DBF\uA720-\uA7FF\uAB30-\uAB6F\u0138\u017F]/u;
+
+/** Latin letters UTS #39 allows that pass for a plain ASCII one, and that letter. */
+const ALLOWED_LOOKALIKES: Readonly<Record<string, string>> = { ı: 'i' };
+
+/** Whether `label`, with every allowed look-alike read as the plain letter it passes for, is plain ASCII while it was not. */
+function passesForAscii(label: string): boolean {
+  const read = [...label].map((char) => ALLOWED_LOOKALIKES[char] ?? char).join('');
+  return read !== label && /^[a-z0-9-]+$/.test(read);
+}
 
 /** The recommended scripts `char` is used in; empty for any other character. */
 function scriptsOf(char: string): Script[] {
@@ -103,6 +116,7 @@ function labelRisk(label: string, tld: string): HostSpoofRisk | undefined {
     common = common === undefined ? scripts : common.filter((s) => scripts.includes(s));
   }
   if (common === undefined) return undefined;
+  if (passesForAscii(label)) return 'latinLookalike';
   if (common.length === 0) {
     return MIXES.some((mix) => [...used].every((s) => mix.includes(s))) ? undefined : 'mixedScripts';
   }
