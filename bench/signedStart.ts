@@ -16,8 +16,9 @@ import { newSigningKeyPem, type SigningKeys, signingKeyFrom } from '../scripts/b
 import { findFreePort } from '../scripts/ports.ts';
 import { buildServiceWorker } from '../scripts/serviceWorkerBuild.ts';
 import { type StaticServer, startStaticServer } from '../scripts/static-server.ts';
-import { SERVICE_WORKER_FILE, updateCaches } from '../src/core/build/updateProtocol.ts';
+import { SERVICE_WORKER_FILE } from '../src/core/build/updateProtocol.ts';
 import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
+import { openOnceAndInstall } from './installedWorker.ts';
 import { median } from './stats.ts';
 
 const BUDGET_RATIO = 1.1;
@@ -34,20 +35,7 @@ type Installed = { context: BrowserContext; control: Page; url: string; times: n
 /** A profile where Cairn at `server` was opened once: its worker stored the build and serves its pages. */
 async function install(context: BrowserContext, server: StaticServer): Promise<Installed> {
   await observeFirstScreen(context);
-  const first = await markedLoad(context, server.url);
-  const { state, stateEntry } = updateCaches(server.url);
-  const stored = () =>
-    first.page.evaluate(
-      async ([name, entry]) =>
-        (await (await (await caches.open(name)).match(entry))?.json())?.current?.hash !== undefined &&
-        navigator.serviceWorker.controller !== null,
-      [state, stateEntry] as const,
-    );
-  for (let tries = 0; !(await stored()); tries++) {
-    if (tries > 600) throw new Error('the service worker did not store the build within a minute');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await first.page.close();
+  await openOnceAndInstall(context, server.url);
   // A page of the profile's own for the DevTools session that stops its workers between starts.
   const control = await context.newPage();
   return { context, control, url: server.url, times: [] };

@@ -6,8 +6,8 @@ import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
-import { updateCaches } from '../src/core/build/updateProtocol.ts';
 import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
+import { openOnceAndInstall } from './installedWorker.ts';
 import { median } from './stats.ts';
 
 const BUDGET_RATIO = 1.2;
@@ -22,21 +22,7 @@ export async function benchWarmStart(appDir: string, baselineDir: string, runs: 
     // One profile where Cairn was opened before: its worker stored the build.
     const installed = await browser.newContext({ serviceWorkers: 'allow' });
     await observeFirstScreen(installed);
-    const first = await markedLoad(installed, app.url);
-    const { state, stateEntry } = updateCaches(app.url);
-    const stored = async () =>
-      first.page.evaluate(
-        async ([name, entry]) =>
-          (await (await (await caches.open(name)).match(entry))?.json())?.current?.hash !== undefined &&
-          navigator.serviceWorker.controller !== null,
-        [state, stateEntry] as const,
-      );
-    for (let tries = 0; !(await stored()); tries++) {
-      if (tries > 600) throw new Error('the service worker did not store the build within a minute');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    // Closed, as an app is between starts (its vault worker goes with it).
-    await first.page.close();
+    await openOnceAndInstall(installed, app.url);
 
     const warm: number[] = [];
     const offline: number[] = [];
