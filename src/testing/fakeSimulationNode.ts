@@ -48,7 +48,8 @@ export function isPreviousHashCheck({ method, params }: { method: string; params
  * gives (an Error is thrown). `simulations` are the requests besides the context reads and the
  * hash checks. The probe cache returned already knows the node: `abilities` (block overrides
  * applied by default). Under block overrides it gives the previous block's hash, or 0 with
- * `previousHash: 'zero'` (as geth's eth_call and debug_traceCall do).
+ * `previousHash: 'zero'` (as geth's eth_call and debug_traceCall do); with `previousHash: 'fails'`
+ * that check fails once, as a node that is busy for a moment.
  */
 export function fakeSimulationNode(
   answer: (method: string, params: unknown[]) => unknown,
@@ -56,8 +57,9 @@ export function fakeSimulationNode(
     abilities,
     block = FAKE_BLOCK,
     previousHash = 'right',
-  }: { abilities?: NodeAbilities; block?: FakeBlock; previousHash?: 'right' | 'zero' } = {},
+  }: { abilities?: NodeAbilities; block?: FakeBlock; previousHash?: 'right' | 'zero' | 'fails' } = {},
 ) {
+  let hashCheckFails = previousHash === 'fails';
   const asked: { method: string; params: unknown[] }[] = [];
   const client = {
     chain: { id: 1, rpcUrls: { default: { http: ['http://node.test'] } } },
@@ -65,7 +67,11 @@ export function fakeSimulationNode(
     request: async ({ method, params }: { method: string; params: unknown[] }) => {
       asked.push({ method, params });
       if (isPreviousHashCheck({ method, params })) {
-        const word = previousHash === 'right' ? block.hash : `0x${'0'.repeat(64)}`;
+        if (hashCheckFails) {
+          hashCheckFails = false;
+          throw new Error('the node is busy');
+        }
+        const word = previousHash === 'zero' ? `0x${'0'.repeat(64)}` : block.hash;
         if (method === 'eth_call') return word;
         return {
           structLogs: [

@@ -55,12 +55,17 @@ export const PREVIOUS_HASH_INIT = '0x43600190034000';
  * BLOCKHASH(number − 1) as the mined transaction will read it: the latest block's hash. geth's
  * eth_call and debug_traceCall give 0 there (their lookup stops at the block they run on), which
  * a contract can test for. Needs the latest block, so it is asked beside a node's first preview
- * rather than with the probe; false when the node fails or the hash is not known.
+ * rather than with the probe. Undefined when it cannot tell: the node failed, its answer cannot be
+ * read, or the latest block's hash is not known (asked again at the next preview).
  */
-export function askPreviousHash(client: ChainClient, method: OverrideMethod, block: NextBlock): Promise<boolean> {
+export function askPreviousHash(
+  client: ChainClient,
+  method: OverrideMethod,
+  block: NextBlock,
+): Promise<boolean | undefined> {
   const request = client.request as RawRequest;
   const expected = block.latestHash;
-  if (expected === undefined) return Promise.resolve(false);
+  if (expected === undefined) return Promise.resolve(undefined);
   const override = blockOverrides(block);
   const asked =
     method === 'call'
@@ -77,8 +82,8 @@ export function askPreviousHash(client: ChainClient, method: OverrideMethod, blo
           ],
         }).then((answer) => stackAfter(answer, 'BLOCKHASH'));
   return asked.then(
-    (word) => word !== undefined && word === BigInt(expected),
-    () => false,
+    (word) => (word === undefined ? undefined : word === BigInt(expected)),
+    () => undefined,
   );
 }
 

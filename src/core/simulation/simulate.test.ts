@@ -103,6 +103,17 @@ describe('a preview runs the transaction as it will be mined', () => {
     expect(right.simulations().at(-1)?.params[1]).toBe('latest');
   });
 
+  it('asks again at the next preview when the check of the previous block’s hash failed, keeping the overrides', async () => {
+    const node = fakeSimulationNode(() => frame, { abilities: abilitiesOf('callTracer'), previousHash: 'fails' });
+    const first = await simulateTransaction(node.client, tx, { cache: node.cache });
+    // It could not tell: this preview says a contract might; the overrides are not given up.
+    expect(first.notes).toContain(DETECTABLE_NOTES.block);
+    const later = await simulateTransaction(node.client, tx, { cache: node.cache });
+    expect(node.asked.filter(isPreviousHashCheck)).toHaveLength(2);
+    expect(later.notes).not.toContain(DETECTABLE_NOTES.block);
+    expect(node.simulations().at(-1)?.params[1]).toBe('latest');
+  });
+
   it('reads the sender’s balance only where the strategy or a missing limit needs it', async () => {
     const balanceReads = async (strategy: SimulationStrategy, answer: unknown, limit: bigint | undefined) => {
       const node = fakeSimulationNode(() => answer, { abilities: abilitiesOf(strategy) });

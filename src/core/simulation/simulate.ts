@@ -156,7 +156,9 @@ export function overrideMethod(strategy: SimulationStrategy): OverrideMethod | u
 /**
  * On a node's first preview through block overrides, asks whether they give the previous block's
  * hash (askPreviousHash), in the same tick as the simulation so both travel in one batch, and
- * keeps the answer for the session. Resolves true when nothing needed asking.
+ * keeps the answer for the session. Resolves true when nothing needed asking; false when the hash
+ * was wrong, and when the node could not tell (then it is asked again at the next preview, for a
+ * failure says nothing of its overrides).
  */
 export function checkPreviousHash(
   client: ChainClient,
@@ -167,6 +169,7 @@ export function checkPreviousHash(
   const method = overrideMethod(asked.strategy);
   if (!method || !asked.honored || abilities.blockOverrides.checked?.[method]) return Promise.resolve(true);
   return askPreviousHash(client, method, asked.context.block).then((right) => {
+    if (right === undefined) return false;
     recordPreviousHash(client, cache, abilities, method, right);
     return right;
   });
