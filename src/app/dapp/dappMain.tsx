@@ -8,8 +8,8 @@ import { WalletProviders } from '../WalletProviders';
 
 /** Cairn's window for one site: the handshake, then the site's requests over its own channel. */
 export async function startDappWindow(): Promise<void> {
-  // From the start: the first click after the window gains focus (it has when it appears) must
-  // never approve, however long the window takes to show a request.
+  // From the start, however long the window takes to show a request: the first click after the
+  // window regains focus (or gains it, if it opened without) must never approve.
   followFirstClick({ window, document });
   // Announce the window at once: the site is waiting for it while Cairn's storage opens.
   const handshake = awaitSite(window);

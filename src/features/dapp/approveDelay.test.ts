@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPROVE_DELAY_MS, watchApproveDelay } from './approveDelay';
 
-/** A window that has no focus when the delay starts, unless `focused`. */
+/**
+ * A window that has no focus when the delay starts (document.hasFocus() is false: it opened behind
+ * another), unless `focused` (it had focus as it appeared).
+ */
 function fakeWindow(focused = false) {
   const win = new EventTarget();
   const doc = Object.assign(new EventTarget(), {
@@ -92,7 +95,7 @@ describe('the approve delay', () => {
     expect(ready()).toBe(false);
   });
 
-  it('swallows the first click after the window gains focus, however late it comes, and only that one', () => {
+  it('swallows the first click after a window that opened without focus gains it, however late, and only that one', () => {
     const { win, click, ready, swallowed } = fakeWindow();
     expect(click()).toBe(true);
     win.dispatchEvent(new Event('focus'));
@@ -106,17 +109,29 @@ describe('the approve delay', () => {
     expect(click()).toBe(true);
   });
 
-  it('lets the first click of a window that had focus when it appeared through, once the delay is over', () => {
-    const { click, ready, swallowed } = fakeWindow(true);
-    expect(click()).toBe(true);
+  it('lets the first click of a window that had focus when it appeared through, even after the focus event it is sent then', () => {
+    const { win, click, ready, swallowed } = fakeWindow(true);
+    // The browser may send the focus event only once the page runs: the window had focus all along.
+    win.dispatchEvent(new Event('focus'));
     vi.advanceTimersByTime(APPROVE_DELAY_MS);
     expect(ready()).toBe(true);
     expect(click()).toBe(true);
     expect(swallowed()).toBe(0);
   });
 
+  it('swallows the first click after a window that had focus loses it and gets it back', () => {
+    const { win, click, ready, swallowed } = fakeWindow(true);
+    win.dispatchEvent(new Event('blur'));
+    win.dispatchEvent(new Event('focus'));
+    vi.advanceTimersByTime(APPROVE_DELAY_MS);
+    expect(ready()).toBe(true);
+    expect(click()).toBe(false);
+    expect(swallowed()).toBe(1);
+  });
+
   it('does not swallow a click again for the next request in a window that kept its focus', () => {
     const { win, doc, delay, click } = fakeWindow(true);
+    win.dispatchEvent(new Event('blur'));
     win.dispatchEvent(new Event('focus'));
     vi.advanceTimersByTime(APPROVE_DELAY_MS);
     expect(click()).toBe(false);

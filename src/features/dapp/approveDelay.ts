@@ -86,19 +86,27 @@ const guards = new WeakMap<object, FirstClickGuard>();
  * The first click after the window regains focus, on anything, is swallowed before any button
  * sees it, while an approval holds the guard: the click that brought a window from behind the
  * site's (a site can raise its own page over Cairn's and ask for a click where Approve is) decides
- * nothing. The focus a window has when it appears does not arm it: a click then can only be one a
- * site timed to the window's opening, which the approve delay already holds back, and a second click
- * on every new window would teach people to double-click. One guard per window, followed from the
- * window's start (dappMain): a click on what comes before an approval (the unlock screen) counts as
- * the first and is let through.
+ * nothing. Only a focus that follows a blur arms it, and a window that has no focus when the guard
+ * starts counts as blurred: a window that had focus from the start is not armed by the focus event
+ * a browser may still send it as it appears (a click then can only be one a site timed to the
+ * window's opening, which the approve delay already holds back, and a second click on every new
+ * window would teach people to double-click), while one that opened behind the site's page is
+ * armed by the focus that brings it forward. One guard per window, followed from the window's
+ * start (dappMain): a click on what comes before an approval (the unlock screen) counts as the
+ * first and is let through.
  */
 export function followFirstClick(target: DelayTarget): FirstClickGuard {
   const known = guards.get(target.window);
   if (known) return known;
   let armed = false;
+  let blurred = !target.document.hasFocus();
   const holders = new Set<() => void>();
+  target.window.addEventListener('blur', () => {
+    blurred = true;
+  });
   target.window.addEventListener('focus', () => {
-    armed = true;
+    if (blurred) armed = true;
+    blurred = false;
   });
   target.window.addEventListener(
     'click',

@@ -128,8 +128,11 @@ describe('the approve delay in a document', () => {
     expect(approved).toBe(0);
   });
 
-  it('swallows the first click after the window gains focus, says so, and sleeps again', async () => {
-    await act(async () => window.dispatchEvent(new Event('focus')));
+  it('swallows the first click after the window regains focus, says so, and sleeps again', async () => {
+    await act(async () => {
+      window.dispatchEvent(new Event('blur'));
+      window.dispatchEvent(new Event('focus'));
+    });
     await pass(5 * APPROVE_DELAY_MS);
     expect(button().disabled).toBe(false);
     await click();
