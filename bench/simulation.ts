@@ -25,8 +25,7 @@ import { findFreePort } from '../scripts/ports.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
 import { demoSwapAbi } from '../src/core/contracts/exampleAbis/demoSwapAbi.generated.ts';
-import { factsNeeded } from '../src/core/simulation/effects.ts';
-import { readEffectFacts, sameFactsNeeded } from '../src/core/simulation/facts.ts';
+import { type PreviewWithFacts, previewWithFacts } from '../src/core/simulation/facts.ts';
 import { createProbeCache, probeStrategy } from '../src/core/simulation/probe.ts';
 import { simulateTransaction } from '../src/core/simulation/simulate.ts';
 import type { SimulationStrategy, UnsignedTransaction } from '../src/core/simulation/types.ts';
@@ -79,8 +78,8 @@ const BLOCKS = 5;
 
 /**
  * What a review open on each transaction asks the node at each new block, as the review does it
- * (lib/queries/simulationQueries: simulateTransaction, then the facts its warnings need, read
- * again only when they differ): JSON-RPC calls (what a provider bills) and HTTP round trips,
+ * (previewWithFacts, as lib/queries/simulationQueries calls it: simulateTransaction, then the
+ * facts its warnings need, read again only when they differ): JSON-RPC calls (what a provider bills) and HTTP round trips,
  * median over BLOCKS blocks, per strategy. The shared head follower's poll (eth_chainId and
  * eth_blockNumber, once per poll for every screen) is not the review's.
  */
@@ -101,18 +100,15 @@ async function callsPerBlock(
       if (!tx) continue;
       const client = freshClient();
       const options = { cache: createProbeCache(), strategy, watch: { tokens } };
-      const opened = await simulateTransaction(client, tx, options);
-      let needs = factsNeeded(opened, [TRADER]);
-      await readEffectFacts(client, needs);
+      const review = (previous: PreviewWithFacts | undefined) =>
+        previewWithFacts(client, [TRADER], () => simulateTransaction(client, tx, options), previous);
+      let shown = await review(undefined);
       const calls: number[] = [];
       const trips: number[] = [];
       for (let block = 0; block < BLOCKS; block++) {
         await miner.mine({ blocks: 1 });
         proxy.resetCounts();
-        const result = await simulateTransaction(client, tx, options);
-        const now = factsNeeded(result, [TRADER]);
-        if (!sameFactsNeeded(needs, now)) await readEffectFacts(client, now);
-        needs = now;
+        shown = await review(shown);
         calls.push(Object.values(proxy.calls).reduce((sum, n) => sum + n, 0));
         trips.push(proxy.requests);
       }

@@ -2,7 +2,8 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex, hexToBigInt, pars
 import { call, getCode } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
-import { balanceKey, type EffectFacts, type factsNeeded, receiverKey } from './effects';
+import { balanceKey, type EffectFacts, factsNeeded, receiverKey } from './effects';
+import type { SimulationResult } from './types';
 
 const receiverAbi = parseAbi([
   'function onERC721Received(address operator, address from, uint256 tokenId, bytes data) returns (bytes4)',
@@ -95,4 +96,26 @@ export function sameFactsNeeded(a: ReturnType<typeof factsNeeded>, b: ReturnType
   const text = (needs: ReturnType<typeof factsNeeded>) =>
     JSON.stringify(needs, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)).toLowerCase();
   return text(a) === text(b);
+}
+
+/** A preview and the facts its warnings need. */
+export type PreviewWithFacts<R extends SimulationResult = SimulationResult> = { result: R; facts: EffectFacts };
+
+/**
+ * A preview (`simulate`) with the facts its warnings need for the person's accounts `own`, read
+ * after it, unless the `previous` preview of the same content needed the same ones: read again at
+ * each block, a review reads the code of its addresses once, not at every block.
+ *
+ * Errors: those of `simulate`, and of readEffectFacts.
+ */
+export async function previewWithFacts<R extends SimulationResult>(
+  client: ChainClient,
+  own: readonly Address[],
+  simulate: () => Promise<R>,
+  previous: PreviewWithFacts | undefined,
+): Promise<PreviewWithFacts<R>> {
+  const result = await simulate();
+  const needs = factsNeeded(result, own);
+  if (previous && sameFactsNeeded(factsNeeded(previous.result, own), needs)) return { result, facts: previous.facts };
+  return { result, facts: await readEffectFacts(client, needs) };
 }

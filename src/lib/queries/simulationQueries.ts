@@ -5,8 +5,8 @@ import { readPortfolio } from '@/core/assets/portfolio';
 import { type ChainClient, chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
-import { type EffectFacts, factsNeeded } from '@/core/simulation/effects';
-import { readEffectFacts, sameFactsNeeded } from '@/core/simulation/facts';
+import type { EffectFacts } from '@/core/simulation/effects';
+import { type PreviewWithFacts, previewWithFacts } from '@/core/simulation/facts';
 import { createProbeCache } from '@/core/simulation/probe';
 import { type BatchSending, type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
@@ -76,7 +76,7 @@ export function transactionPreviewQuery(network: Network, tx: UnsignedTransactio
   return queryOptions({
     queryKey: simulationKeys.preview(network, tx, context.own),
     queryFn: ({ client, queryKey }): Promise<TransactionPreview> =>
-      previewWithFacts(
+      preview(
         network,
         context,
         (chain, options) => simulateTransaction(chain, tx, options),
@@ -89,30 +89,25 @@ export function transactionPreviewQuery(network: Network, tx: UnsignedTransactio
 
 /**
  * Simulates on the person's node with their ABIs and tokens, then reads the facts the warnings
- * need, unless the `previous` preview of the same content needed the same ones: read again at
- * each block, a review reads the code of its addresses once, not at every block.
+ * need (previewWithFacts: not again when the `previous` preview of the same content needed the same).
  */
-async function previewWithFacts<R extends SimulationResult>(
+function preview<R extends SimulationResult>(
   network: Network,
   context: PreviewContext,
   simulate: (client: ChainClient, options: SimulateOptions) => Promise<R>,
-  previous: { result: SimulationResult; facts: EffectFacts } | undefined,
+  previous: PreviewWithFacts | undefined,
   sending?: BatchSending,
-): Promise<{ result: R; facts: EffectFacts }> {
+): Promise<PreviewWithFacts<R>> {
   const client = chainClient(network);
-  const result = await simulate(client, {
+  const options: SimulateOptions = {
     cache: probeCache,
     savedAbis: context.savedAbis,
     contractAbis: context.contractAbis,
     watch: { tokens: context.watchTokens },
     blockSeconds: network.blockTimeMs / 1000,
     sending,
-  });
-  const needs = factsNeeded(result, context.own);
-  if (previous && sameFactsNeeded(factsNeeded(previous.result, context.own), needs)) {
-    return { result, facts: previous.facts };
-  }
-  return { result, facts: await readEffectFacts(client, needs) };
+  };
+  return previewWithFacts(client, context.own, () => simulate(client, options), previous);
 }
 
 /** A batch's combined preview (simulateCalls) and the facts its warnings need. */
@@ -132,7 +127,7 @@ export function callsPreviewQuery(
   return queryOptions({
     queryKey: simulationKeys.calls(network, from, calls, context.own, sending),
     queryFn: ({ client, queryKey }): Promise<CallsPreview> =>
-      previewWithFacts(
+      preview(
         network,
         context,
         (chain, options) => simulateCalls(chain, from, calls, options),
