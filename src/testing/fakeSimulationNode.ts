@@ -1,7 +1,9 @@
 // A node for unit tests of previews: it answers what a preview reads before simulating (the
-// latest block, the next base fee, the gas price, the sender's balance) and the check of the
-// previous block's hash under block overrides with fixed values, and everything else through the
-// test's own function, recording every request.
+// latest block, the next base fee, the gas price, the sender's balance), the head (chain id and
+// block number) and the check of the previous block's hash under block overrides with the values
+// of its block (a test may move it on), and everything else through the test's own function,
+// recording every request. As a chain client for core's functions, or behind fetch for what makes
+// its own client from a network's URL (a review rendered in a document).
 import { type Hex, zeroAddress } from 'viem';
 import type { ChainClient } from '../core/chain/client';
 import { PREVIOUS_HASH_CODE, PREVIOUS_HASH_INIT } from '../core/simulation/blockOverrideProbe';
@@ -31,7 +33,14 @@ export const FAKE_BLOCK: FakeBlock = {
 export const FAKE_GAS_PRICE = 3_000_000_000n;
 export const FAKE_BALANCE = 10n ** 18n;
 
-const CONTEXT_METHODS = new Set(['eth_getBlockByNumber', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance']);
+const CONTEXT_METHODS = new Set([
+  'eth_getBlockByNumber',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_blockNumber',
+  'eth_chainId',
+]);
 const hex = (n: bigint): Hex => `0x${n.toString(16)}`;
 
 /** Whether a request is the check of the previous block's hash under block overrides (askPreviousHash). */
@@ -43,10 +52,21 @@ export function isPreviousHashCheck({ method, params }: { method: string; params
   return method === 'debug_traceCall' && (params[0] as { data?: string } | undefined)?.data === PREVIOUS_HASH_INIT;
 }
 
+type RpcRequest = { id: number; method: string; params?: unknown[] };
+
+/** A failure as a node answers it: an error object `answer` threw as such, else a server error with its message. */
+function rpcError(error: unknown): { code: number; message: string } {
+  if (typeof error === 'object' && error !== null && 'code' in error && 'message' in error)
+    return error as { code: number; message: string };
+  return { code: -32000, message: error instanceof Error ? error.message : String(error) };
+}
+
 /**
- * A node that answers the preview's context reads, and any other `method` with what `answer`
- * gives (an Error is thrown). `simulations` are the requests besides the context reads and the
- * hash checks. The probe cache returned already knows the node: `abilities` (block overrides
+ * A node that answers the preview's context reads and the head (`chainId`, 1 unless given; the
+ * block's number), and any other `method` with what `answer` gives (an Error is thrown, as is
+ * what it throws). `simulations` are the requests besides the context reads and the hash checks.
+ * `block` is read at every request: a test moves the chain on by changing it (a copy of
+ * FAKE_BLOCK). The probe cache returned already knows the node: `abilities` (block overrides
  * applied by default). Under block overrides it gives the previous block's hash, or 0 with
  * `previousHash: 'zero'` (as geth's eth_call and debug_traceCall do); with `previousHash: 'fails'`
  * that check fails once, as a node that is busy for a moment.
@@ -57,7 +77,8 @@ export function fakeSimulationNode(
     abilities,
     block = FAKE_BLOCK,
     previousHash = 'right',
-  }: { abilities?: NodeAbilities; block?: FakeBlock; previousHash?: 'right' | 'zero' | 'fails' } = {},
+    chainId = 1,
+  }: { abilities?: NodeAbilities; block?: FakeBlock; previousHash?: 'right' | 'zero' | 'fails'; chainId?: number } = {},
 ) {
   let hashCheckFails = previousHash === 'fails';
   const asked: { method: string; params: unknown[] }[] = [];
@@ -92,6 +113,8 @@ export function fakeSimulationNode(
           parentBeaconBlockRoot: block.parentBeaconBlockRoot,
         };
       }
+      if (method === 'eth_chainId') return hex(BigInt(chainId));
+      if (method === 'eth_blockNumber') return hex(block.number);
       if (method === 'eth_feeHistory')
         return { oldestBlock: hex(block.number), baseFeePerGas: [hex(block.baseFee), hex(block.nextBaseFee)] };
       if (method === 'eth_gasPrice') return hex(FAKE_GAS_PRICE);
@@ -104,7 +127,20 @@ export function fakeSimulationNode(
   const cache: ProbeCache = new Map();
   if (abilities !== undefined) cache.set(nodeKey(client), Promise.resolve(abilities));
   const simulations = () => asked.filter((a) => !CONTEXT_METHODS.has(a.method) && !isPreviousHashCheck(a));
-  return { client, asked, simulations, cache };
+  /** The node behind fetch, at whatever URL: single JSON-RPC requests and batches. */
+  const fetch = async (_url: unknown, init?: { body?: unknown }): Promise<Response> => {
+    const body = JSON.parse(String(init?.body)) as RpcRequest | RpcRequest[];
+    const one = async ({ id, method, params }: RpcRequest) => {
+      try {
+        return { jsonrpc: '2.0', id, result: await client.request({ method, params: params ?? [] } as never) };
+      } catch (error) {
+        return { jsonrpc: '2.0', id, error: rpcError(error) };
+      }
+    };
+    const reply = Array.isArray(body) ? await Promise.all(body.map(one)) : await one(body);
+    return new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } });
+  };
+  return { client, asked, simulations, cache, fetch };
 }
 
 /** A node offering `strategy` that applies block overrides (or not, with `overrides: false`). */

@@ -1,0 +1,111 @@
+// A whole wallet for tests that render components into a document (the dom project): the real
+// session store on memory storage, the real shared vault session (a host and this window's client,
+// unlocked, with the two accounts of TEST_PHRASE), memory stores for transactions, history,
+// approvals, price rounds and portfolios, the transaction service, and a query cache of its own;
+// then every context a Cairn page gives its screens. Chain reads go to fetch: stub it with a
+// fake node (fakeSimulationNode's fetch).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { memoryActivityStore } from '@/core/activity/activityStore';
+import { memoryApprovalStore } from '@/core/approvals/approvalStore';
+import { memoryLastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
+import { memoryRoundCache } from '@/core/prices/roundCache';
+import { createSessionStore, type SessionStore } from '@/core/session/sessionStore';
+import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
+import type { SettingsSchema } from '@/core/storage/settingsSchema';
+import { memoryLocks } from '@/core/tx/locks';
+import { TransactionService } from '@/core/tx/transactionService';
+import { memoryTxStore } from '@/core/tx/txStore';
+import { connectionPair } from '@/core/vault/shared/connection';
+import { VaultClient } from '@/core/vault/shared/vaultClient';
+import { ActivityProvider } from '@/lib/activity';
+import { ApprovalStoreProvider } from '@/lib/approvalStore';
+import { LastKnownPortfolioProvider } from '@/lib/lastKnownPortfolioContext';
+import { type AppLinks, LinksProvider } from '@/lib/links';
+import { RoundCacheProvider } from '@/lib/roundCacheContext';
+import { SessionProvider } from '@/lib/session';
+import { TransactionsProvider } from '@/lib/transactions';
+import { VaultProvider } from '@/lib/vault';
+import { hostWithVault } from './vaultFixtures';
+
+/** The local network's RPC URL in a test wallet: no node listens there, fetch answers for it. */
+export const TEST_RPC_URL = 'http://node.test/';
+
+/** Links to screens, each its own name: a test that follows one sees where it goes. */
+const TEST_LINKS: AppLinks = {
+  activity: '/activity',
+  accounts: '/accounts',
+  addWallet: '/add-wallet',
+  addressBook: '/address-book',
+  nfts: '/nfts',
+  approvals: '/approvals',
+  settings: '/settings',
+  historyExplorers: '/settings/history',
+  networks: '/settings/networks',
+  send: '/send',
+  receive: '/receive',
+  sign: '/sign',
+  transaction: (hash) => `/tx/${hash}`,
+  address: (address) => `/address/${address}`,
+  sendAsset: (asset) => `/send/${asset}`,
+};
+
+export type TestWallet = Awaited<ReturnType<typeof createTestWallet>>;
+
+/** A new unlocked wallet (see the file's comment); `close()` ends its vault connection and cache. */
+export async function createTestWallet() {
+  const store: SessionStore = await createSessionStore({
+    localRpcUrl: TEST_RPC_URL,
+    settings: memoryKeyValueStore<SettingsSchema>(),
+  });
+  const { host } = await hostWithVault({ unlocked: true });
+  const [here, there] = connectionPair();
+  host.connect(there);
+  const vault = new VaultClient(here, memoryKeyValueStore<SettingsSchema>());
+  await vault.init();
+  const storage = {
+    transactions: memoryTxStore(),
+    activity: memoryActivityStore(),
+    approvals: memoryApprovalStore(),
+    rounds: memoryRoundCache(),
+    portfolios: memoryLastKnownPortfolio(),
+  };
+  const service = new TransactionService({ store: storage.transactions, locks: memoryLocks() });
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  return {
+    store,
+    vault,
+    storage,
+    transactionService: () => Promise.resolve(service),
+    queries,
+    close() {
+      queries.clear();
+      vault.close();
+      there.close();
+    },
+  };
+}
+
+/** Every context a Cairn page gives its screens, over a test wallet. */
+export function TestWalletProviders({ wallet, children }: { wallet: TestWallet; children: ReactNode }) {
+  const { store, vault, storage, transactionService, queries } = wallet;
+  return (
+    <QueryClientProvider client={queries}>
+      <SessionProvider store={store}>
+        <VaultProvider client={vault}>
+          <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
+            <ActivityProvider store={storage.activity}>
+              <ApprovalStoreProvider store={storage.approvals}>
+                <RoundCacheProvider cache={storage.rounds}>
+                  <LastKnownPortfolioProvider store={storage.portfolios}>
+                    <LinksProvider value={TEST_LINKS}>{children}</LinksProvider>
+                  </LastKnownPortfolioProvider>
+                </RoundCacheProvider>
+              </ApprovalStoreProvider>
+            </ActivityProvider>
+          </TransactionsProvider>
+        </VaultProvider>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}
