@@ -7,8 +7,8 @@
 // key signed, or none, is refused as an update; and once the browser fetches the honest sw.js
 // again, it drops what the hostile one kept, though a page holds the worker's lock, and Cairn's
 // page drops a worker registered for a narrower scope. A build for a new publisher key is offered,
-// not switched to, and one older than the build running is offered with a warning.
-import { createHash } from 'node:crypto';
+// not switched to, and one older than the build running is offered with a warning. About calls the
+// key checked only on a page the worker serves (not after a hard reload).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,8 @@ import { type StaticServer, startStaticServer } from '../scripts/static-server.t
 import { type BuildManifest, manifestListing } from '../src/core/build/buildManifest.ts';
 import { groupedFingerprint } from '../src/core/build/buildSignature.ts';
 import { type UpdateState, updateCaches } from '../src/core/build/updateProtocol.ts';
-import { Onboarding } from './pages/Onboarding.ts';
+import { sha256 } from '../src/testing/signedBuilds.ts';
+import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import {
   buildForKeys,
   copyBuild,
@@ -32,8 +33,9 @@ import {
 } from './support/builds.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const PLANTED_PAGE = '<!doctype html><title>planted</title><h1>Planted by a script</h1>';
+/** About's words for a publisher key no service worker checked. */
+const UNCHECKED_KEY = 'no service worker checked that this key signed the build';
 
 describe('a service worker that serves only signed builds', () => {
   let env: Environment;
@@ -207,9 +209,15 @@ describe('a service worker that serves only signed builds', () => {
         await site.evaluate(async () => {
           const registration = await navigator.serviceWorker.register('x.js', { scope: './dapp.html' });
           const worker = registration.installing ?? registration.waiting ?? registration.active;
-          await new Promise<void>((done) => {
-            if (worker?.state === 'activated') done();
-            worker?.addEventListener('statechange', () => worker.state === 'activated' && done());
+          // Fails at once, not at the test's timeout, when no worker comes or it does not make it.
+          if (!worker) throw new Error('x.js registered no worker');
+          await new Promise<void>((done, fail) => {
+            const settled = () => {
+              if (worker.state === 'activated') done();
+              if (worker.state === 'redundant') fail(new Error('x.js did not install'));
+            };
+            settled();
+            worker.addEventListener('statechange', settled);
           });
         });
         await devtools.send('Network.setBypassServiceWorker', { bypass: false });
@@ -249,7 +257,7 @@ describe('a service worker that serves only signed builds', () => {
     180_000,
   );
 
-  it('shows the build hash and the publisher key’s fingerprint in Settings → About and the update bar', async () => {
+  it('shows the build hash and the publisher key’s fingerprint in Settings → About (checked only on a page it serves) and the update bar', async () => {
     await serve(join(work, 'honest'));
     const { page, context } = await installedIn();
     await new Onboarding(page).openDemoWallet();
@@ -258,9 +266,19 @@ describe('a service worker that serves only signed builds', () => {
     await expect.poll(async () => (await main.textContent()) ?? '').toContain(honest.sha256);
     const about = (await main.textContent()) ?? '';
     expect(about).toContain(groupedFingerprint(fingerprint));
-    expect(about).toContain(
-      `Cairn’s service worker carries the publisher key ${groupedFingerprint(fingerprint)}: it serves only builds that key signed`,
-    );
+    const workerWords = `Cairn’s service worker carries the publisher key ${groupedFingerprint(fingerprint)}: it serves only builds that key signed`;
+    expect(about).toContain(workerWords);
+    expect(about).not.toContain(UNCHECKED_KEY);
+    // A hard reload takes the page out of the worker's control: the page and its manifest came from
+    // the server, so the key is the server's word, though the worker still runs and tells the page its state.
+    const devtools = await context.newCDPSession(page);
+    await Promise.all([page.waitForEvent('load'), devtools.send('Page.reload', { ignoreCache: true })]);
+    await devtools.detach();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
+    await new Unlock(page).unlock();
+    await page.goto(`${url()}#/settings/about`);
+    await expect.poll(async () => (await main.textContent()) ?? '').toContain(workerWords);
+    await expect.poll(async () => (await main.textContent()) ?? '').toContain(UNCHECKED_KEY);
 
     // A build the key signed, but older than the one running: offered, with a warning.
     const older = await newerBuild(join(work, 'older'), '0.0.9');
