@@ -36,6 +36,13 @@ export type PreviewFollow = {
   onAcknowledgeOutdated(value: boolean): void;
   /** Confirm waits: a change or an outdated preview not acknowledged, or a stale preview being read again. */
   holds: boolean;
+  /**
+   * How many times, for this content, a new preview changed what the person would decide on
+   * (changesDecision) compared with the one that last counted (the first at the start): a site's
+   * window starts its approve delay again at each, as the amounts themselves change at every block
+   * without counting (they are `data-volatile` there).
+   */
+  decisions: number;
 };
 
 /**
@@ -69,6 +76,7 @@ export function usePreviewFollow<T extends { result: SimulationResult }>(
 
   const [first, setFirst] = useState<Seen>();
   const [acknowledged, setAcknowledged] = useState<Seen>();
+  const decisions = useDecisions(key, result, own);
   const [outdatedAcknowledged, setOutdatedAcknowledged] = useState<string>();
   useEffect(() => {
     if (key !== undefined && result !== undefined && first?.key !== key) setFirst({ key, result });
@@ -97,6 +105,7 @@ export function usePreviewFollow<T extends { result: SimulationResult }>(
   });
   return {
     ...state,
+    decisions,
     onAcknowledgeChange: (value) =>
       setAcknowledged(value && key !== undefined && result !== undefined ? { key, result } : undefined),
     onAcknowledgeOutdated: (value) => setOutdatedAcknowledged(value ? outdatedFor : undefined),
@@ -105,6 +114,27 @@ export function usePreviewFollow<T extends { result: SimulationResult }>(
 
 /** A preview the review showed (first) or the person acknowledged, for one content. */
 export type Seen = { key: string; result: SimulationResult } | undefined;
+
+/**
+ * PreviewFollow's `decisions`: counted in the render that shows the new preview (state set while
+ * rendering, as React allows for information from earlier renders), so an approval's delay
+ * starts again in that very render, before a click can land on what changed.
+ */
+function useDecisions(key: string | undefined, result: SimulationResult | undefined, own: readonly Address[]): number {
+  const [counted, setCounted] = useState<{ key: string; result: SimulationResult; count: number }>();
+  if (key === undefined || result === undefined)
+    return counted !== undefined && counted.key === key ? counted.count : 0;
+  if (counted?.key !== key) {
+    setCounted({ key, result, count: 0 });
+    return 0;
+  }
+  if (counted.result !== result && changesDecision(counted.result, result, own)) {
+    const count = counted.count + 1;
+    setCounted({ key, result, count });
+    return count;
+  }
+  return counted.count;
+}
 
 /**
  * Whether a preview made when `block` was the latest is behind the chain's head `latest`: more
@@ -135,7 +165,7 @@ export function followState(input: {
   behind: boolean;
   failed: boolean;
   outdatedAcknowledged: boolean;
-}): Omit<PreviewFollow, 'onAcknowledgeChange' | 'onAcknowledgeOutdated'> {
+}): Omit<PreviewFollow, 'onAcknowledgeChange' | 'onAcknowledgeOutdated' | 'decisions'> {
   const { key, result, first, acknowledged, own, behind, failed } = input;
   const differs = (seen: Seen) =>
     key !== undefined && result !== undefined && seen?.key === key && changesDecision(seen.result, result, own);

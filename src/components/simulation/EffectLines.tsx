@@ -14,7 +14,13 @@ import { NamedAddress, type PreviewNames, TokenName } from './previewNames';
 
 export type Prices = ReadonlyMap<string, FeedAnswer> | undefined;
 
-/** One amount of one asset, exact, with its dollar value where a feed prices it. */
+/**
+ * One amount of one asset, exact, with its dollar value where a feed prices it. The figures (with
+ * a token's listed symbol) are marked `data-volatile`: a swap's output moves a little at each
+ * block, and a site's window must not restart its approve delay for that. A change that matters
+ * restarts it through the review's follow (PreviewFollow's `decisions`); which asset moves, an
+ * unlisted token's address and the direction stay outside.
+ */
 function Moved({
   change,
   amount,
@@ -33,34 +39,30 @@ function Moved({
     const { decimals, symbol } = network.nativeCurrency;
     const price = prices?.get('native');
     return (
-      <>
+      <span data-volatile="">
         <Amount value={amount} decimals={decimals} symbol={symbol} full />
-        <span data-volatile="">
-          {price && (
-            <>
-              {' '}
-              (<Fiat value={usdValue(amount, decimals, price)} />)
-            </>
-          )}
-        </span>
-      </>
+        {price && (
+          <>
+            {' '}
+            (<Fiat value={usdValue(amount, decimals, price)} />)
+          </>
+        )}
+      </span>
     );
   }
   if (change.kind === 'erc20') {
     const label = names.labelOf({ kind: 'erc20', address: change.token });
     const price = label.known ? prices?.get(change.token.toLowerCase()) : undefined;
     const moved = (
-      <>
+      <span data-volatile="">
         <Amount value={amount} decimals={label.decimals} symbol={label.symbol} full />
-        <span data-volatile="">
-          {price && (
-            <>
-              {' '}
-              (<Fiat value={usdValue(amount, label.decimals, price)} />)
-            </>
-          )}
-        </span>
-      </>
+        {price && (
+          <>
+            {' '}
+            (<Fiat value={usdValue(amount, label.decimals, price)} />)
+          </>
+        )}
+      </span>
     );
     if (label.known) return moved;
     return <T id="review:moved.unknownToken" tags={{ 0: moved, 1: <AddressText address={change.token} /> }} />;
@@ -68,7 +70,8 @@ function Moved({
   if (change.kind === 'erc1155')
     return (
       <>
-        {amount.toString()} × <TokenName token={change.token} nft names={names} /> #{change.id.toString()}
+        <span data-volatile="">{amount.toString()}</span> × <TokenName token={change.token} nft names={names} /> #
+        {change.id.toString()}
       </>
     );
   return null;

@@ -20,6 +20,11 @@ type ApprovalFrameProps = {
   title: string;
   /** The request's id: a new request (or another network) restarts the approve delay. */
   requestId: number;
+  /**
+   * A new value restarts the approve delay at once: something the person decides on changed in a
+   * part of the request marked `data-volatile` (a preview's amounts, see PreviewFollow's `decisions`).
+   */
+  restartKey?: string | number | undefined;
   account?: string | undefined;
   network?: Network | undefined;
   children: ReactNode;
@@ -50,7 +55,10 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
   const phrase = useSession((s) => s.antiPhishingPhrase);
   const accounts = useVault((s) => s.accounts);
   const content = useRef<HTMLDivElement>(null);
-  const delay = useApproveDelay(`${props.requestId} ${props.network?.id} ${props.network?.chainId}`, content);
+  const delay = useApproveDelay(
+    `${props.requestId} ${props.network?.id} ${props.network?.chainId} ${props.restartKey ?? ''}`,
+    content,
+  );
   const ready = delay.ready;
   const accountName = accounts.find(
     (a) => props.account && a.address.toLowerCase() === props.account.toLowerCase(),

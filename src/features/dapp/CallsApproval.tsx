@@ -122,6 +122,7 @@ export function CallsApproval({ id, request: asked }: Props) {
       onApprove={confirm}
       onDecline={request.decline}
       approveBlocked={!signer || !first || review.heldBack || steps !== undefined}
+      restartKey={review.follow.decisions}
       busy={request.busy}
       error={request.error ?? problem ?? (signer ? undefined : t('dapp:cannotSign'))}
     >

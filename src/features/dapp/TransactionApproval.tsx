@@ -94,6 +94,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
       onApprove={confirm}
       onDecline={request.decline}
       approveBlocked={!signer || !prepared || review.heldBack}
+      restartKey={review.follow.decisions}
       busy={request.busy}
       error={request.error ?? problem ?? (signer ? undefined : t('dapp:cannotSign'))}
     >

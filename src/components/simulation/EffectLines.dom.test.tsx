@@ -1,6 +1,10 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+// The preview's lines in words, rendered into a document: approvals, warnings, and which parts a
+// site's window may see change at every block without restarting its approve delay.
+import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { type Address, maxUint256 } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { builtInNetworks, type Network } from '@/core/chain/networks';
 import type { ApprovalChange } from '@/core/simulation/types';
 import { AccountChangeLines, ApprovalLine, WarningSentence } from './EffectLines';
@@ -17,10 +21,31 @@ const names: PreviewNames = {
   labelOf: () => ({ known: true, symbol: 'SHIB', decimals: 18 }) as ReturnType<PreviewNames['labelOf']>,
 };
 
-const text = (html: string) => html.replace(/<span class="visually-hidden">[^<]*<\/span>/g, '').replace(/<[^>]+>/g, '');
+const unmounts: (() => void)[] = [];
+afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
+  document.body.replaceChildren();
+});
+
+/** `node` rendered into the document: its element. */
+function render(node: ReactNode): HTMLElement {
+  const element = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(element);
+  unmounts.push(() => root.unmount());
+  flushSync(() => root.render(node));
+  return element;
+}
+
+/** What a sighted reader sees in `element`: its text without the words kept for screen readers. */
+function seen(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove();
+  return copy.textContent ?? '';
+}
+
 const line = (amount: bigint) => {
   const approval: ApprovalChange = { kind: 'erc20', token: shib, owner: me, spender, amount, unlimited: true };
-  return text(renderToStaticMarkup(<ApprovalLine approval={approval} names={names} />));
+  return seen(render(<ApprovalLine approval={approval} names={names} />));
 };
 
 describe('an approval in the preview, in words', () => {
@@ -41,23 +66,25 @@ describe('an approval in the preview, in words', () => {
 });
 
 describe('a preview a contract can tell from the real transaction', () => {
-  it('is a warning in words, not a footnote', () => {
-    const html = renderToStaticMarkup(
+  it('says so in a sentence naming how: the code at the person’s address', () => {
+    const element = render(
       <WarningSentence
         warning={{ kind: 'receipt-unverifiable' }}
         names={names}
         unit={{ decimals: 18, symbol: 'ETH' }}
       />,
     );
-    expect(text(html)).toMatch(/^A contract can tell this preview from the real transaction: .*code at your address/);
+    expect(seen(element)).toMatch(
+      /^A contract can tell this preview from the real transaction: .*code at your address/,
+    );
   });
 });
 
 describe('what moves, with its dollar value', () => {
-  it('keeps the dollar value, which follows the price feed, inside a part marked data-volatile, and the amount outside', () => {
+  it('keeps the amount and its dollar value, which change at every block, inside data-volatile; the direction and asset outside', () => {
     const [network] = builtInNetworks('http://node.test/') as [Network];
     const prices = new Map([['native', { answer: 3_000n * 10n ** 8n, decimals: 8, updatedAt: 0, roundId: 1n }]]);
-    const html = renderToStaticMarkup(
+    const element = render(
       <AccountChangeLines
         changes={[{ kind: 'native', address: me, in: 0n, out: 10n ** 18n }]}
         names={names}
@@ -65,8 +92,12 @@ describe('what moves, with its dollar value', () => {
         prices={prices}
       />,
     );
-    const volatile = /<span data-volatile="">(.*)<\/span><\/li>/.exec(html)?.[1] ?? '';
-    expect(text(volatile)).toMatch(/^ \(\$3,000/);
-    expect(text(html.replace(volatile, ''))).toMatch(/^Sends 1 ETH/);
+    const item = element.querySelector('li') as HTMLElement;
+    expect(seen(item)).toMatch(/^Sends 1 ETH \(\$3,000/);
+    const volatile = item.querySelectorAll('[data-volatile]');
+    expect(volatile).toHaveLength(1);
+    expect(seen(volatile[0] as Element)).toMatch(/^1 ETH \(\$3,000/);
+    for (const part of volatile) part.remove();
+    expect(seen(item)).toBe('Sends ');
   });
 });

@@ -1,0 +1,129 @@
+// A site's eth_sendTransaction in Cairn's window, rendered in a document over a whole test wallet
+// and a fake node: the preview is simulated again at each block, and what it says there decides
+// what Confirm does. A swap's output moving a little at each block must not restart the approve
+// delay (Approve would rarely be ready on a fast chain); a move against the person beyond the
+// tolerance restarts it, holds Confirm until acknowledged, and restarts it again at the next such
+// move, though the warning is already on screen.
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { type Address, pad, parseGwei, toHex } from 'viem';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { selectedNetwork } from '@/core/session/sessionStore';
+import { amountInputText } from '@/lib/i18n';
+import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { connectTestSite } from '@/testing/testSiteWindow';
+import { createTestWallet, type TestWallet, TestWalletProviders } from '@/testing/testWallet';
+import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
+import { ApprovalQueue } from './ApprovalQueue';
+import { DappConnectionProvider } from './dappContext';
+
+const ME = TEST_ADDRESS_0 as Address;
+const SWAP: Address = '0x5a00000000000000000000000000000000000005';
+const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+const SENT = 1_000n;
+
+/** What the swap gives back at the current block. */
+const swap = { out: 1_000_000n };
+let block = { ...FAKE_BLOCK };
+
+const native = (from: Address, to: Address, value: bigint) => ({
+  address: NATIVE,
+  topics: [TRANSFER, pad(from), pad(to)],
+  data: pad(toHex(value)),
+});
+
+/** The local network's node: what preparing a call reads, and eth_simulateV1 showing the swap. */
+function answer(method: string, params: unknown[]): unknown {
+  switch (method) {
+    case 'eth_getTransactionCount':
+      return '0x0';
+    case 'eth_estimateGas':
+      return toHex(60_000n);
+    case 'eth_getCode':
+      return '0x6000';
+    case 'eth_maxPriorityFeePerGas':
+      return toHex(parseGwei('1'));
+    case 'eth_simulateV1': {
+      const [{ blockStateCalls }] = params as [{ blockStateCalls: { calls: unknown[] }[] }];
+      if ((blockStateCalls[0]?.calls.length ?? 0) === 0) return [{ calls: [] }];
+      const logs = [native(ME, SWAP, SENT), native(SWAP, ME, swap.out)];
+      return [{ calls: [{ status: '0x1', gasUsed: toHex(50_000n), returnData: '0x', logs }] }];
+    }
+    default:
+      throw { code: -32601, message: `the method ${method} does not exist` };
+  }
+}
+
+let wallet: TestWallet;
+let root: Root;
+beforeEach(async () => {
+  swap.out = 1_000_000n;
+  block = { ...FAKE_BLOCK };
+  wallet = await createTestWallet();
+  const { chainId } = selectedNetwork(wallet.store.getState());
+  vi.stubGlobal('fetch', fakeSimulationNode(answer, { block, chainId }).fetch);
+});
+afterEach(() => {
+  root.unmount();
+  document.body.replaceChildren();
+  wallet.close();
+  vi.unstubAllGlobals();
+});
+
+const poll = { timeout: 15_000, interval: 20 };
+const confirm = () =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent === 'Confirm and send') as HTMLButtonElement;
+const delayShown = () => document.body.textContent?.includes('The buttons wake up a moment after this window appears.');
+/** Whether the preview shows the swap giving back `out`, to the last digit. */
+const shows = (out: bigint) =>
+  [...document.querySelectorAll('[data-amount]')].some((e) =>
+    e.getAttribute('title')?.startsWith(`${amountInputText(out, 18)} `),
+  );
+const changeWarning = () =>
+  [...document.querySelectorAll('[role=alert]')].find((e) => e.textContent?.includes('The preview changed'));
+/** The chain moves on a block, where the swap gives back `out`; resolves once the preview shows it. */
+async function nextBlock(out: bigint) {
+  swap.out = out;
+  block.number += 1n;
+  await expect.poll(() => shows(out), poll).toBe(true);
+}
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a site’s transaction in Cairn’s window, followed block by block', () => {
+  it('keeps Approve awake through small moves of the output; a move against the person restarts it and holds Confirm', async () => {
+    const site = connectTestSite(wallet, [ME]);
+    root = createRoot(document.body.appendChild(document.createElement('div')));
+    flushSync(() =>
+      root.render(
+        <TestWalletProviders wallet={wallet}>
+          <DappConnectionProvider connection={site.connection}>
+            <ApprovalQueue />
+          </DappConnectionProvider>
+        </TestWalletProviders>,
+      ),
+    );
+    site.send('eth_sendTransaction', [{ from: ME, to: SWAP, value: toHex(SENT), data: '0x' }]);
+    await expect.poll(() => shows(swap.out) && confirm()?.disabled === false, poll).toBe(true);
+
+    // 0.1 % less at the next block: the figure changes, the delay goes on.
+    await nextBlock(999_000n);
+    await pause(200);
+    expect(delayShown()).toBe(false);
+    expect(confirm().disabled).toBe(false);
+
+    // 5 % less than what the review showed: the delay starts again, and Confirm waits for the person.
+    await nextBlock(950_000n);
+    expect(delayShown()).toBe(true);
+    expect(changeWarning()).toBeDefined();
+    await pause(1_500);
+    expect(confirm().disabled).toBe(true);
+    flushSync(() => changeWarning()?.querySelector<HTMLInputElement>('input[type=checkbox]')?.click());
+    await expect.poll(() => confirm().disabled, poll).toBe(false);
+
+    // Another 5 % less, the warning already on screen: the delay starts again all the same.
+    await nextBlock(900_000n);
+    expect(delayShown()).toBe(true);
+    expect(confirm().disabled).toBe(true);
+  }, 60_000);
+});

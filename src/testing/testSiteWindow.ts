@@ -1,0 +1,58 @@
+// A site connected to a test wallet (testWallet.tsx), as Cairn's window for it serves it
+// (app/dapp/connectSite): its permission in the wallet's session store, and a DappConnection whose
+// surroundings read that store. Requests go in as the site's connector sends them; every message
+// Cairn sends back is kept.
+import type { Address } from 'viem';
+import { builtInNetworks, LOCAL_NETWORK_ID } from '../core/chain/networks';
+import { DappConnection } from '../core/dapp/connection';
+import { type PortMessage, toHexChainId } from '../core/dapp/protocol';
+import { grantFor, type SitePermission, siteFor } from '../core/dapp/sites';
+import { selectedNetwork } from '../core/session/sessionStore';
+import { TEST_RPC_URL, type TestWallet } from './testWallet';
+
+export const TEST_SITE = 'https://app.example';
+
+/** Connects TEST_SITE to `wallet` with `accounts` on the local network, and opens its channel. */
+export function connectTestSite(wallet: TestWallet, accounts: readonly Address[]) {
+  const { store, vault } = wallet;
+  const permission: SitePermission = {
+    origin: TEST_SITE,
+    accounts: [...accounts],
+    networkId: LOCAL_NETWORK_ID,
+    networkIds: [LOCAL_NETWORK_ID],
+    ownNodeReads: false,
+    name: 'Example',
+    grantedAt: 1_000,
+    lastUsed: 1_000,
+  };
+  store.getState().updateSite(TEST_SITE, () => permission);
+  const builtIns = builtInNetworks(TEST_RPC_URL);
+  const current = () => siteFor(store.getState().dappSites, TEST_SITE);
+  const grant = () => {
+    const state = store.getState();
+    return grantFor(current(), state.networks, builtIns, toHexChainId(selectedNetwork(state).chainId));
+  };
+  const messages: PortMessage[] = [];
+  const connection = new DappConnection(
+    { postMessage: (m) => messages.push(m) },
+    TEST_SITE,
+    { name: 'Example' },
+    {
+      site: current,
+      grant,
+      unlocked: () => vault.store.getState().status === 'unlocked',
+      revoke: () => store.getState().updateSite(TEST_SITE, () => undefined),
+      switchToApproved: () => false,
+      onIdle: () => undefined,
+      now: () => Date.now(),
+    },
+  );
+  let nextId = 1;
+  /** A request as the site's connector sends it, on the site's chain; its id. */
+  const send = (method: string, params: unknown[]) => {
+    const id = nextId++;
+    connection.receive({ type: 'request', id, method, params, chainId: grant().chainId });
+    return id;
+  };
+  return { connection, messages, send };
+}
