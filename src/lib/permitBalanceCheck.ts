@@ -9,12 +9,14 @@ import { tokenBalancesQuery } from './queries/balanceQueries';
 import { useSelectedNetwork } from './session';
 
 const NONE: Address[] = [];
+const NO_BALANCES: ReadonlyMap<string, bigint> = new Map();
 
 /**
  * What a signature hands over, checked against the signing account's balance of each token a
  * permit names (see withBalanceCheck): one read, naming that account only, on `network`, and only
  * when the typed data is for it (`domainChainId`; another chain's balances would mean nothing).
- * `checking`: that read is under way, and signing should wait for it.
+ * `checking`: that read is under way, and signing should wait for it. A read that failed leaves
+ * every balance unread, which withBalanceCheck warns of: it never lets signing through unchecked.
  */
 export function usePermitBalanceCheck(
   network: Network | undefined,
@@ -30,9 +32,10 @@ export function usePermitBalanceCheck(
   const on = network ?? selected;
   const read = useQuery(tokenBalancesQuery(on, signer, tokens));
   const dealtWith = useKnownAddressSet(on, signer);
+  const failed = read.isError;
   const checked = useMemo(() => {
-    if (!permit || !read.data) return consequences;
-    return withBalanceCheck(permit, { balances: read.data, dealtWith });
-  }, [permit, consequences, read.data, dealtWith]);
+    if (!permit || !(read.data || failed)) return consequences;
+    return withBalanceCheck(permit, { balances: read.data ?? NO_BALANCES, dealtWith });
+  }, [permit, consequences, read.data, failed, dealtWith]);
   return { consequences: checked, checking: tokens.length > 0 && signer !== undefined && read.isPending };
 }

@@ -46,20 +46,39 @@ describe('a permit checked against the signing account’s balance', () => {
     expect(withBalanceCheck(long, { balances: holding(10_000_000n), dealtWith: stranger })).toBe(long);
   });
 
-  it('says it differently when the account holds none, and raises nothing for a balance it could not read', () => {
+  it('says it differently when the account holds none', () => {
     const long = permit(eip2612Permit({ value: '1', deadline: String(NOW + DAY) }));
     const none = withBalanceCheck(long, { balances: holding(0n), dealtWith: stranger });
     expect(inWords(none.warnings.at(-1)?.text)).toBe(
       `You hold none of the token at ${USDC}: this lets ${SPENDER} take whatever of it you receive later. Sign only if you know why the app needs that.`,
     );
-    expect(withBalanceCheck(long, { balances: new Map(), dealtWith: stranger })).toBe(long);
+  });
+
+  it('warns of a balance it could not read, long-lived or to a stranger, and holds signing; not of a short one to a spender dealt with', () => {
+    const long = permit(eip2612Permit({ value: '1', deadline: String(NOW + DAY) }));
+    const unread = withBalanceCheck(long, { balances: new Map(), dealtWith });
+    expect(unread.needsAcknowledgement).toBe(true);
+    const warning = unread.warnings.find((w) => w.code === 'balanceUnread');
+    expect(warning?.serious).toBe(true);
+    expect(inWords(warning?.text)).toBe(
+      `Cairn could not read your balance of the token at ${USDC}, so it cannot tell whether this lets ${SPENDER} take more than you hold. Sign only if you know the amount is what the app needs.`,
+    );
+    const short = permit(
+      permit2Single({ amount: '100000000', expiration: String(NOW + DAY), sigDeadline: String(NOW + DAY) }),
+    );
+    expect(withBalanceCheck(short, { balances: new Map(), dealtWith: stranger }).needsAcknowledgement).toBe(true);
+    expect(withBalanceCheck(short, { balances: new Map(), dealtWith })).toBe(short);
   });
 
   it('reads the tokens of a batch below unlimited, and leaves unlimited ones to their own warning', () => {
     // 1 USDC and an unlimited DAI allowance.
     const batch = permit(permit2Batch(String(NOW + 365n * DAY)));
     expect(permitTokensToCheck(batch)).toEqual([USDC]);
-    const checked = withBalanceCheck(batch, { balances: new Map([[DAI.toLowerCase(), 0n]]), dealtWith: stranger });
+    const balances = new Map([
+      [DAI.toLowerCase(), 0n],
+      [USDC.toLowerCase(), 1_000_000n],
+    ]);
+    const checked = withBalanceCheck(batch, { balances, dealtWith: stranger });
     expect(checked).toBe(batch);
     const unlimited = permit(
       permit2Single({ amount: ((1n << 160n) - 1n).toString(), expiration: '0', sigDeadline: String(NOW + DAY) }),

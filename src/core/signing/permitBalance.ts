@@ -20,7 +20,9 @@ export function permitTokensToCheck(permit: PermitDescription): Address[] {
  * or goes to a spender the person never dealt with (`dealtWith`: lower case, their accounts
  * included), is a serious warning and signing waits for an explicit "I understand". Below the
  * unlimited threshold there is otherwise no cliff: 2^96 − 2 to a stranger is warned of as surely
- * as 2^96 − 1. An unread balance raises nothing, as in the preview.
+ * as 2^96 − 1. A balance that could not be read (the node failed or the token did not answer; in a
+ * site's window the node may be the site's) is no reason to sign: such a grant, long-lived or to
+ * a stranger, is warned of as unchecked, and signing waits for the same "I understand".
  */
 export function withBalanceCheck(
   permit: PermitDescription,
@@ -29,16 +31,18 @@ export function withBalanceCheck(
   const warnings = new Map<string, SignatureWarning>();
   for (const grant of permit.grants.filter(mayExceedBalance)) {
     const balance = facts.balances.get(grant.token.toLowerCase());
-    if (balance === undefined || !isFarAboveBalance(grant.amount, balance)) continue;
+    if (balance !== undefined && !isFarAboveBalance(grant.amount, balance)) continue;
     if (!grant.longLived && facts.dealtWith.has(grant.spender.toLowerCase())) continue;
     const values = { spender: codeValue(grant.spender), token: codeValue(grant.token) };
     warnings.set(`${grant.spender}:${grant.token}`.toLowerCase(), {
-      code: 'aboveBalance',
+      code: balance === undefined ? 'balanceUnread' : 'aboveBalance',
       serious: true,
       text:
-        balance === 0n
-          ? msg('core.signing:permit.warning.noBalance', values)
-          : msg('core.signing:permit.warning.aboveBalance', { ...values, factor: FAR_ABOVE_BALANCE_FACTOR }),
+        balance === undefined
+          ? msg('core.signing:permit.warning.balanceUnread', values)
+          : balance === 0n
+            ? msg('core.signing:permit.warning.noBalance', values)
+            : msg('core.signing:permit.warning.aboveBalance', { ...values, factor: FAR_ABOVE_BALANCE_FACTOR }),
     });
   }
   if (warnings.size === 0) return permit;

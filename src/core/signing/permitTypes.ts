@@ -49,7 +49,7 @@ export type Grant = {
   longLived: boolean;
 };
 
-export type WarningCode = 'unlimited' | 'longLived' | 'notPermit2' | 'nothingBack' | 'aboveBalance';
+export type WarningCode = 'unlimited' | 'longLived' | 'notPermit2' | 'nothingBack' | 'aboveBalance' | 'balanceUnread';
 
 /** A reason to read twice; serious ones are announced at once (role="alert"). */
 export type SignatureWarning = { code: WarningCode; serious: boolean; text: Message };

@@ -87,6 +87,7 @@ declare module '../message' {
     "core.signing:permit.longLived.transferNever": undefined;
     "core.signing:permit.noContract": undefined;
     "core.signing:permit.warning.aboveBalance": { "factor": number | bigint; "spender": MessageValue; "token": MessageValue };
+    "core.signing:permit.warning.balanceUnread": { "spender": MessageValue; "token": MessageValue };
     "core.signing:permit.warning.noBalance": { "spender": MessageValue; "token": MessageValue };
     "core.signing:permit.warning.notPermit2": { "contract": MessageValue; "permit2": MessageValue };
     "core.signing:permit.warning.notPermit2Renamed": { "contract": MessageValue; "permit2": MessageValue };
