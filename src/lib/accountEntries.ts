@@ -52,6 +52,13 @@ export function useAccountEntries(
   };
 }
 
+/**
+ * Every recipient the person chose in a record, whatever became of the transaction: failed,
+ * dropped and refused ones too, unlike countsAsSentTo (core/tx/record.ts), which decides who is
+ * "known" and so silences warnings. Here the addresses only serve look-alike detection, which
+ * adds flags and never removes one: a poisoner imitating an address the person once typed is a
+ * danger whether or not that payment went through.
+ */
 function recipients(records: readonly TxRecord[]): Address[] {
   return records.flatMap((r) => (r.intent ? [r.intent.recipient] : []));
 }
