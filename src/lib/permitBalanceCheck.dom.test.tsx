@@ -17,7 +17,7 @@ const NOW = 1_700_000_000n;
 const permit = describeConsequences(
   parseTypedDataJson(JSON.stringify(eip2612Permit({ value: '1', deadline: String(NOW + 86_400n) }))).typedData,
   NOW,
-);
+) as SignatureConsequences;
 
 type Checked = ReturnType<typeof usePermitBalanceCheck>;
 let wallet: TestWallet;
