@@ -134,7 +134,8 @@ describe('a dApp connects to Cairn', () => {
     const popup = await windowFor(context, dapp, 'Sign typed data v4');
     await popup.getByText(/This request is for chain 10, but the selected network is chain 31337/).waitFor();
     const sign = popup.getByRole('button', { name: 'Sign', exact: true });
-    await popup.waitForTimeout(1_200);
+    // The approve delay over: only the chain warning holds Sign.
+    await popup.getByText('The buttons wake up a moment after this window appears.').waitFor({ state: 'detached' });
     expect(await sign.isDisabled()).toBe(true);
     await popup.getByRole('checkbox', { name: 'I understand what this signature allows' }).check();
     await approve(popup, 'Sign');

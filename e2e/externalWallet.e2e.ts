@@ -10,7 +10,7 @@ import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
-import { createSoftwareWallet, providerError } from '../src/testing/softwareWallet.ts';
+import { createSoftwareWallet, providerError, type SoftwareWallet } from '../src/testing/softwareWallet.ts';
 import mail from '../src/testing/vectors/eip712/eip712-mail-example.json';
 import { Activity } from './pages/Activity.ts';
 import { AppShell } from './pages/AppShell.ts';
@@ -33,6 +33,28 @@ describe('a browser wallet as an external signer', () => {
     await env?.close();
   });
 
+  /**
+   * `wallet`, funded with 5 ETH from the demo account, in a new page whose new Cairn adds its
+   * account through onboarding ("Connect a browser wallet"); `choosing` checks the choice of
+   * accounts before it is made.
+   */
+  async function onboardWith(wallet: SoftwareWallet, choosing?: (onboarding: Onboarding) => Promise<void>) {
+    const node = nodeClient(env.chain.url);
+    const funder = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 0 });
+    await node.sendTransaction({ account: funder, to: wallet.address, value: parseEther('5'), chain: null });
+    const opened = await env.newPage();
+    await installInjectedWallet(opened.context, wallet, WALLET);
+    await new AppShell(opened.page).open(env.server.url);
+    const onboarding = new Onboarding(opened.page);
+    await onboarding.method('Connect a browser wallet').click();
+    await opened.page.getByRole('button', { name: 'Connect Test Wallet' }).click();
+    await choosing?.(onboarding);
+    await opened.page.getByRole('button', { name: 'Continue with 1 account' }).click();
+    await onboarding.finishWithPassword();
+    await opened.page.getByRole('navigation', { name: 'Main' }).waitFor();
+    return { ...opened, node };
+  }
+
   it('adds the wallet’s account, signs a message with it and sends through it; the wallet’s refusal in words', async () => {
     // The wallet is on Ethereum mainnet at first, and knows the local chain.
     const wallet = createSoftwareWallet({
@@ -41,22 +63,13 @@ describe('a browser wallet as an external signer', () => {
       knownChainIds: [31337],
       rpcUrl: env.chain.url,
     });
-    const node = nodeClient(env.chain.url);
-    const funder = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 0 });
-    await node.sendTransaction({ account: funder, to: wallet.address, value: parseEther('5'), chain: null });
-    const { page, context, consoleErrors } = await env.newPage();
-    await installInjectedWallet(context, wallet, WALLET);
-
-    await new AppShell(page).open(env.server.url);
-    const onboarding = new Onboarding(page);
-    await onboarding.method('Connect a browser wallet').click();
-    await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
-    await page.getByRole('heading', { name: 'Choose accounts' }).waitFor();
-    expect(await onboarding.shownAddresses()).toEqual([wallet.address]);
-    await expect.poll(() => page.getByRole('list', { name: 'Addresses' }).textContent()).toContain('5 ETH');
-    await page.getByRole('button', { name: 'Continue with 1 account' }).click();
-    await onboarding.finishWithPassword();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const { page, consoleErrors, node } = await onboardWith(wallet, async (onboarding) => {
+      await onboarding.page.getByRole('heading', { name: 'Choose accounts' }).waitFor();
+      expect(await onboarding.shownAddresses()).toEqual([wallet.address]);
+      await expect
+        .poll(() => onboarding.page.getByRole('list', { name: 'Addresses' }).textContent())
+        .toContain('5 ETH');
+    });
 
     // A message: the wallet signs, Cairn checks, and the signature verifies here.
     await new AppShell(page).goTo('Sign');
@@ -160,18 +173,7 @@ describe('a browser wallet as an external signer', () => {
 
   it('says on the record, in Send, Activity and the transaction’s page, when the wallet sent something else', async () => {
     const wallet = createSoftwareWallet({ privateKey: generatePrivateKey(), chainId: 31337, rpcUrl: env.chain.url });
-    const node = nodeClient(env.chain.url);
-    const funder = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 0 });
-    await node.sendTransaction({ account: funder, to: wallet.address, value: parseEther('5'), chain: null });
-    const { page, context, consoleErrors } = await env.newPage();
-    await installInjectedWallet(context, wallet, WALLET);
-    await new AppShell(page).open(env.server.url);
-    const onboarding = new Onboarding(page);
-    await onboarding.method('Connect a browser wallet').click();
-    await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
-    await page.getByRole('button', { name: 'Continue with 1 account' }).click();
-    await onboarding.finishWithPassword();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const { page, consoleErrors, node } = await onboardWith(wallet);
 
     // The wallet sends the amount reviewed to another address than the one reviewed.
     const thief = demoAddress(12);
