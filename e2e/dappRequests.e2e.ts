@@ -130,10 +130,13 @@ describe('a site and the requests it waits on in Cairn’s window', () => {
     const popup = await opened;
     const button = popup.getByRole('button', { name: 'Connect', exact: true });
     await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
-    // Headless Chromium under Playwright tells every page it has focus and fires no focus event for
-    // bringToFront() or window.focus() (tried): the window is told it regained focus as Chromium
-    // would tell it.
-    await popup.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+    // Headless Chromium under Playwright tells every page it has focus and fires no blur or focus
+    // event for bringToFront() or window.focus() (tried): the window is told it lost and regained
+    // focus as Chromium would tell it.
+    await popup.evaluate(() => {
+      window.dispatchEvent(new FocusEvent('blur'));
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
     await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
     // The click that brought the window forward does nothing, and the window says so.
     await button.click();
