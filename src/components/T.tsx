@@ -45,8 +45,9 @@ function Data({ value }: { value: DataValue | undefined }): ReactNode {
 }
 
 function withData(text: string, data: readonly DataValue[], key: string): ReactNode[] {
-  return splitPlaceholders(text).map((part) =>
-    typeof part === 'string' ? part : <Data key={`${key}.${part.slot}`} value={data[part.slot]} />,
+  // Keyed by position: a sentence may name the same value twice.
+  return splitPlaceholders(text).map((part, i) =>
+    typeof part === 'string' ? part : <Data key={`${key}.${i}`} value={data[part.slot]} />,
   );
 }
 

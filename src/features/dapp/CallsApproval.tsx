@@ -104,7 +104,8 @@ export function CallsApproval({ id, request: asked }: Props) {
         },
       ).catch((error: unknown) => {
         // The first call was not sent, or may have been (the error says so, and the site would hear
-        // it: DappConnection.whileSending): the person may confirm again.
+        // it: DappConnection.whileSending): the person may confirm again, unless it may have been
+        // sent (useSiteRequest then holds approve).
         setSteps(undefined);
         throw error;
       });
@@ -121,7 +122,7 @@ export function CallsApproval({ id, request: asked }: Props) {
       approveLabel={t('dapp:calls.approve', { count })}
       onApprove={confirm}
       onDecline={request.decline}
-      approveBlocked={!signer || !first || review.heldBack || steps !== undefined}
+      approveBlocked={!signer || !first || review.heldBack || steps !== undefined || request.maySendTwice}
       restartKey={review.follow.decisions}
       busy={request.busy}
       error={request.error ?? problem ?? (signer ? undefined : t('dapp:cannotSign'))}

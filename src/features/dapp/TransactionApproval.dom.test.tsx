@@ -3,11 +3,14 @@
 // what Confirm does. A swap's output moving a little at each block must not restart the approve
 // delay (Approve would rarely be ready on a fast chain); a move against the person beyond the
 // tolerance restarts it, holds Confirm until acknowledged, and restarts it again at the next such
-// move, though the warning is already on screen.
+// move, though the warning is already on screen. A send that may have gone out all the same (a
+// browser wallet's unclear answer) keeps Confirm off: a second click could send it twice.
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { type Address, pad, parseGwei, toHex } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WalletError } from '@/core/errors/wallet';
+import { msg } from '@/core/i18n/message';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { amountInputText } from '@/lib/i18n';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
@@ -16,6 +19,19 @@ import { createTestWallet, type TestWallet, TestWalletProviders } from '@/testin
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
 import { ApprovalQueue } from './ApprovalQueue';
 import { DappConnectionProvider } from './dappContext';
+
+/** Sending as Cairn sends, unless a test makes the send fail its own way. */
+const sending = vi.hoisted(() => ({ fails: undefined as Error | undefined, calls: 0 }));
+vi.mock('@/lib/preparedCalls', async (original) => {
+  const real = await original<typeof import('@/lib/preparedCalls')>();
+  return {
+    ...real,
+    sendPreparedCall: (...args: Parameters<typeof real.sendPreparedCall>) => {
+      sending.calls += 1;
+      return sending.fails ? Promise.reject(sending.fails) : real.sendPreparedCall(...args);
+    },
+  };
+});
 
 const ME = TEST_ADDRESS_0 as Address;
 const SWAP: Address = '0x5a00000000000000000000000000000000000005';
@@ -60,6 +76,8 @@ let root: Root;
 beforeEach(async () => {
   swap.out = 1_000_000n;
   block = { ...FAKE_BLOCK };
+  sending.fails = undefined;
+  sending.calls = 0;
   wallet = await createTestWallet();
   const { chainId } = selectedNetwork(wallet.store.getState());
   vi.stubGlobal('fetch', fakeSimulationNode(answer, { block, chainId }).fetch);
@@ -88,23 +106,29 @@ async function nextBlock(out: bigint) {
   block.number += 1n;
   await expect.poll(() => shows(out), poll).toBe(true);
 }
+/** The site asks for the swap in Cairn's window; resolves once Confirm is ready, to whether the site heard back. */
+async function swapAsked() {
+  const site = connectTestSite(wallet, [ME]);
+  root = createRoot(document.body.appendChild(document.createElement('div')));
+  flushSync(() =>
+    root.render(
+      <TestWalletProviders wallet={wallet}>
+        <DappConnectionProvider connection={site.connection}>
+          <ApprovalQueue />
+        </DappConnectionProvider>
+      </TestWalletProviders>,
+    ),
+  );
+  const id = site.send('eth_sendTransaction', [{ from: ME, to: SWAP, value: toHex(SENT), data: '0x' }]);
+  await expect.poll(() => shows(swap.out) && confirm()?.disabled === false, poll).toBe(true);
+  /** Whether the site was answered, either way. */
+  return () => site.messages.some((m) => m.type === 'response' && m.id === id);
+}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a site’s transaction in Cairn’s window, followed block by block', () => {
   it('keeps Approve awake through small moves of the output; a move against the person restarts it and holds Confirm', async () => {
-    const site = connectTestSite(wallet, [ME]);
-    root = createRoot(document.body.appendChild(document.createElement('div')));
-    flushSync(() =>
-      root.render(
-        <TestWalletProviders wallet={wallet}>
-          <DappConnectionProvider connection={site.connection}>
-            <ApprovalQueue />
-          </DappConnectionProvider>
-        </TestWalletProviders>,
-      ),
-    );
-    site.send('eth_sendTransaction', [{ from: ME, to: SWAP, value: toHex(SENT), data: '0x' }]);
-    await expect.poll(() => shows(swap.out) && confirm()?.disabled === false, poll).toBe(true);
+    await swapAsked();
 
     // 0.1 % less at the next block: the figure changes, the delay goes on.
     await nextBlock(999_000n);
@@ -125,5 +149,21 @@ describe('a site’s transaction in Cairn’s window, followed block by block', 
     await nextBlock(900_000n);
     expect(delayShown()).toBe(true);
     expect(confirm().disabled).toBe(true);
+  }, 60_000);
+
+  it('keeps Confirm off once a send may have gone out all the same, and tells the site nothing', async () => {
+    const answered = await swapAsked();
+    sending.fails = new WalletError(
+      'WALLET_UNCLEAR_ANSWER',
+      msg('core.devices:wallet.stoppedWaiting', { name: 'Test' }),
+    );
+    flushSync(() => confirm().click());
+    await expect.poll(() => sending.calls, poll).toBe(1);
+    await expect.poll(() => document.querySelector('[role=alert]')?.textContent ?? '', poll).not.toBe('');
+    await pause(1_500);
+    expect(confirm().disabled).toBe(true);
+    flushSync(() => confirm().click());
+    expect(sending.calls).toBe(1);
+    expect(answered()).toBe(false);
   }, 60_000);
 });

@@ -93,7 +93,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
       approveLabel={t('dapp:transaction.approve')}
       onApprove={confirm}
       onDecline={request.decline}
-      approveBlocked={!signer || !prepared || review.heldBack}
+      approveBlocked={!signer || !prepared || review.heldBack || request.maySendTwice}
       restartKey={review.follow.decisions}
       busy={request.busy}
       error={request.error ?? problem ?? (signer ? undefined : t('dapp:cannotSign'))}

@@ -4,6 +4,7 @@ import { type Account, canSign } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { type ProviderError, providerError } from '@/core/dapp/providerErrors';
 import { requestNetwork, siteFor } from '@/core/dapp/sites';
+import { mayHaveBeenSent } from '@/core/errors/wallet';
 import type { Message } from '@/core/i18n/message';
 import { failureMessage } from '@/lib/errorMessages';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -24,6 +25,7 @@ export function useSiteRequest(id: number, address?: string) {
   const accounts = useVault((s) => s.accounts);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Message | string>();
+  const [maySendTwice, setMaySendTwice] = useState(false);
   const selected = useSelectedNetwork();
   const pinned = useStore(connection.store, (s) => s.pending.find((p) => p.id === id)?.chainId);
   const network: Network | undefined = requestNetwork({ site, networks, selected, pinned });
@@ -42,6 +44,12 @@ export function useSiteRequest(id: number, address?: string) {
     /** The vault account behind `address`, when it can sign. */
     signer: account && canSign(account) ? account : undefined,
     busy,
+    /**
+     * The last try failed in a way that may have sent it all the same (a browser wallet's unclear
+     * answer): approving again could send it twice, so it stays blocked; the person declines, or
+     * checks their wallet and activity first.
+     */
+    maySendTwice,
     error,
     setError,
     approve,
@@ -60,6 +68,7 @@ export function useSiteRequest(id: number, address?: string) {
         connection.resolve(id, await work());
       } catch (e) {
         setError(failureMessage(e, failed));
+        if (mayHaveBeenSent(e)) setMaySendTwice(true);
         setBusy(false);
       }
     },
