@@ -45,10 +45,14 @@ function Data({ value }: { value: DataValue | undefined }): ReactNode {
 }
 
 function withData(text: string, data: readonly DataValue[], key: string): ReactNode[] {
-  // Keyed by position: a sentence may name the same value twice.
-  return splitPlaceholders(text).map((part, i) =>
-    typeof part === 'string' ? part : <Data key={`${key}.${i}`} value={data[part.slot]} />,
-  );
+  // A sentence may name the same value twice: each occurrence gets its own key.
+  const seen = new Map<number, number>();
+  return splitPlaceholders(text).map((part) => {
+    if (typeof part === 'string') return part;
+    const occurrence = seen.get(part.slot) ?? 0;
+    seen.set(part.slot, occurrence + 1);
+    return <Data key={`${key}.${part.slot}.${occurrence}`} value={data[part.slot]} />;
+  });
 }
 
 function rich(text: string, tags: TagElements, data: readonly DataValue[], key = 't'): ReactNode[] {
