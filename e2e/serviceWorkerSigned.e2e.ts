@@ -94,6 +94,33 @@ describe('a service worker that serves only signed builds', () => {
       .textContent({ timeout: 500 })
       .catch(() => '')) ?? '';
 
+  /**
+   * Waits until the worker that installed last is the active one. Chromium activates it, though it
+   * skipped waiting, only once the worker before it has no page at work; `page`, served by that
+   * one, leaves Cairn for it (a navigation of the test's own would otherwise race the activation
+   * and the reload the new worker asks of every page).
+   */
+  async function honestWorkerActive(page: Page): Promise<void> {
+    const devtools = await page.context().newCDPSession(page);
+    const statuses = new Map<string, string>();
+    const script = `${url()}sw.js`;
+    const active = new Promise<void>((done) =>
+      devtools.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        for (const v of versions) if (v.scriptURL === script) statuses.set(v.versionId, v.status);
+        const all = [...statuses.values()];
+        if (
+          all.includes('activated') &&
+          !all.some((s) => s === 'installing' || s === 'installed' || s === 'activating')
+        )
+          done();
+      }),
+    );
+    await devtools.send('ServiceWorker.enable');
+    await page.goto('about:blank');
+    await active;
+    await devtools.detach();
+  }
+
   beforeAll(async () => {
     env = await startEnvironment();
     work = mkdtempSync(join(tmpdir(), 'cairn-signed-sw-e2e-'));
@@ -239,7 +266,8 @@ describe('a service worker that serves only signed builds', () => {
         await (await navigator.serviceWorker.getRegistration())?.update();
       });
       await expect.poll(async () => (await workerState(page)).current?.hash, { timeout: 60_000 }).toBe(honest.sha256);
-      await page.reload();
+      await honestWorkerActive(page);
+      await page.goto(url());
       expect(await pageFrom(page)).toBe('');
       const other = await context.newPage();
       await other.goto(url());
