@@ -1,4 +1,4 @@
-import { isMessage, type Message } from '../i18n/message';
+import { isMessage, type Message } from '../i18n/message.ts';
 import { BUILD_PATH, HEX_SHA256, isRecord } from './buildManifest.ts';
 import type { Release, ReleaseProblem } from './releaseCheck';
 

@@ -3,7 +3,7 @@
 // turns it into the reader's language (src/lib/i18n). The ids and the values each one takes are
 // declared by the files in ./catalogTypes, generated from the English catalogs by
 // `npm run generate:messages`, so a missing or misspelt id or value does not compile.
-import { type TextKind, untrustedLabel } from '../text/untrustedText';
+import { type TextKind, untrustedLabel } from '../text/untrustedText.ts';
 
 /**
  * Every message id, with the values it takes (`undefined`: none). Filled in by the generated
