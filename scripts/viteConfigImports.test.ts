@@ -1,6 +1,6 @@
 // Vite is moving to loading its config natively (Node's own module loader), which resolves a
 // relative import only with its file extension. Every module vite.config.ts reaches, through
-// scripts/ and src/core, names its relative imports with their extension, so the config loads
+// scripts/ and src/core, names its relative value imports with their extension, so the config loads
 // either way and without Vite's warning about it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g;
+/** An import or export with a value (type-only ones are erased before Node resolves anything). */
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s(?!type\s)[^;]*?from\s+['"]([^'"]+)['"]/g;
 
 /** Relative imports without an extension, as "file: specifier", in every module `entry` reaches. */
 function extensionlessImports(entry: string): string[] {

@@ -1,6 +1,6 @@
 import { isMessage, type Message } from '../i18n/message.ts';
 import { BUILD_PATH, HEX_SHA256, isRecord } from './buildManifest.ts';
-import type { Release, ReleaseProblem } from './releaseCheck.ts';
+import type { Release, ReleaseProblem } from './releaseCheck';
 
 /**
  * What Cairn's service worker knows about builds, and the messages between it and Cairn's pages.
