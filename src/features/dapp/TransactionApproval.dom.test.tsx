@@ -5,33 +5,20 @@
 // tolerance restarts it, holds Confirm until acknowledged, and restarts it again at the next such
 // move, though the warning is already on screen. A send that may have gone out all the same (a
 // browser wallet's unclear answer) keeps Confirm off: a second click could send it twice.
+// No module is mocked: the browser wallet is a software wallet behind Cairn's own signer for it.
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { type Address, pad, parseGwei, toHex } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WalletError } from '@/core/errors/wallet';
-import { msg } from '@/core/i18n/message';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { amountInputText } from '@/lib/i18n';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { addKeysOutsideCairn } from '@/testing/keysOutsideCairn';
 import { connectTestSite } from '@/testing/testSiteWindow';
 import { createTestWallet, type TestWallet, TestWalletProviders } from '@/testing/testWallet';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
 import { ApprovalQueue } from './ApprovalQueue';
 import { DappConnectionProvider } from './dappContext';
-
-/** Sending as Cairn sends, unless a test makes the send fail its own way. */
-const sending = vi.hoisted(() => ({ fails: undefined as Error | undefined, calls: 0 }));
-vi.mock('@/lib/preparedCalls', async (original) => {
-  const real = await original<typeof import('@/lib/preparedCalls')>();
-  return {
-    ...real,
-    sendPreparedCall: (...args: Parameters<typeof real.sendPreparedCall>) => {
-      sending.calls += 1;
-      return sending.fails ? Promise.reject(sending.fails) : real.sendPreparedCall(...args);
-    },
-  };
-});
 
 const ME = TEST_ADDRESS_0 as Address;
 const SWAP: Address = '0x5a00000000000000000000000000000000000005';
@@ -39,8 +26,8 @@ const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const SENT = 1_000n;
 
-/** What the swap gives back at the current block. */
-const swap = { out: 1_000_000n };
+/** What the swap gives back at the current block, to the account that sends it. */
+const swap = { out: 1_000_000n, from: ME };
 let block = { ...FAKE_BLOCK };
 
 const native = (from: Address, to: Address, value: bigint) => ({
@@ -63,7 +50,7 @@ function answer(method: string, params: unknown[]): unknown {
     case 'eth_simulateV1': {
       const [{ blockStateCalls }] = params as [{ blockStateCalls: { calls: unknown[] }[] }];
       if ((blockStateCalls[0]?.calls.length ?? 0) === 0) return [{ calls: [] }];
-      const logs = [native(ME, SWAP, SENT), native(SWAP, ME, swap.out)];
+      const logs = [native(swap.from, SWAP, SENT), native(SWAP, swap.from, swap.out)];
       return [{ calls: [{ status: '0x1', gasUsed: toHex(50_000n), returnData: '0x', logs }] }];
     }
     default:
@@ -75,9 +62,8 @@ let wallet: TestWallet;
 let root: Root;
 beforeEach(async () => {
   swap.out = 1_000_000n;
+  swap.from = ME;
   block = { ...FAKE_BLOCK };
-  sending.fails = undefined;
-  sending.calls = 0;
   wallet = await createTestWallet();
   const { chainId } = selectedNetwork(wallet.store.getState());
   vi.stubGlobal('fetch', fakeSimulationNode(answer, { block, chainId }).fetch);
@@ -107,8 +93,9 @@ async function nextBlock(out: bigint) {
   await expect.poll(() => shows(out), poll).toBe(true);
 }
 /** The site asks for the swap in Cairn's window; resolves once Confirm is ready, to whether the site heard back. */
-async function swapAsked() {
-  const site = connectTestSite(wallet, [ME]);
+async function swapAsked(from: Address = ME) {
+  swap.from = from;
+  const site = connectTestSite(wallet, [from]);
   root = createRoot(document.body.appendChild(document.createElement('div')));
   flushSync(() =>
     root.render(
@@ -119,7 +106,7 @@ async function swapAsked() {
       </TestWalletProviders>,
     ),
   );
-  const id = site.send('eth_sendTransaction', [{ from: ME, to: SWAP, value: toHex(SENT), data: '0x' }]);
+  const id = site.send('eth_sendTransaction', [{ from, to: SWAP, value: toHex(SENT), data: '0x' }]);
   await expect.poll(() => shows(swap.out) && confirm()?.disabled === false, poll).toBe(true);
   /** Whether the site was answered, either way. */
   return () => site.messages.some((m) => m.type === 'response' && m.id === id);
@@ -152,18 +139,19 @@ describe('a site’s transaction in Cairn’s window, followed block by block', 
   }, 60_000);
 
   it('keeps Confirm off once a send may have gone out all the same, and tells the site nothing', async () => {
-    const answered = await swapAsked();
-    sending.fails = new WalletError(
-      'WALLET_UNCLEAR_ANSWER',
-      msg('core.devices:wallet.stoppedWaiting', { name: 'Test' }),
-    );
+    const { browserWallet } = await addKeysOutsideCairn(wallet);
+    const answered = await swapAsked(browserWallet.address);
+    // The wallet takes the transaction and answers something that is no hash: it may have sent it.
+    browserWallet.answerNext('eth_sendTransaction', () => 'sent');
+    const sends = () => browserWallet.log.filter((r) => r.method === 'eth_sendTransaction').length;
     flushSync(() => confirm().click());
-    await expect.poll(() => sending.calls, poll).toBe(1);
-    await expect.poll(() => document.querySelector('[role=alert]')?.textContent ?? '', poll).not.toBe('');
+    await expect.poll(sends, poll).toBe(1);
+    await expect.poll(() => document.querySelector('[role=alert]')?.textContent ?? '', poll).toContain('Test Wallet');
     await pause(1_500);
     expect(confirm().disabled).toBe(true);
     flushSync(() => confirm().click());
-    expect(sending.calls).toBe(1);
+    await pause(100);
+    expect(sends()).toBe(1);
     expect(answered()).toBe(false);
   }, 60_000);
 });
