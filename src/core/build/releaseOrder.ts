@@ -1,7 +1,7 @@
 // Which of two builds is the older, by the versions their signed manifests name (semantic
 // versions: 0.9.0 before 0.10.0, 1.0.0-beta.2 before 1.0.0). A build signed by the publisher key
 // can be offered whatever its version: a page's script can put an older signed build back in
-// front of the person (README, security model), so the update bar says when the offer goes back.
+// front of the person (docs/security.md), so the update bar says when the offer goes back.
 
 type Parsed = { core: number[]; pre: string[] };
 

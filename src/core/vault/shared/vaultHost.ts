@@ -31,7 +31,7 @@ export type VaultHostOptions = {
  * timer to run out locks the session for all. The host also runs a backstop timer of its own, a
  * minute behind, fed by the same reports, for windows whose timers a browser froze.
  *
- * Any script of Cairn's origin can connect and call (see README, security model): the session
+ * Any script of Cairn's origin can connect and call (see docs/security.md): the session
  * trusts its origin, which is why Cairn must be served from an origin of its own.
  */
 export class VaultHost {
