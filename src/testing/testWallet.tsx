@@ -6,6 +6,8 @@
 // fake node (fakeSimulationNode's fetch).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { memoryActivityStore } from '@/core/activity/activityStore';
 import { memoryApprovalStore } from '@/core/approvals/approvalStore';
 import { memoryLastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
@@ -108,4 +110,16 @@ export function TestWalletProviders({ wallet, children }: { wallet: TestWallet; 
       </SessionProvider>
     </QueryClientProvider>
   );
+}
+
+/** Renders `screen` into the document over `wallet`, as a Cairn page would; `unmount()` empties the document. */
+export function renderInWallet(wallet: TestWallet, screen: ReactNode): { unmount(): void } {
+  const root = createRoot(document.body.appendChild(document.createElement('div')));
+  flushSync(() => root.render(<TestWalletProviders wallet={wallet}>{screen}</TestWalletProviders>));
+  return {
+    unmount() {
+      root.unmount();
+      document.body.replaceChildren();
+    },
+  };
 }

@@ -1,0 +1,163 @@
+// Cairn's window for a site, rendered in a document over a whole test wallet: the queue of the
+// site's requests, one shown at a time; the approve delay when the window appears and when another
+// request arrives under the one shown; and a request the person is reviewing when the site loses
+// its grant, or moves to another network: the site hears why, once, and nothing is signed.
+import { type Address, type Hex, stringToHex, verifyMessage } from 'viem';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withSiteNetwork } from '@/core/dapp/sites';
+import { selectedNetwork } from '@/core/session/sessionStore';
+import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { button, click, heading, shows, statuses } from '@/testing/inDocument';
+import { mailJson } from '@/testing/mailTypedData';
+import { connectTestSite, TEST_SITE } from '@/testing/testSiteWindow';
+import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
+import { ApprovalQueue } from './ApprovalQueue';
+import { DappConnectionProvider } from './dappContext';
+
+const ME = TEST_ADDRESS_0 as Address;
+const OTHER = TEST_ADDRESS_1 as Address;
+const HELLO = stringToHex('Hello from the site');
+const poll = { timeout: 15_000, interval: 20 };
+
+let wallet: TestWallet;
+let shown: { unmount(): void } | undefined;
+beforeEach(async () => {
+  wallet = await createTestWallet();
+  const { chainId } = selectedNetwork(wallet.store.getState());
+  // Nothing here reads the chain; a read that slipped through would meet this node, not the network.
+  vi.stubGlobal('fetch', fakeSimulationNode(() => new Error('not asked in these tests'), { chainId }).fetch);
+});
+afterEach(() => {
+  shown?.unmount();
+  shown = undefined;
+  wallet.close();
+  vi.unstubAllGlobals();
+});
+
+/** Opens Cairn's window for the site, connected with `accounts` (and allowed on `alsoOn`). */
+function siteWindow(accounts: readonly Address[] = [ME, OTHER], alsoOn: readonly string[] = []) {
+  const site = connectTestSite(wallet, accounts, { alsoOn });
+  shown = renderInWallet(
+    wallet,
+    <DappConnectionProvider connection={site.connection}>
+      <ApprovalQueue />
+    </DappConnectionProvider>,
+  );
+  return site;
+}
+
+const signButton = () => button('Sign');
+/** Resolves once the request shown can be approved (the approve delay is over). */
+const awake = () => expect.poll(() => signButton()?.disabled, poll).toBe(false);
+
+describe('Cairn’s window for a site: the queue', () => {
+  it('waits for the site, then shows its requests first come first served, one at a time', async () => {
+    const site = siteWindow();
+    expect(statuses()).toBe('Waiting for the site’s request…');
+
+    const message = site.send('personal_sign', [HELLO, ME]);
+    const typed = site.send('eth_signTypedData_v4', [ME, mailJson()]);
+    await expect.poll(heading, poll).toBe('Sign this message?');
+    expect(statuses()).toContain('Request 1 of 2 from this site.');
+    expect(shows('Hello from the site')).toBe(true);
+
+    click('Decline');
+    await expect.poll(heading, poll).toBe('Sign this typed data?');
+    expect(site.answer(message)).toMatchObject({ error: { code: 4001 } });
+    expect(site.answer(typed)).toBeUndefined();
+    expect(statuses()).not.toContain('Request 1 of');
+
+    click('Decline');
+    await expect.poll(statuses, poll).toBe('Waiting for the site’s request…');
+    expect(site.answer(typed)).toMatchObject({ error: { code: 4001 } });
+  });
+});
+
+describe('Cairn’s window for a site: the approve delay', () => {
+  it('keeps Sign asleep when the window appears and when another request arrives under it, then signs', async () => {
+    const site = siteWindow();
+    const id = site.send('personal_sign', [HELLO, ME]);
+    await expect.poll(heading, poll).toBe('Sign this message?');
+    // Asleep as it appears: a click does nothing.
+    expect(signButton()?.disabled).toBe(true);
+    expect(shows('The buttons wake up a moment after this window appears.')).toBe(true);
+    click('Sign');
+    await awake();
+    expect(site.answer(id)).toBeUndefined();
+
+    // Another request arrives under the one shown: Sign sleeps again, then wakes.
+    site.send('personal_sign', [stringToHex('A second message'), ME]);
+    await expect.poll(statuses, poll).toContain('Request 1 of 2 from this site.');
+    await expect.poll(() => signButton()?.disabled, poll).toBe(true);
+    await awake();
+
+    click('Sign');
+    await expect.poll(() => site.answer(id), poll).toBeDefined();
+    const signature = (site.answer(id) as { result: Hex }).result;
+    expect(await verifyMessage({ address: ME, message: { raw: HELLO }, signature })).toBe(true);
+    await expect.poll(statuses, poll).not.toContain('Request 1 of');
+  });
+});
+
+describe('Cairn’s window for a site: what changes while the person reviews', () => {
+  it('refuses the request shown with 4100 once the person disconnects the site, and signs nothing', async () => {
+    const site = siteWindow();
+    const id = site.send('personal_sign', [HELLO, ME]);
+    await awake();
+
+    // In Cairn's own window, the person disconnects the site.
+    wallet.store.getState().updateSite(TEST_SITE, () => undefined);
+    await expect.poll(statuses, poll).toBe('Waiting for the site’s request…');
+    expect(site.answer(id)).toMatchObject({ error: { code: 4100 } });
+    expect(signButton()).toBeUndefined();
+    expect(site.answers(id)).toBe(1);
+  });
+
+  it('refuses only the requests for an account the site lost, and keeps the others', async () => {
+    const site = siteWindow();
+    const mine = site.send('personal_sign', [HELLO, ME]);
+    const other = site.send('personal_sign', [HELLO, OTHER]);
+    await awake();
+
+    wallet.store.getState().updateSite(TEST_SITE, (stored) => stored && { ...stored, accounts: [OTHER] });
+    await expect.poll(() => site.answer(mine), poll).toMatchObject({ error: { code: 4100 } });
+    // The request left is shown (the account it names is the other one), and may be signed.
+    await expect.poll(() => shows(OTHER), poll).toBe(true);
+    expect(statuses()).not.toContain('Request 1 of');
+    await awake();
+    click('Sign');
+    await expect.poll(() => site.answer(other), poll).toMatchObject({ result: expect.stringMatching(/^0x/) });
+    expect(site.answers(mine)).toBe(1);
+  });
+
+  it('refuses the request shown with 4901 once the site moves to another network, and signs nothing', async () => {
+    const site = siteWindow([ME], ['ethereum']);
+    const id = site.send('personal_sign', [HELLO, ME]);
+    await awake();
+
+    // The site switches to a network it may use without asking: no window, the request is refused.
+    const switched = site.send('wallet_switchEthereumChain', [{ chainId: '0x1' }]);
+    expect(site.answer(switched)).toMatchObject({ result: null });
+    expect(site.answer(id)).toMatchObject({
+      error: {
+        code: 4901,
+        message:
+          'The site switched to chain 1 while this request for chain 31337 waited: nothing was signed or sent. Ask again.',
+      },
+    });
+    await expect.poll(statuses, poll).toBe('Waiting for the site’s request…');
+    expect(site.answers(id)).toBe(1);
+  });
+
+  it('refuses the request shown with 4901 once the person moves the site to another network in Cairn', async () => {
+    const site = siteWindow([ME], ['ethereum']);
+    const id = site.send('personal_sign', [HELLO, ME]);
+    await awake();
+
+    wallet.store.getState().updateSite(TEST_SITE, (stored) => stored && withSiteNetwork(stored, 'ethereum'));
+    await expect.poll(statuses, poll).toBe('Waiting for the site’s request…');
+    expect(site.answer(id)).toMatchObject({ error: { code: 4901 } });
+    expect(signButton()).toBeUndefined();
+  });
+});
