@@ -6,6 +6,7 @@ import { Send } from './pages/Send.ts';
 import { csvObjects } from './support/csv.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { slowStorageWrites } from './support/slowStorage.ts';
 
 const alice = demoAddress(5);
 const bob = demoAddress(6);
@@ -77,6 +78,23 @@ describe('the address book', () => {
     await book.screen.waitFor();
     await book.contactItems.first().waitFor();
     expect(await book.contacts()).toEqual([{ name: 'Aaron', network: 'All networks', address: bob }]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('says a change is done only once it is stored: a reload right after keeps it, however slow storage is', async () => {
+    const { page, book, consoleErrors } = await openAddressBook();
+    await slowStorageWrites(page, ['settings'], 1_500);
+    await page.reload();
+    await new Unlock(page).unlock();
+    await book.screen.waitFor();
+
+    await book.add({ name: 'Alice', address: alice });
+    await book.add({ name: 'Bob', address: bob });
+    await book.remove('Alice');
+    await page.reload();
+    await new Unlock(page).unlock();
+    await book.contactsRegion.waitFor();
+    expect((await book.contacts()).map((c) => c.name)).toEqual(['Bob']);
     expect(consoleErrors).toEqual([]);
   });
 

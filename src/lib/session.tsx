@@ -21,6 +21,20 @@ export function useSession<T>(selector: (state: SessionState) => T): T {
   return useStore(useSessionStore(), selector);
 }
 
+/**
+ * Resolves true once every change made so far is stored, false when one could not be (the window
+ * has said why already, see startWallet's onWriteFailed). Say a change is done only on true: a
+ * window closed or reloaded before that loses the change.
+ */
+export function useWhenStored(): () => Promise<boolean> {
+  const whenSaved = useSession((s) => s.whenSaved);
+  return () =>
+    whenSaved().then(
+      () => true,
+      () => false,
+    );
+}
+
 export function useSelectedNetwork(): Network {
   return useSession(selectedNetwork);
 }

@@ -5,7 +5,7 @@ import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useSelectedNetwork, useSession, useWhenStored } from '@/lib/session';
 import { NetworkOptions } from './NetworkOptions';
 
 /**
@@ -29,6 +29,7 @@ export function ContactForm({
   const contacts = useSession((s) => s.addressBook);
   const networks = useSession((s) => s.networks);
   const saveContact = useSession((s) => s.saveContact);
+  const whenStored = useWhenStored();
   const selected = useSelectedNetwork();
   const [name, setName] = useState(contact?.name ?? '');
   const [address, setAddress] = useState<string>(contact?.address ?? '');
@@ -43,7 +44,7 @@ export function ContactForm({
     if (editing) nameInput.current?.focus();
   }, [editing]);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseContactDraft({ name, address, networkId }, contacts, {
       id: contact?.id,
@@ -61,7 +62,7 @@ export function ContactForm({
       setAddress('');
       nameInput.current?.focus();
     }
-    onSaved(parsed.contact);
+    if (await whenStored()) onSaved(parsed.contact);
   };
 
   const cancelOnEscape = (event: KeyboardEvent) => {

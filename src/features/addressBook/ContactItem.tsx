@@ -7,7 +7,7 @@ import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
 import { type Message, msg } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession, useWhenStored } from '@/lib/session';
 import styles from './addressBook.module.css';
 import { ContactForm } from './ContactForm';
 import { nameLabel, networkLabel } from './contactLabels';
@@ -35,6 +35,7 @@ export function ContactItem({
   const t = useT('addressBook');
   const networks = useSession((s) => s.networks);
   const removeContact = useSession((s) => s.removeContact);
+  const whenStored = useWhenStored();
   const editButton = useRef<HTMLButtonElement>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const focusOnReturn = useRef<RefObject<HTMLButtonElement | null>>(undefined);
@@ -50,11 +51,11 @@ export function ContactItem({
     focusOnReturn.current = button;
     onMode('view');
   };
-  const remove = () => {
+  const remove = async () => {
     removeContact(contact.id);
     onMode('view');
-    onStatus(msg('addressBook:status.removed', { name: label }));
     listHeading.current?.focus();
+    if (await whenStored()) onStatus(msg('addressBook:status.removed', { name: label }));
   };
 
   return (

@@ -9,7 +9,7 @@ import { type Message, msg } from '@/core/i18n/message';
 import { downloadText, readSmallTextFile } from '@/lib/download';
 import { errorMessage } from '@/lib/errorMessages';
 import { translate, useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession, useWhenStored } from '@/lib/session';
 import styles from './addressBook.module.css';
 
 /** Shows at most this many import problems; the rest are counted. */
@@ -56,6 +56,7 @@ function ImportContacts() {
   const t = useT('addressBook');
   const networks = useSession((s) => s.networks);
   const importContacts = useSession((s) => s.importContacts);
+  const whenStored = useWhenStored();
   const [error, setError] = useState<Message | string>();
   const [report, setReport] = useState<ImportReport>();
 
@@ -80,6 +81,7 @@ function ImportContacts() {
       knownNetworkIds: networks.map((n) => n.id),
     });
     const merged = importContacts(parsed.contacts);
+    if (!(await whenStored())) return;
     const summary = msg('addressBook:files.imported', { added: merged.added, skipped: merged.skipped });
     setReport({ summary, problems: parsed.problems });
   };

@@ -6,7 +6,7 @@ import ui from '@/components/ui.module.css';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
 import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useSelectedNetwork, useSession, useWhenStored } from '@/lib/session';
 
 /** "Add to address book" for an address that has no name yet; once saved, it says so in its place. */
 export function AddContactInline({ address, onSaved }: { address: Address; onSaved?: () => void }) {
@@ -14,12 +14,13 @@ export function AddContactInline({ address, onSaved }: { address: Address; onSav
   const network = useSelectedNetwork();
   const contacts = useSession((s) => s.addressBook);
   const saveContact = useSession((s) => s.saveContact);
+  const whenStored = useWhenStored();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<'network' | 'all'>('network');
   const [errors, setErrors] = useState<ContactDraftErrors>({});
   const [saved, setSaved] = useState<string>();
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const result = parseContactDraft({ name, address, networkId: scope === 'all' ? 'all' : network.id }, contacts, {
       newId: () => crypto.randomUUID(),
@@ -29,9 +30,10 @@ export function AddContactInline({ address, onSaved }: { address: Address; onSav
       setErrors(result.errors);
       return;
     }
+    // Before saving: once the address has a name, the screen keeps this only if told first.
     onSaved?.();
     saveContact(result.contact);
-    setSaved(result.contact.name);
+    if (await whenStored()) setSaved(result.contact.name);
   };
 
   const error = errors.name ?? errors.address;
