@@ -1,7 +1,7 @@
 // docs/architecture.md is where a newcomer finds each folder: every folder of src/ and of src/core/
 // must be named there, and every core folder must sit in a tier. A folder added without a line in
-// the guide fails here, and so does a line for a core folder that no longer exists.
-import { readdirSync, readFileSync } from 'node:fs';
+// the guide fails here, and so does a line for a core folder, or a path, that no longer exists.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -68,5 +68,17 @@ describe('docs/architecture.md', () => {
   it('maps no core folder that does not exist', () => {
     const core = folders('src/core');
     expect(mapped.filter((name) => !core.includes(name))).toEqual([]);
+  });
+
+  it('names no file or folder that does not exist', () => {
+    // Paths in code spans from the repository's root, or from src/ ("core/chain/nodeErrors.ts").
+    const paths = [...doc.matchAll(/`((?:src|scripts|docs|e2e|bench|devchain|examples|core|lib|features)\/[\w./-]*)`/g)]
+      .map(([, path]) => path ?? '')
+      .map((path) => (/^(core|lib|features)\//.test(path) ? `src/${path}` : path));
+    expect(paths.length).toBeGreaterThan(30);
+    expect(
+      [...new Set(paths)].filter((path) => !existsSync(join(root, path))),
+      'paths docs/architecture.md names that are not in the repository: update the guide',
+    ).toEqual([]);
   });
 });
