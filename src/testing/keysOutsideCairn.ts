@@ -1,6 +1,6 @@
 // Accounts whose keys are held outside Cairn, for tests that render a window over a test wallet
 // (testWallet.tsx): a Ledger's account, whose device answers at once with its own key unless told
-// it is busy, and a browser wallet's account, whose wallet is a software wallet (softwareWallet.ts)
+// it is busy or to wait for the person, and a browser wallet's account, whose wallet is a software wallet (softwareWallet.ts)
 // that a test can make refuse or answer unclearly. Both are added to the wallet's vault, and this
 // window's device signer and wallet sender (which the device signing dialog is in Cairn) answer
 // for them with no dialog.
@@ -32,8 +32,11 @@ export async function addKeysOutsideCairn(wallet: TestWallet) {
     ),
   );
   let busyFor = 0;
-  /** What the Ledger was asked to sign, busy or not. */
+  /** While the person has not yet approved on the Ledger: its answer waits for this. */
+  let held: Promise<void> | undefined;
+  /** What the Ledger was asked to sign, busy or not, and how many signatures it gave. */
   const asked: SignRequest[] = [];
+  let signed = 0;
   wallet.vault.setDeviceSigner(
     async (account, request) => {
       if (account.source.kind === 'external') return signWithWallet(external, account.address, request);
@@ -42,7 +45,10 @@ export async function addKeysOutsideCairn(wallet: TestWallet) {
         busyFor -= 1;
         throw new DeviceError('DEVICE_BUSY', msg('core.devices:ledger.busy'));
       }
-      return signWithKey(async () => hexToBytes(LEDGER_KEY), request);
+      await held;
+      const signature = await signWithKey(async () => hexToBytes(LEDGER_KEY), request);
+      signed += 1;
+      return signature;
     },
     (account, transaction) => sendWithWallet(external, account.address, transaction),
   );
@@ -50,9 +56,23 @@ export async function addKeysOutsideCairn(wallet: TestWallet) {
     ledger: {
       address: ledgerAddress,
       asked,
+      get signed() {
+        return signed;
+      },
       /** The Ledger answers the next `times` requests busy (status 0x6901), as one still on another screen. */
       busy(times = 1) {
         busyFor = times;
+      },
+      /** The Ledger shows what it is asked and waits for the person: it answers once `approve()` is called. */
+      hold(): { approve(): void } {
+        let approve!: () => void;
+        held = new Promise<void>((resolve) => {
+          approve = () => {
+            held = undefined;
+            resolve();
+          };
+        });
+        return { approve };
       },
     },
     browserWallet: browser,

@@ -51,7 +51,7 @@ const signButton = () => button('Sign');
 /** Resolves once the request shown can be approved (the approve delay is over). */
 const awake = () => expect.poll(() => signButton()?.disabled, poll).toBe(false);
 
-describe('Cairn’s window for a site: the queue', () => {
+describe('Cairn’s window for a site: the queue', { timeout: 30_000 }, () => {
   it('waits for the site, then shows its requests first come first served, one at a time', async () => {
     const site = siteWindow();
     expect(statuses()).toBe('Waiting for the site’s request…');
@@ -74,7 +74,7 @@ describe('Cairn’s window for a site: the queue', () => {
   });
 });
 
-describe('Cairn’s window for a site: the approve delay', () => {
+describe('Cairn’s window for a site: the approve delay', { timeout: 30_000 }, () => {
   it('keeps Sign asleep when the window appears and when another request arrives under it, then signs', async () => {
     const site = siteWindow();
     const id = site.send('personal_sign', [HELLO, ME]);
@@ -100,7 +100,7 @@ describe('Cairn’s window for a site: the approve delay', () => {
   });
 });
 
-describe('Cairn’s window for a site: what changes while the person reviews', () => {
+describe('Cairn’s window for a site: what changes while the person reviews', { timeout: 30_000 }, () => {
   it('refuses the request shown with 4100 once the person disconnects the site, and signs nothing', async () => {
     const site = siteWindow();
     const id = site.send('personal_sign', [HELLO, ME]);
