@@ -8,7 +8,7 @@ import { pathTo } from '../src/app/paths.ts';
 import type { PlainMessageId } from '../src/core/i18n/message.ts';
 import { type Message, msg, untrustedValue } from '../src/core/i18n/message.ts';
 import { DOT_DECIMALS, parseAmount } from '../src/core/tx/amount.ts';
-import { NAMESPACES, showLocale, translate } from '../src/lib/i18n/index.ts';
+import { createI18n, NAMESPACES } from '../src/lib/i18n/index.ts';
 import { pseudoText } from '../src/lib/i18n/pseudo.ts';
 import { type CatalogLocale, pseudoWords, words } from '../src/testing/catalogWords.ts';
 import { E2E_PASSWORD } from './pages/Onboarding.ts';
@@ -28,14 +28,11 @@ const sayIn =
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const GERMAN = { decimal: ',', group: '.' } as const;
 
-/** A message in a language, as core's own code words it (the spec's renderer speaks that language meanwhile). */
+/** A message in a language, as Cairn's runtime words it (one of the spec's own, showing that language). */
 async function wordedIn(locale: CatalogLocale, message: Message): Promise<string> {
-  await showLocale(locale, NAMESPACES);
-  try {
-    return translate(message);
-  } finally {
-    await showLocale('en', NAMESPACES);
-  }
+  const i18n = createI18n();
+  await i18n.showLocale(locale, NAMESPACES);
+  return i18n.translate(message);
 }
 
 /** The refusal core gives for an amount typed in a format, in words. */

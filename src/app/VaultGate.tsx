@@ -5,6 +5,7 @@ import type { VaultStatus } from '@/core/vault/vaultState';
 import { LocalChainNotice } from '@/features/network/LocalChainNotice';
 import { Onboarding } from '@/features/onboarding/Onboarding';
 import { UnlockScreen } from '@/features/unlock/UnlockScreen';
+import { catalogs as update } from '@/features/update/catalogs';
 import { useT, withNamespaces } from '@/lib/i18n';
 import { useVault } from '@/lib/vault';
 import { afterFirstScreen } from './afterFirstScreen';
@@ -17,7 +18,9 @@ import { useAutoLock } from './useAutoLock';
 const LazyUnlockedApp = lazy(() => unlockedApp.load().then((m) => ({ default: m.UnlockedApp })));
 /** The update bar has nothing to say before the service worker (registered after load) speaks: not in the start-up chunk. */
 const UpdateNotice = lazy(() =>
-  withNamespaces(import('@/features/update/UpdateNotice'), ['update']).then((m) => ({ default: m.UpdateNotice })),
+  withNamespaces(import('@/features/update/UpdateNotice'), update.UpdateNotice).then((m) => ({
+    default: m.UpdateNotice,
+  })),
 );
 
 /**

@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
-import { CORE_NAMESPACES, withNamespaces } from '@/lib/i18n';
+import { catalogs as network } from '@/features/network/catalogs';
+import { CORE_NAMESPACES, catalogsOf, withNamespaces } from '@/lib/i18n';
 import { lazyModule } from './lazyModule';
 
 /**
  * The live network status, the node-problem panel and the transaction tracker (their own chunk),
- * with core's catalogs: they show the node's errors and the tracker's notices at once. Set-up's
+ * with core's catalogs (and the network status's, which the shell has loaded already): they show
+ * the node's errors and the tracker's notices at once. Set-up's
  * and unlock's first screens leave those catalogs to this load, which their frame (Shell) starts
  * once they are up.
  */
-export const chainWatch = lazyModule(() => withNamespaces(import('./ChainWatch'), CORE_NAMESPACES));
+export const chainWatch = lazyModule(() =>
+  withNamespaces(import('./ChainWatch'), catalogsOf(CORE_NAMESPACES, network.NetworkStatus, network.NetworkProblem)),
+);
 
 /**
  * The chain-watching parts once loaded. A cold start asks for them after its first screen is up:

@@ -3,10 +3,11 @@
 // the browser's languages, switches this page too.
 import type { Namespace } from '@/core/i18n/message';
 import type { SessionStore } from '@/core/session/sessionStore';
-import { isLocaleChoice, type Locale, resolveLocale, showLocale, t } from '@/lib/i18n';
+import { catalogs as network } from '@/features/network/catalogs';
+import { catalogsOf, type I18n, isLocaleChoice, type Locale, resolveLocale } from '@/lib/i18n';
 
-/** The catalogs every page shows at once: the shell's and the network status's. */
-const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'network'];
+/** The catalogs every page shows at once: the shell's and its network menu's and local-chain notice's. */
+const SHELL_NAMESPACES = catalogsOf(['common'], network.NetworkMenu, network.LocalChainNotice);
 
 function wantedLocale(store: SessionStore): Locale {
   const choice = store.getState().language;
@@ -14,8 +15,8 @@ function wantedLocale(store: SessionStore): Locale {
 }
 
 /** The page's title (the browser's tab, the window list) in the language shown. */
-function retitle(): void {
-  document.title = t('common:page.title');
+function retitle(i18n: I18n): void {
+  document.title = i18n.t('common:page.title');
 }
 
 /**
@@ -25,15 +26,16 @@ function retitle(): void {
  * that screen is up (chainWatchLoader.ts).
  */
 export async function startLanguage(
+  i18n: I18n,
   store: SessionStore,
   namespaces: readonly Namespace[],
   { coreLater = false } = {},
 ): Promise<void> {
-  const follow = () => void showLocale(wantedLocale(store)).then(retitle);
+  const follow = () => void i18n.showLocale(wantedLocale(store)).then(() => retitle(i18n));
   store.subscribe((state, before) => {
     if (state.language !== before.language) follow();
   });
   window.addEventListener('languagechange', follow);
-  await showLocale(wantedLocale(store), [...SHELL_NAMESPACES, ...namespaces], { coreLater });
-  retitle();
+  await i18n.showLocale(wantedLocale(store), [...SHELL_NAMESPACES, ...namespaces], { coreLater });
+  retitle(i18n);
 }

@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { createI18n, installI18n } from '@/lib/i18n';
 import { afterFirstScreen } from './afterFirstScreen';
 import { linkInstallFiles } from './installLinks';
 import { startLanguage } from './language';
@@ -11,15 +12,17 @@ import './tokens.css';
 import './styles.css';
 
 async function start() {
+  // The page's one catalogs runtime, before anything is worded (even a refusal to start).
+  const i18n = installI18n(createI18n());
   const wallet = await startWallet({ keepNetworkChoice: true });
   if (!wallet) return;
   const status = wallet.vault.store.getState().status;
   await Promise.all([
     preloadFirstScreen(status),
-    startLanguage(wallet.store, firstScreenNamespaces(status), { coreLater: coreWordsLater(status) }),
+    startLanguage(i18n, wallet.store, firstScreenNamespaces(status), { coreLater: coreWordsLater(status) }),
   ]);
   createRoot(wallet.root, rootOptions).render(
-    <WalletProviders wallet={wallet}>
+    <WalletProviders wallet={wallet} i18n={i18n}>
       <VaultGate />
     </WalletProviders>,
   );

@@ -1,6 +1,13 @@
 import type { Namespace } from '@/core/i18n/message';
 import type { VaultStatus } from '@/core/vault/vaultState';
-import { CORE_NAMESPACES, withNamespaces } from '@/lib/i18n';
+import { catalogs as accounts } from '@/features/accounts/catalogs';
+import { catalogs as deviceSigning } from '@/features/deviceSigning/catalogs';
+import { catalogs as explorer } from '@/features/explorer/catalogs';
+import { catalogs as onboarding } from '@/features/onboarding/catalogs';
+import { catalogs as settings } from '@/features/settings/catalogs';
+import { catalogs as unlock } from '@/features/unlock/catalogs';
+import { catalogs as update } from '@/features/update/catalogs';
+import { CORE_NAMESPACES, catalogsOf, withNamespaces } from '@/lib/i18n';
 import { chainWatch } from './chainWatchLoader';
 import { lazyModule } from './lazyModule';
 
@@ -15,20 +22,20 @@ export const unlockedApp = lazyModule(() =>
  * it locks (at once, even offline or with the page's timers frozen) and the update notice. Core's
  * come with it too, in case unlock's first screen has not loaded them yet.
  */
-const UNLOCKED_NAMESPACES: readonly Namespace[] = [
-  'accounts',
-  'explorer',
-  'deviceSigning',
-  'settings',
-  'unlock',
-  'update',
-];
+const UNLOCKED_NAMESPACES = catalogsOf(
+  accounts.AccountMenu,
+  explorer.ExplorerSearch,
+  deviceSigning.DeviceSigningHost,
+  settings.BackupReminder,
+  unlock.UnlockScreen,
+  update.UpdateNotice,
+);
 
 /** The catalogs of the first screen for a vault in this state (set-up's, unlock's; the wallet's load with it). */
 export function firstScreenNamespaces(status: VaultStatus): readonly Namespace[] {
-  if (status === 'locked') return ['unlock'];
+  if (status === 'locked') return unlock.UnlockScreen;
   if (status === 'unlocked') return [];
-  return ['onboarding'];
+  return onboarding.Onboarding;
 }
 
 /** The screen path in the address bar (hash routing), without its query. */

@@ -1,5 +1,5 @@
 import type { Message, PlainMessageId } from '@/core/i18n/message';
-import { resolveLocale, showLocale, t, translate } from '@/lib/i18n';
+import { installedI18n, resolveLocale, t, translate } from '@/lib/i18n';
 
 /**
  * The English of every message a page that refuses to start shows (framed, insecure, no storage),
@@ -33,7 +33,9 @@ function isStartMessageId(id: string): id is StartMessageId {
  * messages to the built-in English (see startWords).
  */
 export async function showBrowserLanguage(): Promise<void> {
-  await showLocale(resolveLocale('browser', navigator.languages), ['common']).catch(() => undefined);
+  await installedI18n()
+    .showLocale(resolveLocale('browser', navigator.languages), ['common'])
+    .catch(() => undefined);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { cloneElement, Fragment, type ReactElement, type ReactNode } from 'react';
 import type { Message, MessageCatalog, MessageId } from '@/core/i18n/message';
 import { formatAmount } from '@/lib/format';
-import { amountInputText, type DataValue, formatMessage, splitPlaceholders, useT } from '@/lib/i18n';
+import { amountInputText, type DataValue, splitPlaceholders, useI18n, useT } from '@/lib/i18n';
 import { UntrustedText } from './UntrustedText';
 
 /** Elements for a message's numbered tags: `<0>the guide</0>` takes element 0, given its words as children. */
@@ -78,6 +78,7 @@ function rich(text: string, tags: TagElements, data: readonly DataValue[], key =
  * Re-renders when the language changes.
  */
 export function T<I extends MessageId>(props: TProps<I>): ReactNode {
+  const i18n = useI18n();
   useT();
   const message: Message | string =
     'message' in props
@@ -86,6 +87,6 @@ export function T<I extends MessageId>(props: TProps<I>): ReactNode {
         ? { id: props.id }
         : { id: props.id, values: props.values };
   if (typeof message === 'string') return message;
-  const { text, data } = formatMessage(message);
+  const { text, data } = i18n.formatMessage(message);
   return <>{rich(text, props.tags ?? {}, data)}</>;
 }

@@ -1,7 +1,7 @@
 // Messages in words for tests: in the language shown, English unless a test shows another for a
 // while (inLanguage). Every catalog is loaded (see englishMessages.ts).
 import { isMessage, type Message } from '@/core/i18n/message';
-import { type Locale, NAMESPACES, showLocale, translate } from '@/lib/i18n';
+import { installedI18n, type Locale, NAMESPACES, translate } from '@/lib/i18n';
 
 /**
  * A message in words, in the language shown (English in tests); text passes through, undefined
@@ -25,10 +25,11 @@ export function inWords(value: unknown): unknown {
  * share one module graph, so a language left shown would leak into the next file.
  */
 export async function inLanguage<T>(locale: Locale, check: () => T | Promise<T>): Promise<T> {
-  await showLocale(locale, NAMESPACES);
+  const i18n = installedI18n();
+  await i18n.showLocale(locale, NAMESPACES);
   try {
     return await check();
   } finally {
-    await showLocale('en', NAMESPACES);
+    await i18n.showLocale('en', NAMESPACES);
   }
 }

@@ -1,36 +1,80 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { Namespace } from '@/core/i18n/message';
-import { withNamespaces } from '@/lib/i18n';
+import { catalogs as accounts } from '@/features/accounts/catalogs';
+import { catalogs as activity } from '@/features/activity/catalogs';
+import { catalogs as addressBook } from '@/features/addressBook/catalogs';
+import { catalogs as approvals } from '@/features/approvals/catalogs';
+import { catalogs as contracts } from '@/features/contracts/catalogs';
+import { catalogs as dapp } from '@/features/dapp/catalogs';
+import { catalogs as explorer } from '@/features/explorer/catalogs';
+import { catalogs as nfts } from '@/features/nfts/catalogs';
+import { catalogs as onboarding } from '@/features/onboarding/catalogs';
+import { catalogs as portfolio } from '@/features/portfolio/catalogs';
+import { catalogs as receive } from '@/features/receive/catalogs';
+import { catalogs as send } from '@/features/send/catalogs';
+import { catalogs as settings } from '@/features/settings/catalogs';
+import { catalogs as sign } from '@/features/sign/catalogs';
+import { catalogsOf, withNamespaces } from '@/lib/i18n';
 import type { ScreenEntry, ScreenId } from '../paths';
 
 type ScreenComponent = ComponentType<{ entry: ScreenEntry }>;
 
-/** Where each screen's code lives, and the catalogs it shows beside the shell's. */
+/** A section of Settings: its screen's catalogs and its frame's. */
+const inSettings = (section: readonly Namespace[]) => catalogsOf(settings.SettingsFrame, section);
+
+/** Where each screen's code lives, and the catalogs it shows beside the shell's (as its feature declares them). */
 const screenCode: Record<ScreenId, [() => Promise<ScreenComponent>, readonly Namespace[]]> = {
-  home: [() => import('@/features/portfolio/HomeScreen').then((m) => m.HomeScreen), ['portfolio']],
-  receive: [() => import('@/features/receive/ReceiveScreen').then((m) => m.ReceiveScreen), ['receive']],
-  settings: [() => import('./SettingsRoutes').then((m) => m.SettingsIndexRoute), ['settings']],
-  settingsSecurity: [() => import('./SettingsRoutes').then((m) => m.SecurityRoute), ['settings']],
-  settingsNetworks: [() => import('./SettingsRoutes').then((m) => m.NetworksRoute), ['settings']],
-  settingsExplorers: [() => import('./SettingsRoutes').then((m) => m.ExplorersRoute), ['settings']],
-  settingsNftImages: [() => import('./SettingsRoutes').then((m) => m.NftImagesRoute), ['settings']],
-  settingsSites: [() => import('./SettingsRoutes').then((m) => m.ConnectedSitesRoute), ['settings', 'dapp']],
-  settingsLanguage: [() => import('./SettingsRoutes').then((m) => m.LanguageRoute), ['settings']],
-  addressBook: [() => import('./AddressBookRoute').then((m) => m.AddressBookRoute), ['settings', 'addressBook']],
-  settingsAbout: [() => import('./SettingsRoutes').then((m) => m.AboutRoute), ['settings']],
-  accounts: [() => import('./AccountsRoute').then((m) => m.AccountsRoute), ['accounts']],
-  addWallet: [() => import('./AddWalletRoute').then((m) => m.AddWalletRoute), ['onboarding', 'accounts']],
-  send: [() => import('@/features/send/SendScreen').then((m) => m.SendScreen), ['send', 'review']],
-  activity: [() => import('@/features/activity/ActivityScreen').then((m) => m.ActivityScreen), ['activity']],
-  transaction: [() => import('@/features/explorer/TransactionScreen').then((m) => m.TransactionScreen), ['explorer']],
-  address: [() => import('@/features/explorer/AddressScreen').then((m) => m.AddressScreen), ['explorer']],
-  nfts: [() => import('@/features/nfts/NftsScreen').then((m) => m.NftsScreen), ['nfts']],
+  home: [() => import('@/features/portfolio/HomeScreen').then((m) => m.HomeScreen), portfolio.HomeScreen],
+  receive: [() => import('@/features/receive/ReceiveScreen').then((m) => m.ReceiveScreen), receive.ReceiveScreen],
+  settings: [() => import('./SettingsRoutes').then((m) => m.SettingsIndexRoute), settings.SettingsIndex],
+  settingsSecurity: [
+    () => import('./SettingsRoutes').then((m) => m.SecurityRoute),
+    inSettings(settings.SecurityScreen),
+  ],
+  settingsNetworks: [
+    () => import('./SettingsRoutes').then((m) => m.NetworksRoute),
+    inSettings(settings.NetworksScreen),
+  ],
+  settingsExplorers: [
+    () => import('./SettingsRoutes').then((m) => m.ExplorersRoute),
+    inSettings(settings.ExplorersScreen),
+  ],
+  settingsNftImages: [
+    () => import('./SettingsRoutes').then((m) => m.NftImagesRoute),
+    inSettings(settings.NftImagesScreen),
+  ],
+  settingsSites: [
+    () => import('./SettingsRoutes').then((m) => m.ConnectedSitesRoute),
+    inSettings(dapp.ConnectedSitesScreen),
+  ],
+  settingsLanguage: [
+    () => import('./SettingsRoutes').then((m) => m.LanguageRoute),
+    inSettings(settings.LanguageScreen),
+  ],
+  addressBook: [
+    () => import('./AddressBookRoute').then((m) => m.AddressBookRoute),
+    inSettings(addressBook.AddressBookScreen),
+  ],
+  settingsAbout: [() => import('./SettingsRoutes').then((m) => m.AboutRoute), inSettings(settings.AboutScreen)],
+  accounts: [() => import('./AccountsRoute').then((m) => m.AccountsRoute), accounts.AccountsScreen],
+  addWallet: [() => import('./AddWalletRoute').then((m) => m.AddWalletRoute), onboarding.Onboarding],
+  send: [() => import('@/features/send/SendScreen').then((m) => m.SendScreen), send.SendScreen],
+  activity: [() => import('@/features/activity/ActivityScreen').then((m) => m.ActivityScreen), activity.ActivityScreen],
+  transaction: [
+    () => import('@/features/explorer/TransactionScreen').then((m) => m.TransactionScreen),
+    explorer.TransactionScreen,
+  ],
+  address: [() => import('@/features/explorer/AddressScreen').then((m) => m.AddressScreen), explorer.AddressScreen],
+  nfts: [() => import('@/features/nfts/NftsScreen').then((m) => m.NftsScreen), nfts.NftsScreen],
   approvals: [
     () => import('@/features/approvals/ApprovalsScreen').then((m) => m.ApprovalsScreen),
-    ['approvals', 'review'],
+    approvals.ApprovalsScreen,
   ],
-  contracts: [() => import('@/features/contracts/ContractsScreen').then((m) => m.ContractsScreen), ['contracts']],
-  sign: [() => import('@/features/sign/SignScreen').then((m) => m.SignScreen), ['sign', 'review']],
+  contracts: [
+    () => import('@/features/contracts/ContractsScreen').then((m) => m.ContractsScreen),
+    contracts.ContractsScreen,
+  ],
+  sign: [() => import('@/features/sign/SignScreen').then((m) => m.SignScreen), sign.SignScreen],
 };
 
 const loaders = Object.fromEntries(

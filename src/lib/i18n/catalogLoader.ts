@@ -26,24 +26,18 @@ export function isCore(namespaceOrId: string): boolean {
 /** The namespaces of core's messages. */
 export const CORE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter(isCore);
 
-/** A namespace's messages in a language (the pseudo-locale is made from English). */
-export async function loadMessages(locale: Locale, namespace: Namespace): Promise<CompiledMessages> {
+/**
+ * A namespace's messages in a language (the pseudo-locale is made from English), and for the
+ * pseudo-locale its accents, which the runtime applies to the words numbers and dates bring in.
+ */
+export async function loadMessages(
+  locale: Locale,
+  namespace: Namespace,
+): Promise<{ messages: CompiledMessages; pseudoText?: (text: string) => string }> {
   const source = catalogSource(locale);
   const chunk = chunkOf(source, namespace);
   if (!chunk) throw new Error(`no catalog ${source}/${namespace}.json`);
-  if (locale !== PSEUDO_LOCALE) return chunk();
+  if (locale !== PSEUDO_LOCALE) return { messages: await chunk() };
   const [messages, pseudo] = await Promise.all([chunk(), import('./pseudo')]);
-  pseudoWords = pseudo.pseudoText;
-  return pseudo.pseudoCatalog(messages);
-}
-
-let pseudoWords: ((text: string) => string) | undefined;
-
-/**
- * A formatted message as the pseudo-locale shows it: the words its numbers and dates brought in
- * ("Nov", "PM") accented too, so only text from outside the catalogs stays plain. The identity
- * until a pseudo-locale catalog has loaded (the pseudo code is not in the first screen).
- */
-export function pseudoFormatted(text: string): string {
-  return pseudoWords ? pseudoWords(text) : text;
+  return { messages: pseudo.pseudoCatalog(messages), pseudoText: pseudo.pseudoText };
 }

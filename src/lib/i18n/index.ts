@@ -1,6 +1,12 @@
 // Cairn in the person's language: see src/locales/README.md.
+
+export type { MessageValues, Namespace } from '@/core/i18n/message';
 export { activeLocale, intlLocale } from './activeLocale';
 export { CORE_NAMESPACES, NAMESPACES } from './catalogLoader';
+export { type Catalogs, catalogsOf } from './catalogs';
+export { I18nProvider, useI18n } from './context';
+export { installedI18n, installI18n, t, translate, withNamespaces } from './installed';
+export { createI18n, type I18n } from './instance';
 export {
   isLocaleChoice,
   LOCALE_NAMES,
@@ -19,13 +25,4 @@ export {
   useDecimalInput,
 } from './numberInput';
 export { type DataValue, splitPlaceholders } from './placeholders';
-export {
-  formatMessage,
-  loadNamespaces,
-  type Namespace,
-  showLocale,
-  t,
-  translate,
-  withNamespaces,
-} from './runtime';
 export { useLocale, useT } from './useT';

@@ -50,3 +50,8 @@ export function catalogSource(locale: Locale): ShippedLocale {
 export function resolveLocale(choice: LocaleChoice | undefined, languages: readonly string[]): Locale {
   return choice === undefined || choice === 'browser' ? localeFromBrowser(languages) : choice;
 }
+
+/** The tag Intl formatters take for a locale: the pseudo-locale formats numbers and dates as English does. */
+export function intlTag(locale: Locale): string {
+  return locale === PSEUDO_LOCALE ? 'en' : locale;
+}

@@ -2,8 +2,8 @@
 import { formatUnits } from 'viem';
 import { type DecimalFormat, DOT_DECIMALS, typedNumber } from '@/core/tx/amount';
 import { activeLocale, intlLocale } from './activeLocale';
+import { t } from './installed';
 import type { Locale } from './locales';
-import { t } from './runtime';
 import { useLocale } from './useT';
 
 const formats = new Map<string, DecimalFormat>();

@@ -1,7 +1,7 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeValue } from '@/core/i18n/message';
-import { NAMESPACES, showLocale, t } from '@/lib/i18n';
+import { createI18n, NAMESPACES } from '@/lib/i18n';
 import { selectArguments, splitPlaceholders, withPlaceholders } from './placeholders';
 import { pseudoText } from './pseudo';
 
@@ -40,9 +40,7 @@ describe('message values as placeholders', () => {
 });
 
 describe('a select message through t()', () => {
-  afterAll(async () => {
-    await showLocale('en', NAMESPACES);
-  });
+  const { showLocale, t } = createI18n();
 
   it('chooses the case by the key in German and in the pseudo-locale, and falls to “other” for any other key', async () => {
     await showLocale('de', NAMESPACES);

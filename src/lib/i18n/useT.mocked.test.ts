@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { I18n } from './instance';
 
-// React's hooks stand in for a render: the locale a component would read, and `use` recorded.
+// React's hooks stand in for a render: the runtime and locale a component would read, and `use` recorded.
 const used: unknown[] = [];
 let shownLocale = 'es';
+let provided: I18n | undefined;
 /** What each render followed with useSyncExternalStore: a change of one re-renders the component. */
 const followed: (() => unknown)[] = [];
 vi.mock('react', async (original) => ({
@@ -10,6 +12,7 @@ vi.mock('react', async (original) => ({
   use: (promise: unknown) => {
     used.push(promise);
   },
+  useContext: () => provided,
   useSyncExternalStore: (_subscribe: unknown, snapshot: () => unknown) => {
     followed.push(snapshot);
     return shownLocale;
@@ -19,8 +22,12 @@ vi.mock('react', async (original) => ({
 // The setup file loaded the i18n modules with the real React: load them again with the stand-ins.
 vi.resetModules();
 const { useT } = await import('./useT');
-const { loadNamespaces, showLocale, t } = await import('./runtime');
-const { wordsArrived } = await import('./activeLocale');
+const { createI18n } = await import('./instance');
+const { CORE_NAMESPACES } = await import('./catalogLoader');
+// The runtime the component's provider hands it, with nothing loaded.
+const i18n = createI18n();
+provided = i18n;
+const { loadNamespaces, showLocale, t } = i18n;
 
 describe('useT', () => {
   afterEach(() => {
@@ -52,10 +59,10 @@ describe('useT', () => {
     expect(promise?.status).toBe('fulfilled');
   });
 
-  it('re-renders a component when catalogs it may have shown without come in (core’s, after the first screen)', () => {
+  it('re-renders a component when catalogs it may have shown without come in (core’s, after the first screen)', async () => {
     useT();
     const before = followed.map((snapshot) => snapshot());
-    wordsArrived();
+    await loadNamespaces(CORE_NAMESPACES);
     expect(followed.map((snapshot) => snapshot())).not.toEqual(before);
   });
 

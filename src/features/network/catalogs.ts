@@ -1,0 +1,9 @@
+import type { Catalogs } from '@/lib/i18n';
+
+/** The catalogs each part of this feature that the app shows needs, beside the shell's and core's. */
+export const catalogs = {
+  NetworkMenu: ['network'],
+  LocalChainNotice: ['network'],
+  NetworkStatus: ['network'],
+  NetworkProblem: ['network'],
+} as const satisfies Catalogs;
