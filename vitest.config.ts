@@ -18,7 +18,13 @@ export default defineConfig({
           name: 'unit',
           setupFiles,
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'devchain/**/*.test.ts', 'examples/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'devchain/**/*.test.ts',
+            'examples/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: ['**/*.integration.test.ts', '**/*.mocked.test.{ts,tsx}', '**/*.dom.test.{ts,tsx}'],
           // Files share one module graph per worker: loading the same modules anew for each of
           // 150 files took three quarters of the run. Tests that mock a module (vi.mock) would

@@ -8,15 +8,15 @@ import { createCairnProvider } from '../src/connector/index.ts';
 import type { ConnectorWindow } from '../src/connector/types.ts';
 import { DappConnection } from '../src/core/dapp/connection.ts';
 import { answerAsCairn, fakeDappWindow } from '../src/testing/fakeDappWindow.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 import { median } from './stats.ts';
 
-const ROUNDS = 2_000;
 const BUDGET_MS = 100;
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const WALLET = 'https://cairn.example/';
 
 /** One message across a MessageChannel, as an answer crosses from Cairn's window to the page. */
-async function bareHopMs(): Promise<number> {
+async function bareHopMs(ROUNDS: number): Promise<number> {
   const { port1, port2 } = new MessageChannel();
   const times: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -32,7 +32,7 @@ async function bareHopMs(): Promise<number> {
   return median(times);
 }
 
-async function approveToResolveMs(): Promise<number> {
+async function approveToResolveMs(ROUNDS: number): Promise<number> {
   const fake = fakeDappWindow();
   const provider = createCairnProvider({ walletUrl: WALLET, window: fake.window as unknown as ConnectorWindow });
   const sign = () => provider.request({ method: 'personal_sign', params: ['0x68', ALICE] });
@@ -92,9 +92,10 @@ async function approveToResolveMs(): Promise<number> {
   return median(times);
 }
 
-export async function benchApprovalRoundTrip(): Promise<string> {
-  const bare = await bareHopMs();
-  const approve = await approveToResolveMs();
+export async function benchApprovalRoundTrip(run: BenchRun): Promise<string> {
+  const ROUNDS = sized(run, 2_000, 20);
+  const bare = await bareHopMs(ROUNDS);
+  const approve = await approveToResolveMs(ROUNDS);
   return `Approve → the site's promise settles (Node ${process.versions.node}, ${ROUNDS.toLocaleString('en')} rounds)
   one bare MessageChannel message   median ${(bare * 1000).toFixed(1)} µs (baseline)
   approve → request() resolves     median ${(approve * 1000).toFixed(1)} µs, ${(approve / bare).toFixed(1)}× the baseline   budget ${BUDGET_MS} ms: ${

@@ -17,15 +17,16 @@ import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
 import { startFakeExplorer } from '../src/testing/fakeExplorer.ts';
 import { type Fault, startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 
-const EVENTS = 1_000;
 const BLOCKS = 100_000;
 const BUDGET = { firstScan: 30, rescan: 2, state: 1 };
 
 /** A fresh key of the bench's own: no seeded history. */
 const OWNER = privateKeyToAccount(`0x${'b3'.repeat(32)}` as Hex);
 
-export async function benchApprovalsScan(): Promise<string> {
+export async function benchApprovalsScan(run: BenchRun): Promise<string> {
+  const EVENTS = sized(run, 1_000, 20);
   const chain = await startChain({ port: await findFreePort() });
   const proxy = await startRpcFaultProxy(chain.url);
   try {

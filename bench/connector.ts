@@ -12,14 +12,15 @@ import {
 import { createCairnProvider } from '../src/connector/index.ts';
 import type { ConnectorWindow } from '../src/connector/types.ts';
 import { fakeDappWindow } from '../src/testing/fakeDappWindow.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 import { median } from './stats.ts';
 
-const CALLS = 10_000;
 const BUDGET_CHAIN_ID_US = 1000;
 
 const bytes = (n: number) => `${n.toLocaleString('en')} B (${(n / 1024).toFixed(2)} KB)`;
 
-export async function benchConnector(): Promise<string> {
+export async function benchConnector(run: BenchRun): Promise<string> {
+  const CALLS = sized(run, 10_000, 100);
   const files = await buildConnector();
   const script = files[CONNECTOR_SCRIPT];
   const scriptGzip = gzipBytes(script);
@@ -30,7 +31,7 @@ export async function benchConnector(): Promise<string> {
     walletUrl: 'https://cairn.example/',
     window: fake.window as unknown as ConnectorWindow,
   });
-  for (let i = 0; i < 1000; i++) await provider.request({ method: 'eth_chainId' });
+  for (let i = 0; i < CALLS / 10; i++) await provider.request({ method: 'eth_chainId' });
   const times: number[] = [];
   for (let i = 0; i < CALLS; i++) {
     const start = performance.now();

@@ -10,9 +10,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
-
-/** Seconds the welcome screen is left to fetch what it fetches after it shows (update bar, prefetches). */
-const SETTLE_MS = 3_000;
+import { type BenchRun, sized } from './benchRun.ts';
 
 const scriptsOf = (page: Page) =>
   page.evaluate(() =>
@@ -22,7 +20,10 @@ const scriptsOf = (page: Page) =>
       .filter((path) => path.endsWith('.js')),
   );
 
-export async function benchDeviceCode(appDir: string): Promise<string> {
+export async function benchDeviceCode(run: BenchRun): Promise<string> {
+  const { appDir } = run;
+  /** How long the welcome screen is left to fetch what it fetches after it shows (update bar, prefetches). */
+  const SETTLE_MS = sized(run, 3_000, 300);
   const server = await startStaticServer({ root: appDir, port: await findFreePort() });
   const browser = await launchChromium();
   const gzip = (path: string) => gzipSync(readFileSync(join(appDir, path.replace(/^\//, ''))), { level: 9 }).length;

@@ -1,6 +1,7 @@
 // The time from navigation to Cairn's first screen (its `cairn:first-screen` performance mark, or
 // the bare page's), as the first-screen and warm-start benches measure it.
 import type { BrowserContext, Page } from 'playwright-core';
+import { PAGE_WAIT_MS, within } from './wait.ts';
 
 /** Reports the first-screen mark to the bench as soon as the page makes it (a string: no bundler helpers in the page). */
 const FIRST_SCREEN_OBSERVER = `new PerformanceObserver((list) => {
@@ -28,5 +29,5 @@ export async function markedLoad(context: BrowserContext, url: string): Promise<
   const page = await context.newPage();
   const marked = new Promise<number>((resolve) => waiting.set(page, resolve));
   await page.goto(url, { waitUntil: 'commit' });
-  return { page, at: await marked };
+  return { page, at: await within(`the first-screen mark (cairn:first-screen) of ${url}`, PAGE_WAIT_MS, marked) };
 }

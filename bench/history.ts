@@ -19,6 +19,8 @@ import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { testNode } from '../src/testing/txFixtures.ts';
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 10_000);
+/** `npm run bench -- --smoke`: enough to fill more than a screen of Activity. */
+const SMOKE_TRANSFERS = 100;
 const PER_BLOCK = 500;
 const LATENCY_MS = 50;
 const ROWS_BUDGET = 100;
@@ -28,8 +30,8 @@ const erc20 = parseAbi([
   'function transfer(address to, uint256 value) returns (bool)',
 ]);
 
-/** A token, and TRANSFERS transfers between the account and a peer, in blocks of PER_BLOCK. */
-async function seedTransfers(url: string, account: Address, peer: Address): Promise<void> {
+/** A token, and `transfers` transfers between the account and a peer, in blocks of PER_BLOCK. */
+async function seedTransfers(url: string, account: Address, peer: Address, transfers: number): Promise<void> {
   const node = testNode(url);
   const token = compileContracts().DemoToken;
   if (!token) throw new Error('DemoToken missing');
@@ -51,7 +53,7 @@ async function seedTransfers(url: string, account: Address, peer: Address): Prom
     });
   }
   await node.setAutomine(false);
-  for (let i = 0; i < TRANSFERS; i++) {
+  for (let i = 0; i < transfers; i++) {
     const outgoing = i % 2 === 0;
     await node.sendTransaction({
       account: outgoing ? account : peer,
@@ -70,14 +72,15 @@ async function seedTransfers(url: string, account: Address, peer: Address): Prom
   await node.setAutomine(true);
 }
 
-export async function benchHistory(appDir: string): Promise<string> {
+export async function benchHistory(appDir: string, smoke = false): Promise<string> {
+  const transfers = smoke ? SMOKE_TRANSFERS : TRANSFERS;
   const chain = await startChain({ port: await findFreePort() });
   const proxy = await startRpcFaultProxy(chain.url);
   const account = demoAddress(0);
-  const lines = [`History: one account with ${TRANSFERS.toLocaleString('en-US')} token transfers (half in, half out)`];
+  const lines = [`History: one account with ${transfers.toLocaleString('en-US')} token transfers (half in, half out)`];
   try {
     const seedStart = performance.now();
-    await seedTransfers(chain.url, account, demoAddress(1));
+    await seedTransfers(chain.url, account, demoAddress(1), transfers);
     lines.push(`  (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
 
     for (const latency of [0, LATENCY_MS]) {
@@ -103,7 +106,7 @@ export async function benchHistory(appDir: string): Promise<string> {
       );
     }
     proxy.setFault({ kind: 'none' });
-    lines.push(await benchList(appDir, proxy.url));
+    lines.push(await benchList(appDir, proxy.url, smoke));
   } finally {
     await proxy.close();
     await chain.stop();
@@ -112,7 +115,7 @@ export async function benchHistory(appDir: string): Promise<string> {
 }
 
 /** Opens the demo wallet on that chain, waits for the history to sync, then times reopening Activity. */
-async function benchList(appDir: string, rpcUrl: string): Promise<string> {
+async function benchList(appDir: string, rpcUrl: string, smoke: boolean): Promise<string> {
   const app = await startStaticServer({
     root: appDir,
     port: await findFreePort(),
@@ -127,7 +130,7 @@ async function benchList(appDir: string, rpcUrl: string): Promise<string> {
     await new Onboarding(page).openDemoWallet();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Activity' }).click();
-    await page.getByText(/^Up to date at block/).waitFor({ timeout: 300_000 });
+    await page.getByText(/^Up to date at block/).waitFor({ timeout: smoke ? 60_000 : 300_000 });
     const list = page.getByRole('list', { name: 'History' });
     await list.locator('li').first().waitFor({ timeout: 60_000 });
     const times: number[] = [];

@@ -3,13 +3,14 @@
 import { AppShell } from '../e2e/pages/AppShell.ts';
 import { Home } from '../e2e/pages/Home.ts';
 import { Onboarding, Unlock } from '../e2e/pages/Onboarding.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 import { startBenchStage } from './stage.ts';
 
 const REQUESTS_BUDGET = 3;
-const RUNS = 5;
 
-export async function benchHome(appDir: string): Promise<string> {
-  const stage = await startBenchStage(appDir);
+export async function benchHome(run: BenchRun): Promise<string> {
+  const RUNS = sized(run, 5, 1);
+  const stage = await startBenchStage(run.appDir);
   const { proxy, app, browser } = stage;
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -26,7 +27,7 @@ export async function benchHome(appDir: string): Promise<string> {
     const times: number[] = [];
     const requests: number[] = [];
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (let run = 0; run < RUNS; run++) {
+    for (let i = 0; i < RUNS; i++) {
       await new AppShell(page).lock();
       await page.getByLabel('Password', { exact: true }).waitFor();
       await page.waitForTimeout(300);

@@ -3,6 +3,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { updateCaches } from '../src/core/build/updateProtocol.ts';
 import { markedLoad } from './firstScreenMark.ts';
+import { until } from './wait.ts';
 
 /**
  * Opens Cairn at `url` in `context` (which observes first screens) and waits until its service
@@ -19,9 +20,6 @@ export async function openOnceAndInstall(context: BrowserContext, url: string): 
         navigator.serviceWorker.controller !== null,
       [state, stateEntry] as const,
     );
-  for (let tries = 0; !(await installed()); tries++) {
-    if (tries > 600) throw new Error('the service worker did not store the build within a minute');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await until('the service worker to store the build and control the page', 60_000, installed);
   await first.page.close();
 }

@@ -7,10 +7,10 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import { type CatalogLocale, words } from '../src/testing/catalogWords.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 import { startBenchStage } from './stage.ts';
 import { median } from './stats.ts';
 
-const RUNS = 9;
 const LOCALES = ['en', 'de', 'es'] as const;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -85,7 +85,9 @@ function navigate(
   );
 }
 
-export async function benchLanguage(appDir: string): Promise<string> {
+export async function benchLanguage(run: BenchRun): Promise<string> {
+  const { appDir } = run;
+  const RUNS = sized(run, 9, 1);
   const stage = await startBenchStage(appDir);
   try {
     const context = await stage.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
@@ -101,10 +103,10 @@ export async function benchLanguage(appDir: string): Promise<string> {
     first.es = await switchTo(page, 'es');
     const warm: number[] = [];
     const order: CatalogLocale[] = ['en', 'de', 'es'];
-    for (let run = 0; run < RUNS; run++) warm.push(await switchTo(page, order[run % 3] ?? 'en'));
+    for (let i = 0; i < RUNS; i++) warm.push(await switchTo(page, order[i % 3] ?? 'en'));
     await switchTo(page, 'en');
     const screens: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
+    for (let i = 0; i < RUNS; i++) {
       screens.push(await navigate(page, '#/settings/security', 'settings:security.title'));
       screens.push(await navigate(page, '#/settings/language', 'settings:language.title'));
     }

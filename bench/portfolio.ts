@@ -16,14 +16,13 @@ import { chainClient } from '../src/core/chain/client.ts';
 import { MULTICALL3_ADDRESS } from '../src/core/chain/localChain.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
 import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 import { median } from './stats.ts';
 
-const ACCOUNTS = 10;
-const TOKENS = 200;
 const LATENCY_MS = 50;
 const NAIVE_CONCURRENCY = 6;
 
-async function deployTokens(url: string): Promise<Address[]> {
+async function deployTokens(url: string, TOKENS: number): Promise<Address[]> {
   const client = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url) })
     .extend(publicActions)
     .extend(walletActions);
@@ -41,7 +40,7 @@ async function deployTokens(url: string): Promise<Address[]> {
   for (let i = 0; i < TOKENS; i++)
     hashes.push(await client.deployContract({ account: deployer, abi, bytecode, args: [`Bench ${i}`, `B${i}`, 18] }));
   // 200 deployments take several blocks' gas: mine until they are all in.
-  await client.mine({ blocks: 20 });
+  await client.mine({ blocks: Math.ceil(TOKENS / 10) });
   await client.setAutomine(true);
   const receipts = await Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash })));
   return receipts.map((r) => r.contractAddress as Address);
@@ -84,11 +83,13 @@ async function naiveNodeMs(url: string, jobs: Job[]): Promise<number> {
   return performance.now() - start;
 }
 
-export async function benchPortfolio(): Promise<string> {
+export async function benchPortfolio(run: BenchRun): Promise<string> {
+  const ACCOUNTS = sized(run, 10, 2);
+  const TOKENS = sized(run, 200, 5);
   const chain = await startChain({ port: await findFreePort() });
   const proxy = await startRpcFaultProxy(chain.url);
   try {
-    const tokens = await deployTokens(chain.url);
+    const tokens = await deployTokens(chain.url, TOKENS);
     const accounts = Array.from({ length: ACCOUNTS }, (_, i) => demoAddress(i));
     proxy.setFault({ kind: 'delay', ms: LATENCY_MS });
     const network = { ...localNetwork(proxy.url), id: 'bench' };
@@ -98,7 +99,7 @@ export async function benchPortfolio(): Promise<string> {
     const times: number[] = [];
     const nodeTimes: number[] = [];
     let requests = 0;
-    for (let run = 0; run < 5; run++) {
+    for (let i = 0; i < sized(run, 5, 2); i++) {
       proxy.resetCounts();
       const start = performance.now();
       const result = await readPortfolio(client, request, multicall);

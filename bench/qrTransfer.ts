@@ -8,6 +8,7 @@ import type { Address } from 'viem';
 import { deviceSignRequest } from '../src/core/qrDevice/deviceSigning.ts';
 import { encodeEthSignRequest } from '../src/core/qrDevice/ethRequests.ts';
 import { UrDecoder, UrEncoder } from '../src/core/ur/ur.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 import { median } from './stats.ts';
 
 /** Frames per second an animated request is shown at (the UI's rate; scanners keep up with it). */
@@ -109,7 +110,8 @@ function perSecond(runs: number, work: (i: number) => void): number {
   return 1000 / median(times);
 }
 
-export async function benchQrTransfer(): Promise<string> {
+export async function benchQrTransfer(run: BenchRun): Promise<string> {
+  const runs = (full: number) => sized(run, full, 2);
   const lines = [`QR signing devices (Node ${process.versions.node}; shown at ${DISPLAY_FPS} frames per second)`];
   const requests = [
     ['EIP-1559 ERC-20 transfer', encodeEthSignRequest(typicalTransfer())],
@@ -135,13 +137,13 @@ export async function benchQrTransfer(): Promise<string> {
   // Drawing and reading one frame of the typed-data request at 200 B per frame.
   const encoder = new UrEncoder(requests[1][1], 200);
   const frames = Array.from({ length: 64 }, () => encoder.nextPart());
-  const drawn = perSecond(64, (i) => encode((frames[i] as string).toUpperCase(), { ecc: 'L', border: 4 }));
-  const images = frames.slice(0, 16).map(cameraImage);
-  const scanned = perSecond(32, (i) => {
+  const drawn = perSecond(runs(64), (i) => encode((frames[i] as string).toUpperCase(), { ecc: 'L', border: 4 }));
+  const images = frames.slice(0, runs(16)).map(cameraImage);
+  const scanned = perSecond(runs(32), (i) => {
     const { pixels } = images[i % images.length] as { pixels: Uint8ClampedArray };
     if (!jsQR(pixels, CAMERA.width, CAMERA.height, { inversionAttempts: 'dontInvert' })) throw new Error('not read');
   });
-  const decoded = perSecond(200, (i) => {
+  const decoded = perSecond(runs(200), (i) => {
     const decoder = new UrDecoder();
     decoder.receive(frames[i % frames.length] as string);
   });

@@ -1,211 +1,157 @@
-// `npm run bench`: bundle size of the first screen and time to first screen in headless
-// Chromium, beside a bare React page built by the same toolchain. Prints figures; never fails
-// on timing.
+// `npm run bench`: Cairn's figures, section by section (see SECTIONS). Prints figures; never fails
+// on timing. A section that throws or runs past its limit is reported and the others still run;
+// the run then exits non-zero, naming the failed sections.
+//   npm run bench -- send portfolio    only those sections
+//   npm run bench -- --smoke           every section once at small sizes (npm test runs it)
+//   --reuse-build                      keep the build in bench/.out from an earlier run
+//   --app=<dir>                        measure the build in <dir> (npm test: dist/) instead of building
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { startChain } from '../devchain/chain.ts';
-import { seedChain } from '../devchain/seed.ts';
-import { launchChromium } from '../e2e/support/browser.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
 import { benchApprovalRoundTrip } from './approvalRoundTrip.ts';
 import { benchApprovalsScan } from './approvalsScan.ts';
+import { ALTERNATING_RUNS, type BenchRun } from './benchRun.ts';
 import { benchConnector } from './connector.ts';
 import { benchDeviceCode } from './deviceCode.ts';
-import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
+import { benchFirstScreen } from './firstScreen.ts';
 import { benchHistory } from './history.ts';
 import { benchHome } from './home.ts';
 import { benchKeystore } from './keystore.ts';
 import { benchLanguage } from './language.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchQrTransfer } from './qrTransfer.ts';
+import { runSections, summary } from './runner.ts';
 import { benchSend } from './send.ts';
 import { benchSharedSession } from './sharedSession.ts';
 import { benchSignedStart } from './signedStart.ts';
 import { benchSimulation } from './simulation.ts';
-import { median } from './stats.ts';
 import { benchVault } from './vault.ts';
 import { benchWarmStart } from './warmStart.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const out = join(root, 'bench', '.out');
-// 30 alternating runs: on a busy 2-core machine single loads vary by ±30 %, and 15 left the median
-// ratio moving by ±0.1 between runs of the same build.
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const BUDGET_FIRST_SCREEN_GZIP = 150 * 1024;
-const SECTIONS = [
-  'first-screen',
-  'vault',
-  'keystore',
-  'session',
-  'portfolio',
-  'home',
-  'send',
-  'history',
-  'simulation',
-  'connector',
-  'approval',
-  'approvals-scan',
-  'warm-start',
-  'signed-start',
-  'qr',
-  'device-code',
-  'language',
-] as const;
-/** Sections that load the built app; the others run in Node and need no build. */
-const BROWSER_SECTIONS: readonly (typeof SECTIONS)[number][] = [
-  'first-screen',
-  'keystore',
-  'session',
-  'home',
-  'send',
-  'history',
-  'warm-start',
-  'signed-start',
-  'device-code',
-  'language',
-];
-// `npm run bench -- send portfolio` runs only those sections; `--reuse-build` keeps bench/.out.
-const chosen = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
-if (unknown.length)
-  throw new Error(`unknown bench section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
-const runs = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
-const reuseBuild = process.argv.includes('--reuse-build');
+const MINUTE = 60_000;
 
-function viteBuild(args: string[]) {
+type SectionEntry = {
+  name: string;
+  /** Loads the built app (the others run in Node and need no build). */
+  browser: boolean;
+  /** The most the section may take, in a full run and in a smoke run. */
+  limitMs: { full: number; smoke: number };
+  run(bench: BenchRun): Promise<string>;
+};
+
+const section = (
+  name: string,
+  browser: boolean,
+  run: (bench: BenchRun) => Promise<string>,
+  limitMs = { full: 20 * MINUTE, smoke: 2 * MINUTE },
+): SectionEntry => ({ name, browser, limitMs, run });
+
+/** In the order they run. */
+const SECTIONS: readonly SectionEntry[] = [
+  section('first-screen', true, benchFirstScreen),
+  section('vault', false, benchVault),
+  section('keystore', true, benchKeystore),
+  section('session', true, benchSharedSession),
+  section('portfolio', false, benchPortfolio),
+  section('home', true, benchHome),
+  section('send', true, benchSend),
+  // 10,000 transfers take minutes to seed and to sync.
+  section('history', true, (bench) => benchHistory(bench.appDir, bench.smoke), {
+    full: 60 * MINUTE,
+    smoke: 3 * MINUTE,
+  }),
+  section('simulation', false, benchSimulation),
+  section('approvals-scan', false, benchApprovalsScan),
+  section('connector', false, benchConnector),
+  section('approval', false, benchApprovalRoundTrip),
+  section('qr', false, benchQrTransfer),
+  section('device-code', true, benchDeviceCode),
+  section('language', true, benchLanguage),
+  section('warm-start', true, benchWarmStart),
+  section('signed-start', true, benchSignedStart),
+];
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Where the bench builds Cairn and the baseline (BENCH_OUT sets another folder). */
+const out = resolve(process.env.BENCH_OUT ?? join(root, 'bench', '.out'));
+const args = process.argv.slice(2);
+const flag = (name: string) => args.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+const known = ['smoke', 'reuse-build', 'app'];
+const badFlags = args.filter(
+  (a) => a.startsWith('--') && !known.some((k) => a === `--${k}` || a.startsWith(`--${k}=`)),
+);
+const chosen = args.filter((a) => !a.startsWith('--'));
+const unknown = chosen.filter((name) => !SECTIONS.some((s) => s.name === name));
+if (unknown.length || badFlags.length) {
+  console.error(
+    `unknown ${[...unknown, ...badFlags].join(', ')}; sections: ${SECTIONS.map((s) => s.name).join(', ')}; flags: --smoke, --reuse-build, --app=<dir>`,
+  );
+  process.exit(2);
+}
+const smoke = flag('smoke') !== undefined;
+const reuseBuild = flag('reuse-build') !== undefined;
+const givenApp = flag('app')?.split('=')[1];
+const selected = SECTIONS.filter((s) => chosen.length === 0 || chosen.includes(s.name));
+
+function viteBuild(buildArgs: string[]) {
   execFileSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--logLevel', 'warn'],
-    {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: 'inherit',
-    },
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...buildArgs, '--logLevel', 'warn'],
+    { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
   );
 }
 
-const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-type Measure = { times: number[]; scripts: Set<string>; fileCounts: number[] };
-
-async function main() {
-  const needsBuild = BROWSER_SECTIONS.some(runs);
-  if (needsBuild && (!reuseBuild || !existsSync(join(out, 'app', 'index.html')))) {
-    console.log('Building Cairn and the bare React baseline…');
-    viteBuild(['--outDir', join(out, 'app'), '--emptyOutDir']);
+/** Builds what the chosen sections load: Cairn (unless given) and the bare React page. */
+function build(): BenchRun {
+  const appDir = givenApp ? resolve(root, givenApp) : join(out, 'app');
+  const baselineDir = join(out, 'baseline');
+  if (!selected.some((s) => s.browser)) return { appDir, baselineDir, smoke };
+  if (givenApp && !existsSync(join(appDir, 'index.html')))
+    throw new Error(`no build in ${appDir} (run npm run build first)`);
+  if (!givenApp && (!reuseBuild || !existsSync(join(appDir, 'index.html')))) {
+    console.log('Building Cairn…');
+    viteBuild(['--outDir', appDir, '--emptyOutDir']);
+  }
+  if (!reuseBuild || !existsSync(join(baselineDir, 'index.html'))) {
+    console.log('Building the bare React baseline…');
     viteBuild([
       join(root, 'bench', 'baseline'),
       '--config',
       join(root, 'vite.config.ts'),
       '--outDir',
-      join(out, 'baseline'),
+      baselineDir,
       '--emptyOutDir',
     ]);
   }
-  if (runs('first-screen')) console.log(`\n${await benchFirstScreen()}`);
-  if (runs('vault')) console.log(`\n${await benchVault()}`);
-  if (runs('keystore')) console.log(`\n${await benchKeystore(join(out, 'app'))}`);
-  if (runs('session')) console.log(`\n${await benchSharedSession(join(out, 'app'))}`);
-  if (runs('portfolio')) console.log(`\n${await benchPortfolio()}`);
-  if (runs('home')) console.log(`\n${await benchHome(join(out, 'app'))}`);
-  if (runs('send')) console.log(`\n${await benchSend(join(out, 'app'))}`);
-  if (runs('history')) console.log(`\n${await benchHistory(join(out, 'app'))}`);
-  if (runs('simulation')) console.log(`\n${await benchSimulation()}`);
-  if (runs('approvals-scan')) console.log(`\n${await benchApprovalsScan()}`);
-  if (runs('connector')) console.log(`\n${await benchConnector()}`);
-  if (runs('approval')) console.log(`\n${await benchApprovalRoundTrip()}`);
-  if (runs('qr')) console.log(`\n${await benchQrTransfer()}`);
-  if (runs('device-code')) console.log(`\n${await benchDeviceCode(join(out, 'app'))}`);
-  if (runs('language')) console.log(`\n${await benchLanguage(join(out, 'app'))}`);
-  if (runs('warm-start')) console.log(`\n${await benchWarmStart(join(out, 'app'), join(out, 'baseline'), RUNS)}`);
-  if (runs('signed-start')) console.log(`\n${await benchSignedStart(join(out, 'app'), RUNS)}`);
+  return { appDir, baselineDir, smoke };
 }
 
-async function benchFirstScreen(): Promise<string> {
-  const chain = await startChain({ port: await findFreePort(), genesisDate: new Date(Date.now() - 30 * 86_400_000) });
-  await seedChain(chain.url);
-  const app = await startStaticServer({ root: join(out, 'app'), port: await findFreePort(), localRpcUrl: chain.url });
-  const baseline = await startStaticServer({ root: join(out, 'baseline'), port: await findFreePort() });
-  const browser = await launchChromium();
-
-  /** One load in a fresh context (nothing cached, no service worker). */
-  async function measureOnce(url: string, into: Measure): Promise<void> {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    await observeFirstScreen(context);
-    const { page, at } = await markedLoad(context, url);
-    const scripts = await page.evaluate((mark) => {
-      // Only the code fetched before the first screen counts; later prefetches do not.
-      const before = performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime <= mark && new URL(e.name).pathname.endsWith('.js'))
-        .map((e) => new URL(e.name).pathname);
-      const entry = Array.from(document.querySelectorAll('script[src]')).map(
-        (s) => new URL((s as HTMLScriptElement).src).pathname,
-      );
-      return [...new Set([...entry, ...before])];
-    }, at);
-    into.times.push(at);
-    into.fileCounts.push(scripts.length);
-    for (const script of scripts) into.scripts.add(script);
-    await context.close();
-  }
-
-  try {
-    // Warm up once each (JIT, disk cache of the OS), then alternate the measured runs so that
-    // noise from other work on the machine falls on both alike.
-    const warmUp: Measure = { times: [], scripts: new Set(), fileCounts: [] };
-    await measureOnce(baseline.url, warmUp);
-    await measureOnce(app.url, warmUp);
-    const appResult: Measure = { times: [], scripts: new Set(), fileCounts: [] };
-    const baseResult: Measure = { times: [], scripts: new Set(), fileCounts: [] };
-    for (let run = 0; run < RUNS; run++) {
-      await measureOnce(app.url, appResult);
-      await measureOnce(baseline.url, baseResult);
-    }
-
-    const html = readFileSync(join(out, 'app', 'index.html'), 'utf8');
-    const entry = /<script type="module" crossorigin src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
-    if (!entry) throw new Error('entry chunk not found in index.html');
-    const firstScreenFiles = [...appResult.scripts].map((p) => p.replace(/^\//, ''));
-    const firstScreenGzip = firstScreenFiles.reduce((sum, file) => sum + gzipSize(join(out, 'app', file)), 0);
-    const baselineGzip = [...baseResult.scripts].reduce(
-      (sum, p) => sum + gzipSize(join(out, 'baseline', p.replace(/^\//, ''))),
-      0,
-    );
-    const worker = readdirSync(join(out, 'app', 'assets')).find((f) => /^vault\.worker-.*\.js$/.test(f));
-    const appMedian = median(appResult.times);
-    const baseMedian = median(baseResult.times);
-    const ratio = appMedian / baseMedian;
-
-    return `Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context each run, alternating with the bare page)
-  entry chunk (gzip)             ${kb(gzipSize(join(out, 'app', entry)))}   ${entry}
-  JS loaded for first screen     ${kb(firstScreenGzip)} gzip   budget ${kb(BUDGET_FIRST_SCREEN_GZIP)}: ${
-    firstScreenGzip <= BUDGET_FIRST_SCREEN_GZIP ? 'within budget' : 'OVER BUDGET'
-  }
-  JS files before first screen   ${median(appResult.fileCounts)} (median; ${firstScreenFiles.length} distinct over all runs: ${firstScreenFiles
-    .map((f) => f.replace(/^assets\//, ''))
-    .join(', ')})
-  vault worker script            ${worker ? kb(gzipSize(join(out, 'app', 'assets', worker))) : '—'} gzip, in its own thread (not counted above)
-  bare React page JS             ${kb(baselineGzip)} gzip in ${median(baseResult.fileCounts)} file(s)
-  navigation → first screen      Cairn ${appMedian.toFixed(1)} ms   bare React ${baseMedian.toFixed(1)} ms   ratio ${ratio.toFixed(2)}×   budget 1.7×: ${
-    ratio <= 1.7 ? 'within budget' : 'OVER BUDGET'
-  }
-  (all runs, ms)                 Cairn [${appResult.times.map((t) => t.toFixed(0)).join(', ')}]
-                                 React [${baseResult.times.map((t) => t.toFixed(0)).join(', ')}]`;
-  } finally {
-    await browser.close();
-    await app.close();
-    await baseline.close();
-    await chain.stop();
-  }
+async function main(): Promise<number> {
+  const bench = build();
+  if (smoke)
+    console.log(`Smoke run: each section once at small sizes; its figures mean nothing (${selected.length} sections)`);
+  else console.log(`(${ALTERNATING_RUNS} runs where a section alternates Cairn with a bare page; BENCH_RUNS sets it)`);
+  const outcomes = await runSections(
+    selected.map((s) => ({ name: s.name, limitMs: smoke ? s.limitMs.smoke : s.limitMs.full, run: () => s.run(bench) })),
+    (text) => console.log(text),
+  );
+  // Node's performance.now() counts from the process's start: the build and loading included.
+  console.log(summary(outcomes, performance.now()));
+  return outcomes.every((o) => o.ok) ? 0 : 1;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+// A failure that escapes a section (a promise nobody awaited) is reported, and fails the run.
+process.on('unhandledRejection', (reason) => {
+  console.error('A bench promise failed outside its section:', reason);
+  process.exitCode = 1;
 });
+
+main().then(
+  // Exits: a section left behind past its limit may still hold a browser or a chain.
+  (code) => process.exit(process.exitCode || code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -11,20 +11,24 @@ import { demoAddress } from '../devchain/seed.ts';
 import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import { Send } from '../e2e/pages/Send.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 import { SEND_TRACE_SCRIPT, type SendSteps, sendSteps, type TraceEvent } from './sendTrace.ts';
 import { startBenchStage } from './stage.ts';
 import { median } from './stats.ts';
+import { PAGE_WAIT_MS, until, within } from './wait.ts';
 
-const RUNS = Number(process.env.BENCH_SEND_RUNS ?? 7);
+const FULL_RUNS = Number(process.env.BENCH_SEND_RUNS ?? 7);
 const LATENCIES = [0, 50];
 
 /** Resolves when the node's pending nonce of `from` passes `before`: the transaction is in its mempool. */
-async function inMempool(nodeUrl: string, from: `0x${string}`, before: number): Promise<void> {
+function inMempool(nodeUrl: string, from: `0x${string}`, before: number): Promise<void> {
   const node = createPublicClient({ chain: hardhat, transport: http(nodeUrl) });
-  for (;;) {
-    if ((await node.getTransactionCount({ address: from, blockTag: 'pending' })) > before) return;
-    await new Promise((r) => setTimeout(r, 2));
-  }
+  return until(
+    `the node's pending nonce of ${from} to pass ${before} (the transaction in its mempool)`,
+    PAGE_WAIT_MS,
+    async () => (await node.getTransactionCount({ address: from, blockTag: 'pending' })) > before,
+    2,
+  );
 }
 
 type Figures = {
@@ -59,8 +63,9 @@ const medianOf = (values: (number | undefined)[]) => {
   return seen.length ? median(seen) : undefined;
 };
 
-export async function benchSend(appDir: string): Promise<string> {
-  const stage = await startBenchStage(appDir);
+export async function benchSend(bench: BenchRun): Promise<string> {
+  const RUNS = sized(bench, FULL_RUNS, 1);
+  const stage = await startBenchStage(bench.appDir);
   const { chain, proxy, app, browser } = stage;
   const node = createPublicClient({ chain: hardhat, transport: http(chain.url) });
   const mine = () => node.request({ method: 'evm_mine' } as never);
@@ -103,7 +108,8 @@ export async function benchSend(appDir: string): Promise<string> {
         steps: [],
         bareSteps: [],
       };
-      for (let run = 0; run < RUNS + 1; run++) {
+      // Run 0 warms up (lazy screens load, caches fill); a smoke run has none.
+      for (let run = bench.smoke ? 1 : 0; run < RUNS + 1; run++) {
         proxy.resetCounts();
         await send.open();
         await send.fill({ recipient: demoAddress(17), amount: '0.001' });
@@ -122,8 +128,10 @@ export async function benchSend(appDir: string): Promise<string> {
           button.click();
           return at;
         });
-        const answeredAt = await page.evaluate(
-          () => (globalThis as unknown as { __broadcastAnswered: Promise<number> }).__broadcastAnswered,
+        const answeredAt = await within(
+          "the node's answer to Cairn's eth_sendRawTransaction",
+          PAGE_WAIT_MS,
+          page.evaluate(() => (globalThis as unknown as { __broadcastAnswered: Promise<number> }).__broadcastAnswered),
         );
         const elapsed = answeredAt - clickAt;
         await inMempool(chain.url, from, before);
@@ -155,7 +163,7 @@ export async function benchSend(appDir: string): Promise<string> {
         await inMempool(chain.url, bareAccount.address, bareBefore);
         await mine();
         await page.getByRole('button', { name: 'Send another' }).click();
-        if (run === 0) continue; // warm-up: lazy screens load, caches fill
+        if (run === 0) continue;
         figures.confirm.push(elapsed);
         figures.bare.push(bareElapsed);
         figures.requests.push(requests);

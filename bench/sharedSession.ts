@@ -7,26 +7,40 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startChain } from '../devchain/chain.ts';
 import { seedChain } from '../devchain/seed.ts';
+import { AppShell } from '../e2e/pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding } from '../e2e/pages/Onboarding.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
+import { words } from '../src/testing/catalogWords.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 import { median } from './stats.ts';
+import { PAGE_WAIT_MS, within } from './wait.ts';
 
-const RUNS = Number(process.env.BENCH_SESSION_RUNS ?? 7);
+const FULL_RUNS = Number(process.env.BENCH_SESSION_RUNS ?? 7);
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/** The header's account chip (AppShell.accountChip): it shows once the window has the vault's accounts. */
+const ACCOUNT_CHIP = `the header's account chip (a button named "${words('en', 'accounts:menu.chipPrefix')} …" in the banner)`;
+
 /**
- * Marks when the header's account choice first lists accounts (the window shows them). A string,
- * so the bundler's helpers never end up in the page.
+ * Marks when the header's account chip first shows, found as AppShell.accountChip finds it: by
+ * role (a button in the banner) and by the start of its accessible name (its text), so the time is
+ * taken in the page, not at Playwright's next poll. A string, so the bundler's helpers never end
+ * up in the page.
  */
 const MARK_ACCOUNTS_SHOWN = `(() => {
+  const prefix = ${JSON.stringify(`${words('en', 'accounts:menu.chipPrefix')} `)};
+  const landmark = 'article, aside, main, nav, section';
   const check = () => {
-    const select = Array.from(document.querySelectorAll('select')).find(
-      (s) => s.labels && s.labels[0] && s.labels[0].textContent === 'Account' && s.options.length > 0,
+    const banners = [...document.querySelectorAll('header, [role="banner"]')].filter(
+      (b) => b.getAttribute('role') === 'banner' || !b.parentElement?.closest(landmark),
     );
-    if (!select) return false;
+    const chip = banners
+      .flatMap((b) => [...b.querySelectorAll('button, [role="button"]')])
+      .find((button) => (button.getAttribute('aria-label') ?? button.textContent ?? '').replace(/\\s+/g, ' ').trim().startsWith(prefix));
+    if (!chip) return false;
     performance.mark('bench:accounts-shown');
     return true;
   };
@@ -37,8 +51,15 @@ const MARK_ACCOUNTS_SHOWN = `(() => {
   });
 })();`;
 
-async function marks(page: Page, names: string[]): Promise<number[]> {
-  await page.waitForFunction((wanted) => wanted.every((n) => performance.getEntriesByName(n).length > 0), names);
+/** The times of the performance marks `names` in `page`, once it made them all (`what`: what they mark). */
+async function marks(page: Page, names: string[], what: string): Promise<number[]> {
+  await within(
+    what,
+    PAGE_WAIT_MS,
+    page.waitForFunction((wanted) => wanted.every((n) => performance.getEntriesByName(n).length > 0), names, {
+      timeout: 0,
+    }),
+  );
   return page.evaluate(
     (wanted) => wanted.map((n) => performance.getEntriesByName(n)[0]?.startTime ?? Number.NaN),
     names,
@@ -65,7 +86,7 @@ async function unlockThroughWorker(page: Page, workerFile: string): Promise<numb
     if (!result.ok) throw new Error(JSON.stringify(result.error));
     return performance.now() - start;
   })()`;
-  return (await page.evaluate(script)) as number;
+  return (await within('the vault worker to lock and unlock', PAGE_WAIT_MS, page.evaluate(script))) as number;
 }
 
 /** Keeps a port to the vault worker open from `page`, so the session outlives the app's windows. */
@@ -88,10 +109,12 @@ async function barePbkdf2(page: Page): Promise<number> {
     );
     return performance.now() - start;
   })()`;
-  return (await page.evaluate(script)) as number;
+  return (await within('the bare PBKDF2 in the page', PAGE_WAIT_MS, page.evaluate(script))) as number;
 }
 
-export async function benchSharedSession(appDir: string): Promise<string> {
+export async function benchSharedSession(bench: BenchRun): Promise<string> {
+  const { appDir } = bench;
+  const RUNS = sized(bench, FULL_RUNS, 1);
   const workerFile = `assets/${readdirSync(join(appDir, 'assets')).find((f) => /^vault\.worker-.*\.js$/.test(f))}`;
   const chain = await startChain({ port: await findFreePort() });
   await seedChain(chain.url);
@@ -122,27 +145,33 @@ export async function benchSharedSession(appDir: string): Promise<string> {
       await holdWorker(probe, workerFile);
       await first.close();
       // Alternated, three of each per run: the machine's speed drifts between samples.
-      for (let sample = 0; sample < 3; sample++) {
+      for (let sample = 0; sample < sized(bench, 3, 1); sample++) {
         bare.push(await barePbkdf2(probe));
         unlock.push(await unlockThroughWorker(probe, workerFile));
       }
 
       const second = await context.newPage();
       await second.goto(app.url);
-      const [paint, screen, accounts] = await marks(second, [
-        'first-contentful-paint',
-        'cairn:first-screen',
-        'bench:accounts-shown',
-      ]);
+      // The chip by role and name first: if the header changed, this says so, naming the chip.
+      await new AppShell(second).accountChip.waitFor({ timeout: PAGE_WAIT_MS });
+      const [paint, screen, accounts] = await marks(
+        second,
+        ['first-contentful-paint', 'cairn:first-screen', 'bench:accounts-shown'],
+        `the second window's first paint, first screen and ${ACCOUNT_CHIP} (the chip shows: if its mark is missing, MARK_ACCOUNTS_SHOWN no longer finds it)`,
+      );
       secondFirstPaint.push(paint ?? Number.NaN);
       secondFirstScreen.push(screen ?? Number.NaN);
       secondAccounts.push(accounts ?? Number.NaN);
 
       // A window of a locked profile, for comparison: navigation → unlock screen.
-      await second.getByRole('button', { name: 'Lock' }).click();
+      await new AppShell(second).lock();
       const third = await context.newPage();
       await third.goto(app.url);
-      const [locked] = await marks(third, ['cairn:first-screen']);
+      const [locked] = await marks(
+        third,
+        ['cairn:first-screen'],
+        "the locked profile's first screen (cairn:first-screen)",
+      );
       firstScreenLocked.push(locked ?? Number.NaN);
       await context.close();
     }

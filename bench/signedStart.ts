@@ -4,8 +4,7 @@
 // hashes every file it serves against that manifest; the unsigned worker (the same build, its
 // sw.js built without a key) does the same but for the signature: it checks the manifest's list
 // once per start and hashes every file it serves (one serving path). Both copies of the build differ in
-// sw.js and its manifest only. Budget: the signed start ≤ 1.1× the unsigned one. `--smoke` runs
-// 3 starts of each.
+// sw.js and its manifest only. Budget: the signed start ≤ 1.1× the unsigned one.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { findFreePort } from '../scripts/ports.ts';
 import { buildServiceWorker } from '../scripts/serviceWorkerBuild.ts';
 import { type StaticServer, startStaticServer } from '../scripts/static-server.ts';
 import { SERVICE_WORKER_FILE } from '../src/core/build/updateProtocol.ts';
+import { ALTERNATING_RUNS, type BenchRun, sized } from './benchRun.ts';
 import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
 import { openOnceAndInstall } from './installedWorker.ts';
 import { median } from './stats.ts';
@@ -52,8 +52,9 @@ async function start(profile: Installed): Promise<void> {
   await page.close();
 }
 
-export async function benchSignedStart(appDir: string, fullRuns: number): Promise<string> {
-  const runs = process.argv.includes('--smoke') ? 3 : fullRuns;
+export async function benchSignedStart(bench: BenchRun): Promise<string> {
+  const { appDir } = bench;
+  const runs = sized(bench, ALTERNATING_RUNS, 1);
   const work = mkdtempSync(join(tmpdir(), 'cairn-bench-signed-'));
   const keys: SigningKeys = { publisher: await signingKeyFrom(newSigningKeyPem(), 'the bench key') };
   await copyFor(appDir, join(work, 'signed'), keys);
@@ -68,8 +69,10 @@ export async function benchSignedStart(appDir: string, fullRuns: number): Promis
     const unsigned = await install(await browser.newContext({ serviceWorkers: 'allow' }), servers[1]);
     for (const profile of [signed, unsigned]) await profile.context.setOffline(true);
     // One start each to warm up (JIT, the OS's disk cache), then alternating starts.
-    await start(signed);
-    await start(unsigned);
+    if (!bench.smoke) {
+      await start(signed);
+      await start(unsigned);
+    }
     signed.times.length = 0;
     unsigned.times.length = 0;
     for (let run = 0; run < runs; run++) {

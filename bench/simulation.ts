@@ -30,9 +30,10 @@ import { createProbeCache, probeStrategy } from '../src/core/simulation/probe.ts
 import { simulateTransaction } from '../src/core/simulation/simulate.ts';
 import type { SimulationStrategy, UnsignedTransaction } from '../src/core/simulation/types.ts';
 import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 import { median } from './stats.ts';
 
-const RUNS = Number(process.env.BENCH_SIMULATION_RUNS ?? 15);
+const FULL_RUNS = Number(process.env.BENCH_SIMULATION_RUNS ?? 15);
 const LATENCIES = [0, 50];
 /** Strategies Hardhat 2.29 offers; eth_simulateV1 and debug_traceCall's callTracer it refuses. */
 const LOCAL_STRATEGIES: readonly SimulationStrategy[] = ['structLogs', 'stateOverride'];
@@ -74,13 +75,11 @@ function approveTx(): UnsignedTransaction {
   };
 }
 
-const BLOCKS = 5;
-
 /**
  * What a review open on each transaction asks the node at each new block, as the review does it
  * (previewWithFacts, as lib/queries/simulationQueries calls it: simulateTransaction, then the
  * facts its warnings need, read again only when they differ): JSON-RPC calls (what a provider bills) and HTTP round trips,
- * median over BLOCKS blocks, per strategy. The shared head follower's poll (eth_chainId and
+ * median over `BLOCKS` blocks, per strategy. The shared head follower's poll (eth_chainId and
  * eth_blockNumber, once per poll for every screen) is not the review's.
  */
 async function callsPerBlock(
@@ -89,6 +88,7 @@ async function callsPerBlock(
   chainUrl: string,
   txs: readonly UnsignedTransaction[],
   tokens: Address[],
+  BLOCKS: number,
 ): Promise<string[]> {
   const miner = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(chainUrl) });
   const lines = [`  calls per block with a review open (median of ${BLOCKS} blocks; the head follower's poll apart)`];
@@ -123,7 +123,8 @@ async function callsPerBlock(
 type Cell = { ms: number[]; trips: number[]; node: number[] };
 const cell = (): Cell => ({ ms: [], trips: [], node: [] });
 
-export async function benchSimulation(): Promise<string> {
+export async function benchSimulation(run: BenchRun): Promise<string> {
+  const RUNS = sized(run, FULL_RUNS, 1);
   const chain = await startChain({ port: await findFreePort() });
   await seedChain(chain.url);
   const proxy = await startRpcFaultProxy(chain.url);
@@ -167,8 +168,8 @@ export async function benchSimulation(): Promise<string> {
       const cold = new Map(LOCAL_STRATEGIES.map((s) => [s, cell()]));
       const warm = new Map(LOCAL_STRATEGIES.map((s) => [s, cell()]));
       // One warm-up round (JIT, the node's caches), then alternate so noise falls on all alike.
-      for (let run = 0; run <= RUNS; run++) {
-        const keep = run > 0;
+      for (let i = run.smoke ? 1 : 0; i <= RUNS; i++) {
+        const keep = i > 0;
         const sink = (c: Cell | undefined) => (keep && c ? c : cell());
         await measure(sink(baseline), () =>
           bare.call({ account: tx.from, to: tx.to, data: tx.data, gas: tx.gas, nonce: tx.nonce, ...fees }),
@@ -217,7 +218,7 @@ export async function benchSimulation(): Promise<string> {
       `  the probe picks ${chosen} on this node; eth_simulateV1 and the callTracer are not offered by Hardhat, so not measured`,
     );
     proxy.setFault({ kind: 'none' });
-    lines.push(...(await callsPerBlock(freshClient, proxy, chain.url, [tx, approveTx()], portfolio)));
+    lines.push(...(await callsPerBlock(freshClient, proxy, chain.url, [tx, approveTx()], portfolio, sized(run, 5, 1))));
   } finally {
     await proxy.close();
     await chain.stop();

@@ -9,6 +9,7 @@ import { memoryVaultRepository } from '../src/core/storage/vaultRepository.ts';
 import { VAULT_KDF_ITERATIONS } from '../src/core/vault/vaultCrypto.ts';
 import type { VaultRecord } from '../src/core/vault/vaultRecord.ts';
 import { VaultSession } from '../src/core/vault/vaultSession.ts';
+import { type BenchRun, sized } from './benchRun.ts';
 import { median } from './stats.ts';
 
 const PASSWORD = 'bench horse battery staple';
@@ -59,12 +60,13 @@ async function vaultWith(accounts: number) {
   return { repository, settings, options };
 }
 
-export async function benchVault(): Promise<string> {
+export async function benchVault(run: BenchRun): Promise<string> {
+  const runs = sized(run, 5, 1);
   const lines: string[] = [];
   // Bare KDF: the same PBKDF2-SHA256 derivation alone, natively, at the vault's parameters.
   const record = (await (await vaultWith(1)).repository.load()) as VaultRecord;
   const salt = fromBase64(record.kdf.salt) ?? new Uint8Array();
-  const bare = await time(5, async () => {
+  const bare = await time(runs, async () => {
     const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(PASSWORD), 'PBKDF2', false, [
       'deriveBits',
     ]);
@@ -81,14 +83,14 @@ export async function benchVault(): Promise<string> {
     const { options } = await vaultWith(count);
     const session = new VaultSession(options);
     await session.init();
-    const runs = await time(5, async () => {
+    const times = await time(runs, async () => {
       await session.unlock(PASSWORD);
       session.lock();
     });
-    unlockTimes[count] = median(runs);
+    unlockTimes[count] = median(times);
     if (count === 50) {
       fullDerive50 = median(
-        await time(3, async () => {
+        await time(sized(run, 3, 1), async () => {
           await session.unlock(PASSWORD);
           for (const account of session.store.getState().accounts) (await session.privateKeyFor(account.id)).fill(0);
           session.lock();
@@ -98,7 +100,7 @@ export async function benchVault(): Promise<string> {
   }
   const bareMedian = median(bare);
   lines.push(
-    `Vault unlock (PBKDF2-SHA256, ${VAULT_KDF_ITERATIONS.toLocaleString('en-US')} iterations; median of 5)`,
+    `Vault unlock (PBKDF2-SHA256, ${VAULT_KDF_ITERATIONS.toLocaleString('en-US')} iterations; median of ${runs})`,
     `  bare PBKDF2 alone (native WebCrypto)   ${ms(bareMedian)}`,
     `  unlock, 1 HD account                   ${ms(unlockTimes[1] ?? NaN)}   ratio to bare KDF ${((unlockTimes[1] ?? NaN) / bareMedian).toFixed(2)}×`,
     `  unlock, 50 HD accounts                 ${ms(unlockTimes[50] ?? NaN)}   ratio to bare KDF ${((unlockTimes[50] ?? NaN) / bareMedian).toFixed(2)}×   budget 1000 ms: ${(unlockTimes[50] ?? Infinity) < 1000 ? 'within budget' : 'OVER BUDGET'}`,

@@ -6,13 +6,16 @@ import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/ports.ts';
 import { startStaticServer } from '../scripts/static-server.ts';
+import { ALTERNATING_RUNS, type BenchRun, sized } from './benchRun.ts';
 import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
 import { openOnceAndInstall } from './installedWorker.ts';
 import { median } from './stats.ts';
 
 const BUDGET_RATIO = 1.2;
 
-export async function benchWarmStart(appDir: string, baselineDir: string, runs: number): Promise<string> {
+export async function benchWarmStart(bench: BenchRun): Promise<string> {
+  const { appDir, baselineDir } = bench;
+  const runs = sized(bench, ALTERNATING_RUNS, 1);
   const chain = await startChain({ port: await findFreePort() });
   await seedChain(chain.url);
   const app = await startStaticServer({ root: appDir, port: await findFreePort(), localRpcUrl: chain.url });

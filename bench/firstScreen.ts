@@ -1,0 +1,103 @@
+// The first screen: the JavaScript it loads (gzip) and the time from navigation to it in headless
+// Chromium, beside a bare React page built by the same toolchain. Prints figures; never fails on
+// timing.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startChain } from '../devchain/chain.ts';
+import { seedChain } from '../devchain/seed.ts';
+import { launchChromium } from '../e2e/support/browser.ts';
+import { findFreePort } from '../scripts/ports.ts';
+import { startStaticServer } from '../scripts/static-server.ts';
+import { ALTERNATING_RUNS, type BenchRun, sized } from './benchRun.ts';
+import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
+import { median } from './stats.ts';
+
+const BUDGET_FIRST_SCREEN_GZIP = 150 * 1024;
+
+const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+type Measure = { times: number[]; scripts: Set<string>; fileCounts: number[] };
+
+export async function benchFirstScreen(run: BenchRun): Promise<string> {
+  const RUNS = sized(run, ALTERNATING_RUNS, 1);
+  const chain = await startChain({ port: await findFreePort(), genesisDate: new Date(Date.now() - 30 * 86_400_000) });
+  await seedChain(chain.url);
+  const app = await startStaticServer({ root: run.appDir, port: await findFreePort(), localRpcUrl: chain.url });
+  const baseline = await startStaticServer({ root: run.baselineDir, port: await findFreePort() });
+  const browser = await launchChromium();
+
+  /** One load in a fresh context (nothing cached, no service worker). */
+  async function measureOnce(url: string, into: Measure): Promise<void> {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await observeFirstScreen(context);
+    const { page, at } = await markedLoad(context, url);
+    const scripts = await page.evaluate((mark) => {
+      // Only the code fetched before the first screen counts; later prefetches do not.
+      const before = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime <= mark && new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => new URL(e.name).pathname);
+      const entry = Array.from(document.querySelectorAll('script[src]')).map(
+        (s) => new URL((s as HTMLScriptElement).src).pathname,
+      );
+      return [...new Set([...entry, ...before])];
+    }, at);
+    into.times.push(at);
+    into.fileCounts.push(scripts.length);
+    for (const script of scripts) into.scripts.add(script);
+    await context.close();
+  }
+
+  try {
+    // Warm up once each (JIT, disk cache of the OS), then alternate the measured runs so that
+    // noise from other work on the machine falls on both alike.
+    const warmUp: Measure = { times: [], scripts: new Set(), fileCounts: [] };
+    if (!run.smoke) {
+      await measureOnce(baseline.url, warmUp);
+      await measureOnce(app.url, warmUp);
+    }
+    const appResult: Measure = { times: [], scripts: new Set(), fileCounts: [] };
+    const baseResult: Measure = { times: [], scripts: new Set(), fileCounts: [] };
+    for (let i = 0; i < RUNS; i++) {
+      await measureOnce(app.url, appResult);
+      await measureOnce(baseline.url, baseResult);
+    }
+
+    const html = readFileSync(join(run.appDir, 'index.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    if (!entry) throw new Error('entry chunk not found in index.html');
+    const firstScreenFiles = [...appResult.scripts].map((p) => p.replace(/^\//, ''));
+    const firstScreenGzip = firstScreenFiles.reduce((sum, file) => sum + gzipSize(join(run.appDir, file)), 0);
+    const baselineGzip = [...baseResult.scripts].reduce(
+      (sum, p) => sum + gzipSize(join(run.baselineDir, p.replace(/^\//, ''))),
+      0,
+    );
+    const worker = readdirSync(join(run.appDir, 'assets')).find((f) => /^vault\.worker-.*\.js$/.test(f));
+    const appMedian = median(appResult.times);
+    const baseMedian = median(baseResult.times);
+    const ratio = appMedian / baseMedian;
+
+    return `Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context each run, alternating with the bare page)
+  entry chunk (gzip)             ${kb(gzipSize(join(run.appDir, entry)))}   ${entry}
+  JS loaded for first screen     ${kb(firstScreenGzip)} gzip   budget ${kb(BUDGET_FIRST_SCREEN_GZIP)}: ${
+    firstScreenGzip <= BUDGET_FIRST_SCREEN_GZIP ? 'within budget' : 'OVER BUDGET'
+  }
+  JS files before first screen   ${median(appResult.fileCounts)} (median; ${firstScreenFiles.length} distinct over all runs: ${firstScreenFiles
+    .map((f) => f.replace(/^assets\//, ''))
+    .join(', ')})
+  vault worker script            ${worker ? kb(gzipSize(join(run.appDir, 'assets', worker))) : '—'} gzip, in its own thread (not counted above)
+  bare React page JS             ${kb(baselineGzip)} gzip in ${median(baseResult.fileCounts)} file(s)
+  navigation → first screen      Cairn ${appMedian.toFixed(1)} ms   bare React ${baseMedian.toFixed(1)} ms   ratio ${ratio.toFixed(2)}×   budget 1.7×: ${
+    ratio <= 1.7 ? 'within budget' : 'OVER BUDGET'
+  }
+  (all runs, ms)                 Cairn [${appResult.times.map((t) => t.toFixed(0)).join(', ')}]
+                                 React [${baseResult.times.map((t) => t.toFixed(0)).join(', ')}]`;
+  } finally {
+    await browser.close();
+    await app.close();
+    await baseline.close();
+    await chain.stop();
+  }
+}
