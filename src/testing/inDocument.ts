@@ -41,3 +41,8 @@ export function checkbox(words: string): HTMLInputElement | undefined {
       ?.querySelector<HTMLInputElement>('input[type=checkbox]') ?? undefined
   );
 }
+
+/** Whether an approval window says its buttons are still asleep (the approve delay, see ApprovalFrame). */
+export function approveAsleep(): boolean {
+  return shows('The buttons wake up a moment after this window appears.');
+}

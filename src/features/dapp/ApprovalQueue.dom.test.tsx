@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withSiteNetwork } from '@/core/dapp/sites';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
-import { button, click, heading, shows, statuses } from '@/testing/inDocument';
+import { approveAsleep, button, click, heading, shows, statuses } from '@/testing/inDocument';
 import { mailJson } from '@/testing/mailTypedData';
 import { connectTestSite, TEST_SITE } from '@/testing/testSiteWindow';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
@@ -81,7 +81,7 @@ describe('Cairn’s window for a site: the approve delay', { timeout: 30_000 }, 
     await expect.poll(heading, poll).toBe('Sign this message?');
     // Asleep as it appears: a click does nothing.
     expect(signButton()?.disabled).toBe(true);
-    expect(shows('The buttons wake up a moment after this window appears.')).toBe(true);
+    expect(approveAsleep()).toBe(true);
     click('Sign');
     await awake();
     expect(site.answer(id)).toBeUndefined();

@@ -6,7 +6,7 @@ import { type Address, type Hex, stringToHex, verifyMessage } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
-import { alerts, button, checkbox, click, heading, shows, statuses } from '@/testing/inDocument';
+import { alerts, approveAsleep, button, checkbox, click, heading, shows, statuses } from '@/testing/inDocument';
 import { addKeysOutsideCairn } from '@/testing/keysOutsideCairn';
 import { connectTestSite, TEST_SITE } from '@/testing/testSiteWindow';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
@@ -61,8 +61,7 @@ const signIn = (domain: string, account: Address) =>
   );
 
 /** Resolves once the approve delay is over (its notice gone). */
-const delayOver = () =>
-  expect.poll(() => shows('The buttons wake up a moment after this window appears.'), poll).toBe(false);
+const delayOver = () => expect.poll(approveAsleep, poll).toBe(false);
 const signed = (site: ReturnType<typeof signAsked>['site'], id: number) =>
   expect.poll(() => site.answer(id), poll).toMatchObject({ result: expect.stringMatching(/^0x/) });
 
@@ -103,7 +102,10 @@ describe('a site’s message to sign with a Ledger’s account', { timeout: 30_0
     await expect.poll(alerts, poll).toContain('The Ledger is showing a screen of its own');
     expect(site.answer(id)).toBeUndefined();
 
-    await expect.poll(() => button('Sign')?.disabled, poll).toBe(false);
+    // What went wrong appears above the buttons: the approve delay starts again, then Sign wakes.
+    await expect.poll(approveAsleep, poll).toBe(true);
+    await expect.poll(approveAsleep, poll).toBe(false);
+    expect(button('Sign')?.disabled).toBe(false);
     click('Sign');
     await signed(site, id);
     const signature = (site.answer(id) as { result: Hex }).result;
