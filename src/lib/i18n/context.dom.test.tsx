@@ -1,0 +1,50 @@
+// Components word messages with the runtime the page hands them (I18nProvider), and follow its
+// changes of language; the one the tests' setup installed stays in English meanwhile.
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, expect, it } from 'vitest';
+import { T } from '@/components/T';
+import { words } from '@/testing/catalogWords';
+import { I18nProvider } from './context';
+import { t } from './installed';
+import { createI18n } from './instance';
+import { useT } from './useT';
+
+const ID = 'settings:language.title';
+
+function Title() {
+  const say = useT('settings');
+  return (
+    <>
+      <h1>{say(ID)}</h1>
+      <p>
+        <T id="common:start.reload" />
+      </p>
+    </>
+  );
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+it('words a component with the provider’s runtime, and re-renders it when that runtime changes language', async () => {
+  const i18n = createI18n();
+  await i18n.showLocale('de', ['common', 'settings']);
+  const root = createRoot(document.body.appendChild(document.createElement('div')));
+  await act(async () => {
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <Title />
+      </I18nProvider>,
+    );
+  });
+  expect(document.querySelector('h1')?.textContent).toBe(words('de', ID));
+  expect(document.querySelector('p')?.textContent).toBe(words('de', 'common:start.reload'));
+  expect(t(ID)).toBe(words('en', ID));
+
+  await act(() => i18n.showLocale('es', ['common', 'settings']));
+  expect(document.querySelector('h1')?.textContent).toBe(words('es', ID));
+  expect(document.querySelector('p')?.textContent).toBe(words('es', 'common:start.reload'));
+  act(() => root.unmount());
+});
