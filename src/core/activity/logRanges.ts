@@ -1,5 +1,6 @@
 import { isNodeError } from '../chain/nodeErrors';
 import { findCause } from '../errors/causeChain';
+import type { ReadLane } from './readLane';
 
 /** How the block span of log queries adapts to what the node allows. */
 export type SpanPolicy = { min: bigint; max: bigint; growAfter: number };
@@ -47,8 +48,9 @@ export function namedSpan(error: unknown): bigint | undefined {
 
 /**
  * Reads [from, to] in consecutive spans, halving the span whenever the node refuses a range as too
- * large and doubling it again after a few quiet successes (up to policy.max). Returns what was read,
- * the span to start from next time, and how many span reads were made.
+ * large and doubling it again after a few quiet successes (up to policy.max). With a `lane`, an
+ * answer too large for the client is first asked again alone (see readLane). Returns what was
+ * read, the span to start from next time, and how many span reads were made.
  */
 export async function readInSpans<T>(args: {
   from: bigint;
@@ -57,6 +59,7 @@ export async function readInSpans<T>(args: {
   read: (from: bigint, to: bigint) => Promise<T[]>;
   policy?: SpanPolicy;
   onProgress?: (done: bigint, total: bigint) => void;
+  lane?: ReadLane;
 }): Promise<{ items: T[]; span: bigint; reads: number }> {
   const policy = args.policy ?? DEFAULT_SPAN_POLICY;
   const clamp = (span: bigint) => (span < policy.min ? policy.min : span > policy.max ? policy.max : span);
@@ -66,13 +69,20 @@ export async function readInSpans<T>(args: {
   let reads = 0;
   /** The smallest span the node refused in this run: growing never reaches it again. */
   let refused: bigint | undefined;
+  let alone = false;
+  const run: ReadLane = args.lane ?? ((readNow) => readNow());
   const items: T[] = [];
   while (cursor <= args.to) {
-    const end = cursor + span - 1n < args.to ? cursor + span - 1n : args.to;
+    const start = cursor;
+    const end = start + span - 1n < args.to ? start + span - 1n : args.to;
     reads++;
     try {
-      items.push(...(await args.read(cursor, end)));
+      items.push(...(await run(() => args.read(start, end), alone)));
     } catch (error) {
+      if (args.lane && !alone && isTooLargeAnswer(error)) {
+        alone = true;
+        continue;
+      }
       if (!isLogRangeError(error) || span <= policy.min) throw error;
       refused = refused === undefined || span < refused ? span : refused;
       const named = namedSpan(error);

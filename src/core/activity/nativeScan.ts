@@ -4,6 +4,7 @@ import type { ChainClient } from '../chain/client';
 import type { ActivityItem } from './item';
 import { type NativeTx, nativeTx, receiptOutcome, receivedItem, sentItem } from './nativeItems';
 import { readInBatches } from './readInBatches';
+import { readLaneOf } from './readLane';
 
 const fullBlock = (client: ChainClient, blockNumber: bigint) =>
   getBlock(client, { blockNumber, includeTransactions: true });
@@ -27,7 +28,12 @@ export async function scanItems(
 ): Promise<{ items: ActivityItem[]; timestamps: Map<bigint, number> }> {
   const scan = await scanBlocks(client, account, from, to, onProgress);
   const all = [...scan.sent, ...scan.received];
-  const receipts = await readInBatches(all, (tx) => getTransactionReceipt(client, { hash: tx.hash }));
+  const receipts = await readInBatches(
+    all,
+    (tx) => getTransactionReceipt(client, { hash: tx.hash }),
+    undefined,
+    readLaneOf(client),
+  );
   const items: ActivityItem[] = [];
   all.forEach((tx, i) => {
     const receipt = receipts[i];
@@ -59,7 +65,12 @@ async function scanBlocks(
     const numbers: bigint[] = [];
     for (let n = start; n <= to && n < start + BigInt(SCAN_BATCH); n++) numbers.push(n);
     // Full blocks can be large: readInBatches reads fewer at a time if an answer is too big.
-    const blocks = await readInBatches(numbers, (blockNumber) => fullBlock(client, blockNumber), SCAN_BATCH);
+    const blocks = await readInBatches(
+      numbers,
+      (blockNumber) => fullBlock(client, blockNumber),
+      SCAN_BATCH,
+      readLaneOf(client),
+    );
     for (const block of blocks) {
       const timestamp = Number(block.timestamp);
       timestamps.set(block.number, timestamp);

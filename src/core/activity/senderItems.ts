@@ -4,6 +4,7 @@ import type { ChainClient } from '../chain/client';
 import type { ActivityItem } from './item';
 import { nativeTx, receiptOutcome, sentItem } from './nativeItems';
 import { readInBatches } from './readInBatches';
+import { readLaneOf } from './readLane';
 
 /**
  * For transfers out of the account whose transaction no other source described (`known` hashes):
@@ -19,8 +20,11 @@ export async function senderItems(
   known: ReadonlySet<Hex>,
 ): Promise<ActivityItem[]> {
   const hashes = [...new Set(transfers.filter((i) => i.direction !== 'in' && !known.has(i.hash)).map((i) => i.hash))];
-  const read = await readInBatches(hashes, (hash) =>
-    Promise.all([getTransaction(client, { hash }), getTransactionReceipt(client, { hash })]),
+  const read = await readInBatches(
+    hashes,
+    (hash) => Promise.all([getTransaction(client, { hash }), getTransactionReceipt(client, { hash })]),
+    undefined,
+    readLaneOf(client),
   );
   const out: ActivityItem[] = [];
   for (const [tx, receipt] of read) {

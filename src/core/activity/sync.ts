@@ -10,6 +10,7 @@ import { type ActivityItem, NATIVE_ITEM_SOURCES } from './item';
 import { DEFAULT_SPAN_POLICY } from './logRanges';
 import { scanItems } from './nativeScan';
 import { readInBatches } from './readInBatches';
+import { readLaneOf } from './readLane';
 import { senderItems } from './senderItems';
 import { readTransferItems } from './transferLogs';
 
@@ -166,7 +167,12 @@ async function withTimestamps(
   const missing = [
     ...new Set(items.filter((i) => i.timestamp === undefined && !known.has(i.blockNumber)).map((i) => i.blockNumber)),
   ];
-  const blocks = await readInBatches(missing, (blockNumber) => getBlock(client, { blockNumber }));
+  const blocks = await readInBatches(
+    missing,
+    (blockNumber) => getBlock(client, { blockNumber }),
+    undefined,
+    readLaneOf(client),
+  );
   const times = new Map(known);
   for (const block of blocks) times.set(block.number, Number(block.timestamp));
   return items.map((i) => (i.timestamp === undefined ? { ...i, timestamp: times.get(i.blockNumber) } : i));

@@ -3,6 +3,7 @@ import type { ChainClient } from '../chain/client';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
 import { type ActivityItem, activityItem, direction } from './item';
 import { readInSpans } from './logRanges';
+import { readLaneOf } from './readLane';
 
 /** A log as the node returns it (the fields this module reads). */
 export type RawLog = {
@@ -32,6 +33,7 @@ export async function readTransferItems(
   const filters = transferFilters(account);
   const result = await readInSpans<RawLog>({
     ...range,
+    lane: readLaneOf(client),
     read: async (fromBlock, toBlock) => {
       const answers = await Promise.all(filters.map((filter) => getLogs(client, fromBlock, toBlock, filter)));
       return answers.flat();

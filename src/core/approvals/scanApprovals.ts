@@ -1,6 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { getBlock, getTransactionCount } from 'viem/actions';
 import { DEFAULT_SPAN_POLICY, readInSpans, type SpanPolicy } from '../activity/logRanges';
+import { readLaneOf } from '../activity/readLane';
 import { rescanFrom } from '../activity/sync';
 import { getLogs, type RawLog } from '../activity/transferLogs';
 import type { ChainClient } from '../chain/client';
@@ -85,6 +86,7 @@ export async function scanApprovals(
       from,
       to: latest,
       span,
+      lane: readLaneOf(client),
       ...(deps.policy ? { policy: deps.policy } : {}),
       read: (fromBlock, toBlock) => getLogs(client, fromBlock, toBlock, { topics }),
     });
