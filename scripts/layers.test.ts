@@ -68,21 +68,29 @@ describe('layer rules', () => {
     );
   });
 
-  it('keeps connect.js to the connector and the three protocol files it shares, with no package', () => {
+  it('keeps connect.js to the connector and the core files it shares, with no package', () => {
     expect(layerOf('src/connector/provider.ts')).toEqual({ kind: 'connector' });
     expect(checkImport('src/connector/provider.ts', './channel')).toBeUndefined();
     expect(checkImport('src/connector/provider.ts', '../core/dapp/protocol')).toBeUndefined();
     expect(checkImport('src/connector/provider.ts', '@/core/dapp/request')).toBeUndefined();
     expect(checkImport('src/connector/errors.ts', '../core/dapp/providerErrors.ts')).toBeUndefined();
+    // The method table's answers from the grant: the part connect.js answers itself, and the rare part.
+    expect(checkImport('src/connector/provider.ts', '../core/dapp/siteAnswers')).toBeUndefined();
+    expect(checkImport('src/connector/extras.ts', '../core/dapp/rareSiteAnswers')).toBeUndefined();
+    expect(checkImport('src/connector/provider.ts', '../core/dapp/methodTable')).toMatch(
+      /may import only src\/connector and src\/core\/dapp\/\{protocol,providerErrors,request,siteAnswers,rareSiteAnswers\}/,
+    );
     expect(checkImport('src/connector/provider.ts', '../core/chain/networks')).toMatch(
       /may import only src\/connector and src\/core\/dapp/,
     );
     expect(checkImport('src/connector/provider.ts', '@/lib/format')).toMatch(/not src\/lib\/format/);
     expect(checkImport('src/connector/provider.ts', 'viem')).toMatch(/takes no package \(viem\)/);
-    // What the connector ships from the core imports only its two companions.
+    // What the connector ships from the core imports only its companions.
     expect(checkImport('src/core/dapp/request.ts', './providerErrors')).toBeUndefined();
     expect(checkImport('src/core/dapp/protocol.ts', '../errors/base')).toMatch(/ships in connect\.js/);
     expect(checkImport('src/core/dapp/request.ts', 'viem')).toMatch(/takes no package/);
+    expect(checkImport('src/core/dapp/siteAnswers.ts', './personRequests')).toMatch(/ships in connect\.js/);
+    expect(checkImport('src/core/dapp/rareSiteAnswers.ts', './siteAnswers')).toBeUndefined();
     // Other core files are not held to it.
     expect(checkImport('src/core/dapp/approval.ts', '../chain/networks')).toBeUndefined();
   });

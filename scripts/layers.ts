@@ -4,9 +4,9 @@
 //   only core reads the chain (viem/actions), features reach it through query options in
 //   src/lib/queries, and query keys are built only by the factories there;
 //   src/connector (built alone as connect.js, which every dApp page loads) imports only itself
-//   and the three shared protocol files of src/core/dapp, which import only each other; no
-//   package at all, and nothing imports the connector;  src/serviceWorker (built alone as sw.js)
-//   imports only itself and core, and no package.
+//   and the protocol and method-answer files of src/core/dapp it shares (CONNECTOR_CORE), which
+//   import only each other; no package at all, and nothing imports the connector;
+//   src/serviceWorker (built alone as sw.js) imports only itself and core, and no package.
 import { posix } from 'node:path';
 
 export type Layer =
@@ -50,6 +50,8 @@ export const CONNECTOR_CORE: ReadonlySet<string> = new Set([
   'src/core/dapp/protocol',
   'src/core/dapp/providerErrors',
   'src/core/dapp/request',
+  'src/core/dapp/siteAnswers',
+  'src/core/dapp/rareSiteAnswers',
 ]);
 
 const withoutExtension = (path: string) => path.replace(/\.tsx?$/, '');
@@ -81,7 +83,7 @@ function checkChainAccess(fromFile: string, specifier: string): string | undefin
 
 /**
  * Why `fromFile` may not import `specifier` under the connector's rules, or undefined. What
- * ships in connect.js stays that small: the connector, the three protocol files, no package.
+ * ships in connect.js stays that small: the connector, the core files it shares, no package.
  */
 function checkConnector(fromFile: string, specifier: string): string | undefined {
   const from = layerOf(fromFile).kind;
@@ -97,7 +99,8 @@ function checkConnector(fromFile: string, specifier: string): string | undefined
   if (to === undefined)
     return `${fromFile} ships in connect.js, which takes no package (${specifier}): it must stay small and self-contained`;
   if (CONNECTOR_CORE.has(to) || (inConnector && layerOf(to).kind === 'connector')) return undefined;
-  return `${fromFile} ships in connect.js, which may import only src/connector and src/core/dapp/{protocol,providerErrors,request}, not ${to}`;
+  const shared = [...CONNECTOR_CORE].map((path) => path.replace('src/core/dapp/', '')).join(',');
+  return `${fromFile} ships in connect.js, which may import only src/connector and src/core/dapp/{${shared}}, not ${to}`;
 }
 
 /** Returns why `fromFile` may not import `specifier`, or undefined when the import is fine. */
@@ -111,7 +114,7 @@ export function checkImport(fromFile: string, specifier: string): string | undef
       ? `${fromFile} ships in sw.js, which takes no package (${specifier}): it holds only what serves and checks the build`
       : undefined;
   const to = layerOf(target);
-  // The connector uses the three protocol files (checked above); its tests may use any of the core.
+  // The connector uses the shared files of CONNECTOR_CORE (checked above); its tests may use any of the core.
   if (
     from.kind === 'connector' &&
     (CONNECTOR_CORE.has(withoutExtension(target)) || isTestFile(fromFile)) &&

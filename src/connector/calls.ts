@@ -16,13 +16,3 @@ export async function followBatch(calls: CallsStatus, read: Read): Promise<Calls
   if (receipts.includes(null)) return calls;
   return { ...calls, status: settledStatus(total, receipts), receipts };
 }
-
-/** What wallet_getCallsStatus answers (EIP-5792): the stored status without Cairn's own hashes. */
-export const callsResult = ({ id, chainId, status, atomic, receipts }: CallsStatus) => ({
-  version: '2.0.0',
-  id,
-  chainId,
-  status,
-  atomic,
-  receipts,
-});

@@ -1,18 +1,18 @@
 import { type HexChainId, type SiteGrant, toHexChainId } from '../core/dapp/protocol';
-import {
-  CHAIN_DISCONNECTED,
-  DISCONNECTED,
-  DUPLICATE_ID,
-  INTERNAL,
-  UNKNOWN_BUNDLE_ID,
-} from '../core/dapp/providerErrors';
+import { CHAIN_DISCONNECTED, DISCONNECTED, DUPLICATE_ID } from '../core/dapp/providerErrors';
+import type { RareAnswered } from '../core/dapp/rareSiteAnswers';
 import { type DappRequest, parseDappRequest, READ_METHODS } from '../core/dapp/request';
-import { callsResult } from './calls';
+import {
+  RARE_ANSWERED,
+  SITE_ANSWERS,
+  type SiteAnswered,
+  type SiteAnswerer,
+  type SiteView,
+} from '../core/dapp/siteAnswers';
 import { createChannel } from './channel';
-import { fail, type ProviderRpcError, toRpcError } from './errors';
+import { fail, toRpcError } from './errors';
 import { createEmitter, type EventName, type Listener } from './events';
 import type { LoadExtras } from './extras';
-import { grantedSwitch } from './granted';
 import { readRpc } from './rpc';
 import { loadStored, saveStored } from './store';
 import type { ConnectorWindow } from './types';
@@ -41,6 +41,7 @@ export type CairnProvider = {
 };
 
 const READS = new Set<string>(READ_METHODS);
+const RARE = new Set<string>(RARE_ANSWERED);
 
 /**
  * The provider, given where its rare parts come from (extras.ts): connect.js imports them from
@@ -96,50 +97,44 @@ export function createProvider({
     return readRpc((input, init) => win.fetch(input, init), urls, method, params);
   }
 
+  /** What the site may learn here, for the answers of the method table (core/dapp/siteAnswers.ts). */
+  const view: SiteView = {
+    grant: () => stored.grant,
+    chainId: currentChain,
+    origin: win.location.origin,
+    calls,
+    // A chain the site may already use: switched here, with no window. While Cairn's window is
+    // open, the switch goes through it instead: what waits there for the chain left is refused.
+    moveTo(chainId) {
+      const { grant } = stored;
+      if (!grant?.chains[chainId] || channel.connected()) return false;
+      setGrant({ ...grant, chainId });
+      return true;
+    },
+  };
+
   // Nothing is awaited before a person's request reaches channel.send: browsers let window.open
   // through only while the site's click is being handled.
   async function answer({ method, params }: DappRequest): Promise<unknown> {
-    const { grant } = stored;
     const list = Array.isArray(params) ? params : [];
     if (READS.has(method)) return read(currentChain(), method, params);
-    switch (method) {
-      case 'eth_accounts':
-        return grant?.accounts ?? [];
-      case 'eth_chainId':
-        return currentChain();
-      case 'net_version':
-        return BigInt(currentChain()).toString();
-      case 'wallet_getPermissions':
-        return (await extras()).permissions(grant, win.location.origin);
-      case 'wallet_getCapabilities':
-        return (await extras()).capabilities(grant, list);
-      case 'wallet_getCallsStatus': {
-        const id = list[0] as string;
-        const known = calls.get(id);
-        if (!known) throw fail(UNKNOWN_BUNDLE_ID);
-        // With the window gone, a pending batch is followed on chain (still pending if no node can say).
-        const batch = channel.connected()
-          ? known
-          : await extras()
-              .then(({ followBatch }) => followBatch(known, read))
-              .catch(() => known);
-        calls.set(id, batch);
+    let answerer: SiteAnswerer | undefined = SITE_ANSWERS[method as SiteAnswered];
+    if (RARE.has(method)) {
+      const { RARE_SITE_ANSWERS, followBatch } = await extras();
+      const known = calls.get(list[0] as string);
+      // With the window gone, a pending batch is followed on chain (still pending if no node can say).
+      if (method === 'wallet_getCallsStatus' && known && !channel.connected()) {
+        calls.set(known.id, await followBatch(known, read).catch(() => known));
         save();
-        return callsResult(batch);
       }
-      case 'wallet_sendCalls':
-        if (calls.has(Object(list[0]).id)) throw fail(DUPLICATE_ID);
-        break;
-      case 'wallet_switchEthereumChain': {
-        // A chain the site may already use: switched here, with no window. While Cairn's window is
-        // open, the switch goes through it instead: what waits there for the chain left is refused.
-        const target = grantedSwitch(grant, list);
-        if (grant && target && !channel.connected()) {
-          setGrant({ ...grant, chainId: target });
-          return null;
-        }
-      }
+      answerer = RARE_SITE_ANSWERS[method as RareAnswered];
     }
+    const answered = answerer?.(view, list);
+    if (answered) {
+      if ('error' in answered) throw answered.error;
+      return answered.result;
+    }
+    if (method === 'wallet_sendCalls' && calls.has(Object(list[0]).id)) throw fail(DUPLICATE_ID);
     return channel.send({ method, params, chainId: currentChain() });
   }
 
@@ -149,8 +144,9 @@ export function createProvider({
     request(args) {
       const parsed = parseDappRequest(args);
       return parsed.ok
-        ? answer(parsed.request).catch((error: ProviderRpcError) => {
-            throw Number.isSafeInteger(error?.code) ? error : fail(INTERNAL);
+        ? answer(parsed.request).catch((error: unknown) => {
+            // A provider error (the table's, as a plain object) becomes an Error; anything else -32603.
+            throw toRpcError(error);
           })
         : Promise.reject(toRpcError(parsed.error));
     },

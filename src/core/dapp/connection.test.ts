@@ -27,11 +27,11 @@ describe('requests answered at once from what the site was granted', () => {
     expect(resultOf(h.answer(h.send('eth_accounts')))).toEqual([ALICE]);
     expect(resultOf(h.answer(h.send('eth_chainId')))).toBe('0x1');
     expect(resultOf(h.answer(h.send('net_version')))).toBe('1');
+    // As the connector answers it from the same grant (src/connector/sameAnswers.test.ts).
     expect(resultOf(h.answer(h.send('wallet_getPermissions')))).toEqual([
       {
         parentCapability: 'eth_accounts',
         invoker: ORIGIN,
-        date: 1_000,
         caveats: [{ type: 'restrictReturnedAccounts', value: [ALICE] }],
       },
     ]);
@@ -51,11 +51,12 @@ describe('requests answered at once from what the site was granted', () => {
     expect(resultOf(h.answer(h.send('eth_chainId')))).toBe('0xaa36a7');
   });
 
-  it('answers a site not connected with no accounts and no permissions', () => {
+  it('answers a site not connected with no accounts and no permissions, and no capabilities (4100)', () => {
     const h = harness({ site: undefined });
     expect(resultOf(h.answer(h.send('eth_accounts')))).toEqual([]);
     expect(resultOf(h.answer(h.send('wallet_getPermissions')))).toEqual([]);
-    expect(resultOf(h.answer(h.send('wallet_getCapabilities')))).toEqual({});
+    expect(errorOf(h.answer(h.send('wallet_getCapabilities')))).toMatchObject({ code: 4100 });
+    expect(errorOf(h.answer(h.send('wallet_getCapabilities', [ALICE])))).toMatchObject({ code: 4100 });
   });
 
   it('reads the permission anew for every request', () => {
@@ -136,12 +137,35 @@ describe('requests refused at once', () => {
     expect(h.pending()).toEqual([]);
   });
 
-  it(// BUG (connection.ts answerAtOnce): wallet_getCallsStatus is a granted method but no case
-  // answers it, so it falls to personRequestOf and comes back -32602 "wallet_getCallsStatus is not a
-  // request for the person." (wrong code, and an internal sentence).
-  'sends wallet_getCallsStatus back to the connector with 4200, not as bad params', () => {
+  // Once fell to personRequestOf and came back -32602 "wallet_getCallsStatus is not a request for
+  // the person." (wrong code, and an internal sentence). Now answered as the connector answers it.
+  it('answers wallet_getCallsStatus for a batch it never reported with 5730, not as bad params', () => {
     const h = harness();
-    expect(errorOf(h.answer(h.send('wallet_getCallsStatus', ['batch-1'])))).toMatchObject({ code: 4200 });
+    expect(errorOf(h.answer(h.send('wallet_getCallsStatus', ['batch-1'])))).toEqual({
+      code: 5730,
+      message: 'Cairn knows no batch with that id.',
+    });
+  });
+
+  it('answers wallet_getCallsStatus from the batches it reported to the site', () => {
+    const h = harness();
+    h.connection.reportCalls({
+      id: 'batch-1',
+      chainId: '0x1',
+      status: 100,
+      atomic: false,
+      receipts: [],
+      hashes: ['0x01'],
+      total: 2,
+    });
+    expect(resultOf(h.answer(h.send('wallet_getCallsStatus', ['batch-1'])))).toEqual({
+      version: '2.0.0',
+      id: 'batch-1',
+      chainId: '0x1',
+      status: 100,
+      atomic: false,
+      receipts: [],
+    });
   });
 
   it('refuses malformed requests with -32600 or -32602 and a sentence', () => {

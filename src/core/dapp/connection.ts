@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { RequestLeft } from '../errors/dapp';
 import { mayHaveBeenSent } from '../errors/wallet';
 import { arrivalRefusal, PINNED, ungrantedRefusal } from './arrivalRefusals';
+import { methodEntry, type WindowView } from './methodTable';
 import { type MiscasedAddress, type PersonRequest, personRequestOf } from './personRequests';
 import {
   type CallsStatus,
@@ -15,8 +16,8 @@ import {
 import { type ProviderError, providerError } from './providerErrors';
 import { RateLimit } from './rateLimit';
 import { parseDappRequest } from './request';
-import { mayHaveBeenSentError, noSiteChainError, siteChainChangedError } from './siteErrors';
-import { permissionsOf, type SitePermission } from './sites';
+import { mayHaveBeenSentError, siteChainChangedError } from './siteErrors';
+import type { SitePermission } from './sites';
 
 /** One request waiting for the person, in the order it came. */
 export type PendingRequest = {
@@ -86,6 +87,8 @@ export class DappConnection {
   private readonly sending = new Set<number>();
   /** Requests whose send may have gone out though it failed: held, never answered "nothing was sent" (whileSending). */
   private readonly maybeSent = new Set<number>();
+  /** Batches this window told the site of (reportCalls), by id: wallet_getCallsStatus answers from them. */
+  private readonly reported = new Map<unknown, CallsStatus>();
 
   constructor(
     private readonly port: Port,
@@ -304,6 +307,7 @@ export class DappConnection {
 
   /** Tells the site where one of its batches of calls stands (wallet_getCallsStatus answers from it). */
   reportCalls(calls: CallsStatus): void {
+    this.reported.set(calls.id, calls);
     this.port.postMessage({ type: 'calls', calls });
   }
 
@@ -333,65 +337,42 @@ export class DappConnection {
     this.port.postMessage({ type: 'response', id, ...answer } as PortMessage);
   }
 
-  /** Requests answered from the site's permission with nobody asked, or undefined. */
-  private answerAtOnce(method: string, params: unknown): Answer | undefined {
-    const grant = this.deps.grant();
-    // While Cairn is locked, the site learns no account from this window (as if not connected).
-    const accounts = this.deps.site() && this.deps.unlocked() ? grant.accounts : [];
-    const chain = this.siteChain();
-    switch (method) {
-      case 'eth_accounts':
-        return { result: accounts };
-      case 'eth_requestAccounts':
-        // Already connected: EIP-1102 answers with the accounts, asking nobody (once unlocked: answerConnected).
-        return accounts.length > 0 ? { result: accounts } : undefined;
-      case 'eth_chainId':
-        return chain ? { result: chain } : { error: noSiteChainError() };
-      case 'net_version':
-        return chain ? { result: BigInt(chain).toString() } : { error: noSiteChainError() };
-      case 'wallet_getPermissions':
-        return { result: this.deps.unlocked() ? permissionsOf(this.deps.site()) : [] };
-      case 'wallet_getCapabilities':
-        return {
-          result: Object.fromEntries(Object.keys(grant.chains).map((c) => [c, { atomic: { status: 'unsupported' } }])),
-        };
-      case 'wallet_getCallsStatus':
-        return {
-          error: providerError(
-            'unsupportedMethod',
-            'Ask wallet_getCallsStatus of the connector: it follows the batches.',
-          ),
-        };
-      case 'wallet_revokePermissions':
+  /**
+   * What the site may learn from this window now, for the method table's answers: what the
+   * connector would be told (sendGrant), and while Cairn is locked no account.
+   */
+  private view(): WindowView {
+    return {
+      grant: () => {
+        if (!this.deps.site()) return undefined;
+        const grant = this.deps.grant();
+        return this.deps.unlocked() ? grant : { ...grant, accounts: [] };
+      },
+      chainId: () => this.siteChain(),
+      origin: this.origin,
+      calls: this.reported,
+      moveTo: (chainId) => {
+        if (!this.deps.switchToApproved(Number.parseInt(chainId, 16))) return false;
+        this.siteChanged();
+        return true;
+      },
+      revoke: () => {
         this.deps.revoke();
         this.siteChanged();
-        return { result: null };
-      case 'wallet_switchEthereumChain': {
-        const chainId = switchTarget(params);
-        if (chainId !== undefined && this.deps.switchToApproved(chainId)) {
-          this.siteChanged();
-          return { result: null };
-        }
-        return undefined;
-      }
-      default:
-        return method.startsWith('eth_') && !PERSON_ETH.has(method)
-          ? { error: providerError('unsupportedMethod', `Ask ${method} of the connector: it reads the chain itself.`) }
-          : undefined;
-    }
+      },
+    };
   }
-}
 
-const PERSON_ETH = new Set([
-  'eth_requestAccounts',
-  'eth_sendTransaction',
-  'eth_signTypedData_v4',
-  'eth_signTypedData_v3',
-]);
-
-function switchTarget(params: unknown): number | undefined {
-  const first = Array.isArray(params) ? params[0] : undefined;
-  const hex = typeof first === 'object' && first !== null ? (first as { chainId?: unknown }).chainId : undefined;
-  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,13}$/.test(hex)) return undefined;
-  return Number.parseInt(hex, 16);
+  /** Requests answered at once from the method table, asking nobody, or undefined. */
+  private answerAtOnce(method: string, params: unknown): Answer | undefined {
+    const entry = methodEntry(method);
+    if (entry?.where === 'node')
+      return {
+        error: providerError('unsupportedMethod', `Ask ${method} of the connector: it reads the chain itself.`),
+      };
+    const answer = entry?.answer?.(this.view(), Array.isArray(params) ? params : []);
+    if (answer) return answer;
+    const refusal = entry?.unanswered;
+    return refusal && { error: refusal() };
+  }
 }

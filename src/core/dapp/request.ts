@@ -47,19 +47,22 @@ export const READ_METHODS = [
   'eth_maxPriorityFeePerGas',
 ] as const;
 
-export type DappMethod =
-  | (typeof PERSON_METHODS)[number]
-  | (typeof GRANTED_METHODS)[number]
-  | (typeof READ_METHODS)[number];
+export type PersonMethod = (typeof PERSON_METHODS)[number];
+export type GrantedMethod = (typeof GRANTED_METHODS)[number];
+export type ReadMethod = (typeof READ_METHODS)[number];
+export type DappMethod = PersonMethod | GrantedMethod | ReadMethod;
 
-/** Methods refused outright, each with why (EIP-1193 4200). A Map: a name like `valueOf` finds nothing. */
-const REFUSED: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    eth_sign: 'Cairn never signs raw hashes: one can hide any transaction. Use personal_sign or eth_signTypedData_v4.',
-    eth_getEncryptionPublicKey: 'Deprecated: Cairn hands out no encryption keys.',
-    eth_decrypt: 'Deprecated: Cairn decrypts nothing for sites.',
-  }),
-);
+/** Methods refused outright, each with why (EIP-1193 4200). */
+export const REFUSED_METHODS = {
+  eth_sign: 'Cairn never signs raw hashes: one can hide any transaction. Use personal_sign or eth_signTypedData_v4.',
+  eth_getEncryptionPublicKey: 'Deprecated: Cairn hands out no encryption keys.',
+  eth_decrypt: 'Deprecated: Cairn decrypts nothing for sites.',
+} as const;
+
+export type RefusedMethod = keyof typeof REFUSED_METHODS;
+
+/** A Map: a name like `valueOf` finds nothing. */
+const REFUSED: ReadonlyMap<string, string> = new Map(Object.entries(REFUSED_METHODS));
 
 const KNOWN = new Set<string>([...PERSON_METHODS, ...GRANTED_METHODS, ...READ_METHODS]);
 const METHOD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;

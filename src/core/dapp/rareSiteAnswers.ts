@@ -1,0 +1,50 @@
+// The answers from a site's grant that sites ask for now and then: EIP-2255's permissions and
+// EIP-5792's capabilities and batch status. Part of the method table (methodTable.ts) that
+// connect.js leaves out: it imports them from connect.mjs when first needed (src/connector/extras.ts).
+import type { CallsStatus, SiteGrant } from './protocol';
+import { UNAUTHORIZED, UNKNOWN_BUNDLE_ID } from './providerErrors';
+import { connectorError, type RARE_ANSWERED, type SiteAnswerer, type SiteView } from './siteAnswers';
+
+/** EIP-2255: the permission a connected site holds, or none. */
+export const permissions = (grant: SiteGrant | undefined, invoker: string): unknown[] =>
+  grant?.accounts.length
+    ? [
+        {
+          parentCapability: 'eth_accounts',
+          invoker,
+          caveats: [{ type: 'restrictReturnedAccounts', value: [...grant.accounts] }],
+        },
+      ]
+    : [];
+
+/** EIP-5792 for `[address, chainIds?]`: on every granted chain Cairn sends a batch's calls one by one. */
+function capabilities(view: SiteView, [address, wanted]: readonly unknown[]) {
+  const grant = view.grant();
+  if (!grant?.accounts.some((account) => account.toLowerCase() === String(address).toLowerCase()))
+    return connectorError(UNAUTHORIZED);
+  const result: Record<string, unknown> = {};
+  for (const id in grant.chains)
+    if (!Array.isArray(wanted) || wanted.includes(id)) result[id] = { atomic: { status: 'unsupported' } };
+  return { result };
+}
+
+/** What wallet_getCallsStatus answers (EIP-5792): the batch's status without Cairn's own hashes. */
+export const callsResult = ({ id, chainId, status, atomic, receipts }: CallsStatus) => ({
+  version: '2.0.0',
+  id,
+  chainId,
+  status,
+  atomic,
+  receipts,
+});
+
+export type RareAnswered = (typeof RARE_ANSWERED)[number];
+
+export const RARE_SITE_ANSWERS: Record<RareAnswered, SiteAnswerer> = {
+  wallet_getPermissions: (view) => ({ result: permissions(view.grant(), view.origin) }),
+  wallet_getCapabilities: capabilities,
+  wallet_getCallsStatus: (view, [id]) => {
+    const known = view.calls.get(id);
+    return known ? { result: callsResult(known) } : connectorError(UNKNOWN_BUNDLE_ID);
+  },
+};
