@@ -2,6 +2,7 @@ import { type ActivityStore, lazyActivityStore } from '@/core/activity/activityS
 import { type ApprovalStore, lazyApprovalStore } from '@/core/approvals/approvalStore';
 import { type LastKnownPortfolio, lazyLastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
 import { broadcast, CHANNELS } from '@/core/channels';
+import { isCairnError } from '@/core/errors/base';
 import { lazyRoundCache, type RoundCache } from '@/core/prices/roundCache';
 import { createSessionStore, type SessionStore } from '@/core/session/sessionStore';
 import {
@@ -116,6 +117,9 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
       settings: options.keepNetworkChoice ? storage.settings : withoutNetworkChoice(storage.settings),
       sync: broadcast(CHANNELS.settings),
       onWriteFailed: (error) => toastStore.getState().push('error', storageFailureSentence(error, 'thisChange')),
+      onReadFailed: (error) => {
+        if (isCairnError(error)) toastStore.getState().push('error', error.text);
+      },
     }),
     connecting,
   ]);

@@ -126,6 +126,7 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   TX_NONCE_TAKEN: 'common:error.title.txNonceTaken',
   TX_STORAGE_FAILED: 'common:error.title.txStorageFailed',
   SETTINGS_STORAGE_FAILED: 'common:error.title.settingsStorageFailed',
+  SETTINGS_DAMAGED: 'common:error.title.settingsDamaged',
   TX_REPLACEMENT_FUNDS: 'common:error.title.txReplacementFunds',
   TX_REFUSED: 'common:error.title.txRefused',
   TX_SENT_NOT_SAVED: 'common:error.title.txSentNotSaved',

@@ -97,6 +97,7 @@ declare module '../message' {
     "common:error.title.keysPrivateKeyFormat": undefined;
     "common:error.title.keysPrivateKeyRange": undefined;
     "common:error.title.offlineSignerMismatch": undefined;
+    "common:error.title.settingsDamaged": undefined;
     "common:error.title.settingsStorageFailed": undefined;
     "common:error.title.simulationFailed": undefined;
     "common:error.title.simulationTooLarge": undefined;

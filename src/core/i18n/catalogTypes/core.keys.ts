@@ -116,6 +116,14 @@ declare module '../message' {
     "core.keys:release.listing": undefined;
     "core.keys:release.mismatch": { "path": MessageValue };
     "core.keys:release.unsigned": { "key": MessageValue };
+    "core.keys:settings.damaged": { "setting": MessageValue };
+    "core.keys:settings.name.addressBook": undefined;
+    "core.keys:settings.name.customTokens": undefined;
+    "core.keys:settings.name.explorers": undefined;
+    "core.keys:settings.name.hiddenTokens": undefined;
+    "core.keys:settings.name.networks": undefined;
+    "core.keys:settings.name.nftMedia": undefined;
+    "core.keys:settings.name.savedAbis": undefined;
     "core.keys:storage.full.theChange": undefined;
     "core.keys:storage.full.thisChange": undefined;
     "core.keys:storage.full.vault": undefined;

@@ -1,0 +1,80 @@
+import { isAddress } from 'viem';
+import { checkedSetting, isListOf, isRecord, isRecordOf } from '../errors/settings';
+import type { TokenInfo } from './token';
+
+function isTokenInfo(value: unknown): value is TokenInfo {
+  return (
+    isRecord(value) &&
+    typeof value.address === 'string' &&
+    isAddress(value.address, { strict: false }) &&
+    typeof value.name === 'string' &&
+    typeof value.symbol === 'string' &&
+    typeof value.decimals === 'number'
+  );
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+const perNetwork = <T>(map: Record<string, T[]>, networkId: string) => map[networkId] ?? [];
+
+/** Tokens the person added, per network id. */
+export const customTokensSetting = {
+  key: 'customTokens' as const,
+  initial: {} as Record<string, TokenInfo[]>,
+  read: (stored: unknown): Record<string, TokenInfo[]> =>
+    checkedSetting('customTokens', stored, (v) => isRecordOf(v, (list) => isListOf(list, isTokenInfo))),
+  actions: (change: (fn: (all: Record<string, TokenInfo[]>) => Record<string, TokenInfo[]>) => void) => ({
+    /** Adds or replaces (same address) a token; the session store also shows it again (see setTokenHidden). */
+    addCustomToken(networkId: string, token: TokenInfo): void {
+      const same = (t: TokenInfo) => t.address.toLowerCase() === token.address.toLowerCase();
+      change((all) => ({ ...all, [networkId]: [...perNetwork(all, networkId).filter((t) => !same(t)), token] }));
+    },
+    removeCustomToken(networkId: string, address: string): void {
+      change((all) => ({
+        ...all,
+        [networkId]: perNetwork(all, networkId).filter((t) => t.address.toLowerCase() !== address.toLowerCase()),
+      }));
+    },
+  }),
+};
+
+/** Lower-case addresses of the tokens the person hid, per network id. */
+export const hiddenTokensSetting = {
+  key: 'hiddenTokens' as const,
+  initial: {} as Record<string, string[]>,
+  read: (stored: unknown): Record<string, string[]> =>
+    checkedSetting('hiddenTokens', stored, (v) => isRecordOf(v, (list) => isListOf(list, isString))),
+  actions: (change: (fn: (all: Record<string, string[]>) => Record<string, string[]>) => void) => ({
+    setTokenHidden(networkId: string, address: string, hidden: boolean): void {
+      const key = address.toLowerCase();
+      change((all) => {
+        const rest = perNetwork(all, networkId).filter((a) => a !== key);
+        return { ...all, [networkId]: hidden ? [...rest, key] : rest };
+      });
+    },
+  }),
+};
+
+/** Home leaves out holdings worth nothing. */
+export const hideZeroBalancesSetting = {
+  key: 'hideZeroBalances' as const,
+  initial: false,
+  read: (stored: unknown): boolean => stored === true,
+  actions: (change: (fn: (hide: boolean) => boolean) => void) => ({
+    setHideZeroBalances(hide: boolean): void {
+      change(() => hide);
+    },
+  }),
+};
+
+/** Home lists holdings per account instead of per asset across accounts. */
+export const groupByAccountSetting = {
+  key: 'groupByAccount' as const,
+  initial: false,
+  read: (stored: unknown): boolean => stored === true,
+  actions: (change: (fn: (group: boolean) => boolean) => void) => ({
+    setGroupByAccount(group: boolean): void {
+      change(() => group);
+    },
+  }),
+};
