@@ -1,18 +1,18 @@
 // The answers from a site's grant that sites ask for now and then: EIP-2255's permissions and
 // EIP-5792's capabilities and batch status. Part of the method table (methodTable.ts) that
 // connect.js leaves out: it imports them from connect.mjs when first needed (src/connector/extras.ts).
-import type { CallsStatus, SiteGrant } from './protocol';
+import type { CallsStatus } from './protocol';
 import { UNAUTHORIZED, UNKNOWN_BUNDLE_ID } from './providerErrors';
 import { connectorError, type RARE_ANSWERED, type SiteAnswerer, type SiteView } from './siteAnswers';
 
-/** EIP-2255: the permission a connected site holds, or none. */
-export const permissions = (grant: SiteGrant | undefined, invoker: string): unknown[] =>
-  grant?.accounts.length
+/** EIP-2255: the permission of a site connected with `accounts`, or none. */
+export const permissions = (accounts: readonly string[] = [], invoker: string): Record<string, unknown>[] =>
+  accounts.length
     ? [
         {
           parentCapability: 'eth_accounts',
           invoker,
-          caveats: [{ type: 'restrictReturnedAccounts', value: [...grant.accounts] }],
+          caveats: [{ type: 'restrictReturnedAccounts', value: [...accounts] }],
         },
       ]
     : [];
@@ -41,7 +41,7 @@ export const callsResult = ({ id, chainId, status, atomic, receipts }: CallsStat
 export type RareAnswered = (typeof RARE_ANSWERED)[number];
 
 export const RARE_SITE_ANSWERS: Record<RareAnswered, SiteAnswerer> = {
-  wallet_getPermissions: (view) => ({ result: permissions(view.grant(), view.origin) }),
+  wallet_getPermissions: (view) => ({ result: permissions(view.grant()?.accounts, view.origin) }),
   wallet_getCapabilities: capabilities,
   wallet_getCallsStatus: (view, [id]) => {
     const known = view.calls.get(id);

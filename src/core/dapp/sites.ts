@@ -1,5 +1,6 @@
 import type { Network } from '../chain/networks';
 import { type HexChainId, isSerialisedOrigin, type SiteGrant, toHexChainId } from './protocol';
+import { permissions } from './rareSiteAnswers';
 
 /**
  * What one site (an origin: scheme, host and port) may do with Cairn. Each site keeps its own
@@ -133,17 +134,13 @@ export function requestNetwork(input: {
   return pinned === undefined ? undefined : [selected, ...networks].find((n) => toHexChainId(n.chainId) === pinned);
 }
 
-/** EIP-2255's answer to wallet_getPermissions / wallet_requestPermissions for a site. */
+/**
+ * EIP-2255's answer to wallet_requestPermissions for a site: its permission as wallet_getPermissions
+ * gives it (rareSiteAnswers.ts), with the date it was granted.
+ */
 export function permissionsOf(site: SitePermission | undefined): unknown[] {
-  if (!site || site.accounts.length === 0) return [];
-  return [
-    {
-      parentCapability: 'eth_accounts',
-      invoker: site.origin,
-      date: site.grantedAt,
-      caveats: [{ type: 'restrictReturnedAccounts', value: [...site.accounts] }],
-    },
-  ];
+  if (!site) return [];
+  return permissions(site.accounts, site.origin).map((permission) => ({ ...permission, date: site.grantedAt }));
 }
 
 /** Checks a stored sites map (another version of Cairn may have written it) and keeps what is sound. */
