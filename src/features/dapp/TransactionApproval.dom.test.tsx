@@ -4,7 +4,8 @@
 // delay (Approve would rarely be ready on a fast chain); a move against the person beyond the
 // tolerance restarts it, holds Confirm until acknowledged, and restarts it again at the next such
 // move, though the warning is already on screen. A send that may have gone out all the same (a
-// browser wallet's unclear answer) keeps Confirm off: a second click could send it twice.
+// browser wallet's unclear answer) keeps Confirm off: a second click could send it twice. A switch
+// of chain while it waits refuses it, and nothing is sent.
 // No module is mocked: the browser wallet is a software wallet behind Cairn's own signer for it.
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
@@ -60,13 +61,15 @@ function answer(method: string, params: unknown[]): unknown {
 
 let wallet: TestWallet;
 let root: Root;
+let node: ReturnType<typeof fakeSimulationNode>;
 beforeEach(async () => {
   swap.out = 1_000_000n;
   swap.from = ME;
   block = { ...FAKE_BLOCK };
   wallet = await createTestWallet();
   const { chainId } = selectedNetwork(wallet.store.getState());
-  vi.stubGlobal('fetch', fakeSimulationNode(answer, { block, chainId }).fetch);
+  node = fakeSimulationNode(answer, { block, chainId });
+  vi.stubGlobal('fetch', node.fetch);
 });
 afterEach(() => {
   root.unmount();
@@ -93,9 +96,9 @@ async function nextBlock(out: bigint) {
   await expect.poll(() => shows(out), poll).toBe(true);
 }
 /** The site asks for the swap in Cairn's window; resolves once Confirm is ready, to whether the site heard back. */
-async function swapAsked(from: Address = ME) {
+async function swapAsked(from: Address = ME, alsoOn: readonly string[] = []) {
   swap.from = from;
-  const site = connectTestSite(wallet, [from]);
+  const site = connectTestSite(wallet, [from], { alsoOn });
   root = createRoot(document.body.appendChild(document.createElement('div')));
   flushSync(() =>
     root.render(
@@ -109,7 +112,7 @@ async function swapAsked(from: Address = ME) {
   const id = site.send('eth_sendTransaction', [{ from, to: SWAP, value: toHex(SENT), data: '0x' }]);
   await expect.poll(() => shows(swap.out) && confirm()?.disabled === false, poll).toBe(true);
   /** Whether the site was answered, either way. */
-  return () => site.messages.some((m) => m.type === 'response' && m.id === id);
+  return Object.assign(() => site.messages.some((m) => m.type === 'response' && m.id === id), { site, id });
 }
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -153,5 +156,24 @@ describe('a site’s transaction in Cairn’s window, followed block by block', 
     await pause(100);
     expect(sends()).toBe(1);
     expect(answered()).toBe(false);
+  }, 60_000);
+
+  it('refuses it with 4901, sending nothing, when the site switches chain while it waits', async () => {
+    const { site, id } = await swapAsked(ME, ['ethereum']);
+    // A network the site may use without asking: the switch goes through the open window.
+    const switched = site.send('wallet_switchEthereumChain', [{ chainId: '0x1' }]);
+    expect(site.answer(switched)).toMatchObject({ result: null });
+    expect(site.answer(id)).toMatchObject({
+      error: {
+        code: 4901,
+        message:
+          'The site switched to chain 1 while this request for chain 31337 waited: nothing was signed or sent. Ask again.',
+      },
+    });
+    await expect
+      .poll(() => document.querySelector('[role=status]')?.textContent, poll)
+      .toBe('Waiting for the site’s request…');
+    expect(confirm()).toBeUndefined();
+    expect(node.asked.some((a) => a.method === 'eth_sendRawTransaction')).toBe(false);
   }, 60_000);
 });
