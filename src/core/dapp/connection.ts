@@ -366,13 +366,9 @@ export class DappConnection {
   /** Requests answered at once from the method table, asking nobody, or undefined. */
   private answerAtOnce(method: string, params: unknown): Answer | undefined {
     const entry = methodEntry(method);
-    if (entry?.where === 'node')
-      return {
-        error: providerError('unsupportedMethod', `Ask ${method} of the connector: it reads the chain itself.`),
-      };
     const answer = entry?.answer?.(this.view(), Array.isArray(params) ? params : []);
     if (answer) return answer;
-    const refusal = entry?.unanswered;
-    return refusal && { error: refusal() };
+    const refusal = entry?.unanswered?.(method);
+    return refusal && { error: refusal };
   }
 }

@@ -13,6 +13,7 @@ import {
   INVALID_PARAMS,
   type ProviderError,
   type ProviderErrorCode,
+  providerError,
   UNAUTHORIZED,
   UNKNOWN_BUNDLE_ID,
   UNRECOGNIZED_CHAIN,
@@ -57,7 +58,7 @@ export type MethodEntry<M extends KnownMethod = KnownMethod> = {
   /** Its answer from the grant, given at once; undefined: it goes on to the person. */
   answer?: (view: WindowView, params: readonly unknown[]) => SiteAnswer | undefined;
   /** What the window answers when `answer` gives none and the person is never asked. */
-  unanswered?: () => ProviderError;
+  unanswered?: (method: string) => ProviderError;
   /**
    * The EIP-1193, EIP-1474 and EIP-5792 errors it can end with, beyond those any request can meet
    * (-32600 and -32602 for its shape, -32005, 4900 and -32603).
@@ -70,7 +71,14 @@ export type KnownMethod = DappMethod | RefusedMethod;
 const SIGN_ERRORS = [USER_REJECTED, UNAUTHORIZED, CHAIN_DISCONNECTED, INVALID_PARAMS] as const;
 const person = <M extends PersonMethod>(method: M, errors: readonly ProviderErrorCode[]): MethodEntry<M> =>
   ({ where: 'window', person: 'always', params: PERSON_PARAMS[method], errors }) as MethodEntry<M>;
-const read = { where: 'node', person: 'never', errors: [CHAIN_DISCONNECTED] } as const;
+const read = {
+  where: 'node',
+  person: 'never',
+  // The connector reads the chain itself; Cairn's window reads nothing for a site.
+  unanswered: (method: string) =>
+    providerError('unsupportedMethod', `Ask ${method} of the connector: it reads the chain itself.`),
+  errors: [CHAIN_DISCONNECTED],
+} as const;
 const refused = { where: 'refused', person: 'never', errors: [UNSUPPORTED_METHOD] } as const;
 
 export const METHOD_TABLE: { readonly [M in KnownMethod]: MethodEntry<M> } = {

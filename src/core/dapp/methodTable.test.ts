@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { KNOWN_METHODS, METHOD_TABLE, methodEntry } from './methodTable';
+import { personRequestOf } from './personRequests';
+import { GRANTED_METHODS, PERSON_METHODS, parseDappRequest, READ_METHODS, REFUSED_METHODS } from './request';
+
+describe('the method table', () => {
+  it('has one entry for each method the connector knows or refuses, where its lists say', () => {
+    const where = (methods: readonly string[]) => methods.map((m) => methodEntry(m)?.where);
+    expect(where(PERSON_METHODS).every((w) => w === 'window')).toBe(true);
+    expect(where(GRANTED_METHODS).every((w) => w === 'connector')).toBe(true);
+    expect(where(READ_METHODS).every((w) => w === 'node')).toBe(true);
+    expect(where(Object.keys(REFUSED_METHODS)).every((w) => w === 'refused')).toBe(true);
+    expect(KNOWN_METHODS).toHaveLength(
+      PERSON_METHODS.length + GRANTED_METHODS.length + READ_METHODS.length + Object.keys(REFUSED_METHODS).length,
+    );
+    expect(methodEntry('valueOf')).toBeUndefined();
+    expect(methodEntry('eth_signTransaction')).toBeUndefined();
+  });
+
+  it('gives a params parser to each method the person may be asked, and an answer to the rest', () => {
+    for (const method of KNOWN_METHODS) {
+      const entry = METHOD_TABLE[method];
+      if (entry.person !== 'never') expect(entry.params, method).toBeTypeOf('function');
+      if (entry.person !== 'always' && (entry.where === 'window' || entry.where === 'connector'))
+        expect(entry.answer, method).toBeTypeOf('function');
+      // The window reads nothing for a site: it sends reads back to the connector.
+      if (entry.where === 'node') expect(entry.unanswered?.(method)).toMatchObject({ code: 4200 });
+    }
+  });
+
+  it('is what personRequestOf reads params with: a method the person is never asked has none', () => {
+    expect(personRequestOf({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xA' }] })).toMatchObject({
+      ok: true,
+      request: { method: 'wallet_switchEthereumChain', chainId: 10 },
+    });
+    for (const method of ['eth_accounts', 'wallet_revokePermissions', 'eth_call'] as const)
+      expect(personRequestOf({ method, params: [] })).toEqual({
+        ok: false,
+        error: { code: -32602, message: `${method} is not a request for the person.` },
+      });
+  });
+
+  it('lists only methods parseDappRequest lets through, but for those it refuses (4200)', () => {
+    for (const method of KNOWN_METHODS) {
+      const parsed = parseDappRequest({ method });
+      if (METHOD_TABLE[method].where === 'refused') expect(parsed).toMatchObject({ ok: false, error: { code: 4200 } });
+      else expect(parsed.ok, method).toBe(true);
+    }
+  });
+});
