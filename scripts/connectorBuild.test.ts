@@ -108,6 +108,9 @@ describe('the connector build', () => {
     await expect(
       request({ method: 'wallet_getCapabilities', params: ['0x00000000000000000000000000000000000000a1'] }),
     ).rejects.toMatchObject({ code: 4100 });
+    await expect(request({ method: 'wallet_getCallsStatus', params: ['batch-1'] })).rejects.toMatchObject({
+      code: 5730,
+    });
     expect(imported).toEqual(['https://cdn.example/cairn/connect.mjs']);
   });
 
