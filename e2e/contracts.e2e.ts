@@ -15,6 +15,7 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { contractsPage } from './support/contractsPage.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
+import { slowStorageWrites } from './support/slowStorage.ts';
 
 const { DAI, USDC } = demoContractAddresses();
 /** Demo account 1, the account the demo wallet opens on. */
@@ -175,6 +176,26 @@ describe('contracts', () => {
 
     await contracts.saved.getByRole('button', { name: `Remove ${DAI}`, exact: true }).click();
     await expect.poll(() => contracts.saved.textContent()).toContain('None yet.');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('a saved contract said removed stays removed through a reload straight after, however slow storage is', async () => {
+    const { page, contracts, consoleErrors } = await openContracts();
+    await slowStorageWrites(page, ['settings'], 1_500);
+    await page.reload();
+    await new Unlock(page).unlock();
+    await contracts.open();
+    await contracts.load(DAI, { source: 'paste', text: 'function balanceOf(address owner) view returns (uint256)' });
+    await contracts.waitLoaded(DAI);
+    await contracts.saveContract();
+    await contracts.savedItem(DAI).waitFor();
+
+    await contracts.saved.getByRole('button', { name: `Remove ${DAI}`, exact: true }).click();
+    await contracts.saved.getByRole('status').filter({ hasText: 'from the saved contracts.' }).waitFor();
+    await page.reload();
+    await new Unlock(page).unlock();
+    await contracts.open();
+    expect(await contracts.saved.textContent()).toContain('None yet.');
     expect(consoleErrors).toEqual([]);
   });
 

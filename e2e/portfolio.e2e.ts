@@ -4,11 +4,12 @@ import { erc20Abi, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
-import { Onboarding } from './pages/Onboarding.ts';
+import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { Portfolio } from './pages/Portfolio.ts';
 import { Settings } from './pages/Settings.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
+import { slowStorageWrites } from './support/slowStorage.ts';
 
 const tokens = demoContractAddresses();
 const demoTokens = [
@@ -175,6 +176,39 @@ describe('portfolio, tokens, networks and receive', () => {
     await page.getByRole('button', { name: 'Remove Second local' }).click();
     await expect.poll(() => shell.selectedNetwork()).toBe('Local chain');
     expect(await shell.networkNames()).not.toContain('Second local');
+  });
+
+  it('keeps a token and a network said to be added through a reload straight after, however slow storage is', async () => {
+    const { page, shell, portfolio, consoleErrors } = await openPortfolio();
+    await slowStorageWrites(page, ['settings'], 1_500);
+    const reload = async () => {
+      await page.reload();
+      await new Unlock(page).unlock();
+      await portfolio.status.waitFor();
+    };
+    await reload();
+
+    const form = await portfolio.lookUpToken(tokens.ODD);
+    await form.getByLabel('Decimals').fill('0');
+    await form.getByRole('button', { name: 'Add ODD' }).click();
+    await page.getByText('ODD added.', { exact: true }).waitFor();
+    await reload();
+    await portfolio.groupByAccount();
+    await expect.poll(() => portfolio.balance('Demo account 1', 'ODD', 0)).toBe(1000n);
+
+    await new Settings(page).open('Networks');
+    await page.getByRole('button', { name: 'Add a network' }).click();
+    const network = page.getByRole('form', { name: 'Add a network' });
+    await network.getByLabel('Network name').fill('Second local');
+    await network.getByLabel('RPC URLs').fill(env.chain.url);
+    await network.getByLabel('Chain id').fill('31337');
+    await network.getByLabel('Currency symbol').fill('ETH');
+    await network.getByRole('button', { name: 'Save network' }).click();
+    await network.waitFor({ state: 'detached' });
+    await page.reload();
+    await new Unlock(page).unlock();
+    await expect.poll(() => shell.networkNames()).toContain('Second local');
+    expect(consoleErrors).toEqual([]);
   });
 
   it('shows the address and a QR code of its EIP-681 URI that decodes back', async () => {

@@ -9,7 +9,7 @@ import { listFunctions } from '@/core/contracts/functions';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { useAddressNames } from '@/lib/addressNames';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useSelectedNetwork, useSession, useWhenStored } from '@/lib/session';
 import styles from './contracts.module.css';
 import { showContract, updateContracts } from './contractsStore';
 
@@ -21,6 +21,7 @@ export function SavedContracts({ onLoaded }: { onLoaded(): void }) {
   const network = useSelectedNetwork();
   const saved = useSession((s) => s.savedAbis[network.id] ?? NO_SAVED);
   const removeAbi = useSession((s) => s.removeAbi);
+  const whenStored = useWhenStored();
   const custom = useSession((s) => s.customTokens[network.id]);
   const addressName = useAddressNames(network);
   const [status, setStatus] = useState<Message>();
@@ -44,9 +45,10 @@ export function SavedContracts({ onLoaded }: { onLoaded(): void }) {
     onLoaded();
   };
 
-  const remove = (entry: SavedAbi) => {
+  const remove = async (entry: SavedAbi) => {
     removeAbi(network.id, entry.address);
-    setStatus(msg('contracts:saved.removed', { address: codeValue(entry.address) }));
+    setStatus(undefined);
+    if (await whenStored()) setStatus(msg('contracts:saved.removed', { address: codeValue(entry.address) }));
   };
 
   return (

@@ -15,7 +15,7 @@ import { untrustedLabel } from '@/core/text/untrustedText';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
-import { useSession } from '@/lib/session';
+import { useSession, useWhenStored } from '@/lib/session';
 import styles from './portfolio.module.css';
 
 const EMPTY: never[] = [];
@@ -41,6 +41,7 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
   const hidden = useSession((s) => s.hiddenTokens[network.id] ?? EMPTY);
   const addCustomToken = useSession((s) => s.addCustomToken);
+  const whenStored = useWhenStored();
   const removeCustomToken = useSession((s) => s.removeCustomToken);
   const setTokenHidden = useSession((s) => s.setTokenHidden);
   const [text, setText] = useState('');
@@ -89,7 +90,7 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
     }
   };
 
-  const add = (event: FormEvent) => {
+  const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!found) return;
     let tokenDecimals = found.meta.decimals;
@@ -108,9 +109,9 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
       decimals: tokenDecimals,
     };
     addCustomToken(network.id, token);
-    setAdded(msg('portfolio:tokens.added', { symbol: untrustedValue(token.symbol, 'symbol') }));
     setFound(undefined);
     setText('');
+    if (await whenStored()) setAdded(msg('portfolio:tokens.added', { symbol: untrustedValue(token.symbol, 'symbol') }));
   };
 
   return (

@@ -14,7 +14,7 @@ import { WrongChainError } from '@/core/errors/chain';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession, useWhenStored } from '@/lib/session';
 
 const blank: NetworkDraft = { name: '', rpcUrls: '', chainId: '', symbol: '', explorerUrl: '' };
 
@@ -39,6 +39,7 @@ function verifyFailure(error: unknown): Message {
 export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone(): void }) {
   const t = useT('settings');
   const saveNetwork = useSession((s) => s.saveNetwork);
+  const whenStored = useWhenStored();
   const [draft, setDraft] = useState<NetworkDraft>(network ? draftOf(network) : blank);
   const [errors, setErrors] = useState<NetworkDraftErrors>({});
   const [failure, setFailure] = useState<Message>();
@@ -60,7 +61,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
     try {
       await verifyNetwork(parsed.network);
       saveNetwork(parsed.network);
-      onDone();
+      if (await whenStored()) onDone();
     } catch (error) {
       setFailure(verifyFailure(error));
     } finally {
