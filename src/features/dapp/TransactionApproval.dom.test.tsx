@@ -5,7 +5,8 @@
 // tolerance restarts it, holds Confirm until acknowledged, and restarts it again at the next such
 // move, though the warning is already on screen. A send that may have gone out all the same (a
 // browser wallet's unclear answer) keeps Confirm off: a second click could send it twice. A switch
-// of chain while it waits refuses it, and nothing is sent.
+// of chain while it waits refuses it, and nothing is sent; once the person confirmed and the
+// Ledger signs, a switch no longer refuses it: it goes out, and the site gets its hash.
 // No module is mocked: the browser wallet is a software wallet behind Cairn's own signer for it.
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
@@ -13,6 +14,7 @@ import { type Address, pad, parseGwei, toHex } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { amountInputText } from '@/lib/i18n';
+import { fakeSends, NOT_SENDING } from '@/testing/fakeSends';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { addKeysOutsideCairn } from '@/testing/keysOutsideCairn';
 import { connectTestSite } from '@/testing/testSiteWindow';
@@ -30,6 +32,7 @@ const SENT = 1_000n;
 /** What the swap gives back at the current block, to the account that sends it. */
 const swap = { out: 1_000_000n, from: ME };
 let block = { ...FAKE_BLOCK };
+let sends = fakeSends(() => block);
 
 const native = (from: Address, to: Address, value: bigint) => ({
   address: NATIVE,
@@ -37,11 +40,11 @@ const native = (from: Address, to: Address, value: bigint) => ({
   data: pad(toHex(value)),
 });
 
-/** The local network's node: what preparing a call reads, and eth_simulateV1 showing the swap. */
-function answer(method: string, params: unknown[]): unknown {
+/** The local network's node: what preparing a call reads, eth_simulateV1 showing the swap, and sends. */
+async function answer(method: string, params: unknown[]): Promise<unknown> {
+  const sending = await sends.answer(method, params);
+  if (sending !== NOT_SENDING) return sending;
   switch (method) {
-    case 'eth_getTransactionCount':
-      return '0x0';
     case 'eth_estimateGas':
       return toHex(60_000n);
     case 'eth_getCode':
@@ -66,6 +69,7 @@ beforeEach(async () => {
   swap.out = 1_000_000n;
   swap.from = ME;
   block = { ...FAKE_BLOCK };
+  sends = fakeSends(() => block);
   wallet = await createTestWallet();
   const { chainId } = selectedNetwork(wallet.store.getState());
   node = fakeSimulationNode(answer, { block, chainId });
@@ -175,5 +179,24 @@ describe('a site’s transaction in Cairn’s window, followed block by block', 
       .toBe('Waiting for the site’s request…');
     expect(confirm()).toBeUndefined();
     expect(node.asked.some((a) => a.method === 'eth_sendRawTransaction')).toBe(false);
+  }, 60_000);
+
+  it('sends it all the same, and gives the site its hash, when the site switches chain while the Ledger signs', async () => {
+    const { ledger } = await addKeysOutsideCairn(wallet);
+    const { site, id } = await swapAsked(ledger.address, ['ethereum']);
+    const onLedger = ledger.hold();
+    flushSync(() => confirm().click());
+    await expect.poll(() => ledger.asked.length, poll).toBe(1);
+
+    // The site moves while the person approves on the Ledger: the request is held, not refused.
+    const switched = site.send('wallet_switchEthereumChain', [{ chainId: '0x1' }]);
+    expect(site.answer(switched)).toMatchObject({ result: null });
+    expect(site.answer(id)).toBeUndefined();
+
+    onLedger.approve();
+    await expect.poll(() => sends.sent.length, poll).toBe(1);
+    await expect.poll(() => site.answer(id), poll).toMatchObject({ result: sends.sent[0]?.hash });
+    expect(sends.sent[0]).toMatchObject({ from: ledger.address, to: SWAP });
+    expect(site.answers(id)).toBe(1);
   }, 60_000);
 });
