@@ -12,7 +12,7 @@ import { DAY_SECONDS, type ValueChartState, valueChartState } from '@/core/asset
 import type { ValuePoint } from '@/core/assets/valueHistory';
 import type { Network } from '@/core/chain/networks';
 import type { FeedTimes } from '@/core/prices/roundsAtTimes';
-import { syncRequests, useActivityStore, useSyncedThrough } from '@/lib/activity';
+import { useActivityStore, useHistorySync, useSyncedThrough } from '@/lib/activity';
 import { accountItemsQuery } from '@/lib/queries/activityQueries';
 import { roundsAtTimesQuery } from '@/lib/queries/priceHistoryQueries';
 import { useRoundCache } from '@/lib/roundCacheContext';
@@ -67,6 +67,7 @@ export function useValueChart(
     }),
   });
   const synced = useSyncedThrough(network.id, accounts);
+  const historySync = useHistorySync();
   // The history counts once every account is synced up to the balances' block with its block times.
   const history =
     snapshot !== undefined &&
@@ -122,10 +123,10 @@ export function useValueChart(
   const refetchRounds = rounds.refetch;
   const failedSync = synced.error !== undefined;
   const retry = useCallback(() => {
-    if (failedSync) for (const account of accounts) syncRequests.getState().request(network.id, account);
+    if (failedSync) for (const account of accounts) void historySync.request(network, account);
     refetchFailed();
     if (rounds.isError) void refetchRounds();
-  }, [failedSync, accounts, network.id, refetchFailed, rounds.isError, refetchRounds]);
+  }, [failedSync, accounts, historySync, network, refetchFailed, rounds.isError, refetchRounds]);
 
   return {
     ...state,

@@ -11,7 +11,7 @@ import { historyCsv } from '@/core/activity/csv';
 import { ANY_ENTRY, type EntryFilter, filterEntries, groupByDay } from '@/core/activity/entries';
 import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
-import { syncRequests, useSyncStatus } from '@/lib/activity';
+import { useHistorySync, useSyncStatus } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { downloadText } from '@/lib/download';
 import { errorCopy, errorMessage } from '@/lib/errorMessages';
@@ -36,6 +36,7 @@ export function ActivityScreen() {
   const name = useAddressNames(network);
   const links = useLinks();
   const status = useSyncStatus(network.id, address);
+  const historySync = useHistorySync();
   const explorer = useSession((s) => s.explorers[network.id]);
   const [filter, setFilter] = useState<EntryFilter>(ANY_ENTRY);
   const set = (patch: Partial<EntryFilter>) => setFilter((f) => ({ ...f, ...patch }));
@@ -109,7 +110,7 @@ export function ActivityScreen() {
             address
               ? {
                   label: t('activity:tryAgain'),
-                  onAction: () => syncRequests.getState().request(network.id, address),
+                  onAction: () => void historySync.request(network, address),
                 }
               : undefined
           }

@@ -12,7 +12,7 @@ import ui from '@/components/ui.module.css';
 import type { HeldNft } from '@/core/assets/nftHoldings';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
-import { syncRequests, useSyncStatus } from '@/lib/activity';
+import { useHistorySync, useSyncStatus } from '@/lib/activity';
 import { errorMessage } from '@/lib/errorMessages';
 import { translate, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
@@ -34,6 +34,7 @@ export function NftsScreen() {
   const address = account?.address as Address | undefined;
   const items = useAccountItems(network, address);
   const status = useSyncStatus(network.id, address);
+  const historySync = useHistorySync();
   const held = useQuery(heldNftsQuery(network, address, items.data));
   // NFTs are found in the synced history: until a first sync, an empty list means "not known yet".
   const synced = status.syncedTo !== undefined;
@@ -67,7 +68,7 @@ export function NftsScreen() {
           message={msg('nfts:error.sync', { error: errorMessage(status.error) })}
           action={
             address
-              ? { label: t('nfts:tryAgain'), onAction: () => syncRequests.getState().request(network.id, address) }
+              ? { label: t('nfts:tryAgain'), onAction: () => void historySync.request(network, address) }
               : undefined
           }
         />

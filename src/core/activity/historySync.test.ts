@@ -1,0 +1,184 @@
+import type { Address } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { localNetwork, type Network } from '../chain/networks';
+import { createHistorySync, type HistorySyncWork, syncStatusKey } from './historySync';
+
+const A = '0x00000000000000000000000000000000000000aa' as Address;
+const B = '0x00000000000000000000000000000000000000bb' as Address;
+const network = (id: string): Network => ({ ...localNetwork('http://127.0.0.1:1'), id });
+
+const ticks = async (n = 10) => {
+  for (let i = 0; i < n; i++) await Promise.resolve();
+};
+
+/** Work whose syncs wait until released, recording what ran and in which order. */
+function fakeWork() {
+  const log: string[] = [];
+  const pending: (() => void)[] = [];
+  let head = 100n;
+  let itemsChanged = true;
+  let events: { transactionHash: `0x${string}`; logIndex: number }[] = [];
+  let failSync: Error | undefined;
+  const work: HistorySyncWork = {
+    async sync(net, account, onProgress) {
+      log.push(`sync ${net.id} ${account.slice(-2)}`);
+      onProgress({ phase: 'logs', done: 1n, total: 4n });
+      await new Promise<void>((release) => pending.push(release));
+      log.push(`synced ${net.id} ${account.slice(-2)}`);
+      if (failSync) throw failSync;
+      return { itemsChanged, head };
+    },
+    async scanApprovals(net, account) {
+      log.push(`approvals ${net.id} ${account.slice(-2)}`);
+      return { events };
+    },
+  };
+  return {
+    work,
+    log,
+    /** Lets the oldest waiting sync finish. */
+    release: async () => {
+      pending.shift()?.();
+      await ticks();
+    },
+    set: (next: { head?: bigint; itemsChanged?: boolean; events?: typeof events; failSync?: Error | undefined }) => {
+      head = next.head ?? head;
+      itemsChanged = next.itemsChanged ?? itemsChanged;
+      events = next.events ?? events;
+      if ('failSync' in next) failSync = next.failSync;
+    },
+  };
+}
+
+describe('history sync', () => {
+  it('runs one sync per account at a time: requests while it runs make one follow-up, with the network asked last', async () => {
+    const fake = fakeWork();
+    const history = createHistorySync(async () => fake.work);
+    const first = history.request(network('one'), A);
+    await ticks();
+    void history.request(network('one'), A);
+    const followUp = history.request({ ...network('one'), name: 'renamed' }, A);
+    await ticks();
+    expect(fake.log).toEqual(['sync one aa']);
+    await fake.release();
+    await first;
+    expect(fake.log).toEqual(['sync one aa', 'synced one aa', 'approvals one aa', 'sync one aa']);
+    await fake.release();
+    await followUp;
+    expect(fake.log.filter((line) => line.startsWith('sync '))).toHaveLength(2);
+    // Nothing more was left waiting.
+    await ticks();
+    expect(fake.log).toHaveLength(6);
+  });
+
+  it('syncs different accounts and networks at once, each followed by its approvals scan', async () => {
+    const fake = fakeWork();
+    const history = createHistorySync(async () => fake.work);
+    const done = [
+      history.request(network('one'), A),
+      history.request(network('one'), B),
+      history.request(network('two'), A),
+    ];
+    await ticks();
+    expect(fake.log).toEqual(['sync one aa', 'sync one bb', 'sync two aa']);
+    await fake.release();
+    await fake.release();
+    await fake.release();
+    await Promise.all(done);
+    expect(fake.log.slice(3)).toEqual([
+      'synced one aa',
+      'approvals one aa',
+      'synced one bb',
+      'approvals one bb',
+      'synced two aa',
+      'approvals two aa',
+    ]);
+  });
+
+  it('keeps a plain status per account: running with progress, then where it got to, or why not', async () => {
+    const fake = fakeWork();
+    const history = createHistorySync(async () => fake.work);
+    const key = syncStatusKey('one', A);
+    const done = history.request(network('one'), A);
+    await ticks();
+    expect(history.status.getState().byKey[key]).toMatchObject({ running: true, progress: 0.25 });
+    await fake.release();
+    await done;
+    expect(history.status.getState().byKey[key]).toEqual({
+      running: false,
+      progress: undefined,
+      error: undefined,
+      syncedTo: 100n,
+    });
+
+    const failure = new Error('node down');
+    fake.set({ failSync: failure });
+    const failed = history.request(network('one'), A);
+    await ticks();
+    await fake.release();
+    await failed;
+    expect(history.status.getState().byKey[key]).toMatchObject({ running: false, error: failure, syncedTo: 100n });
+    expect(fake.log.filter((line) => line.startsWith('approvals'))).toHaveLength(1);
+  });
+
+  it('tells its listeners when a sync wrote history or changed the approvals, and only then', async () => {
+    const fake = fakeWork();
+    const history = createHistorySync(async () => fake.work);
+    const written: string[] = [];
+    const stop = history.onWritten((net, account) => written.push(`${net.id} ${account.slice(-2)}`));
+    const syncOnce = async () => {
+      const done = history.request(network('one'), A);
+      await ticks();
+      await fake.release();
+      await done;
+    };
+    await syncOnce();
+    expect(written).toEqual(['one aa']);
+    fake.set({ itemsChanged: false });
+    await syncOnce();
+    expect(written).toHaveLength(1);
+    fake.set({ events: [{ transactionHash: '0x01', logIndex: 0 }] });
+    await syncOnce();
+    expect(written).toHaveLength(2);
+    stop();
+    fake.set({ itemsChanged: true });
+    await syncOnce();
+    expect(written).toHaveLength(2);
+  });
+
+  it('leaves the history synced when the approvals scan fails', async () => {
+    const fake = fakeWork();
+    const history = createHistorySync(async () => ({
+      ...fake.work,
+      scanApprovals: async () => Promise.reject(new Error('logs refused')),
+    }));
+    const done = history.request(network('one'), A);
+    await ticks();
+    await fake.release();
+    await done;
+    expect(history.status.getState().byKey[syncStatusKey('one', A)]).toMatchObject({
+      error: undefined,
+      syncedTo: 100n,
+    });
+  });
+
+  it('loads its work once, when first asked, and again after a failed load', async () => {
+    const fake = fakeWork();
+    let loads = 0;
+    const history = createHistorySync(async () => {
+      loads++;
+      if (loads === 1) throw new Error('chunk failed to load');
+      return fake.work;
+    });
+    expect(loads).toBe(0);
+    await history.request(network('one'), A);
+    expect(history.status.getState().byKey[syncStatusKey('one', A)]?.error).toBeInstanceOf(Error);
+    const done = history.request(network('one'), A);
+    await ticks();
+    await fake.release();
+    await done;
+    void history.request(network('one'), B);
+    await ticks();
+    expect(loads).toBe(2);
+  });
+});
