@@ -1,11 +1,10 @@
 // History at scale: an account with 10,000 token transfers (half in, half out). Measures the first
 // sync (HTTP requests and wall time, with no added latency and with 50 ms per request), a resync
 // with nothing new (requests; budget 1–2), and the Activity list in Chromium: rows present in the
-// page (budget < 100) and the time from opening the screen to the first rows.
+// page (budget < 100) and the time from opening the screen to the first rows. The peer is the
+// demo wallet's second account, so in Chromium the app syncs both sides at once.
 import type { Page } from 'playwright-core';
-import { type Address, encodeFunctionData, parseAbi } from 'viem';
 import { startChain } from '../devchain/chain.ts';
-import { compileContracts } from '../devchain/compile.ts';
 import { demoAddress } from '../devchain/seed.ts';
 import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
@@ -16,7 +15,7 @@ import { syncAccount } from '../src/core/activity/sync.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
 import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
-import { testNode } from '../src/testing/txFixtures.ts';
+import { seedTransferHistory } from '../src/testing/transferHistory.ts';
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 10_000);
 /** `npm run bench -- --smoke`: enough to fill more than a screen of Activity. */
@@ -24,53 +23,6 @@ const SMOKE_TRANSFERS = 100;
 const PER_BLOCK = 500;
 const LATENCY_MS = 50;
 const ROWS_BUDGET = 100;
-
-const erc20 = parseAbi([
-  'function mint(address to, uint256 value)',
-  'function transfer(address to, uint256 value) returns (bool)',
-]);
-
-/** A token, and `transfers` transfers between the account and a peer, in blocks of PER_BLOCK. */
-async function seedTransfers(url: string, account: Address, peer: Address, transfers: number): Promise<void> {
-  const node = testNode(url);
-  const token = compileContracts().DemoToken;
-  if (!token) throw new Error('DemoToken missing');
-  const deployer = demoAddress(19);
-  const hash = await node.deployContract({
-    account: deployer,
-    abi: token.abi,
-    bytecode: token.bytecode,
-    args: ['Bench', 'BENCH', 18],
-    chain: node.chain,
-  });
-  const address = (await node.waitForTransactionReceipt({ hash })).contractAddress as Address;
-  for (const to of [account, peer]) {
-    await node.sendTransaction({
-      account: deployer,
-      to: address,
-      data: encodeFunctionData({ abi: erc20, functionName: 'mint', args: [to, 10n ** 30n] }),
-      chain: node.chain,
-    });
-  }
-  await node.setAutomine(false);
-  for (let i = 0; i < transfers; i++) {
-    const outgoing = i % 2 === 0;
-    await node.sendTransaction({
-      account: outgoing ? account : peer,
-      to: address,
-      data: encodeFunctionData({
-        abi: erc20,
-        functionName: 'transfer',
-        args: [outgoing ? peer : account, BigInt(i + 1)],
-      }),
-      gas: 60_000n,
-      chain: node.chain,
-    });
-    if ((i + 1) % PER_BLOCK === 0) await node.mine({ blocks: 1 });
-  }
-  await node.mine({ blocks: 1 });
-  await node.setAutomine(true);
-}
 
 export async function benchHistory(appDir: string, smoke = false): Promise<string> {
   const transfers = smoke ? SMOKE_TRANSFERS : TRANSFERS;
@@ -80,7 +32,7 @@ export async function benchHistory(appDir: string, smoke = false): Promise<strin
   const lines = [`History: one account with ${transfers.toLocaleString('en-US')} token transfers (half in, half out)`];
   try {
     const seedStart = performance.now();
-    await seedTransfers(chain.url, account, demoAddress(1), transfers);
+    await seedTransferHistory(chain.url, { account, peer: demoAddress(1), transfers, perBlock: PER_BLOCK });
     lines.push(`  (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
 
     for (const latency of [0, LATENCY_MS]) {
