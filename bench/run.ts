@@ -130,7 +130,9 @@ function build(): BenchRun {
 async function main(): Promise<number> {
   const bench = build();
   if (smoke)
-    console.log(`Smoke run: each section once at small sizes; its figures mean nothing (${selected.length} sections)`);
+    console.log(
+      `Smoke run: each section once at small sizes; its figures and budget verdicts mean nothing (${selected.length} sections)`,
+    );
   else console.log(`(${ALTERNATING_RUNS} runs where a section alternates Cairn with a bare page; BENCH_RUNS sets it)`);
   const outcomes = await runSections(
     selected.map((s) => ({ name: s.name, limitMs: smoke ? s.limitMs.smoke : s.limitMs.full, run: () => s.run(bench) })),
