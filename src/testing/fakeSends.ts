@@ -1,12 +1,14 @@
-// What a node does with the transactions Cairn sends, for a fake node (fakeSimulationNode's
-// `answer`): it takes signed transactions (eth_sendRawTransaction, answering their hash), counts
-// each sender's nonces from them, and mines each at once in the block given: its receipt and the
-// transaction itself are there to read. A test may make a transaction revert.
+// What a node does for the transactions Cairn prepares and sends, for a fake node
+// (fakeSimulationNode's `answer`): it answers what preparing one reads (a gas estimate, the
+// target's code, the priority fee), takes signed transactions (eth_sendRawTransaction, answering
+// their hash), counts each sender's nonces from them, and mines each at once in the block given:
+// its receipt is there to read. A test may make a transaction revert.
 import {
   type Address,
   type Hash,
   type Hex,
   keccak256,
+  parseGwei,
   parseTransaction,
   recoverTransactionAddress,
   type TransactionSerialized,
@@ -16,7 +18,7 @@ import type { FakeBlock } from './fakeSimulationNode';
 
 export type SentTransaction = { hash: Hash; from: Address; to: Address | undefined; nonce: number; data: Hex };
 
-/** Answers the sending methods, or NOT_SENDING for any other (the test's own answer then). */
+/** What fakeSends answers for a method it does not answer (the test's own answer then). */
 export const NOT_SENDING = Symbol('not a sending method');
 
 /** Sends mined into `block` (read at each request); `reverts` picks the ones that fail. */
@@ -25,6 +27,12 @@ export function fakeSends(block: () => FakeBlock, reverts: (sent: SentTransactio
   const byHash = (hash: unknown) => sent.find((s) => s.hash === hash);
   async function answer(method: string, params: unknown[]): Promise<unknown> {
     switch (method) {
+      case 'eth_estimateGas':
+        return toHex(60_000n);
+      case 'eth_getCode':
+        return '0x6000';
+      case 'eth_maxPriorityFeePerGas':
+        return toHex(parseGwei('1'));
       case 'eth_sendRawTransaction': {
         const raw = params[0] as TransactionSerialized;
         const parsed = parseTransaction(raw);

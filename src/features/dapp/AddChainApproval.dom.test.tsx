@@ -2,12 +2,12 @@
 // wallet: a new network is added only once its RPC URL answers its chain id, and never once the
 // site is gone while that check runs; a chain the person already has is offered as theirs.
 import type { Address } from 'viem';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { siteFor } from '@/core/dapp/sites';
 import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { alerts, approveAsleep, button, click, heading, shows, statuses } from '@/testing/inDocument';
-import { connectTestSite, TEST_SITE } from '@/testing/testSiteWindow';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { siteWindowTests } from '@/testing/siteWindowTests';
+import { TEST_SITE } from '@/testing/testSiteWindow';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
 import { ApprovalQueue } from './ApprovalQueue';
 import { DappConnectionProvider } from './dappContext';
@@ -23,46 +23,41 @@ const EXAMPLE_CHAIN = {
 };
 const poll = { timeout: 15_000, interval: 20 };
 
-let wallet: TestWallet;
-let shown: { unmount(): void } | undefined;
 /** The chain id the site's RPC URL answers; while set, what its answer waits for; how many it gave. */
 const rpc = { chainId: CHAIN_ID, held: undefined as Promise<void> | undefined, answered: 0 };
-beforeEach(async () => {
-  wallet = await createTestWallet();
+beforeEach(() => {
   rpc.chainId = CHAIN_ID;
   rpc.held = undefined;
   rpc.answered = 0;
-  const node = (chainId: number) => fakeSimulationNode(() => new Error('not asked in these tests'), { chainId });
-  vi.stubGlobal('fetch', async (url: unknown, init?: { body?: unknown }) => {
-    await rpc.held;
-    const response = await node(rpc.chainId).fetch(url, init);
-    rpc.answered += 1;
-    return response;
-  });
 });
-afterEach(() => {
-  shown?.unmount();
-  shown = undefined;
-  wallet.close();
-  vi.unstubAllGlobals();
-});
+const t = siteWindowTests(
+  (connection) => (
+    <DappConnectionProvider connection={connection}>
+      <ApprovalQueue />
+    </DappConnectionProvider>
+  ),
+  {
+    // The RPC URL the site gives, as the check of its chain id reaches it.
+    fetch: () => async (url, init) => {
+      await rpc.held;
+      const node = fakeSimulationNode(() => new Error('not asked in these tests'), { chainId: rpc.chainId });
+      const response = await node.fetch(url, init);
+      rpc.answered += 1;
+      return response;
+    },
+  },
+);
 
 /** Opens Cairn's window for the site and asks it to add `chain`; resolves once approve is awake. */
 async function addAsked(chain: object = EXAMPLE_CHAIN) {
-  const site = connectTestSite(wallet, [ME]);
-  shown = renderInWallet(
-    wallet,
-    <DappConnectionProvider connection={site.connection}>
-      <ApprovalQueue />
-    </DappConnectionProvider>,
-  );
+  const site = t.open([ME]);
   const id = site.send('wallet_addEthereumChain', [chain]);
   await expect.poll(approveAsleep, poll).toBe(false);
   return { site, id };
 }
 
-const saved = () => wallet.store.getState().networks.find((n) => n.chainId === CHAIN_ID);
-const siteNetwork = () => siteFor(wallet.store.getState().dappSites, TEST_SITE);
+const saved = () => t.wallet.store.getState().networks.find((n) => n.chainId === CHAIN_ID);
+const siteNetwork = () => siteFor(t.wallet.store.getState().dappSites, TEST_SITE);
 
 describe('a site’s network to add in Cairn’s window', { timeout: 30_000 }, () => {
   it('shows the network as the site describes it, checks its RPC URL, then adds it for the site', async () => {
@@ -96,7 +91,7 @@ describe('a site’s network to add in Cairn’s window', { timeout: 30_000 }, (
     await expect.poll(() => button('Checking its RPC URLs…'), poll).toBeDefined();
 
     // The person disconnects the site in Cairn's own window; then the RPC URL answers.
-    wallet.store.getState().updateSite(TEST_SITE, () => undefined);
+    t.wallet.store.getState().updateSite(TEST_SITE, () => undefined);
     await expect.poll(() => site.answer(id), poll).toMatchObject({ error: { code: 4100 } });
     answer();
     await expect.poll(() => rpc.answered, poll).toBe(1);
@@ -110,10 +105,10 @@ describe('a site’s network to add in Cairn’s window', { timeout: 30_000 }, (
   it('offers the person’s own network for a chain id they already have, and moves the site to it', async () => {
     const { site, id } = await addAsked({ ...EXAMPLE_CHAIN, chainId: '0x1', chainName: 'Totally Ethereum' });
     expect(heading()).toBe('Use this network on this site?');
-    const before = wallet.store.getState().networks.length;
+    const before = t.wallet.store.getState().networks.length;
     click('Use Ethereum');
     await expect.poll(() => site.answer(id), poll).toMatchObject({ result: null });
     expect(siteNetwork()?.networkId).toBe('ethereum');
-    expect(wallet.store.getState().networks).toHaveLength(before);
+    expect(t.wallet.store.getState().networks).toHaveLength(before);
   });
 });

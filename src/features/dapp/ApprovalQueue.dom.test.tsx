@@ -3,14 +3,12 @@
 // request arrives under the one shown; and a request the person is reviewing when the site loses
 // its grant, or moves to another network: the site hears why, once, and nothing is signed.
 import { type Address, type Hex, stringToHex, verifyMessage } from 'viem';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withSiteNetwork } from '@/core/dapp/sites';
-import { selectedNetwork } from '@/core/session/sessionStore';
-import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { approveAsleep, button, click, heading, shows, statuses } from '@/testing/inDocument';
 import { mailJson } from '@/testing/mailTypedData';
-import { connectTestSite, TEST_SITE } from '@/testing/testSiteWindow';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { siteWindowTests } from '@/testing/siteWindowTests';
+import { TEST_SITE } from '@/testing/testSiteWindow';
 import { TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
 import { ApprovalQueue } from './ApprovalQueue';
 import { DappConnectionProvider } from './dappContext';
@@ -20,32 +18,15 @@ const OTHER = TEST_ADDRESS_1 as Address;
 const HELLO = stringToHex('Hello from the site');
 const poll = { timeout: 15_000, interval: 20 };
 
-let wallet: TestWallet;
-let shown: { unmount(): void } | undefined;
-beforeEach(async () => {
-  wallet = await createTestWallet();
-  const { chainId } = selectedNetwork(wallet.store.getState());
-  // Nothing here reads the chain; a read that slipped through would meet this node, not the network.
-  vi.stubGlobal('fetch', fakeSimulationNode(() => new Error('not asked in these tests'), { chainId }).fetch);
-});
-afterEach(() => {
-  shown?.unmount();
-  shown = undefined;
-  wallet.close();
-  vi.unstubAllGlobals();
-});
+const t = siteWindowTests((connection) => (
+  <DappConnectionProvider connection={connection}>
+    <ApprovalQueue />
+  </DappConnectionProvider>
+));
 
 /** Opens Cairn's window for the site, connected with `accounts` (and allowed on `alsoOn`). */
-function siteWindow(accounts: readonly Address[] = [ME, OTHER], alsoOn: readonly string[] = []) {
-  const site = connectTestSite(wallet, accounts, { alsoOn });
-  shown = renderInWallet(
-    wallet,
-    <DappConnectionProvider connection={site.connection}>
-      <ApprovalQueue />
-    </DappConnectionProvider>,
-  );
-  return site;
-}
+const siteWindow = (accounts: readonly Address[] = [ME, OTHER], alsoOn: readonly string[] = []) =>
+  t.open(accounts, { alsoOn });
 
 const signButton = () => button('Sign');
 /** Resolves once the request shown can be approved (the approve delay is over). */
@@ -107,7 +88,7 @@ describe('Cairn’s window for a site: what changes while the person reviews', {
     await awake();
 
     // In Cairn's own window, the person disconnects the site.
-    wallet.store.getState().updateSite(TEST_SITE, () => undefined);
+    t.wallet.store.getState().updateSite(TEST_SITE, () => undefined);
     await expect.poll(statuses, poll).toBe('Waiting for the site’s request…');
     expect(site.answer(id)).toMatchObject({ error: { code: 4100 } });
     expect(signButton()).toBeUndefined();
@@ -120,7 +101,7 @@ describe('Cairn’s window for a site: what changes while the person reviews', {
     const other = site.send('personal_sign', [HELLO, OTHER]);
     await awake();
 
-    wallet.store.getState().updateSite(TEST_SITE, (stored) => stored && { ...stored, accounts: [OTHER] });
+    t.wallet.store.getState().updateSite(TEST_SITE, (stored) => stored && { ...stored, accounts: [OTHER] });
     await expect.poll(() => site.answer(mine), poll).toMatchObject({ error: { code: 4100 } });
     // The request left is shown (the account it names is the other one), and may be signed.
     await expect.poll(() => shows(OTHER), poll).toBe(true);
@@ -155,7 +136,7 @@ describe('Cairn’s window for a site: what changes while the person reviews', {
     const id = site.send('personal_sign', [HELLO, ME]);
     await awake();
 
-    wallet.store.getState().updateSite(TEST_SITE, (stored) => stored && withSiteNetwork(stored, 'ethereum'));
+    t.wallet.store.getState().updateSite(TEST_SITE, (stored) => stored && withSiteNetwork(stored, 'ethereum'));
     await expect.poll(statuses, poll).toBe('Waiting for the site’s request…');
     expect(site.answer(id)).toMatchObject({ error: { code: 4901 } });
     expect(signButton()).toBeUndefined();

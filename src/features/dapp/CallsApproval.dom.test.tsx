@@ -3,14 +3,12 @@
 // one before it is mined, and the site answered with the batch id; and a batch whose request is
 // dropped (the person disconnects the site) while its next call is being prepared: that call is
 // never sent, the site learns of the one that was, and the window says where the batch stopped.
-import { type Address, type Hex, parseGwei, toHex } from 'viem';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectedNetwork } from '@/core/session/sessionStore';
+import { type Address, type Hex, toHex } from 'viem';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeSends, NOT_SENDING } from '@/testing/fakeSends';
-import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { approveAsleep, button, click, heading, statuses } from '@/testing/inDocument';
-import { connectTestSite, TEST_SITE } from '@/testing/testSiteWindow';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { siteWindowTests } from '@/testing/siteWindowTests';
+import { TEST_SITE } from '@/testing/testSiteWindow';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
 import { ApprovalQueue } from './ApprovalQueue';
 import { DappConnectionProvider } from './dappContext';
@@ -24,65 +22,44 @@ const CALLS = [
 ];
 const poll = { timeout: 15_000, interval: 20 };
 
-let wallet: TestWallet;
-let shown: { unmount(): void } | undefined;
 let sends: ReturnType<typeof fakeSends>;
 /** While set, the estimate of the second call's gas (its preparation) waits for it. */
 let secondHeld: Promise<void> | undefined;
 let secondEstimated = 0;
 
-/** The local network's node: what preparing a call reads, a preview where every call goes through, and sends. */
+/** The local network's node: what preparing and sending a call does, and a preview where every call goes through. */
 async function answer(method: string, params: unknown[]): Promise<unknown> {
+  if (method === 'eth_estimateGas' && (params[0] as { to?: string }).to?.toLowerCase() === SECOND.toLowerCase()) {
+    await secondHeld;
+    secondEstimated += 1;
+  }
   const sending = await sends.answer(method, params);
   if (sending !== NOT_SENDING) return sending;
-  switch (method) {
-    case 'eth_estimateGas':
-      if ((params[0] as { to?: string }).to?.toLowerCase() === SECOND.toLowerCase()) {
-        await secondHeld;
-        secondEstimated += 1;
-      }
-      return toHex(60_000n);
-    case 'eth_getCode':
-      return '0x6000';
-    case 'eth_maxPriorityFeePerGas':
-      return toHex(parseGwei('1'));
-    case 'eth_simulateV1': {
-      const [{ blockStateCalls }] = params as [{ blockStateCalls: { calls: unknown[] }[] }];
-      const calls = blockStateCalls[0]?.calls ?? [];
-      return [{ calls: calls.map(() => ({ status: '0x1', gasUsed: toHex(50_000n), returnData: '0x', logs: [] })) }];
-    }
-    default:
-      throw { code: -32601, message: `the method ${method} does not exist` };
-  }
+  if (method !== 'eth_simulateV1') throw { code: -32601, message: `the method ${method} does not exist` };
+  const [{ blockStateCalls }] = params as [{ blockStateCalls: { calls: unknown[] }[] }];
+  const calls = blockStateCalls[0]?.calls ?? [];
+  return [{ calls: calls.map(() => ({ status: '0x1', gasUsed: toHex(50_000n), returnData: '0x', logs: [] })) }];
 }
 
-beforeEach(async () => {
-  wallet = await createTestWallet();
-  const block = { ...FAKE_BLOCK };
-  sends = fakeSends(() => block);
+const t = siteWindowTests(
+  (connection) => (
+    <DappConnectionProvider connection={connection}>
+      <ApprovalQueue />
+    </DappConnectionProvider>
+  ),
+  { answer },
+);
+beforeEach(() => {
+  sends = fakeSends(() => t.block);
   secondHeld = undefined;
   secondEstimated = 0;
-  const { chainId } = selectedNetwork(wallet.store.getState());
-  vi.stubGlobal('fetch', fakeSimulationNode(answer, { block, chainId }).fetch);
-});
-afterEach(() => {
-  shown?.unmount();
-  shown = undefined;
-  wallet.close();
-  vi.unstubAllGlobals();
 });
 
 const confirm = () => button('Confirm and send all 2');
 
 /** The site asks for both calls in Cairn's window; resolves once Confirm is ready. */
 async function callsAsked() {
-  const site = connectTestSite(wallet, [ME]);
-  shown = renderInWallet(
-    wallet,
-    <DappConnectionProvider connection={site.connection}>
-      <ApprovalQueue />
-    </DappConnectionProvider>,
-  );
+  const site = t.open([ME]);
   const id = site.send('wallet_sendCalls', [{ version: '2.0.0', from: ME, chainId: '0x7a69', calls: CALLS }]);
   await expect.poll(heading, poll).toBe('Send these 2 calls?');
   await expect.poll(() => !approveAsleep() && confirm()?.disabled === false, poll).toBe(true);
@@ -90,7 +67,7 @@ async function callsAsked() {
 }
 
 /** The batch status the site was last told (wallet_getCallsStatus answers from it). */
-const lastStatus = (site: ReturnType<typeof connectTestSite>) =>
+const lastStatus = (site: ReturnType<typeof t.open>) =>
   site.messages.flatMap((m) => (m.type === 'calls' ? [m.calls] : [])).at(-1);
 
 describe('a site’s batch of calls in Cairn’s window', { timeout: 30_000 }, () => {
@@ -116,7 +93,7 @@ describe('a site’s batch of calls in Cairn’s window', { timeout: 30_000 }, (
     // The first call is sent and mined; the second is being prepared when the person disconnects the site.
     await expect.poll(() => sends.sent.length, poll).toBe(1);
     await expect.poll(() => statuses(), poll).toContain('Call 2 of 2: sending…');
-    wallet.store.getState().updateSite(TEST_SITE, () => undefined);
+    t.wallet.store.getState().updateSite(TEST_SITE, () => undefined);
 
     // The site learns of the batch (one call went out), not a refusal that would hide it.
     await expect.poll(() => site.answer(id), poll).toMatchObject({ result: { id: expect.stringMatching(/^0x/) } });

@@ -3,13 +3,11 @@
 // and a Ledger's account: busy on another screen (the person tries again), or still waiting for the
 // person when the site loses its grant (the site hears 4100 once; the signature goes nowhere).
 import { type Address, type Hex, stringToHex, verifyMessage } from 'viem';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectedNetwork } from '@/core/session/sessionStore';
-import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { describe, expect, it } from 'vitest';
 import { alerts, approveAsleep, button, checkbox, click, heading, shows, statuses } from '@/testing/inDocument';
 import { addKeysOutsideCairn } from '@/testing/keysOutsideCairn';
-import { connectTestSite, TEST_SITE } from '@/testing/testSiteWindow';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { siteWindowTests } from '@/testing/siteWindowTests';
+import { TEST_SITE } from '@/testing/testSiteWindow';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
 import { ApprovalQueue } from './ApprovalQueue';
 import { DappConnectionProvider } from './dappContext';
@@ -17,29 +15,15 @@ import { DappConnectionProvider } from './dappContext';
 const ME = TEST_ADDRESS_0 as Address;
 const poll = { timeout: 15_000, interval: 20 };
 
-let wallet: TestWallet;
-let shown: { unmount(): void } | undefined;
-beforeEach(async () => {
-  wallet = await createTestWallet();
-  const { chainId } = selectedNetwork(wallet.store.getState());
-  vi.stubGlobal('fetch', fakeSimulationNode(() => new Error('not asked in these tests'), { chainId }).fetch);
-});
-afterEach(() => {
-  shown?.unmount();
-  shown = undefined;
-  wallet.close();
-  vi.unstubAllGlobals();
-});
+const t = siteWindowTests((connection) => (
+  <DappConnectionProvider connection={connection}>
+    <ApprovalQueue />
+  </DappConnectionProvider>
+));
 
 /** Opens Cairn's window for the site, connected with `account`, and asks it to sign `message`. */
 function signAsked(account: Address, message: Hex) {
-  const site = connectTestSite(wallet, [account]);
-  shown = renderInWallet(
-    wallet,
-    <DappConnectionProvider connection={site.connection}>
-      <ApprovalQueue />
-    </DappConnectionProvider>,
-  );
+  const site = t.open([account]);
   return { site, id: site.send('personal_sign', [message, account]) };
 }
 
@@ -62,7 +46,7 @@ const signIn = (domain: string, account: Address) =>
 
 /** Resolves once the approve delay is over (its notice gone). */
 const delayOver = () => expect.poll(approveAsleep, poll).toBe(false);
-const signed = (site: ReturnType<typeof signAsked>['site'], id: number) =>
+const signed = (site: ReturnType<typeof t.open>, id: number) =>
   expect.poll(() => site.answer(id), poll).toMatchObject({ result: expect.stringMatching(/^0x/) });
 
 describe('a site’s message to sign in Cairn’s window', { timeout: 30_000 }, () => {
@@ -92,7 +76,7 @@ describe('a site’s message to sign in Cairn’s window', { timeout: 30_000 }, 
 
 describe('a site’s message to sign with a Ledger’s account', { timeout: 30_000 }, () => {
   it('says the Ledger is busy, tells the site nothing, and signs when the person tries again', async () => {
-    const { ledger } = await addKeysOutsideCairn(wallet);
+    const { ledger } = await addKeysOutsideCairn(t.wallet);
     const message = stringToHex('Hello from the site');
     const { site, id } = signAsked(ledger.address, message);
     await expect.poll(() => button('Sign')?.disabled, poll).toBe(false);
@@ -114,14 +98,14 @@ describe('a site’s message to sign with a Ledger’s account', { timeout: 30_0
   });
 
   it('answers 4100 once when the site loses its grant while the Ledger waits for the person', async () => {
-    const { ledger } = await addKeysOutsideCairn(wallet);
+    const { ledger } = await addKeysOutsideCairn(t.wallet);
     const { site, id } = signAsked(ledger.address, stringToHex('Hello from the site'));
     await expect.poll(() => button('Sign')?.disabled, poll).toBe(false);
 
     const onLedger = ledger.hold();
     click('Sign');
     await expect.poll(() => ledger.asked.length, poll).toBe(1);
-    wallet.store.getState().updateSite(TEST_SITE, () => undefined);
+    t.wallet.store.getState().updateSite(TEST_SITE, () => undefined);
     await expect.poll(statuses, poll).toBe('Waiting for the site’s request…');
     expect(site.answer(id)).toMatchObject({ error: { code: 4100 } });
 

@@ -9,16 +9,12 @@
 // Ledger signs, a switch no longer refuses it: it goes out, and the site gets its hash.
 // No module is mocked: the browser wallet is a software wallet behind Cairn's own signer for it.
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { type Address, pad, parseGwei, toHex } from 'viem';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectedNetwork } from '@/core/session/sessionStore';
+import { type Address, pad, toHex } from 'viem';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { amountInputText } from '@/lib/i18n';
 import { fakeSends, NOT_SENDING } from '@/testing/fakeSends';
-import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { addKeysOutsideCairn } from '@/testing/keysOutsideCairn';
-import { connectTestSite } from '@/testing/testSiteWindow';
-import { createTestWallet, type TestWallet, TestWalletProviders } from '@/testing/testWallet';
+import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
 import { ApprovalQueue } from './ApprovalQueue';
 import { DappConnectionProvider } from './dappContext';
@@ -31,8 +27,7 @@ const SENT = 1_000n;
 
 /** What the swap gives back at the current block, to the account that sends it. */
 const swap = { out: 1_000_000n, from: ME };
-let block = { ...FAKE_BLOCK };
-let sends = fakeSends(() => block);
+let sends: ReturnType<typeof fakeSends>;
 
 const native = (from: Address, to: Address, value: bigint) => ({
   address: NATIVE,
@@ -45,12 +40,6 @@ async function answer(method: string, params: unknown[]): Promise<unknown> {
   const sending = await sends.answer(method, params);
   if (sending !== NOT_SENDING) return sending;
   switch (method) {
-    case 'eth_estimateGas':
-      return toHex(60_000n);
-    case 'eth_getCode':
-      return '0x6000';
-    case 'eth_maxPriorityFeePerGas':
-      return toHex(parseGwei('1'));
     case 'eth_simulateV1': {
       const [{ blockStateCalls }] = params as [{ blockStateCalls: { calls: unknown[] }[] }];
       if ((blockStateCalls[0]?.calls.length ?? 0) === 0) return [{ calls: [] }];
@@ -62,24 +51,18 @@ async function answer(method: string, params: unknown[]): Promise<unknown> {
   }
 }
 
-let wallet: TestWallet;
-let root: Root;
-let node: ReturnType<typeof fakeSimulationNode>;
-beforeEach(async () => {
+const t = siteWindowTests(
+  (connection) => (
+    <DappConnectionProvider connection={connection}>
+      <ApprovalQueue />
+    </DappConnectionProvider>
+  ),
+  { answer },
+);
+beforeEach(() => {
   swap.out = 1_000_000n;
   swap.from = ME;
-  block = { ...FAKE_BLOCK };
-  sends = fakeSends(() => block);
-  wallet = await createTestWallet();
-  const { chainId } = selectedNetwork(wallet.store.getState());
-  node = fakeSimulationNode(answer, { block, chainId });
-  vi.stubGlobal('fetch', node.fetch);
-});
-afterEach(() => {
-  root.unmount();
-  document.body.replaceChildren();
-  wallet.close();
-  vi.unstubAllGlobals();
+  sends = fakeSends(() => t.block);
 });
 
 const poll = { timeout: 15_000, interval: 20 };
@@ -96,23 +79,13 @@ const changeWarning = () =>
 /** The chain moves on a block, where the swap gives back `out`; resolves once the preview shows it. */
 async function nextBlock(out: bigint) {
   swap.out = out;
-  block.number += 1n;
+  t.block.number += 1n;
   await expect.poll(() => shows(out), poll).toBe(true);
 }
 /** The site asks for the swap in Cairn's window; resolves once Confirm is ready, to whether the site heard back. */
 async function swapAsked(from: Address = ME, alsoOn: readonly string[] = []) {
   swap.from = from;
-  const site = connectTestSite(wallet, [from], { alsoOn });
-  root = createRoot(document.body.appendChild(document.createElement('div')));
-  flushSync(() =>
-    root.render(
-      <TestWalletProviders wallet={wallet}>
-        <DappConnectionProvider connection={site.connection}>
-          <ApprovalQueue />
-        </DappConnectionProvider>
-      </TestWalletProviders>,
-    ),
-  );
+  const site = t.open([from], { alsoOn });
   const id = site.send('eth_sendTransaction', [{ from, to: SWAP, value: toHex(SENT), data: '0x' }]);
   await expect.poll(() => shows(swap.out) && confirm()?.disabled === false, poll).toBe(true);
   /** Whether the site was answered, either way. */
@@ -146,7 +119,7 @@ describe('a site’s transaction in Cairn’s window, followed block by block', 
   }, 60_000);
 
   it('keeps Confirm off once a send may have gone out all the same, and tells the site nothing', async () => {
-    const { browserWallet } = await addKeysOutsideCairn(wallet);
+    const { browserWallet } = await addKeysOutsideCairn(t.wallet);
     const answered = await swapAsked(browserWallet.address);
     // The wallet takes the transaction and answers something that is no hash: it may have sent it.
     browserWallet.answerNext('eth_sendTransaction', () => 'sent');
@@ -178,11 +151,11 @@ describe('a site’s transaction in Cairn’s window, followed block by block', 
       .poll(() => document.querySelector('[role=status]')?.textContent, poll)
       .toBe('Waiting for the site’s request…');
     expect(confirm()).toBeUndefined();
-    expect(node.asked.some((a) => a.method === 'eth_sendRawTransaction')).toBe(false);
+    expect(t.node.asked.some((a) => a.method === 'eth_sendRawTransaction')).toBe(false);
   }, 60_000);
 
   it('sends it all the same, and gives the site its hash, when the site switches chain while the Ledger signs', async () => {
-    const { ledger } = await addKeysOutsideCairn(wallet);
+    const { ledger } = await addKeysOutsideCairn(t.wallet);
     const { site, id } = await swapAsked(ledger.address, ['ethereum']);
     const onLedger = ledger.hold();
     flushSync(() => confirm().click());

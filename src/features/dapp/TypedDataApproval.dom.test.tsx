@@ -3,15 +3,12 @@
 // acknowledges; data Cairn cannot read refused with why; and a browser wallet's account whose
 // wallet is busy with another request (the person answers there and tries again).
 import { type Address, type Hex, verifyTypedData } from 'viem';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectedNetwork } from '@/core/session/sessionStore';
-import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { describe, expect, it } from 'vitest';
 import { alerts, approveAsleep, button, checkbox, click, heading, shows, statuses } from '@/testing/inDocument';
 import { addKeysOutsideCairn } from '@/testing/keysOutsideCairn';
 import { mailJson } from '@/testing/mailTypedData';
+import { siteWindowTests } from '@/testing/siteWindowTests';
 import { providerError } from '@/testing/softwareWallet';
-import { connectTestSite } from '@/testing/testSiteWindow';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
 import { ApprovalQueue } from './ApprovalQueue';
 import { DappConnectionProvider } from './dappContext';
@@ -19,33 +16,19 @@ import { DappConnectionProvider } from './dappContext';
 const ME = TEST_ADDRESS_0 as Address;
 const poll = { timeout: 15_000, interval: 20 };
 /** The Ether Mail typed data for the local chain, the site's. */
-const LOCAL_MAIL = mailJson((t) => {
-  t.domain.chainId = 31337;
+const LOCAL_MAIL = mailJson((typed) => {
+  typed.domain.chainId = 31337;
 });
 
-let wallet: TestWallet;
-let shown: { unmount(): void } | undefined;
-beforeEach(async () => {
-  wallet = await createTestWallet();
-  const { chainId } = selectedNetwork(wallet.store.getState());
-  vi.stubGlobal('fetch', fakeSimulationNode(() => new Error('not asked in these tests'), { chainId }).fetch);
-});
-afterEach(() => {
-  shown?.unmount();
-  shown = undefined;
-  wallet.close();
-  vi.unstubAllGlobals();
-});
+const t = siteWindowTests((connection) => (
+  <DappConnectionProvider connection={connection}>
+    <ApprovalQueue />
+  </DappConnectionProvider>
+));
 
 /** Opens Cairn's window for the site, connected with `account`, and asks it to sign `json`. */
 function signAsked(account: Address, json: string) {
-  const site = connectTestSite(wallet, [account]);
-  shown = renderInWallet(
-    wallet,
-    <DappConnectionProvider connection={site.connection}>
-      <ApprovalQueue />
-    </DappConnectionProvider>,
-  );
+  const site = t.open([account]);
   return { site, id: site.send('eth_signTypedData_v4', [account, json]) };
 }
 
@@ -95,7 +78,7 @@ describe('a site’s typed data to sign in Cairn’s window', { timeout: 30_000 
 
 describe('a site’s typed data to sign with a browser wallet’s account', { timeout: 30_000 }, () => {
   it('says the wallet is busy, tells the site nothing, and signs when the person tries again', async () => {
-    const { browserWallet } = await addKeysOutsideCairn(wallet);
+    const { browserWallet } = await addKeysOutsideCairn(t.wallet);
     const { site, id } = signAsked(browserWallet.address, LOCAL_MAIL);
     await expect.poll(() => button('Sign')?.disabled, poll).toBe(false);
 

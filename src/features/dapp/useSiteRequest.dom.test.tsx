@@ -3,15 +3,13 @@
 // nothing for a request no longer waiting; a failure shown with what did not happen; and one that
 // may have sent all the same, which holds approve and is never answered "nothing was sent".
 import { type Address, stringToHex } from 'viem';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { WalletError } from '@/core/errors/wallet';
 import { msg } from '@/core/i18n/message';
-import { selectedNetwork } from '@/core/session/sessionStore';
-import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { alerts, click } from '@/testing/inDocument';
-import { connectTestSite, TEST_SITE } from '@/testing/testSiteWindow';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { siteWindowTests } from '@/testing/siteWindowTests';
+import { TEST_SITE } from '@/testing/testSiteWindow';
 import { named, TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
 import { DappConnectionProvider } from './dappContext';
 import { useSiteRequest } from './useSiteRequest';
@@ -52,28 +50,17 @@ function Probe({ id, address }: { id: number; address?: string }) {
   );
 }
 
-let wallet: TestWallet;
-let shown: { unmount(): void } | undefined;
-beforeEach(async () => {
+const t = siteWindowTests(undefined);
+beforeEach(() => {
   work = async () => 'done';
   worked = 0;
-  wallet = await createTestWallet();
-  const { chainId } = selectedNetwork(wallet.store.getState());
-  vi.stubGlobal('fetch', fakeSimulationNode(() => new Error('not asked in these tests'), { chainId }).fetch);
-});
-afterEach(() => {
-  shown?.unmount();
-  shown = undefined;
-  wallet.close();
-  vi.unstubAllGlobals();
 });
 
 /** The site asks to sign with `account` (written as `written`); the probe renders the hook for that request. */
 function asked(account: Address = ME, written: string = account) {
-  const site = connectTestSite(wallet, [account]);
+  const site = t.open([account]);
   const id = site.send('personal_sign', [HELLO, written]);
-  shown = renderInWallet(
-    wallet,
+  t.render(
     <DappConnectionProvider connection={site.connection}>
       <Probe id={id} address={written} />
     </DappConnectionProvider>,
@@ -89,9 +76,8 @@ describe('useSiteRequest', { timeout: 30_000 }, () => {
     asked(ME, ME.toLowerCase());
     expect(text('network')).toBe('Local chain');
     expect(text('signer')).toBe('Account 1');
-    shown?.unmount();
 
-    await wallet.vault.add(undefined, named({ address: WATCHED, source: { kind: 'watch' } }));
+    await t.wallet.vault.add(undefined, named({ address: WATCHED, source: { kind: 'watch' } }));
     asked(WATCHED);
     expect(text('signer')).toBe('no signer');
   });
@@ -108,7 +94,7 @@ describe('useSiteRequest', { timeout: 30_000 }, () => {
 
   it('runs nothing for a request no longer waiting (the site was disconnected meanwhile)', async () => {
     const { site, id } = asked();
-    wallet.store.getState().updateSite(TEST_SITE, () => undefined);
+    t.wallet.store.getState().updateSite(TEST_SITE, () => undefined);
     expect(site.answer(id)).toMatchObject({ error: { code: 4100 } });
     click('Approve');
     expect(worked).toBe(0);
