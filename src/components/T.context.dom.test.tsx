@@ -3,12 +3,12 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect, it } from 'vitest';
-import { T } from '@/components/T';
+import { I18nProvider } from '@/lib/i18n/context';
+import { t } from '@/lib/i18n/installed';
+import { createI18n } from '@/lib/i18n/instance';
+import { useT } from '@/lib/i18n/useT';
 import { words } from '@/testing/catalogWords';
-import { I18nProvider } from './context';
-import { t } from './installed';
-import { createI18n } from './instance';
-import { useT } from './useT';
+import { T } from './T';
 
 const ID = 'settings:language.title';
 
