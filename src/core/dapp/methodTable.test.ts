@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { KNOWN_METHODS, METHOD_TABLE, methodEntry } from './methodTable';
 import { personRequestOf } from './personRequests';
+import { RARE_SITE_ANSWERS } from './rareSiteAnswers';
 import { GRANTED_METHODS, PERSON_METHODS, parseDappRequest, READ_METHODS, REFUSED_METHODS } from './request';
+import { RARE_ANSWERED, SITE_ANSWERS } from './siteAnswers';
 
 describe('the method table', () => {
   it('has one entry for each method the connector knows or refuses, where its lists say', () => {
@@ -26,6 +28,13 @@ describe('the method table', () => {
       // The window reads nothing for a site: it sends reads back to the connector.
       if (entry.where === 'node') expect(entry.unanswered?.(method)).toMatchObject({ code: 4200 });
     }
+  });
+
+  it('answers what the connector answers with the very answerers it ships', () => {
+    const shipped = { ...SITE_ANSWERS, ...RARE_SITE_ANSWERS } as Record<string, unknown>;
+    for (const method of GRANTED_METHODS) expect(METHOD_TABLE[method].answer, method).toBe(shipped[method]);
+    expect(Object.keys(RARE_SITE_ANSWERS)).toEqual([...RARE_ANSWERED]);
+    expect(METHOD_TABLE.wallet_switchEthereumChain.answer).toBe(SITE_ANSWERS.wallet_switchEthereumChain);
   });
 
   it('is what personRequestOf reads params with: a method the person is never asked has none', () => {
