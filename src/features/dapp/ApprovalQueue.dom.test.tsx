@@ -1,7 +1,8 @@
 // Cairn's window for a site, rendered in a document over a whole test wallet: the queue of the
-// site's requests, one shown at a time; the approve delay when the window appears and when another
-// request arrives under the one shown; and a request the person is reviewing when the site loses
-// its grant, or moves to another network: the site hears why, once, and nothing is signed.
+// site's requests, one shown at a time; the approve delay when the window appears, when another
+// request arrives under the one shown, and on the first click after the window regains focus; and
+// a request the person is reviewing when the site loses its grant, or moves to another network:
+// the site hears why, once, and nothing is signed.
 import { type Address, type Hex, stringToHex, verifyMessage } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { withSiteNetwork } from '@/core/dapp/sites';
@@ -78,6 +79,24 @@ describe('Cairn’s window for a site: the approve delay', { timeout: 30_000 }, 
     const signature = (site.answer(id) as { result: Hex }).result;
     expect(await verifyMessage({ address: ME, message: { raw: HELLO }, signature })).toBe(true);
     await expect.poll(statuses, poll).not.toContain('Request 1 of');
+  });
+
+  it('takes no action on the first click after the window comes back to the front, and says so', async () => {
+    const site = siteWindow();
+    const id = site.send('personal_sign', [HELLO, ME]);
+    await awake();
+    window.dispatchEvent(new FocusEvent('blur'));
+    window.dispatchEvent(new FocusEvent('focus'));
+    await expect.poll(approveAsleep, poll).toBe(true);
+    await expect.poll(approveAsleep, poll).toBe(false);
+
+    click('Sign');
+    await expect.poll(statuses, poll).toContain('Cairn did not act on that click');
+    expect(site.answer(id)).toBeUndefined();
+    await expect.poll(() => signButton()?.disabled, poll).toBe(true);
+    await awake();
+    click('Sign');
+    await expect.poll(() => site.answer(id), poll).toMatchObject({ result: expect.stringMatching(/^0x/) });
   });
 });
 
