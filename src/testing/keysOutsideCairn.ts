@@ -1,9 +1,9 @@
 // Accounts whose keys are held outside Cairn, for tests that render a window over a test wallet
 // (testWallet.tsx): a Ledger's account, whose device answers at once with its own key unless told
-// it is busy or to wait for the person, and a browser wallet's account, whose wallet is a software wallet (softwareWallet.ts)
-// that a test can make refuse or answer unclearly. Both are added to the wallet's vault, and this
-// window's device signer and wallet sender (which the device signing dialog is in Cairn) answer
-// for them with no dialog.
+// it is busy or to wait for the person; and a browser wallet's account, whose wallet is a software
+// wallet (softwareWallet.ts) that a test can make refuse or answer unclearly. Both are added to
+// the wallet's vault; the window's device signer and wallet sender (in Cairn, the device signing
+// dialog's) answer for them with no dialog, through Cairn's own code for browser wallets.
 import { type Hex, hexToBytes } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_CHAIN_ID } from '../core/chain/localChain';
