@@ -75,12 +75,13 @@ export class AddressBook {
     return this.page.getByRole('form', { name: `Edit ${name}`, exact: true });
   }
 
-  /** Opens the inline edit form of a contact, changes what is given, and saves. */
+  /** Opens the inline edit form of a contact, changes what is given, saves, and waits until it is said stored. */
   async edit(name: string, changes: Partial<ContactInput>): Promise<void> {
     await this.contactsRegion.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
     const form = this.editForm(name);
     await this.fillAndSubmit(form, changes, 'Save');
     await form.waitFor({ state: 'detached' });
+    await this.status.filter({ hasText: `Saved ${(changes.name ?? name).trim()}.` }).waitFor();
   }
 
   /** The confirmation shown after "Remove": a group named "Remove <name>?". */
