@@ -10,6 +10,9 @@ import { useT } from '@/lib/i18n/useT';
 import { words } from '@/testing/catalogWords';
 import { T } from './T';
 
+// This file wraps its updates in act(), which React checks it is told of.
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
 const ID = 'settings:language.title';
 
 function Title() {
