@@ -11,9 +11,10 @@ const ticks = async (n = 10) => {
   for (let i = 0; i < n; i++) await Promise.resolve();
 };
 
-/** Work whose syncs wait until released, recording what ran and in which order. */
+/** Work whose syncs wait until released, recording what ran and in which order, and each sync's network. */
 function fakeWork() {
   const log: string[] = [];
+  const synced: Network[] = [];
   const pending: (() => void)[] = [];
   let head = 100n;
   let itemsChanged = true;
@@ -22,6 +23,7 @@ function fakeWork() {
   const work: HistorySyncWork = {
     async sync(net, account, onProgress) {
       log.push(`sync ${net.id} ${account.slice(-2)}`);
+      synced.push(net);
       onProgress({ phase: 'logs', done: 1n, total: 4n });
       await new Promise<void>((release) => pending.push(release));
       log.push(`synced ${net.id} ${account.slice(-2)}`);
@@ -36,6 +38,8 @@ function fakeWork() {
   return {
     work,
     log,
+    /** The network each sync was given, in order. */
+    synced,
     /** Lets the oldest waiting sync finish. */
     release: async () => {
       pending.shift()?.();
@@ -66,6 +70,8 @@ describe('history sync', () => {
     await fake.release();
     await followUp;
     expect(fake.log.filter((line) => line.startsWith('sync '))).toHaveLength(2);
+    // The follow-up got the network as asked last, not as the first request gave it.
+    expect(fake.synced.map((n) => n.name)).toEqual([network('one').name, 'renamed']);
     // Nothing more was left waiting.
     await ticks();
     expect(fake.log).toHaveLength(6);
