@@ -176,6 +176,22 @@ export function isPortMessage(data: unknown): data is PortMessage {
   }
 }
 
+/**
+ * EIP-2255: the permission of a site connected with `accounts`, or none. Here rather than beside
+ * wallet_getPermissions (rareSiteAnswers.ts) so that Cairn's first screen (sites.ts) can use it
+ * without the connector's error sentences.
+ */
+export const permissions = (accounts: readonly string[] = [], invoker: string): Record<string, unknown>[] =>
+  accounts.length
+    ? [
+        {
+          parentCapability: 'eth_accounts',
+          invoker,
+          caveats: [{ type: 'restrictReturnedAccounts', value: [...accounts] }],
+        },
+      ]
+    : [];
+
 export function toHexChainId(chainId: number): HexChainId {
   return `0x${chainId.toString(16)}`;
 }

@@ -1,21 +1,9 @@
 // The answers from a site's grant that sites ask for now and then: EIP-2255's permissions and
 // EIP-5792's capabilities and batch status. Part of the method table (methodTable.ts) that
 // connect.js leaves out: it imports them from connect.mjs when first needed (src/connector/extras.ts).
-import type { CallsStatus } from './protocol';
+import { type CallsStatus, permissions } from './protocol';
 import { UNAUTHORIZED, UNKNOWN_BUNDLE_ID } from './providerErrors';
 import { connectorError, type RARE_ANSWERED, type SiteAnswerer, type SiteView } from './siteAnswers';
-
-/** EIP-2255: the permission of a site connected with `accounts`, or none. */
-export const permissions = (accounts: readonly string[] = [], invoker: string): Record<string, unknown>[] =>
-  accounts.length
-    ? [
-        {
-          parentCapability: 'eth_accounts',
-          invoker,
-          caveats: [{ type: 'restrictReturnedAccounts', value: [...accounts] }],
-        },
-      ]
-    : [];
 
 /** EIP-5792 for `[address, chainIds?]`: on every granted chain Cairn sends a batch's calls one by one. */
 function capabilities(view: SiteView, [address, wanted]: readonly unknown[]) {

@@ -1,6 +1,5 @@
 import type { Network } from '../chain/networks';
-import { type HexChainId, isSerialisedOrigin, type SiteGrant, toHexChainId } from './protocol';
-import { permissions } from './rareSiteAnswers';
+import { type HexChainId, isSerialisedOrigin, permissions, type SiteGrant, toHexChainId } from './protocol';
 
 /**
  * What one site (an origin: scheme, host and port) may do with Cairn. Each site keeps its own
