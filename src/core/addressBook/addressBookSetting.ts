@@ -1,5 +1,5 @@
 import { isAddress } from 'viem';
-import { checkedSetting, isListOf, isRecord } from '../errors/settings';
+import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
 import type { Contact } from './contact';
 import { mergeContacts } from './contactMerge';
 
@@ -19,7 +19,8 @@ function isContact(value: unknown): value is Contact {
 export const addressBookSetting = {
   key: 'addressBook' as const,
   initial: [] as Contact[],
-  read: (stored: unknown): Contact[] => checkedSetting('addressBook', stored, (v) => isListOf(v, isContact)),
+  read: (stored: unknown, dropped?: (error: SettingsError) => void): Contact[] =>
+    checkedItems('addressBook', (items) => items.list(stored, isContact), dropped),
   actions: (change: (fn: (book: Contact[]) => Contact[]) => void, current: () => Contact[]) => ({
     /** Adds or replaces (same id) a contact. */
     saveContact(contact: Contact): void {

@@ -1,5 +1,5 @@
 import { isAddress } from 'viem';
-import { checkedSetting, isListOf, isRecord, isRecordOf } from '../errors/settings';
+import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
 import type { TokenInfo } from './token';
 
 function isTokenInfo(value: unknown): value is TokenInfo {
@@ -9,7 +9,9 @@ function isTokenInfo(value: unknown): value is TokenInfo {
     isAddress(value.address, { strict: false }) &&
     typeof value.name === 'string' &&
     typeof value.symbol === 'string' &&
-    typeof value.decimals === 'number'
+    Number.isInteger(value.decimals) &&
+    (value.decimals as number) >= 0 &&
+    (value.decimals as number) <= 255
   );
 }
 
@@ -21,8 +23,8 @@ const perNetwork = <T>(map: Record<string, T[]>, networkId: string) => map[netwo
 export const customTokensSetting = {
   key: 'customTokens' as const,
   initial: {} as Record<string, TokenInfo[]>,
-  read: (stored: unknown): Record<string, TokenInfo[]> =>
-    checkedSetting('customTokens', stored, (v) => isRecordOf(v, (list) => isListOf(list, isTokenInfo))),
+  read: (stored: unknown, dropped?: (error: SettingsError) => void): Record<string, TokenInfo[]> =>
+    checkedItems('customTokens', (items) => items.record(stored, (list) => items.list(list, isTokenInfo)), dropped),
   actions: (change: (fn: (all: Record<string, TokenInfo[]>) => Record<string, TokenInfo[]>) => void) => ({
     /** Adds or replaces (same address) a token; the session store also shows it again (see setTokenHidden). */
     addCustomToken(networkId: string, token: TokenInfo): void {
@@ -42,8 +44,8 @@ export const customTokensSetting = {
 export const hiddenTokensSetting = {
   key: 'hiddenTokens' as const,
   initial: {} as Record<string, string[]>,
-  read: (stored: unknown): Record<string, string[]> =>
-    checkedSetting('hiddenTokens', stored, (v) => isRecordOf(v, (list) => isListOf(list, isString))),
+  read: (stored: unknown, dropped?: (error: SettingsError) => void): Record<string, string[]> =>
+    checkedItems('hiddenTokens', (items) => items.record(stored, (list) => items.list(list, isString)), dropped),
   actions: (change: (fn: (all: Record<string, string[]>) => Record<string, string[]>) => void) => ({
     setTokenHidden(networkId: string, address: string, hidden: boolean): void {
       const key = address.toLowerCase();

@@ -1,4 +1,5 @@
-import { checkedSetting, isListOf, isRecord, isRecordOf } from '../errors/settings';
+import { isAddress } from 'viem';
+import { checkedItems, isListOf, isRecord, type SettingsError, type SoundItems } from '../errors/settings';
 import {
   EMPTY_NETWORK_CONFIG,
   type NetworkConfig,
@@ -7,48 +8,67 @@ import {
   withoutNetwork,
   withSavedNetwork,
 } from './networkConfig';
-import type { Network } from './networks';
+import type { Network, RpcSource } from './networks';
 
 const isString = (value: unknown): value is string => typeof value === 'string';
+const isOptionalString = (value: unknown) => value === undefined || isString(value);
+const isOptionalAddress = (value: unknown) =>
+  value === undefined || (isString(value) && isAddress(value, { strict: false }));
+
+const RPC_SOURCES = { local: true, preset: true, person: true, site: true, unrecorded: true } satisfies Record<
+  RpcSource,
+  true
+>;
+const isRpcSource = (value: unknown) => isString(value) && Object.hasOwn(RPC_SOURCES, value);
 
 function isNetworkEdit(value: unknown): value is NetworkEdit {
-  return (
-    isRecord(value) &&
-    isListOf(value.rpcUrls, isString) &&
-    (value.explorerUrl === undefined || typeof value.explorerUrl === 'string')
-  );
+  return isRecord(value) && isListOf(value.rpcUrls, isString) && isOptionalString(value.explorerUrl);
 }
 
-/** A custom network as stored: what Cairn needs of it (older ones lack `rpcFrom`, see resolveNetworks). */
+/**
+ * A custom network as stored: every field of Network (older ones lack `rpcFrom`, see
+ * resolveNetworks, and those saved before them lack `ensUniversalResolver` and `l1FeeOracle`).
+ */
 function isCustomNetwork(value: unknown): value is Network {
   if (!isRecord(value) || !isRecord(value.nativeCurrency)) return false;
   const currency = value.nativeCurrency;
   return (
-    typeof value.id === 'string' &&
+    isString(value.id) &&
     value.kind === 'custom' &&
-    typeof value.name === 'string' &&
+    isString(value.name) &&
     typeof value.chainId === 'number' &&
     isListOf(value.rpcUrls, isString) &&
-    typeof currency.name === 'string' &&
-    typeof currency.symbol === 'string' &&
-    typeof currency.decimals === 'number'
+    (value.rpcFrom === undefined || isRpcSource(value.rpcFrom)) &&
+    isString(currency.name) &&
+    isString(currency.symbol) &&
+    typeof currency.decimals === 'number' &&
+    isOptionalString(value.explorerUrl) &&
+    typeof value.testnet === 'boolean' &&
+    typeof value.blockTimeMs === 'number' &&
+    Number.isFinite(value.blockTimeMs) &&
+    value.blockTimeMs > 0 &&
+    isOptionalAddress(value.ensUniversalResolver) &&
+    isOptionalAddress(value.l1FeeOracle)
   );
 }
 
-function isNetworkConfig(value: unknown): value is NetworkConfig {
-  return (
-    isRecord(value) &&
-    isRecordOf(value.edits, isNetworkEdit) &&
-    isListOf(value.custom, isCustomNetwork) &&
-    (value.allAccountReads === undefined || isListOf(value.allAccountReads, isString))
-  );
+/** The network config as stored, its edits, custom networks and allowed reads each read item by item. */
+function readNetworkConfig(stored: unknown, items: SoundItems): NetworkConfig | undefined {
+  if (!isRecord(stored)) return undefined;
+  const edits = items.record(stored.edits, (edit) => (isNetworkEdit(edit) ? edit : undefined));
+  const custom = items.list(stored.custom, isCustomNetwork);
+  if (!edits || !custom) return undefined;
+  if (stored.allAccountReads === undefined) return { edits, custom };
+  const allAccountReads = items.list(stored.allAccountReads, isString);
+  return allAccountReads && { edits, custom, allAccountReads };
 }
 
 /** Everything the person changed about networks (see core/chain/networkConfig). */
 export const networkSetting = {
   key: 'networkConfig' as const,
   initial: EMPTY_NETWORK_CONFIG,
-  read: (stored: unknown): NetworkConfig => checkedSetting('networks', stored, isNetworkConfig),
+  read: (stored: unknown, dropped?: (error: SettingsError) => void): NetworkConfig =>
+    checkedItems('networks', (items) => readNetworkConfig(stored, items), dropped),
   actions: (change: (fn: (config: NetworkConfig) => NetworkConfig) => void) => ({
     /** Saves a checked network (see verifyNetwork): an edit of a built-in, or a custom network. */
     saveNetwork(network: Network): void {

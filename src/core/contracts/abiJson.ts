@@ -2,11 +2,10 @@ import { formatAbiItem } from 'abitype';
 import { type Abi, parseAbiItem } from 'viem';
 import { InputError } from '../errors/input';
 import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
+import { abiItemShapeProblem } from './abiItemShape';
 
 /** The longest ABI text Cairn accepts (a large contract's ABI is well under this). */
 export const MAX_ABI_CHARACTERS = 512 * 1024;
-
-const KINDS = new Set(['function', 'event', 'error', 'constructor', 'fallback', 'receive']);
 
 /**
  * Reads a JSON ABI as pasted from a compiler or an explorer (an array, or an object with an
@@ -34,15 +33,10 @@ export function parseAbiJson(text: string): Abi {
   if (items.length === 0) fail(msg('core.contracts:abiJson.emptyList'));
   items.forEach((item, i) => {
     const index = i + 1;
-    if (typeof item !== 'object' || item === null) fail(msg('core.contracts:abiJson.notObject', { index }));
-    const entry = item as { type?: unknown; name?: unknown; inputs?: unknown };
+    const problem = abiItemShapeProblem(item, index);
+    if (problem) fail(problem);
+    const entry = item as { type?: unknown; name?: unknown };
     const kind = entry.type ?? 'function';
-    if (typeof kind !== 'string' || !KINDS.has(kind))
-      fail(msg('core.contracts:abiJson.unknownType', { index, type: codeValue(String(entry.type)) }));
-    if ((kind === 'function' || kind === 'event' || kind === 'error') && typeof entry.name !== 'string')
-      fail(msg('core.contracts:abiJson.noName', { index, kind: codeValue(String(kind)) }));
-    if (entry.inputs !== undefined && !Array.isArray(entry.inputs))
-      fail(msg('core.contracts:abiJson.inputsNotList', { index }));
     try {
       // Round-tripping through the human-readable form checks every Solidity type.
       parseAbiItem(formatAbiItem(normalised({ ...(item as object), type: kind }) as never));

@@ -1,15 +1,23 @@
 import { isAddress } from 'viem';
-import { checkedSetting, isListOf, isRecord, isRecordOf } from '../errors/settings';
+import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import { abiItemShapeProblem } from './abiItemShape';
 import type { SavedAbi } from './decode/abiIndex';
 
-/** An ABI as stored: a list of entries, each naming its type (the rest was checked when saved). */
+/**
+ * An ABI as stored: a list of items each of the form parseAbiJson checks when an ABI is saved.
+ * Its Solidity types, checked then too, are not checked again here: that round trip through
+ * abitype would add about 4 KB gzip to the first screen.
+ */
+function isAbi(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every((item, i) => !abiItemShapeProblem(item, i + 1));
+}
+
 function isSavedAbi(value: unknown): value is SavedAbi {
   return (
     isRecord(value) &&
     typeof value.address === 'string' &&
     isAddress(value.address, { strict: false }) &&
-    Array.isArray(value.abi) &&
-    value.abi.every((entry) => isRecord(entry) && typeof entry.type === 'string')
+    isAbi(value.abi)
   );
 }
 
@@ -19,8 +27,8 @@ const perNetwork = (map: Record<string, SavedAbi[]>, networkId: string) => map[n
 export const savedAbisSetting = {
   key: 'savedAbis' as const,
   initial: {} as Record<string, SavedAbi[]>,
-  read: (stored: unknown): Record<string, SavedAbi[]> =>
-    checkedSetting('savedAbis', stored, (v) => isRecordOf(v, (list) => isListOf(list, isSavedAbi))),
+  read: (stored: unknown, dropped?: (error: SettingsError) => void): Record<string, SavedAbi[]> =>
+    checkedItems('savedAbis', (items) => items.record(stored, (list) => items.list(list, isSavedAbi)), dropped),
   actions: (change: (fn: (all: Record<string, SavedAbi[]>) => Record<string, SavedAbi[]>) => void) => ({
     /** Adds or replaces (same address) a saved ABI on a network. */
     saveAbi(networkId: string, saved: SavedAbi): void {

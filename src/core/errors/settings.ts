@@ -23,6 +23,11 @@ const SETTING_NAMES = {
 
 export type CheckedSetting = keyof typeof SETTING_NAMES;
 
+/** The words for a stored setting this version cannot read at all (see checkedSetting). */
+function damaged(setting: CheckedSetting): SettingsError {
+  return new SettingsError('SETTINGS_DAMAGED', msg('core.keys:settings.damaged', { setting: SETTING_NAMES[setting] }));
+}
+
 /**
  * What was stored for a setting, once `isValid` has checked its form; a value that fails (damaged,
  * or saved in a form this version does not know) throws SETTINGS_DAMAGED, naming the setting.
@@ -33,7 +38,56 @@ export function checkedSetting<T>(
   isValid: (value: unknown) => value is T,
 ): T {
   if (isValid(stored)) return stored;
-  throw new SettingsError('SETTINGS_DAMAGED', msg('core.keys:settings.damaged', { setting: SETTING_NAMES[setting] }));
+  throw damaged(setting);
+}
+
+/** Reads a stored list or map item by item, counting the items it leaves out. */
+export class SoundItems {
+  dropped = 0;
+
+  /** The list's sound items, or undefined when it is not a list. */
+  list<T>(value: unknown, isItem: (item: unknown) => item is T): T[] | undefined {
+    if (!Array.isArray(value)) return undefined;
+    const sound = value.filter(isItem);
+    this.dropped += value.length - sound.length;
+    return sound;
+  }
+
+  /** The map's entries that `readItem` can read, or undefined when it is not a map. */
+  record<T>(value: unknown, readItem: (item: unknown) => T | undefined): Record<string, T> | undefined {
+    if (!isRecord(value)) return undefined;
+    const sound: Record<string, T> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const read = readItem(item);
+      if (read === undefined) this.dropped += 1;
+      else sound[key] = read;
+    }
+    return sound;
+  }
+}
+
+/**
+ * A stored list or map setting, read item by item (`read` returns undefined when the value as a
+ * whole cannot be read: that throws SETTINGS_DAMAGED). Sound items are kept; when some were left
+ * out, `dropped` is told so, naming the setting.
+ */
+export function checkedItems<T>(
+  setting: CheckedSetting,
+  read: (items: SoundItems) => T | undefined,
+  dropped?: (error: SettingsError) => void,
+): T {
+  const items = new SoundItems();
+  const value = read(items);
+  if (value === undefined) throw damaged(setting);
+  if (items.dropped > 0) {
+    dropped?.(
+      new SettingsError(
+        'SETTINGS_DAMAGED',
+        msg('core.keys:settings.itemsDropped', { setting: SETTING_NAMES[setting] }),
+      ),
+    );
+  }
+  return value;
 }
 
 /** A plain object (not an array, not null): the form of every stored map of settings. */
@@ -44,9 +98,4 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** A list whose every item passes `isItem`. */
 export function isListOf<T>(value: unknown, isItem: (item: unknown) => item is T): value is T[] {
   return Array.isArray(value) && value.every(isItem);
-}
-
-/** A map (per network id, say) whose every value passes `isItem`. */
-export function isRecordOf<T>(value: unknown, isItem: (item: unknown) => item is T): value is Record<string, T> {
-  return isRecord(value) && Object.values(value).every(isItem);
 }

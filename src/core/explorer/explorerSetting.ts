@@ -1,4 +1,4 @@
-import { checkedSetting, isRecord, isRecordOf } from '../errors/settings';
+import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
 import type { ExplorerConfig } from './config';
 
 function isExplorerConfig(value: unknown): value is ExplorerConfig {
@@ -9,8 +9,8 @@ function isExplorerConfig(value: unknown): value is ExplorerConfig {
 export const explorerSetting = {
   key: 'explorers' as const,
   initial: {} as Record<string, ExplorerConfig>,
-  read: (stored: unknown): Record<string, ExplorerConfig> =>
-    checkedSetting('explorers', stored, (v) => isRecordOf(v, isExplorerConfig)),
+  read: (stored: unknown, dropped?: (error: SettingsError) => void): Record<string, ExplorerConfig> =>
+    checkedItems('explorers', (items) => items.record(stored, (v) => (isExplorerConfig(v) ? v : undefined)), dropped),
   actions: (change: (fn: (all: Record<string, ExplorerConfig>) => Record<string, ExplorerConfig>) => void) => ({
     /** Sets (or with undefined removes) a network's explorer, checked beforehand (see checkExplorer). */
     setExplorer(networkId: string, config: ExplorerConfig | undefined): void {

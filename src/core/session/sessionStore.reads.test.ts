@@ -21,25 +21,39 @@ async function opened(stored: Record<string, unknown>) {
   return { store, settings, failures };
 }
 
+const contact = { id: 'a', name: 'Alice', address, networkId: 'all', createdAt: 1 };
+const token = { address, name: 'Dai', symbol: 'DAI', decimals: 18 };
+const explorer = { baseUrl: 'https://api.etherscan.io/v2/api', apiKey: 'KEY12345' };
+const savedAbi = { address, abi: [{ type: 'function', name: 'f', inputs: [], outputs: [], stateMutability: 'view' }] };
+const customNetwork = {
+  id: 'custom-x',
+  kind: 'custom',
+  name: 'X',
+  chainId: 7,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: ['http://127.0.0.1:9999'],
+  rpcFrom: 'person',
+  explorerUrl: 'https://x.example',
+  testnet: true,
+  blockTimeMs: 1000,
+  ensUniversalResolver: address,
+  l1FeeOracle: undefined,
+};
+const soundNetworks = { edits: {}, custom: [customNetwork], allAccountReads: [] };
+
 describe('session store: what is read from storage', () => {
-  const damaged: [key: string, stored: unknown, named: string, initial: unknown][] = [
+  const unreadable: [key: string, stored: unknown, named: string, initial: unknown][] = [
     ['addressBook', { alice: address }, 'address book', []],
-    [
-      'addressBook',
-      [{ id: 'a', name: 'Alice', address: 'not an address', networkId: 'all', createdAt: 1 }],
-      'address book',
-      [],
-    ],
-    ['networkConfig', { edits: {}, custom: [{ id: 'x' }] }, 'networks', { edits: {}, custom: [], allAccountReads: [] }],
-    ['customTokens', { local: [{ address, symbol: 'DAI' }] }, 'added tokens', {}],
-    ['hiddenTokens', { local: address }, 'hidden tokens', {}],
-    ['explorers', { local: 'https://api.etherscan.io/v2/api' }, 'block explorers', {}],
+    ['networkConfig', { edits: {}, custom: 'x' }, 'networks', { edits: {}, custom: [], allAccountReads: [] }],
+    ['customTokens', [token], 'added tokens', {}],
+    ['hiddenTokens', address, 'hidden tokens', {}],
+    ['explorers', 'https://api.etherscan.io/v2/api', 'block explorers', {}],
     ['nftMedia', { ipfsGateway: 42, allowWeb: true }, 'NFT image sources', DEFAULT_NFT_MEDIA],
-    ['savedAbis', { local: [{ address, abi: '[]' }] }, 'saved contract ABIs', {}],
+    ['savedAbis', [savedAbi], 'saved contract ABIs', {}],
   ];
 
-  it.each(damaged)(
-    'a damaged %s is said, in words, and shown as its initial value',
+  it.each(unreadable)(
+    'a %s that cannot be read at all is said, in words, and shown as its initial value',
     async (key, stored, named, initial) => {
       const { store, failures } = await opened({ [key]: stored });
       expect(store.getState()[key as keyof PersistedSettings]).toEqual(initial);
@@ -47,6 +61,83 @@ describe('session store: what is read from storage', () => {
       expect(failures[0]).toMatchObject({
         code: 'SETTINGS_DAMAGED',
         shortMessage: expect.stringContaining(`Cairn could not read your saved ${named}`),
+      });
+    },
+  );
+
+  const partlyDamaged: [key: string, stored: unknown, named: string, sound: unknown][] = [
+    [
+      'addressBook',
+      [contact, { ...contact, id: 'b', address: 'not an address' }, { ...contact, id: 'c', createdAt: '1' }],
+      'address book',
+      [contact],
+    ],
+    [
+      'networkConfig',
+      {
+        edits: { local: { rpcUrls: ['http://127.0.0.1:7777'], explorerUrl: 42 } },
+        custom: [
+          customNetwork,
+          { id: 'x' },
+          { ...customNetwork, id: 'b', blockTimeMs: 'x' },
+          { ...customNetwork, id: 'c', blockTimeMs: 0 },
+          { ...customNetwork, id: 'd', testnet: 'yes' },
+          { ...customNetwork, id: 'e', explorerUrl: 42 },
+          { ...customNetwork, id: 'f', ensUniversalResolver: 'not an address' },
+          { ...customNetwork, id: 'g', l1FeeOracle: 42 },
+          { ...customNetwork, id: 'h', rpcFrom: 'somewhere' },
+        ],
+        allAccountReads: ['local', 7],
+      },
+      'networks',
+      { edits: {}, custom: [customNetwork], allAccountReads: ['local'] },
+    ],
+    [
+      'customTokens',
+      {
+        local: [token, { ...token, decimals: -1 }, { ...token, decimals: 1.5 }, { ...token, decimals: 256 }],
+        other: token,
+      },
+      'added tokens',
+      { local: [token] },
+    ],
+    [
+      'hiddenTokens',
+      { local: [address.toLowerCase(), 42], other: address },
+      'hidden tokens',
+      { local: [address.toLowerCase()] },
+    ],
+    [
+      'explorers',
+      { local: explorer, other: 'https://api.etherscan.io/v2/api' },
+      'block explorers',
+      { local: explorer },
+    ],
+    [
+      'savedAbis',
+      {
+        local: [
+          savedAbi,
+          { address, abi: '[]' },
+          { address, abi: [{ type: 'function' }] },
+          { address, abi: [{ type: 'function', name: 'g', inputs: 'x' }] },
+          { address, abi: [] },
+        ],
+      },
+      'saved contract ABIs',
+      { local: [savedAbi] },
+    ],
+  ];
+
+  it.each(partlyDamaged)(
+    'a %s with damaged items keeps its sound ones and says, in words, that some were left out',
+    async (key, stored, named, sound) => {
+      const { store, failures } = await opened({ [key]: stored });
+      expect(store.getState()[key as keyof PersistedSettings]).toEqual(sound);
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({
+        code: 'SETTINGS_DAMAGED',
+        shortMessage: expect.stringContaining(`Cairn could not read some of your saved ${named}`),
       });
     },
   );
@@ -79,6 +170,7 @@ describe('session store: what is read from storage', () => {
 
   it('reads sound values of every checked setting without a word', async () => {
     const { store, failures } = await opened({
+      networkConfig: soundNetworks,
       addressBook: [{ id: 'a', name: 'Alice', address, networkId: 'all', createdAt: 1 }],
       customTokens: { local: [{ address, name: 'Dai', symbol: 'DAI', decimals: 18 }] },
       hiddenTokens: { local: [address.toLowerCase()] },
@@ -91,17 +183,28 @@ describe('session store: what is read from storage', () => {
     expect(store.getState().customTokens.local).toHaveLength(1);
     expect(store.getState().nftMedia.ipfsGateway).toBe('https://gw.example/ipfs/');
     expect(store.getState().savedAbis.local).toHaveLength(1);
+    expect(store.getState().networkConfig).toEqual(soundNetworks);
   });
 
-  it('a change on top of a damaged value builds on the initial value, and stores a sound one', async () => {
-    const { store, settings, failures } = await opened({ addressBook: 'damaged' });
-    const contact = { id: 'b', name: 'Bob', address, networkId: 'all', createdAt: 2 } as const;
-    store.getState().saveContact(contact);
+  it('a change on top of a partly damaged value keeps its sound items', async () => {
+    const { store, settings, failures } = await opened({
+      addressBook: [contact, { ...contact, id: 'x', address: 'no' }],
+    });
+    const bob = { id: 'b', name: 'Bob', address, networkId: 'all', createdAt: 2 } as const;
+    store.getState().saveContact(bob);
     await store.getState().whenSaved();
-    expect(await settings.get('addressBook')).toEqual([contact]);
-    expect(store.getState().addressBook).toEqual([contact]);
+    expect(await settings.get('addressBook')).toEqual([contact, bob]);
+    expect(store.getState().addressBook).toEqual([contact, bob]);
     // Said once, where it was read; the write did not say it again.
     expect(failures).toHaveLength(1);
+  });
+
+  it('a change on top of a value that cannot be read is refused, and what is stored is kept', async () => {
+    const { store, settings } = await opened({ addressBook: 'damaged' });
+    store.getState().saveContact({ id: 'b', name: 'Bob', address, networkId: 'all', createdAt: 2 });
+    await expect(store.getState().whenSaved()).rejects.toMatchObject({ code: 'SETTINGS_DAMAGED' });
+    expect(await settings.get('addressBook')).toBe('damaged');
+    expect(store.getState().addressBook).toEqual([]);
   });
 
   it('a damaged value another window stored is said when this window reads it again', async () => {

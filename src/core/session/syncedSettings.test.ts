@@ -2,28 +2,33 @@
 // from it, whichever domain declares it.
 import { describe, expect, it } from 'vitest';
 import { settingsChannels } from '../../testing/settingsWindows';
-import { SettingsError } from '../errors/settings';
+import { checkedItems, type SettingsError } from '../errors/settings';
 import { memoryKeyValueStore } from '../storage/keyValueStore';
 import { syncedSettings } from './syncedSettings';
 
 type Schema = { tally: number[] };
 
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+
 const tallySetting = {
   initial: [] as number[],
-  read(stored: unknown): number[] {
-    if (Array.isArray(stored) && stored.every((n) => typeof n === 'number')) return stored;
-    throw new SettingsError('SETTINGS_DAMAGED', { id: 'core.keys:settings.name.savedAbis' });
-  },
+  read: (stored: unknown, dropped?: (error: SettingsError) => void): number[] =>
+    checkedItems('savedAbis', (items) => items.list(stored, isNumber), dropped),
 };
 
 /** A window: the engine and the value it shows. */
-async function openWindow(settings = memoryKeyValueStore<Schema>(), sync = settingsChannels()()) {
+async function openWindow(
+  settings = memoryKeyValueStore<Schema>(),
+  sync = settingsChannels()(),
+  writeFailures: unknown[] = [],
+) {
   const readFailures: unknown[] = [];
   const engine = syncedSettings<Schema, 'tally'>({
     declarations: { tally: tallySetting },
     settings,
     sync,
     onReadFailed: (error) => readFailures.push(error),
+    onWriteFailed: (error) => writeFailures.push(error),
   });
   const shown = { ...(await engine.restore()) };
   engine.start({
@@ -51,14 +56,31 @@ describe('synced settings', () => {
     expect(b.shown.tally).toEqual([1, 2]);
   });
 
-  it('shows the initial value for what it cannot use, and says so once, where it is read', async () => {
+  it('shows the initial value for what it cannot use, says so once, and refuses to write over it', async () => {
     const settings = memoryKeyValueStore<Schema>({ tally: 'damaged' as unknown as number[] });
-    const a = await openWindow(settings);
+    const writeFailures: unknown[] = [];
+    const a = await openWindow(settings, undefined, writeFailures);
     expect(a.shown.tally).toEqual([]);
     expect(a.readFailures).toMatchObject([{ code: 'SETTINGS_DAMAGED' }]);
     a.engine.change('tally', (t) => [...t, 3]);
+    expect(a.shown.tally).toEqual([3]);
+    await expect(a.engine.whenSaved()).rejects.toMatchObject({ code: 'SETTINGS_DAMAGED' });
+    expect(await settings.get('tally')).toBe('damaged');
+    // Shown as stored again, said where it is read again, never as a storage failure.
+    expect(a.shown.tally).toEqual([]);
+    expect(a.readFailures).toHaveLength(2);
+    expect(writeFailures).toEqual([]);
+  });
+
+  it('keeps the sound items of a partly damaged value, says so once, and a change keeps them', async () => {
+    const settings = memoryKeyValueStore<Schema>({ tally: [1, 'two', 3] as unknown as number[] });
+    const a = await openWindow(settings);
+    expect(a.shown.tally).toEqual([1, 3]);
+    expect(a.readFailures).toMatchObject([{ code: 'SETTINGS_DAMAGED' }]);
+    a.engine.change('tally', (t) => [...t, 4]);
     await a.engine.whenSaved();
-    expect(await settings.get('tally')).toEqual([3]);
+    expect(await settings.get('tally')).toEqual([1, 3, 4]);
+    expect(a.shown.tally).toEqual([1, 3, 4]);
     expect(a.readFailures).toHaveLength(1);
   });
 

@@ -11,8 +11,11 @@ import { storageFailureSentence } from '../storage/storageFailure';
 export type SyncedSetting<K extends string, T, A> = {
   key: K;
   initial: T;
-  /** What is stored (never undefined), checked: throws a SettingsError, in words, when it cannot be used. */
-  read(stored: unknown): T;
+  /**
+   * What is stored (never undefined), checked: throws a SettingsError, in words, when it cannot be
+   * used at all. A list or map keeps its sound items and tells `dropped` when it left some out.
+   */
+  read(stored: unknown, dropped?: (error: SettingsError) => void): T;
   /** The setting's actions, given the way to change it and its value as this window shows it. */
   actions(change: (fn: (current: T) => T) => void, current: () => T): A;
 };
@@ -40,19 +43,24 @@ export function syncedSettings<Schema extends Record<string, unknown>, K extends
   const { settings, declarations } = options;
   const keys = Object.keys(declarations) as K[];
   const isKey = (value: unknown): value is K => (keys as unknown[]).includes(value);
-  /**
-   * What is stored for a key, checked, or its initial value when nothing (or nothing usable) is.
-   * A write builds on it too, without saying again what the read said.
-   */
-  const storedValue = <Key extends K>(key: Key, stored: unknown, report: boolean): Schema[Key] => {
+  /** What is stored for a key, checked, or its initial value when nothing (or nothing usable) is. */
+  const storedValue = <Key extends K>(key: Key, stored: unknown): Schema[Key] => {
     const declared = declarations[key];
     if (stored === undefined) return declared.initial;
     try {
-      return declared.read(stored);
+      return declared.read(stored, options.onReadFailed);
     } catch (error) {
-      if (report) options.onReadFailed?.(error);
+      options.onReadFailed?.(error);
       return declared.initial;
     }
+  };
+  /**
+   * What a write builds on, without saying again what the read said. A value that cannot be read
+   * at all throws (its SettingsError), so the write is refused and what is stored is kept.
+   */
+  const writableValue = <Key extends K>(key: Key, stored: unknown): Schema[Key] => {
+    const declared = declarations[key];
+    return stored === undefined ? declared.initial : declared.read(stored);
   };
   // Listening before the first reads: a change another window makes meanwhile is read again once
   // the store exists (a channel keeps no message for a listener that comes later).
@@ -82,7 +90,7 @@ export function syncedSettings<Schema extends Record<string, unknown>, K extends
   const takeStored = async <Key extends K>(key: Key) => {
     const asked = changes.get(key);
     const stored = await settings.get(key).catch(() => undefined);
-    if (changes.get(key) === asked) show(key, storedValue(key, stored, true));
+    if (changes.get(key) === asked) show(key, storedValue(key, stored));
   };
   /** One of this window's writes of the key ended (with what it stored, unless it failed). */
   const writeEnded = async <Key extends K>(key: Key, stored: { value: Schema[Key] } | undefined) => {
@@ -105,7 +113,7 @@ export function syncedSettings<Schema extends Record<string, unknown>, K extends
     /** Reads every key, checked, all at once (IndexedDB answers them in one round). */
     async restore(): Promise<Pick<Schema, K>> {
       const stored = await Promise.all(keys.map((key) => settings.get(key)));
-      return Object.fromEntries(keys.map((key, i) => [key, storedValue(key, stored[i], true)])) as Pick<Schema, K>;
+      return Object.fromEntries(keys.map((key, i) => [key, storedValue(key, stored[i])])) as Pick<Schema, K>;
     },
     /** From now on, changes (here or elsewhere) are shown through `show`; takes in what was heard meanwhile. */
     start(state: {
@@ -127,7 +135,7 @@ export function syncedSettings<Schema extends Record<string, unknown>, K extends
       writing.set(key, (writing.get(key) ?? 0) + 1);
       changes.set(key, (changes.get(key) ?? 0) + 1);
       const write: Promise<unknown> = settings
-        .update(key, (stored) => fn(storedValue(key, stored, false)))
+        .update(key, (stored) => fn(writableValue(key, stored)))
         .then(
           async (stored) => {
             options.sync?.post(key);
@@ -135,7 +143,8 @@ export function syncedSettings<Schema extends Record<string, unknown>, K extends
             return undefined;
           },
           async (error: unknown) => {
-            options.onWriteFailed?.(error);
+            // A refused write (what is stored cannot be read) is said when it is read again, below.
+            if (!(error instanceof SettingsError)) options.onWriteFailed?.(error);
             await writeEnded(key, undefined);
             return error ?? new Error('write failed');
           },
@@ -154,10 +163,12 @@ export function syncedSettings<Schema extends Record<string, unknown>, K extends
     },
     /**
      * Resolves once every change made so far is stored (so "Saved." is only said when it is true);
-     * throws SETTINGS_STORAGE_FAILED, in words, when one of them could not be stored.
+     * throws SETTINGS_STORAGE_FAILED, in words, when one of them could not be stored, or
+     * SETTINGS_DAMAGED when it was refused because what is stored cannot be read.
      */
     async whenSaved(): Promise<void> {
       const failure = (await Promise.all([...pending])).find((outcome) => outcome !== undefined);
+      if (failure instanceof SettingsError) throw failure;
       if (failure !== undefined) {
         throw new SettingsError('SETTINGS_STORAGE_FAILED', storageFailureSentence(failure, 'thisChange'), {
           cause: failure,

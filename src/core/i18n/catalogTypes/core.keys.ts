@@ -117,6 +117,7 @@ declare module '../message' {
     "core.keys:release.mismatch": { "path": MessageValue };
     "core.keys:release.unsigned": { "key": MessageValue };
     "core.keys:settings.damaged": { "setting": MessageValue };
+    "core.keys:settings.itemsDropped": { "setting": MessageValue };
     "core.keys:settings.name.addressBook": undefined;
     "core.keys:settings.name.customTokens": undefined;
     "core.keys:settings.name.explorers": undefined;
