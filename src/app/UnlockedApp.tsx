@@ -1,13 +1,17 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { HashRouter, Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ScreenSkeleton } from '@/components/Skeleton';
 import { AccountMenu } from '@/features/accounts/AccountMenu';
 import { DeviceSigningHost } from '@/features/deviceSigning/DeviceSigningHost';
 import { ExplorerSearch } from '@/features/explorer/ExplorerSearch';
 import { BackupReminder } from '@/features/settings/BackupReminder';
+import { ActivityProvider, useActivityStore } from '@/lib/activity';
+import { useApprovalStore } from '@/lib/approvalStore';
 import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
+import { useSessionStore } from '@/lib/session';
 import { HeaderSearch } from './HeaderSearch';
+import { windowHistorySync } from './historySync';
 import { MainNav } from './MainNav';
 import { NotFound } from './NotFound';
 import { movedPaths, screen, screens } from './paths';
@@ -25,12 +29,25 @@ import { useActivitySync } from './useActivitySync';
  */
 export function UnlockedApp() {
   return (
-    <QueryScope>
-      <HashRouter>
-        <UnlockedShell />
-      </HashRouter>
-      <DeviceSigningHost />
-    </QueryScope>
+    <WithHistorySync>
+      <QueryScope>
+        <HashRouter>
+          <UnlockedShell />
+        </HashRouter>
+        <DeviceSigningHost />
+      </QueryScope>
+    </WithHistorySync>
+  );
+}
+
+/** Hands the screens this window's history sync: its code comes with this chunk, not at start. */
+function WithHistorySync({ children }: { children: ReactNode }) {
+  const activity = useActivityStore();
+  const sync = windowHistorySync({ activity, approvals: useApprovalStore() }, useSessionStore());
+  return (
+    <ActivityProvider store={activity} sync={sync}>
+      {children}
+    </ActivityProvider>
   );
 }
 

@@ -13,14 +13,14 @@ import type { WalletParts } from './startWallet';
 
 /** The contexts every Cairn page renders in: words, session, vault, transactions, history, prices, links. */
 export function WalletProviders({ wallet, i18n, children }: { wallet: WalletParts; i18n: I18n; children: ReactNode }) {
-  const { store, vault, storage, transactionService, historySync } = wallet;
+  const { store, vault, storage, transactionService } = wallet;
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <SessionProvider store={store}>
           <VaultProvider client={vault}>
             <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
-              <ActivityProvider store={storage.activity} sync={historySync}>
+              <ActivityProvider store={storage.activity}>
                 <ApprovalStoreProvider store={storage.approvals}>
                   <RoundCacheProvider cache={storage.rounds}>
                     <LastKnownPortfolioProvider store={storage.portfolios}>

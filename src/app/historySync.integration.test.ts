@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
 import { describe, expect, inject, it } from 'vitest';
 import { memoryActivityStore } from '@/core/activity/activityStore';
-import { syncStatusKey } from '@/core/activity/historySync';
+import { syncStatusKey } from '@/core/activity/syncStatus';
 import { memoryApprovalStore } from '@/core/approvals/approvalStore';
 import { localNetwork, type Network } from '@/core/chain/networks';
 import { startFakeExplorer } from '@/testing/fakeExplorer';

@@ -3,14 +3,17 @@ import { createHistorySync, type HistorySync } from '@/core/activity/historySync
 import type { ApprovalStore } from '@/core/approvals/approvalStore';
 import type { Network } from '@/core/chain/networks';
 import type { ExplorerConfig } from '@/core/explorer/config';
+import type { SessionStore } from '@/core/session/sessionStore';
+
+type HistoryStores = { activity: ActivityStore; approvals: ApprovalStore };
 
 /**
- * The window's history sync, wired to its stores and to the person's explorer for each network (read
- * when a sync starts, so a sync asked after a change of history source uses the new one). The sync
- * code loads on the first request, which comes only once the wallet is unlocked.
+ * A history sync wired to these stores and to the person's explorer for each network (read when a
+ * sync starts, so a sync asked after a change of history source uses the new one). The sync code
+ * loads on the first request, which comes only once the wallet is unlocked.
  */
 export function startHistorySync(
-  stores: { activity: ActivityStore; approvals: ApprovalStore },
+  stores: HistoryStores,
   explorerOf: (networkId: string) => ExplorerConfig | undefined,
 ): HistorySync {
   return createHistorySync(async () => {
@@ -34,4 +37,19 @@ export function startHistorySync(
         scanApprovals({ client: chainClient(network), store: stores.approvals, explorer: explorer(network) }, account),
     };
   });
+}
+
+const windowSyncs = new WeakMap<ActivityStore, HistorySync>();
+
+/**
+ * This window's history sync, built the first time the unlocked wallet renders (this file comes with
+ * its chunk, so the first screen carries none of it) and kept for the window's stores across locks.
+ */
+export function windowHistorySync(stores: HistoryStores, session: SessionStore): HistorySync {
+  let sync = windowSyncs.get(stores.activity);
+  if (!sync) {
+    sync = startHistorySync(stores, (networkId) => session.getState().explorers[networkId]);
+    windowSyncs.set(stores.activity, sync);
+  }
+  return sync;
 }

@@ -1,5 +1,4 @@
 import { type ActivityStore, lazyActivityStore } from '@/core/activity/activityStore';
-import type { HistorySync } from '@/core/activity/historySync';
 import { type ApprovalStore, lazyApprovalStore } from '@/core/approvals/approvalStore';
 import { type LastKnownPortfolio, lazyLastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
 import { broadcast, CHANNELS } from '@/core/channels';
@@ -26,7 +25,6 @@ import { connectToVault } from '@/lib/vaultConnection';
 import { startVaultWorker } from '@/lib/vaultWorker';
 import { early } from './boot';
 import { refuseFraming } from './frameGuard';
-import { startHistorySync } from './historySync';
 import { recordRefresher } from './recordRefresh';
 import { refuseWithoutStorage } from './refuseWithoutStorage';
 import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
@@ -48,8 +46,6 @@ export type WalletParts = {
   vault: VaultClient;
   storage: Storage;
   transactionService: () => Promise<TransactionService>;
-  /** Keeps accounts' history synced; fed by the unlocked app (new blocks, Retry). */
-  historySync: HistorySync;
 };
 
 /** This window's stores, or why storage cannot be opened (then Cairn does not start). */
@@ -147,8 +143,7 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
     );
     return transactions;
   };
-  const historySync = startHistorySync(storage, (networkId) => store.getState().explorers[networkId]);
-  return { root, store, vault, storage, transactionService, historySync };
+  return { root, store, vault, storage, transactionService };
 }
 
 /** The settings store, except that the selected network is read but never written. */

@@ -3,15 +3,10 @@ import type { Address } from 'viem';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ActivityStore } from '@/core/activity/activityStore';
-import {
-  type HistorySync,
-  IDLE_SYNC,
-  type SyncStatus,
-  type SyncStatusState,
-  syncStatusKey,
-} from '@/core/activity/historySync';
+import type { HistorySync } from '@/core/activity/historySync';
+import { IDLE_SYNC, type SyncStatus, type SyncStatusState, syncStatusKey } from '@/core/activity/syncStatus';
 
-export type { SyncStatus } from '@/core/activity/historySync';
+export type { SyncStatus } from '@/core/activity/syncStatus';
 
 const Context = createContext<{ store: ActivityStore; sync: HistorySync } | null>(null);
 

@@ -1,7 +1,8 @@
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { localNetwork, type Network } from '../chain/networks';
-import { createHistorySync, type HistorySyncWork, syncStatusKey } from './historySync';
+import { createHistorySync, type HistorySyncWork } from './historySync';
+import { syncStatusKey } from './syncStatus';
 
 const A = '0x00000000000000000000000000000000000000aa' as Address;
 const B = '0x00000000000000000000000000000000000000bb' as Address;

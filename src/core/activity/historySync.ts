@@ -2,24 +2,7 @@ import type { Address, Hex } from 'viem';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Network } from '../chain/networks';
 import type { SyncProgress, SyncResult } from './sync';
-
-/** Where the background sync of one account on one network stands. */
-export type SyncStatus = {
-  running: boolean;
-  /** 0..1 while a long first sync runs. */
-  progress: number | undefined;
-  error: unknown;
-  syncedTo: bigint | undefined;
-};
-
-export const IDLE_SYNC: SyncStatus = { running: false, progress: undefined, error: undefined, syncedTo: undefined };
-
-/** Sync status per `${networkId}:${account lowercase}` (syncStatusKey). */
-export type SyncStatusState = { byKey: Record<string, SyncStatus> };
-
-export function syncStatusKey(networkId: string, account: string): string {
-  return `${networkId}:${account.toLowerCase()}`;
-}
+import { IDLE_SYNC, type SyncStatus, type SyncStatusState, syncStatusKey } from './syncStatus';
 
 /**
  * The work of one sync, handed in by the app (it loads the code when first asked, and knows the
