@@ -6,7 +6,7 @@
 import { type Address, type Hex, stringToHex, verifyMessage } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { withSiteNetwork } from '@/core/dapp/sites';
-import { approveAsleep, button, click, heading, shows, statuses } from '@/testing/inDocument';
+import { approveState, button, click, heading, recordStates, shows, statuses } from '@/testing/inDocument';
 import { mailJson } from '@/testing/mailTypedData';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_SITE } from '@/testing/testSiteWindow';
@@ -32,6 +32,8 @@ const siteWindow = (accounts: readonly Address[] = [ME, OTHER], alsoOn: readonly
 const signButton = () => button('Sign');
 /** Resolves once the request shown can be approved (the approve delay is over). */
 const awake = () => expect.poll(() => signButton()?.disabled, poll).toBe(false);
+/** What Sign shows of the approve delay, from now on (see recordStates): the delay is a second, a test may look later. */
+const signStates = (onState?: (state: string) => void) => recordStates(() => approveState('Sign'), onState);
 
 describe('Cairn’s window for a site: the queue', { timeout: 30_000 }, () => {
   it('waits for the site, then shows its requests first come first served, one at a time', async () => {
@@ -59,20 +61,23 @@ describe('Cairn’s window for a site: the queue', { timeout: 30_000 }, () => {
 describe('Cairn’s window for a site: the approve delay', { timeout: 30_000 }, () => {
   it('keeps Sign asleep when the window appears and when another request arrives under it, then signs', async () => {
     const site = siteWindow();
+    // Asleep as it appears: a click does nothing. It is clicked the moment Sign is seen asleep.
+    let clickedAsleep = 0;
+    const appearing = signStates((state) => {
+      if (state !== 'asleep' || clickedAsleep++ > 0) return;
+      click('Sign');
+    });
     const id = site.send('personal_sign', [HELLO, ME]);
     await expect.poll(heading, poll).toBe('Sign this message?');
-    // Asleep as it appears: a click does nothing.
-    expect(signButton()?.disabled).toBe(true);
-    expect(approveAsleep()).toBe(true);
-    click('Sign');
-    await awake();
+    await expect.poll(() => appearing, poll).toEqual(['gone', 'asleep', 'awake']);
+    expect(clickedAsleep).toBe(1);
     expect(site.answer(id)).toBeUndefined();
 
     // Another request arrives under the one shown: Sign sleeps again, then wakes.
+    const underIt = signStates();
     site.send('personal_sign', [stringToHex('A second message'), ME]);
     await expect.poll(statuses, poll).toContain('Request 1 of 2 from this site.');
-    await expect.poll(() => signButton()?.disabled, poll).toBe(true);
-    await awake();
+    await expect.poll(() => underIt, poll).toEqual(['awake', 'asleep', 'awake']);
 
     click('Sign');
     await expect.poll(() => site.answer(id), poll).toBeDefined();
@@ -85,16 +90,16 @@ describe('Cairn’s window for a site: the approve delay', { timeout: 30_000 }, 
     const site = siteWindow();
     const id = site.send('personal_sign', [HELLO, ME]);
     await awake();
+    const refocused = signStates();
     window.dispatchEvent(new FocusEvent('blur'));
     window.dispatchEvent(new FocusEvent('focus'));
-    await expect.poll(approveAsleep, poll).toBe(true);
-    await expect.poll(approveAsleep, poll).toBe(false);
+    await expect.poll(() => refocused, poll).toEqual(['awake', 'asleep', 'awake']);
 
+    const afterClick = signStates();
     click('Sign');
     await expect.poll(statuses, poll).toContain('Cairn did not act on that click');
     expect(site.answer(id)).toBeUndefined();
-    await expect.poll(() => signButton()?.disabled, poll).toBe(true);
-    await awake();
+    await expect.poll(() => afterClick, poll).toEqual(['awake', 'asleep', 'awake']);
     click('Sign');
     await expect.poll(() => site.answer(id), poll).toMatchObject({ result: expect.stringMatching(/^0x/) });
   });

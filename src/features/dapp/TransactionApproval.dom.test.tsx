@@ -13,6 +13,7 @@ import { type Address, pad, toHex } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { amountInputText } from '@/lib/i18n';
 import { fakeSends, NOT_SENDING } from '@/testing/fakeSends';
+import { approveState, recordStates } from '@/testing/inDocument';
 import { addKeysOutsideCairn } from '@/testing/keysOutsideCairn';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
@@ -68,7 +69,10 @@ beforeEach(() => {
 const poll = { timeout: 15_000, interval: 20 };
 const confirm = () =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === 'Confirm and send') as HTMLButtonElement;
-const delayShown = () => document.body.textContent?.includes('The buttons wake up a moment after this window appears.');
+/** Whether the window is busy with the person's approval (Decline is off meanwhile). */
+const busy = () => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Decline')?.disabled === true;
+/** What Confirm shows of the approve delay, from now on (see recordStates): a test may look after the delay's second. */
+const confirmStates = () => recordStates(() => approveState('Confirm and send'));
 /** Whether the preview shows the swap giving back `out`, to the last digit. */
 const shows = (out: bigint) =>
   [...document.querySelectorAll('[data-amount]')].some((e) =>
@@ -98,14 +102,15 @@ describe('a site’s transaction in Cairn’s window, followed block by block', 
     await swapAsked();
 
     // 0.1 % less at the next block: the figure changes, the delay goes on.
+    const small = confirmStates();
     await nextBlock(999_000n);
     await pause(200);
-    expect(delayShown()).toBe(false);
-    expect(confirm().disabled).toBe(false);
+    expect(small).toEqual(['awake']);
 
     // 5 % less than what the review showed: the delay starts again, and Confirm waits for the person.
+    const against = confirmStates();
     await nextBlock(950_000n);
-    expect(delayShown()).toBe(true);
+    expect(against).toContain('asleep');
     expect(changeWarning()).toBeDefined();
     await pause(1_500);
     expect(confirm().disabled).toBe(true);
@@ -113,9 +118,9 @@ describe('a site’s transaction in Cairn’s window, followed block by block', 
     await expect.poll(() => confirm().disabled, poll).toBe(false);
 
     // Another 5 % less, the warning already on screen: the delay starts again all the same.
+    const again = confirmStates();
     await nextBlock(900_000n);
-    expect(delayShown()).toBe(true);
-    expect(confirm().disabled).toBe(true);
+    expect(again).toContain('asleep');
   }, 60_000);
 
   it('keeps Confirm off once a send may have gone out all the same, and tells the site nothing', async () => {
@@ -130,7 +135,8 @@ describe('a site’s transaction in Cairn’s window, followed block by block', 
     await pause(1_500);
     expect(confirm().disabled).toBe(true);
     flushSync(() => confirm().click());
-    await pause(100);
+    // A run that click started would show the window busy at once (flushSync), until it ended.
+    await expect.poll(busy, poll).toBe(false);
     expect(sends()).toBe(1);
     expect(answered()).toBe(false);
   }, 60_000);
