@@ -8,6 +8,8 @@ import type { Address } from 'viem';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { DappConnection } from '../core/dapp/connection';
 import { selectedNetwork } from '../core/session/sessionStore';
+import type { KeyValueStore } from '../core/storage/keyValueStore';
+import type { SettingsSchema } from '../core/storage/settingsSchema';
 import { FAKE_BLOCK, type FakeBlock, fakeSimulationNode } from './fakeSimulationNode';
 import { connectTestSite } from './testSiteWindow';
 import { createTestWallet, renderInWallet, type TestWallet } from './testWallet';
@@ -23,17 +25,20 @@ export function siteWindowTests(
   {
     answer = readsNothing,
     fetch = (node) => node.fetch,
+    settings,
   }: {
     /** What the node answers besides a preview's context reads (see fakeSimulationNode). */
     answer?: (method: string, params: unknown[]) => unknown;
     /** What stands for fetch, given the node (a test may hold or change its answers). */
     fetch?: (node: Node) => Fetch;
+    /** Where each test's wallet stores its settings (memory storage unless given: see heldStorage). */
+    settings?: () => KeyValueStore<SettingsSchema>;
   } = {},
 ) {
   let current: { wallet: TestWallet; node: Node; block: FakeBlock } | undefined;
   let shown: { unmount(): void } | undefined;
   beforeEach(async () => {
-    const wallet = await createTestWallet();
+    const wallet = await createTestWallet({ settings: settings?.() });
     const block = { ...FAKE_BLOCK };
     const node = fakeSimulationNode(answer, { block, chainId: selectedNetwork(wallet.store.getState()).chainId });
     vi.stubGlobal('fetch', fetch(node));

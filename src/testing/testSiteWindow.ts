@@ -1,12 +1,13 @@
 // A site connected to a test wallet (testWallet.tsx), as Cairn's window for it serves it
 // (app/dapp/connectSite): its permission in the wallet's session store, and a DappConnection whose
 // surroundings read that store. As in that window, every change of the store (a revocation or a
-// network changed in Cairn's own window) and every lock or unlock reaches the connection, and the
-// site may move among its approved networks. Requests go in as the site's connector sends them;
+// network changed in Cairn's own window; see followSettings) and every lock or unlock reaches the
+// connection, and the site may move among its approved networks. Requests go in as the site's connector sends them;
 // every message Cairn sends back is kept.
 import type { Address } from 'viem';
 import { builtInNetworks, LOCAL_NETWORK_ID } from '../core/chain/networks';
 import { DappConnection } from '../core/dapp/connection';
+import { followSettings } from '../core/dapp/followSettings';
 import { type PortMessage, toHexChainId } from '../core/dapp/protocol';
 import { grantFor, type SitePermission, siteFor, withSiteNetwork } from '../core/dapp/sites';
 import { selectedNetwork } from '../core/session/sessionStore';
@@ -63,7 +64,7 @@ export function connectTestSite(
       now: () => Date.now(),
     },
   );
-  store.subscribe(() => connection.siteChanged());
+  followSettings(store, TEST_SITE, () => connection.siteChanged());
   vault.store.subscribe((now, before) => {
     if (now.status !== before.status) connection.siteChanged();
   });

@@ -13,7 +13,7 @@ import { memoryApprovalStore } from '@/core/approvals/approvalStore';
 import { memoryLastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
 import { memoryRoundCache } from '@/core/prices/roundCache';
 import { createSessionStore, type SessionStore } from '@/core/session/sessionStore';
-import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
+import { type KeyValueStore, memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryLocks } from '@/core/tx/locks';
 import { TransactionService } from '@/core/tx/transactionService';
@@ -54,12 +54,16 @@ const TEST_LINKS: AppLinks = {
 
 export type TestWallet = Awaited<ReturnType<typeof createTestWallet>>;
 
-/** A new unlocked wallet (see the file's comment); `close()` ends its vault connection and cache. */
-export async function createTestWallet() {
-  const store: SessionStore = await createSessionStore({
-    localRpcUrl: TEST_RPC_URL,
-    settings: memoryKeyValueStore<SettingsSchema>(),
-  });
+/**
+ * A new unlocked wallet (see the file's comment), its settings in `settings` (memory storage
+ * unless given); `close()` ends its vault connection and cache.
+ */
+export async function createTestWallet({
+  settings = memoryKeyValueStore<SettingsSchema>(),
+}: {
+  settings?: KeyValueStore<SettingsSchema>;
+} = {}) {
+  const store: SessionStore = await createSessionStore({ localRpcUrl: TEST_RPC_URL, settings });
   const { host } = await hostWithVault({ unlocked: true });
   const [here, there] = connectionPair();
   host.connect(there);

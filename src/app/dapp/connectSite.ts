@@ -1,5 +1,6 @@
 import { builtInNetworks } from '@/core/chain/networks';
 import { DappConnection } from '@/core/dapp/connection';
+import { followSettings } from '@/core/dapp/followSettings';
 import { toHexChainId } from '@/core/dapp/protocol';
 import { grantFor, siteFor, withSiteNetwork } from '@/core/dapp/sites';
 import type { Handshake } from '@/core/dapp/windowHandshake';
@@ -38,10 +39,19 @@ export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: 
     },
     onIdle: () => {
       clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => {
+      idleTimer = setTimeout(async () => {
+        // Closing takes an unfinished write with it; one that failed has been said (a toast) and
+        // the window stays for the person to read it.
+        const stored = await store
+          .getState()
+          .whenSaved()
+          .then(
+            () => true,
+            () => false,
+          );
         const { pending, notice } = connection.store.getState();
         // A notice (a batch that stopped part way) stays until the person has read it.
-        if (pending.length === 0 && notice === undefined) window.close();
+        if (stored && pending.length === 0 && notice === undefined) window.close();
       }, CLOSE_AFTER_IDLE_MS);
     },
     now: () => Date.now(),
@@ -50,8 +60,9 @@ export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: 
   store.getState().updateSite(site.origin, (stored) => stored && { ...stored, lastUsed: Date.now() });
   // A change made anywhere (a revocation in Cairn's own window) reaches the site while it is connected.
   // A request waiting for an account the site just lost, or for a chain it just left, is refused
-  // before anyone can approve it. The unlock sends what waited for it.
-  store.subscribe(() => connection.siteChanged());
+  // before anyone can approve it; what it gains, once stored (followSettings). The unlock sends
+  // what waited for it.
+  followSettings(store, site.origin, () => connection.siteChanged());
   vault.store.subscribe((now, before) => {
     if (now.status !== before.status) connection.siteChanged();
   });

@@ -30,7 +30,8 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
   const { site, fail, approve } = request;
   // Planned once: saving the network changes `networks`, and the plan must not turn into "known".
   const [plan] = useState(() => planAddChain(chain, networks, () => crypto.randomUUID(), site?.networkId));
-  const alreadyUsed = plan.kind === 'known' && site?.networkId === plan.network.id;
+  // Also asked once: moving the site to the network is answered once stored, not by this.
+  const [alreadyUsed] = useState(() => plan.kind === 'known' && site?.networkId === plan.network.id);
   useEffect(() => {
     if (!site) fail(notConnectedError('adding a network'));
     else if (plan.kind === 'refused') fail(addChainRefusedError(plan.reason));
@@ -52,9 +53,11 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
         approveLabel={t('dapp:addChain.use', { name: untrustedValue(mine.name, 'name') })}
         onApprove={() => {
           switchSiteTo(mine.id);
-          approve(null);
+          void request.approveOnceStored(null);
         }}
         onDecline={request.decline}
+        busy={request.busy}
+        error={request.error}
       >
         <p>
           <T
@@ -78,12 +81,13 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
       // The check took a moment: the site may have been disconnected, or the chain added elsewhere.
       if (!request.stillWaiting()) throw new SettingsError('SETTINGS_STORAGE_FAILED', msg('dapp:addChain.siteLeft'));
       const now = planAddChain(chain, store.getState().networks, () => network.id, site.networkId);
-      if (now.kind === 'known') {
-        switchSiteTo(now.network.id);
-        return null;
+      if (now.kind === 'known') switchSiteTo(now.network.id);
+      else {
+        saveNetwork(network);
+        updateSite(site.origin, (stored) => (stored ? withAddedNetwork(stored, network.id, network.rpcUrls) : stored));
       }
-      saveNetwork(network);
-      updateSite(site.origin, (stored) => (stored ? withAddedNetwork(stored, network.id, network.rpcUrls) : stored));
+      // The site is told only once it is stored; a change that could not be is put back.
+      await store.getState().whenSaved();
       return null;
     }, msg('dapp:addChain.nothingAdded'));
   return (

@@ -43,10 +43,11 @@ export function ConnectApproval({ id, permissions }: { id: number; permissions: 
       name: connection.dapp.name,
       now: Date.now(),
     };
-    // Applied here at once (so the grant sent with the answer has it) and stored on top of what is stored.
+    // Applied here at once (so the grant sent with the answer has it) and stored on top of what is
+    // stored; the site is answered once it is stored.
     updateSite(connection.origin, (stored) => grantSite(stored, grant));
     const granted = grantSite(site, grant);
-    request.approve(permissions ? permissionsOf(granted) : granted.accounts);
+    void request.approveOnceStored(permissions ? permissionsOf(granted) : granted.accounts);
   };
 
   if (accounts.length === 0) {
@@ -71,6 +72,8 @@ export function ConnectApproval({ id, permissions }: { id: number; permissions: 
       onApprove={approve}
       onDecline={request.decline}
       approveBlocked={ordered.length === 0}
+      busy={request.busy}
+      error={request.error}
     >
       <p>{t('dapp:connect.intro')}</p>
       <fieldset className={ui.choices}>

@@ -23,7 +23,7 @@ export function SwitchChainApproval({ id, chainId }: { id: number; chainId: numb
   if (!site || !target) return null;
   const approve = () => {
     updateSite(site.origin, (stored) => (stored ? withSiteNetwork(stored, target.id) : stored));
-    request.approve(null);
+    void request.approveOnceStored(null);
   };
   return (
     <ApprovalFrame
@@ -33,6 +33,8 @@ export function SwitchChainApproval({ id, chainId }: { id: number; chainId: numb
       approveLabel={t('dapp:switchChain.approve', { name: untrustedValue(target.name, 'name') })}
       onApprove={approve}
       onDecline={request.decline}
+      busy={request.busy}
+      error={request.error}
     >
       <p>
         <T

@@ -77,7 +77,7 @@ function TokenReview({
   const add = () => {
     if (!meta || meta.decimals === undefined) return;
     addCustomToken(network.id, { address: token, name: meta.name, symbol: meta.symbol, decimals: meta.decimals });
-    approve(true);
+    void request.approveOnceStored(true);
   };
   return (
     <ApprovalFrame
@@ -88,7 +88,11 @@ function TokenReview({
       onApprove={add}
       onDecline={request.decline}
       approveBlocked={!meta || noDecimals}
-      error={read.error ? msg('dapp:watchAsset.unreadable', { reason: errorMessage(read.error) }) : undefined}
+      busy={request.busy}
+      error={
+        request.error ??
+        (read.error ? msg('dapp:watchAsset.unreadable', { reason: errorMessage(read.error) }) : undefined)
+      }
     >
       <p>
         <T id="dapp:watchAsset.intro" values={{ network: untrustedValue(network.name, 'name') }} />

@@ -6,7 +6,7 @@ import { type ProviderError, providerError } from '@/core/dapp/providerErrors';
 import { requestNetwork, siteFor } from '@/core/dapp/sites';
 import { mayHaveBeenSent } from '@/core/errors/wallet';
 import type { Message } from '@/core/i18n/message';
-import { failureMessage } from '@/lib/errorMessages';
+import { errorMessage, failureMessage } from '@/lib/errorMessages';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import { useDappConnection } from './dappContext';
@@ -27,6 +27,7 @@ export function useSiteRequest(id: number, address?: string) {
   const [error, setError] = useState<Message | string>();
   const [maySendTwice, setMaySendTwice] = useState(false);
   const selected = useSelectedNetwork();
+  const whenSaved = useSession((s) => s.whenSaved);
   const pinned = useStore(connection.store, (s) => s.pending.find((p) => p.id === id)?.chainId);
   const network: Network | undefined = requestNetwork({ site, networks, selected, pinned });
   const account: Account | undefined =
@@ -56,6 +57,23 @@ export function useSiteRequest(id: number, address?: string) {
     decline,
     fail,
     stillWaiting,
+    /**
+     * Answers `result` once the change the approval made is stored: a site told "done" before
+     * that could be told so of a change the closing window then loses. When it could not be
+     * stored (the change is put back), says so and the request stays waiting.
+     */
+    approveOnceStored: async (result: unknown) => {
+      setBusy(true);
+      setError(undefined);
+      try {
+        await whenSaved();
+        connection.resolve(id, result);
+      } catch (e) {
+        setError(errorMessage(e));
+      } finally {
+        setBusy(false);
+      }
+    },
     /**
      * Runs the approval's work, keeping the window busy and showing what went wrong; nothing at all
      * for a request no longer waiting. Work that takes a while checks stillWaiting() before it commits.
