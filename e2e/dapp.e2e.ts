@@ -1,6 +1,7 @@
 // A site on another origin uses Cairn through connect.js: discovery by EIP-6963, connecting in
-// Cairn's window, eth_accounts with no window after, personal_sign and Sign-In with Ethereum
-// (a domain that is not the site's is a blocking warning), typed data verified on the site by
+// Cairn's window (stored before the site is told, however slow storage is), eth_accounts with no
+// window after, personal_sign and Sign-In with Ethereum (a domain that is not the site's is a
+// blocking warning), typed data verified on the site by
 // viem, a transaction mined on the local chain with its preview shown, a closed window (4001),
 // wallet_watchAsset and wallet_addEthereumChain (each RPC URL asked for its chain id), the unlock
 // screen in the window, the page's own prompt when the browser blocks the window, and revoking
@@ -16,6 +17,8 @@ import { SampleDapp } from './pages/SampleDapp.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { dappSpec } from './support/dappSession.ts';
+import { slowStorageWrites } from './support/slowStorage.ts';
+import { readStored } from './support/storedRecords.ts';
 
 describe('a dApp connects to Cairn', () => {
   const { env, dappServer, dappWithCairn, windowFor, approve, connect } = dappSpec();
@@ -30,6 +33,15 @@ describe('a dApp connects to Cairn', () => {
     );
     expect(await dapp.run('Chain id', 'Chain id result')).toContain('31337');
     expect(context.pages()).toHaveLength(pagesBefore);
+  });
+
+  it('tells the site it is connected, and closes its window, only once that is stored, however slow storage is', async () => {
+    const { context, dapp, wallet } = await dappWithCairn();
+    // Cairn's windows opened from now on (the site's) commit their settings' writes 1.5 s late.
+    await slowStorageWrites(context, ['settings'], 1_500);
+    await connect(context, dapp);
+    const stored = await readStored(wallet, 'settings', 'dappSites');
+    expect(JSON.stringify(stored ?? {}).toLowerCase()).toContain('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
   });
 
   it('signs a message and a typed data v4 that the site verifies with viem', async () => {

@@ -2,7 +2,7 @@
 // named object store, its transaction is kept busy (a chain of small reads) for a while, so it
 // commits only then. A page that goes away meanwhile takes the unfinished write with it, as the
 // browser aborts a transaction left open by a window that closes or reloads.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 function slowIndexedDbWrites(stores: string[], ms: number) {
   const put = IDBObjectStore.prototype.put;
@@ -19,7 +19,14 @@ function slowIndexedDbWrites(stores: string[], ms: number) {
   };
 }
 
-/** From the page's next load on, writes to these object stores commit `ms` after they are made. */
-export async function slowStorageWrites(page: Page, stores: string[], ms: number): Promise<void> {
+/**
+ * From the page's next load on (or that of each page the context opens), writes to these object
+ * stores commit `ms` after they are made.
+ */
+export async function slowStorageWrites(
+  page: Pick<Page | BrowserContext, 'addInitScript'>,
+  stores: string[],
+  ms: number,
+): Promise<void> {
   await page.addInitScript({ content: `(${slowIndexedDbWrites.toString()})(${JSON.stringify(stores)}, ${ms});` });
 }
