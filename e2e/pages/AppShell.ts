@@ -76,9 +76,21 @@ export class AppShell {
     await menu.getByRole('region', { name: 'Accounts' }).getByRole('button').filter({ hasText: label }).click();
   }
 
-  /** Follows a link of the account menu (Manage accounts, Add wallet). */
+  /**
+   * Follows a link of the account menu (Manage accounts, Add wallet). Opened again if it closed
+   * before the click landed: once, in a full run, it closed by itself right after the wallet
+   * opened (the cause is not known yet; see the note of 2026-11-26).
+   */
   async accountMenuLink(name: string): Promise<void> {
-    await (await this.openMenu(this.accountChip)).getByRole('link', { name, exact: true }).click();
+    for (let attempt = 1; ; attempt++) {
+      const link = (await this.openMenu(this.accountChip)).getByRole('link', { name, exact: true });
+      try {
+        await link.click({ timeout: 10_000 });
+        return;
+      } catch (error) {
+        if (attempt === 3 || (await link.isVisible())) throw error;
+      }
+    }
   }
 
   /** Locks the wallet from the account menu. */
