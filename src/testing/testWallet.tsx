@@ -20,14 +20,8 @@ import { TransactionService } from '@/core/tx/transactionService';
 import { memoryTxStore } from '@/core/tx/txStore';
 import { connectionPair } from '@/core/vault/shared/connection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
-import { ActivityProvider } from '@/lib/activity';
-import { ApprovalStoreProvider } from '@/lib/approvalStore';
-import { LastKnownPortfolioProvider } from '@/lib/lastKnownPortfolioContext';
-import { type AppLinks, LinksProvider } from '@/lib/links';
-import { RoundCacheProvider } from '@/lib/roundCacheContext';
-import { SessionProvider } from '@/lib/session';
-import { TransactionsProvider } from '@/lib/transactions';
-import { VaultProvider } from '@/lib/vault';
+import type { AppLinks } from '@/lib/links';
+import { WalletContexts } from '@/lib/walletContexts';
 import { hostWithVault } from './vaultFixtures';
 
 /** The local network's RPC URL in a test wallet: no node listens there, fetch answers for it. */
@@ -94,24 +88,11 @@ export async function createTestWallet({
 
 /** Every context a Cairn page gives its screens, over a test wallet. */
 export function TestWalletProviders({ wallet, children }: { wallet: TestWallet; children: ReactNode }) {
-  const { store, vault, storage, transactionService, queries } = wallet;
   return (
-    <QueryClientProvider client={queries}>
-      <SessionProvider store={store}>
-        <VaultProvider client={vault}>
-          <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
-            <ActivityProvider store={storage.activity}>
-              <ApprovalStoreProvider store={storage.approvals}>
-                <RoundCacheProvider cache={storage.rounds}>
-                  <LastKnownPortfolioProvider store={storage.portfolios}>
-                    <LinksProvider value={TEST_LINKS}>{children}</LinksProvider>
-                  </LastKnownPortfolioProvider>
-                </RoundCacheProvider>
-              </ApprovalStoreProvider>
-            </ActivityProvider>
-          </TransactionsProvider>
-        </VaultProvider>
-      </SessionProvider>
+    <QueryClientProvider client={wallet.queries}>
+      <WalletContexts parts={wallet} links={TEST_LINKS}>
+        {children}
+      </WalletContexts>
     </QueryClientProvider>
   );
 }

@@ -1,0 +1,54 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { ActivityProvider } from './activity';
+import { ApprovalStoreProvider } from './approvalStore';
+import { LastKnownPortfolioProvider } from './lastKnownPortfolioContext';
+import { type AppLinks, LinksProvider } from './links';
+import { RoundCacheProvider } from './roundCacheContext';
+import { SessionProvider } from './session';
+import { TransactionsProvider } from './transactions';
+import { VaultProvider } from './vault';
+
+type Transactions = ComponentProps<typeof TransactionsProvider>['value'];
+
+/** What a page's screens read through context: session, vault, transactions, history, prices, links. */
+export type WalletContextParts = {
+  store: ComponentProps<typeof SessionProvider>['store'];
+  vault: ComponentProps<typeof VaultProvider>['client'];
+  transactionService: Transactions['service'];
+  storage: {
+    transactions: Transactions['store'];
+    activity: ComponentProps<typeof ActivityProvider>['store'];
+    approvals: ComponentProps<typeof ApprovalStoreProvider>['store'];
+    rounds: ComponentProps<typeof RoundCacheProvider>['cache'];
+    portfolios: ComponentProps<typeof LastKnownPortfolioProvider>['store'];
+  };
+};
+
+/** The contexts every Cairn page gives its screens (the app's and the tests' alike). */
+export function WalletContexts({
+  parts: { store, vault, storage, transactionService },
+  links,
+  children,
+}: {
+  parts: WalletContextParts;
+  links: AppLinks;
+  children: ReactNode;
+}) {
+  return (
+    <SessionProvider store={store}>
+      <VaultProvider client={vault}>
+        <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
+          <ActivityProvider store={storage.activity}>
+            <ApprovalStoreProvider store={storage.approvals}>
+              <RoundCacheProvider cache={storage.rounds}>
+                <LastKnownPortfolioProvider store={storage.portfolios}>
+                  <LinksProvider value={links}>{children}</LinksProvider>
+                </LastKnownPortfolioProvider>
+              </RoundCacheProvider>
+            </ApprovalStoreProvider>
+          </ActivityProvider>
+        </TransactionsProvider>
+      </VaultProvider>
+    </SessionProvider>
+  );
+}
