@@ -78,10 +78,10 @@ describe('layer rules', () => {
     expect(checkImport('src/connector/provider.ts', '../core/dapp/siteAnswers')).toBeUndefined();
     expect(checkImport('src/connector/extras.ts', '../core/dapp/rareSiteAnswers')).toBeUndefined();
     expect(checkImport('src/connector/provider.ts', '../core/dapp/methodTable')).toMatch(
-      /may import only src\/connector and src\/core\/dapp\/\{protocol,providerErrors,request,siteAnswers,rareSiteAnswers\}/,
+      /may import only src\/connector and src\/core\/\{identity,dapp\/protocol,dapp\/providerErrors,dapp\/request,dapp\/siteAnswers,dapp\/rareSiteAnswers\}/,
     );
     expect(checkImport('src/connector/provider.ts', '../core/chain/networks')).toMatch(
-      /may import only src\/connector and src\/core\/dapp/,
+      /may import only src\/connector and src\/core\/\{identity,dapp/,
     );
     expect(checkImport('src/connector/provider.ts', '@/lib/format')).toMatch(/not src\/lib\/format/);
     expect(checkImport('src/connector/provider.ts', 'viem')).toMatch(/takes no package \(viem\)/);

@@ -4,8 +4,8 @@
 //   only core reads the chain (viem/actions), features reach it through query options in
 //   src/lib/queries, and query keys are built only by the factories there;
 //   src/connector (built alone as connect.js, which every dApp page loads) imports only itself
-//   and the protocol and method-answer files of src/core/dapp it shares (CONNECTOR_CORE), which
-//   import only each other; no package at all, and nothing imports the connector;
+//   and the core files it shares (CONNECTOR_CORE: Cairn's identity, the protocol and the method
+//   answers of src/core/dapp), which import only each other; no package at all, and nothing imports the connector;
 //   src/serviceWorker (built alone as sw.js) imports only itself and core, and no package.
 import { posix } from 'node:path';
 
@@ -47,6 +47,7 @@ const allowed: Record<string, readonly string[]> = {
 
 /** The core files connect.js carries to every dApp page, beside src/connector (no extension). */
 export const CONNECTOR_CORE: ReadonlySet<string> = new Set([
+  'src/core/identity',
   'src/core/dapp/protocol',
   'src/core/dapp/providerErrors',
   'src/core/dapp/request',
@@ -99,8 +100,8 @@ function checkConnector(fromFile: string, specifier: string): string | undefined
   if (to === undefined)
     return `${fromFile} ships in connect.js, which takes no package (${specifier}): it must stay small and self-contained`;
   if (CONNECTOR_CORE.has(to) || (inConnector && layerOf(to).kind === 'connector')) return undefined;
-  const shared = [...CONNECTOR_CORE].map((path) => path.replace('src/core/dapp/', '')).join(',');
-  return `${fromFile} ships in connect.js, which may import only src/connector and src/core/dapp/{${shared}}, not ${to}`;
+  const shared = [...CONNECTOR_CORE].map((path) => path.replace('src/core/', '')).join(',');
+  return `${fromFile} ships in connect.js, which may import only src/connector and src/core/{${shared}}, not ${to}`;
 }
 
 /** Returns why `fromFile` may not import `specifier`, or undefined when the import is fine. */

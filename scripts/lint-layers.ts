@@ -1,8 +1,9 @@
-// Lint step: enforces the import direction of src/ (see scripts/layers.ts). Exits 1 on any
-// violation, printing file:line and the rule broken.
+// Lint step: enforces the import direction of src/ (see scripts/layers.ts), core's tiers and no
+// import loops (scripts/coreTiers.ts). Exits 1 on any violation, printing file:line and the rule broken.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkCoreTier, importLoops, resolveSource } from './coreTiers.ts';
 import { checkImport, importsOf, literalQueryKeys } from './layers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,22 +17,31 @@ function* sourceFiles(dir: string): Generator<string> {
 }
 
 const problems: string[] = [];
-let files = 0;
-for (const file of sourceFiles(join(root, 'src'))) {
-  files++;
-  const path = relative(root, file).split('\\').join('/');
-  const source = readFileSync(file, 'utf8');
+const sources = new Map<string, string>();
+for (const file of sourceFiles(join(root, 'src')))
+  sources.set(relative(root, file).split('\\').join('/'), readFileSync(file, 'utf8'));
+const paths = new Set(sources.keys());
+const graph = new Map<string, Set<string>>();
+for (const [path, source] of sources) {
+  const imported = new Set<string>();
   for (const { specifier, line } of importsOf(source)) {
-    const problem = checkImport(path, specifier);
+    const target = resolveSource(path, specifier, paths);
+    const problem = checkImport(path, specifier) ?? (target ? checkCoreTier(path, target) : undefined);
     if (problem) problems.push(`${path}:${line}: import '${specifier}': ${problem}`);
+    if (target && target !== path) imported.add(target);
   }
+  if (!/\.test\.tsx?$/.test(path)) graph.set(path, imported);
   for (const line of literalQueryKeys(path, source)) {
     problems.push(`${path}:${line}: a literal queryKey array: build keys with a factory in src/lib/queries`);
   }
 }
 
+for (const loop of importLoops(graph)) problems.push(`import loop between ${loop.length} files: ${loop.join(', ')}`);
+
 if (problems.length > 0) {
   console.error(`Layer violations:\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`layers: ${files} files follow core ← lib ← features ← app; chain reads and query keys in their homes`);
+console.log(
+  `layers: ${sources.size} files follow core ← lib ← features ← app, core's tiers, no import loops; chain reads and query keys in their homes`,
+);

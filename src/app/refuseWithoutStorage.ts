@@ -1,4 +1,4 @@
-import { storageUnavailableSentence } from '@/core/storage/storageFailure';
+import { storageUnavailableSentence } from '@/core/errors/storageFailure';
 import { showBrowserLanguage, startMessageWords, startWords } from './wordsBeforeStart';
 
 /**

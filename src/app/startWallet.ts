@@ -3,8 +3,10 @@ import { type ApprovalStore, lazyApprovalStore } from '@/core/approvals/approval
 import { type LastKnownPortfolio, lazyLastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
 import { broadcast, CHANNELS } from '@/core/channels';
 import { isCairnError } from '@/core/errors/base';
+import { storageFailureSentence } from '@/core/errors/storageFailure';
 import { lazyRoundCache, type RoundCache } from '@/core/prices/roundCache';
 import { createSessionStore, type SessionStore } from '@/core/session/sessionStore';
+import type { SettingsSchema } from '@/core/session/settingsSchema';
 import {
   type CairnDatabase,
   indexedDbSettingsStore,
@@ -12,8 +14,6 @@ import {
   openCairnDatabase,
 } from '@/core/storage/database';
 import { deferredKeyValueStore, type KeyValueStore, memoryKeyValueStore } from '@/core/storage/keyValueStore';
-import type { SettingsSchema } from '@/core/storage/settingsSchema';
-import { storageFailureSentence } from '@/core/storage/storageFailure';
 import { memoryLocks, webLocks } from '@/core/tx/locks';
 import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeDappWindow } from '@/testing/fakeDappWindow';
-import { CAIRN_NAME, CAIRN_RDNS } from '../core/dapp/protocol';
+import { CAIRN_NAME, CAIRN_RDNS } from '../core/identity';
 import { announceCairnProvider, CAIRN_ICON, type ProviderDetail } from './announce';
 import { createCairnProvider } from './index';
 import type { ConnectorWindow } from './types';

@@ -1,4 +1,5 @@
-import { CAIRN_NAME, CAIRN_RDNS, newNonce } from '../core/dapp/protocol';
+import { newNonce } from '../core/dapp/protocol';
+import { CAIRN_NAME, CAIRN_RDNS } from '../core/identity';
 import type { CairnProvider } from './provider';
 
 /** Cairn's mark, a stack of stones, as EIP-6963 wants it: a data: URI. */

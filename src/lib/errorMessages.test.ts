@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { theirWords } from '@/core/chain/theirWords';
 import { CairnError } from '@/core/errors/base';
 import { ERROR_CODES } from '@/core/errors/codes';
+import { theirWords } from '@/core/errors/theirWords';
 import { msg, renderMessage } from '@/core/i18n/message';
 import { errorCopy, errorMessage, errorText, failureMessage } from './errorMessages';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { theirWords } from '@/core/chain/theirWords';
+import { theirWords } from '@/core/errors/theirWords';
 import { msg } from '@/core/i18n/message';
 import type { TxRecord } from '@/core/tx/record';
 import { inLanguage, inWords } from '@/testing/inWords';

@@ -74,7 +74,7 @@ function quotedFailure(what: Message, said: string): Message {
 /** The ids of the failure reasons Cairn words as sentences (core.chain:tx.failure.outOfGas…). */
 const SENTENCE_REASONS = 'core.chain:tx.failure.';
 
-/** The words inside a reason that only quotes a contract or node (core/chain/theirWords). */
+/** The words inside a reason that only quotes a contract or node (core/errors/theirWords). */
 function theirText(reason: Message): string | undefined {
   const text = reason.id === 'core.chain:said' ? reason.values?.text : undefined;
   return typeof text === 'object' && 'kind' in text && text.kind === 'untrusted' ? text.text : undefined;

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
-import { type Account, canSign } from '@/core/accounts/account';
+import type { Account } from '@/core/accounts/account';
+import { canSign } from '@/core/accounts/signerKinds';
 import type { ClientVaultState, VaultClient } from '@/core/vault/shared/vaultClient';
 
 const VaultContext = createContext<VaultClient | null>(null);

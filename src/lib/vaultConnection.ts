@@ -1,7 +1,7 @@
 import { CHANNELS } from '@/core/channels';
 import { VaultLockedError } from '@/core/errors/vault';
+import type { SettingsSchema } from '@/core/session/settingsSchema';
 import type { KeyValueStore } from '@/core/storage/keyValueStore';
-import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { webLocks } from '@/core/tx/locks';
 import { connectionPair, portConnection } from '@/core/vault/shared/connection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';

@@ -1,9 +1,9 @@
 import { broadcast, CHANNELS } from '@/core/channels';
+import { storageUnavailableSentence } from '@/core/errors/storageFailure';
 import { VaultError } from '@/core/errors/vault';
+import type { SettingsSchema } from '@/core/session/settingsSchema';
 import { indexedDbSettingsStore, indexedDbVaultRepository, openCairnDatabase } from '@/core/storage/database';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
-import type { SettingsSchema } from '@/core/storage/settingsSchema';
-import { storageUnavailableSentence } from '@/core/storage/storageFailure';
 import { unavailableVaultRepository } from '@/core/storage/vaultRepository';
 import { memoryLocks, webLocks } from '@/core/tx/locks';
 import { loadPasswordEstimator } from '@/core/vault/passwordStrength';

@@ -1,8 +1,9 @@
 // Settings storage whose writes can be held, as a slow disk holds them (e2e/support/slowStorage
 // does the same in a browser): while held, every write waits, and release() lets them through,
 // or fail() makes them fail as a full or refused storage does.
+
+import type { SettingsSchema } from '../core/session/settingsSchema';
 import { type KeyValueStore, memoryKeyValueStore } from '../core/storage/keyValueStore';
-import type { SettingsSchema } from '../core/storage/settingsSchema';
 
 export function heldStorage() {
   const stored = memoryKeyValueStore<SettingsSchema>();

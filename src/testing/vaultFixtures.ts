@@ -4,7 +4,6 @@ import { toBase64 } from '@/core/bytes';
 import { msg } from '@/core/i18n/message';
 import { nfkdBytes } from '@/core/keys/hd';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
-import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryVaultRepository } from '@/core/storage/vaultRepository';
 import type { Timers } from '@/core/vault/autoLock';
 import type { AccountSpec, NewAccount, NewSecret } from '@/core/vault/contentsOps';
@@ -13,6 +12,7 @@ import { VaultHost } from '@/core/vault/shared/vaultHost';
 import type { VaultKey } from '@/core/vault/vaultCrypto';
 import { associatedData, VAULT_FORMAT, withChecksum } from '@/core/vault/vaultRecord';
 import { VaultSession } from '@/core/vault/vaultSession';
+import type { VaultSettings } from '@/core/vault/vaultSettings';
 import { withNamePrefixes } from '@/lib/accountNames';
 
 export const TEST_PHRASE = 'test test test test test test test test test test test junk';
@@ -65,11 +65,11 @@ export function testSession(
     minimumIterations?: number;
     now?: () => number;
     repository?: ReturnType<typeof memoryVaultRepository>;
-    settings?: ReturnType<typeof memoryKeyValueStore<SettingsSchema>>;
+    settings?: ReturnType<typeof memoryKeyValueStore<VaultSettings>>;
   } = {},
 ) {
   const repository = options.repository ?? memoryVaultRepository();
-  const settings = options.settings ?? memoryKeyValueStore<SettingsSchema>();
+  const settings = options.settings ?? memoryKeyValueStore<VaultSettings>();
   const session = new VaultSession({
     repository,
     settings,

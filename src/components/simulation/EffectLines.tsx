@@ -1,8 +1,8 @@
 import type { JSX } from 'react';
 import type { Address } from 'viem';
-import { isConventionalUnlimited } from '@/core/approvals/unlimited';
 import { usdValue } from '@/core/assets/fiat';
 import type { FeedAnswer } from '@/core/assets/portfolio';
+import { isConventionalUnlimited } from '@/core/assets/unlimited';
 import type { Network } from '@/core/chain/networks';
 import type { EffectWarning } from '@/core/simulation/effects';
 import type { ApprovalChange, AssetChange } from '@/core/simulation/types';

@@ -1,5 +1,4 @@
 import type { Address } from 'viem';
-import { signerProfile } from '../signing/signerKinds';
 
 /** An account whose key stays on a device that signs through QR codes (ERC-4527). */
 export type QrDeviceSource = {
@@ -51,10 +50,6 @@ export type Account = {
   demo: boolean;
   createdAt: number;
 };
-
-export function canSign(account: Pick<Account, 'source'>): boolean {
-  return signerProfile(account.source).canSign;
-}
 
 /** The vault secret an account's key comes from; none for watched and device accounts. */
 export function secretIdOf(account: Pick<Account, 'source'>): string | undefined {

@@ -1,10 +1,10 @@
 import type { Address } from 'viem';
 import { getBlock, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
+import { readLaneOf } from '../chain/readLane';
 import type { ActivityItem } from './item';
 import { type NativeTx, nativeTx, receiptOutcome, receivedItem, sentItem } from './nativeItems';
 import { readInBatches } from './readInBatches';
-import { readLaneOf } from './readLane';
 
 const fullBlock = (client: ChainClient, blockNumber: bigint) =>
   getBlock(client, { blockNumber, includeTransactions: true });

@@ -1,5 +1,5 @@
-import { isTooLargeAnswer } from './logRanges';
-import type { ReadLane } from './readLane';
+import { isTooLargeAnswer } from '../chain/logRanges';
+import type { ReadLane } from '../chain/readLane';
 
 /**
  * Reads values in JSON-RPC batches of up to `batch` calls (viem groups concurrent calls into one HTTP

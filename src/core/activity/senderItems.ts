@@ -1,10 +1,10 @@
 import type { Address, Hex } from 'viem';
 import { getTransaction, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
+import { readLaneOf } from '../chain/readLane';
 import type { ActivityItem } from './item';
 import { nativeTx, receiptOutcome, sentItem } from './nativeItems';
 import { readInBatches } from './readInBatches';
-import { readLaneOf } from './readLane';
 
 /**
  * For transfers out of the account whose transaction no other source described (`known` hashes):

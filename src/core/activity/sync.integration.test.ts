@@ -9,11 +9,12 @@ import { demoAddress } from '../../../devchain/seed.ts';
 import { findFreePort } from '../../../scripts/ports.ts';
 import { chainClient } from '../chain/client';
 import { localNetwork, type Network } from '../chain/networks';
+import { REORG_DEPTH } from '../chain/rescanFrom';
 import { indexedDbActivityStore } from '../storage/activityDb';
 import { openCairnDatabase } from '../storage/database';
 import { memoryActivityStore } from './activityStore';
 import type { ActivityItem } from './item';
-import { REORG_DEPTH, syncAccount } from './sync';
+import { syncAccount } from './sync';
 import { itemsFromLog } from './transferLogs';
 
 const url = inject('localChainUrl');

@@ -1,7 +1,8 @@
 import { encodeAbiParameters, getAddress, type Hex, pad } from 'viem';
 import { describe, expect, it } from 'vitest';
+import type { RawLog } from '../chain/rawLogs';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
-import { itemsFromLog, type RawLog, transferFilters } from './transferLogs';
+import { itemsFromLog, transferFilters } from './transferLogs';
 
 const me = getAddress('0x00000000000000000000000000000000000000a1');
 const bob = getAddress('0x00000000000000000000000000000000000000b0');

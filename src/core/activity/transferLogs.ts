@@ -1,23 +1,10 @@
 import { type Address, decodeAbiParameters, getAddress, type Hex, pad } from 'viem';
 import type { ChainClient } from '../chain/client';
+import { readInSpans } from '../chain/logRanges';
+import { getLogs, type LogFilter, type RawLog } from '../chain/rawLogs';
+import { readLaneOf } from '../chain/readLane';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
 import { type ActivityItem, activityItem, direction } from './item';
-import { readInSpans } from './logRanges';
-import { readLaneOf } from './readLane';
-
-/** A log as the node returns it (the fields this module reads). */
-export type RawLog = {
-  address: Address;
-  topics: readonly Hex[];
-  data: Hex;
-  blockNumber: bigint;
-  transactionHash: Hex;
-  transactionIndex: number;
-  logIndex: number;
-  removed?: boolean;
-};
-
-export type LogFilter = { topics: (Hex | Hex[] | null)[] };
 
 /**
  * The account's token transfers between two blocks, from eth_getLogs in spans the node accepts
@@ -44,45 +31,6 @@ export async function readTransferItems(
   const byId = new Map<string, ActivityItem>();
   for (const log of result.items) for (const item of itemsFromLog(chainId, account, log)) byId.set(item.id, item);
   return { items: [...byId.values()], span: result.span };
-}
-
-type RpcLog = {
-  address: Address;
-  topics: Hex[];
-  data: Hex;
-  blockNumber: Hex;
-  transactionHash: Hex;
-  transactionIndex: Hex;
-  logIndex: Hex;
-  removed?: boolean;
-};
-
-/** eth_getLogs over [fromBlock, toBlock] for `filter` on any contract, the logs' numbers read. */
-export async function getLogs(
-  client: ChainClient,
-  fromBlock: bigint,
-  toBlock: bigint,
-  filter: LogFilter,
-): Promise<RawLog[]> {
-  const logs = (await client.request({
-    method: 'eth_getLogs',
-    params: [{ fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}`, topics: filter.topics }],
-  } as never)) as RpcLog[];
-  return logs.map(parseRpcLog);
-}
-
-/** A log as eth_getLogs answers it, with its numbers read. */
-function parseRpcLog(log: RpcLog): RawLog {
-  return {
-    address: log.address,
-    topics: log.topics,
-    data: log.data,
-    blockNumber: BigInt(log.blockNumber),
-    transactionHash: log.transactionHash,
-    transactionIndex: Number(BigInt(log.transactionIndex)),
-    logIndex: Number(BigInt(log.logIndex)),
-    removed: log.removed,
-  };
 }
 
 /**

@@ -15,7 +15,7 @@ function isContact(value: unknown): value is Contact {
   );
 }
 
-/** The address book, shared by every window of the profile (see core/session/syncedSettings). */
+/** The address book, shared by every window of the profile (see core/storage/syncedSettings). */
 export const addressBookSetting = {
   key: 'addressBook' as const,
   initial: [] as Contact[],

@@ -1,5 +1,5 @@
 import { type Address, getAddress, type Hex, isAddressEqual, pad } from 'viem';
-import type { RawLog as ActivityLog } from '../activity/transferLogs';
+import type { RawLog as ActivityLog } from '../chain/rawLogs';
 import { decodeLogs } from '../contracts/decode/logs';
 import { standardEventTopic } from '../contracts/decode/transferTopics';
 import { approvalKey, approvalOfLog } from '../simulation/changes';

@@ -1,6 +1,8 @@
 import type { Address, Hex } from 'viem';
 import type { ApprovalEvent } from './approvalEvents';
-import { ownerKey as keyOf } from './storedApproval';
+
+/** The key of an owner's events and scan state on a chain. */
+export const ownerKey = (chainId: number, owner: Address) => `${chainId}:${owner.toLowerCase()}`;
 
 /** How far an owner's approval events are read on a chain. */
 export type ApprovalScanState = {
@@ -28,10 +30,10 @@ export function memoryApprovalStore(): ApprovalStore {
   const events = new Map<string, ApprovalEvent[]>();
   const states = new Map<string, ApprovalScanState>();
   return {
-    events: async (chainId, owner) => [...(events.get(keyOf(chainId, owner)) ?? [])],
-    state: async (chainId, owner) => states.get(keyOf(chainId, owner)),
+    events: async (chainId, owner) => [...(events.get(ownerKey(chainId, owner)) ?? [])],
+    state: async (chainId, owner) => states.get(ownerKey(chainId, owner)),
     async replace({ state, fromBlock, events: added }) {
-      const key = keyOf(state.chainId, state.owner);
+      const key = ownerKey(state.chainId, state.owner);
       const kept = (events.get(key) ?? []).filter((event) => event.blockNumber < fromBlock);
       events.set(key, [...kept, ...added]);
       states.set(key, state);

@@ -7,6 +7,8 @@ import {
   parseAbi,
   zeroAddress,
 } from 'viem';
+import { isUnlimited } from '../assets/unlimited';
+import type { ChainClient } from '../chain/client';
 import {
   aggregate3,
   type Call3,
@@ -14,12 +16,10 @@ import {
   MULTICALL3_ADDRESS,
   multicall3Abi,
   plainCalls,
-} from '../assets/multicall';
-import type { ChainClient } from '../chain/client';
+} from '../chain/multicall';
 import { toChainError } from '../chain/toChainError';
 import { PERMIT2_ADDRESS } from '../signing/permits';
 import { type ApprovalEvent, latestPerApproval } from './approvalEvents';
-import { isUnlimited } from './unlimited';
 
 const readAbi = parseAbi([
   'function allowance(address owner, address spender) view returns (uint256)',

@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
 import { getCode } from 'viem/actions';
-import { isCanonicalMulticall, MULTICALL3_ADDRESS } from '../assets/multicall';
 import type { ChainClient } from '../chain/client';
+import { isCanonicalMulticall, MULTICALL3_ADDRESS } from '../chain/multicall';
 import { toChainError } from '../chain/toChainError';
 import type { ExplorerConfig } from '../explorer/config';
 import { type ApprovalContext, readApprovalContext } from './approvalContext';

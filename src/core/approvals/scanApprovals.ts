@@ -1,10 +1,10 @@
 import type { Address, Hex } from 'viem';
 import { getBlock, getTransactionCount } from 'viem/actions';
-import { DEFAULT_SPAN_POLICY, readInSpans, type SpanPolicy } from '../activity/logRanges';
-import { readLaneOf } from '../activity/readLane';
-import { rescanFrom } from '../activity/sync';
-import { getLogs, type RawLog } from '../activity/transferLogs';
 import type { ChainClient } from '../chain/client';
+import { DEFAULT_SPAN_POLICY, readInSpans, type SpanPolicy } from '../chain/logRanges';
+import { getLogs, type RawLog } from '../chain/rawLogs';
+import { readLaneOf } from '../chain/readLane';
+import { rescanFrom } from '../chain/rescanFrom';
 import { toChainError } from '../chain/toChainError';
 import { isCairnError } from '../errors/base';
 import type { ExplorerFetch } from '../explorer/client';

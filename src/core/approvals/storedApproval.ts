@@ -1,11 +1,9 @@
 import { type Address, getAddress, type Hex } from 'viem';
 import type { ApprovalEvent } from './approvalEvents';
-import type { ApprovalScanState } from './approvalStore';
+import { type ApprovalScanState, ownerKey } from './approvalStore';
 
 /** An event as IndexedDB keeps it: bigints as decimal strings, the block as a number for the range index. */
 export type StoredApprovalEvent = Record<string, unknown> & { id: string; ownerKey: string; block: number };
-
-export const ownerKey = (chainId: number, owner: Address) => `${chainId}:${owner.toLowerCase()}`;
 
 const BIG = ['amount', 'expiration', 'tokenId', 'blockNumber'] as const;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;

@@ -9,9 +9,9 @@ import {
 } from 'viem';
 import { call, getBalance, getBlock, getCode } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
+import { aggregate3, type Call3, isCanonicalMulticall, MULTICALL3_ADDRESS, multicall3Abi } from '../chain/multicall';
 import { toChainError } from '../chain/toChainError';
 import { feedAbi } from '../prices/feedAbi';
-import { aggregate3, type Call3, isCanonicalMulticall, MULTICALL3_ADDRESS, multicall3Abi } from './multicall';
 
 export type PortfolioRequest = {
   accounts: readonly Address[];

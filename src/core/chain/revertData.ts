@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
-import { revertDataReason } from '../contracts/decode/standardErrors';
 import { findCause } from '../errors/causeChain';
 import type { Message } from '../i18n/message';
+import { revertDataReason } from './standardErrors';
 
 /**
  * Standard revert data as a sentence: the Error(string) message (the contract's own words, a

@@ -13,7 +13,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { CairnError } from '../errors/base';
 import { ChainError, RevertedError } from '../errors/chain';
-import { theirWords } from './theirWords';
+import { theirWords } from '../errors/theirWords';
 import { toChainError } from './toChainError';
 
 const url = 'http://node.example:8545';

@@ -1,7 +1,7 @@
 import { BaseError, encodeErrorResult, parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { theirWords } from '../chain/theirWords';
 import { ChainError, RevertedError } from '../errors/chain';
+import { theirWords } from '../errors/theirWords';
 import { withCustomError } from './readFunction';
 
 const abi = parseAbi([

@@ -21,10 +21,6 @@ import type { ProviderError } from './providerErrors';
 /** The file of Cairn's dApp window, next to index.html. */
 export const DAPP_WINDOW_FILE = 'dapp.html';
 
-/** EIP-6963 provider info: stable reverse-DNS id and name. */
-export const CAIRN_RDNS = 'app.cairn.wallet';
-export const CAIRN_NAME = 'Cairn';
-
 /** Marks Cairn's window-level messages among the others a page receives. */
 export const MESSAGE_TAG = 'cairn-dapp-v1';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { theirWords } from '../chain/theirWords';
 import { msg } from '../i18n/message';
 import { CairnError, isCairnError, toSafeDetails } from './base';
+import { theirWords } from './theirWords';
 
 describe('CairnError', () => {
   it('carries a code, a short message, details and a cause', () => {

@@ -1,6 +1,6 @@
-import { reasonMessage } from '../chain/theirWords';
 import { codeValue, type Message, msg } from '../i18n/message';
 import { CairnError } from './base';
+import { reasonMessage } from './theirWords';
 
 export const CHAIN_ERROR_CODES = [
   // Reaching the node and reading its answer.

@@ -1,5 +1,5 @@
 import { getAddress, type Hex, isHex } from 'viem';
-import type { RawLog } from '../activity/transferLogs';
+import type { RawLog } from '../chain/rawLogs';
 import { codeValue, msg } from '../i18n/message';
 import {
   type Context,

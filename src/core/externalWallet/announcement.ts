@@ -1,6 +1,6 @@
 // EIP-6963: wallets announce themselves to the page with a detail {info, provider}. What they
 // announce is untrusted: it is read here, checked for its shape, and Cairn's own connector is left out.
-import { CAIRN_RDNS } from '../dapp/protocol';
+import { CAIRN_RDNS } from '../identity';
 import type { Eip1193Provider } from './walletRequests';
 
 /** A wallet as announced and checked: `name` is still untrusted text to show through untrustedLabel. */

@@ -11,12 +11,12 @@ import {
   parseSignature,
   serializeTypedData,
 } from 'viem';
+import { walletSendsItself } from '../accounts/signerKinds';
+import { feeFields } from '../chain/fees';
 import { checkedSignature } from '../signing/checkedSignature';
 import type { SignRequest } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
 import type { WalletTransaction } from '../signing/signerAccount';
-import { walletSendsItself } from '../signing/signerKinds';
-import { feeFields } from '../tx/fees';
 import {
   answeredHash,
   askWallet,

@@ -1,6 +1,6 @@
 import { type Address, decodeFunctionResult, encodeFunctionData } from 'viem';
-import { aggregate3, type Call3, type CallOutcome, plainCalls } from '../assets/multicall';
 import type { ChainClient } from '../chain/client';
+import { aggregate3, type Call3, type CallOutcome, plainCalls } from '../chain/multicall';
 import { toChainError } from '../chain/toChainError';
 import { feedAbi } from './feedAbi';
 import type { RoundReadResult } from './rounds';

@@ -15,12 +15,12 @@ import { antiPhishingPhraseSetting, dappSitesSetting } from '../dapp/siteSetting
 import { explorerSetting } from '../explorer/explorerSetting';
 import { languageSetting } from '../i18n/languageSetting';
 import type { KeyValueStore } from '../storage/keyValueStore';
-import type { SettingsSchema } from '../storage/settingsSchema';
+import { type SettingsSync, type SyncedSetting, syncedSettings } from '../storage/syncedSettings';
 import { autoLockSetting } from '../vault/autoLockSetting';
-import { type SettingsSync, type SyncedSetting, syncedSettings } from './syncedSettings';
+import type { SettingsSchema } from './settingsSchema';
 
 export { DEFAULT_NFT_MEDIA } from '../assets/nftMediaSetting';
-export type { SettingsSync } from './syncedSettings';
+export type { SettingsSync } from '../storage/syncedSettings';
 
 /**
  * The settings shared by every window of the profile and kept in step between them, each declared

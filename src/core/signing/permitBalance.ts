@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { FAR_ABOVE_BALANCE_FACTOR, isFarAboveBalance } from '../approvals/unlimited';
+import { FAR_ABOVE_BALANCE_FACTOR, isFarAboveBalance } from '../assets/unlimited';
 import { codeValue, msg } from '../i18n/message';
 import type { Grant, PermitDescription, SignatureWarning } from './permitTypes';
 

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { isUnlimited } from '../approvals/unlimited';
+import { isUnlimited } from '../assets/unlimited';
 import { codeValue, msg, type Message as Said } from '../i18n/message';
 import {
   DAI_PERMIT,

@@ -1,7 +1,7 @@
 import type { Address, Hash, Hex, LocalAccount } from 'viem';
 import { toAccount } from 'viem/accounts';
 import type { DeviceSource } from '../accounts/account';
-import type { Fees } from '../tx/fees';
+import type { Fees } from '../chain/fees';
 import type { SignRequest } from './keySigner';
 
 /** Signs one request; where the key lives is its business (the vault session, or a test key). */

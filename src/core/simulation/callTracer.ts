@@ -1,6 +1,6 @@
 import { type Address, getAddress, type Hex, hexToBigInt } from 'viem';
-import { theirWords } from '../chain/theirWords';
 import type { RawLog } from '../contracts/decode/logs';
+import { theirWords } from '../errors/theirWords';
 import type { Execution, NativeTransfer } from './types';
 
 /** The tracer options: geth's callTracer with the logs of each frame. */

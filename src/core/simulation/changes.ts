@@ -1,5 +1,5 @@
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
-import { isUnlimited } from '../approvals/unlimited';
+import { isUnlimited } from '../assets/unlimited';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { type DecodedLog, decodeLogs, type RawLog } from '../contracts/decode/logs';
 import { PERMIT2_ADDRESS } from '../signing/permits';

@@ -1,8 +1,8 @@
 import { type Address, getAddress, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { eventLog } from '../../testing/eventLog';
-import { theirWords } from '../chain/theirWords';
 import type { RawLog } from '../contracts/decode/logs';
+import { theirWords } from '../errors/theirWords';
 import { logChanges } from './changes';
 import { balanceKey, describeEffects, type EffectFacts, factsNeeded, receiverKey } from './effects';
 import type { NativeTransfer, SimulationOutcome, SimulationResult } from './types';

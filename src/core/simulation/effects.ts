@@ -1,5 +1,5 @@
 import { type Address, getAddress } from 'viem';
-import { isFarAboveBalance } from '../approvals/unlimited';
+import { isFarAboveBalance } from '../assets/unlimited';
 import type { Message } from '../i18n/message';
 import type { ApprovalChange, AssetChange, SimulationResult } from './types';
 

@@ -1,7 +1,7 @@
 import { type Hex, hexToBigInt, toHex } from 'viem';
 import type { ChainClient } from '../chain/client';
+import { expectedGasPrice, type Fees } from '../chain/fees';
 import { toChainError } from '../chain/toChainError';
-import { expectedGasPrice, type Fees } from '../tx/fees';
 import type { UnsignedTransaction } from './types';
 
 /** EIP-7825 (Osaka): no transaction may be given more gas than this. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import callTracerPartialFailed from '@/testing/fixtures/simulation/callTracer-withLog-partial-failed.json';
 import simulateForward from '@/testing/fixtures/simulation/simulateV1-eth-forward.json';
 import simulateForwardRevert from '@/testing/fixtures/simulation/simulateV1-eth-forward-revert.json';
-import { theirWords } from '../chain/theirWords';
+import { theirWords } from '../errors/theirWords';
 import { type CallFrame, parseCallTracer } from './callTracer';
 import { parseSimulateV1 } from './simulateV1';
 import { parseStructLogs, STRUCT_LOG_LIMITS, type StructLog } from './structLogs';

@@ -1,5 +1,5 @@
 import { type Address, toHex, zeroAddress } from 'viem';
-import { isUnlimited } from '../approvals/unlimited';
+import { isUnlimited } from '../assets/unlimited';
 import { codeValue, type Message, msg } from '../i18n/message';
 import { ChangeBook, netChange, wordToAddress } from './changes';
 import type { ApprovalChange, AssetChange } from './types';

@@ -12,12 +12,12 @@ import {
 } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { simulationChain } from '../../testing/simulationChain';
-import { theirWords } from '../chain/theirWords';
 import { customErrorsAbi } from '../contracts/exampleAbis/customErrorsAbi.generated';
 import { demoClaimAbi } from '../contracts/exampleAbis/demoClaimAbi.generated';
 import { demoCollectionAbi } from '../contracts/exampleAbis/demoCollectionAbi.generated';
 import { demoMarketplaceAbi } from '../contracts/exampleAbis/demoMarketplaceAbi.generated';
 import { demoSwapAbi } from '../contracts/exampleAbis/demoSwapAbi.generated';
+import { theirWords } from '../errors/theirWords';
 import type { UnsignedTransaction } from './types';
 
 const { DAI, USDC, NFT } = demoContractAddresses();

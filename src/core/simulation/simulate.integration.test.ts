@@ -2,7 +2,7 @@ import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseEther } from '
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { simulationChain } from '../../testing/simulationChain';
-import { theirWords } from '../chain/theirWords';
+import { theirWords } from '../errors/theirWords';
 import { renderMessage } from '../i18n/message';
 import type { UnsignedTransaction } from './types';
 

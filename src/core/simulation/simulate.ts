@@ -9,13 +9,13 @@ import {
 } from 'viem';
 import { getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import { reasonMessage } from '../chain/theirWords';
 import { toChainError } from '../chain/toChainError';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { decodeRevert, revertReason } from '../contracts/decode/errors';
 import { isCairnError } from '../errors/base';
 import { findNamed } from '../errors/causeChain';
 import { SimulationError } from '../errors/simulation';
+import { reasonMessage } from '../errors/theirWords';
 import { type Message, msg } from '../i18n/message';
 import { askPreviousHash, type OverrideMethod } from './blockOverrideProbe';
 import { CALL_TRACER, parseCallTracer } from './callTracer';

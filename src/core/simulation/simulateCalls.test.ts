@@ -9,7 +9,7 @@ import {
 } from '@/testing/fakeSimulationNode';
 import simulateForward from '@/testing/fixtures/simulation/simulateV1-eth-forward.json';
 import simulateTwoCalls from '@/testing/fixtures/simulation/simulateV1-two-calls.json';
-import { theirWords } from '../chain/theirWords';
+import { theirWords } from '../errors/theirWords';
 import type { NodeAbilities } from './probe';
 import { type BatchCall, simulateCalls } from './simulateCalls';
 

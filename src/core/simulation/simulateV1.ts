@@ -1,7 +1,7 @@
 import { type Address, getAddress, type Hex, hexToBigInt } from 'viem';
-import { theirWords } from '../chain/theirWords';
 import type { RawLog } from '../contracts/decode/logs';
 import { TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
+import { theirWords } from '../errors/theirWords';
 import { msg } from '../i18n/message';
 import { wordToAddress } from './changes';
 import { blockOverrides, type NextBlock } from './nextBlock';

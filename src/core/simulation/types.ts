@@ -60,7 +60,7 @@ export const MAX_UINT160 = 2n ** 160n - 1n;
 
 /**
  * An approval the transaction sets. A zero amount or the zero address revokes. `unlimited`: the
- * amount is at or above the one threshold of approvals/unlimited.ts, not only at the maximum.
+ * amount is at or above the one threshold of assets/unlimited.ts, not only at the maximum.
  */
 export type ApprovalChange =
   | { kind: 'erc20'; token: Address; owner: Address; spender: Address; amount: bigint; unlimited: boolean }

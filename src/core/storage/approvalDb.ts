@@ -1,7 +1,8 @@
 import type { Address } from 'viem';
 import { type ApprovalEvent, inChainOrder } from '../approvals/approvalEvents';
 import type { ApprovalStore } from '../approvals/approvalStore';
-import { fromStoredEvent, fromStoredScan, ownerKey, toStoredEvent, toStoredScan } from '../approvals/storedApproval';
+import { ownerKey } from '../approvals/approvalStore';
+import { fromStoredEvent, fromStoredScan, toStoredEvent, toStoredScan } from '../approvals/storedApproval';
 import type { CairnDatabase } from './database';
 
 /** Approval events in IndexedDB, indexed by owner and block so a range and the scan state are replaced in one transaction. */

@@ -1,11 +1,6 @@
 import { type Address, erc20Abi, type Hex, parseAbi, serializeTransaction } from 'viem';
 import { estimateGas, getBalance, getBlock, getCode, getTransactionCount, readContract } from 'viem/actions';
 import { chainClient } from '../chain/client';
-import type { Network } from '../chain/networks';
-import { isNodeError } from '../chain/nodeErrors';
-import { toChainError } from '../chain/toChainError';
-import { InputError } from '../errors/input';
-import { msg, untrustedValue } from '../i18n/message';
 import {
   costRange,
   exactFees,
@@ -16,7 +11,12 @@ import {
   presetFees,
   readFeeMarket,
   sendAllFees,
-} from './fees';
+} from '../chain/fees';
+import type { Network } from '../chain/networks';
+import { isNodeError } from '../chain/nodeErrors';
+import { toChainError } from '../chain/toChainError';
+import { InputError } from '../errors/input';
+import { msg, untrustedValue } from '../i18n/message';
 import { type Asset, type CallRequest, transferCall } from './transfer';
 
 /** Gas headroom over the estimate for anything but a plain 21,000-gas transfer: +20 %. */

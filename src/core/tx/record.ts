@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
+import type { Fees } from '../chain/fees';
 import { TxError } from '../errors/tx';
 import { type Message, msg } from '../i18n/message';
-import type { Fees } from './fees';
 import type { Asset } from './transfer';
 
 /**

@@ -1,6 +1,6 @@
+import { type StorageFailure, storageFailure } from '../errors/storageFailure';
 import { TxError } from '../errors/tx';
 import { type Message, msg } from '../i18n/message';
-import { type StorageFailure, storageFailure } from '../storage/storageFailure';
 import type { TxRecord, TxStatus } from './record';
 import type { TxStore } from './txStore';
 

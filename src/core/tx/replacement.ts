@@ -1,8 +1,8 @@
 import { getBalance } from 'viem/actions';
 import { chainClient } from '../chain/client';
+import { type Fees, maxGasPrice, presetFees, readFeeMarket, replacementFees } from '../chain/fees';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
-import { type Fees, maxGasPrice, presetFees, readFeeMarket, replacementFees } from './fees';
 import type { TxRecord } from './record';
 
 export type ReplacementKind = 'speed-up' | 'cancel';

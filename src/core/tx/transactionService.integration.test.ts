@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { demoSigner, recordingService, testFees, testNetwork, testNode } from '@/testing/txFixtures';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
-import { theirWords } from '../chain/theirWords';
+import { theirWords } from '../errors/theirWords';
 import { msg } from '../i18n/message';
 import { transferCall } from './transfer';
 

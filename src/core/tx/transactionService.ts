@@ -1,5 +1,7 @@
 import { keccak256 } from 'viem';
+import { walletSendsItself } from '../accounts/signerKinds';
 import { type ChainClient, chainClient, nodeChainIdNow } from '../chain/client';
+import { type FeeMarket, type Fees, feeFields, presetFees } from '../chain/fees';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { WrongChainError } from '../errors/chain';
@@ -7,9 +9,7 @@ import { TxError } from '../errors/tx';
 import { WalletError } from '../errors/wallet';
 import { msg } from '../i18n/message';
 import type { SigningAccount } from '../signing/signerAccount';
-import { walletSendsItself } from '../signing/signerKinds';
 import { broadcastRaw } from './broadcastRaw';
-import { type FeeMarket, type Fees, feeFields, presetFees } from './fees';
 import type { LockProvider } from './locks';
 import { checkChosenNonce, nodePendingNonce, nonceLockName, pickNonce } from './nonces';
 import { isActive, type TxKind, type TxRecord } from './record';

@@ -2,9 +2,9 @@ import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNot
 import { call, getBlockNumber, getTransaction, getTransactionCount, getTransactionReceipt } from 'viem/actions';
 import { type ChainClient, chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
-import { reasonMessage } from '../chain/theirWords';
 import { toChainError } from '../chain/toChainError';
 import { RevertedError } from '../errors/chain';
+import { reasonMessage } from '../errors/theirWords';
 import { WalletError } from '../errors/wallet';
 import { type Message, msg } from '../i18n/message';
 import { isActive, isWatched, type TxRecord } from './record';

@@ -1,10 +1,10 @@
 import { ThrottledError, WrongPasswordError } from '../errors/vault';
 import type { KeyValueStore } from '../storage/keyValueStore';
-import type { SettingsSchema } from '../storage/settingsSchema';
 import { nextAttemptAt, type ThrottleState } from './unlockThrottle';
 import { decodeContents, type VaultContents } from './vaultContents';
 import { deriveVaultKey, openVault, type VaultKey } from './vaultCrypto';
 import type { VaultRecord } from './vaultRecord';
+import type { VaultSettings } from './vaultSettings';
 
 const NO_THROTTLE: ThrottleState = { failures: 0, lastFailureAt: 0 };
 
@@ -17,7 +17,7 @@ const NO_THROTTLE: ThrottleState = { failures: 0, lastFailureAt: 0 };
  */
 export class UnlockGuard {
   constructor(
-    private readonly settings: KeyValueStore<SettingsSchema>,
+    private readonly settings: KeyValueStore<VaultSettings>,
     private readonly now: () => number,
   ) {}
 

@@ -1,6 +1,6 @@
 import { parseTransaction, recoverMessageAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { storageUnavailableSentence } from '@/core/storage/storageFailure';
+import { storageUnavailableSentence } from '@/core/errors/storageFailure';
 import { memoryVaultRepository, unavailableVaultRepository } from '@/core/storage/vaultRepository';
 import {
   createdTestSession,

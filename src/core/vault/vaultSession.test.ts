@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
-import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryVaultRepository } from '@/core/storage/vaultRepository';
+import type { VaultSettings } from '@/core/vault/vaultSettings';
 import { vaultAccount } from '@/testing/vaultAccount';
 import {
   createdTestSession,
@@ -223,7 +223,7 @@ describe('vault session', () => {
 
   it('reports a damaged stored vault instead of failing, and can start over', async () => {
     const repository = memoryVaultRepository({ format: 'cairn-vault', version: 1, garbage: true });
-    const settings = memoryKeyValueStore<SettingsSchema>();
+    const settings = memoryKeyValueStore<VaultSettings>();
     const { session } = testSession({ repository, settings });
     await session.init();
     expect(session.store.getState().status).toBe('damaged');

@@ -2,10 +2,10 @@ import type { Address } from 'viem';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Account } from '../accounts/account';
 import { isCairnError } from '../errors/base';
+import { STORAGE_UNREADABLE_SENTENCE } from '../errors/storageFailure';
 import { VaultError, VaultLockedError } from '../errors/vault';
 import { msg } from '../i18n/message';
 import type { SignRequest } from '../signing/keySigner';
-import { STORAGE_UNREADABLE_SENTENCE } from '../storage/storageFailure';
 import {
   type AddResult,
   addAccounts,

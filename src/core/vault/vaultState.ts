@@ -2,11 +2,11 @@ import type { Account } from '../accounts/account';
 import type { Message } from '../i18n/message';
 import type { PhraseLanguage } from '../keys/wordlists';
 import type { KeyValueStore } from '../storage/keyValueStore';
-import type { SettingsSchema } from '../storage/settingsSchema';
 import type { VaultRepository } from '../storage/vaultRepository';
 import type { LockProvider } from '../tx/locks';
 import type { PasswordEstimator } from './passwordPolicy';
 import type { LastBackup, SecretOrigin, StoredSecret } from './vaultContents';
+import type { VaultSettings } from './vaultSettings';
 
 /**
  * `damaged`: a stored vault that cannot be read; `newer`: one written by a newer Cairn. Neither
@@ -40,7 +40,7 @@ export type VaultState = {
 
 export type VaultSessionOptions = {
   repository: VaultRepository;
-  settings: KeyValueStore<SettingsSchema>;
+  settings: KeyValueStore<VaultSettings>;
   estimator: () => Promise<PasswordEstimator>;
   /** Serialises vault writes across every window and worker (Web Locks in the browser). */
   locks?: LockProvider;

@@ -1,7 +1,7 @@
 import { isCairnError } from '../errors/base';
+import { STORAGE_UNREADABLE_SENTENCE, storageFailureSentence } from '../errors/storageFailure';
 import { VaultError, type VaultErrorCode } from '../errors/vault';
 import { codeValue, type Message, msg } from '../i18n/message';
-import { STORAGE_UNREADABLE_SENTENCE, storageFailureSentence } from '../storage/storageFailure';
 import type { VaultRepository } from '../storage/vaultRepository';
 import { type LockProvider, memoryLocks } from '../tx/locks';
 import { isSameRecord, parseVaultRecord, type VaultRecord } from './vaultRecord';

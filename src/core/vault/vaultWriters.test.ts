@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
-import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { memoryVaultRepository, type VaultRepository } from '@/core/storage/vaultRepository';
 import { memoryLocks } from '@/core/tx/locks';
+import type { VaultSettings } from '@/core/vault/vaultSettings';
 import { lengthEstimator, named, TEST_ADDRESS_1, TEST_KEY_0, TEST_PASSWORD } from '@/testing/vaultFixtures';
 import { parsePrivateKey } from '../keys/privateKey';
 import type { VaultRecord } from './vaultRecord';
@@ -19,7 +19,7 @@ async function writers(
   count: number,
   options: { sharedLock: boolean; password?: string },
 ) {
-  const settings = memoryKeyValueStore<SettingsSchema>();
+  const settings = memoryKeyValueStore<VaultSettings>();
   const shared = memoryLocks();
   const sessions: VaultSession[] = [];
   for (let i = 0; i < count; i++) {
@@ -183,7 +183,7 @@ describe('vault writers', () => {
 
   it('refuses to create a second vault when another window created one first', async () => {
     const repository = memoryVaultRepository();
-    const settings = memoryKeyValueStore<SettingsSchema>();
+    const settings = memoryKeyValueStore<VaultSettings>();
     const make = () =>
       new VaultSession({
         repository,

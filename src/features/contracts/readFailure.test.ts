@@ -1,8 +1,8 @@
 import { parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { theirWords } from '@/core/chain/theirWords';
 import { listFunctions } from '@/core/contracts/functions';
 import { ChainError, RevertedError } from '@/core/errors/chain';
+import { theirWords } from '@/core/errors/theirWords';
 import { renderMessage } from '@/core/i18n/message';
 import { readFailure } from './readFailure';
 

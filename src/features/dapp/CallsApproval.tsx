@@ -6,13 +6,13 @@ import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffe
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { isDeviceSource } from '@/core/accounts/account';
+import { signerProfile } from '@/core/accounts/signerKinds';
+import { expectedCost } from '@/core/chain/fees';
 import { BatchStopped, type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBatch';
 import type { DappCall, PersonRequest } from '@/core/dapp/personRequests';
 import { toHexChainId } from '@/core/dapp/protocol';
 import { msg } from '@/core/i18n/message';
-import { signerProfile } from '@/core/signing/signerKinds';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
-import { expectedCost } from '@/core/tx/fees';
 import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
 import { errorText } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AddressText } from '@/components/AddressText';
 import ui from '@/components/ui.module.css';
-import { canSign } from '@/core/accounts/account';
+import { canSign } from '@/core/accounts/signerKinds';
 import { grantSite, permissionsOf } from '@/core/dapp/sites';
 import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';

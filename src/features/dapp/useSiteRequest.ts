@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useStore } from 'zustand';
-import { type Account, canSign } from '@/core/accounts/account';
+import type { Account } from '@/core/accounts/account';
+import { canSign } from '@/core/accounts/signerKinds';
 import type { Network } from '@/core/chain/networks';
 import { type ProviderError, providerError } from '@/core/dapp/providerErrors';
 import { requestNetwork, siteFor } from '@/core/dapp/sites';

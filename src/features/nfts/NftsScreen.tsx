@@ -9,7 +9,7 @@ import { Skeleton, SkeletonBlock, SkeletonLine } from '@/components/Skeleton';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import type { HeldNft } from '@/core/assets/nftHoldings';
+import type { HeldNft } from '@/core/activity/nftHoldings';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { useHistorySync, useSyncStatus } from '@/lib/activity';

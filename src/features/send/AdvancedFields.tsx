@@ -1,5 +1,5 @@
 import { TextField } from '@/components/TextField';
-import type { Fees } from '@/core/tx/fees';
+import type { Fees } from '@/core/chain/fees';
 import { useT } from '@/lib/i18n';
 import type { FieldErrors } from './continueSend';
 import styles from './send.module.css';

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ResolvedRecipient } from '@/core/chain/ens';
-import type { FeePreset } from '@/core/tx/fees';
+import type { FeePreset } from '@/core/chain/fees';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 

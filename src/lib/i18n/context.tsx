@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { installedI18n } from './installed';
-import type { I18n } from './instance';
+import type { I18n } from './runtime';
 
 const I18nContext = createContext<I18n | undefined>(undefined);
 

@@ -6,7 +6,7 @@ export { CORE_NAMESPACES, NAMESPACES } from './catalogLoader';
 export { type Catalogs, catalogsOf } from './catalogs';
 export { I18nProvider, useI18n } from './context';
 export { installedI18n, installI18n, t, translate, withNamespaces } from './installed';
-export { createI18n, type I18n } from './instance';
+export { createI18n } from './instance';
 export {
   isLocaleChoice,
   LOCALE_NAMES,
@@ -25,4 +25,5 @@ export {
   useDecimalInput,
 } from './numberInput';
 export { type DataValue, splitPlaceholders } from './placeholders';
+export type { I18n } from './runtime';
 export { useLocale, useT } from './useT';

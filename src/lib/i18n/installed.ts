@@ -3,7 +3,7 @@
 // (context.tsx); code outside React (a title, a file, the clipboard, core's errors through
 // renderMessage) reads it here.
 import { type Message, type MessageId, type Namespace, setMessageRenderer, type ValuesOf } from '@/core/i18n/message';
-import type { I18n } from './instance';
+import type { I18n } from './runtime';
 
 let installed: I18n | undefined;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { I18n } from './instance';
+import type { I18n } from './runtime';
 
 // React's hooks stand in for a render: the runtime and locale a component would read, and `use` recorded.
 const used: unknown[] = [];

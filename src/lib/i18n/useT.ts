@@ -1,8 +1,8 @@
 import { use, useSyncExternalStore } from 'react';
 import type { Namespace } from '@/core/i18n/message';
 import { useI18n } from './context';
-import type { I18n } from './instance';
 import type { Locale } from './locales';
+import type { I18n } from './runtime';
 
 /** The language shown, re-rendering the component when it changes. */
 export function useLocale(): Locale {

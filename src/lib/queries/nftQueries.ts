@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import type { ActivityItem } from '@/core/activity/item';
-import { readHeldNfts } from '@/core/assets/nftHoldings';
+import { readHeldNfts } from '@/core/activity/nftHoldings';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { activityKeys } from './localKeys';

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Address, Hex } from 'viem';
 import { chainClient } from '@/core/chain/client';
+import { readFeeMarket } from '@/core/chain/fees';
 import { headPollIntervalMs, type Network } from '@/core/chain/networks';
 import { readReceiptSummary } from '@/core/chain/receipts';
-import { readFeeMarket } from '@/core/tx/fees';
 import { nodePendingNonce } from '@/core/tx/nonces';
 import { chainKeys } from './chainQueries';
 

@@ -1,8 +1,8 @@
 import { encodeErrorResult, type Hex, parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { inWords } from '@/testing/inWords';
+import { decodeStandardRevert, revertDataReason } from '../../chain/standardErrors';
 import { type DecodedRevert, decodeRevert, revertReason } from './errors';
-import { decodeStandardRevert, revertDataReason } from './standardErrors';
 
 /** The reason in English (the tests' language). */
 const reason = (revert: DecodedRevert | undefined) => inWords(revert && revertReason(revert));

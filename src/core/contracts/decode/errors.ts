@@ -1,7 +1,4 @@
 import { type Abi, decodeErrorResult, type Hex } from 'viem';
-import type { Message } from '../../i18n/message';
-import { indexesFor } from './abiIndex';
-import { type DecodedItem, decodedItem, decodedLine } from './decodedItem';
 import {
   customErrorReason,
   decodeStandardRevert,
@@ -9,7 +6,10 @@ import {
   PANIC_SELECTOR,
   type StandardRevert,
   standardRevertReason,
-} from './standardErrors';
+} from '../../chain/standardErrors';
+import type { Message } from '../../i18n/message';
+import { indexesFor } from './abiIndex';
+import { type DecodedItem, decodedItem, decodedLine } from './decodedItem';
 
 /** What a contract said when it reverted. */
 export type DecodedRevert =

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
-import type { SettingsSchema } from '@/core/storage/settingsSchema';
+import type { VaultSettings } from '@/core/vault/vaultSettings';
 import { fakeTimers } from '@/testing/vaultFixtures';
 import type { VaultState } from '../vaultState';
 import { type Connection, connectionPair } from './connection';
@@ -37,7 +37,7 @@ async function clientWith(options: { answersPings: boolean }) {
   });
   const timers = fakeTimers(1_000_000);
   const host = scriptedHost(there, options);
-  const client = new VaultClient(here, memoryKeyValueStore<SettingsSchema>(), { timers });
+  const client = new VaultClient(here, memoryKeyValueStore<VaultSettings>(), { timers });
   await client.init();
   return { client, host, timers };
 }

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Account, isDeviceSource } from '../../accounts/account';
+import { walletSendsItself } from '../../accounts/signerKinds';
 import { VaultError, VaultLockedError } from '../../errors/vault';
 import { msg } from '../../i18n/message';
 import {
@@ -10,10 +11,9 @@ import {
   type WalletSender,
   type WalletTransaction,
 } from '../../signing/signerAccount';
-import { walletSendsItself } from '../../signing/signerKinds';
 import type { KeyValueStore } from '../../storage/keyValueStore';
-import type { SettingsSchema } from '../../storage/settingsSchema';
 import { browserTimers, type Timers } from '../autoLock';
+import type { VaultSettings } from '../vaultSettings';
 import type { VaultState } from '../vaultState';
 import type { Connection } from './connection';
 import {
@@ -74,7 +74,7 @@ export class VaultClient {
 
   constructor(
     private readonly connection: Connection,
-    private readonly settings: KeyValueStore<SettingsSchema>,
+    private readonly settings: KeyValueStore<VaultSettings>,
     options: { timers?: Timers } = {},
   ) {
     this.timers = options.timers ?? browserTimers;

@@ -1,7 +1,7 @@
 import { recoverMessageAddress } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
-import type { SettingsSchema } from '@/core/storage/settingsSchema';
+import type { VaultSettings } from '@/core/vault/vaultSettings';
 import {
   fakeTimers,
   hdAccount,
@@ -23,7 +23,7 @@ afterEach(() => {
   for (const close of closers.splice(0)) close();
 });
 
-async function clientOf(host: VaultHost, settings = memoryKeyValueStore<SettingsSchema>()) {
+async function clientOf(host: VaultHost, settings = memoryKeyValueStore<VaultSettings>()) {
   const [here, there] = connectionPair();
   host.connect(there);
   const client = new VaultClient(here, settings);
@@ -74,7 +74,7 @@ describe('shared vault session', () => {
 
   it('keeps the account chosen in each window, and offers the last one chosen to the next window', async () => {
     const { host } = await hostWithVault({ unlocked: true });
-    const settings = memoryKeyValueStore<SettingsSchema>();
+    const settings = memoryKeyValueStore<VaultSettings>();
     const [a, b] = [await clientOf(host, settings), await clientOf(host, settings)];
     const second = a.store.getState().accounts[1]?.id;
     a.selectAccount(second);

@@ -1,9 +1,9 @@
 import { type Address, parseAbi } from 'viem';
 import { readContract } from 'viem/actions';
-import type { ActivityItem } from '../activity/item';
+import { erc1155Uri } from '../assets/nftLinks';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
-import { erc1155Uri } from './nftLinks';
+import type { ActivityItem } from './item';
 
 const nftAbi = parseAbi([
   'function ownerOf(uint256 tokenId) view returns (address)',

@@ -1,6 +1,6 @@
 import type { ActivityItem } from '../activity/item';
-import { usdValue } from './fiat';
-import type { FeedAnswer } from './portfolio';
+import { usdValue } from '../assets/fiat';
+import type { FeedAnswer } from '../assets/portfolio';
 
 /**
  * One asset the chart values: its key ('native' or a lower-case token address), its decimals and

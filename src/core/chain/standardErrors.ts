@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import { codeValue, type Message, msg, type PlainMessageId } from '../../i18n/message';
+import { codeValue, type Message, msg, type PlainMessageId } from '../i18n/message';
 
 /**
  * The two reverts Solidity itself writes, decoded by hand: this runs in the first screen's bundle

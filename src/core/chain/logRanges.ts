@@ -1,5 +1,5 @@
-import { isNodeError } from '../chain/nodeErrors';
 import { findCause } from '../errors/causeChain';
+import { isNodeError } from './nodeErrors';
 import type { ReadLane } from './readLane';
 
 /** How the block span of log queries adapts to what the node allows. */

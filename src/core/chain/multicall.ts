@@ -1,8 +1,8 @@
 import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, keccak256, parseAbi } from 'viem';
 import { call } from 'viem/actions';
-import type { ChainClient } from '../chain/client';
-import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../chain/localChain';
-import { toChainError } from '../chain/toChainError';
+import type { ChainClient } from './client';
+import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from './localChain';
+import { toChainError } from './toChainError';
 
 export const multicall3Abi = parseAbi([
   'struct Call3 { address target; bool allowFailure; bytes callData; }',

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { HttpRequestError, InvalidInputRpcError, LimitExceededRpcError, RpcRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
-import type { ChainClient } from '../chain/client';
 import { isCairnError } from '../errors/base';
+import type { ChainClient } from './client';
 import { costRange, exactFees, type Fees, maxGasPrice, presetFees, readFeeMarket, replacementFees } from './fees';
 
 const gwei = (n: number) => BigInt(Math.round(n * 1e9));

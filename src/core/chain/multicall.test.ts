@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { decodeTokenString } from '../assets/tokenMetadata';
 import { chunkCalls, isCanonicalMulticall } from './multicall';
-import { decodeTokenString } from './tokenMetadata';
 
 describe('Multicall3 helpers', () => {
   it('trusts only the canonical runtime code', () => {

@@ -2,11 +2,11 @@ import { parseAbi } from 'viem';
 import { describe, expect, inject, it } from 'vitest';
 import { testNode } from '@/testing/txFixtures';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
-import { memoryActivityStore } from '../activity/activityStore';
-import { syncAccount } from '../activity/sync';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
+import { memoryActivityStore } from './activityStore';
 import { readHeldNfts } from './nftHoldings';
+import { syncAccount } from './sync';
 
 const url = inject('localChainUrl');
 

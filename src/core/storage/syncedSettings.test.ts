@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingsChannels } from '../../testing/settingsWindows';
 import { checkedItems, type SettingsError } from '../errors/settings';
-import { memoryKeyValueStore } from '../storage/keyValueStore';
+import { memoryKeyValueStore } from './keyValueStore';
 import { syncedSettings } from './syncedSettings';
 
 type Schema = { tally: number[] };

@@ -5,14 +5,12 @@ import type { NetworkConfig } from '../chain/networkConfig';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import type { SitePermissions } from '../dapp/sites';
 import type { ExplorerConfig } from '../explorer/config';
-import type { ThrottleState } from '../vault/unlockThrottle';
+import type { VaultSettings } from '../vault/vaultSettings';
 
 /** Everything Cairn keeps in the (unencrypted) settings store. Nothing here is secret. */
-export type SettingsSchema = {
+export type SettingsSchema = VaultSettings & {
   selectedNetworkId: string;
-  selectedAccountId: string;
   autoLockMinutes: number;
-  unlockThrottle: ThrottleState;
   networkConfig: NetworkConfig;
   /** Tokens the person added, per network id. */
   customTokens: Record<string, TokenInfo[]>;

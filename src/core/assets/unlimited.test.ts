@@ -2,12 +2,12 @@ import { type Address, encodeAbiParameters, type Hex, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { eventLog } from '@/testing/eventLog';
 import { eip2612Permit, permit2Single } from '@/testing/permitFixtures';
+import type { ApprovalEvent } from '../approvals/approvalEvents';
+import { approvalInForce } from '../approvals/currentApprovals';
 import { describeConsequences } from '../signing/permits';
 import type { PermitDescription } from '../signing/permitTypes';
 import { parseTypedDataJson } from '../signing/typedData';
 import { logChanges } from '../simulation/changes';
-import type { ApprovalEvent } from './approvalEvents';
-import { approvalInForce } from './currentApprovals';
 import { isFarAboveBalance, isUnlimited, UNLIMITED_FROM } from './unlimited';
 
 const OWNER: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

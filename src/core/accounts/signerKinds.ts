@@ -3,9 +3,10 @@
 // wallet sends transactions itself, see sendsItself), and this table says,
 // for screens to tell the person beforehand, who signs and what a kind cannot do. (Whether a
 // signature asks a device is isDeviceSource; whether the key is in the vault, holdsVaultKey.)
-import type { AccountSource } from '../accounts/account';
+
 import { WalletError } from '../errors/wallet';
 import { type Message, msg } from '../i18n/message';
+import type { Account, AccountSource } from './account';
 
 export type SignerProfile = {
   /** Who signs, inside a sentence: "Cairn", "your QR device", "your Ledger". */
@@ -45,4 +46,8 @@ export function walletSendsItself(): WalletError {
 
 export function signerProfile(source: Pick<AccountSource, 'kind'>): SignerProfile {
   return PROFILES[source.kind];
+}
+
+export function canSign(account: Pick<Account, 'source'>): boolean {
+  return signerProfile(account.source).canSign;
 }

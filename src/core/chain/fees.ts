@@ -1,6 +1,6 @@
 import { RpcError } from 'viem';
-import type { ChainClient } from '../chain/client';
-import { toChainError } from '../chain/toChainError';
+import type { ChainClient } from './client';
+import { toChainError } from './toChainError';
 
 export type FeePreset = 'slow' | 'normal' | 'fast';
 export const FEE_PRESETS: readonly FeePreset[] = ['slow', 'normal', 'fast'];

@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
+import type { FeedAnswer, PortfolioSnapshot } from '../assets/portfolio';
+import type { PortfolioToken } from '../assets/token';
 import type { Network } from '../chain/networks';
-import type { FeedAnswer, PortfolioSnapshot } from './portfolio';
-import type { PortfolioToken } from './token';
 import type { ChartAsset } from './valueHistory';
 
 export type ChartAssets = {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Address, Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { type ActivityAsset, type ActivityDirection, type ActivityItem, activityItem } from '../activity/item';
-import type { FeedAnswer } from './portfolio';
+import type { FeedAnswer } from '../assets/portfolio';
 import { balanceChange, balancesAt, changeSince, valueHistory } from './valueHistory';
 
 const ACCOUNT = '0x00000000000000000000000000000000000000a1' as Address;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountSource } from '../accounts/account';
-import { canSign, holdsVaultKey, isDeviceSource } from '../accounts/account';
-import { signerProfile } from './signerKinds';
+import type { AccountSource } from './account';
+import { holdsVaultKey, isDeviceSource } from './account';
+import { canSign, signerProfile } from './signerKinds';
 
 const sources: AccountSource[] = [
   { kind: 'hd', secretId: 's', template: "m/44'/60'/0'/0/{i}", index: 0, path: "m/44'/60'/0'/0/0" },

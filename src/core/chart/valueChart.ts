@@ -1,7 +1,7 @@
 import type { ActivityItem } from '../activity/item';
+import type { FeedAnswer } from '../assets/portfolio';
 import type { Round } from '../prices/rounds';
 import type { ChartAssets } from './chartAssets';
-import type { FeedAnswer } from './portfolio';
 import { changeSince, type ValuePoint, valueHistory } from './valueHistory';
 
 export const DAY_SECONDS = 86_400;

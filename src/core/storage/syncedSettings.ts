@@ -1,7 +1,7 @@
 import type { Broadcast } from '../channels';
 import { SettingsError } from '../errors/settings';
-import type { KeyValueStore } from '../storage/keyValueStore';
-import { storageFailureSentence } from '../storage/storageFailure';
+import { storageFailureSentence } from '../errors/storageFailure';
+import type { KeyValueStore } from './keyValueStore';
 
 /**
  * One setting as its domain declares it (beside the domain's code, e.g.
