@@ -4,13 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startChain } from '../devchain/chain.ts';
 import { seedChain } from '../devchain/seed.ts';
-import { launchChromium } from '../e2e/support/browser.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
 import { ALTERNATING_RUNS, type BenchRun, sized } from './benchRun.ts';
 import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
+import type { Held } from './held.ts';
+import { monthOld, openChain, openChromium, openServer } from './stage.ts';
 import { median } from './stats.ts';
 
 const BUDGET_FIRST_SCREEN_GZIP = 150 * 1024;
@@ -20,13 +18,13 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 type Measure = { times: number[]; scripts: Set<string>; fileCounts: number[] };
 
-export async function benchFirstScreen(run: BenchRun): Promise<string> {
+export async function benchFirstScreen(run: BenchRun, held: Held): Promise<string> {
   const RUNS = sized(run, ALTERNATING_RUNS, 1);
-  const chain = await startChain({ port: await findFreePort(), genesisDate: new Date(Date.now() - 30 * 86_400_000) });
+  const chain = await openChain(held, monthOld());
   await seedChain(chain.url);
-  const app = await startStaticServer({ root: run.appDir, port: await findFreePort(), localRpcUrl: chain.url });
-  const baseline = await startStaticServer({ root: run.baselineDir, port: await findFreePort() });
-  const browser = await launchChromium();
+  const app = await openServer(held, { root: run.appDir, localRpcUrl: chain.url });
+  const baseline = await openServer(held, { root: run.baselineDir });
+  const browser = await openChromium(held);
 
   /** One load in a fresh context (nothing cached, no service worker). */
   async function measureOnce(url: string, into: Measure): Promise<void> {
@@ -50,36 +48,35 @@ export async function benchFirstScreen(run: BenchRun): Promise<string> {
     await context.close();
   }
 
-  try {
-    // Warm up once each (JIT, disk cache of the OS), then alternate the measured runs so that
-    // noise from other work on the machine falls on both alike.
-    const warmUp: Measure = { times: [], scripts: new Set(), fileCounts: [] };
-    if (!run.smoke) {
-      await measureOnce(baseline.url, warmUp);
-      await measureOnce(app.url, warmUp);
-    }
-    const appResult: Measure = { times: [], scripts: new Set(), fileCounts: [] };
-    const baseResult: Measure = { times: [], scripts: new Set(), fileCounts: [] };
-    for (let i = 0; i < RUNS; i++) {
-      await measureOnce(app.url, appResult);
-      await measureOnce(baseline.url, baseResult);
-    }
+  // Warm up once each (JIT, disk cache of the OS), then alternate the measured runs so that
+  // noise from other work on the machine falls on both alike.
+  const warmUp: Measure = { times: [], scripts: new Set(), fileCounts: [] };
+  if (!run.smoke) {
+    await measureOnce(baseline.url, warmUp);
+    await measureOnce(app.url, warmUp);
+  }
+  const appResult: Measure = { times: [], scripts: new Set(), fileCounts: [] };
+  const baseResult: Measure = { times: [], scripts: new Set(), fileCounts: [] };
+  for (let i = 0; i < RUNS; i++) {
+    await measureOnce(app.url, appResult);
+    await measureOnce(baseline.url, baseResult);
+  }
 
-    const html = readFileSync(join(run.appDir, 'index.html'), 'utf8');
-    const entry = /<script type="module" crossorigin src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
-    if (!entry) throw new Error('entry chunk not found in index.html');
-    const firstScreenFiles = [...appResult.scripts].map((p) => p.replace(/^\//, ''));
-    const firstScreenGzip = firstScreenFiles.reduce((sum, file) => sum + gzipSize(join(run.appDir, file)), 0);
-    const baselineGzip = [...baseResult.scripts].reduce(
-      (sum, p) => sum + gzipSize(join(run.baselineDir, p.replace(/^\//, ''))),
-      0,
-    );
-    const worker = readdirSync(join(run.appDir, 'assets')).find((f) => /^vault\.worker-.*\.js$/.test(f));
-    const appMedian = median(appResult.times);
-    const baseMedian = median(baseResult.times);
-    const ratio = appMedian / baseMedian;
+  const html = readFileSync(join(run.appDir, 'index.html'), 'utf8');
+  const entry = /<script type="module" crossorigin src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error('entry chunk not found in index.html');
+  const firstScreenFiles = [...appResult.scripts].map((p) => p.replace(/^\//, ''));
+  const firstScreenGzip = firstScreenFiles.reduce((sum, file) => sum + gzipSize(join(run.appDir, file)), 0);
+  const baselineGzip = [...baseResult.scripts].reduce(
+    (sum, p) => sum + gzipSize(join(run.baselineDir, p.replace(/^\//, ''))),
+    0,
+  );
+  const worker = readdirSync(join(run.appDir, 'assets')).find((f) => /^vault\.worker-.*\.js$/.test(f));
+  const appMedian = median(appResult.times);
+  const baseMedian = median(baseResult.times);
+  const ratio = appMedian / baseMedian;
 
-    return `Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context each run, alternating with the bare page)
+  return `Cairn first screen (median of ${RUNS} runs, headless Chromium, fresh context each run, alternating with the bare page)
   entry chunk (gzip)             ${kb(gzipSize(join(run.appDir, entry)))}   ${entry}
   JS loaded for first screen     ${kb(firstScreenGzip)} gzip   budget ${kb(BUDGET_FIRST_SCREEN_GZIP)}: ${
     firstScreenGzip <= BUDGET_FIRST_SCREEN_GZIP ? 'within budget' : 'OVER BUDGET'
@@ -94,10 +91,4 @@ export async function benchFirstScreen(run: BenchRun): Promise<string> {
   }
   (all runs, ms)                 Cairn [${appResult.times.map((t) => t.toFixed(0)).join(', ')}]
                                  React [${baseResult.times.map((t) => t.toFixed(0)).join(', ')}]`;
-  } finally {
-    await browser.close();
-    await app.close();
-    await baseline.close();
-    await chain.stop();
-  }
 }

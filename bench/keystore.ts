@@ -9,11 +9,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../e2e/support/browser.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
 import { DEFAULT_KEYSTORE_SCRYPT, decryptKeystore, encryptKeystore, parseKeystore } from '../src/core/keys/keystore.ts';
 import { type BenchRun, sized } from './benchRun.ts';
+import type { Held } from './held.ts';
+import { openChromium, openServer } from './stage.ts';
 import { median } from './stats.ts';
 import { within } from './wait.ts';
 
@@ -53,7 +52,7 @@ function decryptInWorker(page: Page, file: string, text: string, preparedMs: num
   return within('the keystore worker to decrypt the keystore', 60_000, decrypted);
 }
 
-export async function benchKeystore(run: BenchRun): Promise<string> {
+export async function benchKeystore(run: BenchRun, held: Held): Promise<string> {
   const { appDir } = run;
   const RUNS = sized(run, 3, 1);
   const key = crypto.getRandomValues(new Uint8Array(32));
@@ -70,32 +69,25 @@ export async function benchKeystore(run: BenchRun): Promise<string> {
 
   const file = readdirSync(join(appDir, 'assets')).find((f) => /^keystore\.worker-.*\.js$/.test(f));
   if (!file) throw new Error('keystore worker not found in the build');
-  const app = await startStaticServer({ root: appDir, port: await findFreePort() });
-  const browser = await launchChromium();
+  const app = await openServer(held, { root: appDir });
+  const browser = await openChromium(held);
   const native: number[] = [];
   const inNode: number[] = [];
   const prepared: WorkerRun[] = [];
   const cold: WorkerRun[] = [];
-  try {
-    const page = await (await browser.newContext()).newPage();
-    // A page of the origin without Cairn's Content-Security-Policy (the server's "Not found"):
-    // under it only Cairn's own Trusted Types policy, inside its code, may start a worker.
-    await page.goto(new URL('bench-probe', app.url).href);
-    if (!run.smoke) {
-      await decryptInWorker(page, `assets/${file}`, text, 0); // warm-up: disk cache, Chromium's code cache
-      await decryptKeystore(keystore, PASSWORD);
-    }
-    for (let i = 0; i < RUNS; i++) {
-      native.push(
-        await timed(() => scrypt(PASSWORD, new Uint8Array(32), 32, { N: n, r, p, maxmem: 512 * 1024 * 1024 })),
-      );
-      inNode.push(await timed(() => decryptKeystore(keystore, PASSWORD)));
-      prepared.push(await decryptInWorker(page, `assets/${file}`, text, PREPARED_MS));
-      cold.push(await decryptInWorker(page, `assets/${file}`, text, 0));
-    }
-  } finally {
-    await browser.close();
-    await app.close();
+  const page = await (await browser.newContext()).newPage();
+  // A page of the origin without Cairn's Content-Security-Policy (the server's "Not found"):
+  // under it only Cairn's own Trusted Types policy, inside its code, may start a worker.
+  await page.goto(new URL('bench-probe', app.url).href);
+  if (!run.smoke) {
+    await decryptInWorker(page, `assets/${file}`, text, 0); // warm-up: disk cache, Chromium's code cache
+    await decryptKeystore(keystore, PASSWORD);
+  }
+  for (let i = 0; i < RUNS; i++) {
+    native.push(await timed(() => scrypt(PASSWORD, new Uint8Array(32), 32, { N: n, r, p, maxmem: 512 * 1024 * 1024 })));
+    inNode.push(await timed(() => decryptKeystore(keystore, PASSWORD)));
+    prepared.push(await decryptInWorker(page, `assets/${file}`, text, PREPARED_MS));
+    cold.push(await decryptInWorker(page, `assets/${file}`, text, 0));
   }
   const base = median(native);
   const browserTotal = median(prepared.map((x) => x.total));

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import { type CatalogLocale, words } from '../src/testing/catalogWords.ts';
 import { type BenchRun, sized } from './benchRun.ts';
+import type { Held } from './held.ts';
 import { startBenchStage } from './stage.ts';
 import { median } from './stats.ts';
 
@@ -85,43 +86,39 @@ function navigate(
   );
 }
 
-export async function benchLanguage(run: BenchRun): Promise<string> {
+export async function benchLanguage(run: BenchRun, held: Held): Promise<string> {
   const { appDir } = run;
   const RUNS = sized(run, 9, 1);
-  const stage = await startBenchStage(appDir);
-  try {
-    const context = await stage.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(stage.app.url);
-    await new Onboarding(page).openDemoWallet();
-    await page.goto(`${stage.app.url}#/settings/language`);
-    await page.locator('main select').waitFor();
-    await installWait(page);
+  const stage = await startBenchStage(appDir, held);
+  const context = await stage.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(stage.app.url);
+  await new Onboarding(page).openDemoWallet();
+  await page.goto(`${stage.app.url}#/settings/language`);
+  await page.locator('main select').waitFor();
+  await installWait(page);
 
-    const first: Record<string, number> = {};
-    first.de = await switchTo(page, 'de');
-    first.es = await switchTo(page, 'es');
-    const warm: number[] = [];
-    const order: CatalogLocale[] = ['en', 'de', 'es'];
-    for (let i = 0; i < RUNS; i++) warm.push(await switchTo(page, order[i % 3] ?? 'en'));
-    await switchTo(page, 'en');
-    const screens: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      screens.push(await navigate(page, '#/settings/security', 'settings:security.title'));
-      screens.push(await navigate(page, '#/settings/language', 'settings:language.title'));
-    }
-    const warmMedian = median(warm);
-    const screenMedian = median(screens);
-    await context.close();
-    return [
-      'Languages: catalog sizes (built app) and changing language in Settings (headless Chromium, demo wallet unlocked)',
-      ...catalogSizes(appDir),
-      `  first change to German           ${first.de?.toFixed(1)} ms (loads German's first-screen catalogs and the open screens')`,
-      `  first change to Spanish          ${first.es?.toFixed(1)} ms`,
-      `  change to a language loaded before  median ${warmMedian.toFixed(1)} ms of ${RUNS} [${warm.map((t) => t.toFixed(0)).join(', ')}]`,
-      `  baseline: change of screen       median ${screenMedian.toFixed(1)} ms of ${screens.length}   ratio ${(warmMedian / screenMedian).toFixed(2)}×`,
-    ].join('\n');
-  } finally {
-    await stage.close();
+  const first: Record<string, number> = {};
+  first.de = await switchTo(page, 'de');
+  first.es = await switchTo(page, 'es');
+  const warm: number[] = [];
+  const order: CatalogLocale[] = ['en', 'de', 'es'];
+  for (let i = 0; i < RUNS; i++) warm.push(await switchTo(page, order[i % 3] ?? 'en'));
+  await switchTo(page, 'en');
+  const screens: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    screens.push(await navigate(page, '#/settings/security', 'settings:security.title'));
+    screens.push(await navigate(page, '#/settings/language', 'settings:language.title'));
   }
+  const warmMedian = median(warm);
+  const screenMedian = median(screens);
+  await context.close();
+  return [
+    'Languages: catalog sizes (built app) and changing language in Settings (headless Chromium, demo wallet unlocked)',
+    ...catalogSizes(appDir),
+    `  first change to German           ${first.de?.toFixed(1)} ms (loads German's first-screen catalogs and the open screens')`,
+    `  first change to Spanish          ${first.es?.toFixed(1)} ms`,
+    `  change to a language loaded before  median ${warmMedian.toFixed(1)} ms of ${RUNS} [${warm.map((t) => t.toFixed(0)).join(', ')}]`,
+    `  baseline: change of screen       median ${screenMedian.toFixed(1)} ms of ${screens.length}   ratio ${(warmMedian / screenMedian).toFixed(2)}×`,
+  ].join('\n');
 }

@@ -7,16 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { type Address, createTestClient, encodeFunctionData, erc20Abi, http, publicActions, walletActions } from 'viem';
 import { hardhat } from 'viem/chains';
-import { startChain } from '../devchain/chain.ts';
 import { compileContracts } from '../devchain/compile.ts';
 import { demoAddress } from '../devchain/seed.ts';
-import { findFreePort } from '../scripts/ports.ts';
 import { readPortfolio } from '../src/core/assets/portfolio.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { MULTICALL3_ADDRESS } from '../src/core/chain/localChain.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
-import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { type BenchRun, sized } from './benchRun.ts';
+import type { Held } from './held.ts';
+import { openChain, openProxy } from './stage.ts';
 import { median } from './stats.ts';
 
 const LATENCY_MS = 50;
@@ -83,56 +82,51 @@ async function naiveNodeMs(url: string, jobs: Job[]): Promise<number> {
   return performance.now() - start;
 }
 
-export async function benchPortfolio(run: BenchRun): Promise<string> {
+export async function benchPortfolio(run: BenchRun, held: Held): Promise<string> {
   const ACCOUNTS = sized(run, 10, 2);
   const TOKENS = sized(run, 200, 5);
-  const chain = await startChain({ port: await findFreePort() });
-  const proxy = await startRpcFaultProxy(chain.url);
-  try {
-    const tokens = await deployTokens(chain.url, TOKENS);
-    const accounts = Array.from({ length: ACCOUNTS }, (_, i) => demoAddress(i));
-    proxy.setFault({ kind: 'delay', ms: LATENCY_MS });
-    const network = { ...localNetwork(proxy.url), id: 'bench' };
-    const client = chainClient(network);
-    const request = { accounts, tokens, feeds: [] };
-    let multicall: boolean | undefined;
-    const times: number[] = [];
-    const nodeTimes: number[] = [];
-    let requests = 0;
-    for (let i = 0; i < sized(run, 5, 2); i++) {
-      proxy.resetCounts();
-      const start = performance.now();
-      const result = await readPortfolio(client, request, multicall);
-      times.push(performance.now() - start);
-      nodeTimes.push(proxy.upstreamMs);
-      multicall = result.multicall;
-      requests = Math.max(requests, proxy.requests);
-    }
-    const steady = median(times.slice(1));
-    const node = median(nodeTimes.slice(1));
-    const own = steady - node - LATENCY_MS * requests;
-    const jobs = naiveJobs(accounts, tokens);
+  const chain = await openChain(held);
+  const proxy = await openProxy(held, chain.url);
+  const tokens = await deployTokens(chain.url, TOKENS);
+  const accounts = Array.from({ length: ACCOUNTS }, (_, i) => demoAddress(i));
+  proxy.setFault({ kind: 'delay', ms: LATENCY_MS });
+  const network = { ...localNetwork(proxy.url), id: 'bench' };
+  const client = chainClient(network);
+  const request = { accounts, tokens, feeds: [] };
+  let multicall: boolean | undefined;
+  const times: number[] = [];
+  const nodeTimes: number[] = [];
+  let requests = 0;
+  for (let i = 0; i < sized(run, 5, 2); i++) {
     proxy.resetCounts();
-    const naiveStart = performance.now();
-    await naiveRefresh(proxy.url, jobs);
-    const naive = performance.now() - naiveStart;
-    const naiveRequests = proxy.requests;
-    const naiveNode = await naiveNodeMs(chain.url, jobs);
-    // Without the node's execution on either side: what each client costs (requests, latency,
-    // encoding, decoding). The naive side loses all of its node time, also what overlapped with
-    // its latency, so this ratio errs against Cairn.
-    const ownSpeedUp = (naive - naiveNode) / (steady - node);
-    return [
-      `Portfolio refresh: ${ACCOUNTS} accounts × ${TOKENS} tokens (+ native), proxy adds ${LATENCY_MS} ms per HTTP request`,
-      `  Cairn (Multicall3)   first read ${times[0]?.toFixed(0)} ms (code check included), refresh ${steady.toFixed(0)} ms (median), ${requests} HTTP request(s) per refresh   budget ≤ 2: ${requests <= 2 ? 'within budget' : 'OVER BUDGET'}`,
-      `    of which: the node executing it ${node.toFixed(0)} ms (timed at the proxy), added latency ${LATENCY_MS * requests} ms, Cairn itself (encode, HTTP, decode) ${own.toFixed(0)} ms`,
-      `  naive (1 eth_call per balance, ${NAIVE_CONCURRENCY} at a time)   ${naive.toFixed(0)} ms, ${naiveRequests} HTTP requests for ${jobs.length} balances`,
-      `    the node executing them, sent one by one straight to it: ${naiveNode.toFixed(0)} ms`,
-      `  speed-up, wall clock                     ${(naive / steady).toFixed(1)}×`,
-      `  speed-up of what each client itself costs (wall minus the node's execution)   ${(naive - naiveNode).toFixed(0)} ms / ${(steady - node).toFixed(0)} ms = ${ownSpeedUp.toFixed(1)}×   budget ≥ 20×: ${ownSpeedUp >= 20 ? 'within budget' : 'OVER BUDGET'}`,
-    ].join('\n');
-  } finally {
-    await proxy.close();
-    await chain.stop();
+    const start = performance.now();
+    const result = await readPortfolio(client, request, multicall);
+    times.push(performance.now() - start);
+    nodeTimes.push(proxy.upstreamMs);
+    multicall = result.multicall;
+    requests = Math.max(requests, proxy.requests);
   }
+  const steady = median(times.slice(1));
+  const node = median(nodeTimes.slice(1));
+  const own = steady - node - LATENCY_MS * requests;
+  const jobs = naiveJobs(accounts, tokens);
+  proxy.resetCounts();
+  const naiveStart = performance.now();
+  await naiveRefresh(proxy.url, jobs);
+  const naive = performance.now() - naiveStart;
+  const naiveRequests = proxy.requests;
+  const naiveNode = await naiveNodeMs(chain.url, jobs);
+  // Without the node's execution on either side: what each client costs (requests, latency,
+  // encoding, decoding). The naive side loses all of its node time, also what overlapped with
+  // its latency, so this ratio errs against Cairn.
+  const ownSpeedUp = (naive - naiveNode) / (steady - node);
+  return [
+    `Portfolio refresh: ${ACCOUNTS} accounts × ${TOKENS} tokens (+ native), proxy adds ${LATENCY_MS} ms per HTTP request`,
+    `  Cairn (Multicall3)   first read ${times[0]?.toFixed(0)} ms (code check included), refresh ${steady.toFixed(0)} ms (median), ${requests} HTTP request(s) per refresh   budget ≤ 2: ${requests <= 2 ? 'within budget' : 'OVER BUDGET'}`,
+    `    of which: the node executing it ${node.toFixed(0)} ms (timed at the proxy), added latency ${LATENCY_MS * requests} ms, Cairn itself (encode, HTTP, decode) ${own.toFixed(0)} ms`,
+    `  naive (1 eth_call per balance, ${NAIVE_CONCURRENCY} at a time)   ${naive.toFixed(0)} ms, ${naiveRequests} HTTP requests for ${jobs.length} balances`,
+    `    the node executing them, sent one by one straight to it: ${naiveNode.toFixed(0)} ms`,
+    `  speed-up, wall clock                     ${(naive / steady).toFixed(1)}×`,
+    `  speed-up of what each client itself costs (wall minus the node's execution)   ${(naive - naiveNode).toFixed(0)} ms / ${(steady - node).toFixed(0)} ms = ${ownSpeedUp.toFixed(1)}×   budget ≥ 20×: ${ownSpeedUp >= 20 ? 'within budget' : 'OVER BUDGET'}`,
+  ].join('\n');
 }

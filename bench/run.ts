@@ -15,6 +15,7 @@ import { ALTERNATING_RUNS, type BenchRun } from './benchRun.ts';
 import { benchConnector } from './connector.ts';
 import { benchDeviceCode } from './deviceCode.ts';
 import { benchFirstScreen } from './firstScreen.ts';
+import { type Held, holding } from './held.ts';
 import { benchHistory } from './history.ts';
 import { benchHome } from './home.ts';
 import { benchKeystore } from './keystore.ts';
@@ -37,13 +38,14 @@ type SectionEntry = {
   browser: boolean;
   /** The most the section may take, in a full run and in a smoke run. */
   limitMs: { full: number; smoke: number };
-  run(bench: BenchRun): Promise<string>;
+  /** What it starts through `held` is closed when it ends, or at once when it runs past its limit. */
+  run(bench: BenchRun, held: Held): Promise<string>;
 };
 
 const section = (
   name: string,
   browser: boolean,
-  run: (bench: BenchRun) => Promise<string>,
+  run: (bench: BenchRun, held: Held) => Promise<string>,
   limitMs = { full: 20 * MINUTE, smoke: 2 * MINUTE },
 ): SectionEntry => ({ name, browser, limitMs, run });
 
@@ -57,7 +59,7 @@ const SECTIONS: readonly SectionEntry[] = [
   section('home', true, benchHome),
   section('send', true, benchSend),
   // 10,000 transfers take minutes to seed and to sync.
-  section('history', true, (bench) => benchHistory(bench.appDir, bench.smoke), {
+  section('history', true, benchHistory, {
     full: 60 * MINUTE,
     smoke: 3 * MINUTE,
   }),
@@ -135,7 +137,11 @@ async function main(): Promise<number> {
     );
   else console.log(`(${ALTERNATING_RUNS} runs where a section alternates Cairn with a bare page; BENCH_RUNS sets it)`);
   const outcomes = await runSections(
-    selected.map((s) => ({ name: s.name, limitMs: smoke ? s.limitMs.smoke : s.limitMs.full, run: () => s.run(bench) })),
+    selected.map((s) => ({
+      name: s.name,
+      limitMs: smoke ? s.limitMs.smoke : s.limitMs.full,
+      run: (signal) => holding(signal, (held) => s.run(bench, held)),
+    })),
     (text) => console.log(text),
   );
   // Node's performance.now() counts from the process's start: the build and loading included.
@@ -150,7 +156,7 @@ process.on('unhandledRejection', (reason) => {
 });
 
 main().then(
-  // Exits: a section left behind past its limit may still hold a browser or a chain.
+  // Exits: a section aborted past its limit may not have closed everything within its grace.
   (code) => process.exit(process.exitCode || code),
   (error) => {
     console.error(error);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { holding } from './held.ts';
 import { runSections, type Section, summary } from './runner.ts';
 import { pendingWaits, until, WaitTimeout, within } from './wait.ts';
 
@@ -77,8 +78,73 @@ describe('runSections', () => {
     expect(pendingWaits().filter((w) => w !== 'the value chart to be drawn')).toEqual([]);
   });
 
+  it('aborts a section past its limit and starts the next once it closed what it started', async () => {
+    const events: string[] = [];
+    const printed: string[] = [];
+    const outcomes = await runSections(
+      [
+        {
+          name: 'home',
+          limitMs: 50,
+          run: (signal) => {
+            signal.addEventListener('abort', () => events.push('home aborted'));
+            return holding(signal, async (held) => {
+              await held.open(Promise.resolve('the browser'), async (browser) => {
+                await new Promise((resolve) => setTimeout(resolve, 20));
+                events.push(`closed ${browser}`);
+              });
+              return within('the value chart to be drawn', 1_000, never);
+            });
+          },
+        },
+        {
+          name: 'send',
+          limitMs: 1_000,
+          run: async () => {
+            events.push('send started');
+            return 'send figures';
+          },
+        },
+      ],
+      (text) => printed.push(text),
+    );
+    expect(events).toEqual(['home aborted', 'closed the browser', 'send started']);
+    expect(outcomes[0]).toMatchObject({
+      name: 'home',
+      ok: false,
+      failure: 'ran past its limit of 50 ms, waiting for the value chart to be drawn',
+    });
+    expect(printed.join('\n')).toContain(
+      'FAILED bench section home: ran past its limit of 50 ms, waiting for the value chart to be drawn',
+    );
+  });
+
+  it('starts the next section after the grace when an aborted one does not end', async () => {
+    const events: string[] = [];
+    const outcomes = await runSections(
+      [
+        { name: 'stuck', limitMs: 20, run: never },
+        {
+          name: 'next',
+          limitMs: 1_000,
+          run: async () => {
+            events.push('next started');
+            return '';
+          },
+        },
+      ],
+      () => {},
+      { graceMs: 30 },
+    );
+    expect(events).toEqual(['next started']);
+    expect(outcomes[0]).toMatchObject({
+      ok: false,
+      failure: expect.stringContaining('after its abort it did not close what it started within 30 ms'),
+    });
+  });
+
   it('says when a section overran outside any described wait', async () => {
-    const [outcome] = await runSections([{ name: 'quiet', limitMs: 20, run: never }], () => {});
+    const [outcome] = await runSections([{ name: 'quiet', limitMs: 20, run: never }], () => {}, { graceMs: 10 });
     expect(outcome).toMatchObject({ ok: false, failure: expect.stringContaining('in no described wait') });
   });
 

@@ -1,15 +1,29 @@
 // Runs bench sections one after another. A section that throws or runs past its limit is reported
 // by name, with what it was waiting for, and the run goes on with the next section; the summary
-// names the failed ones, and the caller exits non-zero when there are any.
+// names the failed ones, and the caller exits non-zero when there are any. A section past its
+// limit is aborted, and the next one starts once it has closed what it started (bench/held.ts), or
+// after a short grace.
 import { duration, pendingWaits, waitsStarted } from './wait.ts';
 
 export type Section = {
   name: string;
   /** The most the whole section may take. */
   limitMs: number;
-  /** Measures and gives the section's figures as text. */
-  run(): Promise<string>;
+  /**
+   * Measures and gives the section's figures as text. Once `signal` aborts (past the limit), it
+   * closes what it started and settles.
+   */
+  run(signal: AbortSignal): Promise<string>;
 };
+
+export type RunnerOptions = {
+  now?: () => number;
+  /** How long an aborted section may take to close what it started before the next one starts. */
+  graceMs?: number;
+};
+
+/** A browser, a few servers and a chain close in a second or two. */
+export const CLEANUP_GRACE_MS = 10_000;
 
 export type Outcome = { name: string; ms: number } & ({ ok: true; report: string } | { ok: false; failure: string });
 
@@ -30,18 +44,36 @@ function describe(error: unknown): string {
   return `${error.message}${place ? `\n  (at ${place})` : ''}`;
 }
 
+/** Whether `promise` settles within `ms`. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Runs `sections` in order, printing each one's figures or failure as it ends; never throws. */
 export async function runSections(
   sections: readonly Section[],
   print: (text: string) => void,
-  now: () => number = () => performance.now(),
+  { now = () => performance.now(), graceMs = CLEANUP_GRACE_MS }: RunnerOptions = {},
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const section of sections) {
     const start = now();
     const since = waitsStarted();
-    const running = Promise.resolve().then(() => section.run());
-    // Past its limit the section is left behind; its later failure must not end the run.
+    const abort = new AbortController();
+    const running = Promise.resolve().then(() => section.run(abort.signal));
+    // Past its limit the section is aborted; its failure then must not end the run.
     running.catch(() => undefined);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<typeof LATE>((resolve) => {
@@ -53,13 +85,17 @@ export async function runSections(
       if (result !== LATE) outcome = { name: section.name, ms: now() - start, ok: true, report: result };
       else {
         const waits = pendingWaits(since);
+        const ms = now() - start;
+        const limit = duration(section.limitMs);
+        abort.abort(new Error(`bench section ${section.name} ran past its limit of ${limit}`));
+        const cleaned = await settledWithin(running, graceMs);
         outcome = {
           name: section.name,
-          ms: now() - start,
+          ms,
           ok: false,
-          failure: `ran past its limit of ${duration(section.limitMs)}, ${
+          failure: `ran past its limit of ${limit}, ${
             waits.length ? `waiting for ${waits.join(', within that for ')}` : 'in no described wait'
-          }`,
+          }${cleaned ? '' : `; after its abort it did not close what it started within ${duration(graceMs)}`}`,
         };
       }
     } catch (error) {

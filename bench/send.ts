@@ -12,6 +12,7 @@ import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import { Send } from '../e2e/pages/Send.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import { type BenchRun, sized } from './benchRun.ts';
+import type { Held } from './held.ts';
 import { SEND_TRACE_SCRIPT, type SendSteps, sendSteps, type TraceEvent } from './sendTrace.ts';
 import { startBenchStage } from './stage.ts';
 import { median } from './stats.ts';
@@ -63,10 +64,9 @@ const medianOf = (values: (number | undefined)[]) => {
   return seen.length ? median(seen) : undefined;
 };
 
-export async function benchSend(bench: BenchRun): Promise<string> {
+export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
   const RUNS = sized(bench, FULL_RUNS, 1);
-  const stage = await startBenchStage(bench.appDir);
-  const { chain, proxy, app, browser } = stage;
+  const { chain, proxy, app, browser } = await startBenchStage(bench.appDir, held);
   const node = createPublicClient({ chain: hardhat, transport: http(chain.url) });
   const mine = () => node.request({ method: 'evm_mine' } as never);
   const setAutomine = (on: boolean) => node.request({ method: 'evm_setAutomine', params: [on] } as never);
@@ -88,97 +88,92 @@ export async function benchSend(bench: BenchRun): Promise<string> {
     }),
   });
   const results = new Map<number, Figures>();
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(SEND_TRACE_SCRIPT);
-    const page = await context.newPage();
-    await page.goto(app.url);
-    await new Onboarding(page).openDemoWallet();
-    const send = new Send(page);
-    await setAutomine(false);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(SEND_TRACE_SCRIPT);
+  const page = await context.newPage();
+  await page.goto(app.url);
+  await new Onboarding(page).openDemoWallet();
+  const send = new Send(page);
+  await setAutomine(false);
 
-    for (const latency of LATENCIES) {
-      proxy.setFault(latency ? { kind: 'delay', ms: latency } : { kind: 'none' });
-      const figures: Figures = {
-        confirm: [],
-        bare: [],
-        requests: [],
-        calls: [],
-        byMethod: {},
-        steps: [],
-        bareSteps: [],
-      };
-      // Run 0 warms up (lazy screens load, caches fill); a smoke run has none.
-      for (let run = bench.smoke ? 1 : 0; run < RUNS + 1; run++) {
-        proxy.resetCounts();
-        await send.open();
-        await send.fill({ recipient: demoAddress(17), amount: '0.001' });
-        await send.continue();
-        await send.review.waitFor({ timeout: 30_000 });
-        const before = await node.getTransactionCount({ address: from, blockTag: 'pending' });
-        const confirm = send.review.getByRole('button', { name: 'Confirm and send' });
-        await confirm.waitFor();
-        // A DOM click, not Playwright's (which first waits two frames for the button to be stable).
-        // Timed in the page from the click to the node's answer to eth_sendRawTransaction (it is
-        // then in the mempool): the message that carries the click there takes 7–30 ms, which
-        // earlier versions of this bench counted as Cairn's.
-        const clickAt = await confirm.evaluate((button: HTMLElement) => {
-          (globalThis as unknown as { __sendTraceArm(): void }).__sendTraceArm();
-          const at = performance.now();
-          button.click();
-          return at;
-        });
-        const answeredAt = await within(
-          "the node's answer to Cairn's eth_sendRawTransaction",
-          PAGE_WAIT_MS,
-          page.evaluate(() => (globalThis as unknown as { __broadcastAnswered: Promise<number> }).__broadcastAnswered),
-        );
-        const elapsed = answeredAt - clickAt;
-        await inMempool(chain.url, from, before);
-        const events = await page.evaluate(() => {
-          const trace = globalThis as unknown as { __sendTrace: TraceEvent[]; __sendTraceOn: boolean };
-          trace.__sendTraceOn = false;
-          return trace.__sendTrace.slice();
-        });
-        if (process.env.BENCH_SEND_TRACE) {
-          console.log(`run ${run} +${latency} ms: ${elapsed.toFixed(1)} ms`);
-          for (const [t, what] of events) console.log(`  ${(t - clickAt).toFixed(1).padStart(7)}  ${what}`);
-        }
-        const requests = proxy.requests;
-        const calls = proxy.calls;
-        await page.getByRole('region', { name: 'Sent', exact: true }).waitFor();
-
-        const bareBefore = await node.getTransactionCount({ address: bareAccount.address, blockTag: 'pending' });
-        bareReads = 0;
-        bareBroadcast = 0;
-        bareStart = performance.now();
-        await bare.sendTransaction({
-          to: demoAddress(18),
-          value: parseEther('0.001'),
-          gas: 21_000n,
-          maxFeePerGas: 10n ** 10n,
-          maxPriorityFeePerGas: 10n ** 9n,
-        });
-        const bareElapsed = performance.now() - bareStart;
-        await inMempool(chain.url, bareAccount.address, bareBefore);
-        await mine();
-        await page.getByRole('button', { name: 'Send another' }).click();
-        if (run === 0) continue;
-        figures.confirm.push(elapsed);
-        figures.bare.push(bareElapsed);
-        figures.requests.push(requests);
-        figures.calls.push(Object.values(calls).reduce((a, b) => a + b, 0));
-        figures.byMethod = calls;
-        figures.steps.push(sendSteps(events, clickAt));
-        figures.bareSteps.push({ reads: bareReads, broadcastStart: bareBroadcast });
+  for (const latency of LATENCIES) {
+    proxy.setFault(latency ? { kind: 'delay', ms: latency } : { kind: 'none' });
+    const figures: Figures = {
+      confirm: [],
+      bare: [],
+      requests: [],
+      calls: [],
+      byMethod: {},
+      steps: [],
+      bareSteps: [],
+    };
+    // Run 0 warms up (lazy screens load, caches fill); a smoke run has none.
+    for (let run = bench.smoke ? 1 : 0; run < RUNS + 1; run++) {
+      proxy.resetCounts();
+      await send.open();
+      await send.fill({ recipient: demoAddress(17), amount: '0.001' });
+      await send.continue();
+      await send.review.waitFor({ timeout: 30_000 });
+      const before = await node.getTransactionCount({ address: from, blockTag: 'pending' });
+      const confirm = send.review.getByRole('button', { name: 'Confirm and send' });
+      await confirm.waitFor();
+      // A DOM click, not Playwright's (which first waits two frames for the button to be stable).
+      // Timed in the page from the click to the node's answer to eth_sendRawTransaction (it is
+      // then in the mempool): the message that carries the click there takes 7–30 ms, which
+      // earlier versions of this bench counted as Cairn's.
+      const clickAt = await confirm.evaluate((button: HTMLElement) => {
+        (globalThis as unknown as { __sendTraceArm(): void }).__sendTraceArm();
+        const at = performance.now();
+        button.click();
+        return at;
+      });
+      const answeredAt = await within(
+        "the node's answer to Cairn's eth_sendRawTransaction",
+        PAGE_WAIT_MS,
+        page.evaluate(() => (globalThis as unknown as { __broadcastAnswered: Promise<number> }).__broadcastAnswered),
+      );
+      const elapsed = answeredAt - clickAt;
+      await inMempool(chain.url, from, before);
+      const events = await page.evaluate(() => {
+        const trace = globalThis as unknown as { __sendTrace: TraceEvent[]; __sendTraceOn: boolean };
+        trace.__sendTraceOn = false;
+        return trace.__sendTrace.slice();
+      });
+      if (process.env.BENCH_SEND_TRACE) {
+        console.log(`run ${run} +${latency} ms: ${elapsed.toFixed(1)} ms`);
+        for (const [t, what] of events) console.log(`  ${(t - clickAt).toFixed(1).padStart(7)}  ${what}`);
       }
-      results.set(latency, figures);
+      const requests = proxy.requests;
+      const calls = proxy.calls;
+      await page.getByRole('region', { name: 'Sent', exact: true }).waitFor();
+
+      const bareBefore = await node.getTransactionCount({ address: bareAccount.address, blockTag: 'pending' });
+      bareReads = 0;
+      bareBroadcast = 0;
+      bareStart = performance.now();
+      await bare.sendTransaction({
+        to: demoAddress(18),
+        value: parseEther('0.001'),
+        gas: 21_000n,
+        maxFeePerGas: 10n ** 10n,
+        maxPriorityFeePerGas: 10n ** 9n,
+      });
+      const bareElapsed = performance.now() - bareStart;
+      await inMempool(chain.url, bareAccount.address, bareBefore);
+      await mine();
+      await page.getByRole('button', { name: 'Send another' }).click();
+      if (run === 0) continue;
+      figures.confirm.push(elapsed);
+      figures.bare.push(bareElapsed);
+      figures.requests.push(requests);
+      figures.calls.push(Object.values(calls).reduce((a, b) => a + b, 0));
+      figures.byMethod = calls;
+      figures.steps.push(sendSteps(events, clickAt));
+      figures.bareSteps.push({ reads: bareReads, broadcastStart: bareBroadcast });
     }
-    await context.close();
-  } finally {
-    await setAutomine(true).catch(() => undefined);
-    await stage.close();
+    results.set(latency, figures);
   }
+  await context.close();
 
   const lines = [`Send (median of ${RUNS} runs, headless Chromium, automine off)`];
   for (const [latency, f] of results) {

@@ -5,15 +5,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startChain } from '../devchain/chain.ts';
 import { seedChain } from '../devchain/seed.ts';
 import { AppShell } from '../e2e/pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding } from '../e2e/pages/Onboarding.ts';
-import { launchChromium } from '../e2e/support/browser.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
 import { words } from '../src/testing/catalogWords.ts';
 import { type BenchRun, sized } from './benchRun.ts';
+import type { Held } from './held.ts';
+import { openChain, openChromium, openServer } from './stage.ts';
 import { median } from './stats.ts';
 import { PAGE_WAIT_MS, within } from './wait.ts';
 
@@ -112,73 +110,62 @@ async function barePbkdf2(page: Page): Promise<number> {
   return (await within('the bare PBKDF2 in the page', PAGE_WAIT_MS, page.evaluate(script))) as number;
 }
 
-export async function benchSharedSession(bench: BenchRun): Promise<string> {
+export async function benchSharedSession(bench: BenchRun, held: Held): Promise<string> {
   const { appDir } = bench;
   const RUNS = sized(bench, FULL_RUNS, 1);
   const workerFile = `assets/${readdirSync(join(appDir, 'assets')).find((f) => /^vault\.worker-.*\.js$/.test(f))}`;
-  const chain = await startChain({ port: await findFreePort() });
+  const chain = await openChain(held);
   await seedChain(chain.url);
-  const app = await startStaticServer({
-    root: appDir,
-    port: await findFreePort(),
-    localRpcUrl: chain.url,
-    devchain: true,
-  });
-  const browser = await launchChromium();
+  const app = await openServer(held, { root: appDir, localRpcUrl: chain.url, devchain: true });
+  const browser = await openChromium(held);
   const unlock: number[] = [];
   const bare: number[] = [];
   const firstScreenLocked: number[] = [];
   const secondFirstPaint: number[] = [];
   const secondFirstScreen: number[] = [];
   const secondAccounts: number[] = [];
-  try {
-    for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext();
-      await context.addInitScript(MARK_ACCOUNTS_SHOWN);
-      const first = await context.newPage();
-      await first.goto(app.url);
-      await new Onboarding(first).openDemoWallet();
-      // Unlock is measured from a plain page of the origin with no Cairn window open, so no
-      // window's rendering of the new state is counted: only the session's own work.
-      const probe = await context.newPage();
-      await probe.goto(new URL('bench-probe', app.url).href);
-      await holdWorker(probe, workerFile);
-      await first.close();
-      // Alternated, three of each per run: the machine's speed drifts between samples.
-      for (let sample = 0; sample < sized(bench, 3, 1); sample++) {
-        bare.push(await barePbkdf2(probe));
-        unlock.push(await unlockThroughWorker(probe, workerFile));
-      }
-
-      const second = await context.newPage();
-      await second.goto(app.url);
-      // The chip by role and name first: if the header changed, this says so, naming the chip.
-      await new AppShell(second).accountChip.waitFor({ timeout: PAGE_WAIT_MS });
-      const [paint, screen, accounts] = await marks(
-        second,
-        ['first-contentful-paint', 'cairn:first-screen', 'bench:accounts-shown'],
-        `the second window's first paint, first screen and ${ACCOUNT_CHIP} (the chip shows: if its mark is missing, MARK_ACCOUNTS_SHOWN no longer finds it)`,
-      );
-      secondFirstPaint.push(paint ?? Number.NaN);
-      secondFirstScreen.push(screen ?? Number.NaN);
-      secondAccounts.push(accounts ?? Number.NaN);
-
-      // A window of a locked profile, for comparison: navigation → unlock screen.
-      await new AppShell(second).lock();
-      const third = await context.newPage();
-      await third.goto(app.url);
-      const [locked] = await marks(
-        third,
-        ['cairn:first-screen'],
-        "the locked profile's first screen (cairn:first-screen)",
-      );
-      firstScreenLocked.push(locked ?? Number.NaN);
-      await context.close();
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext();
+    await context.addInitScript(MARK_ACCOUNTS_SHOWN);
+    const first = await context.newPage();
+    await first.goto(app.url);
+    await new Onboarding(first).openDemoWallet();
+    // Unlock is measured from a plain page of the origin with no Cairn window open, so no
+    // window's rendering of the new state is counted: only the session's own work.
+    const probe = await context.newPage();
+    await probe.goto(new URL('bench-probe', app.url).href);
+    await holdWorker(probe, workerFile);
+    await first.close();
+    // Alternated, three of each per run: the machine's speed drifts between samples.
+    for (let sample = 0; sample < sized(bench, 3, 1); sample++) {
+      bare.push(await barePbkdf2(probe));
+      unlock.push(await unlockThroughWorker(probe, workerFile));
     }
-  } finally {
-    await browser.close();
-    await app.close();
-    await chain.stop();
+
+    const second = await context.newPage();
+    await second.goto(app.url);
+    // The chip by role and name first: if the header changed, this says so, naming the chip.
+    await new AppShell(second).accountChip.waitFor({ timeout: PAGE_WAIT_MS });
+    const [paint, screen, accounts] = await marks(
+      second,
+      ['first-contentful-paint', 'cairn:first-screen', 'bench:accounts-shown'],
+      `the second window's first paint, first screen and ${ACCOUNT_CHIP} (the chip shows: if its mark is missing, MARK_ACCOUNTS_SHOWN no longer finds it)`,
+    );
+    secondFirstPaint.push(paint ?? Number.NaN);
+    secondFirstScreen.push(screen ?? Number.NaN);
+    secondAccounts.push(accounts ?? Number.NaN);
+
+    // A window of a locked profile, for comparison: navigation → unlock screen.
+    await new AppShell(second).lock();
+    const third = await context.newPage();
+    await third.goto(app.url);
+    const [locked] = await marks(
+      third,
+      ['cairn:first-screen'],
+      "the locked profile's first screen (cairn:first-screen)",
+    );
+    firstScreenLocked.push(locked ?? Number.NaN);
+    await context.close();
   }
   const ratio = median(unlock) / median(bare);
   // The budget: a second window shows its accounts at most 100 ms after it first shows anything.

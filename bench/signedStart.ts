@@ -9,16 +9,16 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../e2e/support/browser.ts';
 import { writeManifest } from '../e2e/support/builds.ts';
 import { newSigningKeyPem, type SigningKeys, signingKeyFrom } from '../scripts/buildSigning.ts';
-import { findFreePort } from '../scripts/ports.ts';
 import { buildServiceWorker } from '../scripts/serviceWorkerBuild.ts';
-import { type StaticServer, startStaticServer } from '../scripts/static-server.ts';
+import type { StaticServer } from '../scripts/static-server.ts';
 import { SERVICE_WORKER_FILE } from '../src/core/build/updateProtocol.ts';
 import { ALTERNATING_RUNS, type BenchRun, sized } from './benchRun.ts';
 import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
+import type { Held } from './held.ts';
 import { openOnceAndInstall } from './installedWorker.ts';
+import { openChromium, openServer } from './stage.ts';
 import { median } from './stats.ts';
 
 const BUDGET_RATIO = 1.1;
@@ -52,44 +52,40 @@ async function start(profile: Installed): Promise<void> {
   await page.close();
 }
 
-export async function benchSignedStart(bench: BenchRun): Promise<string> {
+export async function benchSignedStart(bench: BenchRun, held: Held): Promise<string> {
   const { appDir } = bench;
   const runs = sized(bench, ALTERNATING_RUNS, 1);
-  const work = mkdtempSync(join(tmpdir(), 'cairn-bench-signed-'));
+  const work = await held.open(Promise.resolve(mkdtempSync(join(tmpdir(), 'cairn-bench-signed-'))), (dir) =>
+    rmSync(dir, { recursive: true, force: true }),
+  );
   const keys: SigningKeys = { publisher: await signingKeyFrom(newSigningKeyPem(), 'the bench key') };
   await copyFor(appDir, join(work, 'signed'), keys);
   await copyFor(appDir, join(work, 'unsigned'), undefined);
   const servers = [
-    await startStaticServer({ root: join(work, 'signed'), port: await findFreePort() }),
-    await startStaticServer({ root: join(work, 'unsigned'), port: await findFreePort() }),
+    await openServer(held, { root: join(work, 'signed') }),
+    await openServer(held, { root: join(work, 'unsigned') }),
   ] as const;
-  const browser = await launchChromium();
-  try {
-    const signed = await install(await browser.newContext({ serviceWorkers: 'allow' }), servers[0]);
-    const unsigned = await install(await browser.newContext({ serviceWorkers: 'allow' }), servers[1]);
-    for (const profile of [signed, unsigned]) await profile.context.setOffline(true);
-    // One start each to warm up (JIT, the OS's disk cache), then alternating starts.
-    if (!bench.smoke) {
-      await start(signed);
-      await start(unsigned);
-    }
-    signed.times.length = 0;
-    unsigned.times.length = 0;
-    for (let run = 0; run < runs; run++) {
-      await start(signed);
-      await start(unsigned);
-    }
-    const ratio = median(signed.times) / median(unsigned.times);
-    const all = (times: number[]) => times.map((t) => t.toFixed(0)).join(', ');
-    return `Offline start with signature checks (median of ${runs} starts each, worker stopped before each, alternating, headless Chromium)
+  const browser = await openChromium(held);
+  const signed = await install(await browser.newContext({ serviceWorkers: 'allow' }), servers[0]);
+  const unsigned = await install(await browser.newContext({ serviceWorkers: 'allow' }), servers[1]);
+  for (const profile of [signed, unsigned]) await profile.context.setOffline(true);
+  // One start each to warm up (JIT, the OS's disk cache), then alternating starts.
+  if (!bench.smoke) {
+    await start(signed);
+    await start(unsigned);
+  }
+  signed.times.length = 0;
+  unsigned.times.length = 0;
+  for (let run = 0; run < runs; run++) {
+    await start(signed);
+    await start(unsigned);
+  }
+  const ratio = median(signed.times) / median(unsigned.times);
+  const all = (times: number[]) => times.map((t) => t.toFixed(0)).join(', ');
+  return `Offline start with signature checks (median of ${runs} starts each, worker stopped before each, alternating, headless Chromium)
   signed worker (signature once, every file hashed)   ${median(signed.times).toFixed(1)} ms
   unsigned worker (list once, every file hashed)      ${median(unsigned.times).toFixed(1)} ms
   ratio                                               ${ratio.toFixed(2)}×   budget ${BUDGET_RATIO}×: ${ratio <= BUDGET_RATIO ? 'within budget' : 'OVER BUDGET'}
   (all runs, ms)                                      signed   [${all(signed.times)}]
                                                       unsigned [${all(unsigned.times)}]`;
-  } finally {
-    await browser.close();
-    for (const server of servers) await server.close();
-    rmSync(work, { recursive: true, force: true });
-  }
 }

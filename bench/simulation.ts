@@ -17,11 +17,9 @@ import {
   parseEther,
 } from 'viem';
 import { hardhat } from 'viem/chains';
-import { startChain } from '../devchain/chain.ts';
 import { scenarioContractAddresses } from '../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses, seedChain } from '../devchain/seed.ts';
 import { seedClient } from '../devchain/seedSupport.ts';
-import { findFreePort } from '../scripts/ports.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
 import { demoSwapAbi } from '../src/core/contracts/exampleAbis/demoSwapAbi.generated.ts';
@@ -29,8 +27,10 @@ import { type PreviewWithFacts, previewWithFacts } from '../src/core/simulation/
 import { createProbeCache, probeStrategy } from '../src/core/simulation/probe.ts';
 import { simulateTransaction } from '../src/core/simulation/simulate.ts';
 import type { SimulationStrategy, UnsignedTransaction } from '../src/core/simulation/types.ts';
-import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+import type { RpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { type BenchRun, sized } from './benchRun.ts';
+import type { Held } from './held.ts';
+import { openChain, openProxy } from './stage.ts';
 import { median } from './stats.ts';
 
 const FULL_RUNS = Number(process.env.BENCH_SIMULATION_RUNS ?? 15);
@@ -84,7 +84,7 @@ function approveTx(): UnsignedTransaction {
  */
 async function callsPerBlock(
   freshClient: () => ReturnType<typeof chainClient>,
-  proxy: Awaited<ReturnType<typeof startRpcFaultProxy>>,
+  proxy: RpcFaultProxy,
   chainUrl: string,
   txs: readonly UnsignedTransaction[],
   tokens: Address[],
@@ -123,11 +123,11 @@ async function callsPerBlock(
 type Cell = { ms: number[]; trips: number[]; node: number[] };
 const cell = (): Cell => ({ ms: [], trips: [], node: [] });
 
-export async function benchSimulation(run: BenchRun): Promise<string> {
+export async function benchSimulation(run: BenchRun, held: Held): Promise<string> {
   const RUNS = sized(run, FULL_RUNS, 1);
-  const chain = await startChain({ port: await findFreePort() });
+  const chain = await openChain(held);
   await seedChain(chain.url);
-  const proxy = await startRpcFaultProxy(chain.url);
+  const proxy = await openProxy(held, chain.url);
   const contracts = demoContractAddresses();
   const seeded = seedClient(chain.url);
   const approval = await seeded.writeContract({
@@ -160,68 +160,63 @@ export async function benchSimulation(run: BenchRun): Promise<string> {
   const lines = [
     `Transaction preview: a DAI→USDC swap on DemoSwap with its fee fields, gas limit and nonce (median of ${RUNS} runs, Node, local Hardhat 2.29 node)`,
   ];
-  try {
-    const chosen = await probeStrategy(freshClient(), createProbeCache());
-    for (const latency of LATENCIES) {
-      proxy.setFault(latency ? { kind: 'delay', ms: latency } : { kind: 'none' });
-      const baseline = cell();
-      const cold = new Map(LOCAL_STRATEGIES.map((s) => [s, cell()]));
-      const warm = new Map(LOCAL_STRATEGIES.map((s) => [s, cell()]));
-      // One warm-up round (JIT, the node's caches), then alternate so noise falls on all alike.
-      for (let i = run.smoke ? 1 : 0; i <= RUNS; i++) {
-        const keep = i > 0;
-        const sink = (c: Cell | undefined) => (keep && c ? c : cell());
-        await measure(sink(baseline), () =>
-          bare.call({ account: tx.from, to: tx.to, data: tx.data, gas: tx.gas, nonce: tx.nonce, ...fees }),
-        );
-        for (const strategy of LOCAL_STRATEGIES) {
-          const client = freshClient();
-          const cache = createProbeCache();
-          // Cold: the probe's batch (it picks `chosen` on this node whatever the strategy run) goes
-          // with the read of the next block, then the simulation; a node offering only eth_call
-          // would pay the same.
-          await measure(sink(cold.get(strategy)), () =>
-            simulateTransaction(client, tx, { cache, strategy, watch: { tokens: portfolio } }),
-          );
-          await measure(sink(warm.get(strategy)), () =>
-            simulateTransaction(client, tx, { cache, strategy, watch: { tokens: portfolio } }),
-          );
-        }
-      }
-      const base = median(baseline.ms);
-      lines.push(
-        `  ${latency ? `+${latency} ms per HTTP request` : 'no added latency'}`,
-        `    bare eth_call of the same transaction   ${base.toFixed(1)} ms (node ${median(baseline.node).toFixed(1)})   ${median(baseline.trips)} round trip(s)`,
+  const chosen = await probeStrategy(freshClient(), createProbeCache());
+  for (const latency of LATENCIES) {
+    proxy.setFault(latency ? { kind: 'delay', ms: latency } : { kind: 'none' });
+    const baseline = cell();
+    const cold = new Map(LOCAL_STRATEGIES.map((s) => [s, cell()]));
+    const warm = new Map(LOCAL_STRATEGIES.map((s) => [s, cell()]));
+    // One warm-up round (JIT, the node's caches), then alternate so noise falls on all alike.
+    for (let i = run.smoke ? 1 : 0; i <= RUNS; i++) {
+      const keep = i > 0;
+      const sink = (c: Cell | undefined) => (keep && c ? c : cell());
+      await measure(sink(baseline), () =>
+        bare.call({ account: tx.from, to: tx.to, data: tx.data, gas: tx.gas, nonce: tx.nonce, ...fees }),
       );
       for (const strategy of LOCAL_STRATEGIES) {
-        for (const [label, c] of [
-          ['cold (probe included)', cold.get(strategy)],
-          ['warm (probe cached)  ', warm.get(strategy)],
-        ] as const) {
-          if (!c) continue;
-          const ms = median(c.ms);
-          const trips = median(c.trips);
-          const isChosen = strategy === chosen && latency === 0;
-          const verdict = isChosen
-            ? `   budget ≤ ${BUDGET.roundTrips} round trips, ≤ ${BUDGET.ms} ms: ${
-                trips <= BUDGET.roundTrips && ms <= BUDGET.ms ? 'within budget' : 'OVER BUDGET'
-              }`
-            : '';
-          lines.push(
-            `    ${strategy.padEnd(13)} ${label}   ${ms.toFixed(1).padStart(6)} ms (node ${median(c.node).toFixed(1)})   ${trips} round trip(s)   ${(ms / base).toFixed(1)}× the bare eth_call${verdict}`,
-          );
-          if (process.env.BENCH_SIMULATION_ALL) lines.push(`      [${c.ms.map((t) => t.toFixed(0)).join(', ')}]`);
-        }
+        const client = freshClient();
+        const cache = createProbeCache();
+        // Cold: the probe's batch (it picks `chosen` on this node whatever the strategy run) goes
+        // with the read of the next block, then the simulation; a node offering only eth_call
+        // would pay the same.
+        await measure(sink(cold.get(strategy)), () =>
+          simulateTransaction(client, tx, { cache, strategy, watch: { tokens: portfolio } }),
+        );
+        await measure(sink(warm.get(strategy)), () =>
+          simulateTransaction(client, tx, { cache, strategy, watch: { tokens: portfolio } }),
+        );
       }
     }
+    const base = median(baseline.ms);
     lines.push(
-      `  the probe picks ${chosen} on this node; eth_simulateV1 and the callTracer are not offered by Hardhat, so not measured`,
+      `  ${latency ? `+${latency} ms per HTTP request` : 'no added latency'}`,
+      `    bare eth_call of the same transaction   ${base.toFixed(1)} ms (node ${median(baseline.node).toFixed(1)})   ${median(baseline.trips)} round trip(s)`,
     );
-    proxy.setFault({ kind: 'none' });
-    lines.push(...(await callsPerBlock(freshClient, proxy, chain.url, [tx, approveTx()], portfolio, sized(run, 5, 1))));
-  } finally {
-    await proxy.close();
-    await chain.stop();
+    for (const strategy of LOCAL_STRATEGIES) {
+      for (const [label, c] of [
+        ['cold (probe included)', cold.get(strategy)],
+        ['warm (probe cached)  ', warm.get(strategy)],
+      ] as const) {
+        if (!c) continue;
+        const ms = median(c.ms);
+        const trips = median(c.trips);
+        const isChosen = strategy === chosen && latency === 0;
+        const verdict = isChosen
+          ? `   budget ≤ ${BUDGET.roundTrips} round trips, ≤ ${BUDGET.ms} ms: ${
+              trips <= BUDGET.roundTrips && ms <= BUDGET.ms ? 'within budget' : 'OVER BUDGET'
+            }`
+          : '';
+        lines.push(
+          `    ${strategy.padEnd(13)} ${label}   ${ms.toFixed(1).padStart(6)} ms (node ${median(c.node).toFixed(1)})   ${trips} round trip(s)   ${(ms / base).toFixed(1)}× the bare eth_call${verdict}`,
+        );
+        if (process.env.BENCH_SIMULATION_ALL) lines.push(`      [${c.ms.map((t) => t.toFixed(0)).join(', ')}]`);
+      }
+    }
   }
+  lines.push(
+    `  the probe picks ${chosen} on this node; eth_simulateV1 and the callTracer are not offered by Hardhat, so not measured`,
+  );
+  proxy.setFault({ kind: 'none' });
+  lines.push(...(await callsPerBlock(freshClient, proxy, chain.url, [tx, approveTx()], portfolio, sized(run, 5, 1))));
   return lines.join('\n');
 }

@@ -28,6 +28,8 @@ export function useSession<T>(selector: (state: SessionState) => T): T {
  */
 export function useWhenStored(): () => Promise<boolean> {
   const whenSaved = useSession((s) => s.whenSaved);
+  // Waits for all writes in flight, not only this change's: another one failing (said already) gives
+  // a false "not stored", which only keeps a form from saying "Saved", and never a false "stored".
   return () =>
     whenSaved().then(
       () => true,

@@ -9,8 +9,7 @@ import { alerts, approveAsleep, button, click, heading, shows, statuses } from '
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_SITE } from '@/testing/testSiteWindow';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
-import { ApprovalQueue } from './ApprovalQueue';
-import { DappConnectionProvider } from './dappContext';
+import { approvalQueueView, poll } from './testing';
 
 const ME = TEST_ADDRESS_0 as Address;
 const CHAIN_ID = 777_777;
@@ -21,7 +20,6 @@ const EXAMPLE_CHAIN = {
   rpcUrls: ['https://rpc.example-chain.test'],
   blockExplorerUrls: [],
 };
-const poll = { timeout: 15_000, interval: 20 };
 
 /** The chain id the site's RPC URL answers; while set, what its answer waits for; how many it gave. */
 const rpc = { chainId: CHAIN_ID, held: undefined as Promise<void> | undefined, answered: 0 };
@@ -30,23 +28,16 @@ beforeEach(() => {
   rpc.held = undefined;
   rpc.answered = 0;
 });
-const t = siteWindowTests(
-  (connection) => (
-    <DappConnectionProvider connection={connection}>
-      <ApprovalQueue />
-    </DappConnectionProvider>
-  ),
-  {
-    // The RPC URL the site gives, as the check of its chain id reaches it.
-    fetch: () => async (url, init) => {
-      await rpc.held;
-      const node = fakeSimulationNode(() => new Error('not asked in these tests'), { chainId: rpc.chainId });
-      const response = await node.fetch(url, init);
-      rpc.answered += 1;
-      return response;
-    },
+const t = siteWindowTests(approvalQueueView, {
+  // The RPC URL the site gives, as the check of its chain id reaches it.
+  fetch: () => async (url, init) => {
+    await rpc.held;
+    const node = fakeSimulationNode(() => new Error('not asked in these tests'), { chainId: rpc.chainId });
+    const response = await node.fetch(url, init);
+    rpc.answered += 1;
+    return response;
   },
-);
+});
 
 /** Opens Cairn's window for the site and asks it to add `chain`; resolves once approve is awake. */
 async function addAsked(chain: object = EXAMPLE_CHAIN) {

@@ -11,19 +11,13 @@ import { mailJson } from '@/testing/mailTypedData';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_SITE } from '@/testing/testSiteWindow';
 import { TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
-import { ApprovalQueue } from './ApprovalQueue';
-import { DappConnectionProvider } from './dappContext';
+import { approvalQueueView, poll } from './testing';
 
 const ME = TEST_ADDRESS_0 as Address;
 const OTHER = TEST_ADDRESS_1 as Address;
 const HELLO = stringToHex('Hello from the site');
-const poll = { timeout: 15_000, interval: 20 };
 
-const t = siteWindowTests((connection) => (
-  <DappConnectionProvider connection={connection}>
-    <ApprovalQueue />
-  </DappConnectionProvider>
-));
+const t = siteWindowTests(approvalQueueView);
 
 /** Opens Cairn's window for the site, connected with `accounts` (and allowed on `alsoOn`). */
 const siteWindow = (accounts: readonly Address[] = [ME, OTHER], alsoOn: readonly string[] = []) =>
@@ -141,7 +135,8 @@ describe('Cairn’s window for a site: what changes while the person reviews', {
     const id = site.send('personal_sign', [HELLO, ME]);
     await awake();
 
-    // The site switches to a network it may use without asking: no window, the request is refused.
+    // The site switches to a network it may use without asking: the switch goes through the open
+    // window, and the request shown there is refused.
     const switched = site.send('wallet_switchEthereumChain', [{ chainId: '0x1' }]);
     expect(site.answer(switched)).toMatchObject({ result: null });
     expect(site.answer(id)).toMatchObject({

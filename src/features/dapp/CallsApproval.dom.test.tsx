@@ -10,8 +10,7 @@ import { approveAsleep, button, click, heading, statuses } from '@/testing/inDoc
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_SITE } from '@/testing/testSiteWindow';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
-import { ApprovalQueue } from './ApprovalQueue';
-import { DappConnectionProvider } from './dappContext';
+import { approvalQueueView, poll } from './testing';
 
 const ME = TEST_ADDRESS_0 as Address;
 const FIRST: Address = '0x1000000000000000000000000000000000000001';
@@ -20,7 +19,6 @@ const CALLS = [
   { to: FIRST, value: '0x0', data: '0x01' },
   { to: SECOND, value: '0x0', data: '0x02' },
 ];
-const poll = { timeout: 15_000, interval: 20 };
 
 let sends: ReturnType<typeof fakeSends>;
 /** While set, the estimate of the second call's gas (its preparation) waits for it. */
@@ -41,14 +39,7 @@ async function answer(method: string, params: unknown[]): Promise<unknown> {
   return [{ calls: calls.map(() => ({ status: '0x1', gasUsed: toHex(50_000n), returnData: '0x', logs: [] })) }];
 }
 
-const t = siteWindowTests(
-  (connection) => (
-    <DappConnectionProvider connection={connection}>
-      <ApprovalQueue />
-    </DappConnectionProvider>
-  ),
-  { answer },
-);
+const t = siteWindowTests(approvalQueueView, { answer });
 beforeEach(() => {
   sends = fakeSends(() => t.block);
   secondHeld = undefined;

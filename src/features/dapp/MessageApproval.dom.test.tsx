@@ -20,17 +20,11 @@ import { addKeysOutsideCairn } from '@/testing/keysOutsideCairn';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_SITE } from '@/testing/testSiteWindow';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
-import { ApprovalQueue } from './ApprovalQueue';
-import { DappConnectionProvider } from './dappContext';
+import { approvalQueueView, poll } from './testing';
 
 const ME = TEST_ADDRESS_0 as Address;
-const poll = { timeout: 15_000, interval: 20 };
 
-const t = siteWindowTests((connection) => (
-  <DappConnectionProvider connection={connection}>
-    <ApprovalQueue />
-  </DappConnectionProvider>
-));
+const t = siteWindowTests(approvalQueueView);
 
 /** Opens Cairn's window for the site, connected with `account`, and asks it to sign `message`. */
 function signAsked(account: Address, message: Hex) {

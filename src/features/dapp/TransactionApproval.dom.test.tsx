@@ -17,8 +17,7 @@ import { approveState, recordStates } from '@/testing/inDocument';
 import { addKeysOutsideCairn } from '@/testing/keysOutsideCairn';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
-import { ApprovalQueue } from './ApprovalQueue';
-import { DappConnectionProvider } from './dappContext';
+import { approvalQueueView, poll } from './testing';
 
 const ME = TEST_ADDRESS_0 as Address;
 const SWAP: Address = '0x5a00000000000000000000000000000000000005';
@@ -52,21 +51,13 @@ async function answer(method: string, params: unknown[]): Promise<unknown> {
   }
 }
 
-const t = siteWindowTests(
-  (connection) => (
-    <DappConnectionProvider connection={connection}>
-      <ApprovalQueue />
-    </DappConnectionProvider>
-  ),
-  { answer },
-);
+const t = siteWindowTests(approvalQueueView, { answer });
 beforeEach(() => {
   swap.out = 1_000_000n;
   swap.from = ME;
   sends = fakeSends(() => t.block);
 });
 
-const poll = { timeout: 15_000, interval: 20 };
 const confirm = () =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === 'Confirm and send') as HTMLButtonElement;
 /** Whether the window is busy with the person's approval (Decline is off meanwhile). */

@@ -21,21 +21,15 @@ import { mailJson } from '@/testing/mailTypedData';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { providerError } from '@/testing/softwareWallet';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
-import { ApprovalQueue } from './ApprovalQueue';
-import { DappConnectionProvider } from './dappContext';
+import { approvalQueueView, poll } from './testing';
 
 const ME = TEST_ADDRESS_0 as Address;
-const poll = { timeout: 15_000, interval: 20 };
 /** The Ether Mail typed data for the local chain, the site's. */
 const LOCAL_MAIL = mailJson((typed) => {
   typed.domain.chainId = 31337;
 });
 
-const t = siteWindowTests((connection) => (
-  <DappConnectionProvider connection={connection}>
-    <ApprovalQueue />
-  </DappConnectionProvider>
-));
+const t = siteWindowTests(approvalQueueView);
 
 /** Opens Cairn's window for the site, connected with `account`, and asks it to sign `json`. */
 function signAsked(account: Address, json: string) {

@@ -10,27 +10,18 @@ import { alerts, approveAsleep, click } from '@/testing/inDocument';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_SITE } from '@/testing/testSiteWindow';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
-import { ApprovalQueue } from './ApprovalQueue';
-import { DappConnectionProvider } from './dappContext';
+import { approvalQueueView, poll } from './testing';
 
 const ME = TEST_ADDRESS_0 as Address;
-const poll = { timeout: 15_000, interval: 20 };
 const COULD_NOT_SAVE = 'so this change could not be saved';
 
 let storage = heldStorage();
-const t = siteWindowTests(
-  (connection) => (
-    <DappConnectionProvider connection={connection}>
-      <ApprovalQueue />
-    </DappConnectionProvider>
-  ),
-  {
-    settings: () => {
-      storage = heldStorage();
-      return storage.settings;
-    },
+const t = siteWindowTests(approvalQueueView, {
+  settings: () => {
+    storage = heldStorage();
+    return storage.settings;
   },
-);
+});
 
 /** Long enough for every step of an answer that does not wait for storage to have been taken. */
 const aMoment = () => new Promise((resolve) => setTimeout(resolve, 100));

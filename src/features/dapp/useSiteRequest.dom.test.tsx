@@ -12,12 +12,12 @@ import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_SITE } from '@/testing/testSiteWindow';
 import { named, TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
 import { DappConnectionProvider } from './dappContext';
+import { poll } from './testing';
 import { useSiteRequest } from './useSiteRequest';
 
 const ME = TEST_ADDRESS_0 as Address;
 const WATCHED: Address = '0x3000000000000000000000000000000000000003';
 const HELLO = stringToHex('Hello from the site');
-const poll = { timeout: 15_000, interval: 20 };
 
 /** The person's decision, as the test makes it run. */
 let work: () => Promise<unknown> = async () => 'done';
