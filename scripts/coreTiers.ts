@@ -6,7 +6,7 @@
 import { posix } from 'node:path';
 
 export const CORE_TIERS = [
-  { tier: 'base', folders: ['bytes', 'csv', 'text', 'identity', 'channels', 'i18n', 'errors'] },
+  { tier: 'base', folders: ['bytes', 'csv', 'text', 'identity', 'channels', 'i18n', 'errors', 'settingDeclaration'] },
   { tier: 'chain', folders: ['keys', 'accounts', 'ur', 'chain', 'explorer', 'prices', 'contracts'] },
   {
     tier: 'domain',

@@ -1,5 +1,6 @@
 import { isAddress } from 'viem';
 import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import type { SyncedSetting } from '../settingDeclaration';
 import type { Contact } from './contact';
 import { mergeContacts } from './contactMerge';
 
@@ -40,4 +41,4 @@ export const addressBookSetting = {
       return { added, skipped };
     },
   }),
-};
+} satisfies SyncedSetting<'addressBook', Contact[], object>;

@@ -1,4 +1,5 @@
 import { checkedSetting, isRecord } from '../errors/settings';
+import type { SyncedSetting } from '../settingDeclaration';
 import type { MediaSettings } from './nftLinks';
 
 export const DEFAULT_NFT_MEDIA: MediaSettings = { ipfsGateway: undefined, allowWeb: false };
@@ -21,4 +22,4 @@ export const nftMediaSetting = {
       change(() => media);
     },
   }),
-};
+} satisfies SyncedSetting<'nftMedia', MediaSettings, object>;

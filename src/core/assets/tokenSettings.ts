@@ -1,5 +1,6 @@
 import { isAddress } from 'viem';
 import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import type { SyncedSetting } from '../settingDeclaration';
 import type { TokenInfo } from './token';
 
 function isTokenInfo(value: unknown): value is TokenInfo {
@@ -38,7 +39,7 @@ export const customTokensSetting = {
       }));
     },
   }),
-};
+} satisfies SyncedSetting<'customTokens', Record<string, TokenInfo[]>, object>;
 
 /** Lower-case addresses of the tokens the person hid, per network id. */
 export const hiddenTokensSetting = {
@@ -55,7 +56,7 @@ export const hiddenTokensSetting = {
       });
     },
   }),
-};
+} satisfies SyncedSetting<'hiddenTokens', Record<string, string[]>, object>;
 
 /** Home leaves out holdings worth nothing. */
 export const hideZeroBalancesSetting = {
@@ -67,7 +68,7 @@ export const hideZeroBalancesSetting = {
       change(() => hide);
     },
   }),
-};
+} satisfies SyncedSetting<'hideZeroBalances', boolean, object>;
 
 /** Home lists holdings per account instead of per asset across accounts. */
 export const groupByAccountSetting = {
@@ -79,4 +80,4 @@ export const groupByAccountSetting = {
       change(() => group);
     },
   }),
-};
+} satisfies SyncedSetting<'groupByAccount', boolean, object>;

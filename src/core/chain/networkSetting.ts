@@ -1,5 +1,6 @@
 import { isAddress } from 'viem';
 import { checkedItems, isListOf, isRecord, type SettingsError, type SoundItems } from '../errors/settings';
+import type { SyncedSetting } from '../settingDeclaration';
 import {
   EMPTY_NETWORK_CONFIG,
   type NetworkConfig,
@@ -83,4 +84,4 @@ export const networkSetting = {
       change((config) => withAllAccountReads(config, networkId, allowed));
     },
   }),
-};
+} satisfies SyncedSetting<'networkConfig', NetworkConfig, object>;

@@ -1,5 +1,6 @@
 import { isAddress } from 'viem';
 import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import type { SyncedSetting } from '../settingDeclaration';
 import { abiItemShapeProblem } from './abiItemShape';
 import type { SavedAbi } from './decode/abiIndex';
 
@@ -42,4 +43,4 @@ export const savedAbisSetting = {
       }));
     },
   }),
-};
+} satisfies SyncedSetting<'savedAbis', Record<string, SavedAbi[]>, object>;

@@ -1,3 +1,4 @@
+import type { SyncedSetting } from '../settingDeclaration';
 import { readSitePermissions, type SitePermission, type SitePermissions, siteFor } from './sites';
 
 /** What each connected site may do, by origin: entries that are not sound are dropped when read. */
@@ -15,7 +16,7 @@ export const dappSitesSetting = {
       });
     },
   }),
-};
+} satisfies SyncedSetting<'dappSites', SitePermissions, object>;
 
 /** The words the person chose to recognise Cairn's real dApp window by (empty: not chosen yet). */
 export const antiPhishingPhraseSetting = {
@@ -27,4 +28,4 @@ export const antiPhishingPhraseSetting = {
       change(() => phrase);
     },
   }),
-};
+} satisfies SyncedSetting<'antiPhishingPhrase', string, object>;

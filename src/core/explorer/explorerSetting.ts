@@ -1,4 +1,5 @@
 import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import type { SyncedSetting } from '../settingDeclaration';
 import type { ExplorerConfig } from './config';
 
 function isExplorerConfig(value: unknown): value is ExplorerConfig {
@@ -20,4 +21,4 @@ export const explorerSetting = {
       });
     },
   }),
-};
+} satisfies SyncedSetting<'explorers', Record<string, ExplorerConfig>, object>;

@@ -13,10 +13,11 @@ import { LOCAL_NETWORK_ID, type Network } from '../chain/networks';
 import { savedAbisSetting } from '../contracts/savedAbisSetting';
 import { antiPhishingPhraseSetting, dappSitesSetting } from '../dapp/siteSettings';
 import { explorerSetting } from '../explorer/explorerSetting';
-import { languageSetting } from '../i18n/languageSetting';
+import type { SyncedSetting } from '../settingDeclaration';
 import type { KeyValueStore } from '../storage/keyValueStore';
-import { type SettingsSync, type SyncedSetting, syncedSettings } from '../storage/syncedSettings';
+import { type SettingsSync, syncedSettings } from '../storage/syncedSettings';
 import { autoLockSetting } from '../vault/autoLockSetting';
+import { languageSetting } from './languageSetting';
 import type { SettingsSchema } from './settingsSchema';
 
 export { DEFAULT_NFT_MEDIA } from '../assets/nftMediaSetting';

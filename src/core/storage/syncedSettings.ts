@@ -1,24 +1,8 @@
 import type { Broadcast } from '../channels';
 import { SettingsError } from '../errors/settings';
 import { storageFailureSentence } from '../errors/storageFailure';
+import type { SyncedSetting } from '../settingDeclaration';
 import type { KeyValueStore } from './keyValueStore';
-
-/**
- * One setting as its domain declares it (beside the domain's code, e.g.
- * core/addressBook/addressBookSetting.ts): its key in the settings store, its value before
- * anything was saved, the check of what is stored, and the actions that change it.
- */
-export type SyncedSetting<K extends string, T, A> = {
-  key: K;
-  initial: T;
-  /**
-   * What is stored (never undefined), checked: throws a SettingsError, in words, when it cannot be
-   * used at all. A list or map keeps its sound items and tells `dropped` when it left some out.
-   */
-  read(stored: unknown, dropped?: (error: SettingsError) => void): T;
-  /** The setting's actions, given the way to change it and its value as this window shows it. */
-  actions(change: (fn: (current: T) => T) => void, current: () => T): A;
-};
 
 /** Tells the other windows of the profile which shared setting changed (see core/channels). */
 export type SettingsSync = Pick<Broadcast, 'post' | 'listen'>;

@@ -1,3 +1,4 @@
+import type { SyncedSetting } from '../settingDeclaration';
 import { AUTO_LOCK_CHOICES, DEFAULT_AUTO_LOCK_MINUTES } from './autoLock';
 
 function isAutoLockChoice(value: unknown): value is number {
@@ -14,4 +15,4 @@ export const autoLockSetting = {
       if (isAutoLockChoice(minutes)) change(() => minutes);
     },
   }),
-};
+} satisfies SyncedSetting<'autoLockMinutes', number, object>;

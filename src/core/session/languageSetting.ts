@@ -1,3 +1,5 @@
+import type { SyncedSetting } from '../settingDeclaration';
+
 /** The language chosen in Settings: a locale tag Cairn ships, or 'browser' (follow the browser). */
 export const languageSetting = {
   key: 'language' as const,
@@ -9,4 +11,4 @@ export const languageSetting = {
       change(() => choice);
     },
   }),
-};
+} satisfies SyncedSetting<'language', string, object>;
