@@ -87,7 +87,11 @@ export class DappConnection {
   private readonly sending = new Set<number>();
   /** Requests whose send may have gone out though it failed: held, never answered "nothing was sent" (whileSending). */
   private readonly maybeSent = new Set<number>();
-  /** Batches this window told the site of (reportCalls), by id: wallet_getCallsStatus answers from them. */
+  /**
+   * Batches this window told the site of (reportCalls), by id: wallet_getCallsStatus answers from
+   * them, so a batch sent through an earlier window is unknown here (5730). The connector answers
+   * for those; only a client talking to dapp.html itself sees the difference.
+   */
   private readonly reported = new Map<unknown, CallsStatus>();
 
   constructor(
