@@ -4,8 +4,9 @@
 //   only core reads the chain (viem/actions), features reach it through query options in
 //   src/lib/queries, and query keys are built only by the factories there;
 //   src/connector (built alone as connect.js, which every dApp page loads) imports only itself
-//   and the protocol and method-answer files of src/core/dapp it shares (CONNECTOR_CORE), which
-//   import only each other; no package at all, and nothing imports the connector;
+//   and the protocol and method-answer files of src/core/dapp it shares, with sameAddress
+//   (CONNECTOR_CORE), which import only each other; no package at all, and nothing imports
+//   the connector;
 //   src/serviceWorker (built alone as sw.js) imports only itself and core, and no package.
 import { posix } from 'node:path';
 
@@ -52,6 +53,7 @@ export const CONNECTOR_CORE: ReadonlySet<string> = new Set([
   'src/core/dapp/request',
   'src/core/dapp/siteAnswers',
   'src/core/dapp/rareSiteAnswers',
+  'src/core/keys/sameAddress',
 ]);
 
 const withoutExtension = (path: string) => path.replace(/\.tsx?$/, '');
@@ -99,8 +101,10 @@ function checkConnector(fromFile: string, specifier: string): string | undefined
   if (to === undefined)
     return `${fromFile} ships in connect.js, which takes no package (${specifier}): it must stay small and self-contained`;
   if (CONNECTOR_CORE.has(to) || (inConnector && layerOf(to).kind === 'connector')) return undefined;
-  const shared = [...CONNECTOR_CORE].map((path) => path.replace('src/core/dapp/', '')).join(',');
-  return `${fromFile} ships in connect.js, which may import only src/connector and src/core/dapp/{${shared}}, not ${to}`;
+  const dapp = [...CONNECTOR_CORE].filter((path) => path.startsWith('src/core/dapp/'));
+  const shared = dapp.map((path) => path.replace('src/core/dapp/', '')).join(',');
+  const helpers = [...CONNECTOR_CORE].filter((path) => !dapp.includes(path)).join(', ');
+  return `${fromFile} ships in connect.js, which may import only src/connector and src/core/dapp/{${shared}} (and ${helpers}), not ${to}`;
 }
 
 /** Returns why `fromFile` may not import `specifier`, or undefined when the import is fine. */

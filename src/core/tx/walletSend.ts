@@ -1,11 +1,11 @@
 import { type Address, getAddress, type Hash, type Hex, isAddressEqual, TransactionNotFoundError } from 'viem';
 import { getTransaction } from 'viem/actions';
-import { sameAddress } from '../assets/token';
 import type { ChainClient } from '../chain/client';
 import { TxError } from '../errors/tx';
 import { WalletError } from '../errors/wallet';
 import { sentMismatch } from '../externalWallet/sentMismatch';
 import { codeValue, type MessageValue, msg, untrustedValue } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import type { Fees } from './fees';
 import { isActive, type TxRecord } from './record';
 
