@@ -12,6 +12,7 @@ import { approvalsCsv } from '@/core/approvals/approvalsCsv';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
 import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { useSyncStatus } from '@/lib/activity';
 import { downloadText } from '@/lib/download';
 import { errorMessage } from '@/lib/errorMessages';
@@ -73,7 +74,7 @@ export function ApprovalsScreen() {
                 item.blockNumber > block &&
                 item.logIndex === undefined &&
                 item.fee !== undefined &&
-                item.counterparty?.toLowerCase() === spender.toLowerCase(),
+                sameAddress(item.counterparty, spender),
             )
           : undefined,
       listed: (token) => listed.has(token.toLowerCase()),
