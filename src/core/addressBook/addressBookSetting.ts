@@ -1,5 +1,6 @@
 import { isAddress } from 'viem';
-import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import { checkedItems, type SettingsError } from '../errors/settings';
+import { isRecord } from '../text/guards';
 import type { Contact } from './contact';
 import { mergeContacts } from './contactMerge';
 

@@ -1,4 +1,5 @@
-import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import { checkedItems, type SettingsError } from '../errors/settings';
+import { isRecord } from '../text/guards';
 import type { ExplorerConfig } from './config';
 
 function isExplorerConfig(value: unknown): value is ExplorerConfig {
