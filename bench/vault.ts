@@ -3,8 +3,8 @@
 import { fromBase64 } from '../src/core/bytes.ts';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '../src/core/keys/hd.ts';
 import { generatePhrase } from '../src/core/keys/phrase.ts';
-import { memoryKeyValueStore } from '../src/core/storage/keyValueStore.ts';
 import type { SettingsSchema } from '../src/core/session/settingsSchema.ts';
+import { memoryKeyValueStore } from '../src/core/storage/keyValueStore.ts';
 import { memoryVaultRepository } from '../src/core/storage/vaultRepository.ts';
 import { VAULT_KDF_ITERATIONS } from '../src/core/vault/vaultCrypto.ts';
 import type { VaultRecord } from '../src/core/vault/vaultRecord.ts';

@@ -78,7 +78,7 @@ describe('layer rules', () => {
     expect(checkImport('src/connector/provider.ts', '../core/dapp/siteAnswers')).toBeUndefined();
     expect(checkImport('src/connector/extras.ts', '../core/dapp/rareSiteAnswers')).toBeUndefined();
     expect(checkImport('src/connector/provider.ts', '../core/dapp/methodTable')).toMatch(
-      /may import only src\/connector and src\/core\/\{identity,dapp\/protocol,dapp\/providerErrors,dapp\/request,dapp\/siteAnswers,dapp\/rareSiteAnswers\}/,
+      /may import only src\/connector and src\/core\/\{identity,dapp\/protocol,dapp\/providerErrors,dapp\/request,dapp\/siteAnswers,dapp\/rareSiteAnswers,keys\/sameAddress\}/,
     );
     expect(checkImport('src/connector/provider.ts', '../core/chain/networks')).toMatch(
       /may import only src\/connector and src\/core\/\{identity,dapp/,
@@ -91,6 +91,13 @@ describe('layer rules', () => {
     expect(checkImport('src/core/dapp/request.ts', 'viem')).toMatch(/takes no package/);
     expect(checkImport('src/core/dapp/siteAnswers.ts', './personRequests')).toMatch(/ships in connect\.js/);
     expect(checkImport('src/core/dapp/rareSiteAnswers.ts', './siteAnswers')).toBeUndefined();
+    // and the address comparison it shares with the rest of Cairn, which imports nothing itself.
+    expect(checkImport('src/core/dapp/rareSiteAnswers.ts', '../keys/sameAddress')).toBeUndefined();
+    expect(checkImport('src/core/dapp/protocol.ts', '../keys/address')).toMatch(
+      /keys\/sameAddress\}, not src\/core\/keys\/address/,
+    );
+    expect(checkImport('src/core/keys/sameAddress.ts', 'viem')).toMatch(/takes no package/);
+    expect(checkImport('src/core/dapp/protocol.ts', '../text/guards')).toMatch(/ships in connect\.js/);
     // Other core files are not held to it.
     expect(checkImport('src/core/dapp/approval.ts', '../chain/networks')).toBeUndefined();
   });

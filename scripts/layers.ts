@@ -4,8 +4,9 @@
 //   only core reads the chain (viem/actions), features reach it through query options in
 //   src/lib/queries, and query keys are built only by the factories there;
 //   src/connector (built alone as connect.js, which every dApp page loads) imports only itself
-//   and the core files it shares (CONNECTOR_CORE: Cairn's identity, the protocol and the method
-//   answers of src/core/dapp), which import only each other; no package at all, and nothing imports the connector;
+//   and the core files it shares (CONNECTOR_CORE: Cairn's identity, sameAddress, the protocol
+//   and the method answers of src/core/dapp), which import only each other; no package at all,
+//   and nothing imports the connector;
 //   src/serviceWorker (built alone as sw.js) imports only itself and core, and no package.
 import { posix } from 'node:path';
 
@@ -53,6 +54,7 @@ export const CONNECTOR_CORE: ReadonlySet<string> = new Set([
   'src/core/dapp/request',
   'src/core/dapp/siteAnswers',
   'src/core/dapp/rareSiteAnswers',
+  'src/core/keys/sameAddress',
 ]);
 
 const withoutExtension = (path: string) => path.replace(/\.tsx?$/, '');

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Account } from '@/core/accounts/account';
 import { canSign } from '@/core/accounts/signerKinds';
+import { sameAddress } from '@/core/keys/sameAddress';
 import type { ClientVaultState, VaultClient } from '@/core/vault/shared/vaultClient';
 
 const VaultContext = createContext<VaultClient | null>(null);
@@ -20,6 +21,19 @@ export function useVaultSession(): VaultClient {
 /** Reads a slice of the vault state; re-renders only when it changes. */
 export function useVault<T>(selector: (state: ClientVaultState) => T): T {
   return useStore(useVaultSession().store, selector);
+}
+
+/** The account of `accounts` at `address` (in any case), if there is one. */
+export function accountAt<A extends { address: string }>(
+  accounts: readonly A[],
+  address: string | null | undefined,
+): A | undefined {
+  return accounts.find((account) => sameAddress(account.address, address));
+}
+
+/** The vault's account at `address`, hidden and watch-only ones included; none for anyone else's. */
+export function useVaultAccount(address: string | null | undefined): Account | undefined {
+  return useVault((s) => accountAt(s.accounts, address));
 }
 
 export function useSelectedAccount(): Account | undefined {

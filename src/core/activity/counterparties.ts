@@ -1,4 +1,5 @@
 import { type Address, zeroAddress } from 'viem';
+import { sameAddress } from '../keys/sameAddress';
 import { countsAsSentTo } from '../tx/record';
 import type { ActivityEntry } from './entries';
 
@@ -20,10 +21,10 @@ export function historyCounterparties(
   const dealtWith = new Map<string, Address>();
   const plain = new Map<string, Address>();
   const flagged = new Map<string, Address>();
-  const self = account.toLowerCase();
   const add = (into: Map<string, Address>, other: Address | undefined) => {
     const key = other?.toLowerCase();
-    if (other && key && key !== self && key !== zeroAddress && !into.has(key)) into.set(key, other);
+    if (other && key && !sameAddress(other, account) && !sameAddress(other, zeroAddress) && !into.has(key))
+      into.set(key, other);
   };
   for (const entry of entries) {
     const others = [entry.counterparty, ...entry.movements.map((m) => m.counterparty)];

@@ -1,6 +1,7 @@
 import type { Address, Hex } from 'viem';
 import type { ApprovalEvent } from '../approvals/approvalEvents';
 import { type Message, msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import { isActive, type TxRecord, type TxStatus } from '../tx/record';
 import { isLookalike } from '../tx/safety';
 import type { ActivityAsset, ActivityDirection, ActivityItem } from './item';
@@ -108,7 +109,7 @@ export function buildEntries(args: {
     });
   }
   for (const record of args.records) {
-    if (record.from.toLowerCase() !== args.account.toLowerCase()) continue;
+    if (!sameAddress(record.from, args.account)) continue;
     if (byHash.has(record.hash.toLowerCase())) continue;
     // Mined records the sync has not reached yet show as what Cairn knows of them.
     const movement: Movement | undefined = record.intent

@@ -3,6 +3,7 @@ import { explorerHistory } from '../explorer/account';
 import type { ExplorerFetch } from '../explorer/client';
 import type { ExplorerConfig } from '../explorer/config';
 import type { ExplorerInternalTx, ExplorerTransfer, ExplorerTx } from '../explorer/parse';
+import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
 import { type NativeTx, receivedItem, sentItem } from './nativeItems';
 
@@ -51,10 +52,9 @@ export function itemsFromExplorer(
   account: Address,
   history: { normal: readonly ExplorerTx[]; internal: readonly ExplorerInternalTx[] },
 ): ActivityItem[] {
-  const me = account.toLowerCase();
   const items: ActivityItem[] = [];
   for (const tx of history.normal) {
-    if (tx.from.toLowerCase() === me) {
+    if (sameAddress(tx.from, account)) {
       const outcome = { fee: tx.gasUsed * tx.gasPrice, failed: tx.isError };
       items.push(sentItem(chainId, account, asNativeTx(tx), outcome, 'explorer'));
     } else if (!tx.isError && tx.value > 0n) {
@@ -62,7 +62,7 @@ export function itemsFromExplorer(
     }
   }
   history.internal.forEach((tx, n) => {
-    if (tx.isError || tx.value === 0n || tx.to?.toLowerCase() !== me) return;
+    if (tx.isError || tx.value === 0n || !sameAddress(tx.to, account)) return;
     items.push(receivedItem(chainId, account, asNativeTx(tx), `internal:${n}`, 'explorer'));
   });
   return items;

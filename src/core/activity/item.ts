@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { sameAddress } from '../keys/sameAddress';
 
 /** What moved: the native coin, an ERC-20 amount, or an NFT (ERC-721 / ERC-1155 id). */
 export type ActivityAsset =
@@ -59,9 +60,8 @@ export function activityItem(part: string, fields: Omit<ActivityItem, 'id'>): Ac
 }
 
 export function direction(account: Address, from: Address | undefined, to: Address | undefined): ActivityDirection {
-  const self = account.toLowerCase();
-  const out = from?.toLowerCase() === self;
-  const inbound = to?.toLowerCase() === self;
+  const out = sameAddress(from, account);
+  const inbound = sameAddress(to, account);
   return out && inbound ? 'self' : out ? 'out' : 'in';
 }
 

@@ -2,6 +2,7 @@ import type { Address } from 'viem';
 import { getBlock, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { readLaneOf } from '../chain/readLane';
+import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
 import { type NativeTx, nativeTx, receiptOutcome, receivedItem, sentItem } from './nativeItems';
 import { readInBatches } from './readInBatches';
@@ -57,7 +58,6 @@ async function scanBlocks(
   to: bigint,
   onProgress?: (done: bigint, total: bigint) => void,
 ): Promise<{ sent: NativeTx[]; received: NativeTx[]; timestamps: Map<bigint, number> }> {
-  const me = account.toLowerCase();
   const sent: NativeTx[] = [];
   const received: NativeTx[] = [];
   const timestamps = new Map<bigint, number>();
@@ -75,8 +75,8 @@ async function scanBlocks(
       const timestamp = Number(block.timestamp);
       timestamps.set(block.number, timestamp);
       for (const tx of block.transactions) {
-        if (tx.from.toLowerCase() === me) sent.push(nativeTx(tx, block.number, timestamp));
-        else if (tx.to?.toLowerCase() === me && tx.value > 0n) received.push(nativeTx(tx, block.number, timestamp));
+        if (sameAddress(tx.from, account)) sent.push(nativeTx(tx, block.number, timestamp));
+        else if (sameAddress(tx.to, account) && tx.value > 0n) received.push(nativeTx(tx, block.number, timestamp));
       }
     }
     onProgress?.(start + BigInt(numbers.length) - from, to - from + 1n);

@@ -3,6 +3,7 @@ import { readContract } from 'viem/actions';
 import { erc1155Uri } from '../assets/nftLinks';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
+import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
 
 const nftAbi = parseAbi([
@@ -68,7 +69,7 @@ export async function readHeldNfts(
                   functionName: 'ownerOf',
                   args: [nft.tokenId],
                 }),
-              ).then((owner) => (owner?.toLowerCase() === account.toLowerCase() ? 1n : 0n))
+              ).then((owner) => (sameAddress(owner, account) ? 1n : 0n))
             : quiet(
                 readContract(client, {
                   address: nft.contract,

@@ -2,6 +2,7 @@ import type { Address, Hex } from 'viem';
 import { getTransaction, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { readLaneOf } from '../chain/readLane';
+import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
 import { nativeTx, receiptOutcome, sentItem } from './nativeItems';
 import { readInBatches } from './readInBatches';
@@ -28,7 +29,7 @@ export async function senderItems(
   );
   const out: ActivityItem[] = [];
   for (const [tx, receipt] of read) {
-    if (tx.from.toLowerCase() !== account.toLowerCase() || tx.blockNumber === null) continue;
+    if (!sameAddress(tx.from, account) || tx.blockNumber === null) continue;
     out.push(sentItem(chainId, account, nativeTx(tx, tx.blockNumber, undefined), receiptOutcome(receipt), 'logs'));
   }
   return out;

@@ -4,6 +4,7 @@ import { readInSpans } from '../chain/logRanges';
 import { getLogs, type LogFilter, type RawLog } from '../chain/rawLogs';
 import { readLaneOf } from '../chain/readLane';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
+import { sameAddress } from '../keys/sameAddress';
 import { type ActivityItem, activityItem, direction } from './item';
 
 /**
@@ -83,7 +84,7 @@ export function itemsFromLog(chainId: number, account: Address, log: RawLog): Ac
     return activityItem(part, { ...base, direction: dir, counterparty: dir === 'in' ? from : to, asset, amount });
   };
   const involves = (from: Address | undefined, to: Address | undefined) =>
-    from?.toLowerCase() === account.toLowerCase() || to?.toLowerCase() === account.toLowerCase();
+    sameAddress(from, account) || sameAddress(to, account);
   try {
     if (topic0 === TRANSFER_TOPIC) {
       const from = topicAddress(log.topics[1]);

@@ -1,6 +1,7 @@
 import { isAddress } from 'viem';
-import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import { checkedItems, type SettingsError } from '../errors/settings';
 import type { SyncedSetting } from '../settingDeclaration';
+import { isRecord } from '../text/guards';
 import type { Contact } from './contact';
 import { mergeContacts } from './contactMerge';
 

@@ -1,4 +1,5 @@
 import type { Address } from 'viem';
+import { sameAddress } from '../keys/sameAddress';
 
 /** A named address. `networkId` limits it to one network; 'all' means every EVM network. */
 export type Contact = {
@@ -16,5 +17,5 @@ export function contactsFor(contacts: readonly Contact[], networkId: string): Co
 
 /** The contact's name for an address on a network, if there is one. */
 export function contactName(contacts: readonly Contact[], networkId: string, address: string): string | undefined {
-  return contactsFor(contacts, networkId).find((c) => c.address.toLowerCase() === address.toLowerCase())?.name;
+  return contactsFor(contacts, networkId).find((c) => sameAddress(c.address, address))?.name;
 }

@@ -2,6 +2,7 @@ import type { Address } from 'viem';
 import { isCairnError } from '../errors/base';
 import { type Message, msg, untrustedValue } from '../i18n/message';
 import { parseAddress } from '../keys/address';
+import { sameAddress } from '../keys/sameAddress';
 import type { Contact } from './contact';
 
 /** The contact form as typed. `networkId` is a network id or 'all'. */
@@ -52,9 +53,8 @@ export function findClash(
   networkId: string,
   exceptId?: string,
 ): Contact | undefined {
-  const key = address.toLowerCase();
   return contacts.find(
-    (c) => c.id !== exceptId && c.address.toLowerCase() === key && networksOverlap(c.networkId, networkId),
+    (c) => c.id !== exceptId && sameAddress(c.address, address) && networksOverlap(c.networkId, networkId),
   );
 }
 

@@ -1,5 +1,6 @@
 import { readCsv, writeCsv } from '../csv/csv';
 import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
+import { isRecord } from '../text/guards';
 import type { Contact } from './contact';
 import { checkContactAddress, checkContactName } from './contactDraft';
 
@@ -137,13 +138,9 @@ function parseCsv(text: string, options: ParseContactsOptions): ParsedContacts {
   return { contacts, problems };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function jsonEntries(value: unknown): unknown[] | { problem: Message } {
   if (Array.isArray(value)) return value;
-  if (!isObject(value) || value.format !== ADDRESS_BOOK_FORMAT) return { problem: NEITHER };
+  if (!isRecord(value) || value.format !== ADDRESS_BOOK_FORMAT) return { problem: NEITHER };
   if (value.version !== ADDRESS_BOOK_VERSION) {
     return {
       problem: msg('core.chain:contacts.file.version', {
@@ -162,7 +159,7 @@ function textField(entry: Record<string, unknown>, key: string): string | undefi
 }
 
 function rowOfEntry(entry: unknown): ContactRow | Problem {
-  if (!isObject(entry)) return { problem: msg('core.chain:contacts.import.notContact') };
+  if (!isRecord(entry)) return { problem: msg('core.chain:contacts.import.notContact') };
   const name = textField(entry, 'name');
   const address = textField(entry, 'address');
   const network = textField(entry, 'network');

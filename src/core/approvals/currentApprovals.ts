@@ -18,6 +18,7 @@ import {
   plainCalls,
 } from '../chain/multicall';
 import { toChainError } from '../chain/toChainError';
+import { sameAddress } from '../keys/sameAddress';
 import { PERMIT2_ADDRESS } from '../signing/permits';
 import { type ApprovalEvent, latestPerApproval } from './approvalEvents';
 
@@ -157,8 +158,7 @@ export function approvalInForce(
       const approved = addressWord(outcomes[0]);
       const holder = addressWord(outcomes[1]);
       // Approved for a token the owner no longer holds: the approval went with the token.
-      if (!approved || approved === zeroAddress || !holder || holder.toLowerCase() !== owner.toLowerCase())
-        return undefined;
+      if (!approved || approved === zeroAddress || !sameAddress(holder, owner)) return undefined;
       return { kind: 'erc721', token: event.token, tokenId: event.tokenId, approved, ...granted };
     }
     case 'permit2': {

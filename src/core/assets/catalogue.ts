@@ -1,5 +1,6 @@
 import { type Address, getAddress } from 'viem';
 import type { Network } from '../chain/networks';
+import { sameAddress } from '../keys/sameAddress';
 import { LOCAL_PRICE_FEEDS, LOCAL_TOKEN_LIST } from './localChainAssets';
 import { PRICE_FEEDS } from './priceFeeds';
 import type { PortfolioToken, TokenInfo, TokenList } from './token';
@@ -77,6 +78,6 @@ export function isShownToken(
   hidden: readonly string[],
   address: string,
 ): boolean {
-  const key = address.toLowerCase();
-  return [...listedTokens(network), ...custom].some((t) => t.address.toLowerCase() === key) && !hidden.includes(key);
+  const listed = [...listedTokens(network), ...custom].some((t) => sameAddress(t.address, address));
+  return listed && !hidden.includes(address.toLowerCase());
 }

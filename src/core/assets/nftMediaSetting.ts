@@ -1,5 +1,6 @@
-import { checkedSetting, isRecord } from '../errors/settings';
+import { checkedSetting } from '../errors/settings';
 import type { SyncedSetting } from '../settingDeclaration';
+import { isRecord } from '../text/guards';
 import type { MediaSettings } from './nftLinks';
 
 export const DEFAULT_NFT_MEDIA: MediaSettings = { ipfsGateway: undefined, allowWeb: false };

@@ -15,7 +15,3 @@ export type TokenList = {
   version: { major: number; minor: number; patch: number };
   tokens: { chainId: number; address: string; name: string; symbol: string; decimals: number }[];
 };
-
-export function sameAddress(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
-}

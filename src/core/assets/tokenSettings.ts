@@ -1,6 +1,8 @@
 import { isAddress } from 'viem';
-import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import { checkedItems, type SettingsError } from '../errors/settings';
+import { withItemByAddress, withoutItemByAddress } from '../keys/addressLists';
 import type { SyncedSetting } from '../settingDeclaration';
+import { isRecord, isString } from '../text/guards';
 import type { TokenInfo } from './token';
 
 function isTokenInfo(value: unknown): value is TokenInfo {
@@ -16,8 +18,6 @@ function isTokenInfo(value: unknown): value is TokenInfo {
   );
 }
 
-const isString = (value: unknown): value is string => typeof value === 'string';
-
 const perNetwork = <T>(map: Record<string, T[]>, networkId: string) => map[networkId] ?? [];
 
 /** Tokens the person added, per network id. */
@@ -29,14 +29,10 @@ export const customTokensSetting = {
   actions: (change: (fn: (all: Record<string, TokenInfo[]>) => Record<string, TokenInfo[]>) => void) => ({
     /** Adds or replaces (same address) a token; the session store also shows it again (see setTokenHidden). */
     addCustomToken(networkId: string, token: TokenInfo): void {
-      const same = (t: TokenInfo) => t.address.toLowerCase() === token.address.toLowerCase();
-      change((all) => ({ ...all, [networkId]: [...perNetwork(all, networkId).filter((t) => !same(t)), token] }));
+      change((all) => ({ ...all, [networkId]: withItemByAddress(perNetwork(all, networkId), token) }));
     },
     removeCustomToken(networkId: string, address: string): void {
-      change((all) => ({
-        ...all,
-        [networkId]: perNetwork(all, networkId).filter((t) => t.address.toLowerCase() !== address.toLowerCase()),
-      }));
+      change((all) => ({ ...all, [networkId]: withoutItemByAddress(perNetwork(all, networkId), address) }));
     },
   }),
 } satisfies SyncedSetting<'customTokens', Record<string, TokenInfo[]>, object>;

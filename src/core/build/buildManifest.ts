@@ -8,6 +8,8 @@
  * (buildSignature.ts); an unsigned build's has neither.
  */
 
+import { isRecord } from '../text/guards.ts';
+
 export const BUILD_MANIFEST_FILE = 'build-manifest.json';
 
 export type BuildManifest = {
@@ -32,9 +34,6 @@ const VERSION = /^[0-9A-Za-z.+-]{1,40}$/;
 const COMMIT = /^[0-9a-f]{4,40}$/;
 /** A path inside the build's folder: no leading slash, no "..", no backslash, no query. */
 export const BUILD_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.@+-]+(?:\/[\w.@+-]+)*$/;
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The manifest in `json`, or undefined when it is not one (every hash and path checked). */
 export function parseBuildManifest(json: unknown): BuildManifest | undefined {

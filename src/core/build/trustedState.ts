@@ -4,7 +4,8 @@
 // else in it (no object, a malformed hash, a refusal) counts as unreadable, to be written over; a
 // named build counts only while its stored manifest adds up to its hash and, in a signed worker,
 // is signed by a key the worker carries; and its Release is what that manifest says.
-import { type BuildManifest, HEX_SHA256, isRecord } from './buildManifest';
+import { isRecord } from '../text/guards';
+import { type BuildManifest, HEX_SHA256 } from './buildManifest';
 import { isSignedBy, type TrustedKeys } from './buildSignature';
 import { manifestProblem, releaseOf } from './releaseCheck';
 import type { UpdateState } from './updateProtocol';

@@ -1,5 +1,6 @@
 import { isMessage, type Message } from '../i18n/message.ts';
-import { BUILD_PATH, HEX_SHA256, isRecord } from './buildManifest.ts';
+import { isRecord } from '../text/guards.ts';
+import { BUILD_PATH, HEX_SHA256 } from './buildManifest.ts';
 import type { Release, ReleaseProblem } from './releaseCheck';
 
 /**

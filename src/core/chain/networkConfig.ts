@@ -1,3 +1,4 @@
+import { sameAddress } from '../keys/sameAddress';
 import { builtInNetworks, type Network, rpcChosenByPerson, rpcFromAfterEdit } from './networks';
 
 /** A person's changes to a built-in network: its RPC URLs and explorer. */
@@ -80,6 +81,5 @@ export function accountsToRead<A extends { address: string }>(
   selected: string | undefined,
 ): A[] {
   if (readsAllAccounts(network, config)) return [...visible];
-  const chosen = selected?.toLowerCase();
-  return visible.filter((account) => account.address.toLowerCase() === chosen);
+  return visible.filter((account) => sameAddress(account.address, selected));
 }

@@ -1,6 +1,7 @@
 import { isAddress } from 'viem';
-import { checkedItems, isListOf, isRecord, type SettingsError, type SoundItems } from '../errors/settings';
+import { checkedItems, isListOf, type SettingsError, type SoundItems } from '../errors/settings';
 import type { SyncedSetting } from '../settingDeclaration';
+import { isRecord, isString } from '../text/guards';
 import {
   EMPTY_NETWORK_CONFIG,
   type NetworkConfig,
@@ -11,7 +12,6 @@ import {
 } from './networkConfig';
 import type { Network, RpcSource } from './networks';
 
-const isString = (value: unknown): value is string => typeof value === 'string';
 const isOptionalString = (value: unknown) => value === undefined || isString(value);
 const isOptionalAddress = (value: unknown) =>
   value === undefined || (isString(value) && isAddress(value, { strict: false }));

@@ -1,6 +1,7 @@
 import type { ActivityItem } from '../activity/item';
 import { usdValue } from '../assets/fiat';
 import type { FeedAnswer } from '../assets/portfolio';
+import { sameAddress } from '../keys/sameAddress';
 
 /**
  * One asset the chart values: its key ('native' or a lower-case token address), its decimals and
@@ -31,7 +32,7 @@ export function balanceChange(item: ActivityItem, key: string): bigint {
     if (item.asset.kind !== 'native') return 0n;
     return (item.failed ? 0n : sign * item.amount) - (item.fee ?? 0n);
   }
-  return item.asset.kind === 'erc20' && item.asset.address.toLowerCase() === key ? sign * item.amount : 0n;
+  return item.asset.kind === 'erc20' && sameAddress(item.asset.address, key) ? sign * item.amount : 0n;
 }
 
 /**
@@ -49,7 +50,7 @@ export function balancesAt(
   asOfBlock: bigint,
 ): bigint[] {
   const changes = items
-    .filter((i) => i.account.toLowerCase() === account && i.blockNumber <= asOfBlock && i.timestamp !== undefined)
+    .filter((i) => sameAddress(i.account, account) && i.blockNumber <= asOfBlock && i.timestamp !== undefined)
     .map((i) => ({ time: i.timestamp as number, change: balanceChange(i, key) }))
     .filter((c) => c.change !== 0n)
     .sort((a, b) => b.time - a.time);

@@ -1,6 +1,8 @@
 import { isAddress } from 'viem';
-import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import { checkedItems, type SettingsError } from '../errors/settings';
+import { withItemByAddress, withoutItemByAddress } from '../keys/addressLists';
 import type { SyncedSetting } from '../settingDeclaration';
+import { isRecord } from '../text/guards';
 import { abiItemShapeProblem } from './abiItemShape';
 import type { SavedAbi } from './decode/abiIndex';
 
@@ -33,14 +35,10 @@ export const savedAbisSetting = {
   actions: (change: (fn: (all: Record<string, SavedAbi[]>) => Record<string, SavedAbi[]>) => void) => ({
     /** Adds or replaces (same address) a saved ABI on a network. */
     saveAbi(networkId: string, saved: SavedAbi): void {
-      const same = (a: SavedAbi) => a.address.toLowerCase() === saved.address.toLowerCase();
-      change((all) => ({ ...all, [networkId]: [...perNetwork(all, networkId).filter((a) => !same(a)), saved] }));
+      change((all) => ({ ...all, [networkId]: withItemByAddress(perNetwork(all, networkId), saved) }));
     },
     removeAbi(networkId: string, address: string): void {
-      change((all) => ({
-        ...all,
-        [networkId]: perNetwork(all, networkId).filter((a) => a.address.toLowerCase() !== address.toLowerCase()),
-      }));
+      change((all) => ({ ...all, [networkId]: withoutItemByAddress(perNetwork(all, networkId), address) }));
     },
   }),
 } satisfies SyncedSetting<'savedAbis', Record<string, SavedAbi[]>, object>;

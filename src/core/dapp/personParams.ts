@@ -1,8 +1,8 @@
 import { type Address, getAddress, type Hex, isAddress, isHex, stringToHex } from 'viem';
-import { sameAddress } from '../assets/token';
 import { KeyError } from '../errors/keys';
 import type { Message } from '../i18n/message';
 import { parseAddress } from '../keys/address';
+import { sameAddress } from '../keys/sameAddress';
 import type { ProviderError, ProviderErrorKind } from './providerErrors';
 import type { DappRequest, PersonMethod } from './request';
 import { chainIdParam } from './siteAnswers';

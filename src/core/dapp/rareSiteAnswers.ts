@@ -1,6 +1,7 @@
 // The answers from a site's grant that sites ask for now and then: EIP-2255's permissions and
 // EIP-5792's capabilities and batch status. Part of the method table (methodTable.ts) that
 // connect.js leaves out: it imports them from connect.mjs when first needed (src/connector/extras.ts).
+import { sameAddress } from '../keys/sameAddress';
 import { type CallsStatus, permissions } from './protocol';
 import { UNAUTHORIZED, UNKNOWN_BUNDLE_ID } from './providerErrors';
 import { connectorError, type RARE_ANSWERED, type SiteAnswerer, type SiteView } from './siteAnswers';
@@ -8,8 +9,7 @@ import { connectorError, type RARE_ANSWERED, type SiteAnswerer, type SiteView } 
 /** EIP-5792 for `[address, chainIds?]`: on every granted chain Cairn sends a batch's calls one by one. */
 function capabilities(view: SiteView, [address, wanted]: readonly unknown[]) {
   const grant = view.grant();
-  if (!grant?.accounts.some((account) => account.toLowerCase() === String(address).toLowerCase()))
-    return connectorError(UNAUTHORIZED);
+  if (!grant?.accounts.some((account) => sameAddress(account, String(address)))) return connectorError(UNAUTHORIZED);
   const result: Record<string, unknown> = {};
   for (const id in grant.chains)
     if (!Array.isArray(wanted) || wanted.includes(id)) result[id] = { atomic: { status: 'unsupported' } };

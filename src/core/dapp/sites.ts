@@ -1,4 +1,5 @@
 import type { Network } from '../chain/networks';
+import { sameAddress } from '../keys/sameAddress';
 import { type HexChainId, isSerialisedOrigin, permissions, type SiteGrant, toHexChainId } from './protocol';
 
 /**
@@ -31,15 +32,13 @@ export type SitePermission = {
 /** Every site's permission, by origin. */
 export type SitePermissions = Record<string, SitePermission>;
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /** The permission of `origin`, looked up without trusting the object's prototype. */
 export function siteFor(sites: SitePermissions, origin: string): SitePermission | undefined {
   return Object.hasOwn(sites, origin) ? sites[origin] : undefined;
 }
 
 export function isGrantedAccount(site: SitePermission | undefined, address: string): boolean {
-  return site?.accounts.some((a) => same(a, address)) === true;
+  return site?.accounts.some((a) => sameAddress(a, address)) === true;
 }
 
 /** The site's record after the person approved a connection (accounts and network chosen by them). */

@@ -1,5 +1,6 @@
 import { getAddress } from 'viem';
 import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 
 /** Something about a Sign-In with Ethereum message the person must know; blocking ones need an explicit "I understand". */
 export type SiweProblem = {
@@ -162,7 +163,7 @@ export function reviewSiwe(
       }),
     });
   }
-  if (message.address.toLowerCase() !== context.account.toLowerCase()) {
+  if (!sameAddress(message.address, context.account)) {
     problems.push({
       kind: 'address',
       blocking: true,

@@ -1,4 +1,5 @@
 import { type Message, msg } from '../i18n/message';
+import { isRecord } from '../text/guards';
 import { CairnError } from './base';
 
 export const SETTINGS_ERROR_CODES = ['SETTINGS_STORAGE_FAILED', 'SETTINGS_DAMAGED'] as const;
@@ -88,11 +89,6 @@ export function checkedItems<T>(
     );
   }
   return value;
-}
-
-/** A plain object (not an array, not null): the form of every stored map of settings. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A list whose every item passes `isItem`. */

@@ -1,5 +1,6 @@
-import { checkedItems, isRecord, type SettingsError } from '../errors/settings';
+import { checkedItems, type SettingsError } from '../errors/settings';
 import type { SyncedSetting } from '../settingDeclaration';
+import { isRecord } from '../text/guards';
 import type { ExplorerConfig } from './config';
 
 function isExplorerConfig(value: unknown): value is ExplorerConfig {

@@ -2,8 +2,8 @@
 // the bytes before they are sent. Once its node holds the transaction, what was sent is compared
 // with what the person reviewed, and any difference is said on the record.
 import { type Address, getAddress, type Hex } from 'viem';
-import { sameAddress } from '../assets/token';
 import { amountValue, codeValue, type Message, msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import { walletName } from './walletRequests';
 
 /** What a review showed of a transaction, and what a sent one carries: recipient, value, call, nonce, chain. */

@@ -3,6 +3,7 @@
 import { type Address, getAddress, type Hash, isAddress, isHex, numberToHex } from 'viem';
 import { WalletError, type WalletErrorCode } from '../errors/wallet';
 import { codeValue, type Message, type MessageValue, msg, untrustedValue } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 
 /** An EIP-1193 provider, as a wallet hands it over in its EIP-6963 announcement. */
 export type Eip1193Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> };
@@ -84,7 +85,7 @@ export async function walletAddresses(
 
 /** Asks again for the wallet's accounts when `address` is not among those it shares now. */
 export async function assertShared(wallet: ExternalWallet, address: Address): Promise<void> {
-  const shared = (list: Address[]) => list.some((a) => a.toLowerCase() === address.toLowerCase());
+  const shared = (list: Address[]) => list.some((a) => sameAddress(a, address));
   if (shared(await walletAddresses(wallet, 'eth_accounts'))) return;
   if (shared(await walletAddresses(wallet, 'eth_requestAccounts'))) return;
   throw new WalletError(

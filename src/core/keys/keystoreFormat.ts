@@ -2,6 +2,7 @@
 import { type Address, getAddress } from 'viem';
 import { KeyError, KeystoreFieldError } from '../errors/keys';
 import { codeValue, msg, untrustedValue } from '../i18n/message';
+import { isRecord } from '../text/guards';
 
 /** Key-derivation settings of a keystore file, with the salt decoded. */
 export type KdfParams =
@@ -192,10 +193,6 @@ function parseFileAddress(value: unknown): Address | undefined {
   const digits = value.replace(/^0[xX]/, '');
   if (!/^[0-9a-fA-F]{40}$/.test(digits)) throw fieldError('address', 'addressDigits');
   return getAddress(`0x${digits.toLowerCase()}`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function requireRecord(value: unknown, field: string): Record<string, unknown> {

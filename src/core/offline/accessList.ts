@@ -2,14 +2,11 @@ import type { AccessList, Address, Hex } from 'viem';
 import { isCairnError } from '../errors/base';
 import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 import { parseAddress } from '../keys/address';
+import { isRecord } from '../text/guards';
 
 export type AccessListRead = { ok: true; accessList: AccessList } | { ok: false; problem: Message };
 
 const STORAGE_KEY = /^0x[0-9a-fA-F]{64}$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function entryProblem(entry: unknown, index: number): Message | { address: Address; storageKeys: Hex[] } {
   const at = { entry: index + 1 };

@@ -1,5 +1,6 @@
 import { InputError } from '../errors/input';
 import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
+import { isRecord } from '../text/guards';
 
 // The `types` part of EIP-712 typed data: struct definitions, checked before any value is read.
 
@@ -50,10 +51,6 @@ export function arrayType(type: string): { item: string; length: number | undefi
   return { item: match[1], length: match[2] ? Number(match[2]) : undefined };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function checkFieldType(type: string, where: string, defined: Set<string>): void {
   const field = codeValue(where);
   let base = type;
@@ -87,7 +84,7 @@ function checkTypeName(name: string): void {
  * Errors: INPUT_TYPED_DATA.
  */
 export function readTypes(raw: unknown): TypedDataTypes {
-  if (!isObject(raw)) refuse(msg('core.signing:types.notObject'));
+  if (!isRecord(raw)) refuse(msg('core.signing:types.notObject'));
   const defined = new Set(Object.keys(raw));
   const entries = Object.entries(raw).map(([name, fields]): [string, TypedField[]] => {
     if (name !== 'EIP712Domain') checkTypeName(name);
@@ -100,7 +97,7 @@ export function readTypes(raw: unknown): TypedDataTypes {
       );
     const seen = new Set<string>();
     const checked = fields.map((field: unknown, index) => {
-      if (!isObject(field) || typeof field.name !== 'string' || typeof field.type !== 'string') {
+      if (!isRecord(field) || typeof field.name !== 'string' || typeof field.type !== 'string') {
         refuse(msg('core.signing:types.badField', { field: codeValue(`types.${name}[${index}]`) }));
       }
       const { name: fieldName, type } = field as TypedField;

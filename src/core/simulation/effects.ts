@@ -1,6 +1,7 @@
 import { type Address, getAddress } from 'viem';
 import { isFarAboveBalance } from '../assets/unlimited';
 import type { Message } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import type { ApprovalChange, AssetChange, SimulationResult } from './types';
 
 /** What the form the person filled in says the transaction does, to compare with the preview. */
@@ -91,7 +92,7 @@ function erc721Moves(result: SimulationResult): NftMove[] {
   for (const sender of holders) {
     for (const tokenId of sender.sent) {
       const receiver = holders.find(
-        (r) => r !== sender && lower(r.token) === lower(sender.token) && r.received.includes(tokenId),
+        (r) => r !== sender && sameAddress(r.token, sender.token) && r.received.includes(tokenId),
       );
       if (receiver) moves.push({ token: sender.token, tokenId, from: sender.address, to: receiver.address });
     }
@@ -182,7 +183,7 @@ export function describeEffects(
   const accounts: AccountEffects[] = [];
   for (const change of result.changes) {
     if (!mine.has(lower(change.address))) continue;
-    let entry = accounts.find((a) => lower(a.address) === lower(change.address));
+    let entry = accounts.find((a) => sameAddress(a.address, change.address));
     if (!entry) {
       entry = { address: change.address, changes: [] };
       accounts.push(entry);
@@ -242,7 +243,7 @@ function receives(change: AssetChange): boolean {
  */
 function comesBack(result: SimulationResult, sends: { from: Address; value: bigint } | undefined): boolean {
   if (!sends || sends.value === 0n || !result.outcome.ok) return false;
-  const own = result.changes.find((c) => c.kind === 'native' && lower(c.address) === lower(sends.from));
+  const own = result.changes.find((c) => c.kind === 'native' && sameAddress(c.address, sends.from));
   const out = own?.kind === 'native' ? own.out - own.in : 0n;
   return out < sends.value;
 }
@@ -251,16 +252,16 @@ function comesBack(result: SimulationResult, sends: { from: Address; value: bigi
 function netOf(changes: readonly AssetChange[], address: Address, asset: FormIntent['asset']): bigint {
   let net = 0n;
   for (const c of changes) {
-    if (lower(c.address) !== lower(address)) continue;
+    if (!sameAddress(c.address, address)) continue;
     if (asset.kind === 'native' && c.kind === 'native') net += c.in - c.out;
-    else if (asset.kind === 'erc20' && c.kind === 'erc20' && lower(c.token) === lower(asset.token)) net += c.in - c.out;
-    else if (asset.kind === 'erc721' && c.kind === 'erc721' && lower(c.token) === lower(asset.token)) {
+    else if (asset.kind === 'erc20' && c.kind === 'erc20' && sameAddress(c.token, asset.token)) net += c.in - c.out;
+    else if (asset.kind === 'erc721' && c.kind === 'erc721' && sameAddress(c.token, asset.token)) {
       net += BigInt(c.received.filter((id) => id === asset.tokenId).length);
       net -= BigInt(c.sent.filter((id) => id === asset.tokenId).length);
     } else if (
       asset.kind === 'erc1155' &&
       c.kind === 'erc1155' &&
-      lower(c.token) === lower(asset.token) &&
+      sameAddress(c.token, asset.token) &&
       c.id === asset.tokenId
     )
       net += c.in - c.out;
@@ -269,7 +270,7 @@ function netOf(changes: readonly AssetChange[], address: Address, asset: FormInt
 }
 
 function formDifferences(result: SimulationResult, intent: FormIntent): EffectWarning[] {
-  if (intent.amount === 0n || lower(intent.recipient) === lower(intent.from)) return [];
+  if (intent.amount === 0n || sameAddress(intent.recipient, intent.from)) return [];
   const received = netOf(result.changes, intent.recipient, intent.asset);
   if (received === intent.amount) return [];
   return [{ kind: 'differs-from-form', recipient: intent.recipient, expected: intent.amount, actual: received }];

@@ -3,6 +3,7 @@ import type { RawLog } from '../contracts/decode/logs';
 import { TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
 import { theirWords } from '../errors/theirWords';
 import { msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import { wordToAddress } from './changes';
 import { blockOverrides, type NextBlock } from './nextBlock';
 import type { Execution, NativeTransfer } from './types';
@@ -80,7 +81,7 @@ function parseCall(call: SimCall): Execution {
   for (const log of call.logs ?? []) {
     const [topic0, from, to] = log.topics;
     const isNative =
-      log.address.toLowerCase() === NATIVE_TRANSFER_EMITTER.toLowerCase() &&
+      sameAddress(log.address, NATIVE_TRANSFER_EMITTER) &&
       topic0?.toLowerCase() === TRANSFER_TOPIC &&
       from !== undefined &&
       to !== undefined;

@@ -1,4 +1,5 @@
 import { type Address, zeroAddress } from 'viem';
+import { sameAddress } from '../keys/sameAddress';
 
 /**
  * Where Cairn met an address: a contact, one of the person's own accounts (visible or hidden), a
@@ -51,15 +52,14 @@ export function recipientFindings(args: {
 }): RecipientFinding[] {
   const { recipient, from, tokenAddress, known } = args;
   const findings: RecipientFinding[] = [];
-  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  const isKnown = known.some((k) => countsAsKnown(k.source) && same(k.address, recipient));
+  const isKnown = known.some((k) => countsAsKnown(k.source) && sameAddress(k.address, recipient));
   const lookalike = known.find((k) => isLookalike(k.address, recipient));
   if (lookalike) findings.push({ kind: 'lookalike', blocking: true, similar: lookalike });
-  if (!isKnown && args.suspicious?.some((s) => same(s, recipient)))
+  if (!isKnown && args.suspicious?.some((s) => sameAddress(s, recipient)))
     findings.push({ kind: 'seen-in-spam', blocking: true });
-  if (same(recipient, zeroAddress)) findings.push({ kind: 'zero-address', blocking: true });
-  if (tokenAddress && same(recipient, tokenAddress)) findings.push({ kind: 'token-contract', blocking: true });
-  if (same(recipient, from)) findings.push({ kind: 'self', blocking: false });
+  if (sameAddress(recipient, zeroAddress)) findings.push({ kind: 'zero-address', blocking: true });
+  if (sameAddress(recipient, tokenAddress)) findings.push({ kind: 'token-contract', blocking: true });
+  if (sameAddress(recipient, from)) findings.push({ kind: 'self', blocking: false });
   else if (!isKnown) findings.push({ kind: 'first-payment', blocking: false });
   return findings;
 }

@@ -1,5 +1,6 @@
 import type { Message } from '../i18n/message';
 import { fromStoredText, isStoredText, toStoredText } from '../i18n/storedMessage';
+import { sameAddress } from '../keys/sameAddress';
 import type { TxKind, TxRecord, TxStatus } from './record';
 
 /**
@@ -205,7 +206,7 @@ export function memoryTxStore(): TxStore {
       return stored ? fromStored(structuredClone(stored)) : undefined;
     },
     async forAccount(chainId, from) {
-      return all().records.filter((r) => r.chainId === chainId && r.from.toLowerCase() === from.toLowerCase());
+      return all().records.filter((r) => r.chainId === chainId && sameAddress(r.from, from));
     },
     async forChain(chainId) {
       return all().records.filter((r) => r.chainId === chainId);

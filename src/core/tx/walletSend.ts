@@ -1,12 +1,12 @@
 import { type Address, getAddress, type Hash, type Hex, isAddressEqual, TransactionNotFoundError } from 'viem';
 import { getTransaction } from 'viem/actions';
-import { sameAddress } from '../assets/token';
 import type { ChainClient } from '../chain/client';
 import type { Fees } from '../chain/fees';
 import { TxError } from '../errors/tx';
 import { WalletError } from '../errors/wallet';
 import { sentMismatch } from '../externalWallet/sentMismatch';
 import { codeValue, type MessageValue, msg, untrustedValue } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import { isActive, type TxRecord } from './record';
 
 /** How often, and how far apart, Cairn's node is asked for a transaction a wallet just sent. */

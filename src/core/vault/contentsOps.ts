@@ -3,6 +3,7 @@ import { type Account, type AccountSource, type DeviceSource, isDeviceSource, se
 import { equalBytes } from '../bytes';
 import { VaultError } from '../errors/vault';
 import { type Message, msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import type { PhraseLanguage } from '../keys/wordlists';
 import type { BackupMethod, SecretOrigin, StoredSecret, VaultContents } from './vaultContents';
 
@@ -133,15 +134,14 @@ export function addAccounts(
       : given.kind === 'key'
         ? { kind: 'key', secretId: secretId as string }
         : { ...given, secretId: secretId as string };
-    const address = spec.address.toLowerCase();
-    const watched = all.find((a) => a.address.toLowerCase() === address && a.source.kind === 'watch');
+    const watched = all.find((a) => sameAddress(a.address, spec.address) && a.source.kind === 'watch');
     if (watched && source.kind !== 'watch') {
       const upgraded: Account = { ...watched, source, demo: spec.demo === true };
       all = all.map((a) => (a.id === watched.id ? upgraded : a));
       added.push(upgraded);
       continue;
     }
-    if (known.has(address)) continue;
+    if (known.has(spec.address.toLowerCase())) continue;
     const account: Account = {
       id: ids.newId(),
       name: nameOf(spec, all),

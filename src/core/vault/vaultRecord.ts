@@ -1,6 +1,7 @@
 import { fromBase64, sha256Hex } from '../bytes';
 import { VaultError } from '../errors/vault';
 import { msg } from '../i18n/message';
+import { isRecord } from '../text/guards';
 
 /**
  * The vault as stored (IndexedDB) and as exported (backup file): everything needed to open it
@@ -62,16 +63,12 @@ function corrupted(detail: string): never {
   throw new VaultError('VAULT_CORRUPTED', msg('core.keys:vault.damaged'), { details: detail });
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * True when `stored` is exactly the record a write was based on: same revision and checksum.
  * Synchronous, so a repository can run it inside its storage transaction.
  */
 export function isSameRecord(stored: unknown, record: Pick<VaultRecord, 'revision' | 'checksum'>): boolean {
-  if (!isObject(stored) || stored.checksum !== record.checksum) return false;
+  if (!isRecord(stored) || stored.checksum !== record.checksum) return false;
   return (stored.revision ?? 0) === record.revision;
 }
 
@@ -87,7 +84,7 @@ export async function parseVaultRecord(
   value: unknown,
   options: { minimumIterations?: number } = {},
 ): Promise<VaultRecord> {
-  if (!isObject(value)) corrupted('not an object');
+  if (!isRecord(value)) corrupted('not an object');
   if (value.format !== VAULT_FORMAT) corrupted('format');
   const version = value.version;
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) corrupted('version');
@@ -97,7 +94,7 @@ export async function parseVaultRecord(
   const revision = version === 1 ? 0 : value.revision;
   if (typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 0) corrupted('revision');
   const { kdf, cipher } = value;
-  if (!isObject(kdf) || kdf.name !== 'PBKDF2' || kdf.hash !== 'SHA-256') corrupted('kdf');
+  if (!isRecord(kdf) || kdf.name !== 'PBKDF2' || kdf.hash !== 'SHA-256') corrupted('kdf');
   const iterations = kdf.iterations;
   if (
     typeof iterations !== 'number' ||
@@ -108,7 +105,7 @@ export async function parseVaultRecord(
     corrupted('kdf.iterations');
   }
   if (typeof kdf.salt !== 'string' || (fromBase64(kdf.salt)?.length ?? 0) < 16) corrupted('kdf.salt');
-  if (!isObject(cipher) || cipher.name !== 'AES-GCM') corrupted('cipher');
+  if (!isRecord(cipher) || cipher.name !== 'AES-GCM') corrupted('cipher');
   if (typeof cipher.iv !== 'string' || fromBase64(cipher.iv)?.length !== 12) corrupted('cipher.iv');
   if (typeof value.ciphertext !== 'string' || (fromBase64(value.ciphertext)?.length ?? 0) < 16) corrupted('ciphertext');
   if (typeof value.checksum !== 'string') corrupted('checksum');

@@ -9,7 +9,7 @@ import { Truncated } from '@/components/Truncated';
 import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { usePortfolio } from '@/lib/usePortfolio';
-import { useSelectedAccount, useVault, useVaultSession } from '@/lib/vault';
+import { accountAt, useSelectedAccount, useVault, useVaultSession } from '@/lib/vault';
 import { accountLabel } from './accountLabel';
 import styles from './accounts.module.css';
 
@@ -23,8 +23,7 @@ export function AccountMenu({ managePath, addPath }: { managePath: string; addPa
   const accounts = useVault((s) => s.accounts);
   const selected = useSelectedAccount();
   const { view } = usePortfolio({ everyBlock: false });
-  const totalOf = (address: string) =>
-    view?.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())?.total;
+  const totalOf = (address: string) => accountAt(view?.accounts ?? [], address)?.total;
   const visible = accounts.filter((a) => !a.hidden || a.id === selected?.id);
   if (!selected) return null;
   return (

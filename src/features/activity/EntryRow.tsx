@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { zeroAddress } from 'viem';
 import { Amount } from '@/components/Amount';
 import { DateTime } from '@/components/DateTime';
 import { T } from '@/components/T';
@@ -8,6 +9,7 @@ import ui from '@/components/ui.module.css';
 import type { ActivityEntry, Suspicion } from '@/core/activity/entries';
 import type { ActivityAsset } from '@/core/activity/item';
 import { codeValue, type MessageId, untrustedValue } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import type { AssetLabel } from '@/lib/assetLabels';
 import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
@@ -32,8 +34,6 @@ const SUSPICION = {
   lookalike: 'activity:entry.suspicion.lookalike',
 } as const satisfies Record<Suspicion, MessageId>;
 
-const ZERO = '0x0000000000000000000000000000000000000000';
-
 const APPROVAL_WORDS = {
   granted: 'activity:entry.headline.approvalGranted',
   withdrawn: 'activity:entry.headline.approvalWithdrawn',
@@ -41,7 +41,7 @@ const APPROVAL_WORDS = {
 
 function headline(entry: ActivityEntry) {
   const directions = new Set(entry.movements.map((m) => m.direction));
-  if (entry.movements.length > 0 && entry.movements.every((m) => m.counterparty?.toLowerCase() === ZERO))
+  if (entry.movements.length > 0 && entry.movements.every((m) => sameAddress(m.counterparty, zeroAddress)))
     return directions.has('in') ? 'activity:entry.headline.minted' : 'activity:entry.headline.burned';
   if (entry.movements.length === 0) {
     if (entry.approval) return APPROVAL_WORDS[entry.approval];
@@ -100,7 +100,7 @@ export function EntryRow({
     <Link to={links.transaction(entry.hash)} className={styles.entry} data-status={entry.status}>
       <span className={styles.what}>
         <strong>{t(headline(entry))}</strong>
-        {other && other.toLowerCase() !== ZERO && (
+        {other && !sameAddress(other, zeroAddress) && (
           <span className={ui.muted}>
             {' '}
             <T

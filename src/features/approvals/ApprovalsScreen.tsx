@@ -6,12 +6,13 @@ import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
+import { canSign } from '@/core/accounts/signerKinds';
 import { type ApprovalRow, sortedApprovalRows } from '@/core/approvals/approvalRows';
 import { approvalsCsv } from '@/core/approvals/approvalsCsv';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
 import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
-import { canSign } from '@/core/signerKindss/signerKinds';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { useSyncStatus } from '@/lib/activity';
 import { downloadText } from '@/lib/download';
 import { errorMessage } from '@/lib/errorMessages';
@@ -73,7 +74,7 @@ export function ApprovalsScreen() {
                 item.blockNumber > block &&
                 item.logIndex === undefined &&
                 item.fee !== undefined &&
-                item.counterparty?.toLowerCase() === spender.toLowerCase(),
+                sameAddress(item.counterparty, spender),
             )
           : undefined,
       listed: (token) => listed.has(token.toLowerCase()),

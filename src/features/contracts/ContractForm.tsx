@@ -13,6 +13,7 @@ import { fetchVerifiedAbi } from '@/core/contracts/verifiedAbi';
 import { InputError } from '@/core/errors/input';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { errorMessage } from '@/lib/errorMessages';
 import { urlHost } from '@/lib/format';
 import { translate, useT } from '@/lib/i18n';
@@ -52,7 +53,7 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
   // The explorer choice disappears with the explorer; fall back to the standard ABIs then.
   const source: AbiSource = chosen === 'explorer' && !explorer ? 'known' : chosen;
   const typed = quietAddress(address);
-  const savedHere = typed ? saved.find((s) => s.address.toLowerCase() === typed.toLowerCase()) : undefined;
+  const savedHere = saved.find((s) => sameAddress(s.address, typed));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +75,7 @@ export function ContractForm({ onLoaded }: { onLoaded(): void }) {
       const known = knownAbi(standard);
       found = { abi: known.abi, label: msg('contracts:source.standard', { name: known.name }) };
     } else if (source === 'saved' && checked) {
-      const entry = saved.find((s) => s.address.toLowerCase() === checked.toLowerCase());
+      const entry = saved.find((s) => sameAddress(s.address, checked));
       if (entry) found = { abi: entry.abi, label: msg('contracts:source.saved') };
       else next.source = msg('contracts:form.noSavedAbi', { network: untrustedValue(network.name, 'name') });
     }

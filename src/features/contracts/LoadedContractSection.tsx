@@ -9,6 +9,7 @@ import type { Account } from '@/core/accounts/account';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { type ContractFunction, listFunctions } from '@/core/contracts/functions';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
@@ -34,8 +35,8 @@ export function LoadedContractSection({
   const networkName = untrustedValue(network.name, 'name');
   const account = useSelectedAccount();
   const addressName = useAddressNames(network);
-  const saved = useSession((s) => s.savedAbis[network.id] ?? NO_SAVED).find(
-    (s) => s.address.toLowerCase() === contract.address.toLowerCase(),
+  const saved = useSession((s) => s.savedAbis[network.id] ?? NO_SAVED).find((s) =>
+    sameAddress(s.address, contract.address),
   );
   const saveAbi = useSession((s) => s.saveAbi);
   const whenSaved = useSession((s) => s.whenSaved);

@@ -8,7 +8,7 @@ import type { Network } from '@/core/chain/networks';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
-import { useVault } from '@/lib/vault';
+import { useVaultAccount } from '@/lib/vault';
 import styles from './dapp.module.css';
 import { useDappConnection } from './dappContext';
 import { MiscasedAddresses } from './MiscasedAddresses';
@@ -53,16 +53,13 @@ export function ApprovalFrame(props: ApprovalFrameProps) {
   const [checkedAddresses, setCheckedAddresses] = useState(false);
   const checksumHolds = miscased !== undefined && !checkedAddresses;
   const phrase = useSession((s) => s.antiPhishingPhrase);
-  const accounts = useVault((s) => s.accounts);
   const content = useRef<HTMLDivElement>(null);
   const delay = useApproveDelay(
     `${props.requestId} ${props.network?.id} ${props.network?.chainId} ${props.restartKey ?? ''}`,
     content,
   );
   const ready = delay.ready;
-  const accountName = accounts.find(
-    (a) => props.account && a.address.toLowerCase() === props.account.toLowerCase(),
-  )?.name;
+  const accountName = useVaultAccount(props.account)?.name;
   return (
     <section className={styles.window} aria-labelledby="approval-title">
       <div ref={content} className={styles.content}>

@@ -9,7 +9,7 @@ import { mayHaveBeenSent } from '@/core/errors/wallet';
 import type { Message } from '@/core/i18n/message';
 import { errorMessage, failureMessage } from '@/lib/errorMessages';
 import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useVault } from '@/lib/vault';
+import { useVaultAccount } from '@/lib/vault';
 import { useDappConnection } from './dappContext';
 
 /**
@@ -23,7 +23,6 @@ export function useSiteRequest(id: number, address?: string) {
   const connection = useDappConnection();
   const site = useSession((s) => siteFor(s.dappSites, connection.origin));
   const networks = useSession((s) => s.networks);
-  const accounts = useVault((s) => s.accounts);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Message | string>();
   const [maySendTwice, setMaySendTwice] = useState(false);
@@ -31,8 +30,7 @@ export function useSiteRequest(id: number, address?: string) {
   const whenSaved = useSession((s) => s.whenSaved);
   const pinned = useStore(connection.store, (s) => s.pending.find((p) => p.id === id)?.chainId);
   const network: Network | undefined = requestNetwork({ site, networks, selected, pinned });
-  const account: Account | undefined =
-    address === undefined ? undefined : accounts.find((a) => a.address.toLowerCase() === address.toLowerCase());
+  const account: Account | undefined = useVaultAccount(address);
   // Stable, so an effect that answers at once (an error, nothing to ask) runs once.
   const approve = useCallback((result: unknown) => connection.resolve(id, result), [connection, id]);
   const decline = useCallback(() => connection.reject(id, providerError('userRejected')), [connection, id]);

@@ -16,6 +16,7 @@ import { listedTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import { isCairnError } from '@/core/errors/base';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { useActivityStore } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { errorMessage } from '@/lib/errorMessages';
@@ -26,7 +27,7 @@ import { addressDetailsQuery } from '@/lib/queries/explorerQueries';
 import { activityKeys } from '@/lib/queries/localKeys';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useVault } from '@/lib/vault';
+import { useVault, useVaultAccount } from '@/lib/vault';
 import { AddContactInline } from './AddContactInline';
 import { ContractAbiSection } from './ContractAbiSection';
 import styles from './explorer.module.css';
@@ -84,11 +85,11 @@ function AddressPage({ address }: { address: Address }) {
       const all = await Promise.all(accounts.map((a) => store.items(network.chainId, a.address as Address)));
       return all
         .flat()
-        .filter((i) => i.counterparty?.toLowerCase() === address.toLowerCase())
+        .filter((i) => sameAddress(i.counterparty, address))
         .sort(compareItems);
     },
   });
-  const own = accounts.some((a) => a.address.toLowerCase() === address.toLowerCase());
+  const own = useVaultAccount(address) !== undefined;
   const heldTokens = tokens
     .map((t) => ({ token: t, balance: holdings.data?.tokens.get(address.toLowerCase())?.get(t.address.toLowerCase()) }))
     .filter((t) => t.balance !== undefined && t.balance > 0n);

@@ -5,6 +5,7 @@ import ui from '@/components/ui.module.css';
 import { parseAbiJson } from '@/core/contracts/abiJson';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import type { Message } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -15,9 +16,7 @@ const EMPTY: SavedAbi[] = [];
 export function ContractAbiSection({ address }: { address: Address }) {
   const t = useT('explorer');
   const network = useSelectedNetwork();
-  const saved = useSession((s) => s.savedAbis[network.id] ?? EMPTY).find(
-    (a) => a.address.toLowerCase() === address.toLowerCase(),
-  );
+  const saved = useSession((s) => s.savedAbis[network.id] ?? EMPTY).find((a) => sameAddress(a.address, address));
   const saveAbi = useSession((s) => s.saveAbi);
   const removeAbi = useSession((s) => s.removeAbi);
   const [text, setText] = useState('');

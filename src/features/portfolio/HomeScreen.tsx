@@ -11,6 +11,7 @@ import { useLinks } from '@/lib/links';
 import { useSession } from '@/lib/session';
 import { usePortfolio } from '@/lib/usePortfolio';
 import { useValueChart } from '@/lib/useValueChart';
+import { accountAt } from '@/lib/vault';
 import { AccountHoldings } from './AccountHoldings';
 import { AssetList } from './AssetList';
 import { AssetsSkeleton, NothingHereYet } from './HomeStates';
@@ -78,7 +79,7 @@ export function HomeScreen() {
       {!empty &&
         groupByAccount &&
         view?.accounts.map((holdings) => {
-          const account = accounts.find((a) => a.address === holdings.address);
+          const account = accountAt(accounts, holdings.address);
           return account ? (
             <AccountHoldings key={account.id} account={account} holdings={holdings} network={network} />
           ) : null;

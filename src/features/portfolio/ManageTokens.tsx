@@ -11,6 +11,7 @@ import type { TokenMetadata } from '@/core/assets/tokenMetadata';
 import type { Network } from '@/core/chain/networks';
 import { type CodeValue, codeValue, type Message, msg, type UntrustedValue, untrustedValue } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
@@ -54,7 +55,7 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
   const known = [...listedTokens(network), ...custom];
   /** A token by its symbol, else its address (`address` in lower case). */
   const nameOf = (address: string) => {
-    const symbol = known.find((t) => t.address.toLowerCase() === address)?.symbol;
+    const symbol = known.find((t) => sameAddress(t.address, address))?.symbol;
     return symbol === undefined ? codeValue(address) : untrustedValue(symbol, 'symbol');
   };
 

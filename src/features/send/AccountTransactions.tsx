@@ -15,7 +15,7 @@ import { useAccountRecords, useDamagedRecords } from '@/lib/queries/recordQuerie
 import { feeMarketQuery, pendingNonceQuery } from '@/lib/queries/txQueries';
 import { useTransactions } from '@/lib/transactions';
 import { useChainHead } from '@/lib/useChainHead';
-import { useVault, useVaultSession } from '@/lib/vault';
+import { useVaultAccount, useVaultSession } from '@/lib/vault';
 import styles from './send.module.css';
 import { TxStatusCard } from './TxStatusCard';
 
@@ -28,7 +28,7 @@ export function AccountTransactions({ network, address }: { network: Network; ad
   const session = useVaultSession();
   const queryClient = useQueryClient();
   const { service } = useTransactions();
-  const account = useVault((s) => s.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase()));
+  const account = useVaultAccount(address);
   const activeNonces = records
     .filter(isActive)
     .map((r) => r.nonce)

@@ -19,6 +19,7 @@ import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import { walletName } from '@/core/externalWallet/walletRequests';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import type { FormIntent } from '@/core/simulation/effects';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
@@ -28,7 +29,7 @@ import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { previewedTransaction, useReviewPreview } from '@/lib/useTransactionPreview';
-import { useVault, useVaultSession } from '@/lib/vault';
+import { useVaultAccount, useVaultSession } from '@/lib/vault';
 import { findingSentence } from './FindingsPanel';
 import styles from './send.module.css';
 import { goTo, sendFlowStore } from './sendFlowStore';
@@ -52,11 +53,10 @@ export function ReviewPanel({
   const network = useSelectedNetwork();
   const links = useLinks();
   const session = useVaultSession();
-  const accounts = useVault((s) => s.accounts);
   const contacts = useSession((s) => s.addressBook);
   const { service } = useTransactions();
   const { draft } = prepared;
-  const from = accounts.find((a) => a.address.toLowerCase() === draft.from.toLowerCase());
+  const from = useVaultAccount(draft.from);
   const native = network.nativeCurrency;
   const { price: assetPrice, nativePrice } = useSendAssets(network, draft.from, sendAssetKey(draft.asset));
   const [busy, setBusy] = useState(false);
@@ -307,8 +307,8 @@ function callAbis(
   if (!to || !callAbi) return out;
   try {
     const prepared = JSON.parse(callAbi) as { to?: unknown; data?: unknown; abi?: unknown };
-    const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
-    if (same(prepared.to, to) && same(prepared.data, data) && Array.isArray(prepared.abi)) {
+    const sameData = typeof prepared.data === 'string' && prepared.data.toLowerCase() === data.toLowerCase();
+    if (typeof prepared.to === 'string' && sameAddress(prepared.to, to) && sameData && Array.isArray(prepared.abi)) {
       out.unshift({ address: to, abi: prepared.abi as Abi });
     }
   } catch {

@@ -12,6 +12,7 @@ import { contactsFor } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
 import { FEE_PRESETS, type FeePreset, presetFees } from '@/core/chain/fees';
 import { amountValue, codeValue, type MessageId, type MessageValue, untrustedValue } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { formatAmount, shortAddress } from '@/lib/format';
@@ -67,7 +68,7 @@ export function SendForm() {
   const suggestions = [
     ...contactsFor(contacts, network.id).map((c) => ({ value: c.address, label: untrustedLabel(c.name, 'name') })),
     ...own
-      .filter((a) => a.address.toLowerCase() !== from?.address.toLowerCase())
+      .filter((a) => !sameAddress(a.address, from?.address))
       .map((a) => ({
         value: a.address,
         label: t('send:form.suggestion.ownAccount', { name: untrustedValue(a.name, 'name') }),

@@ -19,7 +19,7 @@ import { useT } from '@/lib/i18n';
 import { useTransactions } from '@/lib/transactions';
 import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
 import { useReviewPreview } from '@/lib/useTransactionPreview';
-import { useVault, useVaultSession } from '@/lib/vault';
+import { useVaultAccount, useVaultSession } from '@/lib/vault';
 import styles from './send.module.css';
 
 function feeWords(fees: Fees): Message {
@@ -70,9 +70,8 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
   const t = useT('send');
   const session = useVaultSession();
   const { service } = useTransactions();
-  const account = useVault((s) =>
-    s.accounts.find((a) => a.address.toLowerCase() === record.from.toLowerCase() && a.source.kind !== 'watch'),
-  );
+  const sender = useVaultAccount(record.from);
+  const account = sender?.source.kind === 'watch' ? undefined : sender;
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<Message | string>();
   const [plan, setPlan] = useState<ReplacementPlan>();

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { isAddressEqual } from 'viem';
 import { CodeText } from '@/components/CodeText';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
@@ -13,7 +12,7 @@ import type { DecodedTx, RawTxType } from '@/core/offline/decodedTx';
 import { formatCount, toDecimalString } from '@/lib/format';
 import { intlLocale, useLocale, useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
-import { useVault } from '@/lib/vault';
+import { useVaultAccount } from '@/lib/vault';
 import styles from './sign.module.css';
 
 const NO_SAVED: SavedAbi[] = [];
@@ -47,13 +46,11 @@ function bytesOf(hex: string): number {
 export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; network: Network }) {
   const t = useT('sign');
   const locale = intlLocale(useLocale());
-  const accounts = useVault((s) => s.accounts);
   const saved = useSession((s) => s.savedAbis[network.id] ?? NO_SAVED);
   const call = decodeCall(decoded.data, decoded.to ?? undefined, saved);
   const coin = network.nativeCurrency;
-  const nameOf = (address: string) => accounts.find((a) => isAddressEqual(a.address, address as `0x${string}`))?.name;
-  const sender = nameOf(decoded.from);
-  const recipient = decoded.to ? nameOf(decoded.to) : undefined;
+  const sender = useVaultAccount(decoded.from)?.name;
+  const recipient = useVaultAccount(decoded.to)?.name;
   const price = decoded.maxFeePerGas ?? decoded.gasPrice ?? 0n;
   const maxFee = decoded.gas * price;
   return (

@@ -1,24 +1,24 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { type Address, isAddressEqual } from 'viem';
+import type { Address } from 'viem';
 import { Field } from '@/components/Field';
 import { QrImageField } from '@/components/QrImageField';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import type { Account } from '@/core/accounts/account';
-import { signerProfile } from '@/core/accounts/signerKinds';
+import { canSign, signerProfile } from '@/core/accounts/signerKinds';
 import { isCairnError } from '@/core/errors/base';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import type { FieldErrors, OfflineTx } from '@/core/offline/offlineTx';
 import { type SignedOffline, signOffline } from '@/core/offline/signOffline';
 import { MAX_UNSIGNED_FILE_CHARS, parseUnsignedFile, serializeUnsignedFile } from '@/core/offline/unsignedFile';
 import { buildUnsignedTx } from '@/core/offline/unsignedTx';
-import { canSign } from '@/core/signerKindss/signerKinds';
 import { downloadText, readSmallTextFile } from '@/lib/download';
 import { errorMessage } from '@/lib/errorMessages';
 import { decimalFormat, useLocale, useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
-import { useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
+import { accountAt, useSelectedAccount, useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { OfflineFields } from './OfflineFields';
 import { SavedFields, SignedOutput } from './OfflineResults';
 import { emptyOfflineForm, formOf, type OfflineForm } from './offlineForm';
@@ -113,7 +113,7 @@ export function OfflineTool() {
     setResult(undefined);
     setSaved(undefined);
     setSignError(undefined);
-    const holder = file.from ? accounts.find((a) => isAddressEqual(a.address, file.from as Address)) : undefined;
+    const holder = accountAt(accounts, file.from);
     if (holder) setAccountId(holder.id);
     setImported({ source, from: file.from });
     return true;
@@ -177,11 +177,8 @@ export function OfflineTool() {
   };
 
   const preparedForOther =
-    imported?.from !== undefined && (!account || !isAddressEqual(account.address, imported.from))
-      ? imported.from
-      : undefined;
-  const walletHasIt =
-    preparedForOther !== undefined && accounts.some((a) => isAddressEqual(a.address, preparedForOther));
+    imported?.from !== undefined && !sameAddress(account?.address, imported.from) ? imported.from : undefined;
+  const walletHasIt = accountAt(accounts, preparedForOther) !== undefined;
 
   return (
     <form ref={formRef} className={styles.tool} onSubmit={sign} noValidate aria-labelledby="offline-title">

@@ -1,6 +1,7 @@
 import type { AbiError } from 'abitype';
 import { type Abi, type AbiEvent, type Address, type Hex, toEventSelector, toFunctionSelector } from 'viem';
 import { formatAbiItem } from 'viem/utils';
+import { sameAddress } from '../../keys/sameAddress';
 import { type ContractFunction, listFunctions } from '../functions';
 import { AMBIGUOUS_STANDARD_ABI, STANDARD_ABIS } from './standardAbis';
 
@@ -80,6 +81,7 @@ export function indexesFor(contractAbis: readonly Abi[]): [AbiIndex, AbiSource][
 
 /** The ABIs saved for `address` (compared case-insensitively), in the order given. */
 export function savedAbisFor(address: Address, saved: readonly SavedAbi[]): Abi[] {
-  const wanted = String(address).toLowerCase();
-  return saved.filter((s) => typeof s?.address === 'string' && s.address.toLowerCase() === wanted).map((s) => s.abi);
+  return saved
+    .filter((s) => typeof s?.address === 'string' && sameAddress(s.address, String(address)))
+    .map((s) => s.abi);
 }
