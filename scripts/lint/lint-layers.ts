@@ -1,11 +1,11 @@
-// Lint step: enforces the import direction of src/ (see scripts/layers.ts). Exits 1 on any
+// Lint step: enforces the import direction of src/ (see scripts/lint/layers.ts). Exits 1 on any
 // violation, printing file:line and the rule broken.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkImport, importsOf, literalQueryKeys } from './layers.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
