@@ -9,7 +9,7 @@ import { hardhat } from 'viem/chains';
 import { startChain } from '../devchain/chain.ts';
 import { demoContractAddresses, seedChain } from '../devchain/seed.ts';
 import { seedClient } from '../devchain/seedSupport.ts';
-import { findFreePort } from '../scripts/ports.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
 import { memoryApprovalStore } from '../src/core/approvals/approvalStore.ts';
 import { readCurrentApprovals } from '../src/core/approvals/currentApprovals.ts';
 import { scanApprovals } from '../src/core/approvals/scanApprovals.ts';

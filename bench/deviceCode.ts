@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support/browser.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
+import { startStaticServer } from '../scripts/serve/static-server.ts';
 import { type BenchRun, sized } from './benchRun.ts';
 
 const scriptsOf = (page: Page) =>

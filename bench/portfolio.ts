@@ -10,7 +10,7 @@ import { hardhat } from 'viem/chains';
 import { startChain } from '../devchain/chain.ts';
 import { compileContracts } from '../devchain/compile.ts';
 import { demoAddress } from '../devchain/seed.ts';
-import { findFreePort } from '../scripts/ports.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
 import { readPortfolio } from '../src/core/assets/portfolio.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { MULTICALL3_ADDRESS } from '../src/core/chain/localChain.ts';

@@ -21,7 +21,7 @@ import { startChain } from '../devchain/chain.ts';
 import { scenarioContractAddresses } from '../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses, seedChain } from '../devchain/seed.ts';
 import { seedClient } from '../devchain/seedSupport.ts';
-import { findFreePort } from '../scripts/ports.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
 import { demoSwapAbi } from '../src/core/contracts/exampleAbis/demoSwapAbi.generated.ts';

@@ -4,8 +4,8 @@ import type { Browser } from 'playwright-core';
 import { type LocalChain, startChain } from '../devchain/chain.ts';
 import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { type StaticServer, startStaticServer } from '../scripts/static-server.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
+import { type StaticServer, startStaticServer } from '../scripts/serve/static-server.ts';
 import { type RpcFaultProxy, startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 
 export type BenchStage = {

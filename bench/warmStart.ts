@@ -4,8 +4,8 @@
 import { startChain } from '../devchain/chain.ts';
 import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
+import { startStaticServer } from '../scripts/serve/static-server.ts';
 import { ALTERNATING_RUNS, type BenchRun, sized } from './benchRun.ts';
 import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
 import { openOnceAndInstall } from './installedWorker.ts';

@@ -103,7 +103,7 @@ describe('layer rules', () => {
     expect(checkImport('src/app/main.tsx', '@/connector/provider')).toMatch(/nothing in src imports src\/connector/);
     expect(checkImport('src/core/dapp/window.ts', '../../connector/protocol')).toMatch(/nothing in src imports/);
     expect(checkImport('src/connector/x.test.ts', '@/lib/format')).toMatch(/connector may not import lib/);
-    expect(checkImport('scripts/connectorBuild.test.ts', '../src/connector/provider')).toBeUndefined();
+    expect(checkImport('scripts/build/connectorBuild.test.ts', '../src/connector/provider')).toBeUndefined();
   });
 
   it('finds static, re-export, side-effect and dynamic imports with their lines', () => {
