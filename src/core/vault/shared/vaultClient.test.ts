@@ -4,8 +4,8 @@ import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { fakeTimers } from '@/testing/vaultFixtures';
 import type { VaultState } from '../vaultState';
 import { type Connection, connectionPair } from './connection';
-import type { ToClient, ToHost } from './protocol';
 import { HOST_SILENCE_LIMIT_MS, VaultClient } from './vaultClient';
+import type { ToClient, ToHost } from './vaultProtocol';
 
 const closers: (() => void)[] = [];
 afterEach(() => {

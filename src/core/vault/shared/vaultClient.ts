@@ -24,7 +24,7 @@ import {
   VAULT_METHODS,
   type VaultApi,
   type VaultMethod,
-} from './protocol';
+} from './vaultProtocol';
 
 /** The vault as one window sees it: the shared state, and which account this window shows. */
 export type ClientVaultState = VaultState & { selectedAccountId: string | undefined };

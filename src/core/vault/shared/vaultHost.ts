@@ -10,7 +10,7 @@ import {
   toWireError,
   transferablesOf,
   type VaultMethod,
-} from './protocol';
+} from './vaultProtocol';
 
 /** Extra minutes the host waits beyond the windows' own idle timers, which a hidden tab may run late. */
 const BACKSTOP_GRACE_MINUTES = 1;

@@ -3,7 +3,7 @@ import { CairnError } from '../../errors/base';
 import { ThrottledError } from '../../errors/vault';
 import { renderMessage } from '../../i18n/message';
 import { decodeMessage, encodeMessage } from './messageCodec';
-import { fromWireError, toWireError, type WireError } from './protocol';
+import { fromWireError, toWireError, type WireError } from './vaultProtocol';
 
 describe('errors crossing to a window', () => {
   it('carry the error’s Message (id and values), never words, and read again on the other side', () => {
