@@ -3,7 +3,7 @@ import { VaultLockedError } from '@/core/errors/vault';
 import type { KeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { webLocks } from '@/core/tx/locks';
-import { connectionPair, portConnection } from '@/core/vault/shared/connection';
+import { connectionPair, portConnection } from '@/core/vault/shared/hostConnection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
 import { abandonDeviceSignature, sendThroughWallet, signOnDevice } from './deviceSignatures';
 import { startVaultWorker, type VaultWorker } from './vaultWorker';

@@ -3,7 +3,7 @@ import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { SettingsSchema } from '@/core/storage/settingsSchema';
 import { fakeTimers } from '@/testing/vaultFixtures';
 import type { VaultState } from '../vaultState';
-import { type Connection, connectionPair } from './connection';
+import { type Connection, connectionPair } from './hostConnection';
 import { HOST_SILENCE_LIMIT_MS, VaultClient } from './vaultClient';
 import type { ToClient, ToHost } from './vaultProtocol';
 

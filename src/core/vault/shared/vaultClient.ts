@@ -15,7 +15,7 @@ import type { KeyValueStore } from '../../storage/keyValueStore';
 import type { SettingsSchema } from '../../storage/settingsSchema';
 import { browserTimers, type Timers } from '../autoLock';
 import type { VaultState } from '../vaultState';
-import type { Connection } from './connection';
+import type { Connection } from './hostConnection';
 import {
   fromWireError,
   type ToClient,

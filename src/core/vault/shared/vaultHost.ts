@@ -1,7 +1,7 @@
 import type { Broadcast } from '../../channels';
 import { createAutoLock, DEFAULT_AUTO_LOCK_MINUTES, type Timers } from '../autoLock';
 import type { VaultSession } from '../vaultSession';
-import type { Connection } from './connection';
+import type { Connection } from './hostConnection';
 import {
   isSessionMethod,
   isVaultMethod,
