@@ -60,7 +60,7 @@ async function connect(
 /** How long a window waits for the vault worker's first answer before hosting the session itself. */
 const WORKER_ANSWER_MS = 10_000;
 
-const startHost = () => import('./vaultHost').then((m) => m.startVaultHost());
+const startHost = () => import('./startVaultHost').then((m) => m.startVaultHost());
 
 async function sharedWorkerClient(
   settings: KeyValueStore<SettingsSchema>,
