@@ -6,9 +6,9 @@
 import { setupI18n } from '@lingui/core';
 import { type Message, type MessageId, msg, type Namespace, type ValuesOf } from '@/core/i18n/message';
 import { CORE_NAMESPACES, isCore, loadMessages } from './catalogLoader';
+import { dataText } from './dataText';
 import { intlTag, type Locale, PSEUDO_DATA_CLOSE, PSEUDO_DATA_OPEN, PSEUDO_LOCALE } from './locales';
 import { type DataValue, selectArguments, splitPlaceholders, withPlaceholders } from './placeholders';
-import { dataText } from './valueText';
 
 export type I18n = {
   /**
