@@ -1,6 +1,6 @@
-// `npm run generate:messages`: writes src/core/i18n/catalogTypes/<namespace>.ts from each English
-// catalog, declaring its message ids and the values each takes, and removes the files of
-// catalogs that are gone. scripts/messageTypes.test.ts fails while they are out of date.
+// `npm run generate:messages`: writes src/core/i18n/catalogTypes/<namespace>.generated.ts from each
+// English catalog, declaring its message ids and the values each takes, and removes the files of
+// catalogs that are gone. src/locales/catalogs.test.ts fails while they are out of date.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -7,7 +7,7 @@ export function expectedTypeFiles(root: string): Map<string, string> {
   const files = new Map<string, string>();
   for (const namespace of namespacesIn(localesDir, SOURCE_LOCALE)) {
     const catalog = readCatalog(localesDir, SOURCE_LOCALE, namespace);
-    files.set(`${namespace}.ts`, messageTypes(namespace, catalog, `${SOURCE_LOCALE}/${namespace}.json`));
+    files.set(`${namespace}.generated.ts`, messageTypes(namespace, catalog, `${SOURCE_LOCALE}/${namespace}.json`));
   }
   return files;
 }
