@@ -177,7 +177,7 @@ export function createI18n({ strict = import.meta.env.MODE === 'test' } = {}): I
         ? (text: string) => `${PSEUDO_DATA_OPEN}${text}${PSEUDO_DATA_CLOSE}`
         : (text: string) => text;
     return splitPlaceholders(text.replace(/<\/?\d+\/?>/g, ''))
-      .map((part) => (typeof part === 'string' ? part : value(dataText(data[part.slot], translate))))
+      .map((part) => (typeof part === 'string' ? part : value(dataText(data[part.slot], translate, active))))
       .join('');
   }
 
