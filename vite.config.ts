@@ -2,14 +2,14 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { buildFacts } from './scripts/buildFacts.ts';
-import { buildHash } from './scripts/buildHash.ts';
-import { signingKeysFromEnv } from './scripts/buildSigning.ts';
-import { licenceList } from './scripts/bundleLicences.ts';
-import { isCairnPage } from './scripts/cairnPage.ts';
-import { catalogPlugin } from './scripts/catalogPlugin.ts';
-import { connectorFiles } from './scripts/connectorBuild.ts';
-import { serviceWorkerFile } from './scripts/serviceWorkerBuild.ts';
+import { buildFacts } from './scripts/build/buildFacts.ts';
+import { buildHash } from './scripts/build/buildHash.ts';
+import { signingKeysFromEnv } from './scripts/build/buildSigning.ts';
+import { licenceList } from './scripts/build/bundleLicences.ts';
+import { isCairnPage } from './scripts/build/cairnPage.ts';
+import { catalogPlugin } from './scripts/build/catalogPlugin.ts';
+import { connectorFiles } from './scripts/build/connectorBuild.ts';
+import { serviceWorkerFile } from './scripts/build/serviceWorkerBuild.ts';
 import { metaContentSecurityPolicy } from './src/core/build/securityHeaders.ts';
 
 /** Adds the Content-Security-Policy to the built index.html (not in dev: HMR needs inline code). */

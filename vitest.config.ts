@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { catalogPlugin } from './scripts/catalogPlugin.ts';
+import { catalogPlugin } from './scripts/build/catalogPlugin.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 /** Catalogs compile as in the build; the tests speak English, as core's words are checked in it. */

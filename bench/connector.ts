@@ -8,7 +8,7 @@ import {
   CONNECTOR_MODULE,
   CONNECTOR_SCRIPT,
   gzipBytes,
-} from '../scripts/connectorBuild.ts';
+} from '../scripts/build/connectorBuild.ts';
 import { createCairnProvider } from '../src/connector/index.ts';
 import type { ConnectorWindow } from '../src/connector/types.ts';
 import { fakeDappWindow } from '../src/testing/fakeDappWindow.ts';

@@ -5,8 +5,8 @@ import type { Browser } from 'playwright-core';
 import { type ChainOptions, type LocalChain, startChain } from '../devchain/chain.ts';
 import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { type StaticServer, type StaticServerOptions, startStaticServer } from '../scripts/static-server.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
+import { type StaticServer, type StaticServerOptions, startStaticServer } from '../scripts/serve/static-server.ts';
 import { type RpcFaultProxy, startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import type { Held } from './held.ts';
 

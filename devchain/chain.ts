@@ -4,7 +4,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOOPBACK } from '../scripts/ports.ts';
+import { LOOPBACK } from '../scripts/serve/ports.ts';
 
 const nodeProcessScript = join(dirname(fileURLToPath(import.meta.url)), 'node-process.cjs');
 

@@ -1,6 +1,6 @@
 // `npm run chain`: only the seeded local chain, for working on the app with `npm run dev`.
 import { parseArgs } from 'node:util';
-import { parsePort } from '../scripts/ports.ts';
+import { parsePort } from '../scripts/serve/ports.ts';
 import { startChain } from './chain.ts';
 import { seedChain } from './seed.ts';
 

@@ -2,9 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caddyRecipe, headersFileRecipe, nginxRecipe, type Recipe, recipeBlocks } from '../scripts/hostingDocs.ts';
-import { findFreePort } from '../scripts/ports.ts';
-import { startFileServer, startStaticServer } from '../scripts/static-server.ts';
+import {
+  caddyRecipe,
+  headersFileRecipe,
+  nginxRecipe,
+  type Recipe,
+  recipeBlocks,
+} from '../scripts/serve/hostingDocs.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
+import { startFileServer, startStaticServer } from '../scripts/serve/static-server.ts';
 import { FRAMED_MESSAGE_ID } from '../src/app/frameGuard.ts';
 import {
   headerContentSecurityPolicy,

@@ -8,7 +8,7 @@ import { PNG } from 'pngjs';
 import { parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYER_INDEX, demoAddress, demoContractAddresses } from '../devchain/seed.ts';
-import { findFreePort } from '../scripts/ports.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
 import { NftGallery } from './pages/Activity.ts';
 import { Settings } from './pages/Settings.ts';
 import { demoWalletPage } from './support/demoWallet.ts';

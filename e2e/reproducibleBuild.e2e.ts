@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashBuild } from '../scripts/buildHash.ts';
+import { hashBuild } from '../scripts/build/buildHash.ts';
 import { projectRoot } from './support/paths.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cairn-reproducible-'));

@@ -6,8 +6,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hexToString } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../scripts/ports.ts';
-import { type StaticServer, startStaticServer } from '../scripts/static-server.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
+import { type StaticServer, startStaticServer } from '../scripts/serve/static-server.ts';
 import { SampleDapp } from './pages/SampleDapp.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';

@@ -3,14 +3,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { findFreePort, isPortFree } from '../scripts/ports.ts';
+import { findFreePort, isPortFree } from '../scripts/serve/ports.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import { projectRoot } from './support/paths.ts';
 
 function startScript(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   // The same command as `npm start`, without npm in between: one process, so killing it is
   // exactly what a crash would do.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve/start.ts', ...args], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

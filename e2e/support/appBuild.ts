@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { newSigningKeyPem } from '../../scripts/buildSigning.ts';
+import { newSigningKeyPem } from '../../scripts/build/buildSigning.ts';
 import { e2eDistDir, projectRoot } from './paths.ts';
 
 /** The test run's publisher key (a test key, made anew by every run's global set-up), beside the build. */

@@ -5,15 +5,15 @@
 // build for a new key), and a hostile worker of no build at all. 'unsigned' means no key throughout.
 import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashBuild } from '../../scripts/buildHash.ts';
+import { hashBuild } from '../../scripts/build/buildHash.ts';
 import {
   newSigningKeyPem,
   type SigningKeys,
   signingKeyFrom,
   signingKeysFromEnv,
   signManifest,
-} from '../../scripts/buildSigning.ts';
-import { buildServiceWorker } from '../../scripts/serviceWorkerBuild.ts';
+} from '../../scripts/build/buildSigning.ts';
+import { buildServiceWorker } from '../../scripts/build/serviceWorkerBuild.ts';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../../src/core/build/buildManifest.ts';
 import { SERVICE_WORKER_FILE } from '../../src/core/build/updateProtocol.ts';
 import { e2eSigningKeyFile } from './appBuild.ts';

@@ -3,8 +3,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type LocalChain, startChain } from '../../devchain/chain.ts';
 import { type SeedManifest, seedChain } from '../../devchain/seed.ts';
-import { findFreePort } from '../../scripts/ports.ts';
-import { type StaticServer, startStaticServer } from '../../scripts/static-server.ts';
+import { findFreePort } from '../../scripts/serve/ports.ts';
+import { type StaticServer, startStaticServer } from '../../scripts/serve/static-server.ts';
 import { type RpcFaultProxy, startRpcFaultProxy } from '../../src/testing/rpcFaultProxy.ts';
 import { launchChromium } from './browser.ts';
 import { e2eDistDir } from './paths.ts';

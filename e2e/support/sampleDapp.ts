@@ -2,8 +2,8 @@
 // on a free port of 127.0.0.1 (so another origin than the wallet's) with `walletUrl` written
 // into its pages. Start it twice for two dApp origins (say, a hostile page claiming the other's).
 
-import { startSampleDappServer } from '../../scripts/example-server.ts';
-import { findFreePort } from '../../scripts/ports.ts';
+import { startSampleDappServer } from '../../scripts/serve/example-server.ts';
+import { findFreePort } from '../../scripts/serve/ports.ts';
 import { e2eSampleDappDir } from './paths.ts';
 
 export type SampleDapp = {

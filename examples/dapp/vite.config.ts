@@ -1,10 +1,10 @@
 // The sample dApp's build: three pages (the dApp, and the hostile and framing pages the
 // end-to-end tests use), no inline script. The wallet's URL is written in when a page is served
-// (scripts/example-server.ts); `vite` in this folder writes CAIRN_WALLET_URL (default: the
+// (scripts/serve/example-server.ts); `vite` in this folder writes CAIRN_WALLET_URL (default: the
 // wallet of `npm start`) for development.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { renderSamplePage, WALLET_URL_PLACEHOLDER } from '../../scripts/example-server.ts';
+import { renderSamplePage, WALLET_URL_PLACEHOLDER } from '../../scripts/serve/example-server.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

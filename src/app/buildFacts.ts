@@ -1,6 +1,6 @@
 import type { BuildFacts } from '@/lib/buildFiles';
 
-/** Written in by Vite at build time (vite.config.ts `define`, from scripts/buildFacts.ts). */
+/** Written in by Vite at build time (vite.config.ts `define`, from scripts/build/buildFacts.ts). */
 declare const __CAIRN_BUILD__: BuildFacts;
 
 export const buildFacts: BuildFacts = __CAIRN_BUILD__;

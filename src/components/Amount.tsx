@@ -1,6 +1,6 @@
 import { untrustedText } from '@/core/text/untrustedText';
 import { fiatText, formatAmount } from '@/lib/format';
-import { amountInputText, useLocale, useT } from '@/lib/i18n';
+import { amountInputText, intlLocale, useLocale, useT } from '@/lib/i18n';
 import styles from './Amount.module.css';
 import { HiddenTextWarning } from './UntrustedText';
 
@@ -25,15 +25,16 @@ export function Amount({
   full?: boolean;
 }) {
   const shown = untrustedText(symbol, 'symbol');
-  useLocale();
+  // The provider's language, not the installed runtime's (a window may show another).
+  const locale = useLocale();
   // Every digit, with the language's decimal separator and no grouping (as amounts are typed).
-  const digits = amountInputText(value, decimals);
+  const digits = amountInputText(value, decimals, locale);
   const exact = `${digits} ${shown.text}`;
   return (
     <span title={exact} className={styles.amount} data-amount="" translate="no">
       <span className="visually-hidden">{exact}</span>
       <span aria-hidden="true">
-        {full ? digits : formatAmount(value, decimals)} <bdi>{shown.text}</bdi>
+        {full ? digits : formatAmount(value, decimals, { locale: intlLocale(locale) })} <bdi>{shown.text}</bdi>
       </span>
       {symbolWarning && shown.hidden && <HiddenTextWarning />}
     </span>
@@ -43,6 +44,7 @@ export function Amount({
 /** A US-dollar value (18 decimals, from the on-chain price feeds), or a dash without a price. */
 export function Fiat({ value, approximate = false }: { value: bigint | undefined; approximate?: boolean }) {
   const t = useT();
+  const locale = useLocale();
   if (value === undefined) {
     return (
       <span title={t('common:amount.noPriceFeed')}>
@@ -51,7 +53,7 @@ export function Fiat({ value, approximate = false }: { value: bigint | undefined
       </span>
     );
   }
-  const text = `${approximate ? '≈ ' : ''}${fiatText(value)}`;
+  const text = `${approximate ? '≈ ' : ''}${fiatText(value, intlLocale(locale))}`;
   return (
     <span className={styles.amount} data-amount="" translate="no">
       {text}

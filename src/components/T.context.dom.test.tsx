@@ -3,11 +3,13 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect, it } from 'vitest';
+import { amountValue } from '@/core/i18n/message';
 import { I18nProvider } from '@/lib/i18n/context';
 import { t } from '@/lib/i18n/installed';
 import { createI18n } from '@/lib/i18n/instance';
 import { useT } from '@/lib/i18n/useT';
 import { words } from '@/testing/catalogWords';
+import { Amount, Fiat } from './Amount';
 import { T } from './T';
 
 // This file wraps its updates in act(), which React checks it is told of.
@@ -49,5 +51,44 @@ it('words a component with the provider’s runtime, and re-renders it when that
   await act(() => i18n.showLocale('es', ['common', 'settings']));
   expect(document.querySelector('h1')?.textContent).toBe(words('es', ID));
   expect(document.querySelector('p')?.textContent).toBe(words('es', 'common:start.reload'));
+  act(() => root.unmount());
+});
+
+it('writes the amounts of a message in the provider’s language, as its words are', async () => {
+  const i18n = createI18n();
+  await i18n.showLocale('de', ['common', 'approvals']);
+  const root = createRoot(document.body.appendChild(document.createElement('div')));
+  await act(async () => {
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <p>
+          <T id="approvals:allowed.amount" values={{ amount: amountValue(12345n, 1) }} />
+        </p>
+        <p>
+          <T id="approvals:allowed.amount" values={{ amount: amountValue(12345n, 1, 'TKN', { full: true }) }} />
+        </p>
+      </I18nProvider>,
+    );
+  });
+  expect([...document.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['1.234,5', '1234,5 TKN']);
+  act(() => root.unmount());
+});
+
+it('writes Amount and Fiat in the provider’s language', async () => {
+  const i18n = createI18n();
+  await i18n.showLocale('de', ['common']);
+  const root = createRoot(document.body.appendChild(document.createElement('div')));
+  await act(async () => {
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <Amount value={12345n} decimals={1} symbol="TKN" />
+        <Fiat value={1234_5n * 10n ** 17n} />
+      </I18nProvider>,
+    );
+  });
+  const [amount, fiat] = [...document.querySelectorAll('[data-amount]')];
+  expect(amount?.querySelector('[aria-hidden="true"]')?.textContent).toBe('1.234,5 TKN');
+  expect(amount?.getAttribute('title')).toBe('1234,5 TKN');
+  expect(fiat?.textContent).toBe('1.234,50\u00a0$');
   act(() => root.unmount());
 });

@@ -1,7 +1,6 @@
 import { cloneElement, Fragment, type ReactElement, type ReactNode } from 'react';
 import type { Message, MessageCatalog, MessageId } from '@/core/i18n/message';
-import { formatAmount } from '@/lib/format';
-import { amountInputText, type DataValue, splitPlaceholders, useI18n, useT } from '@/lib/i18n';
+import { amountText, type DataValue, splitPlaceholders, useI18n, useLocale, useT } from '@/lib/i18n';
 import { UntrustedText } from './UntrustedText';
 
 /** Elements for a message's numbered tags: `<0>the guide</0>` takes element 0, given its words as children. */
@@ -17,6 +16,8 @@ const TAG = /<(\d+)>([\s\S]*?)<\/\1>|<(\d+)\/>/;
 
 /** A value in a sentence: isolated, so its own direction cannot reorder the words around it, and left untranslated. */
 function Data({ value }: { value: DataValue | undefined }): ReactNode {
+  // The provider's language, which the words around the value are in (not the installed runtime's).
+  const locale = useLocale();
   if (value === undefined) return null;
   if (typeof value === 'string') return <bdi translate="no">{value}</bdi>;
   if (!('kind' in value)) return <T message={value} />;
@@ -32,7 +33,7 @@ function Data({ value }: { value: DataValue | undefined }): ReactNode {
     case 'amount':
       return (
         <bdi translate="no">
-          {value.full ? amountInputText(value.value, value.decimals) : formatAmount(value.value, value.decimals)}
+          {amountText(value, locale)}
           {value.symbol !== undefined && (
             <>
               {' '}

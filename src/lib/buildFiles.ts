@@ -1,11 +1,11 @@
 /**
  * What the production build says about itself: facts written into the code (Vite `define`) and
  * files written beside index.html, read by Settings → About (licences.json here, the build
- * manifest in src/core/build). The build side is in scripts/buildFacts.ts, scripts/bundleLicences.ts
- * and scripts/buildHash.ts.
+ * manifest in src/core/build). The build side is in scripts/build/buildFacts.ts, scripts/build/bundleLicences.ts
+ * and scripts/build/buildHash.ts.
  */
 
-// Relative, not '@/': the Vite config loads this file (scripts/bundleLicences.ts) without the alias.
+// Relative, not '@/': the Vite config loads this file (scripts/build/bundleLicences.ts) without the alias.
 import { isRecord } from '../core/text/guards.ts';
 
 export type BuildFacts = {

@@ -3,7 +3,7 @@ import { VaultLockedError } from '@/core/errors/vault';
 import type { SettingsSchema } from '@/core/session/settingsSchema';
 import type { KeyValueStore } from '@/core/storage/keyValueStore';
 import { webLocks } from '@/core/tx/locks';
-import { connectionPair, portConnection } from '@/core/vault/shared/connection';
+import { connectionPair, portConnection } from '@/core/vault/shared/hostConnection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
 import { abandonDeviceSignature, sendThroughWallet, signOnDevice } from './deviceSignatures';
 import { startVaultWorker, type VaultWorker } from './vaultWorker';
@@ -60,7 +60,7 @@ async function connect(
 /** How long a window waits for the vault worker's first answer before hosting the session itself. */
 const WORKER_ANSWER_MS = 10_000;
 
-const startHost = () => import('./vaultHost').then((m) => m.startVaultHost());
+const startHost = () => import('./startVaultHost').then((m) => m.startVaultHost());
 
 async function sharedWorkerClient(
   settings: KeyValueStore<SettingsSchema>,

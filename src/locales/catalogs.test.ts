@@ -13,8 +13,8 @@ import {
   readCatalog,
   SOURCE_LOCALE,
   shapeOf,
-} from '../../scripts/catalogs';
-import { expectedTypeFiles } from '../../scripts/messageTypeFiles';
+} from '../../scripts/generate/catalogs';
+import { expectedTypeFiles } from '../../scripts/generate/messageTypeFiles';
 import { sameAsEnglish } from './sameAsEnglish';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

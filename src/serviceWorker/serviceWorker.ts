@@ -1,4 +1,4 @@
-// sw.js: Cairn's service worker (built alone beside index.html by scripts/serviceWorkerBuild.ts).
+// sw.js: Cairn's service worker (built alone beside index.html by scripts/build/serviceWorkerBuild.ts).
 // It serves Cairn's pages and files from a build it downloaded and checked file by file against
 // build-manifest.json, so Cairn starts with no network; it looks for a newer build when a page
 // asks, downloads and checks it in the background, and installs it only once the person accepted

@@ -65,7 +65,7 @@ export function superseded(): boolean {
 
 /** The publisher key's SubjectPublicKeyInfo in base64, written in by the build ('' in an unsigned build). */
 declare const __CAIRN_PUBLISHER_KEY__: string;
-/** The keys before it while keys change (scripts/buildSigning.ts), the same way. */
+/** The keys before it while keys change (scripts/build/buildSigning.ts), the same way. */
 declare const __CAIRN_PREVIOUS_KEYS__: readonly string[];
 
 async function builtInKeys(): Promise<TrustedKeys> {
@@ -73,7 +73,7 @@ async function builtInKeys(): Promise<TrustedKeys> {
     [__CAIRN_PUBLISHER_KEY__, ...__CAIRN_PREVIOUS_KEYS__].map(publisherKey),
   );
   const read = previous.filter((key) => key !== undefined);
-  // The build refuses a key it cannot read (scripts/serviceWorkerBuild.ts); should one slip through,
+  // The build refuses a key it cannot read (scripts/build/serviceWorkerBuild.ts); should one slip through,
   // this sw.js fails to install, and the browser keeps the worker it has.
   if (!publisher || read.length !== previous.length) throw new Error('sw.js carries a key it cannot read');
   return { publisher, previous: read };

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { createPublicClient, http } from 'viem';
 import { hardhat } from 'viem/chains';
-import { findFreePort, LOOPBACK } from '../../scripts/ports.ts';
+import { findFreePort, LOOPBACK } from '../../scripts/serve/ports.ts';
 
 export type FakeExplorer = { url: string; apiKey: string; requests: number; close(): Promise<void> };
 

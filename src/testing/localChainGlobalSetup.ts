@@ -4,7 +4,7 @@ import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startChain } from '../../devchain/chain.ts';
 import { seedChain } from '../../devchain/seed.ts';
-import { findFreePort } from '../../scripts/ports.ts';
+import { findFreePort } from '../../scripts/serve/ports.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 // A JSON-RPC proxy for fault tests: sits between Cairn and a real node and can delay, drop,
 // rate-limit (429), fail (500) or corrupt answers, and counts the requests it saw.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { findFreePort, LOOPBACK } from '../../scripts/ports.ts';
+import { findFreePort, LOOPBACK } from '../../scripts/serve/ports.ts';
 
 export type Fault = (
   | { kind: 'none' }

@@ -1,4 +1,4 @@
-// Publisher keys and signed build manifests for tests, signed as scripts/buildSigning.ts signs
+// Publisher keys and signed build manifests for tests, signed as scripts/build/buildSigning.ts signs
 // (ECDSA P-256 over core/build/buildSignature.ts's statement), with any set of signers.
 import { createHash, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { type BuildManifest, manifestListing } from '@/core/build/buildManifest';

@@ -18,7 +18,7 @@ import { type KeyValueStore, memoryKeyValueStore } from '@/core/storage/keyValue
 import { memoryLocks } from '@/core/tx/locks';
 import { TransactionService } from '@/core/tx/transactionService';
 import { memoryTxStore } from '@/core/tx/txStore';
-import { connectionPair } from '@/core/vault/shared/connection';
+import { connectionPair } from '@/core/vault/shared/hostConnection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
 import type { AppLinks } from '@/lib/links';
 import { WalletContexts } from '@/lib/walletContexts';

@@ -1,11 +1,11 @@
 import type { Address } from 'viem';
 import { getBlock, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
+import { readInBatches } from '../chain/readInBatches';
 import { readLaneOf } from '../chain/readLane';
 import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
 import { type NativeTx, nativeTx, receiptOutcome, receivedItem, sentItem } from './nativeItems';
-import { readInBatches } from './readInBatches';
 
 const fullBlock = (client: ChainClient, blockNumber: bigint) =>
   getBlock(client, { blockNumber, includeTransactions: true });

@@ -1,11 +1,11 @@
 import type { Address, Hex } from 'viem';
 import { getTransaction, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
+import { readInBatches } from '../chain/readInBatches';
 import { readLaneOf } from '../chain/readLane';
 import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
 import { nativeTx, receiptOutcome, sentItem } from './nativeItems';
-import { readInBatches } from './readInBatches';
 
 /**
  * For transfers out of the account whose transaction no other source described (`known` hashes):

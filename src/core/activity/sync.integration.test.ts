@@ -6,7 +6,7 @@ import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy'
 import { testNode } from '@/testing/txFixtures';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
-import { findFreePort } from '../../../scripts/ports.ts';
+import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { chainClient } from '../chain/client';
 import { localNetwork, type Network } from '../chain/networks';
 import { REORG_DEPTH } from '../chain/rescanFrom';

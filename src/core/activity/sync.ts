@@ -3,6 +3,7 @@ import { getBlock } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { DEFAULT_SPAN_POLICY } from '../chain/logRanges';
 import type { Network } from '../chain/networks';
+import { readInBatches } from '../chain/readInBatches';
 import { readLaneOf } from '../chain/readLane';
 import { rescanFrom } from '../chain/rescanFrom';
 import { toChainError } from '../chain/toChainError';
@@ -11,7 +12,6 @@ import { type ActivityStore, type NativeSource, nativeSourceFor, type SyncState,
 import { type ExplorerSource, explorerItems } from './explorerItems';
 import { type ActivityItem, NATIVE_ITEM_SOURCES } from './item';
 import { scanItems } from './nativeScan';
-import { readInBatches } from './readInBatches';
 import { senderItems } from './senderItems';
 import { readTransferItems } from './transferLogs';
 

@@ -3,7 +3,7 @@ import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy'
 import { seedTransferHistory } from '@/testing/transferHistory';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
-import { findFreePort } from '../../../scripts/ports.ts';
+import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
 import { memoryActivityStore } from './activityStore';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
-import { findFreePort } from '../../../scripts/ports.ts';
+import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { chainClient } from '../chain/client';
 import { MULTICALL3_ADDRESS } from '../chain/localChain';
 import { localNetwork } from '../chain/networks';

@@ -2,7 +2,7 @@
  * build-manifest.json, written beside index.html by every production build: the SHA-256 of every
  * other file of the build, and the build hash, the SHA-256 of their listing as `sha256sum` prints
  * it (sorted by path in byte order), so anyone can recompute it from a copy (see docs/hosting.md). The
- * build writes it (scripts/buildHash.ts), Settings → About shows it, and the service worker
+ * build writes it (scripts/build/buildHash.ts), Settings → About shows it, and the service worker
  * checks every file of a new build against it before offering the update. A signed build's
  * manifest also names the publisher key its sw.js carries and holds signatures of what it says
  * (buildSignature.ts); an unsigned build's has neither.

@@ -6,7 +6,7 @@
  * hash (which fixes every file through the listing it hashes), the version and commit the update
  * bar shows, and the publisher key the build's own sw.js carries. A build signed with a new key
  * is taken by a worker that trusts the old one only when the old key signed it too: that is how a
- * publisher changes keys (scripts/buildSigning.ts signs; docs/signed-builds.md).
+ * publisher changes keys (scripts/build/buildSigning.ts signs; docs/signed-builds.md).
  */
 import { fromBase64, sha256HexOf, utf8 } from '../bytes.ts';
 import type { BuildManifest } from './buildManifest.ts';

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeTokenString } from '../assets/tokenMetadata';
 import { chunkCalls, isCanonicalMulticall } from './multicall';
 
 describe('Multicall3 helpers', () => {
@@ -18,14 +17,5 @@ describe('Multicall3 helpers', () => {
   it('chunks calls', () => {
     expect(chunkCalls([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(chunkCalls([], 2)).toEqual([]);
-  });
-
-  it('decodes string and bytes32 token strings', () => {
-    const string =
-      `0x${'20'.padStart(64, '0')}${'4'.padStart(64, '0')}${Buffer.from('USDC').toString('hex').padEnd(64, '0')}` as const;
-    expect(decodeTokenString(string)).toBe('USDC');
-    expect(decodeTokenString(`0x${Buffer.from('MKR').toString('hex').padEnd(64, '0')}`)).toBe('MKR');
-    expect(decodeTokenString('0x')).toBeUndefined();
-    expect(decodeTokenString(`0x${'0'.repeat(64)}`)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { findFreePort } from '../../../scripts/ports.ts';
+import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { WrongChainError } from '../errors/chain';
 import { parseNetworkDraft, verifyNetwork } from './networkDraft';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetChainData } from '../../../scripts/presetChains.ts';
+import { presetChainData } from '../../../scripts/generate/presetChains.ts';
 import { LOCAL_CHAIN_ID } from './localChain';
 import { builtInNetworks, headPollIntervalMs, LOCAL_NETWORK_ID, localNetwork } from './networks';
 import { presetChains } from './presetChains.generated';

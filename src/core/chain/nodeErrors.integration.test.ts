@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount, sign } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testNode } from '@/testing/txFixtures';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
-import { findFreePort } from '../../../scripts/ports.ts';
+import { findFreePort } from '../../../scripts/serve/ports.ts';
 import type { ChainErrorCode } from '../errors/chain';
 import { type BroadcastOutcome, broadcastRaw } from '../tx/broadcastRaw';
 import { chainClient } from './client';

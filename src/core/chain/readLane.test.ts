@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readInBatches } from '../activity/readInBatches';
 import { readInSpans } from './logRanges';
+import { readInBatches } from './readInBatches';
 import { readLane } from './readLane';
 
 const tooLarge = () =>

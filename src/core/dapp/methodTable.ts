@@ -1,7 +1,7 @@
 // The one table of the dApp methods Cairn knows: for each, where it is answered, its params parser,
 // its answer from the site's grant, whether the person is asked, and the errors it can end with.
 // Cairn's window answers from it (connection.ts), personRequestOf reads params through it, and
-// the docs' method table is checked against it (scripts/dappMethodsDocs.test.ts). The connector answers
+// the docs' method table is checked against it (scripts/lint/dappMethodsDocs.test.ts). The connector answers
 // from the parts it ships: request.ts (the names by where they are answered), siteAnswers.ts and
 // rareSiteAnswers.ts (the answers from the grant, which the window gives alike).
 import { PERSON_PARAMS, type PersonReader } from './personParams';

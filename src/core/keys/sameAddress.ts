@@ -1,5 +1,5 @@
 // Beside address.ts, but apart from it: connect.js shares this file (CONNECTOR_CORE in
-// scripts/layers.ts), and it takes no package, so nothing here may import viem.
+// scripts/lint/layers.ts), and it takes no package, so nothing here may import viem.
 
 /**
  * Whether `a` and `b` name the same address, whatever the case of their hex digits (an EIP-55

@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
-import { findFreePort } from '../../../scripts/ports.ts';
+import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { vaultAccount } from '../../testing/vaultAccount';
 import { chainClient } from '../chain/client';
 import { readFeeMarket } from '../chain/fees';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSigner, recordingService, testFees, testNetwork, testNode } from '@/testing/txFixtures';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
-import { findFreePort } from '../../../scripts/ports.ts';
+import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { isCairnError } from '../errors/base';
 import { renderMessage } from '../i18n/message';
 import { planReplacement } from './replacement';

@@ -1,5 +1,5 @@
 // Where each catalog's code is: one chunk per language and namespace (src/locales/<locale>/
-// <namespace>.json, compiled by scripts/catalogPlugin.ts), so a page loads only the language it
+// <namespace>.json, compiled by scripts/build/catalogPlugin.ts), so a page loads only the language it
 // shows, and of it only the parts it shows.
 import type { Namespace } from '@/core/i18n/message';
 import { catalogSource, type Locale, PSEUDO_LOCALE } from './locales';

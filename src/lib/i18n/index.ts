@@ -5,6 +5,7 @@ export { activeLocale, intlLocale } from './activeLocale';
 export { CORE_NAMESPACES, NAMESPACES } from './catalogLoader';
 export { type Catalogs, catalogsOf } from './catalogs';
 export { I18nProvider, useI18n } from './context';
+export { amountText } from './dataText';
 export { installedI18n, installI18n, t, translate, withNamespaces } from './installed';
 export { createI18n } from './instance';
 export {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { untrustedValue } from '@/core/i18n/message';
+import { amountValue, untrustedValue } from '@/core/i18n/message';
 import { NAMESPACES } from './catalogLoader';
+import { t as installedT } from './installed';
 import { createI18n } from './instance';
 
 describe('messages in the language shown', () => {
@@ -15,6 +16,13 @@ describe('messages in the language shown', () => {
     const text = t('settings:language.formats', values);
     expect(text).toContain('1.234,5');
     expect(text).toContain('November 2026');
+  });
+
+  it('writes an amount value in its own language, not the installed runtime’s', async () => {
+    await showLocale('de', NAMESPACES);
+    expect(t('approvals:allowed.amount', { amount: amountValue(12345n, 1) })).toBe('1.234,5');
+    expect(t('approvals:allowed.amount', { amount: amountValue(12345n, 1, undefined, { full: true }) })).toBe('1234,5');
+    expect(installedT('approvals:allowed.amount', { amount: amountValue(12345n, 1) })).toBe('1,234.5');
   });
 
   it('in the pseudo-locale accents the words a date brings in as well, leaving no plain Latin letter', async () => {

@@ -4,12 +4,12 @@
 // its own. Lingui's core formats (plurals, numbers and dates through the browser's Intl); the
 // catalogs come compiled, so no message parser is shipped.
 import { setupI18n } from '@lingui/core';
-import { type Message, type MessageId, msg, type Namespace, type ValuesOf } from '@/core/i18n/message';
+import { type Message, msg, type Namespace } from '@/core/i18n/message';
 import { CORE_NAMESPACES, isCore, loadMessages } from './catalogLoader';
+import { dataText } from './dataText';
 import { intlTag, type Locale, PSEUDO_DATA_CLOSE, PSEUDO_DATA_OPEN, PSEUDO_LOCALE } from './locales';
 import { type DataValue, selectArguments, splitPlaceholders, withPlaceholders } from './placeholders';
 import type { I18n } from './runtime';
-import { dataText } from './valueText';
 
 type UsablePromise = Promise<void> & { status?: string; value?: unknown };
 
@@ -145,7 +145,7 @@ export function createI18n({ strict = import.meta.env.MODE === 'test' } = {}): I
         ? (text: string) => `${PSEUDO_DATA_OPEN}${text}${PSEUDO_DATA_CLOSE}`
         : (text: string) => text;
     return splitPlaceholders(text.replace(/<\/?\d+\/?>/g, ''))
-      .map((part) => (typeof part === 'string' ? part : value(dataText(data[part.slot], translate))))
+      .map((part) => (typeof part === 'string' ? part : value(dataText(data[part.slot], translate, active))))
       .join('');
   }
 

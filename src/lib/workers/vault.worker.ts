@@ -5,8 +5,8 @@
 // The worker lives as long as one Cairn window is open; with the last one it goes, keys and all.
 // Any page of Cairn's origin can connect to it, as a window does: the session trusts its origin,
 // so Cairn must be served from an origin of its own (see docs/security.md).
-import { portConnection } from '@/core/vault/shared/connection';
-import { startVaultHost } from '../vaultHost';
+import { portConnection } from '@/core/vault/shared/hostConnection';
+import { startVaultHost } from '../startVaultHost';
 
 declare const self: SharedWorkerGlobalScope;
 

@@ -1,6 +1,6 @@
 import { hexToBytes } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { compileSimulator } from '../../../../scripts/simulator.ts';
+import { compileSimulator } from '../../../../scripts/generate/simulator.ts';
 import { SIMULATOR_ABI, SIMULATOR_RUNTIME } from './simulatorCode.generated';
 
 /** The opcodes of `code`, skipping the data of PUSH1–PUSH32. */

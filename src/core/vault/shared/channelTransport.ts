@@ -15,7 +15,7 @@ import {
   type Sealed,
   SealedLink,
 } from './channelCipher';
-import type { Connection } from './connection';
+import type { Connection } from './hostConnection';
 import type { VaultHost } from './vaultHost';
 
 export const VAULT_HOST_LOCK = 'cairn-vault-host';

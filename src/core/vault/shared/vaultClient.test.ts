@@ -3,9 +3,9 @@ import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { VaultSettings } from '@/core/vault/vaultSettings';
 import { fakeTimers } from '@/testing/vaultFixtures';
 import type { VaultState } from '../vaultState';
-import { type Connection, connectionPair } from './connection';
-import type { ToClient, ToHost } from './protocol';
+import { type Connection, connectionPair } from './hostConnection';
 import { HOST_SILENCE_LIMIT_MS, VaultClient } from './vaultClient';
+import type { ToClient, ToHost } from './vaultProtocol';
 
 const closers: (() => void)[] = [];
 afterEach(() => {

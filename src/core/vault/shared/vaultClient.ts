@@ -15,7 +15,7 @@ import type { KeyValueStore } from '../../storage/keyValueStore';
 import { browserTimers, type Timers } from '../autoLock';
 import type { VaultSettings } from '../vaultSettings';
 import type { VaultState } from '../vaultState';
-import type { Connection } from './connection';
+import type { Connection } from './hostConnection';
 import {
   fromWireError,
   type ToClient,
@@ -24,7 +24,7 @@ import {
   VAULT_METHODS,
   type VaultApi,
   type VaultMethod,
-} from './protocol';
+} from './vaultProtocol';
 
 /** The vault as one window sees it: the shared state, and which account this window shows. */
 export type ClientVaultState = VaultState & { selectedAccountId: string | undefined };

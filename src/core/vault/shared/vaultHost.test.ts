@@ -14,7 +14,7 @@ import {
   testSession,
 } from '@/testing/vaultFixtures';
 import { type Channel, channelClient, serveOnChannel } from './channelTransport';
-import { connectionPair } from './connection';
+import { connectionPair } from './hostConnection';
 import { VaultClient } from './vaultClient';
 import { VaultHost } from './vaultHost';
 

@@ -1,7 +1,7 @@
 import type { Broadcast } from '../../channels';
 import { createAutoLock, DEFAULT_AUTO_LOCK_MINUTES, type Timers } from '../autoLock';
 import type { VaultSession } from '../vaultSession';
-import type { Connection } from './connection';
+import type { Connection } from './hostConnection';
 import {
   isSessionMethod,
   isVaultMethod,
@@ -10,7 +10,7 @@ import {
   toWireError,
   transferablesOf,
   type VaultMethod,
-} from './protocol';
+} from './vaultProtocol';
 
 /** Extra minutes the host waits beyond the windows' own idle timers, which a hidden tab may run late. */
 const BACKSTOP_GRACE_MINUTES = 1;

@@ -1,0 +1,62 @@
+// Lint step: enforces the import direction of src/ (see scripts/lint/layers.ts), core's tiers and
+// no import loops (scripts/lint/coreTiers.ts). Exits 1 on any violation, printing file:line and the
+// rule broken.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, posix, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkCoreTier, importLoops, resolveSource } from './coreTiers.ts';
+import { checkImport, importsOf, literalQueryKeys } from './layers.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (/\.tsx?$/.test(entry.name)) yield path;
+  }
+}
+
+/** A relative or '@/' import that names no file (a source, a stylesheet, an asset, a folder's index). */
+function namesMissingFile(fromFile: string, specifier: string): boolean {
+  const path = specifier.split('?')[0] ?? specifier;
+  const base = path.startsWith('@/')
+    ? posix.join('src', path.slice(2))
+    : path.startsWith('.')
+      ? posix.join(posix.dirname(fromFile), path)
+      : undefined;
+  if (base === undefined) return false;
+  return !['', '.ts', '.tsx', '/index.ts'].some((end) => existsSync(join(root, base + end)));
+}
+
+const problems: string[] = [];
+const sources = new Map<string, string>();
+for (const file of sourceFiles(join(root, 'src')))
+  sources.set(relative(root, file).split('\\').join('/'), readFileSync(file, 'utf8'));
+const paths = new Set(sources.keys());
+const graph = new Map<string, Set<string>>();
+for (const [path, source] of sources) {
+  const imported = new Set<string>();
+  for (const { specifier, line } of importsOf(source)) {
+    const target = resolveSource(path, specifier, paths);
+    if (target === undefined && namesMissingFile(path, specifier))
+      problems.push(`${path}:${line}: import '${specifier}': names no file of the repository`);
+    const problem = checkImport(path, specifier) ?? (target ? checkCoreTier(path, target) : undefined);
+    if (problem) problems.push(`${path}:${line}: import '${specifier}': ${problem}`);
+    if (target && target !== path) imported.add(target);
+  }
+  if (!/\.test\.tsx?$/.test(path)) graph.set(path, imported);
+  for (const line of literalQueryKeys(path, source)) {
+    problems.push(`${path}:${line}: a literal queryKey array: build keys with a factory in src/lib/queries`);
+  }
+}
+
+for (const loop of importLoops(graph)) problems.push(`import loop between ${loop.length} files: ${loop.join(', ')}`);
+
+if (problems.length > 0) {
+  console.error(`Layer violations:\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log(
+  `layers: ${sources.size} files follow core ← lib ← features ← app, core's tiers, no import loops; chain reads and query keys in their homes`,
+);
