@@ -29,6 +29,8 @@ function namesMissingFile(fromFile: string, specifier: string): boolean {
   return !['', '.ts', '.tsx', '/index.ts'].some((end) => existsSync(join(root, base + end)));
 }
 
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+
 const problems: string[] = [];
 const sources = new Map<string, string>();
 for (const file of sourceFiles(join(root, 'src')))
@@ -43,9 +45,11 @@ for (const [path, source] of sources) {
       problems.push(`${path}:${line}: import '${specifier}': names no file of the repository`);
     const problem = checkImport(path, specifier) ?? (target ? checkCoreTier(path, target) : undefined);
     if (problem) problems.push(`${path}:${line}: import '${specifier}': ${problem}`);
+    if (target && isTest(target) && !isTest(path))
+      problems.push(`${path}:${line}: import '${specifier}': shipped code never imports a test file`);
     if (target && target !== path) imported.add(target);
   }
-  if (!/\.test\.tsx?$/.test(path)) graph.set(path, imported);
+  if (!isTest(path)) graph.set(path, imported);
   for (const line of literalQueryKeys(path, source)) {
     problems.push(`${path}:${line}: a literal queryKey array: build keys with a factory in src/lib/queries`);
   }
