@@ -102,13 +102,24 @@ const notAtStart = [
   /\/src\/components\/assetIcons\/tokenIconUrls\.ts$/,
 ];
 
+/**
+ * The files the page fetches at start, before any of its own dynamic imports: the entry, the boot
+ * chunk(s) and the runtime. A module shared by the boot script and the rest of the start, split
+ * into a chunk of its own, makes one more request before the first screen: the build fails instead.
+ */
+const START_FILES_AT_MOST = 4;
+
 function startChunkGuard(): Plugin {
   return {
     name: 'cairn-start-chunk-guard',
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-      const pending = chunks.filter((c) => c.isEntry && c.facadeModuleId === resolve(projectRoot, 'index.html'));
+      // What index.html loads: its entry, and the boot script it loads beside it (bootScript).
+      const pending = chunks.filter(
+        (c) =>
+          c.isEntry && (c.facadeModuleId === resolve(projectRoot, 'index.html') || c.facadeModuleId === bootModule),
+      );
       const seen = new Set<string>();
       for (let chunk = pending.pop(); chunk !== undefined; chunk = pending.pop()) {
         if (seen.has(chunk.fileName)) continue;
@@ -118,6 +129,10 @@ function startChunkGuard(): Plugin {
           this.error(`${found} is in the start-up chunk ${chunk.fileName}: import it from a lazily loaded module`);
         pending.push(...chunk.imports.flatMap((file) => chunks.filter((c) => c.fileName === file)));
       }
+      if (seen.size > START_FILES_AT_MOST)
+        this.error(
+          `the page fetches ${seen.size} files at start (${[...seen].join(', ')}), at most ${START_FILES_AT_MOST}: keep what boot.ts and the start share in one chunk`,
+        );
     },
   };
 }

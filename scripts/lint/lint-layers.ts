@@ -30,6 +30,8 @@ function namesMissingFile(fromFile: string, specifier: string): boolean {
 }
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+/** A test, or a feature's own test helpers (`features/<name>/testing.tsx`: src/testing may not import features). */
+const isTestOnly = (path: string) => isTest(path) || /^src\/features\/[^/]+\/testing\.tsx?$/.test(path);
 
 const problems: string[] = [];
 const sources = new Map<string, string>();
@@ -45,8 +47,8 @@ for (const [path, source] of sources) {
       problems.push(`${path}:${line}: import '${specifier}': names no file of the repository`);
     const problem = checkImport(path, specifier) ?? (target ? checkCoreTier(path, target) : undefined);
     if (problem) problems.push(`${path}:${line}: import '${specifier}': ${problem}`);
-    if (target && isTest(target) && !isTest(path))
-      problems.push(`${path}:${line}: import '${specifier}': shipped code never imports a test file`);
+    if (target && isTestOnly(target) && !isTestOnly(path))
+      problems.push(`${path}:${line}: import '${specifier}': shipped code never imports a test or test helpers`);
     if (target && target !== path) imported.add(target);
   }
   if (!isTest(path)) graph.set(path, imported);

@@ -11,7 +11,6 @@ import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
 import { useSessionStore } from '@/lib/session';
 import { HeaderSearch } from './HeaderSearch';
-import { windowHistorySync } from './historySync';
 import { MainNav } from './MainNav';
 import { NotFound } from './NotFound';
 import { movedPaths, screen, screens } from './paths';
@@ -19,6 +18,7 @@ import { preloadScreen, RouteScreen } from './routes/screenModules';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { Shell } from './Shell';
 import { useActivitySync } from './useActivitySync';
+import { windowHistorySync } from './windowHistorySync';
 
 /**
  * The wallet once unlocked: routes, navigation, the account in the header, background sync. One

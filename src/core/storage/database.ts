@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, type IDBPObjectStore, openDB } from 'idb';
-import { fromStored, readStored, storedRevision, type TxStore, toStored } from '../tx/txStore';
+import { accountKey, fromStored, readStored, storedRevision, type TxStore, toStored } from '../tx/txStore';
 import type { KeyValueStore } from './keyValueStore';
 import type { VaultRepository } from './vaultRepository';
 
@@ -155,8 +155,7 @@ export function indexedDbTxStore(db: CairnDatabase): TxStore {
       return stored ? fromStored(stored) : undefined;
     },
     async forAccount(chainId, from) {
-      return readStored(await db.getAllFromIndex('transactions', 'byAccount', `${chainId}:${from.toLowerCase()}`))
-        .records;
+      return readStored(await db.getAllFromIndex('transactions', 'byAccount', accountKey(chainId, from))).records;
     },
     async forChain(chainId) {
       return readStored(await db.getAllFromIndex('transactions', 'byChain', chainId)).records;

@@ -1,6 +1,5 @@
 import type { Message } from '../i18n/message';
 import { fromStoredText, isStoredText, toStoredText } from '../i18n/storedMessage';
-import { sameAddress } from '../keys/sameAddress';
 import type { TxKind, TxRecord, TxStatus } from './record';
 
 /**
@@ -110,12 +109,15 @@ export function readStored(list: readonly Stored[]): { records: TxRecord[]; dama
 const BIGINT_FIELDS = ['value', 'gas', 'blockNumber'] as const;
 const MESSAGE_FIELDS = ['failureReason', 'broadcastError', 'walletMismatch'] as const;
 
+/** The key records are looked up by per account (the stored `fromKey`, IndexedDB's byAccount index). */
+export const accountKey = (chainId: number, from: string): string => `${chainId}:${from.toLowerCase()}`;
+
 /**
  * Records as stored, JSON-safe: bigints as decimal strings (also those in Messages, see
  * storedMessage.ts), addresses lower-cased for lookups.
  */
 export function toStored(record: TxRecord): Stored {
-  const stored: Stored = { ...record, fromKey: `${record.chainId}:${record.from.toLowerCase()}` };
+  const stored: Stored = { ...record, fromKey: accountKey(record.chainId, record.from) };
   for (const field of BIGINT_FIELDS) stored[field] = record[field] === undefined ? undefined : String(record[field]);
   for (const field of MESSAGE_FIELDS) {
     const said = record[field];
@@ -190,7 +192,8 @@ export function storedRevision(stored: Stored | undefined): number | undefined {
 
 export function memoryTxStore(): TxStore {
   const records = new Map<string, Stored>();
-  const all = () => readStored([...records.values()].map((r) => structuredClone(r)));
+  const read = (stored: Stored[]) => readStored(stored.map((r) => structuredClone(r)));
+  const all = () => read([...records.values()]);
   return {
     async put(record) {
       records.set(record.id, structuredClone(toStored(record)));
@@ -206,7 +209,8 @@ export function memoryTxStore(): TxStore {
       return stored ? fromStored(structuredClone(stored)) : undefined;
     },
     async forAccount(chainId, from) {
-      return all().records.filter((r) => r.chainId === chainId && sameAddress(r.from, from));
+      const key = accountKey(chainId, from);
+      return read([...records.values()].filter((r) => r.fromKey === key)).records;
     },
     async forChain(chainId) {
       return all().records.filter((r) => r.chainId === chainId);

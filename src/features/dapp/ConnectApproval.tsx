@@ -24,6 +24,8 @@ export function ConnectApproval({ id, permissions }: { id: number; permissions: 
   const selectedNetworkId = useSession((s) => s.selectedNetworkId);
   const updateSite = useSession((s) => s.updateSite);
   const [chosen, setChosen] = useState<string[]>(() => {
+    // Exact strings, not sameAddress: `chosen` is compared below with each account's own address,
+    // so it must hold the vault's spelling of it.
     const before = site?.accounts.filter((a) => accounts.some((x) => x.address === a)) ?? [];
     const selected = accounts.find((a) => a.id === selectedAccountId) ?? accounts[0];
     return before.length > 0 ? before : selected ? [selected.address] : [];

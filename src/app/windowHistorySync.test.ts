@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryActivityStore } from '@/core/activity/activityStore';
 import { memoryApprovalStore } from '@/core/approvals/approvalStore';
 import type { SessionStore } from '@/core/session/sessionStore';
-import { windowHistorySync } from './historySync';
+import { windowHistorySync } from './windowHistorySync';
 
 const session = { getState: () => ({ explorers: {} }) } as unknown as SessionStore;
 

@@ -13,7 +13,7 @@ const network = (rpc: string): Network => ({ ...localNetwork(rpc), id: `history-
 
 describe("the app's history sync against the local node", () => {
   it('syncs an account, then scans its approvals, and says what it wrote', async () => {
-    const { startHistorySync } = await import('./historySync');
+    const { startHistorySync } = await import('./windowHistorySync');
     const stores = { activity: memoryActivityStore(), approvals: memoryApprovalStore() };
     const history = startHistorySync(stores, () => undefined);
     const net = network(url);
@@ -35,7 +35,7 @@ describe("the app's history sync against the local node", () => {
   });
 
   it('reads the explorer the person set for the network when a sync starts', async () => {
-    const { startHistorySync } = await import('./historySync');
+    const { startHistorySync } = await import('./windowHistorySync');
     const explorer = await startFakeExplorer(url);
     try {
       const net: Network = { ...network(url), kind: 'custom' };
