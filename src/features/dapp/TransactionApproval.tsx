@@ -9,7 +9,7 @@ import type { Network } from '@/core/chain/networks';
 import type { DappCall } from '@/core/dapp/personRequests';
 import { noRecipientError } from '@/core/dapp/siteErrors';
 import { type Message, msg } from '@/core/i18n/message';
-import type { PreparedSend } from '@/core/tx/prepare';
+import type { AnyPreparedSend } from '@/core/tx/prepare';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
@@ -35,7 +35,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
   const { service } = useTransactions();
   const { network, signer, fail } = request;
   // What was prepared, with the network it was prepared on: never paired with another network.
-  const [preparedOn, setPreparedOn] = useState<{ network: Network; prepared: PreparedSend }>();
+  const [preparedOn, setPreparedOn] = useState<{ network: Network; prepared: AnyPreparedSend }>();
   const prepared = preparedOn && preparedOn.network === network ? preparedOn.prepared : undefined;
   const [problem, setProblem] = useState<Message | string>();
   const to = call.to;
