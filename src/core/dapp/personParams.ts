@@ -3,12 +3,21 @@ import { KeyError } from '../errors/keys';
 import type { Message } from '../i18n/message';
 import { parseAddress } from '../keys/address';
 import { sameAddress } from '../keys/sameAddress';
+import { MAX_INITCODE_BYTES } from '../offline/intrinsicGas';
 import type { ProviderError, ProviderErrorKind } from './providerErrors';
 import type { DappRequest, PersonMethod } from './request';
 import { chainIdParam } from './siteAnswers';
 
-/** A call a site asks Cairn to send, as EIP-1474's eth_sendTransaction and EIP-5792's calls give it. */
+/**
+ * A call a site asks Cairn to send, as EIP-1474's eth_sendTransaction and EIP-5792's calls give it.
+ * No `to`: a contract creation, its init code in `data` (never empty, see creationOf).
+ */
 export type DappCall = { to: Address | undefined; value: bigint; data: Hex; gas?: bigint };
+
+/** The size in bytes of a call's data (hex, checked even): for a creation, its init code. */
+export function dataSize(data: Hex): number {
+  return (data.length - 2) / 2;
+}
 
 export type AddChainParams = {
   chainId: number;
@@ -124,6 +133,15 @@ function call(raw: unknown, what: string, miscased: MiscasedAddress[]): DappCall
     value: quantity(tx.value, `${what}.value`),
     data: data as Hex,
   };
+  if (out.to === undefined) {
+    // A contract creation: its init code is the data, and a creation without any is no request.
+    if (out.data === '0x')
+      bad(`${what} has no to address and no data: name a to address, or give init code to create a contract.`);
+    if (dataSize(out.data) > MAX_INITCODE_BYTES)
+      bad(
+        `${what}.data is init code of ${dataSize(out.data)} bytes: at most ${MAX_INITCODE_BYTES} can create a contract (EIP-3860).`,
+      );
+  }
   if (tx.gas !== undefined && tx.gas !== null) out.gas = quantity(tx.gas, `${what}.gas`);
   return out;
 }

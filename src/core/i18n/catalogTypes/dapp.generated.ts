@@ -56,6 +56,13 @@ declare module '../message' {
     "dapp:connect.noAccount": undefined;
     "dapp:connect.ownNode": undefined;
     "dapp:connect.title": undefined;
+    "dapp:creation.bytes": { "count": number };
+    "dapp:creation.createdAt": undefined;
+    "dapp:creation.creates": undefined;
+    "dapp:creation.initCode": undefined;
+    "dapp:creation.label": undefined;
+    "dapp:creation.runtimeBytes": { "count": number };
+    "dapp:creation.runtimeCode": undefined;
     "dapp:facts.account": undefined;
     "dapp:facts.call": undefined;
     "dapp:facts.data": undefined;
