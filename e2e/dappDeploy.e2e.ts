@@ -3,7 +3,8 @@
 // saying it creates a contract, the init code's size, and from the preview on the local node the
 // address it will be created at and the size of its code; once confirmed, the site reads the
 // receipt's contractAddress through the connector, and that contract is on the chain with that
-// code. A creation without init code, or with data that is not hex, is refused with -32602.
+// code; Cairn's history and transaction page say what it created. A creation without init code,
+// or with data that is not hex, is refused with -32602.
 import { getContractAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_DEPLOYABLE_INIT_CODE } from '../examples/dapp/src/deployable.ts';
@@ -51,8 +52,12 @@ describe('a site deploys a contract through Cairn', () => {
     expect(created.toLowerCase()).toBe(predicted.toLowerCase());
     const code = await node.getCode({ address: predicted });
     expect(((code?.length ?? 2) - 2) / 2).toBe(codeSize);
-    // Cairn's history shows it as a contract creation.
+    // Cairn's history shows it as a contract creation, and its page the contract it created.
     await wallet.goto(`${env().server.url}#/activity`);
-    await wallet.getByRole('main').getByText('Contract creation', { exact: true }).first().waitFor();
+    const entry = wallet.getByRole('main').getByRole('link').filter({ hasText: 'Contract creation' }).first();
+    await entry.click();
+    const main = wallet.getByRole('main');
+    await main.getByText('Contract creation:', { exact: false }).first().waitFor();
+    await expect.poll(async () => (await main.textContent())?.toLowerCase()).toContain(predicted.toLowerCase());
   });
 });
