@@ -52,7 +52,11 @@ describe('a contract creation, prepared, previewed and mined on the local node',
     const predicted = getContractAddress({ from, nonce: BigInt(nonce) });
     expect(result.outcome).toEqual({ ok: true });
     // The runtime code as compiled (its immutable left as zeros) has the size of the deployed one.
-    expect(result.creation).toEqual({ address: predicted, codeSize: (contract.deployedBytecode.length - 2) / 2 });
+    expect(result.creation).toEqual({
+      address: predicted,
+      codeSize: (contract.deployedBytecode.length - 2) / 2,
+      nonceKnown: true,
+    });
 
     const record = await txs.submit({
       network,

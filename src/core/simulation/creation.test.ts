@@ -5,13 +5,17 @@ import { createdAddress, isCreation, runtimeCodeSize } from './creation';
 
 const FROM: Address = '0x00000000000000000000000000000000000000a1';
 
-/** A node that answers eth_call with `answer` (an Error is thrown) and counts `count` transactions for the sender. */
+/**
+ * A node that answers eth_call with `answer` (an Error is thrown) and counts `count` mined
+ * transactions for the sender, and one more waiting in its pool.
+ */
 function node(answer: Hex | Error, count = 7) {
   const asked: { method: string; params: unknown[] }[] = [];
   const client = {
     request: async ({ method, params }: { method: string; params: unknown[] }) => {
       asked.push({ method, params });
-      if (method === 'eth_getTransactionCount') return `0x${count.toString(16)}`;
+      if (method === 'eth_getTransactionCount')
+        return `0x${(params[1] === 'pending' ? count + 1 : count).toString(16)}`;
       if (answer instanceof Error) throw answer;
       return answer;
     },
@@ -26,10 +30,11 @@ describe('a contract creation’s preview', () => {
     expect(isCreation({ to: FROM })).toBe(false);
   });
 
-  it('lands where the sender and the nonce say: the transaction’s own, else the mined count', async () => {
+  it('lands where the sender and the nonce say: the transaction’s own, else the next the node expects', async () => {
     const { client } = node('0x', 7);
     expect(await createdAddress(client, { from: FROM, nonce: 3 })).toBe(getContractAddress({ from: FROM, nonce: 3n }));
-    expect(await createdAddress(client, { from: FROM })).toBe(getContractAddress({ from: FROM, nonce: 7n }));
+    // A wallet that chooses the nonce counts what waits in the pool: the next after it.
+    expect(await createdAddress(client, { from: FROM })).toBe(getContractAddress({ from: FROM, nonce: 8n }));
   });
 
   it('counts the bytes of the runtime code its init code returns, asked as an eth_call without to', async () => {

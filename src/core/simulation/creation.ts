@@ -10,10 +10,11 @@ export function isCreation(tx: Pick<UnsignedTransaction, 'to'>): boolean {
 
 /**
  * The address a creation by `tx.from` lands at: from the sender and the nonce the transaction will
- * use (its own, else the sender's count of mined transactions).
+ * use (its own; else, where the signer chooses it, the next one the node expects, pending
+ * transactions counted, as a wallet counts them).
  */
 export async function createdAddress(client: ChainClient, tx: UnsignedTransaction): Promise<Address> {
-  const nonce = tx.nonce ?? (await getTransactionCount(client, { address: tx.from, blockTag: 'latest' }));
+  const nonce = tx.nonce ?? (await getTransactionCount(client, { address: tx.from, blockTag: 'pending' }));
   return getContractAddress({ from: tx.from, nonce: BigInt(nonce) });
 }
 

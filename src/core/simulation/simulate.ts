@@ -126,7 +126,7 @@ export async function simulateTransaction(
     changes,
     approvals,
     created: execution.created,
-    creation: created && { address: created, codeSize: await codeSize },
+    creation: created && { address: created, codeSize: await codeSize, nonceKnown: tx.nonce !== undefined },
     notes: [...execution.notes, ...(readings?.notes ?? []), ...detectableNotes(strategy, abilities, hashRight)],
   };
 }

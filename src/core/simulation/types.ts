@@ -30,8 +30,10 @@ export type UnsignedTransaction = {
  * What a top-level contract creation would leave: the address of the contract, and the size in
  * bytes of the runtime code its init code returns (undefined when the node could not say, for
  * instance because the creation reverts: the preview's outcome says that). See creation.ts.
+ * `nonceKnown` is false when the signer (a browser wallet) chooses the nonce itself: the address
+ * is then the one its next transaction would create, which holds only if this one goes next.
  */
-export type CreationPreview = { address: Address; codeSize: number | undefined };
+export type CreationPreview = { address: Address; codeSize: number | undefined; nonceKnown: boolean };
 
 /** Native coin moved from one address to another, by the transaction or by an internal call. */
 export type NativeTransfer = { from: Address; to: Address; value: bigint };

@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeSends, NOT_SENDING } from '@/testing/fakeSends';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
+import { CreationLines } from './CreationLines';
 import { approvalQueueView, poll } from './testing';
 
 const ME = TEST_ADDRESS_0 as Address;
@@ -19,8 +20,11 @@ const INIT_CODE = '0x6080604052';
 const RUNTIME = `0x${'fe'.repeat(10)}`;
 let sends: ReturnType<typeof fakeSends>;
 let reverts = false;
+/** The node no longer counts what was sent (as when it dropped it from its pool): Cairn's records still do. */
+let nodeForgets = false;
 
 async function answer(method: string, params: unknown[]): Promise<unknown> {
+  if (nodeForgets && method === 'eth_getTransactionCount') return '0x0';
   const sending = await sends.answer(method, params);
   if (sending !== NOT_SENDING) return sending;
   switch (method) {
@@ -46,6 +50,7 @@ async function answer(method: string, params: unknown[]): Promise<unknown> {
 const t = siteWindowTests(approvalQueueView, { answer });
 beforeEach(() => {
   reverts = false;
+  nodeForgets = false;
   sends = fakeSends(() => t.block);
 });
 
@@ -77,6 +82,39 @@ describe('a site’s contract creation in Cairn’s window', () => {
     expect(sends.sent[0]).toMatchObject({ from: ME, to: undefined, nonce: 0, data: INIT_CODE });
     await expect.poll(() => site.answer(id), poll).toMatchObject({ result: sends.sent[0]?.hash });
   }, 60_000);
+
+  it('shows the address of the nonce Cairn will send with, past its own transactions the node does not count', async () => {
+    const site = t.open([ME]);
+    const first = site.send('eth_sendTransaction', [{ from: ME, to: ME, value: toHex(1n) }]);
+    await expect.poll(() => confirm()?.disabled, poll).toBe(false);
+    flushSync(() => confirm().click());
+    await expect.poll(() => site.answer(first), poll).toMatchObject({ result: expect.any(String) });
+    nodeForgets = true;
+
+    site.send('eth_sendTransaction', [{ from: ME, data: INIT_CODE }]);
+    const created = getContractAddress({ from: ME, nonce: 1n });
+    await expect.poll(() => facts()['Created at'] ?? '', poll).toContain(created);
+    await expect.poll(() => confirm()?.disabled, poll).toBe(false);
+    flushSync(() => confirm().click());
+    await expect.poll(() => sends.sent.length, poll).toBe(2);
+    expect(sends.sent[1]).toMatchObject({ to: undefined, nonce: 1 });
+  }, 60_000);
+
+  it('says a wallet that chooses its own nonce decides whether the contract lands at the address shown', () => {
+    const address = getContractAddress({ from: ME, nonce: 4n });
+    t.render(
+      <dl>
+        <CreationLines data={INIT_CODE} creation={{ address, codeSize: 10, nonceKnown: false }} failed={false} />
+      </dl>,
+    );
+    expect(facts()['Created at']).toContain('chooses the nonce');
+    t.render(
+      <dl>
+        <CreationLines data={INIT_CODE} creation={{ address, codeSize: 10, nonceKnown: true }} failed={false} />
+      </dl>,
+    );
+    expect(facts()['Created at']).not.toContain('chooses the nonce');
+  });
 
   it('says a creation that would revert fails, and shows no address for it', async () => {
     reverts = true;

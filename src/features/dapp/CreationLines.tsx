@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import { AddressText } from '@/components/AddressText';
+import ui from '@/components/ui.module.css';
 import { dataSize } from '@/core/dapp/personParams';
 import type { CreationPreview } from '@/core/simulation/types';
 import { useT } from '@/lib/i18n';
@@ -35,7 +36,10 @@ export function CreationLines({
       <dt>{t('dapp:creation.initCode')}</dt>
       <dd>{t('dapp:creation.bytes', { count: dataSize(data) })}</dd>
       <dt>{t('dapp:creation.createdAt')}</dt>
-      <dd>{shown ? <AddressText address={shown.address} /> : pending}</dd>
+      <dd>
+        {shown ? <AddressText address={shown.address} /> : pending}
+        {shown && !shown.nonceKnown && <p className={ui.muted}>{t('dapp:creation.walletChoosesNonce')}</p>}
+      </dd>
       <dt>{t('dapp:creation.runtimeCode')}</dt>
       <dd>
         {codeSize !== undefined ? t('dapp:creation.runtimeBytes', { count: codeSize }) : shown ? unknown : pending}
