@@ -25,7 +25,7 @@ describe('a site deploys a contract through Cairn', () => {
     const predicted = getContractAddress({ from: DEMO, nonce: BigInt(nonce) });
 
     const popup = await windowFor(context, dapp, 'Deploy a contract');
-    expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Send this transaction?');
+    expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Create this contract?');
     /** What the review's list of facts says for `term`. */
     const fact = (term: string) =>
       popup

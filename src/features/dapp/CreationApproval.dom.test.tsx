@@ -75,6 +75,7 @@ describe('a site’s contract creation in Cairn’s window', () => {
       Value: expect.stringContaining('0.000000000000000007'),
     });
     expect(facts().To).toBeUndefined();
+    expect(document.querySelector('h1, h2')?.textContent).toBe('Create this contract?');
 
     await expect.poll(() => confirm()?.disabled, poll).toBe(false);
     flushSync(() => confirm().click());

@@ -90,7 +90,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
 
   return (
     <ApprovalFrame
-      title={t('dapp:transaction.title')}
+      title={t(to ? 'dapp:transaction.title' : 'dapp:transaction.titleCreate')}
       requestId={id}
       account={account}
       network={network}

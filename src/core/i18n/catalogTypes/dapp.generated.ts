@@ -130,6 +130,7 @@ declare module '../message' {
     "dapp:transaction.approve": undefined;
     "dapp:transaction.atMost": undefined;
     "dapp:transaction.title": undefined;
+    "dapp:transaction.titleCreate": undefined;
     "dapp:typedData.title": undefined;
     "dapp:typedData.understood": undefined;
     "dapp:watchAsset.approve": undefined;
