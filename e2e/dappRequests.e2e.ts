@@ -9,33 +9,10 @@ import { AppShell } from './pages/AppShell.ts';
 import { Unlock } from './pages/Onboarding.ts';
 import type { SampleDapp } from './pages/SampleDapp.ts';
 import { dappSpec } from './support/dappSession.ts';
+import { answerOf, askRaw } from './support/rawRequest.ts';
 import { nodeClient } from './support/rpc.ts';
 
 const DEMO = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-
-/** Asks Cairn through the provider the page found, outside the sample's buttons; the answer lands on `window[key]`. */
-async function askRaw(dapp: SampleDapp, key: string, method: string, params: unknown[]): Promise<void> {
-  await dapp.page.evaluate(
-    ({ key, method, params }) => {
-      let provider: { request(args: unknown): Promise<unknown> } | undefined;
-      window.addEventListener('eip6963:announceProvider', (event) => {
-        const { info } = (event as CustomEvent).detail;
-        if (info.name === 'Cairn') provider ??= (event as CustomEvent).detail.provider;
-      });
-      window.dispatchEvent(new Event('eip6963:requestProvider'));
-      Object.assign(window, {
-        [key]: provider?.request({ method, params }).then(
-          (result) => `ok ${JSON.stringify(result)}`,
-          (error: { code: number; message: string }) => `Error ${error.code}: ${error.message}`,
-        ),
-      });
-    },
-    { key, method, params },
-  );
-}
-
-const answerOf = (dapp: SampleDapp, key: string) =>
-  dapp.page.evaluate((key) => (window as unknown as Record<string, Promise<string>>)[key], key);
 
 /**
  * A request Cairn's open window refuses at once (-32602), answered after everything the window sent

@@ -1,6 +1,6 @@
 import { usdValue } from '@/core/assets/fiat';
 import type { FeedAnswer } from '@/core/assets/portfolio';
-import type { PreparedSend } from '@/core/tx/prepare';
+import type { AnyPreparedSend } from '@/core/tx/prepare';
 import { formatAmount } from '@/lib/format';
 import { Amount, Fiat } from './Amount';
 import { T } from './T';
@@ -18,7 +18,7 @@ export function NetworkFeeLines({
   native,
   nativePrice,
 }: {
-  prepared: PreparedSend;
+  prepared: AnyPreparedSend;
   native: { decimals: number; symbol: string };
   nativePrice?: FeedAnswer | undefined;
 }) {

@@ -1,17 +1,31 @@
 import type { Address, Hex } from 'viem';
+import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { SigningAccount } from '@/core/signing/signerAccount';
-import { type PreparedSend, prepareSend } from '@/core/tx/prepare';
+import { nextNonce } from '@/core/tx/nonces';
+import { type AnyPreparedSend, prepareSend } from '@/core/tx/prepare';
 import { acceptedOrThrow, type TxRecord } from '@/core/tx/record';
 import type { TransactionService } from '@/core/tx/transactionService';
+import type { TxStore } from '@/core/tx/txStore';
 
-/** A contract call, from a site or one of Cairn's screens: `gas` when the caller chose it. */
-export type CallToSend = { to: Address; value: bigint; data: Hex; gas?: bigint | undefined };
+/**
+ * A contract call, from a site or one of Cairn's screens: `gas` when the caller chose it; no `to`
+ * for a site's contract creation (its init code in `data`).
+ */
+export type CallToSend = { to: Address | undefined; value: bigint; data: Hex; gas?: bigint | undefined };
 
-/** A call prepared as Send prepares a transaction: fees, gas estimated now (or the caller's), balances checked. */
-export function prepareCall(network: Network, from: Address, call: CallToSend): Promise<PreparedSend> {
+/**
+ * A call prepared as Send prepares a transaction: fees, gas estimated now (or the caller's),
+ * balances checked. `nonce`: the one it must be sent with (a creation's, whose address follows from it).
+ */
+export function prepareCall(
+  network: Network,
+  from: Address,
+  call: CallToSend,
+  nonce?: number | undefined,
+): Promise<AnyPreparedSend> {
   const native = network.nativeCurrency;
-  return prepareSend({
+  return prepareSend<Address | undefined>({
     network,
     from,
     recipient: call.to,
@@ -19,8 +33,18 @@ export function prepareCall(network: Network, from: Address, call: CallToSend): 
     amount: call.value,
     max: false,
     preset: 'normal',
-    advanced: { data: call.data, gasLimit: call.gas },
+    advanced: { data: call.data, gasLimit: call.gas, nonce },
   });
+}
+
+/**
+ * The nonce `from`'s next transaction on `network` takes, as the transaction service picks it (the
+ * node's pending count, past Cairn's own waiting records). A contract creation is prepared with it,
+ * so the address its review shows is the one it is created at (a transaction meanwhile taking that
+ * nonce makes the send fail, never land elsewhere).
+ */
+export async function nextNonceOf(network: Network, from: Address, store: TxStore): Promise<number> {
+  return nextNonce(chainClient(network), from, await store.forAccount(network.chainId, from));
 }
 
 /**
@@ -29,7 +53,7 @@ export function prepareCall(network: Network, from: Address, call: CallToSend): 
  */
 export async function sendPreparedCall(
   service: TransactionService,
-  args: { network: Network; account: SigningAccount; prepared: PreparedSend; site?: string | undefined },
+  args: { network: Network; account: SigningAccount; prepared: AnyPreparedSend; site?: string | undefined },
 ): Promise<TxRecord> {
   const { network, account, prepared, site } = args;
   const record = await service.submit({

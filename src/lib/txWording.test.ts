@@ -33,6 +33,13 @@ describe('transaction wording', () => {
     expect(describeRecord({ ...base, kind: 'fill-gap' })).toBe('Gap filler for nonce 4');
   });
 
+  it('describes a call, and a contract creation (no recipient)', () => {
+    const call = { ...base, kind: 'call', intent: undefined } as TxRecord;
+    expect(describeRecord(call)).toBe('Call to 0x0000…00bb');
+    expect(describeRecord({ ...call, to: undefined })).toBe('Contract creation');
+    expect(describeRecord({ ...call, to: undefined, kind: 'speed-up' })).toBe('Contract creation (sped up)');
+  });
+
   it('writes a token symbol’s hidden and direction-changing characters as codes', () => {
     const asset = { ...base.intent?.asset, symbol: 'US\u202eTD\u200d' };
     const tricked = { ...base, intent: { ...base.intent, asset } } as TxRecord;

@@ -15,13 +15,16 @@ export const STATUS_WORDS: Record<TxStatus, PlainMessageId> = {
   rejected: 'common:tx.status.rejected',
 };
 
-/** "1.5 USDC to 0x1234…abcd", or what the transaction does when it is not a transfer. */
+/** "1.5 USDC to 0x1234…abcd", or what the transaction does when it is not a transfer ("Contract creation"). */
 export function describeRecord(record: TxRecord): Message {
   const nonce = String(record.nonce);
   if (record.kind === 'cancel') return msg('common:tx.cancellation', { nonce });
   if (record.kind === 'fill-gap') return msg('common:tx.gapFiller', { nonce });
   const intent = record.intent;
-  let what: Message = msg('common:tx.call', { to: codeValue(shortAddress(record.to)) });
+  let what: Message =
+    record.to === undefined
+      ? msg('common:tx.creation')
+      : msg('common:tx.call', { to: codeValue(shortAddress(record.to)) });
   if (intent) {
     const { asset } = intent;
     // An NFT as it is written everywhere: "[count × ]name #id" (notation, not words).

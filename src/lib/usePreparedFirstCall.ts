@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
-import type { PreparedSend } from '@/core/tx/prepare';
+import type { AnyPreparedSend } from '@/core/tx/prepare';
 import { errorText } from './errorMessages';
 import { type CallToSend, prepareCall } from './preparedCalls';
 
-type Outcome = { prepared?: PreparedSend; problem?: string };
+type Outcome = { prepared?: AnyPreparedSend; problem?: string };
 
 /**
  * The first of a batch of calls prepared as Send prepares a transaction (fees, nonce, gas,
@@ -18,7 +18,7 @@ export function usePreparedFirstCall(
   network: Network | undefined,
   from: Address,
   calls: readonly CallToSend[],
-): { prepared: PreparedSend | undefined; problem: string | undefined } {
+): { prepared: AnyPreparedSend | undefined; problem: string | undefined } {
   const [outcome, setOutcome] = useState<{ network: Network; from: Address; calls: readonly CallToSend[] } & Outcome>();
   useEffect(() => {
     setOutcome(undefined);

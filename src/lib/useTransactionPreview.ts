@@ -7,7 +7,7 @@ import { feeFields } from '@/core/simulation/nextBlock';
 import type { BatchSending } from '@/core/simulation/simulate';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import type { UnsignedTransaction } from '@/core/simulation/types';
-import type { PreparedSend } from '@/core/tx/prepare';
+import type { AnyPreparedSend } from '@/core/tx/prepare';
 import {
   type CallsPreview,
   callsPreviewQuery,
@@ -31,7 +31,7 @@ const NO_TOKENS: never[] = [];
 export type PreviewScope = { site?: boolean };
 
 /** The transaction Confirm would sign, as the preview simulates it: its fees, limit and nonce included. */
-export function previewedTransaction(prepared: PreparedSend): UnsignedTransaction {
+export function previewedTransaction(prepared: AnyPreparedSend): UnsignedTransaction {
   const { call, draft } = prepared;
   return {
     from: draft.from,
@@ -45,7 +45,7 @@ export function previewedTransaction(prepared: PreparedSend): UnsignedTransactio
 }
 
 /** How a batch's first call will be sent, as prepared (its fees, limit and nonce), for its preview. */
-export function batchSending(prepared: PreparedSend | undefined): BatchSending | undefined {
+export function batchSending(prepared: AnyPreparedSend | undefined): BatchSending | undefined {
   return prepared && { fees: feeFields(prepared.fees), gas: prepared.gasLimit, nonce: prepared.nonce };
 }
 

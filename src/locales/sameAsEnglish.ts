@@ -85,6 +85,7 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'core.signing:file.problemThen',
     'core.signing:gas.list',
     'core.signing:signer.cairn',
+    'dapp:creation.bytes',
     'dapp:facts.total',
     'deviceSigning:summary.nonce',
     'deviceSigning:summary.wei',

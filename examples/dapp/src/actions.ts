@@ -14,6 +14,7 @@ import {
   verifyTypedData,
 } from 'viem';
 import { createSiweMessage, generateSiweNonce } from 'viem/siwe';
+import { SAMPLE_DEPLOYABLE_INIT_CODE } from './deployable.ts';
 import type { Eip1193Provider } from './discovery.ts';
 
 export type Clients = ReturnType<typeof makeClients>;
@@ -125,6 +126,21 @@ export async function signMail(clients: Clients, account: Address, chainId?: num
 export async function sendEth(clients: Clients, account: Address, to: Address): Promise<Hex> {
   const chain = await walletChain(clients);
   return clients.wallet.sendTransaction({ account, chain, to, value: parseEther('0.01') });
+}
+
+/**
+ * eth_sendTransaction without `to`: deploys SampleDeployable (deployable.ts) from its init code, as
+ * a deployment tool does; resolves with the hash once the wallet has sent it.
+ */
+export async function deployContract(clients: Clients, account: Address): Promise<Hex> {
+  const chain = await walletChain(clients);
+  return clients.wallet.sendTransaction({ account, chain, data: SAMPLE_DEPLOYABLE_INIT_CODE });
+}
+
+/** The contract a transaction created: its receipt's contractAddress, read through the provider. */
+export async function createdContract(clients: Clients, hash: Hex): Promise<Address | null | undefined> {
+  const receipt = await clients.reader.waitForTransactionReceipt({ hash, timeout: 120_000 });
+  return receipt.contractAddress;
 }
 
 /** The block a transaction was mined in, read through the provider. */

@@ -102,6 +102,8 @@ const recipient = field('Recipient', {
 });
 const sendOut = output('Send transaction result', 'Hash');
 const receiptOut = output('Send transaction receipt', 'Receipt');
+const deployOut = output('Deploy contract result', 'Hash');
+const deployedOut = output('Deployed contract address', 'Contract address');
 const secondCallTo = field('Second call to (optional)', {
   hint: 'Empty: the recipient. A contract that refuses coin makes the second call fail.',
   size: 'wide',
@@ -246,6 +248,29 @@ document.querySelector('main')?.append(
       ),
       sendOut.row,
       receiptOut.row,
+    ),
+    card(
+      el(
+        'p',
+        { class: 'hint' },
+        'Deploys a small contract (SampleDeployable): eth_sendTransaction with its init code and no to.',
+      ),
+      button(
+        'Deploy a contract',
+        act([deployOut.output, deployedOut.output], async (clients) => {
+          const hash = await actions.deployContract(clients, addressIn(account.input, 'Account'));
+          show(deployOut.output, hash);
+          deployedOut.output.value = 'Waiting for the receipt…';
+          try {
+            const created = await actions.createdContract(clients, hash);
+            show(deployedOut.output, created ?? 'the receipt names no contract');
+          } catch (error) {
+            show(deployedOut.output, describeError(error));
+          }
+        }),
+      ),
+      deployOut.row,
+      deployedOut.row,
     ),
     card(
       el('p', { class: 'hint' }, 'Two transfers to the recipient (0.001 and 0.002 ETH) in one wallet_sendCalls.'),

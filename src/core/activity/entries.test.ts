@@ -154,6 +154,27 @@ describe('history entries', () => {
     ]);
   });
 
+  it('marks a contract creation Cairn sent, from its record and once the chain shows it (the contract as counterparty)', () => {
+    const record = {
+      from: me,
+      hash: hash(99),
+      status: 'pending',
+      createdAt: 1_800_000_000_000,
+      intent: undefined,
+      to: undefined,
+      value: 0n,
+      blockNumber: undefined,
+    } as unknown as TxRecord;
+    const mined = { ...record, hash: hash(5), status: 'confirmed' } as TxRecord;
+    const created = item(5, { direction: 'out', amount: 0n, fee: 21n, counterparty: dai });
+    const entries = entriesOf([created, item(6, { amount: 4n })], [record, mined]);
+    expect(entries.map((e) => [e.hash, e.creation, e.counterparty])).toEqual([
+      [hash(99), true, undefined],
+      [hash(6), undefined, alice],
+      [hash(5), true, dai],
+    ]);
+  });
+
   it('filters by asset, direction and search, and groups by day', () => {
     const entries = entriesOf([
       item(1, { amount: 5n, timestamp: Date.UTC(2023, 10, 14, 8) / 1000 }),

@@ -45,6 +45,11 @@ export type ActivityEntry = {
   approval?: 'granted' | 'withdrawn' | undefined;
   /** A browser wallet sent something other than what was reviewed: what differs (from Cairn's record). */
   walletMismatch?: Message | undefined;
+  /**
+   * Cairn sent it to create a contract (its record has no recipient); `counterparty` is then the
+   * contract created, once the chain shows it.
+   */
+  creation?: true | undefined;
 };
 
 const assetKey = (asset: ActivityAsset) => (asset.kind === 'native' ? 'native' : asset.address.toLowerCase());
@@ -76,6 +81,7 @@ export function buildEntries(args: {
   const mismatchByHash = new Map(
     args.records.flatMap((r) => (r.walletMismatch ? [[r.hash.toLowerCase(), r.walletMismatch] as const] : [])),
   );
+  const creations = new Set(args.records.filter((r) => r.to === undefined).map((r) => r.hash.toLowerCase()));
   const entries: ActivityEntry[] = [];
   for (const [hash, items] of byHash) {
     const txItem = items.find((i) => i.logIndex === undefined && i.fee !== undefined);
@@ -103,6 +109,7 @@ export function buildEntries(args: {
       txIndex: first.txIndex,
       site: siteByHash.get(hash),
       walletMismatch: mismatchByHash.get(hash),
+      creation: creations.has(hash) || undefined,
       // Tokens also emit Approval when a transferFrom spends an allowance: only a transaction the
       // account sent that moved nothing is taken for one that set an approval.
       approval: sentByAccount && movements.length === 0 ? approvals.get(hash) : undefined,
@@ -138,6 +145,7 @@ export function buildEntries(args: {
       txIndex: 0,
       site: record.site,
       walletMismatch: record.walletMismatch,
+      creation: record.to === undefined || undefined,
       approval: movement ? undefined : approvals.get(record.hash.toLowerCase()),
     });
   }

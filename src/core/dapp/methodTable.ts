@@ -104,6 +104,8 @@ export const METHOD_TABLE: { readonly [M in KnownMethod]: MethodEntry<M> } = {
   personal_sign: person('personal_sign', SIGN_ERRORS),
   eth_signTypedData_v4: person('eth_signTypedData_v4', SIGN_ERRORS),
   eth_signTypedData_v3: person('eth_signTypedData_v3', SIGN_ERRORS),
+  // A call, or without `to` a contract creation; -32602 only for params that are really invalid (no
+  // `to` and no init code, data not hex bytes, a chainId other than the site's).
   eth_sendTransaction: person('eth_sendTransaction', [...SIGN_ERRORS, INTERNAL]),
   wallet_switchEthereumChain: {
     ...person('wallet_switchEthereumChain', [USER_REJECTED, UNAUTHORIZED, UNRECOGNIZED_CHAIN, INVALID_PARAMS]),

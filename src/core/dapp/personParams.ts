@@ -3,12 +3,21 @@ import { KeyError } from '../errors/keys';
 import type { Message } from '../i18n/message';
 import { parseAddress } from '../keys/address';
 import { sameAddress } from '../keys/sameAddress';
+import { MAX_INITCODE_BYTES } from '../offline/intrinsicGas';
 import type { ProviderError, ProviderErrorKind } from './providerErrors';
 import type { DappRequest, PersonMethod } from './request';
 import { chainIdParam } from './siteAnswers';
 
-/** A call a site asks Cairn to send, as EIP-1474's eth_sendTransaction and EIP-5792's calls give it. */
+/**
+ * A call a site asks Cairn to send, as EIP-1474's eth_sendTransaction and EIP-5792's calls give it.
+ * No `to`: a contract creation, its init code in `data` (never empty, see creationOf).
+ */
 export type DappCall = { to: Address | undefined; value: bigint; data: Hex; gas?: bigint };
+
+/** The size in bytes of a call's data (hex, checked even): for a creation, its init code. */
+export function dataSize(data: Hex): number {
+  return (data.length - 2) / 2;
+}
 
 export type AddChainParams = {
   chainId: number;
@@ -124,6 +133,15 @@ function call(raw: unknown, what: string, miscased: MiscasedAddress[]): DappCall
     value: quantity(tx.value, `${what}.value`),
     data: data as Hex,
   };
+  if (out.to === undefined) {
+    // A contract creation: its init code is the data, and a creation without any is no request.
+    if (out.data === '0x')
+      bad(`${what} has no to address and no data: name a to address, or give init code to create a contract.`);
+    if (dataSize(out.data) > MAX_INITCODE_BYTES)
+      bad(
+        `${what}.data is init code of ${dataSize(out.data)} bytes: at most ${MAX_INITCODE_BYTES} can create a contract (EIP-3860).`,
+      );
+  }
   if (tx.gas !== undefined && tx.gas !== null) out.gas = quantity(tx.gas, `${what}.gas`);
   return out;
 }
@@ -203,7 +221,10 @@ export const PERSON_PARAMS: { [M in PersonMethod]: PersonReader<M> } = {
     if (!Array.isArray(batch.calls) || batch.calls.length === 0) bad('calls must be a non-empty list.');
     if ((batch.calls as unknown[]).length > 20) bad('Cairn sends at most 20 calls in one batch.');
     const calls = (batch.calls as unknown[]).map((c, i) => call(c, `calls[${i}]`, miscased));
-    if (calls.some((c) => c.to === undefined)) bad('Every call needs a to address.');
+    // A batch's preview runs its calls one after another through the simulator contract on nodes
+    // without eth_simulateV1, which cannot stand in for a top-level creation: a deployment goes alone.
+    if (calls.some((c) => c.to === undefined))
+      bad('Every call needs a to address: Cairn deploys a contract only on its own, with eth_sendTransaction.');
     if (batch.atomicRequired === true) bad('', 'atomicityNotSupported');
     optionalOnly(batch.capabilities, 'capabilities');
     (batch.calls as unknown[]).forEach((c, i) => {

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, DAI, read, refusal } from '../../testing/personRequestReaders';
+import { MAX_INITCODE_BYTES } from '../offline/intrinsicGas';
+import { dataSize } from './personParams';
 import { personRequestOf } from './personRequests';
 import { isProviderError, PROVIDER_ERROR_CODES } from './providerErrors';
 import { type DappRequest, PERSON_METHODS } from './request';
@@ -154,6 +156,24 @@ describe('eth_sendTransaction', () => {
     refusal('eth_sendTransaction', [{ ...tx, data: '0xabc' }], 'The transaction.data must be hex bytes');
     refusal('eth_sendTransaction', [{ ...tx, data: 'transfer' }], 'The transaction.data must be hex bytes');
     refusal('eth_sendTransaction', [{ ...tx, input: 42 }], 'The transaction.data must be hex bytes');
+  });
+
+  it('refuses a creation without init code, with init code that is not hex, or too large (EIP-3860)', () => {
+    refusal('eth_sendTransaction', [{ from: ALICE }], 'The transaction has no to address and no data');
+    refusal('eth_sendTransaction', [{ from: ALICE, to: null, data: '0x' }], 'no to address and no data');
+    refusal('eth_sendTransaction', [{ from: ALICE, data: '0x60z0' }], 'The transaction.data must be hex bytes');
+    const largest = `0x${'00'.repeat(MAX_INITCODE_BYTES)}` as const;
+    expect(read('eth_sendTransaction', [{ from: ALICE, data: largest }])).toMatchObject({ call: { to: undefined } });
+    refusal('eth_sendTransaction', [{ from: ALICE, data: `${largest}00` }], 'init code of 49153 bytes: at most 49152');
+    // A call to an address may carry any data: the limit is the creation's.
+    expect(read('eth_sendTransaction', [{ from: ALICE, to: BOB, data: `${largest}00` }])).toMatchObject({
+      call: { to: BOB },
+    });
+  });
+
+  it('counts the bytes of a call’s data', () => {
+    expect(dataSize('0x')).toBe(0);
+    expect(dataSize('0x6080604052')).toBe(5);
   });
 });
 

@@ -55,7 +55,11 @@ describe('wallet_sendCalls', () => {
     refusal('wallet_sendCalls', [{ ...batch, calls: call(0) }], 'calls must be a non-empty list.');
     const many = Array.from({ length: 21 }, (_, i) => call(i));
     refusal('wallet_sendCalls', [{ ...batch, calls: many }], 'Cairn sends at most 20 calls in one batch.');
-    refusal('wallet_sendCalls', [{ ...batch, calls: [call(0), { data: '0x6080' }] }], 'Every call needs a to address.');
+    refusal(
+      'wallet_sendCalls',
+      [{ ...batch, calls: [call(0), { data: '0x6080' }] }],
+      'Every call needs a to address: Cairn deploys a contract only on its own, with eth_sendTransaction.',
+    );
     refusal('wallet_sendCalls', [{ ...batch, calls: [call(0), { to: BOB, data: '0xabc' }] }], 'calls[1].data');
     refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: 'bob' }] }], 'calls[0].to must be an address');
     refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: BOB, value: 5 }] }], 'calls[0].value');

@@ -111,11 +111,3 @@ export function noSiteChainError(): ProviderError {
 export function noWalletError(): ProviderError {
   return providerError('unauthorized', 'Cairn has no wallet yet: the person must set one up first.');
 }
-
-/** eth_sendTransaction without `to`: Cairn does not deploy contracts for sites. */
-export function noRecipientError(): ProviderError {
-  return providerError(
-    'invalidParams',
-    'Cairn does not deploy contracts for sites: the transaction needs a to address.',
-  );
-}

@@ -19,7 +19,15 @@ export type DeviceAccountRef = { id: string; address: Address; source: DeviceSou
 export type DeviceSigner = (account: DeviceAccountRef, request: SignRequest) => Promise<Hex>;
 
 /** A transaction for a wallet that signs and sends it itself: no nonce (the wallet chooses it). */
-export type WalletTransaction = { chainId: number; to: Address; value: bigint; data: Hex; gas: bigint; fees: Fees };
+export type WalletTransaction = {
+  chainId: number;
+  /** Undefined: a contract creation. */
+  to: Address | undefined;
+  value: bigint;
+  data: Hex;
+  gas: bigint;
+  fees: Fees;
+};
 
 /**
  * Hands a transaction to the browser wallet that holds the account's key; the wallet signs and

@@ -1,13 +1,4 @@
-import {
-  type Abi,
-  type Address,
-  formatTransactionRequest,
-  getAddress,
-  getContractAddress,
-  type Hex,
-  toHex,
-} from 'viem';
-import { getTransactionCount } from 'viem/actions';
+import { type Abi, type Address, formatTransactionRequest, getAddress, type Hex, toHex } from 'viem';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
@@ -20,6 +11,7 @@ import { type Message, msg } from '../i18n/message';
 import { askPreviousHash, type OverrideMethod } from './blockOverrideProbe';
 import { CALL_TRACER, parseCallTracer } from './callTracer';
 import { logChanges } from './changes';
+import { createdAddress, isCreation, runtimeCodeSize } from './creation';
 import {
   blockOverrides,
   type FeeFields,
@@ -98,14 +90,18 @@ export async function simulateTransaction(
   reading.catch(() => undefined);
   const abilities = await probing;
   const strategy = options.strategy ?? abilities.strategy;
-  const isCreate = tx.to === undefined || tx.to === null;
+  const isCreate = isCreation(tx);
   let ran: Ran;
   let context: SimulationContext;
   let hashRight = true;
+  let created: Address | undefined;
+  let codeSize: Promise<number | undefined> | undefined;
   try {
     context = await reading;
     const limited = tx.gas === undefined ? { ...tx, gas: gasFor(context, tx) } : tx;
-    const created = isCreate ? await createdAddress(client, limited) : undefined;
+    created = isCreate ? await createdAddress(client, limited) : undefined;
+    // Beside the simulation, in its batch: the runtime code a creation's init code returns.
+    codeSize = created ? runtimeCodeSize(client, limited) : undefined;
     const asked = { strategy, context, honored: honorsBlock(strategy, abilities) };
     // Beside the simulation, in its batch: the node's first preview checks its block overrides.
     const checking = checkPreviousHash(client, options.cache, abilities, asked);
@@ -130,6 +126,7 @@ export async function simulateTransaction(
     changes,
     approvals,
     created: execution.created,
+    creation: created && { address: created, codeSize: await codeSize, nonceKnown: tx.nonce !== undefined },
     notes: [...execution.notes, ...(readings?.notes ?? []), ...detectableNotes(strategy, abilities, hashRight)],
   };
 }
@@ -194,11 +191,6 @@ export function detectableNotes(strategy: SimulationStrategy, abilities: NodeAbi
 
 /** What a strategy gives: the execution, and for `stateOverride` the changes its readings show. */
 type Ran = { execution: Execution; readings?: ReadingChanges | undefined };
-
-async function createdAddress(client: ChainClient, tx: UnsignedTransaction): Promise<Address> {
-  const nonce = tx.nonce ?? (await getTransactionCount(client, { address: tx.from, blockTag: 'latest' }));
-  return getContractAddress({ from: tx.from, nonce: BigInt(nonce) });
-}
 
 /** How one preview is asked: the strategy, the next block, and whether the node applies block overrides. */
 export type Asked = { strategy: SimulationStrategy; context: SimulationContext; honored: boolean };

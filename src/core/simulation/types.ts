@@ -26,6 +26,15 @@ export type UnsignedTransaction = {
   authorizationList?: SignedAuthorizationList | undefined;
 };
 
+/**
+ * What a top-level contract creation would leave: the address of the contract, and the size in
+ * bytes of the runtime code its init code returns (undefined when the node could not say, for
+ * instance because the creation reverts: the preview's outcome says that). See creation.ts.
+ * `nonceKnown` is false when the signer (a browser wallet) chooses the nonce itself: the address
+ * is then the one its next transaction would create, which holds only if this one goes next.
+ */
+export type CreationPreview = { address: Address; codeSize: number | undefined; nonceKnown: boolean };
+
 /** Native coin moved from one address to another, by the transaction or by an internal call. */
 export type NativeTransfer = { from: Address; to: Address; value: bigint };
 
@@ -107,5 +116,7 @@ export type SimulationResult = {
   changes: AssetChange[];
   approvals: ApprovalChange[];
   created: Address[];
+  /** A top-level contract creation's address and runtime code size (see creation.ts); none for a call. */
+  creation?: CreationPreview | undefined;
   notes: Message[];
 };

@@ -37,10 +37,15 @@ export type AdvancedOverrides = {
   data?: Hex | undefined;
 };
 
-export type SendDraft = {
+/**
+ * What to send. `To` admits undefined only where a contract creation can flow (a site's
+ * deployment: the network's coin as the asset, the init code in `advanced.data`).
+ */
+export type SendDraft<To extends Address | undefined = Address> = {
   network: Network;
   from: Address;
-  recipient: Address;
+  /** Undefined: a contract creation. */
+  recipient: To;
   asset: Asset;
   /** Base units; ignored when `max` is set. */
   amount: bigint;
@@ -51,10 +56,10 @@ export type SendDraft = {
 };
 
 /** A send ready for review: the exact call, gas, fees, costs and the balances it was checked against. */
-export type PreparedSend = {
-  draft: SendDraft;
+export type PreparedSend<To extends Address | undefined = Address> = {
+  draft: SendDraft<To>;
   amount: bigint;
-  call: CallRequest;
+  call: CallRequest<To>;
   gasLimit: bigint;
   gasEstimate: bigint;
   fees: Fees;
@@ -71,6 +76,9 @@ export type PreparedSend = {
   nonce: number | undefined;
 };
 
+/** A prepared send that may create a contract (a site's deployment): what every review and send takes. */
+export type AnyPreparedSend = PreparedSend<Address | undefined>;
+
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /**
@@ -82,16 +90,18 @@ const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
  * Errors: INPUT_AMOUNT (zero, above balance, balance below the fee), INPUT_GAS_LIMIT, RevertedError
  * (the estimate found a revert: its reason; not raised when the person set the gas limit), ChainError.
  */
-export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
+export async function prepareSend<To extends Address | undefined = Address>(
+  draft: SendDraft<To>,
+): Promise<PreparedSend<To>> {
   const client = chainClient(draft.network);
   const { asset, from, recipient, network } = draft;
   /** The network's coin, in sentences (a custom network's symbol is the person's own text). */
   const native = untrustedValue(network.nativeCurrency.symbol, 'symbol');
   const probeAmount = draft.max ? 1n : draft.amount;
-  const call: CallRequest = {
-    ...transferCall({ from, to: recipient, asset, amount: probeAmount }),
+  const call = {
+    ...firstCall(draft, probeAmount),
     ...(asset.kind === 'native' && draft.advanced?.data ? { data: draft.advanced.data } : {}),
-  };
+  } as CallRequest<To>;
   const settled = <T>(promise: Promise<T>) =>
     promise.then(
       (value) => ({ ok: true as const, value }),
@@ -123,7 +133,7 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
         }),
       ),
       readL1Fee(draft, call),
-      getCode(client, { address: recipient }),
+      recipient === undefined ? Promise.resolve(undefined) : getCode(client, { address: recipient }),
     ]);
   } catch (error) {
     throw toChainError(error);
@@ -173,7 +183,7 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
     if (amount <= 0n)
       throw new InputError('INPUT_AMOUNT', msg('core.chain:tx.amount.feeNotCovered', { symbol: native }));
     call.value = amount;
-  } else if (draft.max && asset.kind === 'token') {
+  } else if (draft.max && asset.kind === 'token' && recipient !== undefined) {
     amount = tokenBalance ?? 0n;
     Object.assign(call, transferCall({ from, to: recipient, asset, amount }));
   }
@@ -210,10 +220,24 @@ export async function prepareSend(draft: SendDraft): Promise<PreparedSend> {
 }
 
 /**
+ * The call a draft makes (before "Max" is worked out): the transfer to its recipient, or for a
+ * creation (no recipient; only the network's coin can go with it) the value and no code yet.
+ */
+function firstCall(draft: SendDraft<Address | undefined>, amount: bigint): CallRequest<Address | undefined> {
+  const { from, recipient, asset } = draft;
+  if (recipient !== undefined) return transferCall({ from, to: recipient, asset, amount });
+  if (asset.kind !== 'native') throw new TypeError('A contract creation carries only the network’s coin.');
+  return { to: undefined, value: amount, data: '0x' };
+}
+
+/**
  * The OP Stack L1 data fee of this call, from the network's GasPriceOracle (0 on networks
  * without one). It depends on the signed size, so nonce, gas and fees are sized generously.
  */
-async function readL1Fee(draft: SendDraft, call: CallRequest): Promise<bigint> {
+async function readL1Fee(
+  draft: SendDraft<Address | undefined>,
+  call: CallRequest<Address | undefined>,
+): Promise<bigint> {
   const oracle = draft.network.l1FeeOracle;
   if (!oracle) return 0n;
   const unsigned = serializeTransaction({

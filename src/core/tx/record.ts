@@ -27,7 +27,8 @@ export type TxRecord = {
   chainId: number;
   from: Address;
   nonce: number;
-  to: Address;
+  /** Undefined for a contract creation (a site's deployment): `data` is its init code. */
+  to: Address | undefined;
   value: bigint;
   data: Hex;
   gas: bigint;

@@ -16,7 +16,7 @@ import { isActive, type TxKind, type TxRecord } from './record';
 import { RecordWriter, type TxChange } from './recordWriter';
 import { CANCEL_GAS, type ReplacementPlan } from './replacement';
 import { TransactionTracker } from './transactionTracker';
-import type { CallRequest } from './transfer';
+import type { AnyCallRequest } from './transfer';
 import type { TxStore } from './txStore';
 import { SEEN_DELAY_MS, sentNotSaved, walletSentAsSeen } from './walletSend';
 
@@ -25,7 +25,8 @@ export type SubmitRequest = {
   /** Signs the transaction, or (a browser wallet's account) hands it to the wallet, which sends it. */
   account: SigningAccount;
   kind: TxKind;
-  call: CallRequest;
+  /** `to` undefined: a contract creation (a site's deployment). */
+  call: AnyCallRequest;
   gas: bigint;
   fees: Fees;
   /** A nonce the person chose (advanced); otherwise the nonce manager picks it. */

@@ -17,7 +17,14 @@ const nftAbi = parseAbi([
 /** A person's intent: send `amount` (base units) of `asset` from one address to another. */
 export type TransferIntent = { from: Address; to: Address; asset: Asset; amount: bigint };
 
-export type CallRequest = { to: Address; value: bigint; data: Hex };
+/**
+ * A call to send. `To` admits undefined where a contract creation can flow (a site's deployment:
+ * no `to`, the init code in `data`); Cairn's own screens always name a recipient.
+ */
+export type CallRequest<To extends Address | undefined = Address> = { to: To; value: bigint; data: Hex };
+
+/** A call that may create a contract (what is signed, stored and sent). */
+export type AnyCallRequest = CallRequest<Address | undefined>;
 
 /** The call that carries out a transfer: a plain value transfer, or the token's transfer(to, amount). */
 export function transferCall(intent: TransferIntent): CallRequest {

@@ -16,7 +16,8 @@ const signedArb: fc.Arbitrary<TxRecord> = fc.record({
   chainId: fc.nat({ max: 2 ** 31 }),
   from: hex(20),
   nonce: count,
-  to: hex(20),
+  // None for a contract creation.
+  to: fc.option(hex(20), { nil: undefined }),
   value: uint,
   data: fc.uint8Array({ maxLength: 68 }).map((b) => `0x${Buffer.from(b).toString('hex')}` as const),
   gas: uint,

@@ -47,7 +47,8 @@ function checkStored(stored: Stored): void {
   if (typeof stored.networkId !== 'string') fail('networkId');
   if (!count(stored.chainId)) fail('chainId');
   if (!text(stored.from, ADDRESS)) fail('from');
-  if (!text(stored.to, ADDRESS)) fail('to');
+  // None for a contract creation.
+  if (!optional(stored.to, (v) => text(v, ADDRESS))) fail('to');
   if (!count(stored.nonce)) fail('nonce');
   if (!text(stored.value, INTEGER)) fail('value');
   if (!text(stored.gas, INTEGER)) fail('gas');

@@ -99,7 +99,7 @@ export function asSentByWallet(
     .map((o) => o.nonce);
   const mismatch = sentMismatch(
     record.sentBy ?? '',
-    { to: record.to, value: record.value, data: record.data, nonce: record.nonce, chainId: record.chainId },
+    { to: record.to ?? null, value: record.value, data: record.data, nonce: record.nonce, chainId: record.chainId },
     { to: seen.to, value: seen.value, data: seen.input, nonce: seen.nonce, chainId },
     native,
     takenNonces,

@@ -43,6 +43,7 @@ function headline(entry: ActivityEntry) {
   const directions = new Set(entry.movements.map((m) => m.direction));
   if (entry.movements.length > 0 && entry.movements.every((m) => sameAddress(m.counterparty, zeroAddress)))
     return directions.has('in') ? 'activity:entry.headline.minted' : 'activity:entry.headline.burned';
+  if (entry.creation) return 'activity:entry.headline.contractCreation';
   if (entry.movements.length === 0) {
     if (entry.approval) return APPROVAL_WORDS[entry.approval];
     return entry.sentByAccount ? 'activity:entry.headline.contractCall' : 'activity:entry.headline.transaction';

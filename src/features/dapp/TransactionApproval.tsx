@@ -5,64 +5,68 @@ import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
+import { signerProfile } from '@/core/accounts/signerKinds';
 import type { Network } from '@/core/chain/networks';
 import type { DappCall } from '@/core/dapp/personRequests';
-import { noRecipientError } from '@/core/dapp/siteErrors';
 import { type Message, msg } from '@/core/i18n/message';
-import type { PreparedSend } from '@/core/tx/prepare';
+import type { AnyPreparedSend } from '@/core/tx/prepare';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
+import { nextNonceOf, prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
-import { previewedTransaction, useReviewPreview } from '@/lib/useTransactionPreview';
+import { previewedTransaction, previewFails, useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { ApprovalsInCairn } from './ApprovalsInCairn';
 import { CallDataLines } from './CallDataLines';
+import { CreationLines } from './CreationLines';
 import styles from './dapp.module.css';
 import { useSiteRequest } from './useSiteRequest';
 
 /**
  * eth_sendTransaction: the call prepared as Send prepares one (fees, gas, balance checks), what it
  * would do simulated on the person's node, then signed, stored and sent like any of Cairn's; the
- * site gets the hash once it is broadcast.
+ * site gets the hash once it is broadcast. A call without `to` creates a contract: it is prepared
+ * with the nonce it will be sent with (Cairn chooses it, unless a browser wallet sends it), and the
+ * preview says where the contract lands and how much code it gets.
  */
 export function TransactionApproval({ id, account, call }: { id: number; account: string; call: DappCall }) {
   const t = useT('dapp');
   const request = useSiteRequest(id, account);
   const session = useVaultSession();
-  const { service } = useTransactions();
-  const { network, signer, fail } = request;
+  const { service, store } = useTransactions();
+  const { network, signer } = request;
   // What was prepared, with the network it was prepared on: never paired with another network.
-  const [preparedOn, setPreparedOn] = useState<{ network: Network; prepared: PreparedSend }>();
+  const [preparedOn, setPreparedOn] = useState<{ network: Network; prepared: AnyPreparedSend }>();
   const prepared = preparedOn && preparedOn.network === network ? preparedOn.prepared : undefined;
   const [problem, setProblem] = useState<Message | string>();
   const to = call.to;
+  // A browser wallet chooses the nonce itself: a creation it sends is prepared without one.
+  const choosesNonce = signer ? signerProfile(signer.source).sendsItself === undefined : true;
 
   useEffect(() => {
     // A change of network or content: what was prepared for the old one goes.
     setPreparedOn(undefined);
     setProblem(undefined);
-    if (!to) {
-      fail(noRecipientError());
-      return;
-    }
     if (!network) return;
     let current = true;
-    prepareCall(network, account as Address, { ...call, to }).then(
-      (ready) => current && setPreparedOn({ network, prepared: ready }),
-      (error: unknown) => current && setProblem(errorMessage(error)),
-    );
+    const from = account as Address;
+    const nonce = to === undefined && choosesNonce ? nextNonceOf(network, from, store) : Promise.resolve(undefined);
+    nonce
+      .then((chosen) => prepareCall(network, from, call, chosen))
+      .then(
+        (ready) => current && setPreparedOn({ network, prepared: ready }),
+        (error: unknown) => current && setProblem(errorMessage(error)),
+      );
     return () => {
       current = false;
     };
-  }, [network, account, to, call, fail]);
+  }, [network, account, to, call, choosesNonce, store]);
 
   const tx = useMemo(() => prepared && previewedTransaction(prepared), [prepared]);
   const selected = useSelectedNetwork();
   const review = useReviewPreview(network ?? selected, network ? tx : undefined, undefined, { site: true });
-  if (!to) return null;
   const native = network?.nativeCurrency;
 
   const confirm = () =>
@@ -86,7 +90,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
 
   return (
     <ApprovalFrame
-      title={t('dapp:transaction.title')}
+      title={t(to ? 'dapp:transaction.title' : 'dapp:transaction.titleCreate')}
       requestId={id}
       account={account}
       network={network}
@@ -99,10 +103,20 @@ export function TransactionApproval({ id, account, call }: { id: number; account
       error={request.error ?? problem ?? (signer ? undefined : t('dapp:cannotSign'))}
     >
       <dl className={styles.facts}>
-        <dt>{t('dapp:facts.to')}</dt>
-        <dd>
-          <AddressText address={to} />
-        </dd>
+        {to ? (
+          <>
+            <dt>{t('dapp:facts.to')}</dt>
+            <dd>
+              <AddressText address={to} />
+            </dd>
+          </>
+        ) : (
+          <CreationLines
+            data={call.data}
+            creation={review.preview.data?.result.creation}
+            failed={problem !== undefined || review.preview.isError || previewFails(review.preview.data)}
+          />
+        )}
         <dt>{t('dapp:facts.value')}</dt>
         <dd>{native && <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />}</dd>
         <dt>{t('dapp:facts.networkFee')}</dt>

@@ -20,6 +20,7 @@ declare module '../message' {
     "activity:entry.headline.approvalWithdrawn": undefined;
     "activity:entry.headline.burned": undefined;
     "activity:entry.headline.contractCall": undefined;
+    "activity:entry.headline.contractCreation": undefined;
     "activity:entry.headline.minted": undefined;
     "activity:entry.headline.received": undefined;
     "activity:entry.headline.sent": undefined;

@@ -243,6 +243,7 @@ declare module '../message' {
     "common:toasts.region": undefined;
     "common:tx.call": { "to": MessageValue };
     "common:tx.cancellation": { "nonce": MessageValue };
+    "common:tx.creation": undefined;
     "common:tx.gapFiller": { "nonce": MessageValue };
     "common:tx.notice.confirmed": { "block": MessageValue; "what": MessageValue };
     "common:tx.notice.dropped": { "nonce": MessageValue; "what": MessageValue };

@@ -56,6 +56,14 @@ declare module '../message' {
     "dapp:connect.noAccount": undefined;
     "dapp:connect.ownNode": undefined;
     "dapp:connect.title": undefined;
+    "dapp:creation.bytes": { "count": number };
+    "dapp:creation.createdAt": undefined;
+    "dapp:creation.creates": undefined;
+    "dapp:creation.initCode": undefined;
+    "dapp:creation.label": undefined;
+    "dapp:creation.runtimeBytes": { "count": number };
+    "dapp:creation.runtimeCode": undefined;
+    "dapp:creation.walletChoosesNonce": undefined;
     "dapp:facts.account": undefined;
     "dapp:facts.call": undefined;
     "dapp:facts.data": undefined;
@@ -122,6 +130,7 @@ declare module '../message' {
     "dapp:transaction.approve": undefined;
     "dapp:transaction.atMost": undefined;
     "dapp:transaction.title": undefined;
+    "dapp:transaction.titleCreate": undefined;
     "dapp:typedData.title": undefined;
     "dapp:typedData.understood": undefined;
     "dapp:watchAsset.approve": undefined;

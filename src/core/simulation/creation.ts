@@ -1,0 +1,39 @@
+import { type Address, getContractAddress, type Hex, isHex } from 'viem';
+import { getTransactionCount } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
+import type { UnsignedTransaction } from './types';
+
+/** Whether `tx` creates a contract (it names no recipient). */
+export function isCreation(tx: Pick<UnsignedTransaction, 'to'>): boolean {
+  return tx.to === undefined || tx.to === null;
+}
+
+/**
+ * The address a creation by `tx.from` lands at: from the sender and the nonce the transaction will
+ * use (its own; else, where the signer chooses it, the next one the node expects, pending
+ * transactions counted, as a wallet counts them).
+ */
+export async function createdAddress(client: ChainClient, tx: UnsignedTransaction): Promise<Address> {
+  const nonce = tx.nonce ?? (await getTransactionCount(client, { address: tx.from, blockTag: 'pending' }));
+  return getContractAddress({ from: tx.from, nonce: BigInt(nonce) });
+}
+
+type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
+
+/**
+ * The size of the runtime code a creation's init code returns, run as an eth_call without `to`
+ * on the node (which answers with that code; 0 for init code that leaves none): undefined when
+ * the call fails.
+ * Fees and nonce are left out: the node runs the init code alone, as the latest block.
+ */
+export async function runtimeCodeSize(client: ChainClient, tx: UnsignedTransaction): Promise<number | undefined> {
+  const call: Record<string, Hex> = { from: tx.from, data: tx.data ?? '0x' };
+  if (tx.value) call.value = `0x${tx.value.toString(16)}`;
+  if (tx.gas !== undefined) call.gas = `0x${tx.gas.toString(16)}`;
+  try {
+    const code = await (client.request as RawRequest)({ method: 'eth_call', params: [call, 'latest'] });
+    return typeof code === 'string' && isHex(code) && code.length % 2 === 0 ? (code.length - 2) / 2 : undefined;
+  } catch {
+    return undefined;
+  }
+}
