@@ -15,6 +15,7 @@ import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import styles from './activity.module.css';
+import { headline } from './entryHeadline';
 
 const TIME_OF_DAY: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 
@@ -33,25 +34,6 @@ const SUSPICION = {
   'unsolicited-token': 'activity:entry.suspicion.unsolicitedToken',
   lookalike: 'activity:entry.suspicion.lookalike',
 } as const satisfies Record<Suspicion, MessageId>;
-
-const APPROVAL_WORDS = {
-  granted: 'activity:entry.headline.approvalGranted',
-  withdrawn: 'activity:entry.headline.approvalWithdrawn',
-} as const satisfies Record<NonNullable<ActivityEntry['approval']>, MessageId>;
-
-function headline(entry: ActivityEntry) {
-  const directions = new Set(entry.movements.map((m) => m.direction));
-  if (entry.movements.length > 0 && entry.movements.every((m) => sameAddress(m.counterparty, zeroAddress)))
-    return directions.has('in') ? 'activity:entry.headline.minted' : 'activity:entry.headline.burned';
-  if (entry.creation) return 'activity:entry.headline.contractCreation';
-  if (entry.movements.length === 0) {
-    if (entry.approval) return APPROVAL_WORDS[entry.approval];
-    return entry.sentByAccount ? 'activity:entry.headline.contractCall' : 'activity:entry.headline.transaction';
-  }
-  if (directions.has('self') && directions.size === 1) return 'activity:entry.headline.toYourself';
-  if (directions.has('in') && directions.size > 1) return 'activity:entry.headline.swap';
-  return directions.has('in') ? 'activity:entry.headline.received' : 'activity:entry.headline.sent';
-}
 
 function AssetAmount({ asset, amount, label }: { asset: ActivityAsset; amount: bigint; label: AssetLabel }) {
   if (asset.kind === 'native' || asset.kind === 'erc20')

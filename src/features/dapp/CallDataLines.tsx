@@ -6,7 +6,10 @@ import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import { useT } from '@/lib/i18n';
 
-/** A site's call data in a review's list of facts: the call decoded where Cairn can, then the bytes as sent. */
+/**
+ * A site's call data in a review's list of facts: the call decoded where Cairn can, then the bytes
+ * as sent (a creation's init code folded away).
+ */
 export function CallDataLines({ to, data }: { to: Address | undefined; data: Hex }) {
   const t = useT('dapp');
   if (data === '0x') return null;
@@ -25,7 +28,15 @@ export function CallDataLines({ to, data }: { to: Address | undefined; data: Hex
       )}
       <dt>{t('dapp:facts.data')}</dt>
       <dd>
-        <CodeText className={ui.muted}>{data}</CodeText>
+        {to ? (
+          <CodeText className={ui.muted}>{data}</CodeText>
+        ) : (
+          // A creation's init code runs to tens of kilobytes of hex: its size is in the review, the bytes on request.
+          <details>
+            <summary>{t('dapp:creation.showInitCode')}</summary>
+            <CodeText className={ui.muted}>{data}</CodeText>
+          </details>
+        )}
       </dd>
     </>
   );

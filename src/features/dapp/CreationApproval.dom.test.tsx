@@ -76,6 +76,10 @@ describe('a site’s contract creation in Cairn’s window', () => {
     });
     expect(facts().To).toBeUndefined();
     expect(document.querySelector('h1, h2')?.textContent).toBe('Create this contract?');
+    // The init code is there on request, folded away beside its size.
+    const folded = document.querySelector('details');
+    expect(folded?.open).toBe(false);
+    expect(folded?.textContent).toContain(INIT_CODE);
 
     await expect.poll(() => confirm()?.disabled, poll).toBe(false);
     flushSync(() => confirm().click());

@@ -63,6 +63,7 @@ declare module '../message' {
     "dapp:creation.label": undefined;
     "dapp:creation.runtimeBytes": { "count": number };
     "dapp:creation.runtimeCode": undefined;
+    "dapp:creation.showInitCode": undefined;
     "dapp:creation.walletChoosesNonce": undefined;
     "dapp:facts.account": undefined;
     "dapp:facts.call": undefined;
