@@ -3,7 +3,7 @@
 // what comes before it. So no two folders import each other. Tests are exempt (nothing imports a
 // test, so a test reaching up makes no loop). Separately, no files of src/ import each other in
 // a loop, type-only imports included.
-import { posix } from 'node:path';
+import { resolveSpecifier } from './layers.ts';
 
 export const CORE_TIERS = [
   { tier: 'base', folders: ['bytes', 'csv', 'text', 'identity', 'channels', 'i18n', 'errors', 'settingDeclaration'] },
@@ -108,11 +108,7 @@ export function importLoops(graph: ReadonlyMap<string, ReadonlySet<string>>): st
 
 /** The repository-relative file an import names, among `files`, or undefined (a package, or not a source). */
 export function resolveSource(fromFile: string, specifier: string, files: ReadonlySet<string>): string | undefined {
-  const base = specifier.startsWith('@/')
-    ? posix.join('src', specifier.slice(2))
-    : specifier.startsWith('.')
-      ? posix.normalize(posix.join(posix.dirname(fromFile), specifier))
-      : undefined;
+  const base = resolveSpecifier(fromFile, specifier);
   if (base === undefined) return undefined;
   return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((path) => files.has(path));
 }

@@ -2,10 +2,10 @@
 // no import loops (scripts/lint/coreTiers.ts). Exits 1 on any violation, printing file:line and the
 // rule broken.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, posix, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkCoreTier, importLoops, resolveSource } from './coreTiers.ts';
-import { checkImport, importsOf, literalQueryKeys } from './layers.ts';
+import { checkImport, importsOf, literalQueryKeys, resolveSpecifier } from './layers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -19,12 +19,7 @@ function* sourceFiles(dir: string): Generator<string> {
 
 /** A relative or '@/' import that names no file (a source, a stylesheet, an asset, a folder's index). */
 function namesMissingFile(fromFile: string, specifier: string): boolean {
-  const path = specifier.split('?')[0] ?? specifier;
-  const base = path.startsWith('@/')
-    ? posix.join('src', path.slice(2))
-    : path.startsWith('.')
-      ? posix.join(posix.dirname(fromFile), path)
-      : undefined;
+  const base = resolveSpecifier(fromFile, specifier.split('?')[0] ?? specifier);
   if (base === undefined) return false;
   return !['', '.ts', '.tsx', '/index.ts'].some((end) => existsSync(join(root, base + end)));
 }

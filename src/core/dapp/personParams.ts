@@ -1,4 +1,4 @@
-import { type Address, getAddress, type Hex, isAddress, isHex, stringToHex } from 'viem';
+import { type Address, getAddress, type Hex, isAddress, isHex, size, stringToHex } from 'viem';
 import { KeyError } from '../errors/keys';
 import type { Message } from '../i18n/message';
 import { parseAddress } from '../keys/address';
@@ -13,11 +13,6 @@ import { chainIdParam } from './siteAnswers';
  * No `to`: a contract creation, its init code in `data` (never empty, see creationOf).
  */
 export type DappCall = { to: Address | undefined; value: bigint; data: Hex; gas?: bigint };
-
-/** The size in bytes of a call's data (hex, checked even): for a creation, its init code. */
-export function dataSize(data: Hex): number {
-  return (data.length - 2) / 2;
-}
 
 export type AddChainParams = {
   chainId: number;
@@ -137,9 +132,9 @@ function call(raw: unknown, what: string, miscased: MiscasedAddress[]): DappCall
     // A contract creation: its init code is the data, and a creation without any is no request.
     if (out.data === '0x')
       bad(`${what} has no to address and no data: name a to address, or give init code to create a contract.`);
-    if (dataSize(out.data) > MAX_INITCODE_BYTES)
+    if (size(out.data) > MAX_INITCODE_BYTES)
       bad(
-        `${what}.data is init code of ${dataSize(out.data)} bytes: at most ${MAX_INITCODE_BYTES} can create a contract (EIP-3860).`,
+        `${what}.data is init code of ${size(out.data)} bytes: at most ${MAX_INITCODE_BYTES} can create a contract (EIP-3860).`,
       );
   }
   if (tx.gas !== undefined && tx.gas !== null) out.gas = quantity(tx.gas, `${what}.gas`);

@@ -3,7 +3,6 @@ import { stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, DAI, read, refusal } from '../../testing/personRequestReaders';
 import { MAX_INITCODE_BYTES } from '../offline/intrinsicGas';
-import { dataSize } from './personParams';
 import { personRequestOf } from './personRequests';
 import { isProviderError, PROVIDER_ERROR_CODES } from './providerErrors';
 import { type DappRequest, PERSON_METHODS } from './request';
@@ -169,11 +168,6 @@ describe('eth_sendTransaction', () => {
     expect(read('eth_sendTransaction', [{ from: ALICE, to: BOB, data: `${largest}00` }])).toMatchObject({
       call: { to: BOB },
     });
-  });
-
-  it('counts the bytes of a call’s data', () => {
-    expect(dataSize('0x')).toBe(0);
-    expect(dataSize('0x6080604052')).toBe(5);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Address, getContractAddress, type Hex, isHex } from 'viem';
+import { type Address, getContractAddress, type Hex, isHex, size } from 'viem';
 import { getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import type { UnsignedTransaction } from './types';
@@ -32,7 +32,7 @@ export async function runtimeCodeSize(client: ChainClient, tx: UnsignedTransacti
   if (tx.gas !== undefined) call.gas = `0x${tx.gas.toString(16)}`;
   try {
     const code = await (client.request as RawRequest)({ method: 'eth_call', params: [call, 'latest'] });
-    return typeof code === 'string' && isHex(code) && code.length % 2 === 0 ? (code.length - 2) / 2 : undefined;
+    return typeof code === 'string' && isHex(code) && code.length % 2 === 0 ? size(code) : undefined;
   } catch {
     return undefined;
   }

@@ -1,7 +1,6 @@
-import type { Hex } from 'viem';
+import { type Hex, size } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import ui from '@/components/ui.module.css';
-import { dataSize } from '@/core/dapp/personParams';
 import type { CreationPreview } from '@/core/simulation/types';
 import { useT } from '@/lib/i18n';
 
@@ -34,7 +33,7 @@ export function CreationLines({
         <strong>{t('dapp:creation.creates')}</strong>
       </dd>
       <dt>{t('dapp:creation.initCode')}</dt>
-      <dd>{t('dapp:creation.bytes', { count: dataSize(data) })}</dd>
+      <dd>{t('dapp:creation.bytes', { count: size(data) })}</dd>
       <dt>{t('dapp:creation.createdAt')}</dt>
       <dd>
         {shown ? <AddressText address={shown.address} /> : pending}
