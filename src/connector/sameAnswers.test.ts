@@ -149,6 +149,8 @@ describe('the methods answered by both the connector and Cairn’s window, for t
     for (const [setting, params] of [
       [connected, [C]],
       [connected, []],
+      // An object without a prototype, which has no text: refused, not thrown on.
+      [connected, [Object.create(null)]],
       [stranger, [A]],
       [stranger, undefined],
     ] as const)

@@ -9,7 +9,9 @@ import { connectorError, type RARE_ANSWERED, type SiteAnswerer, type SiteView } 
 /** EIP-5792 for `[address, chainIds?]`: on every granted chain Cairn sends a batch's calls one by one. */
 function capabilities(view: SiteView, [address, wanted]: readonly unknown[]) {
   const grant = view.grant();
-  if (!grant?.accounts.some((account) => sameAddress(account, String(address)))) return connectorError(UNAUTHORIZED);
+  // Not String(address): a site's object without a prototype has no text, and converting it throws.
+  const asked = typeof address === 'string' ? address : undefined;
+  if (!grant?.accounts.some((account) => sameAddress(account, asked))) return connectorError(UNAUTHORIZED);
   const result: Record<string, unknown> = {};
   for (const id in grant.chains)
     if (!Array.isArray(wanted) || wanted.includes(id)) result[id] = { atomic: { status: 'unsupported' } };
