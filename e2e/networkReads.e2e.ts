@@ -24,15 +24,21 @@ async function presetFromLocalChain(context: BrowserContext, chainUrl: string): 
       if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
       const body = route.request().postData() ?? '';
       bodies.push(body.toLowerCase());
-      const answer = await fetch(chainUrl, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-      const json = await answer.json();
+      // The page keeps polling after the test ends; once the chain is stopped, fail that request
+      // instead of leaving an unhandled rejection behind.
+      const json = await fetch(chainUrl, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+        .then((answer) => answer.json())
+        .catch(() => undefined);
+      if (json === undefined) return route.abort().catch(() => {});
       const sent = JSON.parse(body);
       const patch = (reply: { id: unknown; result?: unknown }) => {
         const asked = [sent].flat().find((r: { id: unknown }) => r.id === reply.id);
         return asked?.method === 'eth_chainId' ? { ...reply, result: chainId } : reply;
       };
       const patched = Array.isArray(json) ? json.map(patch) : patch(json);
-      await route.fulfill({ status: 200, contentType: 'application/json', headers: cors, json: patched });
+      await route
+        .fulfill({ status: 200, contentType: 'application/json', headers: cors, json: patched })
+        .catch(() => {});
     });
   return bodies;
 }
