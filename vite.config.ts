@@ -9,6 +9,7 @@ import { licenceList } from './scripts/build/bundleLicences.ts';
 import { isCairnPage } from './scripts/build/cairnPage.ts';
 import { catalogPlugin } from './scripts/build/catalogPlugin.ts';
 import { connectorFiles } from './scripts/build/connectorBuild.ts';
+import { extensionFiles } from './scripts/build/extensionBuild.ts';
 import { serviceWorkerFile } from './scripts/build/serviceWorkerBuild.ts';
 import { metaContentSecurityPolicy } from './src/core/build/securityHeaders.ts';
 
@@ -199,6 +200,8 @@ export default defineConfig({
     licences.page,
     // connect.js and connect.mjs, the connector dApps include (src/connector): a build of their own.
     connectorFiles(),
+    // The companion extension (src/extension): extension/ and cairn-extension.zip, for people to install.
+    extensionFiles(facts.version),
     // sw.js, the service worker that keeps Cairn offline, serves only builds the publisher key it
     // carries signed (and while keys change the build already served, signed by the key before),
     // and updates only with consent.

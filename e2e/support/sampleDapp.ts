@@ -19,6 +19,8 @@ export type SampleDapp = {
     hostile: string;
     /** Puts Cairn's dApp window in an iframe and forges the handshake into it. */
     frame: string;
+    /** A dApp written for MetaMask: window.ethereum only, buttons gated on isMetaMask. */
+    legacy: string;
   };
   close(): Promise<void>;
 };
@@ -26,6 +28,8 @@ export type SampleDapp = {
 export type SampleDappOptions = {
   /** Extra or replaced headers on every response; an empty value removes one. */
   headers?: Record<string, string>;
+  /** false: served without Cairn's connect.js (a dApp reached through the extension). */
+  connector?: boolean;
 };
 
 /** Serves the built sample dApp for the wallet at `walletUrl` (an environment's `server.url`). */
@@ -35,6 +39,7 @@ export async function startSampleDapp(walletUrl: string, options: SampleDappOpti
     port: await findFreePort(),
     walletUrl,
     ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.connector === false ? { connector: false } : {}),
   });
   const page = (file: string) => new URL(file, server.url).href;
   return {
@@ -44,6 +49,7 @@ export async function startSampleDapp(walletUrl: string, options: SampleDappOpti
       coopAllowPopups: page('coop-allow-popups.html'),
       hostile: page('hostile.html'),
       frame: page('frame.html'),
+      legacy: page('legacy.html'),
     },
     close: () => server.close(),
   };

@@ -1,5 +1,5 @@
-// The sample dApp's build: three pages (the dApp, and the hostile and framing pages the
-// end-to-end tests use), no inline script. The wallet's URL is written in when a page is served
+// The sample dApp's build: four pages (the dApp, one written for MetaMask, and the hostile and
+// framing pages the end-to-end tests use), no inline script. The wallet's URL is written in when a page is served
 // (scripts/serve/example-server.ts); `vite` in this folder writes CAIRN_WALLET_URL (default: the
 // wallet of `npm start`) for development.
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,7 @@ export default defineConfig({
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         hostile: fileURLToPath(new URL('hostile.html', import.meta.url)),
         frame: fileURLToPath(new URL('frame.html', import.meta.url)),
+        legacy: fileURLToPath(new URL('legacy.html', import.meta.url)),
       },
     },
   },

@@ -8,11 +8,13 @@
 //   and the core files it shares (CONNECTOR_CORE: Cairn's identity, sameAddress, the protocol
 //   and the method answers of src/core/dapp), which import only each other; no package at all,
 //   and nothing imports the connector;
+//   src/extension (the companion extension, built alone into extension/) imports only itself, the
+//   connector and CONNECTOR_CORE, and no package; nothing imports it;
 //   src/serviceWorker (built alone as sw.js) imports only itself and core, and no package.
 import { posix } from 'node:path';
 
 export type Layer =
-  | { kind: 'core' | 'lib' | 'components' | 'app' | 'testing' | 'connector' | 'serviceWorker' }
+  | { kind: 'core' | 'lib' | 'components' | 'app' | 'testing' | 'connector' | 'extension' | 'serviceWorker' }
   | { kind: 'feature'; name: string }
   | { kind: 'outside' };
 
@@ -29,6 +31,7 @@ export function layerOf(path: string): Layer {
     top === 'app' ||
     top === 'testing' ||
     top === 'connector' ||
+    top === 'extension' ||
     top === 'serviceWorker'
   ) {
     return { kind: top };
@@ -44,6 +47,7 @@ const allowed: Record<string, readonly string[]> = {
   app: ['core', 'lib', 'components', 'feature', 'app'],
   testing: ['core', 'lib', 'testing', 'outside'],
   connector: ['connector'],
+  extension: ['connector', 'extension'],
   serviceWorker: ['core', 'serviceWorker'],
 };
 
@@ -91,6 +95,7 @@ function checkChainAccess(fromFile: string, specifier: string): string | undefin
  */
 function checkConnector(fromFile: string, specifier: string): string | undefined {
   const from = layerOf(fromFile).kind;
+  if (from === 'extension') return checkExtension(fromFile, specifier);
   const inConnector = from === 'connector';
   const shipped = inConnector || CONNECTOR_CORE.has(withoutExtension(fromFile));
   const target = resolveSpecifier(fromFile, specifier);
@@ -107,10 +112,28 @@ function checkConnector(fromFile: string, specifier: string): string | undefined
   return `${fromFile} ships in connect.js, which may import only src/connector and src/core/{${shared}}, not ${to}`;
 }
 
+/**
+ * Why `fromFile` (in src/extension) may not import `specifier`, or undefined: the extension ships
+ * its own code, the connector and the core files the connector shares; no package. Its tests may
+ * use the test tools and any of the core.
+ */
+function checkExtension(fromFile: string, specifier: string): string | undefined {
+  const target = resolveSpecifier(fromFile, specifier);
+  const to = target === undefined ? undefined : withoutExtension(target);
+  if (isTestFile(fromFile)) return undefined;
+  if (to === undefined)
+    return `${fromFile} ships in the extension, which takes no package (${specifier}): it holds only its own code and the connector`;
+  const kind = layerOf(to).kind;
+  if (kind === 'extension' || kind === 'connector' || CONNECTOR_CORE.has(to)) return undefined;
+  return `${fromFile} ships in the extension, which may import only src/extension, src/connector and the connector's core files, not ${to}`;
+}
+
 /** Returns why `fromFile` may not import `specifier`, or undefined when the import is fine. */
 export function checkImport(fromFile: string, specifier: string): string | undefined {
   const problem = checkChainAccess(fromFile, specifier) ?? checkConnector(fromFile, specifier);
   if (problem) return problem;
+  // checkExtension said all there is about the extension's imports.
+  if (layerOf(fromFile).kind === 'extension') return undefined;
   const target = resolveSpecifier(fromFile, specifier);
   const from = layerOf(fromFile);
   if (target === undefined)

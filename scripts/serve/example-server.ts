@@ -6,6 +6,7 @@
 //   /coop-allow-popups.html   the same with same-origin-allow-popups (what such a site must send)
 //   /hostile.html             opens Cairn claiming another origin and forges the handshake
 //   /frame.html               puts Cairn's dApp window in an iframe
+//   /legacy.html              a dApp written for MetaMask: window.ethereum only, gated on isMetaMask
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -72,7 +73,16 @@ export type SampleDappServerOptions = {
   root?: string;
   /** Extra or replaced headers on every response; an empty value removes one (the CSP, say). */
   headers?: Record<string, string>;
+  /**
+   * false: the pages without Cairn's connect.js, as a dApp that has never heard of Cairn (reached
+   * through Cairn's companion extension).
+   */
+  connector?: boolean;
 };
+
+/** A page without its <script> of Cairn's connect.js. */
+export const withoutConnector = (html: string): string =>
+  html.replace(/[ \t]*<script src="[^"]*connect\.js"><\/script>\n?/g, '');
 
 export async function startSampleDappServer(options: SampleDappServerOptions): Promise<StaticServer> {
   const root = resolve(options.root ?? sampleDappDist);
@@ -85,7 +95,8 @@ export async function startSampleDappServer(options: SampleDappServerOptions): P
   for (const file of built) {
     const html = await readFile(join(root, file), 'utf8');
     if (!html.includes(WALLET_URL_PLACEHOLDER)) throw new Error(`${file} in ${root} does not name the wallet's URL.`);
-    pages[file] = { body: renderSamplePage(html, walletUrl) };
+    const page = renderSamplePage(html, walletUrl);
+    pages[file] = { body: options.connector === false ? withoutConnector(page) : page };
   }
   const index = pages['index.html'] as ServedPage;
   pages[''] = index;

@@ -37,6 +37,14 @@ type Pending = [
   reject: (error: ProviderRpcError) => void,
 ];
 
+/** Makes the channel a provider sends through: createChannel, or the companion extension's. */
+export type OpenChannel = (
+  win: ConnectorWindow,
+  walletUrl: string,
+  extras: LoadExtras,
+  onNews: (news: WindowNews) => void,
+) => Channel;
+
 /** The channel to Cairn's dApp window: the handshake of protocol.ts, then one MessagePort. */
 export function createChannel(
   win: ConnectorWindow,

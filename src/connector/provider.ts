@@ -9,7 +9,7 @@ import {
   type SiteAnswerer,
   type SiteView,
 } from '../core/dapp/siteAnswers';
-import { createChannel } from './channel';
+import { createChannel, type OpenChannel } from './channel';
 import { fail, toRpcError } from './errors';
 import { createEmitter, type EventName, type Listener } from './events';
 import type { LoadExtras } from './extras';
@@ -53,7 +53,8 @@ export function createProvider({
   chainId = 1,
   window: win = window,
   extras,
-}: CairnProviderOptions & { extras: LoadExtras }): CairnProvider {
+  openChannel = createChannel,
+}: CairnProviderOptions & { extras: LoadExtras; openChannel?: OpenChannel }): CairnProvider {
   // The folder dapp.html is resolved against, with its final slash.
   const folder = walletUrl.replace(/\/?$/, '/');
   const wallet = new URL(folder).origin;
@@ -75,7 +76,7 @@ export function createProvider({
     if (accounts.join() !== before.join()) events.emit('accountsChanged', accounts);
   }
 
-  const channel = createChannel(win, folder, extras, (news) => {
+  const channel = openChannel(win, folder, extras, (news) => {
     if (news.type === 'grant') setGrant(news.grant);
     else if (news.type === 'calls') {
       calls.set(news.calls.id, news.calls);

@@ -4,7 +4,7 @@
 // stored beside it, so what a page's script wrote into the cache is never served. The two differ
 // only in what vouches for the manifest (trustedBuilds.ts): the publisher's signature, or for an
 // unsigned worker its list adding up to its build hash.
-import { BUILD_MANIFEST_FILE, type BuildManifest, isSourceMap } from '../core/build/buildManifest';
+import { BUILD_MANIFEST_FILE, type BuildManifest, notLoadedByCairn } from '../core/build/buildManifest';
 import { fileMatches } from '../core/build/releaseCheck';
 import { contentTypeOf, securityHeadersFor } from '../core/build/securityHeaders';
 import { sha256HexOf } from '../core/bytes';
@@ -43,9 +43,12 @@ const noFile = (status: 404 | 503) => new Response(null, { status });
 const respond = (path: string, body: BodyInit) =>
   new Response(body, { status: 200, headers: { ...securityHeadersFor(path), 'Content-Type': contentTypeOf(path) } });
 
-/** What is served for a path the kept build does not hold: refused, except source maps and data, from the server. */
+/**
+ * What is served for a path the kept build does not hold: refused, except source maps, the
+ * extension's files and data, from the server, and never as a page.
+ */
 function notInBuild(request: Request, path: string): Promise<Response> {
-  if (request.mode !== 'navigate' && (isSourceMap(path) || request.destination === '')) return fetch(request);
+  if (request.mode !== 'navigate' && (notLoadedByCairn(path) || request.destination === '')) return fetch(request);
   return Promise.resolve(noFile(404));
 }
 
@@ -81,7 +84,7 @@ export async function serve(path: string, request: Request, untrusted: () => voi
     return fetch(request);
   }
   if (path === BUILD_MANIFEST_FILE) return respond(path, JSON.stringify(manifest));
-  if (manifest.files[path] === undefined || isSourceMap(path)) return notInBuild(request, path);
+  if (manifest.files[path] === undefined || notLoadedByCairn(path)) return notInBuild(request, path);
   const bytes = await checkedFile(manifest, path);
   return bytes ? respond(path, bytes) : noFile(503);
 }

@@ -74,6 +74,14 @@ export function manifestListing(files: Readonly<Record<string, string>>): string
 /** Source maps are read only by developer tools: the app never loads them, so they are not kept offline. */
 export const isSourceMap = (path: string): boolean => path.endsWith('.map');
 
-/** The files of the build a browser keeps to run Cairn offline: every file of the manifest but source maps. */
+/** The companion extension (src/extension), built beside Cairn for people to install: Cairn never loads it. */
+export const EXTENSION_DIR = 'extension/';
+export const EXTENSION_ZIP = 'cairn-extension.zip';
+
+/** Files of the build Cairn itself never loads: source maps (read by developer tools) and the extension. */
+export const notLoadedByCairn = (path: string): boolean =>
+  isSourceMap(path) || path.startsWith(EXTENSION_DIR) || path === EXTENSION_ZIP;
+
+/** The files of the build a browser keeps to run Cairn offline: every file of the manifest Cairn loads. */
 export const offlineFiles = (manifest: BuildManifest): string[] =>
-  Object.keys(manifest.files).filter((path) => !isSourceMap(path));
+  Object.keys(manifest.files).filter((path) => !notLoadedByCairn(path));

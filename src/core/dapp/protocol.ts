@@ -34,8 +34,15 @@ export type HexChainId = `0x${string}`;
 /** What the dApp says about itself (shown in Cairn as unverified). */
 export type DappMetadata = { name: string; icon?: string };
 
-/** The dApp window's fragment: who opened it and the nonce of this exchange. */
-export type WindowFragment = { origin: string; nonce: string };
+/**
+ * The dApp window's fragment: who opened it and the nonce of this exchange. `via` is set when
+ * Cairn's companion extension opened the window (src/extension): it has no opener then, and the
+ * site's port comes from the extension's script in the window's own page (windowHandshake.ts).
+ */
+export type WindowFragment = { origin: string; nonce: string; via?: typeof VIA_EXTENSION };
+
+/** The fragment's `via` when the companion extension opened the window. */
+export const VIA_EXTENSION = 'extension';
 
 /** What a site was granted, as the connector keeps it to answer without a window. */
 export type SiteGrant = {
@@ -48,7 +55,14 @@ export type SiteGrant = {
 };
 
 export type ReadyMessage = { tag: typeof MESSAGE_TAG; type: 'ready'; nonce: string };
-export type ConnectMessage = { tag: typeof MESSAGE_TAG; type: 'connect'; nonce: string; dapp: DappMetadata };
+/** `origin` is the site's, as the extension's background read it from the browser (absent from the connector). */
+export type ConnectMessage = {
+  tag: typeof MESSAGE_TAG;
+  type: 'connect';
+  nonce: string;
+  dapp: DappMetadata;
+  origin?: string;
+};
 
 /**
  * Connector → window, over the port. `chainId` is the site's chain as the connector knows it: it
@@ -116,7 +130,7 @@ export function parseWindowFragment(hash: string): WindowFragment | undefined {
   const origin = params.get('origin');
   const nonce = params.get('nonce');
   if (origin === null || nonce === null || !NONCE.test(nonce) || !isSerialisedOrigin(origin)) return undefined;
-  return { origin, nonce };
+  return params.get('via') === VIA_EXTENSION ? { origin, nonce, via: VIA_EXTENSION } : { origin, nonce };
 }
 
 // A copy of src/core/text/guards.ts's isRecord: connect.js, which carries this file, sits a few

@@ -3,6 +3,7 @@ import { MESSAGE_TAG } from './protocol';
 import { awaitSite, HANDSHAKE_TIMEOUT_MS, type Handshake, type HandshakeWindow } from './windowHandshake';
 
 const SITE = 'https://app.example';
+const CAIRN = 'https://wallet.example';
 const NONCE = '0123456789abcdef0123456789abcdef';
 const HASH = `#origin=${encodeURIComponent(SITE)}&nonce=${NONCE}`;
 
@@ -23,9 +24,11 @@ type Delivery = { data: unknown; origin: string; source: unknown; ports: readonl
 function fakeWindow(hash: string, opener: ReturnType<typeof fakeOpener> | null) {
   const target = new EventTarget();
   let listeners = 0;
+  const self = fakeOpener();
   const win: HandshakeWindow = {
     opener,
-    location: { hash },
+    location: { hash, origin: CAIRN },
+    postMessage: self.postMessage,
     addEventListener(type, listener) {
       listeners += 1;
       target.addEventListener(type, listener as EventListener);
@@ -36,7 +39,7 @@ function fakeWindow(hash: string, opener: ReturnType<typeof fakeOpener> | null) 
     },
   };
   const deliver = (event: Delivery) => target.dispatchEvent(Object.assign(new Event('message'), event));
-  return { win, deliver, listeners: () => listeners };
+  return { win, deliver, listeners: () => listeners, postedToSelf: self.posted };
 }
 
 const connect = (dapp: unknown = { name: 'Example' }, nonce = NONCE) => ({
@@ -264,5 +267,60 @@ describe('what the site says about itself', () => {
 
   it('drops anything else the site sent along', async () => {
     expect(await handshakeWith({ name: 'A', url: 'https://elsewhere.example', rdns: 'x' })).toEqual({ name: 'A' });
+  });
+
+  describe('opened by the companion extension (no opener, via=extension)', () => {
+    const VIA = `${HASH}&via=extension`;
+    const fromExtension = (data: unknown = { ...connect(), origin: SITE }) => data;
+
+    it('announces itself to its own page, addressed only to its own origin', () => {
+      const { win, postedToSelf } = fakeWindow(VIA, null);
+      void awaitSite(win);
+      expect(postedToSelf).toEqual([
+        { message: { tag: MESSAGE_TAG, type: 'ready', nonce: NONCE }, targetOrigin: CAIRN },
+      ]);
+    });
+
+    it("takes the port only from its own page, at its own origin, with the nonce and the fragment's site", async () => {
+      const { win, deliver, listeners } = fakeWindow(VIA, null);
+      const state = watch(awaitSite(win));
+      const forged: Delivery[] = [
+        // The site itself, or any other window, cannot pose as the extension.
+        { data: fromExtension(), origin: SITE, source: fakeOpener(), ports: [port()] },
+        { data: fromExtension(), origin: CAIRN, source: fakeOpener(), ports: [port()] },
+        { data: fromExtension(), origin: SITE, source: win, ports: [port()] },
+        // The extension naming another site than the fragment.
+        { data: { ...connect(), origin: 'https://evil.example' }, origin: CAIRN, source: win, ports: [port()] },
+        { data: connect(), origin: CAIRN, source: win, ports: [port()] },
+        {
+          data: { ...connect({ name: 'x' }, 'fedcba9876543210fedcba9876543210'), origin: SITE },
+          origin: CAIRN,
+          source: win,
+          ports: [port()],
+        },
+        { data: fromExtension(), origin: CAIRN, source: win, ports: [] },
+      ];
+      for (const event of forged) {
+        deliver(event);
+        await settle();
+        expect(state.outcome).toBeUndefined();
+      }
+      const sitePort = port();
+      deliver({ data: fromExtension(), origin: CAIRN, source: win, ports: [sitePort] });
+      await settle();
+      expect(state.outcome).toEqual({ ok: true, origin: SITE, dapp: { name: 'Example' }, port: sitePort });
+      expect(listeners()).toBe(0);
+    });
+
+    it('keeps to its opener when it has one, whatever the fragment says', async () => {
+      const opener = fakeOpener();
+      const { win, deliver, postedToSelf } = fakeWindow(VIA, opener);
+      const state = watch(awaitSite(win));
+      expect(postedToSelf).toEqual([]);
+      expect(opener.posted.map((p) => p.targetOrigin)).toEqual([SITE]);
+      deliver({ data: fromExtension(), origin: CAIRN, source: win, ports: [port()] });
+      await settle();
+      expect(state.outcome).toBeUndefined();
+    });
   });
 });

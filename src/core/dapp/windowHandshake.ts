@@ -4,13 +4,15 @@ import {
   MESSAGE_TAG,
   parseWindowFragment,
   type ReadyMessage,
+  VIA_EXTENSION,
   type WindowFragment,
 } from './protocol';
 
 /** The parts of Cairn's dApp window the handshake uses (a fake in tests). */
 export type HandshakeWindow = {
   readonly opener: { postMessage(message: unknown, targetOrigin: string): void } | null;
-  readonly location: { readonly hash: string };
+  readonly location: { readonly hash: string; readonly origin: string };
+  postMessage(message: unknown, targetOrigin: string): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 };
@@ -34,8 +36,13 @@ export const HANDSHAKE_TIMEOUT_MS = 10_000;
  */
 export function awaitSite(win: HandshakeWindow, timeoutMs = HANDSHAKE_TIMEOUT_MS): Promise<Handshake> {
   const fragment: WindowFragment | undefined = parseWindowFragment(win.location.hash);
-  const opener = win.opener;
+  // Opened by the companion extension (src/extension): no opener; `ready` goes to this page
+  // itself, where only the extension's script hears it (the site's page is another process),
+  // and `connect` must come from this page's own origin, with the nonce the extension wrote.
+  const viaExtension = fragment?.via === VIA_EXTENSION && !win.opener;
+  const opener = viaExtension ? win : win.opener;
   if (!fragment || !opener) return Promise.resolve({ ok: false, reason: 'not-opened' });
+  const from = viaExtension ? win.location.origin : fragment.origin;
   return new Promise((resolve) => {
     const finish = (outcome: Handshake) => {
       clearTimeout(timer);
@@ -43,16 +50,18 @@ export function awaitSite(win: HandshakeWindow, timeoutMs = HANDSHAKE_TIMEOUT_MS
       resolve(outcome);
     };
     const onMessage = (event: MessageEvent) => {
-      if (event.source !== opener || event.origin !== fragment.origin) return;
+      if (event.source !== opener || event.origin !== from) return;
       if (!isConnectMessage(event.data, fragment.nonce)) return;
+      // The extension names the site it read from the browser: it must be the one in the fragment.
+      if (viaExtension && event.data.origin !== fragment.origin) return;
       const port = event.ports[0];
       if (!port) return;
-      finish({ ok: true, origin: event.origin, dapp: cleanMetadata(event.data.dapp), port });
+      finish({ ok: true, origin: fragment.origin, dapp: cleanMetadata(event.data.dapp), port });
     };
     const timer = setTimeout(() => finish({ ok: false, reason: 'no-answer' }), timeoutMs);
     win.addEventListener('message', onMessage);
     const ready: ReadyMessage = { tag: MESSAGE_TAG, type: 'ready', nonce: fragment.nonce };
-    opener.postMessage(ready, fragment.origin);
+    opener.postMessage(ready, from);
   });
 }
 

@@ -1,0 +1,50 @@
+// background.js: the companion extension's service worker. It keeps the person's settings as
+// main-world scripts registered for the sites they apply to (registrations.ts), and joins each
+// site page that asks to a Cairn window it opens itself (links.ts).
+import { extensionApi } from './chromeApi';
+import { createLinks } from './links';
+import { SITE_PORT, WINDOW_PORT } from './messages';
+import { contentScriptsFor } from './registrations';
+import { readSettings, SETTINGS_KEY } from './settings';
+
+const chrome = extensionApi();
+
+// Content scripts may not read the settings: only the options page and this worker.
+chrome.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
+
+const settings = async () => readSettings((await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]);
+
+/** Registers inpage.js with the flags of each site's choices; done again whenever they change. */
+async function registerNow() {
+  const scripts = contentScriptsFor(await settings());
+  await chrome.scripting.unregisterContentScripts();
+  await chrome.scripting.registerContentScripts(scripts);
+}
+// One registration at a time: two at once would both register the same ids.
+let registering: Promise<void> = Promise.resolve();
+const register = () => {
+  registering = registering.then(registerNow, registerNow);
+};
+
+chrome.runtime.onInstalled.addListener(register);
+chrome.runtime.onStartup.addListener(register);
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === 'local' && SETTINGS_KEY in changes) register();
+});
+
+const links = createLinks({
+  api: chrome,
+  wallet: async () => (await settings()).wallet,
+  reachable: (wallet) =>
+    fetch(new URL('dapp.html', wallet), { method: 'HEAD', cache: 'no-store' }).then(
+      (response) => response.ok,
+      () => false,
+    ),
+});
+
+chrome.runtime.onConnect.addListener((port) => {
+  if (port.name === SITE_PORT) links.site(port);
+  else if (port.name === WINDOW_PORT) links.cairnWindow(port);
+  else port.disconnect();
+});
+chrome.windows.onRemoved.addListener(links.windowRemoved);

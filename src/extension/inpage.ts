@@ -1,0 +1,60 @@
+// inpage.js: the companion extension's script in the page's main world, at document_start in
+// every http(s) page and frame, before the page's own scripts. It is the connector (the provider
+// connect.js makes), announced through EIP-6963 and, where the person's choices allow, as
+// window.ethereum; its requests and reads go through the extension (extensionChannel.ts).
+import { announceCairnProvider } from '../connector/announce';
+import * as extras from '../connector/extras';
+import { createProvider } from '../connector/provider';
+import type { ConnectorWindow } from '../connector/types';
+import { type BridgePort, createExtensionChannel } from './extensionChannel';
+import { takeFlags } from './flags';
+import { EXTENSION_TAG, isRecord } from './messages';
+import { addMetaMaskCompat } from './metaMaskCompat';
+import { offerWindowEthereum } from './windowEthereum';
+
+/**
+ * The key the provider keeps the site's grant under (in the site's own storage): the Cairn it
+ * talks to is the extension's to choose, and may change.
+ */
+const EXTENSION_WALLET_KEY = 'https://cairn-extension.invalid/';
+
+const flags = takeFlags(window);
+
+// The bridge (bridge.ts, in the extension's isolated world, which runs first) posts one port to
+// this window. Taken in the capture phase and stopped there: no listener of the page sees it.
+const bridge = new Promise<BridgePort>((resolve) => {
+  const take = (event: MessageEvent) => {
+    const port = event.ports[0];
+    if (event.source !== window || !isRecord(event.data) || event.data.tag !== EXTENSION_TAG || !port) return;
+    event.stopImmediatePropagation();
+    window.removeEventListener('message', take, true);
+    resolve(port);
+  };
+  window.addEventListener('message', take, true);
+});
+
+const relay = createExtensionChannel(window, bridge);
+const page: ConnectorWindow = {
+  open: () => null,
+  addEventListener: window.addEventListener.bind(window),
+  location: window.location,
+  document: window.document,
+  // A getter: reading storage throws in some frames, which loadStored expects.
+  get localStorage() {
+    return window.localStorage;
+  },
+  fetch: relay.read,
+  setInterval: window.setInterval.bind(window),
+  clearInterval: window.clearInterval.bind(window),
+  MessageChannel: window.MessageChannel,
+};
+
+const provider = createProvider({
+  walletUrl: EXTENSION_WALLET_KEY,
+  window: page,
+  extras: async () => extras,
+  openChannel: relay.openChannel,
+});
+if (flags.compat) addMetaMaskCompat(provider);
+announceCairnProvider(provider);
+offerWindowEthereum(window, provider, flags.takeOver);

@@ -1,0 +1,48 @@
+import type { RegisteredScript } from './chromeApi';
+import { ALL_FLAGS, type ExtensionFlags, flagsFile, INPAGE_FILE } from './flags';
+import type { ExtensionSettings } from './settings';
+
+const EVERY_PAGE = ['http://*/*', 'https://*/*'];
+
+/** The match pattern of one site's pages ("https://app.example:8443" → "https://app.example:8443/*"). */
+const pattern = (origin: string) => `${origin}/*`;
+
+/**
+ * The main-world scripts to register for `settings`: inpage.js, each time after the flags file of
+ * the choices that hold on the sites it matches. One entry per combination of choices that some
+ * site has; the entries' sites never overlap, so every page gets inpage.js exactly once.
+ */
+export function contentScriptsFor({ takeOver, compat }: ExtensionSettings): RegisteredScript[] {
+  const scripts: RegisteredScript[] = [];
+  for (const flags of ALL_FLAGS) {
+    const { matches, excludeMatches } = sitesOf(flags, takeOver.all, takeOver.except, compat.all, compat.except);
+    if (matches.length === 0) continue;
+    scripts.push({
+      id: flagsFile(flags).replace(/\.js$/, ''),
+      js: [flagsFile(flags), INPAGE_FILE],
+      matches,
+      ...(excludeMatches.length ? { excludeMatches } : {}),
+      allFrames: true,
+      runAt: 'document_start',
+      world: 'MAIN',
+      persistAcrossSessions: true,
+    });
+  }
+  return scripts;
+}
+
+function sitesOf(
+  flags: ExtensionFlags,
+  takeAll: boolean,
+  takeExcept: readonly string[],
+  compatAll: boolean,
+  compatExcept: readonly string[],
+): { matches: string[]; excludeMatches: string[] } {
+  const takeIsDefault = flags.takeOver === takeAll;
+  const compatIsDefault = flags.compat === compatAll;
+  if (takeIsDefault && compatIsDefault)
+    return { matches: EVERY_PAGE, excludeMatches: [...new Set([...takeExcept, ...compatExcept])].map(pattern) };
+  if (compatIsDefault) return { matches: takeExcept.map(pattern), excludeMatches: compatExcept.map(pattern) };
+  if (takeIsDefault) return { matches: compatExcept.map(pattern), excludeMatches: takeExcept.map(pattern) };
+  return { matches: takeExcept.filter((site) => compatExcept.includes(site)).map(pattern), excludeMatches: [] };
+}
