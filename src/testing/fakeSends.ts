@@ -5,6 +5,7 @@
 // its receipt is there to read. A test may make a transaction revert.
 import {
   type Address,
+  getContractAddress,
   type Hash,
   type Hex,
   keccak256,
@@ -60,7 +61,8 @@ export function fakeSends(block: () => FakeBlock, reverts: (sent: SentTransactio
           gasUsed: toHex(50_000n),
           cumulativeGasUsed: toHex(50_000n),
           effectiveGasPrice: toHex(1_000_000_000n),
-          contractAddress: null,
+          // A creation's contract: the sender's at the transaction's nonce.
+          contractAddress: found.to ? null : getContractAddress({ from: found.from, nonce: BigInt(found.nonce) }),
           logs: [],
           logsBloom: `0x${'0'.repeat(512)}`,
           type: '0x2',

@@ -23,7 +23,11 @@ export async function readReceiptSummary(
   }
 }
 
-/** A receipt as EIP-5792's wallet_getCallsStatus carries it: hex quantities, the logs' address, data and topics. */
+/**
+ * A receipt as EIP-5792's wallet_getCallsStatus carries it: hex quantities, the logs' address, data
+ * and topics; and for a call that created a contract its `contractAddress`, as
+ * eth_getTransactionReceipt gives it (not among EIP-5792's fields: where else a site would read it).
+ */
 export type CallsReceiptShape = {
   status: '0x1' | '0x0';
   transactionHash: Hex;
@@ -31,6 +35,7 @@ export type CallsReceiptShape = {
   blockNumber: Hex;
   gasUsed: Hex;
   logs: { address: Hex; data: Hex; topics: Hex[] }[];
+  contractAddress?: Hex;
 };
 
 /**
@@ -60,6 +65,7 @@ export async function waitForCallsReceipt(
       blockNumber: numberToHex(receipt.blockNumber),
       gasUsed: numberToHex(receipt.gasUsed),
       logs: receipt.logs.map(({ address, data, topics }) => ({ address, data, topics: [...topics] })),
+      ...(receipt.contractAddress ? { contractAddress: receipt.contractAddress } : {}),
     };
   } catch (error) {
     throw toChainError(error);

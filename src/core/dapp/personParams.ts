@@ -215,11 +215,8 @@ export const PERSON_PARAMS: { [M in PersonMethod]: PersonReader<M> } = {
     const batch = record(first(params), 'The first parameter');
     if (!Array.isArray(batch.calls) || batch.calls.length === 0) bad('calls must be a non-empty list.');
     if ((batch.calls as unknown[]).length > 20) bad('Cairn sends at most 20 calls in one batch.');
+    // A call without `to` creates a contract, checked as eth_sendTransaction's creation is.
     const calls = (batch.calls as unknown[]).map((c, i) => call(c, `calls[${i}]`, miscased));
-    // A batch's preview runs its calls one after another through the simulator contract on nodes
-    // without eth_simulateV1, which cannot stand in for a top-level creation: a deployment goes alone.
-    if (calls.some((c) => c.to === undefined))
-      bad('Every call needs a to address: Cairn deploys a contract only on its own, with eth_sendTransaction.');
     if (batch.atomicRequired === true) bad('', 'atomicityNotSupported');
     optionalOnly(batch.capabilities, 'capabilities');
     (batch.calls as unknown[]).forEach((c, i) => {

@@ -1,7 +1,8 @@
-// wallet_sendCalls (EIP-5792) read from a site's request: the calls, the site's id, and the
-// refusals with EIP-5792's own codes.
+// wallet_sendCalls (EIP-5792) read from a site's request: the calls (a call without `to` creates a
+// contract), the site's id, and the refusals with EIP-5792's own codes.
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, read, refusal } from '../../testing/personRequestReaders';
+import { MAX_INITCODE_BYTES } from '../offline/intrinsicGas';
 import { personRequestOf } from './personRequests';
 
 describe('wallet_sendCalls', () => {
@@ -49,17 +50,37 @@ describe('wallet_sendCalls', () => {
     expect(read('wallet_sendCalls', [{ ...batch, calls: twenty }])).toMatchObject({ calls: expect.any(Array) });
   });
 
+  it('reads a call without to as a contract creation, its init code checked as a transaction’s', () => {
+    const create = { data: '0x6080604052', value: '0x7' };
+    expect(read('wallet_sendCalls', [{ ...batch, calls: [create, call(0)] }])).toMatchObject({
+      calls: [
+        { to: undefined, value: 7n, data: '0x6080604052' },
+        { to: BOB, value: 1n, data: '0x' },
+      ],
+    });
+    expect(read('wallet_sendCalls', [{ ...batch, calls: [{ to: null, data: '0x00' }] }])).toMatchObject({
+      calls: [{ to: undefined, data: '0x00' }],
+    });
+    const largest = `0x${'00'.repeat(MAX_INITCODE_BYTES)}`;
+    expect(read('wallet_sendCalls', [{ ...batch, calls: [{ data: largest }] }])).toMatchObject({
+      calls: [{ to: undefined }],
+    });
+    refusal('wallet_sendCalls', [{ ...batch, calls: [call(0), {}] }], 'calls[1] has no to address and no data');
+    refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: null, data: '0x' }] }], 'calls[0] has no to address');
+    refusal('wallet_sendCalls', [{ ...batch, calls: [{ data: '0x60zz' }] }], 'calls[0].data must be hex bytes');
+    refusal(
+      'wallet_sendCalls',
+      [{ ...batch, calls: [{ data: `${largest}00` }] }],
+      'calls[0].data is init code of 49153 bytes: at most 49152',
+    );
+  });
+
   it('refuses an empty, too long or malformed batch, naming what is wrong', () => {
     refusal('wallet_sendCalls', [{ ...batch, calls: [] }], 'calls must be a non-empty list.');
     refusal('wallet_sendCalls', [{ ...batch, calls: undefined }], 'calls must be a non-empty list.');
     refusal('wallet_sendCalls', [{ ...batch, calls: call(0) }], 'calls must be a non-empty list.');
     const many = Array.from({ length: 21 }, (_, i) => call(i));
     refusal('wallet_sendCalls', [{ ...batch, calls: many }], 'Cairn sends at most 20 calls in one batch.');
-    refusal(
-      'wallet_sendCalls',
-      [{ ...batch, calls: [call(0), { data: '0x6080' }] }],
-      'Every call needs a to address: Cairn deploys a contract only on its own, with eth_sendTransaction.',
-    );
     refusal('wallet_sendCalls', [{ ...batch, calls: [call(0), { to: BOB, data: '0xabc' }] }], 'calls[1].data');
     refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: 'bob' }] }], 'calls[0].to must be an address');
     refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: BOB, value: 5 }] }], 'calls[0].value');

@@ -1,7 +1,7 @@
 import { type Address, getContractAddress, type Hex, isHex, size } from 'viem';
 import { getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import type { UnsignedTransaction } from './types';
+import type { CreationPreview, UnsignedTransaction } from './types';
 
 /** Whether `tx` creates a contract (it names no recipient). */
 export function isCreation(tx: Pick<UnsignedTransaction, 'to'>): boolean {
@@ -36,4 +36,34 @@ export async function runtimeCodeSize(client: ChainClient, tx: UnsignedTransacti
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The nonce of a batch's first transaction: `nonce`, the one it is prepared with, else the next the
+ * node expects (pending transactions counted, as a wallet that chooses the nonce counts them).
+ */
+export async function batchFirstNonce(client: ChainClient, from: Address, nonce: number | undefined): Promise<number> {
+  return nonce ?? (await getTransactionCount(client, { address: from, blockTag: 'pending' }));
+}
+
+/**
+ * Each call's creation preview in a batch (undefined for a call with a `to`): the address of its
+ * transaction's nonce (the first plus its place: the calls go with consecutive nonces) and the size
+ * of its code (`codeSizes`, by call). `known`: the first nonce is the one it is sent with.
+ */
+export function batchCreations(
+  from: Address,
+  txs: readonly Pick<UnsignedTransaction, 'to'>[],
+  { first, known }: { first: number | undefined; known: boolean },
+  codeSizes: readonly (number | undefined)[],
+): (CreationPreview | undefined)[] {
+  return txs.map((tx, index) =>
+    !isCreation(tx) || first === undefined
+      ? undefined
+      : {
+          address: getContractAddress({ from, nonce: BigInt(first + index) }),
+          codeSize: codeSizes[index],
+          nonceKnown: known,
+        },
+  );
 }

@@ -158,6 +158,6 @@ describe('a preview runs the transaction as it will be mined', () => {
 /** The simulator's answer for `tx`: it succeeds and no watched reading moves. */
 function stateOverrideAnswer(): Hex {
   const reads = planReads(watchPlan(tx, []), FROM).map(() => ({ ok: true, value: 0n }));
-  const outcome = { success: true, returnData: '0x' as Hex, gasUsed: 0n, created: zeroAddress };
+  const outcome = { success: true, returnData: '0x' as Hex, gasUsed: 0n, created: zeroAddress, codeSize: 0n };
   return encodeFunctionResult({ abi: SIMULATOR_ABI, functionName: 'simulate', result: [outcome, reads, reads] });
 }

@@ -1,9 +1,20 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, getAddress, type Hex, toHex } from 'viem';
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  getAddress,
+  getContractAddress,
+  type Hex,
+  size,
+  toHex,
+  zeroAddress,
+} from 'viem';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { SimulationError } from '../errors/simulation';
 import { msg } from '../i18n/message';
 import { approvalKey, logChanges } from './changes';
+import { batchCreations, batchFirstNonce } from './creation';
 import { feeCap, feeParams, gasWithin, readSimulationContext, type SimulationContext } from './nextBlock';
 import { isRefusal, probeNode } from './probe';
 import { type Observed, type Reading, readingChanges } from './readings';
@@ -18,7 +29,7 @@ import {
   type SimulateOptions,
   simulateTransaction,
 } from './simulate';
-import { parseSimulateV1Calls, simulateV1BlockParams } from './simulateV1';
+import { parseSimulateV1Calls, returnDataOf, simulateV1BlockParams } from './simulateV1';
 import { SIMULATOR_ABI } from './simulator/simulatorCode.generated';
 import {
   intrinsicGas,
@@ -31,6 +42,7 @@ import {
 } from './stateOverride';
 import {
   type ApprovalChange,
+  type CreationPreview,
   type Execution,
   MAX_UINT256,
   type SimulationOutcome,
@@ -39,11 +51,15 @@ import {
 } from './types';
 import { batchWatchPlan, planReads } from './watch';
 
-/** One call of a batch (EIP-5792 wallet_sendCalls): always to a contract or account, never a creation. */
-export type BatchCall = { to: Address; value: bigint; data: Hex };
+/** One call of a batch (EIP-5792 wallet_sendCalls): to a contract or account, or without `to` a contract creation. */
+export type BatchCall = { to: Address | undefined; value: bigint; data: Hex };
 
-/** What each call of the batch would do: one entry per call the preview made, none after the first failure. */
-export type CallPreview = { outcome: SimulationOutcome; gasUsed: bigint };
+/**
+ * What each call of the batch would do: one entry per call the preview made, none after the first
+ * failure. A creation's `creation`: where it lands (the sender and its transaction's nonce, the
+ * batch's first plus its place) and the size of the code it leaves.
+ */
+export type CallPreview = { outcome: SimulationOutcome; gasUsed: bigint; creation?: CreationPreview | undefined };
 
 /** The combined preview of a batch: the changes of every call made, and each call's outcome. */
 export type CallsSimulation = SimulationResult & { calls: CallPreview[] };
@@ -81,9 +97,14 @@ export async function simulateCalls(
   if (txs.length === 1) {
     const first = { ...(txs[0] as UnsignedTransaction), ...fees, gas: sending?.gas, nonce: sending?.nonce };
     const single = await simulateTransaction(client, first, options);
-    return { ...single, calls: [{ outcome: single.outcome, gasUsed: single.gasUsed }] };
+    return { ...single, calls: [{ outcome: single.outcome, gasUsed: single.gasUsed, creation: single.creation }] };
   }
   const owner = getAddress(from);
+  // With a creation in it, the batch's first nonce: where each creation lands follows from it.
+  const nonce = calls.some((call) => !call.to)
+    ? batchFirstNonce(client, owner, sending?.nonce)
+    : Promise.resolve(undefined);
+  nonce.catch(() => undefined);
   // Asked in the same tick, the probe (when not known yet) and the context share one batch.
   const probing = probeNode(client, options.cache);
   const reading = readSimulationContext(
@@ -95,11 +116,14 @@ export async function simulateCalls(
   const abilities = await probing;
   const strategy = options.strategy ?? abilities.strategy;
   let context: SimulationContext;
+  let first: number | undefined;
   try {
     context = await reading;
+    first = await nonce;
   } catch (error) {
     throw failed(error);
   }
+  const landing = { first, known: sending?.nonce !== undefined };
   const request = client.request as RawRequest;
   const used = strategy === 'simulateV1' ? 'simulateV1' : 'stateOverride';
   const honored = honorsBlock(used, abilities);
@@ -108,9 +132,11 @@ export async function simulateCalls(
     const formatted = limited.map((tx) => callParams(tx, feeParams(context.fees)));
     const nonces = sending?.nonce === undefined ? undefined : { [owner]: { nonce: toHex(sending.nonce) } };
     let executions: Execution[];
+    let answer: unknown;
     try {
       const params = simulateV1BlockParams(formatted, { block: context.block, nonces });
-      executions = parseSimulateV1Calls(await request({ method: 'eth_simulateV1', params }), txs.length);
+      answer = await request({ method: 'eth_simulateV1', params });
+      executions = parseSimulateV1Calls(answer, txs.length);
     } catch (error) {
       throw failed(error);
     }
@@ -118,9 +144,11 @@ export async function simulateCalls(
     const all = combine(made);
     const { logs, changes, approvals } = logChanges(all.logs, all.native, options.savedAbis);
     const found = { logs, changes, approvals, notes: [...all.notes] };
-    return result('simulateV1', made, limited, options, context, found);
+    // A creation's call answers with the runtime code its init code returns.
+    const codeSizes = made.map((execution, i) => codeSizeOf(execution.ok, returnDataOf(answer, i)));
+    return result('simulateV1', made, limited, options, context, found, batchCreations(owner, txs, landing, codeSizes));
   }
-  const asked = batchCall(owner, txs, options.watch?.tokens ?? [], { context, honored });
+  const asked = batchCall(owner, txs, options.watch?.tokens ?? [], { context, honored }, first);
   let answer: unknown;
   let hashRight = true;
   try {
@@ -137,15 +165,23 @@ export async function simulateCalls(
     }
     throw failed(chainError);
   }
-  const { executions, before, afterEach } = parseBatch(answer, asked.reads, txs);
+  const { executions, before, afterEach, codeSizes, landed } = parseBatch(answer, asked.reads, txs);
   const steps = afterEach.map((after) => readingChanges(owner, observe(asked.reads, before, after)));
   const last = steps.at(-1) ?? { changes: [], approvals: [], notes: [] };
   const approvals = widestApprovals(steps.map((step) => step.approvals));
   const detectable = detectableNotes(used, abilities, hashRight);
   const notes = [STATE_OVERRIDE_NOTES.watched, STATE_OVERRIDE_NOTES.unseen, ...last.notes, ...detectable];
   if (approvals.length > last.approvals.length) notes.push(NOTES.between);
+  const created = batchCreations(owner, txs, landing, codeSizes);
+  // A creation the simulator could not make at its transaction's address: later calls miss it.
+  if (landed.some((at, i) => at !== zeroAddress && at !== created[i]?.address)) notes.push(STATE_OVERRIDE_NOTES.create);
   const found = { logs: [], changes: last.changes, approvals, notes };
-  return result('stateOverride', executions, txs, options, context, found);
+  return result('stateOverride', executions, txs, options, context, found, created);
+}
+
+/** The size of the code a creation's call returned: none when it failed or the answer is not bytes. */
+function codeSizeOf(ok: boolean, returned: Hex | undefined): number | undefined {
+  return ok && returned !== undefined ? size(returned) : undefined;
 }
 
 /**
@@ -225,11 +261,17 @@ function result(
   options: SimulateOptions,
   context: SimulationContext,
   found: Pick<SimulationResult, 'logs' | 'changes' | 'approvals' | 'notes'>,
+  created: readonly (CreationPreview | undefined)[],
 ): CallsSimulation {
   const count = txs.length;
   const previews: CallPreview[] = made.map((execution, index) => {
     const outcome = outcomeOf(execution, txs[index]?.gas, options.contractAbis);
-    return { outcome: outcome.ok ? outcome : { ...outcome, call: { index, count } }, gasUsed: execution.gasUsed };
+    const creation = created[index];
+    return {
+      outcome: outcome.ok ? outcome : { ...outcome, call: { index, count } },
+      gasUsed: execution.gasUsed,
+      ...(creation ? { creation } : {}),
+    };
   });
   const failure = previews.find((p) => !p.outcome.ok);
   return {
@@ -252,24 +294,36 @@ type BatchRequest = { params: unknown[]; reads: ReturnType<typeof planReads> };
 /**
  * The simulator's simulateBatch, from the sender to the sender, with its code placed there by a
  * state override, at the price the calls will pay and as the next block (see stateOverrideCall).
+ * With a creation in the batch (`first`: its first nonce), the sender's nonce is set one below
+ * the first, and the simulator steps it to where the first transaction's creation would land.
  */
 function batchCall(
   from: Address,
   txs: readonly UnsignedTransaction[],
   tokens: readonly Address[],
   shape: OverrideShape,
+  first: number | undefined,
 ): BatchRequest {
   const reads = planReads(batchWatchPlan(txs, tokens), from);
+  const firstCreated = first === undefined ? zeroAddress : getContractAddress({ from, nonce: BigInt(first) });
   const data = encodeFunctionData({
     abi: SIMULATOR_ABI,
     functionName: 'simulateBatch',
     args: [
-      txs.map((tx) => ({ target: getAddress(tx.to as Address), value: tx.value ?? 0n, data: tx.data ?? '0x' })),
+      txs.map((tx) => ({
+        target: tx.to ? getAddress(tx.to) : zeroAddress,
+        value: tx.value ?? 0n,
+        data: tx.data ?? '0x',
+        isCreate: !tx.to,
+      })),
       reads.map(({ target, data, onlyIf }) => ({ target, data, onlyIf: BigInt(onlyIf) })),
+      firstCreated,
     ],
   });
   // Each call is charged its own gas when mined; the simulator's one call is charged for all.
-  const overrides = { [from]: senderOverride(shape.context, 0n) };
+  const sender = senderOverride(shape.context, 0n);
+  const nonce = first === undefined ? {} : { nonce: toHex(Math.max(first - 1, 0)) };
+  const overrides = { [from]: { ...sender, ...nonce } };
   return { params: overrideCallParams(simulatorCall(from, data, shape.context), overrides, shape), reads };
 }
 
@@ -278,7 +332,14 @@ function parseBatch(
   answer: unknown,
   reads: BatchRequest['reads'],
   txs: readonly UnsignedTransaction[],
-): { executions: Execution[]; before: readonly Reading[]; afterEach: readonly (readonly Reading[])[] } {
+): {
+  executions: Execution[];
+  before: readonly Reading[];
+  afterEach: readonly (readonly Reading[])[];
+  codeSizes: (number | undefined)[];
+  /** Where the simulator's creations landed (zero for a call or a failed creation). */
+  landed: Address[];
+} {
   let decoded: ReturnType<typeof decodeBatch>;
   try {
     decoded = decodeBatch(answer);
@@ -303,7 +364,9 @@ function parseBatch(
       notes: [],
     };
   });
-  return { executions, before, afterEach };
+  const codeSizes = outcomes.map((outcome) => (outcome.success ? Number(outcome.codeSize) : undefined));
+  const landed = outcomes.map((outcome) => outcome.created);
+  return { executions, before, afterEach, codeSizes, landed };
 }
 
 function decodeBatch(answer: unknown) {

@@ -71,6 +71,13 @@ export function parseSimulateV1Calls(answer: unknown, count: number): Execution[
   return calls.slice(0, count).map(parseCall);
 }
 
+/** What call `index` of the answer's first block returned (a creation's: its runtime code), if it says. */
+export function returnDataOf(answer: unknown, index: number): Hex | undefined {
+  const calls = Array.isArray(answer) ? (answer[0] as SimBlock | undefined)?.calls : undefined;
+  const returned = Array.isArray(calls) ? calls[index]?.returnData : undefined;
+  return typeof returned === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(returned) ? returned : undefined;
+}
+
 function parseCall(call: SimCall): Execution {
   if (typeof call?.status !== 'string' || typeof call.gasUsed !== 'string') {
     throw new TypeError('eth_simulateV1 answered without a call result');

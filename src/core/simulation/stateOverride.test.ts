@@ -55,7 +55,7 @@ function answer(
   const data = encodeFunctionResult({
     abi: SIMULATOR_ABI,
     functionName: 'simulate',
-    result: [{ ...outcome, created: '0x0000000000000000000000000000000000000000' }, before, after],
+    result: [{ ...outcome, created: '0x0000000000000000000000000000000000000000', codeSize: 0n }, before, after],
   });
   return { call, data };
 }

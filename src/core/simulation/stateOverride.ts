@@ -112,7 +112,7 @@ export const STATE_OVERRIDE_NOTES = {
   create: msg('core.chain:simulation.note.create'),
 } as const;
 
-type Outcome = { success: boolean; returnData: Hex; gasUsed: bigint; created: Address };
+type Outcome = { success: boolean; returnData: Hex; gasUsed: bigint; created: Address; codeSize: bigint };
 type Reading = { ok: boolean; value: bigint };
 
 /**

@@ -4,8 +4,10 @@ import { CodeText } from '@/components/CodeText';
 import { UntrustedText } from '@/components/UntrustedText';
 import type { CallStep } from '@/core/dapp/callsBatch';
 import type { DappCall } from '@/core/dapp/personRequests';
+import type { CallPreview } from '@/core/simulation/simulateCalls';
 import { t, useT } from '@/lib/i18n';
 import { CallDataLines } from './CallDataLines';
+import { CreationLines } from './CreationLines';
 import styles from './dapp.module.css';
 
 type StateWords =
@@ -36,15 +38,24 @@ export function batchOutcome(steps: readonly CallStep[]): string {
   return t('dapp:calls.outcome', { mined, total: steps.length, lines: lines.join(' ') });
 }
 
-/** A batch's calls in the order they are sent: where each goes, its value and call, and (once sending) where it stands. */
+/**
+ * A batch's calls in the order they are sent: where each goes (a creation: that it creates a
+ * contract, where and with how much code, from `previews`), its value and call, and (once sending)
+ * where it stands. `previewEnded`: the preview is read, or could not be (a creation it did not
+ * reach, or that fails, has no address to show).
+ */
 export function BatchCallList({
   calls,
   steps,
   native,
+  previews,
+  previewEnded,
 }: {
   calls: readonly DappCall[];
   steps: readonly CallStep[] | undefined;
   native: { decimals: number; symbol: string } | undefined;
+  previews: readonly CallPreview[] | undefined;
+  previewEnded: boolean;
 }) {
   const t = useT('dapp');
   const current = steps?.findIndex((s) => s.state === 'sending' || s.state === 'mining') ?? -1;
@@ -64,12 +75,25 @@ export function BatchCallList({
       <ol className={styles.calls} aria-label={t('dapp:calls.listLabel')}>
         {calls.map((call, index) => {
           const step = steps?.[index];
+          const preview = previews?.[index];
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: the calls of one request, in a fixed order
             <li key={index}>
               <dl className={styles.facts}>
-                <dt>{t('dapp:facts.to')}</dt>
-                <dd>{call.to && <AddressText address={call.to} />}</dd>
+                {call.to ? (
+                  <>
+                    <dt>{t('dapp:facts.to')}</dt>
+                    <dd>
+                      <AddressText address={call.to} />
+                    </dd>
+                  </>
+                ) : (
+                  <CreationLines
+                    data={call.data}
+                    creation={preview?.creation}
+                    failed={previewEnded && preview?.outcome.ok !== true}
+                  />
+                )}
                 <dt>{t('dapp:facts.value')}</dt>
                 <dd>{native && <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />}</dd>
                 <CallDataLines to={call.to} data={call.data} />

@@ -41,18 +41,18 @@ export function CallsApproval({ id, request: asked }: Props) {
   const { account, calls, batchId } = asked;
   const request = useSiteRequest(id, account);
   const session = useVaultSession();
-  const { service } = useTransactions();
+  const { service, store } = useTransactions();
   const { network, signer, connection } = request;
   const from = account as Address;
   const batch = useMemo<BatchCall[]>(
-    () => calls.map((call) => ({ to: call.to as Address, value: call.value, data: call.data })),
+    () => calls.map((call) => ({ to: call.to, value: call.value, data: call.data })),
     [calls],
   );
-  const { prepared: firstPrepared, problem } = usePreparedFirstCall(
-    network,
-    from,
-    calls as readonly (DappCall & { to: Address })[],
-  );
+  // A creation lands at the address of its nonce: where Cairn chooses the nonces (not a browser
+  // wallet), the calls are prepared with consecutive ones, from the one the first is sent with.
+  const choosesNonce = signer ? signerProfile(signer.source).sendsItself === undefined : true;
+  const pinNonce = choosesNonce && calls.some((call) => call.to === undefined) ? store : undefined;
+  const { prepared: firstPrepared, problem } = usePreparedFirstCall(network, from, calls, pinNonce);
   const [steps, setSteps] = useState<CallStep[]>();
 
   const selected = useSelectedNetwork();
@@ -80,8 +80,8 @@ export function CallsApproval({ id, request: asked }: Props) {
         { id: chosenId, chainId: toHexChainId(network.chainId), total: count },
         {
           send: async (index) => {
-            const prepared =
-              index === 0 ? first : await prepareCall(network, from, calls[index] as DappCall & { to: Address });
+            const nonce = first.nonce === undefined ? undefined : first.nonce + index;
+            const prepared = index === 0 ? first : await prepareCall(network, from, calls[index] as DappCall, nonce);
             // Preparing takes a while: the site may have lost the account, or the window be leaving.
             if (!request.stillWaiting()) throw new BatchStopped();
             const args = { network, account: sender, prepared, site: connection.origin };
@@ -138,7 +138,13 @@ export function CallsApproval({ id, request: asked }: Props) {
           )}
         </p>
       )}
-      <BatchCallList calls={calls} steps={steps} native={native} />
+      <BatchCallList
+        calls={calls}
+        steps={steps}
+        native={native}
+        previews={review.preview.data?.result.calls}
+        previewEnded={problem !== undefined || review.preview.isError || review.preview.data !== undefined}
+      />
       <dl className={styles.facts}>
         <dt>{t('dapp:calls.totalValue')}</dt>
         <dd>{native && <Amount value={valueSum} decimals={native.decimals} symbol={native.symbol} />}</dd>

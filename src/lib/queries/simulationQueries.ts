@@ -43,7 +43,7 @@ export const simulationKeys = {
       ...chainKeys.network(network),
       'calls-preview',
       from.toLowerCase(),
-      calls.map((c) => [c.to.toLowerCase(), text(c.value), c.data]),
+      calls.map((c) => [c.to?.toLowerCase() ?? null, text(c.value), c.data]),
       own.map((a) => a.toLowerCase()),
       sending ? [text(sending.gas), sending.nonce, Object.values(sending.fees).map(text)] : null,
     ] as const,

@@ -55,6 +55,8 @@ contract Simulator {
         uint256 gasUsed;
         /// The contract made by a creation (zero for a call or a failed creation).
         address created;
+        /// The size of the runtime code the creation left at `created` (0 for a call).
+        uint256 codeSize;
     }
 
     /// Previews a call (or, with `isCreate`, a creation with `data` as init code) of `value` to
@@ -79,33 +81,45 @@ contract Simulator {
         readingsAfter = _read(reads);
     }
 
-    /// One call of a batch, as a site's wallet_sendCalls gives it.
+    /// One call of a batch, as a site's wallet_sendCalls gives it; with `isCreate`, a contract
+    /// creation with `data` as its init code (`target` unused).
     struct Call {
         address target;
         uint256 value;
         bytes data;
+        bool isCreate;
     }
+
+    /// How many nonces the simulator steps its own on, at most, to reach the batch's first one.
+    uint256 private constant NONCE_STEPS = 2;
 
     /// Previews `calls` made one after another, each seeing what the ones before it did, as
     /// separate transactions mined in order would; stops after the first that fails (Cairn would
     /// send no more). `outcomes` has one entry per call made, and so has `readingsAfter`: the
     /// readings after each call, since a state between two transactions (an approval granted,
     /// then withdrawn) can be acted on by others.
-    function simulateBatch(Call[] calldata calls, Read[] calldata reads)
+    /// `firstCreated`, unless zero, is where a creation with the batch's first nonce lands: the
+    /// simulator first steps its own nonce (this account's) to that one, then uses one per call, so
+    /// that each creation lands where its transaction would and a later call finds the contract.
+    /// The caller sets the account's nonce one below (a node may count the eth_call's own).
+    function simulateBatch(Call[] calldata calls, Read[] calldata reads, address firstCreated)
         external
         onlySelf
         returns (Outcome[] memory outcomes, Reading[] memory readingsBefore, Reading[][] memory readingsAfter)
     {
         readingsBefore = _readUndone(reads);
+        if (firstCreated != address(0)) _stepNonceTo(firstCreated);
         outcomes = new Outcome[](calls.length);
         readingsAfter = new Reading[][](calls.length);
         uint256 made = 0;
         while (made < calls.length) {
             Call calldata next = calls[made];
             uint256 gasLimit = gasleft() - RESERVE - reads.length * RESERVE_PER_READ;
-            uint256 overhead = _overhead(next.target, next.value, next.data.length, false);
-            Outcome memory outcome = _execute(next.target, next.value, next.data, gasLimit, false);
+            uint256 overhead = _overhead(next.target, next.value, next.data.length, next.isCreate);
+            Outcome memory outcome = _execute(next.target, next.value, next.data, gasLimit, next.isCreate);
             outcome.gasUsed = outcome.gasUsed > overhead ? outcome.gasUsed - overhead : 0;
+            // A transaction's call uses a nonce too (a creation's own CREATE used one already).
+            if (firstCreated != address(0) && !next.isCreate) _useNonce();
             outcomes[made] = outcome;
             readingsAfter[made++] = _read(reads);
             if (!outcome.success) break;
@@ -113,6 +127,38 @@ contract Simulator {
         assembly {
             mstore(outcomes, made)
             mstore(readingsAfter, made)
+        }
+    }
+
+    /// Uses up `NONCE_STEPS` nonces at most until a creation would land at `target`.
+    function _stepNonceTo(address target) private {
+        for (uint256 i = 0; i < NONCE_STEPS; i++) {
+            if (_nextCreated() == target) return;
+            _useNonce();
+        }
+    }
+
+    /// Uses one nonce of this account: a creation whose init code reverts at once leaves nothing
+    /// but the nonce it used (PUSH1 0 PUSH1 0 REVERT).
+    function _useNonce() private {
+        assembly {
+            mstore(0, shl(216, 0x60006000fd))
+            pop(create(0, 0, 5))
+        }
+    }
+
+    /// Where a creation by this account would land now, found by a creation that is undone.
+    function _nextCreated() private returns (address) {
+        (bool ok, bytes memory answer) = address(this).call(abi.encodeCall(this.createAndUndo, ()));
+        if (ok || answer.length != 32) return address(0);
+        return abi.decode(answer, (address));
+    }
+
+    /// Creates an account without code and reverts with its address as the revert data.
+    function createAndUndo() external onlySelf {
+        assembly {
+            mstore(0, create(0, 0, 0))
+            revert(0, 32)
         }
     }
 
@@ -139,6 +185,7 @@ contract Simulator {
         if (isCreate) {
             (outcome.created, outcome.gasUsed) = _create(value, payload);
             outcome.success = outcome.created != address(0);
+            outcome.codeSize = outcome.created.code.length;
         } else {
             (outcome.success, outcome.gasUsed) = _call(target, value, payload, gasLimit);
         }
