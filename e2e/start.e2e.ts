@@ -72,6 +72,9 @@ describe('npm start', () => {
     expect(output).toContain(`Sample dApp:  http://127.0.0.1:${dappPort}/`);
     const dapp = await (await fetch(`http://127.0.0.1:${dappPort}/`)).text();
     expect(dapp).toContain(`<script src="http://127.0.0.1:${appPort}/connect.js"></script>`);
+    // The companion extension is built to talk to this wallet.
+    const background = await (await fetch(`http://127.0.0.1:${appPort}/extension/background.js`)).text();
+    expect(background).toContain(`"http://127.0.0.1:${appPort}/"`);
 
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);

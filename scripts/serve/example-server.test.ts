@@ -33,7 +33,7 @@ describe('the sample dApp: build and server', () => {
 
   it('builds three pages with no inline script, each naming the wallet by its placeholder', () => {
     const pages = readdirSync(outDir).filter((file) => file.endsWith('.html'));
-    expect(pages.sort()).toEqual(['frame.html', 'hostile.html', 'index.html']);
+    expect(pages.sort()).toEqual(['frame.html', 'hostile.html', 'index.html', 'legacy.html']);
     for (const page of pages) {
       const html = readFileSync(join(outDir, page), 'utf8');
       expect(html).toContain(`<meta name="cairn-wallet-url" content="${WALLET_URL_PLACEHOLDER}" />`);
@@ -61,6 +61,19 @@ describe('the sample dApp: build and server', () => {
       const text = await (await fetch(new URL(page, server.url))).text();
       expect(text).toContain('content="http://127.0.0.1:5173/"');
       expect(text).not.toContain(WALLET_URL_PLACEHOLDER);
+    }
+  });
+
+  it('serves every page without connect.js when asked (a dApp reached through the extension)', async () => {
+    const plain = await start({ connector: false });
+    try {
+      for (const page of ['', 'coop.html', 'legacy.html']) {
+        const html = await (await fetch(new URL(page, plain.url))).text();
+        expect(html).not.toContain('connect.js');
+        expect(html).toContain('<script type="module"');
+      }
+    } finally {
+      await plain.close();
     }
   });
 

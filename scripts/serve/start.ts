@@ -137,6 +137,8 @@ async function main() {
   try {
     const key = await localSigningKey();
     console.log('Building the wallet…');
+    // The companion extension (dist/extension/) talks to this wallet unless told otherwise.
+    process.env.CAIRN_EXTENSION_WALLET ??= `http://127.0.0.1:${settings.appPort}/`;
     await build({ root: projectRoot, logLevel: 'warn' });
     console.log('Building the sample dApp…');
     await buildSampleDapp();
@@ -176,6 +178,8 @@ ${rule}
 
   Wallet:       ${appUrl}
   Sample dApp:  ${dappUrl}  (loads Cairn's connector from the wallet)
+  Extension:    ${projectRoot}dist/extension/  (load unpacked; talks to the wallet
+                above; its MetaMask-only test page: ${dappUrl}legacy.html)
   Local chain:  ${chainUrl}  (chain id 31337, ${transfers} seeded transactions${
     blockTimeMs > 0 ? `, a block every ${blockTimeMs / 1000} s` : ''
   })

@@ -9,8 +9,12 @@ import { readSettings, SETTINGS_KEY } from './settings';
 
 const chrome = extensionApi();
 
-// Content scripts may not read the settings: only the options page and this worker.
+// Pages never reach the settings (the bridge relays no such message). Where the browser allows
+// it, content scripts are kept from them too; where it does not, the call fails and changes nothing.
 chrome.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
+
+// The toolbar button opens the options page: which Cairn, window.ethereum, MetaMask compatibility.
+chrome.action.onClicked.addListener(() => void chrome.runtime.openOptionsPage());
 
 const settings = async () => readSettings((await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]);
 

@@ -29,6 +29,7 @@ export type RegisteredScript = {
 };
 
 export type Chrome = {
+  action: { onClicked: { addListener(listener: () => void): void } };
   runtime: {
     connect(info: { name: string }): RuntimePort;
     onConnect: { addListener(listener: (port: RuntimePort) => void): void };

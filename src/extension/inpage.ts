@@ -20,41 +20,47 @@ const EXTENSION_WALLET_KEY = 'https://cairn-extension.invalid/';
 
 const flags = takeFlags(window);
 
-// The bridge (bridge.ts, in the extension's isolated world, which runs first) posts one port to
-// this window. Taken in the capture phase and stopped there: no listener of the page sees it.
-const bridge = new Promise<BridgePort>((resolve) => {
-  const take = (event: MessageEvent) => {
-    const port = event.ports[0];
-    if (event.source !== window || !isRecord(event.data) || event.data.tag !== EXTENSION_TAG || !port) return;
-    event.stopImmediatePropagation();
-    window.removeEventListener('message', take, true);
-    resolve(port);
+// A frame with an opaque origin (sandboxed) gets no relay and could not be told apart from any
+// other site: Cairn is not offered there at all.
+if (self.origin !== 'null') offerCairn();
+
+function offerCairn() {
+  // The bridge (bridge.ts, in the extension's isolated world, which runs first) posts one port to
+  // this window. Taken in the capture phase and stopped there: no listener of the page sees it.
+  const bridge = new Promise<BridgePort>((resolve) => {
+    const take = (event: MessageEvent) => {
+      const port = event.ports[0];
+      if (event.source !== window || !isRecord(event.data) || event.data.tag !== EXTENSION_TAG || !port) return;
+      event.stopImmediatePropagation();
+      window.removeEventListener('message', take, true);
+      resolve(port);
+    };
+    window.addEventListener('message', take, true);
+  });
+
+  const relay = createExtensionChannel(window, bridge);
+  const page: ConnectorWindow = {
+    open: () => null,
+    addEventListener: window.addEventListener.bind(window),
+    location: window.location,
+    document: window.document,
+    // A getter: reading storage throws in some frames, which loadStored expects.
+    get localStorage() {
+      return window.localStorage;
+    },
+    fetch: relay.read,
+    setInterval: window.setInterval.bind(window),
+    clearInterval: window.clearInterval.bind(window),
+    MessageChannel: window.MessageChannel,
   };
-  window.addEventListener('message', take, true);
-});
 
-const relay = createExtensionChannel(window, bridge);
-const page: ConnectorWindow = {
-  open: () => null,
-  addEventListener: window.addEventListener.bind(window),
-  location: window.location,
-  document: window.document,
-  // A getter: reading storage throws in some frames, which loadStored expects.
-  get localStorage() {
-    return window.localStorage;
-  },
-  fetch: relay.read,
-  setInterval: window.setInterval.bind(window),
-  clearInterval: window.clearInterval.bind(window),
-  MessageChannel: window.MessageChannel,
-};
-
-const provider = createProvider({
-  walletUrl: EXTENSION_WALLET_KEY,
-  window: page,
-  extras: async () => extras,
-  openChannel: relay.openChannel,
-});
-if (flags.compat) addMetaMaskCompat(provider);
-announceCairnProvider(provider);
-offerWindowEthereum(window, provider, flags.takeOver);
+  const provider = createProvider({
+    walletUrl: EXTENSION_WALLET_KEY,
+    window: page,
+    extras: async () => extras,
+    openChannel: relay.openChannel,
+  });
+  if (flags.compat) addMetaMaskCompat(provider);
+  announceCairnProvider(provider);
+  offerWindowEthereum(window, provider, flags.takeOver);
+}

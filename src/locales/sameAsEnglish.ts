@@ -3,6 +3,8 @@
 // to English is taken for untranslated.
 export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
   de: new Set<string>([
+    'extension:name',
+    'extension:options.takeOver.legend',
     'accounts:tag.ledger',
     'activity:filters.status',
     'addressBook:form.name',
@@ -64,6 +66,8 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'sign:offline.fields.nonce',
   ]),
   es: new Set<string>([
+    'extension:name',
+    'extension:options.takeOver.legend',
     'accounts:label.plain',
     'accounts:tag.ledger',
     'approvals:allowed.amount',

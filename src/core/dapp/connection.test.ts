@@ -41,6 +41,16 @@ describe('requests answered at once from what the site was granted', () => {
     });
     expect(h.pending()).toEqual([]);
     expect(h.grants()).toEqual([]);
+    // Nothing waits after each: a window opened for one of them may close (the extension opens one
+    // for a connected site's eth_requestAccounts, say).
+    expect(h.deps.onIdle).toHaveBeenCalledTimes(5);
+  });
+
+  it('is not idle after an answer at once while another request still waits', () => {
+    const h = harness();
+    h.send('personal_sign', ['0x68690a', ALICE]);
+    expect(h.pending()).toHaveLength(1);
+    expect(resultOf(h.answer(h.send('eth_chainId')))).toBe('0x1');
     expect(h.deps.onIdle).not.toHaveBeenCalled();
   });
 

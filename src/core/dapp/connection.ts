@@ -11,6 +11,7 @@ import {
   isHexChainId,
   isPortRequest,
   type PortMessage,
+  type PortRequest,
   type SiteGrant,
 } from './protocol';
 import { type ProviderError, providerError } from './providerErrors';
@@ -146,9 +147,17 @@ export class DappConnection {
     this.answerConnected();
   }
 
-  /** A message from the site's port. */
+  /**
+   * A message from the site's port. A window opened for a request answered at once (a connected
+   * site's eth_requestAccounts, a refusal) has nothing left to show: it is idle as after an answer.
+   */
   receive(data: unknown): void {
     if (!isPortRequest(data)) return;
+    this.take(data);
+    if (this.store.getState().pending.length === 0) this.deps.onIdle();
+  }
+
+  private take(data: PortRequest): void {
     const { id } = data;
     if (this.store.getState().pending.some((p) => p.id === id)) {
       this.post(id, { error: providerError('invalidRequest', `A request with id ${id} is already waiting.`) });

@@ -1,0 +1,187 @@
+// Cairn's companion extension on the pages that test it: a page with COOP same-origin, a page
+// where another wallet set window.ethereum first, a dApp written for MetaMask with the
+// compatibility mode on and off, a Cairn that cannot be reached, the options page, and a page
+// trying to reach the extension's privileged parts.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../scripts/serve/ports.ts';
+import { SampleDapp } from './pages/SampleDapp.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+import { demoWalletIn, type ExtensionProfile, extensionProfile } from './support/extension.ts';
+import { type SampleDapp as SampleDappServer, startSampleDapp } from './support/sampleDapp.ts';
+
+const DEMO = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+
+describe('the companion extension on the pages that test it', () => {
+  let env: Environment;
+  let dappServer: SampleDappServer;
+  let profile: ExtensionProfile;
+  let site: string;
+  beforeAll(async () => {
+    env = await startEnvironment();
+    dappServer = await startSampleDapp(env.server.url, { connector: false });
+    site = new URL(dappServer.url).origin;
+    profile = await extensionProfile(env.server.url);
+    await demoWalletIn(profile.context, env.server.url);
+  });
+  afterAll(async () => {
+    await profile?.close();
+    await dappServer?.close();
+    await env?.close();
+  });
+
+  /** Clicks `name` on `page`; returns the Cairn window the extension opens, once it shows the request. */
+  async function windowOn(page: Page, name: string): Promise<Page> {
+    const opened = profile.context.waitForEvent('page');
+    await page.getByRole('button', { name, exact: true }).click();
+    const popup = await opened;
+    await popup.getByRole('heading', { level: 1 }).waitFor();
+    return popup;
+  }
+
+  async function approve(popup: Page, name: string): Promise<void> {
+    const button = popup.getByRole('button', { name, exact: true });
+    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const closed = popup.waitForEvent('close', { timeout: 30_000 });
+    await button.click();
+    await closed;
+  }
+
+  const cairnWindows = () => profile.context.pages().filter((page) => page.url().includes('/dapp.html#'));
+
+  const ethereumOf = (page: Page) =>
+    page.evaluate(() => {
+      const ethereum = (window as { ethereum?: Record<string, unknown> }).ethereum;
+      return { isCairn: ethereum?.isCairn, isMetaMask: ethereum?.isMetaMask, other: ethereum?.isOtherWallet };
+    });
+
+  it('connects a page sent with Cross-Origin-Opener-Policy: same-origin', async () => {
+    const dapp = new SampleDapp(await profile.context.newPage());
+    await dapp.open(dappServer.pages.coop);
+    await dapp.chooseWallet('Cairn');
+    await approve(await windowOn(dapp.page, 'Connect'), 'Connect');
+    expect((await dapp.result('Connect result')).toLowerCase()).toBe(DEMO);
+    await dapp.page.close();
+  });
+
+  it('leaves another wallet’s window.ethereum in place, unless the person lets Cairn take it on that site', async () => {
+    const page = await profile.context.newPage();
+    // Another wallet's provider, set before any script of the page (as its extension would).
+    await page.addInitScript(() => {
+      (window as { ethereum?: unknown }).ethereum = { isOtherWallet: true, request: async () => [] };
+    });
+    const dapp = new SampleDapp(page);
+    await dapp.open(dappServer.url);
+    expect(await ethereumOf(page)).toEqual({ isCairn: undefined, isMetaMask: undefined, other: true });
+    // Cairn is still found, by EIP-6963.
+    await dapp.chooseWallet('Cairn');
+
+    await profile.configure({ takeOver: { all: false, except: [site] } });
+    await dapp.open(dappServer.url);
+    expect(await ethereumOf(page)).toEqual({ isCairn: true, isMetaMask: true, other: undefined });
+    await profile.configure({ takeOver: { all: false, except: [] } });
+    await page.close();
+  });
+
+  it('lets a dApp written for MetaMask work in compatibility mode, and not with it turned off for that site', async () => {
+    const page = await profile.context.newPage();
+    const provider = page.getByRole('status', { name: 'Provider', exact: true });
+    const enable = page.getByRole('button', { name: 'Enable', exact: true });
+
+    await profile.configure({ compat: { all: true, except: [site] } });
+    await page.goto(dappServer.pages.legacy);
+    expect(await provider.textContent()).toBe('No MetaMask: install MetaMask to use this dApp');
+    expect(await enable.isDisabled()).toBe(true);
+    expect(await ethereumOf(page)).toEqual({ isCairn: true, isMetaMask: undefined, other: undefined });
+
+    await profile.configure({ compat: { all: true, except: [] } });
+    await page.goto(dappServer.pages.legacy);
+    expect(await provider.textContent()).toBe('MetaMask compatible (Cairn)');
+    // Its legacy calls go through Cairn: enable() (already connected on this site: no window) and personal_sign.
+    await enable.click();
+    await expect
+      .poll(async () => (await page.getByRole('status', { name: 'Enable result' }).textContent())?.toLowerCase())
+      .toBe(DEMO);
+    // Cairn's window answered it, and closes once idle.
+    await expect.poll(() => cairnWindows().length, { timeout: 10_000 }).toBe(0);
+    await approve(await windowOn(page, 'Personal sign'), 'Sign');
+    expect(await page.getByRole('status', { name: 'Sign result' }).textContent()).toMatch(/^0x[0-9a-f]{130}$/);
+    await page.close();
+  });
+
+  it('fails with 4900 naming the address when Cairn cannot be reached, opening no window', async () => {
+    const nowhere = `http://127.0.0.1:${await findFreePort()}/`;
+    await profile.configure({ wallet: nowhere });
+    const dapp = new SampleDapp(await profile.context.newPage());
+    await dapp.open(dappServer.url);
+    await dapp.chooseWallet('Cairn');
+    const pages = profile.context.pages().length;
+    await dapp.field('Chain id to switch to').fill('1');
+    expect(await dapp.run('Switch chain', 'Switch chain result')).toBe(
+      `Error 4900: Cairn at ${nowhere} cannot be reached: check the address in the Cairn extension’s options, or that Cairn is up.`,
+    );
+    expect(profile.context.pages().length).toBe(pages);
+    await profile.configure({ wallet: env.server.url });
+    await dapp.page.close();
+  });
+
+  it('keeps its channel out of the page’s sight, and opens nothing for a page that poses as Cairn’s window', async () => {
+    const page = await profile.context.newPage();
+    // A page whose first script (inline, before any other) listens to every message, capturing.
+    const probe = `${dappServer.url}probe.html`;
+    await page.route(probe, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Probe</title><script>
+          window.seenPorts = [];
+          addEventListener('message', (event) => seenPorts.push(event.ports.length), true);
+        </script><p>Probe</p>`,
+      }),
+    );
+    await page.goto(probe);
+    await page.waitForTimeout(500);
+    // Cairn is there (EIP-6963), yet the page never saw the port that carries its channel.
+    expect(await page.evaluate(() => (window as { ethereum?: { isCairn?: boolean } }).ethereum?.isCairn)).toBe(true);
+    expect(await page.evaluate(() => (window as { seenPorts?: number[] }).seenPorts)).toEqual([]);
+    const before = profile.context.pages().length;
+    await page.evaluate(() =>
+      window.postMessage({ tag: 'cairn-dapp-v1', type: 'ready', nonce: '0'.repeat(32) }, location.origin),
+    );
+    await page.waitForTimeout(1_000);
+    expect(profile.context.pages().length).toBe(before);
+    expect(await page.evaluate(() => (window as { seenPorts?: number[] }).seenPorts)).toEqual([0]);
+    await page.close();
+  });
+
+  it('refuses an address that is not http(s) in its options page, keeping what was typed and storing nothing', async () => {
+    const id = new URL(profile.background.url()).host;
+    const options = await profile.context.newPage();
+    await options.goto(`chrome-extension://${id}/options.html`);
+    const address = options.getByLabel('Cairn’s address', { exact: true });
+    await expect.poll(() => address.inputValue()).toBe(env.server.url);
+    await address.fill('ftp://wallet.example/');
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    await options.getByText('Cairn’s address must start with https:// or http://.', { exact: true }).waitFor();
+    expect(await address.inputValue()).toBe('ftp://wallet.example/');
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    const stored = () =>
+      profile.background.evaluate(async () => {
+        const api = (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<any> } } } })
+          .chrome;
+        return (await api.storage.local.get('settings')).settings.wallet as string;
+      });
+    expect(await stored()).toBe(env.server.url);
+
+    const sites = options.getByLabel(/^Sites where the other choice holds \(one address per line, such as/);
+    await address.fill(env.server.url);
+    await sites.fill('app.example');
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    await options.getByText(/^“app\.example” is not a site’s address/).waitFor();
+
+    await sites.fill('https://app.example');
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    await options.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await stored()).toBe(env.server.url);
+    await options.close();
+  });
+});
