@@ -364,3 +364,18 @@ describe('a window that never says ready', () => {
     expect(s.windows.remove).not.toHaveBeenCalled();
   });
 });
+
+// Known gap (reported): resetWindow clears the link's nonce, and a ready without one then equals
+// it (undefined === undefined), so a window port still open after the timeout joins the site.
+it.fails('accepts no ready without a nonce after the window timed out', async () => {
+  vi.useFakeTimers();
+  const s = setup();
+  const site = s.site();
+  site.send(request(1));
+  await vi.advanceTimersByTimeAsync(0);
+  const win = s.cairnWindow(s.created[0]?.tabId ?? 0);
+  await vi.advanceTimersByTimeAsync(WINDOW_READY_MS);
+  win.send({ type: 'ready' });
+  expect(news(site)).toEqual([{ type: 'unreachable', wallet: WALLET }]);
+  expect(win.posted).toEqual([]);
+});
