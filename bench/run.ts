@@ -14,6 +14,7 @@ import { benchApprovalsScan } from './approvalsScan.ts';
 import { ALTERNATING_RUNS, type BenchRun } from './benchRun.ts';
 import { benchConnector } from './connector.ts';
 import { benchDeviceCode } from './deviceCode.ts';
+import { benchExtension } from './extension.ts';
 import { benchFirstScreen } from './firstScreen.ts';
 import { type Held, holding } from './held.ts';
 import { benchHistory } from './history.ts';
@@ -66,6 +67,7 @@ const SECTIONS: readonly SectionEntry[] = [
   section('simulation', false, benchSimulation),
   section('approvals-scan', false, benchApprovalsScan),
   section('connector', false, benchConnector),
+  section('extension', true, benchExtension),
   section('approval', false, benchApprovalRoundTrip),
   section('qr', false, benchQrTransfer),
   section('device-code', true, benchDeviceCode),
