@@ -5,7 +5,7 @@ import { extensionApi } from './chromeApi';
 import { createLinks } from './links';
 import { SITE_PORT, WINDOW_PORT } from './messages';
 import { contentScriptsFor } from './registrations';
-import { readSettings, SETTINGS_KEY } from './settings';
+import { defaultSettings, readSettings, SETTINGS_KEY } from './settings';
 
 const chrome = extensionApi();
 
@@ -22,7 +22,10 @@ const settings = async () => readSettings((await chrome.storage.local.get(SETTIN
 async function registerNow() {
   const scripts = contentScriptsFor(await settings());
   await chrome.scripting.unregisterContentScripts();
-  await chrome.scripting.registerContentScripts(scripts);
+  // A browser that refuses the per-site patterns still offers Cairn everywhere, with the defaults.
+  await chrome.scripting
+    .registerContentScripts(scripts)
+    .catch(() => chrome.scripting.registerContentScripts(contentScriptsFor(defaultSettings())));
 }
 // One registration at a time: two at once would both register the same ids.
 let registering: Promise<void> = Promise.resolve();

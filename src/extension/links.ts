@@ -123,7 +123,12 @@ export function createLinks({ api, wallet, reachable }: LinkDeps) {
     port.onMessage.addListener((raw) => {
       if (!isRecord(raw)) return;
       const message = raw as FromWindow;
-      if (message.type === 'ready' && message.nonce === link.nonce && link.window !== port) {
+      if (
+        message.type === 'ready' &&
+        link.nonce !== undefined &&
+        message.nonce === link.nonce &&
+        link.window !== port
+      ) {
         // A second `ready` from the same tab is the window reloaded: its new page takes over.
         link.window?.disconnect();
         link.window = port;
@@ -136,7 +141,16 @@ export function createLinks({ api, wallet, reachable }: LinkDeps) {
       }
     });
     port.onDisconnect.addListener(() => {
-      if (link.window === port) link.window = undefined;
+      if (link.window !== port) return;
+      // Reloaded, its new page says ready again soon; gone elsewhere, the window no longer serves.
+      link.window = undefined;
+      link.readyTimer = setTimeout(() => {
+        if (link.window || link.windowId === undefined) return;
+        const { windowId } = link;
+        resetWindow(link);
+        tell(link, { type: 'closed' });
+        api.windows.remove(windowId).catch(() => {});
+      }, WINDOW_READY_MS);
     });
   }
 

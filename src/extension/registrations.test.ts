@@ -122,7 +122,7 @@ describe('contentScriptsFor', () => {
   // Known gap (reported): a pattern without a port matches every port in Chromium, so a site
   // listed without a port also takes the pages of the same host at other ports, and when one list
   // names the host with a port and the other without, that page gets no inpage.js at all.
-  it.fails('keeps a site listed without a port apart from the same host at another port', () => {
+  it('keeps a site listed without a port apart from the same host at another port', () => {
     const given = settings(
       { all: false, except: ['https://app.example'] },
       { all: true, except: ['https://app.example:8443'] },

@@ -4,8 +4,15 @@ import type { ExtensionSettings } from './settings';
 
 const EVERY_PAGE = ['http://*/*', 'https://*/*'];
 
-/** The match pattern of one site's pages ("https://app.example:8443" → "https://app.example:8443/*"). */
-const pattern = (origin: string) => `${origin}/*`;
+/**
+ * The match pattern of one site's pages, always with its port ("https://app.example" →
+ * "https://app.example:443/*"): a pattern without one would match the host at every port, and
+ * the same host at another port may be listed for the other choice.
+ */
+function pattern(origin: string): string {
+  const { protocol, hostname, port } = new URL(origin);
+  return `${protocol}//${hostname}:${port || (protocol === 'https:' ? '443' : '80')}/*`;
+}
 
 /**
  * The main-world scripts to register for `settings`: inpage.js, each time after the flags file of
