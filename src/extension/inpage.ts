@@ -8,6 +8,7 @@ import { createProvider } from '../connector/provider';
 import type { ConnectorWindow } from '../connector/types';
 import { type BridgePort, createExtensionChannel } from './extensionChannel';
 import { takeFlags } from './flags';
+import { lazyProvider } from './lazyProvider';
 import { EXTENSION_TAG, isRecord } from './messages';
 import { addMetaMaskCompat } from './metaMaskCompat';
 import { offerWindowEthereum } from './windowEthereum';
@@ -54,12 +55,14 @@ function offerCairn() {
     MessageChannel: window.MessageChannel,
   };
 
-  const provider = createProvider({
-    walletUrl: EXTENSION_WALLET_KEY,
-    window: page,
-    extras: async () => extras,
-    openChannel: relay.openChannel,
-  });
+  const provider = lazyProvider(() =>
+    createProvider({
+      walletUrl: EXTENSION_WALLET_KEY,
+      window: page,
+      extras: async () => extras,
+      openChannel: relay.openChannel,
+    }),
+  );
   if (flags.compat) addMetaMaskCompat(provider);
   announceCairnProvider(provider);
   offerWindowEthereum(window, provider, flags.takeOver);
