@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../scripts/serve/ports.ts';
+import type { Chrome } from '../src/extension/chromeApi.ts';
 import { SampleDapp } from './pages/SampleDapp.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { demoWalletIn, type ExtensionProfile, extensionProfile } from './support/extension.ts';
@@ -166,9 +167,8 @@ describe('the companion extension on the pages that test it', () => {
     expect(await address.getAttribute('aria-invalid')).toBe('true');
     const stored = () =>
       profile.background.evaluate(async () => {
-        const api = (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<any> } } } })
-          .chrome;
-        return (await api.storage.local.get('settings')).settings.wallet as string;
+        const { chrome } = globalThis as unknown as { chrome: Chrome };
+        return String(Object((await chrome.storage.local.get('settings')).settings).wallet);
       });
     expect(await stored()).toBe(env.server.url);
 
