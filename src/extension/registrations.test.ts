@@ -71,12 +71,26 @@ describe('contentScriptsFor', () => {
         id: 'flags-keep-compat',
         js: ['flags-keep-compat.js', INPAGE_FILE],
         matches: ['http://*/*', 'https://*/*'],
+        excludeMatches: ['https://wallet.example:443/*'],
         allFrames: true,
         runAt: 'document_start',
         world: 'MAIN',
         persistAcrossSessions: true,
       },
     ]);
+  });
+
+  it('offers no provider on Cairn’s own pages, whatever the lists say', () => {
+    const cairn = 'https://wallet.example';
+    for (const given of [
+      defaultSettings(`${cairn}/cairn/`),
+      settings({ all: true, except: [cairn] }, { all: false, except: [cairn] }),
+      settings({ all: false, except: [cairn] }, { all: true, except: [] }),
+    ]) {
+      const scripts = contentScriptsFor(given);
+      expect(entriesFor(scripts, cairn)).toEqual([]);
+      expect(entriesFor(scripts, 'https://app.example')).toHaveLength(1);
+    }
   });
 
   const lists = {

@@ -16,19 +16,23 @@ function pattern(origin: string): string {
 
 /**
  * The main-world scripts to register for `settings`: inpage.js, each time after the flags file of
- * the choices that hold on the sites it matches. One entry per combination of choices that some
+ * the choices that hold on the sites it matches, on every http(s) page but Cairn's own. One entry per combination of choices that some
  * site has; the entries' sites never overlap, so every page gets inpage.js exactly once.
  */
-export function contentScriptsFor({ takeOver, compat }: ExtensionSettings): RegisteredScript[] {
+export function contentScriptsFor({ wallet, takeOver, compat }: ExtensionSettings): RegisteredScript[] {
   const scripts: RegisteredScript[] = [];
+  // Cairn's own pages are no dApp: they get the bridge (for Cairn's window) but no provider.
+  const cairn = pattern(new URL(wallet).origin);
   for (const flags of ALL_FLAGS) {
-    const { matches, excludeMatches } = sitesOf(flags, takeOver.all, takeOver.except, compat.all, compat.except);
+    const sites = sitesOf(flags, takeOver.all, takeOver.except, compat.all, compat.except);
+    const matches = sites.matches.filter((match) => match !== cairn);
+    const excludeMatches = [...new Set([...sites.excludeMatches, cairn])];
     if (matches.length === 0) continue;
     scripts.push({
       id: flagsFile(flags).replace(/\.js$/, ''),
       js: [flagsFile(flags), INPAGE_FILE],
       matches,
-      ...(excludeMatches.length ? { excludeMatches } : {}),
+      excludeMatches,
       allFrames: true,
       runAt: 'document_start',
       world: 'MAIN',
