@@ -63,9 +63,10 @@ describe('packExtension', () => {
 });
 
 describe('builtForWallet', () => {
-  it('takes CAIRN_EXTENSION_WALLET as a folder, or npm start’s address', () => {
+  it('takes CAIRN_EXTENSION_WALLET as a folder, or none (the options page then asks)', () => {
     expect(builtForWallet({ CAIRN_EXTENSION_WALLET: 'https://wallet.example/cairn' })).toBe(WALLET);
-    expect(builtForWallet({})).toBe('http://127.0.0.1:5173/');
+    expect(builtForWallet({})).toBe('');
+    expect(builtForWallet({ CAIRN_EXTENSION_WALLET: '' })).toBe('');
   });
 
   it.each(['wallet.example', 'ftp://wallet.example/', 'https://wallet.example/#x', 'https://u:p@wallet.example/'])(

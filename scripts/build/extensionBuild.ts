@@ -8,7 +8,7 @@ import { zipSync } from 'fflate';
 import type { Plugin } from 'vite';
 import { EXTENSION_DIR, EXTENSION_ZIP } from '../../src/core/build/buildManifest.ts';
 import { toBrowserMessages } from '../../src/extension/catalog.ts';
-import { ALL_FLAGS, flagsFile, flagsSource, INPAGE_FILE } from '../../src/extension/flags.ts';
+import { ALL_FLAGS, EVERY_PAGE, flagsFile, flagsSource, INPAGE_FILE } from '../../src/extension/flags.ts';
 import { checkWallet } from '../../src/extension/settings.ts';
 import { isCairnPage } from './cairnPage.ts';
 import { gzipBytes } from './connectorBuild.ts';
@@ -18,11 +18,15 @@ import { bundleStandalone } from './standaloneBundle.ts';
 export const INPAGE_BUDGET_GZIP = 8192;
 const LOCALES = ['en', 'de', 'es'] as const;
 const source = (path: string) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)));
-const EVERY_PAGE = ['http://*/*', 'https://*/*'];
 
-/** The Cairn the extension is built for: CAIRN_EXTENSION_WALLET, checked, or `npm start`'s default. */
+/**
+ * The Cairn the extension is built for: CAIRN_EXTENSION_WALLET, checked (`npm start` sets its own
+ * address; a hosted build, the address it is served at). Without it, none: the extension's options
+ * page asks the person, rather than the extension naming a Cairn that may be anyone's.
+ */
 export function builtForWallet(env: NodeJS.ProcessEnv = process.env): string {
-  const given = env.CAIRN_EXTENSION_WALLET ?? 'http://127.0.0.1:5173/';
+  const given = env.CAIRN_EXTENSION_WALLET;
+  if (given === undefined || given === '') return '';
   const checked = checkWallet(given);
   if (!checked.ok) throw new Error(`CAIRN_EXTENSION_WALLET must be an http(s) address of Cairn, got "${given}".`);
   return checked.value;
@@ -41,8 +45,8 @@ export function extensionManifest(version: string): Record<string, unknown> {
     background: { service_worker: 'background.js' },
     options_ui: { page: 'options.html', open_in_tab: true },
     permissions: ['storage', 'scripting'],
-    host_permissions: EVERY_PAGE,
-    content_scripts: [{ matches: EVERY_PAGE, js: ['bridge.js'], run_at: 'document_start', all_frames: true }],
+    host_permissions: [...EVERY_PAGE],
+    content_scripts: [{ matches: [...EVERY_PAGE], js: ['bridge.js'], run_at: 'document_start', all_frames: true }],
     minimum_chrome_version: '111',
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type DappMetadata,
   dappWindowUrl,
   isPortMessage,
   isReadyMessage,
@@ -36,6 +37,15 @@ type Pending = [
   resolve: (value: unknown) => void,
   reject: (error: ProviderRpcError) => void,
 ];
+
+/** What the page says about itself, for Cairn's window (which shows it as unverified). */
+export function pageMetadata(doc: Document): DappMetadata {
+  return {
+    name: doc.title.trim().slice(0, 80),
+    // A link's href property is absolute, resolved against the page.
+    icon: doc.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href,
+  };
+}
 
 /** Makes the channel a provider sends through: createChannel, or the companion extension's. */
 export type OpenChannel = (
@@ -131,13 +141,9 @@ export function createChannel(
       if ('error' in data) request?.[2](toRpcError(data.error));
       else request?.[1](data.result);
     };
-    const { title } = win.document;
-    const dapp = {
-      name: title.trim().slice(0, 80),
-      // A link's href property is absolute, resolved against the page.
-      icon: win.document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href,
-    };
-    popup.postMessage({ tag: MESSAGE_TAG, type: 'connect', nonce, dapp }, walletOrigin, [port2]);
+    popup.postMessage({ tag: MESSAGE_TAG, type: 'connect', nonce, dapp: pageMetadata(win.document) }, walletOrigin, [
+      port2,
+    ]);
     pending.forEach(post);
   });
 

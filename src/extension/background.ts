@@ -33,7 +33,14 @@ const register = () => {
   registering = registering.then(registerNow, registerNow);
 };
 
-chrome.runtime.onInstalled.addListener(register);
+/** How long the background waits for Cairn's server before it tells the site Cairn cannot be reached. */
+const REACH_MS = 5_000;
+
+chrome.runtime.onInstalled.addListener(async () => {
+  register();
+  // Built without an address (a build that did not say where Cairn is served): ask the person.
+  if (!(await settings()).wallet) await chrome.runtime.openOptionsPage();
+});
 chrome.runtime.onStartup.addListener(register);
 chrome.storage.onChanged.addListener((changes, area) => {
   if (area === 'local' && SETTINGS_KEY in changes) register();
@@ -43,7 +50,11 @@ const links = createLinks({
   api: chrome,
   wallet: async () => (await settings()).wallet,
   reachable: (wallet) =>
-    fetch(new URL('dapp.html', wallet), { method: 'HEAD', cache: 'no-store' }).then(
+    fetch(new URL('dapp.html', wallet), {
+      method: 'HEAD',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(REACH_MS),
+    }).then(
       (response) => response.ok,
       () => false,
     ),

@@ -5,7 +5,8 @@ export type MessageSender = {
   /** The sending document's origin as the browser knows it ("null" for an opaque one). */
   origin?: string;
   frameId?: number;
-  tab?: { id?: number };
+  /** The tab of the sending frame; its URL is the top page's (known for pages the extension runs in). */
+  tab?: { id?: number; url?: string };
 };
 
 export type RuntimePort = {

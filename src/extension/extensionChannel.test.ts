@@ -49,8 +49,6 @@ function setup({ title = '  My dApp  ', icon = 'https://app.example/icon.png' as
   return { ...bridge, relay, channel, news, connect };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -69,12 +67,14 @@ describe('the extension channel', () => {
         method: 'eth_requestAccounts',
         params: [],
         dapp: { name: 'My dApp', icon: 'https://app.example/icon.png' },
+        session: 0,
       },
       {
         type: 'request',
         id: 2,
         method: 'eth_chainId',
         dapp: { name: 'My dApp', icon: 'https://app.example/icon.png' },
+        session: 0,
       },
     ]);
   });
@@ -83,7 +83,9 @@ describe('the extension channel', () => {
     const s = setup({ title: 'x'.repeat(200), icon: null });
     await s.connect();
     s.channel.send({ method: 'eth_accounts' }).catch(() => {});
-    expect(s.posted).toEqual([{ type: 'request', id: 1, method: 'eth_accounts', dapp: { name: 'x'.repeat(80) } }]);
+    expect(s.posted).toEqual([
+      { type: 'request', id: 1, method: 'eth_accounts', dapp: { name: 'x'.repeat(80) }, session: 0 },
+    ]);
   });
 
   it('resolves a request with the window’s result and rejects it with the window’s error', async () => {
@@ -164,45 +166,21 @@ describe('the extension channel', () => {
   });
 });
 
-describe('reads through the bridge', () => {
-  it('posts the read and gives the node’s text back as a Response', async () => {
+describe('a window that connects, or connects again after a reload', () => {
+  it('sends every request still waiting once connected, as connect.js does on ready', async () => {
     const s = setup();
     await s.connect();
-    const body = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}';
-    const response = s.relay.read('https://rpc.example/', { method: 'POST', body });
-    expect(s.posted).toEqual([{ type: 'read', id: 1, url: 'https://rpc.example/', body }]);
-    s.answer({ type: 'read', id: 1, text: '{"jsonrpc":"2.0","id":1,"result":"0x10"}' });
-    const answered = await response;
-    expect(answered).toBeInstanceOf(Response);
-    expect(await answered.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x10' });
-  });
-
-  it('throws when the node could not be reached', async () => {
-    const s = setup();
-    await s.connect();
-    const response = s.relay.read('https://rpc.example/', { method: 'POST', body: '{}' });
-    s.answer({ type: 'read', id: 1 });
-    await expect(response).rejects.toThrow(TypeError);
-  });
-
-  it('waits for the bridge, and throws when none came within BRIDGE_WAIT_MS', async () => {
-    vi.useFakeTimers();
-    const s = setup();
-    const response = s.relay.read('https://rpc.example/', { method: 'POST', body: '{}' });
-    const failed = expect(response).rejects.toThrow(TypeError);
-    await vi.advanceTimersByTimeAsync(BRIDGE_WAIT_MS);
-    await failed;
-  });
-
-  it('keeps reads and requests apart by id', async () => {
-    const s = setup();
-    await s.connect();
-    const request = s.channel.send({ method: 'eth_chainId' });
-    const read = s.relay.read('https://rpc.example/', { method: 'POST', body: '{}' });
-    s.answer({ type: 'read', id: 2, text: '"read"' });
-    s.answer({ type: 'window', message: { type: 'response', id: 1, result: 'request' } });
-    await expect(request).resolves.toBe('request');
-    expect(await (await read).json()).toBe('read');
-    await settle();
+    const first = s.channel.send({ method: 'eth_requestAccounts', params: [] });
+    const second = s.channel.send({ method: 'personal_sign', params: ['0x00'] });
+    expect(s.posted.map((m) => m.id)).toEqual([1, 2]);
+    s.answer({ type: 'connected' });
+    expect(s.posted.map((m) => m.id)).toEqual([1, 2, 1, 2]);
+    s.answer({ type: 'window', message: { type: 'response', id: 1, result: ['0xabc'] } });
+    await expect(first).resolves.toEqual(['0xabc']);
+    // Reloaded: only what still waits goes to the new page.
+    s.answer({ type: 'connected' });
+    expect(s.posted.map((m) => m.id)).toEqual([1, 2, 1, 2, 2]);
+    s.answer({ type: 'window', message: { type: 'response', id: 2, result: '0xsig' } });
+    await expect(second).resolves.toBe('0xsig');
   });
 });

@@ -10,6 +10,9 @@ export type ExtensionFlags = {
   compat: boolean;
 };
 
+/** Every page the extension runs in. */
+export const EVERY_PAGE: readonly string[] = ['http://*/*', 'https://*/*'];
+
 /** The connector in the page's main world (inpage.ts), registered after the flags file. */
 export const INPAGE_FILE = 'inpage.js';
 

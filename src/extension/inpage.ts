@@ -1,15 +1,17 @@
 // inpage.js: the companion extension's script in the page's main world, at document_start in
 // every http(s) page and frame, before the page's own scripts. It is the connector (the provider
 // connect.js makes), announced through EIP-6963 and, where the person's choices allow, as
-// window.ethereum; its requests and reads go through the extension (extensionChannel.ts).
+// window.ethereum; its requests for Cairn's window go through the extension (extensionChannel.ts).
+
 import { announceCairnProvider } from '../connector/announce';
 import * as extras from '../connector/extras';
 import { createProvider } from '../connector/provider';
 import type { ConnectorWindow } from '../connector/types';
+import { isRecord } from '../core/dapp/protocol';
 import { type BridgePort, createExtensionChannel } from './extensionChannel';
 import { takeFlags } from './flags';
 import { lazyProvider } from './lazyProvider';
-import { EXTENSION_TAG, isRecord } from './messages';
+import { EXTENSION_TAG } from './messages';
 import { addMetaMaskCompat } from './metaMaskCompat';
 import { offerWindowEthereum } from './windowEthereum';
 
@@ -49,7 +51,8 @@ function offerCairn() {
     get localStorage() {
       return window.localStorage;
     },
-    fetch: relay.read,
+    // Reads go out as connect.js sends them: from the page, under its own Content-Security-Policy.
+    fetch: window.fetch.bind(window),
     setInterval: window.setInterval.bind(window),
     clearInterval: window.clearInterval.bind(window),
     MessageChannel: window.MessageChannel,

@@ -19,7 +19,7 @@ export function lazyProvider(make: () => CairnProvider): CairnProvider {
       return provider;
     },
     removeListener(event, listener) {
-      real().removeListener(event, listener);
+      made?.removeListener(event, listener);
       return provider;
     },
     off: (event, listener) => provider.removeListener(event, listener),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseWindowFragment } from '../core/dapp/protocol';
 import type { MessageSender, RuntimePort } from './chromeApi';
-import { createLinks, OPAQUE_SENTENCE, OWN_PAGE_SENTENCE, WINDOW_READY_MS } from './links';
+import { createLinks, OPAQUE_SENTENCE, OWN_PAGE_SENTENCE, REOPEN_MS, WINDOW_READY_MS } from './links';
 import type { SiteNews, ToWindow } from './messages';
 
 const WALLET = 'https://wallet.example/cairn/';
@@ -39,7 +39,9 @@ function fakePort(sender: MessageSender, name = 'port') {
 }
 type FakePort = ReturnType<typeof fakePort>;
 
-function setup({ reachable = true, wallet = WALLET } = {}) {
+type SetupOptions = { reachable?: boolean; wallet?: string; now?: () => number };
+
+function setup({ reachable = true, wallet = WALLET, now = () => 0 }: SetupOptions = {}) {
   let nextId = 10;
   const created: { url: string; id: number; tabId: number }[] = [];
   const windows = {
@@ -61,6 +63,7 @@ function setup({ reachable = true, wallet = WALLET } = {}) {
       reached.push(at);
       return reachable;
     },
+    now,
   });
   /** A site page (a frame) connecting, as the browser names it. */
   const site = (origin: string | null = SITE) => {
@@ -77,12 +80,14 @@ function setup({ reachable = true, wallet = WALLET } = {}) {
   return { links, windows, created, reached, site, cairnWindow };
 }
 
-const request = (id: number, method = 'eth_requestAccounts', origin?: string) => ({
+/** A site's request, of the window's first session (what a page sends once it heard `connected`). */
+const request = (id: number, method = 'eth_requestAccounts', origin?: string, session = 1) => ({
   type: 'request',
   id,
   method,
   params: [],
   dapp: { name: 'App' },
+  session,
   ...(origin ? { origin } : {}),
 });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -138,10 +143,6 @@ describe('the site port', () => {
     site.send({ ...request(2), ...claim });
     expect(toWindow(win)).toEqual([
       { type: 'accepted', origin: SITE, dapp: { name: 'App' } },
-      {
-        type: 'request',
-        request: { type: 'request', id: 1, method: 'eth_requestAccounts', params: [], chainId: undefined },
-      },
       {
         type: 'request',
         request: { type: 'request', id: 2, method: 'eth_requestAccounts', params: [], chainId: undefined },
@@ -222,17 +223,13 @@ describe('Cairn’s window port', () => {
     return { ...s, siteFake: site, made, nonce: nonceOf(made.url) };
   }
 
-  it('after ready with the nonce: accepted, the queued requests in order, and connected to the site', async () => {
+  it('after ready with the nonce: accepted, and connected to the site (whose connector then sends what waits)', async () => {
     const s = await opened();
     const win = s.cairnWindow(s.made.tabId);
     expect(win.posted).toEqual([]);
     win.send({ type: 'ready', nonce: s.nonce });
-    expect(toWindow(win)).toEqual([
-      { type: 'accepted', origin: SITE, dapp: { name: 'App' } },
-      { type: 'request', request: expect.objectContaining({ id: 1, method: 'eth_requestAccounts' }) },
-      { type: 'request', request: expect.objectContaining({ id: 2, method: 'eth_chainId' }) },
-    ]);
-    expect(news(s.siteFake)).toEqual([{ type: 'connected' }]);
+    expect(toWindow(win)).toEqual([{ type: 'accepted', origin: SITE, dapp: { name: 'App' } }]);
+    expect(news(s.siteFake)).toEqual([{ type: 'connected', session: 1 }]);
     expect(win.disconnected()).toBe(false);
   });
 
@@ -293,16 +290,31 @@ describe('Cairn’s window port', () => {
     reloaded.send({ type: 'message', message: { type: 'response', id: 1, result: 'new' } });
     const relayed = news(s.siteFake).filter((n) => n.type === 'window');
     expect(relayed).toEqual([{ type: 'window', message: { type: 'response', id: 1, result: 'new' } }]);
+    // A request the page sent before it heard of the reload is dropped (the page sends it again).
     s.siteFake.send(request(3));
+    expect(toWindow(reloaded)).toHaveLength(1);
+    s.siteFake.send(request(3, 'eth_requestAccounts', undefined, 2));
     expect(toWindow(reloaded).at(-1)).toMatchObject({ type: 'request', request: { id: 3 } });
   });
 
-  it('tells the site closed when its window is removed, and opens a new one for the next request', async () => {
-    const s = await linked();
+  it('tells the site closed when its window is removed, lets its port go, and opens no new one at once', async () => {
+    let clock = 1_000_000;
+    const s = await linked(setup({ now: () => clock }));
     s.links.windowRemoved(s.made.id);
     expect(news(s.siteFake).at(-1)).toEqual({ type: 'closed' });
     expect(s.win.disconnected()).toBe(true);
-    s.siteFake.send(request(4));
+    expect(s.siteFake.disconnected()).toBe(true);
+    expect(s.windows.remove).not.toHaveBeenCalled();
+    // The site asks again at once (a new port, as its bridge connects anew): refused, no window.
+    const again = s.site();
+    again.send(request(4));
+    await settle();
+    expect(news(again)).toEqual([{ type: 'closed' }]);
+    expect(s.windows.create).toHaveBeenCalledTimes(1);
+    // A moment later, a new window.
+    clock += REOPEN_MS;
+    const later = s.site();
+    later.send(request(5));
     await settle();
     expect(s.windows.create).toHaveBeenCalledTimes(2);
   });
@@ -352,7 +364,13 @@ describe('a window whose page went away after ready', () => {
     const again = s.cairnWindow(s.made.tabId);
     again.send({ type: 'ready', nonce: nonceOf(s.made.url) });
     await vi.advanceTimersByTimeAsync(WINDOW_READY_MS * 2);
-    expect(news(s.siteFake).map((n) => n.type)).toEqual(['connected', 'connected']);
+    // The site hears connected again, and its connector sends what still waits to the new page.
+    expect(news(s.siteFake)).toEqual([
+      { type: 'connected', session: 1 },
+      { type: 'connected', session: 2 },
+    ]);
+    expect(toWindow(again)).toEqual([{ type: 'accepted', origin: SITE, dapp: { name: 'App' } }]);
+    s.siteFake.send(request(2, 'eth_requestAccounts', undefined, 2));
     expect(toWindow(again).at(-1)).toMatchObject({ type: 'request', request: { id: 2 } });
     expect(s.windows.remove).not.toHaveBeenCalled();
   });
@@ -385,7 +403,7 @@ describe('a window that never says ready', () => {
     const made = s.created[0];
     s.cairnWindow(made?.tabId ?? 0).send({ type: 'ready', nonce: nonceOf(made?.url ?? '') });
     await vi.advanceTimersByTimeAsync(WINDOW_READY_MS * 2);
-    expect(news(site)).toEqual([{ type: 'connected' }]);
+    expect(news(site)).toEqual([{ type: 'connected', session: 1 }]);
     expect(s.windows.remove).not.toHaveBeenCalled();
   });
 });

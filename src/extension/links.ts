@@ -1,124 +1,157 @@
-import {
-  type DappMetadata,
-  dappWindowUrl,
-  isSerialisedOrigin,
-  newNonce,
-  type PortRequest,
-} from '../core/dapp/protocol';
-import type { Chrome, RuntimePort } from './chromeApi';
-import { type FromWindow, isRecord, type SiteNews, type SiteRequest, type ToWindow } from './messages';
+import { type DappMetadata, extensionWindowUrl, isRecord, isSerialisedOrigin, newNonce } from '../core/dapp/protocol';
+import type { Chrome, MessageSender, RuntimePort } from './chromeApi';
+import type { FromWindow, SiteNews, SiteRequest, ToWindow } from './messages';
 
-/** How long a new Cairn window has to say `ready` before the site hears that Cairn cannot be reached. */
+/** How long a Cairn window has to say `ready` (when opened, or after its page went away). */
 export const WINDOW_READY_MS = 20_000;
+/** After the person closed a site's window, how long that site's requests are refused rather than open another. */
+export const REOPEN_MS = 3_000;
 
 export const OPAQUE_SENTENCE = 'Cairn serves pages with an http(s) origin of their own, not this frame.';
+export const FRAME_SENTENCE = 'Cairn opens its window for the page’s own site, not for a frame of another site.';
 export const OWN_PAGE_SENTENCE = 'Cairn’s own pages do not connect to Cairn.';
+export const NO_WALLET_SENTENCE = 'No Cairn address is set: open the Cairn extension’s options and give it.';
 
-/** One site page (a frame) and the Cairn window the background opened for it. */
+/** One site page (a frame) asking, and the Cairn window the background opened for it. */
 type Link = {
   site: RuntimePort;
   origin: string;
+  /** The site's tab and origin: a window the person just closed is not opened again at once. */
+  key: string;
   dapp: DappMetadata;
-  /** Requests waiting for the window's handshake. */
-  queue: PortRequest[];
   opening: boolean;
   windowId?: number;
-  tabId?: number;
-  /** The origin of the Cairn the window was opened at: its bridge must send from there. */
+  /** The tab of the window: its bridge must send from there, at `walletOrigin`, with `nonce`. */
+  windowTab?: number;
   walletOrigin?: string;
   nonce?: string;
-  readyTimer?: ReturnType<typeof setTimeout>;
-  /** The port of the window's bridge, once the window said `ready` with the nonce. */
+  timer?: ReturnType<typeof setTimeout>;
+  /** The port of the window's bridge, once its page said `ready` with the nonce. */
   window?: RuntimePort;
+  /** How many times a page of the window said `ready`: requests of an older session were sent again. */
+  session: number;
 };
 
 export type LinkDeps = {
   api: Pick<Chrome, 'windows'>;
-  /** The Cairn the person chose (settings.ts), read when a window is to be opened. */
+  /** The address of the Cairn the person chose (settings.ts; '' when none), read when a window is to open. */
   wallet(): Promise<string>;
-  /** Whether Cairn answers at `wallet` (a HEAD of its dapp.html). */
+  /** Whether Cairn answers at `wallet` (a HEAD of its dapp.html, bounded in time). */
   reachable(wallet: string): Promise<boolean>;
+  now?: () => number;
 };
 
+const originOf = (url: string | undefined) => {
+  try {
+    return new URL(url ?? '').origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Why the browser's `sender` may not ask Cairn, or undefined. */
+function refusal(sender: MessageSender | undefined): string | undefined {
+  const origin = sender?.origin ?? 'null';
+  if (!isSerialisedOrigin(origin)) return OPAQUE_SENTENCE;
+  if (sender?.frameId !== 0 && originOf(sender?.tab?.url) !== origin) return FRAME_SENTENCE;
+  return undefined;
+}
+
 /**
- * The background's part of the extension: each site page that asks gets a Cairn window of its
- * own, opened here (so no popup blocker or COOP stands in the way), and the two are joined only
- * once the window's page, at Cairn's origin, in the tab this opened, says `ready` with the nonce
- * this wrote in its fragment. The site's origin is the browser's (port.sender.origin), never a
- * message's; a frame with an opaque origin, or Cairn's own page, is refused.
+ * The background's part of the extension. A site page (a frame of the page's own site) that asks
+ * gets a Cairn window of its own, opened here (so no popup blocker or COOP stands in the way),
+ * joined to it only once the window's page, at Cairn's origin, in the tab this opened, says
+ * `ready` with the nonce this wrote in its fragment; the site's connector then sends what waits.
+ * The site's origin is the browser's (port.sender.origin), never a message's. A link ends, its
+ * site port with it, when its window closes or cannot serve.
  */
-export function createLinks({ api, wallet, reachable }: LinkDeps) {
+export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps) {
   const links = new Set<Link>();
+  const closedAt = new Map<string, number>();
   const tell = (link: Link, news: SiteNews) => link.site.postMessage(news);
   const toWindow = (link: Link, message: ToWindow) => link.window?.postMessage(message);
 
-  function resetWindow(link: Link) {
-    clearTimeout(link.readyTimer);
+  /** Ends `link`: its window closed (removed unless `removed` already), its site port let go. */
+  function end(link: Link, removed = false) {
+    links.delete(link);
+    clearTimeout(link.timer);
     link.window?.disconnect();
-    Object.assign(link, { window: undefined, windowId: undefined, tabId: undefined, walletOrigin: undefined });
-    link.nonce = undefined;
-    link.queue = [];
-    link.opening = false;
+    if (link.windowId !== undefined && !removed) api.windows.remove(link.windowId).catch(() => {});
+    link.site.disconnect();
+  }
+
+  /** Ends `link` unless its window says `ready` within WINDOW_READY_MS, telling the site `news`. */
+  function awaitReady(link: Link, news: SiteNews) {
+    clearTimeout(link.timer);
+    link.timer = setTimeout(() => {
+      if (link.window || !links.has(link)) return;
+      tell(link, news);
+      end(link);
+    }, WINDOW_READY_MS);
   }
 
   async function openWindow(link: Link) {
     link.opening = true;
     const at = await wallet();
-    if (new URL(at).origin === link.origin) {
-      tell(link, { type: 'refused', reason: OWN_PAGE_SENTENCE });
-      return resetWindow(link);
+    const refused = !at ? NO_WALLET_SENTENCE : originOf(at) === link.origin ? OWN_PAGE_SENTENCE : undefined;
+    if (refused) {
+      tell(link, { type: 'refused', reason: refused });
+      return end(link);
     }
     if (!(await reachable(at))) {
       tell(link, { type: 'unreachable', wallet: at });
-      return resetWindow(link);
+      return end(link);
     }
     const nonce = newNonce();
-    const url = `${dappWindowUrl(at, { origin: link.origin, nonce })}&via=extension`;
+    const url = extensionWindowUrl(at, { origin: link.origin, nonce });
     const made = await api.windows.create({ url, type: 'popup', width: 420, height: 680, focused: true });
     if (!links.has(link)) return api.windows.remove(made.id ?? -1).catch(() => {});
-    Object.assign(link, { windowId: made.id, tabId: made.tabs?.[0]?.id, nonce, walletOrigin: new URL(at).origin });
-    link.readyTimer = setTimeout(() => {
-      if (link.window) return;
-      tell(link, { type: 'unreachable', wallet: at });
-      const { windowId } = link;
-      resetWindow(link);
-      if (windowId !== undefined) api.windows.remove(windowId).catch(() => {});
-    }, WINDOW_READY_MS);
+    Object.assign(link, { windowId: made.id, windowTab: made.tabs?.[0]?.id, nonce, walletOrigin: originOf(at) });
+    awaitReady(link, { type: 'unreachable', wallet: at });
   }
 
   function site(port: RuntimePort) {
-    const origin = port.sender?.origin ?? 'null';
-    if (!isSerialisedOrigin(origin)) {
-      port.postMessage({ type: 'refused', reason: OPAQUE_SENTENCE } satisfies SiteNews);
+    const refused = refusal(port.sender);
+    if (refused) {
+      port.postMessage({ type: 'refused', reason: refused } satisfies SiteNews);
       return port.disconnect();
     }
-    const link: Link = { site: port, origin, dapp: { name: '' }, queue: [], opening: false };
+    const origin = port.sender?.origin as string;
+    const link: Link = {
+      site: port,
+      origin,
+      key: `${port.sender?.tab?.id} ${origin}`,
+      dapp: { name: '' },
+      opening: false,
+      session: 0,
+    };
     links.add(link);
     port.onMessage.addListener((message) => {
       if (!isRecord(message) || message.type !== 'request' || !Number.isSafeInteger(message.id)) return;
-      const { dapp, id, method, params, chainId } = message as SiteRequest;
+      const { dapp, id, method, params, chainId, session } = message as SiteRequest;
       if (isRecord(dapp) && typeof dapp.name === 'string') link.dapp = dapp;
-      const request: PortRequest = { type: 'request', id, method: String(method), params, chainId };
       if (link.window) {
-        toWindow(link, { type: 'request', request });
+        // Sent before the page heard of this session: it sends it again, of this one.
+        if (session !== link.session) return;
+        toWindow(link, { type: 'request', request: { type: 'request', id, method: String(method), params, chainId } });
         if (link.windowId !== undefined) api.windows.update(link.windowId, { focused: true }).catch(() => {});
-        return;
+      } else if (!link.opening) {
+        // Closed by the person a moment ago: a site that asks again at once gets no new window.
+        if (now() - (closedAt.get(link.key) ?? -Infinity) < REOPEN_MS) {
+          tell(link, { type: 'closed' });
+          return end(link);
+        }
+        openWindow(link).catch(() => end(link));
       }
-      link.queue.push(request);
-      if (!link.opening) openWindow(link).catch(() => resetWindow(link));
+      // While the window opens, the site's connector keeps its requests and sends them once connected.
     });
-    port.onDisconnect.addListener(() => {
-      links.delete(link);
-      const { windowId } = link;
-      resetWindow(link);
-      if (windowId !== undefined) api.windows.remove(windowId).catch(() => {});
-    });
+    port.onDisconnect.addListener(() => end(link));
   }
 
   function cairnWindow(port: RuntimePort) {
     const sender = port.sender;
     const tabId = sender?.tab?.id;
-    const link = [...links].find((l) => l.tabId !== undefined && l.tabId === tabId);
+    const link = [...links].find((l) => l.windowTab !== undefined && l.windowTab === tabId);
     if (!link || sender?.frameId !== 0 || sender.origin !== link.walletOrigin) return port.disconnect();
     port.onMessage.addListener((raw) => {
       if (!isRecord(raw)) return;
@@ -132,10 +165,10 @@ export function createLinks({ api, wallet, reachable }: LinkDeps) {
         // A second `ready` from the same tab is the window reloaded: its new page takes over.
         link.window?.disconnect();
         link.window = port;
-        clearTimeout(link.readyTimer);
+        clearTimeout(link.timer);
+        link.session += 1;
         toWindow(link, { type: 'accepted', origin: link.origin, dapp: link.dapp });
-        for (const request of link.queue.splice(0)) toWindow(link, { type: 'request', request });
-        tell(link, { type: 'connected' });
+        tell(link, { type: 'connected', session: link.session });
       } else if (message.type === 'message' && link.window === port) {
         tell(link, { type: 'window', message: message.message });
       }
@@ -144,21 +177,17 @@ export function createLinks({ api, wallet, reachable }: LinkDeps) {
       if (link.window !== port) return;
       // Reloaded, its new page says ready again soon; gone elsewhere, the window no longer serves.
       link.window = undefined;
-      link.readyTimer = setTimeout(() => {
-        if (link.window || link.windowId === undefined) return;
-        const { windowId } = link;
-        resetWindow(link);
-        tell(link, { type: 'closed' });
-        api.windows.remove(windowId).catch(() => {});
-      }, WINDOW_READY_MS);
+      awaitReady(link, { type: 'closed' });
     });
   }
 
   function windowRemoved(windowId: number) {
     for (const link of links)
       if (link.windowId === windowId) {
-        resetWindow(link);
+        for (const [key, at] of closedAt) if (now() - at >= REOPEN_MS) closedAt.delete(key);
+        closedAt.set(link.key, now());
         tell(link, { type: 'closed' });
+        end(link, true);
       }
   }
 

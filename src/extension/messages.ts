@@ -12,38 +12,39 @@ export const SITE_PORT = 'cairn-site';
 /** The chrome.runtime port Cairn's window (opened by the background) opens to it. */
 export const WINDOW_PORT = 'cairn-window';
 
-/** Inpage → bridge → background: a request for Cairn's window, with what the page says about itself. */
-export type SiteRequest = Omit<PortRequest, 'type'> & { type: 'request'; dapp: DappMetadata };
-/** Inpage → bridge: one JSON-RPC read, posted by the bridge (outside the page's CSP). */
-export type ReadRequest = { type: 'read'; id: number; url: string; body: string };
-export type FromInpage = SiteRequest | ReadRequest;
+/**
+ * Inpage → bridge → background: a request for Cairn's window, with what the page says about itself,
+ * and the window's `session` as the page last heard it (0 before any): the background forwards only
+ * requests of the window's current session, for the page sends every request still waiting again
+ * when it hears `connected`, and must not have one arrive twice.
+ */
+export type SiteRequest = Omit<PortRequest, 'type'> & { type: 'request'; dapp: DappMetadata; session: number };
+export type FromInpage = SiteRequest;
 
-/** Bridge → inpage: the answer to a read (the node's text, or nothing when it could not be reached). */
-export type ReadAnswer = { type: 'read'; id: number; text?: string };
 /**
  * Background → bridge → inpage:
  * window: a message of Cairn's window (protocol.ts);
- * connected: the window finished its handshake;
+ * connected: the window finished its handshake (its `session` counts the handshakes: a reload makes another);
  * closed: the person closed the window;
  * unreachable: no Cairn answers at `wallet`;
  * refused: this page may not use Cairn (an opaque origin, or Cairn's own), with why;
- * gone: the background went away (the bridge says it).
+ * gone: the background let the page go, or went away (the bridge says it).
  */
 export type SiteNews =
   | { type: 'window'; message: PortMessage }
-  | { type: 'connected' }
+  | { type: 'connected'; session: number }
   | { type: 'closed' }
   | { type: 'unreachable'; wallet: string }
   | { type: 'refused'; reason: string }
   | { type: 'gone' };
-export type ToInpage = SiteNews | ReadAnswer;
+export type ToInpage = SiteNews;
 
-/** Cairn's window's bridge → background: its `ready`, then the window's messages for the site. */
+/**
+ * Cairn's window's bridge → background: its `ready`, then the window's messages for the site.
+ * Both bridges also send `alive` now and then (bridgeParts.ts), which the background ignores.
+ */
 export type FromWindow = { type: 'ready'; nonce: string } | { type: 'message'; message: PortMessage };
 /** Background → Cairn's window's bridge: accepted (the site, from the browser), then the site's requests. */
 export type ToWindow =
   | { type: 'accepted'; origin: string; dapp: DappMetadata }
   | { type: 'request'; request: PortRequest };
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -63,6 +63,9 @@ export function addMetaMaskCompat(provider: CairnProvider): void {
     send: {
       value(methodOrPayload: string | Payload, paramsOrCallback?: unknown) {
         follow();
+        // MetaMask's synchronous send(payload) is gone from MetaMask too: say what to use instead.
+        if (typeof methodOrPayload !== 'string' && typeof paramsOrCallback !== 'function')
+          throw new Error('Cairn answers no request synchronously: use request(), or send(payload, callback).');
         return typeof methodOrPayload === 'string'
           ? provider.request({ method: methodOrPayload, params: paramsOrCallback as unknown[] })
           : sendAsync(methodOrPayload, paramsOrCallback as Callback);

@@ -1,8 +1,6 @@
 import type { RegisteredScript } from './chromeApi';
-import { ALL_FLAGS, type ExtensionFlags, flagsFile, INPAGE_FILE } from './flags';
+import { ALL_FLAGS, EVERY_PAGE, type ExtensionFlags, flagsFile, INPAGE_FILE } from './flags';
 import type { ExtensionSettings } from './settings';
-
-const EVERY_PAGE = ['http://*/*', 'https://*/*'];
 
 /**
  * The match pattern of one site's pages, always with its port ("https://app.example" →
@@ -22,11 +20,11 @@ function pattern(origin: string): string {
 export function contentScriptsFor({ wallet, takeOver, compat }: ExtensionSettings): RegisteredScript[] {
   const scripts: RegisteredScript[] = [];
   // Cairn's own pages are no dApp: they get the bridge (for Cairn's window) but no provider.
-  const cairn = pattern(new URL(wallet).origin);
+  const cairn = wallet ? [pattern(new URL(wallet).origin)] : [];
   for (const flags of ALL_FLAGS) {
     const sites = sitesOf(flags, takeOver.all, takeOver.except, compat.all, compat.except);
-    const matches = sites.matches.filter((match) => match !== cairn);
-    const excludeMatches = [...new Set([...sites.excludeMatches, cairn])];
+    const matches = sites.matches.filter((match) => !cairn.includes(match));
+    const excludeMatches = [...new Set([...sites.excludeMatches, ...cairn])];
     if (matches.length === 0) continue;
     scripts.push({
       id: flagsFile(flags).replace(/\.js$/, ''),
@@ -52,7 +50,7 @@ function sitesOf(
   const takeIsDefault = flags.takeOver === takeAll;
   const compatIsDefault = flags.compat === compatAll;
   if (takeIsDefault && compatIsDefault)
-    return { matches: EVERY_PAGE, excludeMatches: [...new Set([...takeExcept, ...compatExcept])].map(pattern) };
+    return { matches: [...EVERY_PAGE], excludeMatches: [...new Set([...takeExcept, ...compatExcept])].map(pattern) };
   if (compatIsDefault) return { matches: takeExcept.map(pattern), excludeMatches: compatExcept.map(pattern) };
   if (takeIsDefault) return { matches: compatExcept.map(pattern), excludeMatches: takeExcept.map(pattern) };
   return { matches: takeExcept.filter((site) => compatExcept.includes(site)).map(pattern), excludeMatches: [] };

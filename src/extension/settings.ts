@@ -5,7 +5,7 @@ export type SiteChoice = { all: boolean; except: string[] };
 
 /** What the person set in the extension's options page (kept in chrome.storage.local). */
 export type ExtensionSettings = {
-  /** The Cairn the extension talks to: the folder of its index.html, with its final slash. */
+  /** The Cairn the extension talks to: the folder of its index.html, with its final slash ('' for none yet). */
   wallet: string;
   /** Cairn sets window.ethereum even where another wallet already did. */
   takeOver: SiteChoice;
@@ -18,9 +18,11 @@ export const SETTINGS_KEY = 'settings';
 
 declare const __CAIRN_EXTENSION_WALLET__: string | undefined;
 
-/** The Cairn the extension was built by (the build's CAIRN_EXTENSION_WALLET; `npm start` sets its own). */
-export const BUILT_FOR: string =
-  typeof __CAIRN_EXTENSION_WALLET__ === 'string' ? __CAIRN_EXTENSION_WALLET__ : 'http://127.0.0.1:5173/';
+/**
+ * The Cairn the extension was built for (the build's CAIRN_EXTENSION_WALLET; `npm start` sets its
+ * own address), or '' when the build named none: the person then gives it in the options page.
+ */
+export const BUILT_FOR: string = typeof __CAIRN_EXTENSION_WALLET__ === 'string' ? __CAIRN_EXTENSION_WALLET__ : '';
 
 export const defaultSettings = (wallet = BUILT_FOR): ExtensionSettings => ({
   wallet,

@@ -4,7 +4,7 @@
 // stored beside it, so what a page's script wrote into the cache is never served. The two differ
 // only in what vouches for the manifest (trustedBuilds.ts): the publisher's signature, or for an
 // unsigned worker its list adding up to its build hash.
-import { BUILD_MANIFEST_FILE, type BuildManifest, notLoadedByCairn } from '../core/build/buildManifest';
+import { BUILD_MANIFEST_FILE, type BuildManifest, isSourceMap, notLoadedByCairn } from '../core/build/buildManifest';
 import { fileMatches } from '../core/build/releaseCheck';
 import { contentTypeOf, securityHeadersFor } from '../core/build/securityHeaders';
 import { sha256HexOf } from '../core/bytes';
@@ -44,11 +44,11 @@ const respond = (path: string, body: BodyInit) =>
   new Response(body, { status: 200, headers: { ...securityHeadersFor(path), 'Content-Type': contentTypeOf(path) } });
 
 /**
- * What is served for a path the kept build does not hold: refused, except source maps, the
- * extension's files and data, from the server, and never as a page.
+ * What is served for a path the kept build does not hold (nor keeps: the extension's files):
+ * refused, except source maps and data (a download of the extension's zip), from the server.
  */
 function notInBuild(request: Request, path: string): Promise<Response> {
-  if (request.mode !== 'navigate' && (notLoadedByCairn(path) || request.destination === '')) return fetch(request);
+  if (request.mode !== 'navigate' && (isSourceMap(path) || request.destination === '')) return fetch(request);
   return Promise.resolve(noFile(404));
 }
 

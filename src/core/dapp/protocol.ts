@@ -114,6 +114,10 @@ export function dappWindowUrl(walletUrl: string, fragment: WindowFragment): stri
   return url.href;
 }
 
+/** The dApp window's URL when Cairn's companion extension opens it (see WindowFragment's `via`). */
+export const extensionWindowUrl = (walletUrl: string, fragment: WindowFragment): string =>
+  `${dappWindowUrl(walletUrl, fragment)}&via=${VIA_EXTENSION}`;
+
 /** An origin exactly as browsers write `location.origin` / `event.origin`: scheme, host, port. */
 export function isSerialisedOrigin(value: string): boolean {
   try {
@@ -135,7 +139,7 @@ export function parseWindowFragment(hash: string): WindowFragment | undefined {
 
 // A copy of src/core/text/guards.ts's isRecord: connect.js, which carries this file, sits a few
 // bytes under its gzip budget, and importing it instead costs a dozen of them.
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
