@@ -19,7 +19,13 @@ export const extensionDir = join(e2eDistDir, 'extension');
 const registered = (scripts: readonly RegisteredScript[]) =>
   JSON.stringify(
     scripts
-      .map(({ id, js, matches, excludeMatches }) => ({ id, js, matches, excludeMatches: excludeMatches ?? [] }))
+      // Chromium keeps each list of patterns sorted.
+      .map(({ id, js, matches, excludeMatches }) => ({
+        id,
+        js,
+        matches: [...matches].sort(),
+        excludeMatches: [...(excludeMatches ?? [])].sort(),
+      }))
       .sort((a, b) => a.id.localeCompare(b.id)),
   );
 

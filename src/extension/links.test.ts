@@ -300,6 +300,8 @@ describe('Cairn’s window port', () => {
   it('tells the site closed when its window is removed, lets its port go, and opens no new one at once', async () => {
     let clock = 1_000_000;
     const s = await linked(setup({ now: () => clock }));
+    // A request still open when the window goes: the person closed it on it.
+    s.siteFake.send(request(2));
     s.links.windowRemoved(s.made.id);
     expect(news(s.siteFake).at(-1)).toEqual({ type: 'closed' });
     expect(s.win.disconnected()).toBe(true);

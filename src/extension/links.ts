@@ -4,7 +4,10 @@ import type { FromWindow, SiteNews, SiteRequest, ToWindow } from './messages';
 
 /** How long a Cairn window has to say `ready` (when opened, or after its page went away). */
 export const WINDOW_READY_MS = 20_000;
-/** After the person closed a site's window, how long that site's requests are refused rather than open another. */
+/**
+ * After the person closed a site's window with a request still open, how long that site's
+ * requests are refused rather than open another.
+ */
 export const REOPEN_MS = 3_000;
 
 export const OPAQUE_SENTENCE = 'Cairn serves pages with an http(s) origin of their own, not this frame.';
@@ -30,6 +33,8 @@ type Link = {
   window?: RuntimePort;
   /** How many times a page of the window said `ready`: requests of an older session were sent again. */
   session: number;
+  /** Requests forwarded to the window and not yet answered: closing it then is the person refusing. */
+  unanswered: Set<number>;
 };
 
 export type LinkDeps = {
@@ -124,6 +129,7 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
       dapp: { name: '' },
       opening: false,
       session: 0,
+      unanswered: new Set(),
     };
     links.add(link);
     port.onMessage.addListener((message) => {
@@ -133,6 +139,7 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
       if (link.window) {
         // Sent before the page heard of this session: it sends it again, of this one.
         if (session !== link.session) return;
+        link.unanswered.add(id);
         toWindow(link, { type: 'request', request: { type: 'request', id, method: String(method), params, chainId } });
         if (link.windowId !== undefined) api.windows.update(link.windowId, { focused: true }).catch(() => {});
       } else if (!link.opening) {
@@ -170,7 +177,9 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
         toWindow(link, { type: 'accepted', origin: link.origin, dapp: link.dapp });
         tell(link, { type: 'connected', session: link.session });
       } else if (message.type === 'message' && link.window === port) {
-        tell(link, { type: 'window', message: message.message });
+        const answered = message.message;
+        if (isRecord(answered) && answered.type === 'response') link.unanswered.delete(Number(answered.id));
+        tell(link, { type: 'window', message: answered });
       }
     });
     port.onDisconnect.addListener(() => {
@@ -185,7 +194,8 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
     for (const link of links)
       if (link.windowId === windowId) {
         for (const [key, at] of closedAt) if (now() - at >= REOPEN_MS) closedAt.delete(key);
-        closedAt.set(link.key, now());
+        // Closed by the person with a request still open (not by itself once all were answered).
+        if (link.unanswered.size > 0) closedAt.set(link.key, now());
         tell(link, { type: 'closed' });
         end(link, true);
       }
