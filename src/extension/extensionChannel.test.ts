@@ -114,7 +114,7 @@ describe('the extension channel', () => {
     const s = setup();
     await s.connect();
     expect(s.channel.connected()).toBe(false);
-    s.answer({ type: 'connected' });
+    s.answer({ type: 'connected', session: 1 });
     expect(s.channel.connected()).toBe(true);
     s.answer({ type: 'closed' });
     expect(s.channel.connected()).toBe(false);
@@ -130,7 +130,7 @@ describe('the extension channel', () => {
     await s.connect();
     const one = s.channel.send({ method: 'eth_requestAccounts' });
     const two = s.channel.send({ method: 'eth_chainId' });
-    s.answer({ type: 'connected' });
+    s.answer({ type: 'connected', session: 1 });
     s.answer(news);
     await expect(one).rejects.toMatchObject({ code, message });
     await expect(two).rejects.toMatchObject({ code, message });
@@ -167,19 +167,30 @@ describe('the extension channel', () => {
 });
 
 describe('a window that connects, or connects again after a reload', () => {
-  it('sends every request still waiting once connected, as connect.js does on ready', async () => {
+  it('sends every request still waiting once connected, as connect.js does on ready, of the window’s session', async () => {
     const s = setup();
     await s.connect();
     const first = s.channel.send({ method: 'eth_requestAccounts', params: [] });
     const second = s.channel.send({ method: 'personal_sign', params: ['0x00'] });
-    expect(s.posted.map((m) => m.id)).toEqual([1, 2]);
-    s.answer({ type: 'connected' });
-    expect(s.posted.map((m) => m.id)).toEqual([1, 2, 1, 2]);
+    const sent = () => s.posted.map(({ id, session }) => [id, session]);
+    expect(sent()).toEqual([
+      [1, 0],
+      [2, 0],
+    ]);
+    s.answer({ type: 'connected', session: 1 });
+    expect(sent()).toEqual([
+      [1, 0],
+      [2, 0],
+      [1, 1],
+      [2, 1],
+    ]);
     s.answer({ type: 'window', message: { type: 'response', id: 1, result: ['0xabc'] } });
     await expect(first).resolves.toEqual(['0xabc']);
-    // Reloaded: only what still waits goes to the new page.
-    s.answer({ type: 'connected' });
-    expect(s.posted.map((m) => m.id)).toEqual([1, 2, 1, 2, 2]);
+    // Reloaded: only what still waits goes to the new page, of its session; so do new requests.
+    s.answer({ type: 'connected', session: 2 });
+    expect(sent().slice(4)).toEqual([[2, 2]]);
+    s.channel.send({ method: 'eth_chainId' }).catch(() => {});
+    expect(s.posted.at(-1)).toMatchObject({ id: 3, method: 'eth_chainId', session: 2 });
     s.answer({ type: 'window', message: { type: 'response', id: 2, result: '0xsig' } });
     await expect(second).resolves.toBe('0xsig');
   });

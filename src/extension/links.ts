@@ -13,6 +13,7 @@ export const REOPEN_MS = 3_000;
 export const OPAQUE_SENTENCE = 'Cairn serves pages with an http(s) origin of their own, not this frame.';
 export const FRAME_SENTENCE = 'Cairn opens its window for the page’s own site, not for a frame of another site.';
 export const OWN_PAGE_SENTENCE = 'Cairn’s own pages do not connect to Cairn.';
+export const OPEN_FAILED_SENTENCE = 'The browser did not open Cairn’s window.';
 export const NO_WALLET_SENTENCE = 'No Cairn address is set: open the Cairn extension’s options and give it.';
 
 /** One site page (a frame) asking, and the Cairn window the background opened for it. */
@@ -148,7 +149,10 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
           tell(link, { type: 'closed' });
           return end(link);
         }
-        openWindow(link).catch(() => end(link));
+        openWindow(link).catch(() => {
+          tell(link, { type: 'refused', reason: OPEN_FAILED_SENTENCE });
+          end(link);
+        });
       }
       // While the window opens, the site's connector keeps its requests and sends them once connected.
     });
