@@ -32,7 +32,7 @@ export function builtForWallet(env: NodeJS.ProcessEnv = process.env): string {
   return checked.value;
 }
 
-/** The manifest (Manifest V3). Firefox reads background.scripts and gecko; Chromium, service_worker. */
+/** The manifest (Manifest V3, for Chromium: docs/dapp-connector.md says what Firefox would need). */
 export function extensionManifest(version: string): Record<string, unknown> {
   return {
     manifest_version: 3,

@@ -131,6 +131,24 @@ describe('the page’s channel', () => {
     expect(s.ports[0]?.posted).toEqual([request(1)]);
   });
 
+  it.each(['closed', 'unreachable', 'refused'])(
+    'after %s (the link’s end) tells the page no gone, and a request made on hearing it connects anew',
+    async (ending) => {
+      const s = setup();
+      const page = pageEnd(s.win);
+      page.port.postMessage(request(1));
+      await arrived(() => expect(s.ports).toHaveLength(1));
+      s.ports[0]?.send({ type: ending, reason: 'why', wallet: 'https://wallet.example/' });
+      await arrived(() => expect(page.heard).toHaveLength(1));
+      page.port.postMessage(request(2));
+      await arrived(() => expect(s.ports[1]?.posted).toEqual([request(2)]));
+      // The background lets the old port go: no news for the page, whose new request is under way.
+      s.ports[0]?.gone();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(page.heard).toEqual([expect.objectContaining({ type: ending })]);
+    },
+  );
+
   it('says alive every HEARTBEAT_MS while the site port is open, and stops when it closes', async () => {
     const s = setup();
     const page = pageEnd(s.win);

@@ -8,6 +8,9 @@ import { EXTENSION_TAG, type FromInpage, SITE_PORT, type ToWindow, WINDOW_PORT }
  */
 export const HEARTBEAT_MS = 20_000;
 
+/** The background's news after which it lets the site's port go. */
+const ENDINGS = new Set(['closed', 'unreachable', 'refused']);
+
 type BridgeWindow = Pick<Window, 'postMessage' | 'addEventListener' | 'top'> & { readonly origin: string };
 
 /** Connects to the background as `name`, saying it is alive while the port is open. */
@@ -28,8 +31,14 @@ export function startBridge(win: BridgeWindow, chrome: Pick<Chrome, 'runtime'>, 
       if (!isRecord(data) || (data as FromInpage).type !== 'request') return;
       if (!background) {
         const port = keptAlive(chrome, SITE_PORT, every);
-        port.onMessage.addListener((news) => page.postMessage(news));
+        port.onMessage.addListener((news) => {
+          // The link ends with this news (the background lets the port go next): a request made
+          // on hearing it opens a new link, and the old port's end is no news to the page.
+          if (isRecord(news) && ENDINGS.has(String(news.type)) && background === port) background = undefined;
+          page.postMessage(news);
+        });
         port.onDisconnect.addListener(() => {
+          if (background !== port) return;
           background = undefined;
           page.postMessage({ type: 'gone' });
         });

@@ -46,6 +46,7 @@ export function createExtensionChannel(
 
   function endAll(error: ProviderRpcError) {
     open = false;
+    session = 0;
     for (const [, , reject] of pending.values()) reject(error);
     pending.clear();
   }

@@ -14,6 +14,8 @@ export const OPAQUE_SENTENCE = 'Cairn serves pages with an http(s) origin of the
 export const FRAME_SENTENCE = 'Cairn opens its window for the page’s own site, not for a frame of another site.';
 export const OWN_PAGE_SENTENCE = 'Cairn’s own pages do not connect to Cairn.';
 export const OPEN_FAILED_SENTENCE = 'The browser did not open Cairn’s window.';
+export const BUSY_SENTENCE =
+  'Cairn’s window is already opening for this site in this tab: ask again once it is answered.';
 export const NO_WALLET_SENTENCE = 'No Cairn address is set: open the Cairn extension’s options and give it.';
 
 /** One site page (a frame) asking, and the Cairn window the background opened for it. */
@@ -36,6 +38,8 @@ type Link = {
   session: number;
   /** Requests forwarded to the window and not yet answered: closing it then is the person refusing. */
   unanswered: Set<number>;
+  /** Every port of the window's tab that connected, ready or not: let go when the link ends. */
+  windowPorts: Set<RuntimePort>;
 };
 
 export type LinkDeps = {
@@ -74,14 +78,21 @@ function refusal(sender: MessageSender | undefined): string | undefined {
 export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps) {
   const links = new Set<Link>();
   const closedAt = new Map<string, number>();
-  const tell = (link: Link, news: SiteNews) => link.site.postMessage(news);
+  // Sessions are counted across links: a page's request of an ended link's session never matches.
+  let sessions = 0;
+  const tell = (link: Link, news: SiteNews) => {
+    // Posting on a port the other end let go throws: there is no one left to tell.
+    try {
+      link.site.postMessage(news);
+    } catch {}
+  };
   const toWindow = (link: Link, message: ToWindow) => link.window?.postMessage(message);
 
   /** Ends `link`: its window closed (removed unless `removed` already), its site port let go. */
   function end(link: Link, removed = false) {
     links.delete(link);
     clearTimeout(link.timer);
-    link.window?.disconnect();
+    for (const port of link.windowPorts) port.disconnect();
     if (link.windowId !== undefined && !removed) api.windows.remove(link.windowId).catch(() => {});
     link.site.disconnect();
   }
@@ -99,12 +110,16 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
   async function openWindow(link: Link) {
     link.opening = true;
     const at = await wallet();
+    // The site's page may have gone while the background waited: nothing to open for.
+    if (!links.has(link)) return;
     const refused = !at ? NO_WALLET_SENTENCE : originOf(at) === link.origin ? OWN_PAGE_SENTENCE : undefined;
     if (refused) {
       tell(link, { type: 'refused', reason: refused });
       return end(link);
     }
-    if (!(await reachable(at))) {
+    const reached = await reachable(at);
+    if (!links.has(link)) return;
+    if (!reached) {
       tell(link, { type: 'unreachable', wallet: at });
       return end(link);
     }
@@ -131,6 +146,7 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
       opening: false,
       session: 0,
       unanswered: new Set(),
+      windowPorts: new Set(),
     };
     links.add(link);
     port.onMessage.addListener((message) => {
@@ -144,6 +160,11 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
         toWindow(link, { type: 'request', request: { type: 'request', id, method: String(method), params, chainId } });
         if (link.windowId !== undefined) api.windows.update(link.windowId, { focused: true }).catch(() => {});
       } else if (!link.opening) {
+        // One window per site in a tab: another frame of the same site asking meanwhile waits its turn.
+        if ([...links].some((other) => other !== link && other.key === link.key && other.opening)) {
+          tell(link, { type: 'refused', reason: BUSY_SENTENCE });
+          return end(link);
+        }
         // Closed by the person a moment ago: a site that asks again at once gets no new window.
         if (now() - (closedAt.get(link.key) ?? -Infinity) < REOPEN_MS) {
           tell(link, { type: 'closed' });
@@ -164,8 +185,9 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
     const tabId = sender?.tab?.id;
     const link = [...links].find((l) => l.windowTab !== undefined && l.windowTab === tabId);
     if (!link || sender?.frameId !== 0 || sender.origin !== link.walletOrigin) return port.disconnect();
+    link.windowPorts.add(port);
     port.onMessage.addListener((raw) => {
-      if (!isRecord(raw)) return;
+      if (!isRecord(raw) || !links.has(link)) return;
       const message = raw as FromWindow;
       if (
         message.type === 'ready' &&
@@ -177,7 +199,7 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
         link.window?.disconnect();
         link.window = port;
         clearTimeout(link.timer);
-        link.session += 1;
+        link.session = ++sessions;
         toWindow(link, { type: 'accepted', origin: link.origin, dapp: link.dapp });
         tell(link, { type: 'connected', session: link.session });
       } else if (message.type === 'message' && link.window === port) {
@@ -187,7 +209,8 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
       }
     });
     port.onDisconnect.addListener(() => {
-      if (link.window !== port) return;
+      link.windowPorts.delete(port);
+      if (link.window !== port || !links.has(link)) return;
       // Reloaded, its new page says ready again soon; gone elsewhere, the window no longer serves.
       link.window = undefined;
       awaitReady(link, { type: 'closed' });
@@ -198,8 +221,9 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
     for (const link of links)
       if (link.windowId === windowId) {
         for (const [key, at] of closedAt) if (now() - at >= REOPEN_MS) closedAt.delete(key);
-        // Closed by the person with a request still open (not by itself once all were answered).
-        if (link.unanswered.size > 0) closedAt.set(link.key, now());
+        // Closed by the person with a request still open, or before it was ready (the site's requests
+        // waiting in its page): not by itself once all were answered.
+        if (link.unanswered.size > 0 || !link.window) closedAt.set(link.key, now());
         tell(link, { type: 'closed' });
         end(link, true);
       }

@@ -27,7 +27,11 @@ export function fakePort(sender: FakeSender = {}, name = 'port') {
   const port: FakeRuntimePort = {
     name,
     sender,
-    postMessage: (message) => posted.push(message),
+    // As Chromium's: posting on a port let go throws.
+    postMessage: (message) => {
+      if (disconnected) throw new Error('Attempting to use a disconnected port object');
+      posted.push(message);
+    },
     disconnect: () => {
       disconnected = true;
     },
@@ -43,6 +47,7 @@ export function fakePort(sender: FakeSender = {}, name = 'port') {
     },
     /** The other end went away (the browser calls onDisconnect only for that). */
     gone: () => {
+      disconnected = true;
       for (const listener of onDisconnect) listener();
     },
   };
