@@ -223,7 +223,8 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
         for (const [key, at] of closedAt) if (now() - at >= REOPEN_MS) closedAt.delete(key);
         // Closed by the person with a request still open, or before it was ready (the site's requests
         // waiting in its page): not by itself once all were answered.
-        if (link.unanswered.size > 0 || !link.window) closedAt.set(link.key, now());
+        // (Its page's port goes before the browser reports the window removed: `session`, not `window`.)
+        if (link.unanswered.size > 0 || link.session === 0) closedAt.set(link.key, now());
         tell(link, { type: 'closed' });
         end(link, true);
       }

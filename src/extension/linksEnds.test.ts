@@ -71,6 +71,20 @@ describe('the links’ ends', () => {
     expect(s.windows.create).toHaveBeenCalledTimes(2);
   });
 
+  it('holds nothing back after a window that closed itself, its page’s port gone before the window', async () => {
+    const s = await linked(setup({ now: () => 7_000 }));
+    s.siteFake.send(request(2));
+    s.win.send({ type: 'message', message: { type: 'response', id: 2, result: '0x1' } });
+    // As Chromium reports it: the page unloads (its port goes), then the window is removed.
+    s.win.gone();
+    s.links.windowRemoved(s.made.id);
+    const again = s.site();
+    again.send(request(3));
+    await settle();
+    expect(news(again)).toEqual([]);
+    expect(s.windows.create).toHaveBeenCalledTimes(2);
+  });
+
   it('opens one window per site in a tab: a second frame asking while it opens is told to wait', async () => {
     const s = setup();
     const top = s.site();
