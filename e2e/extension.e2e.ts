@@ -1,10 +1,10 @@
 // Cairn's companion extension, loaded unpacked, on the sample dApp served without connect.js: a
 // dApp that has never heard of Cairn finds it (EIP-6963), connects, signs, sends, deploys,
 // switches and revokes, each time through Cairn's window opened by the extension.
-import type { Page } from 'playwright-core';
 import { getContractAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SampleButton, SampleDapp } from './pages/SampleDapp.ts';
+import { approveInWindow, windowOpenedBy } from './support/dappSession.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { demoWalletIn, type ExtensionProfile, extensionProfile } from './support/extension.ts';
 import { nodeClient } from './support/rpc.ts';
@@ -31,21 +31,7 @@ describe('the companion extension on a dApp without connect.js', () => {
   });
 
   /** Clicks `button` on the site; returns the Cairn window the extension opens, once it shows the request. */
-  async function windowFor(button: SampleButton): Promise<Page> {
-    const opened = profile.context.waitForEvent('page');
-    await dapp.button(button).click();
-    const popup = await opened;
-    await popup.getByRole('heading', { level: 1 }).waitFor();
-    return popup;
-  }
-
-  async function approve(popup: Page, name: string): Promise<void> {
-    const button = popup.getByRole('button', { name, exact: true });
-    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
-    const closed = popup.waitForEvent('close', { timeout: 30_000 });
-    await button.click();
-    await closed;
-  }
+  const windowFor = (button: SampleButton) => windowOpenedBy(profile.context, () => dapp.button(button).click());
 
   it('is found by EIP-6963 as Cairn, and connects through the window the extension opens', async () => {
     dapp = new SampleDapp(await profile.context.newPage());
@@ -58,7 +44,7 @@ describe('the companion extension on a dApp without connect.js', () => {
     expect(await popup.getByRole('main').textContent()).toContain(new URL(dappServer.url).origin);
     // The extension's window is a window of its own, not one the site opened.
     expect(await popup.evaluate(() => window.opener)).toBeNull();
-    await approve(popup, 'Connect');
+    await approveInWindow(popup, 'Connect');
     expect((await dapp.result('Connect result')).toLowerCase()).toBe(DEMO.toLowerCase());
     // Cairn is also window.ethereum here (no other wallet set it), MetaMask compatible by default.
     expect(
@@ -71,16 +57,16 @@ describe('the companion extension on a dApp without connect.js', () => {
 
   it('signs a message and typed data v4 that the site verifies', async () => {
     await dapp.field('Message').fill('Hello from a dApp that never heard of Cairn');
-    await approve(await windowFor('Sign message'), 'Sign');
+    await approveInWindow(await windowFor('Sign message'), 'Sign');
     expect(await dapp.result('Sign message verification')).toBe('valid');
-    await approve(await windowFor('Sign typed data v4'), 'Sign');
+    await approveInWindow(await windowFor('Sign typed data v4'), 'Sign');
     expect(await dapp.result('Sign typed data verification')).toBe('valid');
   });
 
   it('sends a transaction mined on the local chain', async () => {
     const popup = await windowFor('Send transaction');
     await popup.getByRole('region', { name: /What this transaction does/ }).waitFor();
-    await approve(popup, 'Confirm and send');
+    await approveInWindow(popup, 'Confirm and send');
     expect(await dapp.result('Send transaction result')).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await dapp.result('Send transaction receipt', 60_000)).toMatch(/^mined in block \d+$/);
   });
@@ -92,7 +78,7 @@ describe('the companion extension on a dApp without connect.js', () => {
     const popup = await windowFor('Deploy a contract');
     expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Create this contract?');
     await popup.getByText(/^\d+ bytes, as the simulation shows$/).waitFor({ timeout: 30_000 });
-    await approve(popup, 'Confirm and send');
+    await approveInWindow(popup, 'Confirm and send');
     const created = await dapp.result('Deployed contract address', 60_000);
     expect(created.toLowerCase()).toBe(predicted.toLowerCase());
     expect(((await node.getCode({ address: predicted }))?.length ?? 0) > 2).toBe(true);

@@ -6,8 +6,9 @@
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SampleDapp } from './pages/SampleDapp.ts';
+import { approveInWindow } from './support/dappSession.ts';
 import { collectConsoleProblems, type Environment, startEnvironment } from './support/environment.ts';
-import { demoWalletIn, type ExtensionProfile, extensionProfile } from './support/extension.ts';
+import { cairnWindowsIn, demoWalletIn, type ExtensionProfile, extensionProfile } from './support/extension.ts';
 import { type SampleDapp as SampleDappServer, startSampleDapp } from './support/sampleDapp.ts';
 
 const DEMO = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -102,15 +103,7 @@ describe('the companion extension in frames, and against a page posing as Cairnâ
     await env?.close();
   });
 
-  async function approve(popup: Page, name: string): Promise<void> {
-    const button = popup.getByRole('button', { name, exact: true });
-    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
-    const closed = popup.waitForEvent('close', { timeout: 30_000 });
-    await button.click();
-    await closed;
-  }
-
-  const cairnWindows = () => profile.context.pages().filter((page) => page.url().includes('/dapp.html#'));
+  const cairnWindows = () => cairnWindowsIn(profile.context);
 
   /** A new page, its console problems in `errors`, that serves `pages` (URL â†’ HTML) itself. */
   async function pageServing(pages: Record<string, string>, errors: string[]): Promise<Page> {
@@ -167,7 +160,7 @@ describe('the companion extension in frames, and against a page posing as Cairnâ
     const popup = await opened;
     await popup.getByRole('heading', { level: 1, name: 'Connect to this site?' }).waitFor();
     expect(await popup.getByRole('main').textContent()).toContain(otherSite);
-    await approve(popup, 'Connect');
+    await approveInWindow(popup, 'Connect');
     const result = await answer;
     expect('accounts' in result && result.accounts.map((account) => account.toLowerCase())).toEqual([DEMO]);
     expect(errors).toEqual([]);
@@ -212,7 +205,7 @@ describe('the companion extension in frames, and against a page posing as Cairnâ
       expect(await poseAsCairnWindow(poser, nonce)).toEqual([{ type: 'ready', ports: 0 }]);
     expect(cairnWindows()).toEqual([popup]);
 
-    await approve(popup, 'Connect');
+    await approveInWindow(popup, 'Connect');
     expect((await dapp.result('Connect result')).toLowerCase()).toBe(DEMO);
     expect(errors).toEqual([]);
     expect(walletErrors).toEqual([]);

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../scripts/serve/ports.ts';
 import type { Chrome } from '../src/extension/chromeApi.ts';
 import { SampleDapp } from './pages/SampleDapp.ts';
+import { approveInWindow, windowOpenedBy } from './support/dappSession.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
-import { demoWalletIn, type ExtensionProfile, extensionProfile } from './support/extension.ts';
+import { cairnWindowsIn, demoWalletIn, type ExtensionProfile, extensionProfile } from './support/extension.ts';
 import { type SampleDapp as SampleDappServer, startSampleDapp } from './support/sampleDapp.ts';
 
 const DEMO = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -32,23 +33,10 @@ describe('the companion extension on the pages that test it', () => {
   });
 
   /** Clicks `name` on `page`; returns the Cairn window the extension opens, once it shows the request. */
-  async function windowOn(page: Page, name: string): Promise<Page> {
-    const opened = profile.context.waitForEvent('page');
-    await page.getByRole('button', { name, exact: true }).click();
-    const popup = await opened;
-    await popup.getByRole('heading', { level: 1 }).waitFor();
-    return popup;
-  }
+  const windowOn = (page: Page, name: string) =>
+    windowOpenedBy(profile.context, () => page.getByRole('button', { name, exact: true }).click());
 
-  async function approve(popup: Page, name: string): Promise<void> {
-    const button = popup.getByRole('button', { name, exact: true });
-    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
-    const closed = popup.waitForEvent('close', { timeout: 30_000 });
-    await button.click();
-    await closed;
-  }
-
-  const cairnWindows = () => profile.context.pages().filter((page) => page.url().includes('/dapp.html#'));
+  const cairnWindows = () => cairnWindowsIn(profile.context);
 
   const ethereumOf = (page: Page) =>
     page.evaluate(() => {
@@ -60,7 +48,7 @@ describe('the companion extension on the pages that test it', () => {
     const dapp = new SampleDapp(await profile.context.newPage());
     await dapp.open(dappServer.pages.coop);
     await dapp.chooseWallet('Cairn');
-    await approve(await windowOn(dapp.page, 'Connect'), 'Connect');
+    await approveInWindow(await windowOn(dapp.page, 'Connect'), 'Connect');
     expect((await dapp.result('Connect result')).toLowerCase()).toBe(DEMO);
     await dapp.page.close();
   });
@@ -105,7 +93,7 @@ describe('the companion extension on the pages that test it', () => {
       .toBe(DEMO);
     // Cairn's window answered it, and closes once idle.
     await expect.poll(() => cairnWindows().length, { timeout: 10_000 }).toBe(0);
-    await approve(await windowOn(page, 'Personal sign'), 'Sign');
+    await approveInWindow(await windowOn(page, 'Personal sign'), 'Sign');
     expect(await page.getByRole('status', { name: 'Sign result' }).textContent()).toMatch(/^0x[0-9a-f]{130}$/);
     await page.close();
   });

@@ -47,30 +47,34 @@ export function dappSession(env: () => Environment, dappUrl: () => string) {
   }
 
   /** Clicks `button` on the site and returns Cairn's window it opens, once it shows the request. */
-  async function windowFor(context: BrowserContext, dapp: SampleDapp, button: SampleButton): Promise<Page> {
-    const opened = context.waitForEvent('page');
-    await dapp.button(button).click();
-    const popup = await opened;
-    await popup.getByRole('heading', { level: 1 }).waitFor();
-    return popup;
-  }
-
-  /** Approves in Cairn's window once the button wakes up (it is disabled for about a second), and waits for it to close. */
-  async function approve(popup: Page, name: string, closeTimeout = 30_000): Promise<void> {
-    const button = popup.getByRole('button', { name, exact: true });
-    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
-    const closed = popup.waitForEvent('close', { timeout: closeTimeout });
-    await button.click();
-    await closed;
-  }
+  const windowFor = (context: BrowserContext, dapp: SampleDapp, button: SampleButton): Promise<Page> =>
+    windowOpenedBy(context, () => dapp.button(button).click());
 
   async function connect(context: BrowserContext, dapp: SampleDapp): Promise<string> {
     const popup = await windowFor(context, dapp, 'Connect');
     expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Connect to this site?');
     expect(await popup.getByRole('main').textContent()).toContain(new URL(dappUrl()).origin);
-    await approve(popup, 'Connect');
+    await approveInWindow(popup, 'Connect');
     return dapp.result('Connect result');
   }
 
-  return { dappWithCairn, windowFor, approve, connect };
+  return { dappWithCairn, windowFor, approve: approveInWindow, connect };
+}
+
+/** Runs `click` and returns the Cairn window it opens in `context`, once it shows the request. */
+export async function windowOpenedBy(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
+  const opened = context.waitForEvent('page');
+  await click();
+  const popup = await opened;
+  await popup.getByRole('heading', { level: 1 }).waitFor();
+  return popup;
+}
+
+/** Approves in Cairn's window once the button wakes up (it is disabled for about a second), and waits for it to close. */
+export async function approveInWindow(popup: Page, name: string, closeTimeout = 30_000): Promise<void> {
+  const button = popup.getByRole('button', { name, exact: true });
+  await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+  const closed = popup.waitForEvent('close', { timeout: closeTimeout });
+  await button.click();
+  await closed;
 }

@@ -97,3 +97,7 @@ export async function demoWalletIn(
   await new Onboarding(page).openDemoWallet();
   return { page, errors };
 }
+
+/** The Cairn windows open in `context` (dapp.html with a fragment, as the extension opens them). */
+export const cairnWindowsIn = (context: BrowserContext): Page[] =>
+  context.pages().filter((page) => page.url().includes('/dapp.html#'));

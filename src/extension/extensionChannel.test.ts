@@ -137,8 +137,10 @@ describe('the extension channel', () => {
     expect(s.channel.connected()).toBe(false);
   });
 
-  it('names the address in the unreachable sentence', () => {
-    expect(unreachableSentence('https://mine.example/cairn/')).toContain('https://mine.example/cairn/');
+  it('names the address in the unreachable sentence, and says what to check', () => {
+    expect(unreachableSentence('https://mine.example/cairn/')).toBe(
+      'Cairn at https://mine.example/cairn/ cannot be reached: check the address in the Cairn extension’s options, or that Cairn is up.',
+    );
   });
 
   it('fails a request with 4900 when no bridge came within BRIDGE_WAIT_MS', async () => {

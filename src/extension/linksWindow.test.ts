@@ -225,46 +225,45 @@ describe('a window whose page went away after ready', () => {
 });
 
 describe('a window that never says ready', () => {
-  it('is removed after WINDOW_READY_MS, the site hears Cairn cannot be reached, and its port is let go', async () => {
+  /** A site that asked once, on fake timers, and the window opened for it (not ready yet). */
+  async function opening() {
     vi.useFakeTimers();
     const s = setup();
     const site = s.site();
     site.send(request(1));
     await vi.advanceTimersByTimeAsync(0);
     const made = s.created[0];
+    if (!made) throw new Error('no window');
+    return { s, site, made };
+  }
+
+  it('is removed after WINDOW_READY_MS, the site hears Cairn cannot be reached, and its port is let go', async () => {
+    const { s, site, made } = await opening();
     await vi.advanceTimersByTimeAsync(WINDOW_READY_MS - 1);
     expect(news(site)).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(news(site)).toEqual([{ type: 'unreachable', wallet: WALLET }]);
-    expect(s.windows.remove).toHaveBeenCalledWith(made?.id);
+    expect(s.windows.remove).toHaveBeenCalledWith(made.id);
     expect(site.disconnected()).toBe(true);
     // A ready coming after that finds no window to join.
-    const late = s.cairnWindow(made?.tabId ?? 0);
+    const late = s.cairnWindow(made.tabId);
     expect(late.disconnected()).toBe(true);
   });
 
   it('is kept when ready came in time', async () => {
-    vi.useFakeTimers();
-    const s = setup();
-    const site = s.site();
-    site.send(request(1));
-    await vi.advanceTimersByTimeAsync(0);
-    const made = s.created[0];
-    s.cairnWindow(made?.tabId ?? 0).send({ type: 'ready', nonce: nonceOf(made?.url ?? '') });
+    const { s, site, made } = await opening();
+    s.cairnWindow(made.tabId).send({ type: 'ready', nonce: nonceOf(made.url) });
     await vi.advanceTimersByTimeAsync(WINDOW_READY_MS * 2);
     expect(news(site)).toEqual([{ type: 'connected', session: 1 }]);
     expect(s.windows.remove).not.toHaveBeenCalled();
   });
 
-  it('accepts no ready without a nonce after it timed out', async () => {
-    vi.useFakeTimers();
-    const s = setup();
-    const site = s.site();
-    site.send(request(1));
-    await vi.advanceTimersByTimeAsync(0);
-    const win = s.cairnWindow(s.created[0]?.tabId ?? 0);
+  it('accepts no ready after it timed out, with the nonce or without', async () => {
+    const { s, site, made } = await opening();
+    const win = s.cairnWindow(made.tabId);
     await vi.advanceTimersByTimeAsync(WINDOW_READY_MS);
     win.send({ type: 'ready' });
+    win.send({ type: 'ready', nonce: nonceOf(made.url) });
     expect(news(site)).toEqual([{ type: 'unreachable', wallet: WALLET }]);
     expect(win.posted).toEqual([]);
   });

@@ -14,8 +14,7 @@ export function isCreation(tx: Pick<UnsignedTransaction, 'to'>): boolean {
  * transactions counted, as a wallet counts them).
  */
 export async function createdAddress(client: ChainClient, tx: UnsignedTransaction): Promise<Address> {
-  const nonce = tx.nonce ?? (await getTransactionCount(client, { address: tx.from, blockTag: 'pending' }));
-  return getContractAddress({ from: tx.from, nonce: BigInt(nonce) });
+  return getContractAddress({ from: tx.from, nonce: BigInt(await nonceToUse(client, tx.from, tx.nonce)) });
 }
 
 type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
@@ -39,10 +38,10 @@ export async function runtimeCodeSize(client: ChainClient, tx: UnsignedTransacti
 }
 
 /**
- * The nonce of a batch's first transaction: `nonce`, the one it is prepared with, else the next the
- * node expects (pending transactions counted, as a wallet that chooses the nonce counts them).
+ * The nonce a transaction (a batch's first) goes with: `nonce`, the one it is prepared with, else
+ * the next the node expects (pending transactions counted, as a wallet that chooses the nonce counts them).
  */
-export async function batchFirstNonce(client: ChainClient, from: Address, nonce: number | undefined): Promise<number> {
+export async function nonceToUse(client: ChainClient, from: Address, nonce: number | undefined): Promise<number> {
   return nonce ?? (await getTransactionCount(client, { address: from, blockTag: 'pending' }));
 }
 

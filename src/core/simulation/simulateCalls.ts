@@ -14,7 +14,7 @@ import { toChainError } from '../chain/toChainError';
 import { SimulationError } from '../errors/simulation';
 import { msg } from '../i18n/message';
 import { approvalKey, logChanges } from './changes';
-import { batchCreations, batchFirstNonce } from './creation';
+import { batchCreations, nonceToUse } from './creation';
 import { feeCap, feeParams, gasWithin, readSimulationContext, type SimulationContext } from './nextBlock';
 import { isRefusal, probeNode } from './probe';
 import { type Observed, type Reading, readingChanges } from './readings';
@@ -101,9 +101,7 @@ export async function simulateCalls(
   }
   const owner = getAddress(from);
   // With a creation in it, the batch's first nonce: where each creation lands follows from it.
-  const nonce = calls.some((call) => !call.to)
-    ? batchFirstNonce(client, owner, sending?.nonce)
-    : Promise.resolve(undefined);
+  const nonce = calls.some((call) => !call.to) ? nonceToUse(client, owner, sending?.nonce) : Promise.resolve(undefined);
   nonce.catch(() => undefined);
   // Asked in the same tick, the probe (when not known yet) and the context share one batch.
   const probing = probeNode(client, options.cache);
