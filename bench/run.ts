@@ -19,6 +19,7 @@ import { benchFirstScreen } from './firstScreen.ts';
 import { type Held, holding } from './held.ts';
 import { benchHistory } from './history.ts';
 import { benchHome } from './home.ts';
+import { benchIdle } from './idle.ts';
 import { benchKeystore } from './keystore.ts';
 import { benchLanguage } from './language.ts';
 import { benchPortfolio } from './portfolio.ts';
@@ -58,6 +59,7 @@ const SECTIONS: readonly SectionEntry[] = [
   section('session', true, benchSharedSession),
   section('portfolio', false, benchPortfolio),
   section('home', true, benchHome),
+  section('idle', true, benchIdle, { full: 30 * MINUTE, smoke: 3 * MINUTE }),
   section('send', true, benchSend),
   // 10,000 transfers take minutes to seed and to sync.
   section('history', true, benchHistory, {

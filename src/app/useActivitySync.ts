@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Address } from 'viem';
 import { accountsToRead } from '@/core/chain/networkConfig';
 import { useHistorySync } from '@/lib/activity';
@@ -10,11 +10,12 @@ import { useChainHead } from '@/lib/useChainHead';
 import { useVault } from '@/lib/vault';
 
 /**
- * Asks the history sync (core/activity/historySync) to sync the selected account and every
- * visible one (Home's chart follows all visible accounts back in time) at every new block and
- * when the person's explorer for the network changes; what a sync writes is read again. Syncs
- * asked together share one JSON-RPC batch, so through a node the person did not choose only the
- * selected account is synced, unless they allowed all (accountsToRead).
+ * Asks the history sync (core/activity/historySync) to bring the selected account and every
+ * visible one (Home's chart follows all visible accounts back in time) up to each new head the
+ * chain's readers share, in one pass for all of them, and again when the person's explorer for
+ * the network changes; what a pass writes is read again. The pass names every account in its
+ * requests, so through a node the person did not choose only the selected account is synced,
+ * unless they allowed all (accountsToRead).
  */
 export function useActivitySync(): void {
   const network = useSelectedNetwork();
@@ -35,7 +36,9 @@ export function useActivitySync(): void {
     ).map((a) => a.address);
     return [...new Set([selected, ...visible].filter((a) => a !== undefined))].join(',');
   });
-  const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
+  const block = head.data?.status === 'ok' ? head.data.block : undefined;
+  const latestBlock = useRef(block);
+  latestBlock.current = block;
 
   useEffect(
     () =>
@@ -46,9 +49,10 @@ export function useActivitySync(): void {
     [historySync, queryClient],
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of explorer asks again, as a new block does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new head (its hash) or a change of explorer asks again.
   useEffect(() => {
-    if (block === undefined || accountList === '') return;
-    for (const account of accountList.split(',') as Address[]) void historySync.request(network, account);
-  }, [block, accountList, network, explorer, historySync]);
+    const head = latestBlock.current;
+    if (head === undefined || accountList === '') return;
+    void historySync.follow(network, accountList.split(',') as Address[], head);
+  }, [block?.hash, accountList, network, explorer, historySync]);
 }

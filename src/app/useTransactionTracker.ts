@@ -17,13 +17,14 @@ export function useTransactionTracker(): void {
   const head = useChainHead(network);
   const { service, store } = useTransactions();
   const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
-  const latest = useRef({ network, service, store });
-  latest.current = { network, service, store };
+  const latest = useRef({ network, service, store, block });
+  latest.current = { network, service, store, block };
   const [requestPass] = useState(() =>
     serialPasses(async () => {
-      const { network, service, store } = latest.current;
+      const { network, service, store, block } = latest.current;
       const records = await store.forChain(network.chainId);
-      if (records.some((r) => r.networkId === network.id && isWatched(r))) await (await service()).track(network);
+      if (records.some((r) => r.networkId === network.id && isWatched(r)))
+        await (await service()).track(network, block);
     }),
   );
 

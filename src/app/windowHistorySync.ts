@@ -17,8 +17,9 @@ export function startHistorySync(
   explorerOf: (networkId: string) => ExplorerConfig | undefined,
 ): HistorySync {
   return createHistorySync(async () => {
-    const [{ syncAccount }, { scanApprovals }, { chainClient }] = await Promise.all([
+    const [{ syncAccount }, { followAccounts }, { scanApprovals }, { chainClient }] = await Promise.all([
       import('@/core/activity/sync'),
+      import('@/core/activity/followAccounts'),
       import('@/core/approvals/scanApprovals'),
       import('@/core/chain/client'),
     ]);
@@ -26,15 +27,20 @@ export function startHistorySync(
       const config = explorerOf(network.id);
       return config ? { config } : undefined;
     };
+    const deps = (network: Network) => ({
+      client: chainClient(network, 'background'),
+      network,
+      store: stores.activity,
+      explorer: explorer(network),
+    });
     return {
-      sync: (network, account, onProgress) =>
-        syncAccount(
-          { client: chainClient(network), network, store: stores.activity, explorer: explorer(network) },
-          account,
-          onProgress,
-        ),
+      follow: (network, accounts, head, onProgress) => followAccounts(deps(network), accounts, head, onProgress),
+      sync: (network, account, onProgress) => syncAccount(deps(network), account, onProgress),
       scanApprovals: (network, account) =>
-        scanApprovals({ client: chainClient(network), store: stores.approvals, explorer: explorer(network) }, account),
+        scanApprovals(
+          { client: chainClient(network, 'background'), store: stores.approvals, explorer: explorer(network) },
+          account,
+        ),
     };
   });
 }

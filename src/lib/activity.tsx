@@ -13,6 +13,7 @@ const Context = createContext<{ store: ActivityStore; sync: HistorySync } | null
 /** Where nothing syncs (a harness without the app's sync): every account idle, requests ignored. */
 const NO_SYNC: HistorySync = {
   request: async () => undefined,
+  follow: async () => undefined,
   status: createStore<SyncStatusState>()(() => ({ byKey: {} })),
   onWritten: () => () => undefined,
 };

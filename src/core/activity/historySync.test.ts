@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
+import type { HeadBlock } from '../chain/chainHead';
 import { localNetwork, type Network } from '../chain/networks';
 import { createHistorySync, type HistorySyncWork } from './historySync';
 import { syncStatusKey } from './syncStatus';
@@ -21,7 +22,24 @@ function fakeWork() {
   let itemsChanged = true;
   let events: { transactionHash: `0x${string}`; logIndex: number }[] = [];
   let failSync: Error | undefined;
+  /** The accounts whose pass sees an approval of theirs. */
+  let approvalSeen = new Set<Address>();
   const work: HistorySyncWork = {
+    async follow(net, accounts, block, onProgress) {
+      const who = accounts.map((a) => a.slice(-2)).join('+');
+      log.push(`follow ${net.id} ${who} @${block.number}`);
+      for (const account of accounts) onProgress(account, { phase: 'logs', done: 1n, total: 2n });
+      await new Promise<void>((release) => pending.push(release));
+      log.push(`followed ${net.id} ${who}`);
+      return new Map(
+        accounts.map((account) => [
+          account,
+          failSync
+            ? { error: failSync }
+            : { changed: true, itemsChanged, head: block.number, approvalSeen: approvalSeen.has(account) },
+        ]),
+      );
+    },
     async sync(net, account, onProgress) {
       log.push(`sync ${net.id} ${account.slice(-2)}`);
       synced.push(net);
@@ -46,8 +64,15 @@ function fakeWork() {
       pending.shift()?.();
       await ticks();
     },
-    set: (next: { head?: bigint; itemsChanged?: boolean; events?: typeof events; failSync?: Error | undefined }) => {
+    set: (next: {
+      head?: bigint;
+      itemsChanged?: boolean;
+      events?: typeof events;
+      failSync?: Error | undefined;
+      approvalSeen?: Address[];
+    }) => {
       head = next.head ?? head;
+      if (next.approvalSeen) approvalSeen = new Set(next.approvalSeen);
       itemsChanged = next.itemsChanged ?? itemsChanged;
       events = next.events ?? events;
       if ('failSync' in next) failSync = next.failSync;
@@ -187,5 +212,69 @@ describe('history sync', () => {
     void history.request(network('one'), B);
     await ticks();
     expect(loads).toBe(2);
+  });
+
+  describe('following a shared head', () => {
+    const block = (number: bigint): HeadBlock => ({ number, hash: '0x01', parentHash: '0x00', timestamp: 1n });
+
+    it('brings every account up to a head in one pass, then scans the approvals of those that need it', async () => {
+      const fake = fakeWork();
+      const history = createHistorySync(async () => fake.work);
+      const first = history.follow(network('one'), [A, B], block(7n));
+      await ticks();
+      expect(history.status.getState().byKey[syncStatusKey('one', B)]).toMatchObject({ running: true, progress: 0.5 });
+      await fake.release();
+      await first;
+      // Never scanned yet: both.
+      expect(fake.log).toEqual(['follow one aa+bb @7', 'followed one aa+bb', 'approvals one aa', 'approvals one bb']);
+      expect(history.status.getState().byKey[syncStatusKey('one', A)]).toMatchObject({ running: false, syncedTo: 7n });
+      // Then only the account whose pass saw an approval.
+      fake.set({ approvalSeen: [B] });
+      const second = history.follow(network('one'), [A, B], block(8n));
+      await ticks();
+      await fake.release();
+      await second;
+      expect(fake.log.slice(4)).toEqual(['follow one aa+bb @8', 'followed one aa+bb', 'approvals one bb']);
+    });
+
+    it('runs one pass per network at a time: asks meanwhile make one more, with every account and the newest head', async () => {
+      const fake = fakeWork();
+      const history = createHistorySync(async () => fake.work);
+      const first = history.follow(network('one'), [A], block(7n));
+      await ticks();
+      void history.follow(network('one'), [A], block(9n));
+      const next = history.follow(network('one'), [B], block(8n));
+      await ticks();
+      expect(fake.log).toEqual(['follow one aa @7']);
+      await fake.release();
+      await first;
+      await ticks();
+      expect(fake.log.at(-1)).toBe('follow one aa+bb @9');
+      await fake.release();
+      await next;
+      expect(fake.log.filter((line) => line.startsWith('follow '))).toHaveLength(2);
+    });
+
+    it('waits for an account’s own sync (a Retry) before following it, and keeps a failure per account', async () => {
+      const fake = fakeWork();
+      const history = createHistorySync(async () => fake.work);
+      const retry = history.request(network('one'), A);
+      await ticks();
+      const failure = new Error('node down');
+      const pass = history.follow(network('one'), [A], block(7n));
+      await ticks();
+      expect(fake.log).toEqual(['sync one aa']);
+      await fake.release();
+      await retry;
+      await ticks();
+      expect(fake.log.at(-1)).toBe('follow one aa @7');
+      fake.set({ failSync: failure });
+      await fake.release();
+      await pass;
+      expect(history.status.getState().byKey[syncStatusKey('one', A)]).toMatchObject({
+        running: false,
+        error: failure,
+      });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { Address } from 'viem';
+import type { Address, Transaction } from 'viem';
 import { getBlock, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { readInBatches } from '../chain/readInBatches';
@@ -13,12 +13,50 @@ const fullBlock = (client: ChainClient, blockNumber: bigint) =>
 /** Blocks read per batch by a scan: one JSON-RPC batch each. */
 const SCAN_BATCH = 100;
 
+/** A block as a scan reads it. */
+export type ScannedBlock = { number: bigint; timestamp: bigint; transactions: readonly Transaction[] };
+
 /**
- * The account's native history from full blocks and their receipts: every transaction it sent
- * (value, fee, failure) and value received from someone else's transaction. Only for small chains
- * the person runs (the local chain): a real chain needs an explorer for this. Returns the items
- * and the time of every block read.
+ * The accounts' native history from full blocks and their receipts: every transaction each sent
+ * (value, fee, failure) and value received from someone else's transaction. Each block is read
+ * once for all accounts; `known` blocks (the head, read with its transactions) are not read
+ * again. Only for small chains the person runs (the local chain): a real chain needs an explorer
+ * for this. Returns each account's items and the time of every block read.
  */
+export async function scanItemsOf(
+  client: ChainClient,
+  chainId: number,
+  accounts: readonly Address[],
+  range: { from: bigint; to: bigint; known?: readonly ScannedBlock[] },
+  onProgress?: (done: bigint, total: bigint) => void,
+): Promise<{ items: Map<Address, ActivityItem[]>; timestamps: Map<bigint, number> }> {
+  const { found, timestamps } = await scanBlocks(client, accounts, range, onProgress);
+  // A transaction between two of the accounts is found twice: its receipt is read once.
+  const hashes = [...new Set(found.map(({ tx }) => tx.hash))];
+  const read = await readInBatches(
+    hashes,
+    (hash) => getTransactionReceipt(client, { hash }),
+    undefined,
+    readLaneOf(client),
+  );
+  const receipts = new Map(hashes.map((hash, i) => [hash, read[i]]));
+  const items = new Map<Address, ActivityItem[]>(accounts.map((account) => [account, []]));
+  found.forEach(({ account, tx, sent }) => {
+    const receipt = receipts.get(tx.hash);
+    const list = items.get(account);
+    if (!receipt || !list) return;
+    const outcome = receiptOutcome(receipt);
+    if (sent) {
+      const created = receipt.contractAddress ?? undefined;
+      list.push(sentItem(chainId, account, tx, { ...outcome, contractAddress: created }, 'scan'));
+    } else if (!outcome.failed) {
+      list.push(receivedItem(chainId, account, tx, 'tx', 'scan'));
+    }
+  });
+  return { items, timestamps };
+}
+
+/** One account's native history from full blocks (scanItemsOf). */
 export async function scanItems(
   client: ChainClient,
   chainId: number,
@@ -27,59 +65,46 @@ export async function scanItems(
   to: bigint,
   onProgress?: (done: bigint, total: bigint) => void,
 ): Promise<{ items: ActivityItem[]; timestamps: Map<bigint, number> }> {
-  const scan = await scanBlocks(client, account, from, to, onProgress);
-  const all = [...scan.sent, ...scan.received];
-  const receipts = await readInBatches(
-    all,
-    (tx) => getTransactionReceipt(client, { hash: tx.hash }),
-    undefined,
-    readLaneOf(client),
-  );
-  const items: ActivityItem[] = [];
-  all.forEach((tx, i) => {
-    const receipt = receipts[i];
-    if (!receipt) return;
-    const outcome = receiptOutcome(receipt);
-    if (i < scan.sent.length) {
-      const created = receipt.contractAddress ?? undefined;
-      items.push(sentItem(chainId, account, tx, { ...outcome, contractAddress: created }, 'scan'));
-    } else if (!outcome.failed) {
-      items.push(receivedItem(chainId, account, tx, 'tx', 'scan'));
-    }
-  });
-  return { items, timestamps: scan.timestamps };
+  const scan = await scanItemsOf(client, chainId, [account], { from, to }, onProgress);
+  return { items: scan.items.get(account) ?? [], timestamps: scan.timestamps };
 }
 
-/** The transactions the account sent, those that sent it value, and the time of every block read. */
+type Found = { account: Address; tx: NativeTx; sent: boolean };
+
+/** The transactions each account sent, those that sent it value, and the time of every block read. */
 async function scanBlocks(
   client: ChainClient,
-  account: Address,
-  from: bigint,
-  to: bigint,
+  accounts: readonly Address[],
+  { from, to, known = [] }: { from: bigint; to: bigint; known?: readonly ScannedBlock[] },
   onProgress?: (done: bigint, total: bigint) => void,
-): Promise<{ sent: NativeTx[]; received: NativeTx[]; timestamps: Map<bigint, number> }> {
-  const sent: NativeTx[] = [];
-  const received: NativeTx[] = [];
+): Promise<{ found: Found[]; timestamps: Map<bigint, number> }> {
+  const found: Found[] = [];
   const timestamps = new Map<bigint, number>();
+  const given = new Map(known.map((block) => [block.number, block]));
+  const take = (block: ScannedBlock) => {
+    const timestamp = Number(block.timestamp);
+    timestamps.set(block.number, timestamp);
+    for (const tx of block.transactions) {
+      for (const account of accounts) {
+        if (sameAddress(tx.from, account))
+          found.push({ account, tx: nativeTx(tx, block.number, timestamp), sent: true });
+        else if (sameAddress(tx.to, account) && tx.value > 0n)
+          found.push({ account, tx: nativeTx(tx, block.number, timestamp), sent: false });
+      }
+    }
+  };
   for (let start = from; start <= to; start += BigInt(SCAN_BATCH)) {
     const numbers: bigint[] = [];
     for (let n = start; n <= to && n < start + BigInt(SCAN_BATCH); n++) numbers.push(n);
     // Full blocks can be large: readInBatches reads fewer at a time if an answer is too big.
     const blocks = await readInBatches(
-      numbers,
+      numbers.filter((n) => !given.has(n)),
       (blockNumber) => fullBlock(client, blockNumber),
       SCAN_BATCH,
       readLaneOf(client),
     );
-    for (const block of blocks) {
-      const timestamp = Number(block.timestamp);
-      timestamps.set(block.number, timestamp);
-      for (const tx of block.transactions) {
-        if (sameAddress(tx.from, account)) sent.push(nativeTx(tx, block.number, timestamp));
-        else if (sameAddress(tx.to, account) && tx.value > 0n) received.push(nativeTx(tx, block.number, timestamp));
-      }
-    }
+    for (const block of [...blocks, ...numbers.flatMap((n) => given.get(n) ?? [])]) take(block);
     onProgress?.(start + BigInt(numbers.length) - from, to - from + 1n);
   }
-  return { sent, received, timestamps };
+  return { found, timestamps };
 }

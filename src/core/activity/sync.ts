@@ -145,7 +145,7 @@ async function readNative(
 }
 
 /** Fills in block times, reading the headers of blocks no other source described (in JSON-RPC batches). */
-async function withTimestamps(
+export async function withTimestamps(
   client: ChainClient,
   items: ActivityItem[],
   known: Map<bigint, number>,

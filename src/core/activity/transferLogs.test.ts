@@ -24,13 +24,18 @@ const log = (topics: Hex[], data: Hex, over: Partial<RawLog> = {}): RawLog => ({
 });
 
 describe('transfer logs', () => {
-  it('asks for transfers from and to the account under each standard’s topics', () => {
-    expect(transferFilters(me)).toEqual([
-      { topics: [TRANSFER_TOPIC, topic(me)] },
-      { topics: [TRANSFER_TOPIC, null, topic(me)] },
-      { topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, topic(me)] },
-      { topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, null, topic(me)] },
+  it('asks for transfers from and to every account at once, in three queries, under each standard’s topics', () => {
+    const all = [TRANSFER_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC];
+    expect(transferFilters([me, bob])).toEqual([
+      { topics: [all, [topic(me), topic(bob)]] },
+      { topics: [all, null, [topic(me), topic(bob)]] },
+      { topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, null, [topic(me), topic(bob)]] },
     ]);
+  });
+
+  it('drops an ERC-1155 transfer the account only operated, which the first query also finds', () => {
+    const single = log([TRANSFER_SINGLE_TOPIC, topic(me), topic(bob), topic(bob)], `${word(1n)}${word(2n).slice(2)}`);
+    expect(itemsFromLog(1, me, single)).toEqual([]);
   });
 
   it('reads an ERC-20 transfer out of the account', () => {

@@ -8,17 +8,20 @@ import { sameAddress } from '../keys/sameAddress';
 import { type ActivityItem, activityItem, direction } from './item';
 
 /**
- * The account's token transfers between two blocks, from eth_getLogs in spans the node accepts
- * (starting at `span`). Returns the items and the span to start from next time.
+ * The accounts' token transfers between two blocks, from eth_getLogs in spans the node accepts
+ * (starting at `span`): three queries per span whatever the number of accounts, their topics
+ * naming every account at once. Returns each account's items and the span to start from next time.
  */
-export async function readTransferItems(
+export async function readTransferItemsOf(
   client: ChainClient,
   chainId: number,
-  account: Address,
+  accounts: readonly Address[],
   range: { from: bigint; to: bigint; span: bigint },
   onProgress?: (done: bigint, total: bigint) => void,
-): Promise<{ items: ActivityItem[]; span: bigint }> {
-  const filters = transferFilters(account);
+  /** Other events to find with an account as first indexed argument, in the same queries (returned in `logs`). */
+  alsoFirstTopics: readonly Hex[] = [],
+): Promise<{ items: Map<Address, ActivityItem[]>; span: bigint; logs: RawLog[] }> {
+  const filters = transferFilters(accounts, alsoFirstTopics);
   const result = await readInSpans<RawLog>({
     ...range,
     lane: readLaneOf(client),
@@ -28,26 +31,43 @@ export async function readTransferItems(
     },
     ...(onProgress ? { onProgress } : {}),
   });
-  // The filters overlap (a transfer to oneself matches two): one item per id.
-  const byId = new Map<string, ActivityItem>();
-  for (const log of result.items) for (const item of itemsFromLog(chainId, account, log)) byId.set(item.id, item);
-  return { items: [...byId.values()], span: result.span };
+  const items = new Map<Address, ActivityItem[]>();
+  for (const account of accounts) {
+    // The filters overlap (a transfer to oneself matches two): one item per id.
+    const byId = new Map<string, ActivityItem>();
+    for (const log of result.items) for (const item of itemsFromLog(chainId, account, log)) byId.set(item.id, item);
+    items.set(account, [...byId.values()]);
+  }
+  return { items, span: result.span, logs: result.items };
+}
+
+/** One account's token transfers between two blocks (readTransferItemsOf). */
+export async function readTransferItems(
+  client: ChainClient,
+  chainId: number,
+  account: Address,
+  range: { from: bigint; to: bigint; span: bigint },
+  onProgress?: (done: bigint, total: bigint) => void,
+): Promise<{ items: ActivityItem[]; span: bigint }> {
+  const read = await readTransferItemsOf(client, chainId, [account], range, onProgress);
+  return { items: read.items.get(account) ?? [], span: read.span };
 }
 
 /**
- * The four eth_getLogs filters that find every token transfer into or out of an account: ERC-20
- * and ERC-721 Transfer with the account as sender (topic 1) or recipient (topic 2), and ERC-1155
- * TransferSingle/TransferBatch with it as sender (topic 2) or recipient (topic 3). With the account
- * as an indexed topic the node answers from its index, over any range it allows.
+ * The three eth_getLogs filters that find every token transfer into or out of the accounts:
+ * ERC-20/ERC-721 Transfer and ERC-1155 TransferSingle/TransferBatch with an account as first
+ * indexed argument (the sender; for ERC-1155 the operator, dropped by itemsFromLog), then as second
+ * (the recipient; the ERC-1155 sender), and ERC-1155 with an account as recipient (third). With
+ * the accounts as indexed topics the node answers from its index, over any range it allows.
  */
-export function transferFilters(account: Address): LogFilter[] {
-  const me = pad(account.toLowerCase() as Hex, { size: 32 });
+export function transferFilters(accounts: readonly Address[], alsoFirstTopics: readonly Hex[] = []): LogFilter[] {
+  const us = accounts.map((account) => pad(account.toLowerCase() as Hex, { size: 32 }));
   const erc1155 = [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC];
+  const any = [TRANSFER_TOPIC, ...erc1155];
   return [
-    { topics: [TRANSFER_TOPIC, me] },
-    { topics: [TRANSFER_TOPIC, null, me] },
-    { topics: [erc1155, null, me] },
-    { topics: [erc1155, null, null, me] },
+    { topics: [[...any, ...alsoFirstTopics], us] },
+    { topics: [any, null, us] },
+    { topics: [erc1155, null, null, us] },
   ];
 }
 

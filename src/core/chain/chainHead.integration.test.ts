@@ -9,13 +9,14 @@ import { localNetwork, type Network } from './networks';
 
 const url = inject('localChainUrl');
 
-async function rpc(method: string): Promise<string> {
+// biome-ignore lint/suspicious/noExplicitAny: a raw JSON-RPC answer, read field by field.
+async function rpc(method: string, params: unknown[] = []): Promise<any> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
-  return ((await response.json()) as { result: string }).result;
+  return ((await response.json()) as { result: unknown }).result;
 }
 
 async function headError(network: Network): Promise<ChainError> {
@@ -25,18 +26,36 @@ async function headError(network: Network): Promise<ChainError> {
 }
 
 describe('readChainHead against the local node', () => {
-  it('reads the chain id and the latest block in one request', async () => {
+  it('reads the chain id and the latest block in one request when connecting, then the block alone, until a failure', async () => {
     const proxy = await startRpcFaultProxy(url);
     try {
       const network = { ...localNetwork(proxy.url), id: 'counted' };
-      const head = await readChainHead(chainClient(network), network);
+      const client = chainClient(network);
+      const head = await readChainHead(client, network);
+      const latest = await rpc('eth_getBlockByNumber', ['latest', false]);
       expect(head).toEqual({
         status: 'ok',
         chainId: LOCAL_CHAIN_ID,
-        blockNumber: BigInt(await rpc('eth_blockNumber')),
+        blockNumber: BigInt(latest.number),
+        block: {
+          number: BigInt(latest.number),
+          hash: latest.hash,
+          parentHash: latest.parentHash,
+          timestamp: BigInt(latest.timestamp),
+        },
       });
       expect(proxy.requests).toBe(1);
-      expect(proxy.calls).toEqual({ eth_chainId: 1, eth_blockNumber: 1 });
+      expect(proxy.calls).toEqual({ eth_chainId: 1, eth_getBlockByNumber: 1 });
+      for (let i = 0; i < 3; i++) await readChainHead(client, network);
+      expect(proxy.calls).toEqual({ eth_chainId: 1, eth_getBlockByNumber: 4 });
+      // A failed read makes the next one a new connection: its chain id is asked again.
+      proxy.setFault({ kind: 'status', status: 500 });
+      await readChainHead(client, network).catch(() => undefined);
+      proxy.setFault({ kind: 'none' });
+      proxy.resetCounts();
+      const withTransactions = await readChainHead(client, network, { withTransactions: true });
+      expect(proxy.calls).toEqual({ eth_chainId: 1, eth_getBlockByNumber: 1 });
+      expect(withTransactions.block.transactions).toBeInstanceOf(Array);
     } finally {
       await proxy.close();
     }

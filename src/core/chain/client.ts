@@ -17,18 +17,27 @@ export function toViemChain(network: Network): Chain {
   };
 }
 
+/**
+ * How long a client collects calls into one JSON-RPC batch. What the person waits for goes at
+ * once; what follows each new block in the background (history, balances, tracking) waits a
+ * moment, so the reads one block sets off travel together: one request rather than one each.
+ */
+export const BATCH_WAIT_MS = { prompt: 0, background: 40 } as const;
+export type ReadPace = keyof typeof BATCH_WAIT_MS;
+
 const clients = new Map<string, ChainClient>();
 
 /**
  * The viem client for a network: its RPC URLs in order with fallback, and concurrent requests
- * sent as one JSON-RPC batch. Clients are reused while the network's URLs stay the same.
+ * sent as one JSON-RPC batch (gathered for BATCH_WAIT_MS[pace]). Clients are reused while the
+ * network's URLs stay the same.
  */
-export function chainClient(network: Network): ChainClient {
-  const key = `${network.id}|${network.chainId}|${network.rpcUrls.join(' ')}`;
+export function chainClient(network: Network, pace: ReadPace = 'prompt'): ChainClient {
+  const key = `${network.id}|${network.chainId}|${network.rpcUrls.join(' ')}|${pace}`;
   let client = clients.get(key);
   if (!client) {
     const transports = network.rpcUrls.map((url) =>
-      http(url, { batch: { wait: 0 }, timeout: REQUEST_TIMEOUT_MS, retryCount: 0 }),
+      http(url, { batch: { wait: BATCH_WAIT_MS[pace] }, timeout: REQUEST_TIMEOUT_MS, retryCount: 0 }),
     );
     client = createClient({
       chain: toViemChain(network),

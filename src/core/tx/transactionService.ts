@@ -260,7 +260,7 @@ export class TransactionService {
    * undoes them, unknown ones are re-broadcast while their nonce is free, or marked dropped
    * once another transaction used it. See TransactionTracker and decide() for the rules.
    */
-  track(network: Network): Promise<TxChange[]> {
-    return this.tracker.track(network);
+  track(network: Network, head?: bigint): Promise<TxChange[]> {
+    return this.tracker.track(network, head);
   }
 }

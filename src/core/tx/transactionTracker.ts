@@ -52,13 +52,16 @@ export class TransactionTracker {
     },
   ) {}
 
-  /** One tracking pass over a network's records; returns the status changes it made. */
-  async track(network: Network): Promise<TxChange[]> {
-    const client = chainClient(network);
+  /**
+   * One tracking pass over a network's records; returns the status changes it made. `head`: the
+   * latest block as the chain's readers share it (asked of the node when not given).
+   */
+  async track(network: Network, head?: bigint): Promise<TxChange[]> {
+    const client = chainClient(network, 'background');
     const records = (await this.deps.store.forChain(network.chainId)).filter((r) => r.networkId === network.id);
     const watched = records.filter(isWatched);
     if (watched.length === 0) return [];
-    const view = await this.observe(client, watched);
+    const view = await this.observe(client, watched, head);
     const changes: TxChange[] = [];
     for (const [index, record] of watched.entries()) {
       const current = await this.asSeen(network, record, view.inNode[index]);
@@ -83,8 +86,8 @@ export class TransactionTracker {
    * Receipts, the node's view of those without one and the senders' mined nonces, each set in
    * one batch: a pass costs two round trips however many records are watched.
    */
-  private async observe(client: ChainClient, watched: TxRecord[]): Promise<NodeView> {
-    const latest = await getBlockNumber(client, { cacheTime: 0 });
+  private async observe(client: ChainClient, watched: TxRecord[], head: bigint | undefined): Promise<NodeView> {
+    const latest = head ?? (await getBlockNumber(client, { cacheTime: 0 }));
     const senders = [...new Set(watched.filter(isActive).map((r) => r.from.toLowerCase()))];
     const receipts = await Promise.all(
       watched.map((r) =>

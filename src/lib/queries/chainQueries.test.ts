@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localNetwork } from '@/core/chain/networks';
-import { chainKeys, headRefetchInterval } from './chainQueries';
+import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { chainHeadQuery, chainKeys, headRefetchInterval } from './chainQueries';
 
 describe('chain head polling', () => {
   const network = localNetwork('http://127.0.0.1:8545');
@@ -18,5 +20,27 @@ describe('chain head polling', () => {
   it('keys chain data by network and RPC URLs', () => {
     const other = { ...network, rpcUrls: ['http://127.0.0.1:9999'] };
     expect(chainKeys.head(network)).not.toEqual(chainKeys.head(other));
+  });
+});
+
+describe('the shared head query', () => {
+  const network = localNetwork('http://127.0.0.1:8545');
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks the node once for every reader that polls before the next block is due, and per query cache', async () => {
+    const node = fakeSimulationNode(() => undefined, { chainId: network.chainId });
+    vi.stubGlobal('fetch', node.fetch);
+    const cache = new QueryClient();
+    for (let i = 0; i < 3; i++) await cache.fetchQuery({ ...chainHeadQuery(cache, network), staleTime: 0 });
+    expect(node.asked.map((a) => a.method)).toEqual(['eth_chainId', 'eth_getBlockByNumber']);
+    const other = new QueryClient();
+    await other.fetchQuery(chainHeadQuery(other, network));
+    // Its own ask; the connection (the client) is the same, so its chain id is known.
+    expect(node.asked.map((a) => a.method).slice(2)).toEqual(['eth_getBlockByNumber']);
+    // The next poll is due half a block time on: the network's second, at the least.
+    const due = chainHeadQuery(cache, network).refetchInterval;
+    expect(
+      typeof due === 'function' && due(cache.getQueryCache().find({ queryKey: chainKeys.head(network) }) as never),
+    ).toBeGreaterThan(500);
   });
 });

@@ -43,7 +43,11 @@ export function portfolioQuery(network: Network, request: PortfolioRequest) {
   return queryOptions({
     queryKey: portfolioKeys.snapshot(network, request),
     queryFn: async () => {
-      const { snapshot, multicall } = await readPortfolio(chainClient(network), request, multicallByNode.get(nodeKey));
+      const { snapshot, multicall } = await readPortfolio(
+        chainClient(network, 'background'),
+        request,
+        multicallByNode.get(nodeKey),
+      );
       multicallByNode.set(nodeKey, multicall);
       return snapshot;
     },

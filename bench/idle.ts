@@ -1,0 +1,115 @@
+// What an open, idle Cairn costs the person's node: JSON-RPC calls and HTTP requests per new block
+// on Home and on Activity, with 3 and with 30 accounts, and requests per minute with no new
+// block. A seeded local chain behind a counting proxy; a block mined every BLOCK_MS. Figures only.
+import type { Page } from 'playwright-core';
+import { Activity } from '../e2e/pages/Activity.ts';
+import { AppShell } from '../e2e/pages/AppShell.ts';
+import { Home } from '../e2e/pages/Home.ts';
+import { Onboarding } from '../e2e/pages/Onboarding.ts';
+import { nodeClient } from '../e2e/support/rpc.ts';
+import type { RpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
+import { type BenchRun, sized } from './benchRun.ts';
+import type { Held } from './held.ts';
+import { startBenchStage } from './stage.ts';
+
+const BLOCK_MS = 5_000;
+const CALLS_BUDGET = 6;
+const REQUESTS_BUDGET = 2;
+/** At most one request per half block time. */
+const QUIET_BUDGET_PER_MINUTE = 60_000 / (BLOCK_MS / 2);
+
+type Counts = { blocks: number; requests: number; calls: Record<string, number>; ms: number };
+
+const sum = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
+
+async function mineEvery(chainUrl: string, blocks: number): Promise<void> {
+  for (let i = 0; i < blocks; i++) {
+    await new Promise((done) => setTimeout(done, BLOCK_MS));
+    await fetch(chainUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+    });
+  }
+}
+
+async function measure(proxy: RpcFaultProxy, chainUrl: string, blocks: number): Promise<Counts> {
+  proxy.resetCounts();
+  const start = Date.now();
+  await mineEvery(chainUrl, blocks);
+  // The last block is counted with what it brought.
+  await new Promise((done) => setTimeout(done, BLOCK_MS / 2));
+  return { blocks, requests: proxy.requests, calls: { ...proxy.calls }, ms: Date.now() - start };
+}
+
+function perBlock(label: string, counts: Counts): string {
+  const calls = sum(counts.calls) / counts.blocks;
+  const requests = counts.requests / counts.blocks;
+  const within = calls <= CALLS_BUDGET && requests <= REQUESTS_BUDGET;
+  const methods = Object.entries(counts.calls)
+    .sort((a, b) => b[1] - a[1])
+    .map(([method, n]) => `${method} ${(n / counts.blocks).toFixed(1)}`)
+    .join(', ');
+  return [
+    `  ${label.padEnd(22)} ${calls.toFixed(1)} calls, ${requests.toFixed(1)} HTTP requests per new block   budget ≤ ${CALLS_BUDGET} and ≤ ${REQUESTS_BUDGET}: ${within ? 'within budget' : 'OVER BUDGET'}`,
+    `    by method: ${methods || 'none'}`,
+  ].join('\n');
+}
+
+async function addAccounts(page: Page, total: number): Promise<void> {
+  await new AppShell(page).accountMenuLink('Manage accounts');
+  const add = page.getByRole('button', { name: 'Add next account' });
+  const names = page.getByRole('list', { name: 'Accounts' }).getByRole('heading');
+  await names.first().waitFor();
+  for (let shown = await names.count(); shown < total; shown++) {
+    await add.click();
+    await names.nth(shown).waitFor();
+  }
+}
+
+/** Lets the first sync and the first reads end before counting. */
+async function settled(page: Page): Promise<void> {
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Up to date at block/ })
+    .first()
+    .waitFor({ timeout: 120_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(BLOCK_MS * 2);
+}
+
+export async function benchIdle(run: BenchRun, held: Held): Promise<string> {
+  const blocks = sized(run, 12, 2);
+  const lines = [
+    `Idle: calls to the node per new block (a block every ${BLOCK_MS / 1000} s, ${blocks} blocks each, Chromium)`,
+  ];
+  for (const accounts of sized(run, [3, 30], [3])) {
+    const { chain, proxy, app, browser } = await startBenchStage(run.appDir, held);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await new Onboarding(page).openDemoWallet();
+    if (accounts > 3) await addAccounts(page, accounts);
+    // Every account's first sync ends before counting: the count is what following them costs.
+    const activity = new Activity(page);
+    await activity.open();
+    await activity.waitSyncedTo(await nodeClient(chain.url).getBlockNumber(), 180_000);
+    // A few blocks at the bench's pace first: Cairn learns it from them.
+    await mineEvery(chain.url, 5);
+    await settled(page);
+    lines.push(perBlock(`Activity, ${accounts} accounts`, await measure(proxy, chain.url, blocks)));
+    await new AppShell(page).goTo('Home');
+    await new Home(page).chartDrawn();
+    await settled(page);
+    lines.push(perBlock(`Home, ${accounts} accounts`, await measure(proxy, chain.url, blocks)));
+    proxy.resetCounts();
+    const quietMs = sized(run, 30_000, 5_000);
+    await page.waitForTimeout(quietMs);
+    const perMinute = (proxy.requests * 60_000) / quietMs;
+    lines.push(
+      `  no new block, ${accounts} accounts: ${perMinute.toFixed(1)} HTTP requests a minute   budget ≤ ${QUIET_BUDGET_PER_MINUTE}: ${perMinute <= QUIET_BUDGET_PER_MINUTE ? 'within budget' : 'OVER BUDGET'}`,
+    );
+    await context.close();
+  }
+  return lines.join('\n');
+}

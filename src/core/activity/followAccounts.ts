@@ -1,0 +1,211 @@
+import type { Address, Hex } from 'viem';
+import { getBlock } from 'viem/actions';
+import { APPROVAL_TOPICS } from '../approvals/approvalEvents';
+import type { HeadBlock } from '../chain/chainHead';
+import { DEFAULT_SPAN_POLICY } from '../chain/logRanges';
+import { readInBatches } from '../chain/readInBatches';
+import { readLaneOf } from '../chain/readLane';
+import { rescanFrom } from '../chain/rescanFrom';
+import { toChainError } from '../chain/toChainError';
+import { isCairnError } from '../errors/base';
+import { sameAddress } from '../keys/sameAddress';
+import { nativeSourceFor, type SyncState, syncKey } from './activityStore';
+import { explorerItems } from './explorerItems';
+import { type ActivityItem, NATIVE_ITEM_SOURCES } from './item';
+import { scanItemsOf } from './nativeScan';
+import { senderItems } from './senderItems';
+import { type SyncDeps, type SyncProgress, type SyncResult, syncAccount, withTimestamps } from './sync';
+import { readTransferItemsOf } from './transferLogs';
+
+const approvalTopic0s = new Set<Hex>(Object.values(APPROVAL_TOPICS));
+const topicAddress = (topic: Hex | undefined) =>
+  topic && topic.length === 66 ? (`0x${topic.slice(26)}` as Address) : undefined;
+
+/** What following an account gave: a sync's result, and whether an approval by it was among the logs read. */
+export type FollowResult = SyncResult & { approvalSeen?: boolean };
+
+/** Accounts further behind than this are synced on their own (a first sync, a long absence). */
+export const FOLLOW_LIMIT = 1_000n;
+
+/**
+ * Brings several accounts' history up to `head`, the block every reader of the chain shares: the
+ * accounts already close to it together, in one read of the new blocks for all of them (three
+ * eth_getLogs, the new blocks once on the local chain), the others one by one (syncAccount). That
+ * the last head each account saw is still on the chain is known from the head's parent hash when
+ * it is the block before, with no request. A failure of the shared read fails every account of it.
+ *
+ * Errors: ChainError (the node), ExplorerError (the explorer), per account in `failed`.
+ */
+export async function followAccounts(
+  deps: SyncDeps,
+  accounts: readonly Address[],
+  head: HeadBlock,
+  onProgress?: (account: Address, progress: SyncProgress) => void,
+): Promise<Map<Address, FollowResult | { error: unknown }>> {
+  const { network, store } = deps;
+  const chainId = network.chainId;
+  const nativeSource = nativeSourceFor(network, deps.explorer !== undefined);
+  const states = await Promise.all(accounts.map((account) => store.state(chainId, account)));
+  const hashes = await knownHashes(deps, head, states);
+  const results = new Map<Address, FollowResult | { error: unknown }>();
+  const following: { account: Address; previous: SyncState }[] = [];
+  accounts.forEach((account, i) => {
+    const previous = states[i];
+    if (
+      previous &&
+      hashes.get(previous.headNumber) === previous.headHash &&
+      previous.nativeSource === nativeSource &&
+      head.number - previous.logsTo <= FOLLOW_LIMIT &&
+      head.number >= previous.headNumber
+    ) {
+      if (head.number === previous.headNumber) results.set(account, unchanged(head.number));
+      else following.push({ account, previous });
+    }
+  });
+  const alone = accounts.filter((account) => !results.has(account) && !following.some((f) => f.account === account));
+  const [together] = await Promise.all([
+    following.length ? follow(deps, following, head, nativeSource) : new Map(),
+    Promise.all(
+      alone.map(async (account) => {
+        try {
+          results.set(account, await syncAccount(deps, account, (p) => onProgress?.(account, p)));
+        } catch (error) {
+          results.set(account, { error });
+        }
+      }),
+    ),
+  ]);
+  for (const [account, result] of together) results.set(account, result);
+  return results;
+}
+
+const unchanged = (head: bigint): SyncResult => ({ changed: false, itemsChanged: false, head, written: 0 });
+
+/**
+ * The hash of each block an account last saw as head, where it can be known: the head's and its
+ * parent's from the head itself, any other read (one batch for all).
+ */
+async function knownHashes(
+  { client }: SyncDeps,
+  head: HeadBlock,
+  states: readonly (SyncState | undefined)[],
+): Promise<Map<bigint, Hex>> {
+  const hashes = new Map<bigint, Hex>([[head.number, head.hash]]);
+  if (head.number > 0n) hashes.set(head.number - 1n, head.parentHash);
+  const asked = [
+    ...new Set(
+      states.flatMap((s) => (s && !hashes.has(s.headNumber) && s.headNumber < head.number ? [s.headNumber] : [])),
+    ),
+  ];
+  const blocks = await readInBatches(
+    asked,
+    (blockNumber) => getBlock(client, { blockNumber }).catch(() => undefined),
+    undefined,
+    readLaneOf(client),
+  ).catch(() => []);
+  for (const block of blocks) if (block?.hash) hashes.set(block.number, block.hash);
+  return hashes;
+}
+
+/** One read of the new blocks for accounts whose last head is still on the chain. */
+async function follow(
+  deps: SyncDeps,
+  following: readonly { account: Address; previous: SyncState }[],
+  head: HeadBlock,
+  nativeSource: SyncState['nativeSource'],
+): Promise<Map<Address, FollowResult | { error: unknown }>> {
+  const { client, network, store } = deps;
+  const chainId = network.chainId;
+  const accounts = following.map((f) => f.account);
+  const latest = head.number;
+  // Each account's last head is still on the chain, so nothing it read has changed: only the new
+  // blocks are read (from the node; an explorer gets its usual few blocks again).
+  const logsFrom = new Map(following.map(({ account, previous }) => [account, previous.logsTo + 1n]));
+  const nativeFrom = new Map(
+    following.map(({ account, previous }) => [
+      account,
+      nativeSource === 'explorer' ? rescanFrom(previous.nativeTo, latest, false) : previous.nativeTo + 1n,
+    ]),
+  );
+  const from = (starts: Map<Address, bigint>) => [...starts.values()].reduce((a, b) => (b < a ? b : a));
+  const span = following.reduce((a, f) => (f.previous.logSpan < a ? f.previous.logSpan : a), DEFAULT_SPAN_POLICY.max);
+  const results = new Map<Address, FollowResult | { error: unknown }>();
+  try {
+    const known = head.transactions ? [{ ...head, transactions: head.transactions }] : [];
+    const [logs, scan] = await Promise.all([
+      readTransferItemsOf(
+        client,
+        chainId,
+        accounts,
+        { from: from(logsFrom), to: latest, span },
+        undefined,
+        Object.values(APPROVAL_TOPICS),
+      ),
+      nativeSource === 'scan'
+        ? scanItemsOf(client, chainId, accounts, { from: from(nativeFrom), to: latest, known })
+        : undefined,
+    ]);
+    await Promise.all(
+      following.map(async ({ account }) => {
+        try {
+          const since = (items: readonly ActivityItem[] | undefined, start: bigint | undefined) =>
+            (items ?? []).filter((i) => i.blockNumber >= (start ?? 0n));
+          const native =
+            nativeSource === 'explorer' && deps.explorer
+              ? await explorerItems(deps.explorer, chainId, account, nativeFrom.get(account) ?? 0n, latest)
+              : since(scan?.items.get(account), nativeFrom.get(account));
+          const transfers = since(logs.items.get(account), logsFrom.get(account));
+          const knownTxs = new Set(native.filter((i) => i.logIndex === undefined).map((i) => i.hash));
+          const sent = await senderItems(client, chainId, account, transfers, knownTxs);
+          const times = new Map(scan?.timestamps ?? []);
+          times.set(head.number, Number(head.timestamp));
+          const logItems = await withTimestamps(client, [...transfers, ...sent], times);
+          let itemsChanged = await store.replace({
+            chainId,
+            account,
+            fromBlock: logsFrom.get(account) ?? 0n,
+            sources: ['logs'],
+            items: logItems,
+          });
+          if (nativeSource !== 'none') {
+            const changed = await store.replace({
+              chainId,
+              account,
+              fromBlock: nativeFrom.get(account) ?? 0n,
+              sources: NATIVE_ITEM_SOURCES,
+              items: native,
+            });
+            itemsChanged ||= changed;
+          }
+          await store.saveState({
+            key: syncKey(chainId, account),
+            chainId,
+            account,
+            headNumber: latest,
+            headHash: head.hash,
+            logsTo: latest,
+            logSpan: logs.span,
+            nativeSource,
+            nativeTo: nativeSource === 'none' ? 0n : latest,
+          });
+          const approvalSeen = logs.logs.some(
+            (log) => approvalTopic0s.has(log.topics[0] ?? '0x') && sameAddress(topicAddress(log.topics[1]), account),
+          );
+          results.set(account, {
+            changed: true,
+            itemsChanged,
+            head: latest,
+            written: logItems.length + native.length,
+            approvalSeen,
+          });
+        } catch (error) {
+          results.set(account, { error: isCairnError(error) ? error : toChainError(error) });
+        }
+      }),
+    );
+  } catch (error) {
+    const failure = { error: isCairnError(error) ? error : toChainError(error) };
+    for (const account of accounts) results.set(account, failure);
+  }
+  return results;
+}
