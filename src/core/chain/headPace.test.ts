@@ -61,6 +61,11 @@ describe('the pace of head asks', () => {
     ] as const)
       irregular = seen(irregular, n, t);
     expect(paceBlockTime(irregular, 1_000)).toBe(1_000);
+    // A quiet spell (or a missed slot) among steady blocks is one outlier: the pace holds.
+    let gap = blocks(NO_PACE, 1n, 4n, 5n);
+    gap = seen(gap, 5n, 1_030n);
+    gap = seen(gap, 6n, 1_035n);
+    expect(paceBlockTime(gap, 1_000)).toBe(5_000);
     // With five-second blocks, a quiet chain is asked every 2.5 s, then every 5 s.
     const steady = blocks(NO_PACE, 1n, 5n, 5n);
     const quiet = sawHead(steady, { number: 5n, timestamp: 1_020n }, 0);

@@ -37,7 +37,12 @@ export type HeadPace = {
 
 export const NO_PACE: HeadPace = { last: undefined, lateness: [], intervals: [], misses: 0 };
 
-/** How many intervals make a steady pace, and how far from their median each may be. */
+/**
+ * The pace is learned from the last INTERVALS_KEPT intervals, once there are at least
+ * STEADY_COUNT: steady when most of them (a quiet spell or a missed slot is one outlier) are
+ * within STEADY_SPREAD of their median.
+ */
+const INTERVALS_KEPT = 5;
 const STEADY_COUNT = 4;
 const STEADY_SPREAD = 0.25;
 /** The slowest pace taken from the chain itself. */
@@ -62,7 +67,7 @@ export function sawHead(pace: HeadPace, head: { number: bigint; timestamp: bigin
   return {
     last: { number: head.number, timestamp: head.timestamp, seenAt: now },
     lateness: [...pace.lateness, late].slice(-LATENESS_WINDOW),
-    intervals: interval === undefined ? pace.intervals : [...pace.intervals, interval].slice(-STEADY_COUNT),
+    intervals: interval === undefined ? pace.intervals : [...pace.intervals, interval].slice(-INTERVALS_KEPT),
     misses: 0,
   };
 }
@@ -72,7 +77,8 @@ export function paceBlockTime(pace: HeadPace, networkBlockTimeMs: number): numbe
   if (pace.intervals.length < STEADY_COUNT) return networkBlockTimeMs;
   const sorted = [...pace.intervals].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  const steady = sorted.every((i) => Math.abs(i - median) <= median * STEADY_SPREAD);
+  const close = sorted.filter((i) => Math.abs(i - median) <= median * STEADY_SPREAD).length;
+  const steady = close > sorted.length / 2 + 0.5;
   return steady && median > networkBlockTimeMs ? Math.min(median, MAX_LEARNED_MS) : networkBlockTimeMs;
 }
 
