@@ -16,7 +16,7 @@ export function useTransactionTracker(): void {
   const network = useSelectedNetwork();
   const head = useChainHead(network);
   const { service, store } = useTransactions();
-  const block = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
+  const block = head.data?.status === 'ok' ? head.data.block : undefined;
   const latest = useRef({ network, service, store, block });
   latest.current = { network, service, store, block };
   const [requestPass] = useState(() =>
@@ -31,5 +31,5 @@ export function useTransactionTracker(): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new block or network is what asks for a pass
   useEffect(() => {
     if (block !== undefined) requestPass();
-  }, [block, network.id, requestPass]);
+  }, [block?.hash, network.id, requestPass]);
 }

@@ -1,5 +1,6 @@
 import { parseAbi } from 'viem';
 import { describe, expect, inject, it } from 'vitest';
+import { startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { testNode } from '@/testing/txFixtures';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { chainClient } from '../chain/client';
@@ -46,6 +47,28 @@ describe('NFTs an account holds', () => {
         await node.readContract({ address: nft, abi: erc721, functionName: 'tokenURI', args: [h.tokenId] }),
       );
       expect(h.metadataUri).toMatch(/^data:application\/json/);
+    }
+  });
+
+  it('reads the same through Multicall3 in one eth_call, and with plain calls in one request', async () => {
+    const proxy = await startRpcFaultProxy(url);
+    try {
+      const network = { ...localNetwork(proxy.url), id: 'nft-calls' };
+      const client = chainClient(network);
+      const account = demoAddress(0);
+      const store = memoryActivityStore();
+      await syncAccount({ client: chainClient({ ...localNetwork(url), id: 'nft-sync' }), network, store }, account);
+      const items = await store.items(network.chainId, account);
+      proxy.resetCounts();
+      const plain = await readHeldNfts(client, account, items);
+      expect(proxy.requests).toBe(1);
+      proxy.resetCounts();
+      const viaMulticall = await readHeldNfts(client, account, items, true);
+      expect(proxy.calls).toEqual({ eth_call: 1 });
+      expect(viaMulticall).toEqual(plain);
+      expect(plain.length).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
     }
   });
 });

@@ -1,7 +1,7 @@
-import { type Address, parseAbi } from 'viem';
-import { readContract } from 'viem/actions';
+import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from 'viem';
 import { erc1155Uri } from '../assets/nftLinks';
 import type { ChainClient } from '../chain/client';
+import { aggregate3, type Call3, type CallOutcome, plainCalls } from '../chain/multicall';
 import { toChainError } from '../chain/toChainError';
 import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
@@ -26,12 +26,16 @@ export type HeldNft = {
   metadataUri: string | undefined;
 };
 
+const erc1155UriOf = (template: string | undefined, tokenId: bigint) =>
+  template === undefined ? undefined : erc1155Uri(template, tokenId);
+
 const key = (contract: string, tokenId: bigint) => `${contract.toLowerCase()}:${tokenId}`;
 
 /**
  * The NFTs an account holds: every token its synced history shows arriving, checked now with
  * ownerOf / balanceOf (so one sent away, or received and sent on, is not listed), with the
- * collection name and metadata URI. One batch of reads.
+ * collection name (once per contract) and metadata URI. One eth_call through Multicall3 when the
+ * node has it (`multicall`), else one batch of plain calls.
  *
  * Errors: ChainError.
  */
@@ -39,6 +43,7 @@ export async function readHeldNfts(
   client: ChainClient,
   account: Address,
   items: readonly ActivityItem[],
+  multicall = false,
 ): Promise<HeldNft[]> {
   const candidates = new Map<string, { standard: HeldNft['standard']; contract: Address; tokenId: bigint }>();
   for (const item of items) {
@@ -50,60 +55,58 @@ export async function readHeldNfts(
       });
   }
   const list = [...candidates.values()];
-  // A contract that reverts or lacks the function says "no"; a node that fails is an error.
-  const quiet = <T>(promise: Promise<T>) =>
-    promise.catch((error: unknown) => {
-      const chainError = toChainError(error);
-      if (['CHAIN_REVERTED', 'CHAIN_RPC_ERROR', 'CHAIN_MALFORMED_RESPONSE'].includes(chainError.code)) return undefined;
-      throw chainError;
-    });
+  const contracts = [...new Set(list.map((nft) => nft.contract))];
+  const call = (target: Address, callData: Hex): Call3 => ({ target, allowFailure: true, callData });
+  const calls = [
+    ...list.flatMap((nft) =>
+      nft.standard === 'erc721'
+        ? [
+            call(nft.contract, encodeFunctionData({ abi: nftAbi, functionName: 'ownerOf', args: [nft.tokenId] })),
+            call(nft.contract, encodeFunctionData({ abi: nftAbi, functionName: 'tokenURI', args: [nft.tokenId] })),
+          ]
+        : [
+            call(
+              nft.contract,
+              encodeFunctionData({ abi: nftAbi, functionName: 'balanceOf', args: [account, nft.tokenId] }),
+            ),
+            call(nft.contract, encodeFunctionData({ abi: nftAbi, functionName: 'uri', args: [nft.tokenId] })),
+          ],
+    ),
+    ...contracts.map((contract) => call(contract, encodeFunctionData({ abi: nftAbi, functionName: 'name' }))),
+  ];
+  let outcomes: CallOutcome[];
   try {
-    const answers = await Promise.all(
-      list.map(async (nft) => {
-        const [held, uri, collection] = await Promise.all([
-          nft.standard === 'erc721'
-            ? quiet(
-                readContract(client, {
-                  address: nft.contract,
-                  abi: nftAbi,
-                  functionName: 'ownerOf',
-                  args: [nft.tokenId],
-                }),
-              ).then((owner) => (sameAddress(owner, account) ? 1n : 0n))
-            : quiet(
-                readContract(client, {
-                  address: nft.contract,
-                  abi: nftAbi,
-                  functionName: 'balanceOf',
-                  args: [account, nft.tokenId],
-                }),
-              ).then((balance) => balance ?? 0n),
-          quiet(
-            nft.standard === 'erc721'
-              ? readContract(client, {
-                  address: nft.contract,
-                  abi: nftAbi,
-                  functionName: 'tokenURI',
-                  args: [nft.tokenId],
-                })
-              : readContract(client, {
-                  address: nft.contract,
-                  abi: nftAbi,
-                  functionName: 'uri',
-                  args: [nft.tokenId],
-                }).then((template) => erc1155Uri(template, nft.tokenId)),
-          ),
-          quiet(readContract(client, { address: nft.contract, abi: nftAbi, functionName: 'name' })),
-        ]);
-        return { ...nft, balance: held, metadataUri: uri || undefined, collection: collection || undefined };
-      }),
-    );
-    return answers
-      .filter((nft) => nft.balance > 0n)
-      .sort((a, b) =>
-        a.contract === b.contract ? (a.tokenId < b.tokenId ? -1 : 1) : a.contract < b.contract ? -1 : 1,
-      );
+    outcomes = calls.length === 0 ? [] : multicall ? await aggregate3(client, calls) : await plainCalls(client, calls);
   } catch (error) {
     throw toChainError(error);
   }
+  // A contract that reverts, lacks the function or answers nonsense says "no".
+  const answer = <F extends 'ownerOf' | 'tokenURI' | 'balanceOf' | 'uri' | 'name'>(index: number, functionName: F) => {
+    const outcome = outcomes[index];
+    if (!outcome?.ok || !outcome.data || outcome.data === '0x') return undefined;
+    try {
+      return decodeFunctionResult({ abi: nftAbi, functionName, data: outcome.data } as never) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  const names = new Map(
+    contracts.map((contract, i) => [contract, answer(list.length * 2 + i, 'name') as string | undefined]),
+  );
+  return list
+    .map((nft, i) => {
+      const balance =
+        nft.standard === 'erc721'
+          ? sameAddress(answer(2 * i, 'ownerOf') as Address | undefined, account)
+            ? 1n
+            : 0n
+          : ((answer(2 * i, 'balanceOf') as bigint | undefined) ?? 0n);
+      const uri =
+        nft.standard === 'erc721'
+          ? (answer(2 * i + 1, 'tokenURI') as string | undefined)
+          : erc1155UriOf(answer(2 * i + 1, 'uri') as string | undefined, nft.tokenId);
+      return { ...nft, balance, metadataUri: uri || undefined, collection: names.get(nft.contract) || undefined };
+    })
+    .filter((nft) => nft.balance > 0n)
+    .sort((a, b) => (a.contract === b.contract ? (a.tokenId < b.tokenId ? -1 : 1) : a.contract < b.contract ? -1 : 1));
 }

@@ -1,5 +1,6 @@
 import { keccak256 } from 'viem';
 import { walletSendsItself } from '../accounts/signerKinds';
+import type { HeadBlock } from '../chain/chainHead';
 import { type ChainClient, chainClient, nodeChainIdNow } from '../chain/client';
 import { type FeeMarket, type Fees, feeFields, presetFees } from '../chain/fees';
 import type { Network } from '../chain/networks';
@@ -260,7 +261,7 @@ export class TransactionService {
    * undoes them, unknown ones are re-broadcast while their nonce is free, or marked dropped
    * once another transaction used it. See TransactionTracker and decide() for the rules.
    */
-  track(network: Network, head?: bigint): Promise<TxChange[]> {
+  track(network: Network, head?: HeadBlock): Promise<TxChange[]> {
     return this.tracker.track(network, head);
   }
 }

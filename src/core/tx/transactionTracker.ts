@@ -1,5 +1,6 @@
 import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem';
 import { call, getBlockNumber, getTransaction, getTransactionCount, getTransactionReceipt } from 'viem/actions';
+import type { HeadBlock } from '../chain/chainHead';
 import { type ChainClient, chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
@@ -7,9 +8,9 @@ import { RevertedError } from '../errors/chain';
 import { reasonMessage } from '../errors/theirWords';
 import { WalletError } from '../errors/wallet';
 import { type Message, msg } from '../i18n/message';
-import { isActive, isWatched, type TxRecord } from './record';
+import { FINAL_CONFIRMATIONS, isActive, isMined, isWatched, type TxRecord } from './record';
 import type { RecordWriter, TxChange } from './recordWriter';
-import { type Decision, decide, type Lookup, type MinedReceipt } from './trackDecision';
+import { confirmationsAt, type Decision, decide, type Lookup, type MinedReceipt } from './trackDecision';
 import type { TxStore } from './txStore';
 import { asSentByWallet, type SeenTransaction } from './walletSend';
 
@@ -42,6 +43,8 @@ type NodeView = {
 export class TransactionTracker {
   /** Records seen with their nonce used and no receipt, and the head at which that was first seen. */
   private readonly suspectedDrops = new Map<string, bigint>();
+  /** The head each network's last pass saw: a head that follows from it means no reorganisation since. */
+  private readonly lastHeads = new Map<string, HeadBlock>();
 
   constructor(
     private readonly deps: {
@@ -54,14 +57,20 @@ export class TransactionTracker {
 
   /**
    * One tracking pass over a network's records; returns the status changes it made. `head`: the
-   * latest block as the chain's readers share it (asked of the node when not given).
+   * latest block as the chain's readers share it (asked of the node when not given). A mined
+   * record's receipt is read again only when the chain may have reorganised since the last pass
+   * (the head does not follow from the last one) and at its last confirmation watched; in between
+   * its confirmations come from the head.
    */
-  async track(network: Network, head?: bigint): Promise<TxChange[]> {
+  async track(network: Network, head?: HeadBlock): Promise<TxChange[]> {
     const client = chainClient(network, 'background');
     const records = (await this.deps.store.forChain(network.chainId)).filter((r) => r.networkId === network.id);
     const watched = records.filter(isWatched);
     if (watched.length === 0) return [];
-    const view = await this.observe(client, watched, head);
+    const last = this.lastHeads.get(network.id);
+    const unbroken = head !== undefined && last !== undefined && head.parentHash === last.hash;
+    if (head) this.lastHeads.set(network.id, head);
+    const view = await this.observe(client, watched, head?.number, !unbroken);
     const changes: TxChange[] = [];
     for (const [index, record] of watched.entries()) {
       const current = await this.asSeen(network, record, view.inNode[index]);
@@ -86,22 +95,35 @@ export class TransactionTracker {
    * Receipts, the node's view of those without one and the senders' mined nonces, each set in
    * one batch: a pass costs two round trips however many records are watched.
    */
-  private async observe(client: ChainClient, watched: TxRecord[], head: bigint | undefined): Promise<NodeView> {
+  private async observe(
+    client: ChainClient,
+    watched: TxRecord[],
+    head: bigint | undefined,
+    mayHaveReorganised: boolean,
+  ): Promise<NodeView> {
     const latest = head ?? (await getBlockNumber(client, { cacheTime: 0 }));
     const senders = [...new Set(watched.filter(isActive).map((r) => r.from.toLowerCase()))];
     const receipts = await Promise.all(
       watched.map((r) =>
-        lookup(
-          async (): Promise<MinedReceipt> => {
-            const receipt = await getTransactionReceipt(client, { hash: r.hash });
-            return {
-              blockNumber: receipt.blockNumber,
-              success: receipt.status === 'success',
-              gasUsed: receipt.gasUsed,
-            };
-          },
-          (error) => error instanceof TransactionReceiptNotFoundError,
-        ),
+        !mayHaveReorganised &&
+        isMined(r) &&
+        r.blockNumber !== undefined &&
+        confirmationsAt(latest, r.blockNumber) < FINAL_CONFIRMATIONS
+          ? Promise.resolve<Lookup<MinedReceipt>>({
+              kind: 'found',
+              value: { blockNumber: r.blockNumber, success: r.status === 'confirmed', gasUsed: 0n },
+            })
+          : lookup(
+              async (): Promise<MinedReceipt> => {
+                const receipt = await getTransactionReceipt(client, { hash: r.hash });
+                return {
+                  blockNumber: receipt.blockNumber,
+                  success: receipt.status === 'success',
+                  gasUsed: receipt.gasUsed,
+                };
+              },
+              (error) => error instanceof TransactionReceiptNotFoundError,
+            ),
       ),
     );
     const [inNode, nonces] = await Promise.all([

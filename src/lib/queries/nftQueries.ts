@@ -5,6 +5,7 @@ import { readHeldNfts } from '@/core/activity/nftHoldings';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { activityKeys } from './localKeys';
+import { hasMulticall } from './portfolioQueries';
 
 /** The NFTs an account holds now, from its synced history (refreshed after each sync). */
 export function heldNftsQuery(
@@ -14,9 +15,11 @@ export function heldNftsQuery(
 ) {
   return queryOptions({
     queryKey: activityKeys.nfts(network, account, items?.length),
-    queryFn: () => readHeldNfts(chainClient(network), account as Address, items ?? []),
+    queryFn: () => readHeldNfts(chainClient(network), account as Address, items ?? [], hasMulticall(network)),
     enabled: account !== undefined && items !== undefined,
     retry: false,
+    // Read again when the history changes (the key's item count), not at each screen that shows them.
+    staleTime: Number.POSITIVE_INFINITY,
     // When a sync brings items, the cards already shown stay while the new list is read (same
     // account and node only: the key differs in its item count alone).
     placeholderData: (previous, previousQuery) =>

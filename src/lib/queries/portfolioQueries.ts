@@ -12,6 +12,10 @@ import { chainKeys } from './chainQueries';
 /** Whether each node has the canonical Multicall3, learnt on the first read (keyed by network and URLs). */
 const multicallByNode = new Map<string, boolean>();
 
+/** Whether the network's node is known to have the canonical Multicall3 (a portfolio read found it). */
+export const hasMulticall = (network: Network): boolean =>
+  multicallByNode.get(chainKeys.network(network).join('|')) === true;
+
 export const portfolioKeys = {
   snapshot: (network: Network, request: PortfolioRequest) =>
     [
