@@ -1,5 +1,12 @@
 import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem';
-import { call, getBlockNumber, getTransaction, getTransactionCount, getTransactionReceipt } from 'viem/actions';
+import {
+  call,
+  getBlock,
+  getBlockNumber,
+  getTransaction,
+  getTransactionCount,
+  getTransactionReceipt,
+} from 'viem/actions';
 import type { HeadBlock } from '../chain/chainHead';
 import { type ChainClient, chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
@@ -67,9 +74,7 @@ export class TransactionTracker {
     const records = (await this.deps.store.forChain(network.chainId)).filter((r) => r.networkId === network.id);
     const watched = records.filter(isWatched);
     if (watched.length === 0) return [];
-    const last = this.lastHeads.get(network.id);
-    const unbroken = head !== undefined && last !== undefined && head.parentHash === last.hash;
-    if (head) this.lastHeads.set(network.id, head);
+    const unbroken = await this.followsLastPass(client, network, head);
     const view = await this.observe(client, watched, head?.number, !unbroken);
     const changes: TxChange[] = [];
     for (const [index, record] of watched.entries()) {
@@ -89,6 +94,20 @@ export class TransactionTracker {
       if (decision.kind !== 'suspect-dropped' && decision.kind !== 'none') this.suspectedDrops.delete(current.id);
     }
     return changes;
+  }
+
+  /**
+   * Whether `head` extends the head of the network's last pass, so nothing mined since cannot have
+   * been undone: known from its parent hash when it is the next block, else from the hash of the
+   * last pass's head as the node has it now (one call, whatever the records watched).
+   */
+  private async followsLastPass(client: ChainClient, network: Network, head: HeadBlock | undefined) {
+    const last = this.lastHeads.get(network.id);
+    if (head) this.lastHeads.set(network.id, head);
+    if (!head || !last || head.number <= last.number) return false;
+    if (head.number === last.number + 1n) return head.parentHash === last.hash;
+    const then = await getBlock(client, { blockNumber: last.number }).catch(() => undefined);
+    return then?.hash === last.hash;
   }
 
   /**
