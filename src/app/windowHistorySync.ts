@@ -34,7 +34,7 @@ export function startHistorySync(
       explorer: explorer(network),
     });
     return {
-      follow: (network, accounts, head, onProgress) => followAccounts(deps(network), accounts, head, onProgress),
+      follow: (network, accounts, head) => followAccounts(deps(network), accounts, head),
       sync: (network, account, onProgress) => syncAccount(deps(network), account, onProgress),
       scanApprovals: (network, account) =>
         scanApprovals(

@@ -2,7 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Network } from '@/core/chain/networks';
 import { chainHeadQuery } from '@/lib/queries/chainQueries';
 
-/** Live chain id and latest block of the network's node, polled about once per block. */
+/**
+ * The network node's latest block, shared by every reader and asked about once per block, with the
+ * chain id checked when the connection was made (chainHeadQuery).
+ */
 export function useChainHead(network: Network) {
   return useQuery(chainHeadQuery(useQueryClient(), network));
 }

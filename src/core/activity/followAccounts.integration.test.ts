@@ -48,7 +48,11 @@ async function follow(network: Network, store: ReturnType<typeof memoryActivityS
   const client = chainClient(network);
   const head = await readChainHead(client, network, { withTransactions: true });
   const results = await followAccounts({ client, network, store }, who, head.block);
-  for (const [account, result] of results) if ('error' in result) throw new Error(`${account}: ${result.error}`);
+  for (const [account, result] of results) {
+    if ('error' in result) throw new Error(`${account}: ${result.error}`);
+    // As the history sync does: an account that cannot follow is synced on its own.
+    if ('behind' in result) results.set(account, await syncAccount({ client, network, store }, account));
+  }
   return results;
 }
 
@@ -66,7 +70,8 @@ describe('following accounts block by block', () => {
     const who = accounts(3);
     const network = testNetwork(chain.url);
     const store = memoryActivityStore();
-    await follow(network, store, who);
+    const first = await follow(network, store, who);
+    expect(first.size).toBe(3);
     const node = testNode(chain.url);
     const mined = async (hash: `0x${string}`) => node.waitForTransactionReceipt({ hash });
     await mined(

@@ -9,12 +9,11 @@ import { rescanFrom } from '../chain/rescanFrom';
 import { toChainError } from '../chain/toChainError';
 import { isCairnError } from '../errors/base';
 import { sameAddress } from '../keys/sameAddress';
-import { nativeSourceFor, type SyncState, syncKey } from './activityStore';
+import { nativeSourceFor, type SyncState } from './activityStore';
 import { explorerItems } from './explorerItems';
-import { type ActivityItem, NATIVE_ITEM_SOURCES } from './item';
+import type { ActivityItem } from './item';
 import { scanItemsOf } from './nativeScan';
-import { senderItems } from './senderItems';
-import { type SyncDeps, type SyncProgress, type SyncResult, syncAccount, withTimestamps } from './sync';
+import { type SyncDeps, type SyncResult, storeSynced } from './sync';
 import { readTransferItemsOf } from './transferLogs';
 
 const approvalTopic0s = new Set<Hex>(Object.values(APPROVAL_TOPICS));
@@ -28,58 +27,52 @@ export type FollowResult = SyncResult & { approvalSeen?: boolean };
 export const FOLLOW_LIMIT = 1_000n;
 
 /**
- * Brings several accounts' history up to `head`, the block every reader of the chain shares: the
- * accounts already close to it together, in one read of the new blocks for all of them (three
- * eth_getLogs, the new blocks once on the local chain), the others one by one (syncAccount). That
- * the last head each account saw is still on the chain is known from the head's parent hash when
- * it is the block before, with no request. A failure of the shared read fails every account of it.
+ * Brings several accounts' history up to `head`, the block every reader of the chain shares, in
+ * one read of the new blocks for all of them: three eth_getLogs, and on the local chain the new
+ * blocks once. That the last head each account saw is still on the chain is known from the
+ * head's parent hash when it is the block before, else from one batch of headers. Accounts that
+ * cannot follow (never synced, too far behind, their last head gone, another native source) are
+ * answered `behind`: the caller syncs each on its own (syncAccount). A failure of the shared read
+ * fails every account of it.
  *
- * Errors: ChainError (the node), ExplorerError (the explorer), per account in `failed`.
+ * Errors: ChainError (the node), ExplorerError (the explorer), per account.
  */
 export async function followAccounts(
   deps: SyncDeps,
   accounts: readonly Address[],
   head: HeadBlock,
-  onProgress?: (account: Address, progress: SyncProgress) => void,
-): Promise<Map<Address, FollowResult | { error: unknown }>> {
+): Promise<Map<Address, FollowResult | { error: unknown } | { behind: true }>> {
   const { network, store } = deps;
   const chainId = network.chainId;
   const nativeSource = nativeSourceFor(network, deps.explorer !== undefined);
   const states = await Promise.all(accounts.map((account) => store.state(chainId, account)));
   const hashes = await knownHashes(deps, head, states);
-  const results = new Map<Address, FollowResult | { error: unknown }>();
+  const results = new Map<Address, FollowResult | { error: unknown } | { behind: true }>();
   const following: { account: Address; previous: SyncState }[] = [];
   accounts.forEach((account, i) => {
     const previous = states[i];
-    if (
-      previous &&
+    const canFollow =
+      previous !== undefined &&
       hashes.get(previous.headNumber) === previous.headHash &&
       previous.nativeSource === nativeSource &&
       head.number - previous.logsTo <= FOLLOW_LIMIT &&
-      head.number >= previous.headNumber
-    ) {
-      if (head.number === previous.headNumber) results.set(account, unchanged(head.number));
-      else following.push({ account, previous });
-    }
+      head.number >= previous.headNumber;
+    if (!canFollow) results.set(account, { behind: true });
+    else if (head.number === previous.headNumber) results.set(account, unchanged(head.number));
+    else following.push({ account, previous });
   });
-  const alone = accounts.filter((account) => !results.has(account) && !following.some((f) => f.account === account));
-  const [together] = await Promise.all([
-    following.length ? follow(deps, following, head, nativeSource) : new Map(),
-    Promise.all(
-      alone.map(async (account) => {
-        try {
-          results.set(account, await syncAccount(deps, account, (p) => onProgress?.(account, p)));
-        } catch (error) {
-          results.set(account, { error });
-        }
-      }),
-    ),
-  ]);
-  for (const [account, result] of together) results.set(account, result);
+  if (following.length)
+    for (const [account, result] of await follow(deps, following, head, nativeSource)) results.set(account, result);
   return results;
 }
 
-const unchanged = (head: bigint): SyncResult => ({ changed: false, itemsChanged: false, head, written: 0 });
+const unchanged = (head: bigint): FollowResult => ({
+  changed: false,
+  itemsChanged: false,
+  head,
+  written: 0,
+  approvalSeen: false,
+});
 
 /**
  * The hash of each block an account last saw as head, where it can be known: the head's and its
@@ -114,7 +107,7 @@ async function follow(
   head: HeadBlock,
   nativeSource: SyncState['nativeSource'],
 ): Promise<Map<Address, FollowResult | { error: unknown }>> {
-  const { client, network, store } = deps;
+  const { client, network } = deps;
   const chainId = network.chainId;
   const accounts = following.map((f) => f.account);
   const latest = head.number;
@@ -155,49 +148,19 @@ async function follow(
               ? await explorerItems(deps.explorer, chainId, account, nativeFrom.get(account) ?? 0n, latest)
               : since(scan?.items.get(account), nativeFrom.get(account));
           const transfers = since(logs.items.get(account), logsFrom.get(account));
-          const knownTxs = new Set(native.filter((i) => i.logIndex === undefined).map((i) => i.hash));
-          const sent = await senderItems(client, chainId, account, transfers, knownTxs);
-          const times = new Map(scan?.timestamps ?? []);
-          times.set(head.number, Number(head.timestamp));
-          const logItems = await withTimestamps(client, [...transfers, ...sent], times);
-          let itemsChanged = await store.replace({
-            chainId,
-            account,
-            fromBlock: logsFrom.get(account) ?? 0n,
-            sources: ['logs'],
-            items: logItems,
-          });
-          if (nativeSource !== 'none') {
-            const changed = await store.replace({
-              chainId,
-              account,
-              fromBlock: nativeFrom.get(account) ?? 0n,
-              sources: NATIVE_ITEM_SOURCES,
-              items: native,
-            });
-            itemsChanged ||= changed;
-          }
-          await store.saveState({
-            key: syncKey(chainId, account),
-            chainId,
-            account,
-            headNumber: latest,
-            headHash: head.hash,
-            logsTo: latest,
-            logSpan: logs.span,
+          const timestamps = new Map(scan?.timestamps ?? []);
+          timestamps.set(head.number, Number(head.timestamp));
+          const stored = await storeSynced(deps, account, {
+            head,
             nativeSource,
-            nativeTo: nativeSource === 'none' ? 0n : latest,
+            transfers: { from: logsFrom.get(account) ?? 0n, items: transfers, span: logs.span },
+            native: { from: nativeFrom.get(account) ?? 0n, items: native },
+            timestamps,
           });
           const approvalSeen = logs.logs.some(
             (log) => approvalTopic0s.has(log.topics[0] ?? '0x') && sameAddress(topicAddress(log.topics[1]), account),
           );
-          results.set(account, {
-            changed: true,
-            itemsChanged,
-            head: latest,
-            written: logItems.length + native.length,
-            approvalSeen,
-          });
+          results.set(account, { ...stored, approvalSeen });
         } catch (error) {
           results.set(account, { error: isCairnError(error) ? error : toChainError(error) });
         }

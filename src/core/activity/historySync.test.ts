@@ -22,21 +22,23 @@ function fakeWork() {
   let itemsChanged = true;
   let events: { transactionHash: `0x${string}`; logIndex: number }[] = [];
   let failSync: Error | undefined;
-  /** The accounts whose pass sees an approval of theirs. */
+  /** The accounts whose pass sees an approval of theirs, and those too far behind to follow. */
   let approvalSeen = new Set<Address>();
+  let behind = new Set<Address>();
   const work: HistorySyncWork = {
-    async follow(net, accounts, block, onProgress) {
+    async follow(net, accounts, block) {
       const who = accounts.map((a) => a.slice(-2)).join('+');
       log.push(`follow ${net.id} ${who} @${block.number}`);
-      for (const account of accounts) onProgress(account, { phase: 'logs', done: 1n, total: 2n });
       await new Promise<void>((release) => pending.push(release));
       log.push(`followed ${net.id} ${who}`);
       return new Map(
         accounts.map((account) => [
           account,
-          failSync
-            ? { error: failSync }
-            : { changed: true, itemsChanged, head: block.number, approvalSeen: approvalSeen.has(account) },
+          behind.has(account)
+            ? { behind: true as const }
+            : failSync
+              ? { error: failSync }
+              : { changed: true, itemsChanged, head: block.number, approvalSeen: approvalSeen.has(account) },
         ]),
       );
     },
@@ -70,9 +72,11 @@ function fakeWork() {
       events?: typeof events;
       failSync?: Error | undefined;
       approvalSeen?: Address[];
+      behind?: Address[];
     }) => {
       head = next.head ?? head;
       if (next.approvalSeen) approvalSeen = new Set(next.approvalSeen);
+      if (next.behind) behind = new Set(next.behind);
       itemsChanged = next.itemsChanged ?? itemsChanged;
       events = next.events ?? events;
       if ('failSync' in next) failSync = next.failSync;
@@ -222,7 +226,7 @@ describe('history sync', () => {
       const history = createHistorySync(async () => fake.work);
       const first = history.follow(network('one'), [A, B], block(7n));
       await ticks();
-      expect(history.status.getState().byKey[syncStatusKey('one', B)]).toMatchObject({ running: true, progress: 0.5 });
+      expect(history.status.getState().byKey[syncStatusKey('one', B)]).toMatchObject({ running: true });
       await fake.release();
       await first;
       // Never scanned yet: both.
@@ -237,40 +241,69 @@ describe('history sync', () => {
       expect(fake.log.slice(4)).toEqual(['follow one aa+bb @8', 'followed one aa+bb', 'approvals one bb']);
     });
 
-    it('runs one pass per network at a time: asks meanwhile make one more, with every account and the newest head', async () => {
+    it('runs one pass per network at a time: asks meanwhile make one more, with the accounts asked last and the newest head', async () => {
       const fake = fakeWork();
       const history = createHistorySync(async () => fake.work);
       const first = history.follow(network('one'), [A], block(7n));
       await ticks();
-      void history.follow(network('one'), [A], block(9n));
+      void history.follow(network('one'), [A, B], block(9n));
+      // The person then lets only B be read: A is not named again.
       const next = history.follow(network('one'), [B], block(8n));
       await ticks();
       expect(fake.log).toEqual(['follow one aa @7']);
       await fake.release();
       await first;
       await ticks();
-      expect(fake.log.at(-1)).toBe('follow one aa+bb @9');
+      expect(fake.log.at(-1)).toBe('follow one bb @9');
       await fake.release();
       await next;
       expect(fake.log.filter((line) => line.startsWith('follow '))).toHaveLength(2);
     });
 
-    it('waits for an account’s own sync (a Retry) before following it, and keeps a failure per account', async () => {
+    it('never runs an account’s own sync beside a pass: a pass leaves it out, a Retry waits for the pass', async () => {
       const fake = fakeWork();
       const history = createHistorySync(async () => fake.work);
       const retry = history.request(network('one'), A);
       await ticks();
-      const failure = new Error('node down');
-      const pass = history.follow(network('one'), [A], block(7n));
+      const pass = history.follow(network('one'), [A, B], block(7n));
       await ticks();
-      expect(fake.log).toEqual(['sync one aa']);
+      // A is busy with its own sync: the pass follows B alone.
+      expect(fake.log).toEqual(['sync one aa', 'follow one bb @7']);
+      const again = history.request(network('one'), B);
       await fake.release();
       await retry;
       await ticks();
-      expect(fake.log.at(-1)).toBe('follow one aa @7');
-      fake.set({ failSync: failure });
+      expect(fake.log.at(-1)).not.toBe('sync one bb');
       await fake.release();
       await pass;
+      await ticks();
+      expect(fake.log.at(-1)).toBe('sync one bb');
+      await fake.release();
+      await again;
+    });
+
+    it('syncs an account too far behind on its own once the pass has ended, and keeps a failure per account', async () => {
+      const fake = fakeWork();
+      const history = createHistorySync(async () => fake.work);
+      fake.set({ behind: [B] });
+      const pass = history.follow(network('one'), [A, B], block(7n));
+      await ticks();
+      await fake.release();
+      await pass;
+      await ticks();
+      expect(fake.log).toContain('sync one bb');
+      await fake.release();
+      await ticks();
+      expect(history.status.getState().byKey[syncStatusKey('one', B)]).toMatchObject({
+        running: false,
+        syncedTo: 100n,
+      });
+      const failure = new Error('node down');
+      fake.set({ behind: [], failSync: failure });
+      const failed = history.follow(network('one'), [A], block(8n));
+      await ticks();
+      await fake.release();
+      await failed;
       expect(history.status.getState().byKey[syncStatusKey('one', A)]).toMatchObject({
         running: false,
         error: failure,

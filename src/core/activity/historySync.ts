@@ -17,15 +17,8 @@ export type HistorySyncWork = {
     account: Address,
     onProgress: (progress: SyncProgress) => void,
   ): Promise<Pick<SyncResult, 'itemsChanged' | 'head'>>;
-  /** Brings the accounts' history up to the shared head, together where they can be (followAccounts). */
-  follow(
-    network: Network,
-    accounts: readonly Address[],
-    head: HeadBlock,
-    onProgress: (account: Address, progress: SyncProgress) => void,
-  ): Promise<
-    Map<Address, Pick<FollowResult, 'itemsChanged' | 'head' | 'changed' | 'approvalSeen'> | { error: unknown }>
-  >;
+  /** Brings the accounts' history up to the shared head, together (followAccounts); those too far behind are left. */
+  follow(network: Network, accounts: readonly Address[], head: HeadBlock): Promise<Map<Address, FollowOutcome>>;
   /** Brings the account's approval events up to date with its history (scanApprovals): all of them. */
   scanApprovals(
     network: Network,
@@ -53,6 +46,11 @@ export type HistorySync = {
   /** Called after a sync changed stored history or approvals (views read again). Returns the unsubscribe. */
   onWritten(listener: (network: Network, account: Address) => void): () => void;
 };
+
+type FollowOutcome =
+  | Pick<FollowResult, 'itemsChanged' | 'head' | 'changed' | 'approvalSeen'>
+  | { error: unknown }
+  | { behind: true };
 
 type FollowUp = { network: Network; account: Address; done: Promise<void> };
 type PassAsk = { network: Network; accounts: Set<Address>; head: HeadBlock; done: Promise<void> };
@@ -88,8 +86,32 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
     }
   };
 
-  const run = (key: string, network: Network, account: Address): Promise<void> => {
-    const task = (async () => {
+  /** Waits until no sync or pass holds any of `keys` (what holds one is always settled in the end). */
+  const untilFree = async (keys: readonly string[]) => {
+    for (;;) {
+      const busy = keys.flatMap((key) => running.get(key) ?? []);
+      if (busy.length === 0) return;
+      await Promise.all(busy);
+    }
+  };
+
+  /** Holds `keys` for the task `work` (already free: claimed in the same tick), and frees them after. */
+  const holding = (keys: readonly string[], work: () => Promise<void>): Promise<void> => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    for (const key of keys) running.set(key, held);
+    return work().finally(() => {
+      for (const key of keys) if (running.get(key) === held) running.delete(key);
+      release();
+    });
+  };
+
+  const run = async (key: string, network: Network, account: Address): Promise<void> => {
+    // A pass may hold the account: its own sync runs after, never beside it.
+    await untilFree([key]);
+    return holding([key], async () => {
       setStatus(key, { running: true, error: undefined });
       try {
         const loaded = await load();
@@ -101,12 +123,8 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
         setStatus(key, { running: false, progress: undefined, error: undefined, syncedTo: result.head });
       } catch (error) {
         setStatus(key, { running: false, progress: undefined, error });
-      } finally {
-        running.delete(key);
       }
-    })();
-    running.set(key, task);
-    return task;
+    });
   };
 
   const load = async () => {
@@ -117,23 +135,29 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
     });
   };
 
+  /**
+   * One pass over the accounts no sync of their own holds (those come up to date by it, and join
+   * the next pass). Accounts too far behind to follow are synced on their own after it, so a long
+   * first sync never holds up the others.
+   */
   const pass = (network: Network, accounts: readonly Address[], head: HeadBlock): Promise<void> => {
-    const keys = accounts.map((account) => syncStatusKey(network.id, account));
-    const task = (async () => {
-      // A sync of one of these accounts on its own (a Retry) ends first.
-      await Promise.all(keys.map((key) => running.get(key)?.catch(() => undefined)));
+    const free = accounts.filter((account) => !running.has(syncStatusKey(network.id, account)));
+    const keys = free.map((account) => syncStatusKey(network.id, account));
+    const behind: Address[] = [];
+    const done = holding(keys, async () => {
+      if (free.length === 0) return;
       for (const key of keys) setStatus(key, { running: true, error: undefined });
       try {
         const loaded = await load();
-        const results = await loaded.follow(network, accounts, head, (account, p) =>
-          setStatus(syncStatusKey(network.id, account), {
-            progress: p.total > 0n ? Number((p.done * 1000n) / p.total) / 1000 : undefined,
-          }),
-        );
+        const results = await loaded.follow(network, free, head);
         await Promise.all(
-          accounts.map(async (account, i) => {
+          free.map(async (account, i) => {
             const key = keys[i] ?? '';
             const result = results.get(account);
+            if (result && 'behind' in result) {
+              behind.push(account);
+              return;
+            }
             if (!result || 'error' in result) {
               setStatus(key, { running: false, progress: undefined, error: result?.error });
               return;
@@ -148,21 +172,39 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
       } catch (error) {
         for (const key of keys) setStatus(key, { running: false, progress: undefined, error });
       }
-    })();
-    for (const key of keys) running.set(key, task);
-    const settled = task.finally(() => {
-      for (const key of keys) if (running.get(key) === task) running.delete(key);
     });
-    return settled;
+    return done.then(() => {
+      for (const account of behind) void request(network, account);
+    });
   };
+
+  function request(network: Network, account: Address): Promise<void> {
+    const key = syncStatusKey(network.id, account);
+    const waiting = followUps.get(key);
+    if (waiting) {
+      waiting.network = network;
+      waiting.account = account;
+      return waiting.done;
+    }
+    const current = running.get(key);
+    if (!current) return run(key, network, account);
+    const followUp: FollowUp = { network, account, done: Promise.resolve() };
+    followUp.done = current.then(() => {
+      followUps.delete(key);
+      return run(key, followUp.network, followUp.account);
+    });
+    followUps.set(key, followUp);
+    return followUp.done;
+  }
 
   return {
     status,
     follow(network, accounts, head) {
       const waiting = nextPasses.get(network.id);
       if (waiting) {
+        // The accounts as asked last: one the person no longer lets be read is not named.
         waiting.network = network;
-        for (const account of accounts) waiting.accounts.add(account);
+        waiting.accounts = new Set(accounts);
         if (head.number >= waiting.head.number) waiting.head = head;
         return waiting.done;
       }
@@ -182,24 +224,7 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
       nextPasses.set(network.id, ask);
       return ask.done;
     },
-    request(network, account) {
-      const key = syncStatusKey(network.id, account);
-      const waiting = followUps.get(key);
-      if (waiting) {
-        waiting.network = network;
-        waiting.account = account;
-        return waiting.done;
-      }
-      const current = running.get(key);
-      if (!current) return run(key, network, account);
-      const followUp: FollowUp = { network, account, done: Promise.resolve() };
-      followUp.done = current.then(() => {
-        followUps.delete(key);
-        return run(key, followUp.network, followUp.account);
-      });
-      followUps.set(key, followUp);
-      return followUp.done;
-    },
+    request,
     onWritten(listener) {
       listeners.add(listener);
       return () => {

@@ -1,7 +1,8 @@
 import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from 'viem';
+import { call } from 'viem/actions';
 import { erc1155Uri } from '../assets/nftLinks';
 import type { ChainClient } from '../chain/client';
-import { aggregate3, type Call3, type CallOutcome, plainCalls } from '../chain/multicall';
+import { aggregate3, type Call3, type CallOutcome } from '../chain/multicall';
 import { toChainError } from '../chain/toChainError';
 import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
@@ -25,6 +26,9 @@ export type HeldNft = {
   /** tokenURI / uri(id) with {id} filled in, when the contract has one. */
   metadataUri: string | undefined;
 };
+
+/** What a node says of a call that cannot run on this contract, as opposed to a node that failed. */
+const SAYS_NO = ['CHAIN_REVERTED', 'CHAIN_RPC_ERROR', 'CHAIN_MALFORMED_RESPONSE'];
 
 const erc1155UriOf = (template: string | undefined, tokenId: bigint) =>
   template === undefined ? undefined : erc1155Uri(template, tokenId);
@@ -56,27 +60,42 @@ export async function readHeldNfts(
   }
   const list = [...candidates.values()];
   const contracts = [...new Set(list.map((nft) => nft.contract))];
-  const call = (target: Address, callData: Hex): Call3 => ({ target, allowFailure: true, callData });
+  const call3 = (target: Address, callData: Hex): Call3 => ({ target, allowFailure: true, callData });
   const calls = [
     ...list.flatMap((nft) =>
       nft.standard === 'erc721'
         ? [
-            call(nft.contract, encodeFunctionData({ abi: nftAbi, functionName: 'ownerOf', args: [nft.tokenId] })),
-            call(nft.contract, encodeFunctionData({ abi: nftAbi, functionName: 'tokenURI', args: [nft.tokenId] })),
+            call3(nft.contract, encodeFunctionData({ abi: nftAbi, functionName: 'ownerOf', args: [nft.tokenId] })),
+            call3(nft.contract, encodeFunctionData({ abi: nftAbi, functionName: 'tokenURI', args: [nft.tokenId] })),
           ]
         : [
-            call(
+            call3(
               nft.contract,
               encodeFunctionData({ abi: nftAbi, functionName: 'balanceOf', args: [account, nft.tokenId] }),
             ),
-            call(nft.contract, encodeFunctionData({ abi: nftAbi, functionName: 'uri', args: [nft.tokenId] })),
+            call3(nft.contract, encodeFunctionData({ abi: nftAbi, functionName: 'uri', args: [nft.tokenId] })),
           ],
     ),
-    ...contracts.map((contract) => call(contract, encodeFunctionData({ abi: nftAbi, functionName: 'name' }))),
+    ...contracts.map((contract) => call3(contract, encodeFunctionData({ abi: nftAbi, functionName: 'name' }))),
   ];
+  // One call at a time: a contract that reverts, or that the node cannot run (out of gas, a bad
+  // opcode), says "no"; a node that fails is an error.
+  const oneByOne = () =>
+    Promise.all(
+      calls.map(async (c): Promise<CallOutcome> => {
+        try {
+          return { ok: true, data: (await call(client, { to: c.target, data: c.callData })).data };
+        } catch (error) {
+          const chainError = toChainError(error);
+          if (SAYS_NO.includes(chainError.code)) return { ok: false, saidWhy: true };
+          throw chainError;
+        }
+      }),
+    );
   let outcomes: CallOutcome[];
   try {
-    outcomes = calls.length === 0 ? [] : multicall ? await aggregate3(client, calls) : await plainCalls(client, calls);
+    // Through Multicall3 when the node has it; should one costly contract sink the whole call, one by one.
+    outcomes = calls.length === 0 ? [] : multicall ? await aggregate3(client, calls).catch(oneByOne) : await oneByOne();
   } catch (error) {
     throw toChainError(error);
   }

@@ -8,7 +8,7 @@ import { readLaneOf } from '../chain/readLane';
 import { rescanFrom } from '../chain/rescanFrom';
 import { toChainError } from '../chain/toChainError';
 import { isCairnError } from '../errors/base';
-import { type ActivityStore, type NativeSource, nativeSourceFor, type SyncState, syncKey } from './activityStore';
+import { type ActivityStore, type NativeSource, nativeSourceFor, syncKey } from './activityStore';
 import { type ExplorerSource, explorerItems } from './explorerItems';
 import { type ActivityItem, NATIVE_ITEM_SOURCES } from './item';
 import { scanItems } from './nativeScan';
@@ -87,42 +87,71 @@ export async function syncAccount(
       ),
       readNative(deps, account, nativeSource, nativeFrom, latest, onProgress),
     ]);
-    const known = new Set(native.items.filter((i) => i.logIndex === undefined).map((i) => i.hash));
-    const sentByAccount = await senderItems(client, chainId, account, logs.items, known);
-    const logItems = await withTimestamps(client, [...logs.items, ...sentByAccount], native.timestamps);
-    let itemsChanged = await store.replace({
-      chainId,
-      account,
-      fromBlock: logsFrom,
-      sources: ['logs'],
-      items: logItems,
-    });
-    if (nativeSource !== 'none') {
-      const nativeChanged = await store.replace({
-        chainId,
-        account,
-        fromBlock: nativeFrom,
-        sources: NATIVE_ITEM_SOURCES,
-        items: native.items,
-      });
-      itemsChanged ||= nativeChanged;
-    }
-    const state: SyncState = {
-      key: syncKey(chainId, account),
-      chainId,
-      account,
-      headNumber: latest,
-      headHash: head.hash,
-      logsTo: latest,
-      logSpan: logs.span,
+    return await storeSynced(deps, account, {
+      head,
       nativeSource,
-      nativeTo: nativeSource === 'none' ? 0n : latest,
-    };
-    await store.saveState(state);
-    return { changed: true, itemsChanged, head: latest, written: logItems.length + native.items.length };
+      transfers: { from: logsFrom, items: logs.items, span: logs.span },
+      native: { from: nativeFrom, items: native.items },
+      timestamps: native.timestamps,
+    });
   } catch (error) {
     throw isCairnError(error) ? error : toChainError(error);
   }
+}
+
+/** What a sync read for one account over [from, head]: token transfers, and native items. */
+export type SyncedRange = {
+  head: { number: bigint; hash: Hex };
+  nativeSource: NativeSource;
+  transfers: { from: bigint; items: readonly ActivityItem[]; span: bigint };
+  native: { from: bigint; items: readonly ActivityItem[] };
+  /** Block times already known (blocks read whole, the head). */
+  timestamps: ReadonlyMap<bigint, number>;
+};
+
+/**
+ * Stores what a sync read for an account: its own transactions behind transfers out (fee, value),
+ * block times, then the ranges replaced (a reorganisation leaves no ghosts) and the state saved.
+ */
+export async function storeSynced(
+  { client, network, store }: SyncDeps,
+  account: Address,
+  read: SyncedRange,
+): Promise<SyncResult> {
+  const chainId = network.chainId;
+  const { head, nativeSource, transfers, native } = read;
+  const known = new Set(native.items.filter((i) => i.logIndex === undefined).map((i) => i.hash));
+  const sentByAccount = await senderItems(client, chainId, account, transfers.items, known);
+  const logItems = await withTimestamps(client, [...transfers.items, ...sentByAccount], new Map(read.timestamps));
+  let itemsChanged = await store.replace({
+    chainId,
+    account,
+    fromBlock: transfers.from,
+    sources: ['logs'],
+    items: logItems,
+  });
+  if (nativeSource !== 'none') {
+    const nativeChanged = await store.replace({
+      chainId,
+      account,
+      fromBlock: native.from,
+      sources: NATIVE_ITEM_SOURCES,
+      items: [...native.items],
+    });
+    itemsChanged ||= nativeChanged;
+  }
+  await store.saveState({
+    key: syncKey(chainId, account),
+    chainId,
+    account,
+    headNumber: head.number,
+    headHash: head.hash,
+    logsTo: head.number,
+    logSpan: transfers.span,
+    nativeSource,
+    nativeTo: nativeSource === 'none' ? 0n : head.number,
+  });
+  return { changed: true, itemsChanged, head: head.number, written: logItems.length + native.items.length };
 }
 
 /** Native items from where this network's native history comes from, with the block times it read. */
@@ -145,7 +174,7 @@ async function readNative(
 }
 
 /** Fills in block times, reading the headers of blocks no other source described (in JSON-RPC batches). */
-export async function withTimestamps(
+async function withTimestamps(
   client: ChainClient,
   items: ActivityItem[],
   known: Map<bigint, number>,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
+import { startChain } from '../../../devchain/chain.ts';
 import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { ChainError } from '../errors/chain';
 import { readChainHead } from './chainHead';
@@ -10,8 +11,8 @@ import { localNetwork, type Network } from './networks';
 const url = inject('localChainUrl');
 
 // biome-ignore lint/suspicious/noExplicitAny: a raw JSON-RPC answer, read field by field.
-async function rpc(method: string, params: unknown[] = []): Promise<any> {
-  const response = await fetch(url, {
+async function rpc(method: string, params: unknown[] = [], to = url): Promise<any> {
+  const response = await fetch(to, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -58,6 +59,30 @@ describe('readChainHead against the local node', () => {
       expect(withTransactions.block.transactions).toBeInstanceOf(Array);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it('asks the chain id again when a block does not follow the last one (a node gone back, or replaced)', async () => {
+    // A chain of its own: the shared one must not go back under the other tests.
+    const own = await startChain({ port: await findFreePort() });
+    const proxy = await startRpcFaultProxy(own.url);
+    try {
+      const network = { ...localNetwork(proxy.url), id: 'went-back' };
+      const client = chainClient(network);
+      const snapshot = await rpc('evm_snapshot', [], own.url);
+      await rpc('evm_mine', [], own.url);
+      await readChainHead(client, network);
+      await rpc('evm_revert', [snapshot], own.url);
+      proxy.resetCounts();
+      await readChainHead(client, network);
+      expect(proxy.calls).toEqual({ eth_getBlockByNumber: 1, eth_chainId: 1 });
+      await rpc('evm_mine', [], own.url);
+      proxy.resetCounts();
+      await readChainHead(client, network);
+      expect(proxy.calls).toEqual({ eth_getBlockByNumber: 1 });
+    } finally {
+      await proxy.close();
+      await own.stop();
     }
   });
 

@@ -19,14 +19,26 @@ export type ChainHead =
   | { status: 'ok'; chainId: number; blockNumber: bigint; block: HeadBlock }
   | { status: 'wrong-chain'; chainId: number; expectedChainId: number; blockNumber: bigint; block: HeadBlock };
 
-/** The chain id each client's node answered with, once it matched: asked again only after a failure. */
-const confirmedChainId = new WeakMap<ChainClient, number>();
+/**
+ * Per client, the chain id its node answered with once it matched, and the last block read: asked
+ * again after a failure, or when a block does not follow the last (a node that went back, or was
+ * replaced by another chain's).
+ */
+const connections = new WeakMap<ChainClient, { chainId: number; last: HeadBlock }>();
+
+/** Whether `block` can come after `last` on the same chain with no reorganisation or restart. */
+function follows(last: HeadBlock, block: HeadBlock): boolean {
+  if (block.number === last.number) return block.hash === last.hash;
+  if (block.number === last.number + 1n) return block.parentHash === last.hash;
+  return block.number > last.number;
+}
 
 /**
- * Reads the node's latest block, and its chain id when the connection is new (the first read, or
- * the first after a failure or a mismatch), in one JSON-RPC batch. A poll on a connection already
- * checked asks for the block alone; the checks before signing ask the chain id again
- * (nodeChainIdNow). `withTransactions` reads the block's transactions too.
+ * Reads the node's latest block, and its chain id when the connection is new (the first read, the
+ * first after a failure or a mismatch, or a block that does not follow the last), in one JSON-RPC
+ * batch (two requests when the block is the surprise). A poll on a connection already checked
+ * asks for the block alone; the checks before signing ask the chain id again (nodeChainIdNow).
+ * `withTransactions` reads the block's transactions too.
  *
  * Throws a ChainError (CHAIN_UNREACHABLE, CHAIN_TIMEOUT, ...) when the node cannot answer.
  */
@@ -36,9 +48,9 @@ export async function readChainHead(
   { withTransactions = false }: { withTransactions?: boolean } = {},
 ): Promise<ChainHead> {
   try {
-    const known = confirmedChainId.get(client) === network.chainId;
-    const [chainId, latest] = await Promise.all([
-      known ? network.chainId : getChainId(client),
+    const known = connections.get(client);
+    const [answered, latest] = await Promise.all([
+      known?.chainId === network.chainId ? undefined : getChainId(client),
       getBlock(client, { blockTag: 'latest', includeTransactions: withTransactions }),
     ]);
     const block: HeadBlock = {
@@ -48,14 +60,15 @@ export async function readChainHead(
       timestamp: latest.timestamp,
       ...(withTransactions ? { transactions: latest.transactions as Transaction[] } : {}),
     };
+    const chainId = answered ?? (known && follows(known.last, block) ? known.chainId : await getChainId(client));
     if (chainId !== network.chainId) {
-      confirmedChainId.delete(client);
+      connections.delete(client);
       return { status: 'wrong-chain', chainId, expectedChainId: network.chainId, blockNumber: block.number, block };
     }
-    confirmedChainId.set(client, chainId);
+    connections.set(client, { chainId, last: block });
     return { status: 'ok', chainId, blockNumber: block.number, block };
   } catch (error) {
-    confirmedChainId.delete(client);
+    connections.delete(client);
     throw toChainError(error, network.rpcUrls.length === 1 ? network.rpcUrls[0] : undefined);
   }
 }

@@ -21,7 +21,9 @@ describe('the pace of head asks', () => {
     expect(nextAskIn(pace, BLOCK_MS, seenAt(1_000n, 6_000))).toBe(6_000);
     pace = sawHead(pace, { number: 10n, timestamp: 1_000n }, seenAt(1_000n, 12_000));
     expect(nextAskIn(pace, BLOCK_MS, seenAt(1_000n, 12_000))).toBe(12_000);
-    expect(nextAskIn(sawHead(pace, { number: 9n, timestamp: 990n }, 0), 1_000, 0)).toBe(1_000);
+    // A node that went back starts afresh: its head is the new last one.
+    const back = sawHead(pace, { number: 9n, timestamp: 990n }, 0);
+    expect(back).toMatchObject({ last: { number: 9n }, misses: 0, intervals: [] });
   });
 
   it('asks when the next block should be there: a block time after the last, at the node’s usual lateness, plus a second', () => {

@@ -56,10 +56,12 @@ const MARGIN_MS = 1_000;
 /** The shortest wait between two asks, whatever the block time. */
 const MIN_WAIT_MS = 1_000;
 
-/** Takes in the head an ask found at `now` (no newer head than before counts as a miss). */
+/** Takes in the head an ask found at `now` (the same head as before counts as a miss). */
 export function sawHead(pace: HeadPace, head: { number: bigint; timestamp: bigint }, now: number): HeadPace {
   const { last } = pace;
-  if (last && head.number <= last.number) return { ...pace, misses: pace.misses + 1 };
+  // A node that went back (restarted, or another one) starts the pace afresh.
+  if (last && head.number < last.number) return sawHead(NO_PACE, head, now);
+  if (last && head.number === last.number) return { ...pace, misses: pace.misses + 1 };
   const late = now - Number(head.timestamp) * 1000;
   const interval = last
     ? (Number(head.timestamp - last.timestamp) * 1000) / Number(head.number - last.number)

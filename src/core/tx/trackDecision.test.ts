@@ -34,11 +34,20 @@ describe('what a tracking pass does with a record', () => {
       receipt: mined.value,
       confirmations: 3,
     });
-    expect(decide(record('confirmed', { confirmations: 1 }), { ...quiet, receipt: mined })).toEqual({
+    expect(decide(record('confirmed', { confirmations: 1, blockNumber: 98n }), { ...quiet, receipt: mined })).toEqual({
       kind: 'confirmations',
       confirmations: 3,
+      blockNumber: 98n,
     });
-    expect(decide(record('confirmed', { confirmations: 3 }), { ...quiet, receipt: mined })).toEqual({ kind: 'none' });
+    expect(decide(record('confirmed', { confirmations: 3, blockNumber: 98n }), { ...quiet, receipt: mined })).toEqual({
+      kind: 'none',
+    });
+    // Mined again in another block by a reorganisation: the block is taken, though the count is the same.
+    expect(decide(record('confirmed', { confirmations: 3, blockNumber: 97n }), { ...quiet, receipt: mined })).toEqual({
+      kind: 'confirmations',
+      confirmations: 3,
+      blockNumber: 98n,
+    });
     expect(confirmationsAt(100n, 102n)).toBe(1);
   });
 

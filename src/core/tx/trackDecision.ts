@@ -21,7 +21,7 @@ export type Observation = {
 
 export type Decision =
   | { kind: 'none' }
-  | { kind: 'confirmations'; confirmations: number }
+  | { kind: 'confirmations'; confirmations: number; blockNumber: bigint }
   | { kind: 'mined'; receipt: MinedReceipt; confirmations: number }
   | { kind: 'unmined' }
   | { kind: 'accepted' }
@@ -48,7 +48,10 @@ export function decide(record: TxRecord, seen: Observation): Decision {
   if (seen.receipt.kind === 'found') {
     const confirmations = confirmationsAt(seen.latest, seen.receipt.value.blockNumber);
     if (isMined(record)) {
-      return confirmations === record.confirmations ? { kind: 'none' } : { kind: 'confirmations', confirmations };
+      const { blockNumber } = seen.receipt.value;
+      return confirmations === record.confirmations && blockNumber === record.blockNumber
+        ? { kind: 'none' }
+        : { kind: 'confirmations', confirmations, blockNumber };
     }
     return { kind: 'mined', receipt: seen.receipt.value, confirmations };
   }

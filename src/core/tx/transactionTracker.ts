@@ -70,12 +70,19 @@ export class TransactionTracker {
    * its confirmations come from the head.
    */
   async track(network: Network, head?: HeadBlock): Promise<TxChange[]> {
-    const client = chainClient(network, 'background');
+    // Its own requests: the senders it names must not travel with the reads of other accounts.
+    const client = chainClient(network);
     const records = (await this.deps.store.forChain(network.chainId)).filter((r) => r.networkId === network.id);
     const watched = records.filter(isWatched);
     if (watched.length === 0) return [];
-    const unbroken = await this.followsLastPass(client, network, head);
-    const view = await this.observe(client, watched, head?.number, !unbroken);
+    // Receipts of records mined at or below the last head checked are known still to hold when
+    // nothing since undid it.
+    const settledTo = (await this.followsLastPass(client, network, head))
+      ? this.lastHeads.get(network.id)?.number
+      : undefined;
+    const view = await this.observe(client, watched, head?.number, settledTo);
+    // The head counts as checked only once every receipt asked for was answered.
+    if (head && view.receipts.every((r) => r.kind !== 'error')) this.lastHeads.set(network.id, head);
     const changes: TxChange[] = [];
     for (const [index, record] of watched.entries()) {
       const current = await this.asSeen(network, record, view.inNode[index]);
@@ -103,7 +110,6 @@ export class TransactionTracker {
    */
   private async followsLastPass(client: ChainClient, network: Network, head: HeadBlock | undefined) {
     const last = this.lastHeads.get(network.id);
-    if (head) this.lastHeads.set(network.id, head);
     if (!head || !last || head.number <= last.number) return false;
     if (head.number === last.number + 1n) return head.parentHash === last.hash;
     const then = await getBlock(client, { blockNumber: last.number }).catch(() => undefined);
@@ -112,21 +118,23 @@ export class TransactionTracker {
 
   /**
    * Receipts, the node's view of those without one and the senders' mined nonces, each set in
-   * one batch: a pass costs two round trips however many records are watched.
+   * one batch: a pass costs two round trips however many records are watched (and one more for
+   * the hash of the last pass's head, after skipped blocks).
    */
   private async observe(
     client: ChainClient,
     watched: TxRecord[],
     head: bigint | undefined,
-    mayHaveReorganised: boolean,
+    settledTo: bigint | undefined,
   ): Promise<NodeView> {
     const latest = head ?? (await getBlockNumber(client, { cacheTime: 0 }));
     const senders = [...new Set(watched.filter(isActive).map((r) => r.from.toLowerCase()))];
     const receipts = await Promise.all(
       watched.map((r) =>
-        !mayHaveReorganised &&
+        settledTo !== undefined &&
         isMined(r) &&
         r.blockNumber !== undefined &&
+        r.blockNumber <= settledTo &&
         confirmationsAt(latest, r.blockNumber) < FINAL_CONFIRMATIONS
           ? Promise.resolve<Lookup<MinedReceipt>>({
               kind: 'found',
@@ -204,7 +212,11 @@ export class TransactionTracker {
       case 'none':
         break;
       case 'confirmations':
-        await this.deps.records.save({ ...current, confirmations: decision.confirmations }, current.status);
+        // The block too: a reorganisation may have mined it again elsewhere, and later passes count from it.
+        await this.deps.records.save(
+          { ...current, confirmations: decision.confirmations, blockNumber: decision.blockNumber },
+          current.status,
+        );
         break;
       case 'mined': {
         const { receipt } = decision;

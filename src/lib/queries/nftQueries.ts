@@ -18,7 +18,8 @@ export function heldNftsQuery(
     queryFn: () => readHeldNfts(chainClient(network), account as Address, items ?? [], hasMulticall(network)),
     enabled: account !== undefined && items !== undefined,
     retry: false,
-    // Read again when the history changes (the key's item count), not at each screen that shows them.
+    // Read again when a sync writes history (its invalidation) or brings items (the key's count),
+    // not at each screen that shows them.
     staleTime: Number.POSITIVE_INFINITY,
     // When a sync brings items, the cards already shown stay while the new list is read (same
     // account and node only: the key differs in its item count alone).
