@@ -8,6 +8,7 @@ import { type StaticServer, startStaticServer } from '../../scripts/serve/static
 import { type RpcFaultProxy, startRpcFaultProxy } from '../../src/testing/rpcFaultProxy.ts';
 import { launchChromium } from './browser.ts';
 import { e2eDistDir } from './paths.ts';
+import { phaseTimer } from './timings.ts';
 
 export type EnvironmentOptions = {
   /** Chain id the node reports (default 31337, what the app expects for "Local chain"). */
@@ -73,18 +74,21 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
     ...(options.chainId !== undefined ? { chainId: options.chainId } : {}),
     genesisDate: new Date(Date.now() - 30 * 86_400_000),
   };
-  let chain = await startChain(chainOptions);
-  const manifest = options.seed === false ? undefined : await seedChain(chain.url);
+  const timer = phaseTimer();
+  let chain = await timer.time('chain', () => startChain(chainOptions));
+  const manifest = options.seed === false ? undefined : await timer.time('seed', () => seedChain(chain.url));
   // The proxy forwards to the chain's port, so it keeps working across restartChain().
   const proxy = options.proxy ? await startRpcFaultProxy(chain.url) : undefined;
-  const server = await startStaticServer({
-    root: options.distDir ?? e2eDistDir,
-    port: await findFreePort(),
-    localRpcUrl: proxy?.url ?? chain.url,
-    devchain: true,
-    ...(options.basePath ? { basePath: options.basePath } : {}),
-  });
-  const browser = await launchChromium();
+  const server = await timer.time('server', async () =>
+    startStaticServer({
+      root: options.distDir ?? e2eDistDir,
+      port: await findFreePort(),
+      localRpcUrl: proxy?.url ?? chain.url,
+      devchain: true,
+      ...(options.basePath ? { basePath: options.basePath } : {}),
+    }),
+  );
+  const browser = await timer.time('browser', () => launchChromium());
   const contexts: BrowserContext[] = [];
   let chainRunning = true;
 
@@ -115,18 +119,21 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
     },
     async restartChain() {
       if (chainRunning) await chain.stop();
-      chain = await startChain(chainOptions);
+      chain = await timer.time('restart', () => startChain(chainOptions));
       chainRunning = true;
     },
     async closePages() {
       for (const context of contexts.splice(0)) await context.close().catch(() => {});
     },
     async close() {
-      for (const context of contexts) await context.close().catch(() => {});
-      await browser.close();
-      await server.close();
-      await proxy?.close();
-      if (chainRunning) await chain.stop();
+      await timer.time('close', async () => {
+        for (const context of contexts) await context.close().catch(() => {});
+        await browser.close();
+        await server.close();
+        await proxy?.close();
+        if (chainRunning) await chain.stop();
+      });
+      timer.write();
     },
   };
 }
