@@ -82,7 +82,8 @@ export default defineConfig({
           // A page answers within a second on a quiet machine, not under a full run on two busy
           // cores: a poll without its own timeout waits up to 15 s (vitest's default is 1 s).
           expect: { poll: { timeout: 15_000 } },
-          // Each spec file starts its own chain, server and browser; two at a time suits 2 cores.
+          // Each spec file starts its own server and browser, and takes its worker's chain back to
+          // its seeded state (e2e/support/sharedChain.ts); two at a time suits 2 cores.
           maxWorkers: 2,
         },
       },
