@@ -73,7 +73,8 @@ export default defineConfig({
         plugins,
         test: {
           name: 'e2e',
-          setupFiles,
+          // Each test's pages close when it ends (e2e/support/testPages.ts).
+          setupFiles: [...setupFiles, 'e2e/support/testPages.ts'],
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/globalSetup.ts'],

@@ -77,6 +77,23 @@ export function collectConsoleProblems(page: Page, into: string[]): void {
   page.on('pageerror', (error) => into.push(error.message));
 }
 
+/**
+ * The contexts the running test opened with newPage, closed when it ends (testPages.ts): a page
+ * left open goes on polling the node and rendering through every later test of its file, on the
+ * two cores every file shares. Undefined outside a test: what a beforeAll opens stays open.
+ */
+let testContexts: BrowserContext[] | undefined;
+
+export function beginTestPages(): void {
+  testContexts = [];
+}
+
+export async function closeTestPages(): Promise<void> {
+  const opened = testContexts ?? [];
+  testContexts = undefined;
+  for (const context of opened) await context.close().catch(() => {});
+}
+
 const ONLY_OWN_CHAIN =
   'The worker’s shared chain cannot be stopped or restarted: start the environment with { ownChain: true }.';
 
@@ -130,6 +147,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
         locale: pageOptions.locale ?? 'en-US',
       });
       contexts.push(context);
+      testContexts?.push(context);
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       collectConsoleProblems(page, consoleErrors);
