@@ -9,6 +9,7 @@
 // the seed's manifest are kept in a small file per worker (VITEST_POOL_ID, 1 to maxWorkers: no
 // two files that run at once share one).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type LocalChain, startChain } from '../../devchain/chain.ts';
@@ -42,16 +43,44 @@ const readRecord = (file: string): SharedChainRecord =>
       : value,
   ) as SharedChainRecord;
 
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+/**
+ * One JSON-RPC call on a connection of its own. A pooled keep-alive connection may have been
+ * closed by the node while this worker's event loop was blocked (reactDevelopment.e2e.ts builds
+ * synchronously before it starts its environment), and a call sent on it fails with "other side
+ * closed"; fetch pools connections per process, and the files of a worker share one.
+ */
+function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+  return new Promise((resolve, reject) => {
+    const call = request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => {
+          try {
+            const answer = JSON.parse(text) as { result?: T; error?: { message: string } };
+            if (answer.error || answer.result === undefined)
+              throw new Error(`${method} on the shared chain failed: ${answer.error?.message ?? 'no result'}`);
+            resolve(answer.result);
+          } catch (error) {
+            reject(error);
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
   });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error || body.result === undefined)
-    throw new Error(`${method} on the shared chain failed: ${body.error?.message ?? 'no result'}`);
-  return body.result;
 }
 
 /**
