@@ -73,7 +73,12 @@ export default defineConfig({
         plugins,
         test: {
           name: 'e2e',
-          setupFiles,
+          // Each test's pages close when it ends (e2e/support/testPages.ts).
+          setupFiles: [...setupFiles, 'e2e/support/testPages.ts'],
+          // Files share one module graph per worker (as in the unit project): loading Playwright,
+          // viem and the support modules anew took about 70 s of CPU over a run. No spec mocks a
+          // module or keeps state in one that a later file could see.
+          isolate: false,
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
@@ -82,7 +87,8 @@ export default defineConfig({
           // A page answers within a second on a quiet machine, not under a full run on two busy
           // cores: a poll without its own timeout waits up to 15 s (vitest's default is 1 s).
           expect: { poll: { timeout: 15_000 } },
-          // Each spec file starts its own chain, server and browser; two at a time suits 2 cores.
+          // Each spec file starts its own server and browser, and takes its worker's chain back to
+          // its seeded state (e2e/support/sharedChain.ts); two at a time suits 2 cores.
           maxWorkers: 2,
         },
       },

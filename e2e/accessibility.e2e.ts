@@ -12,7 +12,7 @@ import { type Environment, startEnvironment } from './support/environment.ts';
 describe('accessibility', () => {
   let env: Environment;
   beforeAll(async () => {
-    env = await startEnvironment();
+    env = await startEnvironment({ ownChain: true });
   });
   afterAll(async () => {
     await env?.close();

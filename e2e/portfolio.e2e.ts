@@ -22,7 +22,7 @@ const demoTokens = [
 describe('portfolio, tokens, networks and receive', () => {
   let env: Environment;
   beforeAll(async () => {
-    env = await startEnvironment();
+    env = await startEnvironment({ ownChain: true });
   });
   afterAll(async () => {
     await env?.close();

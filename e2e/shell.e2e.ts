@@ -10,7 +10,7 @@ import { mineTransfer, nodeClient } from './support/rpc.ts';
 describe('app shell against a fresh local chain', () => {
   let env: Environment;
   beforeAll(async () => {
-    env = await startEnvironment();
+    env = await startEnvironment({ ownChain: true });
   });
   afterAll(async () => {
     await env?.close();

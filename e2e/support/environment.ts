@@ -1,18 +1,28 @@
-// One end-to-end environment per spec file: a fresh local chain (seeded unless asked not to),
-// the production build served by Cairn's static server pointing at that chain, and Chromium.
+// One end-to-end environment per spec file: a local chain, the production build served by Cairn's
+// static server pointing at that chain, and Chromium. The chain is the worker's seeded one, taken
+// back to its seeded state (sharedChain.ts), unless the file asks for another chain id, an
+// unseeded chain or one of its own to stop and restart: then a fresh node is started for it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type LocalChain, startChain } from '../../devchain/chain.ts';
+import { type ChainOptions, type LocalChain, startChain } from '../../devchain/chain.ts';
 import { type SeedManifest, seedChain } from '../../devchain/seed.ts';
 import { findFreePort } from '../../scripts/serve/ports.ts';
 import { type StaticServer, startStaticServer } from '../../scripts/serve/static-server.ts';
 import { type RpcFaultProxy, startRpcFaultProxy } from '../../src/testing/rpcFaultProxy.ts';
 import { launchChromium } from './browser.ts';
 import { e2eDistDir } from './paths.ts';
+import { chainGenesisDate, resetSharedChain } from './sharedChain.ts';
+import { phaseTimer } from './timings.ts';
 
 export type EnvironmentOptions = {
   /** Chain id the node reports (default 31337, what the app expects for "Local chain"). */
   chainId?: number;
   seed?: boolean;
+  /**
+   * A fresh node for this file alone, for a file that stops or restarts it (stopChain,
+   * restartChain). Implied by `chainId` and `seed: false`; otherwise the file gets the worker's
+   * shared seeded chain, taken back to its seeded state.
+   */
+  ownChain?: boolean;
   basePath?: string;
   /** Put an RPC fault proxy between the app and the node (see env.proxy). */
   proxy?: boolean;
@@ -40,8 +50,9 @@ export type Environment = {
   }): Promise<AppPage>;
   /** Closes every page opened so far, so their background work (head polls, syncs) stops. */
   closePages(): Promise<void>;
-  /** Stops the node and starts a fresh one on the same port. */
+  /** Stops the node and starts a fresh (unseeded) one on the same port. Needs `ownChain`. */
   restartChain(): Promise<void>;
+  /** Needs `ownChain`. */
   stopChain(): Promise<void>;
   close(): Promise<void>;
 };
@@ -66,25 +77,57 @@ export function collectConsoleProblems(page: Page, into: string[]): void {
   page.on('pageerror', (error) => into.push(error.message));
 }
 
+/**
+ * The contexts the running test opened with newPage, closed when it ends (testPages.ts): a page
+ * left open goes on polling the node and rendering through every later test of its file, on the
+ * two cores every file shares. Undefined outside a test: what a beforeAll opens stays open.
+ */
+let testContexts: BrowserContext[] | undefined;
+
+export function beginTestPages(): void {
+  testContexts = [];
+}
+
+export async function closeTestPages(): Promise<void> {
+  const opened = testContexts ?? [];
+  testContexts = undefined;
+  for (const context of opened) await context.close().catch(() => {});
+}
+
+const ONLY_OWN_CHAIN =
+  'The worker’s shared chain cannot be stopped or restarted: start the environment with { ownChain: true }.';
+
 export async function startEnvironment(options: EnvironmentOptions = {}): Promise<Environment> {
-  const chainPort = await findFreePort();
-  const chainOptions = {
-    port: chainPort,
-    ...(options.chainId !== undefined ? { chainId: options.chainId } : {}),
-    genesisDate: new Date(Date.now() - 30 * 86_400_000),
-  };
-  let chain = await startChain(chainOptions);
-  const manifest = options.seed === false ? undefined : await seedChain(chain.url);
+  const timer = phaseTimer();
+  const ownChain = options.ownChain === true || options.chainId !== undefined || options.seed === false;
+  const chainOptions: ChainOptions | undefined = ownChain
+    ? {
+        port: await findFreePort(),
+        ...(options.chainId !== undefined ? { chainId: options.chainId } : {}),
+        genesisDate: chainGenesisDate(),
+      }
+    : undefined;
+  let chain: LocalChain;
+  let manifest: SeedManifest | undefined;
+  if (chainOptions) {
+    chain = await timer.time('chain', () => startChain(chainOptions));
+    const started = chain;
+    manifest = options.seed === false ? undefined : await timer.time('seed', () => seedChain(started.url));
+  } else {
+    ({ chain, manifest } = await timer.time('reset', () => resetSharedChain()));
+  }
   // The proxy forwards to the chain's port, so it keeps working across restartChain().
   const proxy = options.proxy ? await startRpcFaultProxy(chain.url) : undefined;
-  const server = await startStaticServer({
-    root: options.distDir ?? e2eDistDir,
-    port: await findFreePort(),
-    localRpcUrl: proxy?.url ?? chain.url,
-    devchain: true,
-    ...(options.basePath ? { basePath: options.basePath } : {}),
-  });
-  const browser = await launchChromium();
+  const server = await timer.time('server', async () =>
+    startStaticServer({
+      root: options.distDir ?? e2eDistDir,
+      port: await findFreePort(),
+      localRpcUrl: proxy?.url ?? chain.url,
+      devchain: true,
+      ...(options.basePath ? { basePath: options.basePath } : {}),
+    }),
+  );
+  const browser = await timer.time('browser', () => launchChromium());
   const contexts: BrowserContext[] = [];
   let chainRunning = true;
 
@@ -104,29 +147,35 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
         locale: pageOptions.locale ?? 'en-US',
       });
       contexts.push(context);
+      testContexts?.push(context);
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       collectConsoleProblems(page, consoleErrors);
       return { page, context, consoleErrors };
     },
     async stopChain() {
+      if (!ownChain) throw new Error(ONLY_OWN_CHAIN);
       await chain.stop();
       chainRunning = false;
     },
     async restartChain() {
+      if (!chainOptions) throw new Error(ONLY_OWN_CHAIN);
       if (chainRunning) await chain.stop();
-      chain = await startChain(chainOptions);
+      chain = await timer.time('restart', () => startChain(chainOptions));
       chainRunning = true;
     },
     async closePages() {
       for (const context of contexts.splice(0)) await context.close().catch(() => {});
     },
     async close() {
-      for (const context of contexts) await context.close().catch(() => {});
-      await browser.close();
-      await server.close();
-      await proxy?.close();
-      if (chainRunning) await chain.stop();
+      await timer.time('close', async () => {
+        for (const context of contexts) await context.close().catch(() => {});
+        await browser.close();
+        await server.close();
+        await proxy?.close();
+        if (chainRunning) await chain.stop();
+      });
+      timer.write();
     },
   };
 }

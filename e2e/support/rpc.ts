@@ -3,8 +3,9 @@ import { createTestClient, http, parseEther, parseGwei, publicActions, walletAct
 import { hardhat } from 'viem/chains';
 import { demoAddress } from '../../devchain/seed.ts';
 
-export function nodeClient(url: string) {
-  return createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url) })
+/** `retryCount: 0` for reads expected to revert (the node answers them as internal errors, which viem retries). */
+export function nodeClient(url: string, options: { retryCount?: number } = {}) {
+  return createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url, options) })
     .extend(publicActions)
     .extend(walletActions);
 }
