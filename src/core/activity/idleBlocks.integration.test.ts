@@ -72,7 +72,7 @@ describe('an idle window, block after block', () => {
       expect(proxy.calls.eth_chainId).toBeUndefined();
       expect(proxy.calls.eth_getLogs).toBe(3 * BLOCKS);
       expect(calls).toBeLessThanOrEqual(6 * BLOCKS);
-    expect(proxy.requests).toBe(2 * BLOCKS);
+      expect(proxy.requests).toBe(2 * BLOCKS);
     },
   );
 });
