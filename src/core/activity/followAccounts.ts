@@ -14,11 +14,9 @@ import { explorerItems } from './explorerItems';
 import type { ActivityItem } from './item';
 import { scanItemsOf } from './nativeScan';
 import { type SyncDeps, type SyncResult, storeSynced } from './sync';
-import { readTransferItemsOf } from './transferLogs';
+import { readTransferItemsOf, topicAddress } from './transferLogs';
 
 const approvalTopic0s = new Set<Hex>(Object.values(APPROVAL_TOPICS));
-const topicAddress = (topic: Hex | undefined) =>
-  topic && topic.length === 66 ? (`0x${topic.slice(26)}` as Address) : undefined;
 
 /** What following an account gave: a sync's result, and whether an approval by it was among the logs read. */
 export type FollowResult = SyncResult & { approvalSeen?: boolean };

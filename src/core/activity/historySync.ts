@@ -86,23 +86,19 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
     }
   };
 
-  /** Waits until no sync or pass holds any of `keys` (what holds one is always settled in the end). */
-  const untilFree = async (keys: readonly string[]) => {
-    for (;;) {
-      const busy = keys.flatMap((key) => running.get(key) ?? []);
-      if (busy.length === 0) return;
-      await Promise.all(busy);
-    }
+  /** Waits until no sync or pass holds `key` (what holds one is always settled in the end). */
+  const untilFree = async (key: string) => {
+    for (let busy = running.get(key); busy; busy = running.get(key)) await busy;
   };
 
-  /** Holds `keys` for the task `work` (already free: claimed in the same tick), and frees them after. */
-  const holding = (keys: readonly string[], work: () => Promise<void>): Promise<void> => {
+  /** Holds `keys` for `task` (already free: claimed in the same tick), and frees them after. */
+  const holding = (keys: readonly string[], task: () => Promise<void>): Promise<void> => {
     let release = () => undefined as void;
     const held = new Promise<void>((done) => {
       release = done;
     });
     for (const key of keys) running.set(key, held);
-    return work().finally(() => {
+    return task().finally(() => {
       for (const key of keys) if (running.get(key) === held) running.delete(key);
       release();
     });
@@ -110,7 +106,7 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
 
   const run = async (key: string, network: Network, account: Address): Promise<void> => {
     // A pass may hold the account: its own sync runs after, never beside it.
-    await untilFree([key]);
+    await untilFree(key);
     return holding([key], async () => {
       setStatus(key, { running: true, error: undefined });
       try {

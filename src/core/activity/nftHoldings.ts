@@ -100,7 +100,7 @@ export async function readHeldNfts(
     throw toChainError(error);
   }
   // A contract that reverts, lacks the function or answers nonsense says "no".
-  const answer = <F extends 'ownerOf' | 'tokenURI' | 'balanceOf' | 'uri' | 'name'>(index: number, functionName: F) => {
+  const answer = (index: number, functionName: 'ownerOf' | 'tokenURI' | 'balanceOf' | 'uri' | 'name') => {
     const outcome = outcomes[index];
     if (!outcome?.ok || !outcome.data || outcome.data === '0x') return undefined;
     try {

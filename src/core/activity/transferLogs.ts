@@ -71,7 +71,8 @@ export function transferFilters(accounts: readonly Address[], alsoFirstTopics: r
   ];
 }
 
-const topicAddress = (topic: Hex | undefined): Address | undefined =>
+/** The address in an indexed address topic (a 32-byte word), or undefined when it is not one. */
+export const topicAddress = (topic: Hex | undefined): Address | undefined =>
   topic && topic.length === 66 ? getAddress(`0x${topic.slice(26)}`) : undefined;
 
 /**

@@ -26,11 +26,18 @@ export type ChainHead =
  */
 const connections = new WeakMap<ChainClient, { chainId: number; last: HeadBlock }>();
 
-/** Whether `block` can come after `last` on the same chain with no reorganisation or restart. */
-function follows(last: HeadBlock, block: HeadBlock): boolean {
+/**
+ * Whether `block` comes after `last` on the same chain with no reorganisation or restart, as far
+ * as the two tell: undefined when blocks between them were not seen.
+ */
+export function blockFollows(
+  last: Pick<HeadBlock, 'number' | 'hash'>,
+  block: Pick<HeadBlock, 'number' | 'hash' | 'parentHash'>,
+): boolean | undefined {
+  if (block.number < last.number) return false;
   if (block.number === last.number) return block.hash === last.hash;
   if (block.number === last.number + 1n) return block.parentHash === last.hash;
-  return block.number > last.number;
+  return undefined;
 }
 
 /**
@@ -60,7 +67,8 @@ export async function readChainHead(
       timestamp: latest.timestamp,
       ...(withTransactions ? { transactions: latest.transactions as Transaction[] } : {}),
     };
-    const chainId = answered ?? (known && follows(known.last, block) ? known.chainId : await getChainId(client));
+    const chainId =
+      answered ?? (known && blockFollows(known.last, block) !== false ? known.chainId : await getChainId(client));
     if (chainId !== network.chainId) {
       connections.delete(client);
       return { status: 'wrong-chain', chainId, expectedChainId: network.chainId, blockNumber: block.number, block };

@@ -7,7 +7,7 @@ import {
   getTransactionCount,
   getTransactionReceipt,
 } from 'viem/actions';
-import type { HeadBlock } from '../chain/chainHead';
+import { blockFollows, type HeadBlock } from '../chain/chainHead';
 import { type ChainClient, chainClient } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
@@ -111,7 +111,8 @@ export class TransactionTracker {
   private async followsLastPass(client: ChainClient, network: Network, head: HeadBlock | undefined) {
     const last = this.lastHeads.get(network.id);
     if (!head || !last || head.number <= last.number) return false;
-    if (head.number === last.number + 1n) return head.parentHash === last.hash;
+    const direct = blockFollows(last, head);
+    if (direct !== undefined) return direct;
     const then = await getBlock(client, { blockNumber: last.number }).catch(() => undefined);
     return then?.hash === last.hash;
   }

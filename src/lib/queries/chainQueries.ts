@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { nativeSourceFor } from '@/core/activity/activityStore';
 import { type ChainHead, readChainHead } from '@/core/chain/chainHead';
 import { chainClient } from '@/core/chain/client';
 import { type HeadPace, NO_PACE, nextAskIn, sawHead } from '@/core/chain/headPace';
@@ -43,7 +44,9 @@ async function askHead(entry: Asks, network: Network): Promise<ChainHead> {
   // last answer rather than an ask of its own.
   if (entry.head && Date.now() < entry.nextAt - EARLY_MS) return entry.head;
   try {
-    const head = await readChainHead(chainClient(network), network, { withTransactions: network.kind === 'local' });
+    // The blocks' own transactions where history is read from blocks (the local chain's scan).
+    const withTransactions = nativeSourceFor(network, false) === 'scan';
+    const head = await readChainHead(chainClient(network), network, { withTransactions });
     const now = Date.now();
     entry.pace = sawHead(entry.pace, head.block, now);
     entry.nextAt = now + nextAskIn(entry.pace, network.blockTimeMs, now);
@@ -58,9 +61,9 @@ async function askHead(entry: Asks, network: Network): Promise<ChainHead> {
 /**
  * The network's head: one query that every reader of the chain follows (its block shared by all),
  * asked when the next block should be there (headPace: kept per query cache, so a poll that comes
- * early gets the last answer); its block's transactions come with it on
- * the local chain, whose history is read from blocks. The chain id is asked only when the
- * connection is new (readChainHead).
+ * early gets the last answer); its block's transactions come with it on the local chain, whose
+ * history is read from blocks. The chain id is asked only when the connection is new
+ * (readChainHead).
  */
 export function chainHeadQuery(cache: QueryClient, network: Network) {
   const entry = asksOf(cache, network);
