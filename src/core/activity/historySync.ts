@@ -52,17 +52,43 @@ type FollowOutcome =
   | { error: unknown }
   | { behind: true };
 
-type FollowUp = { network: Network; account: Address; done: Promise<void> };
-type PassAsk = { network: Network; accounts: Set<Address>; head: HeadBlock; done: Promise<void> };
+type PassArgs = { network: Network; accounts: readonly Address[]; head: HeadBlock };
+
+/**
+ * Runs `start(args)` at once when `current(key)` is nothing, else once after it; asks made
+ * meanwhile make that one follow-up, with their arguments `merge`d. Each ask resolves when the run
+ * that covers it has ended.
+ */
+function oneAfterAnother<A>(
+  current: (key: string) => Promise<unknown> | undefined,
+  start: (args: A) => Promise<void>,
+  merge: (waiting: A, asked: A) => A,
+): (key: string, args: A) => Promise<void> {
+  const waiting = new Map<string, { args: A; done: Promise<void> }>();
+  return (key, args) => {
+    const next = waiting.get(key);
+    if (next) {
+      next.args = merge(next.args, args);
+      return next.done;
+    }
+    const now = current(key);
+    if (!now) return start(args);
+    const entry = { args, done: Promise.resolve() };
+    entry.done = now.then(() => {
+      waiting.delete(key);
+      return start(entry.args);
+    });
+    waiting.set(key, entry);
+    return entry.done;
+  };
+}
 
 /** The app's history sync: built once at start, fed requests by the UI (a new block, Retry). */
 export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): HistorySync {
   const status = createStore<SyncStatusState>()(() => ({ byKey: {} }));
   const running = new Map<string, Promise<void>>();
-  /** Per network: the pass running, and the one asked meanwhile. */
+  /** Per network: the pass running. */
   const passes = new Map<string, Promise<void>>();
-  const nextPasses = new Map<string, PassAsk>();
-  const followUps = new Map<string, FollowUp>();
   const listeners = new Set<(network: Network, account: Address) => void>();
   /** The last approval events seen per account, so that only a change counts as written. */
   const approvalSignatures = new Map<string, string>();
@@ -174,52 +200,32 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
     });
   };
 
-  function request(network: Network, account: Address): Promise<void> {
-    const key = syncStatusKey(network.id, account);
-    const waiting = followUps.get(key);
-    if (waiting) {
-      waiting.network = network;
-      waiting.account = account;
-      return waiting.done;
-    }
-    const current = running.get(key);
-    if (!current) return run(key, network, account);
-    const followUp: FollowUp = { network, account, done: Promise.resolve() };
-    followUp.done = current.then(() => {
-      followUps.delete(key);
-      return run(key, followUp.network, followUp.account);
-    });
-    followUps.set(key, followUp);
-    return followUp.done;
-  }
+  /** One sync per account at a time; asks meanwhile make one follow-up, with the network asked last. */
+  const askSync = oneAfterAnother<{ network: Network; account: Address }>(
+    (key) => running.get(key),
+    ({ network, account }) => run(syncStatusKey(network.id, account), network, account),
+    (_, asked) => asked,
+  );
+  const request = (network: Network, account: Address) =>
+    askSync(syncStatusKey(network.id, account), { network, account });
+
+  /** One pass per network at a time; one asked meanwhile names the accounts asked last, with the newest head. */
+  const askPass = oneAfterAnother<PassArgs>(
+    (networkId) => passes.get(networkId),
+    ({ network, accounts, head }) => {
+      const done = pass(network, accounts, head).finally(() => {
+        if (passes.get(network.id) === done) passes.delete(network.id);
+      });
+      passes.set(network.id, done);
+      return done;
+    },
+    // The accounts as asked last: one the person no longer lets be read is not named.
+    (waiting, asked) => ({ ...asked, head: asked.head.number >= waiting.head.number ? asked.head : waiting.head }),
+  );
 
   return {
     status,
-    follow(network, accounts, head) {
-      const waiting = nextPasses.get(network.id);
-      if (waiting) {
-        // The accounts as asked last: one the person no longer lets be read is not named.
-        waiting.network = network;
-        waiting.accounts = new Set(accounts);
-        if (head.number >= waiting.head.number) waiting.head = head;
-        return waiting.done;
-      }
-      const current = passes.get(network.id);
-      if (!current) {
-        const done = pass(network, accounts, head).finally(() => passes.delete(network.id));
-        passes.set(network.id, done);
-        return done;
-      }
-      const ask: PassAsk = { network, accounts: new Set(accounts), head, done: Promise.resolve() };
-      ask.done = current.then(() => {
-        nextPasses.delete(network.id);
-        const done = pass(ask.network, [...ask.accounts], ask.head).finally(() => passes.delete(network.id));
-        passes.set(network.id, done);
-        return done;
-      });
-      nextPasses.set(network.id, ask);
-      return ask.done;
-    },
+    follow: (network, accounts, head) => askPass(network.id, { network, accounts, head }),
     request,
     onWritten(listener) {
       listeners.add(listener);
