@@ -10,6 +10,7 @@ import { isCairnPage } from './scripts/build/cairnPage.ts';
 import { catalogPlugin } from './scripts/build/catalogPlugin.ts';
 import { connectorFiles } from './scripts/build/connectorBuild.ts';
 import { extensionFiles } from './scripts/build/extensionBuild.ts';
+import { firstScreenShells } from './scripts/build/firstScreenShells.ts';
 import { serviceWorkerFile } from './scripts/build/serviceWorkerBuild.ts';
 import { metaContentSecurityPolicy } from './src/core/build/securityHeaders.ts';
 
@@ -197,6 +198,8 @@ export default defineConfig({
     bootScript(),
     startChunkGuard(),
     dappWindowPage(),
+    // The set-up and unlock screens pre-rendered into index.html (after dapp.html is made from it).
+    firstScreenShells(),
     licences.page,
     // connect.js and connect.mjs, the connector dApps include (src/connector): a build of their own.
     connectorFiles(),

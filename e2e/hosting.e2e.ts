@@ -12,6 +12,7 @@ import {
 import { findFreePort } from '../scripts/serve/ports.ts';
 import { startFileServer, startStaticServer } from '../scripts/serve/static-server.ts';
 import { FRAMED_MESSAGE_ID } from '../src/app/frameGuard.ts';
+import { FIRST_SCREEN_SCRIPT, FIRST_SCREEN_SCRIPT_HASH } from '../src/core/build/firstScreenScript.ts';
 import {
   headerContentSecurityPolicy,
   keystoreWorkerContentSecurityPolicy,
@@ -44,21 +45,22 @@ describe('hosting and browser security', () => {
     await env?.close();
   });
 
-  it('the built index.html carries a strict CSP and no inline script', () => {
+  it('the built index.html carries a strict CSP and one inline script, allowed by its hash', () => {
     const html = readFileSync(join(e2eDistDir, 'index.html'), 'utf8');
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1]?.replace(/&#39;/g, "'");
     // The exact policy (src/core/build/securityHeaders.test.ts pins its text), so nothing is loosened unnoticed.
     expect(csp).toBe(metaContentSecurityPolicy);
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`script-src 'self' ${FIRST_SCREEN_SCRIPT_HASH};`);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("default-src 'none'");
     // No eval and no WebAssembly in the page (only the keystore worker's own policy allows the latter).
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('unsafe-inline');
-    // Every <script> has a src; none carries inline code.
+    // Every <script> has a src and no code, but the one that shows the pre-rendered first screen.
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attributes, body] of scripts) {
+    const inline = scripts.filter(([, attributes]) => !attributes?.includes('src='));
+    expect(inline.map(([, , body]) => body)).toEqual([FIRST_SCREEN_SCRIPT]);
+    for (const [, attributes, body] of scripts.filter((script) => !inline.includes(script))) {
       expect(attributes).toMatch(/src="\.\/assets\//);
       expect(body?.trim()).toBe('');
     }
@@ -79,7 +81,7 @@ describe('hosting and browser security', () => {
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toBe(headerContentSecurityPolicy);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`script-src 'self' ${FIRST_SCREEN_SCRIPT_HASH};`);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     // The keystore worker's script alone may compile WebAssembly (its scrypt).

@@ -25,6 +25,39 @@ type ShellProps = {
 export function Shell({ header, networkFooter, nav, notices, children }: ShellProps) {
   const chain = useChainWatch();
   return (
+    <ShellFrame
+      network={
+        <>
+          <NetworkMenu dot={chain && <chain.ChainDot />} footer={networkFooter} />
+          {chain && <chain.ChainStatus />}
+        </>
+      }
+      header={header}
+      nav={nav}
+      notices={
+        <>
+          {chain && <chain.ChainProblem />}
+          {notices}
+        </>
+      }
+    >
+      {children}
+    </ShellFrame>
+  );
+}
+
+/**
+ * The shell's markup alone, with no state: the first-screen shells pre-rendered into index.html
+ * at build time (src/app/firstScreen) are this frame too.
+ */
+export function ShellFrame({
+  network,
+  header,
+  nav,
+  notices,
+  children,
+}: Pick<ShellProps, 'header' | 'nav' | 'notices' | 'children'> & { network?: ReactNode }) {
+  return (
     <div className={styles.shell}>
       <header className={styles.header}>
         <span className={styles.brand}>
@@ -33,15 +66,13 @@ export function Shell({ header, networkFooter, nav, notices, children }: ShellPr
             {BRAND}
           </span>
         </span>
-        <NetworkMenu dot={chain && <chain.ChainDot />} footer={networkFooter} />
-        {chain && <chain.ChainStatus />}
+        {network}
         <span className={styles.spacer} />
         {header}
       </header>
       <div className={styles.body}>
         {nav}
         <main id="main" className={styles.main} tabIndex={-1}>
-          {chain && <chain.ChainProblem />}
           {notices}
           {children}
         </main>

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { createI18n, installI18n } from '@/lib/i18n';
 import { afterFirstScreen } from './afterFirstScreen';
+import { keepFirstScreenHint } from './firstScreen/firstScreenHint';
 import { linkInstallFiles } from './installLinks';
 import { startLanguage } from './language';
 import { rootOptions } from './rootOptions';
@@ -28,6 +29,7 @@ async function start() {
   );
   // The service worker downloads the whole build once: after the first screen, not competing with it.
   afterFirstScreen(() => {
+    keepFirstScreenHint(wallet.vault.store, i18n);
     linkInstallFiles();
     void import('@/lib/appUpdate').then((m) => m.startServiceWorker(() => wallet.vault.lock('user')));
   });

@@ -21,7 +21,7 @@ export function Screen({ title, children }: { title: ReactNode; children: ReactN
   }, []);
   return (
     <section className={styles.screen} aria-labelledby="screen-title">
-      <h1 id="screen-title" ref={heading} tabIndex={-1} className={styles.title}>
+      <h1 id="screen-title" ref={heading} tabIndex={-1} className={styles.title} elementtiming="first-screen">
         {title}
       </h1>
       {children}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_SCRIPT_HASH } from './firstScreenScript';
 import {
   contentTypeOf,
   headerContentSecurityPolicy,
@@ -10,13 +11,13 @@ import {
 } from './securityHeaders';
 
 const expected =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'none'; " +
+  `default-src 'none'; script-src 'self' ${FIRST_SCREEN_SCRIPT_HASH}; style-src 'self'; img-src 'self' data: blob:; font-src 'none'; ` +
   "connect-src 'self' https: wss: http://localhost:* ws://localhost:* http://127.0.0.1:* ws://127.0.0.1:*; " +
   "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; " +
   "require-trusted-types-for 'script'; trusted-types cairn-worker-scripts";
 
 describe('Content-Security-Policy', () => {
-  it('is exactly the strict policy: plain http and ws only to this computer', () => {
+  it('is exactly the strict policy: plain http and ws only to this computer, one inline script by its hash', () => {
     expect(metaContentSecurityPolicy).toBe(expected);
     expect(headerContentSecurityPolicy).toBe(`${expected}; frame-ancestors 'none'`);
   });
@@ -35,7 +36,7 @@ describe('Content-Security-Policy', () => {
 
   it('allows WebAssembly for the keystore worker script only, and no JavaScript eval anywhere', () => {
     expect(keystoreWorkerContentSecurityPolicy).toBe(
-      `${expected.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")}; frame-ancestors 'none'`,
+      `${expected.replace(`script-src 'self' ${FIRST_SCREEN_SCRIPT_HASH}`, "script-src 'self' 'wasm-unsafe-eval'")}; frame-ancestors 'none'`,
     );
     expect(securityHeadersFor('assets/keystore.worker-DoAzNAjU.js')['Content-Security-Policy']).toBe(
       keystoreWorkerContentSecurityPolicy,

@@ -3,7 +3,7 @@
 // start`, the test harness, the hosting recipes in docs/hosting.md) and the service worker, which
 // serves every kept file with these headers rather than any stored with it (src/serviceWorker).
 //
-// Scripts and styles only from Cairn's own origin; no eval, no WebAssembly, no plugins, no framing.
+// Scripts and styles only from Cairn's own origin (and one inline script, allowed by its hash); no eval, no WebAssembly, no plugins, no framing.
 // One exception, as far as it is needed: the keystore worker's script, whose scrypt is a
 // WebAssembly module from Cairn's own bundle, is sent with the same policy plus 'wasm-unsafe-eval'
 // (which allows compiling WebAssembly, not JavaScript eval). A worker takes its policy from its
@@ -18,6 +18,7 @@
 // innerHTML, workers); the one policy a page may create makes script URLs of the build's own
 // workers only (src/lib/trustedScriptUrl.ts).
 import { PLAIN_HTTP_HOSTS } from '../chain/plainHttp.ts';
+import { FIRST_SCREEN_SCRIPT_HASH } from './firstScreenScript.ts';
 
 /** The one Trusted Types policy Cairn's pages create: it makes the URLs of the build's own worker scripts. */
 export const TRUSTED_TYPES_POLICY = 'cairn-worker-scripts';
@@ -38,7 +39,8 @@ const localPlain = PLAIN_HTTP_HOSTS.flatMap((host) => [`http://${host}:*`, `ws:/
 
 const directives: Record<string, string> = {
   'default-src': "'none'",
-  'script-src': "'self'",
+  // The one inline script, by its hash: it shows the pre-rendered first screen (firstScreenScript.ts).
+  'script-src': `'self' ${FIRST_SCREEN_SCRIPT_HASH}`,
   'style-src': "'self'",
   'img-src': "'self' data: blob:",
   'font-src': "'none'",
@@ -67,7 +69,7 @@ export const headerContentSecurityPolicy = serialize({ ...directives, 'frame-anc
 /** The policy for the keystore worker's script: the header policy, and WebAssembly for its scrypt. */
 export const keystoreWorkerContentSecurityPolicy = serialize({
   ...directives,
-  'script-src': `${directives['script-src']} 'wasm-unsafe-eval'`,
+  'script-src': "'self' 'wasm-unsafe-eval'",
   'frame-ancestors': "'none'",
 });
 

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, startTransition, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, startTransition, useState } from 'react';
 import { Screen } from '@/components/Screen';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -109,7 +109,6 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
   const unreadable = mode === 'first-run' && (status === 'damaged' || status === 'newer');
   const [replaceConsent, setReplaceConsent] = useState<string>();
   const offerDemo = devchain && network.kind === 'local';
-  const available = methods.filter((m) => !('demo' in m) || offerDemo);
 
   if (chosen) {
     const { Flow } = chosen;
@@ -131,9 +130,12 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
   }
 
   return (
-    <Screen title={t(mode === 'first-run' ? 'onboarding:title.welcome' : 'onboarding:title.add')}>
-      <div className={styles.flow}>
-        {unreadable && (
+    <Welcome
+      mode={mode}
+      offerDemo={offerDemo}
+      onChoose={(method) => startTransition(() => setChosen(method))}
+      unreadable={
+        unreadable && (
           <Suspense fallback={<p>{t('onboarding:loading')}</p>}>
             <UnreadableVault
               newer={status === 'newer'}
@@ -142,16 +144,42 @@ export function Onboarding({ mode, onFinished }: { mode: OnboardingMode; onFinis
               onConsent={setReplaceConsent}
             />
           </Suspense>
-        )}
+        )
+      }
+      showMethods={!unreadable || replaceConsent !== undefined}
+    />
+  );
+}
+
+type WelcomeProps = {
+  mode: OnboardingMode;
+  offerDemo: boolean;
+  onChoose: (method: Method) => void;
+  /** What a vault that cannot be read says, in place of the introduction. */
+  unreadable?: ReactNode;
+  showMethods?: boolean;
+};
+
+/**
+ * The ways in, with no state of its own: the screen above, and the set-up shell pre-rendered
+ * into index.html at build time (src/app/firstScreen), which paints before the code runs.
+ */
+export function Welcome({ mode, offerDemo, onChoose, unreadable, showMethods = true }: WelcomeProps) {
+  const t = useT('onboarding');
+  const available = methods.filter((m) => !('demo' in m) || offerDemo);
+  return (
+    <Screen title={t(mode === 'first-run' ? 'onboarding:title.welcome' : 'onboarding:title.add')}>
+      <div className={styles.flow}>
+        {unreadable}
         {mode === 'first-run' && !unreadable && <p>{t('onboarding:welcome.intro')}</p>}
-        {(!unreadable || replaceConsent !== undefined) && (
+        {showMethods && (
           <ul className={styles.methods}>
             {available.map((method) => (
               <li key={method.id}>
                 <button
                   type="button"
                   className={`${styles.method} ${'demo' in method ? styles.methodDemo : ''}`}
-                  onClick={() => startTransition(() => setChosen(method))}
+                  onClick={() => onChoose(method)}
                 >
                   <strong>{t(method.title)}</strong>
                   <span>{t(method.description)}</span>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
@@ -6,6 +6,7 @@ import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { VaultReplaceConsent } from '@/components/VaultReplaceConsent';
 import type { Message } from '@/core/i18n/message';
+import type { VaultState } from '@/core/vault/vaultState';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useVault, useVaultSession } from '@/lib/vault';
@@ -25,7 +26,6 @@ function useCountdown(retryAt: number): number {
 }
 
 export function UnlockScreen() {
-  const t = useT('unlock');
   const session = useVaultSession();
   const lockedBy = useVault((s) => s.lockedBy);
   const [password, setPassword] = useState('');
@@ -54,12 +54,50 @@ export function UnlockScreen() {
   };
 
   return (
+    <UnlockForm
+      password={password}
+      onPassword={setPassword}
+      error={error}
+      busy={busy}
+      wait={wait}
+      lockedBy={lockedBy}
+      forgot={forgot}
+      onToggleForgot={() => setForgot((f) => !f)}
+      onSubmit={unlock}
+    >
+      {forgot && <ForgotPassword />}
+    </UnlockForm>
+  );
+}
+
+type UnlockFormProps = {
+  password: string;
+  onPassword: (password: string) => void;
+  error: Message | string | undefined;
+  busy: boolean;
+  /** Seconds until another attempt is allowed. */
+  wait: number;
+  lockedBy: VaultState['lockedBy'];
+  forgot: boolean;
+  onToggleForgot: () => void;
+  onSubmit: (event: FormEvent) => void;
+  children?: ReactNode;
+};
+
+/**
+ * The unlock screen's markup, with no state of its own: the screen above, and the shell of it
+ * pre-rendered into index.html at build time (src/app/firstScreen), which paints before the code runs.
+ */
+export function UnlockForm(props: UnlockFormProps) {
+  const t = useT('unlock');
+  const { busy, wait, lockedBy } = props;
+  return (
     <Screen title={t('unlock:title')}>
-      <form className={styles.form} onSubmit={unlock} noValidate>
+      <form className={styles.form} onSubmit={props.onSubmit} noValidate>
         {lockedBy === 'idle' && <p role="status">{t('unlock:lockedBy.idle')}</p>}
         {lockedBy === 'changed' && <p role="status">{t('unlock:lockedBy.changed')}</p>}
-        <Field label={t('unlock:password')} error={error}>
-          <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+        <Field label={t('unlock:password')} error={props.error}>
+          <SecretInput value={props.password} onChange={(e) => props.onPassword(e.target.value)} autoFocus />
         </Field>
         {wait > 0 && (
           <p role="status" className={styles.wait}>
@@ -70,12 +108,12 @@ export function UnlockScreen() {
           <button type="submit" disabled={busy || wait > 0}>
             {t(busy ? 'unlock:unlocking' : 'unlock:unlock')}
           </button>
-          <button type="button" className={styles.link} onClick={() => setForgot((f) => !f)} aria-expanded={forgot}>
+          <button type="button" className={styles.link} onClick={props.onToggleForgot} aria-expanded={props.forgot}>
             {t('unlock:forgot.toggle')}
           </button>
         </div>
       </form>
-      {forgot && <ForgotPassword />}
+      {props.children}
     </Screen>
   );
 }

@@ -1,0 +1,54 @@
+// The hint index.html's first-screen script reads (src/core/build/firstScreenScript.ts): which
+// shell the next page opens on, set-up or unlock, and in which language. Kept as the vault's state
+// and the page's language change. A hint, not a setting: a wrong one shows the wrong shell for
+// the moment until the app renders, and nothing reads it but that script.
+import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint, type ShellLocale } from '@/core/build/firstScreenScript';
+import type { VaultStatus } from '@/core/vault/vaultState';
+import type { I18n, Locale } from '@/lib/i18n';
+
+const SHELL_LOCALES: readonly Locale[] = ['en', 'de', 'es'] satisfies ShellLocale[];
+const isShellLocale = (locale: Locale): locale is ShellLocale => SHELL_LOCALES.includes(locale);
+
+/**
+ * The shell for a page opening now: unlock once there is a vault (locked or, in another window,
+ * unlocked: the session may be over by then), set-up without one; none for a vault that cannot be
+ * read or a language with no shell. Undefined while the vault is still being read.
+ */
+export function firstScreenHint(status: VaultStatus, locale: Locale): FirstScreenHint | undefined {
+  if (status === 'loading') return undefined;
+  if (!isShellLocale(locale)) return { screen: 'none' };
+  if (status === 'empty') return { screen: 'setup', locale };
+  if (status === 'locked' || status === 'unlocked') return { screen: 'unlock', locale };
+  return { screen: 'none' };
+}
+
+type VaultStatusSource = {
+  getState(): { status: VaultStatus };
+  subscribe(listener: () => void): () => void;
+};
+
+/** Writes the hint now and whenever it changes; returns the unsubscribe. Storage that refuses is let be. */
+export function keepFirstScreenHint(
+  vault: VaultStatusSource,
+  i18n: Pick<I18n, 'activeLocale' | 'subscribe'>,
+): () => void {
+  let written: string | undefined;
+  const write = () => {
+    const hint = firstScreenHint(vault.getState().status, i18n.activeLocale());
+    const text = hint && JSON.stringify(hint);
+    if (!text || text === written) return;
+    try {
+      localStorage.setItem(FIRST_SCREEN_HINT_KEY, text);
+      written = text;
+    } catch {
+      // Without storage, the next page opens on its browser-language set-up shell, or none.
+    }
+  };
+  write();
+  const stopVault = vault.subscribe(write);
+  const stopLocale = i18n.subscribe(write);
+  return () => {
+    stopVault();
+    stopLocale();
+  };
+}
