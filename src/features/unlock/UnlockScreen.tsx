@@ -5,6 +5,7 @@ import { Screen } from '@/components/Screen';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { VaultReplaceConsent } from '@/components/VaultReplaceConsent';
+import { WorkProgress } from '@/components/WorkProgress';
 import type { Message } from '@/core/i18n/message';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
@@ -61,6 +62,8 @@ export function UnlockScreen() {
         <Field label={t('unlock:password')} error={error}>
           <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
         </Field>
+        {/* PBKDF2 in WebCrypto says nothing of how far it got: under way, with what it does. */}
+        {busy && <WorkProgress label={t('unlock:progress')} />}
         {wait > 0 && (
           <p role="status" className={styles.wait}>
             {t('unlock:throttled', { seconds: wait })}

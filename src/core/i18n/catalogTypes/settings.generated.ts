@@ -127,6 +127,7 @@ declare module '../message' {
     "settings:password.current": undefined;
     "settings:password.currentMissing": undefined;
     "settings:password.new": undefined;
+    "settings:password.progress": undefined;
     "settings:password.title": undefined;
     "settings:reminder.list": { "list": MessageValue; "next": MessageValue };
     "settings:reminder.notNow": undefined;
