@@ -101,6 +101,7 @@ declare module '../message' {
     "onboarding:ledger.connecting": undefined;
     "onboarding:ledger.description": undefined;
     "onboarding:ledger.reading": undefined;
+    "onboarding:ledger.readingCount": { "done": number | bigint; "total": number };
     "onboarding:ledger.summary": { "count": number };
     "onboarding:ledger.title": undefined;
     "onboarding:loading": undefined;
