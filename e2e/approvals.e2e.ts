@@ -25,6 +25,7 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { parseCsv } from './support/csv.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { recordProgress } from './support/progress.ts';
 import { nodeClient } from './support/rpc.ts';
 
 const feedAbi = parseAbi([
@@ -76,7 +77,7 @@ describe('approvals', () => {
 
   it('lists what the seed left in force, most at risk first, at the seeded prices, and exports the same as CSV', async () => {
     const { page, consoleErrors } = await env.newPage();
-    const progressSeen = await Approvals.recordProgress(page);
+    const progressSeen = await recordProgress(page);
     await new AppShell(page).open(env.server.url);
     await new Onboarding(page).openDemoWallet();
     const approvals = new Approvals(page);

@@ -1,9 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { AppShell } from './AppShell.ts';
 
-/** A progress bar as the person's assistive technology meets it: its name and its value in words. */
-export type ProgressSeen = { name: string; value: string | null };
-
 /** The Approvals screen: the list of approvals in force, selection, revoke review, CSV. */
 export class Approvals {
   readonly list: Locator;
@@ -12,27 +9,6 @@ export class Approvals {
   constructor(readonly page: Page) {
     this.list = page.getByRole('list', { name: 'Approvals, most at risk first' });
     this.review = page.getByRole('region', { name: /^Revoke th(is approval|ese \d+ approvals)\?$/ });
-  }
-
-  /**
-   * Keeps every state of every progress bar the page shows from its start (call before it opens):
-   * a scan of a small chain can come and go between two looks. Returns a reader of what was kept.
-   */
-  static async recordProgress(page: Page): Promise<() => Promise<ProgressSeen[]>> {
-    await page.addInitScript(() => {
-      const seen: { name: string; value: string | null }[] = [];
-      Object.assign(window, { cairnProgressSeen: seen });
-      const look = () => {
-        for (const bar of document.querySelectorAll('[role=progressbar], progress')) {
-          const name = document.getElementById(bar.getAttribute('aria-labelledby') ?? '')?.textContent ?? '';
-          const value = bar.getAttribute('aria-valuetext');
-          const last = seen.at(-1);
-          if (last?.name !== name || last.value !== value) seen.push({ name, value });
-        }
-      };
-      new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
-    });
-    return () => page.evaluate(() => (window as unknown as { cairnProgressSeen: ProgressSeen[] }).cairnProgressSeen);
   }
 
   /** The progress bar of a read of the approvals under way, by its name. */
