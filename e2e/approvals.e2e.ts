@@ -25,6 +25,7 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { parseCsv } from './support/csv.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { recordProgress } from './support/progress.ts';
 import { nodeClient } from './support/rpc.ts';
 
 const feedAbi = parseAbi([
@@ -75,13 +76,26 @@ describe('approvals', () => {
   });
 
   it('lists what the seed left in force, most at risk first, at the seeded prices, and exports the same as CSV', async () => {
-    const { page, consoleErrors } = await demoWalletPage(env);
+    const { page, consoleErrors } = await env.newPage();
+    const progressSeen = await recordProgress(page);
+    await new AppShell(page).open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
     const approvals = new Approvals(page);
     await approvals.open();
     // What the seed granted and left in force (zeroed and expired ones are not listed).
     const seeded = (env.manifest?.approvals ?? []).filter((a) => a.state === 'in force');
     expect(seeded.length).toBeGreaterThanOrEqual(5);
     await expect.poll(() => approvals.items().count()).toBe(seeded.length);
+    // The read said what it did while it ran (if the screen showed it at all, the chain being
+    // small): the blocks searched of all, never past the end; once the list is shown, no bar.
+    for (const { name, value } of (await progressSeen()).filter((p) => /approval/.test(p.name))) {
+      if (value === null) continue;
+      expect(name).toBe('Searching the chain for this account’s approval events');
+      expect(value).toMatch(/^blocks [\d,]+ of [\d,]+$/);
+      const [done = 0, total = 0] = (value.match(/[\d,]+/g) ?? []).map((n) => Number(n.replace(/,/g, '')));
+      expect(done).toBeLessThanOrEqual(total);
+    }
+    expect(await approvals.progress().count()).toBe(0);
 
     const [header, ...rows] = await exported(page);
     const column = (name: string) => (header ?? []).indexOf(name);

@@ -3,6 +3,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding, Unlock } from './pages/Onboarding.ts';
 import { Settings } from './pages/Settings.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { recordProgress } from './support/progress.ts';
 
 describe('vault: create, back up, lock, unlock', () => {
   let env: Environment;
@@ -15,6 +16,7 @@ describe('vault: create, back up, lock, unlock', () => {
 
   it('creates a wallet only after the backup check, then locks and unlocks', async () => {
     const { page } = await env.newPage();
+    const progressSeen = await recordProgress(page);
     const shell = new AppShell(page);
     const onboarding = new Onboarding(page);
     await shell.open(env.server.url);
@@ -73,6 +75,14 @@ describe('vault: create, back up, lock, unlock', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Wrong password.');
     await unlock.unlock();
     await shell.nav.waitFor();
+    // Each key derivation said what it did while it ran, under way (it cannot say how far).
+    const seen = await progressSeen();
+    const creating = 'Encrypting your vault with this password (slow on purpose, so guessing is slow too)';
+    const unlocking =
+      'Turning your password into the vault’s key (slow on purpose, so guessing is slow too), then opening the vault';
+    expect(seen).toContainEqual({ name: creating, value: null });
+    expect(seen).toContainEqual({ name: unlocking, value: null });
+    expect(await page.getByRole('progressbar').count()).toBe(0);
   });
 
   it('offers the demo wallet only on the embedded local chain', async () => {

@@ -11,6 +11,13 @@ export class Approvals {
     this.review = page.getByRole('region', { name: /^Revoke th(is approval|ese \d+ approvals)\?$/ });
   }
 
+  /** The progress bar of a read of the approvals under way, by its name. */
+  progress(): Locator {
+    return this.page.getByRole('progressbar', {
+      name: /^(Reading approval events…|Searching the chain for this account’s approval events|Checking with each contract which approvals are still in force)$/,
+    });
+  }
+
   async open(): Promise<void> {
     await new AppShell(this.page).goTo('Approvals');
     await this.page.getByRole('heading', { name: /approvals? in force|No approvals in force/ }).waitFor();

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Address } from 'viem';
+import type { ApprovalsProgress } from '@/core/approvals/readApprovals';
 import type { Network } from '@/core/chain/networks';
 import { useApprovalStore } from './approvalStore';
+import { approvalKeys } from './queries/approvalKeys';
 import { accountApprovalsQuery } from './queries/approvalQueries';
+import { useQueryProgress } from './queries/queryProgress';
 import { useSession } from './session';
 import { useChainHead } from './useChainHead';
 
@@ -11,7 +14,8 @@ import { useChainHead } from './useChainHead';
  * The account's approvals in force, read again at each new block while shown (the scan then
  * finds the head moved by a block or two; the state and its context are read again, since a
  * spender can use an allowance without any approval event), never through a node on another
- * chain: `canRetry` is false then, and nothing is read until it answers for this one.
+ * chain: `canRetry` is false then, and nothing is read until it answers for this one. `progress`
+ * says how far a read under way has got (blocks scanned of all, then the state), else undefined.
  */
 export function useAccountApprovals(network: Network, owner: Address | undefined) {
   const store = useApprovalStore();
@@ -32,5 +36,6 @@ export function useAccountApprovals(network: Network, owner: Address | undefined
     askedFor.current = ask;
     void refetch({ cancelRefetch: false });
   }, [latest, owner, data, isFetching, refetch]);
-  return { ...query, canRetry: chainOk };
+  const progress = useQueryProgress<ApprovalsProgress>(approvalKeys.account(network, owner));
+  return { ...query, canRetry: chainOk, progress };
 }

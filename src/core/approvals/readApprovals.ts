@@ -7,7 +7,7 @@ import type { ExplorerConfig } from '../explorer/config';
 import { type ApprovalContext, readApprovalContext } from './approvalContext';
 import type { ApprovalStore } from './approvalStore';
 import { type CurrentApproval, readCurrentApprovals } from './currentApprovals';
-import { scanApprovals } from './scanApprovals';
+import { type ScanProgress, scanApprovals } from './scanApprovals';
 
 export type AccountApprovals = {
   approvals: CurrentApproval[];
@@ -19,9 +19,15 @@ export type AccountApprovals = {
 };
 
 /**
+ * Where reading an account's approvals stands: scanning its events (blocks done of the range), then
+ * reading which of them are in force and what they name (one or two batched reads, not measured).
+ */
+export type ApprovalsProgress = ({ step: 'scan' } & ScanProgress) | { step: 'state' };
+
+/**
  * Everything the Approvals screen shows for one account: its approval events brought up to the
  * head (incrementally, from the store), which of them are in force now, and the tokens' labels,
- * the spenders' code and the times they were granted.
+ * the spenders' code and the times they were granted. `onProgress` hears each step.
  *
  * Errors: ChainError.
  */
@@ -30,13 +36,17 @@ export async function readAccountApprovals(
   store: ApprovalStore,
   owner: Address,
   explorer?: ExplorerConfig,
+  onProgress?: (progress: ApprovalsProgress) => void,
 ): Promise<AccountApprovals> {
   const [scan, multicall] = await Promise.all([
-    scanApprovals({ client, store, explorer: explorer ? { config: explorer } : undefined }, owner),
+    scanApprovals({ client, store, explorer: explorer ? { config: explorer } : undefined }, owner, {
+      ...(onProgress ? { onProgress: (p: ScanProgress) => onProgress({ step: 'scan', ...p }) } : {}),
+    }),
     getCode(client, { address: MULTICALL3_ADDRESS }).then(isCanonicalMulticall, (error: unknown) => {
       throw toChainError(error);
     }),
   ]);
+  onProgress?.({ step: 'state' });
   const approvals = scan.events.length === 0 ? [] : await readCurrentApprovals(client, owner, scan.events, multicall);
   const context = await readApprovalContext(client, approvals);
   return { approvals, context, head: scan.head, neverSent: scan.neverSent };

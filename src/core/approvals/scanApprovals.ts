@@ -31,13 +31,20 @@ export type ScanResult = {
 };
 
 /**
+ * How far a scan has read: `done` of `total` blocks of the range it reads this time. Reported at
+ * the start (0) and after each span, never going back, ending at `total`.
+ */
+export type ScanProgress = { done: bigint; total: bigint };
+
+/**
  * Brings `owner`'s approval events on one chain up to the node's head, incrementally: every
  * ERC-20/ERC-721 Approval, ApprovalForAll and Permit2 Approval/Permit/Lockdown with the owner as
  * first indexed argument, from eth_getLogs over all contracts in spans the node accepts (halving on
  * refusals, growing when quiet), or from the person's explorer when one is set and answers. The last REORG_DEPTH blocks are read again every time (further
  * back when the last head is gone), and replace what was stored. An account that never sent a
  * transaction is skipped with one request, unless `evenIfNeverSent` (permits signed by it and
- * submitted by others can still have granted approvals).
+ * submitted by others can still have granted approvals). `onProgress` hears how many blocks of the
+ * range are read (not called when there is no range to read).
  *
  * Errors: ChainError.
  */
@@ -50,7 +57,7 @@ export async function scanApprovals(
     explorer?: { config: ExplorerConfig; fetch?: ExplorerFetch } | undefined;
   },
   owner: Address,
-  options: { evenIfNeverSent?: boolean } = {},
+  options: { evenIfNeverSent?: boolean; onProgress?: (progress: ScanProgress) => void } = {},
 ): Promise<ScanResult> {
   const { client, store } = deps;
   const chainId = client.chain.id;
@@ -81,6 +88,9 @@ export async function scanApprovals(
   const from = rescanFrom(previous?.logsTo, latest, previous !== undefined && !headKept);
   const topics = approvalTopics(owner);
   const span = previous?.logSpan ?? (deps.policy ?? DEFAULT_SPAN_POLICY).max;
+  const total = latest - from + 1n;
+  const report = (done: bigint) => options.onProgress?.({ done, total });
+  report(0n);
   const fromNode = () =>
     readInSpans<RawLog>({
       from,
@@ -89,6 +99,7 @@ export async function scanApprovals(
       lane: readLaneOf(client),
       ...(deps.policy ? { policy: deps.policy } : {}),
       read: (fromBlock, toBlock) => getLogs(client, fromBlock, toBlock, { topics }),
+      onProgress: report,
     });
   try {
     // The explorer answers a whole range in a few requests; when it fails, the node reads it.
@@ -103,6 +114,7 @@ export async function scanApprovals(
         }).catch(() => undefined)
       : undefined;
     const read = byExplorer ? { items: byExplorer.logs, span, reads: 0 } : await fromNode();
+    if (byExplorer) report(total);
     const found = approvalEvents(owner, read.items);
     await store.replace({
       fromBlock: from,

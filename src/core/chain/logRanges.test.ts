@@ -88,6 +88,19 @@ describe('reading logs in spans the node accepts', () => {
     expect(namedSpan(new Error('query returned more than 10000 results'))).toBeUndefined();
   });
 
+  it('names no span when the refusal names none, even after viem’s version', () => {
+    // As viem words a node's refusal: its version ends the message, the node's words follow.
+    const wrapped = Object.assign(
+      new Error('Request exceeds defined limit.\n\nDetails: block range too large\nVersion: viem@2.57.1'),
+      { details: 'block range too large' },
+    );
+    expect(isLogRangeError(wrapped)).toBe(true);
+    expect(namedSpan(wrapped)).toBeUndefined();
+    expect(namedSpan(Object.assign(new Error('Version: viem@2.57.1'), { details: '5000 block range max' }))).toBe(
+      5_000n,
+    );
+  });
+
   it('recognises the ways nodes say a range is too large', () => {
     for (const message of [
       'query returned more than 10000 results',

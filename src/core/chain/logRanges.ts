@@ -30,13 +30,15 @@ export function isLogRangeError(error: unknown): boolean {
 
 /**
  * The largest span a refusal names, when it names one ("max block range 5000", "up to a 2K block
- * range", "limited to a 10,000 block range"), so the next read goes straight to it.
+ * range", "limited to a 10,000 block range"), so the next read goes straight to it. A number is
+ * read only where it stands alone: viem ends its message with its version ("viem@2.57.1") just
+ * before the node's details, which must not read as "1 block range".
  */
 export function namedSpan(error: unknown): bigint | undefined {
   const text =
     error instanceof Error ? `${error.message} ${String((error as { details?: unknown }).details ?? '')}` : '';
   const match =
-    /(\d[\d,]*)\s*(k)?\s*(?:-?\s*)?block range|block range(?: of| is| limit(?: of| is)?)?:?\s*(\d[\d,]*)|max(?:imum)? range:?\s*(\d[\d,]*)/i.exec(
+    /(?<![\w.@,])(\d[\d,]*)\s*(k)?\s*(?:-?\s*)?block range|block range(?: of| is| limit(?: of| is)?)?:?\s*(\d[\d,]*)|max(?:imum)? range:?\s*(\d[\d,]*)/i.exec(
       text,
     );
   if (!match) return undefined;

@@ -108,11 +108,16 @@ export function parseNetworkDraft(
 }
 
 /**
- * Asks every RPC URL of a network for its chain id before the network is saved.
+ * Asks every RPC URL of a network for its chain id before the network is saved, one after
+ * another; `onProgress` hears each URL as it is asked, with how many were answered before it.
  * Throws WrongChainError (showing both ids) or a ChainError naming the unreachable URL.
  */
-export async function verifyNetwork(network: Network): Promise<void> {
-  for (const url of network.rpcUrls) {
+export async function verifyNetwork(
+  network: Network,
+  onProgress?: (progress: { url: string; done: number; total: number }) => void,
+): Promise<void> {
+  for (const [done, url] of network.rpcUrls.entries()) {
+    onProgress?.({ url, done, total: network.rpcUrls.length });
     const probe: Network = { ...network, id: `probe:${url}`, rpcUrls: [url] };
     let actual: number;
     try {

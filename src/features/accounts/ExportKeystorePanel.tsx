@@ -72,7 +72,9 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
         estimator={estimator}
         showProblems={attempted}
       />
-      {progress !== undefined && <WorkProgress label={t('accounts:keystore.encrypting')} fraction={progress} />}
+      {progress !== undefined && (
+        <WorkProgress label={t('accounts:keystore.encrypting')} fraction={progress || undefined} />
+      )}
       <ErrorAlert message={error} />
       <div className={ui.actions}>
         <button type="submit" disabled={progress !== undefined}>

@@ -3,6 +3,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
+import { WorkProgress } from '@/components/WorkProgress';
 import type { Account } from '@/core/accounts/account';
 import type { Message } from '@/core/i18n/message';
 import type { RevealedSecret } from '@/core/vault/vaultSession';
@@ -92,6 +93,7 @@ export function RevealSecretPanel({
           <Field label={t('accounts:reveal.password')} hint={t(words.hint)} error={error}>
             <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field>
+          {busy && <WorkProgress label={t('accounts:reveal.progress')} />}
           <div className={ui.actions}>
             <button type="submit" disabled={busy}>
               {busy ? t('accounts:reveal.checking') : t(words.reveal)}

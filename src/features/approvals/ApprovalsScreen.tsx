@@ -6,9 +6,11 @@ import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
+import { WorkProgress } from '@/components/WorkProgress';
 import { canSign } from '@/core/accounts/signerKinds';
 import { type ApprovalRow, sortedApprovalRows } from '@/core/approvals/approvalRows';
 import { approvalsCsv } from '@/core/approvals/approvalsCsv';
+import type { ApprovalsProgress } from '@/core/approvals/readApprovals';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
 import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
@@ -138,7 +140,7 @@ export function ApprovalsScreen() {
         />
       )}
       {rows === undefined ? (
-        owner && !approvals.isError && <p className={ui.muted}>{t('approvals:reading')}</p>
+        owner && !approvals.isError && <ReadingProgress progress={approvals.progress} />
       ) : rows.length === 0 ? (
         <EmptyState title={t('approvals:empty.title')}>
           {approvals.data?.neverSent ? t('approvals:empty.neverSent') : t('approvals:empty.none')}
@@ -175,4 +177,24 @@ export function ApprovalsScreen() {
       )}
     </Screen>
   );
+}
+
+/**
+ * How far the first read of the approvals has got: the blocks searched of all while the events are
+ * scanned (determinate), then the check of what is in force (indeterminate); before the scan
+ * starts (the head, the stored events), that they are being read.
+ */
+function ReadingProgress({ progress }: { progress: ApprovalsProgress | undefined }) {
+  const t = useT('approvals');
+  if (progress?.step === 'scan' && progress.total > 0n) {
+    const { done, total } = progress;
+    return (
+      <WorkProgress
+        label={t('approvals:progress.scanning')}
+        fraction={Number((done * 10_000n) / total) / 10_000}
+        detail={t('approvals:progress.blocks', { done, total })}
+      />
+    );
+  }
+  return <WorkProgress label={t(progress?.step === 'state' ? 'approvals:progress.state' : 'approvals:reading')} />;
 }

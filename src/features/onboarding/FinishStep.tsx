@@ -1,5 +1,6 @@
 import { type ReactNode, useContext, useState } from 'react';
 import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/components/NewPasswordFields';
+import { WorkProgress } from '@/components/WorkProgress';
 import type { Message } from '@/core/i18n/message';
 import type { AccountSpec, NewSecret } from '@/core/vault/contentsOps';
 import { withNamePrefixes } from '@/lib/accountNames';
@@ -73,6 +74,11 @@ export function FinishStep({
             showProblems={attempted}
           />
         </>
+      )}
+      {busy && (
+        <WorkProgress
+          label={t(mode === 'first-run' ? 'onboarding:finish.progress.firstRun' : 'onboarding:finish.progress.add')}
+        />
       )}
     </StepForm>
   );

@@ -86,7 +86,7 @@ export function ImportKeystoreFlow({ mode, onDone, onCancel }: FlowProps) {
           <WorkProgress
             label={t('onboarding:importKeystore.progress')}
             className={styles.progress}
-            fraction={progress}
+            fraction={progress || undefined}
           />
         )}
       </StepForm>

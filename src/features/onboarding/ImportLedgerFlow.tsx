@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Address } from 'viem';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { WorkProgress } from '@/components/WorkProgress';
 import type { Message } from '@/core/i18n/message';
 import { PATH_PRESETS, type PathPreset, pathForIndex } from '@/core/keys/derivationPath';
 import { answeredWithin, getLedgerAddress, QUESTION_MS } from '@/core/ledger/ethApp';
@@ -102,6 +103,8 @@ function LedgerPicker({
   const { template } = preset;
   const [count, setCount] = useState(PAGE);
   const [addresses, setAddresses] = useState<AddressChoice[]>([]);
+  /** How many of the `count` addresses are read so far (each one a question to the Ledger). */
+  const [readSoFar, setReadSoFar] = useState(0);
   /** Addresses already read from the Ledger, by path: showing more asks only for the new ones. */
   const known = useRef(new Map<string, Address>());
   const [error, setError] = useState<Message | string>();
@@ -111,6 +114,7 @@ function LedgerPicker({
   useEffect(() => {
     let stale = false;
     setError(undefined);
+    setReadSoFar(0);
     (async () => {
       const read: AddressChoice[] = [];
       for (let index = 0; index < count && !stale; index++) {
@@ -120,6 +124,7 @@ function LedgerPicker({
           (await getLedgerAddress(answeredWithin(ledger.exchange, QUESTION_MS), path)).address;
         known.current.set(path, address);
         read.push({ index, path, address });
+        if (!stale) setReadSoFar(read.length);
       }
       if (!stale) setAddresses(read);
     })().catch((e: unknown) => !stale && setError(errorMessage(e)));
@@ -151,7 +156,13 @@ function LedgerPicker({
           setSelected(new Set([0]));
         }}
       />
-      {shown.length < count && !error && <p role="status">{t('onboarding:ledger.reading')}</p>}
+      {shown.length < count && !error && (
+        <WorkProgress
+          label={t('onboarding:ledger.reading')}
+          fraction={Math.min(readSoFar, count) / count}
+          detail={t('onboarding:ledger.readingCount', { done: Math.min(readSoFar, count), total: count })}
+        />
+      )}
       <AddressChoices addresses={shown} selected={selected} onToggle={(i) => setSelected(toggled(selected, i))} />
       <div className={ui.actions}>
         <button type="button" className={ui.secondary} onClick={() => setCount((c) => c + PAGE)}>

@@ -2,6 +2,7 @@ import { useContext, useState } from 'react';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import { T } from '@/components/T';
+import { WorkProgress } from '@/components/WorkProgress';
 import { type Message, msg } from '@/core/i18n/message';
 import { readSmallTextFile } from '@/lib/download';
 import { errorMessage } from '@/lib/errorMessages';
@@ -67,6 +68,7 @@ export function RestoreBackupFlow({ mode, onDone, onCancel }: FlowProps) {
       >
         <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field>
+      {busy && <WorkProgress label={t('onboarding:backup.progress')} />}
       {notice && (
         <p role="status">
           <T message={notice} />

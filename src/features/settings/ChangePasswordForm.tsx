@@ -9,6 +9,7 @@ import {
 } from '@/components/NewPasswordFields';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
+import { WorkProgress } from '@/components/WorkProgress';
 import { type Message, msg } from '@/core/i18n/message';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
@@ -73,6 +74,7 @@ export function ChangePasswordForm() {
         showProblems={attempted}
       />
       <ErrorAlert message={error} />
+      {busy && <WorkProgress label={t('settings:password.progress')} />}
       {done && <p role="status">{t('settings:password.changed')}</p>}
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
+import { WorkProgress } from '@/components/WorkProgress';
 import {
   draftOf,
   type NetworkDraft,
@@ -44,6 +45,8 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
   const [errors, setErrors] = useState<NetworkDraftErrors>({});
   const [failure, setFailure] = useState<Message>();
   const [busy, setBusy] = useState(false);
+  /** The URL being asked for its chain id, and how many of all answered before it. */
+  const [asking, setAsking] = useState<{ url: string; done: number; total: number }>();
   const custom = !network || network.kind === 'custom';
   const set = (field: keyof NetworkDraft) => (event: { target: { value: string } }) =>
     setDraft({ ...draft, [field]: event.target.value });
@@ -59,13 +62,14 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
     setErrors({});
     setBusy(true);
     try {
-      await verifyNetwork(parsed.network);
+      await verifyNetwork(parsed.network, setAsking);
       saveNetwork(parsed.network);
       if (await whenStored()) onDone();
     } catch (error) {
       setFailure(verifyFailure(error));
     } finally {
       setBusy(false);
+      setAsking(undefined);
     }
   };
 
@@ -112,6 +116,17 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
         />
       </Field>
       <ErrorAlert message={failure} />
+      {busy && asking && (
+        <WorkProgress
+          label={t('settings:networkForm.asking', { url: codeValue(asking.url) })}
+          {...(asking.total > 1
+            ? {
+                fraction: asking.done / asking.total,
+                detail: t('settings:networkForm.answered', { done: asking.done, total: asking.total }),
+              }
+            : {})}
+        />
+      )}
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>
           {busy ? t('settings:networkForm.checking') : t('settings:networkForm.save')}

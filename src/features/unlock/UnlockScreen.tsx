@@ -5,6 +5,7 @@ import { Screen } from '@/components/Screen';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { VaultReplaceConsent } from '@/components/VaultReplaceConsent';
+import { WorkProgress } from '@/components/WorkProgress';
 import type { Message } from '@/core/i18n/message';
 import type { VaultState } from '@/core/vault/vaultState';
 import { errorMessage } from '@/lib/errorMessages';
@@ -99,6 +100,8 @@ export function UnlockForm(props: UnlockFormProps) {
         <Field label={t('unlock:password')} error={props.error}>
           <SecretInput value={props.password} onChange={(e) => props.onPassword(e.target.value)} autoFocus />
         </Field>
+        {/* PBKDF2 in WebCrypto says nothing of how far it got: under way, with what it does. */}
+        {busy && <WorkProgress label={t('unlock:progress')} />}
         {wait > 0 && (
           <p role="status" className={styles.wait}>
             {t('unlock:throttled', { seconds: wait })}

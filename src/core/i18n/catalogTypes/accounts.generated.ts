@@ -72,6 +72,7 @@ declare module '../message' {
     "accounts:reveal.privateKey.label": undefined;
     "accounts:reveal.privateKey.reveal": undefined;
     "accounts:reveal.privateKey.warning": undefined;
+    "accounts:reveal.progress": undefined;
     "accounts:source.external": { "wallet": MessageValue };
     "accounts:source.keystore": undefined;
     "accounts:source.ledger": { "path": MessageValue };

@@ -52,6 +52,9 @@ declare module '../message' {
     "approvals:list.label": undefined;
     "approvals:list.revokeSelected": { "count": number };
     "approvals:list.title": { "count": number };
+    "approvals:progress.blocks": { "done": number | bigint; "total": number | bigint };
+    "approvals:progress.scanning": undefined;
+    "approvals:progress.state": undefined;
     "approvals:readFailed": { "error": MessageValue };
     "approvals:reading": undefined;
     "approvals:review.cancel": undefined;

@@ -18,6 +18,7 @@ declare module '../message' {
     "onboarding:backup.nothingNew": undefined;
     "onboarding:backup.passwordHint": undefined;
     "onboarding:backup.passwordLabel": undefined;
+    "onboarding:backup.progress": undefined;
     "onboarding:backup.restore": undefined;
     "onboarding:backup.restoring": undefined;
     "onboarding:backup.title": undefined;
@@ -69,6 +70,8 @@ declare module '../message' {
     "onboarding:finish.continue.firstRun": undefined;
     "onboarding:finish.passwordIntro": undefined;
     "onboarding:finish.passwordLabel": undefined;
+    "onboarding:finish.progress.add": undefined;
+    "onboarding:finish.progress.firstRun": undefined;
     "onboarding:finish.saving": undefined;
     "onboarding:finish.title.add": undefined;
     "onboarding:finish.title.firstRun": undefined;
@@ -98,6 +101,7 @@ declare module '../message' {
     "onboarding:ledger.connecting": undefined;
     "onboarding:ledger.description": undefined;
     "onboarding:ledger.reading": undefined;
+    "onboarding:ledger.readingCount": { "done": number | bigint; "total": number };
     "onboarding:ledger.summary": { "count": number };
     "onboarding:ledger.title": undefined;
     "onboarding:loading": undefined;

@@ -80,6 +80,8 @@ declare module '../message' {
     "settings:licences.notStated": undefined;
     "settings:licences.package": undefined;
     "settings:licences.version": undefined;
+    "settings:networkForm.answered": { "done": number | bigint; "total": number };
+    "settings:networkForm.asking": { "url": MessageValue };
     "settings:networkForm.cancel": undefined;
     "settings:networkForm.chainId": undefined;
     "settings:networkForm.checking": undefined;
@@ -127,6 +129,7 @@ declare module '../message' {
     "settings:password.current": undefined;
     "settings:password.currentMissing": undefined;
     "settings:password.new": undefined;
+    "settings:password.progress": undefined;
     "settings:password.title": undefined;
     "settings:reminder.list": { "list": MessageValue; "next": MessageValue };
     "settings:reminder.notNow": undefined;

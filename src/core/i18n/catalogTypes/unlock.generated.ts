@@ -14,6 +14,7 @@ declare module '../message' {
     "unlock:lockedBy.changed": undefined;
     "unlock:lockedBy.idle": undefined;
     "unlock:password": undefined;
+    "unlock:progress": undefined;
     "unlock:throttled": { "seconds": number };
     "unlock:title": undefined;
     "unlock:unlock": undefined;

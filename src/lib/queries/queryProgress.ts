@@ -1,0 +1,59 @@
+import { hashKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+
+// How far a query's work has got (a scan's blocks done of all), beside the query's data: a query
+// answers once, at the end, and a long read should show its way there. One record per query
+// client, so two wallets in one page (tests) never see each other's work.
+
+type ProgressRecord = { values: Map<string, unknown>; listeners: Set<() => void> };
+
+const records = new WeakMap<QueryClient, ProgressRecord>();
+
+function recordOf(client: QueryClient): ProgressRecord {
+  let record = records.get(client);
+  if (!record) {
+    record = { values: new Map(), listeners: new Set() };
+    records.set(client, record);
+  }
+  return record;
+}
+
+/**
+ * Says how far the query `key`'s work has got, from its queryFn (which gets `client` and
+ * `queryKey` in its context); `undefined` when the work has ended, answer or error.
+ */
+export function reportQueryProgress<P>(client: QueryClient, key: QueryKey, progress: P | undefined): void {
+  const record = recordOf(client);
+  const hash = hashKey(key);
+  if (record.values.get(hash) === progress) return;
+  if (progress === undefined) record.values.delete(hash);
+  else record.values.set(hash, progress);
+  for (const listener of record.listeners) listener();
+}
+
+/** Runs a query's work, reporting its progress under its key and clearing it when the work ends. */
+export async function withQueryProgress<T, P>(
+  context: { client: QueryClient; queryKey: QueryKey },
+  work: (onProgress: (progress: P) => void) => Promise<T>,
+): Promise<T> {
+  try {
+    return await work((progress) => reportQueryProgress(context.client, context.queryKey, progress));
+  } finally {
+    reportQueryProgress(context.client, context.queryKey, undefined);
+  }
+}
+
+/** How far the work of the query `key` has got while it runs (see reportQueryProgress). */
+export function useQueryProgress<P>(key: QueryKey): P | undefined {
+  const client = useQueryClient();
+  const record = recordOf(client);
+  const hash = hashKey(key);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      record.listeners.add(listener);
+      return () => record.listeners.delete(listener);
+    },
+    [record],
+  );
+  return useSyncExternalStore(subscribe, () => record.values.get(hash) as P | undefined);
+}
