@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Address } from 'viem';
+import { derivedFrom } from '@/core/activity/derivedCache';
 import { type ActivityEntry, buildEntries } from '@/core/activity/entries';
+import type { ActivityItem } from '@/core/activity/item';
 import { contactsFor } from '@/core/addressBook/contact';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
@@ -15,6 +17,8 @@ import { useSession } from './session';
 import { useVault } from './vault';
 
 const EMPTY_TOKENS: TokenInfo[] = [];
+const NO_ITEMS: ActivityItem[] = [];
+const NO_ENTRIES: ActivityEntry[] = [];
 
 /**
  * One account's history on a network as entries, with possible spam and address poisoning
@@ -32,15 +36,20 @@ export function useAccountEntries(
   const accounts = useVault((s) => s.accounts);
   const approvalEvents = useQuery(storedApprovalEventsQuery(network, useApprovalStore(), account)).data;
 
+  // Kept with the stored items they came from: Activity opened again on the same history (and
+  // Send beside it) finds them made, rather than grouping 100,000 items once more.
   const entries = useMemo((): ActivityEntry[] => {
-    if (!account) return [];
-    const knownTokens = new Set([...listedTokens(network), ...custom].map((t) => t.address.toLowerCase()));
-    const knownAddresses = [
-      ...contactsFor(contacts, network.id).map((c) => c.address),
-      ...accounts.map((a) => a.address as Address),
-      ...recipients(records),
-    ];
-    return buildEntries({ account, items: items.data ?? [], records, knownTokens, knownAddresses, approvalEvents });
+    if (!account) return NO_ENTRIES;
+    const inputs = [records, contacts, accounts, custom, network, approvalEvents];
+    return derivedFrom(items.data ?? NO_ITEMS, `entries:${account}`, inputs, () => {
+      const knownTokens = new Set([...listedTokens(network), ...custom].map((t) => t.address.toLowerCase()));
+      const knownAddresses = [
+        ...contactsFor(contacts, network.id).map((c) => c.address),
+        ...accounts.map((a) => a.address as Address),
+        ...recipients(records),
+      ];
+      return buildEntries({ account, items: items.data ?? [], records, knownTokens, knownAddresses, approvalEvents });
+    });
   }, [account, items.data, records, contacts, accounts, custom, network, approvalEvents]);
   const { refetch } = items;
   // While the account is unknown nothing is read: not loading.

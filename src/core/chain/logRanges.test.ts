@@ -29,9 +29,42 @@ describe('reading logs in spans the node accepts', () => {
     const { read, calls } = node(100n);
     const result = await readInSpans({ from: 0n, to: 999n, span: 1024n, read });
     expect(result.items).toEqual(Array.from({ length: 1000 }, (_, i) => BigInt(i)));
-    expect(result.span).toBe(64n);
+    expect(result.span).toBe(62n);
     const refused = calls.filter(([a, b]) => b - a + 1n > 100n);
-    expect(refused.map(([a, b]) => b - a + 1n)).toEqual([1000n, 512n, 256n, 128n]);
+    expect(refused.map(([a, b]) => b - a + 1n)).toEqual([1000n, 500n, 250n, 125n]);
+  });
+
+  it('halves what it asked, not a span far larger than the range (a first sync)', async () => {
+    const { read, calls } = node(100n);
+    await readInSpans({ from: 0n, to: 999n, span: 1_000_000_000n, read });
+    const refused = calls.filter(([a, b]) => b - a + 1n > 100n);
+    expect(refused.map(([a, b]) => b - a + 1n)).toEqual([1000n, 500n, 250n, 125n]);
+  });
+
+  it('goes straight to a span that fits when the client says how large the answer was', async () => {
+    const calls: bigint[] = [];
+    const read = async (from: bigint, to: bigint) => {
+      const blocks = to - from + 1n;
+      calls.push(blocks);
+      // 1 MB of logs per block; the client takes 10 MB.
+      if (blocks > 10n)
+        throw Object.assign(new Error('HTTP response body exceeded the size limit.'), {
+          name: 'ResponseBodyTooLargeError',
+          maxSize: 10_000_000,
+          size: Number(blocks) * 1_000_000,
+        });
+      return [];
+    };
+    const result = await readInSpans({
+      from: 0n,
+      to: 399n,
+      span: 1_000_000_000n,
+      read,
+      policy: { min: 1n, max: 1_000_000_000n, growAfter: 1000 },
+    });
+    expect(calls[0]).toBe(400n);
+    expect(calls.slice(1).every((blocks) => blocks <= 10n)).toBe(true);
+    expect(result.span).toBe(7n);
   });
 
   it('grows again after quiet reads', async () => {

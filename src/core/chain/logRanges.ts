@@ -20,6 +20,23 @@ export function isTooLargeAnswer(error: unknown): boolean {
 }
 
 /**
+ * The span to ask next after an answer too large for the client over `asked` blocks: when the error
+ * says how large the answer was, a span whose answer would be about three quarters of the limit
+ * (logs spread evenly), so one refusal is enough; else undefined (halve).
+ */
+export function spanThatFits(error: unknown, asked: bigint): bigint | undefined {
+  const tooLarge = findCause(
+    error,
+    (link) => (link as { name?: unknown } | null)?.name === 'ResponseBodyTooLargeError',
+  ) as { size?: unknown; maxSize?: unknown } | undefined;
+  const size = tooLarge?.size;
+  const max = tooLarge?.maxSize;
+  if (typeof size !== 'number' || typeof max !== 'number' || !(size > max) || !(max > 0)) return undefined;
+  const fits = (asked * BigInt(Math.floor(max * 0.75))) / BigInt(Math.ceil(size));
+  return fits < asked / 2n ? fits : undefined;
+}
+
+/**
  * Whether a failed eth_getLogs means "ask for less" rather than a broken node: the answer was too
  * large for the client, or the node said the range or result set was too large (the log range row
  * of the node error table, with EIP-1474's "limit exceeded" code).
@@ -69,7 +86,10 @@ export async function readInSpans<T>(args: {
   let cursor = args.from;
   let quiet = 0;
   let reads = 0;
-  /** The smallest span the node refused in this run: growing never reaches it again. */
+  /**
+   * The smallest span the node refused in this run. Once a span was refused, the span stays where it
+   * came down to: the limit lies somewhere between the two, and growing would hit it again.
+   */
   let refused: bigint | undefined;
   let alone = false;
   const run: ReadLane = args.lane ?? ((readNow) => readNow());
@@ -85,15 +105,18 @@ export async function readInSpans<T>(args: {
         alone = true;
         continue;
       }
-      if (!isLogRangeError(error) || span <= policy.min) throw error;
-      refused = refused === undefined || span < refused ? span : refused;
+      // What was asked, not the span: near the end of the range (or on a first sync, whose span
+      // is far larger than the chain) halving the span would ask the same blocks again and again.
+      const asked = end - start + 1n;
+      if (!isLogRangeError(error) || asked <= policy.min) throw error;
+      refused = refused === undefined || asked < refused ? asked : refused;
       const named = namedSpan(error);
-      if (named !== undefined && named < span) {
+      if (named !== undefined && named < asked) {
         // The node said its limit: go straight to it, and never grow past it in this run.
         refused = refused < named + 1n ? refused : named + 1n;
         span = clamp(named);
       } else {
-        span = clamp(span / 2n);
+        span = clamp(spanThatFits(error, asked) ?? asked / 2n);
       }
       quiet = 0;
       continue;
@@ -102,7 +125,7 @@ export async function readInSpans<T>(args: {
     args.onProgress?.(cursor - args.from, args.to - args.from + 1n);
     if (++quiet >= policy.growAfter) {
       const grown = clamp(span * 2n);
-      if (refused === undefined || grown < refused) span = grown;
+      if (refused === undefined) span = grown;
       quiet = 0;
     }
   }

@@ -8,21 +8,22 @@ import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { historyCsv } from '@/core/activity/csv';
-import { ANY_ENTRY, type EntryFilter, filterEntries, groupByDay } from '@/core/activity/entries';
+import { ANY_ENTRY, type EntryFilter } from '@/core/activity/entries';
 import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { useHistorySync, useSyncStatus } from '@/lib/activity';
 import { useAddressNames } from '@/lib/addressNames';
 import { downloadText } from '@/lib/download';
 import { errorCopy, errorMessage } from '@/lib/errorMessages';
-import { formatDateTime, shortAddress } from '@/lib/format';
-import { intlLocale, translate, useLocale, useT } from '@/lib/i18n';
+import { shortAddress } from '@/lib/format';
+import { translate, useLocale, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVault } from '@/lib/vault';
 import styles from './activity.module.css';
 import { HistoryList } from './HistoryList';
 import { HistorySkeleton, NoHistory } from './HistoryStates';
+import { historyAssets, historyView } from './historyView';
 import { useHistory } from './useHistory';
 
 /** The selected account's history on the selected network: filters, search, export, and the list. */
@@ -41,26 +42,14 @@ export function ActivityScreen() {
   const [filter, setFilter] = useState<EntryFilter>(ANY_ENTRY);
   const set = (patch: Partial<EntryFilter>) => setFilter((f) => ({ ...f, ...patch }));
 
-  const shown = useMemo(() => filterEntries(entries, filter), [entries, filter]);
-  const hidden = useMemo(
+  const { shown, hidden, rows } = useMemo(() => historyView(entries, filter, locale), [entries, filter, locale]);
+  const assetChoices = useMemo(
     () =>
-      filter.showSuspicious ? 0 : filterEntries(entries, { ...filter, showSuspicious: true }).length - shown.length,
-    [entries, filter, shown],
+      historyAssets(entries).map(
+        ([key, asset]) => [key, asset.kind === 'native' ? network.nativeCurrency.symbol : label(asset).symbol] as const,
+      ),
+    [entries, label, network],
   );
-  const rows = useMemo(() => {
-    const day: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
-    return groupByDay(shown, (time) => formatDateTime(time * 1000, day, intlLocale(locale)));
-  }, [shown, locale]);
-  const assetChoices = useMemo(() => {
-    const seen = new Map<string, string>();
-    for (const entry of entries)
-      for (const m of entry.movements) {
-        const key = m.asset.kind === 'native' ? 'native' : m.asset.address.toLowerCase();
-        if (!seen.has(key))
-          seen.set(key, m.asset.kind === 'native' ? network.nativeCurrency.symbol : label(m.asset).symbol);
-      }
-    return [...seen.entries()];
-  }, [entries, label, network]);
   const native = network.nativeCurrency;
   // Nothing to list yet: the stored history is being read, or the first sync has not finished.
   const none = entries.length === 0 && address !== undefined && readError === undefined;

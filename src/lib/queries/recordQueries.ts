@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Address } from 'viem';
+import { derivedFrom } from '@/core/activity/derivedCache';
 import type { Network } from '@/core/chain/networks';
 import type { TxRecord } from '@/core/tx/record';
 import type { TxStore } from '@/core/tx/txStore';
 import { useTransactions } from '@/lib/transactions';
 import { recordKeys } from './localKeys';
+
+const NO_RECORDS: TxRecord[] = [];
 
 export function accountRecordsQuery(store: TxStore, network: Network, address: Address | undefined) {
   return queryOptions({
@@ -40,6 +43,7 @@ export function useDamagedRecords(): unknown[] {
 export function useAccountRecords(network: Network, address: Address | undefined): TxRecord[] {
   const { store } = useTransactions();
   const { data } = useQuery(accountRecordsQuery(store, network, address));
-  // The same array while the records are the same, so what is derived from it is not rebuilt at each render.
-  return useMemo(() => [...(data ?? [])].reverse(), [data]);
+  // The same array while the records are the same, so what is derived from it is not rebuilt at
+  // each render, nor when a screen opens again (the history's entries are kept by identity).
+  return useMemo(() => derivedFrom(data ?? NO_RECORDS, 'newest first', [], () => [...(data ?? [])].reverse()), [data]);
 }
