@@ -1,17 +1,22 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Abi, Address } from 'viem';
 import { priceFeedsFor } from '@/core/assets/catalogue';
 import { readPortfolio } from '@/core/assets/portfolio';
+import type { ChainHead } from '@/core/chain/chainHead';
 import { type ChainClient, chainClient } from '@/core/chain/client';
+import type { FeeMarket } from '@/core/chain/fees';
 import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import type { EffectFacts } from '@/core/simulation/effects';
 import { type PreviewWithFacts, previewWithFacts } from '@/core/simulation/facts';
+import { knownReads, type ReadBefore } from '@/core/simulation/nextBlock';
 import { createProbeCache } from '@/core/simulation/probe';
 import { type BatchSending, type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
 import { chainKeys } from './chainQueries';
+import { hasMulticall, noteMulticall } from './portfolioQueries';
+import { txKeys } from './txQueries';
 
 /** Which strategy each node offers, probed once per session. */
 const probeCache = createProbeCache();
@@ -70,9 +75,16 @@ export type PreviewContext = {
  * What `tx` would do if mined in the next block, simulated on the person's own node (see
  * simulateTransaction), then the code and NFT-receiver facts its warnings need. Never retried: a
  * failure is shown as such and does not hold the review back. Read again by the review at each
- * new block (refetch), not by time.
+ * new block (refetch), not by time. What the chain is now is not asked again where it is known
+ * (knownNow): the shared head's block, a fee market of that block, and what `before` (the prepared
+ * send) read, while no older than the head.
  */
-export function transactionPreviewQuery(network: Network, tx: UnsignedTransaction, context: PreviewContext) {
+export function transactionPreviewQuery(
+  network: Network,
+  tx: UnsignedTransaction,
+  context: PreviewContext,
+  before?: ReadBefore | undefined,
+) {
   return queryOptions({
     queryKey: simulationKeys.preview(network, tx, context.own),
     queryFn: ({ client, queryKey }): Promise<TransactionPreview> =>
@@ -81,6 +93,7 @@ export function transactionPreviewQuery(network: Network, tx: UnsignedTransactio
         context,
         (chain, options) => simulateTransaction(chain, tx, options),
         client.getQueryData<TransactionPreview>(queryKey),
+        knownNow(client, network, before),
       ),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -96,6 +109,7 @@ function preview<R extends SimulationResult>(
   context: PreviewContext,
   simulate: (client: ChainClient, options: SimulateOptions) => Promise<R>,
   previous: PreviewWithFacts | undefined,
+  known: SimulateOptions['known'],
   sending?: BatchSending,
 ): Promise<PreviewWithFacts<R>> {
   const client = chainClient(network);
@@ -106,8 +120,20 @@ function preview<R extends SimulationResult>(
     watch: { tokens: context.watchTokens },
     blockSeconds: network.blockTimeMs / 1000,
     sending,
+    known,
   };
   return previewWithFacts(client, context.own, () => simulate(client, options), previous);
+}
+
+/**
+ * What a preview may take as read rather than ask the node (knownReads): the shared head's block
+ * from this cache, `before`'s reads while no older than it, and the next base fee from a fee
+ * market read at that very block (`before`'s or the fee market query's).
+ */
+export function knownNow(cache: QueryClient, network: Network, before: ReadBefore | undefined) {
+  const head = cache.getQueryData<ChainHead>(chainKeys.head(network));
+  const market = cache.getQueryData<FeeMarket>(txKeys.feeMarket(network));
+  return knownReads(head?.status === 'ok' ? head.block : undefined, before, [market]);
 }
 
 /** A batch's combined preview (simulateCalls) and the facts its warnings need. */
@@ -132,6 +158,7 @@ export function callsPreviewQuery(
         context,
         (chain, options) => simulateCalls(chain, from, calls, options),
         client.getQueryData<CallsPreview>(queryKey),
+        knownNow(client, network, undefined),
         sending,
       ),
     retry: false,
@@ -151,7 +178,10 @@ export function previewPricesQuery(network: Network) {
     queryKey: simulationKeys.prices(network),
     queryFn: async () => {
       const request = { accounts: [], tokens: [], feeds: priceFeedsFor(network) };
-      const { snapshot } = await readPortfolio(chainClient(network), request, undefined);
+      // Multicall3's code is checked once per node: not again when a portfolio read found it.
+      const known = hasMulticall(network) ? true : undefined;
+      const { snapshot, multicall } = await readPortfolio(chainClient(network), request, known);
+      noteMulticall(network, multicall);
       return snapshot.prices;
     },
     enabled: priceFeedsFor(network).length > 0,
