@@ -10,16 +10,52 @@ import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import type { EffectFacts } from '@/core/simulation/effects';
 import { type PreviewWithFacts, previewWithFacts } from '@/core/simulation/facts';
 import { knownReads, type ReadBefore } from '@/core/simulation/nextBlock';
-import { createProbeCache } from '@/core/simulation/probe';
+import { createProbeCache, nodeKey } from '@/core/simulation/probe';
 import { type BatchSending, type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
+import { keepAbilities, readKeptAbilities } from '../keptAbilities';
 import { chainKeys } from './chainQueries';
 import { hasMulticall, noteMulticall } from './portfolioQueries';
 import { txKeys } from './txQueries';
 
-/** Which strategy each node offers, probed once per session. */
+/**
+ * Which strategy each node offers, probed once per session, and kept between windows and visits
+ * (keptAbilities): a site's window, new for each request, takes what another window found.
+ */
 const probeCache = createProbeCache();
+/** The entries of probeCache taken from what another window kept, not probed here. */
+const keptHere = new WeakSet<Promise<unknown>>();
+
+/**
+ * Runs a preview with what another window found of the node (when this one has nothing), then
+ * keeps what is known after it. A preview that fails on kept abilities forgets them, here and
+ * for every window, so the node is probed again (it may have changed under the same URL).
+ */
+async function withKeptAbilities<T>(client: ChainClient, preview: () => Promise<T>): Promise<T> {
+  const key = nodeKey(client);
+  if (!probeCache.has(key)) {
+    const kept = readKeptAbilities(key);
+    if (kept) {
+      const found = Promise.resolve(kept);
+      keptHere.add(found);
+      probeCache.set(key, found);
+    }
+  }
+  try {
+    const result = await preview();
+    const known = await probeCache.get(key)?.catch(() => undefined);
+    if (known && JSON.stringify(known) !== JSON.stringify(readKeptAbilities(key))) keepAbilities(key, known);
+    return result;
+  } catch (error) {
+    const used = probeCache.get(key);
+    if (used && keptHere.has(used)) {
+      probeCache.delete(key);
+      keepAbilities(key, undefined);
+    }
+    throw error;
+  }
+}
 
 const text = (value: bigint | number | undefined) => (value === undefined ? undefined : value.toString());
 
@@ -122,7 +158,9 @@ function preview<R extends SimulationResult>(
     sending,
     known,
   };
-  return previewWithFacts(client, context.own, () => simulate(client, options), previous);
+  return withKeptAbilities(client, () =>
+    previewWithFacts(client, context.own, () => simulate(client, options), previous),
+  );
 }
 
 /**
