@@ -1,12 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Address, Hex } from 'viem';
+import type { HeadBlock } from '@/core/chain/chainHead';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import { nextNonce } from '@/core/tx/nonces';
-import { type AnyPreparedSend, prepareSend } from '@/core/tx/prepare';
+import { type AnyPreparedSend, type KnownReads, prepareSend } from '@/core/tx/prepare';
 import { acceptedOrThrow, type TxRecord } from '@/core/tx/record';
 import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
+import { chainHeadQuery } from './queries/chainQueries';
 
 /**
  * A contract call, from a site or one of Cairn's screens: `gas` when the caller chose it; no `to`
@@ -17,24 +20,41 @@ export type CallToSend = { to: Address | undefined; value: bigint; data: Hex; ga
 /**
  * A call prepared as Send prepares a transaction: fees, gas estimated now (or the caller's),
  * balances checked. `nonce`: the one it must be sent with (a creation's, whose address follows from it).
+ * `known`: what the caller read of the chain already (see prepareSend).
  */
 export function prepareCall(
   network: Network,
   from: Address,
   call: CallToSend,
   nonce?: number | undefined,
+  known?: KnownReads,
 ): Promise<AnyPreparedSend> {
   const native = network.nativeCurrency;
-  return prepareSend<Address | undefined>({
-    network,
-    from,
-    recipient: call.to,
-    asset: { kind: 'native', symbol: native.symbol, decimals: native.decimals },
-    amount: call.value,
-    max: false,
-    preset: 'normal',
-    advanced: { data: call.data, gasLimit: call.gas, nonce },
-  });
+  return prepareSend<Address | undefined>(
+    {
+      network,
+      from,
+      recipient: call.to,
+      asset: { kind: 'native', symbol: native.symbol, decimals: native.decimals },
+      amount: call.value,
+      max: false,
+      preset: 'normal',
+      advanced: { data: call.data, gasLimit: call.gas, nonce },
+    },
+    known,
+  );
+}
+
+/**
+ * The shared head's latest block for preparing a send in this window: the last one read, or the
+ * read under way (chainHeadQuery asks the node only when a block is due), so the send's reads do
+ * not ask for the block again; undefined when the head cannot be read (then the send reads it).
+ */
+export function headForSend(cache: QueryClient, network: Network): Promise<HeadBlock | undefined> {
+  return cache.fetchQuery(chainHeadQuery(cache, network)).then(
+    (head) => (head.status === 'ok' ? head.block : undefined),
+    () => undefined,
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { Abi, Address } from 'viem';
 import { portfolioTokens } from '@/core/assets/catalogue';
 import type { Network } from '@/core/chain/networks';
-import { feeFields } from '@/core/simulation/nextBlock';
+import { feeFields, type ReadBefore } from '@/core/simulation/nextBlock';
 import type { BatchSending } from '@/core/simulation/simulate';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import type { UnsignedTransaction } from '@/core/simulation/types';
@@ -42,6 +42,11 @@ export function previewedTransaction(prepared: AnyPreparedSend): UnsignedTransac
     nonce: prepared.nonce,
     ...feeFields(prepared.fees),
   };
+}
+
+/** What preparing the send read of the chain, for its preview not to ask again (see knownReads). */
+export function preparedReads(prepared: AnyPreparedSend): ReadBefore {
+  return { block: prepared.block, market: prepared.market, balance: prepared.nativeBalance };
 }
 
 /** How a batch's first call will be sent, as prepared (its fees, limit and nonce), for its preview. */
@@ -85,9 +90,15 @@ function usePreviewContext(
  * The preview of a transaction about to be signed, read on the person's node as soon as the
  * review shows (the review never waits for it). `tx` undefined reads nothing.
  */
-function useTransactionPreview(network: Network, tx: UnsignedTransaction | undefined, context: PreviewContext) {
+function useTransactionPreview(
+  network: Network,
+  tx: UnsignedTransaction | undefined,
+  context: PreviewContext,
+  before: ReadBefore | undefined,
+) {
   const placeholder = { from: '0x0000000000000000000000000000000000000000' } as const;
-  return useQuery({ ...transactionPreviewQuery(network, tx ?? placeholder, context), enabled: tx !== undefined });
+  const options = transactionPreviewQuery(network, tx ?? placeholder, context, before);
+  return useQuery({ ...options, enabled: tx !== undefined });
 }
 
 /** Whether the preview found the transaction would fail: Confirm waits for the person to acknowledge it. */
@@ -134,15 +145,17 @@ function useHolds<T extends TransactionPreview | CallsPreview>(
  * A review's preview and its holds: when the preview finds the transaction would fail, Confirm
  * waits until the person acknowledges it, for this very transaction (a new one starts
  * unacknowledged); it is simulated again at each new block, and a change waits for the person too.
+ * `before`: what preparing `tx` read of the chain (preparedReads), not asked again while current.
  */
 export function useReviewPreview(
   network: Network,
   tx: UnsignedTransaction | undefined,
   contractAbis: readonly Abi[] = NO_ABIS,
   scope: PreviewScope = {},
+  before: ReadBefore | undefined = undefined,
 ): ReviewPreview {
   const context = usePreviewContext(network, tx?.from, contractAbis, scope);
-  const preview = useTransactionPreview(network, tx, context);
+  const preview = useTransactionPreview(network, tx, context, before);
   // By content, not identity: a record re-read at a new block is the same transaction.
   const key = tx === undefined ? undefined : JSON.stringify(simulationKeys.preview(network, tx, []));
   return useHolds(network, preview, key, context.own);

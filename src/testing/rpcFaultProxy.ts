@@ -32,6 +32,8 @@ export type RpcFaultProxy = {
   readonly requests: number;
   /** JSON-RPC calls received, batches counted per call, by method. */
   readonly calls: Record<string, number>;
+  /** Every JSON-RPC call received (after resetCounts), in order, with its parameters and when it came (performance.now()). */
+  readonly log: readonly SeenCall[];
   /** The block ranges of every eth_getLogs received (after resetCounts). */
   readonly logRanges: [bigint, bigint][];
   /** Time spent waiting for the node's answers, summed over requests (after resetCounts). */
@@ -42,6 +44,9 @@ export type RpcFaultProxy = {
 };
 
 type RpcCall = { method?: string; id?: unknown; params?: unknown[] };
+
+/** One JSON-RPC call as the proxy saw it. */
+export type SeenCall = { method: string; params: readonly unknown[]; at: number };
 
 /** The [from, to] blocks of an eth_getLogs call ('latest' and missing bounds count as unbounded). */
 function logRange(call: RpcCall): [bigint, bigint] {
@@ -72,6 +77,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
   let requests = 0;
   let calls: Record<string, number> = {};
   let logRanges: [bigint, bigint][] = [];
+  let log: SeenCall[] = [];
   let upstreamMs = 0;
   const cors = {
     'Access-Control-Allow-Origin': '*',
@@ -100,6 +106,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
         if (method === 'eth_getLogs') logRanges.push(logRange(call));
         methods.push(method);
         calls[method] = (calls[method] ?? 0) + 1;
+        log.push({ method, params: call.params ?? [], at: performance.now() });
       }
     } catch {
       // not JSON: forwarded as is
@@ -195,6 +202,9 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
     get logRanges() {
       return [...logRanges];
     },
+    get log() {
+      return [...log];
+    },
     get upstreamMs() {
       return upstreamMs;
     },
@@ -205,6 +215,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       requests = 0;
       calls = {};
       logRanges = [];
+      log = [];
       upstreamMs = 0;
     },
     close: () =>

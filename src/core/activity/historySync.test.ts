@@ -219,7 +219,15 @@ describe('history sync', () => {
   });
 
   describe('following a shared head', () => {
-    const block = (number: bigint): HeadBlock => ({ number, hash: '0x01', parentHash: '0x00', timestamp: 1n });
+    const block = (number: bigint): HeadBlock => ({
+      number,
+      hash: '0x01',
+      parentHash: '0x00',
+      timestamp: 1n,
+      gasLimit: 30_000_000n,
+      gasUsed: 0n,
+      baseFeePerGas: undefined,
+    });
 
     it('brings every account up to a head in one pass, then scans the approvals of those that need it', async () => {
       const fake = fakeWork();

@@ -43,6 +43,12 @@ describe('readChainHead against the local node', () => {
           hash: latest.hash,
           parentHash: latest.parentHash,
           timestamp: BigInt(latest.timestamp),
+          // What sends and previews take from the head rather than asking again.
+          gasLimit: BigInt(latest.gasLimit),
+          gasUsed: BigInt(latest.gasUsed),
+          baseFeePerGas: BigInt(latest.baseFeePerGas),
+          mixHash: latest.mixHash,
+          parentBeaconBlockRoot: latest.parentBeaconBlockRoot,
         },
       });
       expect(proxy.requests).toBe(1);

@@ -1,4 +1,4 @@
-import type { Hex, Transaction } from 'viem';
+import type { Block, Hex, Transaction } from 'viem';
 import { getBlock, getChainId } from 'viem/actions';
 import type { ChainClient } from './client';
 import type { Network } from './networks';
@@ -11,6 +11,14 @@ export type HeadBlock = {
   parentHash: Hex;
   /** Seconds. */
   timestamp: bigint;
+  /** The block's gas limit and gas used: a send's limit is checked against it, a preview runs within it. */
+  gasLimit: bigint;
+  gasUsed: bigint;
+  /** Its base fee; undefined on a chain without EIP-1559. */
+  baseFeePerGas: bigint | undefined;
+  /** Its randomness and parent beacon root, which a preview gives the next block. */
+  mixHash?: Hex | undefined;
+  parentBeaconBlockRoot?: Hex | undefined;
   /** The block's transactions, when asked for (a scan of the local chain reads them from here). */
   transactions?: readonly Transaction[];
 };
@@ -41,6 +49,34 @@ export function blockFollows(
 }
 
 /**
+ * A latest block as the head shares it: what every reader needs of its header, from one answer
+ * (viem's block), so a send or a preview of this block asks the node for none of it again.
+ */
+export function headBlockOf(block: Block<bigint, boolean, 'latest'>, withTransactions = false): HeadBlock {
+  return {
+    number: block.number,
+    hash: block.hash,
+    parentHash: block.parentHash,
+    timestamp: block.timestamp,
+    gasLimit: block.gasLimit,
+    gasUsed: block.gasUsed,
+    baseFeePerGas: block.baseFeePerGas ?? undefined,
+    mixHash: block.mixHash ?? undefined,
+    parentBeaconBlockRoot: block.parentBeaconBlockRoot ?? undefined,
+    ...(withTransactions ? { transactions: block.transactions as Transaction[] } : {}),
+  };
+}
+
+/**
+ * Whether a value read at block `readAt` may stand for the chain now: it is no older than the
+ * head (`head`, the shared head's block number; when none is known yet, the value read now is
+ * the newest there is). Undefined `readAt` (not known where it was read) never may.
+ */
+export function currentAt(readAt: bigint | undefined, head: bigint | undefined): boolean {
+  return readAt !== undefined && (head === undefined || readAt >= head);
+}
+
+/**
  * Reads the node's latest block, and its chain id when the connection is new (the first read, the
  * first after a failure or a mismatch, or a block that does not follow the last), in one JSON-RPC
  * batch (two requests when the block is the surprise). A poll on a connection already checked
@@ -60,13 +96,7 @@ export async function readChainHead(
       known?.chainId === network.chainId ? undefined : getChainId(client),
       getBlock(client, { blockTag: 'latest', includeTransactions: withTransactions }),
     ]);
-    const block: HeadBlock = {
-      number: latest.number,
-      hash: latest.hash,
-      parentHash: latest.parentHash,
-      timestamp: latest.timestamp,
-      ...(withTransactions ? { transactions: latest.transactions as Transaction[] } : {}),
-    };
+    const block = headBlockOf(latest, withTransactions);
     const chainId =
       answered ?? (known && blockFollows(known.last, block) !== false ? known.chainId : await getChainId(client));
     if (chainId !== network.chainId) {

@@ -135,3 +135,20 @@ describe('readFeeMarket when the node does not serve eth_feeHistory', () => {
     }
   });
 });
+
+describe('readFeeMarket says the block it was read at', () => {
+  it('is the newest block of the fee history, whose last base fee is the next block’s', async () => {
+    const node = stubNode({
+      eth_feeHistory: {
+        oldestBlock: '0x5a',
+        baseFeePerGas: ['0x1', '0x2', '0x3'],
+        reward: [
+          ['0x1', '0x2', '0x3'],
+          ['0x1', '0x2', '0x3'],
+        ],
+      },
+      eth_maxPriorityFeePerGas: '0x1',
+    });
+    expect(await readFeeMarket(node)).toMatchObject({ kind: 'eip1559', baseFee: 3n, block: 0x5bn });
+  });
+});

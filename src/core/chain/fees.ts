@@ -5,10 +5,15 @@ import { toChainError } from './toChainError';
 export type FeePreset = 'slow' | 'normal' | 'fast';
 export const FEE_PRESETS: readonly FeePreset[] = ['slow', 'normal', 'fast'];
 
-/** What the network charges now: EIP-1559 (next block's base fee and tip percentiles) or legacy. */
-export type FeeMarket =
+/**
+ * What the network charges now: EIP-1559 (next block's base fee and tip percentiles) or legacy.
+ * `block`: the latest block when it was read (eth_feeHistory's newest), where the node told it;
+ * the base fee is the one of the block after it.
+ */
+export type FeeMarket = (
   | { kind: 'eip1559'; baseFee: bigint; tips: Record<FeePreset, bigint> }
-  | { kind: 'legacy'; gasPrice: bigint };
+  | { kind: 'legacy'; gasPrice: bigint }
+) & { block?: bigint | undefined };
 
 export type Fees =
   | { kind: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
@@ -28,7 +33,14 @@ function median(values: bigint[]): bigint {
 
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
-type FeeHistory = { baseFeePerGas?: string[]; reward?: string[][] };
+type FeeHistory = { oldestBlock?: string; baseFeePerGas?: string[]; reward?: string[][] };
+
+/** The newest block a fee history covers: its base fees run from the oldest to the one after the newest. */
+function newestBlock(history: FeeHistory | undefined): bigint | undefined {
+  const count = history?.baseFeePerGas?.length ?? 0;
+  if (history?.oldestBlock === undefined || count < 2) return undefined;
+  return BigInt(history.oldestBlock) + BigInt(count - 2);
+}
 
 /** JSON-RPC code for "limit exceeded": the node is busy, not missing the method. */
 const LIMIT_EXCEEDED = -32005;
@@ -43,7 +55,9 @@ function feeHistoryUnsupported(error: unknown): boolean {
  * last base fee it returns is the next block's) with the 10th/50th/90th tip percentiles, plus
  * the node's own tip suggestion, used when recent blocks carried no tips. A chain without base
  * fees is legacy: eth_gasPrice. A node that refuses eth_feeHistory is asked for its latest
- * block instead: a base fee there still means EIP-1559, none means legacy.
+ * block instead: a base fee there still means EIP-1559, none means legacy. The market carries the
+ * block it was read at when the node told it (see FeeMarket), so a later reader can tell whether
+ * it still stands for the head.
  *
  * Errors: ChainError.
  */
@@ -65,8 +79,10 @@ export async function readFeeMarket(client: ChainClient): Promise<FeeMarket> {
       ? (history.baseFeePerGas ?? []).map((v) => BigInt(v))
       : await latestBaseFee(client).then((fee) => (fee === undefined ? [] : [fee]));
     const nextBaseFee = baseFees.at(-1);
+    const block = newestBlock(history);
+    const at = block === undefined ? {} : { block };
     if (nextBaseFee === undefined || baseFees.every((b) => b === 0n)) {
-      return { kind: 'legacy', gasPrice: BigInt((await client.request({ method: 'eth_gasPrice' })) as string) };
+      return { kind: 'legacy', gasPrice: BigInt((await client.request({ method: 'eth_gasPrice' })) as string), ...at };
     }
     const rewards = (history?.reward ?? []).map((row) => row.map((v) => BigInt(v)));
     const percentile = (i: number) => median(rewards.map((row) => row[i] ?? 0n));
@@ -76,9 +92,10 @@ export async function readFeeMarket(client: ChainClient): Promise<FeeMarket> {
         kind: 'eip1559',
         baseFee: nextBaseFee,
         tips: { slow: suggestedTip / 2n, normal: suggestedTip, fast: suggestedTip * 2n },
+        ...at,
       };
     }
-    return { kind: 'eip1559', baseFee: nextBaseFee, tips };
+    return { kind: 'eip1559', baseFee: nextBaseFee, tips, ...at };
   } catch (error) {
     throw toChainError(error);
   }

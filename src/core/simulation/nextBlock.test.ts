@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FAKE_BALANCE, FAKE_BLOCK, FAKE_GAS_PRICE, fakeSimulationNode } from '@/testing/fakeSimulationNode';
-import { gasWithin, nextBaseFee, paidGasPrice, readSimulationContext, TX_GAS_CAP } from './nextBlock';
+import type { HeadBlock } from '../chain/chainHead';
+import type { FeeMarket } from '../chain/fees';
+import { gasWithin, knownReads, nextBaseFee, paidGasPrice, readSimulationContext, TX_GAS_CAP } from './nextBlock';
 
 const from = '0xa11ce00000000000000000000000000000000001';
 const unreachable = () => new Error('not asked in this test');
@@ -90,5 +92,63 @@ describe('the next block a preview runs as', () => {
     expect(nextBaseFee(1_000n, 15n, 30n)).toBe(1_000n);
     expect(nextBaseFee(1_000n, 30n, 30n)).toBe(1_125n);
     expect(nextBaseFee(1_000n, 0n, 30n)).toBe(875n);
+  });
+});
+
+describe('what a preview takes as read rather than asking the node again', () => {
+  const head = (number: bigint): HeadBlock => ({
+    number,
+    hash: FAKE_BLOCK.hash,
+    parentHash: `0x${'00'.repeat(32)}`,
+    timestamp: FAKE_BLOCK.timestamp,
+    gasLimit: FAKE_BLOCK.gasLimit,
+    gasUsed: 0n,
+    baseFeePerGas: FAKE_BLOCK.baseFee,
+    mixHash: FAKE_BLOCK.mixHash,
+    parentBeaconBlockRoot: FAKE_BLOCK.parentBeaconBlockRoot,
+  });
+  const market = (block: bigint | undefined): FeeMarket => ({
+    kind: 'eip1559',
+    baseFee: FAKE_BLOCK.nextBaseFee,
+    tips: { slow: 1n, normal: 2n, fast: 3n },
+    block,
+  });
+  const fees = { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 100_000_000n };
+
+  it('asks nothing the caller read at the latest block, and runs as the same next block', async () => {
+    const read = fakeSimulationNode(unreachable);
+    const asked = await readSimulationContext(read.client, { from, ...fees }, { balance: true, now: 0 });
+    const { client, asked: requests } = fakeSimulationNode(unreachable);
+    const known = { block: head(FAKE_BLOCK.number), nextBaseFee: FAKE_BLOCK.nextBaseFee, balance: FAKE_BALANCE };
+    const context = await readSimulationContext(client, { from, ...fees }, { balance: true, now: 0, known });
+    expect(requests).toEqual([]);
+    expect(context).toEqual(asked);
+  });
+
+  it('asks only for the next base fee when the block is known without it', async () => {
+    const { client, asked } = fakeSimulationNode(unreachable);
+    const known = { block: head(FAKE_BLOCK.number) };
+    const context = await readSimulationContext(client, { from, ...fees }, { balance: true, now: 0, known });
+    expect(asked.map((a) => a.method).sort()).toEqual(['eth_feeHistory', 'eth_getBalance']);
+    expect(context.block.baseFee).toBe(FAKE_BLOCK.nextBaseFee);
+  });
+
+  it('takes a prepared send’s reads while its block is the head, and the head’s block alone once it moved on', () => {
+    const before = { block: head(100n), market: market(100n), balance: 7n };
+    expect(knownReads(head(100n), before)).toEqual({
+      block: before.block,
+      nextBaseFee: FAKE_BLOCK.nextBaseFee,
+      balance: 7n,
+    });
+    // No head read yet: what was read now is the newest there is.
+    expect(knownReads(undefined, before)?.balance).toBe(7n);
+    // A newer head: the balance and the base fee read at 100 are older than the chain now.
+    const moved = knownReads(head(101n), before);
+    expect(moved).toEqual({ block: head(101n), nextBaseFee: undefined, balance: undefined });
+    // A fee market read at the new head's very block gives its next base fee.
+    expect(knownReads(head(101n), before, [market(101n)])?.nextBaseFee).toBe(FAKE_BLOCK.nextBaseFee);
+    // Never a market of another block, nor one that does not say its block.
+    expect(knownReads(head(101n), before, [market(102n), market(undefined)])?.nextBaseFee).toBeUndefined();
+    expect(knownReads(undefined, undefined)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { type Hex, hexToBigInt, toHex } from 'viem';
+import { currentAt, type HeadBlock } from '../chain/chainHead';
 import type { ChainClient } from '../chain/client';
-import { expectedGasPrice, type Fees } from '../chain/fees';
+import { expectedGasPrice, type FeeMarket, type Fees } from '../chain/fees';
 import { toChainError } from '../chain/toChainError';
 import type { UnsignedTransaction } from './types';
 
@@ -38,6 +39,45 @@ export type SimulationContext = {
   /** The sender's balance at the latest block, when asked for. */
   balance: bigint | undefined;
 };
+
+/**
+ * What the caller read already of the chain now, so a preview does not ask for it again: the
+ * latest block (the shared head's, or the one a send was prepared at), the next block's base fee
+ * as the node told it right after that block (a fee market read at it), and the sender's balance,
+ * read at that block or later. See knownReads for which values may stand.
+ */
+export type KnownChain = {
+  block: HeadBlock;
+  nextBaseFee?: bigint | undefined;
+  balance?: bigint | undefined;
+};
+
+/** What a prepared send read, offered to its preview (see knownReads). */
+export type ReadBefore = {
+  block: HeadBlock;
+  /** A fee market read at `block` or later: its base fee is the block after its own `block`'s. */
+  market?: FeeMarket | undefined;
+  /** The sender's balance, read at `block` or later. */
+  balance?: bigint | undefined;
+};
+
+/**
+ * Which of what was read before may stand for the chain now, at the shared head `head` (undefined
+ * while none is known): the values a send was prepared with (`before`) while its block is no older
+ * than the head, else the head's block alone; the next base fee only from a fee market read at
+ * exactly that block (`markets`, the first that was). Nothing when neither block may stand.
+ */
+export function knownReads(
+  head: HeadBlock | undefined,
+  before: ReadBefore | undefined,
+  markets: readonly (FeeMarket | undefined)[] = [],
+): KnownChain | undefined {
+  const fresh = before && currentAt(before.block.number, head?.number) ? before : undefined;
+  const block = fresh?.block ?? head;
+  if (!block) return undefined;
+  const told = [fresh?.market, ...markets].find((m) => m?.kind === 'eip1559' && m.block === block.number);
+  return { block, nextBaseFee: told?.kind === 'eip1559' ? told.baseFee : undefined, balance: fresh?.balance };
+}
 
 type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
 type RawBlock = {
@@ -95,40 +135,50 @@ export function nextBaseFee(baseFee: bigint, gasUsed: bigint, gasLimit: bigint):
  * Reads, in one JSON-RPC batch, what running `tx` as the next block needs: the latest block, the
  * next base fee as the node works it out (eth_feeHistory; a node without it is asked for its
  * pending block, in a second round trip), the node's gas price when the transaction names no
- * fees, and the sender's balance when `balance` is asked for. The next block's time is the
- * latest's plus `blockSeconds`, and never before `now` (seconds).
+ * fees, and the sender's balance when `balance` is asked for; none of what `known` gives (see
+ * knownReads). The next block's time is the latest's plus `blockSeconds`, and never before `now`
+ * (seconds).
  *
  * Errors: ChainError when the node fails to give the block, the price or the balance.
  */
 export async function readSimulationContext(
   client: ChainClient,
   tx: UnsignedTransaction,
-  options: { balance: boolean; blockSeconds?: number; now?: number },
+  options: { balance: boolean; blockSeconds?: number; now?: number; known?: KnownChain | undefined },
 ): Promise<SimulationContext> {
   const request = client.request as RawRequest;
   const own = feeFieldsOf(tx);
+  const { known } = options;
+  const toldBefore = known?.nextBaseFee;
+  const needsHistory = !known || (toldBefore === undefined && known.block.baseFeePerGas !== undefined);
   try {
     // Asked together, these travel as one JSON-RPC batch.
-    const [block, history, price, balance] = await Promise.all([
-      request({ method: 'eth_getBlockByNumber', params: ['latest', false] }) as Promise<RawBlock | null>,
-      (request({ method: 'eth_feeHistory', params: ['0x1', 'latest', []] }) as Promise<RawFeeHistory>).catch(
-        () => undefined,
-      ),
+    const [raw, history, price, balance] = await Promise.all([
+      known
+        ? undefined
+        : (request({ method: 'eth_getBlockByNumber', params: ['latest', false] }) as Promise<RawBlock | null>),
+      needsHistory
+        ? (request({ method: 'eth_feeHistory', params: ['0x1', 'latest', []] }) as Promise<RawFeeHistory>).catch(
+            () => undefined,
+          )
+        : undefined,
       own ? undefined : (request({ method: 'eth_gasPrice', params: [] }) as Promise<Hex>),
-      options.balance
+      options.balance && known?.balance === undefined
         ? (request({ method: 'eth_getBalance', params: [tx.from, 'latest'] }) as Promise<Hex>)
         : undefined,
     ]);
+    const block = known?.block ?? (raw ? blockOf(raw) : undefined);
     if (!block) throw new TypeError('the node gave no latest block');
-    const pending =
-      block.baseFeePerGas && history?.baseFeePerGas?.at(-1) === undefined ? await pendingBaseFee(request) : undefined;
-    const next = nextBlockOf(block, history?.baseFeePerGas?.at(-1) ?? pending, options);
+    const toldNow = history?.baseFeePerGas?.at(-1);
+    const told = toldBefore ?? (toldNow === undefined ? undefined : hexToBigInt(toldNow));
+    const pending = block.baseFeePerGas !== undefined && told === undefined ? await pendingBaseFee(request) : undefined;
+    const next = nextBlockOf(block, told ?? (pending === undefined ? undefined : hexToBigInt(pending)), options);
     const fees = own ?? { gasPrice: maxOf(hexToBigInt(price as Hex), next.baseFee ?? 0n) };
     return {
       block: next,
       fees,
       gasPrice: paidGasPrice(fees, next.baseFee),
-      balance: balance === undefined ? undefined : hexToBigInt(balance),
+      balance: balance === undefined ? known?.balance : hexToBigInt(balance),
     };
   } catch (error) {
     throw toChainError(error);
@@ -145,29 +195,38 @@ async function pendingBaseFee(request: RawRequest): Promise<Hex | undefined> {
   }
 }
 
+/** What a preview needs of a block the node sent as JSON-RPC, in the head's shape. */
+function blockOf(raw: RawBlock): Omit<HeadBlock, 'parentHash' | 'hash'> & { hash?: Hex | undefined } {
+  return {
+    number: hexToBigInt(raw.number),
+    hash: raw.hash ?? undefined,
+    timestamp: hexToBigInt(raw.timestamp),
+    gasLimit: hexToBigInt(raw.gasLimit),
+    gasUsed: hexToBigInt(raw.gasUsed),
+    baseFeePerGas: raw.baseFeePerGas ? hexToBigInt(raw.baseFeePerGas) : undefined,
+    mixHash: raw.mixHash ?? undefined,
+    parentBeaconBlockRoot: raw.parentBeaconBlockRoot ?? undefined,
+  };
+}
+
 function nextBlockOf(
-  block: RawBlock,
+  block: ReturnType<typeof blockOf>,
   /** The next block's base fee as the node told it. */
-  told: Hex | undefined,
+  told: bigint | undefined,
   { blockSeconds = 12, now = Math.floor(Date.now() / 1000) }: { blockSeconds?: number; now?: number },
 ): NextBlock {
-  const latest = hexToBigInt(block.number);
-  const timestamp = hexToBigInt(block.timestamp);
-  const gasLimit = hexToBigInt(block.gasLimit);
-  const baseFee = block.baseFeePerGas
-    ? told !== undefined
-      ? hexToBigInt(told)
-      : nextBaseFee(hexToBigInt(block.baseFeePerGas), hexToBigInt(block.gasUsed), gasLimit)
-    : undefined;
+  const { gasLimit } = block;
+  const baseFee =
+    block.baseFeePerGas !== undefined ? (told ?? nextBaseFee(block.baseFeePerGas, block.gasUsed, gasLimit)) : undefined;
   return {
-    latest,
-    number: latest + 1n,
-    timestamp: maxOf(timestamp + BigInt(Math.max(1, Math.round(blockSeconds))), BigInt(now)),
+    latest: block.number,
+    number: block.number + 1n,
+    timestamp: maxOf(block.timestamp + BigInt(Math.max(1, Math.round(blockSeconds))), BigInt(now)),
     baseFee,
     gasCap: gasLimit < TX_GAS_CAP ? gasLimit : TX_GAS_CAP,
-    latestHash: block.hash ?? undefined,
-    prevRandao: block.mixHash ?? undefined,
-    beaconRoot: block.parentBeaconBlockRoot ?? undefined,
+    latestHash: block.hash,
+    prevRandao: block.mixHash,
+    beaconRoot: block.parentBeaconBlockRoot,
   };
 }
 

@@ -5,6 +5,7 @@ import { findNamed } from '../errors/causeChain';
 import { ChainError } from '../errors/chain';
 import { SimulationError } from '../errors/simulation';
 import { msg } from '../i18n/message';
+import { isRecord } from '../text/guards';
 import { askBlockOverrides, type BlockOverrideSupport, type OverrideMethod } from './blockOverrideProbe';
 import { CALL_TRACER } from './callTracer';
 import { SIMULATION_STRATEGIES, type SimulationStrategy } from './types';
@@ -177,4 +178,35 @@ export function recordPreviousHash(
       blockOverrides: { ...blockOverrides, [method]: blockOverrides[method] && right, checked },
     }),
   );
+}
+
+/** How long a node's abilities kept between windows stand before it is probed again. */
+export const KEEP_ABILITIES_MS = 24 * 60 * 60 * 1000;
+
+/** A node's abilities as kept between windows and visits (see keptAbilities), with when they were found. */
+export type KeptAbilities = { abilities: NodeAbilities; at: number };
+
+const isFlag = (value: unknown) => value === undefined || typeof value === 'boolean';
+
+/**
+ * A node's abilities read back from where they were kept (a browser's storage, which anything
+ * may have written): only in exactly the shape written, and only while younger than
+ * KEEP_ABILITIES_MS at `now`; else undefined, and the node is probed again.
+ */
+export function keptAbilities(value: unknown, now: number): NodeAbilities | undefined {
+  if (!isRecord(value) || typeof value.at !== 'number' || !isRecord(value.abilities)) return undefined;
+  if (!(now - value.at >= 0 && now - value.at < KEEP_ABILITIES_MS)) return undefined;
+  const { strategy, blockOverrides } = value.abilities;
+  if (!SIMULATION_STRATEGIES.includes(strategy as SimulationStrategy) || !isRecord(blockOverrides)) return undefined;
+  const { call, trace, checked } = blockOverrides;
+  if (typeof call !== 'boolean' || typeof trace !== 'boolean') return undefined;
+  if (checked !== undefined && !(isRecord(checked) && isFlag(checked.call) && isFlag(checked.trace))) return undefined;
+  const seen = checked && {
+    ...(checked.call === undefined ? {} : { call: checked.call as boolean }),
+    ...(checked.trace === undefined ? {} : { trace: checked.trace as boolean }),
+  };
+  return {
+    strategy: strategy as SimulationStrategy,
+    blockOverrides: { call, trace, ...(seen ? { checked: seen } : {}) },
+  };
 }

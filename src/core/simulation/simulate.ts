@@ -17,6 +17,7 @@ import {
   type FeeFields,
   feeParams,
   gasWithin,
+  type KnownChain,
   pinnedFees,
   readSimulationContext,
   type SimulationContext,
@@ -49,6 +50,8 @@ export type SimulateOptions = {
    * at the node's gas price. See simulateCalls.
    */
   sending?: BatchSending | undefined;
+  /** What the caller read already of the chain now (see knownReads): not asked again. */
+  known?: KnownChain | undefined;
 };
 
 /** How the first call of a batch is sent, as Send prepared it. */
@@ -69,8 +72,9 @@ export const DETECTABLE_NOTES = {
  * changes of every address and the approvals it sets, through the best strategy the node offers
  * (probed once per node). It runs with the transaction's fee fields (the node's gas price when it
  * names none), gas limit and nonce, as the next block: its number, time and base fee, read in one
- * round trip beside the probe. Where the node cannot run it so, or the strategy shows itself to
- * the contract, the result's notes say so. The result is advisory.
+ * round trip beside the probe (none of it that `options.known` gives). Where the node cannot run
+ * it so, or the strategy shows itself to the contract, the result's notes say so. The result is
+ * advisory.
  *
  * Codes: SIMULATION_UNSUPPORTED (the node offers no strategy), SIMULATION_TOO_LARGE (the trace is
  * beyond what is read), SIMULATION_FAILED (the node failed or refused the simulation: its own
@@ -86,7 +90,11 @@ export async function simulateTransaction(
   // balance is read where it is needed: for the stateOverride strategy, and to fit a limit.
   const probing = probeNode(client, options.cache);
   const balance = tx.gas === undefined || known === undefined || known === 'stateOverride';
-  const reading = readSimulationContext(client, tx, { balance, blockSeconds: options.blockSeconds });
+  const reading = readSimulationContext(client, tx, {
+    balance,
+    blockSeconds: options.blockSeconds,
+    known: options.known,
+  });
   reading.catch(() => undefined);
   const abilities = await probing;
   const strategy = options.strategy ?? abilities.strategy;

@@ -108,7 +108,7 @@ export async function simulateCalls(
   const reading = readSimulationContext(
     client,
     { from: owner, ...fees },
-    { balance: true, blockSeconds: options.blockSeconds },
+    { balance: true, blockSeconds: options.blockSeconds, known: options.known },
   );
   reading.catch(() => undefined);
   const abilities = await probing;

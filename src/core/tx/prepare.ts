@@ -1,5 +1,6 @@
 import { type Address, erc20Abi, type Hex, parseAbi, serializeTransaction } from 'viem';
 import { estimateGas, getBalance, getBlock, getCode, getTransactionCount, readContract } from 'viem/actions';
+import { currentAt, type HeadBlock, headBlockOf } from '../chain/chainHead';
 import { chainClient } from '../chain/client';
 import {
   costRange,
@@ -70,10 +71,25 @@ export type PreparedSend<To extends Address | undefined = Address> = {
   l1Fee: bigint;
   nativeBalance: bigint;
   tokenBalance: bigint | undefined;
-  blockGasLimit: bigint;
+  /**
+   * The latest block it was prepared at (the head it was given, or read), whose gas limit the
+   * send's was checked against: the balances and nonce were read at it or later, and `market`
+   * at it or later (its own `block` says).
+   */
+  block: HeadBlock;
   /** The account's next confirmed nonce (for checking an advanced nonce). */
   confirmedNonce: number;
   nonce: number | undefined;
+};
+
+/**
+ * What the caller read already, so a send is prepared without asking the node for it again: the
+ * shared head's latest block (or the read of it under way, awaited beside the other reads), and
+ * the fee market, taken only when it was read at that block or later (FeeMarket's `block`).
+ */
+export type KnownReads = {
+  head?: HeadBlock | Promise<HeadBlock | undefined> | undefined;
+  market?: FeeMarket | undefined;
 };
 
 /** A prepared send that may create a contract (a site's deployment): what every review and send takes. */
@@ -83,15 +99,18 @@ const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /**
  * Works out everything a send needs before review in one batch of reads: fee market, block gas
- * limit, balances, nonce, the gas estimate and (on OP Stack rollups) the L1 data fee. "Max" sends
- * the native balance minus exactly the most the fees can cost, paid in full, so nothing is left
- * behind (on rollups with an L1 fee, that fee's headroom stays).
+ * limit, balances, nonce, the gas estimate and (on OP Stack rollups) the L1 data fee. What the
+ * caller already has (`known`: the head, a fee market of that head) is not read again; a market
+ * older than the head is. "Max" sends the native balance minus exactly the most the fees can
+ * cost, paid in full, so nothing is left behind (on rollups with an L1 fee, that fee's headroom
+ * stays).
  *
  * Errors: INPUT_AMOUNT (zero, above balance, balance below the fee), INPUT_GAS_LIMIT, RevertedError
  * (the estimate found a revert: its reason; not raised when the person set the gas limit), ChainError.
  */
 export async function prepareSend<To extends Address | undefined = Address>(
   draft: SendDraft<To>,
+  known: KnownReads = {},
 ): Promise<PreparedSend<To>> {
   const client = chainClient(draft.network);
   const { asset, from, recipient, network } = draft;
@@ -108,7 +127,7 @@ export async function prepareSend<To extends Address | undefined = Address>(
       (error: unknown) => ({ ok: false as const, error }),
     );
   let market: FeeMarket;
-  let block: Awaited<ReturnType<typeof getBlock>>;
+  let block: HeadBlock;
   let nativeBalance: bigint;
   let tokenBalance: bigint | undefined;
   let confirmedNonce: number;
@@ -116,9 +135,11 @@ export async function prepareSend<To extends Address | undefined = Address>(
   let l1Fee: bigint;
   let recipientCode: Hex | undefined;
   try {
+    const latest = (head: HeadBlock | undefined) =>
+      head ?? getBlock(client, { blockTag: 'latest' }).then((read) => headBlockOf(read));
     [market, block, nativeBalance, tokenBalance, confirmedNonce, estimate, l1Fee, recipientCode] = await Promise.all([
-      readFeeMarket(client),
-      getBlock(client, { blockTag: 'latest' }),
+      knownMarket(known, () => readFeeMarket(client)),
+      known.head instanceof Promise ? known.head.then(latest) : latest(known.head),
       getBalance(client, { address: from }),
       asset.kind === 'token'
         ? readContract(client, { address: asset.address, abi: erc20Abi, functionName: 'balanceOf', args: [from] })
@@ -213,10 +234,21 @@ export async function prepareSend<To extends Address | undefined = Address>(
     l1Fee,
     nativeBalance,
     tokenBalance,
-    blockGasLimit: block.gasLimit,
+    block,
     confirmedNonce,
     nonce: draft.advanced?.nonce,
   };
+}
+
+/**
+ * The fee market to prepare with: the one known, when it was read at the head or later (decided at
+ * once for a head in hand, so the other reads still travel in one batch), else read now.
+ */
+function knownMarket(known: KnownReads, read: () => Promise<FeeMarket>): Promise<FeeMarket> {
+  const { market, head } = known;
+  if (!market || head === undefined) return read();
+  if (!(head instanceof Promise)) return currentAt(market.block, head.number) ? Promise.resolve(market) : read();
+  return head.then((block) => (block !== undefined && currentAt(market.block, block.number) ? market : read()));
 }
 
 /**

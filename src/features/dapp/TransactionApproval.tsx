@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
@@ -12,10 +13,10 @@ import { type Message, msg } from '@/core/i18n/message';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { nextNonceOf, prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
+import { headForSend, nextNonceOf, prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
-import { previewedTransaction, previewFails, useReviewPreview } from '@/lib/useTransactionPreview';
+import { preparedReads, previewedTransaction, previewFails, useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { ApprovalsInCairn } from './ApprovalsInCairn';
@@ -36,6 +37,7 @@ export function TransactionApproval({ id, account, call }: { id: number; account
   const request = useSiteRequest(id, account);
   const session = useVaultSession();
   const { service, store } = useTransactions();
+  const queryClient = useQueryClient();
   const { network, signer } = request;
   // What was prepared, with the network it was prepared on: never paired with another network.
   const [preparedOn, setPreparedOn] = useState<{ network: Network; prepared: AnyPreparedSend }>();
@@ -53,8 +55,10 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     let current = true;
     const from = account as Address;
     const nonce = to === undefined && choosesNonce ? nextNonceOf(network, from, store) : Promise.resolve(undefined);
+    // The window's head, read or being read: the send's reads do not ask for the block again.
+    const head = headForSend(queryClient, network);
     nonce
-      .then((chosen) => prepareCall(network, from, call, chosen))
+      .then((chosen) => prepareCall(network, from, call, chosen, { head }))
       .then(
         (ready) => current && setPreparedOn({ network, prepared: ready }),
         (error: unknown) => current && setProblem(errorMessage(error)),
@@ -62,11 +66,12 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     return () => {
       current = false;
     };
-  }, [network, account, to, call, choosesNonce, store]);
+  }, [network, account, to, call, choosesNonce, store, queryClient]);
 
   const tx = useMemo(() => prepared && previewedTransaction(prepared), [prepared]);
   const selected = useSelectedNetwork();
-  const review = useReviewPreview(network ?? selected, network ? tx : undefined, undefined, { site: true });
+  const before = useMemo(() => prepared && preparedReads(prepared), [prepared]);
+  const review = useReviewPreview(network ?? selected, network ? tx : undefined, undefined, { site: true }, before);
   const native = network?.nativeCurrency;
 
   const confirm = () =>

@@ -28,7 +28,7 @@ import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
-import { previewedTransaction, useReviewPreview } from '@/lib/useTransactionPreview';
+import { preparedReads, previewedTransaction, useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultAccount, useVaultSession } from '@/lib/vault';
 import { findingSentence } from './FindingsPanel';
 import styles from './send.module.css';
@@ -69,7 +69,8 @@ export function ReviewPanel({
   );
   const tx = useMemo(() => previewedTransaction(prepared), [prepared]);
   const intent = useMemo(() => formIntent(prepared, recipient.address), [prepared, recipient.address]);
-  const review = useReviewPreview(network, tx, abis);
+  const before = useMemo(() => preparedReads(prepared), [prepared]);
+  const review = useReviewPreview(network, tx, abis, {}, before);
   const assetCall = draft.asset.kind !== 'native' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
   const contractCall =
     draft.asset.kind === 'native' && prepared.call.data !== '0x'

@@ -21,6 +21,7 @@ import { useKnownRecipients } from '@/lib/knownAddresses';
 import { useLinks } from '@/lib/links';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useChainHead } from '@/lib/useChainHead';
 import { useSigningAccounts, useVault } from '@/lib/vault';
 import { AdvancedFields } from './AdvancedFields';
 import { continueSend, type FieldErrors } from './continueSend';
@@ -52,6 +53,7 @@ export function SendForm() {
   const from = signable.find((a) => a.id === form.fromId) ?? preferred;
   const { assets, asset, balance, price } = useSendAssets(network, from?.address, form.asset);
   const market = useQuery(feeMarketQuery(network));
+  const head = useChainHead(network);
   const own = useMemo(
     () => accounts.filter((a) => !a.hidden).map((a) => ({ address: a.address as Address, name: a.name })),
     [accounts],
@@ -94,6 +96,8 @@ export function SendForm() {
         suspicious,
         acknowledged,
         format: typing.format,
+        // Read already: the shared head's block, and the fee market where it is of that block.
+        chainRead: { head: head.data?.status === 'ok' ? head.data.block : undefined, market: market.data },
       });
       setErrors(result.ok ? {} : result.errors);
       setFindings(result.findings ?? []);

@@ -12,7 +12,7 @@ import { reasonMessage } from '@/core/errors/theirWords';
 import { type Message, type MessageValue, msg, untrustedValue } from '@/core/i18n/message';
 import { GWEI_LABELS, parseData, parseGasLimit, parseGwei, parseNonce } from '@/core/tx/advancedInputs';
 import { type DecimalFormat, DOT_DECIMALS, parseAmount } from '@/core/tx/amount';
-import { type AdvancedOverrides, type PreparedSend, prepareSend } from '@/core/tx/prepare';
+import { type AdvancedOverrides, type KnownReads, type PreparedSend, prepareSend } from '@/core/tx/prepare';
 import { type KnownRecipient, type RecipientFinding, recipientFindings } from '@/core/tx/safety';
 import type { Asset } from '@/core/tx/transfer';
 import { errorMessage } from '@/lib/errorMessages';
@@ -153,6 +153,8 @@ export async function continueSend(args: {
   acknowledged: boolean;
   /** How amounts and fees are typed: the language's decimal separator (dots by default). */
   format?: DecimalFormat;
+  /** What the screen read of the chain already (the shared head, the fee market): not read again. */
+  chainRead?: KnownReads;
 }): Promise<ContinueResult> {
   const { form, network, from, asset } = args;
   const errors: FieldErrors = {};
@@ -193,16 +195,19 @@ export async function continueSend(args: {
   if (findings.some((f) => f.blocking) && !args.acknowledged) return { ok: false, errors: {}, findings };
 
   try {
-    const prepared = await prepareSend({
-      network,
-      from: getAddress(from.address) as Address,
-      recipient: recipient.address,
-      asset,
-      amount,
-      max: form.max,
-      preset: form.preset,
-      advanced,
-    });
+    const prepared = await prepareSend(
+      {
+        network,
+        from: getAddress(from.address) as Address,
+        recipient: recipient.address,
+        asset,
+        amount,
+        max: form.max,
+        preset: form.preset,
+        advanced,
+      },
+      args.chainRead,
+    );
     if (advanced.nonce !== undefined) {
       try {
         parseNonce(form.nonce, prepared.confirmedNonce);

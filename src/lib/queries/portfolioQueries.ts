@@ -16,6 +16,11 @@ const multicallByNode = new Map<string, boolean>();
 export const hasMulticall = (network: Network): boolean =>
   multicallByNode.get(chainKeys.network(network).join('|')) === true;
 
+/** Keeps what a read through Multicall3 found of the network's node (see hasMulticall). */
+export const noteMulticall = (network: Network, multicall: boolean): void => {
+  multicallByNode.set(chainKeys.network(network).join('|'), multicall);
+};
+
 export const portfolioKeys = {
   snapshot: (network: Network, request: PortfolioRequest) =>
     [

@@ -1,20 +1,61 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Abi, Address } from 'viem';
 import { priceFeedsFor } from '@/core/assets/catalogue';
 import { readPortfolio } from '@/core/assets/portfolio';
+import type { ChainHead } from '@/core/chain/chainHead';
 import { type ChainClient, chainClient } from '@/core/chain/client';
+import type { FeeMarket } from '@/core/chain/fees';
 import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import type { EffectFacts } from '@/core/simulation/effects';
 import { type PreviewWithFacts, previewWithFacts } from '@/core/simulation/facts';
-import { createProbeCache } from '@/core/simulation/probe';
+import { knownReads, type ReadBefore } from '@/core/simulation/nextBlock';
+import { createProbeCache, nodeKey } from '@/core/simulation/probe';
 import { type BatchSending, type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
+import { keepAbilities, readKeptAbilities } from '../keptAbilities';
 import { chainKeys } from './chainQueries';
+import { hasMulticall, noteMulticall } from './portfolioQueries';
+import { txKeys } from './txQueries';
 
-/** Which strategy each node offers, probed once per session. */
+/**
+ * Which strategy each node offers, probed once per session, and kept between windows and visits
+ * (keptAbilities): a site's window, new for each request, takes what another window found.
+ */
 const probeCache = createProbeCache();
+/** The entries of probeCache taken from what another window kept, not probed here. */
+const keptHere = new WeakSet<Promise<unknown>>();
+
+/**
+ * Runs a preview with what another window found of the node (when this one has nothing), then
+ * keeps what is known after it. A preview that fails on kept abilities forgets them, here and
+ * for every window, so the node is probed again (it may have changed under the same URL).
+ */
+async function withKeptAbilities<T>(client: ChainClient, preview: () => Promise<T>): Promise<T> {
+  const key = nodeKey(client);
+  if (!probeCache.has(key)) {
+    const kept = readKeptAbilities(key);
+    if (kept) {
+      const found = Promise.resolve(kept);
+      keptHere.add(found);
+      probeCache.set(key, found);
+    }
+  }
+  try {
+    const result = await preview();
+    const known = await probeCache.get(key)?.catch(() => undefined);
+    if (known && JSON.stringify(known) !== JSON.stringify(readKeptAbilities(key))) keepAbilities(key, known);
+    return result;
+  } catch (error) {
+    const used = probeCache.get(key);
+    if (used && keptHere.has(used)) {
+      probeCache.delete(key);
+      keepAbilities(key, undefined);
+    }
+    throw error;
+  }
+}
 
 const text = (value: bigint | number | undefined) => (value === undefined ? undefined : value.toString());
 
@@ -70,9 +111,16 @@ export type PreviewContext = {
  * What `tx` would do if mined in the next block, simulated on the person's own node (see
  * simulateTransaction), then the code and NFT-receiver facts its warnings need. Never retried: a
  * failure is shown as such and does not hold the review back. Read again by the review at each
- * new block (refetch), not by time.
+ * new block (refetch), not by time. What the chain is now is not asked again where it is known
+ * (knownNow): the shared head's block, a fee market of that block, and what `before` (the prepared
+ * send) read, while no older than the head.
  */
-export function transactionPreviewQuery(network: Network, tx: UnsignedTransaction, context: PreviewContext) {
+export function transactionPreviewQuery(
+  network: Network,
+  tx: UnsignedTransaction,
+  context: PreviewContext,
+  before?: ReadBefore | undefined,
+) {
   return queryOptions({
     queryKey: simulationKeys.preview(network, tx, context.own),
     queryFn: ({ client, queryKey }): Promise<TransactionPreview> =>
@@ -81,6 +129,7 @@ export function transactionPreviewQuery(network: Network, tx: UnsignedTransactio
         context,
         (chain, options) => simulateTransaction(chain, tx, options),
         client.getQueryData<TransactionPreview>(queryKey),
+        knownNow(client, network, before),
       ),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -96,6 +145,7 @@ function preview<R extends SimulationResult>(
   context: PreviewContext,
   simulate: (client: ChainClient, options: SimulateOptions) => Promise<R>,
   previous: PreviewWithFacts | undefined,
+  known: SimulateOptions['known'],
   sending?: BatchSending,
 ): Promise<PreviewWithFacts<R>> {
   const client = chainClient(network);
@@ -106,8 +156,22 @@ function preview<R extends SimulationResult>(
     watch: { tokens: context.watchTokens },
     blockSeconds: network.blockTimeMs / 1000,
     sending,
+    known,
   };
-  return previewWithFacts(client, context.own, () => simulate(client, options), previous);
+  return withKeptAbilities(client, () =>
+    previewWithFacts(client, context.own, () => simulate(client, options), previous),
+  );
+}
+
+/**
+ * What a preview may take as read rather than ask the node (knownReads): the shared head's block
+ * from this cache, `before`'s reads while no older than it, and the next base fee from a fee
+ * market read at that very block (`before`'s or the fee market query's).
+ */
+export function knownNow(cache: QueryClient, network: Network, before: ReadBefore | undefined) {
+  const head = cache.getQueryData<ChainHead>(chainKeys.head(network));
+  const market = cache.getQueryData<FeeMarket>(txKeys.feeMarket(network));
+  return knownReads(head?.status === 'ok' ? head.block : undefined, before, [market]);
 }
 
 /** A batch's combined preview (simulateCalls) and the facts its warnings need. */
@@ -132,6 +196,7 @@ export function callsPreviewQuery(
         context,
         (chain, options) => simulateCalls(chain, from, calls, options),
         client.getQueryData<CallsPreview>(queryKey),
+        knownNow(client, network, undefined),
         sending,
       ),
     retry: false,
@@ -151,7 +216,10 @@ export function previewPricesQuery(network: Network) {
     queryKey: simulationKeys.prices(network),
     queryFn: async () => {
       const request = { accounts: [], tokens: [], feeds: priceFeedsFor(network) };
-      const { snapshot } = await readPortfolio(chainClient(network), request, undefined);
+      // Multicall3's code is checked once per node: not again when a portfolio read found it.
+      const known = hasMulticall(network) ? true : undefined;
+      const { snapshot, multicall } = await readPortfolio(chainClient(network), request, known);
+      noteMulticall(network, multicall);
       return snapshot.prices;
     },
     enabled: priceFeedsFor(network).length > 0,

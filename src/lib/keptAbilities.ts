@@ -1,0 +1,42 @@
+import { type KeptAbilities, keptAbilities, type NodeAbilities } from '@/core/simulation/probe';
+
+/**
+ * Where what each node offers a preview (its probed strategy and block overrides, by nodeKey) is
+ * kept between Cairn's windows and visits: this origin's localStorage, which every window shares
+ * (a site's window opens afresh for each request, and would otherwise probe the node each time).
+ * Nothing secret: a node's URLs and chain id, and what it answered. Read back through
+ * keptAbilities (shape and age checked); a browser without storage keeps nothing.
+ */
+const STORAGE_KEY = 'cairn.previewNodes';
+
+function readAll(): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(STORAGE_KEY) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The abilities kept for the node `key`, while they stand (see keptAbilities). */
+export function readKeptAbilities(key: string, now = Date.now()): NodeAbilities | undefined {
+  return keptAbilities(readAll()[key], now);
+}
+
+/** Keeps the node's abilities (undefined: forgets them, so the next window probes it again). */
+export function keepAbilities(key: string, abilities: NodeAbilities | undefined, now = Date.now()): void {
+  try {
+    const all = readAll();
+    // Only what still stands is kept: entries of nodes no longer used age out here.
+    const kept: Record<string, KeptAbilities> = {};
+    for (const [node, value] of Object.entries(all)) {
+      if (node !== key && keptAbilities(value, now)) kept[node] = value as KeptAbilities;
+    }
+    if (abilities) kept[key] = { abilities, at: now };
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(kept));
+  } catch {
+    // Storage refused or full: the node is probed again next time.
+  }
+}
