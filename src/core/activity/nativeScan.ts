@@ -56,19 +56,6 @@ export async function scanItemsOf(
   return { items, timestamps };
 }
 
-/** One account's native history from full blocks (scanItemsOf). */
-export async function scanItems(
-  client: ChainClient,
-  chainId: number,
-  account: Address,
-  from: bigint,
-  to: bigint,
-  onProgress?: (done: bigint, total: bigint) => void,
-): Promise<{ items: ActivityItem[]; timestamps: Map<bigint, number> }> {
-  const scan = await scanItemsOf(client, chainId, [account], { from, to }, onProgress);
-  return { items: scan.items.get(account) ?? [], timestamps: scan.timestamps };
-}
-
 type Found = { account: Address; tx: NativeTx; sent: boolean };
 
 /** The transactions each account sent, those that sent it value, and the time of every block read. */

@@ -41,18 +41,6 @@ export async function readTransferItemsOf(
   return { items, span: result.span, logs: result.items };
 }
 
-/** One account's token transfers between two blocks (readTransferItemsOf). */
-export async function readTransferItems(
-  client: ChainClient,
-  chainId: number,
-  account: Address,
-  range: { from: bigint; to: bigint; span: bigint },
-  onProgress?: (done: bigint, total: bigint) => void,
-): Promise<{ items: ActivityItem[]; span: bigint }> {
-  const read = await readTransferItemsOf(client, chainId, [account], range, onProgress);
-  return { items: read.items.get(account) ?? [], span: read.span };
-}
-
 /**
  * The three eth_getLogs filters that find every token transfer into or out of the accounts:
  * ERC-20/ERC-721 Transfer and ERC-1155 TransferSingle/TransferBatch with an account as first

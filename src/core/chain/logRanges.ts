@@ -7,6 +7,9 @@ export type SpanPolicy = { min: bigint; max: bigint; growAfter: number };
 
 export const DEFAULT_SPAN_POLICY: SpanPolicy = { min: 1n, max: 1_000_000_000n, growAfter: 4 };
 
+/** The span a first read of an account's logs starts from. */
+export const FIRST_LOG_SPAN = DEFAULT_SPAN_POLICY.max;
+
 /** The answer was bigger than the client accepts (viem caps HTTP bodies at 10 MB): ask for less. */
 export function isTooLargeAnswer(error: unknown): boolean {
   return (
