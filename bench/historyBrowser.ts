@@ -44,6 +44,11 @@ export async function benchHistoryInBrowser(args: {
   );
   const synced = performance.now() - opened;
   const syncRequests = proxy.requests;
+  // Where the time went: the JSON-RPC calls by method, and the node's own time summed over requests.
+  const syncCalls = Object.entries(proxy.calls)
+    .map(([method, n]) => `${method} ${n}`)
+    .join(', ');
+  const syncUpstreamMs = proxy.upstreamMs;
   const list = page.getByRole('list', { name: 'History' });
   await list.locator('li').first().waitFor({ timeout: 60_000 });
   const times: number[] = [];
@@ -66,6 +71,7 @@ export async function benchHistoryInBrowser(args: {
   return [
     `  in Chromium (${total}; the demo wallet's three accounts sync, the first holds the history)`,
     `    first sync, wallet open → "Up to date"   ${duration(synced)} (${syncRequests} HTTP requests; progress shown: ${progress ? 'yes' : 'no'})   budget ${duration(args.syncBudgetMs)}: ${verdict(synced <= args.syncBudgetMs)}`,
+    `      calls: ${syncCalls}; node busy ${duration(syncUpstreamMs)} summed over requests`,
     `    Activity open → first rows   ${duration(open)} (median of ${OPEN_RUNS}; [${times.map((t) => t.toFixed(0)).join(', ')}])   budget ${OPEN_BUDGET_MS} ms: ${verdict(open <= OPEN_BUDGET_MS)}`,
     `    rows in the page   ${rows}   budget < ${ROWS_BUDGET}: ${verdict(rows < ROWS_BUDGET)}`,
     `    scrolling a screen per frame (at most ${SCROLL_FRAMES}, then a jump to the end) in ${scroll.frames} frames: frame time median ${scroll.median.toFixed(1)} ms, worst ${scroll.worst.toFixed(1)} ms; rows in the page at the end ${scroll.rows}`,
