@@ -1,7 +1,8 @@
 import type { Address, Transaction } from 'viem';
 import { getBlock, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import { readInBatches } from '../chain/readInBatches';
+import { spanForTarget } from '../chain/logRanges';
+import { RECEIPTS_PER_BATCH, readInBatches } from '../chain/readInBatches';
 import { readLaneOf } from '../chain/readLane';
 import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
@@ -10,8 +11,14 @@ import { type NativeTx, nativeTx, receiptOutcome, receivedItem, sentItem } from 
 const fullBlock = (client: ChainClient, blockNumber: bigint) =>
   getBlock(client, { blockNumber, includeTransactions: true });
 
-/** Blocks read per batch by a scan: one JSON-RPC batch each. */
-const SCAN_BATCH = 100;
+/** Blocks read per batch by a scan at first (one JSON-RPC batch), and at most. */
+const FIRST_SCAN_BATCH = 8;
+const MAX_SCAN_BATCH = 500;
+/**
+ * Transactions a batch of full blocks aims at: about 2 MB of JSON, so that it fits beside a read
+ * of logs in one answer under the client's 10 MB (the local chain packs 500 in a block).
+ */
+const TXS_PER_READ = 3_000;
 
 /** A block as a scan reads it. */
 export type ScannedBlock = { number: bigint; timestamp: bigint; transactions: readonly Transaction[] };
@@ -36,7 +43,7 @@ export async function scanItemsOf(
   const read = await readInBatches(
     hashes,
     (hash) => getTransactionReceipt(client, { hash }),
-    undefined,
+    RECEIPTS_PER_BATCH,
     readLaneOf(client),
   );
   const receipts = new Map(hashes.map((hash, i) => [hash, read[i]]));
@@ -80,18 +87,28 @@ async function scanBlocks(
       }
     }
   };
-  for (let start = from; start <= to; start += BigInt(SCAN_BATCH)) {
+  // Each batch is sized from the last one's transactions, so a dense history is never asked in
+  // answers too large for the client, and the size that fitted is kept for the next batch.
+  let batch = FIRST_SCAN_BATCH;
+  for (let start = from; start <= to; ) {
     const numbers: bigint[] = [];
-    for (let n = start; n <= to && n < start + BigInt(SCAN_BATCH); n++) numbers.push(n);
-    // Full blocks can be large: readInBatches reads fewer at a time if an answer is too big.
+    for (let n = start; n <= to && n < start + BigInt(batch); n++) numbers.push(n);
+    // Full blocks can still be larger than their neighbours: readInBatches reads fewer at a time then.
     const blocks = await readInBatches(
       numbers.filter((n) => !given.has(n)),
       (blockNumber) => fullBlock(client, blockNumber),
-      SCAN_BATCH,
+      batch,
       readLaneOf(client),
     );
-    for (const block of [...blocks, ...numbers.flatMap((n) => given.get(n) ?? [])]) take(block);
-    onProgress?.(start + BigInt(numbers.length) - from, to - from + 1n);
+    let txs = 0;
+    for (const block of [...blocks, ...numbers.flatMap((n) => given.get(n) ?? [])]) {
+      txs += block.transactions.length;
+      take(block);
+    }
+    start += BigInt(numbers.length);
+    onProgress?.(start - from, to - from + 1n);
+    const next = Number(spanForTarget(BigInt(numbers.length), txs, TXS_PER_READ));
+    batch = Math.max(1, Math.min(MAX_SCAN_BATCH, next));
   }
   return { found, timestamps };
 }
