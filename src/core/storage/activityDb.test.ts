@@ -45,6 +45,23 @@ describe('the IndexedDB activity store', () => {
     ).toBe(true);
   });
 
+  it('keeps a record per block and source, not per item', async () => {
+    const db = await openCairnDatabase(`activity-${Math.random()}`);
+    const store = indexedDbActivityStore(db);
+    const items = Array.from({ length: 5_000 }, (_, n) => transfer(n, BigInt(Math.floor(n / 500))));
+    await store.replace({ chainId: 1, account: ACCOUNT, fromBlock: 0n, sources: ['logs'], items });
+    await store.replace({
+      chainId: 1,
+      account: ACCOUNT,
+      fromBlock: 0n,
+      sources: ['scan'],
+      items: [transfer(9, 3n, 'scan')],
+    });
+    expect(await db.count('activityBlocks')).toBe(11);
+    // An upgrade from the per-item store drops the old items and sync states: history is read again.
+    expect([...db.objectStoreNames]).not.toContain('activity');
+  });
+
   it('replaces only the range and sources asked, and tells whether that changed anything', async () => {
     const store = await open();
     const logs = [transfer(1, 1n), transfer(2, 5n), transfer(3, 9n)];
