@@ -1,4 +1,4 @@
-import type { Address, Transaction } from 'viem';
+import type { Address, Hex, Transaction, TransactionReceipt } from 'viem';
 import { getBlock, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { spanForTarget } from '../chain/logRanges';
@@ -37,15 +37,32 @@ export async function scanItemsOf(
   range: { from: bigint; to: bigint; known?: readonly ScannedBlock[] },
   onProgress?: (done: bigint, total: bigint) => void,
 ): Promise<{ items: Map<Address, ActivityItem[]>; timestamps: Map<bigint, number> }> {
-  const { found, timestamps } = await scanBlocks(client, accounts, range, onProgress);
-  // A transaction between two of the accounts is found twice: its receipt is read once.
-  const hashes = [...new Set(found.map(({ tx }) => tx.hash))];
-  const read = await readInBatches(
-    hashes,
-    (hash) => getTransactionReceipt(client, { hash }),
-    RECEIPTS_PER_BATCH,
-    readLaneOf(client),
-  );
+  // Each batch of blocks' receipts are asked while the next batch is read, so the node works on
+  // one while Cairn parses the other. A transaction between two of the accounts is found twice:
+  // its receipt is read once.
+  const asked = new Set<Hex>();
+  const reads: Promise<{ hashes: Hex[]; read: TransactionReceipt[] }>[] = [];
+  const { found, timestamps } = await scanBlocks(client, accounts, range, onProgress, (batch) => {
+    const hashes = [...new Set(batch.map(({ tx }) => tx.hash))].filter((hash) => !asked.has(hash));
+    for (const hash of hashes) asked.add(hash);
+    if (hashes.length === 0) return;
+    const read = readInBatches(
+      hashes,
+      (hash) => getTransactionReceipt(client, { hash }),
+      RECEIPTS_PER_BATCH,
+      readLaneOf(client),
+    );
+    const pending = read.then((receipts) => ({ hashes, read: receipts }));
+    // Awaited below; a failure is not left unhandled while the scan goes on.
+    pending.catch(() => undefined);
+    reads.push(pending);
+  });
+  const read: TransactionReceipt[] = [];
+  const hashes: Hex[] = [];
+  for (const batch of await Promise.all(reads)) {
+    hashes.push(...batch.hashes);
+    read.push(...batch.read);
+  }
   const receipts = new Map(hashes.map((hash, i) => [hash, read[i]]));
   const items = new Map<Address, ActivityItem[]>(accounts.map((account) => [account, []]));
   found.forEach(({ account, tx, sent }) => {
@@ -71,6 +88,8 @@ async function scanBlocks(
   accounts: readonly Address[],
   { from, to, known = [] }: { from: bigint; to: bigint; known?: readonly ScannedBlock[] },
   onProgress?: (done: bigint, total: bigint) => void,
+  /** Called with what each batch of blocks found, as soon as it is read. */
+  onBatch?: (found: readonly Found[]) => void,
 ): Promise<{ found: Found[]; timestamps: Map<bigint, number> }> {
   const found: Found[] = [];
   const timestamps = new Map<bigint, number>();
@@ -101,10 +120,12 @@ async function scanBlocks(
       readLaneOf(client),
     );
     let txs = 0;
+    const before = found.length;
     for (const block of [...blocks, ...numbers.flatMap((n) => given.get(n) ?? [])]) {
       txs += block.transactions.length;
       take(block);
     }
+    onBatch?.(found.slice(before));
     start += BigInt(numbers.length);
     onProgress?.(start - from, to - from + 1n);
     const next = Number(spanForTarget(BigInt(numbers.length), txs, TXS_PER_READ));
