@@ -1,5 +1,6 @@
 // The Activity screen of `npm run bench -- history` in Chromium: the first sync from the wallet
 // opened to "Up to date at block", then reopening Activity and scrolling the list.
+import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import type { RpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
@@ -35,6 +36,14 @@ export async function benchHistoryInBrowser(args: {
   // The wallet is open: its history sync has started. Activity shows how far it is.
   const opened = performance.now();
   proxy.resetCounts();
+  // BENCH_HISTORY_PROFILE=<file>: a Chromium CPU profile of the first sync, to see where it goes
+  // (idle while IndexedDB commits, parsing, building entries…).
+  const cdp = process.env.BENCH_HISTORY_PROFILE ? await context.newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   await nav.getByRole('link', { name: 'Activity' }).click();
   const progress = await sawProgress(page);
   await within(
@@ -43,7 +52,16 @@ export async function benchHistoryInBrowser(args: {
     page.getByText(/^Up to date at block/).waitFor({ timeout: SYNC_LIMIT_MS }),
   );
   const synced = performance.now() - opened;
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(process.env.BENCH_HISTORY_PROFILE ?? '', JSON.stringify(profile));
+  }
   const syncRequests = proxy.requests;
+  // Where the time went: the JSON-RPC calls by method, and the node's own time summed over requests.
+  const syncCalls = Object.entries(proxy.calls)
+    .map(([method, n]) => `${method} ${n}`)
+    .join(', ');
+  const syncUpstreamMs = proxy.upstreamMs;
   const list = page.getByRole('list', { name: 'History' });
   await list.locator('li').first().waitFor({ timeout: 60_000 });
   const times: number[] = [];
@@ -66,6 +84,7 @@ export async function benchHistoryInBrowser(args: {
   return [
     `  in Chromium (${total}; the demo wallet's three accounts sync, the first holds the history)`,
     `    first sync, wallet open → "Up to date"   ${duration(synced)} (${syncRequests} HTTP requests; progress shown: ${progress ? 'yes' : 'no'})   budget ${duration(args.syncBudgetMs)}: ${verdict(synced <= args.syncBudgetMs)}`,
+    `      calls: ${syncCalls}; node busy ${duration(syncUpstreamMs)} summed over requests`,
     `    Activity open → first rows   ${duration(open)} (median of ${OPEN_RUNS}; [${times.map((t) => t.toFixed(0)).join(', ')}])   budget ${OPEN_BUDGET_MS} ms: ${verdict(open <= OPEN_BUDGET_MS)}`,
     `    rows in the page   ${rows}   budget < ${ROWS_BUDGET}: ${verdict(rows < ROWS_BUDGET)}`,
     `    scrolling a screen per frame (at most ${SCROLL_FRAMES}, then a jump to the end) in ${scroll.frames} frames: frame time median ${scroll.median.toFixed(1)} ms, worst ${scroll.worst.toFixed(1)} ms; rows in the page at the end ${scroll.rows}`,

@@ -49,6 +49,17 @@ export function useActivitySync(): void {
     [historySync, queryClient],
   );
 
+  // A change of explorer while an account's own sync runs (a first sync) would otherwise be seen
+  // only at the next block, which on the local chain may never come: the pass leaves out accounts
+  // a sync holds, and that sync started with the old source. Each account is synced again after it.
+  const explorerSeen = useRef(explorer);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of explorer asks this.
+  useEffect(() => {
+    if (explorerSeen.current === explorer) return;
+    explorerSeen.current = explorer;
+    for (const account of accountList.split(',').filter(Boolean)) void historySync.request(network, account as Address);
+  }, [explorer]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new head (its hash) or a change of explorer asks again.
   useEffect(() => {
     const head = latestBlock.current;

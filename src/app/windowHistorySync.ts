@@ -17,7 +17,7 @@ export function startHistorySync(
   explorerOf: (networkId: string) => ExplorerConfig | undefined,
 ): HistorySync {
   return createHistorySync(async () => {
-    const [{ syncAccount }, { followAccounts }, { scanApprovals }, { chainClient }] = await Promise.all([
+    const [{ syncAccounts }, { followAccounts }, { scanApprovals }, { chainClient }] = await Promise.all([
       import('@/core/activity/sync'),
       import('@/core/activity/followAccounts'),
       import('@/core/approvals/scanApprovals'),
@@ -35,7 +35,7 @@ export function startHistorySync(
     });
     return {
       follow: (network, accounts, head) => followAccounts(deps(network), accounts, head),
-      sync: (network, account, onProgress) => syncAccount(deps(network), account, onProgress),
+      sync: (network, accounts, onProgress) => syncAccounts(deps(network), accounts, onProgress),
       scanApprovals: (network, account) =>
         scanApprovals(
           { client: chainClient(network, 'background'), store: stores.approvals, explorer: explorer(network) },

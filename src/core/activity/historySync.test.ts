@@ -42,14 +42,15 @@ function fakeWork() {
         ]),
       );
     },
-    async sync(net, account, onProgress) {
-      log.push(`sync ${net.id} ${account.slice(-2)}`);
+    async sync(net, accounts, onProgress) {
+      const who = accounts.map((a) => a.slice(-2)).join('+');
+      log.push(`sync ${net.id} ${who}`);
       synced.push(net);
       onProgress({ phase: 'logs', done: 1n, total: 4n });
       await new Promise<void>((release) => pending.push(release));
-      log.push(`synced ${net.id} ${account.slice(-2)}`);
+      log.push(`synced ${net.id} ${who}`);
       if (failSync) throw failSync;
-      return { itemsChanged, head };
+      return new Map(accounts.map((account) => [account, { itemsChanged, head }]));
     },
     async scanApprovals(net, account) {
       log.push(`approvals ${net.id} ${account.slice(-2)}`);
@@ -288,6 +289,29 @@ describe('history sync', () => {
       expect(fake.log.at(-1)).toBe('sync one bb');
       await fake.release();
       await again;
+    });
+
+    it('syncs the accounts a pass left behind together, in one sync, each with its own outcome', async () => {
+      const fake = fakeWork();
+      const C = '0x00000000000000000000000000000000000000cc' as Address;
+      const history = createHistorySync(async () => fake.work);
+      fake.set({ behind: [A, B, C] });
+      const pass = history.follow(network('one'), [A, B, C], block(7n));
+      await ticks();
+      await fake.release();
+      await pass;
+      await ticks();
+      // One sync for the three, not three syncs each reading every block.
+      expect(fake.log.filter((line) => line.startsWith('sync '))).toEqual(['sync one aa+bb+cc']);
+      for (const account of [A, B, C])
+        expect(history.status.getState().byKey[syncStatusKey('one', account)]).toMatchObject({ running: true });
+      await fake.release();
+      await ticks();
+      for (const account of [A, B, C])
+        expect(history.status.getState().byKey[syncStatusKey('one', account)]).toMatchObject({
+          running: false,
+          syncedTo: 100n,
+        });
     });
 
     it('syncs an account too far behind on its own once the pass has ended, and keeps a failure per account', async () => {

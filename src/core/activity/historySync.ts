@@ -11,12 +11,12 @@ import { IDLE_SYNC, type SyncStatus, type SyncStatusState, syncStatusKey } from 
  * stores, the client and the person's explorer): the history, then the approvals scan that follows it.
  */
 export type HistorySyncWork = {
-  /** Brings the account's history on the network up to the node's head (syncAccount). */
+  /** Brings the accounts' history on the network up to the node's head, in one read for all (syncAccounts). */
   sync(
     network: Network,
-    account: Address,
+    accounts: readonly Address[],
     onProgress: (progress: SyncProgress) => void,
-  ): Promise<Pick<SyncResult, 'itemsChanged' | 'head'>>;
+  ): Promise<Map<Address, Pick<SyncResult, 'itemsChanged' | 'head'> | { error: unknown }>>;
   /** Brings the accounts' history up to the shared head, together (followAccounts); those too far behind are left. */
   follow(network: Network, accounts: readonly Address[], head: HeadBlock): Promise<Map<Address, FollowOutcome>>;
   /** Brings the account's approval events up to date with its history (scanApprovals): all of them. */
@@ -130,21 +130,35 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
     });
   };
 
-  const run = async (key: string, network: Network, account: Address): Promise<void> => {
-    // A pass may hold the account: its own sync runs after, never beside it.
-    await untilFree(key);
-    return holding([key], async () => {
-      setStatus(key, { running: true, error: undefined });
+  /** Syncs the accounts together once no other sync or pass holds any of them, then each one's approvals. */
+  const run = async (network: Network, accounts: readonly Address[]): Promise<void> => {
+    const keys = accounts.map((account) => syncStatusKey(network.id, account));
+    // A pass may hold an account: its own sync runs after, never beside it.
+    for (let busy = keys.find((k) => running.has(k)); busy !== undefined; busy = keys.find((k) => running.has(k)))
+      await untilFree(busy);
+    return holding(keys, async () => {
+      for (const key of keys) setStatus(key, { running: true, error: undefined });
       try {
         const loaded = await load();
-        const result = await loaded.sync(network, account, (p) =>
-          setStatus(key, { progress: p.total > 0n ? Number((p.done * 1000n) / p.total) / 1000 : undefined }),
+        const results = await loaded.sync(network, accounts, (p) => {
+          const progress = p.total > 0n ? Number((p.done * 1000n) / p.total) / 1000 : undefined;
+          for (const key of keys) setStatus(key, { progress });
+        });
+        await Promise.all(
+          accounts.map(async (account, i) => {
+            const key = keys[i] ?? '';
+            const result = results.get(account);
+            if (!result || 'error' in result) {
+              setStatus(key, { running: false, progress: undefined, error: result?.error });
+              return;
+            }
+            const approvalsChanged = await scanApprovals(loaded, key, network, account);
+            if (result.itemsChanged || approvalsChanged) for (const listener of listeners) listener(network, account);
+            setStatus(key, { running: false, progress: undefined, error: undefined, syncedTo: result.head });
+          }),
         );
-        const approvalsChanged = await scanApprovals(loaded, key, network, account);
-        if (result.itemsChanged || approvalsChanged) for (const listener of listeners) listener(network, account);
-        setStatus(key, { running: false, progress: undefined, error: undefined, syncedTo: result.head });
       } catch (error) {
-        setStatus(key, { running: false, progress: undefined, error });
+        for (const key of keys) setStatus(key, { running: false, progress: undefined, error });
       }
     });
   };
@@ -159,8 +173,8 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
 
   /**
    * One pass over the accounts no sync of their own holds (those come up to date by it, and join
-   * the next pass). Accounts too far behind to follow are synced on their own after it, so a long
-   * first sync never holds up the others.
+   * the next pass). Accounts too far behind to follow are synced after it, together in one sync
+   * of their own, so a long first sync never holds up the others.
    */
   const pass = (network: Network, accounts: readonly Address[], head: HeadBlock): Promise<void> => {
     const free = accounts.filter((account) => !running.has(syncStatusKey(network.id, account)));
@@ -196,18 +210,34 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
       }
     });
     return done.then(() => {
-      for (const account of behind) void request(network, account);
+      if (behind.length > 0) void catchUp(network, behind);
     });
   };
 
   /** One sync per account at a time; asks meanwhile make one follow-up, with the network asked last. */
   const askSync = oneAfterAnother<{ network: Network; account: Address }>(
     (key) => running.get(key),
-    ({ network, account }) => run(syncStatusKey(network.id, account), network, account),
+    ({ network, account }) => run(network, [account]),
     (_, asked) => asked,
   );
   const request = (network: Network, account: Address) =>
     askSync(syncStatusKey(network.id, account), { network, account });
+
+  /** Per network: the sync of accounts a pass left behind, running. */
+  const catchingUp = new Map<string, Promise<void>>();
+  /** One sync of the accounts passes left behind per network at a time; asks meanwhile add theirs to the next. */
+  const askCatchUp = oneAfterAnother<{ network: Network; accounts: readonly Address[] }>(
+    (networkId) => catchingUp.get(networkId),
+    ({ network, accounts }) => {
+      const done = run(network, accounts).finally(() => {
+        if (catchingUp.get(network.id) === done) catchingUp.delete(network.id);
+      });
+      catchingUp.set(network.id, done);
+      return done;
+    },
+    (waiting, asked) => ({ network: asked.network, accounts: [...new Set([...waiting.accounts, ...asked.accounts])] }),
+  );
+  const catchUp = (network: Network, accounts: readonly Address[]) => askCatchUp(network.id, { network, accounts });
 
   /** One pass per network at a time; one asked meanwhile names the accounts asked last, with the newest head. */
   const askPass = oneAfterAnother<PassArgs>(

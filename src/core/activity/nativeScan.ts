@@ -1,7 +1,8 @@
-import type { Address, Transaction } from 'viem';
+import type { Address, Hex, Transaction, TransactionReceipt } from 'viem';
 import { getBlock, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import { readInBatches } from '../chain/readInBatches';
+import { spanForTarget } from '../chain/logRanges';
+import { RECEIPTS_PER_BATCH, readInBatches } from '../chain/readInBatches';
 import { readLaneOf } from '../chain/readLane';
 import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
@@ -10,8 +11,14 @@ import { type NativeTx, nativeTx, receiptOutcome, receivedItem, sentItem } from 
 const fullBlock = (client: ChainClient, blockNumber: bigint) =>
   getBlock(client, { blockNumber, includeTransactions: true });
 
-/** Blocks read per batch by a scan: one JSON-RPC batch each. */
-const SCAN_BATCH = 100;
+/** Blocks read per batch by a scan at first (one JSON-RPC batch), and at most. */
+const FIRST_SCAN_BATCH = 8;
+const MAX_SCAN_BATCH = 500;
+/**
+ * Transactions a batch of full blocks aims at: about 2 MB of JSON, so that it fits beside a read
+ * of logs in one answer under the client's 10 MB (the local chain packs 500 in a block).
+ */
+const TXS_PER_READ = 3_000;
 
 /** A block as a scan reads it. */
 export type ScannedBlock = { number: bigint; timestamp: bigint; transactions: readonly Transaction[] };
@@ -30,15 +37,32 @@ export async function scanItemsOf(
   range: { from: bigint; to: bigint; known?: readonly ScannedBlock[] },
   onProgress?: (done: bigint, total: bigint) => void,
 ): Promise<{ items: Map<Address, ActivityItem[]>; timestamps: Map<bigint, number> }> {
-  const { found, timestamps } = await scanBlocks(client, accounts, range, onProgress);
-  // A transaction between two of the accounts is found twice: its receipt is read once.
-  const hashes = [...new Set(found.map(({ tx }) => tx.hash))];
-  const read = await readInBatches(
-    hashes,
-    (hash) => getTransactionReceipt(client, { hash }),
-    undefined,
-    readLaneOf(client),
-  );
+  // Each batch of blocks' receipts are asked while the next batch is read, so the node works on
+  // one while Cairn parses the other. A transaction between two of the accounts is found twice:
+  // its receipt is read once.
+  const asked = new Set<Hex>();
+  const reads: Promise<{ hashes: Hex[]; read: TransactionReceipt[] }>[] = [];
+  const { found, timestamps } = await scanBlocks(client, accounts, range, onProgress, (batch) => {
+    const hashes = [...new Set(batch.map(({ tx }) => tx.hash))].filter((hash) => !asked.has(hash));
+    for (const hash of hashes) asked.add(hash);
+    if (hashes.length === 0) return;
+    const read = readInBatches(
+      hashes,
+      (hash) => getTransactionReceipt(client, { hash }),
+      RECEIPTS_PER_BATCH,
+      readLaneOf(client),
+    );
+    const pending = read.then((receipts) => ({ hashes, read: receipts }));
+    // Awaited below; a failure is not left unhandled while the scan goes on.
+    pending.catch(() => undefined);
+    reads.push(pending);
+  });
+  const read: TransactionReceipt[] = [];
+  const hashes: Hex[] = [];
+  for (const batch of await Promise.all(reads)) {
+    hashes.push(...batch.hashes);
+    read.push(...batch.read);
+  }
   const receipts = new Map(hashes.map((hash, i) => [hash, read[i]]));
   const items = new Map<Address, ActivityItem[]>(accounts.map((account) => [account, []]));
   found.forEach(({ account, tx, sent }) => {
@@ -56,19 +80,6 @@ export async function scanItemsOf(
   return { items, timestamps };
 }
 
-/** One account's native history from full blocks (scanItemsOf). */
-export async function scanItems(
-  client: ChainClient,
-  chainId: number,
-  account: Address,
-  from: bigint,
-  to: bigint,
-  onProgress?: (done: bigint, total: bigint) => void,
-): Promise<{ items: ActivityItem[]; timestamps: Map<bigint, number> }> {
-  const scan = await scanItemsOf(client, chainId, [account], { from, to }, onProgress);
-  return { items: scan.items.get(account) ?? [], timestamps: scan.timestamps };
-}
-
 type Found = { account: Address; tx: NativeTx; sent: boolean };
 
 /** The transactions each account sent, those that sent it value, and the time of every block read. */
@@ -77,6 +88,8 @@ async function scanBlocks(
   accounts: readonly Address[],
   { from, to, known = [] }: { from: bigint; to: bigint; known?: readonly ScannedBlock[] },
   onProgress?: (done: bigint, total: bigint) => void,
+  /** Called with what each batch of blocks found, as soon as it is read. */
+  onBatch?: (found: readonly Found[]) => void,
 ): Promise<{ found: Found[]; timestamps: Map<bigint, number> }> {
   const found: Found[] = [];
   const timestamps = new Map<bigint, number>();
@@ -93,18 +106,30 @@ async function scanBlocks(
       }
     }
   };
-  for (let start = from; start <= to; start += BigInt(SCAN_BATCH)) {
+  // Each batch is sized from the last one's transactions, so a dense history is never asked in
+  // answers too large for the client, and the size that fitted is kept for the next batch.
+  let batch = FIRST_SCAN_BATCH;
+  for (let start = from; start <= to; ) {
     const numbers: bigint[] = [];
-    for (let n = start; n <= to && n < start + BigInt(SCAN_BATCH); n++) numbers.push(n);
-    // Full blocks can be large: readInBatches reads fewer at a time if an answer is too big.
+    for (let n = start; n <= to && n < start + BigInt(batch); n++) numbers.push(n);
+    // Full blocks can still be larger than their neighbours: readInBatches reads fewer at a time then.
     const blocks = await readInBatches(
       numbers.filter((n) => !given.has(n)),
       (blockNumber) => fullBlock(client, blockNumber),
-      SCAN_BATCH,
+      batch,
       readLaneOf(client),
     );
-    for (const block of [...blocks, ...numbers.flatMap((n) => given.get(n) ?? [])]) take(block);
-    onProgress?.(start + BigInt(numbers.length) - from, to - from + 1n);
+    let txs = 0;
+    const before = found.length;
+    for (const block of [...blocks, ...numbers.flatMap((n) => given.get(n) ?? [])]) {
+      txs += block.transactions.length;
+      take(block);
+    }
+    onBatch?.(found.slice(before));
+    start += BigInt(numbers.length);
+    onProgress?.(start - from, to - from + 1n);
+    const next = Number(spanForTarget(BigInt(numbers.length), txs, TXS_PER_READ));
+    batch = Math.max(1, Math.min(MAX_SCAN_BATCH, next));
   }
   return { found, timestamps };
 }

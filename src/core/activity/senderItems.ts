@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { getTransaction, getTransactionReceipt } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import { readInBatches } from '../chain/readInBatches';
+import { RECEIPTS_PER_BATCH, readInBatches } from '../chain/readInBatches';
 import { readLaneOf } from '../chain/readLane';
 import { sameAddress } from '../keys/sameAddress';
 import type { ActivityItem } from './item';
@@ -24,7 +24,7 @@ export async function senderItems(
   const read = await readInBatches(
     hashes,
     (hash) => Promise.all([getTransaction(client, { hash }), getTransactionReceipt(client, { hash })]),
-    undefined,
+    RECEIPTS_PER_BATCH / 2,
     readLaneOf(client),
   );
   const out: ActivityItem[] = [];

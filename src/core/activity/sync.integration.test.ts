@@ -14,7 +14,7 @@ import { indexedDbActivityStore } from '../storage/activityDb';
 import { openCairnDatabase } from '../storage/database';
 import { memoryActivityStore } from './activityStore';
 import type { ActivityItem } from './item';
-import { syncAccount } from './sync';
+import { syncAccount, syncAccounts } from './sync';
 import { itemsFromLog } from './transferLogs';
 
 const url = inject('localChainUrl');
@@ -101,6 +101,35 @@ describe('history sync against the local node', () => {
       ).toBe(false);
     } finally {
       await explorer.close();
+    }
+  });
+
+  it('syncs several accounts in one read: each block once, each log range once, each as it would alone', async () => {
+    const accounts = [demoAddress(0), demoAddress(1), demoAddress(2)];
+    const proxy = await startRpcFaultProxy(url);
+    try {
+      const net = network(proxy.url);
+      const together = memoryActivityStore();
+      const results = await syncAccounts({ client: chainClient(net), network: net, store: together }, accounts);
+      const head = [...results.values()].reduce((h, r) => ('head' in r && r.head > h ? r.head : h), 0n);
+      // The scan read every block up to the head once for the three (and the head once more),
+      // and each range of logs was asked once: three eth_getLogs naming every account.
+      expect(proxy.calls.eth_getBlockByNumber).toBeLessThanOrEqual(Number(head) + 2);
+      const ranges = new Set(proxy.logRanges.map(([from, to]) => `${from}-${to}`));
+      expect(proxy.calls.eth_getLogs).toBe(3 * ranges.size);
+      for (const account of accounts) {
+        const alone = memoryActivityStore();
+        await syncAccount({ client: chainClient(network(url)), network: network(url), store: alone }, account);
+        const upTo = async (store: typeof alone) =>
+          (await store.items(net.chainId, account))
+            .filter((i) => i.blockNumber <= head)
+            .map((i) => `${line(i)}|${i.fee}|${i.timestamp}`)
+            .sort();
+        expect(results.get(account)).toMatchObject({ changed: true, head });
+        expect(await upTo(together)).toEqual(await upTo(alone));
+      }
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { getBlock } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import { DEFAULT_SPAN_POLICY } from '../chain/logRanges';
+import { FIRST_LOG_SPAN } from '../chain/logRanges';
 import type { Network } from '../chain/networks';
 import { readInBatches } from '../chain/readInBatches';
 import { readLaneOf } from '../chain/readLane';
@@ -11,9 +11,9 @@ import { isCairnError } from '../errors/base';
 import { type ActivityStore, type NativeSource, nativeSourceFor, syncKey } from './activityStore';
 import { type ExplorerSource, explorerItems } from './explorerItems';
 import { type ActivityItem, NATIVE_ITEM_SOURCES } from './item';
-import { scanItems } from './nativeScan';
+import { scanItemsOf } from './nativeScan';
 import { senderItems } from './senderItems';
-import { readTransferItems } from './transferLogs';
+import { readTransferItemsOf } from './transferLogs';
 
 export type SyncDeps = {
   client: ChainClient;
@@ -35,13 +35,11 @@ export type SyncResult = {
   written: number;
 };
 
+/** One account's part of a sync of several: what was read, or why its part failed. */
+export type SyncOutcome = SyncResult | { error: unknown };
+
 /**
- * Brings one account's history on one network up to the node's head, incrementally: token
- * transfers from eth_getLogs (ranges adapted to the node), native value from a block scan on the
- * local chain or from the user's explorer, fees of the account's own transactions from receipts,
- * block times. The last REORG_DEPTH blocks are always read again and replace what was stored, so
- * a reorganisation leaves no ghosts; when the head it last saw is gone, it goes back further.
- * With no new block since the last sync it makes a single request.
+ * Brings one account's history on one network up to the node's head (syncAccounts).
  *
  * Errors: ChainError (the node), ExplorerError (the explorer).
  */
@@ -50,54 +48,111 @@ export async function syncAccount(
   account: Address,
   onProgress?: (progress: SyncProgress) => void,
 ): Promise<SyncResult> {
+  const outcome = (await syncAccounts(deps, [account], onProgress)).get(account);
+  if (!outcome || 'error' in outcome) throw outcome?.error;
+  return outcome;
+}
+
+/**
+ * Brings several accounts' history on one network up to the node's head, incrementally and in one
+ * read for all of them: token transfers from eth_getLogs naming every account (ranges adapted to
+ * the node), native value from one block scan on the local chain or from the user's explorer, fees
+ * of each account's own transactions from receipts, block times. Each account is read from where
+ * it got to (the reads start at the earliest, and each keeps what is new to it). The last
+ * REORG_DEPTH blocks are always read again and replace what was stored, so a reorganisation leaves
+ * no ghosts; when the head an account last saw is gone, it goes back further. With no new block
+ * since the last sync it makes a single request.
+ *
+ * Errors: ChainError (the node), ExplorerError (the explorer): thrown when the shared read fails,
+ * else per account in its outcome.
+ */
+export async function syncAccounts(
+  deps: SyncDeps,
+  accounts: readonly Address[],
+  onProgress?: (progress: SyncProgress) => void,
+): Promise<Map<Address, SyncOutcome>> {
   const { client, network, store } = deps;
   const chainId = network.chainId;
-  const previous = await store.state(chainId, account);
-  let head: { number: bigint; hash: Hex };
-  let previousHead: { hash: Hex } | undefined;
+  const states = await Promise.all(accounts.map((account) => store.state(chainId, account)));
+  const asked = [...new Set(states.flatMap((s) => (s ? [s.headNumber] : [])))];
+  let head: { number: bigint; hash: Hex; timestamp: bigint };
+  const hashes = new Map<bigint, Hex>();
   try {
-    // One request: the head, and the block at the last synced head (is it still on the chain?).
-    [head, previousHead] = await Promise.all([
+    // One request: the head, and the blocks at the heads last synced (are they still on the chain?).
+    const [latestBlock, ...previousHeads] = await Promise.all([
       getBlock(client, { blockTag: 'latest' }),
-      previous
-        ? getBlock(client, { blockNumber: previous.headNumber }).catch(() => undefined)
-        : Promise.resolve(undefined),
+      ...asked.map((blockNumber) => getBlock(client, { blockNumber }).catch(() => undefined)),
     ]);
+    head = latestBlock;
+    for (const block of previousHeads) if (block?.hash) hashes.set(block.number, block.hash);
   } catch (error) {
     throw toChainError(error);
   }
   const latest = head.number;
   const nativeSource = nativeSourceFor(network, deps.explorer !== undefined);
-  const headKept = previous !== undefined && previousHead?.hash === previous.headHash;
-  if (headKept && latest === previous.headNumber && previous.nativeSource === nativeSource) {
-    return { changed: false, itemsChanged: false, head: latest, written: 0 };
-  }
-  const startOf = (syncedTo: bigint | undefined) => rescanFrom(syncedTo, latest, previous !== undefined && !headKept);
-  const logsFrom = startOf(previous?.logsTo);
-  const nativeFrom = previous?.nativeSource === nativeSource ? startOf(previous.nativeTo) : 0n;
-
+  const results = new Map<Address, SyncOutcome>();
+  const reading: Reading[] = [];
+  accounts.forEach((account, i) => {
+    const previous = states[i];
+    const headKept = previous !== undefined && hashes.get(previous.headNumber) === previous.headHash;
+    if (headKept && latest === previous.headNumber && previous.nativeSource === nativeSource) {
+      results.set(account, { changed: false, itemsChanged: false, head: latest, written: 0 });
+      return;
+    }
+    const startOf = (syncedTo: bigint | undefined) => rescanFrom(syncedTo, latest, previous !== undefined && !headKept);
+    reading.push({
+      account,
+      logsFrom: startOf(previous?.logsTo),
+      nativeFrom: previous?.nativeSource === nativeSource ? startOf(previous.nativeTo) : 0n,
+      span: previous?.logSpan ?? FIRST_LOG_SPAN,
+    });
+  });
+  if (reading.length === 0) return results;
+  const earliest = (starts: readonly bigint[]) => starts.reduce((a, b) => (b < a ? b : a));
+  const span = earliest(reading.map((r) => r.span));
+  let read: [Awaited<ReturnType<typeof readTransferItemsOf>>, NativeRead];
   try {
-    const [logs, native] = await Promise.all([
-      readTransferItems(
+    read = await Promise.all([
+      readTransferItemsOf(
         client,
         chainId,
-        account,
-        { from: logsFrom, to: latest, span: previous?.logSpan ?? DEFAULT_SPAN_POLICY.max },
+        reading.map((r) => r.account),
+        { from: earliest(reading.map((r) => r.logsFrom)), to: latest, span },
         (done, total) => onProgress?.({ phase: 'logs', done, total }),
       ),
-      readNative(deps, account, nativeSource, nativeFrom, latest, onProgress),
+      readNative(deps, reading, nativeSource, latest, onProgress),
     ]);
-    return await storeSynced(deps, account, {
-      head,
-      nativeSource,
-      transfers: { from: logsFrom, items: logs.items, span: logs.span },
-      native: { from: nativeFrom, items: native.items },
-      timestamps: native.timestamps,
-    });
   } catch (error) {
     throw isCairnError(error) ? error : toChainError(error);
   }
+  const [logs, native] = read;
+  const timestamps = new Map(native.timestamps);
+  timestamps.set(head.number, Number(head.timestamp));
+  await Promise.all(
+    reading.map(async ({ account, logsFrom, nativeFrom }) => {
+      try {
+        const since = (items: readonly ActivityItem[] | undefined, start: bigint) =>
+          (items ?? []).filter((i) => i.blockNumber >= start);
+        const stored = await storeSynced(deps, account, {
+          head,
+          nativeSource,
+          transfers: { from: logsFrom, items: since(logs.items.get(account), logsFrom), span: logs.span },
+          native: { from: nativeFrom, items: since(native.items.get(account), nativeFrom) },
+          timestamps,
+        });
+        results.set(account, stored);
+      } catch (error) {
+        results.set(account, { error: isCairnError(error) ? error : toChainError(error) });
+      }
+    }),
+  );
+  return results;
 }
+
+/** An account a sync reads: from where for each source, and the log span it last used. */
+type Reading = { account: Address; logsFrom: bigint; nativeFrom: bigint; span: bigint };
+
+type NativeRead = { items: Map<Address, ActivityItem[]>; timestamps: Map<bigint, number> };
 
 /** What a sync read for one account over [from, head]: token transfers, and native items. */
 export type SyncedRange = {
@@ -154,22 +209,33 @@ export async function storeSynced(
   return { changed: true, itemsChanged, head: head.number, written: logItems.length + native.items.length };
 }
 
-/** Native items from where this network's native history comes from, with the block times it read. */
+/**
+ * The accounts' native items from where this network's native history comes from, with the block
+ * times it read: one block scan for all of them from the earliest start, or each one's explorer list.
+ */
 async function readNative(
   deps: SyncDeps,
-  account: Address,
+  reading: readonly Reading[],
   source: NativeSource,
-  from: bigint,
   to: bigint,
   onProgress?: (progress: SyncProgress) => void,
-): Promise<{ items: ActivityItem[]; timestamps: Map<bigint, number> }> {
+): Promise<NativeRead> {
   const chainId = deps.network.chainId;
-  if (source === 'explorer' && deps.explorer) {
-    return { items: await explorerItems(deps.explorer, chainId, account, from, to), timestamps: new Map() };
+  const { explorer } = deps;
+  if (source === 'explorer' && explorer) {
+    const lists = await Promise.all(
+      reading.map(({ account, nativeFrom }) => explorerItems(explorer, chainId, account, nativeFrom, to)),
+    );
+    return { items: new Map(reading.map((r, i) => [r.account, lists[i] ?? []])), timestamps: new Map() };
   }
-  if (source !== 'scan') return { items: [], timestamps: new Map() };
-  return scanItems(deps.client, chainId, account, from, to, (done, total) =>
-    onProgress?.({ phase: 'native', done, total }),
+  if (source !== 'scan') return { items: new Map(), timestamps: new Map() };
+  const from = reading.reduce((a, r) => (r.nativeFrom < a ? r.nativeFrom : a), to + 1n);
+  return scanItemsOf(
+    deps.client,
+    chainId,
+    reading.map((r) => r.account),
+    { from, to },
+    (done, total) => onProgress?.({ phase: 'native', done, total }),
   );
 }
 

@@ -5,6 +5,7 @@ import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { chainClient } from '../chain/client';
+import { FIRST_LOG_SPAN } from '../chain/logRanges';
 import { localNetwork } from '../chain/networks';
 import { memoryActivityStore } from './activityStore';
 import { syncAccount } from './sync';
@@ -47,5 +48,14 @@ describe('a history of 10,000 transfers', () => {
     }
     // Read in full ranges, not block by block: the HTTP requests stay few.
     expect(proxy.requests).toBeLessThan(60);
+    // The first span is bounded (not the whole chain in one ~7 MB answer) and each next one sized
+    // from the answers, so no answer was too large: the ranges asked never overlap (a refused
+    // range would be asked again in part).
+    const [first] = proxy.logRanges;
+    expect(first && first[1] - first[0] + 1n).toBeLessThanOrEqual(FIRST_LOG_SPAN);
+    const ranges = [...new Map(proxy.logRanges.map((r) => [`${r[0]}-${r[1]}`, r])).values()].sort((a, b) =>
+      a[0] < b[0] ? -1 : 1,
+    );
+    for (const [i, [from]] of ranges.entries()) expect(from).toBeGreaterThan(ranges[i - 1]?.[1] ?? -1n);
   }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { type Address, decodeAbiParameters, getAddress, type Hex, pad } from 'viem';
 import type { ChainClient } from '../chain/client';
-import { readInSpans } from '../chain/logRanges';
+import { LOGS_PER_READ, readInSpans } from '../chain/logRanges';
 import { getLogs, type LogFilter, type RawLog } from '../chain/rawLogs';
 import { readLaneOf } from '../chain/readLane';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
@@ -9,8 +9,8 @@ import { type ActivityItem, activityItem, direction } from './item';
 
 /**
  * The accounts' token transfers between two blocks, from eth_getLogs in spans the node accepts
- * (starting at `span`): three queries per span whatever the number of accounts, their topics
- * naming every account at once. Returns each account's items and the span to start from next time.
+ * (starting at `span`, each sized to about LOGS_PER_READ logs): three queries per span whatever
+ * the number of accounts, their topics naming every account at once. Returns each account's items and the span to start from next time.
  */
 export async function readTransferItemsOf(
   client: ChainClient,
@@ -25,6 +25,7 @@ export async function readTransferItemsOf(
   const result = await readInSpans<RawLog>({
     ...range,
     lane: readLaneOf(client),
+    targetItems: LOGS_PER_READ,
     read: async (fromBlock, toBlock) => {
       const answers = await Promise.all(filters.map((filter) => getLogs(client, fromBlock, toBlock, filter)));
       return answers.flat();
@@ -39,18 +40,6 @@ export async function readTransferItemsOf(
     items.set(account, [...byId.values()]);
   }
   return { items, span: result.span, logs: result.items };
-}
-
-/** One account's token transfers between two blocks (readTransferItemsOf). */
-export async function readTransferItems(
-  client: ChainClient,
-  chainId: number,
-  account: Address,
-  range: { from: bigint; to: bigint; span: bigint },
-  onProgress?: (done: bigint, total: bigint) => void,
-): Promise<{ items: ActivityItem[]; span: bigint }> {
-  const read = await readTransferItemsOf(client, chainId, [account], range, onProgress);
-  return { items: read.items.get(account) ?? [], span: read.span };
 }
 
 /**

@@ -80,6 +80,35 @@ describe('reading logs in spans the node accepts', () => {
     expect(result.items).toHaveLength(10_000);
   });
 
+  it('with a target, starts small and sizes each span to about that many items: no huge first answer', async () => {
+    // 500 items a block for 200 blocks (the local chain's densest history), then an empty stretch.
+    const calls: [bigint, bigint][] = [];
+    const read = async (from: bigint, to: bigint) => {
+      calls.push([from, to]);
+      const items: bigint[] = [];
+      for (let b = from; b <= to && b < 200n; b++) for (let i = 0; i < 500; i++) items.push(b);
+      return items;
+    };
+    const result = await readInSpans({ from: 0n, to: 99_999n, span: 8n, read, targetItems: 6_000 });
+    expect(result.items).toHaveLength(100_000);
+    // No read over the dense part asked for more than the target.
+    for (const [from, to] of calls)
+      if (from < 200n) expect((Math.min(Number(to), 199) - Number(from) + 1) * 500).toBeLessThanOrEqual(6_000);
+    // Past it, the empty answers grow the span quickly.
+    expect(calls.length).toBeLessThan(30);
+  });
+
+  it('with a target, never grows back after a refusal in the same run', async () => {
+    const { read, calls } = node(10n);
+    await readInSpans({ from: 0n, to: 999n, span: 8n, read, targetItems: 6_000 });
+    const widths = calls.map(([a, b]) => b - a + 1n);
+    const refused = widths.filter((w) => w > 10n);
+    // Halved down to what the node takes, each refusal smaller than the one before, then never past it.
+    expect(refused).toEqual([...refused].sort((a, b) => (a < b ? 1 : -1)));
+    expect(new Set(refused).size).toBe(refused.length);
+    expect(widths.slice(widths.lastIndexOf(refused.at(-1) ?? 0n) + 1).every((w) => w <= 10n)).toBe(true);
+  });
+
   it('passes other errors through, and gives up when even one block is too much', async () => {
     await expect(
       readInSpans({ from: 0n, to: 10n, span: 5n, read: async () => Promise.reject(new Error('node on fire')) }),

@@ -7,6 +7,33 @@ export type SpanPolicy = { min: bigint; max: bigint; growAfter: number };
 
 export const DEFAULT_SPAN_POLICY: SpanPolicy = { min: 1n, max: 1_000_000_000n, growAfter: 4 };
 
+/**
+ * The span a first read of an account's logs starts from: small, since how many logs a block holds
+ * is not known yet (the local chain packs 500 of one account's transfers in a block), and grown
+ * from there to about LOGS_PER_READ logs a read (readInSpans' `targetItems`).
+ */
+export const FIRST_LOG_SPAN = 8n;
+
+/**
+ * Logs a read of an account's history aims at: about 2.5 MB of JSON, so that it fits beside a
+ * batch of full blocks (nativeScan) in one answer under the client's 10 MB.
+ */
+export const LOGS_PER_READ = 4_000;
+
+/** How much a span sized to a target may grow after one read (an empty answer says little). */
+const TARGET_GROWTH = 32n;
+
+/**
+ * The span to ask next to get about `target` items, after `got` items over `asked` blocks:
+ * proportional, growing at most TARGET_GROWTH times at once.
+ */
+export function spanForTarget(asked: bigint, got: number, target: number): bigint {
+  const most = asked * TARGET_GROWTH;
+  if (got <= 0) return most;
+  const next = (asked * BigInt(target)) / BigInt(got);
+  return next > most ? most : next;
+}
+
 /** The answer was bigger than the client accepts (viem caps HTTP bodies at 10 MB): ask for less. */
 export function isTooLargeAnswer(error: unknown): boolean {
   return (
@@ -22,9 +49,10 @@ export function isTooLargeAnswer(error: unknown): boolean {
 /**
  * The span to ask next after an answer too large for the client over `asked` blocks: when the error
  * says how large the answer was, a span whose answer would be about three quarters of the limit
- * (logs spread evenly), so one refusal is enough; else undefined (halve).
+ * (logs spread evenly; `share` of it for a read that shares its answer), so one refusal is
+ * enough; else undefined (halve).
  */
-export function spanThatFits(error: unknown, asked: bigint): bigint | undefined {
+export function spanThatFits(error: unknown, asked: bigint, share = 0.75): bigint | undefined {
   const tooLarge = findCause(
     error,
     (link) => (link as { name?: unknown } | null)?.name === 'ResponseBodyTooLargeError',
@@ -32,7 +60,7 @@ export function spanThatFits(error: unknown, asked: bigint): bigint | undefined 
   const size = tooLarge?.size;
   const max = tooLarge?.maxSize;
   if (typeof size !== 'number' || typeof max !== 'number' || !(size > max) || !(max > 0)) return undefined;
-  const fits = (asked * BigInt(Math.floor(max * 0.75))) / BigInt(Math.ceil(size));
+  const fits = (asked * BigInt(Math.floor(max * share))) / BigInt(Math.ceil(size));
   return fits < asked / 2n ? fits : undefined;
 }
 
@@ -67,9 +95,11 @@ export function namedSpan(error: unknown): bigint | undefined {
 
 /**
  * Reads [from, to] in consecutive spans, halving the span whenever the node refuses a range as too
- * large and doubling it again after a few quiet successes (up to policy.max). With a `lane`, an
- * answer too large for the client is first asked again alone (see readLane). Returns what was
- * read, the span to start from next time, and how many span reads were made.
+ * large and doubling it again after a few quiet successes (up to policy.max); with `targetItems`,
+ * sizing each span from the last answer to about that many items instead, so a first read of a
+ * dense history never asks for one huge answer. With a `lane`, an answer too large for the client
+ * is first asked again alone (see readLane). Returns what was read, the span to start from next
+ * time, and how many span reads were made.
  */
 export async function readInSpans<T>(args: {
   from: bigint;
@@ -79,6 +109,7 @@ export async function readInSpans<T>(args: {
   policy?: SpanPolicy;
   onProgress?: (done: bigint, total: bigint) => void;
   lane?: ReadLane;
+  targetItems?: number;
 }): Promise<{ items: T[]; span: bigint; reads: number }> {
   const policy = args.policy ?? DEFAULT_SPAN_POLICY;
   const clamp = (span: bigint) => (span < policy.min ? policy.min : span > policy.max ? policy.max : span);
@@ -98,8 +129,11 @@ export async function readInSpans<T>(args: {
     const start = cursor;
     const end = start + span - 1n < args.to ? start + span - 1n : args.to;
     reads++;
+    let got: number;
     try {
-      items.push(...(await run(() => args.read(start, end), alone)));
+      const read = await run(() => args.read(start, end), alone);
+      got = read.length;
+      items.push(...read);
     } catch (error) {
       if (args.lane && !alone && isTooLargeAnswer(error)) {
         alone = true;
@@ -123,7 +157,11 @@ export async function readInSpans<T>(args: {
     }
     cursor = end + 1n;
     args.onProgress?.(cursor - args.from, args.to - args.from + 1n);
-    if (++quiet >= policy.growAfter) {
+    if (args.targetItems !== undefined) {
+      // Once a span was refused in this run it only shrinks: the limit lies somewhere below.
+      const next = spanForTarget(end - start + 1n, got, args.targetItems);
+      span = clamp(refused !== undefined && next > span ? span : next);
+    } else if (++quiet >= policy.growAfter) {
       const grown = clamp(span * 2n);
       if (refused === undefined) span = grown;
       quiet = 0;

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import type { Address, Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { type ActivityItem, activityItem } from '../activity/item';
@@ -43,6 +44,39 @@ describe('the IndexedDB activity store', () => {
         (i) => JSON.stringify(byId.get(i.id), (_, v) => String(v)) === JSON.stringify(i, (_, v) => String(v)),
       ),
     ).toBe(true);
+  });
+
+  it('keeps a record per block and source, not per item', async () => {
+    const db = await openCairnDatabase(`activity-${Math.random()}`);
+    const store = indexedDbActivityStore(db);
+    const items = Array.from({ length: 5_000 }, (_, n) => transfer(n, BigInt(Math.floor(n / 500))));
+    await store.replace({ chainId: 1, account: ACCOUNT, fromBlock: 0n, sources: ['logs'], items });
+    await store.replace({
+      chainId: 1,
+      account: ACCOUNT,
+      fromBlock: 0n,
+      sources: ['scan'],
+      items: [transfer(9, 3n, 'scan')],
+    });
+    expect(await db.count('activityBlocks')).toBe(11);
+  });
+
+  it('upgrading from the per-item store drops its items and every sync state, so history is read again', async () => {
+    const name = `activity-${Math.random()}`;
+    // Version 7's history stores, with an item and the state that says it was synced.
+    const old = await openDB(name, 7, {
+      upgrade(db) {
+        db.createObjectStore('activity', { keyPath: 'id' }).createIndex('byAccountBlock', ['accountKey', 'block']);
+        db.createObjectStore('activitySync', { keyPath: 'key' });
+      },
+    });
+    await old.put('activity', { id: 'log:1', accountKey: '1:a', block: 1 });
+    await old.put('activitySync', { key: '1:a', headNumber: '9' });
+    old.close();
+    const db = await openCairnDatabase(name);
+    expect([...db.objectStoreNames]).not.toContain('activity');
+    expect(await db.count('activitySync')).toBe(0);
+    expect(await indexedDbActivityStore(db).items(1, ACCOUNT)).toEqual([]);
   });
 
   it('replaces only the range and sources asked, and tells whether that changed anything', async () => {

@@ -9,7 +9,10 @@ interface CairnDbSchema extends DBSchema {
   settings: { key: string; value: unknown };
   vault: { key: string; value: unknown };
   transactions: { key: string; value: Record<string, unknown>; indexes: { byAccount: string; byChain: number } };
+  /** Before version 8: a record per history item (replaced by activityBlocks). */
   activity: { key: string; value: Record<string, unknown>; indexes: { byAccountBlock: [string, number] } };
+  /** Synced history: a record per account, block and source, holding that block's items. */
+  activityBlocks: { key: string; value: Record<string, unknown>; indexes: { byAccountBlock: [string, number] } };
   activitySync: { key: string; value: Record<string, unknown> };
   priceRounds: { key: string; value: Record<string, unknown> };
   approvalEvents: { key: string; value: Record<string, unknown>; indexes: { byOwnerBlock: [string, number] } };
@@ -47,6 +50,15 @@ const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
   },
   (db) => {
     db.createObjectStore('portfolios', { keyPath: 'key' });
+  },
+  (db) => {
+    // History a record per block rather than per item (activityDb). It is read again from the
+    // node: the old items and every account's sync state go.
+    db.deleteObjectStore('activity');
+    db.deleteObjectStore('activitySync');
+    const blocks = db.createObjectStore('activityBlocks', { keyPath: 'key' });
+    blocks.createIndex('byAccountBlock', ['accountKey', 'block']);
+    db.createObjectStore('activitySync', { keyPath: 'key' });
   },
 ];
 
