@@ -63,6 +63,9 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.integration.test.ts', 'devchain/**/*.integration.test.ts'],
           globalSetup: ['src/testing/localChainGlobalSetup.ts'],
+          // The WebSocket browsers have (the head subscription's tests), global in Node 22 and
+          // behind this flag in Node 20.
+          execArgv: ['--experimental-websocket'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
