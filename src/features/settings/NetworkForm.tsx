@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useSession, useWhenStored } from '@/lib/session';
 
-const blank: NetworkDraft = { name: '', rpcUrls: '', chainId: '', symbol: '', explorerUrl: '' };
+const blank: NetworkDraft = { name: '', rpcUrls: '', wsUrl: '', chainId: '', symbol: '', explorerUrl: '' };
 
 function verifyFailure(error: unknown): Message {
   if (error instanceof WrongChainError) {
@@ -33,8 +33,9 @@ function verifyFailure(error: unknown): Message {
 }
 
 /**
- * Edits a network's RPC URLs and explorer (all fields for a custom network). Before saving,
- * every RPC URL is asked for its chain id; a mismatch or an unreachable node is refused.
+ * Edits a network's RPC URLs, WebSocket URL and explorer (all fields for a custom network). Before
+ * saving, every RPC URL and the WebSocket URL are asked for their chain id; a mismatch or an
+ * unreachable node is refused.
  */
 export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone(): void }) {
   const t = useT('settings');
@@ -91,6 +92,9 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
         error={errors.rpcUrls}
       >
         <textarea rows={3} value={draft.rpcUrls} spellCheck={false} autoCapitalize="off" onChange={set('rpcUrls')} />
+      </Field>
+      <Field label={t('settings:networkForm.wsUrl')} hint={t('settings:networkForm.wsUrlHint')} error={errors.wsUrl}>
+        <input type="text" value={draft.wsUrl} spellCheck={false} autoCapitalize="off" onChange={set('wsUrl')} />
       </Field>
       {custom && (
         <>
