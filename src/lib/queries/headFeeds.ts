@@ -13,7 +13,7 @@ import { headSocketUrl, type Network } from '@/core/chain/networks';
  */
 
 export type HeadFeedHooks = {
-  /** The socket told of `head`: the query should ask for it now. */
+  /** The socket told of a block the query lacks, or was lost: the query should ask now. */
   askNow(): void;
 };
 
@@ -33,7 +33,10 @@ const byCache = new WeakMap<QueryClient, FeedEntry[]>();
 const followed = new Set<FeedEntry>();
 let opener: OpenHeadSocket | undefined | null = null;
 
-/** Names the WebSocket to open (tests in Node, which has none of its own before Node 22); undefined for none. */
+/**
+ * Names the WebSocket to open: null for the page's own (the default), undefined for none (the DOM
+ * tests' wallet, whose node is a fetch stand-in), or another (tests in Node 20, which has none).
+ */
 export function setHeadSocketOpener(open: OpenHeadSocket | undefined | null): void {
   opener = open;
 }
