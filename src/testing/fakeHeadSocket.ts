@@ -3,7 +3,8 @@
 import { numberToHex } from 'viem';
 import type { HeadSocket, OpenHeadSocket } from '@/core/chain/headSubscription';
 
-export type FakeSocket = HeadSocket & {
+export type FakeSocket = Omit<HeadSocket, 'readyState'> & {
+  readyState: number;
   url: string;
   sent: { id: number; method: string; params: unknown[] }[];
   closed: boolean;
@@ -22,6 +23,7 @@ export function fakeSockets(): FakeSockets {
   const open = (url: string) => {
     const socket: FakeSocket = {
       url,
+      readyState: 0,
       sent: [],
       closed: false,
       onopen: null,
@@ -34,8 +36,10 @@ export function fakeSockets(): FakeSockets {
       },
       close() {
         this.closed = true;
+        this.readyState = 3;
       },
       accept() {
+        this.readyState = 1;
         this.onopen?.(undefined as never);
       },
       answer(message) {
@@ -43,6 +47,7 @@ export function fakeSockets(): FakeSockets {
       },
       drop() {
         this.closed = true;
+        this.readyState = 3;
         this.onerror?.(undefined as never);
         this.onclose?.(undefined as never);
       },

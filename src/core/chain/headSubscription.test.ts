@@ -133,6 +133,16 @@ describe('subscribeHeads', () => {
     expect(live.socket.closed).toBe(true);
   });
 
+  it('closes a socket still connecting only once it opens (the browser warns of the other way)', () => {
+    const { socket, subscription, ended } = follow();
+    subscription.close();
+    expect(socket.closed).toBe(false);
+    socket.accept();
+    expect(socket.closed).toBe(true);
+    expect(socket.sent).toEqual([]);
+    expect(ended).toEqual([]);
+  });
+
   it('reports a URL the socket refuses to open as unreachable', async () => {
     const ended: ChainError[] = [];
     const open = () => {

@@ -16,6 +16,8 @@ export type SocketHead = { number: bigint; hash: Hex; parentHash: Hex; timestamp
 
 /** The part of the WebSocket API used here: the browser's, or any other with its shape. */
 export type HeadSocket = {
+  /** 0 while connecting (WebSocket.CONNECTING). */
+  readonly readyState: number;
   send(data: string): void;
   close(code?: number): void;
   onopen: ((event: never) => void) | null;
@@ -75,12 +77,11 @@ export function subscribeHeads(
   const detach = () => {
     clearTimeout(timer);
     if (!socket) return;
-    socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
-    try {
-      socket.close();
-    } catch {
-      // already closed
-    }
+    const closing = socket;
+    closing.onopen = closing.onmessage = closing.onclose = closing.onerror = null;
+    // Closed while still connecting, a browser writes a console warning: closed once open instead.
+    if (closing.readyState === 0) closing.onopen = () => closing.close();
+    else closing.close();
   };
   const fail = (error: ChainError) => {
     if (ended) return;
