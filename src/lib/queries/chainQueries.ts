@@ -24,7 +24,13 @@ export function headRefetchInterval(network: Network, consecutiveFailures: numbe
  * A node's head asks for one query cache: their pace, when the next is due, what the last found,
  * and the node's newHeads subscription where it has one (headFeeds.ts).
  */
-type Asks = { pace: HeadPace; nextAt: number; head: ChainHead | undefined; feed: HeadFeed | undefined };
+type Asks = {
+  pace: HeadPace;
+  nextAt: number;
+  askedAt: number;
+  head: ChainHead | undefined;
+  feed: HeadFeed | undefined;
+};
 const asksByCache = new WeakMap<QueryClient, Map<string, Asks>>();
 /** A new WebSocket URL is a new set of asks too (its feed opens the new one). */
 const asksKey = (network: Network) => [...chainKeys.head(network), headSocketUrl(network) ?? ''].join('|');
@@ -37,7 +43,7 @@ function asksOf(cache: QueryClient, network: Network): Asks {
   }
   let entry = byNode.get(asksKey(network));
   if (!entry) {
-    const asks: Asks = { pace: NO_PACE, nextAt: 0, head: undefined, feed: undefined };
+    const asks: Asks = { pace: NO_PACE, nextAt: 0, askedAt: 0, head: undefined, feed: undefined };
     byNode.set(asksKey(network), asks);
     const queryKey = chainKeys.head(network);
     asks.feed = headFeedFor(cache, network, queryKey, {
@@ -60,15 +66,23 @@ export function headFeedOf(cache: QueryClient, network: Network): HeadFeed | und
 /** A poll this close to its time asks the node; sooner, it gives what the last ask found. */
 const EARLY_MS = 150;
 
+/** Whether the last answer is still the head: asked too early, or a live socket told of nothing newer. */
+function lastStillHolds(entry: Asks, network: Network): boolean {
+  const now = Date.now();
+  if (now < entry.nextAt - EARLY_MS) return true;
+  return !!entry.feed?.live && !entry.feed.behind && now < entry.askedAt + headWatchdogMs(network) - EARLY_MS;
+}
+
 async function askHead(entry: Asks, network: Network): Promise<ChainHead> {
   // Every reader's poll shares this query; one that comes early (a screen just shown) gets the
   // last answer rather than an ask of its own.
-  if (entry.head && Date.now() < entry.nextAt - EARLY_MS) return entry.head;
+  if (entry.head && lastStillHolds(entry, network)) return entry.head;
   try {
     // The blocks' own transactions where history is read from blocks (the local chain's scan).
     const withTransactions = nativeSourceFor(network, false) === 'scan';
     const head = await readChainHead(chainClient(network), network, { withTransactions });
     const now = Date.now();
+    entry.askedAt = now;
     entry.pace = sawHead(entry.pace, head.block, now);
     entry.nextAt = now + nextAskIn(entry.pace, network.blockTimeMs, now);
     entry.head = head;

@@ -140,6 +140,16 @@ describe('the head query with the node’s newHeads subscription', () => {
     expect(proxy.calls).toEqual({ eth_getBlockByNumber: 1 });
     expect(proxy.requests).toBe(1);
     expect(proxy.sockets.answers).toBe(1);
+
+    // A screen shown meanwhile (a new reader of the head) gets that block, with no ask of its own.
+    await runFor(follower, 10_000);
+    proxy.resetCounts();
+    const reader = new QueryObserver(follower.cache, chainHeadQuery(follower.cache, follower.network));
+    const stopReading = reader.subscribe(() => {});
+    await settled(follower);
+    expect(reader.getCurrentResult().data?.blockNumber).toBe(block);
+    expect(proxy.requests).toBe(0);
+    stopReading();
   });
 
   it('with no new block, a minute costs a watchdog poll or two; with the socket cut, polling takes over', async () => {
