@@ -53,7 +53,7 @@ function perBlock(label: string, counts: Counts): string {
     .map(([method, n]) => `${method} ${(n / counts.blocks).toFixed(1)}`)
     .join(', ');
   return [
-    `  ${label.padEnd(22)} ${calls.toFixed(1)} calls, ${requests.toFixed(1)} HTTP requests per new block   budget ≤ ${CALLS_BUDGET} and ≤ ${REQUESTS_BUDGET}: ${within ? 'within budget' : 'OVER BUDGET'}`,
+    `  ${label.padEnd(24)} ${calls.toFixed(1)} calls, ${requests.toFixed(1)} HTTP requests per new block   budget ≤ ${CALLS_BUDGET} and ≤ ${REQUESTS_BUDGET}: ${within ? 'within budget' : 'OVER BUDGET'}`,
     `    by method: ${methods || 'none'}`,
   ].join('\n');
 }
@@ -113,6 +113,7 @@ export async function benchIdle(run: BenchRun, held: Held): Promise<string> {
     proxy.allowSockets(false);
     await settled(run, page);
     lines.push(await quietMinute(`no new block, polling, ${accounts} accounts`, proxy, page, quietMs));
+    lines.push(perBlock(`Home, polling, ${accounts}`, await measure(proxy, chain.url, blocks)));
     proxy.allowSockets(true);
     await context.close();
   }
