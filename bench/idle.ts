@@ -1,6 +1,8 @@
 // What an open, idle Cairn costs the person's node: JSON-RPC calls and HTTP requests per new block
 // on Home and on Activity, with 3 and with 30 accounts, and requests per minute with no new
-// block. A seeded local chain behind a counting proxy; a block mined every BLOCK_MS. Figures only.
+// block, with the head's newHeads subscription live and with polling alone (the proxy refusing
+// WebSocket). A seeded local chain behind a counting proxy that passes WebSocket upgrades and
+// counts their messages apart; a block mined every BLOCK_MS. Figures only.
 import type { Page } from 'playwright-core';
 import { Activity } from '../e2e/pages/Activity.ts';
 import { AppShell } from '../e2e/pages/AppShell.ts';
@@ -51,7 +53,7 @@ function perBlock(label: string, counts: Counts): string {
     .map(([method, n]) => `${method} ${(n / counts.blocks).toFixed(1)}`)
     .join(', ');
   return [
-    `  ${label.padEnd(22)} ${calls.toFixed(1)} calls, ${requests.toFixed(1)} HTTP requests per new block   budget ≤ ${CALLS_BUDGET} and ≤ ${REQUESTS_BUDGET}: ${within ? 'within budget' : 'OVER BUDGET'}`,
+    `  ${label.padEnd(24)} ${calls.toFixed(1)} calls, ${requests.toFixed(1)} HTTP requests per new block   budget ≤ ${CALLS_BUDGET} and ≤ ${REQUESTS_BUDGET}: ${within ? 'within budget' : 'OVER BUDGET'}`,
     `    by method: ${methods || 'none'}`,
   ].join('\n');
 }
@@ -65,6 +67,17 @@ async function addAccounts(page: Page, total: number): Promise<void> {
     await add.click();
     await names.nth(shown).waitFor();
   }
+}
+
+/** HTTP requests a minute with no new block (and the WebSocket messages and attempts beside them). */
+async function quietMinute(label: string, proxy: RpcFaultProxy, page: Page, quietMs: number): Promise<string> {
+  proxy.resetCounts();
+  await page.waitForTimeout(quietMs);
+  const perMinute = (count: number) => (count * 60_000) / quietMs;
+  const requests = perMinute(proxy.requests);
+  const { calls, answers, opened } = proxy.sockets;
+  const messages = perMinute(sum(calls) + answers);
+  return `  ${label.padEnd(42)} ${requests.toFixed(1)} HTTP requests a minute (WebSocket: ${messages.toFixed(1)} messages, ${perMinute(opened).toFixed(1)} connection attempts a minute)   budget ≤ ${QUIET_BUDGET_PER_MINUTE} requests: ${requests <= QUIET_BUDGET_PER_MINUTE ? 'within budget' : 'OVER BUDGET'}`;
 }
 
 /** Lets the first reads end before counting (a smoke run only checks that the section runs). */
@@ -94,13 +107,14 @@ export async function benchIdle(run: BenchRun, held: Held): Promise<string> {
     await new Home(page).chartDrawn();
     await settled(run, page);
     lines.push(perBlock(`Home, ${accounts} accounts`, await measure(proxy, chain.url, blocks)));
-    proxy.resetCounts();
     const quietMs = sized(run, 30_000, 1_000);
-    await page.waitForTimeout(quietMs);
-    const perMinute = (proxy.requests * 60_000) / quietMs;
-    lines.push(
-      `  no new block, ${accounts} accounts: ${perMinute.toFixed(1)} HTTP requests a minute   budget ≤ ${QUIET_BUDGET_PER_MINUTE}: ${perMinute <= QUIET_BUDGET_PER_MINUTE ? 'within budget' : 'OVER BUDGET'}`,
-    );
+    lines.push(await quietMinute(`no new block, newHeads live, ${accounts} accounts`, proxy, page, quietMs));
+    // The same with the socket refused: the head is polled, as on a node without WebSocket.
+    proxy.allowSockets(false);
+    await settled(run, page);
+    lines.push(await quietMinute(`no new block, polling, ${accounts} accounts`, proxy, page, quietMs));
+    lines.push(perBlock(`Home, polling, ${accounts}`, await measure(proxy, chain.url, blocks)));
+    proxy.allowSockets(true);
     await context.close();
   }
   return lines.join('\n');

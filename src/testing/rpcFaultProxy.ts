@@ -1,7 +1,10 @@
 // A JSON-RPC proxy for fault tests: sits between Cairn and a real node and can delay, drop,
-// rate-limit (429), fail (500) or corrupt answers, and counts the requests it saw.
+// rate-limit (429), fail (500) or corrupt answers, and counts the requests it saw. WebSocket
+// upgrades pass to the node (socketPassThrough.ts), counted apart; a fault that takes the whole
+// node away (drop, an HTTP status or corrupt answers, for every method) cuts them too.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { findFreePort, LOOPBACK } from '../../scripts/serve/ports.ts';
+import { noSocketCounts, type SocketCounts, socketPassThrough } from './socketPassThrough.ts';
 
 export type Fault = (
   | { kind: 'none' }
@@ -38,7 +41,11 @@ export type RpcFaultProxy = {
   readonly logRanges: [bigint, bigint][];
   /** Time spent waiting for the node's answers, summed over requests (after resetCounts). */
   readonly upstreamMs: number;
+  /** What went over WebSockets (after resetCounts): not in `requests` nor `calls`. */
+  readonly sockets: SocketCounts;
   setFault(fault: Fault): void;
+  /** Whether WebSocket upgrades pass (they do unless told); false also cuts the open ones. */
+  allowSockets(allowed: boolean): void;
   resetCounts(): void;
   close(): Promise<void>;
 };
@@ -72,8 +79,14 @@ function withChainId(text: string, ids: Set<unknown>, chainId: number): string {
   return JSON.stringify(Array.isArray(parsed) ? parsed.map(rewrite) : rewrite(parsed));
 }
 
+/** A fault that takes the whole node away, WebSocket included. */
+const nodeGone = (fault: Fault) =>
+  !fault.methods && (fault.kind === 'drop' || fault.kind === 'status' || fault.kind === 'corrupt');
+
 export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultProxy> {
   let fault: Fault = { kind: 'none' };
+  let socketsAllowed = true;
+  const sockets = socketPassThrough(new URL(targetUrl));
   let requests = 0;
   let calls: Record<string, number> = {};
   let logRanges: [bigint, bigint][] = [];
@@ -189,6 +202,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       response.writeHead(502, cors).end('upstream unreachable');
     }
   });
+  server.on('upgrade', sockets.upgrade);
   const port = await findFreePort();
   await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
   return {
@@ -208,8 +222,16 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
     get upstreamMs() {
       return upstreamMs;
     },
+    get sockets() {
+      return { ...sockets.counts, calls: { ...sockets.counts.calls } };
+    },
     setFault(next) {
       fault = next;
+      sockets.allow(socketsAllowed && !nodeGone(next));
+    },
+    allowSockets(allowed) {
+      socketsAllowed = allowed;
+      sockets.allow(allowed && !nodeGone(fault));
     },
     resetCounts() {
       requests = 0;
@@ -217,9 +239,11 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       logRanges = [];
       log = [];
       upstreamMs = 0;
+      sockets.counts = noSocketCounts();
     },
     close: () =>
       new Promise<void>((resolve) => {
+        sockets.closeAll();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

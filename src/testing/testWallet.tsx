@@ -21,6 +21,7 @@ import { memoryTxStore } from '@/core/tx/txStore';
 import { connectionPair } from '@/core/vault/shared/hostConnection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
 import type { AppLinks } from '@/lib/links';
+import { setHeadSocketOpener } from '@/lib/queries/headFeeds';
 import { WalletContexts } from '@/lib/walletContexts';
 import { hostWithVault } from './vaultFixtures';
 
@@ -57,6 +58,8 @@ export async function createTestWallet({
 }: {
   settings?: KeyValueStore<SettingsSchema>;
 } = {}) {
+  // No node listens at TEST_RPC_URL's ws: form: the head is polled, through the fetch that answers.
+  setHeadSocketOpener(undefined);
   const store: SessionStore = await createSessionStore({ localRpcUrl: TEST_RPC_URL, settings });
   const { host } = await hostWithVault({ unlocked: true });
   const [here, there] = connectionPair();

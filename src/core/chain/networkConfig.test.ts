@@ -59,7 +59,7 @@ describe('who chose a network’s RPC', () => {
     expect(network(explorerOnly, 'ethereum').rpcFrom).toBe('preset');
 
     const typed = parseNetworkDraft(
-      { name: 'Mine', rpcUrls: 'https://mine.example', chainId: '777', symbol: 'M', explorerUrl: '' },
+      { name: 'Mine', rpcUrls: 'https://mine.example', wsUrl: '', chainId: '777', symbol: 'M', explorerUrl: '' },
       undefined,
       () => 'mine',
     ).network as Network;
@@ -69,7 +69,14 @@ describe('who chose a network’s RPC', () => {
     expect(network(site.config, site.id).rpcFrom).toBe('site');
     // Renamed in the form with the site's URLs left as they were: still the site's choice.
     const renamed = parseNetworkDraft(
-      { name: 'Renamed', rpcUrls: 'https://rpc.site.example', chainId: '31338', symbol: 'TST', explorerUrl: '' },
+      {
+        name: 'Renamed',
+        rpcUrls: 'https://rpc.site.example',
+        wsUrl: '',
+        chainId: '31338',
+        symbol: 'TST',
+        explorerUrl: '',
+      },
       network(site.config, site.id),
       () => 'unused',
     ).network as Network;

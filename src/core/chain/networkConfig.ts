@@ -1,8 +1,8 @@
 import { sameAddress } from '../keys/sameAddress';
 import { builtInNetworks, type Network, rpcChosenByPerson, rpcFromAfterEdit } from './networks';
 
-/** A person's changes to a built-in network: its RPC URLs and explorer. */
-export type NetworkEdit = { rpcUrls: string[]; explorerUrl: string | undefined };
+/** A person's changes to a built-in network: its RPC URLs, WebSocket URL and explorer. */
+export type NetworkEdit = { rpcUrls: string[]; explorerUrl: string | undefined; wsUrl?: string | undefined };
 
 /**
  * Everything a person has changed about networks; the rest comes from the built-ins.
@@ -23,7 +23,8 @@ export function resolveNetworks(localRpcUrl: string, config: NetworkConfig): Net
     const edit = config.edits[network.id];
     if (!edit) return network;
     const rpcFrom = rpcFromAfterEdit(network, edit.rpcUrls);
-    return { ...network, rpcUrls: [...edit.rpcUrls], rpcFrom, explorerUrl: edit.explorerUrl };
+    const wsUrl = edit.wsUrl ? { wsUrl: edit.wsUrl } : {};
+    return { ...network, rpcUrls: [...edit.rpcUrls], rpcFrom, explorerUrl: edit.explorerUrl, ...wsUrl };
   });
   const custom = config.custom.map((network): Network => ({ ...network, rpcFrom: network.rpcFrom ?? 'unrecorded' }));
   return [...builtIns, ...custom];
@@ -40,7 +41,14 @@ export function withSavedNetwork(config: NetworkConfig, network: Network): Netwo
   }
   return {
     ...config,
-    edits: { ...config.edits, [network.id]: { rpcUrls: network.rpcUrls, explorerUrl: network.explorerUrl } },
+    edits: {
+      ...config.edits,
+      [network.id]: {
+        rpcUrls: network.rpcUrls,
+        explorerUrl: network.explorerUrl,
+        ...(network.wsUrl ? { wsUrl: network.wsUrl } : {}),
+      },
+    },
   };
 }
 

@@ -1,12 +1,15 @@
 import { describe, expect, inject, it } from 'vitest';
+import { startChain } from '../../../devchain/chain.ts';
 import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { WrongChainError } from '../errors/chain';
 import { parseNetworkDraft, verifyNetwork } from './networkDraft';
 
 const url = inject('localChainUrl');
-const custom = (rpcUrls: string, chainId: string) => {
-  const parsed = parseNetworkDraft({ name: 'Test', rpcUrls, chainId, symbol: 'ETH', explorerUrl: '' }, undefined, () =>
-    crypto.randomUUID(),
+const custom = (rpcUrls: string, chainId: string, wsUrl = '') => {
+  const parsed = parseNetworkDraft(
+    { name: 'Test', rpcUrls, wsUrl, chainId, symbol: 'ETH', explorerUrl: '' },
+    undefined,
+    () => crypto.randomUUID(),
   );
   if (!parsed.network) throw new Error('draft refused');
   return parsed.network;
@@ -29,5 +32,27 @@ describe('checking a network before saving it', () => {
       code: 'CHAIN_UNREACHABLE',
       rpcUrl: dead,
     });
+  });
+
+  it('checks the WebSocket URL too: its chain id and that it takes a newHeads subscription', async () => {
+    const socket = url.replace(/^http/, 'ws');
+    await expect(verifyNetwork(custom(url, '31337', socket))).resolves.toBeUndefined();
+    const dead = `ws://127.0.0.1:${await findFreePort()}`;
+    await expect(verifyNetwork(custom(url, '31337', dead))).rejects.toMatchObject({
+      code: 'CHAIN_UNREACHABLE',
+      rpcUrl: dead,
+    });
+    // Its own chain id is asked: a WebSocket of another chain's node is refused.
+    const other = await startChain({ port: await findFreePort(), chainId: 31338 });
+    try {
+      const wrong = other.url.replace(/^http/, 'ws');
+      await expect(verifyNetwork(custom(url, '31337', wrong))).rejects.toMatchObject({
+        code: 'CHAIN_WRONG_CHAIN',
+        actualChainId: 31338,
+        rpcUrl: wrong,
+      });
+    } finally {
+      await other.stop();
+    }
   });
 });

@@ -9,6 +9,7 @@ const ethereum = builtInNetworks('http://127.0.0.1:8545').find((n) => n.id === '
 const draft = {
   name: 'My chain',
   rpcUrls: 'https://rpc.example/a\nhttps://rpc.example/b/',
+  wsUrl: '',
   chainId: '4242',
   symbol: 'MYC',
   explorerUrl: '',
@@ -34,7 +35,9 @@ describe('network form', () => {
   });
 
   it('names every faulty field', () => {
-    expect(errorsOf({ name: '', rpcUrls: 'ftp://x', chainId: '1.5', symbol: '', explorerUrl: 'nope' })).toEqual({
+    expect(
+      errorsOf({ name: '', rpcUrls: 'ftp://x', wsUrl: '', chainId: '1.5', symbol: '', explorerUrl: 'nope' }),
+    ).toEqual({
       name: 'Enter a name.',
       rpcUrls: '“ftp://x” is not an http(s) URL.',
       chainId: 'The chain id is a whole number, such as 1 for Ethereum.',
@@ -65,6 +68,38 @@ describe('network form', () => {
     expect(
       parseNetworkDraft({ ...draft, explorerUrl: 'http://127.0.0.1:4000' }, undefined, () => 'x').network?.explorerUrl,
     ).toBe('http://127.0.0.1:4000');
+  });
+
+  it('takes a WebSocket URL apart from the RPC URLs, and refuses what the page could not open', () => {
+    const parsed = parseNetworkDraft({ ...draft, wsUrl: ' wss://ws.example/v3/key ' }, undefined, () => 'x');
+    expect(parsed.network?.wsUrl).toBe('wss://ws.example/v3/key');
+    expect(parseNetworkDraft(draft, undefined, () => 'x').network).not.toHaveProperty('wsUrl');
+    expect(parseNetworkDraft({ ...draft, wsUrl: 'ws://127.0.0.1:8545' }, undefined, () => 'x').errors).toBeUndefined();
+    expect(errorsOf({ ...draft, wsUrl: 'https://rpc.example' })).toEqual({
+      wsUrl:
+        '“https://rpc.example” is not a WebSocket URL: it starts with wss:// (or ws:// for a node on this computer).',
+    });
+    expect(errorsOf({ ...draft, wsUrl: 'not a url' })?.wsUrl).toContain('is not a WebSocket URL');
+    expect(errorsOf({ ...draft, wsUrl: 'ws://rpc.example' })).toEqual({
+      wsUrl:
+        '“ws://rpc.example”: Plain ws is allowed only for a node on this computer (localhost or 127.0.0.1); use wss.',
+    });
+    // A WebSocket URL typed among the RPC URLs is pointed to its own field.
+    expect(errorsOf({ ...draft, rpcUrls: 'https://rpc.example\nwss://ws.example' })).toEqual({
+      rpcUrls: '“wss://ws.example” is a WebSocket URL: put it under WebSocket URL. RPC URLs are http(s).',
+    });
+  });
+
+  it('keeps, changes and clears a built-in network’s WebSocket URL', () => {
+    if (!ethereum) throw new Error('no preset');
+    const typed = { ...draft, rpcUrls: ethereum.rpcUrls.join('\n') };
+    const withSocket = parseNetworkDraft({ ...typed, wsUrl: 'wss://ws.example' }, ethereum, () => 'x').network;
+    expect(withSocket).toMatchObject({ id: 'ethereum', wsUrl: 'wss://ws.example', rpcFrom: 'preset' });
+    if (!withSocket) throw new Error('draft refused');
+    const saved = resolveNetworks('http://127.0.0.1:9', withSavedNetwork(EMPTY_NETWORK_CONFIG, withSocket));
+    expect(saved.find((n) => n.id === 'ethereum')?.wsUrl).toBe('wss://ws.example');
+    const cleared = parseNetworkDraft(typed, withSocket, () => 'x').network;
+    expect(cleared).not.toHaveProperty('wsUrl');
   });
 
   it('lets a built-in network change only its RPC URLs and explorer', () => {

@@ -2,12 +2,21 @@ import { getChainId } from 'viem/actions';
 import { WrongChainError } from '../errors/chain';
 import { codeValue, type Message, msg } from '../i18n/message';
 import { chainClient } from './client';
+import { browserSocket, checkHeadSocket, type OpenHeadSocket } from './headSubscription';
 import { type Network, rpcFromAfterEdit } from './networks';
 import { isLocalPlainUrl } from './plainHttp';
 import { toChainError } from './toChainError';
 
 /** The network form as typed. RPC URLs come one per line. */
-export type NetworkDraft = { name: string; rpcUrls: string; chainId: string; symbol: string; explorerUrl: string };
+export type NetworkDraft = {
+  name: string;
+  rpcUrls: string;
+  /** The node's WebSocket URL, for new blocks as they come (optional). */
+  wsUrl: string;
+  chainId: string;
+  symbol: string;
+  explorerUrl: string;
+};
 export type NetworkDraftErrors = Partial<Record<keyof NetworkDraft, Message>>;
 
 const MAX_RPC_URLS = 5;
@@ -25,6 +34,7 @@ export function draftOf(network: Network): NetworkDraft {
   return {
     name: network.name,
     rpcUrls: network.rpcUrls.join('\n'),
+    wsUrl: network.wsUrl ?? '',
     chainId: String(network.chainId),
     symbol: network.nativeCurrency.symbol,
     explorerUrl: network.explorerUrl ?? '',
@@ -55,12 +65,22 @@ export function parseNetworkDraft(
     const url = parseUrl(line);
     return url?.protocol === 'http:' && !isLocalPlainUrl(url);
   });
+  const socket = lines.find((line) => /^wss?:$/.test(parseUrl(line)?.protocol ?? ''));
   if (lines.length === 0) errors.rpcUrls = msg('core.chain:network.rpcUrls.empty');
+  else if (socket) errors.rpcUrls = msg('core.chain:network.rpcUrls.webSocket', { url: codeValue(socket) });
   else if (bad) errors.rpcUrls = msg('core.chain:network.rpcUrls.notHttp', { url: codeValue(bad) });
   else if (remotePlain) errors.rpcUrls = msg('core.chain:network.rpcUrls.plainHttp', { url: codeValue(remotePlain) });
   else if (lines.length > MAX_RPC_URLS)
     errors.rpcUrls = msg('core.chain:network.rpcUrls.tooMany', { max: MAX_RPC_URLS });
   else if (new Set(lines).size !== lines.length) errors.rpcUrls = msg('core.chain:network.rpcUrls.twice');
+
+  const wsText = draft.wsUrl.trim();
+  const wsUrl = wsText ? parseUrl(wsText) : undefined;
+  if (wsText && (!wsUrl || (wsUrl.protocol !== 'ws:' && wsUrl.protocol !== 'wss:'))) {
+    errors.wsUrl = msg('core.chain:network.wsUrl.notWebSocket', { url: codeValue(wsText) });
+  } else if (wsUrl?.protocol === 'ws:' && !isLocalPlainUrl(wsUrl)) {
+    errors.wsUrl = msg('core.chain:network.wsUrl.plainWs', { url: codeValue(wsText) });
+  }
 
   const explorer = draft.explorerUrl.trim();
   const explorerUrl = explorer ? parseUrl(explorer) : undefined;
@@ -86,8 +106,12 @@ export function parseNetworkDraft(
 
   const rpcUrls = lines.map((l) => l.replace(/\/$/, ''));
   const explorerText = explorer ? explorer.replace(/\/$/, '') : undefined;
-  if (!custom && base)
-    return { network: { ...base, rpcUrls, rpcFrom: rpcFromAfterEdit(base, rpcUrls), explorerUrl: explorerText } };
+  const socketUrl = wsText ? { wsUrl: wsText } : {};
+  if (!custom && base) {
+    const { wsUrl: _previous, ...rest } = base;
+    const rpcFrom = rpcFromAfterEdit(base, rpcUrls);
+    return { network: { ...rest, rpcUrls, rpcFrom, explorerUrl: explorerText, ...socketUrl } };
+  }
   return {
     network: {
       id: base?.id ?? `custom-${newId()}`,
@@ -98,6 +122,7 @@ export function parseNetworkDraft(
       rpcUrls,
       // Typed (or kept) in the form: the person's choice, unless they left another's URLs as they were.
       rpcFrom: base ? rpcFromAfterEdit(base, rpcUrls) : 'person',
+      ...socketUrl,
       explorerUrl: explorerText,
       testnet: false,
       blockTimeMs: base?.blockTimeMs ?? 4_000,
@@ -109,12 +134,19 @@ export function parseNetworkDraft(
 
 /**
  * Asks every RPC URL of a network for its chain id before the network is saved, one after
- * another; `onProgress` hears each URL as it is asked, with how many were answered before it.
- * Throws WrongChainError (showing both ids) or a ChainError naming the unreachable URL.
+ * another (`onProgress` hears each URL as it is asked, with how many were answered before it), and
+ * its WebSocket URL (where one is set and `open` can open it) for its chain id and a newHeads
+ * subscription. Throws WrongChainError (showing both ids) or a ChainError naming the URL that failed.
  */
 export async function verifyNetwork(
   network: Network,
-  onProgress?: (progress: { url: string; done: number; total: number }) => void,
+  {
+    onProgress,
+    open = browserSocket(),
+  }: {
+    onProgress?: (progress: { url: string; done: number; total: number }) => void;
+    open?: OpenHeadSocket | undefined;
+  } = {},
 ): Promise<void> {
   for (const [done, url] of network.rpcUrls.entries()) {
     onProgress?.({ url, done, total: network.rpcUrls.length });
@@ -128,4 +160,5 @@ export async function verifyNetwork(
     if (actual !== network.chainId)
       throw new WrongChainError({ expectedChainId: network.chainId, actualChainId: actual, rpcUrl: url });
   }
+  if (network.wsUrl && open) await checkHeadSocket(network.wsUrl, network.chainId, open);
 }

@@ -23,7 +23,12 @@ const RPC_SOURCES = { local: true, preset: true, person: true, site: true, unrec
 const isRpcSource = (value: unknown) => isString(value) && Object.hasOwn(RPC_SOURCES, value);
 
 function isNetworkEdit(value: unknown): value is NetworkEdit {
-  return isRecord(value) && isListOf(value.rpcUrls, isString) && isOptionalString(value.explorerUrl);
+  return (
+    isRecord(value) &&
+    isListOf(value.rpcUrls, isString) &&
+    isOptionalString(value.explorerUrl) &&
+    isOptionalString(value.wsUrl)
+  );
 }
 
 /**
@@ -44,6 +49,7 @@ function isCustomNetwork(value: unknown): value is Network {
     isString(currency.symbol) &&
     typeof currency.decimals === 'number' &&
     isOptionalString(value.explorerUrl) &&
+    isOptionalString(value.wsUrl) &&
     typeof value.testnet === 'boolean' &&
     typeof value.blockTimeMs === 'number' &&
     Number.isFinite(value.blockTimeMs) &&

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presetChainData } from '../../../scripts/generate/presetChains.ts';
 import { LOCAL_CHAIN_ID } from './localChain';
-import { builtInNetworks, headPollIntervalMs, LOCAL_NETWORK_ID, localNetwork } from './networks';
+import { builtInNetworks, headPollIntervalMs, headSocketUrl, LOCAL_NETWORK_ID, localNetwork } from './networks';
 import { presetChains } from './presetChains.generated';
 
 describe('built-in networks', () => {
@@ -32,5 +32,29 @@ describe('built-in networks', () => {
     expect(headPollIntervalMs(localNetwork('http://x'))).toBe(1_000);
     expect(headPollIntervalMs({ ...localNetwork('http://x'), blockTimeMs: 250 })).toBe(1_000);
     expect(headPollIntervalMs({ ...localNetwork('http://x'), blockTimeMs: 12_000 })).toBe(6_000);
+  });
+});
+
+describe('headSocketUrl', () => {
+  const local = localNetwork('http://127.0.0.1:8545');
+  const ethereum = builtInNetworks('http://127.0.0.1:8545').find((n) => n.id === 'ethereum');
+
+  it('uses the WebSocket URL the person set, else a WebSocket RPC URL', () => {
+    if (!ethereum) throw new Error('no preset');
+    expect(headSocketUrl({ ...ethereum, wsUrl: 'wss://ws.example/key' })).toBe('wss://ws.example/key');
+    expect(headSocketUrl({ ...ethereum, rpcUrls: ['https://a.example', 'wss://b.example'] })).toBe('wss://b.example');
+    expect(headSocketUrl({ ...local, wsUrl: 'ws://localhost:9000' })).toBe('ws://localhost:9000');
+  });
+
+  it('takes the local chain’s own address as ws:, and guesses no other node’s', () => {
+    if (!ethereum) throw new Error('no preset');
+    expect(headSocketUrl(local)).toBe('ws://127.0.0.1:8545');
+    expect(headSocketUrl(localNetwork('https://chain.example:8545'))).toBe('wss://chain.example:8545');
+    // The local chain pointed elsewhere by the person: theirs, and not guessed.
+    expect(headSocketUrl({ ...local, rpcUrls: ['https://node.example'], rpcFrom: 'person' })).toBeUndefined();
+    expect(headSocketUrl(ethereum)).toBeUndefined();
+    expect(
+      headSocketUrl({ ...ethereum, kind: 'custom', rpcFrom: 'person', rpcUrls: ['http://127.0.0.1:8545'] }),
+    ).toBeUndefined();
   });
 });

@@ -23,6 +23,11 @@ export type Network = {
   rpcUrls: string[];
   /** Who chose `rpcUrls` (see rpcChosenByPerson). */
   rpcFrom: RpcSource;
+  /**
+   * A WebSocket (ws:, wss:) URL of the node the person chose, that tells of new blocks as they
+   * come (see headSocketUrl). Absent on networks saved before it existed.
+   */
+  wsUrl?: string | undefined;
   explorerUrl: string | undefined;
   testnet: boolean;
   /** Typical time between blocks, to pace polling. */
@@ -99,4 +104,20 @@ export function rpcFromAfterEdit(base: Pick<Network, 'rpcUrls' | 'rpcFrom'>, rpc
 /** How often to ask the node for its latest block: about once a block, within sane bounds. */
 export function headPollIntervalMs(network: Network): number {
   return Math.min(Math.max(network.blockTimeMs, 1_000), 6_000);
+}
+
+/**
+ * Where the node tells of new blocks over a WebSocket (eth_subscribe newHeads), if anywhere: the
+ * WebSocket URL the person set, else an RPC URL that is itself a WebSocket one, else, for Cairn's
+ * own local chain with its own URL, the same address as ws: (Hardhat serves both on one port).
+ * No other node's WebSocket is guessed: an https provider's is at an address of its own, if any.
+ */
+export function headSocketUrl(network: Network): string | undefined {
+  if (network.wsUrl) return network.wsUrl;
+  const socketRpc = network.rpcUrls.find((url) => /^wss?:\/\//i.test(url));
+  if (socketRpc) return socketRpc;
+  const local = network.rpcUrls[0];
+  if (network.kind === 'local' && network.rpcFrom === 'local' && local && /^https?:\/\//i.test(local))
+    return local.replace(/^http/i, 'ws');
+  return undefined;
 }

@@ -17,7 +17,7 @@ it('reports each URL as it is asked, with the number answered before it', async 
     return Response.json(Array.isArray(body) ? body.map(answer) : answer(body));
   });
   const heard: unknown[] = [];
-  await verifyNetwork(network, (progress) => heard.push(progress));
+  await verifyNetwork(network, { onProgress: (progress) => heard.push(progress) });
   expect(heard).toEqual([
     { url: 'https://a.example/', done: 0, total: 2 },
     { url: 'https://b.example/', done: 1, total: 2 },

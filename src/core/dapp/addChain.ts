@@ -20,6 +20,8 @@ export type AddChainPlan =
 const FIELD_NAMES: Record<keyof NetworkDraft, string> = {
   name: 'chainName',
   rpcUrls: 'rpcUrls',
+  // Never asked of a site: a network a site adds follows its head by polling.
+  wsUrl: 'rpcUrls',
   chainId: 'chainId',
   symbol: 'nativeCurrency.symbol',
   explorerUrl: 'blockExplorerUrls',
@@ -29,6 +31,7 @@ function draftOfAddChain(chain: AddChainParams): NetworkDraft {
   return {
     name: chain.chainName,
     rpcUrls: chain.rpcUrls.join('\n'),
+    wsUrl: '',
     chainId: String(chain.chainId),
     symbol: chain.nativeCurrency.symbol,
     explorerUrl: chain.blockExplorerUrls[0] ?? '',

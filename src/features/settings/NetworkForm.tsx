@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useSession, useWhenStored } from '@/lib/session';
 
-const blank: NetworkDraft = { name: '', rpcUrls: '', chainId: '', symbol: '', explorerUrl: '' };
+const blank: NetworkDraft = { name: '', rpcUrls: '', wsUrl: '', chainId: '', symbol: '', explorerUrl: '' };
 
 function verifyFailure(error: unknown): Message {
   if (error instanceof WrongChainError) {
@@ -34,8 +34,9 @@ function verifyFailure(error: unknown): Message {
 }
 
 /**
- * Edits a network's RPC URLs and explorer (all fields for a custom network). Before saving,
- * every RPC URL is asked for its chain id; a mismatch or an unreachable node is refused.
+ * Edits a network's RPC URLs, WebSocket URL and explorer (all fields for a custom network). Before
+ * saving, every RPC URL and the WebSocket URL are asked for their chain id; a mismatch or an
+ * unreachable node is refused.
  */
 export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone(): void }) {
   const t = useT('settings');
@@ -62,7 +63,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
     setErrors({});
     setBusy(true);
     try {
-      await verifyNetwork(parsed.network, setAsking);
+      await verifyNetwork(parsed.network, { onProgress: setAsking });
       saveNetwork(parsed.network);
       if (await whenStored()) onDone();
     } catch (error) {
@@ -95,6 +96,9 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
         error={errors.rpcUrls}
       >
         <textarea rows={3} value={draft.rpcUrls} spellCheck={false} autoCapitalize="off" onChange={set('rpcUrls')} />
+      </Field>
+      <Field label={t('settings:networkForm.wsUrl')} hint={t('settings:networkForm.wsUrlHint')} error={errors.wsUrl}>
+        <input type="text" value={draft.wsUrl} spellCheck={false} autoCapitalize="off" onChange={set('wsUrl')} />
       </Field>
       {custom && (
         <>

@@ -2,8 +2,10 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { nativeSourceFor } from '@/core/activity/activityStore';
 import { type ChainHead, readChainHead } from '@/core/chain/chainHead';
 import { chainClient } from '@/core/chain/client';
+import type { HeadFeed } from '@/core/chain/headFeed';
 import { type HeadPace, NO_PACE, nextAskIn, sawHead } from '@/core/chain/headPace';
-import { headPollIntervalMs, type Network } from '@/core/chain/networks';
+import { headPollIntervalMs, headSocketUrl, type Network } from '@/core/chain/networks';
+import { headFeedFor } from './headFeeds';
 
 /** Query keys for chain data. Every key starts with the network and its RPC URLs, so editing a
  * network's URLs never serves data read from the old node. */
@@ -18,10 +20,20 @@ export function headRefetchInterval(network: Network, consecutiveFailures: numbe
   return consecutiveFailures === 0 ? base : Math.min(base * 2 ** consecutiveFailures, 30_000);
 }
 
-/** A node's head asks for one query cache: their pace, when the next is due, and what the last found. */
-type Asks = { pace: HeadPace; nextAt: number; head: ChainHead | undefined };
+/**
+ * A node's head asks for one query cache: their pace, when the next is due, what the last found,
+ * and the node's newHeads subscription where it has one (headFeeds.ts).
+ */
+type Asks = {
+  pace: HeadPace;
+  nextAt: number;
+  askedAt: number;
+  head: ChainHead | undefined;
+  feed: HeadFeed | undefined;
+};
 const asksByCache = new WeakMap<QueryClient, Map<string, Asks>>();
-const asksKey = (network: Network) => chainKeys.head(network).join('|');
+/** A new WebSocket URL is a new set of asks too (its feed opens the new one). */
+const asksKey = (network: Network) => [...chainKeys.head(network), headSocketUrl(network) ?? ''].join('|');
 
 function asksOf(cache: QueryClient, network: Network): Asks {
   let byNode = asksByCache.get(cache);
@@ -31,26 +43,50 @@ function asksOf(cache: QueryClient, network: Network): Asks {
   }
   let entry = byNode.get(asksKey(network));
   if (!entry) {
-    entry = { pace: NO_PACE, nextAt: 0, head: undefined };
-    byNode.set(asksKey(network), entry);
+    const asks: Asks = { pace: NO_PACE, nextAt: 0, askedAt: 0, head: undefined, feed: undefined };
+    byNode.set(asksKey(network), asks);
+    const queryKey = chainKeys.head(network);
+    asks.feed = headFeedFor(cache, network, queryKey, {
+      // A head the socket told of, or a socket lost: ask now, not at the poll's time.
+      askNow() {
+        asks.nextAt = 0;
+        void cache.refetchQueries({ queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
+      },
+    });
+    entry = asks;
   }
   return entry;
 }
+
+/** The newHeads subscription `cache`'s head query for `network` follows, where the node has one. */
+export function headFeedOf(cache: QueryClient, network: Network): HeadFeed | undefined {
+  return asksOf(cache, network).feed;
+}
+
 /** A poll this close to its time asks the node; sooner, it gives what the last ask found. */
 const EARLY_MS = 150;
+
+/** Whether the last answer is still the head: asked too early, or a live socket told of nothing newer. */
+function lastStillHolds(entry: Asks, network: Network): boolean {
+  const now = Date.now();
+  if (now < entry.nextAt - EARLY_MS) return true;
+  return !!entry.feed?.live && !entry.feed.behind && now < entry.askedAt + headWatchdogMs(network) - EARLY_MS;
+}
 
 async function askHead(entry: Asks, network: Network): Promise<ChainHead> {
   // Every reader's poll shares this query; one that comes early (a screen just shown) gets the
   // last answer rather than an ask of its own.
-  if (entry.head && Date.now() < entry.nextAt - EARLY_MS) return entry.head;
+  if (entry.head && lastStillHolds(entry, network)) return entry.head;
   try {
     // The blocks' own transactions where history is read from blocks (the local chain's scan).
     const withTransactions = nativeSourceFor(network, false) === 'scan';
     const head = await readChainHead(chainClient(network), network, { withTransactions });
     const now = Date.now();
+    entry.askedAt = now;
     entry.pace = sawHead(entry.pace, head.block, now);
     entry.nextAt = now + nextAskIn(entry.pace, network.blockTimeMs, now);
     entry.head = head;
+    entry.feed?.polled(head.blockNumber);
     return head;
   } catch (error) {
     entry.head = undefined;
@@ -59,21 +95,33 @@ async function askHead(entry: Asks, network: Network): Promise<ChainHead> {
 }
 
 /**
- * The network's head: one query that every reader of the chain follows (its block shared by all),
- * asked when the next block should be there (headPace: kept per query cache, so a poll that comes
- * early gets the last answer); its block's transactions come with it on the local chain, whose
- * history is read from blocks. The chain id is asked only when the connection is new
- * (readChainHead).
+ * With the node's newHeads subscription live, the head is asked when the socket tells of a block,
+ * and polled only this often, as a watchdog (a socket may die without a word; headFeed.ts).
+ */
+export function headWatchdogMs(network: Network): number {
+  return Math.max(WATCHDOG_MS, network.blockTimeMs * 2);
+}
+const WATCHDOG_MS = 30_000;
+
+/**
+ * The network's head: one query that every reader of the chain follows (its block shared by all).
+ * Where the node offers a WebSocket (headSocketUrl), it is asked when the node tells of a new
+ * block, and polled only as a watchdog (headWatchdogMs); else, and whenever the socket is not
+ * live, it is asked when the next block should be there (headPace: kept per query cache, so a poll
+ * that comes early gets the last answer). Its block's transactions come with it on the local
+ * chain, whose history is read from blocks. The chain id is asked only when the connection is new
+ * (readChainHead; the socket checks its own when it connects).
  */
 export function chainHeadQuery(cache: QueryClient, network: Network) {
   const entry = asksOf(cache, network);
   return queryOptions({
     queryKey: chainKeys.head(network),
     queryFn: () => askHead(entry, network),
-    refetchInterval: (query) =>
-      query.state.status === 'error'
-        ? headRefetchInterval(network, query.state.fetchFailureCount)
-        : Math.max(EARLY_MS, entry.nextAt - Date.now()),
+    refetchInterval: (query) => {
+      if (query.state.status === 'error') return headRefetchInterval(network, query.state.fetchFailureCount);
+      if (entry.feed?.live && !entry.feed.behind) return headWatchdogMs(network);
+      return Math.max(EARLY_MS, entry.nextAt - Date.now());
+    },
     refetchIntervalInBackground: false,
     retry: false,
     staleTime: 0,

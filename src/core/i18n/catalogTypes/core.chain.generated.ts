@@ -124,7 +124,10 @@ declare module '../message' {
     "core.chain:network.rpcUrls.plainHttp": { "url": MessageValue };
     "core.chain:network.rpcUrls.tooMany": { "max": number };
     "core.chain:network.rpcUrls.twice": undefined;
+    "core.chain:network.rpcUrls.webSocket": { "url": MessageValue };
     "core.chain:network.symbol.invalid": undefined;
+    "core.chain:network.wsUrl.notWebSocket": { "url": MessageValue };
+    "core.chain:network.wsUrl.plainWs": { "url": MessageValue };
     "core.chain:nft.image.cutOff": { "host": MessageValue };
     "core.chain:nft.image.notRaster": { "host": MessageValue };
     "core.chain:nft.image.notRasterEmpty": { "host": MessageValue };

@@ -94,6 +94,8 @@ declare module '../message' {
     "settings:networkForm.save": undefined;
     "settings:networkForm.symbol": undefined;
     "settings:networkForm.wrongChain": { "actual": MessageValue; "expected": MessageValue; "url": MessageValue };
+    "settings:networkForm.wsUrl": undefined;
+    "settings:networkForm.wsUrlHint": undefined;
     "settings:networks.add": undefined;
     "settings:networks.allAccounts": { "name": MessageValue };
     "settings:networks.chainId": { "chainId": MessageValue };

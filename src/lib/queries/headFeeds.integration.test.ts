@@ -1,0 +1,211 @@
+import {
+  environmentManager,
+  QueryClient,
+  QueryObserver,
+  type TimeoutCallback,
+  timeoutManager,
+} from '@tanstack/react-query';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChainHead } from '@/core/chain/chainHead';
+import { localNetwork, type Network } from '@/core/chain/networks';
+import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
+import { type LocalChain, startChain } from '../../../devchain/chain.ts';
+import { findFreePort } from '../../../scripts/serve/ports.ts';
+import { chainHeadQuery, headFeedOf, headWatchdogMs } from './chainQueries';
+
+/**
+ * The head query's own clock, scripted: its polls (TanStack Query's refetchInterval) run when the
+ * test moves time on, and Date.now follows; the node, the sockets and the HTTP requests stay real.
+ */
+class ScriptedTimers {
+  now = 0;
+  #next = 1;
+  #timers = new Map<number, { at: number; every: number | undefined; run: TimeoutCallback }>();
+  setTimeout = (run: TimeoutCallback, delay: number) => this.#add(run, delay, undefined);
+  setInterval = (run: TimeoutCallback, delay: number) => this.#add(run, delay, delay);
+  clearTimeout = (id: number | undefined) => void (id !== undefined && this.#timers.delete(id));
+  clearInterval = (id: number | undefined) => void (id !== undefined && this.#timers.delete(id));
+  #add(run: TimeoutCallback, delay: number, every: number | undefined): number {
+    const id = this.#next++;
+    this.#timers.set(id, { at: this.now + Math.max(0, delay), every, run });
+    return id;
+  }
+  /** Moves to `to`, running the timers due on the way, each at its time. */
+  runUntil(to: number): void {
+    for (;;) {
+      const due = [...this.#timers.entries()].filter(([, t]) => t.at <= to).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      const [id, timer] = due;
+      this.now = timer.at;
+      vi.setSystemTime(START + this.now);
+      if (timer.every === undefined) this.#timers.delete(id);
+      else timer.at += Math.max(1, timer.every);
+      timer.run();
+    }
+    this.now = to;
+    vi.setSystemTime(START + this.now);
+  }
+}
+
+const START = Date.now();
+const timers = new ScriptedTimers();
+// Before any query exists: its timers are the script's, and run as in a browser window (in Node,
+// TanStack Query takes itself for a server and schedules no polls).
+timeoutManager.setTimeoutProvider(timers);
+environmentManager.setIsServer(() => false);
+
+let chain: LocalChain;
+beforeAll(async () => {
+  // A chain of this file's own: no other file's blocks in the counts.
+  chain = await startChain({ port: await findFreePort() });
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(START);
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  await chain?.stop();
+});
+
+async function mine(): Promise<bigint> {
+  const call = (method: string, params: unknown[]) =>
+    fetch(chain.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    }).then(async (r) => ((await r.json()) as { result: { number: string } }).result);
+  await call('evm_mine', []);
+  return BigInt((await call('eth_getBlockByNumber', ['latest', false])).number);
+}
+
+type Follower = { cache: QueryClient; network: Network; stop(): void };
+const followers: Follower[] = [];
+afterEach(() => {
+  for (const follower of followers.splice(0)) follower.stop();
+});
+
+/** One window's head query on the local chain behind `proxy`, followed as a screen would. */
+function followHead(proxy: RpcFaultProxy, id: string): Follower {
+  const cache = new QueryClient();
+  const network: Network = { ...localNetwork(proxy.url), id };
+  const observer = new QueryObserver(cache, chainHeadQuery(cache, network));
+  const unsubscribe = observer.subscribe(() => {});
+  const stop = () => {
+    unsubscribe();
+    cache.clear();
+  };
+  const follower = { cache, network, stop };
+  followers.push(follower);
+  return follower;
+}
+
+/** The query's own state (an observer's result is brought up to date a moment later). */
+const headState = (follower: Follower) =>
+  follower.cache
+    .getQueryCache()
+    .find<ChainHead>({ queryKey: chainHeadQuery(follower.cache, follower.network).queryKey })?.state;
+const idle = (follower: Follower) => headState(follower)?.fetchStatus === 'idle';
+/** Lets what the query set off end (real I/O), with its clock still. */
+const settled = (follower: Follower) => vi.waitFor(() => expect(idle(follower)).toBe(true), { timeout: 10_000 });
+
+/** Runs the query's clock on by `ms`, a step at a time, each step's asks ended before the next. */
+async function runFor(follower: Follower, ms: number, step = 250): Promise<void> {
+  const end = timers.now + ms;
+  while (timers.now < end) {
+    timers.runUntil(Math.min(end, timers.now + step));
+    await settled(follower);
+  }
+}
+
+const shownBlock = (follower: Follower) => headState(follower)?.data?.blockNumber;
+const live = (follower: Follower) =>
+  vi.waitFor(() => expect(headFeedOf(follower.cache, follower.network)?.live).toBe(true), { timeout: 15_000 });
+
+describe('the head query with the node’s newHeads subscription', () => {
+  let proxy: RpcFaultProxy;
+  beforeAll(async () => {
+    proxy = await startRpcFaultProxy(chain.url);
+  });
+  afterAll(() => proxy.close());
+
+  it('asks for each new block when the socket tells of it, once', async () => {
+    const follower = followHead(proxy, 'told');
+    await settled(follower);
+    await live(follower);
+    await runFor(follower, 3_000);
+    proxy.resetCounts();
+    const block = await mine();
+    // No clock moved: only the socket's notice can have brought it.
+    await vi.waitFor(() => expect(shownBlock(follower)).toBe(block), { timeout: 10_000 });
+    await settled(follower);
+    expect(proxy.calls).toEqual({ eth_getBlockByNumber: 1 });
+    expect(proxy.requests).toBe(1);
+    expect(proxy.sockets.answers).toBe(1);
+
+    // A screen shown meanwhile (a new reader of the head) gets that block, with no ask of its own.
+    await runFor(follower, 10_000);
+    proxy.resetCounts();
+    const reader = new QueryObserver(follower.cache, chainHeadQuery(follower.cache, follower.network));
+    const stopReading = reader.subscribe(() => {});
+    await settled(follower);
+    expect(reader.getCurrentResult().data?.blockNumber).toBe(block);
+    expect(proxy.requests).toBe(0);
+    stopReading();
+  });
+
+  it('with no new block, a minute costs a watchdog poll or two; with the socket cut, polling takes over', async () => {
+    const follower = followHead(proxy, 'idle');
+    await settled(follower);
+    await live(follower);
+    await runFor(follower, 3_000);
+    proxy.resetCounts();
+    await runFor(follower, 60_000);
+    const budget = 60_000 / (follower.network.blockTimeMs / 2);
+    const quiet = proxy.requests;
+    expect(quiet).toBeLessThanOrEqual(Math.ceil(60_000 / headWatchdogMs(follower.network)));
+    expect(quiet).toBeLessThanOrEqual(budget);
+    // Nothing asked over the socket either: it only listens.
+    expect(proxy.sockets.calls).toEqual({});
+
+    // The socket cut (a node that stops serving WebSocket): the head is asked at once, then polled.
+    proxy.allowSockets(false);
+    await vi.waitFor(() => expect(headFeedOf(follower.cache, follower.network)?.live).toBe(false));
+    await settled(follower);
+    proxy.resetCounts();
+    const block = await mine();
+    await runFor(follower, 2_000);
+    expect(shownBlock(follower)).toBe(block);
+    await runFor(follower, 58_000);
+    expect(proxy.requests).toBeGreaterThan(quiet * 5);
+    expect(proxy.requests).toBeLessThanOrEqual(budget);
+
+    // WebSocket back: the feed connects again by itself (a few seconds later) and polling slows.
+    proxy.allowSockets(true);
+    await live(follower);
+    await runFor(follower, 3_000);
+    proxy.resetCounts();
+    await runFor(follower, 60_000);
+    expect(proxy.requests).toBeLessThanOrEqual(quiet);
+  });
+
+  it('polls as before where the WebSocket is refused from the start, with no error', async () => {
+    const refusing = await startRpcFaultProxy(chain.url);
+    try {
+      refusing.allowSockets(false);
+      const follower = followHead(refusing, 'refused');
+      await settled(follower);
+      expect(headState(follower)?.status).toBe('success');
+      const block = await mine();
+      await runFor(follower, 2_000);
+      expect(shownBlock(follower)).toBe(block);
+      expect(headFeedOf(follower.cache, follower.network)?.live).toBe(false);
+      expect(refusing.sockets.opened).toBe(1);
+      refusing.resetCounts();
+      await runFor(follower, 30_000);
+      expect(refusing.requests).toBeGreaterThan(10);
+      // The next try waits: a node with no WebSocket is not asked again and again.
+      expect(refusing.sockets.opened).toBeLessThanOrEqual(1);
+    } finally {
+      await refusing.close();
+    }
+  });
+});
