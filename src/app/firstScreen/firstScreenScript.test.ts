@@ -12,7 +12,15 @@ const SCREENS = ['setup', 'unlock'] as const;
 const ALL_SHELLS = SCREENS.flatMap((screen) => LOCALES.map((locale) => firstScreenShellId(screen, locale)));
 
 /** Runs the page's script against a page holding every shell; returns the ids it showed. */
-function run({ hint, languages }: { hint?: string | Error; languages: readonly string[] }): string[] {
+function run({
+  hint,
+  languages,
+  framed = false,
+}: {
+  hint?: string | Error;
+  languages: readonly string[];
+  framed?: boolean;
+}): string[] {
   const shells = new Map(ALL_SHELLS.map((id) => [id, { hidden: true }]));
   const storage = {
     getItem(key: string) {
@@ -21,7 +29,15 @@ function run({ hint, languages }: { hint?: string | Error; languages: readonly s
     },
   };
   const document = { getElementById: (id: string) => shells.get(id) ?? null };
-  new Function('document', 'localStorage', 'navigator', FIRST_SCREEN_SCRIPT)(document, storage, { languages });
+  const page = {};
+  const top = framed ? {} : page;
+  new Function('document', 'localStorage', 'navigator', 'top', 'self', FIRST_SCREEN_SCRIPT)(
+    document,
+    storage,
+    { languages },
+    top,
+    page,
+  );
   return [...shells].filter(([, shell]) => !shell.hidden).map(([id]) => id);
 }
 
@@ -37,6 +53,10 @@ describe('the first-screen script of index.html', () => {
       expect(run({ languages })).toEqual([firstScreenShellId('setup', localeFromBrowser(languages) as 'en')]);
     },
   );
+
+  it('shows nothing in a frame, where the app refuses to run', () => {
+    expect(run({ languages: ['en'], framed: true })).toEqual([]);
+  });
 
   it('shows no shell for the pseudo-locale, which has none', () => {
     expect(localeFromBrowser([PSEUDO_LOCALE])).toBe(PSEUDO_LOCALE);

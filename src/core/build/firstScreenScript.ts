@@ -23,7 +23,8 @@ export const firstScreenShellId = (screen: ShellScreen, locale: ShellLocale) => 
 
 /** The script's source, exactly as it stands in the page (its hash is in the policy). */
 export const FIRST_SCREEN_SCRIPT =
-  '(function(){var h,s="setup",c,l=navigator.languages||[];' +
+  // In a frame, nothing: the app refuses to run there (src/app/frameGuard.ts).
+  '(function(){try{if(top!==self)return}catch(e){return}var h,s="setup",c,l=navigator.languages||[];' +
   `try{h=JSON.parse(localStorage.getItem("${FIRST_SCREEN_HINT_KEY}")||"null")}catch(e){}` +
   'if(h){if(h.screen!=="setup"&&h.screen!=="unlock")return;s=h.screen;c=h.locale}' +
   'if(!c){if(String(l[0]).toLowerCase()==="en-xa")return;c="en";' +
@@ -35,4 +36,4 @@ export const FIRST_SCREEN_SCRIPT =
  * The script's CSP source expression: the base64 SHA-256 of FIRST_SCREEN_SCRIPT, written out so
  * that no page ships a hash function for it (firstScreenScript.test.ts recomputes it).
  */
-export const FIRST_SCREEN_SCRIPT_HASH = "'sha256-bQ002dHT6wR4K9gEux+TrkDFtRLE9gBQVTPsJBOD6Yk='";
+export const FIRST_SCREEN_SCRIPT_HASH = "'sha256-mQzHazzeJjr9czXelvzrOtTbBxIkO6dSzGvtD/nt6HE='";

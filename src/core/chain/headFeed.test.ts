@@ -104,6 +104,9 @@ describe('createHeadFeed', () => {
     const { sockets, feed: f, lost } = feed();
     f.want(true);
     goLive(sockets.last(), 31337);
+    // A block mined while it subscribed was told of by nobody: behind until an HTTP read.
+    expect(f.live).toBe(true);
+    expect(f.behind).toBe(true);
     f.polled(10n);
     expect(f.behind).toBe(false);
     sockets.last().answer(headNotice(11n));

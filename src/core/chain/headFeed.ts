@@ -105,7 +105,8 @@ export function createHeadFeed(options: HeadFeedOptions): HeadFeed {
       return live;
     },
     get behind() {
-      return misses > 0 || (told !== undefined && (read === undefined || told > read));
+      // Until an HTTP read since it went live, a block mined while it subscribed may be untold.
+      return misses > 0 || read === undefined || (told !== undefined && told > read);
     },
     want(next) {
       if (next === wanted) return;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
@@ -19,9 +19,9 @@ import { formatAmount, shortAddress } from '@/lib/format';
 import { useDecimalInput, useT } from '@/lib/i18n';
 import { useKnownRecipients } from '@/lib/knownAddresses';
 import { useLinks } from '@/lib/links';
+import { headForSend } from '@/lib/preparedCalls';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useChainHead } from '@/lib/useChainHead';
 import { useSigningAccounts, useVault } from '@/lib/vault';
 import { AdvancedFields } from './AdvancedFields';
 import { continueSend, type FieldErrors } from './continueSend';
@@ -53,7 +53,7 @@ export function SendForm() {
   const from = signable.find((a) => a.id === form.fromId) ?? preferred;
   const { assets, asset, balance, price } = useSendAssets(network, from?.address, form.asset);
   const market = useQuery(feeMarketQuery(network));
-  const head = useChainHead(network);
+  const queryClient = useQueryClient();
   const own = useMemo(
     () => accounts.filter((a) => !a.hidden).map((a) => ({ address: a.address as Address, name: a.name })),
     [accounts],
@@ -96,8 +96,10 @@ export function SendForm() {
         suspicious,
         acknowledged,
         format: typing.format,
-        // Read already: the shared head's block, and the fee market where it is of that block.
-        chainRead: { head: head.data?.status === 'ok' ? head.data.block : undefined, market: market.data },
+        // The shared head, as its pacing gives it (the last read while still the head, else read
+        // now, in the send's batch: never an old one kept while the window was hidden), and the fee
+        // market where it is of that block or later (prepareSend checks).
+        chainRead: { head: headForSend(queryClient, network), market: market.data },
       });
       setErrors(result.ok ? {} : result.errors);
       setFindings(result.findings ?? []);

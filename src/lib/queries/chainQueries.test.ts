@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChainHead } from '@/core/chain/chainHead';
 import { localNetwork } from '@/core/chain/networks';
 import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
-import { chainHeadQuery, chainKeys, headRefetchInterval } from './chainQueries';
+import { chainHeadQuery, chainKeys, currentHead, headRefetchInterval } from './chainQueries';
 
 describe('chain head polling', () => {
   const network = localNetwork('http://127.0.0.1:8545');
@@ -42,5 +43,42 @@ describe('the shared head query', () => {
     expect(
       typeof due === 'function' && due(cache.getQueryCache().find({ queryKey: chainKeys.head(network) }) as never),
     ).toBeGreaterThan(500);
+  });
+});
+
+describe('currentHead', () => {
+  const network = localNetwork('http://127.0.0.1:8545');
+  const head: ChainHead = {
+    status: 'ok',
+    chainId: 31337,
+    blockNumber: 7n,
+    block: {
+      number: 7n,
+      hash: `0x${'07'.repeat(32)}`,
+      parentHash: `0x${'06'.repeat(32)}`,
+      timestamp: 1_000n,
+      gasLimit: 30_000_000n,
+      gasUsed: 0n,
+      baseFeePerGas: 1n,
+    },
+  };
+
+  it('gives the head read within a block time, and nothing older (a window that was hidden)', () => {
+    const cache = new QueryClient();
+    expect(currentHead(cache, network)).toBeUndefined();
+    cache.setQueryData(chainKeys.head(network), head, { updatedAt: Date.now() });
+    expect(currentHead(cache, network)).toBe(head);
+    cache.setQueryData(chainKeys.head(network), head, { updatedAt: Date.now() - network.blockTimeMs - 1 });
+    expect(currentHead(cache, network)).toBeUndefined();
+  });
+
+  it('gives nothing while the head query has failed, even with an earlier block kept', async () => {
+    const cache = new QueryClient();
+    cache.setQueryData(chainKeys.head(network), head, { updatedAt: Date.now() });
+    await cache
+      .fetchQuery({ queryKey: chainKeys.head(network), queryFn: () => Promise.reject(new Error('down')), retry: false })
+      .catch(() => undefined);
+    expect(cache.getQueryData(chainKeys.head(network))).toBe(head);
+    expect(currentHead(cache, network)).toBeUndefined();
   });
 });

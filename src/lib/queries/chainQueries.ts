@@ -11,7 +11,9 @@ import { headFeedFor } from './headFeeds';
  * network's URLs never serves data read from the old node. */
 export const chainKeys = {
   network: (network: Network) => ['chain', network.id, network.chainId, network.rpcUrls.join(' ')] as const,
-  head: (network: Network) => [...chainKeys.network(network), 'head'] as const,
+  // With the WebSocket URL: a new one is a new head query, and the old one's socket closes with
+  // its last observer (headFeeds.ts).
+  head: (network: Network) => [...chainKeys.network(network), 'head', headSocketUrl(network) ?? ''] as const,
 };
 
 /** While the node fails, poll less and less often (up to every 30 s); the UI offers a retry. */
@@ -32,8 +34,7 @@ type Asks = {
   feed: HeadFeed | undefined;
 };
 const asksByCache = new WeakMap<QueryClient, Map<string, Asks>>();
-/** A new WebSocket URL is a new set of asks too (its feed opens the new one). */
-const asksKey = (network: Network) => [...chainKeys.head(network), headSocketUrl(network) ?? ''].join('|');
+const asksKey = (network: Network) => chainKeys.head(network).join('|');
 
 function asksOf(cache: QueryClient, network: Network): Asks {
   let byNode = asksByCache.get(cache);
@@ -126,4 +127,17 @@ export function chainHeadQuery(cache: QueryClient, network: Network) {
     retry: false,
     staleTime: 0,
   });
+}
+
+/**
+ * The head `cache` holds for `network` while it can stand for the chain now: read within one block
+ * time, or followed since by a live newHeads subscription that told of nothing newer. Undefined for
+ * a failed, paused or old read (a window that was hidden): a reader then asks the node itself.
+ */
+export function currentHead(cache: QueryClient, network: Network): ChainHead | undefined {
+  const state = cache.getQueryState<ChainHead>(chainKeys.head(network));
+  if (state?.status !== 'success' || state.data === undefined) return undefined;
+  const feed = asksByCache.get(cache)?.get(asksKey(network))?.feed;
+  const followed = !!feed?.live && !feed.behind;
+  return followed || Date.now() - state.dataUpdatedAt <= network.blockTimeMs ? state.data : undefined;
 }

@@ -12,6 +12,7 @@ import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy'
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { chainHeadQuery, headFeedOf, headWatchdogMs } from './chainQueries';
+import { LINGER_MS } from './headFeeds';
 
 /**
  * The head query's own clock, scripted: its polls (TanStack Query's refetchInterval) run when the
@@ -161,6 +162,8 @@ describe('the head query with the node’s newHeads subscription', () => {
     await runFor(follower, 60_000);
     const budget = 60_000 / (follower.network.blockTimeMs / 2);
     const quiet = proxy.requests;
+    // The watchdog still polls (a socket may die without a word), and only that.
+    expect(quiet).toBeGreaterThanOrEqual(1);
     expect(quiet).toBeLessThanOrEqual(Math.ceil(60_000 / headWatchdogMs(follower.network)));
     expect(quiet).toBeLessThanOrEqual(budget);
     // Nothing asked over the socket either: it only listens.
@@ -206,6 +209,27 @@ describe('the head query with the node’s newHeads subscription', () => {
       expect(refusing.sockets.opened).toBeLessThanOrEqual(1);
     } finally {
       await refusing.close();
+    }
+  });
+
+  it('closes the old socket when the network’s WebSocket URL is changed', async () => {
+    const other = await startRpcFaultProxy(chain.url);
+    const cache = new QueryClient();
+    try {
+      const network: Network = { ...localNetwork(proxy.url), id: 'moved' };
+      const before = new QueryObserver(cache, chainHeadQuery(cache, network)).subscribe(() => {});
+      await vi.waitFor(() => expect(headFeedOf(cache, network)?.live).toBe(true), { timeout: 15_000 });
+      // The screen renders again with the edited network: its head query is another one.
+      const moved: Network = { ...network, wsUrl: other.url.replace(/^http/, 'ws') };
+      const after = new QueryObserver(cache, chainHeadQuery(cache, moved)).subscribe(() => {});
+      before();
+      await vi.waitFor(() => expect(headFeedOf(cache, moved)?.live).toBe(true), { timeout: 15_000 });
+      expect(other.sockets.opened).toBe(1);
+      await vi.waitFor(() => expect(headFeedOf(cache, network)?.live).toBe(false), { timeout: LINGER_MS * 3 });
+      after();
+    } finally {
+      cache.clear();
+      await other.close();
     }
   });
 });

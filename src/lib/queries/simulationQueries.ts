@@ -2,7 +2,6 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Abi, Address } from 'viem';
 import { priceFeedsFor } from '@/core/assets/catalogue';
 import { readPortfolio } from '@/core/assets/portfolio';
-import type { ChainHead } from '@/core/chain/chainHead';
 import { type ChainClient, chainClient } from '@/core/chain/client';
 import type { FeeMarket } from '@/core/chain/fees';
 import type { Network } from '@/core/chain/networks';
@@ -15,7 +14,7 @@ import { type BatchSending, type SimulateOptions, simulateTransaction } from '@/
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
 import { keepAbilities, readKeptAbilities } from '../keptAbilities';
-import { chainKeys } from './chainQueries';
+import { chainKeys, currentHead } from './chainQueries';
 import { hasMulticall, noteMulticall } from './portfolioQueries';
 import { txKeys } from './txQueries';
 
@@ -165,11 +164,11 @@ function preview<R extends SimulationResult>(
 
 /**
  * What a preview may take as read rather than ask the node (knownReads): the shared head's block
- * from this cache, `before`'s reads while no older than it, and the next base fee from a fee
+ * from this cache while it is still the chain's head (currentHead), `before`'s reads while no older than it, and the next base fee from a fee
  * market read at that very block (`before`'s or the fee market query's).
  */
 export function knownNow(cache: QueryClient, network: Network, before: ReadBefore | undefined) {
-  const head = cache.getQueryData<ChainHead>(chainKeys.head(network));
+  const head = currentHead(cache, network);
   const market = cache.getQueryData<FeeMarket>(txKeys.feeMarket(network));
   return knownReads(head?.status === 'ok' ? head.block : undefined, before, [market]);
 }
