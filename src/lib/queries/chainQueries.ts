@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, timeoutManager } from '@tanstack/react-query';
 import { nativeSourceFor } from '@/core/activity/activityStore';
 import { type ChainHead, readChainHead } from '@/core/chain/chainHead';
 import { chainClient } from '@/core/chain/client';
@@ -47,11 +47,22 @@ function asksOf(cache: QueryClient, network: Network): Asks {
     const asks: Asks = { pace: NO_PACE, nextAt: 0, askedAt: 0, head: undefined, feed: undefined };
     byNode.set(asksKey(network), asks);
     const queryKey = chainKeys.head(network);
+    // On TanStack's timers, as the query's own polls are (tests script them alike).
+    let later: ReturnType<typeof timeoutManager.setTimeout> | undefined;
+    const ask = () => {
+      later = undefined;
+      asks.nextAt = 0;
+      void cache.refetchQueries({ queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
+    };
     asks.feed = headFeedFor(cache, network, queryKey, {
-      // A head the socket told of, or a socket lost: ask now, not at the poll's time.
+      // A head the socket told of, or a socket lost: ask now, not at the poll's time; but never
+      // more often than polling would (a fast chain's every block, or a socket that chatters,
+      // would cost more than polls): one ask at the earliest time a poll could come.
       askNow() {
-        asks.nextAt = 0;
-        void cache.refetchQueries({ queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
+        if (later) return;
+        const wait = asks.askedAt + headPollIntervalMs(network) - Date.now();
+        if (wait <= 0) ask();
+        else later = timeoutManager.setTimeout(ask, wait);
       },
     });
     entry = asks;
