@@ -223,10 +223,12 @@ async function readNative(
   const chainId = deps.network.chainId;
   const { explorer } = deps;
   if (source === 'explorer' && explorer) {
-    const lists = await Promise.all(
-      reading.map(({ account, nativeFrom }) => explorerItems(explorer, chainId, account, nativeFrom, to)),
-    );
-    return { items: new Map(reading.map((r, i) => [r.account, lists[i] ?? []])), timestamps: new Map() };
+    // One account after another: an explorer's free tier allows a few requests a second.
+    const items = new Map<Address, ActivityItem[]>();
+    for (const { account, nativeFrom } of reading) {
+      items.set(account, await explorerItems(explorer, chainId, account, nativeFrom, to));
+    }
+    return { items, timestamps: new Map() };
   }
   if (source !== 'scan') return { items: new Map(), timestamps: new Map() };
   const from = reading.reduce((a, r) => (r.nativeFrom < a ? r.nativeFrom : a), to + 1n);
