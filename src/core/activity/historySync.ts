@@ -119,7 +119,7 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
 
   /** Holds `keys` for `task` (already free: claimed in the same tick), and frees them after. */
   const holding = (keys: readonly string[], task: () => Promise<void>): Promise<void> => {
-    let release = () => undefined as void;
+    let release: () => void = () => {};
     const held = new Promise<void>((done) => {
       release = done;
     });
