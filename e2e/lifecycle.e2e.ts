@@ -360,7 +360,8 @@ describe('faults on the way to the node', () => {
 
   it('rate limiting (429) while preparing: a clear message and nothing signed', async () => {
     const { send, page } = await prepared('0.01');
-    proxy().setFault({ kind: 'status', status: 429, methods: ['eth_feeHistory'] });
+    // The estimate: prepared afresh every time (the fee market may be the form's, read before).
+    proxy().setFault({ kind: 'status', status: 429, methods: ['eth_estimateGas'] });
     await send.continue();
     await expect
       .poll(() => send.form.getByRole('alert').allTextContents())
