@@ -15,6 +15,8 @@ import type { Held } from './held.ts';
 import { startBenchStage } from './stage.ts';
 
 const BLOCK_MS = 5_000;
+/** A smoke run only checks that the section runs: blocks come ten times as fast. */
+const SMOKE_BLOCK_MS = 500;
 const CALLS_BUDGET = 6;
 const REQUESTS_BUDGET = 2;
 /** At most one request per half block time. */
@@ -24,9 +26,9 @@ type Counts = { blocks: number; requests: number; calls: Record<string, number>;
 
 const sum = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
 
-async function mineEvery(chainUrl: string, blocks: number): Promise<void> {
+async function mineEvery(chainUrl: string, blocks: number, blockMs: number): Promise<void> {
   for (let i = 0; i < blocks; i++) {
-    await new Promise((done) => setTimeout(done, BLOCK_MS));
+    await new Promise((done) => setTimeout(done, blockMs));
     await fetch(chainUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -35,12 +37,12 @@ async function mineEvery(chainUrl: string, blocks: number): Promise<void> {
   }
 }
 
-async function measure(proxy: RpcFaultProxy, chainUrl: string, blocks: number): Promise<Counts> {
+async function measure(proxy: RpcFaultProxy, chainUrl: string, blocks: number, blockMs: number): Promise<Counts> {
   proxy.resetCounts();
   const start = Date.now();
-  await mineEvery(chainUrl, blocks);
+  await mineEvery(chainUrl, blocks, blockMs);
   // The last block is counted with what it brought.
-  await new Promise((done) => setTimeout(done, BLOCK_MS / 2));
+  await new Promise((done) => setTimeout(done, blockMs / 2));
   return { blocks, requests: proxy.requests, calls: { ...proxy.calls }, ms: Date.now() - start };
 }
 
@@ -85,8 +87,9 @@ const settled = (run: BenchRun, page: Page) => page.waitForTimeout(sized(run, BL
 
 export async function benchIdle(run: BenchRun, held: Held): Promise<string> {
   const blocks = sized(run, 12, 1);
+  const blockMs = sized(run, BLOCK_MS, SMOKE_BLOCK_MS);
   const lines = [
-    `Idle: calls to the node per new block (a block every ${BLOCK_MS / 1000} s, ${blocks} blocks each, Chromium)`,
+    `Idle: calls to the node per new block (a block every ${blockMs / 1000} s, ${blocks} blocks each, Chromium)`,
   ];
   for (const accounts of sized(run, [3, 30], [3])) {
     const { chain, proxy, app, browser } = await startBenchStage(run.appDir, held);
@@ -100,20 +103,20 @@ export async function benchIdle(run: BenchRun, held: Held): Promise<string> {
     await activity.open();
     await activity.waitSyncedTo(await nodeClient(chain.url).getBlockNumber(), 180_000);
     // A few blocks at the bench's pace first: Cairn learns it from them.
-    await mineEvery(chain.url, sized(run, 5, 0));
+    await mineEvery(chain.url, sized(run, 5, 0), blockMs);
     await settled(run, page);
-    lines.push(perBlock(`Activity, ${accounts} accounts`, await measure(proxy, chain.url, blocks)));
+    lines.push(perBlock(`Activity, ${accounts} accounts`, await measure(proxy, chain.url, blocks, blockMs)));
     await new AppShell(page).goTo('Home');
     await new Home(page).chartDrawn();
     await settled(run, page);
-    lines.push(perBlock(`Home, ${accounts} accounts`, await measure(proxy, chain.url, blocks)));
+    lines.push(perBlock(`Home, ${accounts} accounts`, await measure(proxy, chain.url, blocks, blockMs)));
     const quietMs = sized(run, 30_000, 1_000);
     lines.push(await quietMinute(`no new block, newHeads live, ${accounts} accounts`, proxy, page, quietMs));
     // The same with the socket refused: the head is polled, as on a node without WebSocket.
     proxy.allowSockets(false);
     await settled(run, page);
     lines.push(await quietMinute(`no new block, polling, ${accounts} accounts`, proxy, page, quietMs));
-    lines.push(perBlock(`Home, polling, ${accounts}`, await measure(proxy, chain.url, blocks)));
+    lines.push(perBlock(`Home, polling, ${accounts}`, await measure(proxy, chain.url, blocks, blockMs)));
     proxy.allowSockets(true);
     await context.close();
   }

@@ -22,6 +22,7 @@ import { median } from './stats.ts';
 import { PAGE_WAIT_MS, within } from './wait.ts';
 
 const FULL_RUNS = Number(process.env.BENCH_SEND_RUNS ?? 7);
+/** A smoke run sends once, through the delay (the path with more to go wrong). */
 const LATENCIES = [0, 50];
 
 type Figures = {
@@ -57,6 +58,7 @@ const medianOf = (values: (number | undefined)[]) => {
 
 export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
   const RUNS = sized(bench, FULL_RUNS, 1);
+  const latencies = sized(bench, LATENCIES, [50]);
   const { chain, proxy, app, browser } = await startBenchStage(bench.appDir, held);
   const node = createPublicClient({ chain: hardhat, transport: http(chain.url) });
   const mine = () => node.request({ method: 'evm_mine' } as never);
@@ -87,7 +89,7 @@ export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
   const send = new Send(page);
   await setAutomine(false);
 
-  for (const latency of LATENCIES) {
+  for (const latency of latencies) {
     proxy.setFault(latency ? { kind: 'delay', ms: latency } : { kind: 'none' });
     const figures: Figures = {
       confirm: [],
@@ -172,7 +174,7 @@ export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
     stage: { chain, proxy, app, browser },
     held,
     runs: RUNS,
-    latencies: LATENCIES,
+    latencies,
   });
   for (const [latency, f] of results) {
     const cairn = median(f.confirm);

@@ -9,11 +9,12 @@ import { scanApprovals } from '../src/core/approvals/scanApprovals.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
 import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
+import { localChainUrl } from '../src/testing/localChainUrl.ts';
 import { APPROVER_INDEX, type SeededGrant, seededApprovals } from './approvalSeed.ts';
 import { compileContracts } from './compile.ts';
 import { demoAddress } from './seedSupport.ts';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const node = createPublicClient({ chain: hardhat, transport: http(url) });
 const owner = demoAddress(APPROVER_INDEX);
 const manifest = seededApprovals(new Date(inject('localChainSeededAt')));

@@ -10,10 +10,11 @@ import {
   parseAbiItem,
 } from 'viem';
 import { hardhat } from 'viem/chains';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
 import { feedAbi } from '../src/core/prices/feedAbi.ts';
 import { roundIdOf } from '../src/core/prices/rounds.ts';
+import { localChainUrl } from '../src/testing/localChainUrl.ts';
 import { FEED_HISTORY } from './priceRounds.ts';
 import { SCENARIO_DEPLOYER_INDEX, SCENARIO_SEED, scenarioContractAddresses } from './scenarios.ts';
 import {
@@ -25,7 +26,7 @@ import {
   trickTokenAddress,
 } from './seed.ts';
 
-const client = createPublicClient({ chain: hardhat, transport: http(inject('localChainUrl')) });
+const client = createPublicClient({ chain: hardhat, transport: http(localChainUrl()) });
 const contracts = demoContractAddresses();
 const user = demoAddress(0);
 

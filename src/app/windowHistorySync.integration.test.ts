@@ -1,13 +1,14 @@
 import type { Address } from 'viem';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryActivityStore } from '@/core/activity/activityStore';
 import { syncStatusKey } from '@/core/activity/syncStatus';
 import { memoryApprovalStore } from '@/core/approvals/approvalStore';
 import { localNetwork, type Network } from '@/core/chain/networks';
 import { startFakeExplorer } from '@/testing/fakeExplorer';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { demoAddress } from '../../devchain/seed.ts';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 let counter = 0;
 const network = (rpc: string): Network => ({ ...localNetwork(rpc), id: `history-sync-${counter++}` });
 

@@ -1,5 +1,6 @@
 import { parseAbi } from 'viem';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { testNode } from '@/testing/txFixtures';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
@@ -9,7 +10,7 @@ import { memoryActivityStore } from './activityStore';
 import { readHeldNfts } from './nftHoldings';
 import { syncAccount } from './sync';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 
 describe('NFTs an account holds', () => {
   it('lists exactly the seeded tokens it owns now, with their collection and metadata URI', async () => {

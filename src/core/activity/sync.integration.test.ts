@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import type { Address } from 'viem';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeExplorer } from '@/testing/fakeExplorer';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { testNode } from '@/testing/txFixtures';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
@@ -17,7 +18,7 @@ import type { ActivityItem } from './item';
 import { syncAccount, syncAccounts } from './sync';
 import { itemsFromLog } from './transferLogs';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 let counter = 0;
 const network = (rpc: string): Network => ({ ...localNetwork(rpc), id: `activity-${counter++}` });
 

@@ -4,7 +4,8 @@
 // a single NFT approval, and Permit2 allowances (in force, expired, locked down), through a node
 // that answers any log range and one that refuses ranges over 7 blocks.
 import { maxUint256, parseAbi, parseEther, parseUnits, zeroAddress } from 'viem';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
 import { demoAddress, seedClient } from '../../../devchain/seedSupport.ts';
@@ -23,7 +24,7 @@ const owner = demoAddress(OWNER_INDEX);
 const BOB = demoAddress(48);
 const { DAI, USDC, USDT, NFT } = demoContractAddresses();
 const { SWAP, MARKET } = scenarioContractAddresses();
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const chain = simulationChain(url, { clientId: 'approvals-test', gas: 1_000_000n });
 const client = chainClient({ ...localNetwork(url), id: 'approvals-test' });
 const seed = seedClient(url);

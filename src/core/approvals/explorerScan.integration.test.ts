@@ -1,7 +1,8 @@
 // The approvals scan through the person's explorer (logs/getLogs by topic) on the local node:
 // the same events as the node's eth_getLogs, in a few explorer requests and no log reads from
 // the node; an explorer that refuses the key leaves the node to read them.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { demoAddress } from '../../../devchain/seedSupport.ts';
 import { type FakeExplorer, startFakeExplorer } from '../../testing/fakeExplorer';
 import { chainClient } from '../chain/client';
@@ -9,7 +10,7 @@ import { localNetwork } from '../chain/networks';
 import { memoryApprovalStore } from './approvalStore';
 import { scanApprovals } from './scanApprovals';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const client = chainClient({ ...localNetwork(url), id: 'approvals-explorer-test' });
 // Demo account 0: the seed grants and withdraws its approvals.
 const owner = demoAddress(0);

@@ -2,7 +2,8 @@
 // with the calls revokeCallFor plans, and read again. A token that refuses approve(spender, 0)
 // gets an allowance of 1 base unit instead, and says so.
 import { type Address, encodeFunctionData, getAddress, maxUint256, pad, parseAbi, parseEther, parseUnits } from 'viem';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { compileContracts } from '../../../devchain/compile.ts';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
@@ -22,7 +23,7 @@ const OWNER_INDEX = 46;
 const owner = demoAddress(OWNER_INDEX);
 const { DAI, USDT, NFT } = demoContractAddresses();
 const { SWAP, MARKET } = scenarioContractAddresses();
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const chain = simulationChain(url, { clientId: 'revoke-test', gas: 1_000_000n });
 const client = chainClient({ ...localNetwork(url), id: 'revoke-test' });
 const seed = seedClient(url);

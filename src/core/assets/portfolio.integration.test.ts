@@ -1,6 +1,7 @@
 import { type Address, createPublicClient, erc20Abi, http } from 'viem';
 import { hardhat } from 'viem/chains';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
@@ -13,7 +14,7 @@ import { findIncomingTokens } from './discovery';
 import { readPortfolio } from './portfolio';
 import { readTokenMetadata } from './tokenMetadata';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const contracts = demoContractAddresses();
 const accounts = [0, 1, 2].map(demoAddress);
 const tokens = [contracts.DAI, contracts.USDC, contracts.USDT, contracts.MKR];

@@ -1,13 +1,14 @@
 import { type Address, createPublicClient, erc20Abi, http } from 'viem';
 import { hardhat } from 'viem/chains';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
 import { readTokenBalances } from './tokenBalances';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const contracts = demoContractAddresses();
 const owner = demoAddress(0);
 const direct = createPublicClient({ chain: hardhat, transport: http(url) });

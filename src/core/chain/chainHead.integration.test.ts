@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { startChain } from '../../../devchain/chain.ts';
 import { findFreePort } from '../../../scripts/serve/ports.ts';
@@ -8,7 +9,7 @@ import { chainClient } from './client';
 import { LOCAL_CHAIN_ID } from './localChain';
 import { localNetwork, type Network } from './networks';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 
 // biome-ignore lint/suspicious/noExplicitAny: a raw JSON-RPC answer, read field by field.
 async function rpc(method: string, params: unknown[] = [], to = url): Promise<any> {

@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { looksLikeName, resolveRecipient } from './ens';
 import { localNetwork } from './networks';
 
-const network = { ...localNetwork(inject('localChainUrl')), id: 'ens-test' };
+const network = { ...localNetwork(localChainUrl()), id: 'ens-test' };
 
 describe('recipients: addresses and ENS names', () => {
   it('tells names from addresses', () => {

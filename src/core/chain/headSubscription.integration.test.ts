@@ -1,11 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { findFreePort } from '../../../scripts/serve/ports.ts';
 import type { ChainError } from '../errors/chain';
 import { browserSocket, type SocketHead, subscribeHeads } from './headSubscription';
 import { LOCAL_CHAIN_ID } from './localChain';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const asSocket = (http: string) => http.replace(/^http/, 'ws');
 
 async function rpc(method: string, params: unknown[] = []): Promise<unknown> {

@@ -1,10 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { startChain } from '../../../devchain/chain.ts';
 import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { WrongChainError } from '../errors/chain';
 import { parseNetworkDraft, verifyNetwork } from './networkDraft';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const custom = (rpcUrls: string, chainId: string, wsUrl = '') => {
   const parsed = parseNetworkDraft(
     { name: 'Test', rpcUrls, wsUrl, chainId, symbol: 'ETH', explorerUrl: '' },

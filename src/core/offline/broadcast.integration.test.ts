@@ -3,7 +3,8 @@
 import { formatGwei, type Hex, hexToBytes, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { getBalance, getBlock, getTransactionCount, waitForTransactionReceipt } from 'viem/actions';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { testNode } from '../../testing/txFixtures';
 import { vaultAccount } from '../../testing/vaultAccount';
 import { chainClient } from '../chain/client';
@@ -16,7 +17,7 @@ import { signOffline } from './signOffline';
 import { parseUnsignedFile, serializeUnsignedFile } from './unsignedFile';
 import { buildUnsignedTx, type UnsignedTxDraft } from './unsignedTx';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const network = localNetwork(url);
 const client = chainClient(network);
 const node = testNode(url);

@@ -1,7 +1,8 @@
 import { type Address, createPublicClient, http } from 'viem';
 import { hardhat } from 'viem/chains';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyRound, roundAt } from '@/testing/feedRounds';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
 import { chainClient } from '../chain/client';
@@ -12,7 +13,7 @@ import { readRounds } from './roundReader';
 import { indexOf, phaseOf, type Round, roundIdOf } from './rounds';
 import { roundsAtTimes } from './roundsAtTimes';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const contracts = demoContractAddresses();
 const direct = createPublicClient({ chain: hardhat, transport: http(url) });
 async function latestOf(feed: Address): Promise<Round> {

@@ -5,7 +5,8 @@
 // batch reaches the new contract (unless the simulator could not create it there: the preview then
 // says so). Demo accounts 90–91 are this file's alone.
 import { type Address, encodeFunctionData, getContractAddress, type Hex, parseAbi, parseEther } from 'viem';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { compileContracts } from '../../../devchain/compile.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { simulationChain } from '../../testing/simulationChain';
@@ -19,7 +20,7 @@ import { STATE_OVERRIDE_NOTES } from './stateOverride';
 const DEPLOYER = 90;
 /** An account that has sent nothing yet: its first creation takes nonce 0. */
 const FRESH = 91;
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const chain = simulationChain(url, { clientId: 'batch-creation-test', gas: 1_000_000n });
 const client = chainClient({ ...localNetwork(url), id: 'batch-creation-test' });
 const cache = createProbeCache();

@@ -3,7 +3,8 @@
 // lands, and the size of the runtime code its init code returns); then signed, sent and mined,
 // at the previewed address with code of the previewed size.
 import { getContractAddress, parseEther } from 'viem';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { compileContracts } from '../../../devchain/compile.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { demoSigner, recordingService, testNetwork, testNode } from '../../testing/txFixtures';
@@ -13,7 +14,7 @@ import { prepareSend } from '../tx/prepare';
 import { createProbeCache } from './probe';
 import { simulateTransaction } from './simulate';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const node = testNode(url);
 // A demo account past the node's twenty that no other test uses: its nonces are this test's alone.
 const DEPLOYER = 70;

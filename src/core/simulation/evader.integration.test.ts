@@ -1,5 +1,6 @@
 import { encodeFunctionData, parseEther } from 'viem';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { simulationChain } from '../../testing/simulationChain';
@@ -19,7 +20,7 @@ const deposit: Omit<UnsignedTransaction, 'from'> = {
   value,
   data: encodeFunctionData({ abi: previewEvaderAbi, functionName: 'deposit' }),
 };
-const chain = simulationChain(inject('localChainUrl'), { clientId: 'evader-test', gas: 100_000n });
+const chain = simulationChain(localChainUrl(), { clientId: 'evader-test', gas: 100_000n });
 
 beforeAll(async () => {
   await chain.giveCoin(sender, parseEther('10'));

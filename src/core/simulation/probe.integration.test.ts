@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
 import { createProbeCache, probeNode, probeStrategy } from './probe';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 let counter = 0;
 const clientFor = (rpc: string) => chainClient({ ...localNetwork(rpc), id: `probe-test-${counter++}` });
 

@@ -2,7 +2,8 @@
 // log the preview shows must be what the block shows. Each test account has its own mnemonic
 // index (40–46) and gets its coin, tokens and NFTs by writing state, so no nonce is shared.
 import { type Abi, type Address, encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import {
   DRAINER_OWNER_INDEX,
   MARKET_SELLER_INDEX,
@@ -33,7 +34,7 @@ const treasury = at(TREASURY_INDEX);
 const thief = at(DRAINER_OWNER_INDEX);
 const VICTIM_NFTS = [10n, 11n];
 const SELLER_NFT = 22n;
-const chain = simulationChain(inject('localChainUrl'), { clientId: 'scenario-simulation-test', gas: 1_000_000n });
+const chain = simulationChain(localChainUrl(), { clientId: 'scenario-simulation-test', gas: 1_000_000n });
 const { direct, expectMatchesChain } = chain;
 
 beforeAll(async () => {

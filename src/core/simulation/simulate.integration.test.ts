@@ -1,5 +1,6 @@
 import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseEther } from 'viem';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { simulationChain } from '../../testing/simulationChain';
 import { theirWords } from '../errors/theirWords';
@@ -20,7 +21,7 @@ const nftAbi = parseAbi([
   'function setApprovalForAll(address operator, bool approved)',
   'function isApprovedForAll(address owner, address operator) view returns (bool)',
 ]);
-const chain = simulationChain(inject('localChainUrl'), { clientId: 'simulation-test', gas: 300_000n });
+const chain = simulationChain(localChainUrl(), { clientId: 'simulation-test', gas: 300_000n });
 const { direct, expectMatchesChain } = chain;
 
 beforeAll(async () => {

@@ -2,7 +2,8 @@
 // see what the ones before it did, then mined one after another: the combined preview must be what
 // the blocks show. Account indexes 45 and 48 are this file's own.
 import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256, parseEther, parseUnits } from 'viem';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { simulationChain } from '../../testing/simulationChain';
@@ -18,7 +19,7 @@ const { SWAP } = scenarioContractAddresses();
 const BATCHER = 48;
 const POOR = 45;
 const batcher = demoAddress(BATCHER);
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const chain = simulationChain(url, { clientId: 'batch-simulation-test', gas: 1_000_000n });
 const client = chainClient({ ...localNetwork(url), id: 'batch-simulation-test' });
 const cache = createProbeCache();

@@ -1,5 +1,6 @@
 import { encodeFunctionData, erc20Abi, getAddress, maxUint256, parseAbi, parseEther } from 'viem';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { simulationChain } from '../../testing/simulationChain';
 import { theirWords } from '../errors/theirWords';
@@ -23,7 +24,7 @@ const nftAbi = parseAbi([
   'function safeTransferFrom(address from, address to, uint256 tokenId)',
   'function setApprovalForAll(address operator, bool approved)',
 ]);
-const chain = simulationChain(inject('localChainUrl'), { clientId: 'state-override-test', gas: 300_000n });
+const chain = simulationChain(localChainUrl(), { clientId: 'state-override-test', gas: 300_000n });
 
 beforeAll(async () => {
   await chain.giveCoin(sender, parseEther('100'));

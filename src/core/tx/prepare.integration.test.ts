@@ -1,6 +1,7 @@
 import { createTestClient, encodeFunctionData, erc20Abi, http, parseEther, publicActions, walletActions } from 'viem';
 import { hardhat } from 'viem/chains';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { compileContracts } from '../../../devchain/compile.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { vaultAccount } from '../../testing/vaultAccount';
@@ -12,7 +13,7 @@ import { prepareSend, type SendDraft } from './prepare';
 import { TransactionService } from './transactionService';
 import { memoryTxStore } from './txStore';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const node = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(url) })
   .extend(publicActions)
   .extend(walletActions);

@@ -1,5 +1,6 @@
 import { erc20Abi, parseEther } from 'viem';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { demoSigner, recordingService, testFees, testNetwork, testNode } from '@/testing/txFixtures';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
@@ -7,7 +8,7 @@ import { theirWords } from '../errors/theirWords';
 import { msg } from '../i18n/message';
 import { transferCall } from './transfer';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const node = testNode(url);
 const tokens = demoContractAddresses();
 const network = (rpc = url) => testNetwork(rpc);

@@ -2,18 +2,19 @@
 // wallet signs, chooses the nonce and sends; Cairn records the transaction by its hash and tracks it.
 import { type Address, type Hex, hexToBigInt, keccak256, parseEther, parseGwei } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendWithWallet } from '@/core/externalWallet/walletSigner';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import { cairnRefusal } from '@/testing/expectRefusal';
 import { inWords } from '@/testing/inWords';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { createSoftwareWallet, providerError } from '@/testing/softwareWallet';
 import { recordingService, testFees, testNetwork, testNode } from '@/testing/txFixtures';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { planReplacement } from './replacement';
 import { memoryTxStore, readStored, toStored } from './txStore';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 const node = testNode(url);
 
 /** A funded wallet of its own on the local chain, and its account as Cairn's flows get it. */

@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localNetwork } from '@/core/chain/networks';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { nativeBalancesQuery } from './balanceQueries';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 
 describe('native balances for the account picker', () => {
   it('reads the balances of many addresses in one HTTP request', async () => {

@@ -4,9 +4,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTestClient, http, parseEther } from 'viem';
 import { hardhat } from 'viem/chains';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localNetwork } from '@/core/chain/networks';
 import { prepareSend, type SendDraft } from '@/core/tx/prepare';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { headForSend } from '../preparedCalls';
@@ -15,7 +16,7 @@ import { chainHeadQuery } from './chainQueries';
 import { transactionPreviewQuery } from './simulationQueries';
 import { feeMarketQuery } from './txQueries';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 // Accounts 85–86 of the demo mnemonic: this file's alone.
 const from = demoAddress(85);
 const to = demoAddress(86);

@@ -12,16 +12,17 @@ import {
   parseGwei,
 } from 'viem';
 import { hardhat } from 'viem/chains';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioTokens } from '@/core/assets/catalogue';
 import { localNetwork } from '@/core/chain/networks';
+import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { previewAccountsAndTokens } from '../useTransactionPreview';
 import { previewPricesQuery, transactionPreviewQuery } from './simulationQueries';
 
-const url = inject('localChainUrl');
+const url = localChainUrl();
 // Accounts 80–82 of the demo mnemonic: this file's alone.
 const granted = demoAddress(80);
 const others = [demoAddress(81), demoAddress(82)];

@@ -1,0 +1,10 @@
+// The local chain of this test worker (src/testing/localChainGlobalSetup.ts starts one per worker).
+import { inject } from 'vitest';
+
+export function localChainUrl(): string {
+  const urls = inject('localChainUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
+  const url = urls[worker % urls.length];
+  if (!url) throw new Error('No local chain: run this file in the integration project');
+  return url;
+}
