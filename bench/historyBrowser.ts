@@ -79,7 +79,18 @@ export async function benchHistoryInBrowser(args: {
   }
   times.sort((a, b) => a - b);
   const open = times[Math.floor(times.length / 2)] ?? 0;
+  // BENCH_SCROLL_PROFILE=<file>: a Chromium CPU profile of the scrolling.
+  const scrollCdp = process.env.BENCH_SCROLL_PROFILE ? await context.newCDPSession(page) : undefined;
+  if (scrollCdp) {
+    await scrollCdp.send('Profiler.enable');
+    await scrollCdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await scrollCdp.send('Profiler.start');
+  }
   const scroll = await scrollThrough(page);
+  if (scrollCdp) {
+    const { profile } = await scrollCdp.send('Profiler.stop');
+    writeFileSync(process.env.BENCH_SCROLL_PROFILE ?? '', JSON.stringify(profile));
+  }
   await context.close();
   return [
     `  in Chromium (${total}; the demo wallet's three accounts sync, the first holds the history)`,

@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useRef, useState } from 'react';
 import { T } from '@/components/T';
 import type { EntryRow as Row } from '@/core/activity/entries';
 import type { ActivityAsset } from '@/core/activity/item';
@@ -7,6 +7,7 @@ import type { AssetLabel } from '@/lib/assetLabels';
 import { useT } from '@/lib/i18n';
 import styles from './activity.module.css';
 import { EntryRow } from './EntryRow';
+import { rowSizes } from './rowSizes';
 
 /**
  * The history as a virtualised list: only the rows in view (and a few around them) exist in the
@@ -27,12 +28,21 @@ export function HistoryList({
 }) {
   const t = useT('activity');
   const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer lays every row out again, all of them, whenever this function changes: a new
+  // one on each render cost 6 ms a frame at 100,000 entries. It changes with the rows only.
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  const [sizes] = useState(rowSizes);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (index) => (rows[index]?.kind === 'day' ? 44 : 76),
+    estimateSize: (index) => sizes.estimate(rows[index]),
+    measureElement: (element, entry, instance) => {
+      const size = measureElement(element, entry, instance);
+      sizes.learn(rows[instance.indexFromElement(element)], size);
+      return size;
+    },
     overscan: 10,
-    getItemKey: (index) => rows[index]?.key ?? index,
+    getItemKey,
   });
   return (
     <div ref={scroller} className={styles.scroller}>
