@@ -8,11 +8,22 @@ import { createPublicClient, http } from 'viem';
 import { hardhat } from 'viem/chains';
 import { findFreePort, LOOPBACK } from '../../scripts/serve/ports.ts';
 
-export type FakeExplorer = { url: string; apiKey: string; requests: number; close(): Promise<void> };
+export type FakeExplorer = {
+  url: string;
+  apiKey: string;
+  requests: number;
+  /** Requests that named this address (any case). */
+  askedFor(address: string): number;
+  close(): Promise<void>;
+};
 
 export type FakeExplorerOptions = {
   /** Verified contracts: address (any case) → its ABI, served by contract/getabi. */
   verified?: Record<string, readonly unknown[]>;
+  /** Accounts (any case) whose lists are refused, for them alone (a NOTOK answer). */
+  refused?: readonly string[];
+  /** Accounts (any case) asked for which the explorer answers HTTP 503, as a busy backend does. */
+  busyFor?: readonly string[];
 };
 
 export async function startFakeExplorer(
@@ -23,8 +34,11 @@ export async function startFakeExplorer(
   const verified = new Map(
     Object.entries(options.verified ?? {}).map(([address, abi]) => [address.toLowerCase(), abi]),
   );
+  const refused = new Set((options.refused ?? []).map((address) => address.toLowerCase()));
+  const busyFor = new Set((options.busyFor ?? []).map((address) => address.toLowerCase()));
   const node = createPublicClient({ chain: hardhat, transport: http(nodeUrl) });
   let requests = 0;
+  const asked = new Map<string, number>();
   const answer = (status: string, message: string, result: unknown) => JSON.stringify({ status, message, result });
 
   async function txlist(address: string, start: bigint, end: bigint, page: number, offset: number) {
@@ -65,6 +79,8 @@ export async function startFakeExplorer(
     requests++;
     const url = new URL(request.url ?? '/', 'http://x');
     const q = (name: string) => url.searchParams.get(name) ?? '';
+    const named = q('address').toLowerCase();
+    asked.set(named, (asked.get(named) ?? 0) + 1);
     const headers = { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' };
     try {
       if (q('apikey') !== apiKey) {
@@ -78,6 +94,14 @@ export async function startFakeExplorer(
         return;
       }
       const action = q('action');
+      if (busyFor.has(q('address').toLowerCase())) {
+        response.writeHead(503, headers).end('Service Unavailable');
+        return;
+      }
+      if (refused.has(q('address').toLowerCase())) {
+        response.writeHead(200, headers).end(answer('0', 'NOTOK', 'Error! Invalid address format'));
+        return;
+      }
       if (q('module') === 'contract' && action === 'getabi') {
         const abi = verified.get(q('address').toLowerCase());
         response
@@ -146,6 +170,7 @@ export async function startFakeExplorer(
     get requests() {
       return requests;
     },
+    askedFor: (address) => asked.get(address.toLowerCase()) ?? 0,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeExplorer } from '@/testing/fakeExplorer';
+import { type FakeExplorer, startFakeExplorer } from '@/testing/fakeExplorer';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { testNode } from '@/testing/txFixtures';
@@ -11,11 +11,12 @@ import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { chainClient } from '../chain/client';
 import { localNetwork, type Network } from '../chain/networks';
 import { REORG_DEPTH } from '../chain/rescanFrom';
+import { isCairnError } from '../errors/base';
 import { indexedDbActivityStore } from '../storage/activityDb';
 import { openCairnDatabase } from '../storage/database';
 import { memoryActivityStore } from './activityStore';
 import type { ActivityItem } from './item';
-import { syncAccount, syncAccounts } from './sync';
+import { type SyncOutcome, syncAccount, syncAccounts } from './sync';
 import { itemsFromLog } from './transferLogs';
 
 const url = localChainUrl();
@@ -103,6 +104,49 @@ describe('history sync against the local node', () => {
     } finally {
       await explorer.close();
     }
+  });
+
+  describe('an explorer that refuses', () => {
+    const net: Network = { ...network(url), kind: 'custom' };
+    const syncWith = (explorer: FakeExplorer, accounts: Address[]) => {
+      const store = memoryActivityStore();
+      const explorerSource = { config: { baseUrl: explorer.url, apiKey: explorer.apiKey } };
+      const deps = { client: chainClient(net), network: net, store, explorer: explorerSource };
+      return { store, outcomes: syncAccounts(deps, accounts) };
+    };
+    const failure = (outcome: SyncOutcome | undefined) =>
+      outcome && 'error' in outcome && isCairnError(outcome.error) ? outcome.error.code : undefined;
+
+    it('one account: that account fails, nothing of it stored, and the others are stored', async () => {
+      const [refused, kept] = [demoAddress(1), demoAddress(0)];
+      const explorer = await startFakeExplorer(url, undefined, { refused: [refused] });
+      try {
+        const { store, outcomes } = syncWith(explorer, [refused, kept]);
+        const done = await outcomes;
+        expect(failure(done.get(refused))).toBe('EXPLORER_ERROR');
+        expect(await store.state(net.chainId, refused)).toBeUndefined();
+        expect(await store.items(net.chainId, refused)).toHaveLength(0);
+        expect(failure(done.get(kept))).toBeUndefined();
+        expect(await store.items(net.chainId, kept)).not.toHaveLength(0);
+      } finally {
+        await explorer.close();
+      }
+    });
+
+    it('itself (busy): the accounts after it fail with it, unasked; those before it are stored', async () => {
+      const [kept, busy, after] = [demoAddress(0), demoAddress(1), demoAddress(2)];
+      const explorer = await startFakeExplorer(url, undefined, { busyFor: [busy] });
+      try {
+        const { store, outcomes } = syncWith(explorer, [kept, busy, after]);
+        const done = await outcomes;
+        expect(await store.items(net.chainId, kept)).not.toHaveLength(0);
+        expect(failure(done.get(busy))).toBe('EXPLORER_UNAVAILABLE');
+        expect(failure(done.get(after))).toBe('EXPLORER_UNAVAILABLE');
+        expect(explorer.askedFor(after)).toBe(0);
+      } finally {
+        await explorer.close();
+      }
+    });
   });
 
   it('syncs several accounts in one read: each block once, each log range once, each as it would alone', async () => {

@@ -7,7 +7,7 @@ import { readInBatches } from '../chain/readInBatches';
 import { readLaneOf } from '../chain/readLane';
 import { rescanFrom } from '../chain/rescanFrom';
 import { toChainError } from '../chain/toChainError';
-import { isCairnError } from '../errors/base';
+import { type CairnError, isCairnError } from '../errors/base';
 import { type ActivityStore, type NativeSource, nativeSourceFor, syncKey } from './activityStore';
 import { type ExplorerSource, explorerItems } from './explorerItems';
 import { type ActivityItem, NATIVE_ITEM_SOURCES } from './item';
@@ -130,6 +130,12 @@ export async function syncAccounts(
   timestamps.set(head.number, Number(head.timestamp));
   await Promise.all(
     reading.map(async ({ account, logsFrom, nativeFrom }) => {
+      const refused = native.failed.get(account);
+      if (refused) {
+        // Nothing stored: the next sync reads this account again from where it was.
+        results.set(account, { error: refused });
+        return;
+      }
       try {
         const since = (items: readonly ActivityItem[] | undefined, start: bigint) =>
           (items ?? []).filter((i) => i.blockNumber >= start);
@@ -152,7 +158,12 @@ export async function syncAccounts(
 /** An account a sync reads: from where for each source, and the log span it last used. */
 type Reading = { account: Address; logsFrom: bigint; nativeFrom: bigint; span: bigint };
 
-type NativeRead = { items: Map<Address, ActivityItem[]>; timestamps: Map<bigint, number> };
+type NativeRead = {
+  items: Map<Address, ActivityItem[]>;
+  timestamps: Map<bigint, number>;
+  /** Accounts whose native history could not be read (an explorer refusing one of them). */
+  failed: Map<Address, CairnError>;
+};
 
 /** What a sync read for one account over [from, head]: token transfers, and native items. */
 export type SyncedRange = {
@@ -209,6 +220,14 @@ export async function storeSynced(
   return { changed: true, itemsChanged, head: head.number, written: logItems.length + native.items.length };
 }
 
+/** Failures of the explorer itself, not of one account's list: asking it again at once is no use. */
+const EXPLORER_WIDE: ReadonlySet<string> = new Set([
+  'EXPLORER_UNAVAILABLE',
+  'EXPLORER_RATE_LIMITED',
+  'EXPLORER_INVALID_KEY',
+  'EXPLORER_UNSUPPORTED_CHAIN',
+]);
+
 /**
  * The accounts' native items from where this network's native history comes from, with the block
  * times it read: one block scan for all of them from the earliest start, or each one's explorer list.
@@ -223,22 +242,37 @@ async function readNative(
   const chainId = deps.network.chainId;
   const { explorer } = deps;
   if (source === 'explorer' && explorer) {
-    // One account after another: an explorer's free tier allows a few requests a second.
+    // One account after another: an explorer's free tier allows a few requests a second. A refusal
+    // of one account fails that account's sync only; once the explorer itself fails (busy, rate
+    // limited, the key refused), the accounts after it get that failure without asking again.
     const items = new Map<Address, ActivityItem[]>();
+    const failed = new Map<Address, CairnError>();
+    let explorerDown: CairnError | undefined;
     for (const { account, nativeFrom } of reading) {
-      items.set(account, await explorerItems(explorer, chainId, account, nativeFrom, to));
+      if (explorerDown) {
+        failed.set(account, explorerDown);
+        continue;
+      }
+      try {
+        items.set(account, await explorerItems(explorer, chainId, account, nativeFrom, to));
+      } catch (error) {
+        const refusal = isCairnError(error) ? error : toChainError(error);
+        failed.set(account, refusal);
+        if (EXPLORER_WIDE.has(refusal.code)) explorerDown = refusal;
+      }
     }
-    return { items, timestamps: new Map() };
+    return { items, timestamps: new Map(), failed };
   }
-  if (source !== 'scan') return { items: new Map(), timestamps: new Map() };
+  if (source !== 'scan') return { items: new Map(), timestamps: new Map(), failed: new Map() };
   const from = reading.reduce((a, r) => (r.nativeFrom < a ? r.nativeFrom : a), to + 1n);
-  return scanItemsOf(
+  const scanned = await scanItemsOf(
     deps.client,
     chainId,
     reading.map((r) => r.account),
     { from, to },
     (done, total) => onProgress?.({ phase: 'native', done, total }),
   );
+  return { ...scanned, failed: new Map() };
 }
 
 /** Fills in block times, reading the headers of blocks no other source described (in JSON-RPC batches). */
