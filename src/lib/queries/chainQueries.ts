@@ -32,6 +32,10 @@ type Asks = {
   askedAt: number;
   head: ChainHead | undefined;
   feed: HeadFeed | undefined;
+  /** The highest block the socket told of since the last read. */
+  noticed: bigint | undefined;
+  /** Asks for the head at the earliest time a poll could (the socket told of a block, or was lost). */
+  askSoon(noticed?: bigint): void;
 };
 const asksByCache = new WeakMap<QueryClient, Map<string, Asks>>();
 const asksKey = (network: Network) => chainKeys.head(network).join('|');
@@ -44,7 +48,15 @@ function asksOf(cache: QueryClient, network: Network): Asks {
   }
   let entry = byNode.get(asksKey(network));
   if (!entry) {
-    const asks: Asks = { pace: NO_PACE, nextAt: 0, askedAt: 0, head: undefined, feed: undefined };
+    const asks: Asks = {
+      pace: NO_PACE,
+      nextAt: 0,
+      askedAt: 0,
+      head: undefined,
+      feed: undefined,
+      noticed: undefined,
+      askSoon: () => undefined,
+    };
     byNode.set(asksKey(network), asks);
     const queryKey = chainKeys.head(network);
     // On TanStack's timers, as the query's own polls are (tests script them alike).
@@ -54,17 +66,17 @@ function asksOf(cache: QueryClient, network: Network): Asks {
       asks.nextAt = 0;
       void cache.refetchQueries({ queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
     };
-    asks.feed = headFeedFor(cache, network, queryKey, {
-      // A head the socket told of, or a socket lost: ask now, not at the poll's time; but never
-      // more often than polling would (a fast chain's every block, or a socket that chatters,
-      // would cost more than polls): one ask at the earliest time a poll could come.
-      askNow() {
-        if (later) return;
-        const wait = asks.askedAt + headPollIntervalMs(network) - Date.now();
-        if (wait <= 0) ask();
-        else later = timeoutManager.setTimeout(ask, wait);
-      },
-    });
+    // A head the socket told of, or a socket lost: ask now, not at the poll's time; but never more
+    // often than polling would (a fast chain's every block, or a socket that chatters, would cost
+    // more than polls): one ask at the earliest time a poll could come.
+    asks.askSoon = (noticed) => {
+      if (noticed !== undefined && (asks.noticed === undefined || noticed > asks.noticed)) asks.noticed = noticed;
+      if (later) return;
+      const wait = asks.askedAt + headPollIntervalMs(network) - Date.now();
+      if (wait <= 0) ask();
+      else later = timeoutManager.setTimeout(ask, wait);
+    };
+    asks.feed = headFeedFor(cache, network, queryKey, { askNow: asks.askSoon });
     entry = asks;
   }
   return entry;
@@ -99,6 +111,12 @@ async function askHead(entry: Asks, network: Network): Promise<ChainHead> {
     entry.nextAt = now + nextAskIn(entry.pace, network.blockTimeMs, now);
     entry.head = head;
     entry.feed?.polled(head.blockNumber);
+    // A block told of while this read was on its way, which the read began too early to see (or
+    // that the HTTP node does not have yet): asked once more; a node that stays behind, or a
+    // chain that went back, costs no more than that until the socket tells of another block.
+    const missed = entry.noticed !== undefined && head.blockNumber < entry.noticed;
+    entry.noticed = undefined;
+    if (missed) entry.askSoon();
     return head;
   } catch (error) {
     entry.head = undefined;

@@ -13,8 +13,11 @@ import { headSocketUrl, type Network } from '@/core/chain/networks';
  */
 
 export type HeadFeedHooks = {
-  /** The socket told of a block the query lacks, or was lost: the query should ask now. */
-  askNow(): void;
+  /**
+   * The socket told of a block the query lacks (its number), or was lost: the query should ask
+   * now, and again after a read that began before the block and so missed it.
+   */
+  askNow(noticed?: bigint): void;
 };
 
 type FeedEntry = {
@@ -100,7 +103,7 @@ export function headFeedFor(
   const onHead = (head: SocketHead) => {
     const known = cache.getQueryData<ChainHead>(queryKey);
     if (known?.block.number === head.number && known.block.hash === head.hash) return;
-    hooks.askNow();
+    hooks.askNow(head.number);
   };
   const entry: FeedEntry = {
     cache,
