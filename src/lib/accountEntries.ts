@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Address } from 'viem';
-import { derivedFrom } from '@/core/activity/derivedCache';
 import { type ActivityEntry, buildEntries } from '@/core/activity/entries';
 import type { ActivityItem } from '@/core/activity/item';
 import { contactsFor } from '@/core/addressBook/contact';
@@ -10,6 +9,7 @@ import type { TokenInfo } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
 import type { TxRecord } from '@/core/tx/record';
 import { useApprovalStore } from './approvalStore';
+import { derivedFrom } from './derivedCache';
 import { useAccountItems } from './queries/activityQueries';
 import { storedApprovalEventsQuery } from './queries/approvalKeys';
 import { useAccountRecords } from './queries/recordQueries';

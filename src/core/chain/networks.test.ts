@@ -39,10 +39,9 @@ describe('headSocketUrl', () => {
   const local = localNetwork('http://127.0.0.1:8545');
   const ethereum = builtInNetworks('http://127.0.0.1:8545').find((n) => n.id === 'ethereum');
 
-  it('uses the WebSocket URL the person set, else a WebSocket RPC URL', () => {
+  it('uses the WebSocket URL the person set', () => {
     if (!ethereum) throw new Error('no preset');
     expect(headSocketUrl({ ...ethereum, wsUrl: 'wss://ws.example/key' })).toBe('wss://ws.example/key');
-    expect(headSocketUrl({ ...ethereum, rpcUrls: ['https://a.example', 'wss://b.example'] })).toBe('wss://b.example');
     expect(headSocketUrl({ ...local, wsUrl: 'ws://localhost:9000' })).toBe('ws://localhost:9000');
   });
 

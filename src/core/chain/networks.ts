@@ -108,14 +108,12 @@ export function headPollIntervalMs(network: Network): number {
 
 /**
  * Where the node tells of new blocks over a WebSocket (eth_subscribe newHeads), if anywhere: the
- * WebSocket URL the person set, else an RPC URL that is itself a WebSocket one, else, for Cairn's
- * own local chain with its own URL, the same address as ws: (Hardhat serves both on one port).
+ * WebSocket URL the person set, else, for Cairn's own local chain with its own URL, the same
+ * address as ws: (Hardhat serves both on one port). RPC URLs are http(s) only (networkDraft).
  * No other node's WebSocket is guessed: an https provider's is at an address of its own, if any.
  */
 export function headSocketUrl(network: Network): string | undefined {
   if (network.wsUrl) return network.wsUrl;
-  const socketRpc = network.rpcUrls.find((url) => /^wss?:\/\//i.test(url));
-  if (socketRpc) return socketRpc;
   const local = network.rpcUrls[0];
   if (network.kind === 'local' && network.rpcFrom === 'local' && local && /^https?:\/\//i.test(local))
     return local.replace(/^http/i, 'ws');

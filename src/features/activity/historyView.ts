@@ -1,4 +1,3 @@
-import { derivedFrom } from '@/core/activity/derivedCache';
 import {
   type ActivityEntry,
   type EntryFilter,
@@ -7,6 +6,7 @@ import {
   groupByDay,
 } from '@/core/activity/entries';
 import type { ActivityAsset } from '@/core/activity/item';
+import { derivedFrom } from '@/lib/derivedCache';
 import { formatDateTime } from '@/lib/format';
 import { intlLocale } from '@/lib/i18n';
 import type { Locale } from '@/lib/i18n/locales';

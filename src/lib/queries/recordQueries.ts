@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Address } from 'viem';
-import { derivedFrom } from '@/core/activity/derivedCache';
 import type { Network } from '@/core/chain/networks';
 import type { TxRecord } from '@/core/tx/record';
 import type { TxStore } from '@/core/tx/txStore';
+import { derivedFrom } from '@/lib/derivedCache';
 import { useTransactions } from '@/lib/transactions';
 import { recordKeys } from './localKeys';
 
