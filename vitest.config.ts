@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { catalogPlugin } from './scripts/build/catalogPlugin.ts';
@@ -8,9 +9,13 @@ const plugins = [catalogPlugin()];
 const setupFiles = ['src/testing/englishMessages.ts'];
 /**
  * Vitest's default is one worker less than the cores: a single worker on CI's 2 cores, where two
- * ran the unit tests in 64 s instead of 107 s.
+ * ran the unit tests in 64 s instead of 107 s. At least two, then.
  */
-const maxWorkers = 2;
+const maxWorkers = Math.max(2, availableParallelism() - 1);
+/** Each integration worker seeds a chain of its own (a few seconds each, one after another). */
+const integrationWorkers = Math.min(maxWorkers, 4);
+/** Each e2e worker runs a chain, a server and Chromium: two at a time suits 2 cores. */
+const e2eWorkers = 2;
 
 export default defineConfig({
   resolve: { alias },
@@ -68,7 +73,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           // Each worker has its own chain (src/testing/localChainGlobalSetup.ts).
-          maxWorkers,
+          maxWorkers: integrationWorkers,
           setupFiles,
           environment: 'node',
           include: ['src/**/*.integration.test.ts', 'devchain/**/*.integration.test.ts'],
@@ -101,8 +106,8 @@ export default defineConfig({
           // cores: a poll without its own timeout waits up to 15 s (vitest's default is 1 s).
           expect: { poll: { timeout: 15_000 } },
           // Each spec file starts its own server and browser, and takes its worker's chain back to
-          // its seeded state (e2e/support/sharedChain.ts); two at a time suits 2 cores.
-          maxWorkers,
+          // its seeded state (e2e/support/sharedChain.ts).
+          maxWorkers: e2eWorkers,
         },
       },
     ],

@@ -54,11 +54,15 @@ describe('accessibility', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const shell = new AppShell(page);
       const scan = async (what: string) => {
+        const backgrounds: string[] = [];
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme });
+          backgrounds.push(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor));
           const violations = await seriousViolations(page);
           expect(violations, `${what} (${colorScheme}):\n${describeViolations(violations)}`).toEqual([]);
         }
+        // The dark scan saw the dark colours.
+        expect(backgrounds[1], what).not.toBe(backgrounds[0]);
         await page.emulateMedia({ colorScheme: 'light' });
       };
       await shell.open(env.server.url);
