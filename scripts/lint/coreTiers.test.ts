@@ -42,8 +42,8 @@ describe("core's tiers", () => {
 
   it('lets tests reach up, and asks for a place for a new folder', () => {
     expect(checkCoreTier('src/core/chain/readLane.test.ts', 'src/core/activity/sync')).toBeUndefined();
-    expect(checkCoreTier('src/core/swap/quote.ts', 'src/core/chain/client')).toMatch(
-      /core\/swap has no place in core's tiers/,
+    expect(checkCoreTier('src/core/bridge/route.ts', 'src/core/chain/client')).toMatch(
+      /core\/bridge has no place in core's tiers/,
     );
   });
 });

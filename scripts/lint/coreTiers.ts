@@ -23,6 +23,7 @@ export const CORE_TIERS = [
       'approvals',
       'activity',
       'chart',
+      'swap',
     ],
   },
   { tier: 'store', folders: ['storage', 'build'] },
