@@ -130,7 +130,7 @@ export async function seedScenarios(client: SeedClient, compiled: CompiledContra
 }
 
 /** Sends the transactions (in order: each list comes from one sender) and mines them in one block. */
-async function mineBlock(client: SeedClient, steps: ((c: SeedClient) => Promise<Hex>)[]): Promise<void> {
+export async function mineBlock(client: SeedClient, steps: ((c: SeedClient) => Promise<Hex>)[]): Promise<void> {
   await client.setAutomine(false);
   const sent: Hex[] = [];
   try {
@@ -141,11 +141,11 @@ async function mineBlock(client: SeedClient, steps: ((c: SeedClient) => Promise<
   }
   for (const hash of sent) {
     const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') throw new Error(`scenario seed transaction ${hash} reverted`);
+    if (receipt.status !== 'success') throw new Error(`seed transaction ${hash} reverted`);
   }
 }
 
-async function addTokens(client: SeedClient, token: Address, to: Address, amount: bigint): Promise<void> {
+export async function addTokens(client: SeedClient, token: Address, to: Address, amount: bigint): Promise<void> {
   const read = async (slot: Hex) => BigInt((await client.getStorageAt({ address: token, slot })) ?? '0x0');
   const balanceSlot = mappingSlot(to, TOKEN_BALANCE_SLOT);
   const supplySlot = word(TOKEN_SUPPLY_SLOT);

@@ -2,7 +2,8 @@
 // an NFT collection, the demo Permit2, and a history of transfers and approvals (approvalSeed.ts)
 // spread over past days. Every contract comes from one deployer account in a fixed order, so
 // addresses are the same on every run. After the present block come the contracts that exercise
-// the transaction preview, from their own deployer (scenarios.ts).
+// the transaction preview, from their own deployer (scenarios.ts), then Uniswap's contracts and
+// pools (uniswap.ts).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,7 @@ import {
   type Step,
   seedClient,
 } from './seedSupport.ts';
+import { seedUniswap, type UniswapContract, uniswapAddresses } from './uniswap.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -57,6 +59,8 @@ export type SeedManifest = {
   /** The contracts that exercise the transaction preview (devchain/scenarios.ts). */
   scenarios: Record<ScenarioContract, Address>;
   multicall3: Address;
+  /** Uniswap's contracts (devchain/uniswap.ts). */
+  uniswap: Record<UniswapContract, Address>;
   /** Hashes of the history transactions, oldest first. */
   history: Hex[];
   /** Block number after seeding. */
@@ -120,10 +124,12 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
   }
   // The scenario contracts come after the present block, from their own deployer.
   await seedScenarios(client, compiled, contracts);
+  await seedUniswap(client, contracts);
   return {
     contracts,
     scenarios: scenarioContractAddresses(),
     multicall3: MULTICALL3_ADDRESS,
+    uniswap: uniswapAddresses(),
     history,
     blockNumber: await client.getBlockNumber(),
     approvals: seededApprovals(now),

@@ -1,0 +1,243 @@
+// Uniswap's real contracts on the local chain, from their npm artifacts (dev dependencies): WETH9,
+// v3 (factory, position manager, QuoterV2), v4 (PoolManager, V4Quoter, StateView, PositionManager)
+// and UniversalRouter 2.1, from a deployer of their own after the scenarios, at addresses that
+// follow from its nonces. Then v3 pools at the price feeds' present prices, with full-range
+// liquidity: ETH/USDC and ETH/DAI on the 0.05 % and 0.3 % tiers, DAI/USDC on 0.01 %.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Abi, type Address, getContractAddress, type Hex, maxUint256, parseEther, zeroAddress } from 'viem';
+import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
+import { FEED_HISTORY } from './priceRounds.ts';
+import { addTokens, mineBlock } from './scenarios.ts';
+import { type DemoContract, demoAccount, type SeedClient } from './seedSupport.ts';
+
+const modules = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
+
+/** Past the node's twenty: it signs here. */
+export const UNISWAP_DEPLOYER_INDEX = 22;
+
+export const uniswapOrder = [
+  'WETH9',
+  'V3_FACTORY',
+  'V3_POSITIONS',
+  'QUOTER_V2',
+  'V4_POOL_MANAGER',
+  'V4_QUOTER',
+  'V4_STATE_VIEW',
+  'V4_POSITIONS',
+  'UNIVERSAL_ROUTER',
+] as const;
+export type UniswapContract = (typeof uniswapOrder)[number];
+
+/** The artifact each contract is deployed from: its package, and the JSON's path inside it. */
+const ARTIFACTS: Record<UniswapContract, string> = {
+  WETH9: 'canonical-weth/build/contracts/WETH9.json',
+  V3_FACTORY: '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json',
+  V3_POSITIONS:
+    '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
+  QUOTER_V2: '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json',
+  V4_POOL_MANAGER: '@uniswap/v4-periphery/foundry-out/PoolManager.sol/PoolManager.default.json',
+  V4_QUOTER: '@uniswap/v4-periphery/foundry-out/V4Quoter.sol/V4Quoter.json',
+  V4_STATE_VIEW: '@uniswap/v4-periphery/foundry-out/StateView.sol/StateView.json',
+  V4_POSITIONS: '@uniswap/v4-periphery/foundry-out/PositionManager.sol/PositionManager.json',
+  UNIVERSAL_ROUTER: '@uniswap/universal-router/artifacts/contracts/UniversalRouter.sol/UniversalRouter.json',
+};
+
+/** keccak256 of UniswapV3Pool's creation code, which the periphery and the router derive pool addresses from. */
+export const V3_POOL_INIT_CODE_HASH: Hex = '0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54';
+
+type Artifact = { abi: Abi; bytecode: Hex };
+
+/** A contract's ABI and creation code, from a Hardhat, Truffle or Foundry artifact. */
+export function uniswapArtifact(name: UniswapContract): Artifact {
+  const json = JSON.parse(readFileSync(join(modules, ARTIFACTS[name]), 'utf8')) as {
+    abi: Abi;
+    bytecode: string | { object: string };
+  };
+  const code = typeof json.bytecode === 'string' ? json.bytecode : json.bytecode.object;
+  return { abi: json.abi, bytecode: (code.startsWith('0x') ? code : `0x${code}`) as Hex };
+}
+
+export function uniswapAddresses(): Record<UniswapContract, Address> {
+  const from = demoAccount(UNISWAP_DEPLOYER_INDEX).address;
+  return Object.fromEntries(
+    uniswapOrder.map((name, nonce) => [name, getContractAddress({ from, nonce: BigInt(nonce) })]),
+  ) as Record<UniswapContract, Address>;
+}
+
+/** v3 fee tiers and their tick spacings, and the widest ticks each spacing allows. */
+const TICK_SPACING = { 100: 1, 500: 10, 3000: 60, 10000: 200 } as const;
+const MAX_TICK = 887_272;
+const fullRange = (fee: keyof typeof TICK_SPACING) => {
+  const spacing = TICK_SPACING[fee];
+  const upper = Math.floor(MAX_TICK / spacing) * spacing;
+  return { tickLower: -upper, tickUpper: upper };
+};
+
+/** A seeded pool's side: the token (WETH for ETH), its decimals, and its price feed's present answer. */
+type Side = { token: Address; decimals: number; usd: bigint };
+/** The seeded pools, each with how much of its first side goes in (the second follows from the price). */
+type PoolPlan = { a: Side; b: Side; fee: keyof typeof TICK_SPACING; aAmount: bigint };
+
+/** Integer square root (Newton's method). */
+export function sqrtBigint(value: bigint): bigint {
+  if (value < 0n) throw new RangeError('No square root of a negative');
+  if (value < 2n) return value;
+  let x = value;
+  let y = (x + 1n) / 2n;
+  while (y < x) {
+    x = y;
+    y = (x + value / x) / 2n;
+  }
+  return x;
+}
+
+/**
+ * Pool price as Uniswap keeps it, sqrt(token1 per token0 in base units) × 2^96, for two tokens worth
+ * `usd0` and `usd1` a whole unit (any common scale).
+ */
+export function sqrtPriceX96(token0: Omit<Side, 'token'>, token1: Omit<Side, 'token'>): bigint {
+  return sqrtBigint(
+    (token0.usd * 10n ** BigInt(token1.decimals) * 2n ** 192n) / (token1.usd * 10n ** BigInt(token0.decimals)),
+  );
+}
+
+/** What `amount` of side `from` is worth in side `to`, in base units. */
+const worth = (amount: bigint, from: Omit<Side, 'token'>, to: Omit<Side, 'token'>) =>
+  (amount * from.usd * 10n ** BigInt(to.decimals)) / (to.usd * 10n ** BigInt(from.decimals));
+
+export function plannedPools(demo: Record<DemoContract, Address>, weth: Address): PoolPlan[] {
+  const eth: Side = { token: weth, decimals: 18, usd: FEED_HISTORY.ETH_USD_FEED.answer };
+  const usdc: Side = { token: demo.USDC, decimals: 6, usd: FEED_HISTORY.USDC_USD_FEED.answer };
+  const dai: Side = { token: demo.DAI, decimals: 18, usd: FEED_HISTORY.DAI_USD_FEED.answer };
+  return [
+    { a: eth, b: usdc, fee: 500, aAmount: parseEther('200') },
+    { a: eth, b: usdc, fee: 3000, aAmount: parseEther('50') },
+    { a: eth, b: dai, fee: 500, aAmount: parseEther('100') },
+    { a: eth, b: dai, fee: 3000, aAmount: parseEther('50') },
+    { a: dai, b: usdc, fee: 100, aAmount: parseEther('500000') },
+  ];
+}
+
+/** Deploys Uniswap after the scenarios and seeds its v3 pools. */
+export async function seedUniswap(client: SeedClient, demo: Record<DemoContract, Address>): Promise<void> {
+  const deployer = demoAccount(UNISWAP_DEPLOYER_INDEX);
+  const at = uniswapAddresses();
+  await client.setBalance({ address: deployer.address, value: parseEther('10000') });
+  const deploy = (name: UniswapContract, args: readonly unknown[]) => (c: SeedClient) =>
+    c.deployContract({ account: deployer, ...uniswapArtifact(name), args });
+  // The deployments, in the order their addresses assume; two blocks, as each is up to 5.5 M gas.
+  await mineBlock(client, [
+    deploy('WETH9', []),
+    deploy('V3_FACTORY', []),
+    // No token descriptor: only tokenURI of a position needs one.
+    deploy('V3_POSITIONS', [at.V3_FACTORY, at.WETH9, zeroAddress]),
+    deploy('QUOTER_V2', [at.V3_FACTORY, at.WETH9]),
+    deploy('V4_POOL_MANAGER', [deployer.address]),
+  ]);
+  await mineBlock(client, [
+    deploy('V4_QUOTER', [at.V4_POOL_MANAGER]),
+    deploy('V4_STATE_VIEW', [at.V4_POOL_MANAGER]),
+    deploy('V4_POSITIONS', [at.V4_POOL_MANAGER, PERMIT2_ADDRESS, 300_000n, zeroAddress, at.WETH9]),
+    deploy('UNIVERSAL_ROUTER', [
+      {
+        permit2: PERMIT2_ADDRESS,
+        weth9: at.WETH9,
+        v2Factory: zeroAddress,
+        v3Factory: at.V3_FACTORY,
+        pairInitCodeHash: `0x${'0'.repeat(64)}`,
+        poolInitCodeHash: V3_POOL_INIT_CODE_HASH,
+        v4PoolManager: at.V4_POOL_MANAGER,
+        v3NFTPositionManager: at.V3_POSITIONS,
+        v4PositionManager: at.V4_POSITIONS,
+        spokePool: zeroAddress,
+      },
+    ]),
+  ]);
+  for (const name of uniswapOrder) {
+    const code = await client.getCode({ address: at[name] });
+    if (!code || code === '0x') throw new Error(`${name} was not deployed at ${at[name]}`);
+  }
+
+  const pools = plannedPools(demo, at.WETH9);
+  const needed = new Map<Address, bigint>();
+  const add = (token: Address, amount: bigint) => needed.set(token, (needed.get(token) ?? 0n) + amount);
+  for (const pool of pools) {
+    add(pool.a.token, pool.aAmount);
+    add(pool.b.token, worth(pool.aAmount, pool.a, pool.b));
+  }
+  // The demo tokens' liquidity written into state (it moves no one's balance or history); WETH by
+  // a deposit of the deployer's ETH.
+  for (const [token, amount] of needed)
+    if (token !== at.WETH9) await addTokens(client, token, deployer.address, amount);
+  const weth = uniswapArtifact('WETH9').abi;
+  const positions = uniswapArtifact('V3_POSITIONS').abi;
+  const approve = (token: Address) => (c: SeedClient) =>
+    c.writeContract({
+      account: deployer,
+      address: token,
+      abi: weth,
+      functionName: 'approve',
+      args: [at.V3_POSITIONS, maxUint256],
+    });
+  await mineBlock(client, [
+    // The 0.01 % tier, which the factory's owner turns on (Uniswap did so on every chain in 2021).
+    (c) =>
+      c.writeContract({
+        account: deployer,
+        address: at.V3_FACTORY,
+        abi: uniswapArtifact('V3_FACTORY').abi,
+        functionName: 'enableFeeAmount',
+        args: [100, TICK_SPACING[100]],
+      }),
+    (c) =>
+      c.writeContract({
+        account: deployer,
+        address: at.WETH9,
+        abi: weth,
+        functionName: 'deposit',
+        value: needed.get(at.WETH9) ?? 0n,
+      }),
+    ...[...needed.keys()].map(approve),
+  ]);
+  await mineBlock(
+    client,
+    pools.flatMap((pool) => {
+      const [first, second] = BigInt(pool.a.token) < BigInt(pool.b.token) ? [pool.a, pool.b] : [pool.b, pool.a];
+      const firstAmount = first === pool.a ? pool.aAmount : worth(pool.aAmount, pool.a, pool.b);
+      const secondAmount = worth(firstAmount, first, second);
+      return [
+        (c: SeedClient) =>
+          c.writeContract({
+            account: deployer,
+            address: at.V3_POSITIONS,
+            abi: positions,
+            functionName: 'createAndInitializePoolIfNecessary',
+            args: [first.token, second.token, pool.fee, sqrtPriceX96(first, second)],
+          }),
+        (c: SeedClient) =>
+          c.writeContract({
+            account: deployer,
+            address: at.V3_POSITIONS,
+            abi: positions,
+            functionName: 'mint',
+            args: [
+              {
+                token0: first.token,
+                token1: second.token,
+                fee: pool.fee,
+                ...fullRange(pool.fee),
+                amount0Desired: firstAmount,
+                amount1Desired: secondAmount,
+                amount0Min: 0n,
+                amount1Min: 0n,
+                recipient: deployer.address,
+                deadline: maxUint256,
+              },
+            ],
+          }),
+      ];
+    }),
+  );
+}
