@@ -1,6 +1,6 @@
 // The approvals the seed grants from demo account 0, read back from the node: each as the manifest
 // says (in force, zeroed or expired), and Cairn's own scan finding exactly those in force.
-import { type Address, createPublicClient, erc20Abi, http, isAddressEqual, parseAbi } from 'viem';
+import { type Address, createPublicClient, erc20Abi, hashDomain, http, isAddressEqual, parseAbi } from 'viem';
 import { hardhat } from 'viem/chains';
 import { describe, expect, inject, it } from 'vitest';
 import { memoryApprovalStore } from '../src/core/approvals/approvalStore.ts';
@@ -11,7 +11,7 @@ import { localNetwork } from '../src/core/chain/networks.ts';
 import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
 import { localChainUrl } from '../src/testing/localChainUrl.ts';
 import { APPROVER_INDEX, type SeededGrant, seededApprovals } from './approvalSeed.ts';
-import { compileContracts } from './compile.ts';
+import { permit2RuntimeCode } from './permit2.ts';
 import { demoAddress } from './seedSupport.ts';
 
 const url = localChainUrl();
@@ -46,14 +46,25 @@ const sorted = <T extends SeededGrant | CurrentApproval>(list: T[]) =>
   [...list].sort((a, b) => key(a).localeCompare(key(b)));
 
 describe('the approvals seeded for demo account 0', () => {
-  it('has the demo Permit2 at Permit2’s address, exactly the code a deployment of it leaves', async () => {
-    const placed = await node.getCode({ address: PERMIT2_ADDRESS });
-    const bytecode = compileContracts().DemoPermit2?.bytecode;
-    if (!bytecode) throw new Error('missing compiled contract DemoPermit2');
-    // A call without a recipient runs the creation code and answers with the runtime code.
-    const { data: deployed } = await node.call({ data: bytecode });
-    expect(deployed).toMatch(/^0x[0-9a-f]{64,}$/);
-    expect(placed).toBe(deployed);
+  it('has Uniswap’s Permit2 at its address, whose domain separator is its own on this chain', async () => {
+    expect(await node.getCode({ address: PERMIT2_ADDRESS })).toBe(permit2RuntimeCode());
+    const separator = await node.readContract({
+      address: PERMIT2_ADDRESS,
+      abi: parseAbi(['function DOMAIN_SEPARATOR() view returns (bytes32)']),
+      functionName: 'DOMAIN_SEPARATOR',
+    });
+    expect(separator).toBe(
+      hashDomain({
+        domain: { name: 'Permit2', chainId: 31337n, verifyingContract: PERMIT2_ADDRESS },
+        types: {
+          EIP712Domain: [
+            { name: 'name', type: 'string' },
+            { name: 'chainId', type: 'uint256' },
+            { name: 'verifyingContract', type: 'address' },
+          ],
+        },
+      }),
+    );
   });
 
   it('covers every case: unlimited, limited, USDT-style, operator, single NFT, Permit2 in force and expired, zeroed', () => {

@@ -1,14 +1,13 @@
 // The approvals demo account 0 grants during the seeded history, so the Approvals screen has every
 // case to show: unlimited and limited ERC-20 allowances, the USDT-style token, an operator for the
 // NFT collection, one NFT approved to an address without code, Permit2 allowances (one in force,
-// one expired) and an allowance later set to 0. Also the demo Permit2 at Permit2's address, and
-// the manifest of what the chain says of each approval once seeded.
+// one expired, through Permit2 itself: permit2.ts) and an allowance later set to 0; and the
+// manifest of what the chain says of each approval once seeded.
 import { type Address, maxUint256, parseAbi, parseUnits } from 'viem';
 import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
 import { MAX_UINT160 } from '../src/core/simulation/types.ts';
-import type { CompiledContracts } from './compile.ts';
 import { scenarioContractAddresses } from './scenarios.ts';
-import { demoAddress, demoContractAddresses, type SeedClient, type Step } from './seedSupport.ts';
+import { demoAddress, demoContractAddresses, type Step } from './seedSupport.ts';
 
 /** The account that grants the seeded approvals: the one the demo wallet opens on. */
 export const APPROVER_INDEX = 0;
@@ -151,14 +150,4 @@ export function approvalSteps(now: Date): { early: Step[]; middle: Step[]; late:
       approve(MKR, friend, 0n),
     ],
   };
-}
-
-/**
- * Puts the demo Permit2 at Permit2's canonical address, as the Multicall3 code is placed. It has no
- * immutables, so its compiled runtime code is exactly what a deployment would leave.
- */
-export async function placePermit2(client: SeedClient, compiled: CompiledContracts): Promise<void> {
-  const code = compiled.DemoPermit2?.deployedBytecode;
-  if (!code || code === '0x') throw new Error('missing compiled contract DemoPermit2');
-  await client.setCode({ address: PERMIT2_ADDRESS, bytecode: code });
 }

@@ -1,5 +1,5 @@
 // Seeds a fresh local chain: the canonical Multicall3 code, demo tokens with real-world quirks,
-// an NFT collection, the demo Permit2, and a history of transfers and approvals (approvalSeed.ts)
+// an NFT collection, Permit2 (permit2.ts), and a history of transfers and approvals (approvalSeed.ts)
 // spread over past days. Every contract comes from one deployer account in a fixed order, so
 // addresses are the same on every run. After the present block come the contracts that exercise
 // the transaction preview, from their own deployer (scenarios.ts), then Uniswap's contracts and
@@ -19,9 +19,10 @@ import {
   stringToHex,
 } from 'viem';
 import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
-import { approvalSteps, placePermit2, type SeededApproval, seededApprovals } from './approvalSeed.ts';
+import { approvalSteps, type SeededApproval, seededApprovals } from './approvalSeed.ts';
 import { type CompiledContracts, compileContracts } from './compile.ts';
 import { demoNftUri } from './nftArt.ts';
+import { placePermit2 } from './permit2.ts';
 import { FEED_HISTORY, plannedRounds } from './priceRounds.ts';
 import { type ScenarioContract, scenarioContractAddresses, seedScenarios } from './scenarios.ts';
 import {
@@ -77,7 +78,7 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
   if (keccak256(multicallCode) !== MULTICALL3_CODE_HASH)
     throw new Error('multicall3-runtime.hex is not the canonical code');
   await client.setCode({ address: MULTICALL3_ADDRESS, bytecode: multicallCode });
-  await placePermit2(client, compiled);
+  await placePermit2(client);
 
   const genesis = await client.getBlock({ blockNumber: 0n });
   const start = Number(genesis.timestamp);

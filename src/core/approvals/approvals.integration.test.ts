@@ -47,7 +47,7 @@ beforeAll(async () => {
   await chain.giveTokens(DAI, owner, parseEther('500'));
   await chain.giveTokens(USDC, owner, parseUnits('300', 6));
   await chain.giveNfts(NFT, owner, [40n, 41n]);
-  // The seed placed the demo Permit2 at Permit2's address.
+  // The seed placed Uniswap's Permit2 at its address (devchain/permit2.ts).
   now = (await seed.getBlock()).timestamp;
   await send(DAI, 'approve', [SWAP, maxUint256]);
   await send(USDC, 'approve', [SWAP, parseUnits('100', 6)]);

@@ -53,7 +53,7 @@ beforeAll(async () => {
   await send(USDT, 'approve', [SWAP, parseUnits('20', 6)]);
   await send(noZero, 'approve', [SWAP, 500n]);
   await send(NFT, 'setApprovalForAll', [MARKET, true]);
-  // The seed places the demo Permit2 at Permit2's address.
+  // The seed places Uniswap's Permit2 at its address (devchain/permit2.ts).
   await send(DAI, 'approve', [PERMIT2_ADDRESS, maxUint256]);
   await send(PERMIT2_ADDRESS, 'approve', [DAI, MARKET, 1_000n, BigInt(Math.floor(Date.now() / 1000) + 86_400)]);
 }, 60_000);

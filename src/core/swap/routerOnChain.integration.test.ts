@@ -1,6 +1,7 @@
 // Cairn's UniversalRouter steps against Uniswap's real contracts on the local chain: what QuoterV2
 // quotes (an eth_call) is, to the wei, what the router's swap delivers, on one pool and through
-// two; and the router refuses a swap whose minimum its pools cannot meet.
+// two, and paid with a Permit2 signature for exactly the amount, which leaves nothing approved;
+// and the router refuses a swap whose minimum its pools cannot meet.
 import { type Address, erc20Abi, type Hex, parseAbi, parseEther } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
@@ -8,7 +9,16 @@ import { demoContractAddresses } from '../../../devchain/seed.ts';
 import { demoAccount } from '../../../devchain/seedSupport.ts';
 import { uniswapAddresses } from '../../../devchain/uniswap.ts';
 import { testNode } from '../../testing/txFixtures';
-import { executeCalldata, MSG_SENDER, ROUTER_ITSELF, v3SwapExactIn, wrapEth } from './routerCommands';
+import { PERMIT2_ADDRESS } from '../signing/permits';
+import {
+  executeCalldata,
+  MSG_SENDER,
+  type PermitSingle,
+  permit2Permit,
+  ROUTER_ITSELF,
+  v3SwapExactIn,
+  wrapEth,
+} from './routerCommands';
 import { minimumOut } from './slippage';
 import { encodeV3Path } from './v3Path';
 
@@ -17,6 +27,9 @@ const node = testNode(localChainUrl());
 const trader = demoAccount(71);
 const uniswap = uniswapAddresses();
 const demo = demoContractAddresses();
+const permit2Abi = parseAbi([
+  'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
+]);
 const quoterAbi = parseAbi([
   'function quoteExactInput(bytes path, uint256 amountIn) returns (uint256 amountOut, uint160[] sqrtPriceX96AfterList, uint32[] initializedTicksCrossedList, uint256 gasEstimate)',
 ]);
@@ -83,5 +96,78 @@ describe('UniversalRouter on the local chain', () => {
     const before = await balanceOf(demo.DAI);
     await expect(swapEth(path, amountIn, quoted + 1n)).rejects.toThrow(/Too little received|revert/i);
     expect(await balanceOf(demo.DAI)).toBe(before);
+  });
+
+  it('pays with a Permit2 signature for exactly the amount: DAI → USDC delivers the quote, and nothing stays approved', async () => {
+    // DAI to spend, bought first.
+    await swapEth(encodeV3Path([uniswap.WETH9, demo.DAI], [500]), parseEther('1'), 0n);
+    const amountIn = 1_000n * 10n ** 18n;
+    const path = encodeV3Path([demo.DAI, demo.USDC], [100]);
+    const quoted = await quote(path, amountIn);
+    // The token lets Permit2 take exactly this much; the signature lets the router use it once.
+    const approval = await node.writeContract({
+      account: trader,
+      address: demo.DAI,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [PERMIT2_ADDRESS, amountIn],
+    });
+    await node.waitForTransactionReceipt({ hash: approval });
+    const { timestamp } = await node.getBlock();
+    const [, , nonce] = await node.readContract({
+      address: PERMIT2_ADDRESS,
+      abi: permit2Abi,
+      functionName: 'allowance',
+      args: [trader.address, demo.DAI, uniswap.UNIVERSAL_ROUTER],
+    });
+    const permit: PermitSingle = {
+      details: { token: demo.DAI, amount: amountIn, expiration: Number(timestamp) + 600, nonce },
+      spender: uniswap.UNIVERSAL_ROUTER,
+      sigDeadline: timestamp + 600n,
+    };
+    const signature = await trader.signTypedData({
+      domain: { name: 'Permit2', chainId: 31337, verifyingContract: PERMIT2_ADDRESS },
+      types: {
+        PermitSingle: [
+          { name: 'details', type: 'PermitDetails' },
+          { name: 'spender', type: 'address' },
+          { name: 'sigDeadline', type: 'uint256' },
+        ],
+        PermitDetails: [
+          { name: 'token', type: 'address' },
+          { name: 'amount', type: 'uint160' },
+          { name: 'expiration', type: 'uint48' },
+          { name: 'nonce', type: 'uint48' },
+        ],
+      },
+      primaryType: 'PermitSingle',
+      message: permit,
+    });
+    const before = await balanceOf(demo.USDC);
+    const data = executeCalldata(
+      [
+        permit2Permit(permit, signature),
+        v3SwapExactIn({ recipient: MSG_SENDER, amountIn, amountOutMin: quoted, path, payerIsUser: true }),
+      ],
+      timestamp + 60n,
+    );
+    const hash = await node.sendTransaction({ account: trader, to: uniswap.UNIVERSAL_ROUTER, data });
+    expect((await node.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await balanceOf(demo.USDC)) - before).toBe(quoted);
+    const [left] = await node.readContract({
+      address: PERMIT2_ADDRESS,
+      abi: permit2Abi,
+      functionName: 'allowance',
+      args: [trader.address, demo.DAI, uniswap.UNIVERSAL_ROUTER],
+    });
+    expect(left).toBe(0n);
+    expect(
+      await node.readContract({
+        address: demo.DAI,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [trader.address, PERMIT2_ADDRESS],
+      }),
+    ).toBe(0n);
   });
 });
