@@ -78,8 +78,8 @@ export class AppShell {
 
   /**
    * Follows a link of the account menu (Manage accounts, Add wallet). Opened again if it closed
-   * before the click landed: once, in a full run, it closed by itself right after the wallet
-   * opened (the cause is not known yet; see the note of 2026-11-26).
+   * before the click landed: it used to close by itself when the first screen finished loading
+   * and took focus (fixed in Screen.tsx); the retry stays for a click that lands mid-render.
    */
   async accountMenuLink(name: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {

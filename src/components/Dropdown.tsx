@@ -45,6 +45,9 @@ export function DropdownChoice({
  * goes on into the panel). Escape, a click elsewhere or focus leaving close it; Escape gives focus
  * back to the button.
  */
+/** Set on a dropdown while it is open, so a screen that finishes loading leaves focus with it. */
+export const OPEN_MENU_ATTRIBUTE = 'data-menu-open';
+
 export function Dropdown({ face, children, align = 'start', className }: DropdownProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -72,7 +75,11 @@ export function Dropdown({ face, children, align = 'start', className }: Dropdow
   }, [open]);
 
   return (
-    <div ref={root} className={[styles.dropdown, className].filter(Boolean).join(' ')}>
+    <div
+      ref={root}
+      className={[styles.dropdown, className].filter(Boolean).join(' ')}
+      {...{ [OPEN_MENU_ATTRIBUTE]: open || undefined }}
+    >
       <button
         ref={button}
         type="button"

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { OPEN_MENU_ATTRIBUTE } from './Dropdown';
 import styles from './Screen.module.css';
 
 let firstScreenMarked = false;
@@ -16,6 +17,8 @@ export function Screen({ title, children }: { title: ReactNode; children: ReactN
     } else {
       // A new screen opens at its top, as a new page does; focusing its heading must not scroll.
       window.scrollTo(0, 0);
+      // Unless the person opened a menu while it loaded: taking focus would close it under them.
+      if (document.activeElement?.closest(`[${OPEN_MENU_ATTRIBUTE}]`)) return;
       heading.current?.focus({ preventScroll: true });
     }
   }, []);
