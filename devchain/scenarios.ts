@@ -6,7 +6,6 @@
 // them. Liquidity and the seller's NFTs are written into state (the demo tokens and the
 // collection can only be minted by the main deployer, whose nonces must not move).
 import {
-  type Abi,
   type Address,
   encodeAbiParameters,
   getContractAddress,
@@ -21,7 +20,7 @@ import {
 } from 'viem';
 import type { CompiledContracts } from './compile.ts';
 import { demoNftUri } from './nftArt.ts';
-import { demoAccount, demoAddress, type SeedClient } from './seedSupport.ts';
+import { callStep, demoAccount, demoAddress, type SeedClient } from './seedSupport.ts';
 
 /** Deploys the scenario contracts (nonces 0–5) and mints the fee token; no other test uses it. */
 export const SCENARIO_DEPLOYER_INDEX = 20;
@@ -99,9 +98,7 @@ export async function seedScenarios(client: SeedClient, compiled: CompiledContra
 
   const deploy = (name: string, args: readonly unknown[]) => (c: SeedClient) =>
     c.deployContract({ account: deployer, abi: contract(name).abi, bytecode: contract(name).bytecode, args });
-  const call =
-    (from: typeof deployer, to: Address, abi: Abi, functionName: string, args: readonly unknown[]) => (c: SeedClient) =>
-      c.writeContract({ account: from, address: to, abi, functionName, args });
+  const call = callStep;
 
   await mineBlock(client, [
     deploy('FeeToken', [FEE_TOKEN.name, FEE_TOKEN.symbol, treasury]),

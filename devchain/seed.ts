@@ -26,6 +26,7 @@ import { placePermit2 } from './permit2.ts';
 import { FEED_HISTORY, plannedRounds } from './priceRounds.ts';
 import { type ScenarioContract, scenarioContractAddresses, seedScenarios } from './scenarios.ts';
 import {
+  callStep,
   DEPLOYER_INDEX,
   type DemoContract,
   demoAddress,
@@ -197,10 +198,7 @@ function plannedSteps(compiled: CompiledContracts, now: Date): Step[] {
     (name: string, args: readonly unknown[]): Step =>
     (c) =>
       c.deployContract({ account: deployer, abi: contract(name).abi, bytecode: contract(name).bytecode, args });
-  const call =
-    (from: Address, to: Address, abi: Abi, functionName: string, args: readonly unknown[]): Step =>
-    (c) =>
-      c.writeContract({ account: from, address: to, abi, functionName, args });
+  const call = callStep;
   const native =
     (from: Address, to: Address, ether: string): Step =>
     (c) =>

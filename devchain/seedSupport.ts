@@ -1,6 +1,16 @@
 // What the seed's parts share: the demo accounts, the demo contracts' addresses and the client that
 // writes the chain.
-import { type Address, createTestClient, getContractAddress, type Hex, http, publicActions, walletActions } from 'viem';
+import {
+  type Abi,
+  type Account,
+  type Address,
+  createTestClient,
+  getContractAddress,
+  type Hex,
+  http,
+  publicActions,
+  walletActions,
+} from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
@@ -52,3 +62,16 @@ export function demoContractAddresses(): Record<DemoContract, Address> {
 
 /** One transaction of the seed, sent through the node; resolves to its hash. */
 export type Step = (client: SeedClient) => Promise<Hex>;
+
+/** A contract call as a seed step, from an account the node holds (its address) or one signed here. */
+export const callStep =
+  (
+    from: Address | Account,
+    to: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+    value?: bigint,
+  ): Step =>
+  (c) =>
+    c.writeContract({ account: from, address: to, abi, functionName, args, ...(value === undefined ? {} : { value }) });

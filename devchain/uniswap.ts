@@ -10,7 +10,7 @@ import { type Abi, type Address, getContractAddress, type Hex, maxUint256, parse
 import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
 import { FEED_HISTORY } from './priceRounds.ts';
 import { addTokens, mineBlock } from './scenarios.ts';
-import { type DemoContract, demoAccount, type SeedClient } from './seedSupport.ts';
+import { callStep, type DemoContract, demoAccount, type SeedClient } from './seedSupport.ts';
 
 const modules = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
 
@@ -49,14 +49,20 @@ export const V3_POOL_INIT_CODE_HASH: Hex = '0xe34f199b19b2b4f47f68442619d555527d
 
 type Artifact = { abi: Abi; bytecode: Hex };
 
-/** A contract's ABI and creation code, from a Hardhat, Truffle or Foundry artifact. */
+const artifacts = new Map<UniswapContract, Artifact>();
+
+/** A contract's ABI and creation code, from a Hardhat, Truffle or Foundry artifact (read once). */
 export function uniswapArtifact(name: UniswapContract): Artifact {
+  const kept = artifacts.get(name);
+  if (kept) return kept;
   const json = JSON.parse(readFileSync(join(modules, ARTIFACTS[name]), 'utf8')) as {
     abi: Abi;
     bytecode: string | { object: string };
   };
   const code = typeof json.bytecode === 'string' ? json.bytecode : json.bytecode.object;
-  return { abi: json.abi, bytecode: (code.startsWith('0x') ? code : `0x${code}`) as Hex };
+  const artifact = { abi: json.abi, bytecode: (code.startsWith('0x') ? code : `0x${code}`) as Hex };
+  artifacts.set(name, artifact);
+  return artifact;
 }
 
 export function uniswapAddresses(): Record<UniswapContract, Address> {
@@ -77,8 +83,8 @@ const fullRange = (fee: keyof typeof TICK_SPACING) => {
 
 /** A seeded pool's side: the token (WETH for ETH), its decimals, and its price feed's present answer. */
 type Side = { token: Address; decimals: number; usd: bigint };
-/** The seeded pools, each with how much of its first side goes in (the second follows from the price). */
-type PoolPlan = { a: Side; b: Side; fee: keyof typeof TICK_SPACING; aAmount: bigint };
+/** A seeded pool's sides in Uniswap's order (token0 below token1), each with the amount put in. */
+type PoolPlan = { token0: Side; amount0: bigint; token1: Side; amount1: bigint; fee: keyof typeof TICK_SPACING };
 
 /** Integer square root (Newton's method). */
 export function sqrtBigint(value: bigint): bigint {
@@ -111,12 +117,21 @@ export function plannedPools(demo: Record<DemoContract, Address>, weth: Address)
   const eth: Side = { token: weth, decimals: 18, usd: FEED_HISTORY.ETH_USD_FEED.answer };
   const usdc: Side = { token: demo.USDC, decimals: 6, usd: FEED_HISTORY.USDC_USD_FEED.answer };
   const dai: Side = { token: demo.DAI, decimals: 18, usd: FEED_HISTORY.DAI_USD_FEED.answer };
+  /** `amount` of side `a`, and as much of side `b` as it is worth. */
+  const pool = (a: Side, b: Side, fee: PoolPlan['fee'], amount: bigint): PoolPlan => {
+    const sides = [
+      { side: a, amount },
+      { side: b, amount: worth(amount, a, b) },
+    ].sort((x, y) => (BigInt(x.side.token) < BigInt(y.side.token) ? -1 : 1));
+    const [first, second] = sides as [(typeof sides)[number], (typeof sides)[number]];
+    return { token0: first.side, amount0: first.amount, token1: second.side, amount1: second.amount, fee };
+  };
   return [
-    { a: eth, b: usdc, fee: 500, aAmount: parseEther('200') },
-    { a: eth, b: usdc, fee: 3000, aAmount: parseEther('50') },
-    { a: eth, b: dai, fee: 500, aAmount: parseEther('100') },
-    { a: eth, b: dai, fee: 3000, aAmount: parseEther('50') },
-    { a: dai, b: usdc, fee: 100, aAmount: parseEther('500000') },
+    pool(eth, usdc, 500, parseEther('200')),
+    pool(eth, usdc, 3000, parseEther('50')),
+    pool(eth, dai, 500, parseEther('100')),
+    pool(eth, dai, 3000, parseEther('50')),
+    pool(dai, usdc, 100, parseEther('500000')),
   ];
 }
 
@@ -164,8 +179,8 @@ export async function seedUniswap(client: SeedClient, demo: Record<DemoContract,
   const needed = new Map<Address, bigint>();
   const add = (token: Address, amount: bigint) => needed.set(token, (needed.get(token) ?? 0n) + amount);
   for (const pool of pools) {
-    add(pool.a.token, pool.aAmount);
-    add(pool.b.token, worth(pool.aAmount, pool.a, pool.b));
+    add(pool.token0.token, pool.amount0);
+    add(pool.token1.token, pool.amount1);
   }
   // The demo tokens' liquidity written into state (it moves no one's balance or history); WETH by
   // a deposit of the deployer's ETH.
@@ -173,71 +188,37 @@ export async function seedUniswap(client: SeedClient, demo: Record<DemoContract,
     if (token !== at.WETH9) await addTokens(client, token, deployer.address, amount);
   const weth = uniswapArtifact('WETH9').abi;
   const positions = uniswapArtifact('V3_POSITIONS').abi;
-  const approve = (token: Address) => (c: SeedClient) =>
-    c.writeContract({
-      account: deployer,
-      address: token,
-      abi: weth,
-      functionName: 'approve',
-      args: [at.V3_POSITIONS, maxUint256],
-    });
+  const call = (to: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) =>
+    callStep(deployer, to, abi, functionName, args, value);
   await mineBlock(client, [
     // The 0.01 % tier, which the factory's owner turns on (Uniswap did so on every chain in 2021).
-    (c) =>
-      c.writeContract({
-        account: deployer,
-        address: at.V3_FACTORY,
-        abi: uniswapArtifact('V3_FACTORY').abi,
-        functionName: 'enableFeeAmount',
-        args: [100, TICK_SPACING[100]],
-      }),
-    (c) =>
-      c.writeContract({
-        account: deployer,
-        address: at.WETH9,
-        abi: weth,
-        functionName: 'deposit',
-        value: needed.get(at.WETH9) ?? 0n,
-      }),
-    ...[...needed.keys()].map(approve),
+    call(at.V3_FACTORY, uniswapArtifact('V3_FACTORY').abi, 'enableFeeAmount', [100, TICK_SPACING[100]]),
+    call(at.WETH9, weth, 'deposit', [], needed.get(at.WETH9) ?? 0n),
+    ...[...needed.keys()].map((token) => call(token, weth, 'approve', [at.V3_POSITIONS, maxUint256])),
   ]);
   await mineBlock(
     client,
-    pools.flatMap((pool) => {
-      const [first, second] = BigInt(pool.a.token) < BigInt(pool.b.token) ? [pool.a, pool.b] : [pool.b, pool.a];
-      const firstAmount = first === pool.a ? pool.aAmount : worth(pool.aAmount, pool.a, pool.b);
-      const secondAmount = worth(firstAmount, first, second);
-      return [
-        (c: SeedClient) =>
-          c.writeContract({
-            account: deployer,
-            address: at.V3_POSITIONS,
-            abi: positions,
-            functionName: 'createAndInitializePoolIfNecessary',
-            args: [first.token, second.token, pool.fee, sqrtPriceX96(first, second)],
-          }),
-        (c: SeedClient) =>
-          c.writeContract({
-            account: deployer,
-            address: at.V3_POSITIONS,
-            abi: positions,
-            functionName: 'mint',
-            args: [
-              {
-                token0: first.token,
-                token1: second.token,
-                fee: pool.fee,
-                ...fullRange(pool.fee),
-                amount0Desired: firstAmount,
-                amount1Desired: secondAmount,
-                amount0Min: 0n,
-                amount1Min: 0n,
-                recipient: deployer.address,
-                deadline: maxUint256,
-              },
-            ],
-          }),
-      ];
-    }),
+    pools.flatMap(({ token0, amount0, token1, amount1, fee }) => [
+      call(at.V3_POSITIONS, positions, 'createAndInitializePoolIfNecessary', [
+        token0.token,
+        token1.token,
+        fee,
+        sqrtPriceX96(token0, token1),
+      ]),
+      call(at.V3_POSITIONS, positions, 'mint', [
+        {
+          token0: token0.token,
+          token1: token1.token,
+          fee,
+          ...fullRange(fee),
+          amount0Desired: amount0,
+          amount1Desired: amount1,
+          amount0Min: 0n,
+          amount1Min: 0n,
+          recipient: deployer.address,
+          deadline: maxUint256,
+        },
+      ]),
+    ]),
   );
 }
