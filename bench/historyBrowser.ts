@@ -1,7 +1,7 @@
 // The Activity screen of `npm run bench -- history` in Chromium: the first sync from the wallet
 // opened to "Up to date at block", then reopening Activity and scrolling the list.
 import { writeFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import type { RpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import type { Held } from './held.ts';
@@ -38,12 +38,7 @@ export async function benchHistoryInBrowser(args: {
   proxy.resetCounts();
   // BENCH_HISTORY_PROFILE=<file>: a Chromium CPU profile of the first sync, to see where it goes
   // (idle while IndexedDB commits, parsing, building entries…).
-  const cdp = process.env.BENCH_HISTORY_PROFILE ? await context.newCDPSession(page) : undefined;
-  if (cdp) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-    await cdp.send('Profiler.start');
-  }
+  const syncProfile = await cpuProfile(context, page, process.env.BENCH_HISTORY_PROFILE, 500);
   await nav.getByRole('link', { name: 'Activity' }).click();
   const progress = await sawProgress(page);
   await within(
@@ -52,10 +47,7 @@ export async function benchHistoryInBrowser(args: {
     page.getByText(/^Up to date at block/).waitFor({ timeout: SYNC_LIMIT_MS }),
   );
   const synced = performance.now() - opened;
-  if (cdp) {
-    const { profile } = await cdp.send('Profiler.stop');
-    writeFileSync(process.env.BENCH_HISTORY_PROFILE ?? '', JSON.stringify(profile));
-  }
+  await syncProfile();
   const syncRequests = proxy.requests;
   // Where the time went: the JSON-RPC calls by method, and the node's own time summed over requests.
   const syncCalls = Object.entries(proxy.calls)
@@ -80,17 +72,9 @@ export async function benchHistoryInBrowser(args: {
   times.sort((a, b) => a - b);
   const open = times[Math.floor(times.length / 2)] ?? 0;
   // BENCH_SCROLL_PROFILE=<file>: a Chromium CPU profile of the scrolling.
-  const scrollCdp = process.env.BENCH_SCROLL_PROFILE ? await context.newCDPSession(page) : undefined;
-  if (scrollCdp) {
-    await scrollCdp.send('Profiler.enable');
-    await scrollCdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await scrollCdp.send('Profiler.start');
-  }
+  const scrollProfile = await cpuProfile(context, page, process.env.BENCH_SCROLL_PROFILE, 200);
   const scroll = await scrollThrough(page);
-  if (scrollCdp) {
-    const { profile } = await scrollCdp.send('Profiler.stop');
-    writeFileSync(process.env.BENCH_SCROLL_PROFILE ?? '', JSON.stringify(profile));
-  }
+  await scrollProfile();
   await context.close();
   return [
     `  in Chromium (${total}; the demo wallet's three accounts sync, the first holds the history)`,
@@ -100,6 +84,22 @@ export async function benchHistoryInBrowser(args: {
     `    rows in the page   ${rows}   budget < ${ROWS_BUDGET}: ${verdict(rows < ROWS_BUDGET)}`,
     `    scrolling a screen per frame (at most ${SCROLL_FRAMES}, then a jump to the end) in ${scroll.frames} frames: frame time median ${scroll.median.toFixed(1)} ms, worst ${scroll.worst.toFixed(1)} ms; rows in the page at the end ${scroll.rows}`,
   ];
+}
+
+/**
+ * Starts a Chromium CPU profile of `page` when `file` is named (sampling every `intervalUs`);
+ * the function returned stops it and writes it there. Without a file both do nothing.
+ */
+async function cpuProfile(context: BrowserContext, page: Page, file: string | undefined, intervalUs: number) {
+  if (!file) return async () => {};
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+  };
 }
 
 /** Whether the status line shows a percentage before the sync ends (a short sync may end first). */

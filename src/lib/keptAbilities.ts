@@ -1,5 +1,6 @@
 import { keccak256, stringToHex } from 'viem';
 import { type KeptAbilities, keptAbilities, type NodeAbilities } from '@/core/simulation/probe';
+import { isRecord } from '@/core/text/guards';
 
 /**
  * Where what each node offers a preview (its probed strategy and block overrides, by nodeKey) is
@@ -16,9 +17,7 @@ const storedKey = (node: string) => keccak256(stringToHex(`cairn.previewNodes:${
 function readAll(): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(STORAGE_KEY) ?? '{}');
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {};
+    return isRecord(parsed) ? parsed : {};
   } catch {
     return {};
   }

@@ -48,16 +48,6 @@ function asksOf(cache: QueryClient, network: Network): Asks {
   }
   let entry = byNode.get(asksKey(network));
   if (!entry) {
-    const asks: Asks = {
-      pace: NO_PACE,
-      nextAt: 0,
-      askedAt: 0,
-      head: undefined,
-      feed: undefined,
-      noticed: undefined,
-      askSoon: () => undefined,
-    };
-    byNode.set(asksKey(network), asks);
     const queryKey = chainKeys.head(network);
     // On TanStack's timers, as the query's own polls are (tests script them alike).
     let later: ReturnType<typeof timeoutManager.setTimeout> | undefined;
@@ -66,16 +56,25 @@ function asksOf(cache: QueryClient, network: Network): Asks {
       asks.nextAt = 0;
       void cache.refetchQueries({ queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
     };
-    // A head the socket told of, or a socket lost: ask now, not at the poll's time; but never more
-    // often than polling would (a fast chain's every block, or a socket that chatters, would cost
-    // more than polls): one ask at the earliest time a poll could come.
-    asks.askSoon = (noticed) => {
-      if (noticed !== undefined && (asks.noticed === undefined || noticed > asks.noticed)) asks.noticed = noticed;
-      if (later) return;
-      const wait = asks.askedAt + headPollIntervalMs(network) - Date.now();
-      if (wait <= 0) ask();
-      else later = timeoutManager.setTimeout(ask, wait);
+    const asks: Asks = {
+      pace: NO_PACE,
+      nextAt: 0,
+      askedAt: 0,
+      head: undefined,
+      feed: undefined,
+      noticed: undefined,
+      // A head the socket told of, or a socket lost: ask now, not at the poll's time; but never
+      // more often than polling would (a fast chain's every block, or a socket that chatters,
+      // would cost more than polls): one ask at the earliest time a poll could come.
+      askSoon(noticed) {
+        if (noticed !== undefined && (asks.noticed === undefined || noticed > asks.noticed)) asks.noticed = noticed;
+        if (later) return;
+        const wait = asks.askedAt + headPollIntervalMs(network) - Date.now();
+        if (wait <= 0) ask();
+        else later = timeoutManager.setTimeout(ask, wait);
+      },
     };
+    byNode.set(asksKey(network), asks);
     asks.feed = headFeedFor(cache, network, queryKey, { askNow: asks.askSoon });
     entry = asks;
   }
@@ -87,6 +86,9 @@ export function headFeedOf(cache: QueryClient, network: Network): HeadFeed | und
   return asksOf(cache, network).feed;
 }
 
+/** Whether the head is followed by a live socket that has told of every block the reads found. */
+const following = (feed: HeadFeed | undefined): boolean => !!feed?.live && !feed.behind;
+
 /** A poll this close to its time asks the node; sooner, it gives what the last ask found. */
 const EARLY_MS = 150;
 
@@ -94,7 +96,7 @@ const EARLY_MS = 150;
 function lastStillHolds(entry: Asks, network: Network): boolean {
   const now = Date.now();
   if (now < entry.nextAt - EARLY_MS) return true;
-  return !!entry.feed?.live && !entry.feed.behind && now < entry.askedAt + headWatchdogMs(network) - EARLY_MS;
+  return following(entry.feed) && now < entry.askedAt + headWatchdogMs(network) - EARLY_MS;
 }
 
 async function askHead(entry: Asks, network: Network): Promise<ChainHead> {
@@ -149,7 +151,7 @@ export function chainHeadQuery(cache: QueryClient, network: Network) {
     queryFn: () => askHead(entry, network),
     refetchInterval: (query) => {
       if (query.state.status === 'error') return headRefetchInterval(network, query.state.fetchFailureCount);
-      if (entry.feed?.live && !entry.feed.behind) return headWatchdogMs(network);
+      if (following(entry.feed)) return headWatchdogMs(network);
       return Math.max(EARLY_MS, entry.nextAt - Date.now());
     },
     refetchIntervalInBackground: false,
@@ -167,6 +169,6 @@ export function currentHead(cache: QueryClient, network: Network): ChainHead | u
   const state = cache.getQueryState<ChainHead>(chainKeys.head(network));
   if (state?.status !== 'success' || state.data === undefined) return undefined;
   const feed = asksByCache.get(cache)?.get(asksKey(network))?.feed;
-  const followed = !!feed?.live && !feed.behind;
+  const followed = following(feed);
   return followed || Date.now() - state.dataUpdatedAt <= network.blockTimeMs ? state.data : undefined;
 }
