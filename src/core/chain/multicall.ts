@@ -44,17 +44,19 @@ export type CallOutcome = { ok: true; data: Hex | undefined } | { ok: false; sai
 
 /**
  * Makes `calls` through Multicall3's aggregate3, `size` calls per eth_call, all issued together
- * (the client sends them as one JSON-RPC batch). Each call's outcome, in order. The caller has
+ * (the client sends them as one JSON-RPC batch), at `blockNumber` or the latest. Each call's outcome, in order. The caller has
  * checked Multicall3 is there (isCanonicalMulticall). Throws what the node throws.
  */
 export async function aggregate3(
   client: ChainClient,
   calls: readonly Call3[],
   size = MAX_CALLS_PER_AGGREGATE,
+  blockNumber?: bigint,
 ): Promise<CallOutcome[]> {
   const chunks = await Promise.all(
     chunkCalls(calls, size).map(async (chunk) => {
       const { data } = await call(client, {
+        blockNumber,
         to: MULTICALL3_ADDRESS,
         data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk] }),
       });
@@ -74,11 +76,15 @@ export async function aggregate3(
  * The same calls without Multicall3: plain eth_calls issued together (one JSON-RPC batch). A call
  * that reverts is an outcome; any other failure of the node throws.
  */
-export async function plainCalls(client: ChainClient, calls: readonly Call3[]): Promise<CallOutcome[]> {
+export async function plainCalls(
+  client: ChainClient,
+  calls: readonly Call3[],
+  blockNumber?: bigint,
+): Promise<CallOutcome[]> {
   return Promise.all(
     calls.map(async (c): Promise<CallOutcome> => {
       try {
-        return { ok: true, data: (await call(client, { to: c.target, data: c.callData })).data };
+        return { ok: true, data: (await call(client, { blockNumber, to: c.target, data: c.callData })).data };
       } catch (error) {
         if (toChainError(error).code !== 'CHAIN_REVERTED') throw error;
         return { ok: false, saidWhy: true };
