@@ -7,11 +7,10 @@ import { startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { testNode } from '@/testing/txFixtures';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
 import { demoAccount } from '../../../devchain/seedSupport.ts';
-import { uniswapAddresses, V3_POOL_INIT_CODE_HASH } from '../../../devchain/uniswap.ts';
+import { uniswapAddresses } from '../../../devchain/uniswap.ts';
 import { chainClient } from '../chain/client';
+import { LOCAL_UNISWAP_DEPLOYMENT } from '../chain/localUniswap';
 import { localNetwork } from '../chain/networks';
-import { PERMIT2_ADDRESS } from '../signing/permits';
-import type { SwapContracts } from './contracts';
 import { NATIVE } from './pools';
 import { createQuoteReader, type QuoteReading } from './readQuote';
 import { minimumOut } from './slippage';
@@ -22,15 +21,7 @@ const node = testNode(url);
 const trader = demoAccount(72);
 const uniswap = uniswapAddresses();
 const demo = demoContractAddresses();
-const contracts: SwapContracts = {
-  wrappedNative: uniswap.WETH9,
-  v3Factory: uniswap.V3_FACTORY,
-  v3PoolInitCodeHash: V3_POOL_INIT_CODE_HASH,
-  quoterV2: uniswap.QUOTER_V2,
-  universalRouter: uniswap.UNIVERSAL_ROUTER,
-  permit2: PERMIT2_ADDRESS,
-  v4: { quoter: uniswap.V4_QUOTER, stateView: uniswap.V4_STATE_VIEW },
-};
+const contracts = LOCAL_UNISWAP_DEPLOYMENT;
 const hubs = [uniswap.WETH9, demo.USDC, demo.USDT, demo.DAI];
 
 beforeAll(async () => {

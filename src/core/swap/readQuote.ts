@@ -103,7 +103,7 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
     routes: readonly Route[],
     ask: QuoteAsk,
     states: ReadonlyMap<string, PoolState>,
-    outcomes: readonly CallOutcome[],
+    outcomes: readonly (CallOutcome | undefined)[],
   ): SwapQuote[] {
     const out: SwapQuote[] = [];
     routes.forEach((route, i) => {
@@ -122,7 +122,7 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
     const fresh = kept && ask.block >= kept.found && ask.block - kept.found < ROUTES_KEPT_FOR_BLOCKS;
     let routes: Route[];
     let states: Map<string, PoolState>;
-    let quoteOutcomes: CallOutcome[];
+    let quoteOutcomes: (CallOutcome | undefined)[];
     if (fresh && kept.routes.length > 0) {
       // One round trip: the live routes' pools and their quotes together.
       routes = kept.routes.filter((route) => withinReach(route, ask.amountIn, kept.states));
