@@ -1,0 +1,61 @@
+// How a swap's token in reaches the router: Permit2 moves it, so the token must let Permit2 take
+// at least the amount (an exact approve when it does not), and Permit2 must let the router take
+// it (a permit the person signs for exactly the amount, unless one still stands).
+import { type Address, erc20Abi, parseAbi } from 'viem';
+import { readContract } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
+
+const permit2AllowanceAbi = parseAbi([
+  'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
+]);
+
+export type PaymentState = {
+  /** What the token lets Permit2 take from the owner. */
+  tokenAllowance: bigint;
+  /** What Permit2 lets the router take, until when (unix seconds), and the next permit's nonce. */
+  permit2: { amount: bigint; expiration: number; nonce: number };
+};
+
+/** Both allowances, read together (one round trip) at `block`. */
+export async function readPaymentState(
+  client: ChainClient,
+  args: { owner: Address; token: Address; permit2: Address; router: Address; block?: bigint },
+): Promise<PaymentState> {
+  try {
+    const [tokenAllowance, [amount, expiration, nonce]] = await Promise.all([
+      readContract(client, {
+        address: args.token,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [args.owner, args.permit2],
+        blockNumber: args.block,
+      }),
+      readContract(client, {
+        address: args.permit2,
+        abi: permit2AllowanceAbi,
+        functionName: 'allowance',
+        args: [args.owner, args.token, args.router],
+        blockNumber: args.block,
+      }),
+    ]);
+    return { tokenAllowance, permit2: { amount, expiration, nonce } };
+  } catch (error) {
+    throw toChainError(error);
+  }
+}
+
+export type PaymentStep =
+  /** The token must first let Permit2 take exactly the amount: an approve transaction. */
+  | { kind: 'approve' }
+  /** The person signs a permit for exactly the amount. */
+  | { kind: 'permit'; nonce: number }
+  /** A standing Permit2 allowance covers it until after the deadline. */
+  | { kind: 'ready' };
+
+/** What paying `amount` needs first, given the allowances and the swap's deadline. */
+export function paymentStep(state: PaymentState, amount: bigint, deadline: bigint): PaymentStep {
+  if (state.tokenAllowance < amount) return { kind: 'approve' };
+  const standing = state.permit2.amount >= amount && BigInt(state.permit2.expiration) >= deadline;
+  return standing ? { kind: 'ready' } : { kind: 'permit', nonce: state.permit2.nonce };
+}

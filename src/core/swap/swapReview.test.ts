@@ -1,0 +1,73 @@
+import type { Address } from 'viem';
+import { describe, expect, it } from 'vitest';
+import type { SimulationResult } from '../simulation/types';
+import { paymentStep } from './payment';
+import { NATIVE } from './pools';
+import { checkSwapSimulation, type SwapFacts } from './swapReview';
+
+const from: Address = '0x1000000000000000000000000000000000000001';
+const USDC: Address = '0x2000000000000000000000000000000000000002';
+const facts: SwapFacts = {
+  router: '0x3000000000000000000000000000000000000003',
+  data: '0x',
+  tokenIn: NATIVE,
+  symbolIn: 'ETH',
+  decimalsIn: 18,
+  amountIn: 10n ** 18n,
+  tokenOut: USDC,
+  symbolOut: 'USDC',
+  decimalsOut: 6,
+  quotedOut: 1_000n,
+  minimumOut: 995n,
+  quoteBlock: 7n,
+  slippageBps: 50n,
+};
+const result = (received: bigint, ok = true): SimulationResult =>
+  ({
+    outcome: ok ? { ok: true } : { ok: false },
+    changes: [
+      { kind: 'native', address: from, in: 0n, out: 10n ** 18n },
+      { kind: 'erc20', address: from, token: USDC, in: received, out: 0n },
+      { kind: 'erc20', address: facts.router, token: USDC, in: 5n, out: 5n },
+    ],
+  }) as unknown as SimulationResult;
+
+describe("a swap's simulation against its quote", () => {
+  it('is equal, more, short, or short below the minimum', () => {
+    expect(checkSwapSimulation(facts, result(1_000n), from)).toEqual({ kind: 'equal', received: 1_000n });
+    expect(checkSwapSimulation(facts, result(1_001n), from)).toEqual({ kind: 'more', received: 1_001n });
+    expect(checkSwapSimulation(facts, result(996n), from)).toEqual({
+      kind: 'short',
+      received: 996n,
+      belowMinimum: false,
+    });
+    expect(checkSwapSimulation(facts, result(980n), from)).toEqual({
+      kind: 'short',
+      received: 980n,
+      belowMinimum: true,
+    });
+    expect(checkSwapSimulation(facts, result(0n, false), from)).toEqual({ kind: 'fails' });
+  });
+
+  it('counts the coin when the coin comes out', () => {
+    const toCoin = { ...facts, tokenIn: USDC, tokenOut: NATIVE, quotedOut: 10n ** 18n };
+    expect(checkSwapSimulation(toCoin, result(0n), from)).toEqual({
+      kind: 'short',
+      received: -(10n ** 18n),
+      belowMinimum: true,
+    });
+  });
+});
+
+describe('paying for a swap', () => {
+  const state = (tokenAllowance: bigint, amount: bigint, expiration: number) => ({
+    tokenAllowance,
+    permit2: { amount, expiration, nonce: 3 },
+  });
+  it('approves exactly first, then signs a permit, unless a standing one covers the deadline', () => {
+    expect(paymentStep(state(99n, 0n, 0), 100n, 50n)).toEqual({ kind: 'approve' });
+    expect(paymentStep(state(100n, 0n, 0), 100n, 50n)).toEqual({ kind: 'permit', nonce: 3 });
+    expect(paymentStep(state(100n, 100n, 49), 100n, 50n)).toEqual({ kind: 'permit', nonce: 3 });
+    expect(paymentStep(state(100n, 100n, 50), 100n, 50n)).toEqual({ kind: 'ready' });
+  });
+});
