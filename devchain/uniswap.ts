@@ -2,7 +2,8 @@
 // v3 (factory, position manager, QuoterV2), v4 (PoolManager, V4Quoter, StateView, PositionManager)
 // and UniversalRouter 2.1, from a deployer of their own after the scenarios, at addresses that
 // follow from its nonces. Then v3 pools at the price feeds' present prices, with full-range
-// liquidity: ETH/USDC and ETH/DAI on the 0.05 % and 0.3 % tiers, DAI/USDC on 0.01 %.
+// liquidity: ETH/USDC and ETH/DAI on the 0.05 % and 0.3 % tiers, DAI/USDC on 0.01 %; and one v4
+// pool, native ETH/USDC at 0.3 % (uniswapV4.ts), in the same blocks.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,10 @@ import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
 import { FEED_HISTORY } from './priceRounds.ts';
 import { addTokens, mineBlock } from './scenarios.ts';
 import { callStep, type DemoContract, demoAccount, type SeedClient } from './seedSupport.ts';
+import { fullRange, sqrtPriceX96, type Valued } from './uniswapMath.ts';
+import { localV4Pools, v4PoolSteps } from './uniswapV4.ts';
+
+export { type LocalV4Pool, localV4Pools } from './uniswapV4.ts';
 
 const modules = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
 
@@ -72,45 +77,16 @@ export function uniswapAddresses(): Record<UniswapContract, Address> {
   ) as Record<UniswapContract, Address>;
 }
 
-/** v3 fee tiers and their tick spacings, and the widest ticks each spacing allows. */
+/** v3 fee tiers and their tick spacings. */
 const TICK_SPACING = { 100: 1, 500: 10, 3000: 60, 10000: 200 } as const;
-const MAX_TICK = 887_272;
-const fullRange = (fee: keyof typeof TICK_SPACING) => {
-  const spacing = TICK_SPACING[fee];
-  const upper = Math.floor(MAX_TICK / spacing) * spacing;
-  return { tickLower: -upper, tickUpper: upper };
-};
 
 /** A seeded pool's side: the token (WETH for ETH), its decimals, and its price feed's present answer. */
-type Side = { token: Address; decimals: number; usd: bigint };
+type Side = { token: Address } & Valued;
 /** A seeded pool's sides in Uniswap's order (token0 below token1), each with the amount put in. */
 type PoolPlan = { token0: Side; amount0: bigint; token1: Side; amount1: bigint; fee: keyof typeof TICK_SPACING };
 
-/** Integer square root (Newton's method). */
-export function sqrtBigint(value: bigint): bigint {
-  if (value < 0n) throw new RangeError('No square root of a negative');
-  if (value < 2n) return value;
-  let x = value;
-  let y = (x + 1n) / 2n;
-  while (y < x) {
-    x = y;
-    y = (x + value / x) / 2n;
-  }
-  return x;
-}
-
-/**
- * Pool price as Uniswap keeps it, sqrt(token1 per token0 in base units) × 2^96, for two tokens worth
- * `usd0` and `usd1` a whole unit (any common scale).
- */
-export function sqrtPriceX96(token0: Omit<Side, 'token'>, token1: Omit<Side, 'token'>): bigint {
-  return sqrtBigint(
-    (token0.usd * 10n ** BigInt(token1.decimals) * 2n ** 192n) / (token1.usd * 10n ** BigInt(token0.decimals)),
-  );
-}
-
 /** What `amount` of side `from` is worth in side `to`, in base units. */
-const worth = (amount: bigint, from: Omit<Side, 'token'>, to: Omit<Side, 'token'>) =>
+const worth = (amount: bigint, from: Valued, to: Valued) =>
   (amount * from.usd * 10n ** BigInt(to.decimals)) / (to.usd * 10n ** BigInt(from.decimals));
 
 export function plannedPools(demo: Record<DemoContract, Address>, weth: Address): PoolPlan[] {
@@ -186,6 +162,9 @@ export async function seedUniswap(client: SeedClient, demo: Record<DemoContract,
   // a deposit of the deployer's ETH.
   for (const [token, amount] of needed)
     if (token !== at.WETH9) await addTokens(client, token, deployer.address, amount);
+  const v4Pool = localV4Pools(demo.USDC).ETH_USDC;
+  await addTokens(client, v4Pool.key.currency1, deployer.address, v4Pool.amount1Max);
+  const v4 = v4PoolSteps(deployer, { poolManager: at.V4_POOL_MANAGER, positions: at.V4_POSITIONS }, v4Pool);
   const weth = uniswapArtifact('WETH9').abi;
   const positions = uniswapArtifact('V3_POSITIONS').abi;
   const call = (to: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) =>
@@ -195,10 +174,10 @@ export async function seedUniswap(client: SeedClient, demo: Record<DemoContract,
     call(at.V3_FACTORY, uniswapArtifact('V3_FACTORY').abi, 'enableFeeAmount', [100, TICK_SPACING[100]]),
     call(at.WETH9, weth, 'deposit', [], needed.get(at.WETH9) ?? 0n),
     ...[...needed.keys()].map((token) => call(token, weth, 'approve', [at.V3_POSITIONS, maxUint256])),
+    ...v4.open,
   ]);
-  await mineBlock(
-    client,
-    pools.flatMap(({ token0, amount0, token1, amount1, fee }) => [
+  await mineBlock(client, [
+    ...pools.flatMap(({ token0, amount0, token1, amount1, fee }) => [
       call(at.V3_POSITIONS, positions, 'createAndInitializePoolIfNecessary', [
         token0.token,
         token1.token,
@@ -210,7 +189,7 @@ export async function seedUniswap(client: SeedClient, demo: Record<DemoContract,
           token0: token0.token,
           token1: token1.token,
           fee,
-          ...fullRange(fee),
+          ...fullRange(TICK_SPACING[fee]),
           amount0Desired: amount0,
           amount1Desired: amount1,
           amount0Min: 0n,
@@ -220,5 +199,6 @@ export async function seedUniswap(client: SeedClient, demo: Record<DemoContract,
         },
       ]),
     ]),
-  );
+    ...v4.fund,
+  ]);
 }

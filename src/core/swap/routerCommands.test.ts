@@ -1,5 +1,16 @@
 // The router calls decoded back with their own ABI: command bytes in order, each input's fields.
-import { decodeAbiParameters, decodeFunctionData, getAddress, type Hex, size, slice } from 'viem';
+import {
+  concatHex,
+  decodeAbiParameters,
+  decodeFunctionData,
+  getAddress,
+  type Hex,
+  keccak256,
+  numberToHex,
+  pad,
+  size,
+  slice,
+} from 'viem';
 import { describe, expect, it } from 'vitest';
 import {
   executeCalldata,
@@ -10,6 +21,7 @@ import {
   universalRouterAbi,
   unwrapWeth,
   v3SwapExactIn,
+  v4PoolId,
   v4SwapExactInSingle,
   wrapEth,
 } from './routerCommands';
@@ -130,6 +142,22 @@ describe('UniversalRouter steps', () => {
     // One for zero: USDC goes in (settled), ETH comes out (taken).
     expect(decodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], params[1] ?? '0x')).toEqual([USDC, 2_000n]);
     expect(decodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], params[2] ?? '0x')).toEqual([ETH, 1n]);
+  });
+
+  it('names a v4 pool as PoolManager does: keccak256 of the key’s five words', () => {
+    // Mainnet's ETH/USDC 0.05 % pool, whose id Uniswap's interface, subgraph and explorers show.
+    const pool = { currency0: ETH, currency1: USDC, fee: 500, tickSpacing: 10, hooks: ETH };
+    expect(v4PoolId(pool)).toBe('0x21c67e77068de97969ba93d4aab21826d33ca12bb9f565d8496e8fda8a82ca27');
+    // abi.encode(PoolKey) word by word; a negative spacing is sign-extended, as int24 is.
+    const other = { currency0: ETH, currency1: USDC, fee: 3_000, tickSpacing: -60, hooks: ROUTER };
+    const words = concatHex([
+      pad(ETH),
+      pad(USDC),
+      numberToHex(3_000, { size: 32 }),
+      numberToHex(-60, { size: 32, signed: true }),
+      pad(ROUTER),
+    ]);
+    expect(v4PoolId(other)).toBe(keccak256(words));
   });
 
   it('refuses a call with no step', () => {

@@ -2,7 +2,15 @@
 // as execute(commands, inputs, deadline). Only the commands a swap from Cairn uses are here; their
 // layouts are those of UniversalRouter 2.x (Commands.sol, Dispatcher.sol) and v4-periphery 1.0
 // (Actions.sol) for single-pool v4 swaps.
-import { type Address, concatHex, encodeAbiParameters, encodeFunctionData, type Hex, numberToHex } from 'viem';
+import {
+  type Address,
+  concatHex,
+  encodeAbiParameters,
+  encodeFunctionData,
+  type Hex,
+  keccak256,
+  numberToHex,
+} from 'viem';
 
 /** Command bytes (a byte with 0x80 set may revert without failing the whole call; none does here). */
 export const ROUTER_COMMAND = {
@@ -129,7 +137,8 @@ export function permit2Permit(permit: PermitSingle, signature: Hex): RouterStep 
 /** A v4 pool: its two currencies in address order (ETH is the zero address), fee, spacing, hooks. */
 export type V4PoolKey = { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address };
 
-const poolKeyParameter = {
+/** PoolKey's ABI shape (v4-core PoolKey.sol): five static words, in this order. */
+export const v4PoolKeyParameter = {
   type: 'tuple',
   components: [
     { name: 'currency0', type: 'address' },
@@ -139,6 +148,11 @@ const poolKeyParameter = {
     { name: 'hooks', type: 'address' },
   ],
 } as const;
+
+/** The pool's id, by which PoolManager, StateView and their events name it: keccak256(abi.encode(poolKey)). */
+export function v4PoolId(pool: V4PoolKey): Hex {
+  return keccak256(encodeAbiParameters([v4PoolKeyParameter], [pool]));
+}
 
 /**
  * Swaps exactly `amountIn` through one v4 pool: the swap, then settling what is owed in, then
@@ -163,7 +177,7 @@ export function v4SwapExactInSingle(args: {
         {
           type: 'tuple',
           components: [
-            { name: 'poolKey', ...poolKeyParameter },
+            { name: 'poolKey', ...v4PoolKeyParameter },
             { name: 'zeroForOne', type: 'bool' },
             { name: 'amountIn', type: 'uint128' },
             { name: 'amountOutMinimum', type: 'uint128' },
