@@ -35,16 +35,6 @@ export function v4PoolKey(a: Address, b: Address, tier: { fee: number; tickSpaci
   return { currency0, currency1, fee: tier.fee, tickSpacing: tier.tickSpacing, hooks: zeroAddress };
 }
 
-/** A v4 pool's id in the PoolManager: the hash of its ABI-encoded key. */
-export function v4PoolId(key: V4PoolKey): Hex {
-  return keccak256(
-    encodeAbiParameters(
-      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
-      [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
-    ),
-  );
-}
-
 /** A pool's present price (token1 per token0, as Q64.96 of its square root) and in-range liquidity. */
 export type PoolState = { sqrtPriceX96: bigint; liquidity: bigint };
 

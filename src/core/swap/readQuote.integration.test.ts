@@ -53,6 +53,10 @@ describe('reading a swap quote from the chain', () => {
       expect(cold.best.priceImpactBps).toBeLessThan(100n);
       expect(cold.others.length).toBeGreaterThan(0);
       for (const other of cold.others) expect(other.amountOut).toBeLessThanOrEqual(cold.best.amountOut);
+      // The v4 ETH/USDC pool is quoted beside v3's tiers and hubs.
+      const all = [cold.best, ...cold.others];
+      expect(all.some((q) => q.route.protocol === 'v4')).toBe(true);
+      expect(all.some((q) => q.route.hops.length === 2)).toBe(true);
       proxy.resetCounts();
       const warm = quoted(await reader.read(ask));
       expect(proxy.requests).toBe(1);

@@ -11,10 +11,9 @@ import {
   sortTokens,
   V4_HOOKLESS_TIERS,
   v3PoolAddress,
-  v4PoolId,
   v4PoolKey,
 } from './pools';
-import type { V4PoolKey } from './routerCommands';
+import { type V4PoolKey, v4PoolId } from './routerCommands';
 import { V3_FEE_TIERS } from './v3Path';
 
 export type V3Hop = { protocol: 'v3'; tokenIn: Address; tokenOut: Address; fee: number; pool: Address };
