@@ -8,6 +8,7 @@ import styles from './Shell.module.css';
 const screenIcons: Partial<Record<ScreenId, IconName>> = {
   home: 'home',
   send: 'send',
+  swap: 'swap',
   receive: 'receive',
   activity: 'activity',
   nfts: 'nfts',

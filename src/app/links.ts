@@ -13,6 +13,7 @@ export const appLinks: AppLinks = {
   historyExplorers: screen('settingsExplorers').path,
   networks: screen('settingsNetworks').path,
   send: screen('send').path,
+  swap: screen('swap').path,
   receive: screen('receive').path,
   sign: screen('sign').path,
   transaction: (hash) => pathTo('transaction', { hash }),

@@ -7,6 +7,7 @@ import type { PlainMessageId } from '@/core/i18n/message';
 export type ScreenId =
   | 'home'
   | 'send'
+  | 'swap'
   | 'receive'
   | 'activity'
   | 'contracts'
@@ -61,6 +62,13 @@ export const screens: readonly ScreenEntry[] = [
     purpose: 'common:screen.send.purpose',
     inNav: true,
     tab: true,
+  },
+  {
+    id: 'swap',
+    path: '/swap',
+    label: 'common:screen.swap.label',
+    purpose: 'common:screen.swap.purpose',
+    inNav: true,
   },
   {
     id: 'receive',

@@ -24,6 +24,14 @@ export const icons = {
       <path d="m6 11 6-6 6 6" />
     </Icon>
   ),
+  swap: (
+    <Icon>
+      <path d="M4 8h14" />
+      <path d="m14 4 4 4-4 4" />
+      <path d="M20 16H6" />
+      <path d="m10 12-4 4 4 4" />
+    </Icon>
+  ),
   receive: (
     <Icon>
       <path d="M12 4v15" />

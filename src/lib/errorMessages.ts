@@ -88,6 +88,8 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   INPUT_CALLDATA: 'common:error.title.inputCalldata',
   INPUT_RAW_TX: 'common:error.title.inputRawTx',
   INPUT_UNSIGNED_TX: 'common:error.title.inputUnsignedTx',
+  INPUT_SLIPPAGE: 'common:error.title.inputSlippage',
+  INPUT_DEADLINE: 'common:error.title.inputDeadline',
   OFFLINE_SIGNER_MISMATCH: 'common:error.title.offlineSignerMismatch',
   DEVICE_LOCKED: 'common:error.title.deviceLocked',
   DEVICE_APP_NOT_OPEN: 'common:error.title.deviceAppNotOpen',

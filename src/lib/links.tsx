@@ -18,6 +18,7 @@ export type AppLinks = {
   /** Settings → Networks: RPC URLs, and which networks may read all accounts together. */
   networks: string;
   send: string;
+  swap: string;
   receive: string;
   sign: string;
   transaction(hash: string): string;

@@ -1,9 +1,11 @@
 import type { Abi } from 'viem';
 import { createStore } from 'zustand/vanilla';
+import type { SwapFacts } from '@/core/swap/swapReview';
 
 /**
- * A transaction another screen asks Send to prepare (a contract write from Contracts): Send opens
- * a fresh form with it filled in, then the usual review, signing and tracking follow.
+ * A transaction another screen asks Send to prepare (a contract write from Contracts, a swap or
+ * its exact approval): Send opens a fresh form with it filled in, then the usual review, signing
+ * and tracking follow.
  */
 export type SendRequest = {
   recipient: string;
@@ -12,6 +14,12 @@ export type SendRequest = {
   data: string;
   /** The contract's ABI: it decodes `data` and any custom error a preview or estimate meets on the review. */
   callAbi: Abi;
+  /** The account to send from (else the one selected in the header). */
+  fromId?: string;
+  /** Swap prepared it: Send goes straight to its review, and offers the way back to Swap. */
+  origin?: 'swap';
+  /** The swap this call is: the review shows its quote and checks the simulation against it. */
+  swap?: SwapFacts;
 };
 
 export const sendRequestStore = createStore<{ pending: SendRequest | undefined }>()(() => ({ pending: undefined }));

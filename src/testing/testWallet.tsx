@@ -40,6 +40,7 @@ const TEST_LINKS: AppLinks = {
   historyExplorers: '/settings/history',
   networks: '/settings/networks',
   send: '/send',
+  swap: '/swap',
   receive: '/receive',
   sign: '/sign',
   transaction: (hash) => `/tx/${hash}`,

@@ -14,6 +14,7 @@ import { catalogs as receive } from '@/features/receive/catalogs';
 import { catalogs as send } from '@/features/send/catalogs';
 import { catalogs as settings } from '@/features/settings/catalogs';
 import { catalogs as sign } from '@/features/sign/catalogs';
+import { catalogs as swap } from '@/features/swap/catalogs';
 import { catalogsOf, withNamespaces } from '@/lib/i18n';
 import type { ScreenEntry, ScreenId } from '../paths';
 
@@ -59,6 +60,7 @@ const screenCode: Record<ScreenId, [() => Promise<ScreenComponent>, readonly Nam
   accounts: [() => import('./AccountsRoute').then((m) => m.AccountsRoute), accounts.AccountsScreen],
   addWallet: [() => import('./AddWalletRoute').then((m) => m.AddWalletRoute), onboarding.Onboarding],
   send: [() => import('@/features/send/SendScreen').then((m) => m.SendScreen), send.SendScreen],
+  swap: [() => import('@/features/swap/SwapScreen').then((m) => m.SwapScreen), swap.SwapScreen],
   activity: [() => import('@/features/activity/ActivityScreen').then((m) => m.ActivityScreen), activity.ActivityScreen],
   transaction: [
     () => import('@/features/explorer/TransactionScreen').then((m) => m.TransactionScreen),

@@ -20,6 +20,8 @@ export const INPUT_ERROR_CODES = [
   'INPUT_RAW_TX',
   'INPUT_UNSIGNED_TX',
   'INPUT_QR',
+  'INPUT_SLIPPAGE',
+  'INPUT_DEADLINE',
 ] as const;
 
 export type InputErrorCode = (typeof INPUT_ERROR_CODES)[number];

@@ -138,7 +138,7 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
       states = statesOf(pools, await calls(stateCalls(pools, contracts), ask.block));
       const live = liveRoutes(candidates, states);
       known.set(pairKey(ask), { routes: live, found: ask.block, states });
-      if (live.length === 0) return { kind: anyPool(candidates, states) ? 'noLiquidity' : 'noRoute', block: ask.block };
+      if (live.length === 0) return { kind: anyWholeRoute(candidates, states) ? 'noLiquidity' : 'noRoute', block: ask.block };
       routes = live.filter((route) => withinReach(route, ask.amountIn, states));
       const quoteBatch = routes.map((route) => quoteCall(route, ask.amountIn, contracts));
       quoteOutcomes = spread(quoteBatch, await quoteCalls(quoteBatch.filter(isCall), ask.block));
@@ -180,6 +180,7 @@ function spread(asked: readonly (Call3 | undefined)[], outcomes: readonly CallOu
   return asked.map((call) => (call ? outcomes[next++] : undefined));
 }
 
-function anyPool(routes: readonly Route[], states: ReadonlyMap<string, PoolState>): boolean {
-  return routes.some((route) => route.hops.some((hop) => states.has(poolKeyOf(hop))));
+/** Whether some route's pools all exist (with a price), though one lacks liquidity: then there is a way, but nothing in it. */
+function anyWholeRoute(routes: readonly Route[], states: ReadonlyMap<string, PoolState>): boolean {
+  return routes.some((route) => route.hops.every((hop) => states.has(poolKeyOf(hop))));
 }

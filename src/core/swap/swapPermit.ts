@@ -1,25 +1,25 @@
 // The Permit2 permit a swap asks the person to sign: the router may take exactly the amount in,
-// once, for a short while. Its typed data is what the signer signs and what the review shows.
+// once, until the swap's deadline. Its typed data is what the signer signs and what the review shows.
 import type { Address } from 'viem';
 import type { PermitSingle } from './routerCommands';
 
-/** A swap's permit lasts this long: long enough to review and confirm, short enough to be useless later. */
-export const SWAP_PERMIT_SECONDS = 30n * 60n;
-
+/**
+ * A permit for exactly `amount` of `token`, for the router only, that ends with the swap's own
+ * deadline: it cannot be used after the swap could no longer be mined.
+ */
 export function swapPermit(args: {
   token: Address;
   amount: bigint;
   router: Address;
   /** Permit2's present nonce for this owner, token and router. */
   nonce: number;
-  /** The chain's present time, unix seconds. */
-  now: bigint;
+  /** The swap's deadline, unix seconds. */
+  expiry: bigint;
 }): PermitSingle {
-  const expiry = args.now + SWAP_PERMIT_SECONDS;
   return {
-    details: { token: args.token, amount: args.amount, expiration: Number(expiry), nonce: args.nonce },
+    details: { token: args.token, amount: args.amount, expiration: Number(args.expiry), nonce: args.nonce },
     spender: args.router,
-    sigDeadline: expiry,
+    sigDeadline: args.expiry,
   };
 }
 

@@ -21,16 +21,19 @@ import { walletName } from '@/core/externalWallet/walletRequests';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import type { FormIntent } from '@/core/simulation/effects';
+import { checkSwapSimulation } from '@/core/swap/swapReview';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { failureMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
+import { preparedSwapFailsNow } from '@/lib/swapRecheck';
 import { useTransactions } from '@/lib/transactions';
 import { preparedReads, previewedTransaction, useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultAccount, useVaultSession } from '@/lib/vault';
 import { findingSentence } from './FindingsPanel';
+import { SwapReviewPanel } from './SwapReviewPanel';
 import styles from './send.module.css';
 import { goTo, sendFlowStore } from './sendFlowStore';
 import { sendAssetKey, useSendAssets } from './useSendAssets';
@@ -62,6 +65,15 @@ export function ReviewPanel({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Message | string>();
   const callAbi = useStore(sendFlowStore, (s) => s.form.callAbi);
+  const swapFacts = useStore(sendFlowStore, (s) => s.form.swap);
+  // A swap's facts hold only for the very call they were made for.
+  const swap =
+    swapFacts &&
+    prepared.call.to &&
+    sameAddress(swapFacts.router, prepared.call.to) &&
+    swapFacts.data === prepared.call.data
+      ? swapFacts
+      : undefined;
   const savedAbis = useSession((s) => s.savedAbis[network.id]);
   const abis = useMemo(
     () => callAbis(prepared.call.to, prepared.call.data, callAbi, savedAbis).map((saved) => saved.abi),
@@ -71,6 +83,8 @@ export function ReviewPanel({
   const intent = useMemo(() => formIntent(prepared, recipient.address), [prepared, recipient.address]);
   const before = useMemo(() => preparedReads(prepared), [prepared]);
   const review = useReviewPreview(network, tx, abis, {}, before);
+  const previewed = review.preview.data?.result;
+  const swapCheck = swap && previewed ? checkSwapSimulation(swap, previewed, draft.from) : undefined;
   const assetCall = draft.asset.kind !== 'native' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
   const contractCall =
     draft.asset.kind === 'native' && prepared.call.data !== '0x'
@@ -108,6 +122,13 @@ export function ReviewPanel({
     setBusy(true);
     setError(undefined);
     try {
+      // The pools may have moved since the last simulation: one call first, so a swap the router
+      // would now refuse is not sent (and its fee not paid).
+      if (swap && (await preparedSwapFailsNow(network, prepared))) {
+        setError(msg('send:swap.movedOnConfirm'));
+        setBusy(false);
+        return;
+      }
       const account = session.signerFor(from);
       const record = await (await service()).submit({
         network,
@@ -248,6 +269,7 @@ export function ReviewPanel({
           </>
         )}
       </dl>
+      {swap && <SwapReviewPanel facts={swap} check={swapCheck} />}
       <TransactionEffectsPanel
         network={network}
         tx={tx}
@@ -267,7 +289,11 @@ export function ReviewPanel({
       ))}
       <ErrorAlert message={error} />
       <div className={ui.actions}>
-        <button type="button" onClick={confirm} disabled={busy || !from || review.heldBack}>
+        <button
+          type="button"
+          onClick={confirm}
+          disabled={busy || !from || review.heldBack || swapCheck?.kind === 'fails'}
+        >
           {busy ? t('send:review.signing') : t('send:review.confirm')}
         </button>
         <button type="button" className={ui.secondary} onClick={() => goTo({ name: 'form' })} disabled={busy}>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
 import { useStore } from 'zustand';
@@ -80,8 +80,11 @@ export function SendForm() {
       .map((k) => ({ value: k.address, label: t('send:form.suggestion.sentBefore') })),
   ];
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    void continueNow();
+  };
+  const continueNow = async () => {
     setBusy(true);
     setRevert(undefined);
     try {
@@ -118,6 +121,14 @@ export function SendForm() {
       setBusy(false);
     }
   };
+  // A call prepared on another screen (a swap) goes straight to its review, as Continue would.
+  const { autoContinue } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per prepared call, with the form as it is now
+  useEffect(() => {
+    if (!autoContinue) return;
+    updateForm({ autoContinue: false });
+    void continueNow();
+  }, [autoContinue]);
   const change = (patch: Parameters<typeof updateForm>[0]) => {
     updateForm(patch);
     // A confirmation covers the findings it was given for: any change to whom, what or from whom asks again.

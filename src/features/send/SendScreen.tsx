@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
@@ -8,6 +8,7 @@ import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/signerKinds';
 import { untrustedValue } from '@/core/i18n/message';
 import { amountInputText, useT } from '@/lib/i18n';
+import { useLinks } from '@/lib/links';
 import { useAccountRecords } from '@/lib/queries/recordQueries';
 import { takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
@@ -25,6 +26,8 @@ export function SendScreen() {
   const network = useSelectedNetwork();
   const step = useStore(sendFlowStore, (s) => s.step);
   const fromId = useStore(sendFlowStore, (s) => s.form.fromId);
+  const origin = useStore(sendFlowStore, (s) => s.form.origin);
+  const links = useLinks();
   const { accounts: signable, preferred } = useSigningAccounts();
   const from = signable.find((a) => a.id === fromId) ?? preferred;
   // The account chosen in the header is watch-only: say so instead of a form that could not be signed.
@@ -50,8 +53,8 @@ export function SendScreen() {
     if (!request) return;
     startOver();
     updateForm({
-      // The account selected in the header, as on the screen that prepared the call.
-      fromId: undefined,
+      // The account chosen where the call was prepared, else the one selected in the header.
+      fromId: request.fromId,
       recipient: request.recipient,
       asset: 'native',
       amount: amountInputText(request.value, nativeDecimals),
@@ -59,6 +62,9 @@ export function SendScreen() {
       unit: 'asset',
       data: request.data,
       callAbi: JSON.stringify({ to: request.recipient, data: request.data, abi: request.callAbi }),
+      origin: request.origin,
+      swap: request.swap,
+      autoContinue: request.origin === 'swap',
     });
   }, [nativeDecimals]);
 
@@ -84,6 +90,7 @@ export function SendScreen() {
               ))}
           </ul>
           <div className={ui.actions}>
+            {origin === 'swap' && <Link to={links.swap}>{t('send:done.backToSwap')}</Link>}
             <button type="button" onClick={startOver}>
               {t('send:done.again')}
             </button>

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { ResolvedRecipient } from '@/core/chain/ens';
 import type { FeePreset } from '@/core/chain/fees';
+import type { SwapFacts } from '@/core/swap/swapReview';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 
@@ -25,6 +26,12 @@ export type SendForm = {
    * the ABI items that describe it, for the review (used only while both are unchanged).
    */
   callAbi: string;
+  /** Swap prepared this call: the way back to it after sending. */
+  origin: 'swap' | undefined;
+  /** The swap the call is (its facts hold only while the data is unchanged). */
+  swap: SwapFacts | undefined;
+  /** Go to the review at once, as "Continue" would: the call was prepared on another screen. */
+  autoContinue: boolean;
 };
 
 export type SendStep =
@@ -55,6 +62,9 @@ export const EMPTY_FORM: SendForm = {
   nonce: '',
   data: '',
   callAbi: '',
+  origin: undefined,
+  swap: undefined,
+  autoContinue: false,
 };
 
 export const sendFlowStore = createStore<SendFlowState>()(() => ({ form: EMPTY_FORM, step: { name: 'form' } }));

@@ -70,6 +70,7 @@ declare module '../message' {
     "common:error.title.inputAmount": undefined;
     "common:error.title.inputCalldata": undefined;
     "common:error.title.inputData": undefined;
+    "common:error.title.inputDeadline": undefined;
     "common:error.title.inputFee": undefined;
     "common:error.title.inputFileTooLarge": undefined;
     "common:error.title.inputFileUnreadable": undefined;
@@ -82,6 +83,7 @@ declare module '../message' {
     "common:error.title.inputRecipient": undefined;
     "common:error.title.inputRequired": undefined;
     "common:error.title.inputSignature": undefined;
+    "common:error.title.inputSlippage": undefined;
     "common:error.title.inputTypedData": undefined;
     "common:error.title.inputUnsignedTx": undefined;
     "common:error.title.keysAddressChecksum": undefined;
@@ -218,6 +220,8 @@ declare module '../message' {
     "common:screen.settingsSites.purpose": undefined;
     "common:screen.sign.label": undefined;
     "common:screen.sign.purpose": undefined;
+    "common:screen.swap.label": undefined;
+    "common:screen.swap.purpose": undefined;
     "common:screen.transaction.label": undefined;
     "common:screen.transaction.purpose": undefined;
     "common:screenError.body": undefined;

@@ -219,6 +219,10 @@ declare module '../message' {
     "core.chain:spenders.source.universalRouter": undefined;
     "core.chain:spenders.source.zeroEx": undefined;
     "core.chain:spenders.source.zeroExSettler": undefined;
+    "core.chain:swap.deadline.range": { "max": number | bigint };
+    "core.chain:swap.slippage.notPercent": undefined;
+    "core.chain:swap.slippage.tooHigh": { "max": MessageValue };
+    "core.chain:swap.slippage.tooPrecise": undefined;
     "core.chain:token.notContract": { "network": MessageValue };
     "core.chain:token.notErc20": undefined;
     "core.chain:tx.amount.aboveBalance": { "symbol": MessageValue };

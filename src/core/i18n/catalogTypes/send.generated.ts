@@ -7,6 +7,7 @@ declare module '../message' {
   }
   interface MessageCatalog {
     "send:done.again": undefined;
+    "send:done.backToSwap": undefined;
     "send:done.title": undefined;
     "send:error.amountZero": undefined;
     "send:error.chooseFrom": undefined;
@@ -143,6 +144,19 @@ declare module '../message' {
     "send:status.speedUpTitle": undefined;
     "send:status.title": { "nonce": MessageValue; "what": MessageValue };
     "send:status.viewOnExplorer": undefined;
+    "send:swap.least": undefined;
+    "send:swap.leastValue": { "slippage": MessageValue };
+    "send:swap.moved": undefined;
+    "send:swap.movedOnConfirm": undefined;
+    "send:swap.noFee": undefined;
+    "send:swap.pay": undefined;
+    "send:swap.quoted": undefined;
+    "send:swap.quotedValue": { "block": MessageValue };
+    "send:swap.simulatedBelowMinimum": undefined;
+    "send:swap.simulatedEqual": undefined;
+    "send:swap.simulatedMore": undefined;
+    "send:swap.simulatedShort": undefined;
+    "send:swap.title": undefined;
     "send:title": undefined;
     "send:watchOnly.task": undefined;
   }

@@ -1,0 +1,168 @@
+import { type Address, erc20Abi, parseAbi, parseEther } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
+import { demoAccount } from '../devchain/seedSupport.ts';
+import { LOCAL_UNISWAP_DEPLOYMENT as uniswap } from '../src/core/chain/localUniswap.ts';
+import { executeCalldata, MSG_SENDER, ROUTER_ITSELF, v3SwapExactIn, wrapEth } from '../src/core/swap/routerCommands.ts';
+import { encodeV3Path } from '../src/core/swap/v3Path.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { Onboarding } from './pages/Onboarding.ts';
+import { Swap } from './pages/Swap.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+import { nodeClient } from './support/rpc.ts';
+
+const tokens = demoContractAddresses();
+const permit2Abi = parseAbi([
+  'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
+]);
+
+describe('swapping', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  async function openSwap() {
+    const opened = await demoWalletPage(env);
+    const swap = new Swap(opened.page);
+    await swap.open();
+    return { ...opened, swap };
+  }
+
+  const balanceOf = (token: Address, owner: Address) =>
+    nodeClient(env.chain.url).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+
+  it('swaps ETH for USDC: the review simulates exactly the quote, and exactly that arrives', async () => {
+    const { swap, consoleErrors } = await openSwap();
+    const me = demoAddress(0);
+    await swap.fill({ pay: 'ETH', amount: '0.5', receive: 'USDC' });
+    expect(await swap.quote.textContent()).toMatch(/Uniswap v[34]: ETH → USDC/);
+    await swap.review();
+    const simulated = await swap.simulatedEqual(6);
+    const before = await balanceOf(tokens.USDC, me);
+    const card = await swap.send.confirm();
+    await expect.poll(() => swap.send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect((await balanceOf(tokens.USDC, me)) - before).toBe(simulated);
+    expect(await swap.send.review.count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('swaps DAI for USDC with an exact approve and an exact permit, leaving nothing approved', async () => {
+    const { swap, page } = await openSwap();
+    const me = demoAddress(0);
+    await swap.fill({ pay: 'DAI', amount: '250', receive: 'USDC' });
+    await swap.quotedOut(6);
+    await swap.review();
+    // First the token lets Permit2 take exactly 250 DAI: Send's review of the approve.
+    await swap.send.review.waitFor({ timeout: 15_000 });
+    expect(await swap.send.review.textContent()).toContain('approve(');
+    const approved = await swap.send.confirm();
+    await expect.poll(() => swap.send.statusOf(approved), { timeout: 15_000 }).toContain('Confirmed');
+    await page.getByRole('link', { name: 'Back to Swap' }).click();
+    await swap.form.waitFor();
+    await swap.quotedOut(6);
+    await swap.review();
+    // Then a permit for exactly the amount, to the router, until the deadline.
+    const permit = page.getByRole('region', { name: 'Sign a permit for exactly this amount' });
+    await permit.waitFor({ timeout: 15_000 });
+    expect(await permit.textContent()).toContain('250');
+    await permit.getByRole('button', { name: 'Sign permit' }).click();
+    const simulated = await swap.simulatedEqual(6);
+    const before = await balanceOf(tokens.USDC, me);
+    const card = await swap.send.confirm();
+    await expect.poll(() => swap.send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect((await balanceOf(tokens.USDC, me)) - before).toBe(simulated);
+    const node = nodeClient(env.chain.url);
+    expect(
+      await node.readContract({
+        address: tokens.DAI,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [me, uniswap.permit2],
+      }),
+    ).toBe(0n);
+    const [left] = await node.readContract({
+      address: uniswap.permit2,
+      abi: permit2Abi,
+      functionName: 'allowance',
+      args: [me, tokens.DAI, uniswap.universalRouter],
+    });
+    expect(left).toBe(0n);
+  });
+
+  it('refuses at Confirm when another account moved the pools beyond the slippage since the review', async () => {
+    const { swap, page } = await openSwap();
+    await swap.fill({ pay: 'ETH', amount: '0.2', receive: 'DAI' });
+    await swap.quotedOut(18);
+    await swap.review();
+    await swap.simulatedEqual(18);
+    // Another account sells ETH into every ETH/DAI pool.
+    const node = nodeClient(env.chain.url);
+    const mover = demoAccount(74);
+    await node.setBalance({ address: mover.address, value: parseEther('100') });
+    const { timestamp } = await node.getBlock();
+    for (const fee of [500, 3000]) {
+      const amountIn = parseEther('20');
+      const data = executeCalldata(
+        [
+          wrapEth(ROUTER_ITSELF, amountIn),
+          v3SwapExactIn({
+            recipient: MSG_SENDER,
+            amountIn,
+            amountOutMin: 0n,
+            path: encodeV3Path([uniswap.wrappedNative, tokens.DAI], [fee]),
+            payerIsUser: false,
+          }),
+        ],
+        timestamp + 600n,
+      );
+      const hash = await node.sendTransaction({ account: mover, to: uniswap.universalRouter, data, value: amountIn });
+      await node.waitForTransactionReceipt({ hash });
+    }
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The price moved beyond your slippage' })
+      .waitFor({ timeout: 20_000 });
+    expect(await swap.send.review.getByRole('button', { name: 'Confirm and send' }).isDisabled()).toBe(true);
+  });
+
+  it('says so when no pool joins two tokens, and warns that a fee-on-transfer token delivers less than quoted', async () => {
+    const { swap, page } = await openSwap();
+    await swap.fill({ pay: 'USDT', amount: '10', receive: 'MKR' });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'No Uniswap pool joins USDT and MKR' })
+      .waitFor({ timeout: 20_000 });
+    expect(await swap.form.getByRole('button', { name: 'Review swap' }).isDisabled()).toBe(true);
+    await swap.fill({ pay: 'ETH', amount: '0.1', receive: 'FEE' });
+    await swap.quotedOut(18);
+    await swap.review();
+    await swap.send.review
+      .getByRole('alert')
+      .filter({ hasText: 'The quote is above what will arrive' })
+      .waitFor({ timeout: 20_000 });
+  });
+
+  it('passes axe at 360 px with a quote shown, light and dark', async () => {
+    const { page } = await env.newPage({ width: 360 });
+    const opened = new Swap(page);
+    await new AppShell(page).open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
+    await opened.open();
+    await opened.fill({ pay: 'ETH', amount: '1', receive: 'USDC', slippage: '2' });
+    await opened.quotedOut(6);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const violations = await seriousViolations(page);
+      expect(violations, `swap (${colorScheme}):\n${describeViolations(violations)}`).toEqual([]);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

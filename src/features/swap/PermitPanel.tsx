@@ -1,0 +1,57 @@
+import { AddressText } from '@/components/AddressText';
+import { Amount } from '@/components/Amount';
+import { DateTime } from '@/components/DateTime';
+import { T } from '@/components/T';
+import ui from '@/components/ui.module.css';
+import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
+import { useT } from '@/lib/i18n';
+import type { SwapPlan } from './useSwapReview';
+
+/** Before the swap: the permit the person signs, for exactly the amount, to the router only, until the deadline. */
+export function PermitPanel({
+  plan,
+  deployment,
+  signing,
+  onSign,
+  onCancel,
+}: {
+  plan: SwapPlan;
+  deployment: UniswapDeployment;
+  signing: boolean;
+  onSign(): void;
+  onCancel(): void;
+}) {
+  const t = useT('swap');
+  return (
+    <section aria-labelledby="swap-permit-title">
+      <h2 id="swap-permit-title">{t('swap:permit.title')}</h2>
+      <p>
+        <T
+          id="swap:permit.what"
+          tags={{
+            0: (
+              <Amount
+                value={plan.quote.amountIn}
+                decimals={plan.assetIn.asset.decimals}
+                symbol={plan.assetIn.asset.symbol}
+              />
+            ),
+            1: <AddressText address={deployment.universalRouter} />,
+            2: <DateTime when={Number(plan.deadline) * 1000} />,
+          }}
+        />
+      </p>
+      <p className={ui.muted}>
+        <T id="swap:permit.how" tags={{ 0: <AddressText address={deployment.permit2} /> }} />
+      </p>
+      <div className={ui.actions}>
+        <button type="button" onClick={onSign} disabled={signing}>
+          {signing ? t('swap:permit.signing') : t('swap:permit.sign')}
+        </button>
+        <button type="button" className={ui.secondary} onClick={onCancel} disabled={signing}>
+          {t('swap:permit.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}

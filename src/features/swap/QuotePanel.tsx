@@ -1,0 +1,142 @@
+import type { Address } from 'viem';
+import { isAddressEqual } from 'viem';
+import { Amount } from '@/components/Amount';
+import { T } from '@/components/T';
+import ui from '@/components/ui.module.css';
+import { amountValue, untrustedValue } from '@/core/i18n/message';
+import { NATIVE } from '@/core/swap/pools';
+import type { QuoteReading } from '@/core/swap/readQuote';
+import { PRICE_IMPACT_BLOCK_BPS, type SwapQuote } from '@/core/swap/routeChoice';
+import { useT } from '@/lib/i18n';
+import styles from './swap.module.css';
+
+export type SymbolOf = (token: Address) => string;
+
+/** The quote as read at its block: what comes out, the least it may, the route, the price impact. */
+export function QuotePanel({
+  reading,
+  symbolIn,
+  symbolOut,
+  decimalsOut,
+  leastOut,
+  slippageBps,
+  symbolOf,
+}: {
+  reading: QuoteReading;
+  symbolIn: string;
+  symbolOut: string;
+  decimalsOut: number;
+  leastOut: bigint | undefined;
+  slippageBps: bigint | undefined;
+  symbolOf: SymbolOf;
+}) {
+  const t = useT('swap');
+  const pair = { in: untrustedValue(symbolIn, 'symbol'), out: untrustedValue(symbolOut, 'symbol') };
+  if (reading.kind === 'noRoute')
+    return (
+      <p role="alert" className={ui.noticeWarning}>
+        <T id="swap:quote.noRoute" values={pair} />
+      </p>
+    );
+  if (reading.kind === 'noLiquidity')
+    return (
+      <p role="alert" className={ui.noticeWarning}>
+        <T id="swap:quote.noLiquidity" values={pair} />
+      </p>
+    );
+  const { best } = reading;
+  return (
+    <section className={styles.quote} aria-labelledby="swap-quote-title">
+      <h2 id="swap-quote-title">{t('swap:quote.title')}</h2>
+      <dl className={styles.facts}>
+        <dt>{t('swap:quote.receive')}</dt>
+        <dd>
+          <Amount value={best.amountOut} decimals={decimalsOut} symbol={symbolOut} />
+        </dd>
+        {leastOut !== undefined && slippageBps !== undefined && (
+          <>
+            <dt>{t('swap:quote.least')}</dt>
+            <dd>
+              <T
+                id="swap:quote.leastValue"
+                values={{ slippage: amountValue(slippageBps, 2) }}
+                tags={{ 0: <Amount value={leastOut} decimals={decimalsOut} symbol={symbolOut} /> }}
+              />
+            </dd>
+          </>
+        )}
+        <dt>{t('swap:quote.route')}</dt>
+        <dd>
+          <RouteText quote={best} symbolOf={symbolOf} symbolIn={symbolIn} symbolOut={symbolOut} />
+        </dd>
+        <dt>{t('swap:quote.impact')}</dt>
+        <dd>{t('swap:quote.impactValue', { impact: amountValue(best.priceImpactBps, 2) })}</dd>
+        <dt>{t('swap:quote.block')}</dt>
+        <dd>{t('swap:quote.blockValue', { block: reading.block.toString() })}</dd>
+      </dl>
+      {best.priceImpactBps > PRICE_IMPACT_BLOCK_BPS && (
+        <p role="alert" className={ui.noticeDanger}>
+          <T
+            id="swap:quote.impactTooHigh"
+            values={{
+              impact: amountValue(best.priceImpactBps, 2),
+              limit: amountValue(PRICE_IMPACT_BLOCK_BPS, 2),
+            }}
+          />
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * "Uniswap v3: ETH → USDC (0.05 %) → DAI (0.01 %)". The ends are named as the person chose them
+ * (the coin, though v3 swaps it as its wrapped token); tokens between by `symbolOf`.
+ */
+function RouteText({
+  quote,
+  symbolOf,
+  symbolIn,
+  symbolOut,
+}: {
+  quote: SwapQuote;
+  symbolOf: SymbolOf;
+  symbolIn: string;
+  symbolOut: string;
+}) {
+  const t = useT('swap');
+  const { route } = quote;
+  const first = route.hops[0];
+  if (!first) return null;
+  const last = route.hops.length - 1;
+  const steps = route.hops.map((hop, i) =>
+    t('swap:quote.routeHop', {
+      token: untrustedValue(i === last ? symbolOut : symbolOf(hop.tokenOut), 'symbol'),
+      fee: amountValue(BigInt(hop.fee), 4),
+    }),
+  );
+  return (
+    <T
+      id="swap:quote.routeValue"
+      values={{
+        protocol: route.protocol,
+        start: untrustedValue(symbolIn, 'symbol'),
+        hops: steps.join(' '),
+      }}
+    />
+  );
+}
+
+/** Names a token in the route: the coin for the zero address, else what `known` says, else a short address. */
+export function routeSymbols(
+  known: readonly { address: Address; symbol: string }[],
+  wrapped: Address,
+  native: string,
+): SymbolOf {
+  return (token) => {
+    if (isAddressEqual(token, NATIVE)) return native;
+    if (isAddressEqual(token, wrapped)) return `W${native}`;
+    const found = known.find((k) => isAddressEqual(k.address, token));
+    return found?.symbol ?? `${token.slice(0, 6)}…${token.slice(-4)}`;
+  };
+}

@@ -1,0 +1,263 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useMemo } from 'react';
+import type { Address } from 'viem';
+import { useStore } from 'zustand';
+import { Amount } from '@/components/Amount';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import { Field } from '@/components/Field';
+import { T } from '@/components/T';
+import ui from '@/components/ui.module.css';
+import { presetFees } from '@/core/chain/fees';
+import type { Network } from '@/core/chain/networks';
+import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
+import { amountValue, codeValue, untrustedValue } from '@/core/i18n/message';
+import { NATIVE } from '@/core/swap/pools';
+import { PRICE_IMPACT_BLOCK_BPS } from '@/core/swap/routeChoice';
+import { checkSlippage } from '@/core/swap/slippage';
+import { errorMessage } from '@/lib/errorMessages';
+import { shortAddress } from '@/lib/format';
+import { amountInputText, useDecimalInput, useT } from '@/lib/i18n';
+import { feeMarketQuery } from '@/lib/queries/txQueries';
+import { type FungibleAsset, useFungibleAssets } from '@/lib/useFungibleAssets';
+import { useSigningAccounts } from '@/lib/vault';
+import { PermitPanel } from './PermitPanel';
+import { QuotePanel, routeSymbols } from './QuotePanel';
+import styles from './swap.module.css';
+import { swapFlowStore, updateSwapForm } from './swapFlowStore';
+import { leastOut, SWAP_GAS_RESERVE, swapInputsOf } from './swapInputsOf';
+import { useSwapQuote } from './useSwapQuote';
+import { deadlineOf, type SwapPlan, useSwapReview } from './useSwapReview';
+
+const tokenOf = (asset: FungibleAsset): Address => (asset.asset.kind === 'native' ? NATIVE : asset.asset.address);
+
+export function SwapForm({ network, deployment }: { network: Network; deployment: UniswapDeployment }) {
+  const t = useT('swap');
+  const typing = useDecimalInput();
+  const form = useStore(swapFlowStore, (s) => s.form);
+  const { accounts: signable, preferred } = useSigningAccounts();
+  const from = signable.find((a) => a.id === form.fromId) ?? preferred;
+  const { assets } = useFungibleAssets(network, from?.address as Address | undefined);
+  const assetIn = assets.find((a) => a.key === form.assetIn) ?? assets[0];
+  const assetOut = assets.find((a) => a.key === form.assetOut);
+  const market = useQuery(feeMarketQuery(network));
+  const spendable = useMemo(() => {
+    if (!assetIn || assetIn.balance === undefined) return undefined;
+    if (assetIn.asset.kind !== 'native') return assetIn.balance;
+    if (!market.data) return undefined;
+    const fees = presetFees(market.data, 'normal');
+    const reserve = SWAP_GAS_RESERVE * (fees.kind === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice);
+    return assetIn.balance > reserve ? assetIn.balance - reserve : 0n;
+  }, [assetIn, market.data]);
+  const inputs = swapInputsOf({ form, assetIn, spendable, format: typing.format });
+  const pair =
+    assetIn && assetOut && inputs.amountIn !== undefined && !inputs.errors.assetOut
+      ? { tokenIn: tokenOf(assetIn), tokenOut: tokenOf(assetOut), amountIn: inputs.amountIn }
+      : undefined;
+  const { quote, error: quoteError, reading, head } = useSwapQuote(network, deployment, pair);
+  const { stage, error, review, signPermit, cancel } = useSwapReview(network, deployment);
+  const symbolOf = useMemo(
+    () =>
+      routeSymbols(
+        assets.flatMap((a) => (a.asset.kind === 'token' ? [{ address: a.asset.address, symbol: a.asset.symbol }] : [])),
+        deployment.wrappedNative,
+        network.nativeCurrency.symbol,
+      ),
+    [assets, deployment.wrappedNative, network.nativeCurrency.symbol],
+  );
+  const best = quote?.kind === 'quoted' ? quote.best : undefined;
+  const least = best ? leastOut(best.amountOut, inputs.slippageBps) : undefined;
+  const slippage = inputs.slippageBps === undefined ? undefined : checkSlippage(inputs.slippageBps);
+  const plan: SwapPlan | undefined =
+    from &&
+    assetIn &&
+    assetOut &&
+    quote?.kind === 'quoted' &&
+    best &&
+    least !== undefined &&
+    inputs.slippageBps !== undefined &&
+    inputs.deadlineMinutes !== undefined &&
+    head &&
+    best.priceImpactBps <= PRICE_IMPACT_BLOCK_BPS
+      ? {
+          from,
+          assetIn,
+          assetOut,
+          tokenIn: tokenOf(assetIn),
+          tokenOut: tokenOf(assetOut),
+          quote: best,
+          quoteBlock: quote.block,
+          minimumOut: least,
+          slippageBps: inputs.slippageBps,
+          deadline: deadlineOf(head, inputs.deadlineMinutes),
+        }
+      : undefined;
+  const busy = stage.kind === 'checking' || stage.kind === 'signing';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (plan) void review(plan);
+  };
+  const change = (patch: Parameters<typeof updateSwapForm>[0]) => {
+    cancel();
+    updateSwapForm(patch);
+  };
+  const symbol = (asset: FungibleAsset) => untrustedValue(asset.asset.symbol, 'symbol');
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('swap:form.label')}>
+      <Field label={t('swap:form.from')}>
+        <select value={from?.id ?? ''} onChange={(e) => change({ fromId: e.target.value })}>
+          {signable.map((account) => (
+            <option key={account.id} value={account.id}>
+              {t('swap:form.fromOption', {
+                name: untrustedValue(account.name, 'name'),
+                address: codeValue(shortAddress(account.address)),
+              })}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('swap:form.assetIn')}>
+        <select value={assetIn?.key ?? ''} onChange={(e) => change({ assetIn: e.target.value, max: false })}>
+          {assets.map((a) => (
+            <option key={a.key} value={a.key}>
+              {assetChoice(a, t)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {assetIn && (
+        <div className={styles.amountRow}>
+          <Field
+            label={t('swap:form.amount', { symbol: symbol(assetIn) })}
+            error={inputs.errors.amount}
+            hint={form.max ? t('swap:form.maxHint') : typing.hint}
+          >
+            <input
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={
+                form.max
+                  ? spendable === undefined
+                    ? ''
+                    : amountInputText(spendable, assetIn.asset.decimals)
+                  : form.amount
+              }
+              readOnly={form.max}
+              placeholder={`0${typing.format.decimal}0`}
+              onChange={(e) => change({ amount: e.target.value })}
+            />
+          </Field>
+          <div className={ui.actions}>
+            <button
+              type="button"
+              className={ui.secondary}
+              aria-pressed={form.max}
+              onClick={() => change({ max: !form.max })}
+            >
+              {t('swap:form.max')}
+            </button>
+          </div>
+        </div>
+      )}
+      <Field label={t('swap:form.assetOut')} error={inputs.errors.assetOut}>
+        <select value={assetOut?.key ?? ''} onChange={(e) => change({ assetOut: e.target.value })}>
+          <option value="">{t('swap:form.choose')}</option>
+          {assets.map((a) => (
+            <option key={a.key} value={a.key}>
+              {assetChoice(a, t)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {[assetIn, assetOut].map(
+        (asset) =>
+          asset?.added && (
+            <p key={`unlisted-${asset.key}`} className={ui.noticeWarning}>
+              <T
+                id="swap:form.unlisted"
+                values={{
+                  symbol: symbol(asset),
+                  address: codeValue(asset.asset.kind === 'token' ? asset.asset.address : ''),
+                }}
+              />
+            </p>
+          ),
+      )}
+      <div className={styles.amountRow}>
+        <Field label={t('swap:form.slippage')} error={inputs.errors.slippage} hint={typing.hint}>
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.slippage ?? amountInputText(50n, 2)}
+            onChange={(e) => change({ slippage: e.target.value })}
+          />
+        </Field>
+        <Field label={t('swap:form.deadline')} error={inputs.errors.deadline}>
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={form.deadline}
+            onChange={(e) => change({ deadline: e.target.value })}
+          />
+        </Field>
+      </div>
+      {slippage?.kind === 'zero' && <p className={ui.noticeWarning}>{t('swap:form.slippageZero')}</p>}
+      {slippage?.kind === 'high' && (
+        <p className={ui.noticeWarning}>
+          <T id="swap:form.slippageHigh" values={{ slippage: amountValue(inputs.slippageBps ?? 0n, 2) }} />
+        </p>
+      )}
+      {pair && reading && !quoteError && <p role="status">{t('swap:quote.reading')}</p>}
+      {quoteError && <ErrorAlert message={errorMessage(quoteError)} />}
+      {quote && assetIn && assetOut && (
+        <QuotePanel
+          reading={quote}
+          symbolIn={assetIn.asset.symbol}
+          symbolOut={assetOut.asset.symbol}
+          decimalsOut={assetOut.asset.decimals}
+          leastOut={least}
+          slippageBps={inputs.slippageBps}
+          symbolOf={symbolOf}
+        />
+      )}
+      {(stage.kind === 'permit' || stage.kind === 'signing') && plan && (
+        <PermitPanel
+          plan={plan}
+          deployment={deployment}
+          signing={stage.kind === 'signing'}
+          onSign={() => void signPermit(plan, stage.nonce)}
+          onCancel={cancel}
+        />
+      )}
+      <ErrorAlert message={error} />
+      {stage.kind !== 'permit' && stage.kind !== 'signing' && (
+        <div className={ui.actions}>
+          <button type="submit" disabled={!plan || busy}>
+            {busy ? t('swap:form.checking') : t('swap:form.review')}
+          </button>
+        </div>
+      )}
+      {best && assetIn && (
+        <p className={ui.muted}>
+          <T
+            id="swap:form.paying"
+            tags={{
+              0: <Amount value={best.amountIn} decimals={assetIn.asset.decimals} symbol={assetIn.asset.symbol} />,
+            }}
+          />
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** An asset in the lists: its symbol, with the balance once read. */
+function assetChoice(a: FungibleAsset, t: ReturnType<typeof useT>): string {
+  const symbol = untrustedValue(a.asset.symbol, 'symbol');
+  return a.balance === undefined
+    ? t('swap:form.assetReading', { symbol })
+    : t('swap:form.assetOption', { symbol, balance: amountValue(a.balance, a.asset.decimals) });
+}

@@ -1,0 +1,41 @@
+import { createStore } from 'zustand/vanilla';
+import type { SignedPermit } from '@/core/swap/swapTransaction';
+
+/** The swap form as typed: kept outside the component so a lock, or a trip to Send, loses nothing. */
+export type SwapForm = {
+  fromId: string | undefined;
+  /** 'native' or a lower-case token address. */
+  assetIn: string;
+  assetOut: string;
+  amount: string;
+  max: boolean;
+  /** Percent as typed; undefined: the default, written in the language shown. */
+  slippage: string | undefined;
+  /** Whole minutes as typed. */
+  deadline: string;
+};
+
+/** A permit the person signed for this account, token and amount (used once, while it lasts). */
+export type KeptPermit = SignedPermit & { owner: string; networkId: string };
+
+type SwapFlowState = { form: SwapForm; permit: KeptPermit | undefined };
+
+export const EMPTY_SWAP_FORM: SwapForm = {
+  fromId: undefined,
+  assetIn: 'native',
+  assetOut: '',
+  amount: '',
+  max: false,
+  slippage: undefined,
+  deadline: '20',
+};
+
+export const swapFlowStore = createStore<SwapFlowState>()(() => ({ form: EMPTY_SWAP_FORM, permit: undefined }));
+
+export function updateSwapForm(patch: Partial<SwapForm>): void {
+  swapFlowStore.setState((s) => ({ form: { ...s.form, ...patch } }));
+}
+
+export function keepPermit(permit: KeptPermit | undefined): void {
+  swapFlowStore.setState({ permit });
+}

@@ -1,0 +1,44 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Address } from 'viem';
+import type { Network } from '@/core/chain/networks';
+import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
+import { swapHubs } from '@/core/swap/swapNetwork';
+import { swapQuoteQuery } from '@/lib/queries/swapQueries';
+import { useChainHead } from '@/lib/useChainHead';
+
+/**
+ * The quote for `tokenIn` → `tokenOut` of `amountIn`, read again at each new block. The last
+ * quote stays on screen while the next is read, but never one older than the block before the head.
+ */
+export function useSwapQuote(
+  network: Network,
+  deployment: UniswapDeployment,
+  pair: { tokenIn: Address; tokenOut: Address; amountIn: bigint } | undefined,
+) {
+  const head = useChainHead(network);
+  const headBlock = head.data?.status === 'ok' ? head.data.block : undefined;
+  const hubs = useMemo(() => swapHubs(network, deployment), [network, deployment]);
+  const ask = pair && headBlock ? { ...pair, hubs, block: headBlock.number } : undefined;
+  const placeholder = { tokenIn: '0x', tokenOut: '0x', amountIn: 0n, hubs, block: 0n } as never;
+  const query = useQuery({
+    ...swapQuoteQuery(network, deployment, ask ?? placeholder),
+    enabled: ask !== undefined,
+    // The previous block's quote while this block's is read, for the same pair and amount only.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && samePair(previousQuery.queryKey, ask) ? keepPreviousData(previous) : undefined,
+  });
+  const fresh =
+    ask !== undefined && query.data !== undefined && query.data.block + 1n >= ask.block ? query.data : undefined;
+  return { quote: fresh, error: ask ? query.error : null, reading: ask !== undefined && !fresh, head: headBlock };
+}
+
+function samePair(key: readonly unknown[], ask: { tokenIn: Address; tokenOut: Address; amountIn: bigint } | undefined) {
+  if (!ask) return false;
+  const [tokenIn, tokenOut, amountIn] = key.slice(-4, -1);
+  return (
+    tokenIn === ask.tokenIn.toLowerCase() &&
+    tokenOut === ask.tokenOut.toLowerCase() &&
+    amountIn === ask.amountIn.toString()
+  );
+}

@@ -1,0 +1,180 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type Abi, type Address, encodeFunctionData, erc20Abi, isAddressEqual } from 'viem';
+import { useStore } from 'zustand';
+import type { Account } from '@/core/accounts/account';
+import type { HeadBlock } from '@/core/chain/chainHead';
+import type { Network } from '@/core/chain/networks';
+import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
+import type { Message } from '@/core/i18n/message';
+import { msg } from '@/core/i18n/message';
+import { signTypedDataWith } from '@/core/signing/sign';
+import { paymentStep } from '@/core/swap/payment';
+import type { SwapQuote } from '@/core/swap/routeChoice';
+import { universalRouterAbi } from '@/core/swap/routerCommands';
+import { permitTypedData, swapPermit } from '@/core/swap/swapPermit';
+import type { SwapFacts } from '@/core/swap/swapReview';
+import { swapTransaction } from '@/core/swap/swapTransaction';
+import { failureMessage } from '@/lib/errorMessages';
+import { useLinks } from '@/lib/links';
+import { swapPaymentQuery } from '@/lib/queries/swapQueries';
+import { requestSend } from '@/lib/sendRequest';
+import type { FungibleAsset } from '@/lib/useFungibleAssets';
+import { useVaultSession } from '@/lib/vault';
+import { keepPermit, swapFlowStore } from './swapFlowStore';
+
+/** What the swap is, once everything it needs is read: the quote, its minimum and its deadline. */
+export type SwapPlan = {
+  from: Account;
+  assetIn: FungibleAsset;
+  assetOut: FungibleAsset;
+  tokenIn: Address;
+  tokenOut: Address;
+  quote: SwapQuote;
+  quoteBlock: bigint;
+  minimumOut: bigint;
+  slippageBps: bigint;
+  /** Unix seconds: the head's time plus the minutes chosen. */
+  deadline: bigint;
+};
+
+export type ReviewStage =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  /** The person is asked to sign a permit for exactly the amount, until the deadline. */
+  | { kind: 'permit'; nonce: number }
+  | { kind: 'signing'; nonce: number };
+
+/** The deadline of a swap asked for now: the head block's time plus the minutes chosen. */
+export function deadlineOf(head: HeadBlock, minutes: bigint): bigint {
+  return head.timestamp + minutes * 60n;
+}
+
+/**
+ * "Review swap": a token in is paid through Permit2, so first an exact approve for Permit2 (a
+ * transaction through Send) when the token does not allow it, then a permit signed for exactly
+ * the amount, unless one stands; then the router call goes to Send's review with the swap's facts.
+ */
+export function useSwapReview(network: Network, deployment: UniswapDeployment) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const links = useLinks();
+  const session = useVaultSession();
+  const kept = useStore(swapFlowStore, (s) => s.permit);
+  const [stage, setStage] = useState<ReviewStage>({ kind: 'idle' });
+  const [error, setError] = useState<Message | string>();
+
+  const toSend = (plan: SwapPlan, permit: typeof kept) => {
+    const tx = swapTransaction({
+      router: deployment.universalRouter,
+      quote: plan.quote,
+      tokenIn: plan.tokenIn,
+      tokenOut: plan.tokenOut,
+      amountOutMin: plan.minimumOut,
+      deadline: plan.deadline,
+      ...(permit ? { permit } : {}),
+    });
+    const facts: SwapFacts = {
+      router: tx.to,
+      data: tx.data,
+      tokenIn: plan.tokenIn,
+      symbolIn: plan.assetIn.asset.symbol,
+      decimalsIn: plan.assetIn.asset.decimals,
+      amountIn: plan.quote.amountIn,
+      tokenOut: plan.tokenOut,
+      symbolOut: plan.assetOut.asset.symbol,
+      decimalsOut: plan.assetOut.asset.decimals,
+      quotedOut: plan.quote.amountOut,
+      minimumOut: plan.minimumOut,
+      quoteBlock: plan.quoteBlock,
+      slippageBps: plan.slippageBps,
+    };
+    requestSend({
+      recipient: tx.to,
+      value: tx.value,
+      data: tx.data,
+      callAbi: universalRouterAbi as unknown as Abi,
+      fromId: plan.from.id,
+      origin: 'swap',
+      swap: facts,
+    });
+    navigate(links.send);
+  };
+
+  /** A permit kept from before that still covers this swap (same owner, token, at least the amount, to the deadline). */
+  const keptFor = (plan: SwapPlan, nonce: number) =>
+    kept &&
+    kept.networkId === network.id &&
+    isAddressEqual(kept.owner as Address, plan.from.address as Address) &&
+    isAddressEqual(kept.permit.details.token, plan.tokenIn) &&
+    kept.permit.details.amount === plan.quote.amountIn &&
+    kept.permit.details.nonce === nonce &&
+    BigInt(kept.permit.details.expiration) >= plan.deadline
+      ? kept
+      : undefined;
+
+  async function review(plan: SwapPlan) {
+    setError(undefined);
+    if (plan.assetIn.asset.kind === 'native') return toSend(plan, undefined);
+    setStage({ kind: 'checking' });
+    try {
+      const state = await queryClient.fetchQuery(
+        swapPaymentQuery(network, deployment, plan.from.address as Address, plan.tokenIn, plan.quoteBlock),
+      );
+      const step = paymentStep(state, plan.quote.amountIn, plan.deadline);
+      if (step.kind === 'approve') {
+        setStage({ kind: 'idle' });
+        requestSend({
+          recipient: plan.tokenIn,
+          value: 0n,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [deployment.permit2, plan.quote.amountIn],
+          }),
+          callAbi: erc20Abi as unknown as Abi,
+          fromId: plan.from.id,
+          origin: 'swap',
+        });
+        navigate(links.send);
+        return;
+      }
+      if (step.kind === 'ready') return toSend(plan, undefined);
+      const standing = keptFor(plan, step.nonce);
+      if (standing) return toSend(plan, standing);
+      setStage({ kind: 'permit', nonce: step.nonce });
+    } catch (e) {
+      setStage({ kind: 'idle' });
+      setError(failureMessage(e, msg('swap:review.nothingSent')));
+    }
+  }
+
+  async function signPermit(plan: SwapPlan, nonce: number) {
+    setError(undefined);
+    setStage({ kind: 'signing', nonce });
+    try {
+      const permit = swapPermit({
+        token: plan.tokenIn,
+        amount: plan.quote.amountIn,
+        router: deployment.universalRouter,
+        nonce,
+        expiry: plan.deadline,
+      });
+      const signature = await signTypedDataWith(
+        session.signerFor(plan.from),
+        permitTypedData(permit, deployment.permit2, network.chainId),
+      );
+      const signed = { permit, signature, owner: plan.from.address, networkId: network.id };
+      keepPermit(signed);
+      setStage({ kind: 'idle' });
+      toSend(plan, signed);
+    } catch (e) {
+      setStage({ kind: 'permit', nonce });
+      setError(failureMessage(e, msg('swap:review.nothingSigned')));
+    }
+  }
+
+  const cancel = () => setStage({ kind: 'idle' });
+  return { stage, error, review, signPermit, cancel };
+}
