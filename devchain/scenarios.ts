@@ -45,6 +45,8 @@ export function scenarioContractAddresses(): Record<ScenarioContract, Address> {
 }
 
 export const FEE_TOKEN = { name: 'Demo Fee-on-Transfer Token', symbol: 'FEE', decimals: 18 } as const;
+/** The cut of every FEE transfer, in basis points (FeeToken.FEE_BPS): the recipient gets the rest. */
+export const FEE_TOKEN_BPS = 200n;
 
 /** What the seed puts in place, for tests to start from. */
 export const SCENARIO_SEED = {

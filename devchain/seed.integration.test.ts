@@ -195,9 +195,10 @@ describe('the seeded local chain', () => {
     const scenarios = scenarioContractAddresses();
     for (const address of Object.values(scenarios))
       expect(await client.getCode({ address })).toMatch(/^0x[0-9a-f]{64,}$/);
-    // Deployed by their own account (nonces 0-5, then two mints) after the trick token's block.
+    // Deployed by their own account (nonces 0-5, then two mints, and the FEE that funds Uniswap's
+    // ETH/FEE pool) after the trick token's block.
     const deployer = demoAddress(SCENARIO_DEPLOYER_INDEX);
-    expect(await client.getTransactionCount({ address: deployer })).toBe(8);
+    expect(await client.getTransactionCount({ address: deployer })).toBe(9);
     const trickBlock = await firstBlockFrom(demoAddress(TRICK_DEPLOYER_INDEX));
     expect(await firstBlockFrom(deployer)).toBeGreaterThan(trickBlock);
     for (const { index, amount } of SCENARIO_SEED.feeBalances) {

@@ -126,7 +126,7 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
   }
   // The scenario contracts come after the present block, from their own deployer.
   await seedScenarios(client, compiled, contracts);
-  await seedUniswap(client, contracts);
+  await seedUniswap(client, compiled, contracts);
   return {
     contracts,
     scenarios: scenarioContractAddresses(),

@@ -2,17 +2,27 @@
 // v3 (factory, position manager, QuoterV2), v4 (PoolManager, V4Quoter, StateView, PositionManager)
 // and UniversalRouter 2.1, from a deployer of their own after the scenarios, at addresses that
 // follow from its nonces. Then v3 pools at the price feeds' present prices, with full-range
-// liquidity: ETH/USDC and ETH/DAI on the 0.05 % and 0.3 % tiers, DAI/USDC on 0.01 %; and one v4
-// pool, native ETH/USDC at 0.3 % (uniswapV4.ts), in the same blocks.
+// liquidity: ETH/USDC and ETH/DAI on the 0.05 % and 0.3 % tiers, DAI/USDC on 0.01 %; ETH/FEE on
+// 0.3 % (the fee-on-transfer token at 1 USD), funded through FeeAwareLiquidity.sol as the position
+// manager cannot; an ETH/MKR 0.3 % pool opened with no liquidity at all; and one v4 pool, native
+// ETH/USDC at 0.3 % (uniswapV4.ts), in the same blocks.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Abi, type Address, getContractAddress, type Hex, maxUint256, parseEther, zeroAddress } from 'viem';
 import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
+import { v3PoolAddress } from '../src/core/swap/pools.ts';
+import type { CompiledContracts } from './compile.ts';
 import { FEED_HISTORY } from './priceRounds.ts';
-import { addTokens, mineBlock } from './scenarios.ts';
-import { callStep, type DemoContract, demoAccount, type SeedClient } from './seedSupport.ts';
-import { fullRange, sqrtPriceX96, type Valued } from './uniswapMath.ts';
+import {
+  addTokens,
+  FEE_TOKEN_BPS,
+  mineBlock,
+  SCENARIO_DEPLOYER_INDEX,
+  scenarioContractAddresses,
+} from './scenarios.ts';
+import { callStep, type DemoContract, demoAccount, demoContractAddresses, type SeedClient } from './seedSupport.ts';
+import { fullRange, fullRangeLiquidity, sqrtPriceX96, type Valued } from './uniswapMath.ts';
 import { localV4Pools, v4PoolSteps } from './uniswapV4.ts';
 
 export { type LocalV4Pool, localV4Pools } from './uniswapV4.ts';
@@ -77,6 +87,11 @@ export function uniswapAddresses(): Record<UniswapContract, Address> {
   ) as Record<UniswapContract, Address>;
 }
 
+/** FeeAwareLiquidity (devchain/contracts/): the Uniswap deployer's first contract after Uniswap's own. */
+export function feeAwareLiquidityAddress(): Address {
+  return getContractAddress({ from: demoAccount(UNISWAP_DEPLOYER_INDEX).address, nonce: BigInt(uniswapOrder.length) });
+}
+
 /** v3 fee tiers and their tick spacings. */
 const TICK_SPACING = { 100: 1, 500: 10, 3000: 60, 10000: 200 } as const;
 
@@ -89,19 +104,28 @@ type PoolPlan = { token0: Side; amount0: bigint; token1: Side; amount1: bigint; 
 const worth = (amount: bigint, from: Valued, to: Valued) =>
   (amount * from.usd * 10n ** BigInt(to.decimals)) / (to.usd * 10n ** BigInt(from.decimals));
 
+/** `amount` of side `a`, and as much of side `b` as it is worth. */
+function pool(a: Side, b: Side, fee: PoolPlan['fee'], amount: bigint): PoolPlan {
+  const sides = [
+    { side: a, amount },
+    { side: b, amount: worth(amount, a, b) },
+  ].sort((x, y) => (BigInt(x.side.token) < BigInt(y.side.token) ? -1 : 1));
+  const [first, second] = sides as [(typeof sides)[number], (typeof sides)[number]];
+  return { token0: first.side, amount0: first.amount, token1: second.side, amount1: second.amount, fee };
+}
+
+const ethSide = (weth: Address): Side => ({ token: weth, decimals: 18, usd: FEED_HISTORY.ETH_USD_FEED.answer });
+
+/** FEE is valued at 1 USD (it has no feed): its pool trades at the ETH feed's price in FEE. */
+const FEE_USD = 1_00000000n;
+/** MKR has no feed either; its empty pool opens at about its market price. */
+const MKR_USD = 1_500_00000000n;
+
+/** The v3 pools the position manager funds. */
 export function plannedPools(demo: Record<DemoContract, Address>, weth: Address): PoolPlan[] {
-  const eth: Side = { token: weth, decimals: 18, usd: FEED_HISTORY.ETH_USD_FEED.answer };
+  const eth = ethSide(weth);
   const usdc: Side = { token: demo.USDC, decimals: 6, usd: FEED_HISTORY.USDC_USD_FEED.answer };
   const dai: Side = { token: demo.DAI, decimals: 18, usd: FEED_HISTORY.DAI_USD_FEED.answer };
-  /** `amount` of side `a`, and as much of side `b` as it is worth. */
-  const pool = (a: Side, b: Side, fee: PoolPlan['fee'], amount: bigint): PoolPlan => {
-    const sides = [
-      { side: a, amount },
-      { side: b, amount: worth(amount, a, b) },
-    ].sort((x, y) => (BigInt(x.side.token) < BigInt(y.side.token) ? -1 : 1));
-    const [first, second] = sides as [(typeof sides)[number], (typeof sides)[number]];
-    return { token0: first.side, amount0: first.amount, token1: second.side, amount1: second.amount, fee };
-  };
   return [
     pool(eth, usdc, 500, parseEther('200')),
     pool(eth, usdc, 3000, parseEther('50')),
@@ -111,8 +135,42 @@ export function plannedPools(demo: Record<DemoContract, Address>, weth: Address)
   ];
 }
 
+/** A seeded v3 pool beside plannedPools(): its plan, address, opening price and the liquidity put in it. */
+export type LocalV3Pool = PoolPlan & { address: Address; sqrtPriceX96: bigint; liquidity: bigint };
+
+/**
+ * The v3 pools beside plannedPools(): WETH/FEE at 0.3 %, 50 ETH and its worth in FEE over the full
+ * range (as deep as ETH/USDC 0.3 %), funded through FeeAwareLiquidity; and WETH/MKR at 0.3 %,
+ * created and priced but with no liquidity, so MKR has a pool and still no quote.
+ */
+export function localEdgePools(
+  weth: Address = uniswapAddresses().WETH9,
+  fee: Address = scenarioContractAddresses().FEE,
+  mkr: Address = demoContractAddresses().MKR,
+): { ETH_FEE: LocalV3Pool; ETH_MKR: LocalV3Pool } {
+  const eth = ethSide(weth);
+  const located = (plan: PoolPlan, liquidity: (price: bigint) => bigint): LocalV3Pool => {
+    const price = sqrtPriceX96(plan.token0, plan.token1);
+    const factory = uniswapAddresses().V3_FACTORY;
+    const address = v3PoolAddress(factory, V3_POOL_INIT_CODE_HASH, plan.token0.token, plan.token1.token, plan.fee);
+    return { ...plan, address, sqrtPriceX96: price, liquidity: liquidity(price) };
+  };
+  const feePlan = pool(eth, { token: fee, decimals: 18, usd: FEE_USD }, 3000, parseEther('50'));
+  return {
+    ETH_FEE: located(feePlan, (price) => fullRangeLiquidity(price, feePlan.amount0, feePlan.amount1)),
+    ETH_MKR: located(pool(eth, { token: mkr, decimals: 18, usd: MKR_USD }, 3000, 0n), () => 0n),
+  };
+}
+
+/** What to send of a FEE amount so that it arrives whole (FeeAwareLiquidity.grossUp). */
+const grossUp = (net: bigint) => (net * 10_000n + (10_000n - FEE_TOKEN_BPS) - 1n) / (10_000n - FEE_TOKEN_BPS);
+
 /** Deploys Uniswap after the scenarios and seeds its v3 pools. */
-export async function seedUniswap(client: SeedClient, demo: Record<DemoContract, Address>): Promise<void> {
+export async function seedUniswap(
+  client: SeedClient,
+  compiled: CompiledContracts,
+  demo: Record<DemoContract, Address>,
+): Promise<void> {
   const deployer = demoAccount(UNISWAP_DEPLOYER_INDEX);
   const at = uniswapAddresses();
   await client.setBalance({ address: deployer.address, value: parseEther('10000') });
@@ -169,29 +227,52 @@ export async function seedUniswap(client: SeedClient, demo: Record<DemoContract,
   const positions = uniswapArtifact('V3_POSITIONS').abi;
   const call = (to: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) =>
     callStep(deployer, to, abi, functionName, args, value);
+  const createPool = ({ token0, token1, fee }: PoolPlan) =>
+    call(at.V3_POSITIONS, positions, 'createAndInitializePoolIfNecessary', [
+      token0.token,
+      token1.token,
+      fee,
+      sqrtPriceX96(token0, token1),
+    ]);
+
+  // The FEE pool's liquidity comes through FeeAwareLiquidity, which pays the pool from its own
+  // balances: WETH from the deployer's deposit, FEE minted to it by FEE's minter (grossed up, as
+  // its transfers to the pool arrive 2 % short).
+  const feeToken = scenarioContractAddresses().FEE;
+  const { ETH_FEE: feePool, ETH_MKR: emptyPool } = localEdgePools(at.WETH9, feeToken, demo.MKR);
+  const helper = compiled.FeeAwareLiquidity;
+  if (!helper) throw new Error('missing compiled contract FeeAwareLiquidity');
+  const helperAt = feeAwareLiquidityAddress();
+  const feeIs0 = feePool.token0.token === feeToken;
+  const [wethForFeePool, feeForFeePool] = feeIs0
+    ? [feePool.amount1, feePool.amount0]
+    : [feePool.amount0, feePool.amount1];
+  const feeRange = fullRange(TICK_SPACING[feePool.fee]);
+  const feeAbi = compiled.FeeToken?.abi;
+  if (!feeAbi) throw new Error('missing compiled contract FeeToken');
+
   await mineBlock(client, [
+    // First, so that its address is the deployer's next nonce after Uniswap's contracts.
+    (c) => c.deployContract({ account: deployer, abi: helper.abi, bytecode: helper.bytecode, args: [] }),
     // The 0.01 % tier, which the factory's owner turns on (Uniswap did so on every chain in 2021).
     call(at.V3_FACTORY, uniswapArtifact('V3_FACTORY').abi, 'enableFeeAmount', [100, TICK_SPACING[100]]),
-    call(at.WETH9, weth, 'deposit', [], needed.get(at.WETH9) ?? 0n),
+    call(at.WETH9, weth, 'deposit', [], (needed.get(at.WETH9) ?? 0n) + wethForFeePool),
+    call(at.WETH9, weth, 'transfer', [helperAt, wethForFeePool]),
     ...[...needed.keys()].map((token) => call(token, weth, 'approve', [at.V3_POSITIONS, maxUint256])),
     ...v4.open,
+    callStep(demoAccount(SCENARIO_DEPLOYER_INDEX), feeToken, feeAbi, 'mint', [helperAt, grossUp(feeForFeePool)]),
   ]);
   await mineBlock(client, [
-    ...pools.flatMap(({ token0, amount0, token1, amount1, fee }) => [
-      call(at.V3_POSITIONS, positions, 'createAndInitializePoolIfNecessary', [
-        token0.token,
-        token1.token,
-        fee,
-        sqrtPriceX96(token0, token1),
-      ]),
+    ...pools.flatMap((plan) => [
+      createPool(plan),
       call(at.V3_POSITIONS, positions, 'mint', [
         {
-          token0: token0.token,
-          token1: token1.token,
-          fee,
-          ...fullRange(TICK_SPACING[fee]),
-          amount0Desired: amount0,
-          amount1Desired: amount1,
+          token0: plan.token0.token,
+          token1: plan.token1.token,
+          fee: plan.fee,
+          ...fullRange(TICK_SPACING[plan.fee]),
+          amount0Desired: plan.amount0,
+          amount1Desired: plan.amount1,
           amount0Min: 0n,
           amount1Min: 0n,
           recipient: deployer.address,
@@ -200,5 +281,16 @@ export async function seedUniswap(client: SeedClient, demo: Record<DemoContract,
       ]),
     ]),
     ...v4.fund,
+    createPool(feePool),
+    call(helperAt, helper.abi, 'mint', [
+      feePool.address,
+      deployer.address,
+      feeRange.tickLower,
+      feeRange.tickUpper,
+      feePool.liquidity,
+      feeIs0 ? Number(FEE_TOKEN_BPS) : 0,
+      feeIs0 ? 0 : Number(FEE_TOKEN_BPS),
+    ]),
+    createPool(emptyPool),
   ]);
 }

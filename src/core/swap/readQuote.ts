@@ -138,7 +138,7 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
       states = statesOf(pools, await calls(stateCalls(pools, contracts), ask.block));
       const live = liveRoutes(candidates, states);
       known.set(pairKey(ask), { routes: live, found: ask.block, states });
-      if (live.length === 0) return { kind: anyWholeRoute(candidates, states) ? 'noLiquidity' : 'noRoute', block: ask.block };
+      if (live.length === 0) return { kind: joined(candidates, states) ? 'noLiquidity' : 'noRoute', block: ask.block };
       routes = live.filter((route) => withinReach(route, ask.amountIn, states));
       const quoteBatch = routes.map((route) => quoteCall(route, ask.amountIn, contracts));
       quoteOutcomes = spread(quoteBatch, await quoteCalls(quoteBatch.filter(isCall), ask.block));
@@ -180,7 +180,11 @@ function spread(asked: readonly (Call3 | undefined)[], outcomes: readonly CallOu
   return asked.map((call) => (call ? outcomes[next++] : undefined));
 }
 
-/** Whether some route's pools all exist (with a price), though one lacks liquidity: then there is a way, but nothing in it. */
-function anyWholeRoute(routes: readonly Route[], states: ReadonlyMap<string, PoolState>): boolean {
+/**
+ * True when every pool of some route exists: pools join the two tokens, if only empty ones. A pool
+ * on one hop of a two-hop route joins nothing (ETH/USDC does not lead to a token USDC has no pool
+ * with).
+ */
+function joined(routes: readonly Route[], states: ReadonlyMap<string, PoolState>): boolean {
   return routes.some((route) => route.hops.every((hop) => states.has(poolKeyOf(hop))));
 }
