@@ -64,6 +64,11 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'sign:message.bytes',
     'sign:message.modeText',
     'sign:offline.fields.nonce',
+    'swap:form.slippage',
+    'swap:form.assetReading',
+    'swap:quote.route',
+    'swap:quote.routeValue',
+    'swap:quote.impactValue',
   ]),
   es: new Set<string>([
     'extension:name',
@@ -107,5 +112,8 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'sign:message.bytes',
     'sign:offline.signed.bytes',
     'sign:offline.fields.nonce',
+    'swap:form.assetReading',
+    'swap:quote.routeValue',
+    'swap:quote.impactValue',
   ]),
 };
