@@ -54,12 +54,15 @@ describe('swapping', () => {
 
   it('swaps DAI for USDC with an exact approve and an exact permit, leaving nothing approved', async () => {
     const { swap, page } = await openSwap();
-    const me = demoAddress(0);
-    await swap.fill({ pay: 'DAI', amount: '250', receive: 'USDC' });
+    // An account that has approved nothing (the first one's DAI is already open to Permit2).
+    const me = demoAddress(1);
+    await swap.fill({ from: 'Demo account 2', pay: 'DAI', amount: '250', receive: 'USDC' });
     await swap.quotedOut(6);
     await swap.review();
     // First the token lets Permit2 take exactly 250 DAI: Send's review of the approve.
-    await swap.send.review.waitFor({ timeout: 15_000 });
+    await swap.send.review.waitFor({ timeout: 15_000 }).catch(async (e: unknown) => {
+      throw new Error(`no review; the screen reads: ${await page.getByRole('main').textContent()}`, { cause: e });
+    });
     expect(await swap.send.review.textContent()).toContain('approve(');
     const approved = await swap.send.confirm();
     await expect.poll(() => swap.send.statusOf(approved), { timeout: 15_000 }).toContain('Confirmed');

@@ -34,7 +34,14 @@ export class Swap {
     await this.field(label).selectOption({ value: match.value });
   }
 
-  async fill(options: { pay: string; amount: string; receive: string; slippage?: string }): Promise<void> {
+  async fill(options: {
+    from?: string;
+    pay: string;
+    amount: string;
+    receive: string;
+    slippage?: string;
+  }): Promise<void> {
+    if (options.from) await this.choose('From account', options.from);
     await this.choose('You pay', options.pay);
     await this.form.getByLabel(/^Amount of /).fill(options.amount);
     await this.choose('You receive', options.receive);
@@ -57,7 +64,10 @@ export class Swap {
     const line = this.send.review
       .getByRole('status')
       .filter({ hasText: 'The simulation gives you exactly the quoted' });
-    await line.waitFor({ timeout: 20_000 });
+    await line.waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
+      const main = await this.page.getByRole('main').textContent();
+      throw new Error(`no "exactly the quoted" line; the screen reads: ${main}`, { cause: e });
+    });
     const title = await line.locator('[data-amount]').first().getAttribute('title');
     return parseUnits((title ?? '').split(' ')[0] ?? '', decimals);
   }

@@ -20,6 +20,7 @@ import type { TxStore } from '@/core/tx/txStore';
 import type { VaultClient } from '@/core/vault/shared/vaultClient';
 import { requestPersistenceOnceSaved } from '@/lib/storagePersistence';
 import { toastStore } from '@/lib/toasts';
+import { nudgeTracking } from '@/lib/trackingNudge';
 import { changeNotice } from '@/lib/txWording';
 import { connectToVault } from '@/lib/vaultConnection';
 import { startVaultWorker } from '@/lib/vaultWorker';
@@ -136,6 +137,7 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
             otherTabs?.post('tx-records');
           }),
           onChange: (change) => {
+            if (change.previous === 'signed' && change.record.status === 'pending') nudgeTracking();
             const notice = changeNotice(change);
             if (notice) toastStore.getState().push(notice.tone, notice.text);
           },

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isWatched } from '@/core/tx/record';
 import { serialPasses } from '@/core/tx/serialPasses';
 import { useSelectedNetwork } from '@/lib/session';
+import { onTrackingNudge } from '@/lib/trackingNudge';
 import { useTransactions } from '@/lib/transactions';
 import { useChainHead } from '@/lib/useChainHead';
 
@@ -27,6 +28,9 @@ export function useTransactionTracker(): void {
         await (await service()).track(network, block);
     }),
   );
+
+  // A broadcast that ends after its block was seen asks for a pass of its own (trackingNudge.ts).
+  useEffect(() => onTrackingNudge(requestPass), [requestPass]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new block or network is what asks for a pass
   useEffect(() => {

@@ -97,7 +97,7 @@ export async function simulateTransaction(
   });
   reading.catch(() => undefined);
   const abilities = await probing;
-  const strategy = options.strategy ?? abilities.strategy;
+  let strategy = options.strategy ?? abilities.strategy;
   const isCreate = isCreation(tx);
   let ran: Ran;
   let context: SimulationContext;
@@ -113,7 +113,22 @@ export async function simulateTransaction(
     const asked = { strategy, context, honored: honorsBlock(strategy, abilities) };
     // Beside the simulation, in its batch: the node's first preview checks its block overrides.
     const checking = checkPreviousHash(client, options.cache, abilities, asked);
-    ran = await run(client, asked, limited, created, options.watch?.tokens ?? []);
+    const tokens = options.watch?.tokens ?? [];
+    try {
+      ran = await run(client, asked, limited, created, tokens);
+    } catch (error) {
+      // A step-by-step trace too large to read (a swap through Uniswap's pools, memory at every
+      // step) where the node has nothing lighter: the same call, reading balances by state overrides.
+      if (strategy !== 'structLogs' || options.strategy || failed(error).code !== 'SIMULATION_TOO_LARGE') throw error;
+      strategy = 'stateOverride';
+      ran = await run(
+        client,
+        { strategy, context, honored: honorsBlock(strategy, abilities) },
+        limited,
+        created,
+        tokens,
+      );
+    }
     hashRight = await checking;
     const addsCreated = strategy === 'simulateV1' || strategy === 'stateOverride';
     if (created && addsCreated && ran.execution.ok) ran.execution.created.unshift(created);

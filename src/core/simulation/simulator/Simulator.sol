@@ -59,6 +59,29 @@ contract Simulator {
         uint256 codeSize;
     }
 
+    /// Asked by a contract that checks a signature of this account the way it checks a contract's
+    /// (EIP-1271), as Permit2 does once the signer has code, which here it has only because of
+    /// the preview. The real account has no code, and the contract recovers the signer itself:
+    /// so the answer is whether `signature` (65 bytes, or EIP-2098's 64) recovers to this address.
+    function isValidSignature(bytes32 hash, bytes calldata signature) external view returns (bytes4) {
+        bytes32 r;
+        bytes32 s;
+        uint8 v;
+        if (signature.length == 65) {
+            (r, s) = abi.decode(signature[:64], (bytes32, bytes32));
+            v = uint8(signature[64]);
+        } else if (signature.length == 64) {
+            bytes32 vs;
+            (r, vs) = abi.decode(signature, (bytes32, bytes32));
+            s = vs & bytes32(uint256(type(int256).max));
+            v = uint8(uint256(vs >> 255)) + 27;
+        } else {
+            return 0xffffffff;
+        }
+        address signer = ecrecover(hash, v, r, s);
+        return signer != address(0) && signer == address(this) ? bytes4(0x1626ba7e) : bytes4(0xffffffff);
+    }
+
     /// Previews a call (or, with `isCreate`, a creation with `data` as init code) of `value` to
     /// `target`. `gasLimit` 0 gives the call all gas but what the readings after it need.
     function simulate(
