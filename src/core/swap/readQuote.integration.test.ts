@@ -98,4 +98,24 @@ describe('reading a swap quote from the chain', () => {
     expect((await node.waitForTransactionReceipt({ hash })).status).toBe('success');
     expect((await balanceOf(demo.DAI)) - before).toBe(reading.best.amountOut);
   });
+
+  it("turns a node that refuses or fails into its typed error, with the node table's sentence", async () => {
+    const proxy = await startRpcFaultProxy(url);
+    try {
+      const reader = createQuoteReader(chainClient({ ...localNetwork(proxy.url), id: 'swap-faults' }), contracts);
+      const block = await node.getBlockNumber();
+      const ask = { tokenIn: NATIVE, tokenOut: demo.USDC, amountIn: parseEther('1'), hubs, block };
+      proxy.setFault({ kind: 'status', status: 429 });
+      await expect(reader.read(ask)).rejects.toMatchObject({ code: 'CHAIN_RATE_LIMITED' });
+      proxy.setFault({
+        kind: 'refuse',
+        code: -32601,
+        message: 'the method eth_call does not exist',
+        methods: ['eth_call'],
+      });
+      await expect(reader.read(ask)).rejects.toMatchObject({ code: 'CHAIN_METHOD_UNSUPPORTED' });
+    } finally {
+      await proxy.close();
+    }
+  });
 });
