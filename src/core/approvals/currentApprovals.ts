@@ -18,6 +18,7 @@ import {
   plainCalls,
 } from '../chain/multicall';
 import { toChainError } from '../chain/toChainError';
+import { permit2AllowanceAbi } from '../contracts/decode/standardAbis';
 import { sameAddress } from '../keys/sameAddress';
 import { PERMIT2_ADDRESS } from '../signing/permits';
 import { type ApprovalEvent, latestPerApproval } from './approvalEvents';
@@ -30,10 +31,7 @@ const readAbi = parseAbi([
   'function ownerOf(uint256 tokenId) view returns (address)',
 ]);
 
-/** Permit2's own allowance: apart from ERC-20's, so that each name has one meaning here. */
-const permit2Abi = parseAbi([
-  'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
-]);
+const permit2Abi = permit2AllowanceAbi;
 
 /**
  * Where an approval came from: the event that last set it. `unreadable`: the chain could not say

@@ -121,6 +121,13 @@ export async function simulateTransaction(
       // step) where the node has nothing lighter: the same call, reading balances by state overrides.
       if (strategy !== 'structLogs' || options.strategy || failed(error).code !== 'SIMULATION_TOO_LARGE') throw error;
       strategy = 'stateOverride';
+      // That strategy raises the sender's balance by what the call's gas costs: it needs the balance.
+      if (context.balance === undefined)
+        context = await readSimulationContext(client, tx, {
+          balance: true,
+          blockSeconds: options.blockSeconds,
+          known: options.known,
+        });
       ran = await run(
         client,
         { strategy, context, honored: honorsBlock(strategy, abilities) },

@@ -1,14 +1,11 @@
 // How a swap's token in reaches the router: Permit2 moves it, so the token must let Permit2 take
 // at least the amount (an exact approve when it does not), and Permit2 must let the router take
 // it (a permit the person signs for exactly the amount, unless one still stands).
-import { type Address, erc20Abi, parseAbi } from 'viem';
+import { type Address, erc20Abi } from 'viem';
 import { readContract } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
-
-const permit2AllowanceAbi = parseAbi([
-  'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
-]);
+import { permit2AllowanceAbi } from '../contracts/decode/standardAbis';
 
 export type PaymentState = {
   /** What the token lets Permit2 take from the owner. */

@@ -109,7 +109,9 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
     routes.forEach((route, i) => {
       const quote = decodeQuote(route, outcomes[i]);
       if (!quote || quote.amountOut === 0n) return;
+      // A quote whose pools' prices were not read with it has no price impact to show: dropped.
       const ideal = midPriceOut(route, ask.amountIn, states);
+      if (ideal === undefined) return;
       out.push({ route, amountIn: ask.amountIn, ...quote, priceImpactBps: priceImpactBps(ideal, quote.amountOut) });
     });
     return out.sort(compareQuotes);

@@ -16,11 +16,15 @@ export type SwapQuote = {
  * What `amountIn` would fetch along `route` at the pools' present prices, after their fees: the
  * amount out if the trade moved no price.
  */
-export function midPriceOut(route: Route, amountIn: bigint, states: ReadonlyMap<string, PoolState>): bigint {
+export function midPriceOut(
+  route: Route,
+  amountIn: bigint,
+  states: ReadonlyMap<string, PoolState>,
+): bigint | undefined {
   let amount = amountIn;
   for (const hop of route.hops) {
     const state = states.get(poolKeyOf(hop));
-    if (!state) return 0n;
+    if (!state) return undefined;
     amount = atMidPrice(amount, state, zeroForOne(hop), hop.fee);
   }
   return amount;
@@ -34,6 +38,9 @@ export function priceImpactBps(ideal: bigint, amountOut: bigint): bigint {
 
 /** Price impact above this blocks the swap: 5 %. */
 export const PRICE_IMPACT_BLOCK_BPS = 500n;
+
+/** Whether the quote moves the price too far to be swapped. */
+export const impactBlocks = (quote: SwapQuote): boolean => quote.priceImpactBps > PRICE_IMPACT_BLOCK_BPS;
 
 /**
  * The best quote: the most out; on a tie the fewer pools (less to go wrong), then the cheaper in gas.

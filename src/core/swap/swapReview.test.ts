@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { SimulationResult } from '../simulation/types';
 import { paymentStep } from './payment';
 import { NATIVE } from './pools';
-import { checkSwapSimulation, type SwapFacts } from './swapReview';
+import { checkSwapSimulation, factsHold, type SwapFacts } from './swapReview';
 
 const from: Address = '0x1000000000000000000000000000000000000001';
 const USDC: Address = '0x2000000000000000000000000000000000000002';
 const facts: SwapFacts = {
+  from,
   router: '0x3000000000000000000000000000000000000003',
-  data: '0x',
+  value: 10n ** 18n,
+  data: '0x3593564c',
   tokenIn: NATIVE,
   symbolIn: 'ETH',
   decimalsIn: 18,
@@ -22,9 +24,9 @@ const facts: SwapFacts = {
   quoteBlock: 7n,
   slippageBps: 50n,
 };
-const result = (received: bigint, ok = true): SimulationResult =>
+const result = (received: bigint, ok = true, revertData?: string): SimulationResult =>
   ({
-    outcome: ok ? { ok: true } : { ok: false },
+    outcome: ok ? { ok: true } : { ok: false, revertData },
     changes: [
       { kind: 'native', address: from, in: 0n, out: 10n ** 18n },
       { kind: 'erc20', address: from, token: USDC, in: received, out: 0n },
@@ -46,7 +48,14 @@ describe("a swap's simulation against its quote", () => {
       received: 980n,
       belowMinimum: true,
     });
-    expect(checkSwapSimulation(facts, result(0n, false), from)).toEqual({ kind: 'fails' });
+    expect(checkSwapSimulation(facts, result(0n, false, '0x39d35496'), from)).toEqual({ kind: 'fails', why: 'moved' });
+    expect(checkSwapSimulation(facts, result(0n, false, '0x8b063d73' + '00'.repeat(64)), from)).toEqual({
+      kind: 'fails',
+      why: 'moved',
+    });
+    expect(checkSwapSimulation(facts, result(0n, false, '0x5bf6f916'), from)).toEqual({ kind: 'fails', why: 'late' });
+    expect(checkSwapSimulation(facts, result(0n, false, '0x08c379a0'), from)).toEqual({ kind: 'fails', why: 'other' });
+    expect(checkSwapSimulation(facts, result(0n, false), from)).toEqual({ kind: 'fails', why: 'other' });
   });
 
   it('counts the coin when the coin comes out', () => {
@@ -56,6 +65,18 @@ describe("a swap's simulation against its quote", () => {
       received: -(10n ** 18n),
       belowMinimum: true,
     });
+  });
+});
+
+describe("a swap's facts", () => {
+  it('hold only for the very call: sender, router, value and data', () => {
+    const call = { from, to: facts.router, value: facts.value, data: facts.data };
+    expect(factsHold(facts, call)).toBe(true);
+    expect(factsHold(facts, { ...call, value: facts.value + 1n })).toBe(false);
+    expect(factsHold(facts, { ...call, from: USDC })).toBe(false);
+    expect(factsHold(facts, { ...call, to: USDC })).toBe(false);
+    expect(factsHold(facts, { ...call, data: '0x3593564d' })).toBe(false);
+    expect(factsHold(facts, { ...call, to: undefined })).toBe(false);
   });
 });
 

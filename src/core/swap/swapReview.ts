@@ -3,9 +3,11 @@ import { type Address, type Hex, isAddressEqual } from 'viem';
 import type { SimulationResult } from '../simulation/types';
 import { NATIVE } from './pools';
 
-/** The facts of a swap the review shows; they hold only for the router call `data`. */
+/** The facts of a swap the review shows; they hold only for this very call: sender, router, value and data. */
 export type SwapFacts = {
+  from: Address;
   router: Address;
+  value: bigint;
   data: Hex;
   tokenIn: Address;
   symbolIn: string;
@@ -27,12 +29,45 @@ export type SwapSimulationCheck =
   | { kind: 'more'; received: bigint }
   /** Less than the quote, as a token that takes a fee on each transfer gives, or a price moved against. */
   | { kind: 'short'; received: bigint; belowMinimum: boolean }
-  /** The swap would fail: most often the price moved beyond the slippage since the quote. */
-  | { kind: 'fails' };
+  /**
+   * The swap would fail: `moved` when the router found too little out (the price moved beyond the
+   * slippage since the quote), `late` when its deadline passed, `other` for anything else (the
+   * preview says why).
+   */
+  | { kind: 'fails'; why: 'moved' | 'late' | 'other' };
+
+/** The router's own refusals: too little out (v3, v4), and a deadline passed. */
+const TOO_LITTLE_RECEIVED = ['0x39d35496', '0x8b063d73'];
+const DEADLINE_PASSED = '0x5bf6f916';
+
+/** Whether `facts` describe exactly this call. */
+export function factsHold(
+  facts: SwapFacts,
+  call: { from: Address; to: Address | undefined; value: bigint; data: Hex },
+): boolean {
+  return (
+    call.to !== undefined &&
+    isAddressEqual(facts.from, call.from) &&
+    isAddressEqual(facts.router, call.to) &&
+    facts.value === call.value &&
+    facts.data.toLowerCase() === call.data.toLowerCase()
+  );
+}
 
 /** What the simulation says `from` receives of the token out, against the quote. */
 export function checkSwapSimulation(facts: SwapFacts, result: SimulationResult, from: Address): SwapSimulationCheck {
-  if (!result.outcome.ok) return { kind: 'fails' };
+  if (!result.outcome.ok) {
+    const selector = result.outcome.revertData?.slice(0, 10).toLowerCase();
+    const why =
+      selector === undefined
+        ? 'other'
+        : TOO_LITTLE_RECEIVED.includes(selector)
+          ? 'moved'
+          : selector === DEADLINE_PASSED
+            ? 'late'
+            : 'other';
+    return { kind: 'fails', why };
+  }
   let received = 0n;
   for (const change of result.changes) {
     if (!isAddressEqual(change.address, from)) continue;

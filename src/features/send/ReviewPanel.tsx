@@ -21,7 +21,7 @@ import { walletName } from '@/core/externalWallet/walletRequests';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import type { FormIntent } from '@/core/simulation/effects';
-import { checkSwapSimulation } from '@/core/swap/swapReview';
+import { checkSwapSimulation, factsHold } from '@/core/swap/swapReview';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { failureMessage } from '@/lib/errorMessages';
@@ -66,14 +66,8 @@ export function ReviewPanel({
   const [error, setError] = useState<Message | string>();
   const callAbi = useStore(sendFlowStore, (s) => s.form.callAbi);
   const swapFacts = useStore(sendFlowStore, (s) => s.form.swap);
-  // A swap's facts hold only for the very call they were made for.
-  const swap =
-    swapFacts &&
-    prepared.call.to &&
-    sameAddress(swapFacts.router, prepared.call.to) &&
-    swapFacts.data === prepared.call.data
-      ? swapFacts
-      : undefined;
+  // A swap's facts hold only for the very call they were made for: sender, router, value and data.
+  const swap = swapFacts && factsHold(swapFacts, { from: draft.from, ...prepared.call }) ? swapFacts : undefined;
   const savedAbis = useSession((s) => s.savedAbis[network.id]);
   const abis = useMemo(
     () => callAbis(prepared.call.to, prepared.call.data, callAbi, savedAbis).map((saved) => saved.abi),

@@ -57,9 +57,9 @@ export function SwapReviewPanel({ facts, check }: { facts: SwapFacts; check: Swa
           />
         </p>
       )}
-      {check?.kind === 'fails' && (
+      {check?.kind === 'fails' && check.why !== 'other' && (
         <p role="alert" className={ui.noticeDanger}>
-          <T id="send:swap.moved" tags={{ 0: <Link to={links.swap} /> }} />
+          <T id={check.why === 'moved' ? 'send:swap.moved' : 'send:swap.late'} tags={{ 0: <Link to={links.swap} /> }} />
         </p>
       )}
     </section>

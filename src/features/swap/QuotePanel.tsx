@@ -6,7 +6,8 @@ import ui from '@/components/ui.module.css';
 import { amountValue, untrustedValue } from '@/core/i18n/message';
 import { NATIVE } from '@/core/swap/pools';
 import type { QuoteReading } from '@/core/swap/readQuote';
-import { PRICE_IMPACT_BLOCK_BPS, type SwapQuote } from '@/core/swap/routeChoice';
+import { impactBlocks, PRICE_IMPACT_BLOCK_BPS, type SwapQuote } from '@/core/swap/routeChoice';
+import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import styles from './swap.module.css';
 
@@ -74,7 +75,7 @@ export function QuotePanel({
         <dt>{t('swap:quote.block')}</dt>
         <dd>{t('swap:quote.blockValue', { block: reading.block.toString() })}</dd>
       </dl>
-      {best.priceImpactBps > PRICE_IMPACT_BLOCK_BPS && (
+      {impactBlocks(best) && (
         <p role="alert" className={ui.noticeDanger}>
           <T
             id="swap:quote.impactTooHigh"
@@ -137,6 +138,6 @@ export function routeSymbols(
     if (isAddressEqual(token, NATIVE)) return native;
     if (isAddressEqual(token, wrapped)) return `W${native}`;
     const found = known.find((k) => isAddressEqual(k.address, token));
-    return found?.symbol ?? `${token.slice(0, 6)}…${token.slice(-4)}`;
+    return found?.symbol ?? shortAddress(token);
   };
 }

@@ -12,8 +12,8 @@ import type { Network } from '@/core/chain/networks';
 import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
 import { amountValue, codeValue, untrustedValue } from '@/core/i18n/message';
 import { NATIVE } from '@/core/swap/pools';
-import { PRICE_IMPACT_BLOCK_BPS } from '@/core/swap/routeChoice';
-import { checkSlippage } from '@/core/swap/slippage';
+import { impactBlocks } from '@/core/swap/routeChoice';
+import { checkSlippage, DEFAULT_SLIPPAGE_BPS } from '@/core/swap/slippage';
 import { errorMessage } from '@/lib/errorMessages';
 import { shortAddress } from '@/lib/format';
 import { amountInputText, useDecimalInput, useT } from '@/lib/i18n';
@@ -24,9 +24,9 @@ import { PermitPanel } from './PermitPanel';
 import { QuotePanel, routeSymbols } from './QuotePanel';
 import styles from './swap.module.css';
 import { swapFlowStore, updateSwapForm } from './swapFlowStore';
-import { leastOut, SWAP_GAS_RESERVE, swapInputsOf } from './swapInputsOf';
+import { deadlineOf, leastOut, SWAP_GAS_RESERVE, swapInputsOf } from './swapInputsOf';
 import { useSwapQuote } from './useSwapQuote';
-import { deadlineOf, type SwapPlan, useSwapReview } from './useSwapReview';
+import { type SwapPlan, useSwapReview } from './useSwapReview';
 
 const tokenOf = (asset: FungibleAsset): Address => (asset.asset.kind === 'native' ? NATIVE : asset.asset.address);
 
@@ -48,7 +48,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
     const reserve = SWAP_GAS_RESERVE * (fees.kind === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice);
     return assetIn.balance > reserve ? assetIn.balance - reserve : 0n;
   }, [assetIn, market.data]);
-  const inputs = swapInputsOf({ form, assetIn, spendable, format: typing.format });
+  const inputs = swapInputsOf({ form, assetIn, format: typing.format });
   const pair =
     assetIn && assetOut && inputs.amountIn !== undefined && !inputs.errors.assetOut
       ? { tokenIn: tokenOf(assetIn), tokenOut: tokenOf(assetOut), amountIn: inputs.amountIn }
@@ -77,7 +77,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
     inputs.slippageBps !== undefined &&
     inputs.deadlineMinutes !== undefined &&
     head &&
-    best.priceImpactBps <= PRICE_IMPACT_BLOCK_BPS
+    !impactBlocks(best)
       ? {
           from,
           assetIn,
@@ -89,6 +89,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
           minimumOut: least,
           slippageBps: inputs.slippageBps,
           deadline: deadlineOf(head, inputs.deadlineMinutes),
+          head: head.number,
         }
       : undefined;
   const busy = stage.kind === 'checking' || stage.kind === 'signing';
@@ -117,7 +118,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
         </select>
       </Field>
       <Field label={t('swap:form.assetIn')}>
-        <select value={assetIn?.key ?? ''} onChange={(e) => change({ assetIn: e.target.value, max: false })}>
+        <select value={assetIn?.key ?? ''} onChange={(e) => change({ assetIn: e.target.value })}>
           {assets.map((a) => (
             <option key={a.key} value={a.key}>
               {assetChoice(a, t)}
@@ -130,30 +131,27 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
           <Field
             label={t('swap:form.amount', { symbol: symbol(assetIn) })}
             error={inputs.errors.amount}
-            hint={form.max ? t('swap:form.maxHint') : typing.hint}
+            hint={typing.hint}
           >
             <input
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              value={
-                form.max
-                  ? spendable === undefined
-                    ? ''
-                    : amountInputText(spendable, assetIn.asset.decimals)
-                  : form.amount
-              }
-              readOnly={form.max}
+              value={form.amount}
               placeholder={`0${typing.format.decimal}0`}
               onChange={(e) => change({ amount: e.target.value })}
             />
           </Field>
           <div className={ui.actions}>
+            {/* Writes the most that may be spent into the field once: a quote then stays put while fees move. */}
             <button
               type="button"
               className={ui.secondary}
-              aria-pressed={form.max}
-              onClick={() => change({ max: !form.max })}
+              disabled={spendable === undefined}
+              title={t('swap:form.maxHint')}
+              onClick={() =>
+                spendable !== undefined && change({ amount: amountInputText(spendable, assetIn.asset.decimals) })
+              }
             >
               {t('swap:form.max')}
             </button>
@@ -190,7 +188,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            value={form.slippage ?? amountInputText(50n, 2)}
+            value={form.slippage ?? amountInputText(DEFAULT_SLIPPAGE_BPS, 2)}
             onChange={(e) => change({ slippage: e.target.value })}
           />
         </Field>
@@ -210,7 +208,8 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
           <T id="swap:form.slippageHigh" values={{ slippage: amountValue(inputs.slippageBps ?? 0n, 2) }} />
         </p>
       )}
-      {pair && reading && !quoteError && <p role="status">{t('swap:quote.reading')}</p>}
+      {/* Always there, so a screen reader hears the change of words, not a new element each time. */}
+      <p role="status">{pair && reading && !quoteError ? t('swap:quote.reading') : ''}</p>
       {quoteError && <ErrorAlert message={errorMessage(quoteError)} />}
       {quote && assetIn && assetOut && (
         <QuotePanel
@@ -233,7 +232,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
         />
       )}
       <ErrorAlert message={error} />
-      {stage.kind !== 'permit' && stage.kind !== 'signing' && (
+      {!((stage.kind === 'permit' || stage.kind === 'signing') && plan) && (
         <div className={ui.actions}>
           <button type="submit" disabled={!plan || busy}>
             {busy ? t('swap:form.checking') : t('swap:form.review')}

@@ -20,7 +20,7 @@ export function SwapScreen() {
   return (
     <Screen title={t('swap:title')}>
       {!deployment ? (
-        <p role="status" className={ui.noticeWarning}>
+        <p className={ui.noticeWarning}>
           <T id="swap:noUniswap" values={{ network: untrustedValue(network.name, 'name') }} />
         </p>
       ) : watched ? (

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import { DEFAULT_DEADLINE_MINUTES } from '@/core/swap/swapInputs';
 import type { SignedPermit } from '@/core/swap/swapTransaction';
 
 /** The swap form as typed: kept outside the component so a lock, or a trip to Send, loses nothing. */
@@ -8,14 +9,13 @@ export type SwapForm = {
   assetIn: string;
   assetOut: string;
   amount: string;
-  max: boolean;
   /** Percent as typed; undefined: the default, written in the language shown. */
   slippage: string | undefined;
   /** Whole minutes as typed. */
   deadline: string;
 };
 
-/** A permit the person signed for this account, token and amount (used once, while it lasts). */
+/** A permit the person signed for this account, token and amount: used again, if the swap is reviewed again, while it lasts. */
 export type KeptPermit = SignedPermit & { owner: string; networkId: string };
 
 type SwapFlowState = { form: SwapForm; permit: KeptPermit | undefined };
@@ -25,9 +25,8 @@ export const EMPTY_SWAP_FORM: SwapForm = {
   assetIn: 'native',
   assetOut: '',
   amount: '',
-  max: false,
   slippage: undefined,
-  deadline: '20',
+  deadline: String(DEFAULT_DEADLINE_MINUTES),
 };
 
 export const swapFlowStore = createStore<SwapFlowState>()(() => ({ form: EMPTY_SWAP_FORM, permit: undefined }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FungibleAsset } from '@/lib/useFungibleAssets';
 import { EMPTY_SWAP_FORM } from './swapFlowStore';
-import { leastOut, swapInputsOf } from './swapInputsOf';
+import { deadlineOf, leastOut, swapInputsOf } from './swapInputsOf';
 
 const DOTS = { decimal: '.', group: ',' } as const;
 const COMMAS = { decimal: ',', group: '.' } as const;
@@ -16,7 +16,7 @@ const idOf = (message: unknown) => (message as { id?: string } | undefined)?.id;
 describe('the swap form, read', () => {
   it('reads the amount in the asset and the language, the default slippage, the deadline', () => {
     const form = { ...EMPTY_SWAP_FORM, assetIn: usdc.key, assetOut: 'native', amount: '12,5' };
-    const inputs = swapInputsOf({ form, assetIn: usdc, spendable: usdc.balance, format: COMMAS });
+    const inputs = swapInputsOf({ form, assetIn: usdc, format: COMMAS });
     expect(inputs).toEqual({ amountIn: 12_500_000n, slippageBps: 50n, deadlineMinutes: 20n, errors: {} });
   });
 
@@ -25,7 +25,6 @@ describe('the swap form, read', () => {
       swapInputsOf({
         form: { ...EMPTY_SWAP_FORM, assetIn: usdc.key, assetOut: 'native', ...patch },
         assetIn: usdc,
-        spendable: usdc.balance,
         format: DOTS,
       });
     expect(idOf(read({ amount: '100.000001' }).errors.amount)).toBe('swap:error.aboveBalance');
@@ -39,16 +38,14 @@ describe('the swap form, read', () => {
     expect(read({ amount: '' }).errors).toEqual({});
   });
 
-  it('spends what Max allows, and says when that is nothing', () => {
-    const form = { ...EMPTY_SWAP_FORM, assetIn: usdc.key, max: true };
-    expect(swapInputsOf({ form, assetIn: usdc, spendable: 7n, format: DOTS }).amountIn).toBe(7n);
-    expect(idOf(swapInputsOf({ form, assetIn: usdc, spendable: 0n, format: DOTS }).errors.amount)).toBe(
-      'swap:error.nothingToSpend',
-    );
-  });
-
   it('leaves the least out after slippage, rounded down', () => {
     expect(leastOut(1_000_001n, 50n)).toBe(995_000n);
     expect(leastOut(1_000n, undefined)).toBeUndefined();
+  });
+
+  it('counts the deadline from now, not from a head that may be hours old', () => {
+    const head = { timestamp: 1_000n } as never;
+    expect(deadlineOf(head, 20n, 5_000_000)).toBe(5_000n + 1_200n);
+    expect(deadlineOf({ timestamp: 9_000n } as never, 1n, 5_000_000)).toBe(9_060n);
   });
 });

@@ -1,3 +1,4 @@
+import type { HeadBlock } from '@/core/chain/chainHead';
 import { amountValue, type Message, msg } from '@/core/i18n/message';
 import { DEFAULT_SLIPPAGE_BPS, minimumOut } from '@/core/swap/slippage';
 import { parseDeadlineMinutes, parseSlippage } from '@/core/swap/swapInputs';
@@ -17,23 +18,18 @@ export type SwapInputs = {
 };
 
 /**
- * Reads the typed fields: the amount in the asset's decimals (or the most that may be spent, with
- * Max), the slippage in percent, the deadline in minutes. Nothing typed yet is no error.
+ * Reads the typed fields: the amount in the asset's decimals, the slippage in percent, the
+ * deadline in minutes. Nothing typed yet is no error.
  */
 export function swapInputsOf(args: {
   form: SwapForm;
   assetIn: FungibleAsset | undefined;
-  /** What Max spends: the balance, less a reserve for gas when it is the coin; undefined while unknown. */
-  spendable: bigint | undefined;
   format: DecimalFormat;
 }): SwapInputs {
-  const { form, assetIn, spendable, format } = args;
+  const { form, assetIn, format } = args;
   const errors: SwapFieldErrors = {};
   let amountIn: bigint | undefined;
-  if (assetIn && form.max) {
-    amountIn = spendable;
-    if (spendable === 0n) errors.amount = msg('swap:error.nothingToSpend');
-  } else if (assetIn && form.amount.trim() !== '') {
+  if (assetIn && form.amount.trim() !== '') {
     try {
       amountIn = parseAmount(form.amount, assetIn.asset.decimals, assetIn.asset.symbol, format);
       if (amountIn === 0n) errors.amount = msg('swap:error.amountZero');
@@ -73,3 +69,12 @@ export function leastOut(quotedOut: bigint, slippageBps: bigint | undefined): bi
 
 /** Gas held back from Max when swapping the coin: a swap through two pools and a permit, with room. */
 export const SWAP_GAS_RESERVE = 400_000n;
+
+/**
+ * The deadline of a swap asked for now: the minutes chosen from now. Not from the head's time: a
+ * chain that mines only when sent a transaction may have a head hours old.
+ */
+export function deadlineOf(head: HeadBlock, minutes: bigint, nowMs = Date.now()): bigint {
+  const now = BigInt(Math.floor(nowMs / 1000));
+  return (head.timestamp > now ? head.timestamp : now) + minutes * 60n;
+}

@@ -4,7 +4,7 @@ import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
 import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
 import { swapHubs } from '@/core/swap/swapNetwork';
-import { swapQuoteQuery } from '@/lib/queries/swapQueries';
+import { swapKeys, swapQuoteQuery } from '@/lib/queries/swapQueries';
 import { useChainHead } from '@/lib/useChainHead';
 
 /**
@@ -25,20 +25,18 @@ export function useSwapQuote(
     ...swapQuoteQuery(network, deployment, ask ?? placeholder),
     enabled: ask !== undefined,
     // The previous block's quote while this block's is read, for the same pair and amount only.
+    // The previous block's quote while this block's is read: for the same network, pair and amount only.
     placeholderData: (previous, previousQuery) =>
-      previousQuery && samePair(previousQuery.queryKey, ask) ? keepPreviousData(previous) : undefined,
+      previousQuery && ask && sameAskBut(previousQuery.queryKey, swapKeys.quote(network, ask))
+        ? keepPreviousData(previous)
+        : undefined,
   });
   const fresh =
     ask !== undefined && query.data !== undefined && query.data.block + 1n >= ask.block ? query.data : undefined;
   return { quote: fresh, error: ask ? query.error : null, reading: ask !== undefined && !fresh, head: headBlock };
 }
 
-function samePair(key: readonly unknown[], ask: { tokenIn: Address; tokenOut: Address; amountIn: bigint } | undefined) {
-  if (!ask) return false;
-  const [tokenIn, tokenOut, amountIn] = key.slice(-4, -1);
-  return (
-    tokenIn === ask.tokenIn.toLowerCase() &&
-    tokenOut === ask.tokenOut.toLowerCase() &&
-    amountIn === ask.amountIn.toString()
-  );
+/** Whether two quote keys differ at most in their block (the last part). */
+function sameAskBut(previous: readonly unknown[], next: readonly unknown[]): boolean {
+  return JSON.stringify(previous.slice(0, -1)) === JSON.stringify(next.slice(0, -1));
 }

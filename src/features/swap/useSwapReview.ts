@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { type Abi, type Address, encodeFunctionData, erc20Abi, isAddressEqual } from 'viem';
 import { useStore } from 'zustand';
 import type { Account } from '@/core/accounts/account';
-import type { HeadBlock } from '@/core/chain/chainHead';
 import type { Network } from '@/core/chain/networks';
 import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
 import type { Message } from '@/core/i18n/message';
@@ -35,8 +34,10 @@ export type SwapPlan = {
   quoteBlock: bigint;
   minimumOut: bigint;
   slippageBps: bigint;
-  /** Unix seconds: the head's time plus the minutes chosen. */
+  /** Unix seconds: now (or the head's time, if later) plus the minutes chosen. */
   deadline: bigint;
+  /** The head when the person asked: allowances and the permit's nonce are read there. */
+  head: bigint;
 };
 
 export type ReviewStage =
@@ -46,10 +47,8 @@ export type ReviewStage =
   | { kind: 'permit'; nonce: number }
   | { kind: 'signing'; nonce: number };
 
-/** The deadline of a swap asked for now: the head block's time plus the minutes chosen. */
-export function deadlineOf(head: HeadBlock, minutes: bigint): bigint {
-  return head.timestamp + minutes * 60n;
-}
+/** A kept permit is used only with a minute still to run: the swap then ends with it. */
+const PERMIT_MARGIN_SECONDS = 60n;
 
 /**
  * "Review swap": a token in is paid through Permit2, so first an exact approve for Permit2 (a
@@ -76,7 +75,9 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
       ...(permit ? { permit } : {}),
     });
     const facts: SwapFacts = {
+      from: plan.from.address as Address,
       router: tx.to,
+      value: tx.value,
       data: tx.data,
       tokenIn: plan.tokenIn,
       symbolIn: plan.assetIn.asset.symbol,
@@ -102,17 +103,22 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
     navigate(links.send);
   };
 
-  /** A permit kept from before that still covers this swap (same owner, token, at least the amount, to the deadline). */
-  const keptFor = (plan: SwapPlan, nonce: number) =>
-    kept &&
-    kept.networkId === network.id &&
-    isAddressEqual(kept.owner as Address, plan.from.address as Address) &&
-    isAddressEqual(kept.permit.details.token, plan.tokenIn) &&
-    kept.permit.details.amount === plan.quote.amountIn &&
-    kept.permit.details.nonce === nonce &&
-    BigInt(kept.permit.details.expiration) >= plan.deadline
-      ? kept
-      : undefined;
+  /**
+   * A permit kept from before for this owner, token, exact amount and nonce, with a minute still
+   * to run: the swap then takes the permit's end as its deadline (never a later one).
+   */
+  const keptFor = (plan: SwapPlan, nonce: number) => {
+    if (!kept || kept.networkId !== network.id) return undefined;
+    const ends = BigInt(kept.permit.details.expiration);
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    const fits =
+      isAddressEqual(kept.owner as Address, plan.from.address as Address) &&
+      isAddressEqual(kept.permit.details.token, plan.tokenIn) &&
+      kept.permit.details.amount === plan.quote.amountIn &&
+      kept.permit.details.nonce === nonce &&
+      ends > now + PERMIT_MARGIN_SECONDS;
+    return fits ? { permit: kept, deadline: ends < plan.deadline ? ends : plan.deadline } : undefined;
+  };
 
   async function review(plan: SwapPlan) {
     setError(undefined);
@@ -120,7 +126,7 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
     setStage({ kind: 'checking' });
     try {
       const state = await queryClient.fetchQuery(
-        swapPaymentQuery(network, deployment, plan.from.address as Address, plan.tokenIn, plan.quoteBlock),
+        swapPaymentQuery(network, deployment, plan.from.address as Address, plan.tokenIn, plan.head),
       );
       const step = paymentStep(state, plan.quote.amountIn, plan.deadline);
       if (step.kind === 'approve') {
@@ -142,7 +148,7 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
       }
       if (step.kind === 'ready') return toSend(plan, undefined);
       const standing = keptFor(plan, step.nonce);
-      if (standing) return toSend(plan, standing);
+      if (standing) return toSend({ ...plan, deadline: standing.deadline }, standing.permit);
       setStage({ kind: 'permit', nonce: step.nonce });
     } catch (e) {
       setStage({ kind: 'idle' });

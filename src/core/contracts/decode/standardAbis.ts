@@ -99,6 +99,11 @@ const MULTICALL3 = [
   'function getLastBlockHash() view returns (bytes32 blockHash)',
 ];
 
+/** Permit2's allowance of `spender` over `user`'s `token`: apart from ERC-20's, so each name has one meaning. */
+export const permit2AllowanceAbi = parseAbi([
+  'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
+]);
+
 /** Permit2's allowance transfers (IAllowanceTransfer): approvals with an amount and an expiry, by call or by signature. */
 const PERMIT2 = [
   'struct PermitDetails { address token; uint160 amount; uint48 expiration; uint48 nonce; }',

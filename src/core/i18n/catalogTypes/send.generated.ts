@@ -144,6 +144,7 @@ declare module '../message' {
     "send:status.speedUpTitle": undefined;
     "send:status.title": { "nonce": MessageValue; "what": MessageValue };
     "send:status.viewOnExplorer": undefined;
+    "send:swap.late": undefined;
     "send:swap.least": undefined;
     "send:swap.leastValue": { "slippage": MessageValue };
     "send:swap.moved": undefined;

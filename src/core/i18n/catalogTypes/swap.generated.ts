@@ -8,7 +8,6 @@ declare module '../message' {
   interface MessageCatalog {
     "swap:error.aboveBalance": { "balance": MessageValue };
     "swap:error.amountZero": undefined;
-    "swap:error.nothingToSpend": undefined;
     "swap:error.sameAsset": undefined;
     "swap:form.amount": { "symbol": MessageValue };
     "swap:form.assetIn": undefined;
