@@ -5,7 +5,7 @@
 // moment, by method, against the budget of 15 beyond the block polling (sendCalls.ts); then the
 // same calls for a site's eth_sendTransaction (dappSend.ts). Run with no added latency and with
 // 50 ms per HTTP request (a distant node), since sequential round trips dominate there.
-import { createPublicClient, createWalletClient, http, parseEther } from 'viem';
+import { createPublicClient, http, parseEther } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { demoAddress } from '../devchain/seed.ts';
@@ -13,13 +13,13 @@ import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import { Send } from '../e2e/pages/Send.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import { type BenchRun, sized } from './benchRun.ts';
+import { type BareSteps, bareSender, timeConfirm } from './confirmTiming.ts';
 import { benchDappSend } from './dappSend.ts';
 import type { Held } from './held.ts';
 import { callLines, countCalls, inMempool, type SendCalls, settled } from './sendCalls.ts';
-import { SEND_TRACE_SCRIPT, type SendSteps, sendSteps, type TraceEvent } from './sendTrace.ts';
+import { SEND_TRACE_SCRIPT, type SendSteps, sendSteps, stepLines, type TraceEvent } from './sendTrace.ts';
 import { startBenchStage } from './stage.ts';
 import { median } from './stats.ts';
-import { PAGE_WAIT_MS, within } from './wait.ts';
 
 const FULL_RUNS = Number(process.env.BENCH_SEND_RUNS ?? 7);
 /** A smoke run sends once, through the delay (the path with more to go wrong). */
@@ -34,28 +34,6 @@ type Figures = {
   bareSteps: BareSteps[];
 };
 
-/** The bare send's requests, in ms from its start. */
-type BareSteps = { reads: number; broadcastStart: number };
-
-const STEP_ROWS: [string, (s: SendSteps) => number | undefined][] = [
-  ['Confirm → nonce lock held (click, render, Web Lock)', (s) => s.lock],
-  ['→ chain id + pending nonce answered (1 batch)', (s) => diff(s.chainRead, s.lock)],
-  ['→ sign request sent to the vault worker', (s) => diff(s.signStart, s.chainRead)],
-  ['vault worker round trip (sign)', (s) => diff(s.signEnd, s.signStart)],
-  ['→ signed record stored (IndexedDB)', (s) => diff(s.stored, s.signEnd)],
-  ['→ eth_sendRawTransaction sent', (s) => diff(s.broadcastStart, s.stored)],
-  ['→ node’s answer: in its mempool', (s) => diff(s.broadcastEnd, s.broadcastStart)],
-];
-
-function diff(later: number | undefined, earlier: number | undefined): number | undefined {
-  return later === undefined || earlier === undefined ? undefined : later - earlier;
-}
-
-const medianOf = (values: (number | undefined)[]) => {
-  const seen = values.filter((v): v is number => v !== undefined);
-  return seen.length ? median(seen) : undefined;
-};
-
 export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
   const RUNS = sized(bench, FULL_RUNS, 1);
   const latencies = sized(bench, LATENCIES, [50]);
@@ -64,22 +42,7 @@ export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
   const mine = () => node.request({ method: 'evm_mine' } as never);
   const setAutomine = (on: boolean) => node.request({ method: 'evm_setAutomine', params: [on] } as never);
   const from = demoAddress(0);
-  const bareAccount = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 1 });
-  let bareStart = 0;
-  let bareReads = 0;
-  let bareBroadcast = 0;
-  const bare = createWalletClient({
-    account: bareAccount,
-    chain: hardhat,
-    transport: http(proxy.url, {
-      onFetchRequest: (_request, init) => {
-        if (String(init.body).includes('eth_sendRawTransaction')) bareBroadcast = performance.now() - bareStart;
-      },
-      onFetchResponse: () => {
-        if (!bareBroadcast) bareReads = performance.now() - bareStart;
-      },
-    }),
-  });
+  const bare = bareSender(proxy.url, chain.url, mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 1 }));
   const results = new Map<number, Figures>();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(SEND_TRACE_SCRIPT);
@@ -109,24 +72,10 @@ export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
       await send.continue();
       await send.review.waitFor({ timeout: 30_000 });
       const before = await node.getTransactionCount({ address: from, blockTag: 'pending' });
-      const confirm = send.review.getByRole('button', { name: 'Confirm and send' });
-      await confirm.waitFor();
-      // A DOM click, not Playwright's (which first waits two frames for the button to be stable).
-      // Timed in the page from the click to the node's answer to eth_sendRawTransaction (it is
-      // then in the mempool): the message that carries the click there takes 7–30 ms, which
-      // earlier versions of this bench counted as Cairn's.
-      const clickAt = await confirm.evaluate((button: HTMLElement) => {
-        (globalThis as unknown as { __sendTraceArm(): void }).__sendTraceArm();
-        const at = performance.now();
-        button.click();
-        return at;
-      });
-      const answeredAt = await within(
-        "the node's answer to Cairn's eth_sendRawTransaction",
-        PAGE_WAIT_MS,
-        page.evaluate(() => (globalThis as unknown as { __broadcastAnswered: Promise<number> }).__broadcastAnswered),
+      const { clickAt, elapsed } = await timeConfirm(
+        page,
+        send.review.getByRole('button', { name: 'Confirm and send' }),
       );
-      const elapsed = answeredAt - clickAt;
       const calls = countCalls(proxy.log);
       const requests = proxy.requests;
       await inMempool(chain.url, from, before);
@@ -141,28 +90,16 @@ export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
       }
       await page.getByRole('region', { name: 'Sent', exact: true }).waitFor();
 
-      const bareBefore = await node.getTransactionCount({ address: bareAccount.address, blockTag: 'pending' });
-      bareReads = 0;
-      bareBroadcast = 0;
-      bareStart = performance.now();
-      await bare.sendTransaction({
-        to: demoAddress(18),
-        value: parseEther('0.001'),
-        gas: 21_000n,
-        maxFeePerGas: 10n ** 10n,
-        maxPriorityFeePerGas: 10n ** 9n,
-      });
-      const bareElapsed = performance.now() - bareStart;
-      await inMempool(chain.url, bareAccount.address, bareBefore);
+      const bareSent = await bare.send({ to: demoAddress(18), value: parseEther('0.001'), gas: 21_000n });
       await mine();
       await page.getByRole('button', { name: 'Send another' }).click();
       if (run === 0) continue;
       figures.confirm.push(elapsed);
-      figures.bare.push(bareElapsed);
+      figures.bare.push(bareSent.elapsed);
       figures.requests.push(requests);
       figures.calls.push(calls);
       figures.steps.push(sendSteps(events, clickAt));
-      figures.bareSteps.push({ reads: bareReads, broadcastStart: bareBroadcast });
+      figures.bareSteps.push(bareSent.steps);
     }
     results.set(latency, figures);
   }
@@ -186,10 +123,7 @@ export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
       ...callLines(f.calls),
       '    where Cairn’s time goes (median ms; page-side notes of Web Locks, fetch, IndexedDB, the vault port)',
     );
-    for (const [label, step] of STEP_ROWS) {
-      const value = medianOf(f.steps.map(step));
-      lines.push(`      ${label.padEnd(56)}${value === undefined ? '—' : value.toFixed(1)}`);
-    }
+    lines.push(...stepLines(f.steps));
     const bareReads = median(f.bareSteps.map((s) => s.reads));
     const bareSigned = median(f.bareSteps.map((s) => s.broadcastStart - s.reads));
     const bareRest = median(f.bareSteps.map((s, i) => (f.bare[i] ?? Number.NaN) - s.broadcastStart));

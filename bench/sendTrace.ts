@@ -1,6 +1,7 @@
 // Where Send's time goes between Confirm and the broadcast, seen from the page without changing
 // Cairn: an init script wraps the browser APIs the send path uses (Web Locks, fetch, IndexedDB,
 // the vault worker's port) and notes when each is called and answered.
+import { median } from './stats.ts';
 
 /** One note: page time (ms) and what happened. */
 export type TraceEvent = [number, string];
@@ -83,6 +84,8 @@ export const SEND_TRACE_SCRIPT = `(() => {
 
 /** The steps of one send, in ms from Confirm; undefined where a step was not seen. */
 export type SendSteps = {
+  /** A swap's eth_call of itself at Confirm (swapFailsNow), answered before the nonce lock; none for a send. */
+  recheck: number | undefined;
   lock: number | undefined;
   chainRead: number | undefined;
   signStart: number | undefined;
@@ -99,11 +102,58 @@ export function sendSteps(events: TraceEvent[], clickAt: number): SendSteps {
     return found ? found[0] - clickAt : undefined;
   };
   const lock = at((w) => w.startsWith('lock+ '));
+  const recheck = at((w) => w.startsWith('fetch< eth_call'));
   const chainRead = at((w) => w.startsWith('fetch< ') && w.includes('eth_chainId'));
   const signStart = at((w) => w === 'vault> sign');
   const signEnd = signStart === undefined ? undefined : at((w) => w === 'vault< result', signStart);
   const stored = signEnd === undefined ? undefined : at((w) => w === 'idb< transactions readwrite', signEnd);
   const broadcastStart = at((w) => w.startsWith('fetch> ') && w.includes('eth_sendRawTransaction'));
   const broadcastEnd = at((w) => w.startsWith('fetch< ') && w.includes('eth_sendRawTransaction'));
-  return { lock, chainRead, signStart, signEnd, stored, broadcastStart, broadcastEnd };
+  return {
+    recheck: recheck !== undefined && lock !== undefined && recheck < lock ? recheck : undefined,
+    lock,
+    chainRead,
+    signStart,
+    signEnd,
+    stored,
+    broadcastStart,
+    broadcastEnd,
+  };
+}
+
+function diff(later: number | undefined, earlier: number | undefined): number | undefined {
+  return later === undefined || earlier === undefined ? undefined : later - earlier;
+}
+
+type StepRow = [string, (s: SendSteps) => number | undefined];
+
+const AFTER_LOCK: StepRow[] = [
+  ['→ chain id + pending nonce answered (1 batch)', (s) => diff(s.chainRead, s.lock)],
+  ['→ sign request sent to the vault worker', (s) => diff(s.signStart, s.chainRead)],
+  ['vault worker round trip (sign)', (s) => diff(s.signEnd, s.signStart)],
+  ['→ signed record stored (IndexedDB)', (s) => diff(s.stored, s.signEnd)],
+  ['→ eth_sendRawTransaction sent', (s) => diff(s.broadcastStart, s.stored)],
+  ['→ node’s answer: in its mempool', (s) => diff(s.broadcastEnd, s.broadcastStart)],
+];
+
+const SEND_ROWS: StepRow[] = [['Confirm → nonce lock held (click, render, Web Lock)', (s) => s.lock], ...AFTER_LOCK];
+
+/** A swap first runs itself once (eth_call) to refuse a price moved beyond the slippage. */
+const SWAP_ROWS: StepRow[] = [
+  ['Confirm → the swap’s eth_call at Confirm answered', (s) => s.recheck],
+  ['→ nonce lock held (render, Web Lock)', (s) => diff(s.lock, s.recheck)],
+  ...AFTER_LOCK,
+];
+
+const medianOf = (values: (number | undefined)[]) => {
+  const seen = values.filter((v): v is number => v !== undefined);
+  return seen.length ? median(seen) : undefined;
+};
+
+/** Where the time between Confirm and the mempool goes, step by step: the median ms of `steps`. */
+export function stepLines(steps: readonly SendSteps[], { swap = false, indent = '      ' } = {}): string[] {
+  return (swap ? SWAP_ROWS : SEND_ROWS).map(([label, step]) => {
+    const value = medianOf(steps.map(step));
+    return `${indent}${label.padEnd(56)}${value === undefined ? '—' : value.toFixed(1)}`;
+  });
 }
