@@ -96,8 +96,8 @@ export async function benchSwap(bench: BenchRun, held: Held): Promise<string> {
   const hubs = swapHubs(network, deployment);
 
   const lines = [
-    'Swap (seeded local chain behind a counting proxy, no added latency)',
-    `  Quote: every fee tier, v4 and the routes through one hub (${hubs.length} hubs), cold (a new reader) and warm (the same reader, next block); median of ${RUNS} runs`,
+    'Swap (seeded local chain behind a counting proxy)',
+    `  Quote, no added latency: every fee tier, v4 and the routes through one hub (${hubs.length} hubs), cold (a new reader) and warm (the same reader, next block); median of ${RUNS} runs`,
   ];
   const pairs: { label: string; tokenIn: Address; tokenOut: Address; amountIn: bigint }[] = [
     { label: '1 ETH → USDC', tokenIn: NATIVE, tokenOut: tokens.USDC, amountIn: parseEther('1') },
@@ -175,80 +175,91 @@ async function confirmToMempool(args: {
   await new Onboarding(page).openDemoWallet();
   const swap = new Swap(page);
   await setAutomine(false);
-  const cairn: number[] = [];
-  const bareTimes: number[] = [];
-  const steps: SendSteps[] = [];
-  const bareSteps: BareSteps[] = [];
-  // Run 0 warms up (the lazy Swap screen loads, caches fill); a smoke run has none.
-  for (let run = bench.smoke ? 1 : 0; run < runs + 1; run++) {
-    await swap.open();
-    await swap.fill({ pay: 'ETH', amount: SWAP_ETH, receive: 'USDC' });
-    await swap.quotedOut(6);
-    await swap.review();
-    // The review is ready: its simulation gives exactly the quote.
-    await swap.simulatedEqual(6);
-    const before = await node.getTransactionCount({ address: from, blockTag: 'pending' });
-    // What the last block set off in the background is not this swap's.
-    await settled(proxy);
-    const { clickAt, elapsed } = await timeConfirm(
-      page,
-      swap.send.review.getByRole('button', { name: 'Confirm and send' }),
-    );
-    await inMempool(chain.url, from, before);
-    const events = await page.evaluate(() => {
-      const trace = globalThis as unknown as { __sendTrace: TraceEvent[]; __sendTraceOn: boolean };
-      trace.__sendTraceOn = false;
-      return trace.__sendTrace.slice();
-    });
-    await page.getByRole('region', { name: 'Sent', exact: true }).waitFor();
-    // Mined before the bare swap's quote is read: a swap still pending ahead of it in the same
-    // pools would leave that quote stale (the bare swap then reverts below its minimum).
-    await mine();
-    await swapSucceeded(node, from);
+  const lines: string[] = [];
+  // As Send's bench: with no added latency and with 50 ms per HTTP request, where round trips
+  // count as they do on a real node; a smoke run only through the delay.
+  for (const latency of bench.smoke ? [50] : [0, 50]) {
+    const delay = () => proxy.setFault(latency ? { kind: 'delay', ms: latency } : { kind: 'none' });
+    const cairn: number[] = [];
+    const bareTimes: number[] = [];
+    const steps: SendSteps[] = [];
+    const bareSteps: BareSteps[] = [];
+    // Run 0 warms up (the lazy Swap screen loads, caches fill); a smoke run has none.
+    for (let run = bench.smoke ? 1 : 0; run < runs + 1; run++) {
+      await swap.open();
+      await swap.fill({ pay: 'ETH', amount: SWAP_ETH, receive: 'USDC' });
+      await swap.quotedOut(6);
+      await swap.review();
+      // The review is ready: its simulation gives exactly the quote.
+      await swap.simulatedEqual(6);
+      const before = await node.getTransactionCount({ address: from, blockTag: 'pending' });
+      // What the last block set off in the background is not this swap's.
+      await settled(proxy);
+      delay();
+      const { clickAt, elapsed } = await timeConfirm(
+        page,
+        swap.send.review.getByRole('button', { name: 'Confirm and send' }),
+      );
+      await inMempool(chain.url, from, before);
+      proxy.setFault({ kind: 'none' });
+      const events = await page.evaluate(() => {
+        const trace = globalThis as unknown as { __sendTrace: TraceEvent[]; __sendTraceOn: boolean };
+        trace.__sendTraceOn = false;
+        return trace.__sendTrace.slice();
+      });
+      await page.getByRole('region', { name: 'Sent', exact: true }).waitFor();
+      // Mined before the bare swap's quote is read: a swap still pending ahead of it in the same
+      // pools would leave that quote stale (the bare swap then reverts below its minimum).
+      await mine();
+      await swapSucceeded(node, from);
 
-    // The same kind of swap from Node: a fresh quote at the head, built as Cairn builds it, then only
-    // sent (chain id, pending nonce, sign, eth_sendRawTransaction) in the timed span, once the app's
-    // work after that block has ended, as Cairn's Confirm was timed (a smoke run's figure means
-    // nothing, and the wait is exercised before each Confirm).
-    if (!bench.smoke) await settled(proxy);
-    const block = await node.getBlock();
-    const reading = quoted(
-      await bareReader.read({
+      // The same kind of swap from Node: a fresh quote at the head, built as Cairn builds it, then only
+      // sent (chain id, pending nonce, sign, eth_sendRawTransaction) in the timed span, once the app's
+      // work after that block has ended, as Cairn's Confirm was timed (a smoke run's figure means
+      // nothing, and the wait is exercised before each Confirm).
+      if (!bench.smoke) await settled(proxy);
+      const block = await node.getBlock();
+      const reading = quoted(
+        await bareReader.read({
+          tokenIn: NATIVE,
+          tokenOut: tokens.USDC,
+          amountIn: parseEther(SWAP_ETH),
+          hubs,
+          block: block.number,
+        }),
+        'the bare swap',
+      );
+      const tx = swapTransaction({
+        router: deployment.universalRouter,
+        quote: reading.best,
         tokenIn: NATIVE,
         tokenOut: tokens.USDC,
-        amountIn: parseEther(SWAP_ETH),
-        hubs,
-        block: block.number,
-      }),
-      'the bare swap',
+        amountOutMin: minimumOut(reading.best.amountOut, 50n),
+        deadline: block.timestamp + 600n,
+      });
+      delay();
+      const sent = await bare.send({ ...tx, gas: BARE_SWAP_GAS });
+      proxy.setFault({ kind: 'none' });
+      await mine();
+      await swapSucceeded(node, bareAccount.address);
+      if (run === 0) continue;
+      cairn.push(elapsed);
+      bareTimes.push(sent.elapsed);
+      steps.push(sendSteps(events, clickAt));
+      bareSteps.push(sent.steps);
+    }
+    const mid = median(cairn);
+    const base = median(bareTimes);
+    const ratio = mid / base;
+    lines.push(
+      `  Confirm → in the node's mempool, ${SWAP_ETH} ETH → USDC, ${latency ? `+${latency} ms per HTTP request` : 'no added latency'} (median of ${runs} runs, headless Chromium, automine off)`,
+      `    Cairn ${mid.toFixed(1)} ms   bare viem UniversalRouter call from Node ${base.toFixed(1)} ms   ratio ${ratio.toFixed(2)}×   ${latency ? `budget ≤ ${CONFIRM_RATIO_BUDGET}×: ${verdict(ratio <= CONFIRM_RATIO_BUDGET)}` : `(the ${CONFIRM_RATIO_BUDGET}× budget is judged with latency, where round trips count)`}`,
+      `    runs (ms): Cairn ${cairn.map((t) => t.toFixed(1)).join(', ')}; bare ${bareTimes.map((t) => t.toFixed(1)).join(', ')}`,
+      '    where Cairn’s time goes (median ms; page-side notes of Web Locks, fetch, IndexedDB, the vault port)',
+      ...stepLines(steps, { swap: true }),
+      `    bare UniversalRouter call: reads (chain id, nonce) ${median(bareSteps.map((s) => s.reads)).toFixed(1)}, → sign, eth_sendRawTransaction sent ${median(bareSteps.map((s) => s.broadcastStart - s.reads)).toFixed(1)}, → node’s answer ${median(bareSteps.map((s, i) => (bareTimes[i] ?? Number.NaN) - s.broadcastStart)).toFixed(1)}`,
     );
-    const tx = swapTransaction({
-      router: deployment.universalRouter,
-      quote: reading.best,
-      tokenIn: NATIVE,
-      tokenOut: tokens.USDC,
-      amountOutMin: minimumOut(reading.best.amountOut, 50n),
-      deadline: block.timestamp + 600n,
-    });
-    const sent = await bare.send({ ...tx, gas: BARE_SWAP_GAS });
-    await mine();
-    await swapSucceeded(node, bareAccount.address);
-    if (run === 0) continue;
-    cairn.push(elapsed);
-    bareTimes.push(sent.elapsed);
-    steps.push(sendSteps(events, clickAt));
-    bareSteps.push(sent.steps);
   }
   await context.close();
-  const mid = median(cairn);
-  const base = median(bareTimes);
-  const ratio = mid / base;
-  return [
-    `  Confirm → in the node's mempool, ${SWAP_ETH} ETH → USDC (median of ${runs} runs, headless Chromium, automine off)`,
-    `    Cairn ${mid.toFixed(1)} ms   bare viem UniversalRouter call from Node ${base.toFixed(1)} ms   ratio ${ratio.toFixed(2)}×   budget ≤ ${CONFIRM_RATIO_BUDGET}×: ${verdict(ratio <= CONFIRM_RATIO_BUDGET)}`,
-    `    runs (ms): Cairn ${cairn.map((t) => t.toFixed(1)).join(', ')}; bare ${bareTimes.map((t) => t.toFixed(1)).join(', ')}`,
-    '    where Cairn’s time goes (median ms; page-side notes of Web Locks, fetch, IndexedDB, the vault port)',
-    ...stepLines(steps, { swap: true }),
-    `    bare UniversalRouter call: reads (chain id, nonce) ${median(bareSteps.map((s) => s.reads)).toFixed(1)}, → sign, eth_sendRawTransaction sent ${median(bareSteps.map((s) => s.broadcastStart - s.reads)).toFixed(1)}, → node’s answer ${median(bareSteps.map((s, i) => (bareTimes[i] ?? Number.NaN) - s.broadcastStart)).toFixed(1)}`,
-  ];
+  return lines;
 }

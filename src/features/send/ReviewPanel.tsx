@@ -30,6 +30,7 @@ import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { preparedSwapFailsNow } from '@/lib/swapRecheck';
 import { useTransactions } from '@/lib/transactions';
+import { useChainHead } from '@/lib/useChainHead';
 import { preparedReads, previewedTransaction, useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultAccount, useVaultSession } from '@/lib/vault';
 import { findingSentence } from './FindingsPanel';
@@ -78,6 +79,7 @@ export function ReviewPanel({
   const before = useMemo(() => preparedReads(prepared), [prepared]);
   const review = useReviewPreview(network, tx, abis, {}, before);
   const previewed = review.preview.data?.result;
+  const head = useChainHead(network);
   const swapCheck = swap && previewed ? checkSwapSimulation(swap, previewed, draft.from) : undefined;
   const assetCall = draft.asset.kind !== 'native' ? decodeCall(prepared.call.data, prepared.call.to, []) : undefined;
   const contractCall =
@@ -116,9 +118,13 @@ export function ReviewPanel({
     setBusy(true);
     setError(undefined);
     try {
-      // The pools may have moved since the last simulation: one call first, so a swap the router
-      // would now refuse is not sent (and its fee not paid).
-      if (swap && (await preparedSwapFailsNow(network, prepared))) {
+      // A block came after the last simulation: the pools may have moved. One call first, so a
+      // swap the router would now refuse is not sent (and its fee not paid). The simulation of
+      // this very head already said, at no cost.
+      const simulatedAt = review.preview.data?.result.block;
+      const headNow = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
+      const stale = simulatedAt === undefined || headNow === undefined || headNow > simulatedAt;
+      if (swap && stale && (await preparedSwapFailsNow(network, prepared))) {
         setError(msg('send:swap.movedOnConfirm'));
         setBusy(false);
         return;
