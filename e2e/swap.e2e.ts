@@ -98,7 +98,7 @@ describe('swapping', () => {
     expect(left).toBe(0n);
   });
 
-  it('refuses at Confirm when another account moved the pools beyond the slippage since the review', async () => {
+  it('holds Confirm, saying why, when another account moves the pools beyond the slippage after the review', async () => {
     const { swap, page } = await openSwap();
     await swap.fill({ pay: 'ETH', amount: '0.2', receive: 'DAI' });
     await swap.quotedOut(18);
