@@ -136,8 +136,8 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
             refreshTxRecords();
             otherTabs?.post('tx-records');
           }),
+          onSubmitted: nudgeTracking,
           onChange: (change) => {
-            if (change.previous === 'signed' && change.record.status === 'pending') nudgeTracking();
             const notice = changeNotice(change);
             if (notice) toastStore.getState().push(notice.tone, notice.text);
           },

@@ -29,7 +29,7 @@ export function useTransactionTracker(): void {
     }),
   );
 
-  // A broadcast that ends after its block was seen asks for a pass of its own (trackingNudge.ts).
+  // A submission, once ended, asks for a pass of its own: its block may have been seen already (trackingNudge.ts).
   useEffect(() => onTrackingNudge(requestPass), [requestPass]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new block or network is what asks for a pass

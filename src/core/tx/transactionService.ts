@@ -71,6 +71,12 @@ export class TransactionService {
       onChange?: (change: TxChange) => void;
       /** A record was stored, whatever changed (for views that list records). */
       onStored?: (record: TxRecord) => void;
+      /**
+       * A submission ended, its broadcast tried and any replaced record marked: the tracker may
+       * look at once. Its block may already have been seen while the broadcast was in flight, and
+       * on a chain that mines only when sent a transaction, it may be the last for a long time.
+       */
+      onSubmitted?: (record: TxRecord) => void;
       /** Between asks to the node for what a wallet sent (tests shorten it). */
       walletSeenDelayMs?: number;
     },
@@ -172,6 +178,10 @@ export class TransactionService {
         isActive(original) ? { ...original, replacedBy: sent.id } : undefined,
       );
     }
+    // Not after a replacement: a pass before the next block finds the replaced transaction gone
+    // from the node's pool, and the tracker then counts it dropped, not replaced, once its nonce
+    // is used (lifecycle.e2e.ts). Replacements wait for the next block, as before.
+    if (!request.replaces) this.deps.onSubmitted?.(sent);
     return sent;
   }
 
