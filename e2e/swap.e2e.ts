@@ -1,8 +1,9 @@
-import { type Address, erc20Abi, parseAbi, parseEther } from 'viem';
+import { type Address, erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { demoAccount } from '../devchain/seedSupport.ts';
 import { LOCAL_UNISWAP_DEPLOYMENT as uniswap } from '../src/core/chain/localUniswap.ts';
+import { permit2AllowanceAbi } from '../src/core/contracts/decode/standardAbis.ts';
 import { executeCalldata, MSG_SENDER, ROUTER_ITSELF, v3SwapExactIn, wrapEth } from '../src/core/swap/routerCommands.ts';
 import { encodeV3Path } from '../src/core/swap/v3Path.ts';
 import { AppShell } from './pages/AppShell.ts';
@@ -14,9 +15,6 @@ import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
 
 const tokens = demoContractAddresses();
-const permit2Abi = parseAbi([
-  'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
-]);
 
 describe('swapping', () => {
   let env: Environment;
@@ -91,7 +89,7 @@ describe('swapping', () => {
     ).toBe(0n);
     const [left] = await node.readContract({
       address: uniswap.permit2,
-      abi: permit2Abi,
+      abi: permit2AllowanceAbi,
       functionName: 'allowance',
       args: [me, tokens.DAI, uniswap.universalRouter],
     });

@@ -2,14 +2,16 @@
 // quotes (an eth_call) is, to the wei, what the router's swap delivers, on one pool and through
 // two, and paid with a Permit2 signature for exactly the amount, which leaves nothing approved;
 // and the router refuses a swap whose minimum its pools cannot meet.
-import { type Address, erc20Abi, type Hex, parseAbi, parseEther } from 'viem';
+import { type Address, erc20Abi, type Hex, parseEther } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
 import { demoAccount } from '../../../devchain/seedSupport.ts';
 import { uniswapAddresses } from '../../../devchain/uniswap.ts';
 import { testNode } from '../../testing/txFixtures';
+import { permit2AllowanceAbi } from '../contracts/decode/standardAbis';
 import { PERMIT2_ADDRESS } from '../signing/permits';
+import { quoterV2Abi } from './quoteCalls';
 import {
   executeCalldata,
   MSG_SENDER,
@@ -20,6 +22,7 @@ import {
   wrapEth,
 } from './routerCommands';
 import { minimumOut } from './slippage';
+import { permitTypedData } from './swapPermit';
 import { encodeV3Path } from './v3Path';
 
 const node = testNode(localChainUrl());
@@ -27,12 +30,6 @@ const node = testNode(localChainUrl());
 const trader = demoAccount(71);
 const uniswap = uniswapAddresses();
 const demo = demoContractAddresses();
-const permit2Abi = parseAbi([
-  'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
-]);
-const quoterAbi = parseAbi([
-  'function quoteExactInput(bytes path, uint256 amountIn) returns (uint256 amountOut, uint160[] sqrtPriceX96AfterList, uint32[] initializedTicksCrossedList, uint256 gasEstimate)',
-]);
 
 beforeAll(async () => {
   await node.setBalance({ address: trader.address, value: parseEther('100') });
@@ -41,7 +38,7 @@ beforeAll(async () => {
 async function quote(path: Hex, amountIn: bigint): Promise<bigint> {
   const { result } = await node.simulateContract({
     address: uniswap.QUOTER_V2,
-    abi: quoterAbi,
+    abi: quoterV2Abi,
     functionName: 'quoteExactInput',
     args: [path, amountIn],
   });
@@ -116,7 +113,7 @@ describe('UniversalRouter on the local chain', () => {
     const { timestamp } = await node.getBlock();
     const [, , nonce] = await node.readContract({
       address: PERMIT2_ADDRESS,
-      abi: permit2Abi,
+      abi: permit2AllowanceAbi,
       functionName: 'allowance',
       args: [trader.address, demo.DAI, uniswap.UNIVERSAL_ROUTER],
     });
@@ -125,24 +122,7 @@ describe('UniversalRouter on the local chain', () => {
       spender: uniswap.UNIVERSAL_ROUTER,
       sigDeadline: timestamp + 600n,
     };
-    const signature = await trader.signTypedData({
-      domain: { name: 'Permit2', chainId: 31337, verifyingContract: PERMIT2_ADDRESS },
-      types: {
-        PermitSingle: [
-          { name: 'details', type: 'PermitDetails' },
-          { name: 'spender', type: 'address' },
-          { name: 'sigDeadline', type: 'uint256' },
-        ],
-        PermitDetails: [
-          { name: 'token', type: 'address' },
-          { name: 'amount', type: 'uint160' },
-          { name: 'expiration', type: 'uint48' },
-          { name: 'nonce', type: 'uint48' },
-        ],
-      },
-      primaryType: 'PermitSingle',
-      message: permit,
-    });
+    const signature = await trader.signTypedData(permitTypedData(permit, PERMIT2_ADDRESS, 31337));
     const before = await balanceOf(demo.USDC);
     const data = executeCalldata(
       [
@@ -156,7 +136,7 @@ describe('UniversalRouter on the local chain', () => {
     expect((await balanceOf(demo.USDC)) - before).toBe(quoted);
     const [left] = await node.readContract({
       address: PERMIT2_ADDRESS,
-      abi: permit2Abi,
+      abi: permit2AllowanceAbi,
       functionName: 'allowance',
       args: [trader.address, demo.DAI, uniswap.UNIVERSAL_ROUTER],
     });

@@ -17,8 +17,11 @@ import { localChainUrl } from '@/testing/localChainUrl';
 import { demoAccount } from '../../../devchain/seedSupport.ts';
 import { localV4Pools, uniswapAddresses } from '../../../devchain/uniswap.ts';
 import { testNode } from '../../testing/txFixtures';
+import { permit2AllowanceAbi } from '../contracts/decode/standardAbis';
 import { PERMIT2_ADDRESS } from '../signing/permits';
+import { v4QuoterAbi } from './quoteCalls';
 import { executeCalldata, type PermitSingle, permit2Permit, v4PoolId, v4SwapExactInSingle } from './routerCommands';
+import { permitTypedData } from './swapPermit';
 
 const node = testNode(localChainUrl());
 // A demo account past the node's twenty that no other test uses.
@@ -34,14 +37,6 @@ const stateViewAbi = parseAbi([
   'function getLiquidity(bytes32 poolId) view returns (uint128 liquidity)',
 ]);
 const positionsAbi = parseAbi(['function getPositionLiquidity(uint256 tokenId) view returns (uint128 liquidity)']);
-const quoterAbi = parseAbi([
-  'struct PoolKey { address currency0; address currency1; uint24 fee; int24 tickSpacing; address hooks; }',
-  'struct QuoteExactSingleParams { PoolKey poolKey; bool zeroForOne; uint128 exactAmount; bytes hookData; }',
-  'function quoteExactInputSingle(QuoteExactSingleParams params) returns (uint256 amountOut, uint256 gasEstimate)',
-]);
-const permit2Abi = parseAbi([
-  'function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
-]);
 
 beforeAll(async () => {
   await node.setBalance({ address: trader.address, value: parseEther('100') });
@@ -50,7 +45,7 @@ beforeAll(async () => {
 async function quote(zeroForOne: boolean, amountIn: bigint): Promise<bigint> {
   const { result } = await node.simulateContract({
     address: uniswap.V4_QUOTER,
-    abi: quoterAbi,
+    abi: v4QuoterAbi,
     functionName: 'quoteExactInputSingle',
     args: [{ poolKey: pool.key, zeroForOne, exactAmount: amountIn, hookData: '0x' }],
   });
@@ -78,7 +73,7 @@ async function signPermit(token: Address, amount: bigint): Promise<{ permit: Per
   const { timestamp } = await node.getBlock();
   const [, , nonce] = await node.readContract({
     address: PERMIT2_ADDRESS,
-    abi: permit2Abi,
+    abi: permit2AllowanceAbi,
     functionName: 'allowance',
     args: [trader.address, token, uniswap.UNIVERSAL_ROUTER],
   });
@@ -87,24 +82,7 @@ async function signPermit(token: Address, amount: bigint): Promise<{ permit: Per
     spender: uniswap.UNIVERSAL_ROUTER,
     sigDeadline: timestamp + 600n,
   };
-  const signature = await trader.signTypedData({
-    domain: { name: 'Permit2', chainId: 31337, verifyingContract: PERMIT2_ADDRESS },
-    types: {
-      PermitSingle: [
-        { name: 'details', type: 'PermitDetails' },
-        { name: 'spender', type: 'address' },
-        { name: 'sigDeadline', type: 'uint256' },
-      ],
-      PermitDetails: [
-        { name: 'token', type: 'address' },
-        { name: 'amount', type: 'uint160' },
-        { name: 'expiration', type: 'uint48' },
-        { name: 'nonce', type: 'uint48' },
-      ],
-    },
-    primaryType: 'PermitSingle',
-    message: permit,
-  });
+  const signature = await trader.signTypedData(permitTypedData(permit, PERMIT2_ADDRESS, 31337));
   return { permit, signature };
 }
 
@@ -212,7 +190,7 @@ describe('UniversalRouter on the local chain’s v4 ETH / USDC pool', () => {
     expect((await ethBalance()) - ethBefore).toBe(quoted - gasPaid(receipt));
     const [left] = await node.readContract({
       address: PERMIT2_ADDRESS,
-      abi: permit2Abi,
+      abi: permit2AllowanceAbi,
       functionName: 'allowance',
       args: [trader.address, USDC, uniswap.UNIVERSAL_ROUTER],
     });
