@@ -49,7 +49,7 @@ describe("a swap's simulation against its quote", () => {
       belowMinimum: true,
     });
     expect(checkSwapSimulation(facts, result(0n, false, '0x39d35496'), from)).toEqual({ kind: 'fails', why: 'moved' });
-    expect(checkSwapSimulation(facts, result(0n, false, '0x8b063d73' + '00'.repeat(64)), from)).toEqual({
+    expect(checkSwapSimulation(facts, result(0n, false, `0x8b063d73${'00'.repeat(64)}`), from)).toEqual({
       kind: 'fails',
       why: 'moved',
     });

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Address } from 'viem';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import forms from '@/components/forms.module.css';
 import ui from '@/components/ui.module.css';
 import { signerProfile } from '@/core/accounts/signerKinds';
 import type { Network } from '@/core/chain/networks';
@@ -16,7 +17,6 @@ import { feeMarketQuery, pendingNonceQuery } from '@/lib/queries/txQueries';
 import { useTransactions } from '@/lib/transactions';
 import { useChainHead } from '@/lib/useChainHead';
 import { useVaultAccount, useVaultSession } from '@/lib/vault';
-import styles from './send.module.css';
 import { TxStatusCard } from './TxStatusCard';
 
 /** This account's transactions sent from Cairn on this network, with any nonce gap and a way to fill it. */
@@ -57,7 +57,7 @@ export function AccountTransactions({ network, address }: { network: Network; ad
 
   if (records.length === 0 && damaged.length === 0) return null;
   return (
-    <section className={styles.form} aria-labelledby="account-transactions">
+    <section className={forms.stack} aria-labelledby="account-transactions">
       <h2 id="account-transactions">{t('send:history.title')}</h2>
       {damaged.length > 0 && (
         <div role="alert" className={ui.noticeWarning}>

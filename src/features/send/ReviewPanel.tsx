@@ -6,6 +6,7 @@ import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
 import { CodeText } from '@/components/CodeText';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import forms from '@/components/forms.module.css';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
@@ -148,7 +149,7 @@ export function ReviewPanel({
   };
 
   return (
-    <section className={styles.form} aria-labelledby="review-title">
+    <section className={forms.stack} aria-labelledby="review-title">
       <h2 id="review-title">{t('send:review.title')}</h2>
       <dl className={styles.review}>
         <dt>{t('send:review.network')}</dt>

@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { Amount, Fiat } from '@/components/Amount';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
+import forms from '@/components/forms.module.css';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { contactsFor } from '@/core/addressBook/contact';
@@ -26,7 +27,6 @@ import { useSigningAccounts, useVault } from '@/lib/vault';
 import { AdvancedFields } from './AdvancedFields';
 import { continueSend, type FieldErrors } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
-import styles from './send.module.css';
 import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
 import { type SendableAsset, useSendAssets } from './useSendAssets';
 
@@ -142,7 +142,7 @@ export function SendForm() {
   const symbolValue = untrustedValue(asset.symbol, asset.kind === 'nft' ? 'tokenName' : 'symbol');
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('send:form.label')}>
+    <form className={forms.stack} onSubmit={submit} noValidate aria-label={t('send:form.label')}>
       <Field label={t('send:form.from.label')} error={errors.fromId}>
         <select value={from?.id ?? ''} onChange={(e) => change({ fromId: e.target.value })}>
           {signable.map((account) => (
@@ -215,7 +215,7 @@ export function SendForm() {
           />
         </p>
       ) : (
-        <div className={styles.amountRow}>
+        <div className={forms.amountRow}>
           <Field
             label={
               asset.kind === 'nft'

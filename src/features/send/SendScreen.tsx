@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
+import forms from '@/components/forms.module.css';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
@@ -16,7 +17,6 @@ import { useSelectedAccount, useSigningAccounts } from '@/lib/vault';
 import { AccountTransactions } from './AccountTransactions';
 import { ReviewPanel } from './ReviewPanel';
 import { SendForm } from './SendForm';
-import styles from './send.module.css';
 import { sendFlowStore, startOver, updateForm } from './sendFlowStore';
 import { TxStatusCard } from './TxStatusCard';
 
@@ -80,7 +80,7 @@ export function SendScreen() {
         <ReviewPanel prepared={step.prepared} recipient={step.recipient} findings={step.findings} />
       )}
       {step.name === 'done' && !onOtherNetwork && (
-        <section className={styles.form} aria-labelledby="sent-title">
+        <section className={forms.stack} aria-labelledby="sent-title">
           <h2 id="sent-title">{t('send:done.title')}</h2>
           <ul className={ui.plainList}>
             {records

@@ -49,7 +49,7 @@ export function QuotePanel({
   return (
     <section className={styles.quote} aria-labelledby="swap-quote-title">
       <h2 id="swap-quote-title">{t('swap:quote.title')}</h2>
-      <dl className={styles.facts}>
+      <dl className={ui.facts}>
         <dt>{t('swap:quote.receive')}</dt>
         <dd>
           <Amount value={best.amountOut} decimals={decimalsOut} symbol={symbolOut} />

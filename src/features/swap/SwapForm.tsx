@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { Amount } from '@/components/Amount';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
+import forms from '@/components/forms.module.css';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { presetFees } from '@/core/chain/fees';
@@ -22,7 +23,6 @@ import { type FungibleAsset, useFungibleAssets } from '@/lib/useFungibleAssets';
 import { useSigningAccounts } from '@/lib/vault';
 import { PermitPanel } from './PermitPanel';
 import { QuotePanel, routeSymbols } from './QuotePanel';
-import styles from './swap.module.css';
 import { swapFlowStore, updateSwapForm } from './swapFlowStore';
 import { deadlineOf, leastOut, SWAP_GAS_RESERVE, swapInputsOf } from './swapInputsOf';
 import { useSwapQuote } from './useSwapQuote';
@@ -104,7 +104,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
   const symbol = (asset: FungibleAsset) => untrustedValue(asset.asset.symbol, 'symbol');
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('swap:form.label')}>
+    <form className={forms.stack} onSubmit={submit} noValidate aria-label={t('swap:form.label')}>
       <Field label={t('swap:form.from')}>
         <select value={from?.id ?? ''} onChange={(e) => change({ fromId: e.target.value })}>
           {signable.map((account) => (
@@ -127,7 +127,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
         </select>
       </Field>
       {assetIn && (
-        <div className={styles.amountRow}>
+        <div className={forms.amountRow}>
           <Field
             label={t('swap:form.amount', { symbol: symbol(assetIn) })}
             error={inputs.errors.amount}
@@ -182,7 +182,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
             </p>
           ),
       )}
-      <div className={styles.amountRow}>
+      <div className={forms.amountRow}>
         <Field label={t('swap:form.slippage')} error={inputs.errors.slippage} hint={typing.hint}>
           <input
             type="text"
