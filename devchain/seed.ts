@@ -3,7 +3,8 @@
 // spread over past days. Every contract comes from one deployer account in a fixed order, so
 // addresses are the same on every run. After the present block come the contracts that exercise
 // the transaction preview, from their own deployer (scenarios.ts), then Uniswap's contracts and
-// pools (uniswap.ts).
+// pools (uniswap.ts), then MetaMask's Delegation Framework at its published addresses
+// (delegation.ts).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,7 @@ import {
 import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
 import { approvalSteps, type SeededApproval, seededApprovals } from './approvalSeed.ts';
 import { type CompiledContracts, compileContracts } from './compile.ts';
+import { type DelegationContract, delegationAddresses, placeDelegationFramework } from './delegation.ts';
 import { demoNftUri } from './nftArt.ts';
 import { placePermit2 } from './permit2.ts';
 import { FEED_HISTORY, plannedRounds } from './priceRounds.ts';
@@ -63,6 +65,8 @@ export type SeedManifest = {
   multicall3: Address;
   /** Uniswap's contracts (devchain/uniswap.ts). */
   uniswap: Record<UniswapContract, Address>;
+  /** MetaMask's Delegation Framework, at its published addresses (devchain/delegation.ts). */
+  delegation: Record<DelegationContract, Address>;
   /** Hashes of the history transactions, oldest first. */
   history: Hex[];
   /** Block number after seeding. */
@@ -127,11 +131,13 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
   // The scenario contracts come after the present block, from their own deployer.
   await seedScenarios(client, compiled, contracts);
   await seedUniswap(client, compiled, contracts);
+  await placeDelegationFramework(client);
   return {
     contracts,
     scenarios: scenarioContractAddresses(),
     multicall3: MULTICALL3_ADDRESS,
     uniswap: uniswapAddresses(),
+    delegation: delegationAddresses(),
     history,
     blockNumber: await client.getBlockNumber(),
     approvals: seededApprovals(now),

@@ -24,6 +24,7 @@ export const CORE_TIERS = [
       'activity',
       'chart',
       'swap',
+      'smartAccount',
     ],
   },
   { tier: 'store', folders: ['storage', 'build'] },
