@@ -2,7 +2,7 @@ import type { Hex } from 'viem';
 import { createStore } from 'zustand/vanilla';
 import { DeviceError } from '@/core/errors/device';
 import { msg } from '@/core/i18n/message';
-import type { SignRequest } from '@/core/signing/keySigner';
+import type { DeviceSignRequest } from '@/core/signing/keySigner';
 import type { DeviceAccountRef, DeviceSigner, WalletSender, WalletTransaction } from '@/core/signing/signerAccount';
 
 /** A signature this window waits for from a device, until the person brings its answer or gives up. */
@@ -10,7 +10,7 @@ export type PendingDeviceSignature = {
   id: number;
   account: DeviceAccountRef;
   /** What is signed (for a wallet's send, the transaction without its nonce, to show). */
-  request: SignRequest;
+  request: DeviceSignRequest;
   /** A transaction a browser wallet is to sign and send itself; it answers the hash. */
   send?: WalletTransaction;
   /**
@@ -47,11 +47,11 @@ export const signOnDevice: DeviceSigner = (account, request) => awaitDevice(acco
 export const sendThroughWallet: WalletSender = (account, send) => {
   // Shown as what it asks (no fee: the wallet may choose another), without loading fee code here.
   const { fees: _, ...call } = send;
-  const request: SignRequest = { kind: 'transaction', transaction: call };
+  const request: DeviceSignRequest = { kind: 'transaction', transaction: call };
   return awaitDevice(account, request, send);
 };
 
-function awaitDevice(account: DeviceAccountRef, request: SignRequest, send?: WalletTransaction): Promise<Hex> {
+function awaitDevice(account: DeviceAccountRef, request: DeviceSignRequest, send?: WalletTransaction): Promise<Hex> {
   if (deviceSignatureStore.getState().pending) {
     return Promise.reject(new DeviceError('DEVICE_BUSY', msg('core.devices:device.busy')));
   }

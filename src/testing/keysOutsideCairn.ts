@@ -10,7 +10,7 @@ import { LOCAL_CHAIN_ID } from '../core/chain/localChain';
 import { DeviceError } from '../core/errors/device';
 import { sendWithWallet, signWithWallet } from '../core/externalWallet/walletSigner';
 import { msg } from '../core/i18n/message';
-import { type SignRequest, signWithKey } from '../core/signing/keySigner';
+import { type DeviceSignRequest, signWithKey } from '../core/signing/keySigner';
 import { createSoftwareWallet } from './softwareWallet';
 import type { TestWallet } from './testWallet';
 import { named } from './vaultFixtures';
@@ -35,7 +35,7 @@ export async function addKeysOutsideCairn(wallet: TestWallet) {
   /** While the person has not yet approved on the Ledger: its answer waits for this. */
   let held: Promise<void> | undefined;
   /** What the Ledger was asked to sign, busy or not, and how many signatures it gave. */
-  const asked: SignRequest[] = [];
+  const asked: DeviceSignRequest[] = [];
   let signed = 0;
   wallet.vault.setDeviceSigner(
     async (account, request) => {

@@ -4,6 +4,7 @@
 // for screens to tell the person beforehand, who signs and what a kind cannot do. (Whether a
 // signature asks a device is isDeviceSource; whether the key is in the vault, holdsVaultKey.)
 
+import { SmartAccountError } from '../errors/smartAccount';
 import { WalletError } from '../errors/wallet';
 import { type Message, msg } from '../i18n/message';
 import type { Account, AccountSource } from './account';
@@ -20,28 +21,49 @@ export type SignerProfile = {
    * holds the signed bytes, so it cannot sign for later, choose a nonce, speed up or cancel.
    */
   sendsItself?: Message;
+  /**
+   * Why this kind of signer is never asked for an EIP-7702 authorization (nor a transaction
+   * carrying one); undefined where the key is in the vault and Cairn signs it.
+   */
+  noAuthorization?: Message;
 };
 
 const PROFILES: Record<AccountSource['kind'], SignerProfile> = {
   hd: { signs: msg('core.signing:signer.cairn'), canSign: true },
   key: { signs: msg('core.signing:signer.cairn'), canSign: true },
-  qrDevice: { signs: msg('core.signing:signer.qrDevice'), canSign: true },
-  ledger: { signs: msg('core.signing:signer.ledger'), canSign: true },
+  qrDevice: {
+    signs: msg('core.signing:signer.qrDevice'),
+    canSign: true,
+    noAuthorization: msg('core.signing:signer.noAuthorization.qrDevice'),
+  },
+  ledger: {
+    signs: msg('core.signing:signer.ledger'),
+    canSign: true,
+    noAuthorization: msg('core.signing:signer.noAuthorization.ledger'),
+  },
   external: {
     signs: msg('core.signing:signer.browserWallet'),
     canSign: true,
     sendsItself: msg('core.signing:signer.sendsItself'),
+    noAuthorization: msg('core.signing:signer.noAuthorization.browserWallet'),
   },
   watch: {
     signs: msg('core.signing:signer.nobody'),
     canSign: false,
     whyNot: msg('core.signing:signer.watchOnly'),
+    noAuthorization: msg('core.signing:signer.watchOnly'),
   },
 };
 
 /** Thrown where a browser wallet's account is asked for a transaction signed but not sent. */
 export function walletSendsItself(): WalletError {
   return new WalletError('WALLET_SENDS_ITSELF', msg('core.signing:signer.sendsItself'));
+}
+
+/** Thrown where a signer outside Cairn is asked for an authorization, or a transaction carrying one. */
+export function cannotAuthorize(source: Pick<AccountSource, 'kind'>): SmartAccountError {
+  const why = signerProfile(source).noAuthorization ?? msg('core.signing:signer.watchOnly');
+  return new SmartAccountError('SMART_SIGNER_CANNOT', why);
 }
 
 export function signerProfile(source: Pick<AccountSource, 'kind'>): SignerProfile {

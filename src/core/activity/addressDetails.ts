@@ -1,6 +1,7 @@
 import { type Address, type Hex, size } from 'viem';
 import { getBalance, getCode, getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
+import { delegateOf } from '../chain/delegationDesignator';
 import { toChainError } from '../chain/toChainError';
 
 /** What the chain says about any address: balance, transactions sent, and code. */
@@ -33,6 +34,6 @@ export async function readAddressDetails(client: ChainClient, address: Address):
     throw toChainError(error);
   }
   const bytes = code && code !== '0x' ? size(code) : 0;
-  const delegatesTo = code && /^0xef0100[0-9a-f]{40}$/i.test(code) ? (`0x${code.slice(8)}` as Address) : undefined;
+  const delegatesTo = delegateOf(code);
   return { balance, nonce, codeSize: bytes, delegatesTo };
 }

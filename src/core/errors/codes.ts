@@ -8,6 +8,7 @@ import { KEY_ERROR_CODES, type KeyErrorCode } from './keys';
 import { OFFLINE_ERROR_CODES, type OfflineErrorCode } from './offline';
 import { SETTINGS_ERROR_CODES, type SettingsErrorCode } from './settings';
 import { SIMULATION_ERROR_CODES, type SimulationErrorCode } from './simulation';
+import { SMART_ACCOUNT_ERROR_CODES, type SmartAccountErrorCode } from './smartAccount';
 import { TX_ERROR_CODES, type TxErrorCode } from './tx';
 import { VAULT_ERROR_CODES, type VaultErrorCode } from './vault';
 import { WALLET_ERROR_CODES, type WalletErrorCode } from './wallet';
@@ -24,6 +25,7 @@ export type ErrorCode =
   | SettingsErrorCode
   | ExplorerErrorCode
   | SimulationErrorCode
+  | SmartAccountErrorCode
   | DeviceErrorCode
   | WalletErrorCode
   | DappErrorCode;
@@ -40,6 +42,7 @@ export const ERROR_CODES = [
   ...SETTINGS_ERROR_CODES,
   ...EXPLORER_ERROR_CODES,
   ...SIMULATION_ERROR_CODES,
+  ...SMART_ACCOUNT_ERROR_CODES,
   ...DEVICE_ERROR_CODES,
   ...WALLET_ERROR_CODES,
   ...DAPP_ERROR_CODES,

@@ -8,7 +8,7 @@ import { msg, untrustedValue } from '@/core/i18n/message';
 import { cairnRefusal } from '@/testing/expectRefusal';
 import { createSoftwareWallet, providerError } from '@/testing/softwareWallet';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
-import { type SignRequest, signWithKey } from '../signing/keySigner';
+import { type DeviceSignRequest, signWithKey } from '../signing/keySigner';
 import type { WalletTransaction } from '../signing/signerAccount';
 import { sendWithWallet, signWithWallet } from './walletSigner';
 
@@ -30,10 +30,13 @@ const refusal = cairnRefusal;
 
 const methods = (log: { method: string }[]) => log.map((entry) => entry.method);
 
-const text = { kind: 'message', message: 'Log in to example.org\nNonce: 42' } as const satisfies SignRequest;
-const raw = { kind: 'message', message: { raw: '0x00ff10deadbeef' } } as const satisfies SignRequest;
-const bytes = { kind: 'message', message: { raw: new Uint8Array([0, 1, 2, 255]) } } as const satisfies SignRequest;
-const typed = { kind: 'typedData', typedData: mail.typedData as never } as const satisfies SignRequest;
+const text = { kind: 'message', message: 'Log in to example.org\nNonce: 42' } as const satisfies DeviceSignRequest;
+const raw = { kind: 'message', message: { raw: '0x00ff10deadbeef' } } as const satisfies DeviceSignRequest;
+const bytes = {
+  kind: 'message',
+  message: { raw: new Uint8Array([0, 1, 2, 255]) },
+} as const satisfies DeviceSignRequest;
+const typed = { kind: 'typedData', typedData: mail.typedData as never } as const satisfies DeviceSignRequest;
 
 describe('signing through a browser wallet', () => {
   it('signs text and raw bytes with personal_sign exactly as the key itself would', async () => {
@@ -81,7 +84,7 @@ describe('signing through a browser wallet', () => {
     const bigintChain = {
       kind: 'typedData',
       typedData: { ...mail.typedData, domain: { ...mail.typedData.domain, chainId: 1n } } as never,
-    } as const satisfies SignRequest;
+    } as const satisfies DeviceSignRequest;
     expect(await signWithWallet(external, wallet.address, bigintChain)).toBe(mail.expected.signature);
     expect(methods(wallet.log)).toEqual(['eth_accounts', 'eth_chainId', 'eth_signTypedData_v4']);
     expect(JSON.parse(wallet.log[2]?.params?.[1] as string)).toMatchObject({ domain: { chainId: '1' } });
@@ -98,7 +101,7 @@ describe('signing through a browser wallet', () => {
         domain,
         types: { ...types, EIP712Domain: EIP712Domain.filter((f) => f.name !== 'chainId') },
       } as never,
-    } as const satisfies SignRequest;
+    } as const satisfies DeviceSignRequest;
     expect(await signWithWallet(external, wallet.address, request)).toBe(await signWithKey(key, request));
     expect(methods(wallet.log)).toEqual(['eth_accounts', 'eth_signTypedData_v4']);
     expect(wallet.chainId).toBe(31337);
@@ -110,7 +113,7 @@ describe('signing through a browser wallet', () => {
     const request = {
       kind: 'typedData',
       typedData: { ...mail.typedData, types } as never,
-    } as const satisfies SignRequest;
+    } as const satisfies DeviceSignRequest;
     expect(await signWithWallet(external, wallet.address, request)).toBe(mail.expected.signature);
     const sent = JSON.parse(wallet.log.at(-1)?.params?.[1] as string);
     expect(sent.types.EIP712Domain).toEqual(mail.typedData.types.EIP712Domain);
@@ -130,7 +133,7 @@ describe('signing through a browser wallet', () => {
   it('refuses a signature by another key, or of another message, with a sentence naming the wallet', async () => {
     const { wallet, external } = await sharedWallet();
     const other = privateKeyToAccount(otherKey);
-    const answers: [SignRequest, string, () => Promise<Hex>][] = [
+    const answers: [DeviceSignRequest, string, () => Promise<Hex>][] = [
       [text, 'personal_sign', () => other.signMessage({ message: text.message })],
       [text, 'personal_sign', () => wallet.account.signMessage({ message: 'Log in to evil.example' })],
       [raw, 'personal_sign', () => wallet.account.signMessage({ message: { raw: '0x00ff10deadbeee' } })],
@@ -202,7 +205,7 @@ describe('signing through a browser wallet', () => {
     const request = {
       kind: 'transaction',
       transaction: { type: 'eip1559', chainId: 31337, nonce: 0, to: wallet.address, value: 1n, gas: 21_000n },
-    } as const satisfies SignRequest;
+    } as const satisfies DeviceSignRequest;
     const error = await refusal(signWithWallet(external, wallet.address, request));
     expect(error.code).toBe('WALLET_SENDS_ITSELF');
     expect(wallet.log).toEqual([]);

@@ -14,7 +14,7 @@ import {
 import { walletSendsItself } from '../accounts/signerKinds';
 import { feeFields } from '../chain/fees';
 import { checkedSignature } from '../signing/checkedSignature';
-import type { SignRequest } from '../signing/keySigner';
+import type { DeviceSignRequest } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
 import type { WalletTransaction } from '../signing/signerAccount';
 import {
@@ -33,7 +33,11 @@ import {
  * recovers to `address` for exactly `request`. Throws WALLET_* refusals, WALLET_SENDS_ITSELF for
  * a transaction, INPUT_SIGNATURE for a signature that does not check.
  */
-export async function signWithWallet(wallet: ExternalWallet, address: Address, request: SignRequest): Promise<Hex> {
+export async function signWithWallet(
+  wallet: ExternalWallet,
+  address: Address,
+  request: DeviceSignRequest,
+): Promise<Hex> {
   if (request.kind === 'transaction') throw walletSendsItself();
   await assertShared(wallet, address);
   let answer: unknown;

@@ -1,4 +1,4 @@
-// Signing a SignRequest with a Ledger's Ethereum app, and what the person must check on its
+// Signing a DeviceSignRequest with a Ledger's Ethereum app, and what the person must check on its
 // screen. The Ledger's signature is its word only: it is used once it recovers to the account
 // for exactly what was asked (checkedSignature).
 import {
@@ -14,7 +14,7 @@ import {
 import { DeviceError } from '../errors/device';
 import { codeValue, msg } from '../i18n/message';
 import { checkedSignature } from '../signing/checkedSignature';
-import { assertChainId, hasCallData, type SignRequest } from '../signing/keySigner';
+import { assertChainId, type DeviceSignRequest, hasCallData } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
 import {
   type AppConfiguration,
@@ -33,7 +33,7 @@ import { assertEthereumApp } from './runningApp';
 export type LedgerAccount = { address: Address; path: string };
 
 /** Whether the Ledger shows this transaction's effect itself, or only a hash of its data (blind signing). */
-export function blindSigns(request: SignRequest, config: Pick<AppConfiguration, 'version'>): boolean {
+export function blindSigns(request: DeviceSignRequest, config: Pick<AppConfiguration, 'version'>): boolean {
   if (request.kind === 'transaction') return hasCallData(request.transaction);
   return request.kind === 'typedData' && !supportsFullTypedData(config.version);
 }
@@ -58,7 +58,11 @@ export function typedDataHashes(typedData: TypedDataDefinition): { domainHash: H
  * device, DEVICE_LOCKED…), DEVICE_DISCONNECTED, INPUT_SIGNATURE when the signature is not the
  * account's for this request.
  */
-export async function signWithLedger(exchange: Exchange, account: LedgerAccount, request: SignRequest): Promise<Hex> {
+export async function signWithLedger(
+  exchange: Exchange,
+  account: LedgerAccount,
+  request: DeviceSignRequest,
+): Promise<Hex> {
   const quick = answeredWithin(exchange, QUESTION_MS);
   await assertEthereumApp(quick);
   const config = await getAppConfiguration(quick);

@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createQrSigningDevice, type Misbehaviour } from '@/testing/qrSigningDevice';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
-import type { SignRequest } from '../signing/keySigner';
+import type { DeviceSignRequest } from '../signing/keySigner';
 import { UrDecoder, UrEncoder } from '../ur/ur';
 import { deviceAddresses, readDeviceAccounts } from './deviceKeys';
 import { acceptDeviceSignature, type DeviceAccount, deviceSignRequest } from './deviceSigning';
@@ -25,7 +25,7 @@ const account: DeviceAccount = {
 };
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-const requests: Record<string, SignRequest> = {
+const requests: Record<string, DeviceSignRequest> = {
   'an EIP-1559 transaction': {
     kind: 'transaction',
     transaction: {
@@ -49,7 +49,7 @@ const requests: Record<string, SignRequest> = {
 };
 
 /** Cairn shows the request as frames; the device reads them and shows its answer; Cairn reads that. */
-function exchange(request: SignRequest, misbehave: Misbehaviour = 'none') {
+function exchange(request: DeviceSignRequest, misbehave: Misbehaviour = 'none') {
   const asked = deviceSignRequest(request, account, crypto.getRandomValues(new Uint8Array(16)));
   const encoder = new UrEncoder(encodeEthSignRequest(asked), 100);
   const shown = Array.from({ length: encoder.fragmentCount * 3 }, () => encoder.nextPart());
@@ -111,7 +111,9 @@ describe('signing with a QR device', () => {
   });
 
   it('refuses a transaction signature whose v names another chain', async () => {
-    const request = requests['a legacy transaction (v carries the chain id)'] as SignRequest & { kind: 'transaction' };
+    const request = requests['a legacy transaction (v carries the chain id)'] as DeviceSignRequest & {
+      kind: 'transaction';
+    };
     const asked = deviceSignRequest(request, account, new Uint8Array(16));
     const frames = [new UrEncoder(encodeEthSignRequest({ ...asked, chainId: 1 }), 1000).nextPart()];
     const decoder = new UrDecoder();

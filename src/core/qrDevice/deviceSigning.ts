@@ -1,10 +1,10 @@
-// What Cairn asks a QR device to sign, built from a SignRequest, and the check of what comes back:
+// What Cairn asks a QR device to sign, built from a DeviceSignRequest, and the check of what comes back:
 // the signature must recover to the account's address for exactly what was asked, or it is refused.
 import { type Address, bytesToHex, type Hex, hexToBytes, serializeTransaction, stringToBytes, toHex } from 'viem';
 import { InputError } from '../errors/input';
 import { type Message, msg } from '../i18n/message';
 import { checkedSignature } from '../signing/checkedSignature';
-import { assertChainId, type SignRequest } from '../signing/keySigner';
+import { assertChainId, type DeviceSignRequest } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
 import { DATA_TYPE, type EthSignature, type EthSignRequest } from './ethRequests';
 import { type KeyPath, parsePathText } from './keypath';
@@ -17,7 +17,11 @@ function typedDataJson(typedData: unknown): string {
 }
 
 /** The eth-sign-request for `request`, signed by `account`'s key on the device. */
-export function deviceSignRequest(request: SignRequest, account: DeviceAccount, requestId: Uint8Array): EthSignRequest {
+export function deviceSignRequest(
+  request: DeviceSignRequest,
+  account: DeviceAccount,
+  requestId: Uint8Array,
+): EthSignRequest {
   const path: KeyPath = { components: parsePathText(account.path), sourceFingerprint: account.masterFingerprint };
   const base = { requestId, path, address: hexToBytes(account.address), origin: 'Cairn' };
   if (request.kind === 'transaction') {
@@ -66,7 +70,7 @@ function splitSignature(bytes: Uint8Array, chainId: number | undefined): { r: He
  * 65-byte signature). Throws INPUT_SIGNATURE naming what is wrong.
  */
 export async function acceptDeviceSignature(
-  request: SignRequest,
+  request: DeviceSignRequest,
   account: DeviceAccount,
   asked: EthSignRequest,
   answer: EthSignature,

@@ -1,19 +1,9 @@
 // What a signer outside Cairn (a QR device, a Ledger, a browser wallet) returns is its word only: before it is used,
 // it must recover to the account for exactly what Cairn asked.
-import {
-  type Address,
-  type Hex,
-  isAddressEqual,
-  keccak256,
-  numberToHex,
-  recoverAddress,
-  recoverMessageAddress,
-  recoverTypedDataAddress,
-  serializeTransaction,
-} from 'viem';
+import { type Address, type Hex, isAddressEqual, numberToHex, recoverAddress, serializeTransaction } from 'viem';
 import { InputError } from '../errors/input';
 import { codeValue, type Message, type MessageValue, msg } from '../i18n/message';
-import { assertChainId, type SignRequest } from './keySigner';
+import { assertChainId, type SignRequest, signingHash } from './keySigner';
 
 /** A signature as r, s and the recovery bit. */
 export type RecoverableSignature = { r: Hex; s: Hex; yParity: 0 | 1 };
@@ -47,17 +37,13 @@ export async function checkedSignature(
 ): Promise<Hex> {
   const { r, s, yParity } = lowS(given);
   if (request.kind === 'transaction') assertChainId(request.transaction);
+  if (request.kind === 'authorization') assertChainId(request.authorization);
   // v as signWithKey gives it (27/28): viem turns it into EIP-155's for a legacy transaction.
   const signature = { r, s, yParity, v: yParity ? 28n : 27n };
   const compact = `${r}${s.slice(2)}${yParity ? '1c' : '1b'}` as Hex;
   let signer: Address;
   try {
-    if (request.kind === 'transaction') {
-      const hash = keccak256(serializeTransaction(request.transaction));
-      signer = await recoverAddress({ hash, signature });
-    } else if (request.kind === 'message')
-      signer = await recoverMessageAddress({ message: request.message, signature: compact });
-    else signer = await recoverTypedDataAddress({ ...request.typedData, signature: compact } as never);
+    signer = await recoverAddress({ hash: signingHash(request), signature });
   } catch {
     throw refuse(msg('core.signing:signature.notValid', { who }));
   }

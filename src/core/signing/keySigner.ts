@@ -1,5 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1';
 import {
+  type Address,
   type Hex,
   hashMessage,
   hashTypedData,
@@ -12,19 +13,28 @@ import {
   type TransactionSerializable,
   type TypedDataDefinition,
 } from 'viem';
+import { hashAuthorization } from 'viem/utils';
 import { InputError } from '../errors/input';
 import { msg } from '../i18n/message';
 
+/** An EIP-7702 authorization: the account's code becomes a pointer to `address` (zero: none). */
+export type AuthorizationToSign = { chainId: number; address: Address; nonce: number };
+
 /**
  * What Cairn signs, and nothing else: a transaction (always with a chain id), a personal
- * message (EIP-191) or typed data (EIP-712). There is deliberately no request for a bare
+ * message (EIP-191), typed data (EIP-712), or an EIP-7702 authorization (always for one chain:
+ * chain id 0 would let it be replayed on every chain). There is deliberately no request for a bare
  * 32-byte hash (eth_sign): such a hash can be a transaction's. Every part is structured-clone
  * safe, so a request can travel to the vault session that holds the keys.
  */
 export type SignRequest =
   | { kind: 'transaction'; transaction: TransactionSerializable }
   | { kind: 'message'; message: SignableMessage }
-  | { kind: 'typedData'; typedData: TypedDataDefinition };
+  | { kind: 'typedData'; typedData: TypedDataDefinition }
+  | { kind: 'authorization'; authorization: AuthorizationToSign };
+
+/** What a signer outside Cairn is asked for: never an authorization (signerKinds says why, per kind). */
+export type DeviceSignRequest = Exclude<SignRequest, { kind: 'authorization' }>;
 
 /** Supplies a private key copy at the moment of signing; it is zero-filled right after. */
 export type KeySource = () => Promise<Uint8Array>;
@@ -44,30 +54,45 @@ export function hasCallData(transaction: TransactionSerializable): boolean {
   return transaction.data !== undefined && transaction.data !== '0x';
 }
 
-/** Throws INPUT_UNSIGNED_TX unless the transaction names a chain (EIP-155 replay protection). */
-export function assertChainId(transaction: TransactionSerializable): void {
-  const { chainId } = transaction;
+/**
+ * Throws INPUT_UNSIGNED_TX unless the transaction or authorization names a chain (EIP-155 replay
+ * protection; an authorization for chain 0 would hold on every chain).
+ */
+export function assertChainId(request: { chainId?: number | undefined }): void {
+  const { chainId } = request;
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1) {
     throw new InputError('INPUT_UNSIGNED_TX', msg('core.signing:unsigned.noChainId'));
   }
 }
 
+/** The hash a request's signature is made over. */
+export function signingHash(request: SignRequest): Hex {
+  switch (request.kind) {
+    case 'transaction':
+      return keccak256(serializeTransaction(request.transaction));
+    case 'message':
+      return hashMessage(request.message);
+    case 'typedData':
+      return hashTypedData(request.typedData);
+    case 'authorization': {
+      const { chainId, address, nonce } = request.authorization;
+      return hashAuthorization({ chainId, contractAddress: address, nonce });
+    }
+  }
+}
+
 /**
  * The lowest signing layer: takes the key, signs exactly the request, zero-fills the key. A
- * transaction is returned serialized with its signature; a message or typed data as the 65-byte
- * signature (r‖s‖v, v 27/28).
+ * transaction is returned serialized with its signature; a message, typed data or authorization as
+ * the 65-byte signature (r‖s‖v, v 27/28).
  *
- * Throws INPUT_UNSIGNED_TX for a transaction without a chain id ≥ 1 (before the key is taken),
+ * Throws INPUT_UNSIGNED_TX for a transaction or authorization without a chain id ≥ 1 (before the key is taken),
  * and whatever the key source throws (VAULT_LOCKED, VAULT_WATCH_ONLY).
  */
 export async function signWithKey(keySource: KeySource, request: SignRequest): Promise<Hex> {
   if (request.kind === 'transaction') assertChainId(request.transaction);
-  const hash =
-    request.kind === 'transaction'
-      ? keccak256(serializeTransaction(request.transaction))
-      : request.kind === 'message'
-        ? hashMessage(request.message)
-        : hashTypedData(request.typedData);
+  if (request.kind === 'authorization') assertChainId(request.authorization);
+  const hash = signingHash(request);
   const key = await keySource();
   try {
     const signature = signHash(hash, key);

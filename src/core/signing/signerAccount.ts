@@ -1,8 +1,8 @@
-import type { Address, Hash, Hex, LocalAccount } from 'viem';
+import { type Address, type Hash, type Hex, type LocalAccount, parseSignature, type SignedAuthorization } from 'viem';
 import { toAccount } from 'viem/accounts';
 import type { DeviceSource } from '../accounts/account';
 import type { Fees } from '../chain/fees';
-import type { SignRequest } from './keySigner';
+import type { DeviceSignRequest, SignRequest } from './keySigner';
 
 /** Signs one request; where the key lives is its business (the vault session, or a test key). */
 export type RequestSigner = (request: SignRequest) => Promise<Hex>;
@@ -16,7 +16,7 @@ export type DeviceAccountRef = { id: string; address: Address; source: DeviceSou
  * exactly `request`. Throws DEVICE_CANCELLED when the person gives up, INPUT_SIGNATURE never
  * (a wrong answer is refused where it is read, and another can be tried).
  */
-export type DeviceSigner = (account: DeviceAccountRef, request: SignRequest) => Promise<Hex>;
+export type DeviceSigner = (account: DeviceAccountRef, request: DeviceSignRequest) => Promise<Hex>;
 
 /** A transaction for a wallet that signs and sends it itself: no nonce (the wallet chooses it). */
 export type WalletTransaction = {
@@ -43,9 +43,10 @@ export type SigningAccount = LocalAccount & {
 /**
  * A viem account that holds no key: each signature is a SignRequest handed to `sign`. With the
  * vault session's signer, the key never leaves the session; once Cairn locks, every signature
- * fails with VAULT_LOCKED. Signing a bare hash and EIP-7702 authorizations are refused.
+ * fails with VAULT_LOCKED. Signing a bare hash is refused. An EIP-7702 authorization is signed as
+ * asked: which delegates may be asked for is core/smartAccount's rule (authorizationTarget).
  *
- * Those refusals are plain Errors, not CairnErrors with catalog messages: no request a person or a
+ * The refusals are plain Errors, not CairnErrors with catalog messages: no request a person or a
  * site can make reaches them (Cairn's flows sign messages, typed data and transactions through the
  * methods above, and call signTransaction without a serializer); they guard against Cairn's own
  * code. Should one ever be thrown, the page shows it as any unexpected error, in the reader's
@@ -63,8 +64,11 @@ export function signerAccount(address: Address, sign: RequestSigner): LocalAccou
       if (options?.serializer) throw new Error('Cairn signs only standard transaction types.');
       return sign({ kind: 'transaction', transaction });
     },
-    async signAuthorization() {
-      throw new Error('Cairn does not sign EIP-7702 authorizations.');
+    async signAuthorization(request): Promise<SignedAuthorization> {
+      const target = request.address ?? request.contractAddress;
+      const authorization = { chainId: request.chainId, address: target, nonce: request.nonce };
+      const { r, s, yParity } = parseSignature(await sign({ kind: 'authorization', authorization }));
+      return { ...authorization, r, s, yParity: yParity ?? 0 };
     },
   } as Parameters<typeof toAccount>[0]) as LocalAccount;
 }

@@ -1,4 +1,4 @@
-import { type Address, erc20Abi, type Hex, parseAbi, serializeTransaction } from 'viem';
+import { type Address, erc20Abi, type Hex, parseAbi, type SignedAuthorizationList, serializeTransaction } from 'viem';
 import { estimateGas, getBalance, getBlock, getCode, getTransactionCount, readContract } from 'viem/actions';
 import { currentAt, type HeadBlock, headBlockOf } from '../chain/chainHead';
 import { chainClient } from '../chain/client';
@@ -36,6 +36,8 @@ export type AdvancedOverrides = {
   nonce?: number | undefined;
   /** Extra call data for a native transfer. */
   data?: Hex | undefined;
+  /** EIP-7702 authorizations the transaction will carry: the estimate runs with them. */
+  authorizationList?: SignedAuthorizationList | undefined;
 };
 
 /**
@@ -151,6 +153,7 @@ export async function prepareSend<To extends Address | undefined = Address>(
           to: call.to,
           value: call.value,
           data: call.data === '0x' ? undefined : call.data,
+          authorizationList: draft.advanced?.authorizationList,
         }),
       ),
       readL1Fee(draft, call),

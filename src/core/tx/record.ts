@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem';
+import type { Address, Hex, SignedAuthorization } from 'viem';
 import type { Fees } from '../chain/fees';
 import { TxError } from '../errors/tx';
 import { type Message, msg } from '../i18n/message';
@@ -12,8 +12,39 @@ import type { Asset } from './transfer';
  */
 export type TxStatus = 'signed' | 'pending' | 'confirmed' | 'failed' | 'replaced' | 'dropped' | 'rejected';
 
-/** Why a transaction was made: a transfer, or a replacement of another one. */
-export type TxKind = 'transfer' | 'call' | 'speed-up' | 'cancel' | 'fill-gap';
+/**
+ * Why a transaction was made: a transfer, a call, a replacement of another one; or, for an
+ * EIP-7702 smart account, its upgrade or undoing, an atomic batch it sends itself, or another of
+ * the person's accounts paying the gas of its batch.
+ */
+export type TxKind =
+  | 'transfer'
+  | 'call'
+  | 'speed-up'
+  | 'cancel'
+  | 'fill-gap'
+  | 'account-upgrade'
+  | 'account-undo'
+  | 'batch'
+  | 'pay-gas';
+
+export const TX_KINDS: readonly TxKind[] = [
+  'transfer',
+  'call',
+  'speed-up',
+  'cancel',
+  'fill-gap',
+  'account-upgrade',
+  'account-undo',
+  'batch',
+  'pay-gas',
+];
+
+/**
+ * An EIP-7702 authorization a transaction carried, signed: `authority`'s code is to point at
+ * `address` (zero: none). Public once broadcast; kept so a speed-up carries it again.
+ */
+export type CarriedAuthorization = SignedAuthorization & { authority: Address };
 
 /**
  * A transaction Cairn signed, stored before it is broadcast so that nothing is lost to a crash
@@ -48,6 +79,10 @@ export type TxRecord = {
   walletMismatch?: Message | undefined;
   /** The origin of the site that asked for it (a dApp's eth_sendTransaction), if a site did. */
   site?: string | undefined;
+  /** The EIP-7702 authorizations it carried (a type-4 transaction), checked once it is mined. */
+  authorizations?: CarriedAuthorization[] | undefined;
+  /** An atomic batch: how many calls, and whose account runs them (another's when this one pays the gas). */
+  batch?: { calls: number; account: Address } | undefined;
   /** What the person asked for, for display: the asset, amount and real recipient of a transfer. */
   intent: { asset: Asset; amount: bigint; recipient: Address } | undefined;
   status: TxStatus;

@@ -1,19 +1,21 @@
 import { keccak256 } from 'viem';
-import { walletSendsItself } from '../accounts/signerKinds';
+import { cannotAuthorize, walletSendsItself } from '../accounts/signerKinds';
 import type { HeadBlock } from '../chain/chainHead';
 import { type ChainClient, chainClient, nodeChainIdNow } from '../chain/client';
 import { type FeeMarket, type Fees, feeFields, presetFees } from '../chain/fees';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { WrongChainError } from '../errors/chain';
+import { authorizationNonceMoved, noEip7702 } from '../errors/smartAccount';
 import { TxError } from '../errors/tx';
 import { WalletError } from '../errors/wallet';
 import { msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import type { SigningAccount } from '../signing/signerAccount';
 import { broadcastRaw } from './broadcastRaw';
 import type { LockProvider } from './locks';
 import { checkChosenNonce, nodePendingNonce, nonceLockName, pickNonce } from './nonces';
-import { isActive, type TxKind, type TxRecord } from './record';
+import { type CarriedAuthorization, isActive, type TxKind, type TxRecord } from './record';
 import { RecordWriter, type TxChange } from './recordWriter';
 import { CANCEL_GAS, type ReplacementPlan } from './replacement';
 import { TransactionTracker } from './transactionTracker';
@@ -37,9 +39,43 @@ export type SubmitRequest = {
   site?: string | undefined;
   /** The pending record a speed-up or cancel replaces (same nonce). */
   replaces?: TxRecord;
+  /**
+   * EIP-7702 (a type-4 transaction): signed authorizations to carry. The sender's own must be for
+   * the nonce after the transaction's (its nonce has risen when authorizations are applied),
+   * another account's for that account's next nonce: otherwise the chain would skip it, and
+   * submit refuses (SMART_AUTHORIZATION_NONCE) before signing.
+   */
+  authorizations?: readonly CarriedAuthorization[] | undefined;
+  batch?: TxRecord['batch'];
 };
 
 export type { TxChange } from './recordWriter';
+
+/**
+ * Throws SMART_AUTHORIZATION_NONCE when a carried authorization's nonce is not the one the chain
+ * will check (the sender's: `nonce + 1`; another account's: its next), SMART_NO_7702 without
+ * EIP-1559 fees, and SMART_SIGNER_CANNOT for a browser wallet's account (it sends itself).
+ */
+async function checkAuthorizations(request: SubmitRequest, client: ChainClient, nonce: number): Promise<void> {
+  const carried = request.authorizations ?? [];
+  if (carried.length === 0) return;
+  if (request.account.wallet) throw cannotAuthorize({ kind: 'external' });
+  if (request.fees.kind !== 'eip1559') throw noEip7702();
+  const expected = await Promise.all(
+    carried.map(({ authority }) =>
+      sameAddress(authority, request.account.address) ? nonce + 1 : nodePendingNonce(client, authority),
+    ),
+  );
+  if (carried.some((authorization, index) => authorization.nonce !== expected[index])) throw authorizationNonceMoved();
+}
+
+/** The type and fee fields of a transaction: type 4 (EIP-7702) when it carries authorizations. */
+function typedFeeFields(fees: Fees, authorizations: readonly CarriedAuthorization[] | undefined) {
+  if (!authorizations || fees.kind !== 'eip1559') return feeFields(fees);
+  const { maxFeePerGas, maxPriorityFeePerGas } = fees;
+  const authorizationList = authorizations.map(({ authority: _, ...signed }) => signed);
+  return { type: 'eip7702' as const, maxFeePerGas, maxPriorityFeePerGas, authorizationList };
+}
 
 /**
  * Signs, stores, broadcasts and tracks transactions. The signed transaction is stored before
@@ -119,6 +155,8 @@ export class TransactionService {
       const nonce = request.replaces?.nonce ?? request.nonce ?? pickNonce(nodePending, records);
       if (!request.replaces) checkChosenNonce(request, nonce, nodePending, records);
       const { call, gas, fees } = request;
+      await checkAuthorizations(request, client, nonce);
+      const authorizations = request.authorizations?.length ? [...request.authorizations] : undefined;
       const signed = account.wallet
         ? // The wallet signs, chooses the nonce and sends: Cairn learns only the hash, and stores it at once.
           {
@@ -136,7 +174,7 @@ export class TransactionService {
               value: call.value,
               data: call.data === '0x' ? undefined : call.data,
               gas,
-              ...feeFields(fees),
+              ...typedFeeFields(fees, authorizations),
             })
             .then((raw) => ({ hash: keccak256(raw), raw, status: 'signed' as const }));
       const created: TxRecord = {
@@ -152,6 +190,8 @@ export class TransactionService {
         ...signed,
         intent: request.intent,
         site: request.site,
+        authorizations,
+        batch: request.batch,
         createdAt: this.now(),
         updatedAt: this.now(),
         revision: 0,
@@ -248,6 +288,9 @@ export class TransactionService {
       fees: plan.fees,
       intent: plan.kind === 'speed-up' ? record.intent : undefined,
       site: plan.kind === 'speed-up' ? record.site : undefined,
+      // The same authorizations: the self one was signed for this nonce's successor, as before.
+      authorizations: plan.kind === 'speed-up' ? record.authorizations : undefined,
+      batch: plan.kind === 'speed-up' ? record.batch : undefined,
       replaces: record,
     });
   }

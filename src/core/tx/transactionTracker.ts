@@ -3,18 +3,20 @@ import {
   call,
   getBlock,
   getBlockNumber,
+  getCode,
   getTransaction,
   getTransactionCount,
   getTransactionReceipt,
 } from 'viem/actions';
 import { blockFollows, type HeadBlock } from '../chain/chainHead';
 import { type ChainClient, chainClient } from '../chain/client';
+import { codeShowsDelegate } from '../chain/delegationDesignator';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { RevertedError } from '../errors/chain';
 import { reasonMessage } from '../errors/theirWords';
 import { WalletError } from '../errors/wallet';
-import { type Message, msg } from '../i18n/message';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { FINAL_CONFIRMATIONS, isActive, isMined, isWatched, type TxRecord } from './record';
 import type { RecordWriter, TxChange } from './recordWriter';
 import { confirmationsAt, type Decision, decide, type Lookup, type MinedReceipt } from './trackDecision';
@@ -221,14 +223,17 @@ export class TransactionTracker {
         break;
       case 'mined': {
         const { receipt } = decision;
-        const failureReason = receipt.success
-          ? undefined
-          : receipt.gasUsed >= current.gas
-            ? msg('core.chain:tx.failure.outOfGas', { gas: current.gas })
-            : await this.revertReason(client, current, receipt.blockNumber);
+        const skipped = receipt.success ? await skippedAuthorization(client, current, receipt.blockNumber) : undefined;
+        const failureReason = skipped
+          ? msg('core.chain:smartAccount.authorizationSkipped', { account: codeValue(skipped) })
+          : receipt.success
+            ? undefined
+            : receipt.gasUsed >= current.gas
+              ? msg('core.chain:tx.failure.outOfGas', { gas: current.gas })
+              : await this.revertReason(client, current, receipt.blockNumber);
         await change({
           ...current,
-          status: receipt.success ? 'confirmed' : 'failed',
+          status: receipt.success && !skipped ? 'confirmed' : 'failed',
           blockNumber: receipt.blockNumber,
           confirmations: decision.confirmations,
           failureReason,
@@ -288,5 +293,32 @@ export class TransactionTracker {
         ? reasonMessage(chainError.reason)
         : UNREPORTED_FAILURE;
     }
+  }
+}
+
+/**
+ * The first account whose EIP-7702 authorization the mined transaction carried but the chain
+ * skipped (its nonce had moved, or its chain was wrong): its code at that block does not point
+ * where the authorization said. Such a transaction succeeds, and a batch sent to the account
+ * itself then ran nothing. Undefined when all took effect, or the node cannot tell.
+ */
+async function skippedAuthorization(
+  client: ChainClient,
+  record: TxRecord,
+  blockNumber: bigint,
+): Promise<Address | undefined> {
+  const carried = record.authorizations ?? [];
+  if (carried.length === 0) return undefined;
+  try {
+    const codes = await Promise.all(
+      carried.map(({ authority }) => getCode(client, { address: authority, blockNumber })),
+    );
+    // A later authorization of the same account in the list wins (EIP-7702 applies them in order).
+    const last = new Map(carried.map((a, index) => [a.authority.toLowerCase(), index]));
+    return carried.find(
+      (a, index) => last.get(a.authority.toLowerCase()) === index && !codeShowsDelegate(codes[index], a.address),
+    )?.authority;
+  } catch {
+    return undefined;
   }
 }

@@ -1,6 +1,7 @@
 import type { Message } from '../i18n/message';
 import { fromStoredText, isStoredText, toStoredText } from '../i18n/storedMessage';
-import type { TxKind, TxRecord, TxStatus } from './record';
+import { isRecord } from '../text/guards';
+import { TX_KINDS, type TxKind, type TxRecord, type TxStatus } from './record';
 
 /**
  * Where transaction records live (IndexedDB in the app; memory in tests). Records that no longer
@@ -27,7 +28,6 @@ export interface TxStore {
 export type Stored = Record<string, unknown>;
 
 const STATUSES: readonly TxStatus[] = ['signed', 'pending', 'confirmed', 'failed', 'replaced', 'dropped', 'rejected'];
-const KINDS: readonly TxKind[] = ['transfer', 'call', 'speed-up', 'cancel', 'fill-gap'];
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -42,7 +42,7 @@ function checkStored(stored: Stored): void {
   const count = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
   const optional = (v: unknown, ok: (x: unknown) => boolean) => v === undefined || ok(v);
   if (typeof stored.id !== 'string' || !stored.id) fail('id');
-  if (!KINDS.includes(stored.kind as TxKind)) fail('kind');
+  if (!TX_KINDS.includes(stored.kind as TxKind)) fail('kind');
   if (!STATUSES.includes(stored.status as TxStatus)) fail('status');
   if (typeof stored.networkId !== 'string') fail('networkId');
   if (!count(stored.chainId)) fail('chainId');
@@ -56,6 +56,17 @@ function checkStored(stored: Stored): void {
   if (!text(stored.hash, HASH)) fail('hash');
   if (!optional(stored.sentBy, (v) => typeof v === 'string')) fail('sentBy');
   if (!optional(stored.nonceUnconfirmed, (v) => v === true)) fail('nonceUnconfirmed');
+  const authorizationOk = (v: unknown) =>
+    isRecord(v) &&
+    text(v.authority, ADDRESS) &&
+    text(v.address, ADDRESS) &&
+    count(v.chainId) &&
+    count(v.nonce) &&
+    text(v.r, HEX) &&
+    text(v.s, HEX) &&
+    (v.yParity === 0 || v.yParity === 1);
+  if (!optional(stored.authorizations, (v) => Array.isArray(v) && v.every(authorizationOk))) fail('authorizations');
+  if (!optional(stored.batch, (v) => isRecord(v) && count(v.calls) && text(v.account, ADDRESS))) fail('batch');
   const rawOk = text(stored.raw, HEX) && (stored.raw as string).length >= 4;
   if (!(rawOk || (stored.raw === undefined && stored.sentBy !== undefined))) fail('raw');
   if (!count(stored.createdAt) || !count(stored.updatedAt) || !count(stored.confirmations)) fail('times');

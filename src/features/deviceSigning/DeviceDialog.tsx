@@ -3,7 +3,7 @@ import { AddressText } from '@/components/AddressText';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
-import type { SignRequest } from '@/core/signing/keySigner';
+import type { DeviceSignRequest } from '@/core/signing/keySigner';
 import { cancelledOnDevice, type PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { useT } from '@/lib/i18n';
 import styles from './deviceSigning.module.css';
@@ -83,7 +83,7 @@ export function DeviceDialog({
 }
 
 /** What to compare on the device's screen with Cairn's review. */
-export function checkOnDevice(request: SignRequest): Message {
+export function checkOnDevice(request: DeviceSignRequest): Message {
   if (request.kind === 'transaction')
     return msg('deviceSigning:check.transaction', { chainId: codeValue(String(request.transaction.chainId)) });
   if (request.kind === 'message') return msg('deviceSigning:check.message');

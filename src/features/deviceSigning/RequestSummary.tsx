@@ -5,7 +5,7 @@ import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
-import { hasCallData, type SignRequest } from '@/core/signing/keySigner';
+import { type DeviceSignRequest, hasCallData } from '@/core/signing/keySigner';
 import { describeMessage } from '@/core/signing/message';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
@@ -15,7 +15,7 @@ import styles from './deviceSigning.module.css';
  * What the device is asked to sign, in brief, inside the signing dialog (which covers Cairn's
  * review): the facts to find again on the device's own screen.
  */
-export function RequestSummary({ request }: { request: SignRequest }) {
+export function RequestSummary({ request }: { request: DeviceSignRequest }) {
   const t = useT('deviceSigning');
   const network = useSelectedNetwork();
   if (request.kind === 'message') {

@@ -104,6 +104,15 @@ declare module '../message' {
     "common:error.title.simulationFailed": undefined;
     "common:error.title.simulationTooLarge": undefined;
     "common:error.title.simulationUnsupported": undefined;
+    "common:error.title.smartAuthorizationNonce": undefined;
+    "common:error.title.smartBatchReverts": undefined;
+    "common:error.title.smartDelegateMismatch": undefined;
+    "common:error.title.smartDelegateNotAllowed": undefined;
+    "common:error.title.smartDelegateUnverified": undefined;
+    "common:error.title.smartNo7702": undefined;
+    "common:error.title.smartNotApplied": undefined;
+    "common:error.title.smartPayerFunds": undefined;
+    "common:error.title.smartSignerCannot": undefined;
     "common:error.title.txNonceTaken": undefined;
     "common:error.title.txNotFound": undefined;
     "common:error.title.txRefused": undefined;

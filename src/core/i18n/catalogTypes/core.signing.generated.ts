@@ -173,6 +173,9 @@ declare module '../message' {
     "core.signing:signer.browserWallet": undefined;
     "core.signing:signer.cairn": undefined;
     "core.signing:signer.ledger": undefined;
+    "core.signing:signer.noAuthorization.browserWallet": undefined;
+    "core.signing:signer.noAuthorization.ledger": undefined;
+    "core.signing:signer.noAuthorization.qrDevice": undefined;
     "core.signing:signer.nobody": undefined;
     "core.signing:signer.qrDevice": undefined;
     "core.signing:signer.sendsItself": undefined;

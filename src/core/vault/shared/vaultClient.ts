@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Account, isDeviceSource } from '../../accounts/account';
-import { walletSendsItself } from '../../accounts/signerKinds';
+import { cannotAuthorize, walletSendsItself } from '../../accounts/signerKinds';
 import { VaultError, VaultLockedError } from '../../errors/vault';
 import { msg } from '../../i18n/message';
 import {
@@ -148,6 +148,8 @@ export class VaultClient {
       return helper;
     };
     const signer: SigningAccount = signerAccount(address, async (request) => {
+      if (request.kind === 'authorization') throw cannotAuthorize(source);
+      if (request.kind === 'transaction' && request.transaction.authorizationList) throw cannotAuthorize(source);
       if (source.kind === 'external' && request.kind === 'transaction') throw walletSendsItself();
       return unlocked(this.deviceSigner)(ref, request);
     });

@@ -1,0 +1,143 @@
+import { type Address, zeroAddress } from 'viem';
+import type { ChainClient } from '../chain/client';
+import { SmartAccountError } from '../errors/smartAccount';
+import { codeValue, msg } from '../i18n/message';
+import type { SigningAccount } from '../signing/signerAccount';
+import type { CarriedAuthorization, TxKind } from '../tx/record';
+import type { CallRequest } from '../tx/transfer';
+import type { SmartAccountState } from './accountState';
+import { checkDelegateCode } from './delegateCheck';
+import { DELEGATION_CONTRACTS } from './delegates';
+import { type Delegation, delegationTypedData } from './delegation';
+import { type BatchCall, selfBatchCall } from './execution';
+import { payerCall, randomSalt, SPONSORED_DELEGATION_SECONDS, sponsoredDelegation } from './sponsorship';
+
+/**
+ * One transaction for a smart account: who sends it and pays its gas, its call, the signed
+ * authorizations it carries, and what the record says of it.
+ */
+export type SmartTransaction = {
+  kind: Extract<TxKind, 'account-upgrade' | 'account-undo' | 'batch' | 'pay-gas'>;
+  sender: Address;
+  call: CallRequest;
+  authorizations: CarriedAuthorization[];
+  batch?: { calls: number; account: Address } | undefined;
+  /** Gas paid by another account: the signed delegation its transaction redeems (its caveats, its expiry). */
+  delegation?: Delegation | undefined;
+};
+
+type Signing = { client: ChainClient; chainId: number };
+
+/**
+ * `account`'s authorization to `delegate` for `nonce`, once Cairn's delegate is checked to be the
+ * published code on this chain (an undo, to the zero address, needs no check).
+ */
+async function authorize(
+  { client, chainId }: Signing,
+  account: SigningAccount,
+  delegate: Address,
+  nonce: number,
+): Promise<CarriedAuthorization> {
+  if (!account.signAuthorization) throw new Error('this account signs no authorizations');
+  if (delegate !== zeroAddress) await checkDelegateCode(client, chainId);
+  const signed = await account.signAuthorization({ chainId, address: delegate, nonce });
+  return { ...signed, authority: account.address };
+}
+
+/** Refuses to run calls through an account delegated elsewhere, or a contract: it must be undone first. */
+function assertUsable(state: SmartAccountState, account: Address): void {
+  if (state.kind === 'foreign')
+    throw new SmartAccountError(
+      'SMART_DELEGATE_NOT_ALLOWED',
+      msg('core.chain:smartAccount.foreignDelegate', { address: codeValue(state.delegate) }),
+    );
+  if (state.kind === 'contract')
+    throw new SmartAccountError(
+      'SMART_DELEGATE_NOT_ALLOWED',
+      msg('core.chain:smartAccount.isContract', { address: codeValue(account) }),
+    );
+}
+
+/**
+ * The upgrade (to Cairn's delegate) or its undo (to the zero address): a type-4 transaction from
+ * the account to itself, with no value or data, carrying its own authorization for the nonce after
+ * `nonce` (the one the transaction takes).
+ */
+export async function upgradeTransaction(
+  signing: Signing,
+  account: SigningAccount,
+  undo: boolean,
+  nonce: number,
+): Promise<SmartTransaction> {
+  const delegate = undo ? zeroAddress : DELEGATION_CONTRACTS.delegator;
+  const authorization = await authorize(signing, account, delegate, nonce + 1);
+  return {
+    kind: undo ? 'account-undo' : 'account-upgrade',
+    sender: account.address,
+    call: { to: account.address, value: 0n, data: '0x' },
+    authorizations: [authorization],
+  };
+}
+
+/**
+ * `calls` run atomically by the account, which sends and pays: to itself, `execute` in batch
+ * mode; an account not yet upgraded is upgraded in the same transaction (its authorization for
+ * the nonce after `nonce`).
+ */
+export async function selfPaidBatch(
+  signing: Signing,
+  account: SigningAccount,
+  state: SmartAccountState,
+  calls: readonly BatchCall[],
+  nonce: number,
+): Promise<SmartTransaction> {
+  assertUsable(state, account.address);
+  const authorizations =
+    state.kind === 'plain' ? [await authorize(signing, account, DELEGATION_CONTRACTS.delegator, nonce + 1)] : [];
+  return {
+    kind: 'batch',
+    sender: account.address,
+    call: selfBatchCall(account.address, calls),
+    authorizations,
+    batch: { calls: calls.length, account: account.address },
+  };
+}
+
+/**
+ * `calls` run atomically as `account`, with `payer` sending the transaction and paying its gas:
+ * the account signs a delegation to the payer limited to exactly these calls, once, for ten
+ * minutes (sponsoredDelegation), and, when not yet upgraded, its authorization for its next nonce
+ * (`accountNonce`). The payer's transaction redeems it at the DelegationManager.
+ */
+export async function sponsoredBatch(
+  signing: Signing,
+  account: SigningAccount,
+  state: SmartAccountState,
+  input: { payer: Address; calls: readonly BatchCall[]; accountNonce: number; nowSeconds: bigint },
+): Promise<SmartTransaction> {
+  assertUsable(state, account.address);
+  const authorizations =
+    state.kind === 'plain'
+      ? [await authorize(signing, account, DELEGATION_CONTRACTS.delegator, input.accountNonce)]
+      : [];
+  const unsigned = sponsoredDelegation({
+    account: account.address,
+    payer: input.payer,
+    calls: input.calls,
+    expiresAt: input.nowSeconds + SPONSORED_DELEGATION_SECONDS,
+    salt: randomSalt(),
+  });
+  const typedData = delegationTypedData(unsigned, {
+    chainId: signing.chainId,
+    delegationManager: DELEGATION_CONTRACTS.delegationManager,
+  });
+  const delegation = { ...unsigned, signature: await account.signTypedData(typedData) };
+  return {
+    kind: 'pay-gas',
+    sender: input.payer,
+    call: payerCall(delegation, input.calls),
+    authorizations,
+    batch: { calls: input.calls.length, account: account.address },
+    delegation,
+  };
+}

@@ -1,0 +1,32 @@
+import { DELEGATOR_CONTRACTS } from '@metamask/delegation-deployments';
+import { describe, expect, it } from 'vitest';
+import { LOCAL_CHAIN_ID } from '../chain/localChain';
+import { DELEGATION_CHAINS, DELEGATION_CONTRACTS, delegatorCodeHash, isKnownDelegate } from './delegates';
+
+const published = DELEGATOR_CONTRACTS['1.3.0'] ?? {};
+
+describe('the delegation framework Cairn uses', () => {
+  it('names the addresses MetaMask published for v1.3.0, the same on every chain it lists', () => {
+    const chains = Object.keys(published).map(Number);
+    expect(new Set([...chains, LOCAL_CHAIN_ID])).toEqual(DELEGATION_CHAINS);
+    for (const chainId of chains) {
+      const deployment = published[chainId as keyof typeof published] as Record<string, string>;
+      expect(deployment.DelegationManager).toBe(DELEGATION_CONTRACTS.delegationManager);
+      expect(deployment.EIP7702StatelessDeleGatorImpl).toBe(DELEGATION_CONTRACTS.delegator);
+      expect(deployment.ExactExecutionEnforcer).toBe(DELEGATION_CONTRACTS.exactExecutionEnforcer);
+      expect(deployment.ExactExecutionBatchEnforcer).toBe(DELEGATION_CONTRACTS.exactExecutionBatchEnforcer);
+      expect(deployment.TimestampEnforcer).toBe(DELEGATION_CONTRACTS.timestampEnforcer);
+      expect(deployment.LimitedCallsEnforcer).toBe(DELEGATION_CONTRACTS.limitedCallsEnforcer);
+    }
+  });
+
+  it('knows the delegate in any letter case, and no other', () => {
+    expect(isKnownDelegate(DELEGATION_CONTRACTS.delegator.toLowerCase() as `0x${string}`)).toBe(true);
+    expect(isKnownDelegate(DELEGATION_CONTRACTS.delegationManager)).toBe(false);
+  });
+
+  it('has a code hash for the local chain and none for a chain it was never given', () => {
+    expect(delegatorCodeHash(LOCAL_CHAIN_ID)).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(delegatorCodeHash(999_999_999)).toBeUndefined();
+  });
+});

@@ -1,0 +1,192 @@
+import { encodeFunctionData, erc20Abi, keccak256, parseEther, zeroAddress } from 'viem';
+import { estimateGas } from 'viem/actions';
+import { describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
+import { demoSigner, recordingService, testFees, testNetwork, testNode } from '@/testing/txFixtures';
+import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
+import { chainClient } from '../chain/client';
+import { LOCAL_CHAIN_ID } from '../chain/localChain';
+import type { SigningAccount } from '../signing/signerAccount';
+import type { TransactionService } from '../tx/transactionService';
+import { readSmartAccountState } from './accountState';
+import { type SmartTransaction, selfPaidBatch, sponsoredBatch, upgradeTransaction } from './atomicSend';
+import { checkDelegateCode } from './delegateCheck';
+import { DELEGATION_CONTRACTS } from './delegates';
+import { payerCall } from './sponsorship';
+
+const url = localChainUrl();
+const node = testNode(url);
+const network = testNetwork(url);
+const client = chainClient(network);
+const signing = { client, chainId: LOCAL_CHAIN_ID };
+const { USDC } = demoContractAddresses();
+
+const nonceOf = (address: `0x${string}`) => node.getTransactionCount({ address, blockTag: 'pending' });
+const tokenBalance = (address: `0x${string}`) =>
+  node.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+const usdcTransfer = (to: `0x${string}`, amount: bigint) => ({
+  to: USDC,
+  value: 0n,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+});
+
+/** Sends a smart transaction as Cairn does (its gas estimated with its authorizations), mined, tracked. */
+async function send(txs: TransactionService, sender: SigningAccount, tx: SmartTransaction) {
+  const gas = await estimateGas(client, {
+    account: tx.sender,
+    ...tx.call,
+    authorizationList: tx.authorizations.length ? tx.authorizations : undefined,
+  });
+  const record = await txs.submit({
+    network,
+    account: sender,
+    kind: tx.kind,
+    call: tx.call,
+    gas: (gas * 5n) / 4n,
+    fees: testFees,
+    authorizations: tx.authorizations,
+    batch: tx.batch,
+  });
+  const [change] = await txs.track(network);
+  return change?.record ?? record;
+}
+
+describe('an EIP-7702 smart account on the local chain', () => {
+  it('is upgraded, sends a batch atomically, and is undone', async () => {
+    const { txs } = recordingService();
+    const account = await demoSigner(40);
+    await node.setBalance({ address: account.address, value: parseEther('10') });
+    expect(await readSmartAccountState(client, account.address)).toEqual({ kind: 'plain' });
+
+    const upgrade = await upgradeTransaction(signing, account, false, await nonceOf(account.address));
+    const upgraded = await send(txs, account, upgrade);
+    expect(upgraded).toMatchObject({ status: 'confirmed', kind: 'account-upgrade' });
+    expect(upgraded.raw?.startsWith('0x04')).toBe(true);
+    expect(await readSmartAccountState(client, account.address)).toEqual({
+      kind: 'upgraded',
+      delegate: DELEGATION_CONTRACTS.delegator,
+    });
+
+    const [first, second] = [demoAddress(41), demoAddress(42)];
+    const before = await Promise.all([node.getBalance({ address: first }), node.getBalance({ address: second })]);
+    const calls = [
+      { to: first, value: parseEther('1'), data: '0x' as const },
+      { to: second, value: parseEther('2'), data: '0x' as const },
+    ];
+    const batch = await selfPaidBatch(
+      signing,
+      account,
+      { kind: 'upgraded', delegate: DELEGATION_CONTRACTS.delegator },
+      calls,
+      await nonceOf(account.address),
+    );
+    expect(batch.authorizations).toEqual([]);
+    const sent = await send(txs, account, batch);
+    expect(sent).toMatchObject({ status: 'confirmed', kind: 'batch', batch: { calls: 2, account: account.address } });
+    expect(await node.getBalance({ address: first })).toBe((before[0] ?? 0n) + parseEther('1'));
+    expect(await node.getBalance({ address: second })).toBe((before[1] ?? 0n) + parseEther('2'));
+
+    const undo = await upgradeTransaction(signing, account, true, await nonceOf(account.address));
+    expect(undo.authorizations[0]?.address).toBe(zeroAddress);
+    expect(await send(txs, account, undo)).toMatchObject({ status: 'confirmed', kind: 'account-undo' });
+    expect(await readSmartAccountState(client, account.address)).toEqual({ kind: 'plain' });
+  });
+
+  it('upgrades a plain account in the same transaction as its first batch, and a failing call reverts them all', async () => {
+    const account = await demoSigner(43);
+    await node.setBalance({ address: account.address, value: parseEther('1') });
+    const state = await readSmartAccountState(client, account.address);
+    // The second call asks for more USDC than the account holds: the first must not happen either.
+    const calls = [{ to: demoAddress(44), value: 1n, data: '0x' as const }, usdcTransfer(demoAddress(44), 10n ** 30n)];
+    const batch = await selfPaidBatch(signing, account, state, calls, await nonceOf(account.address));
+    expect(batch.authorizations).toHaveLength(1);
+    await expect(
+      estimateGas(client, { account: account.address, ...batch.call, authorizationList: batch.authorizations }),
+    ).rejects.toThrow(/exceeds balance|revert/i);
+    const ok = await selfPaidBatch(signing, account, state, calls.slice(0, 1), await nonceOf(account.address));
+    const { txs } = recordingService();
+    expect(await send(txs, account, ok)).toMatchObject({ status: 'confirmed' });
+    expect((await readSmartAccountState(client, account.address)).kind).toBe('upgraded');
+  });
+
+  it('lets another account pay the gas for an account holding no ETH, for exactly the reviewed calls', async () => {
+    const account = await demoSigner(45);
+    const payer = await demoSigner(46);
+    await node.setBalance({ address: payer.address, value: parseEther('5') });
+    await node.setBalance({ address: account.address, value: 0n });
+    // Tokens for the sponsored account, from a funded demo account.
+    const funder = await demoSigner(0);
+    const { txs } = recordingService();
+    await txs.submit({
+      network,
+      account: funder,
+      kind: 'call',
+      call: usdcTransfer(account.address, 50_000_000n),
+      gas: 80_000n,
+      fees: testFees,
+    });
+    await txs.track(network);
+
+    const recipient = demoAddress(49);
+    const before = await tokenBalance(recipient);
+    const calls = [usdcTransfer(recipient, 20_000_000n)];
+    const nowSeconds = (await node.getBlock()).timestamp;
+    const state = await readSmartAccountState(client, account.address);
+    const sponsored = await sponsoredBatch(signing, account, state, {
+      payer: payer.address,
+      calls,
+      accountNonce: await nonceOf(account.address),
+      nowSeconds,
+    });
+    expect(sponsored.authorizations.map((a) => a.authority)).toEqual([account.address]);
+    if (!sponsored.delegation) throw new Error('no delegation');
+
+    // The same signed delegation does not let the payer move another amount.
+    const other = payerCall(sponsored.delegation, [usdcTransfer(recipient, 30_000_000n)]);
+    await expect(
+      estimateGas(client, { account: payer.address, ...other, authorizationList: sponsored.authorizations }),
+    ).rejects.toThrow(/ExactExecutionBatchEnforcer:invalid-execution/);
+
+    const sent = await send(txs, payer, sponsored);
+    expect(sent).toMatchObject({ status: 'confirmed', kind: 'pay-gas', from: payer.address });
+    expect(await tokenBalance(recipient)).toBe(before + 20_000_000n);
+    expect(await node.getBalance({ address: account.address })).toBe(0n);
+
+    // Nor to run the same calls twice.
+    await expect(estimateGas(client, { account: payer.address, ...sponsored.call })).rejects.toThrow(
+      /LimitedCallsEnforcer:limit-exceeded/,
+    );
+  });
+
+  it('refuses to ask for an authorization when the delegate’s code is a look-alike', async () => {
+    const original = await node.getCode({ address: DELEGATION_CONTRACTS.delegator });
+    if (!original) throw new Error('no delegator on the local chain');
+    // The same code with its last byte changed: same size, same address, another hash.
+    const lookAlike = `${original.slice(0, -2)}${original.endsWith('00') ? '01' : '00'}` as `0x${string}`;
+    const account = await demoSigner(50);
+    let asked = 0;
+    const counting = {
+      ...account,
+      signAuthorization: (...args: Parameters<NonNullable<SigningAccount['signAuthorization']>>) => {
+        asked++;
+        return account.signAuthorization?.(...args) as never;
+      },
+    } as SigningAccount;
+    await node.setCode({ address: DELEGATION_CONTRACTS.delegator, bytecode: lookAlike });
+    try {
+      expect(keccak256(lookAlike)).not.toBe(keccak256(original));
+      await expect(checkDelegateCode(client, LOCAL_CHAIN_ID)).rejects.toMatchObject({
+        code: 'SMART_DELEGATE_MISMATCH',
+      });
+      await expect(upgradeTransaction(signing, counting, false, 0)).rejects.toMatchObject({
+        code: 'SMART_DELEGATE_MISMATCH',
+      });
+      expect(asked).toBe(0);
+    } finally {
+      await node.setCode({ address: DELEGATION_CONTRACTS.delegator, bytecode: original });
+    }
+    await expect(checkDelegateCode(client, LOCAL_CHAIN_ID)).resolves.toBeUndefined();
+    // A chain for which Cairn has no published hash is not checked against anything: refused too.
+    await expect(checkDelegateCode(client, 999_999_999)).rejects.toMatchObject({ code: 'SMART_DELEGATE_UNVERIFIED' });
+  });
+});

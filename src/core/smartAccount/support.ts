@@ -1,0 +1,31 @@
+import { type Address, decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { call } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
+import { DELEGATION_CONTRACTS } from './delegates';
+
+const nameAbi = parseAbi(['function NAME() view returns (string)']);
+
+/**
+ * Whether the node runs EIP-7702 with Cairn's delegate in place, asked in one eth_call: a
+ * throwaway key authorizes the delegate and the call asks the throwaway account the delegate's
+ * NAME(). Where authorizations are not applied (no EIP-7702), or no delegate is there, the
+ * account has no code and answers nothing. Any failure counts as no.
+ */
+export async function runsEip7702(client: ChainClient, chainId: number): Promise<boolean> {
+  const throwaway = privateKeyToAccount(generatePrivateKey());
+  const address: Address = DELEGATION_CONTRACTS.delegator;
+  try {
+    const authorization = await throwaway.signAuthorization({ chainId, address, nonce: 0 });
+    const { data } = await call(client, {
+      account: throwaway.address,
+      to: throwaway.address,
+      data: encodeFunctionData({ abi: nameAbi, functionName: 'NAME' }),
+      authorizationList: [authorization],
+    });
+    if (!data || data === '0x') return false;
+    return decodeFunctionResult({ abi: nameAbi, functionName: 'NAME', data }) === 'EIP7702StatelessDeleGator';
+  } catch {
+    return false;
+  }
+}
