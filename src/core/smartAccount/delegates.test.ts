@@ -25,8 +25,10 @@ describe('the delegation framework Cairn uses', () => {
     expect(isKnownDelegate(DELEGATION_CONTRACTS.delegationManager)).toBe(false);
   });
 
-  it('has a code hash for the local chain and none for a chain it was never given', () => {
-    expect(delegatorCodeHash(LOCAL_CHAIN_ID)).toMatch(/^0x[0-9a-f]{64}$/);
+  it('has a code hash for every chain it lists, and none for a chain it was never given', () => {
+    for (const chainId of DELEGATION_CHAINS)
+      expect(delegatorCodeHash(chainId), String(chainId)).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(delegatorCodeHash(1)).toBe('0x0b77e469f5603ed1e9ff0e7ee56238b61a8cf7cb3185b33e53e2eeaad50109ab');
     expect(delegatorCodeHash(999_999_999)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { LOCAL_CHAIN_ID } from '../chain/localChain';
 import { sameAddress } from '../keys/sameAddress';
+import { DELEGATOR_CODE_HASHES } from './delegatorCodeHashes.generated';
 import { LOCAL_DELEGATOR_CODE_HASH } from './localDelegation';
 
 // The one delegate Cairn upgrades accounts to: MetaMask's EIP7702StatelessDeleGator of the
@@ -74,18 +75,19 @@ export const DELEGATION_CHAINS: ReadonlySet<number> = new Set([
 ]);
 
 /**
- * keccak256 of the delegator's code as deployed on each chain. MetaMask publishes addresses, not
- * code hashes, and the code differs per chain (its EIP-712 domain keeps the chain id), so a hash
- * enters this table only read from the chain by a maintainer and reviewed (docs/smart-account.md
- * says how). Without one, Cairn does not ask for an upgrade on that chain.
+ * keccak256 of the delegator's code on each chain. MetaMask publishes addresses, not code hashes,
+ * and the code differs per chain (it keeps the chain id and its EIP-712 domain), so the hashes are
+ * computed from MetaMask's own deployment input (delegatorCodeHashes.generated.ts, `npm run
+ * generate:delegation`); the local chain's is its seed's (localDelegation.ts).
  */
-const DELEGATOR_CODE_HASHES: Readonly<Record<number, Hex>> = {
+const CODE_HASHES: Readonly<Record<number, Hex>> = {
+  ...DELEGATOR_CODE_HASHES,
   [LOCAL_CHAIN_ID]: LOCAL_DELEGATOR_CODE_HASH,
 };
 
 /** The published code hash of the delegator on `chainId`, if Cairn has one. */
 export function delegatorCodeHash(chainId: number): Hex | undefined {
-  return DELEGATOR_CODE_HASHES[chainId];
+  return CODE_HASHES[chainId];
 }
 
 export function isKnownDelegate(address: Address): boolean {
