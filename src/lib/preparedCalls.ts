@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Address, Hex } from 'viem';
+import type { Address, Hex, SignedAuthorizationList } from 'viem';
 import type { HeadBlock } from '@/core/chain/chainHead';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { SigningAccount } from '@/core/signing/signerAccount';
+import type { SmartTransaction } from '@/core/smartAccount/atomicSend';
 import { nextNonce } from '@/core/tx/nonces';
 import { type AnyPreparedSend, type KnownReads, prepareSend } from '@/core/tx/prepare';
 import { acceptedOrThrow, type TxRecord } from '@/core/tx/record';
@@ -28,6 +29,7 @@ export function prepareCall(
   call: CallToSend,
   nonce?: number | undefined,
   known?: KnownReads,
+  authorizationList?: SignedAuthorizationList,
 ): Promise<AnyPreparedSend> {
   const native = network.nativeCurrency;
   return prepareSend<Address | undefined>(
@@ -39,7 +41,7 @@ export function prepareCall(
       amount: call.value,
       max: false,
       preset: 'normal',
-      advanced: { data: call.data, gasLimit: call.gas, nonce },
+      advanced: { data: call.data, gasLimit: call.gas, nonce, authorizationList },
     },
     known,
   );
@@ -84,6 +86,38 @@ export async function sendPreparedCall(
     gas: prepared.gasLimit,
     fees: prepared.fees,
     nonce: prepared.nonce,
+    site,
+  });
+  return acceptedOrThrow(record);
+}
+
+/** A smart account's transaction (upgrade, undo, batch, gas paid by another) prepared as Send prepares one, its authorizations in the estimate. */
+export function prepareSmart(network: Network, tx: SmartTransaction, known?: KnownReads): Promise<AnyPreparedSend> {
+  const list = tx.authorizations.length > 0 ? tx.authorizations : undefined;
+  return prepareCall(network, tx.sender, tx.call, undefined, known, list);
+}
+
+/** Signs, stores and sends a prepared smart transaction, with its authorizations (see TransactionService.submit). */
+export async function sendSmart(
+  service: TransactionService,
+  args: {
+    network: Network;
+    account: SigningAccount;
+    prepared: AnyPreparedSend;
+    tx: SmartTransaction;
+    site?: string | undefined;
+  },
+): Promise<TxRecord> {
+  const { network, account, prepared, tx, site } = args;
+  const record = await service.submit({
+    network,
+    account,
+    kind: tx.kind,
+    call: prepared.call,
+    gas: prepared.gasLimit,
+    fees: prepared.fees,
+    authorizations: tx.authorizations,
+    batch: tx.batch,
     site,
   });
   return acceptedOrThrow(record);

@@ -20,6 +20,13 @@ export function describeRecord(record: TxRecord): Message {
   const nonce = String(record.nonce);
   if (record.kind === 'cancel') return msg('common:tx.cancellation', { nonce });
   if (record.kind === 'fill-gap') return msg('common:tx.gapFiller', { nonce });
+  if (record.kind === 'account-upgrade') return msg('common:tx.accountUpgrade');
+  if (record.kind === 'account-undo') return msg('common:tx.accountUndo');
+  const { batch } = record;
+  if (batch && record.kind === 'pay-gas')
+    return msg('common:tx.payGas', { count: batch.calls, account: codeValue(shortAddress(batch.account)) });
+  if (batch && (record.kind === 'batch' || (record.kind === 'speed-up' && !record.intent)))
+    return msg('common:tx.batch', { count: batch.calls });
   const intent = record.intent;
   let what: Message =
     record.to === undefined

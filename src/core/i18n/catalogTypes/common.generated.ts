@@ -254,6 +254,9 @@ declare module '../message' {
     "common:start.reload": undefined;
     "common:toasts.dismiss": undefined;
     "common:toasts.region": undefined;
+    "common:tx.accountUndo": undefined;
+    "common:tx.accountUpgrade": undefined;
+    "common:tx.batch": { "count": number };
     "common:tx.call": { "to": MessageValue };
     "common:tx.cancellation": { "nonce": MessageValue };
     "common:tx.creation": undefined;
@@ -262,6 +265,7 @@ declare module '../message' {
     "common:tx.notice.dropped": { "nonce": MessageValue; "what": MessageValue };
     "common:tx.notice.failed": { "reason": MessageValue; "what": MessageValue };
     "common:tx.notice.failedSentence": { "reason": MessageValue; "what": MessageValue };
+    "common:tx.payGas": { "account": MessageValue; "count": number };
     "common:tx.reverted": undefined;
     "common:tx.spedUp": { "what": MessageValue };
     "common:tx.status.confirmed": undefined;
