@@ -28,18 +28,6 @@ export type TxKind =
   | 'batch'
   | 'pay-gas';
 
-export const TX_KINDS: readonly TxKind[] = [
-  'transfer',
-  'call',
-  'speed-up',
-  'cancel',
-  'fill-gap',
-  'account-upgrade',
-  'account-undo',
-  'batch',
-  'pay-gas',
-];
-
 /**
  * An EIP-7702 authorization a transaction carried, signed: `authority`'s code is to point at
  * `address` (zero: none). Public once broadcast; kept so a speed-up carries it again.
