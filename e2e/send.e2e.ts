@@ -64,6 +64,38 @@ describe('sending', () => {
     }
   });
 
+  it('sends two transfers in one transaction, upgrading the account in the same transaction', async () => {
+    const { send, page } = await openSend();
+    const node = nodeClient(env.chain.url);
+    const [first, second] = [demoAddress(8), demoAddress(9)];
+    const before = await Promise.all([first, second].map((address) => node.getBalance({ address })));
+    await send.fill({ from: 'Demo account 2', recipient: first, amount: '0.5' });
+    await send.addToBatch();
+    await send.fill({ recipient: second, amount: '0.25' });
+    await send.addToBatch();
+    await send.reviewBatch();
+    // Not yet a smart account: the upgrade is asked for before anything is signed.
+    const confirm = send.review.getByRole('button', { name: 'Confirm and send' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await send.review.getByRole('checkbox', { name: 'Upgrade this account to a smart account' }).check();
+    await expect.poll(() => send.review.textContent(), { timeout: 15_000 }).toMatch(/in one transaction, against/);
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect(await card.textContent()).toContain('2 calls in one transaction');
+    const after = await Promise.all([first, second].map((address) => node.getBalance({ address })));
+    expect(after).toEqual([(before[0] ?? 0n) + parseEther('0.5'), (before[1] ?? 0n) + parseEther('0.25')]);
+    // One transaction, of type 4, from the account to itself.
+    const block = await node.getBlock({ includeTransactions: true });
+    expect(block.transactions).toHaveLength(1);
+    const [sent] = block.transactions;
+    expect({ type: sent?.type, from: sent?.from, to: sent?.to }).toEqual({
+      type: 'eip7702',
+      from: demoAddress(1).toLowerCase(),
+      to: demoAddress(1).toLowerCase(),
+    });
+    await page.getByRole('button', { name: 'Send another' }).click();
+  });
+
   it('“Max” sends the whole balance and leaves exactly zero after the fee', async () => {
     const { send } = await openSend();
     const node = nodeClient(env.chain.url);
@@ -73,6 +105,44 @@ describe('sending', () => {
     const card = await send.confirm();
     await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
     expect(await node.getBalance({ address: demoAddress(2) })).toBe(0n);
+  });
+
+  it('sends tokens from an account holding no ETH, another account paying the gas', async () => {
+    const { send } = await openSend();
+    const node = nodeClient(env.chain.url);
+    const [empty, payer, recipient] = [demoAddress(2), demoAddress(0), demoAddress(10)];
+    await node.writeContract({
+      account: payer,
+      chain: null,
+      address: tokens.USDC,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [empty, parseUnits('10', 6)],
+    });
+    await node.setBalance({ address: empty, value: 0n });
+    const payerBefore = await node.getBalance({ address: payer });
+    const before = await node.readContract({
+      address: tokens.USDC,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [recipient],
+    });
+    await send.fill({ from: 'Demo account 3', recipient, asset: 'USDC', amount: '1.5' });
+    await send.addToBatch();
+    await send.fill({ recipient: demoAddress(11), asset: 'USDC', amount: '0.5' });
+    await send.addToBatch();
+    await send.reviewBatch();
+    await send.review.getByRole('checkbox', { name: 'Upgrade this account to a smart account' }).check();
+    await expect
+      .poll(() => send.review.textContent(), { timeout: 15_000 })
+      .toContain('Network fee, paid by Demo account 1');
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect(
+      await node.readContract({ address: tokens.USDC, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] }),
+    ).toBe(before + parseUnits('1.5', 6));
+    expect(await node.getBalance({ address: empty })).toBe(0n);
+    expect(await node.getBalance({ address: payer })).toBeLessThan(payerBefore);
   });
 
   it('blocks a look-alike of a known recipient until the person confirms they checked it', async () => {

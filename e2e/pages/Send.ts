@@ -40,6 +40,28 @@ export class Send {
     await this.field(label).selectOption({ value: match.value });
   }
 
+  /** Checks the filled transfer as Continue does, and puts it in the batch. */
+  async addToBatch(): Promise<void> {
+    const before = await this.batchItems().count();
+    await this.form.getByRole('button', { name: 'Add to batch' }).click();
+    await this.batchItems()
+      .nth(before)
+      .waitFor({ timeout: 15_000 })
+      .catch(async (e: unknown) => {
+        const alerts = await this.page.getByRole('alert').allTextContents();
+        throw new Error(`not added to the batch; alerts: ${alerts.join(' | ') || 'none'}`, { cause: e });
+      });
+  }
+
+  batchItems(): Locator {
+    return this.page.getByRole('region', { name: /in a batch$/ }).getByRole('listitem');
+  }
+
+  async reviewBatch(): Promise<void> {
+    await this.page.getByRole('button', { name: /as one transaction$/ }).click();
+    await this.review.waitFor({ timeout: 15_000 });
+  }
+
   async continue(): Promise<void> {
     await this.form.getByRole('button', { name: 'Continue' }).click();
   }

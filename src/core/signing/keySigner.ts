@@ -1,6 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1';
 import {
   type Address,
+  concatHex,
   type Hex,
   hashMessage,
   hashTypedData,
@@ -12,8 +13,8 @@ import {
   serializeTransaction,
   type TransactionSerializable,
   type TypedDataDefinition,
+  toRlp,
 } from 'viem';
-import { hashAuthorization } from 'viem/utils';
 import { InputError } from '../errors/input';
 import { msg } from '../i18n/message';
 
@@ -65,6 +66,12 @@ export function assertChainId(request: { chainId?: number | undefined }): void {
   }
 }
 
+/** EIP-7702's keccak256(0x05 ‖ rlp([chain_id, address, nonce])), zeros as empty strings. */
+function authorizationHash({ chainId, address, nonce }: AuthorizationToSign): Hex {
+  const integer = (value: number): Hex => (value === 0 ? '0x' : numberToHex(value));
+  return keccak256(concatHex(['0x05', toRlp([integer(chainId), address, integer(nonce)])]));
+}
+
 /** The hash a request's signature is made over. */
 export function signingHash(request: SignRequest): Hex {
   switch (request.kind) {
@@ -74,10 +81,8 @@ export function signingHash(request: SignRequest): Hex {
       return hashMessage(request.message);
     case 'typedData':
       return hashTypedData(request.typedData);
-    case 'authorization': {
-      const { chainId, address, nonce } = request.authorization;
-      return hashAuthorization({ chainId, contractAddress: address, nonce });
-    }
+    case 'authorization':
+      return authorizationHash(request.authorization);
   }
 }
 

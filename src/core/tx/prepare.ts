@@ -56,6 +56,11 @@ export type SendDraft<To extends Address | undefined = Address> = {
   max: boolean;
   preset: FeePreset;
   advanced?: AdvancedOverrides;
+  /**
+   * The call goes in a batch, whose one transaction may be paid for by another account: the
+   * balance must cover what is sent, not this call's fee.
+   */
+  inBatch?: boolean | undefined;
 };
 
 /** A send ready for review: the exact call, gas, fees, costs and the balances it was checked against. */
@@ -211,7 +216,7 @@ export async function prepareSend<To extends Address | undefined = Address>(
     amount = tokenBalance ?? 0n;
     Object.assign(call, transferCall({ from, to: recipient, asset, amount }));
   }
-  const nativeNeeded = (asset.kind === 'native' ? amount : 0n) + maxFee;
+  const nativeNeeded = (asset.kind === 'native' ? amount : 0n) + (draft.inBatch ? 0n : maxFee);
   if (nativeNeeded > nativeBalance) {
     throw new InputError(
       'INPUT_AMOUNT',

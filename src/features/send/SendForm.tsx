@@ -25,9 +25,10 @@ import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useSigningAccounts, useVault } from '@/lib/vault';
 import { AdvancedFields } from './AdvancedFields';
+import { batchRefusals } from './batchRefusals';
 import { continueSend, type FieldErrors } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
-import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
+import { addToBatch, goTo, sendFlowStore, updateForm } from './sendFlowStore';
 import { type SendableAsset, useSendAssets } from './useSendAssets';
 
 const presetLabels = {
@@ -84,7 +85,14 @@ export function SendForm() {
     event.preventDefault();
     void continueNow();
   };
-  const continueNow = async () => {
+  const continueNow = async (toBatch = false) => {
+    if (toBatch) {
+      const refused = batchRefusals(form);
+      if (refused) {
+        setErrors(refused);
+        return;
+      }
+    }
     setBusy(true);
     setRevert(undefined);
     try {
@@ -103,11 +111,19 @@ export function SendForm() {
         // now, in the send's batch: never an old one kept while the window was hidden), and the fee
         // market where it is of that block or later (prepareSend checks).
         chainRead: { head: headForSend(queryClient, network), market: market.data },
+        inBatch: toBatch,
       });
       setErrors(result.ok ? {} : result.errors);
       setFindings(result.findings ?? []);
       if (!result.ok) {
         setRevert(result.revert);
+        return;
+      }
+      if (toBatch && from) {
+        const { prepared, recipient } = result;
+        const intent = { asset: prepared.draft.asset, amount: prepared.amount, recipient: recipient.address };
+        addToBatch({ call: prepared.call, intent, recipientName: recipient.name }, `${network.id}:${from.id}`);
+        setAcknowledged(false);
         return;
       }
       goTo({
@@ -319,6 +335,9 @@ export function SendForm() {
       <div className={ui.actions}>
         <button type="submit" disabled={busy}>
           {busy ? t('send:form.checking') : t('send:form.continue')}
+        </button>
+        <button type="button" disabled={busy} onClick={() => void continueNow(true)}>
+          {t('send:batch.add')}
         </button>
       </div>
     </form>

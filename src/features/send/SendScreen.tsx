@@ -15,6 +15,8 @@ import { takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSigningAccounts } from '@/lib/vault';
 import { AccountTransactions } from './AccountTransactions';
+import { BatchReviewPanel } from './BatchReviewPanel';
+import { BatchTransfers } from './BatchTransfers';
 import { ReviewPanel } from './ReviewPanel';
 import { SendForm } from './SendForm';
 import { sendFlowStore, startOver, updateForm } from './sendFlowStore';
@@ -33,7 +35,7 @@ export function SendScreen() {
   // The account chosen in the header is watch-only: say so instead of a form that could not be signed.
   const selected = useSelectedAccount();
   const watched = selected && !canSign(selected) ? selected : undefined;
-  const records = useAccountRecords(network, from?.address);
+  const records = useAccountRecords(network, (step.name === 'done' && step.sender) || from?.address);
   const onOtherNetwork = step.name !== 'form' && step.networkId !== network.id;
   const showForm = step.name === 'form' || onOtherNetwork;
   // Another screen can open Send with an asset chosen (an NFT's "Send"): start a fresh form with it.
@@ -75,7 +77,9 @@ export function SendScreen() {
           <T id="send:networkChanged" values={{ network: untrustedValue(network.name, 'name') }} />
         </p>
       )}
+      {showForm && !watched && from && <BatchTransfers owner={`${network.id}:${from.id}`} />}
       {showForm && (watched ? <WatchOnlyNotice account={watched} task={t('send:watchOnly.task')} /> : <SendForm />)}
+      {step.name === 'batchReview' && !onOtherNetwork && <BatchReviewPanel />}
       {step.name === 'review' && !onOtherNetwork && (
         <ReviewPanel prepared={step.prepared} recipient={step.recipient} findings={step.findings} />
       )}

@@ -155,6 +155,8 @@ export async function continueSend(args: {
   format?: DecimalFormat;
   /** What the screen read of the chain already (the shared head, the fee market): not read again. */
   chainRead?: KnownReads;
+  /** The transfer goes in a batch (its fee is the batch's, perhaps paid by another account). */
+  inBatch?: boolean;
 }): Promise<ContinueResult> {
   const { form, network, from, asset } = args;
   const errors: FieldErrors = {};
@@ -205,6 +207,7 @@ export async function continueSend(args: {
         max: form.max,
         preset: form.preset,
         advanced,
+        inBatch: args.inBatch,
       },
       args.chainRead,
     );

@@ -1,9 +1,11 @@
+import type { Address } from 'viem';
 import { createStore } from 'zustand/vanilla';
 import type { ResolvedRecipient } from '@/core/chain/ens';
 import type { FeePreset } from '@/core/chain/fees';
 import type { SwapFacts } from '@/core/swap/swapReview';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
+import type { Asset, CallRequest } from '@/core/tx/transfer';
 
 /** The send form as typed: kept outside the component so a lock (and unlock) loses nothing. */
 export type SendForm = {
@@ -32,6 +34,18 @@ export type SendForm = {
   swap: SwapFacts | undefined;
   /** Go to the review at once, as "Continue" would: the call was prepared on another screen. */
   autoContinue: boolean;
+  /** Transfers put in a batch, each checked as Continue checks one, to go in one transaction. */
+  batch: BatchTransfer[];
+  /** The network and account the batch was made for (`networkId:fromId`): it holds only for them. */
+  batchFor: string | undefined;
+};
+
+/** One transfer of a batch: its call, and what it sends to whom (for the list and the review). */
+export type BatchTransfer = {
+  id: string;
+  call: CallRequest;
+  intent: { asset: Asset; amount: bigint; recipient: Address };
+  recipientName: string | undefined;
 };
 
 export type SendStep =
@@ -43,7 +57,9 @@ export type SendStep =
       findings: RecipientFinding[];
       networkId: string;
     }
-  | { name: 'done'; recordId: string; networkId: string };
+  | { name: 'batchReview'; networkId: string }
+  /** `sender`: who sent it, when not the form's account (another account paid a batch's gas). */
+  | { name: 'done'; recordId: string; networkId: string; sender?: Address | undefined };
 
 type SendFlowState = { form: SendForm; step: SendStep };
 
@@ -65,6 +81,8 @@ export const EMPTY_FORM: SendForm = {
   origin: undefined,
   swap: undefined,
   autoContinue: false,
+  batch: [],
+  batchFor: undefined,
 };
 
 export const sendFlowStore = createStore<SendFlowState>()(() => ({ form: EMPTY_FORM, step: { name: 'form' } }));
@@ -83,4 +101,21 @@ export function startOver(): void {
     form: { ...EMPTY_FORM, fromId: s.form.fromId, asset: s.form.asset },
     step: { name: 'form' },
   }));
+}
+
+/** Puts a checked transfer in the batch of `owner` (network and account); a batch of another is replaced. */
+export function addToBatch(transfer: Omit<BatchTransfer, 'id'>, owner: string): void {
+  sendFlowStore.setState((s) => {
+    const kept = s.form.batchFor === owner ? s.form.batch : [];
+    const batch = [...kept, { ...transfer, id: crypto.randomUUID() }];
+    return { form: { ...s.form, batch, batchFor: owner, recipient: '', amount: '', max: false } };
+  });
+}
+
+export function removeFromBatch(id: string): void {
+  sendFlowStore.setState((s) => ({ form: { ...s.form, batch: s.form.batch.filter((t) => t.id !== id) } }));
+}
+
+export function clearBatch(): void {
+  sendFlowStore.setState((s) => ({ form: { ...s.form, batch: [], batchFor: undefined } }));
 }

@@ -2,8 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
-import { readSmartAccountState } from '@/core/smartAccount/accountState';
+import type { SigningAccount } from '@/core/signing/signerAccount';
+import { readSmartAccountState, type SmartAccountState } from '@/core/smartAccount/accountState';
+import type { BatchCall } from '@/core/smartAccount/execution';
 import { runsEip7702 } from '@/core/smartAccount/support';
+import type { TxStore } from '@/core/tx/txStore';
+import { prepareBatch } from '../smartBatch';
 import { chainKeys } from './chainQueries';
 
 export const smartAccountKeys = {
@@ -12,6 +16,15 @@ export const smartAccountKeys = {
   state: (network: Network, address: Address, block: bigint | undefined) =>
     [...smartAccountKeys.all(network), address.toLowerCase(), String(block ?? '')] as const,
   support: (network: Network) => [...chainKeys.network(network), 'eip-7702'] as const,
+  batch: (network: Network, account: Address, payer: Address, state: string, calls: readonly BatchCall[]) =>
+    [
+      ...smartAccountKeys.all(network),
+      'batch',
+      account.toLowerCase(),
+      payer.toLowerCase(),
+      state,
+      calls.map((c) => `${c.to.toLowerCase()}:${c.value}:${c.data}`).join(' '),
+    ] as const,
 };
 
 /** Whether an account is plain, upgraded to Cairn's delegate, delegated elsewhere or a contract (one eth_getCode per block asked). */
@@ -32,5 +45,37 @@ export function eip7702SupportQuery(network: Network) {
     queryFn: () => runsEip7702(chainClient(network), network.chainId),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * A batch prepared as one transaction (see prepareBatch): asked once per account, payer, state and
+ * calls, and not again on its own (preparing may ask the account's signer for a delegation).
+ */
+export function smartBatchQuery(args: {
+  network: Network;
+  account: SigningAccount;
+  state: SmartAccountState;
+  payer: Address;
+  calls: readonly BatchCall[];
+  store: TxStore;
+}) {
+  const { network, account, state, payer, calls } = args;
+  return queryOptions({
+    queryKey: smartAccountKeys.batch(network, account.address, payer, state.kind, calls),
+    queryFn: () =>
+      prepareBatch({
+        network,
+        account,
+        state,
+        payer,
+        calls,
+        store: args.store,
+        nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
   });
 }

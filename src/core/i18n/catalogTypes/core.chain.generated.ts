@@ -212,12 +212,14 @@ declare module '../message' {
     "core.chain:simulation.unsupported": undefined;
     "core.chain:smartAccount.authorizationNonce": undefined;
     "core.chain:smartAccount.authorizationSkipped": { "account": MessageValue };
+    "core.chain:smartAccount.batchReverts": { "reason": MessageValue };
     "core.chain:smartAccount.delegateMismatch": undefined;
     "core.chain:smartAccount.delegateNotAllowed": { "address": MessageValue };
     "core.chain:smartAccount.delegateUnverified": undefined;
     "core.chain:smartAccount.foreignDelegate": { "address": MessageValue };
     "core.chain:smartAccount.isContract": { "address": MessageValue };
     "core.chain:smartAccount.no7702": undefined;
+    "core.chain:smartAccount.payerFunds": { "payer": MessageValue };
     "core.chain:spenders.source.oneInchDocs": undefined;
     "core.chain:spenders.source.oneInchV6": undefined;
     "core.chain:spenders.source.openseaConduit": undefined;

@@ -6,6 +6,35 @@ declare module '../message' {
     "send": true;
   }
   interface MessageCatalog {
+    "send:batch.add": undefined;
+    "send:batch.addMore": undefined;
+    "send:batch.clear": undefined;
+    "send:batch.line": undefined;
+    "send:batch.noAdvanced": undefined;
+    "send:batch.noMax": undefined;
+    "send:batch.otherOwner": undefined;
+    "send:batch.remove": undefined;
+    "send:batch.removeLabel": { "index": number | bigint };
+    "send:batch.review": { "count": number };
+    "send:batch.title": { "count": number };
+    "send:batchReview.back": undefined;
+    "send:batchReview.confirm": undefined;
+    "send:batchReview.consent": undefined;
+    "send:batchReview.effects": undefined;
+    "send:batchReview.failing": undefined;
+    "send:batchReview.feePaidBy": { "name": MessageValue };
+    "send:batchReview.gas": undefined;
+    "send:batchReview.gasAgainst": { "count": number; "gas": number | bigint; "separate": number | bigint };
+    "send:batchReview.gasOne": { "gas": number | bigint };
+    "send:batchReview.noGas": undefined;
+    "send:batchReview.payer": undefined;
+    "send:batchReview.payerSelf": { "name": MessageValue };
+    "send:batchReview.preparing": undefined;
+    "send:batchReview.sending": undefined;
+    "send:batchReview.title": { "count": number };
+    "send:batchReview.transfers": undefined;
+    "send:batchReview.upgradeNeeded": undefined;
+    "send:batchReview.upgraded": undefined;
     "send:done.again": undefined;
     "send:done.backToSwap": undefined;
     "send:done.title": undefined;

@@ -1,0 +1,196 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { Address } from 'viem';
+import { useStore } from 'zustand';
+import { AddressText } from '@/components/AddressText';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import forms from '@/components/forms.module.css';
+import { NetworkFeeLines } from '@/components/NetworkFeeLines';
+import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import { T } from '@/components/T';
+import ui from '@/components/ui.module.css';
+import { signerProfile } from '@/core/accounts/signerKinds';
+import { type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
+import { errorMessage, failureMessage } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
+import { useLinks } from '@/lib/links';
+import { sendSmart } from '@/lib/preparedCalls';
+import { smartBatchQuery } from '@/lib/queries/smartAccountQueries';
+import { useSelectedNetwork } from '@/lib/session';
+import { useTransactions } from '@/lib/transactions';
+import { useSmartAccount } from '@/lib/useSmartAccount';
+import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
+import { useSigningAccounts, useVaultSession } from '@/lib/vault';
+import { BatchTransferLine } from './BatchTransferLine';
+import { GasComparison } from './GasComparison';
+import styles from './send.module.css';
+import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
+import { useSendAssets } from './useSendAssets';
+
+/**
+ * A batch of transfers as one transaction: every transfer, what they do together (simulated on the
+ * person's node), its gas against separate transactions, who pays the gas (the account itself, or
+ * another of the person's accounts on this network), and, for an account not yet upgraded, the
+ * upgrade that goes with it, asked for first. Confirm sends it; a failing call holds it back.
+ */
+export function BatchReviewPanel() {
+  const t = useT('send');
+  const network = useSelectedNetwork();
+  const links = useLinks();
+  const session = useVaultSession();
+  const { store, service } = useTransactions();
+  const payerId = useId();
+  const batch = useStore(sendFlowStore, (s) => s.form.batch);
+  const fromId = useStore(sendFlowStore, (s) => s.form.fromId);
+  const { accounts: signable, preferred } = useSigningAccounts();
+  const account = signable.find((a) => a.id === fromId) ?? preferred;
+  const from = account?.address as Address | undefined;
+  const calls = useMemo(() => batch.map((transfer) => transfer.call), [batch]);
+  const { state } = useSmartAccount(network, from);
+  const { balance } = useSendAssets(network, from, 'native');
+  // An account with nothing to pay gas with is offered another to pay, at once.
+  const [chosenPayer, setPayer] = useState<string>();
+  const payer =
+    signable.find((a) => a.id === chosenPayer) ??
+    (balance === 0n ? signable.find((a) => a.id !== account?.id) : undefined) ??
+    account;
+  const [consented, setConsented] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<Message | string>();
+  const smart = state.data;
+  const profile = account ? signerProfile(account.source) : undefined;
+  const needsUpgrade = smart?.kind === 'plain';
+  const cannotUpgrade = needsUpgrade ? profile?.noAuthorization : undefined;
+  const ready = account !== undefined && payer !== undefined && smart !== undefined && !cannotUpgrade;
+  const prepared = useQuery({
+    ...smartBatchQuery({
+      network,
+      account: session.signerFor(account ?? { id: '', address: '0x', source: { kind: 'watch' } }),
+      state: smart ?? { kind: 'plain' },
+      payer: (payer?.address ?? '0x') as Address,
+      calls,
+      store,
+    }),
+    enabled: ready && (!needsUpgrade || consented),
+  });
+  const review = useCallsReviewPreview(network, from ?? '0x', calls, from !== undefined);
+  const previews = review.preview.data?.result.calls;
+  const failing = previews?.some((call) => !call.outcome.ok) ?? false;
+  const native = network.nativeCurrency;
+
+  if (!account || !from) return null;
+  const confirm = async () => {
+    const ready = prepared.data;
+    if (!ready || !payer) return;
+    setSending(true);
+    setError(undefined);
+    try {
+      const args = { network, account: session.signerFor(payer), prepared: ready.prepared, tx: ready.tx };
+      const record = await sendSmart(await service(), args);
+      updateForm({ batch: [], batchFor: undefined });
+      goTo({ name: 'done', recordId: record.id, networkId: network.id, sender: record.from });
+    } catch (e) {
+      setError(failureMessage(e, msg('send:review.nothingSent')));
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className={forms.stack} aria-labelledby="batch-review-title">
+      <h2 id="batch-review-title">{t('send:batchReview.title', { count: batch.length })}</h2>
+      <dl className={styles.review}>
+        <dt>{t('send:review.from')}</dt>
+        <dd>
+          <T
+            id="send:review.fromValue"
+            values={{ name: untrustedValue(account.name, 'name') }}
+            tags={{ 0: <AddressText address={from} /> }}
+          />
+        </dd>
+        <dt>{t('send:batchReview.transfers')}</dt>
+        <dd>
+          <ol>
+            {batch.map((transfer) => (
+              <li key={transfer.id}>
+                <BatchTransferLine transfer={transfer} />
+              </li>
+            ))}
+          </ol>
+        </dd>
+      </dl>
+      <label htmlFor={payerId}>{t('send:batchReview.payer')}</label>
+      <select id={payerId} value={payer?.id} onChange={(event) => setPayer(event.target.value)}>
+        {signable.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.id === account.id
+              ? t('send:batchReview.payerSelf', { name: untrustedValue(a.name, 'name') })
+              : untrustedValue(a.name, 'name').text}
+          </option>
+        ))}
+      </select>
+      {balance === 0n && payer?.id === account.id && (
+        <p role="alert" className={ui.noticeWarning}>
+          {t('send:batchReview.noGas')}
+        </p>
+      )}
+      {smart?.kind === 'upgraded' && <p>{t('send:batchReview.upgraded')}</p>}
+      {needsUpgrade && cannotUpgrade && (
+        <p role="alert" className={ui.noticeDanger}>
+          <T message={cannotUpgrade} />
+        </p>
+      )}
+      {needsUpgrade && !cannotUpgrade && (
+        <div className={ui.noticeWarning}>
+          <p>
+            <T id="send:batchReview.upgradeNeeded" tags={{ 0: <Link to={links.accounts} /> }} />
+          </p>
+          <label>
+            <input type="checkbox" checked={consented} onChange={(event) => setConsented(event.target.checked)} />{' '}
+            {t('send:batchReview.consent')}
+          </label>
+        </div>
+      )}
+      {failing && (
+        <p role="alert" className={ui.noticeDanger}>
+          {t('send:batchReview.failing')}
+        </p>
+      )}
+      <TransactionEffectsPanel
+        title={t('send:batchReview.effects')}
+        network={network}
+        tx={{ from }}
+        review={review}
+        unit={{ decimals: native.decimals, symbol: native.symbol }}
+      />
+      {prepared.data && (
+        <dl className={styles.review}>
+          <dt>
+            {payer && !sameAddress(payer.address, from)
+              ? t('send:batchReview.feePaidBy', { name: untrustedValue(payer.name, 'name') })
+              : t('send:review.fee')}
+          </dt>
+          <dd>
+            <NetworkFeeLines prepared={prepared.data.prepared} native={native} />
+          </dd>
+          <dt>{t('send:batchReview.gas')}</dt>
+          <dd>
+            <GasComparison one={prepared.data.prepared.gasEstimate} calls={previews} />
+          </dd>
+        </dl>
+      )}
+      {prepared.isFetching && <p role="status">{t('send:batchReview.preparing')}</p>}
+      {prepared.error && <ErrorAlert message={errorMessage(prepared.error)} />}
+      <ErrorAlert message={error} />
+      <div className={ui.actions}>
+        <button type="button" onClick={() => goTo({ name: 'form' })}>
+          {t('send:batchReview.back')}
+        </button>
+        <button type="button" disabled={!prepared.data || failing || sending || review.heldBack} onClick={confirm}>
+          {sending ? t('send:batchReview.sending') : t('send:batchReview.confirm')}
+        </button>
+      </div>
+    </section>
+  );
+}

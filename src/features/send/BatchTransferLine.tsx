@@ -1,0 +1,38 @@
+import { AddressText } from '@/components/AddressText';
+import { Amount } from '@/components/Amount';
+import { T } from '@/components/T';
+import { UntrustedText } from '@/components/UntrustedText';
+import { untrustedValue } from '@/core/i18n/message';
+import type { BatchTransfer } from './sendFlowStore';
+
+/** "1.5 USDC to name: 0x…": one transfer of a batch, as the list and the review show it. */
+export function BatchTransferLine({ transfer }: { transfer: BatchTransfer }) {
+  const { asset, amount, recipient } = transfer.intent;
+  const what =
+    asset.kind === 'nft' ? (
+      <T
+        id="send:review.nft"
+        values={{ name: untrustedValue(asset.symbol, 'tokenName'), tokenId: asset.tokenId.toString() }}
+      />
+    ) : (
+      <Amount value={amount} decimals={asset.decimals} symbol={asset.symbol} />
+    );
+  return (
+    <T
+      id="send:batch.line"
+      tags={{
+        0: what,
+        1: (
+          <>
+            {transfer.recipientName !== undefined && (
+              <>
+                <UntrustedText text={transfer.recipientName} kind="ensName" />:{' '}
+              </>
+            )}
+            <AddressText address={recipient} />
+          </>
+        ),
+      }}
+    />
+  );
+}
