@@ -47,6 +47,20 @@ const INS = {
 /** Data bytes per APDU, as Ledger's own library sends them (the app takes up to 255). */
 const CHUNK = 150;
 
+/**
+ * Whether an app version ("1.17.0", from getAppConfiguration) is `least` or later; an unreadable
+ * one is not.
+ */
+export function appVersionAtLeast(version: string, least: readonly [number, number, number]): boolean {
+  const parts = version.split('.').map((part) => Number.parseInt(part, 10));
+  for (const [i, wanted] of least.entries()) {
+    const part = parts[i];
+    if (part === undefined || Number.isNaN(part)) return false;
+    if (part !== wanted) return part > wanted;
+  }
+  return true;
+}
+
 /** The path as the app takes it: a count byte, then each index as four big-endian bytes. */
 export function pathBytes(path: string): Uint8Array {
   const indexes = parsePathText(path);
@@ -185,7 +199,8 @@ async function sendInChunks(
 
 export type DeviceSignature = { r: Hex; s: Hex; yParity: 0 | 1 };
 
-function readSignature(data: Uint8Array): { v: number; r: Hex; s: Hex } {
+/** Reads v‖r‖s (1 + 32 + 32 bytes) from a signing answer; v as the app gives it. */
+export function readSignature(data: Uint8Array): { v: number; r: Hex; s: Hex } {
   if (data.length < 65) throw new DeviceError('DEVICE_ANSWER', msg('core.devices:ledger.signatureUnreadable'));
   return { v: data[0] as number, r: bytesToHex(data.subarray(1, 33)), s: bytesToHex(data.subarray(33, 65)) };
 }

@@ -8,7 +8,14 @@ import { type Hex, hexToBytes, type TypedDataDefinition } from 'viem';
 import { DeviceError } from '../errors/device';
 import { msg } from '../i18n/message';
 import { arrayType, atomicType, domainTypesOf, type TypedField } from '../signing/typedDataSchema';
-import { type DeviceSignature, type Exchange, pathBytes, readMessageSignature, sendToEthApp } from './ethApp';
+import {
+  appVersionAtLeast,
+  type DeviceSignature,
+  type Exchange,
+  pathBytes,
+  readMessageSignature,
+  sendToEthApp,
+} from './ethApp';
 
 const INS = { definition: 0x1a, implementation: 0x1c, sign: 0x0c } as const;
 const P2 = { structName: 0x00, field: 0xff, array: 0x0f, full: 0x01 } as const;
@@ -18,13 +25,7 @@ const MIN_VERSION = [1, 9, 19] as const;
 
 /** Whether an Ethereum app of this version (from getAppConfiguration) signs typed data in full. */
 export function supportsFullTypedData(version: string): boolean {
-  const parts = version.split('.').map((part) => Number.parseInt(part, 10));
-  for (const [i, least] of MIN_VERSION.entries()) {
-    const part = parts[i];
-    if (part === undefined || Number.isNaN(part)) return false;
-    if (part !== least) return part > least;
-  }
-  return true;
+  return appVersionAtLeast(version, MIN_VERSION);
 }
 
 type Send = (ins: number, p1: number, p2: number, data: Uint8Array) => Promise<Uint8Array>;

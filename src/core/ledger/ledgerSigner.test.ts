@@ -1,10 +1,12 @@
-import { parseEther, parseGwei } from 'viem';
+import { parseEther, parseGwei, parseSignature, zeroAddress } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { recoverAuthorizationAddress } from 'viem/utils';
 import { describe, expect, it, vi } from 'vitest';
 import { createSoftwareLedger } from '@/testing/softwareLedger';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
 import { DEMO_MNEMONIC } from '../chain/localChain';
-import { signWithKey } from '../signing/keySigner';
+import { type SignRequest, signWithKey } from '../signing/keySigner';
+import { DELEGATION_CONTRACTS } from '../smartAccount/delegates';
 import { QUESTION_MS } from './ethApp';
 import { blindSigns, signWithLedger, typedDataHashes } from './ledgerSigner';
 
@@ -113,5 +115,88 @@ describe('signing with a Ledger (a software Ethereum app)', () => {
     // EIP-712's own example (Mail from Cow to Bob).
     expect(domainHash).toBe('0xf2cee375fa42b42143804025fc449deafd50cc031ca257e0b194a650a912090f');
     expect(messageHash).toBe('0xc52c0ee5d84264471806290a3f2c4cecfc5490626bf912d01f240d7a274b371e');
+  });
+});
+
+describe('EIP-7702 with a Ledger (a software Ethereum app that answers E0 34 with its own key)', () => {
+  const upgrade = {
+    kind: 'authorization',
+    authorization: { chainId: 31337, address: DELEGATION_CONTRACTS.delegator, nonce: 8 },
+  } as const satisfies SignRequest;
+  const undo = { kind: 'authorization', authorization: { ...upgrade.authorization, address: zeroAddress } } as const;
+  const ledgerAt = (version: string, setting = true) => {
+    const ledger = createSoftwareLedger(undefined, version);
+    ledger.setEip7702(setting);
+    return ledger;
+  };
+
+  it('signs an upgrade to MetaMask’s delegate on the app versions that list it, as the key itself would', async () => {
+    const ledger = ledgerAt('1.19.3');
+    const signed = await signWithLedger(ledger.exchange, account, upgrade);
+    expect(signed).toBe(await signWithKey(key, upgrade));
+    const { r, s, yParity } = parseSignature(signed);
+    const signer = await recoverAuthorizationAddress({
+      authorization: {
+        chainId: upgrade.authorization.chainId,
+        contractAddress: upgrade.authorization.address,
+        nonce: upgrade.authorization.nonce,
+      },
+      signature: { r, s, yParity: yParity ?? 0 },
+    });
+    expect(signer).toBe(account.address);
+    expect(ledger.seen.filter((apdu) => apdu.startsWith('0xe034'))).toHaveLength(1);
+  });
+
+  it('undoes an upgrade on any version that signs authorizations, the newest too', async () => {
+    expect(await signWithLedger(ledgerAt('1.22.0').exchange, account, undo)).toBe(await signWithKey(key, undo));
+  });
+
+  it('says why the app refuses: its setting off, or the delegate not on its list; nothing is signed', async () => {
+    await expect(signWithLedger(ledgerAt('1.19.3', false).exchange, account, upgrade)).rejects.toMatchObject({
+      code: 'SMART_SIGNER_CANNOT',
+      shortMessage: expect.stringContaining('If you did not reject it yourself'),
+    });
+    for (const ledger of [ledgerAt('1.22.0', false), ledgerAt('1.22.0')])
+      await expect(signWithLedger(ledger.exchange, account, upgrade)).rejects.toMatchObject({
+        code: 'SMART_SIGNER_CANNOT',
+        shortMessage: expect.stringContaining('Nothing was signed'),
+      });
+    const declined = ledgerAt('1.22.0');
+    declined.setMood('declines');
+    await expect(signWithLedger(declined.exchange, account, undo)).rejects.toMatchObject({ code: 'DEVICE_REJECTED' });
+  });
+
+  it('refuses an answer by another key or over another nonce, and an app too old to ask', async () => {
+    const ledger = ledgerAt('1.19.3');
+    ledger.setMood('otherKey');
+    await expect(signWithLedger(ledger.exchange, account, upgrade)).rejects.toMatchObject({ code: 'INPUT_SIGNATURE' });
+    ledger.setMood('otherData');
+    await expect(signWithLedger(ledger.exchange, account, upgrade)).rejects.toMatchObject({ code: 'INPUT_SIGNATURE' });
+    const old = ledgerAt('1.16.0');
+    await expect(signWithLedger(old.exchange, account, upgrade)).rejects.toMatchObject({ code: 'DEVICE_REFUSED' });
+    expect(old.seen.some((apdu) => apdu.startsWith('0xe034'))).toBe(false);
+  });
+
+  it('signs a set-code transaction (type 4) carrying an authorization from 1.17.0, and refuses it before asking an older app', async () => {
+    const ledger = ledgerAt('1.19.3');
+    const signedUpgrade = parseSignature(await signWithKey(key, upgrade));
+    const setCode = {
+      kind: 'transaction',
+      transaction: {
+        ...eip1559.transaction,
+        type: 'eip7702',
+        to: account.address,
+        authorizationList: [
+          { ...upgrade.authorization, r: signedUpgrade.r, s: signedUpgrade.s, yParity: signedUpgrade.yParity ?? 0 },
+        ],
+      },
+    } as const satisfies SignRequest;
+    expect(await signWithLedger(ledger.exchange, account, setCode)).toBe(await signWithKey(key, setCode));
+    const old = ledgerAt('1.16.0');
+    await expect(signWithLedger(old.exchange, account, setCode)).rejects.toMatchObject({
+      code: 'DEVICE_REFUSED',
+      shortMessage: expect.stringContaining('type 4'),
+    });
+    expect(old.seen.some((apdu) => apdu.startsWith('0xe004'))).toBe(false);
   });
 });

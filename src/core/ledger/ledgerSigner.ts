@@ -1,6 +1,6 @@
-// Signing a DeviceSignRequest with a Ledger's Ethereum app, and what the person must check on its
-// screen. The Ledger's signature is its word only: it is used once it recovers to the account
-// for exactly what was asked (checkedSignature).
+// Signing a request (EIP-7702 authorizations too) with a Ledger's Ethereum app, and what the
+// person must check on its screen. The Ledger's signature is its word only: it is used once it
+// recovers to the account for exactly what was asked (checkedSignature).
 import {
   type Address,
   getTypesForEIP712Domain,
@@ -14,8 +14,9 @@ import {
 import { DeviceError } from '../errors/device';
 import { codeValue, msg } from '../i18n/message';
 import { checkedSignature } from '../signing/checkedSignature';
-import { assertChainId, type DeviceSignRequest, hasCallData } from '../signing/keySigner';
+import { assertChainId, hasCallData, type SignRequest } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
+import { signLedgerAuthorization, signsEip7702 } from './authorization';
 import {
   type AppConfiguration,
   answeredWithin,
@@ -33,7 +34,7 @@ import { assertEthereumApp } from './runningApp';
 export type LedgerAccount = { address: Address; path: string };
 
 /** Whether the Ledger shows this transaction's effect itself, or only a hash of its data (blind signing). */
-export function blindSigns(request: DeviceSignRequest, config: Pick<AppConfiguration, 'version'>): boolean {
+export function blindSigns(request: SignRequest, config: Pick<AppConfiguration, 'version'>): boolean {
   if (request.kind === 'transaction') return hasCallData(request.transaction);
   return request.kind === 'typedData' && !supportsFullTypedData(config.version);
 }
@@ -52,17 +53,14 @@ export function typedDataHashes(typedData: TypedDataDefinition): { domainHash: H
  * Signs `request` with the account's key on the Ledger and returns what signWithKey would. Checks
  * first that the Ethereum app is open (DEVICE_APP_NOT_OPEN, DEVICE_WRONG_APP), that this Ledger
  * holds the account (DEVICE_OTHER_ACCOUNT; a Ledger silent for QUESTION_MS meanwhile is
- * DEVICE_BUSY), and that a
- * contract call can be signed (DEVICE_BLIND_SIGNING_OFF) before the person is asked anything.
- * Other errors: the DeviceErrors of the app's status words (DEVICE_REJECTED when declined on the
- * device, DEVICE_LOCKED…), DEVICE_DISCONNECTED, INPUT_SIGNATURE when the signature is not the
- * account's for this request.
+ * DEVICE_BUSY), that a contract call can be signed (DEVICE_BLIND_SIGNING_OFF), and that the app is
+ * recent enough for an authorization or a set-code transaction (DEVICE_REFUSED) before the person
+ * is asked anything. Other errors: the errors of the app's status words (DEVICE_REJECTED when
+ * declined on the device, DEVICE_LOCKED…, SMART_SIGNER_CANNOT when the app refuses an
+ * authorization: signLedgerAuthorization), DEVICE_DISCONNECTED, INPUT_SIGNATURE when the
+ * signature is not the account's for this request.
  */
-export async function signWithLedger(
-  exchange: Exchange,
-  account: LedgerAccount,
-  request: DeviceSignRequest,
-): Promise<Hex> {
+export async function signWithLedger(exchange: Exchange, account: LedgerAccount, request: SignRequest): Promise<Hex> {
   const quick = answeredWithin(exchange, QUESTION_MS);
   await assertEthereumApp(quick);
   const config = await getAppConfiguration(quick);
@@ -76,9 +74,18 @@ export async function signWithLedger(
     );
   if (request.kind === 'transaction') {
     assertChainId(request.transaction);
+    const unsigned = serializeTransaction(request.transaction);
+    if (unsigned.startsWith('0x04') && !signsEip7702(config.version))
+      throw new DeviceError('DEVICE_REFUSED', msg('core.devices:ledger.tooOldForSetCode'), {
+        details: `Ethereum app ${config.version}`,
+      });
     if (blindSigns(request, config) && !config.blindSigning)
       throw new DeviceError('DEVICE_BLIND_SIGNING_OFF', msg('core.devices:ledger.blindSigningOff'));
-    const signature = await signLedgerTransaction(exchange, path, serializeTransaction(request.transaction));
+    return checkedSignature(request, account.address, await signLedgerTransaction(exchange, path, unsigned));
+  }
+  if (request.kind === 'authorization') {
+    assertChainId(request.authorization);
+    const signature = await signLedgerAuthorization(exchange, path, request.authorization, config.version);
     return checkedSignature(request, account.address, signature);
   }
   if (request.kind === 'message') {

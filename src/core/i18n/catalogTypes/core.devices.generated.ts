@@ -39,6 +39,8 @@ declare module '../message' {
     "core.devices:ledger.addressAnswerUnreadable": undefined;
     "core.devices:ledger.addressUnreadable": undefined;
     "core.devices:ledger.appUnreadable": undefined;
+    "core.devices:ledger.authorizationDeclined": undefined;
+    "core.devices:ledger.authorizationRefused": undefined;
     "core.devices:ledger.blindSigningData": undefined;
     "core.devices:ledger.blindSigningOff": undefined;
     "core.devices:ledger.busy": undefined;
@@ -62,7 +64,10 @@ declare module '../message' {
     "core.devices:ledger.shortAnswer": undefined;
     "core.devices:ledger.signatureUnreadable": undefined;
     "core.devices:ledger.stopped": undefined;
+    "core.devices:ledger.tooOldForAuthorization": undefined;
+    "core.devices:ledger.tooOldForSetCode": undefined;
     "core.devices:ledger.tooOldForTypedData": undefined;
+    "core.devices:ledger.transactionTypeUnknown": undefined;
     "core.devices:ledger.unknownStatus": { "status": MessageValue };
     "core.devices:ledger.wrongApp": { "app": MessageValue };
     "core.devices:ledger.wrongLength": undefined;
