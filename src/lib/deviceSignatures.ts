@@ -2,15 +2,18 @@ import type { Hex } from 'viem';
 import { createStore } from 'zustand/vanilla';
 import { DeviceError } from '@/core/errors/device';
 import { msg } from '@/core/i18n/message';
-import type { DeviceSignRequest } from '@/core/signing/keySigner';
+import type { DeviceSignRequest, SignRequest } from '@/core/signing/keySigner';
 import type { DeviceAccountRef, DeviceSigner, WalletSender, WalletTransaction } from '@/core/signing/signerAccount';
 
 /** A signature this window waits for from a device, until the person brings its answer or gives up. */
 export type PendingDeviceSignature = {
   id: number;
   account: DeviceAccountRef;
-  /** What is signed (for a wallet's send, the transaction without its nonce, to show). */
-  request: DeviceSignRequest;
+  /**
+   * What is signed (for a wallet's send, the transaction without its nonce, to show). An
+   * authorization only for a Ledger's account (DeviceSigner).
+   */
+  request: SignRequest;
   /** A transaction a browser wallet is to sign and send itself; it answers the hash. */
   send?: WalletTransaction;
   /**
@@ -51,7 +54,7 @@ export const sendThroughWallet: WalletSender = (account, send) => {
   return awaitDevice(account, request, send);
 };
 
-function awaitDevice(account: DeviceAccountRef, request: DeviceSignRequest, send?: WalletTransaction): Promise<Hex> {
+function awaitDevice(account: DeviceAccountRef, request: SignRequest, send?: WalletTransaction): Promise<Hex> {
   if (deviceSignatureStore.getState().pending) {
     return Promise.reject(new DeviceError('DEVICE_BUSY', msg('core.devices:device.busy')));
   }

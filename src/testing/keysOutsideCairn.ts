@@ -6,11 +6,12 @@
 // dialog's) answer for them with no dialog, through Cairn's own code for browser wallets.
 import { type Hex, hexToBytes } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { cannotAuthorize } from '../core/accounts/signerKinds';
 import { LOCAL_CHAIN_ID } from '../core/chain/localChain';
 import { DeviceError } from '../core/errors/device';
 import { sendWithWallet, signWithWallet } from '../core/externalWallet/walletSigner';
 import { msg } from '../core/i18n/message';
-import { type DeviceSignRequest, signWithKey } from '../core/signing/keySigner';
+import { type SignRequest, signWithKey } from '../core/signing/keySigner';
 import { createSoftwareWallet } from './softwareWallet';
 import type { TestWallet } from './testWallet';
 import { named } from './vaultFixtures';
@@ -35,11 +36,14 @@ export async function addKeysOutsideCairn(wallet: TestWallet) {
   /** While the person has not yet approved on the Ledger: its answer waits for this. */
   let held: Promise<void> | undefined;
   /** What the Ledger was asked to sign, busy or not, and how many signatures it gave. */
-  const asked: DeviceSignRequest[] = [];
+  const asked: SignRequest[] = [];
   let signed = 0;
   wallet.vault.setDeviceSigner(
     async (account, request) => {
-      if (account.source.kind === 'external') return signWithWallet(external, account.address, request);
+      if (account.source.kind === 'external') {
+        if (request.kind === 'authorization') throw cannotAuthorize(account.source);
+        return signWithWallet(external, account.address, request);
+      }
       asked.push(request);
       if (busyFor > 0) {
         busyFor -= 1;

@@ -26,6 +26,11 @@ export type SignerProfile = {
    * carrying one); undefined where the key is in the vault and Cairn signs it.
    */
   noAuthorization?: Message;
+  /**
+   * What to know before asking this kind of signer for an EIP-7702 authorization it can sign (a
+   * Ledger's app signs only for delegates on Ledger's list, once a setting is on), for screens.
+   */
+  authorizationNote?: Message;
 };
 
 const PROFILES: Record<AccountSource['kind'], SignerProfile> = {
@@ -39,7 +44,7 @@ const PROFILES: Record<AccountSource['kind'], SignerProfile> = {
   ledger: {
     signs: msg('core.signing:signer.ledger'),
     canSign: true,
-    noAuthorization: msg('core.signing:signer.noAuthorization.ledger'),
+    authorizationNote: msg('core.signing:signer.authorizationNote.ledger'),
   },
   external: {
     signs: msg('core.signing:signer.browserWallet'),

@@ -34,7 +34,14 @@ export type SignRequest =
   | { kind: 'typedData'; typedData: TypedDataDefinition }
   | { kind: 'authorization'; authorization: AuthorizationToSign };
 
-/** What a signer outside Cairn is asked for: never an authorization (signerKinds says why, per kind). */
+/** A request for an EIP-7702 authorization. */
+export type AuthorizationRequest = Extract<SignRequest, { kind: 'authorization' }>;
+
+/**
+ * What a QR device or a browser wallet is asked for: never an authorization (signerKinds says why,
+ * per kind). A Ledger is asked for any SignRequest: its Ethereum app signs authorizations, within
+ * limits of its own (core/ledger/authorization.ts).
+ */
 export type DeviceSignRequest = Exclude<SignRequest, { kind: 'authorization' }>;
 
 /** Supplies a private key copy at the moment of signing; it is zero-filled right after. */

@@ -2,7 +2,7 @@ import { type Address, type Hash, type Hex, type LocalAccount, parseSignature, t
 import { toAccount } from 'viem/accounts';
 import type { DeviceSource } from '../accounts/account';
 import type { Fees } from '../chain/fees';
-import type { DeviceSignRequest, SignRequest } from './keySigner';
+import type { SignRequest } from './keySigner';
 
 /** Signs one request; where the key lives is its business (the vault session, or a test key). */
 export type RequestSigner = (request: SignRequest) => Promise<Hex>;
@@ -14,9 +14,11 @@ export type DeviceAccountRef = { id: string; address: Address; source: DeviceSou
  * Signs for an account whose key is on a device: asks the device (through the person) and
  * returns what signWithKey would, only once the answer is checked to recover to the account for
  * exactly `request`. Throws DEVICE_CANCELLED when the person gives up, INPUT_SIGNATURE never
- * (a wrong answer is refused where it is read, and another can be tried).
+ * (a wrong answer is refused where it is read, and another can be tried). `request` is an
+ * authorization only for a Ledger's account: the vault client refuses one for any other kind, and
+ * the QR and browser-wallet signers take only a DeviceSignRequest, so they must refuse it too.
  */
-export type DeviceSigner = (account: DeviceAccountRef, request: DeviceSignRequest) => Promise<Hex>;
+export type DeviceSigner = (account: DeviceAccountRef, request: SignRequest) => Promise<Hex>;
 
 /** A transaction for a wallet that signs and sends it itself: no nonce (the wallet chooses it). */
 export type WalletTransaction = {

@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { isAddressEqual, zeroAddress } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
-import type { DeviceSignRequest } from '@/core/signing/keySigner';
+import type { SignRequest } from '@/core/signing/keySigner';
 import { cancelledOnDevice, type PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { useT } from '@/lib/i18n';
 import styles from './deviceSigning.module.css';
@@ -82,10 +83,17 @@ export function DeviceDialog({
   );
 }
 
-/** What to compare on the device's screen with Cairn's review. */
-export function checkOnDevice(request: DeviceSignRequest): Message {
+/** What to compare on the device's screen with Cairn's review (an authorization: a Ledger's screens). */
+export function checkOnDevice(request: SignRequest): Message {
   if (request.kind === 'transaction')
     return msg('deviceSigning:check.transaction', { chainId: codeValue(String(request.transaction.chainId)) });
   if (request.kind === 'message') return msg('deviceSigning:check.message');
+  if (request.kind === 'authorization') {
+    const { address, chainId } = request.authorization;
+    const values = { chainId: codeValue(String(chainId)) };
+    return isAddressEqual(address, zeroAddress)
+      ? msg('deviceSigning:check.revocation', values)
+      : msg('deviceSigning:check.authorization', values);
+  }
   return msg('deviceSigning:check.typedData');
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { ExternalWalletSource } from '@/core/accounts/account';
+import { cannotAuthorize } from '@/core/accounts/signerKinds';
 import { WalletError } from '@/core/errors/wallet';
 import { walletName } from '@/core/externalWallet/walletRequests';
 import { sendWithWallet, signWithWallet } from '@/core/externalWallet/walletSigner';
@@ -46,15 +47,16 @@ export function ExternalWalletDialog({
   const ask = async () => {
     if (asked.has(pending)) return;
     asked.add(pending);
+    const { request } = pending;
+    // Refused before this dialog by the vault client already; a browser wallet signs no authorization.
+    if (request.kind === 'authorization') return pending.reject(cannotAuthorize(source));
     setBusy(true);
     setError(undefined);
     try {
       const wallet = await findWallet(source.rdns, source.walletName);
       const { address } = pending.account;
       pending.resolve(
-        send
-          ? await sendWithWallet(wallet, address, send, handOver)
-          : await signWithWallet(wallet, address, pending.request),
+        send ? await sendWithWallet(wallet, address, send, handOver) : await signWithWallet(wallet, address, request),
       );
     } catch (e) {
       // A send that failed ends here, in the flow that asked (it may be hidden by a lock now); a

@@ -4,7 +4,7 @@ import ui from '@/components/ui.module.css';
 import type { LedgerSource } from '@/core/accounts/account';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
 import { signWithLedger, typedDataHashes } from '@/core/ledger/ledgerSigner';
-import { type DeviceSignRequest, hasCallData } from '@/core/signing/keySigner';
+import { hasCallData, type SignRequest } from '@/core/signing/keySigner';
 import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
@@ -80,7 +80,7 @@ export function LedgerSigningDialog({ pending, source }: { pending: PendingDevic
 }
 
 /** When the Ledger cannot show what it signs, what the person compares instead. */
-function BlindSigningNote({ request }: { request: DeviceSignRequest }) {
+function BlindSigningNote({ request }: { request: SignRequest }) {
   const hashes = useMemo(
     () => (request.kind === 'typedData' ? typedDataHashes(request.typedData) : undefined),
     [request],

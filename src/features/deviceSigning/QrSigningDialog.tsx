@@ -3,9 +3,11 @@ import { AnimatedUrCode } from '@/components/AnimatedUrCode';
 import { T } from '@/components/T';
 import { UrScanner } from '@/components/UrScanner';
 import type { QrDeviceSource } from '@/core/accounts/account';
+import { cannotAuthorize } from '@/core/accounts/signerKinds';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { acceptDeviceSignature, type DeviceAccount, deviceSignRequest } from '@/core/qrDevice/deviceSigning';
 import { type EthSignRequest, encodeEthSignRequest, readEthSignature } from '@/core/qrDevice/ethRequests';
+import type { DeviceSignRequest } from '@/core/signing/keySigner';
 import type { Ur } from '@/core/ur/ur';
 import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { errorMessage } from '@/lib/errorMessages';
@@ -13,7 +15,9 @@ import { useT } from '@/lib/i18n';
 import { checkOnDevice, DeviceDialog } from './DeviceDialog';
 import styles from './deviceSigning.module.css';
 
-type Asked = { device: DeviceAccount; request: EthSignRequest; failure?: undefined } | { failure: Error };
+type Asked =
+  | { device: DeviceAccount; signed: DeviceSignRequest; request: EthSignRequest; failure?: undefined }
+  | { failure: Error };
 
 /**
  * Asks a QR signing device (ERC-4527) to sign: shows the eth-sign-request, then reads the
@@ -25,10 +29,14 @@ export function QrSigningDialog({ pending, source }: { pending: PendingDeviceSig
   const [asked] = useState((): Asked => {
     try {
       const { address } = pending.account;
+      const signed = pending.request;
+      // Refused before this dialog by the vault client already: ERC-4527 has no request for one.
+      if (signed.kind === 'authorization') throw cannotAuthorize(source);
       const device: DeviceAccount = { address, path: source.path, masterFingerprint: source.masterFingerprint };
       return {
         device,
-        request: deviceSignRequest(pending.request, device, crypto.getRandomValues(new Uint8Array(16))),
+        signed,
+        request: deviceSignRequest(signed, device, crypto.getRandomValues(new Uint8Array(16))),
       };
     } catch (error) {
       return { failure: error instanceof Error ? error : new Error(String(error)) };
@@ -38,18 +46,22 @@ export function QrSigningDialog({ pending, source }: { pending: PendingDeviceSig
     if (asked.failure) pending.reject(asked.failure);
   }, [asked, pending]);
   if (asked.failure) return null;
-  return <QrExchange pending={pending} source={source} device={asked.device} asked={asked.request} />;
+  return (
+    <QrExchange pending={pending} source={source} device={asked.device} signed={asked.signed} asked={asked.request} />
+  );
 }
 
 function QrExchange({
   pending,
   source,
   device,
+  signed,
   asked,
 }: {
   pending: PendingDeviceSignature;
   source: QrDeviceSource;
   device: DeviceAccount;
+  signed: DeviceSignRequest;
   asked: EthSignRequest;
 }) {
   const t = useT('deviceSigning');
@@ -57,7 +69,7 @@ function QrExchange({
   const name = untrustedValue(source.deviceName, 'name');
   const answer = async (scanned: Ur) => {
     try {
-      pending.resolve(await acceptDeviceSignature(pending.request, device, asked, readEthSignature(scanned)));
+      pending.resolve(await acceptDeviceSignature(signed, device, asked, readEthSignature(scanned)));
       return undefined;
     } catch (error) {
       return errorMessage(error);

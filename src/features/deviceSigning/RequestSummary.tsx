@@ -1,3 +1,4 @@
+import { isAddressEqual, zeroAddress } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CodeText } from '@/components/CodeText';
@@ -5,7 +6,7 @@ import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
-import { type DeviceSignRequest, hasCallData } from '@/core/signing/keySigner';
+import { type AuthorizationToSign, hasCallData, type SignRequest } from '@/core/signing/keySigner';
 import { describeMessage } from '@/core/signing/message';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/session';
@@ -15,9 +16,10 @@ import styles from './deviceSigning.module.css';
  * What the device is asked to sign, in brief, inside the signing dialog (which covers Cairn's
  * review): the facts to find again on the device's own screen.
  */
-export function RequestSummary({ request }: { request: DeviceSignRequest }) {
+export function RequestSummary({ request }: { request: SignRequest }) {
   const t = useT('deviceSigning');
   const network = useSelectedNetwork();
+  if (request.kind === 'authorization') return <AuthorizationSummary authorization={request.authorization} />;
   if (request.kind === 'message') {
     const { text, hex } = describeMessage(request.message);
     return (
@@ -97,6 +99,38 @@ export function RequestSummary({ request }: { request: DeviceSignRequest }) {
           <dd>{t('deviceSigning:summary.dataBytes', { bytes: (data.length - 2) / 2 })}</dd>
         </>
       )}
+    </dl>
+  );
+}
+
+/** An EIP-7702 authorization: the delegate (or none: the upgrade undone), the network and the nonce. */
+function AuthorizationSummary({ authorization }: { authorization: AuthorizationToSign }) {
+  const t = useT('deviceSigning');
+  const network = useSelectedNetwork();
+  const { address, chainId, nonce } = authorization;
+  return (
+    <dl className={ui.facts}>
+      <dt>{t('deviceSigning:summary.upgrade')}</dt>
+      <dd>
+        {isAddressEqual(address, zeroAddress) ? (
+          t('deviceSigning:summary.undoUpgrade')
+        ) : (
+          <T id="deviceSigning:summary.delegateTo" tags={{ 0: <AddressText address={address} /> }} />
+        )}
+      </dd>
+      <dt>{t('deviceSigning:summary.network')}</dt>
+      <dd>
+        {chainId === network.chainId ? (
+          <T
+            id="deviceSigning:summary.networkNamed"
+            values={{ name: untrustedValue(network.name, 'name'), chainId: codeValue(String(chainId)) }}
+          />
+        ) : (
+          <T id="deviceSigning:summary.networkChainId" values={{ chainId: codeValue(String(chainId)) }} />
+        )}
+      </dd>
+      <dt>{t('deviceSigning:summary.nonce')}</dt>
+      <dd>{nonce}</dd>
     </dl>
   );
 }

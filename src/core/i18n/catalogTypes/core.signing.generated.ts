@@ -170,11 +170,11 @@ declare module '../message' {
     "core.signing:signature.otherKey": { "signer": MessageValue; "who": MessageValue };
     "core.signing:signature.theDevice": undefined;
     "core.signing:signature.zero": { "part": MessageValue };
+    "core.signing:signer.authorizationNote.ledger": undefined;
     "core.signing:signer.browserWallet": undefined;
     "core.signing:signer.cairn": undefined;
     "core.signing:signer.ledger": undefined;
     "core.signing:signer.noAuthorization.browserWallet": undefined;
-    "core.signing:signer.noAuthorization.ledger": undefined;
     "core.signing:signer.noAuthorization.qrDevice": undefined;
     "core.signing:signer.nobody": undefined;
     "core.signing:signer.qrDevice": undefined;

@@ -6,7 +6,9 @@ declare module '../message' {
     "deviceSigning": true;
   }
   interface MessageCatalog {
+    "deviceSigning:check.authorization": { "chainId": MessageValue };
     "deviceSigning:check.message": undefined;
+    "deviceSigning:check.revocation": { "chainId": MessageValue };
     "deviceSigning:check.transaction": { "chainId": MessageValue };
     "deviceSigning:check.typedData": undefined;
     "deviceSigning:dialog.account": undefined;
@@ -32,6 +34,7 @@ declare module '../message' {
     "deviceSigning:summary.chainId": undefined;
     "deviceSigning:summary.data": undefined;
     "deviceSigning:summary.dataBytes": { "bytes": number };
+    "deviceSigning:summary.delegateTo": undefined;
     "deviceSigning:summary.message": undefined;
     "deviceSigning:summary.network": undefined;
     "deviceSigning:summary.networkChainId": { "chainId": MessageValue };
@@ -41,6 +44,8 @@ declare module '../message' {
     "deviceSigning:summary.to": undefined;
     "deviceSigning:summary.typedData": undefined;
     "deviceSigning:summary.typedDataFor": { "name": MessageValue; "type": MessageValue };
+    "deviceSigning:summary.undoUpgrade": undefined;
+    "deviceSigning:summary.upgrade": undefined;
     "deviceSigning:summary.wei": { "value": MessageValue };
     "deviceSigning:wallet.askAgain": { "name": MessageValue };
     "deviceSigning:wallet.checkMessage": { "name": MessageValue };

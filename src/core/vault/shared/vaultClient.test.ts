@@ -158,4 +158,38 @@ describe('vault client: signers by where the key is', () => {
     // Other kinds have no wallet to send through.
     expect(client.signerFor({ id: 'd1', address, source: deviceSource }).wallet).toBeUndefined();
   });
+
+  it('asks only a Ledger for EIP-7702 authorizations and transactions carrying them', async () => {
+    const { client } = await clientWith({ answersPings: true });
+    client.store.setState({ status: 'unlocked' });
+    const asked: string[] = [];
+    client.setDeviceSigner(async (account, request) => {
+      asked.push(`${account.source.kind}:${request.kind}`);
+      // A 65-byte signature, as a device's checked answer is.
+      return `0x${'11'.repeat(32)}${'22'.repeat(32)}1b`;
+    });
+    const delegate = '0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B';
+    const authorization = { chainId: 1, address: delegate, nonce: 3 } as const;
+    const signed = { ...authorization, r: `0x${'11'.repeat(32)}`, s: `0x${'22'.repeat(32)}`, yParity: 0 } as const;
+    const setCode = {
+      type: 'eip7702',
+      chainId: 1,
+      nonce: 3,
+      to: address,
+      gas: 60_000n,
+      maxFeePerGas: 2n,
+      maxPriorityFeePerGas: 1n,
+      authorizationList: [signed],
+    } as const;
+    const ledger = client.signerFor({ id: 'l1', address, source: { kind: 'ledger', path: "m/44'/60'/0'/0/0" } });
+    expect(await ledger.signAuthorization?.(authorization)).toMatchObject({ address: delegate, yParity: 0 });
+    await ledger.signTransaction(setCode).catch(() => undefined);
+    const external = { kind: 'external', walletName: 'MetaMask', rdns: 'io.metamask' } as const;
+    for (const source of [deviceSource, external]) {
+      const other = client.signerFor({ id: 'o1', address, source });
+      await expect(other.signAuthorization?.(authorization)).rejects.toMatchObject({ code: 'SMART_SIGNER_CANNOT' });
+      await expect(other.signTransaction(setCode)).rejects.toMatchObject({ code: 'SMART_SIGNER_CANNOT' });
+    }
+    expect(asked).toEqual(['ledger:authorization', 'ledger:transaction']);
+  });
 });

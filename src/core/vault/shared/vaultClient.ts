@@ -148,8 +148,11 @@ export class VaultClient {
       return helper;
     };
     const signer: SigningAccount = signerAccount(address, async (request) => {
-      if (request.kind === 'authorization') throw cannotAuthorize(source);
-      if (request.kind === 'transaction' && request.transaction.authorizationList) throw cannotAuthorize(source);
+      // Of the signers outside Cairn, only a Ledger signs EIP-7702 authorizations and transactions
+      // carrying them (signerKinds says why the others cannot).
+      const authorizes =
+        request.kind === 'authorization' || (request.kind === 'transaction' && request.transaction.authorizationList);
+      if (authorizes && source.kind !== 'ledger') throw cannotAuthorize(source);
       if (source.kind === 'external' && request.kind === 'transaction') throw walletSendsItself();
       return unlocked(this.deviceSigner)(ref, request);
     });
