@@ -8,6 +8,7 @@ import { findNamed } from '../errors/causeChain';
 import { SimulationError } from '../errors/simulation';
 import { reasonMessage } from '../errors/theirWords';
 import { type Message, msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import { askPreviousHash, type OverrideMethod } from './blockOverrideProbe';
 import { CALL_TRACER, parseCallTracer } from './callTracer';
 import { logChanges } from './changes';
@@ -254,6 +255,7 @@ async function run(
       return { execution: parseStructLogs(answer, traced) };
     }
     case 'stateOverride': {
+      if (runsOwnCode(tx)) throw new SimulationError('SIMULATION_UNSUPPORTED', msg('core.chain:simulation.ownCode'));
       const asked = stateOverrideCall(tx, tokens, { context, honored });
       const answer = await request({ method: asked.method, params: asked.params });
       return parseStateOverride(answer, asked, tx);
@@ -261,12 +263,29 @@ async function run(
   }
 }
 
+/**
+ * Whether the transaction runs code at its own sender: a call an account makes to itself with data
+ * (an EIP-7702 smart account's batch), or one carrying authorizations. The stateOverride strategy
+ * puts the simulator at the sender, in place of that code (and the authorizations would then be
+ * skipped): its preview would show nothing happening where something does.
+ */
+export function runsOwnCode(tx: UnsignedTransaction): boolean {
+  const toSelf = tx.to ? sameAddress(tx.to, tx.from) && tx.data !== undefined && tx.data !== '0x' : false;
+  return toSelf || (tx.authorizationList?.length ?? 0) > 0;
+}
+
 /** `tx` as a JSON-RPC call object, its own fee fields replaced by `fees`. */
 export function callParams(tx: UnsignedTransaction, fees: Record<string, Hex>): Record<string, unknown> {
   const { to, gasPrice: _price, maxFeePerGas: _max, maxPriorityFeePerGas: _tip, ...rest } = tx;
   // The union of viem's request types does not admit every mix of fields; the node judges that.
   const fields = (to ? { ...rest, to } : rest) as Parameters<typeof formatTransactionRequest>[0];
-  return { ...(formatTransactionRequest(fields) as Record<string, unknown>), ...fees };
+  // A type-4 transaction has EIP-1559 fees only: a price as both cap and tip pays the same.
+  const { gasPrice, ...others } = fees;
+  const typed =
+    tx.authorizationList?.length && gasPrice
+      ? { ...others, maxFeePerGas: gasPrice, maxPriorityFeePerGas: gasPrice }
+      : fees;
+  return { ...(formatTransactionRequest(fields) as Record<string, unknown>), ...typed };
 }
 
 /**

@@ -206,6 +206,7 @@ declare module '../message' {
     "core.chain:simulation.note.watched": undefined;
     "core.chain:simulation.outOfGas": { "gas": number | bigint };
     "core.chain:simulation.outOfGasShort": undefined;
+    "core.chain:simulation.ownCode": undefined;
     "core.chain:simulation.tooManySteps": { "steps": number | bigint };
     "core.chain:simulation.traceTooLarge": undefined;
     "core.chain:simulation.unreadable": undefined;
