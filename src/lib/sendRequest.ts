@@ -1,4 +1,4 @@
-import type { Abi } from 'viem';
+import type { Abi, Address, Hex } from 'viem';
 import { createStore } from 'zustand/vanilla';
 import type { SwapFacts } from '@/core/swap/swapReview';
 
@@ -22,7 +22,25 @@ export type SendRequest = {
   swap?: SwapFacts;
 };
 
-export const sendRequestStore = createStore<{ pending: SendRequest | undefined }>()(() => ({ pending: undefined }));
+/** A contract write another screen queued for Send's batch (several go in one transaction). */
+export type QueuedCall = { recipient: Address; value: bigint; data: Hex; callName: string };
+
+export const sendRequestStore = createStore<{ pending: SendRequest | undefined; queued: QueuedCall[] }>()(() => ({
+  pending: undefined,
+  queued: [],
+}));
+
+/** Queues a write for Send's batch; Send takes the queue when it opens. */
+export function queueForBatch(call: QueuedCall): void {
+  sendRequestStore.setState((s) => ({ queued: [...s.queued, call] }));
+}
+
+/** Takes the queued writes, so each is put in the batch once. */
+export function takeQueuedCalls(): QueuedCall[] {
+  const { queued } = sendRequestStore.getState();
+  if (queued.length > 0) sendRequestStore.setState({ queued: [] });
+  return queued;
+}
 
 export function requestSend(request: SendRequest): void {
   sendRequestStore.setState({ pending: request });

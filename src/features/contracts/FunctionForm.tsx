@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { AbiParameter } from 'viem';
 import { useStore } from 'zustand';
 import { ErrorAlert } from '@/components/ErrorAlert';
@@ -19,7 +19,7 @@ import { errorMessage } from '@/lib/errorMessages';
 import { useDecimalInput, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { functionReadQuery } from '@/lib/queries/contractQueries';
-import { requestSend } from '@/lib/sendRequest';
+import { queueForBatch, requestSend, sendRequestStore } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
 import { argumentHint, argumentLabel, checkArguments } from './argumentFields';
 import styles from './contracts.module.css';
@@ -67,6 +67,8 @@ export function FunctionForm({
   const [failure, setFailure] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [queued, setQueued] = useState(false);
+  const queuedCount = useStore(sendRequestStore, (s) => s.queued.length);
   const form = useRef<HTMLFormElement>(null);
   const native = network.nativeCurrency;
   const typing = useDecimalInput();
@@ -78,9 +80,10 @@ export function FunctionForm({
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent, toBatch = false) => {
     event.preventDefault();
     setFailure(undefined);
+    setQueued(false);
     const check = checkArguments(fn.inputs, texts);
     setErrors(check.errors);
     let problem = !check.ok;
@@ -111,6 +114,11 @@ export function FunctionForm({
     }
     if (fn.kind === 'write') {
       if (!signer) return;
+      if (toBatch) {
+        queueForBatch({ recipient: contract.address, value, data, callName: fn.id });
+        setQueued(true);
+        return;
+      }
       requestSend({
         recipient: contract.address,
         value,
@@ -200,6 +208,9 @@ export function FunctionForm({
       ) : signer ? (
         <div className={ui.actions}>
           <button type="submit">{t('contracts:function.review')}</button>
+          <button type="button" onClick={(event) => void submit(event, true)}>
+            {t('contracts:function.addToBatch')}
+          </button>
           <span className={ui.muted}>{t('contracts:function.reviewNote')}</span>
         </div>
       ) : (
@@ -212,6 +223,11 @@ export function FunctionForm({
         </p>
       )}
       <ErrorAlert message={failure} />
+      {queued && (
+        <p role="status">
+          <T id="contracts:function.queued" values={{ count: queuedCount }} tags={{ 0: <Link to={links.send} /> }} />
+        </p>
+      )}
       {fn.kind === 'read' && (
         <div role="status" aria-label={t('contracts:function.result', { fn: fnName })} className={styles.result}>
           {result &&

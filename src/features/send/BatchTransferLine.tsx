@@ -2,12 +2,23 @@ import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
-import { untrustedValue } from '@/core/i18n/message';
+import { codeValue, untrustedValue } from '@/core/i18n/message';
 import type { BatchTransfer } from './sendFlowStore';
 
 /** "1.5 USDC to name: 0x…": one transfer of a batch, as the list and the review show it. */
 export function BatchTransferLine({ transfer }: { transfer: BatchTransfer }) {
   const { asset, amount, recipient } = transfer.intent;
+  if (transfer.callName !== undefined)
+    return (
+      <T
+        id="send:batch.callLine"
+        values={{ fn: codeValue(transfer.callName) }}
+        tags={{
+          0: <AddressText address={recipient} />,
+          1: <Amount value={amount} decimals={asset.decimals} symbol={asset.symbol} />,
+        }}
+      />
+    );
   const what =
     asset.kind === 'nft' ? (
       <T

@@ -11,7 +11,7 @@ import { untrustedValue } from '@/core/i18n/message';
 import { amountInputText, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useAccountRecords } from '@/lib/queries/recordQueries';
-import { takeSendRequest } from '@/lib/sendRequest';
+import { takeQueuedCalls, takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSigningAccounts } from '@/lib/vault';
 import { AccountTransactions } from './AccountTransactions';
@@ -19,7 +19,7 @@ import { BatchReviewPanel } from './BatchReviewPanel';
 import { BatchTransfers } from './BatchTransfers';
 import { ReviewPanel } from './ReviewPanel';
 import { SendForm } from './SendForm';
-import { sendFlowStore, startOver, updateForm } from './sendFlowStore';
+import { addToBatch, sendFlowStore, startOver, updateForm } from './sendFlowStore';
 import { TxStatusCard } from './TxStatusCard';
 
 /** Send: form → review → signed and tracked. The flow survives a lock (its state lives outside React). */
@@ -47,9 +47,20 @@ export function SendScreen() {
     updateForm({ asset: requested.toLowerCase(), amount: '', max: false, unit: 'asset' });
     setParams({}, { replace: true });
   }, [requested, setParams]);
+  const nativeDecimals = network.nativeCurrency.decimals;
+  // Writes queued on Contracts join the batch of the account and network in use.
+  const owner = from ? `${network.id}:${from.id}` : undefined;
+  useEffect(() => {
+    if (!owner) return;
+    const native = { kind: 'native' as const, symbol: network.nativeCurrency.symbol, decimals: nativeDecimals };
+    for (const queued of takeQueuedCalls()) {
+      const intent = { asset: native, amount: queued.value, recipient: queued.recipient };
+      const call = { to: queued.recipient, value: queued.value, data: queued.data };
+      addToBatch({ call, intent, recipientName: undefined, callName: queued.callName }, owner);
+    }
+  }, [owner, network.nativeCurrency.symbol, nativeDecimals]);
   // A contract write prepared on Contracts: recipient, value and call data filled in, the value
   // written as the person types it in the language shown.
-  const nativeDecimals = network.nativeCurrency.decimals;
   useEffect(() => {
     const request = takeSendRequest();
     if (!request) return;
@@ -77,7 +88,7 @@ export function SendScreen() {
           <T id="send:networkChanged" values={{ network: untrustedValue(network.name, 'name') }} />
         </p>
       )}
-      {showForm && !watched && from && <BatchTransfers owner={`${network.id}:${from.id}`} />}
+      {showForm && !watched && from && <BatchTransfers owner={owner} />}
       {showForm && (watched ? <WatchOnlyNotice account={watched} task={t('send:watchOnly.task')} /> : <SendForm />)}
       {step.name === 'batchReview' && !onOtherNetwork && <BatchReviewPanel />}
       {step.name === 'review' && !onOtherNetwork && (

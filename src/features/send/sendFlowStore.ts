@@ -46,6 +46,8 @@ export type BatchTransfer = {
   call: CallRequest;
   intent: { asset: Asset; amount: bigint; recipient: Address };
   recipientName: string | undefined;
+  /** A contract write queued on Contracts: its function, as the ABI names it (untrusted text). */
+  callName?: string | undefined;
 };
 
 export type SendStep =
@@ -95,10 +97,10 @@ export function goTo(step: SendStep): void {
   sendFlowStore.setState({ step });
 }
 
-/** After a send: a fresh form for the same account and asset. */
+/** After a send: a fresh form for the same account and asset (a batch being gathered stays). */
 export function startOver(): void {
   sendFlowStore.setState((s) => ({
-    form: { ...EMPTY_FORM, fromId: s.form.fromId, asset: s.form.asset },
+    form: { ...EMPTY_FORM, fromId: s.form.fromId, asset: s.form.asset, batch: s.form.batch, batchFor: s.form.batchFor },
     step: { name: 'form' },
   }));
 }

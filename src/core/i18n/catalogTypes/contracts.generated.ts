@@ -46,8 +46,10 @@ declare module '../message' {
     "contracts:form.standard": undefined;
     "contracts:form.title": undefined;
     "contracts:form.verifiedNoFunctions": undefined;
+    "contracts:function.addToBatch": undefined;
     "contracts:function.noAccount": undefined;
     "contracts:function.noValues": { "fn": MessageValue };
+    "contracts:function.queued": { "count": number };
     "contracts:function.read": undefined;
     "contracts:function.readLabel": { "fn": MessageValue };
     "contracts:function.reading": undefined;

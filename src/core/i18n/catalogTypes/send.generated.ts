@@ -8,6 +8,7 @@ declare module '../message' {
   interface MessageCatalog {
     "send:batch.add": undefined;
     "send:batch.addMore": undefined;
+    "send:batch.callLine": { "fn": MessageValue };
     "send:batch.clear": undefined;
     "send:batch.line": undefined;
     "send:batch.noAdvanced": undefined;
