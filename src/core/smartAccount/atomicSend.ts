@@ -2,12 +2,13 @@ import { type Address, zeroAddress } from 'viem';
 import type { ChainClient } from '../chain/client';
 import { SmartAccountError } from '../errors/smartAccount';
 import { codeValue, msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import type { SigningAccount } from '../signing/signerAccount';
 import type { CarriedAuthorization, TxKind } from '../tx/record';
 import type { CallRequest } from '../tx/transfer';
 import type { SmartAccountState } from './accountState';
-import { checkDelegateCode } from './delegateCheck';
-import { DELEGATION_CONTRACTS } from './delegates';
+import { checkAuthorizationTarget, checkDelegateCode, checkOtherDelegate } from './delegateCheck';
+import { DELEGATION_CONTRACTS, isKnownDelegate } from './delegates';
 import { type Delegation, delegationTypedData } from './delegation';
 import { type BatchCall, selfBatchCall } from './execution';
 import { payerCall, randomSalt, SPONSORED_DELEGATION_SECONDS, sponsoredDelegation } from './sponsorship';
@@ -29,17 +30,28 @@ export type SmartTransaction = {
 type Signing = { client: ChainClient; chainId: number };
 
 /**
- * `account`'s authorization to `delegate` for `nonce`, once Cairn's delegate is checked to be the
- * published code on this chain (an undo, to the zero address, needs no check).
+ * A delegate other than Cairn's, which the person chose in the advanced choice: `otherAllowed`
+ * once they took its blocking warning (checkAuthorizationTarget refuses it otherwise).
+ */
+export type OtherDelegate = { address: Address; otherAllowed: boolean };
+
+/**
+ * `account`'s authorization to `delegate` for `nonce`, once the target is one Cairn signs for
+ * (checkAuthorizationTarget) and checked on this chain: Cairn's delegate by its published code
+ * hash, another one (the advanced choice) only for being a contract (checkOtherDelegate); an undo,
+ * to the zero address, needs no check.
  */
 async function authorize(
   { client, chainId }: Signing,
   account: SigningAccount,
   delegate: Address,
   nonce: number,
+  otherAllowed = false,
 ): Promise<CarriedAuthorization> {
   if (!account.signAuthorization) throw new Error('this account signs no authorizations');
-  if (delegate !== zeroAddress) await checkDelegateCode(client, chainId);
+  checkAuthorizationTarget(delegate, { otherAllowed });
+  if (isKnownDelegate(delegate)) await checkDelegateCode(client, chainId);
+  else if (!sameAddress(delegate, zeroAddress)) await checkOtherDelegate(client, account.address, delegate);
   const signed = await account.signAuthorization({ chainId, address: delegate, nonce });
   return { ...signed, authority: account.address };
 }
@@ -59,18 +71,23 @@ function assertUsable(state: SmartAccountState, account: Address): void {
 }
 
 /**
- * The upgrade (to Cairn's delegate) or its undo (to the zero address): a type-4 transaction from
- * the account to itself, with no value or data, carrying its own authorization for the nonce after
- * `nonce` (the one the transaction takes).
+ * The upgrade (to Cairn's delegate, or to `delegate` when the person chose another) or its undo
+ * (to the zero address; `delegate` is then ignored): a type-4 transaction from the account to itself,
+ * with no value or data, carrying its own authorization for the nonce after `nonce` (the one the
+ * transaction takes). Nothing is signed unless the target passes its checks (see authorize).
+ * Throws SMART_DELEGATE_NOT_ALLOWED, SMART_DELEGATE_MISMATCH, SMART_DELEGATE_UNVERIFIED, a
+ * ChainError, and what the signer throws (VAULT_LOCKED, SMART_SIGNER_CANNOT).
  */
 export async function upgradeTransaction(
   signing: Signing,
   account: SigningAccount,
   undo: boolean,
   nonce: number,
+  delegate?: OtherDelegate,
 ): Promise<SmartTransaction> {
-  const delegate = undo ? zeroAddress : DELEGATION_CONTRACTS.delegator;
-  const authorization = await authorize(signing, account, delegate, nonce + 1);
+  const target = undo ? zeroAddress : (delegate?.address ?? DELEGATION_CONTRACTS.delegator);
+  const otherAllowed = !undo && delegate?.otherAllowed === true;
+  const authorization = await authorize(signing, account, target, nonce + 1, otherAllowed);
   return {
     kind: undo ? 'account-undo' : 'account-upgrade',
     sender: account.address,

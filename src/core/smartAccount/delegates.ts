@@ -93,3 +93,32 @@ export function delegatorCodeHash(chainId: number): Hex | undefined {
 export function isKnownDelegate(address: Address): boolean {
   return sameAddress(address, DELEGATION_CONTRACTS.delegator);
 }
+
+/** Whether `address` is one of the framework's contracts that is no delegate (its manager, an enforcer). */
+export function isFrameworkContract(address: Address): boolean {
+  return Object.values(DELEGATION_CONTRACTS).some(
+    (contract) => contract !== DELEGATION_CONTRACTS.delegator && sameAddress(address, contract),
+  );
+}
+
+/**
+ * The audits of the Delegation Framework as MetaMask/delegation-framework's `audits` folder lists
+ * them (at d2811d6, the commit scripts/generate/delegation/ names): the firm, the month, the part.
+ * The tag v1.3.0 lists those up to Cyfrin's of 2025-05; the two after came later.
+ */
+export const DELEGATION_AUDITS: readonly { firm: 'diligence' | 'cyfrin'; month: string; part?: number }[] = [
+  { firm: 'diligence', month: '2024-06' },
+  { firm: 'diligence', month: '2024-08' },
+  { firm: 'diligence', month: '2024-09' },
+  { firm: 'diligence', month: '2025-02' },
+  { firm: 'diligence', month: '2025-04' },
+  { firm: 'cyfrin', month: '2025-03' },
+  { firm: 'cyfrin', month: '2025-04' },
+  { firm: 'cyfrin', month: '2025-05', part: 1 },
+  { firm: 'cyfrin', month: '2025-05', part: 2 },
+  { firm: 'cyfrin', month: '2025-09' },
+  { firm: 'cyfrin', month: '2026-05' },
+];
+
+/** Where MetaMask keeps those audits' reports. */
+export const DELEGATION_AUDITS_URL = 'https://github.com/MetaMask/delegation-framework/tree/main/audits';

@@ -189,4 +189,39 @@ describe('an EIP-7702 smart account on the local chain', () => {
     // A chain for which Cairn has no published hash is not checked against anything: refused too.
     await expect(checkDelegateCode(client, 999_999_999)).rejects.toMatchObject({ code: 'SMART_DELEGATE_UNVERIFIED' });
   });
+
+  it('signs an authorization to another delegate only when the person took the advanced choice, and only to a contract', async () => {
+    const account = await demoSigner(51);
+    let asked = 0;
+    const counting = {
+      ...account,
+      signAuthorization: (...args: Parameters<NonNullable<SigningAccount['signAuthorization']>>) => {
+        asked++;
+        return account.signAuthorization?.(...args) as never;
+      },
+    } as SigningAccount;
+    const nonce = await nonceOf(account.address);
+    const refused = (address: `0x${string}`, otherAllowed: boolean) =>
+      expect(upgradeTransaction(signing, counting, false, nonce, { address, otherAllowed })).rejects.toMatchObject({
+        code: 'SMART_DELEGATE_NOT_ALLOWED',
+      });
+    // A contract, but the warning was not taken; then no code at all; then an account delegated elsewhere.
+    await refused(USDC, false);
+    await refused(demoAddress(52), true);
+    await node.setCode({ address: demoAddress(53), bytecode: `0xef0100${USDC.slice(2)}` });
+    await refused(demoAddress(53), true);
+    await refused(DELEGATION_CONTRACTS.delegationManager, true);
+    expect(asked).toBe(0);
+
+    const chosen = await upgradeTransaction(signing, counting, false, nonce, { address: USDC, otherAllowed: true });
+    expect(chosen).toMatchObject({ kind: 'account-upgrade', sender: account.address });
+    expect(chosen.authorizations[0]).toMatchObject({ address: USDC, nonce: nonce + 1, authority: account.address });
+    // Cairn's own delegate typed in the advanced field is checked by its code hash, as always.
+    const own = await upgradeTransaction(signing, counting, false, nonce, {
+      address: DELEGATION_CONTRACTS.delegator,
+      otherAllowed: true,
+    });
+    expect(own.authorizations[0]?.address).toBe(DELEGATION_CONTRACTS.delegator);
+    expect(asked).toBe(2);
+  });
 });

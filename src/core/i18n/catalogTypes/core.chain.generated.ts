@@ -220,6 +220,11 @@ declare module '../message' {
     "core.chain:smartAccount.foreignDelegate": { "address": MessageValue };
     "core.chain:smartAccount.isContract": { "address": MessageValue };
     "core.chain:smartAccount.no7702": undefined;
+    "core.chain:smartAccount.otherDelegated": { "address": MessageValue };
+    "core.chain:smartAccount.otherFramework": { "address": MessageValue };
+    "core.chain:smartAccount.otherNoCode": { "address": MessageValue };
+    "core.chain:smartAccount.otherSelf": { "address": MessageValue };
+    "core.chain:smartAccount.otherZero": { "address": MessageValue };
     "core.chain:smartAccount.payerFunds": { "payer": MessageValue };
     "core.chain:spenders.source.oneInchDocs": undefined;
     "core.chain:spenders.source.oneInchV6": undefined;
