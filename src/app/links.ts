@@ -18,5 +18,6 @@ export const appLinks: AppLinks = {
   sign: screen('sign').path,
   transaction: (hash) => pathTo('transaction', { hash }),
   address: (address) => pathTo('address', { address }),
+  smartAccount: (address) => pathTo('smartAccount', { address }),
   sendAsset: (asset) => `${screen('send').path}?asset=${encodeURIComponent(asset)}`,
 };

@@ -22,6 +22,7 @@ export type ScreenId =
   | 'addressBook'
   | 'settingsAbout'
   | 'accounts'
+  | 'smartAccount'
   | 'addWallet'
   | 'nfts'
   | 'approvals'
@@ -190,6 +191,13 @@ export const screens: readonly ScreenEntry[] = [
     path: '/accounts',
     label: 'common:screen.accounts.label',
     purpose: 'common:screen.accounts.purpose',
+    inNav: false,
+  },
+  {
+    id: 'smartAccount',
+    path: '/accounts/:address/smart-account',
+    label: 'common:screen.smartAccount.label',
+    purpose: 'common:screen.smartAccount.purpose',
     inNav: false,
   },
   {

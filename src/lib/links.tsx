@@ -23,6 +23,8 @@ export type AppLinks = {
   sign: string;
   transaction(hash: string): string;
   address(address: string): string;
+  /** An account's smart-account screen: its EIP-7702 upgrade, or the undo. */
+  smartAccount(address: string): string;
   /** The Send screen with an asset chosen: 'native', a token address, or `${contract}:${tokenId}` for an NFT. */
   sendAsset(asset: string): string;
 };

@@ -4,7 +4,7 @@ import type { HeadBlock } from '@/core/chain/chainHead';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { SigningAccount } from '@/core/signing/signerAccount';
-import type { SmartTransaction } from '@/core/smartAccount/atomicSend';
+import { type OtherDelegate, type SmartTransaction, upgradeTransaction } from '@/core/smartAccount/atomicSend';
 import { nextNonce } from '@/core/tx/nonces';
 import { type AnyPreparedSend, type KnownReads, prepareSend } from '@/core/tx/prepare';
 import { acceptedOrThrow, type TxRecord } from '@/core/tx/record';
@@ -89,6 +89,23 @@ export async function sendPreparedCall(
     site,
   });
   return acceptedOrThrow(record);
+}
+
+/**
+ * `account`'s upgrade (to Cairn's delegate, or the person's other one) or its undo, for the nonce
+ * its next transaction takes (nextNonceOf): the delegate checked, then the authorization signed
+ * (see upgradeTransaction, whose errors it throws).
+ */
+export async function upgradeOf(
+  network: Network,
+  account: SigningAccount,
+  store: TxStore,
+  undo: boolean,
+  delegate?: OtherDelegate,
+): Promise<{ tx: SmartTransaction; nonce: number }> {
+  const nonce = await nextNonceOf(network, account.address, store);
+  const signing = { client: chainClient(network), chainId: network.chainId };
+  return { tx: await upgradeTransaction(signing, account, undo, nonce, delegate), nonce };
 }
 
 /** A smart account's transaction (upgrade, undo, batch, gas paid by another) prepared as Send prepares one, its authorizations in the estimate. */

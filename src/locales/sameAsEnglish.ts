@@ -70,6 +70,9 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'swap:quote.route',
     'swap:quote.routeValue',
     'swap:quote.impactValue',
+    'smartAccount:explain.audits.item',
+    'smartAccount:explain.audits.title',
+    'smartAccount:sent.status',
   ]),
   es: new Set<string>([
     'extension:name',
@@ -117,5 +120,7 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'swap:form.assetReading',
     'swap:quote.routeValue',
     'swap:quote.impactValue',
+    'smartAccount:explain.audits.item',
+    'smartAccount:sent.status',
   ]),
 };

@@ -45,6 +45,7 @@ const TEST_LINKS: AppLinks = {
   sign: '/sign',
   transaction: (hash) => `/tx/${hash}`,
   address: (address) => `/address/${address}`,
+  smartAccount: (address) => `/accounts/${address}/smart-account`,
   sendAsset: (asset) => `/send/${asset}`,
 };
 

@@ -14,6 +14,7 @@ import { catalogs as receive } from '@/features/receive/catalogs';
 import { catalogs as send } from '@/features/send/catalogs';
 import { catalogs as settings } from '@/features/settings/catalogs';
 import { catalogs as sign } from '@/features/sign/catalogs';
+import { catalogs as smartAccount } from '@/features/smartAccount/catalogs';
 import { catalogs as swap } from '@/features/swap/catalogs';
 import { catalogsOf, withNamespaces } from '@/lib/i18n';
 import type { ScreenEntry, ScreenId } from '../paths';
@@ -57,7 +58,14 @@ const screenCode: Record<ScreenId, [() => Promise<ScreenComponent>, readonly Nam
     inSettings(addressBook.AddressBookScreen),
   ],
   settingsAbout: [() => import('./SettingsRoutes').then((m) => m.AboutRoute), inSettings(settings.AboutScreen)],
-  accounts: [() => import('./AccountsRoute').then((m) => m.AccountsRoute), accounts.AccountsScreen],
+  accounts: [
+    () => import('./AccountsRoute').then((m) => m.AccountsRoute),
+    catalogsOf(accounts.AccountsScreen, smartAccount.SmartAccountSummary),
+  ],
+  smartAccount: [
+    () => import('@/features/smartAccount/SmartAccountScreen').then((m) => m.SmartAccountScreen),
+    smartAccount.SmartAccountScreen,
+  ],
   addWallet: [() => import('./AddWalletRoute').then((m) => m.AddWalletRoute), onboarding.Onboarding],
   send: [() => import('@/features/send/SendScreen').then((m) => m.SendScreen), send.SendScreen],
   swap: [() => import('@/features/swap/SwapScreen').then((m) => m.SwapScreen), swap.SwapScreen],

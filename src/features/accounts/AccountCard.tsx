@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { AddressText } from '@/components/AddressText';
 import { CopyButton } from '@/components/CopyButton';
 import { ErrorAlert } from '@/components/ErrorAlert';
@@ -68,6 +68,7 @@ export function AccountCard({
   first,
   last,
   initialPanel,
+  extra,
 }: {
   account: Account;
   secret: SecretSummary | undefined;
@@ -77,6 +78,8 @@ export function AccountCard({
   last: boolean;
   /** A panel to open at once (the backup reminder links straight to showing the phrase). */
   initialPanel?: 'phrase' | 'privateKey' | undefined;
+  /** More about the account, below where its key is (see AccountsScreen's accountExtra). */
+  extra?: ReactNode;
 }) {
   const t = useT('accounts');
   const session = useVaultSession();
@@ -118,6 +121,7 @@ export function AccountCard({
       <p className={ui.muted}>
         <T message={sourceText(account, secret)} />
       </p>
+      {extra}
       <div className={ui.actions}>
         <CopyButton value={account.address} label={t('accounts:card.copyAddress')} />
         <button type="button" className={ui.secondary} onClick={() => setPanel('rename')}>

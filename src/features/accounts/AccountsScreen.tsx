@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import { secretIdOf } from '@/core/accounts/account';
+import { type Account, secretIdOf } from '@/core/accounts/account';
 import { type Message, msg } from '@/core/i18n/message';
 import { nextAccountNamePrefix } from '@/lib/accountNames';
 import { errorMessage } from '@/lib/errorMessages';
@@ -20,7 +20,14 @@ function originText(origin: string): Message {
   return msg('accounts:phrases.origin.imported');
 }
 
-export function AccountsScreen({ addPath }: { addPath: string }) {
+export function AccountsScreen({
+  addPath,
+  accountExtra,
+}: {
+  addPath: string;
+  /** More about each account, shown on its card (the app puts its smart-account state there). */
+  accountExtra?: ((account: Account) => ReactNode) | undefined;
+}) {
   const t = useT('accounts');
   const session = useVaultSession();
   const accounts = useVault((s) => s.accounts);
@@ -50,6 +57,7 @@ export function AccountsScreen({ addPath }: { addPath: string }) {
               first={i === 0}
               last={i === accounts.length - 1}
               initialPanel={account.id === revealId ? revealWhat : undefined}
+              extra={accountExtra?.(account)}
             />
           );
         })}

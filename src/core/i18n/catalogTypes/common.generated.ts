@@ -229,6 +229,8 @@ declare module '../message' {
     "common:screen.settingsSites.purpose": undefined;
     "common:screen.sign.label": undefined;
     "common:screen.sign.purpose": undefined;
+    "common:screen.smartAccount.label": undefined;
+    "common:screen.smartAccount.purpose": undefined;
     "common:screen.swap.label": undefined;
     "common:screen.swap.purpose": undefined;
     "common:screen.transaction.label": undefined;

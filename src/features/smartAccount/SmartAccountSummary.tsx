@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { T } from '@/components/T';
+import ui from '@/components/ui.module.css';
+import type { Account } from '@/core/accounts/account';
+import { signerProfile } from '@/core/accounts/signerKinds';
+import { useT } from '@/lib/i18n';
+import { useLinks } from '@/lib/links';
+import { useSelectedNetwork } from '@/lib/session';
+import { useSmartAccount } from '@/lib/useSmartAccount';
+import { StateLine } from './StateLine';
+
+/**
+ * An account's smart-account state on the selected network, on its card: upgraded (to what), or
+ * delegated to another contract (a danger), each with the way to undo it; a plain account, the
+ * way to upgrade where the network runs EIP-7702. A signer outside Cairn says why it is never
+ * asked for an upgrade instead. Nothing while the state is read, or cannot be.
+ */
+export function SmartAccountSummary({ account }: { account: Account }) {
+  const t = useT('smartAccount');
+  const links = useLinks();
+  const network = useSelectedNetwork();
+  const { state, support } = useSmartAccount(network, account.address);
+  const cannot = signerProfile(account.source).noAuthorization;
+  const current = state.data;
+  if (!current || current.kind === 'contract') return null;
+  const plain = current.kind === 'plain';
+  if (plain && support.data !== true) return null;
+  const action = plain
+    ? t('smartAccount:summary.upgrade')
+    : t(current.kind === 'foreign' ? 'smartAccount:summary.undoForeign' : 'smartAccount:summary.undo');
+  return (
+    <>
+      {!plain && <StateLine state={current} />}
+      {cannot ? (
+        <p className={ui.muted}>
+          <T message={cannot} />
+        </p>
+      ) : (
+        <p>
+          <Link to={links.smartAccount(account.address)}>{action}</Link>
+        </p>
+      )}
+    </>
+  );
+}

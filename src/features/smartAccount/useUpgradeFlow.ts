@@ -1,0 +1,86 @@
+import { useRef, useState } from 'react';
+import type { Account } from '@/core/accounts/account';
+import type { Network } from '@/core/chain/networks';
+import { type Message, msg } from '@/core/i18n/message';
+import type { OtherDelegate, SmartTransaction } from '@/core/smartAccount/atomicSend';
+import type { AnyPreparedSend } from '@/core/tx/prepare';
+import type { TxRecord } from '@/core/tx/record';
+import { failureMessage } from '@/lib/errorMessages';
+import { prepareSmart, sendSmart, upgradeOf } from '@/lib/preparedCalls';
+import { useTransactions } from '@/lib/transactions';
+import { useVaultSession } from '@/lib/vault';
+
+/** What is under review: the transaction with its signed authorization, prepared (fees, gas), and its nonce. */
+export type UpgradeReview = { tx: SmartTransaction; prepared: AnyPreparedSend; nonce: number };
+
+export type UpgradeStep =
+  | { name: 'start' }
+  | { name: 'preparing'; undo: boolean }
+  | ({ name: 'review' | 'sending' } & UpgradeReview)
+  /** `record` as sendSmart returned it; the stored one, as the tracker moves it on, is read by its id. */
+  | { name: 'sent'; record: TxRecord };
+
+/**
+ * The upgrade or undo of one account on one network, as Send's flow: prepare (the delegate's
+ * checks, then the authorization signed and the transaction's fees estimated with it), review,
+ * confirm (signed, stored, sent), then the record followed. A failure goes back to the start with
+ * its sentence, saying whether anything was signed; a new preparation signs a new authorization
+ * for the nonce of the moment.
+ */
+export function useUpgradeFlow(network: Network, account: Account) {
+  const session = useVaultSession();
+  const { service, store } = useTransactions();
+  const [step, setStep] = useState<UpgradeStep>({ name: 'start' });
+  const [problem, setProblem] = useState<Message | string>();
+  // The latest preparation: one the person cancelled or replaced is dropped when it ends.
+  const attempt = useRef(0);
+
+  const prepare = async (undo: boolean, delegate?: OtherDelegate) => {
+    const mine = ++attempt.current;
+    setProblem(undefined);
+    setStep({ name: 'preparing', undo });
+    let signed = false;
+    try {
+      const signer = session.signerFor(account);
+      const { tx, nonce } = await upgradeOf(network, signer, store, undo, delegate);
+      signed = true;
+      const prepared = await prepareSmart(network, tx);
+      if (mine !== attempt.current) return;
+      setStep({ name: 'review', tx, prepared, nonce });
+    } catch (error) {
+      if (mine !== attempt.current) return;
+      setStep({ name: 'start' });
+      setProblem(failureMessage(error, msg(signed ? 'smartAccount:nothingSent' : 'smartAccount:nothingSigned')));
+    }
+  };
+
+  const confirm = async () => {
+    if (step.name !== 'review') return;
+    const mine = ++attempt.current;
+    setProblem(undefined);
+    setStep({ ...step, name: 'sending' });
+    try {
+      const signer = session.signerFor(account);
+      const record = await sendSmart(await service(), {
+        network,
+        account: signer,
+        prepared: step.prepared,
+        tx: step.tx,
+      });
+      if (mine === attempt.current) setStep({ name: 'sent', record });
+    } catch (error) {
+      if (mine !== attempt.current) return;
+      setStep({ name: 'start' });
+      setProblem(failureMessage(error, msg('smartAccount:nothingSent')));
+    }
+  };
+
+  /** Back to the start: a review's signed authorization is dropped with it. */
+  const reset = () => {
+    attempt.current++;
+    setProblem(undefined);
+    setStep({ name: 'start' });
+  };
+
+  return { step, problem, prepare, confirm, reset };
+}
