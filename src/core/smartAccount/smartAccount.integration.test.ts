@@ -13,6 +13,7 @@ import { type SmartTransaction, selfPaidBatch, sponsoredBatch, upgradeTransactio
 import { checkDelegateCode } from './delegateCheck';
 import { DELEGATION_CONTRACTS } from './delegates';
 import { payerCall } from './sponsorship';
+import { runsEip7702 } from './support';
 
 const url = localChainUrl();
 const node = testNode(url);
@@ -52,6 +53,10 @@ async function send(txs: TransactionService, sender: SigningAccount, tx: SmartTr
 }
 
 describe('an EIP-7702 smart account on the local chain', () => {
+  it('finds that the chain runs EIP-7702 with the delegate in place', async () => {
+    expect(await runsEip7702(client, LOCAL_CHAIN_ID)).toBe(true);
+  });
+
   it('is upgraded, sends a batch atomically, and is undone', async () => {
     const { txs } = recordingService();
     const account = await demoSigner(40);

@@ -11,14 +11,18 @@ const nameAbi = parseAbi(['function NAME() view returns (string)']);
  * throwaway key authorizes the delegate and the call asks the throwaway account the delegate's
  * NAME(). Where authorizations are not applied (no EIP-7702), or no delegate is there, the
  * account has no code and answers nothing. Any failure counts as no.
+ *
+ * The call comes from another throwaway address: a call's sender takes its nonce first, so an
+ * authorization by the sender itself for nonce 0 would be skipped.
  */
 export async function runsEip7702(client: ChainClient, chainId: number): Promise<boolean> {
   const throwaway = privateKeyToAccount(generatePrivateKey());
+  const caller = privateKeyToAccount(generatePrivateKey());
   const address: Address = DELEGATION_CONTRACTS.delegator;
   try {
     const authorization = await throwaway.signAuthorization({ chainId, address, nonce: 0 });
     const { data } = await call(client, {
-      account: throwaway.address,
+      account: caller.address,
       to: throwaway.address,
       data: encodeFunctionData({ abi: nameAbi, functionName: 'NAME' }),
       authorizationList: [authorization],
