@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Address } from 'viem';
+import { type Address, zeroAddress } from 'viem';
 import type { Network } from '@/core/chain/networks';
 import { eip7702SupportQuery, smartAccountStateQuery } from './queries/smartAccountQueries';
 import { useChainHead } from './useChainHead';
 
 /**
  * An account's smart-account state on `network`, read again at each new block while shown, and
- * whether the network runs EIP-7702 with Cairn's delegate (asked once).
+ * whether the network runs EIP-7702 with Cairn's delegate (asked once). No address: nothing read.
  */
 export function useSmartAccount(network: Network, address: Address | undefined) {
   const head = useChainHead(network);
   const block = head.data?.status === 'ok' ? head.data.block.number : undefined;
   const state = useQuery({
-    ...smartAccountStateQuery(network, address as Address, block),
+    ...smartAccountStateQuery(network, address ?? zeroAddress, block),
     enabled: address !== undefined,
   });
   const support = useQuery(eip7702SupportQuery(network));

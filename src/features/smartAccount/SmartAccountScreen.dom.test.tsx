@@ -14,11 +14,12 @@ import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { alerts, button, checkbox, click, shows } from '@/testing/inDocument';
 import { addKeysOutsideCairn } from '@/testing/keysOutsideCairn';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
-import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
+import { TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
 import { SmartAccountScreen } from './SmartAccountScreen';
 import { SmartAccountSummary } from './SmartAccountSummary';
 
 const ME = TEST_ADDRESS_0 as Address;
+const OTHER = TEST_ADDRESS_1 as Address;
 const FOREIGN: Address = getAddress('0xbad0000000000000000000000000000000000bad');
 const poll = { timeout: 4_000, interval: 10 };
 
@@ -158,9 +159,8 @@ describe('the smart-account screen', () => {
 });
 
 describe('an account’s smart-account line on its card', () => {
-  it('names the delegate an upgraded account points at, with the way to undo it', async () => {
-    codes.set(ME.toLowerCase(), `0xef0100${DELEGATION_CONTRACTS.delegator.slice(2).toLowerCase()}`);
-    const account = wallet.vault.store.getState().accounts.find((a) => a.address === ME);
+  function showCard(address: string) {
+    const account = wallet.vault.store.getState().accounts.find((a) => a.address === address);
     if (!account) throw new Error('no test account');
     unmount = renderInWallet(
       wallet,
@@ -168,9 +168,39 @@ describe('an account’s smart-account line on its card', () => {
         <SmartAccountSummary account={account} />
       </MemoryRouter>,
     ).unmount;
+  }
+
+  it('names the delegate an upgraded account points at, with the way to undo it', async () => {
+    codes.set(ME.toLowerCase(), `0xef0100${DELEGATION_CONTRACTS.delegator.slice(2).toLowerCase()}`);
+    showCard(ME);
     await expect.poll(() => shows('Smart account: MetaMask delegator v1.3.0 (0x63c0…E32B)'), poll).toBe(true);
     expect(document.querySelector('a')?.textContent).toBe('Undo the upgrade');
     expect(document.querySelector('a')?.getAttribute('href')).toBe(`/accounts/${ME}/smart-account`);
+  });
+});
+
+describe('an account’s smart-account line, through a node the person did not choose', () => {
+  it('reads the selected account only: another one’s address is not sent to that node', async () => {
+    const node = fakeSimulationNode(answer, { block, chainId: 11_155_111 });
+    vi.stubGlobal('fetch', node.fetch);
+    wallet.store.getState().selectNetwork('sepolia');
+    codes.set(OTHER.toLowerCase(), `0xef0100${FOREIGN.slice(2).toLowerCase()}`);
+    codes.set(ME.toLowerCase(), `0xef0100${FOREIGN.slice(2).toLowerCase()}`);
+    const [me, other] = ['', ''].map((_, i) => wallet.vault.store.getState().accounts[i]);
+    if (!me || !other || me.address !== ME) throw new Error('no test accounts');
+    unmount = renderInWallet(
+      wallet,
+      <MemoryRouter>
+        <SmartAccountSummary account={me} />
+        <SmartAccountSummary account={other} />
+      </MemoryRouter>,
+    ).unmount;
+    await expect.poll(() => alerts(), poll).toContain('Danger');
+    expect(document.querySelectorAll('[role=alert]')).toHaveLength(1);
+    const named = node.asked.filter((a) =>
+      JSON.stringify(a.params).toLowerCase().includes(OTHER.slice(2).toLowerCase()),
+    );
+    expect(named).toEqual([]);
   });
 });
 
