@@ -29,7 +29,12 @@ describe('smart accounts', () => {
     const card = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Demo account 1', exact: true }) });
-    await card.getByRole('link', { name: 'Upgrade to a smart account' }).click();
+    await card
+      .getByRole('link', { name: 'Upgrade to a smart account' })
+      .click({ timeout: 10_000 })
+      .catch(async (e: unknown) => {
+        throw new Error(`card: ${await card.textContent()}`, { cause: e });
+      });
     const smart = new SmartAccount(page);
     await smart.waitFor();
     await expect.poll(() => smart.stateLine()).toContain('Plain account');
@@ -49,13 +54,17 @@ describe('smart accounts', () => {
     await expect
       .poll(() => smart.stateLine(), { timeout: 15_000 })
       .toBe(`Smart account: MetaMask delegator v1.3.0 (0x63c0…E32B)`);
-    expect(await node.getCode({ address: me })).toBe(`0xef0100${DELEGATION_CONTRACTS.delegator.slice(2).toLowerCase()}`);
+    expect(await node.getCode({ address: me })).toBe(
+      `0xef0100${DELEGATION_CONTRACTS.delegator.slice(2).toLowerCase()}`,
+    );
 
     await smart.reviewUndo();
     await smart.review.waitFor({ timeout: 15_000 });
     expect(await smart.review.textContent()).toContain('will be cleared');
     await smart.confirm();
-    await expect.poll(() => smart.sentStatus(), { timeout: 15_000 }).toContain('Smart account upgrade undone: Confirmed');
+    await expect
+      .poll(() => smart.sentStatus(), { timeout: 15_000 })
+      .toContain('Smart account upgrade undone: Confirmed');
     await expect.poll(() => smart.stateLine(), { timeout: 15_000 }).toContain('Plain account');
     expect(await node.getCode({ address: me })).toBeUndefined();
     expect(consoleErrors).toEqual([]);

@@ -10,6 +10,7 @@ export function everyScreen(env: Environment): Array<{ id: ScreenId; url: string
   const params: Partial<Record<ScreenId, Record<string, string>>> = {
     transaction: { hash: env.manifest?.history.at(-1) ?? '' },
     address: { address: demoAddress(3) },
+    smartAccount: { address: demoAddress(0) },
   };
   return screens.map((entry) => ({ id: entry.id, url: `${env.server.url}#${pathTo(entry.id, params[entry.id])}` }));
 }
