@@ -146,6 +146,11 @@ export function BatchReviewPanel() {
           <p>
             <T id="send:batchReview.upgradeNeeded" tags={{ 0: <Link to={links.accounts} /> }} />
           </p>
+          {profile?.authorizationNote && (
+            <p>
+              <T message={profile.authorizationNote} />
+            </p>
+          )}
           <label>
             <input type="checkbox" checked={consented} onChange={(event) => setConsented(event.target.checked)} />{' '}
             {t('send:batchReview.consent')}

@@ -30,7 +30,7 @@ export function SmartAccountBody({ network, account }: { network: Network; accou
   const records = useAccountRecords(network, account.address);
   const { step } = flow;
   const sent = step.name === 'sent' ? (records.find((r) => r.id === step.record.id) ?? step.record) : undefined;
-  const cannot = signerProfile(account.source).noAuthorization;
+  const { noAuthorization: cannot, authorizationNote: note } = signerProfile(account.source);
   const current = state.data;
 
   if (!current) {
@@ -69,7 +69,16 @@ export function SmartAccountBody({ network, account }: { network: Network; accou
           <T message={cannot} />
         </p>
       );
-    return <UpgradeForm account={account} busy={preparing} onContinue={(delegate) => flow.prepare(false, delegate)} />;
+    return (
+      <>
+        {note && (
+          <p className={ui.noticeWarning}>
+            <T message={note} />
+          </p>
+        )}
+        <UpgradeForm account={account} busy={preparing} onContinue={(delegate) => flow.prepare(false, delegate)} />
+      </>
+    );
   };
 
   return (
