@@ -29,6 +29,7 @@ import { benchSend } from './send.ts';
 import { benchSharedSession } from './sharedSession.ts';
 import { benchSignedStart } from './signedStart.ts';
 import { benchSimulation } from './simulation.ts';
+import { benchSmartAccount } from './smartAccount.ts';
 import { benchSwap } from './swap.ts';
 import { benchVault } from './vault.ts';
 import { benchWarmStart } from './warmStart.ts';
@@ -63,6 +64,7 @@ const SECTIONS: readonly SectionEntry[] = [
   section('idle', true, benchIdle, { full: 30 * MINUTE, smoke: 3 * MINUTE }),
   section('send', true, benchSend),
   section('swap', true, benchSwap),
+  section('smartAccount', true, benchSmartAccount),
   // 10,000 transfers take minutes to seed and to sync.
   section('history', true, benchHistory, {
     full: 60 * MINUTE,
