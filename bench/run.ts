@@ -64,7 +64,7 @@ const SECTIONS: readonly SectionEntry[] = [
   section('idle', true, benchIdle, { full: 30 * MINUTE, smoke: 3 * MINUTE }),
   section('send', true, benchSend),
   section('swap', true, benchSwap),
-  section('smartAccount', true, benchSmartAccount),
+  section('smart-account', true, benchSmartAccount),
   // 10,000 transfers take minutes to seed and to sync.
   section('history', true, benchHistory, {
     full: 60 * MINUTE,

@@ -3,7 +3,7 @@
 // network without EIP-7702 offers no upgrade; a delegation to another contract is shown as a
 // danger and undone through the review, as a type-4 transaction carrying an authorization to the
 // zero address; the advanced choice holds Continue until its warning is ticked and names what is
-// wrong with the address typed, keeping it; a Ledger's account says why it is never asked.
+// wrong with the address typed, keeping it; a Ledger's account says what it signs, a browser wallet's why it is never asked.
 import { flushSync } from 'react-dom';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { type Address, encodeAbiParameters, getAddress, type Hex, parseTransaction } from 'viem';
@@ -150,10 +150,14 @@ describe('the smart-account screen', () => {
     expect(sends.sent).toEqual([]);
   });
 
-  it('says why a Ledger’s account is never asked for an upgrade, with no button to ask', async () => {
-    const { ledger } = await addKeysOutsideCairn(wallet);
+  it('says what a Ledger signs before asking it, and why a browser wallet is never asked', async () => {
+    const { ledger, browserWallet } = await addKeysOutsideCairn(wallet);
     show(ledger.address);
-    await expect.poll(() => shows('Cairn does not ask your Ledger for one'), poll).toBe(true);
+    await expect.poll(() => shows('only to a delegate on Ledger’s list'), poll).toBe(true);
+    expect(button('Continue')).toBeDefined();
+    unmount?.();
+    show(browserWallet.address);
+    await expect.poll(() => shows('Cairn does not ask yours'), poll).toBe(true);
     expect(button('Continue')).toBeUndefined();
   });
 });
