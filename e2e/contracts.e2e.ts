@@ -104,6 +104,37 @@ describe('contracts', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('queues two writes and sends them in one transaction from Send', async () => {
+    const { page, contracts } = await openContracts();
+    const [spender, to] = [demoAddress(11), demoAddress(12)];
+    const toBefore = await daiBalance(to);
+    await contracts.load(DAI, ERC20);
+    await contracts.waitLoaded(DAI);
+    const approve = await contracts.openFunction('Write', 'approve(address,uint256)');
+    await contracts.field(approve, 'spender (address)').fill(spender);
+    await contracts.field(approve, 'value (uint256)').fill('777');
+    await approve.getByRole('button', { name: 'Add to batch' }).click();
+    await approve.getByRole('status').filter({ hasText: '1 write waits' }).waitFor();
+    const transfer = await contracts.openFunction('Write', 'transfer(address,uint256)');
+    await contracts.field(transfer, 'to (address)').fill(to);
+    await contracts.field(transfer, 'value (uint256)').fill('5');
+    await transfer.getByRole('button', { name: 'Add to batch' }).click();
+    await transfer.getByRole('link', { name: 'Send' }).click();
+
+    const send = new Send(page);
+    await expect.poll(() => send.batchItems().count()).toBe(2);
+    expect(await send.batchItems().first().textContent()).toContain('approve(address,uint256)');
+    await send.reviewBatch();
+    await send.review.getByRole('checkbox', { name: 'Upgrade this account to a smart account' }).check();
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    const node = nodeClient(env.chain.url);
+    expect(
+      await node.readContract({ address: DAI, abi: erc20Abi, functionName: 'allowance', args: [me, spender] }),
+    ).toBe(777n);
+    expect(await daiBalance(to)).toBe(toBefore + 5n);
+  });
+
   it('sends a payable call with a list of tuples (Multicall3 aggregate3Value): value and nested arguments arrive exactly', async () => {
     const { page, contracts } = await openContracts();
     const node = nodeClient(env.chain.url);
