@@ -5,6 +5,7 @@ import { Activity } from './pages/Activity.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
@@ -79,6 +80,8 @@ describe('sending', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await send.review.getByRole('checkbox', { name: 'Upgrade this account to a smart account' }).check();
     await expect.poll(() => send.review.textContent(), { timeout: 15_000 }).toMatch(/in one transaction, against/);
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     const card = await send.confirm();
     await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
     expect(await card.textContent()).toContain('2 calls in one transaction');
