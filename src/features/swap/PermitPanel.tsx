@@ -12,12 +12,15 @@ export function PermitPanel({
   plan,
   deployment,
   signing,
+  withApprove,
   onSign,
   onCancel,
 }: {
   plan: SwapPlan;
   deployment: UniswapDeployment;
   signing: boolean;
+  /** The token's approve for Permit2 goes with the swap, in one transaction of the smart account. */
+  withApprove: boolean;
   onSign(): void;
   onCancel(): void;
 }) {
@@ -44,6 +47,7 @@ export function PermitPanel({
       <p className={ui.muted}>
         <T id="swap:permit.how" tags={{ 0: <AddressText address={deployment.permit2} /> }} />
       </p>
+      {withApprove && <p>{t('swap:permit.withApprove')}</p>}
       <div className={ui.actions}>
         <button type="button" onClick={onSign} disabled={signing}>
           {signing ? t('swap:permit.signing') : t('swap:permit.sign')}

@@ -20,6 +20,7 @@ import { shortAddress } from '@/lib/format';
 import { amountInputText, useDecimalInput, useT } from '@/lib/i18n';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { type FungibleAsset, useFungibleAssets } from '@/lib/useFungibleAssets';
+import { useSmartAccount } from '@/lib/useSmartAccount';
 import { useSigningAccounts } from '@/lib/vault';
 import { PermitPanel } from './PermitPanel';
 import { QuotePanel, routeSymbols } from './QuotePanel';
@@ -55,6 +56,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
       : undefined;
   const { quote, error: quoteError, reading, head } = useSwapQuote(network, deployment, pair);
   const { stage, error, review, signPermit, cancel } = useSwapReview(network, deployment);
+  const smart = useSmartAccount(network, from?.address as Address | undefined);
   const symbolOf = useMemo(
     () =>
       routeSymbols(
@@ -95,7 +97,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
   const busy = stage.kind === 'checking' || stage.kind === 'signing';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (plan) void review(plan);
+    if (plan) void review(plan, smart.state.data?.kind === 'upgraded');
   };
   const change = (patch: Parameters<typeof updateSwapForm>[0]) => {
     cancel();
@@ -227,7 +229,8 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
           plan={plan}
           deployment={deployment}
           signing={stage.kind === 'signing'}
-          onSign={() => void signPermit(plan, stage.nonce)}
+          withApprove={stage.withApprove === true}
+          onSign={() => void signPermit(plan, stage.nonce, stage.withApprove)}
           onCancel={cancel}
         />
       )}

@@ -18,7 +18,7 @@ import { swapTransaction } from '@/core/swap/swapTransaction';
 import { failureMessage } from '@/lib/errorMessages';
 import { useLinks } from '@/lib/links';
 import { swapPaymentQuery } from '@/lib/queries/swapQueries';
-import { requestSend } from '@/lib/sendRequest';
+import { queueForBatch, requestSend } from '@/lib/sendRequest';
 import type { FungibleAsset } from '@/lib/useFungibleAssets';
 import { useVaultSession } from '@/lib/vault';
 import { keepPermit, swapFlowStore } from './swapFlowStore';
@@ -43,9 +43,12 @@ export type SwapPlan = {
 export type ReviewStage =
   | { kind: 'idle' }
   | { kind: 'checking' }
-  /** The person is asked to sign a permit for exactly the amount, until the deadline. */
-  | { kind: 'permit'; nonce: number }
-  | { kind: 'signing'; nonce: number };
+  /**
+   * The person is asked to sign a permit for exactly the amount, until the deadline. `withApprove`:
+   * the token's approve for Permit2 goes with the swap in one transaction (a smart account's batch).
+   */
+  | { kind: 'permit'; nonce: number; withApprove?: boolean }
+  | { kind: 'signing'; nonce: number; withApprove?: boolean };
 
 /** A kept permit is used only with a minute still to run: the swap then ends with it. */
 const PERMIT_MARGIN_SECONDS = 60n;
@@ -64,7 +67,11 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
   const [stage, setStage] = useState<ReviewStage>({ kind: 'idle' });
   const [error, setError] = useState<Message | string>();
 
-  const toSend = (plan: SwapPlan, permit: typeof kept) => {
+  /** The token's exact approve for Permit2. */
+  const approveCall = (plan: SwapPlan) =>
+    encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [deployment.permit2, plan.quote.amountIn] });
+
+  const toSend = (plan: SwapPlan, permit: typeof kept, withApprove = false) => {
     const tx = swapTransaction({
       router: deployment.universalRouter,
       quote: plan.quote,
@@ -91,6 +98,18 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
       quoteBlock: plan.quoteBlock,
       slippageBps: plan.slippageBps,
     };
+    if (withApprove) {
+      // One transaction from the smart account: the approve, then the swap that uses it.
+      queueForBatch({
+        recipient: plan.tokenIn,
+        value: 0n,
+        data: approveCall(plan),
+        callName: 'approve(address,uint256)',
+      });
+      queueForBatch({ recipient: tx.to, value: tx.value, data: tx.data, callName: 'execute(bytes,bytes[],uint256)' });
+      navigate(links.send);
+      return;
+    }
     requestSend({
       recipient: tx.to,
       value: tx.value,
@@ -120,7 +139,8 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
     return fits ? { permit: kept, deadline: ends < plan.deadline ? ends : plan.deadline } : undefined;
   };
 
-  async function review(plan: SwapPlan) {
+  /** `upgraded`: the account is a smart account, whose approve and swap can go as one transaction. */
+  async function review(plan: SwapPlan, upgraded = false) {
     setError(undefined);
     if (plan.assetIn.asset.kind === 'native') return toSend(plan, undefined);
     setStage({ kind: 'checking' });
@@ -129,16 +149,16 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
         swapPaymentQuery(network, deployment, plan.from.address as Address, plan.tokenIn, plan.head),
       );
       const step = paymentStep(state, plan.quote.amountIn, plan.deadline);
+      if (step.kind === 'approve' && upgraded) {
+        setStage({ kind: 'permit', nonce: state.permit2.nonce, withApprove: true });
+        return;
+      }
       if (step.kind === 'approve') {
         setStage({ kind: 'idle' });
         requestSend({
           recipient: plan.tokenIn,
           value: 0n,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [deployment.permit2, plan.quote.amountIn],
-          }),
+          data: approveCall(plan),
           callAbi: erc20Abi as unknown as Abi,
           fromId: plan.from.id,
           origin: 'swap',
@@ -156,9 +176,9 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
     }
   }
 
-  async function signPermit(plan: SwapPlan, nonce: number) {
+  async function signPermit(plan: SwapPlan, nonce: number, withApprove = false) {
     setError(undefined);
-    setStage({ kind: 'signing', nonce });
+    setStage({ kind: 'signing', nonce, withApprove });
     try {
       const permit = swapPermit({
         token: plan.tokenIn,
@@ -174,9 +194,9 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
       const signed = { permit, signature, owner: plan.from.address, networkId: network.id };
       keepPermit(signed);
       setStage({ kind: 'idle' });
-      toSend(plan, signed);
+      toSend(plan, signed, withApprove);
     } catch (e) {
-      setStage({ kind: 'permit', nonce });
+      setStage({ kind: 'permit', nonce, withApprove });
       setError(failureMessage(e, msg('swap:review.nothingSigned')));
     }
   }

@@ -35,6 +35,7 @@ declare module '../message' {
     "swap:permit.signing": undefined;
     "swap:permit.title": undefined;
     "swap:permit.what": undefined;
+    "swap:permit.withApprove": undefined;
     "swap:privacy.noFee": undefined;
     "swap:privacy.quotes": undefined;
     "swap:privacy.title": undefined;
