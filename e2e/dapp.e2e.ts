@@ -123,7 +123,9 @@ describe('a dApp connects to Cairn', () => {
     await together.getByRole('checkbox', { name: /I understand it would fail/ }).check();
     await expect.poll(() => send.isEnabled(), { timeout: 10_000 }).toBe(true);
     await send.click();
-    await popup.getByRole('heading', { name: 'The batch stopped part way', level: 1 }).waitFor({ timeout: 60_000 });
+    await popup
+      .getByRole('heading', { name: 'The batch did not all go through', level: 1 })
+      .waitFor({ timeout: 60_000 });
     const outcome = popup.getByRole('status').filter({ hasText: 'calls went through' });
     expect(await outcome.textContent()).toMatch(
       /^1 of 2 calls went through\. Call 1: mined: succeeded\. Call 2: not sent: /,

@@ -326,6 +326,7 @@ describe('wallet_getCallsStatus', () => {
 
   it('reports a batch with a reverted call as partly done, one not yet mined as pending, one never sent as failed', async () => {
     const oneSent = { ...pending, hashes: ['0x01'] };
+    const atomic: CallsStatus = { ...pending, atomic: true, hashes: ['0x01'], total: 1 };
     const cases: [CallsStatus, Record<string, unknown>, number][] = [
       [pending, { '0x01': receipt('0x01', '0x1'), '0x02': receipt('0x02', '0x0') }, 600],
       [pending, { '0x01': receipt('0x01', '0x0'), '0x02': receipt('0x02', '0x0') }, 500],
@@ -335,6 +336,10 @@ describe('wallet_getCallsStatus', () => {
       [oneSent, { '0x01': receipt('0x01', '0x1') }, 600],
       // The first call reverted and nothing more was sent.
       [oneSent, { '0x01': receipt('0x01', '0x0') }, 500],
+      // An atomic batch: its one transaction stands for every call, all done or none.
+      [atomic, { '0x01': receipt('0x01', '0x1') }, 200],
+      [atomic, { '0x01': receipt('0x01', '0x0') }, 500],
+      [atomic, {}, 100],
     ];
     for (const [calls, receipts, expected] of cases) {
       const { provider, fake, cairn } = await withBatch(calls, receipts);

@@ -146,6 +146,22 @@ describe('the methods answered by both the connector and Cairn’s window, for t
     expect(await same(connected, 'wallet_getCapabilities', [B, ['0x2105', '0x1']])).toEqual({
       result: { '0x2105': unsupported },
     });
+    // The atomic capability the window last read into the grant; anything else stored reads as unsupported.
+    const atomic = {
+      '0xa': { [A.toLowerCase()]: 'supported', [B.toLowerCase()]: 'ready' },
+      '0x2105': { [A.toLowerCase()]: 'bogus' },
+    } as unknown as SiteGrant['atomic'];
+    const withAtomic: Setting = { grant: { ...GRANT, atomic } };
+    expect(await same(withAtomic, 'wallet_getCapabilities', [A])).toEqual({
+      result: { '0xa': { atomic: { status: 'supported' } }, '0x2105': unsupported },
+    });
+    expect(await same(withAtomic, 'wallet_getCapabilities', [B, ['0xa']])).toEqual({
+      result: { '0xa': { atomic: { status: 'ready' } } },
+    });
+    const garbage: Setting = { grant: { ...GRANT, atomic: 'x' as unknown as SiteGrant['atomic'] } };
+    expect(await same(garbage, 'wallet_getCapabilities', [A])).toEqual({
+      result: { '0xa': unsupported, '0x2105': unsupported },
+    });
     for (const [setting, params] of [
       [connected, [C]],
       [connected, []],
@@ -173,6 +189,18 @@ describe('the methods answered by both the connector and Cairn’s window, for t
         error: { code: 5730, message: 'Cairn knows no batch with that id.' },
       });
     expect(await same(stranger, 'wallet_getCallsStatus', ['batch-1'])).toMatchObject({ error: { code: 5730 } });
+    // A batch sent in one transaction: atomic, with that transaction's one receipt.
+    const oneTransaction: CallsStatus = { ...BATCH, id: 'batch-atomic', atomic: true, total: 1 };
+    expect(await same({ grant: GRANT, calls: [oneTransaction] }, 'wallet_getCallsStatus', ['batch-atomic'])).toEqual({
+      result: {
+        version: '2.0.0',
+        id: 'batch-atomic',
+        chainId: '0xa',
+        status: 200,
+        atomic: true,
+        receipts: [{ status: '0x1' }],
+      },
+    });
   });
 
   it('wallet_switchEthereumChain, with one reading of the chain id', async () => {

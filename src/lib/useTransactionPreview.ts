@@ -49,9 +49,19 @@ export function preparedReads(prepared: AnyPreparedSend): ReadBefore {
   return { block: prepared.block, market: prepared.market, balance: prepared.nativeBalance };
 }
 
-/** How a batch's first call will be sent, as prepared (its fees, limit and nonce), for its preview. */
-export function batchSending(prepared: AnyPreparedSend | undefined): BatchSending | undefined {
-  return prepared && { fees: feeFields(prepared.fees), gas: prepared.gasLimit, nonce: prepared.nonce };
+/**
+ * How a batch's first call will be sent, as prepared (its fees, limit and nonce), for its preview;
+ * `atomic`: the prepared transaction runs every call (see BatchSending).
+ */
+export function batchSending(prepared: AnyPreparedSend | undefined, atomic = false): BatchSending | undefined {
+  return (
+    prepared && {
+      fees: feeFields(prepared.fees),
+      gas: prepared.gasLimit,
+      nonce: prepared.nonce,
+      ...(atomic && { atomic }),
+    }
+  );
 }
 
 /** What the person's accounts and tokens a preview may read, by scope (a pure rule, see PreviewScope). */

@@ -74,7 +74,7 @@ export function siteWindowTests(
       return now().block;
     },
     /** Connects the site with `accounts` (see connectTestSite) and opens its window (`view`); the site. */
-    open(accounts: readonly Address[], options: { alsoOn?: readonly string[] } = {}) {
+    open(accounts: readonly Address[], options: { alsoOn?: readonly string[]; atomic?: boolean } = {}) {
       const site = connectTestSite(now().wallet, accounts, options);
       if (view) show(view(site.connection));
       return site;

@@ -6,23 +6,26 @@
 // every message Cairn sends back is kept.
 import type { Address } from 'viem';
 import { builtInNetworks, LOCAL_NETWORK_ID } from '../core/chain/networks';
+import { readAtomicGrant } from '../core/dapp/atomicGrant';
 import { DappConnection } from '../core/dapp/connection';
 import { followSettings } from '../core/dapp/followSettings';
-import { type PortMessage, toHexChainId } from '../core/dapp/protocol';
+import { type PortMessage, type SiteGrant, toHexChainId } from '../core/dapp/protocol';
 import { grantFor, type SitePermission, siteFor, withSiteNetwork } from '../core/dapp/sites';
 import { selectedNetwork } from '../core/session/sessionStore';
+import { siteAtomicReads } from '../lib/siteAtomicReads';
 import { TEST_RPC_URL, type TestWallet } from './testWallet';
 
 export const TEST_SITE = 'https://app.example';
 
 /**
  * Connects TEST_SITE to `wallet` with `accounts` on the local network (and may use the networks
- * `alsoOn`, by their ids, without asking), and opens its channel.
+ * `alsoOn`, by their ids, without asking), and opens its channel. `atomic`: the window reads the
+ * accounts' atomic capability into the grant, as Cairn's does (app/dapp/connectSite).
  */
 export function connectTestSite(
   wallet: TestWallet,
   accounts: readonly Address[],
-  { alsoOn = [] }: { alsoOn?: readonly string[] } = {},
+  { alsoOn = [], atomic = false }: { alsoOn?: readonly string[]; atomic?: boolean } = {},
 ) {
   const { store, vault } = wallet;
   const permission: SitePermission = {
@@ -42,6 +45,10 @@ export function connectTestSite(
     const state = store.getState();
     return grantFor(current(), state.networks, builtIns, toHexChainId(selectedNetwork(state).chainId));
   };
+  const atomicReads = siteAtomicReads({
+    networkFor: (chainId) => store.getState().networks.find((n) => n.chainId === chainId),
+    accounts: () => vault.store.getState().accounts,
+  });
   const messages: PortMessage[] = [];
   const connection = new DappConnection(
     { postMessage: (m) => messages.push(m) },
@@ -50,6 +57,7 @@ export function connectTestSite(
     {
       site: current,
       grant,
+      ...(atomic && { atomic: (granted: SiteGrant) => readAtomicGrant(granted, atomicReads) }),
       unlocked: () => vault.store.getState().status === 'unlocked',
       revoke: () => store.getState().updateSite(TEST_SITE, () => undefined),
       switchToApproved: (chainId) => {

@@ -1,10 +1,13 @@
+import type { Network } from '@/core/chain/networks';
 import { builtInNetworks } from '@/core/chain/networks';
+import { readAtomicGrant } from '@/core/dapp/atomicGrant';
 import { DappConnection } from '@/core/dapp/connection';
 import { followSettings } from '@/core/dapp/followSettings';
 import { toHexChainId } from '@/core/dapp/protocol';
 import { grantFor, siteFor, withSiteNetwork } from '@/core/dapp/sites';
 import type { Handshake } from '@/core/dapp/windowHandshake';
 import { selectedNetwork } from '@/core/session/sessionStore';
+import { siteAtomicReads } from '@/lib/siteAtomicReads';
 import { localRpcUrlFromPage } from '../runtimeConfig';
 import type { WalletParts } from '../startWallet';
 
@@ -20,6 +23,12 @@ export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: 
   const { store, vault } = wallet;
   const builtIns = builtInNetworks(localRpcUrlFromPage(document));
   const current = () => siteFor(store.getState().dappSites, site.origin);
+  /** The network on `chainId` the site may use, if it may use one. */
+  const siteNetworkOn = (chainId: number): Network | undefined => {
+    const known = current();
+    return known && store.getState().networks.find((n) => n.chainId === chainId && known.networkIds.includes(n.id));
+  };
+  const atomicReads = siteAtomicReads({ networkFor: siteNetworkOn, accounts: () => vault.store.getState().accounts });
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   const connection = new DappConnection(site.port, site.origin, site.dapp, {
     site: current,
@@ -27,12 +36,11 @@ export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: 
       const state = store.getState();
       return grantFor(current(), state.networks, builtIns, toHexChainId(selectedNetwork(state).chainId));
     },
+    atomic: (grant) => readAtomicGrant(grant, atomicReads),
     unlocked: () => vault.store.getState().status === 'unlocked',
     revoke: () => store.getState().updateSite(site.origin, () => undefined),
     switchToApproved: (chainId) => {
-      const known = current();
-      const target =
-        known && store.getState().networks.find((n) => n.chainId === chainId && known.networkIds.includes(n.id));
+      const target = siteNetworkOn(chainId);
       if (!target) return false;
       store.getState().updateSite(site.origin, (stored) => (stored ? withSiteNetwork(stored, target.id) : stored));
       return true;

@@ -209,7 +209,7 @@ export function WarningSentence({
       const { reason } = warning;
       return warning.call ? (
         <T
-          id="review:warning.callReverts"
+          id={warning.call.atomic ? 'review:warning.atomicCallReverts' : 'review:warning.callReverts'}
           values={{ index: warning.call.index + 1, count: warning.call.count, reason }}
           tags={{ 0: strong }}
         />

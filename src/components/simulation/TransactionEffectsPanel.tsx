@@ -45,7 +45,13 @@ export function TransactionEffectsPanel({
   unit,
   title,
   approvalsLink,
+  failureHolds = false,
 }: {
+  /**
+   * A failure holds Confirm for good, with no acknowledgement to offer: an atomic batch, one of
+   * whose calls failing reverts them all, which Cairn does not send.
+   */
+  failureHolds?: boolean;
   /** Shown when the preview grants an unlimited allowance or an operator for all NFTs: the way to the Approvals screen. */
   approvalsLink?: ReactNode;
   /** The panel's heading (a batch of calls says what they do together); "What this transaction does" if not given. */
@@ -134,7 +140,7 @@ export function TransactionEffectsPanel({
                   </li>
                 ))}
               </ul>
-              {!result.outcome.ok && (
+              {!result.outcome.ok && !failureHolds && (
                 <label className={ui.checkbox}>
                   <input type="checkbox" checked={acknowledged} onChange={(e) => onAcknowledge(e.target.checked)} />
                   <span>{t('review:effects.acknowledge')}</span>

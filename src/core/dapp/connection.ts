@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { RequestLeft } from '../errors/dapp';
 import { mayHaveBeenSent } from '../errors/wallet';
 import { arrivalRefusal, PINNED, ungrantedRefusal } from './arrivalRefusals';
+import { AtomicCapabilities, type AtomicGrant } from './atomicGrant';
 import { methodEntry, type WindowView } from './methodTable';
 import { type MiscasedAddress, type PersonRequest, personRequestOf } from './personRequests';
 import {
@@ -51,6 +52,8 @@ export type ConnectionDeps = {
   site(): SitePermission | undefined;
   /** What the connector should keep for the site now, once it is connected. */
   grant(): SiteGrant;
+  /** Reads the grant's atomic part (atomicGrant.ts): without it, every account's is 'unsupported'. */
+  atomic?(grant: SiteGrant): Promise<AtomicGrant>;
   /** Cairn is unlocked in this window: until then the site learns no account from it. */
   unlocked(): boolean;
   /** Drops the site's permission (wallet_revokePermissions). */
@@ -94,18 +97,22 @@ export class DappConnection {
    * for those; only a client talking to dapp.html itself sees the difference.
    */
   private readonly reported = new Map<unknown, CallsStatus>();
+  private readonly atomic: AtomicCapabilities;
 
   constructor(
     private readonly port: Port,
     readonly origin: string,
     readonly dapp: DappMetadata,
     private readonly deps: ConnectionDeps,
-  ) {}
+  ) {
+    this.atomic = new AtomicCapabilities(deps.atomic, () => this.sendGrant());
+  }
 
   /** Tells the connector what the site may do now (after connection, and after every change). */
   sendGrant(): void {
-    const grant = this.grantToSend();
-    if (!grant) return;
+    const base = this.grantToSend();
+    if (!base) return;
+    const grant = this.atomic.add(base);
     const serial = JSON.stringify(grant);
     if (serial === this.lastGrant) return;
     this.lastGrant = serial;
@@ -318,6 +325,12 @@ export class DappConnection {
     this.store.setState({ notice });
   }
 
+  /** Reads the accounts' atomic capability again, and tells the site if it changed (after a batch that upgraded one). */
+  refreshAtomic(): void {
+    this.atomic.refresh();
+    this.sendGrant();
+  }
+
   /** Tells the site where one of its batches of calls stands (wallet_getCallsStatus answers from it). */
   reportCalls(calls: CallsStatus): void {
     this.reported.set(calls.id, calls);
@@ -359,7 +372,7 @@ export class DappConnection {
       grant: () => {
         if (!this.deps.site()) return undefined;
         const grant = this.deps.grant();
-        return this.deps.unlocked() ? grant : { ...grant, accounts: [] };
+        return this.deps.unlocked() ? this.atomic.add(grant) : { ...grant, accounts: [] };
       },
       chainId: () => this.siteChain(),
       origin: this.origin,

@@ -6,7 +6,9 @@
 // rareSiteAnswers.ts (the answers from the grant, which the window gives alike).
 import { PERSON_PARAMS, type PersonReader } from './personParams';
 import {
+  ATOMIC_UPGRADE_REJECTED,
   ATOMICITY_NOT_SUPPORTED,
+  BATCH_TOO_LARGE,
   CHAIN_DISCONNECTED,
   DUPLICATE_ID,
   INTERNAL,
@@ -120,6 +122,8 @@ export const METHOD_TABLE: { readonly [M in KnownMethod]: MethodEntry<M> } = {
     UNSUPPORTED_CAPABILITY,
     UNSUPPORTED_CHAIN_ID,
     DUPLICATE_ID,
+    BATCH_TOO_LARGE,
+    ATOMIC_UPGRADE_REJECTED,
     ATOMICITY_NOT_SUPPORTED,
   ]),
   eth_accounts: { where: 'connector', person: 'never', answer: SITE_ANSWERS.eth_accounts, errors: [] },

@@ -44,6 +44,8 @@ export type PersonRequest =
       calls: DappCall[];
       /** The id the site chose for the batch, if it chose one. */
       batchId: string | undefined;
+      /** EIP-5792's atomicRequired: the calls must run all or none, in one transaction. */
+      atomicRequired: boolean;
     };
 
 /**
@@ -69,6 +71,9 @@ export class ParamsError extends Error {
 export const bad = (sentence: string, kind: ProviderErrorKind = 'invalidParams'): never => {
   throw new ParamsError(sentence, kind);
 };
+
+/** The most calls Cairn takes in one wallet_sendCalls (EIP-5792's 5740 beyond). */
+export const MAX_BATCH_CALLS = 20;
 
 /** EIP-5792 ids: up to 4096 bytes; Cairn takes printable ASCII, which the site can read back as it sent it. */
 const BATCH_ID = /^[\x21-\x7e]{1,4096}$/;
@@ -214,10 +219,18 @@ export const PERSON_PARAMS: { [M in PersonMethod]: PersonReader<M> } = {
   wallet_sendCalls: (params, miscased) => {
     const batch = record(first(params), 'The first parameter');
     if (!Array.isArray(batch.calls) || batch.calls.length === 0) bad('calls must be a non-empty list.');
-    if ((batch.calls as unknown[]).length > 20) bad('Cairn sends at most 20 calls in one batch.');
+    if ((batch.calls as unknown[]).length > MAX_BATCH_CALLS) bad('', 'batchTooLarge');
     // A call without `to` creates a contract, checked as eth_sendTransaction's creation is.
     const calls = (batch.calls as unknown[]).map((c, i) => call(c, `calls[${i}]`, miscased));
-    if (batch.atomicRequired === true) bad('', 'atomicityNotSupported');
+    const { atomicRequired = false } = batch;
+    if (typeof atomicRequired !== 'boolean') bad('atomicRequired must be true or false.');
+    // An account runs a batch atomically through its delegate's execute, which makes calls only.
+    const creation = calls.findIndex((c) => c.to === undefined);
+    if (atomicRequired && creation >= 0)
+      bad(
+        `calls[${creation}] creates a contract, which Cairn cannot run inside an atomic batch: send it with atomicRequired false, or deploy it apart.`,
+        'atomicityNotSupported',
+      );
     optionalOnly(batch.capabilities, 'capabilities');
     (batch.calls as unknown[]).forEach((c, i) => {
       optionalOnly(Object(c).capabilities, `calls[${i}].capabilities`);
@@ -230,6 +243,7 @@ export const PERSON_PARAMS: { [M in PersonMethod]: PersonReader<M> } = {
       chainId: batch.chainId === undefined ? undefined : chainIdOf(batch.chainId, 'chainId'),
       calls,
       batchId: batch.id as string | undefined,
+      atomicRequired: atomicRequired as boolean,
     };
   },
 };

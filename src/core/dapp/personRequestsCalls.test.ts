@@ -19,11 +19,12 @@ describe('wallet_sendCalls', () => {
         { to: BOB, value: 2n, data: '0x' },
       ],
       batchId: undefined,
+      atomicRequired: false,
     });
     expect(read('wallet_sendCalls', [{ ...batch, id: 'order-42' }])).toMatchObject({ batchId: 'order-42' });
   });
 
-  it('takes atomicRequired false and optional capabilities; refuses atomicity and capabilities it lacks, with EIP-5792 codes', () => {
+  it('takes atomicRequired and optional capabilities; refuses capabilities it lacks, with EIP-5792 codes', () => {
     const optional = { paymasterService: { url: 'https://pay.example', optional: true } };
     expect(read('wallet_sendCalls', [{ ...batch, atomicRequired: false, capabilities: optional }])).toMatchObject({
       method: 'wallet_sendCalls',
@@ -32,7 +33,8 @@ describe('wallet_sendCalls', () => {
       const result = personRequestOf({ method: 'wallet_sendCalls', params: [params] });
       return result.ok ? undefined : [result.error.code, result.error.message];
     };
-    expect(code({ ...batch, atomicRequired: true })).toEqual([5760, expect.stringMatching(/one by one/)]);
+    expect(read('wallet_sendCalls', [{ ...batch, atomicRequired: true }])).toMatchObject({ atomicRequired: true });
+    expect(code({ ...batch, atomicRequired: 'yes' })).toEqual([-32602, 'atomicRequired must be true or false.']);
     expect(code({ ...batch, capabilities: { paymasterService: { url: 'x' } } })).toEqual([
       5700,
       expect.stringContaining('paymasterService'),
@@ -75,12 +77,25 @@ describe('wallet_sendCalls', () => {
     );
   });
 
-  it('refuses an empty, too long or malformed batch, naming what is wrong', () => {
+  it('refuses a batch of more than 20 calls with 5740, and one that creates a contract but must be atomic with 5760', () => {
+    const code = (params: unknown) => {
+      const result = personRequestOf({ method: 'wallet_sendCalls', params: [params] });
+      return result.ok ? undefined : [result.error.code, result.error.message];
+    };
+    const many = Array.from({ length: 21 }, (_, i) => call(i));
+    expect(code({ ...batch, calls: many })).toEqual([5740, 'Cairn sends at most 20 calls in one batch.']);
+    const creating = { ...batch, calls: [call(0), { data: '0x6080604052' }] };
+    expect(code({ ...creating, atomicRequired: true })).toEqual([
+      5760,
+      expect.stringMatching(/^calls\[1\] creates a contract, which Cairn cannot run inside an atomic batch/),
+    ]);
+    expect(read('wallet_sendCalls', [{ ...creating, atomicRequired: false }])).toMatchObject({ atomicRequired: false });
+  });
+
+  it('refuses an empty or malformed batch, naming what is wrong', () => {
     refusal('wallet_sendCalls', [{ ...batch, calls: [] }], 'calls must be a non-empty list.');
     refusal('wallet_sendCalls', [{ ...batch, calls: undefined }], 'calls must be a non-empty list.');
     refusal('wallet_sendCalls', [{ ...batch, calls: call(0) }], 'calls must be a non-empty list.');
-    const many = Array.from({ length: 21 }, (_, i) => call(i));
-    refusal('wallet_sendCalls', [{ ...batch, calls: many }], 'Cairn sends at most 20 calls in one batch.');
     refusal('wallet_sendCalls', [{ ...batch, calls: [call(0), { to: BOB, data: '0xabc' }] }], 'calls[1].data');
     refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: 'bob' }] }], 'calls[0].to must be an address');
     refusal('wallet_sendCalls', [{ ...batch, calls: [{ to: BOB, value: 5 }] }], 'calls[0].value');

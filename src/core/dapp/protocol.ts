@@ -52,7 +52,20 @@ export type SiteGrant = {
   chainId: HexChainId;
   /** Networks the site may switch to without asking, with the URLs it may read them through. */
   chains: Record<HexChainId, string[]>;
+  /**
+   * EIP-5792's atomic capability of each granted account (lower-case) on each granted chain, as
+   * Cairn's window last read it: absent where it is 'unsupported'. Not checked by isSiteGrant: its
+   * one reader (wallet_getCapabilities, rareSiteAnswers.ts) takes only the two values.
+   */
+  atomic?: Record<HexChainId, Record<string, AtomicStatus>>;
 };
+
+/**
+ * EIP-5792's atomic capability where Cairn offers it: 'supported' (the account is upgraded to
+ * Cairn's delegate: batches run in one transaction) or 'ready' (Cairn can upgrade it, with the
+ * person's consent, in the batch's own transaction).
+ */
+export type AtomicStatus = 'supported' | 'ready';
 
 export type ReadyMessage = { tag: typeof MESSAGE_TAG; type: 'ready'; nonce: string };
 /** `origin` is the site's, as the extension's background read it from the browser (absent from the connector). */
@@ -76,11 +89,15 @@ export type CallsStatus = {
   chainId: HexChainId;
   /** 100 pending, then settledStatus: 200 confirmed, 400 nothing sent, 500 reverted, 600 partly done. */
   status: 100 | 200 | 400 | 500 | 600;
-  atomic: false;
+  /** Sent as one transaction (its one receipt stands for every call), or one transaction per call. */
+  atomic: boolean;
   receipts: unknown[];
   /** The hashes sent so far, so the connector can follow them once the window is closed. */
   hashes: string[];
-  /** How many calls the batch has: fewer hashes than calls once all are mined means it stopped part way. */
+  /**
+   * How many transactions the batch is sent in: one per call, or one for an atomic batch. Fewer
+   * hashes than that once all are mined means it stopped part way.
+   */
   total: number;
 };
 

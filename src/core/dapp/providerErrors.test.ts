@@ -10,7 +10,7 @@ describe('the errors a dApp receives', () => {
     });
     expect(providerError('invalidParams', undefined, { index: 1 })).toMatchObject({ code: -32602, data: { index: 1 } });
     expect(Object.values(PROVIDER_ERROR_CODES)).toEqual([
-      4001, 4100, 4200, 4900, 4901, 4902, -32600, -32602, -32603, -32005, 5700, 5710, 5720, 5730, 5760,
+      4001, 4100, 4200, 4900, 4901, 4902, -32600, -32602, -32603, -32005, 5700, 5710, 5720, 5730, 5740, 5750, 5760,
     ]);
   });
 

@@ -40,7 +40,11 @@ export const UNSUPPORTED_CHAIN_ID = 5710;
 export const DUPLICATE_ID = 5720;
 /** EIP-5792: no batch with this id. */
 export const UNKNOWN_BUNDLE_ID = 5730;
-/** EIP-5792: atomic execution was required; Cairn sends calls one by one. */
+/** EIP-5792: the batch has more calls than Cairn sends in one. */
+export const BATCH_TOO_LARGE = 5740;
+/** EIP-5792: the batch needed the account upgraded to a smart account, and the person declined the upgrade. */
+export const ATOMIC_UPGRADE_REJECTED = 5750;
+/** EIP-5792: atomic execution was required, and Cairn cannot give it for this account, chain or batch. */
 export const ATOMICITY_NOT_SUPPORTED = 5760;
 
 /** Every code by the name the wallet uses for it. */
@@ -59,6 +63,8 @@ export const PROVIDER_ERROR_CODES = {
   unsupportedChainId: UNSUPPORTED_CHAIN_ID,
   duplicateId: DUPLICATE_ID,
   unknownBundleId: UNKNOWN_BUNDLE_ID,
+  batchTooLarge: BATCH_TOO_LARGE,
+  atomicUpgradeRejected: ATOMIC_UPGRADE_REJECTED,
   atomicityNotSupported: ATOMICITY_NOT_SUPPORTED,
 } as const;
 
@@ -98,7 +104,11 @@ const SENTENCES: Record<ProviderErrorKind, string> = {
   limitExceeded: 'This site sent too many requests: wait a moment and try again.',
   unsupportedCapability: 'Cairn offers no capabilities for a batch: mark each one optional.',
   unsupportedChainId: 'The batch is for another chain than the site’s: switch first.',
-  atomicityNotSupported: 'Cairn sends a batch’s calls one by one, not atomically (atomicRequired must be false).',
+  batchTooLarge: 'Cairn sends at most 20 calls in one batch.',
+  atomicUpgradeRejected:
+    'The person declined to upgrade the account to a smart account (EIP-7702), which running the batch atomically needs: nothing was sent.',
+  atomicityNotSupported:
+    'Cairn cannot run this batch atomically for this account on this chain (see wallet_getCapabilities): send it with atomicRequired false.',
 };
 
 /** The error with `code` and this very sentence: what code shipped in the connector uses (no tables). */

@@ -6,15 +6,23 @@ import { type CallsStatus, permissions } from './protocol';
 import { UNAUTHORIZED, UNKNOWN_BUNDLE_ID } from './providerErrors';
 import { connectorError, type RARE_ANSWERED, type SiteAnswerer, type SiteView } from './siteAnswers';
 
-/** EIP-5792 for `[address, chainIds?]`: on every granted chain Cairn sends a batch's calls one by one. */
+/**
+ * EIP-5792 for `[address, chainIds?]`: on every granted chain, the account's atomic capability as
+ * Cairn's window last read it into the grant ('supported', 'ready'), else 'unsupported' (Cairn
+ * sends a batch's calls one by one).
+ */
 function capabilities(view: SiteView, [address, wanted]: readonly unknown[]) {
   const grant = view.grant();
   // Not String(address): a site's object without a prototype has no text, and converting it throws.
   const asked = typeof address === 'string' ? address : undefined;
-  if (!grant?.accounts.some((account) => sameAddress(account, asked))) return connectorError(UNAUTHORIZED);
+  if (!asked || !grant?.accounts.some((account) => sameAddress(account, asked))) return connectorError(UNAUTHORIZED);
   const result: Record<string, unknown> = {};
-  for (const id in grant.chains)
-    if (!Array.isArray(wanted) || wanted.includes(id)) result[id] = { atomic: { status: 'unsupported' } };
+  for (const id in grant.chains) {
+    if (Array.isArray(wanted) && !wanted.includes(id)) continue;
+    // A stored grant may hold anything here: only the two values Cairn writes are taken.
+    const status: unknown = Object(Object(grant.atomic)[id])[asked.toLowerCase()];
+    result[id] = { atomic: { status: status === 'supported' || status === 'ready' ? status : 'unsupported' } };
+  }
   return { result };
 }
 

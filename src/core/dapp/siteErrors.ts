@@ -2,6 +2,7 @@
 // the site's code and its developer, the same whatever language the person reads Cairn in (see
 // providerErrors.ts). What the person is told is in the window, in their language.
 import type { Message } from '../i18n/message';
+import type { AtomicRefusal } from './atomicBatch';
 import { type ProviderError, providerError } from './providerErrors';
 
 /** The site asked for something a connected site may ask (`what`: "adding a network") while not connected. */
@@ -110,4 +111,41 @@ export function noSiteChainError(): ProviderError {
 /** Every request of a site, when Cairn has no wallet to answer them with. */
 export function noWalletError(): ProviderError {
   return providerError('unauthorized', 'Cairn has no wallet yet: the person must set one up first.');
+}
+
+/** Why Cairn cannot run a batch atomically, for the site (the signer's own reason, in protocol words). */
+const ATOMIC_REFUSALS = {
+  ledger:
+    'the account’s key is on a Ledger, whose Ethereum app signs EIP-7702 upgrades only for delegates Ledger has approved, so Cairn cannot upgrade the account',
+  qrDevice:
+    'the account’s key is on a QR signing device, which has no standard request for EIP-7702 upgrades (ERC-4527 defines none), so Cairn cannot upgrade the account',
+  external:
+    'the account’s key is in a browser wallet, which signs no EIP-7702 upgrade another app asks for, so Cairn cannot upgrade the account',
+  watch: 'the account is watch-only in Cairn, which cannot sign for it',
+  no7702: 'this chain does not run EIP-7702 with MetaMask’s delegate, which Cairn’s smart accounts use',
+  unverified:
+    'Cairn has no published code hash of MetaMask’s delegate on this chain, so it does not upgrade accounts here',
+  contract: 'the account is a contract, which EIP-7702 cannot upgrade',
+} as const;
+
+/**
+ * wallet_sendCalls with atomicRequired that Cairn cannot run in one transaction for this account
+ * on this chain (EIP-5792's 5760), saying why; a batch without atomicRequired is sent call by call.
+ */
+export function atomicRefusedError(refusal: AtomicRefusal): ProviderError {
+  const why =
+    refusal.kind === 'signer'
+      ? ATOMIC_REFUSALS[refusal.signer === 'hd' || refusal.signer === 'key' ? 'watch' : refusal.signer]
+      : refusal.kind === 'foreign'
+        ? `the account is delegated (EIP-7702) to another contract, ${refusal.delegate}, through which Cairn sends nothing`
+        : ATOMIC_REFUSALS[refusal.kind];
+  return providerError(
+    'atomicityNotSupported',
+    `Cairn cannot run this batch atomically: ${why}. Send it with atomicRequired false to have its calls sent one by one.`,
+  );
+}
+
+/** wallet_sendCalls that needed the account upgraded, and the person declined the upgrade (EIP-5792's 5750). */
+export function upgradeDeclinedError(): ProviderError {
+  return providerError('atomicUpgradeRejected');
 }

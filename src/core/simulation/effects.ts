@@ -29,7 +29,11 @@ export type EffectFacts = {
 /** Something in the preview the person must know before signing. */
 export type EffectWarning =
   /** `call`: in a batch, which call fails (0-based) of how many; none after it would be sent. */
-  | { kind: 'reverts'; reason: Message; call?: { index: number; count: number } | undefined }
+  | {
+      kind: 'reverts';
+      reason: Message;
+      call?: { index: number; count: number; atomic?: boolean | undefined } | undefined;
+    }
   /** An operator may move every NFT of the collection the owner has, now and later. */
   | { kind: 'operator-for-all'; token: Address; owner: Address; operator: Address }
   | { kind: 'unlimited-to-codeless'; token: Address; owner: Address; spender: Address }

@@ -55,8 +55,13 @@ export type SimulateOptions = {
   known?: KnownChain | undefined;
 };
 
-/** How the first call of a batch is sent, as Send prepared it. */
-export type BatchSending = { fees: FeeFields; gas: bigint; nonce?: number | undefined };
+/**
+ * How the first call of a batch is sent, as Send prepared it. `atomic`: every call runs in that one
+ * transaction, through the account's smart-account delegate (EIP-5792 atomic), so one failing call
+ * reverts them all; the preview still runs them one after another from the account, which has the
+ * same effects.
+ */
+export type BatchSending = { fees: FeeFields; gas: bigint; nonce?: number | undefined; atomic?: boolean | undefined };
 
 type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
 

@@ -68,7 +68,9 @@ type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unkno
 
 const NOTES = {
   sequential: msg('core.chain:simulation.note.sequential'),
+  atomic: msg('core.chain:simulation.note.atomic'),
   between: msg('core.chain:simulation.note.between'),
+  betweenAtomic: msg('core.chain:simulation.note.betweenAtomic'),
   gas: msg('core.chain:simulation.note.laterGas'),
 } as const;
 
@@ -262,11 +264,12 @@ function result(
   created: readonly (CreationPreview | undefined)[],
 ): CallsSimulation {
   const count = txs.length;
+  const atomic = options.sending?.atomic === true;
   const previews: CallPreview[] = made.map((execution, index) => {
     const outcome = outcomeOf(execution, txs[index]?.gas, options.contractAbis);
     const creation = created[index];
     return {
-      outcome: outcome.ok ? outcome : { ...outcome, call: { index, count } },
+      outcome: outcome.ok ? outcome : { ...outcome, call: atomic ? { index, count, atomic } : { index, count } },
       gasUsed: execution.gasUsed,
       ...(creation ? { creation } : {}),
     };
@@ -282,7 +285,10 @@ function result(
     changes: found.changes,
     approvals: found.approvals,
     created: made.flatMap((e) => e.created),
-    notes: [NOTES.sequential, ...found.notes, NOTES.gas],
+    // One transaction: a permission granted and withdrawn inside it holds for no one else.
+    notes: atomic
+      ? [NOTES.atomic, ...found.notes.map((note) => (note === NOTES.between ? NOTES.betweenAtomic : note))]
+      : [NOTES.sequential, ...found.notes, NOTES.gas],
     calls: previews,
   };
 }

@@ -96,8 +96,8 @@ export type SimulationOutcome =
       reason: Message;
       revert: DecodedRevert | undefined;
       revertData: Hex | undefined;
-      /** In a batch of calls: which one fails (0-based) of how many. */
-      call?: { index: number; count: number };
+      /** In a batch of calls: which one fails (0-based) of how many; `atomic`: that reverts the whole batch. */
+      call?: { index: number; count: number; atomic?: boolean | undefined };
     };
 
 /**

@@ -5,11 +5,11 @@ import { siteFor } from '@/core/dapp/sites';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { AddChainApproval } from './AddChainApproval';
-import { CallsApproval } from './CallsApproval';
 import { ConnectApproval } from './ConnectApproval';
 import styles from './dapp.module.css';
 import { useDappConnection } from './dappContext';
 import { MessageApproval } from './MessageApproval';
+import { SendCallsApproval } from './SendCallsApproval';
 import { SwitchChainApproval } from './SwitchChainApproval';
 import { TransactionApproval } from './TransactionApproval';
 import { TypedDataApproval } from './TypedDataApproval';
@@ -61,6 +61,6 @@ function Approval({ pending }: { pending: PendingRequest }) {
     case 'wallet_watchAsset':
       return <WatchAssetApproval id={id} token={request.token} claimed={request.claimed} />;
     case 'wallet_sendCalls':
-      return <CallsApproval id={id} request={request} />;
+      return <SendCallsApproval id={id} request={request} />;
   }
 }

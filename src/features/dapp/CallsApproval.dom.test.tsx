@@ -89,7 +89,7 @@ describe('a site’s batch of calls in Cairn’s window', { timeout: 30_000 }, (
     // The site learns of the batch (one call went out), not a refusal that would hide it.
     await expect.poll(() => site.answer(id), poll).toMatchObject({ result: { id: expect.stringMatching(/^0x/) } });
     prepared();
-    await expect.poll(heading, poll).toBe('The batch stopped part way');
+    await expect.poll(heading, poll).toBe('The batch did not all go through');
     expect(statuses()).toBe(
       '1 of 2 calls went through. Call 1: mined: succeeded. Call 2: not sent. The site was told.',
     );

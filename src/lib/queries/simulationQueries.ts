@@ -85,7 +85,9 @@ export const simulationKeys = {
       from.toLowerCase(),
       calls.map((c) => [c.to?.toLowerCase() ?? null, text(c.value), c.data]),
       own.map((a) => a.toLowerCase()),
-      sending ? [text(sending.gas), sending.nonce, Object.values(sending.fees).map(text)] : null,
+      sending
+        ? [text(sending.gas), sending.nonce, Object.values(sending.fees).map(text), sending.atomic === true]
+        : null,
     ] as const,
   prices: (network: Network) => [...chainKeys.network(network), 'preview-prices'] as const,
 };

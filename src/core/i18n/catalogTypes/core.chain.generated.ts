@@ -192,7 +192,9 @@ declare module '../message' {
     "core.chain:simulation.failsSilently": undefined;
     "core.chain:simulation.insufficientValue": undefined;
     "core.chain:simulation.logTooLarge": undefined;
+    "core.chain:simulation.note.atomic": undefined;
     "core.chain:simulation.note.between": undefined;
+    "core.chain:simulation.note.betweenAtomic": undefined;
     "core.chain:simulation.note.blockContext": undefined;
     "core.chain:simulation.note.create": undefined;
     "core.chain:simulation.note.gasEstimate": undefined;

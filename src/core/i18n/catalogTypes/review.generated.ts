@@ -95,6 +95,7 @@ declare module '../message' {
     "review:until.date": { "date": MessageValue };
     "review:until.never": undefined;
     "review:warning.allowanceAboveBalance": undefined;
+    "review:warning.atomicCallReverts": { "count": number | bigint; "index": number | bigint; "reason": MessageValue };
     "review:warning.callReverts": { "count": number | bigint; "index": number | bigint; "reason": MessageValue };
     "review:warning.cannotReceive": { "id": MessageValue };
     "review:warning.differsFromForm": undefined;

@@ -1,0 +1,40 @@
+import type { Address } from 'viem';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import type { DappCall } from '@/core/dapp/personParams';
+import type { SigningAccount } from '@/core/signing/signerAccount';
+import type { SmartAccountState } from '@/core/smartAccount/accountState';
+import { type SmartTransaction, selfPaidBatch } from '@/core/smartAccount/atomicSend';
+import type { AnyPreparedSend } from '@/core/tx/prepare';
+import type { TxStore } from '@/core/tx/txStore';
+import { nextNonceOf, prepareSmart } from './preparedCalls';
+
+/** A site's batch as its one transaction, and that transaction prepared as Send prepares one. */
+export type PreparedAtomicBatch = { tx: SmartTransaction; prepared: AnyPreparedSend };
+
+/**
+ * A site's calls as one transaction the account sends itself (selfPaidBatch), prepared with its
+ * gas estimated as a whole. A plain account (`state`) is upgraded in that transaction: Cairn first
+ * checks the delegate's code hash on the chain, then the vault signs the account's authorization
+ * for the nonce after the one it sends with (the next one Cairn would choose, its own waiting
+ * transactions counted). Call this only once the person consented to the upgrade.
+ * Throws the errors of selfPaidBatch (SMART_DELEGATE_MISMATCH, SMART_DELEGATE_UNVERIFIED…) and of
+ * prepareSend (a revert of the batch as a whole, a ChainError).
+ */
+export async function prepareAtomicBatch(
+  network: Network,
+  account: SigningAccount,
+  state: SmartAccountState,
+  calls: readonly DappCall[],
+  store: TxStore,
+): Promise<PreparedAtomicBatch> {
+  const inner = calls.map((call) => {
+    // Never reached: a batch with a creation is not sent atomically (batchPlan, the params' check).
+    if (call.to === undefined) throw new Error('an atomic batch makes calls only');
+    return { to: call.to as Address, value: call.value, data: call.data };
+  });
+  const signing = { client: chainClient(network), chainId: network.chainId };
+  const nonce = state.kind === 'plain' ? await nextNonceOf(network, account.address, store) : 0;
+  const tx = await selfPaidBatch(signing, account, state, inner, nonce);
+  return { tx, prepared: await prepareSmart(network, tx) };
+}
