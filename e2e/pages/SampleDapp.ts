@@ -12,6 +12,7 @@ export const SAMPLE_BUTTONS = [
   'Send transaction',
   'Deploy a contract',
   'Send calls',
+  'Send calls atomically',
   'Calls status',
   'Switch chain',
   'Add chain',

@@ -3,10 +3,10 @@ import type { Account } from '@/core/accounts/account';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { AtomicReads } from '@/core/dapp/atomicGrant';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { readSmartAccountState } from '@/core/smartAccount/accountState';
 import { sharedQueryClient } from './queries/queryClient';
 import { eip7702SupportQuery } from './queries/smartAccountQueries';
-import { accountAt } from './vault';
 
 /**
  * What Cairn's window for a site reads to tell its accounts' atomic capability (the grant's
@@ -27,6 +27,6 @@ export function siteAtomicReads(input: {
       const network = input.networkFor(chainId);
       return network ? sharedQueryClient().fetchQuery(eip7702SupportQuery(network)) : false;
     },
-    signer: (account) => accountAt(input.accounts(), account)?.source.kind,
+    signer: (account) => input.accounts().find((known) => sameAddress(known.address, account))?.source.kind,
   };
 }

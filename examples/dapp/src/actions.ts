@@ -177,19 +177,22 @@ export async function watchToken(clients: Clients, token: Token): Promise<boolea
 
 /**
  * wallet_sendCalls (EIP-5792, version 2.0.0): two small transfers, to `to` and then to `secondTo`
- * (a contract that refuses coin makes the second one fail). Returns the batch id.
+ * (a contract that refuses coin makes the second one fail). `atomic`: with atomicRequired, both in
+ * one transaction or neither. Returns the batch id.
  */
 export async function sendTwoTransfers(
   clients: Clients,
   account: Address,
   to: Address,
   secondTo: Address = to,
+  atomic = false,
 ): Promise<string> {
   const chain = await walletChain(clients);
   const { id } = await clients.wallet.sendCalls({
     account,
     chain,
     version: '2.0.0',
+    forceAtomic: atomic,
     calls: [
       { to, value: parseEther('0.001') },
       { to: secondTo, value: parseEther('0.002') },
@@ -198,12 +201,12 @@ export async function sendTwoTransfers(
   return id;
 }
 
-/** wallet_getCallsStatus, in words: "success (200), 2 receipts, blocks 7, 8". */
+/** wallet_getCallsStatus, in words: "success (200), 2 receipts, blocks 7, 8", then ", atomic" for one transaction. */
 export async function callsStatus(clients: Clients, id: string): Promise<string> {
-  const { status, statusCode, receipts = [] } = await clients.wallet.getCallsStatus({ id });
+  const { status, statusCode, atomic, receipts = [] } = await clients.wallet.getCallsStatus({ id });
   const blocks = receipts.map((receipt) => receipt.blockNumber.toString()).join(', ');
   const count = `${receipts.length} receipt${receipts.length === 1 ? '' : 's'}`;
-  return `${status ?? 'unknown'} (${statusCode}), ${count}${blocks ? `, blocks ${blocks}` : ''}`;
+  return `${status ?? 'unknown'} (${statusCode}), ${count}${blocks ? `, blocks ${blocks}` : ''}${atomic ? ', atomic' : ''}`;
 }
 
 /** wallet_getPermissions. */

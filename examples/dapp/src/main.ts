@@ -4,6 +4,7 @@
 import './styles.css';
 import { type Address, getAddress, isAddress } from 'viem';
 import * as actions from './actions.ts';
+import { callsCard } from './callsCard.ts';
 import { describeAccounts, describeError, parseChainId, toJson } from './format.ts';
 import { button, card, el, field, group, log, output, walletUrl } from './ui.ts';
 import { walletPicker } from './wallets.ts';
@@ -104,13 +105,6 @@ const sendOut = output('Send transaction result', 'Hash');
 const receiptOut = output('Send transaction receipt', 'Receipt');
 const deployOut = output('Deploy contract result', 'Hash');
 const deployedOut = output('Deployed contract address', 'Contract address');
-const secondCallTo = field('Second call to (optional)', {
-  hint: 'Empty: the recipient. A contract that refuses coin makes the second call fail.',
-  size: 'wide',
-});
-const callsOut = output('Send calls result', 'Batch id');
-const callsId = field('Calls id', { hint: 'Filled in by Send calls.', size: 'wide' });
-const callsStatusOut = output('Calls status result', 'Status');
 
 // — Networks and assets —
 
@@ -272,33 +266,7 @@ document.querySelector('main')?.append(
       deployOut.row,
       deployedOut.row,
     ),
-    card(
-      el('p', { class: 'hint' }, 'Two transfers to the recipient (0.001 and 0.002 ETH) in one wallet_sendCalls.'),
-      secondCallTo.row,
-      button(
-        'Send calls',
-        act([callsOut.output], async (clients) => {
-          const second = secondCallTo.input.value.trim() ? addressIn(secondCallTo.input, 'Second call to') : undefined;
-          const id = await actions.sendTwoTransfers(
-            clients,
-            addressIn(account.input, 'Account'),
-            addressIn(recipient.input, 'Recipient'),
-            second,
-          );
-          callsId.input.value = id;
-          show(callsOut.output, id);
-        }),
-      ),
-      callsOut.row,
-      callsId.row,
-      button(
-        'Calls status',
-        act([callsStatusOut.output], async (clients) => {
-          show(callsStatusOut.output, await actions.callsStatus(clients, callsId.input.value.trim()));
-        }),
-      ),
-      callsStatusOut.row,
-    ),
+    callsCard({ act, show, addressIn, account: account.input, recipient: recipient.input }),
   ),
   group(
     'Networks and assets',

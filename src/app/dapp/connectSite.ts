@@ -13,6 +13,8 @@ import type { WalletParts } from '../startWallet';
 
 /** How long the window stays open after its last answer, for the site's next request. */
 const CLOSE_AFTER_IDLE_MS = 500;
+/** How long closing waits at most for the accounts' atomic capability being read, for the site's grant. */
+const ATOMIC_READ_WAIT_MS = 3_000;
 
 /**
  * Serves the site that completed the handshake: its requests over its port, answered from its
@@ -57,6 +59,12 @@ export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: 
             () => true,
             () => false,
           );
+        // The site's capabilities being read (after it connected, or a batch upgraded the account)
+        // reach its connector before the window goes, unless the node takes too long.
+        await Promise.race([
+          connection.atomic.settled(),
+          new Promise((resolve) => setTimeout(resolve, ATOMIC_READ_WAIT_MS)),
+        ]);
         const { pending, notice } = connection.store.getState();
         // A notice (a batch that stopped part way) stays until the person has read it.
         if (stored && pending.length === 0 && notice === undefined) window.close();

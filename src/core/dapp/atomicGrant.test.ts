@@ -94,7 +94,9 @@ describe('the grant Cairn’s window sends', () => {
     const { connection, grants, capabilities } = window(read);
     connection.sendGrant();
     expect(grants()).toEqual([{ accounts: [A], chainId: '0x7a69', chains: { '0x7a69': [] } }]);
-    await vi.waitFor(() => expect(grants()).toHaveLength(2));
+    // What the window waits for before it closes: the grant read is sent by then.
+    await connection.atomic.settled();
+    expect(grants()).toHaveLength(2);
     expect(grants()[1]?.atomic).toEqual({ '0x7a69': { [A.toLowerCase()]: 'ready' } });
     expect(capabilities()).toEqual({ '0x7a69': { atomic: { status: 'ready' } } });
     // The same grant again: nothing new is read or sent.
@@ -103,7 +105,8 @@ describe('the grant Cairn’s window sends', () => {
     // A batch upgraded the account: read again, and the site is told.
     status = 'supported';
     connection.refreshAtomic();
-    await vi.waitFor(() => expect(grants()).toHaveLength(3));
+    await connection.atomic.settled();
+    expect(grants()).toHaveLength(3);
     expect(grants()[2]?.atomic).toEqual({ '0x7a69': { [A.toLowerCase()]: 'supported' } });
     expect(capabilities()).toEqual({ '0x7a69': { atomic: { status: 'supported' } } });
   });

@@ -70,6 +70,7 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 export class AtomicCapabilities {
   private atomic: AtomicGrant | undefined;
   private readFor = '';
+  private reading: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly read: ((grant: SiteGrant) => Promise<AtomicGrant>) | undefined,
@@ -82,7 +83,7 @@ export class AtomicCapabilities {
     const key = JSON.stringify([grant.accounts, Object.keys(grant.chains)]);
     if (key !== this.readFor) {
       this.readFor = key;
-      this.read(grant).then(
+      this.reading = this.read(grant).then(
         (atomic) => {
           if (this.readFor !== key || JSON.stringify(atomic) === JSON.stringify(this.atomic)) return;
           this.atomic = atomic;
@@ -97,5 +98,10 @@ export class AtomicCapabilities {
   /** Reads again with the next grant (an account may have been upgraded). */
   refresh(): void {
     this.readFor = '';
+  }
+
+  /** Resolves once the read under way, if any, has ended and its grant was handed on. */
+  settled(): Promise<void> {
+    return this.reading.then(() => undefined);
   }
 }

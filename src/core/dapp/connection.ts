@@ -97,7 +97,7 @@ export class DappConnection {
    * for those; only a client talking to dapp.html itself sees the difference.
    */
   private readonly reported = new Map<unknown, CallsStatus>();
-  private readonly atomic: AtomicCapabilities;
+  readonly atomic: AtomicCapabilities;
 
   constructor(
     private readonly port: Port,
