@@ -23,7 +23,7 @@ export type SendRequest = {
 };
 
 /** A contract write another screen queued for Send's batch (several go in one transaction). */
-export type QueuedCall = { recipient: Address; value: bigint; data: Hex; callName: string };
+export type QueuedCall = { networkId: string; recipient: Address; value: bigint; data: Hex; callName: string };
 
 export const sendRequestStore = createStore<{ pending: SendRequest | undefined; queued: QueuedCall[] }>()(() => ({
   pending: undefined,
@@ -35,11 +35,12 @@ export function queueForBatch(call: QueuedCall): void {
   sendRequestStore.setState((s) => ({ queued: [...s.queued, call] }));
 }
 
-/** Takes the queued writes, so each is put in the batch once. */
-export function takeQueuedCalls(): QueuedCall[] {
+/** Takes the writes queued for `networkId`, so each is put in the batch once (others wait for theirs). */
+export function takeQueuedCalls(networkId: string): QueuedCall[] {
   const { queued } = sendRequestStore.getState();
-  if (queued.length > 0) sendRequestStore.setState({ queued: [] });
-  return queued;
+  const taken = queued.filter((call) => call.networkId === networkId);
+  if (taken.length > 0) sendRequestStore.setState({ queued: queued.filter((call) => call.networkId !== networkId) });
+  return taken;
 }
 
 export function requestSend(request: SendRequest): void {

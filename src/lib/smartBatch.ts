@@ -7,6 +7,7 @@ import type { SmartAccountState } from '@/core/smartAccount/accountState';
 import { type SmartTransaction, selfPaidBatch, sponsoredBatch } from '@/core/smartAccount/atomicSend';
 import { asBatchError } from '@/core/smartAccount/batchErrors';
 import type { BatchCall } from '@/core/smartAccount/execution';
+import { nodePendingNonce } from '@/core/tx/nonces';
 import type { AnyPreparedSend, KnownReads } from '@/core/tx/prepare';
 import type { TxStore } from '@/core/tx/txStore';
 import { nextNonceOf, prepareSmart } from './preparedCalls';
@@ -35,7 +36,11 @@ export async function prepareBatch(args: {
   const { network, account, state, payer, calls, store } = args;
   const signing = { client: chainClient(network), chainId: network.chainId };
   const selfPaid = sameAddress(payer, account.address);
-  const accountNonce = await nextNonceOf(network, account.address, store);
+  // Self-paid: the nonce the transaction service will pick (node and Cairn's records); another
+  // paying: the node's pending count, which the service checks the authorization against.
+  const accountNonce = selfPaid
+    ? await nextNonceOf(network, account.address, store)
+    : await nodePendingNonce(signing.client, account.address);
   const tx = selfPaid
     ? await selfPaidBatch(signing, account, state, calls, accountNonce)
     : await sponsoredBatch(signing, account, state, { payer, calls, accountNonce, nowSeconds: args.nowSeconds });

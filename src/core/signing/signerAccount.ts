@@ -70,7 +70,9 @@ export function signerAccount(address: Address, sign: RequestSigner): LocalAccou
       const target = request.address ?? request.contractAddress;
       const authorization = { chainId: request.chainId, address: target, nonce: request.nonce };
       const { r, s, yParity } = parseSignature(await sign({ kind: 'authorization', authorization }));
-      return { ...authorization, r, s, yParity: yParity ?? 0 };
+      // signWithKey and checked device answers always carry the recovery bit (v 27/28).
+      if (yParity === undefined) throw new Error('an authorization signature without its recovery bit');
+      return { ...authorization, r, s, yParity };
     },
   } as Parameters<typeof toAccount>[0]) as LocalAccount;
 }

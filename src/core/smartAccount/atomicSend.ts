@@ -1,4 +1,5 @@
 import { type Address, zeroAddress } from 'viem';
+import { cannotAuthorize } from '../accounts/signerKinds';
 import type { ChainClient } from '../chain/client';
 import { SmartAccountError } from '../errors/smartAccount';
 import { codeValue, msg } from '../i18n/message';
@@ -25,6 +26,8 @@ export type SmartTransaction = {
   batch?: { calls: number; account: Address } | undefined;
   /** Gas paid by another account: the signed delegation its transaction redeems (its caveats, its expiry). */
   delegation?: Delegation | undefined;
+  /** Gas paid by another account: when the delegation ends (unix seconds, exclusive). */
+  expiresAt?: bigint | undefined;
 };
 
 type Signing = { client: ChainClient; chainId: number };
@@ -48,7 +51,7 @@ async function authorize(
   nonce: number,
   otherAllowed = false,
 ): Promise<CarriedAuthorization> {
-  if (!account.signAuthorization) throw new Error('this account signs no authorizations');
+  if (!account.signAuthorization) throw cannotAuthorize({ kind: 'external' });
   checkAuthorizationTarget(delegate, { otherAllowed });
   if (isKnownDelegate(delegate)) await checkDelegateCode(client, chainId);
   else if (!sameAddress(delegate, zeroAddress)) await checkOtherDelegate(client, account.address, delegate);
@@ -137,11 +140,12 @@ export async function sponsoredBatch(
     state.kind === 'plain'
       ? [await authorize(signing, account, DELEGATION_CONTRACTS.delegator, input.accountNonce)]
       : [];
+  const expiresAt = input.nowSeconds + SPONSORED_DELEGATION_SECONDS;
   const unsigned = sponsoredDelegation({
     account: account.address,
     payer: input.payer,
     calls: input.calls,
-    expiresAt: input.nowSeconds + SPONSORED_DELEGATION_SECONDS,
+    expiresAt,
     salt: randomSalt(),
   });
   const typedData = delegationTypedData(unsigned, {
@@ -156,5 +160,6 @@ export async function sponsoredBatch(
     authorizations,
     batch: { calls: input.calls.length, account: account.address },
     delegation,
+    expiresAt,
   };
 }

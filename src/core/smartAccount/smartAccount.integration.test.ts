@@ -163,6 +163,58 @@ describe('an EIP-7702 smart account on the local chain', () => {
     );
   });
 
+  it('refuses an authorization whose nonce moved, and marks failed a batch whose authorization the chain skipped', async () => {
+    const account = await demoSigner(35);
+    const payer = await demoSigner(36);
+    await node.setBalance({ address: account.address, value: parseEther('1') });
+    await node.setBalance({ address: payer.address, value: parseEther('1') });
+    const { txs } = recordingService();
+    const calls = [{ to: demoAddress(37), value: 1n, data: '0x' as const }];
+    const state = await readSmartAccountState(client, account.address);
+    const nowSeconds = (await node.getBlock()).timestamp;
+    const sponsoredAt = async () =>
+      sponsoredBatch(signing, account, state, {
+        payer: payer.address,
+        calls,
+        accountNonce: await nonceOf(account.address),
+        nowSeconds,
+      });
+    const stale = await sponsoredAt();
+    // The account sends a transaction of its own: the authorization's nonce is behind.
+    await txs.submit({ network, account, kind: 'transfer', call: calls[0] as never, gas: 21_000n, fees: testFees });
+    await txs.track(network);
+    const submitAs = (tx: typeof stale) =>
+      txs.submit({
+        network,
+        account: payer,
+        kind: tx.kind,
+        call: tx.call,
+        gas: 300_000n,
+        fees: testFees,
+        authorizations: tx.authorizations,
+        batch: tx.batch,
+      });
+    await expect(submitAs(stale)).rejects.toMatchObject({ code: 'SMART_AUTHORIZATION_NONCE' });
+
+    // The same race, past the check: both wait in the pool, the account's own goes first.
+    const fresh = await sponsoredAt();
+    await node.setAutomine(false);
+    try {
+      // Passes the check (the account's nonce has not moved yet), then the account's own goes in first.
+      const record = await submitAs(fresh);
+      await node.dropTransaction({ hash: record.hash });
+      await txs.submit({ network, account, kind: 'transfer', call: calls[0] as never, gas: 21_000n, fees: testFees });
+      await node.sendRawTransaction({ serializedTransaction: record.raw as `0x${string}` });
+      await node.mine({ blocks: 1 });
+      const changes = await txs.track(network);
+      const mined = changes.find((c) => c.record.id === record.id)?.record;
+      expect(mined?.status).toBe('failed');
+      expect(mined?.failureReason).toMatchObject({ id: 'core.chain:smartAccount.authorizationSkipped' });
+    } finally {
+      await node.setAutomine(true);
+    }
+  });
+
   it('refuses to ask for an authorization when the delegate’s code is a look-alike', async () => {
     const original = await node.getCode({ address: DELEGATION_CONTRACTS.delegator });
     if (!original) throw new Error('no delegator on the local chain');

@@ -50,11 +50,10 @@ describe('sponsoredDelegation', () => {
 
   it('limits the payer to exactly these calls, once, before the expiry', () => {
     const [exact, time, limit] = delegation.caveats;
-    expect(exact).toEqual({
-      enforcer: DELEGATION_CONTRACTS.exactExecutionBatchEnforcer,
-      terms: encodeBatchExecution(calls),
-      args: '0x',
-    });
+    expect(exact?.enforcer).toBe(DELEGATION_CONTRACTS.exactExecutionBatchEnforcer);
+    // abi.encode of (target, value, callData)[]: exactly these calls, in this order.
+    const [terms] = decodeAbiParameters(parseAbiParameters('(address,uint256,bytes)[]'), exact?.terms ?? '0x');
+    expect(terms.map(([to, value, data]) => ({ to, value, data }))).toEqual(calls);
     // uint128 after (0: none) ‖ uint128 before, exclusive.
     expect(time?.enforcer).toBe(DELEGATION_CONTRACTS.timestampEnforcer);
     expect(time?.terms).toBe(`0x${'0'.repeat(32)}${(1_800_000_000).toString(16).padStart(32, '0')}`);

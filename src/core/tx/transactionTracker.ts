@@ -10,7 +10,7 @@ import {
 } from 'viem/actions';
 import { blockFollows, type HeadBlock } from '../chain/chainHead';
 import { type ChainClient, chainClient } from '../chain/client';
-import { codeShowsDelegate } from '../chain/delegationDesignator';
+import { codeShowsDelegate, delegateOf } from '../chain/delegationDesignator';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { RevertedError } from '../errors/chain';
@@ -223,7 +223,8 @@ export class TransactionTracker {
         break;
       case 'mined': {
         const { receipt } = decision;
-        const skipped = receipt.success ? await skippedAuthorization(client, current, receipt.blockNumber) : undefined;
+        // A skipped authorization explains a failure too (the batch then ran on a plain account).
+        const skipped = await skippedAuthorization(client, current, receipt.blockNumber);
         const failureReason = skipped
           ? msg('core.chain:smartAccount.authorizationSkipped', { account: codeValue(skipped) })
           : receipt.success
@@ -308,6 +309,12 @@ async function skippedAuthorization(
   blockNumber: bigint,
 ): Promise<Address | undefined> {
   const carried = record.authorizations ?? [];
+  // A batch an account sends itself runs only while its code points at a delegate: sent to a
+  // plain account (its upgrade undone meanwhile), it succeeds and does nothing.
+  if (carried.length === 0 && record.kind === 'batch' && record.batch) {
+    const code = await getCode(client, { address: record.batch.account, blockNumber }).catch(() => 'unknown' as const);
+    return code !== 'unknown' && delegateOf(code) === undefined ? record.batch.account : undefined;
+  }
   if (carried.length === 0) return undefined;
   try {
     const codes = await Promise.all(

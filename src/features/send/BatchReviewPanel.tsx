@@ -14,6 +14,7 @@ import { signerProfile } from '@/core/accounts/signerKinds';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { errorMessage, failureMessage } from '@/lib/errorMessages';
+import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { sendSmart } from '@/lib/preparedCalls';
@@ -29,6 +30,9 @@ import styles from './send.module.css';
 import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
 import { useSendAssets } from './useSendAssets';
 
+/** A delegation with less than this left is made again before it is sent (it must be mined in time). */
+const EXPIRY_MARGIN_SECONDS = 120n;
+
 /**
  * A batch of transfers as one transaction: every transfer, what they do together (simulated on the
  * person's node), its gas against separate transactions, who pays the gas (the account itself, or
@@ -43,9 +47,10 @@ export function BatchReviewPanel() {
   const { store, service } = useTransactions();
   const payerId = useId();
   const batch = useStore(sendFlowStore, (s) => s.form.batch);
-  const fromId = useStore(sendFlowStore, (s) => s.form.fromId);
-  const { accounts: signable, preferred } = useSigningAccounts();
-  const account = signable.find((a) => a.id === fromId) ?? preferred;
+  const batchFor = useStore(sendFlowStore, (s) => s.form.batchFor);
+  const { accounts: signable } = useSigningAccounts();
+  // The account the batch was checked for, never another chosen meanwhile.
+  const account = signable.find((a) => batchFor === `${network.id}:${a.id}`);
   const from = account?.address as Address | undefined;
   const calls = useMemo(() => batch.map((transfer) => transfer.call), [batch]);
   const { state } = useSmartAccount(network, from);
@@ -53,9 +58,11 @@ export function BatchReviewPanel() {
   // An account with nothing to pay gas with is offered another to pay, at once.
   const [chosenPayer, setPayer] = useState<string>();
   const payer =
-    signable.find((a) => a.id === chosenPayer) ??
-    (balance === 0n ? signable.find((a) => a.id !== account?.id) : undefined) ??
-    account;
+    balance === undefined
+      ? undefined
+      : (signable.find((a) => a.id === chosenPayer) ??
+        (balance === 0n ? signable.find((a) => a.id !== account?.id) : undefined) ??
+        account);
   const [consented, setConsented] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<Message | string>();
@@ -63,7 +70,9 @@ export function BatchReviewPanel() {
   const profile = account ? signerProfile(account.source) : undefined;
   const needsUpgrade = smart?.kind === 'plain';
   const cannotUpgrade = needsUpgrade ? profile?.noAuthorization : undefined;
-  const ready = account !== undefined && payer !== undefined && smart !== undefined && !cannotUpgrade;
+  const consentMissing = needsUpgrade && !consented;
+  const ready =
+    account !== undefined && payer !== undefined && smart !== undefined && !state.isPlaceholderData && !cannotUpgrade;
   const prepared = useQuery({
     ...smartBatchQuery({
       network,
@@ -73,7 +82,7 @@ export function BatchReviewPanel() {
       calls,
       store,
     }),
-    enabled: ready && (!needsUpgrade || consented),
+    enabled: ready && !consentMissing,
   });
   const review = useCallsReviewPreview(network, from ?? '0x', calls, from !== undefined);
   const previews = review.preview.data?.result.calls;
@@ -82,12 +91,21 @@ export function BatchReviewPanel() {
 
   if (!account || !from) return null;
   const confirm = async () => {
-    const ready = prepared.data;
-    if (!ready || !payer) return;
+    const batchReady = prepared.data;
+    if (!batchReady || consentMissing) return;
+    const sender = signable.find((a) => sameAddress(a.address, batchReady.tx.sender));
+    if (!sender) return;
+    // A delegation for another's gas holds ten minutes: one about to end is made again, to review.
+    const expiresAt = batchReady.tx.expiresAt;
+    if (expiresAt !== undefined && BigInt(Math.floor(Date.now() / 1000)) + EXPIRY_MARGIN_SECONDS > expiresAt) {
+      setError(msg('send:batchReview.expired'));
+      void prepared.refetch();
+      return;
+    }
     setSending(true);
     setError(undefined);
     try {
-      const args = { network, account: session.signerFor(payer), prepared: ready.prepared, tx: ready.tx };
+      const args = { network, account: session.signerFor(sender), prepared: batchReady.prepared, tx: batchReady.tx };
       const record = await sendSmart(await service(), args);
       updateForm({ batch: [], batchFor: undefined });
       goTo({ name: 'done', recordId: record.id, networkId: network.id, sender: record.from });
@@ -126,7 +144,10 @@ export function BatchReviewPanel() {
           <option key={a.id} value={a.id}>
             {a.id === account.id
               ? t('send:batchReview.payerSelf', { name: untrustedValue(a.name, 'name') })
-              : untrustedValue(a.name, 'name').text}
+              : t('send:batchReview.payerOther', {
+                  name: untrustedValue(a.name, 'name'),
+                  address: shortAddress(a.address),
+                })}
           </option>
         ))}
       </select>
@@ -192,7 +213,11 @@ export function BatchReviewPanel() {
         <button type="button" onClick={() => goTo({ name: 'form' })}>
           {t('send:batchReview.back')}
         </button>
-        <button type="button" disabled={!prepared.data || failing || sending || review.heldBack} onClick={confirm}>
+        <button
+          type="button"
+          disabled={!prepared.data || consentMissing || failing || sending || review.heldBack}
+          onClick={confirm}
+        >
           {sending ? t('send:batchReview.sending') : t('send:batchReview.confirm')}
         </button>
       </div>

@@ -53,12 +53,12 @@ export function SendScreen() {
   useEffect(() => {
     if (!owner) return;
     const native = { kind: 'native' as const, symbol: network.nativeCurrency.symbol, decimals: nativeDecimals };
-    for (const queued of takeQueuedCalls()) {
+    for (const queued of takeQueuedCalls(network.id)) {
       const intent = { asset: native, amount: queued.value, recipient: queued.recipient };
       const call = { to: queued.recipient, value: queued.value, data: queued.data };
       addToBatch({ call, intent, recipientName: undefined, callName: queued.callName }, owner);
     }
-  }, [owner, network.nativeCurrency.symbol, nativeDecimals]);
+  }, [owner, network.id, network.nativeCurrency.symbol, nativeDecimals]);
   // A contract write prepared on Contracts: recipient, value and call data filled in, the value
   // written as the person types it in the language shown.
   useEffect(() => {

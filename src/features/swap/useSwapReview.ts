@@ -101,12 +101,19 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
     if (withApprove) {
       // One transaction from the smart account: the approve, then the swap that uses it.
       queueForBatch({
+        networkId: network.id,
         recipient: plan.tokenIn,
         value: 0n,
         data: approveCall(plan),
         callName: 'approve(address,uint256)',
       });
-      queueForBatch({ recipient: tx.to, value: tx.value, data: tx.data, callName: 'execute(bytes,bytes[],uint256)' });
+      queueForBatch({
+        networkId: network.id,
+        recipient: tx.to,
+        value: tx.value,
+        data: tx.data,
+        callName: 'execute(bytes,bytes[],uint256)',
+      });
       navigate(links.send);
       return;
     }

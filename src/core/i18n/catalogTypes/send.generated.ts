@@ -22,6 +22,7 @@ declare module '../message' {
     "send:batchReview.confirm": undefined;
     "send:batchReview.consent": undefined;
     "send:batchReview.effects": undefined;
+    "send:batchReview.expired": undefined;
     "send:batchReview.failing": undefined;
     "send:batchReview.feePaidBy": { "name": MessageValue };
     "send:batchReview.gas": undefined;
@@ -29,6 +30,7 @@ declare module '../message' {
     "send:batchReview.gasOne": { "gas": number | bigint };
     "send:batchReview.noGas": undefined;
     "send:batchReview.payer": undefined;
+    "send:batchReview.payerOther": { "address": MessageValue; "name": MessageValue };
     "send:batchReview.payerSelf": { "name": MessageValue };
     "send:batchReview.preparing": undefined;
     "send:batchReview.sending": undefined;
