@@ -46,7 +46,7 @@ describe('the plan of a batch that requires atomicity', () => {
   });
 
   it('refuses a plain account whose signer signs no authorization, and accounts no authorization can change', () => {
-    for (const signer of ['ledger', 'qrDevice', 'external', 'watch'] as const)
+    for (const signer of ['qrDevice', 'external', 'watch'] as const)
       expect(plan({ signer, runs7702: undefined })).toEqual({ kind: 'refused', refusal: { kind: 'signer', signer } });
     expect(plan({ state: upgraded, signer: 'watch' })).toEqual({
       kind: 'refused',
@@ -81,7 +81,9 @@ describe('the atomic capability (EIP-5792)', () => {
     expect(status(plain, 'hd', true)).toBe('ready');
     expect(status(plain, 'hd', false)).toBeUndefined();
     expect(status(plain, 'hd')).toBeUndefined();
-    expect(status(plain, 'ledger', true)).toBeUndefined();
+    // A Ledger is asked (its own list of delegates decides); a QR device never.
+    expect(status(plain, 'ledger', true)).toBe('ready');
+    expect(status(plain, 'qrDevice', true)).toBeUndefined();
     expect(status(upgraded, 'watch')).toBeUndefined();
     expect(status(foreign, 'hd', true)).toBeUndefined();
   });
@@ -89,8 +91,8 @@ describe('the atomic capability (EIP-5792)', () => {
 
 describe('why a batch cannot be atomic', () => {
   it('tells the person in the signer’s own words, and the site in protocol words with 5760', () => {
-    expect(refusalMessage({ kind: 'signer', signer: 'ledger' }, ME).id).toBe(
-      'core.signing:signer.noAuthorization.ledger',
+    expect(refusalMessage({ kind: 'signer', signer: 'qrDevice' }, ME).id).toBe(
+      'core.signing:signer.noAuthorization.qrDevice',
     );
     expect(refusalMessage({ kind: 'signer', signer: 'watch' }, ME).id).toBe('core.signing:signer.watchOnly');
     expect(refusalMessage({ kind: 'no7702' }, ME).id).toBe('core.chain:smartAccount.no7702');

@@ -20,7 +20,7 @@ const GRANT: SiteGrant = { accounts: [A, B, C, D], chainId: '0x7a69', chains: { 
 /** Reads where A (vault key) and B (Ledger) are plain, C (vault key) is upgraded, D is no vault account. */
 function fakeReads(options: { runs7702?: Record<number, boolean>; failOn?: number } = {}) {
   const states: Record<string, SmartAccountState> = { [A]: { kind: 'plain' }, [B]: { kind: 'plain' }, [C]: upgraded };
-  const signers: Record<string, AccountSource['kind']> = { [A]: 'hd', [B]: 'ledger', [C]: 'key' };
+  const signers: Record<string, AccountSource['kind']> = { [A]: 'hd', [B]: 'qrDevice', [C]: 'key' };
   const reads = {
     state: vi.fn(async (chainId: number, account: Address) => {
       if (chainId === options.failOn) throw new Error('node down');
