@@ -7,8 +7,7 @@
 // screen in the window, the page's own prompt when the browser blocks the window, and revoking
 // the site from Cairn with and without its window open, a page whose COOP cuts the window off,
 // a burst of requests past the rate limit, a batch of calls (EIP-5792) sent in order and followed,
-// typed data for another chain warned, and a batch that must be atomic sent in one transaction
-// that upgrades the account (EIP-7702) once the person agrees.
+// and typed data for another chain warned. Atomic batches: dappAtomic.e2e.ts.
 import { describe, expect, it } from 'vitest';
 import { demoContractAddresses } from '../devchain/seed.ts';
 import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
@@ -386,28 +385,5 @@ describe('a dApp connects to Cairn', () => {
     expect(refused).toBeGreaterThanOrEqual(5);
     expect(refusedShown).toBe(refused);
     expect(codes.filter((code) => code === 4001)).toHaveLength(40 - refused);
-  });
-
-  // Last: it leaves the account upgraded for the rest of the file's chain.
-  it('sends a batch that must be atomic in one transaction, upgrading the plain account once the person agrees', async () => {
-    const { context, dapp } = await dappWithCairn();
-    await connect(context, dapp);
-    expect(await dapp.run('Get capabilities', 'Get capabilities result')).toContain('"atomic":{"status":"ready"}');
-    const popup = await windowFor(context, dapp, 'Send calls atomically');
-    expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe(
-      'Upgrade your account to send these 2 calls in one transaction?',
-    );
-    const upgrade = popup.getByRole('button', { name: 'Upgrade and review', exact: true });
-    await expect.poll(() => upgrade.isEnabled(), { timeout: 10_000 }).toBe(true);
-    await upgrade.click();
-    await popup.getByRole('heading', { level: 1, name: 'Send these 2 calls in one transaction?' }).waitFor();
-    // The one transaction's gas beside that of two apart, once prepared with the upgrade and previewed.
-    await popup.getByText(/in one transaction \(the upgrade included\), against about [\d,]+ as 2 separate/).waitFor();
-    await approve(popup, 'Upgrade and send', 60_000);
-    expect(await dapp.result('Send calls result')).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(await dapp.run('Calls status', 'Calls status result')).toMatch(
-      /^success \(200\), 1 receipt, blocks \d+, atomic$/,
-    );
-    expect(await dapp.run('Get capabilities', 'Get capabilities result')).toContain('"atomic":{"status":"supported"}');
   });
 });

@@ -336,8 +336,7 @@ describe('wallet_getCallsStatus', () => {
       [oneSent, { '0x01': receipt('0x01', '0x1') }, 600],
       // The first call reverted and nothing more was sent.
       [oneSent, { '0x01': receipt('0x01', '0x0') }, 500],
-      // An atomic batch: its one transaction stands for every call, all done or none.
-      [atomic, { '0x01': receipt('0x01', '0x1') }, 200],
+      [atomic, { '0x01': receipt('0x01', '0x1') }, 200], // atomic: one transaction for every call
       [atomic, { '0x01': receipt('0x01', '0x0') }, 500],
       [atomic, {}, 100],
     ];

@@ -5,12 +5,14 @@ import { eip7702SupportQuery, smartAccountStateQuery } from './queries/smartAcco
 import { useChainHead } from './useChainHead';
 
 /**
- * An account's smart-account state on `network`, read again at each new block while shown, and
- * whether the network runs EIP-7702 with Cairn's delegate (asked once). No address: nothing read.
+ * An account's smart-account state on `network`, and whether the network runs EIP-7702 with
+ * Cairn's delegate (asked once). `follow`: read again at each new block (the screen that upgrades
+ * or undoes); otherwise at most every half minute, so a list of accounts costs no call per block.
+ * No address: nothing read.
  */
-export function useSmartAccount(network: Network, address: Address | undefined) {
+export function useSmartAccount(network: Network, address: Address | undefined, follow = true) {
   const head = useChainHead(network);
-  const block = head.data?.status === 'ok' ? head.data.block.number : undefined;
+  const block = follow && head.data?.status === 'ok' ? head.data.block.number : undefined;
   const state = useQuery({
     ...smartAccountStateQuery(network, address ?? zeroAddress, block),
     enabled: address !== undefined,

@@ -57,6 +57,17 @@ export function SmartAccountBody({ network, account }: { network: Network; accou
   /** Where a plain account may be upgraded: the network runs EIP-7702 and Cairn holds the key. */
   const upgradeActions = () => {
     if (support.isPending) return <p role="status">{t('smartAccount:screen.checkingNetwork')}</p>;
+    if (support.isError)
+      return (
+        <ErrorAlert
+          message={errorMessage(support.error)}
+          action={{
+            label: t('smartAccount:state.readAgain'),
+            onAction: () => void support.refetch(),
+            busy: support.isFetching,
+          }}
+        />
+      );
     if (support.data !== true)
       return (
         <p className={ui.noticeWarning}>

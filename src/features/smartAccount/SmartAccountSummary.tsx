@@ -24,7 +24,7 @@ export function SmartAccountSummary({ account }: { account: Account }) {
   // Only the accounts Cairn reads on this network (all through a node the person chose, else the
   // selected one): a node the person did not choose is not shown which addresses go together.
   const readable = useAccountsToRead(network).accounts.some((a) => a.id === account.id);
-  const { state, support } = useSmartAccount(network, readable ? account.address : undefined);
+  const { state, support } = useSmartAccount(network, readable ? account.address : undefined, false);
   const cannot = signerProfile(account.source).noAuthorization;
   const current = state.data;
   if (!current || current.kind === 'contract') return null;

@@ -10,6 +10,9 @@ import type { TxStore } from '@/core/tx/txStore';
 import { prepareBatch } from '../smartBatch';
 import { chainKeys } from './chainQueries';
 
+/** How long a state read without following the head stands (the accounts' cards). */
+const STATE_WITHOUT_BLOCK_MS = 30_000;
+
 export const smartAccountKeys = {
   all: (network: Network) => [...chainKeys.network(network), 'smart-account'] as const,
   /** Per block: an upgrade or undo shows at the block that mined it. */
@@ -32,7 +35,8 @@ export function smartAccountStateQuery(network: Network, address: Address, block
   return queryOptions({
     queryKey: smartAccountKeys.state(network, address, block),
     queryFn: () => readSmartAccountState(chainClient(network), address),
-    staleTime: Number.POSITIVE_INFINITY,
+    // Read at a block, it stands; read without one (a list), it is asked again after a while.
+    staleTime: block === undefined ? STATE_WITHOUT_BLOCK_MS : Number.POSITIVE_INFINITY,
     gcTime: 60_000,
     placeholderData: (previous) => previous,
   });
