@@ -1,13 +1,13 @@
 import type { Address } from 'viem';
-import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { DappCall } from '@/core/dapp/personParams';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
-import { type SmartTransaction, selfPaidBatch } from '@/core/smartAccount/atomicSend';
+import type { SmartTransaction } from '@/core/smartAccount/atomicSend';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import type { TxStore } from '@/core/tx/txStore';
-import { nextNonceOf, prepareSmart } from './preparedCalls';
+import { prepareSmart } from './preparedCalls';
+import { selfPaidTransaction } from './smartBatch';
 
 /** A site's batch as its one transaction, and that transaction prepared as Send prepares one. */
 export type PreparedAtomicBatch = { tx: SmartTransaction; prepared: AnyPreparedSend };
@@ -33,8 +33,6 @@ export async function prepareAtomicBatch(
     if (call.to === undefined) throw new Error('an atomic batch makes calls only');
     return { to: call.to as Address, value: call.value, data: call.data };
   });
-  const signing = { client: chainClient(network), chainId: network.chainId };
-  const nonce = state.kind === 'plain' ? await nextNonceOf(network, account.address, store) : 0;
-  const tx = await selfPaidBatch(signing, account, state, inner, nonce);
+  const tx = await selfPaidTransaction(network, account, state, inner, store);
   return { tx, prepared: await prepareSmart(network, tx) };
 }

@@ -34,19 +34,42 @@ export async function prepareBatch(args: {
   nowSeconds: bigint;
 }): Promise<PreparedBatch> {
   const { network, account, state, payer, calls, store } = args;
-  const signing = { client: chainClient(network), chainId: network.chainId };
   const selfPaid = sameAddress(payer, account.address);
-  // Self-paid: the nonce the transaction service will pick (node and Cairn's records); another
-  // paying: the node's pending count, which the service checks the authorization against.
-  const accountNonce = selfPaid
-    ? await nextNonceOf(network, account.address, store)
-    : await nodePendingNonce(signing.client, account.address);
   const tx = selfPaid
-    ? await selfPaidBatch(signing, account, state, calls, accountNonce)
-    : await sponsoredBatch(signing, account, state, { payer, calls, accountNonce, nowSeconds: args.nowSeconds });
+    ? await selfPaidTransaction(network, account, state, calls, store)
+    : await sponsoredTransaction(network, account, state, { payer, calls, nowSeconds: args.nowSeconds });
   try {
     return { tx, prepared: await prepareSmart(network, tx, args.known) };
   } catch (error) {
     throw asBatchError(error, selfPaid ? undefined : payer);
   }
+}
+
+/** Another account pays: the account's authorization (if needed) for the node's pending count, which the service checks. */
+async function sponsoredTransaction(
+  network: Network,
+  account: SigningAccount,
+  state: SmartAccountState,
+  input: { payer: Address; calls: readonly BatchCall[]; nowSeconds: bigint },
+): Promise<SmartTransaction> {
+  const signing = { client: chainClient(network), chainId: network.chainId };
+  const accountNonce = await nodePendingNonce(signing.client, account.address);
+  return sponsoredBatch(signing, account, state, { ...input, accountNonce });
+}
+
+/**
+ * `calls` as one transaction the account sends itself (selfPaidBatch). A plain account's
+ * authorization is signed for the nonce after the one the transaction service will pick (the
+ * node's and Cairn's waiting records); an upgraded account needs no nonce read.
+ */
+export async function selfPaidTransaction(
+  network: Network,
+  account: SigningAccount,
+  state: SmartAccountState,
+  calls: readonly BatchCall[],
+  store: TxStore,
+): Promise<SmartTransaction> {
+  const signing = { client: chainClient(network), chainId: network.chainId };
+  const nonce = state.kind === 'plain' ? await nextNonceOf(network, account.address, store) : 0;
+  return selfPaidBatch(signing, account, state, calls, nonce);
 }

@@ -31,6 +31,19 @@ const usdcTransfer = (to: `0x${string}`, amount: bigint) => ({
   data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
 });
 
+/** The account, counting the authorizations it is asked for. */
+function countingAuthorizations(account: SigningAccount) {
+  let asked = 0;
+  const counting = {
+    ...account,
+    signAuthorization: (...args: Parameters<NonNullable<SigningAccount['signAuthorization']>>) => {
+      asked++;
+      return account.signAuthorization?.(...args) as never;
+    },
+  } as SigningAccount;
+  return { counting, asked: () => asked };
+}
+
 /** Sends a smart transaction as Cairn does (its gas estimated with its authorizations), mined, tracked. */
 async function send(txs: TransactionService, sender: SigningAccount, tx: SmartTransaction) {
   const gas = await estimateGas(client, {
@@ -221,14 +234,7 @@ describe('an EIP-7702 smart account on the local chain', () => {
     // The same code with its last byte changed: same size, same address, another hash.
     const lookAlike = `${original.slice(0, -2)}${original.endsWith('00') ? '01' : '00'}` as `0x${string}`;
     const account = await demoSigner(50);
-    let asked = 0;
-    const counting = {
-      ...account,
-      signAuthorization: (...args: Parameters<NonNullable<SigningAccount['signAuthorization']>>) => {
-        asked++;
-        return account.signAuthorization?.(...args) as never;
-      },
-    } as SigningAccount;
+    const { counting, asked } = countingAuthorizations(account);
     await node.setCode({ address: DELEGATION_CONTRACTS.delegator, bytecode: lookAlike });
     try {
       expect(keccak256(lookAlike)).not.toBe(keccak256(original));
@@ -238,7 +244,7 @@ describe('an EIP-7702 smart account on the local chain', () => {
       await expect(upgradeTransaction(signing, counting, false, 0)).rejects.toMatchObject({
         code: 'SMART_DELEGATE_MISMATCH',
       });
-      expect(asked).toBe(0);
+      expect(asked()).toBe(0);
     } finally {
       await node.setCode({ address: DELEGATION_CONTRACTS.delegator, bytecode: original });
     }
@@ -249,14 +255,7 @@ describe('an EIP-7702 smart account on the local chain', () => {
 
   it('signs an authorization to another delegate only when the person took the advanced choice, and only to a contract', async () => {
     const account = await demoSigner(51);
-    let asked = 0;
-    const counting = {
-      ...account,
-      signAuthorization: (...args: Parameters<NonNullable<SigningAccount['signAuthorization']>>) => {
-        asked++;
-        return account.signAuthorization?.(...args) as never;
-      },
-    } as SigningAccount;
+    const { counting, asked } = countingAuthorizations(account);
     const nonce = await nonceOf(account.address);
     const refused = (address: `0x${string}`, otherAllowed: boolean) =>
       expect(upgradeTransaction(signing, counting, false, nonce, { address, otherAllowed })).rejects.toMatchObject({
@@ -268,7 +267,7 @@ describe('an EIP-7702 smart account on the local chain', () => {
     await node.setCode({ address: demoAddress(53), bytecode: `0xef0100${USDC.slice(2)}` });
     await refused(demoAddress(53), true);
     await refused(DELEGATION_CONTRACTS.delegationManager, true);
-    expect(asked).toBe(0);
+    expect(asked()).toBe(0);
 
     const chosen = await upgradeTransaction(signing, counting, false, nonce, { address: USDC, otherAllowed: true });
     expect(chosen).toMatchObject({ kind: 'account-upgrade', sender: account.address });
@@ -279,6 +278,6 @@ describe('an EIP-7702 smart account on the local chain', () => {
       otherAllowed: true,
     });
     expect(own.authorizations[0]?.address).toBe(DELEGATION_CONTRACTS.delegator);
-    expect(asked).toBe(2);
+    expect(asked()).toBe(2);
   });
 });
