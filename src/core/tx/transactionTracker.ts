@@ -225,6 +225,8 @@ export class TransactionTracker {
         const { receipt } = decision;
         // A skipped authorization explains a failure too (the batch then ran on a plain account).
         const skipped = await skippedAuthorization(client, current, receipt.blockNumber);
+        // Whether its authorizations took effect decides success: unread, the record waits for the next pass.
+        if (skipped === 'unknown') break;
         const failureReason = skipped
           ? msg('core.chain:smartAccount.authorizationSkipped', { account: codeValue(skipped) })
           : receipt.success
@@ -301,31 +303,36 @@ export class TransactionTracker {
  * The first account whose EIP-7702 authorization the mined transaction carried but the chain
  * skipped (its nonce had moved, or its chain was wrong): its code at that block does not point
  * where the authorization said. Such a transaction succeeds, and a batch sent to the account
- * itself then ran nothing. Undefined when all took effect, or the node cannot tell.
+ * itself then ran nothing. Undefined when all took effect; 'unknown' when the node could not say
+ * (the record then stays undecided rather than confirmed). A node that no longer keeps the
+ * block's state (a pruned node, long after) is asked for the code now instead.
  */
 async function skippedAuthorization(
   client: ChainClient,
   record: TxRecord,
   blockNumber: bigint,
-): Promise<Address | undefined> {
+): Promise<Address | undefined | 'unknown'> {
   const carried = record.authorizations ?? [];
   // A batch an account sends itself runs only while its code points at a delegate: sent to a
   // plain account (its upgrade undone meanwhile), it succeeds and does nothing.
-  if (carried.length === 0 && record.kind === 'batch' && record.batch) {
-    const code = await getCode(client, { address: record.batch.account, blockNumber }).catch(() => 'unknown' as const);
-    return code !== 'unknown' && delegateOf(code) === undefined ? record.batch.account : undefined;
-  }
-  if (carried.length === 0) return undefined;
-  try {
-    const codes = await Promise.all(
-      carried.map(({ authority }) => getCode(client, { address: authority, blockNumber })),
+  const batchAccount = carried.length === 0 && record.kind === 'batch' ? record.batch?.account : undefined;
+  if (carried.length === 0 && batchAccount === undefined) return undefined;
+  const codesAt = (at: { blockNumber: bigint } | { blockTag: 'latest' }) =>
+    Promise.all(
+      (batchAccount ? [batchAccount] : carried.map((a) => a.authority)).map((address) =>
+        getCode(client, { address, ...at }),
+      ),
     );
-    // A later authorization of the same account in the list wins (EIP-7702 applies them in order).
-    const last = new Map(carried.map((a, index) => [a.authority.toLowerCase(), index]));
-    return carried.find(
-      (a, index) => last.get(a.authority.toLowerCase()) === index && !codeShowsDelegate(codes[index], a.address),
-    )?.authority;
+  let codes: (Hex | undefined)[];
+  try {
+    codes = await codesAt({ blockNumber }).catch(() => codesAt({ blockTag: 'latest' }));
   } catch {
-    return undefined;
+    return 'unknown';
   }
+  if (batchAccount) return delegateOf(codes[0]) === undefined ? batchAccount : undefined;
+  // A later authorization of the same account in the list wins (EIP-7702 applies them in order).
+  const last = new Map(carried.map((a, index) => [a.authority.toLowerCase(), index]));
+  return carried.find(
+    (a, index) => last.get(a.authority.toLowerCase()) === index && !codeShowsDelegate(codes[index], a.address),
+  )?.authority;
 }
