@@ -64,6 +64,23 @@ describe('preparing a send', () => {
     });
   });
 
+  it('in a batch, refuses a transfer the balance covers alone but not with what the batch already sends', async () => {
+    const [ethHeld, daiHeld] = await Promise.all([
+      node.getBalance({ address: demoAddress(0) }),
+      node.readContract({ address: tokens.DAI, abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress(0)] }),
+    ]);
+    const inBatch = { inBatch: true, amount: 1n };
+    await expect(prepareSend(draft({ ...inBatch, batchSpent: ethHeld - 1n }))).resolves.toMatchObject({ amount: 1n });
+    await expect(prepareSend(draft({ ...inBatch, batchSpent: ethHeld }))).rejects.toMatchObject({
+      code: 'INPUT_AMOUNT',
+      shortMessage: 'Together with the ETH the batch already sends, this is more than the account holds.',
+    });
+    await expect(prepareSend(draft({ ...inBatch, asset: dai, batchSpent: daiHeld - 1n }))).resolves.toBeDefined();
+    await expect(prepareSend(draft({ ...inBatch, asset: dai, batchSpent: daiHeld }))).rejects.toMatchObject({
+      shortMessage: 'Together with the DAI the batch already sends, this is more than the account holds.',
+    });
+  });
+
   it('shows a revert found by the estimate, with its reason', async () => {
     await expect(
       prepareSend(draft({ recipient: '0x0000000000000000000000000000000000000000', asset: dai, amount: 1n })),

@@ -61,6 +61,8 @@ export type SendDraft<To extends Address | undefined = Address> = {
    * balance must cover what is sent, not this call's fee.
    */
   inBatch?: boolean | undefined;
+  /** In a batch: what its earlier calls already send of the same asset (the balance must cover both). */
+  batchSpent?: bigint | undefined;
 };
 
 /** A send ready for review: the exact call, gas, fees, costs and the balances it was checked against. */
@@ -171,10 +173,14 @@ export async function prepareSend<To extends Address | undefined = Address>(
   if (!draft.max && draft.amount === 0n && asset.kind !== 'native') {
     throw new InputError('INPUT_AMOUNT', msg('core.chain:tx.amount.zero'));
   }
-  if (asset.kind === 'token' && tokenBalance !== undefined && draft.amount > tokenBalance) {
+  const batchSpent = draft.batchSpent ?? 0n;
+  if (asset.kind === 'token' && tokenBalance !== undefined && draft.amount + batchSpent > tokenBalance) {
+    const symbol = untrustedValue(asset.symbol, 'symbol');
     throw new InputError(
       'INPUT_AMOUNT',
-      msg('core.chain:tx.amount.aboveTokenBalance', { symbol: untrustedValue(asset.symbol, 'symbol') }),
+      batchSpent > 0n
+        ? msg('core.chain:tx.amount.aboveBalanceWithBatch', { symbol })
+        : msg('core.chain:tx.amount.aboveTokenBalance', { symbol }),
     );
   }
   if (!estimate.ok) {
@@ -216,13 +222,15 @@ export async function prepareSend<To extends Address | undefined = Address>(
     amount = tokenBalance ?? 0n;
     Object.assign(call, transferCall({ from, to: recipient, asset, amount }));
   }
-  const nativeNeeded = (asset.kind === 'native' ? amount : 0n) + (draft.inBatch ? 0n : maxFee);
+  const nativeNeeded = (asset.kind === 'native' ? amount + batchSpent : 0n) + (draft.inBatch ? 0n : maxFee);
   if (nativeNeeded > nativeBalance) {
     throw new InputError(
       'INPUT_AMOUNT',
-      asset.kind === 'native'
-        ? msg('core.chain:tx.amount.plusFee', { symbol: native })
-        : msg('core.chain:tx.amount.forFee', { symbol: native }),
+      asset.kind !== 'native'
+        ? msg('core.chain:tx.amount.forFee', { symbol: native })
+        : batchSpent > 0n
+          ? msg('core.chain:tx.amount.aboveBalanceWithBatch', { symbol: native })
+          : msg('core.chain:tx.amount.plusFee', { symbol: native }),
     );
   }
   if (block.gasLimit && gasLimit > block.gasLimit) {

@@ -25,7 +25,7 @@ import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useSigningAccounts, useVault } from '@/lib/vault';
 import { AdvancedFields } from './AdvancedFields';
-import { batchRefusals } from './batchRefusals';
+import { batchRefusals, spentByBatch } from './batchRefusals';
 import { continueSend, type FieldErrors } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
 import { addToBatch, goTo, sendFlowStore, updateForm } from './sendFlowStore';
@@ -93,6 +93,7 @@ export function SendForm() {
         return;
       }
     }
+    const batchOwner = from ? `${network.id}:${from.id}` : undefined;
     setBusy(true);
     setRevert(undefined);
     try {
@@ -112,6 +113,7 @@ export function SendForm() {
         // market where it is of that block or later (prepareSend checks).
         chainRead: { head: headForSend(queryClient, network), market: market.data },
         inBatch: toBatch,
+        batchSpent: toBatch && form.batchFor === batchOwner ? spentByBatch(form.batch, asset) : undefined,
       });
       setErrors(result.ok ? {} : result.errors);
       setFindings(result.findings ?? []);

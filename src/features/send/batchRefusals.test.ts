@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchRefusals } from './batchRefusals';
+import { batchRefusals, spentByBatch } from './batchRefusals';
 import { addToBatch, clearBatch, EMPTY_FORM, removeFromBatch, sendFlowStore } from './sendFlowStore';
 
 const transfer = {
@@ -35,5 +35,30 @@ describe('a transfer put in a batch', () => {
     expect(form.batchFor).toBe('local:b');
     clearBatch();
     expect(sendFlowStore.getState().form).toMatchObject({ batch: [], batchFor: undefined });
+  });
+
+  it('counts what the batch already sends of an asset: the coin of every call, a token’s transfers', () => {
+    const dai = {
+      kind: 'token',
+      address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      symbol: 'DAI',
+      decimals: 18,
+    } as const;
+    const daiTransfer = {
+      ...transfer,
+      call: { ...transfer.call, value: 0n },
+      intent: { ...transfer.intent, asset: dai, amount: 7n },
+    };
+    const write = {
+      ...transfer,
+      call: { ...transfer.call, value: 5n },
+      intent: { ...transfer.intent, amount: 5n },
+      callName: 'deposit',
+    };
+    const batch = [transfer, daiTransfer, write, daiTransfer].map((t, i) => ({ ...t, id: String(i) }));
+    expect(spentByBatch(batch, transfer.intent.asset)).toBe(6n);
+    expect(spentByBatch(batch, { ...dai, address: '0x5fbdb2315678afecb367f032d93f642f64180aa3' })).toBe(14n);
+    expect(spentByBatch(batch, { ...dai, address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' })).toBe(0n);
+    expect(spentByBatch([], transfer.intent.asset)).toBe(0n);
   });
 });

@@ -157,6 +157,8 @@ export async function continueSend(args: {
   chainRead?: KnownReads;
   /** The transfer goes in a batch (its fee is the batch's, perhaps paid by another account). */
   inBatch?: boolean;
+  /** In a batch: what it already sends of the same asset (see prepareSend). */
+  batchSpent?: bigint;
 }): Promise<ContinueResult> {
   const { form, network, from, asset } = args;
   const errors: FieldErrors = {};
@@ -208,6 +210,7 @@ export async function continueSend(args: {
         preset: form.preset,
         advanced,
         inBatch: args.inBatch,
+        batchSpent: args.batchSpent,
       },
       args.chainRead,
     );

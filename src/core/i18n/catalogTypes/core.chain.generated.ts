@@ -244,6 +244,7 @@ declare module '../message' {
     "core.chain:token.notContract": { "network": MessageValue };
     "core.chain:token.notErc20": undefined;
     "core.chain:tx.amount.aboveBalance": { "symbol": MessageValue };
+    "core.chain:tx.amount.aboveBalanceWithBatch": { "symbol": MessageValue };
     "core.chain:tx.amount.aboveTokenBalance": { "symbol": MessageValue };
     "core.chain:tx.amount.feeNotCovered": { "symbol": MessageValue };
     "core.chain:tx.amount.forFee": { "symbol": MessageValue };
