@@ -3,7 +3,8 @@ import { concat, domainSeparator, keccak256, parseEther } from 'viem';
 import { encodeExecuteData } from 'viem/experimental/erc7821';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_CHAIN_ID } from '../src/core/chain/localChain.ts';
-import { LOCAL_DELEGATOR_CODE_HASH } from '../src/core/smartAccount/localDelegation.ts';
+import { DELEGATION_CONTRACTS } from '../src/core/smartAccount/delegates.ts';
+import { LOCAL_CODE_HASHES } from '../src/core/smartAccount/localDelegation.ts';
 import { localChainUrl } from '../src/testing/localChainUrl.ts';
 import {
   DELEGATION_DEPLOYER_INDEX,
@@ -25,9 +26,17 @@ describe("the local chain's Delegation Framework", () => {
     }
   });
 
-  it('has the delegator whose code hash the app expects (LOCAL_DELEGATOR_CODE_HASH)', async () => {
-    const code = await client.getCode({ address: at.EIP7702StatelessDeleGator });
-    expect(code && keccak256(code)).toBe(LOCAL_DELEGATOR_CODE_HASH);
+  it('has the delegator, manager and enforcers whose code hashes the app expects (LOCAL_CODE_HASHES)', async () => {
+    const found = Object.fromEntries(
+      await Promise.all(
+        Object.entries(DELEGATION_CONTRACTS).map(async ([contract, address]) => {
+          const code = await client.getCode({ address });
+          return [contract, code && keccak256(code)] as const;
+        }),
+      ),
+    );
+    // On a failure, the hashes found are what LOCAL_CODE_HASHES should hold.
+    expect(found).toEqual(LOCAL_CODE_HASHES);
   });
 
   it("keeps the DelegationManager's owner and signs for its published address", async () => {

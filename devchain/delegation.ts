@@ -15,11 +15,11 @@
 // published addresses (nothing is needed at the EntryPoint's). DelegationManager and the delegator
 // also keep address(this) and the chain id (OpenZeppelin's EIP712 cache, the delegator's `__self`):
 // those of the temporary deployment, which are always the same, since the deployer sends nothing
-// before. So the delegator's code, and its hash (LOCAL_DELEGATOR_CODE_HASH), are the same on every
-// run. Both rebuild their EIP-712 domain for the address they run at, so signatures are checked
-// as on live chains. One difference remains: a call made to the delegator's own address is not
-// refused (its `onlyProxy` compares with the temporary address), while a call through an account
-// delegated to it behaves as anywhere.
+// before. So the code of each, and its hash (LOCAL_CODE_HASHES, which Cairn checks before an
+// upgrade or a sponsored batch), are the same on every run. Both rebuild their EIP-712 domain for
+// the address they run at, so signatures are checked as on live chains. One difference remains: a
+// call made to the delegator's own address is not refused (its `onlyProxy` compares with the
+// temporary address), while a call through an account delegated to it behaves as anywhere.
 import {
   DelegationManager,
   EIP7702StatelessDeleGator,

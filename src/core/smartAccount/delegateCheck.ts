@@ -6,32 +6,74 @@ import { toChainError } from '../chain/toChainError';
 import { SmartAccountError } from '../errors/smartAccount';
 import { codeValue, msg } from '../i18n/message';
 import { sameAddress } from '../keys/sameAddress';
-import { DELEGATION_CONTRACTS, delegatorCodeHash, isFrameworkContract, isKnownDelegate } from './delegates';
+import {
+  DELEGATION_CONTRACTS,
+  type FrameworkContract,
+  frameworkCodeHash,
+  isFrameworkContract,
+  isKnownDelegate,
+} from './delegates';
+import { FRAMEWORK_CONTRACT_NAMES } from './frameworkCodeHashes.generated';
+
+/** The enforcers a delegation for another account's gas names (sponsoredDelegation); its test holds them to it. */
+export const SPONSORSHIP_ENFORCERS = [
+  'exactExecutionBatchEnforcer',
+  'timestampEnforcer',
+  'limitedCallsEnforcer',
+] as const satisfies readonly FrameworkContract[];
 
 /**
- * Checks, before any authorization is asked for, that the code at Cairn's delegate on this chain
- * is the published deployment's: its keccak256 equals the recorded hash. One eth_getCode.
+ * Checks, before any authorization or delegation is asked for, that the code of Cairn's delegate and
+ * of the DelegationManager it trusts on this chain is the published deployment's: its keccak256
+ * equals the recorded hash. With `sponsorship`, also the enforcers that a delegation for another
+ * account's gas relies on (SPONSORSHIP_ENFORCERS). The codes are read together: one JSON-RPC batch.
  * Throws SMART_DELEGATE_UNVERIFIED (no hash recorded for the chain), SMART_DELEGATE_MISMATCH
- * (other code, or none), or a ChainError.
+ * (other code, or none; `details` names each contract that differs), or a ChainError.
  */
-export async function checkDelegateCode(client: ChainClient, chainId: number): Promise<void> {
-  const expected = delegatorCodeHash(chainId);
-  if (expected === undefined) {
+export async function checkDelegateCode(
+  client: ChainClient,
+  chainId: number,
+  options: { sponsorship?: boolean } = {},
+): Promise<void> {
+  const contracts: FrameworkContract[] = [
+    'delegator',
+    'delegationManager',
+    ...(options.sponsorship ? SPONSORSHIP_ENFORCERS : []),
+  ];
+  const expected = contracts.map((contract) => frameworkCodeHash(contract, chainId));
+  if (expected.some((hash) => hash === undefined)) {
     throw new SmartAccountError('SMART_DELEGATE_UNVERIFIED', msg('core.chain:smartAccount.delegateUnverified'));
   }
-  let code: string | undefined;
+  let codes: (Hex | undefined)[];
   try {
-    code = await getCode(client, { address: DELEGATION_CONTRACTS.delegator });
+    // Started in the same tick, the reads go out as one batch through Cairn's client (chainClient).
+    codes = await Promise.all(
+      contracts.map((contract) => getCode(client, { address: DELEGATION_CONTRACTS[contract] })),
+    );
   } catch (error) {
     throw toChainError(error);
   }
-  const found = code === undefined || code === '0x' ? undefined : keccak256(code as `0x${string}`);
-  if (found !== expected) {
-    const details = `expected ${expected}, found ${found ?? 'no code'}`;
-    throw new SmartAccountError('SMART_DELEGATE_MISMATCH', msg('core.chain:smartAccount.delegateMismatch'), {
-      details,
-    });
-  }
+  const differing = contracts.flatMap((contract, i) => {
+    const code = codes[i];
+    const found = code === undefined || code === '0x' ? undefined : keccak256(code);
+    return found === expected[i] ? [] : [{ contract, found, expected: expected[i] }];
+  });
+  const [first] = differing;
+  if (first === undefined) return;
+  const details = differing
+    .map(
+      ({ contract, found, expected }) =>
+        `${contract} ${DELEGATION_CONTRACTS[contract]}: expected ${expected}, found ${found ?? 'no code'}`,
+    )
+    .join('; ');
+  const message =
+    first.contract === 'delegator'
+      ? msg('core.chain:smartAccount.delegateMismatch')
+      : msg('core.chain:smartAccount.frameworkMismatch', {
+          contract: codeValue(FRAMEWORK_CONTRACT_NAMES[first.contract]),
+          address: codeValue(DELEGATION_CONTRACTS[first.contract]),
+        });
+  throw new SmartAccountError('SMART_DELEGATE_MISMATCH', message, { details });
 }
 
 /**

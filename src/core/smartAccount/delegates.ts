@@ -1,8 +1,8 @@
 import type { Address, Hex } from 'viem';
 import { LOCAL_CHAIN_ID } from '../chain/localChain';
 import { sameAddress } from '../keys/sameAddress';
-import { DELEGATOR_CODE_HASHES } from './delegatorCodeHashes.generated';
-import { LOCAL_DELEGATOR_CODE_HASH } from './localDelegation';
+import { FRAMEWORK_CHAIN_IDS, FRAMEWORK_CODE_HASHES, type FrameworkContract } from './frameworkCodeHashes.generated';
+import { LOCAL_CODE_HASHES } from './localDelegation';
 
 // The one delegate Cairn upgrades accounts to: MetaMask's EIP7702StatelessDeleGator of the
 // delegation framework v1.3.0, with its DelegationManager and the caveat enforcers Cairn uses.
@@ -11,83 +11,38 @@ import { LOCAL_DELEGATOR_CODE_HASH } from './localDelegation';
 
 export const DELEGATION_FRAMEWORK_VERSION = '1.3.0';
 
+export type { FrameworkContract };
+
 export const DELEGATION_CONTRACTS = {
   delegationManager: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3',
   delegator: '0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B',
-  exactExecutionEnforcer: '0x146713078D39eCC1F5338309c28405ccf85Abfbb',
   exactExecutionBatchEnforcer: '0x1e141e455d08721Dd5BCDA1BaA6Ea5633Afd5017',
   timestampEnforcer: '0x1046bb45C8d673d4ea75321280DB34899413c069',
   limitedCallsEnforcer: '0x04658B29F6b82ed55274221a06Fc97D318E25416',
-} as const satisfies Record<string, Address>;
+} as const satisfies Record<FrameworkContract, Address>;
+
+const PUBLISHED_CHAINS: ReadonlySet<number> = new Set(FRAMEWORK_CHAIN_IDS);
 
 /** Chains where MetaMask published v1.3.0 (the package's list), and Cairn's local chain. */
-export const DELEGATION_CHAINS: ReadonlySet<number> = new Set([
-  1,
-  10,
-  56,
-  97,
-  100,
-  130,
-  137,
-  143,
-  146,
-  1155,
-  1301,
-  1328,
-  1329,
-  2020,
-  4114,
-  4217,
-  4326,
-  4663,
-  5000,
-  5003,
-  5115,
-  6343,
-  8453,
-  10143,
-  10200,
-  13579,
-  14601,
-  42161,
-  42170,
-  42220,
-  42431,
-  46630,
-  57073,
-  59141,
-  59144,
-  80002,
-  80069,
-  80094,
-  84532,
-  202601,
-  421614,
-  560048,
-  737373,
-  747474,
-  763373,
-  5042002,
-  11142220,
-  11155111,
-  11155420,
-  LOCAL_CHAIN_ID,
-]);
+export const DELEGATION_CHAINS: ReadonlySet<number> = new Set([...FRAMEWORK_CHAIN_IDS, LOCAL_CHAIN_ID]);
 
 /**
- * keccak256 of the delegator's code on each chain. MetaMask publishes addresses, not code hashes,
- * and the code differs per chain (it keeps the chain id and its EIP-712 domain), so the hashes are
- * computed from MetaMask's own deployment input (delegatorCodeHashes.generated.ts, `npm run
- * generate:delegation`); the local chain's is its seed's (localDelegation.ts).
+ * keccak256 of `contract`'s code on `chainId`, if Cairn has it. MetaMask publishes addresses, not
+ * code hashes, so they are computed from MetaMask's own deployment input
+ * (frameworkCodeHashes.generated.ts, `npm run generate:delegation`): per chain for the delegator
+ * and the manager (their code keeps the chain id and EIP-712 domain), one for all chains for the
+ * enforcers. The local chain's are its seed's (localDelegation.ts).
  */
-const CODE_HASHES: Readonly<Record<number, Hex>> = {
-  ...DELEGATOR_CODE_HASHES,
-  [LOCAL_CHAIN_ID]: LOCAL_DELEGATOR_CODE_HASH,
-};
+export function frameworkCodeHash(contract: FrameworkContract, chainId: number): Hex | undefined {
+  if (chainId === LOCAL_CHAIN_ID) return LOCAL_CODE_HASHES[contract];
+  if (!PUBLISHED_CHAINS.has(chainId)) return undefined;
+  const hashes = FRAMEWORK_CODE_HASHES[contract];
+  return typeof hashes === 'string' ? hashes : hashes[chainId];
+}
 
 /** The published code hash of the delegator on `chainId`, if Cairn has one. */
 export function delegatorCodeHash(chainId: number): Hex | undefined {
-  return CODE_HASHES[chainId];
+  return frameworkCodeHash('delegator', chainId);
 }
 
 export function isKnownDelegate(address: Address): boolean {

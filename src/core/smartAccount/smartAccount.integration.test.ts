@@ -8,7 +8,7 @@ import { chainClient } from '../chain/client';
 import { LOCAL_CHAIN_ID } from '../chain/localChain';
 import type { SigningAccount } from '../signing/signerAccount';
 import type { TransactionService } from '../tx/transactionService';
-import { readSmartAccountState } from './accountState';
+import { readSmartAccountState, type SmartAccountState } from './accountState';
 import { type SmartTransaction, selfPaidBatch, sponsoredBatch, upgradeTransaction } from './atomicSend';
 import { checkDelegateCode } from './delegateCheck';
 import { DELEGATION_CONTRACTS } from './delegates';
@@ -251,6 +251,62 @@ describe('an EIP-7702 smart account on the local chain', () => {
     await expect(checkDelegateCode(client, LOCAL_CHAIN_ID)).resolves.toBeUndefined();
     // A chain for which Cairn has no published hash is not checked against anything: refused too.
     await expect(checkDelegateCode(client, 999_999_999)).rejects.toMatchObject({ code: 'SMART_DELEGATE_UNVERIFIED' });
+  });
+
+  it('refuses to ask for an authorization or a delegation when the DelegationManager’s or an enforcer’s code is a look-alike', async () => {
+    const account = await demoSigner(54);
+    const { counting, asked } = countingAuthorizations(account);
+    let typedData = 0;
+    const signer = {
+      ...counting,
+      signTypedData: (...args: Parameters<SigningAccount['signTypedData']>) => {
+        typedData++;
+        return account.signTypedData(...args);
+      },
+    } as SigningAccount;
+    const plain = await readSmartAccountState(client, account.address);
+    expect(plain).toEqual({ kind: 'plain' });
+    const sponsored = async (state: SmartAccountState) =>
+      sponsoredBatch(signing, signer, state, {
+        payer: demoAddress(55),
+        calls: [{ to: demoAddress(55), value: 1n, data: '0x' }],
+        accountNonce: 0,
+        nowSeconds: (await node.getBlock()).timestamp,
+      });
+    type Checked = 'delegationManager' | 'limitedCallsEnforcer';
+    /** Runs `refused` with `contract`'s code changed in its last byte, then puts the code back. */
+    const withLookAlike = async (contract: Checked, refused: () => Promise<void>) => {
+      const address = DELEGATION_CONTRACTS[contract];
+      const original = await node.getCode({ address });
+      if (!original) throw new Error(`no ${contract} on the local chain`);
+      const lookAlike = `${original.slice(0, -2)}${original.endsWith('00') ? '01' : '00'}` as `0x${string}`;
+      await node.setCode({ address, bytecode: lookAlike });
+      try {
+        await refused();
+      } finally {
+        await node.setCode({ address, bytecode: original });
+      }
+      expect(await node.getCode({ address })).toBe(original);
+    };
+    const refusal = (contract: Checked) => ({
+      code: 'SMART_DELEGATE_MISMATCH',
+      details: expect.stringContaining(`${contract} ${DELEGATION_CONTRACTS[contract]}`),
+    });
+
+    // The delegator trusts whatever runs at the manager's address with every upgraded account's executions.
+    await withLookAlike('delegationManager', async () => {
+      await expect(checkDelegateCode(client, LOCAL_CHAIN_ID)).rejects.toMatchObject(refusal('delegationManager'));
+      await expect(upgradeTransaction(signing, signer, false, 0)).rejects.toMatchObject(refusal('delegationManager'));
+      await expect(sponsored(plain)).rejects.toMatchObject(refusal('delegationManager'));
+    });
+    // A sponsored batch's limits are the enforcers' code: checked for an upgraded account too.
+    await withLookAlike('limitedCallsEnforcer', async () => {
+      await expect(checkDelegateCode(client, LOCAL_CHAIN_ID)).resolves.toBeUndefined();
+      const upgraded = { kind: 'upgraded', delegate: DELEGATION_CONTRACTS.delegator } as const;
+      await expect(sponsored(upgraded)).rejects.toMatchObject(refusal('limitedCallsEnforcer'));
+    });
+    expect([asked(), typedData]).toEqual([0, 0]);
+    await expect(checkDelegateCode(client, LOCAL_CHAIN_ID, { sponsorship: true })).resolves.toBeUndefined();
   });
 
   it('signs an authorization to another delegate only when the person took the advanced choice, and only to a contract', async () => {

@@ -220,6 +220,7 @@ declare module '../message' {
     "core.chain:smartAccount.delegateNotAllowed": { "address": MessageValue };
     "core.chain:smartAccount.delegateUnverified": undefined;
     "core.chain:smartAccount.foreignDelegate": { "address": MessageValue };
+    "core.chain:smartAccount.frameworkMismatch": { "address": MessageValue; "contract": MessageValue };
     "core.chain:smartAccount.isContract": { "address": MessageValue };
     "core.chain:smartAccount.no7702": undefined;
     "core.chain:smartAccount.otherDelegated": { "address": MessageValue };
