@@ -79,7 +79,9 @@ describe('sending', () => {
     const confirm = send.review.getByRole('button', { name: 'Confirm and send' });
     expect(await confirm.isDisabled()).toBe(true);
     await send.review.getByRole('checkbox', { name: 'Upgrade this account to a smart account' }).check();
-    await expect.poll(() => send.review.textContent(), { timeout: 15_000 }).toMatch(/in one transaction, against/);
+    await expect
+      .poll(() => send.review.textContent(), { timeout: 15_000 })
+      .toMatch(/in one transaction: (less|more) than the/);
     const violations = await seriousViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
     const card = await send.confirm();
@@ -139,6 +141,10 @@ describe('sending', () => {
     await expect
       .poll(() => send.review.textContent(), { timeout: 15_000 })
       .toContain('Network fee, paid by Demo account 1');
+    // What the empty account signs for the payer: exactly these calls, once, for a while.
+    expect(await send.review.textContent()).toMatch(
+      /A delegation that lets Demo account 1 \(0xf39F…2266\) run exactly these 2 calls, with these values and data, once, until/,
+    );
     const card = await send.confirm();
     await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
     expect(

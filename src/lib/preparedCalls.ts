@@ -4,7 +4,14 @@ import type { HeadBlock } from '@/core/chain/chainHead';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { SigningAccount } from '@/core/signing/signerAccount';
-import { type OtherDelegate, type SmartTransaction, upgradeTransaction } from '@/core/smartAccount/atomicSend';
+import {
+  type OtherDelegate,
+  planUpgrade,
+  type SmartTransaction,
+  signUpgrade,
+  standInAuthorization,
+  type UpgradePlan,
+} from '@/core/smartAccount/atomicSend';
 import { nextNonce } from '@/core/tx/nonces';
 import { type AnyPreparedSend, type KnownReads, prepareSend } from '@/core/tx/prepare';
 import { acceptedOrThrow, type TxRecord } from '@/core/tx/record';
@@ -92,20 +99,37 @@ export async function sendPreparedCall(
 }
 
 /**
- * `account`'s upgrade (to Cairn's delegate, or the person's other one) or its undo, for the nonce
- * its next transaction takes (nextNonceOf): the delegate checked, then the authorization signed
- * (see upgradeTransaction, whose errors it throws).
+ * `account`'s upgrade (to Cairn's delegate, or the person's other one) or its undo, planned for
+ * the nonce its next transaction takes (nextNonceOf) and prepared: the delegate checked, the fee
+ * estimated with a stand-in authorization, nothing signed (Confirm signs: confirmUpgrade).
+ * Throws what planUpgrade and preparing throw.
  */
-export async function upgradeOf(
+export async function prepareUpgrade(
   network: Network,
   account: SigningAccount,
   store: TxStore,
   undo: boolean,
   delegate?: OtherDelegate,
-): Promise<{ tx: SmartTransaction; nonce: number }> {
+): Promise<{ plan: UpgradePlan; prepared: AnyPreparedSend; nonce: number }> {
   const nonce = await nextNonceOf(network, account.address, store);
   const signing = { client: chainClient(network), chainId: network.chainId };
-  return { tx: await upgradeTransaction(signing, account, undo, nonce, delegate), nonce };
+  const plan = await planUpgrade(signing, account, undo, nonce, delegate);
+  const standIn = await standInAuthorization(network.chainId, plan);
+  const prepared = await prepareCall(network, plan.sender, plan.call, undefined, undefined, [standIn]);
+  return { plan, prepared, nonce };
+}
+
+/**
+ * Confirm of a prepared upgrade or undo: the account signs its authorization now, then the
+ * transaction is signed, stored and sent with the reviewed gas and fees (see sendSmart).
+ */
+export async function confirmUpgrade(
+  service: TransactionService,
+  args: { network: Network; account: SigningAccount; plan: UpgradePlan; prepared: AnyPreparedSend },
+): Promise<TxRecord> {
+  const { network, account, plan, prepared } = args;
+  const tx = await signUpgrade({ client: chainClient(network), chainId: network.chainId }, account, plan);
+  return sendSmart(service, { network, account, prepared, tx });
 }
 
 /** A smart account's transaction (upgrade, undo, batch, gas paid by another) prepared as Send prepares one, its authorizations in the estimate. */

@@ -1,4 +1,5 @@
 import { type Address, zeroAddress } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { cannotAuthorize } from '../accounts/signerKinds';
 import type { ChainClient } from '../chain/client';
 import { SmartAccountError } from '../errors/smartAccount';
@@ -39,23 +40,33 @@ type Signing = { client: ChainClient; chainId: number };
 export type OtherDelegate = { address: Address; otherAllowed: boolean };
 
 /**
- * `account`'s authorization to `delegate` for `nonce`, once the target is one Cairn signs for
- * (checkAuthorizationTarget) and checked on this chain: Cairn's delegate by its published code
- * hash, another one (the advanced choice) only for being a contract (checkOtherDelegate); an undo,
- * to the zero address, needs no check.
+ * Checks that an authorization to `delegate` is one Cairn signs for (checkAuthorizationTarget),
+ * on this chain: Cairn's delegate by its published code hash, another one (the advanced choice)
+ * only for being a contract (checkOtherDelegate); an undo, to the zero address, needs no check.
  */
-async function authorize(
+async function checkTarget(
   { client, chainId }: Signing,
-  account: SigningAccount,
+  account: Address,
   delegate: Address,
-  nonce: number,
-  otherAllowed = false,
-): Promise<CarriedAuthorization> {
-  if (!account.signAuthorization) throw cannotAuthorize({ kind: 'external' });
+  otherAllowed: boolean,
+): Promise<void> {
   checkAuthorizationTarget(delegate, { otherAllowed });
   if (isKnownDelegate(delegate)) await checkDelegateCode(client, chainId);
-  else if (!sameAddress(delegate, zeroAddress)) await checkOtherDelegate(client, account.address, delegate);
-  const signed = await account.signAuthorization({ chainId, address: delegate, nonce });
+  else if (!sameAddress(delegate, zeroAddress)) await checkOtherDelegate(client, account, delegate);
+}
+
+/**
+ * `account`'s authorization to `target.delegate` for `target.nonce`, signed: only for a target
+ * Cairn signs for (checkAuthorizationTarget), whose code was checked already (checkTarget).
+ */
+async function signAuthorizationOf(
+  chainId: number,
+  account: SigningAccount,
+  target: { delegate: Address; nonce: number; otherAllowed: boolean },
+): Promise<CarriedAuthorization> {
+  if (!account.signAuthorization) throw cannotAuthorize({ kind: 'external' });
+  checkAuthorizationTarget(target.delegate, { otherAllowed: target.otherAllowed });
+  const signed = await account.signAuthorization({ chainId, address: target.delegate, nonce: target.nonce });
   return { ...signed, authority: account.address };
 }
 
@@ -74,13 +85,72 @@ function assertUsable(state: SmartAccountState, account: Address): void {
 }
 
 /**
- * The upgrade (to Cairn's delegate, or to `delegate` when the person chose another) or its undo
- * (to the zero address; `delegate` is then ignored): a type-4 transaction from the account to itself,
- * with no value or data, carrying its own authorization for the nonce after `nonce` (the one the
- * transaction takes). Nothing is signed unless the target passes its checks (see authorize).
- * Throws SMART_DELEGATE_NOT_ALLOWED, SMART_DELEGATE_MISMATCH, SMART_DELEGATE_UNVERIFIED, a
- * ChainError, and what the signer throws (VAULT_LOCKED, SMART_SIGNER_CANNOT).
+ * An upgrade or undo before anything is signed: its transaction, and the authorization Confirm
+ * signs (to `delegate`, for `nonce`: the one after the transaction's), its target already checked.
  */
+export type UpgradePlan = {
+  kind: Extract<TxKind, 'account-upgrade' | 'account-undo'>;
+  sender: Address;
+  call: CallRequest;
+  authorization: { delegate: Address; nonce: number; otherAllowed: boolean };
+};
+
+/**
+ * The upgrade (to Cairn's delegate, or to `delegate` when the person chose another) or its undo
+ * (to the zero address; `delegate` is then ignored): a type-4 transaction from the account to
+ * itself, with no value or data, carrying its own authorization for the nonce after `nonce` (the
+ * one the transaction takes). The target is checked here (see checkTarget); nothing is signed.
+ * Throws SMART_SIGNER_CANNOT, SMART_DELEGATE_NOT_ALLOWED, SMART_DELEGATE_MISMATCH,
+ * SMART_DELEGATE_UNVERIFIED, a ChainError.
+ */
+export async function planUpgrade(
+  signing: Signing,
+  account: SigningAccount,
+  undo: boolean,
+  nonce: number,
+  delegate?: OtherDelegate,
+): Promise<UpgradePlan> {
+  if (!account.signAuthorization) throw cannotAuthorize({ kind: 'external' });
+  const target = undo ? zeroAddress : (delegate?.address ?? DELEGATION_CONTRACTS.delegator);
+  const otherAllowed = !undo && delegate?.otherAllowed === true;
+  await checkTarget(signing, account.address, target, otherAllowed);
+  return {
+    kind: undo ? 'account-undo' : 'account-upgrade',
+    sender: account.address,
+    call: { to: account.address, value: 0n, data: '0x' },
+    authorization: { delegate: target, nonce: nonce + 1, otherAllowed },
+  };
+}
+
+/**
+ * An authorization to the plan's delegate signed by a throwaway key, for the gas estimate only:
+ * a transaction carrying it costs what one carrying the account's own does (the same list, an
+ * account with no nonce yet: the most an authorization costs), so the account signs nothing
+ * before Confirm. It authorizes nothing of the person's, and is never sent.
+ */
+export function standInAuthorization(chainId: number, plan: UpgradePlan): Promise<CarriedAuthorization> {
+  const throwaway = privateKeyToAccount(generatePrivateKey());
+  return throwaway
+    .signAuthorization({ chainId, address: plan.authorization.delegate, nonce: 0 })
+    .then((signed) => ({ ...signed, authority: throwaway.address }));
+}
+
+/**
+ * The planned upgrade or undo with the account's authorization signed (at Confirm; the plan
+ * checked the target's code). Throws SMART_SIGNER_CANNOT, SMART_DELEGATE_NOT_ALLOWED and what
+ * the signer throws.
+ */
+export async function signUpgrade(
+  { chainId }: Signing,
+  account: SigningAccount,
+  plan: UpgradePlan,
+): Promise<SmartTransaction> {
+  if (!sameAddress(account.address, plan.sender)) throw new Error('signUpgrade: another account than planned');
+  const authorization = await signAuthorizationOf(chainId, account, plan.authorization);
+  return { kind: plan.kind, sender: plan.sender, call: plan.call, authorizations: [authorization] };
+}
+
+/** An upgrade or undo planned and signed at once (tests, the bench): planUpgrade, then signUpgrade. */
 export async function upgradeTransaction(
   signing: Signing,
   account: SigningAccount,
@@ -88,15 +158,7 @@ export async function upgradeTransaction(
   nonce: number,
   delegate?: OtherDelegate,
 ): Promise<SmartTransaction> {
-  const target = undo ? zeroAddress : (delegate?.address ?? DELEGATION_CONTRACTS.delegator);
-  const otherAllowed = !undo && delegate?.otherAllowed === true;
-  const authorization = await authorize(signing, account, target, nonce + 1, otherAllowed);
-  return {
-    kind: undo ? 'account-undo' : 'account-upgrade',
-    sender: account.address,
-    call: { to: account.address, value: 0n, data: '0x' },
-    authorizations: [authorization],
-  };
+  return signUpgrade(signing, account, await planUpgrade(signing, account, undo, nonce, delegate));
 }
 
 /**
@@ -112,8 +174,9 @@ export async function selfPaidBatch(
   nonce: number,
 ): Promise<SmartTransaction> {
   assertUsable(state, account.address);
-  const authorizations =
-    state.kind === 'plain' ? [await authorize(signing, account, DELEGATION_CONTRACTS.delegator, nonce + 1)] : [];
+  const upgrade = { delegate: DELEGATION_CONTRACTS.delegator, nonce: nonce + 1, otherAllowed: false };
+  if (state.kind === 'plain') await checkDelegateCode(signing.client, signing.chainId);
+  const authorizations = state.kind === 'plain' ? [await signAuthorizationOf(signing.chainId, account, upgrade)] : [];
   return {
     kind: 'batch',
     sender: account.address,
@@ -136,10 +199,10 @@ export async function sponsoredBatch(
   input: { payer: Address; calls: readonly BatchCall[]; accountNonce: number; nowSeconds: bigint },
 ): Promise<SmartTransaction> {
   assertUsable(state, account.address);
-  const authorizations =
-    state.kind === 'plain'
-      ? [await authorize(signing, account, DELEGATION_CONTRACTS.delegator, input.accountNonce)]
-      : [];
+  // The delegate, its manager and the enforcers the delegation's limits rely on, in one read.
+  await checkDelegateCode(signing.client, signing.chainId, { sponsorship: true });
+  const upgrade = { delegate: DELEGATION_CONTRACTS.delegator, nonce: input.accountNonce, otherAllowed: false };
+  const authorizations = state.kind === 'plain' ? [await signAuthorizationOf(signing.chainId, account, upgrade)] : [];
   const expiresAt = input.nowSeconds + SPONSORED_DELEGATION_SECONDS;
   const unsigned = sponsoredDelegation({
     account: account.address,

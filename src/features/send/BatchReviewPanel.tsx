@@ -25,6 +25,7 @@ import { useSmartAccount } from '@/lib/useSmartAccount';
 import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { BatchTransferLine } from './BatchTransferLine';
+import { DelegationTerms } from './DelegationTerms';
 import { GasComparison } from './GasComparison';
 import styles from './send.module.css';
 import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
@@ -204,6 +205,7 @@ export function BatchReviewPanel() {
           <dd>
             <GasComparison one={prepared.data.prepared.gasEstimate} calls={previews} />
           </dd>
+          {payer && <DelegationTerms tx={prepared.data.tx} payerName={payer.name} />}
         </dl>
       )}
       {prepared.isFetching && <p role="status">{t('send:batchReview.preparing')}</p>}

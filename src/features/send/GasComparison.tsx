@@ -3,10 +3,12 @@ import type { CallPreview } from '@/core/simulation/simulateCalls';
 
 /**
  * The batch's gas as one transaction (its estimate) against the same calls sent one by one (each
- * call's previewed gas, intrinsic cost included), once the preview has every call.
+ * call's previewed gas, intrinsic cost included), once the preview has every call; saying which
+ * costs more (a batch another account pays for costs more than the calls alone).
  */
 export function GasComparison({ one, calls }: { one: bigint; calls: readonly CallPreview[] | undefined }) {
   const separate = calls?.reduce((sum, call) => sum + call.gasUsed, 0n);
   if (separate === undefined || calls === undefined) return <T id="send:batchReview.gasOne" values={{ gas: one }} />;
-  return <T id="send:batchReview.gasAgainst" values={{ gas: one, separate, count: calls.length }} />;
+  const id = one <= separate ? 'send:batchReview.gasLess' : 'send:batchReview.gasMore';
+  return <T id={id} values={{ gas: one, separate, count: calls.length }} />;
 }

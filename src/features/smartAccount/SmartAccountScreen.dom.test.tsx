@@ -7,6 +7,7 @@
 import { flushSync } from 'react-dom';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { type Address, encodeAbiParameters, getAddress, type Hex, parseTransaction } from 'viem';
+import { recoverAuthorizationAddress } from 'viem/utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELEGATION_CONTRACTS } from '@/core/smartAccount/delegates';
 import { fakeSends, NOT_SENDING } from '@/testing/fakeSends';
@@ -29,7 +30,13 @@ let runs7702: boolean;
 let sends: ReturnType<typeof fakeSends>;
 const block = { ...FAKE_BLOCK };
 
+/** The authorization lists the fee estimates carried. */
+let estimated: RpcAuthorization[][];
+type RpcAuthorization = { address: Address; chainId: Hex; nonce: Hex; r: Hex; s: Hex; yParity: Hex };
+
 async function answer(method: string, params: unknown[]): Promise<unknown> {
+  if (method === 'eth_estimateGas')
+    estimated.push((params[0] as { authorizationList?: RpcAuthorization[] }).authorizationList ?? []);
   if (method === 'eth_getCode') return codes.get(String(params[0]).toLowerCase()) ?? '0x';
   if (method === 'eth_call') {
     // The support probe: a throwaway account authorizing the delegate, asked its NAME().
@@ -48,6 +55,7 @@ let unmount: () => void = () => undefined;
 beforeEach(async () => {
   codes = new Map([[DELEGATION_CONTRACTS.delegator.toLowerCase(), '0x6000']]);
   runs7702 = true;
+  estimated = [];
   sends = fakeSends(() => block);
   wallet = await createTestWallet();
   vi.stubGlobal('fetch', fakeSimulationNode(answer, { block, chainId: 31337 }).fetch);
@@ -120,6 +128,23 @@ describe('the smart-account screen', () => {
     click('Review the undo');
     await expect.poll(() => shows('The account’s code will be cleared') || alerts(), poll).toBe(true);
     expect(shows('Network fee')).toBe(true);
+    // The fee was estimated with a stand-in's authorization: the account signed nothing before Confirm.
+    const [standIn, ...more] = estimated.flat();
+    if (!standIn) throw new Error('no authorization in the fee estimate');
+    expect(more).toEqual([]);
+    const { address, r, s } = standIn;
+    const authority = await recoverAuthorizationAddress({
+      authorization: {
+        address,
+        r,
+        s,
+        chainId: Number(standIn.chainId),
+        nonce: Number(standIn.nonce),
+        yParity: Number(standIn.yParity),
+      },
+    });
+    expect(authority.toLowerCase()).not.toBe(ME.toLowerCase());
+    expect(standIn.address.toLowerCase()).toBe('0x0000000000000000000000000000000000000000');
     click('Confirm and send');
     await expect.poll(() => sends.sent.length, poll).toBe(1);
     const raw = await sentRaw();

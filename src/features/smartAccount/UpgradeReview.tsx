@@ -14,8 +14,8 @@ import { useT } from '@/lib/i18n';
 import type { UpgradeReview as Review } from './useUpgradeFlow';
 
 /** What the authorization does, in a sentence: Cairn's delegate (checked), another contract (unchecked), or none (undo). */
-function authorizationWords({ tx }: Review): Message {
-  const delegate = tx.authorizations[0]?.address ?? zeroAddress;
+function authorizationWords({ plan }: Review): Message {
+  const { delegate } = plan.authorization;
   if (sameAddress(delegate, zeroAddress)) return msg('smartAccount:review.toZero');
   if (isKnownDelegate(delegate))
     return msg('smartAccount:review.toDelegate', {

@@ -2,16 +2,16 @@ import { useRef, useState } from 'react';
 import type { Account } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { type Message, msg } from '@/core/i18n/message';
-import type { OtherDelegate, SmartTransaction } from '@/core/smartAccount/atomicSend';
+import type { OtherDelegate, UpgradePlan } from '@/core/smartAccount/atomicSend';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import type { TxRecord } from '@/core/tx/record';
 import { failureMessage } from '@/lib/errorMessages';
-import { prepareSmart, sendSmart, upgradeOf } from '@/lib/preparedCalls';
+import { confirmUpgrade, prepareUpgrade } from '@/lib/preparedCalls';
 import { useTransactions } from '@/lib/transactions';
 import { useVaultSession } from '@/lib/vault';
 
-/** What is under review: the transaction with its signed authorization, prepared (fees, gas), and its nonce. */
-export type UpgradeReview = { tx: SmartTransaction; prepared: AnyPreparedSend; nonce: number };
+/** What is under review: the transaction and the authorization Confirm signs, prepared (fees, gas), and its nonce. */
+export type UpgradeReview = { plan: UpgradePlan; prepared: AnyPreparedSend; nonce: number };
 
 export type UpgradeStep =
   | { name: 'start' }
@@ -22,10 +22,9 @@ export type UpgradeStep =
 
 /**
  * The upgrade or undo of one account on one network, as Send's flow: prepare (the delegate's
- * checks, then the authorization signed and the transaction's fees estimated with it), review,
- * confirm (signed, stored, sent), then the record followed. A failure goes back to the start with
- * its sentence, saying whether anything was signed; a new preparation signs a new authorization
- * for the nonce of the moment.
+ * checks, then the fees estimated with a stand-in authorization: nothing of the account's is
+ * signed), review, confirm (the authorization signed, then the transaction signed, stored, sent),
+ * then the record followed. A failure goes back to the start with its sentence.
  */
 export function useUpgradeFlow(network: Network, account: Account) {
   const session = useVaultSession();
@@ -39,18 +38,14 @@ export function useUpgradeFlow(network: Network, account: Account) {
     const mine = ++attempt.current;
     setProblem(undefined);
     setStep({ name: 'preparing', undo });
-    let signed = false;
     try {
-      const signer = session.signerFor(account);
-      const { tx, nonce } = await upgradeOf(network, signer, store, undo, delegate);
-      signed = true;
-      const prepared = await prepareSmart(network, tx);
+      const review = await prepareUpgrade(network, session.signerFor(account), store, undo, delegate);
       if (mine !== attempt.current) return;
-      setStep({ name: 'review', tx, prepared, nonce });
+      setStep({ name: 'review', ...review });
     } catch (error) {
       if (mine !== attempt.current) return;
       setStep({ name: 'start' });
-      setProblem(failureMessage(error, msg(signed ? 'smartAccount:nothingSent' : 'smartAccount:nothingSigned')));
+      setProblem(failureMessage(error, msg('smartAccount:nothingSigned')));
     }
   };
 
@@ -61,11 +56,11 @@ export function useUpgradeFlow(network: Network, account: Account) {
     setStep({ ...step, name: 'sending' });
     try {
       const signer = session.signerFor(account);
-      const record = await sendSmart(await service(), {
+      const record = await confirmUpgrade(await service(), {
         network,
         account: signer,
+        plan: step.plan,
         prepared: step.prepared,
-        tx: step.tx,
       });
       if (mine === attempt.current) setStep({ name: 'sent', record });
     } catch (error) {
@@ -75,7 +70,7 @@ export function useUpgradeFlow(network: Network, account: Account) {
     }
   };
 
-  /** Back to the start: a review's signed authorization is dropped with it. */
+  /** Back to the start: nothing was signed for a review. */
   const reset = () => {
     attempt.current++;
     setProblem(undefined);

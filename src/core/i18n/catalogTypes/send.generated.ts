@@ -21,12 +21,15 @@ declare module '../message' {
     "send:batchReview.back": undefined;
     "send:batchReview.confirm": undefined;
     "send:batchReview.consent": undefined;
+    "send:batchReview.delegation": undefined;
+    "send:batchReview.delegationTerms": { "address": MessageValue; "count": number; "payer": MessageValue; "until": Date | number };
     "send:batchReview.effects": undefined;
     "send:batchReview.expired": undefined;
     "send:batchReview.failing": undefined;
     "send:batchReview.feePaidBy": { "name": MessageValue };
     "send:batchReview.gas": undefined;
-    "send:batchReview.gasAgainst": { "count": number; "gas": number | bigint; "separate": number | bigint };
+    "send:batchReview.gasLess": { "count": number; "gas": number | bigint; "separate": number | bigint };
+    "send:batchReview.gasMore": { "count": number; "gas": number | bigint; "separate": number | bigint };
     "send:batchReview.gasOne": { "gas": number | bigint };
     "send:batchReview.noGas": undefined;
     "send:batchReview.payer": undefined;

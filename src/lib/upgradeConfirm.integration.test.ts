@@ -1,0 +1,46 @@
+import { parseEther } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { chainClient } from '@/core/chain/client';
+import type { SigningAccount } from '@/core/signing/signerAccount';
+import { readSmartAccountState } from '@/core/smartAccount/accountState';
+import { DELEGATION_CONTRACTS } from '@/core/smartAccount/delegates';
+import { localChainUrl } from '@/testing/localChainUrl';
+import { demoSigner, recordingService, testNetwork, testNode } from '@/testing/txFixtures';
+import { confirmUpgrade, prepareUpgrade } from './preparedCalls';
+
+const url = localChainUrl();
+const node = testNode(url);
+
+/** The account, counting the authorizations it signs. */
+function counting(account: SigningAccount) {
+  const signed: number[] = [];
+  const wrapped: SigningAccount = {
+    ...account,
+    signAuthorization: async (request) => {
+      signed.push(request.nonce);
+      return (account.signAuthorization as NonNullable<SigningAccount['signAuthorization']>)(request);
+    },
+  };
+  return { wrapped, signed };
+}
+
+describe('an upgrade and its undo, signed only at Confirm', () => {
+  it('prepares each with a stand-in authorization, then signs and mines it within the reviewed gas', async () => {
+    const network = testNetwork(url);
+    const { wrapped, signed } = counting(await demoSigner(62));
+    await node.setBalance({ address: wrapped.address, value: parseEther('1') });
+    const { txs, store } = recordingService();
+
+    for (const undo of [false, true]) {
+      const review = await prepareUpgrade(network, wrapped, store, undo);
+      expect(signed).toHaveLength(undo ? 1 : 0);
+      const record = await confirmUpgrade(txs, { network, account: wrapped, ...review });
+      expect(signed.at(-1)).toBe(review.nonce + 1);
+      const [change] = await txs.track(network);
+      expect(change?.record).toMatchObject({ id: record.id, status: 'confirmed' });
+      expect(await readSmartAccountState(chainClient(network), wrapped.address)).toEqual(
+        undo ? { kind: 'plain' } : { kind: 'upgraded', delegate: DELEGATION_CONTRACTS.delegator },
+      );
+    }
+  });
+});
