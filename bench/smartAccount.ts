@@ -19,7 +19,7 @@ import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import { Send } from '../e2e/pages/Send.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
-import { type BatchCall, selfBatchCall } from '../src/core/smartAccount/execution.ts';
+import { type ExecutionCall, selfBatchCall } from '../src/core/smartAccount/execution.ts';
 import { type BenchRun, sized } from './benchRun.ts';
 import { type BareSteps, bareSender, timeConfirm } from './confirmTiming.ts';
 import type { Held } from './held.ts';
@@ -94,7 +94,7 @@ async function confirmToMempool(bench: BenchRun, runs: number, stage: BenchStage
   const from = demoAddress(APP_ACCOUNT);
   const bareAccount = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: BARE_ACCOUNT });
   const bare = bareSender(proxy.url, chain.url, bareAccount);
-  const calls: BatchCall[] = [
+  const calls: ExecutionCall[] = [
     { to: ETH_TO, value: parseEther(ETH_AMOUNT), data: '0x' },
     {
       to: DAI,

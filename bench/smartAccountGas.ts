@@ -17,7 +17,7 @@ import {
   sponsoredBatch,
   upgradeTransaction,
 } from '../src/core/smartAccount/atomicSend.ts';
-import type { BatchCall } from '../src/core/smartAccount/execution.ts';
+import type { ExecutionCall } from '../src/core/smartAccount/execution.ts';
 import { acceptedOrThrow, type TxKind } from '../src/core/tx/record.ts';
 import { demoSigner, recordingService, testFees, testNode } from '../src/testing/txFixtures.ts';
 
@@ -75,7 +75,7 @@ export async function upgradeDemoAccount(nodeUrl: string, index: number): Promis
   return used;
 }
 
-const tokenCall = (token: Address, to: Address, amount: bigint): BatchCall => ({
+const tokenCall = (token: Address, to: Address, amount: bigint): ExecutionCall => ({
   to: token,
   value: 0n,
   data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
@@ -120,7 +120,7 @@ export async function measureBatchGas(nodeUrl: string): Promise<GasFigures> {
   await fund(USDC_HOLDER, USDC, usdcTo, parseUnits('1', 6));
   await fund(DAI_HOLDER, DAI, daiTo, parseUnits('1', 18));
 
-  const calls: BatchCall[] = [
+  const calls: ExecutionCall[] = [
     tokenCall(USDC, usdcTo, parseUnits('1', 6)),
     tokenCall(DAI, daiTo, parseUnits('1', 18)),
     { to: ethTo, value: parseEther('0.001'), data: '0x' },

@@ -127,7 +127,6 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   SMART_DELEGATE_MISMATCH: 'common:error.title.smartDelegateMismatch',
   SMART_DELEGATE_UNVERIFIED: 'common:error.title.smartDelegateUnverified',
   SMART_AUTHORIZATION_NONCE: 'common:error.title.smartAuthorizationNonce',
-  SMART_NOT_APPLIED: 'common:error.title.smartNotApplied',
   SMART_SIGNER_CANNOT: 'common:error.title.smartSignerCannot',
   SMART_BATCH_REVERTS: 'common:error.title.smartBatchReverts',
   SMART_PAYER_FUNDS: 'common:error.title.smartPayerFunds',

@@ -6,7 +6,7 @@ import type { SigningAccount } from '@/core/signing/signerAccount';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
 import { type SmartTransaction, selfPaidBatch, sponsoredBatch } from '@/core/smartAccount/atomicSend';
 import { asBatchError } from '@/core/smartAccount/batchErrors';
-import type { BatchCall } from '@/core/smartAccount/execution';
+import type { ExecutionCall } from '@/core/smartAccount/execution';
 import { nodePendingNonce } from '@/core/tx/nonces';
 import type { AnyPreparedSend, KnownReads } from '@/core/tx/prepare';
 import type { TxStore } from '@/core/tx/txStore';
@@ -28,7 +28,7 @@ export async function prepareBatch(args: {
   account: SigningAccount;
   state: SmartAccountState;
   payer: Address;
-  calls: readonly BatchCall[];
+  calls: readonly ExecutionCall[];
   store: TxStore;
   known?: KnownReads | undefined;
   nowSeconds: bigint;
@@ -50,7 +50,7 @@ async function sponsoredTransaction(
   network: Network,
   account: SigningAccount,
   state: SmartAccountState,
-  input: { payer: Address; calls: readonly BatchCall[]; nowSeconds: bigint },
+  input: { payer: Address; calls: readonly ExecutionCall[]; nowSeconds: bigint },
 ): Promise<SmartTransaction> {
   const signing = { client: chainClient(network), chainId: network.chainId };
   const accountNonce = await nodePendingNonce(signing.client, account.address);
@@ -66,7 +66,7 @@ export async function selfPaidTransaction(
   network: Network,
   account: SigningAccount,
   state: SmartAccountState,
-  calls: readonly BatchCall[],
+  calls: readonly ExecutionCall[],
   store: TxStore,
 ): Promise<SmartTransaction> {
   const signing = { client: chainClient(network), chainId: network.chainId };

@@ -12,7 +12,7 @@ import type { SmartAccountState } from './accountState';
 import { checkAuthorizationTarget, checkDelegateCode, checkOtherDelegate } from './delegateCheck';
 import { DELEGATION_CONTRACTS, isKnownDelegate } from './delegates';
 import { type Delegation, delegationTypedData } from './delegation';
-import { type BatchCall, selfBatchCall } from './execution';
+import { type ExecutionCall, selfBatchCall } from './execution';
 import { payerCall, randomSalt, SPONSORED_DELEGATION_SECONDS, sponsoredDelegation } from './sponsorship';
 
 /**
@@ -170,7 +170,7 @@ export async function selfPaidBatch(
   signing: Signing,
   account: SigningAccount,
   state: SmartAccountState,
-  calls: readonly BatchCall[],
+  calls: readonly ExecutionCall[],
   nonce: number,
 ): Promise<SmartTransaction> {
   assertUsable(state, account.address);
@@ -196,7 +196,7 @@ export async function sponsoredBatch(
   signing: Signing,
   account: SigningAccount,
   state: SmartAccountState,
-  input: { payer: Address; calls: readonly BatchCall[]; accountNonce: number; nowSeconds: bigint },
+  input: { payer: Address; calls: readonly ExecutionCall[]; accountNonce: number; nowSeconds: bigint },
 ): Promise<SmartTransaction> {
   assertUsable(state, account.address);
   // The delegate, its manager and the enforcers the delegation's limits rely on, in one read.

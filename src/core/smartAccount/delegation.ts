@@ -7,7 +7,7 @@ import {
   parseAbiParameters,
   type TypedDataDefinition,
 } from 'viem';
-import { BATCH_MODE, type BatchCall, encodeBatchExecution } from './execution';
+import { BATCH_MODE, type ExecutionCall, encodeBatchExecution } from './execution';
 
 // MetaMask's delegation framework (DelegationManager v1.3.0): a delegation lets `delegate` have
 // the delegator's account run executions, as far as its caveats' enforcers allow. Cairn makes
@@ -81,7 +81,7 @@ export const delegationManagerAbi = parseAbi([
 ]);
 
 /** The DelegationManager call that runs `calls` as the delegator's account, under `delegation`. */
-export function redeemDelegationCalldata(delegation: Delegation, calls: readonly BatchCall[]): Hex {
+export function redeemDelegationCalldata(delegation: Delegation, calls: readonly ExecutionCall[]): Hex {
   return encodeFunctionData({
     abi: delegationManagerAbi,
     functionName: 'redeemDelegations',

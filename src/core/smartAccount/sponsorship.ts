@@ -2,7 +2,7 @@ import { type Address, bytesToHex, encodePacked, type Hex, toHex } from 'viem';
 import type { CallRequest } from '../tx/transfer';
 import { DELEGATION_CONTRACTS } from './delegates';
 import { type Caveat, type Delegation, ROOT_AUTHORITY, redeemDelegationCalldata } from './delegation';
-import { type BatchCall, encodeBatchExecution } from './execution';
+import { type ExecutionCall, encodeBatchExecution } from './execution';
 
 /** How long a delegation for another account's gas stays good, by default: long enough to be mined. */
 export const SPONSORED_DELEGATION_SECONDS = 600n;
@@ -16,7 +16,7 @@ export const SPONSORED_DELEGATION_SECONDS = 600n;
 export function sponsoredDelegation(input: {
   account: Address;
   payer: Address;
-  calls: readonly BatchCall[];
+  calls: readonly ExecutionCall[];
   expiresAt: bigint;
   salt: bigint;
 }): Delegation {
@@ -37,7 +37,7 @@ export function sponsoredDelegation(input: {
 }
 
 /** The payer's transaction: to the DelegationManager, redeeming the signed delegation for exactly `calls`. */
-export function payerCall(signed: Delegation, calls: readonly BatchCall[]): CallRequest {
+export function payerCall(signed: Delegation, calls: readonly ExecutionCall[]): CallRequest {
   return {
     to: DELEGATION_CONTRACTS.delegationManager,
     value: 0n,

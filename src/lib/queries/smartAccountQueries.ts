@@ -4,7 +4,7 @@ import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import { readSmartAccountState, type SmartAccountState } from '@/core/smartAccount/accountState';
-import type { BatchCall } from '@/core/smartAccount/execution';
+import type { ExecutionCall } from '@/core/smartAccount/execution';
 import { runsEip7702 } from '@/core/smartAccount/support';
 import type { TxStore } from '@/core/tx/txStore';
 import { prepareBatch } from '../smartBatch';
@@ -19,7 +19,7 @@ export const smartAccountKeys = {
   state: (network: Network, address: Address, block: bigint | undefined) =>
     [...smartAccountKeys.all(network), address.toLowerCase(), String(block ?? '')] as const,
   support: (network: Network) => [...chainKeys.network(network), 'eip-7702'] as const,
-  batch: (network: Network, account: Address, payer: Address, state: string, calls: readonly BatchCall[]) =>
+  batch: (network: Network, account: Address, payer: Address, state: string, calls: readonly ExecutionCall[]) =>
     [
       ...smartAccountKeys.all(network),
       'batch',
@@ -61,7 +61,7 @@ export function smartBatchQuery(args: {
   account: SigningAccount;
   state: SmartAccountState;
   payer: Address;
-  calls: readonly BatchCall[];
+  calls: readonly ExecutionCall[];
   store: TxStore;
 }) {
   const { network, account, state, payer, calls } = args;

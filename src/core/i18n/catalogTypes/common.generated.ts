@@ -110,7 +110,6 @@ declare module '../message' {
     "common:error.title.smartDelegateNotAllowed": undefined;
     "common:error.title.smartDelegateUnverified": undefined;
     "common:error.title.smartNo7702": undefined;
-    "common:error.title.smartNotApplied": undefined;
     "common:error.title.smartPayerFunds": undefined;
     "common:error.title.smartSignerCannot": undefined;
     "common:error.title.txNonceTaken": undefined;
