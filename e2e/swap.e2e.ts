@@ -4,6 +4,7 @@ import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { demoAccount } from '../devchain/seedSupport.ts';
 import { LOCAL_UNISWAP_DEPLOYMENT as uniswap } from '../src/core/chain/localUniswap.ts';
 import { permit2AllowanceAbi } from '../src/core/contracts/decode/standardAbis.ts';
+import { DELEGATION_CONTRACTS } from '../src/core/smartAccount/delegates.ts';
 import { executeCalldata, MSG_SENDER, ROUTER_ITSELF, v3SwapExactIn, wrapEth } from '../src/core/swap/routerCommands.ts';
 import { encodeV3Path } from '../src/core/swap/v3Path.ts';
 import { AppShell } from './pages/AppShell.ts';
@@ -94,6 +95,48 @@ describe('swapping', () => {
       args: [me, tokens.DAI, uniswap.universalRouter],
     });
     expect(left).toBe(0n);
+  });
+
+  it('for a smart account, sends the exact approve and the swap as one transaction', async () => {
+    const node = nodeClient(env.chain.url);
+    // An account already upgraded to Cairn's delegate (its code points there), given some DAI.
+    const me = demoAddress(2);
+    await node.setCode({ address: me, bytecode: `0xef0100${DELEGATION_CONTRACTS.delegator.slice(2)}` });
+    const args = [me, parseEther('150')] as const;
+    await node.writeContract({
+      account: demoAddress(0),
+      chain: null,
+      address: tokens.DAI,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args,
+    });
+    const { swap, page } = await openSwap();
+    await swap.fill({ from: 'Demo account 3', pay: 'DAI', amount: '100', receive: 'USDC' });
+    await swap.quotedOut(6);
+    await swap.review();
+    const permit = page.getByRole('region', { name: 'Sign a permit for exactly this amount' });
+    await permit.waitFor({ timeout: 15_000 });
+    expect(await permit.textContent()).toContain('go together in one transaction');
+    await permit.getByRole('button', { name: 'Sign permit' }).click();
+    // Send's batch, reviewed: the approve, then the swap.
+    await swap.send.reviewBatch();
+    await expect.poll(() => swap.send.review.textContent(), { timeout: 15_000 }).toMatch(/approve\(.*execute\(/s);
+    const before = await balanceOf(tokens.USDC, me);
+    const card = await swap.send.confirm();
+    await expect.poll(() => swap.send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
+    expect(await balanceOf(tokens.USDC, me)).toBeGreaterThan(before);
+    // One transaction, from the account to itself, and nothing left approved.
+    const block = await node.getBlock({ includeTransactions: true });
+    expect(block.transactions.map((tx) => [tx.from, tx.to])).toEqual([[me.toLowerCase(), me.toLowerCase()]]);
+    expect(
+      await node.readContract({
+        address: tokens.DAI,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [me, uniswap.permit2],
+      }),
+    ).toBe(0n);
   });
 
   it('holds Confirm, saying why, when another account moves the pools beyond the slippage after the review', async () => {

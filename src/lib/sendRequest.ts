@@ -22,8 +22,18 @@ export type SendRequest = {
   swap?: SwapFacts;
 };
 
-/** A contract write another screen queued for Send's batch (several go in one transaction). */
-export type QueuedCall = { networkId: string; recipient: Address; value: bigint; data: Hex; callName: string };
+/**
+ * A contract write another screen queued for Send's batch (several go in one transaction), from
+ * the account `fromId` (Send's batch moves to it: a batch is one account's).
+ */
+export type QueuedCall = {
+  networkId: string;
+  fromId: string;
+  recipient: Address;
+  value: bigint;
+  data: Hex;
+  callName: string;
+};
 
 export const sendRequestStore = createStore<{ pending: SendRequest | undefined; queued: QueuedCall[] }>()(() => ({
   pending: undefined,

@@ -115,7 +115,14 @@ export function FunctionForm({
     if (fn.kind === 'write') {
       if (!signer) return;
       if (toBatch) {
-        queueForBatch({ networkId: network.id, recipient: contract.address, value, data, callName: fn.id });
+        queueForBatch({
+          networkId: network.id,
+          fromId: signer.id,
+          recipient: contract.address,
+          value,
+          data,
+          callName: fn.id,
+        });
         setQueued(true);
         return;
       }

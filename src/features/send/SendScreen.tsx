@@ -48,7 +48,8 @@ export function SendScreen() {
     setParams({}, { replace: true });
   }, [requested, setParams]);
   const nativeDecimals = network.nativeCurrency.decimals;
-  // Writes queued on Contracts join the batch of the account and network in use.
+  // Writes queued on Contracts or Swap join the batch of their account on the network in use, which
+  // Send then sends from (a batch is one account's).
   const owner = from ? `${network.id}:${from.id}` : undefined;
   useEffect(() => {
     if (!owner) return;
@@ -56,7 +57,9 @@ export function SendScreen() {
     for (const queued of takeQueuedCalls(network.id)) {
       const intent = { asset: native, amount: queued.value, recipient: queued.recipient };
       const call = { to: queued.recipient, value: queued.value, data: queued.data };
-      addToBatch({ call, intent, recipientName: undefined, callName: queued.callName }, owner);
+      if (queued.fromId !== sendFlowStore.getState().form.fromId) updateForm({ fromId: queued.fromId });
+      const batchOwner = `${network.id}:${queued.fromId}`;
+      addToBatch({ call, intent, recipientName: undefined, callName: queued.callName }, batchOwner);
     }
   }, [owner, network.id, network.nativeCurrency.symbol, nativeDecimals]);
   // A contract write prepared on Contracts: recipient, value and call data filled in, the value

@@ -102,6 +102,7 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
       // One transaction from the smart account: the approve, then the swap that uses it.
       queueForBatch({
         networkId: network.id,
+        fromId: plan.from.id,
         recipient: plan.tokenIn,
         value: 0n,
         data: approveCall(plan),
@@ -109,6 +110,7 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
       });
       queueForBatch({
         networkId: network.id,
+        fromId: plan.from.id,
         recipient: tx.to,
         value: tx.value,
         data: tx.data,
