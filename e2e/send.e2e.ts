@@ -143,7 +143,7 @@ describe('sending', () => {
       .toContain('Network fee, paid by Demo account 1');
     // What the empty account signs for the payer: exactly these calls, once, for a while.
     expect(await send.review.textContent()).toMatch(
-      /A delegation that lets Demo account 1 \(0xf39F…2266\) run exactly these 2 calls, with these values and data, once, until/,
+      /A delegation that lets Demo account 1 \(0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266.*\) run exactly these 2 calls, with these values and data, once, for ten minutes/,
     );
     const card = await send.confirm();
     await expect.poll(() => send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');

@@ -101,7 +101,8 @@ export async function sendPreparedCall(
 /**
  * `account`'s upgrade (to Cairn's delegate, or the person's other one) or its undo, planned for
  * the nonce its next transaction takes (nextNonceOf) and prepared: the delegate checked, the fee
- * estimated with a stand-in authorization, nothing signed (Confirm signs: confirmUpgrade).
+ * estimated with a stand-in authorization, nothing signed (Confirm signs: confirmUpgrade). A
+ * delegate whose code would make the upgrade revert is refused here, as the real one would be.
  * Throws what planUpgrade and preparing throw.
  */
 export async function prepareUpgrade(
@@ -114,9 +115,12 @@ export async function prepareUpgrade(
   const nonce = await nextNonceOf(network, account.address, store);
   const signing = { client: chainClient(network), chainId: network.chainId };
   const plan = await planUpgrade(signing, account, undo, nonce, delegate);
+  // The stand-in's authority is called in the account's place: the delegate's code runs there as
+  // it will at the account once its own authorization applies (none for an undo), at the same cost.
   const standIn = await standInAuthorization(network.chainId, plan);
-  const prepared = await prepareCall(network, plan.sender, plan.call, undefined, undefined, [standIn]);
-  return { plan, prepared, nonce };
+  const atStandIn = { ...plan.call, to: standIn.authority };
+  const prepared = await prepareCall(network, plan.sender, atStandIn, undefined, undefined, [standIn]);
+  return { plan, prepared: { ...prepared, call: plan.call }, nonce };
 }
 
 /**

@@ -45,11 +45,16 @@ export function queueForBatch(call: QueuedCall): void {
   sendRequestStore.setState((s) => ({ queued: [...s.queued, call] }));
 }
 
-/** Takes the writes queued for `networkId`, so each is put in the batch once (others wait for theirs). */
-export function takeQueuedCalls(networkId: string): QueuedCall[] {
+/**
+ * Takes the writes queued for `networkId` that `accepts` takes by their account, so each is put
+ * in the batch once, all of one account together (the first account accepted; others wait).
+ */
+export function takeQueuedCalls(networkId: string, accepts: (fromId: string) => boolean = () => true): QueuedCall[] {
   const { queued } = sendRequestStore.getState();
-  const taken = queued.filter((call) => call.networkId === networkId);
-  if (taken.length > 0) sendRequestStore.setState({ queued: queued.filter((call) => call.networkId !== networkId) });
+  const first = queued.find((call) => call.networkId === networkId && accepts(call.fromId));
+  if (!first) return [];
+  const taken = queued.filter((call) => call.networkId === networkId && call.fromId === first.fromId);
+  sendRequestStore.setState({ queued: queued.filter((call) => !taken.includes(call)) });
   return taken;
 }
 

@@ -6,6 +6,7 @@ import { readSmartAccountState } from '@/core/smartAccount/accountState';
 import { DELEGATION_CONTRACTS } from '@/core/smartAccount/delegates';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { demoSigner, recordingService, testNetwork, testNode } from '@/testing/txFixtures';
+import { demoContractAddresses } from '../../devchain/seed.ts';
 import { confirmUpgrade, prepareUpgrade } from './preparedCalls';
 
 const url = localChainUrl();
@@ -42,5 +43,29 @@ describe('an upgrade and its undo, signed only at Confirm', () => {
         undo ? { kind: 'plain' } : { kind: 'upgraded', delegate: DELEGATION_CONTRACTS.delegator },
       );
     }
+  });
+
+  it('undoes a delegation to a contract that refuses plain calls, and refuses an upgrade to one, signing nothing first', async () => {
+    const network = testNetwork(url);
+    const { USDC } = demoContractAddresses();
+    const { txs, store } = recordingService();
+    // An account delegated elsewhere, to a token (no receive function: a plain call to it reverts).
+    const delegated = counting(await demoSigner(63));
+    await node.setBalance({ address: delegated.wrapped.address, value: parseEther('1') });
+    await node.setCode({ address: delegated.wrapped.address, bytecode: `0xef0100${USDC.slice(2)}` });
+    const undo = await prepareUpgrade(network, delegated.wrapped, store, true);
+    expect(delegated.signed).toEqual([]);
+    const record = await confirmUpgrade(txs, { network, account: delegated.wrapped, ...undo });
+    const [change] = await txs.track(network);
+    expect(change?.record).toMatchObject({ id: record.id, status: 'confirmed', kind: 'account-undo' });
+    expect(await readSmartAccountState(chainClient(network), delegated.wrapped.address)).toEqual({ kind: 'plain' });
+
+    // The same token as "another delegate": the upgrade would revert, so it is refused at preparing.
+    const plain = counting(await demoSigner(64));
+    await node.setBalance({ address: plain.wrapped.address, value: parseEther('1') });
+    await expect(
+      prepareUpgrade(network, plain.wrapped, store, false, { address: USDC, otherAllowed: true }),
+    ).rejects.toMatchObject({ code: 'CHAIN_REVERTED' });
+    expect(plain.signed).toEqual([]);
   });
 });

@@ -124,9 +124,10 @@ export async function planUpgrade(
 
 /**
  * An authorization to the plan's delegate signed by a throwaway key, for the gas estimate only:
- * a transaction carrying it costs what one carrying the account's own does (the same list, an
- * account with no nonce yet: the most an authorization costs), so the account signs nothing
- * before Confirm. It authorizes nothing of the person's, and is never sent.
+ * the estimate calls the throwaway's address instead of the account, so the delegate's code runs
+ * there exactly as it will at the account (nothing runs for an undo), with the same authorization
+ * list, and the account signs nothing before Confirm. It authorizes nothing of the person's, and
+ * is never sent.
  */
 export function standInAuthorization(chainId: number, plan: UpgradePlan): Promise<CarriedAuthorization> {
   const throwaway = privateKeyToAccount(generatePrivateKey());

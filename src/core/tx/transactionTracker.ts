@@ -3,14 +3,12 @@ import {
   call,
   getBlock,
   getBlockNumber,
-  getCode,
   getTransaction,
   getTransactionCount,
   getTransactionReceipt,
 } from 'viem/actions';
 import { blockFollows, type HeadBlock } from '../chain/chainHead';
 import { type ChainClient, chainClient } from '../chain/client';
-import { codeShowsDelegate, delegateOf } from '../chain/delegationDesignator';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { RevertedError } from '../errors/chain';
@@ -20,6 +18,7 @@ import { codeValue, type Message, msg } from '../i18n/message';
 import { FINAL_CONFIRMATIONS, isActive, isMined, isWatched, type TxRecord } from './record';
 import type { RecordWriter, TxChange } from './recordWriter';
 import { confirmationsAt, type Decision, decide, type Lookup, type MinedReceipt } from './trackDecision';
+import { skippedAuthorization } from './skippedAuthorization';
 import type { TxStore } from './txStore';
 import { asSentByWallet, type SeenTransaction } from './walletSend';
 
@@ -224,9 +223,11 @@ export class TransactionTracker {
       case 'mined': {
         const { receipt } = decision;
         // A skipped authorization explains a failure too (the batch then ran on a plain account).
-        const skipped = await skippedAuthorization(client, current, receipt.blockNumber);
-        // Whether its authorizations took effect decides success: unread, the record waits for the next pass.
-        if (skipped === 'unknown') break;
+        const found = await skippedAuthorization(client, current, receipt.blockNumber);
+        // Whether its authorizations took effect decides success: unread, the record waits for the
+        // next pass, until it is final (then the receipt decides, as for any transaction).
+        if (found === 'unknown' && decision.confirmations < FINAL_CONFIRMATIONS) break;
+        const skipped = found === 'unknown' ? undefined : found;
         const failureReason = skipped
           ? msg('core.chain:smartAccount.authorizationSkipped', { account: codeValue(skipped) })
           : receipt.success
@@ -297,42 +298,4 @@ export class TransactionTracker {
         : UNREPORTED_FAILURE;
     }
   }
-}
-
-/**
- * The first account whose EIP-7702 authorization the mined transaction carried but the chain
- * skipped (its nonce had moved, or its chain was wrong): its code at that block does not point
- * where the authorization said. Such a transaction succeeds, and a batch sent to the account
- * itself then ran nothing. Undefined when all took effect; 'unknown' when the node could not say
- * (the record then stays undecided rather than confirmed). A node that no longer keeps the
- * block's state (a pruned node, long after) is asked for the code now instead.
- */
-async function skippedAuthorization(
-  client: ChainClient,
-  record: TxRecord,
-  blockNumber: bigint,
-): Promise<Address | undefined | 'unknown'> {
-  const carried = record.authorizations ?? [];
-  // A batch an account sends itself runs only while its code points at a delegate: sent to a
-  // plain account (its upgrade undone meanwhile), it succeeds and does nothing.
-  const batchAccount = carried.length === 0 && record.kind === 'batch' ? record.batch?.account : undefined;
-  if (carried.length === 0 && batchAccount === undefined) return undefined;
-  const codesAt = (at: { blockNumber: bigint } | { blockTag: 'latest' }) =>
-    Promise.all(
-      (batchAccount ? [batchAccount] : carried.map((a) => a.authority)).map((address) =>
-        getCode(client, { address, ...at }),
-      ),
-    );
-  let codes: (Hex | undefined)[];
-  try {
-    codes = await codesAt({ blockNumber }).catch(() => codesAt({ blockTag: 'latest' }));
-  } catch {
-    return 'unknown';
-  }
-  if (batchAccount) return delegateOf(codes[0]) === undefined ? batchAccount : undefined;
-  // A later authorization of the same account in the list wins (EIP-7702 applies them in order).
-  const last = new Map(carried.map((a, index) => [a.authority.toLowerCase(), index]));
-  return carried.find(
-    (a, index) => last.get(a.authority.toLowerCase()) === index && !codeShowsDelegate(codes[index], a.address),
-  )?.authority;
 }

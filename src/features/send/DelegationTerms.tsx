@@ -1,7 +1,7 @@
+import { AddressText } from '@/components/AddressText';
 import { T } from '@/components/T';
 import { untrustedValue } from '@/core/i18n/message';
 import type { SmartTransaction } from '@/core/smartAccount/atomicSend';
-import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 
 /**
@@ -21,10 +21,10 @@ export function DelegationTerms({ tx, payerName }: { tx: SmartTransaction; payer
           id="send:batchReview.delegationTerms"
           values={{
             payer: untrustedValue(payerName, 'name'),
-            address: shortAddress(delegation.delegate),
             count: batch.calls,
             until: new Date(Number(expiresAt) * 1000),
           }}
+          tags={{ 0: <AddressText address={delegation.delegate} /> }}
         />
       </dd>
     </>

@@ -9,6 +9,7 @@ import type { CallPreview } from '@/core/simulation/simulateCalls';
 export function GasComparison({ one, calls }: { one: bigint; calls: readonly CallPreview[] | undefined }) {
   const separate = calls?.reduce((sum, call) => sum + call.gasUsed, 0n);
   if (separate === undefined || calls === undefined) return <T id="send:batchReview.gasOne" values={{ gas: one }} />;
-  const id = one <= separate ? 'send:batchReview.gasLess' : 'send:batchReview.gasMore';
+  if (one === separate) return <T id="send:batchReview.gasOne" values={{ gas: one }} />;
+  const id = one < separate ? 'send:batchReview.gasLess' : 'send:batchReview.gasMore';
   return <T id={id} values={{ gas: one, separate, count: calls.length }} />;
 }

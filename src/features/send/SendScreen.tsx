@@ -49,19 +49,28 @@ export function SendScreen() {
   }, [requested, setParams]);
   const nativeDecimals = network.nativeCurrency.decimals;
   // Writes queued on Contracts or Swap join the batch of their account on the network in use, which
-  // Send then sends from (a batch is one account's).
+  // Send then sends from (a batch is one account's). Taken only on the form (never under a review),
+  // and never over another account's batch: that one waits to be sent or cleared (Send says so).
   const owner = from ? `${network.id}:${from.id}` : undefined;
+  const batch = useStore(sendFlowStore, (s) => s.form.batch);
+  const batchFor = useStore(sendFlowStore, (s) => s.form.batchFor);
   useEffect(() => {
-    if (!owner) return;
+    if (!owner || step.name !== 'form') return;
     const native = { kind: 'native' as const, symbol: network.nativeCurrency.symbol, decimals: nativeDecimals };
-    for (const queued of takeQueuedCalls(network.id)) {
+    const waiting = takeQueuedCalls(
+      network.id,
+      (fromId) => batch.length === 0 || batchFor === `${network.id}:${fromId}`,
+    );
+    for (const queued of waiting) {
+      if (queued.fromId !== sendFlowStore.getState().form.fromId) updateForm({ fromId: queued.fromId });
       const intent = { asset: native, amount: queued.value, recipient: queued.recipient };
       const call = { to: queued.recipient, value: queued.value, data: queued.data };
-      if (queued.fromId !== sendFlowStore.getState().form.fromId) updateForm({ fromId: queued.fromId });
-      const batchOwner = `${network.id}:${queued.fromId}`;
-      addToBatch({ call, intent, recipientName: undefined, callName: queued.callName }, batchOwner);
+      addToBatch(
+        { call, intent, recipientName: undefined, callName: queued.callName },
+        `${network.id}:${queued.fromId}`,
+      );
     }
-  }, [owner, network.id, network.nativeCurrency.symbol, nativeDecimals]);
+  }, [owner, step.name, batch, batchFor, network.id, network.nativeCurrency.symbol, nativeDecimals]);
   // A contract write prepared on Contracts: recipient, value and call data filled in, the value
   // written as the person types it in the language shown.
   useEffect(() => {

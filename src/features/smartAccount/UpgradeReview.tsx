@@ -71,7 +71,7 @@ export function UpgradeReview({
           <NetworkFeeLines prepared={review.prepared} native={native} />
         </dd>
       </dl>
-      <p className={ui.muted}>{t('smartAccount:review.signedNote')}</p>
+      <p className={ui.muted}>{t('smartAccount:review.feeNote')}</p>
       <div className={ui.actions}>
         <button type="button" onClick={onConfirm} disabled={sending}>
           {sending ? t('smartAccount:review.sending') : t('smartAccount:review.confirm')}

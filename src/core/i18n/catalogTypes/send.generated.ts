@@ -22,7 +22,7 @@ declare module '../message' {
     "send:batchReview.confirm": undefined;
     "send:batchReview.consent": undefined;
     "send:batchReview.delegation": undefined;
-    "send:batchReview.delegationTerms": { "address": MessageValue; "count": number; "payer": MessageValue; "until": Date | number };
+    "send:batchReview.delegationTerms": { "count": number; "payer": MessageValue; "until": Date | number };
     "send:batchReview.effects": undefined;
     "send:batchReview.expired": undefined;
     "send:batchReview.failing": undefined;

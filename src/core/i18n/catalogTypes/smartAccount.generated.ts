@@ -33,8 +33,8 @@ declare module '../message' {
     "smartAccount:review.cancel": undefined;
     "smartAccount:review.confirm": undefined;
     "smartAccount:review.fee": undefined;
+    "smartAccount:review.feeNote": undefined;
     "smartAccount:review.sending": undefined;
-    "smartAccount:review.signedNote": undefined;
     "smartAccount:review.title": undefined;
     "smartAccount:review.toDelegate": { "delegate": MessageValue; "version": MessageValue };
     "smartAccount:review.toOther": { "delegate": MessageValue };
