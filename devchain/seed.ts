@@ -4,7 +4,8 @@
 // addresses are the same on every run. After the present block come the contracts that exercise
 // the transaction preview, from their own deployer (scenarios.ts), then Uniswap's contracts and
 // pools (uniswap.ts), then MetaMask's Delegation Framework at its published addresses
-// (delegation.ts).
+// (delegation.ts), then Safe's contracts at their canonical addresses (safe.ts) and a 2-of-3 Safe
+// of demo accounts 1, 2 and 3 (demoSafe.ts).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +24,11 @@ import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/loca
 import { approvalSteps, type SeededApproval, seededApprovals } from './approvalSeed.ts';
 import { type CompiledContracts, compileContracts } from './compile.ts';
 import { type DelegationContract, delegationAddresses, placeDelegationFramework } from './delegation.ts';
+import { DEMO_SAFE, DEMO_SAFE_HOLDS, demoSafeAddress, seedDemoSafe } from './demoSafe.ts';
 import { demoNftUri } from './nftArt.ts';
 import { placePermit2 } from './permit2.ts';
 import { FEED_HISTORY, plannedRounds } from './priceRounds.ts';
+import { placeSafeContracts, type SafeContract, safeAddresses } from './safe.ts';
 import { type ScenarioContract, scenarioContractAddresses, seedScenarios } from './scenarios.ts';
 import {
   callStep,
@@ -42,7 +45,16 @@ import { seedUniswap, type UniswapContract, uniswapAddresses } from './uniswap.t
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export { DEPLOYER_INDEX, type DemoContract, demoAddress, demoContractAddresses };
+export {
+  DEMO_SAFE,
+  DEMO_SAFE_HOLDS,
+  DEPLOYER_INDEX,
+  type DemoContract,
+  demoAddress,
+  demoContractAddresses,
+  demoSafeAddress,
+  safeAddresses,
+};
 
 /** Deploys only the trick token, so the deployer's addresses and nonces are those without it. */
 export const TRICK_DEPLOYER_INDEX = 18;
@@ -67,6 +79,10 @@ export type SeedManifest = {
   uniswap: Record<UniswapContract, Address>;
   /** MetaMask's Delegation Framework, at its published addresses (devchain/delegation.ts). */
   delegation: Record<DelegationContract, Address>;
+  /** Safe's contracts v1.4.1, at their canonical addresses (devchain/safe.ts). */
+  safe: Record<SafeContract, Address>;
+  /** The 2-of-3 Safe of demo accounts 1, 2 and 3 (devchain/demoSafe.ts). */
+  demoSafe: Address;
   /** Hashes of the history transactions, oldest first. */
   history: Hex[];
   /** Block number after seeding. */
@@ -132,12 +148,16 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
   await seedScenarios(client, compiled, contracts);
   await seedUniswap(client, compiled, contracts);
   await placeDelegationFramework(client);
+  await placeSafeContracts(client);
+  await seedDemoSafe(client, contracts.DAI);
   return {
     contracts,
     scenarios: scenarioContractAddresses(),
     multicall3: MULTICALL3_ADDRESS,
     uniswap: uniswapAddresses(),
     delegation: delegationAddresses(),
+    safe: safeAddresses(),
+    demoSafe: demoSafeAddress(),
     history,
     blockNumber: await client.getBlockNumber(),
     approvals: seededApprovals(now),

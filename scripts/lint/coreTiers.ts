@@ -25,6 +25,7 @@ export const CORE_TIERS = [
       'activity',
       'chart',
       'swap',
+      'safe',
     ],
   },
   { tier: 'store', folders: ['storage', 'build'] },

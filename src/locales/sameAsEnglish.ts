@@ -3,6 +3,7 @@
 // to English is taken for untranslated.
 export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
   de: new Set<string>([
+    'core.keys:account.namePrefix.safe',
     'extension:name',
     'extension:options.takeOver.legend',
     'accounts:tag.ledger',
@@ -77,6 +78,7 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'smartAccount:sent.status',
   ]),
   es: new Set<string>([
+    'core.keys:account.namePrefix.safe',
     'extension:name',
     'extension:options.takeOver.legend',
     'accounts:label.plain',

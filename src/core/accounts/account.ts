@@ -29,11 +29,27 @@ export type ExternalWalletSource = {
 /** The sources whose key is held outside Cairn: on a device, or in a browser wallet. */
 export type DeviceSource = QrDeviceSource | LedgerSource | ExternalWalletSource;
 
+/**
+ * A Safe multisig on one chain: it has no key. Cairn proposes its transactions, its owners
+ * confirm them (by signature or on-chain), and any account executes them once enough have.
+ */
+export type SafeSource = {
+  kind: 'safe';
+  chainId: number;
+  /** The Safe version its code was found to be when added (core/safe/knownCode.ts). */
+  version: string;
+  /** Runs SafeL2, which logs every Safe transaction. */
+  l2: boolean;
+  /** Added through the advanced choice, its code not one of Safe's published versions. */
+  unknownCode?: boolean;
+};
+
 /** Where an account's key comes from. */
 export type AccountSource =
   | { kind: 'hd'; secretId: string; template: string; index: number; path: string }
   | { kind: 'key'; secretId: string }
   | DeviceSource
+  | SafeSource
   | { kind: 'watch' };
 
 /** The sources whose key the vault holds. */

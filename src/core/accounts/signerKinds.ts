@@ -52,6 +52,12 @@ const PROFILES: Record<AccountSource['kind'], SignerProfile> = {
     sendsItself: msg('core.signing:signer.sendsItself'),
     noAuthorization: msg('core.signing:signer.noAuthorization.browserWallet'),
   },
+  safe: {
+    signs: msg('core.signing:signer.safeOwners'),
+    canSign: false,
+    whyNot: msg('core.signing:signer.safe'),
+    noAuthorization: msg('core.signing:signer.safeNoAuthorization'),
+  },
   watch: {
     signs: msg('core.signing:signer.nobody'),
     canSign: false,

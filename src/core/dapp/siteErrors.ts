@@ -135,7 +135,13 @@ const ATOMIC_REFUSALS = {
 export function atomicRefusedError(refusal: AtomicRefusal): ProviderError {
   const why =
     refusal.kind === 'signer'
-      ? ATOMIC_REFUSALS[refusal.signer === 'hd' || refusal.signer === 'key' ? 'watch' : refusal.signer]
+      ? ATOMIC_REFUSALS[
+          refusal.signer === 'hd' || refusal.signer === 'key'
+            ? 'watch'
+            : refusal.signer === 'safe'
+              ? 'contract'
+              : refusal.signer
+        ]
       : refusal.kind === 'foreign'
         ? `the account is delegated (EIP-7702) to another contract, ${refusal.delegate}, through which Cairn sends nothing`
         : ATOMIC_REFUSALS[refusal.kind];

@@ -6,6 +6,7 @@ import { EXPLORER_ERROR_CODES, type ExplorerErrorCode } from './explorer';
 import { INPUT_ERROR_CODES, type InputErrorCode } from './input';
 import { KEY_ERROR_CODES, type KeyErrorCode } from './keys';
 import { OFFLINE_ERROR_CODES, type OfflineErrorCode } from './offline';
+import { SAFE_ERROR_CODES, type SafeErrorCode } from './safe';
 import { SETTINGS_ERROR_CODES, type SettingsErrorCode } from './settings';
 import { SIMULATION_ERROR_CODES, type SimulationErrorCode } from './simulation';
 import { SMART_ACCOUNT_ERROR_CODES, type SmartAccountErrorCode } from './smartAccount';
@@ -26,6 +27,7 @@ export type ErrorCode =
   | ExplorerErrorCode
   | SimulationErrorCode
   | SmartAccountErrorCode
+  | SafeErrorCode
   | DeviceErrorCode
   | WalletErrorCode
   | DappErrorCode;
@@ -43,6 +45,7 @@ export const ERROR_CODES = [
   ...EXPLORER_ERROR_CODES,
   ...SIMULATION_ERROR_CODES,
   ...SMART_ACCOUNT_ERROR_CODES,
+  ...SAFE_ERROR_CODES,
   ...DEVICE_ERROR_CODES,
   ...WALLET_ERROR_CODES,
   ...DAPP_ERROR_CODES,

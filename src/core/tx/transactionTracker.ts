@@ -17,8 +17,8 @@ import { WalletError } from '../errors/wallet';
 import { codeValue, type Message, msg } from '../i18n/message';
 import { FINAL_CONFIRMATIONS, isActive, isMined, isWatched, type TxRecord } from './record';
 import type { RecordWriter, TxChange } from './recordWriter';
-import { confirmationsAt, type Decision, decide, type Lookup, type MinedReceipt } from './trackDecision';
 import { skippedAuthorization } from './skippedAuthorization';
+import { confirmationsAt, type Decision, decide, type Lookup, type MinedReceipt } from './trackDecision';
 import type { TxStore } from './txStore';
 import { asSentByWallet, type SeenTransaction } from './walletSend';
 

@@ -1,5 +1,12 @@
 import type { Address } from 'viem';
-import { type Account, type AccountSource, type DeviceSource, isDeviceSource, secretIdOf } from '../accounts/account';
+import {
+  type Account,
+  type AccountSource,
+  type DeviceSource,
+  isDeviceSource,
+  type SafeSource,
+  secretIdOf,
+} from '../accounts/account';
 import { equalBytes } from '../bytes';
 import { VaultError } from '../errors/vault';
 import { type Message, msg } from '../i18n/message';
@@ -26,6 +33,7 @@ export type AccountSpec = {
     | { kind: 'hd'; template: string; index: number; path: string }
     | { kind: 'key' }
     | { kind: 'watch' }
+    | SafeSource
     | DeviceSource;
   /** The name the person gave it, if any. */
   name?: string;
@@ -72,6 +80,7 @@ const PREFIXES: Record<AccountSpec['source']['kind'], Message> = {
   qrDevice: msg('core.keys:account.namePrefix.qrDevice'),
   ledger: msg('core.keys:account.namePrefix.ledger'),
   external: msg('core.keys:account.namePrefix.wallet'),
+  safe: msg('core.keys:account.namePrefix.safe'),
 };
 
 /**
@@ -127,7 +136,7 @@ export function addAccounts(
   let all = contents.accounts;
   for (const spec of accounts) {
     const given = spec.source;
-    const keyless = given.kind === 'watch' || isDeviceSource(given);
+    const keyless = given.kind === 'watch' || given.kind === 'safe' || isDeviceSource(given);
     if (!keyless && !secretId) throw new Error('an account with a key needs its secret');
     const source: AccountSource = keyless
       ? { ...given }
@@ -310,7 +319,7 @@ function toNewAccount(account: Account): NewAccount {
     source:
       source.kind === 'hd'
         ? { kind: 'hd', template: source.template, index: source.index, path: source.path }
-        : isDeviceSource(source)
+        : isDeviceSource(source) || source.kind === 'safe'
           ? { ...source }
           : { kind: source.kind },
   };

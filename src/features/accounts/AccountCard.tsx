@@ -42,6 +42,8 @@ function sourceText(account: Account, secret: SecretSummary | undefined): Messag
       });
     case 'external':
       return msg('accounts:source.external', { wallet: walletName({ name: source.walletName }) });
+    case 'safe':
+      return msg('accounts:source.safe', { version: codeValue(source.version) });
   }
 }
 

@@ -80,6 +80,7 @@ declare module '../message' {
     "accounts:source.phraseWithPassphrase": { "path": MessageValue };
     "accounts:source.privateKey": undefined;
     "accounts:source.qrDevice": { "device": MessageValue; "path": MessageValue };
+    "accounts:source.safe": { "version": MessageValue };
     "accounts:source.watch": undefined;
     "accounts:tag.browserWallet": undefined;
     "accounts:tag.hidden": undefined;

@@ -11,6 +11,7 @@ declare module '../message' {
     "core.keys:account.namePrefix.demo": undefined;
     "core.keys:account.namePrefix.ledger": undefined;
     "core.keys:account.namePrefix.qrDevice": undefined;
+    "core.keys:account.namePrefix.safe": undefined;
     "core.keys:account.namePrefix.wallet": undefined;
     "core.keys:account.namePrefix.watched": undefined;
     "core.keys:account.nameTooLong": { "max": number | bigint };

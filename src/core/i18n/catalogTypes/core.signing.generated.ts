@@ -178,6 +178,9 @@ declare module '../message' {
     "core.signing:signer.noAuthorization.qrDevice": undefined;
     "core.signing:signer.nobody": undefined;
     "core.signing:signer.qrDevice": undefined;
+    "core.signing:signer.safe": undefined;
+    "core.signing:signer.safeNoAuthorization": undefined;
+    "core.signing:signer.safeOwners": undefined;
     "core.signing:signer.sendsItself": undefined;
     "core.signing:signer.watchOnly": undefined;
     "core.signing:typedData.chainMismatch": { "requested": MessageValue; "selected": MessageValue };
