@@ -14,7 +14,7 @@ import {
 } from '@/core/smartAccount/atomicSend';
 import { nextNonce } from '@/core/tx/nonces';
 import { type AnyPreparedSend, type KnownReads, prepareSend } from '@/core/tx/prepare';
-import { acceptedOrThrow, type TxRecord } from '@/core/tx/record';
+import { acceptedOrThrow, type TxKind, type TxRecord } from '@/core/tx/record';
 import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
 import { chainHeadQuery } from './queries/chainQueries';
@@ -82,13 +82,19 @@ export async function nextNonceOf(network: Network, from: Address, store: TxStor
  */
 export async function sendPreparedCall(
   service: TransactionService,
-  args: { network: Network; account: SigningAccount; prepared: AnyPreparedSend; site?: string | undefined },
+  args: {
+    network: Network;
+    account: SigningAccount;
+    prepared: AnyPreparedSend;
+    site?: string | undefined;
+    kind?: TxKind | undefined;
+  },
 ): Promise<TxRecord> {
   const { network, account, prepared, site } = args;
   const record = await service.submit({
     network,
     account,
-    kind: 'call',
+    kind: args.kind ?? 'call',
     call: prepared.call,
     gas: prepared.gasLimit,
     fees: prepared.fees,

@@ -22,6 +22,10 @@ export function describeRecord(record: TxRecord): Message {
   if (record.kind === 'fill-gap') return msg('common:tx.gapFiller', { nonce });
   if (record.kind === 'account-upgrade') return msg('common:tx.accountUpgrade');
   if (record.kind === 'account-undo') return msg('common:tx.accountUndo');
+  if (record.kind === 'safe-approve' && record.to)
+    return msg('common:tx.safeApprove', { safe: codeValue(shortAddress(record.to)) });
+  if (record.kind === 'safe-execute' && record.to)
+    return msg('common:tx.safeExecute', { safe: codeValue(shortAddress(record.to)) });
   const { batch } = record;
   if (batch && record.kind === 'pay-gas')
     return msg('common:tx.payGas', { count: batch.calls, account: codeValue(shortAddress(batch.account)) });

@@ -20,6 +20,7 @@ const SETTING_NAMES = {
   explorers: msg('core.keys:settings.name.explorers'),
   nftMedia: msg('core.keys:settings.name.nftMedia'),
   savedAbis: msg('core.keys:settings.name.savedAbis'),
+  safeTransactions: msg('core.keys:settings.name.safeTransactions'),
 } satisfies Record<string, Message>;
 
 export type CheckedSetting = keyof typeof SETTING_NAMES;

@@ -13,6 +13,7 @@ import { LOCAL_NETWORK_ID, type Network } from '../chain/networks';
 import { savedAbisSetting } from '../contracts/savedAbisSetting';
 import { antiPhishingPhraseSetting, dappSitesSetting } from '../dapp/siteSettings';
 import { explorerSetting } from '../explorer/explorerSetting';
+import { safeTxSetting } from '../safe/safeTxSetting';
 import type { SyncedSetting } from '../settingDeclaration';
 import type { KeyValueStore } from '../storage/keyValueStore';
 import { type SettingsSync, syncedSettings } from '../storage/syncedSettings';
@@ -41,6 +42,7 @@ const SHARED = {
   dappSites: dappSitesSetting,
   antiPhishingPhrase: antiPhishingPhraseSetting,
   language: languageSetting,
+  safeTransactions: safeTxSetting,
 } satisfies { [K in keyof SettingsSchema]?: SyncedSetting<K, SettingsSchema[K], object> };
 
 type SharedKey = keyof typeof SHARED;
@@ -122,6 +124,7 @@ export async function createSessionStore(options: {
       ...SHARED.dappSites.actions(change('dappSites')),
       ...SHARED.antiPhishingPhrase.actions(change('antiPhishingPhrase')),
       ...SHARED.language.actions(change('language')),
+      ...SHARED.safeTransactions.actions(change('safeTransactions')),
     };
     return {
       ...restored,

@@ -5,6 +5,7 @@ import type { NetworkConfig } from '../chain/networkConfig';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import type { SitePermissions } from '../dapp/sites';
 import type { ExplorerConfig } from '../explorer/config';
+import type { StoredSafeTx } from '../safe/pendingSafeTx';
 import type { VaultSettings } from '../vault/vaultSettings';
 
 /** Everything Cairn keeps in the (unencrypted) settings store. Nothing here is secret. */
@@ -30,6 +31,8 @@ export type SettingsSchema = VaultSettings & {
   dappSites: SitePermissions;
   /** The words the person chose to recognise Cairn's real dApp window by (empty: not chosen yet). */
   antiPhishingPhrase: string;
+  /** Safe transactions proposed or imported, until executed or replaced (core/safe/safeTxSetting.ts). */
+  safeTransactions: StoredSafeTx[];
   /** The language chosen in Settings: a locale tag Cairn ships, or 'browser' (follow the browser). */
   language: string;
 };

@@ -26,7 +26,11 @@ export type TxKind =
   | 'account-upgrade'
   | 'account-undo'
   | 'batch'
-  | 'pay-gas';
+  | 'pay-gas'
+  /** An owner's on-chain confirmation of a Safe transaction (approveHash). */
+  | 'safe-approve'
+  /** A Safe transaction executed (execTransaction with its owners' confirmations). */
+  | 'safe-execute';
 
 /**
  * An EIP-7702 authorization a transaction carried, signed: `authority`'s code is to point at

@@ -38,6 +38,8 @@ const KINDS = [
   'account-undo',
   'batch',
   'pay-gas',
+  'safe-approve',
+  'safe-execute',
 ] as const satisfies readonly TxKind[];
 /** Does not compile while a kind is missing from KINDS. */
 export const EVERY_KIND_LISTED: [Exclude<TxKind, (typeof KINDS)[number]>] extends [never] ? true : never = true;

@@ -281,6 +281,8 @@ declare module '../message' {
     "common:tx.notice.failedSentence": { "reason": MessageValue; "what": MessageValue };
     "common:tx.payGas": { "account": MessageValue; "count": number };
     "common:tx.reverted": undefined;
+    "common:tx.safeApprove": { "safe": MessageValue };
+    "common:tx.safeExecute": { "safe": MessageValue };
     "common:tx.spedUp": { "what": MessageValue };
     "common:tx.status.confirmed": undefined;
     "common:tx.status.dropped": undefined;

@@ -125,6 +125,7 @@ declare module '../message' {
     "core.keys:settings.name.hiddenTokens": undefined;
     "core.keys:settings.name.networks": undefined;
     "core.keys:settings.name.nftMedia": undefined;
+    "core.keys:settings.name.safeTransactions": undefined;
     "core.keys:settings.name.savedAbis": undefined;
     "core.keys:storage.full.theChange": undefined;
     "core.keys:storage.full.thisChange": undefined;

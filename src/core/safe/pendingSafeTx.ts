@@ -1,0 +1,98 @@
+import { type Address, type Hex, hexToNumber, slice } from 'viem';
+import { sameAddress } from '../keys/sameAddress';
+import { encodeSafeTxFile, parseSafeTxFile, type SafeTxFile } from './safeTxFile';
+import type { SafeSignature } from './signatures';
+
+/** Where a Safe transaction Cairn keeps stands. */
+export type SafeTxStatus =
+  /** Waiting for confirmations or for its execution. */
+  | 'pending'
+  /** Executed (ExecutionSuccess), through Cairn or elsewhere. */
+  | 'executed'
+  /** Executed, but its call failed (ExecutionFailure): the Safe's nonce was used all the same. */
+  | 'failed'
+  /** Another transaction took its nonce: it can never be executed. */
+  | 'replaced';
+
+/**
+ * A Safe transaction Cairn keeps until it is executed or replaced: what the owners sign
+ * (SafeTxFile, its offline signatures checked when they came in), who asked for it, and, once
+ * executed through Cairn, the transaction that did.
+ */
+export type PendingSafeTx = SafeTxFile & {
+  status: SafeTxStatus;
+  createdAt: number;
+  /** The site that asked for it (its origin), if one did. */
+  site?: string | undefined;
+  /** The transaction that executed it, when Cairn sent it. */
+  execution?: { hash: Hex; from: Address } | undefined;
+};
+
+/** As the settings store keeps it: the transaction in its file form (checked again when read). */
+export type StoredSafeTx = {
+  file: string;
+  status: SafeTxStatus;
+  createdAt: number;
+  site?: string;
+  execution?: { hash: Hex; from: Address };
+};
+
+const STATUSES: readonly SafeTxStatus[] = ['pending', 'executed', 'failed', 'replaced'];
+
+export function toStoredSafeTx(pending: PendingSafeTx): StoredSafeTx {
+  const { status, createdAt, site, execution, ...file } = pending;
+  return {
+    file: encodeSafeTxFile(file),
+    status,
+    createdAt,
+    ...(site !== undefined && { site }),
+    ...(execution !== undefined && { execution }),
+  };
+}
+
+/** A stored item read back, or undefined when it cannot be (then the setting drops it, saying so). */
+export function fromStoredSafeTx(stored: unknown): PendingSafeTx | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const item = stored as Record<string, unknown>;
+  if (typeof item.file !== 'string' || !STATUSES.includes(item.status as SafeTxStatus)) return undefined;
+  if (typeof item.createdAt !== 'number') return undefined;
+  try {
+    const file = parseSafeTxFile(item.file);
+    const execution = item.execution as PendingSafeTx['execution'];
+    return {
+      ...file,
+      status: item.status as SafeTxStatus,
+      createdAt: item.createdAt,
+      site: typeof item.site === 'string' ? item.site : undefined,
+      execution:
+        execution && typeof execution.hash === 'string' && typeof execution.from === 'string' ? execution : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A kept signature as Safe reads it (its kind from its last byte). */
+export function keptSignature(signature: { signer: Address; data: Hex }): SafeSignature {
+  const v = hexToNumber(slice(signature.data, 64, 65));
+  return { ...signature, kind: v === 31 || v === 32 ? 'ethSign' : 'eip712' };
+}
+
+/** `pending` with `signatures` added, one per signer (those already there kept). */
+export function withSignatures(pending: PendingSafeTx, signatures: readonly SafeSignature[]): PendingSafeTx {
+  const kept = [...pending.signatures];
+  for (const signature of signatures) {
+    if (signature.kind === 'approved') continue;
+    if (!kept.some((s) => sameAddress(s.signer, signature.signer)))
+      kept.push({ signer: signature.signer, data: signature.data });
+  }
+  return { ...pending, signatures: kept };
+}
+
+/** Whether two kept transactions are the same (one Safe transaction on one chain). */
+export function sameSafeTx(
+  a: Pick<SafeTxFile, 'safeTxHash' | 'chainId'>,
+  b: Pick<SafeTxFile, 'safeTxHash' | 'chainId'>,
+) {
+  return a.chainId === b.chainId && a.safeTxHash.toLowerCase() === b.safeTxHash.toLowerCase();
+}

@@ -1,0 +1,161 @@
+import { type Address, type Hex, keccak256 } from 'viem';
+import { getCode } from 'viem/actions';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import { RevertedError } from '@/core/errors/chain';
+import { SafeError } from '@/core/errors/safe';
+import { codeValue, msg } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
+import { confirmations } from '@/core/safe/confirmations';
+import { isSafeContract, safeContractAddresses, safeContractCodeHash } from '@/core/safe/knownCode';
+import { multiSendData } from '@/core/safe/multiSend';
+import { keptSignature, type PendingSafeTx } from '@/core/safe/pendingSafeTx';
+import type { SafeState } from '@/core/safe/readSafe';
+import { safeRevertSentence } from '@/core/safe/safeRevert';
+import { callSafeTx, execTransactionCall, type SafeTx, safeTxHash, safeTxTypedData } from '@/core/safe/safeTx';
+import { recoverSafeSignature, type SafeSignature } from '@/core/safe/signatures';
+import type { SigningAccount } from '@/core/signing/signerAccount';
+import type { AnyPreparedSend } from '@/core/tx/prepare';
+import type { CallRequest } from '@/core/tx/transfer';
+import { prepareCall } from './preparedCalls';
+
+/** The nonce a new Safe transaction takes: the Safe's own, past every one Cairn keeps waiting for it. */
+export function nextSafeNonce(state: SafeState, kept: readonly PendingSafeTx[]): bigint {
+  const waiting = kept.filter(
+    (p) => p.status === 'pending' && p.chainId === state.chainId && sameAddress(p.safe, state.address),
+  );
+  return waiting.reduce((next, p) => (p.tx.nonce >= next ? p.tx.nonce + 1n : next), state.nonce);
+}
+
+/**
+ * Of the MultiSendCallOnly deployments Safe published for the Safe's version, the one whose code is
+ * on this chain as published (one batch of eth_getCode). Throws SAFE_UNKNOWN_CODE when none is.
+ */
+export async function multiSendCallOnlyOn(network: Network, state: SafeState): Promise<Address> {
+  const version = state.known?.version ?? '1.4.1';
+  const candidates = safeContractAddresses(version, 'MultiSendCallOnly');
+  const codes = await Promise.all(candidates.map((address) => getCode(chainClient(network), { address })));
+  const found = candidates.find((address, i) => {
+    const code = codes[i];
+    return code && code !== '0x' && keccak256(code) === safeContractCodeHash(version, 'MultiSendCallOnly', address);
+  });
+  if (!found)
+    throw new SafeError('SAFE_UNKNOWN_CODE', msg('core.chain:safe.noMultiSend', { version: codeValue(version) }));
+  return found;
+}
+
+/**
+ * A new Safe transaction of `calls` from the Safe: one call as it is, several as one batch through
+ * MultiSendCallOnly (a delegatecall, the only one Cairn proposes), at the next free nonce. Nothing
+ * is signed. Throws multiSendCallOnlyOn's errors.
+ */
+export async function proposeSafeTx(args: {
+  network: Network;
+  state: SafeState;
+  calls: readonly CallRequest[];
+  kept: readonly PendingSafeTx[];
+  site?: string | undefined;
+  now: number;
+}): Promise<PendingSafeTx> {
+  const { network, state, calls } = args;
+  const nonce = nextSafeNonce(state, args.kept);
+  const [only] = calls;
+  const tx: SafeTx =
+    calls.length === 1 && only
+      ? callSafeTx(only, nonce)
+      : callSafeTx({ to: await multiSendCallOnlyOn(network, state), value: 0n, data: multiSendData(calls) }, nonce, 1);
+  const ref = { chainId: network.chainId, address: state.address };
+  return {
+    chainId: network.chainId,
+    safe: state.address,
+    safeTxHash: safeTxHash(ref, tx),
+    tx,
+    signatures: [],
+    status: 'pending',
+    createdAt: args.now,
+    site: args.site,
+  };
+}
+
+/**
+ * Refuses a Safe transaction that delegatecalls anything but Safe's MultiSendCallOnly or
+ * SignMessageLib (a delegatecall runs other code as the Safe: it could take everything).
+ * Throws SAFE_DELEGATECALL_REFUSED.
+ */
+export function checkOperation(state: SafeState, tx: SafeTx): void {
+  if (tx.operation === 0) return;
+  const version = state.known?.version;
+  const allowed =
+    version !== undefined &&
+    (isSafeContract(version, 'MultiSendCallOnly', tx.to) || isSafeContract(version, 'SignMessageLib', tx.to));
+  if (!allowed)
+    throw new SafeError('SAFE_DELEGATECALL_REFUSED', msg('core.chain:safe.delegatecall', { to: codeValue(tx.to) }));
+}
+
+/**
+ * An owner's offline confirmation: `owner` signs the SafeTx typed data (its vault key, Ledger or QR
+ * device), checked to recover to it. Throws SAFE_NOT_OWNER for an account that is not an owner now,
+ * and what the signer throws.
+ */
+export async function signAsOwner(
+  owner: SigningAccount,
+  state: SafeState,
+  pending: PendingSafeTx,
+): Promise<SafeSignature> {
+  if (!state.owners.some((o) => sameAddress(o, owner.address)))
+    throw new SafeError('SAFE_NOT_OWNER', msg('core.chain:safe.notOwner', { account: codeValue(owner.address) }));
+  const data = await owner.signTypedData(
+    safeTxTypedData({ chainId: pending.chainId, address: pending.safe }, pending.tx),
+  );
+  const signature = await recoverSafeSignature(pending.safeTxHash, data);
+  if (!sameAddress(signature.signer, owner.address)) throw new Error('the signer answered for another account');
+  return signature;
+}
+
+/**
+ * The execution of a Safe transaction from `executor` (any of the person's accounts), prepared as
+ * Send prepares a call: the confirmations counted now (current owners and threshold, on-chain
+ * approvals, the executor itself when an owner), then execTransaction estimated, which runs it.
+ * Throws SAFE_NOT_CONFIRMED (too few), SAFE_EXECUTION_REVERTS (it would fail, with Safe's reason
+ * in words), and what preparing throws.
+ */
+export async function prepareExecution(args: {
+  network: Network;
+  executor: Address;
+  state: SafeState;
+  pending: PendingSafeTx;
+  approvedOnChain: readonly Address[];
+}): Promise<{ prepared: AnyPreparedSend; confirmed: Address[] }> {
+  const { network, state, pending } = args;
+  checkOperation(state, pending.tx);
+  const counted = confirmations({
+    owners: state.owners,
+    threshold: state.threshold,
+    signatures: pending.signatures.map(keptSignature),
+    approvedOnChain: args.approvedOnChain,
+    executor: args.executor,
+  });
+  if (!counted.signatures)
+    throw new SafeError(
+      'SAFE_NOT_CONFIRMED',
+      msg('core.chain:safe.notConfirmed', { confirmed: counted.confirmed.length, threshold: state.threshold }),
+    );
+  try {
+    const call = execTransactionCall(state.address, pending.tx, counted.signatures);
+    return { prepared: await prepareCall(network, args.executor, call), confirmed: counted.confirmed };
+  } catch (error) {
+    if (error instanceof RevertedError) {
+      const said = typeof error.reason === 'string' ? error.reason : undefined;
+      const reason = safeRevertSentence(said) ?? error.text;
+      throw new SafeError('SAFE_EXECUTION_REVERTS', reason, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** Whether `pending` is for this Safe on this network. */
+export function isFor(pending: PendingSafeTx, network: Network, safe: Address): boolean {
+  return pending.chainId === network.chainId && sameAddress(pending.safe, safe);
+}
+
+export type { Hex };

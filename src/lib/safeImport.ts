@@ -1,0 +1,78 @@
+import type { Address } from 'viem';
+import type { Account } from '@/core/accounts/account';
+import type { Network } from '@/core/chain/networks';
+import { isCairnError } from '@/core/errors/base';
+import { SafeError } from '@/core/errors/safe';
+import { codeValue, type Message, msg } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
+import { keptSignature, type PendingSafeTx, sameSafeTx } from '@/core/safe/pendingSafeTx';
+import type { SafeState } from '@/core/safe/readSafe';
+import type { SafeTxFile } from '@/core/safe/safeTxFile';
+import { checkedSignature, type SafeSignature } from '@/core/safe/signatures';
+import { errorMessage } from './errorMessages';
+import { checkOperation } from './safeActions';
+
+/** What an import brings: the transaction to keep, the signatures taken, and those refused with why. */
+export type SafeImport = {
+  pending: PendingSafeTx;
+  accepted: SafeSignature[];
+  refused: { signer: Address; why: Message | string }[];
+  /** Its nonce is below the Safe's: it can no longer be executed (executed or replaced elsewhere). */
+  nonceUsed: boolean;
+};
+
+/**
+ * Checks a Safe transaction another owner passed on (file, link or QR code) against what the
+ * person's node says of the Safe now, before anything is kept: it must be for one of the person's
+ * Safe accounts on `network`, run no delegatecall but Safe's own, and each signature must recover
+ * to a current owner, for exactly this safeTxHash, once. Signatures that fail are refused one by
+ * one, naming why; the others are taken. Throws SAFE_NOT_A_SAFE (not a Safe of the person's, on
+ * this network) and SAFE_DELEGATECALL_REFUSED.
+ */
+export async function checkSafeImport(args: {
+  file: SafeTxFile;
+  network: Network;
+  accounts: readonly Account[];
+  state: SafeState;
+  kept: readonly PendingSafeTx[];
+  now: number;
+}): Promise<SafeImport> {
+  const { file, network, state } = args;
+  const isMine = args.accounts.some(
+    (a) => a.source.kind === 'safe' && a.source.chainId === file.chainId && sameAddress(a.address, file.safe),
+  );
+  if (file.chainId !== network.chainId || !isMine || !sameAddress(state.address, file.safe))
+    throw new SafeError(
+      'SAFE_NOT_A_SAFE',
+      msg('core.chain:safe.import.unknownSafe', { safe: codeValue(file.safe), chainId: String(file.chainId) }),
+    );
+  checkOperation(state, file.tx);
+  const already = args.kept.find((p) => sameSafeTx(p, file));
+  const collected: SafeSignature[] = (already?.signatures ?? []).map(keptSignature);
+  const accepted: SafeSignature[] = [];
+  const refused: SafeImport['refused'] = [];
+  for (const { signer, data } of file.signatures) {
+    try {
+      const signature = await checkedSignature({ hash: file.safeTxHash, data, owners: state.owners, collected });
+      if (!sameAddress(signature.signer, signer))
+        throw new SafeError(
+          'SAFE_SIGNATURE_NOT_OWNER',
+          msg('core.chain:safe.import.otherSigner', { signer: codeValue(signer) }),
+        );
+      accepted.push(signature);
+      collected.push(signature);
+    } catch (error) {
+      if (!isCairnError(error)) throw error;
+      if (error.code === 'SAFE_SIGNATURE_DUPLICATE' && already?.signatures.some((s) => sameAddress(s.signer, signer)))
+        continue;
+      refused.push({ signer, why: errorMessage(error) });
+    }
+  }
+  const pending: PendingSafeTx = already ?? {
+    ...file,
+    signatures: [],
+    status: 'pending',
+    createdAt: args.now,
+  };
+  return { pending, accepted, refused, nonceUsed: file.tx.nonce < state.nonce };
+}
