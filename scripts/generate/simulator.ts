@@ -1,10 +1,9 @@
 // Compiles Cairn's transaction simulator (src/core/simulation/simulator/Simulator.sol) with solc
 // from npm and renders the generated module that carries its runtime code and ABI. Used by
 // `npm run generate:simulator` and by the test that keeps the committed module in step.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
+import { compileCairnContract } from './solc.ts';
 
 export const SIMULATOR_SOURCE = fileURLToPath(
   new URL('../../src/core/simulation/simulator/Simulator.sol', import.meta.url),
@@ -13,37 +12,11 @@ export const SIMULATOR_MODULE = fileURLToPath(
   new URL('../../src/core/simulation/simulator/simulatorCode.generated.ts', import.meta.url),
 );
 
-/**
- * Paris (no PUSH0, no transient storage): the simulator is the fallback for any node, so it must
- * run on chains that have not taken Shanghai or Cancun. No metadata: the code depends only on the
- * source and these settings.
- */
-const settings = {
-  optimizer: { enabled: true, runs: 200 },
-  evmVersion: 'paris',
-  metadata: { appendCBOR: false, bytecodeHash: 'none' },
-  outputSelection: { '*': { Simulator: ['abi', 'evm.deployedBytecode.object'] } },
-};
-
-type SolcOutput = {
-  errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
-  contracts: Record<string, Record<string, { abi: Abi; evm: { deployedBytecode: { object: string } } }>>;
-};
-
 export type CompiledSimulator = { abi: Abi; runtime: Hex; solcVersion: string };
 
 export function compileSimulator(): CompiledSimulator {
-  const require = createRequire(import.meta.url);
-  const solc = require('solc') as { compile(input: string): string; version(): string };
-  const sources = { 'Simulator.sol': { content: readFileSync(SIMULATOR_SOURCE, 'utf8') } };
-  const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings }))) as SolcOutput;
-  const problems = (output.errors ?? []).filter((e) => e.severity !== 'info');
-  if (problems.length > 0) {
-    throw new Error(`Simulator.sol does not compile cleanly:\n${problems.map((e) => e.formattedMessage).join('\n')}`);
-  }
-  const contract = output.contracts['Simulator.sol']?.Simulator;
-  if (!contract) throw new Error('solc gave no Simulator contract');
-  return { abi: contract.abi, runtime: `0x${contract.evm.deployedBytecode.object}`, solcVersion: solc.version() };
+  const { abi, runtime, solcVersion } = compileCairnContract(SIMULATOR_SOURCE, 'Simulator');
+  return { abi, runtime, solcVersion };
 }
 
 export function renderSimulatorModule(compiled: CompiledSimulator = compileSimulator()): string {

@@ -42,13 +42,3 @@ export const fallbackHandlerAbi = parseAbi([
 
 /** The first and last entry of Safe's linked lists (owners, modules). */
 export const SENTINEL = '0x0000000000000000000000000000000000000001';
-
-/** Storage slots a Safe keeps outside its declared layout. */
-export const SAFE_SLOTS = {
-  /** The singleton (Safe's code) a proxy runs: slot 0. */
-  singleton: '0x0',
-  /** keccak256("fallback_manager.handler.address"). */
-  fallbackHandler: '0x6c9a6c4a39284e37ed1cf53d337577d14212a4870fb976a4366c693b939918d5',
-  /** keccak256("guard_manager.guard.address"). */
-  guard: '0x4a204f620c8c5ccdca3fd54d003badd85ba500436a431f0cbda4f558c93c34c8',
-} as const;

@@ -8,9 +8,10 @@ import { recoverSafeSignature } from './signatures';
 
 const SAFE = '0xf506975D8cD786627C43D98B47Aa473A648AC205';
 const owners = [
+  // Demo accounts 2 and 3 of the public test phrase.
   privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'),
   privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a'),
-];
+] as const;
 const tx = callSafeTx({ to: '0x90F79bf6EB2c4f870365E785982E1f101E93b906', value: 5n, data: '0x' }, 1n);
 const pending: PendingSafeTx = {
   ...safeTxFile({ chainId: 31337, safe: SAFE, tx, signatures: [] }),
