@@ -13,7 +13,8 @@ export type RawLog = {
   removed?: boolean;
 };
 
-export type LogFilter = { topics: (Hex | Hex[] | null)[] };
+/** Topics to match, and optionally the contracts that emitted them. */
+export type LogFilter = { topics: (Hex | Hex[] | null)[]; address?: Address | readonly Address[] };
 
 type RpcLog = {
   address: Address;
@@ -26,7 +27,7 @@ type RpcLog = {
   removed?: boolean;
 };
 
-/** eth_getLogs over [fromBlock, toBlock] for `filter` on any contract, the logs' numbers read. */
+/** eth_getLogs over [fromBlock, toBlock] for `filter` (on any contract unless it names some), the logs' numbers read. */
 export async function getLogs(
   client: ChainClient,
   fromBlock: bigint,
@@ -35,7 +36,14 @@ export async function getLogs(
 ): Promise<RawLog[]> {
   const logs = (await client.request({
     method: 'eth_getLogs',
-    params: [{ fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}`, topics: filter.topics }],
+    params: [
+      {
+        fromBlock: `0x${fromBlock.toString(16)}`,
+        toBlock: `0x${toBlock.toString(16)}`,
+        topics: filter.topics,
+        ...(filter.address !== undefined && { address: filter.address }),
+      },
+    ],
   } as never)) as RpcLog[];
   return logs.map(parseRpcLog);
 }

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { createTestSafe } from '@/testing/safeFixtures';
 import { demoSigner, testNetwork, testNode } from '@/testing/txFixtures';
+import { demoSafeAddress } from '../../../devchain/demoSafe.ts';
 import { safeAddresses } from '../../../devchain/safe.ts';
 import { addTokens } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
@@ -22,6 +23,7 @@ import { confirmations, onChainApprovals } from './confirmations';
 import { multiSendCalls, multiSendData } from './multiSend';
 import { readSafe } from './readSafe';
 import { fallbackHandlerAbi, multiSendAbi, safeAbi, signMessageLibAbi } from './safeAbi';
+import { readSafeHistory } from './safeHistory';
 import { approveHashCall, callSafeTx, execTransactionCall, type SafeTx, safeTxHash, safeTxTypedData } from './safeTx';
 import { approvedSignature, checkedSignature, encodeSignatures, recoverSafeSignature } from './signatures';
 
@@ -162,6 +164,18 @@ describe('a Safe on the local chain, with no Safe server', () => {
     expect(receipt.status).toBe('success');
     expect(await node.getBalance({ address: recipient })).toBe(before + parseEther('0.5'));
     expect((await readSafe(client, LOCAL_CHAIN_ID, address)).nonce).toBe(1n);
+
+    // Its own history, newest first: the execution, then owner B's on-chain approval.
+    const history = await readSafeHistory(client, address, await node.getBlockNumber());
+    expect(history.map((event) => event.kind)).toEqual(['executed', 'approved']);
+    expect(history[0]).toMatchObject({ safeTxHash: hash, hash: receipt.transactionHash });
+    expect(history[1]).toMatchObject({ safeTxHash: hash, owner: b.address });
+  });
+
+  it('reads the seeded Safe’s history from its events: the ETH it received and its execution', async () => {
+    const history = await readSafeHistory(client, demoSafeAddress(), await node.getBlockNumber());
+    expect(history.map((event) => event.kind)).toEqual(['executed', 'received']);
+    expect(history[1]).toMatchObject({ value: parseEther('5.1') });
   });
 
   it('sends a batch through MultiSendCallOnly in one Safe transaction', async () => {
