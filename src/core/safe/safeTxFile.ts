@@ -46,8 +46,8 @@ export function safeTxFile(args: {
   };
 }
 
-/** The file's text (JSON, amounts as decimal strings). */
-export function encodeSafeTxFile(file: SafeTxFile): string {
+/** The file's text (JSON, amounts as decimal strings); `compact` without spaces (for a QR code or a link). */
+export function encodeSafeTxFile(file: SafeTxFile, compact = false): string {
   const { tx } = file;
   return JSON.stringify(
     {
@@ -71,7 +71,7 @@ export function encodeSafeTxFile(file: SafeTxFile): string {
       signatures: file.signatures,
     },
     null,
-    2,
+    compact ? undefined : 2,
   );
 }
 
@@ -144,7 +144,7 @@ export function parseSafeTxFile(text: string): SafeTxFile {
 
 /** The file as a `cairn:` link (its text, base64url), to paste or open. */
 export function safeTxLink(file: SafeTxFile): string {
-  return `${LINK_PREFIX}${toBase64(utf8(encodeSafeTxFile(file)))
+  return `${LINK_PREFIX}${toBase64(utf8(encodeSafeTxFile(file, true)))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '')}`;
@@ -175,7 +175,7 @@ export function parseSafeTxText(text: string): SafeTxFile {
 
 /** The file as a Uniform Resource for an animated QR code (its text as a CBOR byte string). */
 export function safeTxUr(file: SafeTxFile): Ur {
-  const bytes = utf8(encodeSafeTxFile(file));
+  const bytes = utf8(encodeSafeTxFile(file, true));
   return { type: SAFE_TX_FILE_TYPE, cbor: encodeCbor(bytes) };
 }
 
