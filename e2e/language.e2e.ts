@@ -245,6 +245,7 @@ describe('Cairn in the person’s language', () => {
       'onboarding:method.qrDevice.title',
       'onboarding:method.externalWallet.title',
       'onboarding:method.watch.title',
+      'onboarding:method.safe.title',
       'onboarding:method.backup.title',
     ];
     for (const method of methods) {

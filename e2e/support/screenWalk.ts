@@ -1,6 +1,7 @@
 // Walking Cairn's screens: each screen's address, and waiting until a screen has read what it shows.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { demoSafeAddress } from '../../devchain/demoSafe.ts';
 import { demoAddress } from '../../devchain/seed.ts';
 import { pathTo, type ScreenId, screens } from '../../src/app/paths.ts';
 import type { Environment } from './environment.ts';
@@ -11,6 +12,7 @@ export function everyScreen(env: Environment): Array<{ id: ScreenId; url: string
     transaction: { hash: env.manifest?.history.at(-1) ?? '' },
     address: { address: demoAddress(3) },
     smartAccount: { address: demoAddress(0) },
+    safe: { address: demoSafeAddress() },
   };
   return screens.map((entry) => ({ id: entry.id, url: `${env.server.url}#${pathTo(entry.id, params[entry.id])}` }));
 }

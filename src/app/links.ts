@@ -19,5 +19,6 @@ export const appLinks: AppLinks = {
   transaction: (hash) => pathTo('transaction', { hash }),
   address: (address) => pathTo('address', { address }),
   smartAccount: (address) => pathTo('smartAccount', { address }),
+  safe: (address) => pathTo('safe', { address }),
   sendAsset: (asset) => `${screen('send').path}?asset=${encodeURIComponent(asset)}`,
 };

@@ -23,6 +23,7 @@ export type ScreenId =
   | 'settingsAbout'
   | 'accounts'
   | 'smartAccount'
+  | 'safe'
   | 'addWallet'
   | 'nfts'
   | 'approvals'
@@ -198,6 +199,13 @@ export const screens: readonly ScreenEntry[] = [
     path: '/accounts/:address/smart-account',
     label: 'common:screen.smartAccount.label',
     purpose: 'common:screen.smartAccount.purpose',
+    inNav: false,
+  },
+  {
+    id: 'safe',
+    path: '/accounts/:address/safe',
+    label: 'common:screen.safe.label',
+    purpose: 'common:screen.safe.purpose',
     inNav: false,
   },
   {

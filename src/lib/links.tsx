@@ -25,6 +25,8 @@ export type AppLinks = {
   address(address: string): string;
   /** An account's smart-account screen: its EIP-7702 upgrade, or the undo. */
   smartAccount(address: string): string;
+  /** A Safe account's screen: its owners, its kept Safe transactions, their confirmations and execution. */
+  safe(address: string): string;
   /** The Send screen with an asset chosen: 'native', a token address, or `${contract}:${tokenId}` for an NFT. */
   sendAsset(asset: string): string;
 };

@@ -1,5 +1,4 @@
-import { type Address, type Hex, keccak256 } from 'viem';
-import { getCode } from 'viem/actions';
+import type { Address, Hex } from 'viem';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { RevertedError } from '@/core/errors/chain';
@@ -7,7 +6,7 @@ import { SafeError } from '@/core/errors/safe';
 import { codeValue, msg } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { confirmations } from '@/core/safe/confirmations';
-import { isSafeContract, safeContractAddresses, safeContractCodeHash } from '@/core/safe/knownCode';
+import { genuineSafeContractOn, isSafeContract } from '@/core/safe/knownCode';
 import { multiSendData } from '@/core/safe/multiSend';
 import { keptSignature, type PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
@@ -29,16 +28,11 @@ export function nextSafeNonce(state: SafeState, kept: readonly PendingSafeTx[]):
 
 /**
  * Of the MultiSendCallOnly deployments Safe published for the Safe's version, the one whose code is
- * on this chain as published (one batch of eth_getCode). Throws SAFE_UNKNOWN_CODE when none is.
+ * on this chain as published. Throws SAFE_UNKNOWN_CODE when none is, and a ChainError.
  */
 export async function multiSendCallOnlyOn(network: Network, state: SafeState): Promise<Address> {
   const version = state.known?.version ?? '1.4.1';
-  const candidates = safeContractAddresses(version, 'MultiSendCallOnly');
-  const codes = await Promise.all(candidates.map((address) => getCode(chainClient(network), { address })));
-  const found = candidates.find((address, i) => {
-    const code = codes[i];
-    return code && code !== '0x' && keccak256(code) === safeContractCodeHash(version, 'MultiSendCallOnly', address);
-  });
+  const found = await genuineSafeContractOn(chainClient(network), version, 'MultiSendCallOnly');
   if (!found)
     throw new SafeError('SAFE_UNKNOWN_CODE', msg('core.chain:safe.noMultiSend', { version: codeValue(version) }));
   return found;

@@ -1,7 +1,8 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Account } from '@/core/accounts/account';
-import { canSign } from '@/core/accounts/signerKinds';
+import { canSendFrom, canSign } from '@/core/accounts/signerKinds';
+import type { Network } from '@/core/chain/networks';
 import { sameAddress } from '@/core/keys/sameAddress';
 import type { ClientVaultState, VaultClient } from '@/core/vault/shared/vaultClient';
 
@@ -38,6 +39,17 @@ export function useVaultAccount(address: string | null | undefined): Account | u
 
 export function useSelectedAccount(): Account | undefined {
   return useVault((s) => s.accounts.find((a) => a.id === s.selectedAccountId));
+}
+
+/**
+ * The visible accounts a transaction can start from on `network`: those that sign, and Safes on
+ * its chain (their transactions are proposed). The one to offer first: the selected one if it can.
+ */
+export function useSendingAccounts(network: Network): { accounts: Account[]; preferred: Account | undefined } {
+  const all = useVault((s) => s.accounts);
+  const selectedId = useVault((s) => s.selectedAccountId);
+  const accounts = all.filter((a) => canSendFrom(a, network.chainId) && !a.hidden);
+  return { accounts, preferred: accounts.find((a) => a.id === selectedId) ?? accounts[0] };
 }
 
 /** The visible accounts that can sign (not watch-only), and the one to offer first: the selected one if it can. */

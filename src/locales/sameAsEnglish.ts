@@ -3,6 +3,7 @@
 // to English is taken for untranslated.
 export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
   de: new Set<string>([
+    'send:safe.hash',
     'core.keys:account.namePrefix.safe',
     'extension:name',
     'extension:options.takeOver.legend',
@@ -76,8 +77,16 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'smartAccount:explain.audits.item',
     'smartAccount:explain.audits.title',
     'smartAccount:sent.status',
+    'safe:facts.version',
+    'safe:facts.nonce',
+    'safe:tx.status',
+    'safe:sent.status',
+    'onboarding:safe.found.version',
+    'onboarding:safe.found.nonce',
+    'onboarding:safe.nameLabel',
   ]),
   es: new Set<string>([
+    'send:safe.hash',
     'core.keys:account.namePrefix.safe',
     'extension:name',
     'extension:options.takeOver.legend',
@@ -128,5 +137,8 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'swap:quote.impactValue',
     'smartAccount:explain.audits.item',
     'smartAccount:sent.status',
+    'safe:facts.nonce',
+    'safe:sent.status',
+    'onboarding:safe.found.nonce',
   ]),
 };

@@ -46,6 +46,7 @@ const TEST_LINKS: AppLinks = {
   transaction: (hash) => `/tx/${hash}`,
   address: (address) => `/address/${address}`,
   smartAccount: (address) => `/accounts/${address}/smart-account`,
+  safe: (address) => `/accounts/${address}/safe`,
   sendAsset: (asset) => `/send/${asset}`,
 };
 

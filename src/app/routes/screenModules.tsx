@@ -11,6 +11,7 @@ import { catalogs as nfts } from '@/features/nfts/catalogs';
 import { catalogs as onboarding } from '@/features/onboarding/catalogs';
 import { catalogs as portfolio } from '@/features/portfolio/catalogs';
 import { catalogs as receive } from '@/features/receive/catalogs';
+import { catalogs as safe } from '@/features/safe/catalogs';
 import { catalogs as send } from '@/features/send/catalogs';
 import { catalogs as settings } from '@/features/settings/catalogs';
 import { catalogs as sign } from '@/features/sign/catalogs';
@@ -66,6 +67,7 @@ const screenCode: Record<ScreenId, [() => Promise<ScreenComponent>, readonly Nam
     () => import('@/features/smartAccount/SmartAccountScreen').then((m) => m.SmartAccountScreen),
     smartAccount.SmartAccountScreen,
   ],
+  safe: [() => import('@/features/safe/SafeScreen').then((m) => m.SafeScreen), safe.SafeScreen],
   addWallet: [() => import('./AddWalletRoute').then((m) => m.AddWalletRoute), onboarding.Onboarding],
   send: [() => import('@/features/send/SendScreen').then((m) => m.SendScreen), send.SendScreen],
   swap: [() => import('@/features/swap/SwapScreen').then((m) => m.SwapScreen), swap.SwapScreen],

@@ -84,3 +84,11 @@ export function signerProfile(source: Pick<AccountSource, 'kind'>): SignerProfil
 export function canSign(account: Pick<Account, 'source'>): boolean {
   return signerProfile(account.source).canSign;
 }
+
+/**
+ * Whether Send, Contracts and sites may start a transaction from `account` on `chainId`: one whose
+ * key signs (see canSign), or a Safe on its own chain, whose transactions are proposed to its owners.
+ */
+export function canSendFrom(account: Pick<Account, 'source'>, chainId: number): boolean {
+  return canSign(account) || (account.source.kind === 'safe' && account.source.chainId === chainId);
+}

@@ -1,4 +1,7 @@
-import type { Address, Hex } from 'viem';
+import { type Address, type Hex, keccak256 } from 'viem';
+import { getCode } from 'viem/actions';
+import type { ChainClient } from '../chain/client';
+import { toChainError } from '../chain/toChainError';
 import { sameAddress } from '../keys/sameAddress';
 import { SAFE_CONTRACTS, SAFE_SINGLETONS, type SafeContractName, type SafeVersion } from './safeDeployments.generated';
 
@@ -41,4 +44,26 @@ export function isSafeContract(version: SafeVersion, name: SafeContractName, add
 /** The code hash expected at `address` for `name` of `version`. */
 export function safeContractCodeHash(version: SafeVersion, name: SafeContractName, address: Address): Hex | undefined {
   return Object.values(SAFE_CONTRACTS[version][name]).find((d) => sameAddress(d.address, address))?.codeHash;
+}
+
+/**
+ * Of the deployments Safe published of `name` for `version`, the one whose code is on this chain as
+ * published (one batch of eth_getCode), if any. Throws a ChainError.
+ */
+export async function genuineSafeContractOn(
+  client: ChainClient,
+  version: SafeVersion,
+  name: SafeContractName,
+): Promise<Address | undefined> {
+  const candidates = safeContractAddresses(version, name);
+  let codes: (Hex | undefined)[];
+  try {
+    codes = await Promise.all(candidates.map((address) => getCode(client, { address })));
+  } catch (error) {
+    throw toChainError(error);
+  }
+  return candidates.find((address, i) => {
+    const code = codes[i];
+    return code !== undefined && code !== '0x' && keccak256(code) === safeContractCodeHash(version, name, address);
+  });
 }

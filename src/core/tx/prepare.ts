@@ -57,8 +57,9 @@ export type SendDraft<To extends Address | undefined = Address> = {
   preset: FeePreset;
   advanced?: AdvancedOverrides;
   /**
-   * The call goes in a batch, whose one transaction may be paid for by another account: the
-   * balance must cover what is sent, not this call's fee.
+   * Another transaction pays this call's fee: it goes in a batch (whose one transaction another
+   * account may pay for), or it is a Safe's, which its executor pays. The balance must cover what
+   * is sent, not the fee, and "Max" sends the whole balance.
    */
   inBatch?: boolean | undefined;
   /** In a batch: what its earlier calls already send of the same asset (the balance must cover both). */
@@ -214,7 +215,7 @@ export async function prepareSend<To extends Address | undefined = Address>(
 
   let amount = draft.amount;
   if (draft.max && asset.kind === 'native') {
-    amount = nativeBalance - maxFee;
+    amount = nativeBalance - (draft.inBatch ? 0n : maxFee);
     if (amount <= 0n)
       throw new InputError('INPUT_AMOUNT', msg('core.chain:tx.amount.feeNotCovered', { symbol: native }));
     call.value = amount;

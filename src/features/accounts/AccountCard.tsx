@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { AddressText } from '@/components/AddressText';
 import { CopyButton } from '@/components/CopyButton';
 import { ErrorAlert } from '@/components/ErrorAlert';
@@ -15,6 +16,7 @@ import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
 import type { SecretSummary } from '@/core/vault/vaultSession';
 import { errorMessage } from '@/lib/errorMessages';
 import { translate, useT } from '@/lib/i18n';
+import { useLinks } from '@/lib/links';
 import { useVaultSession } from '@/lib/vault';
 import styles from './accounts.module.css';
 import { ExportKeystorePanel } from './ExportKeystorePanel';
@@ -85,6 +87,7 @@ export function AccountCard({
 }) {
   const t = useT('accounts');
   const session = useVaultSession();
+  const links = useLinks();
   const [panel, setPanel] = useState<Panel>(initialPanel);
   const [name, setName] = useState(account.name);
   const [error, setError] = useState<Message | string>();
@@ -123,6 +126,11 @@ export function AccountCard({
       <p className={ui.muted}>
         <T message={sourceText(account, secret)} />
       </p>
+      {account.source.kind === 'safe' && (
+        <p>
+          <Link to={links.safe(account.address)}>{t('accounts:card.openSafe')}</Link>
+        </p>
+      )}
       {extra}
       <div className={ui.actions}>
         <CopyButton value={account.address} label={t('accounts:card.copyAddress')} />

@@ -8,7 +8,7 @@ import { Field } from '@/components/Field';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
-import { canSign } from '@/core/accounts/signerKinds';
+import { canSendFrom } from '@/core/accounts/signerKinds';
 import { abiTypeShape } from '@/core/contracts/abiTypes';
 import { encodeCalldata } from '@/core/contracts/calldata';
 import type { DecodedValue } from '@/core/contracts/decode/values';
@@ -72,7 +72,9 @@ export function FunctionForm({
   const form = useRef<HTMLFormElement>(null);
   const native = network.nativeCurrency;
   const typing = useDecimalInput();
-  const signer = account && canSign(account) ? account : undefined;
+  // A Safe's write is proposed to its owners, through Send's review (on its own network only).
+  const signer = account && canSendFrom(account, network.chainId) ? account : undefined;
+  const isSafe = signer?.source.kind === 'safe';
 
   // After a refused submit, take the person to the first field at fault.
   useEffect(() => {
@@ -131,6 +133,7 @@ export function FunctionForm({
         value,
         data,
         callAbi: contract.abi,
+        fromId: signer.id,
       });
       navigate(links.send);
       return;
@@ -215,9 +218,11 @@ export function FunctionForm({
       ) : signer ? (
         <div className={ui.actions}>
           <button type="submit">{t('contracts:function.review')}</button>
-          <button type="button" onClick={(event) => void submit(event, true)}>
-            {t('contracts:function.addToBatch')}
-          </button>
+          {!isSafe && (
+            <button type="button" onClick={(event) => void submit(event, true)}>
+              {t('contracts:function.addToBatch')}
+            </button>
+          )}
           <span className={ui.muted}>{t('contracts:function.reviewNote')}</span>
         </div>
       ) : (

@@ -1,14 +1,19 @@
 import { useEffect } from 'react';
+import { hashMessage, hashTypedData } from 'viem';
 import { useStore } from 'zustand';
 import type { PendingRequest } from '@/core/dapp/connection';
 import { siteFor } from '@/core/dapp/sites';
+import { describeMessage } from '@/core/signing/message';
+import { parseTypedDataJson } from '@/core/signing/typedData';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
+import { useVaultAccount } from '@/lib/vault';
 import { AddChainApproval } from './AddChainApproval';
 import { ConnectApproval } from './ConnectApproval';
 import styles from './dapp.module.css';
 import { useDappConnection } from './dappContext';
 import { MessageApproval } from './MessageApproval';
+import { type SafeAsk, SafeRequestApproval } from './SafeRequestApproval';
 import { SendCallsApproval } from './SendCallsApproval';
 import { SwitchChainApproval } from './SwitchChainApproval';
 import { TransactionApproval } from './TransactionApproval';
@@ -43,6 +48,14 @@ export function ApprovalQueue() {
 
 function Approval({ pending }: { pending: PendingRequest }) {
   const { id, request } = pending;
+  const t = useT('dapp');
+  const asker = 'account' in request ? request.account : undefined;
+  // A Safe signs nothing itself: what a site asks of it is proposed to its owners.
+  const fromSafe = useVaultAccount(asker)?.source.kind === 'safe';
+  if (fromSafe && asker) {
+    const ask = safeAsk(request, t);
+    if (ask) return <SafeRequestApproval id={id} account={asker} ask={ask} />;
+  }
   switch (request.method) {
     case 'eth_requestAccounts':
     case 'wallet_requestPermissions':
@@ -62,5 +75,38 @@ function Approval({ pending }: { pending: PendingRequest }) {
       return <WatchAssetApproval id={id} token={request.token} claimed={request.claimed} />;
     case 'wallet_sendCalls':
       return <SendCallsApproval id={id} request={request} />;
+  }
+}
+
+/** What a site asks of a Safe account, for the requests a Safe can answer through its owners. */
+function safeAsk(request: PendingRequest['request'], t: ReturnType<typeof useT>): SafeAsk | undefined {
+  switch (request.method) {
+    case 'eth_sendTransaction':
+      return { kind: 'call', call: request.call };
+    case 'personal_sign':
+      return {
+        kind: 'message',
+        hash: hashMessage({ raw: request.message }),
+        title: t('dapp:safe.messageTitle'),
+        shown: describeMessage({ raw: request.message }).text ?? request.message,
+      };
+    case 'eth_signTypedData_v4':
+    case 'eth_signTypedData_v3': {
+      let read: ReturnType<typeof parseTypedDataJson>;
+      try {
+        read = parseTypedDataJson(request.typedData);
+      } catch {
+        // Its own screen says what is wrong with it.
+        return undefined;
+      }
+      return {
+        kind: 'message',
+        hash: hashTypedData(read.typedData as never),
+        title: t('dapp:safe.typedDataTitle'),
+        shown: request.typedData,
+      };
+    }
+    default:
+      return undefined;
   }
 }

@@ -18,7 +18,8 @@ export function ConnectApproval({ id, permissions }: { id: number; permissions: 
   const t = useT('dapp');
   const request = useSiteRequest(id);
   const { connection, site } = request;
-  const accounts = useVault((s) => s.accounts).filter((a) => canSign(a) && !a.hidden);
+  // Accounts that sign, and Safes (their owners confirm what the site asks of them).
+  const accounts = useVault((s) => s.accounts).filter((a) => (canSign(a) || a.source.kind === 'safe') && !a.hidden);
   const selectedAccountId = useVault((s) => s.selectedAccountId);
   const networks = useSession((s) => s.networks);
   const selectedNetworkId = useSession((s) => s.selectedNetworkId);

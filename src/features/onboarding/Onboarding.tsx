@@ -17,6 +17,7 @@ const ImportExternalWalletFlow = lazy(() =>
   import('./ImportExternalWalletFlow').then((m) => ({ default: m.ImportExternalWalletFlow })),
 );
 const WatchFlow = lazy(() => import('./WatchFlow').then((m) => ({ default: m.WatchFlow })));
+const AddSafeFlow = lazy(() => import('./AddSafeFlow').then((m) => ({ default: m.AddSafeFlow })));
 const RestoreBackupFlow = lazy(() => import('./RestoreBackupFlow').then((m) => ({ default: m.RestoreBackupFlow })));
 const DemoFlow = lazy(() => import('./DemoFlow').then((m) => ({ default: m.DemoFlow })));
 // Only a damaged or newer vault needs it: kept out of the welcome screen's code.
@@ -71,6 +72,12 @@ const methods = [
     title: 'onboarding:method.watch.title',
     description: 'onboarding:method.watch.description',
     Flow: WatchFlow,
+  },
+  {
+    id: 'safe',
+    title: 'onboarding:method.safe.title',
+    description: 'onboarding:method.safe.description',
+    Flow: AddSafeFlow,
   },
   {
     id: 'backup',

@@ -25,7 +25,7 @@ import type { FormIntent } from '@/core/simulation/effects';
 import { checkSwapSimulation, factsHold } from '@/core/swap/swapReview';
 import type { PreparedSend } from '@/core/tx/prepare';
 import type { RecipientFinding } from '@/core/tx/safety';
-import { failureMessage } from '@/lib/errorMessages';
+import { errorMessage, failureMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSelectedNetwork, useSession } from '@/lib/session';
@@ -35,6 +35,7 @@ import { useChainHead } from '@/lib/useChainHead';
 import { preparedReads, previewedTransaction, useReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultAccount, useVaultSession } from '@/lib/vault';
 import { findingSentence } from './FindingsPanel';
+import { SafeProposalLines, useSafeProposal } from './SafeProposal';
 import { SwapReviewPanel } from './SwapReviewPanel';
 import styles from './send.module.css';
 import { goTo, sendFlowStore } from './sendFlowStore';
@@ -59,6 +60,7 @@ export function ReviewPanel({
   const links = useLinks();
   const session = useVaultSession();
   const contacts = useSession((s) => s.addressBook);
+  const keepSafeTx = useSession((s) => s.keepSafeTx);
   const { service } = useTransactions();
   const { draft } = prepared;
   const from = useVaultAccount(draft.from);
@@ -113,9 +115,25 @@ export function ReviewPanel({
     );
   const name = recipient.name ?? contactName(contacts, network.id, recipient.address);
   const maxFee = prepared.cost.max;
+  const safe = useSafeProposal(network, from, prepared.call);
+  const isSafe = from?.source.kind === 'safe';
+
+  const propose = () => {
+    const { state, proposal } = safe;
+    if (!state || !proposal) return;
+    keepSafeTx(proposal);
+    goTo({
+      name: 'proposed',
+      safe: state.address,
+      nonce: proposal.tx.nonce,
+      threshold: state.threshold,
+      networkId: network.id,
+    });
+  };
 
   const confirm = async () => {
     if (!from) return;
+    if (isSafe) return propose();
     setBusy(true);
     setError(undefined);
     try {
@@ -186,36 +204,42 @@ export function ReviewPanel({
             </>
           )}
         </dd>
-        <dt>{t('send:review.fee')}</dt>
-        <dd>
-          <NetworkFeeLines prepared={prepared} native={native} nativePrice={nativePrice} />
-        </dd>
-        <dt>{t('send:review.total')}</dt>
-        <dd>
-          {draft.asset.kind === 'native' ? (
-            <T
-              id="send:review.totalNative"
-              tags={{
-                0: <Amount value={prepared.amount + maxFee} decimals={native.decimals} symbol={native.symbol} />,
-              }}
-            />
-          ) : (
-            <T
-              id="send:review.totalToken"
-              tags={{ 0: what, 1: <Amount value={maxFee} decimals={native.decimals} symbol={native.symbol} /> }}
-            />
-          )}
-        </dd>
-        <dt>{t('send:review.nonce')}</dt>
-        <dd>
-          {prepared.nonce !== undefined ? (
-            <T id="send:review.nonceChosen" values={{ nonce: String(prepared.nonce) }} />
-          ) : from && from.source.kind === 'external' ? (
-            <T id="send:review.nonceWallet" values={{ wallet: walletName({ name: from.source.walletName }) }} />
-          ) : (
-            t('send:review.nonceNext')
-          )}
-        </dd>
+        {isSafe ? (
+          safe.state && safe.proposal && <SafeProposalLines state={safe.state} proposal={safe.proposal} />
+        ) : (
+          <>
+            <dt>{t('send:review.fee')}</dt>
+            <dd>
+              <NetworkFeeLines prepared={prepared} native={native} nativePrice={nativePrice} />
+            </dd>
+            <dt>{t('send:review.total')}</dt>
+            <dd>
+              {draft.asset.kind === 'native' ? (
+                <T
+                  id="send:review.totalNative"
+                  tags={{
+                    0: <Amount value={prepared.amount + maxFee} decimals={native.decimals} symbol={native.symbol} />,
+                  }}
+                />
+              ) : (
+                <T
+                  id="send:review.totalToken"
+                  tags={{ 0: what, 1: <Amount value={maxFee} decimals={native.decimals} symbol={native.symbol} /> }}
+                />
+              )}
+            </dd>
+            <dt>{t('send:review.nonce')}</dt>
+            <dd>
+              {prepared.nonce !== undefined ? (
+                <T id="send:review.nonceChosen" values={{ nonce: String(prepared.nonce) }} />
+              ) : from && from.source.kind === 'external' ? (
+                <T id="send:review.nonceWallet" values={{ wallet: walletName({ name: from.source.walletName }) }} />
+              ) : (
+                t('send:review.nonceNext')
+              )}
+            </dd>
+          </>
+        )}
         {assetCall && (
           <>
             <dt>{t('send:review.call')}</dt>
@@ -288,14 +312,14 @@ export function ReviewPanel({
           )}
         </p>
       ))}
-      <ErrorAlert message={error} />
+      <ErrorAlert message={error ?? (safe.error ? errorMessage(safe.error) : undefined)} />
       <div className={ui.actions}>
         <button
           type="button"
           onClick={confirm}
-          disabled={busy || !from || review.heldBack || swapCheck?.kind === 'fails'}
+          disabled={busy || !from || review.heldBack || swapCheck?.kind === 'fails' || (isSafe && !safe.proposal)}
         >
-          {busy ? t('send:review.signing') : t('send:review.confirm')}
+          {isSafe ? t('send:safe.propose') : busy ? t('send:review.signing') : t('send:review.confirm')}
         </button>
         <button type="button" className={ui.secondary} onClick={() => goTo({ name: 'form' })} disabled={busy}>
           {t('send:review.edit')}

@@ -23,7 +23,7 @@ import { useLinks } from '@/lib/links';
 import { headForSend } from '@/lib/preparedCalls';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useSigningAccounts, useVault } from '@/lib/vault';
+import { useSendingAccounts, useVault } from '@/lib/vault';
 import { AdvancedFields } from './AdvancedFields';
 import { batchRefusals, spentByBatch } from './batchRefusals';
 import { continueSend, type FieldErrors } from './continueSend';
@@ -48,10 +48,12 @@ export function SendForm() {
   const links = useLinks();
   const form = useStore(sendFlowStore, (s) => s.form);
   const accounts = useVault((s) => s.accounts);
-  const { accounts: signable, preferred } = useSigningAccounts();
+  const { accounts: signable, preferred } = useSendingAccounts(network);
   const contacts = useSession((s) => s.addressBook);
   // The account shown in "From" is the one used: never a watch-only one the list cannot show.
   const from = signable.find((a) => a.id === form.fromId) ?? preferred;
+  // A Safe's transaction is proposed to its owners: whoever executes it later pays the fee.
+  const isSafe = from?.source.kind === 'safe';
   const { assets, asset, balance, price } = useSendAssets(network, from?.address, form.asset);
   const market = useQuery(feeMarketQuery(network));
   const queryClient = useQueryClient();
@@ -112,7 +114,7 @@ export function SendForm() {
         // now, in the send's batch: never an old one kept while the window was hidden), and the fee
         // market where it is of that block or later (prepareSend checks).
         chainRead: { head: headForSend(queryClient, network), market: market.data },
-        inBatch: toBatch,
+        inBatch: toBatch || isSafe,
         batchSpent: toBatch && form.batchFor === batchOwner ? spentByBatch(form.batch, asset) : undefined,
       });
       setErrors(result.ok ? {} : result.errors);
@@ -289,39 +291,45 @@ export function SendForm() {
           )}
         </div>
       )}
-      <fieldset className={ui.choices}>
-        <legend>{t('send:form.fee.legend')}</legend>
-        {FEE_PRESETS.map((preset) => {
-          const fees = market.data ? presetFees(market.data, preset) : undefined;
-          return (
-            <label key={preset} className={ui.checkbox}>
-              <input
-                type="radio"
-                name={presetName}
-                checked={form.preset === preset}
-                onChange={() => change({ preset })}
-              />
-              <span>
-                {t(presetLabels[preset])}
-                {fees?.kind === 'eip1559' && (
-                  <span className={ui.muted}>
-                    {' '}
-                    {t('send:form.fee.eip1559', {
-                      maxFee: gwei(fees.maxFeePerGas),
-                      priorityFee: gwei(fees.maxPriorityFeePerGas),
-                    })}
-                  </span>
-                )}
-                {fees?.kind === 'legacy' && (
-                  <span className={ui.muted}> {t('send:form.fee.legacy', { gasPrice: gwei(fees.gasPrice) })}</span>
-                )}
-              </span>
-            </label>
-          );
-        })}
-        {market.isError && <p className={ui.noticeWarning}>{t('send:form.fee.unreadable')}</p>}
-      </fieldset>
-      <AdvancedFields form={form} errors={errors} feeKind={feeKind} decimalHint={typing.hint} onChange={change} />
+      {isSafe ? (
+        <p className={ui.muted}>{t('send:form.safeFee')}</p>
+      ) : (
+        <fieldset className={ui.choices}>
+          <legend>{t('send:form.fee.legend')}</legend>
+          {FEE_PRESETS.map((preset) => {
+            const fees = market.data ? presetFees(market.data, preset) : undefined;
+            return (
+              <label key={preset} className={ui.checkbox}>
+                <input
+                  type="radio"
+                  name={presetName}
+                  checked={form.preset === preset}
+                  onChange={() => change({ preset })}
+                />
+                <span>
+                  {t(presetLabels[preset])}
+                  {fees?.kind === 'eip1559' && (
+                    <span className={ui.muted}>
+                      {' '}
+                      {t('send:form.fee.eip1559', {
+                        maxFee: gwei(fees.maxFeePerGas),
+                        priorityFee: gwei(fees.maxPriorityFeePerGas),
+                      })}
+                    </span>
+                  )}
+                  {fees?.kind === 'legacy' && (
+                    <span className={ui.muted}> {t('send:form.fee.legacy', { gasPrice: gwei(fees.gasPrice) })}</span>
+                  )}
+                </span>
+              </label>
+            );
+          })}
+          {market.isError && <p className={ui.noticeWarning}>{t('send:form.fee.unreadable')}</p>}
+        </fieldset>
+      )}
+      {!isSafe && (
+        <AdvancedFields form={form} errors={errors} feeKind={feeKind} decimalHint={typing.hint} onChange={change} />
+      )}
       <FindingsPanel
         findings={findings}
         acknowledged={acknowledged}
@@ -338,9 +346,11 @@ export function SendForm() {
         <button type="submit" disabled={busy}>
           {busy ? t('send:form.checking') : t('send:form.continue')}
         </button>
-        <button type="button" disabled={busy} onClick={() => void continueNow(true)}>
-          {t('send:batch.add')}
-        </button>
+        {!isSafe && (
+          <button type="button" disabled={busy} onClick={() => void continueNow(true)}>
+            {t('send:batch.add')}
+          </button>
+        )}
       </div>
     </form>
   );

@@ -6,18 +6,19 @@ import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
-import { canSign } from '@/core/accounts/signerKinds';
+import { canSendFrom } from '@/core/accounts/signerKinds';
 import { untrustedValue } from '@/core/i18n/message';
 import { amountInputText, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useAccountRecords } from '@/lib/queries/recordQueries';
 import { takeQueuedCalls, takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
-import { useSelectedAccount, useSigningAccounts } from '@/lib/vault';
+import { useSelectedAccount, useSendingAccounts } from '@/lib/vault';
 import { AccountTransactions } from './AccountTransactions';
 import { BatchReviewPanel } from './BatchReviewPanel';
 import { BatchTransfers } from './BatchTransfers';
 import { ReviewPanel } from './ReviewPanel';
+import { SafeProposedCard } from './SafeProposal';
 import { SendForm } from './SendForm';
 import { addToBatch, sendFlowStore, startOver, updateForm } from './sendFlowStore';
 import { TxStatusCard } from './TxStatusCard';
@@ -30,11 +31,11 @@ export function SendScreen() {
   const fromId = useStore(sendFlowStore, (s) => s.form.fromId);
   const origin = useStore(sendFlowStore, (s) => s.form.origin);
   const links = useLinks();
-  const { accounts: signable, preferred } = useSigningAccounts();
+  const { accounts: signable, preferred } = useSendingAccounts(network);
   const from = signable.find((a) => a.id === fromId) ?? preferred;
   // The account chosen in the header is watch-only: say so instead of a form that could not be signed.
   const selected = useSelectedAccount();
-  const watched = selected && !canSign(selected) ? selected : undefined;
+  const watched = selected && !canSendFrom(selected, network.chainId) ? selected : undefined;
   const records = useAccountRecords(network, (step.name === 'done' && step.sender) || from?.address);
   const onOtherNetwork = step.name !== 'form' && step.networkId !== network.id;
   const showForm = step.name === 'form' || onOtherNetwork;
@@ -106,6 +107,7 @@ export function SendScreen() {
       {step.name === 'review' && !onOtherNetwork && (
         <ReviewPanel prepared={step.prepared} recipient={step.recipient} findings={step.findings} />
       )}
+      {step.name === 'proposed' && !onOtherNetwork && <SafeProposedCard step={step} />}
       {step.name === 'done' && !onOtherNetwork && (
         <section className={forms.stack} aria-labelledby="sent-title">
           <h2 id="sent-title">{t('send:done.title')}</h2>

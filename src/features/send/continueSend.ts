@@ -1,6 +1,6 @@
 import { type Address, getAddress } from 'viem';
 import type { Account } from '@/core/accounts/account';
-import { signerProfile } from '@/core/accounts/signerKinds';
+import { canSendFrom, signerProfile } from '@/core/accounts/signerKinds';
 import { unitPrice } from '@/core/assets/fiat';
 import type { FeedAnswer } from '@/core/assets/portfolio';
 import { type ResolvedRecipient, resolveRecipient } from '@/core/chain/ens';
@@ -163,7 +163,9 @@ export async function continueSend(args: {
   const { form, network, from, asset } = args;
   const errors: FieldErrors = {};
   if (!from) errors.fromId = msg('send:error.chooseFrom');
-  else if (!signerProfile(from.source).canSign) errors.fromId = signerProfile(from.source).whyNot;
+  else if (from.source.kind === 'safe' && from.source.chainId !== network.chainId)
+    errors.fromId = msg('send:error.safeOtherChain', { chainId: String(from.source.chainId) });
+  else if (!canSendFrom(from, network.chainId)) errors.fromId = signerProfile(from.source).whyNot;
   else if (form.nonce.trim() && signerProfile(from.source).sendsItself) {
     errors.nonce = msg('send:error.walletNonce');
   }

@@ -61,7 +61,9 @@ export type SendStep =
     }
   | { name: 'batchReview'; networkId: string }
   /** `sender`: who sent it, when not the form's account (another account paid a batch's gas). */
-  | { name: 'done'; recordId: string; networkId: string; sender?: Address | undefined };
+  | { name: 'done'; recordId: string; networkId: string; sender?: Address | undefined }
+  /** A Safe's transaction, proposed to its owners and kept in Cairn (nothing sent). */
+  | { name: 'proposed'; safe: Address; nonce: bigint; threshold: number; networkId: string };
 
 type SendFlowState = { form: SendForm; step: SendStep };
 

@@ -4,6 +4,7 @@ import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { onChainApprovals } from '@/core/safe/confirmations';
 import { readSafe } from '@/core/safe/readSafe';
+import type { CallRequest } from '@/core/tx/transfer';
 import { chainKeys } from './chainQueries';
 
 export const safeKeys = {
@@ -11,6 +12,16 @@ export const safeKeys = {
   /** Per block: owners, threshold and nonce can change with any block. */
   state: (network: Network, safe: Address, block: bigint | undefined, allowUnknown: boolean) =>
     [...safeKeys.all(network), safe.toLowerCase(), 'state', String(block ?? ''), allowUnknown] as const,
+  /** A proposal of these calls at the Safe's nonce, past the kept ones (their count). */
+  proposal: (network: Network, safe: Address, calls: readonly CallRequest[], nonce: bigint | undefined, kept: number) =>
+    [
+      ...safeKeys.all(network),
+      safe.toLowerCase(),
+      'proposal',
+      calls.map((c) => `${c.to.toLowerCase()}:${c.value}:${c.data}`).join(' '),
+      String(nonce ?? ''),
+      kept,
+    ] as const,
   approvals: (network: Network, safe: Address, hash: Hex, block: bigint | undefined) =>
     [...safeKeys.all(network), safe.toLowerCase(), 'approvals', hash.toLowerCase(), String(block ?? '')] as const,
 };

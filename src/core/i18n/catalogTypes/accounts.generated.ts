@@ -13,6 +13,7 @@ declare module '../message' {
     "accounts:card.hide": undefined;
     "accounts:card.moveDown": undefined;
     "accounts:card.moveUp": undefined;
+    "accounts:card.openSafe": undefined;
     "accounts:card.remove": undefined;
     "accounts:card.rename": undefined;
     "accounts:card.show": undefined;

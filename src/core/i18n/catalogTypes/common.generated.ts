@@ -221,6 +221,8 @@ declare module '../message' {
     "common:screen.nfts.purpose": undefined;
     "common:screen.receive.label": undefined;
     "common:screen.receive.purpose": undefined;
+    "common:screen.safe.label": undefined;
+    "common:screen.safe.purpose": undefined;
     "common:screen.send.label": undefined;
     "common:screen.send.purpose": undefined;
     "common:screen.settings.label": undefined;

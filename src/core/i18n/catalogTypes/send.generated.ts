@@ -50,6 +50,7 @@ declare module '../message' {
     "send:error.noPrice": undefined;
     "send:error.recipientAmbiguous": { "count": number; "name": MessageValue };
     "send:error.recipientEmpty": undefined;
+    "send:error.safeOtherChain": { "chainId": MessageValue };
     "send:error.tipAboveMax": undefined;
     "send:error.walletNonce": undefined;
     "send:finding.acknowledge": undefined;
@@ -109,6 +110,7 @@ declare module '../message' {
     "send:form.recipient.hintEns": undefined;
     "send:form.recipient.label": undefined;
     "send:form.revert": { "reason": MessageValue };
+    "send:form.safeFee": undefined;
     "send:form.suggestion.ownAccount": { "name": MessageValue };
     "send:form.suggestion.sentBefore": undefined;
     "send:history.damaged": { "count": number };
@@ -147,6 +149,15 @@ declare module '../message' {
     "send:review.total": undefined;
     "send:review.totalNative": undefined;
     "send:review.totalToken": undefined;
+    "send:safe.hash": undefined;
+    "send:safe.hashNote": undefined;
+    "send:safe.openSafe": undefined;
+    "send:safe.proposal": undefined;
+    "send:safe.proposalBody": { "nonce": MessageValue; "owners": number | bigint; "threshold": number | bigint };
+    "send:safe.propose": undefined;
+    "send:safe.proposedBody": { "nonce": MessageValue; "threshold": number | bigint };
+    "send:safe.proposedTitle": undefined;
+    "send:safe.proposing": undefined;
     "send:status.cancel": undefined;
     "send:status.cancelText": { "fees": MessageValue; "oldFees": MessageValue };
     "send:status.cancelTitle": undefined;
