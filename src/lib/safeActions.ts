@@ -68,6 +68,7 @@ export async function proposeSafeTx(args: {
     status: 'pending',
     createdAt: args.now,
     site: args.site,
+    proposedWith: { owners: state.owners, threshold: state.threshold },
   };
 }
 

@@ -73,6 +73,7 @@ export async function checkSafeImport(args: {
     signatures: [],
     status: 'pending',
     createdAt: args.now,
+    proposedWith: { owners: state.owners, threshold: state.threshold },
   };
   return { pending, accepted, refused, nonceUsed: file.tx.nonce < state.nonce };
 }

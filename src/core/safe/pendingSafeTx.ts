@@ -26,6 +26,8 @@ export type PendingSafeTx = SafeTxFile & {
   site?: string | undefined;
   /** The transaction that executed it, when Cairn sent it. */
   execution?: { hash: Hex; from: Address } | undefined;
+  /** The Safe's owners and threshold when Cairn first kept it: a change since is said on its screen. */
+  proposedWith?: { owners: Address[]; threshold: number } | undefined;
 };
 
 /** As the settings store keeps it: the transaction in its file form (checked again when read). */
@@ -35,18 +37,20 @@ export type StoredSafeTx = {
   createdAt: number;
   site?: string;
   execution?: { hash: Hex; from: Address };
+  proposedWith?: { owners: Address[]; threshold: number };
 };
 
 const STATUSES: readonly SafeTxStatus[] = ['pending', 'executed', 'failed', 'replaced'];
 
 export function toStoredSafeTx(pending: PendingSafeTx): StoredSafeTx {
-  const { status, createdAt, site, execution, ...file } = pending;
+  const { status, createdAt, site, execution, proposedWith, ...file } = pending;
   return {
     file: encodeSafeTxFile(file),
     status,
     createdAt,
     ...(site !== undefined && { site }),
     ...(execution !== undefined && { execution }),
+    ...(proposedWith !== undefined && { proposedWith }),
   };
 }
 
@@ -59,6 +63,7 @@ export function fromStoredSafeTx(stored: unknown): PendingSafeTx | undefined {
   try {
     const file = parseSafeTxFile(item.file);
     const execution = item.execution as PendingSafeTx['execution'];
+    const proposedWith = item.proposedWith as PendingSafeTx['proposedWith'];
     return {
       ...file,
       status: item.status as SafeTxStatus,
@@ -66,6 +71,10 @@ export function fromStoredSafeTx(stored: unknown): PendingSafeTx | undefined {
       site: typeof item.site === 'string' ? item.site : undefined,
       execution:
         execution && typeof execution.hash === 'string' && typeof execution.from === 'string' ? execution : undefined,
+      proposedWith:
+        proposedWith && Array.isArray(proposedWith.owners) && typeof proposedWith.threshold === 'number'
+          ? proposedWith
+          : undefined,
     };
   } catch {
     return undefined;

@@ -48,6 +48,7 @@ function messageProposal(network: Network, state: SafeState, hash: Hex, kept: re
     status: 'pending',
     createdAt: Date.now(),
     site,
+    proposedWith: { owners: state.owners, threshold: state.threshold },
   };
   return pending;
 }

@@ -89,6 +89,13 @@ export function PendingCard({
           )}
         </dd>
       </dl>
+      {pending.status === 'pending' &&
+        pending.proposedWith &&
+        pending.proposedWith.threshold !== standing.threshold && (
+          <p className={ui.noticeWarning}>
+            {t('safe:tx.thresholdChanged', { then: pending.proposedWith.threshold, now: standing.threshold })}
+          </p>
+        )}
       {standing.exOwners.length > 0 && (
         <div className={`${ui.noticeWarning} ${ui.stack}`}>
           <p className={ui.flush}>{t('safe:tx.exOwners', { count: standing.exOwners.length })}</p>

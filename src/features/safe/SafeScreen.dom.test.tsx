@@ -84,6 +84,15 @@ function keptTx(): PendingSafeTx {
 const kept = () => wallet.store.getState().safeTransactions;
 
 describe('a kept Safe transaction', () => {
+  it('says when the Safe’s threshold changed since the transaction was kept', async () => {
+    await addSafeAccount();
+    wallet.store
+      .getState()
+      .keepSafeTx({ ...keptTx(), proposedWith: { owners: [ME, ALSO_ME, CAROL.address], threshold: 1 } });
+    showSafe();
+    await expect.poll(() => shows('it needed 1 confirmation, and now needs 2'), poll).toBe(true);
+  });
+
   it('counts only current owners: an ex-owner’s signature is said not to count; signing adds the person’s', async () => {
     await addSafeAccount();
     wallet.store.getState().keepSafeTx(keptTx(), [
