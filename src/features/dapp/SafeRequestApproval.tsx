@@ -15,7 +15,7 @@ import { type PendingSafeTx, sameSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
 import { signMessageLibAbi } from '@/core/safe/safeAbi';
 import { callSafeTx, safeTxHash } from '@/core/safe/safeTx';
-import { errorMessage } from '@/lib/errorMessages';
+import { errorMessage, failureMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { safeStateQuery } from '@/lib/queries/safeQueries';
 import { nextSafeNonce, proposeSafeTx } from '@/lib/safeActions';
@@ -86,24 +86,33 @@ export function SafeRequestApproval({ id, account, ask }: { id: number; account:
     else fail(providerError('userRejected', t(ENDED[current.status])));
   }, [current, ask.kind, approve, fail, t]);
 
-  const propose = () =>
-    network &&
-    state.data &&
-    request.run(async () => {
+  const [proposing, setProposing] = useState(false);
+  // Not request.run: that answers the site with what the work returns, and the site waits on.
+  const propose = async () => {
+    const safeState = state.data;
+    if (!network || !safeState || !request.stillWaiting()) return;
+    setProposing(true);
+    request.setError(undefined);
+    try {
       const pending =
         ask.kind === 'call'
           ? await proposeSafeTx({
               network,
-              state: state.data as SafeState,
+              state: safeState,
               calls: [{ to: ask.call.to as Address, value: ask.call.value, data: ask.call.data }],
               kept,
               site: connection.origin,
               now: Date.now(),
             })
-          : messageProposal(network, state.data as SafeState, ask.hash, kept, connection.origin);
+          : messageProposal(network, safeState, ask.hash, kept, connection.origin);
       keepSafeTx(pending);
       setProposed(pending);
-    }, msg('dapp:nothingSent'));
+    } catch (error) {
+      request.setError(failureMessage(error, msg('dapp:nothingSent')));
+    } finally {
+      setProposing(false);
+    }
+  };
 
   const creation = ask.kind === 'call' && ask.call.to === undefined;
   const problem = !onChain
@@ -121,10 +130,10 @@ export function SafeRequestApproval({ id, account, ask }: { id: number; account:
       account={account}
       network={network}
       approveLabel={waiting ? t('dapp:safe.returnHash') : t('dapp:safe.propose')}
-      onApprove={waiting ? () => approve(proposed.safeTxHash) : propose}
+      onApprove={waiting ? () => approve(proposed.safeTxHash) : () => void propose()}
       onDecline={request.decline}
       approveBlocked={problem !== undefined || !state.data || (waiting && ask.kind === 'message')}
-      busy={request.busy}
+      busy={request.busy || proposing}
       error={request.error ?? problem}
     >
       <dl className={styles.facts}>
