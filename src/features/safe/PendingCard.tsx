@@ -93,7 +93,7 @@ export function PendingCard({
         pending.proposedWith &&
         pending.proposedWith.threshold !== standing.threshold && (
           <p className={ui.noticeWarning}>
-            {t('safe:tx.thresholdChanged', { then: pending.proposedWith.threshold, now: standing.threshold })}
+            {t('safe:tx.thresholdChanged', { before: pending.proposedWith.threshold, now: standing.threshold })}
           </p>
         )}
       {standing.exOwners.length > 0 && (

@@ -101,7 +101,7 @@ declare module '../message' {
     "safe:tx.remove": undefined;
     "safe:tx.share": undefined;
     "safe:tx.status": undefined;
-    "safe:tx.thresholdChanged": { "now": number | bigint; "then": number };
+    "safe:tx.thresholdChanged": { "before": number; "now": number | bigint };
     "safe:tx.title": { "nonce": MessageValue };
     "safe:warning.guard": { "guard": MessageValue };
     "safe:warning.modules": { "count": number };
