@@ -42,6 +42,11 @@ describe('Safe multisig', () => {
     expect(await page.getByRole('main').textContent()).toContain('2 of 3 owners');
     await screen.finishAdding('Team Safe');
     expect((await screen.owners.textContent()) ?? '').toContain('yours: Demo account 3');
+    // Its own history, from its events: the seed's execution, and the ETH it received before.
+    const history = page.getByRole('list', { name: 'What the Safe logged' });
+    await expect
+      .poll(() => history.textContent())
+      .toMatch(/^Executed the Safe transaction 0x[0-9a-f]{64}\. Block \d+.*Received 5\.1 ETH/);
 
     // Another owner's proposal, made and signed as their Cairn would: 1 ETH at the Safe's nonce.
     const nonce = await node.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });

@@ -7,6 +7,7 @@ import { useKeptSafeTxs, useSafeState } from '@/lib/safeScreenHooks';
 import { ImportSection } from './ImportSection';
 import { PendingList } from './PendingList';
 import { SafeFacts } from './SafeFacts';
+import { SafeHistory } from './SafeHistory';
 
 /**
  * The Safe on the selected network (its chain's): what the node says of it now, then its kept
@@ -33,6 +34,7 @@ export function SafeBody({ network, account }: { network: Network; account: Acco
       <SafeFacts network={network} state={current} unknownCode={unknownCode} />
       <PendingList network={network} state={current} kept={kept} />
       <ImportSection network={network} state={current} />
+      <SafeHistory network={network} state={current} />
     </>
   );
 }

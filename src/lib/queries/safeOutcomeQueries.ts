@@ -3,6 +3,7 @@ import type { Address, Hex } from 'viem';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { waitForCallsReceipt } from '@/core/chain/receipts';
+import { readSafeHistory } from '@/core/safe/safeHistory';
 import { outcomeAfterNonce, outcomeInLogs } from '@/core/safe/safeOutcome';
 import { safeKeys } from './safeQueries';
 
@@ -14,6 +15,8 @@ export const safeOutcomeKeys = {
   afterNonce: (network: Network, safe: Address, hash: Hex) =>
     [...safeKeys.all(network), safe.toLowerCase(), 'outcome', hash.toLowerCase()] as const,
   /** What an execution Cairn sent says in its logs. */
+  /** The Safe's own history from its events, up to a head. */
+  history: (network: Network, safe: Address) => [...safeKeys.all(network), safe.toLowerCase(), 'history'] as const,
   execution: (network: Network, safe: Address, hash: Hex, txHash: Hex) =>
     [...safeKeys.all(network), safe.toLowerCase(), 'execution', hash.toLowerCase(), txHash.toLowerCase()] as const,
 };
@@ -45,5 +48,18 @@ export function safeExecutionQuery(network: Network, safe: Address, hash: Hex, t
     },
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
+  });
+}
+
+/**
+ * The Safe's own history from its events (readSafeHistory, eth_getLogs on its address over the
+ * last SAFE_HISTORY_BLOCKS before `head`): read when asked, and again after a minute at the soonest.
+ */
+export function safeHistoryQuery(network: Network, safe: Address, head: bigint) {
+  return queryOptions({
+    queryKey: safeOutcomeKeys.history(network, safe),
+    queryFn: () => readSafeHistory(chainClient(network), safe, head),
+    staleTime: 60_000,
+    retry: false,
   });
 }
