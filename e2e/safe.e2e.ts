@@ -15,6 +15,7 @@ import { callSafeTx, execTransactionCall, safeTxHash, safeTxTypedData } from '..
 import { parseSafeTxFile, safeTxFile, safeTxLink } from '../src/core/safe/safeTxFile.ts';
 import { encodeSignatures } from '../src/core/safe/signatures.ts';
 import { SafeScreen } from './pages/Safe.ts';
+import { Send } from './pages/Send.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
@@ -158,6 +159,46 @@ describe('Safe multisig', () => {
     );
     await expect.poll(() => screen.transactionStatus(nonce), { timeout: 30_000 }).toMatch(/^Replaced/);
     expect(await card.getByRole('button', { name: /^Sign as/ }).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('proposes a batch from Send as one MultiSendCallOnly Safe transaction, confirmed and executed', async () => {
+    const { page, consoleErrors } = await demoWalletPage(env);
+    const node = nodeClient(env.chain.url);
+    const safe = demoSafeAddress();
+    const screen = new SafeScreen(page);
+    await screen.startAdding(safe);
+    await screen.finishAdding('Team Safe');
+    const [first, second] = [getAddress(demoAddress(12)), getAddress(demoAddress(13))];
+    const before = await Promise.all([first, second].map((address) => node.getBalance({ address })));
+    const nonce = await node.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });
+
+    const send = new Send(page);
+    await send.open();
+    await send.fill({ from: 'Team Safe', recipient: first, amount: '0.5' });
+    await send.addToBatch();
+    await send.fill({ recipient: second, amount: '0.25' });
+    await send.addToBatch();
+    await send.reviewBatch();
+    await expect.poll(() => send.review.textContent(), { timeout: 15_000 }).toMatch(/safeTxHash0x[0-9a-f]{64}/);
+    await send.review.getByRole('button', { name: 'Propose to the Safe' }).click();
+    await page.getByRole('link', { name: 'Open the Safe' }).click();
+    await screen.waitFor();
+
+    const card = screen.transaction(nonce);
+    await expect.poll(() => card.textContent()).toContain('A batch of 2 calls through Safe’s MultiSendCallOnly');
+    for (const owner of ['Demo account 1', 'Demo account 2'])
+      await card.getByRole('button', { name: `Sign as ${owner}` }).click();
+    await expect.poll(() => card.textContent()).toContain('2 of 2 confirmed');
+    await card.getByRole('button', { name: 'Execute', exact: true }).click();
+    await card.getByRole('button', { name: 'Review the execution' }).click();
+    const review = card.getByRole('region', { name: 'Review' });
+    await review.getByRole('button', { name: 'Confirm and send' }).click();
+    await expect
+      .poll(() => card.textContent(), { timeout: 30_000 })
+      .toContain('The Safe executed the transaction (ExecutionSuccess).');
+    const after = await Promise.all([first, second].map((address) => node.getBalance({ address })));
+    expect(after).toEqual([(before[0] ?? 0n) + parseEther('0.5'), (before[1] ?? 0n) + parseEther('0.25')]);
     expect(consoleErrors).toEqual([]);
   });
 });

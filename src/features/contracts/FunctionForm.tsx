@@ -74,7 +74,6 @@ export function FunctionForm({
   const typing = useDecimalInput();
   // A Safe's write is proposed to its owners, through Send's review (on its own network only).
   const signer = account && canSendFrom(account, network.chainId) ? account : undefined;
-  const isSafe = signer?.source.kind === 'safe';
 
   // After a refused submit, take the person to the first field at fault.
   useEffect(() => {
@@ -218,11 +217,9 @@ export function FunctionForm({
       ) : signer ? (
         <div className={ui.actions}>
           <button type="submit">{t('contracts:function.review')}</button>
-          {!isSafe && (
-            <button type="button" onClick={(event) => void submit(event, true)}>
-              {t('contracts:function.addToBatch')}
-            </button>
-          )}
+          <button type="button" onClick={(event) => void submit(event, true)}>
+            {t('contracts:function.addToBatch')}
+          </button>
           <span className={ui.muted}>{t('contracts:function.reviewNote')}</span>
         </div>
       ) : (

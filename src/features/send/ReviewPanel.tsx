@@ -115,7 +115,8 @@ export function ReviewPanel({
     );
   const name = recipient.name ?? contactName(contacts, network.id, recipient.address);
   const maxFee = prepared.cost.max;
-  const safe = useSafeProposal(network, from, prepared.call);
+  const safeCalls = useMemo(() => [prepared.call], [prepared.call]);
+  const safe = useSafeProposal(network, from, safeCalls);
   const isSafe = from?.source.kind === 'safe';
 
   const propose = () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { zeroAddress } from 'viem';
 import { CodeText } from '@/components/CodeText';
 import forms from '@/components/forms.module.css';
 import { T } from '@/components/T';
@@ -11,24 +12,30 @@ import type { SafeState } from '@/core/safe/readSafe';
 import type { CallRequest } from '@/core/tx/transfer';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
-import { safeKeys } from '@/lib/queries/safeQueries';
+import { safeKeys, safeStateQuery } from '@/lib/queries/safeQueries';
 import { proposeSafeTx } from '@/lib/safeActions';
-import { useAllKeptSafeTxs, useSafeState } from '@/lib/safeScreenHooks';
+import { useAllKeptSafeTxs, useHeadNumber } from '@/lib/safeScreenHooks';
 import styles from './send.module.css';
 import { type SendStep, startOver } from './sendFlowStore';
 
 /**
- * The Safe transaction a review from a Safe proposes: the call at the Safe's next free nonce (past
- * the ones Cairn keeps waiting), as the Safe's state at the head gives it. Nothing is signed.
+ * The Safe transaction a review from a Safe proposes: the calls (several: one MultiSendCallOnly
+ * batch) at the Safe's next free nonce (past the ones Cairn keeps waiting), as the Safe's state at
+ * the head gives it. Nothing is signed; nothing is read for an account that is not a Safe.
  */
-export function useSafeProposal(network: Network, from: Account | undefined, call: CallRequest) {
+export function useSafeProposal(network: Network, from: Account | undefined, calls: readonly CallRequest[]) {
   const safe = from?.source.kind === 'safe' ? from : undefined;
-  const state = useSafeState(network, safe?.address ?? '0x', safe?.source.kind === 'safe' && !!safe.source.unknownCode);
+  const unknownCode = safe?.source.kind === 'safe' && safe.source.unknownCode === true;
+  const head = useHeadNumber(network);
+  const state = useQuery({
+    ...safeStateQuery(network, safe?.address ?? zeroAddress, head, unknownCode),
+    enabled: safe !== undefined,
+  });
   const kept = useAllKeptSafeTxs();
   const proposal = useQuery({
-    queryKey: safeKeys.proposal(network, safe?.address ?? '0x', [call], state.data?.nonce, kept.length),
-    queryFn: () => proposeSafeTx({ network, state: state.data as SafeState, calls: [call], kept, now: Date.now() }),
-    enabled: safe !== undefined && state.data !== undefined,
+    queryKey: safeKeys.proposal(network, safe?.address ?? zeroAddress, calls, state.data?.nonce, kept.length),
+    queryFn: () => proposeSafeTx({ network, state: state.data as SafeState, calls, kept, now: Date.now() }),
+    enabled: safe !== undefined && state.data !== undefined && calls.length > 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
   return { state: state.data, proposal: proposal.data, error: state.error ?? proposal.error };

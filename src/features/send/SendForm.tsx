@@ -346,11 +346,9 @@ export function SendForm() {
         <button type="submit" disabled={busy}>
           {busy ? t('send:form.checking') : t('send:form.continue')}
         </button>
-        {!isSafe && (
-          <button type="button" disabled={busy} onClick={() => void continueNow(true)}>
-            {t('send:batch.add')}
-          </button>
-        )}
+        <button type="button" disabled={busy} onClick={() => void continueNow(true)}>
+          {t('send:batch.add')}
+        </button>
       </div>
     </form>
   );

@@ -18,6 +18,7 @@ import { AccountTransactions } from './AccountTransactions';
 import { BatchReviewPanel } from './BatchReviewPanel';
 import { BatchTransfers } from './BatchTransfers';
 import { ReviewPanel } from './ReviewPanel';
+import { SafeBatchReview } from './SafeBatchReview';
 import { SafeProposedCard } from './SafeProposal';
 import { SendForm } from './SendForm';
 import { addToBatch, sendFlowStore, startOver, updateForm } from './sendFlowStore';
@@ -55,6 +56,8 @@ export function SendScreen() {
   const owner = from ? `${network.id}:${from.id}` : undefined;
   const batch = useStore(sendFlowStore, (s) => s.form.batch);
   const batchFor = useStore(sendFlowStore, (s) => s.form.batchFor);
+  // A Safe's batch is proposed as one Safe transaction (MultiSendCallOnly).
+  const batchSafe = signable.find((a) => a.source.kind === 'safe' && batchFor === `${network.id}:${a.id}`);
   useEffect(() => {
     if (!owner || step.name !== 'form') return;
     const native = { kind: 'native' as const, symbol: network.nativeCurrency.symbol, decimals: nativeDecimals };
@@ -103,7 +106,9 @@ export function SendScreen() {
       )}
       {showForm && !watched && from && <BatchTransfers owner={owner} />}
       {showForm && (watched ? <WatchOnlyNotice account={watched} task={t('send:watchOnly.task')} /> : <SendForm />)}
-      {step.name === 'batchReview' && !onOtherNetwork && <BatchReviewPanel />}
+      {step.name === 'batchReview' &&
+        !onOtherNetwork &&
+        (batchSafe ? <SafeBatchReview safe={batchSafe} /> : <BatchReviewPanel />)}
       {step.name === 'review' && !onOtherNetwork && (
         <ReviewPanel prepared={step.prepared} recipient={step.recipient} findings={step.findings} />
       )}

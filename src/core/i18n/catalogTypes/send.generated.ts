@@ -149,6 +149,7 @@ declare module '../message' {
     "send:review.total": undefined;
     "send:review.totalNative": undefined;
     "send:review.totalToken": undefined;
+    "send:safe.batchNote": undefined;
     "send:safe.hash": undefined;
     "send:safe.hashNote": undefined;
     "send:safe.openSafe": undefined;

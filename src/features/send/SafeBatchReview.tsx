@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import type { Address } from 'viem';
+import { useStore } from 'zustand';
+import { AddressText } from '@/components/AddressText';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import forms from '@/components/forms.module.css';
+import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
+import { T } from '@/components/T';
+import ui from '@/components/ui.module.css';
+import type { Account } from '@/core/accounts/account';
+import { untrustedValue } from '@/core/i18n/message';
+import { errorMessage } from '@/lib/errorMessages';
+import { useT } from '@/lib/i18n';
+import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
+import { BatchTransferLine } from './BatchTransferLine';
+import { SafeProposalLines, useSafeProposal } from './SafeProposal';
+import styles from './send.module.css';
+import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
+
+/**
+ * A Safe's batch as one Safe transaction: every call (one MultiSendCallOnly delegatecall runs them
+ * in order, all or none), what they do together previewed from the Safe, the proposal's nonce and
+ * safeTxHash, and who must confirm it. Propose keeps it in Cairn; nothing is signed or sent.
+ */
+export function SafeBatchReview({ safe }: { safe: Account }) {
+  const t = useT('send');
+  const network = useSelectedNetwork();
+  const keepSafeTx = useSession((s) => s.keepSafeTx);
+  const batch = useStore(sendFlowStore, (s) => s.form.batch);
+  const calls = useMemo(() => batch.map((transfer) => transfer.call), [batch]);
+  const from = safe.address as Address;
+  const { state, proposal, error } = useSafeProposal(network, safe, calls);
+  const review = useCallsReviewPreview(network, from, calls, true);
+  const failing = review.preview.data?.result.calls.some((call) => !call.outcome.ok) ?? false;
+  const native = network.nativeCurrency;
+
+  const propose = () => {
+    if (!state || !proposal) return;
+    keepSafeTx(proposal);
+    updateForm({ batch: [], batchFor: undefined });
+    goTo({
+      name: 'proposed',
+      safe: state.address,
+      nonce: proposal.tx.nonce,
+      threshold: state.threshold,
+      networkId: network.id,
+    });
+  };
+
+  return (
+    <section className={forms.stack} aria-labelledby="batch-review-title">
+      <h2 id="batch-review-title">{t('send:batchReview.title', { count: batch.length })}</h2>
+      <dl className={styles.review}>
+        <dt>{t('send:review.from')}</dt>
+        <dd>
+          <T
+            id="send:review.fromValue"
+            values={{ name: untrustedValue(safe.name, 'name') }}
+            tags={{ 0: <AddressText address={from} /> }}
+          />
+        </dd>
+        <dt>{t('send:batchReview.transfers')}</dt>
+        <dd>
+          <ol>
+            {batch.map((transfer) => (
+              <li key={transfer.id}>
+                <BatchTransferLine transfer={transfer} />
+              </li>
+            ))}
+          </ol>
+          <p className={ui.muted}>{t('send:safe.batchNote')}</p>
+        </dd>
+        {state && proposal && <SafeProposalLines state={state} proposal={proposal} />}
+      </dl>
+      {failing && (
+        <p role="alert" className={ui.noticeDanger}>
+          {t('send:batchReview.failing')}
+        </p>
+      )}
+      <TransactionEffectsPanel
+        title={t('send:batchReview.effects')}
+        network={network}
+        tx={{ from }}
+        review={review}
+        unit={{ decimals: native.decimals, symbol: native.symbol }}
+      />
+      <ErrorAlert message={error ? errorMessage(error) : undefined} />
+      <div className={ui.actions}>
+        <button type="button" onClick={() => goTo({ name: 'form' })}>
+          {t('send:batchReview.back')}
+        </button>
+        <button type="button" disabled={!proposal || failing || review.heldBack} onClick={propose}>
+          {t('send:safe.propose')}
+        </button>
+      </div>
+    </section>
+  );
+}
