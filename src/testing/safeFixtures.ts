@@ -18,23 +18,32 @@ let salt = BigInt(Date.now()) * 1000n;
 /** A new Safe owned by `owners` needing `threshold` of them, running `singleton` (Safe or SafeL2). */
 export async function createTestSafe(
   node: ReturnType<typeof testNode>,
-  args: { owners: readonly Address[]; threshold: number; singleton?: 'Safe' | 'SafeL2'; singletonAddress?: Address },
+  args: {
+    owners: readonly Address[];
+    threshold: number;
+    singleton?: 'Safe' | 'SafeL2';
+    singletonAddress?: Address;
+    /** The set-up the proxy runs as it is created ('0x': none); Safe's setup of `owners` by default. */
+    initializer?: Hex;
+  },
 ): Promise<Address> {
   const at = safeAddresses();
-  const initializer: Hex = encodeFunctionData({
-    abi: setupAbi,
-    functionName: 'setup',
-    args: [
-      [...args.owners],
-      BigInt(args.threshold),
-      zeroAddress,
-      '0x',
-      at.CompatibilityFallbackHandler,
-      zeroAddress,
-      0n,
-      zeroAddress,
-    ],
-  });
+  const initializer: Hex =
+    args.initializer ??
+    encodeFunctionData({
+      abi: setupAbi,
+      functionName: 'setup',
+      args: [
+        [...args.owners],
+        BigInt(args.threshold),
+        zeroAddress,
+        '0x',
+        at.CompatibilityFallbackHandler,
+        zeroAddress,
+        0n,
+        zeroAddress,
+      ],
+    });
   const [sender] = await node.getAddresses();
   const hash = await node.writeContract({
     account: sender as Address,

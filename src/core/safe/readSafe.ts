@@ -41,6 +41,8 @@ const FOUND = parseAbiParameters(
 );
 
 const EMPTY_CODE_HASH = keccak256('0x');
+const notASafe = (address: Address) =>
+  new SafeError('SAFE_NOT_A_SAFE', msg('core.chain:safe.notASafe', { address: codeValue(address) }));
 const orNone = (address: Address): Address | undefined => (address === zeroAddress ? undefined : address);
 
 /**
@@ -63,11 +65,13 @@ export async function readSafe(
     const data = concatHex([SAFE_READER_CREATION, encodeAbiParameters([{ type: 'address' }], [address])]);
     ({ data: answer } = await call(client, { data }));
   } catch (error) {
-    throw toChainError(error);
+    const chainError = toChainError(error);
+    // The reader reverts when an answer cannot be decoded: the contract is no Safe.
+    if (chainError.code === 'CHAIN_REVERTED') throw notASafe(address);
+    throw chainError;
   }
   const [found] = answer ? decodeAbiParameters(FOUND, answer) : [undefined];
-  if (!found?.ok || found.singleton === zeroAddress)
-    throw new SafeError('SAFE_NOT_A_SAFE', msg('core.chain:safe.notASafe', { address: codeValue(address) }));
+  if (!found?.ok || found.singleton === zeroAddress) throw notASafe(address);
   const singletonHasCode = found.singletonCodeHash !== EMPTY_CODE_HASH && BigInt(found.singletonCodeHash) !== 0n;
   const known =
     knownProxy(found.proxyCodeHash) && singletonHasCode ? knownSingleton(found.singletonCodeHash) : undefined;

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   type Address,
   concatHex,
@@ -19,6 +20,7 @@ import { addTokens } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { chainClient } from '../chain/client';
 import { LOCAL_CHAIN_ID } from '../chain/localChain';
+import { LOCAL_UNISWAP_DEPLOYMENT as uniswap } from '../chain/localUniswap';
 import { confirmations, onChainApprovals } from './confirmations';
 import { multiSendCalls, multiSendData } from './multiSend';
 import { readSafe } from './readSafe';
@@ -99,6 +101,41 @@ describe('a Safe on the local chain, with no Safe server', () => {
       known: undefined,
       threshold: 1,
     });
+  });
+
+  it('refuses a Safe proxy whose singleton lies about being Safe’s, and a contract that answers nothing readable', async () => {
+    // A genuine SafeProxy 1.4.1 made by Safe's own factory, running a singleton that claims
+    // (through getStorageAt) to be Safe 1.4.1's canonical one and answers as a Safe would.
+    const source = `// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+contract LyingSingleton {
+  function getStorageAt(uint256, uint256) external pure returns (bytes memory) { return abi.encode(${at.Safe}); }
+  function getOwners() external pure returns (address[] memory owners) { owners = new address[](1); owners[0] = ${demoAddress(5)}; }
+  function getThreshold() external pure returns (uint256) { return 1; }
+  function nonce() external pure returns (uint256) { return 0; }
+  function VERSION() external pure returns (string memory) { return "1.4.1"; }
+}`;
+    const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string };
+    const output = JSON.parse(
+      solc.compile(
+        JSON.stringify({
+          language: 'Solidity',
+          sources: { 'Lying.sol': { content: source } },
+          settings: { outputSelection: { '*': { '*': ['evm.bytecode.object'] } } },
+        }),
+      ),
+    );
+    const bytecode = `0x${output.contracts['Lying.sol'].LyingSingleton.evm.bytecode.object}` as Hex;
+    const [deployer] = await node.getAddresses();
+    const deployed = await node.waitForTransactionReceipt({
+      hash: await node.sendTransaction({ account: deployer as Address, chain: null, data: bytecode }),
+    });
+    const lying = deployed.contractAddress as Address;
+    const proxy = await createTestSafe(node, { owners: [], threshold: 0, singletonAddress: lying, initializer: '0x' });
+    await expect(readSafe(client, LOCAL_CHAIN_ID, proxy)).rejects.toMatchObject({ code: 'SAFE_UNKNOWN_CODE' });
+
+    // WETH9's fallback answers any call with nothing: the reader cannot decode it, so not a Safe.
+    await expect(readSafe(client, LOCAL_CHAIN_ID, uniswap.wrappedNative)).rejects.toMatchObject({ code: 'SAFE_NOT_A_SAFE' });
   });
 
   it('proposes, confirms offline and on-chain, and lets a non-owner execute, signatures given out of order', async () => {

@@ -4,7 +4,8 @@ pragma solidity 0.8.28;
 // Cairn's reader of a Safe: never deployed. An eth_call with no `to` runs this creation code with
 // the Safe's address appended; the constructor reads the Safe and returns what it found as the
 // call's answer. So everything Cairn checks of a Safe comes in one JSON-RPC call, on any node.
-// A call the contract under test refuses (it is no Safe) leaves its answer empty, and `ok` false.
+// A call the contract under test refuses (it is no Safe) leaves its answer empty, and `ok` false;
+// an answer that cannot be decoded makes the whole call revert (readSafe: not a Safe).
 
 interface ISafeView {
     function getOwners() external view returns (address[] memory);
@@ -41,7 +42,9 @@ contract SafeReader {
         found.proxyCodeHash = address(safe).codehash;
         found.ok = address(safe).code.length > 0;
         if (found.ok) {
-            found.singleton = address(uint160(uint256(_slot(safe, 0))));
+            // From the proxy's own code (Safe's proxies answer masterCopy() themselves), never
+            // through the singleton, whose code is what is being checked.
+            found.singleton = _masterCopy(address(safe));
             found.singletonCodeHash = found.singleton.codehash;
             found.fallbackHandler = address(uint160(uint256(_slot(safe, FALLBACK_HANDLER_SLOT))));
             found.guard = address(uint160(uint256(_slot(safe, GUARD_SLOT))));
@@ -73,6 +76,11 @@ contract SafeReader {
         assembly {
             return(add(answer, 32), mload(answer))
         }
+    }
+
+    function _masterCopy(address safe) private view returns (address singleton) {
+        (bool ok, bytes memory data) = safe.staticcall{gas: READ_GAS}(abi.encodeWithSelector(0xa619486e));
+        if (ok && data.length == 32) singleton = abi.decode(data, (address));
     }
 
     function _slot(ISafeView safe, uint256 slot) private view returns (bytes32 word) {
