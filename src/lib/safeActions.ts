@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem';
+import { type Address, zeroAddress } from 'viem';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { RevertedError } from '@/core/errors/chain';
@@ -72,18 +72,32 @@ export async function proposeSafeTx(args: {
   };
 }
 
+/** How far past the Safe's nonce a kept transaction may be: further is a mistake, or a trap. */
+const MAX_NONCE_AHEAD = 100n;
+
 /**
- * Refuses a Safe transaction that delegatecalls anything but Safe's MultiSendCallOnly or
- * SignMessageLib (a delegatecall runs other code as the Safe: it could take everything).
- * Throws SAFE_DELEGATECALL_REFUSED.
+ * Refuses a Safe transaction Cairn will not sign, keep or execute:
+ * - a refund to the executor (gasPrice, baseGas, gasToken, refundReceiver: Cairn's own have none;
+ *   a refund can pay a stranger from the Safe's balance in any token, and is not shown);
+ * - a nonce far past the Safe's (it would hold back every later proposal);
+ * - a delegatecall to anything but Safe's MultiSendCallOnly or SignMessageLib whose code is on this
+ *   chain as Safe published it (a delegatecall runs other code as the Safe: it could take everything).
+ * Throws SAFE_REFUND_REFUSED, SAFE_NONCE_FAR, SAFE_DELEGATECALL_REFUSED, a ChainError.
  */
-export function checkOperation(state: SafeState, tx: SafeTx): void {
+export async function checkSafeTx(network: Network, state: SafeState, tx: SafeTx): Promise<void> {
+  if (tx.gasPrice !== 0n || tx.baseGas !== 0n || tx.gasToken !== zeroAddress || tx.refundReceiver !== zeroAddress)
+    throw new SafeError('SAFE_REFUND_REFUSED', msg('core.chain:safe.refund', { to: codeValue(tx.refundReceiver) }));
+  if (tx.nonce > state.nonce + MAX_NONCE_AHEAD)
+    throw new SafeError(
+      'SAFE_NONCE_FAR',
+      msg('core.chain:safe.nonceFar', { nonce: tx.nonce.toString(), next: state.nonce.toString() }),
+    );
   if (tx.operation === 0) return;
   const version = state.known?.version;
-  const allowed =
-    version !== undefined &&
-    (isSafeContract(version, 'MultiSendCallOnly', tx.to) || isSafeContract(version, 'SignMessageLib', tx.to));
-  if (!allowed)
+  const name =
+    version && (['MultiSendCallOnly', 'SignMessageLib'] as const).find((n) => isSafeContract(version, n, tx.to));
+  const genuine = version && name ? await genuineSafeContractOn(chainClient(network), version, name) : undefined;
+  if (!genuine || !sameAddress(genuine, tx.to))
     throw new SafeError('SAFE_DELEGATECALL_REFUSED', msg('core.chain:safe.delegatecall', { to: codeValue(tx.to) }));
 }
 
@@ -93,17 +107,23 @@ export function checkOperation(state: SafeState, tx: SafeTx): void {
  * and what the signer throws.
  */
 export async function signAsOwner(
+  network: Network,
   owner: SigningAccount,
   state: SafeState,
   pending: PendingSafeTx,
 ): Promise<SafeSignature> {
   if (!state.owners.some((o) => sameAddress(o, owner.address)))
     throw new SafeError('SAFE_NOT_OWNER', msg('core.chain:safe.notOwner', { account: codeValue(owner.address) }));
+  await checkSafeTx(network, state, pending.tx);
   const data = await owner.signTypedData(
     safeTxTypedData({ chainId: pending.chainId, address: pending.safe }, pending.tx),
   );
   const signature = await recoverSafeSignature(pending.safeTxHash, data);
-  if (!sameAddress(signature.signer, owner.address)) throw new Error('the signer answered for another account');
+  if (!sameAddress(signature.signer, owner.address))
+    throw new SafeError(
+      'SAFE_SIGNATURE_NOT_OWNER',
+      msg('core.chain:safe.import.otherSigner', { signer: codeValue(owner.address) }),
+    );
   return signature;
 }
 
@@ -122,7 +142,7 @@ export async function prepareExecution(args: {
   approvedOnChain: readonly Address[];
 }): Promise<{ prepared: AnyPreparedSend; confirmed: Address[] }> {
   const { network, state, pending } = args;
-  checkOperation(state, pending.tx);
+  await checkSafeTx(network, state, pending.tx);
   const counted = confirmations({
     owners: state.owners,
     threshold: state.threshold,
@@ -147,10 +167,3 @@ export async function prepareExecution(args: {
     throw error;
   }
 }
-
-/** Whether `pending` is for this Safe on this network. */
-export function isFor(pending: PendingSafeTx, network: Network, safe: Address): boolean {
-  return pending.chainId === network.chainId && sameAddress(pending.safe, safe);
-}
-
-export type { Hex };

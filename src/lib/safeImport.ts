@@ -10,7 +10,7 @@ import type { SafeState } from '@/core/safe/readSafe';
 import type { SafeTxFile } from '@/core/safe/safeTxFile';
 import { checkedSignature, type SafeSignature } from '@/core/safe/signatures';
 import { errorMessage } from './errorMessages';
-import { checkOperation } from './safeActions';
+import { checkSafeTx } from './safeActions';
 
 /** What an import brings: the transaction to keep, the signatures taken, and those refused with why. */
 export type SafeImport = {
@@ -46,7 +46,7 @@ export async function checkSafeImport(args: {
       'SAFE_NOT_A_SAFE',
       msg('core.chain:safe.import.unknownSafe', { safe: codeValue(file.safe), chainId: String(file.chainId) }),
     );
-  checkOperation(state, file.tx);
+  await checkSafeTx(network, state, file.tx);
   const already = args.kept.find((p) => sameSafeTx(p, file));
   const collected: SafeSignature[] = (already?.signatures ?? []).map(keptSignature);
   const accepted: SafeSignature[] = [];

@@ -135,7 +135,9 @@ contract LyingSingleton {
     await expect(readSafe(client, LOCAL_CHAIN_ID, proxy)).rejects.toMatchObject({ code: 'SAFE_UNKNOWN_CODE' });
 
     // WETH9's fallback answers any call with nothing: the reader cannot decode it, so not a Safe.
-    await expect(readSafe(client, LOCAL_CHAIN_ID, uniswap.wrappedNative)).rejects.toMatchObject({ code: 'SAFE_NOT_A_SAFE' });
+    await expect(readSafe(client, LOCAL_CHAIN_ID, uniswap.wrappedNative)).rejects.toMatchObject({
+      code: 'SAFE_NOT_A_SAFE',
+    });
   });
 
   it('proposes, confirms offline and on-chain, and lets a non-owner execute, signatures given out of order', async () => {

@@ -3,6 +3,7 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
+import type { Network } from '@/core/chain/networks';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
@@ -17,12 +18,14 @@ import { useVaultSession } from '@/lib/vault';
  * one signs, kept with the transaction) and "Confirm on-chain as" (approveHash, reviewed first).
  */
 export function OwnerActions({
+  network,
   state,
   pending,
   owners,
   busy,
   onApprove,
 }: {
+  network: Network;
   state: SafeState;
   pending: PendingSafeTx;
   /** The person's owner accounts still to confirm. */
@@ -40,7 +43,7 @@ export function OwnerActions({
     setSigning(owner.id);
     setSaid(undefined);
     try {
-      const signature = await signAsOwner(session.signerFor(owner), state, pending);
+      const signature = await signAsOwner(network, session.signerFor(owner), state, pending);
       keepSafeTx(pending, [signature]);
       setSaid({ ok: true, text: msg('safe:sign.done', { name: untrustedValue(owner.name, 'name') }) });
     } catch (error) {

@@ -110,6 +110,7 @@ export function PendingCard({
       )}
       {open && (
         <OwnerActions
+          network={network}
           state={state}
           pending={pending}
           owners={owners}

@@ -102,14 +102,14 @@ declare module '../message' {
     "common:error.title.safeDelegatecallRefused": undefined;
     "common:error.title.safeExecutionReverts": undefined;
     "common:error.title.safeImportMalformed": undefined;
-    "common:error.title.safeNonceUsed": undefined;
+    "common:error.title.safeNonceFar": undefined;
     "common:error.title.safeNotASafe": undefined;
     "common:error.title.safeNotConfirmed": undefined;
     "common:error.title.safeNotOwner": undefined;
+    "common:error.title.safeRefundRefused": undefined;
     "common:error.title.safeSignatureDuplicate": undefined;
     "common:error.title.safeSignatureMalformed": undefined;
     "common:error.title.safeSignatureNotOwner": undefined;
-    "common:error.title.safeSignatureOtherHash": undefined;
     "common:error.title.safeSignatureUnsupported": undefined;
     "common:error.title.safeUnknownCode": undefined;
     "common:error.title.settingsDamaged": undefined;

@@ -199,9 +199,11 @@ declare module '../message' {
     "core.chain:safe.multiSendDelegate": undefined;
     "core.chain:safe.multiSendTruncated": undefined;
     "core.chain:safe.noMultiSend": { "version": MessageValue };
+    "core.chain:safe.nonceFar": { "next": MessageValue; "nonce": MessageValue };
     "core.chain:safe.notASafe": { "address": MessageValue };
     "core.chain:safe.notConfirmed": { "confirmed": number | bigint; "threshold": number | bigint };
     "core.chain:safe.notOwner": { "account": MessageValue };
+    "core.chain:safe.refund": { "to": MessageValue };
     "core.chain:safe.revert.callFailed": { "code": MessageValue };
     "core.chain:safe.revert.contractSignature": { "code": MessageValue };
     "core.chain:safe.revert.gas": { "code": MessageValue };
