@@ -98,6 +98,15 @@ export function safeCreationCode(name: SafeContract | 'SafeProxy'): Hex {
   return bytecode;
 }
 
+/** A contract's runtime code as its artifact gives it (tests that answer eth_getCode as the chain would). */
+export function safeRuntimeCode(name: SafeContract): Hex {
+  const file = join(modules, '@safe-global/safe-contracts/build/artifacts/contracts', ARTIFACTS[name]);
+  const { deployedBytecode } = JSON.parse(readFileSync(file, 'utf8')) as { deployedBytecode?: unknown };
+  if (typeof deployedBytecode !== 'string' || !isHex(deployedBytecode) || deployedBytecode.length <= 2)
+    throw new Error(`no runtime code in ${file}`);
+  return deployedBytecode;
+}
+
 /** A contract's canonical deployment in safe-deployments: its address and the hash of its runtime code. */
 export function canonicalSafeDeployment(name: SafeContract): { address: Address; codeHash: Hex } {
   const canonical = DEPLOYMENTS[name]({ version: SAFE_VERSION })?.deployments.canonical;

@@ -1,4 +1,4 @@
-import { type Address, zeroAddress } from 'viem';
+import { type Address, encodeFunctionData, type Hex, zeroAddress } from 'viem';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { RevertedError } from '@/core/errors/chain';
@@ -6,10 +6,11 @@ import { SafeError } from '@/core/errors/safe';
 import { codeValue, msg } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { confirmations } from '@/core/safe/confirmations';
-import { genuineSafeContractOn, isSafeContract } from '@/core/safe/knownCode';
+import { genuineSafeContractOn, isGenuineSafeContractAt, isSafeContract } from '@/core/safe/knownCode';
 import { multiSendData } from '@/core/safe/multiSend';
 import { keptSignature, type PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
+import { signMessageLibAbi } from '@/core/safe/safeAbi';
 import { safeRevertSentence } from '@/core/safe/safeRevert';
 import { callSafeTx, execTransactionCall, type SafeTx, safeTxHash, safeTxTypedData } from '@/core/safe/safeTx';
 import { recoverSafeSignature, type SafeSignature } from '@/core/safe/signatures';
@@ -50,6 +51,8 @@ export async function proposeSafeTx(args: {
   kept: readonly PendingSafeTx[];
   site?: string | undefined;
   now: number;
+  /** The head now, from which its outcome is looked for later. */
+  head: bigint | undefined;
 }): Promise<PendingSafeTx> {
   const { network, state, calls } = args;
   const nonce = nextSafeNonce(state, args.kept);
@@ -69,6 +72,7 @@ export async function proposeSafeTx(args: {
     createdAt: args.now,
     site: args.site,
     proposedWith: { owners: state.owners, threshold: state.threshold },
+    keptAtBlock: args.head,
   };
 }
 
@@ -99,6 +103,50 @@ export async function checkSafeTx(network: Network, state: SafeState, tx: SafeTx
   const genuine = version && name ? await genuineSafeContractOn(chainClient(network), version, name) : undefined;
   if (!genuine || !sameAddress(genuine, tx.to))
     throw new SafeError('SAFE_DELEGATECALL_REFUSED', msg('core.chain:safe.delegatecall', { to: codeValue(tx.to) }));
+}
+
+/**
+ * A message signed as the Safe (EIP-1271): a Safe transaction that delegatecalls Safe's
+ * SignMessageLib (its code checked on the chain) with the message's hash, which the Safe's
+ * fallback handler then answers for; so that handler must be Safe's CompatibilityFallbackHandler,
+ * as published. `message`: the words the person reviewed, kept to show with it. Throws
+ * SAFE_UNKNOWN_CODE (no such contract as published, or another fallback handler), a ChainError.
+ */
+export async function proposeSafeMessage(args: {
+  network: Network;
+  state: SafeState;
+  hash: Hex;
+  message: string;
+  kept: readonly PendingSafeTx[];
+  site?: string | undefined;
+  now: number;
+  head: bigint | undefined;
+}): Promise<PendingSafeTx> {
+  const { network, state } = args;
+  const client = chainClient(network);
+  const version = state.known?.version;
+  const handler = state.fallbackHandler;
+  const handled =
+    version !== undefined &&
+    handler !== undefined &&
+    (await isGenuineSafeContractAt(client, version, 'CompatibilityFallbackHandler', handler));
+  const lib = handled && version ? await genuineSafeContractOn(client, version, 'SignMessageLib') : undefined;
+  if (!lib) throw new SafeError('SAFE_UNKNOWN_CODE', msg('core.chain:safe.noMessageSigning'));
+  const data = encodeFunctionData({ abi: signMessageLibAbi, functionName: 'signMessage', args: [args.hash] });
+  const tx = callSafeTx({ to: lib, value: 0n, data }, nextSafeNonce(state, args.kept), 1);
+  return {
+    chainId: network.chainId,
+    safe: state.address,
+    safeTxHash: safeTxHash({ chainId: network.chainId, address: state.address }, tx),
+    tx,
+    signatures: [],
+    status: 'pending',
+    createdAt: args.now,
+    site: args.site,
+    proposedWith: { owners: state.owners, threshold: state.threshold },
+    keptAtBlock: args.head,
+    message: args.message,
+  };
 }
 
 /**

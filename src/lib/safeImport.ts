@@ -36,6 +36,8 @@ export async function checkSafeImport(args: {
   state: SafeState;
   kept: readonly PendingSafeTx[];
   now: number;
+  /** The head now, from which its outcome is looked for later. */
+  head: bigint | undefined;
 }): Promise<SafeImport> {
   const { file, network, state } = args;
   const isMine = args.accounts.some(
@@ -74,6 +76,8 @@ export async function checkSafeImport(args: {
     status: 'pending',
     createdAt: args.now,
     proposedWith: { owners: state.owners, threshold: state.threshold },
+    // A nonce used already: what happened to it came before Cairn knew it, and stays undecided.
+    keptAtBlock: file.tx.nonce < state.nonce ? undefined : args.head,
   };
   return { pending, accepted, refused, nonceUsed: file.tx.nonce < state.nonce };
 }

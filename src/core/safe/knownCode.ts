@@ -67,3 +67,20 @@ export async function genuineSafeContractOn(
     return code !== undefined && code !== '0x' && keccak256(code) === safeContractCodeHash(version, name, address);
   });
 }
+
+/** Whether `address` is a deployment Safe published of `name` for `version` with its code there as published. Throws a ChainError. */
+export async function isGenuineSafeContractAt(
+  client: ChainClient,
+  version: SafeVersion,
+  name: SafeContractName,
+  address: Address,
+): Promise<boolean> {
+  const expected = safeContractCodeHash(version, name, address);
+  if (!expected) return false;
+  try {
+    const code = await getCode(client, { address });
+    return code !== undefined && code !== '0x' && keccak256(code) === expected;
+  } catch (error) {
+    throw toChainError(error);
+  }
+}

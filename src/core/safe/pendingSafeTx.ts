@@ -24,10 +24,14 @@ export type PendingSafeTx = SafeTxFile & {
   createdAt: number;
   /** The site that asked for it (its origin), if one did. */
   site?: string | undefined;
-  /** The transaction that executed it, when Cairn sent it. */
-  execution?: { hash: Hex; from: Address } | undefined;
+  /** The transaction that executed it (and who sent it, when Cairn did). */
+  execution?: { hash: Hex; from?: Address | undefined } | undefined;
+  /** The head when Cairn first kept it: its outcome is looked for from there. */
+  keptAtBlock?: bigint | undefined;
   /** The Safe's owners and threshold when Cairn first kept it: a change since is said on its screen. */
   proposedWith?: { owners: Address[]; threshold: number } | undefined;
+  /** A message signed as the Safe, as the person reviewed it (the transaction holds only its hash). */
+  message?: string | undefined;
 };
 
 /** As the settings store keeps it: the transaction in its file form (checked again when read). */
@@ -36,14 +40,17 @@ export type StoredSafeTx = {
   status: SafeTxStatus;
   createdAt: number;
   site?: string;
-  execution?: { hash: Hex; from: Address };
+  execution?: { hash: Hex; from?: Address };
   proposedWith?: { owners: Address[]; threshold: number };
+  /** Decimal. */
+  keptAtBlock?: string;
+  message?: string;
 };
 
 const STATUSES: readonly SafeTxStatus[] = ['pending', 'executed', 'failed', 'replaced'];
 
 export function toStoredSafeTx(pending: PendingSafeTx): StoredSafeTx {
-  const { status, createdAt, site, execution, proposedWith, ...file } = pending;
+  const { status, createdAt, site, execution, proposedWith, keptAtBlock, message, ...file } = pending;
   return {
     file: encodeSafeTxFile(file),
     status,
@@ -51,6 +58,8 @@ export function toStoredSafeTx(pending: PendingSafeTx): StoredSafeTx {
     ...(site !== undefined && { site }),
     ...(execution !== undefined && { execution }),
     ...(proposedWith !== undefined && { proposedWith }),
+    ...(keptAtBlock !== undefined && { keptAtBlock: keptAtBlock.toString() }),
+    ...(message !== undefined && { message }),
   };
 }
 
@@ -69,8 +78,12 @@ export function fromStoredSafeTx(stored: unknown): PendingSafeTx | undefined {
       status: item.status as SafeTxStatus,
       createdAt: item.createdAt,
       site: typeof item.site === 'string' ? item.site : undefined,
-      execution:
-        execution && typeof execution.hash === 'string' && typeof execution.from === 'string' ? execution : undefined,
+      execution: execution && typeof execution.hash === 'string' ? execution : undefined,
+      message: typeof item.message === 'string' ? item.message : undefined,
+      keptAtBlock:
+        typeof item.keptAtBlock === 'string' && /^\d{1,20}$/.test(item.keptAtBlock)
+          ? BigInt(item.keptAtBlock)
+          : undefined,
       proposedWith:
         proposedWith && Array.isArray(proposedWith.owners) && typeof proposedWith.threshold === 'number'
           ? proposedWith

@@ -1,6 +1,8 @@
 import { type Address, type Hex, parseEventLogs, toEventSelector } from 'viem';
 import type { ChainClient } from '../chain/client';
-import { getLogs } from '../chain/rawLogs';
+import { FIRST_LOG_SPAN, readInSpans } from '../chain/logRanges';
+import { getLogs, type RawLog } from '../chain/rawLogs';
+import { readLaneOf } from '../chain/readLane';
 import { toChainError } from '../chain/toChainError';
 import type { SafeTxStatus } from './pendingSafeTx';
 import { safeAbi } from './safeAbi';
@@ -24,27 +26,37 @@ export function outcomeInLogs(
   return found.eventName === 'ExecutionSuccess' ? 'executed' : 'failed';
 }
 
-/** How far back a Safe's logs are searched for a transaction's outcome: about a week of Ethereum blocks. */
-export const OUTCOME_LOOKBACK_BLOCKS = 50_000n;
+/** What became of a Safe transaction whose nonce was used, and the transaction that executed it. */
+export type SafeTxOutcome = { status: 'executed' | 'failed'; hash: Hex } | { status: 'replaced' };
 
 /**
  * Where a kept Safe transaction stands once the Safe's nonce has passed its own: executed or failed
- * when the Safe logged it (ExecutionSuccess / ExecutionFailure with its hash, in the last
- * OUTCOME_LOOKBACK_BLOCKS before `head`), else replaced (another transaction took the nonce). One
- * eth_getLogs filtered by the two events and the hash. Throws a ChainError (a node that refuses
- * the range says so: the caller then leaves it undecided).
+ * when the Safe logged it (ExecutionSuccess / ExecutionFailure with its hash, on the Safe's address,
+ * between `from`, the head when Cairn kept it, and `head`, in spans the node accepts), with the
+ * transaction that did; else replaced (another transaction took the nonce). Throws a ChainError
+ * (the caller then leaves it undecided).
  */
 export async function outcomeAfterNonce(
   client: ChainClient,
-  args: { safe: Address; hash: Hex; head: bigint },
-): Promise<Extract<SafeTxStatus, 'executed' | 'failed' | 'replaced'>> {
-  const from = args.head > OUTCOME_LOOKBACK_BLOCKS ? args.head - OUTCOME_LOOKBACK_BLOCKS : 0n;
+  args: { safe: Address; hash: Hex; from: bigint; head: bigint },
+): Promise<SafeTxOutcome> {
+  let logs: RawLog[];
   try {
-    const logs = await getLogs(client, from, args.head, {
-      topics: [OUTCOME_EVENTS.map((event) => toEventSelector(event)), args.hash],
-    });
-    return outcomeInLogs(logs, args.safe, args.hash) ?? 'replaced';
+    ({ items: logs } = await readInSpans<RawLog>({
+      from: args.from,
+      to: args.head,
+      span: FIRST_LOG_SPAN,
+      lane: readLaneOf(client),
+      read: (start, end) =>
+        getLogs(client, start, end, {
+          address: args.safe,
+          topics: [OUTCOME_EVENTS.map((event) => toEventSelector(event)), args.hash],
+        }),
+    }));
   } catch (error) {
     throw toChainError(error);
   }
+  const found = logs.at(-1);
+  const status = found && outcomeInLogs([found], args.safe, args.hash);
+  return found && status ? { status, hash: found.transactionHash } : { status: 'replaced' };
 }

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import { hashMessage, hashTypedData } from 'viem';
 import { useStore } from 'zustand';
 import type { PendingRequest } from '@/core/dapp/connection';
+import type { DappCall } from '@/core/dapp/personParams';
 import { siteFor } from '@/core/dapp/sites';
-import { describeMessage } from '@/core/signing/message';
-import { parseTypedDataJson } from '@/core/signing/typedData';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useVaultAccount } from '@/lib/vault';
@@ -13,7 +11,7 @@ import { ConnectApproval } from './ConnectApproval';
 import styles from './dapp.module.css';
 import { useDappConnection } from './dappContext';
 import { MessageApproval } from './MessageApproval';
-import { type SafeAsk, SafeRequestApproval } from './SafeRequestApproval';
+import { SafeTransactionApproval } from './SafeTransactionApproval';
 import { SendCallsApproval } from './SendCallsApproval';
 import { SwitchChainApproval } from './SwitchChainApproval';
 import { TransactionApproval } from './TransactionApproval';
@@ -48,14 +46,6 @@ export function ApprovalQueue() {
 
 function Approval({ pending }: { pending: PendingRequest }) {
   const { id, request } = pending;
-  const t = useT('dapp');
-  const asker = 'account' in request ? request.account : undefined;
-  // A Safe signs nothing itself: what a site asks of it is proposed to its owners.
-  const fromSafe = useVaultAccount(asker)?.source.kind === 'safe';
-  if (fromSafe && asker) {
-    const ask = safeAsk(request, t);
-    if (ask) return <SafeRequestApproval id={id} account={asker} ask={ask} />;
-  }
   switch (request.method) {
     case 'eth_requestAccounts':
     case 'wallet_requestPermissions':
@@ -66,7 +56,7 @@ function Approval({ pending }: { pending: PendingRequest }) {
     case 'eth_signTypedData_v3':
       return <TypedDataApproval id={id} account={request.account} typedData={request.typedData} />;
     case 'eth_sendTransaction':
-      return <TransactionApproval id={id} account={request.account} call={request.call} />;
+      return <SendTransaction id={id} account={request.account} call={request.call} />;
     case 'wallet_switchEthereumChain':
       return <SwitchChainApproval id={id} chainId={request.chainId} />;
     case 'wallet_addEthereumChain':
@@ -78,35 +68,12 @@ function Approval({ pending }: { pending: PendingRequest }) {
   }
 }
 
-/** What a site asks of a Safe account, for the requests a Safe can answer through its owners. */
-function safeAsk(request: PendingRequest['request'], t: ReturnType<typeof useT>): SafeAsk | undefined {
-  switch (request.method) {
-    case 'eth_sendTransaction':
-      return { kind: 'call', call: request.call };
-    case 'personal_sign':
-      return {
-        kind: 'message',
-        hash: hashMessage({ raw: request.message }),
-        title: t('dapp:safe.messageTitle'),
-        shown: describeMessage({ raw: request.message }).text ?? request.message,
-      };
-    case 'eth_signTypedData_v4':
-    case 'eth_signTypedData_v3': {
-      let read: ReturnType<typeof parseTypedDataJson>;
-      try {
-        read = parseTypedDataJson(request.typedData);
-      } catch {
-        // Its own screen says what is wrong with it.
-        return undefined;
-      }
-      return {
-        kind: 'message',
-        hash: hashTypedData(read.typedData as never),
-        title: t('dapp:safe.typedDataTitle'),
-        shown: request.typedData,
-      };
-    }
-    default:
-      return undefined;
-  }
+/** eth_sendTransaction: prepared and sent by the account's key, or, for a Safe (no key), proposed to its owners. */
+function SendTransaction({ id, account, call }: { id: number; account: string; call: DappCall }) {
+  const fromSafe = useVaultAccount(account)?.source.kind === 'safe';
+  return fromSafe ? (
+    <SafeTransactionApproval id={id} account={account} call={call} />
+  ) : (
+    <TransactionApproval id={id} account={account} call={call} />
+  );
 }

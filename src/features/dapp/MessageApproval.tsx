@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Hex } from 'viem';
+import { type Hex, hashMessage } from 'viem';
 import { DateTime } from '@/components/DateTime';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
@@ -12,6 +12,7 @@ import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import styles from './dapp.module.css';
+import { useSafeAnswer } from './useSafeAnswer';
 import { useSiteRequest } from './useSiteRequest';
 
 /** personal_sign: the message exactly as it will be signed; a Sign-In with Ethereum message read and checked against the site. */
@@ -35,9 +36,16 @@ export function MessageApproval({ id, account, message }: { id: number; account:
   // A message with the header that cannot be read is not shown as a sign-in: only its warning says what it claims.
   const signIn = siwe?.readable ? siwe : undefined;
   const { signer } = request;
+  // A Safe account (no key) signs through its owners: the same review, then a proposal (useSafeAnswer).
+  const safeAsk = useMemo(
+    () => ({ kind: 'message' as const, hash: hashMessage({ raw: message }), message: described.text ?? described.hex }),
+    [message, described],
+  );
+  const safe = useSafeAnswer(request, account, safeAsk);
   const sign = () =>
     signer &&
     request.run(() => signMessageWith(session.signerFor(signer), { raw: message }), msg('dapp:nothingSigned'));
+  const cannot = signer || safe.isSafe ? undefined : t('dapp:cannotSign');
 
   return (
     <ApprovalFrame
@@ -45,12 +53,12 @@ export function MessageApproval({ id, account, message }: { id: number; account:
       requestId={id}
       account={account}
       network={request.network}
-      approveLabel={signIn ? t('dapp:message.signIn') : t('dapp:sign')}
-      onApprove={sign}
+      approveLabel={safe.isSafe ? safe.approveLabel : signIn ? t('dapp:message.signIn') : t('dapp:sign')}
+      onApprove={safe.isSafe ? safe.onApprove : sign}
       onDecline={request.decline}
-      approveBlocked={!signer || (blocking && !understood)}
-      busy={request.busy}
-      error={request.error ?? (signer ? undefined : t('dapp:cannotSign'))}
+      approveBlocked={(safe.isSafe ? !safe.ready : !signer) || (blocking && !understood && !safe.waiting)}
+      busy={request.busy || safe.busy}
+      error={request.error ?? safe.problem ?? cannot}
     >
       {signIn && (
         <>
@@ -103,6 +111,7 @@ export function MessageApproval({ id, account, message }: { id: number; account:
           <span>{t('dapp:message.understood')}</span>
         </label>
       )}
+      {safe.isSafe && safe.note}
     </ApprovalFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { hashTypedData } from 'viem';
 import { PermitPanel } from '@/components/typedData/PermitPanel';
 import { TypedDataView } from '@/components/typedData/TypedDataView';
 import ui from '@/components/ui.module.css';
@@ -11,6 +12,7 @@ import { useT } from '@/lib/i18n';
 import { usePermitBalanceCheck } from '@/lib/permitBalanceCheck';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
+import { useSafeAnswer } from './useSafeAnswer';
 import { useSiteRequest } from './useSiteRequest';
 
 /** eth_signTypedData_v4 (and v3): every field, what a permit or order would hand over, and the chain it is for. */
@@ -32,6 +34,15 @@ export function TypedDataApproval({ id, account, typedData }: { id: number; acco
     }
   }, [typedData]);
   const { fail, network, signer } = request;
+  // A Safe account (no key) signs through its owners: the same review, then a proposal (useSafeAnswer).
+  const safeAsk = useMemo(
+    () =>
+      parsed.ok
+        ? { kind: 'message' as const, hash: hashTypedData(parsed.read.typedData as never), message: typedData }
+        : undefined,
+    [parsed, typedData],
+  );
+  const safe = useSafeAnswer(request, account, safeAsk);
   useEffect(() => {
     // Data Cairn cannot read is refused with why; there is nothing for the person to decide.
     if (!parsed.ok) fail(unreadableTypedDataError());
@@ -52,12 +63,14 @@ export function TypedDataApproval({ id, account, typedData }: { id: number; acco
       requestId={id}
       account={account}
       network={network}
-      approveLabel={t('dapp:sign')}
-      onApprove={sign}
+      approveLabel={safe.isSafe ? safe.approveLabel : t('dapp:sign')}
+      onApprove={safe.isSafe ? safe.onApprove : sign}
       onDecline={request.decline}
-      approveBlocked={!signer || checked.checking || (needsAck && !understood)}
-      busy={request.busy}
-      error={request.error ?? (signer ? undefined : t('dapp:cannotSign'))}
+      approveBlocked={
+        (safe.isSafe ? !safe.ready : !signer) || checked.checking || (needsAck && !understood && !safe.waiting)
+      }
+      busy={request.busy || safe.busy}
+      error={request.error ?? safe.problem ?? (signer || safe.isSafe ? undefined : t('dapp:cannotSign'))}
     >
       {network && consequences && (
         <PermitPanel consequences={consequences} network={network} domainChainId={parsed.read.domain.chainId} />
@@ -69,6 +82,7 @@ export function TypedDataApproval({ id, account, typedData }: { id: number; acco
           <span>{t('dapp:typedData.understood')}</span>
         </label>
       )}
+      {safe.isSafe && safe.note}
     </ApprovalFrame>
   );
 }

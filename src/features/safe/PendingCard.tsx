@@ -68,7 +68,7 @@ export function PendingCard({
       <h3 id={titleId} className={styles.txTitle}>
         {t('safe:tx.title', { nonce })}
       </h3>
-      <SafeTxWhat network={network} state={state} tx={pending.tx} />
+      <SafeTxWhat network={network} state={state} tx={pending.tx} message={pending.message} />
       <dl className={ui.facts}>
         <dt>{t('safe:tx.hash')}</dt>
         <dd>

@@ -41,7 +41,18 @@ function delegated(state: SafeState, tx: SafeTx): { batch: CallRequest[] | Messa
  * by Cairn's decoder), each call of a MultiSendCallOnly batch, a message signed as the Safe through
  * SignMessageLib, or, for any other delegatecall, the danger of it.
  */
-export function SafeTxWhat({ network, state, tx }: { network: Network; state: SafeState; tx: SafeTx }) {
+export function SafeTxWhat({
+  network,
+  state,
+  tx,
+  message,
+}: {
+  network: Network;
+  state: SafeState;
+  tx: SafeTx;
+  /** A message signed as the Safe, as it was reviewed when proposed here (an import carries only its hash). */
+  message?: string | undefined;
+}) {
   const t = useT('safe');
   const saved = useSession((s) => s.savedAbis[network.id] ?? NO_ABIS);
   if (tx.operation === 0) return <CallFacts network={network} call={tx} saved={saved} />;
@@ -50,6 +61,13 @@ export function SafeTxWhat({ network, state, tx }: { network: Network; state: Sa
     return (
       <div className={ui.stack}>
         <p className={ui.flush}>{t('safe:what.message')}</p>
+        {message !== undefined ? (
+          <div className={styles.calls}>
+            <UntrustedText text={message} kind="whole" />
+          </div>
+        ) : (
+          <p className={`${ui.noticeWarning} ${ui.flush}`}>{t('safe:what.messageUnknown')}</p>
+        )}
         <details>
           <summary>{t('safe:what.messageData')}</summary>
           <CodeText className={ui.muted}>{tx.data}</CodeText>

@@ -50,14 +50,18 @@ export function useStanding(network: Network, state: SafeState, pending: Pending
   const exOwners = pending.signatures.filter((s) => !isOwner(s.signer)).map((s) => s.signer);
 
   const head = useHeadNumber(network);
-  const settle = waiting && nonceUsed && head !== undefined;
+  // Looked for from the head when Cairn kept it: one kept without it (its nonce used already when
+  // it came) stays undecided, as when the node cannot say.
+  const from = pending.keptAtBlock;
+  const settle = waiting && nonceUsed && head !== undefined && from !== undefined;
   const outcome = useQuery({
-    ...safeOutcomeQuery(network, state.address, pending.safeTxHash, head ?? 0n),
+    ...safeOutcomeQuery(network, state.address, pending.safeTxHash, from ?? 0n, head ?? 0n),
     enabled: settle,
   });
   const found = outcome.data;
   useEffect(() => {
-    if (settle && found) markSafeTx(pending, found);
+    if (!settle || !found) return;
+    markSafeTx(pending, found.status, found.status === 'replaced' ? undefined : { hash: found.hash });
   }, [settle, found, markSafeTx, pending]);
 
   return {
@@ -68,6 +72,6 @@ export function useStanding(network: Network, state: SafeState, pending: Pending
     nonceUsed,
     waitsFor: pending.tx.nonce > state.nonce,
     executable: waiting && pending.tx.nonce === state.nonce && counted.signatures !== undefined,
-    undecided: waiting && nonceUsed && outcome.isError,
+    undecided: waiting && nonceUsed && (outcome.isError || from === undefined),
   };
 }

@@ -8,7 +8,7 @@ import type { SafeState } from '@/core/safe/readSafe';
 import type { SafeTxFile } from '@/core/safe/safeTxFile';
 import { errorMessage } from '@/lib/errorMessages';
 import { checkSafeImport, type SafeImport } from '@/lib/safeImport';
-import { useAllKeptSafeTxs, useSafeTxActions } from '@/lib/safeScreenHooks';
+import { useAllKeptSafeTxs, useHeadNumber, useSafeTxActions } from '@/lib/safeScreenHooks';
 import { useVault } from '@/lib/vault';
 
 /** What an import kept: the transaction, the signatures taken and refused, whether it was kept already. */
@@ -27,6 +27,7 @@ export function useSafeImport(network: Network, state: SafeState) {
   const kept = useAllKeptSafeTxs();
   const { keepSafeTx } = useSafeTxActions();
   const [outcome, setOutcome] = useState<ImportOutcome>();
+  const head = useHeadNumber(network);
 
   const run = async (read: () => SafeTxFile | Promise<SafeTxFile>): Promise<Message | string | undefined> => {
     setOutcome(undefined);
@@ -37,7 +38,7 @@ export function useSafeImport(network: Network, state: SafeState) {
           'SAFE_NOT_A_SAFE',
           msg('safe:import.otherSafe', { safe: codeValue(file.safe), chainId: String(file.chainId) }),
         );
-      const checked = await checkSafeImport({ file, network, accounts, state, kept, now: Date.now() });
+      const checked = await checkSafeImport({ file, network, accounts, state, kept, now: Date.now(), head });
       keepSafeTx(checked.pending, checked.accepted);
       setOutcome({ ...checked, known: kept.some((p) => sameSafeTx(p, file)) });
       return undefined;

@@ -34,7 +34,7 @@ export function useSafeProposal(network: Network, from: Account | undefined, cal
   const kept = useAllKeptSafeTxs();
   const proposal = useQuery({
     queryKey: safeKeys.proposal(network, safe?.address ?? zeroAddress, calls, state.data?.nonce, kept.length),
-    queryFn: () => proposeSafeTx({ network, state: state.data as SafeState, calls, kept, now: Date.now() }),
+    queryFn: () => proposeSafeTx({ network, state: state.data as SafeState, calls, kept, now: Date.now(), head }),
     enabled: safe !== undefined && state.data !== undefined && calls.length > 0,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -23,13 +23,14 @@ export const safeOutcomeKeys = {
 
 /**
  * Where a kept Safe transaction stands once the Safe's nonce has passed its own: executed, failed
- * or replaced (outcomeAfterNonce, one eth_getLogs up to `head`). Asked once: the answer stands.
- * A node that cannot say fails the query, and the transaction stays undecided.
+ * or replaced (outcomeAfterNonce, the Safe's logs from `from`, the head when Cairn kept it, up to
+ * `head`). Asked once: the answer stands. A node that cannot say fails the query, and the
+ * transaction stays undecided.
  */
-export function safeOutcomeQuery(network: Network, safe: Address, hash: Hex, head: bigint) {
+export function safeOutcomeQuery(network: Network, safe: Address, hash: Hex, from: bigint, head: bigint) {
   return queryOptions({
     queryKey: safeOutcomeKeys.afterNonce(network, safe, hash),
-    queryFn: () => outcomeAfterNonce(chainClient(network), { safe, hash, head }),
+    queryFn: () => outcomeAfterNonce(chainClient(network), { safe, hash, from, head }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -198,6 +198,7 @@ declare module '../message' {
     "core.chain:safe.import.version": undefined;
     "core.chain:safe.multiSendDelegate": undefined;
     "core.chain:safe.multiSendTruncated": undefined;
+    "core.chain:safe.noMessageSigning": undefined;
     "core.chain:safe.noMultiSend": { "version": MessageValue };
     "core.chain:safe.nonceFar": { "next": MessageValue; "nonce": MessageValue };
     "core.chain:safe.notASafe": { "address": MessageValue };

@@ -132,15 +132,11 @@ declare module '../message' {
     "dapp:safe.endedReplaced": undefined;
     "dapp:safe.explainCall": { "threshold": number | bigint };
     "dapp:safe.explainMessage": { "threshold": number | bigint };
-    "dapp:safe.message": undefined;
-    "dapp:safe.messageHash": undefined;
-    "dapp:safe.messageTitle": undefined;
     "dapp:safe.noCreation": undefined;
     "dapp:safe.otherChain": undefined;
     "dapp:safe.propose": undefined;
     "dapp:safe.returnHash": undefined;
     "dapp:safe.title": undefined;
-    "dapp:safe.typedDataTitle": undefined;
     "dapp:safe.waiting": { "hash": MessageValue; "nonce": MessageValue; "threshold": number | bigint };
     "dapp:safe.waitingTitle": undefined;
     "dapp:sign": undefined;

@@ -127,6 +127,7 @@ declare module '../message' {
     "safe:what.delegatecall": { "to": MessageValue };
     "safe:what.message": undefined;
     "safe:what.messageData": undefined;
+    "safe:what.messageUnknown": undefined;
     "safe:what.to": undefined;
     "safe:what.value": undefined;
   }

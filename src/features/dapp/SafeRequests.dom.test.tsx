@@ -1,4 +1,4 @@
-// A site's requests to a Safe account in Cairn's window, over a test wallet and a fake node
+// A site’s requests to a Safe account in Cairn’s window, over a test wallet and a fake node
 // holding the Safe: eth_sendTransaction becomes a Safe transaction kept in Cairn (nothing signed
 // or sent) and the site waits, to get the executing transaction's hash once the Safe's screen marks
 // it executed, or the safeTxHash at once if the person chooses; personal_sign becomes a
@@ -13,6 +13,7 @@ import { type FakeSafe, NOT_A_SAFE_CALL, safeAnswers } from '@/testing/fakeSafeN
 import { click } from '@/testing/inDocument';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { named, TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
+import { safeAddresses, safeRuntimeCode } from '../../../devchain/safe.ts';
 import { approvalQueueView, poll } from './testing';
 
 const SAFE: Address = getAddress('0x5afe00000000000000000000000000000000cafe');
@@ -20,8 +21,16 @@ const RECIPIENT: Address = getAddress('0x00000000000000000000000000000000000be11
 let safes: FakeSafe[];
 const safeAnswer = safeAnswers(() => safes);
 
+/** What the chain holds at Safe 1.4.1's canonical SignMessageLib and fallback handler: their published code. */
+const at = safeAddresses();
+const CODE = new Map([
+  [at.SignMessageLib.toLowerCase(), safeRuntimeCode('SignMessageLib')],
+  [at.CompatibilityFallbackHandler.toLowerCase(), safeRuntimeCode('CompatibilityFallbackHandler')],
+]);
+
 const t = siteWindowTests(approvalQueueView, {
   answer: (method, params) => {
+    if (method === 'eth_getCode') return CODE.get(String(params[0]).toLowerCase()) ?? '0x';
     const answer = safeAnswer(method, params);
     if (answer !== NOT_A_SAFE_CALL) return answer;
     throw { code: -32601, message: `the method ${method} does not exist` };
@@ -112,5 +121,20 @@ describe('a site’s request to a Safe account', () => {
       .toMatchObject({
         error: { code: 4001, message: expect.stringContaining('took this one’s nonce') },
       });
+  });
+
+  it('signs no message when the Safe’s fallback handler is not Safe’s own code, saying why', async () => {
+    const handler = at.CompatibilityFallbackHandler.toLowerCase();
+    const code = CODE.get(handler);
+    CODE.set(handler, '0x6000');
+    try {
+      const site = t.open([SAFE]);
+      site.send('personal_sign', [stringToHex('Hello from the Safe'), SAFE]);
+      await press('Propose to the Safe');
+      await expect.poll(() => document.body.textContent, poll).toContain('cannot sign a message here');
+      expect(kept()).toEqual([]);
+    } finally {
+      if (code) CODE.set(handler, code);
+    }
   });
 });
