@@ -21,6 +21,22 @@ export const safeAbi = parseAbi([
   'event ChangedThreshold(uint256 threshold)',
 ]);
 
+/**
+ * What a Safe transaction can change of the Safe itself, called on its own address: who owns it,
+ * how many must confirm, and the code that can act for it (modules), block it (guard) or answer
+ * for it (fallback handler).
+ */
+export const safeSettingsAbi = parseAbi([
+  'function addOwnerWithThreshold(address owner, uint256 _threshold)',
+  'function removeOwner(address prevOwner, address owner, uint256 _threshold)',
+  'function swapOwner(address prevOwner, address oldOwner, address newOwner)',
+  'function changeThreshold(uint256 _threshold)',
+  'function enableModule(address module)',
+  'function disableModule(address prevModule, address module)',
+  'function setGuard(address guard)',
+  'function setFallbackHandler(address handler)',
+]);
+
 /** SafeL2's event, emitted before each execution with everything it runs. */
 export const safeL2Abi = parseAbi([
   'event SafeMultiSigTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures, bytes additionalInfo)',

@@ -4,10 +4,11 @@
 // the person's owners adds theirs; an import takes the good signatures and refuses each other one
 // naming why, and a corrupted or foreign import keeps nothing.
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { type Address, getAddress, type Hex, parseEther } from 'viem';
+import { type Address, encodeFunctionData, getAddress, type Hex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
+import { safeSettingsAbi } from '@/core/safe/safeAbi';
 import { callSafeTx, safeTxTypedData } from '@/core/safe/safeTx';
 import { safeTxFile, safeTxLink } from '@/core/safe/safeTxFile';
 import { type FakeSafe, NOT_A_SAFE_CALL, safeAnswers } from '@/testing/fakeSafeNode';
@@ -84,6 +85,24 @@ function keptTx(): PendingSafeTx {
 const kept = () => wallet.store.getState().safeTransactions;
 
 describe('a kept Safe transaction', () => {
+  it('says a call to the Safe itself changes it, decoding what it changes', async () => {
+    await addSafeAccount();
+    const data = encodeFunctionData({
+      abi: safeSettingsAbi,
+      functionName: 'addOwnerWithThreshold',
+      args: [STRANGER.address, 1n],
+    });
+    const tx = callSafeTx({ to: SAFE, value: 0n, data }, 5n);
+    wallet.store.getState().keepSafeTx({
+      ...safeTxFile({ chainId: CHAIN_ID, safe: SAFE, tx, signatures: [] }),
+      status: 'pending',
+      createdAt: 1,
+    });
+    showSafe();
+    await expect.poll(() => shows('This call changes the Safe itself'), poll).toBe(true);
+    expect(document.body.textContent).toContain(`addOwnerWithThreshold(owner: ${STRANGER.address}, _threshold: 1)`);
+  });
+
   it('says when the Safe’s threshold changed since the transaction was kept', async () => {
     await addSafeAccount();
     wallet.store

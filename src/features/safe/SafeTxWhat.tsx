@@ -10,10 +10,11 @@ import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import { codeValue, type Message } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { isSafeContract } from '@/core/safe/knownCode';
 import { multiSendCalls } from '@/core/safe/multiSend';
 import type { SafeState } from '@/core/safe/readSafe';
-import { multiSendAbi } from '@/core/safe/safeAbi';
+import { multiSendAbi, safeSettingsAbi } from '@/core/safe/safeAbi';
 import type { SafeTx } from '@/core/safe/safeTx';
 import type { CallRequest } from '@/core/tx/transfer';
 import { errorMessage } from '@/lib/errorMessages';
@@ -55,7 +56,7 @@ export function SafeTxWhat({
 }) {
   const t = useT('safe');
   const saved = useSession((s) => s.savedAbis[network.id] ?? NO_ABIS);
-  if (tx.operation === 0) return <CallFacts network={network} call={tx} saved={saved} />;
+  if (tx.operation === 0) return <CallFacts network={network} call={tx} saved={saved} safe={state.address} />;
   const kind = delegated(state, tx);
   if (kind === 'message')
     return (
@@ -94,7 +95,7 @@ export function SafeTxWhat({
         {calls.map((call, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the calls of one batch, in their fixed order
           <li key={i}>
-            <CallFacts network={network} call={call} saved={saved} />
+            <CallFacts network={network} call={call} saved={saved} safe={state.address} />
           </li>
         ))}
       </ol>
@@ -102,47 +103,58 @@ export function SafeTxWhat({
   );
 }
 
-/** One call: its recipient in full, its value, and its data decoded where Cairn can (else as bytes). */
+/**
+ * One call: its recipient in full, its value, and its data decoded where Cairn can (else as
+ * bytes). A call to the Safe itself changes the Safe (owners, threshold, modules, guard, fallback
+ * handler): decoded as such, and said as a danger.
+ */
 function CallFacts({
   network,
   call,
   saved,
+  safe,
 }: {
   network: Network;
   call: { to: Address; value: bigint; data: Hex };
   saved: readonly SavedAbi[];
+  safe: Address;
 }) {
   const t = useT('safe');
   const native = network.nativeCurrency;
-  const decoded = decodeCall(call.data, call.to, saved);
+  const toSafe = sameAddress(call.to, safe);
+  const abis = toSafe ? [{ address: safe, abi: safeSettingsAbi }, ...saved] : saved;
+  const decoded = decodeCall(call.data, call.to, abis);
   return (
-    <dl className={ui.facts}>
-      <dt>{t('safe:what.to')}</dt>
-      <dd>
-        <AddressText address={call.to} />
-      </dd>
-      <dt>{t('safe:what.value')}</dt>
-      <dd>
-        <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />
-      </dd>
-      {decoded && (
-        <>
-          <dt>{t('safe:what.call')}</dt>
-          <dd>
-            <CodeText>
-              <UntrustedText text={decodedLine(decoded)} kind="whole" />
-            </CodeText>
-          </dd>
-        </>
-      )}
-      {call.data !== '0x' && (
-        <>
-          <dt>{t('safe:what.data')}</dt>
-          <dd>
-            <CodeText className={ui.muted}>{call.data}</CodeText>
-          </dd>
-        </>
-      )}
-    </dl>
+    <>
+      {toSafe && <p className={`${ui.noticeDanger} ${ui.flush}`}>{t('safe:what.changesSafe')}</p>}
+      <dl className={ui.facts}>
+        <dt>{t('safe:what.to')}</dt>
+        <dd>
+          <AddressText address={call.to} />
+        </dd>
+        <dt>{t('safe:what.value')}</dt>
+        <dd>
+          <Amount value={call.value} decimals={native.decimals} symbol={native.symbol} />
+        </dd>
+        {decoded && (
+          <>
+            <dt>{t('safe:what.call')}</dt>
+            <dd>
+              <CodeText>
+                <UntrustedText text={decodedLine(decoded)} kind="whole" />
+              </CodeText>
+            </dd>
+          </>
+        )}
+        {call.data !== '0x' && (
+          <>
+            <dt>{t('safe:what.data')}</dt>
+            <dd>
+              <CodeText className={ui.muted}>{call.data}</CodeText>
+            </dd>
+          </>
+        )}
+      </dl>
+    </>
   );
 }

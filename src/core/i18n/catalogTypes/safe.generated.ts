@@ -123,6 +123,7 @@ declare module '../message' {
     "safe:what.batch": { "count": number };
     "safe:what.batchUnreadable": { "problem": MessageValue };
     "safe:what.call": undefined;
+    "safe:what.changesSafe": undefined;
     "safe:what.data": undefined;
     "safe:what.delegatecall": { "to": MessageValue };
     "safe:what.message": undefined;
