@@ -11,7 +11,6 @@ import {
   erc20Abi,
   getContractAddress,
   type Hex,
-  hashTypedData,
   keccak256,
   parseAbi,
   parseEther,
@@ -20,6 +19,9 @@ import {
   zeroAddress,
 } from 'viem';
 import { LOCAL_CHAIN_ID } from '../src/core/chain/localChain.ts';
+import { safeAbi } from '../src/core/safe/safeAbi.ts';
+import { callSafeTx, execTransactionCall, safeTxHash, safeTxTypedData } from '../src/core/safe/safeTx.ts';
+import { encodeSignatures } from '../src/core/safe/signatures.ts';
 import { SAFE_DEPLOYER_INDEX, type SafeContract, safeAddresses, safeCreationCode } from './safe.ts';
 import { addTokens, mineBlock } from './scenarios.ts';
 import { demoAccount, demoAddress, type SeedClient } from './seedSupport.ts';
@@ -47,39 +49,20 @@ export const DEMO_SAFE_HOLDS = {
   dai: DEMO_SAFE.received.dai,
 } as const;
 
-export const demoSafeAbi = parseAbi([
+/** Safe's set-up, which a proxy runs as the factory creates it (the rest of Safe's ABI: core/safe/safeAbi.ts). */
+export const safeSetupAbi = parseAbi([
   'function setup(address[] owners, uint256 threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)',
-  'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)',
-  'function nonce() view returns (uint256)',
-  'function getOwners() view returns (address[])',
-  'function getThreshold() view returns (uint256)',
-  'event ExecutionSuccess(bytes32 indexed txHash, uint256 payment)',
 ]);
-const factoryAbi = parseAbi([
+export const safeFactoryAbi = parseAbi([
   'function createProxyWithNonce(address singleton, bytes initializer, uint256 saltNonce) returns (address)',
+  'event ProxyCreation(address indexed proxy, address singleton)',
 ]);
-
-/** EIP-712 types of a Safe transaction (Safe 1.3.0 and later). */
-const SAFE_TX_TYPES = {
-  SafeTx: [
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'data', type: 'bytes' },
-    { name: 'operation', type: 'uint8' },
-    { name: 'safeTxGas', type: 'uint256' },
-    { name: 'baseGas', type: 'uint256' },
-    { name: 'gasPrice', type: 'uint256' },
-    { name: 'gasToken', type: 'address' },
-    { name: 'refundReceiver', type: 'address' },
-    { name: 'nonce', type: 'uint256' },
-  ],
-} as const;
 
 /** The set-up call the proxy runs as it is created. */
 function initializer(): Hex {
   const at = safeAddresses();
   return encodeFunctionData({
-    abi: demoSafeAbi,
+    abi: safeSetupAbi,
     functionName: 'setup',
     args: [
       DEMO_SAFE.ownerIndices.map(demoAddress),
@@ -118,7 +101,7 @@ export async function seedDemoSafe(client: SeedClient, dai: Address): Promise<vo
       c.writeContract({
         account: sender,
         address: at.SafeProxyFactory,
-        abi: factoryAbi,
+        abi: safeFactoryAbi,
         functionName: 'createProxyWithNonce',
         args: [at[DEMO_SAFE.singleton], initializer(), DEMO_SAFE.saltNonce],
       }),
@@ -136,48 +119,23 @@ export async function seedDemoSafe(client: SeedClient, dai: Address): Promise<vo
       }),
   ]);
 
+  // Signed and sent as Cairn's core makes them (core/safe): the owners' EIP-712 signatures, sorted.
   const { to, value, signerIndices } = DEMO_SAFE.executed;
-  const safeTx = {
-    to: demoAddress(to),
-    value,
-    data: '0x',
-    operation: 0,
-    safeTxGas: 0n,
-    baseGas: 0n,
-    gasPrice: 0n,
-    gasToken: zeroAddress,
-    refundReceiver: zeroAddress,
-    nonce: 0n,
-  } as const;
-  const typed = {
-    domain: { chainId: LOCAL_CHAIN_ID, verifyingContract: safe },
-    types: SAFE_TX_TYPES,
-    primaryType: 'SafeTx',
-    message: safeTx,
-  } as const;
-  // Safe wants the owners' signatures in ascending order of their addresses.
-  const signers = signerIndices.map(demoAccount).sort((a, b) => (BigInt(a.address) < BigInt(b.address) ? -1 : 1));
-  const signatures = concat(await Promise.all(signers.map((signer) => signer.signTypedData(typed))));
-  const hash = await client.writeContract({
+  const safeTx = callSafeTx({ to: demoAddress(to), value, data: '0x' }, 0n);
+  const ref = { chainId: LOCAL_CHAIN_ID, address: safe };
+  const signatures = await Promise.all(
+    signerIndices.map(demoAccount).map(async (signer) => ({
+      signer: signer.address,
+      kind: 'eip712' as const,
+      data: await signer.signTypedData(safeTxTypedData(ref, safeTx)),
+    })),
+  );
+  const hash = await client.sendTransaction({
     account: sender,
-    address: safe,
-    abi: demoSafeAbi,
-    functionName: 'execTransaction',
-    args: [
-      safeTx.to,
-      safeTx.value,
-      safeTx.data,
-      safeTx.operation,
-      safeTx.safeTxGas,
-      safeTx.baseGas,
-      safeTx.gasPrice,
-      safeTx.gasToken,
-      safeTx.refundReceiver,
-      signatures,
-    ],
+    ...execTransactionCall(safe, safeTx, encodeSignatures(signatures)),
   });
   const receipt = await client.waitForTransactionReceipt({ hash });
-  const [success] = parseEventLogs({ abi: demoSafeAbi, eventName: 'ExecutionSuccess', logs: receipt.logs });
-  if (receipt.status !== 'success' || success?.args.txHash !== hashTypedData(typed))
+  const [success] = parseEventLogs({ abi: safeAbi, eventName: 'ExecutionSuccess', logs: receipt.logs });
+  if (receipt.status !== 'success' || success?.args.txHash !== safeTxHash(ref, safeTx))
     throw new Error(`the demo Safe's first transaction did not succeed (${hash})`);
 }

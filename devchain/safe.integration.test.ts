@@ -1,8 +1,9 @@
 import { erc20Abi, getAddress, keccak256, pad, parseAbi, zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { safeAbi } from '../src/core/safe/safeAbi.ts';
 import { SAFE_CONTRACTS, SAFE_SINGLETONS } from '../src/core/safe/safeDeployments.generated.ts';
 import { localChainUrl } from '../src/testing/localChainUrl.ts';
-import { DEMO_SAFE, DEMO_SAFE_HOLDS, demoSafeAbi, demoSafeAddress } from './demoSafe.ts';
+import { DEMO_SAFE, DEMO_SAFE_HOLDS, demoSafeAddress } from './demoSafe.ts';
 import {
   canonicalSafeDeployment,
   SAFE_DEPLOYER_INDEX,
@@ -62,7 +63,7 @@ describe("the local chain's Safe contracts", () => {
 
 describe('the seeded Safe', () => {
   const read = <F extends 'getOwners' | 'getThreshold' | 'nonce'>(functionName: F) =>
-    client.readContract({ address: safe, abi: demoSafeAbi, functionName });
+    client.readContract({ address: safe, abi: safeAbi, functionName });
 
   it('is a 2-of-3 Safe 1.4.1 of demo accounts 1, 2 and 3, past its first transaction', async () => {
     expect(DEMO_SAFE.singleton).toBe('Safe');
@@ -90,7 +91,7 @@ describe('the seeded Safe', () => {
   it('has executed 0.1 ETH to demo account 4, sent by the Safe deployer, not by an owner', async () => {
     const logs = await client.getContractEvents({
       address: safe,
-      abi: demoSafeAbi,
+      abi: safeAbi,
       eventName: 'ExecutionSuccess',
       fromBlock: 0n,
     });

@@ -121,16 +121,20 @@ describe('what Cairn will sign, keep or execute for a Safe', () => {
       state,
       kept: [],
       now: 1,
+      head: 0n,
     });
     expect(imported.accepted.map((s) => s.signer)).toEqual([owners[1]?.address]);
     expect(imported.refused.map((r) => r.signer)).toEqual([stranger.address, owners[2]?.address]);
     expect(imported.nonceUsed).toBe(false);
-    await expect(checkSafeImport({ file, network, accounts: [], state, kept: [], now: 1 })).rejects.toMatchObject({
+    await expect(
+      checkSafeImport({ file, network, accounts: [], state, kept: [], now: 1, head: 0n }),
+    ).rejects.toMatchObject({
       code: 'SAFE_NOT_A_SAFE',
     });
     const later = { ...state, nonce: 1n };
     expect(
-      (await checkSafeImport({ file, network, accounts: [account], state: later, kept: [], now: 1 })).nonceUsed,
+      (await checkSafeImport({ file, network, accounts: [account], state: later, kept: [], now: 1, head: 0n }))
+        .nonceUsed,
     ).toBe(true);
   });
 });

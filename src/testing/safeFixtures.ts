@@ -1,17 +1,10 @@
 // A Safe of the test's own on the local chain (its contracts are the seed's, at their canonical
 // addresses): made through SafeProxyFactory 1.4.1, owned by demo accounts, so tests never touch the
 // seeded demo Safe. The set-up is encoded here, as Safe's factory takes it.
-import { type Address, encodeFunctionData, type Hex, parseAbi, parseEventLogs, zeroAddress } from 'viem';
+import { type Address, encodeFunctionData, type Hex, parseEventLogs, zeroAddress } from 'viem';
+import { safeFactoryAbi, safeSetupAbi } from '../../devchain/demoSafe.ts';
 import { safeAddresses } from '../../devchain/safe.ts';
 import type { testNode } from './txFixtures';
-
-const setupAbi = parseAbi([
-  'function setup(address[] owners, uint256 threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)',
-]);
-const factoryAbi = parseAbi([
-  'function createProxyWithNonce(address singleton, bytes initializer, uint256 saltNonce) returns (address)',
-  'event ProxyCreation(address indexed proxy, address singleton)',
-]);
 
 let salt = BigInt(Date.now()) * 1000n;
 
@@ -31,7 +24,7 @@ export async function createTestSafe(
   const initializer: Hex =
     args.initializer ??
     encodeFunctionData({
-      abi: setupAbi,
+      abi: safeSetupAbi,
       functionName: 'setup',
       args: [
         [...args.owners],
@@ -49,12 +42,12 @@ export async function createTestSafe(
     account: sender as Address,
     chain: null,
     address: at.SafeProxyFactory,
-    abi: factoryAbi,
+    abi: safeFactoryAbi,
     functionName: 'createProxyWithNonce',
     args: [args.singletonAddress ?? at[args.singleton ?? 'Safe'], initializer, salt++],
   });
   const receipt = await node.waitForTransactionReceipt({ hash });
-  const [created] = parseEventLogs({ abi: factoryAbi, eventName: 'ProxyCreation', logs: receipt.logs });
+  const [created] = parseEventLogs({ abi: safeFactoryAbi, eventName: 'ProxyCreation', logs: receipt.logs });
   if (!created) throw new Error('no Safe was created');
   return created.args.proxy;
 }

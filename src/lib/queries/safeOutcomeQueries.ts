@@ -14,9 +14,9 @@ export const safeOutcomeKeys = {
   /** What became of a kept transaction once the Safe's nonce passed its own. */
   afterNonce: (network: Network, safe: Address, hash: Hex) =>
     [...safeKeys.all(network), safe.toLowerCase(), 'outcome', hash.toLowerCase()] as const,
-  /** What an execution Cairn sent says in its logs. */
-  /** The Safe's own history from its events, up to a head. */
+  /** The Safe's own history from its events. */
   history: (network: Network, safe: Address) => [...safeKeys.all(network), safe.toLowerCase(), 'history'] as const,
+  /** What an execution Cairn sent says in its logs. */
   execution: (network: Network, safe: Address, hash: Hex, txHash: Hex) =>
     [...safeKeys.all(network), safe.toLowerCase(), 'execution', hash.toLowerCase(), txHash.toLowerCase()] as const,
 };

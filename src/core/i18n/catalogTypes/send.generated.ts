@@ -158,7 +158,6 @@ declare module '../message' {
     "send:safe.propose": undefined;
     "send:safe.proposedBody": { "nonce": MessageValue; "threshold": number | bigint };
     "send:safe.proposedTitle": undefined;
-    "send:safe.proposing": undefined;
     "send:status.cancel": undefined;
     "send:status.cancelText": { "fees": MessageValue; "oldFees": MessageValue };
     "send:status.cancelTitle": undefined;
