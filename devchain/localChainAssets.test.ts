@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_FEEDS, LOCAL_TOKEN_LIST } from '../src/core/assets/localChainAssets.ts';
-import { LOCAL_ENS_RESOLVER } from '../src/core/chain/localChain.ts';
+import { LOCAL_DEMO_SAFE, LOCAL_ENS_RESOLVER } from '../src/core/chain/localChain.ts';
+import { demoSafeAddress } from './demoSafe.ts';
 import { scenarioContractAddresses } from './scenarios.ts';
 import { demoContractAddresses } from './seed.ts';
 
@@ -14,6 +15,10 @@ describe('the local chain token list and feeds match what the seed deploys', () 
       MKR: deployed.MKR,
       FEE: scenarioContractAddresses().FEE,
     });
+  });
+
+  it('names the seeded demo Safe at its address', () => {
+    expect(LOCAL_DEMO_SAFE).toBe(demoSafeAddress());
   });
 
   it('points the local network at the deployed ENS stand-in', () => {

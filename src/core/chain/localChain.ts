@@ -18,5 +18,8 @@ export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a1739
 /** keccak256 of the canonical Multicall3 runtime code (3,808 bytes, solc 0.8.12). */
 export const MULTICALL3_CODE_HASH = '0xd5c15df687b16f2ff992fc8d767b4216323184a2bbc6ee2f9c398c318e770891';
 
+/** The local chain's 2-of-3 Safe of demo accounts 1–3, made by the seed (devchain/demoSafe.ts). */
+export const LOCAL_DEMO_SAFE: Address = '0xf506975D8cD786627C43D98B47Aa473A648AC205';
+
 /** The local chain's stand-in for ENS (alice.eth, bob.eth), deployed by the seed. */
 export const LOCAL_ENS_RESOLVER: Address = '0xA7c8B0D74b68EF10511F27e97c379FB1651e1eD2';

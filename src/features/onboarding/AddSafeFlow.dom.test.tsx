@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { type Address, getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_DEMO_SAFE } from '@/core/chain/localChain';
 import { type FakeSafe, NOT_A_SAFE_CALL, safeAnswers } from '@/testing/fakeSafeNode';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { fieldLabelled, typeInto } from '@/testing/fields';
@@ -55,6 +56,13 @@ describe('adding a Safe', () => {
     done = vi.fn<() => void>();
     unmount = renderInWallet(wallet, <AddSafeFlow mode="add" onDone={done} onCancel={() => undefined} />).unmount;
   }
+
+  it('offers the local chain’s demo Safe while the address is empty', async () => {
+    showAdd();
+    click('Use the local chain’s demo Safe (2 of 3 of the demo accounts)');
+    await expect.poll(() => fieldLabelled('Safe address').value).toBe(LOCAL_DEMO_SAFE);
+    expect(button('Use the local chain’s demo Safe (2 of 3 of the demo accounts)')).toBeUndefined();
+  });
 
   it('refuses what is not a Safe, and an address Cairn holds already, keeping what was typed', async () => {
     showAdd();

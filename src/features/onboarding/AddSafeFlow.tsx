@@ -6,6 +6,7 @@ import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import type { SafeSource } from '@/core/accounts/account';
+import { LOCAL_CHAIN_ID, LOCAL_DEMO_SAFE } from '@/core/chain/localChain';
 import type { Network } from '@/core/chain/networks';
 import { isCairnError } from '@/core/errors/base';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
@@ -163,6 +164,13 @@ function AddSafe({ mode, onDone, onCancel }: FlowProps) {
         value={text}
         onChange={setText}
       />
+      {network.chainId === LOCAL_CHAIN_ID && text.trim() === '' && (
+        <p className={ui.muted}>
+          <button type="button" className={ui.secondary} onClick={() => setText(LOCAL_DEMO_SAFE)}>
+            {t('onboarding:safe.useDemo')}
+          </button>
+        </p>
+      )}
       {offerUnknown && (
         <details
           className={styles.advanced}

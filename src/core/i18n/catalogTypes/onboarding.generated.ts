@@ -173,6 +173,7 @@ declare module '../message' {
     "onboarding:safe.unknown.summary": undefined;
     "onboarding:safe.unknown.understand": undefined;
     "onboarding:safe.unknown.warning": undefined;
+    "onboarding:safe.useDemo": undefined;
     "onboarding:step.back": undefined;
     "onboarding:step.continue": undefined;
     "onboarding:title.add": undefined;
