@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './e2e/support/sequencer.ts';
 import { catalogPlugin } from './scripts/build/catalogPlugin.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -23,6 +24,8 @@ const e2eWorkers = 3;
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The e2e files start longest first (e2e/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias },

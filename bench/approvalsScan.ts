@@ -6,7 +6,7 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, numberToHex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
-import { demoContractAddresses, seedChain } from '../devchain/seed.ts';
+import { demoContractAddresses } from '../devchain/seed.ts';
 import { seedClient } from '../devchain/seedSupport.ts';
 import { memoryApprovalStore } from '../src/core/approvals/approvalStore.ts';
 import { readCurrentApprovals } from '../src/core/approvals/currentApprovals.ts';
@@ -17,7 +17,7 @@ import { startFakeExplorer } from '../src/testing/fakeExplorer.ts';
 import type { Fault } from '../src/testing/rpcFaultProxy.ts';
 import { type BenchRun, sized } from './benchRun.ts';
 import type { Held } from './held.ts';
-import { openChain, openProxy } from './stage.ts';
+import { openProxy, openSeededChain } from './stage.ts';
 
 const BLOCKS = 100_000;
 const BUDGET = { firstScan: 30, rescan: 2, state: 1 };
@@ -27,9 +27,8 @@ const OWNER = privateKeyToAccount(`0x${'b3'.repeat(32)}` as Hex);
 
 export async function benchApprovalsScan(run: BenchRun, held: Held): Promise<string> {
   const EVENTS = sized(run, 1_000, 20);
-  const chain = await openChain(held);
+  const chain = await openSeededChain(held, run, 'recent');
   const proxy = await openProxy(held, chain.url);
-  await seedChain(chain.url);
   const { DAI } = demoContractAddresses();
   const node = seedClient(chain.url);
   await node.setBalance({ address: OWNER.address, value: parseEther('100') });

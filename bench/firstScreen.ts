@@ -5,11 +5,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { seedChain } from '../devchain/seed.ts';
 import { ALTERNATING_RUNS, type BenchRun, sized } from './benchRun.ts';
 import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
 import type { Held } from './held.ts';
-import { monthOld, openChain, openChromium, openServer } from './stage.ts';
+import { openChromium, openSeededChain, openServer } from './stage.ts';
 import { median } from './stats.ts';
 
 const BUDGET_FIRST_SCREEN_GZIP = 150 * 1024;
@@ -21,8 +20,7 @@ type Measure = { times: number[]; live: number[]; scripts: Set<string>; fileCoun
 
 export async function benchFirstScreen(run: BenchRun, held: Held): Promise<string> {
   const RUNS = sized(run, ALTERNATING_RUNS, 1);
-  const chain = await openChain(held, monthOld());
-  await seedChain(chain.url);
+  const chain = await openSeededChain(held, run, 'month');
   const app = await openServer(held, { root: run.appDir, localRpcUrl: chain.url });
   const baseline = await openServer(held, { root: run.baselineDir });
   const browser = await openChromium(held);

@@ -11,7 +11,7 @@ const REQUESTS_BUDGET = 3;
 
 export async function benchHome(run: BenchRun, held: Held): Promise<string> {
   const RUNS = sized(run, 5, 1);
-  const { proxy, app, browser } = await startBenchStage(run.appDir, held);
+  const { proxy, app, browser } = await startBenchStage(run, held);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(app.url);

@@ -92,7 +92,7 @@ export async function benchIdle(run: BenchRun, held: Held): Promise<string> {
     `Idle: calls to the node per new block (a block every ${blockMs / 1000} s, ${blocks} blocks each, Chromium)`,
   ];
   for (const accounts of sized(run, [3, 30], [3])) {
-    const { chain, proxy, app, browser } = await startBenchStage(run.appDir, held);
+    const { chain, proxy, app, browser } = await startBenchStage(run, held);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(app.url);

@@ -89,7 +89,7 @@ function navigate(
 export async function benchLanguage(run: BenchRun, held: Held): Promise<string> {
   const { appDir } = run;
   const RUNS = sized(run, 9, 1);
-  const stage = await startBenchStage(appDir, held);
+  const stage = await startBenchStage(run, held);
   const context = await stage.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await context.newPage();
   await page.goto(stage.app.url);

@@ -25,11 +25,13 @@ import { benchLanguage } from './language.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchQrTransfer } from './qrTransfer.ts';
 import { runSections, summary } from './runner.ts';
+import { benchSafe } from './safe.ts';
 import { benchSend } from './send.ts';
 import { benchSharedSession } from './sharedSession.ts';
 import { benchSignedStart } from './signedStart.ts';
 import { benchSimulation } from './simulation.ts';
 import { benchSmartAccount } from './smartAccount.ts';
+import { closeSharedChains } from './stage.ts';
 import { benchSwap } from './swap.ts';
 import { benchVault } from './vault.ts';
 import { benchWarmStart } from './warmStart.ts';
@@ -65,6 +67,7 @@ const SECTIONS: readonly SectionEntry[] = [
   section('send', true, benchSend),
   section('swap', true, benchSwap),
   section('smart-account', true, benchSmartAccount),
+  section('safe', true, benchSafe),
   // 10,000 transfers take minutes to seed and to sync.
   section('history', true, benchHistory, {
     full: 60 * MINUTE,
@@ -152,6 +155,7 @@ async function main(): Promise<number> {
     })),
     (text) => console.log(text),
   );
+  await closeSharedChains();
   // Node's performance.now() counts from the process's start: the build and loading included.
   console.log(summary(outcomes, performance.now()));
   return outcomes.every((o) => o.ok) ? 0 : 1;

@@ -37,7 +37,7 @@ type Figures = {
 export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
   const RUNS = sized(bench, FULL_RUNS, 1);
   const latencies = sized(bench, LATENCIES, [50]);
-  const { chain, proxy, app, browser } = await startBenchStage(bench.appDir, held);
+  const { chain, proxy, app, browser } = await startBenchStage(bench, held);
   const node = createPublicClient({ chain: hardhat, transport: http(chain.url) });
   const mine = () => node.request({ method: 'evm_mine' } as never);
   const setAutomine = (on: boolean) => node.request({ method: 'evm_setAutomine', params: [on] } as never);

@@ -5,13 +5,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { seedChain } from '../devchain/seed.ts';
 import { AppShell } from '../e2e/pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding } from '../e2e/pages/Onboarding.ts';
 import { words } from '../src/testing/catalogWords.ts';
 import { type BenchRun, sized } from './benchRun.ts';
 import type { Held } from './held.ts';
-import { openChain, openChromium, openServer } from './stage.ts';
+import { openChromium, openSeededChain, openServer } from './stage.ts';
 import { median } from './stats.ts';
 import { PAGE_WAIT_MS, within } from './wait.ts';
 
@@ -114,8 +113,7 @@ export async function benchSharedSession(bench: BenchRun, held: Held): Promise<s
   const { appDir } = bench;
   const RUNS = sized(bench, FULL_RUNS, 1);
   const workerFile = `assets/${readdirSync(join(appDir, 'assets')).find((f) => /^vault\.worker-.*\.js$/.test(f))}`;
-  const chain = await openChain(held);
-  await seedChain(chain.url);
+  const chain = await openSeededChain(held, bench, 'recent');
   const app = await openServer(held, { root: appDir, localRpcUrl: chain.url, devchain: true });
   const browser = await openChromium(held);
   const unlock: number[] = [];

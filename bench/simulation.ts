@@ -18,7 +18,7 @@ import {
 } from 'viem';
 import { hardhat } from 'viem/chains';
 import { scenarioContractAddresses } from '../devchain/scenarios.ts';
-import { demoAddress, demoContractAddresses, seedChain } from '../devchain/seed.ts';
+import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { seedClient } from '../devchain/seedSupport.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
@@ -30,7 +30,7 @@ import type { SimulationStrategy, UnsignedTransaction } from '../src/core/simula
 import type { RpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { type BenchRun, sized } from './benchRun.ts';
 import type { Held } from './held.ts';
-import { openChain, openProxy } from './stage.ts';
+import { openProxy, openSeededChain } from './stage.ts';
 import { median } from './stats.ts';
 
 const FULL_RUNS = Number(process.env.BENCH_SIMULATION_RUNS ?? 15);
@@ -125,8 +125,7 @@ const cell = (): Cell => ({ ms: [], trips: [], node: [] });
 
 export async function benchSimulation(run: BenchRun, held: Held): Promise<string> {
   const RUNS = sized(run, FULL_RUNS, 1);
-  const chain = await openChain(held);
-  await seedChain(chain.url);
+  const chain = await openSeededChain(held, run, 'recent');
   const proxy = await openProxy(held, chain.url);
   const contracts = demoContractAddresses();
   const seeded = seedClient(chain.url);

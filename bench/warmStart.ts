@@ -1,12 +1,11 @@
 // `npm run bench -- warm-start`: Cairn opened again once its service worker holds the build (an
 // installed app's usual start), online and with no network, beside the bare React page's cold
 // start (fresh context, nothing cached). Budget: warm start ≤ 1.2× the bare page's cold start.
-import { seedChain } from '../devchain/seed.ts';
 import { ALTERNATING_RUNS, type BenchRun, sized } from './benchRun.ts';
 import { markedLoad, observeFirstScreen } from './firstScreenMark.ts';
 import type { Held } from './held.ts';
 import { openOnceAndInstall } from './installedWorker.ts';
-import { openChain, openChromium, openServer } from './stage.ts';
+import { openChromium, openSeededChain, openServer } from './stage.ts';
 import { median } from './stats.ts';
 
 const BUDGET_RATIO = 1.2;
@@ -14,8 +13,7 @@ const BUDGET_RATIO = 1.2;
 export async function benchWarmStart(bench: BenchRun, held: Held): Promise<string> {
   const { appDir, baselineDir } = bench;
   const runs = sized(bench, ALTERNATING_RUNS, 1);
-  const chain = await openChain(held);
-  await seedChain(chain.url);
+  const chain = await openSeededChain(held, bench, 'recent');
   const app = await openServer(held, { root: appDir, localRpcUrl: chain.url });
   const baseline = await openServer(held, { root: baselineDir });
   const browser = await openChromium(held);

@@ -16,7 +16,7 @@ import { Unlock } from './pages/Onboarding.ts';
 import { SampleDapp } from './pages/SampleDapp.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
-import { dappSpec } from './support/dappSession.ts';
+import { awake, dappSpec } from './support/dappSession.ts';
 import { slowStorageWrites } from './support/slowStorage.ts';
 import { readStored } from './support/storedRecords.ts';
 
@@ -68,7 +68,8 @@ describe('a dApp connects to Cairn', () => {
     const main = popup.getByRole('main');
     await expect.poll(() => main.textContent()).toContain('This sign-in is for bank.example');
     const signIn = popup.getByRole('button', { name: 'Sign in', exact: true });
-    await popup.waitForTimeout(1_200);
+    // The approve delay over: only the warning holds Sign in.
+    await awake(popup);
     expect(await signIn.isDisabled()).toBe(true);
     await popup.getByLabel('I understand the warning above and still want to sign').check();
     await approve(popup, 'Sign in');
@@ -118,7 +119,8 @@ describe('a dApp connects to Cairn', () => {
     const together = popup.getByRole('region', { name: 'What these calls do together' });
     await together.getByText(/Call 2 of 2 would fail/).waitFor();
     const send = popup.getByRole('button', { name: 'Confirm and send all 2', exact: true });
-    await popup.waitForTimeout(1_200);
+    // The approve delay over: only the failing call holds Confirm.
+    await awake(popup);
     expect(await send.isDisabled()).toBe(true);
     await together.getByRole('checkbox', { name: /I understand it would fail/ }).check();
     await expect.poll(() => send.isEnabled(), { timeout: 10_000 }).toBe(true);
@@ -149,7 +151,7 @@ describe('a dApp connects to Cairn', () => {
     await popup.getByText(/This request is for chain 10, but the selected network is chain 31337/).waitFor();
     const sign = popup.getByRole('button', { name: 'Sign', exact: true });
     // The approve delay over: only the chain warning holds Sign.
-    await popup.getByText('The buttons wake up a moment after this window appears.').waitFor({ state: 'detached' });
+    await awake(popup);
     expect(await sign.isDisabled()).toBe(true);
     await popup.getByRole('checkbox', { name: 'I understand what this signature allows' }).check();
     await approve(popup, 'Sign');
@@ -168,7 +170,7 @@ describe('a dApp connects to Cairn', () => {
     const { context, dapp } = await dappWithCairn();
     const popup = await windowFor(context, dapp, 'Connect');
     expect(await popup.getByRole('button', { name: 'Connect', exact: true }).isDisabled()).toBe(true);
-    await popup.waitForTimeout(1_200);
+    await awake(popup);
     const violations = await seriousViolations(popup);
     expect(violations, describeViolations(violations)).toEqual([]);
     await popup.getByRole('button', { name: 'Decline', exact: true }).click();
@@ -205,7 +207,7 @@ describe('a dApp connects to Cairn', () => {
     await warning.waitFor();
     expect(await warning.textContent()).toContain('The site calls it USDC; the contract says CLAIM.');
     expect(await warning.textContent()).toContain('The site says 6 decimals; the contract says 18.');
-    await token.waitForTimeout(1_200);
+    await awake(token);
     const tokenViolations = await seriousViolations(token);
     expect(tokenViolations, describeViolations(tokenViolations)).toEqual([]);
     await approve(token, 'Add token');
@@ -236,7 +238,7 @@ describe('a dApp connects to Cairn', () => {
 
       await dapp.field('New chain RPC URL').fill(node.url);
       const added = await windowFor(context, dapp, 'Add chain');
-      await added.waitForTimeout(1_200);
+      await awake(added);
       const chainViolations = await seriousViolations(added);
       expect(chainViolations, describeViolations(chainViolations)).toEqual([]);
       await approve(added, 'Check and add');

@@ -1,7 +1,8 @@
 // Builds the production bundle once for all end-to-end specs, into e2e/.artifacts/dist so a
 // running `npm start` (which serves dist/) is never disturbed, signed with a key made for this
 // run, and the sample dApp beside it (e2e/.artifacts/sample-dapp, served by e2e/support/sampleDapp.ts).
-// Then starts one seeded chain per worker (e2e/support/sharedChain.ts), stopped after the run.
+// And starts one seeded chain per worker (e2e/support/sharedChain.ts), seeded while the builds
+// run (one after the other they took about 20 s), stopped after the run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,15 +14,25 @@ import { startSharedChains } from './support/sharedChain.ts';
 
 export default async function setup(project: TestProject) {
   newTestSigningKey();
-  buildCairn(e2eDistDir);
-  await buildSampleDapp(e2eSampleDappDir);
-
   const workers = project.config.maxWorkers ?? project.vitest.config.maxWorkers ?? 2;
   const chainsDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-chains-'));
-  const stopChains = await startSharedChains(chainsDir, workers);
-  project.provide('e2eSharedChains', chainsDir);
-  return async () => {
-    await stopChains();
+  const [chains, built] = await Promise.allSettled([
+    startSharedChains(chainsDir, workers),
+    (async () => {
+      await buildCairn(e2eDistDir);
+      await buildSampleDapp(e2eSampleDappDir);
+    })(),
+  ]);
+  const stopChains = async () => {
+    if (chains.status === 'fulfilled') await chains.value();
     rmSync(chainsDir, { recursive: true, force: true });
   };
+  for (const outcome of [chains, built]) {
+    if (outcome.status === 'rejected') {
+      await stopChains();
+      throw outcome.reason;
+    }
+  }
+  project.provide('e2eSharedChains', chainsDir);
+  return stopChains;
 }

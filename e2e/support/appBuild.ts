@@ -1,7 +1,7 @@
 // Builds Cairn for the end-to-end tests, in a process of its own with NODE_ENV set: inside Vitest
 // NODE_ENV is "test", which would bundle React's development build into a "production" one. The
 // build is signed, as `npm start`'s is, with a key made for each test run (newTestSigningKey).
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { newSigningKeyPem } from '../../scripts/build/buildSigning.ts';
@@ -16,8 +16,11 @@ export function newTestSigningKey(): void {
   writeFileSync(e2eSigningKeyFile, newSigningKeyPem(), { mode: 0o600 });
 }
 
-/** Builds Cairn into `outDir` with React's production build, or its development build (which warns of misuse). */
-export function buildCairn(outDir: string, react: 'production' | 'development' = 'production'): void {
+/**
+ * Builds Cairn into `outDir` with React's production build, or its development build (which warns
+ * of misuse). Asynchronous, so the global set-up seeds the chains while it builds.
+ */
+export async function buildCairn(outDir: string, react: 'production' | 'development' = 'production'): Promise<void> {
   const viteBin = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
   const {
     CAIRN_SIGNING_KEY: _,
@@ -25,9 +28,14 @@ export function buildCairn(outDir: string, react: 'production' | 'development' =
     CAIRN_PREVIOUS_SIGNING_KEY_FILE: _oldFile,
     ...env
   } = process.env;
-  execFileSync(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  const build = spawn(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: projectRoot,
     env: { ...env, NODE_ENV: react, CAIRN_SIGNING_KEY_FILE: e2eSigningKeyFile },
     stdio: 'inherit',
   });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    build.once('error', reject);
+    build.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`vite build into ${outDir} exited with code ${code}`);
 }

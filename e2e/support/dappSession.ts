@@ -70,6 +70,14 @@ export async function windowOpenedBy(context: BrowserContext, click: () => Promi
   return popup;
 }
 
+/**
+ * Waits until Cairn's window has woken its buttons: its note that they wake up a moment after it
+ * appears (rendered with its heading, which windowOpenedBy waited for) is gone.
+ */
+export async function awake(popup: Page): Promise<void> {
+  await popup.getByText('The buttons wake up a moment after this window appears.').waitFor({ state: 'detached' });
+}
+
 /** Approves in Cairn's window once the button wakes up (it is disabled for about a second), and waits for it to close. */
 export async function approveInWindow(popup: Page, name: string, closeTimeout = 30_000): Promise<void> {
   const button = popup.getByRole('button', { name, exact: true });

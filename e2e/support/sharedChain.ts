@@ -45,8 +45,8 @@ const readRecord = (file: string): SharedChainRecord =>
 
 /**
  * One JSON-RPC call on a connection of its own. A pooled keep-alive connection may have been
- * closed by the node while this worker's event loop was blocked (reactDevelopment.e2e.ts builds
- * synchronously before it starts its environment), and a call sent on it fails with "other side
+ * closed by the node while this worker's event loop was blocked (reactDevelopment.e2e.ts built
+ * synchronously before it started its environment), and a call sent on it fails with "other side
  * closed"; fetch pools connections per process, and the files of a worker share one.
  */
 function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {

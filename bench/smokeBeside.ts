@@ -1,0 +1,72 @@
+// `npm test` between the unit and the end-to-end tests, in two lanes side by side: the npm scripts
+// before `--` (the production build and the smoke bench on it), their output held and printed
+// once both lanes have ended, and the scripts after it (type checking, lint, the integration
+// tests), as they run. Each lane runs its scripts one after the other and stops at the first
+// failure, as `&&` does; the step fails if either lane failed.
+// The smoke bench mostly waits (for pages, blocks, the node: about half of one of CI's two cores),
+// and type checking and the integration tests leave room beside it: one after the other these
+// took about 215 s, side by side about 130 s. The unit tests run alone before this step: beside
+// the bench, a DOM test that reads its document between two renders failed once. The e2e tests
+// keep both cores busy alone, and run after it.
+// The demo contracts are compiled first (a few seconds on a fresh clone; the unit tests do it
+// before): two seeds at once would both compile them, and one could read the other's cache file
+// (devchain/compile.ts writes it in place) half written.
+//   node --import tsx bench/smokeBeside.ts build bench:smoke -- typecheck lint test:integration
+import { type ChildProcess, spawn } from 'node:child_process';
+import { compileContracts } from '../devchain/compile.ts';
+
+function npm(script: string, output?: Buffer[]): ChildProcess {
+  const child = spawn('npm', ['run', script], {
+    stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    // npm is npm.cmd on Windows, which only a shell runs.
+    shell: process.platform === 'win32',
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output?.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output?.push(chunk));
+  return child;
+}
+
+const ended = (child: ChildProcess): Promise<number> =>
+  new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+  });
+
+/** Runs `scripts` one after the other; the first that failed, if any. Says when each ends. */
+async function inTurn(scripts: readonly string[], output?: Buffer[]): Promise<string | undefined> {
+  for (const script of scripts) {
+    const started = performance.now();
+    const code = await ended(npm(script, output));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `\nnpm run ${script}: ${code === 0 ? 'done' : 'FAILED'} in ${seconds} s${output ? ' (its output follows once both lanes end)' : ''}`,
+    );
+    if (code !== 0) return script;
+  }
+  return undefined;
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const split = args.indexOf('--');
+  const [heldLane, liveLane] = [args.slice(0, split), args.slice(split + 1)];
+  if (split < 1 || liveLane.length === 0)
+    throw new Error('usage: node --import tsx bench/smokeBeside.ts <npm script>… -- <npm script>…');
+  compileContracts();
+  const held: Buffer[] = [];
+  const failed = await Promise.all([inTurn(heldLane, held), inTurn(liveLane)]);
+  process.stdout.write(`\n(${heldLane.join(', ')}: held while ${liveLane.join(', ')} ran)\n`);
+  process.stdout.write(Buffer.concat(held));
+  for (const script of failed) if (script) console.error(`\nnpm run ${script} failed`);
+  return failed.some(Boolean) ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
