@@ -4,6 +4,7 @@
 // node away (drop, an HTTP status or corrupt answers, for every method) cuts them too.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { findFreePort, LOOPBACK } from '../../scripts/serve/ports.ts';
+import { type NodeLie, tellLie } from './nodeLies.ts';
 import { noSocketCounts, type SocketCounts, socketPassThrough } from './socketPassThrough.ts';
 
 export type Fault = (
@@ -24,6 +25,8 @@ export type Fault = (
   | { kind: 'refuse'; code: number; message: string; minParams?: number }
   /** Forwards the chosen methods with only their first `keep` parameters: a node that ignores the rest. */
   | { kind: 'truncateParams'; keep: number }
+  /** Answers truly, then tells the lie about what it answered (nodeLies.ts). */
+  | { kind: 'lie'; lie: NodeLie }
 ) & {
   /** Only requests carrying one of these JSON-RPC methods are affected (all when absent). */
   methods?: readonly string[];
@@ -197,6 +200,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       upstreamMs += performance.now() - asked;
       let answer = current.kind === 'corrupt' ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text;
       if (current.kind === 'chainId') answer = withChainId(text, chainIdCalls, current.chainId);
+      if (current.kind === 'lie' && upstream.ok) answer = tellLie(current.lie, parsedCalls, text);
       response.writeHead(upstream.status, { ...cors, 'Content-Type': 'application/json' }).end(answer);
     } catch {
       response.writeHead(502, cors).end('upstream unreachable');

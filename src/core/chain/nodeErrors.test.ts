@@ -208,6 +208,11 @@ const ANSWERS: Partial<Record<ChainErrorCode, [string, string][]>> = {
     ['exceed maximum block range: 5000', 'hosted RPC'],
     ['Query timeout exceeded. Consider reducing your block range.', 'hosted RPC'],
   ],
+  CHAIN_STATE_UNAVAILABLE: [
+    ['missing trie node 4f3c0a (path ) state 0x4f3c0a is not available', 'geth trie/errors.go MissingNodeError'],
+    ['historical state 0x2b5e… is not available', 'geth core/state (pruned state)'],
+    ['distance to target block exceeds maximum proof window', 'reth eth_getProof'],
+  ],
   CHAIN_METHOD_UNSUPPORTED: [
     [
       'the method eth_simulateV1 does not exist/is not available',
@@ -270,7 +275,6 @@ describe('the node error table', () => {
     for (const message of [
       'invalid argument 0: hex string without 0x prefix',
       'header not found',
-      'missing trie node 0x12 (path ) state 0x12 is not available',
       'account limit exceeded: pooled 16 txs',
       'Missing or invalid parameters.',
     ]) {

@@ -140,6 +140,16 @@ export const NODE_ERRORS: readonly NodeErrorRow[] = [
     viemErrors: ['LimitExceededRpcError'],
   },
   {
+    code: 'CHAIN_STATE_UNAVAILABLE',
+    // geth "missing trie node" and "historical state … is not available", Nethermind "state
+    // is not available", Erigon "state … pruned", reth "distance to target block exceeds maximum
+    // proof window".
+    pattern:
+      /missing trie node|historical state|state (is )?not available|state.{0,40}pruned|proof window|state unavailable/i,
+    sentence: msg('core.chain:node.stateUnavailable'),
+    permanent: false,
+  },
+  {
     code: 'CHAIN_LOG_RANGE',
     pattern:
       /block range|range (is )?too (large|wide|big)|exceed(s|ed)? (the )?(max(imum)?|limit)|more than \d+ (results|logs)|too many (results|logs|blocks)|response size|query timeout|(range|length|size|results?|logs?) limit exceeded|max(imum)? (block )?range|returned more than/i,

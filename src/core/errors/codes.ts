@@ -12,6 +12,7 @@ import { SIMULATION_ERROR_CODES, type SimulationErrorCode } from './simulation';
 import { SMART_ACCOUNT_ERROR_CODES, type SmartAccountErrorCode } from './smartAccount';
 import { TX_ERROR_CODES, type TxErrorCode } from './tx';
 import { VAULT_ERROR_CODES, type VaultErrorCode } from './vault';
+import { VERIFY_ERROR_CODES, type VerifyErrorCode } from './verify';
 import { WALLET_ERROR_CODES, type WalletErrorCode } from './wallet';
 
 /** Every code a CairnError can carry: the UI's wording table (lib/errorMessages.ts) is keyed by it. */
@@ -28,6 +29,7 @@ export type ErrorCode =
   | SimulationErrorCode
   | SmartAccountErrorCode
   | SafeErrorCode
+  | VerifyErrorCode
   | DeviceErrorCode
   | WalletErrorCode
   | DappErrorCode;
@@ -46,6 +48,7 @@ export const ERROR_CODES = [
   ...SIMULATION_ERROR_CODES,
   ...SMART_ACCOUNT_ERROR_CODES,
   ...SAFE_ERROR_CODES,
+  ...VERIFY_ERROR_CODES,
   ...DEVICE_ERROR_CODES,
   ...WALLET_ERROR_CODES,
   ...DAPP_ERROR_CODES,

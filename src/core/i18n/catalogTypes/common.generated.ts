@@ -36,6 +36,7 @@ declare module '../message' {
     "common:error.title.chainReplacementUnderpriced": undefined;
     "common:error.title.chainReverted": undefined;
     "common:error.title.chainRpcError": undefined;
+    "common:error.title.chainStateUnavailable": undefined;
     "common:error.title.chainTimeout": undefined;
     "common:error.title.chainTipAboveMaxFee": undefined;
     "common:error.title.chainTxChainId": undefined;
@@ -151,6 +152,15 @@ declare module '../message' {
     "common:error.title.vaultWeakKdf": undefined;
     "common:error.title.vaultWeakPassword": undefined;
     "common:error.title.vaultWrongPassword": undefined;
+    "common:error.title.verifyHeaderForged": undefined;
+    "common:error.title.verifyHeaderTooOld": undefined;
+    "common:error.title.verifyNoProofs": undefined;
+    "common:error.title.verifyOneSource": undefined;
+    "common:error.title.verifyPinMismatch": undefined;
+    "common:error.title.verifyProofFailed": undefined;
+    "common:error.title.verifySourceBehind": undefined;
+    "common:error.title.verifySourcesDisagree": undefined;
+    "common:error.title.verifyStateGone": undefined;
     "common:error.title.walletAnswer": undefined;
     "common:error.title.walletBusy": undefined;
     "common:error.title.walletDisconnected": undefined;

@@ -181,6 +181,7 @@ declare module '../message' {
     "core.chain:node.refused": undefined;
     "core.chain:node.replacementUnderpriced": undefined;
     "core.chain:node.reverted": undefined;
+    "core.chain:node.stateUnavailable": undefined;
     "core.chain:node.timeout": undefined;
     "core.chain:node.tipAboveMaxFee": undefined;
     "core.chain:node.txChainId": undefined;
@@ -313,5 +314,17 @@ declare module '../message' {
     "core.chain:tx.wallet.otherAccount": { "chainId": MessageValue; "from": MessageValue; "wallet": MessageValue };
     "core.chain:tx.wallet.sentNotSaved": { "hash": MessageValue; "wallet": MessageValue };
     "core.chain:unknownData": undefined;
+    "core.chain:verify.headerForged": { "block": MessageValue; "source": MessageValue };
+    "core.chain:verify.headerTooOld": { "behind": MessageValue; "block": MessageValue; "limit": MessageValue };
+    "core.chain:verify.noProofs": { "source": MessageValue };
+    "core.chain:verify.oneSource": undefined;
+    "core.chain:verify.pinMismatch": { "block": MessageValue; "hash": MessageValue; "pinned": MessageValue; "source": MessageValue };
+    "core.chain:verify.proofFailed": { "address": MessageValue; "block": MessageValue; "source": MessageValue };
+    "core.chain:verify.reason.changedSincePin": { "block": MessageValue };
+    "core.chain:verify.reason.layoutUnknown": undefined;
+    "core.chain:verify.reason.notRead": undefined;
+    "core.chain:verify.sourceBehind": { "block": MessageValue; "source": MessageValue };
+    "core.chain:verify.sourcesDisagree": { "block": MessageValue; "hash": MessageValue; "other": MessageValue; "otherHash": MessageValue; "source": MessageValue };
+    "core.chain:verify.stateGone": { "block": MessageValue; "source": MessageValue };
   }
 }

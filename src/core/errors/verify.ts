@@ -1,0 +1,23 @@
+import { CairnError } from './base';
+
+export const VERIFY_ERROR_CODES = [
+  'VERIFY_NO_PROOFS',
+  'VERIFY_STATE_GONE',
+  'VERIFY_PROOF_FAILED',
+  'VERIFY_HEADER_FORGED',
+  'VERIFY_SOURCES_DISAGREE',
+  'VERIFY_SOURCE_BEHIND',
+  'VERIFY_ONE_SOURCE',
+  'VERIFY_PIN_MISMATCH',
+  'VERIFY_HEADER_TOO_OLD',
+] as const;
+
+export type VerifyErrorCode = (typeof VERIFY_ERROR_CODES)[number];
+
+/**
+ * What the node says could not be checked against a trusted block header, or was checked and
+ * found false. `source` is the RPC URL that said it, when one did.
+ */
+export class VerifyError extends CairnError<VerifyErrorCode> {
+  override readonly name = 'VerifyError';
+}

@@ -1,0 +1,80 @@
+import type { Hex } from 'viem';
+import { describe, expect, it } from 'vitest';
+import weth from '../../testing/vectors/verify/proofs/mainnet-weth-23223655.json' with { type: 'json' };
+import withStorage from '../../testing/vectors/verify/proofs/ropsten-contract-with-storage.json' with { type: 'json' };
+import nonexistent from '../../testing/vectors/verify/proofs/ropsten-nonexistent-account.json' with { type: 'json' };
+import valid from '../../testing/vectors/verify/proofs/ropsten-valid-account.json' with { type: 'json' };
+import {
+  EMPTY_CODE_HASH,
+  EMPTY_TRIE_ROOT,
+  ProofFailedError,
+  provenAccount,
+  type RpcAccountProof,
+} from './accountProof';
+import { headerIsWhole, type RpcHeader } from './headerHash';
+
+// eth_getProof answers recorded from mainnet and Ropsten (src/testing/vectors/verify/README.md).
+type Recorded = { stateRoot: string; result: unknown };
+const root = (recorded: Recorded) => recorded.stateRoot as Hex;
+const proofOf = (recorded: Recorded) => structuredClone(recorded.result) as RpcAccountProof;
+
+describe('provenAccount', () => {
+  it('proves mainnet WETH and a slot of it, from the block hash down', () => {
+    expect(headerIsWhole(weth.block as RpcHeader)).toBe(true);
+    expect(weth.block.stateRoot).toBe(weth.stateRoot);
+    const proof = proofOf(weth);
+    const account = provenAccount(root(weth), proof);
+    expect(account.balance).toBe(BigInt(proof.balance));
+    expect(account.nonce).toBe(BigInt(proof.nonce));
+    expect(account.codeHash).toBe(proof.codeHash.toLowerCase());
+    expect(account.storageRoot).toBe(proof.storageHash.toLowerCase());
+    const [slot] = proof.storageProof;
+    expect(account.storage.get(slot?.key as Hex)).toBe(BigInt(slot?.value as Hex));
+  });
+
+  it('proves a plain account, and one that does not exist', () => {
+    const plain = provenAccount(root(valid), proofOf(valid));
+    expect(plain.balance).toBe(BigInt(proofOf(valid).balance));
+    const absent = provenAccount(root(nonexistent), proofOf(nonexistent));
+    expect(absent).toMatchObject({ balance: 0n, nonce: 0n, storageRoot: EMPTY_TRIE_ROOT, codeHash: EMPTY_CODE_HASH });
+  });
+
+  it('proves a present slot and an absent one (zero)', () => {
+    const proof = proofOf(withStorage);
+    const account = provenAccount(root(withStorage), proof);
+    for (const entry of proof.storageProof) expect(account.storage.get(entry.key as Hex)).toBe(BigInt(entry.value));
+    expect([...account.storage.values()]).toContain(0n);
+  });
+
+  it('refuses a balance changed inside the account proof, and a storage proof node changed', () => {
+    const proof = proofOf(weth);
+    const last = proof.accountProof.length - 1;
+    const leaf = proof.accountProof[last] as Hex;
+    // The balance sits inside the leaf's RLP: change one of its bytes.
+    proof.accountProof[last] =
+      `${leaf.slice(0, -80)}${leaf.slice(-80, -78) === 'ff' ? '00' : 'ff'}${leaf.slice(-78)}` as Hex;
+    expect(() => provenAccount(root(weth), proof)).toThrow(ProofFailedError);
+
+    const slotProof = proofOf(weth);
+    const entry = slotProof.storageProof[0] as { proof: Hex[] };
+    entry.proof[0] = `${(entry.proof[0] as Hex).slice(0, -2)}00` as Hex;
+    let thrown: unknown;
+    try {
+      provenAccount(root(weth), slotProof);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ProofFailedError);
+    expect((thrown as ProofFailedError).failure.part).toBe('storage');
+  });
+
+  it('refuses an answer whose stated balance or slot value is not what its proof proves', () => {
+    const balance = { ...proofOf(weth), balance: '0xde0b6b3a7640000' as Hex };
+    expect(() => provenAccount(root(weth), balance)).toThrow(expect.objectContaining({ fault: 'stated' }));
+    const slot = proofOf(weth);
+    (slot.storageProof[0] as { value: Hex }).value = '0x1';
+    expect(() => provenAccount(root(weth), slot)).toThrow(
+      expect.objectContaining({ fault: 'stated', failure: expect.objectContaining({ part: 'storage' }) }),
+    );
+  });
+});

@@ -1,0 +1,111 @@
+import type { Hex } from 'viem';
+import { VerifyError } from '../errors/verify';
+import { codeValue, msg } from '../i18n/message';
+import { headerIsWhole, type RpcHeader } from './headerHash';
+import { headerFrom, type Source } from './sources';
+
+/**
+ * Where the trusted header comes from, per network: the same block from every RPC URL the person
+ * listed (agreement), or a block hash the person pinned.
+ */
+export type HeaderTrust = { kind: 'agreement' } | { kind: 'pinned'; number: bigint; hash: Hex };
+
+/** A header Cairn trusts: its state root is what proofs are checked against. */
+export type TrustedHeader = {
+  number: bigint;
+  hash: Hex;
+  stateRoot: Hex;
+  /** Seconds since the epoch. */
+  timestamp: bigint;
+  via: HeaderTrust['kind'];
+  /** The RPC URLs that gave this header. */
+  sources: readonly string[];
+};
+
+/** How far back nodes keep state to prove (geth's default; many hosted nodes keep the same). */
+export const STATE_WINDOW = 128n;
+
+function trusted(header: RpcHeader, via: HeaderTrust['kind'], sources: readonly string[]): TrustedHeader {
+  return {
+    number: BigInt(header.number),
+    hash: header.hash.toLowerCase() as Hex,
+    stateRoot: header.stateRoot.toLowerCase() as Hex,
+    timestamp: BigInt(header.timestamp),
+    via,
+    sources,
+  };
+}
+
+/** `source`'s header of block `number`, its fields hashing to its hash. Throws VerifyError. */
+async function wholeHeader(source: Source, number: bigint): Promise<RpcHeader> {
+  const header = await headerFrom(source, number);
+  const block = number.toString();
+  const url = codeValue(source.url);
+  if (!header)
+    throw new VerifyError('VERIFY_SOURCE_BEHIND', msg('core.chain:verify.sourceBehind', { source: url, block }));
+  if (!headerIsWhole(header) || BigInt(header.number) !== number)
+    throw new VerifyError('VERIFY_HEADER_FORGED', msg('core.chain:verify.headerForged', { source: url, block }));
+  return header;
+}
+
+/**
+ * The header of block `number` once every source gives the same one, each hashing whole.
+ * Throws VERIFY_ONE_SOURCE (fewer than two), VERIFY_SOURCE_BEHIND, VERIFY_HEADER_FORGED,
+ * VERIFY_SOURCES_DISAGREE (naming the first source and the one that differs), a ChainError.
+ */
+export async function agreedHeader(sources: readonly Source[], number: bigint): Promise<TrustedHeader> {
+  if (sources.length < 2) throw new VerifyError('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource'));
+  const headers = await Promise.all(sources.map((source) => wholeHeader(source, number)));
+  const [first, ...others] = headers as [RpcHeader, ...RpcHeader[]];
+  others.forEach((header, i) => {
+    if (header.hash.toLowerCase() === first.hash.toLowerCase()) return;
+    throw new VerifyError(
+      'VERIFY_SOURCES_DISAGREE',
+      msg('core.chain:verify.sourcesDisagree', {
+        source: codeValue((sources[0] as Source).url),
+        other: codeValue((sources[i + 1] as Source).url),
+        block: number.toString(),
+        hash: codeValue(first.hash),
+        otherHash: codeValue(header.hash),
+      }),
+    );
+  });
+  return trusted(
+    first,
+    'agreement',
+    sources.map((s) => s.url),
+  );
+}
+
+/**
+ * The pinned header, as `source` gives it: its hash the pinned one, its fields hashing whole, and
+ * within the STATE_WINDOW of `head` (older state no node proves). Throws VERIFY_HEADER_TOO_OLD,
+ * VERIFY_PIN_MISMATCH, VERIFY_SOURCE_BEHIND, VERIFY_HEADER_FORGED, a ChainError.
+ */
+export async function pinnedHeader(
+  source: Source,
+  pin: Extract<HeaderTrust, { kind: 'pinned' }>,
+  head: bigint,
+): Promise<TrustedHeader> {
+  if (head - pin.number > STATE_WINDOW)
+    throw new VerifyError(
+      'VERIFY_HEADER_TOO_OLD',
+      msg('core.chain:verify.headerTooOld', {
+        block: pin.number.toString(),
+        behind: (head - pin.number).toString(),
+        limit: STATE_WINDOW.toString(),
+      }),
+    );
+  const header = await wholeHeader(source, pin.number);
+  if (header.hash.toLowerCase() !== pin.hash.toLowerCase())
+    throw new VerifyError(
+      'VERIFY_PIN_MISMATCH',
+      msg('core.chain:verify.pinMismatch', {
+        source: codeValue(source.url),
+        hash: codeValue(header.hash),
+        block: pin.number.toString(),
+        pinned: codeValue(pin.hash),
+      }),
+    );
+  return trusted(header, 'pinned', [source.url]);
+}

@@ -1,0 +1,171 @@
+import type { Address } from 'viem';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
+import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
+import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
+import { readPortfolio } from '../assets/portfolio';
+import { chainClient } from '../chain/client';
+import { localNetwork, type Network } from '../chain/networks';
+import { type LayoutBook, memoryLayoutBook } from './layoutBook';
+import { headerFrom, sourcesOf } from './sources';
+import type { HeaderTrust } from './trustedHeader';
+import { type BalanceCheck, type BalanceClaims, caughtLying, verifyBalances } from './verifyBalances';
+
+// Walletbeat's test of chain verification: a lying RPC proxy in front of the node, listed first,
+// and the node itself listed second. Each lie is caught and named.
+const url = localChainUrl();
+const contracts = demoContractAddresses();
+const accounts = [0, 1, 2].map(demoAddress);
+const tokens = [contracts.DAI, contracts.USDC, contracts.USDT, contracts.MKR] as Address[];
+let counter = 0;
+
+let proxy: RpcFaultProxy;
+beforeAll(async () => {
+  proxy = await startRpcFaultProxy(url);
+});
+afterAll(async () => {
+  await proxy.close();
+});
+beforeEach(() => proxy.setFault({ kind: 'none' }));
+
+const networkOf = (rpcUrls: string[]): Network => ({
+  ...localNetwork(rpcUrls[0] as string),
+  rpcUrls,
+  id: `verify-test-${counter++}`,
+});
+
+/** The portfolio as the first URL claims it, then checked. */
+async function check(book: LayoutBook, options: { rpcUrls?: string[]; trust?: HeaderTrust } = {}) {
+  const network = networkOf(options.rpcUrls ?? [proxy.url, url]);
+  const { snapshot } = await readPortfolio(chainClient(network), { accounts, tokens, feeds: [] }, true);
+  const claims: BalanceClaims = {
+    blockNumber: snapshot.blockNumber,
+    accounts,
+    tokens,
+    native: snapshot.native,
+    tokenBalances: snapshot.tokens,
+  };
+  proxy.resetCounts();
+  const result = await verifyBalances(
+    sourcesOf(network),
+    network.chainId,
+    options.trust ?? { kind: 'agreement' },
+    claims,
+    book,
+  );
+  return { result, claims };
+}
+
+const states = (result: BalanceCheck) => ({
+  native: [...result.native.values()].map((f) => f.state),
+  tokens: [...result.tokens.values()].flatMap((m) => [...m.values()].map((f) => f.state)),
+});
+
+/** A book that has seen the tokens through honest answers. */
+async function honestBook(): Promise<LayoutBook> {
+  const book = memoryLayoutBook();
+  await check(book);
+  return book;
+}
+
+describe('verified balances against a lying node', () => {
+  it('proves every balance when the node tells the truth, in one request to each source once layouts are kept', async () => {
+    const book = memoryLayoutBook();
+    const first = await check(book);
+    expect(first.result.problems).toEqual([]);
+    expect(states(first.result).native).toEqual(['verified', 'verified', 'verified']);
+    expect(states(first.result).tokens.every((s) => s === 'verified')).toBe(true);
+    expect(first.result.header?.sources).toEqual([proxy.url, url]);
+    // Found by probing on first sight: one more request for the other holders' slots.
+    expect(proxy.requests).toBe(2);
+
+    const again = await check(book);
+    expect(states(again.result).tokens.every((s) => s === 'verified')).toBe(true);
+    expect(proxy.requests).toBe(1);
+    expect(caughtLying(again.result)).toBe(false);
+  });
+
+  it('catches balanceOf multiplied by a million: each token figure contradicted, with the proven one', async () => {
+    const book = await honestBook();
+    proxy.setFault({ kind: 'lie', lie: 'balanceOf' });
+    const { result, claims } = await check(book);
+    expect(caughtLying(result)).toBe(true);
+    const dai = result.tokens.get((accounts[0] as Address).toLowerCase())?.get(contracts.DAI.toLowerCase());
+    const claimed = claims.tokenBalances.get((accounts[0] as Address).toLowerCase())?.get(contracts.DAI.toLowerCase());
+    expect(dai).toEqual({
+      state: 'contradicted',
+      claimed,
+      proven: (claimed as bigint) / 1_000_000n,
+      source: proxy.url,
+    });
+    expect(states(result).native).toEqual(['verified', 'verified', 'verified']);
+  });
+
+  it('never shows a lied balance as verified when it never saw the truth: its layout stays unfound', async () => {
+    proxy.setFault({ kind: 'lie', lie: 'balanceOf' });
+    const { result } = await check(memoryLayoutBook());
+    expect(states(result).tokens).not.toContain('verified');
+    const figure = result.tokens.get((accounts[0] as Address).toLowerCase())?.get(contracts.DAI.toLowerCase());
+    expect(figure).toEqual({ state: 'unverified', reason: { id: 'core.chain:verify.reason.layoutUnknown' } });
+  });
+
+  it('catches a changed eth_getBalance (and getEthBalance): native figures contradicted', async () => {
+    proxy.setFault({ kind: 'lie', lie: 'balance' });
+    const { result } = await check(await honestBook());
+    expect(states(result).native).toEqual(['contradicted', 'contradicted', 'contradicted']);
+    expect(caughtLying(result)).toBe(true);
+  });
+
+  it('catches a storage proof whose value was changed, naming the source and the token', async () => {
+    const book = await honestBook();
+    proxy.setFault({ kind: 'lie', lie: 'storageProofValue' });
+    const { result } = await check(book);
+    expect(caughtLying(result)).toBe(true);
+    const problem = result.problems.find((p) => p.code === 'VERIFY_PROOF_FAILED');
+    expect(problem?.shortMessage).toContain(proxy.url);
+    expect(problem?.shortMessage).toContain(contracts.DAI);
+    expect(states(result).tokens).not.toContain('verified');
+  });
+
+  it('catches a proof with a node swapped', async () => {
+    proxy.setFault({ kind: 'lie', lie: 'proofNode' });
+    const { result } = await check(await honestBook());
+    expect(result.problems.map((p) => p.code)).toContain('VERIFY_PROOF_FAILED');
+    expect(states(result).native).not.toContain('verified');
+  });
+
+  it('catches a different header: the sources disagree, and nothing is verified', async () => {
+    proxy.setFault({ kind: 'lie', lie: 'header' });
+    const { result } = await check(await honestBook());
+    expect(result.problems.map((p) => p.code)).toEqual(['VERIFY_SOURCES_DISAGREE']);
+    expect(result.problems[0]?.shortMessage).toContain(proxy.url);
+    expect(result.problems[0]?.shortMessage).toContain(url);
+    expect(caughtLying(result)).toBe(true);
+    expect([...states(result).native, ...states(result).tokens]).not.toContain('verified');
+  });
+
+  it('says agreement needs two sources when the network lists one', async () => {
+    const { result } = await check(memoryLayoutBook(), { rpcUrls: [url] });
+    expect(result.problems.map((p) => p.code)).toEqual(['VERIFY_ONE_SOURCE']);
+    expect(caughtLying(result)).toBe(false);
+    expect(states(result).native).toEqual(['unverified', 'unverified', 'unverified']);
+  });
+
+  it('proves against a pinned block, and refuses a pin the node does not have or one too far back', async () => {
+    const network = networkOf([url]);
+    const [source] = sourcesOf(network);
+    const head = await chainClient(network).request({ method: 'eth_blockNumber' });
+    const header = await headerFrom(source as never, BigInt(head));
+    const pin = { kind: 'pinned' as const, number: BigInt(head), hash: header?.hash as `0x${string}` };
+    const pinned = await check(await honestBook(), { rpcUrls: [url], trust: pin });
+    expect(pinned.result.problems).toEqual([]);
+    expect(pinned.result.header?.via).toBe('pinned');
+    expect(states(pinned.result).native).not.toContain('contradicted');
+
+    const wrong = await check(memoryLayoutBook(), { rpcUrls: [url], trust: { ...pin, hash: `0x${'ab'.repeat(32)}` } });
+    expect(wrong.result.problems.map((p) => p.code)).toEqual(['VERIFY_PIN_MISMATCH']);
+
+    const old = await check(memoryLayoutBook(), { rpcUrls: [url], trust: { ...pin, number: -200n } });
+    expect(old.result.problems.map((p) => p.code)).toEqual(['VERIFY_HEADER_TOO_OLD']);
+  });
+});

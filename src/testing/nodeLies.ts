@@ -1,0 +1,120 @@
+// The lies a node can tell, for the tests of verified reads (issue 39), as Walletbeat's lying
+// RPC proxy tells them: each rewrites the node's true answers on their way back. The fault proxy
+// (rpcFaultProxy.ts) applies one with { kind: 'lie', lie }.
+import {
+  type Address,
+  decodeFunctionData,
+  decodeFunctionResult,
+  encodeFunctionResult,
+  type Hex,
+  hexToBigInt,
+  keccak256,
+  numberToHex,
+  toRlp,
+} from 'viem';
+import { MULTICALL3_ADDRESS, multicall3Abi } from '../core/chain/multicall.ts';
+import type { RpcAccountProof } from '../core/verify/accountProof.ts';
+import { headerHash, type RpcHeader } from '../core/verify/headerHash.ts';
+
+export type NodeLie =
+  /** Every ERC-20 balanceOf answer, alone or inside Multicall3's aggregate3, times a million. */
+  | 'balanceOf'
+  /** Every native balance (eth_getBalance, and Multicall3's getEthBalance) doubled. */
+  | 'balance'
+  /** eth_getProof's storage values (what it says beside the proof) doubled. */
+  | 'storageProofValue'
+  /** eth_getProof's account proof with one node swapped for the next. */
+  | 'proofNode'
+  /** Every block header with another state root, its hash recomputed so it hashes whole. */
+  | 'header';
+
+type Call = { method?: string; id?: unknown; params?: unknown[] };
+type Answer = { id?: unknown; result?: unknown };
+
+const BALANCE_OF = '0x70a08231';
+const GET_ETH_BALANCE = '0x4d2301cc';
+const MILLION = 1_000_000n;
+
+const word = (value: bigint): Hex => numberToHex(value, { size: 32 });
+const times = (data: Hex, factor: bigint): Hex =>
+  data.length >= 66 ? word(hexToBigInt(`0x${data.slice(2, 66)}`) * factor) : data;
+
+/** An aggregate3 answer with each inner call of `selector` multiplied. */
+function liedAggregate(call: Call, result: Hex, selector: string, factor: bigint): Hex {
+  const request = (call.params?.[0] ?? {}) as { to?: Address; data?: Hex; input?: Hex };
+  const data = request.data ?? request.input;
+  if (!data || request.to?.toLowerCase() !== MULTICALL3_ADDRESS.toLowerCase()) return result;
+  const decoded = decodeFunctionData({ abi: multicall3Abi, data });
+  if (decoded.functionName !== 'aggregate3') return result;
+  const [inner] = decoded.args;
+  const answers = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: result });
+  const lied = answers.map((answer, i) =>
+    answer.success && inner[i]?.callData.startsWith(selector)
+      ? { ...answer, returnData: times(answer.returnData, factor) }
+      : answer,
+  );
+  return encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: lied });
+}
+
+function liedCall(call: Call, result: Hex, selector: string, factor: bigint): Hex {
+  const request = (call.params?.[0] ?? {}) as { data?: Hex; input?: Hex };
+  const data = request.data ?? request.input ?? '0x';
+  if (data.startsWith(selector)) return times(result, factor);
+  return liedAggregate(call, result, selector, factor);
+}
+
+function liedProof(lie: NodeLie, proof: RpcAccountProof): RpcAccountProof {
+  if (lie === 'storageProofValue')
+    return {
+      ...proof,
+      storageProof: proof.storageProof.map((entry) => ({
+        ...entry,
+        value: numberToHex(hexToBigInt(entry.value) * 2n + 1n),
+      })),
+    };
+  const nodes = [...proof.accountProof];
+  if (nodes.length >= 2) {
+    const at = Math.floor(nodes.length / 2);
+    [nodes[at - 1], nodes[at]] = [nodes[at] as Hex, nodes[at - 1] as Hex];
+  }
+  return { ...proof, accountProof: nodes };
+}
+
+function liedHeader(header: RpcHeader): RpcHeader {
+  const changed = { ...header, stateRoot: keccak256(toRlp([header.stateRoot, '0x01'])) };
+  return { ...changed, hash: headerHash(changed) };
+}
+
+/** The node's answer to `call`, with the lie told. */
+function lieAbout(lie: NodeLie, call: Call, answer: Answer): Answer {
+  if (answer.result === undefined || answer.result === null) return answer;
+  const result = answer.result;
+  switch (call.method) {
+    case 'eth_call':
+      if (lie === 'balanceOf') return { ...answer, result: liedCall(call, result as Hex, BALANCE_OF, MILLION) };
+      if (lie === 'balance') return { ...answer, result: liedCall(call, result as Hex, GET_ETH_BALANCE, 2n) };
+      return answer;
+    case 'eth_getBalance':
+      return lie === 'balance' ? { ...answer, result: numberToHex(hexToBigInt(result as Hex) * 2n) } : answer;
+    case 'eth_getProof':
+      return lie === 'storageProofValue' || lie === 'proofNode'
+        ? { ...answer, result: liedProof(lie, result as RpcAccountProof) }
+        : answer;
+    case 'eth_getBlockByNumber':
+    case 'eth_getBlockByHash':
+      return lie === 'header' ? { ...answer, result: liedHeader(result as RpcHeader) } : answer;
+    default:
+      return answer;
+  }
+}
+
+/** The node's answer text (one answer or a batch's) with `lie` told about every call it concerns. */
+export function tellLie(lie: NodeLie, calls: readonly Call[], text: string): string {
+  const byId = new Map(calls.map((call) => [JSON.stringify(call.id), call]));
+  const parsed = JSON.parse(text) as Answer | Answer[];
+  const rewrite = (answer: Answer) => {
+    const call = byId.get(JSON.stringify(answer.id));
+    return call ? lieAbout(lie, call, answer) : answer;
+  };
+  return JSON.stringify(Array.isArray(parsed) ? parsed.map(rewrite) : rewrite(parsed));
+}
