@@ -26,6 +26,7 @@ export const CORE_TIERS = [
       'chart',
       'swap',
       'safe',
+      'verify',
     ],
   },
   { tier: 'store', folders: ['storage', 'build'] },
