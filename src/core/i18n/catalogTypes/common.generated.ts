@@ -152,6 +152,11 @@ declare module '../message' {
     "common:error.title.vaultWeakKdf": undefined;
     "common:error.title.vaultWeakPassword": undefined;
     "common:error.title.vaultWrongPassword": undefined;
+    "common:error.title.verifyBeaconRefused": undefined;
+    "common:error.title.verifyBeaconUnreachable": undefined;
+    "common:error.title.verifyCallUnrunnable": undefined;
+    "common:error.title.verifyCheckpointInvalid": undefined;
+    "common:error.title.verifyCheckpointOld": undefined;
     "common:error.title.verifyHeaderForged": undefined;
     "common:error.title.verifyHeaderTooOld": undefined;
     "common:error.title.verifyNoProofs": undefined;
@@ -161,6 +166,7 @@ declare module '../message' {
     "common:error.title.verifySourceBehind": undefined;
     "common:error.title.verifySourcesDisagree": undefined;
     "common:error.title.verifyStateGone": undefined;
+    "common:error.title.verifyUpdateInvalid": undefined;
     "common:error.title.walletAnswer": undefined;
     "common:error.title.walletBusy": undefined;
     "common:error.title.walletDisconnected": undefined;

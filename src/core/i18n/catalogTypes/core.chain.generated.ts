@@ -314,6 +314,11 @@ declare module '../message' {
     "core.chain:tx.wallet.otherAccount": { "chainId": MessageValue; "from": MessageValue; "wallet": MessageValue };
     "core.chain:tx.wallet.sentNotSaved": { "hash": MessageValue; "wallet": MessageValue };
     "core.chain:unknownData": undefined;
+    "core.chain:verify.beaconRefused": { "source": MessageValue };
+    "core.chain:verify.beaconUnreachable": { "reason": MessageValue; "source": MessageValue };
+    "core.chain:verify.callUnrunnable": { "reason": MessageValue };
+    "core.chain:verify.checkpointInvalid": { "reason": MessageValue; "root": MessageValue };
+    "core.chain:verify.checkpointOld": { "days": MessageValue; "limit": MessageValue };
     "core.chain:verify.headerForged": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.headerTooOld": { "behind": MessageValue; "block": MessageValue; "limit": MessageValue };
     "core.chain:verify.noProofs": { "source": MessageValue };
@@ -326,5 +331,6 @@ declare module '../message' {
     "core.chain:verify.sourceBehind": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.sourcesDisagree": { "block": MessageValue; "hash": MessageValue; "other": MessageValue; "otherHash": MessageValue; "source": MessageValue };
     "core.chain:verify.stateGone": { "block": MessageValue; "source": MessageValue };
+    "core.chain:verify.updateInvalid": { "reason": MessageValue; "source": MessageValue };
   }
 }
