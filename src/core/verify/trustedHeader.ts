@@ -20,6 +20,8 @@ export type TrustedHeader = {
   via: HeaderTrust['kind'];
   /** The RPC URLs that gave this header. */
   sources: readonly string[];
+  /** Every field, as the node gave it (hashing whole): the block context of a verified call. */
+  fields: RpcHeader;
 };
 
 /** How far back nodes keep state to prove (geth's default; many hosted nodes keep the same). */
@@ -33,6 +35,7 @@ function trusted(header: RpcHeader, via: HeaderTrust['kind'], sources: readonly 
     timestamp: BigInt(header.timestamp),
     via,
     sources,
+    fields: header,
   };
 }
 
