@@ -141,16 +141,24 @@ function assemble(planned: Planned[], results: (Hex | undefined)[], via: Portfol
   return snapshot;
 }
 
-async function viaMulticall(client: ChainClient, calls: Call3[]): Promise<(Hex | undefined)[]> {
-  return (await aggregate3(client, calls)).map((outcome) => (outcome.ok ? outcome.data : undefined));
+async function viaMulticall(client: ChainClient, calls: Call3[], blockNumber?: bigint): Promise<(Hex | undefined)[]> {
+  return (await aggregate3(client, calls, undefined, blockNumber)).map((outcome) =>
+    outcome.ok ? outcome.data : undefined,
+  );
 }
 
 /**
  * The same reads without Multicall3: plain calls issued together, so the client sends them as
  * one JSON-RPC batch. A call that reverts counts as a failed read; the node failing fails all.
  */
-async function viaBatch(client: ChainClient, planned: Planned[], calls: Call3[]): Promise<(Hex | undefined)[]> {
-  const block = getBlock(client, { blockTag: 'latest' });
+async function viaBatch(
+  client: ChainClient,
+  planned: Planned[],
+  calls: Call3[],
+  blockNumber?: bigint,
+): Promise<(Hex | undefined)[]> {
+  const block =
+    blockNumber === undefined ? getBlock(client, { blockTag: 'latest' }) : getBlock(client, { blockNumber });
   const pad = (value: bigint): Hex => `0x${value.toString(16).padStart(64, '0')}`;
   const answers = Promise.all(
     planned.map(async (item, i): Promise<Hex | undefined> => {
@@ -160,9 +168,9 @@ async function viaBatch(client: ChainClient, planned: Planned[], calls: Call3[])
         if (item.kind === 'time') return pad((await block).timestamp);
         if (item.kind === 'native') {
           const { args } = decodeFunctionData({ abi: multicall3Abi, data: c.callData });
-          return pad(await getBalance(client, { address: args?.[0] as Address }));
+          return pad(await getBalance(client, { address: args?.[0] as Address, blockNumber }));
         }
-        return (await call(client, { to: c.target, data: c.callData })).data;
+        return (await call(client, { to: c.target, data: c.callData, blockNumber })).data;
       } catch {
         return undefined;
       }
@@ -177,7 +185,8 @@ async function viaBatch(client: ChainClient, planned: Planned[], calls: Call3[])
  * requests as possible: one Multicall3 aggregate3 per 1,000 calls, all sent as one JSON-RPC
  * batch. `multicall` says whether the canonical Multicall3 is known to be deployed; when unknown
  * its code is fetched in the same batch and checked by hash before its answer is used. Without
- * it, the reads go as one batch of plain calls.
+ * it, the reads go as one batch of plain calls. At `blockNumber` when given (a verified check
+ * reads the claims at its trusted block), else the latest.
  *
  * Errors: ChainError (CHAIN_UNREACHABLE, CHAIN_TIMEOUT, …) when the node fails.
  */
@@ -185,27 +194,34 @@ export async function readPortfolio(
   client: ChainClient,
   request: PortfolioRequest,
   multicall: boolean | undefined,
+  blockNumber?: bigint,
 ): Promise<{ snapshot: PortfolioSnapshot; multicall: boolean }> {
   const { planned, calls } = plan(request);
   try {
     if (multicall === false)
-      return { snapshot: assemble(planned, await viaBatch(client, planned, calls), 'batch'), multicall };
+      return { snapshot: assemble(planned, await viaBatch(client, planned, calls, blockNumber), 'batch'), multicall };
     if (multicall === true) {
       try {
-        return { snapshot: assemble(planned, await viaMulticall(client, calls), 'multicall'), multicall };
+        return {
+          snapshot: assemble(planned, await viaMulticall(client, calls, blockNumber), 'multicall'),
+          multicall,
+        };
       } catch {
         // The node may have changed under the same URL (a reset chain, another client): look again.
       }
     }
     const [code, aggregated] = await Promise.allSettled([
       getCode(client, { address: MULTICALL3_ADDRESS }),
-      viaMulticall(client, calls),
+      viaMulticall(client, calls, blockNumber),
     ]);
     if (code.status === 'rejected') throw code.reason;
     if (isCanonicalMulticall(code.value) && aggregated.status === 'fulfilled') {
       return { snapshot: assemble(planned, aggregated.value, 'multicall'), multicall: true };
     }
-    return { snapshot: assemble(planned, await viaBatch(client, planned, calls), 'batch'), multicall: false };
+    return {
+      snapshot: assemble(planned, await viaBatch(client, planned, calls, blockNumber), 'batch'),
+      multicall: false,
+    };
   } catch (error) {
     throw toChainError(error);
   }

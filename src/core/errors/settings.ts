@@ -21,6 +21,7 @@ const SETTING_NAMES = {
   nftMedia: msg('core.keys:settings.name.nftMedia'),
   savedAbis: msg('core.keys:settings.name.savedAbis'),
   safeTransactions: msg('core.keys:settings.name.safeTransactions'),
+  verification: msg('core.keys:settings.name.verification'),
 } satisfies Record<string, Message>;
 
 export type CheckedSetting = keyof typeof SETTING_NAMES;

@@ -18,6 +18,7 @@ import type { SyncedSetting } from '../settingDeclaration';
 import type { KeyValueStore } from '../storage/keyValueStore';
 import { type SettingsSync, syncedSettings } from '../storage/syncedSettings';
 import { autoLockSetting } from '../vault/autoLockSetting';
+import { verificationSetting } from '../verify/verificationSetting';
 import { languageSetting } from './languageSetting';
 import type { SettingsSchema } from './settingsSchema';
 
@@ -43,6 +44,7 @@ const SHARED = {
   antiPhishingPhrase: antiPhishingPhraseSetting,
   language: languageSetting,
   safeTransactions: safeTxSetting,
+  verification: verificationSetting,
 } satisfies { [K in keyof SettingsSchema]?: SyncedSetting<K, SettingsSchema[K], object> };
 
 type SharedKey = keyof typeof SHARED;
@@ -125,6 +127,7 @@ export async function createSessionStore(options: {
       ...SHARED.antiPhishingPhrase.actions(change('antiPhishingPhrase')),
       ...SHARED.language.actions(change('language')),
       ...SHARED.safeTransactions.actions(change('safeTransactions')),
+      ...SHARED.verification.actions(change('verification')),
     };
     return {
       ...restored,

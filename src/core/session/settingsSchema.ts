@@ -7,6 +7,7 @@ import type { SitePermissions } from '../dapp/sites';
 import type { ExplorerConfig } from '../explorer/config';
 import type { StoredSafeTx } from '../safe/pendingSafeTx';
 import type { VaultSettings } from '../vault/vaultSettings';
+import type { VerificationSettings } from '../verify/verificationSetting';
 
 /** Everything Cairn keeps in the (unencrypted) settings store. Nothing here is secret. */
 export type SettingsSchema = VaultSettings & {
@@ -35,4 +36,6 @@ export type SettingsSchema = VaultSettings & {
   safeTransactions: StoredSafeTx[];
   /** The language chosen in Settings: a locale tag Cairn ships, or 'browser' (follow the browser). */
   language: string;
+  /** What is checked against proofs on each network, and where the trusted header comes from. */
+  verification: VerificationSettings;
 };

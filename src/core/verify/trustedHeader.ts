@@ -5,10 +5,13 @@ import { headerIsWhole, type RpcHeader } from './headerHash';
 import { headerFrom, type Source } from './sources';
 
 /**
- * Where the trusted header comes from, per network: the same block from every RPC URL the person
- * listed (agreement), or a block hash the person pinned.
+ * Where the trusted header comes from: the same block from every RPC URL the person listed
+ * (agreement), a block hash the person pinned, or a header already trusted (a light client's).
  */
-export type HeaderTrust = { kind: 'agreement' } | { kind: 'pinned'; number: bigint; hash: Hex };
+export type HeaderTrust =
+  | { kind: 'agreement' }
+  | { kind: 'pinned'; number: bigint; hash: Hex }
+  | { kind: 'given'; header: TrustedHeader };
 
 /** A header Cairn trusts: its state root is what proofs are checked against. */
 export type TrustedHeader = {
@@ -17,7 +20,7 @@ export type TrustedHeader = {
   stateRoot: Hex;
   /** Seconds since the epoch. */
   timestamp: bigint;
-  via: HeaderTrust['kind'];
+  via: 'agreement' | 'pinned' | 'lightClient';
   /** The RPC URLs that gave this header. */
   sources: readonly string[];
   /** Every field, as the node gave it (hashing whole): the block context of a verified call. */
@@ -27,7 +30,7 @@ export type TrustedHeader = {
 /** How far back nodes keep state to prove (geth's default; many hosted nodes keep the same). */
 export const STATE_WINDOW = 128n;
 
-function trusted(header: RpcHeader, via: HeaderTrust['kind'], sources: readonly string[]): TrustedHeader {
+function trusted(header: RpcHeader, via: TrustedHeader['via'], sources: readonly string[]): TrustedHeader {
   return {
     number: BigInt(header.number),
     hash: header.hash.toLowerCase() as Hex,

@@ -168,4 +168,35 @@ describe('verified balances against a lying node', () => {
     const old = await check(memoryLayoutBook(), { rpcUrls: [url], trust: { ...pin, number: -200n } });
     expect(old.result.problems.map((p) => p.code)).toEqual(['VERIFY_HEADER_TOO_OLD']);
   });
+
+  it('catches a lie at a pinned block behind the head by reading the claims there too', async () => {
+    const book = await honestBook();
+    const network = networkOf([proxy.url]);
+    const [source] = sourcesOf(networkOf([url]));
+    const pinnedAt = BigInt(await chainClient(network).request({ method: 'eth_blockNumber' }));
+    const header = await headerFrom(source as never, pinnedAt);
+    await chainClient(networkOf([url])).request({ method: 'evm_mine' } as never);
+    proxy.setFault({ kind: 'lie', lie: 'balanceOf' });
+    const read = (block?: bigint) =>
+      readPortfolio(chainClient(network), { accounts, tokens, feeds: [] }, true, block).then(({ snapshot }) => ({
+        blockNumber: snapshot.blockNumber,
+        accounts,
+        tokens,
+        native: snapshot.native,
+        tokenBalances: snapshot.tokens,
+      }));
+    const claims = await read();
+    expect(claims.blockNumber).toBeGreaterThan(pinnedAt);
+    const pin = { kind: 'pinned' as const, number: pinnedAt, hash: header?.hash as `0x${string}` };
+    const withoutClaimsThere = await verifyBalances(sourcesOf(network), network.chainId, pin, claims, book);
+    expect(states(withoutClaimsThere).tokens).not.toContain('contradicted');
+    const dai = (check: BalanceCheck) =>
+      check.tokens.get((accounts[0] as Address).toLowerCase())?.get(contracts.DAI.toLowerCase())?.state;
+    // Behind the head, a figure that differs may only have moved since: not proven, not a lie.
+    expect(dai(withoutClaimsThere)).toBe('unverified');
+    const result = await verifyBalances(sourcesOf(network), network.chainId, pin, claims, book, read);
+    expect(result.block).toBe(pinnedAt);
+    expect(dai(result)).toBe('contradicted');
+    expect(caughtLying(result)).toBe(true);
+  });
 });

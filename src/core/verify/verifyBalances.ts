@@ -1,8 +1,8 @@
 import type { Address, Hex } from 'viem';
 import { isCairnError } from '../errors/base';
-import { VerifyError, type VerifyErrorCode } from '../errors/verify';
-import { codeValue, type Message, msg } from '../i18n/message';
-import { ProofFailedError, type ProvenAccount, provenAccount, provenSlot } from './accountProof';
+import { VerifyError } from '../errors/verify';
+import { codeValue, msg } from '../i18n/message';
+import { ProofFailedError, type ProvenAccount, provenAccount, provenSlot, type RpcAccountProof } from './accountProof';
 import {
   type BalanceLayout,
   balanceInWord,
@@ -11,61 +11,22 @@ import {
   PROBED_LAYOUTS,
   tokenCodeKey,
 } from './balanceLayouts';
+import {
+  type BalanceCheck,
+  type BalanceClaims,
+  type ClaimsChecked,
+  checkFigure,
+  type FigureCheck,
+  unverified,
+} from './figureChecks';
 import type { LayoutBook } from './layoutBook';
 import { proofFrom, type Source } from './sources';
 import { agreedHeader, type HeaderTrust, pinnedHeader, type TrustedHeader } from './trustedHeader';
 
-/** What the node claimed, as of one block: balances keyed by lower-case account, then token. */
-export type BalanceClaims = {
-  blockNumber: bigint;
-  accounts: readonly Address[];
-  tokens: readonly Address[];
-  native: ReadonlyMap<string, bigint>;
-  tokenBalances: ReadonlyMap<string, ReadonlyMap<string, bigint>>;
-};
+export type { BalanceCheck, BalanceClaims, FigureCheck } from './figureChecks';
+export { caughtLying } from './figureChecks';
 
-/** One figure, checked: proven equal, not proven (and why), or proven different. */
-export type FigureCheck =
-  | { state: 'verified'; block: bigint }
-  | { state: 'unverified'; reason: Message }
-  | { state: 'contradicted'; claimed: bigint; proven: bigint; source: string };
-
-export type BalanceCheck = {
-  /** The block the figures are proven at. */
-  block: bigint;
-  header: TrustedHeader | undefined;
-  /** What stopped a check, or found the node lying (a proof that fails, sources that disagree). */
-  problems: VerifyError[];
-  native: Map<string, FigureCheck>;
-  tokens: Map<string, Map<string, FigureCheck>>;
-};
-
-/** The codes that mean a source said something false, not only that Cairn could not check. */
-const LIES: readonly VerifyErrorCode[] = [
-  'VERIFY_PROOF_FAILED',
-  'VERIFY_HEADER_FORGED',
-  'VERIFY_SOURCES_DISAGREE',
-  'VERIFY_PIN_MISMATCH',
-];
-
-/** Whether the check caught a source saying something false: a banner, and sending held. */
-export const caughtLying = (check: BalanceCheck): boolean =>
-  check.problems.some((problem) => LIES.includes(problem.code)) ||
-  [...check.native.values(), ...[...check.tokens.values()].flatMap((m) => [...m.values()])].some(
-    (figure) => figure.state === 'contradicted',
-  );
-
-const unverified = (reason: Message): FigureCheck => ({ state: 'unverified', reason });
-
-function compare(claimed: bigint | undefined, proven: bigint, check: CheckContext): FigureCheck {
-  if (claimed === undefined) return unverified(msg('core.chain:verify.reason.notRead'));
-  if (claimed === proven) return { state: 'verified', block: check.block };
-  if (check.pinned)
-    return unverified(msg('core.chain:verify.reason.changedSincePin', { block: check.block.toString() }));
-  return { state: 'contradicted', claimed, proven, source: check.source.url };
-}
-
-type CheckContext = { block: bigint; source: Source; pinned: boolean; chainId: number; book: LayoutBook };
+type CheckContext = { block: bigint; source: Source; chainId: number; book: LayoutBook; claims: ClaimsChecked };
 
 /** A proof that fails, as the VerifyError that names its source and account. */
 function proofProblem(error: unknown, context: CheckContext, address: Hex): VerifyError {
@@ -108,12 +69,31 @@ function probed(account: ProvenAccount, holder: Address, claimed: bigint): Balan
   return matches.length === 1 ? matches[0] : undefined;
 }
 
+/** The header proofs are checked against, from `trust`; throws VerifyError or a ChainError. */
+function trustedHeaderFor(sources: readonly Source[], trust: HeaderTrust, head: bigint): Promise<TrustedHeader> {
+  if (trust.kind === 'given') return Promise.resolve(trust.header);
+  if (trust.kind === 'pinned') return pinnedHeader(sources[0] as Source, trust, head);
+  return agreedHeader(sources, head);
+}
+
+/** The block `trust` proves at: the head's for agreement, the pinned or given header's otherwise. */
+const trustedBlock = (trust: HeaderTrust, head: bigint): bigint =>
+  trust.kind === 'agreement' ? head : trust.kind === 'pinned' ? trust.number : trust.header.number;
+
+const settle = <T>(p: Promise<T>): Promise<{ value: T } | { error: unknown }> =>
+  p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+
 /**
  * Checks the claimed native and token balances against proofs under a trusted header: the
- * header from `trust` (every source agreeing, or the pinned block), the proofs from the first
- * source. An ERC-20's balances are proven from its storage when its layout is known or found
- * (kept in `book`); otherwise they stay unverified, saying why. One request per source; a token
- * seen for the first time takes one more to the first source.
+ * header from `trust` (every source agreeing, the pinned block, or one a light client gave), the
+ * proofs from the first source. When the trusted block is not the claims' (pinned, a light
+ * client's), `claimsAt` reads the node's claims there too, so a lie is caught where it is proven.
+ * An ERC-20's balances are proven from its storage when its layout is known or found (kept in
+ * `book`); otherwise they stay unverified, saying why. One request per source; a token seen for
+ * the first time takes one more to the first source.
  */
 export async function verifyBalances(
   sources: readonly Source[],
@@ -121,25 +101,13 @@ export async function verifyBalances(
   trust: HeaderTrust,
   claims: BalanceClaims,
   book: LayoutBook,
+  claimsAt?: (block: bigint) => Promise<BalanceClaims>,
 ): Promise<BalanceCheck> {
   const [source] = sources;
   if (!source) throw new Error('verifyBalances needs at least one source');
-  const block = trust.kind === 'pinned' ? trust.number : claims.blockNumber;
-  const context: CheckContext = { block, source, pinned: trust.kind === 'pinned', chainId, book };
+  const block = trustedBlock(trust, claims.blockNumber);
   const check: BalanceCheck = { block, header: undefined, problems: [], native: new Map(), tokens: new Map() };
-  const plans = claims.tokens.map((token) => ({ token, ...firstSlots(claims, context, token) }));
-  const settle = <T>(p: Promise<T>) =>
-    p.then(
-      (value) => ({ value }),
-      (error: unknown) => ({ error }),
-    );
-  const [header, accountProofs, tokenProofs] = await Promise.all([
-    settle(trust.kind === 'pinned' ? pinnedHeader(source, trust, claims.blockNumber) : agreedHeader(sources, block)),
-    Promise.all(claims.accounts.map((account) => settle(proofFrom(source, account, [], block)))),
-    Promise.all(plans.map((plan) => settle(proofFrom(source, plan.token, plan.slots, block)))),
-  ]);
-  if ('error' in header) {
-    const problem = header.error instanceof VerifyError ? header.error : proofProblem(header.error, context, '0x');
+  const unchecked = (problem: VerifyError) => {
     check.problems.push(problem);
     for (const account of claims.accounts) {
       check.native.set(account.toLowerCase(), unverified(problem.text));
@@ -149,18 +117,42 @@ export async function verifyBalances(
       );
     }
     return check;
-  }
+  };
+  // Nothing to agree with: no request is worth sending.
+  if (trust.kind === 'agreement' && sources.length < 2)
+    return unchecked(new VerifyError('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource')));
+  const elsewhere = block !== claims.blockNumber && claimsAt ? claimsAt(block) : undefined;
+  const context: CheckContext = {
+    block,
+    source,
+    chainId,
+    book,
+    claims: { head: claims, atBlock: undefined, block, source: source.url },
+  };
+  const plans = claims.tokens.map((token) => ({ token, ...firstSlots(claims, context, token) }));
+  const [header, accountProofs, tokenProofs, atBlock] = await Promise.all([
+    settle(trustedHeaderFor(sources, trust, claims.blockNumber)),
+    Promise.all(claims.accounts.map((account) => settle(proofFrom(source, account, [], block)))),
+    Promise.all(plans.map((plan) => settle(proofFrom(source, plan.token, plan.slots, block)))),
+    elsewhere ? settle(elsewhere) : undefined,
+  ]);
+  if ('error' in header)
+    return unchecked(header.error instanceof VerifyError ? header.error : proofProblem(header.error, context, '0x'));
+  if (atBlock && 'error' in atBlock) return unchecked(proofProblem(atBlock.error, context, '0x'));
+  context.claims.atBlock = atBlock?.value;
   check.header = header.value;
   const stateRoot = header.value.stateRoot;
 
   claims.accounts.forEach((account, i) => {
     const key = account.toLowerCase();
     check.tokens.set(key, new Map());
-    const answer = accountProofs[i] as { value: unknown } | { error: unknown };
+    const answer = accountProofs[i] as { value: RpcAccountProof } | { error: unknown };
     try {
       if ('error' in answer) throw answer.error;
-      const proven = provenAccount(stateRoot, answer.value as Parameters<typeof provenAccount>[1]);
-      check.native.set(key, compare(claims.native.get(key), proven.balance, context));
+      check.native.set(
+        key,
+        checkFigure(context.claims, account, 'native', provenAccount(stateRoot, answer.value).balance),
+      );
     } catch (error) {
       const problem = proofProblem(error, context, account);
       check.problems.push(problem);
@@ -168,65 +160,62 @@ export async function verifyBalances(
     }
   });
 
-  const second: { token: Address; layout: BalanceLayout; holders: Address[] }[] = [];
+  const second: { token: Address; layout: BalanceLayout }[] = [];
   plans.forEach((plan, i) => {
-    const answer = tokenProofs[i] as { value: unknown } | { error: unknown };
+    const answer = tokenProofs[i] as { value: RpcAccountProof } | { error: unknown };
     const tokenKey = plan.token.toLowerCase();
-    const setAll = (holders: readonly Address[], figure: (holder: Address) => FigureCheck) => {
-      for (const holder of holders) check.tokens.get(holder.toLowerCase())?.set(tokenKey, figure(holder));
+    const setAll = (figure: (holder: Address) => FigureCheck) => {
+      for (const holder of claims.accounts) check.tokens.get(holder.toLowerCase())?.set(tokenKey, figure(holder));
     };
     let proven: ProvenAccount;
     try {
       if ('error' in answer) throw answer.error;
-      proven = provenAccount(stateRoot, answer.value as Parameters<typeof provenAccount>[1]);
+      proven = provenAccount(stateRoot, answer.value);
     } catch (error) {
       const problem = proofProblem(error, context, plan.token);
       check.problems.push(problem);
-      setAll(claims.accounts, () => unverified(problem.text));
+      setAll(() => unverified(problem.text));
       return;
     }
-    const claimed = (holder: Address) => claims.tokenBalances.get(holder.toLowerCase())?.get(tokenKey);
     const codeKey = tokenCodeKey(
       proven.codeHash,
       IMPLEMENTATION_SLOTS.map((slot) => provenSlot(proven, slot) ?? 0n),
     );
-    const kept = context.book.forToken(chainId, plan.token);
+    const kept = book.forToken(chainId, plan.token);
     if (kept && kept.key === codeKey) {
-      setAll(claims.accounts, (holder) =>
-        compare(
-          claimed(holder),
-          balanceInWord(kept.layout, provenSlot(proven, balanceSlot(kept.layout, holder)) ?? 0n),
-          context,
-        ),
-      );
+      setAll((holder) => {
+        const word = provenSlot(proven, balanceSlot(kept.layout, holder)) ?? 0n;
+        return checkFigure(context.claims, holder, tokenKey, balanceInWord(kept.layout, word));
+      });
       return;
     }
-    const layout =
-      context.book.forCode(codeKey) ?? (plan.probe ? probed(proven, plan.probe, claimed(plan.probe) ?? 0n) : undefined);
+    const probeClaims = context.claims.atBlock ?? claims;
+    const probeClaim = plan.probe && probeClaims.tokenBalances.get(plan.probe.toLowerCase())?.get(tokenKey);
+    const layout = book.forCode(codeKey) ?? (plan.probe ? probed(proven, plan.probe, probeClaim ?? 0n) : undefined);
     if (!layout) {
-      if (kept) context.book.forget(chainId, plan.token);
-      setAll(claims.accounts, () => unverified(msg('core.chain:verify.reason.layoutUnknown')));
+      if (kept) book.forget(chainId, plan.token);
+      setAll(() => unverified(msg('core.chain:verify.reason.layoutUnknown')));
       return;
     }
-    context.book.keep(chainId, plan.token, codeKey, layout);
-    second.push({ token: plan.token, layout, holders: [...claims.accounts] });
+    book.keep(chainId, plan.token, codeKey, layout);
+    second.push({ token: plan.token, layout });
   });
 
   await Promise.all(
-    second.map(async ({ token, layout, holders }) => {
+    second.map(async ({ token, layout }) => {
       const tokenKey = token.toLowerCase();
-      const slots = holders.map((holder) => balanceSlot(layout, holder));
+      const slots = claims.accounts.map((holder) => balanceSlot(layout, holder));
       try {
         const proven = provenAccount(stateRoot, await proofFrom(source, token, slots, block));
-        holders.forEach((holder, i) => {
-          const word = provenSlot(proven, slots[i] as Hex) ?? 0n;
-          const claimed = claims.tokenBalances.get(holder.toLowerCase())?.get(tokenKey);
-          check.tokens.get(holder.toLowerCase())?.set(tokenKey, compare(claimed, balanceInWord(layout, word), context));
+        claims.accounts.forEach((holder, i) => {
+          const word = balanceInWord(layout, provenSlot(proven, slots[i] as Hex) ?? 0n);
+          check.tokens.get(holder.toLowerCase())?.set(tokenKey, checkFigure(context.claims, holder, tokenKey, word));
         });
       } catch (error) {
         const problem = proofProblem(error, context, token);
         check.problems.push(problem);
-        for (const holder of holders) check.tokens.get(holder.toLowerCase())?.set(tokenKey, unverified(problem.text));
+        for (const holder of claims.accounts)
+          check.tokens.get(holder.toLowerCase())?.set(tokenKey, unverified(problem.text));
       }
     }),
   );

@@ -127,6 +127,7 @@ declare module '../message' {
     "core.keys:settings.name.nftMedia": undefined;
     "core.keys:settings.name.safeTransactions": undefined;
     "core.keys:settings.name.savedAbis": undefined;
+    "core.keys:settings.name.verification": undefined;
     "core.keys:storage.full.theChange": undefined;
     "core.keys:storage.full.thisChange": undefined;
     "core.keys:storage.full.vault": undefined;

@@ -1,0 +1,83 @@
+import type { Address } from 'viem';
+import type { VerifyError, VerifyErrorCode } from '../errors/verify';
+import { type Message, msg } from '../i18n/message';
+import type { TrustedHeader } from './trustedHeader';
+
+/** What the node claimed, as of one block: balances keyed by lower-case account, then token. */
+export type BalanceClaims = {
+  blockNumber: bigint;
+  accounts: readonly Address[];
+  tokens: readonly Address[];
+  native: ReadonlyMap<string, bigint>;
+  tokenBalances: ReadonlyMap<string, ReadonlyMap<string, bigint>>;
+};
+
+/** One figure, checked: proven equal, not proven (and why), or proven different. */
+export type FigureCheck =
+  | { state: 'verified'; block: bigint }
+  | { state: 'unverified'; reason: Message }
+  | { state: 'contradicted'; claimed: bigint; proven: bigint; source: string };
+
+export type BalanceCheck = {
+  /** The block the figures are proven at. */
+  block: bigint;
+  header: TrustedHeader | undefined;
+  /** What stopped a check, or found the node lying (a proof that fails, sources that disagree). */
+  problems: VerifyError[];
+  native: Map<string, FigureCheck>;
+  tokens: Map<string, Map<string, FigureCheck>>;
+};
+
+/** The codes that mean a source said something false, not only that Cairn could not check. */
+const LIES: readonly VerifyErrorCode[] = [
+  'VERIFY_PROOF_FAILED',
+  'VERIFY_HEADER_FORGED',
+  'VERIFY_SOURCES_DISAGREE',
+  'VERIFY_PIN_MISMATCH',
+  'VERIFY_UPDATE_INVALID',
+];
+
+export const isLie = (problem: VerifyError): boolean => LIES.includes(problem.code);
+
+const figures = (check: BalanceCheck): FigureCheck[] => [
+  ...check.native.values(),
+  ...[...check.tokens.values()].flatMap((perToken) => [...perToken.values()]),
+];
+
+/** Whether the check caught a source saying something false: a banner, and sending held. */
+export const caughtLying = (check: BalanceCheck): boolean =>
+  check.problems.some(isLie) || figures(check).some((figure) => figure.state === 'contradicted');
+
+export const unverified = (reason: Message): FigureCheck => ({ state: 'unverified', reason });
+
+/**
+ * The node's claims at the head and at the trusted block (the same claims when the trusted block
+ * is the head), and what a figure proven at the trusted block says of the head's.
+ */
+export type ClaimsChecked = { head: BalanceClaims; atBlock: BalanceClaims | undefined; block: bigint; source: string };
+
+const claimOf = (claims: BalanceClaims, holder: string, asset: string | 'native') =>
+  asset === 'native' ? claims.native.get(holder) : claims.tokenBalances.get(holder)?.get(asset);
+
+/**
+ * One figure, against the value proven at the trusted block: a claim there that differs is a lie;
+ * a head claim equal to the proven value is verified; one that moved since (the trusted block is
+ * behind the head: pinned, or a light client's) is unverified, saying so.
+ */
+export function checkFigure(
+  claims: ClaimsChecked,
+  holder: Address,
+  asset: string | 'native',
+  proven: bigint,
+): FigureCheck {
+  const key = holder.toLowerCase();
+  const head = claimOf(claims.head, key, asset);
+  if (head === undefined) return unverified(msg('core.chain:verify.reason.notRead'));
+  const atBlock = claims.atBlock ? claimOf(claims.atBlock, key, asset) : head;
+  if (atBlock !== undefined && atBlock !== proven)
+    return claims.atBlock || claims.head.blockNumber === claims.block
+      ? { state: 'contradicted', claimed: atBlock, proven, source: claims.source }
+      : unverified(msg('core.chain:verify.reason.changedSincePin', { block: claims.block.toString() }));
+  if (head === proven) return { state: 'verified', block: claims.block };
+  return unverified(msg('core.chain:verify.reason.changedSincePin', { block: claims.block.toString() }));
+}
