@@ -26,6 +26,11 @@ export type EnvironmentOptions = {
   basePath?: string;
   /** Put an RPC fault proxy between the app and the node (see env.proxy). */
   proxy?: boolean;
+  /**
+   * With `proxy`, list the node itself too, after the proxy: the local chain then has two RPC
+   * URLs, and its balances are checked by their agreement (the proxy serves the balances).
+   */
+  nodeListedToo?: boolean;
   /** The build to serve (default: the production build made by globalSetup). */
   distDir?: string;
 };
@@ -122,7 +127,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
     startStaticServer({
       root: options.distDir ?? e2eDistDir,
       port: await findFreePort(),
-      localRpcUrl: proxy?.url ?? chain.url,
+      localRpcUrl: proxy ? (options.nodeListedToo ? `${proxy.url} ${chain.url}` : proxy.url) : chain.url,
       devchain: true,
       ...(options.basePath ? { basePath: options.basePath } : {}),
     }),

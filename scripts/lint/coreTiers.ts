@@ -12,6 +12,7 @@ export const CORE_TIERS = [
     tier: 'domain',
     folders: [
       'addressBook',
+      'verify',
       'assets',
       'signing',
       'qrDevice',
@@ -26,7 +27,6 @@ export const CORE_TIERS = [
       'chart',
       'swap',
       'safe',
-      'verify',
     ],
   },
   { tier: 'store', folders: ['storage', 'build'] },

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { type LocalChain, startChain } from '../../devchain/chain.ts';
 import { seedChain } from '../../devchain/seed.ts';
+import { type RpcFaultProxy, startRpcFaultProxy } from '../../src/testing/rpcFaultProxy.ts';
 import { groupedFingerprint } from '../../src/core/build/buildSignature.ts';
 import { DEMO_MNEMONIC } from '../../src/core/chain/localChain.ts';
 import { ensureSigningKeyFile, signingKeysFromEnv } from '../build/buildSigning.ts';
@@ -118,6 +119,7 @@ async function main() {
   await assertPortsFree(settings);
 
   let chain: LocalChain | undefined;
+  let relay: RpcFaultProxy | undefined;
   let server: StaticServer | undefined;
   let dappServer: StaticServer | undefined;
   let stopping = false;
@@ -127,6 +129,7 @@ async function main() {
     console.log('\nStopping Cairn…');
     await dappServer?.close();
     await server?.close();
+    await relay?.close();
     await chain?.stop();
     process.exit(code);
   };
@@ -149,14 +152,18 @@ async function main() {
       genesisDate: new Date(Date.now() - 30 * DAY_MS),
     });
     const manifest = await seedChain(chain.url);
+    // The same node again through a second port (the fault proxy of the tests, passing everything
+    // as it is): the local chain lists two RPC URLs, so Cairn checks its balances against proofs
+    // under a header both agree on, as on a network with two nodes (docs/verification.md).
+    relay = await startRpcFaultProxy(chain.url);
     server = await startStaticServer({
       root: `${projectRoot}dist`,
       port: settings.appPort,
-      localRpcUrl: chain.url,
+      localRpcUrl: `${chain.url} ${relay.url}`,
       devchain: true,
     });
     dappServer = await startSampleDappServer({ port: settings.dappPort, walletUrl: server.url });
-    printBanner(server.url, dappServer.url, chain.url, manifest.history.length, settings.blockTimeMs, key);
+    printBanner(server.url, dappServer.url, chain.url, relay.url, manifest.history.length, settings.blockTimeMs, key);
   } catch (error) {
     console.error(`\n${error instanceof Error ? error.message : String(error)}`);
     await stop(1);
@@ -167,6 +174,7 @@ function printBanner(
   appUrl: string,
   dappUrl: string,
   chainUrl: string,
+  relayUrl: string,
   transfers: number,
   blockTimeMs: number,
   key: { fingerprint: string; where: string },
@@ -183,6 +191,7 @@ ${rule}
   Local chain:  ${chainUrl}  (chain id 31337, ${transfers} seeded transactions${
     blockTimeMs > 0 ? `, a block every ${blockTimeMs / 1000} s` : ''
   })
+                and again through ${relayUrl}, so balances are checked by agreement
   Signed with:  ${groupedFingerprint(key.fingerprint)}
                 (${key.where}; its service worker serves only builds this key signed)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCAL_RPC_URL } from '@/core/chain/localChain';
-import { localRpcUrlFromPage } from './runtimeConfig';
+import { localRpcUrlsFromPage } from './runtimeConfig';
 
 function pageWith(content: string | null): Document {
   return {
@@ -10,16 +10,26 @@ function pageWith(content: string | null): Document {
 
 describe('local RPC URL from the page', () => {
   it('reads a loopback URL written by the local server', () => {
-    expect(localRpcUrlFromPage(pageWith('http://127.0.0.1:40123'))).toBe('http://127.0.0.1:40123');
-    expect(localRpcUrlFromPage(pageWith('http://localhost:8545/'))).toBe('http://localhost:8545');
+    expect(localRpcUrlsFromPage(pageWith('http://127.0.0.1:40123'))).toEqual(['http://127.0.0.1:40123']);
+    expect(localRpcUrlsFromPage(pageWith('http://localhost:8545/'))).toEqual(['http://localhost:8545']);
   });
 
   it('falls back to the default for anything else', () => {
-    expect(localRpcUrlFromPage(pageWith(null))).toBe(DEFAULT_LOCAL_RPC_URL);
-    expect(localRpcUrlFromPage(pageWith('not a url'))).toBe(DEFAULT_LOCAL_RPC_URL);
-    expect(localRpcUrlFromPage(pageWith('https://evil.example/rpc'))).toBe(DEFAULT_LOCAL_RPC_URL);
-    expect(localRpcUrlFromPage(pageWith('javascript:alert(1)'))).toBe(DEFAULT_LOCAL_RPC_URL);
+    expect(localRpcUrlsFromPage(pageWith(null))).toEqual([DEFAULT_LOCAL_RPC_URL]);
+    expect(localRpcUrlsFromPage(pageWith('not a url'))).toEqual([DEFAULT_LOCAL_RPC_URL]);
+    expect(localRpcUrlsFromPage(pageWith('https://evil.example/rpc'))).toEqual([DEFAULT_LOCAL_RPC_URL]);
+    expect(localRpcUrlsFromPage(pageWith('javascript:alert(1)'))).toEqual([DEFAULT_LOCAL_RPC_URL]);
     // The page's CSP cannot name an IPv6 address, so a node at [::1] could never be reached.
-    expect(localRpcUrlFromPage(pageWith('http://[::1]:8545'))).toBe(DEFAULT_LOCAL_RPC_URL);
+    expect(localRpcUrlsFromPage(pageWith('http://[::1]:8545'))).toEqual([DEFAULT_LOCAL_RPC_URL]);
+  });
+
+  it('reads the node listed twice, and refuses the list if any URL is not loopback', () => {
+    expect(localRpcUrlsFromPage(pageWith('http://127.0.0.1:8545 http://127.0.0.1:8546'))).toEqual([
+      'http://127.0.0.1:8545',
+      'http://127.0.0.1:8546',
+    ]);
+    expect(localRpcUrlsFromPage(pageWith('http://127.0.0.1:8545 https://evil.example/rpc'))).toEqual([
+      DEFAULT_LOCAL_RPC_URL,
+    ]);
   });
 });

@@ -28,7 +28,7 @@ import { early } from './boot';
 import { refuseFraming } from './frameGuard';
 import { recordRefresher } from './recordRefresh';
 import { refuseWithoutStorage } from './refuseWithoutStorage';
-import { isDevchainPage, localRpcUrlFromPage } from './runtimeConfig';
+import { isDevchainPage, localRpcUrlsFromPage } from './runtimeConfig';
 import { wordsBeforeStart } from './wordsBeforeStart';
 
 type Storage = {
@@ -113,7 +113,7 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
   }
   const [store, { client: vault }] = await Promise.all([
     createSessionStore({
-      localRpcUrl: localRpcUrlFromPage(document),
+      localRpcUrl: localRpcUrlsFromPage(document),
       devchain: isDevchainPage(document),
       settings: options.keepNetworkChoice ? storage.settings : withoutNetworkChoice(storage.settings),
       sync: broadcast(CHANNELS.settings),

@@ -2,7 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
+import type { PortfolioRequest, PortfolioSnapshot } from '@/core/assets/portfolio';
 import { buildPortfolioView } from '@/core/assets/portfolioView';
+import { carriedCheck } from '@/core/verify/carriedCheck';
+import { type BalanceCheck, type BalanceClaims, caughtLying } from '@/core/verify/figureChecks';
+import { verificationOf } from '@/core/verify/verificationSetting';
 import { useAccountsToRead } from '@/lib/accountsToRead';
 import { useLastKnownPortfolio } from '@/lib/lastKnownPortfolioContext';
 import { chainKeys } from '@/lib/queries/chainQueries';
@@ -12,9 +16,11 @@ import {
   portfolioQuery,
   unsolicitedTokensQuery,
 } from '@/lib/queries/portfolioQueries';
+import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
 import { useOnline } from '@/lib/useOnline';
+import { clearAlarm, noteBalanceCheck } from '@/lib/verificationAlarm';
 
 const EMPTY: never[] = [];
 
@@ -92,17 +98,21 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
   if (fresh) lastRead.current = { node, data: fresh };
   const lastKnown = useLastKnownPortfolio();
   const kept = useQuery(lastKnownPortfolioQuery(network, lastKnown));
+  const { checks, checked, lying } = useBalanceChecks(network, fresh, request, tokens);
   useEffect(() => {
-    // Once per node and block, however many views read the portfolio.
-    if (!fresh || savedBlock.get(node) === fresh.blockNumber) return;
+    // Once per node and block, however many views read the portfolio; never what a proof
+    // contradicted, nor before the check has said.
+    if (!fresh || !checked || lying || savedBlock.get(node) === fresh.blockNumber) return;
     savedBlock.set(node, fresh.blockNumber);
     void lastKnown.save(node, fresh).catch(() => undefined);
-  }, [fresh, lastKnown, node]);
+  }, [fresh, checked, lying, lastKnown, node]);
   const shown = data ?? (lastRead.current?.node === node ? lastRead.current.data : (kept.data ?? undefined));
+  const shownChecks = shown === fresh ? checks : undefined;
 
   const view = useMemo(
-    () => (shown ? buildPortfolioView(shown, network, addresses, tokens, { hideZero }) : undefined),
-    [shown, network, addresses, tokens, hideZero],
+    () =>
+      shown ? buildPortfolioView(shown, network, addresses, tokens, { hideZero, checks: shownChecks }) : undefined,
+    [shown, network, addresses, tokens, hideZero, shownChecks],
   );
   const online = useOnline();
   const nodeDown = !online || head.isError || head.data?.status === 'wrong-chain';
@@ -135,9 +145,62 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
     /** Offline, or the node is down or on another chain: nothing is read until it answers (the shell says so). */
     nodeDown,
     offline: !online,
+    /** The shown balances checked against proofs (verification on), or undefined. */
+    checks: shownChecks,
     /** Reads the balances again now (after a failed read). */
     retry: () => void refetch({ cancelRefetch: false }),
     retrying: isFetching,
+  };
+}
+
+const claimsOf = (snapshot: PortfolioSnapshot, request: PortfolioRequest): BalanceClaims => ({
+  blockNumber: snapshot.blockNumber,
+  accounts: request.accounts,
+  tokens: request.tokens,
+  native: snapshot.native,
+  tokenBalances: snapshot.tokens,
+});
+
+/**
+ * The fresh snapshot's balances checked against proofs, when the network's verification is on:
+ * the check of this block, or the last one carried over to the figures that did not move while
+ * this one is on its way. Notes each check's outcome for the alarm (verificationAlarm.ts).
+ * `checked`: the check has said (or verification is off); `lying`: it caught the node lying.
+ */
+function useBalanceChecks(
+  network: ReturnType<typeof useSelectedNetwork>,
+  fresh: PortfolioSnapshot | undefined,
+  request: PortfolioRequest,
+  tokens: ReturnType<typeof portfolioTokens>,
+) {
+  const verification = verificationOf(
+    useSession((s) => s.verification),
+    network,
+  );
+  const query = useQuery(balanceCheckQuery(network, fresh, request, verification));
+  const last = useRef<{ node: string; check: BalanceCheck; claims: BalanceClaims } | undefined>(undefined);
+  const node = lastKnownNode(network);
+  const on = verification.mode !== 'off';
+  const current = on && query.data && !query.isPlaceholderData ? query.data : undefined;
+  if (current && fresh) last.current = { node, check: current, claims: claimsOf(fresh, request) };
+  const checks = useMemo(() => {
+    if (!on || !fresh) return undefined;
+    if (current) return current;
+    const before = last.current;
+    return before?.node === node ? carriedCheck(before.check, before.claims, claimsOf(fresh, request)) : undefined;
+  }, [on, fresh, current, node, request]);
+  useEffect(() => {
+    if (!on) clearAlarm(network);
+    else if (current)
+      noteBalanceCheck(network, current, {
+        native: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals },
+        tokens,
+      });
+  }, [on, current, network, tokens]);
+  return {
+    checks,
+    checked: !on || query.isSuccess || query.isError,
+    lying: current ? caughtLying(current) : false,
   };
 }
 

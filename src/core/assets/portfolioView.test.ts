@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alice, bob, dai, empty, mkr, snapshot, spam } from '@/testing/portfolioFixtures';
 import { localNetwork } from '../chain/networks';
+import type { BalanceCheck, FigureCheck } from '../verify/figureChecks';
 import type { PortfolioSnapshot } from './portfolio';
 import { buildPortfolioView, combineAccounts, holdsNothing } from './portfolioView';
 
@@ -110,5 +111,60 @@ describe('an account that holds nothing yet', () => {
   it('is not a balance that could not be read, nor no accounts at all', () => {
     expect(holdsNothing(view({ ...fresh, native: new Map() }))).toBe(false);
     expect(holdsNothing(view(fresh, []))).toBe(false);
+  });
+});
+
+describe('balances checked against proofs', () => {
+  const network = localNetwork('http://x');
+  const daiKey = dai.address.toLowerCase();
+  const twoAccounts: PortfolioSnapshot = {
+    ...snapshot,
+    native: new Map([
+      [alice.toLowerCase(), 2n * 10n ** 18n],
+      [bob.toLowerCase(), 10n ** 18n],
+    ]),
+    tokens: new Map([...snapshot.tokens, [bob.toLowerCase(), new Map([[daiKey, 3n * 10n ** 18n]])]]),
+  };
+  const checks: BalanceCheck = {
+    block: 9n,
+    header: undefined,
+    problems: [],
+    requests: 2,
+    native: new Map([
+      [alice.toLowerCase(), { state: 'verified', block: 9n }],
+      [bob.toLowerCase(), { state: 'verified', block: 9n }],
+    ]),
+    tokens: new Map<string, Map<string, FigureCheck>>([
+      [
+        alice.toLowerCase(),
+        new Map([
+          [daiKey, { state: 'contradicted', claimed: 5n * 10n ** 18n, proven: 10n ** 18n, source: 'http://liar' }],
+        ]),
+      ],
+      [bob.toLowerCase(), new Map([[daiKey, { state: 'verified', block: 9n }]])],
+    ]),
+  };
+
+  it('shows and counts the proven balance where the node’s claim was contradicted', () => {
+    const view = buildPortfolioView(twoAccounts, network, [alice], [dai], { hideZero: false, checks });
+    const row = view.accounts[0]?.rows.find((r) => r.symbol === 'DAI');
+    expect(row?.balance).toBe(10n ** 18n);
+    expect(row?.value).toBe(10n ** 18n);
+    expect(row?.check?.state).toBe('contradicted');
+    expect(view.accounts[0]?.rows[0]?.check).toEqual({ state: 'verified', block: 9n });
+  });
+
+  it('combines accounts: contradicted when one is, the claims and the proven balances summed', () => {
+    const view = buildPortfolioView(twoAccounts, network, [alice, bob], [dai], { hideZero: false, checks });
+    const { rows } = combineAccounts(view, false);
+    expect(rows.find((r) => r.symbol === 'DAI')?.check).toEqual({
+      state: 'contradicted',
+      claimed: 8n * 10n ** 18n,
+      proven: 4n * 10n ** 18n,
+      source: 'http://liar',
+    });
+    expect(rows.find((r) => r.symbol === 'ETH')?.check).toEqual({ state: 'verified', block: 9n });
+    const unchecked = buildPortfolioView(twoAccounts, network, [alice, bob], [dai], { hideZero: false });
+    expect(combineAccounts(unchecked, false).rows.every((r) => r.check === undefined)).toBe(true);
   });
 });

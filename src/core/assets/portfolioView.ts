@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
 import type { Network } from '../chain/networks';
+import type { BalanceCheck, FigureCheck } from '../verify/figureChecks';
 import { isPriceStale, usdValue } from './fiat';
 import type { FeedAnswer, PortfolioSnapshot } from './portfolio';
 import type { PortfolioToken } from './token';
@@ -15,10 +16,19 @@ export type AssetRow = {
   /** Dollar value with 18 decimals; undefined without a price feed. */
   value: bigint | undefined;
   priceStale: boolean;
+  /**
+   * The balance checked against proofs, when verification is on. A contradicted one shows the
+   * proven balance as `balance` (and in every total), the node's claim only beside it.
+   */
+  check?: FigureCheck;
 };
 
 export type AccountView = { address: Address; rows: AssetRow[]; spam: AssetRow[]; total: bigint; hasPrices: boolean };
 export type PortfolioView = { accounts: AccountView[]; total: bigint };
+
+/** The balance to show and count: the proven one where the node's claim was contradicted. */
+const proven = (claimed: bigint | undefined, check: FigureCheck | undefined) =>
+  check?.state === 'contradicted' ? check.proven : claimed;
 
 function valued(balance: bigint | undefined, decimals: number, price: FeedAnswer | undefined, now: number) {
   if (balance === undefined || !price) return { value: undefined, priceStale: false };
@@ -35,11 +45,12 @@ export function buildPortfolioView(
   network: Network,
   accounts: readonly Address[],
   tokens: readonly PortfolioToken[],
-  options: { hideZero: boolean },
+  options: { hideZero: boolean; checks?: BalanceCheck | undefined },
 ): PortfolioView {
   const views = accounts.map((address): AccountView => {
     const key = address.toLowerCase();
-    const nativeBalance = snapshot.native.get(key);
+    const nativeCheck = options.checks?.native.get(key);
+    const nativeBalance = proven(snapshot.native.get(key), nativeCheck);
     const native: AssetRow = {
       key: 'native',
       symbol: network.nativeCurrency.symbol,
@@ -48,12 +59,14 @@ export function buildPortfolioView(
       balance: nativeBalance,
       token: undefined,
       ...valued(nativeBalance, network.nativeCurrency.decimals, snapshot.prices.get('native'), snapshot.timestamp),
+      ...(nativeCheck ? { check: nativeCheck } : {}),
     };
     const rows: AssetRow[] = [native];
     const spam: AssetRow[] = [];
     for (const token of tokens) {
       const tokenKey = token.address.toLowerCase();
-      const balance = snapshot.tokens.get(key)?.get(tokenKey);
+      const check = options.checks?.tokens.get(key)?.get(tokenKey);
+      const balance = proven(snapshot.tokens.get(key)?.get(tokenKey), check);
       const row: AssetRow = {
         key: tokenKey,
         symbol: token.symbol,
@@ -61,6 +74,7 @@ export function buildPortfolioView(
         decimals: token.decimals,
         balance,
         token,
+        ...(check ? { check } : {}),
         ...(token.origin === 'unsolicited'
           ? { value: undefined, priceStale: false }
           : valued(balance, token.decimals, snapshot.prices.get(tokenKey), snapshot.timestamp)),
@@ -117,6 +131,9 @@ export function combineAccounts(view: PortfolioView, hideZero: boolean): { rows:
         seen.row.value = (seen.row.value ?? 0n) + (row.value ?? 0n);
         seen.row.priceStale ||= row.priceStale;
         seen.row.holders += held;
+        const check = combinedCheck(seen.row.check, seen.row.balance - (row.balance ?? 0n), row.check, row.balance);
+        if (check) seen.row.check = check;
+        else delete seen.row.check;
       }
     }
     return [...byKey.values()].map(({ row, complete, valued }) => ({
@@ -129,6 +146,33 @@ export function combineAccounts(view: PortfolioView, hideZero: boolean): { rows:
     (r) => !hideZero || r.key === 'native' || (r.balance !== undefined && r.balance > 0n),
   );
   return { rows, spam: combine((a) => a.spam) };
+}
+
+/**
+ * Two accounts' checks of one asset as one: contradicted when either is (the claims summed, each
+ * proven balance being the one shown), else unverified when either is or is unchecked, else
+ * verified at the older block. `shown` are the balances shown (proven where contradicted).
+ */
+function combinedCheck(
+  a: FigureCheck | undefined,
+  shownA: bigint,
+  b: FigureCheck | undefined,
+  shownB: bigint | undefined,
+): FigureCheck | undefined {
+  if (!a || !b) return undefined;
+  if (a.state === 'contradicted' || b.state === 'contradicted') {
+    const claimed = (check: FigureCheck, shown: bigint) => (check.state === 'contradicted' ? check.claimed : shown);
+    const source = a.state === 'contradicted' ? a.source : (b as { source: string }).source;
+    return {
+      state: 'contradicted',
+      claimed: claimed(a, shownA) + claimed(b, shownB ?? 0n),
+      proven: shownA + (shownB ?? 0n),
+      source,
+    };
+  }
+  if (a.state === 'unverified') return a;
+  if (b.state === 'unverified') return b;
+  return { state: 'verified', block: a.block < b.block ? a.block : b.block };
 }
 
 /**

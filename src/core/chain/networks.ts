@@ -60,14 +60,15 @@ function fromPreset(preset: PresetChain): Network {
   };
 }
 
-export function localNetwork(rpcUrl: string): Network {
+/** The local chain, at its node's URL (or URLs: the same node listed twice, see app/runtimeConfig.ts). */
+export function localNetwork(rpcUrl: string | readonly string[]): Network {
   return {
     id: LOCAL_NETWORK_ID,
     kind: 'local',
     name: 'Local chain',
     chainId: LOCAL_CHAIN_ID,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: [rpcUrl],
+    rpcUrls: typeof rpcUrl === 'string' ? [rpcUrl] : [...rpcUrl],
     rpcFrom: 'local',
     explorerUrl: undefined,
     testnet: true,
@@ -78,7 +79,7 @@ export function localNetwork(rpcUrl: string): Network {
 }
 
 /** The built-in networks: the local chain first, then the presets, with chain data from viem. */
-export function builtInNetworks(localRpcUrl: string): Network[] {
+export function builtInNetworks(localRpcUrl: string | readonly string[]): Network[] {
   return [localNetwork(localRpcUrl), ...presetChains.map(fromPreset)];
 }
 

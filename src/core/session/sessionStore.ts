@@ -86,7 +86,8 @@ export function selectedNetwork(state: Pick<SessionState, 'networks' | 'selected
  * networks that follow from the network settings.
  */
 export async function createSessionStore(options: {
-  localRpcUrl: string;
+  /** The local chain's RPC URL, or URLs (the same node listed twice). */
+  localRpcUrl: string | readonly string[];
   devchain?: boolean;
   settings: KeyValueStore<PersistedSettings>;
   sync?: SettingsSync;

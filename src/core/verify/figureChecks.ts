@@ -22,10 +22,15 @@ export type BalanceCheck = {
   /** The block the figures are proven at. */
   block: bigint;
   header: TrustedHeader | undefined;
-  /** What stopped a check, or found the node lying (a proof that fails, sources that disagree). */
+  /**
+   * What stopped a check, or found the node lying (a proof that fails, sources that disagree).
+   * When nothing could be checked (no trusted header), the figures have no entries: this says why.
+   */
   problems: VerifyError[];
   native: Map<string, FigureCheck>;
   tokens: Map<string, Map<string, FigureCheck>>;
+  /** The HTTP requests the check sent (one per source per round, JSON-RPC batching on). */
+  requests: number;
 };
 
 /** The codes that mean a source said something false, not only that Cairn could not check. */

@@ -106,16 +106,17 @@ export async function verifyBalances(
   const [source] = sources;
   if (!source) throw new Error('verifyBalances needs at least one source');
   const block = trustedBlock(trust, claims.blockNumber);
-  const check: BalanceCheck = { block, header: undefined, problems: [], native: new Map(), tokens: new Map() };
+  const check: BalanceCheck = {
+    block,
+    header: undefined,
+    problems: [],
+    native: new Map(),
+    tokens: new Map(),
+    requests: 0,
+  };
+  // Nothing checked: the problem says why, once, rather than on every figure.
   const unchecked = (problem: VerifyError) => {
     check.problems.push(problem);
-    for (const account of claims.accounts) {
-      check.native.set(account.toLowerCase(), unverified(problem.text));
-      check.tokens.set(
-        account.toLowerCase(),
-        new Map(claims.tokens.map((t) => [t.toLowerCase(), unverified(problem.text)])),
-      );
-    }
     return check;
   };
   // Nothing to agree with: no request is worth sending.
@@ -130,6 +131,7 @@ export async function verifyBalances(
     claims: { head: claims, atBlock: undefined, block, source: source.url },
   };
   const plans = claims.tokens.map((token) => ({ token, ...firstSlots(claims, context, token) }));
+  check.requests = (trust.kind === 'agreement' ? sources.length : 1) + (elsewhere ? 1 : 0);
   const [header, accountProofs, tokenProofs, atBlock] = await Promise.all([
     settle(trustedHeaderFor(sources, trust, claims.blockNumber)),
     Promise.all(claims.accounts.map((account) => settle(proofFrom(source, account, [], block)))),
@@ -201,6 +203,7 @@ export async function verifyBalances(
     second.push({ token: plan.token, layout });
   });
 
+  if (second.length > 0) check.requests += 1;
   await Promise.all(
     second.map(async ({ token, layout }) => {
       const tokenKey = token.toLowerCase();

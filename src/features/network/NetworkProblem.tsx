@@ -7,10 +7,12 @@ import { useSelectedNetwork } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
 import { useOnline } from '@/lib/useOnline';
 import styles from './network.module.css';
+import { VerificationAlarmPanel } from './VerificationAlarmPanel';
 
 /**
  * A panel shown while the selected network's node cannot be used: unreachable (with the RPC URL
- * and a retry) or answering for another chain. Cairn signs nothing in either state.
+ * and a retry) or answering for another chain. Cairn signs nothing in either state. Otherwise,
+ * while proofs contradict the node, the alarm that says so.
  */
 export function NetworkProblem() {
   const t = useT('network');
@@ -72,5 +74,5 @@ export function NetworkProblem() {
       </div>
     );
   }
-  return null;
+  return <VerificationAlarmPanel network={network} />;
 }

@@ -14,6 +14,7 @@ import { useLinks } from '@/lib/links';
 import type { usePortfolio } from '@/lib/usePortfolio';
 import type { ValueChart } from '@/lib/useValueChart';
 import styles from './home.module.css';
+import { VerificationLine } from './VerificationLine';
 
 function age(seconds: number): Message {
   const elapsed = Math.max(0, Math.round(Date.now() / 1000 - seconds));
@@ -145,6 +146,7 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
           )}
         </p>
       )}
+      {portfolio.checks && !stale && <VerificationLine check={portfolio.checks} />}
       {stale && staleBecause === 'read' && (
         <div className={ui.actions}>
           <button type="button" className={ui.secondary} onClick={retry}>

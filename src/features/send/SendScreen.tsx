@@ -14,6 +14,7 @@ import { useAccountRecords } from '@/lib/queries/recordQueries';
 import { takeQueuedCalls, takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSendingAccounts } from '@/lib/vault';
+import { useVerificationAlarm } from '@/lib/verificationAlarm';
 import { AccountTransactions } from './AccountTransactions';
 import { BatchReviewPanel } from './BatchReviewPanel';
 import { BatchTransfers } from './BatchTransfers';
@@ -21,6 +22,7 @@ import { ReviewPanel } from './ReviewPanel';
 import { SafeBatchReview } from './SafeBatchReview';
 import { SafeProposedCard } from './SafeProposal';
 import { SendForm } from './SendForm';
+import { SendHold } from './SendHold';
 import { addToBatch, sendFlowStore, startOver, updateForm } from './sendFlowStore';
 import { TxStatusCard } from './TxStatusCard';
 
@@ -39,7 +41,10 @@ export function SendScreen() {
   const watched = selected && !canSendFrom(selected, network.chainId) ? selected : undefined;
   const records = useAccountRecords(network, (step.name === 'done' && step.sender) || from?.address);
   const onOtherNetwork = step.name !== 'form' && step.networkId !== network.id;
-  const showForm = step.name === 'form' || onOtherNetwork;
+  // Proofs contradicted the node: nothing is prepared from its answers until the person acknowledges it.
+  const alarm = useVerificationAlarm(network);
+  const held = alarm !== undefined && !alarm.acknowledged && step.name !== 'done';
+  const showForm = !held && (step.name === 'form' || onOtherNetwork);
   // Another screen can open Send with an asset chosen (an NFT's "Send"): start a fresh form with it.
   const [params, setParams] = useSearchParams();
   const requested = params.get('asset');
@@ -104,12 +109,14 @@ export function SendScreen() {
           <T id="send:networkChanged" values={{ network: untrustedValue(network.name, 'name') }} />
         </p>
       )}
+      {held && <SendHold network={network} />}
       {showForm && !watched && from && <BatchTransfers owner={owner} />}
       {showForm && (watched ? <WatchOnlyNotice account={watched} task={t('send:watchOnly.task')} /> : <SendForm />)}
       {step.name === 'batchReview' &&
         !onOtherNetwork &&
+        !held &&
         (batchSafe ? <SafeBatchReview safe={batchSafe} /> : <BatchReviewPanel />)}
-      {step.name === 'review' && !onOtherNetwork && (
+      {step.name === 'review' && !onOtherNetwork && !held && (
         <ReviewPanel prepared={step.prepared} recipient={step.recipient} findings={step.findings} />
       )}
       {step.name === 'proposed' && !onOtherNetwork && <SafeProposedCard step={step} />}

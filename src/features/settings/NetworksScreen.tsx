@@ -8,6 +8,7 @@ import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { NetworkForm } from './NetworkForm';
 import { NetworkReads } from './NetworkReads';
+import { NetworkVerification } from './NetworkVerification';
 import styles from './settings.module.css';
 
 /** The list of networks with their RPC URLs: edit, add, remove (custom) or reset (built-in). */
@@ -36,6 +37,7 @@ export function NetworksScreen() {
             </div>
             <RpcUrlList urls={network.rpcUrls} />
             <NetworkReads network={network} />
+            <NetworkVerification network={network} />
             {editing === network.id ? (
               <NetworkForm network={network} onDone={() => setEditing(undefined)} />
             ) : (

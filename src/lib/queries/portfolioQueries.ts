@@ -8,6 +8,7 @@ import { readTokenMetadata } from '@/core/assets/tokenMetadata';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { chainKeys } from './chainQueries';
+import { readTimes } from './verifyQueries';
 
 /** Whether each node has the canonical Multicall3, learnt on the first read (keyed by network and URLs). */
 const multicallByNode = new Map<string, boolean>();
@@ -52,12 +53,14 @@ export function portfolioQuery(network: Network, request: PortfolioRequest) {
   return queryOptions({
     queryKey: portfolioKeys.snapshot(network, request),
     queryFn: async () => {
+      const started = performance.now();
       const { snapshot, multicall } = await readPortfolio(
         chainClient(network, 'background'),
         request,
         multicallByNode.get(nodeKey),
       );
       multicallByNode.set(nodeKey, multicall);
+      readTimes.set(nodeKey, performance.now() - started);
       return snapshot;
     },
     enabled: request.accounts.length > 0,

@@ -319,6 +319,12 @@ declare module '../message' {
     "core.chain:verify.callUnrunnable": { "reason": MessageValue };
     "core.chain:verify.checkpointInvalid": { "reason": MessageValue; "root": MessageValue };
     "core.chain:verify.checkpointOld": { "days": MessageValue; "limit": MessageValue };
+    "core.chain:verify.draft.beaconUrl": undefined;
+    "core.chain:verify.draft.checkpointInvalid": undefined;
+    "core.chain:verify.draft.hashInvalid": undefined;
+    "core.chain:verify.draft.lightClientChain": undefined;
+    "core.chain:verify.draft.numberEmpty": undefined;
+    "core.chain:verify.draft.numberNotNumber": undefined;
     "core.chain:verify.headerForged": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.headerTooOld": { "behind": MessageValue; "block": MessageValue; "limit": MessageValue };
     "core.chain:verify.noProofs": { "source": MessageValue };

@@ -6,6 +6,11 @@ declare module '../message' {
     "network": true;
   }
   interface MessageCatalog {
+    "network:alarm.acknowledged": undefined;
+    "network:alarm.body": { "block": MessageValue };
+    "network:alarm.figure": { "account": MessageValue; "claimed": MessageValue; "proven": MessageValue; "source": MessageValue; "symbol": MessageValue };
+    "network:alarm.held": undefined;
+    "network:alarm.title": undefined;
     "network:localChain.collapse": undefined;
     "network:localChain.details": undefined;
     "network:localChain.expand": undefined;

@@ -41,6 +41,18 @@ declare module '../message' {
     "portfolio:chartNote.summary": undefined;
     "portfolio:chartNote.unanswered": { "count": number };
     "portfolio:chartNote.withoutFeed": undefined;
+    "portfolio:check.line.contradicted": { "count": number };
+    "portfolio:check.line.notProven": { "reason": MessageValue };
+    "portfolio:check.line.proven": { "block": MessageValue; "proven": MessageValue; "total": MessageValue; "via": MessageValue };
+    "portfolio:check.line.unchecked": { "reason": MessageValue };
+    "portfolio:check.nodeSaid": undefined;
+    "portfolio:check.proofSays": undefined;
+    "portfolio:check.settings": undefined;
+    "portfolio:check.unverified": { "reason": MessageValue };
+    "portfolio:check.verified": { "block": MessageValue };
+    "portfolio:check.via.agreement": { "count": MessageValue };
+    "portfolio:check.via.lightClient": undefined;
+    "portfolio:check.via.pinned": undefined;
     "portfolio:holdings.actions": undefined;
     "portfolio:holdings.asset": undefined;
     "portfolio:holdings.balance": undefined;

@@ -150,5 +150,29 @@ declare module '../message' {
     "settings:storage.unknown": undefined;
     "settings:storage.used": { "used": number | bigint };
     "settings:storage.usedOfQuota": { "quota": number | bigint; "used": number | bigint };
+    "settings:verify.beacon.checkpoint": undefined;
+    "settings:verify.beacon.url": undefined;
+    "settings:verify.beacon.urlHint": undefined;
+    "settings:verify.cost": { "ms": MessageValue; "readMs": MessageValue; "requests": MessageValue };
+    "settings:verify.costBudget": undefined;
+    "settings:verify.costNone": undefined;
+    "settings:verify.mode.balances": undefined;
+    "settings:verify.mode.legend": undefined;
+    "settings:verify.mode.off": undefined;
+    "settings:verify.mode.previews": undefined;
+    "settings:verify.pin.hash": undefined;
+    "settings:verify.pin.hint": undefined;
+    "settings:verify.pin.number": undefined;
+    "settings:verify.save": undefined;
+    "settings:verify.saved": undefined;
+    "settings:verify.state.balances": undefined;
+    "settings:verify.state.off": undefined;
+    "settings:verify.state.previews": undefined;
+    "settings:verify.title": undefined;
+    "settings:verify.trust.agreement": undefined;
+    "settings:verify.trust.agreementOne": undefined;
+    "settings:verify.trust.legend": undefined;
+    "settings:verify.trust.lightClient": undefined;
+    "settings:verify.trust.pinned": undefined;
   }
 }

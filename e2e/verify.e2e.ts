@@ -1,0 +1,70 @@
+// Walletbeat's test of chain verification, in the wallet: the demo wallet on a local chain that
+// lists a lying proxy first and the node itself second. The proxy multiplies every ERC-20
+// balanceOf by a million; Home shows the node's claim struck through beside the proven balance,
+// an alarm names the source, and Send holds until the person acknowledges it. With the proxy
+// honest again, every figure shows proven.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppShell } from './pages/AppShell.ts';
+import { Onboarding } from './pages/Onboarding.ts';
+import { Send } from './pages/Send.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+import { mineTransfer } from './support/rpc.ts';
+
+describe('balances checked against proofs, with a lying node listed first', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment({ proxy: true, nodeListedToo: true });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('proves every balance, catches a multiplied balanceOf on Home, holds Send, and clears once honest', async () => {
+    const proxy = env.proxy;
+    if (!proxy) throw new Error('no proxy');
+    const { page, consoleErrors } = await env.newPage();
+    await new AppShell(page).open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
+    const main = page.getByRole('main');
+    const allProven = /^(\d+) of \1 figures proven against block \d+, on which 2 nodes agree\.$/;
+    await main.getByText(allProven).waitFor();
+    // Each balance carries its mark for assistive technology.
+    await expect.poll(() => main.getByText(/^Proven at block \d+$/).count()).toBeGreaterThan(3);
+
+    proxy.setFault({ kind: 'lie', lie: 'balanceOf' });
+    await mineTransfer(env.chain.url);
+    const alarm = page.getByRole('alert').filter({ hasText: 'This node’s answers do not match the proofs' });
+    await alarm.waitFor();
+    expect(await alarm.textContent()).toContain(`${proxy.url} said`);
+    expect(await alarm.textContent()).toContain('Sending is held until you acknowledge this on the Send screen.');
+    await main.getByText(/figures? (is|are) contradicted by proofs/).waitFor();
+    const struck = main.locator('del').first();
+    expect(await struck.textContent()).toContain('The node said');
+    const claimed = await struck.textContent();
+    const proven = await main.locator('ins').first().textContent();
+    expect(proven).toContain('the proof says');
+    expect(claimed).not.toEqual(proven);
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    const send = new Send(page);
+    await new AppShell(page).goTo('Send');
+    const hold = main.getByRole('region', { name: 'Sending is held' });
+    await hold.waitFor();
+    expect(await send.form.count()).toBe(0);
+    // The hold gives way to the form once acknowledged: a click, not check() (which waits to see it checked).
+    await hold.getByLabel('I understand the node may be lying, and still want to send').click();
+    await send.form.waitFor();
+    expect(await alarm.textContent()).toContain('You chose to send anyway while this lasts.');
+
+    proxy.setFault({ kind: 'none' });
+    // Home checks every block (the header's figures, once a minute).
+    await new AppShell(page).goTo('Home');
+    await mineTransfer(env.chain.url);
+    await alarm.waitFor({ state: 'detached' });
+    await main.getByText(allProven).waitFor();
+    expect(await main.locator('del').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+});

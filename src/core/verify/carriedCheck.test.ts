@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { carriedCheck } from './carriedCheck';
+import type { BalanceCheck, BalanceClaims } from './figureChecks';
+
+const claims = (native: bigint, dai: bigint, blockNumber: bigint): BalanceClaims => ({
+  blockNumber,
+  accounts: ['0x00000000000000000000000000000000000000a1'],
+  tokens: ['0x00000000000000000000000000000000000000d1'],
+  native: new Map([['0x00000000000000000000000000000000000000a1', native]]),
+  tokenBalances: new Map([
+    ['0x00000000000000000000000000000000000000a1', new Map([['0x00000000000000000000000000000000000000d1', dai]])],
+  ]),
+});
+
+const check: BalanceCheck = {
+  block: 5n,
+  header: undefined,
+  problems: [],
+  requests: 2,
+  native: new Map([['0x00000000000000000000000000000000000000a1', { state: 'verified', block: 5n }]]),
+  tokens: new Map([
+    [
+      '0x00000000000000000000000000000000000000a1',
+      new Map([
+        [
+          '0x00000000000000000000000000000000000000d1',
+          { state: 'contradicted', claimed: 7n, proven: 3n, source: 'http://x' },
+        ],
+      ]),
+    ],
+  ]),
+};
+
+describe('carriedCheck', () => {
+  it('keeps the state of figures the node still claims the same, and drops those that moved', () => {
+    const carried = carriedCheck(check, claims(10n, 7n, 5n), claims(11n, 7n, 6n));
+    expect(carried.native.size).toBe(0);
+    expect(
+      carried.tokens
+        .get('0x00000000000000000000000000000000000000a1')
+        ?.get('0x00000000000000000000000000000000000000d1'),
+    ).toEqual({
+      state: 'contradicted',
+      claimed: 7n,
+      proven: 3n,
+      source: 'http://x',
+    });
+    const unchanged = carriedCheck(check, claims(10n, 7n, 5n), claims(10n, 8n, 6n));
+    expect(unchanged.native.get('0x00000000000000000000000000000000000000a1')).toEqual({
+      state: 'verified',
+      block: 5n,
+    });
+    expect(unchanged.tokens.get('0x00000000000000000000000000000000000000a1')?.size).toBe(0);
+  });
+});

@@ -1,0 +1,46 @@
+import { T } from '@/components/T';
+import type { Network } from '@/core/chain/networks';
+import { amountValue, codeValue, untrustedValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
+import { useVerificationAlarm } from '@/lib/verificationAlarm';
+import styles from './network.module.css';
+
+/**
+ * Above every screen while proofs contradict the selected network's node: which source said
+ * what, against what the proof says, and that sending is held until the person acknowledges it.
+ */
+export function VerificationAlarmPanel({ network }: { network: Network }) {
+  const t = useT('network');
+  const alarm = useVerificationAlarm(network);
+  if (!alarm) return null;
+  return (
+    <div role="alert" className={styles.problem}>
+      <h2 className={styles.problemTitle}>{t('network:alarm.title')}</h2>
+      <p>{t('network:alarm.body', { block: alarm.block.toString() })}</p>
+      {alarm.problems.map((problem) => (
+        <p key={problem.id}>
+          <T message={problem} />
+        </p>
+      ))}
+      {alarm.contradictions.length > 0 && (
+        <ul>
+          {alarm.contradictions.map((c) => (
+            <li key={`${c.account}-${c.symbol}`}>
+              <T
+                id="network:alarm.figure"
+                values={{
+                  symbol: untrustedValue(c.symbol, 'symbol'),
+                  account: codeValue(c.account),
+                  source: codeValue(c.source),
+                  claimed: amountValue(c.claimed, c.decimals, c.symbol),
+                  proven: amountValue(c.proven, c.decimals, c.symbol),
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>{alarm.acknowledged ? t('network:alarm.acknowledged') : t('network:alarm.held')}</p>
+    </div>
+  );
+}

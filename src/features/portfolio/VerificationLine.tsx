@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { T } from '@/components/T';
+import ui from '@/components/ui.module.css';
+import type { Message } from '@/core/i18n/message';
+import { msg } from '@/core/i18n/message';
+import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
+import { useT } from '@/lib/i18n';
+import { useLinks } from '@/lib/links';
+import styles from './home.module.css';
+
+function viaMessage(check: BalanceCheck): Message | undefined {
+  const header = check.header;
+  if (!header) return undefined;
+  if (header.via === 'pinned') return msg('portfolio:check.via.pinned');
+  if (header.via === 'lightClient') return msg('portfolio:check.via.lightClient');
+  return msg('portfolio:check.via.agreement', { count: String(header.sources.length) });
+}
+
+/** Each distinct reason a figure is not proven, once. */
+function reasons(figures: readonly FigureCheck[]): Message[] {
+  const seen = new Map<string, Message>();
+  for (const figure of figures) {
+    if (figure.state !== 'unverified') continue;
+    seen.set(
+      JSON.stringify(figure.reason, (_, v) => (typeof v === 'bigint' ? v.toString() : v)),
+      figure.reason,
+    );
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Under Home's total: how many of the shown balances are proven and against which block, why
+ * the others are not, and how many a proof contradicted; or why nothing could be proven. A link
+ * to the network's proof checks in Settings.
+ */
+export function VerificationLine({ check }: { check: BalanceCheck }) {
+  const t = useT('portfolio');
+  const links = useLinks();
+  const figures = [...check.native.values(), ...[...check.tokens.values()].flatMap((m) => [...m.values()])];
+  const via = viaMessage(check);
+  const contradicted = figures.filter((f) => f.state === 'contradicted').length;
+  const [problem] = check.problems;
+  return (
+    <div className={styles.verification}>
+      {figures.length === 0 && problem ? (
+        <p className={ui.muted}>
+          <T id="portfolio:check.line.unchecked" values={{ reason: problem.text }} />
+        </p>
+      ) : (
+        via && (
+          <p className={ui.muted}>
+            <T
+              id="portfolio:check.line.proven"
+              values={{
+                proven: String(figures.filter((f) => f.state === 'verified').length),
+                total: String(figures.length),
+                block: check.block.toString(),
+                via,
+              }}
+            />
+          </p>
+        )
+      )}
+      {reasons(figures).map((reason) => (
+        <p key={reason.id} className={ui.muted}>
+          <T id="portfolio:check.line.notProven" values={{ reason }} />
+        </p>
+      ))}
+      {contradicted > 0 && (
+        <p className={ui.noticeWarning}>
+          <T id="portfolio:check.line.contradicted" values={{ count: contradicted }} />
+        </p>
+      )}
+      <p>
+        <Link to={links.networks}>{t('portfolio:check.settings')}</Link>
+      </p>
+    </div>
+  );
+}

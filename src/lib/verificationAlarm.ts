@@ -1,0 +1,79 @@
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import type { PortfolioToken } from '@/core/assets/token';
+import type { Network } from '@/core/chain/networks';
+import type { Message } from '@/core/i18n/message';
+import { type BalanceCheck, caughtLying, isLie } from '@/core/verify/figureChecks';
+
+/** One figure the node claimed and a proof contradicted, as the banner names it. */
+export type Contradiction = {
+  account: string;
+  symbol: string;
+  decimals: number;
+  claimed: bigint;
+  proven: bigint;
+  source: string;
+};
+
+/**
+ * A network whose node was caught saying something false: what, at which block, and whether the
+ * person acknowledged it (sending is held until they do; a clean check clears it).
+ */
+export type VerificationAlarm = {
+  block: bigint;
+  problems: Message[];
+  contradictions: Contradiction[];
+  acknowledged: boolean;
+};
+
+const alarmStore = createStore<{ alarms: Readonly<Record<string, VerificationAlarm>> }>()(() => ({ alarms: {} }));
+
+/** Notes a finished check: an alarm when it caught a lie (kept acknowledged while it lasts), none when clean. */
+export function noteBalanceCheck(
+  network: Network,
+  check: BalanceCheck,
+  assets: { native: { symbol: string; decimals: number }; tokens: readonly PortfolioToken[] },
+): void {
+  alarmStore.setState(({ alarms }) => {
+    const { [network.id]: before, ...others } = alarms;
+    if (!caughtLying(check)) return { alarms: others };
+    const contradictions: Contradiction[] = [];
+    for (const [account, figure] of check.native)
+      if (figure.state === 'contradicted') contradictions.push({ account, ...assets.native, ...figure });
+    for (const [account, perToken] of check.tokens) {
+      for (const [token, figure] of perToken) {
+        const known = assets.tokens.find((t) => t.address.toLowerCase() === token);
+        if (figure.state === 'contradicted' && known)
+          contradictions.push({ account, symbol: known.symbol, decimals: known.decimals, ...figure });
+      }
+    }
+    const alarm: VerificationAlarm = {
+      block: check.block,
+      problems: check.problems.filter(isLie).map((problem) => problem.text),
+      contradictions,
+      acknowledged: before?.acknowledged ?? false,
+    };
+    return { alarms: { ...others, [network.id]: alarm } };
+  });
+}
+
+/** Verification is off on the network: no alarm stands. */
+export function clearAlarm(network: Network): void {
+  if (!alarmStore.getState().alarms[network.id]) return;
+  alarmStore.setState(({ alarms }) => {
+    const { [network.id]: _, ...others } = alarms;
+    return { alarms: others };
+  });
+}
+
+/** The person read the alarm and chose to send anyway, on this network, while it lasts. */
+export function acknowledgeAlarm(network: Network): void {
+  alarmStore.setState(({ alarms }) => {
+    const alarm = alarms[network.id];
+    return alarm ? { alarms: { ...alarms, [network.id]: { ...alarm, acknowledged: true } } } : { alarms };
+  });
+}
+
+/** The network's alarm, if its node was caught lying. */
+export const useVerificationAlarm = (network: Network): VerificationAlarm | undefined =>
+  useStore(alarmStore, (state) => state.alarms[network.id]);
