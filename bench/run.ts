@@ -22,6 +22,7 @@ import { benchHome } from './home.ts';
 import { benchIdle } from './idle.ts';
 import { benchKeystore } from './keystore.ts';
 import { benchLanguage } from './language.ts';
+import { benchLightClient } from './lightClient.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchQrTransfer } from './qrTransfer.ts';
 import { runSections, summary } from './runner.ts';
@@ -34,6 +35,8 @@ import { benchSmartAccount } from './smartAccount.ts';
 import { closeSharedChains } from './stage.ts';
 import { benchSwap } from './swap.ts';
 import { benchVault } from './vault.ts';
+import { benchVerifiedBalances } from './verifiedBalances.ts';
+import { benchVerifiedCall } from './verifiedCall.ts';
 import { benchWarmStart } from './warmStart.ts';
 
 const MINUTE = 60_000;
@@ -75,6 +78,9 @@ const SECTIONS: readonly SectionEntry[] = [
   }),
   section('simulation', false, benchSimulation),
   section('approvals-scan', false, benchApprovalsScan),
+  section('verified-balances', false, benchVerifiedBalances),
+  section('verified-call', false, benchVerifiedCall),
+  section('light-client', false, benchLightClient),
   section('connector', false, benchConnector),
   section('extension', true, benchExtension),
   section('approval', false, benchApprovalRoundTrip),

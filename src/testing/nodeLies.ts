@@ -26,7 +26,14 @@ export type NodeLie =
   /** eth_getProof's account proof with one node swapped for the next. */
   | 'proofNode'
   /** Every block header with another state root, its hash recomputed so it hashes whole. */
-  | 'header';
+  | 'header'
+  /**
+   * eth_createAccessList's answer with entries left out: its last account, and the last storage
+   * key of each other. (A node must answer the method: Hardhat 2.29 does not.)
+   */
+  | 'accessListShort'
+  /** eth_getCode's answer with its last byte changed: other code than the account's code hash. */
+  | 'code';
 
 type Call = { method?: string; id?: unknown; params?: unknown[] };
 type Answer = { id?: unknown; result?: unknown };
@@ -85,6 +92,19 @@ function liedHeader(header: RpcHeader): RpcHeader {
   return { ...changed, hash: headerHash(changed) };
 }
 
+type AccessListAnswer = { accessList: { address: Address; storageKeys: Hex[] }[]; gasUsed?: Hex };
+
+function shortAccessList(answer: AccessListAnswer): AccessListAnswer {
+  const kept = answer.accessList.slice(0, -1);
+  return { ...answer, accessList: kept.map((item) => ({ ...item, storageKeys: item.storageKeys.slice(0, -1) })) };
+}
+
+/** `code` with its last byte flipped (no code stays none: an account without code has nothing to change). */
+const otherCode = (code: Hex): Hex =>
+  code.length <= 2
+    ? code
+    : `0x${code.slice(2, -2)}${(Number.parseInt(code.slice(-2), 16) ^ 0xff).toString(16).padStart(2, '0')}`;
+
 /** The node's answer to `call`, with the lie told. */
 function lieAbout(lie: NodeLie, call: Call, answer: Answer): Answer {
   if (answer.result === undefined || answer.result === null) return answer;
@@ -103,6 +123,10 @@ function lieAbout(lie: NodeLie, call: Call, answer: Answer): Answer {
     case 'eth_getBlockByNumber':
     case 'eth_getBlockByHash':
       return lie === 'header' ? { ...answer, result: liedHeader(result as RpcHeader) } : answer;
+    case 'eth_createAccessList':
+      return lie === 'accessListShort' ? { ...answer, result: shortAccessList(result as AccessListAnswer) } : answer;
+    case 'eth_getCode':
+      return lie === 'code' ? { ...answer, result: otherCode(result as Hex) } : answer;
     default:
       return answer;
   }

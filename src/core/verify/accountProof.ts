@@ -1,5 +1,7 @@
 import { type Address, bytesToBigInt, bytesToHex, fromRlp, type Hex, pad } from 'viem';
-import { TrieProofError, type TrieProofFault, valueInTrie } from './trieProof';
+import { EMPTY_TRIE_ROOT, TrieProofError, type TrieProofFault, valueInTrie } from './trieProof';
+
+export { EMPTY_TRIE_ROOT } from './trieProof';
 
 /** An eth_getProof answer (EIP-1186), as the node sends it. */
 export type RpcAccountProof = {
@@ -12,8 +14,6 @@ export type RpcAccountProof = {
   storageProof: { key: Hex; value: Hex; proof: Hex[] }[];
 };
 
-/** The root of a trie with nothing in it: an account without storage. */
-export const EMPTY_TRIE_ROOT: Hex = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
 /** keccak256 of no bytes: an account without code. */
 export const EMPTY_CODE_HASH: Hex = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
 
@@ -60,13 +60,20 @@ function proven<T>(failure: ProofFailure, read: () => T): T {
 }
 
 /**
- * What `proof` proves of its account, and of the slots it carries, under `stateRoot`. Throws
- * ProofFailedError when the proof does not prove anything, or when the figures the node states
- * beside it (balance, nonce, code hash, storage root, each slot's value) are not the ones it proves:
- * a node that says one thing and proves another is lying about one of them.
+ * What `proof` proves of the account `asked` for, and of its slots, under `stateRoot`. Throws
+ * ProofFailedError when the proof does not prove anything, is of another account, leaves out a
+ * slot asked for, or when the figures the node states beside it (balance, nonce, code hash,
+ * storage root, each slot's value) are not the ones it proves: a node that says one thing and
+ * proves another is lying about one of them.
  */
-export function provenAccount(stateRoot: Hex, proof: RpcAccountProof): ProvenAccount {
-  const value = proven({ part: 'account' }, () => valueInTrie(stateRoot, proof.address, proof.accountProof));
+export function provenAccount(
+  stateRoot: Hex,
+  proof: RpcAccountProof,
+  asked: { address: Address; slots?: readonly Hex[] },
+): ProvenAccount {
+  if (proof.address.toLowerCase() !== asked.address.toLowerCase())
+    throw new ProofFailedError({ part: 'account' }, 'stated');
+  const value = proven({ part: 'account' }, () => valueInTrie(stateRoot, asked.address, proof.accountProof));
   let account: Omit<ProvenAccount, 'storage' | 'address'> = {
     nonce: 0n,
     balance: 0n,
@@ -104,8 +111,10 @@ export function provenAccount(stateRoot: Hex, proof: RpcAccountProof): ProvenAcc
         : 0n,
     );
   }
-  const result: ProvenAccount = { address: proof.address, ...account, storage };
+  const result: ProvenAccount = { address: asked.address, ...account, storage };
   statedAsProven(proof, result);
+  for (const slot of asked.slots ?? [])
+    if (!storage.has(slotKey(slot))) throw new ProofFailedError({ part: 'storage', slot: slotKey(slot) }, 'stated');
   return result;
 }
 

@@ -32,6 +32,9 @@ function compactPath(encoded: Uint8Array): { path: number[]; leaf: boolean } {
   return { path: all.slice(flag & 1 ? 1 : 2), leaf: flag >= 2 };
 }
 
+/** The root of a trie with nothing in it: an account without storage. */
+export const EMPTY_TRIE_ROOT: Hex = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
+
 const startsWith = (key: number[], at: number, path: number[]) => path.every((n, i) => key[at + i] === n);
 
 /**
@@ -39,9 +42,14 @@ const startsWith = (key: number[], at: number, path: number[]) => path.every((n,
  * when the proof proves there is none. The key is hashed here (the state and storage tries are
  * keyed by the keccak of the address or slot). Throws TrieProofError when the proof proves
  * neither: a node whose hash is not the one its parent names, a node that is not a trie node,
- * a proof that stops before the key's end or goes on after it.
+ * a proof that stops before the key's end or goes on after it. Under the empty root nothing is
+ * stored: nodes send no node for it, or the empty root's own (0x80).
  */
 export function valueInTrie(root: Hex, key: Hex, proof: readonly Hex[]): Uint8Array | null {
+  if (root.toLowerCase() === EMPTY_TRIE_ROOT) {
+    if (proof.length === 0 || (proof.length === 1 && proof[0]?.toLowerCase() === '0x80')) return null;
+    throw new TrieProofError('extra', proof.length === 1 ? 0 : 1);
+  }
   const path = nibblesOf(hexToBytes(keccak256(key)));
   let at = 0;
   let expected: RlpItem = hexToBytes(root);

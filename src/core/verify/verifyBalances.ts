@@ -153,7 +153,12 @@ export async function verifyBalances(
       if ('error' in answer) throw answer.error;
       check.native.set(
         key,
-        checkFigure(context.claims, account, 'native', provenAccount(stateRoot, answer.value).balance),
+        checkFigure(
+          context.claims,
+          account,
+          'native',
+          provenAccount(stateRoot, answer.value, { address: account }).balance,
+        ),
       );
     } catch (error) {
       const problem = proofProblem(error, context, account);
@@ -172,7 +177,7 @@ export async function verifyBalances(
     let proven: ProvenAccount;
     try {
       if ('error' in answer) throw answer.error;
-      proven = provenAccount(stateRoot, answer.value);
+      proven = provenAccount(stateRoot, answer.value, { address: plan.token, slots: plan.slots });
     } catch (error) {
       const problem = proofProblem(error, context, plan.token);
       check.problems.push(problem);
@@ -209,7 +214,10 @@ export async function verifyBalances(
       const tokenKey = token.toLowerCase();
       const slots = claims.accounts.map((holder) => balanceSlot(layout, holder));
       try {
-        const proven = provenAccount(stateRoot, await proofFrom(source, token, slots, block));
+        const proven = provenAccount(stateRoot, await proofFrom(source, token, slots, block), {
+          address: token,
+          slots,
+        });
         claims.accounts.forEach((holder, i) => {
           const word = balanceInWord(layout, provenSlot(proven, slots[i] as Hex) ?? 0n);
           check.tokens.get(holder.toLowerCase())?.set(tokenKey, checkFigure(context.claims, holder, tokenKey, word));

@@ -1,0 +1,200 @@
+// A call answered by Cairn's own EVM over state proven against a trusted header, not by the node.
+// Loaded only when used (`await import('./verifiedCall')`): the EVM is large.
+import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createEVM, type EVMMockBlockchainInterface, type EVMResult } from '@ethereumjs/evm';
+import { Address as EvmAddress } from '@ethereumjs/util';
+import { type Address, bytesToHex, type Hex, hexToBytes, numberToBytes, pad, zeroAddress } from 'viem';
+import { isCairnError, toSafeDetails } from '../errors/base';
+import { VerifyError } from '../errors/verify';
+import { codeValue, msg } from '../i18n/message';
+import { accessListHint, ProvenReads, type Wants, want } from './provenReads';
+import { type MissPolicy, ProvenStateManager } from './provenState';
+import type { Source } from './sources';
+import type { TrustedHeader } from './trustedHeader';
+
+/**
+ * The fork Cairn's EVM follows: Osaka, the newest @ethereumjs/common 10.1.3 has that a chain runs
+ * (Hardhat 2.29's default, and mainnet's since Fusaka, whose blob-parameter forks change no opcode).
+ * Prague's EIP-7702 delegations are followed.
+ */
+export const CALL_HARDFORK = Hardfork.Osaka;
+
+/** Runs that note what they miss before one that proves each miss as it meets it (see MissPolicy). */
+export const DISCOVERING_RUNS = 8;
+
+/** EIP-2935's contract, which keeps the last 8,191 block hashes in its storage (from Prague). */
+const HISTORY_ADDRESS = '0x0000f90827f1c53a10cb7a02335b175320002935';
+const HISTORY_WINDOW = 8191n;
+
+export type CallRequest = { from?: Address; to: Address; data: Hex; value?: bigint; gas?: bigint };
+
+export type VerifiedCallOptions = {
+  /**
+   * How many runs may end in a batch of what they missed (DISCOVERING_RUNS); after them a run
+   * proves each miss as it meets it, one request each. 0: every miss so (fewest EVM runs, most requests).
+   */
+  discoveringRuns?: number;
+};
+
+export type VerifiedCallResult = {
+  /** What the call returned (its revert data when it reverted). */
+  data: Hex;
+  /** Whether the call reverted or halted; `halt` says how (the EVM's words: 'revert', 'out of gas'…). */
+  reverted: boolean;
+  halt?: string;
+  /** Accounts, and slots by storage proof, proven for the call. */
+  accountsProven: number;
+  slotsProven: number;
+  /** EVM runs: one more for each batch of reads the node's access list left out. */
+  runs: number;
+};
+
+/** Thrown inside a run for what Cairn cannot prove (not an EVM halt): the call is unrunnable. */
+class Unprovable extends Error {
+  override readonly name = 'Unprovable';
+}
+
+const unrunnable = (reason: string, cause?: unknown) =>
+  new VerifyError('VERIFY_CALL_UNRUNNABLE', msg('core.chain:verify.callUnrunnable', { reason: codeValue(reason) }), {
+    cause,
+  });
+
+const evmAddress = (address: string) => new EvmAddress(hexToBytes(address as Hex));
+
+/** Gas a transaction pays before its code runs: 21,000 and its calldata (EIP-2028). */
+function intrinsicGas(data: Uint8Array): bigint {
+  let gas = 21_000n;
+  for (const byte of data) gas += byte === 0 ? 4n : 16n;
+  return gas;
+}
+
+/** The trusted block as the EVM's block context: eth_call at a block runs in that block. */
+function blockContext(header: TrustedHeader) {
+  const { fields } = header;
+  return {
+    header: {
+      number: header.number,
+      coinbase: evmAddress(fields.miner),
+      timestamp: header.timestamp,
+      difficulty: BigInt(fields.difficulty),
+      prevRandao: hexToBytes(fields.mixHash),
+      gasLimit: BigInt(fields.gasLimit),
+      baseFeePerGas: fields.baseFeePerGas === undefined ? undefined : BigInt(fields.baseFeePerGas),
+      // Its update fraction changes with each blob-parameter fork, which Cairn does not follow.
+      getBlobGasPrice: (): bigint => {
+        throw new Unprovable('BLOBBASEFEE is not proven');
+      },
+    },
+  };
+}
+
+/** Block hashes for BLOCKHASH: the parent's from the trusted header, older ones from EIP-2935's proven storage. */
+function provenBlockHashes(header: TrustedHeader, state: ProvenStateManager): EVMMockBlockchainInterface {
+  const chain: EVMMockBlockchainInterface = {
+    async getBlock(number: number) {
+      if (BigInt(number) === header.number - 1n) return { hash: () => hexToBytes(header.fields.parentHash) };
+      const slot = pad(numberToBytes(BigInt(number) % HISTORY_WINDOW), { size: 32 });
+      const word = await state.getStorage(evmAddress(HISTORY_ADDRESS), slot);
+      if (!word.some((byte) => byte !== 0)) throw new Unprovable(`BLOCKHASH(${number}) is not in proven state`);
+      return { hash: () => pad(word, { size: 32 }) };
+    },
+    async putBlock() {},
+    shallowCopy: () => chain,
+  };
+  return chain;
+}
+
+type Prepared = { caller: Address; to: Address; data: Uint8Array; value: bigint; gasLimit: bigint; chainId: number };
+
+async function runOnce(reads: ProvenReads, policy: MissPolicy, call: Prepared) {
+  const { header } = reads;
+  const state = new ProvenStateManager(reads, policy);
+  const common = createCustomCommon({ chainId: call.chainId }, Mainnet, { hardfork: CALL_HARDFORK });
+  const evm = await createEVM({ common, stateManager: state, blockchain: provenBlockHashes(header, state) });
+  const block = blockContext(header);
+  // Warm from the start of any transaction (EIP-2929, EIP-3651), as a node's eth_call has them.
+  for (const address of [call.caller, call.to, header.fields.miner, ...evm.precompiles.keys()])
+    evm.journal.addAlwaysWarmAddress(address.toLowerCase());
+  const run = { state, result: undefined as EVMResult | undefined, failure: undefined as unknown };
+  try {
+    run.result = await evm.runCall({
+      block,
+      caller: evmAddress(call.caller),
+      origin: evmAddress(call.caller),
+      to: evmAddress(call.to),
+      data: call.data,
+      value: call.value,
+      gasLimit: call.gasLimit,
+      gasPrice: 0n,
+    });
+  } catch (error) {
+    run.failure = error;
+  }
+  return run;
+}
+
+/**
+ * Runs `call` in Cairn's EVM at the trusted header's block, over state proven against its state
+ * root: what the node's eth_createAccessList lists is proven first (one batch, beside the caller's
+ * and the callee's own proofs), and whatever the EVM reads beyond it is proven in a batch per run
+ * before the call runs again. Code comes from eth_getCode and must hash to the proven code hash.
+ * The node's own answer to the call is never asked.
+ *
+ * Throws VerifyError: VERIFY_PROOF_FAILED (naming the source and the account), VERIFY_CALL_UNRUNNABLE
+ * (what Cairn's EVM cannot run or prove: too little gas, BLOBBASEFEE, an old BLOCKHASH), the
+ * sources' own (VERIFY_NO_PROOFS, VERIFY_STATE_GONE); or a ChainError when the source fails.
+ */
+export async function verifiedCall(
+  source: Source,
+  header: TrustedHeader,
+  request: CallRequest,
+  options: VerifiedCallOptions = {},
+): Promise<VerifiedCallResult> {
+  const discoveringRuns = options.discoveringRuns ?? DISCOVERING_RUNS;
+  const caller = request.from ?? zeroAddress;
+  const data = hexToBytes(request.data);
+  const value = request.value ?? 0n;
+  const gas = request.gas ?? BigInt(header.fields.gasLimit);
+  const intrinsic = intrinsicGas(data);
+  if (gas < intrinsic) throw unrunnable(`gas ${gas} is below the call's intrinsic ${intrinsic}`);
+  const call: Prepared = {
+    caller,
+    to: request.to,
+    data,
+    value,
+    gasLimit: gas - intrinsic,
+    chainId: source.client.chain.id,
+  };
+
+  const reads = new ProvenReads(source, header);
+  const parties: Wants = new Map();
+  want(parties, caller);
+  want(parties, request.to);
+  const [hint] = await Promise.all([
+    accessListHint(source, header, { from: caller, to: request.to, data: request.data, value, gas: request.gas }),
+    reads.prove(parties),
+  ]);
+  await reads.prove(hint);
+
+  for (let runs = 1; ; runs++) {
+    const run = await runOnce(reads, runs <= discoveringRuns ? 'discover' : 'fetch', call);
+    if (run.state.missing.size > 0) {
+      await reads.prove(run.state.missing);
+      continue;
+    }
+    if (run.state.failure !== undefined) throw run.state.failure;
+    if (run.failure !== undefined) {
+      if (isCairnError(run.failure)) throw run.failure;
+      throw unrunnable(toSafeDetails(run.failure), run.failure);
+    }
+    const exec = (run.result as EVMResult).execResult;
+    return {
+      data: bytesToHex(exec.returnValue),
+      reverted: exec.exceptionError !== undefined,
+      ...(exec.exceptionError ? { halt: exec.exceptionError.error } : {}),
+      accountsProven: reads.accountsProven,
+      slotsProven: reads.slotsProven,
+      runs,
+    };
+  }
+}
