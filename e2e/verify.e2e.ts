@@ -4,9 +4,11 @@
 // an alarm names the source, and Send holds until the person acknowledges it. With the proxy
 // honest again, every figure shows proven.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAddress } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
+import { Settings } from './pages/Settings.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { mineTransfer } from './support/rpc.ts';
@@ -65,6 +67,39 @@ describe('balances checked against proofs, with a lying node listed first', () =
     await alarm.waitFor({ state: 'detached' });
     await main.getByText(allProven).waitFor();
     expect(await main.locator('del').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('checks a review’s preview in Cairn’s own EVM once the person asks for it in Settings, refusing bad input there', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    await new AppShell(page).open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
+    const networks = await new Settings(page).open('Networks');
+    const local = networks.getByRole('listitem').filter({ hasText: 'Local chain' });
+    await local.getByText(/^Proof checks: /).click();
+    const form = local.getByRole('form', { name: 'Proof checks' });
+    await form.getByLabel('A block I pinned').check();
+    await form.getByLabel('Block number').fill('twelve');
+    await form.getByRole('button', { name: 'Save proof checks' }).click();
+    await form.getByText('A block number is a whole number, like 21000000.').waitFor();
+    await form.getByText('A block hash is 0x and 64 hexadecimal characters.').waitFor();
+    expect(await form.getByLabel('Block number').inputValue()).toBe('twelve');
+    await form.getByLabel('Every RPC URL of this network names the same block').check();
+    await form.getByLabel('Balances, and previews run in Cairn’s own EVM over proven state').check();
+    await form.getByRole('button', { name: 'Save proof checks' }).click();
+    await form.getByText('Saved.').waitFor();
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    const send = new Send(page);
+    await send.open();
+    await send.fill({ recipient: demoAddress(5), asset: 'DAI', amount: '1' });
+    await send.continue();
+    await send.review
+      .getByText(
+        /^Verified preview: Cairn’s own EVM, over state proven at block \d+, finds what the node finds: the call succeeds\.$/,
+      )
+      .waitFor({ timeout: 30_000 });
     expect(consoleErrors).toEqual([]);
   });
 });

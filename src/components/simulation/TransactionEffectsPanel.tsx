@@ -16,6 +16,7 @@ import ui from '../ui.module.css';
 import { AccountChangeLines, ApprovalLine, WarningSentence } from './EffectLines';
 import { NamedAddress, usePreviewNames } from './previewNames';
 import styles from './simulation.module.css';
+import { VerifiedPreviewNote } from './VerifiedPreviewNote';
 
 /** How the preview was made; the method's own name where that says it. */
 const STRATEGY_WORDS: Record<SimulationStrategy, Message | string> = {
@@ -209,6 +210,7 @@ export function TransactionEffectsPanel({
           )}
         </div>
       )}
+      <VerifiedPreviewNote network={network} tx={tx} />
     </section>
   );
 }

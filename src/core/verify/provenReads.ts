@@ -69,6 +69,9 @@ export class ProvenReads {
     return provenSlot(entry.account, slot);
   }
 
+  /** Rounds of proofs asked for: each one HTTP request to the source (its client batches them). */
+  rounds = 0;
+
   get accountsProven(): number {
     return this.entries.size;
   }
@@ -97,7 +100,9 @@ export class ProvenReads {
    * account, or the source's errors (VERIFY_NO_PROOFS, VERIFY_STATE_GONE, a ChainError).
    */
   async prove(wants: Wants): Promise<void> {
-    const asked = [...this.unproven(wants)].map(([address, slots]) => {
+    const unproven = [...this.unproven(wants)];
+    if (unproven.length > 0) this.rounds++;
+    const asked = unproven.map(([address, slots]) => {
       const fresh = !this.entry(address);
       const proof = proofFrom(this.source, address, [...slots], this.header.number);
       const code = fresh ? this.codeAt(address) : undefined;

@@ -1,5 +1,5 @@
 import { type Hex, numberToHex } from 'viem';
-import { type ChainClient, chainClient } from '../chain/client';
+import { type ChainClient, chainClient, type ReadPace } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { toChainError } from '../chain/toChainError';
 import { VerifyError } from '../errors/verify';
@@ -12,10 +12,11 @@ export type Source = { url: string; client: ChainClient };
 
 /**
  * The network's RPC URLs as separate sources, in the person's order, each batching what is asked
- * of it together (what one refresh asks goes as one HTTP request per source).
+ * of it together (what one refresh asks goes as one HTTP request per source); at the background
+ * pace (a moment's wait to gather a block's reads), or at once where the person waits.
  */
-export function sourcesOf(network: Network): Source[] {
-  return network.rpcUrls.map((url) => ({ url, client: chainClient({ ...network, rpcUrls: [url] }, 'background') }));
+export function sourcesOf(network: Network, pace: ReadPace = 'background'): Source[] {
+  return network.rpcUrls.map((url) => ({ url, client: chainClient({ ...network, rpcUrls: [url] }, pace) }));
 }
 
 /** A ChainError from `source` as the VerifyError it means, or the ChainError itself. */

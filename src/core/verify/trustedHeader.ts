@@ -115,3 +115,14 @@ export async function pinnedHeader(
     );
   return trusted(header, 'pinned', [source.url]);
 }
+
+/** The header proofs are checked against, from `trust`; throws VerifyError or a ChainError. */
+export function trustedHeaderFor(sources: readonly Source[], trust: HeaderTrust, head: bigint): Promise<TrustedHeader> {
+  if (trust.kind === 'given') return Promise.resolve(trust.header);
+  if (trust.kind === 'pinned') return pinnedHeader(sources[0] as Source, trust, head);
+  return agreedHeader(sources, head);
+}
+
+/** The block `trust` proves at: the head's for agreement, the pinned or given header's otherwise. */
+export const trustedBlock = (trust: HeaderTrust, head: bigint): bigint =>
+  trust.kind === 'agreement' ? head : trust.kind === 'pinned' ? trust.number : trust.header.number;

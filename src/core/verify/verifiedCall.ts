@@ -7,6 +7,7 @@ import { type Address, bytesToHex, type Hex, hexToBytes, numberToBytes, pad, zer
 import { isCairnError, toSafeDetails } from '../errors/base';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
+import { EMPTY_CODE_HASH } from './accountProof';
 import { accessListHint, ProvenReads, type Wants, want } from './provenReads';
 import { type MissPolicy, ProvenStateManager } from './provenState';
 import type { Source } from './sources';
@@ -47,6 +48,10 @@ export type VerifiedCallResult = {
   slotsProven: number;
   /** EVM runs: one more for each batch of reads the node's access list left out. */
   runs: number;
+  /** The proven code hash of the called address: the caller's check that it is the contract it meant. */
+  calleeCodeHash: Hex;
+  /** Rounds of proofs asked for, each one HTTP request (the access-list hint travels with the first). */
+  rounds: number;
 };
 
 /** Thrown inside a run for what Cairn cannot prove (not an EVM halt): the call is unrunnable. */
@@ -195,6 +200,8 @@ export async function verifiedCall(
       accountsProven: reads.accountsProven,
       slotsProven: reads.slotsProven,
       runs,
+      calleeCodeHash: reads.entry(request.to)?.account.codeHash ?? EMPTY_CODE_HASH,
+      rounds: reads.rounds,
     };
   }
 }

@@ -104,12 +104,20 @@ describe('verified balances against a lying node', () => {
     expect(states(result).native).toEqual(['verified', 'verified', 'verified']);
   });
 
-  it('never shows a lied balance as verified when it never saw the truth: its layout stays unfound', async () => {
+  it('catches a lie it meets before any honest answer: the balance runs in Cairn’s own EVM over proven state', async () => {
     proxy.setFault({ kind: 'lie', lie: 'balanceOf' });
-    const { result } = await check(memoryLayoutBook());
-    expect(states(result).tokens).not.toContain('verified');
-    const figure = result.tokens.get((accounts[0] as Address).toLowerCase())?.get(contracts.DAI.toLowerCase());
-    expect(figure).toEqual({ state: 'unverified', reason: { id: 'core.chain:verify.reason.layoutUnknown' } });
+    const { result, claims } = await check(memoryLayoutBook());
+    const holder = (accounts[0] as Address).toLowerCase();
+    const claimed = claims.tokenBalances.get(holder)?.get(contracts.DAI.toLowerCase()) as bigint;
+    expect(result.tokens.get(holder)?.get(contracts.DAI.toLowerCase())).toEqual({
+      state: 'contradicted',
+      claimed,
+      proven: claimed / 1_000_000n,
+      source: proxy.url,
+    });
+    expect(caughtLying(result)).toBe(true);
+    // The verified call's rounds counted with the rest.
+    expect(result.requests).toBeGreaterThan(3);
   });
 
   it('catches a changed eth_getBalance (and getEthBalance): native figures contradicted', async () => {

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { MULTICALL3_ADDRESS } from '../chain/localChain';
 import { isCairnError } from '../errors/base';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
@@ -11,6 +12,7 @@ import {
   PROBED_LAYOUTS,
   tokenCodeKey,
 } from './balanceLayouts';
+import { balancesByCall } from './balancesByCall';
 import {
   type BalanceCheck,
   type BalanceClaims,
@@ -21,7 +23,7 @@ import {
 } from './figureChecks';
 import type { LayoutBook } from './layoutBook';
 import { proofFrom, type Source } from './sources';
-import { agreedHeader, type HeaderTrust, pinnedHeader, type TrustedHeader } from './trustedHeader';
+import { type HeaderTrust, type TrustedHeader, trustedBlock, trustedHeaderFor } from './trustedHeader';
 
 export type { BalanceCheck, BalanceClaims, FigureCheck } from './figureChecks';
 export { caughtLying } from './figureChecks';
@@ -68,17 +70,6 @@ function probed(account: ProvenAccount, holder: Address, claimed: bigint): Balan
   }
   return matches.length === 1 ? matches[0] : undefined;
 }
-
-/** The header proofs are checked against, from `trust`; throws VerifyError or a ChainError. */
-function trustedHeaderFor(sources: readonly Source[], trust: HeaderTrust, head: bigint): Promise<TrustedHeader> {
-  if (trust.kind === 'given') return Promise.resolve(trust.header);
-  if (trust.kind === 'pinned') return pinnedHeader(sources[0] as Source, trust, head);
-  return agreedHeader(sources, head);
-}
-
-/** The block `trust` proves at: the head's for agreement, the pinned or given header's otherwise. */
-const trustedBlock = (trust: HeaderTrust, head: bigint): bigint =>
-  trust.kind === 'agreement' ? head : trust.kind === 'pinned' ? trust.number : trust.header.number;
 
 const settle = <T>(p: Promise<T>): Promise<{ value: T } | { error: unknown }> =>
   p.then(
@@ -168,6 +159,8 @@ export async function verifyBalances(
   });
 
   const second: { token: Address; layout: BalanceLayout }[] = [];
+  /** Tokens whose layout is unknown: their balanceOf runs in Cairn's own EVM over proven state. */
+  const byCall: Address[] = [];
   plans.forEach((plan, i) => {
     const answer = tokenProofs[i] as { value: RpcAccountProof } | { error: unknown };
     const tokenKey = plan.token.toLowerCase();
@@ -201,7 +194,7 @@ export async function verifyBalances(
     const layout = book.forCode(codeKey) ?? (plan.probe ? probed(proven, plan.probe, probeClaim ?? 0n) : undefined);
     if (!layout) {
       if (kept) book.forget(chainId, plan.token);
-      setAll(() => unverified(msg('core.chain:verify.reason.layoutUnknown')));
+      byCall.push(plan.token);
       return;
     }
     book.keep(chainId, plan.token, codeKey, layout);
@@ -209,8 +202,9 @@ export async function verifyBalances(
   });
 
   if (second.length > 0) check.requests += 1;
-  await Promise.all(
-    second.map(async ({ token, layout }) => {
+  await Promise.all([
+    provenByCall(byCall, context, header.value, check),
+    ...second.map(async ({ token, layout }) => {
       const tokenKey = token.toLowerCase();
       const slots = claims.accounts.map((holder) => balanceSlot(layout, holder));
       try {
@@ -229,6 +223,37 @@ export async function verifyBalances(
           check.tokens.get(holder.toLowerCase())?.set(tokenKey, unverified(problem.text));
       }
     }),
-  );
+  ]);
   return check;
+}
+
+/** The figures of `tokens` proven by a verified call of their balanceOf (balancesByCall). */
+async function provenByCall(
+  tokens: readonly Address[],
+  context: CheckContext,
+  header: TrustedHeader,
+  check: BalanceCheck,
+) {
+  if (tokens.length === 0) return;
+  const holders = context.claims.head.accounts;
+  const set = (token: Address, figure: (holder: Address) => FigureCheck) => {
+    for (const holder of holders) check.tokens.get(holder.toLowerCase())?.set(token.toLowerCase(), figure(holder));
+  };
+  try {
+    const { balances, requests } = await balancesByCall(context.source, header, tokens, holders);
+    check.requests += requests;
+    for (const token of tokens) {
+      const proven = balances.get(token.toLowerCase());
+      set(token, (holder) => {
+        const balance = proven?.get(holder.toLowerCase());
+        return balance === undefined
+          ? unverified(msg('core.chain:verify.reason.layoutUnknown'))
+          : checkFigure(context.claims, holder, token.toLowerCase(), balance);
+      });
+    }
+  } catch (error) {
+    const problem = proofProblem(error, context, MULTICALL3_ADDRESS);
+    check.problems.push(problem);
+    for (const token of tokens) set(token, () => unverified(problem.text));
+  }
 }

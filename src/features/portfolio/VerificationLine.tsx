@@ -62,8 +62,9 @@ export function VerificationLine({ check }: { check: BalanceCheck }) {
           </p>
         )
       )}
-      {reasons(figures).map((reason) => (
-        <p key={reason.id} className={ui.muted}>
+      {reasons(figures).map((reason, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: distinct reasons may share a message id
+        <p key={i} className={ui.muted}>
           <T id="portfolio:check.line.notProven" values={{ reason }} />
         </p>
       ))}

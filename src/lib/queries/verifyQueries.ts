@@ -2,11 +2,15 @@ import { queryOptions } from '@tanstack/react-query';
 import { type PortfolioRequest, type PortfolioSnapshot, readPortfolio } from '@/core/assets/portfolio';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
+import { VerifyError } from '@/core/errors/verify';
+import type { UnsignedTransaction } from '@/core/simulation/types';
+import { checkCall } from '@/core/verify/checkedCall';
 import { memoryLayoutBook } from '@/core/verify/layoutBook';
 import { sourcesOf } from '@/core/verify/sources';
 import type { HeaderTrust } from '@/core/verify/trustedHeader';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
 import { type BalanceCheck, type BalanceClaims, verifyBalances } from '@/core/verify/verifyBalances';
+import { lightClientHeader } from '../lightClientTrust';
 import { chainKeys } from './chainQueries';
 
 /** The balance layouts found in this window, per contract code (core/verify/layoutBook.ts). */
@@ -29,14 +33,39 @@ const claimsOf = (snapshot: PortfolioSnapshot, request: PortfolioRequest): Balan
   tokenBalances: snapshot.tokens,
 });
 
-/** The header trust a stored choice means, once a light client has given its header where it is the choice. */
-function headerTrust(verification: NetworkVerification): HeaderTrust {
+/** The header trust a stored choice means: a light client's is asked for its newest header here. */
+export async function headerTrust(network: Network, verification: NetworkVerification): Promise<HeaderTrust> {
   const trust = verification.trust;
   if (trust.kind === 'pinned') return { kind: 'pinned', number: BigInt(trust.number), hash: trust.hash };
+  if (trust.kind === 'lightClient') {
+    const [source] = sourcesOf(network);
+    if (!source) throw new Error('a network without RPC URLs');
+    return { kind: 'given', header: await lightClientHeader(network, trust, source) };
+  }
   return { kind: 'agreement' };
 }
 
+/** A check that found nothing to check against: why, once (a light client that could not say). */
+const unchecked = (block: bigint, problem: VerifyError): BalanceCheck => ({
+  block,
+  header: undefined,
+  problems: [problem],
+  native: new Map(),
+  tokens: new Map(),
+  requests: 0,
+});
+
 export const verifyKeys = {
+  call: (network: Network, tx: UnsignedTransaction, verification: NetworkVerification) =>
+    [
+      ...chainKeys.network(network),
+      'call-check',
+      tx.from,
+      tx.to ?? '',
+      (tx.value ?? 0n).toString(),
+      tx.data ?? '0x',
+      JSON.stringify(verification.trust),
+    ] as const,
   balances: (
     network: Network,
     snapshot: PortfolioSnapshot,
@@ -69,10 +98,17 @@ export function balanceCheckQuery(
       if (!snapshot) throw new Error('no snapshot to check');
       const started = performance.now();
       const client = chainClient(network, 'background');
+      let trust: HeaderTrust;
+      try {
+        trust = await headerTrust(network, verification);
+      } catch (error) {
+        if (error instanceof VerifyError) return unchecked(snapshot.blockNumber, error);
+        throw error;
+      }
       const check = await verifyBalances(
         sourcesOf(network),
         network.chainId,
-        headerTrust(verification),
+        trust,
         claimsOf(snapshot, request),
         layouts,
         async (block) => claimsOf((await readPortfolio(client, request, true, block)).snapshot, request),
@@ -82,6 +118,38 @@ export function balanceCheckQuery(
       return check;
     },
     enabled: snapshot !== undefined && verification.mode !== 'off' && request.accounts.length > 0,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The review's transaction run by the node and by Cairn's own EVM over proven state at the trusted
+ * block (checkCall), when the network's verification covers previews; once per review. A
+ * contract creation is not checked (nothing to call).
+ */
+export function callCheckQuery(
+  network: Network,
+  tx: UnsignedTransaction,
+  verification: NetworkVerification,
+  head: bigint | undefined,
+) {
+  return queryOptions({
+    queryKey: verifyKeys.call(network, tx, verification),
+    queryFn: async () => {
+      if (!tx.to || head === undefined) throw new Error('nothing to check');
+      const trust = await headerTrust(network, verification);
+      // Prompt-paced sources: the person is waiting for the review.
+      const sources = sourcesOf(network, 'prompt');
+      return checkCall(sources, trust, head, {
+        from: tx.from,
+        to: tx.to,
+        data: tx.data ?? '0x',
+        ...(tx.value ? { value: tx.value } : {}),
+        ...(tx.gas ? { gas: tx.gas } : {}),
+      });
+    },
+    enabled: verification.mode === 'previews' && tx.to !== undefined && head !== undefined,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

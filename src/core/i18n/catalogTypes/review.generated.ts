@@ -94,6 +94,11 @@ declare module '../message' {
     "review:until.block": undefined;
     "review:until.date": { "date": MessageValue };
     "review:until.never": undefined;
+    "review:verified.checking": undefined;
+    "review:verified.differs": { "block": MessageValue; "node": MessageValue; "proven": MessageValue; "source": MessageValue };
+    "review:verified.failed": { "error": MessageValue };
+    "review:verified.fails": { "block": MessageValue };
+    "review:verified.succeeds": { "block": MessageValue };
     "review:warning.allowanceAboveBalance": undefined;
     "review:warning.atomicCallReverts": { "count": number | bigint; "index": number | bigint; "reason": MessageValue };
     "review:warning.callReverts": { "count": number | bigint; "index": number | bigint; "reason": MessageValue };

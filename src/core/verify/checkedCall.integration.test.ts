@@ -1,0 +1,58 @@
+import { encodeFunctionData, erc20Abi } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localChainUrl } from '@/testing/localChainUrl';
+import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
+import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
+import { chainClient } from '../chain/client';
+import { localNetwork } from '../chain/networks';
+import { checkCall } from './checkedCall';
+import { sourcesOf } from './sources';
+
+const url = localChainUrl();
+const { DAI } = demoContractAddresses();
+let proxy: RpcFaultProxy;
+let counter = 0;
+beforeAll(async () => {
+  proxy = await startRpcFaultProxy(url);
+});
+afterAll(async () => {
+  await proxy.close();
+});
+
+const balanceOf = {
+  to: DAI,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress(0)] }),
+};
+
+async function checked(call: { to: `0x${string}`; data: `0x${string}`; from?: `0x${string}` }) {
+  const network = { ...localNetwork([proxy.url, url]), id: `checked-call-${counter++}` };
+  const head = BigInt(await chainClient(network).request({ method: 'eth_blockNumber' }));
+  return checkCall(sourcesOf(network), { kind: 'agreement' }, head, call);
+}
+
+describe('a call checked against Cairn’s own run over proven state', () => {
+  it('agrees with an honest node, for a call that returns and one that reverts', async () => {
+    proxy.setFault({ kind: 'none' });
+    expect(await checked(balanceOf)).toMatchObject({ state: 'verified', reverted: false });
+    const transfer = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [demoAddress(1), 10n ** 40n],
+    });
+    expect(await checked({ to: DAI, data: transfer, from: demoAddress(0) })).toMatchObject({
+      state: 'verified',
+      reverted: true,
+    });
+  });
+
+  it('says the node’s answer differs when it lies about what the call reads', async () => {
+    proxy.setFault({ kind: 'lie', lie: 'balanceOf' });
+    const result = await checked(balanceOf);
+    expect(result.state).toBe('differs');
+    if (result.state === 'differs') {
+      expect(result.source).toBe(proxy.url);
+      expect(result.node).not.toBe(result.proven);
+    }
+    proxy.setFault({ kind: 'none' });
+  });
+});

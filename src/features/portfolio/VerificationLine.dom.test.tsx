@@ -1,0 +1,156 @@
+// The line under Home's total, rendered through a test wallet's providers: how many figures are
+// proven against which block and how that block is trusted, each reason the others are not proven
+// once, how many figures a proof contradicted; or, when nothing could be checked, why.
+import { MemoryRouter } from 'react-router';
+import type { Hex } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { VerifyError, type VerifyErrorCode } from '@/core/errors/verify';
+import { type Message, msg } from '@/core/i18n/message';
+import type { RpcHeader } from '@/core/verify/headerHash';
+import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
+import type { TrustedHeader } from '@/core/verify/trustedHeader';
+import { byRole, spokenText } from '@/testing/byRole';
+import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { VerificationLine } from './VerificationLine';
+
+const BLOCK = 21_000_000n;
+const NODE_A = 'https://node-a.example/';
+const NODE_B = 'https://node-b.example/';
+const ALICE = '0x00000000000000000000000000000000000a11ce';
+const BOB = '0x0000000000000000000000000000000000000b0b';
+const DAI = '0x00000000000000000000000000000000000000d1';
+const MKR = '0x00000000000000000000000000000000000000a2';
+const word = (byte: string): Hex => `0x${byte.repeat(32)}`;
+
+function header(via: TrustedHeader['via'], sources: readonly string[]): TrustedHeader {
+  const fields = { hash: word('aa'), stateRoot: word('5e'), number: `0x${BLOCK.toString(16)}` } as RpcHeader;
+  return { number: BLOCK, hash: word('aa'), stateRoot: word('5e'), timestamp: 1_700_000_000n, via, sources, fields };
+}
+
+const verified: FigureCheck = { state: 'verified', block: BLOCK };
+const notRead = (): FigureCheck => ({ state: 'unverified', reason: msg('core.chain:verify.reason.notRead') });
+const changed = (): FigureCheck => ({
+  state: 'unverified',
+  reason: msg('core.chain:verify.reason.changedSincePin', { block: (BLOCK - 5n).toString() }),
+});
+const lie = (claimed: bigint): FigureCheck => ({ state: 'contradicted', claimed, proven: 1n, source: NODE_A });
+
+function check(
+  via: TrustedHeader['via'] | undefined,
+  native: Record<string, FigureCheck>,
+  tokens: Record<string, Record<string, FigureCheck>> = {},
+  problems: VerifyError[] = [],
+): BalanceCheck {
+  return {
+    block: BLOCK,
+    header: via ? header(via, [NODE_A, NODE_B]) : undefined,
+    problems,
+    native: new Map(Object.entries(native)),
+    tokens: new Map(Object.entries(tokens).map(([holder, perToken]) => [holder, new Map(Object.entries(perToken))])),
+    requests: 4,
+  };
+}
+
+const problem = (code: VerifyErrorCode, text: Message) => new VerifyError(code, text);
+
+let wallet: TestWallet;
+let shown: { unmount(): void } | undefined;
+beforeAll(async () => {
+  wallet = await createTestWallet();
+});
+afterAll(() => wallet.close());
+afterEach(() => {
+  shown?.unmount();
+  shown = undefined;
+});
+
+/** The line's paragraphs, as read. */
+function showLine(balances: BalanceCheck): string[] {
+  shown = renderInWallet(
+    wallet,
+    <MemoryRouter>
+      <VerificationLine check={balances} />
+    </MemoryRouter>,
+  );
+  return [...document.querySelectorAll('p')].map(spokenText);
+}
+
+const PROOF_CHECKS_LINK = 'Proof checks';
+const NOT_READ = 'Not proven: The node did not give this figure.';
+const CHANGED = `Not proven: It changed after the pinned block ${BLOCK - 5n}, which is as far as Cairn can prove.`;
+
+describe('the verification line', () => {
+  it('counts the proven figures against the block its two nodes agree on', () => {
+    const lines = showLine(check('agreement', { [ALICE]: verified, [BOB]: verified }, { [ALICE]: { [DAI]: verified } }));
+    expect(lines).toEqual([
+      `3 of 3 figures proven against block ${BLOCK}, on which 2 nodes agree.`,
+      PROOF_CHECKS_LINK,
+    ]);
+    expect(byRole<HTMLAnchorElement>('link', PROOF_CHECKS_LINK).getAttribute('href')).toBe('/settings/networks');
+  });
+
+  it('lists each distinct reason a figure is not proven once, counting all figures', () => {
+    const lines = showLine(
+      check(
+        'agreement',
+        { [ALICE]: verified, [BOB]: notRead() },
+        { [ALICE]: { [DAI]: notRead(), [MKR]: changed() }, [BOB]: { [DAI]: changed(), [MKR]: verified } },
+      ),
+    );
+    expect(lines).toEqual([
+      `2 of 6 figures proven against block ${BLOCK}, on which 2 nodes agree.`,
+      NOT_READ,
+      CHANGED,
+      PROOF_CHECKS_LINK,
+    ]);
+  });
+
+  it('says how many figures a proof contradicted, and counts none of them proven', () => {
+    let lines = showLine(check('agreement', { [ALICE]: lie(5n), [BOB]: verified }));
+    expect(lines).toEqual([
+      `1 of 2 figures proven against block ${BLOCK}, on which 2 nodes agree.`,
+      '1 figure is contradicted by proofs: the node’s claim is struck through beside what the proof says.',
+      PROOF_CHECKS_LINK,
+    ]);
+    shown?.unmount();
+    lines = showLine(check('agreement', { [ALICE]: lie(5n), [BOB]: notRead() }, { [ALICE]: { [DAI]: lie(7n) } }));
+    expect(lines).toEqual([
+      `0 of 3 figures proven against block ${BLOCK}, on which 2 nodes agree.`,
+      NOT_READ,
+      '2 figures are contradicted by proofs: the node’s claim is struck through beside what the proof says.',
+      PROOF_CHECKS_LINK,
+    ]);
+  });
+
+  it('names a pinned block and a light client as where the block comes from', () => {
+    expect(showLine(check('pinned', { [ALICE]: verified }))[0]).toBe(
+      `1 of 1 figures proven against block ${BLOCK}, the block you pinned.`,
+    );
+    shown?.unmount();
+    expect(showLine(check('lightClient', { [ALICE]: verified }))[0]).toBe(
+      `1 of 1 figures proven against block ${BLOCK}, which the light client follows.`,
+    );
+  });
+
+  it('says why nothing is proven when there are no figures, and counts nothing', () => {
+    const lines = showLine(check(undefined, {}, {}, [problem('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource'))]));
+    expect(lines).toEqual([
+      'Balances not proven: This network lists one RPC URL. Checking by agreement needs at least two: add another node’s URL, or pin a block.',
+      PROOF_CHECKS_LINK,
+    ]);
+  });
+
+  it('says the first problem only, naming its source', () => {
+    const lines = showLine(
+      check(undefined, {}, {}, [
+        problem('VERIFY_NO_PROOFS', msg('core.chain:verify.noProofs', { source: NODE_B })),
+        problem('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource')),
+      ]),
+    );
+    expect(lines[0]).toBe(
+      `Balances not proven: ${NODE_B} does not answer eth_getProof, so Cairn cannot check what it says. Geth, Nethermind, Besu, Erigon and Reth answer it; some hosted nodes turn it off.`,
+    );
+    expect(lines.join(' ')).not.toContain('one RPC URL');
+    expect(lines.join(' ')).not.toContain('figures proven');
+  });
+});

@@ -1,0 +1,79 @@
+import type { Network } from '@/core/chain/networks';
+import { VerifyError } from '@/core/errors/verify';
+import { codeValue, msg } from '@/core/i18n/message';
+import { headerIsWhole } from '@/core/verify/headerHash';
+import { headerFrom, type Source } from '@/core/verify/sources';
+import type { TrustedHeader } from '@/core/verify/trustedHeader';
+import type { TrustChoice } from '@/core/verify/verificationSetting';
+
+type LightClientModule = typeof import('@/core/verify/lightClient/lightClient');
+type LightClient = Awaited<ReturnType<LightClientModule['startLightClient']>>;
+
+/** This window's light clients, one per chain, beacon API and checkpoint: started once, kept. */
+const started = new Map<string, Promise<LightClient>>();
+
+const BEACON_CHAINS: Record<number, 'mainnet' | 'sepolia'> = { 1: 'mainnet', 11155111: 'sepolia' };
+
+function clientFor(network: Network, trust: Extract<TrustChoice, { kind: 'lightClient' }>): Promise<LightClient> {
+  const key = `${network.chainId}|${trust.beaconUrl}|${trust.checkpoint}`;
+  let client = started.get(key);
+  if (!client) {
+    const chain = BEACON_CHAINS[network.chainId];
+    if (!chain) throw new Error(`no beacon chain for chain id ${network.chainId}`);
+    // The light client and its BLS code load only here, when a network's checks use one.
+    client = import('@/core/verify/lightClient/lightClient').then(({ beaconApi, startLightClient }) =>
+      startLightClient({ chain, api: beaconApi(trust.beaconUrl), checkpointRoot: trust.checkpoint }),
+    );
+    // A start that failed is tried afresh next time (a beacon API that was down, a setting changed).
+    client.catch(() => started.delete(key));
+    started.set(key, client);
+  }
+  return client;
+}
+
+/**
+ * The newest finalized execution header the network's light client has proven, with its fields
+ * from `source`: the node's block at that height must hash to the header the beacon chain signed.
+ * Throws the light client's VerifyErrors, VERIFY_SOURCES_DISAGREE (the node names another block
+ * there), VERIFY_SOURCE_BEHIND, VERIFY_HEADER_FORGED, a ChainError.
+ */
+export async function lightClientHeader(
+  network: Network,
+  trust: Extract<TrustChoice, { kind: 'lightClient' }>,
+  source: Source,
+): Promise<TrustedHeader> {
+  const client = await clientFor(network, trust);
+  const head = await client.update();
+  const block = head.number.toString();
+  const fields = await headerFrom(source, head.number);
+  if (!fields)
+    throw new VerifyError(
+      'VERIFY_SOURCE_BEHIND',
+      msg('core.chain:verify.sourceBehind', { source: codeValue(source.url), block }),
+    );
+  if (!headerIsWhole(fields))
+    throw new VerifyError(
+      'VERIFY_HEADER_FORGED',
+      msg('core.chain:verify.headerForged', { source: codeValue(source.url), block }),
+    );
+  if (fields.hash.toLowerCase() !== head.hash.toLowerCase())
+    throw new VerifyError(
+      'VERIFY_SOURCES_DISAGREE',
+      msg('core.chain:verify.sourcesDisagree', {
+        source: codeValue(source.url),
+        other: codeValue(trust.beaconUrl),
+        block,
+        hash: codeValue(fields.hash),
+        otherHash: codeValue(head.hash),
+      }),
+    );
+  return {
+    number: head.number,
+    hash: head.hash.toLowerCase() as `0x${string}`,
+    stateRoot: head.stateRoot.toLowerCase() as `0x${string}`,
+    timestamp: head.timestamp,
+    via: 'lightClient',
+    sources: [trust.beaconUrl],
+    fields,
+  };
+}
