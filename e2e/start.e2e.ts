@@ -61,7 +61,18 @@ describe('npm start', () => {
     expect(output).toMatch(/PUBLIC/);
 
     const html = await (await fetch(`http://127.0.0.1:${appPort}/`)).text();
-    expect(html).toContain(`content="http://127.0.0.1:${chainPort}"`);
+    // The node listed twice: directly, then through a second local port, so balances are checked
+    // by the two URLs' agreement.
+    const listed = /<meta name="cairn-local-rpc-url" content="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toBe(`http://127.0.0.1:${chainPort}`);
+    expect(listed[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const relayed = await fetch(listed[1] as string, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    expect(((await relayed.json()) as { result: string }).result).toBe('0x7a69');
     const rpc = await fetch(`http://127.0.0.1:${chainPort}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { PortfolioToken } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
-import type { Message } from '@/core/i18n/message';
+import { type Message, messageCode } from '@/core/i18n/message';
 import { type BalanceCheck, caughtLying, isLie } from '@/core/verify/figureChecks';
 
 /** One figure the node claimed and a proof contradicted, as the banner names it. */
@@ -24,11 +24,17 @@ export type VerificationAlarm = {
   problems: Message[];
   contradictions: Contradiction[];
   acknowledged: boolean;
+  /** What was caught, without the amounts: a new lie asks for a new acknowledgement. */
+  caught: string;
 };
 
 const alarmStore = createStore<{ alarms: Readonly<Record<string, VerificationAlarm>> }>()(() => ({ alarms: {} }));
 
-/** Notes a finished check: an alarm when it caught a lie (kept acknowledged while it lasts), none when clean. */
+/**
+ * Notes a finished check: an alarm when it caught a lie (kept acknowledged while the same lie
+ * lasts; a new one asks again). The alarm ends only with a check that had a trusted header and
+ * met no problem at all: a node caught lying cannot end it by then refusing its proofs.
+ */
 export function noteBalanceCheck(
   network: Network,
   check: BalanceCheck,
@@ -36,7 +42,10 @@ export function noteBalanceCheck(
 ): void {
   alarmStore.setState(({ alarms }) => {
     const { [network.id]: before, ...others } = alarms;
-    if (!caughtLying(check)) return { alarms: others };
+    if (!caughtLying(check)) {
+      const clean = check.header !== undefined && check.problems.length === 0;
+      return clean || !before ? { alarms: others } : { alarms };
+    }
     const contradictions: Contradiction[] = [];
     for (const [account, figure] of check.native)
       if (figure.state === 'contradicted') contradictions.push({ account, ...assets.native, ...figure });
@@ -47,11 +56,17 @@ export function noteBalanceCheck(
           contradictions.push({ account, symbol: known.symbol, decimals: known.decimals, ...figure });
       }
     }
+    const problems = check.problems.filter(isLie).map((problem) => problem.text);
+    const caught = JSON.stringify([
+      problems.map((problem) => messageCode(problem)),
+      contradictions.map((c) => `${c.account}:${c.symbol}:${c.source}`).sort(),
+    ]);
     const alarm: VerificationAlarm = {
       block: check.block,
-      problems: check.problems.filter(isLie).map((problem) => problem.text),
+      problems,
       contradictions,
-      acknowledged: before?.acknowledged ?? false,
+      acknowledged: before?.caught === caught && before.acknowledged,
+      caught,
     };
     return { alarms: { ...others, [network.id]: alarm } };
   });

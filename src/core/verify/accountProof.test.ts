@@ -108,4 +108,21 @@ describe('provenAccount', () => {
       expect(account.storage.get(slot)).toBe(0n);
     }
   });
+
+  it('reads an absent account stated with zero hashes, as geth from 1.13.4 and Erigon state it', () => {
+    const proof = {
+      ...proofOf(nonexistent),
+      codeHash: `0x${'00'.repeat(32)}` as Hex,
+      storageHash: `0x${'00'.repeat(32)}` as Hex,
+    };
+    expect(provenAccount(root(nonexistent), proof, asked(proof))).toMatchObject({
+      balance: 0n,
+      codeHash: EMPTY_CODE_HASH,
+    });
+    // Only for an account the trie proves absent.
+    const present = { ...proofOf(valid), codeHash: `0x${'00'.repeat(32)}` as Hex };
+    expect(() => provenAccount(root(valid), present, asked(present))).toThrow(
+      expect.objectContaining({ fault: 'stated' }),
+    );
+  });
 });

@@ -112,7 +112,7 @@ export function provenAccount(
     );
   }
   const result: ProvenAccount = { address: asked.address, ...account, storage };
-  statedAsProven(proof, result);
+  statedAsProven(proof, result, value === null);
   for (const slot of asked.slots ?? [])
     if (!storage.has(slotKey(slot))) throw new ProofFailedError({ part: 'storage', slot: slotKey(slot) }, 'stated');
   return result;
@@ -120,12 +120,16 @@ export function provenAccount(
 
 const sameHex = (a: Hex, b: Hex) => a.toLowerCase() === b.toLowerCase();
 
-function statedAsProven(proof: RpcAccountProof, account: ProvenAccount): void {
+/** How geth (from 1.13.4), Erigon and some hosted nodes state an account that does not exist. */
+const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
+
+function statedAsProven(proof: RpcAccountProof, account: ProvenAccount, absent: boolean): void {
+  const stated = (value: Hex, proven: Hex) => sameHex(value, proven) || (absent && sameHex(value, ZERO_HASH));
   const accountStated =
     BigInt(proof.balance) === account.balance &&
     BigInt(proof.nonce) === account.nonce &&
-    sameHex(proof.codeHash, account.codeHash) &&
-    sameHex(proof.storageHash, account.storageRoot);
+    stated(proof.codeHash, account.codeHash) &&
+    stated(proof.storageHash, account.storageRoot);
   if (!accountStated) throw new ProofFailedError({ part: 'account' }, 'stated');
   for (const entry of proof.storageProof) {
     const slot = slotKey(entry.key);

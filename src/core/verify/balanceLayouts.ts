@@ -1,5 +1,6 @@
 // Where an ERC-20 keeps each holder's balance in its storage, so a storage proof can prove it.
-// Found by probing (balanceProbe.ts) and kept per contract code (tokenCodeKey).
+// Learnt by probing these layouts' slots against the balance a verified call proves
+// (verifyBalances.ts), and kept per token and code (layoutBook.ts, tokenCodeKey).
 import { type Address, concat, type Hex, keccak256, pad, toHex } from 'viem';
 
 export type BalanceLayout =
@@ -42,9 +43,11 @@ export const PROBED_LAYOUTS: readonly BalanceLayout[] = [
   ...Array.from({ length: 8 }, (_, i): BalanceLayout => ({ kind: 'vyper', slot: toHex(i) })),
 ];
 
-/** Proxy implementation slots (EIP-1967, and OpenZeppelin's older one USDC's proxy uses). */
+/** Proxy implementation slots (EIP-1967's implementation and beacon, and OpenZeppelin's older one USDC's proxy uses). */
 export const IMPLEMENTATION_SLOTS: readonly Hex[] = [
   '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc',
+  // EIP-1967's beacon: a beacon proxy's implementation is the beacon's.
+  '0xa3f0ad74e5423aebfd80d3ef4346578335a9a72aeaee59ff6cb3582b35133d50',
   '0x7050c9e0f4ca769c69bd3a8ef740bc37934f8e2c036e5a723fd8ee048ed3f8c3',
 ];
 

@@ -33,13 +33,15 @@ export type BalanceCheck = {
   requests: number;
 };
 
-/** The codes that mean a source said something false, not only that Cairn could not check. */
+/**
+ * The codes that mean an RPC source said something false, not only that Cairn could not check (a
+ * beacon API's update that does not verify is the beacon node's fault, or Cairn's on a new fork).
+ */
 const LIES: readonly VerifyErrorCode[] = [
   'VERIFY_PROOF_FAILED',
   'VERIFY_HEADER_FORGED',
   'VERIFY_SOURCES_DISAGREE',
   'VERIFY_PIN_MISMATCH',
-  'VERIFY_UPDATE_INVALID',
 ];
 
 export const isLie = (problem: VerifyError): boolean => LIES.includes(problem.code);

@@ -76,10 +76,11 @@ describe('verified balances against a lying node', () => {
     expect(states(first.result).native).toEqual(['verified', 'verified', 'verified']);
     expect(states(first.result).tokens.every((s) => s === 'verified')).toBe(true);
     expect(first.result.header?.sources).toEqual([proxy.url, url]);
-    // Found by probing on first sight: one more request for the other holders' slots.
-    expect(proxy.requests).toBe(2);
+    // On first sight each token's balances come from a verified call (its rounds of proofs), and
+    // its layout is learnt from the probed slot that holds the proven balance.
+    expect(proxy.requests).toBe(4);
     // And one to the second source, for its header.
-    expect(first.result.requests).toBe(3);
+    expect(first.result.requests).toBe(5);
 
     const again = await check(book);
     expect(states(again.result).tokens.every((s) => s === 'verified')).toBe(true);
@@ -210,5 +211,34 @@ describe('verified balances against a lying node', () => {
     expect(result.block).toBe(pinnedAt);
     expect(dai(result)).toBe('contradicted');
     expect(caughtLying(result)).toBe(true);
+  });
+});
+
+describe('balance layouts learnt from proven balances, never from the node’s claims', () => {
+  it('learns no layout from a claim a liar chose, and never marks its figures verified', async () => {
+    proxy.setFault({ kind: 'lie', lie: 'balanceOf' });
+    const book = memoryLayoutBook();
+    await check(book);
+    // The liar's claims matched no slot of the proven state: the layouts were learnt from the
+    // proven balances, so an honest check afterwards proves everything in its first round.
+    proxy.setFault({ kind: 'none' });
+    const honest = await check(book);
+    expect(states(honest.result).tokens.every((s) => s === 'verified')).toBe(true);
+    expect(proxy.requests).toBe(1);
+  });
+
+  it('does not call a node lying on a kept layout the proven balance does not bear out', async () => {
+    const book = await honestBook();
+    const [token, kept] = [contracts.DAI.toLowerCase(), book.forToken(31337, contracts.DAI)];
+    if (!kept) throw new Error('no layout kept for DAI');
+    // A wrong layout kept for DAI (as a proxy sharing code could lend one): the first round says the
+    // node lies, the verified call says it does not, and the layout is forgotten.
+    book.keep(31337, contracts.DAI, kept.key, { kind: 'mapping', slot: '0x7' });
+    const { result } = await check(book);
+    expect(caughtLying(result)).toBe(false);
+    expect(result.tokens.get((accounts[0] as Address).toLowerCase())?.get(token)?.state).toBe('verified');
+    expect(book.forToken(31337, contracts.DAI)).toBeUndefined();
+    await check(book);
+    expect(book.forToken(31337, contracts.DAI)?.layout).toEqual(kept.layout);
   });
 });

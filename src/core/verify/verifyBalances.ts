@@ -158,15 +158,15 @@ export async function verifyBalances(
     }
   });
 
-  const second: { token: Address; layout: BalanceLayout }[] = [];
-  /** Tokens whose layout is unknown: their balanceOf runs in Cairn's own EVM over proven state. */
-  const byCall: Address[] = [];
+  /**
+   * Tokens whose balances a verified call proves (balanceOf in Cairn's own EVM): those without a
+   * kept layout, whose probed slots are then held against the proven balance to learn it, and
+   * those whose kept layout contradicts the node, so a wrong layout never raises a false alarm.
+   */
+  const byCall: ByCall[] = [];
   plans.forEach((plan, i) => {
     const answer = tokenProofs[i] as { value: RpcAccountProof } | { error: unknown };
     const tokenKey = plan.token.toLowerCase();
-    const setAll = (figure: (holder: Address) => FigureCheck) => {
-      for (const holder of claims.accounts) check.tokens.get(holder.toLowerCase())?.set(tokenKey, figure(holder));
-    };
     let proven: ProvenAccount;
     try {
       if ('error' in answer) throw answer.error;
@@ -174,7 +174,8 @@ export async function verifyBalances(
     } catch (error) {
       const problem = proofProblem(error, context, plan.token);
       check.problems.push(problem);
-      setAll(() => unverified(problem.text));
+      for (const holder of claims.accounts)
+        check.tokens.get(holder.toLowerCase())?.set(tokenKey, unverified(problem.text));
       return;
     }
     const codeKey = tokenCodeKey(
@@ -183,53 +184,49 @@ export async function verifyBalances(
     );
     const kept = book.forToken(chainId, plan.token);
     if (kept && kept.key === codeKey) {
-      setAll((holder) => {
+      const figures = claims.accounts.map((holder) => {
         const word = provenSlot(proven, balanceSlot(kept.layout, holder)) ?? 0n;
         return checkFigure(context.claims, holder, tokenKey, balanceInWord(kept.layout, word));
       });
+      if (figures.some((figure) => figure.state === 'contradicted')) {
+        byCall.push({ token: plan.token, codeKey, kept: true });
+        return;
+      }
+      claims.accounts.forEach((holder, h) =>
+        check.tokens.get(holder.toLowerCase())?.set(tokenKey, figures[h] as FigureCheck),
+      );
       return;
     }
-    const probeClaims = context.claims.atBlock ?? claims;
-    const probeClaim = plan.probe && probeClaims.tokenBalances.get(plan.probe.toLowerCase())?.get(tokenKey);
-    const layout = book.forCode(codeKey) ?? (plan.probe ? probed(proven, plan.probe, probeClaim ?? 0n) : undefined);
-    if (!layout) {
-      if (kept) book.forget(chainId, plan.token);
-      byCall.push(plan.token);
-      return;
-    }
-    book.keep(chainId, plan.token, codeKey, layout);
-    second.push({ token: plan.token, layout });
+    if (kept) book.forget(chainId, plan.token);
+    byCall.push({
+      token: plan.token,
+      codeKey,
+      kept: false,
+      ...(plan.probe ? { probe: { holder: plan.probe, proven } } : {}),
+    });
   });
 
-  if (second.length > 0) check.requests += 1;
-  await Promise.all([
-    provenByCall(byCall, context, header.value, check),
-    ...second.map(async ({ token, layout }) => {
-      const tokenKey = token.toLowerCase();
-      const slots = claims.accounts.map((holder) => balanceSlot(layout, holder));
-      try {
-        const proven = provenAccount(stateRoot, await proofFrom(source, token, slots, block), {
-          address: token,
-          slots,
-        });
-        claims.accounts.forEach((holder, i) => {
-          const word = balanceInWord(layout, provenSlot(proven, slots[i] as Hex) ?? 0n);
-          check.tokens.get(holder.toLowerCase())?.set(tokenKey, checkFigure(context.claims, holder, tokenKey, word));
-        });
-      } catch (error) {
-        const problem = proofProblem(error, context, token);
-        check.problems.push(problem);
-        for (const holder of claims.accounts)
-          check.tokens.get(holder.toLowerCase())?.set(tokenKey, unverified(problem.text));
-      }
-    }),
-  ]);
+  await provenByCall(byCall, context, header.value, check);
   return check;
 }
 
-/** The figures of `tokens` proven by a verified call of their balanceOf (balancesByCall). */
+/** A token whose balances a verified call proves, and what it may learn of its layout. */
+type ByCall = {
+  token: Address;
+  codeKey: string;
+  /** Its kept layout contradicted the node: confirmed (or forgotten) by the call. */
+  kept: boolean;
+  /** A holder whose every probed slot was proven in the first round. */
+  probe?: { holder: Address; proven: ProvenAccount };
+};
+
+/**
+ * The figures of `tokens` proven by a verified call of their balanceOf (balancesByCall); a probed
+ * token's layout is learnt where exactly one probed slot holds the proven balance, a kept layout
+ * the call does not bear out is forgotten.
+ */
 async function provenByCall(
-  tokens: readonly Address[],
+  tokens: readonly ByCall[],
   context: CheckContext,
   header: TrustedHeader,
   check: BalanceCheck,
@@ -240,20 +237,39 @@ async function provenByCall(
     for (const holder of holders) check.tokens.get(holder.toLowerCase())?.set(token.toLowerCase(), figure(holder));
   };
   try {
-    const { balances, requests } = await balancesByCall(context.source, header, tokens, holders);
+    const { balances, requests } = await balancesByCall(
+      context.source,
+      header,
+      tokens.map((t) => t.token),
+      holders,
+    );
     check.requests += requests;
-    for (const token of tokens) {
+    for (const { token, codeKey, kept, probe } of tokens) {
       const proven = balances.get(token.toLowerCase());
-      set(token, (holder) => {
-        const balance = proven?.get(holder.toLowerCase());
-        return balance === undefined
-          ? unverified(msg('core.chain:verify.reason.layoutUnknown'))
-          : checkFigure(context.claims, holder, token.toLowerCase(), balance);
-      });
+      const figures = new Map(
+        holders.map((holder) => {
+          const balance = proven?.get(holder.toLowerCase());
+          const figure =
+            balance === undefined
+              ? unverified(msg('core.chain:verify.reason.layoutUnknown'))
+              : checkFigure(context.claims, holder, token.toLowerCase(), balance);
+          return [holder, figure] as const;
+        }),
+      );
+      set(token, (holder) => figures.get(holder) as FigureCheck);
+      if (kept) {
+        const borneOut = [...figures.values()].every((figure) => figure.state !== 'contradicted');
+        // The kept layout said the node lied where the call says it did not: the layout is wrong.
+        if (borneOut) context.book.forget(context.chainId, token);
+        continue;
+      }
+      const balance = probe && proven?.get(probe.holder.toLowerCase());
+      const layout = probe && balance ? probed(probe.proven, probe.holder, balance) : undefined;
+      if (layout) context.book.keep(context.chainId, token, codeKey, layout);
     }
   } catch (error) {
     const problem = proofProblem(error, context, MULTICALL3_ADDRESS);
     check.problems.push(problem);
-    for (const token of tokens) set(token, () => unverified(problem.text));
+    for (const { token } of tokens) set(token, () => unverified(problem.text));
   }
 }

@@ -146,7 +146,6 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
           )}
         </p>
       )}
-      {portfolio.checks && !stale && <VerificationLine check={portfolio.checks} />}
       {stale && staleBecause === 'read' && (
         <div className={ui.actions}>
           <button type="button" className={ui.secondary} onClick={retry}>
@@ -169,6 +168,8 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
           </li>
         ))}
       </ul>
+      {/* Below the actions: a line that comes with the first check never moves them. */}
+      {portfolio.checks && !stale && <VerificationLine check={portfolio.checks} />}
     </section>
   );
 }

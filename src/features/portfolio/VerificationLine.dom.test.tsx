@@ -2,13 +2,12 @@
 // proven against which block and how that block is trusted, each reason the others are not proven
 // once, how many figures a proof contradicted; or, when nothing could be checked, why.
 import { MemoryRouter } from 'react-router';
-import type { Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VerifyError, type VerifyErrorCode } from '@/core/errors/verify';
 import { type Message, msg } from '@/core/i18n/message';
-import type { RpcHeader } from '@/core/verify/headerHash';
 import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
 import type { TrustedHeader } from '@/core/verify/trustedHeader';
+import { balanceCheck, trustedHeaderAt } from '@/testing/balanceChecks';
 import { byRole, spokenText } from '@/testing/byRole';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { VerificationLine } from './VerificationLine';
@@ -20,12 +19,6 @@ const ALICE = '0x00000000000000000000000000000000000a11ce';
 const BOB = '0x0000000000000000000000000000000000000b0b';
 const DAI = '0x00000000000000000000000000000000000000d1';
 const MKR = '0x00000000000000000000000000000000000000a2';
-const word = (byte: string): Hex => `0x${byte.repeat(32)}`;
-
-function header(via: TrustedHeader['via'], sources: readonly string[]): TrustedHeader {
-  const fields = { hash: word('aa'), stateRoot: word('5e'), number: `0x${BLOCK.toString(16)}` } as RpcHeader;
-  return { number: BLOCK, hash: word('aa'), stateRoot: word('5e'), timestamp: 1_700_000_000n, via, sources, fields };
-}
 
 const verified: FigureCheck = { state: 'verified', block: BLOCK };
 const notRead = (): FigureCheck => ({ state: 'unverified', reason: msg('core.chain:verify.reason.notRead') });
@@ -35,21 +28,20 @@ const changed = (): FigureCheck => ({
 });
 const lie = (claimed: bigint): FigureCheck => ({ state: 'contradicted', claimed, proven: 1n, source: NODE_A });
 
-function check(
+/** A check at BLOCK trusted `via` two nodes (none: no header), its figures and problems. */
+const check = (
   via: TrustedHeader['via'] | undefined,
   native: Record<string, FigureCheck>,
   tokens: Record<string, Record<string, FigureCheck>> = {},
   problems: VerifyError[] = [],
-): BalanceCheck {
-  return {
+): BalanceCheck =>
+  balanceCheck({
     block: BLOCK,
-    header: via ? header(via, [NODE_A, NODE_B]) : undefined,
+    header: via ? trustedHeaderAt(BLOCK, via, [NODE_A, NODE_B]) : 'none',
+    native,
+    tokens,
     problems,
-    native: new Map(Object.entries(native)),
-    tokens: new Map(Object.entries(tokens).map(([holder, perToken]) => [holder, new Map(Object.entries(perToken))])),
-    requests: 4,
-  };
-}
+  });
 
 const problem = (code: VerifyErrorCode, text: Message) => new VerifyError(code, text);
 
@@ -81,11 +73,10 @@ const CHANGED = `Not proven: It changed after the pinned block ${BLOCK - 5n}, wh
 
 describe('the verification line', () => {
   it('counts the proven figures against the block its two nodes agree on', () => {
-    const lines = showLine(check('agreement', { [ALICE]: verified, [BOB]: verified }, { [ALICE]: { [DAI]: verified } }));
-    expect(lines).toEqual([
-      `3 of 3 figures proven against block ${BLOCK}, on which 2 nodes agree.`,
-      PROOF_CHECKS_LINK,
-    ]);
+    const lines = showLine(
+      check('agreement', { [ALICE]: verified, [BOB]: verified }, { [ALICE]: { [DAI]: verified } }),
+    );
+    expect(lines).toEqual([`3 of 3 figures proven against block ${BLOCK}, on which 2 nodes agree.`, PROOF_CHECKS_LINK]);
     expect(byRole<HTMLAnchorElement>('link', PROOF_CHECKS_LINK).getAttribute('href')).toBe('/settings/networks');
   });
 
@@ -133,9 +124,24 @@ describe('the verification line', () => {
   });
 
   it('says why nothing is proven when there are no figures, and counts nothing', () => {
-    const lines = showLine(check(undefined, {}, {}, [problem('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource'))]));
+    const lines = showLine(
+      check(undefined, {}, {}, [problem('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource'))]),
+    );
     expect(lines).toEqual([
       'Balances not proven: This network lists one RPC URL. Checking by agreement needs at least two: add another node’s URL, or pin a block.',
+      PROOF_CHECKS_LINK,
+    ]);
+  });
+
+  it('counts the figures when there are some, whatever problem the check also met', () => {
+    const failed = problem(
+      'VERIFY_PROOF_FAILED',
+      msg('core.chain:verify.proofFailed', { source: NODE_A, address: BOB, block: BLOCK.toString() }),
+    );
+    const lines = showLine(check('agreement', { [ALICE]: verified, [BOB]: notRead() }, {}, [failed]));
+    expect(lines).toEqual([
+      `1 of 2 figures proven against block ${BLOCK}, on which 2 nodes agree.`,
+      NOT_READ,
       PROOF_CHECKS_LINK,
     ]);
   });
