@@ -146,6 +146,8 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   VERIFY_BEACON_REFUSED: 'common:error.title.verifyBeaconRefused',
   VERIFY_BEACON_UNREACHABLE: 'common:error.title.verifyBeaconUnreachable',
   VERIFY_CALL_UNRUNNABLE: 'common:error.title.verifyCallUnrunnable',
+  VERIFY_HEADER_UNSUPPORTED: 'common:error.title.verifyHeaderUnsupported',
+  VERIFY_BLOCK_BEHIND: 'common:error.title.verifyBlockBehind',
   SAFE_NOT_A_SAFE: 'common:error.title.safeNotASafe',
   SAFE_UNKNOWN_CODE: 'common:error.title.safeUnknownCode',
   SAFE_SIGNATURE_MALFORMED: 'common:error.title.safeSignatureMalformed',

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import type { PortfolioRequest, PortfolioSnapshot } from '@/core/assets/portfolio';
+import { portfolioClaims } from '@/core/assets/portfolioClaims';
 import { buildPortfolioView } from '@/core/assets/portfolioView';
 import { carriedCheck } from '@/core/verify/carriedCheck';
 import { type BalanceCheck, type BalanceClaims, caughtLying } from '@/core/verify/figureChecks';
@@ -153,14 +154,6 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
   };
 }
 
-const claimsOf = (snapshot: PortfolioSnapshot, request: PortfolioRequest): BalanceClaims => ({
-  blockNumber: snapshot.blockNumber,
-  accounts: request.accounts,
-  tokens: request.tokens,
-  native: snapshot.native,
-  tokenBalances: snapshot.tokens,
-});
-
 /**
  * The fresh snapshot's balances checked against proofs, when the network's verification is on:
  * the check of this block, or the last one carried over to the figures that did not move while
@@ -182,12 +175,14 @@ function useBalanceChecks(
   const node = lastKnownNode(network);
   const on = verification.mode !== 'off';
   const current = on && query.data && !query.isPlaceholderData ? query.data : undefined;
-  if (current && fresh) last.current = { node, check: current, claims: claimsOf(fresh, request) };
+  if (current && fresh) last.current = { node, check: current, claims: portfolioClaims(fresh, request) };
   const checks = useMemo(() => {
     if (!on || !fresh) return undefined;
     if (current) return current;
     const before = last.current;
-    return before?.node === node ? carriedCheck(before.check, before.claims, claimsOf(fresh, request)) : undefined;
+    return before?.node === node
+      ? carriedCheck(before.check, before.claims, portfolioClaims(fresh, request))
+      : undefined;
   }, [on, fresh, current, node, request]);
   useEffect(() => {
     if (!on) clearAlarm(network);

@@ -10,6 +10,12 @@ export type BalanceClaims = {
   tokens: readonly Address[];
   native: ReadonlyMap<string, bigint>;
   tokenBalances: ReadonlyMap<string, ReadonlyMap<string, bigint>>;
+  /**
+   * False when the claims may come from more than one block (read in several eth_calls at
+   * `latest`): the check reads them again at its block, so a balance that moved between two
+   * calls is never taken for a lie.
+   */
+  oneBlock?: boolean;
 };
 
 /** One figure, checked: proven equal, not proven (and why), or proven different. */

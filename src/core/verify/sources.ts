@@ -62,3 +62,12 @@ export async function proofFrom(
     throw sourceError(error, source, number);
   }
 }
+
+/** The newest block `source` names (eth_blockNumber). */
+export async function headFrom(source: Source): Promise<bigint> {
+  try {
+    return BigInt((await source.client.request({ method: 'eth_blockNumber' } as never)) as Hex);
+  } catch (error) {
+    throw toChainError(error, source.url);
+  }
+}

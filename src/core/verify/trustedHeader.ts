@@ -2,7 +2,7 @@ import type { Hex } from 'viem';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
 import { headerIsWhole, type RpcHeader } from './headerHash';
-import { headerFrom, type Source } from './sources';
+import { headerFrom, headFrom, type Source } from './sources';
 
 /**
  * Where the trusted header comes from: the same block from every RPC URL the person listed
@@ -54,30 +54,93 @@ async function wholeHeader(source: Source, number: bigint): Promise<RpcHeader> {
   return header;
 }
 
+/** How far behind the newest block a source names the checked block may be (about 13 minutes on Ethereum). */
+export const MAX_BLOCKS_BEHIND = 64n;
+/** How long to wait before asking again when sources name different blocks at the head (a reorg). */
+const REORG_WAIT_MS = 1_000;
+
+/** Each source's header of block `number` and its newest block, asked together (one request each). */
+const headersAt = (sources: readonly Source[], number: bigint) =>
+  Promise.all(
+    sources.map(async (source) => ({
+      source,
+      answer: await Promise.all([headerFrom(source, number), headFrom(source)]),
+    })),
+  );
+
 /**
- * The header of block `number` once every source gives the same one, each hashing whole.
- * Throws VERIFY_ONE_SOURCE (fewer than two), VERIFY_SOURCE_BEHIND, VERIFY_HEADER_FORGED,
- * VERIFY_SOURCES_DISAGREE (naming the first source and the one that differs), a ChainError.
+ * The header of block `number` once every source gives the same one, each hashing whole, and no
+ * source names a block more than MAX_BLOCKS_BEHIND newer (a node answering for an old block, where
+ * a lie of the present could hide). Sources that differ are asked again once, a moment later (two
+ * honest nodes can differ at the head during a reorg). Throws VERIFY_ONE_SOURCE (fewer than two),
+ * VERIFY_SOURCE_BEHIND, VERIFY_BLOCK_BEHIND, VERIFY_HEADER_UNSUPPORTED (every source gives the same
+ * block in a form Cairn cannot hash), VERIFY_HEADER_FORGED, VERIFY_SOURCES_DISAGREE (naming the
+ * first source and the one that differs), a ChainError.
  */
-export async function agreedHeader(sources: readonly Source[], number: bigint): Promise<TrustedHeader> {
+export async function agreedHeader(
+  sources: readonly Source[],
+  number: bigint,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<TrustedHeader> {
   if (sources.length < 2) throw new VerifyError('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource'));
-  const headers = await Promise.all(sources.map((source) => wholeHeader(source, number)));
-  const [first, ...others] = headers as [RpcHeader, ...RpcHeader[]];
-  others.forEach((header, i) => {
-    if (header.hash.toLowerCase() === first.hash.toLowerCase()) return;
+  let answers = await headersAt(sources, number);
+  const block = number.toString();
+  for (const { source, answer } of answers) {
+    if (!answer[0])
+      throw new VerifyError(
+        'VERIFY_SOURCE_BEHIND',
+        msg('core.chain:verify.sourceBehind', { source: codeValue(source.url), block }),
+      );
+  }
+  const newest = answers.reduce((max, { answer }) => (answer[1] > max ? answer[1] : max), number);
+  if (newest - number > MAX_BLOCKS_BEHIND)
+    throw new VerifyError(
+      'VERIFY_BLOCK_BEHIND',
+      msg('core.chain:verify.blockBehind', {
+        source: codeValue((sources[0] as Source).url),
+        block,
+        behind: (newest - number).toString(),
+      }),
+    );
+  const differ = () => {
+    const first = answers[0]?.answer[0] as RpcHeader;
+    return answers.find(({ answer }) => (answer[0] as RpcHeader).hash.toLowerCase() !== first.hash.toLowerCase());
+  };
+  if (differ()) {
+    await wait(REORG_WAIT_MS);
+    answers = await headersAt(sources, number);
+  }
+  const headers = answers.map(({ answer }) => answer[0]);
+  if (headers.some((header) => !header))
+    throw new VerifyError(
+      'VERIFY_SOURCE_BEHIND',
+      msg('core.chain:verify.sourceBehind', { source: codeValue((sources[0] as Source).url), block }),
+    );
+  const whole = (headers as RpcHeader[]).map((header) => headerIsWhole(header) && BigInt(header.number) === number);
+  const different = differ();
+  if (!whole.some(Boolean) && !different)
+    throw new VerifyError('VERIFY_HEADER_UNSUPPORTED', msg('core.chain:verify.headerUnsupported', { block }));
+  const forged = whole.findIndex((ok) => !ok);
+  if (forged >= 0)
+    throw new VerifyError(
+      'VERIFY_HEADER_FORGED',
+      msg('core.chain:verify.headerForged', { source: codeValue((sources[forged] as Source).url), block }),
+    );
+  if (different) {
+    const first = headers[0] as RpcHeader;
     throw new VerifyError(
       'VERIFY_SOURCES_DISAGREE',
       msg('core.chain:verify.sourcesDisagree', {
         source: codeValue((sources[0] as Source).url),
-        other: codeValue((sources[i + 1] as Source).url),
-        block: number.toString(),
+        other: codeValue(different.source.url),
+        block,
         hash: codeValue(first.hash),
-        otherHash: codeValue(header.hash),
+        otherHash: codeValue((different.answer[0] as RpcHeader).hash),
       }),
     );
-  });
+  }
   return trusted(
-    first,
+    headers[0] as RpcHeader,
     'agreement',
     sources.map((s) => s.url),
   );

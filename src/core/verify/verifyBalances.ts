@@ -113,7 +113,8 @@ export async function verifyBalances(
   // Nothing to agree with: no request is worth sending.
   if (trust.kind === 'agreement' && sources.length < 2)
     return unchecked(new VerifyError('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource')));
-  const elsewhere = block !== claims.blockNumber && claimsAt ? claimsAt(block) : undefined;
+  const elsewhere =
+    claimsAt && (block !== claims.blockNumber || claims.oneBlock === false) ? claimsAt(block) : undefined;
   const context: CheckContext = {
     block,
     source,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type PortfolioRequest, type PortfolioSnapshot, readPortfolio } from '@/core/assets/portfolio';
+import { portfolioClaims } from '@/core/assets/portfolioClaims';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { VerifyError } from '@/core/errors/verify';
@@ -24,14 +25,6 @@ export const lastCheckCost = (network: Network): CheckCost | undefined =>
 
 /** How long each network's last balances read took (portfolioQuery notes it), beside the check's cost. */
 export const readTimes = new Map<string, number>();
-
-const claimsOf = (snapshot: PortfolioSnapshot, request: PortfolioRequest): BalanceClaims => ({
-  blockNumber: snapshot.blockNumber,
-  accounts: request.accounts,
-  tokens: request.tokens,
-  native: snapshot.native,
-  tokenBalances: snapshot.tokens,
-});
 
 /** The header trust a stored choice means: a light client's is asked for its newest header here. */
 export async function headerTrust(network: Network, verification: NetworkVerification): Promise<HeaderTrust> {
@@ -109,9 +102,9 @@ export function balanceCheckQuery(
         sourcesOf(network),
         network.chainId,
         trust,
-        claimsOf(snapshot, request),
+        portfolioClaims(snapshot, request),
         layouts,
-        async (block) => claimsOf((await readPortfolio(client, request, true, block)).snapshot, request),
+        async (block) => portfolioClaims((await readPortfolio(client, request, true, block)).snapshot, request),
       );
       const node = chainKeys.network(network).join('|');
       costs.set(node, { requests: check.requests, ms: performance.now() - started, readMs: readTimes.get(node) });

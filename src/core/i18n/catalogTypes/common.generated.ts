@@ -154,11 +154,13 @@ declare module '../message' {
     "common:error.title.vaultWrongPassword": undefined;
     "common:error.title.verifyBeaconRefused": undefined;
     "common:error.title.verifyBeaconUnreachable": undefined;
+    "common:error.title.verifyBlockBehind": undefined;
     "common:error.title.verifyCallUnrunnable": undefined;
     "common:error.title.verifyCheckpointInvalid": undefined;
     "common:error.title.verifyCheckpointOld": undefined;
     "common:error.title.verifyHeaderForged": undefined;
     "common:error.title.verifyHeaderTooOld": undefined;
+    "common:error.title.verifyHeaderUnsupported": undefined;
     "common:error.title.verifyNoProofs": undefined;
     "common:error.title.verifyOneSource": undefined;
     "common:error.title.verifyPinMismatch": undefined;

@@ -316,6 +316,7 @@ declare module '../message' {
     "core.chain:unknownData": undefined;
     "core.chain:verify.beaconRefused": { "source": MessageValue };
     "core.chain:verify.beaconUnreachable": { "reason": MessageValue; "source": MessageValue };
+    "core.chain:verify.blockBehind": { "behind": MessageValue; "block": MessageValue; "source": MessageValue };
     "core.chain:verify.callUnrunnable": { "reason": MessageValue };
     "core.chain:verify.checkpointInvalid": { "reason": MessageValue; "root": MessageValue };
     "core.chain:verify.checkpointOld": { "days": MessageValue; "limit": MessageValue };
@@ -327,6 +328,7 @@ declare module '../message' {
     "core.chain:verify.draft.numberNotNumber": undefined;
     "core.chain:verify.headerForged": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.headerTooOld": { "behind": MessageValue; "block": MessageValue; "limit": MessageValue };
+    "core.chain:verify.headerUnsupported": { "block": MessageValue };
     "core.chain:verify.noProofs": { "source": MessageValue };
     "core.chain:verify.oneSource": undefined;
     "core.chain:verify.pinMismatch": { "block": MessageValue; "hash": MessageValue; "pinned": MessageValue; "source": MessageValue };
