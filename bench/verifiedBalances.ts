@@ -2,9 +2,9 @@
 // refresh unchecked, for the demo wallet (3 accounts, the local chain's tokens and feeds) and for
 // 10 accounts × 200 tokens, on a seeded local chain listed twice (two counting proxies in front
 // of one node, as `npm start` lists it), +50 ms per HTTP request. Counts HTTP requests at both
-// proxies and times each refresh; the first check of a token proves its balances by a verified call and learns its layout
-// from the probed slot holding the balance a verified call proves), shown apart. Budget for tokens with known layouts: at most 4 HTTP requests and 3×
-// the unchecked refresh.
+// proxies and times each refresh. A token's first check proves its balances by a verified call
+// and learns its layout from the probed slot that holds them: shown apart. Budget for tokens with
+// known layouts: at most 4 HTTP requests and 3× the unchecked refresh.
 import { type Address, encodeAbiParameters, keccak256, numberToHex, pad } from 'viem';
 import { compileContracts } from '../devchain/compile.ts';
 import { demoAddress } from '../devchain/seedSupport.ts';

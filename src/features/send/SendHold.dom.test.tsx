@@ -1,8 +1,8 @@
 // Send while proofs contradict the selected network's node, over a whole test wallet and a fake
 // node (through fetch): the screen shows the hold in place of the form, and the form only once the
-// person ticks that they understand; the acknowledgement lasts while the alarm does (a further
-// lie keeps it), a clean check ends the alarm, and a new lie after that holds sending again. An
-// alarm on another network holds nothing here.
+// person ticks that they understand; the acknowledgement lasts while the same lie does, another
+// lie (another source) holds sending again, as does a new lie after a clean check ended the alarm.
+// An alarm on another network, or a figure only not proven, holds nothing here.
 import { flushSync } from 'react-dom';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { msg } from '@/core/i18n/message';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
 import { noteBalanceCheck } from '@/lib/verificationAlarm';
+import { balanceCheck } from '@/testing/balanceChecks';
 import { byRole, queryByRole } from '@/testing/byRole';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
@@ -24,26 +25,17 @@ const UNDERSTAND = 'I understand the node may be lying, and still want to send';
 const ME = TEST_ADDRESS_0.toLowerCase();
 const ASSETS = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
 
-/** A finished check of the person's native balance at block 100, its one figure `figure`. */
-const checkOf = (figure: FigureCheck): BalanceCheck => ({
-  block: 100n,
-  header: undefined,
-  problems: [],
-  native: new Map([[ME, figure]]),
-  tokens: new Map(),
-  requests: 2,
-});
-const LIE = checkOf({
-  state: 'contradicted',
-  claimed: 5n * 10n ** 18n,
-  proven: 10n ** 18n,
-  source: 'http://node.test/',
-});
+/** A check of the person's native balance at block 100, trusted by agreement: its one figure. */
+const checkOf = (figure: FigureCheck): BalanceCheck => balanceCheck({ block: 100n, native: { [ME]: figure } });
+const lieBy = (source: string) =>
+  checkOf({ state: 'contradicted', claimed: 5n * 10n ** 18n, proven: 10n ** 18n, source });
+const LIE = lieBy('http://node.test/');
 const CLEAN = checkOf({ state: 'verified', block: 100n });
 
 let wallet: TestWallet;
 let networks: Network[] = [];
 let unmount: () => void = () => undefined;
+let lastLateRequest = Date.now();
 beforeEach(async () => {
   wallet = await createTestWallet();
   networks = wallet.store.getState().networks;
@@ -61,14 +53,17 @@ afterEach(() => {
   for (const network of networks) noteBalanceCheck(network, CLEAN, ASSETS);
   sendFlowStore.setState({ form: EMPTY_FORM, step: { name: 'form' } });
   wallet.close();
-  // What the closed screen still had queued for the node leaves a moment later: refused here, not
+  // What the closed screen still had under way asks the node a moment later: refused here, never
   // sent to the network.
-  vi.stubGlobal('fetch', async () =>
-    Response.json({ jsonrpc: '2.0', id: 0, error: { code: -32000, message: 'closed' } }),
-  );
+  vi.stubGlobal('fetch', async () => {
+    lastLateRequest = Date.now();
+    return Response.json({ jsonrpc: '2.0', id: 0, error: { code: -32000, message: 'closed' } });
+  });
 });
 afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // The real fetch comes back once nothing has asked for a while.
+  for (let waited = 0; Date.now() - lastLateRequest < 200 && waited < 5_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   vi.unstubAllGlobals();
 });
 
@@ -125,6 +120,15 @@ describe('sending while proofs contradict the node', () => {
     note(selected(), CLEAN);
     expect(shown()).toEqual({ held: false, form: true });
     note(selected(), LIE);
+    await expect.poll(shown, poll).toEqual({ held: true, form: false });
+  });
+
+  it('holds sending again when another source is caught lying after the acknowledgement', async () => {
+    note(selected(), LIE);
+    showSend();
+    flushSync(() => byRole<HTMLInputElement>('checkbox', UNDERSTAND).click());
+    await expect.poll(shown, poll).toEqual({ held: false, form: true });
+    note(selected(), lieBy('http://another-node.test/'));
     await expect.poll(shown, poll).toEqual({ held: true, form: false });
   });
 

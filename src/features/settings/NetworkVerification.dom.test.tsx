@@ -10,6 +10,7 @@ import type { SettingsSchema } from '@/core/session/settingsSchema';
 import { type KeyValueStore, memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import { byRole, description, queryByRole } from '@/testing/byRole';
 import { fieldLabelled, typeInto } from '@/testing/fields';
+import { heldStorage } from '@/testing/heldStorage';
 import { shows } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { NetworkVerification } from './NetworkVerification';
@@ -185,6 +186,31 @@ describe('storing what is typed', () => {
         trust: { kind: 'lightClient', beaconUrl: 'http://127.0.0.1:5052', checkpoint: ROOT },
       },
     });
+  });
+
+  it('says "Saved." only once the choice is stored: not while storage holds it, nor when it fails', async () => {
+    const storage = heldStorage();
+    wallet.close();
+    wallet = await createTestWallet({ settings: storage.settings });
+    show(networkNamed('local'));
+    storage.hold();
+    choose('radio', 'Nothing: show what the node says');
+    save();
+    expect(wallet.store.getState().verification).toEqual({ local: { mode: 'off', trust: { kind: 'agreement' } } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queryByRole('status')).toBeUndefined();
+    storage.release();
+    await expect.poll(() => queryByRole('status')?.textContent, poll).toBe('Saved.');
+    expect(await storage.settings.get('verification')).toEqual({
+      local: { mode: 'off', trust: { kind: 'agreement' } },
+    });
+    storage.hold();
+    choose('radio', 'Balances');
+    save();
+    storage.fail();
+    await expect(wallet.store.getState().whenSaved()).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queryByRole('status')).toBeUndefined();
   });
 
   it('takes back "Saved." once something changes', async () => {
