@@ -29,7 +29,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
     await new AppShell(page).open(env.server.url);
     await new Onboarding(page).openDemoWallet();
     const main = page.getByRole('main');
-    const allProven = /^(\d+) of \1 figures proven against block \d+, on which 2 nodes agree\.$/;
+    const allProven = /^(\d+) of \1 figures proven against block \d+, on which its 2 RPC URLs agree\.$/;
     await main.getByText(allProven).waitFor();
     // Each balance carries its mark for assistive technology.
     await expect.poll(() => main.getByText(/^Proven at block \d+$/).count()).toBeGreaterThan(3);

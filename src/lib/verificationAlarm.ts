@@ -8,6 +8,8 @@ import { type BalanceCheck, caughtLying, isLie } from '@/core/verify/figureCheck
 /** One figure the node claimed and a proof contradicted, as the banner names it. */
 export type Contradiction = {
   account: string;
+  /** The token's address (lower case), or 'native'. */
+  asset: string;
   symbol: string;
   decimals: number;
   claimed: bigint;
@@ -48,19 +50,23 @@ export function noteBalanceCheck(
     }
     const contradictions: Contradiction[] = [];
     for (const [account, figure] of check.native)
-      if (figure.state === 'contradicted') contradictions.push({ account, ...assets.native, ...figure });
+      if (figure.state === 'contradicted')
+        contradictions.push({ account, asset: 'native', ...assets.native, ...figure });
     for (const [account, perToken] of check.tokens) {
       for (const [token, figure] of perToken) {
         const known = assets.tokens.find((t) => t.address.toLowerCase() === token);
         if (figure.state === 'contradicted' && known)
-          contradictions.push({ account, symbol: known.symbol, decimals: known.decimals, ...figure });
+          contradictions.push({ account, asset: token, symbol: known.symbol, decimals: known.decimals, ...figure });
       }
     }
     const problems = check.problems.filter(isLie).map((problem) => problem.text);
     const caught = JSON.stringify([
       problems.map((problem) => messageCode(problem)),
-      contradictions.map((c) => `${c.account}:${c.symbol}:${c.source}`).sort(),
+      contradictions.map((c) => `${c.account}:${c.asset}:${c.source}`).sort(),
     ]);
+    // The same lie at the next block: the alarm stands as it was (an alert that changed at every
+    // block would be read out again at every block).
+    if (before?.caught === caught) return { alarms };
     const alarm: VerificationAlarm = {
       block: check.block,
       problems,

@@ -149,9 +149,10 @@ export function combineAccounts(view: PortfolioView, hideZero: boolean): { rows:
 }
 
 /**
- * Two accounts' checks of one asset as one: contradicted when either is (the claims summed, each
- * proven balance being the one shown), else unverified when either is or is unchecked, else
- * verified at the older block. `shown` are the balances shown (proven where contradicted).
+ * Two accounts' checks of one asset as one: contradicted when either is, even if the other is
+ * unchecked (the claims summed, each proven balance being the one shown), else none when either is
+ * unchecked, else unverified when either is, else verified at the older block. `shown` are the
+ * balances shown (proven where contradicted).
  */
 function combinedCheck(
   a: FigureCheck | undefined,
@@ -159,10 +160,11 @@ function combinedCheck(
   b: FigureCheck | undefined,
   shownB: bigint | undefined,
 ): FigureCheck | undefined {
-  if (!a || !b) return undefined;
-  if (a.state === 'contradicted' || b.state === 'contradicted') {
-    const claimed = (check: FigureCheck, shown: bigint) => (check.state === 'contradicted' ? check.claimed : shown);
-    const source = a.state === 'contradicted' ? a.source : (b as { source: string }).source;
+  if (a?.state !== 'contradicted' && b?.state !== 'contradicted' && (!a || !b)) return undefined;
+  if (a?.state === 'contradicted' || b?.state === 'contradicted') {
+    const claimed = (check: FigureCheck | undefined, shown: bigint) =>
+      check?.state === 'contradicted' ? check.claimed : shown;
+    const source = a?.state === 'contradicted' ? a.source : (b as { source: string }).source;
     return {
       state: 'contradicted',
       claimed: claimed(a, shownA) + claimed(b, shownB ?? 0n),
@@ -170,8 +172,10 @@ function combinedCheck(
       source,
     };
   }
+  if (!a || !b) return undefined;
   if (a.state === 'unverified') return a;
   if (b.state === 'unverified') return b;
+  if (a.state !== 'verified' || b.state !== 'verified') return undefined;
   return { state: 'verified', block: a.block < b.block ? a.block : b.block };
 }
 

@@ -35,6 +35,16 @@ describe('carriedCheck', () => {
   it('keeps the state of figures the node still claims the same, and drops those that moved', () => {
     const carried = carriedCheck(check, claims(10n, 7n, 5n), claims(11n, 7n, 6n));
     expect(carried.native.size).toBe(0);
+    // A contradicted figure stays contradicted even when the claim moves: the new claim, struck.
+    const moved = carriedCheck(check, claims(10n, 7n, 5n), claims(10n, 9n, 6n));
+    expect(
+      moved.tokens.get('0x00000000000000000000000000000000000000a1')?.get('0x00000000000000000000000000000000000000d1'),
+    ).toEqual({
+      state: 'contradicted',
+      claimed: 9n,
+      proven: 3n,
+      source: 'http://x',
+    });
     expect(
       carried.tokens
         .get('0x00000000000000000000000000000000000000a1')
@@ -50,6 +60,10 @@ describe('carriedCheck', () => {
       state: 'verified',
       block: 5n,
     });
-    expect(unchanged.tokens.get('0x00000000000000000000000000000000000000a1')?.size).toBe(0);
+    expect(
+      unchanged.tokens
+        .get('0x00000000000000000000000000000000000000a1')
+        ?.get('0x00000000000000000000000000000000000000d1')?.state,
+    ).toBe('contradicted');
   });
 });

@@ -26,15 +26,15 @@ export function VerificationAlarmPanel({ network }: { network: Network }) {
       {alarm.contradictions.length > 0 && (
         <ul>
           {alarm.contradictions.map((c) => (
-            <li key={`${c.account}-${c.symbol}`}>
+            <li key={`${c.account}-${c.asset}`}>
               <T
                 id="network:alarm.figure"
                 values={{
                   symbol: untrustedValue(c.symbol, 'symbol'),
                   account: codeValue(c.account),
                   source: codeValue(c.source),
-                  claimed: amountValue(c.claimed, c.decimals, c.symbol),
-                  proven: amountValue(c.proven, c.decimals, c.symbol),
+                  claimed: amountValue(c.claimed, c.decimals, c.symbol, { full: true }),
+                  proven: amountValue(c.proven, c.decimals, c.symbol, { full: true }),
                 }}
               />
             </li>

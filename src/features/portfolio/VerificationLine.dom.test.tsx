@@ -72,11 +72,14 @@ const NOT_READ = 'Not proven: The node did not give this figure.';
 const CHANGED = `Not proven: It changed after the pinned block ${BLOCK - 5n}, which is as far as Cairn can prove.`;
 
 describe('the verification line', () => {
-  it('counts the proven figures against the block its two nodes agree on', () => {
+  it('counts the proven figures against the block its two RPC URLs agree on', () => {
     const lines = showLine(
       check('agreement', { [ALICE]: verified, [BOB]: verified }, { [ALICE]: { [DAI]: verified } }),
     );
-    expect(lines).toEqual([`3 of 3 figures proven against block ${BLOCK}, on which 2 nodes agree.`, PROOF_CHECKS_LINK]);
+    expect(lines).toEqual([
+      `3 of 3 figures proven against block ${BLOCK}, on which its 2 RPC URLs agree.`,
+      PROOF_CHECKS_LINK,
+    ]);
     expect(byRole<HTMLAnchorElement>('link', PROOF_CHECKS_LINK).getAttribute('href')).toBe('/settings/networks');
   });
 
@@ -89,7 +92,7 @@ describe('the verification line', () => {
       ),
     );
     expect(lines).toEqual([
-      `2 of 6 figures proven against block ${BLOCK}, on which 2 nodes agree.`,
+      `2 of 6 figures proven against block ${BLOCK}, on which its 2 RPC URLs agree.`,
       NOT_READ,
       CHANGED,
       PROOF_CHECKS_LINK,
@@ -99,14 +102,14 @@ describe('the verification line', () => {
   it('says how many figures a proof contradicted, and counts none of them proven', () => {
     let lines = showLine(check('agreement', { [ALICE]: lie(5n), [BOB]: verified }));
     expect(lines).toEqual([
-      `1 of 2 figures proven against block ${BLOCK}, on which 2 nodes agree.`,
+      `1 of 2 figures proven against block ${BLOCK}, on which its 2 RPC URLs agree.`,
       '1 figure is contradicted by proofs: the node’s claim is struck through beside what the proof says.',
       PROOF_CHECKS_LINK,
     ]);
     shown?.unmount();
     lines = showLine(check('agreement', { [ALICE]: lie(5n), [BOB]: notRead() }, { [ALICE]: { [DAI]: lie(7n) } }));
     expect(lines).toEqual([
-      `0 of 3 figures proven against block ${BLOCK}, on which 2 nodes agree.`,
+      `0 of 3 figures proven against block ${BLOCK}, on which its 2 RPC URLs agree.`,
       NOT_READ,
       '2 figures are contradicted by proofs: the node’s claim is struck through beside what the proof says.',
       PROOF_CHECKS_LINK,
@@ -115,11 +118,11 @@ describe('the verification line', () => {
 
   it('names a pinned block and a light client as where the block comes from', () => {
     expect(showLine(check('pinned', { [ALICE]: verified }))[0]).toBe(
-      `1 of 1 figures proven against block ${BLOCK}, the block you pinned.`,
+      `1 of 1 figure proven against block ${BLOCK}, the block you pinned.`,
     );
     shown?.unmount();
     expect(showLine(check('lightClient', { [ALICE]: verified }))[0]).toBe(
-      `1 of 1 figures proven against block ${BLOCK}, which the light client follows.`,
+      `1 of 1 figure proven against block ${BLOCK}, which the light client follows.`,
     );
   });
 
@@ -140,7 +143,7 @@ describe('the verification line', () => {
     );
     const lines = showLine(check('agreement', { [ALICE]: verified, [BOB]: notRead() }, {}, [failed]));
     expect(lines).toEqual([
-      `1 of 2 figures proven against block ${BLOCK}, on which 2 nodes agree.`,
+      `1 of 2 figures proven against block ${BLOCK}, on which its 2 RPC URLs agree.`,
       NOT_READ,
       PROOF_CHECKS_LINK,
     ]);

@@ -54,7 +54,7 @@ export function VerificationLine({ check }: { check: BalanceCheck }) {
               id="portfolio:check.line.proven"
               values={{
                 proven: String(figures.filter((f) => f.state === 'verified').length),
-                total: String(figures.length),
+                total: figures.length,
                 block: check.block.toString(),
                 via,
               }}

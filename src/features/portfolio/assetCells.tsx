@@ -14,8 +14,8 @@ import styles from './portfolio.module.css';
 export function BalanceCell({ row }: { row: AssetRow }) {
   const t = useT('portfolio');
   if (row.balance === undefined) return <span className={ui.muted}>{t('portfolio:holdings.unreadable')}</span>;
-  const amount = (value: bigint) => (
-    <Amount value={value} decimals={row.decimals} symbol={row.symbol} symbolWarning={false} />
+  const amount = (value: bigint, full = false) => (
+    <Amount value={value} decimals={row.decimals} symbol={row.symbol} symbolWarning={false} full={full} />
   );
   const check = row.check;
   if (check?.state === 'contradicted')
@@ -23,11 +23,11 @@ export function BalanceCell({ row }: { row: AssetRow }) {
       <span className={styles.contradicted}>
         <del>
           <span className="visually-hidden">{t('portfolio:check.nodeSaid')} </span>
-          {amount(check.claimed)}
+          {amount(check.claimed, true)}
         </del>{' '}
         <ins>
           <span className="visually-hidden">{t('portfolio:check.proofSays')} </span>
-          {amount(row.balance)}
+          {amount(row.balance, true)}
         </ins>
       </span>
     );

@@ -43,7 +43,7 @@ declare module '../message' {
     "portfolio:chartNote.withoutFeed": undefined;
     "portfolio:check.line.contradicted": { "count": number };
     "portfolio:check.line.notProven": { "reason": MessageValue };
-    "portfolio:check.line.proven": { "block": MessageValue; "proven": MessageValue; "total": MessageValue; "via": MessageValue };
+    "portfolio:check.line.proven": { "block": MessageValue; "proven": MessageValue; "total": number; "via": MessageValue };
     "portfolio:check.line.unchecked": { "reason": MessageValue };
     "portfolio:check.nodeSaid": undefined;
     "portfolio:check.proofSays": undefined;
