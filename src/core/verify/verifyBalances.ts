@@ -193,9 +193,9 @@ export async function verifyBalances(
         byCall.push({ token: plan.token, codeKey, kept: true });
         return;
       }
-      claims.accounts.forEach((holder, h) =>
-        check.tokens.get(holder.toLowerCase())?.set(tokenKey, figures[h] as FigureCheck),
-      );
+      claims.accounts.forEach((holder, h) => {
+        check.tokens.get(holder.toLowerCase())?.set(tokenKey, figures[h] as FigureCheck);
+      });
       return;
     }
     if (kept) book.forget(chainId, plan.token);

@@ -10,7 +10,7 @@ import { memoryLayoutBook } from '@/core/verify/layoutBook';
 import { sourcesOf } from '@/core/verify/sources';
 import type { HeaderTrust } from '@/core/verify/trustedHeader';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
-import { type BalanceCheck, type BalanceClaims, verifyBalances } from '@/core/verify/verifyBalances';
+import { type BalanceCheck, verifyBalances } from '@/core/verify/verifyBalances';
 import { lightClientHeader } from '../lightClientTrust';
 import { chainKeys } from './chainQueries';
 
