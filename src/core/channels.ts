@@ -12,6 +12,8 @@ export const CHANNELS = {
   settings: 'cairn-settings',
   /** Transaction records were stored. */
   txRecords: 'cairn-tx-records',
+  /** A node was caught lying, acknowledged, or cleared (lib/verificationAlarm.ts): sending is held in every window. */
+  verification: 'cairn-verification',
 } as const;
 
 export type ChannelName = (typeof CHANNELS)[keyof typeof CHANNELS];
@@ -26,6 +28,8 @@ export type Broadcast = {
 export function broadcast(name: ChannelName): Broadcast | undefined {
   if (typeof BroadcastChannel === 'undefined') return undefined;
   const channel = new BroadcastChannel(name);
+  // Under Node (the tests), an open channel would keep the process alive.
+  (channel as { unref?: () => void }).unref?.();
   return {
     post(message) {
       try {

@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { PortfolioToken } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
+import { broadcast, CHANNELS } from '@/core/channels';
 import { type Message, messageCode } from '@/core/i18n/message';
 import { type BalanceCheck, caughtLying, isLie } from '@/core/verify/figureChecks';
 
@@ -30,7 +31,54 @@ export type VerificationAlarm = {
   caught: string;
 };
 
-const alarmStore = createStore<{ alarms: Readonly<Record<string, VerificationAlarm>> }>()(() => ({ alarms: {} }));
+type Alarms = Readonly<Record<string, VerificationAlarm>>;
+
+const alarmStore = createStore<{ alarms: Alarms }>()(() => ({ alarms: {} }));
+
+/**
+ * Every window of the profile holds the same alarms: a lie caught on Home holds sending in a site's
+ * window too. A window tells the others of each change, and asks them for theirs when it starts.
+ */
+type AlarmMessage =
+  | { kind: 'ask' }
+  | { kind: 'state'; alarms: Alarms }
+  | { kind: 'change'; changed: Readonly<Record<string, VerificationAlarm | null>> };
+const channel = broadcast(CHANNELS.verification);
+/** Set while applying another window's news, which is not told back. */
+let applying = false;
+
+function apply(next: Alarms): void {
+  applying = true;
+  try {
+    alarmStore.setState({ alarms: next });
+  } finally {
+    applying = false;
+  }
+}
+
+channel?.listen((message) => {
+  const said = message as AlarmMessage | undefined;
+  const mine = alarmStore.getState().alarms;
+  if (said?.kind === 'ask') channel.post({ kind: 'state', alarms: mine } satisfies AlarmMessage);
+  // An answer to this window's ask adds the networks it knew nothing of.
+  if (said?.kind === 'state') apply({ ...said.alarms, ...mine });
+  if (said?.kind === 'change') {
+    const next: Record<string, VerificationAlarm> = { ...mine };
+    for (const [id, alarm] of Object.entries(said.changed)) {
+      if (alarm) next[id] = alarm;
+      else delete next[id];
+    }
+    apply(next);
+  }
+});
+alarmStore.subscribe((state, previous) => {
+  if (applying || state.alarms === previous.alarms) return;
+  const changed: Record<string, VerificationAlarm | null> = {};
+  for (const id of new Set([...Object.keys(state.alarms), ...Object.keys(previous.alarms)]))
+    if (state.alarms[id] !== previous.alarms[id]) changed[id] = state.alarms[id] ?? null;
+  channel?.post({ kind: 'change', changed } satisfies AlarmMessage);
+});
+channel?.post({ kind: 'ask' } satisfies AlarmMessage);
 
 /**
  * Notes a finished check: an alarm when it caught a lie (kept acknowledged while the same lie

@@ -5,8 +5,12 @@
 // the site hears why, once, and nothing is signed.
 import { type Address, type Hex, stringToHex, verifyMessage } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_NETWORK_ID, type Network } from '@/core/chain/networks';
 import { withSiteNetwork } from '@/core/dapp/sites';
-import { approveState, button, click, heading, recordStates, shows, statuses } from '@/testing/inDocument';
+import type { FigureCheck } from '@/core/verify/figureChecks';
+import { noteBalanceCheck } from '@/lib/verificationAlarm';
+import { balanceCheck } from '@/testing/balanceChecks';
+import { approveState, button, checkbox, click, heading, recordStates, shows, statuses } from '@/testing/inDocument';
 import { mailJson } from '@/testing/mailTypedData';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { TEST_SITE } from '@/testing/testSiteWindow';
@@ -159,5 +163,26 @@ describe('Cairn’s window for a site: what changes while the person reviews', {
     await expect.poll(statuses, poll).toBe('Waiting for the site’s request…');
     expect(site.answer(id)).toMatchObject({ error: { code: 4901 } });
     expect(signButton()).toBeUndefined();
+  });
+});
+
+describe('Cairn’s window for a site: sending held while proofs contradict the node', { timeout: 30_000 }, () => {
+  it('shows no transaction to approve until the person acknowledges the lie, then the request as usual', async () => {
+    const network = { id: LOCAL_NETWORK_ID } as Network;
+    const lie: FigureCheck = { state: 'contradicted', claimed: 5n, proven: 1n, source: 'http://liar.example' };
+    const assets = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
+    // Caught in another window of the profile: the alarm is shared (lib/verificationAlarm.ts).
+    noteBalanceCheck(network, balanceCheck({ block: 1n, native: { [ME.toLowerCase()]: lie } }), assets);
+    try {
+      const site = siteWindow();
+      site.send('eth_sendTransaction', [{ from: ME, to: OTHER, value: '0x1' }]);
+      await expect.poll(() => shows('Sending is held'), poll).toBe(true);
+      expect(button('Confirm and send')).toBeUndefined();
+      checkbox('I understand the node may be lying, and still want to send')?.click();
+      await expect.poll(() => shows('Sending is held'), poll).toBe(false);
+      await expect.poll(heading, poll).not.toBe('');
+    } finally {
+      noteBalanceCheck(network, balanceCheck({ block: 2n }), assets);
+    }
   });
 });

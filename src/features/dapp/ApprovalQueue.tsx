@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
+import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { PendingRequest } from '@/core/dapp/connection';
 import type { DappCall } from '@/core/dapp/personParams';
 import { siteFor } from '@/core/dapp/sites';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useVaultAccount } from '@/lib/vault';
 import { AddChainApproval } from './AddChainApproval';
 import { ConnectApproval } from './ConnectApproval';
@@ -46,6 +47,11 @@ export function ApprovalQueue() {
 
 function Approval({ pending }: { pending: PendingRequest }) {
   const { id, request } = pending;
+  // Proofs contradicted the site's network's node (in any window): nothing is sent on its answers
+  // until the person acknowledges it here or there.
+  const held = useSendingHeld(useSelectedNetwork());
+  if (held && (request.method === 'eth_sendTransaction' || request.method === 'wallet_sendCalls'))
+    return <SendingHeld />;
   switch (request.method) {
     case 'eth_requestAccounts':
     case 'wallet_requestPermissions':
@@ -75,5 +81,14 @@ function SendTransaction({ id, account, call }: { id: number; account: string; c
     <SafeTransactionApproval id={id} account={account} call={call} />
   ) : (
     <TransactionApproval id={id} account={account} call={call} />
+  );
+}
+
+function SendingHeld() {
+  const network = useSelectedNetwork();
+  return (
+    <section className={styles.window}>
+      <VerificationHold network={network} />
+    </section>
   );
 }

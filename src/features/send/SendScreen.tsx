@@ -5,6 +5,7 @@ import forms from '@/components/forms.module.css';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSendFrom } from '@/core/accounts/signerKinds';
 import { untrustedValue } from '@/core/i18n/message';
@@ -14,7 +15,6 @@ import { useAccountRecords } from '@/lib/queries/recordQueries';
 import { takeQueuedCalls, takeSendRequest } from '@/lib/sendRequest';
 import { useSelectedNetwork } from '@/lib/session';
 import { useSelectedAccount, useSendingAccounts } from '@/lib/vault';
-import { useVerificationAlarm } from '@/lib/verificationAlarm';
 import { AccountTransactions } from './AccountTransactions';
 import { BatchReviewPanel } from './BatchReviewPanel';
 import { BatchTransfers } from './BatchTransfers';
@@ -22,7 +22,6 @@ import { ReviewPanel } from './ReviewPanel';
 import { SafeBatchReview } from './SafeBatchReview';
 import { SafeProposedCard } from './SafeProposal';
 import { SendForm } from './SendForm';
-import { SendHold } from './SendHold';
 import { addToBatch, sendFlowStore, startOver, updateForm } from './sendFlowStore';
 import { TxStatusCard } from './TxStatusCard';
 
@@ -42,8 +41,7 @@ export function SendScreen() {
   const records = useAccountRecords(network, (step.name === 'done' && step.sender) || from?.address);
   const onOtherNetwork = step.name !== 'form' && step.networkId !== network.id;
   // Proofs contradicted the node: nothing is prepared from its answers until the person acknowledges it.
-  const alarm = useVerificationAlarm(network);
-  const held = alarm !== undefined && !alarm.acknowledged && step.name !== 'done';
+  const held = useSendingHeld(network) && step.name !== 'done';
   const showForm = !held && (step.name === 'form' || onOtherNetwork);
   // Another screen can open Send with an asset chosen (an NFT's "Send"): start a fresh form with it.
   const [params, setParams] = useSearchParams();
@@ -109,7 +107,7 @@ export function SendScreen() {
           <T id="send:networkChanged" values={{ network: untrustedValue(network.name, 'name') }} />
         </p>
       )}
-      {held && <SendHold network={network} />}
+      {held && <VerificationHold network={network} />}
       {showForm && !watched && from && <BatchTransfers owner={owner} />}
       {showForm && (watched ? <WatchOnlyNotice account={watched} task={t('send:watchOnly.task')} /> : <SendForm />)}
       {step.name === 'batchReview' &&

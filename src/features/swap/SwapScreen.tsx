@@ -1,6 +1,7 @@
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSign } from '@/core/accounts/signerKinds';
 import { untrustedValue } from '@/core/i18n/message';
@@ -17,6 +18,7 @@ export function SwapScreen() {
   const deployment = swapDeploymentFor(network);
   const selected = useSelectedAccount();
   const watched = selected && !canSign(selected) ? selected : undefined;
+  const held = useSendingHeld(network);
   return (
     <Screen title={t('swap:title')}>
       {!deployment ? (
@@ -25,6 +27,8 @@ export function SwapScreen() {
         </p>
       ) : watched ? (
         <WatchOnlyNotice account={watched} task={t('swap:watchOnly.task')} />
+      ) : held ? (
+        <VerificationHold network={network} />
       ) : (
         <SwapForm network={network} deployment={deployment} />
       )}

@@ -196,6 +196,9 @@ declare module '../message' {
     "common:file.unreadable": undefined;
     "common:header.manageNetworks": undefined;
     "common:header.search": undefined;
+    "common:hold.acknowledge": undefined;
+    "common:hold.body": undefined;
+    "common:hold.title": undefined;
     "common:keystore.workerStopped": undefined;
     "common:nav.main": undefined;
     "common:nav.more": undefined;

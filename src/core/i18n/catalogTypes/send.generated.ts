@@ -120,9 +120,6 @@ declare module '../message' {
     "send:history.gap": { "nonce": MessageValue };
     "send:history.saveDamaged": undefined;
     "send:history.title": undefined;
-    "send:hold.acknowledge": undefined;
-    "send:hold.body": undefined;
-    "send:hold.title": undefined;
     "send:networkChanged": { "network": MessageValue };
     "send:review.amount": undefined;
     "send:review.approvalsLink": undefined;

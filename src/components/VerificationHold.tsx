@@ -1,0 +1,33 @@
+import { useId } from 'react';
+import type { Network } from '@/core/chain/networks';
+import { useT } from '@/lib/i18n';
+import { acknowledgeAlarm, useVerificationAlarm } from '@/lib/verificationAlarm';
+import ui from './ui.module.css';
+
+/**
+ * Whether sending on `network` is held: proofs contradicted its node, and the person has not
+ * acknowledged it (in any window: the alarm is shared, lib/verificationAlarm.ts).
+ */
+export function useSendingHeld(network: Network): boolean {
+  const alarm = useVerificationAlarm(network);
+  return alarm !== undefined && !alarm.acknowledged;
+}
+
+/**
+ * In place of what would send (Send's form and reviews, Swap, a site's transaction) while sending
+ * on `network` is held: what a lying node can do to a transaction, and the acknowledgement.
+ */
+export function VerificationHold({ network }: { network: Network }) {
+  const t = useT('common');
+  const titleId = useId();
+  return (
+    <section className={ui.card} aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('common:hold.title')}</h2>
+      <p>{t('common:hold.body')}</p>
+      <label className={ui.checkbox}>
+        <input type="checkbox" onChange={(e) => e.target.checked && acknowledgeAlarm(network)} />
+        <span>{t('common:hold.acknowledge')}</span>
+      </label>
+    </section>
+  );
+}
