@@ -1,9 +1,8 @@
 import type { Network } from '@/core/chain/networks';
 import { VerifyError } from '@/core/errors/verify';
 import { codeValue, msg } from '@/core/i18n/message';
-import { headerIsWhole } from '@/core/verify/headerHash';
-import { headerFrom, type Source } from '@/core/verify/sources';
-import type { TrustedHeader } from '@/core/verify/trustedHeader';
+import type { Source } from '@/core/verify/sources';
+import { type TrustedHeader, trusted, wholeHeader } from '@/core/verify/trustedHeader';
 import type { TrustChoice } from '@/core/verify/verificationSetting';
 
 type LightClientModule = typeof import('@/core/verify/lightClient/lightClient');
@@ -46,36 +45,18 @@ export async function lightClientHeader(
   // The newest head the sync committee signed (about a slot old): a finalized one is some 13
   // minutes behind, where a lie at the head would only show as a balance moved since.
   const head = await client.update({ optimistic: true });
-  const block = head.number.toString();
-  const fields = await headerFrom(source, head.number);
-  if (!fields)
-    throw new VerifyError(
-      'VERIFY_SOURCE_BEHIND',
-      msg('core.chain:verify.sourceBehind', { source: codeValue(source.url), block }),
-    );
-  if (!headerIsWhole(fields))
-    throw new VerifyError(
-      'VERIFY_HEADER_FORGED',
-      msg('core.chain:verify.headerForged', { source: codeValue(source.url), block }),
-    );
+  const fields = await wholeHeader(source, head.number);
   if (fields.hash.toLowerCase() !== head.hash.toLowerCase())
     throw new VerifyError(
       'VERIFY_SOURCES_DISAGREE',
       msg('core.chain:verify.sourcesDisagree', {
         source: codeValue(source.url),
         other: codeValue(trust.beaconUrl),
-        block,
+        block: head.number.toString(),
         hash: codeValue(fields.hash),
         otherHash: codeValue(head.hash),
       }),
     );
-  return {
-    number: head.number,
-    hash: head.hash.toLowerCase() as `0x${string}`,
-    stateRoot: head.stateRoot.toLowerCase() as `0x${string}`,
-    timestamp: head.timestamp,
-    via: 'lightClient',
-    sources: [trust.beaconUrl],
-    fields,
-  };
+  // The beacon chain signed this block's hash; the node's fields hash to it.
+  return trusted(fields, 'lightClient', [trust.beaconUrl]);
 }

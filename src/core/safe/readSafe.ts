@@ -5,7 +5,6 @@ import {
   encodeAbiParameters,
   getAddress,
   type Hex,
-  keccak256,
   parseAbiParameters,
   zeroAddress,
 } from 'viem';
@@ -14,6 +13,7 @@ import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { SafeError } from '../errors/safe';
 import { codeValue, msg } from '../i18n/message';
+import { EMPTY_CODE_HASH } from '../verify/accountProof';
 import { type KnownSafeCode, knownProxy, knownSingleton } from './knownCode';
 import { SAFE_READER_CREATION } from './reader/safeReaderCode.generated';
 import { SENTINEL } from './safeAbi';
@@ -40,7 +40,6 @@ const FOUND = parseAbiParameters(
   '(bool ok, bytes32 proxyCodeHash, address singleton, bytes32 singletonCodeHash, address[] owners, uint256 threshold, uint256 nonce, string version, address[] modules, address fallbackHandler, address guard)',
 );
 
-const EMPTY_CODE_HASH = keccak256('0x');
 const notASafe = (address: Address) =>
   new SafeError('SAFE_NOT_A_SAFE', msg('core.chain:safe.notASafe', { address: codeValue(address) }));
 const orNone = (address: Address): Address | undefined => (address === zeroAddress ? undefined : address);

@@ -48,7 +48,8 @@ export class ProofFailedError extends Error {
   }
 }
 
-const slotKey = (slot: Hex): Hex => pad(slot, { size: 32 }).toLowerCase() as Hex;
+/** A storage slot as proofs key it: 32 bytes, lower case. */
+export const slotKey = (slot: Hex): Hex => pad(slot, { size: 32 }).toLowerCase() as Hex;
 
 function proven<T>(failure: ProofFailure, read: () => T): T {
   try {

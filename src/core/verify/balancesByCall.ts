@@ -33,7 +33,9 @@ export async function balancesByCall(
   if (result.calleeCodeHash.toLowerCase() !== MULTICALL3_CODE_HASH.toLowerCase() || result.reverted)
     throw new VerifyError(
       'VERIFY_CALL_UNRUNNABLE',
-      msg('core.chain:verify.callUnrunnable', { reason: codeValue('no Multicall3 at its canonical address') }),
+      msg('core.chain:verify.callUnrunnable', {
+        reason: codeValue(result.reverted ? 'the balances call reverted' : 'no Multicall3 at its canonical address'),
+      }),
     );
   const answers = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: result.data });
   const balances = new Map<string, Map<string, bigint>>();

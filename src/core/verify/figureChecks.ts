@@ -94,3 +94,13 @@ export function checkFigure(
   if (head === proven) return { state: 'verified', block: claims.block };
   return unverified(msg('core.chain:verify.reason.changedSincePin', { block: claims.block.toString() }));
 }
+
+/** A check that had nothing to check against (no trusted header): the problem says why, once. */
+export const uncheckedBalances = (block: bigint, problem: VerifyError): BalanceCheck => ({
+  block,
+  header: undefined,
+  problems: [problem],
+  native: new Map(),
+  tokens: new Map(),
+  requests: 0,
+});

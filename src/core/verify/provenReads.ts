@@ -1,4 +1,4 @@
-import { type Address, bytesToHex, getAddress, type Hex, hexToBytes, isHex, keccak256, numberToHex, pad } from 'viem';
+import { type Address, bytesToHex, getAddress, type Hex, hexToBytes, isHex, keccak256, numberToHex } from 'viem';
 import { toChainError } from '../chain/toChainError';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
@@ -10,6 +10,7 @@ import {
   provenAccount,
   provenSlot,
   type RpcAccountProof,
+  slotKey,
 } from './accountProof';
 import { proofFrom, type Source } from './sources';
 import type { TrustedHeader } from './trustedHeader';
@@ -24,8 +25,9 @@ export type ProvenEntry = { account: ProvenAccount; code: Uint8Array; absent: bo
 const MAX_HINTED_ACCOUNTS = 1_000;
 const MAX_HINTED_SLOTS = 10_000;
 
+export { slotKey };
+
 export const addressKey = (address: string): Address => address.toLowerCase() as Address;
-export const slotKey = (slot: Hex): Hex => pad(slot, { size: 32 }).toLowerCase() as Hex;
 
 /** Adds `address` (and `slot`, when given) to `wants`. */
 export function want(wants: Wants, address: string, slot?: Hex): void {

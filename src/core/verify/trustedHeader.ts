@@ -30,7 +30,7 @@ export type TrustedHeader = {
 /** How far back nodes keep state to prove (geth's default; many hosted nodes keep the same). */
 export const STATE_WINDOW = 128n;
 
-function trusted(header: RpcHeader, via: TrustedHeader['via'], sources: readonly string[]): TrustedHeader {
+export function trusted(header: RpcHeader, via: TrustedHeader['via'], sources: readonly string[]): TrustedHeader {
   return {
     number: BigInt(header.number),
     hash: header.hash.toLowerCase() as Hex,
@@ -43,7 +43,7 @@ function trusted(header: RpcHeader, via: TrustedHeader['via'], sources: readonly
 }
 
 /** `source`'s header of block `number`, its fields hashing to its hash. Throws VerifyError. */
-async function wholeHeader(source: Source, number: bigint): Promise<RpcHeader> {
+export async function wholeHeader(source: Source, number: bigint): Promise<RpcHeader> {
   const header = await headerFrom(source, number);
   const block = number.toString();
   const url = codeValue(source.url);

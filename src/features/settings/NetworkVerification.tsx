@@ -11,8 +11,8 @@ import {
 } from '@/core/verify/verificationDraft';
 import { LIGHT_CLIENT_CHAINS, type VerifyMode, verificationOf } from '@/core/verify/verificationSetting';
 import { useT } from '@/lib/i18n';
-import { lastCheckCost } from '@/lib/queries/verifyQueries';
 import { useSession, useWhenStored } from '@/lib/session';
+import { lastCheckCost } from '@/lib/verificationCost';
 
 const MODES: readonly VerifyMode[] = ['off', 'balances', 'previews'];
 

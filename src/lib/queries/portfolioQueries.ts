@@ -7,8 +7,8 @@ import type { TokenInfo } from '@/core/assets/token';
 import { readTokenMetadata } from '@/core/assets/tokenMetadata';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
+import { noteBalancesRead } from '../verificationCost';
 import { chainKeys } from './chainQueries';
-import { readTimes } from './verifyQueries';
 
 /** Whether each node has the canonical Multicall3, learnt on the first read (keyed by network and URLs). */
 const multicallByNode = new Map<string, boolean>();
@@ -60,7 +60,7 @@ export function portfolioQuery(network: Network, request: PortfolioRequest) {
         multicallByNode.get(nodeKey),
       );
       multicallByNode.set(nodeKey, multicall);
-      readTimes.set(nodeKey, performance.now() - started);
+      noteBalancesRead(network, performance.now() - started);
       return snapshot;
     },
     enabled: request.accounts.length > 0,

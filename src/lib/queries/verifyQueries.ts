@@ -6,25 +6,18 @@ import type { Network } from '@/core/chain/networks';
 import { VerifyError } from '@/core/errors/verify';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import { checkCall } from '@/core/verify/checkedCall';
+import { uncheckedBalances } from '@/core/verify/figureChecks';
 import { memoryLayoutBook } from '@/core/verify/layoutBook';
 import { sourcesOf } from '@/core/verify/sources';
 import type { HeaderTrust } from '@/core/verify/trustedHeader';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
 import { type BalanceCheck, verifyBalances } from '@/core/verify/verifyBalances';
 import { lightClientHeader } from '../lightClientTrust';
+import { noteCheckCost } from '../verificationCost';
 import { chainKeys } from './chainQueries';
 
 /** The balance layouts found in this window, per contract code (core/verify/layoutBook.ts). */
 const layouts = memoryLayoutBook();
-
-/** What the last check on each network cost, for Settings: its requests and time, and the read's. */
-export type CheckCost = { requests: number; ms: number; readMs: number | undefined };
-const costs = new Map<string, CheckCost>();
-export const lastCheckCost = (network: Network): CheckCost | undefined =>
-  costs.get(chainKeys.network(network).join('|'));
-
-/** How long each network's last balances read took (portfolioQuery notes it), beside the check's cost. */
-export const readTimes = new Map<string, number>();
 
 /** The header trust a stored choice means: a light client's is asked for its newest header here. */
 export async function headerTrust(network: Network, verification: NetworkVerification): Promise<HeaderTrust> {
@@ -37,16 +30,6 @@ export async function headerTrust(network: Network, verification: NetworkVerific
   }
   return { kind: 'agreement' };
 }
-
-/** A check that found nothing to check against: why, once (a light client that could not say). */
-const unchecked = (block: bigint, problem: VerifyError): BalanceCheck => ({
-  block,
-  header: undefined,
-  problems: [problem],
-  native: new Map(),
-  tokens: new Map(),
-  requests: 0,
-});
 
 export const verifyKeys = {
   call: (network: Network, tx: UnsignedTransaction, verification: NetworkVerification) =>
@@ -95,7 +78,7 @@ export function balanceCheckQuery(
       try {
         trust = await headerTrust(network, verification);
       } catch (error) {
-        if (error instanceof VerifyError) return unchecked(snapshot.blockNumber, error);
+        if (error instanceof VerifyError) return uncheckedBalances(snapshot.blockNumber, error);
         throw error;
       }
       const check = await verifyBalances(
@@ -106,8 +89,7 @@ export function balanceCheckQuery(
         layouts,
         async (block) => portfolioClaims((await readPortfolio(client, request, true, block)).snapshot, request),
       );
-      const node = chainKeys.network(network).join('|');
-      costs.set(node, { requests: check.requests, ms: performance.now() - started, readMs: readTimes.get(node) });
+      noteCheckCost(network, check.requests, performance.now() - started);
       return check;
     },
     enabled: snapshot !== undefined && verification.mode !== 'off' && request.accounts.length > 0,
