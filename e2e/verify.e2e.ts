@@ -3,15 +3,34 @@
 // balanceOf by a million; Home shows the node's claim struck through beside the proven balance,
 // an alarm names the source, and Send holds until the person acknowledges it. With the proxy
 // honest again, every figure shows proven.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAddress } from '../devchain/seed.ts';
+
+import { type Address, erc20Abi, parseUnits } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
 import { Settings } from './pages/Settings.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
-import { mineTransfer } from './support/rpc.ts';
+import { mineTransfer, nodeClient } from './support/rpc.ts';
+
+/** The demo tokens' decimals, as the seed deploys them. */
+const DECIMALS: Record<string, number> = { DAI: 18, USDC: 6, USDT: 6, MKR: 18 };
+const tokenAddresses = async (): Promise<Record<string, Address>> => {
+  const { DAI, USDC, USDT, MKR } = demoContractAddresses();
+  return { DAI, USDC, USDT, MKR };
+};
+
+/**
+ * The exact amount a struck or proven figure shows ("The node said 1000 DAI", then the amount's
+ * exact form again for its tooltip): its digits and symbol.
+ */
+function amountIn(text: string | null, prefix: string): { digits: string; symbol: string } {
+  const match = new RegExp(`^${prefix} ([0-9.]+) ([A-Za-z]+)`).exec((text ?? '').replace(/\s+/g, ' ').trim());
+  if (!match) throw new Error(`not an amount after "${prefix}": ${text}`);
+  return { digits: match[1] as string, symbol: match[2] as string };
+}
 
 describe('balances checked against proofs, with a lying node listed first', () => {
   let env: Environment;
@@ -21,6 +40,8 @@ describe('balances checked against proofs, with a lying node listed first', () =
   afterAll(async () => {
     await env?.close();
   });
+  // A test that fails while the proxy lies leaves the next one an honest node.
+  afterEach(() => env.proxy?.setFault({ kind: 'none' }));
 
   it('proves every balance, catches a multiplied balanceOf on Home, holds Send, and clears once honest', async () => {
     const proxy = env.proxy;
@@ -41,12 +62,26 @@ describe('balances checked against proofs, with a lying node listed first', () =
     expect(await alarm.textContent()).toContain(`${proxy.url} said`);
     expect(await alarm.textContent()).toContain('Sending is held until you acknowledge this on the Send screen.');
     await main.getByText(/figures? (is|are) contradicted by proofs/).waitFor();
-    const struck = main.locator('del').first();
-    expect(await struck.textContent()).toContain('The node said');
-    const claimed = await struck.textContent();
-    const proven = await main.locator('ins').first().textContent();
-    expect(proven).toContain('the proof says');
-    expect(claimed).not.toEqual(proven);
+    // The first contradicted row: its claim a million times what the proof says, which is what the
+    // node itself holds for the three demo accounts.
+    const row = main
+      .getByRole('row')
+      .filter({ has: page.locator('del') })
+      .first();
+    const claimed = amountIn(await row.locator('del').textContent(), 'The node said');
+    const proven = amountIn(await row.locator('ins').textContent(), 'the proof says');
+    expect(claimed.symbol).toBe(proven.symbol);
+    const decimals = DECIMALS[proven.symbol];
+    if (decimals === undefined) throw new Error(`unexpected token ${proven.symbol}`);
+    expect(parseUnits(claimed.digits, decimals)).toBe(parseUnits(proven.digits, decimals) * 1_000_000n);
+    const node = nodeClient(env.chain.url);
+    const token = (await tokenAddresses())[proven.symbol] as Address;
+    const held = await Promise.all(
+      [0, 1, 2].map((i) =>
+        node.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress(i)] }),
+      ),
+    );
+    expect(parseUnits(proven.digits, decimals)).toBe(held.reduce((sum, b) => sum + b, 0n));
     const violations = await seriousViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
 

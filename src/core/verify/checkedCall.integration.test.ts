@@ -49,9 +49,15 @@ describe('a call checked against Cairn’s own run over proven state', () => {
     proxy.setFault({ kind: 'lie', lie: 'balanceOf' });
     const result = await checked(balanceOf);
     expect(result.state).toBe('differs');
+    const honest = await chainClient({ ...localNetwork(url), id: `checked-call-honest-${counter++}` }).request({
+      method: 'eth_call',
+      params: [balanceOf, `0x${result.header.number.toString(16)}`],
+    });
     if (result.state === 'differs') {
       expect(result.source).toBe(proxy.url);
-      expect(result.node).not.toBe(result.proven);
+      // What Cairn's own run proves is what the honest node answers; the liar's is a million times it.
+      expect(result.proven).toBe(`returned ${honest}`);
+      expect(result.node).toBe(`returned 0x${(BigInt(honest) * 1_000_000n).toString(16).padStart(64, '0')}`);
     }
     proxy.setFault({ kind: 'none' });
   });
