@@ -25,7 +25,15 @@ export function VerificationHold({ network }: { network: Network }) {
       <h2 id={titleId}>{t('common:hold.title')}</h2>
       <p>{t('common:hold.body')}</p>
       <label className={ui.checkbox}>
-        <input type="checkbox" onChange={(e) => e.target.checked && acknowledgeAlarm(network)} />
+        <input
+          type="checkbox"
+          onChange={(e) => {
+            if (!e.target.checked) return;
+            acknowledgeAlarm(network);
+            // The hold gives way to what it held: focus goes to the screen's heading, not to nowhere.
+            requestAnimationFrame(() => document.getElementById('screen-title')?.focus({ preventScroll: true }));
+          }}
+        />
         <span>{t('common:hold.acknowledge')}</span>
       </label>
     </section>

@@ -56,8 +56,11 @@ describe('a call checked against Cairn’s own run over proven state', () => {
     if (result.state === 'differs') {
       expect(result.source).toBe(proxy.url);
       // What Cairn's own run proves is what the honest node answers; the liar's is a million times it.
-      expect(result.proven).toBe(`returned ${honest}`);
-      expect(result.node).toBe(`returned 0x${(BigInt(honest) * 1_000_000n).toString(16).padStart(64, '0')}`);
+      expect(result.proven).toEqual({ data: honest, reverted: false });
+      expect(result.node).toEqual({
+        data: `0x${(BigInt(honest) * 1_000_000n).toString(16).padStart(64, '0')}`,
+        reverted: false,
+      });
     }
     proxy.setFault({ kind: 'none' });
   });

@@ -11,10 +11,13 @@ import type { CallRequest } from './verifiedCall';
  */
 export type CallCheck =
   | { state: 'verified'; header: TrustedHeader; reverted: boolean }
-  | { state: 'differs'; header: TrustedHeader; node: string; proven: string; source: string };
+  | { state: 'differs'; header: TrustedHeader; node: CallOutcome; proven: CallOutcome; source: string };
+
+/** What a call gave: its data, or that it reverted (a revert's data is not compared). */
+export type CallOutcome = { data: Hex; reverted: boolean };
 
 /** The node's answer to `call` at `block`: its data, or that it reverted. */
-async function nodeAnswer(source: Source, call: CallRequest, block: bigint): Promise<{ data: Hex; reverted: boolean }> {
+async function nodeAnswer(source: Source, call: CallRequest, block: bigint): Promise<CallOutcome> {
   try {
     const data = (await source.client.request({
       method: 'eth_call',
@@ -61,5 +64,11 @@ export async function checkCall(
   // A revert's data is not compared: a node words its revert in its own error.
   const same = proven.reverted === node.reverted && (node.reverted || proven.data === node.data);
   if (same) return { state: 'verified', header, reverted: proven.reverted };
-  return { state: 'differs', header, node: outcome(node), proven: outcome(proven), source: source.url };
+  return {
+    state: 'differs',
+    header,
+    node,
+    proven: { data: proven.data, reverted: proven.reverted },
+    source: source.url,
+  };
 }

@@ -41,6 +41,7 @@ export function NetworkVerification({ network }: { network: Network }) {
     value: draft[key],
     spellCheck: false,
     autoCapitalize: 'off',
+    autoComplete: 'off',
     onChange: (event: { target: { value: string } }) => change({ [key]: event.target.value }),
   });
 
@@ -76,7 +77,11 @@ export function NetworkVerification({ network }: { network: Network }) {
             </label>
           ))}
         </fieldset>
-        <fieldset className={ui.choices} aria-invalid={errors.trust ? true : undefined}>
+        <fieldset
+          className={ui.choices}
+          aria-invalid={errors.trust ? true : undefined}
+          aria-describedby={errors.trust ? `${name}-trust-error` : undefined}
+        >
           <legend>{t('settings:verify.trust.legend')}</legend>
           <label className={ui.checkbox}>
             <input
@@ -111,7 +116,7 @@ export function NetworkVerification({ network }: { network: Network }) {
             </label>
           )}
           {errors.trust && (
-            <p className={ui.noticeWarning}>
+            <p id={`${name}-trust-error`} className={ui.noticeWarning}>
               <T message={errors.trust} />
             </p>
           )}

@@ -98,6 +98,8 @@ declare module '../message' {
     "review:verified.differs": { "block": MessageValue; "node": MessageValue; "proven": MessageValue; "source": MessageValue };
     "review:verified.failed": { "error": MessageValue };
     "review:verified.fails": { "block": MessageValue };
+    "review:verified.returned": { "data": MessageValue };
+    "review:verified.reverted": undefined;
     "review:verified.succeeds": { "block": MessageValue };
     "review:warning.allowanceAboveBalance": undefined;
     "review:warning.atomicCallReverts": { "count": number | bigint; "index": number | bigint; "reason": MessageValue };
