@@ -39,3 +39,18 @@ describe('headerHash', () => {
     expect(headerIsWhole(withoutRequests)).toBe(false);
   });
 });
+
+describe('the fork a header shows, for Cairn’s EVM', () => {
+  it('runs each recorded header’s calls by its own fork’s rules', async () => {
+    const { hardforkOf } = await import('./verifiedCall');
+    expect(forks.map(([name, header]) => [name, hardforkOf(header)])).toEqual([
+      ['Berlin', 'berlin'],
+      ['London (baseFeePerGas)', 'london'],
+      ['Paris', 'paris'],
+      ['Shanghai (withdrawalsRoot)', 'shanghai'],
+      ['Cancun (blob gas, parent beacon root)', 'cancun'],
+      ['Prague (requestsHash)', 'osaka'],
+      ['Prague, with requests', 'osaka'],
+    ]);
+  });
+});

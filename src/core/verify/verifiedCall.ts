@@ -14,11 +14,25 @@ import type { Source } from './sources';
 import type { TrustedHeader } from './trustedHeader';
 
 /**
- * The fork Cairn's EVM follows: Osaka, the newest @ethereumjs/common 10.1.3 has that a chain runs
- * (Hardhat 2.29's default, and mainnet's since Fusaka, whose blob-parameter forks change no opcode).
- * Prague's EIP-7702 delegations are followed.
+ * The newest fork Cairn's EVM follows: Osaka, the newest @ethereumjs/common 10.1.3 has that a chain
+ * runs (Hardhat 2.29's default, and mainnet's since Fusaka, whose blob-parameter forks change no
+ * opcode). Prague's EIP-7702 delegations are followed.
  */
 export const CALL_HARDFORK = Hardfork.Osaka;
+
+/**
+ * The fork a block's header shows, by the fields each fork added: a chain still on an older fork
+ * runs its calls by that fork's rules. Prague added a field (requestsHash) and Osaka none, so a
+ * Prague header runs as Osaka, whose changes are gas costs and new opcodes older code never meets.
+ */
+export function hardforkOf(fields: TrustedHeader['fields']): Hardfork {
+  if (fields.requestsHash !== undefined) return CALL_HARDFORK;
+  if (fields.parentBeaconBlockRoot !== undefined) return Hardfork.Cancun;
+  if (fields.withdrawalsRoot !== undefined) return Hardfork.Shanghai;
+  // The Merge added no field: its blocks have no difficulty (PREVRANDAO reads mixHash).
+  if (fields.baseFeePerGas !== undefined) return BigInt(fields.difficulty) === 0n ? Hardfork.Paris : Hardfork.London;
+  return Hardfork.Berlin;
+}
 
 /** Runs that note what they miss before one that proves each miss as it meets it (see MissPolicy). */
 export const DISCOVERING_RUNS = 8;
@@ -114,7 +128,7 @@ type Prepared = { caller: Address; to: Address; data: Uint8Array; value: bigint;
 async function runOnce(reads: ProvenReads, policy: MissPolicy, call: Prepared) {
   const { header } = reads;
   const state = new ProvenStateManager(reads, policy);
-  const common = createCustomCommon({ chainId: call.chainId }, Mainnet, { hardfork: CALL_HARDFORK });
+  const common = createCustomCommon({ chainId: call.chainId }, Mainnet, { hardfork: hardforkOf(header.fields) });
   const evm = await createEVM({ common, stateManager: state, blockchain: provenBlockHashes(header, state) });
   const block = blockContext(header);
   // Warm from the start of any transaction (EIP-2929, EIP-3651), as a node's eth_call has them.
