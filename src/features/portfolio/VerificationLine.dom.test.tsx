@@ -69,7 +69,7 @@ function showLine(balances: BalanceCheck): string[] {
 
 const PROOF_CHECKS_LINK = 'Proof checks';
 const NOT_READ = 'Not proven: The node did not give this figure.';
-const CHANGED = `Not proven: It changed after the pinned block ${BLOCK - 5n}, which is as far as Cairn can prove.`;
+const CHANGED = `Not proven: It changed after block ${BLOCK - 5n}, the newest Cairn can prove against.`;
 
 describe('the verification line', () => {
   it('counts the proven figures against the block its two RPC URLs agree on', () => {

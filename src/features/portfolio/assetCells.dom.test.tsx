@@ -77,7 +77,7 @@ describe('a balance checked against a proof', () => {
     const reason = msg('core.chain:verify.reason.changedSincePin', { block: '20999990' });
     const cell = showCell(row(ETH, { state: 'unverified', reason }));
     expect(hiddenSayings(cell)).toEqual([
-      'Not proven: It changed after the pinned block 20999990, which is as far as Cairn can prove.',
+      'Not proven: It changed after block 20999990, the newest Cairn can prove against.',
     ]);
   });
 
