@@ -72,7 +72,7 @@ async function measure(base: Network, request: PortfolioRequest, proxies: RpcFau
     if (checked) {
       const client = chainClient(net, 'background');
       const check = await verifyBalances(
-        sourcesOf(net),
+        sourcesOf(net, 'prompt'),
         net.chainId,
         { kind: 'agreement' },
         portfolioClaims(snapshot, request),

@@ -56,5 +56,7 @@ export const IMPLEMENTATION_SLOTS: readonly Hex[] = [
  * points to (a proxy's layout is its implementation's, and changes when it is upgraded).
  */
 export function tokenCodeKey(codeHash: Hex, implementations: readonly bigint[]): string {
+  // No proxy: the code hash alone (verifyBalances then proves no implementation slot again).
+  if (implementations.every((word) => word === 0n)) return codeHash.toLowerCase();
   return [codeHash.toLowerCase(), ...implementations.map((word) => word.toString(16))].join(':');
 }

@@ -35,6 +35,25 @@ function compactPath(encoded: Uint8Array): { path: number[]; leaf: boolean } {
 /** The root of a trie with nothing in it: an account without storage. */
 export const EMPTY_TRIE_ROOT: Hex = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
 
+/**
+ * Node hashes already computed: one check walks many proofs through the same upper nodes (every
+ * account's proof from the state root, every slot's from the account's storage root). Bounded, and
+ * only a cache of a pure function.
+ */
+const hashed = new Map<string, string>();
+const HASHED_MAX = 8_192;
+
+function nodeHash(encoded: Hex): string {
+  const key = encoded.toLowerCase() as Hex;
+  let hash = hashed.get(key);
+  if (hash === undefined) {
+    if (hashed.size >= HASHED_MAX) hashed.clear();
+    hash = keccak256(key);
+    hashed.set(key, hash);
+  }
+  return hash;
+}
+
 const startsWith = (key: number[], at: number, path: number[]) => path.every((n, i) => key[at + i] === n);
 
 /**
@@ -66,7 +85,7 @@ export function valueInTrie(root: Hex, key: Hex, proof: readonly Hex[]): Uint8Ar
     } else {
       const encoded = proof[index];
       if (encoded === undefined) throw new TrieProofError('short', index);
-      if (keccak256(encoded).toLowerCase() !== bytesToHex(expected)) throw new TrieProofError('hash', index);
+      if (nodeHash(encoded) !== bytesToHex(expected)) throw new TrieProofError('hash', index);
       try {
         node = fromRlp(encoded, 'bytes') as RlpItem;
       } catch {

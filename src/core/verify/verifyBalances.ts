@@ -50,7 +50,10 @@ function proofProblem(error: unknown, context: CheckContext, address: Hex): Veri
 /** Each token's slots for the first request: its kept layout's for every holder, or a probe's. */
 function firstSlots(claims: BalanceClaims, context: CheckContext, token: Address): { slots: Hex[]; probe?: Address } {
   const kept = context.book.forToken(context.chainId, token);
-  if (kept) return { slots: [...IMPLEMENTATION_SLOTS, ...claims.accounts.map((a) => balanceSlot(kept.layout, a))] };
+  // A token that was no proxy when its layout was learnt cannot become one (its code would change,
+  // and with it the code hash its proof gives): its implementation slots need no proof.
+  const implementations = kept && !kept.key.includes(':') ? [] : IMPLEMENTATION_SLOTS;
+  if (kept) return { slots: [...implementations, ...claims.accounts.map((a) => balanceSlot(kept.layout, a))] };
   const probe = claims.accounts.find(
     (a) => (claims.tokenBalances.get(a.toLowerCase())?.get(token.toLowerCase()) ?? 0n) > 0n,
   );

@@ -81,8 +81,9 @@ export function balanceCheckQuery(
         if (error instanceof VerifyError) return uncheckedBalances(snapshot.blockNumber, error);
         throw error;
       }
+      // Every proof of a check is asked in the same moment: batched as one request at once.
       const check = await verifyBalances(
-        sourcesOf(network),
+        sourcesOf(network, 'prompt'),
         network.chainId,
         trust,
         portfolioClaims(snapshot, request),
