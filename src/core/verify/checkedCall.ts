@@ -39,9 +39,6 @@ async function nodeAnswer(source: Source, call: CallRequest, block: bigint): Pro
   }
 }
 
-const outcome = (answer: { data: Hex; reverted: boolean }) =>
-  answer.reverted ? 'reverted' : `returned ${answer.data}`;
-
 /**
  * Checks `call` at the trusted block from `trust` (the head's, by agreement). Loads Cairn's EVM on
  * first use. Throws VerifyError (no trusted header, a proof that fails, a call Cairn's EVM cannot
