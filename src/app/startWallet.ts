@@ -18,6 +18,8 @@ import { memoryLocks, webLocks } from '@/core/tx/locks';
 import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
 import type { VaultClient } from '@/core/vault/shared/vaultClient';
+import { type LayoutStore, lazyLayoutStore } from '@/core/verify/layoutBook';
+import { keepLayoutsIn } from '@/lib/queries/verifyQueries';
 import { requestPersistenceOnceSaved } from '@/lib/storagePersistence';
 import { toastStore } from '@/lib/toasts';
 import { nudgeTracking } from '@/lib/trackingNudge';
@@ -38,6 +40,7 @@ type Storage = {
   approvals: ApprovalStore;
   rounds: RoundCache;
   portfolios: LastKnownPortfolio;
+  layouts: LayoutStore;
 };
 
 /** What every Cairn page (the wallet, the dApp window) runs on. */
@@ -62,6 +65,7 @@ async function openStorage(database: Promise<CairnDatabase>): Promise<Storage | 
       portfolios: lazyLastKnownPortfolio(() =>
         import('@/core/storage/portfolioDb').then((m) => m.indexedDbLastKnownPortfolio(db)),
       ),
+      layouts: lazyLayoutStore(() => import('@/core/storage/layoutDb').then((m) => m.indexedDbLayoutStore(db))),
     };
   } catch (error) {
     return { unavailable: error };
@@ -125,6 +129,7 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
     connecting,
   ]);
   requestPersistenceOnceSaved(vault.store);
+  keepLayoutsIn(storage.layouts);
   let transactions: Promise<TransactionService> | undefined;
   const transactionService = () => {
     transactions ??= import('@/core/tx/transactionService').then(

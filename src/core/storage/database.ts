@@ -18,6 +18,8 @@ interface CairnDbSchema extends DBSchema {
   approvalEvents: { key: string; value: Record<string, unknown>; indexes: { byOwnerBlock: [string, number] } };
   approvalScans: { key: string; value: Record<string, unknown> };
   portfolios: { key: string; value: Record<string, unknown> };
+  /** Where each token keeps its balances (core/verify/layoutBook.ts), learnt from proven state. */
+  balanceLayouts: { key: string; value: Record<string, unknown> };
 }
 
 /**
@@ -59,6 +61,9 @@ const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
     const blocks = db.createObjectStore('activityBlocks', { keyPath: 'key' });
     blocks.createIndex('byAccountBlock', ['accountKey', 'block']);
     db.createObjectStore('activitySync', { keyPath: 'key' });
+  },
+  (db) => {
+    db.createObjectStore('balanceLayouts', { keyPath: 'key' });
   },
 ];
 

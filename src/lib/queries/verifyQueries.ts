@@ -7,7 +7,7 @@ import { VerifyError } from '@/core/errors/verify';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import { checkCall } from '@/core/verify/checkedCall';
 import { uncheckedBalances } from '@/core/verify/figureChecks';
-import { memoryLayoutBook } from '@/core/verify/layoutBook';
+import { keptLayoutBook, type LayoutBook, type LayoutStore, memoryLayoutBook } from '@/core/verify/layoutBook';
 import { sourcesOf } from '@/core/verify/sources';
 import type { HeaderTrust } from '@/core/verify/trustedHeader';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
@@ -16,8 +16,13 @@ import { lightClientHeader } from '../lightClientTrust';
 import { noteCheckCost } from '../verificationCost';
 import { chainKeys } from './chainQueries';
 
-/** The balance layouts found in this window, per contract code (core/verify/layoutBook.ts). */
-const layouts = memoryLayoutBook();
+/** The balance layouts learnt, per token (core/verify/layoutBook.ts): in memory until the wallet keeps them (keepLayoutsIn). */
+let layouts: LayoutBook & { ready?: Promise<void> } = memoryLayoutBook();
+
+/** Keeps the layouts learnt in `store` from now on, and starts from what it kept (the wallet's start). */
+export function keepLayoutsIn(store: LayoutStore): void {
+  layouts = keptLayoutBook(store);
+}
 
 /** The header trust a stored choice means: a light client's is asked for its newest header here. */
 export async function headerTrust(network: Network, verification: NetworkVerification): Promise<HeaderTrust> {
@@ -73,6 +78,7 @@ export function balanceCheckQuery(
     queryFn: async (): Promise<BalanceCheck> => {
       if (!snapshot) throw new Error('no snapshot to check');
       const started = performance.now();
+      await layouts.ready;
       const client = chainClient(network, 'background');
       let trust: HeaderTrust;
       try {
