@@ -19,7 +19,7 @@ import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
 import type { VaultClient } from '@/core/vault/shared/vaultClient';
 import { type LayoutStore, lazyLayoutStore } from '@/core/verify/layoutBook';
-import { keepLayoutsIn } from '@/lib/queries/verifyQueries';
+import { keepLayoutsIn } from '@/lib/layoutKeeping';
 import { requestPersistenceOnceSaved } from '@/lib/storagePersistence';
 import { toastStore } from '@/lib/toasts';
 import { nudgeTracking } from '@/lib/trackingNudge';

@@ -1,6 +1,8 @@
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { keptLayoutBook, type LayoutStore } from '../verify/layoutBook';
-import { fromStoredLayout } from './layoutDb';
+import { openCairnDatabase } from './database';
+import { fromStoredLayout, indexedDbLayoutStore } from './layoutDb';
 
 const TOKEN = '0x6b175474e89094c44da98b954eedeac495271d0f';
 
@@ -55,5 +57,16 @@ describe('balance layouts kept between visits', () => {
     });
     await book.ready;
     expect(book.forToken(1, TOKEN)).toBeUndefined();
+  });
+
+  it('keeps them in the wallet’s database, where the next visit finds them', async () => {
+    const name = `cairn-layouts-${crypto.randomUUID()}`;
+    const first = keptLayoutBook(indexedDbLayoutStore(await openCairnDatabase(name)));
+    await first.ready;
+    first.keep(1, TOKEN, '0xabc', { kind: 'mapping', slot: '0x2', masked: true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const next = keptLayoutBook(indexedDbLayoutStore(await openCairnDatabase(name)));
+    await next.ready;
+    expect(next.forToken(1, TOKEN)).toEqual({ key: '0xabc', layout: { kind: 'mapping', slot: '0x2', masked: true } });
   });
 });

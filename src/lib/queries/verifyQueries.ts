@@ -7,22 +7,28 @@ import { VerifyError } from '@/core/errors/verify';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import { checkCall } from '@/core/verify/checkedCall';
 import { uncheckedBalances } from '@/core/verify/figureChecks';
-import { keptLayoutBook, type LayoutBook, type LayoutStore, memoryLayoutBook } from '@/core/verify/layoutBook';
+import { keptLayoutBook, type LayoutBook, memoryLayoutBook } from '@/core/verify/layoutBook';
 import { sourcesOf } from '@/core/verify/sources';
 import type { HeaderTrust } from '@/core/verify/trustedHeader';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
 import { type BalanceCheck, verifyBalances } from '@/core/verify/verifyBalances';
+import { layoutStore } from '../layoutKeeping';
 import { lightClientHeader } from '../lightClientTrust';
 import { noteCheckCost } from '../verificationCost';
 import { chainKeys } from './chainQueries';
 
-/** The balance layouts learnt, per token (core/verify/layoutBook.ts): in memory until the wallet keeps them (keepLayoutsIn). */
-let layouts: LayoutBook & { ready?: Promise<void> } = memoryLayoutBook();
-
-/** Keeps the layouts learnt in `store` from now on, and starts from what it kept (the wallet's start). */
-export function keepLayoutsIn(store: LayoutStore): void {
-  layouts = keptLayoutBook(store);
-}
+/**
+ * The balance layouts learnt, per token (core/verify/layoutBook.ts): kept where the wallet keeps
+ * them (layoutKeeping.ts), in memory where it keeps none (tests, a page without storage).
+ */
+let book: (LayoutBook & { ready?: Promise<void> }) | undefined;
+const layouts = () => {
+  if (!book) {
+    const store = layoutStore();
+    book = store ? keptLayoutBook(store) : memoryLayoutBook();
+  }
+  return book;
+};
 
 /** The header trust a stored choice means: a light client's is asked for its newest header here. */
 export async function headerTrust(network: Network, verification: NetworkVerification): Promise<HeaderTrust> {
@@ -78,7 +84,7 @@ export function balanceCheckQuery(
     queryFn: async (): Promise<BalanceCheck> => {
       if (!snapshot) throw new Error('no snapshot to check');
       const started = performance.now();
-      await layouts.ready;
+      await layouts().ready;
       const client = chainClient(network, 'background');
       let trust: HeaderTrust;
       try {
@@ -93,7 +99,7 @@ export function balanceCheckQuery(
         network.chainId,
         trust,
         portfolioClaims(snapshot, request),
-        layouts,
+        layouts(),
         async (block) => portfolioClaims((await readPortfolio(client, request, true, block)).snapshot, request),
       );
       noteCheckCost(network, check.requests, performance.now() - started);
