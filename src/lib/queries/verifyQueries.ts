@@ -5,13 +5,12 @@ import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { VerifyError } from '@/core/errors/verify';
 import type { UnsignedTransaction } from '@/core/simulation/types';
-import { checkCall } from '@/core/verify/checkedCall';
+import type { BalanceCheck } from '@/core/verify/figureChecks';
 import { uncheckedBalances } from '@/core/verify/figureChecks';
 import { keptLayoutBook, type LayoutBook, memoryLayoutBook } from '@/core/verify/layoutBook';
 import { sourcesOf } from '@/core/verify/sources';
 import type { HeaderTrust } from '@/core/verify/trustedHeader';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
-import { type BalanceCheck, verifyBalances } from '@/core/verify/verifyBalances';
 import { layoutStore } from '../layoutKeeping';
 import { lightClientHeader } from '../lightClientTrust';
 import { noteCheckCost } from '../verificationCost';
@@ -93,6 +92,8 @@ export function balanceCheckQuery(
         if (error instanceof VerifyError) return uncheckedBalances(snapshot.blockNumber, error);
         throw error;
       }
+      // The proofs' code loads with the first check, not with the wallet's first screen.
+      const { verifyBalances } = await import('@/core/verify/verifyBalances');
       // Every proof of a check is asked in the same moment: batched as one request at once.
       const check = await verifyBalances(
         sourcesOf(network, 'prompt'),
@@ -129,6 +130,7 @@ export function callCheckQuery(
       const trust = await headerTrust(network, verification);
       // Prompt-paced sources: the person is waiting for the review.
       const sources = sourcesOf(network, 'prompt');
+      const { checkCall } = await import('@/core/verify/checkedCall');
       return checkCall(sources, trust, head, {
         from: tx.from,
         to: tx.to,
