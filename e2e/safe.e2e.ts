@@ -23,6 +23,16 @@ import { nodeClient } from './support/rpc.ts';
 
 describe('Safe multisig', () => {
   let env: Environment;
+
+  /** The demo wallet with the demo Safe added as "Team Safe", on its screen. */
+  async function withTeamSafe() {
+    const { page, consoleErrors } = await demoWalletPage(env);
+    const safe = demoSafeAddress();
+    const screen = new SafeScreen(page);
+    await screen.startAdding(safe);
+    await screen.finishAdding('Team Safe');
+    return { page, consoleErrors, node: nodeClient(env.chain.url), safe, screen };
+  }
   beforeAll(async () => {
     env = await startEnvironment();
   });
@@ -117,12 +127,7 @@ describe('Safe multisig', () => {
   });
 
   it('confirms on-chain as an owner, and marks a transaction whose nonce another took as replaced', async () => {
-    const { page, consoleErrors } = await demoWalletPage(env);
-    const node = nodeClient(env.chain.url);
-    const safe = demoSafeAddress();
-    const screen = new SafeScreen(page);
-    await screen.startAdding(safe);
-    await screen.finishAdding('Team Safe');
+    const { consoleErrors, node, safe, screen } = await withTeamSafe();
 
     const nonce = await node.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });
     const proposed = callSafeTx({ to: getAddress(demoAddress(8)), value: parseEther('0.5'), data: '0x' }, nonce);
@@ -163,12 +168,7 @@ describe('Safe multisig', () => {
   });
 
   it('proposes a batch from Send as one MultiSendCallOnly Safe transaction, confirmed and executed', async () => {
-    const { page, consoleErrors } = await demoWalletPage(env);
-    const node = nodeClient(env.chain.url);
-    const safe = demoSafeAddress();
-    const screen = new SafeScreen(page);
-    await screen.startAdding(safe);
-    await screen.finishAdding('Team Safe');
+    const { page, consoleErrors, node, safe, screen } = await withTeamSafe();
     const [first, second] = [getAddress(demoAddress(12)), getAddress(demoAddress(13))];
     const before = await Promise.all([first, second].map((address) => node.getBalance({ address })));
     const nonce = await node.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });

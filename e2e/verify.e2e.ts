@@ -4,7 +4,7 @@
 // an alarm names the source, and Send holds until the person acknowledges it. With the proxy
 // honest again, every figure shows proven.
 
-import { type Address, erc20Abi, parseUnits } from 'viem';
+import { erc20Abi, parseUnits } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
@@ -17,10 +17,6 @@ import { mineTransfer, nodeClient } from './support/rpc.ts';
 
 /** The demo tokens' decimals, as the seed deploys them. */
 const DECIMALS: Record<string, number> = { DAI: 18, USDC: 6, USDT: 6, MKR: 18 };
-const tokenAddresses = async (): Promise<Record<string, Address>> => {
-  const { DAI, USDC, USDT, MKR } = demoContractAddresses();
-  return { DAI, USDC, USDT, MKR };
-};
 
 /**
  * The exact amount a struck or proven figure shows ("The node said 1000 DAI", then the amount's
@@ -75,7 +71,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
     if (decimals === undefined) throw new Error(`unexpected token ${proven.symbol}`);
     expect(parseUnits(claimed.digits, decimals)).toBe(parseUnits(proven.digits, decimals) * 1_000_000n);
     const node = nodeClient(env.chain.url);
-    const token = (await tokenAddresses())[proven.symbol] as Address;
+    const token = demoContractAddresses()[proven.symbol as 'DAI' | 'USDC' | 'USDT' | 'MKR'];
     const held = await Promise.all(
       [0, 1, 2].map((i) =>
         node.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress(i)] }),

@@ -3,7 +3,7 @@ import { VerifyError } from '@/core/errors/verify';
 import { codeValue, msg } from '@/core/i18n/message';
 import type { Source } from '@/core/verify/sources';
 import { type TrustedHeader, trusted, wholeHeader } from '@/core/verify/trustedHeader';
-import type { TrustChoice } from '@/core/verify/verificationSetting';
+import { LIGHT_CLIENT_BEACONS, type TrustChoice } from '@/core/verify/verificationSetting';
 
 type LightClientModule = typeof import('@/core/verify/lightClient/lightClient');
 type LightClient = Awaited<ReturnType<LightClientModule['startLightClient']>>;
@@ -11,13 +11,11 @@ type LightClient = Awaited<ReturnType<LightClientModule['startLightClient']>>;
 /** This window's light clients, one per chain, beacon API and checkpoint: started once, kept. */
 const started = new Map<string, Promise<LightClient>>();
 
-const BEACON_CHAINS: Record<number, 'mainnet' | 'sepolia'> = { 1: 'mainnet', 11155111: 'sepolia' };
-
 function clientFor(network: Network, trust: Extract<TrustChoice, { kind: 'lightClient' }>): Promise<LightClient> {
   const key = `${network.chainId}|${trust.beaconUrl}|${trust.checkpoint}`;
   let client = started.get(key);
   if (!client) {
-    const chain = BEACON_CHAINS[network.chainId];
+    const chain = LIGHT_CLIENT_BEACONS[network.chainId];
     if (!chain) throw new Error(`no beacon chain for chain id ${network.chainId}`);
     // The light client and its BLS code load only here, when a network's checks use one.
     client = import('@/core/verify/lightClient/lightClient').then(({ beaconApi, startLightClient }) =>

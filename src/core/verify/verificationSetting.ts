@@ -22,8 +22,14 @@ export type NetworkVerification = { mode: VerifyMode; trust: TrustChoice };
 /** The person's choices, per network id; a network not listed has its default (verificationOf). */
 export type VerificationSettings = Record<string, NetworkVerification>;
 
-/** The chains a light client can follow (the beacon chains Cairn knows): Ethereum and Sepolia. */
-export const LIGHT_CLIENT_CHAINS: readonly number[] = [1, 11_155_111];
+/** The beacon chains a light client can follow, by the chain id of their execution chain. */
+export const LIGHT_CLIENT_BEACONS: Readonly<Record<number, 'mainnet' | 'sepolia'>> = {
+  1: 'mainnet',
+  11155111: 'sepolia',
+};
+
+/** The chains a light client can follow: Ethereum and Sepolia. */
+export const LIGHT_CLIENT_CHAINS: readonly number[] = Object.keys(LIGHT_CLIENT_BEACONS).map(Number);
 
 const MODES: readonly string[] = ['off', 'balances', 'previews'];
 const isHash = (value: unknown): value is `0x${string}` => isString(value) && isHex(value) && value.length === 66;

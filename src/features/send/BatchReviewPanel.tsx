@@ -3,7 +3,6 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
 import { useStore } from 'zustand';
-import { AddressText } from '@/components/AddressText';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import forms from '@/components/forms.module.css';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
@@ -24,7 +23,7 @@ import { useTransactions } from '@/lib/transactions';
 import { useSmartAccount } from '@/lib/useSmartAccount';
 import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault';
-import { BatchTransferLine } from './BatchTransferLine';
+import { BatchFromLines } from './BatchTransferLine';
 import { DelegationTerms } from './DelegationTerms';
 import { GasComparison } from './GasComparison';
 import styles from './send.module.css';
@@ -120,24 +119,7 @@ export function BatchReviewPanel() {
     <section className={forms.stack} aria-labelledby="batch-review-title">
       <h2 id="batch-review-title">{t('send:batchReview.title', { count: batch.length })}</h2>
       <dl className={styles.review}>
-        <dt>{t('send:review.from')}</dt>
-        <dd>
-          <T
-            id="send:review.fromValue"
-            values={{ name: untrustedValue(account.name, 'name') }}
-            tags={{ 0: <AddressText address={from} /> }}
-          />
-        </dd>
-        <dt>{t('send:batchReview.transfers')}</dt>
-        <dd>
-          <ol>
-            {batch.map((transfer) => (
-              <li key={transfer.id}>
-                <BatchTransferLine transfer={transfer} />
-              </li>
-            ))}
-          </ol>
-        </dd>
+        <BatchFromLines name={account.name} from={from} batch={batch} />
       </dl>
       <label htmlFor={payerId}>{t('send:batchReview.payer')}</label>
       <select id={payerId} value={payer?.id} onChange={(event) => setPayer(event.target.value)}>

@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
+import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
+import { useT } from '@/lib/i18n';
 import type { BatchTransfer } from './sendFlowStore';
 
 /** "1.5 USDC to name: 0x…": one transfer of a batch, as the list and the review show it. */
@@ -45,5 +48,43 @@ export function BatchTransferLine({ transfer }: { transfer: BatchTransfer }) {
         ),
       }}
     />
+  );
+}
+
+/** A batch review's first lines: the account it is sent from, and its transfers in order (with `note` under them). */
+export function BatchFromLines({
+  name,
+  from,
+  batch,
+  note,
+}: {
+  name: string;
+  from: Address;
+  batch: readonly BatchTransfer[];
+  note?: ReactNode;
+}) {
+  const t = useT('send');
+  return (
+    <>
+      <dt>{t('send:review.from')}</dt>
+      <dd>
+        <T
+          id="send:review.fromValue"
+          values={{ name: untrustedValue(name, 'name') }}
+          tags={{ 0: <AddressText address={from} /> }}
+        />
+      </dd>
+      <dt>{t('send:batchReview.transfers')}</dt>
+      <dd>
+        <ol>
+          {batch.map((transfer) => (
+            <li key={transfer.id}>
+              <BatchTransferLine transfer={transfer} />
+            </li>
+          ))}
+        </ol>
+        {note}
+      </dd>
+    </>
   );
 }

@@ -1,19 +1,16 @@
 import { useMemo } from 'react';
 import type { Address } from 'viem';
 import { useStore } from 'zustand';
-import { AddressText } from '@/components/AddressText';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import forms from '@/components/forms.module.css';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
-import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
-import { untrustedValue } from '@/core/i18n/message';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
-import { BatchTransferLine } from './BatchTransferLine';
+import { BatchFromLines } from './BatchTransferLine';
 import { SafeProposalLines, useSafeProposal } from './SafeProposal';
 import styles from './send.module.css';
 import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
@@ -52,25 +49,12 @@ export function SafeBatchReview({ safe }: { safe: Account }) {
     <section className={forms.stack} aria-labelledby="batch-review-title">
       <h2 id="batch-review-title">{t('send:batchReview.title', { count: batch.length })}</h2>
       <dl className={styles.review}>
-        <dt>{t('send:review.from')}</dt>
-        <dd>
-          <T
-            id="send:review.fromValue"
-            values={{ name: untrustedValue(safe.name, 'name') }}
-            tags={{ 0: <AddressText address={from} /> }}
-          />
-        </dd>
-        <dt>{t('send:batchReview.transfers')}</dt>
-        <dd>
-          <ol>
-            {batch.map((transfer) => (
-              <li key={transfer.id}>
-                <BatchTransferLine transfer={transfer} />
-              </li>
-            ))}
-          </ol>
-          <p className={ui.muted}>{t('send:safe.batchNote')}</p>
-        </dd>
+        <BatchFromLines
+          name={safe.name}
+          from={from}
+          batch={batch}
+          note={<p className={ui.muted}>{t('send:safe.batchNote')}</p>}
+        />
         {state && proposal && <SafeProposalLines state={state} proposal={proposal} />}
       </dl>
       {failing && (

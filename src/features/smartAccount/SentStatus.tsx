@@ -1,11 +1,7 @@
-import { Link } from 'react-router';
-import { T } from '@/components/T';
+import { SentRecordLines } from '@/components/SentRecordLines';
 import ui from '@/components/ui.module.css';
-import { isMessage, msg } from '@/core/i18n/message';
 import type { TxRecord } from '@/core/tx/record';
 import { useT } from '@/lib/i18n';
-import { useLinks } from '@/lib/links';
-import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
 
 /**
  * The upgrade or undo once sent: what it is and where it stands, followed as the tracker sees it,
@@ -14,27 +10,11 @@ import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
  */
 export function SentStatus({ record }: { record: TxRecord }) {
   const t = useT('smartAccount');
-  const links = useLinks();
   return (
     <section className={ui.section} aria-labelledby="smart-sent-title">
       <h2 id="smart-sent-title">{t('smartAccount:sent.title')}</h2>
       <div className={ui.card} data-status={record.status}>
-        <p role="status">
-          <T
-            id="smartAccount:sent.status"
-            values={{ what: describeRecord(record), status: msg(STATUS_WORDS[record.status]) }}
-          />
-        </p>
-        {record.status === 'failed' && isMessage(record.failureReason) && (
-          <p role="alert" className={ui.noticeDanger}>
-            <T message={record.failureReason} />
-          </p>
-        )}
-        {record.hash && (
-          <p>
-            <Link to={links.transaction(record.hash)}>{t('smartAccount:sent.open')}</Link>
-          </p>
-        )}
+        <SentRecordLines record={record} statusId="smartAccount:sent.status" openLabel={t('smartAccount:sent.open')} />
       </div>
     </section>
   );
