@@ -1,29 +1,35 @@
 import { Link } from 'react-router';
-import { isMessage, msg } from '@/core/i18n/message';
+import { isMessage, type Message, msg } from '@/core/i18n/message';
 import type { TxRecord } from '@/core/tx/record';
 import { useLinks } from '@/lib/links';
 import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
 import { T } from './T';
 import ui from './ui.module.css';
 
+/** A sent transaction's status values for a feature's sentence: what it is, and where it stands. */
+export const sentStatusValues = (record: TxRecord) => ({
+  what: describeRecord(record),
+  status: msg(STATUS_WORDS[record.status]),
+});
+
 /**
- * A sent transaction's lines, as the tracker sees it: what it is and where it stands (in the
- * feature's sentence `statusId`), Cairn's own reason for a failure, and the way to its page.
+ * A sent transaction's lines, as the tracker sees it: where it stands (`status`, the feature's
+ * sentence, from sentStatusValues), Cairn's own reason for a failure, and the way to its page.
  */
 export function SentRecordLines({
   record,
-  statusId,
+  status,
   openLabel,
 }: {
   record: TxRecord;
-  statusId: 'safe:sent.status' | 'smartAccount:sent.status';
+  status: Message;
   openLabel: string;
 }) {
   const links = useLinks();
   return (
     <>
       <p role="status">
-        <T id={statusId} values={{ what: describeRecord(record), status: msg(STATUS_WORDS[record.status]) }} />
+        <T message={status} />
       </p>
       {record.status === 'failed' && isMessage(record.failureReason) && (
         <p role="alert" className={ui.noticeDanger}>

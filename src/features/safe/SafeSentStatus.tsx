@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { SentRecordLines } from '@/components/SentRecordLines';
+import { SentRecordLines, sentStatusValues } from '@/components/SentRecordLines';
 import ui from '@/components/ui.module.css';
+import { msg } from '@/core/i18n/message';
 import type { TxRecord } from '@/core/tx/record';
 import { useT } from '@/lib/i18n';
 
@@ -14,7 +15,11 @@ export function SafeSentStatus({ record }: { record: TxRecord }) {
   return (
     <section className={ui.section} aria-labelledby={id}>
       <h4 id={id}>{t('safe:sent.title')}</h4>
-      <SentRecordLines record={record} statusId="safe:sent.status" openLabel={t('safe:sent.open')} />
+      <SentRecordLines
+        record={record}
+        status={msg('safe:sent.status', sentStatusValues(record))}
+        openLabel={t('safe:sent.open')}
+      />
     </section>
   );
 }

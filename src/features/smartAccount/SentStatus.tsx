@@ -1,5 +1,6 @@
-import { SentRecordLines } from '@/components/SentRecordLines';
+import { SentRecordLines, sentStatusValues } from '@/components/SentRecordLines';
 import ui from '@/components/ui.module.css';
+import { msg } from '@/core/i18n/message';
 import type { TxRecord } from '@/core/tx/record';
 import { useT } from '@/lib/i18n';
 
@@ -14,7 +15,11 @@ export function SentStatus({ record }: { record: TxRecord }) {
     <section className={ui.section} aria-labelledby="smart-sent-title">
       <h2 id="smart-sent-title">{t('smartAccount:sent.title')}</h2>
       <div className={ui.card} data-status={record.status}>
-        <SentRecordLines record={record} statusId="smartAccount:sent.status" openLabel={t('smartAccount:sent.open')} />
+        <SentRecordLines
+          record={record}
+          status={msg('smartAccount:sent.status', sentStatusValues(record))}
+          openLabel={t('smartAccount:sent.open')}
+        />
       </div>
     </section>
   );
