@@ -2,7 +2,8 @@
 // before `--` (the production build and the smoke bench on it), their output held and printed
 // once both lanes have ended, and the scripts after it (type checking, lint, the integration
 // tests), as they run. Each lane runs its scripts one after the other and stops at the first
-// failure, as `&&` does; the step fails if either lane failed.
+// failure, as `&&` does; the step fails if either lane failed, and the lines naming what failed
+// are printed again at the very end, where a CI log's tail shows them.
 // The smoke bench mostly waits (for pages, blocks, the node: about half of one of CI's two cores),
 // and type checking and the integration tests leave room beside it: one after the other these
 // took about 215 s, side by side about 130 s. The unit tests run alone before this step: beside
@@ -13,17 +14,32 @@
 // (devchain/compile.ts writes it in place) half written.
 //   node --import tsx bench/smokeBeside.ts build bench:smoke -- typecheck lint test:integration
 import { type ChildProcess, spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { compileContracts } from '../devchain/compile.ts';
 
-function npm(script: string, output?: Buffer[]): ChildProcess {
+/** Runs `npm run script`; its output goes to `output` if given, else on to this process's. */
+function npm(script: string, output: Buffer[], held: boolean): ChildProcess {
   const child = spawn('npm', ['run', script], {
-    stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
     // npm is npm.cmd on Windows, which only a shell runs.
     shell: process.platform === 'win32',
   });
-  child.stdout?.on('data', (chunk: Buffer) => output?.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => output?.push(chunk));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output.push(chunk);
+    if (!held) process.stdout.write(chunk);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output.push(chunk);
+    if (!held) process.stderr.write(chunk);
+  });
   return child;
+}
+
+/** The lines of a failed script's output that name what failed, without colours. */
+function failureLines(output: Buffer[]): string[] {
+  const plain = stripVTControlCharacters(Buffer.concat(output).toString('utf8'));
+  const named = plain.split('\n').filter((line) => /\bFAIL\b|Error\b|error TS|✖|×/.test(line));
+  return named.slice(0, 60);
 }
 
 const ended = (child: ChildProcess): Promise<number> =>
@@ -32,16 +48,23 @@ const ended = (child: ChildProcess): Promise<number> =>
     child.once('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
 
+interface Failure {
+  script: string;
+  lines: string[];
+}
+
 /** Runs `scripts` one after the other; the first that failed, if any. Says when each ends. */
-async function inTurn(scripts: readonly string[], output?: Buffer[]): Promise<string | undefined> {
+async function inTurn(scripts: readonly string[], held?: Buffer[]): Promise<Failure | undefined> {
   for (const script of scripts) {
     const started = performance.now();
-    const code = await ended(npm(script, output));
+    const output = held ?? [];
+    const code = await ended(npm(script, output, held !== undefined));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `\nnpm run ${script}: ${code === 0 ? 'done' : 'FAILED'} in ${seconds} s${output ? ' (its output follows once both lanes end)' : ''}`,
+      `\nnpm run ${script}: ${code === 0 ? 'done' : 'FAILED'} in ${seconds} s${held ? ' (its output follows once both lanes end)' : ''}`,
     );
-    if (code !== 0) return script;
+    if (code !== 0) return { script, lines: failureLines(output) };
+    if (!held) output.length = 0;
   }
   return undefined;
 }
@@ -57,7 +80,13 @@ async function main(): Promise<number> {
   const failed = await Promise.all([inTurn(heldLane, held), inTurn(liveLane)]);
   process.stdout.write(`\n(${heldLane.join(', ')}: held while ${liveLane.join(', ')} ran)\n`);
   process.stdout.write(Buffer.concat(held));
-  for (const script of failed) if (script) console.error(`\nnpm run ${script} failed`);
+  // The live lane's failures scrolled by before the held output: named again last, where a log's
+  // tail shows them.
+  for (const failure of failed) {
+    if (!failure) continue;
+    console.error(`\nnpm run ${failure.script} failed:`);
+    for (const line of failure.lines) console.error(`  ${line.trim()}`);
+  }
   return failed.some(Boolean) ? 1 : 0;
 }
 

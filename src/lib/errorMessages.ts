@@ -140,6 +140,8 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   VERIFY_ONE_SOURCE: 'common:error.title.verifyOneSource',
   VERIFY_PIN_MISMATCH: 'common:error.title.verifyPinMismatch',
   VERIFY_HEADER_TOO_OLD: 'common:error.title.verifyHeaderTooOld',
+  VERIFY_CHAIN_BROKEN: 'common:error.title.verifyChainBroken',
+  VERIFY_SOURCE_FAILED: 'common:error.title.verifySourceFailed',
   VERIFY_CHECKPOINT_OLD: 'common:error.title.verifyCheckpointOld',
   VERIFY_CHECKPOINT_INVALID: 'common:error.title.verifyCheckpointInvalid',
   VERIFY_UPDATE_INVALID: 'common:error.title.verifyUpdateInvalid',

@@ -3,7 +3,9 @@ import { createStore } from 'zustand/vanilla';
 import type { PortfolioToken } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
 import { broadcast, CHANNELS } from '@/core/channels';
-import { type Message, messageCode } from '@/core/i18n/message';
+import type { VerifyError } from '@/core/errors/verify';
+import { codeValue, type Message, messageCode, msg } from '@/core/i18n/message';
+import type { CallCheck } from '@/core/verify/checkedCall';
 import { type BalanceCheck, caughtLying, isLie } from '@/core/verify/figureChecks';
 
 /** One figure the node claimed and a proof contradicted, as the banner names it. */
@@ -29,6 +31,11 @@ export type VerificationAlarm = {
   acknowledged: boolean;
   /** What was caught, without the amounts: a new lie asks for a new acknowledgement. */
   caught: string;
+  /**
+   * Caught on a review's call, not on the balances: a clean balance check does not end it (the
+   * balances do not read what the call read); a review whose call checks out does.
+   */
+  byCall?: true;
 };
 
 type Alarms = Readonly<Record<string, VerificationAlarm>>;
@@ -94,7 +101,7 @@ export function noteBalanceCheck(
     const { [network.id]: before, ...others } = alarms;
     if (!caughtLying(check)) {
       const clean = check.header !== undefined && check.problems.length === 0;
-      return clean || !before ? { alarms: others } : { alarms };
+      return (clean && !before?.byCall) || !before ? { alarms: others } : { alarms };
     }
     const contradictions: Contradiction[] = [];
     for (const [account, figure] of check.native)
@@ -126,6 +133,39 @@ export function noteBalanceCheck(
   });
 }
 
+/**
+ * Notes a review's call check (checkCall): an alarm when the node's answer differs from Cairn's
+ * run over proven state, or a proof failed on the way (at about `block`); a call that checks out
+ * ends an alarm a call raised. Other failures (no proofs, a node that did not answer) change nothing.
+ */
+export function noteCallCheck(network: Network, block: bigint, outcome: CallCheck | VerifyError): void {
+  alarmStore.setState(({ alarms }) => {
+    const { [network.id]: before, ...others } = alarms;
+    if (!('code' in outcome) && outcome.state === 'verified') return before?.byCall ? { alarms: others } : { alarms };
+    const problem =
+      'code' in outcome
+        ? isLie(outcome)
+          ? outcome.text
+          : undefined
+        : msg('core.chain:verify.callDiffers', {
+            source: codeValue(outcome.source),
+            block: outcome.header.number.toString(),
+          });
+    if (!problem) return { alarms };
+    const caught = JSON.stringify(['call', messageCode(problem)]);
+    if (before?.caught === caught) return { alarms };
+    const alarm: VerificationAlarm = {
+      block: 'code' in outcome ? block : outcome.header.number,
+      problems: [problem],
+      contradictions: [],
+      acknowledged: false,
+      caught,
+      byCall: true,
+    };
+    return { alarms: { ...others, [network.id]: alarm } };
+  });
+}
+
 /** Verification is off on the network: no alarm stands. */
 export function clearAlarm(network: Network): void {
   if (!alarmStore.getState().alarms[network.id]) return;
@@ -146,3 +186,7 @@ export function acknowledgeAlarm(network: Network): void {
 /** The network's alarm, if its node was caught lying. */
 export const useVerificationAlarm = (network: Network): VerificationAlarm | undefined =>
   useStore(alarmStore, (state) => state.alarms[network.id]);
+
+/** The network's alarm now, outside React. */
+export const currentAlarm = (network: Network): VerificationAlarm | undefined =>
+  alarmStore.getState().alarms[network.id];

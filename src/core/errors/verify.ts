@@ -18,6 +18,8 @@ export const VERIFY_ERROR_CODES = [
   'VERIFY_CALL_UNRUNNABLE',
   'VERIFY_HEADER_UNSUPPORTED',
   'VERIFY_BLOCK_BEHIND',
+  'VERIFY_CHAIN_BROKEN',
+  'VERIFY_SOURCE_FAILED',
 ] as const;
 
 export type VerifyErrorCode = (typeof VERIFY_ERROR_CODES)[number];

@@ -2,6 +2,7 @@ import { encodeFunctionData, erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
+import { sealPendingWrites } from '@/testing/settledChain';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
@@ -13,6 +14,7 @@ const { DAI } = demoContractAddresses();
 let proxy: RpcFaultProxy;
 let counter = 0;
 beforeAll(async () => {
+  await sealPendingWrites(url);
   proxy = await startRpcFaultProxy(url);
 });
 afterAll(async () => {

@@ -48,6 +48,7 @@ const LIES: readonly VerifyErrorCode[] = [
   'VERIFY_HEADER_FORGED',
   'VERIFY_SOURCES_DISAGREE',
   'VERIFY_PIN_MISMATCH',
+  'VERIFY_CHAIN_BROKEN',
 ];
 
 export const isLie = (problem: VerifyError): boolean => LIES.includes(problem.code);

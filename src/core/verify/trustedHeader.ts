@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
+import { type ChainAnchor, linkedHeader } from './headerChain';
 import { headerIsWhole, type RpcHeader } from './headerHash';
 import { headerFrom, headFrom, type Source } from './sources';
 
@@ -147,11 +148,37 @@ export async function agreedHeader(
 }
 
 /**
- * The pinned header, as `source` gives it: its hash the pinned one, its fields hashing whole, and
- * within the STATE_WINDOW of `head` (older state no node proves). Throws VERIFY_HEADER_TOO_OLD,
- * VERIFY_PIN_MISMATCH, VERIFY_SOURCE_BEHIND, VERIFY_HEADER_FORGED, a ChainError.
+ * The header of block `number` at or before `anchor` (a pin, or a header already trusted), linked
+ * back to it by parent hashes as `source` gives the headers between (see linkedHeader). Throws
+ * VERIFY_BLOCK_BEHIND when `number` is more than MAX_BLOCKS_BEHIND before the anchor, and
+ * linkedHeader's errors.
  */
-export async function pinnedHeader(
+async function linkedBack(
+  source: Source,
+  anchor: ChainAnchor,
+  number: bigint,
+  via: TrustedHeader['via'],
+  sources: readonly string[],
+): Promise<TrustedHeader> {
+  const behind = anchor.number - number;
+  if (behind > MAX_BLOCKS_BEHIND)
+    throw new VerifyError(
+      'VERIFY_BLOCK_BEHIND',
+      msg('core.chain:verify.blockBehind', {
+        source: codeValue(source.url),
+        block: number.toString(),
+        behind: behind.toString(),
+      }),
+    );
+  return trusted(await linkedHeader(source, anchor, number), via, sources);
+}
+
+/**
+ * The pinned header, as `source` gives it (its hash the pinned one, its fields hashing whole),
+ * within the STATE_WINDOW of `head` (older state no node proves); or, when the node's head is still
+ * before the pin, the head's header linked back to it. Throws VERIFY_HEADER_TOO_OLD, linkedBack's.
+ */
+export function pinnedHeader(
   source: Source,
   pin: Extract<HeaderTrust, { kind: 'pinned' }>,
   head: bigint,
@@ -165,27 +192,33 @@ export async function pinnedHeader(
         limit: STATE_WINDOW.toString(),
       }),
     );
-  const header = await wholeHeader(source, pin.number);
-  if (header.hash.toLowerCase() !== pin.hash.toLowerCase())
-    throw new VerifyError(
-      'VERIFY_PIN_MISMATCH',
-      msg('core.chain:verify.pinMismatch', {
-        source: codeValue(source.url),
-        hash: codeValue(header.hash),
-        block: pin.number.toString(),
-        pinned: codeValue(pin.hash),
-      }),
-    );
-  return trusted(header, 'pinned', [source.url]);
+  return linkedBack(source, pin, trustedBlock(pin, head), 'pinned', [source.url]);
 }
 
-/** The header proofs are checked against, from `trust`; throws VerifyError or a ChainError. */
-export function trustedHeaderFor(sources: readonly Source[], trust: HeaderTrust, head: bigint): Promise<TrustedHeader> {
-  if (trust.kind === 'given') return Promise.resolve(trust.header);
+/**
+ * The header proofs are checked against, from `trust`, for claims read at block `head`: agreed
+ * there; the pinned or given header, or the head's linked back to it when the head is older.
+ * Throws VerifyError or a ChainError.
+ */
+export async function trustedHeaderFor(
+  sources: readonly Source[],
+  trust: HeaderTrust,
+  head: bigint,
+): Promise<TrustedHeader> {
+  if (trust.kind === 'agreement') return agreedHeader(sources, head);
   if (trust.kind === 'pinned') return pinnedHeader(sources[0] as Source, trust, head);
-  return agreedHeader(sources, head);
+  const { header } = trust;
+  if (head >= header.number) return header;
+  const anchor = { number: header.number, hash: header.hash, header: header.fields };
+  return linkedBack(sources[0] as Source, anchor, head, header.via, header.sources);
 }
 
-/** The block `trust` proves at: the head's for agreement, the pinned or given header's otherwise. */
-export const trustedBlock = (trust: HeaderTrust, head: bigint): bigint =>
-  trust.kind === 'agreement' ? head : trust.kind === 'pinned' ? trust.number : trust.header.number;
+/**
+ * The block `trust` proves at: the claims' own (`head`) when it is at or before the trusted block
+ * (linked back by parent hashes), the pinned or given block when the claims are newer.
+ */
+export function trustedBlock(trust: HeaderTrust, head: bigint): bigint {
+  if (trust.kind === 'agreement') return head;
+  const anchor = trust.kind === 'pinned' ? trust.number : trust.header.number;
+  return head < anchor ? head : anchor;
+}

@@ -5,6 +5,7 @@ import { type AccessListNode, accessListOf, startAccessListNode } from '@/testin
 import { demoBalancesMulticall } from '@/testing/balancesMulticall';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
+import { sealPendingWrites } from '@/testing/settledChain';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { chainClient } from '../chain/client';
 import { MULTICALL3_ADDRESS, multicall3Abi } from '../chain/multicall';
@@ -24,6 +25,7 @@ let counter = 0;
 let front: AccessListNode;
 let proxy: RpcFaultProxy;
 beforeAll(async () => {
+  await sealPendingWrites(url);
   front = await startAccessListNode(url);
   proxy = await startRpcFaultProxy(front.url);
 });

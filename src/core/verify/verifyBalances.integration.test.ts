@@ -2,6 +2,7 @@ import type { Address } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
+import { sealPendingWrites } from '@/testing/settledChain';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { readPortfolio } from '../assets/portfolio';
 import { chainClient } from '../chain/client';
@@ -21,6 +22,7 @@ let counter = 0;
 
 let proxy: RpcFaultProxy;
 beforeAll(async () => {
+  await sealPendingWrites(url);
   proxy = await startRpcFaultProxy(url);
 });
 afterAll(async () => {
@@ -154,6 +156,17 @@ describe('verified balances against a lying node', () => {
     expect(result.problems[0]?.shortMessage).toContain(url);
     expect(caughtLying(result)).toBe(true);
     expect([...states(result).native, ...states(result).tokens]).not.toContain('verified');
+  });
+
+  it('says which source gave no proofs when it fails to answer, without calling it a liar', async () => {
+    proxy.setFault({ kind: 'status', status: 503, methods: ['eth_getProof'] });
+    const { result } = await check(memoryLayoutBook());
+    expect(result.problems.map((p) => p.code)).toEqual(['VERIFY_SOURCE_FAILED']);
+    expect(result.problems[0]?.text).toMatchObject({
+      id: 'core.chain:verify.sourceFailed',
+      values: { source: { kind: 'code', text: proxy.url } },
+    });
+    expect(caughtLying(result)).toBe(false);
   });
 
   it('says agreement needs two sources when the network lists one', async () => {

@@ -43,8 +43,12 @@ function proofProblem(error: unknown, context: CheckContext, address: Hex): Veri
       { details: error.message },
     );
   if (error instanceof VerifyError) return error;
-  const text = isCairnError(error) ? error.text : msg('core.chain:verify.reason.notRead');
-  return new VerifyError('VERIFY_NO_PROOFS', text, { cause: error });
+  const reason = isCairnError(error) ? error.text : msg('core.chain:verify.reason.notRead');
+  return new VerifyError(
+    'VERIFY_SOURCE_FAILED',
+    msg('core.chain:verify.sourceFailed', { source: codeValue(context.source.url), reason }),
+    { cause: error },
+  );
 }
 
 /** Each token's slots for the first request: its kept layout's for every holder, or a probe's. */
@@ -82,9 +86,10 @@ const settle = <T>(p: Promise<T>): Promise<{ value: T } | { error: unknown }> =>
 
 /**
  * Checks the claimed native and token balances against proofs under a trusted header: the
- * header from `trust` (every source agreeing, the pinned block, or one a light client gave), the
- * proofs from the first source. When the trusted block is not the claims' (pinned, a light
- * client's), `claimsAt` reads the node's claims there too, so a lie is caught where it is proven.
+ * header from `trust` (every source agreeing, the pinned block, or one a light client gave; the
+ * claims' block linked back to a newer trusted one by parent hashes), the proofs from the first
+ * source. When the claims are newer than the trusted block, `claimsAt` reads the node's claims
+ * there too, so a lie is caught where it is proven.
  * An ERC-20's balances are proven from its storage when its layout is known or found (kept in
  * `book`); otherwise they stay unverified, saying why. One request per source; a token seen for
  * the first time takes one more to the first source.

@@ -13,6 +13,7 @@ import type { HeaderTrust } from '@/core/verify/trustedHeader';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
 import { layoutStore } from '../layoutKeeping';
 import { lightClientHeader } from '../lightClientTrust';
+import { noteCallCheck } from '../verificationAlarm';
 import { noteCheckCost } from '../verificationCost';
 import { chainKeys } from './chainQueries';
 
@@ -127,17 +128,24 @@ export function callCheckQuery(
     queryKey: verifyKeys.call(network, tx, verification),
     queryFn: async () => {
       if (!tx.to || head === undefined) throw new Error('nothing to check');
-      const trust = await headerTrust(network, verification);
       // Prompt-paced sources: the person is waiting for the review.
       const sources = sourcesOf(network, 'prompt');
       const { checkCall } = await import('@/core/verify/checkedCall');
-      return checkCall(sources, trust, head, {
-        from: tx.from,
-        to: tx.to,
-        data: tx.data ?? '0x',
-        ...(tx.value ? { value: tx.value } : {}),
-        ...(tx.gas ? { gas: tx.gas } : {}),
-      });
+      try {
+        const trust = await headerTrust(network, verification);
+        const check = await checkCall(sources, trust, head, {
+          from: tx.from,
+          to: tx.to,
+          data: tx.data ?? '0x',
+          ...(tx.value ? { value: tx.value } : {}),
+          ...(tx.gas ? { gas: tx.gas } : {}),
+        });
+        noteCallCheck(network, head, check);
+        return check;
+      } catch (error) {
+        if (error instanceof VerifyError) noteCallCheck(network, head, error);
+        throw error;
+      }
     },
     enabled: verification.mode === 'previews' && tx.to !== undefined && head !== undefined,
     retry: false,

@@ -156,6 +156,7 @@ declare module '../message' {
     "common:error.title.verifyBeaconUnreachable": undefined;
     "common:error.title.verifyBlockBehind": undefined;
     "common:error.title.verifyCallUnrunnable": undefined;
+    "common:error.title.verifyChainBroken": undefined;
     "common:error.title.verifyCheckpointInvalid": undefined;
     "common:error.title.verifyCheckpointOld": undefined;
     "common:error.title.verifyHeaderForged": undefined;
@@ -166,6 +167,7 @@ declare module '../message' {
     "common:error.title.verifyPinMismatch": undefined;
     "common:error.title.verifyProofFailed": undefined;
     "common:error.title.verifySourceBehind": undefined;
+    "common:error.title.verifySourceFailed": undefined;
     "common:error.title.verifySourcesDisagree": undefined;
     "common:error.title.verifyStateGone": undefined;
     "common:error.title.verifyUpdateInvalid": undefined;

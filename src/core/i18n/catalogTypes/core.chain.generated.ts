@@ -317,7 +317,9 @@ declare module '../message' {
     "core.chain:verify.beaconRefused": { "source": MessageValue };
     "core.chain:verify.beaconUnreachable": { "reason": MessageValue; "source": MessageValue };
     "core.chain:verify.blockBehind": { "behind": MessageValue; "block": MessageValue; "source": MessageValue };
+    "core.chain:verify.callDiffers": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.callUnrunnable": { "reason": MessageValue };
+    "core.chain:verify.chainBroken": { "block": MessageValue; "child": MessageValue; "hash": MessageValue; "parentHash": MessageValue; "source": MessageValue };
     "core.chain:verify.checkpointInvalid": { "reason": MessageValue; "root": MessageValue };
     "core.chain:verify.checkpointOld": { "days": MessageValue; "limit": MessageValue };
     "core.chain:verify.draft.beaconUrl": undefined;
@@ -337,6 +339,7 @@ declare module '../message' {
     "core.chain:verify.reason.layoutUnknown": undefined;
     "core.chain:verify.reason.notRead": undefined;
     "core.chain:verify.sourceBehind": { "block": MessageValue; "source": MessageValue };
+    "core.chain:verify.sourceFailed": { "reason": MessageValue; "source": MessageValue };
     "core.chain:verify.sourcesDisagree": { "block": MessageValue; "hash": MessageValue; "other": MessageValue; "otherHash": MessageValue; "source": MessageValue };
     "core.chain:verify.stateGone": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.updateInvalid": { "reason": MessageValue; "source": MessageValue };
