@@ -4,7 +4,8 @@
 // of one node, as `npm start` lists it), +50 ms per HTTP request. Counts HTTP requests at both
 // proxies and times each refresh. A token's first check proves its balances by a verified call
 // and learns its layout from the probed slot that holds them: shown apart. Budget for tokens with
-// known layouts: at most 4 HTTP requests and 3× the unchecked refresh.
+// known layouts: at most 4 HTTP requests and 3× the unchecked refresh. Last, the demo wallet under a
+// light client's header two blocks newer than its balances: the headers between linked back.
 import { type Address, encodeAbiParameters, keccak256, numberToHex, pad } from 'viem';
 import { compileContracts } from '../devchain/compile.ts';
 import { demoAddress } from '../devchain/seedSupport.ts';
@@ -14,7 +15,8 @@ import { portfolioClaims } from '../src/core/assets/portfolioClaims.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork, type Network } from '../src/core/chain/networks.ts';
 import { type LayoutBook, memoryLayoutBook } from '../src/core/verify/layoutBook.ts';
-import { sourcesOf } from '../src/core/verify/sources.ts';
+import { headerFrom, sourcesOf } from '../src/core/verify/sources.ts';
+import { trusted } from '../src/core/verify/trustedHeader.ts';
 import { verifyBalances } from '../src/core/verify/verifyBalances.ts';
 import type { RpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { type BenchRun, sized } from './benchRun.ts';
@@ -51,7 +53,59 @@ export async function benchVerifiedBalances(run: BenchRun, held: Held): Promise<
   ] as const) {
     lines.push(`  ${label}`, ...(await measure(local, request, proxies, RUNS)));
   }
+  lines.push(...(await linkedBack(chain.url, local, demo, proxies, RUNS)));
   return lines.join('\n');
+}
+
+/**
+ * The demo wallet's balances read, then 2 blocks mined, and checked under a light client's header
+ * of the newest block (given): the 2 headers between are linked back by parent hashes in the same
+ * request as the proofs, and the balances proven where they were read.
+ */
+async function linkedBack(
+  chainUrl: string,
+  base: Network,
+  request: PortfolioRequest,
+  proxies: RpcFaultProxy[],
+  runs: number,
+) {
+  const [node] = sourcesOf(localNetwork(chainUrl));
+  if (!node) throw new Error('no node');
+  const book = memoryLayoutBook();
+  const times: number[] = [];
+  let requests = 0;
+  let proven = '';
+  for (const p of proxies) p.setFault({ kind: 'delay', ms: LATENCY_MS });
+  for (let i = 0; i <= runs; i++) {
+    const net = { ...base, id: `bench-linked-${i}` };
+    const { snapshot } = await readPortfolio(chainClient(net, 'background'), request, true);
+    await node.client.request({ method: 'hardhat_mine', params: ['0x2'] } as never);
+    const header = await headerFrom(node, snapshot.blockNumber + 2n);
+    if (!header) throw new Error('no header');
+    for (const p of proxies) p.resetCounts();
+    const started = performance.now();
+    const check = await verifyBalances(
+      sourcesOf(net, 'prompt'),
+      net.chainId,
+      { kind: 'given', header: trusted(header, 'lightClient', ['beacon']) },
+      portfolioClaims(snapshot, request),
+      book,
+    );
+    const figures = [...check.native.values(), ...[...check.tokens.values()].flatMap((m) => [...m.values()])];
+    // The first run learns the layouts; the rest are measured.
+    if (i === 0) continue;
+    times.push(performance.now() - started);
+    requests = Math.max(
+      requests,
+      proxies.reduce((sum, p) => sum + p.requests, 0),
+    );
+    proven = `${figures.filter((f) => f.state === 'verified').length} of ${figures.length} figures proven at block ${check.block}, ${snapshot.blockNumber === check.block ? 'the one read' : 'NOT the one read'}`;
+  }
+  for (const p of proxies) p.setFault({ kind: 'none' });
+  return [
+    `  demo wallet under a light client's header 2 blocks newer (headers linked back by parent hash)`,
+    `    checked                  ${requests} HTTP request(s)   ${median(times).toFixed(1)} ms   (${proven})`,
+  ];
 }
 
 /** Refreshes unchecked and checked, alternating; the first check (layouts found) apart. */

@@ -31,17 +31,27 @@ function clientFor(network: Network, trust: Extract<TrustChoice, { kind: 'lightC
 /**
  * The newest execution header the network's light client has proven (signed by the sync committee), with its fields
  * from `source`: the node's block at that height must hash to the header the beacon chain signed.
- * Throws the light client's VerifyErrors, VERIFY_SOURCES_DISAGREE (the node names another block
- * there), VERIFY_SOURCE_BEHIND, VERIFY_HEADER_FORGED, a ChainError.
+ * Throws the light client's VerifyErrors, and signedHeader's.
  */
 export async function lightClientHeader(
   network: Network,
   trust: Extract<TrustChoice, { kind: 'lightClient' }>,
   source: Source,
 ): Promise<TrustedHeader> {
-  const client = await clientFor(network, trust);
-  // The newest head the sync committee signed (about a slot old): a finalized one is some 13
-  // minutes behind, where a lie at the head would only show as a balance moved since.
+  return signedHeader(await clientFor(network, trust), trust.beaconUrl, source);
+}
+
+/**
+ * `client`'s newest signed head (about a slot old: a finalized one is some 13 minutes behind,
+ * where a lie at the head would only show as a balance moved since), with its fields from `source`.
+ * Throws VERIFY_SOURCES_DISAGREE (the node names another block there), VERIFY_SOURCE_BEHIND,
+ * VERIFY_HEADER_FORGED, a ChainError, the client's VerifyErrors.
+ */
+export async function signedHeader(
+  client: Pick<LightClient, 'update'>,
+  beaconUrl: string,
+  source: Source,
+): Promise<TrustedHeader> {
   const head = await client.update({ optimistic: true });
   const fields = await wholeHeader(source, head.number);
   if (fields.hash.toLowerCase() !== head.hash.toLowerCase())
@@ -49,12 +59,12 @@ export async function lightClientHeader(
       'VERIFY_SOURCES_DISAGREE',
       msg('core.chain:verify.sourcesDisagree', {
         source: codeValue(source.url),
-        other: codeValue(trust.beaconUrl),
+        other: codeValue(beaconUrl),
         block: head.number.toString(),
         hash: codeValue(fields.hash),
         otherHash: codeValue(head.hash),
       }),
     );
   // The beacon chain signed this block's hash; the node's fields hash to it.
-  return trusted(fields, 'lightClient', [trust.beaconUrl]);
+  return trusted(fields, 'lightClient', [beaconUrl]);
 }

@@ -5,7 +5,7 @@ import type { Network } from '@/core/chain/networks';
 import { broadcast, CHANNELS } from '@/core/channels';
 import type { VerifyError } from '@/core/errors/verify';
 import { codeValue, type Message, messageCode, msg } from '@/core/i18n/message';
-import type { CallCheck } from '@/core/verify/checkedCall';
+import { type CallCheck, differsIsLie } from '@/core/verify/checkedCall';
 import { type BalanceCheck, caughtLying, isLie } from '@/core/verify/figureChecks';
 
 /** One figure the node claimed and a proof contradicted, as the banner names it. */
@@ -135,13 +135,16 @@ export function noteBalanceCheck(
 
 /**
  * Notes a review's call check (checkCall): an alarm when the node's answer differs from Cairn's
- * run over proven state, or a proof failed on the way (at about `block`); a call that checks out
+ * run over proven state on a chain whose EVM is Ethereum's (differsIsLie), or a proof failed on the
+ * way (at about `block`); a call that checks out
  * ends an alarm a call raised. Other failures (no proofs, a node that did not answer) change nothing.
  */
 export function noteCallCheck(network: Network, block: bigint, outcome: CallCheck | VerifyError): void {
   alarmStore.setState(({ alarms }) => {
     const { [network.id]: before, ...others } = alarms;
     if (!('code' in outcome) && outcome.state === 'verified') return before?.byCall ? { alarms: others } : { alarms };
+    // Elsewhere the review says the two differ, and no alarm holds sending on an honest node.
+    if (!('code' in outcome) && !differsIsLie(network.chainId)) return { alarms };
     const problem =
       'code' in outcome
         ? isLie(outcome)

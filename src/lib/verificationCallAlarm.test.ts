@@ -62,6 +62,12 @@ describe('a review’s call caught lying', () => {
     expect(currentAlarm(network)).toMatchObject({ block: 41n, problems: [failed], byCall: true });
   });
 
+  it('raises none where the chain’s EVM is not Ethereum’s: an honest rollup node can differ', () => {
+    const rollup = { ...network, id: 'call-alarm-rollup', chainId: 10 };
+    noteCallCheck(rollup, 41n, differs);
+    expect(currentAlarm(rollup)).toBeUndefined();
+  });
+
   it('leaves a balance alarm to the balance checks: a call that checks out does not end it', () => {
     noteBalanceCheck(
       network,
