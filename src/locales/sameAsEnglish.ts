@@ -81,8 +81,6 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'safe:facts.nonce',
     'safe:tx.status',
     'safe:sent.status',
-    'onboarding:safe.found.version',
-    'onboarding:safe.found.nonce',
     'onboarding:safe.nameLabel',
   ]),
   es: new Set<string>([
@@ -139,6 +137,5 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'smartAccount:sent.status',
     'safe:facts.nonce',
     'safe:sent.status',
-    'onboarding:safe.found.nonce',
   ]),
 };

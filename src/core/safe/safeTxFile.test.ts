@@ -6,11 +6,10 @@ import {
   parseSafeTxFile,
   parseSafeTxLink,
   parseSafeTxText,
-  parseSafeTxUr,
   safeTxFile,
   safeTxLink,
-  safeTxUr,
 } from './safeTxFile';
+import { parseSafeTxUr, safeTxUr } from './safeTxUr';
 import { encodeSignatures, recoverSafeSignature } from './signatures';
 
 const SAFE = '0xf506975D8cD786627C43D98B47Aa473A648AC205';

@@ -2,8 +2,6 @@ import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem';
 import { fromBase64, toBase64, utf8 } from '../bytes';
 import { SafeError } from '../errors/safe';
 import { type Message, msg } from '../i18n/message';
-import { type CborValue, decodeCbor, encodeCbor } from '../ur/cbor';
-import type { Ur } from '../ur/ur';
 import { type SafeOperation, type SafeTx, safeTxHash } from './safeTx';
 import type { SafeSignature } from './signatures';
 
@@ -28,7 +26,9 @@ const LINK_PREFIX = 'cairn:safe-tx/';
 /** Far above any transaction a person reviews: what is longer is refused unread. */
 const MAX_TEXT = 512 * 1024;
 
-const refuse = (text: Message) => new SafeError('SAFE_IMPORT_MALFORMED', text);
+/** A file, link or code that does not read as a Safe transaction: SAFE_IMPORT_MALFORMED. */
+export const refuseSafeTxFile = (text: Message) => new SafeError('SAFE_IMPORT_MALFORMED', text);
+const refuse = refuseSafeTxFile;
 const badField = (field: string) => refuse(msg('core.chain:safe.import.field', { field }));
 
 export function safeTxFile(args: {
@@ -171,29 +171,4 @@ export function parseSafeTxLink(link: string): SafeTxFile {
 /** Whatever a person pasted: a link, or a file's text. */
 export function parseSafeTxText(text: string): SafeTxFile {
   return text.trim().startsWith(LINK_PREFIX) ? parseSafeTxLink(text) : parseSafeTxFile(text);
-}
-
-/** The file as a Uniform Resource for an animated QR code (its text as a CBOR byte string). */
-export function safeTxUr(file: SafeTxFile): Ur {
-  const bytes = utf8(encodeSafeTxFile(file, true));
-  return { type: SAFE_TX_FILE_TYPE, cbor: encodeCbor(bytes) };
-}
-
-/** A scanned Uniform Resource read back. Throws SAFE_IMPORT_MALFORMED. */
-export function parseSafeTxUr(ur: Ur): SafeTxFile {
-  if (ur.type !== SAFE_TX_FILE_TYPE) throw refuse(msg('core.chain:safe.import.notSafeTx'));
-  let bytes: CborValue;
-  try {
-    bytes = decodeCbor(ur.cbor);
-  } catch {
-    throw refuse(msg('core.chain:safe.import.notJson'));
-  }
-  if (!(bytes instanceof Uint8Array)) throw refuse(msg('core.chain:safe.import.notJson'));
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw refuse(msg('core.chain:safe.import.notJson'));
-  }
-  return parseSafeTxFile(text);
 }

@@ -3,7 +3,8 @@ import { AnimatedUrCode } from '@/components/AnimatedUrCode';
 import { CopyButton } from '@/components/CopyButton';
 import ui from '@/components/ui.module.css';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
-import { encodeSafeTxFile, type SafeTxFile, safeTxLink, safeTxUr } from '@/core/safe/safeTxFile';
+import { encodeSafeTxFile, type SafeTxFile, safeTxLink } from '@/core/safe/safeTxFile';
+import { safeTxUr } from '@/core/safe/safeTxUr';
 import { downloadText } from '@/lib/download';
 import { useT } from '@/lib/i18n';
 
