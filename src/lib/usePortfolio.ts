@@ -22,6 +22,7 @@ import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
 import { useOnline } from '@/lib/useOnline';
 import { clearAlarm, noteBalanceCheck } from '@/lib/verificationAlarm';
+import { dropCallAlarm } from '@/lib/verificationCallAlarm';
 
 const EMPTY: never[] = [];
 
@@ -184,14 +185,16 @@ function useBalanceChecks(
       ? carriedCheck(before.check, before.claims, portfolioClaims(fresh, request))
       : undefined;
   }, [on, fresh, current, node, request]);
+  const previews = verification.mode === 'previews';
   useEffect(() => {
     if (!on) clearAlarm(network);
-    else if (current)
+    else if (!previews) dropCallAlarm(network);
+    if (on && current)
       noteBalanceCheck(network, current, {
         native: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals },
         tokens,
       });
-  }, [on, current, network, tokens]);
+  }, [on, previews, current, network, tokens]);
   return {
     checks,
     checked: !on || query.isSuccess || query.isError,

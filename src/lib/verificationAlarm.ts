@@ -3,9 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import type { PortfolioToken } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
 import { broadcast, CHANNELS } from '@/core/channels';
-import type { VerifyError } from '@/core/errors/verify';
-import { codeValue, type Message, messageCode, msg } from '@/core/i18n/message';
-import { type CallCheck, differsIsLie } from '@/core/verify/checkedCall';
+import { type Message, messageCode } from '@/core/i18n/message';
 import { type BalanceCheck, caughtLying, isLie } from '@/core/verify/figureChecks';
 
 /** One figure the node claimed and a proof contradicted, as the banner names it. */
@@ -20,9 +18,21 @@ export type Contradiction = {
   source: string;
 };
 
+/** A review's call the node answered otherwise than Cairn's EVM over proven state, or a proof that failed on the way. */
+export type CallLie = {
+  /** The source and the transaction: only the same call checking out ends it. */
+  key: string;
+  problem: Message;
+  block: bigint;
+  /** The RPC URL that answered, when known: a lie of a node no longer listed ends with it. */
+  source: string | undefined;
+};
+
 /**
- * A network whose node was caught saying something false: what, at which block, and whether the
- * person acknowledged it (sending is held until they do; a clean check clears it).
+ * A network whose node was caught saying something false: what the balance checks caught (at
+ * which block), what a review's call caught, and whether the person acknowledged it (sending is
+ * held until they do). Each part ends by its own rule: a clean balance check ends the balances'
+ * part, the same call checking out ends the call's.
  */
 export type VerificationAlarm = {
   block: bigint;
@@ -31,11 +41,7 @@ export type VerificationAlarm = {
   acknowledged: boolean;
   /** What was caught, without the amounts: a new lie asks for a new acknowledgement. */
   caught: string;
-  /**
-   * Caught on a review's call, not on the balances: a clean balance check does not end it (the
-   * balances do not read what the call read); a review whose call checks out does.
-   */
-  byCall?: true;
+  call?: CallLie;
 };
 
 type Alarms = Readonly<Record<string, VerificationAlarm>>;
@@ -87,21 +93,63 @@ alarmStore.subscribe((state, previous) => {
 });
 channel?.post({ kind: 'ask' } satisfies AlarmMessage);
 
+/** The balances' part of what was caught, without the amounts. */
+const balanceCaught = (problems: readonly Message[], contradictions: readonly Contradiction[]) =>
+  JSON.stringify([
+    problems.map((problem) => messageCode(problem)),
+    contradictions.map((c) => `${c.account}:${c.asset}:${c.source}`).sort(),
+  ]);
+
+/** The alarm with `parts` changed, and what it caught said anew; none when no part is left. */
+export function alarmWith(
+  before: VerificationAlarm | undefined,
+  parts: Partial<Pick<VerificationAlarm, 'block' | 'problems' | 'contradictions' | 'call' | 'acknowledged'>>,
+): VerificationAlarm | undefined {
+  const next = {
+    block: 0n,
+    problems: [],
+    contradictions: [],
+    acknowledged: false,
+    ...before,
+    ...parts,
+  } satisfies Omit<VerificationAlarm, 'caught'>;
+  if (next.problems.length === 0 && next.contradictions.length === 0 && !next.call) return undefined;
+  const call = next.call ? `${next.call.key}|${messageCode(next.call.problem)}` : '';
+  return { ...next, caught: JSON.stringify([balanceCaught(next.problems, next.contradictions), call]) };
+}
+
+/** Replaces the network's alarm with what `change` makes of it (none: no alarm). */
+export function changeAlarm(
+  network: Network,
+  change: (before: VerificationAlarm | undefined) => VerificationAlarm | undefined,
+): void {
+  alarmStore.setState(({ alarms }) => {
+    const { [network.id]: before, ...others } = alarms;
+    const after = change(before);
+    if (after === before) return { alarms };
+    return after ? { alarms: { ...others, [network.id]: after } } : { alarms: others };
+  });
+}
+
 /**
- * Notes a finished check: an alarm when it caught a lie (kept acknowledged while the same lie
- * lasts; a new one asks again). The alarm ends only with a check that had a trusted header and
- * met no problem at all: a node caught lying cannot end it by then refusing its proofs.
+ * Notes a finished balance check: an alarm when it caught a lie (kept acknowledged while the same
+ * lie lasts; a new one asks again). The balances' part ends only with a check that had a trusted
+ * header and met no problem at all: a node caught lying cannot end it by then refusing its proofs.
+ * A clean check leaves a call's lie standing, unless the node that told it is no longer listed.
  */
 export function noteBalanceCheck(
   network: Network,
   check: BalanceCheck,
   assets: { native: { symbol: string; decimals: number }; tokens: readonly PortfolioToken[] },
 ): void {
-  alarmStore.setState(({ alarms }) => {
-    const { [network.id]: before, ...others } = alarms;
+  changeAlarm(network, (before) => {
     if (!caughtLying(check)) {
       const clean = check.header !== undefined && check.problems.length === 0;
-      return (clean && !before?.byCall) || !before ? { alarms: others } : { alarms };
+      if (!before || !clean) return before;
+      const call =
+        before.call && (!before.call.source || network.rpcUrls.includes(before.call.source)) ? before.call : undefined;
+      if (call === before.call && before.problems.length === 0 && before.contradictions.length === 0) return before;
+      return alarmWith(before, { problems: [], contradictions: [], call, block: call?.block ?? before.block });
     }
     const contradictions: Contradiction[] = [];
     for (const [account, figure] of check.native)
@@ -115,57 +163,11 @@ export function noteBalanceCheck(
       }
     }
     const problems = check.problems.filter(isLie).map((problem) => problem.text);
-    const caught = JSON.stringify([
-      problems.map((problem) => messageCode(problem)),
-      contradictions.map((c) => `${c.account}:${c.asset}:${c.source}`).sort(),
-    ]);
     // The same lie at the next block: the alarm stands as it was (an alert that changed at every
     // block would be read out again at every block).
-    if (before?.caught === caught) return { alarms };
-    const alarm: VerificationAlarm = {
-      block: check.block,
-      problems,
-      contradictions,
-      acknowledged: before?.caught === caught && before.acknowledged,
-      caught,
-    };
-    return { alarms: { ...others, [network.id]: alarm } };
-  });
-}
-
-/**
- * Notes a review's call check (checkCall): an alarm when the node's answer differs from Cairn's
- * run over proven state on a chain whose EVM is Ethereum's (differsIsLie), or a proof failed on the
- * way (at about `block`); a call that checks out
- * ends an alarm a call raised. Other failures (no proofs, a node that did not answer) change nothing.
- */
-export function noteCallCheck(network: Network, block: bigint, outcome: CallCheck | VerifyError): void {
-  alarmStore.setState(({ alarms }) => {
-    const { [network.id]: before, ...others } = alarms;
-    if (!('code' in outcome) && outcome.state === 'verified') return before?.byCall ? { alarms: others } : { alarms };
-    // Elsewhere the review says the two differ, and no alarm holds sending on an honest node.
-    if (!('code' in outcome) && !differsIsLie(network.chainId)) return { alarms };
-    const problem =
-      'code' in outcome
-        ? isLie(outcome)
-          ? outcome.text
-          : undefined
-        : msg('core.chain:verify.callDiffers', {
-            source: codeValue(outcome.source),
-            block: outcome.header.number.toString(),
-          });
-    if (!problem) return { alarms };
-    const caught = JSON.stringify(['call', messageCode(problem)]);
-    if (before?.caught === caught) return { alarms };
-    const alarm: VerificationAlarm = {
-      block: 'code' in outcome ? block : outcome.header.number,
-      problems: [problem],
-      contradictions: [],
-      acknowledged: false,
-      caught,
-      byCall: true,
-    };
-    return { alarms: { ...others, [network.id]: alarm } };
+    if (before && balanceCaught(before.problems, before.contradictions) === balanceCaught(problems, contradictions))
+      return before;
+    return alarmWith(before, { block: check.block, problems, contradictions, acknowledged: false });
   });
 }
 

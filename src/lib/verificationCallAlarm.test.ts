@@ -3,14 +3,18 @@ import { localNetwork } from '@/core/chain/networks';
 import { VerifyError } from '@/core/errors/verify';
 import { codeValue, msg } from '@/core/i18n/message';
 import type { CallCheck } from '@/core/verify/checkedCall';
+import type { FigureCheck } from '@/core/verify/figureChecks';
 import type { TrustedHeader } from '@/core/verify/trustedHeader';
 import { balanceCheck } from '@/testing/balanceChecks';
-import { acknowledgeAlarm, currentAlarm, noteBalanceCheck, noteCallCheck } from './verificationAlarm';
+import { acknowledgeAlarm, clearAlarm, currentAlarm, noteBalanceCheck } from './verificationAlarm';
+import { dropCallAlarm, noteCallCheck } from './verificationCallAlarm';
 
-const network = { ...localNetwork('http://127.0.0.1:8545'), id: 'call-alarm-test' };
+const LIAR = 'http://liar.test';
+const network = { ...localNetwork([LIAR, 'http://honest.test']), id: 'call-alarm-test' };
 const assets = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
 const header = { number: 40n } as TrustedHeader;
-const LIAR = 'http://liar.test';
+const callA = { source: LIAR, transaction: 'send A', block: 41n };
+const callB = { source: LIAR, transaction: 'send B', block: 41n };
 const differs: CallCheck = {
   state: 'differs',
   header,
@@ -19,37 +23,46 @@ const differs: CallCheck = {
   source: LIAR,
 };
 const agrees: CallCheck = { state: 'verified', header, reverted: false };
-const cleanBalances = () => noteBalanceCheck(network, balanceCheck({ block: 41n }), assets);
+const contradicted: FigureCheck = { state: 'contradicted', claimed: 2n, proven: 1n, source: LIAR };
+const cleanBalances = (on = network) => noteBalanceCheck(on, balanceCheck({ block: 41n }), assets);
+const lyingBalances = () =>
+  noteBalanceCheck(network, balanceCheck({ block: 41n, native: { '0xabc': contradicted } }), assets);
 
 describe('a review’s call caught lying', () => {
-  afterEach(() => noteCallCheck(network, 41n, agrees));
+  afterEach(() => clearAlarm(network));
 
   it('raises the alarm naming the source and the block, and sending is held', () => {
-    noteCallCheck(network, 41n, differs);
+    noteCallCheck(network, callA, differs);
     expect(currentAlarm(network)).toMatchObject({
       block: 40n,
       acknowledged: false,
-      byCall: true,
-      problems: [msg('core.chain:verify.callDiffers', { source: codeValue(LIAR), block: '40' })],
+      problems: [],
+      call: { problem: msg('core.chain:verify.callDiffers', { source: codeValue(LIAR), block: '40' }) },
     });
   });
 
-  it('is not ended by a clean balance check, only by a review whose call checks out', () => {
-    noteCallCheck(network, 41n, differs);
-    acknowledgeAlarm(network);
+  it('is ended by the same call checking out, not by another call nor a clean balance check', () => {
+    noteCallCheck(network, callA, differs);
     cleanBalances();
-    expect(currentAlarm(network)?.acknowledged).toBe(true);
-    // The same lie again keeps the acknowledgement.
-    noteCallCheck(network, 42n, differs);
-    expect(currentAlarm(network)?.acknowledged).toBe(true);
-    noteCallCheck(network, 42n, agrees);
+    noteCallCheck(network, callB, agrees);
+    expect(currentAlarm(network)?.call).toBeDefined();
+    noteCallCheck(network, callA, agrees);
     expect(currentAlarm(network)).toBeUndefined();
+  });
+
+  it('keeps an acknowledgement for the same lie told again, and asks again for a lie about another call', () => {
+    noteCallCheck(network, callA, differs);
+    acknowledgeAlarm(network);
+    noteCallCheck(network, callA, differs);
+    expect(currentAlarm(network)?.acknowledged).toBe(true);
+    noteCallCheck(network, callB, differs);
+    expect(currentAlarm(network)?.acknowledged).toBe(false);
   });
 
   it('raises it for a proof that failed on the way, not for a node that gave no proofs', () => {
     noteCallCheck(
       network,
-      41n,
+      callA,
       new VerifyError('VERIFY_NO_PROOFS', msg('core.chain:verify.noProofs', { source: LIAR })),
     );
     expect(currentAlarm(network)).toBeUndefined();
@@ -58,28 +71,39 @@ describe('a review’s call caught lying', () => {
       address: codeValue('0x1'),
       block: '41',
     });
-    noteCallCheck(network, 41n, new VerifyError('VERIFY_PROOF_FAILED', failed));
-    expect(currentAlarm(network)).toMatchObject({ block: 41n, problems: [failed], byCall: true });
+    noteCallCheck(network, callA, new VerifyError('VERIFY_PROOF_FAILED', failed));
+    expect(currentAlarm(network)).toMatchObject({ block: 41n, call: { problem: failed } });
   });
 
   it('raises none where the chain’s EVM is not Ethereum’s: an honest rollup node can differ', () => {
     const rollup = { ...network, id: 'call-alarm-rollup', chainId: 10 };
-    noteCallCheck(rollup, 41n, differs);
+    noteCallCheck(rollup, callA, differs);
     expect(currentAlarm(rollup)).toBeUndefined();
   });
 
-  it('leaves a balance alarm to the balance checks: a call that checks out does not end it', () => {
-    noteBalanceCheck(
-      network,
-      balanceCheck({
-        block: 41n,
-        native: { '0xabc': { state: 'contradicted', claimed: 2n, proven: 1n, source: LIAR } },
-      }),
-      assets,
-    );
-    noteCallCheck(network, 41n, agrees);
-    expect(currentAlarm(network)?.contradictions).toHaveLength(1);
+  it('keeps a balance lie and a call lie side by side, each ended by its own rule', () => {
+    lyingBalances();
+    acknowledgeAlarm(network);
+    noteCallCheck(network, callA, differs);
+    // A new lie asks again, and the balances' contradiction still stands beside it.
+    expect(currentAlarm(network)).toMatchObject({ acknowledged: false, contradictions: [{ claimed: 2n }] });
+    acknowledgeAlarm(network);
+    noteCallCheck(network, callA, agrees);
+    expect(currentAlarm(network)).toMatchObject({ acknowledged: true, contradictions: [{ claimed: 2n }] });
+    expect(currentAlarm(network)?.call).toBeUndefined();
+    noteCallCheck(network, callA, differs);
+    lyingBalances();
+    expect(currentAlarm(network)?.call).toBeDefined();
     cleanBalances();
+    expect(currentAlarm(network)).toMatchObject({ contradictions: [], call: { key: expect.any(String) } });
+  });
+
+  it('ends with the node no longer listed, or with previews no longer checked', () => {
+    noteCallCheck(network, callA, differs);
+    cleanBalances({ ...network, rpcUrls: ['http://honest.test'] });
+    expect(currentAlarm(network)).toBeUndefined();
+    noteCallCheck(network, callA, differs);
+    dropCallAlarm(network);
     expect(currentAlarm(network)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { Address, Hash, Hex, LocalAccount, SignedAuthorization } from 'viem';
+import { type Address, type Hash, type Hex, isHex, type LocalAccount, type SignedAuthorization } from 'viem';
 import { toAccount } from 'viem/accounts';
 import type { DeviceSource } from '../accounts/account';
 import type { Fees } from '../chain/fees';
@@ -54,18 +54,6 @@ export type SigningAccount = LocalAccount & {
  * code. Should one ever be thrown, the page shows it as any unexpected error, in the reader's
  * language, and these words only in the console.
  */
-/**
- * r, s and the y parity of a 65-byte signature as signWithKey and checked device answers give it
- * (v 27/28). Split by hand: viem's parseSignature would bring the secp256k1 curve into the first
- * screen's code, where this file loads.
- */
-function signatureParts(signature: Hex): { r: Hex; s: Hex; yParity: 0 | 1 } {
-  const v = Number.parseInt(signature.slice(130), 16);
-  if (signature.length !== 132 || (v !== 27 && v !== 28))
-    throw new Error('an authorization signature without its recovery bit');
-  return { r: `0x${signature.slice(2, 66)}`, s: `0x${signature.slice(66, 130)}`, yParity: v === 27 ? 0 : 1 };
-}
-
 export function signerAccount(address: Address, sign: RequestSigner): LocalAccount {
   return toAccount({
     address,
@@ -84,4 +72,16 @@ export function signerAccount(address: Address, sign: RequestSigner): LocalAccou
       return { ...authorization, ...signatureParts(await sign({ kind: 'authorization', authorization })) };
     },
   } as Parameters<typeof toAccount>[0]) as LocalAccount;
+}
+
+/**
+ * r, s and the y parity of a 65-byte signature (v 27/28 as signWithKey and checked device answers
+ * give it, or 0/1). Split by hand: viem's parseSignature would bring the secp256k1 curve into the
+ * first screen's code, where this file loads.
+ */
+function signatureParts(signature: Hex): { r: Hex; s: Hex; yParity: 0 | 1 } {
+  const v = Number.parseInt(signature.slice(130), 16);
+  if (signature.length !== 132 || !isHex(signature) || ![0, 1, 27, 28].includes(v))
+    throw new Error('an authorization signature without its recovery bit');
+  return { r: `0x${signature.slice(2, 66)}`, s: `0x${signature.slice(66, 130)}`, yParity: v % 27 === 0 ? 0 : 1 };
 }

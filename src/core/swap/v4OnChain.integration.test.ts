@@ -156,9 +156,10 @@ describe('UniversalRouter on the local chain’s v4 ETH / USDC pool', () => {
     const amountIn = parseEther('1');
     const quoted = await quote(true, amountIn);
     // Other files on this worker's chain may have swapped in the pool first: measured from its
-    // price now, less the 0.3 % fee and about 2 % for moving a 50-ETH pool.
-    expect(quoted).toBeGreaterThan(percentOf(await spotOut(true, amountIn), 96));
-    expect(quoted).toBeLessThan(percentOf(await spotOut(true, amountIn), 98));
+    // price now, less the 0.3 % fee and about 2 % for moving a pool of some 50 ETH (more or less,
+    // as those swaps left it).
+    expect(quoted).toBeGreaterThan(percentOf(await spotOut(true, amountIn), 95));
+    expect(quoted).toBeLessThan(percentOf(await spotOut(true, amountIn), 99));
     const [usdcBefore, ethBefore] = [await usdcBalance(), await ethBalance()];
     const receipt = await swapEthForUsdc(amountIn, quoted);
     expect(receipt.status).toBe('success');

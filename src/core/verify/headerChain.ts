@@ -1,45 +1,62 @@
 import type { Hex } from 'viem';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
-import { headerIsWhole, type RpcHeader } from './headerHash';
+import { hasUnknownFields, headerIsWhole, type RpcHeader } from './headerHash';
 import { headerFrom, type Source } from './sources';
 
 /** A block Cairn trusts by its hash (a pin), or a whole header it trusts (agreed, a light client's). */
 export type ChainAnchor = { number: bigint; hash: Hex; header?: RpcHeader };
 
+/**
+ * How many blocks before a trusted header claims are proven where they were read, linked back to
+ * it. Older claims are read again at the trusted block: the node chooses the block it answers
+ * for, and a few blocks is as far as it may take the person into the past unnoticed.
+ */
+export const MAX_LINKED_BACK = 4n;
+/** How long to wait before linking again when a link breaks (a reorg under the trusted head). */
+const REORG_WAIT_MS = 1_000;
+
 const sameHash = (a: Hex, b: Hex) => a.toLowerCase() === b.toLowerCase();
 
 /**
- * The header of block `number`, at or before the anchor, linked to it by parent hashes: every
- * header from `number` to the anchor's (the anchor's own when only its hash is known) is asked of
- * `source` at once (one request); each must hash whole, the anchor's must have the anchor's hash,
- * and each must be the parent the next one names. A parent hash vouches only for the block before:
- * a header is never trusted for being the child of a trusted one (anyone can make one), so nothing
- * newer than the anchor is reached this way. Throws VERIFY_SOURCE_BEHIND, VERIFY_HEADER_FORGED,
- * VERIFY_PIN_MISMATCH (another block at a pin's height), VERIFY_CHAIN_BROKEN, a ChainError.
+ * `header` as `source` gave it for block `number`, once it is there and hashes whole. Throws
+ * VERIFY_SOURCE_BEHIND (no such block yet), VERIFY_HEADER_UNSUPPORTED (it does not hash, and
+ * carries fields Cairn does not know: a form it cannot hash, not a lie), VERIFY_HEADER_FORGED.
  */
-export async function linkedHeader(source: Source, anchor: ChainAnchor, number: bigint): Promise<RpcHeader> {
-  if (number > anchor.number) throw new Error('a header is linked only back from the one trusted');
+export function checkedHeader(source: Source, number: bigint, header: RpcHeader | null): RpcHeader {
+  const block = number.toString();
+  if (!header)
+    throw new VerifyError(
+      'VERIFY_SOURCE_BEHIND',
+      msg('core.chain:verify.sourceBehind', { source: codeValue(source.url), block }),
+    );
+  if (BigInt(header.number) === number && headerIsWhole(header)) return header;
+  if (hasUnknownFields(header))
+    throw new VerifyError('VERIFY_HEADER_UNSUPPORTED', msg('core.chain:verify.headerUnsupported', { block }));
+  throw new VerifyError(
+    'VERIFY_HEADER_FORGED',
+    msg('core.chain:verify.headerForged', { source: codeValue(source.url), block }),
+  );
+}
+
+/** One pass of linkedHeader: the headers asked together, then checked from the anchor down. */
+async function linkOnce(source: Source, anchor: ChainAnchor, number: bigint): Promise<RpcHeader> {
   const url = codeValue(source.url);
   const last = anchor.header ? anchor.number - 1n : anchor.number;
   const numbers: bigint[] = [];
   for (let at = last; at >= number; at--) numbers.push(at);
   const asked = await Promise.all(numbers.map((at) => headerFrom(source, at)));
   let child = anchor.header;
-  for (const [i, header] of asked.entries()) {
+  for (const [i, answer] of asked.entries()) {
     const at = numbers[i] as bigint;
-    const block = at.toString();
-    if (!header)
-      throw new VerifyError('VERIFY_SOURCE_BEHIND', msg('core.chain:verify.sourceBehind', { source: url, block }));
-    if (!headerIsWhole(header) || BigInt(header.number) !== at)
-      throw new VerifyError('VERIFY_HEADER_FORGED', msg('core.chain:verify.headerForged', { source: url, block }));
+    const header = checkedHeader(source, at, answer);
     if (!child && !sameHash(header.hash, anchor.hash))
       throw new VerifyError(
         'VERIFY_PIN_MISMATCH',
         msg('core.chain:verify.pinMismatch', {
           source: url,
           hash: codeValue(header.hash),
-          block,
+          block: at.toString(),
           pinned: codeValue(anchor.hash),
         }),
       );
@@ -48,7 +65,7 @@ export async function linkedHeader(source: Source, anchor: ChainAnchor, number: 
         'VERIFY_CHAIN_BROKEN',
         msg('core.chain:verify.chainBroken', {
           source: url,
-          block,
+          block: at.toString(),
           child: (at + 1n).toString(),
           hash: codeValue(header.hash),
           parentHash: codeValue(child.parentHash),
@@ -57,4 +74,30 @@ export async function linkedHeader(source: Source, anchor: ChainAnchor, number: 
     child = header;
   }
   return child as RpcHeader;
+}
+
+/**
+ * The header of block `number`, at or before the anchor, linked to it by parent hashes: every
+ * header from `number` to the anchor's (the anchor's own when only its hash is known) is asked of
+ * `source` at once (one request); each must hash whole, the anchor's must have the anchor's hash,
+ * and each must be the parent the next one names. A link that breaks is asked again once, a moment
+ * later (the node may have been answering across a reorg). A parent hash vouches only for the
+ * block before: a header is never trusted for being the child of a trusted one (anyone can make
+ * one), so nothing newer than the anchor is reached this way. Throws checkedHeader's errors,
+ * VERIFY_PIN_MISMATCH (another block at a pin's height), VERIFY_CHAIN_BROKEN, a ChainError.
+ */
+export async function linkedHeader(
+  source: Source,
+  anchor: ChainAnchor,
+  number: bigint,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<RpcHeader> {
+  if (number > anchor.number) throw new Error('a header is linked only back from the one trusted');
+  try {
+    return await linkOnce(source, anchor, number);
+  } catch (error) {
+    if (!(error instanceof VerifyError) || error.code !== 'VERIFY_CHAIN_BROKEN') throw error;
+    await wait(REORG_WAIT_MS);
+    return linkOnce(source, anchor, number);
+  }
 }

@@ -82,3 +82,42 @@ export function headerHash(header: RpcHeader): Hex {
 export function headerIsWhole(header: RpcHeader): boolean {
   return headerHash(header).toLowerCase() === header.hash.toLowerCase();
 }
+
+/** What eth_getBlockByNumber gives beside a header's fields, on the clients Cairn knows. */
+const BLOCK_KEYS = new Set([
+  'hash',
+  'size',
+  'totalDifficulty',
+  'transactions',
+  'uncles',
+  'withdrawals',
+  'sealFields',
+  'author',
+]);
+
+/**
+ * Whether the block carries keys Cairn neither hashes nor knows as the block's own: a fork's new
+ * header field, or a chain's. A header that does not hash and has them may be honest in a form
+ * Cairn cannot hash; one that does not hash without them was altered.
+ */
+export function hasUnknownFields(header: RpcHeader): boolean {
+  const hashed = new Set<string>([
+    'parentHash',
+    'sha3Uncles',
+    'miner',
+    'stateRoot',
+    'transactionsRoot',
+    'receiptsRoot',
+    'logsBloom',
+    'difficulty',
+    'number',
+    'gasLimit',
+    'gasUsed',
+    'timestamp',
+    'extraData',
+    'mixHash',
+    'nonce',
+    ...FORK_FIELDS.map(([name]) => name),
+  ]);
+  return Object.keys(header).some((key) => !hashed.has(key) && !BLOCK_KEYS.has(key));
+}

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
-import { type ChainAnchor, linkedHeader } from './headerChain';
+import { checkedHeader, linkedHeader, MAX_LINKED_BACK } from './headerChain';
 import { headerIsWhole, type RpcHeader } from './headerHash';
 import { headerFrom, headFrom, type Source } from './sources';
 
@@ -43,16 +43,9 @@ export function trusted(header: RpcHeader, via: TrustedHeader['via'], sources: r
   };
 }
 
-/** `source`'s header of block `number`, its fields hashing to its hash. Throws VerifyError. */
+/** `source`'s header of block `number`, its fields hashing to its hash. Throws checkedHeader's errors. */
 export async function wholeHeader(source: Source, number: bigint): Promise<RpcHeader> {
-  const header = await headerFrom(source, number);
-  const block = number.toString();
-  const url = codeValue(source.url);
-  if (!header)
-    throw new VerifyError('VERIFY_SOURCE_BEHIND', msg('core.chain:verify.sourceBehind', { source: url, block }));
-  if (!headerIsWhole(header) || BigInt(header.number) !== number)
-    throw new VerifyError('VERIFY_HEADER_FORGED', msg('core.chain:verify.headerForged', { source: url, block }));
-  return header;
+  return checkedHeader(source, number, await headerFrom(source, number));
 }
 
 /** How far behind the newest block a source names the checked block may be (about 13 minutes on Ethereum). */
@@ -148,37 +141,12 @@ export async function agreedHeader(
 }
 
 /**
- * The header of block `number` at or before `anchor` (a pin, or a header already trusted), linked
- * back to it by parent hashes as `source` gives the headers between (see linkedHeader). Throws
- * VERIFY_BLOCK_BEHIND when `number` is more than MAX_BLOCKS_BEHIND before the anchor, and
- * linkedHeader's errors.
- */
-async function linkedBack(
-  source: Source,
-  anchor: ChainAnchor,
-  number: bigint,
-  via: TrustedHeader['via'],
-  sources: readonly string[],
-): Promise<TrustedHeader> {
-  const behind = anchor.number - number;
-  if (behind > MAX_BLOCKS_BEHIND)
-    throw new VerifyError(
-      'VERIFY_BLOCK_BEHIND',
-      msg('core.chain:verify.blockBehind', {
-        source: codeValue(source.url),
-        block: number.toString(),
-        behind: behind.toString(),
-      }),
-    );
-  return trusted(await linkedHeader(source, anchor, number), via, sources);
-}
-
-/**
  * The pinned header, as `source` gives it (its hash the pinned one, its fields hashing whole),
- * within the STATE_WINDOW of `head` (older state no node proves); or, when the node's head is still
- * before the pin, the head's header linked back to it. Throws VERIFY_HEADER_TOO_OLD, linkedBack's.
+ * within the STATE_WINDOW of the claims' block `head` (older state no node proves); or the
+ * header of `head` linked back to the pin, for claims read a few blocks before it. Throws
+ * VERIFY_HEADER_TOO_OLD, linkedHeader's errors.
  */
-export function pinnedHeader(
+async function pinnedHeader(
   source: Source,
   pin: Extract<HeaderTrust, { kind: 'pinned' }>,
   head: bigint,
@@ -192,33 +160,37 @@ export function pinnedHeader(
         limit: STATE_WINDOW.toString(),
       }),
     );
-  return linkedBack(source, pin, trustedBlock(pin, head), 'pinned', [source.url]);
+  return trusted(await linkedHeader(source, pin, trustedBlock(pin, head)), 'pinned', [source.url]);
 }
 
 /**
  * The header proofs are checked against, from `trust`, for claims read at block `head`: agreed
- * there; the pinned or given header, or the head's linked back to it when the head is older.
- * Throws VerifyError or a ChainError.
+ * there; the pinned or given header, or the claims' own linked back to it when they are at most
+ * MAX_LINKED_BACK blocks older (see trustedBlock). Throws VerifyError or a ChainError.
  */
 export async function trustedHeaderFor(
   sources: readonly Source[],
   trust: HeaderTrust,
   head: bigint,
 ): Promise<TrustedHeader> {
+  const source = sources[0] as Source;
   if (trust.kind === 'agreement') return agreedHeader(sources, head);
-  if (trust.kind === 'pinned') return pinnedHeader(sources[0] as Source, trust, head);
+  if (trust.kind === 'pinned') return pinnedHeader(source, trust, head);
   const { header } = trust;
-  if (head >= header.number) return header;
+  const block = trustedBlock(trust, head);
+  if (block === header.number) return header;
   const anchor = { number: header.number, hash: header.hash, header: header.fields };
-  return linkedBack(sources[0] as Source, anchor, head, header.via, header.sources);
+  // The headers between came from the node, linked to what the beacon chain (or a pin) vouched for.
+  return trusted(await linkedHeader(source, anchor, block), header.via, [...header.sources, source.url]);
 }
 
 /**
- * The block `trust` proves at: the claims' own (`head`) when it is at or before the trusted block
- * (linked back by parent hashes), the pinned or given block when the claims are newer.
+ * The block `trust` proves at: the claims' own (`head`) by agreement, or when they are at most
+ * MAX_LINKED_BACK blocks before the pinned or given block (linked back by parent hashes); else the
+ * trusted block itself, where the claims are read again.
  */
 export function trustedBlock(trust: HeaderTrust, head: bigint): bigint {
   if (trust.kind === 'agreement') return head;
   const anchor = trust.kind === 'pinned' ? trust.number : trust.header.number;
-  return head < anchor ? head : anchor;
+  return head <= anchor && anchor - head <= MAX_LINKED_BACK ? head : anchor;
 }

@@ -169,6 +169,16 @@ describe('verified balances against a lying node', () => {
     expect(caughtLying(result)).toBe(false);
   });
 
+  it('names the source whose proofs alone failed, the header agreed', async () => {
+    proxy.setFault({ kind: 'refuse', code: -32000, message: 'internal error', methods: ['eth_getProof'] });
+    const { result } = await check(memoryLayoutBook());
+    expect(result.header).toBeDefined();
+    expect(new Set(result.problems.map((p) => p.code))).toEqual(new Set(['VERIFY_SOURCE_FAILED']));
+    expect(result.problems[0]?.text.values).toMatchObject({ source: { text: proxy.url } });
+    expect(states(result).native).toEqual(['unverified', 'unverified', 'unverified']);
+    expect(caughtLying(result)).toBe(false);
+  });
+
   it('says agreement needs two sources when the network lists one', async () => {
     const { result } = await check(memoryLayoutBook(), { rpcUrls: [url] });
     expect(result.problems.map((p) => p.code)).toEqual(['VERIFY_ONE_SOURCE']);

@@ -1,6 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { MULTICALL3_ADDRESS } from '../chain/localChain';
 import { isCairnError } from '../errors/base';
+import { ChainError } from '../errors/chain';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
 import { ProofFailedError, type ProvenAccount, provenAccount, provenSlot, type RpcAccountProof } from './accountProof';
@@ -44,9 +45,11 @@ function proofProblem(error: unknown, context: CheckContext, address: Hex): Veri
     );
   if (error instanceof VerifyError) return error;
   const reason = isCairnError(error) ? error.text : msg('core.chain:verify.reason.notRead');
+  // The node that failed: another agreeing source's header, or any URL the claims were read from.
+  const source = error instanceof ChainError && error.rpcUrl ? error.rpcUrl : context.source.url;
   return new VerifyError(
     'VERIFY_SOURCE_FAILED',
-    msg('core.chain:verify.sourceFailed', { source: codeValue(context.source.url), reason }),
+    msg('core.chain:verify.sourceFailed', { source: codeValue(source), reason }),
     { cause: error },
   );
 }

@@ -11,8 +11,11 @@ import type { PortfolioToken } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
 import { VerifyError } from '@/core/errors/verify';
 import { msg } from '@/core/i18n/message';
+import type { CallCheck } from '@/core/verify/checkedCall';
 import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
-import { acknowledgeAlarm, noteBalanceCheck } from '@/lib/verificationAlarm';
+import type { TrustedHeader } from '@/core/verify/trustedHeader';
+import { acknowledgeAlarm, clearAlarm, noteBalanceCheck } from '@/lib/verificationAlarm';
+import { noteCallCheck } from '@/lib/verificationCallAlarm';
 import { balanceCheck } from '@/testing/balanceChecks';
 import { allByRole, byRole, queryByRole, spokenText } from '@/testing/byRole';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
@@ -66,8 +69,8 @@ beforeEach(async () => {
 });
 afterEach(() => {
   unmount();
-  // The alarm store lives outside the wallet: a clean check ends what a test raised.
-  noteBalanceCheck(network, CLEAN, ASSETS);
+  // The alarm store lives outside the wallet: nothing a test raised outlives it.
+  clearAlarm(network);
   wallet.close();
 });
 
@@ -171,6 +174,33 @@ describe('the verification alarm', () => {
     expect(spokenText(alert)).not.toContain('eth_getProof');
     expect(allByRole('list', undefined, alert)).toEqual([]);
     expect(sending(alert)).toBe(HELD);
+  });
+
+  it('names a review’s call the node answered falsely, beside the balances’ lies, and holds sending', () => {
+    note(check({ [ME]: contradicted(5n * ETH, ETH, NODE_A) }));
+    const differs: CallCheck = {
+      state: 'differs',
+      header: { number: BLOCK } as TrustedHeader,
+      node: { data: '0x01', reverted: false },
+      proven: { data: '0x02', reverted: false },
+      source: NODE_A,
+    };
+    // Told by the network's own first URL, which stays listed.
+    const source = network.rpcUrls[0] ?? '';
+    flushSync(() => noteCallCheck(network, { source, transaction: 'a send', block: BLOCK }, { ...differs, source }));
+    showPanel();
+    const alert = byRole('alert');
+    expect(spokenText(alert)).toContain(
+      `${network.rpcUrls[0]} answers the reviewed transaction’s call at block ${BLOCK} otherwise than Cairn’s own EVM does over proven state`,
+    );
+    expect(allByRole('listitem', undefined, alert).map(spokenText)).toEqual([
+      `ETH of ${ME}: ${NODE_A} said 5 ETH; the proof says 1 ETH.`,
+    ]);
+    expect(sending(alert)).toBe(HELD);
+    // A clean balance check ends the balances' lie, not the call's.
+    note(CLEAN);
+    expect(spokenText(byRole('alert'))).toContain('otherwise than Cairn’s own EVM');
+    expect(allByRole('listitem', undefined, byRole('alert'))).toEqual([]);
   });
 
   it('leaves out a contradicted token the portfolio does not hold, naming the rest', () => {

@@ -13,7 +13,7 @@ import type { HeaderTrust } from '@/core/verify/trustedHeader';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
 import { layoutStore } from '../layoutKeeping';
 import { lightClientHeader } from '../lightClientTrust';
-import { noteCallCheck } from '../verificationAlarm';
+import { noteCallCheck } from '../verificationCallAlarm';
 import { noteCheckCost } from '../verificationCost';
 import { chainKeys } from './chainQueries';
 
@@ -131,6 +131,11 @@ export function callCheckQuery(
       // Prompt-paced sources: the person is waiting for the review.
       const sources = sourcesOf(network, 'prompt');
       const { checkCall } = await import('@/core/verify/checkedCall');
+      const call = {
+        source: sources[0]?.url ?? '',
+        transaction: JSON.stringify([tx.from, tx.to, (tx.value ?? 0n).toString(), tx.data ?? '0x']),
+        block: head,
+      };
       try {
         const trust = await headerTrust(network, verification);
         const check = await checkCall(sources, trust, head, {
@@ -140,10 +145,10 @@ export function callCheckQuery(
           ...(tx.value ? { value: tx.value } : {}),
           ...(tx.gas ? { gas: tx.gas } : {}),
         });
-        noteCallCheck(network, head, check);
+        noteCallCheck(network, call, check);
         return check;
       } catch (error) {
-        if (error instanceof VerifyError) noteCallCheck(network, head, error);
+        if (error instanceof VerifyError) noteCallCheck(network, call, error);
         throw error;
       }
     },
