@@ -16,8 +16,10 @@ import {
   zeroAddress,
   zeroHash,
 } from 'viem';
+import { vi } from 'vitest';
 import { SAFE_READER_CREATION } from '../core/safe/reader/safeReaderCode.generated';
 import { safeAbi } from '../core/safe/safeAbi';
+import { FAKE_BLOCK, fakeSimulationNode } from './fakeSimulationNode';
 
 /** Safe 1.4.1's canonical singleton, and the code hashes of SafeProxy 1.4.1 and of that singleton (safe-deployments). */
 export const SAFE_141_SINGLETON: Address = '0x41675C099F32341bf84BFc5382aF534df5C7461a';
@@ -83,4 +85,20 @@ export function safeAnswers(safes: () => readonly FakeSafe[]) {
     const approved = safe.approved?.has(`${owner.toLowerCase()}:${hash.toLowerCase()}`) ? 1n : 0n;
     return encodeFunctionResult({ abi: safeAbi, functionName: 'approvedHashes', result: approved });
   };
+}
+
+/** A node that answers for `safes` and refuses every other call as a method it does not have. */
+export function onlySafes(safes: () => readonly FakeSafe[]) {
+  const safeAnswer = safeAnswers(safes);
+  return (method: string, params: unknown[]): unknown => {
+    const answer = safeAnswer(method, params);
+    if (answer !== NOT_A_SAFE_CALL) return answer;
+    throw { code: -32601, message: `the method ${method} does not exist` };
+  };
+}
+
+/** Stands such a node in for the network (the page's `fetch`) of chain `chainId`, for a DOM test. */
+export function stubSafeNode(safes: () => readonly FakeSafe[], chainId: number): void {
+  const node = fakeSimulationNode(onlySafes(safes), { block: { ...FAKE_BLOCK }, chainId });
+  vi.stubGlobal('fetch', node.fetch);
 }

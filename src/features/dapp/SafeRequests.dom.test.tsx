@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_CHAIN_ID } from '@/core/chain/localChain';
 import { fromStoredSafeTx, type PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import { signMessageLibAbi } from '@/core/safe/safeAbi';
-import { type FakeSafe, NOT_A_SAFE_CALL, safeAnswers } from '@/testing/fakeSafeNode';
+import { type FakeSafe, onlySafes } from '@/testing/fakeSafeNode';
 import { click } from '@/testing/inDocument';
 import { siteWindowTests } from '@/testing/siteWindowTests';
 import { named, TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
@@ -19,7 +19,7 @@ import { approvalQueueView, poll } from './testing';
 const SAFE: Address = getAddress('0x5afe00000000000000000000000000000000cafe');
 const RECIPIENT: Address = getAddress('0x00000000000000000000000000000000000be11e');
 let safes: FakeSafe[];
-const safeAnswer = safeAnswers(() => safes);
+const safeNode = onlySafes(() => safes);
 
 /** What the chain holds at Safe 1.4.1's canonical SignMessageLib and fallback handler: their published code. */
 const at = safeAddresses();
@@ -31,9 +31,7 @@ const CODE = new Map([
 const t = siteWindowTests(approvalQueueView, {
   answer: (method, params) => {
     if (method === 'eth_getCode') return CODE.get(String(params[0]).toLowerCase()) ?? '0x';
-    const answer = safeAnswer(method, params);
-    if (answer !== NOT_A_SAFE_CALL) return answer;
-    throw { code: -32601, message: `the method ${method} does not exist` };
+    return safeNode(method, params);
   },
 });
 

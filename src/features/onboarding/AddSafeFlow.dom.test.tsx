@@ -7,8 +7,7 @@ import { type Address, getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_DEMO_SAFE } from '@/core/chain/localChain';
-import { type FakeSafe, NOT_A_SAFE_CALL, safeAnswers } from '@/testing/fakeSafeNode';
-import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { type FakeSafe, stubSafeNode } from '@/testing/fakeSafeNode';
 import { fieldLabelled, typeInto } from '@/testing/fields';
 import { alerts, button, checkbox, click, shows } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
@@ -32,17 +31,8 @@ beforeEach(async () => {
     { address: SAFE, owners: [ME, ALSO_ME, CAROL.address], threshold: 2, nonce: 5n },
     { address: ODD_SAFE, owners: [ME, CAROL.address], threshold: 1, nonce: 0n, unknownCode: true },
   ];
-  const safeAnswer = safeAnswers(() => safes);
   wallet = await createTestWallet();
-  const node = fakeSimulationNode(
-    (method, params) => {
-      const answer = safeAnswer(method, params);
-      if (answer !== NOT_A_SAFE_CALL) return answer;
-      throw { code: -32601, message: `the method ${method} does not exist` };
-    },
-    { block: { ...FAKE_BLOCK }, chainId: CHAIN_ID },
-  );
-  vi.stubGlobal('fetch', node.fetch);
+  stubSafeNode(() => safes, CHAIN_ID);
 });
 afterEach(() => {
   unmount();

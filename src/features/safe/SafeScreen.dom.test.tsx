@@ -11,8 +11,7 @@ import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import { safeSettingsAbi } from '@/core/safe/safeAbi';
 import { callSafeTx, safeTxTypedData } from '@/core/safe/safeTx';
 import { safeTxFile, safeTxLink } from '@/core/safe/safeTxFile';
-import { type FakeSafe, NOT_A_SAFE_CALL, safeAnswers } from '@/testing/fakeSafeNode';
-import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { type FakeSafe, stubSafeNode } from '@/testing/fakeSafeNode';
 import { fieldLabelled, typeInto } from '@/testing/fields';
 import { alerts, button, click, shows, statuses } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
@@ -37,17 +36,8 @@ let wallet: TestWallet;
 let unmount: () => void = () => undefined;
 beforeEach(async () => {
   safes = [{ address: SAFE, owners: [ME, ALSO_ME, CAROL.address], threshold: 2, nonce: 5n }];
-  const safeAnswer = safeAnswers(() => safes);
   wallet = await createTestWallet();
-  const node = fakeSimulationNode(
-    (method, params) => {
-      const answer = safeAnswer(method, params);
-      if (answer !== NOT_A_SAFE_CALL) return answer;
-      throw { code: -32601, message: `the method ${method} does not exist` };
-    },
-    { block: { ...FAKE_BLOCK }, chainId: CHAIN_ID },
-  );
-  vi.stubGlobal('fetch', node.fetch);
+  stubSafeNode(() => safes, CHAIN_ID);
 });
 afterEach(() => {
   unmount();
