@@ -62,13 +62,20 @@ describe('first screen pre-rendered into index.html', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('opens a returning person’s page on the unlock shell, which the unlock screen replaces unchanged', async () => {
+  it('opens a returning person’s page on the unlock shell, none while a window is unlocked', async () => {
     const { page } = await env.newPage();
     await page.goto(env.server.url);
     await new Onboarding(page).openDemoWallet();
     const hint = await page.evaluate((key) => localStorage.getItem(key), FIRST_SCREEN_HINT_KEY);
-    expect(JSON.parse(hint ?? 'null')).toEqual({ screen: 'unlock', locale: 'en' });
+    expect(JSON.parse(hint ?? 'null')).toEqual({ screen: 'unlock', locale: 'en', until: expect.any(Number) });
+    // A page opening while a window is unlocked joins that session: no unlock screen for a moment.
+    const meanwhile = await page.context().newPage();
+    await openWithoutCode(meanwhile, env.server.url);
+    expect(await shownShells(meanwhile)).toEqual([]);
+    await meanwhile.close();
 
+    await new AppShell(page).lock();
+    await page.getByRole('heading', { level: 1, name: words('en', 'unlock:title') }).waitFor();
     const later = await page.context().newPage();
     await openWithoutCode(later, env.server.url);
     expect(await shownShells(later)).toEqual(['first-screen-unlock-en']);
@@ -76,8 +83,6 @@ describe('first screen pre-rendered into index.html', () => {
     expect(shellLines[0]).toBe(words('en', 'unlock:title'));
     await later.close();
 
-    await new AppShell(page).lock();
-    await page.getByRole('heading', { level: 1, name: words('en', 'unlock:title') }).waitFor();
     await page.reload();
     await page.getByLabel(words('en', 'unlock:password'), { exact: true }).waitFor();
     expect(await screenText(page)).toEqual(shellLines);

@@ -1,19 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_HINT_KEY } from '@/core/build/firstScreenScript';
 import type { VaultStatus } from '@/core/vault/vaultState';
 import type { Locale } from '@/lib/i18n';
-import { firstScreenHint, keepFirstScreenHint } from './firstScreenHint';
+import { firstScreenHint, keepFirstScreenHint, UNLOCKED_HINT_MS } from './firstScreenHint';
 
 describe('firstScreenHint', () => {
   it.each([
     ['empty', 'de', { screen: 'setup', locale: 'de' }],
     ['locked', 'es', { screen: 'unlock', locale: 'es' }],
-    ['unlocked', 'en', { screen: 'unlock', locale: 'en' }],
+    ['unlocked', 'en', { screen: 'unlock', locale: 'en', until: 1_000 + UNLOCKED_HINT_MS }],
     ['damaged', 'en', { screen: 'none' }],
     ['newer', 'en', { screen: 'none' }],
     ['locked', 'en-XA', { screen: 'none' }],
   ] as const)('a %s vault in %s opens the next page on %j', (status, locale, hint) => {
-    expect(firstScreenHint(status, locale)).toEqual(hint);
+    expect(firstScreenHint(status, locale, 1_000)).toEqual(hint);
   });
 
   it('says nothing while the vault is still being read', () => {
@@ -50,12 +50,35 @@ describe('keepFirstScreenHint', () => {
     );
     expect(stored()).toEqual({ screen: 'setup', locale: 'en' });
     status.set('unlocked');
-    expect(stored()).toEqual({ screen: 'unlock', locale: 'en' });
+    expect(stored()).toMatchObject({ screen: 'unlock', locale: 'en' });
     locale.set('de');
+    expect(stored()).toMatchObject({ screen: 'unlock', locale: 'de' });
+    status.set('locked');
     expect(stored()).toEqual({ screen: 'unlock', locale: 'de' });
     stop();
     locale.set('es');
     expect(stored()).toEqual({ screen: 'unlock', locale: 'de' });
+  });
+
+  it('says again, while unlocked, that a session is open, and stops saying it once locked', () => {
+    vi.useFakeTimers({ now: 50_000 });
+    try {
+      const status = source<VaultStatus>('unlocked');
+      const locale = source<Locale>('en');
+      const stop = keepFirstScreenHint(
+        { getState: () => ({ status: status.get() }), subscribe: status.subscribe },
+        { activeLocale: locale.get, subscribe: locale.subscribe },
+      );
+      expect(stored().until).toBe(50_000 + UNLOCKED_HINT_MS);
+      vi.advanceTimersByTime(UNLOCKED_HINT_MS / 3);
+      expect(stored().until).toBe(50_000 + (UNLOCKED_HINT_MS * 4) / 3);
+      status.set('locked');
+      vi.advanceTimersByTime(UNLOCKED_HINT_MS);
+      expect(stored()).toEqual({ screen: 'unlock', locale: 'en' });
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves the last hint while the vault is being read again', () => {

@@ -1,6 +1,7 @@
 // The hint index.html's first-screen script reads (src/core/build/firstScreenScript.ts): which
-// shell the next page opens on, set-up or unlock, and in which language. Kept as the vault's state
-// and the page's language change. A hint, not a setting: a wrong one shows the wrong shell for
+// shell the next page opens on, set-up or unlock, and in which language, and whether a window of
+// the profile is unlocked now (a page opening then shows no unlock shell). Kept as the vault's
+// state and the page's language change. A hint, not a setting: a wrong one shows the wrong shell for
 // the moment until the app renders, and nothing reads it but that script.
 import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint, type ShellLocale } from '@/core/build/firstScreenScript';
 import type { VaultStatus } from '@/core/vault/vaultState';
@@ -9,16 +10,22 @@ import type { I18n, Locale } from '@/lib/i18n';
 const SHELL_LOCALES: readonly Locale[] = ['en', 'de', 'es'] satisfies ShellLocale[];
 const isShellLocale = (locale: Locale): locale is ShellLocale => SHELL_LOCALES.includes(locale);
 
+/** How long an unlocked window's word holds: it says it again at a third of this, while unlocked. */
+export const UNLOCKED_HINT_MS = 30_000;
+
 /**
- * The shell for a page opening now: unlock once there is a vault (locked or, in another window,
- * unlocked: the session may be over by then), set-up without one; none for a vault that cannot be
- * read or a language with no shell. Undefined while the vault is still being read.
+ * The shell for a page opening now: unlock once there is a vault, set-up without one; none for a
+ * vault that cannot be read or a language with no shell. Unlocked here, it is the unlock shell
+ * only from `now` + UNLOCKED_HINT_MS on: a page opening before then joins this session and shows
+ * its accounts, not an unlock screen for a moment; once every window is gone the session is over.
+ * Undefined while the vault is still being read.
  */
-export function firstScreenHint(status: VaultStatus, locale: Locale): FirstScreenHint | undefined {
+export function firstScreenHint(status: VaultStatus, locale: Locale, now = Date.now()): FirstScreenHint | undefined {
   if (status === 'loading') return undefined;
   if (!isShellLocale(locale)) return { screen: 'none' };
   if (status === 'empty') return { screen: 'setup', locale };
-  if (status === 'locked' || status === 'unlocked') return { screen: 'unlock', locale };
+  if (status === 'locked') return { screen: 'unlock', locale };
+  if (status === 'unlocked') return { screen: 'unlock', locale, until: now + UNLOCKED_HINT_MS };
   return { screen: 'none' };
 }
 
@@ -47,8 +54,13 @@ export function keepFirstScreenHint(
   write();
   const stopVault = vault.subscribe(write);
   const stopLocale = i18n.subscribe(write);
+  // While unlocked, the word that a session is open is said again before it lapses.
+  const again = setInterval(() => {
+    if (vault.getState().status === 'unlocked') write();
+  }, UNLOCKED_HINT_MS / 3);
   return () => {
     stopVault();
     stopLocale();
+    clearInterval(again);
   };
 }

@@ -68,6 +68,12 @@ describe('the first-screen script of index.html', () => {
     expect(run({ hint: '{"screen":"setup","locale":"de"}', languages: ['en'] })).toEqual(['first-screen-setup-de']);
   });
 
+  it('shows no unlock shell while a window of the profile says it is unlocked, and does once that lapses', () => {
+    const hint = (until: number) => JSON.stringify({ screen: 'unlock', locale: 'en', until });
+    expect(run({ hint: hint(Date.now() + 20_000), languages: ['en'] })).toEqual([]);
+    expect(run({ hint: hint(Date.now() - 1), languages: ['en'] })).toEqual(['first-screen-unlock-en']);
+  });
+
   it('shows nothing when the hint says so, or names a screen it does not know', () => {
     expect(run({ hint: '{"screen":"none"}', languages: ['en'] })).toEqual([]);
     expect(run({ hint: '{"screen":"home","locale":"en"}', languages: ['en'] })).toEqual([]);

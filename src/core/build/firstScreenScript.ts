@@ -15,8 +15,12 @@ export type ShellScreen = 'setup' | 'unlock';
 /** The languages with a shell (the shipped ones: src/lib/i18n/locales.ts). */
 export type ShellLocale = 'en' | 'de' | 'es';
 
-/** `none`: open on no shell (a vault that cannot be read, the pseudo-locale). */
-export type FirstScreenHint = { screen: ShellScreen; locale: ShellLocale } | { screen: 'none' };
+/**
+ * `none`: open on no shell (a vault that cannot be read, the pseudo-locale). `until` (ms since the
+ * epoch): a window of the profile is unlocked and says so again before then; a page opening
+ * meanwhile joins that session, so it shows no unlock shell that its accounts would replace.
+ */
+export type FirstScreenHint = { screen: ShellScreen; locale: ShellLocale; until?: number } | { screen: 'none' };
 
 /** The element id of a shell in index.html. */
 export const firstScreenShellId = (screen: ShellScreen, locale: ShellLocale) => `first-screen-${screen}-${locale}`;
@@ -26,7 +30,7 @@ export const FIRST_SCREEN_SCRIPT =
   // In a frame, nothing: the app refuses to run there (src/app/frameGuard.ts).
   '(function(){try{if(top!==self)return}catch(e){return}var h,s="setup",c,l=navigator.languages||[];' +
   `try{h=JSON.parse(localStorage.getItem("${FIRST_SCREEN_HINT_KEY}")||"null")}catch(e){}` +
-  'if(h){if(h.screen!=="setup"&&h.screen!=="unlock")return;s=h.screen;c=h.locale}' +
+  'if(h){if(h.screen!=="setup"&&h.screen!=="unlock"||h.until>Date.now())return;s=h.screen;c=h.locale}' +
   'if(!c){if(String(l[0]).toLowerCase()==="en-xa")return;c="en";' +
   'for(var i=0;i<l.length;i++){var t=String(l[i]).toLowerCase().split("-")[0];' +
   'if(t==="en"||t==="de"||t==="es"){c=t;break}}}' +
@@ -36,4 +40,4 @@ export const FIRST_SCREEN_SCRIPT =
  * The script's CSP source expression: the base64 SHA-256 of FIRST_SCREEN_SCRIPT, written out so
  * that no page ships a hash function for it (firstScreenScript.test.ts recomputes it).
  */
-export const FIRST_SCREEN_SCRIPT_HASH = "'sha256-mQzHazzeJjr9czXelvzrOtTbBxIkO6dSzGvtD/nt6HE='";
+export const FIRST_SCREEN_SCRIPT_HASH = "'sha256-eNhEXQCDcByAVNMCLMDpJkTkEdiZI/iwqBE0inpkUY4='";
