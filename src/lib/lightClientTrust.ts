@@ -1,8 +1,9 @@
 import type { Network } from '@/core/chain/networks';
 import { VerifyError } from '@/core/errors/verify';
 import { codeValue, msg } from '@/core/i18n/message';
-import type { Source } from '@/core/verify/sources';
-import { type TrustedHeader, trusted, wholeHeader } from '@/core/verify/trustedHeader';
+import { checkedHeader } from '@/core/verify/headerChain';
+import { headerFrom, type Source } from '@/core/verify/sources';
+import { type TrustedHeader, trusted } from '@/core/verify/trustedHeader';
 import { LIGHT_CLIENT_BEACONS, type TrustChoice } from '@/core/verify/verificationSetting';
 
 type LightClientModule = typeof import('@/core/verify/lightClient/lightClient');
@@ -53,8 +54,9 @@ export async function signedHeader(
   source: Source,
 ): Promise<TrustedHeader> {
   const head = await client.update({ optimistic: true });
-  const fields = await wholeHeader(source, head.number);
-  if (fields.hash.toLowerCase() !== head.hash.toLowerCase())
+  const fields = await headerFrom(source, head.number);
+  // Which block the node names there is checked before what its header holds.
+  if (fields && fields.hash.toLowerCase() !== head.hash.toLowerCase())
     throw new VerifyError(
       'VERIFY_SOURCES_DISAGREE',
       msg('core.chain:verify.sourcesDisagree', {
@@ -65,6 +67,6 @@ export async function signedHeader(
         otherHash: codeValue(head.hash),
       }),
     );
-  // The beacon chain signed this block's hash; the node's fields hash to it.
-  return trusted(fields, 'lightClient', [beaconUrl]);
+  // The beacon chain signed this block's hash; the node's fields must hash to it.
+  return trusted(checkedHeader(source, head.number, fields), 'lightClient', [beaconUrl]);
 }

@@ -41,6 +41,7 @@ describe('the alarm shared by every window', () => {
       block: 7n,
       problems: [],
       contradictions: [],
+      calls: [],
       acknowledged: false,
       caught: 'elsewhere',
     };

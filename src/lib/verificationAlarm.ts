@@ -20,28 +20,30 @@ export type Contradiction = {
 
 /** A review's call the node answered otherwise than Cairn's EVM over proven state, or a proof that failed on the way. */
 export type CallLie = {
-  /** The source and the transaction: only the same call checking out ends it. */
+  /** The source and the transaction: a lie told again about the same call replaces it. */
   key: string;
+  /** The transaction reviewed: only it checking out ends the lie. */
+  transaction: string;
   problem: Message;
   block: bigint;
-  /** The RPC URL that answered, when known: a lie of a node no longer listed ends with it. */
-  source: string | undefined;
+  /** The RPC URL that told it: a lie of a node no longer listed ends with it. */
+  source: string;
 };
 
 /**
  * A network whose node was caught saying something false: what the balance checks caught (at
- * which block), what a review's call caught, and whether the person acknowledged it (sending is
+ * which block), what reviews' calls caught, and whether the person acknowledged it (sending is
  * held until they do). Each part ends by its own rule: a clean balance check ends the balances'
- * part, the same call checking out ends the call's.
+ * part, each call's lie ends when that call checks out.
  */
 export type VerificationAlarm = {
   block: bigint;
   problems: Message[];
   contradictions: Contradiction[];
+  calls: CallLie[];
   acknowledged: boolean;
-  /** What was caught, without the amounts: a new lie asks for a new acknowledgement. */
+  /** What was caught, without amounts or blocks: a new lie asks for a new acknowledgement. */
   caught: string;
-  call?: CallLie;
 };
 
 type Alarms = Readonly<Record<string, VerificationAlarm>>;
@@ -93,29 +95,38 @@ alarmStore.subscribe((state, previous) => {
 });
 channel?.post({ kind: 'ask' } satisfies AlarmMessage);
 
+/** A lie as told, whatever the block: the same lie at the next block is the same lie. */
+const lieCode = (problem: Message): string => {
+  const { block: _, ...values } = problem.values ?? {};
+  return messageCode({ ...problem, values });
+};
+
 /** The balances' part of what was caught, without the amounts. */
 const balanceCaught = (problems: readonly Message[], contradictions: readonly Contradiction[]) =>
-  JSON.stringify([
-    problems.map((problem) => messageCode(problem)),
-    contradictions.map((c) => `${c.account}:${c.asset}:${c.source}`).sort(),
-  ]);
+  JSON.stringify([problems.map(lieCode), contradictions.map((c) => `${c.account}:${c.asset}:${c.source}`).sort()]);
 
-/** The alarm with `parts` changed, and what it caught said anew; none when no part is left. */
+const callsCaught = (calls: readonly CallLie[]) => calls.map((c) => `${c.key}|${lieCode(c.problem)}`).sort();
+
+type AlarmParts = Pick<VerificationAlarm, 'block' | 'problems' | 'contradictions' | 'calls'>;
+
+/**
+ * The alarm with `parts` changed; none when no lie is left. The acknowledgement stands when no
+ * new lie came (the same ones again, or a part ended), and is asked again when one did.
+ */
 export function alarmWith(
   before: VerificationAlarm | undefined,
-  parts: Partial<Pick<VerificationAlarm, 'block' | 'problems' | 'contradictions' | 'call' | 'acknowledged'>>,
+  parts: Partial<AlarmParts>,
 ): VerificationAlarm | undefined {
-  const next = {
-    block: 0n,
-    problems: [],
-    contradictions: [],
-    acknowledged: false,
-    ...before,
-    ...parts,
-  } satisfies Omit<VerificationAlarm, 'caught'>;
-  if (next.problems.length === 0 && next.contradictions.length === 0 && !next.call) return undefined;
-  const call = next.call ? `${next.call.key}|${messageCode(next.call.problem)}` : '';
-  return { ...next, caught: JSON.stringify([balanceCaught(next.problems, next.contradictions), call]) };
+  const next: AlarmParts = { block: 0n, problems: [], contradictions: [], calls: [], ...before, ...parts };
+  if (next.problems.length === 0 && next.contradictions.length === 0 && next.calls.length === 0) return undefined;
+  const balances = balanceCaught(next.problems, next.contradictions);
+  const calls = callsCaught(next.calls);
+  const caught = JSON.stringify([balances, calls]);
+  if (before && before.caught === caught && before.block === next.block) return before;
+  const [oldBalances, oldCalls] = before ? (JSON.parse(before.caught) as [string, string[]]) : ['', []];
+  const empty = balanceCaught([], []);
+  const newLie = (balances !== empty && balances !== oldBalances) || calls.some((c) => !oldCalls.includes(c));
+  return { ...next, caught, acknowledged: (before?.acknowledged ?? false) && !newLie };
 }
 
 /** Replaces the network's alarm with what `change` makes of it (none: no alarm). */
@@ -123,11 +134,11 @@ export function changeAlarm(
   network: Network,
   change: (before: VerificationAlarm | undefined) => VerificationAlarm | undefined,
 ): void {
-  alarmStore.setState(({ alarms }) => {
-    const { [network.id]: before, ...others } = alarms;
+  alarmStore.setState((state) => {
+    const { [network.id]: before, ...others } = state.alarms;
     const after = change(before);
-    if (after === before) return { alarms };
-    return after ? { alarms: { ...others, [network.id]: after } } : { alarms: others };
+    if (after === before) return state;
+    return { alarms: after ? { ...others, [network.id]: after } : others };
   });
 }
 
@@ -146,10 +157,9 @@ export function noteBalanceCheck(
     if (!caughtLying(check)) {
       const clean = check.header !== undefined && check.problems.length === 0;
       if (!before || !clean) return before;
-      const call =
-        before.call && (!before.call.source || network.rpcUrls.includes(before.call.source)) ? before.call : undefined;
-      if (call === before.call && before.problems.length === 0 && before.contradictions.length === 0) return before;
-      return alarmWith(before, { problems: [], contradictions: [], call, block: call?.block ?? before.block });
+      // A call's lie stands through clean balances, while its node is listed.
+      const calls = before.calls.filter((call) => network.rpcUrls.includes(call.source));
+      return alarmWith(before, { problems: [], contradictions: [], calls, block: calls[0]?.block ?? before.block });
     }
     const contradictions: Contradiction[] = [];
     for (const [account, figure] of check.native)
@@ -167,7 +177,7 @@ export function noteBalanceCheck(
     // block would be read out again at every block).
     if (before && balanceCaught(before.problems, before.contradictions) === balanceCaught(problems, contradictions))
       return before;
-    return alarmWith(before, { block: check.block, problems, contradictions, acknowledged: false });
+    return alarmWith(before, { block: check.block, problems, contradictions });
   });
 }
 

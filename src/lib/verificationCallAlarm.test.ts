@@ -37,7 +37,7 @@ describe('a review’s call caught lying', () => {
       block: 40n,
       acknowledged: false,
       problems: [],
-      call: { problem: msg('core.chain:verify.callDiffers', { source: codeValue(LIAR), block: '40' }) },
+      calls: [{ problem: msg('core.chain:verify.callDiffers', { source: codeValue(LIAR), block: '40' }) }],
     });
   });
 
@@ -45,15 +45,24 @@ describe('a review’s call caught lying', () => {
     noteCallCheck(network, callA, differs);
     cleanBalances();
     noteCallCheck(network, callB, agrees);
-    expect(currentAlarm(network)?.call).toBeDefined();
+    expect(currentAlarm(network)?.calls).toHaveLength(1);
     noteCallCheck(network, callA, agrees);
     expect(currentAlarm(network)).toBeUndefined();
   });
 
-  it('keeps an acknowledgement for the same lie told again, and asks again for a lie about another call', () => {
+  it('keeps each call’s lie until that call checks out', () => {
+    noteCallCheck(network, callA, differs);
+    noteCallCheck(network, callB, differs);
+    noteCallCheck(network, callB, agrees);
+    expect(currentAlarm(network)?.calls.map((lie) => lie.transaction)).toEqual(['send A']);
+  });
+
+  it('keeps an acknowledgement for the same lie told again, at a later block too, and asks again for a new one', () => {
     noteCallCheck(network, callA, differs);
     acknowledgeAlarm(network);
     noteCallCheck(network, callA, differs);
+    expect(currentAlarm(network)?.acknowledged).toBe(true);
+    noteCallCheck(network, { ...callA, block: 45n }, { ...differs, header: { number: 44n } as TrustedHeader });
     expect(currentAlarm(network)?.acknowledged).toBe(true);
     noteCallCheck(network, callB, differs);
     expect(currentAlarm(network)?.acknowledged).toBe(false);
@@ -72,7 +81,7 @@ describe('a review’s call caught lying', () => {
       block: '41',
     });
     noteCallCheck(network, callA, new VerifyError('VERIFY_PROOF_FAILED', failed));
-    expect(currentAlarm(network)).toMatchObject({ block: 41n, call: { problem: failed } });
+    expect(currentAlarm(network)).toMatchObject({ block: 41n, calls: [{ problem: failed, source: LIAR }] });
   });
 
   it('raises none where the chain’s EVM is not Ethereum’s: an honest rollup node can differ', () => {
@@ -90,12 +99,12 @@ describe('a review’s call caught lying', () => {
     acknowledgeAlarm(network);
     noteCallCheck(network, callA, agrees);
     expect(currentAlarm(network)).toMatchObject({ acknowledged: true, contradictions: [{ claimed: 2n }] });
-    expect(currentAlarm(network)?.call).toBeUndefined();
+    expect(currentAlarm(network)?.calls).toEqual([]);
     noteCallCheck(network, callA, differs);
     lyingBalances();
-    expect(currentAlarm(network)?.call).toBeDefined();
+    expect(currentAlarm(network)?.calls).toHaveLength(1);
     cleanBalances();
-    expect(currentAlarm(network)).toMatchObject({ contradictions: [], call: { key: expect.any(String) } });
+    expect(currentAlarm(network)).toMatchObject({ contradictions: [], calls: [{ transaction: 'send A' }] });
   });
 
   it('ends with the node no longer listed, or with previews no longer checked', () => {

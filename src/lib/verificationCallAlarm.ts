@@ -18,29 +18,44 @@ function lieOf(network: Network, outcome: CallCheck | VerifyError): Message | un
   });
 }
 
+/** The RPC URL a lie names, when its sentence names one (a proof, a header from another source). */
+function sourceNamed(problem: Message): string | undefined {
+  const source = problem.values?.source;
+  return typeof source === 'object' && source !== null && 'kind' in source && source.kind === 'code'
+    ? source.text
+    : undefined;
+}
+
 /**
  * Notes a review's call check (checkCall) in the network's alarm: a call the node answers
  * otherwise than Cairn's EVM over proven state, on a chain whose EVM is Ethereum's (elsewhere an
- * honest node can differ, and the review alone says so), or a proof that failed on the way. Only
- * the same call from the same source checking out ends it; other failures (no proofs, a node that
- * did not answer) change nothing.
+ * honest node can differ, and the review alone says so), or a proof that failed on the way, each
+ * kept under the source that told it and the transaction. Only that transaction checking out
+ * ends it; other failures (no proofs, a node that did not answer) change nothing.
  */
 export function noteCallCheck(network: Network, call: CheckedCallRef, outcome: CallCheck | VerifyError): void {
-  const key = JSON.stringify([call.source, call.transaction]);
   changeAlarm(network, (before) => {
-    if (!('code' in outcome) && outcome.state === 'verified')
-      return before?.call?.key === key ? alarmWith(before, { call: undefined }) : before;
+    const calls = before?.calls ?? [];
+    if (!('code' in outcome) && outcome.state === 'verified') {
+      // Every source it took was honest about this call: the lies told about it end.
+      const left = calls.filter((lie) => lie.transaction !== call.transaction);
+      return left.length === calls.length ? before : alarmWith(before, { calls: left });
+    }
     const problem = lieOf(network, outcome);
     if (!problem) return before;
-    const lie = { key, problem, block: 'code' in outcome ? call.block : outcome.header.number, source: call.source };
+    const source = 'code' in outcome ? (sourceNamed(problem) ?? call.source) : outcome.source;
+    const key = JSON.stringify([source, call.transaction]);
+    const block = 'code' in outcome ? call.block : outcome.header.number;
+    const lie = { key, transaction: call.transaction, problem, block, source };
     const balances = before && (before.problems.length > 0 || before.contradictions.length > 0);
-    const after = alarmWith(before, { call: lie, block: balances ? before.block : lie.block });
-    // The same lie told again keeps its acknowledgement; a new one asks again.
-    return after && before?.caught === after.caught ? before : after && { ...after, acknowledged: false };
+    return alarmWith(before, {
+      calls: [...calls.filter((kept) => kept.key !== key), lie],
+      block: balances ? before.block : block,
+    });
   });
 }
 
-/** The network's checks no longer cover previews: a call's lie no longer stands. */
+/** The network's checks no longer cover previews: no call's lie stands. */
 export function dropCallAlarm(network: Network): void {
-  changeAlarm(network, (before) => (before?.call ? alarmWith(before, { call: undefined }) : before));
+  changeAlarm(network, (before) => (before?.calls.length ? alarmWith(before, { calls: [] }) : before));
 }

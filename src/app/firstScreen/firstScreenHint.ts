@@ -3,15 +3,17 @@
 // the profile is unlocked now (a page opening then shows no unlock shell). Kept as the vault's
 // state and the page's language change. A hint, not a setting: a wrong one shows the wrong shell for
 // the moment until the app renders, and nothing reads it but that script.
-import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint, type ShellLocale } from '@/core/build/firstScreenScript';
+import {
+  FIRST_SCREEN_HINT_KEY,
+  type FirstScreenHint,
+  type ShellLocale,
+  UNLOCKED_HINT_MS,
+} from '@/core/build/firstScreenScript';
 import type { VaultStatus } from '@/core/vault/vaultState';
 import type { I18n, Locale } from '@/lib/i18n';
 
 const SHELL_LOCALES: readonly Locale[] = ['en', 'de', 'es'] satisfies ShellLocale[];
 const isShellLocale = (locale: Locale): locale is ShellLocale => SHELL_LOCALES.includes(locale);
-
-/** How long an unlocked window's word holds: it says it again at a third of this, while unlocked. */
-export const UNLOCKED_HINT_MS = 30_000;
 
 /**
  * The shell for a page opening now: unlock once there is a vault, set-up without one; none for a

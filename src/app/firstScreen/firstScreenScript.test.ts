@@ -5,6 +5,7 @@ import {
   FIRST_SCREEN_SCRIPT,
   FIRST_SCREEN_SCRIPT_HASH,
   firstScreenShellId,
+  UNLOCKED_HINT_MS,
 } from '@/core/build/firstScreenScript';
 import { LOCALES, localeFromBrowser, PSEUDO_LOCALE } from '@/lib/i18n';
 
@@ -72,6 +73,10 @@ describe('the first-screen script of index.html', () => {
     const hint = (until: number) => JSON.stringify({ screen: 'unlock', locale: 'en', until });
     expect(run({ hint: hint(Date.now() + 20_000), languages: ['en'] })).toEqual([]);
     expect(run({ hint: hint(Date.now() - 1), languages: ['en'] })).toEqual(['first-screen-unlock-en']);
+    // Further ahead than one word lasts: a clock set back since, not an open session.
+    expect(run({ hint: hint(Date.now() + UNLOCKED_HINT_MS + 60_000), languages: ['en'] })).toEqual([
+      'first-screen-unlock-en',
+    ]);
   });
 
   it('shows nothing when the hint says so, or names a screen it does not know', () => {

@@ -1,8 +1,9 @@
 // The one inline script of index.html: it shows the pre-rendered shell of the screen the page will
 // open on (set-up or unlock, in the person's language), so that screen paints before the app's
 // code has loaded (scripts/build/firstScreenShells.ts puts the shells and this script into the
-// page). It reads the hint the app leaves in localStorage (src/app/firstScreen/firstScreenHint.ts);
-// with none (a first visit) it shows set-up in the browser's language, chosen as
+// page). It reads the hint the app leaves in localStorage (src/app/firstScreen/firstScreenHint.ts),
+// and shows no shell while the hint says a window is unlocked (`until`, at most UNLOCKED_HINT_MS
+// ahead); with none (a first visit) it shows set-up in the browser's language, chosen as
 // localeFromBrowser (src/lib/i18n/locales.ts) chooses (firstScreenScript.test.ts holds them
 // equal). The page's Content-Security-Policy allows it by its hash alone (securityHeaders.ts).
 // Change the script and the test names its new hash.
@@ -22,6 +23,12 @@ export type ShellLocale = 'en' | 'de' | 'es';
  */
 export type FirstScreenHint = { screen: ShellScreen; locale: ShellLocale; until?: number } | { screen: 'none' };
 
+/**
+ * How long an unlocked window's word (`until`) holds. It says it again every third of this while
+ * unlocked; a background tab's timers may run only once a minute, and the word must outlast that.
+ */
+export const UNLOCKED_HINT_MS = 90_000;
+
 /** The element id of a shell in index.html. */
 export const firstScreenShellId = (screen: ShellScreen, locale: ShellLocale) => `first-screen-${screen}-${locale}`;
 
@@ -30,7 +37,9 @@ export const FIRST_SCREEN_SCRIPT =
   // In a frame, nothing: the app refuses to run there (src/app/frameGuard.ts).
   '(function(){try{if(top!==self)return}catch(e){return}var h,s="setup",c,l=navigator.languages||[];' +
   `try{h=JSON.parse(localStorage.getItem("${FIRST_SCREEN_HINT_KEY}")||"null")}catch(e){}` +
-  'if(h){if(h.screen!=="setup"&&h.screen!=="unlock"||h.until>Date.now())return;s=h.screen;c=h.locale}' +
+  'if(h){if(h.screen!=="setup"&&h.screen!=="unlock")return;var n=Date.now();' +
+  // A clock set back since leaves no shell hidden for longer than one word lasts.
+  `if(h.until>n&&h.until-n<=${UNLOCKED_HINT_MS})return;s=h.screen;c=h.locale}` +
   'if(!c){if(String(l[0]).toLowerCase()==="en-xa")return;c="en";' +
   'for(var i=0;i<l.length;i++){var t=String(l[i]).toLowerCase().split("-")[0];' +
   'if(t==="en"||t==="de"||t==="es"){c=t;break}}}' +
@@ -40,4 +49,4 @@ export const FIRST_SCREEN_SCRIPT =
  * The script's CSP source expression: the base64 SHA-256 of FIRST_SCREEN_SCRIPT, written out so
  * that no page ships a hash function for it (firstScreenScript.test.ts recomputes it).
  */
-export const FIRST_SCREEN_SCRIPT_HASH = "'sha256-eNhEXQCDcByAVNMCLMDpJkTkEdiZI/iwqBE0inpkUY4='";
+export const FIRST_SCREEN_SCRIPT_HASH = "'sha256-QS7u4svf9kJJDpj3evrOdjAUuO12KJlu/uDrjuZXPaU='";

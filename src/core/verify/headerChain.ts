@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
-import { hasUnknownFields, headerIsWhole, type RpcHeader } from './headerHash';
+import { headerIsWhole, type RpcHeader, unknownFields } from './headerHash';
 import { headerFrom, type Source } from './sources';
 
 /** A block Cairn trusts by its hash (a pin), or a whole header it trusts (agreed, a light client's). */
@@ -19,11 +19,19 @@ const REORG_WAIT_MS = 1_000;
 const sameHash = (a: Hex, b: Hex) => a.toLowerCase() === b.toLowerCase();
 
 /**
- * `header` as `source` gave it for block `number`, once it is there and hashes whole. Throws
- * VERIFY_SOURCE_BEHIND (no such block yet), VERIFY_HEADER_UNSUPPORTED (it does not hash, and
- * carries fields Cairn does not know: a form it cannot hash, not a lie), VERIFY_HEADER_FORGED.
+ * `header` as `source` gave it for block `number`, once it is there and hashes whole. Its claimed
+ * hash must already be one Cairn trusts (a pin, a parent hash, a signed hash): only then can a
+ * header that does not hash be in a form Cairn cannot hash rather than altered, and only when
+ * `trustedForm` (the keys Cairn does not know in a header it trusts, if it has one) shows the
+ * chain's headers carry them. Throws VERIFY_SOURCE_BEHIND (no such block yet),
+ * VERIFY_HEADER_UNSUPPORTED, VERIFY_HEADER_FORGED.
  */
-export function checkedHeader(source: Source, number: bigint, header: RpcHeader | null): RpcHeader {
+export function checkedHeader(
+  source: Source,
+  number: bigint,
+  header: RpcHeader | null,
+  trustedForm?: readonly string[],
+): RpcHeader {
   const block = number.toString();
   if (!header)
     throw new VerifyError(
@@ -31,7 +39,9 @@ export function checkedHeader(source: Source, number: bigint, header: RpcHeader 
       msg('core.chain:verify.sourceBehind', { source: codeValue(source.url), block }),
     );
   if (BigInt(header.number) === number && headerIsWhole(header)) return header;
-  if (hasUnknownFields(header))
+  const unknown = unknownFields(header);
+  const sameForm = trustedForm === undefined || trustedForm.join() === unknown.join();
+  if (BigInt(header.number) === number && unknown.length > 0 && sameForm)
     throw new VerifyError('VERIFY_HEADER_UNSUPPORTED', msg('core.chain:verify.headerUnsupported', { block }));
   throw new VerifyError(
     'VERIFY_HEADER_FORGED',
@@ -46,32 +56,34 @@ async function linkOnce(source: Source, anchor: ChainAnchor, number: bigint): Pr
   const numbers: bigint[] = [];
   for (let at = last; at >= number; at--) numbers.push(at);
   const asked = await Promise.all(numbers.map((at) => headerFrom(source, at)));
+  const trustedForm = anchor.header && unknownFields(anchor.header);
   let child = anchor.header;
   for (const [i, answer] of asked.entries()) {
     const at = numbers[i] as bigint;
-    const header = checkedHeader(source, at, answer);
-    if (!child && !sameHash(header.hash, anchor.hash))
+    // Which block it claims to be is checked before what it holds: a node cannot pass another
+    // block off as a form Cairn cannot hash.
+    if (answer && !child && !sameHash(answer.hash, anchor.hash))
       throw new VerifyError(
         'VERIFY_PIN_MISMATCH',
         msg('core.chain:verify.pinMismatch', {
           source: url,
-          hash: codeValue(header.hash),
+          hash: codeValue(answer.hash),
           block: at.toString(),
           pinned: codeValue(anchor.hash),
         }),
       );
-    if (child && !sameHash(header.hash, child.parentHash))
+    if (answer && child && !sameHash(answer.hash, child.parentHash))
       throw new VerifyError(
         'VERIFY_CHAIN_BROKEN',
         msg('core.chain:verify.chainBroken', {
           source: url,
           block: at.toString(),
           child: (at + 1n).toString(),
-          hash: codeValue(header.hash),
+          hash: codeValue(answer.hash),
           parentHash: codeValue(child.parentHash),
         }),
       );
-    child = header;
+    child = checkedHeader(source, at, answer, trustedForm);
   }
   return child as RpcHeader;
 }

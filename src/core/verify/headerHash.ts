@@ -38,14 +38,35 @@ function quantity(value: Hex): Hex {
   return `0x${digits.length % 2 ? '0' : ''}${digits}`;
 }
 
+const asBytes = (value: Hex): Hex => value;
+
+/** The fields every header hashes, in order, before any fork's: each a quantity or bytes. */
+const BASE_FIELDS = [
+  ['parentHash', asBytes],
+  ['sha3Uncles', asBytes],
+  ['miner', asBytes],
+  ['stateRoot', asBytes],
+  ['transactionsRoot', asBytes],
+  ['receiptsRoot', asBytes],
+  ['logsBloom', asBytes],
+  ['difficulty', quantity],
+  ['number', quantity],
+  ['gasLimit', quantity],
+  ['gasUsed', quantity],
+  ['timestamp', quantity],
+  ['extraData', asBytes],
+  ['mixHash', asBytes],
+  ['nonce', asBytes],
+] as const;
+
 /** The forks' added fields, in the order the header lists them, each a quantity or bytes. */
 const FORK_FIELDS = [
   ['baseFeePerGas', quantity],
-  ['withdrawalsRoot', (v: Hex) => v],
+  ['withdrawalsRoot', asBytes],
   ['blobGasUsed', quantity],
   ['excessBlobGas', quantity],
-  ['parentBeaconBlockRoot', (v: Hex) => v],
-  ['requestsHash', (v: Hex) => v],
+  ['parentBeaconBlockRoot', asBytes],
+  ['requestsHash', asBytes],
 ] as const;
 
 /**
@@ -53,23 +74,7 @@ const FORK_FIELDS = [
  * only in order: a header may carry a later fork's field only with every earlier one.
  */
 export function headerHash(header: RpcHeader): Hex {
-  const fields: Hex[] = [
-    header.parentHash,
-    header.sha3Uncles,
-    header.miner,
-    header.stateRoot,
-    header.transactionsRoot,
-    header.receiptsRoot,
-    header.logsBloom,
-    quantity(header.difficulty),
-    quantity(header.number),
-    quantity(header.gasLimit),
-    quantity(header.gasUsed),
-    quantity(header.timestamp),
-    header.extraData,
-    header.mixHash,
-    header.nonce,
-  ];
+  const fields: Hex[] = BASE_FIELDS.map(([name, encode]) => encode(header[name]));
   for (const [name, encode] of FORK_FIELDS) {
     const value = header[name];
     if (value === undefined) break;
@@ -84,40 +89,16 @@ export function headerIsWhole(header: RpcHeader): boolean {
 }
 
 /** What eth_getBlockByNumber gives beside a header's fields, on the clients Cairn knows. */
-const BLOCK_KEYS = new Set([
-  'hash',
-  'size',
-  'totalDifficulty',
-  'transactions',
-  'uncles',
-  'withdrawals',
-  'sealFields',
-  'author',
-]);
+const BLOCK_KEYS = ['hash', 'size', 'totalDifficulty', 'transactions', 'uncles', 'withdrawals', 'sealFields', 'author'];
+
+const KNOWN_KEYS = new Set<string>([...[...BASE_FIELDS, ...FORK_FIELDS].map(([name]) => name), ...BLOCK_KEYS]);
 
 /**
- * Whether the block carries keys Cairn neither hashes nor knows as the block's own: a fork's new
- * header field, or a chain's. A header that does not hash and has them may be honest in a form
- * Cairn cannot hash; one that does not hash without them was altered.
+ * The keys of the block Cairn neither hashes nor knows as the block's own: a fork's new header
+ * field, or a chain's (sorted). A header that does not hash with such keys may be in a form Cairn
+ * cannot hash; only a trusted header in the same form can say it is.
  */
-export function hasUnknownFields(header: RpcHeader): boolean {
-  const hashed = new Set<string>([
-    'parentHash',
-    'sha3Uncles',
-    'miner',
-    'stateRoot',
-    'transactionsRoot',
-    'receiptsRoot',
-    'logsBloom',
-    'difficulty',
-    'number',
-    'gasLimit',
-    'gasUsed',
-    'timestamp',
-    'extraData',
-    'mixHash',
-    'nonce',
-    ...FORK_FIELDS.map(([name]) => name),
-  ]);
-  return Object.keys(header).some((key) => !hashed.has(key) && !BLOCK_KEYS.has(key));
-}
+export const unknownFields = (header: RpcHeader): string[] =>
+  Object.keys(header)
+    .filter((key) => !KNOWN_KEYS.has(key))
+    .sort();

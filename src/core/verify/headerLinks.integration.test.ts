@@ -8,8 +8,8 @@ import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { readPortfolio } from '../assets/portfolio';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
-import { checkedHeader } from './headerChain';
-import type { RpcHeader } from './headerHash';
+import { checkedHeader, linkedHeader } from './headerChain';
+import { headerHash, type RpcHeader } from './headerHash';
 import { memoryLayoutBook } from './layoutBook';
 import { headerFrom, type Source, sourcesOf } from './sources';
 import { type HeaderTrust, trusted } from './trustedHeader';
@@ -151,6 +151,37 @@ describe('claims proven at their own block, linked back to a newer trusted heade
     expect(states(five).every((state) => state === 'verified')).toBe(true);
   });
 
+  it('asks once more, a moment later, when a link breaks (a reorg under the head), and no more', async () => {
+    const source = honest();
+    const head = BigInt(await source.client.request({ method: 'eth_blockNumber' }));
+    const top = (await headerFrom(source, head)) as RpcHeader;
+    const anchor = { number: head, hash: top.hash, header: top };
+    // The node gives another block 1 below the head `lies` times (whole, but not the parent named).
+    let lies = 1;
+    const flaky: Source = {
+      url: source.url,
+      client: {
+        request: async (args: { method: string; params?: unknown[] }) => {
+          const answer = (await source.client.request(args as never)) as RpcHeader;
+          if (args.method !== 'eth_getBlockByNumber' || BigInt(String(args.params?.[0])) !== head - 1n) return answer;
+          if (lies-- <= 0) return answer;
+          const other = { ...answer, stateRoot: `0x${'33'.repeat(32)}` as const };
+          return { ...other, hash: headerHash(other) };
+        },
+      } as never,
+    };
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+    };
+    const linked = await linkedHeader(flaky, anchor, head - 2n, wait);
+    expect(linked.hash).toBe((await headerFrom(source, head - 2n))?.hash);
+    expect(waits).toEqual([1_000]);
+    lies = 2;
+    await expect(linkedHeader(flaky, anchor, head - 2n, wait)).rejects.toMatchObject({ code: 'VERIFY_CHAIN_BROKEN' });
+    expect(waits).toEqual([1_000, 1_000]);
+  });
+
   it('says a header it cannot hash for fields it does not know is unsupported, not forged', async () => {
     const source = honest();
     const number = BigInt(await source.client.request({ method: 'eth_blockNumber' }));
@@ -161,10 +192,17 @@ describe('claims proven at their own block, linked back to a newer trusted heade
     expect(() => checkedHeader(source, number, altered)).toThrow(
       expect.objectContaining({ code: 'VERIFY_HEADER_FORGED' }),
     );
-    // A later fork's field (EIP-7928's block access list hash) Cairn does not hash yet.
+    // A later fork's field (EIP-7928's block access list hash) Cairn does not hash yet: another
+    // form only if no trusted header says the chain's headers have no such field.
     const newerForm = { ...altered, blockAccessListHash: `0x${'22'.repeat(32)}` } as RpcHeader;
     expect(() => checkedHeader(source, number, newerForm)).toThrow(
       expect.objectContaining({ code: 'VERIFY_HEADER_UNSUPPORTED' }),
+    );
+    expect(() => checkedHeader(source, number, newerForm, ['blockAccessListHash'])).toThrow(
+      expect.objectContaining({ code: 'VERIFY_HEADER_UNSUPPORTED' }),
+    );
+    expect(() => checkedHeader(source, number, newerForm, [])).toThrow(
+      expect.objectContaining({ code: 'VERIFY_HEADER_FORGED' }),
     );
   });
 });

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
-import { checkedHeader, linkedHeader, MAX_LINKED_BACK } from './headerChain';
+import { linkedHeader, MAX_LINKED_BACK } from './headerChain';
 import { headerIsWhole, type RpcHeader } from './headerHash';
 import { headerFrom, headFrom, type Source } from './sources';
 
@@ -41,11 +41,6 @@ export function trusted(header: RpcHeader, via: TrustedHeader['via'], sources: r
     sources,
     fields: header,
   };
-}
-
-/** `source`'s header of block `number`, its fields hashing to its hash. Throws checkedHeader's errors. */
-export async function wholeHeader(source: Source, number: bigint): Promise<RpcHeader> {
-  return checkedHeader(source, number, await headerFrom(source, number));
 }
 
 /** How far behind the newest block a source names the checked block may be (about 13 minutes on Ethereum). */

@@ -158,7 +158,12 @@ describe('verified balances against a lying node', () => {
     expect([...states(result).native, ...states(result).tokens]).not.toContain('verified');
   });
 
-  it('says which source gave no proofs when it fails to answer, without calling it a liar', async () => {
+  it('names the source that failed to answer, the second as well as the first, without calling it a liar', async () => {
+    // Listed second, the proxy gives only its header; it fails that request.
+    proxy.setFault({ kind: 'status', status: 503 });
+    const second = await check(memoryLayoutBook(), { rpcUrls: [url, proxy.url] });
+    expect(second.result.problems.map((p) => p.code)).toEqual(['VERIFY_SOURCE_FAILED']);
+    expect(second.result.problems[0]?.text.values).toMatchObject({ source: { text: proxy.url } });
     proxy.setFault({ kind: 'status', status: 503, methods: ['eth_getProof'] });
     const { result } = await check(memoryLayoutBook());
     expect(result.problems.map((p) => p.code)).toEqual(['VERIFY_SOURCE_FAILED']);

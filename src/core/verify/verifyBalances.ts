@@ -90,9 +90,10 @@ const settle = <T>(p: Promise<T>): Promise<{ value: T } | { error: unknown }> =>
 /**
  * Checks the claimed native and token balances against proofs under a trusted header: the
  * header from `trust` (every source agreeing, the pinned block, or one a light client gave; the
- * claims' block linked back to a newer trusted one by parent hashes), the proofs from the first
- * source. When the claims are newer than the trusted block, `claimsAt` reads the node's claims
- * there too, so a lie is caught where it is proven.
+ * claims' block linked back to a trusted one at most MAX_LINKED_BACK blocks newer), the proofs
+ * from the first source. When the claims are at another block than the trusted one (newer, or
+ * older than that), `claimsAt` reads the node's claims there too, so a lie is caught where it is
+ * proven.
  * An ERC-20's balances are proven from its storage when its layout is known or found (kept in
  * `book`); otherwise they stay unverified, saying why. One request per source; a token seen for
  * the first time takes one more to the first source.

@@ -17,7 +17,7 @@ export function VerificationAlarmPanel({ network }: { network: Network }) {
     <div role="alert" className={styles.problem}>
       <h2 className={styles.problemTitle}>{t('network:alarm.title')}</h2>
       <p>{t('network:alarm.body', { block: alarm.block.toString() })}</p>
-      {[...alarm.problems, ...(alarm.call ? [alarm.call.problem] : [])].map((problem, i) => (
+      {[...alarm.problems, ...alarm.calls.map((call) => call.problem)].map((problem, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one check's problems, in a fixed order (two may share an id)
         <p key={i}>
           <T message={problem} />

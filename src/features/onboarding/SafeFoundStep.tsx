@@ -29,7 +29,7 @@ export function SafeFoundStep({
   const t = useT('onboarding');
   return (
     <StepForm title={t('onboarding:safe.found.title')} onContinue={onContinue} onBack={onBack}>
-      <SafeFactsList network={network} state={state} unknownCode={!state.known} ownersId="safe-found-owners" />
+      <SafeFactsList network={network} state={state} unknownCode={false} ownersId="safe-found-owners" />
       <Field label={t('onboarding:safe.nameLabel')}>
         <input type="text" value={name} maxLength={MAX_ACCOUNT_NAME_LENGTH} onChange={(e) => onName(e.target.value)} />
       </Field>

@@ -3,4 +3,6 @@ import type { Catalogs } from '@/lib/i18n';
 /** The catalogs each part of this feature that the app shows needs, beside the shell's and core's. */
 export const catalogs = {
   Onboarding: ['onboarding'],
+  // Loaded lazily from Onboarding: its Safe's facts in the Safe screen's words.
+  AddSafeFlow: ['onboarding', 'safe'],
 } as const satisfies Catalogs;

@@ -69,7 +69,7 @@ function showLine(balances: BalanceCheck): string[] {
 
 const PROOF_CHECKS_LINK = 'Proof checks';
 const NOT_READ = 'Not proven: The node did not give this figure.';
-const CHANGED = `Not proven: It changed after block ${BLOCK - 5n}, the newest Cairn can prove against.`;
+const CHANGED = `Not proven: It is not the same at block ${BLOCK - 5n}, the block Cairn proves against: it changed between that block and the one the node answered for.`;
 
 describe('the verification line', () => {
   it('counts the proven figures against the block its two RPC URLs agree on', () => {

@@ -77,7 +77,7 @@ describe('a balance checked against a proof', () => {
     const reason = msg('core.chain:verify.reason.changedSincePin', { block: '20999990' });
     const cell = showCell(row(ETH, { state: 'unverified', reason }));
     expect(hiddenSayings(cell)).toEqual([
-      'Not proven: It changed after block 20999990, the newest Cairn can prove against.',
+      'Not proven: It is not the same at block 20999990, the block Cairn proves against: it changed between that block and the one the node answered for.',
     ]);
   });
 
