@@ -2,7 +2,8 @@
 // lists a lying proxy first and the node itself second. The proxy multiplies every ERC-20
 // balanceOf by a million; Home shows the node's claim struck through beside the proven balance,
 // an alarm names the source, and Send holds until the person acknowledges it. With the proxy
-// honest again, every figure shows proven.
+// honest again, every figure shows proven. With previews checked, a proxy that answers a review's
+// transfer call falsely is caught by Cairn's own run of it, and Send holds again.
 
 import { erc20Abi, parseUnits } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +102,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
     expect(consoleErrors).toEqual([]);
   });
 
-  it('checks a review’s preview in Cairn’s own EVM once the person asks for it in Settings, refusing bad input there', async () => {
+  it('checks a review’s preview in Cairn’s own EVM once asked for in Settings, and holds Send when the node lies about the call', async () => {
     const { page, consoleErrors } = await env.newPage();
     await new AppShell(page).open(env.server.url);
     await new Onboarding(page).openDemoWallet();
@@ -131,6 +132,20 @@ describe('balances checked against proofs, with a lying node listed first', () =
         /^Verified preview: Cairn’s own EVM, over state proven at block \d+, finds what the node finds: the call succeeds\.$/,
       )
       .waitFor({ timeout: 30_000 });
+
+    // The node now says a token transfer would not go through; Cairn's own run says it would. The
+    // alarm names the call's lie and Send holds until the person acknowledges it.
+    const proxy = env.proxy;
+    if (!proxy) throw new Error('no proxy');
+    proxy.setFault({ kind: 'lie', lie: 'transferFails' });
+    await send.review.getByRole('button', { name: 'Edit' }).click();
+    await send.fill({ recipient: demoAddress(5), amount: '2' });
+    await send.continue();
+    const alarm = page.getByRole('alert').filter({ hasText: 'This node’s answers do not match the proofs' });
+    await alarm.waitFor({ timeout: 30_000 });
+    expect(await alarm.textContent()).toContain(`${proxy.url} answers the reviewed transaction’s call`);
+    expect(await alarm.textContent()).toContain('Sending is held until you acknowledge this on the Send screen.');
+    await page.getByLabel('I understand the node may be lying, and still want to send').waitFor();
     expect(consoleErrors).toEqual([]);
   });
 });

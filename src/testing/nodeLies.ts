@@ -8,6 +8,7 @@ import {
   encodeFunctionResult,
   type Hex,
   hexToBigInt,
+  isHex,
   keccak256,
   numberToHex,
   toRlp,
@@ -33,13 +34,16 @@ export type NodeLie =
    */
   | 'accessListShort'
   /** eth_getCode's answer with its last byte changed: other code than the account's code hash. */
-  | 'code';
+  | 'code'
+  /** An ERC-20 transfer's eth_call at a numbered block answered false: it says it would not go through. */
+  | 'transferFails';
 
 type Call = { method?: string; id?: unknown; params?: unknown[] };
 type Answer = { id?: unknown; result?: unknown };
 
 const BALANCE_OF = '0x70a08231';
 const GET_ETH_BALANCE = '0x4d2301cc';
+const TRANSFER = '0xa9059cbb';
 const MILLION = 1_000_000n;
 
 const word = (value: bigint): Hex => numberToHex(value, { size: 32 });
@@ -113,6 +117,10 @@ function lieAbout(lie: NodeLie, call: Call, answer: Answer): Answer {
     case 'eth_call':
       if (lie === 'balanceOf') return { ...answer, result: liedCall(call, result as Hex, BALANCE_OF, MILLION) };
       if (lie === 'balance') return { ...answer, result: liedCall(call, result as Hex, GET_ETH_BALANCE, 2n) };
+      // Only at a block named by its number, as a check at a trusted block asks (not Send's own
+      // reads at the head, which would stop the form before its review).
+      if (lie === 'transferFails' && isHex(call.params?.[1]))
+        return { ...answer, result: liedCall(call, result as Hex, TRANSFER, 0n) };
       return answer;
     case 'eth_getBalance':
       return lie === 'balance' ? { ...answer, result: numberToHex(hexToBigInt(result as Hex) * 2n) } : answer;
