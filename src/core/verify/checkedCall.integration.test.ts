@@ -1,8 +1,7 @@
 import { encodeFunctionData, erc20Abi } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
-import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
-import { sealPendingWrites } from '@/testing/settledChain';
+import { proofsProxy } from '@/testing/settledChain';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
@@ -11,15 +10,8 @@ import { sourcesOf } from './sources';
 
 const url = localChainUrl();
 const { DAI } = demoContractAddresses();
-let proxy: RpcFaultProxy;
+const proxy = proofsProxy(url);
 let counter = 0;
-beforeAll(async () => {
-  await sealPendingWrites(url);
-  proxy = await startRpcFaultProxy(url);
-});
-afterAll(async () => {
-  await proxy.close();
-});
 
 const balanceOf = {
   to: DAI,

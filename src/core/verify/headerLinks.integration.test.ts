@@ -1,8 +1,7 @@
 import type { Address } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
-import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
-import { sealPendingWrites } from '@/testing/settledChain';
+import { proofsProxy } from '@/testing/settledChain';
 import { testNode } from '@/testing/txFixtures';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { readPortfolio } from '../assets/portfolio';
@@ -25,15 +24,7 @@ const tokens = [contracts.DAI, contracts.USDC] as Address[];
 const node = testNode(url);
 let counter = 0;
 
-let proxy: RpcFaultProxy;
-beforeAll(async () => {
-  await sealPendingWrites(url);
-  proxy = await startRpcFaultProxy(url);
-});
-afterAll(async () => {
-  await proxy.close();
-});
-beforeEach(() => proxy.setFault({ kind: 'none' }));
+const proxy = proofsProxy(url);
 
 const networkOf = (rpcUrl: string) => ({ ...localNetwork(rpcUrl), id: `header-links-${counter++}` });
 const honest = () => sourcesOf(networkOf(url))[0] as Source;

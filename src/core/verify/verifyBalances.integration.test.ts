@@ -1,8 +1,7 @@
 import type { Address } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
-import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
-import { sealPendingWrites } from '@/testing/settledChain';
+import { proofsProxy } from '@/testing/settledChain';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { readPortfolio } from '../assets/portfolio';
 import { chainClient } from '../chain/client';
@@ -20,15 +19,7 @@ const accounts = [0, 1, 2].map(demoAddress);
 const tokens = [contracts.DAI, contracts.USDC, contracts.USDT, contracts.MKR] as Address[];
 let counter = 0;
 
-let proxy: RpcFaultProxy;
-beforeAll(async () => {
-  await sealPendingWrites(url);
-  proxy = await startRpcFaultProxy(url);
-});
-afterAll(async () => {
-  await proxy.close();
-});
-beforeEach(() => proxy.setFault({ kind: 'none' }));
+const proxy = proofsProxy(url);
 
 const networkOf = (rpcUrls: string[]): Network => ({
   ...localNetwork(rpcUrls[0] as string),
