@@ -14,6 +14,7 @@ import { type PortfolioRequest, readPortfolio } from '../src/core/assets/portfol
 import { portfolioClaims } from '../src/core/assets/portfolioClaims.ts';
 import { chainClient } from '../src/core/chain/client.ts';
 import { localNetwork, type Network } from '../src/core/chain/networks.ts';
+import { figuresOf } from '../src/core/verify/figureChecks.ts';
 import { type LayoutBook, memoryLayoutBook } from '../src/core/verify/layoutBook.ts';
 import { headerFrom, sourcesOf } from '../src/core/verify/sources.ts';
 import { trusted } from '../src/core/verify/trustedHeader.ts';
@@ -91,7 +92,7 @@ async function linkedBack(
       portfolioClaims(snapshot, request),
       book,
     );
-    const figures = [...check.native.values(), ...[...check.tokens.values()].flatMap((m) => [...m.values()])];
+    const figures = figuresOf(check);
     // The first run learns the layouts; the rest are measured.
     if (i === 0) continue;
     times.push(performance.now() - started);
@@ -133,7 +134,7 @@ async function measure(base: Network, request: PortfolioRequest, proxies: RpcFau
         layouts,
         async (block) => portfolioClaims((await readPortfolio(client, request, true, block)).snapshot, request),
       );
-      const figures = [...check.native.values(), ...[...check.tokens.values()].flatMap((m) => [...m.values()])];
+      const figures = figuresOf(check);
       const proven = figures.filter((f) => f.state === 'verified').length;
       return { ms: performance.now() - started, requests: requests(), proven, figures: figures.length };
     }

@@ -57,7 +57,9 @@ describe('balances checked against proofs, with a lying node listed first', () =
     const alarm = page.getByRole('alert').filter({ hasText: 'This node’s answers do not match the proofs' });
     await alarm.waitFor();
     expect(await alarm.textContent()).toContain(`${proxy.url} said`);
-    expect(await alarm.textContent()).toContain('Sending is held until you acknowledge this on the Send screen.');
+    expect(await alarm.textContent()).toContain(
+      'Sending is held until you acknowledge this where you send: Send, Swap or a site’s request.',
+    );
     await main.getByText(/figures? (is|are) contradicted by proofs/).waitFor();
     // The first contradicted row: its claim a million times what the proof says, which is what the
     // node itself holds for the three demo accounts.
@@ -144,7 +146,9 @@ describe('balances checked against proofs, with a lying node listed first', () =
     const alarm = page.getByRole('alert').filter({ hasText: 'This node’s answers do not match the proofs' });
     await alarm.waitFor({ timeout: 30_000 });
     expect(await alarm.textContent()).toContain(`${proxy.url} answers the reviewed transaction’s call`);
-    expect(await alarm.textContent()).toContain('Sending is held until you acknowledge this on the Send screen.');
+    expect(await alarm.textContent()).toContain(
+      'Sending is held until you acknowledge this where you send: Send, Swap or a site’s request.',
+    );
     await page.getByLabel('I understand the node may be lying, and still want to send').waitFor();
     expect(consoleErrors).toEqual([]);
   });

@@ -43,12 +43,11 @@ describe('the alarm shared by every window', () => {
       contradictions: [],
       calls: [],
       acknowledged: false,
-      caught: 'elsewhere',
     };
     other.postMessage({ kind: 'change', changed: { [network.id]: alarm } });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const answer = next(other);
     other.postMessage({ kind: 'ask' });
-    expect(await answer).toMatchObject({ kind: 'state', alarms: { [network.id]: { caught: 'elsewhere' } } });
+    expect(await answer).toMatchObject({ kind: 'state', alarms: { [network.id]: { block: 7n } } });
   });
 });

@@ -41,9 +41,8 @@ export type VerificationAlarm = {
   problems: Message[];
   contradictions: Contradiction[];
   calls: CallLie[];
+  /** Kept through the same lies told again (amounts and blocks aside); a new lie asks again. */
   acknowledged: boolean;
-  /** What was caught, without amounts or blocks: a new lie asks for a new acknowledgement. */
-  caught: string;
 };
 
 type Alarms = Readonly<Record<string, VerificationAlarm>>;
@@ -121,12 +120,13 @@ export function alarmWith(
   if (next.problems.length === 0 && next.contradictions.length === 0 && next.calls.length === 0) return undefined;
   const balances = balanceCaught(next.problems, next.contradictions);
   const calls = callsCaught(next.calls);
-  const caught = JSON.stringify([balances, calls]);
-  if (before && before.caught === caught && before.block === next.block) return before;
-  const [oldBalances, oldCalls] = before ? (JSON.parse(before.caught) as [string, string[]]) : ['', []];
-  const empty = balanceCaught([], []);
-  const newLie = (balances !== empty && balances !== oldBalances) || calls.some((c) => !oldCalls.includes(c));
-  return { ...next, caught, acknowledged: (before?.acknowledged ?? false) && !newLie };
+  const oldBalances = before ? balanceCaught(before.problems, before.contradictions) : balanceCaught([], []);
+  const oldCalls = before ? callsCaught(before.calls) : [];
+  const sameCalls = calls.length === oldCalls.length && calls.every((c, i) => c === oldCalls[i]);
+  if (before && balances === oldBalances && sameCalls && before.block === next.block) return before;
+  const newLie =
+    (balances !== balanceCaught([], []) && balances !== oldBalances) || calls.some((c) => !oldCalls.includes(c));
+  return { ...next, acknowledged: (before?.acknowledged ?? false) && !newLie };
 }
 
 /** Replaces the network's alarm with what `change` makes of it (none: no alarm). */
@@ -183,19 +183,12 @@ export function noteBalanceCheck(
 
 /** Verification is off on the network: no alarm stands. */
 export function clearAlarm(network: Network): void {
-  if (!alarmStore.getState().alarms[network.id]) return;
-  alarmStore.setState(({ alarms }) => {
-    const { [network.id]: _, ...others } = alarms;
-    return { alarms: others };
-  });
+  changeAlarm(network, () => undefined);
 }
 
 /** The person read the alarm and chose to send anyway, on this network, while it lasts. */
 export function acknowledgeAlarm(network: Network): void {
-  alarmStore.setState(({ alarms }) => {
-    const alarm = alarms[network.id];
-    return alarm ? { alarms: { ...alarms, [network.id]: { ...alarm, acknowledged: true } } } : { alarms };
-  });
+  changeAlarm(network, (alarm) => alarm && { ...alarm, acknowledged: true });
 }
 
 /** The network's alarm, if its node was caught lying. */

@@ -31,7 +31,7 @@ const lyingBalances = () =>
 describe('a review’s call caught lying', () => {
   afterEach(() => clearAlarm(network));
 
-  it('raises the alarm naming the source and the block, and sending is held', () => {
+  it('raises the alarm naming the source and the block, unacknowledged', () => {
     noteCallCheck(network, callA, differs);
     expect(currentAlarm(network)).toMatchObject({
       block: 40n,

@@ -41,28 +41,35 @@ export function keepFirstScreenHint(
   vault: VaultStatusSource,
   i18n: Pick<I18n, 'activeLocale' | 'subscribe'>,
 ): () => void {
+  // What was last written, without its `until`: a vault change that leaves the screen and the
+  // language as they were writes nothing; only the timer says `until` again.
   let written: string | undefined;
-  const write = () => {
+  let again: ReturnType<typeof setInterval> | undefined;
+  const write = (renew = false) => {
     const hint = firstScreenHint(vault.getState().status, i18n.activeLocale());
-    const text = hint && JSON.stringify(hint);
-    if (!text || text === written) return;
+    if (!hint) return;
+    const { until, ...same } = hint as FirstScreenHint & { until?: number };
+    const key = JSON.stringify({ ...same, unlocked: until !== undefined });
+    // While unlocked, the word that a session is open is said again before it lapses.
+    if (until !== undefined && !again) again = setInterval(() => write(true), UNLOCKED_HINT_MS / 3);
+    if (until === undefined && again) {
+      clearInterval(again);
+      again = undefined;
+    }
+    if (key === written && !renew) return;
     try {
-      localStorage.setItem(FIRST_SCREEN_HINT_KEY, text);
-      written = text;
+      localStorage.setItem(FIRST_SCREEN_HINT_KEY, JSON.stringify(hint));
+      written = key;
     } catch {
       // Without storage, the next page opens on its browser-language set-up shell, or none.
     }
   };
   write();
-  const stopVault = vault.subscribe(write);
-  const stopLocale = i18n.subscribe(write);
-  // While unlocked, the word that a session is open is said again before it lapses.
-  const again = setInterval(() => {
-    if (vault.getState().status === 'unlocked') write();
-  }, UNLOCKED_HINT_MS / 3);
+  const stopVault = vault.subscribe(() => write());
+  const stopLocale = i18n.subscribe(() => write());
   return () => {
     stopVault();
     stopLocale();
-    clearInterval(again);
+    if (again) clearInterval(again);
   };
 }

@@ -53,14 +53,15 @@ const LIES: readonly VerifyErrorCode[] = [
 
 export const isLie = (problem: VerifyError): boolean => LIES.includes(problem.code);
 
-const figures = (check: BalanceCheck): FigureCheck[] => [
+/** Every figure a check marked: native balances, then each token's. */
+export const figuresOf = (check: BalanceCheck): FigureCheck[] => [
   ...check.native.values(),
   ...[...check.tokens.values()].flatMap((perToken) => [...perToken.values()]),
 ];
 
 /** Whether the check caught a source saying something false: a banner, and sending held. */
 export const caughtLying = (check: BalanceCheck): boolean =>
-  check.problems.some(isLie) || figures(check).some((figure) => figure.state === 'contradicted');
+  check.problems.some(isLie) || figuresOf(check).some((figure) => figure.state === 'contradicted');
 
 export const unverified = (reason: Message): FigureCheck => ({ state: 'unverified', reason });
 

@@ -13,12 +13,12 @@ export type LayoutBook = {
   forget(chainId: number, token: string): void;
 };
 
+/** Where a token's layout is kept: `${chainId}:${token}`, the address in lower case. */
+const tokenKey = (chainId: number, token: string) => `${chainId}:${token.toLowerCase()}`;
+
 /** A book held in memory, optionally starting from what was kept before. */
-export function memoryLayoutBook(
-  kept: Iterable<[string, { key: string; layout: BalanceLayout }]> = [],
-): LayoutBook & { entries(): [string, { key: string; layout: BalanceLayout }][] } {
+export function memoryLayoutBook(kept: Iterable<[string, { key: string; layout: BalanceLayout }]> = []): LayoutBook {
   const tokens = new Map(kept);
-  const tokenKey = (chainId: number, token: string) => `${chainId}:${token.toLowerCase()}`;
   return {
     forToken: (chainId, token) => tokens.get(tokenKey(chainId, token)),
     keep(chainId, token, key, layout) {
@@ -27,7 +27,6 @@ export function memoryLayoutBook(
     forget(chainId, token) {
       tokens.delete(tokenKey(chainId, token));
     },
-    entries: () => [...tokens],
   };
 }
 
@@ -57,7 +56,6 @@ export function keptLayoutBook(store: LayoutStore): LayoutBook & { ready: Promis
     },
     () => undefined,
   );
-  const tokenKey = (chainId: number, token: string) => `${chainId}:${token.toLowerCase()}`;
   return {
     ready,
     forToken: book.forToken,

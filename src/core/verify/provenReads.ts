@@ -25,8 +25,6 @@ export type ProvenEntry = { account: ProvenAccount; code: Uint8Array; absent: bo
 const MAX_HINTED_ACCOUNTS = 1_000;
 const MAX_HINTED_SLOTS = 10_000;
 
-export { slotKey };
-
 export const addressKey = (address: string): Address => address.toLowerCase() as Address;
 
 /** Adds `address` (and `slot`, when given) to `wants`. */

@@ -271,7 +271,8 @@ async function provenByCall(
       );
       set(token, (holder) => figures.get(holder) as FigureCheck);
       if (kept) {
-        const borneOut = [...figures.values()].every((figure) => figure.state !== 'contradicted');
+        // Only a call that proved every balance can say so; one that could not leaves the layout kept.
+        const borneOut = [...figures.values()].every((figure) => figure.state === 'verified');
         // The kept layout said the node lied where the call says it did not: the layout is wrong.
         if (borneOut) context.book.forget(context.chainId, token);
         continue;

@@ -178,9 +178,11 @@ describe('Cairn’s window for a site: sending held while proofs contradict the 
       site.send('eth_sendTransaction', [{ from: ME, to: OTHER, value: '0x1' }]);
       await expect.poll(() => shows('Sending is held'), poll).toBe(true);
       expect(button('Confirm and send')).toBeUndefined();
-      checkbox('I understand the node may be lying, and still want to send')?.click();
+      const understood = checkbox('I understand the node may be lying, and still want to send');
+      if (!understood) throw new Error('no acknowledgement to give');
+      understood.click();
       await expect.poll(() => shows('Sending is held'), poll).toBe(false);
-      await expect.poll(heading, poll).not.toBe('');
+      await expect.poll(() => button('Confirm and send') !== undefined, poll).toBe(true);
     } finally {
       noteBalanceCheck(network, balanceCheck({ block: 2n }), assets);
     }

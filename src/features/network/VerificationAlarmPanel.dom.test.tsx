@@ -23,7 +23,7 @@ import { TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
 import { VerificationAlarmPanel } from './VerificationAlarmPanel';
 
 const TITLE = 'This node’s answers do not match the proofs';
-const HELD = 'Sending is held until you acknowledge this on the Send screen.';
+const HELD = 'Sending is held until you acknowledge this where you send: Send, Swap or a site’s request.';
 const ACKNOWLEDGED = 'You chose to send anyway while this lasts.';
 const ETH = 10n ** 18n;
 const NODE_A = 'https://node-a.example/rpc';
@@ -105,14 +105,14 @@ describe('the verification alarm', () => {
     expect(sending(alert)).toBe(HELD);
   });
 
-  it('says the person chose to send anyway once they acknowledge it, and keeps saying so through a further lie', () => {
+  it('says the person chose to send anyway once they acknowledge it, and keeps saying so while the same lie is told again', () => {
     note(check({ [ME]: contradicted(5n * ETH, ETH, NODE_A) }));
     showPanel();
     expect(sending(byRole('alert'))).toBe(HELD);
     flushSync(() => acknowledgeAlarm(network));
     expect(sending(byRole('alert'))).toBe(ACKNOWLEDGED);
     expect(spokenText(byRole('alert'))).not.toContain(HELD);
-    note(check({ [ME]: contradicted(6n * ETH, ETH, NODE_A) }));
+    note(balanceCheck({ block: BLOCK + 1n, native: { [ME]: contradicted(6n * ETH, ETH, NODE_A) } }));
     expect(sending(byRole('alert'))).toBe(ACKNOWLEDGED);
     // The same lie at a later block leaves the alert as it stood (not read out again each block).
     expect(spokenText(byRole('alert'))).toContain(`${NODE_A} said 5 ETH; the proof says 1 ETH.`);

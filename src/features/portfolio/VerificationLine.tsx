@@ -3,7 +3,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Message } from '@/core/i18n/message';
 import { msg } from '@/core/i18n/message';
-import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
+import { type BalanceCheck, type FigureCheck, figuresOf } from '@/core/verify/figureChecks';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import styles from './home.module.css';
@@ -37,7 +37,7 @@ function reasons(figures: readonly FigureCheck[]): Message[] {
 export function VerificationLine({ check }: { check: BalanceCheck }) {
   const t = useT('portfolio');
   const links = useLinks();
-  const figures = [...check.native.values(), ...[...check.tokens.values()].flatMap((m) => [...m.values()])];
+  const figures = figuresOf(check);
   const via = viaMessage(check);
   const contradicted = figures.filter((f) => f.state === 'contradicted').length;
   const [problem] = check.problems;
