@@ -28,6 +28,24 @@ describe('a light client’s head, with the node’s fields', () => {
     expect(trusted.sources).toEqual([BEACON]);
   });
 
+  it('keeps the mark of a finalized header given while the client takes no head yet', async () => {
+    const number = BigInt(await source.client.request({ method: 'eth_blockNumber' }));
+    const header = await headerFrom(source, number);
+    if (!header) throw new Error('no head');
+    const client = {
+      update: async () => ({
+        ...(await clientSigning({ number, hash: header.hash }).update()),
+        finalized: true,
+        headAwaitsSupermajority: true as const,
+      }),
+    };
+    const trusted = await signedHeader(client, BEACON, source);
+    expect(trusted).toMatchObject({ number, via: 'lightClient', headAwaitsSupermajority: true });
+    expect(
+      (await signedHeader(clientSigning({ number, hash: header.hash }), BEACON, source)).headAwaitsSupermajority,
+    ).toBeUndefined();
+  });
+
   it('names the node and the beacon API when the node gives another block there', async () => {
     const number = BigInt(await source.client.request({ method: 'eth_blockNumber' }));
     const signed = `0x${'ab'.repeat(32)}` as const;

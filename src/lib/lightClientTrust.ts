@@ -44,7 +44,8 @@ export async function lightClientHeader(
 
 /**
  * `client`'s newest signed head (about a slot old: a finalized one is some 13 minutes behind,
- * where a lie at the head would only show as a balance moved since), with its fields from `source`.
+ * where a lie at the head would only show as a balance moved since), with its fields from `source`;
+ * its finalized header, marked so, while it takes no head yet.
  * Throws VERIFY_SOURCES_DISAGREE (the node names another block there), VERIFY_SOURCE_BEHIND,
  * VERIFY_HEADER_FORGED, a ChainError, the client's VerifyErrors.
  */
@@ -68,5 +69,6 @@ export async function signedHeader(
       }),
     );
   // The beacon chain signed this block's hash; the node's fields must hash to it.
-  return trusted(checkedHeader(source, head.number, fields), 'lightClient', [beaconUrl]);
+  const header = trusted(checkedHeader(source, head.number, fields), 'lightClient', [beaconUrl]);
+  return head.headAwaitsSupermajority ? { ...header, headAwaitsSupermajority: true } : header;
 }

@@ -24,6 +24,11 @@ export type TrustedHeader = {
   via: 'agreement' | 'pinned' | 'lightClient';
   /** The RPC URLs that gave this header. */
   sources: readonly string[];
+  /**
+   * A light client's finalized header, given because its store holds no update signed by two
+   * thirds of the sync committee yet, so it takes no newer head (lightClient.ts).
+   */
+  headAwaitsSupermajority?: true;
   /** Every field, as the node gave it (hashing whole): the block context of a verified call. */
   fields: RpcHeader;
 };

@@ -126,6 +126,14 @@ describe('the verification line', () => {
     );
   });
 
+  it('says why a light client’s block is its finalized one, not the head', () => {
+    const header = { ...trustedHeaderAt(BLOCK, 'lightClient'), headAwaitsSupermajority: true as const };
+    const lines = showLine(balanceCheck({ block: BLOCK, header, native: { [ALICE]: verified } }));
+    expect(lines[0]).toBe(
+      `1 of 1 figure proven against block ${BLOCK}, the light client’s last finalized block, some minutes old: it takes the newest block only after an update signed by two thirds of the sync committee, and the beacon API has sent none yet.`,
+    );
+  });
+
   it('says why nothing is proven when there are no figures, and counts nothing', () => {
     const lines = showLine(
       check(undefined, {}, {}, [problem('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource'))]),

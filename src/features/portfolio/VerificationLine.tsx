@@ -12,7 +12,10 @@ function viaMessage(check: BalanceCheck): Message | undefined {
   const header = check.header;
   if (!header) return undefined;
   if (header.via === 'pinned') return msg('portfolio:check.via.pinned');
-  if (header.via === 'lightClient') return msg('portfolio:check.via.lightClient');
+  if (header.via === 'lightClient')
+    return msg(
+      header.headAwaitsSupermajority ? 'portfolio:check.via.lightClientFinalized' : 'portfolio:check.via.lightClient',
+    );
   return msg('portfolio:check.via.agreement', { count: String(header.sources.length) });
 }
 

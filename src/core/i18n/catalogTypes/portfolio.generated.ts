@@ -52,6 +52,7 @@ declare module '../message' {
     "portfolio:check.verified": { "block": MessageValue };
     "portfolio:check.via.agreement": { "count": MessageValue };
     "portfolio:check.via.lightClient": undefined;
+    "portfolio:check.via.lightClientFinalized": undefined;
     "portfolio:check.via.pinned": undefined;
     "portfolio:holdings.actions": undefined;
     "portfolio:holdings.asset": undefined;

@@ -1,90 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import heliosBootstrap from '../../../testing/vectors/verify/lightclient/helios-capella/bootstrap.json' with {
-  type: 'json',
-};
-import heliosFinality from '../../../testing/vectors/verify/lightclient/helios-capella/finality_update.json' with {
-  type: 'json',
-};
-import heliosOptimistic from '../../../testing/vectors/verify/lightclient/helios-capella/optimistic_update.json' with {
-  type: 'json',
-};
-import heliosUpdates from '../../../testing/vectors/verify/lightclient/helios-capella/updates.json' with {
-  type: 'json',
-};
-import fuluBootstrap from '../../../testing/vectors/verify/lightclient/nimbus-fulu/bootstrap.json' with {
-  type: 'json',
-};
-import fuluFinality from '../../../testing/vectors/verify/lightclient/nimbus-fulu/finality_update.json' with {
-  type: 'json',
-};
-import fuluUpdates from '../../../testing/vectors/verify/lightclient/nimbus-fulu/updates.json' with { type: 'json' };
-import { type BeaconApi, beaconApi } from './beaconApi';
-import { BEACON_CHAINS, periodOf, slotStartMs } from './beaconChains';
+import {
+  beaconData as data,
+  FULU_ROOT,
+  flipBit,
+  flipByte,
+  fuluNow,
+  fuluRecorded,
+  HELIOS_ROOT,
+  heliosRecorded as helios,
+  heliosNow,
+  recordedApi,
+  RECORDED_BEACON_URL as URL,
+} from '../../../testing/recordedBeacon';
+import { beaconApi } from './beaconApi';
+import { BEACON_CHAINS, slotStartMs } from './beaconChains';
 import { CHECKPOINT_MAX_AGE_DAYS, type LightClient, startLightClient } from './lightClient';
 
 // Recorded mainnet Beacon-API answers (src/testing/vectors/verify/README.md, lightclient/).
-type Recorded = { bootstrap: unknown; updates: unknown[]; finality: unknown; optimistic?: unknown };
-const helios = (): Recorded =>
-  structuredClone({
-    bootstrap: heliosBootstrap,
-    updates: heliosUpdates,
-    finality: heliosFinality,
-    optimistic: heliosOptimistic,
-  });
-const HELIOS_ROOT = '0x5afc212a7924789b2bc86acad3ab3a6ffb1f6e97253ea50bee7f4f51422c9275';
-const FULU_ROOT = '0x9bcb90ec3a294591b77dd2a58e973578715cdc0e6eeeb286bc06dd120057f18b';
-const URL = 'https://beacon.example';
 const DAY_MS = 86_400_000;
-/** A little after the recorded finality and optimistic updates were signed. */
-const heliosNow = () => slotStartMs(BEACON_CHAINS.mainnet, 7109440);
-const fuluNow = () => slotStartMs(BEACON_CHAINS.mainnet, 14018030);
-
-/** A beacon API serving recorded answers, noting what it was asked. */
-function recordedApi(recorded: Recorded) {
-  const asked: string[] = [];
-  const updatePeriod = (answer: unknown) =>
-    periodOf(
-      Number((answer as { data: { attested_header: { beacon: { slot: string } } } }).data.attested_header.beacon.slot),
-    );
-  const api: BeaconApi = {
-    url: URL,
-    bootstrap: async (root) => {
-      asked.push(`bootstrap ${root}`);
-      return recorded.bootstrap;
-    },
-    updates: async (start, count) => {
-      asked.push(`updates ${start} ${count}`);
-      return recorded.updates.filter((answer) => updatePeriod(answer) >= start && updatePeriod(answer) < start + count);
-    },
-    finalityUpdate: async () => {
-      asked.push('finality');
-      return recorded.finality;
-    },
-    optimisticUpdate: async () => {
-      asked.push('optimistic');
-      return recorded.optimistic;
-    },
-  };
-  return { api, asked };
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: reaching into recorded JSON to tamper with it
-type Answer = any;
-const data = (answer: unknown): Answer => (answer as Answer).data;
-
-/** The hex string with one byte changed. */
-function flipByte(hex: string, index = 0): string {
-  const at = 2 + index * 2;
-  const byte = Number.parseInt(hex.slice(at, at + 2), 16) ^ 0x01;
-  return `${hex.slice(0, at)}${byte.toString(16).padStart(2, '0')}${hex.slice(at + 2)}`;
-}
-
-/** A bitvector's hex with bit `index` flipped (bit i is bit i % 8 of byte i / 8). */
-function flipBit(hex: string, index: number): string {
-  const at = 2 + (index >> 3) * 2;
-  const byte = Number.parseInt(hex.slice(at, at + 2), 16) ^ (1 << (index & 7));
-  return `${hex.slice(0, at)}${byte.toString(16).padStart(2, '0')}${hex.slice(at + 2)}`;
-}
+const {
+  bootstrap: heliosBootstrap,
+  updates: heliosUpdates,
+  finality: heliosFinality,
+  optimistic: heliosOptimistic,
+} = helios();
 
 async function heliosClient(recorded = helios(), now = heliosNow) {
   const { api, asked } = recordedApi(recorded);
@@ -269,7 +208,8 @@ describe('a light client over beaconApi', () => {
 
 describe('LightClient.update on the recorded Fulu set', () => {
   it('takes period 1711’s committee hand-over and the finality update, in Electra’s deeper state', async () => {
-    const { api, asked } = recordedApi({ bootstrap: fuluBootstrap, updates: fuluUpdates, finality: fuluFinality });
+    const recorded = fuluRecorded();
+    const { api, asked } = recordedApi(recorded);
     const client: LightClient = await startLightClient({
       chain: 'mainnet',
       api,
@@ -278,7 +218,7 @@ describe('LightClient.update on the recorded Fulu set', () => {
     });
     const header = await client.update();
     expect(asked.slice(1)).toEqual(['updates 1711 1', 'finality']);
-    const execution = data(fuluFinality).finalized_header.execution;
+    const execution = data(recorded.finality).finalized_header.execution;
     expect(header).toEqual({
       number: 24784163n,
       hash: execution.block_hash,
@@ -290,12 +230,10 @@ describe('LightClient.update on the recorded Fulu set', () => {
   });
 
   it('rejects its finality update with the signature tampered with', async () => {
-    const finality = structuredClone(fuluFinality) as Answer;
-    finality.data.sync_aggregate.sync_committee_signature = flipByte(
-      finality.data.sync_aggregate.sync_committee_signature,
-      3,
-    );
-    const { api } = recordedApi({ bootstrap: fuluBootstrap, updates: fuluUpdates, finality });
+    const recorded = fuluRecorded();
+    const aggregate = data(recorded.finality).sync_aggregate;
+    aggregate.sync_committee_signature = flipByte(aggregate.sync_committee_signature, 3);
+    const { api } = recordedApi(recorded);
     const client = await startLightClient({ chain: 'mainnet', api, checkpointRoot: FULU_ROOT, now: fuluNow });
     const update = client.update();
     await expect(update).rejects.toMatchObject({ code: 'VERIFY_UPDATE_INVALID' });

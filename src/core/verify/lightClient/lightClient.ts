@@ -17,7 +17,7 @@ import {
   readUpdate,
 } from './beaconObjects';
 import { beaconHeaderRoot } from './sszRoots';
-import { bootstrapStore, type LightClientStore, processUpdate, updateIsNews } from './syncProtocol';
+import { bootstrapStore, type LightClientStore, processUpdate, safetyThreshold, updateIsNews } from './syncProtocol';
 
 export { type BeaconApi, beaconApi } from './beaconApi';
 export type { BeaconChainName } from './beaconChains';
@@ -44,6 +44,11 @@ export type TrustedExecutionHeader = {
   slot: number;
   /** Signed as finalized by two thirds of the committee; else a head signed by a majority. */
   finalized: boolean;
+  /**
+   * Asked for the head, but the client takes none yet: no update in its store was signed by two
+   * thirds of the committee (safetyThreshold), so this is the finalized header, minutes behind.
+   */
+  headAwaitsSupermajority?: true;
 };
 
 export type LightClientOptions = {
@@ -61,10 +66,11 @@ export type LightClient = {
   readonly chain: BeaconChainName;
   /**
    * Follows the committee updates to the present and the newest finality update (and, with
-   * `optimistic`, the newest signed head), and gives the newest header proven. Calls run one after
-   * another. Throws VERIFY_UPDATE_INVALID (the client keeps what verified before it),
-   * VERIFY_CHECKPOINT_OLD (last updated too long ago: start again from a recent checkpoint),
-   * VERIFY_BEACON_REFUSED, VERIFY_BEACON_UNREACHABLE.
+   * `optimistic`, the newest signed head, once two thirds of the committee have signed an update
+   * in the store: before that, the finalized header marked `headAwaitsSupermajority`), and gives
+   * the newest header proven. Calls run one after another. Throws VERIFY_UPDATE_INVALID (the
+   * client keeps what verified before it), VERIFY_CHECKPOINT_OLD (last updated too long ago: start
+   * again from a recent checkpoint), VERIFY_BEACON_REFUSED, VERIFY_BEACON_UNREACHABLE.
    */
   update(options?: { optimistic?: boolean }): Promise<TrustedExecutionHeader>;
   /** The newest finalized header proven so far (the checkpoint's, before any update). */
@@ -168,6 +174,8 @@ export async function startLightClient(options: LightClientOptions): Promise<Lig
     if (optimistic) {
       const head = await api.optimisticUpdate();
       follow(() => readOptimisticUpdate(chain, head), presentSlot);
+      if (safetyThreshold(store) === undefined)
+        return { ...trusted(store.finalizedHeader, true), headAwaitsSupermajority: true };
       if (store.optimisticHeader.beacon.slot > store.finalizedHeader.beacon.slot)
         return trusted(store.optimisticHeader, false);
     }

@@ -1,9 +1,10 @@
 // The light client's store and the rules that move it, as consensus-specs'
 // specs/altair/light-client/sync-protocol.md (with Capella's execution header and Electra's deeper
 // state tree) writes them: validate_light_client_update, process_light_client_update and
-// apply_light_client_update. One difference: Cairn never force-updates. A period whose committee
+// apply_light_client_update. Two differences: Cairn never force-updates (a period whose committee
 // hand-over was not signed by two thirds of the committee stops the client rather than being taken
-// on a timeout.
+// on a timeout), and it takes no optimistic head until two thirds of a committee have signed an
+// update in the store (see safetyThreshold).
 import { type BeaconChain, epochOf, forkAt, forkFrom, periodOf } from './beaconChains';
 import {
   BeaconDataRejected,
@@ -83,6 +84,21 @@ export function bootstrapStore(
 }
 
 const finalizedSlotOf = (update: LightClientUpdate) => update.finalized?.header.beacon.slot ?? 0;
+
+/** Signed by at least two thirds of the sync committee: the bar for finality, and for trusting a count. */
+const isSupermajority = (participants: number) => participants * 3 >= SYNC_COMMITTEE_SIZE * 2;
+
+/**
+ * get_safety_threshold: a head needs more signers than half the most seen in this period or the
+ * last. The spec starts those counts at zero after a bootstrap, so until an update arrives one
+ * signer would do, and a beacon API that withholds the period's updates could pass off a head
+ * signed by a single member. Cairn counts the most seen only once it reaches two thirds of the
+ * committee; before that no head is taken (undefined) and the finalized header stands.
+ */
+export function safetyThreshold(store: LightClientStore): number | undefined {
+  const most = Math.max(store.previousMaxActiveParticipants, store.currentMaxActiveParticipants);
+  return isSupermajority(most) ? Math.floor(most / 2) : undefined;
+}
 
 /** The update proves the committee of the period after the store's, which the store lacks. */
 const bringsNextCommittee = (store: LightClientStore, update: LightClientUpdate) =>
@@ -164,8 +180,9 @@ function applyUpdate(store: LightClientStore, update: LightClientUpdate): void {
 
 /**
  * process_light_client_update: checks the update against the store and, if it verifies, moves the
- * store. A head signed by more than half the most signers seen becomes the optimistic header; a
- * finalized header signed by two thirds of the committee becomes the finalized one.
+ * store. A head signed by more than half the most signers seen (once two thirds have signed in the
+ * store's period or the last) becomes the optimistic header; a finalized header signed by two
+ * thirds of the committee becomes the finalized one.
  * Throws BeaconDataRejected (the store unchanged).
  */
 export function processUpdate(
@@ -182,7 +199,7 @@ export function processUpdate(
     update.finalized !== undefined &&
     periodOf(finalizedSlotOf(update)) === periodOf(update.attestedHeader.beacon.slot);
   const finalizes =
-    participants * 3 >= SYNC_COMMITTEE_SIZE * 2 &&
+    isSupermajority(participants) &&
     (finalizedSlotOf(update) > store.finalizedHeader.beacon.slot || finalizedNextCommittee);
   // apply_light_client_update's assertion, checked before anything changes.
   if (
@@ -193,10 +210,12 @@ export function processUpdate(
     reject('its finalized header skips a period');
 
   store.currentMaxActiveParticipants = Math.max(store.currentMaxActiveParticipants, participants);
-  const safetyThreshold = Math.floor(
-    Math.max(store.previousMaxActiveParticipants, store.currentMaxActiveParticipants) / 2,
-  );
-  if (participants > safetyThreshold && update.attestedHeader.beacon.slot > store.optimisticHeader.beacon.slot)
+  const threshold = safetyThreshold(store);
+  if (
+    threshold !== undefined &&
+    participants > threshold &&
+    update.attestedHeader.beacon.slot > store.optimisticHeader.beacon.slot
+  )
     store.optimisticHeader = update.attestedHeader;
   if (finalizes) applyUpdate(store, update);
 }
