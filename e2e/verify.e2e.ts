@@ -16,6 +16,10 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { mineTransfer, nodeClient } from './support/rpc.ts';
 
+/** What the alarm says of sending while it is not acknowledged. */
+const HELD =
+  'Sending is held until you acknowledge this where you send: Send, Swap, a site’s request, Revoke on Approvals, a smart account’s upgrade or undo, a Safe’s confirmation on-chain or execution, or a signed transaction’s broadcast.';
+
 /** The demo tokens' decimals, as the seed deploys them. */
 const DECIMALS: Record<string, number> = { DAI: 18, USDC: 6, USDT: 6, MKR: 18 };
 
@@ -57,9 +61,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
     const alarm = page.getByRole('alert').filter({ hasText: 'This node’s answers do not match the proofs' });
     await alarm.waitFor();
     expect(await alarm.textContent()).toContain(`${proxy.url} said`);
-    expect(await alarm.textContent()).toContain(
-      'Sending is held until you acknowledge this where you send: Send, Swap or a site’s request.',
-    );
+    expect(await alarm.textContent()).toContain(HELD);
     await main.getByText(/figures? (is|are) contradicted by proofs/).waitFor();
     // The first contradicted row: its claim a million times what the proof says, which is what the
     // node itself holds for the three demo accounts.
@@ -146,9 +148,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
     const alarm = page.getByRole('alert').filter({ hasText: 'This node’s answers do not match the proofs' });
     await alarm.waitFor({ timeout: 30_000 });
     expect(await alarm.textContent()).toContain(`${proxy.url} answers the reviewed transaction’s call`);
-    expect(await alarm.textContent()).toContain(
-      'Sending is held until you acknowledge this where you send: Send, Swap or a site’s request.',
-    );
+    expect(await alarm.textContent()).toContain(HELD);
     await page.getByLabel('I understand the node may be lying, and still want to send').waitFor();
     expect(consoleErrors).toEqual([]);
   });

@@ -19,6 +19,7 @@ import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
 import type { VaultClient } from '@/core/vault/shared/vaultClient';
 import { type LayoutStore, lazyLayoutStore } from '@/core/verify/layoutBook';
+import { sendingGate } from '@/core/verify/sendingGate';
 import { keepLayoutsIn } from '@/lib/layoutKeeping';
 import { requestPersistenceOnceSaved } from '@/lib/storagePersistence';
 import { toastStore } from '@/lib/toasts';
@@ -26,6 +27,7 @@ import { nudgeTracking } from '@/lib/trackingNudge';
 import { changeNotice } from '@/lib/txWording';
 import { connectToVault } from '@/lib/vaultConnection';
 import { startVaultWorker } from '@/lib/vaultWorker';
+import { syncAlarmsAcrossWindows } from '@/lib/verify/alarmSync';
 import { early } from './boot';
 import { refuseFraming } from './frameGuard';
 import { recordRefresher } from './recordRefresh';
@@ -130,6 +132,9 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
   ]);
   requestPersistenceOnceSaved(vault.store);
   keepLayoutsIn(storage.layouts);
+  // The one gate that holds sending (core/verify/sendingGate.ts) reads this window's alarms: they
+  // join the other windows' at start, before anything can be sent here.
+  syncAlarmsAcrossWindows();
   let transactions: Promise<TransactionService> | undefined;
   const transactionService = () => {
     transactions ??= import('@/core/tx/transactionService').then(
@@ -146,6 +151,7 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
             const notice = changeNotice(change);
             if (notice) toastStore.getState().push(notice.tone, notice.text);
           },
+          sendingGate,
         }),
     );
     return transactions;

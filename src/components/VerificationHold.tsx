@@ -1,21 +1,21 @@
 import { useId } from 'react';
 import type { Network } from '@/core/chain/networks';
 import { useT } from '@/lib/i18n';
-import { acknowledgeAlarm, useVerificationAlarm } from '@/lib/verificationAlarm';
+import { acknowledgeAlarm } from '@/lib/verificationAlarm';
 import ui from './ui.module.css';
 
 /**
  * Whether sending on `network` is held: proofs contradicted its node, and the person has not
- * acknowledged it (in any window: the alarm is shared, lib/verificationAlarm.ts).
+ * acknowledged it (in any window). The same rule as the gate every send passes
+ * (core/verify/sendingGate.ts): a screen shows the hold before Confirm, the gate refuses after.
  */
-export function useSendingHeld(network: Network): boolean {
-  const alarm = useVerificationAlarm(network);
-  return alarm !== undefined && !alarm.acknowledged;
-}
+export { useSendingHeld } from '@/lib/verificationAlarm';
 
 /**
- * In place of what would send (Send's form and reviews, Swap, a site's transaction) while sending
- * on `network` is held: what a lying node can do to a transaction, and the acknowledgement.
+ * In place of what would send (Send's form and reviews, Swap, a site's transaction, Revoke, the
+ * smart-account upgrade and undo, a Safe's confirmation on-chain and execution, the Broadcast
+ * tool) while sending on `network` is held: what a lying node can do to a transaction, and the
+ * acknowledgement.
  */
 export function VerificationHold({ network }: { network: Network }) {
   const t = useT('common');

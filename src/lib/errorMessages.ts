@@ -150,6 +150,7 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   VERIFY_CALL_UNRUNNABLE: 'common:error.title.verifyCallUnrunnable',
   VERIFY_HEADER_UNSUPPORTED: 'common:error.title.verifyHeaderUnsupported',
   VERIFY_BLOCK_BEHIND: 'common:error.title.verifyBlockBehind',
+  VERIFY_SENDING_HELD: 'common:error.title.verifySendingHeld',
   SAFE_NOT_A_SAFE: 'common:error.title.safeNotASafe',
   SAFE_UNKNOWN_CODE: 'common:error.title.safeUnknownCode',
   SAFE_SIGNATURE_MALFORMED: 'common:error.title.safeSignatureMalformed',

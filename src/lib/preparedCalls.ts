@@ -131,13 +131,15 @@ export async function prepareUpgrade(
 
 /**
  * Confirm of a prepared upgrade or undo: the account signs its authorization now, then the
- * transaction is signed, stored and sent with the reviewed gas and fees (see sendSmart).
+ * transaction is signed, stored and sent with the reviewed gas and fees (see sendSmart). While
+ * sending is held, nothing is signed (VERIFY_SENDING_HELD, before the authorization).
  */
 export async function confirmUpgrade(
   service: TransactionService,
   args: { network: Network; account: SigningAccount; plan: UpgradePlan; prepared: AnyPreparedSend },
 ): Promise<TxRecord> {
   const { network, account, plan, prepared } = args;
+  service.refuseWhileHeld(network);
   const tx = await signUpgrade({ client: chainClient(network), chainId: network.chainId }, account, plan);
   return sendSmart(service, { network, account, prepared, tx });
 }

@@ -20,6 +20,7 @@ export const VERIFY_ERROR_CODES = [
   'VERIFY_BLOCK_BEHIND',
   'VERIFY_CHAIN_BROKEN',
   'VERIFY_SOURCE_FAILED',
+  'VERIFY_SENDING_HELD',
 ] as const;
 
 export type VerifyErrorCode = (typeof VERIFY_ERROR_CODES)[number];

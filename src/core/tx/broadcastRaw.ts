@@ -6,6 +6,7 @@ import { nodeErrorOf } from '../chain/nodeErrors';
 import { toChainError } from '../chain/toChainError';
 import { ChainError, WrongChainError } from '../errors/chain';
 import { msg } from '../i18n/message';
+import { sendingGate } from '../verify/sendingGate';
 
 /**
  * What became of signed bytes sent to a node. `hash` is always the bytes' own hash.
@@ -51,11 +52,14 @@ export async function broadcastRaw(client: Client, raw: Hex, rpcUrl?: string): P
 }
 
 /**
- * Sends bytes signed elsewhere (the Broadcast tool) to a network's node, after checking that the
- * node serves that network's chain: a node answering for another chain gets nothing (a failed
- * outcome with WrongChainError). Never throws, as broadcastRaw.
+ * Sends bytes signed elsewhere (the Broadcast tool) to a network's node, after asking the one
+ * gate (core/verify/sendingGate.ts) and checking that the node serves that
+ * network's chain: a node answering for another chain gets nothing (a failed outcome with
+ * WrongChainError). Throws VERIFY_SENDING_HELD while sending on the network is held, before
+ * anything reaches the node; otherwise never throws, as broadcastRaw.
  */
 export async function broadcastToNetwork(network: Network, raw: Hex): Promise<BroadcastOutcome> {
+  sendingGate(network);
   const client = chainClient(network);
   const rpcUrl = network.rpcUrls.length === 1 ? network.rpcUrls[0] : undefined;
   const hash = keccak256(raw);

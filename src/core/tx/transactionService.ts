@@ -12,6 +12,7 @@ import { WalletError } from '../errors/wallet';
 import { msg } from '../i18n/message';
 import { sameAddress } from '../keys/sameAddress';
 import type { SigningAccount } from '../signing/signerAccount';
+import { type SendingGate, sendingGate } from '../verify/sendingGate';
 import { broadcastRaw } from './broadcastRaw';
 import type { LockProvider } from './locks';
 import { checkChosenNonce, nodePendingNonce, nonceLockName, pickNonce } from './nonces';
@@ -86,7 +87,15 @@ function typedFeeFields(fees: Fees, authorizations: readonly CarriedAuthorizatio
  * A browser wallet's account is different: the wallet signs, chooses the nonce and sends, and
  * Cairn records the transaction by its hash (no bytes to store first or send again).
  *
- * Errors: WrongChainError (the node answers for another chain: nothing is signed), ChainError,
+ * Nothing is signed or handed to a wallet while sending on the network is held: submit asks the
+ * one gate (core/verify/sendingGate.ts) first, so every path that signs (Send, Swap, sites,
+ * Revoke, the smart-account upgrade and undo, Safe confirm-on-chain and execute, speed-up, cancel,
+ * a nonce gap filled) is held alike. Bytes signed before (tracking's re-broadcast, "Send again")
+ * are not: they are the transaction the person confirmed when nothing was held, and a lie
+ * caught since cannot change them.
+ *
+ * Errors: VERIFY_SENDING_HELD (sending is held: nothing is signed), WrongChainError (the node
+ * answers for another chain: nothing is signed), ChainError,
  * TX_NONCE_TAKEN, TX_STORAGE_FAILED, TX_REPLACEMENT_FUNDS, VAULT_LOCKED (from the account's key
  * source), WALLET_SENDS_ITSELF (a chosen nonce or a replacement for a browser wallet's account) and
  * the wallet's refusals (WALLET_*).
@@ -96,6 +105,7 @@ export class TransactionService {
   private readonly newId: () => string;
   private readonly records: RecordWriter;
   private readonly tracker: TransactionTracker;
+  private readonly gate: SendingGate;
 
   constructor(
     private readonly deps: {
@@ -115,8 +125,14 @@ export class TransactionService {
       onSubmitted?: (record: TxRecord) => void;
       /** Between asks to the node for what a wallet sent (tests shorten it). */
       walletSeenDelayMs?: number;
+      /**
+       * Throws while sending on a network is held; by default the window's one gate
+       * (core/verify/sendingGate.ts), so no service is built without it. Tests give their own.
+       */
+      sendingGate?: SendingGate;
     },
   ) {
+    this.gate = deps.sendingGate ?? sendingGate;
     this.now = deps.now ?? (() => Date.now());
     this.newId = deps.newId ?? (() => crypto.randomUUID());
     this.records = new RecordWriter({ ...deps, now: this.now });
@@ -134,6 +150,7 @@ export class TransactionService {
    */
   async submit(request: SubmitRequest): Promise<TxRecord> {
     const { network, account } = request;
+    this.gate(network);
     if (account.wallet && (request.replaces || request.nonce !== undefined)) throw walletSendsItself();
     const client = chainClient(network);
     const record = await this.deps.locks.withLock(nonceLockName(network.chainId, account.address), async () => {
@@ -244,10 +261,19 @@ export class TransactionService {
   }
 
   /**
+   * Throws VERIFY_SENDING_HELD while sending on `network` is held (the gate submit asks): for a
+   * step that signs on the way to submit (an EIP-7702 authorization), so it is not signed in vain.
+   */
+  refuseWhileHeld(network: Network): void {
+    this.gate(network);
+  }
+
+  /**
    * Sends the stored signed bytes (re-read from storage, so a stale copy never overwrites a newer
    * state; settled records are not sent). A failure that may pass is kept on the record and
    * tracking retries; a permanent refusal marks it rejected, which frees its nonce. The node's
-   * answer is read as the Broadcast tool reads it (broadcastRaw).
+   * answer is read as the Broadcast tool reads it (broadcastRaw). Not held while sending is held:
+   * these bytes were signed, and confirmed by the person, before (see the class).
    */
   async broadcast(network: Network, record: TxRecord): Promise<TxRecord> {
     const current = (await this.deps.store.get(record.id)) ?? record;

@@ -23,7 +23,8 @@ import { TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
 import { VerificationAlarmPanel } from './VerificationAlarmPanel';
 
 const TITLE = 'This node’s answers do not match the proofs';
-const HELD = 'Sending is held until you acknowledge this where you send: Send, Swap or a site’s request.';
+const HELD =
+  'Sending is held until you acknowledge this where you send: Send, Swap, a site’s request, Revoke on Approvals, a smart account’s upgrade or undo, a Safe’s confirmation on-chain or execution, or a signed transaction’s broadcast.';
 const ACKNOWLEDGED = 'You chose to send anyway while this lasts.';
 const ETH = 10n ** 18n;
 const NODE_A = 'https://node-a.example/rpc';

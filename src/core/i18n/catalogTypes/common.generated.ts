@@ -166,6 +166,7 @@ declare module '../message' {
     "common:error.title.verifyOneSource": undefined;
     "common:error.title.verifyPinMismatch": undefined;
     "common:error.title.verifyProofFailed": undefined;
+    "common:error.title.verifySendingHeld": undefined;
     "common:error.title.verifySourceBehind": undefined;
     "common:error.title.verifySourceFailed": undefined;
     "common:error.title.verifySourcesDisagree": undefined;

@@ -338,6 +338,7 @@ declare module '../message' {
     "core.chain:verify.reason.changedSincePin": { "block": MessageValue };
     "core.chain:verify.reason.layoutUnknown": undefined;
     "core.chain:verify.reason.notRead": undefined;
+    "core.chain:verify.sendingHeld": { "network": MessageValue };
     "core.chain:verify.sourceBehind": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.sourceFailed": { "reason": MessageValue; "source": MessageValue };
     "core.chain:verify.sourcesDisagree": { "block": MessageValue; "hash": MessageValue; "other": MessageValue; "otherHash": MessageValue; "source": MessageValue };
