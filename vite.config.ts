@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { buildFacts } from './scripts/build/buildFacts.ts';
 import { buildHash } from './scripts/build/buildHash.ts';
-import { signingKeysFromEnv } from './scripts/build/buildSigning.ts';
+import { signingKeysFromEnv, unsignedAsked } from './scripts/build/buildSigning.ts';
 import { licenceList } from './scripts/build/bundleLicences.ts';
 import { isCairnPage } from './scripts/build/cairnPage.ts';
 import { catalogPlugin } from './scripts/build/catalogPlugin.ts';
@@ -184,8 +184,10 @@ function catalogChunk(id: string): string | undefined {
 
 const licences = licenceList();
 const facts = buildFacts(projectRoot);
-// The publisher's signing key (CAIRN_SIGNING_KEY or CAIRN_SIGNING_KEY_FILE), or none: an unsigned build.
-const signing = await signingKeysFromEnv();
+// The publisher's signing key (CAIRN_SIGNING_KEY or CAIRN_SIGNING_KEY_FILE). None only for a build
+// asked to be unsigned (`npm run build -- --unsigned`): buildHash stops a build with neither.
+const unsigned = unsignedAsked();
+const signing = unsigned ? undefined : await signingKeysFromEnv();
 
 export default defineConfig({
   // Relative asset URLs: the build works from any static host and under any sub-path.
@@ -209,7 +211,7 @@ export default defineConfig({
     // carries signed (and while keys change the build already served, signed by the key before),
     // and updates only with consent.
     serviceWorkerFile(signing),
-    buildHash(facts, signing),
+    buildHash(facts, signing, unsigned),
   ],
   // Settings → About shows them (src/app/buildFacts.ts).
   define: { __CAIRN_BUILD__: JSON.stringify(facts) },

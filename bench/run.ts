@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UNSIGNED_BUILD_ENV } from '../scripts/build/buildSigning.ts';
 import { benchApprovalRoundTrip } from './approvalRoundTrip.ts';
 import { benchApprovalsScan } from './approvalsScan.ts';
 import { ALTERNATING_RUNS, type BenchRun } from './benchRun.ts';
@@ -117,7 +118,8 @@ function viteBuild(buildArgs: string[]) {
   execFileSync(
     process.execPath,
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...buildArgs, '--logLevel', 'warn'],
-    { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
+    // Unsigned, as asked (the signed-start section signs copies of its own).
+    { cwd: root, env: { ...process.env, NODE_ENV: 'production', [UNSIGNED_BUILD_ENV]: '1' }, stdio: 'inherit' },
   );
 }
 

@@ -11,15 +11,17 @@
 // keep both cores busy alone, and run after it.
 // The demo contracts are compiled first (a few seconds on a fresh clone; the unit tests do it
 // before): two seeds at once would both compile them, and one could read the other's cache file
-// (devchain/compile.ts writes it in place) half written.
-//   node --import tsx bench/smokeBeside.ts build bench:smoke -- typecheck lint test:integration
+// (devchain/compile.ts writes it in place) half written. A script given with arguments, as one
+// word ("build --unsigned"), runs as `npm run build -- --unsigned`.
+//   node --import tsx bench/smokeBeside.ts "build --unsigned" bench:smoke -- typecheck lint test:integration
 import { type ChildProcess, spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { compileContracts } from '../devchain/compile.ts';
 
-/** Runs `npm run script`; its output goes to `output` if given, else on to this process's. */
+/** Runs `npm run script` ("name args…"); its output goes to `output` if given, else on to this process's. */
 function npm(script: string, output: Buffer[], held: boolean): ChildProcess {
-  const child = spawn('npm', ['run', script], {
+  const [name = '', ...args] = script.split(' ').filter(Boolean);
+  const child = spawn('npm', ['run', name, ...(args.length > 0 ? ['--', ...args] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // npm is npm.cmd on Windows, which only a shell runs.
     shell: process.platform === 'win32',

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashBuild } from '../scripts/build/buildHash.ts';
+import { UNSIGNED_BUILD_ENV } from '../scripts/build/buildSigning.ts';
 import { projectRoot } from './support/paths.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cairn-reproducible-'));
@@ -18,7 +19,8 @@ function cloneAndBuild(name: string): { dir: string; printed: string } {
   symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const printed = execFileSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: 'production' },
+    // Unsigned, as asked: the signature is no file of the build hash (a key would sign the same files).
+    env: { ...process.env, NODE_ENV: 'production', [UNSIGNED_BUILD_ENV]: '1' },
     encoding: 'utf8',
   });
   return { dir: join(dir, 'dist'), printed };

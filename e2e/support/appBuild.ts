@@ -26,6 +26,8 @@ export async function buildCairn(outDir: string, react: 'production' | 'developm
     CAIRN_SIGNING_KEY: _,
     CAIRN_PREVIOUS_SIGNING_KEY: _old,
     CAIRN_PREVIOUS_SIGNING_KEY_FILE: _oldFile,
+    // Signed, whatever the environment asks.
+    CAIRN_UNSIGNED_BUILD: _unsigned,
     ...env
   } = process.env;
   const build = spawn(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {

@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 import { BUILD_MANIFEST_FILE, type BuildManifest, manifestListing } from '../../src/core/build/buildManifest.ts';
 import { groupedFingerprint } from '../../src/core/build/buildSignature.ts';
 import type { BuildFacts } from '../../src/lib/buildFiles.ts';
-import { type SigningKeys, signManifest } from './buildSigning.ts';
+import { refuseUnaskedUnsigned, type SigningKeys, signManifest } from './buildSigning.ts';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -43,14 +43,19 @@ export function steadySourceMaps(dir: string): void {
   }
 }
 
-/** Writes the manifest beside index.html once every other file is written (signed with `keys`), and prints the build hash. */
-export function buildHash({ version, commit }: BuildFacts, keys: SigningKeys | undefined): Plugin {
+/**
+ * Writes the manifest beside index.html once every other file is written (signed with `keys`), and
+ * prints the build hash. A build with no key stops before anything is built, unless `unsigned`
+ * (`npm run build -- --unsigned`).
+ */
+export function buildHash({ version, commit }: BuildFacts, keys: SigningKeys | undefined, unsigned: boolean): Plugin {
   let outDir = '';
   let print: (line: string) => void = () => undefined;
   return {
     name: 'cairn-build-hash',
     apply: 'build',
     configResolved(config) {
+      refuseUnaskedUnsigned(keys, unsigned);
       outDir = resolve(config.root, config.build.outDir);
       print = (line) => config.logger.info(line);
     },
@@ -68,7 +73,7 @@ export function buildHash({ version, commit }: BuildFacts, keys: SigningKeys | u
                   ? ` and the key before it, ${groupedFingerprint(keys.previous.publicKey.fingerprint)}`
                   : ''
               }`
-            : 'Unsigned build: no CAIRN_SIGNING_KEY or CAIRN_SIGNING_KEY_FILE was given (see docs/signed-builds.md)',
+            : 'Unsigned build, as asked (--unsigned): for development only, see docs/signed-builds.md',
         );
         print(`Build hash: ${manifest.sha256} (${BUILD_MANIFEST_FILE} lists every file's SHA-256)`);
       },

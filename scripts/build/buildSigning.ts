@@ -3,7 +3,8 @@
 // CAIRN_SIGNING_KEY or as a file named by CAIRN_SIGNING_KEY_FILE. To change keys, the new key
 // goes there and the old one in CAIRN_PREVIOUS_SIGNING_KEY(_FILE): the build is then signed by
 // both, so workers that trust the old key take it (docs/signed-builds.md). Without a key the
-// build is unsigned, and its service worker says so.
+// build stops, unless it was asked unsigned (`npm run build -- --unsigned`, for development and
+// tests): an unsigned build's service worker says so.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -47,7 +48,25 @@ async function keyFromEnv(env: Env, name: string): Promise<SigningKey | undefine
   return signingKeyFrom(readFileSync(file, 'utf8'), `${name}_FILE (${file})`);
 }
 
-/** The keys the environment gives the build, or undefined for an unsigned build. */
+/**
+ * Set (to "1") for a build asked to be unsigned: `npm run build -- --unsigned` sets it
+ * (scripts/build/build.ts), and so do the tests and benches that build without a key.
+ */
+export const UNSIGNED_BUILD_ENV = 'CAIRN_UNSIGNED_BUILD';
+
+/** Why a build with no key stops. */
+export const NO_KEY_SENTENCE =
+  'No signing key: a build of Cairn is signed with its publisher key, given in CAIRN_SIGNING_KEY_FILE or CAIRN_SIGNING_KEY (docs/signed-builds.md). For an unsigned build, for development only, run `npm run build -- --unsigned`.';
+
+/** Whether the environment asks for an unsigned build. */
+export const unsignedAsked = (env: Env = process.env): boolean => env[UNSIGNED_BUILD_ENV] === '1';
+
+/** Throws NO_KEY_SENTENCE for a build with no key that was not asked to be unsigned. */
+export function refuseUnaskedUnsigned(keys: SigningKeys | undefined, unsigned: boolean): void {
+  if (!keys && !unsigned) throw new Error(NO_KEY_SENTENCE);
+}
+
+/** The keys the environment gives the build, or undefined when it gives none. */
 export async function signingKeysFromEnv(env: Env = process.env): Promise<SigningKeys | undefined> {
   const publisher = await keyFromEnv(env, 'CAIRN_SIGNING_KEY');
   const previous = await keyFromEnv(env, 'CAIRN_PREVIOUS_SIGNING_KEY');

@@ -8,6 +8,7 @@ import { Home } from '../../e2e/pages/Home.ts';
 import { Onboarding } from '../../e2e/pages/Onboarding.ts';
 import { startEnvironment } from '../../e2e/support/environment.ts';
 import { e2eDistDir, projectRoot } from '../../e2e/support/paths.ts';
+import { UNSIGNED_BUILD_ENV } from '../build/buildSigning.ts';
 
 const SIZES = {
   desktop: { width: 1280, height: 800 },
@@ -25,7 +26,8 @@ execFileSync(
     '--logLevel',
     'warn',
   ],
-  { cwd: projectRoot, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
+  // Pictures need no signature: an unsigned build, as asked.
+  { cwd: projectRoot, env: { ...process.env, NODE_ENV: 'production', [UNSIGNED_BUILD_ENV]: '1' }, stdio: 'inherit' },
 );
 
 const docs = join(projectRoot, 'docs');

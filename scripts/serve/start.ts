@@ -14,7 +14,7 @@ import { seedChain } from '../../devchain/seed.ts';
 import { groupedFingerprint } from '../../src/core/build/buildSignature.ts';
 import { DEMO_MNEMONIC } from '../../src/core/chain/localChain.ts';
 import { type RpcFaultProxy, startRpcFaultProxy } from '../../src/testing/rpcFaultProxy.ts';
-import { ensureSigningKeyFile, signingKeysFromEnv } from '../build/buildSigning.ts';
+import { ensureSigningKeyFile, signingKeysFromEnv, UNSIGNED_BUILD_ENV } from '../build/buildSigning.ts';
 import { buildSampleDapp, startSampleDappServer } from './example-server.ts';
 import { isPortFree, parsePort } from './ports.ts';
 import { type StaticServer, startStaticServer } from './static-server.ts';
@@ -106,6 +106,8 @@ async function localSigningKey(): Promise<{ fingerprint: string; where: string }
     if (ensureSigningKeyFile(file)) console.log(`Made a signing key for this computer's builds: ${file}`);
     process.env.CAIRN_SIGNING_KEY_FILE = file;
   }
+  // Signed, whatever the environment asks.
+  delete process.env[UNSIGNED_BUILD_ENV];
   const keys = await signingKeysFromEnv();
   if (!keys) throw new Error('no signing key');
   return {
