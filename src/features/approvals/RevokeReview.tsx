@@ -7,6 +7,7 @@ import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { Account } from '@/core/accounts/account';
 import type { ApprovalRow } from '@/core/approvals/approvalRows';
 import { expectedCost } from '@/core/chain/fees';
@@ -66,6 +67,9 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
   const shown = useRef(true);
   const count = rows.length;
   const native = network.nativeCurrency;
+  // Proofs contradicted the node: the hold in place of the review until the person acknowledges
+  // it (once sending, the gate refuses the revocations not yet sent, and the review says so).
+  const held = useSendingHeld(network) && steps === undefined;
 
   useEffect(() => {
     heading.current?.focus();
@@ -115,6 +119,21 @@ export function RevokeReview({ network, account, rows, describeSpender, onClose 
       void queryClient.invalidateQueries({ queryKey: approvalKeys.account(network, owner) });
     }
   };
+
+  if (held)
+    return (
+      <section className={`${ui.section} ${styles.review}`} aria-labelledby="revoke-title">
+        <h2 id="revoke-title" ref={heading} tabIndex={-1}>
+          {t('approvals:review.title', { count })}
+        </h2>
+        <VerificationHold network={network} />
+        <div className={ui.actions}>
+          <button type="button" className={ui.secondary} onClick={onClose}>
+            {t('approvals:review.cancel')}
+          </button>
+        </div>
+      </section>
+    );
 
   // The same note for several revocations is said once.
   const notes = [

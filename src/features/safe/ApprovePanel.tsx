@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { Account } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { codeValue } from '@/core/i18n/message';
@@ -40,10 +41,13 @@ export function ApprovePanel({
     void prepare(owner, () => prepareCall(network, owner.address, approveHashCall(pending.safe, pending.safeTxHash)));
   }, []);
   const sent = step.name === 'sent' ? (records.find((r) => r.id === step.record.id) ?? step.record) : undefined;
+  // Proofs contradicted the node: the hold in place of the review until the person acknowledges it.
+  const held = useSendingHeld(network) && step.name !== 'sent';
   return (
     <div className={ui.stack}>
+      {held && <VerificationHold network={network} />}
       {step.name === 'preparing' && <p role="status">{t('safe:approve.preparing')}</p>}
-      {(step.name === 'review' || step.name === 'sending') && (
+      {!held && (step.name === 'review' || step.name === 'sending') && (
         <SendReview
           network={network}
           from={step.from}
@@ -56,7 +60,7 @@ export function ApprovePanel({
       )}
       {sent && <SafeSentStatus record={sent} />}
       <ErrorAlert message={flow.problem} />
-      {(step.name === 'start' || step.name === 'sent') && (
+      {(step.name === 'start' || step.name === 'sent' || held) && (
         <div className={ui.actions}>
           <button type="button" className={ui.secondary} onClick={onClose}>
             {t('safe:panel.close')}

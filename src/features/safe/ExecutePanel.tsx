@@ -4,6 +4,7 @@ import type { Address } from 'viem';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { Network } from '@/core/chain/networks';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
@@ -77,9 +78,21 @@ export function ExecutePanel({
     });
   };
 
-  const choosing = step.name === 'start' || step.name === 'preparing';
+  // Proofs contradicted the node: the hold in place of the choice and the review until acknowledged.
+  const held = useSendingHeld(network) && step.name !== 'sent';
+  const choosing = !held && (step.name === 'start' || step.name === 'preparing');
   return (
     <section className={ui.stack} aria-label={t('safe:execute.title')}>
+      {held && (
+        <>
+          <VerificationHold network={network} />
+          <div className={ui.actions}>
+            <button type="button" className={ui.secondary} onClick={onClose}>
+              {t('safe:panel.close')}
+            </button>
+          </div>
+        </>
+      )}
       {choosing &&
         (executor ? (
           <>
@@ -108,7 +121,7 @@ export function ExecutePanel({
         ) : (
           <p className={ui.noticeWarning}>{t('safe:execute.noAccount')}</p>
         ))}
-      {(step.name === 'review' || step.name === 'sending') && (
+      {!held && (step.name === 'review' || step.name === 'sending') && (
         <SendReview
           network={network}
           from={step.from}

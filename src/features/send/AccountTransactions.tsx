@@ -4,6 +4,7 @@ import type { Address } from 'viem';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import forms from '@/components/forms.module.css';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld } from '@/components/VerificationHold';
 import { signerProfile } from '@/core/accounts/signerKinds';
 import type { Network } from '@/core/chain/networks';
 import type { Message } from '@/core/i18n/message';
@@ -38,6 +39,8 @@ export function AccountTransactions({ network, address }: { network: Network; ad
   // A browser wallet chooses its account's nonces: a gap is for the wallet to fill.
   const walletSends = account !== undefined && signerProfile(account.source).sendsItself !== undefined;
   const gaps = nodePending.data === undefined || walletSends ? [] : nonceGaps(nodePending.data, records);
+  // While sending is held (Send shows the hold above), a gap is not offered for filling: that signs anew.
+  const held = useSendingHeld(network);
   const [error, setError] = useState<Message | string>();
 
   const [filling, setFilling] = useState<number>();
@@ -73,11 +76,13 @@ export function AccountTransactions({ network, address }: { network: Network; ad
       {gaps.map((nonce) => (
         <div key={nonce} role="alert" className={ui.noticeWarning}>
           <p>{t('send:history.gap', { nonce: String(nonce) })}</p>
-          <button type="button" onClick={() => fill(nonce)} disabled={filling !== undefined}>
-            {filling === nonce
-              ? t('send:history.filling', { nonce: String(nonce) })
-              : t('send:history.fill', { nonce: String(nonce) })}
-          </button>
+          {!held && (
+            <button type="button" onClick={() => fill(nonce)} disabled={filling !== undefined}>
+              {filling === nonce
+                ? t('send:history.filling', { nonce: String(nonce) })
+                : t('send:history.fill', { nonce: String(nonce) })}
+            </button>
+          )}
         </div>
       ))}
       <ErrorAlert message={error} />

@@ -40,8 +40,10 @@ export function SendScreen() {
   const watched = selected && !canSendFrom(selected, network.chainId) ? selected : undefined;
   const records = useAccountRecords(network, (step.name === 'done' && step.sender) || from?.address);
   const onOtherNetwork = step.name !== 'form' && step.networkId !== network.id;
-  // Proofs contradicted the node: nothing is prepared from its answers until the person acknowledges it.
-  const held = useSendingHeld(network) && step.name !== 'done';
+  // Proofs contradicted the node: nothing is prepared from its answers until the person acknowledges
+  // it. A sent transaction's card stays in view (its speed-up, cancel and a gap's filling wait too).
+  const sendingHeld = useSendingHeld(network);
+  const held = sendingHeld && step.name !== 'done';
   const showForm = !held && (step.name === 'form' || onOtherNetwork);
   // Another screen can open Send with an asset chosen (an NFT's "Send"): start a fresh form with it.
   const [params, setParams] = useSearchParams();
@@ -107,7 +109,7 @@ export function SendScreen() {
           <T id="send:networkChanged" values={{ network: untrustedValue(network.name, 'name') }} />
         </p>
       )}
-      {held && <VerificationHold network={network} />}
+      {sendingHeld && <VerificationHold network={network} />}
       {showForm && !watched && from && <BatchTransfers owner={owner} />}
       {showForm && (watched ? <WatchOnlyNotice account={watched} task={t('send:watchOnly.task')} /> : <SendForm />)}
       {step.name === 'batchReview' &&

@@ -5,6 +5,7 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld } from '@/components/VerificationHold';
 import type { Fees } from '@/core/chain/fees';
 import type { Network } from '@/core/chain/networks';
 import { walletName } from '@/core/externalWallet/walletRequests';
@@ -75,8 +76,10 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<Message | string>();
   const [plan, setPlan] = useState<ReplacementPlan>();
-  // A browser wallet chose the nonce and holds the bytes: only the wallet can replace it.
-  const canReplace = isActive(record) && !record.replacedBy && account !== undefined && !record.sentBy;
+  // A browser wallet chose the nonce and holds the bytes: only the wallet can replace it. While
+  // sending is held (Send shows the hold above), a speed-up or cancel waits: it signs anew.
+  const held = useSendingHeld(network);
+  const canReplace = isActive(record) && !record.replacedBy && account !== undefined && !record.sentBy && !held;
   const titleId = `tx-${record.id}`;
 
   const run = async (what: string, task: () => Promise<unknown>) => {

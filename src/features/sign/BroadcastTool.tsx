@@ -6,6 +6,7 @@ import { QrImageField } from '@/components/QrImageField';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { Network } from '@/core/chain/networks';
 import { isCairnError } from '@/core/errors/base';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
@@ -81,6 +82,8 @@ export function BroadcastTool() {
   const otherProblems = decoded && check && !check.ok ? decoded.problems.filter((p) => p !== check.refusal) : [];
   const tx = useMemo(() => (decoded && check?.ok ? signedCall(decoded) : undefined), [decoded, check?.ok]);
   const review = useReviewPreview(network, tx);
+  // Proofs contradicted the node: the hold in place of the send button until acknowledged.
+  const held = useSendingHeld(network);
 
   const decode = (event: FormEvent) => {
     event.preventDefault();
@@ -183,7 +186,8 @@ export function BroadcastTool() {
               )}
             </div>
           )}
-          {!sent && (
+          {!sent && held && <VerificationHold network={network} />}
+          {!sent && !held && (
             <div className={ui.actions}>
               <button
                 type="button"

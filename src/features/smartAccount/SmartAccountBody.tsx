@@ -1,6 +1,7 @@
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { Account } from '@/core/accounts/account';
 import { signerProfile } from '@/core/accounts/signerKinds';
 import type { Network } from '@/core/chain/networks';
@@ -21,7 +22,8 @@ import { useUpgradeFlow } from './useUpgradeFlow';
 /**
  * The account's state, then what can be done from it: a plain account's upgrade (explained, then
  * reviewed), an upgraded or elsewhere-delegated account's undo. While a sent upgrade or undo is
- * on its way, or the state shown is that of an earlier block, nothing more is offered.
+ * on its way, or the state shown is that of an earlier block, nothing more is offered; while
+ * sending is held, the hold is shown in their place.
  */
 export function SmartAccountBody({ network, account }: { network: Network; account: Account }) {
   const t = useT('smartAccount');
@@ -32,6 +34,8 @@ export function SmartAccountBody({ network, account }: { network: Network; accou
   const sent = step.name === 'sent' ? (records.find((r) => r.id === step.record.id) ?? step.record) : undefined;
   const { noAuthorization: cannot, authorizationNote: note } = signerProfile(account.source);
   const current = state.data;
+  // Proofs contradicted the node: the hold in place of the upgrade, the undo and their review.
+  const held = useSendingHeld(network);
 
   if (!current) {
     if (state.isError)
@@ -51,7 +55,7 @@ export function SmartAccountBody({ network, account }: { network: Network; accou
   const reviewing = step.name === 'review' || step.name === 'sending';
   // After a send, until its block's state is read: the state shown may be the one before it.
   const waiting = sent !== undefined && (isActive(sent) || state.isPlaceholderData);
-  const offering = !reviewing && !waiting;
+  const offering = !reviewing && !waiting && !held;
   const preparing = step.name === 'preparing';
 
   /** Where a plain account may be upgraded: the network runs EIP-7702 and Cairn holds the key. */
@@ -96,7 +100,8 @@ export function SmartAccountBody({ network, account }: { network: Network; accou
     <>
       <StateLine state={current} />
       {sent && <SentStatus record={sent} />}
-      {reviewing && (
+      {held && !waiting && <VerificationHold network={network} />}
+      {reviewing && !held && (
         <UpgradeReview
           network={network}
           account={account}
