@@ -1,6 +1,6 @@
 // Cairn's companion extension in frames, and against a page posing as Cairn's window: a frame of
 // another site sees Cairn but may not open its window, a frame of the page's own site connects, a
-// sandboxed frame gets no Cairn at all, and a site (or another tab of Cairn, or another site's
+// sandboxed frame and a plain http page off this computer get no Cairn at all, and a site (or another tab of Cairn, or another site's
 // page loaded in the window's tab) that says `ready` with the nonce of the window open for it
 // gets nothing, while that window still serves the site.
 import type { Frame, Page } from 'playwright-core';
@@ -81,20 +81,26 @@ describe('the companion extension in frames, and against a page posing as Cairnâ
   /** Cairn's own page, in a tab of its own, and its console problems. */
   let wallet: Page;
   let walletErrors: string[];
-  /** The sample dApp's origin (http://127.0.0.1:<port>), and other sites at the same port, served by routes. */
+  /**
+   * The sample dApp's origin (http://127.0.0.1:<port>), and other sites served by routes: at the
+   * same port, and at the next one (the extension runs on plain http only at localhost and 127.0.0.1).
+   */
   let site: string;
   let otherSite: string;
   let thirdSite: string;
+  /** A plain http site off this computer's two names, where the extension does not run. */
+  let farSite: string;
   beforeAll(async () => {
     env = await startEnvironment();
     dappServer = await startSampleDapp(env.server.url, { connector: false });
     site = new URL(dappServer.url).origin;
     otherSite = `http://localhost:${new URL(dappServer.url).port}`;
-    thirdSite = `http://127.0.0.2:${new URL(dappServer.url).port}`;
+    thirdSite = `http://127.0.0.1:${Number(new URL(dappServer.url).port) + 1}`;
+    farSite = `http://127.0.0.2:${new URL(dappServer.url).port}`;
     profile = await extensionProfile(env.server.url);
     ({ page: wallet, errors: walletErrors } = await demoWalletIn(profile.context, env.server.url));
     // The sample dApp's server has no favicon.ico; its 404 is no problem of the pages here.
-    for (const origin of [site, otherSite, thirdSite])
+    for (const origin of [site, otherSite, thirdSite, farSite])
       await profile.context.route(`${origin}/favicon.ico`, (route) => route.fulfill({ status: 204 }));
   });
   afterAll(async () => {
@@ -167,20 +173,24 @@ describe('the companion extension in frames, and against a page posing as Cairnâ
     await page.close();
   });
 
-  it('offers nothing to a sandboxed frame: no window.ethereum, no announcement', async () => {
+  it('offers nothing to a sandboxed frame, nor to a plain http page off this computer', async () => {
     const errors: string[] = [];
     const parent = `${site}/frames/sandboxed.html`;
     const child = `${site}/frames/child.html`;
-    const frames = `<iframe name="plain" src="${child}"></iframe><iframe name="sandboxed" sandbox="allow-scripts" src="${child}"></iframe>`;
-    const page = await pageServing({ [parent]: framePage(frames), [child]: CHILD }, errors);
+    const far = `${farSite}/frames/child.html`;
+    const frames = `<iframe name="plain" src="${child}"></iframe><iframe name="sandboxed" sandbox="allow-scripts" src="${child}"></iframe><iframe name="far" src="${far}"></iframe>`;
+    const page = await pageServing({ [parent]: framePage(frames), [child]: CHILD, [far]: CHILD }, errors);
     await page.goto(parent);
     const plain = page.frame({ name: 'plain' });
     const sandboxed = page.frame({ name: 'sandboxed' });
-    if (!plain || !sandboxed) throw new Error('The two frames are not there.');
+    const farFrame = page.frame({ name: 'far' });
+    if (!plain || !sandboxed || !farFrame) throw new Error('The three frames are not there.');
     // The same page, not sandboxed, sees Cairn; sandboxed (an opaque origin), it sees nothing of it.
     expect(await cairnIn(plain)).toEqual({ isCairn: true, announced: CAIRN_ANNOUNCED });
     expect(await sandboxed.evaluate(() => self.origin)).toBe('null');
     expect(await cairnIn(sandboxed)).toEqual({ isCairn: undefined, announced: [] });
+    // Plain http at another host than localhost and 127.0.0.1 (anyone on the path could write it): nothing either.
+    expect(await cairnIn(farFrame)).toEqual({ isCairn: undefined, announced: [] });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -20,16 +20,19 @@ const read = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 describe('extensionManifest', () => {
   const manifest = extensionManifest('1.2.3');
 
-  it('asks for storage and scripting only, on http(s) pages only, in Manifest V3', () => {
+  // Plain http only on this computer: anywhere else anyone on the network path could write the page.
+  const PAGES = ['http://localhost/*', 'http://127.0.0.1/*', 'https://*/*'];
+
+  it('asks for storage and scripting only, on https pages and this computer’s plain http ones, in Manifest V3', () => {
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.version).toBe('1.2.3');
     expect(manifest.permissions).toEqual(['storage', 'scripting']);
-    expect(manifest.host_permissions).toEqual(['http://*/*', 'https://*/*']);
+    expect(manifest.host_permissions).toEqual(PAGES);
   });
 
-  it('runs bridge.js in every http(s) page and frame at document_start', () => {
+  it('runs bridge.js in those pages and frames only, at document_start', () => {
     expect(manifest.content_scripts).toEqual([
-      { matches: ['http://*/*', 'https://*/*'], js: ['bridge.js'], run_at: 'document_start', all_frames: true },
+      { matches: PAGES, js: ['bridge.js'], run_at: 'document_start', all_frames: true },
     ]);
   });
 });
@@ -69,14 +72,17 @@ describe('builtForWallet', () => {
     expect(builtForWallet({ CAIRN_EXTENSION_WALLET: '' })).toBe('');
   });
 
-  it.each(['wallet.example', 'ftp://wallet.example/', 'https://wallet.example/#x', 'https://u:p@wallet.example/'])(
-    'refuses %j with a sentence naming the variable and the value',
-    (given) => {
-      expect(() => builtForWallet({ CAIRN_EXTENSION_WALLET: given })).toThrow(
-        `CAIRN_EXTENSION_WALLET must be an http(s) address of Cairn, got "${given}".`,
-      );
-    },
-  );
+  it.each([
+    'wallet.example',
+    'ftp://wallet.example/',
+    'https://wallet.example/#x',
+    'https://u:p@wallet.example/',
+    'http://wallet.example/',
+  ])('refuses %j with a sentence naming the variable and the value', (given) => {
+    expect(() => builtForWallet({ CAIRN_EXTENSION_WALLET: given })).toThrow(
+      `CAIRN_EXTENSION_WALLET must be an https address of Cairn (plain http only at localhost or 127.0.0.1), got "${given}".`,
+    );
+  });
 });
 
 describe('buildExtension', () => {

@@ -28,7 +28,10 @@ export function builtForWallet(env: NodeJS.ProcessEnv = process.env): string {
   const given = env.CAIRN_EXTENSION_WALLET;
   if (given === undefined || given === '') return '';
   const checked = checkWallet(given);
-  if (!checked.ok) throw new Error(`CAIRN_EXTENSION_WALLET must be an http(s) address of Cairn, got "${given}".`);
+  if (!checked.ok)
+    throw new Error(
+      `CAIRN_EXTENSION_WALLET must be an https address of Cairn (plain http only at localhost or 127.0.0.1), got "${given}".`,
+    );
   return checked.value;
 }
 

@@ -22,8 +22,12 @@ export type CairnProviderOptions = {
   walletUrl: string;
   /** The dApp's own JSON-RPC URL per chain id, for reads: tried before the ones Cairn granted. */
   rpcUrls?: Record<number, string>;
-  /** The chain reported before Cairn granted one (default 1, Ethereum). */
-  chainId?: number;
+  /**
+   * The chain reported before Cairn granted one (default 1, Ethereum). `null`: none, and
+   * eth_chainId and net_version are refused (4100) until the site connects: the companion
+   * extension's pages, which name no chain.
+   */
+  chainId?: number | null;
   /** The page's window (tests pass a fake). */
   window?: ConnectorWindow;
 };
@@ -62,7 +66,8 @@ export function createProvider({
   const { calls } = stored;
   const events = createEmitter();
   const save = () => saveStored(win, wallet, stored);
-  const currentChain = () => stored.grant?.chainId ?? toHexChainId(chainId);
+  const named = chainId === null ? undefined : toHexChainId(chainId);
+  const currentChain = () => stored.grant?.chainId ?? named;
 
   /** Takes what Cairn granted and tells the site what changed. */
   function setGrant(grant: SiteGrant) {
@@ -88,7 +93,8 @@ export function createProvider({
   });
 
   /** A read through the dApp's own URL for the chain, then the ones Cairn granted. */
-  function read(chain: HexChainId, method: string, params: unknown): Promise<unknown> {
+  function read(chain: HexChainId | undefined, method: string, params: unknown): Promise<unknown> {
+    if (!chain) throw fail(CHAIN_DISCONNECTED, 'No chain yet: connect to Cairn (eth_requestAccounts) first.');
     const urls = [rpcUrls[Number(chain)] ?? [], stored.grant?.chains[chain] ?? []].flat();
     if (!urls[0])
       throw fail(

@@ -4,8 +4,8 @@
 import { extensionApi } from './chromeApi';
 import { createLinks } from './links';
 import { SITE_PORT, WINDOW_PORT } from './messages';
-import { contentScriptsFor } from './registrations';
-import { defaultSettings, readSettings, SETTINGS_KEY } from './settings';
+import { registerScripts } from './registrations';
+import { readSettings, SETTINGS_KEY } from './settings';
 
 const chrome = extensionApi();
 
@@ -20,12 +20,7 @@ const settings = async () => readSettings((await chrome.storage.local.get(SETTIN
 
 /** Registers inpage.js with the flags of each site's choices; done again whenever they change. */
 async function registerNow() {
-  const scripts = contentScriptsFor(await settings());
-  await chrome.scripting.unregisterContentScripts();
-  // A browser that refuses the per-site patterns still offers Cairn everywhere, with the defaults.
-  await chrome.scripting
-    .registerContentScripts(scripts)
-    .catch(() => chrome.scripting.registerContentScripts(contentScriptsFor(defaultSettings())));
+  await registerScripts(chrome, await settings());
 }
 // One registration at a time: two at once would both register the same ids.
 let registering: Promise<void> = Promise.resolve();

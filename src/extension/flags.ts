@@ -10,8 +10,25 @@ export type ExtensionFlags = {
   compat: boolean;
 };
 
-/** Every page the extension runs in. */
-export const EVERY_PAGE: readonly string[] = ['http://*/*', 'https://*/*'];
+/**
+ * The hosts whose plain http pages the extension runs in: this computer's, by the two names a local
+ * server is opened at. Anywhere else, anyone on the network path could write a plain http page,
+ * and so talk to the extension; https only there.
+ */
+export const PLAIN_HTTP_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
+
+/** Every page the extension runs in (a pattern without a port matches every port). */
+export const EVERY_PAGE: readonly string[] = [...PLAIN_HTTP_HOSTS.map((host) => `http://${host}/*`), 'https://*/*'];
+
+/** Whether the extension runs in the pages at `url` (an origin or any URL): https, or plain http on this computer. */
+export function inReach(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'https:' || (protocol === 'http:' && PLAIN_HTTP_HOSTS.includes(hostname));
+  } catch {
+    return false;
+  }
+}
 
 /** The connector in the page's main world (inpage.ts), registered after the flags file. */
 export const INPAGE_FILE = 'inpage.js';

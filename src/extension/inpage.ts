@@ -4,22 +4,14 @@
 // window.ethereum; its requests for Cairn's window go through the extension (extensionChannel.ts).
 
 import { announceCairnProvider } from '../connector/announce';
-import * as extras from '../connector/extras';
-import { createProvider } from '../connector/provider';
 import type { ConnectorWindow } from '../connector/types';
 import { isRecord } from '../core/dapp/protocol';
 import { type BridgePort, createExtensionChannel } from './extensionChannel';
 import { takeFlags } from './flags';
-import { lazyProvider } from './lazyProvider';
 import { EXTENSION_TAG } from './messages';
 import { addMetaMaskCompat } from './metaMaskCompat';
+import { extensionProvider } from './pageProvider';
 import { offerWindowEthereum } from './windowEthereum';
-
-/**
- * The key the provider keeps the site's grant under (in the site's own storage): the Cairn it
- * talks to is the extension's to choose, and may change.
- */
-const EXTENSION_WALLET_KEY = 'https://cairn-extension.invalid/';
 
 const flags = takeFlags(window);
 
@@ -58,14 +50,7 @@ function offerCairn() {
     MessageChannel: window.MessageChannel,
   };
 
-  const provider = lazyProvider(() =>
-    createProvider({
-      walletUrl: EXTENSION_WALLET_KEY,
-      window: page,
-      extras: async () => extras,
-      openChannel: relay.openChannel,
-    }),
-  );
+  const provider = extensionProvider(page, relay.openChannel);
   if (flags.compat) addMetaMaskCompat(provider);
   announceCairnProvider(provider);
   offerWindowEthereum(window, provider, flags.takeOver);

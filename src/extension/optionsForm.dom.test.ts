@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toBrowserMessages } from './catalog';
-import { fillWords, readForm, showSettings, type Words } from './optionsForm';
+import { fillWords, readForm, showRegistration, showSettings, type Words } from './optionsForm';
 import type { ExtensionSettings } from './settings';
 
 // happy-dom's URL does not make file URLs: paths from this file's folder.
@@ -25,7 +25,7 @@ const page = readFileSync(join(here, 'options.html'), 'utf8');
 
 const SETTINGS: ExtensionSettings = {
   wallet: 'https://wallet.example/cairn/',
-  takeOver: { all: true, except: ['https://a.example', 'http://b.example:8080'] },
+  takeOver: { all: true, except: ['https://a.example', 'http://localhost:8080'] },
   compat: { all: false, except: [] },
 };
 
@@ -55,7 +55,7 @@ describe('showSettings and readForm', () => {
     showSettings(document, SETTINGS);
     expect(input('wallet').value).toBe(SETTINGS.wallet);
     expect(input('takeOver-all').checked).toBe(true);
-    expect(input('takeOver-except').value).toBe('https://a.example\nhttp://b.example:8080');
+    expect(input('takeOver-except').value).toBe('https://a.example\nhttp://localhost:8080');
     expect(input('compat-all').checked).toBe(false);
     expect(input('compat-except').value).toBe('');
     expect(readForm(document, words)).toEqual(SETTINGS);
@@ -77,6 +77,7 @@ describe('showSettings and readForm', () => {
     ['wallet.example', 'walletNotUrl'],
     ['ftp://wallet.example/', 'walletNotHttp'],
     ['https://wallet.example/?x=1', 'walletExtra'],
+    ['http://wallet.example/', 'walletPlainHttp'],
   ])('refuses the address %j beside its field, focused, keeping what was typed', (typed, key) => {
     showSettings(document, SETTINGS);
     input('wallet').value = typed;
@@ -105,6 +106,15 @@ describe('showSettings and readForm', () => {
     expect(input('wallet').hasAttribute('aria-invalid')).toBe(false);
   });
 
+  it('refuses a plain http site off this computer, naming it and where Cairn runs on plain http', () => {
+    showSettings(document, SETTINGS);
+    input('compat-except').value = 'http://app.example';
+    expect(readForm(document, words)).toBeUndefined();
+    expect(problem('compat').textContent).toBe(
+      '“http://app.example”: Cairn runs on plain http:// pages only on this computer (localhost or 127.0.0.1): write the site’s https:// address.',
+    );
+  });
+
   it('clears an earlier refusal once the field is right', () => {
     showSettings(document, SETTINGS);
     input('wallet').value = 'nope';
@@ -124,5 +134,21 @@ describe('showSettings and readForm', () => {
     expect(problem('wallet').hidden).toBe(false);
     expect(problem('compat').hidden).toBe(true);
     expect(input('compat-except').hasAttribute('aria-invalid')).toBe(false);
+  });
+});
+
+describe('showRegistration', () => {
+  const line = () => document.getElementById('registration') as HTMLElement;
+
+  it('says when the browser refused the per-site choices, and nothing otherwise', () => {
+    showRegistration(document, { perSiteRefused: true }, words);
+    expect(line().hidden).toBe(false);
+    expect(line().getAttribute('role')).toBe('status');
+    expect(line().textContent).toBe(english['extension:options.problem.perSiteRefused']);
+    showRegistration(document, { perSiteRefused: false }, words);
+    expect(line().hidden).toBe(true);
+    expect(line().textContent).toBe('');
+    showRegistration(document, undefined, words);
+    expect(line().hidden).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { messageName } from './catalog';
+import type { RegistrationOutcome } from './registrations';
 import { checkSites, checkWallet, type ExtensionSettings, type SiteChoice } from './settings';
 
 /** The browser's catalog lookup (chrome.i18n.getMessage), by Cairn message id without its namespace. */
@@ -56,4 +57,12 @@ export function readForm(doc: Document, words: Words): ExtensionSettings | undef
     choices[name] = { all: field<HTMLInputElement>(doc, `${name}-all`).checked, except: sites.value };
   }
   return { wallet: wallet.value, takeOver: choices.takeOver as SiteChoice, compat: choices.compat as SiteChoice };
+}
+
+/** Says, below the form, when the browser refused the per-site choices (registrations.ts); nothing otherwise. */
+export function showRegistration(doc: Document, outcome: RegistrationOutcome | undefined, words: Words): void {
+  const line = field<HTMLElement>(doc, 'registration');
+  const refused = outcome?.perSiteRefused === true;
+  line.hidden = !refused;
+  line.textContent = refused ? words(messageName('options.problem.perSiteRefused')) : '';
 }

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RegisteredScript } from './chromeApi';
-import { ALL_FLAGS, type ExtensionFlags, flagsFile, INPAGE_FILE } from './flags';
-import { contentScriptsFor } from './registrations';
+import type { Chrome, RegisteredScript } from './chromeApi';
+import { ALL_FLAGS, type ExtensionFlags, flagsFile, INPAGE_FILE, inReach } from './flags';
+import { contentScriptsFor, REGISTRATION_KEY, registerScripts } from './registrations';
 import { defaultSettings, type ExtensionSettings, holdsOn, type SiteChoice } from './settings';
 
 /**
@@ -51,10 +51,17 @@ const settings = (takeOver: SiteChoice, compat: SiteChoice): ExtensionSettings =
   compat,
 });
 
-/** Each sample page gets inpage.js exactly once, after the flags of the choices that hold there. */
+/**
+ * Each sample page the extension runs in gets inpage.js exactly once, after the flags of the
+ * choices that hold there; a plain http page off this computer gets none.
+ */
 function expectOneEntryEach(scripts: RegisteredScript[], given: ExtensionSettings, origins = SAMPLES) {
   for (const origin of origins) {
     const entries = entriesFor(scripts, origin);
+    if (!inReach(origin)) {
+      expect(entries, origin).toEqual([]);
+      continue;
+    }
     expect(entries, origin).toHaveLength(1);
     expect(flagsOf(entries[0] as RegisteredScript), origin).toEqual({
       takeOver: holdsOn(given.takeOver, origin),
@@ -70,7 +77,7 @@ describe('contentScriptsFor', () => {
       {
         id: 'flags-keep-compat',
         js: ['flags-keep-compat.js', INPAGE_FILE],
-        matches: ['http://*/*', 'https://*/*'],
+        matches: ['http://localhost/*', 'http://127.0.0.1/*', 'https://*/*'],
         excludeMatches: ['https://wallet.example:443/*'],
         allFrames: true,
         runAt: 'document_start',
@@ -78,6 +85,19 @@ describe('contentScriptsFor', () => {
         persistAcrossSessions: true,
       },
     ]);
+  });
+
+  it('runs on plain http only on this computer, even on a site the lists name', () => {
+    const given = settings(
+      { all: false, except: ['http://app.example', 'http://localhost:3000'] },
+      { all: true, except: ['http://unlisted.example:8080'] },
+    );
+    const scripts = contentScriptsFor(given);
+    for (const origin of ['http://app.example', 'http://unlisted.example:8080', 'http://192.168.1.5:5173'])
+      expect(entriesFor(scripts, origin), origin).toEqual([]);
+    expect(JSON.stringify(scripts)).not.toMatch(/app\.example:80|unlisted/);
+    expect(entriesFor(scripts, 'http://localhost:3000').map(flagsOf)).toEqual([{ takeOver: true, compat: true }]);
+    expect(entriesFor(scripts, 'http://127.0.0.1:5173').map(flagsOf)).toEqual([{ takeOver: false, compat: true }]);
   });
 
   it('offers no provider on Cairn’s own pages, whatever the lists say', () => {
@@ -142,5 +162,63 @@ describe('contentScriptsFor', () => {
       { all: true, except: ['https://app.example:8443'] },
     );
     expectOneEntryEach(contentScriptsFor(given), given, ['https://app.example', 'https://app.example:8443']);
+  });
+});
+
+describe('registerScripts', () => {
+  /** The background's scripting and storage; `refusePorts`: a browser whose patterns take no port (Firefox). */
+  function browser({ refusePorts }: { refusePorts: boolean }) {
+    let registered: RegisteredScript[] = [];
+    const stored: Record<string, unknown> = {};
+    const api = {
+      scripting: {
+        registerContentScripts: async (scripts: RegisteredScript[]) => {
+          const patterns = scripts.flatMap((s) => [...s.matches, ...(s.excludeMatches ?? [])]);
+          if (refusePorts && patterns.some((p) => /:\d+\/\*$/.test(p))) throw new Error('Invalid match pattern');
+          registered = [...registered, ...scripts];
+        },
+        unregisterContentScripts: async () => {
+          registered = [];
+        },
+        getRegisteredContentScripts: async () => registered,
+      },
+      storage: {
+        local: {
+          get: async (key: string) => ({ [key]: stored[key] }),
+          set: async (items: Record<string, unknown>) => void Object.assign(stored, items),
+        },
+        onChanged: { addListener: () => {} },
+      },
+    } satisfies Pick<Chrome, 'scripting' | 'storage'>;
+    return { api, registered: () => registered, stored };
+  }
+
+  const CHOSEN = settings(
+    { all: true, except: ['https://app.example'] },
+    { all: false, except: ['https://shop.example:8443'] },
+  );
+
+  it('registers the person’s per-site choices and says all went well', async () => {
+    const b = browser({ refusePorts: false });
+    expect(await registerScripts(b.api, CHOSEN)).toEqual({ perSiteRefused: false });
+    expect(b.registered()).toEqual(contentScriptsFor(CHOSEN));
+    expect(b.stored[REGISTRATION_KEY]).toEqual({ perSiteRefused: false });
+  });
+
+  it('keeps the person’s choice for every site where the browser refuses per-site patterns, and says so', async () => {
+    const b = browser({ refusePorts: true });
+    expect(await registerScripts(b.api, CHOSEN)).toEqual({ perSiteRefused: true });
+    // Cairn is still offered on every page, with the person's choices for every site, not the defaults.
+    expect(b.registered().map((s) => [flagsOf(s), s.matches, s.excludeMatches])).toEqual([
+      [{ takeOver: true, compat: false }, ['http://localhost/*', 'http://127.0.0.1/*', 'https://*/*'], []],
+    ]);
+    expect(b.stored[REGISTRATION_KEY]).toEqual({ perSiteRefused: true });
+  });
+
+  it('has nothing to say when the person listed no site', async () => {
+    const b = browser({ refusePorts: true });
+    const given = settings({ all: false, except: [] }, { all: false, except: [] });
+    expect(await registerScripts(b.api, given)).toEqual({ perSiteRefused: false });
+    expect(b.registered().map(flagsOf)).toEqual([{ takeOver: false, compat: false }]);
   });
 });

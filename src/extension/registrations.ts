@@ -1,6 +1,15 @@
-import type { RegisteredScript } from './chromeApi';
-import { ALL_FLAGS, EVERY_PAGE, type ExtensionFlags, flagsFile, INPAGE_FILE } from './flags';
+import type { Chrome, RegisteredScript } from './chromeApi';
+import { ALL_FLAGS, EVERY_PAGE, type ExtensionFlags, flagsFile, INPAGE_FILE, inReach } from './flags';
 import type { ExtensionSettings } from './settings';
+
+/** Where the background leaves how the last registration went, for the options page (RegistrationOutcome). */
+export const REGISTRATION_KEY = 'registration';
+
+/**
+ * How the last registration went: `perSiteRefused` when the browser refused the per-site patterns
+ * and the person's choice for every site holds on the sites they listed too.
+ */
+export type RegistrationOutcome = { perSiteRefused: boolean };
 
 /**
  * The match pattern of one site's pages, always with its port ("https://app.example" →
@@ -21,23 +30,58 @@ export function contentScriptsFor({ wallet, takeOver, compat }: ExtensionSetting
   const scripts: RegisteredScript[] = [];
   // Cairn's own pages are no dApp: they get the bridge (for Cairn's window) but no provider.
   const cairn = wallet ? [pattern(new URL(wallet).origin)] : [];
+  // A site listed before the extension left plain http elsewhere: it runs on none of its pages.
+  const listed = (sites: readonly string[]) => sites.filter(inReach);
   for (const flags of ALL_FLAGS) {
-    const sites = sitesOf(flags, takeOver.all, takeOver.except, compat.all, compat.except);
+    const sites = sitesOf(flags, takeOver.all, listed(takeOver.except), compat.all, listed(compat.except));
     const matches = sites.matches.filter((match) => !cairn.includes(match));
     const excludeMatches = [...new Set([...sites.excludeMatches, ...cairn])];
     if (matches.length === 0) continue;
-    scripts.push({
-      id: flagsFile(flags).replace(/\.js$/, ''),
-      js: [flagsFile(flags), INPAGE_FILE],
-      matches,
-      excludeMatches,
-      allFrames: true,
-      runAt: 'document_start',
-      world: 'MAIN',
-      persistAcrossSessions: true,
-    });
+    scripts.push(inpageScript(flags, matches, excludeMatches));
   }
   return scripts;
+}
+
+/**
+ * inpage.js on every page, with the person's choice for every site and no exception: what a browser
+ * that refuses the per-site patterns still takes (Firefox's patterns take no port).
+ */
+export function everywhereScriptsFor({ takeOver, compat }: ExtensionSettings): RegisteredScript[] {
+  return [inpageScript({ takeOver: takeOver.all, compat: compat.all }, [...EVERY_PAGE], [])];
+}
+
+const inpageScript = (flags: ExtensionFlags, matches: string[], excludeMatches: string[]): RegisteredScript => ({
+  id: flagsFile(flags).replace(/\.js$/, ''),
+  js: [flagsFile(flags), INPAGE_FILE],
+  matches,
+  excludeMatches,
+  allFrames: true,
+  runAt: 'document_start',
+  world: 'MAIN',
+  persistAcrossSessions: true,
+});
+
+/**
+ * Registers inpage.js for `settings` in place of what was registered, and stores how it went
+ * (REGISTRATION_KEY). Where the browser refuses the per-site patterns, Cairn is still offered on
+ * every page with the person's choice for every site, and the options page says their per-site
+ * choices could not be applied, rather than any of them changing silently.
+ */
+export async function registerScripts(
+  api: Pick<Chrome, 'scripting' | 'storage'>,
+  settings: ExtensionSettings,
+): Promise<RegistrationOutcome> {
+  await api.scripting.unregisterContentScripts();
+  let outcome: RegistrationOutcome = { perSiteRefused: false };
+  try {
+    await api.scripting.registerContentScripts(contentScriptsFor(settings));
+  } catch {
+    await api.scripting.unregisterContentScripts();
+    await api.scripting.registerContentScripts(everywhereScriptsFor(settings));
+    outcome = { perSiteRefused: [...settings.takeOver.except, ...settings.compat.except].some(inReach) };
+  }
+  await api.storage.local.set({ [REGISTRATION_KEY]: outcome });
+  return outcome;
 }
 
 function sitesOf(

@@ -8,6 +8,7 @@ describe('checkWallet', () => {
     ['https://wallet.example', 'https://wallet.example/'],
     ['https://wallet.example/', 'https://wallet.example/'],
     ['http://127.0.0.1:5173', 'http://127.0.0.1:5173/'],
+    ['http://localhost:5173/cairn', 'http://localhost:5173/cairn/'],
     ['  https://host.example/cairn  ', 'https://host.example/cairn/'],
     ['https://host.example/a/cairn/', 'https://host.example/a/cairn/'],
     ['HTTPS://Wallet.Example', 'https://wallet.example/'],
@@ -29,6 +30,11 @@ describe('checkWallet', () => {
     ['https://wallet.example/?', 'walletExtra'],
     ['https://wallet.example/#top', 'walletExtra'],
     ['https://wallet.example/#', 'walletExtra'],
+    // Plain http only on this computer: the extension runs in no other plain http page, Cairn's window included.
+    ['http://wallet.example/', 'walletPlainHttp'],
+    ['http://192.168.1.5:5173/', 'walletPlainHttp'],
+    ['http://127.0.0.2:5173/', 'walletPlainHttp'],
+    ['http://localhost.example/', 'walletPlainHttp'],
   ])('refuses %j (%s)', (typed, problem) => {
     expect(checkWallet(typed)).toEqual({ ok: false, problem });
   });
@@ -36,11 +42,18 @@ describe('checkWallet', () => {
 
 describe('checkSites', () => {
   it('takes one origin per line, skipping blanks, a final slash and repeats', () => {
-    expect(checkSites('https://a.example\n\n  http://b.example:8080/  \nhttps://a.example/\n')).toEqual({
+    expect(checkSites('https://a.example\n\n  http://localhost:8080/  \nhttps://a.example/\n')).toEqual({
       ok: true,
-      value: ['https://a.example', 'http://b.example:8080'],
+      value: ['https://a.example', 'http://localhost:8080'],
     });
   });
+
+  it.each(['http://app.example', 'http://b.example:8080', 'http://[::1]:3000'])(
+    'refuses %j, a plain http site off this computer (the extension runs on none), and names the line',
+    (line) => {
+      expect(checkSites(`http://127.0.0.1:3000\n${line}`)).toEqual({ ok: false, problem: 'siteOutOfReach', line });
+    },
+  );
 
   it('takes nothing as no sites', () => {
     expect(checkSites('')).toEqual({ ok: true, value: [] });

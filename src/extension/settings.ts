@@ -1,4 +1,5 @@
 import { isSerialisedOrigin } from '../core/dapp/protocol.ts';
+import { inReach } from './flags.ts';
 
 /** A choice for every site, and the sites where the person chose the other way. */
 export type SiteChoice = { all: boolean; except: string[] };
@@ -34,8 +35,9 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string }
 
 /**
  * Cairn's address as the person typed it: an http(s) URL of a folder (an origin, or an origin and
- * a path where Cairn is hosted below one), with no user name, query or fragment. Words come from
- * the caller's catalog: `problem` is the key of the sentence.
+ * a path where Cairn is hosted below one), with no user name, query or fragment, and plain http
+ * only on this computer (the extension's bridge must run in Cairn's window: flags.ts inReach).
+ * Words come from the caller's catalog: `problem` is the key of the sentence.
  */
 export function checkWallet(typed: string): Checked<string> {
   const text = typed.trim();
@@ -46,19 +48,21 @@ export function checkWallet(typed: string): Checked<string> {
     return { ok: false, problem: 'walletNotUrl' };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: 'walletNotHttp' };
+  if (!inReach(url.href)) return { ok: false, problem: 'walletPlainHttp' };
   if (url.username || url.password || url.search || url.hash || text.includes('#') || text.includes('?'))
     return { ok: false, problem: 'walletExtra' };
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return { ok: true, value: url.href };
 }
 
-/** One site per line, each an http(s) origin as the address bar shows it (no path). */
+/** One site per line, each an http(s) origin as the address bar shows it (no path), one the extension runs in. */
 export function checkSites(typed: string): Checked<string[]> & { line?: string } {
   const sites: string[] = [];
   for (const line of typed.split('\n').map((l) => l.trim())) {
     if (!line) continue;
     const origin = line.replace(/\/$/, '');
     if (!isSerialisedOrigin(origin)) return { ok: false, problem: 'siteNotOrigin', line };
+    if (!inReach(origin)) return { ok: false, problem: 'siteOutOfReach', line };
     if (!sites.includes(origin)) sites.push(origin);
   }
   return { ok: true, value: sites };

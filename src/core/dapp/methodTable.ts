@@ -27,7 +27,6 @@ import {
 import { RARE_SITE_ANSWERS } from './rareSiteAnswers';
 import type { DappMethod, GrantedMethod, PersonMethod, ReadMethod, RefusedMethod } from './request';
 import { SITE_ANSWERS, type SiteAnswer, type SiteView } from './siteAnswers';
-import { noSiteChainError } from './siteErrors';
 
 /**
  * Where a method is answered: by the connector on the site's page from its copy of the grant (its
@@ -131,14 +130,12 @@ export const METHOD_TABLE: { readonly [M in KnownMethod]: MethodEntry<M> } = {
     where: 'connector',
     person: 'never',
     answer: SITE_ANSWERS.eth_chainId,
-    unanswered: noSiteChainError,
     errors: [UNAUTHORIZED],
   },
   net_version: {
     where: 'connector',
     person: 'never',
     answer: SITE_ANSWERS.net_version,
-    unanswered: noSiteChainError,
     errors: [UNAUTHORIZED],
   },
   wallet_getPermissions: {

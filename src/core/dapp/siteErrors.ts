@@ -103,11 +103,6 @@ export function batchChainError(asked: number, site: number): ProviderError {
   );
 }
 
-/** eth_chainId or net_version asked of the window by a site that is not connected and named no chain of its own. */
-export function noSiteChainError(): ProviderError {
-  return providerError('unauthorized', 'Connect to Cairn (eth_requestAccounts) before asking it for a chain.');
-}
-
 /** Every request of a site, when Cairn has no wallet to answer them with. */
 export function noWalletError(): ProviderError {
   return providerError('unauthorized', 'Cairn has no wallet yet: the person must set one up first.');

@@ -12,10 +12,13 @@ declare module '../message' {
     "extension:options.compat.except": undefined;
     "extension:options.compat.legend": undefined;
     "extension:options.intro": undefined;
+    "extension:options.problem.perSiteRefused": undefined;
     "extension:options.problem.siteNotOrigin": { "line": MessageValue };
+    "extension:options.problem.siteOutOfReach": { "line": MessageValue };
     "extension:options.problem.walletExtra": undefined;
     "extension:options.problem.walletNotHttp": undefined;
     "extension:options.problem.walletNotUrl": undefined;
+    "extension:options.problem.walletPlainHttp": undefined;
     "extension:options.save": undefined;
     "extension:options.saved": undefined;
     "extension:options.takeOver.all": undefined;
