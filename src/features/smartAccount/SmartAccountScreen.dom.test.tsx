@@ -3,13 +3,16 @@
 // network without EIP-7702 offers no upgrade; a delegation to another contract is shown as a
 // danger and undone through the review, as a type-4 transaction carrying an authorization to the
 // zero address; the advanced choice holds Continue until its warning is ticked and names what is
-// wrong with the address typed, keeping it; a Ledger's account says what it signs, a browser wallet's why it is never asked.
+// wrong with the address typed, keeping it; a Ledger's account says what it signs, a browser wallet's why it is never asked;
+// while proofs contradict the node, the hold stands in place of the undo until acknowledged.
 import { flushSync } from 'react-dom';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { type Address, encodeAbiParameters, getAddress, type Hex, parseTransaction } from 'viem';
 import { recoverAuthorizationAddress } from 'viem/utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_NETWORK_ID } from '@/core/chain/networks';
 import { DELEGATION_CONTRACTS } from '@/core/smartAccount/delegates';
+import { alarmWith, changeAlarm } from '@/core/verify/alarm';
 import { fakeSends, NOT_SENDING } from '@/testing/fakeSends';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { alerts, button, checkbox, click, shows } from '@/testing/inDocument';
@@ -153,6 +156,23 @@ describe('the smart-account screen', () => {
     expect(sent.to?.toLowerCase()).toBe(ME.toLowerCase());
     expect(sent.authorizationList).toMatchObject([{ address: '0x0000000000000000000000000000000000000000', nonce: 1 }]);
     await expect.poll(() => shows('Smart account upgrade undone'), poll).toBe(true);
+  });
+
+  it('shows the hold in place of the undo while sending is held, and the undo once acknowledged', async () => {
+    codes.set(ME.toLowerCase(), `0xef0100${FOREIGN.slice(2).toLowerCase()}`);
+    const local = { id: LOCAL_NETWORK_ID };
+    const lie = { key: 'k', transaction: 't', problem: { id: 'common:hold.title' as const }, block: 1n, source: 's' };
+    changeAlarm(local, (before) => alarmWith(before, { calls: [lie] }));
+    try {
+      show(ME);
+      await expect.poll(() => shows('Sending is held'), poll).toBe(true);
+      expect(button('Review the undo')).toBeUndefined();
+      flushSync(() => checkbox('I understand the node may be lying, and still want to send')?.click());
+      await expect.poll(() => button('Review the undo') !== undefined, poll).toBe(true);
+      expect(shows('Sending is held')).toBe(false);
+    } finally {
+      changeAlarm(local, () => undefined);
+    }
   });
 
   it('holds Continue on another delegate until its warning is ticked, and names what is wrong with the address', async () => {
