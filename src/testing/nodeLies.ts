@@ -11,9 +11,11 @@ import {
   isHex,
   keccak256,
   numberToHex,
+  toFunctionSelector,
   toRlp,
 } from 'viem';
 import { MULTICALL3_ADDRESS, multicall3Abi } from '../core/chain/multicall.ts';
+import { quoterV2Abi, v4QuoterAbi } from '../core/swap/quoteCalls.ts';
 import type { RpcAccountProof } from '../core/verify/accountProof.ts';
 import { headerHash, type RpcHeader } from '../core/verify/headerHash.ts';
 
@@ -22,6 +24,11 @@ export type NodeLie =
   | 'balanceOf'
   /** Every native balance (eth_getBalance, and Multicall3's getEthBalance) doubled. */
   | 'balance'
+  /**
+   * Native balances doubled only at the head: asked at `latest` (or no block), as a portfolio reads
+   * them; honest at a numbered block, where a check reads them again and proves them.
+   */
+  | 'headBalance'
   /** eth_getProof's storage values (what it says beside the proof) doubled. */
   | 'storageProofValue'
   /** eth_getProof's account proof with one node swapped for the next. */
@@ -36,7 +43,15 @@ export type NodeLie =
   /** eth_getCode's answer with its last byte changed: other code than the account's code hash. */
   | 'code'
   /** An ERC-20 transfer's eth_call at a numbered block answered false: it says it would not go through. */
-  | 'transferFails';
+  | 'transferFails'
+  /** Every swap quote (QuoterV2's and V4Quoter's amount out), alone or inside aggregate3, a tenth too low. */
+  | 'underQuote'
+  /**
+   * A preview that shows nothing happening: debug_traceCall's trace emptied (no struct logs; a
+   * callTracer frame without calls, logs or value) and eth_simulateV1's calls without logs. Every
+   * eth_call and proof stays true.
+   */
+  | 'emptyTrace';
 
 type Call = { method?: string; id?: unknown; params?: unknown[] };
 type Answer = { id?: unknown; result?: unknown };
@@ -47,11 +62,12 @@ const TRANSFER = '0xa9059cbb';
 const MILLION = 1_000_000n;
 
 const word = (value: bigint): Hex => numberToHex(value, { size: 32 });
-const times = (data: Hex, factor: bigint): Hex =>
-  data.length >= 66 ? word(hexToBigInt(`0x${data.slice(2, 66)}`) * factor) : data;
+/** `data` with its first word times `factor` / `divisor` (the words after it as they were). */
+const times = (data: Hex, factor: bigint, divisor = 1n): Hex =>
+  data.length >= 66 ? `${word((hexToBigInt(`0x${data.slice(2, 66)}`) * factor) / divisor)}${data.slice(66)}` : data;
 
 /** An aggregate3 answer with each inner call of `selector` multiplied. */
-function liedAggregate(call: Call, result: Hex, selector: string, factor: bigint): Hex {
+function liedAggregate(call: Call, result: Hex, selector: string, factor: bigint, divisor = 1n): Hex {
   const request = (call.params?.[0] ?? {}) as { to?: Address; data?: Hex; input?: Hex };
   const data = request.data ?? request.input;
   if (!data || request.to?.toLowerCase() !== MULTICALL3_ADDRESS.toLowerCase()) return result;
@@ -61,18 +77,24 @@ function liedAggregate(call: Call, result: Hex, selector: string, factor: bigint
   const answers = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: result });
   const lied = answers.map((answer, i) =>
     answer.success && inner[i]?.callData.startsWith(selector)
-      ? { ...answer, returnData: times(answer.returnData, factor) }
+      ? { ...answer, returnData: times(answer.returnData, factor, divisor) }
       : answer,
   );
   return encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: lied });
 }
 
-function liedCall(call: Call, result: Hex, selector: string, factor: bigint): Hex {
+function liedCall(call: Call, result: Hex, selector: string, factor: bigint, divisor = 1n): Hex {
   const request = (call.params?.[0] ?? {}) as { data?: Hex; input?: Hex };
   const data = request.data ?? request.input ?? '0x';
-  if (data.startsWith(selector)) return times(result, factor);
-  return liedAggregate(call, result, selector, factor);
+  if (data.startsWith(selector)) return times(result, factor, divisor);
+  return liedAggregate(call, result, selector, factor, divisor);
 }
+
+/** QuoterV2's quoteExactInputSingle and quoteExactInput, V4Quoter's quoteExactInputSingle: each answers the amount out first. */
+const QUOTE_SELECTORS = [
+  ...quoterV2Abi.filter((item) => item.type === 'function'),
+  ...v4QuoterAbi.filter((item) => item.type === 'function'),
+].map((fn) => toFunctionSelector(fn));
 
 function liedProof(lie: NodeLie, proof: RpcAccountProof): RpcAccountProof {
   if (lie === 'storageProofValue')
@@ -109,21 +131,37 @@ const otherCode = (code: Hex): Hex =>
     ? code
     : `0x${code.slice(2, -2)}${(Number.parseInt(code.slice(-2), 16) ^ 0xff).toString(16).padStart(2, '0')}`;
 
+/** A trace that shows nothing happening, whatever the call did (see 'emptyTrace'). */
+function emptiedTrace(result: Record<string, unknown>): Record<string, unknown> {
+  if (Array.isArray(result.structLogs)) return { ...result, structLogs: [] };
+  return { ...result, calls: [], logs: [], value: '0x0' };
+}
+
+type SimulatedBlock = { calls?: Record<string, unknown>[] };
+
 /** The node's answer to `call`, with the lie told. */
 function lieAbout(lie: NodeLie, call: Call, answer: Answer): Answer {
   if (answer.result === undefined || answer.result === null) return answer;
   const result = answer.result;
   switch (call.method) {
     case 'eth_call':
+      if (lie === 'underQuote')
+        return {
+          ...answer,
+          result: QUOTE_SELECTORS.reduce((lied, selector) => liedCall(call, lied, selector, 9n, 10n), result as Hex),
+        };
       if (lie === 'balanceOf') return { ...answer, result: liedCall(call, result as Hex, BALANCE_OF, MILLION) };
-      if (lie === 'balance') return { ...answer, result: liedCall(call, result as Hex, GET_ETH_BALANCE, 2n) };
+      if (lie === 'balance' || (lie === 'headBalance' && !isHex(call.params?.[1])))
+        return { ...answer, result: liedCall(call, result as Hex, GET_ETH_BALANCE, 2n) };
       // Only at a block named by its number, as a check at a trusted block asks (not Send's own
       // reads at the head, which would stop the form before its review).
       if (lie === 'transferFails' && isHex(call.params?.[1]))
         return { ...answer, result: liedCall(call, result as Hex, TRANSFER, 0n) };
       return answer;
     case 'eth_getBalance':
-      return lie === 'balance' ? { ...answer, result: numberToHex(hexToBigInt(result as Hex) * 2n) } : answer;
+      return lie === 'balance' || (lie === 'headBalance' && !isHex(call.params?.[1]))
+        ? { ...answer, result: numberToHex(hexToBigInt(result as Hex) * 2n) }
+        : answer;
     case 'eth_getProof':
       return lie === 'storageProofValue' || lie === 'proofNode'
         ? { ...answer, result: liedProof(lie, result as RpcAccountProof) }
@@ -135,6 +173,17 @@ function lieAbout(lie: NodeLie, call: Call, answer: Answer): Answer {
       return lie === 'accessListShort' ? { ...answer, result: shortAccessList(result as AccessListAnswer) } : answer;
     case 'eth_getCode':
       return lie === 'code' ? { ...answer, result: otherCode(result as Hex) } : answer;
+    case 'debug_traceCall':
+      return lie === 'emptyTrace' ? { ...answer, result: emptiedTrace(result as Record<string, unknown>) } : answer;
+    case 'eth_simulateV1':
+      if (lie !== 'emptyTrace') return answer;
+      return {
+        ...answer,
+        result: (result as SimulatedBlock[]).map((block) => ({
+          ...block,
+          calls: block.calls?.map((simulated) => ({ ...simulated, logs: [] })),
+        })),
+      };
     default:
       return answer;
   }

@@ -14,5 +14,6 @@ export function portfolioClaims(snapshot: PortfolioSnapshot, request: PortfolioR
     native: snapshot.native,
     tokenBalances: snapshot.tokens,
     oneBlock: snapshot.via === 'multicall',
+    ...(snapshot.timestamp > 0 ? { timestamp: BigInt(snapshot.timestamp) } : {}),
   };
 }

@@ -167,4 +167,23 @@ describe('balances checked against proofs', () => {
     const unchecked = buildPortfolioView(twoAccounts, network, [alice, bob], [dai], { hideZero: false });
     expect(combineAccounts(unchecked, false).rows.every((r) => r.check === undefined)).toBe(true);
   });
+
+  it('shows and counts the balance proven at the trusted block where the node gives another at its head', () => {
+    // Alice's 2 ETH at the head, 1.5 ETH proven at block 9.
+    const moved: FigureCheck = {
+      state: 'moved',
+      claimed: 2n * 10n ** 18n,
+      at: 10n,
+      proven: 15n * 10n ** 17n,
+      block: 9n,
+    };
+    const headChecks: BalanceCheck = { ...checks, native: new Map([...checks.native, [alice.toLowerCase(), moved]]) };
+    const view = buildPortfolioView(twoAccounts, network, [alice, bob], [dai], { hideZero: false, checks: headChecks });
+    expect(view.accounts[0]?.rows[0]).toMatchObject({ balance: 15n * 10n ** 17n, check: moved });
+    // Both accounts as one: moved, the claims and the proven balances summed, at the older block.
+    expect(combineAccounts(view, false).rows.find((r) => r.symbol === 'ETH')).toMatchObject({
+      balance: 25n * 10n ** 17n,
+      check: { state: 'moved', claimed: 3n * 10n ** 18n, at: 10n, proven: 25n * 10n ** 17n, block: 9n },
+    });
+  });
 });

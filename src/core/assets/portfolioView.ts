@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import type { Network } from '../chain/networks';
-import type { BalanceCheck, FigureCheck } from '../verify/figureChecks';
+import { type BalanceCheck, type FigureCheck, shownBalance } from '../verify/figureChecks';
 import { isPriceStale, usdValue } from './fiat';
 import type { FeedAnswer, PortfolioSnapshot } from './portfolio';
 import type { PortfolioToken } from './token';
@@ -17,18 +17,14 @@ export type AssetRow = {
   value: bigint | undefined;
   priceStale: boolean;
   /**
-   * The balance checked against proofs, when verification is on. A contradicted one shows the
-   * proven balance as `balance` (and in every total), the node's claim only beside it.
+   * The balance checked against proofs, when verification is on. A contradicted or moved one shows
+   * the proven balance as `balance` (and in every total), the node's claim only beside it.
    */
   check?: FigureCheck;
 };
 
 export type AccountView = { address: Address; rows: AssetRow[]; spam: AssetRow[]; total: bigint; hasPrices: boolean };
 export type PortfolioView = { accounts: AccountView[]; total: bigint };
-
-/** The balance to show and count: the proven one where the node's claim was contradicted. */
-const proven = (claimed: bigint | undefined, check: FigureCheck | undefined) =>
-  check?.state === 'contradicted' ? check.proven : claimed;
 
 function valued(balance: bigint | undefined, decimals: number, price: FeedAnswer | undefined, now: number) {
   if (balance === undefined || !price) return { value: undefined, priceStale: false };
@@ -50,7 +46,7 @@ export function buildPortfolioView(
   const views = accounts.map((address): AccountView => {
     const key = address.toLowerCase();
     const nativeCheck = options.checks?.native.get(key);
-    const nativeBalance = proven(snapshot.native.get(key), nativeCheck);
+    const nativeBalance = shownBalance(snapshot.native.get(key), nativeCheck);
     const native: AssetRow = {
       key: 'native',
       symbol: network.nativeCurrency.symbol,
@@ -66,7 +62,7 @@ export function buildPortfolioView(
     for (const token of tokens) {
       const tokenKey = token.address.toLowerCase();
       const check = options.checks?.tokens.get(key)?.get(tokenKey);
-      const balance = proven(snapshot.tokens.get(key)?.get(tokenKey), check);
+      const balance = shownBalance(snapshot.tokens.get(key)?.get(tokenKey), check);
       const row: AssetRow = {
         key: tokenKey,
         symbol: token.symbol,
@@ -148,11 +144,15 @@ export function combineAccounts(view: PortfolioView, hideZero: boolean): { rows:
   return { rows, spam: combine((a) => a.spam) };
 }
 
+/** A check's claim where it shows another balance (contradicted or moved), else the balance shown. */
+const claimedOf = (check: FigureCheck | undefined, shown: bigint) =>
+  check?.state === 'contradicted' || check?.state === 'moved' ? check.claimed : shown;
+
 /**
  * Two accounts' checks of one asset as one: contradicted when either is, even if the other is
- * unchecked (the claims summed, each proven balance being the one shown), else none when either is
- * unchecked, else unverified when either is, else verified at the older block. `shown` are the
- * balances shown (proven where contradicted).
+ * unchecked (the claims summed, each proven balance being the one shown), else moved when either
+ * is (the same), else none when either is unchecked, else unverified when either is, else verified
+ * at the older block. `shown` are the balances shown (proven where contradicted or moved).
  */
 function combinedCheck(
   a: FigureCheck | undefined,
@@ -160,14 +160,23 @@ function combinedCheck(
   b: FigureCheck | undefined,
   shownB: bigint | undefined,
 ): FigureCheck | undefined {
-  if (a?.state !== 'contradicted' && b?.state !== 'contradicted' && (!a || !b)) return undefined;
+  const moved = [a, b].filter((c) => c?.state === 'moved') as Extract<FigureCheck, { state: 'moved' }>[];
+  if (a?.state !== 'contradicted' && b?.state !== 'contradicted' && moved.length === 0 && (!a || !b)) return undefined;
+  if (a?.state !== 'contradicted' && b?.state !== 'contradicted' && moved.length > 0) {
+    const blocks = [a, b].flatMap((c) => (c?.state === 'moved' || c?.state === 'verified' ? [c.block] : []));
+    return {
+      state: 'moved',
+      claimed: claimedOf(a, shownA) + claimedOf(b, shownB ?? 0n),
+      at: moved.reduce((max, c) => (c.at > max ? c.at : max), 0n),
+      proven: shownA + (shownB ?? 0n),
+      block: blocks.reduce((min, block) => (block < min ? block : min)),
+    };
+  }
   if (a?.state === 'contradicted' || b?.state === 'contradicted') {
-    const claimed = (check: FigureCheck | undefined, shown: bigint) =>
-      check?.state === 'contradicted' ? check.claimed : shown;
     const source = a?.state === 'contradicted' ? a.source : (b as { source: string }).source;
     return {
       state: 'contradicted',
-      claimed: claimed(a, shownA) + claimed(b, shownB ?? 0n),
+      claimed: claimedOf(a, shownA) + claimedOf(b, shownB ?? 0n),
       proven: shownA + (shownB ?? 0n),
       source,
     };

@@ -65,6 +65,23 @@ describe('agreedHeader', () => {
     ).rejects.toMatchObject({ code: 'VERIFY_HEADER_UNSUPPORTED' });
   });
 
+  it('names the source whose head runs ahead of the others, not the one that lacks its block', async () => {
+    // A liar listed first names a head the honest second source does not have yet.
+    const ahead = agreedHeader(
+      [source('http://liar', [recorded]), source('http://honest', [null], number - 1n)],
+      number,
+      noWait,
+    );
+    await expect(ahead).rejects.toMatchObject({ code: 'VERIFY_SOURCE_AHEAD', common: number - 1n });
+    await expect(ahead).rejects.toMatchObject({
+      text: { values: { source: { text: 'http://liar' }, other: { text: 'http://honest' } } },
+    });
+    // The same listed the other way round.
+    await expect(
+      agreedHeader([source('http://honest', [null], number - 1n), source('http://liar', [recorded])], number, noWait),
+    ).rejects.toMatchObject({ code: 'VERIFY_SOURCE_AHEAD', text: { values: { source: { text: 'http://liar' } } } });
+  });
+
   it('refuses a block far behind the newest a source names, and a source without the block', async () => {
     await expect(
       agreedHeader(

@@ -2,16 +2,28 @@ import type { BalanceCheck, BalanceClaims, FigureCheck } from './figureChecks';
 
 /**
  * A check of earlier claims, carried over to newer ones while the newer ones' own check is on its
- * way: a figure the node still claims the same keeps its state, one that moved has none until
- * checked, except a contradicted one, which stays contradicted (with its proven balance) until a
- * newer check says otherwise: a liar changing its lie at every block never has it shown plain.
- * Without it every figure's mark would blink out at each block.
+ * way (or failed): a figure the node still claims the same keeps its state; one that moved shows
+ * the balance last proven, marked with its block (moved), or has none when none was proven; a
+ * contradicted one stays contradicted (with its proven balance) until a newer check says
+ * otherwise. A node's new figure is never shown plain before a check has said what it is: a liar
+ * changing its lie at every block never has it shown. Without it every figure's mark would blink
+ * out at each block.
  */
 export function carriedCheck(check: BalanceCheck, checked: BalanceClaims, now: BalanceClaims): BalanceCheck {
   const carried: BalanceCheck = { ...check, native: new Map(), tokens: new Map() };
-  const keep = (figure: FigureCheck | undefined, before: bigint | undefined, after: bigint | undefined) => {
+  const keep = (
+    figure: FigureCheck | undefined,
+    before: bigint | undefined,
+    after: bigint | undefined,
+  ): FigureCheck | undefined => {
     if (figure?.state === 'contradicted') return after === undefined ? figure : { ...figure, claimed: after };
-    return figure !== undefined && before !== undefined && before === after ? figure : undefined;
+    if (figure === undefined || before === undefined || after === undefined) return undefined;
+    if (before === after) return figure;
+    const at = now.blockNumber;
+    if (figure.state === 'verified') return { state: 'moved', claimed: after, at, proven: before, block: figure.block };
+    if (figure.state === 'moved')
+      return after === figure.proven ? { state: 'verified', block: figure.block } : { ...figure, claimed: after, at };
+    return undefined;
   };
   for (const [account, figure] of check.native) {
     const kept = keep(figure, checked.native.get(account), now.native.get(account));

@@ -16,13 +16,20 @@ export type BalanceClaims = {
    * calls is never taken for a lie.
    */
   oneBlock?: boolean;
+  /** The block's time (seconds since the epoch) as the node gave it, when known. */
+  timestamp?: bigint;
 };
 
-/** One figure, checked: proven equal, not proven (and why), or proven different. */
+/**
+ * One figure, checked: proven equal, not proven (and why), proven different, or moved: the node's
+ * figure at block `at` is not the one proven at `block`, which is shown in its place (it moved
+ * between the two blocks, or the node lies about its head: headClaims.ts holds it to its claim).
+ */
 export type FigureCheck =
   | { state: 'verified'; block: bigint }
   | { state: 'unverified'; reason: Message }
-  | { state: 'contradicted'; claimed: bigint; proven: bigint; source: string };
+  | { state: 'contradicted'; claimed: bigint; proven: bigint; source: string }
+  | { state: 'moved'; claimed: bigint; at: bigint; proven: bigint; block: bigint };
 
 export type BalanceCheck = {
   /** The block the figures are proven at. */
@@ -41,7 +48,8 @@ export type BalanceCheck = {
 
 /**
  * The codes that mean an RPC source said something false, not only that Cairn could not check (a
- * beacon API's update that does not verify is the beacon node's fault, or Cairn's on a new fork).
+ * beacon API's update that does not verify is the beacon node's fault, or Cairn's on a new fork;
+ * a proof that fails once is asked again after the next block: VERIFY_PROOF_UNSETTLED).
  */
 const LIES: readonly VerifyErrorCode[] = [
   'VERIFY_PROOF_FAILED',
@@ -49,6 +57,7 @@ const LIES: readonly VerifyErrorCode[] = [
   'VERIFY_SOURCES_DISAGREE',
   'VERIFY_PIN_MISMATCH',
   'VERIFY_CHAIN_BROKEN',
+  'VERIFY_HEAD_CLAIM_FALSE',
 ];
 
 export const isLie = (problem: VerifyError): boolean => LIES.includes(problem.code);
@@ -76,8 +85,8 @@ const claimOf = (claims: BalanceClaims, holder: string, asset: string | 'native'
 
 /**
  * One figure, against the value proven at the trusted block: a claim there that differs is a lie;
- * a head claim equal to the proven value is verified; one that moved since (the trusted block is
- * behind the head: pinned, or a light client's) is unverified, saying so.
+ * a head claim equal to the proven value is verified; one that differs (the trusted block is
+ * behind the head: pinned, or a light client's) has moved: the proven value is the one shown.
  */
 export function checkFigure(
   claims: ClaimsChecked,
@@ -89,13 +98,15 @@ export function checkFigure(
   const head = claimOf(claims.head, key, asset);
   if (head === undefined) return unverified(msg('core.chain:verify.reason.notRead'));
   const atBlock = claims.atBlock ? claimOf(claims.atBlock, key, asset) : head;
-  if (atBlock !== undefined && atBlock !== proven)
-    return claims.atBlock || claims.head.blockNumber === claims.block
-      ? { state: 'contradicted', claimed: atBlock, proven, source: claims.source }
-      : unverified(msg('core.chain:verify.reason.changedSincePin', { block: claims.block.toString() }));
+  if (atBlock !== undefined && atBlock !== proven && (claims.atBlock || claims.head.blockNumber === claims.block))
+    return { state: 'contradicted', claimed: atBlock, proven, source: claims.source };
   if (head === proven) return { state: 'verified', block: claims.block };
-  return unverified(msg('core.chain:verify.reason.changedSincePin', { block: claims.block.toString() }));
+  return { state: 'moved', claimed: head, at: claims.head.blockNumber, proven, block: claims.block };
 }
+
+/** The balance to show and count for a claim: the proven one where the check has one apart from it. */
+export const shownBalance = (claimed: bigint | undefined, check: FigureCheck | undefined): bigint | undefined =>
+  check?.state === 'contradicted' || check?.state === 'moved' ? check.proven : claimed;
 
 /** A check that had nothing to check against (no trusted header): the problem says why, once. */
 export const uncheckedBalances = (block: bigint, problem: VerifyError): BalanceCheck => ({

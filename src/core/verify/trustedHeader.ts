@@ -10,7 +10,8 @@ import { headerFrom, headFrom, type Source } from './sources';
  * (agreement), a block hash the person pinned, or a header already trusted (a light client's).
  */
 export type HeaderTrust =
-  | { kind: 'agreement' }
+  /** `block`: agree there rather than at the claims' block (the newest every source has, when one runs ahead). */
+  | { kind: 'agreement'; block?: bigint }
   | { kind: 'pinned'; number: bigint; hash: Hex }
   | { kind: 'given'; header: TrustedHeader };
 
@@ -62,14 +63,59 @@ const headersAt = (sources: readonly Source[], number: bigint) =>
     })),
   );
 
+type Answers = Awaited<ReturnType<typeof headersAt>>;
+
+/**
+ * VERIFY_SOURCE_AHEAD: a source answers for a block another does not have yet. `common` is the
+ * newest block every source names, where the sources can still agree.
+ */
+export class SourceAheadError extends VerifyError {
+  constructor(
+    readonly common: bigint,
+    ahead: Source,
+    behind: { source: Source; newest: bigint },
+    block: bigint,
+  ) {
+    super(
+      'VERIFY_SOURCE_AHEAD',
+      msg('core.chain:verify.sourceAhead', {
+        source: codeValue(ahead.url),
+        other: codeValue(behind.source.url),
+        block: block.toString(),
+        newest: behind.newest.toString(),
+      }),
+    );
+  }
+}
+
+/**
+ * Why a source gives no block `number`: the sources that have it run ahead of one that does not
+ * yet (named, with the newest block all name), or a source lacks a block its own head has passed.
+ */
+function missingBlock(answers: Answers, number: bigint): VerifyError {
+  const block = number.toString();
+  const lacking = answers.find(({ answer }) => !answer[0]) as Answers[number];
+  const ahead = answers.find(({ answer }) => answer[0]);
+  if (ahead && lacking.answer[1] < number) {
+    const common = answers.reduce((min, { answer }) => (answer[1] < min ? answer[1] : min), number);
+    return new SourceAheadError(common, ahead.source, { source: lacking.source, newest: lacking.answer[1] }, number);
+  }
+  return new VerifyError(
+    'VERIFY_SOURCE_BEHIND',
+    msg('core.chain:verify.sourceBehind', { source: codeValue(lacking.source.url), block }),
+  );
+}
+
 /**
  * The header of block `number` once every source gives the same one, each hashing whole, and no
  * source names a block more than MAX_BLOCKS_BEHIND newer (a node answering for an old block, where
  * a lie of the present could hide). Sources that differ are asked again once, a moment later (two
  * honest nodes can differ at the head during a reorg). Throws VERIFY_ONE_SOURCE (fewer than two),
- * VERIFY_SOURCE_BEHIND, VERIFY_BLOCK_BEHIND, VERIFY_HEADER_UNSUPPORTED (every source gives the same
- * block in a form Cairn cannot hash), VERIFY_HEADER_FORGED, VERIFY_SOURCES_DISAGREE (naming the
- * first source and the one that differs), a ChainError.
+ * VERIFY_SOURCE_AHEAD (SourceAheadError: a source answers for a block another does not have yet,
+ * the one ahead named), VERIFY_SOURCE_BEHIND (a source lacks a block it has passed),
+ * VERIFY_BLOCK_BEHIND, VERIFY_HEADER_UNSUPPORTED (every source gives the same block in a form
+ * Cairn cannot hash), VERIFY_HEADER_FORGED, VERIFY_SOURCES_DISAGREE (naming the first source and
+ * the one that differs), a ChainError.
  */
 export async function agreedHeader(
   sources: readonly Source[],
@@ -79,13 +125,7 @@ export async function agreedHeader(
   if (sources.length < 2) throw new VerifyError('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource'));
   let answers = await headersAt(sources, number);
   const block = number.toString();
-  for (const { source, answer } of answers) {
-    if (!answer[0])
-      throw new VerifyError(
-        'VERIFY_SOURCE_BEHIND',
-        msg('core.chain:verify.sourceBehind', { source: codeValue(source.url), block }),
-      );
-  }
+  if (answers.some(({ answer }) => !answer[0])) throw missingBlock(answers, number);
   const newest = answers.reduce((max, { answer }) => (answer[1] > max ? answer[1] : max), number);
   if (newest - number > MAX_BLOCKS_BEHIND)
     throw new VerifyError(
@@ -104,12 +144,8 @@ export async function agreedHeader(
     await wait(REORG_WAIT_MS);
     answers = await headersAt(sources, number);
   }
+  if (answers.some(({ answer }) => !answer[0])) throw missingBlock(answers, number);
   const headers = answers.map(({ answer }) => answer[0]);
-  if (headers.some((header) => !header))
-    throw new VerifyError(
-      'VERIFY_SOURCE_BEHIND',
-      msg('core.chain:verify.sourceBehind', { source: codeValue((sources[0] as Source).url), block }),
-    );
   const whole = (headers as RpcHeader[]).map((header) => headerIsWhole(header) && BigInt(header.number) === number);
   const different = differ();
   if (!whole.some(Boolean) && !different)
@@ -174,7 +210,7 @@ export async function trustedHeaderFor(
   head: bigint,
 ): Promise<TrustedHeader> {
   const source = sources[0] as Source;
-  if (trust.kind === 'agreement') return agreedHeader(sources, head);
+  if (trust.kind === 'agreement') return agreedHeader(sources, trust.block ?? head);
   if (trust.kind === 'pinned') return pinnedHeader(source, trust, head);
   const { header } = trust;
   const block = trustedBlock(trust, head);
@@ -185,12 +221,12 @@ export async function trustedHeaderFor(
 }
 
 /**
- * The block `trust` proves at: the claims' own (`head`) by agreement, or when they are at most
+ * The block `trust` proves at: the claims' own (`head`) by agreement (or the one it names), or when they are at most
  * MAX_LINKED_BACK blocks before the pinned or given block (linked back by parent hashes); else the
  * trusted block itself, where the claims are read again.
  */
 export function trustedBlock(trust: HeaderTrust, head: bigint): bigint {
-  if (trust.kind === 'agreement') return head;
+  if (trust.kind === 'agreement') return trust.block ?? head;
   const anchor = trust.kind === 'pinned' ? trust.number : trust.header.number;
   return head <= anchor && anchor - head <= MAX_LINKED_BACK ? head : anchor;
 }

@@ -24,7 +24,13 @@ import {
 } from './figureChecks';
 import type { LayoutBook } from './layoutBook';
 import { proofFrom, type Source } from './sources';
-import { type HeaderTrust, type TrustedHeader, trustedBlock, trustedHeaderFor } from './trustedHeader';
+import {
+  type HeaderTrust,
+  SourceAheadError,
+  type TrustedHeader,
+  trustedBlock,
+  trustedHeaderFor,
+} from './trustedHeader';
 
 export type { BalanceCheck, BalanceClaims, FigureCheck } from './figureChecks';
 export { caughtLying } from './figureChecks';
@@ -142,8 +148,16 @@ export async function verifyBalances(
     Promise.all(plans.map((plan) => settle(proofFrom(source, plan.token, plan.slots, block)))),
     elsewhere ? settle(elsewhere) : undefined,
   ]);
-  if ('error' in header)
+  if ('error' in header) {
+    // A source answers for a block another does not have yet: proven where they all agree, the
+    // figures that differ at the head shown as proven there (moved), the one ahead named.
+    if (header.error instanceof SourceAheadError && trust.kind === 'agreement' && !trust.block && claimsAt) {
+      const below = { kind: 'agreement', block: header.error.common } as const;
+      const where = await verifyBalances(sources, chainId, below, claims, book, claimsAt);
+      return { ...where, problems: [header.error, ...where.problems], requests: where.requests + check.requests };
+    }
     return unchecked(header.error instanceof VerifyError ? header.error : proofProblem(header.error, context, '0x'));
+  }
   if (atBlock && 'error' in atBlock) return unchecked(proofProblem(atBlock.error, context, '0x'));
   context.claims.atBlock = atBlock?.value;
   check.header = header.value;

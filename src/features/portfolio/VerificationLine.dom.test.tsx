@@ -22,10 +22,8 @@ const MKR = '0x00000000000000000000000000000000000000a2';
 
 const verified: FigureCheck = { state: 'verified', block: BLOCK };
 const notRead = (): FigureCheck => ({ state: 'unverified', reason: msg('core.chain:verify.reason.notRead') });
-const changed = (): FigureCheck => ({
-  state: 'unverified',
-  reason: msg('core.chain:verify.reason.changedSincePin', { block: (BLOCK - 5n).toString() }),
-});
+/** The node gives another figure at its head, a block past the one proven. */
+const moved = (): FigureCheck => ({ state: 'moved', claimed: 9n, at: BLOCK + 1n, proven: 1n, block: BLOCK });
 const lie = (claimed: bigint): FigureCheck => ({ state: 'contradicted', claimed, proven: 1n, source: NODE_A });
 
 /** A check at BLOCK trusted `via` two nodes (none: no header), its figures and problems. */
@@ -69,7 +67,7 @@ function showLine(balances: BalanceCheck): string[] {
 
 const PROOF_CHECKS_LINK = 'Proof checks';
 const NOT_READ = 'Not proven: The node did not give this figure.';
-const CHANGED = `Not proven: It is not the same at block ${BLOCK - 5n}, the block Cairn proves against: it changed between that block and the one the node answered for.`;
+const MOVED = `2 figures show the balance proven at block ${BLOCK}: the node gives another at its head, not proven yet.`;
 
 describe('the verification line', () => {
   it('counts the proven figures against the block its two RPC URLs agree on', () => {
@@ -83,18 +81,18 @@ describe('the verification line', () => {
     expect(byRole<HTMLAnchorElement>('link', PROOF_CHECKS_LINK).getAttribute('href')).toBe('/settings/networks');
   });
 
-  it('lists each distinct reason a figure is not proven once, counting all figures', () => {
+  it('lists each distinct reason a figure is not proven once, and counts those the node gives otherwise at its head', () => {
     const lines = showLine(
       check(
         'agreement',
         { [ALICE]: verified, [BOB]: notRead() },
-        { [ALICE]: { [DAI]: notRead(), [MKR]: changed() }, [BOB]: { [DAI]: changed(), [MKR]: verified } },
+        { [ALICE]: { [DAI]: notRead(), [MKR]: moved() }, [BOB]: { [DAI]: moved(), [MKR]: verified } },
       ),
     );
     expect(lines).toEqual([
       `2 of 6 figures proven against block ${BLOCK}, on which its 2 RPC URLs agree.`,
       NOT_READ,
-      CHANGED,
+      MOVED,
       PROOF_CHECKS_LINK,
     ]);
   });

@@ -43,6 +43,7 @@ export function VerificationLine({ check }: { check: BalanceCheck }) {
   const figures = figuresOf(check);
   const via = viaMessage(check);
   const contradicted = figures.filter((f) => f.state === 'contradicted').length;
+  const moved = figures.filter((f) => f.state === 'moved');
   const [problem] = check.problems;
   return (
     <div className={styles.verification}>
@@ -71,6 +72,14 @@ export function VerificationLine({ check }: { check: BalanceCheck }) {
           <T id="portfolio:check.line.notProven" values={{ reason }} />
         </p>
       ))}
+      {moved.length > 0 && (
+        <p className={ui.muted}>
+          <T
+            id="portfolio:check.line.moved"
+            values={{ count: moved.length, block: (moved[0] as { block: bigint }).block.toString() }}
+          />
+        </p>
+      )}
       {contradicted > 0 && (
         <p className={ui.noticeWarning}>
           <T id="portfolio:check.line.contradicted" values={{ count: contradicted }} />

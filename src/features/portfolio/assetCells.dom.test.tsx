@@ -73,12 +73,15 @@ describe('a balance checked against a proof', () => {
     expect(spokenText(cell)).not.toContain('Proven at');
   });
 
-  it('words a reason that names a block', () => {
-    const reason = msg('core.chain:verify.reason.changedSincePin', { block: '20999990' });
-    const cell = showCell(row(ETH, { state: 'unverified', reason }));
-    expect(hiddenSayings(cell)).toEqual([
-      'Not proven: It is not the same at block 20999990, the block Cairn proves against: it changed between that block and the one the node answered for.',
-    ]);
+  it('shows the balance proven at the trusted block, never the node’s other figure at its head as the balance', () => {
+    const check: FigureCheck = { state: 'moved', claimed: 2n * ETH, at: 21_000_001n, proven: ETH, block: 21_000_000n };
+    // A moved row carries the proven balance as its balance (portfolioView).
+    const cell = showCell(row(ETH, check));
+    expect(spokenText(cell)).toBe(
+      '1 ETH Proven at block 21000000 The node says 2 ETH at block 21000001: not proven yet.',
+    );
+    expect(hiddenSayings(cell)).toEqual(['Proven at block 21000000']);
+    expect(allByRole('deletion', undefined, cell)).toEqual([]);
   });
 
   it('strikes a contradicted claim through beside what the proof says', () => {

@@ -3,13 +3,15 @@ import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { AssetRow } from '@/core/assets/portfolioView';
+import { amountValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import styles from './portfolio.module.css';
 
 /**
  * A row's balance, and what a proof says of it when verification is on: a mark when proven or
  * not proven (saying which to assistive technology; the verification line under the total says
- * why), and a contradicted claim struck through beside the proven balance. Its symbol's warning, if any, is already beside the name.
+ * why), a contradicted claim struck through beside the proven balance, and a moved one (the node
+ * gives another at its head) as the proven balance with its block, the node's figure beside it. Its symbol's warning, if any, is already beside the name.
  */
 export function BalanceCell({ row }: { row: AssetRow }) {
   const t = useT('portfolio');
@@ -32,6 +34,27 @@ export function BalanceCell({ row }: { row: AssetRow }) {
       </span>
     );
   if (!check) return amount(row.balance);
+  // The balance proven at the trusted block, marked with it; the node's figure at its head beside,
+  // not proven yet (headClaims.ts holds the node to it).
+  if (check.state === 'moved')
+    return (
+      <>
+        {amount(row.balance)}{' '}
+        <span className={styles.proven}>
+          <span aria-hidden="true">✓</span>
+          <span className="visually-hidden">{t('portfolio:check.verified', { block: check.block.toString() })}</span>
+        </span>{' '}
+        <small className={ui.muted}>
+          <T
+            id="portfolio:check.moved"
+            values={{
+              claimed: amountValue(check.claimed, row.decimals, row.symbol, { full: true }),
+              at: check.at.toString(),
+            }}
+          />
+        </small>
+      </>
+    );
   const said =
     check.state === 'verified' ? (
       t('portfolio:check.verified', { block: check.block.toString() })

@@ -3,10 +3,14 @@ import { type PortfolioRequest, type PortfolioSnapshot, readPortfolio } from '@/
 import { portfolioClaims } from '@/core/assets/portfolioClaims';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
+import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { VerifyError } from '@/core/errors/verify';
-import type { UnsignedTransaction } from '@/core/simulation/types';
+import type { PreviewCheck } from '@/core/simulation/previewCheck';
+import { changesKey } from '@/core/simulation/provenChanges';
+import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
 import type { BalanceCheck } from '@/core/verify/figureChecks';
 import { uncheckedBalances } from '@/core/verify/figureChecks';
+import type { HeadLedger } from '@/core/verify/headClaims';
 import { keptLayoutBook, type LayoutBook, memoryLayoutBook } from '@/core/verify/layoutBook';
 import { sourcesOf } from '@/core/verify/sources';
 import type { HeaderTrust } from '@/core/verify/trustedHeader';
@@ -30,6 +34,12 @@ const layouts = () => {
   return book;
 };
 
+/**
+ * Per network and trust: the figures a node gave at its head, held until a trusted header reaches
+ * their block, and whether a proof failed at the last check (core/verify/headClaims.ts).
+ */
+const headLedgers = new Map<string, HeadLedger>();
+
 /** The header trust a stored choice means: a light client's is asked for its newest header here. */
 export async function headerTrust(network: Network, verification: NetworkVerification): Promise<HeaderTrust> {
   const trust = verification.trust;
@@ -43,7 +53,8 @@ export async function headerTrust(network: Network, verification: NetworkVerific
 }
 
 export const verifyKeys = {
-  call: (network: Network, tx: UnsignedTransaction, verification: NetworkVerification) =>
+  /** One check per transaction and per set of changes its preview shows (not per block: see callCheckQuery). */
+  call: (network: Network, tx: UnsignedTransaction, verification: NetworkVerification, shown: string) =>
     [
       ...chainKeys.network(network),
       'call-check',
@@ -51,7 +62,10 @@ export const verifyKeys = {
       tx.to ?? '',
       (tx.value ?? 0n).toString(),
       tx.data ?? '0x',
+      (tx.gas ?? '').toString(),
+      (tx.authorizationList ?? []).map((a) => `${a.address}:${a.nonce}:${a.r}`),
       JSON.stringify(verification.trust),
+      shown,
     ] as const,
   balances: (
     network: Network,
@@ -94,16 +108,23 @@ export function balanceCheckQuery(
         throw error;
       }
       // The proofs' code loads with the first check, not with the wallet's first screen.
-      const { verifyBalances } = await import('@/core/verify/verifyBalances');
+      const { verifyHeadClaims } = await import('@/core/verify/headClaims');
+      // What the node said at its head, held from one block's check to the next's, per trust.
+      const held = `${chainKeys.network(network).join('|')}|${JSON.stringify(verification.trust)}`;
       // Every proof of a check is asked in the same moment: batched as one request at once.
-      const check = await verifyBalances(
-        sourcesOf(network, 'prompt'),
-        network.chainId,
-        trust,
-        portfolioClaims(snapshot, request),
-        layouts(),
-        async (block) => portfolioClaims((await readPortfolio(client, request, true, block)).snapshot, request),
+      const { check, ledger } = await verifyHeadClaims(
+        {
+          sources: sourcesOf(network, 'prompt'),
+          chainId: network.chainId,
+          trust,
+          claims: portfolioClaims(snapshot, request),
+          book: layouts(),
+          claimsAt: async (block) =>
+            portfolioClaims((await readPortfolio(client, request, true, block)).snapshot, request),
+        },
+        headLedgers.get(held) ?? { claims: [] },
       );
+      headLedgers.set(held, ledger);
       noteCheckCost(network, check.requests, performance.now() - started);
       return check;
     },
@@ -114,37 +135,38 @@ export function balanceCheckQuery(
 }
 
 /**
- * The review's transaction run by the node and by Cairn's own EVM over proven state at the trusted
- * block (checkCall), when the network's verification covers previews; once per review. A
- * contract creation is not checked (nothing to call).
+ * The review's transaction run by the node and by Cairn's own EVM over proven state at the block
+ * its preview ran on, and the preview's changes held against that run (checkPreview), when the
+ * network's verification covers previews. Once per review and set of changes shown: a preview
+ * read again at a later block that shows the same changes keeps its check; one that shows other
+ * changes is checked anew. Waits for the preview to settle (`shown` undefined once it failed).
+ * A contract creation is not checked (nothing to call). A lie is noted in the alarm.
  */
 export function callCheckQuery(
   network: Network,
   tx: UnsignedTransaction,
   verification: NetworkVerification,
   head: bigint | undefined,
+  preview: { settled: boolean; shown: SimulationResult | undefined; saved: readonly SavedAbi[] },
 ) {
+  const { shown, saved } = preview;
   return queryOptions({
-    queryKey: verifyKeys.call(network, tx, verification),
-    queryFn: async () => {
-      if (!tx.to || head === undefined) throw new Error('nothing to check');
+    queryKey: verifyKeys.call(network, tx, verification, shown ? changesKey(shown) : 'no preview'),
+    queryFn: async (): Promise<PreviewCheck> => {
+      const to = tx.to;
+      const block = shown?.block ?? head;
+      if (!to || block === undefined) throw new Error('nothing to check');
       // Prompt-paced sources: the person is waiting for the review.
       const sources = sourcesOf(network, 'prompt');
-      const { checkCall } = await import('@/core/verify/checkedCall');
+      const { checkPreview } = await import('@/core/simulation/previewCheck');
       const call = {
         source: sources[0]?.url ?? '',
-        transaction: JSON.stringify([tx.from, tx.to, (tx.value ?? 0n).toString(), tx.data ?? '0x']),
-        block: head,
+        transaction: JSON.stringify([tx.from, to, (tx.value ?? 0n).toString(), tx.data ?? '0x']),
+        block,
       };
       try {
         const trust = await headerTrust(network, verification);
-        const check = await checkCall(sources, trust, head, {
-          from: tx.from,
-          to: tx.to,
-          data: tx.data ?? '0x',
-          ...(tx.value ? { value: tx.value } : {}),
-          ...(tx.gas ? { gas: tx.gas } : {}),
-        });
+        const check = await checkPreview(sources, trust, { ...tx, to }, shown, block, saved);
         noteCallCheck(network, call, check);
         return check;
       } catch (error) {
@@ -152,7 +174,7 @@ export function callCheckQuery(
         throw error;
       }
     },
-    enabled: verification.mode === 'previews' && tx.to !== undefined && head !== undefined,
+    enabled: verification.mode === 'previews' && !!tx.to && (shown?.block ?? head) !== undefined && preview.settled,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

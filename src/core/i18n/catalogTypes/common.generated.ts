@@ -159,6 +159,8 @@ declare module '../message' {
     "common:error.title.verifyChainBroken": undefined;
     "common:error.title.verifyCheckpointInvalid": undefined;
     "common:error.title.verifyCheckpointOld": undefined;
+    "common:error.title.verifyHeadClaimFalse": undefined;
+    "common:error.title.verifyHeadTooFar": undefined;
     "common:error.title.verifyHeaderForged": undefined;
     "common:error.title.verifyHeaderTooOld": undefined;
     "common:error.title.verifyHeaderUnsupported": undefined;
@@ -166,7 +168,9 @@ declare module '../message' {
     "common:error.title.verifyOneSource": undefined;
     "common:error.title.verifyPinMismatch": undefined;
     "common:error.title.verifyProofFailed": undefined;
+    "common:error.title.verifyProofUnsettled": undefined;
     "common:error.title.verifySendingHeld": undefined;
+    "common:error.title.verifySourceAhead": undefined;
     "common:error.title.verifySourceBehind": undefined;
     "common:error.title.verifySourceFailed": undefined;
     "common:error.title.verifySourcesDisagree": undefined;

@@ -229,7 +229,6 @@ declare module '../message' {
     "core.chain:simulation.logTooLarge": undefined;
     "core.chain:simulation.note.atomic": undefined;
     "core.chain:simulation.note.between": undefined;
-    "core.chain:simulation.note.betweenAtomic": undefined;
     "core.chain:simulation.note.blockContext": undefined;
     "core.chain:simulation.note.create": undefined;
     "core.chain:simulation.note.gasEstimate": undefined;
@@ -320,6 +319,7 @@ declare module '../message' {
     "core.chain:verify.callDiffers": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.callUnrunnable": { "reason": MessageValue };
     "core.chain:verify.chainBroken": { "block": MessageValue; "child": MessageValue; "hash": MessageValue; "parentHash": MessageValue; "source": MessageValue };
+    "core.chain:verify.changesDiffer": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.checkpointInvalid": { "reason": MessageValue; "root": MessageValue };
     "core.chain:verify.checkpointOld": { "days": MessageValue; "limit": MessageValue };
     "core.chain:verify.draft.beaconUrl": undefined;
@@ -328,6 +328,10 @@ declare module '../message' {
     "core.chain:verify.draft.lightClientChain": undefined;
     "core.chain:verify.draft.numberEmpty": undefined;
     "core.chain:verify.draft.numberNotNumber": undefined;
+    "core.chain:verify.headClaimFalse": { "account": MessageValue; "block": MessageValue; "source": MessageValue };
+    "core.chain:verify.headNotChain": { "block": MessageValue; "chainHash": MessageValue; "hash": MessageValue; "source": MessageValue };
+    "core.chain:verify.headTooFar": { "block": MessageValue; "signed": MessageValue; "source": MessageValue };
+    "core.chain:verify.headUnsettled": { "block": MessageValue; "proven": MessageValue; "source": MessageValue };
     "core.chain:verify.headerForged": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.headerTooOld": { "behind": MessageValue; "block": MessageValue; "limit": MessageValue };
     "core.chain:verify.headerUnsupported": { "block": MessageValue };
@@ -335,10 +339,13 @@ declare module '../message' {
     "core.chain:verify.oneSource": undefined;
     "core.chain:verify.pinMismatch": { "block": MessageValue; "hash": MessageValue; "pinned": MessageValue; "source": MessageValue };
     "core.chain:verify.proofFailed": { "address": MessageValue; "block": MessageValue; "source": MessageValue };
-    "core.chain:verify.reason.changedSincePin": { "block": MessageValue };
+    "core.chain:verify.proofUnsettled": { "address": MessageValue; "block": MessageValue; "source": MessageValue };
+    "core.chain:verify.quoteBehind": { "block": MessageValue; "head": MessageValue };
+    "core.chain:verify.quoteDiffers": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.reason.layoutUnknown": undefined;
     "core.chain:verify.reason.notRead": undefined;
     "core.chain:verify.sendingHeld": { "network": MessageValue };
+    "core.chain:verify.sourceAhead": { "block": MessageValue; "newest": MessageValue; "other": MessageValue; "source": MessageValue };
     "core.chain:verify.sourceBehind": { "block": MessageValue; "source": MessageValue };
     "core.chain:verify.sourceFailed": { "reason": MessageValue; "source": MessageValue };
     "core.chain:verify.sourcesDisagree": { "block": MessageValue; "hash": MessageValue; "other": MessageValue; "otherHash": MessageValue; "source": MessageValue };

@@ -42,9 +42,11 @@ declare module '../message' {
     "portfolio:chartNote.unanswered": { "count": number };
     "portfolio:chartNote.withoutFeed": undefined;
     "portfolio:check.line.contradicted": { "count": number };
+    "portfolio:check.line.moved": { "block": MessageValue; "count": number };
     "portfolio:check.line.notProven": { "reason": MessageValue };
     "portfolio:check.line.proven": { "block": MessageValue; "proven": MessageValue; "total": number; "via": MessageValue };
     "portfolio:check.line.unchecked": { "reason": MessageValue };
+    "portfolio:check.moved": { "at": MessageValue; "claimed": MessageValue };
     "portfolio:check.nodeSaid": undefined;
     "portfolio:check.proofSays": undefined;
     "portfolio:check.settings": undefined;
