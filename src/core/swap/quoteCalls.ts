@@ -1,7 +1,15 @@
 // The eth_calls a quote is made of: each pool's state, and each live route's quote from Uniswap's
 // own quoter contracts (QuoterV2 for v3, V4Quoter for v4). Quoters are not view functions (they
 // run the swap and revert with its result), so they are only ever called, never sent.
-import { decodeFunctionResult, encodeFunctionData, type Hex, maxUint128, parseAbi } from 'viem';
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  type Hex,
+  maxUint128,
+  parseAbi,
+  stringify,
+  toFunctionSelector,
+} from 'viem';
 import type { Call3, CallOutcome } from '../chain/multicall';
 import type { SwapContracts } from './contracts';
 import type { PoolState } from './pools';
@@ -163,4 +171,39 @@ export function decodeQuote(
   } catch {
     return undefined;
   }
+}
+
+/** The quoter functions, each of whose results ends with a gas estimate. */
+const QUOTER_FUNCTIONS = [
+  ...quoterV2Abi.filter((item) => item.type === 'function').map((fn) => ({ abi: quoterV2Abi, name: fn.name })),
+  ...v4QuoterAbi.filter((item) => item.type === 'function').map((fn) => ({ abi: v4QuoterAbi, name: fn.name })),
+].map((fn) => ({
+  ...fn,
+  selector: toFunctionSelector(fn.abi.find((item) => item.type === 'function' && item.name === fn.name) as never),
+}));
+
+/** A quoter's result without its gas estimate (its last value), or undefined for another call or data that does not decode. */
+function quoteWithoutGas(call: Call3, data: Hex): unknown[] | undefined {
+  const fn = QUOTER_FUNCTIONS.find((one) => call.callData.slice(0, 10).toLowerCase() === one.selector);
+  if (!fn) return undefined;
+  try {
+    const values = decodeFunctionResult({ abi: fn.abi, functionName: fn.name, data } as never) as readonly unknown[];
+    return values.slice(0, -1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether two answers to `call` say the same: both failed, or both gave the same data, but for a
+ * quoter's gas estimate, which follows which accounts the call found warm (so how calls were
+ * batched), not the pools' state.
+ */
+export function sameAnswer(call: Call3, a: CallOutcome | undefined, b: CallOutcome | undefined): boolean {
+  if (!a || !b || a.ok !== b.ok) return false;
+  if (!a.ok || !b.ok) return true;
+  const [dataA, dataB] = [a.data ?? '0x', b.data ?? '0x'];
+  if (dataA.toLowerCase() === dataB.toLowerCase()) return true;
+  const [quoteA, quoteB] = [quoteWithoutGas(call, dataA), quoteWithoutGas(call, dataB)];
+  return quoteA !== undefined && quoteB !== undefined && stringify(quoteA) === stringify(quoteB);
 }

@@ -42,7 +42,14 @@ export type QuoteReading =
 /** After this many blocks, the pools a pair can use are looked for again (new pools, pools drained). */
 const ROUTES_KEPT_FOR_BLOCKS = 50n;
 
-export type QuoteReader = { read(ask: QuoteAsk): Promise<QuoteReading> };
+/** Every call a reading made of the node, in order, with the node's answer to each: what a proven run checks. */
+export type QuoteCalls = { asked: Call3[]; answered: CallOutcome[] };
+
+export type QuoteReader = {
+  read(ask: QuoteAsk): Promise<QuoteReading>;
+  /** The reading, with the calls it made and the node's answers. */
+  readWithCalls(ask: QuoteAsk): Promise<{ reading: QuoteReading; calls: QuoteCalls }>;
+};
 
 /** A reader for one network's client and Uniswap contracts; it keeps what it learned between asks. */
 export function createQuoteReader(client: ChainClient, contracts: SwapContracts): QuoteReader {
@@ -119,7 +126,12 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
 
   const pairKey = (ask: QuoteAsk) => `${ask.tokenIn.toLowerCase()}>${ask.tokenOut.toLowerCase()}`;
 
-  async function read(ask: QuoteAsk): Promise<QuoteReading> {
+  async function read(ask: QuoteAsk, made: QuoteCalls): Promise<QuoteReading> {
+    const note = (asked: readonly Call3[], answered: readonly CallOutcome[]) => {
+      made.asked.push(...asked);
+      made.answered.push(...answered);
+      return answered;
+    };
     const kept = known.get(pairKey(ask));
     const fresh = kept && ask.block >= kept.found && ask.block - kept.found < ROUTES_KEPT_FOR_BLOCKS;
     let routes: Route[];
@@ -130,20 +142,23 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
       routes = kept.routes.filter((route) => withinReach(route, ask.amountIn, kept.states));
       const pools = poolsOf(routes);
       const quoteBatch = routes.map((route) => quoteCall(route, ask.amountIn, contracts));
-      const outcomes = await quoteCalls([...stateCalls(pools, contracts), ...quoteBatch.filter(isCall)], ask.block);
+      const asked = [...stateCalls(pools, contracts), ...quoteBatch.filter(isCall)];
+      const outcomes = note(asked, await quoteCalls(asked, ask.block));
       states = statesOf(pools, outcomes);
       for (const [key, state] of states) kept.states.set(key, state);
       quoteOutcomes = spread(quoteBatch, outcomes.slice(pools.length * 2));
     } else {
       const candidates = candidateRoutes(contracts, ask.tokenIn, ask.tokenOut, ask.hubs);
       const pools = poolsOf(candidates);
-      states = statesOf(pools, await calls(stateCalls(pools, contracts), ask.block));
+      const asked = stateCalls(pools, contracts);
+      states = statesOf(pools, note(asked, await calls(asked, ask.block)));
       const live = liveRoutes(candidates, states);
       known.set(pairKey(ask), { routes: live, found: ask.block, states });
       if (live.length === 0) return { kind: joined(candidates, states) ? 'noLiquidity' : 'noRoute', block: ask.block };
       routes = live.filter((route) => withinReach(route, ask.amountIn, states));
       const quoteBatch = routes.map((route) => quoteCall(route, ask.amountIn, contracts));
-      quoteOutcomes = spread(quoteBatch, await quoteCalls(quoteBatch.filter(isCall), ask.block));
+      const quoted = quoteBatch.filter(isCall);
+      quoteOutcomes = spread(quoteBatch, note(quoted, await quoteCalls(quoted, ask.block)));
     }
     // Quotes priced against the states read with them.
     const found = quotes(routes, ask, states, quoteOutcomes);
@@ -153,15 +168,16 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
     return { kind: 'quoted', block: ask.block, best, others: found.slice(1) };
   }
 
-  return {
-    async read(ask) {
-      try {
-        return await read(ask);
-      } catch (error) {
-        throw toChainError(error);
-      }
-    },
-  };
+  async function readWithCalls(ask: QuoteAsk) {
+    const calls: QuoteCalls = { asked: [], answered: [] };
+    try {
+      return { reading: await read(ask, calls), calls };
+    } catch (error) {
+      throw toChainError(error);
+    }
+  }
+
+  return { readWithCalls, read: async (ask) => (await readWithCalls(ask)).reading };
 }
 
 /** Failures of the node itself, not of a call it ran. */

@@ -33,6 +33,8 @@ const wordBytes = (value: bigint): Uint8Array => (value === 0n ? new Uint8Array(
 export class ProvenStateManager implements StateManagerInterface {
   /** What a `discover` run read and found unproven. */
   readonly missing: Wants = new Map();
+  /** Every account and slot the run read from proven state. */
+  readonly touched: Wants = new Map();
   /** What failed while proving under `fetch`: thrown to the caller even if the EVM caught it. */
   failure: unknown;
   private readonly layers: Layer[] = [{ accounts: new Map(), code: new Map(), storage: new Map(), cleared: new Set() }];
@@ -53,6 +55,7 @@ export class ProvenStateManager implements StateManagerInterface {
 
   /** Whether `address` (and `slot`) is proven now, proving it first under the `fetch` policy. */
   private async ready(address: string, slot?: Hex): Promise<boolean> {
+    want(this.touched, address, slot);
     if (this.reads.entry(address) && (slot === undefined || this.reads.slot(address, slot) !== undefined)) return true;
     if (this.policy === 'discover') {
       want(this.missing, address, slot);

@@ -49,6 +49,11 @@ export type VerifiedCallOptions = {
    * proves each miss as it meets it, one request each. 0: every miss so (fewest EVM runs, most requests).
    */
   discoveringRuns?: number;
+  /**
+   * Accounts and slots to prove in the first round, beside the caller's and the callee's: what a
+   * like call read before (a hint, as the node's access list is; whatever it misses is still found).
+   */
+  hint?: Wants;
 };
 
 export type VerifiedCallResult = {
@@ -66,6 +71,8 @@ export type VerifiedCallResult = {
   calleeCodeHash: Hex;
   /** Rounds of proofs asked for, each one HTTP request (the access-list hint travels with the first). */
   rounds: number;
+  /** Every account and slot the call read: the hint for the next like call. */
+  read: Wants;
 };
 
 /** Thrown inside a run for what Cairn cannot prove (not an EVM halt): the call is unrunnable. */
@@ -189,6 +196,10 @@ export async function verifiedCall(
   const parties: Wants = new Map();
   want(parties, caller);
   want(parties, request.to);
+  for (const [address, slots] of options.hint ?? []) {
+    want(parties, address);
+    for (const slot of slots) want(parties, address, slot);
+  }
   const [hint] = await Promise.all([
     accessListHint(source, header, { from: caller, to: request.to, data: request.data, value, gas: request.gas }),
     reads.prove(parties),
@@ -216,6 +227,7 @@ export async function verifiedCall(
       runs,
       calleeCodeHash: reads.entry(request.to)?.account.codeHash ?? EMPTY_CODE_HASH,
       rounds: reads.rounds,
+      read: run.state.touched,
     };
   }
 }

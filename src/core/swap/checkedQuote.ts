@@ -1,0 +1,148 @@
+// A swap's quote checked against proofs, where the network's checks cover previews: the very calls
+// the quote made of the node (its pools' states and the quoter calls) run again, as one Multicall3
+// aggregate3, in Cairn's own EVM over state proven against a trusted header. The same answers,
+// call for call: the quote is proven. Another answer: the node lied about the state the quote reads.
+import { decodeFunctionResult, encodeFunctionData } from 'viem';
+import { MULTICALL3_CODE_HASH } from '../chain/localChain';
+import { type Call3, type CallOutcome, MULTICALL3_ADDRESS, multicall3Abi } from '../chain/multicall';
+import { isCairnError } from '../errors/base';
+import { VerifyError } from '../errors/verify';
+import { codeValue, type Message, msg } from '../i18n/message';
+import type { CallCheck } from '../verify/checkedCall';
+import { isLie } from '../verify/figureChecks';
+import type { Wants } from '../verify/provenReads';
+import type { Source } from '../verify/sources';
+import { type HeaderTrust, type TrustedHeader, trustedBlock, trustedHeaderFor } from '../verify/trustedHeader';
+import type { SwapContracts } from './contracts';
+import { sameAnswer } from './quoteCalls';
+import { createQuoteReader, type QuoteAsk, type QuoteReading } from './readQuote';
+
+/** What the proofs say of a quote. */
+export type QuoteProof =
+  /** Cairn's EVM over proven state gives every answer the node gave, at `block`. */
+  | { state: 'verified'; block: bigint }
+  /** The proofs contradict the node: the quote is not to be shown. */
+  | { state: 'contradicted'; block: bigint; problem: Message }
+  /** It could not be checked (no proofs, one source, a trusted block too old…), and says why. */
+  | { state: 'unproven'; reason: Message };
+
+/**
+ * A quote with what the proofs say of it; `check` is what the alarm is told (a call that differs,
+ * a proof that failed), absent when nothing was checked.
+ */
+export type CheckedQuote = { reading: QuoteReading; proof: QuoteProof; check?: CallCheck | VerifyError };
+
+/**
+ * A quote is proven at the trusted block, read there too: at most this many blocks before the head
+ * (a light client's header is often a block behind the node's), as the screen shows no older quote.
+ */
+export const MAX_QUOTE_LAG = 1n;
+
+export type CheckedQuoteReader = {
+  /** Throws what the node's own reading throws (a ChainError); what only the check meets is in `proof`. */
+  read(ask: QuoteAsk, trust: HeaderTrust): Promise<CheckedQuote>;
+};
+
+const pairKey = (ask: QuoteAsk) => `${ask.tokenIn.toLowerCase()}>${ask.tokenOut.toLowerCase()}`;
+
+const asCallOutcome = (outcome: CallOutcome | undefined) =>
+  outcome?.ok ? { data: outcome.data ?? '0x', reverted: false } : { data: '0x' as const, reverted: true };
+
+/**
+ * A reader of quotes through the first of `sources` (the node the alarm names), each checked: the
+ * node's reading and the trusted header are asked together, then the proofs in one round, with the
+ * accounts and slots the pair's last check read as a hint (a pool's state moves little between
+ * blocks), so a pair quoted again costs two round trips.
+ */
+export function createCheckedQuoteReader(sources: readonly Source[], contracts: SwapContracts): CheckedQuoteReader {
+  const [source] = sources;
+  if (!source) throw new Error('a checked quote needs a source');
+  const reader = createQuoteReader(source.client, contracts);
+  const hints = new Map<string, Wants>();
+
+  /** Each call's answer from Cairn's EVM over state proven at `header`, in one aggregate3, and that run. */
+  async function provenAnswers(asked: readonly Call3[], header: TrustedHeader, key: string) {
+    const { verifiedCall } = await import('../verify/verifiedCall');
+    const data = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [asked] });
+    const run = await verifiedCall(
+      source as Source,
+      header,
+      { to: MULTICALL3_ADDRESS, data },
+      { hint: hints.get(key) },
+    );
+    hints.set(key, run.read);
+    const unrunnable = (reason: string) =>
+      new VerifyError('VERIFY_CALL_UNRUNNABLE', msg('core.chain:verify.callUnrunnable', { reason: codeValue(reason) }));
+    if (run.calleeCodeHash.toLowerCase() !== MULTICALL3_CODE_HASH)
+      throw unrunnable('no Multicall3 at its canonical address');
+    if (run.reverted) throw unrunnable(`the quote's calls together: ${run.halt ?? 'revert'}`);
+    const answers = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: run.data }).map(
+      (r): CallOutcome =>
+        r.success ? { ok: true, data: r.returnData } : { ok: false, saidWhy: r.returnData.length >= 10 },
+    );
+    return { answers, run };
+  }
+
+  /** What a failed check says: a lie it caught (contradicted), or only why nothing is proven. */
+  function failed(reading: QuoteReading, error: unknown): CheckedQuote {
+    if (!isCairnError(error)) throw error;
+    if (error instanceof VerifyError)
+      return {
+        reading,
+        proof: isLie(error)
+          ? { state: 'contradicted', block: reading.block, problem: error.text }
+          : { state: 'unproven', reason: error.text },
+        check: error,
+      };
+    return { reading, proof: { state: 'unproven', reason: error.text } };
+  }
+
+  return {
+    async read(ask, trust) {
+      const block = trustedBlock(trust, ask.block);
+      if (block > ask.block || ask.block - block > MAX_QUOTE_LAG) {
+        const reading = await reader.read(ask);
+        const reason = msg('core.chain:verify.quoteBehind', { block: block.toString(), head: ask.block.toString() });
+        return { reading, proof: { state: 'unproven', reason } };
+      }
+      // Asked in the same moment: the node's reading and the header travel in one request.
+      const [read, header] = await Promise.allSettled([
+        reader.readWithCalls({ ...ask, block }),
+        trustedHeaderFor(sources, trust, ask.block),
+      ]);
+      if (read.status === 'rejected') throw read.reason;
+      const { reading, calls } = read.value;
+      if (header.status === 'rejected') return failed(reading, header.reason);
+      // A reading that asked nothing (no route within reach of the amount) has nothing to prove.
+      if (calls.asked.length === 0) return { reading, proof: { state: 'verified', block } };
+      let proven: Awaited<ReturnType<typeof provenAnswers>>;
+      try {
+        proven = await provenAnswers(calls.asked, header.value, pairKey(ask));
+      } catch (error) {
+        return failed(reading, error);
+      }
+      const { answers, run } = proven;
+      const checked = {
+        header: header.value,
+        source: source.url,
+        effects: { logs: run.logs, moves: run.moves, readsBlock: run.readsBlock },
+        calleeCodeHash: run.calleeCodeHash,
+      };
+      const at = calls.asked.findIndex((call, i) => !sameAnswer(call, calls.answered[i], answers[i]));
+      if (at < 0)
+        return {
+          reading,
+          proof: { state: 'verified', block },
+          check: { ...checked, state: 'verified', reverted: false },
+        };
+      const check: CallCheck = {
+        ...checked,
+        state: 'differs',
+        node: asCallOutcome(calls.answered[at]),
+        proven: asCallOutcome(answers[at]),
+      };
+      const problem = msg('core.chain:verify.quoteDiffers', { source: codeValue(source.url), block: block.toString() });
+      return { reading, proof: { state: 'contradicted', block, problem }, check };
+    },
+  };
+}
