@@ -3,18 +3,29 @@
 // balanceOf by a million; Home shows the node's claim struck through beside the proven balance,
 // an alarm names the source, and Send holds until the person acknowledges it. With the proxy
 // honest again, every figure shows proven. With previews checked, a proxy that answers a review's
-// transfer call falsely is caught by Cairn's own run of it, and Send holds again.
+// transfer call falsely is caught by Cairn's own run of it, and Send holds again. Revoke and a
+// Safe's execution hold too (the one gate, core/verify/sendingGate.ts), until acknowledged.
 
-import { erc20Abi, parseUnits } from 'viem';
+import { erc20Abi, getAddress, parseEther, parseUnits } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoSafeAddress } from '../devchain/demoSafe.ts';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
+import { demoAccount } from '../devchain/seedSupport.ts';
+import { LOCAL_CHAIN_ID } from '../src/core/chain/localChain.ts';
+import { safeAbi } from '../src/core/safe/safeAbi.ts';
+import { callSafeTx, safeTxTypedData } from '../src/core/safe/safeTx.ts';
+import { safeTxFile, safeTxLink } from '../src/core/safe/safeTxFile.ts';
+import { Approvals } from './pages/Approvals.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
+import { SafeScreen } from './pages/Safe.ts';
 import { Send } from './pages/Send.ts';
 import { Settings } from './pages/Settings.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { mineTransfer, nodeClient } from './support/rpc.ts';
+
+const ACKNOWLEDGE = 'I understand the node may be lying, and still want to send';
 
 /** What the alarm says of sending while it is not acknowledged. */
 const HELD =
@@ -150,6 +161,81 @@ describe('balances checked against proofs, with a lying node listed first', () =
     expect(await alarm.textContent()).toContain(`${proxy.url} answers the reviewed transaction’s call`);
     expect(await alarm.textContent()).toContain(HELD);
     await page.getByLabel('I understand the node may be lying, and still want to send').waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('holds Revoke and a Safe’s execution while the node lies, sending nothing, then sends both once acknowledged', async () => {
+    const proxy = env.proxy;
+    if (!proxy) throw new Error('no proxy');
+    const { page, consoleErrors } = await env.newPage();
+    const shell = new AppShell(page);
+    await shell.open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
+    // The demo Safe, with a transaction two of its owners signed elsewhere: ready to execute.
+    const node = nodeClient(env.chain.url);
+    const safe = demoSafeAddress();
+    const screen = new SafeScreen(page);
+    await screen.startAdding(safe);
+    await screen.finishAdding('Team Safe');
+    const nonce = await node.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });
+    const tx = callSafeTx({ to: getAddress(demoAddress(7)), value: parseEther('1'), data: '0x' }, nonce);
+    const typed = safeTxTypedData({ chainId: LOCAL_CHAIN_ID, address: safe }, tx);
+    const signatures = await Promise.all(
+      [demoAccount(1), demoAccount(2)].map(async (owner) => ({
+        signer: owner.address,
+        kind: 'eip712' as const,
+        data: await owner.signTypedData(typed),
+      })),
+    );
+    await screen.importText(safeTxLink(safeTxFile({ chainId: LOCAL_CHAIN_ID, safe, tx, signatures })));
+    const card = screen.transaction(nonce);
+    await expect.poll(() => card.textContent()).toContain('2 of 2 confirmed');
+
+    proxy.setFault({ kind: 'lie', lie: 'balanceOf' });
+    await shell.goTo('Home');
+    await mineTransfer(env.chain.url);
+    await page.getByRole('alert').filter({ hasText: HELD }).waitFor();
+
+    const approvals = new Approvals(page);
+    await approvals.open();
+    await approvals.items().first().waitFor();
+    const [first] = await approvals.names();
+    const revoke = () =>
+      approvals
+        .item(first as string)
+        .getByRole('button', { name: `Revoke ${first}` })
+        .click();
+    await revoke();
+    await approvals.review.getByRole('region', { name: 'Sending is held' }).waitFor();
+    expect(await approvals.review.getByRole('button', { name: /^Confirm/ }).count()).toBe(0);
+    await approvals.review.getByRole('button', { name: 'Cancel' }).click();
+
+    await shell.accountMenuLink('Manage accounts');
+    const safeCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Team Safe' }) });
+    await safeCard.getByRole('link', { name: 'Open the Safe: owners and transactions' }).click();
+    await screen.waitFor();
+    await card.getByRole('button', { name: 'Execute', exact: true }).click();
+    const hold = card.getByRole('region', { name: 'Sending is held' });
+    await hold.waitFor();
+    expect(await card.getByRole('button', { name: 'Review the execution' }).count()).toBe(0);
+    // Nothing went out while held: the Safe's nonce stands (and the approval, below).
+    expect(await node.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' })).toBe(nonce);
+
+    await hold.getByLabel(ACKNOWLEDGE).click();
+    await card.getByRole('button', { name: 'Review the execution' }).click();
+    const review = card.getByRole('region', { name: 'Review' });
+    await review.getByRole('button', { name: 'Confirm and send' }).click({ timeout: 15_000 });
+    await expect
+      .poll(() => card.textContent(), { timeout: 30_000 })
+      .toContain('The Safe executed the transaction (ExecutionSuccess).');
+    expect(await node.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' })).toBe(nonce + 1n);
+
+    // Acknowledged in one place, for the network: Revoke goes through as well.
+    await approvals.open();
+    await expect.poll(() => approvals.names()).toContain(first);
+    await revoke();
+    await approvals.confirmRevoke(1);
+    await expect.poll(() => approvals.names(), { timeout: 20_000 }).not.toContain(first);
     expect(consoleErrors).toEqual([]);
   });
 });
