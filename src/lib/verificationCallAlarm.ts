@@ -5,17 +5,23 @@ import { type CallCheck, differsIsLie } from '@/core/verify/checkedCall';
 import { isLie } from '@/core/verify/figureChecks';
 import { alarmWith, changeAlarm } from './verificationAlarm';
 
-/** The call a review checked: which source answered it, the transaction, and about which block. */
-export type CheckedCallRef = { source: string; transaction: string; block: bigint };
+/**
+ * The call a review checked: which source answered it, the transaction, and about which block;
+ * `differs` says what a call that differs was (a review's transaction when not given).
+ */
+export type CheckedCallRef = { source: string; transaction: string; block: bigint; differs?: Message };
 
 /** What a call check says is a lie, if anything: a call that differs on Ethereum's EVM, or a proof that failed. */
-function lieOf(network: Network, outcome: CallCheck | VerifyError): Message | undefined {
+function lieOf(network: Network, outcome: CallCheck | VerifyError, differs?: Message): Message | undefined {
   if ('code' in outcome) return isLie(outcome) ? outcome.text : undefined;
   if (outcome.state !== 'differs' || !differsIsLie(network.chainId)) return undefined;
-  return msg('core.chain:verify.callDiffers', {
-    source: codeValue(outcome.source),
-    block: outcome.header.number.toString(),
-  });
+  return (
+    differs ??
+    msg('core.chain:verify.callDiffers', {
+      source: codeValue(outcome.source),
+      block: outcome.header.number.toString(),
+    })
+  );
 }
 
 /** The RPC URL a lie names, when its sentence names one (a proof, a header from another source). */
@@ -41,7 +47,7 @@ export function noteCallCheck(network: Network, call: CheckedCallRef, outcome: C
       const left = calls.filter((lie) => lie.transaction !== call.transaction);
       return left.length === calls.length ? before : alarmWith(before, { calls: left });
     }
-    const problem = lieOf(network, outcome);
+    const problem = lieOf(network, outcome, call.differs);
     if (!problem) return before;
     const source = 'code' in outcome ? (sourceNamed(problem) ?? call.source) : outcome.source;
     const key = JSON.stringify([source, call.transaction]);

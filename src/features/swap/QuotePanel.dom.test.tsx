@@ -2,6 +2,8 @@
 // and an ordinary quote with its route named as the person chose the assets.
 import type { Address } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { codeValue, msg } from '@/core/i18n/message';
+import type { QuoteProof } from '@/core/swap/checkedQuote';
 import type { QuoteReading } from '@/core/swap/readQuote';
 import type { SwapQuote } from '@/core/swap/routeChoice';
 import { alerts, shows } from '@/testing/inDocument';
@@ -38,11 +40,12 @@ afterEach(() => {
   shown = undefined;
 });
 
-function show(reading: QuoteReading) {
+function show(reading: QuoteReading, proof?: QuoteProof) {
   shown = renderInWallet(
     wallet,
     <QuotePanel
       reading={reading}
+      proof={proof}
       symbolIn="ETH"
       symbolOut="USDC"
       decimalsOut={6}
@@ -68,6 +71,24 @@ describe('the quote panel', () => {
     expect(shows('with 0.5 % slippage')).toBe(true);
     expect(shows('block 42')).toBe(true);
     expect(alerts()).toBe('');
+  });
+
+  it('says a quote is proven at its block, or why not', () => {
+    show({ kind: 'quoted', block: 42n, best: quote(30n), others: [] }, { state: 'verified', block: 42n });
+    expect(shows('Proven at block 42')).toBe(true);
+    shown?.unmount();
+    const reason = msg('core.chain:verify.oneSource');
+    show({ kind: 'quoted', block: 42n, best: quote(30n), others: [] }, { state: 'unproven', reason });
+    expect(shows('Not proven:')).toBe(true);
+    expect(shows('3,000')).toBe(true);
+  });
+
+  it('shows nothing of a quote the proofs contradict, only why', () => {
+    const problem = msg('core.chain:verify.quoteDiffers', { source: codeValue('http://liar.test'), block: '42' });
+    show({ kind: 'quoted', block: 42n, best: quote(30n), others: [] }, { state: 'contradicted', block: 42n, problem });
+    expect(alerts()).toContain('http://liar.test answers the swap quote’s calls at block 42 otherwise');
+    expect(shows('3,000')).toBe(false);
+    expect(shows('You receive')).toBe(false);
   });
 
   it('blocks a swap that moves the price by more than 5 %', () => {

@@ -4,6 +4,7 @@ import { Amount } from '@/components/Amount';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { amountValue, untrustedValue } from '@/core/i18n/message';
+import type { QuoteProof } from '@/core/swap/checkedQuote';
 import { NATIVE } from '@/core/swap/pools';
 import type { QuoteReading } from '@/core/swap/readQuote';
 import { impactBlocks, PRICE_IMPACT_BLOCK_BPS, type SwapQuote } from '@/core/swap/routeChoice';
@@ -13,9 +14,13 @@ import styles from './swap.module.css';
 
 export type SymbolOf = (token: Address) => string;
 
-/** The quote as read at its block: what comes out, the least it may, the route, the price impact. */
+/**
+ * The quote as read at its block: what comes out, the least it may, the route, the price impact,
+ * and what the proofs say of it where they were asked. A quote the proofs contradict is not shown.
+ */
 export function QuotePanel({
   reading,
+  proof,
   symbolIn,
   symbolOut,
   decimalsOut,
@@ -24,6 +29,8 @@ export function QuotePanel({
   symbolOf,
 }: {
   reading: QuoteReading;
+  /** Undefined where the network's checks do not take in quotes. */
+  proof?: QuoteProof | undefined;
   symbolIn: string;
   symbolOut: string;
   decimalsOut: number;
@@ -33,6 +40,12 @@ export function QuotePanel({
 }) {
   const t = useT('swap');
   const pair = { in: untrustedValue(symbolIn, 'symbol'), out: untrustedValue(symbolOut, 'symbol') };
+  if (proof?.state === 'contradicted')
+    return (
+      <p role="alert" className={ui.noticeDanger}>
+        <T message={proof.problem} />
+      </p>
+    );
   if (reading.kind === 'noRoute')
     return (
       <p role="alert" className={ui.noticeWarning}>
@@ -74,6 +87,18 @@ export function QuotePanel({
         <dd>{t('swap:quote.impactValue', { impact: amountValue(best.priceImpactBps, 2) })}</dd>
         <dt>{t('swap:quote.block')}</dt>
         <dd>{t('swap:quote.blockValue', { block: reading.block.toString() })}</dd>
+        {proof && (
+          <>
+            <dt>{t('swap:quote.proof')}</dt>
+            <dd>
+              {proof.state === 'verified' ? (
+                t('swap:quote.proven', { block: proof.block.toString() })
+              ) : (
+                <T id="swap:quote.unproven" values={{ reason: proof.reason }} />
+              )}
+            </dd>
+          </>
+        )}
       </dl>
       {impactBlocks(best) && (
         <p role="alert" className={ui.noticeDanger}>

@@ -54,7 +54,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
     assetIn && assetOut && inputs.amountIn !== undefined && !inputs.errors.assetOut
       ? { tokenIn: tokenOf(assetIn), tokenOut: tokenOf(assetOut), amountIn: inputs.amountIn }
       : undefined;
-  const { quote, error: quoteError, reading, head } = useSwapQuote(network, deployment, pair);
+  const { quote, proof, error: quoteError, reading, head } = useSwapQuote(network, deployment, pair);
   const { stage, error, review, signPermit, cancel } = useSwapReview(network, deployment);
   const smart = useSmartAccount(network, from?.address as Address | undefined);
   const symbolOf = useMemo(
@@ -66,7 +66,8 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
       ),
     [assets, deployment.wrappedNative, network.nativeCurrency.symbol],
   );
-  const best = quote?.kind === 'quoted' ? quote.best : undefined;
+  // A quote the proofs contradict is no quote: nothing of it is offered.
+  const best = quote?.kind === 'quoted' && proof?.state !== 'contradicted' ? quote.best : undefined;
   const least = best ? leastOut(best.amountOut, inputs.slippageBps) : undefined;
   const slippage = inputs.slippageBps === undefined ? undefined : checkSlippage(inputs.slippageBps);
   const plan: SwapPlan | undefined =
@@ -216,6 +217,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
       {quote && assetIn && assetOut && (
         <QuotePanel
           reading={quote}
+          proof={proof}
           symbolIn={assetIn.asset.symbol}
           symbolOut={assetOut.asset.symbol}
           decimalsOut={assetOut.asset.decimals}

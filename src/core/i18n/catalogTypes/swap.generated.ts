@@ -48,12 +48,15 @@ declare module '../message' {
     "swap:quote.leastValue": { "slippage": MessageValue };
     "swap:quote.noLiquidity": { "in": MessageValue; "out": MessageValue };
     "swap:quote.noRoute": { "in": MessageValue; "out": MessageValue };
+    "swap:quote.proof": undefined;
+    "swap:quote.proven": { "block": MessageValue };
     "swap:quote.reading": undefined;
     "swap:quote.receive": undefined;
     "swap:quote.route": undefined;
     "swap:quote.routeHop": { "fee": MessageValue; "token": MessageValue };
     "swap:quote.routeValue": { "hops": MessageValue; "protocol": MessageValue; "start": MessageValue };
     "swap:quote.title": undefined;
+    "swap:quote.unproven": { "reason": MessageValue };
     "swap:review.nothingSent": undefined;
     "swap:review.nothingSigned": undefined;
     "swap:title": undefined;
