@@ -3,23 +3,21 @@ import type { Network } from '@/core/chain/networks';
 import type { DappCall } from '@/core/dapp/personParams';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
-import type { SmartTransaction } from '@/core/smartAccount/atomicSend';
-import type { AnyPreparedSend } from '@/core/tx/prepare';
 import type { TxStore } from '@/core/tx/txStore';
-import { prepareSmart } from './preparedCalls';
-import { selfPaidTransaction } from './smartBatch';
+import { type PreparedBatch, preparePlanned, selfPaidPlan } from './smartBatch';
 
-/** A site's batch as its one transaction, and that transaction prepared as Send prepares one. */
-export type PreparedAtomicBatch = { tx: SmartTransaction; prepared: AnyPreparedSend };
+/** A site's batch as its one transaction, planned, and prepared as Send prepares one. */
+export type PreparedAtomicBatch = PreparedBatch;
 
 /**
- * A site's calls as one transaction the account sends itself (selfPaidBatch), prepared with its
- * gas estimated as a whole. A plain account (`state`) is upgraded in that transaction: Cairn first
- * checks the delegate's code hash on the chain, then the vault signs the account's authorization
- * for the nonce after the one it sends with (the next one Cairn would choose, its own waiting
- * transactions counted). Call this only once the person consented to the upgrade.
- * Throws the errors of selfPaidBatch (SMART_DELEGATE_MISMATCH, SMART_DELEGATE_UNVERIFIED…) and of
- * prepareSend (a revert of the batch as a whole, a ChainError).
+ * A site's calls as one transaction the account sends itself (planSelfPaidBatch), prepared with
+ * its gas estimated as a whole. A plain account (`state`) is upgraded in that transaction: Cairn
+ * first checks the delegate's code hash on the chain and plans the account's authorization for
+ * the nonce after the one it sends with (the next one Cairn would choose, its own waiting
+ * transactions counted); the vault signs it only at Confirm (confirmBatch), and the estimate
+ * runs without it (preparePlanned). Call this only once the person consented to the upgrade.
+ * Throws the errors of planSelfPaidBatch (SMART_DELEGATE_MISMATCH, SMART_DELEGATE_UNVERIFIED…)
+ * and of preparing (SMART_BATCH_REVERTS, a revert of the batch as a whole, a ChainError).
  */
 export async function prepareAtomicBatch(
   network: Network,
@@ -33,6 +31,6 @@ export async function prepareAtomicBatch(
     if (call.to === undefined) throw new Error('an atomic batch makes calls only');
     return { to: call.to as Address, value: call.value, data: call.data };
   });
-  const tx = await selfPaidTransaction(network, account, state, inner, store);
-  return { tx, prepared: await prepareSmart(network, tx) };
+  const plan = await selfPaidPlan(network, account, state, inner, store);
+  return { plan, prepared: await preparePlanned(network, plan) };
 }

@@ -26,6 +26,15 @@ import { chainHeadQuery } from './queries/chainQueries';
 export type CallToSend = { to: Address | undefined; value: bigint; data: Hex; gas?: bigint | undefined };
 
 /**
+ * What a smart account's transaction is estimated with: the authorizations it carries, or an
+ * estimate made without the node's (see AdvancedOverrides.gasEstimate).
+ */
+export type SmartEstimate = {
+  authorizationList?: SignedAuthorizationList | undefined;
+  gasEstimate?: bigint | undefined;
+};
+
+/**
  * A call prepared as Send prepares a transaction: fees, gas estimated now (or the caller's),
  * balances checked. `nonce`: the one it must be sent with (a creation's, whose address follows from it).
  * `known`: what the caller read of the chain already (see prepareSend).
@@ -36,7 +45,7 @@ export function prepareCall(
   call: CallToSend,
   nonce?: number | undefined,
   known?: KnownReads,
-  authorizationList?: SignedAuthorizationList,
+  smart?: SmartEstimate,
 ): Promise<AnyPreparedSend> {
   const native = network.nativeCurrency;
   return prepareSend<Address | undefined>(
@@ -48,7 +57,13 @@ export function prepareCall(
       amount: call.value,
       max: false,
       preset: 'normal',
-      advanced: { data: call.data, gasLimit: call.gas, nonce, authorizationList },
+      advanced: {
+        data: call.data,
+        gasLimit: call.gas,
+        nonce,
+        authorizationList: smart?.authorizationList,
+        gasEstimate: smart?.gasEstimate,
+      },
     },
     known,
   );
@@ -125,7 +140,9 @@ export async function prepareUpgrade(
   // it will at the account once its own authorization applies (none for an undo), at the same cost.
   const standIn = await standInAuthorization(network.chainId, plan);
   const atStandIn = { ...plan.call, to: standIn.authority };
-  const prepared = await prepareCall(network, plan.sender, atStandIn, undefined, undefined, [standIn]);
+  const prepared = await prepareCall(network, plan.sender, atStandIn, undefined, undefined, {
+    authorizationList: [standIn],
+  });
   return { plan, prepared: { ...prepared, call: plan.call }, nonce };
 }
 
@@ -144,10 +161,18 @@ export async function confirmUpgrade(
   return sendSmart(service, { network, account, prepared, tx });
 }
 
-/** A smart account's transaction (upgrade, undo, batch, gas paid by another) prepared as Send prepares one, its authorizations in the estimate. */
-export function prepareSmart(network: Network, tx: SmartTransaction, known?: KnownReads): Promise<AnyPreparedSend> {
+/**
+ * A smart account's transaction (upgrade, undo, batch, gas paid by another) prepared as Send
+ * prepares one, its authorizations in the estimate, or with `gasEstimate` when made elsewhere.
+ */
+export function prepareSmart(
+  network: Network,
+  tx: SmartTransaction,
+  known?: KnownReads,
+  gasEstimate?: bigint,
+): Promise<AnyPreparedSend> {
   const list = tx.authorizations.length > 0 ? tx.authorizations : undefined;
-  return prepareCall(network, tx.sender, tx.call, undefined, known, list);
+  return prepareCall(network, tx.sender, tx.call, undefined, known, { authorizationList: list, gasEstimate });
 }
 
 /** Signs, stores and sends a prepared smart transaction, with its authorizations (see TransactionService.submit). */

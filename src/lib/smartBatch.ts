@@ -4,24 +4,35 @@ import type { Network } from '@/core/chain/networks';
 import { sameAddress } from '@/core/keys/sameAddress';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
-import { type SmartTransaction, selfPaidBatch, sponsoredBatch } from '@/core/smartAccount/atomicSend';
+import {
+  type PlannedBatch,
+  planSelfPaidBatch,
+  planSponsoredBatch,
+  signPlannedBatch,
+} from '@/core/smartAccount/atomicSend';
 import { asBatchError } from '@/core/smartAccount/batchErrors';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
 import { nodePendingNonce } from '@/core/tx/nonces';
 import type { AnyPreparedSend, KnownReads } from '@/core/tx/prepare';
+import type { TxRecord } from '@/core/tx/record';
+import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
-import { nextNonceOf, prepareSmart } from './preparedCalls';
+import { nextNonceOf, prepareSmart, sendSmart } from './preparedCalls';
+import { plannedBatchGas } from './queries/simulationQueries';
 
-/** A batch ready for review: the smart transaction (signed authorizations, the delegation) and its preparation. */
-export type PreparedBatch = { tx: SmartTransaction; prepared: AnyPreparedSend };
+/**
+ * A batch ready for review: its plan (the transaction; a plain account's authorization, signed
+ * only at Confirm: confirmBatch) and its preparation.
+ */
+export type PreparedBatch = { plan: PlannedBatch; prepared: AnyPreparedSend };
 
 /**
  * Builds and prepares the one transaction that runs `calls` as `account`: sent by the account
  * itself (upgrading it in the same transaction when it is plain), or by `payer`, which pays the
- * gas (the account signs a delegation for exactly these calls). Signs with the account's key: an
- * authorization only after its delegate's code is checked (atomicSend), and only for a person who
- * agreed to the upgrade. Throws SMART_BATCH_REVERTS when the transaction would revert (a call
- * fails: all fail), SMART_PAYER_FUNDS when the payer cannot pay its gas, and what preparing throws.
+ * gas (the account signs a delegation for exactly these calls now: the estimate needs it). The
+ * upgrade's authorization is not signed before Confirm (see preparePlanned). Throws
+ * SMART_BATCH_REVERTS when the transaction would revert (a call fails: all fail),
+ * SMART_PAYER_FUNDS when the payer cannot pay its gas, and what planning and preparing throw.
  */
 export async function prepareBatch(args: {
   network: Network;
@@ -35,41 +46,78 @@ export async function prepareBatch(args: {
 }): Promise<PreparedBatch> {
   const { network, account, state, payer, calls, store } = args;
   const selfPaid = sameAddress(payer, account.address);
-  const tx = selfPaid
-    ? await selfPaidTransaction(network, account, state, calls, store)
-    : await sponsoredTransaction(network, account, state, { payer, calls, nowSeconds: args.nowSeconds });
+  const plan = selfPaid
+    ? await selfPaidPlan(network, account, state, calls, store)
+    : await sponsoredPlan(network, account, state, { payer, calls, nowSeconds: args.nowSeconds });
   try {
-    return { tx, prepared: await prepareSmart(network, tx, args.known) };
+    return { plan, prepared: await preparePlanned(network, plan, args.known) };
   } catch (error) {
     throw asBatchError(error, selfPaid ? undefined : payer);
   }
 }
 
+/**
+ * A planned batch prepared as Send prepares a transaction. With an upgrade still to sign, its gas
+ * comes from its one transaction's preview (plannedBatchGas: the delegate's designator standing
+ * in for the authorization), not from the node's estimate, which would need the signed
+ * authorization: nothing the account signs reaches the node before Confirm.
+ */
+export async function preparePlanned(
+  network: Network,
+  plan: PlannedBatch,
+  known?: KnownReads | undefined,
+): Promise<AnyPreparedSend> {
+  const gasEstimate = plan.authorization ? await plannedBatchGas(network, plan) : undefined;
+  return prepareSmart(network, plan.tx, known, gasEstimate);
+}
+
+/**
+ * Confirm of a prepared batch: `account` (whose calls it runs) signs its authorization now, if
+ * it needs one, then `sender` (the account, or the payer) signs, stores and sends the transaction
+ * with the reviewed gas and fees (sendSmart). Nothing is signed while sending is held.
+ */
+export async function confirmBatch(
+  service: TransactionService,
+  args: {
+    network: Network;
+    account: SigningAccount;
+    sender: SigningAccount;
+    plan: PlannedBatch;
+    prepared: AnyPreparedSend;
+    site?: string | undefined;
+  },
+): Promise<TxRecord> {
+  const { network, account, sender, plan, prepared, site } = args;
+  service.refuseWhileHeld(network);
+  const tx = await signPlannedBatch({ client: chainClient(network), chainId: network.chainId }, account, plan);
+  return sendSmart(service, { network, account: sender, prepared, tx, site });
+}
+
 /** Another account pays: the account's authorization (if needed) for the node's pending count, which the service checks. */
-async function sponsoredTransaction(
+async function sponsoredPlan(
   network: Network,
   account: SigningAccount,
   state: SmartAccountState,
   input: { payer: Address; calls: readonly ExecutionCall[]; nowSeconds: bigint },
-): Promise<SmartTransaction> {
+): Promise<PlannedBatch> {
   const signing = { client: chainClient(network), chainId: network.chainId };
   const accountNonce = await nodePendingNonce(signing.client, account.address);
-  return sponsoredBatch(signing, account, state, { ...input, accountNonce });
+  return planSponsoredBatch(signing, account, state, { ...input, accountNonce });
 }
 
 /**
- * `calls` as one transaction the account sends itself (selfPaidBatch). A plain account's
- * authorization is signed for the nonce after the one the transaction service will pick (the
+ * `calls` as one transaction the account sends itself (planSelfPaidBatch). A plain account's
+ * authorization is planned for the nonce after the one the transaction service will pick (the
  * node's and Cairn's waiting records); an upgraded account needs no nonce read.
  */
-export async function selfPaidTransaction(
+export async function selfPaidPlan(
   network: Network,
   account: SigningAccount,
   state: SmartAccountState,
   calls: readonly ExecutionCall[],
   store: TxStore,
-): Promise<SmartTransaction> {
+): Promise<PlannedBatch> {
   const signing = { client: chainClient(network), chainId: network.chainId };
   const nonce = state.kind === 'plain' ? await nextNonceOf(network, account.address, store) : 0;
-  return selfPaidBatch(signing, account, state, calls, nonce);
+  return planSelfPaidBatch(signing, account, state, calls, nonce);
 }

@@ -1,9 +1,9 @@
 import { parseEther } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { chainClient } from '@/core/chain/client';
-import type { SigningAccount } from '@/core/signing/signerAccount';
 import { readSmartAccountState } from '@/core/smartAccount/accountState';
 import { DELEGATION_CONTRACTS } from '@/core/smartAccount/delegates';
+import { countingAuthorizations } from '@/testing/countingSigner';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { demoSigner, recordingService, testNetwork, testNode } from '@/testing/txFixtures';
 import { demoContractAddresses } from '../../devchain/seed.ts';
@@ -12,23 +12,10 @@ import { confirmUpgrade, prepareUpgrade } from './preparedCalls';
 const url = localChainUrl();
 const node = testNode(url);
 
-/** The account, counting the authorizations it signs. */
-function counting(account: SigningAccount) {
-  const signed: number[] = [];
-  const wrapped: SigningAccount = {
-    ...account,
-    signAuthorization: async (request) => {
-      signed.push(request.nonce);
-      return (account.signAuthorization as NonNullable<SigningAccount['signAuthorization']>)(request);
-    },
-  };
-  return { wrapped, signed };
-}
-
 describe('an upgrade and its undo, signed only at Confirm', () => {
   it('prepares each with a stand-in authorization, then signs and mines it within the reviewed gas', async () => {
     const network = testNetwork(url);
-    const { wrapped, signed } = counting(await demoSigner(62));
+    const { wrapped, signed } = countingAuthorizations(await demoSigner(62));
     await node.setBalance({ address: wrapped.address, value: parseEther('1') });
     const { txs, store } = recordingService();
 
@@ -50,7 +37,7 @@ describe('an upgrade and its undo, signed only at Confirm', () => {
     const { USDC } = demoContractAddresses();
     const { txs, store } = recordingService();
     // An account delegated elsewhere, to a token (no receive function: a plain call to it reverts).
-    const delegated = counting(await demoSigner(63));
+    const delegated = countingAuthorizations(await demoSigner(63));
     await node.setBalance({ address: delegated.wrapped.address, value: parseEther('1') });
     await node.setCode({ address: delegated.wrapped.address, bytecode: `0xef0100${USDC.slice(2)}` });
     const undo = await prepareUpgrade(network, delegated.wrapped, store, true);
@@ -61,7 +48,7 @@ describe('an upgrade and its undo, signed only at Confirm', () => {
     expect(await readSmartAccountState(chainClient(network), delegated.wrapped.address)).toEqual({ kind: 'plain' });
 
     // The same token as "another delegate": the upgrade would revert, so it is refused at preparing.
-    const plain = counting(await demoSigner(64));
+    const plain = countingAuthorizations(await demoSigner(64));
     await node.setBalance({ address: plain.wrapped.address, value: parseEther('1') });
     await expect(
       prepareUpgrade(network, plain.wrapped, store, false, { address: USDC, otherAllowed: true }),

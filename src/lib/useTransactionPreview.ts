@@ -7,8 +7,11 @@ import { feeFields, type ReadBefore } from '@/core/simulation/nextBlock';
 import type { BatchSending } from '@/core/simulation/simulate';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import type { UnsignedTransaction } from '@/core/simulation/types';
+import type { SmartAccountState } from '@/core/smartAccount/accountState';
+import type { ExecutionCall } from '@/core/smartAccount/execution';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import {
+  atomicPreviewQuery,
   type CallsPreview,
   callsPreviewQuery,
   type PreviewContext,
@@ -51,17 +54,10 @@ export function preparedReads(prepared: AnyPreparedSend): ReadBefore {
 
 /**
  * How a batch's first call will be sent, as prepared (its fees, limit and nonce), for its preview;
- * `atomic`: the prepared transaction runs every call (see BatchSending).
+ * for an atomic batch, its one transaction (see useAtomicReviewPreview).
  */
-export function batchSending(prepared: AnyPreparedSend | undefined, atomic = false): BatchSending | undefined {
-  return (
-    prepared && {
-      fees: feeFields(prepared.fees),
-      gas: prepared.gasLimit,
-      nonce: prepared.nonce,
-      ...(atomic && { atomic }),
-    }
-  );
+export function batchSending(prepared: AnyPreparedSend | undefined): BatchSending | undefined {
+  return prepared && { fees: feeFields(prepared.fees), gas: prepared.gasLimit, nonce: prepared.nonce };
 }
 
 /** What the person's accounts and tokens a preview may read, by scope (a pure rule, see PreviewScope). */
@@ -187,5 +183,26 @@ export function useCallsReviewPreview(
   const context = usePreviewContext(network, from, NO_ABIS, scope);
   const preview = useQuery({ ...callsPreviewQuery(network, from, calls, context, sending), enabled });
   const key = enabled ? JSON.stringify(simulationKeys.calls(network, from, calls, [], sending)) : undefined;
+  return useHolds(network, preview, key, context.own);
+}
+
+/**
+ * The same for an atomic batch: its one transaction previewed as it will be mined, the delegate's
+ * code at the account (see simulateAtomicBatch; `state` plain: upgraded by that transaction), the
+ * transaction as prepared (`sending`), and its holds.
+ */
+export function useAtomicReviewPreview(
+  network: Network,
+  from: Address,
+  state: SmartAccountState | undefined,
+  calls: readonly ExecutionCall[],
+  enabled: boolean,
+  scope: PreviewScope = {},
+  sending: BatchSending | undefined = undefined,
+): ReviewPreview<CallsPreview> {
+  const context = usePreviewContext(network, from, NO_ABIS, scope);
+  const planned = { from, state: state ?? { kind: 'plain' as const }, calls };
+  const preview = useQuery({ ...atomicPreviewQuery(network, planned, context, sending), enabled: enabled && !!state });
+  const key = enabled && state ? JSON.stringify(simulationKeys.atomic(network, planned, [], sending)) : undefined;
   return useHolds(network, preview, key, context.own);
 }

@@ -5,6 +5,11 @@ import { sameAddress } from '../keys/sameAddress';
 
 const DESIGNATOR = /^0xef0100([0-9a-fA-F]{40})$/;
 
+/** The code an authorization to `delegate` leaves at its account: 0xef0100 ‖ address. */
+export function designatorCode(delegate: Address): Hex {
+  return `0xef0100${getAddress(delegate).slice(2).toLowerCase()}`;
+}
+
 /** The delegate an account's code points at, if the code is a delegation designator. */
 export function delegateOf(code: Hex | undefined): Address | undefined {
   const match = code === undefined ? null : DESIGNATOR.exec(code);

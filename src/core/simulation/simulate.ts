@@ -8,7 +8,6 @@ import { findNamed } from '../errors/causeChain';
 import { SimulationError } from '../errors/simulation';
 import { reasonMessage } from '../errors/theirWords';
 import { type Message, msg } from '../i18n/message';
-import { sameAddress } from '../keys/sameAddress';
 import { askPreviousHash, type OverrideMethod } from './blockOverrideProbe';
 import { CALL_TRACER, parseCallTracer } from './callTracer';
 import { logChanges } from './changes';
@@ -23,10 +22,11 @@ import {
   readSimulationContext,
   type SimulationContext,
 } from './nextBlock';
+import { senderDelegate, upgradesGas, usedStrategy } from './ownCode';
 import { type NodeAbilities, nodeKey, type ProbeCache, probeNode, recordPreviousHash } from './probe';
 import type { ReadingChanges } from './readings';
 import { parseSimulateV1, simulateV1Params } from './simulateV1';
-import { intrinsicGas, parseStateOverride, stateOverrideCall } from './stateOverride';
+import { intrinsicGas, parseStateOverride, stateOverrideCall, upgradeOverrides } from './stateOverride';
 import { parseStructLogs, STRUCT_LOGGER } from './structLogs';
 import type { Execution, SimulationOutcome, SimulationResult, SimulationStrategy, UnsignedTransaction } from './types';
 
@@ -56,12 +56,10 @@ export type SimulateOptions = {
 };
 
 /**
- * How the first call of a batch is sent, as Send prepared it. `atomic`: every call runs in that one
- * transaction, through the account's smart-account delegate (EIP-5792 atomic), so one failing call
- * reverts them all; the preview still runs them one after another from the account, which has the
- * same effects.
+ * How the first call of a batch is sent, as Send prepared it; for an atomic batch, its one
+ * transaction (see smartAccount/batchPreview.ts, which previews that transaction itself).
  */
-export type BatchSending = { fees: FeeFields; gas: bigint; nonce?: number | undefined; atomic?: boolean | undefined };
+export type BatchSending = { fees: FeeFields; gas: bigint; nonce?: number | undefined };
 
 type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;
 
@@ -95,7 +93,8 @@ export async function simulateTransaction(
   // Asked in the same tick, the probe (when not known yet) and the context share one batch. The
   // balance is read where it is needed: for the stateOverride strategy, and to fit a limit.
   const probing = probeNode(client, options.cache);
-  const balance = tx.gas === undefined || known === undefined || known === 'stateOverride';
+  const balance =
+    tx.gas === undefined || known === undefined || usedStrategy(known, tx, options.strategy) === 'stateOverride';
   const reading = readSimulationContext(client, tx, {
     balance,
     blockSeconds: options.blockSeconds,
@@ -103,7 +102,7 @@ export async function simulateTransaction(
   });
   reading.catch(() => undefined);
   const abilities = await probing;
-  let strategy = options.strategy ?? abilities.strategy;
+  let strategy = usedStrategy(abilities.strategy, tx, options.strategy);
   const isCreate = isCreation(tx);
   let ran: Ran;
   let context: SimulationContext;
@@ -242,8 +241,14 @@ async function run(
   switch (strategy) {
     case 'simulateV1': {
       const call = callParams(tx, feeParams(context.fees));
-      const params = simulateV1Params(call, { block: context.block, nonces: nonceOverride(tx) });
-      return { execution: parseSimulateV1(await request({ method: 'eth_simulateV1', params })) };
+      // The sender may have both: its upgrade's designator and its nonce.
+      const overrides: Record<string, { nonce?: Hex; code?: Hex }> = upgradeOverrides(tx);
+      for (const [address, nonce] of Object.entries(nonceOverride(tx) ?? {}))
+        overrides[address] = { ...overrides[address], ...nonce };
+      const params = simulateV1Params(call, { block: context.block, overrides });
+      const execution = parseSimulateV1(await request({ method: 'eth_simulateV1', params }));
+      // The designators stand for authorizations the transaction will carry: their intrinsic cost too.
+      return { execution: { ...execution, gasUsed: execution.gasUsed + upgradesGas(tx) } };
     }
     case 'callTracer': {
       const answer = await request({
@@ -260,23 +265,11 @@ async function run(
       return { execution: parseStructLogs(answer, traced) };
     }
     case 'stateOverride': {
-      if (runsOwnCode(tx)) throw new SimulationError('SIMULATION_UNSUPPORTED', msg('core.chain:simulation.ownCode'));
-      const asked = stateOverrideCall(tx, tokens, { context, honored });
+      const asked = stateOverrideCall(tx, tokens, { context, honored }, await senderDelegate(client, tx));
       const answer = await request({ method: asked.method, params: asked.params });
       return parseStateOverride(answer, asked, tx);
     }
   }
-}
-
-/**
- * Whether the transaction runs code at its own sender: a call an account makes to itself with data
- * (an EIP-7702 smart account's batch), or one carrying authorizations. The stateOverride strategy
- * puts the simulator at the sender, in place of that code (and the authorizations would then be
- * skipped): its preview would show nothing happening where something does.
- */
-export function runsOwnCode(tx: UnsignedTransaction): boolean {
-  const toSelf = tx.to ? sameAddress(tx.to, tx.from) && tx.data !== undefined && tx.data !== '0x' : false;
-  return toSelf || (tx.authorizationList?.length ?? 0) > 0;
 }
 
 /** `tx` as a JSON-RPC call object, its own fee fields replaced by `fees`. */

@@ -117,6 +117,17 @@ describe('previewing a batch of calls with eth_simulateV1', () => {
     });
   });
 
+  it('refuses, as for one transaction, a batch through the simulator with a call that runs the account’s own code', async () => {
+    const { client, cache, simulations } = fakeNode(() => '0x1234', 'stateOverride');
+    const toSelf: BatchCall = { to: FROM, value: 0n, data: '0xe9ae5c53' };
+    await expect(simulateCalls(client, FROM, [send(C1, 1n), toSelf], { cache })).rejects.toMatchObject({
+      code: 'SIMULATION_UNSUPPORTED',
+      shortMessage: expect.stringMatching(/own code/),
+    });
+    // The simulator in the account's place would do nothing for the call to itself: none is asked.
+    expect(simulations()).toEqual([]);
+  });
+
   it('fails with a sentence when the simulator’s answer is not its own', async () => {
     const { client, cache } = fakeNode(() => '0x1234', 'structLogs');
     await expect(simulateCalls(client, FROM, [send(C1, 1n), send(C2, 1n)], { cache })).rejects.toMatchObject({

@@ -16,6 +16,7 @@ import { msg } from '../i18n/message';
 import { approvalKey, logChanges } from './changes';
 import { batchCreations, nonceToUse } from './creation';
 import { feeCap, feeParams, gasWithin, readSimulationContext, type SimulationContext } from './nextBlock';
+import { runsOwnCode } from './ownCode';
 import { isRefusal, probeNode } from './probe';
 import { type Observed, type Reading, readingChanges } from './readings';
 import {
@@ -68,9 +69,7 @@ type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unkno
 
 const NOTES = {
   sequential: msg('core.chain:simulation.note.sequential'),
-  atomic: msg('core.chain:simulation.note.atomic'),
   between: msg('core.chain:simulation.note.between'),
-  betweenAtomic: msg('core.chain:simulation.note.betweenAtomic'),
   gas: msg('core.chain:simulation.note.laterGas'),
 } as const;
 
@@ -134,7 +133,7 @@ export async function simulateCalls(
     let executions: Execution[];
     let answer: unknown;
     try {
-      const params = simulateV1BlockParams(formatted, { block: context.block, nonces });
+      const params = simulateV1BlockParams(formatted, { block: context.block, overrides: nonces });
       answer = await request({ method: 'eth_simulateV1', params });
       executions = parseSimulateV1Calls(answer, txs.length);
     } catch (error) {
@@ -148,6 +147,8 @@ export async function simulateCalls(
     const codeSizes = made.map((execution, i) => codeSizeOf(execution.ok, returnDataOf(answer, i)));
     return result('simulateV1', made, limited, options, context, found, batchCreations(owner, txs, landing, codeSizes));
   }
+  // The simulator sits at the account in place of any code of its own, as for one transaction.
+  if (txs.some(runsOwnCode)) throw new SimulationError('SIMULATION_UNSUPPORTED', msg('core.chain:simulation.ownCode'));
   const asked = batchCall(owner, txs, options.watch?.tokens ?? [], { context, honored }, first);
   let answer: unknown;
   let hashRight = true;
@@ -264,12 +265,11 @@ function result(
   created: readonly (CreationPreview | undefined)[],
 ): CallsSimulation {
   const count = txs.length;
-  const atomic = options.sending?.atomic === true;
   const previews: CallPreview[] = made.map((execution, index) => {
     const outcome = outcomeOf(execution, txs[index]?.gas, options.contractAbis);
     const creation = created[index];
     return {
-      outcome: outcome.ok ? outcome : { ...outcome, call: atomic ? { index, count, atomic } : { index, count } },
+      outcome: outcome.ok ? outcome : { ...outcome, call: { index, count } },
       gasUsed: execution.gasUsed,
       ...(creation ? { creation } : {}),
     };
@@ -285,10 +285,7 @@ function result(
     changes: found.changes,
     approvals: found.approvals,
     created: made.flatMap((e) => e.created),
-    // One transaction: a permission granted and withdrawn inside it holds for no one else.
-    notes: atomic
-      ? [NOTES.atomic, ...found.notes.map((note) => (note === NOTES.between ? NOTES.betweenAtomic : note))]
-      : [NOTES.sequential, ...found.notes, NOTES.gas],
+    notes: [NOTES.sequential, ...found.notes, NOTES.gas],
     calls: previews,
   };
 }

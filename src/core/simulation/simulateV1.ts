@@ -19,10 +19,14 @@ export const NATIVE_TRANSFER_EMITTER: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeE
 
 /**
  * Where the calls run: the next block after the latest (its number, time and base fee), and the
- * sender's nonce when the transaction names one (a nonce past the latest block's waits behind the
- * person's pending transactions; the check would refuse it).
+ * state overrides: the sender's nonce when the transaction names one (a nonce past the latest
+ * block's waits behind the person's pending transactions; the check would refuse it), and the
+ * designators that stand for upgrades signed only at Confirm.
  */
-export type V1Block = { block: NextBlock; nonces?: Record<string, { nonce: Hex }> | undefined };
+export type V1Block = {
+  block: NextBlock;
+  overrides?: Record<string, { nonce?: Hex; code?: Hex }> | undefined;
+};
 
 /** The request for one call in one block, with native transfers traced and the transaction checked as a block would. */
 export function simulateV1Params(call: Record<string, unknown>, at: V1Block): unknown[] {
@@ -30,8 +34,8 @@ export function simulateV1Params(call: Record<string, unknown>, at: V1Block): un
 }
 
 /** Calls made one after another in one block, each seeing the state the ones before it left. */
-export function simulateV1BlockParams(calls: Record<string, unknown>[], { block, nonces }: V1Block): unknown[] {
-  const state = nonces ? { stateOverrides: nonces } : {};
+export function simulateV1BlockParams(calls: Record<string, unknown>[], { block, overrides }: V1Block): unknown[] {
+  const state = overrides && Object.keys(overrides).length > 0 ? { stateOverrides: overrides } : {};
   return [
     {
       blockStateCalls: [{ blockOverrides: blockOverrides(block, true), ...state, calls }],

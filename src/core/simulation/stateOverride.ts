@@ -1,4 +1,5 @@
 import { type Address, decodeFunctionResult, encodeFunctionData, getAddress, type Hex, toHex, zeroAddress } from 'viem';
+import { designatorCode } from '../chain/delegationDesignator';
 import { type Message, msg } from '../i18n/message';
 import { floorDataGas, intrinsicGas as intrinsicGasOf } from '../offline/intrinsicGas';
 import { blockOverrides, pinnedFees, type SimulationContext } from './nextBlock';
@@ -22,7 +23,7 @@ export function intrinsicGas(tx: UnsignedTransaction): bigint {
     to: tx.to ?? null,
     data: tx.data ?? '0x',
     accessList: tx.accessList,
-    authorizations: tx.authorizationList?.length,
+    authorizations: (tx.authorizationList?.length ?? 0) + (tx.upgrades?.length ?? 0),
   }).total;
 }
 
@@ -43,6 +44,8 @@ export type OverrideShape = { context: SimulationContext; honored: boolean };
  * An eth_call from the sender to the sender, with the simulator's code placed at the sender's
  * address by a state override: the simulator reads the watched balances and approvals, calls the
  * target as the sender would, and reads them again. `tokens` are the person's portfolio tokens.
+ * `delegate`: the EIP-7702 delegate whose code the sender runs (see Simulator.sol's simulate); an
+ * upgrade of another account (`tx.upgrades`) gives it its delegate's designator.
  *
  * The call pays the price the transaction will pay (so `tx.gasprice` is the real one) and runs as
  * the next block: by block overrides where the node applies them, else on its pending block. The
@@ -53,6 +56,7 @@ export function stateOverrideCall(
   tx: UnsignedTransaction,
   tokens: readonly Address[],
   { context, honored }: OverrideShape,
+  delegate: Address = zeroAddress,
 ): StateOverrideCall {
   const from = getAddress(tx.from);
   const reads = planReads(watchPlan(tx, tokens), from);
@@ -69,12 +73,24 @@ export function stateOverrideCall(
       gasLimit,
       isCreate,
       reads.map(({ target, data, onlyIf }) => ({ target, data, onlyIf: BigInt(onlyIf) })),
+      delegate,
     ],
   });
   // The value is sent by the simulator from the sender's balance, not by the eth_call.
   const call = { ...simulatorCall(from, data, context), ...(tx.accessList ? { accessList: tx.accessList } : {}) };
-  const overrides = { [from]: senderOverride(context, tx.gas ?? 0n) };
+  const overrides = { ...upgradeOverrides(tx), [from]: senderOverride(context, tx.gas ?? 0n) };
   return { method: 'eth_call', params: overrideCallParams(call, overrides, { context, honored }), reads, gasLimit };
+}
+
+/**
+ * The state overrides that stand for the authorizations signed only at Confirm (`tx.upgrades`):
+ * each authority's code is its delegate's designator, which the node follows as it will once the
+ * authorization applies.
+ */
+export function upgradeOverrides(tx: UnsignedTransaction): Record<Address, { code: Hex }> {
+  return Object.fromEntries(
+    (tx.upgrades ?? []).map(({ authority, delegate }) => [getAddress(authority), { code: designatorCode(delegate) }]),
+  );
 }
 
 /** The simulator's eth_call object: from the sender to itself, with all the gas one call may have, at the real price. */

@@ -24,7 +24,16 @@ export type UnsignedTransaction = {
   nonce?: number | undefined;
   accessList?: AccessList | undefined;
   authorizationList?: SignedAuthorizationList | undefined;
+  /**
+   * EIP-7702 authorizations the transaction will carry that are signed only at Confirm (a plain
+   * account upgraded by its batch's transaction): the preview runs with each authority's code
+   * set to its delegate's designator instead, and counts them in the intrinsic gas.
+   */
+  upgrades?: readonly PendingUpgrade[] | undefined;
 };
+
+/** An authorization not signed yet: `authority` will run `delegate`'s code (EIP-7702). */
+export type PendingUpgrade = { authority: Address; delegate: Address };
 
 /**
  * What a top-level contract creation would leave: the address of the contract, and the size in

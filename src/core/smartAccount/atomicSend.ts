@@ -162,11 +162,65 @@ export async function upgradeTransaction(
   return signUpgrade(signing, account, await planUpgrade(signing, account, undo, nonce, delegate));
 }
 
+/** An authorization Confirm signs: to `delegate`, for `nonce`, its target checked already. */
+export type AuthorizationPlan = UpgradePlan['authorization'];
+
+/**
+ * A batch's one transaction before the account signs its authorization: the transaction (its
+ * authorizations empty; a delegation to another payer signed already, for its estimate needs the
+ * signature), the account whose calls it runs, and, for a plain account, the upgrade's
+ * authorization Confirm signs (signPlannedBatch). Previewed and estimated with the delegate's
+ * code put at the account instead (batchPreview.ts): nothing of the upgrade reaches the node
+ * before Confirm.
+ */
+export type PlannedBatch = { tx: SmartTransaction; account: Address; authorization: AuthorizationPlan | undefined };
+
 /**
  * `calls` run atomically by the account, which sends and pays: to itself, `execute` in batch
  * mode; an account not yet upgraded is upgraded in the same transaction (its authorization for
- * the nonce after `nonce`).
+ * the nonce after `nonce`, signed at Confirm; the delegate's code is checked here).
+ * Throws SMART_DELEGATE_NOT_ALLOWED, SMART_DELEGATE_MISMATCH, SMART_DELEGATE_UNVERIFIED, a ChainError.
  */
+export async function planSelfPaidBatch(
+  signing: Signing,
+  account: SigningAccount,
+  state: SmartAccountState,
+  calls: readonly ExecutionCall[],
+  nonce: number,
+): Promise<PlannedBatch> {
+  assertUsable(state, account.address);
+  if (state.kind === 'plain') await checkDelegateCode(signing.client, signing.chainId);
+  const tx: SmartTransaction = {
+    kind: 'batch',
+    sender: account.address,
+    call: selfBatchCall(account.address, calls),
+    authorizations: [],
+    batch: { calls: calls.length, account: account.address },
+  };
+  return { tx, account: account.address, authorization: upgradeFor(state, nonce + 1) };
+}
+
+/** A plain account's upgrade to Cairn's delegate for `nonce`; none for an upgraded account. */
+function upgradeFor(state: SmartAccountState, nonce: number): AuthorizationPlan | undefined {
+  return state.kind === 'plain' ? { delegate: DELEGATION_CONTRACTS.delegator, nonce, otherAllowed: false } : undefined;
+}
+
+/**
+ * The planned batch with the account's authorization signed (at Confirm), if it needs one.
+ * Throws SMART_SIGNER_CANNOT, SMART_DELEGATE_NOT_ALLOWED and what the signer throws.
+ */
+export async function signPlannedBatch(
+  { chainId }: Signing,
+  account: SigningAccount,
+  plan: PlannedBatch,
+): Promise<SmartTransaction> {
+  if (!sameAddress(account.address, plan.account)) throw new Error('signPlannedBatch: another account than planned');
+  if (!plan.authorization) return plan.tx;
+  const authorization = await signAuthorizationOf(chainId, account, plan.authorization);
+  return { ...plan.tx, authorizations: [authorization] };
+}
+
+/** `calls` run atomically by the account, planned and signed at once (tests, the bench): planSelfPaidBatch, then signPlannedBatch. */
 export async function selfPaidBatch(
   signing: Signing,
   account: SigningAccount,
@@ -174,36 +228,25 @@ export async function selfPaidBatch(
   calls: readonly ExecutionCall[],
   nonce: number,
 ): Promise<SmartTransaction> {
-  assertUsable(state, account.address);
-  const upgrade = { delegate: DELEGATION_CONTRACTS.delegator, nonce: nonce + 1, otherAllowed: false };
-  if (state.kind === 'plain') await checkDelegateCode(signing.client, signing.chainId);
-  const authorizations = state.kind === 'plain' ? [await signAuthorizationOf(signing.chainId, account, upgrade)] : [];
-  return {
-    kind: 'batch',
-    sender: account.address,
-    call: selfBatchCall(account.address, calls),
-    authorizations,
-    batch: { calls: calls.length, account: account.address },
-  };
+  return signPlannedBatch(signing, account, await planSelfPaidBatch(signing, account, state, calls, nonce));
 }
 
 /**
  * `calls` run atomically as `account`, with `payer` sending the transaction and paying its gas:
  * the account signs a delegation to the payer limited to exactly these calls, once, for ten
  * minutes (sponsoredDelegation), and, when not yet upgraded, its authorization for its next nonce
- * (`accountNonce`). The payer's transaction redeems it at the DelegationManager.
+ * (`accountNonce`) is planned, signed at Confirm. The payer's transaction redeems it at the
+ * DelegationManager.
  */
-export async function sponsoredBatch(
+export async function planSponsoredBatch(
   signing: Signing,
   account: SigningAccount,
   state: SmartAccountState,
   input: { payer: Address; calls: readonly ExecutionCall[]; accountNonce: number; nowSeconds: bigint },
-): Promise<SmartTransaction> {
+): Promise<PlannedBatch> {
   assertUsable(state, account.address);
   // The delegate, its manager and the enforcers the delegation's limits rely on, in one read.
   await checkDelegateCode(signing.client, signing.chainId, { sponsorship: true });
-  const upgrade = { delegate: DELEGATION_CONTRACTS.delegator, nonce: input.accountNonce, otherAllowed: false };
-  const authorizations = state.kind === 'plain' ? [await signAuthorizationOf(signing.chainId, account, upgrade)] : [];
   const expiresAt = input.nowSeconds + SPONSORED_DELEGATION_SECONDS;
   const unsigned = sponsoredDelegation({
     account: account.address,
@@ -217,13 +260,24 @@ export async function sponsoredBatch(
     delegationManager: DELEGATION_CONTRACTS.delegationManager,
   });
   const delegation = { ...unsigned, signature: await account.signTypedData(typedData) };
-  return {
+  const tx: SmartTransaction = {
     kind: 'pay-gas',
     sender: input.payer,
     call: payerCall(delegation, input.calls),
-    authorizations,
+    authorizations: [],
     batch: { calls: input.calls.length, account: account.address },
     delegation,
     expiresAt,
   };
+  return { tx, account: account.address, authorization: upgradeFor(state, input.accountNonce) };
+}
+
+/** A batch another account pays for, planned and signed at once (tests, the bench): planSponsoredBatch, then signPlannedBatch. */
+export async function sponsoredBatch(
+  signing: Signing,
+  account: SigningAccount,
+  state: SmartAccountState,
+  input: { payer: Address; calls: readonly ExecutionCall[]; accountNonce: number; nowSeconds: bigint },
+): Promise<SmartTransaction> {
+  return signPlannedBatch(signing, account, await planSponsoredBatch(signing, account, state, input));
 }

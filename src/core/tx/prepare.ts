@@ -38,6 +38,12 @@ export type AdvancedOverrides = {
   data?: Hex | undefined;
   /** EIP-7702 authorizations the transaction will carry: the estimate runs with them. */
   authorizationList?: SignedAuthorizationList | undefined;
+  /**
+   * The gas estimate, made elsewhere: the node is not asked for one. A smart account's batch
+   * whose upgrade is signed only at Confirm has it from its preview, since the node's estimate
+   * would need the signed authorization.
+   */
+  gasEstimate?: bigint | undefined;
 };
 
 /**
@@ -156,13 +162,15 @@ export async function prepareSend<To extends Address | undefined = Address>(
         : Promise.resolve(undefined),
       getTransactionCount(client, { address: from, blockTag: 'latest' }),
       settled(
-        estimateGas(client, {
-          account: from,
-          to: call.to,
-          value: call.value,
-          data: call.data === '0x' ? undefined : call.data,
-          authorizationList: draft.advanced?.authorizationList,
-        }),
+        draft.advanced?.gasEstimate !== undefined
+          ? Promise.resolve(draft.advanced.gasEstimate)
+          : estimateGas(client, {
+              account: from,
+              to: call.to,
+              value: call.value,
+              data: call.data === '0x' ? undefined : call.data,
+              authorizationList: draft.advanced?.authorizationList,
+            }),
       ),
       readL1Fee(draft, call),
       recipient === undefined ? Promise.resolve(undefined) : getCode(client, { address: recipient }),

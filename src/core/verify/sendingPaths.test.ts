@@ -31,6 +31,7 @@ const CALLS = {
   sendPreparedCall: /(?<!function )\bsendPreparedCall\(/,
   sendSmart: /(?<!function )\bsendSmart\(/,
   confirmUpgrade: /(?<!function )\bconfirmUpgrade\(/,
+  confirmBatch: /(?<!function )\bconfirmBatch\(/,
   signOffline: /(?<!function )\bsignOffline\(/,
 } as const;
 
@@ -83,7 +84,7 @@ const PATHS: readonly Path[] = [
   {
     file: 'lib/smartBatch.ts',
     calls: ['sendSmart'],
-    is: 'a confirmed batch: submit (refuseWhileHeld before the authorization is signed)',
+    is: 'confirmBatch, a confirmed batch: submit (refuseWhileHeld before the authorization is signed)',
   },
   // What a person does.
   {
@@ -94,7 +95,7 @@ const PATHS: readonly Path[] = [
   },
   {
     file: 'features/send/BatchReviewPanel.tsx',
-    calls: ['sendSmart'],
+    calls: ['confirmBatch'],
     is: 'Send’s batch',
     hold: ['features/send/SendScreen.tsx'],
   },
@@ -129,7 +130,7 @@ const PATHS: readonly Path[] = [
   },
   {
     file: 'features/dapp/AtomicCallsApproval.tsx',
-    calls: ['sendSmart'],
+    calls: ['confirmBatch'],
     is: 'a site’s wallet_sendCalls, atomic',
     hold: ['features/dapp/ApprovalQueue.tsx'],
   },

@@ -15,16 +15,16 @@ import { toHexChainId } from '@/core/dapp/protocol';
 import { upgradeDeclinedError } from '@/core/dapp/siteErrors';
 import { msg } from '@/core/i18n/message';
 import type { SigningAccount } from '@/core/signing/signerAccount';
-import type { BatchCall } from '@/core/simulation/simulateCalls';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
+import type { ExecutionCall } from '@/core/smartAccount/execution';
 import { type PreparedAtomicBatch, prepareAtomicBatch } from '@/lib/atomicCalls';
 import { waitForAtomicBatchReceipt } from '@/lib/callsReceipts';
 import { errorText } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { sendSmart } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
+import { confirmBatch } from '@/lib/smartBatch';
 import { useTransactions } from '@/lib/transactions';
-import { batchSending, useCallsReviewPreview } from '@/lib/useTransactionPreview';
+import { batchSending, useAtomicReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { ApprovalsInCairn } from './ApprovalsInCairn';
@@ -77,8 +77,8 @@ export function AtomicCallsApproval({ id, request, state }: Props) {
 type Prepared = PreparedAtomicBatch & { account: SigningAccount };
 
 /**
- * The batch's one transaction, prepared once (and, for a plain account, the upgrade's
- * authorization signed once the delegate's code is checked), or why it could not be.
+ * The batch's one transaction, prepared once (for a plain account, the delegate's code checked
+ * and the upgrade's authorization planned: it is signed only at Confirm), or why it could not be.
  */
 function usePreparedAtomicBatch(
   network: Network | undefined,
@@ -106,10 +106,10 @@ function usePreparedAtomicBatch(
 }
 
 /**
- * The review of the one transaction: every call, what they do together (previewed one after
- * another from the account, which is what the transaction does), its fee, and its gas against
- * that of separate transactions. A call failing in the preview would revert them all: Confirm
- * stays held.
+ * The review of the one transaction: every call, what they do together (the transaction
+ * previewed as it will be mined: the account's call to itself, its delegate's code at the
+ * account), its fee, and its gas against that of separate transactions. A batch failing in the
+ * preview would revert all its calls: Confirm stays held.
  */
 function AtomicReview({ id, request: asked, state }: Props) {
   const t = useT('dapp');
@@ -119,15 +119,21 @@ function AtomicReview({ id, request: asked, state }: Props) {
   const { network, signer, connection } = request;
   const from = account as Address;
   const upgrade = state.kind === 'plain';
-  const batch = useMemo<BatchCall[]>(() => calls.map(({ to, value, data }) => ({ to, value, data })), [calls]);
+  const batch = useMemo<ExecutionCall[]>(
+    () => calls.flatMap(({ to, value, data }) => (to ? [{ to, value, data }] : [])),
+    [calls],
+  );
   const { ready, problem } = usePreparedAtomicBatch(network, signer, state, calls);
   const [steps, setSteps] = useState<CallStep[]>();
   const selected = useSelectedNetwork();
   const previewable = network !== undefined && (ready !== undefined || problem !== undefined);
-  const sending = batchSending(ready?.prepared, true);
-  const review = useCallsReviewPreview(network ?? selected, from, batch, previewable, { site: true }, sending);
+  const sending = batchSending(ready?.prepared);
+  const review = useAtomicReviewPreview(network ?? selected, from, state, batch, previewable, { site: true }, sending);
   const previews = review.preview.data?.result.calls;
-  const failing = previews?.findIndex((call) => !call.outcome.ok) ?? -1;
+  const outcome = review.preview.data?.result.outcome;
+  const fails = outcome?.ok === false;
+  // Which call fails, when the calls previewed apart say so.
+  const failing = outcome && !outcome.ok ? outcome.call?.index : undefined;
   // What separate transactions would use: every call previewed, each its own transaction's gas.
   const separate =
     previews?.length === calls.length ? previews.reduce((sum, call) => sum + call.gasUsed, 0n) : undefined;
@@ -147,11 +153,13 @@ function AtomicReview({ id, request: asked, state }: Props) {
         {
           send: async () => {
             if (!request.stillWaiting()) throw new BatchStopped();
-            const args = { network, account: ready.account, prepared: ready.prepared, tx: ready.tx };
-            // Held while it is signed and sent; once sent, the site learns of the batch whatever happens here.
+            const { account, plan, prepared } = ready;
+            const args = { network, account, sender: account, plan, prepared, site: connection.origin };
+            // Held while the upgrade (if any) and the transaction are signed and sent; once sent,
+            // the site learns of the batch whatever happens here.
             const { hash } = await connection.whileSending(
               id,
-              () => sendSmart(txService, { ...args, site: connection.origin }),
+              () => confirmBatch(txService, args),
               () => ({ id: chosenId }),
             );
             return hash;
@@ -182,9 +190,7 @@ function AtomicReview({ id, request: asked, state }: Props) {
       approveLabel={upgrade ? t('dapp:atomic.approveUpgrade') : t('dapp:atomic.approve')}
       onApprove={confirm}
       onDecline={request.decline}
-      approveBlocked={
-        !signer || !ready || failing >= 0 || review.heldBack || steps !== undefined || request.maySendTwice
-      }
+      approveBlocked={!signer || !ready || fails || review.heldBack || steps !== undefined || request.maySendTwice}
       restartKey={review.follow.decisions}
       busy={request.busy}
       error={request.error ?? problem ?? (signer ? undefined : t('dapp:cannotSign'))}
@@ -196,9 +202,9 @@ function AtomicReview({ id, request: asked, state }: Props) {
           <> {<T id="dapp:atomic.deviceSigns" values={{ device: signerProfile(signer.source).signs }} />}</>
         )}
       </p>
-      {failing >= 0 && (
+      {fails && (
         <p role="alert" className={ui.noticeDanger}>
-          {t('dapp:atomic.fails', { index: failing + 1, count })}
+          {failing === undefined ? t('dapp:atomic.failsWhole') : t('dapp:atomic.fails', { index: failing + 1, count })}
         </p>
       )}
       <BatchCallList

@@ -16,12 +16,12 @@ import { errorMessage, failureMessage } from '@/lib/errorMessages';
 import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
-import { sendSmart } from '@/lib/preparedCalls';
 import { smartBatchQuery } from '@/lib/queries/smartAccountQueries';
 import { useSelectedNetwork } from '@/lib/session';
+import { confirmBatch } from '@/lib/smartBatch';
 import { useTransactions } from '@/lib/transactions';
 import { useSmartAccount } from '@/lib/useSmartAccount';
-import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
+import { batchSending, useAtomicReviewPreview } from '@/lib/useTransactionPreview';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault';
 import { BatchFromLines } from './BatchTransferLine';
 import { DelegationTerms } from './DelegationTerms';
@@ -34,10 +34,12 @@ import { useSendAssets } from './useSendAssets';
 const EXPIRY_MARGIN_SECONDS = 120n;
 
 /**
- * A batch of transfers as one transaction: every transfer, what they do together (simulated on the
- * person's node), its gas against separate transactions, who pays the gas (the account itself, or
+ * A batch of transfers as one transaction: every transfer, what they do together (its one
+ * transaction simulated on the person's node as it will be mined, the delegate's code at the
+ * account), its gas against separate transactions, who pays the gas (the account itself, or
  * another of the person's accounts on this network), and, for an account not yet upgraded, the
- * upgrade that goes with it, asked for first. Confirm sends it; a failing call holds it back.
+ * upgrade that goes with it, asked for first (its authorization is signed only at Confirm).
+ * Confirm sends it; a failing batch holds it back.
  */
 export function BatchReviewPanel() {
   const t = useT('send');
@@ -84,19 +86,24 @@ export function BatchReviewPanel() {
     }),
     enabled: ready && !consentMissing,
   });
-  const review = useCallsReviewPreview(network, from ?? '0x', calls, from !== undefined);
+  // The account's own transaction runs the calls, whoever pays: as prepared when it pays itself.
+  const selfPaid = prepared.data !== undefined && sameAddress(prepared.data.plan.tx.sender, from ?? '0x');
+  const asPrepared = selfPaid ? batchSending(prepared.data?.prepared) : undefined;
+  const usable = smart?.kind === 'plain' || smart?.kind === 'upgraded';
+  const enabled = from !== undefined && usable;
+  const review = useAtomicReviewPreview(network, from ?? '0x', smart, calls, enabled, {}, asPrepared);
   const previews = review.preview.data?.result.calls;
-  const failing = previews?.some((call) => !call.outcome.ok) ?? false;
+  const failing = review.preview.data?.result.outcome.ok === false;
   const native = network.nativeCurrency;
 
   if (!account || !from) return null;
   const confirm = async () => {
     const batchReady = prepared.data;
     if (!batchReady || consentMissing) return;
-    const sender = signable.find((a) => sameAddress(a.address, batchReady.tx.sender));
+    const sender = signable.find((a) => sameAddress(a.address, batchReady.plan.tx.sender));
     if (!sender) return;
     // A delegation for another's gas holds ten minutes: one about to end is made again, to review.
-    const expiresAt = batchReady.tx.expiresAt;
+    const expiresAt = batchReady.plan.tx.expiresAt;
     if (expiresAt !== undefined && BigInt(Math.floor(Date.now() / 1000)) + EXPIRY_MARGIN_SECONDS > expiresAt) {
       setError(msg('send:batchReview.expired'));
       void prepared.refetch();
@@ -105,8 +112,13 @@ export function BatchReviewPanel() {
     setSending(true);
     setError(undefined);
     try {
-      const args = { network, account: session.signerFor(sender), prepared: batchReady.prepared, tx: batchReady.tx };
-      const record = await sendSmart(await service(), args);
+      const record = await confirmBatch(await service(), {
+        network,
+        account: session.signerFor(account),
+        sender: session.signerFor(sender),
+        plan: batchReady.plan,
+        prepared: batchReady.prepared,
+      });
       updateForm({ batch: [], batchFor: undefined });
       goTo({ name: 'done', recordId: record.id, networkId: network.id, sender: record.from });
     } catch (e) {
@@ -187,7 +199,7 @@ export function BatchReviewPanel() {
           <dd>
             <GasComparison one={prepared.data.prepared.gasEstimate} calls={previews} />
           </dd>
-          {payer && <DelegationTerms tx={prepared.data.tx} payerName={payer.name} />}
+          {payer && <DelegationTerms tx={prepared.data.plan.tx} payerName={payer.name} />}
         </dl>
       )}
       {prepared.isFetching && <p role="status">{t('send:batchReview.preparing')}</p>}

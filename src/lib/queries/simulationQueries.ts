@@ -13,6 +13,10 @@ import { createProbeCache, nodeKey } from '@/core/simulation/probe';
 import { type BatchSending, type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
+import type { SmartAccountState } from '@/core/smartAccount/accountState';
+import type { PlannedBatch } from '@/core/smartAccount/atomicSend';
+import { plannedGas, simulateAtomicBatch } from '@/core/smartAccount/batchPreview';
+import type { ExecutionCall } from '@/core/smartAccount/execution';
 import { keepAbilities, readKeptAbilities } from '../keptAbilities';
 import { chainKeys, currentHead } from './chainQueries';
 import { hasMulticall, noteMulticall } from './portfolioQueries';
@@ -57,6 +61,11 @@ async function withKeptAbilities<T>(client: ChainClient, preview: () => Promise<
 }
 
 const text = (value: bigint | number | undefined) => (value === undefined ? undefined : value.toString());
+const sendingKey = (sending: BatchSending | undefined) =>
+  sending ? [text(sending.gas), sending.nonce, Object.values(sending.fees).map(text)] : null;
+
+/** An atomic batch to preview: the account, what it is now (a plain one is upgraded by the batch), its calls. */
+export type AtomicBatch = { from: Address; state: SmartAccountState; calls: readonly ExecutionCall[] };
 
 export const simulationKeys = {
   preview: (network: Network, tx: UnsignedTransaction, own: readonly Address[]) =>
@@ -85,9 +94,17 @@ export const simulationKeys = {
       from.toLowerCase(),
       calls.map((c) => [c.to?.toLowerCase() ?? null, text(c.value), c.data]),
       own.map((a) => a.toLowerCase()),
-      sending
-        ? [text(sending.gas), sending.nonce, Object.values(sending.fees).map(text), sending.atomic === true]
-        : null,
+      sendingKey(sending),
+    ] as const,
+  atomic: (network: Network, batch: AtomicBatch, own: readonly Address[], sending: BatchSending | undefined) =>
+    [
+      ...chainKeys.network(network),
+      'atomic-preview',
+      batch.from.toLowerCase(),
+      batch.state.kind,
+      batch.calls.map((c) => [c.to.toLowerCase(), text(c.value), c.data]),
+      own.map((a) => a.toLowerCase()),
+      sendingKey(sending),
     ] as const,
   prices: (network: Network) => [...chainKeys.network(network), 'preview-prices'] as const,
 };
@@ -203,6 +220,42 @@ export function callsPreviewQuery(
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/**
+ * What an atomic batch would do, previewed as its one transaction with the delegate's code at the
+ * account (see simulateAtomicBatch), the transaction as prepared (`sending`). Never retried.
+ */
+export function atomicPreviewQuery(
+  network: Network,
+  batch: AtomicBatch,
+  context: PreviewContext,
+  sending: BatchSending | undefined,
+) {
+  return queryOptions({
+    queryKey: simulationKeys.atomic(network, batch, context.own, sending),
+    queryFn: ({ client, queryKey }): Promise<CallsPreview> =>
+      preview(
+        network,
+        context,
+        (chain, options) => simulateAtomicBatch(chain, batch.from, batch.state, batch.calls, options),
+        client.getQueryData<CallsPreview>(queryKey),
+        knownNow(client, network, undefined),
+        sending,
+      ),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The gas of a planned batch whose upgrade Confirm signs (plannedGas), read with the probe this
+ * window keeps for its previews.
+ */
+export function plannedBatchGas(network: Network, plan: PlannedBatch): Promise<bigint> {
+  const client = chainClient(network);
+  const options: SimulateOptions = { cache: probeCache, blockSeconds: network.blockTimeMs / 1000 };
+  return withKeptAbilities(client, () => plannedGas(client, plan, options));
 }
 
 /** How often the preview's dollar values are read again. */

@@ -28,6 +28,7 @@ declare module '../message' {
     "dapp:atomic.declineTells": undefined;
     "dapp:atomic.deviceSigns": { "device": MessageValue };
     "dapp:atomic.fails": { "count": number | bigint; "index": number | bigint };
+    "dapp:atomic.failsWhole": undefined;
     "dapp:atomic.gas": { "atomic": number | bigint; "count": number; "separate": number | bigint; "upgrade": "yes" | (string & {}) };
     "dapp:atomic.gasLabel": undefined;
     "dapp:atomic.pending": undefined;
@@ -120,6 +121,9 @@ declare module '../message' {
     "dapp:origin.international": { "ascii": MessageValue };
     "dapp:origin.lookalike": { "ascii": MessageValue; "unicode": MessageValue };
     "dapp:origin.port": { "port": MessageValue };
+    "dapp:ownCall.approve": undefined;
+    "dapp:ownCall.checking": undefined;
+    "dapp:ownCall.title": undefined;
     "dapp:phrase.intro": undefined;
     "dapp:phrase.label": undefined;
     "dapp:phrase.save": undefined;

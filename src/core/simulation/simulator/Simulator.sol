@@ -82,20 +82,35 @@ contract Simulator {
         return signer != address(0) && signer == address(this) ? bytes4(0x1626ba7e) : bytes4(0xffffffff);
     }
 
+    /// Where `simulate` keeps its `delegate` for the calls this address receives while it runs (a
+    /// slot of this account's storage no contract's own layout uses; the eth_call leaves nothing).
+    bytes32 private constant DELEGATE_SLOT = keccak256("cairn.simulator.delegate");
+
     /// Previews a call (or, with `isCreate`, a creation with `data` as init code) of `value` to
     /// `target`. `gasLimit` 0 gives the call all gas but what the readings after it need.
+    /// `delegate`, unless zero, is the EIP-7702 delegate whose code this account runs (the
+    /// designator the account has, or gets from an authorization of the transaction): a call to
+    /// this address, the transaction's own to itself included (a smart account's batch), runs that
+    /// code here, as it will once mined, instead of doing nothing.
     function simulate(
         address target,
         uint256 value,
         bytes calldata data,
         uint256 gasLimit,
         bool isCreate,
-        Read[] calldata reads
+        Read[] calldata reads,
+        address delegate
     )
         external
         onlySelf
         returns (Outcome memory outcome, Reading[] memory readingsBefore, Reading[] memory readingsAfter)
     {
+        if (delegate != address(0)) {
+            bytes32 slot = DELEGATE_SLOT;
+            assembly {
+                sstore(slot, delegate)
+            }
+        }
         readingsBefore = _readUndone(reads);
         if (gasLimit == 0) gasLimit = gasleft() - RESERVE - reads.length * RESERVE_PER_READ;
         uint256 overhead = _overhead(target, value, data.length, isCreate);
@@ -291,9 +306,32 @@ contract Simulator {
         }
     }
 
-    receive() external payable {}
+    receive() external payable {
+        _runDelegate();
+    }
 
-    fallback() external payable {}
+    fallback() external payable {
+        _runDelegate();
+    }
+
+    /// A call this address receives runs the delegate's code here when `simulate` was given one
+    /// (as the account's designator makes it run once mined); without one, it does nothing, as a
+    /// call to an account without code does.
+    function _runDelegate() private {
+        bytes32 slot = DELEGATE_SLOT;
+        address delegate;
+        assembly {
+            delegate := sload(slot)
+        }
+        if (delegate == address(0)) return;
+        assembly {
+            calldatacopy(0, 0, calldatasize())
+            let ok := delegatecall(gas(), delegate, 0, calldatasize(), 0, 0)
+            returndatacopy(0, 0, returndatasize())
+            if iszero(ok) { revert(0, returndatasize()) }
+            return(0, returndatasize())
+        }
+    }
 
     function onERC721Received(address, address, uint256, bytes calldata) external pure returns (bytes4) {
         return this.onERC721Received.selector;
