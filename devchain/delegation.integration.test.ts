@@ -3,55 +3,58 @@ import { concat, domainSeparator, keccak256, parseEther } from 'viem';
 import { encodeExecuteData } from 'viem/experimental/erc7821';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_CHAIN_ID } from '../src/core/chain/localChain.ts';
-import { DELEGATION_CONTRACTS } from '../src/core/smartAccount/delegates.ts';
-import { LOCAL_CODE_HASHES } from '../src/core/smartAccount/localDelegation.ts';
+import { DELEGATION_CONTRACTS, type FrameworkContract } from '../src/core/smartAccount/delegates.ts';
+import { FRAMEWORK_CODE_HASHES } from '../src/core/smartAccount/frameworkCodeHashes.generated.ts';
 import { localChainUrl } from '../src/testing/localChainUrl.ts';
+import { delegationAddresses, delegationDeployments } from './delegation.ts';
 import {
-  DELEGATION_DEPLOYER_INDEX,
-  delegationAddresses,
-  delegationOrder,
-  temporaryDelegationAddresses,
-} from './delegation.ts';
+  DETERMINISTIC_DEPLOYER,
+  DETERMINISTIC_DEPLOYER_SENDER,
+  deterministicDeployerRuntime,
+} from './deterministicDeployer.ts';
 import { demoAccount, demoAddress, seedClient } from './seedSupport.ts';
 
 const client = seedClient(localChainUrl());
 const at = delegationAddresses();
 
+/** What `npm run generate:delegation` computed for the contract on the local chain's id. */
+function generatedLocalHash(contract: FrameworkContract) {
+  const hashes = FRAMEWORK_CODE_HASHES[contract];
+  return typeof hashes === 'string' ? hashes : hashes[LOCAL_CHAIN_ID];
+}
+
 describe("the local chain's Delegation Framework", () => {
-  it('has code at every published address, and none left where it was deployed', async () => {
-    const temporary = temporaryDelegationAddresses();
-    for (const name of delegationOrder) {
-      expect(await client.getCode({ address: at[name] }), name).toMatch(/^0x[0-9a-f]{2,}$/);
-      expect(await client.getCode({ address: temporary[name] }), name).toBeUndefined();
-    }
+  it('is deployed through the deterministic deployer, which its pre-signed transaction created', async () => {
+    expect(await client.getTransactionCount({ address: DETERMINISTIC_DEPLOYER_SENDER })).toBe(1);
+    expect(await client.getCode({ address: DETERMINISTIC_DEPLOYER })).toBe(deterministicDeployerRuntime());
   });
 
-  it('has the delegator, manager and enforcers whose code hashes the app expects (LOCAL_CODE_HASHES)', async () => {
-    const found = Object.fromEntries(
-      await Promise.all(
-        Object.entries(DELEGATION_CONTRACTS).map(async ([contract, address]) => {
-          const code = await client.getCode({ address });
-          return [contract, code && keccak256(code)] as const;
-        }),
-      ),
+  it("has at each published address the code the generator computed for the local chain's id", async () => {
+    expect(await client.getChainId()).toBe(LOCAL_CHAIN_ID);
+    const contracts = Object.keys(DELEGATION_CONTRACTS) as FrameworkContract[];
+    const found = await Promise.all(
+      contracts.map(async (contract) => {
+        const code = await client.getCode({ address: DELEGATION_CONTRACTS[contract] });
+        return [contract, code && keccak256(code)] as const;
+      }),
     );
-    // On a failure, the hashes found are what LOCAL_CODE_HASHES should hold.
-    expect(found).toEqual(LOCAL_CODE_HASHES);
+    const generated = contracts.map((contract) => [contract, generatedLocalHash(contract)] as const);
+    expect(Object.fromEntries(found)).toEqual(Object.fromEntries(generated));
+    expect(at).toEqual(DELEGATION_CONTRACTS);
   });
 
-  it("keeps the DelegationManager's owner and signs for its published address", async () => {
-    const manager = { address: at.DelegationManager, abi: DelegationManager } as const;
+  it("keeps the DelegationManager's owner from MetaMask's broadcast and signs for its published address", async () => {
+    const manager = { address: at.delegationManager, abi: DelegationManager } as const;
     expect(await client.readContract({ ...manager, functionName: 'owner' })).toBe(
-      demoAddress(DELEGATION_DEPLOYER_INDEX),
+      delegationDeployments().delegationManager.arguments[0],
     );
-    // Its EIP-712 domain is rebuilt for the address it runs at, not the one it was deployed to.
     expect(await client.readContract({ ...manager, functionName: 'getDomainHash' })).toBe(
       domainSeparator({
         domain: {
           name: 'DelegationManager',
           version: '1',
           chainId: LOCAL_CHAIN_ID,
-          verifyingContract: at.DelegationManager,
+          verifyingContract: at.delegationManager,
         },
       }),
     );
@@ -66,7 +69,7 @@ describe("the local chain's Delegation Framework", () => {
 
     const authorization = await client.signAuthorization({
       account,
-      contractAddress: at.EIP7702StatelessDeleGator,
+      contractAddress: at.delegator,
       executor: 'self',
     });
     // execute(bytes32 mode, bytes executionCalldata) in batch mode (0x01 and 31 zero bytes).
@@ -87,8 +90,6 @@ describe("the local chain's Delegation Framework", () => {
     expect(receipt.type).toBe('eip7702');
     const after = await Promise.all([first, second].map((address) => client.getBalance({ address })));
     expect(after.map((balance, i) => balance - (before[i] ?? 0n))).toEqual([parseEther('1'), parseEther('2')]);
-    expect(await client.getCode({ address: account.address })).toBe(
-      concat(['0xef0100', at.EIP7702StatelessDeleGator]).toLowerCase(),
-    );
+    expect(await client.getCode({ address: account.address })).toBe(concat(['0xef0100', at.delegator]).toLowerCase());
   });
 });

@@ -1,139 +1,75 @@
-// MetaMask's Delegation Framework on the local chain, at the addresses of its published deployment
-// v1.3.0 (@metamask/delegation-deployments 2.0.0: the same addresses on every chain), built from
-// the creation code and ABIs of @metamask/delegation-abis 2.0.0. Both are dev dependencies under
-// "(MIT-0 OR Apache-2.0)" (their package.json, LICENSE.MIT0 and LICENSE.APACHE2); nothing of
-// them ships in the wallet.
+// MetaMask's Delegation Framework v1.3.0 on the local chain, deployed the way MetaMask deployed it
+// on live chains: each contract's CREATE2 input from MetaMask's broadcasts (the salt and the init
+// code, kept with their sources and licence in scripts/generate/delegation/) sent to the
+// deterministic deployment proxy (deterministicDeployer.ts). A CREATE2 address follows from the
+// deployer, the salt and the init code, so each contract lands at its published address
+// (@metamask/delegation-deployments 2.0.0, the same on every chain) built from the very bytes
+// MetaMask deployed, and its constructor runs there. The delegator's and the manager's immutables
+// (the chain id, OpenZeppelin EIP712's cached domain separator, the delegator's own address) are
+// then those of a deployment at the published address on a chain with this id: their code hashes
+// are computed for chain id 31337 by the generator that computes every other chain's
+// (`npm run generate:delegation`, src/core/smartAccount/frameworkCodeHashes.generated.ts), and
+// delegation.integration.test.ts holds the seeded chain to them.
 //
-// MetaMask deployed them through CREATE2, and the npm creation code does not give those addresses.
-// So each contract is deployed normally, from a deployer of its own (demo account 25, which also
-// owns the DelegationManager), and its runtime code is then put at the published address
-// (hardhat_setCode) with the storage its constructor wrote: only DelegationManager's writes any,
-// its owner in slot 0 (Ownable) and a zero in slot 1 (Ownable2Step's pending owner), as
-// debug_traceTransaction shows. The code at the temporary addresses is then removed.
-//
-// The runtime code holds immutables. The delegator's DelegationManager and EntryPoint are the
-// published addresses (nothing is needed at the EntryPoint's). DelegationManager and the delegator
-// also keep address(this) and the chain id (OpenZeppelin's EIP712 cache, the delegator's `__self`):
-// those of the temporary deployment, which are always the same, since the deployer sends nothing
-// before. So the code of each, and its hash (LOCAL_CODE_HASHES, which Cairn checks before an
-// upgrade or a sponsored batch), are the same on every run. Both rebuild their EIP-712 domain for
-// the address they run at, so signatures are checked as on live chains. One difference remains: a
-// call made to the delegator's own address is not refused (its `onlyProxy` compares with the
-// temporary address), while a call through an account delegated to it behaves as anywhere.
+// As on live chains, the DelegationManager's owner is the one MetaMask's broadcast names; no one
+// here holds its key. Only the contracts Cairn checks are deployed: the inputs hold no others.
+import { type Address, concat, parseEther } from 'viem';
 import {
-  DelegationManager,
-  EIP7702StatelessDeleGator,
-  ExactExecutionBatchEnforcer,
-  ExactExecutionEnforcer,
-  LimitedCallsEnforcer,
-  TimestampEnforcer,
-} from '@metamask/delegation-abis';
-import {
-  DelegationManager as DelegationManagerCode,
-  EIP7702StatelessDeleGator as EIP7702StatelessDeleGatorCode,
-  ExactExecutionBatchEnforcer as ExactExecutionBatchEnforcerCode,
-  ExactExecutionEnforcer as ExactExecutionEnforcerCode,
-  LimitedCallsEnforcer as LimitedCallsEnforcerCode,
-  TimestampEnforcer as TimestampEnforcerCode,
-} from '@metamask/delegation-abis/bytecode';
-import { CHAIN_ID, DELEGATOR_CONTRACTS } from '@metamask/delegation-deployments';
-import { type Abi, type Address, getAddress, getContractAddress, type Hex, parseEther } from 'viem';
+  FRAMEWORK_CONTRACT_KEYS,
+  type FrameworkContract,
+  type FrameworkDeployments,
+  readDeployments,
+} from '../scripts/generate/delegationInputs.ts';
+import { DETERMINISTIC_DEPLOYER, deterministicDeployerSteps } from './deterministicDeployer.ts';
 import { mineBlock } from './scenarios.ts';
 import { demoAccount, type SeedClient } from './seedSupport.ts';
 
-/** Deploys the framework and owns its DelegationManager. Past the node's twenty: it signs here. */
+/** Sends the calls to the deterministic deployer; it holds no contract. Past the node's twenty: it signs here. */
 export const DELEGATION_DEPLOYER_INDEX = 25;
 
-/** The contracts placed, in the deployer's nonce order. */
-export const delegationOrder = [
-  'DelegationManager',
-  'EIP7702StatelessDeleGator',
-  'ExactExecutionEnforcer',
-  'ExactExecutionBatchEnforcer',
-  'TimestampEnforcer',
-  'LimitedCallsEnforcer',
-] as const;
-export type DelegationContract = (typeof delegationOrder)[number];
+/** The contracts placed, by the names src/core/smartAccount/delegates.ts gives them. */
+export type DelegationContract = FrameworkContract;
 
-/** Each contract's ABI and creation code, from the package. */
-const ARTIFACTS: Record<DelegationContract, { abi: Abi; bytecode: Hex }> = {
-  DelegationManager: { abi: DelegationManager, bytecode: DelegationManagerCode },
-  EIP7702StatelessDeleGator: { abi: EIP7702StatelessDeleGator, bytecode: EIP7702StatelessDeleGatorCode },
-  ExactExecutionEnforcer: { abi: ExactExecutionEnforcer, bytecode: ExactExecutionEnforcerCode },
-  ExactExecutionBatchEnforcer: { abi: ExactExecutionBatchEnforcer, bytecode: ExactExecutionBatchEnforcerCode },
-  TimestampEnforcer: { abi: TimestampEnforcer, bytecode: TimestampEnforcerCode },
-  LimitedCallsEnforcer: { abi: LimitedCallsEnforcer, bytecode: LimitedCallsEnforcerCode },
-};
+let read: FrameworkDeployments | undefined;
 
-/** Their names in the published deployment, where the delegator is an implementation. */
-const PUBLISHED_NAME: Record<DelegationContract, string> = {
-  DelegationManager: 'DelegationManager',
-  EIP7702StatelessDeleGator: 'EIP7702StatelessDeleGatorImpl',
-  ExactExecutionEnforcer: 'ExactExecutionEnforcer',
-  ExactExecutionBatchEnforcer: 'ExactExecutionBatchEnforcer',
-  TimestampEnforcer: 'TimestampEnforcer',
-  LimitedCallsEnforcer: 'LimitedCallsEnforcer',
-};
-
-/** Slots 0 and 1 hold all that the constructors write (see above). */
-const CONSTRUCTOR_SLOTS = 2;
-
-function published(name: string): Address {
-  const address = DELEGATOR_CONTRACTS['1.3.0']?.[CHAIN_ID.mainnet]?.[name];
-  if (!address) throw new Error(`no ${name} in the Delegation Framework's deployment 1.3.0`);
-  return getAddress(address);
+/** Each contract's deployment input, checked (the address it creates is its published one); read once. */
+export function delegationDeployments(): FrameworkDeployments {
+  if (read !== undefined) return read;
+  const deployments = readDeployments();
+  for (const contract of FRAMEWORK_CONTRACT_KEYS) {
+    const { deployer } = deployments[contract];
+    if (deployer !== DETERMINISTIC_DEPLOYER)
+      throw new Error(`${contract} was deployed through ${deployer}, not the deterministic deployer`);
+  }
+  read = deployments;
+  return deployments;
 }
 
 /** Where the seed places each contract: its address in the published deployment 1.3.0. */
 export function delegationAddresses(): Record<DelegationContract, Address> {
-  return Object.fromEntries(delegationOrder.map((name) => [name, published(PUBLISHED_NAME[name])])) as Record<
-    DelegationContract,
-    Address
-  >;
-}
-
-/** The published ERC-4337 EntryPoint v0.7, which the delegator keeps; the local chain has no code there. */
-export const ENTRY_POINT = published('EntryPoint');
-
-/** Where the deployer's nonces put the contracts before they are moved. */
-export function temporaryDelegationAddresses(): Record<DelegationContract, Address> {
-  const from = demoAccount(DELEGATION_DEPLOYER_INDEX).address;
+  const deployments = delegationDeployments();
   return Object.fromEntries(
-    delegationOrder.map((name, nonce) => [name, getContractAddress({ from, nonce: BigInt(nonce) })]),
+    FRAMEWORK_CONTRACT_KEYS.map((contract) => [contract, deployments[contract].contractAddress]),
   ) as Record<DelegationContract, Address>;
 }
 
+/** Creates the deterministic deployer if needed, then every contract through it, in one block. */
 export async function placeDelegationFramework(client: SeedClient): Promise<void> {
-  const deployer = demoAccount(DELEGATION_DEPLOYER_INDEX);
-  if ((await client.getTransactionCount({ address: deployer.address })) !== 0)
-    throw new Error('the delegation deployer has sent before: the delegator would be built for another address');
-  const at = delegationAddresses();
-  const args: Record<DelegationContract, readonly unknown[]> = {
-    DelegationManager: [deployer.address],
-    EIP7702StatelessDeleGator: [at.DelegationManager, ENTRY_POINT],
-    ExactExecutionEnforcer: [],
-    ExactExecutionBatchEnforcer: [],
-    TimestampEnforcer: [],
-    LimitedCallsEnforcer: [],
-  };
-  await client.setBalance({ address: deployer.address, value: parseEther('10') });
-  // About 6.6 M gas in all.
-  await mineBlock(
-    client,
-    delegationOrder.map(
-      (name) => (c: SeedClient) => c.deployContract({ account: deployer, ...ARTIFACTS[name], args: args[name] }),
-    ),
-  );
-  const temporary = temporaryDelegationAddresses();
-  for (const name of delegationOrder) {
-    const code = await client.getCode({ address: temporary[name] });
-    if (!code || code === '0x') throw new Error(`${name} was not deployed at ${temporary[name]}`);
-    await client.setCode({ address: at[name], bytecode: code });
-    for (let slot = 0; slot < CONSTRUCTOR_SLOTS; slot++) {
-      const index: Hex = `0x${slot.toString(16).padStart(64, '0')}`;
-      const value = await client.getStorageAt({ address: temporary[name], slot: index });
-      if (value && BigInt(value) !== 0n) await client.setStorageAt({ address: at[name], index, value });
-    }
-    await client.setCode({ address: temporary[name], bytecode: '0x' });
+  const deployments = delegationDeployments();
+  const sender = demoAccount(DELEGATION_DEPLOYER_INDEX);
+  await client.setBalance({ address: sender.address, value: parseEther('10') });
+  // About 6 M gas in all.
+  await mineBlock(client, [
+    ...(await deterministicDeployerSteps(client)),
+    ...FRAMEWORK_CONTRACT_KEYS.map((contract) => {
+      const { salt, initCode } = deployments[contract];
+      return (c: SeedClient) =>
+        c.sendTransaction({ account: sender, to: DETERMINISTIC_DEPLOYER, data: concat([salt, initCode]) });
+    }),
+  ]);
+  for (const contract of FRAMEWORK_CONTRACT_KEYS) {
+    const { contractAddress } = deployments[contract];
+    const code = await client.getCode({ address: contractAddress });
+    if (!code || code === '0x') throw new Error(`${contract} was not deployed at ${contractAddress}`);
   }
 }

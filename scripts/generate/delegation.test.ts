@@ -1,25 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { concat, encodeAbiParameters, type Hex, keccak256, pad, slice, stringToHex, toHex } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_CHAIN_ID } from '../../src/core/chain/localChain.ts';
 import {
   FRAMEWORK_CHAIN_IDS,
   FRAMEWORK_CODE_HASHES,
   FRAMEWORK_CONTRACT_NAMES,
 } from '../../src/core/smartAccount/frameworkCodeHashes.generated.ts';
+import { compactHashes, computeFrameworkCodes, FRAMEWORK_MODULE, type FrameworkCodes } from './delegation.ts';
 import {
-  compactHashes,
-  computeFrameworkCodes,
   deploymentChainIds,
   deploymentFile,
   FRAMEWORK_CONTRACT_KEYS,
   FRAMEWORK_CONTRACTS,
-  FRAMEWORK_MODULE,
-  type FrameworkCodes,
   type FrameworkContract,
   parseDeployment,
   readDeployments,
   releaseContracts,
-} from './delegation.ts';
+} from './delegationInputs.ts';
 import { renderFrameworkCodeHashesModule } from './delegationModule.ts';
 
 /**
@@ -42,6 +40,9 @@ const ascending = (record: object) =>
     .map(Number)
     .sort((a, b) => a - b);
 
+/** The chains each runtime is computed on: MetaMask's 49 and Cairn's local chain, ascending. */
+const computedOn = () => [...FRAMEWORK_CHAIN_IDS, LOCAL_CHAIN_ID].sort((a, b) => a - b);
+
 let codes: FrameworkCodes;
 beforeAll(async () => {
   codes = await computeFrameworkCodes();
@@ -57,13 +58,15 @@ describe('the Delegation Framework code hashes', () => {
       expect(FRAMEWORK_CONTRACT_NAMES[contract]).toBe(FRAMEWORK_CONTRACTS[contract].contractName);
   });
 
-  it('cover every chain @metamask/delegation-deployments lists v1.3.0 on, for each contract', () => {
+  it('cover every chain @metamask/delegation-deployments lists v1.3.0 on, and the local chain, for each contract', () => {
     expect(ascending(releaseContracts())).toHaveLength(49);
     expect(FRAMEWORK_CHAIN_IDS).toEqual(ascending(releaseContracts()));
+    expect(FRAMEWORK_CHAIN_IDS).not.toContain(LOCAL_CHAIN_ID);
+    expect(codes.localChainId).toBe(LOCAL_CHAIN_ID);
     for (const contract of FRAMEWORK_CONTRACT_KEYS) {
-      expect([...codes.runtimes[contract].keys()], contract).toEqual(FRAMEWORK_CHAIN_IDS);
+      expect([...codes.runtimes[contract].keys()], contract).toEqual(computedOn());
       const hashes = FRAMEWORK_CODE_HASHES[contract];
-      if (typeof hashes !== 'string') expect(ascending(hashes), contract).toEqual(FRAMEWORK_CHAIN_IDS);
+      if (typeof hashes !== 'string') expect(ascending(hashes), contract).toEqual(computedOn());
     }
   });
 
@@ -72,10 +75,10 @@ describe('the Delegation Framework code hashes', () => {
     for (const [id, hash] of Object.entries(REPLAYED)) expect(delegator[Number(id)]).toBe(hash);
   });
 
-  it('give each enforcer one hash, its runtime being the same byte for byte on all 49 chains', () => {
+  it('give each enforcer one hash, its runtime being the same byte for byte on all 50 chains', () => {
     for (const enforcer of ENFORCERS) {
       const runtimes = new Set(codes.runtimes[enforcer].values());
-      expect(codes.runtimes[enforcer].size, enforcer).toBe(49);
+      expect(codes.runtimes[enforcer].size, enforcer).toBe(50);
       expect(runtimes.size, enforcer).toBe(1);
       expect(FRAMEWORK_CODE_HASHES[enforcer]).toBe(keccak256([...runtimes][0] as Hex));
     }
@@ -130,7 +133,7 @@ describe('the Delegation Framework code hashes', () => {
       const reference = runtimes.get(11155111) as Hex;
       const chainIdAt = offsetOf(reference, chainIdWord(11155111));
       const separatorAt = offsetOf(reference, domainSeparator(11155111));
-      expect(runtimes.size).toBe(49);
+      expect(runtimes.size).toBe(50);
       for (const [id, runtime] of runtimes) {
         const patched = withWord(withWord(reference, chainIdAt, chainIdWord(id)), separatorAt, domainSeparator(id));
         expect(runtime, `${contract} on chain ${id}`).toBe(patched);

@@ -1,12 +1,6 @@
 // Renders src/core/smartAccount/frameworkCodeHashes.generated.ts from what delegation.ts computes.
-import {
-  type CodeHashes,
-  DEPLOYMENTS_PACKAGE,
-  FRAMEWORK_CONTRACT_KEYS,
-  FRAMEWORK_CONTRACTS,
-  type FrameworkCodes,
-  RELEASE,
-} from './delegation.ts';
+import type { CodeHashes, FrameworkCodes } from './delegation.ts';
+import { DEPLOYMENTS_PACKAGE, FRAMEWORK_CONTRACT_KEYS, FRAMEWORK_CONTRACTS, RELEASE } from './delegationInputs.ts';
 
 /** The chains of the list for which MetaMask's repository holds no broadcast of this input. */
 function unbroadcastLines({ deployments, chainIds }: FrameworkCodes): string[] {
@@ -46,7 +40,7 @@ function filled(numbers: readonly number[]): string[] {
 
 /** The generated module, as biome formats it. */
 export function renderFrameworkCodeHashesModule(codes: FrameworkCodes): string {
-  const { deployments, chainIds, hashes } = codes;
+  const { deployments, chainIds, localChainId, hashes } = codes;
   const contractLines = FRAMEWORK_CONTRACT_KEYS.map((contract) => {
     const { contractName, contractAddress } = deployments[contract];
     const kind = typeof hashes[contract] === 'string' ? 'one hash for every chain' : 'a hash per chain';
@@ -62,7 +56,7 @@ export function renderFrameworkCodeHashesModule(codes: FrameworkCodes): string {
     '//',
     `// keccak256 of the runtime code of the contracts of MetaMask’s Delegation Framework v${RELEASE} that`,
     `// Cairn relies on, on each chain that ${DEPLOYMENTS_PACKAGE} lists under`,
-    `// DELEGATOR_CONTRACTS['${RELEASE}']:`,
+    `// DELEGATOR_CONTRACTS['${RELEASE}'], and on Cairn’s local chain (${localChainId}):`,
     ...contractLines,
     '//',
     '// The generator runs the CREATE2 input of MetaMask’s broadcasts (the salt and the init code, from',
@@ -71,6 +65,9 @@ export function renderFrameworkCodeHashesModule(codes: FrameworkCodes): string {
     `// deployer ${deployer}. A runtime that holds values its constructor reads`,
     '// from the chain (the chain id and OpenZeppelin EIP712’s cached domain separator) has a hash per',
     '// chain. The others were computed on every chain too, found identical, and are written once.',
+    '// The local chain’s seed (devchain/delegation.ts) sends the same inputs through the same deployer,',
+    '// so its code is what a deployment there would be: its hashes are computed as the others’ and',
+    `// appear under chain id ${localChainId}, which FRAMEWORK_CHAIN_IDS (MetaMask’s chains) leaves out.`,
     ...unbroadcastLines(codes),
     '//',
     '// These values were computed, not read from the chains. To confirm one against a live chain, hash',
@@ -80,7 +77,7 @@ export function renderFrameworkCodeHashesModule(codes: FrameworkCodes): string {
     '// With Foundry: cast keccak $(cast code <address> --rpc-url <url>). The codeHash that eth_getProof',
     '// returns for the address is the same value.',
     '',
-    '/** The chain ids, ascending. */',
+    '/** The chain ids MetaMask published the release on, ascending. */',
     'export const FRAMEWORK_CHAIN_IDS: readonly number[] = Object.freeze([',
     ...filled(chainIds),
     ']);',

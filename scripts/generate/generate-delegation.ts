@@ -1,7 +1,7 @@
 // Writes src/core/smartAccount/frameworkCodeHashes.generated.ts: the code hashes of the contracts
 // of MetaMask's Delegation Framework v1.3.0 that Cairn relies on, on each chain they are deployed
-// on, computed from the deployment inputs in scripts/generate/delegation/ (see delegation.ts). A
-// unit test fails when the committed file no longer matches what this computes.
+// on and on Cairn's local chain, computed from the deployment inputs in scripts/generate/delegation/
+// (see delegation.ts). A unit test fails when the committed file no longer matches what this computes.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,5 +19,5 @@ const counts = Object.entries(codes.hashes).map(
   ([contract, hashes]) => `${contract} ${typeof hashes === 'string' ? 1 : new Set(Object.values(hashes)).size}`,
 );
 console.log(
-  `wrote ${FRAMEWORK_MODULE}: ${codes.chainIds.length} chains in ${seconds} s; distinct hashes: ${counts.join(', ')}`,
+  `wrote ${FRAMEWORK_MODULE}: ${codes.chainIds.length} chains and the local chain (${codes.localChainId}) in ${seconds} s; distinct hashes: ${counts.join(', ')}`,
 );

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { type Hex, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cairnRefusal, expectRefusal } from '@/testing/expectRefusal';
-import { FRAMEWORK_CONTRACT_KEYS, readDeployments } from '../../../scripts/generate/delegation.ts';
 import { runtimesOn } from '../../../scripts/generate/delegationEvm.ts';
+import { FRAMEWORK_CONTRACT_KEYS, readDeployments } from '../../../scripts/generate/delegationInputs.ts';
 import { chainClient } from '../chain/client';
 import { localNetwork } from '../chain/networks';
 import {

@@ -2,7 +2,6 @@ import type { Address, Hex } from 'viem';
 import { LOCAL_CHAIN_ID } from '../chain/localChain';
 import { sameAddress } from '../keys/sameAddress';
 import { FRAMEWORK_CHAIN_IDS, FRAMEWORK_CODE_HASHES, type FrameworkContract } from './frameworkCodeHashes.generated';
-import { LOCAL_CODE_HASHES } from './localDelegation';
 
 // The one delegate Cairn upgrades accounts to: MetaMask's EIP7702StatelessDeleGator of the
 // delegation framework v1.3.0, with its DelegationManager and the caveat enforcers Cairn uses.
@@ -21,9 +20,10 @@ export const DELEGATION_CONTRACTS = {
   limitedCallsEnforcer: '0x04658B29F6b82ed55274221a06Fc97D318E25416',
 } as const satisfies Record<FrameworkContract, Address>;
 
-const PUBLISHED_CHAINS: ReadonlySet<number> = new Set(FRAMEWORK_CHAIN_IDS);
-
-/** Chains where MetaMask published v1.3.0 (the package's list), and Cairn's local chain. */
+/**
+ * Chains where MetaMask published v1.3.0 (the package's list), and Cairn's local chain, whose seed
+ * deploys MetaMask's inputs as MetaMask did (devchain/delegation.ts).
+ */
 export const DELEGATION_CHAINS: ReadonlySet<number> = new Set([...FRAMEWORK_CHAIN_IDS, LOCAL_CHAIN_ID]);
 
 /**
@@ -31,11 +31,10 @@ export const DELEGATION_CHAINS: ReadonlySet<number> = new Set([...FRAMEWORK_CHAI
  * code hashes, so they are computed from MetaMask's own deployment input
  * (frameworkCodeHashes.generated.ts, `npm run generate:delegation`): per chain for the delegator
  * and the manager (their code keeps the chain id and EIP-712 domain), one for all chains for the
- * enforcers. The local chain's are its seed's (localDelegation.ts).
+ * enforcers. The local chain's are computed by the same generator, for its chain id.
  */
 export function frameworkCodeHash(contract: FrameworkContract, chainId: number): Hex | undefined {
-  if (chainId === LOCAL_CHAIN_ID) return LOCAL_CODE_HASHES[contract];
-  if (!PUBLISHED_CHAINS.has(chainId)) return undefined;
+  if (!DELEGATION_CHAINS.has(chainId)) return undefined;
   const hashes = FRAMEWORK_CODE_HASHES[contract];
   return typeof hashes === 'string' ? hashes : hashes[chainId];
 }

@@ -2,7 +2,7 @@
 //
 // keccak256 of the runtime code of the contracts of MetaMask’s Delegation Framework v1.3.0 that
 // Cairn relies on, on each chain that @metamask/delegation-deployments@2.0.0 lists under
-// DELEGATOR_CONTRACTS['1.3.0']:
+// DELEGATOR_CONTRACTS['1.3.0'], and on Cairn’s local chain (31337):
 //   EIP7702StatelessDeleGator at 0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B: a hash per chain
 //   DelegationManager at 0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3: a hash per chain
 //   ExactExecutionBatchEnforcer at 0x1e141e455d08721Dd5BCDA1BaA6Ea5633Afd5017: one hash for every chain
@@ -15,6 +15,9 @@
 // deployer 0x4e59b44847b379578588920cA78FbF26c0B4956C. A runtime that holds values its constructor reads
 // from the chain (the chain id and OpenZeppelin EIP712’s cached domain separator) has a hash per
 // chain. The others were computed on every chain too, found identical, and are written once.
+// The local chain’s seed (devchain/delegation.ts) sends the same inputs through the same deployer,
+// so its code is what a deployment there would be: its hashes are computed as the others’ and
+// appear under chain id 31337, which FRAMEWORK_CHAIN_IDS (MetaMask’s chains) leaves out.
 // MetaMask’s repository holds no broadcast of these inputs for some chains; their hashes assume the
 // same input, which the same CREATE2 address implies (it is derived from the init code):
 //   EIP7702StatelessDeleGator: 4663, 46630, 202601, 5042002
@@ -30,7 +33,7 @@
 // With Foundry: cast keccak $(cast code <address> --rpc-url <url>). The codeHash that eth_getProof
 // returns for the address is the same value.
 
-/** The chain ids, ascending. */
+/** The chain ids MetaMask published the release on, ascending. */
 export const FRAMEWORK_CHAIN_IDS: readonly number[] = Object.freeze([
   1, 10, 56, 97, 100, 130, 137, 143, 146, 1155, 1301, 1328, 1329, 2020, 4114, 4217, 4326, 4663, 5000, 5003, 5115, 6343,
   8453, 10143, 10200, 13579, 14601, 42161, 42170, 42220, 42431, 46630, 57073, 59141, 59144, 80002, 80069, 80094, 84532,
@@ -80,6 +83,7 @@ export const FRAMEWORK_CODE_HASHES: Readonly<Record<FrameworkContract, Framework
     10200: '0xfc8fcc8844d88ae4284c5b8710124ef805c83f036ed7553391f82f91b6f4e9f8',
     13579: '0xcb949099ee4fb92814ac75a7c89adc312f6bf2e6985186a1d20a6f72201176a8',
     14601: '0xe4fe93eae92b957a05d05e3d2ac8fa45b65f74d8346730781899c87a85b9695b',
+    31337: '0x985e0f70ece8cb9ad91e41f4c4d389f7debc5226f070748925298a697c4c7d2f',
     42161: '0xa6603bc6f9f203be551ce8fcfe13b7802e3b6574828780b4c4fe05d1768d17de',
     42170: '0x75e7988bf0d116bd9dc2d77670401212b52f800900bf0e233276b3b4ab09c019',
     42220: '0xd9124662db6b65020c6bb256fd849a5713ef91e864db0b8454ecf715ac15cd20',
@@ -131,6 +135,7 @@ export const FRAMEWORK_CODE_HASHES: Readonly<Record<FrameworkContract, Framework
     10200: '0xa0f71e75df07660e5903ca883c4aa25a3c372640216ece3af6d0c0e008cddd80',
     13579: '0xd7b769d2a301adf7a2ff29c90b4beeb9f2435b6d91a17ab76b51331f2d3adc11',
     14601: '0x3e09051e8629a1f1d81dfb6a7b000fe415c46d6e20e630c6b0c15942c6e72da7',
+    31337: '0x307f03caef91541498fa6525bda9749aa20f35f4f8c44320720b1a8fa12a5e95',
     42161: '0xf97be22889657b7488c1e41994a763cee2d347200de980b01a19ce0cc743edc1',
     42170: '0xf883fcb7777dab422a58356fffdf1d9c8e561f2a4179ca265a1c90ea32e6abcc',
     42220: '0xf327783a17769654d78104a15ea6d0798f9e9fd2356e0f345066eda2c8930a77',
