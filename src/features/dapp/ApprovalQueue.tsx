@@ -12,6 +12,7 @@ import { ConnectApproval } from './ConnectApproval';
 import styles from './dapp.module.css';
 import { useDappConnection } from './dappContext';
 import { MessageApproval } from './MessageApproval';
+import { OwnAccountCallGuard } from './OwnAccountCallGuard';
 import { SafeTransactionApproval } from './SafeTransactionApproval';
 import { SendCallsApproval } from './SendCallsApproval';
 import { SwitchChainApproval } from './SwitchChainApproval';
@@ -62,7 +63,11 @@ function Approval({ pending }: { pending: PendingRequest }) {
     case 'eth_signTypedData_v3':
       return <TypedDataApproval id={id} account={request.account} typedData={request.typedData} />;
     case 'eth_sendTransaction':
-      return <SendTransaction id={id} account={request.account} call={request.call} />;
+      return (
+        <OwnAccountCallGuard id={id} request={request}>
+          <SendTransaction id={id} account={request.account} call={request.call} />
+        </OwnAccountCallGuard>
+      );
     case 'wallet_switchEthereumChain':
       return <SwitchChainApproval id={id} chainId={request.chainId} />;
     case 'wallet_addEthereumChain':
@@ -70,7 +75,11 @@ function Approval({ pending }: { pending: PendingRequest }) {
     case 'wallet_watchAsset':
       return <WatchAssetApproval id={id} token={request.token} claimed={request.claimed} />;
     case 'wallet_sendCalls':
-      return <SendCallsApproval id={id} request={request} />;
+      return (
+        <OwnAccountCallGuard id={id} request={request}>
+          <SendCallsApproval id={id} request={request} />
+        </OwnAccountCallGuard>
+      );
   }
 }
 

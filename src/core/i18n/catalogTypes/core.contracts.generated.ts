@@ -118,6 +118,8 @@ declare module '../message' {
     "core.contracts:example.swap.summary": undefined;
     "core.contracts:example.usdc.name": undefined;
     "core.contracts:example.usdc.summary": undefined;
+    "core.contracts:ownCall.delegated": { "account": MessageValue; "call": number };
+    "core.contracts:ownCall.self": { "call": number };
     "core.contracts:panic.assert": undefined;
     "core.contracts:panic.divisionByZero": undefined;
     "core.contracts:panic.enum": undefined;
