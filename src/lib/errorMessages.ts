@@ -155,6 +155,7 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   VERIFY_SOURCE_AHEAD: 'common:error.title.verifySourceAhead',
   VERIFY_HEAD_TOO_FAR: 'common:error.title.verifyHeadTooFar',
   VERIFY_SENDING_HELD: 'common:error.title.verifySendingHeld',
+  SWAP_HEAD_AHEAD: 'common:error.title.swapHeadAhead',
   SAFE_NOT_A_SAFE: 'common:error.title.safeNotASafe',
   SAFE_UNKNOWN_CODE: 'common:error.title.safeUnknownCode',
   SAFE_SIGNATURE_MALFORMED: 'common:error.title.safeSignatureMalformed',

@@ -10,6 +10,7 @@ import { SAFE_ERROR_CODES, type SafeErrorCode } from './safe';
 import { SETTINGS_ERROR_CODES, type SettingsErrorCode } from './settings';
 import { SIMULATION_ERROR_CODES, type SimulationErrorCode } from './simulation';
 import { SMART_ACCOUNT_ERROR_CODES, type SmartAccountErrorCode } from './smartAccount';
+import { SWAP_ERROR_CODES, type SwapErrorCode } from './swap';
 import { TX_ERROR_CODES, type TxErrorCode } from './tx';
 import { VAULT_ERROR_CODES, type VaultErrorCode } from './vault';
 import { VERIFY_ERROR_CODES, type VerifyErrorCode } from './verify';
@@ -29,6 +30,7 @@ export type ErrorCode =
   | SimulationErrorCode
   | SmartAccountErrorCode
   | SafeErrorCode
+  | SwapErrorCode
   | VerifyErrorCode
   | DeviceErrorCode
   | WalletErrorCode
@@ -48,6 +50,7 @@ export const ERROR_CODES = [
   ...SIMULATION_ERROR_CODES,
   ...SMART_ACCOUNT_ERROR_CODES,
   ...SAFE_ERROR_CODES,
+  ...SWAP_ERROR_CODES,
   ...VERIFY_ERROR_CODES,
   ...DEVICE_ERROR_CODES,
   ...WALLET_ERROR_CODES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSlippage, DEFAULT_SLIPPAGE_BPS, minimumOut } from './slippage';
+import { aboveQuoteBeyondSlippage, checkSlippage, DEFAULT_SLIPPAGE_BPS, minimumOut, swapMinimumOut } from './slippage';
 
 describe('slippage', () => {
   it('leaves the quote less the slippage, rounded down, in base units', () => {
@@ -22,5 +22,22 @@ describe('slippage', () => {
     expect(() => minimumOut(100n, 5_001n)).toThrow(RangeError);
     expect(() => minimumOut(100n, -1n)).toThrow(RangeError);
     expect(() => minimumOut(-1n, 50n)).toThrow(RangeError);
+  });
+
+  it('takes the minimum from the lower of the quote and the simulation', () => {
+    expect(swapMinimumOut(1_000_000n, undefined, 50n)).toBe(995_000n);
+    // A simulation above the quote raises nothing: the quote's minimum stands.
+    expect(swapMinimumOut(1_000_000n, 1_200_000n, 50n)).toBe(995_000n);
+    // One below it (a token that takes a fee on transfer, a price moved) lowers it.
+    expect(swapMinimumOut(1_000_000n, 980_000n, 50n)).toBe(975_100n);
+  });
+
+  it('says the quote was low when the simulation is above it by more than the slippage', () => {
+    // 0.5 % of 1,000 is 5: 1,005 is within it, 1,006 beyond.
+    expect(aboveQuoteBeyondSlippage(1_000n, 1_005n, 50n)).toBe(false);
+    expect(aboveQuoteBeyondSlippage(1_000n, 1_006n, 50n)).toBe(true);
+    expect(aboveQuoteBeyondSlippage(1_000n, 999n, 50n)).toBe(false);
+    // With no slippage any amount above the quote is beyond it.
+    expect(aboveQuoteBeyondSlippage(1_000n, 1_001n, 0n)).toBe(true);
   });
 });

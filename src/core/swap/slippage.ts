@@ -31,3 +31,22 @@ export function minimumOut(quotedOut: bigint, bps: bigint): bigint {
   if (check.kind === 'negative' || check.kind === 'tooHigh') throw new RangeError(`Slippage out of range: ${bps} bp`);
   return (quotedOut * (WHOLE_BPS - bps)) / WHOLE_BPS;
 }
+
+/**
+ * The least a swap may give when both a quote and a simulation of it are known: the slippage
+ * taken off the lower of the two, so a figure too high, the quote's or the simulation's (both are
+ * the node's), never raises the minimum above what the other bears out. Without a simulation, the
+ * quote's minimum.
+ */
+export function swapMinimumOut(quotedOut: bigint, simulatedOut: bigint | undefined, bps: bigint): bigint {
+  const lower = simulatedOut !== undefined && simulatedOut < quotedOut ? simulatedOut : quotedOut;
+  return minimumOut(lower < 0n ? 0n : lower, bps);
+}
+
+/**
+ * Whether `received` is above `quotedOut` by more than `bps` of it: the quote was low, and a
+ * minimum taken from it protects less than the slippage chosen.
+ */
+export function aboveQuoteBeyondSlippage(quotedOut: bigint, received: bigint, bps: bigint): boolean {
+  return received * WHOLE_BPS > quotedOut * (WHOLE_BPS + bps);
+}

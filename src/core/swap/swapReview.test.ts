@@ -35,9 +35,19 @@ const result = (received: bigint, ok = true, revertData?: string): SimulationRes
   }) as unknown as SimulationResult;
 
 describe("a swap's simulation against its quote", () => {
+  it('says the quote was low when the simulation gives more than it by more than the slippage', () => {
+    // 0.5 % slippage on a quote of 1,000: 1,006 is more than the quote would let the minimum protect.
+    expect(checkSwapSimulation(facts, result(1_006n), from)).toEqual({ kind: 'quoteLow', received: 1_006n });
+    expect(checkSwapSimulation({ ...facts, slippageBps: 100n }, result(1_006n), from)).toEqual({
+      kind: 'more',
+      received: 1_006n,
+    });
+  });
+
   it('is equal, more, short, or short below the minimum', () => {
     expect(checkSwapSimulation(facts, result(1_000n), from)).toEqual({ kind: 'equal', received: 1_000n });
     expect(checkSwapSimulation(facts, result(1_001n), from)).toEqual({ kind: 'more', received: 1_001n });
+    expect(checkSwapSimulation(facts, result(1_005n), from)).toEqual({ kind: 'more', received: 1_005n });
     expect(checkSwapSimulation(facts, result(996n), from)).toEqual({
       kind: 'short',
       received: 996n,

@@ -2,6 +2,7 @@
 import { type Address, type Hex, isAddressEqual } from 'viem';
 import type { SimulationResult } from '../simulation/types';
 import { NATIVE } from './pools';
+import { aboveQuoteBeyondSlippage } from './slippage';
 
 /** The facts of a swap the review shows; they hold only for this very call: sender, router, value and data. */
 export type SwapFacts = {
@@ -25,8 +26,13 @@ export type SwapFacts = {
 export type SwapSimulationCheck =
   /** What arrives is the quote, to the unit. */
   | { kind: 'equal'; received: bigint }
-  /** More than the quote (the price moved for the better). */
+  /** More than the quote, within the slippage (the price moved for the better). */
   | { kind: 'more'; received: bigint }
+  /**
+   * More than the quote by more than the slippage: the quote was low (a node that under-quotes, or a
+   * price far moved), and the minimum taken from it protects less than it should. Quote again.
+   */
+  | { kind: 'quoteLow'; received: bigint }
   /** Less than the quote, as a token that takes a fee on each transfer gives, or a price moved against. */
   | { kind: 'short'; received: bigint; belowMinimum: boolean }
   /**
@@ -75,6 +81,7 @@ export function checkSwapSimulation(facts: SwapFacts, result: SimulationResult, 
     if (change.kind === 'erc20' && isAddressEqual(change.token, facts.tokenOut)) received += change.in - change.out;
   }
   if (received === facts.quotedOut) return { kind: 'equal', received };
+  if (aboveQuoteBeyondSlippage(facts.quotedOut, received, facts.slippageBps)) return { kind: 'quoteLow', received };
   if (received > facts.quotedOut) return { kind: 'more', received };
   return { kind: 'short', received, belowMinimum: received < facts.minimumOut };
 }

@@ -295,7 +295,7 @@ export function ReviewPanel({
           </>
         )}
       </dl>
-      {swap && <SwapReviewPanel facts={swap} check={swapCheck} />}
+      {swap && <SwapReviewPanel facts={swap} check={swapCheck} simulatedAt={previewed?.block} />}
       <TransactionEffectsPanel
         network={network}
         tx={tx}
@@ -318,7 +318,14 @@ export function ReviewPanel({
         <button
           type="button"
           onClick={confirm}
-          disabled={busy || !from || review.heldBack || swapCheck?.kind === 'fails' || (isSafe && !safe.proposal)}
+          disabled={
+            busy ||
+            !from ||
+            review.heldBack ||
+            swapCheck?.kind === 'fails' ||
+            swapCheck?.kind === 'quoteLow' ||
+            (isSafe && !safe.proposal)
+          }
         >
           {isSafe ? t('send:safe.propose') : busy ? t('send:review.signing') : t('send:review.confirm')}
         </button>

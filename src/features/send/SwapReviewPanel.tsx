@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Amount } from '@/components/Amount';
 import { T } from '@/components/T';
@@ -6,12 +7,34 @@ import { amountValue } from '@/core/i18n/message';
 import type { SwapFacts, SwapSimulationCheck } from '@/core/swap/swapReview';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
+import { useSelectedNetwork } from '@/lib/session';
+import { noteSwapSimulated } from '@/lib/swapSimulations';
 import styles from './send.module.css';
 
-/** A swap's own lines on Send's review: the quote and its block, the minimum, no fee, and the simulation against the quote. */
-export function SwapReviewPanel({ facts, check }: { facts: SwapFacts; check: SwapSimulationCheck | undefined }) {
+/**
+ * A swap's own lines on Send's review: the quote and its block, the minimum, no fee, and the
+ * simulation against the quote. What the simulation received is told back to Swap, whose next
+ * minimum takes the lower of it and a new quote.
+ */
+export function SwapReviewPanel({
+  facts,
+  check,
+  simulatedAt,
+}: {
+  facts: SwapFacts;
+  check: SwapSimulationCheck | undefined;
+  /** The block the simulation ran on. */
+  simulatedAt: bigint | undefined;
+}) {
   const t = useT('send');
   const links = useLinks();
+  const network = useSelectedNetwork();
+  const received = check && check.kind !== 'fails' ? check.received : undefined;
+  useEffect(() => {
+    if (received === undefined || simulatedAt === undefined) return;
+    const { from, tokenIn, tokenOut, amountIn } = facts;
+    noteSwapSimulated({ networkId: network.id, from, tokenIn, tokenOut, amountIn, received, block: simulatedAt });
+  }, [facts, network.id, received, simulatedAt]);
   const out = (value: bigint) => <Amount value={value} decimals={facts.decimalsOut} symbol={facts.symbolOut} />;
   return (
     <section aria-labelledby="swap-review-title">
@@ -47,6 +70,15 @@ export function SwapReviewPanel({ facts, check }: { facts: SwapFacts; check: Swa
       {check?.kind === 'more' && (
         <p role="status">
           <T id="send:swap.simulatedMore" tags={{ 0: out(check.received) }} />
+        </p>
+      )}
+      {check?.kind === 'quoteLow' && (
+        <p role="alert" className={ui.noticeWarning}>
+          <T
+            id="send:swap.quoteLow"
+            values={{ slippage: amountValue(facts.slippageBps, 2) }}
+            tags={{ 0: out(check.received), 1: out(facts.quotedOut), 2: <Link to={links.swap} /> }}
+          />
         </p>
       )}
       {check?.kind === 'short' && (

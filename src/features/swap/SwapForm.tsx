@@ -12,6 +12,7 @@ import { presetFees } from '@/core/chain/fees';
 import type { Network } from '@/core/chain/networks';
 import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
 import { amountValue, codeValue, untrustedValue } from '@/core/i18n/message';
+import { deviceSeconds, swapDeadline } from '@/core/swap/deadline';
 import { NATIVE } from '@/core/swap/pools';
 import { impactBlocks } from '@/core/swap/routeChoice';
 import { checkSlippage, DEFAULT_SLIPPAGE_BPS } from '@/core/swap/slippage';
@@ -19,13 +20,14 @@ import { errorMessage } from '@/lib/errorMessages';
 import { shortAddress } from '@/lib/format';
 import { amountInputText, useDecimalInput, useT } from '@/lib/i18n';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
+import { simulatedReceived, useLastSwapSimulation } from '@/lib/swapSimulations';
 import { type FungibleAsset, useFungibleAssets } from '@/lib/useFungibleAssets';
 import { useSmartAccount } from '@/lib/useSmartAccount';
 import { useSigningAccounts } from '@/lib/vault';
 import { PermitPanel } from './PermitPanel';
 import { QuotePanel, routeSymbols } from './QuotePanel';
 import { swapFlowStore, updateSwapForm } from './swapFlowStore';
-import { deadlineOf, leastOut, SWAP_GAS_RESERVE, swapInputsOf } from './swapInputsOf';
+import { leastOut, SWAP_GAS_RESERVE, swapInputsOf } from './swapInputsOf';
 import { useSwapQuote } from './useSwapQuote';
 import { type SwapPlan, useSwapReview } from './useSwapReview';
 
@@ -68,7 +70,26 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
   );
   // A quote the proofs contradict is no quote: nothing of it is offered.
   const best = quote?.kind === 'quoted' && proof?.state !== 'contradicted' ? quote.best : undefined;
-  const least = best ? leastOut(best.amountOut, inputs.slippageBps) : undefined;
+  const lastSimulation = useLastSwapSimulation();
+  const simulated =
+    from && pair && quote
+      ? simulatedReceived(lastSimulation, { networkId: network.id, from: from.address, ...pair }, quote.block)
+      : undefined;
+  const least = best ? leastOut(best.amountOut, inputs.slippageBps, simulated) : undefined;
+  // From the device's clock; a head far ahead of it is refused, saying why.
+  let deadline: bigint | undefined;
+  let clockError: unknown;
+  if (head && inputs.deadlineMinutes !== undefined) {
+    try {
+      deadline = swapDeadline({
+        nowSeconds: deviceSeconds(),
+        headTimestamp: head.timestamp,
+        minutes: inputs.deadlineMinutes,
+      });
+    } catch (e) {
+      clockError = e;
+    }
+  }
   const slippage = inputs.slippageBps === undefined ? undefined : checkSlippage(inputs.slippageBps);
   const plan: SwapPlan | undefined =
     from &&
@@ -78,7 +99,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
     best &&
     least !== undefined &&
     inputs.slippageBps !== undefined &&
-    inputs.deadlineMinutes !== undefined &&
+    deadline !== undefined &&
     head &&
     !impactBlocks(best)
       ? {
@@ -91,7 +112,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
           quoteBlock: quote.block,
           minimumOut: least,
           slippageBps: inputs.slippageBps,
-          deadline: deadlineOf(head, inputs.deadlineMinutes),
+          deadline,
           head: head.number,
         }
       : undefined;
@@ -214,6 +235,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
       {/* Always there, so a screen reader hears the change of words, not a new element each time. */}
       <p role="status">{pair && reading && !quoteError ? t('swap:quote.reading') : ''}</p>
       {quoteError && <ErrorAlert message={errorMessage(quoteError)} />}
+      {clockError !== undefined && <ErrorAlert message={errorMessage(clockError)} />}
       {quote && assetIn && assetOut && (
         <QuotePanel
           reading={quote}

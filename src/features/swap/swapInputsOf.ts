@@ -1,6 +1,5 @@
-import type { HeadBlock } from '@/core/chain/chainHead';
 import { amountValue, type Message, msg } from '@/core/i18n/message';
-import { DEFAULT_SLIPPAGE_BPS, minimumOut } from '@/core/swap/slippage';
+import { DEFAULT_SLIPPAGE_BPS, swapMinimumOut } from '@/core/swap/slippage';
 import { parseDeadlineMinutes, parseSlippage } from '@/core/swap/swapInputs';
 import { type DecimalFormat, parseAmount } from '@/core/tx/amount';
 import { errorMessage } from '@/lib/errorMessages';
@@ -62,19 +61,17 @@ export function swapInputsOf(args: {
   return { amountIn, slippageBps, deadlineMinutes, errors };
 }
 
-/** The least the swap may give, or undefined while the slippage is refused. */
-export function leastOut(quotedOut: bigint, slippageBps: bigint | undefined): bigint | undefined {
-  return slippageBps === undefined ? undefined : minimumOut(quotedOut, slippageBps);
+/**
+ * The least the swap may give, or undefined while the slippage is refused: from the lower of the
+ * quote and what the review's last simulation of the same swap received (swapMinimumOut).
+ */
+export function leastOut(
+  quotedOut: bigint,
+  slippageBps: bigint | undefined,
+  simulatedOut?: bigint | undefined,
+): bigint | undefined {
+  return slippageBps === undefined ? undefined : swapMinimumOut(quotedOut, simulatedOut, slippageBps);
 }
 
 /** Gas held back from Max when swapping the coin: a swap through two pools and a permit, with room. */
 export const SWAP_GAS_RESERVE = 400_000n;
-
-/**
- * The deadline of a swap asked for now: the minutes chosen from now. Not from the head's time: a
- * chain that mines only when sent a transaction may have a head hours old.
- */
-export function deadlineOf(head: HeadBlock, minutes: bigint, nowMs = Date.now()): bigint {
-  const now = BigInt(Math.floor(nowMs / 1000));
-  return (head.timestamp > now ? head.timestamp : now) + minutes * 60n;
-}

@@ -34,7 +34,7 @@ export type SwapPlan = {
   quoteBlock: bigint;
   minimumOut: bigint;
   slippageBps: bigint;
-  /** Unix seconds: now (or the head's time, if later) plus the minutes chosen. */
+  /** Unix seconds: the device's clock plus the minutes chosen (swapDeadline); also the permit's expiry. */
   deadline: bigint;
   /** The head when the person asked: allowances and the permit's nonce are read there. */
   head: bigint;

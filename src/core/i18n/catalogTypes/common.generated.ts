@@ -126,6 +126,7 @@ declare module '../message' {
     "common:error.title.smartNo7702": undefined;
     "common:error.title.smartPayerFunds": undefined;
     "common:error.title.smartSignerCannot": undefined;
+    "common:error.title.swapHeadAhead": undefined;
     "common:error.title.txNonceTaken": undefined;
     "common:error.title.txNotFound": undefined;
     "common:error.title.txRefused": undefined;

@@ -273,6 +273,7 @@ declare module '../message' {
     "core.chain:spenders.source.zeroEx": undefined;
     "core.chain:spenders.source.zeroExSettler": undefined;
     "core.chain:swap.deadline.range": { "max": number | bigint };
+    "core.chain:swap.headAhead": { "limit": number | bigint; "seconds": number | bigint };
     "core.chain:swap.slippage.notPercent": undefined;
     "core.chain:swap.slippage.tooHigh": { "max": MessageValue };
     "core.chain:swap.slippage.tooPrecise": undefined;

@@ -197,6 +197,7 @@ declare module '../message' {
     "send:swap.movedOnConfirm": undefined;
     "send:swap.noFee": undefined;
     "send:swap.pay": undefined;
+    "send:swap.quoteLow": { "slippage": MessageValue };
     "send:swap.quoted": undefined;
     "send:swap.quotedValue": { "block": MessageValue };
     "send:swap.simulatedBelowMinimum": undefined;
