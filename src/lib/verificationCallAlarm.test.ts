@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { localNetwork } from '@/core/chain/networks';
 import { VerifyError } from '@/core/errors/verify';
 import { codeValue, msg } from '@/core/i18n/message';
+import { EMPTY_CODE_HASH } from '@/core/verify/accountProof';
 import type { CallCheck } from '@/core/verify/checkedCall';
 import type { FigureCheck } from '@/core/verify/figureChecks';
 import type { TrustedHeader } from '@/core/verify/trustedHeader';
 import { balanceCheck } from '@/testing/balanceChecks';
 import { acknowledgeAlarm, clearAlarm, currentAlarm, noteBalanceCheck } from './verificationAlarm';
-import { dropCallAlarm, noteCallCheck } from './verificationCallAlarm';
+import { dropCallAlarm, type NotedCheck, noteCallCheck } from './verificationCallAlarm';
 
 const LIAR = 'http://liar.test';
 const network = { ...localNetwork([LIAR, 'http://honest.test']), id: 'call-alarm-test' };
@@ -15,14 +16,18 @@ const assets = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
 const header = { number: 40n } as TrustedHeader;
 const callA = { source: LIAR, transaction: 'send A', block: 41n };
 const callB = { source: LIAR, transaction: 'send B', block: 41n };
+const run = { effects: { logs: [], moves: [], readsBlock: false }, calleeCodeHash: EMPTY_CODE_HASH };
 const differs: CallCheck = {
   state: 'differs',
   header,
   node: { data: '0x01', reverted: false },
   proven: { data: '0x02', reverted: false },
   source: LIAR,
+  ...run,
 };
-const agrees: CallCheck = { state: 'verified', header, reverted: false };
+const agrees: CallCheck = { state: 'verified', header, reverted: false, source: LIAR, ...run };
+/** The call's result true, the preview's changes not: the node hid what the call does. */
+const hidden: NotedCheck = { ...agrees, changes: { state: 'differs', what: 'events', node: 0, proven: 1 } };
 const contradicted: FigureCheck = { state: 'contradicted', claimed: 2n, proven: 1n, source: LIAR };
 const cleanBalances = (on = network) => noteBalanceCheck(on, balanceCheck({ block: 41n }), assets);
 const lyingBalances = () =>
@@ -39,6 +44,20 @@ describe('a review’s call caught lying', () => {
       problems: [],
       calls: [{ problem: msg('core.chain:verify.callDiffers', { source: codeValue(LIAR), block: '40' }) }],
     });
+  });
+
+  it('raises it for a preview whose changes differ from the proven run’s, though the call’s result is true', () => {
+    noteCallCheck(network, callA, hidden);
+    expect(currentAlarm(network)).toMatchObject({
+      acknowledged: false,
+      calls: [{ problem: msg('core.chain:verify.changesDiffer', { source: codeValue(LIAR), block: '40' }) }],
+    });
+    // Changes not proven (here a preview made of balance readings) are no lie: the call checks out.
+    noteCallCheck(network, callA, { ...agrees, changes: { state: 'unproven', reason: 'readings' } });
+    expect(currentAlarm(network)).toBeUndefined();
+    noteCallCheck(network, callA, hidden);
+    noteCallCheck(network, callA, { ...agrees, changes: { state: 'proven' } });
+    expect(currentAlarm(network)).toBeUndefined();
   });
 
   it('is ended by the same call checking out, not by another call nor a clean balance check', () => {

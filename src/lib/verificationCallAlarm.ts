@@ -1,6 +1,7 @@
 import type { Network } from '@/core/chain/networks';
 import type { VerifyError } from '@/core/errors/verify';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
+import type { ChangesProof } from '@/core/simulation/provenChanges';
 import { type CallCheck, differsIsLie } from '@/core/verify/checkedCall';
 import { isLie } from '@/core/verify/figureChecks';
 import { alarmWith, changeAlarm } from './verificationAlarm';
@@ -11,17 +12,20 @@ import { alarmWith, changeAlarm } from './verificationAlarm';
  */
 export type CheckedCallRef = { source: string; transaction: string; block: bigint; differs?: Message };
 
-/** What a call check says is a lie, if anything: a call that differs on Ethereum's EVM, or a proof that failed. */
-function lieOf(network: Network, outcome: CallCheck | VerifyError, differs?: Message): Message | undefined {
+/** A call check, with what it proved of the preview's changes when it held them against the run (checkPreview). */
+export type NotedCheck = CallCheck & { changes?: ChangesProof };
+
+/**
+ * What a call check says is a lie, if anything: on Ethereum's EVM, a call the node answers
+ * otherwise, or a preview whose changes differ from the proven run's; or a proof that failed.
+ */
+function lieOf(network: Network, outcome: NotedCheck | VerifyError, differs?: Message): Message | undefined {
   if ('code' in outcome) return isLie(outcome) ? outcome.text : undefined;
-  if (outcome.state !== 'differs' || !differsIsLie(network.chainId)) return undefined;
-  return (
-    differs ??
-    msg('core.chain:verify.callDiffers', {
-      source: codeValue(outcome.source),
-      block: outcome.header.number.toString(),
-    })
-  );
+  if (!differsIsLie(network.chainId)) return undefined;
+  const values = { source: codeValue(outcome.source), block: outcome.header.number.toString() };
+  if (outcome.state === 'differs') return differs ?? msg('core.chain:verify.callDiffers', values);
+  if (outcome.changes?.state === 'differs') return msg('core.chain:verify.changesDiffer', values);
+  return undefined;
 }
 
 /** The RPC URL a lie names, when its sentence names one (a proof, a header from another source). */
@@ -33,16 +37,18 @@ function sourceNamed(problem: Message): string | undefined {
 }
 
 /**
- * Notes a review's call check (checkCall) in the network's alarm: a call the node answers
- * otherwise than Cairn's EVM over proven state, on a chain whose EVM is Ethereum's (elsewhere an
- * honest node can differ, and the review alone says so), or a proof that failed on the way, each
- * kept under the source that told it and the transaction. Only that transaction checking out
- * ends it; other failures (no proofs, a node that did not answer) change nothing.
+ * Notes a review's call check (checkCall, checkPreview) in the network's alarm: a call the node
+ * answers otherwise than Cairn's EVM over proven state, or a preview whose changes differ from
+ * that run's, on a chain whose EVM is Ethereum's (elsewhere an honest node can differ, and the
+ * review alone says so), or a proof that failed on the way, each kept under the source that told
+ * it and the transaction. Only that transaction checking out (no lie found) ends it; other
+ * failures (no proofs, a node that did not answer) change nothing.
  */
-export function noteCallCheck(network: Network, call: CheckedCallRef, outcome: CallCheck | VerifyError): void {
+export function noteCallCheck(network: Network, call: CheckedCallRef, outcome: NotedCheck | VerifyError): void {
   changeAlarm(network, (before) => {
     const calls = before?.calls ?? [];
-    if (!('code' in outcome) && outcome.state === 'verified') {
+    const clean = !('code' in outcome) && outcome.state === 'verified' && outcome.changes?.state !== 'differs';
+    if (clean) {
       // Every source it took was honest about this call: the lies told about it end.
       const left = calls.filter((lie) => lie.transaction !== call.transaction);
       return left.length === calls.length ? before : alarmWith(before, { calls: left });

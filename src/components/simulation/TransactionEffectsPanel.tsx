@@ -47,7 +47,14 @@ export function TransactionEffectsPanel({
   title,
   approvalsLink,
   failureHolds = false,
+  checkedAs,
 }: {
+  /**
+   * The one transaction a batch's preview ran as (an atomic batch, mined as one transaction): the
+   * proof checks hold the preview against Cairn's own run of it. Without it a batch (no `tx.to`)
+   * is not checked, and the panel says so where previews are checked.
+   */
+  checkedAs?: UnsignedTransaction | undefined;
   /**
    * A failure holds Confirm for good, with no acknowledgement to offer: an atomic batch, one of
    * whose calls failing reverts them all, which Cairn does not send.
@@ -210,7 +217,11 @@ export function TransactionEffectsPanel({
           )}
         </div>
       )}
-      <VerifiedPreviewNote network={network} tx={tx} />
+      <VerifiedPreviewNote
+        network={network}
+        tx={checkedAs ?? tx}
+        preview={{ settled: !preview.isPending, shown: result, batch: result !== undefined && 'calls' in result }}
+      />
     </section>
   );
 }

@@ -1,17 +1,24 @@
-import { type Hex, numberToHex } from 'viem';
+import { formatTransactionRequest, type Hex, numberToHex } from 'viem';
 import { toChainError } from '../chain/toChainError';
+import { designation } from './authorizations';
+import type { CallEffects } from './callEffects';
 import type { Source } from './sources';
 import { type HeaderTrust, type TrustedHeader, trustedHeaderFor } from './trustedHeader';
 import type { CallRequest } from './verifiedCall';
 
 /**
  * A transaction's call run twice at a trusted block: by the node (eth_call), and by Cairn's own
- * EVM over state proven against the block's root. The same outcome: the node's preview of it can
- * be trusted that far; another: the node is lying about the state the call reads.
+ * EVM over state proven against the block's root. The same outcome: the call's result can be
+ * trusted that far (what it changes is for the caller to hold against `effects`, the proven
+ * run's events and coin moves); another: the node is lying about the state the call reads.
  */
-export type CallCheck =
-  | { state: 'verified'; header: TrustedHeader; reverted: boolean }
-  | { state: 'differs'; header: TrustedHeader; node: CallOutcome; proven: CallOutcome; source: string };
+export type CallCheck = {
+  header: TrustedHeader;
+  source: string;
+  effects: CallEffects;
+  /** The proven code hash of the called address (the empty code's when it holds none). */
+  calleeCodeHash: Hex;
+} & ({ state: 'verified'; reverted: boolean } | { state: 'differs'; node: CallOutcome; proven: CallOutcome });
 
 /**
  * The chains whose EVM is Ethereum's own, fork for fork (mainnet, Sepolia, Hoodi, Holesky, the
@@ -32,14 +39,19 @@ async function nodeAnswer(source: Source, call: CallRequest, block: bigint): Pro
     const data = (await source.client.request({
       method: 'eth_call',
       params: [
-        {
+        formatTransactionRequest({
           ...(call.from ? { from: call.from } : {}),
           to: call.to,
           data: call.data,
-          ...(call.value ? { value: numberToHex(call.value) } : {}),
-          ...(call.gas ? { gas: numberToHex(call.gas) } : {}),
-        },
+          ...(call.value ? { value: call.value } : {}),
+          ...(call.gas ? { gas: call.gas } : {}),
+          ...(call.authorizationList?.length ? { authorizationList: call.authorizationList } : {}),
+        } as Parameters<typeof formatTransactionRequest>[0]),
         numberToHex(block),
+        // Authorizations signed only at Confirm: their designators, as the preview has them.
+        ...(call.upgrades?.length
+          ? [Object.fromEntries(call.upgrades.map((u) => [u.authority, { code: designation(u.delegate) }]))]
+          : []),
       ],
     } as never)) as Hex;
     return { data, reverted: false };
@@ -70,12 +82,12 @@ export async function checkCall(
   ]);
   // A revert's data is not compared: a node words its revert in its own error.
   const same = proven.reverted === node.reverted && (node.reverted || proven.data === node.data);
-  if (same) return { state: 'verified', header, reverted: proven.reverted };
-  return {
-    state: 'differs',
+  const run = {
     header,
-    node,
-    proven: { data: proven.data, reverted: proven.reverted },
     source: source.url,
+    effects: { logs: proven.logs, moves: proven.moves, readsBlock: proven.readsBlock },
+    calleeCodeHash: proven.calleeCodeHash,
   };
+  if (same) return { ...run, state: 'verified', reverted: proven.reverted };
+  return { ...run, state: 'differs', node, proven: { data: proven.data, reverted: proven.reverted } };
 }

@@ -1,13 +1,31 @@
 // A call answered by Cairn's own EVM over state proven against a trusted header, not by the node.
 // Loaded only when used (`await import('./verifiedCall')`): the EVM is large.
-import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
+import { Hardfork } from '@ethereumjs/common';
 import { createEVM, type EVMMockBlockchainInterface, type EVMResult } from '@ethereumjs/evm';
 import { Address as EvmAddress } from '@ethereumjs/util';
-import { type Address, bytesToHex, type Hex, hexToBytes, numberToBytes, pad, zeroAddress } from 'viem';
+import {
+  type Address,
+  bytesToHex,
+  type Hex,
+  hexToBytes,
+  numberToBytes,
+  pad,
+  type SignedAuthorizationList,
+  zeroAddress,
+} from 'viem';
 import { isCairnError, toSafeDetails } from '../errors/base';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
 import { EMPTY_CODE_HASH } from './accountProof';
+import {
+  AUTHORIZATION_GAS,
+  type Authorizing,
+  applyAuthorizations,
+  authorizingOf,
+  pendingAuthorizing,
+} from './authorizations';
+import { BlockReads, type CallEffects, callCommon, effectsOf } from './callEffects';
+import { cacheJumpAnalysis } from './jumpAnalysis';
 import { accessListHint, ProvenReads, type Wants, want } from './provenReads';
 import { type MissPolicy, ProvenStateManager } from './provenState';
 import type { Source } from './sources';
@@ -41,7 +59,17 @@ export const DISCOVERING_RUNS = 8;
 const HISTORY_ADDRESS = '0x0000f90827f1c53a10cb7a02335b175320002935';
 const HISTORY_WINDOW = 8191n;
 
-export type CallRequest = { from?: Address; to: Address; data: Hex; value?: bigint; gas?: bigint };
+export type CallRequest = {
+  from?: Address;
+  to: Address;
+  data: Hex;
+  value?: bigint;
+  gas?: bigint;
+  /** EIP-7702 authorizations the transaction carries: applied before the call, as the chain applies them. */
+  authorizationList?: SignedAuthorizationList | undefined;
+  /** Authorizations it will carry once signed at Confirm: applied after those, their nonces unchecked. */
+  upgrades?: readonly { authority: Address; delegate: Address }[] | undefined;
+};
 
 export type VerifiedCallOptions = {
   /**
@@ -56,7 +84,7 @@ export type VerifiedCallOptions = {
   hint?: Wants;
 };
 
-export type VerifiedCallResult = {
+export type VerifiedCallResult = CallEffects & {
   /** What the call returned (its revert data when it reverted). */
   data: Hex;
   /** Whether the call reverted or halted; `halt` says how (the EVM's words: 'revert', 'out of gas'…). */
@@ -94,11 +122,14 @@ function intrinsicGas(data: Uint8Array): bigint {
   return gas;
 }
 
-/** The trusted block as the EVM's block context: eth_call at a block runs in that block. */
-function blockContext(header: TrustedHeader) {
+/**
+ * The trusted block as the EVM's block context: eth_call at a block runs in that block. Each field
+ * a contract reads is noted in `reads`.
+ */
+function blockContext(header: TrustedHeader, reads: BlockReads) {
   const { fields } = header;
   return {
-    header: {
+    header: reads.watched({
       number: header.number,
       coinbase: evmAddress(fields.miner),
       timestamp: header.timestamp,
@@ -110,14 +141,19 @@ function blockContext(header: TrustedHeader) {
       getBlobGasPrice: (): bigint => {
         throw new Unprovable('BLOBBASEFEE is not proven');
       },
-    },
+    }),
   };
 }
 
 /** Block hashes for BLOCKHASH: the parent's from the trusted header, older ones from EIP-2935's proven storage. */
-function provenBlockHashes(header: TrustedHeader, state: ProvenStateManager): EVMMockBlockchainInterface {
+function provenBlockHashes(
+  header: TrustedHeader,
+  state: ProvenStateManager,
+  reads: BlockReads,
+): EVMMockBlockchainInterface {
   const chain: EVMMockBlockchainInterface = {
     async getBlock(number: number) {
+      reads.read = true;
       if (BigInt(number) === header.number - 1n) return { hash: () => hexToBytes(header.fields.parentHash) };
       const slot = pad(numberToBytes(BigInt(number) % HISTORY_WINDOW), { size: 32 });
       const word = await state.getStorage(evmAddress(HISTORY_ADDRESS), slot);
@@ -130,19 +166,50 @@ function provenBlockHashes(header: TrustedHeader, state: ProvenStateManager): EV
   return chain;
 }
 
-type Prepared = { caller: Address; to: Address; data: Uint8Array; value: bigint; gasLimit: bigint; chainId: number };
+type Prepared = {
+  caller: Address;
+  /** Whether the call names its sender: its nonce then goes up before the call runs, as a transaction's does. */
+  sent: boolean;
+  to: Address;
+  data: Uint8Array;
+  value: bigint;
+  gasLimit: bigint;
+  chainId: number;
+  authorizations: readonly Authorizing[];
+};
 
 async function runOnce(reads: ProvenReads, policy: MissPolicy, call: Prepared) {
   const { header } = reads;
   const state = new ProvenStateManager(reads, policy);
-  const common = createCustomCommon({ chainId: call.chainId }, Mainnet, { hardfork: hardforkOf(header.fields) });
-  const evm = await createEVM({ common, stateManager: state, blockchain: provenBlockHashes(header, state) });
-  const block = blockContext(header);
+  const blockReads = new BlockReads();
+  const { common, tracesMoves } = callCommon(call.chainId, hardforkOf(header.fields));
+  // Each contract's jump destinations found once per run, not at every call into it.
+  await cacheJumpAnalysis();
+  const evm = await createEVM({
+    common,
+    stateManager: state,
+    blockchain: provenBlockHashes(header, state, blockReads),
+    customOpcodes: [blockReads.gasPriceOpcode()],
+  });
+  const block = blockContext(header, blockReads);
   // Warm from the start of any transaction (EIP-2929, EIP-3651), as a node's eth_call has them.
   for (const address of [call.caller, call.to, header.fields.miner, ...evm.precompiles.keys()])
     evm.journal.addAlwaysWarmAddress(address.toLowerCase());
-  const run = { state, result: undefined as EVMResult | undefined, failure: undefined as unknown };
+  const run = {
+    state,
+    tracesMoves,
+    blockReads,
+    result: undefined as EVMResult | undefined,
+    failure: undefined as unknown,
+  };
   try {
+    // What a transaction does before its call: the sender's nonce, then the authorizations (EIP-7702).
+    if (call.sent) {
+      const sender = evmAddress(call.caller);
+      const nonce = (await state.getAccount(sender))?.nonce ?? 0n;
+      await state.modifyAccountFields(sender, { nonce: nonce + 1n });
+    }
+    await applyAuthorizations(state, call.authorizations, call.chainId);
     run.result = await evm.runCall({
       block,
       caller: evmAddress(call.caller),
@@ -181,21 +248,28 @@ export async function verifiedCall(
   const data = hexToBytes(request.data);
   const value = request.value ?? 0n;
   const gas = request.gas ?? BigInt(header.fields.gasLimit);
-  const intrinsic = intrinsicGas(data);
+  const authorizations = [
+    ...(await authorizingOf(request.authorizationList ?? [])),
+    ...pendingAuthorizing(request.upgrades ?? []),
+  ];
+  const intrinsic = intrinsicGas(data) + AUTHORIZATION_GAS * BigInt(authorizations.length);
   if (gas < intrinsic) throw unrunnable(`gas ${gas} is below the call's intrinsic ${intrinsic}`);
   const call: Prepared = {
     caller,
+    sent: request.from !== undefined,
     to: request.to,
     data,
     value,
     gasLimit: gas - intrinsic,
     chainId: source.client.chain.id,
+    authorizations,
   };
 
   const reads = new ProvenReads(source, header);
   const parties: Wants = new Map();
   want(parties, caller);
   want(parties, request.to);
+  for (const { authority } of authorizations) want(parties, authority);
   for (const [address, slots] of options.hint ?? []) {
     want(parties, address);
     for (const slot of slots) want(parties, address, slot);
@@ -218,9 +292,12 @@ export async function verifiedCall(
       throw unrunnable(toSafeDetails(run.failure), run.failure);
     }
     const exec = (run.result as EVMResult).execResult;
+    const reverted = exec.exceptionError !== undefined;
     return {
+      ...effectsOf(reverted ? [] : exec.logs, run.tracesMoves),
+      readsBlock: run.blockReads.read,
       data: bytesToHex(exec.returnValue),
-      reverted: exec.exceptionError !== undefined,
+      reverted,
       ...(exec.exceptionError ? { halt: exec.exceptionError.error } : {}),
       accountsProven: reads.accountsProven,
       slotsProven: reads.slotsProven,

@@ -11,6 +11,7 @@ import type { PortfolioToken } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
 import { VerifyError } from '@/core/errors/verify';
 import { msg } from '@/core/i18n/message';
+import { EMPTY_CODE_HASH } from '@/core/verify/accountProof';
 import type { CallCheck } from '@/core/verify/checkedCall';
 import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
 import type { TrustedHeader } from '@/core/verify/trustedHeader';
@@ -185,6 +186,8 @@ describe('the verification alarm', () => {
       node: { data: '0x01', reverted: false },
       proven: { data: '0x02', reverted: false },
       source: NODE_A,
+      effects: { logs: [], moves: [], readsBlock: false },
+      calleeCodeHash: EMPTY_CODE_HASH,
     };
     // Told by the network's own first URL, which stays listed.
     const source = network.rpcUrls[0] ?? '';

@@ -1,0 +1,72 @@
+// The review's own queries on the local chain, with a proxy listed first that answers every
+// eth_call and proof truly and empties debug_traceCall's trace: the preview shows "no change" for
+// a USDC transfer, Cairn's own run finds the transfer, and the network's alarm names the source.
+// The same node honest: the preview is proven and no alarm is raised.
+import { QueryClient } from '@tanstack/react-query';
+import { encodeFunctionData, erc20Abi } from 'viem';
+import { afterEach, describe, expect, it } from 'vitest';
+import { localNetwork } from '@/core/chain/networks';
+import { codeValue, msg } from '@/core/i18n/message';
+import type { NetworkVerification } from '@/core/verify/verificationSetting';
+import { localChainUrl } from '@/testing/localChainUrl';
+import { proofsProxy } from '@/testing/settledChain';
+import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
+import { clearAlarm, currentAlarm } from '../verificationAlarm';
+import { transactionPreviewQuery } from './simulationQueries';
+import { callCheckQuery } from './verifyQueries';
+
+const url = localChainUrl();
+const proxy = proofsProxy(url);
+const { USDC } = demoContractAddresses();
+const verification: NetworkVerification = { mode: 'previews', trust: { kind: 'agreement' } };
+let counter = 0;
+const networks: ReturnType<typeof localNetwork>[] = [];
+
+const transfer = {
+  from: demoAddress(0),
+  to: USDC,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [demoAddress(7), 3_000_000n] }),
+  gas: 100_000n,
+};
+
+/** A review of the transfer: its preview, then its check, as the review's panel asks them. */
+async function review() {
+  const network = { ...localNetwork([proxy.url, url]), id: `call-check-${counter++}` };
+  networks.push(network);
+  const cache = new QueryClient();
+  const context = { own: [transfer.from], savedAbis: [], contractAbis: [], watchTokens: [] };
+  const { result: shown } = await cache.fetchQuery(transactionPreviewQuery(network, transfer, context));
+  const check = await cache.fetchQuery(
+    callCheckQuery(network, transfer, verification, undefined, { settled: true, shown, saved: [] }),
+  );
+  return { network, shown, check };
+}
+
+describe('a review’s preview checked by its queries', () => {
+  afterEach(() => {
+    for (const network of networks.splice(0)) clearAlarm(network);
+  });
+
+  it('proves an honest node’s preview and raises no alarm', async () => {
+    const { network, check } = await review();
+    expect(check).toMatchObject({ state: 'verified', changes: { state: 'proven' } });
+    expect(currentAlarm(network)).toBeUndefined();
+  });
+
+  it('raises the alarm for a preview that hides a transfer the call makes', async () => {
+    proxy.setFault({ kind: 'lie', lie: 'emptyTrace' });
+    const { network, shown, check } = await review();
+    expect(shown.changes).toEqual([]);
+    expect(check.changes).toEqual({ state: 'differs', what: 'events', node: 0, proven: 1 });
+    const block = check.header.number.toString();
+    expect(currentAlarm(network)).toMatchObject({
+      acknowledged: false,
+      calls: [
+        {
+          source: proxy.url,
+          problem: msg('core.chain:verify.changesDiffer', { source: codeValue(proxy.url), block }),
+        },
+      ],
+    });
+  });
+});
