@@ -1,7 +1,8 @@
 // Cairn's companion extension on the pages that test it: a page with COOP same-origin, a page
 // where another wallet set window.ethereum first, a dApp written for MetaMask with the
-// compatibility mode on and off, a Cairn that cannot be reached, the options page, and a page's
-// first script that would see the extension's private channel.
+// compatibility mode on and off, a Cairn that cannot be reached, pages that ask again and again
+// without a click, the options page, and a page's first script that would see the extension's
+// private channel.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../scripts/serve/ports.ts';
@@ -112,6 +113,68 @@ describe('the companion extension on the pages that test it', () => {
     expect(profile.context.pages().length).toBe(pages);
     await profile.configure({ wallet: env.server.url });
     await dapp.page.close();
+  });
+
+  it('opens no window for a page that reloads itself, nor one that swaps frames, asking each time without a click', async () => {
+    // A site of its own (not connected by the tests before), its pages served by routes.
+    const other = `http://localhost:${new URL(dappServer.url).port}`;
+    const ask = `window.ethereum.request({ method: 'eth_requestAccounts' }).catch(() => {});`;
+    const pages: Record<string, string> = {
+      [`${other}/reloads.html`]: `<!doctype html><title>Reloads</title><script>
+        const loads = Number(sessionStorage.getItem('loads') ?? 0) + 1;
+        sessionStorage.setItem('loads', String(loads));
+        ${ask}
+        if (loads < 12) setTimeout(() => location.reload(), 150);
+      </script>`,
+      [`${other}/frames.html`]: `<!doctype html><title>Frames</title><script>
+        let swaps = 0;
+        const swap = () => {
+          document.querySelector('iframe')?.remove();
+          const frame = document.createElement('iframe');
+          frame.src = 'child.html';
+          document.body.append(frame);
+          if (++swaps < 12) setTimeout(swap, 150);
+        };
+        addEventListener('load', swap);
+      </script>`,
+      [`${other}/child.html`]: `<!doctype html><title>Child</title><script>${ask}</script>`,
+    };
+    // Counted as served, not asked of the page: Playwright's evaluate runs as a click would.
+    const served = new Map<string, number>();
+    let opened = 0;
+    const count = (page: Page) => {
+      if (page.url().includes('/dapp.html#')) opened++;
+    };
+    profile.context.on('page', count);
+    const page = await profile.context.newPage();
+    for (const [url, body] of Object.entries(pages))
+      await page.route(url, (route) => {
+        served.set(url, (served.get(url) ?? 0) + 1);
+        return route.fulfill({ contentType: 'text/html', body });
+      });
+    await page.route(`${other}/favicon.ico`, (route) => route.fulfill({ status: 204 }));
+
+    await page.goto(`${other}/reloads.html`);
+    await expect.poll(() => served.get(`${other}/reloads.html`), { timeout: 20_000 }).toBe(12);
+    await page.waitForTimeout(500);
+    await page.goto(`${other}/frames.html`);
+    await expect.poll(() => served.get(`${other}/child.html`), { timeout: 20_000 }).toBe(12);
+    await page.waitForTimeout(1_000);
+    profile.context.off('page', count);
+    expect(opened).toBe(0);
+    expect(cairnWindows()).toEqual([]);
+    // The last frame's request waits on the toolbar button of the page's tab.
+    const badge = await profile.background.evaluate(async (url) => {
+      const { chrome } = globalThis as unknown as {
+        chrome: { tabs: { query(q: { url: string }): Promise<{ id?: number }[]> } } & Chrome;
+      };
+      const [tab] = await chrome.tabs.query({ url });
+      return (chrome.action as unknown as { getBadgeText(d: { tabId?: number }): Promise<string> }).getBadgeText({
+        tabId: tab?.id,
+      });
+    }, `${other}/frames.html`);
+    expect(badge).toBe('1');
+    await page.close();
   });
 
   it('keeps its channel out of the sight of the page’s first script', async () => {

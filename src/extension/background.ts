@@ -1,20 +1,19 @@
 // background.js: the companion extension's service worker. It keeps the person's settings as
 // main-world scripts registered for the sites they apply to (registrations.ts), and joins each
-// site page that asks to a Cairn window it opens itself (links.ts).
+// site page that asks to a Cairn window it opens itself (links.ts): at once for a request made
+// with a click, else once the person clicks the toolbar button where the request waits.
 import { extensionApi } from './chromeApi';
 import { createLinks } from './links';
 import { SITE_PORT, WINDOW_PORT } from './messages';
 import { registerScripts } from './registrations';
 import { readSettings, SETTINGS_KEY } from './settings';
+import { showWaiting } from './toolbar';
 
 const chrome = extensionApi();
 
 // Pages never reach the settings (the bridge relays no such message). Where the browser allows
 // it, content scripts are kept from them too; where it does not, the call fails and changes nothing.
 chrome.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
-
-// The toolbar button opens the options page: which Cairn, window.ethereum, MetaMask compatibility.
-chrome.action.onClicked.addListener(() => void chrome.runtime.openOptionsPage());
 
 const settings = async () => readSettings((await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]);
 
@@ -43,6 +42,7 @@ chrome.storage.onChanged.addListener((changes, area) => {
 
 const links = createLinks({
   api: chrome,
+  showWaiting: (tab, origins) => showWaiting(chrome, tab, origins),
   wallet: async () => (await settings()).wallet,
   reachable: (wallet) =>
     fetch(new URL('dapp.html', wallet), {
@@ -61,3 +61,9 @@ chrome.runtime.onConnect.addListener((port) => {
   else port.disconnect();
 });
 chrome.windows.onRemoved.addListener(links.windowRemoved);
+
+// The toolbar button opens Cairn's window for a site's request waiting in that tab; where none
+// waits, the options page: which Cairn, window.ethereum, MetaMask compatibility.
+chrome.action.onClicked.addListener((tab) => {
+  if (!links.openWaiting(tab?.id)) void chrome.runtime.openOptionsPage();
+});

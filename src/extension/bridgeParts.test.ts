@@ -11,10 +11,11 @@ import { EXTENSION_TAG, SITE_PORT, WINDOW_PORT } from './messages';
 
 type Posted = { message: unknown; targetOrigin: string; transfer: MessagePort[] };
 
-/** A page's window as its bridge sees it. */
+/** A page's window as its bridge sees it: the person clicked on it a moment ago, unless a test says not. */
 class FakeWindow extends EventTarget {
   readonly posted: Posted[] = [];
   top: unknown = this;
+  readonly navigator = { userActivation: { isActive: true } };
   constructor(readonly origin: string) {
     super();
   }
@@ -102,6 +103,21 @@ describe('the page’s channel', () => {
     expect(page.heard).toEqual([
       { type: 'connected', session: 1 },
       { type: 'window', message: { type: 'response', id: 1, result: ['0xabc'] } },
+    ]);
+  });
+
+  it('says whether the person had just clicked on the page when it carried a request, whatever the page wrote', async () => {
+    const s = setup();
+    const page = pageEnd(s.win);
+    s.win.navigator.userActivation.isActive = false;
+    page.port.postMessage(request(1, 'eth_requestAccounts', undefined, 0, true));
+    await arrived(() => expect(s.ports[0]?.posted).toHaveLength(1));
+    s.win.navigator.userActivation.isActive = true;
+    page.port.postMessage(request(2, 'eth_requestAccounts', undefined, 0, false));
+    await arrived(() => expect(s.ports[0]?.posted).toHaveLength(2));
+    expect(s.ports[0]?.posted).toEqual([
+      request(1, 'eth_requestAccounts', undefined, 0, false),
+      request(2, 'eth_requestAccounts', undefined, 0, true),
     ]);
   });
 

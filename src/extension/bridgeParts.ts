@@ -11,7 +11,10 @@ export const HEARTBEAT_MS = 20_000;
 /** The background's news after which it lets the site's port go. */
 const ENDINGS = new Set(['closed', 'unreachable', 'refused']);
 
-type BridgeWindow = Pick<Window, 'postMessage' | 'addEventListener' | 'top'> & { readonly origin: string };
+type BridgeWindow = Pick<Window, 'postMessage' | 'addEventListener' | 'top'> & {
+  readonly origin: string;
+  readonly navigator: { readonly userActivation?: { readonly isActive: boolean } };
+};
 
 /** Connects to the background as `name`, saying it is alive while the port is open. */
 function keptAlive(chrome: Pick<Chrome, 'runtime'>, name: string, every: typeof setInterval): RuntimePort {
@@ -44,7 +47,10 @@ export function startBridge(win: BridgeWindow, chrome: Pick<Chrome, 'runtime'>, 
         });
         background = port;
       }
-      background.postMessage(data);
+      // Whether the person just clicked on this page (or pressed a key): read here, in the isolated
+      // world, when the request comes; whatever the page wrote in its place is dropped.
+      const activated = win.navigator.userActivation?.isActive === true;
+      background.postMessage({ ...data, activated });
     };
     win.postMessage({ tag: EXTENSION_TAG }, win.origin, [port2]);
   }

@@ -30,7 +30,12 @@ export type RegisteredScript = {
 };
 
 export type Chrome = {
-  action: { onClicked: { addListener(listener: () => void): void } };
+  action: {
+    /** The tab the person clicked the button in (its id; the browser gives no more without `tabs`). */
+    onClicked: { addListener(listener: (tab?: { id?: number }) => void): void };
+    setBadgeText(details: { tabId: number; text: string }): Promise<void>;
+    setTitle(details: { tabId: number; title: string }): Promise<void>;
+  };
   runtime: {
     connect(info: { name: string }): RuntimePort;
     onConnect: { addListener(listener: (port: RuntimePort) => void): void };

@@ -1,14 +1,12 @@
 import { type DappMetadata, extensionWindowUrl, isRecord, isSerialisedOrigin, newNonce } from '../core/dapp/protocol';
 import type { Chrome, MessageSender, RuntimePort } from './chromeApi';
 import type { FromWindow, SiteNews, SiteRequest, ToWindow } from './messages';
+import { createWindowRules } from './windowRules';
+
+export { REOPEN_MS } from './windowRules';
 
 /** How long a Cairn window has to say `ready` (when opened, or after its page went away). */
 export const WINDOW_READY_MS = 20_000;
-/**
- * After the person closed a site's window with a request still open, how long that site's
- * requests are refused rather than open another.
- */
-export const REOPEN_MS = 3_000;
 
 export const OPAQUE_SENTENCE = 'Cairn serves pages with an http(s) origin of their own, not this frame.';
 export const FRAME_SENTENCE = 'Cairn opens its window for the page’s own site, not for a frame of another site.';
@@ -22,10 +20,16 @@ export const NO_WALLET_SENTENCE = 'No Cairn address is set: open the Cairn exten
 type Link = {
   site: RuntimePort;
   origin: string;
-  /** The site's tab and origin: a window the person just closed is not opened again at once. */
+  /** The site's tab and origin: windows that went unanswered hold the next one back (windowRules.ts). */
   key: string;
+  /** The site's tab: where its request waits on the toolbar button. */
+  tab: number | undefined;
   dapp: DappMetadata;
   opening: boolean;
+  /** Its request waits for the person's click on the toolbar button (no click made it, or the tab is held back). */
+  queued: boolean;
+  /** The requests that brought the window to the front once already: none does twice. */
+  focused: Set<number>;
   windowId?: number;
   /** The tab of the window: its bridge must send from there, at `walletOrigin`, with `nonce`. */
   windowTab?: number;
@@ -44,6 +48,8 @@ type Link = {
 
 export type LinkDeps = {
   api: Pick<Chrome, 'windows'>;
+  /** Shows on the toolbar button, in `tab`, the sites whose requests wait there for the person's click (none: nothing). */
+  showWaiting(tab: number, origins: string[]): void;
   /** The address of the Cairn the person chose (settings.ts; '' when none), read when a window is to open. */
   wallet(): Promise<string>;
   /** Whether Cairn answers at `wallet` (a HEAD of its dapp.html, bounded in time). */
@@ -69,15 +75,18 @@ function refusal(sender: MessageSender | undefined): string | undefined {
 
 /**
  * The background's part of the extension. A site page (a frame of the page's own site) that asks
- * gets a Cairn window of its own, opened here (so no popup blocker or COOP stands in the way),
- * joined to it only once the window's page, at Cairn's origin, in the tab this opened, says
- * `ready` with the nonce this wrote in its fragment; the site's connector then sends what waits.
- * The site's origin is the browser's (port.sender.origin), never a message's. A link ends, its
- * site port with it, when its window closes or cannot serve.
+ * with the person's click gets a Cairn window of its own, opened here (so no popup blocker or COOP
+ * stands in the way), joined to it only once the window's page, at Cairn's origin, in the tab this
+ * opened, says `ready` with the nonce this wrote in its fragment; the site's connector then sends
+ * what waits. A request without a click, or from a tab held back after windows that went
+ * unanswered (windowRules.ts), waits on the toolbar button until the person clicks it
+ * (openWaiting). The site's origin is the browser's (port.sender.origin), never a message's, and
+ * the click is the bridge's word (`activated`), never the page's. A link ends, its site port with
+ * it, when its window closes or cannot serve.
  */
-export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps) {
+export function createLinks({ api, showWaiting, wallet, reachable, now = Date.now }: LinkDeps) {
   const links = new Set<Link>();
-  const closedAt = new Map<string, number>();
+  const rules = createWindowRules(now);
   // Sessions are counted across links: a page's request of an ended link's session never matches.
   let sessions = 0;
   const tell = (link: Link, news: SiteNews) => {
@@ -88,12 +97,27 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
   };
   const toWindow = (link: Link, message: ToWindow) => link.window?.postMessage(message);
 
-  /** Ends `link`: its window closed (removed unless `removed` already), its site port let go. */
-  function end(link: Link, removed = false) {
+  /** Shows what waits in `tab` on the toolbar button. */
+  function showTab(tab: number | undefined) {
+    if (tab === undefined) return;
+    const waiting = [...links].filter((l) => l.queued && l.tab === tab).map((l) => l.origin);
+    showWaiting(tab, [...new Set(waiting)]);
+  }
+
+  /**
+   * Ends `link`: its window closed (removed unless the person closed it: `byPerson`), its site port
+   * let go. A window that leaves requests unanswered holds the site's next one back in that tab.
+   */
+  function end(link: Link, byPerson = false) {
     links.delete(link);
     clearTimeout(link.timer);
     for (const port of link.windowPorts) port.disconnect();
-    if (link.windowId !== undefined && !removed) api.windows.remove(link.windowId).catch(() => {});
+    if (link.windowId !== undefined) {
+      if (!byPerson) api.windows.remove(link.windowId).catch(() => {});
+      // (Its page's port goes before the browser reports the window removed: `session`, not `window`.)
+      rules.ended(link.key, { answered: link.session > 0 && link.unanswered.size === 0, byPerson });
+    }
+    if (link.queued) showTab(link.tab);
     link.site.disconnect();
   }
 
@@ -105,6 +129,17 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
       tell(link, news);
       end(link);
     }, WINDOW_READY_MS);
+  }
+
+  /** Opens Cairn's window for `link`, telling the site why not when it cannot. */
+  function open(link: Link) {
+    const wasQueued = link.queued;
+    link.queued = false;
+    if (wasQueued) showTab(link.tab);
+    openWindow(link).catch(() => {
+      tell(link, { type: 'refused', reason: OPEN_FAILED_SENTENCE });
+      end(link);
+    });
   }
 
   async function openWindow(link: Link) {
@@ -138,12 +173,16 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
       return port.disconnect();
     }
     const origin = port.sender?.origin as string;
+    const tab = port.sender?.tab?.id;
     const link: Link = {
       site: port,
       origin,
-      key: `${port.sender?.tab?.id} ${origin}`,
+      key: `${tab} ${origin}`,
+      tab,
       dapp: { name: '' },
       opening: false,
+      queued: false,
+      focused: new Set(),
       session: 0,
       unanswered: new Set(),
       windowPorts: new Set(),
@@ -151,29 +190,35 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
     links.add(link);
     port.onMessage.addListener((message) => {
       if (!isRecord(message) || message.type !== 'request' || !Number.isSafeInteger(message.id)) return;
-      const { dapp, id, method, params, chainId, session } = message as SiteRequest;
+      const { dapp, id, method, params, chainId, session, activated } = message as SiteRequest;
       if (isRecord(dapp) && typeof dapp.name === 'string') link.dapp = dapp;
       if (link.window) {
         // Sent before the page heard of this session: it sends it again, of this one.
         if (session !== link.session) return;
         link.unanswered.add(id);
         toWindow(link, { type: 'request', request: { type: 'request', id, method: String(method), params, chainId } });
-        if (link.windowId !== undefined) api.windows.update(link.windowId, { focused: true }).catch(() => {});
+        // To the front for a request the person made with a click, once: a page cannot keep pulling it there.
+        if (activated === true && !link.focused.has(id) && link.windowId !== undefined) {
+          link.focused.add(id);
+          api.windows.update(link.windowId, { focused: true }).catch(() => {});
+        }
       } else if (!link.opening) {
         // One window per site in a tab: another frame of the same site asking meanwhile waits its turn.
         if ([...links].some((other) => other !== link && other.key === link.key && other.opening)) {
           tell(link, { type: 'refused', reason: BUSY_SENTENCE });
           return end(link);
         }
+        const arrival = rules.arrival(link.key, activated === true);
         // Closed by the person a moment ago: a site that asks again at once gets no new window.
-        if (now() - (closedAt.get(link.key) ?? -Infinity) < REOPEN_MS) {
+        if (arrival === 'closed') {
           tell(link, { type: 'closed' });
           return end(link);
         }
-        openWindow(link).catch(() => {
-          tell(link, { type: 'refused', reason: OPEN_FAILED_SENTENCE });
-          end(link);
-        });
+        if (arrival === 'open') return open(link);
+        if (!link.queued) {
+          link.queued = true;
+          showTab(link.tab);
+        }
       }
       // While the window opens, the site's connector keeps its requests and sends them once connected.
     });
@@ -220,15 +265,21 @@ export function createLinks({ api, wallet, reachable, now = Date.now }: LinkDeps
   function windowRemoved(windowId: number) {
     for (const link of links)
       if (link.windowId === windowId) {
-        for (const [key, at] of closedAt) if (now() - at >= REOPEN_MS) closedAt.delete(key);
-        // Closed by the person with a request still open, or before it was ready (the site's requests
-        // waiting in its page): not by itself once all were answered.
-        // (Its page's port goes before the browser reports the window removed: `session`, not `window`.)
-        if (link.unanswered.size > 0 || link.session === 0) closedAt.set(link.key, now());
         tell(link, { type: 'closed' });
         end(link, true);
       }
   }
 
-  return { site, cairnWindow, windowRemoved };
+  /**
+   * The person clicked the toolbar button in `tab`: Cairn's window opens for the request waiting
+   * there longest, whatever held it back (the click is theirs). False when none waits there.
+   */
+  function openWaiting(tab: number | undefined): boolean {
+    const waiting = [...links].find((link) => link.queued && link.tab === tab && tab !== undefined);
+    if (!waiting) return false;
+    open(waiting);
+    return true;
+  }
+
+  return { site, cairnWindow, windowRemoved, openWaiting };
 }

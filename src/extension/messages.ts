@@ -16,9 +16,16 @@ export const WINDOW_PORT = 'cairn-window';
  * Inpage → bridge → background: a request for Cairn's window, with what the page says about itself,
  * and the window's `session` as the page last heard it (0 before any): the background forwards only
  * requests of the window's current session, for the page sends every request still waiting again
- * when it hears `connected`, and must not have one arrive twice.
+ * when it hears `connected`, and must not have one arrive twice. `activated` is the bridge's, in
+ * place of anything the page wrote there: whether the page had the person's click
+ * (navigator.userActivation.isActive) when the bridge relayed the request.
  */
-export type SiteRequest = Omit<PortRequest, 'type'> & { type: 'request'; dapp: DappMetadata; session: number };
+export type SiteRequest = Omit<PortRequest, 'type'> & {
+  type: 'request';
+  dapp: DappMetadata;
+  session: number;
+  activated?: boolean;
+};
 export type FromInpage = SiteRequest;
 
 /**

@@ -81,6 +81,7 @@ function fakeWindows() {
 /** What createLinks takes (links.ts LinkDeps), as the harness gives it. */
 export type HarnessDeps = {
   api: { windows: ReturnType<typeof fakeWindows>['windows'] };
+  showWaiting(tab: number, origins: string[]): void;
   wallet(): Promise<string>;
   reachable(wallet: string): Promise<boolean>;
   now: () => number;
@@ -90,20 +91,31 @@ type Links = {
   site(port: FakeRuntimePort): void;
   cairnWindow(port: FakeRuntimePort): void;
   windowRemoved(windowId: number): void;
+  openWaiting(tab: number | undefined): boolean;
 };
 
 export type HarnessOptions = { reachable?: boolean; wallet?: string; now?: () => number };
 /** Where a site page is: a frame of the tab (frameId other than 0) and the tab's URL, if the browser tells it. */
 export type SitePlace = { frameId?: number; url?: string; tab?: number };
 
-/** The site's request (SiteRequest), of the window's first session unless `session` says otherwise. */
-export const request = (id: number, method = 'eth_requestAccounts', origin?: string, session = 1) => ({
+/**
+ * The site's request (SiteRequest), of the window's first session unless `session` says otherwise,
+ * made with the person's click (as the bridge says) unless `activated` is false.
+ */
+export const request = (
+  id: number,
+  method = 'eth_requestAccounts',
+  origin?: string,
+  session = 1,
+  activated = true,
+) => ({
   type: 'request',
   id,
   method,
   params: [],
   dapp: { name: 'App' },
   session,
+  activated,
   ...(origin ? { origin } : {}),
 });
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -120,8 +132,11 @@ export function linksHarness<L extends Links>(
 ) {
   const { windows, created } = fakeWindows();
   const reached: string[] = [];
+  /** What the toolbar button shows in each tab: the sites waiting there (none: nothing). */
+  const waiting = new Map<number, string[]>();
   const links = createLinks({
     api: { windows },
+    showWaiting: (tab, origins) => waiting.set(tab, origins),
     wallet: async () => wallet,
     reachable: async (at) => {
       reached.push(at);
@@ -142,7 +157,7 @@ export function linksHarness<L extends Links>(
     links.cairnWindow(fake.port);
     return fake;
   };
-  return { links, windows, created, reached, site, cairnWindow };
+  return { links, windows, created, reached, waiting, site, cairnWindow };
 }
 export type Harness = ReturnType<typeof linksHarness>;
 

@@ -6,6 +6,7 @@ declare module '../message' {
     "extension": true;
   }
   interface MessageCatalog {
+    "extension:action.waiting": { "site": MessageValue };
     "extension:description": undefined;
     "extension:name": undefined;
     "extension:options.compat.all": undefined;
