@@ -1,6 +1,6 @@
 // EIP-7702 authorizations as a verified call applies them before it runs, as the chain does.
+// No EVM code here: the call check (checkedCall.ts), which the wallet loads early, takes designation.
 import type { StateManagerInterface } from '@ethereumjs/common';
-import { Address as EvmAddress } from '@ethereumjs/util';
 import { type Address, concatHex, type Hex, hexToBytes, type SignedAuthorizationList, zeroAddress } from 'viem';
 import { recoverAuthorizationAddress } from 'viem/utils';
 
@@ -52,10 +52,11 @@ export async function applyAuthorizations(
   state: Pick<StateManagerInterface, 'getAccount' | 'getCode' | 'putCode' | 'modifyAccountFields'>,
   authorizations: readonly Authorizing[],
   chainId: number,
+  evmAddress: (address: Address) => Parameters<StateManagerInterface['getAccount']>[0],
 ): Promise<void> {
   for (const { authority, delegate, chainId: signedFor, nonce } of authorizations) {
     if (signedFor !== 0 && signedFor !== chainId) continue;
-    const address = new EvmAddress(hexToBytes(authority));
+    const address = evmAddress(authority);
     const account = await state.getAccount(address);
     const code = await state.getCode(address);
     const delegated = code.length === 23 && code[0] === 0xef && code[1] === 0x01 && code[2] === 0x00;

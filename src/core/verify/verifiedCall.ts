@@ -209,7 +209,7 @@ async function runOnce(reads: ProvenReads, policy: MissPolicy, call: Prepared) {
       const nonce = (await state.getAccount(sender))?.nonce ?? 0n;
       await state.modifyAccountFields(sender, { nonce: nonce + 1n });
     }
-    await applyAuthorizations(state, call.authorizations, call.chainId);
+    await applyAuthorizations(state, call.authorizations, call.chainId, evmAddress);
     run.result = await evm.runCall({
       block,
       caller: evmAddress(call.caller),
