@@ -237,5 +237,5 @@ describe('balances checked against proofs, with a lying node listed first', () =
     await approvals.confirmRevoke(1);
     await expect.poll(() => approvals.names(), { timeout: 20_000 }).not.toContain(first);
     expect(consoleErrors).toEqual([]);
-  });
+  }, 120_000);
 });
