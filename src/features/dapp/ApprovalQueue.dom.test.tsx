@@ -19,6 +19,7 @@ import { approvalQueueView, poll } from './testing';
 
 const ME = TEST_ADDRESS_0 as Address;
 const OTHER = TEST_ADDRESS_1 as Address;
+const STRANGER: Address = '0x5000000000000000000000000000000000000005';
 const HELLO = stringToHex('Hello from the site');
 
 const t = siteWindowTests(approvalQueueView);
@@ -175,7 +176,8 @@ describe('Cairn’s window for a site: sending held while proofs contradict the 
     noteBalanceCheck(network, balanceCheck({ block: 1n, native: { [ME.toLowerCase()]: lie } }), assets);
     try {
       const site = siteWindow();
-      site.send('eth_sendTransaction', [{ from: ME, to: OTHER, value: '0x1' }]);
+      // Not the person's: a call to another of theirs waits for its code, which this node does not give.
+      site.send('eth_sendTransaction', [{ from: ME, to: STRANGER, value: '0x1' }]);
       await expect.poll(() => shows('Sending is held'), poll).toBe(true);
       expect(button('Confirm and send')).toBeUndefined();
       const understood = checkbox('I understand the node may be lying, and still want to send');

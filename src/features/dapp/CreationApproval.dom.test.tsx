@@ -15,6 +15,7 @@ import { CreationLines } from './CreationLines';
 import { approvalQueueView, poll } from './testing';
 
 const ME = TEST_ADDRESS_0 as Address;
+const RECIPIENT: Address = '0x5000000000000000000000000000000000000005';
 /** Init code of 5 bytes; the node answers its creation with 10 bytes of runtime code. */
 const INIT_CODE = '0x6080604052';
 const RUNTIME = `0x${'fe'.repeat(10)}`;
@@ -90,7 +91,7 @@ describe('a site’s contract creation in Cairn’s window', () => {
 
   it('shows the address of the nonce Cairn will send with, past its own transactions the node does not count', async () => {
     const site = t.open([ME]);
-    const first = site.send('eth_sendTransaction', [{ from: ME, to: ME, value: toHex(1n) }]);
+    const first = site.send('eth_sendTransaction', [{ from: ME, to: RECIPIENT, value: toHex(1n) }]);
     await expect.poll(() => confirm()?.disabled, poll).toBe(false);
     flushSync(() => confirm().click());
     await expect.poll(() => site.answer(first), poll).toMatchObject({ result: expect.any(String) });
