@@ -27,6 +27,7 @@ import {
 import { RARE_SITE_ANSWERS } from './rareSiteAnswers';
 import type { DappMethod, GrantedMethod, PersonMethod, ReadMethod, RefusedMethod } from './request';
 import { SITE_ANSWERS, type SiteAnswer, type SiteView } from './siteAnswers';
+import { noSiteChainError } from './siteErrors';
 
 /**
  * Where a method is answered: by the connector on the site's page from its copy of the grant (its
@@ -106,7 +107,8 @@ export const METHOD_TABLE: { readonly [M in KnownMethod]: MethodEntry<M> } = {
   eth_signTypedData_v4: person('eth_signTypedData_v4', SIGN_ERRORS),
   eth_signTypedData_v3: person('eth_signTypedData_v3', SIGN_ERRORS),
   // A call, or without `to` a contract creation; -32602 only for params that are really invalid (no
-  // `to` and no init code, data not hex bytes, a chainId other than the site's).
+  // `to` and no init code, data not hex bytes, a chainId other than the site's) and for a call to
+  // the sending account itself (ownAccountCalls.ts, as for wallet_sendCalls' calls).
   eth_sendTransaction: person('eth_sendTransaction', [...SIGN_ERRORS, INTERNAL]),
   wallet_switchEthereumChain: {
     ...person('wallet_switchEthereumChain', [USER_REJECTED, UNAUTHORIZED, UNRECOGNIZED_CHAIN, INVALID_PARAMS]),
@@ -130,12 +132,14 @@ export const METHOD_TABLE: { readonly [M in KnownMethod]: MethodEntry<M> } = {
     where: 'connector',
     person: 'never',
     answer: SITE_ANSWERS.eth_chainId,
+    unanswered: noSiteChainError,
     errors: [UNAUTHORIZED],
   },
   net_version: {
     where: 'connector',
     person: 'never',
     answer: SITE_ANSWERS.net_version,
+    unanswered: noSiteChainError,
     errors: [UNAUTHORIZED],
   },
   wallet_getPermissions: {
