@@ -14,11 +14,16 @@ import { defaultSettings, SETTINGS_KEY } from '../src/extension/settings.ts';
 import type { Held } from './held.ts';
 import { until, within } from './wait.ts';
 
-/** What decides which page gets which script, comparable. */
+/** What decides which page gets which script, comparable (Chromium keeps each list of patterns sorted). */
 const registered = (scripts: readonly RegisteredScript[]) =>
   JSON.stringify(
     scripts
-      .map(({ id, js, matches, excludeMatches }) => ({ id, js, matches, excludeMatches: excludeMatches ?? [] }))
+      .map(({ id, js, matches, excludeMatches }) => ({
+        id,
+        js,
+        matches: [...matches].sort(),
+        excludeMatches: [...(excludeMatches ?? [])].sort(),
+      }))
       .sort((a, b) => a.id.localeCompare(b.id)),
   );
 

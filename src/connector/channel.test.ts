@@ -322,6 +322,8 @@ describe('when the browser blocks the window', () => {
     const fake = fakeDappWindow({ blockPopups: true });
     const provider = createProvider({
       walletUrl: WALLET,
+      rpcUrls: {},
+      chainId: 1,
       window: fake.window as unknown as ConnectorWindow,
       extras: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     });

@@ -13,7 +13,12 @@ export { extras };
 
 /** An EIP-1193 provider that talks to the Cairn at `walletUrl` in its dApp window. */
 export const createCairnProvider = (options: CairnProviderOptions): CairnProvider =>
-  createProvider({ ...options, extras: async () => extras });
+  createProvider({
+    ...options,
+    rpcUrls: options.rpcUrls ?? {},
+    chainId: options.chainId ?? 1,
+    extras: async () => extras,
+  });
 
 /**
  * The wallet this module was loaded from: the folder of connect.mjs, which is Cairn's. (Not

@@ -22,12 +22,8 @@ export type CairnProviderOptions = {
   walletUrl: string;
   /** The dApp's own JSON-RPC URL per chain id, for reads: tried before the ones Cairn granted. */
   rpcUrls?: Record<number, string>;
-  /**
-   * The chain reported before Cairn granted one (default 1, Ethereum). `null`: none, and
-   * eth_chainId and net_version are refused (4100) until the site connects: the companion
-   * extension's pages, which name no chain.
-   */
-  chainId?: number | null;
+  /** The chain reported before Cairn granted one (default 1, Ethereum). */
+  chainId?: number;
   /** The page's window (tests pass a fake). */
   window?: ConnectorWindow;
 };
@@ -49,16 +45,24 @@ const RARE = new Set<string>(RARE_ANSWERED);
 
 /**
  * The provider, given where its rare parts come from (extras.ts): connect.js imports them from
- * beside itself, connect.mjs (index.ts) holds them.
+ * beside itself, connect.mjs (index.ts) holds them. `rpcUrls` and `chainId` are given (connect.js
+ * and connect.mjs default them to none and 1; each byte counts in connect.js), `chainId` null for
+ * none (the companion extension's pages): eth_chainId, net_version and the reads then go to the
+ * channel, whose opener answers them (src/extension/pageProvider.ts).
  */
 export function createProvider({
   walletUrl,
-  rpcUrls = {},
-  chainId = 1,
+  rpcUrls,
+  chainId,
   window: win = window,
   extras,
   openChannel = createChannel,
-}: CairnProviderOptions & { extras: LoadExtras; openChannel?: OpenChannel }): CairnProvider {
+}: Omit<CairnProviderOptions, 'chainId' | 'rpcUrls'> & {
+  rpcUrls: Record<number, string>;
+  chainId: number | null;
+  extras: LoadExtras;
+  openChannel?: OpenChannel;
+}): CairnProvider {
   // The folder dapp.html is resolved against, with its final slash.
   const folder = walletUrl.replace(/\/?$/, '/');
   const wallet = new URL(folder).origin;
@@ -66,8 +70,7 @@ export function createProvider({
   const { calls } = stored;
   const events = createEmitter();
   const save = () => saveStored(win, wallet, stored);
-  const named = chainId === null ? undefined : toHexChainId(chainId);
-  const currentChain = () => stored.grant?.chainId ?? named;
+  const currentChain = () => stored.grant?.chainId ?? (chainId ? toHexChainId(chainId) : undefined);
 
   /** Takes what Cairn granted and tells the site what changed. */
   function setGrant(grant: SiteGrant) {
@@ -93,8 +96,7 @@ export function createProvider({
   });
 
   /** A read through the dApp's own URL for the chain, then the ones Cairn granted. */
-  function read(chain: HexChainId | undefined, method: string, params: unknown): Promise<unknown> {
-    if (!chain) throw fail(CHAIN_DISCONNECTED, 'No chain yet: connect to Cairn (eth_requestAccounts) first.');
+  function read(chain: HexChainId, method: string, params: unknown): Promise<unknown> {
     const urls = [rpcUrls[Number(chain)] ?? [], stored.grant?.chains[chain] ?? []].flat();
     if (!urls[0])
       throw fail(
@@ -124,7 +126,9 @@ export function createProvider({
   // through only while the site's click is being handled.
   async function answer({ method, params }: DappRequest): Promise<unknown> {
     const list = Array.isArray(params) ? params : [];
-    if (READS.has(method)) return read(currentChain(), method, params);
+    // The site's chain as the request came: what it reads from, and what its request is kept on.
+    const chain = currentChain();
+    if (READS.has(method) && chain) return read(chain, method, params);
     let answerer: SiteAnswerer | undefined = SITE_ANSWERS[method as SiteAnswered];
     if (RARE.has(method)) {
       const { RARE_SITE_ANSWERS, followBatch } = await extras();
@@ -142,7 +146,7 @@ export function createProvider({
       return answered.result;
     }
     if (method === 'wallet_sendCalls' && calls.has(Object(list[0]).id)) throw fail(DUPLICATE_ID);
-    return channel.send({ method, params, chainId: currentChain() });
+    return channel.send({ method, params, chainId: chain });
   }
 
   const provider: CairnProvider = {

@@ -3,7 +3,7 @@
 // dApp page, so it imports only the protocol's own files and stays small; the rarely asked
 // answers are in rareSiteAnswers.ts, which connect.js loads only when first needed.
 import { type CallsStatus, type HexChainId, type SiteGrant, toHexChainId } from './protocol';
-import { CONNECTOR_SENTENCES, codedError, type ProviderError, UNAUTHORIZED } from './providerErrors';
+import { CONNECTOR_SENTENCES, codedError, type ProviderError } from './providerErrors';
 
 /** What a site may learn now, as the side answering it knows it. */
 export type SiteView = {
@@ -38,24 +38,17 @@ export function chainIdParam(value: unknown): number | undefined {
   return Number.parseInt(value, 16) || undefined;
 }
 
-/**
- * eth_chainId or net_version of a site not connected whose connector named no chain (the companion
- * extension's, in every page: a site learns no chain before the person connects it).
- */
-export const noSiteChain = (): { error: ProviderError } => ({
-  error: codedError(UNAUTHORIZED, 'Connect to Cairn (eth_requestAccounts) before asking it for a chain.'),
-});
-
 /** The answers from the grant that connect.js carries itself. */
 export const SITE_ANSWERS = {
   eth_accounts: (view) => ({ result: view.grant()?.accounts ?? [] }),
+  // No chain (a window asked by a site not connected whose connector named none): the table's refusal.
   eth_chainId: (view) => {
     const chainId = view.chainId();
-    return chainId ? { result: chainId } : noSiteChain();
+    return chainId && { result: chainId };
   },
   net_version: (view) => {
     const chainId = view.chainId();
-    return chainId ? { result: BigInt(chainId).toString() } : noSiteChain();
+    return chainId && { result: BigInt(chainId).toString() };
   },
   // A chain the site may already use: switched at once. Any other (or no readable id): the window asks.
   wallet_switchEthereumChain: (view, [target]) => {
