@@ -6,7 +6,8 @@
 // as it is (it has no eth_createAccessList, so the EVM finds what to prove, a batch per run); on a
 // node that answers eth_createAccessList (a front answering with the call's true list); and proving
 // each read as the EVM meets it (no discovery: the first prototype's way). The trusted header is
-// given (agreeing on it is a request to each source of its own). Prints figures; never fails.
+// given (agreeing on it is a request to each source of its own). Then a verified batch preview
+// beside the unverified one (verifiedBatchPreview.ts). Prints figures; never fails.
 import type { Hex } from 'viem';
 import { call } from 'viem/actions';
 import { chainClient, type ReadPace } from '../src/core/chain/client.ts';
@@ -20,6 +21,7 @@ import { type BenchRun, sized } from './benchRun.ts';
 import type { Held } from './held.ts';
 import { openProxy, openSeededChain } from './stage.ts';
 import { median } from './stats.ts';
+import { benchVerifiedBatchPreview } from './verifiedBatchPreview.ts';
 
 const FULL_RUNS = Number(process.env.BENCH_VERIFIED_CALL_RUNS ?? 15);
 const LATENCIES = [0, 50];
@@ -118,6 +120,7 @@ export async function benchVerifiedCall(run: BenchRun, held: Held): Promise<stri
   lines.push(
     `  every answer the same bytes as the node's honest eth_call: ${mismatches === 0 ? 'yes' : `NO (${mismatches} differed)`}`,
     "  sources batch at the 'background' pace (40 ms wait per request, sourcesOf); the prompt-paced row shows that wait's share",
+    ...(await benchVerifiedBatchPreview(run, held, chain.url)),
   );
   return lines.join('\n');
 }
