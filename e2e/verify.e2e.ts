@@ -4,7 +4,9 @@
 // an alarm names the source, and Send holds until the person acknowledges it. With the proxy
 // honest again, every figure shows proven. With previews checked, a proxy that answers a review's
 // transfer call falsely is caught by Cairn's own run of it, and Send holds again. Revoke and a
-// Safe's execution hold too (the one gate, core/verify/sendingGate.ts), until acknowledged.
+// Safe's execution hold too (the one gate, core/verify/sendingGate.ts), until acknowledged. Under
+// a pinned block, a proxy that lies only at its head has the balance proven at the pin shown in its
+// place, and is a liar once its own proof of its head, asked again after the next block, disagrees.
 
 import { erc20Abi, getAddress, parseEther, parseUnits } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -238,4 +240,61 @@ describe('balances checked against proofs, with a lying node listed first', () =
     await expect.poll(() => approvals.names(), { timeout: 20_000 }).not.toContain(first);
     expect(consoleErrors).toEqual([]);
   }, 120_000);
+
+  it('under a pinned block, shows the balance proven there beside a head that lies, then raises the alarm and holds Send', async () => {
+    const proxy = env.proxy;
+    if (!proxy) throw new Error('no proxy');
+    const { page, consoleErrors } = await env.newPage();
+    await new AppShell(page).open(env.server.url);
+    await new Onboarding(page).openDemoWallet();
+    await mineTransfer(env.chain.url);
+    const pinned = await nodeClient(env.chain.url).getBlock();
+    const networks = await new Settings(page).open('Networks');
+    const local = networks.getByRole('listitem').filter({ hasText: 'Local chain' });
+    await local.getByText(/^Proof checks: /).click();
+    const form = local.getByRole('form', { name: 'Proof checks' });
+    await form.getByLabel('A block I pinned').check();
+    await form.getByLabel('Block number').fill(String(pinned.number));
+    await form.getByLabel('Block hash').fill(pinned.hash);
+    await form.getByRole('button', { name: 'Save proof checks' }).click();
+    await form.getByText('Saved.').waitFor();
+
+    // The node doubles every ETH balance it gives at its head, and only there.
+    proxy.setFault({ kind: 'lie', lie: 'headBalance' });
+    await mineTransfer(env.chain.url);
+    await new AppShell(page).goTo('Home');
+    const main = page.getByRole('main');
+    const row = main.getByRole('row').filter({ hasText: /The node says [\d.]+ ETH at block \d+: not proven yet\./ });
+    await row.waitFor();
+    const title = (await row.locator('[data-amount][title]').first().getAttribute('title')) ?? '';
+    const proven = parseUnits(title.replace(/ ETH$/, ''), 18);
+    const said = /The node says ([\d.]+) ETH at block/.exec((await row.textContent()) ?? '')?.[1] ?? '';
+    const claimed = parseUnits(said, 18);
+    const node = nodeClient(env.chain.url);
+    const held = await Promise.all(
+      [0, 1, 2].map((i) => node.getBalance({ address: demoAddress(i), blockNumber: pinned.number })),
+    );
+    // The balance proven at the pinned block is the one shown; the node's doubled one only beside it.
+    expect(proven).toBe(held.reduce((sum, b) => sum + b, 0n));
+    expect(claimed).toBe(proven * 2n);
+    expect(await row.textContent()).toContain(`Proven at block ${pinned.number}`);
+
+    // Its own proof of its head says otherwise; asked again after the next block, it is a lie.
+    // (The row above may show from the last check carried over: blocks come until one has asked twice.)
+    const alarm = page.getByRole('alert').filter({ hasText: 'This node’s answers do not match the proofs' });
+    await expect
+      .poll(
+        async () => {
+          if ((await alarm.count()) === 0) await mineTransfer(env.chain.url);
+          return alarm.count();
+        },
+        { timeout: 30_000, intervals: [3_000] },
+      )
+      .toBe(1);
+    expect(await alarm.textContent()).toContain(`${proxy.url} said`);
+    await new AppShell(page).goTo('Send');
+    await main.getByRole('region', { name: 'Sending is held' }).waitFor();
+    expect(await new Send(page).form.count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -4,9 +4,9 @@ import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import type { PortfolioRequest, PortfolioSnapshot } from '@/core/assets/portfolio';
 import { portfolioClaims } from '@/core/assets/portfolioClaims';
-import { buildPortfolioView } from '@/core/assets/portfolioView';
+import { buildPortfolioView, shownSnapshot } from '@/core/assets/portfolioView';
 import { carriedCheck } from '@/core/verify/carriedCheck';
-import { type BalanceCheck, type BalanceClaims, caughtLying } from '@/core/verify/figureChecks';
+import { asksAgain, type BalanceCheck, type BalanceClaims, caughtLying } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
 import { useAccountsToRead } from '@/lib/accountsToRead';
 import { useLastKnownPortfolio } from '@/lib/lastKnownPortfolioContext';
@@ -103,11 +103,12 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
   const { checks, checked, lying } = useBalanceChecks(network, fresh, request, tokens);
   useEffect(() => {
     // Once per node and block, however many views read the portfolio; never what a proof
-    // contradicted, nor before the check has said.
+    // contradicted or asks again, nor before the check has said; the proven balance where the
+    // node gives another at its head.
     if (!fresh || !checked || lying || savedBlock.get(node) === fresh.blockNumber) return;
     savedBlock.set(node, fresh.blockNumber);
-    void lastKnown.save(node, fresh).catch(() => undefined);
-  }, [fresh, checked, lying, lastKnown, node]);
+    void lastKnown.save(node, shownSnapshot(fresh, checks)).catch(() => undefined);
+  }, [fresh, checked, lying, checks, lastKnown, node]);
   const shown = data ?? (lastRead.current?.node === node ? lastRead.current.data : (kept.data ?? undefined));
   const shownChecks = shown === fresh ? checks : undefined;
 
@@ -159,7 +160,8 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
  * The fresh snapshot's balances checked against proofs, when the network's verification is on:
  * the check of this block, or the last one carried over to the figures that did not move while
  * this one is on its way. Notes each check's outcome for the alarm (verificationAlarm.ts).
- * `checked`: the check has said (or verification is off); `lying`: it caught the node lying.
+ * `checked`: the check has said (or verification is off); `lying`: it caught the node lying, or
+ * asks again after the next block (nothing of it is kept).
  */
 function useBalanceChecks(
   network: ReturnType<typeof useSelectedNetwork>,
@@ -198,7 +200,7 @@ function useBalanceChecks(
   return {
     checks,
     checked: !on || query.isSuccess || query.isError,
-    lying: current ? caughtLying(current) : false,
+    lying: current ? caughtLying(current) || asksAgain(current) : false,
   };
 }
 

@@ -1,6 +1,9 @@
 // Tests on a worker's shared chain may leave hardhat_setBalance / hardhat_setCode writes that no
 // block has sealed yet: the latest header's state root then does not cover the state the node
-// proves, and an honest node's proofs fail against it. Verification tests mine one block first.
+// proves, and an honest node's proofs fail against it. The wallet asks such a proof again after
+// the next block before it calls it a lie (core/verify/headClaims.ts, tested there), so this is no
+// longer needed for correctness; tests of one check at one block (verifyBalances, a verified call)
+// mine one block first so their first check already proves.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type RpcFaultProxy, startRpcFaultProxy } from './rpcFaultProxy';
 import { testNode } from './txFixtures';

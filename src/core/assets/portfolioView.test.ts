@@ -3,7 +3,7 @@ import { alice, bob, dai, empty, mkr, snapshot, spam } from '@/testing/portfolio
 import { localNetwork } from '../chain/networks';
 import type { BalanceCheck, FigureCheck } from '../verify/figureChecks';
 import type { PortfolioSnapshot } from './portfolio';
-import { buildPortfolioView, combineAccounts, holdsNothing } from './portfolioView';
+import { buildPortfolioView, combineAccounts, holdsNothing, shownSnapshot } from './portfolioView';
 
 describe('portfolio view', () => {
   const network = localNetwork('http://x');
@@ -180,6 +180,11 @@ describe('balances checked against proofs', () => {
     const headChecks: BalanceCheck = { ...checks, native: new Map([...checks.native, [alice.toLowerCase(), moved]]) };
     const view = buildPortfolioView(twoAccounts, network, [alice, bob], [dai], { hideZero: false, checks: headChecks });
     expect(view.accounts[0]?.rows[0]).toMatchObject({ balance: 15n * 10n ** 17n, check: moved });
+    // Kept for the next visit as shown: the proven balances, never the node's at its head.
+    const keptSnapshot = shownSnapshot(twoAccounts, headChecks);
+    expect(keptSnapshot.native.get(alice.toLowerCase())).toBe(15n * 10n ** 17n);
+    expect(keptSnapshot.tokens.get(alice.toLowerCase())?.get(daiKey)).toBe(10n ** 18n);
+    expect(keptSnapshot.native.get(bob.toLowerCase())).toBe(10n ** 18n);
     // Both accounts as one: moved, the claims and the proven balances summed, at the older block.
     expect(combineAccounts(view, false).rows.find((r) => r.symbol === 'ETH')).toMatchObject({
       balance: 25n * 10n ** 17n,

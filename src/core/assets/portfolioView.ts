@@ -93,6 +93,32 @@ export function buildPortfolioView(
   return { accounts: views, total: views.reduce((sum, v) => sum + v.total, 0n) };
 }
 
+/**
+ * The snapshot with each balance as shown: the proven one where the check shows it apart from the
+ * node's claim (contradicted, or moved at the node's head). What is kept for the next visit.
+ */
+export function shownSnapshot(snapshot: PortfolioSnapshot, checks: BalanceCheck | undefined): PortfolioSnapshot {
+  if (!checks) return snapshot;
+  const native = new Map(
+    [...snapshot.native].map(([account, claimed]) => [
+      account,
+      shownBalance(claimed, checks.native.get(account)) ?? claimed,
+    ]),
+  );
+  const tokens = new Map(
+    [...snapshot.tokens].map(([account, perToken]) => [
+      account,
+      new Map(
+        [...perToken].map(([token, claimed]) => [
+          token,
+          shownBalance(claimed, checks.tokens.get(account)?.get(token)) ?? claimed,
+        ]),
+      ),
+    ]),
+  );
+  return { ...snapshot, native, tokens };
+}
+
 /** One asset over every account: balances and values summed. */
 export type CombinedRow = AssetRow & {
   /** Accounts holding some of it. */

@@ -72,6 +72,10 @@ export const figuresOf = (check: BalanceCheck): FigureCheck[] => [
 export const caughtLying = (check: BalanceCheck): boolean =>
   check.problems.some(isLie) || figuresOf(check).some((figure) => figure.state === 'contradicted');
 
+/** Whether the check met a mismatch it asks again after the next block (not a lie yet, not to keep either). */
+export const asksAgain = (check: BalanceCheck): boolean =>
+  check.problems.some((problem) => problem.code === 'VERIFY_PROOF_UNSETTLED');
+
 export const unverified = (reason: Message): FigureCheck => ({ state: 'unverified', reason });
 
 /**
