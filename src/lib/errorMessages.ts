@@ -161,6 +161,7 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   SAFE_SIGNATURE_MALFORMED: 'common:error.title.safeSignatureMalformed',
   SAFE_SIGNATURE_NOT_OWNER: 'common:error.title.safeSignatureNotOwner',
   SAFE_SIGNATURE_DUPLICATE: 'common:error.title.safeSignatureDuplicate',
+  SAFE_SIGNATURE_OTHER_TX: 'common:error.title.safeSignatureOtherTx',
   SAFE_SIGNATURE_UNSUPPORTED: 'common:error.title.safeSignatureUnsupported',
   SAFE_DELEGATECALL_REFUSED: 'common:error.title.safeDelegatecallRefused',
   SAFE_NOT_OWNER: 'common:error.title.safeNotOwner',

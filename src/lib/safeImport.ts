@@ -1,22 +1,21 @@
 import type { Address } from 'viem';
 import type { Account } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
-import { isCairnError } from '@/core/errors/base';
 import { SafeError } from '@/core/errors/safe';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
+import { checkPastedSignatures, type PastedOutcome, parsePastedSignatures } from '@/core/safe/pastedSignatures';
 import { keptSignature, type PendingSafeTx, sameSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
 import type { SafeTxFile } from '@/core/safe/safeTxFile';
-import { checkedSignature, type SafeSignature } from '@/core/safe/signatures';
-import { errorMessage } from './errorMessages';
+import { checkedSignature, type SafeSignature, signatureRefusal } from '@/core/safe/signatures';
 import { checkSafeTx } from './safeActions';
 
-/** What an import brings: the transaction to keep, the signatures taken, and those refused with why. */
+/** What an import brings: the transaction to keep, the signatures taken, and a sentence for each refused. */
 export type SafeImport = {
   pending: PendingSafeTx;
   accepted: SafeSignature[];
-  refused: { signer: Address; why: Message | string }[];
+  refused: Message[];
   /** Its nonce is below the Safe's: it can no longer be executed (executed or replaced elsewhere). */
   nonceUsed: boolean;
 };
@@ -64,10 +63,10 @@ export async function checkSafeImport(args: {
       accepted.push(signature);
       collected.push(signature);
     } catch (error) {
-      if (!isCairnError(error)) throw error;
+      if (!(error instanceof SafeError)) throw error;
       if (error.code === 'SAFE_SIGNATURE_DUPLICATE' && already?.signatures.some((s) => sameAddress(s.signer, signer)))
         continue;
-      refused.push({ signer, why: errorMessage(error) });
+      refused.push(signatureRefusal(error, { claimed: signer }));
     }
   }
   const pending: PendingSafeTx = already ?? {
@@ -80,4 +79,30 @@ export async function checkSafeImport(args: {
     keptAtBlock: file.tx.nonce < state.nonce ? undefined : args.head,
   };
   return { pending, accepted, refused, nonceUsed: file.tx.nonce < state.nonce };
+}
+
+/**
+ * Checks signatures an owner made outside Cairn and pasted on a kept transaction's card (hex or
+ * the Transaction Service's JSON, parsePastedSignatures) against the Safe now: each must recover,
+ * over that transaction's safeTxHash, to a current owner not counted yet (`counted`: by signature
+ * or on-chain). A signature made for another of the Safe's kept transactions is said so. Throws
+ * SAFE_SIGNATURE_MALFORMED (what was pasted does not read) and SAFE_SIGNATURE_OTHER_TX.
+ */
+export async function checkPastedSignatureText(args: {
+  text: string;
+  pending: PendingSafeTx;
+  state: SafeState;
+  counted: readonly Address[];
+  kept: readonly PendingSafeTx[];
+}): Promise<PastedOutcome> {
+  const { pending } = args;
+  const others = args.kept
+    .filter((p) => p.chainId === pending.chainId && sameAddress(p.safe, pending.safe) && !sameSafeTx(p, pending))
+    .map((p) => ({ hash: p.safeTxHash, nonce: p.tx.nonce }));
+  return checkPastedSignatures(parsePastedSignatures(args.text), {
+    hash: pending.safeTxHash,
+    owners: args.state.owners,
+    counted: args.counted,
+    others,
+  });
 }

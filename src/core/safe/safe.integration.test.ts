@@ -9,6 +9,7 @@ import {
   hashMessage,
   parseAbi,
   parseEther,
+  slice,
 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
@@ -23,6 +24,7 @@ import { LOCAL_CHAIN_ID } from '../chain/localChain';
 import { LOCAL_UNISWAP_DEPLOYMENT as uniswap } from '../chain/localUniswap';
 import { confirmations, onChainApprovals } from './confirmations';
 import { multiSendCalls, multiSendData } from './multiSend';
+import { checkPastedSignatures, parsePastedSignatures } from './pastedSignatures';
 import { readSafe } from './readSafe';
 import { fallbackHandlerAbi, multiSendAbi, safeAbi, signMessageLibAbi } from './safeAbi';
 import { readSafeHistory } from './safeHistory';
@@ -243,6 +245,35 @@ contract LyingSingleton {
     expect(await node.readContract({ address: DAI, abi: erc20Abi, functionName: 'balanceOf', args: [address] })).toBe(
       parseEther('93'),
     );
+  });
+
+  it('executes with signatures made outside Cairn: a personal_sign of the hash, an EIP-712 one with a bare parity', async () => {
+    const { address, owners, ref } = await twoOfThree(83);
+    const [a, b] = owners as [(typeof owners)[0], (typeof owners)[0]];
+    const recipient = demoAddress(19);
+    const before = await node.getBalance({ address: recipient });
+    const tx = callSafeTx({ to: recipient, value: parseEther('0.1'), data: '0x' }, 0n);
+    const hash = safeTxHash(ref, tx);
+    const state = await readSafe(client, LOCAL_CHAIN_ID, address);
+    // What `cast wallet sign <safeTxHash>` gives (v 27/28), and a signer that gives v as 0/1.
+    const personal = await a.signMessage({ message: { raw: hash } });
+    const typed = await b.signTypedData(safeTxTypedData(ref, tx));
+    const parity = concatHex([slice(typed, 0, 64), typed.endsWith('1b') ? '0x00' : '0x01']);
+    const { accepted, refused } = await checkPastedSignatures(parsePastedSignatures(concatHex([personal, parity])), {
+      hash,
+      owners: state.owners,
+      counted: [],
+      others: [],
+    });
+    expect(refused).toEqual([]);
+    expect(accepted.map((s) => [s.signer, s.kind])).toEqual([
+      [a.address, 'ethSign'],
+      [b.address, 'eip712'],
+    ]);
+    // Safe itself takes them, in the form Cairn keeps.
+    const receipt = await send(demoAddress(17), execTransactionCall(address, tx, encodeSignatures(accepted)));
+    expect(receipt.status).toBe('success');
+    expect(await node.getBalance({ address: recipient })).toBe(before + parseEther('0.1'));
   });
 
   it('signs a message as the Safe (EIP-1271) through SignMessageLib', async () => {

@@ -13,7 +13,7 @@ import {
   toPrefixedMessage,
 } from 'viem';
 import { SafeError } from '../errors/safe';
-import { codeValue, msg } from '../i18n/message';
+import { codeValue, type Message, msg } from '../i18n/message';
 import { sameAddress } from '../keys/sameAddress';
 
 /**
@@ -86,6 +86,26 @@ export async function checkedSignature(args: {
       msg('core.chain:safe.signature.duplicate', { signer: codeValue(signature.signer) }),
     );
   return signature;
+}
+
+/** The refusals whose sentence names the address the signature came from, or is said to. */
+const NAMING_SIGNER: readonly string[] = ['SAFE_SIGNATURE_NOT_OWNER', 'SAFE_SIGNATURE_DUPLICATE'];
+
+/**
+ * A refused signature in one sentence that names its address once: the refusal's own sentence
+ * when it names one (not an owner, already counted, another key than said); else "From {claimed}:"
+ * before it when the signature is said to be from someone, or "Signature {position}:" in a list.
+ */
+export function signatureRefusal(
+  error: SafeError,
+  where: { claimed?: Address | undefined; position?: number | undefined } = {},
+): Message {
+  if (NAMING_SIGNER.includes(error.code)) return error.text;
+  if (where.claimed)
+    return msg('core.chain:safe.signature.from', { signer: codeValue(where.claimed), why: error.text });
+  if (where.position !== undefined)
+    return msg('core.chain:safe.signature.numbered', { position: where.position, why: error.text });
+  return error.text;
 }
 
 /**

@@ -5,7 +5,7 @@ import { TextField } from '@/components/TextField';
 import { UrScanner } from '@/components/UrScanner';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
-import { codeValue, type Message, msg } from '@/core/i18n/message';
+import { type Message, msg } from '@/core/i18n/message';
 import type { SafeState } from '@/core/safe/readSafe';
 import { parseSafeTxText } from '@/core/safe/safeTxFile';
 import { parseSafeTxUr } from '@/core/safe/safeTxUr';
@@ -97,7 +97,7 @@ function Outcome({ outcome }: { outcome: ImportOutcome }) {
             {outcome.refused.map((refusal, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: one import's refusals, in the file's order (a signer may repeat)
               <li key={i}>
-                <T id="safe:import.refusedItem" values={{ signer: codeValue(refusal.signer), why: refusal.why }} />
+                <T message={refusal} />
               </li>
             ))}
           </ul>

@@ -20,6 +20,7 @@ import { ConfirmationLines } from './ConfirmationLines';
 import { ExecutePanel } from './ExecutePanel';
 import { OwnerActions } from './OwnerActions';
 import { PassItOn } from './PassItOn';
+import { PasteSignature } from './PasteSignature';
 import { SafeTxWhat } from './SafeTxWhat';
 import styles from './safe.module.css';
 import { type Standing, useStanding } from './useConfirmations';
@@ -39,7 +40,8 @@ function StatusWords({ pending, standing }: { pending: PendingSafeTx; standing: 
 /**
  * One kept Safe transaction: its nonce, what it does, its full safeTxHash, how many of the owners
  * needed have confirmed, where it stands, and what the person can do: sign or confirm on-chain as
- * each of their owner accounts, pass it on, execute it once confirmed, or forget it.
+ * each of their owner accounts, add an owner's signature made elsewhere, pass it on, execute it
+ * once confirmed, or forget it.
  */
 export function PendingCard({
   network,
@@ -118,6 +120,7 @@ export function PendingCard({
           onApprove={(owner) => setPanel({ kind: 'approve', owner })}
         />
       )}
+      {open && <PasteSignature state={state} pending={pending} counted={standing.confirmed} />}
       <div className={ui.actions}>
         {standing.executable && (
           <button type="button" aria-expanded={panel?.kind === 'execute'} onClick={() => setPanel({ kind: 'execute' })}>

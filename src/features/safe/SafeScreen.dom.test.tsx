@@ -171,12 +171,53 @@ describe('importing from another owner', () => {
     const said = statuses();
     expect(said).toContain('Kept the Safe transaction of nonce 5.');
     expect(said).toContain('3 signatures refused:');
-    expect(said).toContain(
-      `From ${STRANGER.address}: This signature comes from ${STRANGER.address}, which is not an owner`,
-    );
-    expect(said).toContain(`From ${CAROL.address}: ${CAROL.address} has already confirmed this transaction`);
+    // Each refusal names its address once.
+    expect(said).toContain(`3 signatures refused:This signature comes from ${STRANGER.address}, which is not an owner`);
+    expect(said.split(STRANGER.address)).toHaveLength(2);
+    expect(said).toContain(`.${CAROL.address} has already confirmed this transaction`);
+    expect(said.split(CAROL.address)).toHaveLength(2);
     expect(said).toContain(`From ${ALSO_ME}: A Safe signature is 65 bytes; this one is not.`);
     await expect.poll(() => shows('1 of 2 confirmed'), poll).toBe(true);
     expect(kept()).toHaveLength(1);
+  });
+});
+
+describe('a signature made outside Cairn, pasted on the transaction’s card', () => {
+  /** The card's field for it, opened. */
+  function openPaste() {
+    const summary = [...document.querySelectorAll('summary')].find(
+      (e) => e.textContent === 'Add a signature made elsewhere',
+    );
+    if (!summary) throw new Error(`No paste in: ${document.body.textContent}`);
+    summary.click();
+  }
+
+  it('counts an owner’s signature of the safeTxHash, naming whose; refuses a stranger’s and a second one', async () => {
+    await addSafeAccount();
+    const pending = keptTx();
+    wallet.store.getState().keepSafeTx(pending);
+    showSafe();
+    await expect.poll(() => shows('0 of 2 confirmed'), poll).toBe(true);
+    openPaste();
+    // What `cast wallet sign <safeTxHash>` gives: a personal_sign of the hash, v 27 or 28.
+    const carol = await CAROL.signMessage({ message: { raw: pending.safeTxHash } });
+    typeInto('Signature made elsewhere', carol);
+    click('Add the signature');
+    await expect.poll(() => statuses(), poll).toContain(`Added the signature of ${CAROL.address}.`);
+    await expect.poll(() => shows('1 of 2 confirmed'), poll).toBe(true);
+    expect(fieldLabelled('Signature made elsewhere').value).toBe('');
+    expect(kept()[0]?.file).toContain(CAROL.address);
+
+    const stranger = await STRANGER.signMessage({ message: { raw: pending.safeTxHash } });
+    typeInto('Signature made elsewhere', stranger);
+    click('Add the signature');
+    await expect.poll(() => alerts(), poll).toContain('which is not an owner of this Safe');
+    expect(alerts().split(/0x[0-9a-fA-F]{40}/)).toHaveLength(2);
+    expect(fieldLabelled('Signature made elsewhere').value).toBe(stranger);
+
+    typeInto('Signature made elsewhere', carol);
+    click('Add the signature');
+    await expect.poll(() => alerts(), poll).toContain(`${CAROL.address} has already confirmed this transaction`);
+    expect(shows('1 of 2 confirmed')).toBe(true);
   });
 });

@@ -111,6 +111,7 @@ declare module '../message' {
     "common:error.title.safeSignatureDuplicate": undefined;
     "common:error.title.safeSignatureMalformed": undefined;
     "common:error.title.safeSignatureNotOwner": undefined;
+    "common:error.title.safeSignatureOtherTx": undefined;
     "common:error.title.safeSignatureUnsupported": undefined;
     "common:error.title.safeUnknownCode": undefined;
     "common:error.title.settingsDamaged": undefined;

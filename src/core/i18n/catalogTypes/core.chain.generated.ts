@@ -205,6 +205,14 @@ declare module '../message' {
     "core.chain:safe.notASafe": { "address": MessageValue };
     "core.chain:safe.notConfirmed": { "confirmed": number | bigint; "threshold": number | bigint };
     "core.chain:safe.notOwner": { "account": MessageValue };
+    "core.chain:safe.paste.field": { "field": MessageValue };
+    "core.chain:safe.paste.jsonForm": undefined;
+    "core.chain:safe.paste.notHex": undefined;
+    "core.chain:safe.paste.notJson": undefined;
+    "core.chain:safe.paste.oddDigits": undefined;
+    "core.chain:safe.paste.otherHash": { "hash": MessageValue };
+    "core.chain:safe.paste.size": { "bytes": number };
+    "core.chain:safe.paste.tooLong": undefined;
     "core.chain:safe.refund": { "to": MessageValue };
     "core.chain:safe.revert.callFailed": { "code": MessageValue };
     "core.chain:safe.revert.contractSignature": { "code": MessageValue };
@@ -216,8 +224,11 @@ declare module '../message' {
     "core.chain:safe.signature.approvedOffline": undefined;
     "core.chain:safe.signature.contract": undefined;
     "core.chain:safe.signature.duplicate": { "signer": MessageValue };
+    "core.chain:safe.signature.from": { "signer": MessageValue; "why": MessageValue };
     "core.chain:safe.signature.length": undefined;
     "core.chain:safe.signature.notOwner": { "signer": MessageValue };
+    "core.chain:safe.signature.numbered": { "position": number | bigint; "why": MessageValue };
+    "core.chain:safe.signature.otherTx": { "nonce": MessageValue };
     "core.chain:safe.signature.unrecoverable": undefined;
     "core.chain:safe.signature.v": undefined;
     "core.chain:safe.unknownCode": { "address": MessageValue; "singleton": MessageValue };

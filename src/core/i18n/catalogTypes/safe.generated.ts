@@ -54,7 +54,6 @@ declare module '../message' {
     "safe:import.nonceUsed": { "nonce": MessageValue };
     "safe:import.otherSafe": { "chainId": MessageValue; "safe": MessageValue };
     "safe:import.refused": { "count": number };
-    "safe:import.refusedItem": { "signer": MessageValue; "why": MessageValue };
     "safe:import.scan": undefined;
     "safe:import.scanWhat": undefined;
     "safe:import.submit": undefined;
@@ -65,6 +64,13 @@ declare module '../message' {
     "safe:owners.title": undefined;
     "safe:owners.yours": { "name": MessageValue };
     "safe:panel.close": undefined;
+    "safe:paste.added": { "owner": MessageValue };
+    "safe:paste.checking": undefined;
+    "safe:paste.intro": undefined;
+    "safe:paste.label": undefined;
+    "safe:paste.noneAdded": { "count": number | bigint };
+    "safe:paste.open": undefined;
+    "safe:paste.submit": undefined;
     "safe:pending.none": undefined;
     "safe:pending.title": undefined;
     "safe:remove.cancel": undefined;
