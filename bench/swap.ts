@@ -5,6 +5,9 @@
 // the app (Chromium, the production build), timed as the send section times a send
 // (confirmTiming.ts), beside a bare viem UniversalRouter call from Node of the same kind of swap,
 // built with swapTransaction from a fresh quote, against the budget of 1.3× the bare call.
+// Beside the quote, the same quote with proof checks on (issue 48): its calls run again in Cairn's
+// EVM over state proven at a header the two sources agree on, against the budget of 3 round trips
+// and 2× the unverified quote of the same run.
 import {
   type Address,
   createPublicClient,
@@ -23,6 +26,7 @@ import { chainClient } from '../src/core/chain/client.ts';
 import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import { LOCAL_UNISWAP_DEPLOYMENT } from '../src/core/chain/localUniswap.ts';
 import { localNetwork } from '../src/core/chain/networks.ts';
+import { createCheckedQuoteReader } from '../src/core/swap/checkedQuote.ts';
 import { NATIVE } from '../src/core/swap/pools.ts';
 import { createQuoteReader, type QuoteReading } from '../src/core/swap/readQuote.ts';
 import type { SwapQuote } from '../src/core/swap/routeChoice.ts';
@@ -30,18 +34,24 @@ import { candidateRoutes, poolsOf } from '../src/core/swap/routes.ts';
 import { minimumOut } from '../src/core/swap/slippage.ts';
 import { swapHubs } from '../src/core/swap/swapNetwork.ts';
 import { swapTransaction } from '../src/core/swap/swapTransaction.ts';
+import { sourcesOf } from '../src/core/verify/sources.ts';
+import { accessListOf, startAccessListNode } from '../src/testing/accessListNode.ts';
+import type { RpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { type BenchRun, sized } from './benchRun.ts';
 import { type BareSteps, bareSender, timeConfirm } from './confirmTiming.ts';
 import type { Held } from './held.ts';
 import { inMempool, settled } from './sendCalls.ts';
 import { SEND_TRACE_SCRIPT, type SendSteps, sendSteps, stepLines, type TraceEvent } from './sendTrace.ts';
-import { type BenchStage, startBenchStage } from './stage.ts';
+import { type BenchStage, openProxy, startBenchStage } from './stage.ts';
 import { median } from './stats.ts';
 
 const FULL_RUNS = Number(process.env.BENCH_SWAP_RUNS ?? 7);
 const ROUND_TRIPS_BUDGET = 2;
 const QUOTE_MS_BUDGET = 300;
 const CONFIRM_RATIO_BUDGET = 1.3;
+/** The quote with proof checks on: round trips to the node, and time against the unverified quote. */
+const CHECKED_ROUND_TRIPS_BUDGET = 3;
+const CHECKED_RATIO_BUDGET = 2;
 /** What each swap through the app and the bare call pays. */
 const SWAP_ETH = '0.1';
 /** Enough for UniversalRouter's wrap and a v3 or v4 swap: the bare call estimates nothing, as send's. */
@@ -49,7 +59,7 @@ const BARE_SWAP_GAS = 500_000n;
 
 const verdict = (within: boolean) => (within ? 'within budget' : 'OVER BUDGET');
 
-type QuoteRun = { requests: number; calls: Record<string, number>; ms: number };
+type QuoteRun = { requests: number; calls: Record<string, number>; ms: number; other?: number };
 
 /** "2 (eth_call 2, eth_getCode 1)": a run's calls, by method. */
 const callsText = (calls: Record<string, number>) => {
@@ -60,6 +70,20 @@ const callsText = (calls: Record<string, number>) => {
 /** The runs' value when they agree, else the median and each run's. */
 const agreed = (values: number[]) =>
   values.every((v) => v === values[0]) ? `${values[0]}` : `${median(values)} (runs ${values.join(', ')})`;
+
+/**
+ * A checked quote's line: round trips (the node's requests go one after another; the second
+ * source's header goes beside the first), calls, time, and the ratio to the unverified quote.
+ */
+function checkedLine(label: string, runs: QuoteRun[], unverified: QuoteRun[]): string {
+  const ms = median(runs.map((r) => r.ms));
+  const base = median(unverified.map((r) => r.ms));
+  const requests = runs.map((r) => r.requests);
+  const worst = Math.max(...requests);
+  const last = runs.at(-1);
+  const within = worst <= CHECKED_ROUND_TRIPS_BUDGET && ms <= CHECKED_RATIO_BUDGET * base;
+  return `      ${label.padEnd(32)}round trips ${agreed(requests)} (+ ${agreed(runs.map((r) => r.other ?? 0))} to the second source, beside the first), eth_getProof ${agreed(runs.map((r) => r.calls.eth_getProof ?? 0))}   ${ms.toFixed(1)} ms, ${(ms / base).toFixed(2)}× the unverified ${base.toFixed(1)} ms   budget ≤ ${CHECKED_ROUND_TRIPS_BUDGET} round trips, ≤ ${CHECKED_RATIO_BUDGET}×: ${verdict(within)}   (calls, last run: ${last ? callsText(last.calls) : '—'})`;
+}
 
 function quoteLine(label: string, runs: QuoteRun[]): string {
   const ms = median(runs.map((r) => r.ms));
@@ -95,11 +119,51 @@ export async function benchSwap(bench: BenchRun, held: Held): Promise<string> {
   const network = { ...localNetwork(proxy.url), id: 'bench-swap-quote' };
   const hubs = swapHubs(network, deployment);
 
+  // With proof checks on, the second source the header is agreed with sits behind a counting proxy
+  // of its own; the node checked is the proxy, or a front that answers eth_createAccessList (as
+  // geth, Nethermind, Besu, Erigon and Reth do; Hardhat does not) behind another.
+  const otherSource = await openProxy(held, chain.url);
+  const front = await held.open(startAccessListNode(chain.url), (listing) => listing.close());
+  const listing = await openProxy(held, front.url);
+  // Loaded first, as in a wallet that checks balances or previews.
+  await import('../src/core/verify/verifiedCall.ts');
+  let readers = 0;
+  /** Cold and warm quotes of `pair` with proof checks on, the node checked behind `checked`; run 0 warms up. */
+  const checkedRuns = async (pair: (typeof pairs)[number], checked: RpcFaultProxy) => {
+    const runs = { cold: [] as QuoteRun[], warm: [] as QuoteRun[] };
+    for (let run = bench.smoke ? 1 : 0; run < RUNS + 1; run++) {
+      const sources = sourcesOf(
+        { ...localNetwork([checked.url, otherSource.url]), id: `bench-swap-checked-${readers++}` },
+        'prompt',
+      );
+      const reader = createCheckedQuoteReader(sources, deployment);
+      const timed = async (block: bigint): Promise<QuoteRun> => {
+        checked.resetCounts();
+        otherSource.resetCounts();
+        const start = performance.now();
+        const result = await reader.read({ ...pair, hubs, block }, { kind: 'agreement' });
+        const ms = performance.now() - start;
+        if (result.proof.state !== 'verified')
+          throw new Error(`the quote of ${pair.label} with proof checks on is ${result.proof.state}`);
+        quoted(result.reading, pair.label);
+        return { requests: checked.requests, calls: { ...checked.calls }, ms, other: otherSource.requests };
+      };
+      const first = await timed(await node.getBlockNumber());
+      await mine();
+      const next = await timed(await node.getBlockNumber());
+      if (run === 0) continue;
+      runs.cold.push(first);
+      runs.warm.push(next);
+    }
+    return runs;
+  };
+
   const lines = [
     'Swap (seeded local chain behind a counting proxy)',
     `  Quote, no added latency: every fee tier, v4 and the routes through one hub (${hubs.length} hubs), cold (a new reader) and warm (the same reader, next block); median of ${RUNS} runs`,
+    '  With proof checks on: the same quote, its calls run again in Cairn’s EVM over state proven at a header both sources agree on (round trips to the node checked; the second source’s header goes beside the first)',
   ];
-  const pairs: { label: string; tokenIn: Address; tokenOut: Address; amountIn: bigint }[] = [
+  const pairs: readonly { label: string; tokenIn: Address; tokenOut: Address; amountIn: bigint }[] = [
     { label: '1 ETH → USDC', tokenIn: NATIVE, tokenOut: tokens.USDC, amountIn: parseEther('1') },
     { label: '1,000 DAI → USDC', tokenIn: tokens.DAI, tokenOut: tokens.USDC, amountIn: parseUnits('1000', 18) },
   ];
@@ -120,16 +184,39 @@ export async function benchSwap(bench: BenchRun, held: Held): Promise<string> {
       };
       const first = await timed(await node.getBlockNumber());
       await mine();
-      const second = await timed(await node.getBlockNumber());
+      const next = await timed(await node.getBlockNumber());
       if (run === 0) continue;
       cold.push(first);
-      warm.push(second);
+      warm.push(next);
     }
+    // A smoke run checks the first pair only, once: it is there to run, not to measure.
+    const checked = bench.smoke && pair !== pairs[0] ? undefined : await checkedRuns(pair, proxy);
     const candidates = candidateRoutes(deployment, pair.tokenIn, pair.tokenOut, hubs);
     lines.push(
       `    ${pair.label}   ${candidates.length} candidate routes over ${poolsOf(candidates).length} pools; ${last ? `${1 + last.others.length} quoted, best ${routeText(last.best)}` : '—'}`,
       quoteLine('cold (a new reader)', cold),
       quoteLine('warm (same reader, next block)', warm),
+      ...(checked
+        ? [
+            checkedLine('proof checks on, cold', checked.cold, cold),
+            checkedLine('proof checks on, warm', checked.warm, warm),
+          ]
+        : []),
+    );
+    if (pair !== pairs[0] || bench.smoke) continue;
+    // The same on a node that answers eth_createAccessList: the front answers with the list a
+    // first check of the pair proved (its eth_getProof calls), one block before the runs.
+    listing.resetCounts();
+    await createCheckedQuoteReader(
+      sourcesOf({ ...localNetwork([listing.url, otherSource.url]), id: `bench-swap-listing-${readers++}` }, 'prompt'),
+      deployment,
+    ).read({ ...pair, hubs, block: await node.getBlockNumber() }, { kind: 'agreement' });
+    front.list = accessListOf(listing.log);
+    await mine();
+    const listed = await checkedRuns(pair, listing);
+    lines.push(
+      checkedLine('…with eth_createAccessList, cold', listed.cold, cold),
+      checkedLine('…with eth_createAccessList, warm', listed.warm, warm),
     );
   }
 

@@ -10,7 +10,7 @@ import { VerifyError } from '../errors/verify';
 import { codeValue, type Message, msg } from '../i18n/message';
 import type { CallCheck } from '../verify/checkedCall';
 import { isLie } from '../verify/figureChecks';
-import type { Wants } from '../verify/provenReads';
+import { type Wants, want } from '../verify/provenReads';
 import type { Source } from '../verify/sources';
 import { type HeaderTrust, type TrustedHeader, trustedBlock, trustedHeaderFor } from '../verify/trustedHeader';
 import type { SwapContracts } from './contracts';
@@ -60,6 +60,18 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
   const reader = createQuoteReader(source.client, contracts);
   const hints = new Map<string, Wants>();
 
+  /**
+   * What to prove in the first round: what the pair's last check read, and every contract the
+   * calls name (pools, StateView, quoters), so even a first check does not find them one by one.
+   */
+  function hintFor(key: string, asked: readonly Call3[]): Wants {
+    const hint: Wants = new Map();
+    for (const [address, slots] of hints.get(key) ?? [])
+      for (const slot of [undefined, ...slots]) want(hint, address, slot);
+    for (const call of asked) want(hint, call.target);
+    return hint;
+  }
+
   /** Each call's answer from Cairn's EVM over state proven at `header`, in one aggregate3, and that run. */
   async function provenAnswers(asked: readonly Call3[], header: TrustedHeader, key: string) {
     const { verifiedCall } = await import('../verify/verifiedCall');
@@ -68,7 +80,7 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
       source as Source,
       header,
       { to: MULTICALL3_ADDRESS, data },
-      { hint: hints.get(key) },
+      { hint: hintFor(key, asked) },
     );
     hints.set(key, run.read);
     const unrunnable = (reason: string) =>
@@ -105,11 +117,18 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
         const reason = msg('core.chain:verify.quoteBehind', { block: block.toString(), head: ask.block.toString() });
         return { reading, proof: { state: 'unproven', reason } };
       }
-      // Asked in the same moment: the node's reading and the header travel in one request.
-      const [read, header] = await Promise.allSettled([
-        reader.readWithCalls({ ...ask, block }),
-        trustedHeaderFor(sources, trust, ask.block),
-      ]);
+      // Asked in the same moment: the node's reading and the header travel in one request. A first
+      // reading of the pair asks its quotes in a second: its proofs start beside them.
+      const key = pairKey(ask);
+      const trusted = trustedHeaderFor(sources, trust, ask.block);
+      let early: { asked: number; proven: ReturnType<typeof provenAnswers> } | undefined;
+      const beforeQuotes = async (asked: readonly Call3[]) => {
+        const known = await trusted.catch(() => undefined);
+        if (!known) return;
+        early = { asked: asked.length, proven: provenAnswers(asked, known, key) };
+        early.proven.catch(() => undefined);
+      };
+      const [read, header] = await Promise.allSettled([reader.readWithCalls({ ...ask, block }, beforeQuotes), trusted]);
       if (read.status === 'rejected') throw read.reason;
       const { reading, calls } = read.value;
       if (header.status === 'rejected') return failed(reading, header.reason);
@@ -117,7 +136,9 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
       if (calls.asked.length === 0) return { reading, proof: { state: 'verified', block } };
       let proven: Awaited<ReturnType<typeof provenAnswers>>;
       try {
-        proven = await provenAnswers(calls.asked, header.value, pairKey(ask));
+        proven = await (early?.asked === calls.asked.length
+          ? early.proven
+          : provenAnswers(calls.asked, header.value, key));
       } catch (error) {
         return failed(reading, error);
       }

@@ -47,8 +47,15 @@ export type QuoteCalls = { asked: Call3[]; answered: CallOutcome[] };
 
 export type QuoteReader = {
   read(ask: QuoteAsk): Promise<QuoteReading>;
-  /** The reading, with the calls it made and the node's answers. */
-  readWithCalls(ask: QuoteAsk): Promise<{ reading: QuoteReading; calls: QuoteCalls }>;
+  /**
+   * The reading, with the calls it made and the node's answers. `beforeQuotes`, when a first
+   * reading of the pair asks its quotes in a second round trip, is awaited just before, with every
+   * call the reading makes: what else goes in that request can start then.
+   */
+  readWithCalls(
+    ask: QuoteAsk,
+    beforeQuotes?: (asked: readonly Call3[]) => Promise<void>,
+  ): Promise<{ reading: QuoteReading; calls: QuoteCalls }>;
 };
 
 /** A reader for one network's client and Uniswap contracts; it keeps what it learned between asks. */
@@ -126,7 +133,11 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
 
   const pairKey = (ask: QuoteAsk) => `${ask.tokenIn.toLowerCase()}>${ask.tokenOut.toLowerCase()}`;
 
-  async function read(ask: QuoteAsk, made: QuoteCalls): Promise<QuoteReading> {
+  async function read(
+    ask: QuoteAsk,
+    made: QuoteCalls,
+    beforeQuotes?: (asked: readonly Call3[]) => Promise<void>,
+  ): Promise<QuoteReading> {
     const note = (asked: readonly Call3[], answered: readonly CallOutcome[]) => {
       made.asked.push(...asked);
       made.answered.push(...answered);
@@ -158,6 +169,7 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
       routes = live.filter((route) => withinReach(route, ask.amountIn, states));
       const quoteBatch = routes.map((route) => quoteCall(route, ask.amountIn, contracts));
       const quoted = quoteBatch.filter(isCall);
+      if (quoted.length > 0) await beforeQuotes?.([...made.asked, ...quoted]);
       quoteOutcomes = spread(quoteBatch, note(quoted, await quoteCalls(quoted, ask.block)));
     }
     // Quotes priced against the states read with them.
@@ -168,10 +180,10 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
     return { kind: 'quoted', block: ask.block, best, others: found.slice(1) };
   }
 
-  async function readWithCalls(ask: QuoteAsk) {
+  async function readWithCalls(ask: QuoteAsk, beforeQuotes?: (asked: readonly Call3[]) => Promise<void>) {
     const calls: QuoteCalls = { asked: [], answered: [] };
     try {
-      return { reading: await read(ask, calls), calls };
+      return { reading: await read(ask, calls, beforeQuotes), calls };
     } catch (error) {
       throw toChainError(error);
     }
