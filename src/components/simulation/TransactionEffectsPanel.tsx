@@ -47,14 +47,7 @@ export function TransactionEffectsPanel({
   title,
   approvalsLink,
   failureHolds = false,
-  checkedAs,
 }: {
-  /**
-   * The one transaction a batch's preview ran as (an atomic batch, mined as one transaction): the
-   * proof checks hold the preview against Cairn's own run of it. Without it a batch (no `tx.to`)
-   * is not checked, and the panel says so where previews are checked.
-   */
-  checkedAs?: UnsignedTransaction | undefined;
   /**
    * A failure holds Confirm for good, with no acknowledgement to offer: an atomic batch, one of
    * whose calls failing reverts them all, which Cairn does not send.
@@ -82,6 +75,9 @@ export function TransactionEffectsPanel({
   const prices = useQuery(previewPricesQuery(network)).data;
   const result = preview.data?.result;
   const names = usePreviewNames(network, result);
+  // An atomic batch's preview ran its one transaction: the proof checks run that one. Another
+  // batch (no `tx.to`) is not checked, and the note says so where previews are checked.
+  const checked = preview.data && 'transaction' in preview.data ? (preview.data.transaction ?? tx) : tx;
   const sends = useMemo(() => (tx.value ? { from: tx.from, value: tx.value } : undefined), [tx.from, tx.value]);
   const effects = useMemo(
     () => result && describeEffects(result, { own, to: tx.to, known, facts: preview.data?.facts, intent, sends }),
@@ -219,7 +215,7 @@ export function TransactionEffectsPanel({
       )}
       <VerifiedPreviewNote
         network={network}
-        tx={checkedAs ?? tx}
+        tx={checked}
         preview={{ settled: !preview.isPending, shown: result, batch: result !== undefined && 'calls' in result }}
       />
     </section>

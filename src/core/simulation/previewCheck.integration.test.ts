@@ -15,6 +15,7 @@ import { LOCAL_CHAIN_ID } from '../chain/localChain';
 import { localNetwork } from '../chain/networks';
 import { readSmartAccountState } from '../smartAccount/accountState';
 import { selfPaidBatch } from '../smartAccount/atomicSend';
+import { atomicBatchTransaction } from '../smartAccount/batchPreview';
 import { sourcesOf } from '../verify/sources';
 import { checkPreview } from './previewCheck';
 import type { ProbeCache } from './probe';
@@ -103,6 +104,14 @@ describe('a review’s preview held against Cairn’s own run over proven state'
       nonce,
     );
     expect(plain.authorizations).toHaveLength(1);
+    // As the review previews it before Confirm: the upgrade not signed yet, its designator standing
+    // in (Hardhat's traces drop the override, so the preview reads balances): only its result is proven.
+    const pending = { ...atomicBatchTransaction(account.address, { kind: 'plain' }, calls), gas: 300_000n };
+    const stood = await previewed({ ...pending, to: account.address });
+    expect(stood.shown.strategy).toBe('stateOverride');
+    expect(stood.check).toMatchObject({ state: 'verified', changes: { state: 'unproven', reason: 'readings' } });
+
+    // As it is mined, its authorization signed: the trace runs it, and its changes are proven.
     const oneTx = { from: account.address, ...plain.call, authorizationList: plain.authorizations, gas: 300_000n };
     const honest = await previewed(oneTx);
     expect(honest.shown.changes).toContainEqual(

@@ -15,7 +15,7 @@ import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simu
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
 import type { PlannedBatch } from '@/core/smartAccount/atomicSend';
-import { plannedGas, simulateAtomicBatch } from '@/core/smartAccount/batchPreview';
+import { atomicBatchTransaction, plannedGas, simulateAtomicBatch } from '@/core/smartAccount/batchPreview';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
 import { keepAbilities, readKeptAbilities } from '../keptAbilities';
 import { chainKeys, currentHead } from './chainQueries';
@@ -193,7 +193,11 @@ export function knownNow(cache: QueryClient, network: Network, before: ReadBefor
 }
 
 /** A batch's combined preview (simulateCalls) and the facts its warnings need. */
-export type CallsPreview = { result: CallsSimulation; facts: EffectFacts };
+/**
+ * A batch's combined preview and the facts its warnings need; for an atomic batch, `transaction`:
+ * the one transaction its preview ran (the proof checks run that one too, see checkPreview).
+ */
+export type CallsPreview = { result: CallsSimulation; facts: EffectFacts; transaction?: UnsignedTransaction };
 
 /**
  * What a batch of calls would do, sent one after another from `from` (see simulateCalls), the
@@ -234,15 +238,18 @@ export function atomicPreviewQuery(
 ) {
   return queryOptions({
     queryKey: simulationKeys.atomic(network, batch, context.own, sending),
-    queryFn: ({ client, queryKey }): Promise<CallsPreview> =>
-      preview(
+    queryFn: async ({ client, queryKey }): Promise<CallsPreview> => {
+      const previewed = await preview(
         network,
         context,
         (chain, options) => simulateAtomicBatch(chain, batch.from, batch.state, batch.calls, options),
         client.getQueryData<CallsPreview>(queryKey),
         knownNow(client, network, undefined),
         sending,
-      ),
+      );
+      const transaction = { ...atomicBatchTransaction(batch.from, batch.state, batch.calls), gas: sending?.gas };
+      return { ...previewed, transaction };
+    },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -64,6 +64,7 @@ export const verifyKeys = {
       tx.data ?? '0x',
       (tx.gas ?? '').toString(),
       (tx.authorizationList ?? []).map((a) => `${a.address}:${a.nonce}:${a.r}`),
+      (tx.upgrades ?? []).map((u) => `${u.authority}:${u.delegate}`),
       JSON.stringify(verification.trust),
       shown,
     ] as const,
