@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type HeadPace, NO_PACE, nextAskIn, paceBlockTime, sawHead } from './headPace';
+import { type HeadPace, NO_PACE, nextAskIn, paceBlockTime, paceOnAnotherNode, sawHead } from './headPace';
 
 const BLOCK_MS = 12_000;
 /** A node that shows each block 700 ms after its timestamp, on a device whose clock is 30 s ahead. */
@@ -73,5 +73,17 @@ describe('the pace of head asks', () => {
     const quiet = sawHead(steady, { number: 5n, timestamp: 1_020n }, 0);
     expect(nextAskIn(quiet, 1_000, 0)).toBe(2_500);
     expect(nextAskIn(sawHead(quiet, { number: 5n, timestamp: 1_020n }, 0), 1_000, 0)).toBe(5_000);
+  });
+
+  it('starts another node of the same chain at the chain’s pace, with the old node’s lateness and head left behind', () => {
+    const learnt = blocks(NO_PACE, 1n, 6n, 5n, 4_000);
+    const moved = paceOnAnotherNode(learnt);
+    expect(moved).toEqual({ ...NO_PACE, intervals: learnt.intervals });
+    // Its first head, a block further on, at its own lateness: the next ask is due the chain's
+    // block time after it (and its lateness, and the margin), not the network's (1 s).
+    const first = seen(moved, 8n, 1_035n, -5_000);
+    const now = seenAt(1_035n, -5_000);
+    expect(paceBlockTime(first, 1_000)).toBe(5_000);
+    expect(nextAskIn(first, 1_000, now)).toBe(1_040_000 + 30_700 - 5_000 + 1_000 - now);
   });
 });

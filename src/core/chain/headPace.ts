@@ -8,7 +8,8 @@
  *
  * The block time is the network's, unless the last few blocks came at a steadier, slower pace
  * (a local chain mining every few seconds): then that pace. A chain that mines only when sent a
- * transaction has no steady pace, and keeps the network's.
+ * transaction has no steady pace, and keeps the network's. The pace is the chain's: another node
+ * of the same chain (its RPC URLs changed) starts from it (paceOnAnotherNode).
  */
 
 /** What the pace is worked out from: the head seen last, and when it was first seen here. */
@@ -55,6 +56,15 @@ const LATENESS_WINDOW = 8;
 const MARGIN_MS = 1_000;
 /** The shortest wait between two asks, whatever the block time. */
 const MIN_WAIT_MS = 1_000;
+
+/**
+ * Where another node of the same chain starts (the network's RPC URLs changed): with the chain's
+ * pace, so its asks come once a block from the first; how late a node shows blocks, and the head
+ * it showed last, are the old node's own.
+ */
+export function paceOnAnotherNode(pace: HeadPace): HeadPace {
+  return { ...NO_PACE, intervals: pace.intervals };
+}
 
 /** Takes in the head an ask found at `now` (the same head as before counts as a miss). */
 export function sawHead(pace: HeadPace, head: { number: bigint; timestamp: bigint }, now: number): HeadPace {

@@ -3,7 +3,7 @@ import { nativeSourceFor } from '@/core/activity/activityStore';
 import { type ChainHead, readChainHead } from '@/core/chain/chainHead';
 import { chainClient } from '@/core/chain/client';
 import type { HeadFeed } from '@/core/chain/headFeed';
-import { type HeadPace, NO_PACE, nextAskIn, sawHead } from '@/core/chain/headPace';
+import { type HeadPace, NO_PACE, nextAskIn, paceOnAnotherNode, sawHead } from '@/core/chain/headPace';
 import { headPollIntervalMs, headSocketUrl, type Network } from '@/core/chain/networks';
 import { headFeedFor } from './headFeeds';
 
@@ -40,6 +40,22 @@ type Asks = {
 const asksByCache = new WeakMap<QueryClient, Map<string, Asks>>();
 const asksKey = (network: Network) => chainKeys.head(network).join('|');
 
+/**
+ * The pace each chain's head came at, as the last read in `cache` found it, by network and chain
+ * id: a head query for new RPC URLs (another node of the same chain) starts from it, rather than
+ * asking at the network's block time until it has learnt the pace again.
+ */
+const pacesByCache = new WeakMap<QueryClient, Map<string, HeadPace>>();
+const chainOf = (network: Network) => `${network.id}|${network.chainId}`;
+function chainPaces(cache: QueryClient): Map<string, HeadPace> {
+  let paces = pacesByCache.get(cache);
+  if (!paces) {
+    paces = new Map();
+    pacesByCache.set(cache, paces);
+  }
+  return paces;
+}
+
 function asksOf(cache: QueryClient, network: Network): Asks {
   let byNode = asksByCache.get(cache);
   if (!byNode) {
@@ -56,8 +72,9 @@ function asksOf(cache: QueryClient, network: Network): Asks {
       asks.nextAt = 0;
       void cache.refetchQueries({ queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
     };
+    const learnt = chainPaces(cache).get(chainOf(network));
     const asks: Asks = {
-      pace: NO_PACE,
+      pace: learnt ? paceOnAnotherNode(learnt) : NO_PACE,
       nextAt: 0,
       askedAt: 0,
       head: undefined,
@@ -99,7 +116,7 @@ function lastStillHolds(entry: Asks, network: Network): boolean {
   return following(entry.feed) && now < entry.askedAt + headWatchdogMs(network) - EARLY_MS;
 }
 
-async function askHead(entry: Asks, network: Network): Promise<ChainHead> {
+async function askHead(cache: QueryClient, entry: Asks, network: Network): Promise<ChainHead> {
   // Every reader's poll shares this query; one that comes early (a screen just shown) gets the
   // last answer rather than an ask of its own.
   if (entry.head && lastStillHolds(entry, network)) return entry.head;
@@ -110,6 +127,7 @@ async function askHead(entry: Asks, network: Network): Promise<ChainHead> {
     const now = Date.now();
     entry.askedAt = now;
     entry.pace = sawHead(entry.pace, head.block, now);
+    chainPaces(cache).set(chainOf(network), entry.pace);
     entry.nextAt = now + nextAskIn(entry.pace, network.blockTimeMs, now);
     entry.head = head;
     entry.feed?.polled(head.blockNumber);
@@ -140,15 +158,16 @@ const WATCHDOG_MS = 30_000;
  * Where the node offers a WebSocket (headSocketUrl), it is asked when the node tells of a new
  * block, and polled only as a watchdog (headWatchdogMs); else, and whenever the socket is not
  * live, it is asked when the next block should be there (headPace: kept per query cache, so a poll
- * that comes early gets the last answer). Its block's transactions come with it on the local
- * chain, whose history is read from blocks. The chain id is asked only when the connection is new
- * (readChainHead; the socket checks its own when it connects).
+ * that comes early gets the last answer; the chain's pace carries over to new RPC URLs). Its
+ * block's transactions come with it on the local chain, whose history is read from blocks. The
+ * chain id is asked only when the connection is new (readChainHead; the socket checks its own
+ * when it connects).
  */
 export function chainHeadQuery(cache: QueryClient, network: Network) {
   const entry = asksOf(cache, network);
   return queryOptions({
     queryKey: chainKeys.head(network),
-    queryFn: () => askHead(entry, network),
+    queryFn: () => askHead(cache, entry, network),
     refetchInterval: (query) => {
       if (query.state.status === 'error') return headRefetchInterval(network, query.state.fetchFailureCount);
       if (following(entry.feed)) return headWatchdogMs(network);

@@ -1,59 +1,17 @@
-import {
-  environmentManager,
-  QueryClient,
-  QueryObserver,
-  type TimeoutCallback,
-  timeoutManager,
-} from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChainHead } from '@/core/chain/chainHead';
 import { headPollIntervalMs, localNetwork, type Network } from '@/core/chain/networks';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
+import { scriptQueryTimers } from '@/testing/scriptedTimers';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { findFreePort } from '../../../scripts/serve/ports.ts';
 import { chainHeadQuery, headFeedOf, headWatchdogMs } from './chainQueries';
 import { LINGER_MS } from './headFeeds';
 
-/**
- * The head query's own clock, scripted: its polls (TanStack Query's refetchInterval) run when the
- * test moves time on, and Date.now follows; the node, the sockets and the HTTP requests stay real.
- */
-class ScriptedTimers {
-  now = 0;
-  #next = 1;
-  #timers = new Map<number, { at: number; every: number | undefined; run: TimeoutCallback }>();
-  setTimeout = (run: TimeoutCallback, delay: number) => this.#add(run, delay, undefined);
-  setInterval = (run: TimeoutCallback, delay: number) => this.#add(run, delay, delay);
-  clearTimeout = (id: number | undefined) => void (id !== undefined && this.#timers.delete(id));
-  clearInterval = (id: number | undefined) => void (id !== undefined && this.#timers.delete(id));
-  #add(run: TimeoutCallback, delay: number, every: number | undefined): number {
-    const id = this.#next++;
-    this.#timers.set(id, { at: this.now + Math.max(0, delay), every, run });
-    return id;
-  }
-  /** Moves to `to`, running the timers due on the way, each at its time. */
-  runUntil(to: number): void {
-    for (;;) {
-      const due = [...this.#timers.entries()].filter(([, t]) => t.at <= to).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      const [id, timer] = due;
-      this.now = timer.at;
-      vi.setSystemTime(START + this.now);
-      if (timer.every === undefined) this.#timers.delete(id);
-      else timer.at += Math.max(1, timer.every);
-      timer.run();
-    }
-    this.now = to;
-    vi.setSystemTime(START + this.now);
-  }
-}
-
 const START = Date.now();
-const timers = new ScriptedTimers();
-// Before any query exists: its timers are the script's, and run as in a browser window (in Node,
-// TanStack Query takes itself for a server and schedules no polls).
-timeoutManager.setTimeoutProvider(timers);
-environmentManager.setIsServer(() => false);
+// Before any query exists: its timers are the script's.
+const timers = scriptQueryTimers(START);
 
 let chain: LocalChain;
 beforeAll(async () => {
