@@ -1,4 +1,3 @@
-import type { Address } from 'viem';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { sameAddress } from '../keys/sameAddress';
 import { EMPTY_CODE_HASH } from '../verify/accountProof';
@@ -10,14 +9,8 @@ import type { CallRequest } from '../verify/verifiedCall';
 import { type ChangesProof, proveChanges } from './provenChanges';
 import type { SimulationResult, UnsignedTransaction } from './types';
 
-/**
- * The reviewed transaction, with the authorizations it will carry once signed at Confirm, which its
- * preview ran as designators (a plain account's batch upgrading it).
- */
-export type CheckedTransaction = UnsignedTransaction & {
-  to: NonNullable<UnsignedTransaction['to']>;
-  upgrades?: readonly { authority: Address; delegate: Address }[] | undefined;
-};
+/** The reviewed transaction: a call (a creation is not checked). */
+export type CheckedTransaction = UnsignedTransaction & { to: NonNullable<UnsignedTransaction['to']> };
 
 /** A review's call checked (checkCall), and what of its preview's changes that proves (proveChanges). */
 export type PreviewCheck = CallCheck & { changes: ChangesProof };

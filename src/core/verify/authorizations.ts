@@ -1,8 +1,10 @@
 // EIP-7702 authorizations as a verified call applies them before it runs, as the chain does.
 // No EVM code here: the call check (checkedCall.ts), which the wallet loads early, takes designation.
 import type { StateManagerInterface } from '@ethereumjs/common';
-import { type Address, concatHex, type Hex, hexToBytes, type SignedAuthorizationList, zeroAddress } from 'viem';
+import { type Address, type Hex, hexToBytes, type SignedAuthorizationList, zeroAddress } from 'viem';
 import { recoverAuthorizationAddress } from 'viem/utils';
+import { designatorCode } from '../chain/delegationDesignator';
+import { sameAddress } from '../keys/sameAddress';
 
 /** EIP-7702's intrinsic gas per authorization (PER_EMPTY_ACCOUNT_COST; a refund for existing accounts comes after). */
 export const AUTHORIZATION_GAS = 25_000n;
@@ -18,9 +20,9 @@ export type Authorizing = { authority: Address; delegate: Address; chainId: numb
 export const pendingAuthorizing = (upgrades: readonly { authority: Address; delegate: Address }[]): Authorizing[] =>
   upgrades.map(({ authority, delegate }) => ({ authority, delegate, chainId: 0, nonce: undefined }));
 
-/** The code an authorization to `delegate` leaves at its authority: 0xef0100 ‖ address, none for the zero address. */
+/** The code an authorization to `delegate` leaves at its authority: its designator, none for the zero address (an undo). */
 export const designation = (delegate: Address): Hex =>
-  delegate.toLowerCase() === zeroAddress ? '0x' : concatHex(['0xef0100', delegate.toLowerCase() as Hex]);
+  sameAddress(delegate, zeroAddress) ? '0x' : designatorCode(delegate);
 
 /** The authorities of `list`, recovered from each signature; one whose signature recovers nothing is left out (the chain skips it). */
 export async function authorizingOf(list: SignedAuthorizationList): Promise<Authorizing[]> {
