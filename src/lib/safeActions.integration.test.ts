@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Account } from '@/core/accounts/account';
 import { chainClient } from '@/core/chain/client';
 import { localNetwork } from '@/core/chain/networks';
+import { renderMessage } from '@/core/i18n/message';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import { readSafe } from '@/core/safe/readSafe';
 import { callSafeTx, type SafeTx, safeTxTypedData } from '@/core/safe/safeTx';
@@ -124,7 +125,11 @@ describe('what Cairn will sign, keep or execute for a Safe', () => {
       head: 0n,
     });
     expect(imported.accepted.map((s) => s.signer)).toEqual([owners[1]?.address]);
-    expect(imported.refused.map((r) => r.signer)).toEqual([stranger.address, owners[2]?.address]);
+    // Each refusal names its address once.
+    expect(imported.refused.map(renderMessage)).toEqual([
+      `This signature comes from ${stranger.address}, which is not an owner of this Safe, or it was made for another transaction.`,
+      `This signature is said to be from ${owners[2]?.address}, but it was made by another key.`,
+    ]);
     expect(imported.nonceUsed).toBe(false);
     await expect(
       checkSafeImport({ file, network, accounts: [], state, kept: [], now: 1, head: 0n }),
