@@ -45,6 +45,9 @@ export type CheckedQuoteReader = {
 
 const pairKey = (ask: QuoteAsk) => `${ask.tokenIn.toLowerCase()}>${ask.tokenOut.toLowerCase()}`;
 
+const unrunnable = (reason: string) =>
+  new VerifyError('VERIFY_CALL_UNRUNNABLE', msg('core.chain:verify.callUnrunnable', { reason: codeValue(reason) }));
+
 const asCallOutcome = (outcome: CallOutcome | undefined) =>
   outcome?.ok ? { data: outcome.data ?? '0x', reverted: false } : { data: '0x' as const, reverted: true };
 
@@ -83,8 +86,6 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
       { hint: hintFor(key, asked) },
     );
     hints.set(key, run.read);
-    const unrunnable = (reason: string) =>
-      new VerifyError('VERIFY_CALL_UNRUNNABLE', msg('core.chain:verify.callUnrunnable', { reason: codeValue(reason) }));
     if (run.calleeCodeHash.toLowerCase() !== MULTICALL3_CODE_HASH)
       throw unrunnable('no Multicall3 at its canonical address');
     if (run.reverted) throw unrunnable(`the quote's calls together: ${run.halt ?? 'revert'}`);
@@ -150,6 +151,11 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
         calleeCodeHash: run.calleeCodeHash,
       };
       const at = calls.asked.findIndex((call, i) => !sameAnswer(call, calls.answered[i], answers[i]));
+      // A call that failed without a word in Cairn's run, all calls in one, ran out of gas there
+      // (the node may have run it alone, with gas of its own): not proven either way.
+      const ours = answers[at];
+      if (at >= 0 && calls.answered[at]?.ok && ours && !ours.ok && !ours.saidWhy)
+        return failed(reading, unrunnable('a quote ran out of gas among the others'));
       if (at < 0)
         return {
           reading,
