@@ -4,8 +4,8 @@ import { type CairnProvider, createProvider } from '../connector/provider';
 import type { ConnectorWindow } from '../connector/types';
 import type { PortRequest } from '../core/dapp/protocol';
 import type { ProviderError } from '../core/dapp/providerErrors';
+import { noSiteChainError, noSiteChainReadError } from '../core/dapp/rareSiteAnswers';
 import { READ_METHODS } from '../core/dapp/request';
-import { noSiteChainError, noSiteChainReadError } from '../core/dapp/siteErrors';
 import { lazyProvider } from './lazyProvider';
 
 /**

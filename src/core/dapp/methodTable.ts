@@ -24,10 +24,9 @@ import {
   UNSUPPORTED_METHOD,
   USER_REJECTED,
 } from './providerErrors';
-import { RARE_SITE_ANSWERS } from './rareSiteAnswers';
+import { noSiteChainError, RARE_SITE_ANSWERS } from './rareSiteAnswers';
 import type { DappMethod, GrantedMethod, PersonMethod, ReadMethod, RefusedMethod } from './request';
 import { SITE_ANSWERS, type SiteAnswer, type SiteView } from './siteAnswers';
-import { noSiteChainError } from './siteErrors';
 
 /**
  * Where a method is answered: by the connector on the site's page from its copy of the grant (its

@@ -3,8 +3,20 @@
 // connect.js leaves out: it imports them from connect.mjs when first needed (src/connector/extras.ts).
 import { sameAddress } from '../keys/sameAddress';
 import { type CallsStatus, permissions } from './protocol';
-import { UNAUTHORIZED, UNKNOWN_BUNDLE_ID } from './providerErrors';
+import { CHAIN_DISCONNECTED, codedError, type ProviderError, UNAUTHORIZED, UNKNOWN_BUNDLE_ID } from './providerErrors';
 import { connectorError, type RARE_ANSWERED, type SiteAnswerer, type SiteView } from './siteAnswers';
+
+/**
+ * eth_chainId or net_version asked by a site that is not connected and named no chain of its own:
+ * in the window, or on a page of the companion extension, which names none (here, not in
+ * siteAnswers.ts, so that connect.js, which always names one, does not carry the sentence).
+ */
+export const noSiteChainError = (): ProviderError =>
+  codedError(UNAUTHORIZED, 'Connect to Cairn (eth_requestAccounts) before asking it for a chain.');
+
+/** A read (`method`) asked by such a site: it has no chain to read yet. */
+export const noSiteChainReadError = (method: string): ProviderError =>
+  codedError(CHAIN_DISCONNECTED, `Connect to Cairn (eth_requestAccounts) before ${method}: no chain is yours yet.`);
 
 /**
  * EIP-5792 for `[address, chainIds?]`: on every granted chain, the account's atomic capability as

@@ -103,22 +103,6 @@ export function batchChainError(asked: number, site: number): ProviderError {
   );
 }
 
-/**
- * eth_chainId or net_version asked by a site that is not connected and named no chain of its own
- * (in the window, or on a page of the companion extension, which names none).
- */
-export function noSiteChainError(): ProviderError {
-  return providerError('unauthorized', 'Connect to Cairn (eth_requestAccounts) before asking it for a chain.');
-}
-
-/** A read (`method`) asked by such a site: it has no chain to read yet. */
-export function noSiteChainReadError(method: string): ProviderError {
-  return providerError(
-    'chainDisconnected',
-    `Connect to Cairn (eth_requestAccounts) before ${method}: no chain is yours yet.`,
-  );
-}
-
 /** Every request of a site, when Cairn has no wallet to answer them with. */
 export function noWalletError(): ProviderError {
   return providerError('unauthorized', 'Cairn has no wallet yet: the person must set one up first.');
