@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Address, Hex } from 'viem';
 import type { Account } from '@/core/accounts/account';
@@ -6,6 +6,7 @@ import type { Network } from '@/core/chain/networks';
 import { sameAddress } from '@/core/keys/sameAddress';
 import type { StoredSafeTx } from '@/core/safe/pendingSafeTx';
 import { fromStoredSafeTx, type PendingSafeTx } from '@/core/safe/pendingSafeTx';
+import { safeHistoryQuery } from './queries/safeHistoryQueries';
 import { safeApprovalsQuery, safeStateQuery } from './queries/safeQueries';
 import { useSession } from './session';
 import { useChainHead } from './useChainHead';
@@ -35,6 +36,16 @@ export function useSafeApprovals(
 ) {
   const block = useHeadNumber(network);
   return useQuery({ ...safeApprovalsQuery(network, safe, hash, owners, block), enabled });
+}
+
+/**
+ * The Safe's own history (its events, newest first), brought up to each block the shared head
+ * brings: only the new blocks' logs are read, and nothing while no Safe screen shows it.
+ */
+export function useSafeHistory(network: Network, safe: Address) {
+  const head = useChainHead(network);
+  const block = head.data?.status === 'ok' ? head.data.block : undefined;
+  return useQuery(safeHistoryQuery(useQueryClient(), network, safe, block));
 }
 
 const NONE: StoredSafeTx[] = [];

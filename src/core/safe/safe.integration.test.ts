@@ -19,6 +19,7 @@ import { demoSafeAddress } from '../../../devchain/demoSafe.ts';
 import { safeAddresses } from '../../../devchain/safe.ts';
 import { addTokens } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
+import { headBlockOf } from '../chain/chainHead';
 import { chainClient } from '../chain/client';
 import { LOCAL_CHAIN_ID } from '../chain/localChain';
 import { LOCAL_UNISWAP_DEPLOYMENT as uniswap } from '../chain/localUniswap';
@@ -207,14 +208,14 @@ contract LyingSingleton {
     expect((await readSafe(client, LOCAL_CHAIN_ID, address)).nonce).toBe(1n);
 
     // Its own history, newest first: the execution, then owner B's on-chain approval.
-    const history = await readSafeHistory(client, address, await node.getBlockNumber());
+    const { events: history } = await readSafeHistory(client, address, headBlockOf(await node.getBlock()));
     expect(history.map((event) => event.kind)).toEqual(['executed', 'approved']);
     expect(history[0]).toMatchObject({ safeTxHash: hash, hash: receipt.transactionHash });
     expect(history[1]).toMatchObject({ safeTxHash: hash, owner: b.address });
   });
 
   it('reads the seeded Safe’s history from its events: the ETH it received and its execution', async () => {
-    const history = await readSafeHistory(client, demoSafeAddress(), await node.getBlockNumber());
+    const { events: history } = await readSafeHistory(client, demoSafeAddress(), headBlockOf(await node.getBlock()));
     expect(history.map((event) => event.kind)).toEqual(['executed', 'received']);
     expect(history[1]).toMatchObject({ value: parseEther('5.1') });
   });

@@ -1,8 +1,10 @@
 import { type Address, type Hex, parseEventLogs, toEventSelector } from 'viem';
+import { blockFollows, type HeadBlock } from '../chain/chainHead';
 import type { ChainClient } from '../chain/client';
-import { FIRST_LOG_SPAN, readInSpans } from '../chain/logRanges';
+import { FIRST_LOG_SPAN, LOGS_PER_READ, readInSpans } from '../chain/logRanges';
 import { getLogs, type RawLog } from '../chain/rawLogs';
 import { readLaneOf } from '../chain/readLane';
+import { rescanFrom } from '../chain/rescanFrom';
 import { toChainError } from '../chain/toChainError';
 import { safeAbi, safeL2Abi } from './safeAbi';
 
@@ -73,29 +75,74 @@ function eventOf(log: ReturnType<typeof parseEventLogs<typeof EVENTS>>[number]):
 }
 
 /**
- * The Safe's own history over the last SAFE_HISTORY_BLOCKS before `head`, newest first, from its
- * events (executions and their failures, on-chain approvals, ETH received, owner and threshold
- * changes; on a SafeL2, what each execution ran): eth_getLogs on the Safe's address only, in spans
- * the node accepts. Throws a ChainError.
+ * The Safe's own history as far as it was read: its events newest first, the last block read with
+ * its hash (a later read starts after it while the chain still holds that block), and the span
+ * of eth_getLogs the node took, for the next read.
  */
-export async function readSafeHistory(client: ChainClient, safe: Address, head: bigint): Promise<SafeEvent[]> {
-  const from = head > SAFE_HISTORY_BLOCKS ? head - SAFE_HISTORY_BLOCKS : 0n;
-  let logs: RawLog[];
+export type SafeHistory = { events: SafeEvent[]; to: bigint; toHash: Hex; span: bigint };
+
+const newestFirst = (a: SafeEvent, b: SafeEvent) =>
+  a.blockNumber === b.blockNumber ? b.logIndex - a.logIndex : a.blockNumber > b.blockNumber ? -1 : 1;
+
+/** The Safe's events in [from, to], eth_getLogs on its address only, in spans the node accepts. Throws a ChainError. */
+async function readEvents(
+  client: ChainClient,
+  safe: Address,
+  range: { from: bigint; to: bigint; span: bigint; targetItems?: number },
+): Promise<{ events: SafeEvent[]; span: bigint }> {
+  let read: { items: RawLog[]; span: bigint };
   try {
-    ({ items: logs } = await readInSpans<RawLog>({
-      from,
-      to: head,
-      span: FIRST_LOG_SPAN,
+    read = await readInSpans<RawLog>({
+      ...range,
       lane: readLaneOf(client),
       read: (start, end) => getLogs(client, start, end, { address: safe, topics: [TOPICS] }),
-    }));
+    });
   } catch (error) {
     throw toChainError(error);
   }
-  const parsed = parseEventLogs({ abi: EVENTS, logs: logs as never, strict: false });
-  return parsed
-    .flatMap((log) => eventOf(log as never) ?? [])
-    .sort((a, b) =>
-      a.blockNumber === b.blockNumber ? b.logIndex - a.logIndex : a.blockNumber > b.blockNumber ? -1 : 1,
-    );
+  const parsed = parseEventLogs({ abi: EVENTS, logs: read.items as never, strict: false });
+  return { events: parsed.flatMap((log) => eventOf(log as never) ?? []), span: read.span };
+}
+
+/**
+ * The Safe's own history over the last SAFE_HISTORY_BLOCKS up to `head`, newest first, from its
+ * events (executions and their failures, on-chain approvals, ETH received, owner and threshold
+ * changes; on a SafeL2, what each execution ran), in spans sized to their answers. Throws a
+ * ChainError.
+ */
+export async function readSafeHistory(client: ChainClient, safe: Address, head: HeadBlock): Promise<SafeHistory> {
+  const from = head.number > SAFE_HISTORY_BLOCKS ? head.number - SAFE_HISTORY_BLOCKS : 0n;
+  const read = await readEvents(client, safe, {
+    from,
+    to: head.number,
+    span: FIRST_LOG_SPAN,
+    targetItems: LOGS_PER_READ,
+  });
+  return { events: read.events.sort(newestFirst), to: head.number, toHash: head.hash, span: read.span };
+}
+
+/**
+ * `previous` brought up to `head`: only the blocks after the last one read, when `head` follows it
+ * (one eth_getLogs for a new block, in the span learnt); else, when blocks came between that the
+ * head does not vouch for, from REORG_DEPTH blocks back, and when the chain went another way, from
+ * DEEP_REORG_DEPTH back (rescanFrom), dropping what was read there. Nothing is read when `head` is
+ * the block read last. Throws a ChainError.
+ */
+export async function followSafeHistory(
+  client: ChainClient,
+  safe: Address,
+  previous: SafeHistory,
+  head: HeadBlock,
+): Promise<SafeHistory> {
+  const follows = blockFollows({ number: previous.to, hash: previous.toHash }, head);
+  if (follows && head.number === previous.to) return previous;
+  const from = follows ? previous.to + 1n : rescanFrom(previous.to, head.number, follows === false);
+  const read = await readEvents(client, safe, { from, to: head.number, span: previous.span });
+  const kept = previous.events.filter((event) => event.blockNumber < from);
+  return {
+    events: [...read.events, ...kept].sort(newestFirst),
+    to: head.number,
+    toHash: head.hash,
+    span: read.span,
+  };
 }

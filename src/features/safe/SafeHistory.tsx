@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
@@ -12,8 +11,7 @@ import type { SafeEvent } from '@/core/safe/safeHistory';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
-import { safeHistoryQuery } from '@/lib/queries/safeOutcomeQueries';
-import { useHeadNumber } from '@/lib/safeScreenHooks';
+import { useSafeHistory } from '@/lib/safeScreenHooks';
 
 /** One event in words: what happened, the addresses and amounts in their components. */
 function EventLine({ event, network }: { event: SafeEvent; network: Network }) {
@@ -75,21 +73,18 @@ function EventLine({ event, network }: { event: SafeEvent; network: Network }) {
 export function SafeHistory({ network, state }: { network: Network; state: SafeState }) {
   const t = useT('safe');
   const links = useLinks();
-  const head = useHeadNumber(network);
-  const history = useQuery({
-    ...safeHistoryQuery(network, state.address, head ?? 0n),
-    enabled: head !== undefined,
-  });
+  const history = useSafeHistory(network, state.address);
+  const events = history.data?.events;
   return (
     <section className={ui.section} aria-labelledby="safe-history-title">
       <h2 id="safe-history-title">{t('safe:history.title')}</h2>
       <p className={ui.muted}>{t('safe:history.intro')}</p>
       {history.isError && <ErrorAlert message={errorMessage(history.error)} />}
       {history.isPending && !history.isError && <p role="status">{t('safe:history.reading')}</p>}
-      {history.data?.length === 0 && <p>{t('safe:history.none')}</p>}
-      {history.data && history.data.length > 0 && (
+      {events?.length === 0 && <p>{t('safe:history.none')}</p>}
+      {events && events.length > 0 && (
         <ol className={ui.plainList} aria-label={t('safe:history.title')}>
-          {history.data.map((event) => (
+          {events.map((event) => (
             <li key={`${event.hash}:${event.logIndex}`}>
               <EventLine event={event} network={network} />{' '}
               <span className={ui.muted}>

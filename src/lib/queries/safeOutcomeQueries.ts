@@ -3,7 +3,6 @@ import type { Address, Hex } from 'viem';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import { waitForCallsReceipt } from '@/core/chain/receipts';
-import { readSafeHistory } from '@/core/safe/safeHistory';
 import { outcomeAfterNonce, outcomeInLogs } from '@/core/safe/safeOutcome';
 import { safeKeys } from './safeQueries';
 
@@ -14,8 +13,6 @@ export const safeOutcomeKeys = {
   /** What became of a kept transaction once the Safe's nonce passed its own. */
   afterNonce: (network: Network, safe: Address, hash: Hex) =>
     [...safeKeys.all(network), safe.toLowerCase(), 'outcome', hash.toLowerCase()] as const,
-  /** The Safe's own history from its events. */
-  history: (network: Network, safe: Address) => [...safeKeys.all(network), safe.toLowerCase(), 'history'] as const,
   /** What an execution Cairn sent says in its logs. */
   execution: (network: Network, safe: Address, hash: Hex, txHash: Hex) =>
     [...safeKeys.all(network), safe.toLowerCase(), 'execution', hash.toLowerCase(), txHash.toLowerCase()] as const,
@@ -49,18 +46,5 @@ export function safeExecutionQuery(network: Network, safe: Address, hash: Hex, t
     },
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
-  });
-}
-
-/**
- * The Safe's own history from its events (readSafeHistory, eth_getLogs on its address over the
- * last SAFE_HISTORY_BLOCKS before `head`): read when asked, and again after a minute at the soonest.
- */
-export function safeHistoryQuery(network: Network, safe: Address, head: bigint) {
-  return queryOptions({
-    queryKey: safeOutcomeKeys.history(network, safe),
-    queryFn: () => readSafeHistory(chainClient(network), safe, head),
-    staleTime: 60_000,
-    retry: false,
   });
 }
