@@ -8,7 +8,7 @@
 // a pinned block, a proxy that lies only at its head has the balance proven at the pin shown in its
 // place, and is a liar once its own proof of its head, asked again after the next block, disagrees.
 
-import { erc20Abi, getAddress, parseEther, parseUnits } from 'viem';
+import { erc20Abi, formatUnits, getAddress, parseEther, parseUnits } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoSafeAddress } from '../devchain/demoSafe.ts';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
@@ -19,11 +19,13 @@ import { callSafeTx, safeTxTypedData } from '../src/core/safe/safeTx.ts';
 import { safeTxFile, safeTxLink } from '../src/core/safe/safeTxFile.ts';
 import { Approvals } from './pages/Approvals.ts';
 import { AppShell } from './pages/AppShell.ts';
+import { Home } from './pages/Home.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { SafeScreen } from './pages/Safe.ts';
 import { Send } from './pages/Send.ts';
 import { Settings } from './pages/Settings.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
+import { shownCents } from './support/chainValues.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { mineTransfer, nodeClient } from './support/rpc.ts';
 
@@ -98,6 +100,19 @@ describe('balances checked against proofs, with a lying node listed first', () =
     expect(parseUnits(proven.digits, decimals)).toBe(held.reduce((sum, b) => sum + b, 0n));
     const violations = await seriousViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
+    // Every figure derived from the balances takes the proven ones: the chart ends at the total,
+    // and so does its description; the change over 24 hours is a share of the value before it.
+    const home = new Home(page);
+    const total = shownCents(await home.totalText());
+    const chartEnd = async () =>
+      /to (\$[\d,.]+),/.exec((await home.chart.getByRole('img').getAttribute('aria-label')) ?? '')?.[1];
+    await expect.poll(async () => shownCents((await chartEnd()) ?? ''), { timeout: 30_000 }).toBe(total);
+    expect((await home.tablePoints()).at(-1)?.cents).toBe(total);
+    await expect.poll(() => home.changeText(), { timeout: 20_000 }).toMatch(/over 24 hours/);
+    const changeLine = await home.changeText();
+    const change = shownCents(changeLine);
+    const percent = Number(/\([−+]?([\d.]+)%\)/.exec(changeLine)?.[1]);
+    expect(Math.abs(percent - (100 * Math.abs(Number(change))) / Number(total - change))).toBeLessThan(0.01);
 
     const send = new Send(page);
     await new AppShell(page).goTo('Send');
@@ -108,6 +123,17 @@ describe('balances checked against proofs, with a lying node listed first', () =
     await hold.getByLabel('I understand the node may be lying, and still want to send').click();
     await send.form.waitFor();
     expect(await alarm.textContent()).toContain('You chose to send anyway while this lasts.');
+    // Send offers the balance the proofs give, marked, never the node's claim.
+    const daiHeld = await node.readContract({
+      address: demoContractAddresses().DAI,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [demoAddress(0)],
+    });
+    const daiOption = await send.field('Asset').locator('option').filter({ hasText: /^DAI / }).textContent();
+    const offered = /^DAI — balance ([\d,.]+) \(proven; the node’s figure is false\)$/.exec(daiOption ?? '')?.[1];
+    expect(offered, daiOption ?? '').toBeDefined();
+    expect(Math.abs(Number(offered?.replace(/,/g, '')) - Number(formatUnits(daiHeld, 18)))).toBeLessThan(0.01);
 
     proxy.setFault({ kind: 'none' });
     // Home checks every block (the header's figures, once a minute).
@@ -146,7 +172,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
     await send.continue();
     await send.review
       .getByText(
-        /^Verified preview: Cairn’s own EVM, over state proven at block \d+, finds what the node finds: the call succeeds\.$/,
+        /^Verified preview: Cairn’s own EVM, over state proven at block \d+, finds what the node’s preview shows, the same events and the same coin moved: the call succeeds\.$/,
       )
       .waitFor({ timeout: 30_000 });
 
@@ -163,8 +189,27 @@ describe('balances checked against proofs, with a lying node listed first', () =
     expect(await alarm.textContent()).toContain(`${proxy.url} answers the reviewed transaction’s call`);
     expect(await alarm.textContent()).toContain(HELD);
     await page.getByLabel('I understand the node may be lying, and still want to send').waitFor();
+
+    // The node answers every call and proof truly but empties its trace: its preview shows no
+    // change where Cairn's own run finds the transfer. A new lie: the alarm names it and Send holds
+    // again; once acknowledged, the review says the preview cannot be trusted, never "Verified".
+    await page.getByLabel('I understand the node may be lying, and still want to send').click();
+    proxy.setFault({ kind: 'lie', lie: 'emptyTrace' });
+    await send.review.getByRole('button', { name: 'Edit' }).click();
+    await send.fill({ recipient: demoAddress(5), amount: '3' });
+    await send.continue();
+    await alarm
+      .filter({ hasText: `${proxy.url} previews the reviewed transaction at block` })
+      .waitFor({ timeout: 30_000 });
+    await page.getByLabel('I understand the node may be lying, and still want to send').click();
+    await send.review
+      .getByText(
+        /^The node’s preview of this call differs from Cairn’s own run over state proven at block \d+: .+’s preview shows 0 events, the proven run emits 1 event\. Its preview cannot be trusted\.$/,
+      )
+      .waitFor({ timeout: 30_000 });
+    expect(await send.review.getByText(/Verified preview/).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
-  });
+  }, 120_000);
 
   it('holds Revoke and a Safe’s execution while the node lies, sending nothing, then sends both once acknowledged', async () => {
     const proxy = env.proxy;
