@@ -110,13 +110,22 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
     void lastKnown.save(node, shownSnapshot(fresh, checks)).catch(() => undefined);
   }, [fresh, checked, lying, checks, lastKnown, node]);
   const shown = data ?? (lastRead.current?.node === node ? lastRead.current.data : (kept.data ?? undefined));
-  const shownChecks = shown === fresh ? checks : undefined;
+  // Balances shown again while a changed request is read, or after a failed read, keep the check
+  // they were shown with: a claim the proofs contradicted never shows as the node said it.
+  const checkedRead = useRef<{ snapshot: PortfolioSnapshot; checks: BalanceCheck } | undefined>(undefined);
+  if (fresh && checks) checkedRead.current = { snapshot: fresh, checks };
+  const earlier = checkedRead.current;
+  const shownChecks = shown === fresh ? checks : earlier && earlier.snapshot === shown ? earlier.checks : undefined;
 
   const view = useMemo(
     () =>
       shown ? buildPortfolioView(shown, network, addresses, tokens, { hideZero, checks: shownChecks }) : undefined,
     [shown, network, addresses, tokens, hideZero, shownChecks],
   );
+  // Every figure derived from a balance (the chart, the 24-hour change, Send's and Swap's balances,
+  // Approvals' amounts at risk) reads this: the proven balance where a check has one apart from
+  // the node's claim. Only the view's rows keep the claim, to strike it through beside it.
+  const figures = useMemo(() => (shown ? shownSnapshot(shown, shownChecks) : undefined), [shown, shownChecks]);
   const online = useOnline();
   const nodeDown = !online || head.isError || head.data?.status === 'wrong-chain';
   const stale = shown !== undefined && (snapshot.isError || nodeDown || shown !== data);
@@ -136,7 +145,8 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
     /** The tokens read: listed, added and unsolicited, hidden ones left out. */
     tokens,
     view,
-    snapshot: shown,
+    /** The balances as every figure takes them: proven where a check has one apart from the node's claim. */
+    snapshot: figures,
     error: snapshot.error,
     loading: snapshot.isPending && addresses.length > 0,
     stale,

@@ -101,6 +101,24 @@ describe('approvalRows', () => {
     expect(rows.find((r) => r.approval.token === DAI)?.atRisk).toBeUndefined();
   });
 
+  it('caps what is at risk by the balance every figure takes (the proven one), not the one read with the approvals', () => {
+    // The node claims a million times the 20 DAI the proofs give (Walletbeat's lying proxy).
+    const rows = sortedApprovalRows([dai(maxUint256, parseUnits('20000000', 18)), usdc], {
+      context,
+      prices,
+      now: NOW,
+      calledSince: never,
+      listed: () => true,
+      balances: new Map([[DAI.toLowerCase(), parseUnits('20', 18)]]),
+    });
+    const daiRow = rows.find((r) => r.approval.token === DAI);
+    expect(daiRow?.atRisk).toBe(parseUnits('20', 18));
+    expect(daiRow?.valueAtRisk).toBe(parseUnits('20', 18));
+    // USDC's, which the portfolio does not give, stays the one read with the approvals.
+    expect(rows.find((r) => r.approval.token === USDC)?.atRisk).toBe(parseUnits('100', 6));
+    expect(rows.map((r) => r.approval.token)).toEqual([USDC, DAI]);
+  });
+
   it('counts open unlimited allowances and operators', () => {
     expect(countWide([dai(maxUint256, 1n), usdc, operator])).toBe(2);
   });

@@ -62,6 +62,12 @@ export type RowFacts = {
   calledSince: (spender: Address, block: bigint) => boolean | undefined;
   /** Whether a token is in the network's lists or added by the person (lower case); NFT collections are not asked. */
   listed: (token: Address) => boolean;
+  /**
+   * The owner's balances as every figure takes them (the portfolio's: proven where a check has one
+   * apart from the node's claim), by lower-case token: they cap what is at risk in place of the
+   * balance read with the approvals.
+   */
+  balances?: ReadonlyMap<string, bigint> | undefined;
 };
 
 /**
@@ -75,7 +81,10 @@ export function sortedApprovalRows(approvals: readonly CurrentApproval[], facts:
     const spender = spenderOf(approval);
     const token = approval.token.toLowerCase();
     const label = context?.labels.get(token);
-    const atRisk = tokensAtRisk(approval);
+    const shown = facts.balances?.get(token);
+    const atRisk = tokensAtRisk(
+      shown !== undefined && 'balance' in approval ? { ...approval, balance: shown } : approval,
+    );
     const price = prices.get(token);
     const valueAtRisk =
       atRisk !== undefined && price && label?.decimals !== undefined

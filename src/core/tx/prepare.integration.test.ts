@@ -81,6 +81,28 @@ describe('preparing a send', () => {
     });
   });
 
+  it('takes no more than a balance proven apart from the node’s claim: "Max" and the balance checks', async () => {
+    const [ethHeld, daiHeld] = await Promise.all([
+      node.getBalance({ address: demoAddress(0) }),
+      node.readContract({ address: tokens.DAI, abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress(0)] }),
+    ]);
+    // As if the node claimed twice what the proofs give (a lying node: here the honest node's figures are the claims).
+    const proven = { native: ethHeld / 2n, token: daiHeld / 2n };
+    const max = await prepareSend(draft({ asset: dai, max: true, amount: 0n, proven }));
+    expect(max.amount).toBe(daiHeld / 2n);
+    expect(max.call.data).toBe(
+      encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [demoAddress(1), daiHeld / 2n] }),
+    );
+    await expect(prepareSend(draft({ asset: dai, amount: daiHeld / 2n + 1n, proven }))).rejects.toMatchObject({
+      shortMessage: "The amount is more than this account's DAI balance.",
+    });
+    const maxEth = await prepareSend(draft({ max: true, amount: 0n, proven }));
+    expect(maxEth.amount + maxEth.cost.max).toBe(ethHeld / 2n);
+    // A proven balance above what the node gives now (it moved lower since) takes the node's.
+    const above = await prepareSend(draft({ asset: dai, max: true, amount: 0n, proven: { token: daiHeld * 2n } }));
+    expect(above.amount).toBe(daiHeld);
+  });
+
   it('shows a revert found by the estimate, with its reason', async () => {
     await expect(
       prepareSend(draft({ recipient: '0x0000000000000000000000000000000000000000', asset: dai, amount: 1n })),

@@ -70,6 +70,12 @@ export type SendDraft<To extends Address | undefined = Address> = {
   inBatch?: boolean | undefined;
   /** In a batch: what its earlier calls already send of the same asset (the balance must cover both). */
   batchSpent?: bigint | undefined;
+  /**
+   * `from`'s balances proven apart from the node's claim (contradicted, or moved at its head:
+   * provenApart in core/verify/figureChecks.ts), where a check has them: the send takes no more
+   * than these, whatever the node says now ("Max" and the balance checks).
+   */
+  proven?: { native?: bigint | undefined; token?: bigint | undefined } | undefined;
 };
 
 /** A send ready for review: the exact call, gas, fees, costs and the balances it was checked against. */
@@ -112,6 +118,9 @@ export type KnownReads = {
 export type AnyPreparedSend = PreparedSend<Address | undefined>;
 
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+/** A balance the node gives now, never above the one proven apart from its claim (a lower one moved since). */
+const atMost = (read: bigint, proven: bigint | undefined) => (proven !== undefined && proven < read ? proven : read);
 
 /**
  * Works out everything a send needs before review in one batch of reads: fee market, block gas
@@ -178,6 +187,8 @@ export async function prepareSend<To extends Address | undefined = Address>(
   } catch (error) {
     throw toChainError(error);
   }
+  nativeBalance = atMost(nativeBalance, draft.proven?.native);
+  if (tokenBalance !== undefined) tokenBalance = atMost(tokenBalance, draft.proven?.token);
 
   if (!draft.max && draft.amount === 0n && asset.kind !== 'native') {
     throw new InputError('INPUT_AMOUNT', msg('core.chain:tx.amount.zero'));

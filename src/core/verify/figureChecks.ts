@@ -108,9 +108,21 @@ export function checkFigure(
   return { state: 'moved', claimed: head, at: claims.head.blockNumber, proven, block: claims.block };
 }
 
-/** The balance to show and count for a claim: the proven one where the check has one apart from it. */
+/**
+ * The balance proven where the check has one apart from the node's claim (contradicted, or moved at
+ * the node's head), else undefined: what every figure derived from that balance takes instead.
+ */
+export const provenApart = (check: FigureCheck | undefined): bigint | undefined =>
+  check?.state === 'contradicted' || check?.state === 'moved' ? check.proven : undefined;
+
+/**
+ * The balance to show and count for a claim: the proven one where the check has one apart from it.
+ * The one rule for every figure derived from a balance (Home's rows and totals, the value chart and
+ * its 24-hour change through usePortfolio's snapshot, Send's and Swap's balances and "Max",
+ * Approvals' amounts at risk).
+ */
 export const shownBalance = (claimed: bigint | undefined, check: FigureCheck | undefined): bigint | undefined =>
-  check?.state === 'contradicted' || check?.state === 'moved' ? check.proven : claimed;
+  provenApart(check) ?? claimed;
 
 /** A check that had nothing to check against (no trusted header): the problem says why, once. */
 export const uncheckedBalances = (block: bigint, problem: VerifyError): BalanceCheck => ({

@@ -44,7 +44,7 @@ export function ApprovalsScreen() {
   const account = useSelectedAccount();
   const owner = account?.address as Address | undefined;
   const approvals = useAccountApprovals(network, owner);
-  const { snapshot } = usePortfolio({ everyBlock: false });
+  const { snapshot, stale: oldBalances } = usePortfolio({ everyBlock: false });
   const items = useAccountItems(network, owner);
   const sync = useSyncStatus(network.id, owner);
   const custom = useSession((s) => s.customTokens[network.id] ?? NO_TOKENS);
@@ -80,8 +80,9 @@ export function ApprovalsScreen() {
             )
           : undefined,
       listed: (token) => listed.has(token.toLowerCase()),
+      balances: owner && !oldBalances ? snapshot?.tokens.get(owner.toLowerCase()) : undefined,
     });
-  }, [approvals.data, snapshot, items.data, sync.syncedTo, network, custom]);
+  }, [approvals.data, snapshot, oldBalances, owner, items.data, sync.syncedTo, network, custom]);
 
   const signs = account !== undefined && canSign(account);
   const chosen = rows?.filter((row) => current.selected.has(row.id)) ?? [];

@@ -23,6 +23,7 @@ import { useLinks } from '@/lib/links';
 import { headForSend } from '@/lib/preparedCalls';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
+import type { BalanceMark } from '@/lib/useFungibleAssets';
 import { useSendingAccounts, useVault } from '@/lib/vault';
 import { AdvancedFields } from './AdvancedFields';
 import { batchRefusals, spentByBatch } from './batchRefusals';
@@ -54,7 +55,7 @@ export function SendForm() {
   const from = signable.find((a) => a.id === form.fromId) ?? preferred;
   // A Safe's transaction is proposed to its owners: whoever executes it later pays the fee.
   const isSafe = from?.source.kind === 'safe';
-  const { assets, asset, balance, price } = useSendAssets(network, from?.address, form.asset);
+  const { assets, asset, balance, price, proven } = useSendAssets(network, from?.address, form.asset);
   const market = useQuery(feeMarketQuery(network));
   const queryClient = useQueryClient();
   const own = useMemo(
@@ -116,6 +117,7 @@ export function SendForm() {
         chainRead: { head: headForSend(queryClient, network), market: market.data },
         inBatch: toBatch || isSafe,
         batchSpent: toBatch && form.batchFor === batchOwner ? spentByBatch(form.batch, asset) : undefined,
+        proven,
       });
       setErrors(result.ok ? {} : result.errors);
       setFindings(result.findings ?? []);
@@ -370,7 +372,17 @@ function assetChoice(a: SendableAsset, t: ReturnType<typeof useT>): { text: stri
   if (a.balance === undefined) return { text: untrustedLabel(a.asset.symbol, 'symbol'), bare: true };
   const symbol = untrustedValue(a.asset.symbol, 'symbol');
   return {
-    text: t('send:form.asset.token', { symbol, balance: amountValue(a.balance, a.asset.decimals) }),
+    text: t(a.mark ? TOKEN_MARKED[a.mark] : 'send:form.asset.token', {
+      symbol,
+      balance: amountValue(a.balance, a.asset.decimals),
+    }),
     bare: false,
   };
 }
+
+/** An asset's balance in the list, as proven where the node's claim is not (BalanceMark). */
+const TOKEN_MARKED = {
+  contradicted: 'send:form.asset.tokenContradicted',
+  moved: 'send:form.asset.tokenMoved',
+  unproven: 'send:form.asset.tokenUnproven',
+} as const satisfies Record<NonNullable<BalanceMark>, MessageId>;

@@ -2,20 +2,28 @@
 // node (through fetch): the screen shows the hold in place of the form, and the form only once the
 // person ticks that they understand; the acknowledgement lasts while the same lie does, another
 // lie (another source) holds sending again, as does a new lie after a clean check ended the alarm.
-// An alarm on another network, or a figure only not proven, holds nothing here.
+// An alarm on another network, or a figure only not proven, holds nothing here. Once acknowledged,
+// the asset list shows the balance the proofs give, marked, and "Max" sends that one.
 import { flushSync } from 'react-dom';
 import { MemoryRouter } from 'react-router';
+import { decodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
+import type { PortfolioSnapshot } from '@/core/assets/portfolio';
+import { accountsToRead } from '@/core/chain/networkConfig';
 import type { Network } from '@/core/chain/networks';
 import { msg } from '@/core/i18n/message';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
+import { verificationOf } from '@/core/verify/verificationSetting';
+import { portfolioQuery } from '@/lib/queries/portfolioQueries';
+import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
 import { noteBalanceCheck } from '@/lib/verificationAlarm';
 import { balanceCheck } from '@/testing/balanceChecks';
-import { byRole, queryByRole } from '@/testing/byRole';
+import { byRole, queryByRole, spokenText } from '@/testing/byRole';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
-import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
+import { TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
 import { SendScreen } from './SendScreen';
 import { EMPTY_FORM, sendFlowStore } from './sendFlowStore';
 
@@ -144,5 +152,95 @@ describe('sending while proofs contradict the node', () => {
     note(selected(), checkOf({ state: 'unverified', reason: msg('core.chain:verify.reason.notRead') }));
     showSend();
     expect(shown()).toEqual({ held: false, form: true });
+  });
+});
+
+describe('Send’s balances while proofs contradict the node', () => {
+  it('lists the balance the proofs give, marked, and "Max" sends it, once the hold is acknowledged', async () => {
+    const network = selected();
+    const dai = portfolioTokens(network, [], [], []).find((t) => t.symbol === 'DAI');
+    if (!dai) throw new Error('no DAI on the local list');
+    const daiKey = dai.address.toLowerCase();
+    const vault = wallet.vault.store.getState();
+    if (vault.status !== 'unlocked') throw new Error('locked');
+    const selectedAddress = vault.accounts.find((a) => a.id === vault.selectedAccountId)?.address;
+    const visible = vault.accounts.filter((a) => !a.hidden);
+    const accounts = accountsToRead(network, wallet.store.getState().networkConfig, visible, selectedAddress).map(
+      (a) => a.address as Hex,
+    );
+    const tokens = portfolioTokens(network, [], [], []).map((t) => t.address);
+    const request = { accounts, tokens, feeds: priceFeedsFor(network) };
+    // Walletbeat's lying proxy: 5 DAI held, 5,000,000 claimed, at the node's head block.
+    const proven = parseUnits('5', 18);
+    const claimed = proven * 1_000_000n;
+    const snapshot: PortfolioSnapshot = {
+      blockNumber: FAKE_BLOCK.number,
+      timestamp: Number(FAKE_BLOCK.timestamp),
+      via: 'multicall',
+      native: new Map(accounts.map((a) => [a.toLowerCase(), 10n ** 18n])),
+      tokens: new Map(accounts.map((a) => [a.toLowerCase(), new Map([[daiKey, claimed]])])),
+      prices: new Map(),
+    };
+    const check = balanceCheck({
+      block: FAKE_BLOCK.number,
+      tokens: { [ME]: { [daiKey]: { state: 'contradicted', claimed, proven, source: 'http://node.test/' } } },
+    });
+    const verification = verificationOf(wallet.store.getState().verification, network);
+    wallet.queries.setQueryData(portfolioQuery(network, request).queryKey, snapshot);
+    wallet.queries.setQueryData(balanceCheckQuery(network, snapshot, request, verification).queryKey, check);
+    // The node answers what preparing a send asks, and claims its multiplied balanceOf there too.
+    const node = fakeSimulationNode(
+      (method, params) => {
+        if (method === 'eth_call') {
+          const { data } = params[0] as { data: Hex };
+          if (decodeFunctionData({ abi: erc20Abi, data }).functionName === 'balanceOf')
+            return `0x${claimed.toString(16).padStart(64, '0')}`;
+        }
+        if (method === 'eth_getLogs') return [];
+        if (method === 'eth_getTransactionCount') return '0x0';
+        if (method === 'eth_estimateGas') return '0xc350';
+        if (method === 'eth_getCode') return '0x';
+        if (method === 'eth_maxPriorityFeePerGas') return '0x3b9aca00';
+        throw { code: -32601, message: `the method ${method} does not exist` };
+      },
+      { block: { ...FAKE_BLOCK }, chainId: 31337 },
+    );
+    vi.stubGlobal('fetch', node.fetch);
+    // The alarm the check raised on Home (or in the header) stands.
+    flushSync(() => noteBalanceCheck(network, check, { ...ASSETS, tokens: [dai] }));
+    showSend();
+    expect(shown().held).toBe(true);
+    flushSync(() => byRole<HTMLInputElement>('checkbox', UNDERSTAND).click());
+    await expect.poll(shown, poll).toEqual({ held: false, form: true });
+
+    const daiOption = () =>
+      [...document.querySelectorAll('option')].find((o) => o.textContent?.startsWith('DAI'))?.textContent;
+    await expect.poll(daiOption, poll).toBe('DAI — balance 5 (proven; the node’s figure is false)');
+    const form = byRole('form', 'Send');
+    const select = form.querySelectorAll('select')[1] as HTMLSelectElement;
+    flushSync(() => {
+      select.value = daiKey;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await expect.poll(() => spokenText(form), poll).toContain('Balance: 5 DAI');
+    flushSync(() => byRole('button', 'Max', form).click());
+    const recipient = byRole<HTMLInputElement>('textbox', 'Recipient', form);
+    flushSync(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(recipient, TEST_ADDRESS_1);
+      recipient.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    flushSync(() => byRole('button', 'Continue', form).click());
+    const review = await vi.waitUntil(() => queryByRole('region', 'Review'), poll);
+    const amount = [...review.querySelectorAll('dt')].find((dt) => dt.textContent === 'Amount')?.nextElementSibling;
+    expect(spokenText(amount as Element)).toMatch(/^5 DAI/);
+    // What the screen reads in the background (history, tokens nobody asked for) is answered
+    // before the node goes away: it has asked nothing for a moment.
+    let asked = -1;
+    const idle = () => {
+      const still = node.asked.length === asked;
+      asked = node.asked.length;
+      return still;
+    };
+    await expect.poll(idle, { timeout: 4_000, interval: 300 }).toBe(true);
   });
 });

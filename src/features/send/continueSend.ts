@@ -12,7 +12,13 @@ import { reasonMessage } from '@/core/errors/theirWords';
 import { type Message, type MessageValue, msg, untrustedValue } from '@/core/i18n/message';
 import { GWEI_LABELS, parseData, parseGasLimit, parseGwei, parseNonce } from '@/core/tx/advancedInputs';
 import { type DecimalFormat, DOT_DECIMALS, parseAmount } from '@/core/tx/amount';
-import { type AdvancedOverrides, type KnownReads, type PreparedSend, prepareSend } from '@/core/tx/prepare';
+import {
+  type AdvancedOverrides,
+  type KnownReads,
+  type PreparedSend,
+  prepareSend,
+  type SendDraft,
+} from '@/core/tx/prepare';
 import { type KnownRecipient, type RecipientFinding, recipientFindings } from '@/core/tx/safety';
 import type { Asset } from '@/core/tx/transfer';
 import { errorMessage } from '@/lib/errorMessages';
@@ -159,6 +165,8 @@ export async function continueSend(args: {
   inBatch?: boolean;
   /** In a batch: what it already sends of the same asset (see prepareSend). */
   batchSpent?: bigint;
+  /** `from`'s balances proven apart from the node's claim: the send takes no more (see prepareSend). */
+  proven?: SendDraft['proven'];
 }): Promise<ContinueResult> {
   const { form, network, from, asset } = args;
   const errors: FieldErrors = {};
@@ -213,6 +221,7 @@ export async function continueSend(args: {
         advanced,
         inBatch: args.inBatch,
         batchSpent: args.batchSpent,
+        proven: args.proven,
       },
       args.chainRead,
     );

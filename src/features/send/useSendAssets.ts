@@ -5,9 +5,12 @@ import type { Network } from '@/core/chain/networks';
 import type { Asset } from '@/core/tx/transfer';
 import { useAccountItems } from '@/lib/queries/activityQueries';
 import { heldNftsQuery } from '@/lib/queries/nftQueries';
-import { useFungibleAssets } from '@/lib/useFungibleAssets';
+import { type FungibleAsset, useFungibleAssets } from '@/lib/useFungibleAssets';
 
-export type SendableAsset = { key: string; asset: Asset; balance: bigint | undefined };
+/** An asset Send offers; a coin's or token's balance as every figure takes it (useFungibleAssets). */
+export type SendableAsset = { key: string; asset: Asset; balance: bigint | undefined } & Partial<
+  Pick<FungibleAsset, 'proven' | 'mark'>
+>;
 
 /** The form's key for an asset: 'native', a token address, or `${contract}:${tokenId}` for an NFT (lower case). */
 export function sendAssetKey(asset: Asset): string {
@@ -44,5 +47,10 @@ export function useSendAssets(network: Network, from: Address | undefined, selec
   // A price only for the asset asked for: never the native coin's for something not (yet) listed.
   const price: FeedAnswer | undefined = found ? fungible.priceOf(selected.key) : undefined;
   const nativePrice: FeedAnswer | undefined = fungible.priceOf('native');
-  return { assets, asset: selected.asset, balance: selected.balance, price, nativePrice };
+  // A send takes no more than a proven balance where a check has one apart from the node's claim.
+  const proven = {
+    native: fungible.assets[0]?.proven,
+    token: selected.asset.kind === 'token' ? selected.proven : undefined,
+  };
+  return { assets, asset: selected.asset, balance: selected.balance, price, nativePrice, proven };
 }

@@ -11,7 +11,7 @@ import ui from '@/components/ui.module.css';
 import { presetFees } from '@/core/chain/fees';
 import type { Network } from '@/core/chain/networks';
 import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
-import { amountValue, codeValue, untrustedValue } from '@/core/i18n/message';
+import { amountValue, codeValue, type MessageId, untrustedValue } from '@/core/i18n/message';
 import { deviceSeconds, swapDeadline } from '@/core/swap/deadline';
 import { NATIVE } from '@/core/swap/pools';
 import { impactBlocks } from '@/core/swap/routeChoice';
@@ -21,7 +21,7 @@ import { shortAddress } from '@/lib/format';
 import { amountInputText, useDecimalInput, useT } from '@/lib/i18n';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { simulatedReceived, useLastSwapSimulation } from '@/lib/swapSimulations';
-import { type FungibleAsset, useFungibleAssets } from '@/lib/useFungibleAssets';
+import { type BalanceMark, type FungibleAsset, useFungibleAssets } from '@/lib/useFungibleAssets';
 import { useSmartAccount } from '@/lib/useSmartAccount';
 import { useSigningAccounts } from '@/lib/vault';
 import { PermitPanel } from './PermitPanel';
@@ -285,5 +285,15 @@ function assetChoice(a: FungibleAsset, t: ReturnType<typeof useT>): string {
   const symbol = untrustedValue(a.asset.symbol, 'symbol');
   return a.balance === undefined
     ? t('swap:form.assetReading', { symbol })
-    : t('swap:form.assetOption', { symbol, balance: amountValue(a.balance, a.asset.decimals) });
+    : t(a.mark ? OPTION_MARKED[a.mark] : 'swap:form.assetOption', {
+        symbol,
+        balance: amountValue(a.balance, a.asset.decimals),
+      });
 }
+
+/** An asset's balance in the lists, as proven where the node's claim is not (BalanceMark). */
+const OPTION_MARKED = {
+  contradicted: 'swap:form.assetOptionContradicted',
+  moved: 'swap:form.assetOptionMoved',
+  unproven: 'swap:form.assetOptionUnproven',
+} as const satisfies Record<NonNullable<BalanceMark>, MessageId>;

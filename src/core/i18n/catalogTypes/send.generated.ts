@@ -90,6 +90,9 @@ declare module '../message' {
     "send:form.asset.nftHeld": { "count": number | bigint; "name": MessageValue; "tokenId": MessageValue };
     "send:form.asset.readingBalances": undefined;
     "send:form.asset.token": { "balance": MessageValue; "symbol": MessageValue };
+    "send:form.asset.tokenContradicted": { "balance": MessageValue; "symbol": MessageValue };
+    "send:form.asset.tokenMoved": { "balance": MessageValue; "symbol": MessageValue };
+    "send:form.asset.tokenUnproven": { "balance": MessageValue; "symbol": MessageValue };
     "send:form.balance": undefined;
     "send:form.balanceWithFiat": undefined;
     "send:form.checking": undefined;

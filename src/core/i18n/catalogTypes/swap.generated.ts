@@ -12,6 +12,9 @@ declare module '../message' {
     "swap:form.amount": { "symbol": MessageValue };
     "swap:form.assetIn": undefined;
     "swap:form.assetOption": { "balance": MessageValue; "symbol": MessageValue };
+    "swap:form.assetOptionContradicted": { "balance": MessageValue; "symbol": MessageValue };
+    "swap:form.assetOptionMoved": { "balance": MessageValue; "symbol": MessageValue };
+    "swap:form.assetOptionUnproven": { "balance": MessageValue; "symbol": MessageValue };
     "swap:form.assetOut": undefined;
     "swap:form.assetReading": { "symbol": MessageValue };
     "swap:form.checking": undefined;

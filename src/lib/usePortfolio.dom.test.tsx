@@ -1,0 +1,142 @@
+// The balances usePortfolio hands to every figure derived from them (the value chart and its
+// 24-hour change, Approvals' amounts at risk, Send's and Swap's lists through useFungibleAssets),
+// over a whole test wallet and a fake node: where a check has the proven balance apart from the
+// node's claim (Walletbeat's lying proxy multiplies balanceOf by a million), the proven one, also
+// while a changed request is read again; only the view's rows keep the claim, to strike it through.
+import { flushSync } from 'react-dom';
+import { type Hex, parseUnits } from 'viem';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
+import type { PortfolioSnapshot } from '@/core/assets/portfolio';
+import { accountsToRead } from '@/core/chain/networkConfig';
+import { selectedNetwork } from '@/core/session/sessionStore';
+import type { FigureCheck } from '@/core/verify/figureChecks';
+import { verificationOf } from '@/core/verify/verificationSetting';
+import { portfolioQuery } from '@/lib/queries/portfolioQueries';
+import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
+import { usePortfolio } from '@/lib/usePortfolio';
+import { noteBalanceCheck } from '@/lib/verificationAlarm';
+import { balanceCheck } from '@/testing/balanceChecks';
+import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
+
+const poll = { timeout: 4_000, interval: 10 };
+const ME = TEST_ADDRESS_0.toLowerCase();
+
+let wallet: TestWallet;
+let unmount: () => void = () => undefined;
+let portfolio: ReturnType<typeof usePortfolio> | undefined;
+let lastLateRequest = Date.now();
+
+function Probe() {
+  portfolio = usePortfolio();
+  return null;
+}
+
+beforeEach(async () => {
+  wallet = await createTestWallet();
+  // Reads of the balances hang (a changed request stays on its way); the rest is not there.
+  const node = fakeSimulationNode(
+    (method) => {
+      if (method === 'eth_call') return new Promise(() => undefined);
+      if (method === 'eth_getLogs') return [];
+      throw { code: -32601, message: `the method ${method} does not exist` };
+    },
+    { block: { ...FAKE_BLOCK }, chainId: 31337 },
+  );
+  vi.stubGlobal('fetch', node.fetch);
+});
+afterEach(() => {
+  unmount();
+  const network = selectedNetwork(wallet.store.getState());
+  noteBalanceCheck(network, balanceCheck({ block: FAKE_BLOCK.number }), { native: network.nativeCurrency, tokens: [] });
+  wallet.close();
+  // What the closed screen still had under way asks the node a moment later: refused here, never
+  // sent to the network.
+  vi.stubGlobal('fetch', async () => {
+    lastLateRequest = Date.now();
+    return Response.json({ jsonrpc: '2.0', id: 0, error: { code: -32000, message: 'closed' } });
+  });
+});
+afterAll(async () => {
+  // The real fetch comes back once nothing has asked for a while.
+  for (let waited = 0; Date.now() - lastLateRequest < 1_000 && waited < 5_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  vi.unstubAllGlobals();
+});
+
+describe('the balances every figure takes', () => {
+  it('are the proven ones where a check has them apart from the node’s claim, also while a changed request is read', async () => {
+    const network = selectedNetwork(wallet.store.getState());
+    const dai = portfolioTokens(network, [], [], []).find((t) => t.symbol === 'DAI');
+    if (!dai) throw new Error('no DAI on the local list');
+    const daiKey = dai.address.toLowerCase();
+    const vault = wallet.vault.store.getState();
+    if (vault.status !== 'unlocked') throw new Error('locked');
+    const selectedAddress = vault.accounts.find((a) => a.id === vault.selectedAccountId)?.address;
+    const visible = vault.accounts.filter((a) => !a.hidden);
+    const accounts = accountsToRead(network, wallet.store.getState().networkConfig, visible, selectedAddress).map(
+      (a) => a.address as Hex,
+    );
+    const request = {
+      accounts,
+      tokens: portfolioTokens(network, [], [], []).map((t) => t.address),
+      feeds: priceFeedsFor(network),
+    };
+    const proven = parseUnits('4937.25', 18);
+    const claimed = proven * 1_000_000n;
+    const snapshot: PortfolioSnapshot = {
+      blockNumber: FAKE_BLOCK.number,
+      timestamp: Number(FAKE_BLOCK.timestamp),
+      via: 'multicall',
+      native: new Map(accounts.map((a) => [a.toLowerCase(), 2n * 10n ** 18n])),
+      tokens: new Map(accounts.map((a) => [a.toLowerCase(), new Map([[daiKey, claimed]])])),
+      prices: new Map([[daiKey, { answer: 100_000_000n, decimals: 8, updatedAt: 1, roundId: 1n }]]),
+    };
+    // The node's figure at its head, 2 ETH, is not the 1.5 ETH proven at the trusted block.
+    const moved: FigureCheck = {
+      state: 'moved',
+      claimed: 2n * 10n ** 18n,
+      at: 100n,
+      proven: 15n * 10n ** 17n,
+      block: 99n,
+    };
+    const contradicted: FigureCheck = { state: 'contradicted', claimed, proven, source: 'http://node.test/' };
+    const check = balanceCheck({ block: 99n, native: { [ME]: moved }, tokens: { [ME]: { [daiKey]: contradicted } } });
+    const verification = verificationOf(wallet.store.getState().verification, network);
+    wallet.queries.setQueryData(portfolioQuery(network, request).queryKey, snapshot);
+    wallet.queries.setQueryData(balanceCheckQuery(network, snapshot, request, verification).queryKey, check);
+    unmount = renderInWallet(wallet, <Probe />).unmount;
+
+    const figures = () => {
+      const shown = portfolio?.snapshot;
+      return {
+        dai: shown?.tokens.get(ME)?.get(daiKey),
+        eth: shown?.native.get(ME),
+        checked: portfolio?.checks !== undefined,
+      };
+    };
+    const provenFigures = { dai: proven, eth: 15n * 10n ** 17n, checked: true };
+    await expect.poll(figures, poll).toEqual(provenFigures);
+    // Home's total counts the proven balance; its row keeps the claim beside it.
+    expect(portfolio?.view?.accounts[0]?.rows.find((r) => r.key === daiKey)).toMatchObject({
+      balance: proven,
+      value: proven,
+      check: contradicted,
+    });
+
+    // A token added: the new request is read, the last balances stay on screen meanwhile, as proven.
+    flushSync(() =>
+      wallet.store.getState().addCustomToken(network.id, {
+        address: '0x00000000000000000000000000000000000000e4',
+        name: 'Empty',
+        symbol: 'EMP',
+        decimals: 6,
+      }),
+    );
+    await expect.poll(() => portfolio?.tokens.some((t) => t.symbol === 'EMP'), poll).toBe(true);
+    expect(figures()).toEqual(provenFigures);
+    expect(portfolio?.view?.accounts[0]?.rows.find((r) => r.key === daiKey)?.balance).toBe(proven);
+  });
+});
