@@ -124,7 +124,7 @@ describe('the companion extension on the pages that test it', () => {
         const loads = Number(sessionStorage.getItem('loads') ?? 0) + 1;
         sessionStorage.setItem('loads', String(loads));
         ${ask}
-        if (loads < 8) setTimeout(() => location.reload(), 700);
+        if (loads < 5) setTimeout(() => location.reload(), 700);
       </script>`,
       [`${other}/frames.html`]: `<!doctype html><title>Frames</title><script>
         let swaps = 0;
@@ -135,7 +135,7 @@ describe('the companion extension on the pages that test it', () => {
           document.body.append(frame);
         };
         // The next swap once the frame in place has asked.
-        window.asked = () => ++swaps < 8 && setTimeout(swap, 700);
+        window.asked = () => ++swaps < 5 && setTimeout(swap, 700);
         addEventListener('load', swap);
       </script>`,
       [`${other}/child.html`]: `<!doctype html><title>Child</title><script>${ask} parent.asked();</script>`,
@@ -156,10 +156,10 @@ describe('the companion extension on the pages that test it', () => {
 
     // Each loop's last page stays, asking: long enough for a window to open, were it to.
     await page.goto(`${other}/reloads.html`);
-    await expect.poll(() => served.get(`${other}/reloads.html`), { timeout: 30_000 }).toBe(8);
+    await expect.poll(() => served.get(`${other}/reloads.html`), { timeout: 30_000 }).toBe(5);
     await page.waitForTimeout(3_000);
     await page.goto(`${other}/frames.html`);
-    await expect.poll(() => served.get(`${other}/child.html`), { timeout: 30_000 }).toBe(8);
+    await expect.poll(() => served.get(`${other}/child.html`), { timeout: 30_000 }).toBe(5);
     await page.waitForTimeout(3_000);
     profile.context.off('page', count);
     expect(opened.map((popup) => popup.url())).toEqual([]);
