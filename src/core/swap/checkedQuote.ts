@@ -43,6 +43,17 @@ export type CheckedQuoteReader = {
   read(ask: QuoteAsk, trust: HeaderTrust): Promise<CheckedQuote>;
 };
 
+/** Cairn's EVM, loaded with the first check (it is large). */
+let evm: Promise<typeof import('../verify/verifiedCall')> | undefined;
+const loadEvm = () => {
+  // A load that failed (offline, say) is tried again by the next check.
+  evm ??= import('../verify/verifiedCall').catch((error: unknown) => {
+    evm = undefined;
+    throw error;
+  });
+  return evm;
+};
+
 const pairKey = (ask: QuoteAsk) => `${ask.tokenIn.toLowerCase()}>${ask.tokenOut.toLowerCase()}`;
 
 const unrunnable = (reason: string) =>
@@ -77,7 +88,7 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
 
   /** Each call's answer from Cairn's EVM over state proven at `header`, in one aggregate3, and that run. */
   async function provenAnswers(asked: readonly Call3[], header: TrustedHeader, key: string) {
-    const { verifiedCall } = await import('../verify/verifiedCall');
+    const { verifiedCall } = await loadEvm();
     const data = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [asked] });
     const run = await verifiedCall(
       source as Source,
@@ -124,7 +135,8 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
       const trusted = trustedHeaderFor(sources, trust, ask.block);
       let early: { asked: number; proven: ReturnType<typeof provenAnswers> } | undefined;
       const beforeQuotes = async (asked: readonly Call3[]) => {
-        const known = await trusted.catch(() => undefined);
+        // The EVM loaded first, so the proofs leave in the same moment as the quoter calls.
+        const [known] = await Promise.all([trusted.catch(() => undefined), loadEvm()]);
         if (!known) return;
         early = { asked: asked.length, proven: provenAnswers(asked, known, key) };
         early.proven.catch(() => undefined);
