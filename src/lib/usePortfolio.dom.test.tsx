@@ -1,5 +1,6 @@
 // The balances usePortfolio hands to every figure derived from them (the value chart and its
-// 24-hour change, Approvals' amounts at risk, Send's and Swap's lists through useFungibleAssets),
+// 24-hour change, Approvals' amounts at risk, Send's and Swap's lists and "Max" through
+// useFungibleAssets),
 // over a whole test wallet and a fake node: where a check has the proven balance apart from the
 // node's claim (Walletbeat's lying proxy multiplies balanceOf by a million), the proven one, also
 // while a changed request is read again; only the view's rows keep the claim, to strike it through.
@@ -14,6 +15,8 @@ import type { FigureCheck } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
+import { useSelectedNetwork } from '@/lib/session';
+import { useFungibleAssets } from '@/lib/useFungibleAssets';
 import { usePortfolio } from '@/lib/usePortfolio';
 import { noteBalanceCheck } from '@/lib/verificationAlarm';
 import { balanceCheck } from '@/testing/balanceChecks';
@@ -27,17 +30,21 @@ const ME = TEST_ADDRESS_0.toLowerCase();
 let wallet: TestWallet;
 let unmount: () => void = () => undefined;
 let portfolio: ReturnType<typeof usePortfolio> | undefined;
+let fungible: ReturnType<typeof useFungibleAssets> | undefined;
 let lastLateRequest = Date.now();
+let node: ReturnType<typeof fakeSimulationNode>;
 
 function Probe() {
   portfolio = usePortfolio();
+  // What Send's and Swap's lists, balances and "Max" take.
+  fungible = useFungibleAssets(useSelectedNetwork(), TEST_ADDRESS_0);
   return null;
 }
 
 beforeEach(async () => {
   wallet = await createTestWallet();
   // Reads of the balances hang (a changed request stays on its way); the rest is not there.
-  const node = fakeSimulationNode(
+  node = fakeSimulationNode(
     (method) => {
       if (method === 'eth_call') return new Promise(() => undefined);
       if (method === 'eth_getLogs') return [];
@@ -119,6 +126,16 @@ describe('the balances every figure takes', () => {
     };
     const provenFigures = { dai: proven, eth: 15n * 10n ** 17n, checked: true };
     await expect.poll(figures, poll).toEqual(provenFigures);
+    expect(fungible?.assets.find((a) => a.key === daiKey)).toMatchObject({
+      balance: proven,
+      proven,
+      mark: 'contradicted',
+    });
+    expect(fungible?.assets.find((a) => a.key === 'native')).toMatchObject({
+      balance: 15n * 10n ** 17n,
+      proven: 15n * 10n ** 17n,
+      mark: 'moved',
+    });
     // Home's total counts the proven balance; its row keeps the claim beside it.
     expect(portfolio?.view?.accounts[0]?.rows.find((r) => r.key === daiKey)).toMatchObject({
       balance: proven,
@@ -138,5 +155,14 @@ describe('the balances every figure takes', () => {
     await expect.poll(() => portfolio?.tokens.some((t) => t.symbol === 'EMP'), poll).toBe(true);
     expect(figures()).toEqual(provenFigures);
     expect(portfolio?.view?.accounts[0]?.rows.find((r) => r.key === daiKey)?.balance).toBe(proven);
+    // What the wallet reads in the background (history, tokens nobody asked for) is answered
+    // before the node goes away: it has asked nothing for a moment.
+    let asked = -1;
+    const idle = () => {
+      const still = node.asked.length === asked;
+      asked = node.asked.length;
+      return still;
+    };
+    await expect.poll(idle, { timeout: 4_000, interval: 300 }).toBe(true);
   });
 });
