@@ -333,7 +333,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
           if ((await alarm.count()) === 0) await mineTransfer(env.chain.url);
           return alarm.count();
         },
-        { timeout: 30_000, intervals: [3_000] },
+        { timeout: 30_000, interval: 3_000 },
       )
       .toBe(1);
     expect(await alarm.textContent()).toContain(`${proxy.url} said`);

@@ -8,7 +8,7 @@ const OTHER: Address = '0x2000000000000000000000000000000000000002';
 const STRANGER: Address = '0x3000000000000000000000000000000000000003';
 const DELEGATE: Address = '0x4000000000000000000000000000000000000004';
 
-const batch = (...to: Address[]): CallingRequest => ({
+const batch = (...to: Address[]): Extract<CallingRequest, { method: 'wallet_sendCalls' }> => ({
   method: 'wallet_sendCalls',
   account: ME,
   chainId: 1,

@@ -100,8 +100,24 @@ describe('submit while sending is held', () => {
     const { account, reached } = watchedAccount();
     const walletSend = vi.fn(async () => '0x01' as Hex);
     const inWallet: SigningAccount = { ...account, wallet: { name: 'Some wallet', send: walletSend } };
-    const pending = { id: 'r', nonce: 0, from: account.address, to: call.to, value: 1n, data: '0x' } as TxRecord;
-    const plan = { kind: 'speed-up' as const, enough: true, gas: 21_000n, fees, maxFee: 0n, value: 1n, balance: 0n };
+    const pending = {
+      id: 'r',
+      nonce: 0,
+      from: account.address,
+      to: call.to,
+      value: 1n,
+      data: '0x',
+    } as unknown as TxRecord;
+    const plan = {
+      kind: 'speed-up' as const,
+      enough: true,
+      gas: 21_000n,
+      fees,
+      maxFee: 0n,
+      previousMaxFee: 0n,
+      value: 1n,
+      balance: 0n,
+    };
     raise();
     const attempts = await Promise.all(
       [
@@ -109,7 +125,7 @@ describe('submit while sending is held', () => {
         () => service.replace(network, account, pending, plan),
         () => service.replace(network, account, pending, { ...plan, kind: 'cancel' }),
         () => service.fillGap(network, account, 3, { kind: 'legacy', gasPrice: 1n }),
-        async () => service.refuseWhileHeld(network),
+        async (): Promise<unknown> => service.refuseWhileHeld(network),
       ].map((attempt) => Promise.resolve().then(attempt).catch(heldCode)),
     );
     expect(attempts).toEqual(Array(5).fill('VERIFY_SENDING_HELD'));
