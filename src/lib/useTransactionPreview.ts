@@ -1,14 +1,13 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { Abi, Address } from 'viem';
+import { type Abi, type Address, zeroAddress } from 'viem';
 import { portfolioTokens } from '@/core/assets/catalogue';
 import type { Network } from '@/core/chain/networks';
 import { feeFields, type ReadBefore } from '@/core/simulation/nextBlock';
 import type { BatchSending } from '@/core/simulation/simulate';
 import type { BatchCall } from '@/core/simulation/simulateCalls';
 import type { UnsignedTransaction } from '@/core/simulation/types';
-import type { SmartAccountState } from '@/core/smartAccount/accountState';
-import type { ExecutionCall } from '@/core/smartAccount/execution';
+import type { AtomicBatch } from '@/core/smartAccount/batchPreview';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import {
   atomicPreviewQuery,
@@ -188,21 +187,21 @@ export function useCallsReviewPreview(
 
 /**
  * The same for an atomic batch: its one transaction previewed as it will be mined, the delegate's
- * code at the account (see simulateAtomicBatch; `state` plain: upgraded by that transaction), the
- * transaction as prepared (`sending`), and its holds.
+ * code at the account (see simulateAtomicBatch; a plain account's upgrade stood in for), the
+ * transaction as prepared (`sending`), and its holds. Nothing is read without a `batch`.
  */
 export function useAtomicReviewPreview(
   network: Network,
-  from: Address,
-  state: SmartAccountState | undefined,
-  calls: readonly ExecutionCall[],
-  enabled: boolean,
+  batch: AtomicBatch | undefined,
   scope: PreviewScope = {},
   sending: BatchSending | undefined = undefined,
 ): ReviewPreview<CallsPreview> {
-  const context = usePreviewContext(network, from, NO_ABIS, scope);
-  const planned = { from, state: state ?? { kind: 'plain' as const }, calls };
-  const preview = useQuery({ ...atomicPreviewQuery(network, planned, context, sending), enabled: enabled && !!state });
-  const key = enabled && state ? JSON.stringify(simulationKeys.atomic(network, planned, [], sending)) : undefined;
+  const context = usePreviewContext(network, batch?.account, NO_ABIS, scope);
+  const asked = batch ?? NO_BATCH;
+  const preview = useQuery({ ...atomicPreviewQuery(network, asked, context, sending), enabled: batch !== undefined });
+  const key = batch && JSON.stringify(simulationKeys.atomic(network, batch, [], sending));
   return useHolds(network, preview, key, context.own);
 }
+
+/** Never read (its query is not enabled): the key of an atomic preview not asked yet. */
+const NO_BATCH: AtomicBatch = { account: zeroAddress, calls: [], tx: { from: zeroAddress } };

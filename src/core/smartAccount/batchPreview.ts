@@ -59,30 +59,30 @@ export async function plannedGas(client: ChainClient, plan: PlannedBatch, option
 }
 
 /**
- * What an atomic batch would do if mined now: its one transaction previewed (atomicBatchTransaction,
- * with the fees, limit and nonce of `options.sending` when prepared), which gives the changes and
- * the outcome. Beside it, in the same round trip, the calls one after another from the account
- * (simulateCalls), only for what each would cost as a transaction of its own and, when the batch
- * fails, which call fails; `calls` is empty when that preview has no answer for every call.
+ * An atomic batch to preview: the account whose calls it runs, the calls, and the one transaction
+ * that runs them (atomicBatchTransaction; once planned, plannedTransaction: another account may
+ * send it and pay).
+ */
+export type AtomicBatch = { account: Address; calls: readonly ExecutionCall[]; tx: UnsignedTransaction };
+
+/**
+ * What an atomic batch would do if mined now: its one transaction previewed (with the fees, limit
+ * and nonce of `options.sending` when prepared), which gives the changes and the outcome. Beside
+ * it, in the same round trip, the calls one after another from the account (simulateCalls), only
+ * for what each would cost as a transaction of its own and, when the batch fails, which call
+ * fails; `calls` is empty when that preview has no answer for every call.
  *
  * Codes: those of simulateTransaction.
  */
 export async function simulateAtomicBatch(
   client: ChainClient,
-  account: Address,
-  state: SmartAccountState,
-  calls: readonly ExecutionCall[],
+  { account, calls, tx }: AtomicBatch,
   options: SimulateOptions,
 ): Promise<CallsSimulation> {
   const { sending } = options;
-  const tx: UnsignedTransaction = {
-    ...atomicBatchTransaction(account, state, calls),
-    ...sending?.fees,
-    gas: sending?.gas,
-    nonce: sending?.nonce,
-  };
+  const sent: UnsignedTransaction = { ...tx, ...sending?.fees, gas: sending?.gas, nonce: sending?.nonce };
   const apart = simulateCalls(client, account, calls, { ...options, sending: undefined }).catch(() => undefined);
-  const [one, each] = await Promise.all([simulateTransaction(client, tx, options), apart]);
+  const [one, each] = await Promise.all([simulateTransaction(client, sent, options), apart]);
   return {
     ...one,
     outcome: withFailingCall(one.outcome, each, calls.length),

@@ -16,6 +16,7 @@ import { upgradeDeclinedError } from '@/core/dapp/siteErrors';
 import { msg } from '@/core/i18n/message';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
+import { type AtomicBatch, atomicBatchTransaction, plannedTransaction } from '@/core/smartAccount/batchPreview';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
 import { type PreparedAtomicBatch, prepareAtomicBatch } from '@/lib/atomicCalls';
 import { waitForAtomicBatchReceipt } from '@/lib/callsReceipts';
@@ -127,8 +128,14 @@ function AtomicReview({ id, request: asked, state }: Props) {
   const [steps, setSteps] = useState<CallStep[]>();
   const selected = useSelectedNetwork();
   const previewable = network !== undefined && (ready !== undefined || problem !== undefined);
-  const sending = batchSending(ready?.prepared);
-  const review = useAtomicReviewPreview(network ?? selected, from, state, batch, previewable, { site: true }, sending);
+  // The one transaction that will be mined: as planned, or (preparing failed) as it would be.
+  const planned = ready?.plan;
+  const atomic = useMemo<AtomicBatch | undefined>(() => {
+    if (!previewable) return undefined;
+    const tx = planned ? plannedTransaction(planned) : atomicBatchTransaction(from, state, batch);
+    return { account: from, calls: batch, tx };
+  }, [previewable, planned, from, state, batch]);
+  const review = useAtomicReviewPreview(network ?? selected, atomic, { site: true }, batchSending(ready?.prepared));
   const previews = review.preview.data?.result.calls;
   const outcome = review.preview.data?.result.outcome;
   const fails = outcome?.ok === false;

@@ -12,6 +12,7 @@ import ui from '@/components/ui.module.css';
 import { signerProfile } from '@/core/accounts/signerKinds';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
+import { type AtomicBatch, atomicBatchTransaction, plannedTransaction } from '@/core/smartAccount/batchPreview';
 import { errorMessage, failureMessage } from '@/lib/errorMessages';
 import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
@@ -86,12 +87,20 @@ export function BatchReviewPanel() {
     }),
     enabled: ready && !consentMissing,
   });
-  // The account's own transaction runs the calls, whoever pays: as prepared when it pays itself.
-  const selfPaid = prepared.data !== undefined && sameAddress(prepared.data.plan.tx.sender, from ?? '0x');
-  const asPrepared = selfPaid ? batchSending(prepared.data?.prepared) : undefined;
-  const usable = smart?.kind === 'plain' || smart?.kind === 'upgraded';
-  const enabled = from !== undefined && usable;
-  const review = useAtomicReviewPreview(network, from ?? '0x', smart, calls, enabled, {}, asPrepared);
+  // The one transaction that will be mined: once planned, the plan's (another account may send
+  // it); before that, the account's own once it is known to pay for itself.
+  const planned = prepared.data?.plan;
+  const selfPaid = payer !== undefined && from !== undefined && sameAddress(payer.address, from);
+  const atomic = useMemo<AtomicBatch | undefined>(() => {
+    if (!from || (smart?.kind !== 'plain' && smart?.kind !== 'upgraded')) return undefined;
+    const tx = planned
+      ? plannedTransaction(planned)
+      : selfPaid
+        ? atomicBatchTransaction(from, smart, calls)
+        : undefined;
+    return tx && { account: from, calls, tx };
+  }, [from, smart, planned, selfPaid, calls]);
+  const review = useAtomicReviewPreview(network, atomic, {}, batchSending(prepared.data?.prepared));
   const previews = review.preview.data?.result.calls;
   const failing = review.preview.data?.result.outcome.ok === false;
   const native = network.nativeCurrency;

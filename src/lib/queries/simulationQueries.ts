@@ -13,10 +13,8 @@ import { createProbeCache, nodeKey } from '@/core/simulation/probe';
 import { type BatchSending, type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
-import type { SmartAccountState } from '@/core/smartAccount/accountState';
 import type { PlannedBatch } from '@/core/smartAccount/atomicSend';
-import { atomicBatchTransaction, plannedGas, simulateAtomicBatch } from '@/core/smartAccount/batchPreview';
-import type { ExecutionCall } from '@/core/smartAccount/execution';
+import { type AtomicBatch, plannedGas, simulateAtomicBatch } from '@/core/smartAccount/batchPreview';
 import { keepAbilities, readKeptAbilities } from '../keptAbilities';
 import { chainKeys, currentHead } from './chainQueries';
 import { hasMulticall, noteMulticall } from './portfolioQueries';
@@ -64,9 +62,6 @@ const text = (value: bigint | number | undefined) => (value === undefined ? unde
 const sendingKey = (sending: BatchSending | undefined) =>
   sending ? [text(sending.gas), sending.nonce, Object.values(sending.fees).map(text)] : null;
 
-/** An atomic batch to preview: the account, what it is now (a plain one is upgraded by the batch), its calls. */
-export type AtomicBatch = { from: Address; state: SmartAccountState; calls: readonly ExecutionCall[] };
-
 export const simulationKeys = {
   preview: (network: Network, tx: UnsignedTransaction, own: readonly Address[]) =>
     [
@@ -96,13 +91,19 @@ export const simulationKeys = {
       own.map((a) => a.toLowerCase()),
       sendingKey(sending),
     ] as const,
-  atomic: (network: Network, batch: AtomicBatch, own: readonly Address[], sending: BatchSending | undefined) =>
+  atomic: (
+    network: Network,
+    { account, calls, tx }: AtomicBatch,
+    own: readonly Address[],
+    sending: BatchSending | undefined,
+  ) =>
     [
       ...chainKeys.network(network),
       'atomic-preview',
-      batch.from.toLowerCase(),
-      batch.state.kind,
-      batch.calls.map((c) => [c.to.toLowerCase(), text(c.value), c.data]),
+      account.toLowerCase(),
+      calls.map((c) => [c.to.toLowerCase(), text(c.value), c.data]),
+      [tx.from.toLowerCase(), tx.to?.toLowerCase() ?? null, text(tx.value), tx.data ?? '0x'],
+      (tx.upgrades ?? []).map((u) => [u.authority.toLowerCase(), u.delegate.toLowerCase()]),
       own.map((a) => a.toLowerCase()),
       sendingKey(sending),
     ] as const,
@@ -242,12 +243,12 @@ export function atomicPreviewQuery(
       const previewed = await preview(
         network,
         context,
-        (chain, options) => simulateAtomicBatch(chain, batch.from, batch.state, batch.calls, options),
+        (chain, options) => simulateAtomicBatch(chain, batch, options),
         client.getQueryData<CallsPreview>(queryKey),
         knownNow(client, network, undefined),
         sending,
       );
-      const transaction = { ...atomicBatchTransaction(batch.from, batch.state, batch.calls), gas: sending?.gas };
+      const transaction = { ...batch.tx, gas: sending?.gas };
       return { ...previewed, transaction };
     },
     retry: false,
