@@ -125,6 +125,8 @@ describe('sending', () => {
       args: [empty, parseUnits('10', 6)],
     });
     await node.setBalance({ address: empty, value: 0n });
+    // Send takes its balances from the portfolio, read once per block: a chain changes only by blocks.
+    await node.mine({ blocks: 1 });
     const payerBefore = await node.getBalance({ address: payer });
     const before = await node.readContract({
       address: tokens.USDC,

@@ -56,8 +56,9 @@ export function useFungibleAssets(network: Network, from: Address | undefined) {
     network,
   ).mode;
   const tokens = useMemo(() => portfolioTokens(network, custom, [], hidden), [network, custom, hidden]);
-  // At the header's pace: a read of its own for Send or Swap would be one more, and unchecked.
-  const portfolio = usePortfolio({ everyBlock: false });
+  // The portfolio's read, at each new block as on Home (a balance a minute old is no base for a
+  // send): a read of its own for Send or Swap would be one more, and unchecked.
+  const portfolio = usePortfolio();
   const inPortfolio =
     from !== undefined && portfolio.network.id === network.id && portfolio.addresses.some((a) => sameAddress(a, from));
   const request = useMemo(
