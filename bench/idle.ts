@@ -2,7 +2,8 @@
 // on Home and on Activity, with 3 and with 30 accounts, and requests per minute with no new
 // block, with the head's newHeads subscription live and with polling alone (the proxy refusing
 // WebSocket). A seeded local chain behind a counting proxy that passes WebSocket upgrades and
-// counts their messages apart; a block mined every BLOCK_MS. Figures only.
+// counts their messages apart; a block mined every BLOCK_MS. Then the same after the person sets
+// the local chain's RPC URL to another proxy (idleRpcChange.ts). Figures only.
 import type { Page } from 'playwright-core';
 import { Activity } from '../e2e/pages/Activity.ts';
 import { AppShell } from '../e2e/pages/AppShell.ts';
@@ -11,54 +12,16 @@ import { Onboarding } from '../e2e/pages/Onboarding.ts';
 import { nodeClient } from '../e2e/support/rpc.ts';
 import type { RpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { type BenchRun, sized } from './benchRun.ts';
+import { measure, mineEvery, perBlock, sum } from './blockCounts.ts';
 import type { Held } from './held.ts';
+import { afterRpcChange } from './idleRpcChange.ts';
 import { startBenchStage } from './stage.ts';
 
 const BLOCK_MS = 5_000;
 /** A smoke run only checks that the section runs: blocks come ten times as fast. */
 const SMOKE_BLOCK_MS = 500;
-const CALLS_BUDGET = 6;
-const REQUESTS_BUDGET = 2;
 /** At most one request per half block time. */
 const QUIET_BUDGET_PER_MINUTE = 60_000 / (BLOCK_MS / 2);
-
-type Counts = { blocks: number; requests: number; calls: Record<string, number>; ms: number };
-
-const sum = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
-
-async function mineEvery(chainUrl: string, blocks: number, blockMs: number): Promise<void> {
-  for (let i = 0; i < blocks; i++) {
-    await new Promise((done) => setTimeout(done, blockMs));
-    await fetch(chainUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
-    });
-  }
-}
-
-async function measure(proxy: RpcFaultProxy, chainUrl: string, blocks: number, blockMs: number): Promise<Counts> {
-  proxy.resetCounts();
-  const start = Date.now();
-  await mineEvery(chainUrl, blocks, blockMs);
-  // The last block is counted with what it brought.
-  await new Promise((done) => setTimeout(done, blockMs / 2));
-  return { blocks, requests: proxy.requests, calls: { ...proxy.calls }, ms: Date.now() - start };
-}
-
-function perBlock(label: string, counts: Counts): string {
-  const calls = sum(counts.calls) / counts.blocks;
-  const requests = counts.requests / counts.blocks;
-  const within = calls <= CALLS_BUDGET && requests <= REQUESTS_BUDGET;
-  const methods = Object.entries(counts.calls)
-    .sort((a, b) => b[1] - a[1])
-    .map(([method, n]) => `${method} ${(n / counts.blocks).toFixed(1)}`)
-    .join(', ');
-  return [
-    `  ${label.padEnd(24)} ${calls.toFixed(1)} calls, ${requests.toFixed(1)} HTTP requests per new block   budget ≤ ${CALLS_BUDGET} and ≤ ${REQUESTS_BUDGET}: ${within ? 'within budget' : 'OVER BUDGET'}`,
-    `    by method: ${methods || 'none'}`,
-  ].join('\n');
-}
 
 async function addAccounts(page: Page, total: number): Promise<void> {
   await new AppShell(page).accountMenuLink('Manage accounts');
@@ -118,6 +81,8 @@ export async function benchIdle(run: BenchRun, held: Held): Promise<string> {
     lines.push(await quietMinute(`no new block, polling, ${accounts} accounts`, proxy, page, quietMs));
     lines.push(perBlock(`Home, polling, ${accounts}`, await measure(proxy, chain.url, blocks, blockMs)));
     proxy.allowSockets(true);
+    // The person sets the local chain's RPC URL to another node (a second proxy): no socket then.
+    lines.push(...(await afterRpcChange(run, held, page, { url: chain.url, oldProxy: proxy }, blockMs, accounts)));
     await context.close();
   }
   return lines.join('\n');

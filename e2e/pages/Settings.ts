@@ -48,4 +48,14 @@ export class Settings {
     await section.waitFor();
     return section;
   }
+
+  /** Sets a network's RPC URLs in Settings → Networks and saves them (once its node answered). */
+  async setRpcUrls(network: string, urls: readonly string[]): Promise<void> {
+    const section = await this.open('Networks');
+    await section.getByRole('button', { name: `Edit ${network}`, exact: true }).click();
+    const form = section.getByRole('form', { name: `Edit ${network}`, exact: true });
+    await form.getByLabel('RPC URLs').fill(urls.join('\n'));
+    await form.getByRole('button', { name: 'Save network' }).click();
+    await form.waitFor({ state: 'detached' });
+  }
 }
