@@ -1,7 +1,7 @@
 import { type Address, erc20Abi, type Hex, parseAbi, type SignedAuthorizationList, serializeTransaction } from 'viem';
 import { estimateGas, getBalance, getBlock, getCode, getTransactionCount, readContract } from 'viem/actions';
 import { currentAt, type HeadBlock, headBlockOf } from '../chain/chainHead';
-import { chainClient } from '../chain/client';
+import { type ChainClient, chainClient } from '../chain/client';
 import {
   costRange,
   exactFees,
@@ -112,7 +112,25 @@ export type PreparedSend<To extends Address | undefined = Address> = {
 export type KnownReads = {
   head?: HeadBlock | Promise<HeadBlock | undefined> | undefined;
   market?: FeeMarket | undefined;
+  /**
+   * Whether the recipient runs code, as the caller read it at the head (a site's window reads
+   * the code of every address a request calls first): not read again. A read that failed
+   * (rejected, or undefined) is asked of the node here.
+   */
+  recipientRunsCode?: Promise<boolean | undefined> | undefined;
 };
+
+/** Whether `address` runs code: as `known` says, else one eth_getCode (a failed known read is asked again). */
+async function runsCode(
+  client: ChainClient,
+  address: Address,
+  known: Promise<boolean | undefined> | undefined,
+): Promise<boolean> {
+  const given = await known?.catch(() => undefined);
+  if (given !== undefined) return given;
+  const code = await getCode(client, { address });
+  return code !== undefined && code !== '0x';
+}
 
 /** A prepared send that may create a contract (a site's deployment): what every review and send takes. */
 export type AnyPreparedSend = PreparedSend<Address | undefined>;
@@ -158,11 +176,11 @@ export async function prepareSend<To extends Address | undefined = Address>(
   let confirmedNonce: number;
   let estimate: Awaited<ReturnType<typeof settled<bigint>>>;
   let l1Fee: bigint;
-  let recipientCode: Hex | undefined;
+  let toRunsCode: boolean | undefined;
   try {
     const latest = (head: HeadBlock | undefined) =>
       head ?? getBlock(client, { blockTag: 'latest' }).then((read) => headBlockOf(read));
-    [market, block, nativeBalance, tokenBalance, confirmedNonce, estimate, l1Fee, recipientCode] = await Promise.all([
+    [market, block, nativeBalance, tokenBalance, confirmedNonce, estimate, l1Fee, toRunsCode] = await Promise.all([
       knownMarket(known, () => readFeeMarket(client)),
       known.head instanceof Promise ? known.head.then(latest) : latest(known.head),
       getBalance(client, { address: from }),
@@ -182,7 +200,7 @@ export async function prepareSend<To extends Address | undefined = Address>(
             }),
       ),
       readL1Fee(draft, call),
-      recipient === undefined ? Promise.resolve(undefined) : getCode(client, { address: recipient }),
+      recipient === undefined ? Promise.resolve(undefined) : runsCode(client, recipient, known.recipientRunsCode),
     ]);
   } catch (error) {
     throw toChainError(error);
@@ -223,7 +241,7 @@ export async function prepareSend<To extends Address | undefined = Address>(
   // A plain transfer to an account without code needs exactly 21,000 gas on Ethereum and chains
   // like it (which lets "Max" leave nothing behind; some nodes estimate a little above). A rollup
   // that counts its L1 cost in gas estimates far above: that estimate, and anything else, gets headroom.
-  const plainTransfer = call.data === '0x' && (!recipientCode || recipientCode === '0x');
+  const plainTransfer = call.data === '0x' && !toRunsCode;
   const gasLimit =
     draft.advanced?.gasLimit ??
     (plainTransfer && gasEstimate <= PLAIN_TRANSFER_GAS + PLAIN_TRANSFER_SLACK

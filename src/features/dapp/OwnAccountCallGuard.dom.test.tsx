@@ -77,6 +77,22 @@ describe('a site’s call to one of the person’s accounts that runs code of it
     expect(codeAsked(OTHER)).toBe(true);
   });
 
+  it('reads a transaction’s recipient’s code once: preparing it takes the guard’s read', async () => {
+    const site = t.open([ME]);
+    site.send('eth_sendTransaction', [{ from: ME, to: STRANGER, value: '0x1', data: '0x' }]);
+    // Prepared: the fee is worked out, the total shown.
+    await expect
+      .poll(
+        () => heading() === 'Send this transaction?' && !document.body.textContent?.includes('working it out'),
+        poll,
+      )
+      .toBe(true);
+    const codeReads = t.node.asked.filter(
+      (a) => a.method === 'eth_getCode' && String(a.params[0]).toLowerCase() === STRANGER.toLowerCase(),
+    );
+    expect(codeReads).toHaveLength(1);
+  });
+
   it('reads the code of every address a request calls, the person’s or not', async () => {
     const site = t.open([ME]);
     const calls = [

@@ -13,7 +13,7 @@ import { type Message, msg } from '@/core/i18n/message';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { headForSend, nextNonceOf, prepareCall, sendPreparedCall } from '@/lib/preparedCalls';
+import { headForSend, nextNonceOf, prepareCall, recipientRunsCode, sendPreparedCall } from '@/lib/preparedCalls';
 import { useSelectedNetwork } from '@/lib/session';
 import { useTransactions } from '@/lib/transactions';
 import { preparedReads, previewedTransaction, previewFails, useReviewPreview } from '@/lib/useTransactionPreview';
@@ -57,8 +57,10 @@ export function TransactionApproval({ id, account, call }: { id: number; account
     const nonce = to === undefined && choosesNonce ? nextNonceOf(network, from, store) : Promise.resolve(undefined);
     // The window's head, read or being read: the send's reads do not ask for the block again.
     const head = headForSend(queryClient, network);
+    // The code of `to`, as the window's guard read it: not asked again.
+    const known = { head, recipientRunsCode: recipientRunsCode(queryClient, network, to) };
     nonce
-      .then((chosen) => prepareCall(network, from, call, chosen, { head }))
+      .then((chosen) => prepareCall(network, from, call, chosen, known))
       .then(
         (ready) => current && setPreparedOn({ network, prepared: ready }),
         (error: unknown) => current && setProblem(errorMessage(error)),
