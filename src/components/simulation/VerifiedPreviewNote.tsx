@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { Network } from '@/core/chain/networks';
+import { VerifyError } from '@/core/errors/verify';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
 import type { PreviewCheck } from '@/core/simulation/previewCheck';
 import type { ChangesProof, UnprovenReason } from '@/core/simulation/provenChanges';
@@ -111,6 +112,20 @@ export function VerifiedPreviewNote({
   // The head when the review opened: the check runs at the preview's own block, this only when it failed.
   const at = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
   const check = useQuery(callCheckQuery(network, tx, verification, at, { ...preview, saved }));
+  // A proof that led to no root of its header (VERIFY_PROOF_UNSETTLED) is asked again once the
+  // preview's block has passed the one it was met at (core/verify/askedAgain.ts).
+  const block = preview.shown?.block ?? at;
+  const unsettled = check.error instanceof VerifyError && check.error.code === 'VERIFY_PROOF_UNSETTLED';
+  const metAt = useRef<bigint | undefined>(undefined);
+  const { refetch } = check;
+  useEffect(() => {
+    if (!unsettled || block === undefined) metAt.current = undefined;
+    else if (metAt.current === undefined) metAt.current = block;
+    else if (block > metAt.current) {
+      metAt.current = block;
+      void refetch();
+    }
+  }, [unsettled, block, refetch]);
   if (verification.mode !== 'previews') return null;
   if (!tx.to) {
     return preview.batch ? (

@@ -8,6 +8,7 @@ import { type Call3, type CallOutcome, MULTICALL3_ADDRESS, multicall3Abi } from 
 import { isCairnError } from '../errors/base';
 import { VerifyError } from '../errors/verify';
 import { codeValue, type Message, msg } from '../i18n/message';
+import { createMismatchBook } from '../verify/askedAgain';
 import type { CallCheck } from '../verify/checkedCall';
 import { isLie } from '../verify/figureChecks';
 import { type Wants, want } from '../verify/provenReads';
@@ -66,13 +67,16 @@ const asCallOutcome = (outcome: CallOutcome | undefined) =>
  * A reader of quotes through the first of `sources` (the node the alarm names), each checked: the
  * node's reading and the trusted header are asked together, then the proofs in one round, with the
  * accounts and slots the pair's last check read as a hint (a pool's state moves little between
- * blocks), so a pair quoted again costs two round trips.
+ * blocks), so a pair quoted again costs two round trips. A proof that leads to no root of its
+ * header is asked again with the pair's quote after the next block before it is called a lie
+ * (askedAgain.ts: a development node's unsealed state does it honestly).
  */
 export function createCheckedQuoteReader(sources: readonly Source[], contracts: SwapContracts): CheckedQuoteReader {
   const [source] = sources;
   if (!source) throw new Error('a checked quote needs a source');
   const reader = createQuoteReader(source.client, contracts);
   const hints = new Map<string, Wants>();
+  const mismatches = createMismatchBook();
 
   /**
    * What to prove in the first round: what the pair's last check read, and every contract the
@@ -107,17 +111,22 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
     return { answers, run };
   }
 
-  /** What a failed check says: a lie it caught (contradicted), or only why nothing is proven. */
-  function failed(reading: QuoteReading, error: unknown): CheckedQuote {
+  /**
+   * What a failed check of the pair `key`'s quote asked at `head` says: a lie it caught
+   * (contradicted), or only why nothing is proven (a proof failure met first among them).
+   */
+  function failed(reading: QuoteReading, error: unknown, key: string, head: bigint): CheckedQuote {
     if (!isCairnError(error)) throw error;
-    if (error instanceof VerifyError)
+    if (error instanceof VerifyError) {
+      const judged = mismatches.failed(key, head, error);
       return {
         reading,
-        proof: isLie(error)
-          ? { state: 'contradicted', block: reading.block, problem: error.text }
-          : { state: 'unproven', reason: error.text },
-        check: error,
+        proof: isLie(judged)
+          ? { state: 'contradicted', block: reading.block, problem: judged.text }
+          : { state: 'unproven', reason: judged.text },
+        check: judged,
       };
+    }
     return { reading, proof: { state: 'unproven', reason: error.text } };
   }
 
@@ -144,7 +153,7 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
       const [read, header] = await Promise.allSettled([reader.readWithCalls({ ...ask, block }, beforeQuotes), trusted]);
       if (read.status === 'rejected') throw read.reason;
       const { reading, calls } = read.value;
-      if (header.status === 'rejected') return failed(reading, header.reason);
+      if (header.status === 'rejected') return failed(reading, header.reason, key, ask.block);
       // A reading that asked nothing (no route within reach of the amount) has nothing to prove.
       if (calls.asked.length === 0) return { reading, proof: { state: 'verified', block } };
       let proven: Awaited<ReturnType<typeof provenAnswers>>;
@@ -153,8 +162,10 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
           ? early.proven
           : provenAnswers(calls.asked, header.value, key));
       } catch (error) {
-        return failed(reading, error);
+        return failed(reading, error, key, ask.block);
       }
+      // Every proof led to the header's root: a mismatch the pair met before is over.
+      mismatches.passed(key);
       const { answers, run } = proven;
       const checked = {
         header: header.value,
@@ -167,7 +178,7 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
       // (the node may have run it alone, with gas of its own): not proven either way.
       const ours = answers[at];
       if (at >= 0 && calls.answered[at]?.ok && ours && !ours.ok && !ours.saidWhy)
-        return failed(reading, unrunnable('a quote ran out of gas among the others'));
+        return failed(reading, unrunnable('a quote ran out of gas among the others'), key, ask.block);
       if (at < 0)
         return {
           reading,

@@ -1,6 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
+import { judgeMismatch, unsettled } from './askedAgain';
 import { type BalanceCheck, type BalanceClaims, type FigureCheck, isLie } from './figureChecks';
 import { checkedHeader, linkedHeader } from './headerChain';
 import type { RpcHeader } from './headerHash';
@@ -220,14 +221,6 @@ async function recheck(input: BalanceCheckInput, top: TrustedHeader, block: bigi
   }
 }
 
-/** A proof failure met once, as not yet a lie: asked again after the next block. */
-function unsettled(problem: VerifyError): VerifyError {
-  const values = (problem.text.values ?? {}) as { source: never; address: never; block: string };
-  return new VerifyError('VERIFY_PROOF_UNSETTLED', msg('core.chain:verify.proofUnsettled', values), {
-    cause: problem,
-  });
-}
-
 /** The check's proof failures, and the figures they left unproven, said as asked again. */
 function settleLater(check: BalanceCheck): void {
   check.problems = check.problems.map((p) => (p.code === 'VERIFY_PROOF_FAILED' ? unsettled(p) : p));
@@ -255,10 +248,10 @@ function settleLater(check: BalanceCheck): void {
  *   lie (VERIFY_HEAD_CLAIM_FALSE). A light client's head more than two slots past the signed one is
  *   not taken at all (VERIFY_HEAD_TOO_FAR).
  * - A proof that leads to no root of its header, or a head figure the node's own proof does not
- *   bear out, is asked again after the next block before it is called a lie: a development node's
- *   state that no block has sealed does it honestly (VERIFY_PROOF_UNSETTLED, not a lie). Met again
- *   at a later block, it is a lie: the proof failure as VERIFY_PROOF_FAILED, the head figure as
- *   contradicted (its claim struck beside the proven balance).
+ *   bear out, is asked again after the next block before it is called a lie (askedAgain.ts): a
+ *   development node's state that no block has sealed does it honestly (VERIFY_PROOF_UNSETTLED,
+ *   not a lie). Met again at a later block, it is a lie: the proof failure as VERIFY_PROOF_FAILED,
+ *   the head figure as contradicted (its claim struck beside the proven balance).
  *
  * Returns the check and the ledger for the next one.
  */
@@ -305,11 +298,14 @@ export async function verifyHeadClaims(
 
   const failures = [...proofFailures(check), ...(own?.failures ?? []), ...rechecked.flatMap((r) => r.failures)];
   const mismatch = failures.length > 0 || (own?.differs.length ?? 0) > 0;
-  const again = ledger.unsettledAt !== undefined && ledger.unsettledAt < claims.blockNumber;
-  let unsettledAt = ledger.unsettledAt;
-  if (mismatch && again) {
+  // A check that reached no header (and met no mismatch) says nothing: the question stays.
+  const judged =
+    mismatch || check.header
+      ? judgeMismatch(ledger.unsettledAt, claims.blockNumber, mismatch)
+      : { lie: false, at: ledger.unsettledAt };
+  const unsettledAt = judged.at;
+  if (judged.lie) {
     // Asked again after the next block, and still not borne out: a lie.
-    unsettledAt = claims.blockNumber;
     for (const failure of failures) if (!check.problems.includes(failure)) check.problems.push(failure);
     for (const figure of own?.differs ?? [])
       setFigure(check, figure.account, figure.asset, {
@@ -319,7 +315,6 @@ export async function verifyHeadClaims(
         source: source.url,
       });
   } else if (mismatch) {
-    unsettledAt ??= claims.blockNumber;
     settleLater(check);
     const ownFailures = [...(own?.failures ?? []), ...rechecked.flatMap((r) => r.failures)];
     check.problems.push(...ownFailures.filter((f) => f.code === 'VERIFY_PROOF_FAILED').map(unsettled));
@@ -334,7 +329,7 @@ export async function verifyHeadClaims(
           }),
         ),
       );
-  } else if (check.header) unsettledAt = undefined;
+  }
 
   // Held until a trusted header reaches them: claims borne out by the node (or not said against
   // yet: no header of its head), where trust moves on.

@@ -1,6 +1,9 @@
 // The Swap screen's quote where the network's checks take in previews: a node that under-quotes
 // raises the alarm (sending held) and its quote is marked contradicted; the same swap quoted truly
-// at a later block ends that lie; with balances checked only, quotes are read as before.
+// at a later block ends that lie; with balances checked only, quotes are read as before. A
+// development node's state no block has sealed (hardhat_setBalance, a storage set) makes every proof
+// at its head miss its header's root: asked again after the next block, never called a lie; a
+// proxy whose proofs fail at every block is, at the second.
 import { QueryClient } from '@tanstack/react-query';
 import { parseEther } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +12,7 @@ import { localNetwork } from '@/core/chain/networks';
 import { NATIVE } from '@/core/swap/pools';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
 import { localChainUrl } from '@/testing/localChainUrl';
-import { proofsProxy } from '@/testing/settledChain';
+import { proofsProxy, sealPendingWrites } from '@/testing/settledChain';
 import { testNode } from '@/testing/txFixtures';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
 import { clearAlarm, currentAlarm } from '../verificationAlarm';
@@ -47,6 +50,44 @@ describe('the Swap screen’s quote, checked against proofs', () => {
     const honest = await quote(lied, block + 1n, previews);
     expect(honest.proof).toEqual({ state: 'verified', block: block + 1n });
     expect(currentAlarm(lied)).toBeUndefined();
+  });
+
+  it('asks a development node’s unsealed state again after the next block: no alarm, no lie', async () => {
+    const on = network();
+    // hardhat_setBalance and hardhat_setStorageAt, no block mined: every proof at the head misses its header.
+    await node.setBalance({ address: '0x00000000000000000000000000000000000de7a3', value: parseEther('7') });
+    await node.setStorageAt({
+      address: '0x00000000000000000000000000000000000de7a4',
+      index: 0,
+      value: `0x${'01'.padStart(64, '0')}`,
+    });
+    const block = await node.getBlockNumber({ cacheTime: 0 });
+    try {
+      const unsealed = await quote(on, block, previews);
+      expect(unsealed.proof).toMatchObject({ state: 'unproven', reason: { id: 'core.chain:verify.proofUnsettled' } });
+      expect(currentAlarm(on)).toBeUndefined();
+    } finally {
+      await sealPendingWrites(url);
+    }
+    const sealed = await quote(on, block + 1n, previews);
+    expect(sealed.proof).toEqual({ state: 'verified', block: block + 1n });
+    expect(currentAlarm(on)).toBeUndefined();
+  });
+
+  it('calls a proxy whose proofs fail at every block a liar when asked again after the next block', async () => {
+    lied = network();
+    proxy.setFault({ kind: 'lie', lie: 'proofNode' });
+    const block = await node.getBlockNumber({ cacheTime: 0 });
+    const once = await quote(lied, block, previews);
+    expect(once.proof).toMatchObject({ state: 'unproven', reason: { id: 'core.chain:verify.proofUnsettled' } });
+    expect(currentAlarm(lied)).toBeUndefined();
+    await node.mine({ blocks: 1 });
+    const twice = await quote(lied, block + 1n, previews);
+    expect(twice.proof).toMatchObject({ state: 'contradicted', problem: { id: 'core.chain:verify.proofFailed' } });
+    expect(currentAlarm(lied)).toMatchObject({
+      acknowledged: false,
+      calls: [{ source: proxy.url, problem: { id: 'core.chain:verify.proofFailed' } }],
+    });
   });
 
   it('reads quotes as before where only balances are checked: no proof, no alarm', async () => {

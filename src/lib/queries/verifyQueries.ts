@@ -8,6 +8,7 @@ import { VerifyError } from '@/core/errors/verify';
 import type { PreviewCheck } from '@/core/simulation/previewCheck';
 import { changesKey } from '@/core/simulation/provenChanges';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
+import { createMismatchBook } from '@/core/verify/askedAgain';
 import type { BalanceCheck } from '@/core/verify/figureChecks';
 import { uncheckedBalances } from '@/core/verify/figureChecks';
 import type { HeadLedger } from '@/core/verify/headClaims';
@@ -39,6 +40,12 @@ const layouts = () => {
  * their block, and whether a proof failed at the last check (core/verify/headClaims.ts).
  */
 const headLedgers = new Map<string, HeadLedger>();
+
+/**
+ * Per network, trust and transaction: the block a review's call check last met a proof that leads
+ * to no root of its header, asked again after the next block before it is a lie (core/verify/askedAgain.ts).
+ */
+const callMismatches = createMismatchBook();
 
 /** The header trust a stored choice means: a light client's is asked for its newest header here. */
 export async function headerTrust(network: Network, verification: NetworkVerification): Promise<HeaderTrust> {
@@ -141,7 +148,9 @@ export function balanceCheckQuery(
  * network's verification covers previews. Once per review and set of changes shown: a preview
  * read again at a later block that shows the same changes keeps its check; one that shows other
  * changes is checked anew. Waits for the preview to settle (`shown` undefined once it failed).
- * A contract creation is not checked (nothing to call). A lie is noted in the alarm.
+ * A contract creation is not checked (nothing to call). A lie is noted in the alarm. A proof that
+ * leads to no root of its header is first VERIFY_PROOF_UNSETTLED (a development node's unsealed
+ * state does it honestly): the review asks again after the next block, and met again then, it is a lie.
  */
 export function callCheckQuery(
   network: Network,
@@ -165,14 +174,19 @@ export function callCheckQuery(
         transaction: JSON.stringify([tx.from, to, (tx.value ?? 0n).toString(), tx.data ?? '0x']),
         block,
       };
+      const question = JSON.stringify([chainKeys.network(network), verification.trust, call.transaction]);
       try {
         const trust = await headerTrust(network, verification);
         const check = await checkPreview(sources, trust, { ...tx, to }, shown, block, saved);
+        callMismatches.passed(question);
         noteCallCheck(network, call, check);
         return check;
       } catch (error) {
-        if (error instanceof VerifyError) noteCallCheck(network, call, error);
-        throw error;
+        if (!(error instanceof VerifyError)) throw error;
+        // Asked at the preview's block: under a pin, the next preview's block asks again.
+        const judged = callMismatches.failed(question, block, error);
+        noteCallCheck(network, call, judged);
+        throw judged;
       }
     },
     enabled: verification.mode === 'previews' && !!tx.to && (shown?.block ?? head) !== undefined && preview.settled,
