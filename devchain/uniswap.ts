@@ -2,10 +2,10 @@
 // v3 (factory, position manager, QuoterV2), v4 (PoolManager, V4Quoter, StateView, PositionManager)
 // and UniversalRouter 2.1, from a deployer of their own after the scenarios, at addresses that
 // follow from its nonces. Then v3 pools at the price feeds' present prices, with full-range
-// liquidity: ETH/USDC and ETH/DAI on the 0.05 % and 0.3 % tiers, DAI/USDC on 0.01 %; ETH/FEE on
-// 0.3 % (the fee-on-transfer token at 1 USD), funded through FeeAwareLiquidity.sol as the position
-// manager cannot; an ETH/MKR 0.3 % pool opened with no liquidity at all; and one v4 pool, native
-// ETH/USDC at 0.3 % (uniswapV4.ts), in the same blocks.
+// liquidity: ETH/USDC and ETH/DAI on the 0.05 % and 0.3 % tiers, DAI/USDC and USDT/USDC on
+// 0.01 %; ETH/FEE on 0.3 % (the fee-on-transfer token at 1 USD), funded through
+// FeeAwareLiquidity.sol as the position manager cannot; an ETH/MKR 0.3 % pool opened with no
+// liquidity at all; and one v4 pool, native ETH/USDC at 0.3 % (uniswapV4.ts), in the same blocks.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,12 +126,15 @@ export function plannedPools(demo: Record<DemoContract, Address>, weth: Address)
   const eth = ethSide(weth);
   const usdc: Side = { token: demo.USDC, decimals: 6, usd: FEED_HISTORY.USDC_USD_FEED.answer };
   const dai: Side = { token: demo.DAI, decimals: 18, usd: FEED_HISTORY.DAI_USD_FEED.answer };
+  const usdt: Side = { token: demo.USDT, decimals: 6, usd: FEED_HISTORY.USDT_USD_FEED.answer };
   return [
     pool(eth, usdc, 500, parseEther('200')),
     pool(eth, usdc, 3000, parseEther('50')),
     pool(eth, dai, 500, parseEther('100')),
     pool(eth, dai, 3000, parseEther('50')),
     pool(dai, usdc, 100, parseEther('500000')),
+    // USDT refuses to change one non-zero allowance to another: swaps from it reset a stale one.
+    pool(usdt, usdc, 100, 500_000_000000n),
   ];
 }
 
