@@ -1,7 +1,7 @@
 // How a swap's token in reaches the router: Permit2 moves it, so the token must let Permit2 take
 // at least the amount (an exact approve when it does not), and Permit2 must let the router take
 // it (a permit the person signs for exactly the amount, unless one still stands).
-import { type Address, erc20Abi } from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { readContract } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
@@ -43,8 +43,12 @@ export async function readPaymentState(
 }
 
 export type PaymentStep =
-  /** The token must first let Permit2 take exactly the amount: an approve transaction. */
-  | { kind: 'approve' }
+  /**
+   * The token must first let Permit2 take exactly the amount: an approve transaction. `resetFirst`:
+   * Permit2 still holds a smaller allowance that is not 0, so the allowance is set to 0 before
+   * (see approveCalls).
+   */
+  | { kind: 'approve'; resetFirst: boolean; current: bigint }
   /** The person signs a permit for exactly the amount. */
   | { kind: 'permit'; nonce: number }
   /** A standing Permit2 allowance covers it until after the deadline. */
@@ -52,7 +56,29 @@ export type PaymentStep =
 
 /** What paying `amount` needs first, given the allowances and the swap's deadline. */
 export function paymentStep(state: PaymentState, amount: bigint, deadline: bigint): PaymentStep {
-  if (state.tokenAllowance < amount) return { kind: 'approve' };
+  if (state.tokenAllowance < amount)
+    return { kind: 'approve', resetFirst: state.tokenAllowance > 0n, current: state.tokenAllowance };
   const standing = state.permit2.amount >= amount && BigInt(state.permit2.expiration) >= deadline;
   return standing ? { kind: 'ready' } : { kind: 'permit', nonce: state.permit2.nonce };
+}
+
+/**
+ * The token's approve calls for Permit2, in order: exactly `amount`, after an approve of 0 when
+ * `resetFirst`. USDT on Ethereum, and tokens made like it, refuse to change one allowance that is
+ * not 0 into another, so the exact approve would revert. Cairn cannot tell those tokens from the
+ * others without trying, so it resets every token's stale allowance first: one more call, and only
+ * when an allowance below the amount is left, which an exact approve whose swap went through
+ * never leaves.
+ */
+export function approveCalls(args: {
+  token: Address;
+  permit2: Address;
+  amount: bigint;
+  resetFirst: boolean;
+}): { to: Address; data: Hex }[] {
+  const approve = (value: bigint) => ({
+    to: args.token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [args.permit2, value] }),
+  });
+  return args.resetFirst ? [approve(0n), approve(args.amount)] : [approve(args.amount)];
 }

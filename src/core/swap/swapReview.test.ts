@@ -1,12 +1,13 @@
-import type { Address } from 'viem';
+import { type Address, decodeFunctionData, erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { SimulationResult } from '../simulation/types';
-import { paymentStep } from './payment';
+import { approveCalls, paymentStep } from './payment';
 import { NATIVE } from './pools';
 import { checkSwapSimulation, factsHold, type SwapFacts } from './swapReview';
 
 const from: Address = '0x1000000000000000000000000000000000000001';
 const USDC: Address = '0x2000000000000000000000000000000000000002';
+const PERMIT2: Address = '0x4000000000000000000000000000000000000004';
 const facts: SwapFacts = {
   from,
   router: '0x3000000000000000000000000000000000000003',
@@ -96,9 +97,20 @@ describe('paying for a swap', () => {
     permit2: { amount, expiration, nonce: 3 },
   });
   it('approves exactly first, then signs a permit, unless a standing one covers the deadline', () => {
-    expect(paymentStep(state(99n, 0n, 0), 100n, 50n)).toEqual({ kind: 'approve' });
+    expect(paymentStep(state(0n, 0n, 0), 100n, 50n)).toEqual({ kind: 'approve', resetFirst: false, current: 0n });
     expect(paymentStep(state(100n, 0n, 0), 100n, 50n)).toEqual({ kind: 'permit', nonce: 3 });
     expect(paymentStep(state(100n, 100n, 49), 100n, 50n)).toEqual({ kind: 'permit', nonce: 3 });
     expect(paymentStep(state(100n, 100n, 50), 100n, 50n)).toEqual({ kind: 'ready' });
+  });
+
+  it('sets a smaller allowance left from before to 0 first, as USDT refuses one non-zero to another', () => {
+    expect(paymentStep(state(99n, 0n, 0), 100n, 50n)).toEqual({ kind: 'approve', resetFirst: true, current: 99n });
+    const calls = approveCalls({ token: USDC, permit2: PERMIT2, amount: 100n, resetFirst: true });
+    expect(calls.map((call) => call.to)).toEqual([USDC, USDC]);
+    expect(calls.map((call) => decodeFunctionData({ abi: erc20Abi, data: call.data }).args)).toEqual([
+      [PERMIT2, 0n],
+      [PERMIT2, 100n],
+    ]);
+    expect(approveCalls({ token: USDC, permit2: PERMIT2, amount: 100n, resetFirst: false })).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
 import { useT } from '@/lib/i18n';
-import type { SwapPlan } from './useSwapReview';
+import type { StaleAllowance, SwapPlan } from './useSwapReview';
 
 /** Before the swap: the permit the person signs, for exactly the amount, to the router only, until the deadline. */
 export function PermitPanel({
@@ -13,6 +13,7 @@ export function PermitPanel({
   deployment,
   signing,
   withApprove,
+  stale,
   onSign,
   onCancel,
 }: {
@@ -21,6 +22,8 @@ export function PermitPanel({
   signing: boolean;
   /** The token's approve for Permit2 goes with the swap, in one transaction of the smart account. */
   withApprove: boolean;
+  /** A smaller allowance left from before, which the batch sets to 0 before the exact approve. */
+  stale?: StaleAllowance;
   onSign(): void;
   onCancel(): void;
 }) {
@@ -48,6 +51,22 @@ export function PermitPanel({
         <T id="swap:permit.how" tags={{ 0: <AddressText address={deployment.permit2} /> }} />
       </p>
       {withApprove && <p>{t('swap:permit.withApprove')}</p>}
+      {withApprove && stale && (
+        <p>
+          <T
+            id="swap:permit.withReset"
+            tags={{
+              0: (
+                <Amount
+                  value={stale.current}
+                  decimals={plan.assetIn.asset.decimals}
+                  symbol={plan.assetIn.asset.symbol}
+                />
+              ),
+            }}
+          />
+        </p>
+      )}
       <div className={ui.actions}>
         <button type="button" onClick={onSign} disabled={signing}>
           {signing ? t('swap:permit.signing') : t('swap:permit.sign')}

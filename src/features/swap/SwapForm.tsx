@@ -26,6 +26,7 @@ import { useSmartAccount } from '@/lib/useSmartAccount';
 import { useSigningAccounts } from '@/lib/vault';
 import { PermitPanel } from './PermitPanel';
 import { QuotePanel, routeSymbols } from './QuotePanel';
+import { ResetPanel } from './ResetPanel';
 import { swapFlowStore, updateSwapForm } from './swapFlowStore';
 import { leastOut, SWAP_GAS_RESERVE, swapInputsOf } from './swapInputsOf';
 import { useSwapQuote } from './useSwapQuote';
@@ -57,7 +58,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
       ? { tokenIn: tokenOf(assetIn), tokenOut: tokenOf(assetOut), amountIn: inputs.amountIn }
       : undefined;
   const { quote, proof, error: quoteError, reading, head } = useSwapQuote(network, deployment, pair);
-  const { stage, error, review, signPermit, cancel } = useSwapReview(network, deployment);
+  const { stage, error, review, signPermit, sendReset, cancel } = useSwapReview(network, deployment);
   const smart = useSmartAccount(network, from?.address as Address | undefined);
   const symbolOf = useMemo(
     () =>
@@ -254,12 +255,16 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
           deployment={deployment}
           signing={stage.kind === 'signing'}
           withApprove={stage.withApprove === true}
-          onSign={() => void signPermit(plan, stage.nonce, stage.withApprove)}
+          {...(stage.stale ? { stale: stage.stale } : {})}
+          onSign={() => void signPermit(plan, stage.nonce, stage.withApprove, stage.stale)}
           onCancel={cancel}
         />
       )}
+      {stage.kind === 'reset' && plan && (
+        <ResetPanel plan={plan} stale={stage.stale} onReview={() => sendReset(plan)} onCancel={cancel} />
+      )}
       <ErrorAlert message={error} />
-      {!((stage.kind === 'permit' || stage.kind === 'signing') && plan) && (
+      {!((stage.kind === 'permit' || stage.kind === 'signing' || stage.kind === 'reset') && plan) && (
         <div className={ui.actions}>
           <button type="submit" disabled={!plan || busy}>
             {busy ? t('swap:form.checking') : t('swap:form.review')}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type Abi, type Address, encodeFunctionData, erc20Abi, isAddressEqual } from 'viem';
+import { type Abi, type Address, erc20Abi, isAddressEqual } from 'viem';
 import { useStore } from 'zustand';
 import type { Account } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
@@ -9,7 +9,7 @@ import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
 import type { Message } from '@/core/i18n/message';
 import { msg } from '@/core/i18n/message';
 import { signTypedDataWith } from '@/core/signing/sign';
-import { paymentStep } from '@/core/swap/payment';
+import { approveCalls, paymentStep } from '@/core/swap/payment';
 import type { SwapQuote } from '@/core/swap/routeChoice';
 import { universalRouterAbi } from '@/core/swap/routerCommands';
 import { permitTypedData, swapPermit } from '@/core/swap/swapPermit';
@@ -40,23 +40,36 @@ export type SwapPlan = {
   head: bigint;
 };
 
+/**
+ * Permit2 still holds `current` of the token, not 0 but less than the amount: the approve sets it
+ * to 0 first, as USDT and tokens like it refuse one non-zero allowance to another (approveCalls).
+ */
+export type StaleAllowance = { current: bigint };
+
 export type ReviewStage =
   | { kind: 'idle' }
   | { kind: 'checking' }
   /**
-   * The person is asked to sign a permit for exactly the amount, until the deadline. `withApprove`:
-   * the token's approve for Permit2 goes with the swap in one transaction (a smart account's batch).
+   * A plain account's stale allowance: the Swap screen says why it is set to 0 first and lists the
+   * reset and the exact approve in order; the reset then goes to Send's review.
    */
-  | { kind: 'permit'; nonce: number; withApprove?: boolean }
-  | { kind: 'signing'; nonce: number; withApprove?: boolean };
+  | { kind: 'reset'; stale: StaleAllowance }
+  /**
+   * The person is asked to sign a permit for exactly the amount, until the deadline. `withApprove`:
+   * the token's approve for Permit2 goes with the swap in one transaction (a smart account's batch),
+   * after a reset to 0 when `stale`.
+   */
+  | { kind: 'permit'; nonce: number; withApprove?: boolean; stale?: StaleAllowance }
+  | { kind: 'signing'; nonce: number; withApprove?: boolean; stale?: StaleAllowance };
 
 /** A kept permit is used only with a minute still to run: the swap then ends with it. */
 const PERMIT_MARGIN_SECONDS = 60n;
 
 /**
  * "Review swap": a token in is paid through Permit2, so first an exact approve for Permit2 (a
- * transaction through Send) when the token does not allow it, then a permit signed for exactly
- * the amount, unless one stands; then the router call goes to Send's review with the swap's facts.
+ * transaction through Send) when the token does not allow it, after a reset to 0 when a smaller
+ * allowance is left, then a permit signed for exactly the amount, unless one stands; then the
+ * router call goes to Send's review with the swap's facts.
  */
 export function useSwapReview(network: Network, deployment: UniswapDeployment) {
   const queryClient = useQueryClient();
@@ -67,11 +80,30 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
   const [stage, setStage] = useState<ReviewStage>({ kind: 'idle' });
   const [error, setError] = useState<Message | string>();
 
-  /** The token's exact approve for Permit2. */
-  const approveCall = (plan: SwapPlan) =>
-    encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [deployment.permit2, plan.quote.amountIn] });
+  /** The token's approves for Permit2: exactly the amount, after a reset to 0 when one is stale. */
+  const approvals = (plan: SwapPlan, stale?: StaleAllowance) =>
+    approveCalls({
+      token: plan.tokenIn,
+      permit2: deployment.permit2,
+      amount: plan.quote.amountIn,
+      resetFirst: stale !== undefined,
+    });
 
-  const toSend = (plan: SwapPlan, permit: typeof kept, withApprove = false) => {
+  /** Send's review of one of the token's approves, from Swap. */
+  const sendApprove = (plan: SwapPlan, call: ReturnType<typeof approvals>[number]) => {
+    setStage({ kind: 'idle' });
+    requestSend({
+      recipient: call.to,
+      value: 0n,
+      data: call.data,
+      callAbi: erc20Abi as unknown as Abi,
+      fromId: plan.from.id,
+      origin: 'swap',
+    });
+    navigate(links.send);
+  };
+
+  const toSend = (plan: SwapPlan, permit: typeof kept, withApprove = false, stale?: StaleAllowance) => {
     const tx = swapTransaction({
       router: deployment.universalRouter,
       quote: plan.quote,
@@ -99,15 +131,16 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
       slippageBps: plan.slippageBps,
     };
     if (withApprove) {
-      // One transaction from the smart account: the approve, then the swap that uses it.
-      queueForBatch({
-        networkId: network.id,
-        fromId: plan.from.id,
-        recipient: plan.tokenIn,
-        value: 0n,
-        data: approveCall(plan),
-        callName: 'approve(address,uint256)',
-      });
+      // One transaction from the smart account: the approve (after its reset), then the swap that uses it.
+      for (const call of approvals(plan, stale))
+        queueForBatch({
+          networkId: network.id,
+          fromId: plan.from.id,
+          recipient: call.to,
+          value: 0n,
+          data: call.data,
+          callName: 'approve(address,uint256)',
+        });
       queueForBatch({
         networkId: network.id,
         fromId: plan.from.id,
@@ -158,21 +191,18 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
         swapPaymentQuery(network, deployment, plan.from.address as Address, plan.tokenIn, plan.head),
       );
       const step = paymentStep(state, plan.quote.amountIn, plan.deadline);
+      const stale = step.kind === 'approve' && step.resetFirst ? { current: step.current } : undefined;
       if (step.kind === 'approve' && upgraded) {
-        setStage({ kind: 'permit', nonce: state.permit2.nonce, withApprove: true });
+        setStage({ kind: 'permit', nonce: state.permit2.nonce, withApprove: true, ...(stale ? { stale } : {}) });
+        return;
+      }
+      if (step.kind === 'approve' && stale) {
+        setStage({ kind: 'reset', stale });
         return;
       }
       if (step.kind === 'approve') {
-        setStage({ kind: 'idle' });
-        requestSend({
-          recipient: plan.tokenIn,
-          value: 0n,
-          data: approveCall(plan),
-          callAbi: erc20Abi as unknown as Abi,
-          fromId: plan.from.id,
-          origin: 'swap',
-        });
-        navigate(links.send);
+        const [exact] = approvals(plan);
+        if (exact) sendApprove(plan, exact);
         return;
       }
       if (step.kind === 'ready') return toSend(plan, undefined);
@@ -185,9 +215,10 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
     }
   }
 
-  async function signPermit(plan: SwapPlan, nonce: number, withApprove = false) {
+  async function signPermit(plan: SwapPlan, nonce: number, withApprove = false, stale?: StaleAllowance) {
     setError(undefined);
-    setStage({ kind: 'signing', nonce, withApprove });
+    const asked = { nonce, withApprove, ...(stale ? { stale } : {}) };
+    setStage({ kind: 'signing', ...asked });
     try {
       const permit = swapPermit({
         token: plan.tokenIn,
@@ -203,13 +234,19 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
       const signed = { permit, signature, owner: plan.from.address, networkId: network.id };
       keepPermit(signed);
       setStage({ kind: 'idle' });
-      toSend(plan, signed, withApprove);
+      toSend(plan, signed, withApprove, stale);
     } catch (e) {
-      setStage({ kind: 'permit', nonce, withApprove });
+      setStage({ kind: 'permit', ...asked });
       setError(failureMessage(e, msg('swap:review.nothingSigned')));
     }
   }
 
+  /** A plain account's reset to 0, reviewed on Send; back on Swap, Review swap then asks for the exact approve. */
+  const sendReset = (plan: SwapPlan) => {
+    const [reset] = approvals(plan, { current: 0n });
+    if (reset) sendApprove(plan, reset);
+  };
+
   const cancel = () => setStage({ kind: 'idle' });
-  return { stage, error, review, signPermit, cancel };
+  return { stage, error, review, signPermit, sendReset, cancel };
 }

@@ -39,6 +39,7 @@ declare module '../message' {
     "swap:permit.title": undefined;
     "swap:permit.what": undefined;
     "swap:permit.withApprove": undefined;
+    "swap:permit.withReset": undefined;
     "swap:privacy.noFee": undefined;
     "swap:privacy.quotes": undefined;
     "swap:privacy.title": undefined;
@@ -60,6 +61,14 @@ declare module '../message' {
     "swap:quote.routeValue": { "hops": MessageValue; "protocol": MessageValue; "start": MessageValue };
     "swap:quote.title": undefined;
     "swap:quote.unproven": { "reason": MessageValue };
+    "swap:reset.cancel": undefined;
+    "swap:reset.next": undefined;
+    "swap:reset.order": undefined;
+    "swap:reset.review": undefined;
+    "swap:reset.stepApprove": undefined;
+    "swap:reset.stepReset": { "symbol": MessageValue };
+    "swap:reset.title": undefined;
+    "swap:reset.why": undefined;
     "swap:review.nothingSent": undefined;
     "swap:review.nothingSigned": undefined;
     "swap:title": undefined;
