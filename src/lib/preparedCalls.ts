@@ -18,7 +18,6 @@ import { acceptedOrThrow, type TxKind, type TxRecord } from '@/core/tx/record';
 import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
 import { chainHeadQuery } from './queries/chainQueries';
-import { smartAccountStateQuery } from './queries/smartAccountQueries';
 
 /**
  * A contract call, from a site or one of Cairn's screens: `gas` when the caller chose it; no `to`
@@ -68,19 +67,6 @@ export function prepareCall(
     },
     known,
   );
-}
-
-/**
- * Whether a site's call goes to an address that runs code, for preparing it: the read of its code
- * the window's guard made (OwnAccountCallGuard reads every called address, smartAccountStateQuery),
- * or that read under way, so preparing does not ask for the code again; undefined for a creation.
- */
-export function recipientRunsCode(
-  cache: QueryClient,
-  network: Network,
-  to: Address | undefined,
-): Promise<boolean | undefined> | undefined {
-  return to && cache.fetchQuery(smartAccountStateQuery(network, to, undefined)).then((state) => state.kind !== 'plain');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
@@ -40,6 +40,19 @@ export function smartAccountStateQuery(network: Network, address: Address, block
     gcTime: 60_000,
     placeholderData: (previous) => previous,
   });
+}
+
+/**
+ * Whether a site's call goes to an address that runs code, for preparing it: the read of its code
+ * the window's guard made (OwnAccountCallGuard reads every called address, smartAccountStateQuery),
+ * or that read under way, so preparing does not ask for the code again; undefined for a creation.
+ */
+export function recipientRunsCode(
+  cache: QueryClient,
+  network: Network,
+  to: Address | undefined,
+): Promise<boolean | undefined> | undefined {
+  return to && cache.fetchQuery(smartAccountStateQuery(network, to, undefined)).then((state) => state.kind !== 'plain');
 }
 
 /** Whether the network runs EIP-7702 with Cairn's delegate in place: asked once per node and session. */
