@@ -59,6 +59,7 @@ describe('a 2-of-3 Safe run by two people, each with their own Cairn', () => {
     return { ...opened, safe };
   }
 
+  // Two profiles set up, a QR code read frame by frame: over a minute on a busy machine.
   it('proposes in one, passes it by file and by QR picture, confirms in the other, and executes', async () => {
     const node = nodeClient(env.chain.url);
     const safeAddress = demoSafeAddress();
@@ -154,8 +155,12 @@ describe('a 2-of-3 Safe run by two people, each with their own Cairn', () => {
       .poll(() => aliceCard.textContent(), { timeout: 30_000 })
       .toContain('The Safe executed the transaction (ExecutionSuccess).');
     expect((await node.getBalance({ address: recipient })) - before).toBe(parseEther('1.25'));
+    // What the Safe logged shows it at the head that brought it, on the same screen.
+    await expect
+      .poll(() => alice.page.getByRole('list', { name: 'What the Safe logged' }).textContent())
+      .toContain(`Executed the Safe transaction ${file.safeTxHash}.`);
     expect(await node.readContract({ address: safeAddress, abi: safeAbi, functionName: 'nonce' })).toBe(nonce + 1n);
     expect(alice.consoleErrors).toEqual([]);
     expect(bob.consoleErrors).toEqual([]);
-  });
+  }, 120_000);
 });
