@@ -97,31 +97,36 @@ describe('swapping', () => {
     expect(left).toBe(0n);
   });
 
-  it('for a smart account, sends the exact approve and the swap as one transaction', async () => {
+  it('for a smart account, resets a USDT allowance left from before, then approves and swaps in one transaction', async () => {
     const node = nodeClient(env.chain.url);
-    // An account already upgraded to Cairn's delegate (its code points there), given some DAI.
+    // The seeded USDT refuses an approve from one non-zero allowance to another, as mainnet USDT
+    // does; Permit2 still holds 1 USDT of an approve whose swap was never sent.
     const me = demoAddress(2);
-    await node.setCode({ address: me, bytecode: `0xef0100${DELEGATION_CONTRACTS.delegator.slice(2)}` });
-    const args = [me, parseEther('150')] as const;
-    await node.writeContract({
-      account: demoAddress(0),
+    const stale = await node.writeContract({
+      account: me,
       chain: null,
-      address: tokens.DAI,
+      address: tokens.USDT,
       abi: erc20Abi,
-      functionName: 'transfer',
-      args,
+      functionName: 'approve',
+      args: [uniswap.permit2, 1_000000n],
     });
+    await node.waitForTransactionReceipt({ hash: stale });
+    // An account already upgraded to Cairn's delegate (its code points there).
+    await node.setCode({ address: me, bytecode: `0xef0100${DELEGATION_CONTRACTS.delegator.slice(2)}` });
     const { swap, page } = await openSwap();
-    await swap.fill({ from: 'Demo account 3', pay: 'DAI', amount: '100', receive: 'USDC' });
+    await swap.fill({ from: 'Demo account 3', pay: 'USDT', amount: '100', receive: 'USDC' });
     await swap.quotedOut(6);
     await swap.review();
     const permit = page.getByRole('region', { name: 'Sign a permit for exactly this amount' });
     await permit.waitFor({ timeout: 15_000 });
     expect(await permit.textContent()).toContain('go together in one transaction');
+    expect(await permit.textContent()).toContain('so the batch first sets it to 0');
     await permit.getByRole('button', { name: 'Sign permit' }).click();
-    // Send's batch, reviewed: the approve, then the swap.
+    // Send's batch, reviewed: the reset, the exact approve, then the swap.
     await swap.send.reviewBatch();
-    await expect.poll(() => swap.send.review.textContent(), { timeout: 15_000 }).toMatch(/approve\(.*execute\(/s);
+    await expect
+      .poll(() => swap.send.review.textContent(), { timeout: 15_000 })
+      .toMatch(/approve\(.*approve\(.*execute\(/s);
     const before = await balanceOf(tokens.USDC, me);
     const card = await swap.send.confirm();
     await expect.poll(() => swap.send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
@@ -131,7 +136,7 @@ describe('swapping', () => {
     expect(block.transactions.map((tx) => [tx.from, tx.to])).toEqual([[me.toLowerCase(), me.toLowerCase()]]);
     expect(
       await node.readContract({
-        address: tokens.DAI,
+        address: tokens.USDT,
         abi: erc20Abi,
         functionName: 'allowance',
         args: [me, uniswap.permit2],
