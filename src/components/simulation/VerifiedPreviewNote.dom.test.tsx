@@ -1,9 +1,13 @@
 // Under a review's preview, where the network's proof checks cover previews: the words for each
 // outcome of the check, rendered through a test wallet's providers from a check already in its
 // query cache (no node is asked). "Verified preview" only where the preview's changes are proven.
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Network } from '@/core/chain/networks';
+import { VerifyError } from '@/core/errors/verify';
+import { codeValue, msg } from '@/core/i18n/message';
 import type { PreviewCheck } from '@/core/simulation/previewCheck';
 import type { ChangesProof } from '@/core/simulation/provenChanges';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
@@ -111,6 +115,37 @@ describe('the words under a checked preview', () => {
     expect(words).toBe(
       `The node’s preview of this call differs from Cairn’s own run over state proven at block ${BLOCK}: ${NODE}’s preview shows 0 events, the proven run emits 1 event. Its preview cannot be trusted.`,
     );
+  });
+
+  it('asks a check whose proof was asked again once the preview’s block has passed the one it met it at', async () => {
+    let moveTo: (block: bigint) => void = () => undefined;
+    function Following() {
+      const [block, setBlock] = useState(BLOCK);
+      moveTo = setBlock;
+      const preview = { settled: true, shown: { ...shown, block }, batch: false };
+      return <VerifiedPreviewNote network={network} tx={transfer} preview={preview} />;
+    }
+    const { queryKey } = callCheckQuery(network, transfer, verification, undefined, {
+      settled: true,
+      shown,
+      saved: [],
+    });
+    wallet.queries.removeQueries({ queryKey });
+    unmount = renderInWallet(wallet, <Following />).unmount;
+    const query = () => wallet.queries.getQueryCache().find({ queryKey });
+    // The check asked on mount ends (the stub node answers nothing) before it is set unsettled.
+    await vi.waitFor(() => expect(query()?.state.fetchStatus).toBe('idle'));
+    const values = { source: codeValue(NODE), address: codeValue(USDC), block: BLOCK.toString() };
+    const error = new VerifyError('VERIFY_PROOF_UNSETTLED', msg('core.chain:verify.proofUnsettled', values));
+    query()?.setState({ ...(query()?.state as never), status: 'error', error });
+    await vi.waitFor(() => expect(spokenText(byRole('status'))).toContain('asks again after the next block'));
+    const asked = query()?.state.errorUpdateCount ?? 0;
+    // The same block again: not asked.
+    flushSync(() => moveTo(BLOCK));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(query()?.state.fetchStatus).toBe('idle');
+    flushSync(() => moveTo(BLOCK + 1n));
+    await vi.waitFor(() => expect(query()?.state.errorUpdateCount).toBeGreaterThan(asked));
   });
 
   it('says a batch whose one transaction it is not given is not checked', () => {
