@@ -16,7 +16,7 @@ import { buildSampleDapp, startSampleDappServer } from '../scripts/serve/example
 import { findFreePort } from '../scripts/serve/ports.ts';
 import type { BenchRun } from './benchRun.ts';
 import type { Held } from './held.ts';
-import { callLines, countCalls, inMempool, type SendCalls, settled } from './sendCalls.ts';
+import { callLines, callListing, countCalls, inMempool, type SendCalls, settled } from './sendCalls.ts';
 import type { BenchStage } from './stage.ts';
 import { PAGE_WAIT_MS, until, within } from './wait.ts';
 
@@ -102,6 +102,8 @@ export async function benchDappSend(args: {
       const calls = await approve(popup, 'Confirm and send', () =>
         inMempool(chain.url, from, before).then(() => countCalls(proxy.log)),
       );
+      if (process.env.BENCH_SEND_CALLS)
+        console.log(`site send run ${run} +${latency} ms`, ...callListing(proxy.log).map((l) => `\n${l}`));
       hash = await nextResult(site, 'Send transaction result', hash);
       await node.request({ method: 'evm_mine' } as never);
       receipt = await nextResult(site, 'Send transaction receipt', receipt);

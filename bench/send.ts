@@ -16,7 +16,7 @@ import { type BenchRun, sized } from './benchRun.ts';
 import { type BareSteps, bareSender, timeConfirm } from './confirmTiming.ts';
 import { benchDappSend } from './dappSend.ts';
 import type { Held } from './held.ts';
-import { callLines, countCalls, inMempool, type SendCalls, settled } from './sendCalls.ts';
+import { callLines, callListing, countCalls, inMempool, type SendCalls, settled } from './sendCalls.ts';
 import { SEND_TRACE_SCRIPT, type SendSteps, sendSteps, stepLines, type TraceEvent } from './sendTrace.ts';
 import { startBenchStage } from './stage.ts';
 import { median } from './stats.ts';
@@ -77,6 +77,8 @@ export async function benchSend(bench: BenchRun, held: Held): Promise<string> {
         send.review.getByRole('button', { name: 'Confirm and send' }),
       );
       const calls = countCalls(proxy.log);
+      if (process.env.BENCH_SEND_CALLS)
+        console.log(`send run ${run} +${latency} ms`, ...callListing(proxy.log).map((l) => `\n${l}`));
       const requests = proxy.requests;
       await inMempool(chain.url, from, before);
       const events = await page.evaluate(() => {

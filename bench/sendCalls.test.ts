@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALLS_BUDGET, callLines, countCalls } from './sendCalls.ts';
+import { CALLS_BUDGET, callLines, callListing, countCalls } from './sendCalls.ts';
 
 const call = (method: string, ...params: unknown[]) => ({ method, params, at: 0 });
 
@@ -30,5 +30,17 @@ describe('the calls of a send, as the bench counts them', () => {
     const within = { byMethod: {}, total: CALLS_BUDGET, polls: 0, beyond: CALLS_BUDGET };
     expect(callLines([within]).join('\n')).toContain('within budget');
     expect(callLines([over, over]).join('\n')).toContain('OVER BUDGET');
+  });
+
+  it('lists each call up to the broadcast, with its time from the first and its parameters', () => {
+    const lines = callListing(
+      [
+        { method: 'eth_getCode', params: ['0xab', 'latest'], at: 10 },
+        { method: 'eth_sendRawTransaction', params: ['0x02'], at: 60 },
+        { method: 'eth_getTransactionReceipt', params: ['0x01'], at: 90 },
+      ],
+      '',
+    );
+    expect(lines).toEqual(['     0 ms  eth_getCode ["0xab","latest"]', '    50 ms  eth_sendRawTransaction ["0x02"]']);
   });
 });

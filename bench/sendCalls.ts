@@ -19,14 +19,19 @@ export function isHeadPoll(call: Pick<SeenCall, 'method' | 'params'>): boolean {
 /** One send's calls: by method, in all, and beyond the head's polling. */
 export type SendCalls = { byMethod: Record<string, number>; total: number; polls: number; beyond: number };
 
+/** The calls of `log` up to the broadcast, eth_sendRawTransaction included (all of them without one). */
+function toBroadcast(log: readonly SeenCall[]): readonly SeenCall[] {
+  const broadcast = log.findIndex((call) => call.method === 'eth_sendRawTransaction');
+  return broadcast < 0 ? log : log.slice(0, broadcast + 1);
+}
+
 /**
  * Counts the calls of `log` up to the broadcast (eth_sendRawTransaction included): once the node
  * has answered it, the transaction is in its mempool, and what follows (tracking it, the site
  * reading its receipt) is not part of getting it there.
  */
 export function countCalls(log: readonly SeenCall[]): SendCalls {
-  const broadcast = log.findIndex((call) => call.method === 'eth_sendRawTransaction');
-  const calls = broadcast < 0 ? log : log.slice(0, broadcast + 1);
+  const calls = toBroadcast(log);
   const byMethod: Record<string, number> = {};
   let polls = 0;
   for (const call of calls) {
@@ -35,6 +40,20 @@ export function countCalls(log: readonly SeenCall[]): SendCalls {
     if (isHeadPoll(call)) polls++;
   }
   return { byMethod, total: calls.length, polls, beyond: calls.length - polls };
+}
+
+/**
+ * The calls of `log` up to the broadcast, one a line with their time and parameters (cut short),
+ * for BENCH_SEND_CALLS: where a figure over budget comes from.
+ */
+export function callListing(log: readonly SeenCall[], indent = '      '): string[] {
+  const calls = toBroadcast(log);
+  const start = calls[0]?.at ?? 0;
+  return calls.map((call) => {
+    const params = JSON.stringify(call.params);
+    const shown = params.length > 160 ? `${params.slice(0, 160)}…` : params;
+    return `${indent}${(call.at - start).toFixed(0).padStart(6)} ms  ${call.method} ${shown}`;
+  });
 }
 
 /** The figure lines of a series of sends: medians, the last run by method, and the budget's verdict. */
