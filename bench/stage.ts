@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { createTestClient, http } from 'viem';
 import { hardhat } from 'viem/chains';
 import { type ChainOptions, type LocalChain, startChain } from '../devchain/chain.ts';
+import { type ChainRpc, revertToSnapshot } from '../devchain/revertChain.ts';
 import { seedChain } from '../devchain/seed.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { findFreePort } from '../scripts/serve/ports.ts';
@@ -56,8 +57,9 @@ async function startSharedChain(history: SeededHistory): Promise<SharedChain> {
 
 /**
  * A seeded chain for one section: a fresh one in a full run; in a smoke run the run's shared one
- * of that kind, back at its seeded state with automine on and no interval mining, as a fresh
- * node has them (the revert leaves those as the last section set them).
+ * of that kind, back at its seeded state (revertToSnapshot, its clock at the present) with
+ * automine on and no interval mining, as a fresh node has them (the revert leaves those as the
+ * last section set them).
  */
 export async function openSeededChain(held: Held, run: BenchRun, history: SeededHistory): Promise<LocalChain> {
   if (!run.smoke) {
@@ -72,11 +74,11 @@ export async function openSeededChain(held: Held, run: BenchRun, history: Seeded
   }
   const shared = await starting;
   const client = testClient(shared.chain.url);
-  const reverted = await client.request({ method: 'evm_revert', params: [shared.snapshot] } as never);
-  if (reverted !== true)
-    throw new Error(`the shared ${history} chain has no snapshot ${shared.snapshot} to go back to`);
-  // A revert uses its snapshot up: the next section goes back to this one.
-  shared.snapshot = await client.snapshot();
+  const rpc: ChainRpc = (method, params = []) => client.request({ method, params } as never);
+  const next = await revertToSnapshot(rpc, shared.snapshot);
+  if (!next) throw new Error(`the shared ${history} chain has no snapshot ${shared.snapshot} to go back to`);
+  // The next section goes back to this one.
+  shared.snapshot = next as `0x${string}`;
   await client.setAutomine(true);
   await client.setIntervalMining({ interval: 0 });
   return { ...shared.chain, stop: async () => undefined };

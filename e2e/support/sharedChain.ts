@@ -2,8 +2,9 @@
 // (start and seed were about 4 s of every file). The global set-up starts one chain per worker,
 // seeds it and takes an `evm_snapshot`; each spec file the worker runs takes the chain back to
 // that snapshot with `evm_revert` before it starts. The revert restores the state, the blocks, the
-// pending transactions, the clock's offset and the next base fee; what it leaves (automine,
-// interval mining) is set back to a fresh node's values here.
+// pending transactions and the next base fee; the clock, which Hardhat's node moves ahead on a
+// revert, is put back to the present (devchain/revertChain.ts), and what the revert leaves
+// (automine, interval mining) is set back to a fresh node's values here.
 //
 // Spec files run in processes of their own, so the chain's address, its current snapshot id and
 // the seed's manifest are kept in a small file per worker (VITEST_POOL_ID, 1 to maxWorkers: no
@@ -13,6 +14,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type LocalChain, startChain } from '../../devchain/chain.ts';
+import { revertToSnapshot } from '../../devchain/revertChain.ts';
 import { type SeedManifest, seedChain } from '../../devchain/seed.ts';
 import { findFreePort } from '../../scripts/serve/ports.ts';
 
@@ -125,10 +127,10 @@ export async function resetSharedChain(): Promise<{ chain: LocalChain; manifest:
   const file = recordFile(inject('e2eSharedChains'), poolId);
   const record = readRecord(file);
   const { url } = record;
-  if (!(await rpc<boolean>(url, 'evm_revert', [record.snapshot])))
-    throw new Error(`The shared chain of worker ${poolId} has no snapshot ${record.snapshot} to go back to.`);
-  // A revert uses its snapshot up: the next file goes back to this one.
-  writeRecord(file, { ...record, snapshot: await rpc<string>(url, 'evm_snapshot') });
+  const next = await revertToSnapshot((method, params) => rpc(url, method, params), record.snapshot);
+  if (!next) throw new Error(`The shared chain of worker ${poolId} has no snapshot ${record.snapshot} to go back to.`);
+  // The next file goes back to this one.
+  writeRecord(file, { ...record, snapshot: next });
   await rpc(url, 'evm_setAutomine', [true]);
   await rpc(url, 'evm_setIntervalMining', [0]);
   return {
