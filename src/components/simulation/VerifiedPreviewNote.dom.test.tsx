@@ -137,7 +137,7 @@ describe('the words under a checked preview', () => {
     await vi.waitFor(() => expect(query()?.state.fetchStatus).toBe('idle'));
     const values = { source: codeValue(NODE), address: codeValue(USDC), block: BLOCK.toString() };
     const error = new VerifyError('VERIFY_PROOF_UNSETTLED', msg('core.chain:verify.proofUnsettled', values));
-    query()?.setState({ ...(query()?.state as never), status: 'error', error });
+    query()?.setState({ ...(query()?.state as object), status: 'error', error } as never);
     await vi.waitFor(() => expect(spokenText(byRole('status'))).toContain('asks again after the next block'));
     const asked = query()?.state.errorUpdateCount ?? 0;
     // The same block again: not asked.

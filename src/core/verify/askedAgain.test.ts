@@ -27,7 +27,10 @@ describe('a mismatch asked again after the next block', () => {
   });
 
   it('leaves other errors as they are', () => {
-    const gone = new VerifyError('VERIFY_STATE_GONE', msg('core.chain:verify.proofFailed', {}));
+    const gone = new VerifyError(
+      'VERIFY_STATE_GONE',
+      msg('core.chain:verify.proofFailed', { address: '0x01', block: '7', source: 'node' }),
+    );
     expect(createMismatchBook().failed('a', 7n, gone)).toBe(gone);
   });
 });
