@@ -51,38 +51,61 @@ describe('swapping', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('swaps DAI for USDC with an exact approve and an exact permit, leaving nothing approved', async () => {
-    const { swap, page } = await openSwap();
-    // An account that has approved nothing (the first one's DAI is already open to Permit2).
+  it('for a plain account, resets a USDT allowance left from before, approves exactly, permits and swaps, leaving nothing approved', async () => {
+    const node = nodeClient(env.chain.url);
+    // The seeded USDT refuses an approve from one non-zero allowance to another, as mainnet USDT
+    // does; Permit2 still holds 1 USDT of an approve whose swap was never sent.
     const me = demoAddress(1);
-    await swap.fill({ from: 'Demo account 2', pay: 'DAI', amount: '250', receive: 'USDC' });
+    for (const [account, functionName, args] of [
+      [demoAddress(0), 'transfer', [me, 100_000000n]],
+      [me, 'approve', [uniswap.permit2, 1_000000n]],
+    ] as const) {
+      const hash = await node.writeContract({
+        account,
+        chain: null,
+        address: tokens.USDT,
+        abi: erc20Abi,
+        functionName,
+        args,
+      });
+      await node.waitForTransactionReceipt({ hash });
+    }
+    const { swap, page } = await openSwap();
+    await swap.fill({ from: 'Demo account 2', pay: 'USDT', amount: '100', receive: 'USDC' });
     await swap.quotedOut(6);
     await swap.review();
-    // First the token lets Permit2 take exactly 250 DAI: Send's review of the approve.
-    await swap.send.review.waitFor({ timeout: 15_000 }).catch(async (e: unknown) => {
-      throw new Error(`no review; the screen reads: ${await page.getByRole('main').textContent()}`, { cause: e });
-    });
+    // Swap says why the allowance is set to 0 first, and lists the two transactions in order.
+    await swap.reset.waitFor({ timeout: 15_000 });
+    expect(await swap.reset.textContent()).toContain('refuse to change an allowance that is not 0 into another');
+    expect(await swap.reset.getByRole('listitem').allTextContents()).toEqual([
+      'Set Permit2’s allowance of USDT to 0.',
+      expect.stringMatching(/^Approve exactly 100 USDT.* for Permit2\.$/),
+    ]);
+    await swap.reset.getByRole('button', { name: 'Review the reset' }).click();
+    const reset = await swap.send.confirm();
+    await expect.poll(() => swap.send.statusOf(reset), { timeout: 15_000 }).toContain('Confirmed');
+    await swap.backToSwap();
+    // Back on Swap with the amounts kept: the exact approve, then a permit for exactly the amount.
+    await swap.quotedOut(6);
+    await swap.review();
+    await swap.send.review.waitFor({ timeout: 15_000 });
     expect(await swap.send.review.textContent()).toContain('approve(');
     const approved = await swap.send.confirm();
     await expect.poll(() => swap.send.statusOf(approved), { timeout: 15_000 }).toContain('Confirmed');
-    await page.getByRole('link', { name: 'Back to Swap' }).click();
-    await swap.form.waitFor();
+    await swap.backToSwap();
     await swap.quotedOut(6);
     await swap.review();
-    // Then a permit for exactly the amount, to the router, until the deadline.
     const permit = page.getByRole('region', { name: 'Sign a permit for exactly this amount' });
     await permit.waitFor({ timeout: 15_000 });
-    expect(await permit.textContent()).toContain('250');
     await permit.getByRole('button', { name: 'Sign permit' }).click();
     const simulated = await swap.simulatedEqual(6);
     const before = await balanceOf(tokens.USDC, me);
     const card = await swap.send.confirm();
     await expect.poll(() => swap.send.statusOf(card), { timeout: 15_000 }).toContain('Confirmed');
     expect((await balanceOf(tokens.USDC, me)) - before).toBe(simulated);
-    const node = nodeClient(env.chain.url);
     expect(
       await node.readContract({
-        address: tokens.DAI,
+        address: tokens.USDT,
         abi: erc20Abi,
         functionName: 'allowance',
         args: [me, uniswap.permit2],
@@ -92,7 +115,7 @@ describe('swapping', () => {
       address: uniswap.permit2,
       abi: permit2AllowanceAbi,
       functionName: 'allowance',
-      args: [me, tokens.DAI, uniswap.universalRouter],
+      args: [me, tokens.USDT, uniswap.universalRouter],
     });
     expect(left).toBe(0n);
   });

@@ -7,11 +7,14 @@ import { Send } from './Send.ts';
 export class Swap {
   readonly form: Locator;
   readonly quote: Locator;
+  /** A plain account's step before the exact approve: an allowance left from before is set to 0. */
+  readonly reset: Locator;
   readonly send: Send;
 
   constructor(readonly page: Page) {
     this.form = page.getByRole('form', { name: 'Swap' });
     this.quote = page.getByRole('region', { name: 'Quote' });
+    this.reset = page.getByRole('region', { name: 'First set the allowance left from before to 0' });
     this.send = new Send(page);
   }
 
@@ -53,6 +56,12 @@ export class Swap {
     await this.quote.waitFor({ timeout: 20_000 });
     const title = await this.quote.locator('dd').first().locator('[data-amount]').getAttribute('title');
     return parseUnits((title ?? '').split(' ')[0] ?? '', decimals);
+  }
+
+  /** From Send's sent card, once a step of the swap is sent: back to the form. */
+  async backToSwap(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Back to Swap' }).click();
+    await this.form.waitFor();
   }
 
   async review(): Promise<void> {
