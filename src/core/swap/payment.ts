@@ -1,11 +1,12 @@
 // How a swap's token in reaches the router: Permit2 moves it, so the token must let Permit2 take
 // at least the amount (an exact approve when it does not), and Permit2 must let the router take
 // it (a permit the person signs for exactly the amount, unless one still stands).
-import { type Address, encodeFunctionData, erc20Abi, type Hex } from 'viem';
+import { type Address, decodeFunctionData, encodeFunctionData, erc20Abi, type Hex, isAddressEqual } from 'viem';
 import { readContract } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { permit2AllowanceAbi } from '../contracts/decode/standardAbis';
+import { isActive, type TxRecord } from '../tx/record';
 
 export type PaymentState = {
   /** What the token lets Permit2 take from the owner. */
@@ -81,4 +82,22 @@ export function approveCalls(args: {
     data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [args.permit2, value] }),
   });
   return args.resetFirst ? [approve(0n), approve(args.amount)] : [approve(args.amount)];
+}
+
+/**
+ * The owner's transaction still on its way (signed or pending) that approves `token` for Permit2:
+ * such as a reset to 0 or an exact approve sent from Swap. Until it is mined, the allowance read is not
+ * the one the swap will meet: reviewing then would ask for the same step again, and a second
+ * approve sent behind the first reverts on a token like USDT (non-zero to non-zero).
+ */
+export function approvingPermit2(records: readonly TxRecord[], token: Address, permit2: Address): TxRecord | undefined {
+  return records.find((record) => {
+    if (!isActive(record) || !record.to || !isAddressEqual(record.to, token)) return false;
+    try {
+      const call = decodeFunctionData({ abi: erc20Abi, data: record.data });
+      return call.functionName === 'approve' && isAddressEqual(call.args[0], permit2);
+    } catch {
+      return false;
+    }
+  });
 }

@@ -1,7 +1,8 @@
-import { type Address, decodeFunctionData, erc20Abi } from 'viem';
+import { type Address, decodeFunctionData, encodeFunctionData, erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { SimulationResult } from '../simulation/types';
-import { approveCalls, paymentStep } from './payment';
+import type { TxRecord } from '../tx/record';
+import { approveCalls, approvingPermit2, paymentStep } from './payment';
 import { NATIVE } from './pools';
 import { checkSwapSimulation, factsHold, type SwapFacts } from './swapReview';
 
@@ -112,5 +113,18 @@ describe('paying for a swap', () => {
       [PERMIT2, 100n],
     ]);
     expect(approveCalls({ token: USDC, permit2: PERMIT2, amount: 100n, resetFirst: false })).toHaveLength(1);
+  });
+
+  it('finds an approve of the token for Permit2 still on its way, and nothing else', () => {
+    const [reset] = approveCalls({ token: USDC, permit2: PERMIT2, amount: 100n, resetFirst: true });
+    if (!reset) throw new Error('no reset');
+    const sent = (status: TxRecord['status'], to: Address, data = reset.data) => ({ status, to, data }) as TxRecord;
+    const other = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [USDC, 0n] });
+    expect(approvingPermit2([sent('pending', USDC)], USDC, PERMIT2)?.status).toBe('pending');
+    expect(approvingPermit2([sent('signed', USDC)], USDC, PERMIT2)?.status).toBe('signed');
+    expect(approvingPermit2([sent('confirmed', USDC)], USDC, PERMIT2)).toBeUndefined();
+    expect(approvingPermit2([sent('pending', PERMIT2)], USDC, PERMIT2)).toBeUndefined();
+    expect(approvingPermit2([sent('pending', USDC, other)], USDC, PERMIT2)).toBeUndefined();
+    expect(approvingPermit2([sent('pending', USDC, '0x')], USDC, PERMIT2)).toBeUndefined();
   });
 });

@@ -13,12 +13,14 @@ import type { Network } from '@/core/chain/networks';
 import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
 import { amountValue, codeValue, type MessageId, untrustedValue } from '@/core/i18n/message';
 import { deviceSeconds, swapDeadline } from '@/core/swap/deadline';
+import { approvingPermit2 } from '@/core/swap/payment';
 import { NATIVE } from '@/core/swap/pools';
 import { impactBlocks } from '@/core/swap/routeChoice';
 import { checkSlippage, DEFAULT_SLIPPAGE_BPS } from '@/core/swap/slippage';
 import { errorMessage } from '@/lib/errorMessages';
 import { shortAddress } from '@/lib/format';
 import { amountInputText, useDecimalInput, useT } from '@/lib/i18n';
+import { useAccountRecords } from '@/lib/queries/recordQueries';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { simulatedReceived, useLastSwapSimulation } from '@/lib/swapSimulations';
 import { type BalanceMark, type FungibleAsset, useFungibleAssets } from '@/lib/useFungibleAssets';
@@ -59,6 +61,11 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
       : undefined;
   const { quote, proof, error: quoteError, reading, head } = useSwapQuote(network, deployment, pair);
   const { stage, error, review, signPermit, sendReset, cancel } = useSwapReview(network, deployment);
+  // An approve of the token for Permit2 (a reset to 0, the exact one) not yet mined: Review swap waits for it.
+  const records = useAccountRecords(network, from?.address as Address | undefined);
+  const approving =
+    assetIn?.asset.kind === 'token' &&
+    approvingPermit2(records, assetIn.asset.address, deployment.permit2) !== undefined;
   const smart = useSmartAccount(network, from?.address as Address | undefined);
   const symbolOf = useMemo(
     () =>
@@ -120,7 +127,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
   const busy = stage.kind === 'checking' || stage.kind === 'signing';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (plan) void review(plan, smart.state.data?.kind === 'upgraded');
+    if (plan && !approving) void review(plan, smart.state.data?.kind === 'upgraded');
   };
   const change = (patch: Parameters<typeof updateSwapForm>[0]) => {
     cancel();
@@ -264,9 +271,10 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
         <ResetPanel plan={plan} stale={stage.stale} onReview={() => sendReset(plan)} onCancel={cancel} />
       )}
       <ErrorAlert message={error} />
+      {approving && assetIn && <p role="status">{t('swap:form.approving', { symbol: symbol(assetIn) })}</p>}
       {!((stage.kind === 'permit' || stage.kind === 'signing' || stage.kind === 'reset') && plan) && (
         <div className={ui.actions}>
-          <button type="submit" disabled={!plan || busy}>
+          <button type="submit" disabled={!plan || busy || approving}>
             {busy ? t('swap:form.checking') : t('swap:form.review')}
           </button>
         </div>

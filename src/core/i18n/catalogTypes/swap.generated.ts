@@ -10,6 +10,7 @@ declare module '../message' {
     "swap:error.amountZero": undefined;
     "swap:error.sameAsset": undefined;
     "swap:form.amount": { "symbol": MessageValue };
+    "swap:form.approving": { "symbol": MessageValue };
     "swap:form.assetIn": undefined;
     "swap:form.assetOption": { "balance": MessageValue; "symbol": MessageValue };
     "swap:form.assetOptionContradicted": { "balance": MessageValue; "symbol": MessageValue };
