@@ -64,8 +64,14 @@ export class Swap {
     await this.form.waitFor();
   }
 
+  /** Clicks "Review swap"; where it stays disabled, the error says what the form reads (a refusal, a hold). */
   async review(): Promise<void> {
-    await this.form.getByRole('button', { name: 'Review swap' }).click();
+    await this.form
+      .getByRole('button', { name: 'Review swap' })
+      .click()
+      .catch(async (e: unknown) => {
+        throw new Error(`"Review swap" not clicked; the form reads: ${await this.form.textContent()}`, { cause: e });
+      });
   }
 
   /** On Send's review: the amount the simulation gives, from "exactly the quoted …". */
