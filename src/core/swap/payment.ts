@@ -85,10 +85,10 @@ export function approveCalls(args: {
 }
 
 /**
- * The owner's transaction still on its way (signed or pending) that approves `token` for Permit2:
- * such as a reset to 0 or an exact approve sent from Swap. Until it is mined, the allowance read is not
- * the one the swap will meet: reviewing then would ask for the same step again, and a second
- * approve sent behind the first reverts on a token like USDT (non-zero to non-zero).
+ * The owner's transaction still on its way (signed or pending) that approves `token` for Permit2,
+ * such as a reset to 0 or an exact approve sent from Swap. Until it is mined, the allowance read
+ * is not the one the swap will meet: reviewing then would ask for the same step again, and a
+ * second approve sent behind the first reverts on a token like USDT (non-zero to non-zero).
  */
 export function approvingPermit2(records: readonly TxRecord[], token: Address, permit2: Address): TxRecord | undefined {
   return records.find((record) => {
