@@ -88,7 +88,8 @@ const typedValue = fc
   .map(([p, name]) => ({ ...p, name }) as AbiParameter)
   .chain((param) => abiValue(param).map((value) => ({ param, value })));
 
-describe('parseAbiInput ∘ formatAbiValue', () => {
+// 300 random values of random types: a few seconds on a busy machine, past the default 5 s.
+describe('parseAbiInput ∘ formatAbiValue', { timeout: 30_000 }, () => {
   it('gives back every value of every type, and viem encodes it', () => {
     fc.assert(
       fc.property(typedValue, ({ param, value }) => {
