@@ -1,6 +1,7 @@
 import type { ActivityStore } from '@/core/activity/activityStore';
 import { createHistorySync, type HistorySync } from '@/core/activity/historySync';
 import type { ApprovalStore } from '@/core/approvals/approvalStore';
+import { holdBackgroundBatch } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { ExplorerConfig } from '@/core/explorer/config';
 import type { SessionStore } from '@/core/session/sessionStore';
@@ -34,7 +35,7 @@ export function startHistorySync(
       explorer: explorer(network),
     });
     return {
-      follow: (network, accounts, head) => followAccounts(deps(network), accounts, head),
+      follow: (network, accounts, head, asking) => followAccounts(deps(network), accounts, head, asking),
       sync: (network, accounts, onProgress) => syncAccounts(deps(network), accounts, onProgress),
       scanApprovals: (network, account) =>
         scanApprovals(
@@ -42,7 +43,7 @@ export function startHistorySync(
           account,
         ),
     };
-  });
+  }, holdBackgroundBatch);
 }
 
 const windowSyncs = new WeakMap<ActivityStore, HistorySync>();

@@ -31,7 +31,8 @@ export const FOLLOW_LIMIT = 1_000n;
  * head's parent hash when it is the block before, else from one batch of headers. Accounts that
  * cannot follow (never synced, too far behind, their last head gone, another native source) are
  * answered `behind`: the caller syncs each on its own (syncAccount). A failure of the shared read
- * fails every account of it.
+ * fails every account of it. `asking` is called once the stored states are read, just before the
+ * first read of the node (the caller held the client's batch open for it: holdBackgroundBatch).
  *
  * Errors: ChainError (the node), ExplorerError (the explorer), per account.
  */
@@ -39,11 +40,13 @@ export async function followAccounts(
   deps: SyncDeps,
   accounts: readonly Address[],
   head: HeadBlock,
+  asking: () => void = () => {},
 ): Promise<Map<Address, FollowResult | { error: unknown } | { behind: true }>> {
   const { network, store } = deps;
   const chainId = network.chainId;
   const nativeSource = nativeSourceFor(network, deps.explorer !== undefined);
   const states = await Promise.all(accounts.map((account) => store.state(chainId, account)));
+  asking();
   const hashes = await knownHashes(deps, head, states);
   const results = new Map<Address, FollowResult | { error: unknown } | { behind: true }>();
   const following: { account: Address; previous: SyncState }[] = [];

@@ -250,6 +250,34 @@ describe('history sync', () => {
       expect(fake.log.slice(4)).toEqual(['follow one aa+bb @8', 'followed one aa+bb', 'approvals one bb']);
     });
 
+    it('holds the network’s reads from the moment a pass is asked until it reads the node', async () => {
+      const fake = fakeWork();
+      const holds: string[] = [];
+      const work: HistorySyncWork = {
+        ...fake.work,
+        async follow(net, accounts, head, asking) {
+          holds.push('follow');
+          asking();
+          return fake.work.follow(net, accounts, head, asking);
+        },
+      };
+      const history = createHistorySync(
+        async () => work,
+        (net) => {
+          holds.push(`hold ${net.id}`);
+          return () => holds.push(`release ${net.id}`);
+        },
+      );
+      const pass = history.follow(network('one'), [A, B], block(7n));
+      // Taken in the same moment as the ask, before the work has even loaded.
+      expect(holds).toEqual(['hold one']);
+      await ticks();
+      expect(holds).toEqual(['hold one', 'follow', 'release one']);
+      await fake.release();
+      await pass;
+      expect(holds.filter((h) => h.startsWith('hold'))).toHaveLength(1);
+    });
+
     it('runs one pass per network at a time: asks meanwhile make one more, with the accounts asked last and the newest head', async () => {
       const fake = fakeWork();
       const history = createHistorySync(async () => fake.work);

@@ -17,8 +17,16 @@ export type HistorySyncWork = {
     accounts: readonly Address[],
     onProgress: (progress: SyncProgress) => void,
   ): Promise<Map<Address, Pick<SyncResult, 'itemsChanged' | 'head'> | { error: unknown }>>;
-  /** Brings the accounts' history up to the shared head, together (followAccounts); those too far behind are left. */
-  follow(network: Network, accounts: readonly Address[], head: HeadBlock): Promise<Map<Address, FollowOutcome>>;
+  /**
+   * Brings the accounts' history up to the shared head, together (followAccounts); those too far
+   * behind are left. Calls `asking` just before its first read of the node.
+   */
+  follow(
+    network: Network,
+    accounts: readonly Address[],
+    head: HeadBlock,
+    asking: () => void,
+  ): Promise<Map<Address, FollowOutcome>>;
   /** Brings the account's approval events up to date with its history (scanApprovals): all of them. */
   scanApprovals(
     network: Network,
@@ -83,8 +91,16 @@ function oneAfterAnother<A>(
   };
 }
 
-/** The app's history sync: built once at start, fed requests by the UI (a new block, Retry). */
-export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): HistorySync {
+/**
+ * The app's history sync: built once at start, fed requests by the UI (a new block, Retry).
+ * `holdReads` keeps the network's background batch open from the moment a pass is asked until it
+ * reads the node (it reads its stored state first), so a new block's history reads travel with
+ * the balances asked in the same moment (holdBackgroundBatch in chain/client.ts).
+ */
+export function createHistorySync(
+  loadWork: () => Promise<HistorySyncWork>,
+  holdReads: (network: Network) => () => void = () => () => {},
+): HistorySync {
   const status = createStore<SyncStatusState>()(() => ({ byKey: {} }));
   const running = new Map<string, Promise<void>>();
   /** Per network: the pass running. */
@@ -180,12 +196,13 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
     const free = accounts.filter((account) => !running.has(syncStatusKey(network.id, account)));
     const keys = free.map((account) => syncStatusKey(network.id, account));
     const behind: Address[] = [];
+    const asking = free.length > 0 ? holdReads(network) : () => {};
     const done = holding(keys, async () => {
       if (free.length === 0) return;
       for (const key of keys) setStatus(key, { running: true, error: undefined });
       try {
         const loaded = await load();
-        const results = await loaded.follow(network, free, head);
+        const results = await loaded.follow(network, free, head, asking);
         await Promise.all(
           free.map(async (account, i) => {
             const key = keys[i] ?? '';
@@ -207,6 +224,8 @@ export function createHistorySync(loadWork: () => Promise<HistorySyncWork>): His
         );
       } catch (error) {
         for (const key of keys) setStatus(key, { running: false, progress: undefined, error });
+      } finally {
+        asking();
       }
     });
     return done.then(() => {

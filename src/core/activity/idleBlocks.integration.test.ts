@@ -1,6 +1,7 @@
 // What each new block costs an idle window, scripted as the app runs it: the head poll, then the
 // history pass and the balances of every account, which travel together. Behind a counting proxy,
-// for 3 and 30 accounts: the same few calls and two requests per block.
+// for 3 and 30 accounts: the same few calls and two requests per block; and through the app's
+// history sync with a store as slow as a busy browser's IndexedDB, still one request after the head.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Hex } from 'viem';
@@ -10,13 +11,16 @@ import { testNetwork, testNode } from '@/testing/txFixtures';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
 import { findFreePort } from '../../../scripts/serve/ports.ts';
+import { memoryApprovalStore } from '../approvals/approvalStore';
+import { scanApprovals } from '../approvals/scanApprovals';
 import { readPortfolio } from '../assets/portfolio';
 import { readChainHead } from '../chain/chainHead';
-import { chainClient } from '../chain/client';
+import { chainClient, holdBackgroundBatch } from '../chain/client';
 import { MULTICALL3_ADDRESS } from '../chain/localChain';
-import { memoryActivityStore } from './activityStore';
+import { type ActivityStore, memoryActivityStore } from './activityStore';
 import { followAccounts } from './followAccounts';
-import { syncAccount } from './sync';
+import { createHistorySync } from './historySync';
+import { syncAccount, syncAccounts } from './sync';
 
 let chain: LocalChain;
 let proxy: RpcFaultProxy;
@@ -75,4 +79,44 @@ describe('an idle window, block after block', () => {
       expect(proxy.requests).toBe(2 * BLOCKS);
     },
   );
+
+  it("sends a block's history reads with its balances in one request, however long the stored state takes", async () => {
+    const who = [demoAddress(0), demoAddress(1), demoAddress(2)];
+    const network = testNetwork(proxy.url);
+    const background = chainClient(network, 'background');
+    // Each stored state read takes longer than the client gathers calls for (BATCH_WAIT_MS), as
+    // IndexedDB does in a window busy drawing Home.
+    const memory = memoryActivityStore();
+    const activity: ActivityStore = {
+      ...memory,
+      state: async (chainId, account) => {
+        await new Promise((done) => setTimeout(done, 200));
+        return memory.state(chainId, account);
+      },
+    };
+    // Wired as the app's (app/windowHistorySync.ts).
+    const deps = { client: background, network, store: activity };
+    const approvals = { client: background, store: memoryApprovalStore() };
+    const history = createHistorySync(
+      async () => ({
+        follow: (_, accounts, head, asking) => followAccounts(deps, accounts, head, asking),
+        sync: (_, accounts, onProgress) => syncAccounts(deps, accounts, onProgress),
+        scanApprovals: (_, account) => scanApprovals(approvals, account),
+      }),
+      holdBackgroundBatch,
+    );
+    for (const account of who) await history.request(network, account);
+    const request = { accounts: who, tokens: [], feeds: [] };
+    const { multicall } = await readPortfolio(background, request, undefined);
+
+    await testNode(chain.url).mine({ blocks: 1 });
+    const head = await readChainHead(chainClient(network), network, { withTransactions: true });
+    proxy.resetCounts();
+    // As a new head's readers ask, in one moment: the history pass, then the balances.
+    await Promise.all([history.follow(network, who, head.block), readPortfolio(background, request, multicall)]);
+    expect(proxy.calls).toEqual({ eth_getLogs: 3, eth_call: 1 });
+    expect(proxy.requests).toBe(1);
+    for (const account of who)
+      expect((await memory.state(network.chainId, account))?.headNumber).toBe(head.blockNumber);
+  });
 });

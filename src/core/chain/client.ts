@@ -1,4 +1,5 @@
 import { type Chain, type Client, createClient, fallback, hexToNumber, http, type Transport } from 'viem';
+import { type BatchGate, batchGate } from './batchGate';
 import type { Network } from './networks';
 
 /** A bare viem client: actions are imported one by one from 'viem/actions' so only what is
@@ -20,12 +21,17 @@ export function toViemChain(network: Network): Chain {
 /**
  * How long a client collects calls into one JSON-RPC batch. What the person waits for goes at
  * once; what follows each new block in the background (history, balances, tracking) waits a
- * moment, so the reads one block sets off travel together: one request rather than one each.
+ * moment, and longer while a reader about to ask holds it (holdBackgroundBatch), so the reads one
+ * block sets off travel together: one request rather than one each.
  */
 export const BATCH_WAIT_MS = { prompt: 0, background: 40 } as const;
 export type ReadPace = keyof typeof BATCH_WAIT_MS;
 
 const clients = new Map<string, ChainClient>();
+/** The background clients' batches, by the same key. */
+const gates = new Map<string, BatchGate>();
+const clientKey = (network: Network, pace: ReadPace) =>
+  `${network.id}|${network.chainId}|${network.rpcUrls.join(' ')}|${pace}`;
 
 /**
  * The viem client for a network: its RPC URLs in order with fallback, and concurrent requests
@@ -33,15 +39,19 @@ const clients = new Map<string, ChainClient>();
  * network's URLs stay the same.
  */
 export function chainClient(network: Network, pace: ReadPace = 'prompt'): ChainClient {
-  const key = `${network.id}|${network.chainId}|${network.rpcUrls.join(' ')}|${pace}`;
+  const key = clientKey(network, pace);
   let client = clients.get(key);
   if (!client) {
+    // Each URL sends the calls made in one task as one batch; the background's gate gathers them longer.
     const transports = network.rpcUrls.map((url) =>
-      http(url, { batch: { wait: BATCH_WAIT_MS[pace] }, timeout: REQUEST_TIMEOUT_MS, retryCount: 0 }),
+      http(url, { batch: { wait: 0 }, timeout: REQUEST_TIMEOUT_MS, retryCount: 0 }),
     );
+    const urls = transports.length === 1 && transports[0] ? transports[0] : fallback(transports, { retryCount: 0 });
+    const gate = pace === 'background' ? batchGate(urls, BATCH_WAIT_MS.background) : undefined;
+    if (gate) gates.set(key, gate);
     client = createClient({
       chain: toViemChain(network),
-      transport: transports.length === 1 && transports[0] ? transports[0] : fallback(transports, { retryCount: 0 }),
+      transport: gate?.transport ?? urls,
       pollingInterval: network.blockTimeMs,
       // No CCIP-Read: it would fetch from gateways the person never chose.
       ccipRead: false,
@@ -49,6 +59,17 @@ export function chainClient(network: Network, pace: ReadPace = 'prompt'): ChainC
     clients.set(key, client);
   }
   return client;
+}
+
+/**
+ * Holds the network's background batch open until the returned release (at most HOLD_MAX_MS in
+ * batchGate.ts): for a reader of a new block that must read its own state before it asks (the
+ * history pass), so its calls travel with the balances' rather than in a request of their own.
+ */
+export function holdBackgroundBatch(network: Network): () => void {
+  chainClient(network, 'background');
+  const gate = gates.get(clientKey(network, 'background'));
+  return gate ? gate.hold() : () => {};
 }
 
 /**
