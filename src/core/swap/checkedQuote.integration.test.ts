@@ -69,6 +69,16 @@ describe('a swap quote checked against proofs', () => {
     expect(proxy.requests).toBe(2);
   });
 
+  it('proves a pair’s first quote in five round trips to a node that names no reads (Hardhat)', async () => {
+    const block = await node.getBlockNumber();
+    proxy.resetCounts();
+    const cold = await checkedReader().read(ask(NATIVE, demo.USDC, parseEther('1'), block), agreement);
+    expect(cold.proof).toEqual({ state: 'verified', block });
+    // The pools' states, then the quotes beside the proofs of what the run is foreseen to read
+    // (quoteHint.ts), then what it reads beyond that: token balances and v4's pool manager.
+    expect(proxy.requests).toBeLessThanOrEqual(5);
+  });
+
   it('catches a node that quotes a tenth too low: the proven run of its calls contradicts it', async () => {
     const block = await node.getBlockNumber();
     const honest = best(

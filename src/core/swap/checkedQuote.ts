@@ -2,7 +2,7 @@
 // the quote made of the node (its pools' states and the quoter calls) run again, as one Multicall3
 // aggregate3, in Cairn's own EVM over state proven against a trusted header. The same answers,
 // call for call: the quote is proven. Another answer: the node lied about the state the quote reads.
-import { decodeFunctionResult, encodeFunctionData } from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData } from 'viem';
 import { MULTICALL3_CODE_HASH } from '../chain/localChain';
 import { type Call3, type CallOutcome, MULTICALL3_ADDRESS, multicall3Abi } from '../chain/multicall';
 import { isCairnError } from '../errors/base';
@@ -16,7 +16,9 @@ import type { Source } from '../verify/sources';
 import { type HeaderTrust, type TrustedHeader, trustedBlock, trustedHeaderFor } from '../verify/trustedHeader';
 import type { SwapContracts } from './contracts';
 import { sameAnswer } from './quoteCalls';
+import { type QuoteHintInput, quoteHint } from './quoteHint';
 import { createQuoteReader, type QuoteAsk, type QuoteReading } from './readQuote';
+import { candidateRoutes, type Hop } from './routes';
 
 /** What the proofs say of a quote. */
 export type QuoteProof =
@@ -60,6 +62,27 @@ const pairKey = (ask: QuoteAsk) => `${ask.tokenIn.toLowerCase()}>${ask.tokenOut.
 const unrunnable = (reason: string) =>
   new VerifyError('VERIFY_CALL_UNRUNNABLE', msg('core.chain:verify.callUnrunnable', { reason: codeValue(reason) }));
 
+/** What quoteHint foresees from: the pair's candidate routes and the node's answers to the pools' states. */
+function foreseeing(
+  contracts: SwapContracts,
+  ask: QuoteAsk,
+  asked: readonly Call3[],
+  answered: readonly CallOutcome[],
+): QuoteHintInput {
+  const routes = candidateRoutes(contracts, ask.tokenIn, ask.tokenOut, ask.hubs);
+  const v3Fees = new Map<string, number>();
+  const tokens = new Set<Address>();
+  for (const hop of routes.flatMap((route): Hop[] => route.hops)) {
+    tokens.add(hop.tokenIn);
+    tokens.add(hop.tokenOut);
+    if (hop.protocol === 'v3') v3Fees.set(hop.pool.toLowerCase(), hop.fee);
+  }
+  const stateAnswers = new Map(
+    asked.slice(0, answered.length).map((call, i) => [call, answered[i]?.ok ? answered[i].data : undefined]),
+  );
+  return { asked, stateAnswers, v3Fees, tokens: [...tokens], contracts };
+}
+
 const asCallOutcome = (outcome: CallOutcome | undefined) =>
   outcome?.ok ? { data: outcome.data ?? '0x', reverted: false } : { data: '0x' as const, reverted: true };
 
@@ -82,23 +105,23 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
    * What to prove in the first round: what the pair's last check read, and every contract the
    * calls name (pools, StateView, quoters), so even a first check does not find them one by one.
    */
-  function hintFor(key: string, asked: readonly Call3[]): Wants {
+  function hintFor(key: string, asked: readonly Call3[], foreseen?: Wants): Wants {
     const hint: Wants = new Map();
-    for (const [address, slots] of hints.get(key) ?? [])
+    for (const [address, slots] of [...(hints.get(key) ?? []), ...(foreseen ?? [])])
       for (const slot of [undefined, ...slots]) want(hint, address, slot);
     for (const call of asked) want(hint, call.target);
     return hint;
   }
 
   /** Each call's answer from Cairn's EVM over state proven at `header`, in one aggregate3, and that run. */
-  async function provenAnswers(asked: readonly Call3[], header: TrustedHeader, key: string) {
+  async function provenAnswers(asked: readonly Call3[], header: TrustedHeader, key: string, foreseen?: Wants) {
     const { verifiedCall } = await loadEvm();
     const data = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [asked] });
     const run = await verifiedCall(
       source as Source,
       header,
       { to: MULTICALL3_ADDRESS, data },
-      { hint: hintFor(key, asked) },
+      { hint: hintFor(key, asked, foreseen) },
     );
     hints.set(key, run.read);
     if (run.calleeCodeHash.toLowerCase() !== MULTICALL3_CODE_HASH)
@@ -143,11 +166,12 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
       const key = pairKey(ask);
       const trusted = trustedHeaderFor(sources, trust, ask.block);
       let early: { asked: number; proven: ReturnType<typeof provenAnswers> } | undefined;
-      const beforeQuotes = async (asked: readonly Call3[]) => {
+      const beforeQuotes = async (asked: readonly Call3[], answered: readonly CallOutcome[]) => {
         // The EVM loaded first, so the proofs leave in the same moment as the quoter calls.
         const [known] = await Promise.all([trusted.catch(() => undefined), loadEvm()]);
         if (!known) return;
-        early = { asked: asked.length, proven: provenAnswers(asked, known, key) };
+        const foreseen = quoteHint(foreseeing(contracts, ask, asked, answered));
+        early = { asked: asked.length, proven: provenAnswers(asked, known, key, foreseen) };
         early.proven.catch(() => undefined);
       };
       const [read, header] = await Promise.allSettled([reader.readWithCalls({ ...ask, block }, beforeQuotes), trusted]);

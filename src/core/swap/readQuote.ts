@@ -50,11 +50,12 @@ export type QuoteReader = {
   /**
    * The reading, with the calls it made and the node's answers. `beforeQuotes`, when a first
    * reading of the pair asks its quotes in a second round trip, is awaited just before, with every
-   * call the reading makes: what else goes in that request can start then.
+   * call the reading makes and the answers of those already answered (the pools' states): what
+   * else goes in that request can start then.
    */
   readWithCalls(
     ask: QuoteAsk,
-    beforeQuotes?: (asked: readonly Call3[]) => Promise<void>,
+    beforeQuotes?: (asked: readonly Call3[], answered: readonly CallOutcome[]) => Promise<void>,
   ): Promise<{ reading: QuoteReading; calls: QuoteCalls }>;
 };
 
@@ -136,7 +137,7 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
   async function read(
     ask: QuoteAsk,
     made: QuoteCalls,
-    beforeQuotes?: (asked: readonly Call3[]) => Promise<void>,
+    beforeQuotes?: (asked: readonly Call3[], answered: readonly CallOutcome[]) => Promise<void>,
   ): Promise<QuoteReading> {
     const note = (asked: readonly Call3[], answered: readonly CallOutcome[]) => {
       made.asked.push(...asked);
@@ -169,7 +170,7 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
       routes = live.filter((route) => withinReach(route, ask.amountIn, states));
       const quoteBatch = routes.map((route) => quoteCall(route, ask.amountIn, contracts));
       const quoted = quoteBatch.filter(isCall);
-      if (quoted.length > 0) await beforeQuotes?.([...made.asked, ...quoted]);
+      if (quoted.length > 0) await beforeQuotes?.([...made.asked, ...quoted], [...made.answered]);
       quoteOutcomes = spread(quoteBatch, note(quoted, await quoteCalls(quoted, ask.block)));
     }
     // Quotes priced against the states read with them.
@@ -180,7 +181,10 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
     return { kind: 'quoted', block: ask.block, best, others: found.slice(1) };
   }
 
-  async function readWithCalls(ask: QuoteAsk, beforeQuotes?: (asked: readonly Call3[]) => Promise<void>) {
+  async function readWithCalls(
+    ask: QuoteAsk,
+    beforeQuotes?: (asked: readonly Call3[], answered: readonly CallOutcome[]) => Promise<void>,
+  ) {
     const calls: QuoteCalls = { asked: [], answered: [] };
     try {
       return { reading: await read(ask, calls, beforeQuotes), calls };
