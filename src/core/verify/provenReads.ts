@@ -12,6 +12,7 @@ import {
   type RpcAccountProof,
   slotKey,
 } from './accountProof';
+import { codeBookOf } from './codeBook';
 import { proofFrom, type Source } from './sources';
 import type { TrustedHeader } from './trustedHeader';
 
@@ -96,32 +97,43 @@ export class ProvenReads {
   /**
    * Proves what `wants` lists and is not proven yet: one eth_getProof per account (its slots
    * together) and, for an account not yet proven, its eth_getCode, all issued at once so the
-   * source's client sends them as one JSON-RPC batch. Throws VERIFY_PROOF_FAILED naming the
-   * account, or the source's errors (VERIFY_NO_PROOFS, VERIFY_STATE_GONE, a ChainError).
+   * source's client sends them as one JSON-RPC batch. Code the source gave before under the same
+   * code hash (codeBook.ts) is not asked again; code kept under another hash than the proven one
+   * is asked after the proofs, in one more batch. Throws VERIFY_PROOF_FAILED naming the account,
+   * or the source's errors (VERIFY_NO_PROOFS, VERIFY_STATE_GONE, a ChainError).
    */
   async prove(wants: Wants): Promise<void> {
     const unproven = [...this.unproven(wants)];
     if (unproven.length > 0) this.rounds++;
+    const book = codeBookOf(this.source);
     const asked = unproven.map(([address, slots]) => {
       const fresh = !this.entry(address);
       const proof = proofFrom(this.source, address, [...slots], this.header.number);
-      const code = fresh ? this.codeAt(address) : undefined;
+      const code = fresh && !book.foresees(address) ? this.codeAt(address) : undefined;
       // Answers are awaited in order below; one failing first leaves the rest unread, not unhandled.
       proof.catch(() => undefined);
       code?.catch(() => undefined);
       return { address, slots, proof, code };
     });
+    const fresh: { address: Address; account: ProvenAccount; code: Promise<Hex> | undefined }[] = [];
     for (const { address, slots, proof, code } of asked) {
       const answer = await proof;
       const account = this.proven(address, () => this.provenAnswer(address, slots, answer));
       const known = this.entry(address);
-      if (known) {
-        for (const [slot, value] of account.storage) known.account.storage.set(slot, value);
-        continue;
-      }
-      const bytes = hexToBytes(await (code as Promise<Hex>));
-      if (keccak256(bytes).toLowerCase() !== account.codeHash.toLowerCase())
+      if (known) for (const [slot, value] of account.storage) known.account.storage.set(slot, value);
+      else fresh.push({ address, account, code });
+    }
+    const late = fresh.filter((one) => !one.code && !book.code(one.account.codeHash));
+    if (late.length > 0) this.rounds++;
+    for (const one of late) {
+      one.code = this.codeAt(one.address);
+      one.code.catch(() => undefined);
+    }
+    for (const { address, account, code } of fresh) {
+      const bytes = code ? hexToBytes(await code) : (book.code(account.codeHash) as Uint8Array);
+      if (code && keccak256(bytes).toLowerCase() !== account.codeHash.toLowerCase())
         throw this.failure(address, 'the code it gives does not hash to the proven code hash');
+      book.keep(address, account.codeHash, bytes);
       const absent =
         account.nonce === 0n &&
         account.balance === 0n &&
