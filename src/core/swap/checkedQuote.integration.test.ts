@@ -51,7 +51,7 @@ const best = (reading: QuoteReading) => {
 };
 
 describe('a swap quote checked against proofs', () => {
-  it('proves an honest node’s quote, and the next block’s in two round trips to it', async () => {
+  it('proves an honest node’s quote, and the next block’s in two round trips asking no code', async () => {
     const block = await node.getBlockNumber();
     const cold = await reader.read(ask(NATIVE, demo.USDC, parseEther('1'), block), agreement);
     expect(cold.proof).toEqual({ state: 'verified', block });
@@ -67,16 +67,18 @@ describe('a swap quote checked against proofs', () => {
     expect(warm.proof).toEqual({ state: 'verified', block: block + 1n });
     // The reading and the header in one request, the proofs (hinted by the last check) in one.
     expect(proxy.requests).toBe(2);
+    // The code of every account is the code the last check was given under the same proven hash.
+    expect(proxy.calls.eth_getCode ?? 0).toBe(0);
   });
 
-  it('proves a pair’s first quote in five round trips to a node that names no reads (Hardhat)', async () => {
+  it('proves a pair’s first quote in three round trips to a node that names no reads (Hardhat)', async () => {
     const block = await node.getBlockNumber();
     proxy.resetCounts();
     const cold = await checkedReader().read(ask(NATIVE, demo.USDC, parseEther('1'), block), agreement);
     expect(cold.proof).toEqual({ state: 'verified', block });
     // The pools' states, then the quotes beside the proofs of what the run is foreseen to read
-    // (quoteHint.ts), then what it reads beyond that: token balances and v4's pool manager.
-    expect(proxy.requests).toBeLessThanOrEqual(5);
+    // (quoteHint.ts: pool states, token balances, v4's pool manager), then what it reads beyond that.
+    expect(proxy.requests).toBeLessThanOrEqual(3);
   });
 
   it('catches a node that quotes a tenth too low: the proven run of its calls contradicts it', async () => {

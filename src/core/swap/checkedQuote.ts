@@ -70,17 +70,20 @@ function foreseeing(
   answered: readonly CallOutcome[],
 ): QuoteHintInput {
   const routes = candidateRoutes(contracts, ask.tokenIn, ask.tokenOut, ask.hubs);
-  const v3Fees = new Map<string, number>();
+  const v3Pools = new Map<string, { fee: number; tokens: Address[] }>();
+  const v4Spacings = new Map<string, number>();
   const tokens = new Set<Address>();
   for (const hop of routes.flatMap((route): Hop[] => route.hops)) {
     tokens.add(hop.tokenIn);
     tokens.add(hop.tokenOut);
-    if (hop.protocol === 'v3') v3Fees.set(hop.pool.toLowerCase(), hop.fee);
+    if (hop.protocol === 'v3')
+      v3Pools.set(hop.pool.toLowerCase(), { fee: hop.fee, tokens: [hop.tokenIn, hop.tokenOut] });
+    else v4Spacings.set(hop.poolId.toLowerCase(), hop.key.tickSpacing);
   }
   const stateAnswers = new Map(
     asked.slice(0, answered.length).map((call, i) => [call, answered[i]?.ok ? answered[i].data : undefined]),
   );
-  return { asked, stateAnswers, v3Fees, tokens: [...tokens], contracts };
+  return { asked, stateAnswers, v3Pools, v4Spacings, tokens: [...tokens], contracts };
 }
 
 const asCallOutcome = (outcome: CallOutcome | undefined) =>

@@ -8,5 +8,6 @@ export type SwapContracts = {
   quoterV2: Address;
   universalRouter: Address;
   permit2: Address;
-  v4: { quoter: Address; stateView: Address } | null;
+  /** v4's pool manager, where known: only to foresee what a checked quote reads (quoteHint.ts). */
+  v4: { quoter: Address; stateView: Address; poolManager?: Address } | null;
 };
