@@ -1,8 +1,8 @@
 // Every path that signs or broadcasts a transaction, and how the one gate (sendingGate.ts) holds
 // it. The test reads the shipped code (src/, without tests and test helpers) for each call that
-// signs a transaction or sends one, and fails on one this list does not know: a new path to the
-// signer must go through TransactionService.submit or broadcastToNetwork (which ask the gate), or
-// say here why it is not held. Each path a person takes names the file that shows the hold
+// signs a transaction or an account's EIP-7702 authorization, or sends one, and fails on one this
+// list does not know: a new path to the signer must go through TransactionService.submit or
+// broadcastToNetwork (which ask the gate), or say here why it is not held. Each path a person takes names the file that shows the hold
 // before Confirm. heldSending.test.ts shows that the two choke points stop at the gate.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -33,6 +33,13 @@ const CALLS = {
   confirmUpgrade: /(?<!function )\bconfirmUpgrade\(/,
   confirmBatch: /(?<!function )\bconfirmBatch\(/,
   signOffline: /(?<!function )\bsignOffline\(/,
+  /** An account's EIP-7702 authorization: the code it names runs the account's coin. */
+  signAuthorization: /\.signAuthorization\(/,
+  /** core/smartAccount/atomicSend.ts's ways to sign an upgrade's or a batch's authorization. */
+  signUpgrade: /(?<!function )\bsignUpgrade\(/,
+  signPlannedBatch: /(?<!function )\bsignPlannedBatch\(/,
+  /** Planned and signed at once, with no gate: for tests and the bench, never shipped code. */
+  signedAtOnce: /(?<!function )\b(upgradeTransaction|selfPaidBatch|sponsoredBatch)\(/,
 } as const;
 
 type Call = keyof typeof CALLS;
@@ -78,13 +85,23 @@ const PATHS: readonly Path[] = [
   },
   {
     file: 'lib/preparedCalls.ts',
-    calls: ['submit', 'sendSmart'],
-    is: 'sendPreparedCall, sendSmart, confirmUpgrade: submit',
+    calls: ['submit', 'sendSmart', 'signUpgrade'],
+    is: 'sendPreparedCall, sendSmart, confirmUpgrade: submit (refuseWhileHeld before signUpgrade)',
   },
   {
     file: 'lib/smartBatch.ts',
-    calls: ['sendSmart'],
-    is: 'confirmBatch, a confirmed batch: submit (refuseWhileHeld before the authorization is signed)',
+    calls: ['sendSmart', 'signPlannedBatch'],
+    is: 'confirmBatch, a confirmed batch: submit (refuseWhileHeld before signPlannedBatch)',
+  },
+  {
+    file: 'core/smartAccount/atomicSend.ts',
+    calls: ['signAuthorization', 'signUpgrade', 'signPlannedBatch'],
+    is: 'the account’s authorization, signed only by signUpgrade and signPlannedBatch (each asked after refuseWhileHeld), and a throwaway stand-in’s for estimates',
+  },
+  {
+    file: 'core/smartAccount/support.ts',
+    calls: ['signAuthorization'],
+    is: 'not held: a throwaway key’s authorization, to learn whether the chain runs EIP-7702',
   },
   // What a person does.
   {
@@ -207,6 +224,18 @@ describe('every path to the signer passes the one gate', () => {
     const toNetwork = broadcast.slice(broadcast.indexOf('function broadcastToNetwork('));
     expect(toNetwork.indexOf('sendingGate(network)')).toBeGreaterThan(0);
     expect(toNetwork.indexOf('sendingGate(network)')).toBeLessThan(toNetwork.indexOf('broadcastRaw('));
+  });
+
+  it('asks the gate before an account signs its authorization', () => {
+    const signing = [
+      { file: 'lib/preparedCalls.ts', from: 'function confirmUpgrade(', signs: 'signUpgrade(' },
+      { file: 'lib/smartBatch.ts', from: 'function confirmBatch(', signs: 'signPlannedBatch(' },
+    ];
+    for (const { file, from, signs } of signing) {
+      const body = read(file).slice(read(file).indexOf(from));
+      expect(body.indexOf('refuseWhileHeld(network)'), file).toBeGreaterThan(0);
+      expect(body.indexOf('refuseWhileHeld(network)'), file).toBeLessThan(body.indexOf(signs));
+    }
   });
 
   it('shows the hold before Confirm on every path a person takes', () => {
