@@ -3,7 +3,7 @@ import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
 import { judgeMismatch, unsettled } from './askedAgain';
 import { type BalanceCheck, type BalanceClaims, type FigureCheck, isLie } from './figureChecks';
-import { checkedHeader, linkedHeader } from './headerChain';
+import { checkedHeader, linkedHeader, sameHash } from './headerChain';
 import type { RpcHeader } from './headerHash';
 import type { LayoutBook } from './layoutBook';
 import { SECONDS_PER_SLOT } from './lightClient/beaconChains';
@@ -51,7 +51,6 @@ export type BalanceCheckInput = {
 type Figure = { account: string; asset: string; claimed: bigint };
 type Moved = Figure & { proven: bigint; block: bigint; at: bigint };
 
-const sameHash = (a: Hex, b: Hex) => a.toLowerCase() === b.toLowerCase();
 const heldKey = (c: { account: string; asset: string; block: bigint }) => `${c.account}|${c.asset}|${c.block}`;
 
 /** Learns nothing from an answer Cairn does not trust (the node's own head), forgets nothing either. */

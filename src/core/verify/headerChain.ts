@@ -16,7 +16,8 @@ export const MAX_LINKED_BACK = 4n;
 /** How long to wait before linking again when a link breaks (a reorg under the trusted head). */
 const REORG_WAIT_MS = 1_000;
 
-const sameHash = (a: Hex, b: Hex) => a.toLowerCase() === b.toLowerCase();
+/** Whether two block hashes are the same, whatever the case of their hex digits. */
+export const sameHash = (a: Hex, b: Hex) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * `header` as `source` gave it for block `number`, once it is there and hashes whole. Its claimed
