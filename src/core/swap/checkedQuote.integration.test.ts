@@ -71,14 +71,14 @@ describe('a swap quote checked against proofs', () => {
     expect(proxy.calls.eth_getCode ?? 0).toBe(0);
   });
 
-  it('proves a pair’s first quote in three round trips to a node that names no reads (Hardhat)', async () => {
+  it('proves a pair’s first quote in two round trips to a node that names no reads (Hardhat)', async () => {
     const block = await node.getBlockNumber();
     proxy.resetCounts();
     const cold = await checkedReader().read(ask(NATIVE, demo.USDC, parseEther('1'), block), agreement);
     expect(cold.proof).toEqual({ state: 'verified', block });
     // The pools' states, then the quotes beside the proofs of what the run is foreseen to read
-    // (quoteHint.ts: pool states, token balances, v4's pool manager), then what it reads beyond that.
-    expect(proxy.requests).toBeLessThanOrEqual(3);
+    // (quoteHint.ts: pool states, token balances, v4's pool manager), which is all the run reads.
+    expect(proxy.requests).toBeLessThanOrEqual(2);
   });
 
   it('catches a node that quotes a tenth too low: the proven run of its calls contradicts it', async () => {
