@@ -34,88 +34,102 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
   }
 }
 
+/**
+ * Two builds, a chain and a month of seeded history: about a minute alone, over two while other
+ * e2e workers share the two cores.
+ */
+const START_MS = 240_000;
+
 describe('npm start', () => {
-  it('serves the wallet against a seeded local chain, and the sample dApp, and stops everything on Ctrl-C', async () => {
-    const appPort = await findFreePort();
-    const chainPort = await findFreePort();
-    const dappPort = await findFreePort();
-    const run = startScript([
-      '--port',
-      String(appPort),
-      '--chain-port',
-      String(chainPort),
-      '--dapp-port',
-      String(dappPort),
-      '--block-time',
-      '0',
-    ]);
-    try {
-      await waitFor(() => run.output().includes('Cairn is running'), 90_000);
-    } catch {
+  it(
+    'serves the wallet against a seeded local chain, and the sample dApp, and stops everything on Ctrl-C',
+    async () => {
+      const appPort = await findFreePort();
+      const chainPort = await findFreePort();
+      const dappPort = await findFreePort();
+      const run = startScript([
+        '--port',
+        String(appPort),
+        '--chain-port',
+        String(chainPort),
+        '--dapp-port',
+        String(dappPort),
+        '--block-time',
+        '0',
+      ]);
+      try {
+        await waitFor(() => run.output().includes('Cairn is running'), START_MS);
+      } catch {
+        run.child.kill('SIGKILL');
+        throw new Error(`npm start did not come up:\n${run.output()}`);
+      }
+      const output = run.output();
+      expect(output).toContain(`http://127.0.0.1:${appPort}/`);
+      expect(output).toContain(DEMO_MNEMONIC);
+      expect(output).toMatch(/PUBLIC/);
+
+      const html = await (await fetch(`http://127.0.0.1:${appPort}/`)).text();
+      // The node listed twice: directly, then through a second local port, so balances are checked
+      // by the two URLs' agreement.
+      const listed = /<meta name="cairn-local-rpc-url" content="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+      expect(listed).toHaveLength(2);
+      expect(listed[0]).toBe(`http://127.0.0.1:${chainPort}`);
+      expect(listed[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const relayed = await fetch(listed[1] as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      expect(((await relayed.json()) as { result: string }).result).toBe('0x7a69');
+      const rpc = await fetch(`http://127.0.0.1:${chainPort}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+      });
+      expect(Number(((await rpc.json()) as { result: string }).result)).toBeGreaterThanOrEqual(40);
+
+      expect(output).toContain(`Sample dApp:  http://127.0.0.1:${dappPort}/`);
+      const dapp = await (await fetch(`http://127.0.0.1:${dappPort}/`)).text();
+      expect(dapp).toContain(`<script src="http://127.0.0.1:${appPort}/connect.js"></script>`);
+      // The companion extension is built to talk to this wallet.
+      const background = await (await fetch(`http://127.0.0.1:${appPort}/extension/background.js`)).text();
+      expect(background).toContain(`"http://127.0.0.1:${appPort}/"`);
+
+      run.child.kill('SIGINT');
+      expect(await run.exited).toBe(0);
+      // Both ports are released: no orphan chain or server is left behind.
+      expect(await isPortFree(appPort)).toBe(true);
+      expect(await isPortFree(chainPort)).toBe(true);
+      expect(await isPortFree(dappPort)).toBe(true);
+    },
+    START_MS + 60_000,
+  );
+
+  it(
+    'leaves no orphan chain even when killed without a chance to clean up',
+    async () => {
+      const appPort = await findFreePort();
+      const chainPort = await findFreePort();
+      const dappPort = await findFreePort();
+      const run = startScript([
+        '--port',
+        String(appPort),
+        '--chain-port',
+        String(chainPort),
+        '--dapp-port',
+        String(dappPort),
+        '--block-time',
+        '0',
+      ]);
+      await waitFor(() => run.output().includes('Cairn is running'), START_MS);
       run.child.kill('SIGKILL');
-      throw new Error(`npm start did not come up:\n${run.output()}`);
-    }
-    const output = run.output();
-    expect(output).toContain(`http://127.0.0.1:${appPort}/`);
-    expect(output).toContain(DEMO_MNEMONIC);
-    expect(output).toMatch(/PUBLIC/);
-
-    const html = await (await fetch(`http://127.0.0.1:${appPort}/`)).text();
-    // The node listed twice: directly, then through a second local port, so balances are checked
-    // by the two URLs' agreement.
-    const listed = /<meta name="cairn-local-rpc-url" content="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
-    expect(listed).toHaveLength(2);
-    expect(listed[0]).toBe(`http://127.0.0.1:${chainPort}`);
-    expect(listed[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const relayed = await fetch(listed[1] as string, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    });
-    expect(((await relayed.json()) as { result: string }).result).toBe('0x7a69');
-    const rpc = await fetch(`http://127.0.0.1:${chainPort}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
-    });
-    expect(Number(((await rpc.json()) as { result: string }).result)).toBeGreaterThanOrEqual(40);
-
-    expect(output).toContain(`Sample dApp:  http://127.0.0.1:${dappPort}/`);
-    const dapp = await (await fetch(`http://127.0.0.1:${dappPort}/`)).text();
-    expect(dapp).toContain(`<script src="http://127.0.0.1:${appPort}/connect.js"></script>`);
-    // The companion extension is built to talk to this wallet.
-    const background = await (await fetch(`http://127.0.0.1:${appPort}/extension/background.js`)).text();
-    expect(background).toContain(`"http://127.0.0.1:${appPort}/"`);
-
-    run.child.kill('SIGINT');
-    expect(await run.exited).toBe(0);
-    // Both ports are released: no orphan chain or server is left behind.
-    expect(await isPortFree(appPort)).toBe(true);
-    expect(await isPortFree(chainPort)).toBe(true);
-    expect(await isPortFree(dappPort)).toBe(true);
-  }, 120_000);
-
-  it('leaves no orphan chain even when killed without a chance to clean up', async () => {
-    const appPort = await findFreePort();
-    const chainPort = await findFreePort();
-    const dappPort = await findFreePort();
-    const run = startScript([
-      '--port',
-      String(appPort),
-      '--chain-port',
-      String(chainPort),
-      '--dapp-port',
-      String(dappPort),
-      '--block-time',
-      '0',
-    ]);
-    await waitFor(() => run.output().includes('Cairn is running'), 90_000);
-    run.child.kill('SIGKILL');
-    await run.exited;
-    const deadline = Date.now() + 10_000;
-    while (!(await isPortFree(chainPort)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    expect(await isPortFree(chainPort)).toBe(true);
-  }, 120_000);
+      await run.exited;
+      const deadline = Date.now() + 10_000;
+      while (!(await isPortFree(chainPort)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(await isPortFree(chainPort)).toBe(true);
+    },
+    START_MS + 60_000,
+  );
 
   it('names a busy port and how to choose another, and starts nothing', async () => {
     const busy = await findFreePort();
