@@ -17,7 +17,9 @@ import { nodeClient } from './support/rpc.ts';
 
 const tokens = demoContractAddresses();
 
-describe('swapping', () => {
+// Each swap waits for quotes, a simulated review and blocks: about 45 s alone, past the project's
+// 60 s when the other e2e workers share the two cores.
+describe('swapping', { timeout: 120_000 }, () => {
   let env: Environment;
   beforeAll(async () => {
     env = await startEnvironment();
