@@ -106,7 +106,9 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
-          testTimeout: 60_000,
+          // A full run keeps both cores busy: tests of 15 s alone took over 60 s there (addressBook,
+          // home, portfolio, settingsSections timed out so in one run).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // A page answers within a second on a quiet machine, not under a full run on two busy
           // cores: a poll without its own timeout waits up to 15 s (vitest's default is 1 s).
