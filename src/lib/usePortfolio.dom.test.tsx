@@ -5,11 +5,9 @@
 // node's claim (Walletbeat's lying proxy multiplies balanceOf by a million), the proven one, also
 // while a changed request is read again; only the view's rows keep the claim, to strike it through.
 import { flushSync } from 'react-dom';
-import { type Hex, parseUnits } from 'viem';
+import { parseUnits } from 'viem';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import type { PortfolioSnapshot } from '@/core/assets/portfolio';
-import { accountsToRead } from '@/core/chain/networkConfig';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import type { FigureCheck } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
@@ -23,6 +21,7 @@ import { balanceCheck } from '@/testing/balanceChecks';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
+import { lateRequestGuard, walletPortfolio } from '@/testing/walletPortfolio';
 
 const poll = { timeout: 4_000, interval: 10 };
 const ME = TEST_ADDRESS_0.toLowerCase();
@@ -31,7 +30,7 @@ let wallet: TestWallet;
 let unmount: () => void = () => undefined;
 let portfolio: ReturnType<typeof usePortfolio> | undefined;
 let fungible: ReturnType<typeof useFungibleAssets> | undefined;
-let lastLateRequest = Date.now();
+const lateRequests = lateRequestGuard(1_000);
 let node: ReturnType<typeof fakeSimulationNode>;
 
 function Probe() {
@@ -61,36 +60,15 @@ afterEach(() => {
   wallet.close();
   // What the closed screen still had under way asks the node a moment later: refused here, never
   // sent to the network.
-  vi.stubGlobal('fetch', async () => {
-    lastLateRequest = Date.now();
-    return Response.json({ jsonrpc: '2.0', id: 0, error: { code: -32000, message: 'closed' } });
-  });
+  lateRequests.refuse();
 });
-afterAll(async () => {
-  // The real fetch comes back once nothing has asked for a while.
-  for (let waited = 0; Date.now() - lastLateRequest < 1_000 && waited < 5_000; waited += 50)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  vi.unstubAllGlobals();
-});
+// The real fetch comes back once nothing has asked for a while.
+afterAll(() => lateRequests.restore());
 
 describe('the balances every figure takes', () => {
   it('are the proven ones where a check has them apart from the node’s claim, also while a changed request is read', async () => {
-    const network = selectedNetwork(wallet.store.getState());
-    const dai = portfolioTokens(network, [], [], []).find((t) => t.symbol === 'DAI');
-    if (!dai) throw new Error('no DAI on the local list');
-    const daiKey = dai.address.toLowerCase();
-    const vault = wallet.vault.store.getState();
-    if (vault.status !== 'unlocked') throw new Error('locked');
-    const selectedAddress = vault.accounts.find((a) => a.id === vault.selectedAccountId)?.address;
-    const visible = vault.accounts.filter((a) => !a.hidden);
-    const accounts = accountsToRead(network, wallet.store.getState().networkConfig, visible, selectedAddress).map(
-      (a) => a.address as Hex,
-    );
-    const request = {
-      accounts,
-      tokens: portfolioTokens(network, [], [], []).map((t) => t.address),
-      feeds: priceFeedsFor(network),
-    };
+    const { network, token, accounts, request } = walletPortfolio(wallet);
+    const daiKey = token('DAI').address.toLowerCase();
     const proven = parseUnits('4937.25', 18);
     const claimed = proven * 1_000_000n;
     const snapshot: PortfolioSnapshot = {

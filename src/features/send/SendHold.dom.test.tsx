@@ -8,9 +8,7 @@ import { flushSync } from 'react-dom';
 import { MemoryRouter } from 'react-router';
 import { decodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import type { PortfolioSnapshot } from '@/core/assets/portfolio';
-import { accountsToRead } from '@/core/chain/networkConfig';
 import type { Network } from '@/core/chain/networks';
 import { msg } from '@/core/i18n/message';
 import { selectedNetwork } from '@/core/session/sessionStore';
@@ -24,6 +22,7 @@ import { byRole, queryByRole, spokenText } from '@/testing/byRole';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
+import { lateRequestGuard, walletPortfolio } from '@/testing/walletPortfolio';
 import { SendScreen } from './SendScreen';
 import { EMPTY_FORM, sendFlowStore } from './sendFlowStore';
 
@@ -43,7 +42,7 @@ const CLEAN = checkOf({ state: 'verified', block: 100n });
 let wallet: TestWallet;
 let networks: Network[] = [];
 let unmount: () => void = () => undefined;
-let lastLateRequest = Date.now();
+const lateRequests = lateRequestGuard(200);
 beforeEach(async () => {
   wallet = await createTestWallet();
   networks = wallet.store.getState().networks;
@@ -63,17 +62,10 @@ afterEach(() => {
   wallet.close();
   // What the closed screen still had under way asks the node a moment later: refused here, never
   // sent to the network.
-  vi.stubGlobal('fetch', async () => {
-    lastLateRequest = Date.now();
-    return Response.json({ jsonrpc: '2.0', id: 0, error: { code: -32000, message: 'closed' } });
-  });
+  lateRequests.refuse();
 });
-afterAll(async () => {
-  // The real fetch comes back once nothing has asked for a while.
-  for (let waited = 0; Date.now() - lastLateRequest < 200 && waited < 5_000; waited += 50)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  vi.unstubAllGlobals();
-});
+// The real fetch comes back once nothing has asked for a while.
+afterAll(() => lateRequests.restore());
 
 const selected = () => selectedNetwork(wallet.store.getState());
 
@@ -157,19 +149,9 @@ describe('sending while proofs contradict the node', () => {
 
 describe('Send’s balances while proofs contradict the node', () => {
   it('lists the balance the proofs give, marked, and "Max" sends it, once the hold is acknowledged', async () => {
-    const network = selected();
-    const dai = portfolioTokens(network, [], [], []).find((t) => t.symbol === 'DAI');
-    if (!dai) throw new Error('no DAI on the local list');
+    const { network, token, accounts, request } = walletPortfolio(wallet);
+    const dai = token('DAI');
     const daiKey = dai.address.toLowerCase();
-    const vault = wallet.vault.store.getState();
-    if (vault.status !== 'unlocked') throw new Error('locked');
-    const selectedAddress = vault.accounts.find((a) => a.id === vault.selectedAccountId)?.address;
-    const visible = vault.accounts.filter((a) => !a.hidden);
-    const accounts = accountsToRead(network, wallet.store.getState().networkConfig, visible, selectedAddress).map(
-      (a) => a.address as Hex,
-    );
-    const tokens = portfolioTokens(network, [], [], []).map((t) => t.address);
-    const request = { accounts, tokens, feeds: priceFeedsFor(network) };
     // Walletbeat's lying proxy: 5 DAI held, 5,000,000 claimed, at the node's head block.
     const proven = parseUnits('5', 18);
     const claimed = proven * 1_000_000n;
