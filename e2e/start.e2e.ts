@@ -40,29 +40,40 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
  */
 const START_MS = 240_000;
 
+/** Starts the script on free ports (no block timer) and waits until it says Cairn is running. */
+async function startAndWait(): Promise<{
+  run: ReturnType<typeof startScript>;
+  appPort: number;
+  chainPort: number;
+  dappPort: number;
+}> {
+  const appPort = await findFreePort();
+  const chainPort = await findFreePort();
+  const dappPort = await findFreePort();
+  const run = startScript([
+    '--port',
+    String(appPort),
+    '--chain-port',
+    String(chainPort),
+    '--dapp-port',
+    String(dappPort),
+    '--block-time',
+    '0',
+  ]);
+  try {
+    await waitFor(() => run.output().includes('Cairn is running'), START_MS);
+  } catch {
+    run.child.kill('SIGKILL');
+    throw new Error(`npm start did not come up:\n${run.output()}`);
+  }
+  return { run, appPort, chainPort, dappPort };
+}
+
 describe('npm start', () => {
   it(
     'serves the wallet against a seeded local chain, and the sample dApp, and stops everything on Ctrl-C',
     async () => {
-      const appPort = await findFreePort();
-      const chainPort = await findFreePort();
-      const dappPort = await findFreePort();
-      const run = startScript([
-        '--port',
-        String(appPort),
-        '--chain-port',
-        String(chainPort),
-        '--dapp-port',
-        String(dappPort),
-        '--block-time',
-        '0',
-      ]);
-      try {
-        await waitFor(() => run.output().includes('Cairn is running'), START_MS);
-      } catch {
-        run.child.kill('SIGKILL');
-        throw new Error(`npm start did not come up:\n${run.output()}`);
-      }
+      const { run, appPort, chainPort, dappPort } = await startAndWait();
       const output = run.output();
       expect(output).toContain(`http://127.0.0.1:${appPort}/`);
       expect(output).toContain(DEMO_MNEMONIC);
@@ -108,20 +119,7 @@ describe('npm start', () => {
   it(
     'leaves no orphan chain even when killed without a chance to clean up',
     async () => {
-      const appPort = await findFreePort();
-      const chainPort = await findFreePort();
-      const dappPort = await findFreePort();
-      const run = startScript([
-        '--port',
-        String(appPort),
-        '--chain-port',
-        String(chainPort),
-        '--dapp-port',
-        String(dappPort),
-        '--block-time',
-        '0',
-      ]);
-      await waitFor(() => run.output().includes('Cairn is running'), START_MS);
+      const { run, chainPort } = await startAndWait();
       run.child.kill('SIGKILL');
       await run.exited;
       const deadline = Date.now() + 10_000;
