@@ -9,6 +9,7 @@ import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
 import type { Message } from '@/core/i18n/message';
 import { msg } from '@/core/i18n/message';
 import { signTypedDataWith } from '@/core/signing/sign';
+import { deviceSeconds } from '@/core/swap/deadline';
 import { approveCalls, paymentStep } from '@/core/swap/payment';
 import type { SwapQuote } from '@/core/swap/routeChoice';
 import { universalRouterAbi } from '@/core/swap/routerCommands';
@@ -171,7 +172,7 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
   const keptFor = (plan: SwapPlan, nonce: number) => {
     if (!kept || kept.networkId !== network.id) return undefined;
     const ends = BigInt(kept.permit.details.expiration);
-    const now = BigInt(Math.floor(Date.now() / 1000));
+    const now = deviceSeconds();
     const fits =
       isAddressEqual(kept.owner as Address, plan.from.address as Address) &&
       isAddressEqual(kept.permit.details.token, plan.tokenIn) &&
