@@ -40,6 +40,16 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
  */
 const START_MS = 240_000;
 
+/** The script's arguments for these ports. */
+const portArgs = (ports: { app: number; chain: number; dapp: number }): string[] => [
+  '--port',
+  String(ports.app),
+  '--chain-port',
+  String(ports.chain),
+  '--dapp-port',
+  String(ports.dapp),
+];
+
 /** Starts the script on free ports (no block timer) and waits until it says Cairn is running. */
 async function startAndWait(): Promise<{
   run: ReturnType<typeof startScript>;
@@ -50,16 +60,7 @@ async function startAndWait(): Promise<{
   const appPort = await findFreePort();
   const chainPort = await findFreePort();
   const dappPort = await findFreePort();
-  const run = startScript([
-    '--port',
-    String(appPort),
-    '--chain-port',
-    String(chainPort),
-    '--dapp-port',
-    String(dappPort),
-    '--block-time',
-    '0',
-  ]);
+  const run = startScript([...portArgs({ app: appPort, chain: chainPort, dapp: dappPort }), '--block-time', '0']);
   try {
     await waitFor(() => run.output().includes('Cairn is running'), START_MS);
   } catch {
@@ -136,14 +137,7 @@ describe('npm start', () => {
     await new Promise((r) => blocker.once('listening', r));
     try {
       const dappPort = await findFreePort();
-      const run = startScript([
-        '--port',
-        String(appPort),
-        '--chain-port',
-        String(busy),
-        '--dapp-port',
-        String(dappPort),
-      ]);
+      const run = startScript(portArgs({ app: appPort, chain: busy, dapp: dappPort }));
       expect(await run.exited).toBe(1);
       const output = run.output();
       expect(output).toContain(`Port ${busy} on 127.0.0.1 is already in use`);
@@ -158,14 +152,7 @@ describe('npm start', () => {
 
   it('refuses two services on one port', async () => {
     const port = await findFreePort();
-    const run = startScript([
-      '--port',
-      String(port),
-      '--chain-port',
-      String(await findFreePort()),
-      '--dapp-port',
-      String(port),
-    ]);
+    const run = startScript(portArgs({ app: port, chain: await findFreePort(), dapp: port }));
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain(`The ports of the wallet and the sample dApp must differ: both are ${port}.`);
   });

@@ -17,9 +17,7 @@ import { nodeClient } from './support/rpc.ts';
 
 const tokens = demoContractAddresses();
 
-// Each swap waits for quotes, a simulated review and blocks: about 45 s alone, past the project's
-// 60 s when the other e2e workers share the two cores.
-describe('swapping', { timeout: 120_000 }, () => {
+describe('swapping', () => {
   let env: Environment;
   beforeAll(async () => {
     env = await startEnvironment();
