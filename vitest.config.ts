@@ -16,10 +16,11 @@ const maxWorkers = Math.max(2, availableParallelism() - 1);
 /** Each integration worker seeds a chain of its own (a few seconds each, one after another). */
 const integrationWorkers = Math.min(maxWorkers, 4);
 /**
- * Each e2e worker runs a chain, a server and Chromium. Most of an e2e test waits (for blocks,
- * windows, the node): three at a time keep 2 cores busier than two did (1,072 s for e2e with two).
+ * Each e2e worker runs a chain, a server and Chromium, and the suite keeps 2 cores busy: eight
+ * files took 383 s with two workers and 459 s with three (whose tests each took 1.7 times as
+ * long). CAIRN_E2E_WORKERS overrides it, to measure again.
  */
-const e2eWorkers = 3;
+const e2eWorkers = Number(process.env.CAIRN_E2E_WORKERS ?? 2);
 
 export default defineConfig({
   resolve: { alias },
@@ -111,8 +112,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // A page answers within a second on a quiet machine, not under a full run on two busy
-          // cores: a poll without its own timeout waits up to 15 s (vitest's default is 1 s).
-          expect: { poll: { timeout: 15_000 } },
+          // cores: a poll without its own timeout waits up to 15 s (vitest's default is 1 s). Each
+          // poll is a round trip through Chromium: every 250 ms, not vitest's 50, spares the cores.
+          expect: { poll: { timeout: 15_000, interval: 250 } },
           // Each spec file starts its own server and browser, and takes its worker's chain back to
           // its seeded state (e2e/support/sharedChain.ts).
           maxWorkers: e2eWorkers,

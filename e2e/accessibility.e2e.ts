@@ -6,7 +6,7 @@ import { words } from '../src/testing/catalogWords.ts';
 import mail from '../src/testing/vectors/eip712/eip712-mail-example.json';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
-import { describeViolations, seriousViolations } from './support/axe.ts';
+import { describeViolations, expectAccessibleInBothSchemes, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
 describe('accessibility', () => {
@@ -53,18 +53,7 @@ describe('accessibility', () => {
       // and with reduced motion no transition is caught halfway.
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const shell = new AppShell(page);
-      const scan = async (what: string) => {
-        const backgrounds: string[] = [];
-        for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme });
-          backgrounds.push(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor));
-          const violations = await seriousViolations(page);
-          expect(violations, `${what} (${colorScheme}):\n${describeViolations(violations)}`).toEqual([]);
-        }
-        // The dark scan saw the dark colours.
-        expect(backgrounds[1], what).not.toBe(backgrounds[0]);
-        await page.emulateMedia({ colorScheme: 'light' });
-      };
+      const scan = (what: string) => expectAccessibleInBothSchemes(page, what);
       await shell.open(env.server.url);
       await expect.poll(() => shell.statusText()).toContain('Connected');
       await scan('welcome');

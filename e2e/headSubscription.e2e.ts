@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from './pages/AppShell.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { pauseClockSoon } from './support/pageClock.ts';
 import { nodeClient } from './support/rpc.ts';
 
 /**
@@ -37,7 +38,7 @@ describe('following the head through the node’s newHeads subscription', () => 
     await shell.open(env.server.url);
     await expect.poll(() => shell.statusText()).toContain('Connected');
     await expect.poll(() => proxy().sockets.calls.eth_subscribe ?? 0).toBe(1);
-    await page.clock.pauseAt(Date.now() + 1_000);
+    await pauseClockSoon(page.clock, [page]);
     await runFor(page, 5_000);
 
     // A minute with no new block: the watchdog's polls only (every 30 s), nothing over the socket.

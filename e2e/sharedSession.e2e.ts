@@ -4,6 +4,7 @@ import { pathTo } from '../src/app/paths.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding, Unlock } from './pages/Onboarding.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { pauseClockSoon } from './support/pageClock.ts';
 import { openStoredVault } from './support/storedVault.ts';
 import { askVault, keepCairnPolicy, type Transport } from './support/vaultProbe.ts';
 import { advanceWorkerClock, installWorkerClock } from './support/workerClock.ts';
@@ -156,7 +157,7 @@ describe.each<Transport>(['shared-worker', 'elected-window'])(
       await a.goto(`${env.server.url}#${pathTo('settingsSecurity')}`);
       await a.getByLabel('Lock automatically after').selectOption('1');
       // From here only window B is used, every 25 s, for 100 s: well past window A's minute.
-      await context.clock.pauseAt(Date.now() + 1_000);
+      await pauseClockSoon(context.clock, [a, b]);
       for (let step = 1; step <= 4; step++) {
         await b.mouse.move(20 * step, 40);
         // Let B's report reach the host and the host's relay reach A.
@@ -186,7 +187,7 @@ describe.each<Transport>(['shared-worker', 'elected-window'])(
         const b = await open();
         await nav(b).waitFor();
         // The windows' clocks stop (as a browser freezes hidden tabs): their own timers never fire.
-        await context.clock.pauseAt(Date.now() + 1_000);
+        await pauseClockSoon(context.clock, [a, b]);
         await advanceWorkerClock(a, 15 * 60_000);
         await a.waitForTimeout(300);
         expect(await unlockHeading(a).count()).toBe(0);

@@ -5,6 +5,7 @@ import { words } from '../src/testing/catalogWords.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { pauseClockSoon } from './support/pageClock.ts';
 import { mineTransfer, nodeClient } from './support/rpc.ts';
 
 describe('app shell against a fresh local chain', () => {
@@ -171,7 +172,7 @@ describe('app shell against a fresh local chain', () => {
     const shell = new AppShell(page);
     await shell.open(env.server.url);
     await expect.poll(() => shell.statusText()).toContain('Connected');
-    await page.clock.pauseAt(Date.now() + 1_000);
+    await pauseClockSoon(page.clock, [page]);
     const settle = async (until: () => Promise<boolean>) => {
       for (let step = 0; step < 50 && !(await until()); step++) {
         await page.clock.runFor(10);

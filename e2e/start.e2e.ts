@@ -36,7 +36,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
 
 /**
  * Two builds, a chain and a month of seeded history: about a minute alone, over two while other
- * e2e workers share the two cores.
+ * e2e workers share the two cores. With --no-build, the chain and its history alone.
  */
 const START_MS = 240_000;
 
@@ -50,8 +50,11 @@ const portArgs = (ports: { app: number; chain: number; dapp: number }): string[]
   String(ports.dapp),
 ];
 
-/** Starts the script on free ports (no block timer) and waits until it says Cairn is running. */
-async function startAndWait(): Promise<{
+/**
+ * Starts the script on free ports (no block timer, and `extra` arguments) and waits until it says
+ * Cairn is running.
+ */
+async function startAndWait(extra: string[] = []): Promise<{
   run: ReturnType<typeof startScript>;
   appPort: number;
   chainPort: number;
@@ -60,7 +63,12 @@ async function startAndWait(): Promise<{
   const appPort = await findFreePort();
   const chainPort = await findFreePort();
   const dappPort = await findFreePort();
-  const run = startScript([...portArgs({ app: appPort, chain: chainPort, dapp: dappPort }), '--block-time', '0']);
+  const run = startScript([
+    ...portArgs({ app: appPort, chain: chainPort, dapp: dappPort }),
+    '--block-time',
+    '0',
+    ...extra,
+  ]);
   try {
     await waitFor(() => run.output().includes('Cairn is running'), START_MS);
   } catch {
@@ -118,9 +126,12 @@ describe('npm start', () => {
   );
 
   it(
-    'leaves no orphan chain even when killed without a chance to clean up',
+    'serves the last build again with --no-build, and leaves no orphan chain when killed without a chance to clean up',
     async () => {
-      const { run, chainPort } = await startAndWait();
+      // The build the test above made: only the chain starts anew.
+      const { run, chainPort, appPort } = await startAndWait(['--no-build']);
+      expect(run.output()).not.toContain('Building the wallet');
+      expect(await (await fetch(`http://127.0.0.1:${appPort}/`)).text()).toContain('cairn-local-rpc-url');
       run.child.kill('SIGKILL');
       await run.exited;
       const deadline = Date.now() + 10_000;

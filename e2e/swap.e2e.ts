@@ -10,7 +10,7 @@ import { encodeV3Path } from '../src/core/swap/v3Path.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
 import { Swap } from './pages/Swap.ts';
-import { describeViolations, seriousViolations } from './support/axe.ts';
+import { expectAccessibleInBothSchemes } from './support/axe.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
@@ -229,11 +229,7 @@ describe('swapping', () => {
     await opened.fill({ pay: 'ETH', amount: '1', receive: 'USDC', slippage: '2' });
     await opened.quotedOut(6);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      const violations = await seriousViolations(page);
-      expect(violations, `swap (${colorScheme}):\n${describeViolations(violations)}`).toEqual([]);
-    }
+    await expectAccessibleInBothSchemes(page, 'swap');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

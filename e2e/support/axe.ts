@@ -31,3 +31,22 @@ export function describeViolations(violations: AxeViolation[]): string {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`)
     .join('\n');
 }
+
+/**
+ * Scans the page as it stands in the light and then the dark scheme (the colours are CSS media
+ * queries, so one page serves both), expecting no serious violation in either and that the dark
+ * scan saw other colours. With reduced motion, so no colour transition is caught halfway (a scan
+ * right after the switch saw the nav's colours mid-way and failed contrast). Leaves the page light.
+ */
+export async function expectAccessibleInBothSchemes(page: Page, what: string): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const backgrounds: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    backgrounds.push(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor));
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) throw new Error(`${what} (${colorScheme}):\n${describeViolations(violations)}`);
+  }
+  if (backgrounds[1] === backgrounds[0]) throw new Error(`${what}: the dark scheme showed the light colours`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}

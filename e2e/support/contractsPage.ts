@@ -1,20 +1,11 @@
 // The Contracts screen with the demo wallet open, and an address with a broken checksum: shared
 // by the contracts specs.
-import { AppShell } from '../pages/AppShell.ts';
 import { Contracts } from '../pages/Contracts.ts';
-import { Onboarding } from '../pages/Onboarding.ts';
 import { demoWalletPage } from './demoWallet.ts';
 import type { Environment } from './environment.ts';
 
-export async function contractsPage(
-  env: Environment,
-  options: { width?: number; colorScheme?: 'light' | 'dark' } = {},
-) {
-  const opened = options.width || options.colorScheme ? await env.newPage(options) : await demoWalletPage(env);
-  if (options.width || options.colorScheme) {
-    await new AppShell(opened.page).open(env.server.url);
-    await new Onboarding(opened.page).openDemoWallet();
-  }
+export async function contractsPage(env: Environment, options: { width?: number } = {}) {
+  const opened = await demoWalletPage(env, options);
   const contracts = new Contracts(opened.page);
   await contracts.open();
   return { ...opened, contracts };

@@ -4,6 +4,7 @@
 // Ctrl-C stops everything; the chain process also exits by itself if this one dies.
 // The wallet is built signed, with a key of this computer's made on the first start and kept
 // outside the repository, so the service worker that runs here is the one that checks signatures.
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,14 +16,14 @@ import { groupedFingerprint } from '../../src/core/build/buildSignature.ts';
 import { DEMO_MNEMONIC } from '../../src/core/chain/localChain.ts';
 import { type RpcFaultProxy, startRpcFaultProxy } from '../../src/testing/rpcFaultProxy.ts';
 import { ensureSigningKeyFile, signingKeysFromEnv, UNSIGNED_BUILD_ENV } from '../build/buildSigning.ts';
-import { buildSampleDapp, startSampleDappServer } from './example-server.ts';
+import { buildSampleDapp, sampleDappDist, startSampleDappServer } from './example-server.ts';
 import { isPortFree, parsePort } from './ports.ts';
 import { type StaticServer, startStaticServer } from './static-server.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const DAY_MS = 86_400_000;
 
-type Settings = { appPort: number; chainPort: number; dappPort: number; blockTimeMs: number };
+type Settings = { appPort: number; chainPort: number; dappPort: number; blockTimeMs: number; build: boolean };
 
 function readSettings(): Settings {
   const { values } = parseArgs({
@@ -31,6 +32,7 @@ function readSettings(): Settings {
       'chain-port': { type: 'string' },
       'dapp-port': { type: 'string' },
       'block-time': { type: 'string' },
+      'no-build': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -41,7 +43,9 @@ function readSettings(): Settings {
   --chain-port N  port of the local chain's JSON-RPC (env CAIRN_CHAIN_PORT, default 8545)
   --dapp-port N   port of the sample dApp (env CAIRN_DAPP_PORT, default 5174)
   --block-time S  also mine an empty block every S seconds; 0 = only when a transaction
-                  arrives (env CAIRN_BLOCK_TIME, default 12)`);
+                  arrives (env CAIRN_BLOCK_TIME, default 12)
+  --no-build      serve the wallet and the sample dApp as the last start built them (the
+                  extension keeps the wallet address it was built with)`);
     process.exit(0);
   }
   const pick = (flag: string | undefined, env: string, fallback: string) => flag ?? process.env[env] ?? fallback;
@@ -53,6 +57,7 @@ function readSettings(): Settings {
     chainPort: parsePort(pick(values['chain-port'], 'CAIRN_CHAIN_PORT', '8545'), '--chain-port / CAIRN_CHAIN_PORT'),
     dappPort: parsePort(pick(values['dapp-port'], 'CAIRN_DAPP_PORT', '5174'), '--dapp-port / CAIRN_DAPP_PORT'),
     blockTimeMs: Math.round(Number(blockTime) * 1000),
+    build: !values['no-build'],
   };
 }
 
@@ -83,6 +88,18 @@ async function assertPortsFree(settings: Settings): Promise<void> {
 }
 
 class UserFacingError extends Error {}
+
+/** With --no-build: both builds must be there already. */
+function assertBuilt(): void {
+  const missing = [
+    { file: join(projectRoot, 'dist', 'index.html'), what: 'the wallet' },
+    { file: join(sampleDappDist, 'index.html'), what: 'the sample dApp' },
+  ].filter(({ file }) => !existsSync(file));
+  if (missing.length > 0)
+    throw new UserFacingError(
+      `There is no build of ${missing.map((m) => m.what).join(' or ')} to serve. Run npm start without --no-build once.`,
+    );
+}
 
 /** Where `npm start` keeps its signing key: the user's configuration folder, never the repository. */
 function defaultKeyFile(): string {
@@ -141,12 +158,16 @@ async function main() {
 
   try {
     const key = await localSigningKey();
-    console.log('Building the wallet…');
-    // The companion extension (dist/extension/) talks to this wallet unless told otherwise.
-    process.env.CAIRN_EXTENSION_WALLET ??= `http://127.0.0.1:${settings.appPort}/`;
-    await build({ root: projectRoot, logLevel: 'warn' });
-    console.log('Building the sample dApp…');
-    await buildSampleDapp();
+    if (settings.build) {
+      console.log('Building the wallet…');
+      // The companion extension (dist/extension/) talks to this wallet unless told otherwise.
+      process.env.CAIRN_EXTENSION_WALLET ??= `http://127.0.0.1:${settings.appPort}/`;
+      await build({ root: projectRoot, logLevel: 'warn' });
+      console.log('Building the sample dApp…');
+      await buildSampleDapp();
+    } else {
+      assertBuilt();
+    }
     console.log(`Starting the local chain on 127.0.0.1:${settings.chainPort}…`);
     chain = await startChain({
       port: settings.chainPort,

@@ -42,8 +42,14 @@ export function toDecimalString(value: bigint, decimals: number): string {
   return formatUnits(value, decimals);
 }
 
+const decimalSeparators = new Map<string, string>();
 function decimalSeparator(locale: string = intlLocale()): string {
-  return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  let separator = decimalSeparators.get(locale);
+  if (separator === undefined) {
+    separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    decimalSeparators.set(locale, separator);
+  }
+  return separator;
 }
 
 export type AmountDisplayOptions = { maxFractionDigits?: number; minFractionDigits?: number; locale?: string };
