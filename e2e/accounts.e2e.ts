@@ -6,6 +6,7 @@ import { addressOfPrivateKey } from '../src/core/keys/privateKey.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding } from './pages/Onboarding.ts';
 import { Settings } from './pages/Settings.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
 const KEYSTORE_PASSWORD = 'lantern meadow quartz 77';
@@ -20,10 +21,8 @@ describe('managing accounts', () => {
   });
 
   async function demoVaultOnAccounts() {
-    const opened = await env.newPage();
+    const opened = await demoWalletPage(env, { landOn: 'accounts' });
     const { page } = opened;
-    await new AppShell(page).open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
     await new AppShell(page).accountMenuLink('Manage accounts');
     await page.getByRole('heading', { name: 'Accounts', exact: true }).waitFor();
     const card = (name: string) =>

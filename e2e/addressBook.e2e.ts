@@ -32,7 +32,7 @@ describe('the address book', () => {
 
   /** A fresh browser profile with the demo wallet, on the address book. */
   async function openAddressBook() {
-    const opened = await demoWalletPage(env);
+    const opened = await demoWalletPage(env, { landOn: 'addressBook' });
     const book = new AddressBook(opened.page);
     await book.open();
     return { ...opened, book };

@@ -9,6 +9,7 @@ import { type Address, erc20Abi, formatUnits, parseAbi, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeededApproval } from '../devchain/approvalSeed.ts';
 import { demoAddress } from '../devchain/seed.ts';
+import { screen } from '../src/app/paths.ts';
 import { KIND_WORDS } from '../src/core/approvals/approvalRows.ts';
 import { memoryApprovalStore } from '../src/core/approvals/approvalStore.ts';
 import type { CurrentApproval } from '../src/core/approvals/currentApprovals.ts';
@@ -78,7 +79,7 @@ describe('approvals', () => {
   it('lists what the seed left in force, most at risk first, at the seeded prices, and exports the same as CSV', async () => {
     const { page, consoleErrors } = await env.newPage();
     const progressSeen = await recordProgress(page);
-    await new AppShell(page).open(env.server.url);
+    await new AppShell(page).open(env.server.url, screen('approvals'));
     await new Onboarding(page).openDemoWallet();
     const approvals = new Approvals(page);
     await approvals.open();
@@ -129,7 +130,7 @@ describe('approvals', () => {
   });
 
   it('revokes the approval most at risk, then three together, each leaving the list and the chain', async () => {
-    const { page, consoleErrors } = await demoWalletPage(env);
+    const { page, consoleErrors } = await demoWalletPage(env, { landOn: 'approvals' });
     const approvals = new Approvals(page);
     await approvals.open();
     const before = await onChain(env);
@@ -197,7 +198,7 @@ describe('approvals', () => {
 
   it('fits 360 px and passes axe light and dark, with the review open', async () => {
     const { page } = await env.newPage({ width: 360 });
-    await new AppShell(page).open(env.server.url);
+    await new AppShell(page).open(env.server.url, screen('approvals'));
     await new Onboarding(page).openDemoWallet();
     const approvals = new Approvals(page);
     await approvals.open();

@@ -65,7 +65,7 @@ describe('history, transaction pages and NFTs', () => {
 
   /** A fresh profile with the demo wallet, on Activity, its history synced to the node's head. */
   async function openActivity() {
-    const opened = await demoWalletPage(env);
+    const opened = await demoWalletPage(env, { landOn: 'activity' });
     const activity = new Activity(opened.page);
     await activity.open();
     const chain = await readChainHistory(env.chain.url, me);

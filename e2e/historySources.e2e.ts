@@ -43,7 +43,7 @@ describe('history sources in Settings', () => {
     const fromBlocks = (await syncedCounts(scanned.page)).counts;
     expect(fromBlocks?.total).toBeGreaterThan(0);
 
-    const { page, consoleErrors } = await demoWalletPage(env);
+    const { page, consoleErrors } = await demoWalletPage(env, { landOn: 'settings' });
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     const section = await new Settings(page).open('History explorers');
@@ -101,7 +101,7 @@ describe('history sources in Settings', () => {
   });
 
   it('saves NFT image sources only when valid, keeping what was typed, and keeps them across a reload', async () => {
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'settings' });
     const settings = new Settings(page);
     const section = await settings.open('NFT images');
     const gateway = section.getByRole('textbox', { name: /^IPFS gateway/ });

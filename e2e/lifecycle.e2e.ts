@@ -44,7 +44,7 @@ describe('the transaction lifecycle', () => {
   });
 
   async function openSend() {
-    const opened = await demoWalletPage(env);
+    const opened = await demoWalletPage(env, { landOn: 'send' });
     const send = new Send(opened.page);
     await send.open();
     return { ...opened, send };
@@ -323,7 +323,7 @@ describe('faults on the way to the node', () => {
   });
 
   async function prepared(amount: string) {
-    const opened = await demoWalletPage(env);
+    const opened = await demoWalletPage(env, { landOn: 'send' });
     const send = new Send(opened.page);
     await send.open();
     await send.fill({ recipient: demoAddress(13), amount });

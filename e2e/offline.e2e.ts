@@ -69,7 +69,7 @@ describe('offline signing and broadcast', () => {
     const node = nodeClient(env.chain.url);
     const nonce = await node.getTransactionCount({ address: me, blockTag: 'pending' });
     const { maxFeePerGas, maxPriorityFeePerGas } = await offlineFees(env.chain.url);
-    const { page, context, consoleErrors } = await demoWalletPage(env);
+    const { page, context, consoleErrors } = await demoWalletPage(env, { landOn: 'sign' });
     const sign = new Sign(page);
     await sign.openTool('Offline transaction');
     expect(await sign.offlineField('chainId').inputValue()).toBe('31337');
@@ -183,7 +183,7 @@ describe('offline signing and broadcast', () => {
     const before = await node.getBalance({ address: recipient });
 
     // The online device prepares the fields and shows them as a QR code; a photo of it is taken.
-    const online = await demoWalletPage(env);
+    const online = await demoWalletPage(env, { landOn: 'sign' });
     const prepare = new Sign(online.page);
     await prepare.openTool('Offline transaction');
     await prepare.fillOffline({
@@ -202,7 +202,7 @@ describe('offline signing and broadcast', () => {
     );
 
     // The offline device reads the photo, signs, and shows the signed transaction as a QR code.
-    const offline = await demoWalletPage(env);
+    const offline = await demoWalletPage(env, { landOn: 'sign' });
     const sign = new Sign(offline.page);
     await sign.openTool('Offline transaction');
     await offline.context.setOffline(true);
@@ -257,7 +257,7 @@ describe('offline signing and broadcast', () => {
     const path = join(dir, 'unsigned.json');
     writeFileSync(path, json);
 
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'sign' });
     const sign = new Sign(page);
     await sign.openTool('Offline transaction');
     await sign.field('Import unsigned fields from a file').setInputFiles(path);

@@ -65,7 +65,7 @@ describe('offline signing and broadcast: what is refused', () => {
       maxFeePerGas,
       maxPriorityFeePerGas,
     } as const;
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'sign' });
     const sign = new Sign(page);
     await sign.openTool('Broadcast');
     const input = sign.field('Signed transaction (raw hex)');
@@ -111,7 +111,7 @@ describe('offline signing and broadcast: what is refused', () => {
   });
 
   it('refuses every bad field next to it with its reason, all at once, keeping what was typed and signing nothing', async () => {
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'sign' });
     const sign = new Sign(page);
     await sign.openTool('Offline transaction');
     const badChecksum = recipient.replace(/[A-F]/, (c) => c.toLowerCase());

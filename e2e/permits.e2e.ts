@@ -25,7 +25,7 @@ describe('permits in typed data', () => {
   });
 
   it('reads an unlimited, long-lived Permit2 allowance for DAI, warns, and signs only once understood', async () => {
-    const { page, consoleErrors } = await demoWalletPage(env);
+    const { page, consoleErrors } = await demoWalletPage(env, { landOn: 'sign' });
     const sign = new Sign(page);
     await sign.openTool('Typed data');
     const dai = demoContractAddresses().DAI;
@@ -74,7 +74,7 @@ describe('permits in typed data', () => {
   });
 
   it('shows an EIP-2612 permit for a small amount exactly, in DAI, and signs without a box to tick', async () => {
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'sign' });
     const sign = new Sign(page);
     await sign.openTool('Typed data');
     const dai = demoContractAddresses().DAI;

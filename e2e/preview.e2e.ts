@@ -36,7 +36,7 @@ describe('the preview on every review', () => {
   };
 
   it("shows what each of the person's accounts sends and receives, exactly, before a plain send", async () => {
-    const { page, consoleErrors } = await demoWalletPage(env);
+    const { page, consoleErrors } = await demoWalletPage(env, { landOn: 'send' });
     const send = new Send(page);
     await send.open();
     await send.fill({ recipient: demoAddress(1), amount: '0.123456789012345678' });

@@ -114,7 +114,7 @@ describe('the preview of each seeded scenario', () => {
   });
 
   it('a fee-on-transfer token sent from Send: the recipient would get less than the form says', async () => {
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'send' });
     const send = new Send(page);
     await send.open();
     await send.fill({ recipient: demoAddress(5), asset: 'FEE', amount: '100' });

@@ -22,7 +22,7 @@ describe('sending', () => {
   });
 
   async function openSend() {
-    const opened = await demoWalletPage(env);
+    const opened = await demoWalletPage(env, { landOn: 'send' });
     const send = new Send(opened.page);
     await send.open();
     return { ...opened, send };
@@ -195,7 +195,7 @@ describe('sending', () => {
     });
     await node.waitForTransactionReceipt({ hash });
 
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'send' });
     const send = new Send(page);
     // A fourth account (m/44'/60'/0'/0/3), hidden: it appears nowhere in Demo account 1's history.
     await new AppShell(page).accountMenuLink('Manage accounts');

@@ -9,10 +9,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movedPaths, pathTo, screen } from '../src/app/paths.ts';
 import { words } from '../src/testing/catalogWords.ts';
-import { AppShell } from './pages/AppShell.ts';
-import { Onboarding } from './pages/Onboarding.ts';
 import { Settings, settingsSections } from './pages/Settings.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { horizontalOverflow, tabTo } from './support/keyboard.ts';
 import { e2eDistDir, projectRoot } from './support/paths.ts';
@@ -29,10 +28,7 @@ describe('Settings in sections', () => {
   });
 
   async function unlocked(width: number) {
-    const { page, consoleErrors } = await env.newPage({ width });
-    const shell = new AppShell(page);
-    await shell.open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
+    const { page, consoleErrors } = await demoWalletPage(env, { width, landOn: 'settings' });
     return { page, consoleErrors, settings: new Settings(page) };
   }
 

@@ -41,7 +41,7 @@ describe('sign and verify', () => {
   }
 
   it('signs a text message exactly as viem does with the same key, and verifies who signed it', async () => {
-    const { page, consoleErrors } = await demoWalletPage(env);
+    const { page, consoleErrors } = await demoWalletPage(env, { landOn: 'sign' });
     const { main, field } = await openTool(page, 'Message');
     const text = 'Log in to example.org\nNonce: 42 ✓';
     await field('Message').fill(text);
@@ -69,7 +69,7 @@ describe('sign and verify', () => {
   });
 
   it('signs hex bytes, and holds back a 32-byte message until the person says they know what it is', async () => {
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'sign' });
     const { main, field } = await openTool(page, 'Message');
     await main.getByRole('radio', { name: 'Hex bytes (0x…)' }).check();
     await field('Message').fill('0x48656c6c6f');
@@ -90,7 +90,7 @@ describe('sign and verify', () => {
   });
 
   it('shows typed data as a tree with its domain, warns about another chain, signs it as viem does and verifies it', async () => {
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'sign' });
     const { main, field } = await openTool(page, 'Typed data');
     const json = JSON.stringify(mail.typedData, null, 2);
     await field('Typed data (JSON)').fill(json);
@@ -122,7 +122,7 @@ describe('sign and verify', () => {
   });
 
   it('never leaves a signature beside text it did not sign, and shows hidden characters in typed data as codes', async () => {
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'sign' });
     const message = await openTool(page, 'Message');
     await message.field('Message').fill('0x48656c6c6f');
     await message.main.getByRole('button', { name: 'Sign message' }).click();
@@ -146,7 +146,7 @@ describe('sign and verify', () => {
   });
 
   it('refuses every bad input next to its field with the reason, keeping what was typed, and signs nothing', async () => {
-    const { page } = await demoWalletPage(env);
+    const { page } = await demoWalletPage(env, { landOn: 'sign' });
     const message = await openTool(page, 'Message');
     await message.main.getByRole('radio', { name: 'Hex bytes (0x…)' }).check();
     await message.field('Message').fill('0x123');

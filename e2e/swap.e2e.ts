@@ -2,6 +2,7 @@ import { type Address, erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { demoAccount } from '../devchain/seedSupport.ts';
+import { screen } from '../src/app/paths.ts';
 import { LOCAL_UNISWAP_DEPLOYMENT as uniswap } from '../src/core/chain/localUniswap.ts';
 import { permit2AllowanceAbi } from '../src/core/contracts/decode/standardAbis.ts';
 import { DELEGATION_CONTRACTS } from '../src/core/smartAccount/delegates.ts';
@@ -27,7 +28,7 @@ describe('swapping', () => {
   });
 
   async function openSwap() {
-    const opened = await demoWalletPage(env);
+    const opened = await demoWalletPage(env, { landOn: 'swap' });
     const swap = new Swap(opened.page);
     await swap.open();
     return { ...opened, swap };
@@ -223,7 +224,7 @@ describe('swapping', () => {
   it('passes axe at 360 px with a quote shown, light and dark', async () => {
     const { page } = await env.newPage({ width: 360 });
     const opened = new Swap(page);
-    await new AppShell(page).open(env.server.url);
+    await new AppShell(page).open(env.server.url, screen('swap'));
     await new Onboarding(page).openDemoWallet();
     await opened.open();
     await opened.fill({ pay: 'ETH', amount: '1', receive: 'USDC', slippage: '2' });

@@ -66,7 +66,7 @@ describe('text from the chain and from people, shown with its hidden characters 
   });
 
   it('shows a contact name with a right-to-left override as codes, with a warning, in the address book and the history', async () => {
-    const { page, consoleErrors } = await demoWalletPage(env);
+    const { page, consoleErrors } = await demoWalletPage(env, { landOn: 'addressBook' });
     const book = new AddressBook(page);
     await book.open();
     await book.fillAndSubmit(book.addForm, { name: TRICK_NAME, address: demoAddress(6) }, 'Add contact');

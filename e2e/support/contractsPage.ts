@@ -5,7 +5,7 @@ import { demoWalletPage } from './demoWallet.ts';
 import type { Environment } from './environment.ts';
 
 export async function contractsPage(env: Environment, options: { width?: number } = {}) {
-  const opened = await demoWalletPage(env, options);
+  const opened = await demoWalletPage(env, { ...options, landOn: 'contracts' });
   const contracts = new Contracts(opened.page);
   await contracts.open();
   return { ...opened, contracts };

@@ -39,7 +39,8 @@ export function dappSession(env: () => Environment, dappUrl: () => string) {
     wallet: Page;
     walletErrors: string[];
   }> {
-    const { page: wallet, context, consoleErrors } = await demoWalletPage(env());
+    // On the sites screen: no dApp test looks at Home, whose first reads would only slow the rest.
+    const { page: wallet, context, consoleErrors } = await demoWalletPage(env(), { landOn: 'settingsSites' });
     const dapp = new SampleDapp(await context.newPage());
     await dapp.open(dappUrl());
     await dapp.chooseWallet('Cairn');

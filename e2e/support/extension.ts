@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { screen } from '../../src/app/paths.ts';
 import type { Chrome, RegisteredScript } from '../../src/extension/chromeApi.ts';
 import { contentScriptsFor } from '../../src/extension/registrations.ts';
 import { type ExtensionSettings, readSettings } from '../../src/extension/settings.ts';
@@ -93,7 +94,8 @@ export async function demoWalletIn(
   const page = await context.newPage();
   const errors: string[] = [];
   collectConsoleProblems(page, errors);
-  await new AppShell(page).open(walletUrl);
+  // On the sites screen, not Home: its reads at each block would only slow the extension's tests.
+  await new AppShell(page).open(walletUrl, screen('settingsSites'));
   await new Onboarding(page).openDemoWallet();
   return { page, errors };
 }

@@ -1,11 +1,12 @@
 // How a swap's token in reaches the router: Permit2 moves it, so the token must let Permit2 take
 // at least the amount (an exact approve when it does not), and Permit2 must let the router take
 // it (a permit the person signs for exactly the amount, unless one still stands).
-import { type Address, decodeFunctionData, encodeFunctionData, erc20Abi, type Hex, isAddressEqual } from 'viem';
+import { type Address, decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { readContract } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { permit2AllowanceAbi } from '../contracts/decode/standardAbis';
+import { sameAddress } from '../keys/sameAddress';
 import { isActive, type TxRecord } from '../tx/record';
 
 export type PaymentState = {
@@ -92,10 +93,10 @@ export function approveCalls(args: {
  */
 export function approvingPermit2(records: readonly TxRecord[], token: Address, permit2: Address): TxRecord | undefined {
   return records.find((record) => {
-    if (!isActive(record) || !record.to || !isAddressEqual(record.to, token)) return false;
+    if (!isActive(record) || !record.to || !sameAddress(record.to, token)) return false;
     try {
       const call = decodeFunctionData({ abi: erc20Abi, data: record.data });
-      return call.functionName === 'approve' && isAddressEqual(call.args[0], permit2);
+      return call.functionName === 'approve' && sameAddress(call.args[0], permit2);
     } catch {
       return false;
     }
