@@ -18,11 +18,11 @@ const screenIcons: Partial<Record<ScreenId, IconName>> = {
   settings: 'settings',
 };
 
-function ScreenLink({ entry }: { entry: ScreenEntry }) {
+function ScreenLink({ entry, onClick }: { entry: ScreenEntry; onClick?: () => void }) {
   const t = useT();
   const icon = screenIcons[entry.id];
   return (
-    <NavLink to={entry.path} end={entry.path === '/'} className={styles.navLink}>
+    <NavLink to={entry.path} end={entry.path === '/'} className={styles.navLink} onClick={onClick}>
       {icon && icons[icon]}
       <span>{t(entry.label)}</span>
     </NavLink>
@@ -38,7 +38,8 @@ export function MainNav() {
   const listed = screens.filter((s) => s.inNav);
   const moreId = useId();
   const { pathname } = useLocation();
-  // More stays open on the screen it was opened on: going to another screen closes it.
+  // More stays open on the screen it was opened on: going to another screen closes it, and so does
+  // its link to the screen already shown (no screen change would close it then).
   const [openOn, setOpenOn] = useState<string>();
   const moreOpen = openOn === pathname;
   const setMoreOpen = (open: boolean) => setOpenOn(open ? pathname : undefined);
@@ -76,7 +77,7 @@ export function MainNav() {
           .filter((s) => !s.tab)
           .map((s) => (
             <li key={s.id}>
-              <ScreenLink entry={s} />
+              <ScreenLink entry={s} onClick={() => setOpenOn(undefined)} />
             </li>
           ))}
       </ul>
