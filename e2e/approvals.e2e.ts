@@ -197,9 +197,7 @@ describe('approvals', () => {
   });
 
   it('fits 360 px and passes axe light and dark, with the review open', async () => {
-    const { page } = await env.newPage({ width: 360 });
-    await new AppShell(page).open(env.server.url, screen('approvals'));
-    await new Onboarding(page).openDemoWallet();
+    const { page } = await demoWalletPage(env, { width: 360, landOn: 'approvals' });
     const approvals = new Approvals(page);
     await approvals.open();
     await approvals.items().first().waitFor();

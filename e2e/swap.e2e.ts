@@ -2,14 +2,11 @@ import { type Address, erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { demoAccount } from '../devchain/seedSupport.ts';
-import { screen } from '../src/app/paths.ts';
 import { LOCAL_UNISWAP_DEPLOYMENT as uniswap } from '../src/core/chain/localUniswap.ts';
 import { permit2AllowanceAbi } from '../src/core/contracts/decode/standardAbis.ts';
 import { DELEGATION_CONTRACTS } from '../src/core/smartAccount/delegates.ts';
 import { executeCalldata, MSG_SENDER, ROUTER_ITSELF, v3SwapExactIn, wrapEth } from '../src/core/swap/routerCommands.ts';
 import { encodeV3Path } from '../src/core/swap/v3Path.ts';
-import { AppShell } from './pages/AppShell.ts';
-import { Onboarding } from './pages/Onboarding.ts';
 import { Swap } from './pages/Swap.ts';
 import { expectAccessibleInBothSchemes } from './support/axe.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
@@ -222,10 +219,8 @@ describe('swapping', () => {
   });
 
   it('passes axe at 360 px with a quote shown, light and dark', async () => {
-    const { page } = await env.newPage({ width: 360 });
+    const { page } = await demoWalletPage(env, { width: 360, landOn: 'swap' });
     const opened = new Swap(page);
-    await new AppShell(page).open(env.server.url, screen('swap'));
-    await new Onboarding(page).openDemoWallet();
     await opened.open();
     await opened.fill({ pay: 'ETH', amount: '1', receive: 'USDC', slippage: '2' });
     await opened.quotedOut(6);

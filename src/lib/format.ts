@@ -1,4 +1,5 @@
 import { formatUnits } from 'viem';
+import { type DecimalFormat, DOT_DECIMALS } from '@/core/tx/amount';
 import { intlLocale } from './i18n/activeLocale';
 
 /** Formats a bigint count (block number, nonce) with the locale's digit grouping. */
@@ -42,15 +43,28 @@ export function toDecimalString(value: bigint, decimals: number): string {
   return formatUnits(value, decimals);
 }
 
-const decimalSeparators = new Map<string, string>();
-function decimalSeparator(locale: string = intlLocale()): string {
-  let separator = decimalSeparators.get(locale);
-  if (separator === undefined) {
-    separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-    decimalSeparators.set(locale, separator);
+const decimalFormats = new Map<string, DecimalFormat>();
+
+/**
+ * The decimal and grouping separators of a language tag, as Intl writes 1234.5 in it (a dot and
+ * a comma, one each, or the dot format): what amounts are shown and typed with. Once per tag.
+ */
+export function decimalFormatOf(tag: string): DecimalFormat {
+  let format = decimalFormats.get(tag);
+  if (!format) {
+    const parts = new Intl.NumberFormat(tag).formatToParts(12345.6);
+    const decimal = parts.find((p) => p.type === 'decimal')?.value;
+    const group = parts.find((p) => p.type === 'group')?.value;
+    format =
+      (decimal === '.' || decimal === ',') && (group === '.' || group === ',') && decimal !== group
+        ? { decimal, group }
+        : DOT_DECIMALS;
+    decimalFormats.set(tag, format);
   }
-  return separator;
+  return format;
 }
+
+const decimalSeparator = (locale: string = intlLocale()): string => decimalFormatOf(locale).decimal;
 
 export type AmountDisplayOptions = { maxFractionDigits?: number; minFractionDigits?: number; locale?: string };
 
