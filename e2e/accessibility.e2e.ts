@@ -7,6 +7,7 @@ import mail from '../src/testing/vectors/eip712/eip712-mail-example.json';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { describeViolations, expectAccessibleInBothSchemes, seriousViolations } from './support/axe.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
 describe('accessibility', () => {
@@ -94,10 +95,8 @@ describe('accessibility', () => {
   });
 
   it('has no horizontal overflow at 360 px', async () => {
-    const { page } = await env.newPage({ width: 360 });
+    const { page } = await demoWalletPage(env, { width: 360 });
     const shell = new AppShell(page);
-    await shell.open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
     for (const screen of screens) {
       await openScreen(page, screen);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -106,10 +105,8 @@ describe('accessibility', () => {
   });
 
   it('works by keyboard: skip link, local-chain bar, network menu and every navigation link, with visible focus', async () => {
-    const { page } = await env.newPage();
+    const { page } = await demoWalletPage(env);
     const shell = new AppShell(page);
-    await shell.open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
     await page.reload();
     await new Unlock(page).unlock();
     await shell.nav.waitFor();
@@ -156,9 +153,7 @@ describe('accessibility', () => {
   });
 
   it('the signing tools, with their results shown, pass axe and fit 360 px', async () => {
-    const { page } = await env.newPage({ width: 360 });
-    await new AppShell(page).open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
+    const { page } = await demoWalletPage(env, { width: 360 });
     const main = page.getByRole('main');
     const check = async (what: string) => {
       const violations = await seriousViolations(page);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from './pages/AppShell.ts';
 import { Home } from './pages/Home.ts';
 import { Onboarding } from './pages/Onboarding.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
 /** The longest transition or animation any element of the page has, in ms (running or not). */
@@ -36,10 +37,8 @@ describe('motion and feel', () => {
   });
 
   async function openHome(width = 1280) {
-    const opened = await env.newPage({ width });
+    const opened = await demoWalletPage(env, { width });
     const shell = new AppShell(opened.page);
-    await shell.open(env.server.url);
-    await new Onboarding(opened.page).openDemoWallet();
     await new Home(opened.page).chartDrawn();
     return { ...opened, shell };
   }

@@ -12,13 +12,17 @@ import { buildCairn, newTestSigningKey } from './support/appBuild.ts';
 import { e2eDistDir, e2eSampleDappDir } from './support/paths.ts';
 import { startSharedChains } from './support/sharedChain.ts';
 
+/** Set (to 1) when e2e/.artifacts holds this checkout's builds already: measuring, not for CI. */
+const reuseBuilds = process.env.CAIRN_E2E_REUSE_BUILDS === '1';
+
 export default async function setup(project: TestProject) {
-  newTestSigningKey();
+  if (!reuseBuilds) newTestSigningKey();
   const workers = project.config.maxWorkers ?? project.vitest.config.maxWorkers ?? 2;
   const chainsDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-chains-'));
   const [chains, built] = await Promise.allSettled([
     startSharedChains(chainsDir, workers),
     (async () => {
+      if (reuseBuilds) return;
       await buildCairn(e2eDistDir);
       await buildSampleDapp(e2eSampleDappDir);
     })(),

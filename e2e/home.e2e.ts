@@ -6,6 +6,7 @@ import { Home } from './pages/Home.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { expectAccessibleInBothSchemes } from './support/axe.ts';
 import { ChainValues, shownCents, toCents } from './support/chainValues.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
 
@@ -23,9 +24,7 @@ describe('Home: the total, its change, the value chart and the actions', () => {
   });
 
   async function openHome(options: { width?: number } = {}) {
-    const opened = await env.newPage(options);
-    await new AppShell(opened.page).open(env.server.url);
-    await new Onboarding(opened.page).openDemoWallet();
+    const opened = await demoWalletPage(env, options);
     const home = new Home(opened.page);
     await home.chartDrawn();
     return { ...opened, home };

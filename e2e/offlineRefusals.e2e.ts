@@ -272,9 +272,7 @@ describe('offline signing and broadcast: what is refused', () => {
   });
 
   it('the offline and broadcast tools fit 360 px and pass axe light and dark, with results shown', async () => {
-    const { page } = await env.newPage({ width: 360 });
-    await new AppShell(page).open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
+    const { page } = await demoWalletPage(env, { width: 360 });
     const sign = new Sign(page);
     const scan = async (what: string) => {
       await expectAccessibleInBothSchemes(page, what);

@@ -7,6 +7,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { Portfolio } from './pages/Portfolio.ts';
 import { Settings } from './pages/Settings.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
 import { slowStorageWrites } from './support/slowStorage.ts';
@@ -29,10 +30,8 @@ describe('portfolio, tokens, networks and receive', () => {
   });
 
   async function openPortfolio() {
-    const opened = await env.newPage();
+    const opened = await demoWalletPage(env);
     const shell = new AppShell(opened.page);
-    await shell.open(env.server.url);
-    await new Onboarding(opened.page).openDemoWallet();
     const portfolio = new Portfolio(opened.page);
     await portfolio.status.waitFor();
     await portfolio.groupByAccount();

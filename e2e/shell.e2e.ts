@@ -4,6 +4,7 @@ import { DEMO_MNEMONIC } from '../src/core/chain/localChain.ts';
 import { words } from '../src/testing/catalogWords.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Onboarding } from './pages/Onboarding.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { pauseClockSoon } from './support/pageClock.ts';
 import { mineTransfer, nodeClient } from './support/rpc.ts';
@@ -44,10 +45,8 @@ describe('app shell against a fresh local chain', () => {
   });
 
   it('has one navigation link per main screen, each opening its screen', async () => {
-    const { page } = await env.newPage();
+    const { page } = await demoWalletPage(env);
     const shell = new AppShell(page);
-    await shell.open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
     for (const screen of screens.filter((s) => s.inNav)) {
       await shell.navLink(words('en', screen.label)).click();
       await expect.poll(() => shell.heading.textContent()).toBe(words('en', screen.label));
@@ -61,10 +60,8 @@ describe('app shell against a fresh local chain', () => {
   });
 
   it('a screen whose code cannot be loaded says so with a reload, and the other screens still work', async () => {
-    const { page } = await env.newPage();
+    const { page } = await demoWalletPage(env);
     const shell = new AppShell(page);
-    await shell.open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
     // As after an update that removed the old build's files, or a dropped connection.
     await page.route(/\/assets\/ContractsScreen-[^/]*\.js$/, (route) => route.abort('connectionreset'));
     await shell.navLink('Contracts').click();
@@ -78,10 +75,8 @@ describe('app shell against a fresh local chain', () => {
   });
 
   it('a screen whose words cannot be loaded says so too, once, rather than waiting for ever', async () => {
-    const { page } = await env.newPage();
+    const { page } = await demoWalletPage(env);
     const shell = new AppShell(page);
-    await shell.open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
     const asked: string[] = [];
     await page.route(/\/assets\/messages-en-nfts-[^/]*\.js$/, (route) => {
       asked.push(route.request().url());

@@ -26,6 +26,7 @@ import { Send } from './pages/Send.ts';
 import { Settings } from './pages/Settings.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { shownCents } from './support/chainValues.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { mineTransfer, nodeClient } from './support/rpc.ts';
 
@@ -62,9 +63,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
   it('proves every balance, catches a multiplied balanceOf on Home, holds Send, and clears once honest', async () => {
     const proxy = env.proxy;
     if (!proxy) throw new Error('no proxy');
-    const { page, consoleErrors } = await env.newPage();
-    await new AppShell(page).open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
+    const { page, consoleErrors } = await demoWalletPage(env);
     const main = page.getByRole('main');
     const allProven = /^(\d+) of \1 figures proven against block \d+, on which its 2 RPC URLs agree\.$/;
     await main.getByText(allProven).waitFor();
@@ -146,9 +145,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
   });
 
   it('checks a review’s preview in Cairn’s own EVM once asked for in Settings, and holds Send when the node lies about the call', async () => {
-    const { page, consoleErrors } = await env.newPage();
-    await new AppShell(page).open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
+    const { page, consoleErrors } = await demoWalletPage(env);
     const networks = await new Settings(page).open('Networks');
     const local = networks.getByRole('listitem').filter({ hasText: 'Local chain' });
     await local.getByText(/^Proof checks: /).click();
@@ -214,10 +211,8 @@ describe('balances checked against proofs, with a lying node listed first', () =
   it('holds Revoke and a Safe’s execution while the node lies, sending nothing, then sends both once acknowledged', async () => {
     const proxy = env.proxy;
     if (!proxy) throw new Error('no proxy');
-    const { page, consoleErrors } = await env.newPage();
+    const { page, consoleErrors } = await demoWalletPage(env);
     const shell = new AppShell(page);
-    await shell.open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
     // The demo Safe, with a transaction two of its owners signed elsewhere: ready to execute.
     const node = nodeClient(env.chain.url);
     const safe = demoSafeAddress();
@@ -289,9 +284,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
   it('under a pinned block, shows the balance proven there beside a head that lies, then raises the alarm and holds Send', async () => {
     const proxy = env.proxy;
     if (!proxy) throw new Error('no proxy');
-    const { page, consoleErrors } = await env.newPage();
-    await new AppShell(page).open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
+    const { page, consoleErrors } = await demoWalletPage(env);
     await mineTransfer(env.chain.url);
     const pinned = await nodeClient(env.chain.url).getBlock();
     const networks = await new Settings(page).open('Networks');

@@ -2,7 +2,7 @@
 // static server pointing at that chain, and Chromium. The chain is the worker's seeded one, taken
 // back to its seeded state (sharedChain.ts), unless the file asks for another chain id, an
 // unseeded chain or one of its own to stop and restart: then a fresh node is started for it.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { type ChainOptions, type LocalChain, startChain } from '../../devchain/chain.ts';
 import { type SeedManifest, seedChain } from '../../devchain/seed.ts';
 import { findFreePort } from '../../scripts/serve/ports.ts';
@@ -52,6 +52,8 @@ export type Environment = {
     serviceWorkers?: boolean;
     /** The browser's language (default en-US, whatever the machine's). */
     locale?: string;
+    /** What the profile holds before the page opens (cookies, local storage, IndexedDB). */
+    storageState?: BrowserContextOptions['storageState'];
   }): Promise<AppPage>;
   /** Closes every page opened so far, so their background work (head polls, syncs) stops. */
   closePages(): Promise<void>;
@@ -150,6 +152,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
         colorScheme: pageOptions.colorScheme ?? 'light',
         serviceWorkers: pageOptions.serviceWorkers ? 'allow' : 'block',
         locale: pageOptions.locale ?? 'en-US',
+        ...(pageOptions.storageState ? { storageState: pageOptions.storageState } : {}),
       });
       contexts.push(context);
       testContexts?.push(context);
