@@ -96,7 +96,6 @@ describe('accessibility', () => {
 
   it('has no horizontal overflow at 360 px', async () => {
     const { page } = await demoWalletPage(env, { width: 360 });
-    const shell = new AppShell(page);
     for (const screen of screens) {
       await openScreen(page, screen);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

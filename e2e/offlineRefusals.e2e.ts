@@ -22,7 +22,6 @@ import { decodeRawTransaction } from '../src/core/offline/rawTx.ts';
 import { buildUnsignedTx, type UnsignedTxDraft } from '../src/core/offline/unsignedTx.ts';
 import highS from '../src/testing/vectors/transactions/ethereum-tests/TransactionTests/ttRSValue/TransactionWithSvalueLargerThan_c_secp256k1n_x05.json';
 import { AppShell } from './pages/AppShell.ts';
-import { Onboarding } from './pages/Onboarding.ts';
 import { type OfflineField, Sign } from './pages/Sign.ts';
 import { expectAccessibleInBothSchemes } from './support/axe.ts';
 import { demoWalletPage } from './support/demoWallet.ts';

@@ -4,7 +4,7 @@ import { erc20Abi, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
-import { Onboarding, Unlock } from './pages/Onboarding.ts';
+import { Unlock } from './pages/Onboarding.ts';
 import { Portfolio } from './pages/Portfolio.ts';
 import { Settings } from './pages/Settings.ts';
 import { demoWalletPage } from './support/demoWallet.ts';

@@ -20,7 +20,6 @@ import { safeTxFile, safeTxLink } from '../src/core/safe/safeTxFile.ts';
 import { Approvals } from './pages/Approvals.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { Home } from './pages/Home.ts';
-import { Onboarding } from './pages/Onboarding.ts';
 import { SafeScreen } from './pages/Safe.ts';
 import { Send } from './pages/Send.ts';
 import { Settings } from './pages/Settings.ts';
