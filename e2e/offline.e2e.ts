@@ -23,6 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
 import type { OfflineTx } from '../src/core/offline/offlineTx.ts';
 import { parseUnsignedFile, serializeUnsignedFile } from '../src/core/offline/unsignedFile.ts';
+import { Activity } from './pages/Activity.ts';
+import { AppShell } from './pages/AppShell.ts';
 import { Sign } from './pages/Sign.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
@@ -69,7 +71,11 @@ describe('offline signing and broadcast', () => {
     const node = nodeClient(env.chain.url);
     const nonce = await node.getTransactionCount({ address: me, blockTag: 'pending' });
     const { maxFeePerGas, maxPriorityFeePerGas } = await offlineFees(env.chain.url);
-    const { page, context, consoleErrors } = await demoWalletPage(env, { landOn: 'sign' });
+    const { page, context, consoleErrors } = await demoWalletPage(env, { landOn: 'activity' });
+    // The history sync an unlock starts (history, then approvals, one batch for the accounts) ends
+    // before the cut: a request recorded after it can only be the tool's.
+    await new Activity(page).waitSyncedTo(await node.getBlockNumber());
+    await new AppShell(page).goTo('Sign');
     const sign = new Sign(page);
     await sign.openTool('Offline transaction');
     expect(await sign.offlineField('chainId').inputValue()).toBe('31337');
