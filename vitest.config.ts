@@ -102,8 +102,12 @@ export default defineConfig({
           setupFiles: [...setupFiles, 'e2e/support/testPages.ts'],
           // Files share one module graph per worker (as in the unit project): loading Playwright,
           // viem and the support modules anew took about 70 s of CPU over a run. No spec mocks a
-          // module or keeps state in one that a later file could see.
+          // module; the one state a later file sees is the worker's demo vault record
+          // (e2e/support/demoWallet.ts), copied into each profile that asks for it.
           isolate: false,
+          // Flakes met under a full run's load (send's look-alikes, import's keystore: once each,
+          // passing alone) get one more try; a test that really breaks fails both.
+          retry: 1,
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/globalSetup.ts'],

@@ -12,7 +12,10 @@ import { buildCairn, newTestSigningKey } from './support/appBuild.ts';
 import { e2eDistDir, e2eSampleDappDir } from './support/paths.ts';
 import { startSharedChains } from './support/sharedChain.ts';
 
-/** Set (to 1) when e2e/.artifacts holds this checkout's builds already: measuring, not for CI. */
+/**
+ * Set (to 1) when e2e/.artifacts holds this checkout's builds already: measuring, never on CI.
+ * The last run's builds and signing key are then used as they are; nothing checks they are current.
+ */
 const reuseBuilds = process.env.CAIRN_E2E_REUSE_BUILDS === '1';
 
 export default async function setup(project: TestProject) {

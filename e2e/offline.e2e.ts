@@ -48,6 +48,30 @@ function fileRefusal(text: string): string {
   throw new Error('the file was accepted');
 }
 
+/** Resolves once the page has had no request in flight and begun none for `ms`. */
+async function quiet(page: Page, ms: number): Promise<void> {
+  let inFlight = 0;
+  let last = Date.now();
+  const began = () => {
+    inFlight++;
+    last = Date.now();
+  };
+  const ended = () => {
+    inFlight--;
+    last = Date.now();
+  };
+  page.on('request', began);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    while (inFlight > 0 || Date.now() - last < ms) await page.waitForTimeout(100);
+  } finally {
+    page.off('request', began);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const download = page.waitForEvent('download');
   await click();
@@ -72,9 +96,10 @@ describe('offline signing and broadcast', () => {
     const nonce = await node.getTransactionCount({ address: me, blockTag: 'pending' });
     const { maxFeePerGas, maxPriorityFeePerGas } = await offlineFees(env.chain.url);
     const { page, context, consoleErrors } = await demoWalletPage(env, { landOn: 'activity' });
-    // The history sync an unlock starts (history, then approvals, one batch for the accounts) ends
-    // before the cut: a request recorded after it can only be the tool's.
+    // The history sync an unlock starts (history, then each account's approvals) ends before the
+    // cut, and the page has asked nothing for a while: a request recorded after it is the tool's.
     await new Activity(page).waitSyncedTo(await node.getBlockNumber());
+    await quiet(page, 1_500);
     await new AppShell(page).goTo('Sign');
     const sign = new Sign(page);
     await sign.openTool('Offline transaction');
@@ -179,8 +204,8 @@ describe('offline signing and broadcast', () => {
     expect(await sent.getByRole('link', { name: 'Open the transaction page' }).getAttribute('href')).toContain(
       keccak256(raw),
     );
-    // A head poll on its way when the cut came is aborted and Chromium logs it; none began after
-    // the cut (`leaked` is empty), so that line is the only one allowed.
+    // A head poll on its way when the cut came is aborted and Chromium logs it; none began once
+    // the page knew it was offline (`leaked` is empty), so that line is the only one allowed.
     const abortedByTheCut = 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED';
     expect(consoleErrors.filter((line) => line !== abortedByTheCut)).toEqual([]);
   });

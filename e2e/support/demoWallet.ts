@@ -27,9 +27,11 @@ type StorageState = {
 
 /**
  * The demo vault the first test of this worker made through the app, as stored: later tests
- * start from a copy of it and unlock it, as a person coming back does. Making one costs a page
- * the password-strength dictionaries (1.6 MB of script to parse) and a second key derivation:
- * about 1.4 s of a 3.3 s start on a quiet machine. Onboarding's own tests still make theirs.
+ * start from a copy of its vault record and unlock it (the first-screen hint in local storage is
+ * not copied). Making one costs a page the password-strength dictionaries (1.6 MB of script to
+ * parse) and a second key derivation: about 1 s of a 3.5 s start on a quiet machine. Which test
+ * makes it depends on how files fall to workers; onboarding's own tests always make theirs.
+ * Kept across the worker's files: the e2e project shares one module graph per worker.
  */
 let madeDemoVault: StorageState | undefined;
 
@@ -40,7 +42,7 @@ export async function demoWalletPage(env: Environment, options: DemoWalletOption
   await new AppShell(opened.page).open(env.server.url, landOn ? screen(landOn) : undefined);
   if (stored) {
     await new Unlock(opened.page).unlock();
-    await opened.page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await new AppShell(opened.page).nav.waitFor();
   } else {
     await new Onboarding(opened.page).openDemoWallet();
     madeDemoVault = vaultOnly((await opened.context.storageState({ indexedDB: true })) as StorageState);
