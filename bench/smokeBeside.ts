@@ -3,8 +3,9 @@
 // printed once both lanes have ended, and the scripts after it (type checking, the integration
 // tests), as they run. Lint follows the bench: with type checking (137 s) and the integration
 // tests (330 s) the lanes were 388 s and 491 s; this way about 412 and 467. Each lane runs its
-// scripts one after the other and stops at the first failure, as `&&` does; the step fails if either lane failed, and the lines naming what failed
-// are printed again at the very end, where a CI log's tail shows them.
+// scripts one after the other and stops at the first failure, as `&&` does; the step fails if
+// either lane failed, and the lines naming what failed are printed again at the very end, where a
+// CI log's tail shows them.
 // The smoke bench mostly waits (for pages, blocks, the node: about half of one of CI's two cores),
 // and type checking and the integration tests leave room beside it: one after the other these
 // took about 215 s, side by side about 130 s. The unit tests run alone before this step: beside
