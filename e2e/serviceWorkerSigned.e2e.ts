@@ -245,31 +245,48 @@ describe('a service worker that serves only signed builds', () => {
       const { page, context } = await installedIn();
       // A failed attempt leaves nothing open for the next.
       onTestFinished(() => context.close());
+      // From a page of the hostile server without Cairn's policy, fetched past the worker.
+      const site = narrower ? await context.newPage() : undefined;
+      const devtools = site && (await context.newCDPSession(site));
+      await devtools?.send('Network.enable');
+      await devtools?.send('Network.setBypassServiceWorker', { bypass: true });
+      await site?.goto(`${url()}hostile.html`);
+      /** Registers x.js for `scope`; settles once it is active, or at once for a decoy. */
+      const registerHostileWorker = (scope: string, activated: boolean) =>
+        site?.evaluate(
+          async ([scope, activated]) => {
+            const registration = await navigator.serviceWorker.register('x.js', { scope });
+            const worker = registration.installing ?? registration.waiting ?? registration.active;
+            // Fails at once, not at the test's timeout, when no worker comes or it does not make it.
+            if (!worker) throw new Error('x.js registered no worker');
+            if (!activated) return;
+            await new Promise<void>((done, fail) => {
+              const settled = () => {
+                if (worker.state === 'activated') done();
+                if (worker.state === 'redundant') fail(new Error('x.js did not install'));
+              };
+              settled();
+              worker.addEventListener('statechange', settled);
+              setTimeout(() => fail(new Error(`x.js stuck ${worker.state} for 30 s`)), 30_000);
+            });
+          },
+          [scope, activated] as const,
+        );
+      // The hostile build is Cairn's code, so its page drops a narrower worker when it starts, after
+      // its first screen: a decoy registered before the reload tells when it has (under load, seconds
+      // later); registered before that, x.js went again mid-test.
+      await registerHostileWorker('./decoy/', false);
       await page.reload();
       expect(await pageFrom(page)).toBe('hostile');
-      if (narrower) {
-        // From a page of the hostile server without Cairn's policy, fetched past the worker.
-        const site = await context.newPage();
-        const devtools = await context.newCDPSession(site);
-        await devtools.send('Network.enable');
-        await devtools.send('Network.setBypassServiceWorker', { bypass: true });
-        await site.goto(`${url()}hostile.html`);
-        await site.evaluate(async () => {
-          const registration = await navigator.serviceWorker.register('x.js', { scope: './dapp.html' });
-          const worker = registration.installing ?? registration.waiting ?? registration.active;
-          // Fails at once, not at the test's timeout, when no worker comes or it does not make it.
-          if (!worker) throw new Error('x.js registered no worker');
-          await new Promise<void>((done, fail) => {
-            const settled = () => {
-              if (worker.state === 'activated') done();
-              if (worker.state === 'redundant') fail(new Error('x.js did not install'));
-            };
-            settled();
-            worker.addEventListener('statechange', settled);
-            setTimeout(() => fail(new Error(`x.js stuck ${worker.state} for 30 s`)), 30_000);
-          });
-        });
-        await devtools.send('Network.setBypassServiceWorker', { bypass: false });
+      if (site) {
+        await expect
+          .poll(
+            () => site.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope)),
+            { timeout: 60_000 },
+          )
+          .not.toContain(`${url()}decoy/`);
+        await registerHostileWorker('./dapp.html', true);
+        await devtools?.send('Network.setBypassServiceWorker', { bypass: false });
         await site.goto(`${url()}dapp.html`);
         expect(await site.title()).toBe(HOSTILE_WORKER_PAGE);
         await site.close();
