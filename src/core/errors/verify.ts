@@ -1,3 +1,4 @@
+import type { Message } from '../i18n/message';
 import { CairnError } from './base';
 
 export const VERIFY_ERROR_CODES = [
@@ -35,4 +36,18 @@ export type VerifyErrorCode = (typeof VERIFY_ERROR_CODES)[number];
  */
 export class VerifyError extends CairnError<VerifyErrorCode> {
   override readonly name = 'VerifyError';
+  /**
+   * For a proof that leads to no root of a header sources agreed on: the newest block any of them
+   * named then (TrustedHeader's `newestNamed`), by which the mismatch is judged.
+   */
+  readonly newestNamed: bigint | undefined;
+
+  constructor(
+    code: VerifyErrorCode,
+    text: Message,
+    options: { details?: string; cause?: unknown; newestNamed?: bigint } = {},
+  ) {
+    super(code, text, options);
+    this.newestNamed = options.newestNamed;
+  }
 }

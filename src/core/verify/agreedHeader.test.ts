@@ -33,6 +33,16 @@ describe('agreedHeader', () => {
   it('trusts a header every source gives, hashing whole', async () => {
     const header = await agreedHeader([source('http://a', [recorded]), source('http://b', [recorded])], number, noWait);
     expect(header).toMatchObject({ number, hash: recorded.hash, stateRoot: recorded.stateRoot, via: 'agreement' });
+    expect(header.newestNamed).toBe(number);
+  });
+
+  it('keeps the newest block any source names, past the first source’s head', async () => {
+    const header = await agreedHeader(
+      [source('http://frozen', [recorded]), source('http://b', [recorded], number + 3n)],
+      number,
+      noWait,
+    );
+    expect(header).toMatchObject({ number, hash: recorded.hash, newestNamed: number + 3n });
   });
 
   it('asks again once when sources differ at the head, and trusts what they then agree on', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
-import { createMismatchBook, judgeMismatch } from './askedAgain';
+import { askedAt, createMismatchBook, judgeMismatch } from './askedAgain';
 
 const failed = new VerifyError(
   'VERIFY_PROOF_FAILED',
@@ -24,6 +24,20 @@ describe('a mismatch asked again after the next block', () => {
     expect(book.failed('a', 8n, failed)).toBe(failed);
     book.passed('b');
     expect(book.failed('b', 9n, failed).code).toBe('VERIFY_PROOF_UNSETTLED');
+  });
+
+  it('judges by the newest block another source named, where the node that answered stands still', () => {
+    expect(askedAt(7n, undefined)).toBe(7n);
+    expect(askedAt(7n, 9n)).toBe(9n);
+    expect(askedAt(9n, 7n)).toBe(9n);
+    // A first source frozen at block 7, lying there: asked again while no source names a newer block,
+    // a lie once another does.
+    const at = (newestNamed: bigint) =>
+      new VerifyError('VERIFY_PROOF_FAILED', failed.text, { details: 'no root', newestNamed });
+    const book = createMismatchBook();
+    expect(book.failed('a', 7n, at(7n)).code).toBe('VERIFY_PROOF_UNSETTLED');
+    expect(book.failed('a', 7n, at(7n)).code).toBe('VERIFY_PROOF_UNSETTLED');
+    expect(book.failed('a', 7n, at(8n)).code).toBe('VERIFY_PROOF_FAILED');
   });
 
   it('leaves other errors as they are', () => {

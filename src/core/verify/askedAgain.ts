@@ -21,6 +21,16 @@ export function judgeMismatch(before: MismatchAt, block: bigint, mismatch: boole
   return { lie: false, at: before ?? block };
 }
 
+/**
+ * The block a check was asked at, for judgeMismatch: the node's head, or the newest block another
+ * source named when they agreed on the header (newestNamed), when that is newer. A first source
+ * that freezes its head and lies there is then judged as the chain moves on, not asked again for
+ * ever; a development node's own head still moves with its next block.
+ */
+export function askedAt(head: bigint, newestNamed: bigint | undefined): bigint {
+  return newestNamed !== undefined && newestNamed > head ? newestNamed : head;
+}
+
 /** A proof failure met once, as not yet a lie: asked again after the next block. */
 export function unsettled(problem: VerifyError): VerifyError {
   const values = (problem.text.values ?? {}) as { source: never; address: never; block: string };
@@ -38,8 +48,9 @@ const MAX_KEPT = 256;
  */
 export type MismatchBook = {
   /**
-   * A check of `question` asked at `block` failed with `error`: a proof that leads to no root of
-   * its header is a lie only when met before at an earlier block, else it is asked again
+   * A check of `question` asked at `block` (or the newer block the error's header names, askedAt)
+   * failed with `error`: a proof that leads to no root of its header is a lie only when met before
+   * at an earlier block, else it is asked again
    * (VERIFY_PROOF_UNSETTLED, not a lie). Any other error as it is.
    */
   failed(question: string, block: bigint, error: VerifyError): VerifyError;
@@ -52,7 +63,7 @@ export function createMismatchBook(): MismatchBook {
   return {
     failed(question, block, error) {
       if (error.code !== 'VERIFY_PROOF_FAILED') return error;
-      const { lie, at } = judgeMismatch(met.get(question), block, true);
+      const { lie, at } = judgeMismatch(met.get(question), askedAt(block, error.newestNamed), true);
       met.delete(question);
       met.set(question, at as bigint);
       if (met.size > MAX_KEPT) met.delete(met.keys().next().value as string);

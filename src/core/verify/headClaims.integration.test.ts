@@ -222,6 +222,50 @@ describe('a development node’s state that no block has sealed', () => {
   });
 });
 
+describe('agreement, with a first source that freezes its head and lies there', () => {
+  it('asks again while no source names a newer block, and calls it a lie once another does', async () => {
+    proxy.setFault({ kind: 'lie', lie: 'proofNode' });
+    const frozenAt = await head();
+    const lying = sourcesOf(networkOf(proxy.url))[0] as Source;
+    const frozen: Source = {
+      url: proxy.url,
+      client: {
+        request: async (args: { method: string; params?: unknown[] }) =>
+          args.method === 'eth_blockNumber' ? `0x${frozenAt.toString(16)}` : lying.client.request(args as never),
+      } as never,
+    };
+    const read = () => claimsFrom(proxy.url)(frozenAt);
+    const checkFrozen = async (ledger: HeadLedger) =>
+      verifyHeadClaims(
+        {
+          sources: [frozen, honest()],
+          chainId: 31337,
+          trust: { kind: 'agreement' },
+          claims: await read(),
+          book: memoryLayoutBook(),
+          claimsAt: read,
+        },
+        ledger,
+      );
+    try {
+      const once = await checkFrozen({ claims: [] });
+      expect(codes(once.check)).toContain('VERIFY_PROOF_UNSETTLED');
+      expect(caughtLying(once.check)).toBe(false);
+      // No block yet anywhere: as a development node's unsealed state, still asked again.
+      const again = await checkFrozen(once.ledger);
+      expect(caughtLying(again.check)).toBe(false);
+      // The honest source moves on; the liar's head stays where it lies.
+      await node.mine({ blocks: 1 });
+      const moved = await checkFrozen(again.ledger);
+      expect(moved.check.header?.number).toBe(frozenAt);
+      expect(codes(moved.check)).toContain('VERIFY_PROOF_FAILED');
+      expect(caughtLying(moved.check)).toBe(true);
+    } finally {
+      proxy.setFault({ kind: 'none' });
+    }
+  });
+});
+
 describe('agreement, with a source ahead of the other', () => {
   it('names the source ahead, and proves at the newest block both have', async () => {
     await node.mine({ blocks: 2 });

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
-import { judgeMismatch, unsettled } from './askedAgain';
+import { askedAt, judgeMismatch, unsettled } from './askedAgain';
 import { type BalanceCheck, type BalanceClaims, type FigureCheck, isLie } from './figureChecks';
 import { checkedHeader, linkedHeader, sameHash } from './headerChain';
 import type { RpcHeader } from './headerHash';
@@ -300,7 +300,7 @@ export async function verifyHeadClaims(
   // A check that reached no header (and met no mismatch) says nothing: the question stays.
   const judged =
     mismatch || check.header
-      ? judgeMismatch(ledger.unsettledAt, claims.blockNumber, mismatch)
+      ? judgeMismatch(ledger.unsettledAt, askedAt(claims.blockNumber, check.header?.newestNamed), mismatch)
       : { lie: false, at: ledger.unsettledAt };
   const unsettledAt = judged.at;
   if (judged.lie) {

@@ -166,7 +166,7 @@ export class ProvenReads {
         address: codeValue(getAddress(address)),
         block: this.header.number.toString(),
       }),
-      { details },
+      { details, newestNamed: this.header.newestNamed },
     );
   }
 

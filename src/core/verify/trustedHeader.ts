@@ -30,6 +30,11 @@ export type TrustedHeader = {
    * thirds of the sync committee yet, so it takes no newer head (lightClient.ts).
    */
   headAwaitsSupermajority?: true;
+  /**
+   * By agreement: the newest block any source named when they agreed on this header. It moves on
+   * though the first source's head may not: a mismatch is judged by it (askedAgain.ts).
+   */
+  newestNamed?: bigint;
   /** Every field, as the node gave it (hashing whole): the block context of a verified call. */
   fields: RpcHeader;
 };
@@ -64,6 +69,10 @@ const headersAt = (sources: readonly Source[], number: bigint) =>
   );
 
 type Answers = Awaited<ReturnType<typeof headersAt>>;
+
+/** The newest block any source names as its head (`number` at least). */
+const newestOf = (answers: Answers, number: bigint) =>
+  answers.reduce((max, { answer }) => (answer[1] > max ? answer[1] : max), number);
 
 /**
  * VERIFY_SOURCE_AHEAD: a source answers for a block another does not have yet. `common` is the
@@ -126,7 +135,7 @@ export async function agreedHeader(
   let answers = await headersAt(sources, number);
   const block = number.toString();
   if (answers.some(({ answer }) => !answer[0])) throw missingBlock(answers, number);
-  const newest = answers.reduce((max, { answer }) => (answer[1] > max ? answer[1] : max), number);
+  const newest = newestOf(answers, number);
   if (newest - number > MAX_BLOCKS_BEHIND)
     throw new VerifyError(
       'VERIFY_BLOCK_BEHIND',
@@ -169,11 +178,14 @@ export async function agreedHeader(
       }),
     );
   }
-  return trusted(
-    headers[0] as RpcHeader,
-    'agreement',
-    sources.map((s) => s.url),
-  );
+  return {
+    ...trusted(
+      headers[0] as RpcHeader,
+      'agreement',
+      sources.map((s) => s.url),
+    ),
+    newestNamed: newestOf(answers, number),
+  };
 }
 
 /**
