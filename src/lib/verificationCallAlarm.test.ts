@@ -16,7 +16,7 @@ const assets = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
 const header = { number: 40n } as TrustedHeader;
 const callA = { source: LIAR, transaction: 'send A', block: 41n };
 const callB = { source: LIAR, transaction: 'send B', block: 41n };
-const run = { effects: { logs: [], moves: [], readsBlock: false }, calleeCodeHash: EMPTY_CODE_HASH };
+const run = { effects: { logs: [], moves: [], readsBlock: false }, calleeCodeHash: EMPTY_CODE_HASH, read: new Map() };
 const differs: CallCheck = {
   state: 'differs',
   header,

@@ -84,6 +84,7 @@ function noteFor(changes: ChangesProof, tx: UnsignedTransaction = transfer, batc
     source: NODE,
     effects: { logs: [], moves: [], readsBlock: false },
     calleeCodeHash: EMPTY_CODE_HASH,
+    read: new Map(),
     changes,
   };
   const preview = { settled: true, shown, batch };

@@ -3,24 +3,26 @@
 // empties debug_traceCall's trace (the fourth review's reproduction: a USDC transfer previewed as
 // "no change"). Also the one transaction an atomic batch is mined as: a plain account's, upgraded
 // in it by its authorization, and an upgraded account's.
-import { type Address, encodeFunctionData, erc20Abi, parseEther } from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, parseEther, parseGwei } from 'viem';
 import { estimateGas } from 'viem/actions';
 import { describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { proofsProxy } from '@/testing/settledChain';
 import { demoSigner, recordingService, testFees, testNode } from '@/testing/txFixtures';
+import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { chainClient } from '../chain/client';
 import { LOCAL_CHAIN_ID } from '../chain/localChain';
 import { localNetwork } from '../chain/networks';
+import { previewEvaderAbi } from '../contracts/exampleAbis/previewEvaderAbi.generated';
 import { readSmartAccountState } from '../smartAccount/accountState';
 import { selfPaidBatch } from '../smartAccount/atomicSend';
 import { atomicBatchTransaction } from '../smartAccount/batchPreview';
-import { sourcesOf } from '../verify/sources';
+import { headerFrom, type Source, sourcesOf } from '../verify/sources';
 import { checkPreview } from './previewCheck';
 import type { ProbeCache } from './probe';
 import { simulateTransaction } from './simulate';
-import type { UnsignedTransaction } from './types';
+import type { SimulationResult, UnsignedTransaction } from './types';
 
 const url = localChainUrl();
 const node = testNode(url);
@@ -150,5 +152,58 @@ describe('a review’s preview held against Cairn’s own run over proven state'
     expect(upgraded.authorizations).toEqual([]);
     const again = await previewed({ from: account.address, ...upgraded.call, gas: 300_000n });
     expect(again.check).toMatchObject({ state: 'verified', changes: { state: 'proven' } });
+  });
+});
+
+describe('a preview of a call that reads its block: the Preview evader, armed', () => {
+  const value = parseEther('0.1');
+  const deposit = {
+    from: demoAddress(0),
+    to: scenarioContractAddresses().EVADER,
+    value,
+    data: encodeFunctionData({ abi: previewEvaderAbi, functionName: 'deposit' }),
+    gas: 100_000n,
+  };
+  const sources = () => sourcesOf({ ...localNetwork([url, url]), id: `preview-check-${counter++}` }, 'prompt');
+
+  /** `shown` as a node that runs a call as the block it is told (Hardhat does not) says it ran: the next block, at 1 gwei. */
+  async function toldNext(shown: SimulationResult, previousHash = true): Promise<SimulationResult> {
+    const latest = await headerFrom(sources()[0] as Source, shown.block as bigint);
+    const ranAs = {
+      number: (shown.block as bigint) + 1n,
+      timestamp: BigInt(latest?.timestamp ?? 0) + 12n,
+      baseFee: parseGwei('0.5'),
+      gasPrice: parseGwei('1'),
+      previousHash,
+    };
+    return { ...shown, ranAs };
+  }
+
+  it('is proven against a run as the block it ran as, which keeps the coin as mining does', async () => {
+    proxy.setFault({ kind: 'none' });
+    const { shown, check } = await previewed(deposit);
+    // The honest preview: the evader keeps the deposit. Run as the trusted block at a price of 0, it
+    // gives it back; Hardhat ran it on its own next block, so that is all there is: not proven.
+    expect(shown.ranAs).toBeUndefined();
+    expect(shown.changes).toContainEqual({ kind: 'native', address: deposit.from, in: 0n, out: value });
+    expect(check.changes).toEqual({ state: 'unproven', reason: 'readsBlock' });
+    const told = await checkPreview(sources(), { kind: 'agreement' }, deposit, await toldNext(shown), 0n);
+    expect(told.changes).toEqual({ state: 'proven' });
+  });
+
+  it('catches a node that shows the deposit coming back, though it says it ran at the real price', async () => {
+    proxy.setFault({ kind: 'none' });
+    // What the evader shows a run at a price of 0: the coin back, with its Returned event.
+    const free = await previewed({ ...deposit, maxFeePerGas: 0n, maxPriorityFeePerGas: 0n });
+    expect(free.shown.changes).toContainEqual({ kind: 'native', address: deposit.from, in: value, out: value });
+    const lie = await checkPreview(sources(), { kind: 'agreement' }, deposit, await toldNext(free.shown), 0n);
+    expect(lie.changes).toEqual({ state: 'differs', what: 'events', node: 1, proven: 0 });
+  });
+
+  it('leaves it not proven where the node’s run gave no hash of the latest block, which the evader reads', async () => {
+    proxy.setFault({ kind: 'none' });
+    const { shown } = await previewed(deposit);
+    const told = await checkPreview(sources(), { kind: 'agreement' }, deposit, await toldNext(shown, false), 0n);
+    expect(told.changes).toEqual({ state: 'unproven', reason: 'readsBlock' });
   });
 });

@@ -77,6 +77,14 @@ describe('a preview runs the transaction as it will be mined', () => {
     expect(config).toMatchObject({ tracer: 'callTracer', blockOverrides: nextBlock });
     expect(call).toMatchObject({ maxFeePerGas: toHex(3_000_000_000n), gas: toHex(50_000n), nonce: toHex(7) });
     expect(result.notes).not.toContain(DETECTABLE_NOTES.block);
+    // What a proven run as the same block needs (previewCheck.ts): the block and the price paid there.
+    expect(result.ranAs).toEqual({
+      number: FAKE_BLOCK.number + 1n,
+      timestamp: FAKE_BLOCK.timestamp + 12n,
+      baseFee: FAKE_BLOCK.nextBaseFee,
+      gasPrice: PAID,
+      previousHash: true,
+    });
   });
 
   it('on a node whose block overrides leave the previous block’s hash at 0, says a contract could tell, and runs later previews on the pending block', async () => {
@@ -89,6 +97,7 @@ describe('a preview runs the transaction as it will be mined', () => {
       // Asked once, beside the first preview: BLOCKHASH(number − 1) under the overrides.
       expect(node.asked.filter(isPreviousHashCheck)).toHaveLength(1);
       expect(first.notes).toContain(DETECTABLE_NOTES.block);
+      expect(first.ranAs?.previousHash).toBe(false);
       const later = await simulateTransaction(node.client, tx, { cache: node.cache });
       expect(node.asked.filter(isPreviousHashCheck)).toHaveLength(1);
       expect(later.notes).toContain(DETECTABLE_NOTES.block);
@@ -143,6 +152,8 @@ describe('a preview runs the transaction as it will be mined', () => {
     expect(call).toMatchObject({ maxFeePerGas: toHex(PAID), maxPriorityFeePerGas: toHex(PAID) });
     expect(result.notes).toContain(DETECTABLE_NOTES.block);
     expect(result.notes.map(renderMessage).join(' ')).toMatch(/base fee/);
+    // Its own next block, whose time it chose: no proven run can be held to it.
+    expect(result.ranAs).toBeUndefined();
   });
 
   it('eth_call with state overrides: at the price it will pay, as the next block, and says the simulator can be seen', async () => {

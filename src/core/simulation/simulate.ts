@@ -8,6 +8,7 @@ import { findNamed } from '../errors/causeChain';
 import { SimulationError } from '../errors/simulation';
 import { reasonMessage } from '../errors/theirWords';
 import { type Message, msg } from '../i18n/message';
+import type { NextBlockRun } from '../verify/callEffects';
 import { askPreviousHash, type OverrideMethod } from './blockOverrideProbe';
 import { CALL_TRACER, parseCallTracer } from './callTracer';
 import { logChanges } from './changes';
@@ -155,6 +156,7 @@ export async function simulateTransaction(
     strategy,
     advisory: true,
     block: context.block.latest,
+    ranAs: honorsBlock(strategy, abilities) ? ranAsNext(context, hashRight) : undefined,
     outcome: outcomeOf(execution, tx.gas, options.contractAbis),
     gasUsed: execution.gasUsed,
     logs,
@@ -164,6 +166,12 @@ export async function simulateTransaction(
     creation: created && { address: created, codeSize: await codeSize, nonceKnown: tx.nonce !== undefined },
     notes: [...execution.notes, ...(readings?.notes ?? []), ...detectableNotes(strategy, abilities, hashRight)],
   };
+}
+
+/** The next block a preview the node ran as told ran as (`previousHash`: whether its overrides gave the latest block's hash). */
+function ranAsNext(context: SimulationContext, previousHash: boolean): NextBlockRun {
+  const { block, gasPrice } = context;
+  return { number: block.number, timestamp: block.timestamp, baseFee: block.baseFee, gasPrice, previousHash };
 }
 
 /** The strategy a preview will use, when known without asking the node (given, or probed before). */

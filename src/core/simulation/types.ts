@@ -2,6 +2,7 @@ import type { AccessList, Address, Hex, SignedAuthorizationList } from 'viem';
 import type { DecodedRevert } from '../contracts/decode/errors';
 import type { DecodedLog, RawLog } from '../contracts/decode/logs';
 import type { Message } from '../i18n/message';
+import type { NextBlockRun } from '../verify/callEffects';
 
 /**
  * How a result was obtained, best first: the order the probe tries them in. `stateOverride` needs
@@ -118,6 +119,11 @@ export type SimulationResult = {
   advisory: true;
   /** The latest block when it was simulated: it ran as the block after it (absent in hand-made results). */
   block?: bigint | undefined;
+  /**
+   * The next block the node ran it as, where it was told to and did (block overrides, or
+   * eth_simulateV1): a proven run as that block is then held against the preview too.
+   */
+  ranAs?: NextBlockRun | undefined;
   outcome: SimulationOutcome;
   gasUsed: bigint;
   logs: DecodedLog[];

@@ -199,6 +199,7 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
         source: source.url,
         effects: { logs: run.logs, moves: run.moves, readsBlock: run.readsBlock },
         calleeCodeHash: run.calleeCodeHash,
+        read: run.read,
       };
       const at = calls.asked.findIndex((call, i) => !sameAnswer(call, calls.answered[i], answers[i]));
       // A call that failed without a word in Cairn's run, all calls in one, ran out of gas there

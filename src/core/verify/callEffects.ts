@@ -59,7 +59,7 @@ export function effectsOf(evmLogs: readonly Log[] | undefined, tracesMoves: bool
 const SYSTEM_ADDRESS = '0xfffffffffffffffffffffffffffffffffffffffe';
 
 /** The header fields a contract reads through NUMBER, TIMESTAMP, BASEFEE, PREVRANDAO, COINBASE, GASLIMIT. */
-const BLOCK_FIELDS: ReadonlySet<string | symbol> = new Set([
+const BLOCK_FIELDS = [
   'number',
   'timestamp',
   'baseFeePerGas',
@@ -67,7 +67,41 @@ const BLOCK_FIELDS: ReadonlySet<string | symbol> = new Set([
   'prevRandao',
   'coinbase',
   'gasLimit',
-]);
+] as const;
+
+/**
+ * A value of its block a run read: a header field, the gas price (GASPRICE), the hash of the
+ * block before its own (BLOCKHASH of number − 1), or an older block's hash.
+ */
+export type BlockValue = (typeof BLOCK_FIELDS)[number] | 'gasPrice' | 'previousHash' | 'olderHash';
+
+const isBlockField = (key: string | symbol): key is (typeof BLOCK_FIELDS)[number] =>
+  (BLOCK_FIELDS as readonly (string | symbol)[]).includes(key);
+
+/**
+ * The block a preview ran its call as, where the node ran it so (block overrides, or
+ * eth_simulateV1): the next block, with the price the transaction pays there. Cairn's EVM can run
+ * the call as that block too (`previousHash`: whether the node's run gave the latest block's hash
+ * to BLOCKHASH; the randomness is the latest block's in both).
+ */
+export type NextBlockRun = {
+  number: bigint;
+  timestamp: bigint;
+  baseFee: bigint | undefined;
+  gasPrice: bigint;
+  previousHash: boolean;
+};
+
+/** The values a run as `ranAs` reads as the node's run had them: not the coinbase, the gas limit or older hashes. */
+export function readsAsRan(values: ReadonlySet<BlockValue>, ranAs: NextBlockRun): boolean {
+  return [...values].every(
+    (value) =>
+      value !== 'coinbase' &&
+      value !== 'gasLimit' &&
+      value !== 'olderHash' &&
+      (value !== 'previousHash' || ranAs.previousHash),
+  );
+}
 
 type AddOpcode = Extract<NonNullable<EVMOpts['customOpcodes']>[number], { logicFunction: unknown }>;
 
@@ -76,13 +110,21 @@ type AddOpcode = Extract<NonNullable<EVMOpts['customOpcodes']>[number], { logicF
  * or at another price, may then rightly differ from it.
  */
 export class BlockReads {
-  read = false;
+  readonly values = new Set<BlockValue>();
+
+  get read(): boolean {
+    return this.values.size > 0;
+  }
+
+  note(value: BlockValue): void {
+    this.values.add(value);
+  }
 
   /** `header` as the EVM reads it, each field a contract can read noted when read. */
   watched<T extends object>(header: T): T {
     return new Proxy(header, {
       get: (target, key, receiver) => {
-        if (BLOCK_FIELDS.has(key)) this.read = true;
+        if (isBlockField(key)) this.values.add(key);
         return Reflect.get(target, key, receiver);
       },
     });
@@ -95,7 +137,7 @@ export class BlockReads {
       opcodeName: 'GASPRICE',
       baseFee: 2,
       logicFunction: (runState) => {
-        this.read = true;
+        this.values.add('gasPrice');
         runState.stack.push(runState.interpreter.getTxGasPrice());
       },
     };

@@ -2,6 +2,7 @@ import { formatTransactionRequest, type Hex, numberToHex } from 'viem';
 import { toChainError } from '../chain/toChainError';
 import { designation } from './authorizations';
 import type { CallEffects } from './callEffects';
+import type { Wants } from './provenReads';
 import type { Source } from './sources';
 import { type HeaderTrust, type TrustedHeader, trustedHeaderFor } from './trustedHeader';
 import type { CallRequest } from './verifiedCall';
@@ -18,6 +19,8 @@ export type CallCheck = {
   effects: CallEffects;
   /** The proven code hash of the called address (the empty code's when it holds none). */
   calleeCodeHash: Hex;
+  /** Every account and slot the proven run read: the hint for another run of the call. */
+  read: Wants;
 } & ({ state: 'verified'; reverted: boolean } | { state: 'differs'; node: CallOutcome; proven: CallOutcome });
 
 /**
@@ -87,6 +90,7 @@ export async function checkCall(
     source: source.url,
     effects: { logs: proven.logs, moves: proven.moves, readsBlock: proven.readsBlock },
     calleeCodeHash: proven.calleeCodeHash,
+    read: proven.read,
   };
   if (same) return { ...run, state: 'verified', reverted: proven.reverted };
   return { ...run, state: 'differs', node, proven: { data: proven.data, reverted: proven.reverted } };

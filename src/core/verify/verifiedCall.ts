@@ -24,7 +24,7 @@ import {
   authorizingOf,
   pendingAuthorizing,
 } from './authorizations';
-import { BlockReads, type CallEffects, callCommon, effectsOf } from './callEffects';
+import { BlockReads, type BlockValue, type CallEffects, callCommon, effectsOf, type NextBlockRun } from './callEffects';
 import { cacheJumpAnalysis } from './jumpAnalysis';
 import { accessListHint, ProvenReads, type Wants, want } from './provenReads';
 import { type MissPolicy, ProvenStateManager } from './provenState';
@@ -82,6 +82,8 @@ export type VerifiedCallOptions = {
    * like call read before (a hint, as the node's access list is; whatever it misses is still found).
    */
   hint?: Wants;
+  /** Run as this block (a preview's next block), not as the trusted one: its number, time, base fee and gas price. */
+  asNext?: NextBlockRun | undefined;
 };
 
 export type VerifiedCallResult = CallEffects & {
@@ -101,6 +103,8 @@ export type VerifiedCallResult = CallEffects & {
   rounds: number;
   /** Every account and slot the call read: the hint for the next like call. */
   read: Wants;
+  /** The values of its block it read. */
+  blockValues: ReadonlySet<BlockValue>;
 };
 
 /** Thrown inside a run for what Cairn cannot prove (not an EVM halt): the call is unrunnable. */
@@ -123,20 +127,22 @@ function intrinsicGas(data: Uint8Array): bigint {
 }
 
 /**
- * The trusted block as the EVM's block context: eth_call at a block runs in that block. Each field
- * a contract reads is noted in `reads`.
+ * The trusted block as the EVM's block context: eth_call at a block runs in that block; or the
+ * next block `asNext` names, on the trusted block's state. Each field a contract reads is noted in
+ * `reads`.
  */
-function blockContext(header: TrustedHeader, reads: BlockReads) {
+function blockContext(header: TrustedHeader, reads: BlockReads, asNext: NextBlockRun | undefined) {
   const { fields } = header;
+  const baseFee = fields.baseFeePerGas === undefined ? undefined : BigInt(fields.baseFeePerGas);
   return {
     header: reads.watched({
-      number: header.number,
+      number: asNext?.number ?? header.number,
       coinbase: evmAddress(fields.miner),
-      timestamp: header.timestamp,
+      timestamp: asNext?.timestamp ?? header.timestamp,
       difficulty: BigInt(fields.difficulty),
       prevRandao: hexToBytes(fields.mixHash),
       gasLimit: BigInt(fields.gasLimit),
-      baseFeePerGas: fields.baseFeePerGas === undefined ? undefined : BigInt(fields.baseFeePerGas),
+      baseFeePerGas: asNext ? asNext.baseFee : baseFee,
       // Its update fraction changes with each blob-parameter fork, which Cairn does not follow.
       getBlobGasPrice: (): bigint => {
         throw new Unprovable('BLOBBASEFEE is not proven');
@@ -145,15 +151,21 @@ function blockContext(header: TrustedHeader, reads: BlockReads) {
   };
 }
 
-/** Block hashes for BLOCKHASH: the parent's from the trusted header, older ones from EIP-2935's proven storage. */
+/**
+ * Block hashes for BLOCKHASH: the trusted block's own (to a run as the next block) and its
+ * parent's from its header, older ones from EIP-2935's proven storage.
+ */
 function provenBlockHashes(
   header: TrustedHeader,
   state: ProvenStateManager,
   reads: BlockReads,
+  asNext: NextBlockRun | undefined,
 ): EVMMockBlockchainInterface {
+  const runsIn = asNext ? header.number + 1n : header.number;
   const chain: EVMMockBlockchainInterface = {
     async getBlock(number: number) {
-      reads.read = true;
+      reads.note(BigInt(number) === runsIn - 1n ? 'previousHash' : 'olderHash');
+      if (BigInt(number) === header.number) return { hash: () => hexToBytes(header.hash) };
       if (BigInt(number) === header.number - 1n) return { hash: () => hexToBytes(header.fields.parentHash) };
       const slot = pad(numberToBytes(BigInt(number) % HISTORY_WINDOW), { size: 32 });
       const word = await state.getStorage(evmAddress(HISTORY_ADDRESS), slot);
@@ -178,7 +190,7 @@ type Prepared = {
   authorizations: readonly Authorizing[];
 };
 
-async function runOnce(reads: ProvenReads, policy: MissPolicy, call: Prepared) {
+async function runOnce(reads: ProvenReads, policy: MissPolicy, call: Prepared, asNext: NextBlockRun | undefined) {
   const { header } = reads;
   const state = new ProvenStateManager(reads, policy);
   const blockReads = new BlockReads();
@@ -188,10 +200,10 @@ async function runOnce(reads: ProvenReads, policy: MissPolicy, call: Prepared) {
   const evm = await createEVM({
     common,
     stateManager: state,
-    blockchain: provenBlockHashes(header, state, blockReads),
+    blockchain: provenBlockHashes(header, state, blockReads, asNext),
     customOpcodes: [blockReads.gasPriceOpcode()],
   });
-  const block = blockContext(header, blockReads);
+  const block = blockContext(header, blockReads, asNext);
   // Warm from the start of any transaction (EIP-2929, EIP-3651), as a node's eth_call has them.
   for (const address of [call.caller, call.to, header.fields.miner, ...evm.precompiles.keys()])
     evm.journal.addAlwaysWarmAddress(address.toLowerCase());
@@ -218,7 +230,7 @@ async function runOnce(reads: ProvenReads, policy: MissPolicy, call: Prepared) {
       data: call.data,
       value: call.value,
       gasLimit: call.gasLimit,
-      gasPrice: 0n,
+      gasPrice: asNext?.gasPrice ?? 0n,
     });
   } catch (error) {
     run.failure = error;
@@ -227,8 +239,8 @@ async function runOnce(reads: ProvenReads, policy: MissPolicy, call: Prepared) {
 }
 
 /**
- * Runs `call` in Cairn's EVM at the trusted header's block, over state proven against its state
- * root: what the node's eth_createAccessList lists is proven first (one batch, beside the caller's
+ * Runs `call` in Cairn's EVM at the trusted header's block (or as the next block `options.asNext`
+ * names), over state proven against its state root: what the node's eth_createAccessList lists is proven first (one batch, beside the caller's
  * and the callee's own proofs), and whatever the EVM reads beyond it is proven in a batch per run
  * before the call runs again. Code comes from eth_getCode and must hash to the proven code hash.
  * The node's own answer to the call is never asked.
@@ -281,7 +293,7 @@ export async function verifiedCall(
   await reads.prove(hint);
 
   for (let runs = 1; ; runs++) {
-    const run = await runOnce(reads, runs <= discoveringRuns ? 'discover' : 'fetch', call);
+    const run = await runOnce(reads, runs <= discoveringRuns ? 'discover' : 'fetch', call, options.asNext);
     if (run.state.missing.size > 0) {
       await reads.prove(run.state.missing);
       continue;
@@ -305,6 +317,7 @@ export async function verifiedCall(
       calleeCodeHash: reads.entry(request.to)?.account.codeHash ?? EMPTY_CODE_HASH,
       rounds: reads.rounds,
       read: run.state.touched,
+      blockValues: run.blockReads.values,
     };
   }
 }

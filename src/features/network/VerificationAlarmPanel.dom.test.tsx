@@ -188,6 +188,7 @@ describe('the verification alarm', () => {
       source: NODE_A,
       effects: { logs: [], moves: [], readsBlock: false },
       calleeCodeHash: EMPTY_CODE_HASH,
+      read: new Map(),
     };
     // Told by the network's own first URL, which stays listed.
     const source = network.rpcUrls[0] ?? '';
