@@ -134,8 +134,9 @@ describe('the words under a checked preview', () => {
     wallet.queries.removeQueries({ queryKey });
     unmount = renderInWallet(wallet, <Following />).unmount;
     const query = () => wallet.queries.getQueryCache().find({ queryKey });
-    // The check asked on mount ends (the stub node answers nothing) before it is set unsettled.
-    await vi.waitFor(() => expect(query()?.state.fetchStatus).toBe('idle'));
+    // The check asked on mount ends (the stub node's name resolves to nothing) before it is set
+    // unsettled: a resolver can take seconds to say so on a loaded machine (it did in a full run).
+    await vi.waitFor(() => expect(query()?.state.fetchStatus).toBe('idle'), { timeout: 15_000 });
     const values = { source: codeValue(NODE), address: codeValue(USDC), block: BLOCK.toString() };
     const error = new VerifyError('VERIFY_PROOF_UNSETTLED', msg('core.chain:verify.proofUnsettled', values));
     query()?.setState({ ...(query()?.state as object), status: 'error', error } as never);
@@ -146,8 +147,8 @@ describe('the words under a checked preview', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(query()?.state.fetchStatus).toBe('idle');
     flushSync(() => moveTo(BLOCK + 1n));
-    await vi.waitFor(() => expect(query()?.state.errorUpdateCount).toBeGreaterThan(asked));
-  });
+    await vi.waitFor(() => expect(query()?.state.errorUpdateCount).toBeGreaterThan(asked), { timeout: 15_000 });
+  }, 40_000);
 
   it('says a batch whose one transaction it is not given is not checked', () => {
     expect(noteFor({ state: 'proven' }, { from: ME }, true)).toBe(

@@ -13,9 +13,7 @@ import {
   aggregate3,
   type Call3,
   type CallOutcome,
-  chunkCalls,
   isCanonicalMulticall,
-  MAX_CALLS_PER_AGGREGATE,
   MULTICALL3_ADDRESS,
   multicall3Abi,
 } from '../chain/multicall';
@@ -153,27 +151,9 @@ function assemble(planned: Planned[], results: (Hex | undefined)[], via: Portfol
 const answered = (outcomes: readonly CallOutcome[]) =>
   outcomes.map((outcome) => (outcome.ok ? outcome.data : undefined));
 
-/**
- * The calls through aggregate3. More than one aggregate3 could each read a newer block than the
- * last: each then carries the block-number call (planned first), and one that read another block
- * than the first is read again at the first's, so every balance is of one block.
- */
+/** The calls through aggregate3, every one of one block (aggregate3 sees to it). */
 async function viaMulticall(client: ChainClient, calls: Call3[], blockNumber?: bigint): Promise<(Hex | undefined)[]> {
-  if (calls.length <= MAX_CALLS_PER_AGGREGATE || blockNumber !== undefined)
-    return answered(await aggregate3(client, calls, undefined, blockNumber));
-  const [blockCall, ...rest] = calls as [Call3, ...Call3[]];
-  const chunks = chunkCalls(rest, MAX_CALLS_PER_AGGREGATE - 1).map((chunk) => [blockCall, ...chunk]);
-  const outcomes = await Promise.all(chunks.map((chunk) => aggregate3(client, chunk, MAX_CALLS_PER_AGGREGATE)));
-  const blockOf = (chunk: readonly CallOutcome[]) => word(chunk[0]?.ok ? chunk[0].data : undefined);
-  const first = blockOf(outcomes[0] ?? []);
-  if (first !== undefined)
-    await Promise.all(
-      outcomes.map(async (chunk, i) => {
-        if (blockOf(chunk) !== first)
-          outcomes[i] = await aggregate3(client, chunks[i] as Call3[], MAX_CALLS_PER_AGGREGATE, first);
-      }),
-    );
-  return answered([...(outcomes[0]?.slice(0, 1) ?? []), ...outcomes.flatMap((chunk) => chunk.slice(1))]);
+  return answered(await aggregate3(client, calls, undefined, blockNumber));
 }
 
 /**

@@ -42,10 +42,40 @@ export function chunkCalls<T>(calls: readonly T[], size = MAX_CALLS_PER_AGGREGAT
  */
 export type CallOutcome = { ok: true; data: Hex | undefined } | { ok: false; saidWhy: boolean };
 
+/** Multicall3's own getBlockNumber(), as a call of an aggregate3. */
+const BLOCK_NUMBER_CALL: Call3 = {
+  target: MULTICALL3_ADDRESS,
+  allowFailure: false,
+  callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getBlockNumber' }),
+};
+
+/** One aggregate3 eth_call of `chunk`, at `blockNumber` or the latest: each call's outcome. */
+async function aggregateOnce(client: ChainClient, chunk: readonly Call3[], blockNumber?: bigint) {
+  const { data } = await call(client, {
+    blockNumber,
+    to: MULTICALL3_ADDRESS,
+    data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk] }),
+  });
+  if (!data) throw new Error('aggregate3 returned no data');
+  return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data }).map(
+    (r): CallOutcome =>
+      r.success ? { ok: true, data: r.returnData } : { ok: false, saidWhy: r.returnData.length >= 10 },
+  );
+}
+
+/** The block a chunk that begins with BLOCK_NUMBER_CALL read. */
+function blockOf(chunk: readonly CallOutcome[]): bigint | undefined {
+  const [first] = chunk;
+  return first?.ok && first.data && first.data.length >= 66 ? BigInt(first.data.slice(0, 66)) : undefined;
+}
+
 /**
  * Makes `calls` through Multicall3's aggregate3, `size` calls per eth_call, all issued together
- * (the client sends them as one JSON-RPC batch), at `blockNumber` or the latest. Each call's outcome, in order. The caller has
- * checked Multicall3 is there (isCanonicalMulticall). Throws what the node throws.
+ * (the client sends them as one JSON-RPC batch), at `blockNumber` or the latest. Every call is of
+ * one block: at the latest, each of several eth_calls also asks Multicall3 its block number, and
+ * one that read a newer block than the first is asked again at the first's (one more request,
+ * only when the head moved between them). Each call's outcome, in order. The caller has checked
+ * Multicall3 is there (isCanonicalMulticall). Throws what the node throws.
  */
 export async function aggregate3(
   client: ChainClient,
@@ -53,23 +83,20 @@ export async function aggregate3(
   size = MAX_CALLS_PER_AGGREGATE,
   blockNumber?: bigint,
 ): Promise<CallOutcome[]> {
-  const chunks = await Promise.all(
-    chunkCalls(calls, size).map(async (chunk) => {
-      const { data } = await call(client, {
-        blockNumber,
-        to: MULTICALL3_ADDRESS,
-        data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk] }),
-      });
-      if (!data) throw new Error('aggregate3 returned no data');
-      return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data });
+  if (calls.length <= size || blockNumber !== undefined) {
+    const chunks = await Promise.all(chunkCalls(calls, size).map((chunk) => aggregateOnce(client, chunk, blockNumber)));
+    return chunks.flat();
+  }
+  const numbered = chunkCalls(calls, size - 1).map((chunk) => [BLOCK_NUMBER_CALL, ...chunk]);
+  const outcomes = await Promise.all(numbered.map((chunk) => aggregateOnce(client, chunk)));
+  const first = blockOf(outcomes[0] ?? []);
+  if (first === undefined) throw new Error('aggregate3 gave no block number');
+  await Promise.all(
+    outcomes.map(async (chunk, i) => {
+      if (blockOf(chunk) !== first) outcomes[i] = await aggregateOnce(client, numbered[i] as Call3[], first);
     }),
   );
-  return chunks
-    .flat()
-    .map(
-      (r): CallOutcome =>
-        r.success ? { ok: true, data: r.returnData } : { ok: false, saidWhy: r.returnData.length >= 10 },
-    );
+  return outcomes.flatMap((chunk) => chunk.slice(1));
 }
 
 /**
