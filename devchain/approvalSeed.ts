@@ -4,7 +4,7 @@
 // one expired, through Permit2 itself: permit2.ts) and an allowance later set to 0; and the
 // manifest of what the chain says of each approval once seeded.
 import { type Address, maxUint256, parseAbi, parseUnits } from 'viem';
-import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
+import { PERMIT2_ADDRESS } from '../src/core/chain/localChain.ts';
 import { MAX_UINT160 } from '../src/core/simulation/types.ts';
 import { scenarioContractAddresses } from './scenarios.ts';
 import { demoAddress, demoContractAddresses, type Step } from './seedSupport.ts';

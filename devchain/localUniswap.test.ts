@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_CHAIN_ID } from '../src/core/chain/localChain.ts';
+import { LOCAL_CHAIN_ID, PERMIT2_ADDRESS } from '../src/core/chain/localChain.ts';
 import { LOCAL_UNISWAP_CONTRACTS, LOCAL_UNISWAP_DEPLOYMENT } from '../src/core/chain/localUniswap.ts';
-import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
 import { uniswapAddresses, V3_POOL_INIT_CODE_HASH } from './uniswap.ts';
 
 describe("the app's copy of the local chain's Uniswap addresses", () => {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hex } from 'viem';
-import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
+import { PERMIT2_ADDRESS } from '../src/core/chain/localChain.ts';
 import type { SeedClient } from './seedSupport.ts';
 
 const SOURCE = join(

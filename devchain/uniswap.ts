@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Abi, type Address, getContractAddress, type Hex, maxUint256, parseEther, zeroAddress } from 'viem';
-import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
+import { PERMIT2_ADDRESS } from '../src/core/chain/localChain.ts';
 import { v3PoolAddress } from '../src/core/swap/pools.ts';
 import type { CompiledContracts } from './compile.ts';
 import { FEED_HISTORY } from './priceRounds.ts';

@@ -15,7 +15,7 @@ import {
   parseEther,
   zeroAddress,
 } from 'viem';
-import { PERMIT2_ADDRESS } from '../src/core/signing/permits.ts';
+import { PERMIT2_ADDRESS } from '../src/core/chain/localChain.ts';
 import { MSG_SENDER, type V4PoolKey, v4PoolKeyParameter } from '../src/core/swap/routerCommands.ts';
 import { FEED_HISTORY } from './priceRounds.ts';
 import { callStep, demoContractAddresses, type Step } from './seedSupport.ts';

@@ -1,4 +1,5 @@
-// Small byte helpers shared by the key and vault code (browser and Node alike: no Buffer).
+// Small byte helpers shared by the key and vault code (browser and Node alike: no Buffer), and
+// the one comparison of hex text (hashes, calldata, code).
 
 /** Compares every byte whatever the first difference, so timing says nothing about the MAC. */
 export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -73,4 +74,12 @@ export async function sha256HexOf(bytes: ArrayBuffer | Uint8Array): Promise<stri
 /** The SHA-256 of `text`'s UTF-8 in hex. */
 export function sha256Hex(text: string): Promise<string> {
   return sha256HexOf(utf8(text));
+}
+
+/**
+ * Whether two hex strings (hashes, calldata, code) are the same, whatever the case of their
+ * digits. Addresses have sameAddress (keys/sameAddress.ts); a missing one is the same as nothing.
+ */
+export function sameHex(a: string | null | undefined, b: string | null | undefined): boolean {
+  return a != null && b != null && (a === b || a.toLowerCase() === b.toLowerCase());
 }

@@ -1,3 +1,4 @@
+import { sameHex } from '@/core/bytes';
 import type { Network } from '@/core/chain/networks';
 import { VerifyError } from '@/core/errors/verify';
 import { codeValue, msg } from '@/core/i18n/message';
@@ -57,7 +58,7 @@ export async function signedHeader(
   const head = await client.update({ optimistic: true });
   const fields = await headerFrom(source, head.number);
   // Which block the node names there is checked before what its header holds.
-  if (fields && fields.hash.toLowerCase() !== head.hash.toLowerCase())
+  if (fields && !sameHex(fields.hash, head.hash))
     throw new VerifyError(
       'VERIFY_SOURCES_DISAGREE',
       msg('core.chain:verify.sourcesDisagree', {

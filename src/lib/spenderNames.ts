@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { Address } from 'viem';
 import { knownSpender } from '@/core/approvals/knownSpenders';
+import { PERMIT2_ADDRESS } from '@/core/chain/localChain';
 import type { Network } from '@/core/chain/networks';
 import { LOCAL_EXAMPLES } from '@/core/contracts/localExamples';
-import { PERMIT2_ADDRESS } from '@/core/signing/permits';
 import { useAddressNames } from './addressNames';
 import { translate, useLocale, useT } from './i18n';
 

@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import type { PortfolioToken } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
+import { sameAddress } from '@/core/keys/sameAddress';
 import {
   alarmOf,
   alarmStore,
@@ -46,7 +47,7 @@ export function noteBalanceCheck(
         contradictions.push({ account, asset: 'native', ...assets.native, ...figure });
     for (const [account, perToken] of check.tokens) {
       for (const [token, figure] of perToken) {
-        const known = assets.tokens.find((t) => t.address.toLowerCase() === token);
+        const known = assets.tokens.find((t) => sameAddress(t.address, token));
         if (figure.state === 'contradicted' && known)
           contradictions.push({ account, asset: token, symbol: known.symbol, decimals: known.decimals, ...figure });
       }

@@ -10,7 +10,6 @@ import {
   getAddress,
   type Hex,
   http,
-  isAddressEqual,
   keccak256,
   pad,
   parseAbi,
@@ -24,6 +23,7 @@ import { mappingSlot } from '../../devchain/scenarios.ts';
 import { chainClient } from '../core/chain/client';
 import { DEMO_MNEMONIC } from '../core/chain/localChain';
 import { localNetwork } from '../core/chain/networks';
+import { sameAddress } from '../core/keys/sameAddress';
 import { logChanges } from '../core/simulation/changes';
 import { createProbeCache } from '../core/simulation/probe';
 import { type SimulateOptions, simulateTransaction } from '../core/simulation/simulate';
@@ -146,13 +146,13 @@ export function simulationChain(url: string, { clientId, gas }: { clientId: stri
     const fee = receipt.gasUsed * receipt.effectiveGasPrice;
     const nativeMoved = async (address: Address) => {
       const read = (blockNumber: bigint) => direct.getBalance({ address, blockNumber });
-      const paid = isAddressEqual(address, receipt.from) ? fee : 0n;
+      const paid = sameAddress(address, receipt.from) ? fee : 0n;
       return (await read(after)) - (await read(before)) + paid;
     };
     const natives = result.changes.filter((c) => c.kind === 'native');
     const watched = [receipt.from, ...(receipt.to ? [receipt.to] : []), ...watchNative].map((a) => getAddress(a));
     for (const address of watched) {
-      const change = natives.find((c) => isAddressEqual(c.address, address));
+      const change = natives.find((c) => sameAddress(c.address, address));
       expect(await nativeMoved(address), `native of ${address}`).toBe(change ? change.in - change.out : 0n);
     }
     for (const change of result.changes) {

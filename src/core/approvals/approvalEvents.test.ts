@@ -1,7 +1,7 @@
 import { type Address, encodeAbiParameters, type Hex, maxUint256, pad, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import type { RawLog } from '../chain/rawLogs';
-import { PERMIT2_ADDRESS } from '../signing/permits';
 import { logChanges } from '../simulation/changes';
 import { APPROVAL_TOPICS, approvalEvents, approvalTopics, latestPerApproval } from './approvalEvents';
 

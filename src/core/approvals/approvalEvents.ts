@@ -1,7 +1,8 @@
-import { type Address, getAddress, type Hex, isAddressEqual, pad } from 'viem';
+import { type Address, getAddress, type Hex, pad } from 'viem';
 import type { RawLog as ActivityLog } from '../chain/rawLogs';
 import { decodeLogs } from '../contracts/decode/logs';
 import { standardEventTopic } from '../contracts/decode/transferTopics';
+import { sameAddress } from '../keys/sameAddress';
 import { approvalKey, approvalOfLog } from '../simulation/changes';
 import type { ApprovalChange } from '../simulation/types';
 
@@ -51,7 +52,7 @@ export function approvalEvents(owner: Address, logs: readonly ActivityLog[]): Ap
       // A log whose arguments do not read as the standard event's: not an approval Cairn can follow.
       return;
     }
-    if (!approval || !isAddressEqual(approval.owner, owner)) return;
+    if (!approval || !sameAddress(approval.owner, owner)) return;
     events.push({
       ...approval,
       blockNumber: raw.blockNumber,

@@ -1,7 +1,7 @@
 import { type Address, encodeAbiParameters, type Hex, maxUint256, pad, zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import type { CallOutcome } from '../chain/multicall';
-import { PERMIT2_ADDRESS } from '../signing/permits';
 import type { ApprovalEvent } from './approvalEvents';
 import { approvalInForce, type CurrentApproval, tokensAtRisk } from './currentApprovals';
 

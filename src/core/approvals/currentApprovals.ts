@@ -9,6 +9,7 @@ import {
 } from 'viem';
 import { isUnlimited } from '../assets/unlimited';
 import type { ChainClient } from '../chain/client';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import {
   aggregate3,
   type Call3,
@@ -20,7 +21,6 @@ import {
 import { toChainError } from '../chain/toChainError';
 import { permit2AllowanceAbi } from '../contracts/decode/standardAbis';
 import { sameAddress } from '../keys/sameAddress';
-import { PERMIT2_ADDRESS } from '../signing/permits';
 import { type ApprovalEvent, latestPerApproval } from './approvalEvents';
 
 const readAbi = parseAbi([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import { renderMessage } from '../i18n/message';
-import { PERMIT2_ADDRESS } from '../signing/permits';
 import { knownSpender } from './knownSpenders';
 
 describe('the bundled list of well-known spenders', () => {

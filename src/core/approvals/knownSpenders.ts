@@ -1,6 +1,6 @@
 import { type Address, getAddress } from 'viem';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import { type Message, msg } from '../i18n/message';
-import { PERMIT2_ADDRESS } from '../signing/permits';
 
 /** A contract people commonly approve, named with where its address was published. */
 export type KnownSpender = { address: Address; name: string; source: Message };

@@ -11,9 +11,9 @@ import { demoAccount, demoAddress, seedClient } from '../../../devchain/seedSupp
 import { approvalCalls } from '../../testing/approvalCalls';
 import { simulationChain } from '../../testing/simulationChain';
 import { chainClient } from '../chain/client';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import { localNetwork } from '../chain/networks';
 import { renderMessage } from '../i18n/message';
-import { PERMIT2_ADDRESS } from '../signing/permits';
 import { approvalId } from './approvalRows';
 import { memoryApprovalStore } from './approvalStore';
 import { readAccountApprovals } from './readApprovals';

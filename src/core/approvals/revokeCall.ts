@@ -1,8 +1,8 @@
 import { type Address, encodeFunctionData, type Hex, parseAbi, zeroAddress } from 'viem';
 import { call } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import { type Message, msg } from '../i18n/message';
-import { PERMIT2_ADDRESS } from '../signing/permits';
 import type { CurrentApproval } from './currentApprovals';
 
 const revokeAbi = parseAbi([

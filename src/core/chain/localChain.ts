@@ -15,6 +15,9 @@ export const DEMO_MNEMONIC = 'test test test test test test test test test test 
 /** Canonical Multicall3 address, identical on every chain where it is deployed. */
 export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
 
+/** Uniswap's Permit2, at the same address on every chain where it is deployed (the local chain's seed puts it there). */
+export const PERMIT2_ADDRESS: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+
 /** keccak256 of the canonical Multicall3 runtime code (3,808 bytes, solc 0.8.12). */
 export const MULTICALL3_CODE_HASH = '0xd5c15df687b16f2ff992fc8d767b4216323184a2bbc6ee2f9c398c318e770891';
 

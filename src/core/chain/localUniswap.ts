@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { LOCAL_CHAIN_ID } from './localChain';
+import { LOCAL_CHAIN_ID, PERMIT2_ADDRESS } from './localChain';
 import type { UniswapDeployment } from './uniswapDeployment';
 
 /**
@@ -29,7 +29,7 @@ export const LOCAL_UNISWAP_DEPLOYMENT: UniswapDeployment = {
   universalRouter: LOCAL_UNISWAP_CONTRACTS.UNIVERSAL_ROUTER,
   universalRouterVersion: '2.1.0',
   // Uniswap's Permit2 code, put at its canonical address by the local chain's seed.
-  permit2: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+  permit2: PERMIT2_ADDRESS,
   v4: {
     poolManager: LOCAL_UNISWAP_CONTRACTS.V4_POOL_MANAGER,
     quoter: LOCAL_UNISWAP_CONTRACTS.V4_QUOTER,

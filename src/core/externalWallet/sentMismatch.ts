@@ -2,6 +2,7 @@
 // the bytes before they are sent. Once its node holds the transaction, what was sent is compared
 // with what the person reviewed, and any difference is said on the record.
 import { type Address, getAddress, type Hex } from 'viem';
+import { sameHex } from '../bytes';
 import { amountValue, codeValue, type Message, msg } from '../i18n/message';
 import { sameAddress } from '../keys/sameAddress';
 import { walletName } from './walletRequests';
@@ -72,7 +73,7 @@ function differences(
     const values = { sent: amount(sent.value), reviewed: amount(reviewed.value) };
     found.push({ field: 'value', text: msg('core.devices:wallet.mismatch.value', values) });
   }
-  if (sent.data.toLowerCase() !== reviewed.data.toLowerCase()) {
+  if (!sameHex(sent.data, reviewed.data)) {
     const diff = firstDifference(sent.data, reviewed.data);
     const values = { at: diff.at, sent: codeValue(diff.sent), reviewed: codeValue(diff.reviewed) };
     found.push({ field: 'data', text: msg('core.devices:wallet.mismatch.data', values) });

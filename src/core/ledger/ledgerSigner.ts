@@ -7,12 +7,12 @@ import {
   type Hex,
   hashDomain,
   hashStruct,
-  isAddressEqual,
   serializeTransaction,
   type TypedDataDefinition,
 } from 'viem';
 import { DeviceError } from '../errors/device';
 import { codeValue, msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import { checkedSignature } from '../signing/checkedSignature';
 import { assertChainId, hasCallData, type SignRequest } from '../signing/keySigner';
 import { messageBytes } from '../signing/message';
@@ -67,7 +67,7 @@ export async function signWithLedger(exchange: Exchange, account: LedgerAccount,
   const { path } = account;
   // Another Ledger, or another passphrase on this one, would only be found out after the person approved.
   const held = (await getLedgerAddress(quick, path)).address;
-  if (!isAddressEqual(held, account.address))
+  if (!sameAddress(held, account.address))
     throw new DeviceError(
       'DEVICE_OTHER_ACCOUNT',
       msg('core.devices:ledger.otherAccount', { path: codeValue(path), held: codeValue(held) }),

@@ -1,7 +1,8 @@
-import { type Address, type Hex, isAddressEqual, type LocalAccount } from 'viem';
+import type { Address, Hex, LocalAccount } from 'viem';
 import { InputError } from '../errors/input';
 import { OfflineError } from '../errors/offline';
 import { msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import type { DecodedTx } from './decodedTx';
 import type { OfflineTx } from './offlineTx';
 import { decodeRawTransaction } from './rawTx';
@@ -27,7 +28,7 @@ export async function signOffline(account: LocalAccount, tx: OfflineTx): Promise
   } catch {
     decoded = undefined;
   }
-  if (decoded === undefined || !isAddressEqual(decoded.from, account.address)) {
+  if (decoded === undefined || !sameAddress(decoded.from, account.address)) {
     throw new OfflineError('OFFLINE_SIGNER_MISMATCH', msg('core.signing:offline.signerMismatch'));
   }
   return { raw: decoded.raw, hash: decoded.hash, from: account.address };

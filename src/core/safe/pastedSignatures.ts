@@ -1,4 +1,5 @@
 import { type Address, concatHex, getAddress, type Hex, hexToBigInt, isAddress, isHex, size, slice } from 'viem';
+import { sameHex } from '../bytes';
 import { SafeError } from '../errors/safe';
 import { codeValue, type Message, msg } from '../i18n/message';
 import { sameAddress } from '../keys/sameAddress';
@@ -188,8 +189,8 @@ async function checkedPasted(entry: PastedSignature, check: PastedCheck, collect
  * the paste says it is for another safeTxHash.
  */
 export async function checkPastedSignatures(pasted: PastedSignatures, check: PastedCheck): Promise<PastedOutcome> {
-  if (pasted.safeTxHash && pasted.safeTxHash.toLowerCase() !== check.hash.toLowerCase()) {
-    const other = check.others.find((o) => o.hash.toLowerCase() === pasted.safeTxHash?.toLowerCase());
+  if (pasted.safeTxHash && !sameHex(pasted.safeTxHash, check.hash)) {
+    const other = check.others.find((o) => sameHex(o.hash, pasted.safeTxHash));
     throw new SafeError(
       'SAFE_SIGNATURE_OTHER_TX',
       other

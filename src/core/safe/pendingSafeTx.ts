@@ -1,4 +1,5 @@
 import { type Address, type Hex, hexToNumber, slice } from 'viem';
+import { sameHex } from '../bytes';
 import { sameAddress } from '../keys/sameAddress';
 import { encodeSafeTxFile, parseSafeTxFile, type SafeTxFile } from './safeTxFile';
 import type { SafeSignature } from './signatures';
@@ -116,5 +117,5 @@ export function sameSafeTx(
   a: Pick<SafeTxFile, 'safeTxHash' | 'chainId'>,
   b: Pick<SafeTxFile, 'safeTxHash' | 'chainId'>,
 ) {
-  return a.chainId === b.chainId && a.safeTxHash.toLowerCase() === b.safeTxHash.toLowerCase();
+  return a.chainId === b.chainId && sameHex(a.safeTxHash, b.safeTxHash);
 }

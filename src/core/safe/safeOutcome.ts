@@ -1,9 +1,11 @@
 import { type Address, type Hex, parseEventLogs, toEventSelector } from 'viem';
+import { sameHex } from '../bytes';
 import type { ChainClient } from '../chain/client';
 import { FIRST_LOG_SPAN, readInSpans } from '../chain/logRanges';
 import { getLogs, type RawLog } from '../chain/rawLogs';
 import { readLaneOf } from '../chain/readLane';
 import { toChainError } from '../chain/toChainError';
+import { sameAddress } from '../keys/sameAddress';
 import type { SafeTxStatus } from './pendingSafeTx';
 import { safeAbi } from './safeAbi';
 
@@ -19,9 +21,9 @@ export function outcomeInLogs(
 ): Extract<SafeTxStatus, 'executed' | 'failed'> | undefined {
   const events = parseEventLogs({
     abi: OUTCOME_EVENTS,
-    logs: logs.filter((log) => log.address.toLowerCase() === safe.toLowerCase()) as never,
+    logs: logs.filter((log) => sameAddress(log.address, safe)) as never,
   });
-  const found = events.find((event) => event.args.txHash.toLowerCase() === hash.toLowerCase());
+  const found = events.find((event) => sameHex(event.args.txHash, hash));
   if (!found) return undefined;
   return found.eventName === 'ExecutionSuccess' ? 'executed' : 'failed';
 }

@@ -1,5 +1,5 @@
 import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem';
-import { fromBase64, toBase64, utf8 } from '../bytes';
+import { fromBase64, sameHex, toBase64, utf8 } from '../bytes';
 import { SafeError } from '../errors/safe';
 import { type Message, msg } from '../i18n/message';
 import { type SafeOperation, type SafeTx, safeTxHash } from './safeTx';
@@ -132,8 +132,7 @@ export function parseSafeTxFile(text: string): SafeTxFile {
   };
   const safe = address(record.safe, 'safe');
   const hash = hex(record.safeTxHash, 'safeTxHash');
-  if (hash.toLowerCase() !== safeTxHash({ chainId, address: safe }, tx))
-    throw refuse(msg('core.chain:safe.import.hash'));
+  if (!sameHex(hash, safeTxHash({ chainId, address: safe }, tx))) throw refuse(msg('core.chain:safe.import.hash'));
   if (!Array.isArray(record.signatures)) throw badField('signatures');
   const signatures = record.signatures.map((s: unknown, i) => {
     const entry = (s ?? {}) as Record<string, unknown>;

@@ -1,8 +1,9 @@
 // What a signer outside Cairn (a QR device, a Ledger, a browser wallet) returns is its word only: before it is used,
 // it must recover to the account for exactly what Cairn asked.
-import { type Address, type Hex, isAddressEqual, numberToHex, recoverAddress, serializeTransaction } from 'viem';
+import { type Address, type Hex, numberToHex, recoverAddress, serializeTransaction } from 'viem';
 import { InputError } from '../errors/input';
 import { codeValue, type Message, type MessageValue, msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import { assertChainId, type SignRequest, signingHash } from './keySigner';
 
 /** A signature as r, s and the recovery bit. */
@@ -47,7 +48,7 @@ export async function checkedSignature(
   } catch {
     throw refuse(msg('core.signing:signature.notValid', { who }));
   }
-  if (!isAddressEqual(signer, address))
+  if (!sameAddress(signer, address))
     throw refuse(msg('core.signing:signature.otherKey', { who, signer: codeValue(signer) }));
   return request.kind === 'transaction' ? serializeTransaction(request.transaction, signature) : compact;
 }

@@ -20,7 +20,8 @@ import {
   USDC,
 } from '@/testing/permitFixtures';
 import mail from '@/testing/vectors/eip712/eip712-mail-example.json';
-import { describeConsequences, PERMIT2_ADDRESS } from './permits';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
+import { describeConsequences } from './permits';
 import type { PermitDescription, SeaportDescription } from './permitTypes';
 import { parseTypedDataJson } from './typedData';
 

@@ -1,6 +1,8 @@
 import type { Address } from 'viem';
 import { isUnlimited } from '../assets/unlimited';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import { codeValue, msg, type Message as Said } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import {
   DAI_PERMIT,
   definesExactly,
@@ -28,9 +30,6 @@ import {
 } from './permitTypes';
 import { describeSeaportOrder } from './seaportOrder';
 import type { SignableTypedData } from './typedData';
-
-/** Uniswap's Permit2, at the same address on every chain (github.com/Uniswap/permit2, README "Deployment"). */
-export const PERMIT2_ADDRESS: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 
 type Message = Record<string, unknown>;
 
@@ -216,7 +215,7 @@ function longLivedText(standard: PermitStandard, grants: Grant[]): Said {
 function permitWarnings(recognised: Recognised, contract: Address | undefined, domainName: unknown) {
   const { standard, grants } = recognised;
   const warnings: SignatureWarning[] = [];
-  if (recognised.permit2 && (contract !== PERMIT2_ADDRESS || domainName !== 'Permit2')) {
+  if (recognised.permit2 && (!sameAddress(contract, PERMIT2_ADDRESS) || domainName !== 'Permit2')) {
     const values = {
       contract: contract === undefined ? msg('core.signing:permit.noContract') : codeValue(contract),
       permit2: codeValue(PERMIT2_ADDRESS),

@@ -1,8 +1,8 @@
 import { type Address, getAddress, type Hex, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { eventLog } from '../../testing/eventLog';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import type { RawLog } from '../contracts/decode/logs';
-import { PERMIT2_ADDRESS } from '../contracts/decode/standardAbis';
 import { logChanges, netChange } from './changes';
 
 const token = getAddress('0x1000000000000000000000000000000000000001');

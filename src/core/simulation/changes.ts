@@ -1,8 +1,9 @@
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { isUnlimited } from '../assets/unlimited';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { type DecodedLog, decodeLogs, type RawLog } from '../contracts/decode/logs';
-import { PERMIT2_ADDRESS } from '../signing/permits';
+import { sameAddress } from '../keys/sameAddress';
 import type { ApprovalChange, AssetChange, NativeTransfer } from './types';
 
 export type LogChanges = { logs: DecodedLog[]; changes: AssetChange[]; approvals: ApprovalChange[] };
@@ -102,7 +103,7 @@ export function approvalOfLog(log: DecodedLog, topics: number): ApprovalChange |
     case 'Approval(address,address,address,uint160,uint48)':
     case 'Permit(address,address,address,uint160,uint48,uint48)':
     case 'Lockdown(address,address,address)': {
-      if (token !== PERMIT2_ADDRESS) return undefined;
+      if (!sameAddress(token, PERMIT2_ADDRESS)) return undefined;
       // A Lockdown withdraws the allowance: amount and expiration 0.
       const lockdown = log.id.startsWith('Lockdown(');
       const value = lockdown ? 0n : amount(3);

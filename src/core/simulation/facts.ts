@@ -1,5 +1,6 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, hexToBigInt, parseAbi } from 'viem';
 import { call, getCode } from 'viem/actions';
+import { sameHex } from '../bytes';
 import type { ChainClient } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { balanceKey, type EffectFacts, factsNeeded, receiverKey } from './effects';
@@ -29,7 +30,7 @@ async function acceptsErc721(
         args: [move.from, move.from, move.tokenId, '0x'],
       }),
     });
-    return (data as Hex | undefined)?.slice(0, 10).toLowerCase() === ON_ERC721_RECEIVED;
+    return sameHex((data as Hex | undefined)?.slice(0, 10), ON_ERC721_RECEIVED);
   } catch (error) {
     // A revert (no such function, or a refusal) means the token would refuse the transfer or strand it.
     const chainError = toChainError(error);

@@ -1,3 +1,4 @@
+import { sameHex } from '../bytes';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { sameAddress } from '../keys/sameAddress';
 import { EMPTY_CODE_HASH } from '../verify/accountProof';
@@ -79,7 +80,7 @@ function changesOf(
 ): ChangesProof {
   if (!shown) return { state: 'unproven', reason: 'noPreview' };
   if (shown.block !== check.header.number) return { state: 'unproven', reason: 'otherBlock' };
-  const noCode = check.calleeCodeHash.toLowerCase() === EMPTY_CODE_HASH;
+  const noCode = sameHex(check.calleeCodeHash, EMPTY_CODE_HASH);
   if (runsAtSender(tx) && noCode && !delegatesSender) return { state: 'unproven', reason: 'ownCode' };
   const reverted = check.state === 'verified' ? check.reverted : check.proven.reverted;
   return proveChanges(shown, { ...check.effects, reverted }, saved);

@@ -1,4 +1,5 @@
 import { type Address, getAddress, type Hex, hexToBigInt } from 'viem';
+import { sameHex } from '../bytes';
 import type { RawLog } from '../contracts/decode/logs';
 import { TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
 import { theirWords } from '../errors/theirWords';
@@ -93,7 +94,7 @@ function parseCall(call: SimCall): Execution {
     const [topic0, from, to] = log.topics;
     const isNative =
       sameAddress(log.address, NATIVE_TRANSFER_EMITTER) &&
-      topic0?.toLowerCase() === TRANSFER_TOPIC &&
+      sameHex(topic0, TRANSFER_TOPIC) &&
       from !== undefined &&
       to !== undefined;
     if (isNative) {

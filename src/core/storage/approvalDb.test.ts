@@ -3,7 +3,7 @@ import { type Address, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalEvent } from '../approvals/approvalEvents';
 import type { ApprovalScanState } from '../approvals/approvalStore';
-import { PERMIT2_ADDRESS } from '../signing/permits';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import { indexedDbApprovalStore } from './approvalDb';
 import { openCairnDatabase } from './database';
 

@@ -3,6 +3,7 @@
 // aggregate3, in Cairn's own EVM over state proven against a trusted header. The same answers,
 // call for call: the quote is proven. Another answer: the node lied about the state the quote reads.
 import { type Address, decodeFunctionResult, encodeFunctionData } from 'viem';
+import { sameHex } from '../bytes';
 import { MULTICALL3_CODE_HASH } from '../chain/localChain';
 import { type Call3, type CallOutcome, MULTICALL3_ADDRESS, multicall3Abi } from '../chain/multicall';
 import { isCairnError } from '../errors/base';
@@ -127,8 +128,7 @@ export function createCheckedQuoteReader(sources: readonly Source[], contracts: 
       { hint: hintFor(key, asked, foreseen) },
     );
     hints.set(key, run.read);
-    if (run.calleeCodeHash.toLowerCase() !== MULTICALL3_CODE_HASH)
-      throw unrunnable('no Multicall3 at its canonical address');
+    if (!sameHex(run.calleeCodeHash, MULTICALL3_CODE_HASH)) throw unrunnable('no Multicall3 at its canonical address');
     if (run.reverted) throw unrunnable(`the quote's calls together: ${run.halt ?? 'revert'}`);
     const answers = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: run.data }).map(
       (r): CallOutcome =>

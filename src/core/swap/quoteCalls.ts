@@ -10,6 +10,7 @@ import {
   stringify,
   toFunctionSelector,
 } from 'viem';
+import { sameHex } from '../bytes';
 import type { Call3, CallOutcome } from '../chain/multicall';
 import type { SwapContracts } from './contracts';
 import type { PoolState } from './pools';
@@ -184,7 +185,7 @@ const QUOTER_FUNCTIONS = [
 
 /** A quoter's result without its gas estimate (its last value), or undefined for another call or data that does not decode. */
 function quoteWithoutGas(call: Call3, data: Hex): unknown[] | undefined {
-  const fn = QUOTER_FUNCTIONS.find((one) => call.callData.slice(0, 10).toLowerCase() === one.selector);
+  const fn = QUOTER_FUNCTIONS.find((one) => sameHex(call.callData.slice(0, 10), one.selector));
   if (!fn) return undefined;
   try {
     const values = decodeFunctionResult({ abi: fn.abi, functionName: fn.name, data } as never) as readonly unknown[];
@@ -203,7 +204,7 @@ export function sameAnswer(call: Call3, a: CallOutcome | undefined, b: CallOutco
   if (!a || !b || a.ok !== b.ok) return false;
   if (!a.ok || !b.ok) return true;
   const [dataA, dataB] = [a.data ?? '0x', b.data ?? '0x'];
-  if (dataA.toLowerCase() === dataB.toLowerCase()) return true;
+  if (sameHex(dataA, dataB)) return true;
   const [quoteA, quoteB] = [quoteWithoutGas(call, dataA), quoteWithoutGas(call, dataB)];
   return quoteA !== undefined && quoteB !== undefined && stringify(quoteA) === stringify(quoteB);
 }

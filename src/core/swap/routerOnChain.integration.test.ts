@@ -9,8 +9,8 @@ import { demoContractAddresses } from '../../../devchain/seed.ts';
 import { demoAccount } from '../../../devchain/seedSupport.ts';
 import { uniswapAddresses } from '../../../devchain/uniswap.ts';
 import { testNode } from '../../testing/txFixtures';
+import { PERMIT2_ADDRESS } from '../chain/localChain';
 import { permit2AllowanceAbi } from '../contracts/decode/standardAbis';
-import { PERMIT2_ADDRESS } from '../signing/permits';
 import { quoterV2Abi } from './quoteCalls';
 import {
   executeCalldata,

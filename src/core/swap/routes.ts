@@ -1,7 +1,8 @@
 // The routes a swap may take: every v3 fee tier directly and through one hub token, and every v4
 // pool without hooks directly. Which of them exist is read in one go (their states); only those
 // with liquidity are quoted.
-import { type Address, type Hex, isAddressEqual } from 'viem';
+import type { Address, Hex } from 'viem';
+import { sameAddress } from '../keys/sameAddress';
 import type { SwapContracts } from './contracts';
 import {
   atMidPrice,
@@ -37,15 +38,15 @@ export const poolKeyOf = (hop: Hop): string => (hop.protocol === 'v3' ? hop.pool
 
 /** True when `hop` swaps token0 for token1 (its input is the lower address). */
 export function zeroForOne(hop: Hop): boolean {
-  return isAddressEqual(sortTokens(hop.tokenIn, hop.tokenOut)[0], hop.tokenIn);
+  return sameAddress(sortTokens(hop.tokenIn, hop.tokenOut)[0], hop.tokenIn);
 }
 
 /** v3 knows no coin: ETH is swapped as its wrapped token. */
 const asV3Token = (token: Address, contracts: SwapContracts): Address =>
-  isAddressEqual(token, NATIVE) ? contracts.wrappedNative : token;
+  sameAddress(token, NATIVE) ? contracts.wrappedNative : token;
 
 function v3Hops(contracts: SwapContracts, tokenIn: Address, tokenOut: Address): V3Hop[] {
-  if (isAddressEqual(tokenIn, tokenOut)) return [];
+  if (sameAddress(tokenIn, tokenOut)) return [];
   return V3_FEE_TIERS.map((fee) => ({
     protocol: 'v3',
     tokenIn,
@@ -69,12 +70,12 @@ export function candidateRoutes(
   const seen = new Set<string>();
   for (const hub of hubs) {
     const key = hub.toLowerCase();
-    if (seen.has(key) || isAddressEqual(hub, v3In) || isAddressEqual(hub, v3Out)) continue;
+    if (seen.has(key) || sameAddress(hub, v3In) || sameAddress(hub, v3Out)) continue;
     seen.add(key);
     for (const first of v3Hops(contracts, v3In, hub))
       for (const second of v3Hops(contracts, hub, v3Out)) routes.push({ protocol: 'v3', hops: [first, second] });
   }
-  if (contracts.v4 && !isAddressEqual(tokenIn, tokenOut)) {
+  if (contracts.v4 && !sameAddress(tokenIn, tokenOut)) {
     for (const tier of V4_HOOKLESS_TIERS) {
       const key = v4PoolKey(tokenIn, tokenOut, tier);
       routes.push({

@@ -1,5 +1,7 @@
 // What Send's review knows of a swap, and how the simulation's result compares with the quote.
-import { type Address, type Hex, isAddressEqual } from 'viem';
+import type { Address, Hex } from 'viem';
+import { sameHex } from '../bytes';
+import { sameAddress } from '../keys/sameAddress';
 import type { SimulationResult } from '../simulation/types';
 import { NATIVE } from './pools';
 import { aboveQuoteBeyondSlippage } from './slippage';
@@ -53,10 +55,10 @@ export function factsHold(
 ): boolean {
   return (
     call.to !== undefined &&
-    isAddressEqual(facts.from, call.from) &&
-    isAddressEqual(facts.router, call.to) &&
+    sameAddress(facts.from, call.from) &&
+    sameAddress(facts.router, call.to) &&
     facts.value === call.value &&
-    facts.data.toLowerCase() === call.data.toLowerCase()
+    sameHex(facts.data, call.data)
   );
 }
 
@@ -76,9 +78,9 @@ export function checkSwapSimulation(facts: SwapFacts, result: SimulationResult, 
   }
   let received = 0n;
   for (const change of result.changes) {
-    if (!isAddressEqual(change.address, from)) continue;
-    if (isAddressEqual(facts.tokenOut, NATIVE) && change.kind === 'native') received += change.in - change.out;
-    if (change.kind === 'erc20' && isAddressEqual(change.token, facts.tokenOut)) received += change.in - change.out;
+    if (!sameAddress(change.address, from)) continue;
+    if (sameAddress(facts.tokenOut, NATIVE) && change.kind === 'native') received += change.in - change.out;
+    if (change.kind === 'erc20' && sameAddress(change.token, facts.tokenOut)) received += change.in - change.out;
   }
   if (received === facts.quotedOut) return { kind: 'equal', received };
   if (aboveQuoteBeyondSlippage(facts.quotedOut, received, facts.slippageBps)) return { kind: 'quoteLow', received };

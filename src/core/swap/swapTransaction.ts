@@ -2,7 +2,8 @@
 // ETH in is sent with the call (wrapped by the router for v3, settled as ETH in v4); a token in is
 // pulled through Permit2, with the person's permit for exactly the amount as the first step when
 // they signed one; ETH out from v3 is unwrapped by the router and sent on.
-import { type Address, type Hex, isAddressEqual } from 'viem';
+import type { Address, Hex } from 'viem';
+import { sameAddress } from '../keys/sameAddress';
 import { NATIVE } from './pools';
 import { v3RoutePath } from './quoteCalls';
 import type { SwapQuote } from './routeChoice';
@@ -37,8 +38,8 @@ export function swapTransaction(args: {
 }): SwapTransaction {
   const { quote, amountOutMin } = args;
   const { amountIn } = quote;
-  const coinIn = isAddressEqual(args.tokenIn, NATIVE);
-  const coinOut = isAddressEqual(args.tokenOut, NATIVE);
+  const coinIn = sameAddress(args.tokenIn, NATIVE);
+  const coinOut = sameAddress(args.tokenOut, NATIVE);
   const steps: RouterStep[] = [];
   if (args.permit && !coinIn) steps.push(permit2Permit(args.permit.permit, args.permit.signature));
   if (quote.route.protocol === 'v4') {

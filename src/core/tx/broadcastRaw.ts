@@ -1,5 +1,6 @@
 import { type Client, type Hex, keccak256 } from 'viem';
 import { getTransaction, sendRawTransaction } from 'viem/actions';
+import { sameHex } from '../bytes';
 import { chainClient, nodeChainIdNow } from '../chain/client';
 import type { Network } from '../chain/networks';
 import { nodeErrorOf } from '../chain/nodeErrors';
@@ -41,7 +42,7 @@ export async function broadcastRaw(client: Client, raw: Hex, rpcUrl?: string): P
     if (answer?.code === 'CHAIN_NONCE_TOO_LOW' && (await holds(client, hash))) return { kind: 'already-known', hash };
     return { kind: answer?.permanent ? 'refused' : 'failed', hash, error: toChainError(error, rpcUrl) };
   }
-  if (answered.toLowerCase() !== hash.toLowerCase()) {
+  if (!sameHex(answered, hash)) {
     const error = new ChainError('CHAIN_MALFORMED_RESPONSE', msg('core.chain:node.hashMismatch'), {
       rpcUrl,
       details: `expected ${hash}, node said ${answered}`,

@@ -1,4 +1,4 @@
-import { type Address, getAddress, type Hash, type Hex, isAddressEqual, TransactionNotFoundError } from 'viem';
+import { type Address, getAddress, type Hash, type Hex, TransactionNotFoundError } from 'viem';
 import { getTransaction } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import type { Fees } from '../chain/fees';
@@ -78,7 +78,7 @@ export function asSentByWallet(
   others: readonly TxRecord[] = [],
 ): TxRecord {
   const chainId = chainOf(seen);
-  if (!isAddressEqual(seen.from, record.from) || (chainId !== undefined && chainId !== record.chainId))
+  if (!sameAddress(seen.from, record.from) || (chainId !== undefined && chainId !== record.chainId))
     throw new WalletError(
       'WALLET_ANSWER',
       msg('core.chain:tx.wallet.otherAccount', {

@@ -1,7 +1,8 @@
-import { type Address, type Hex, isAddressEqual } from 'viem';
+import type { Address, Hex } from 'viem';
 import { type Account, holdsVaultKey, type VaultKeySource } from '../accounts/account';
 import { VaultError, VaultLockedError } from '../errors/vault';
 import { msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
 import type { SignRequest } from '../signing/keySigner';
 import { markBackedUp } from './contentsOps';
 import { type Keyring, keyOnDevice } from './keyring';
@@ -132,7 +133,7 @@ export class UnlockedVault {
   /** Signs one request with the account's key (the key is taken and wiped by the signer). */
   async sign(accountId: string, address: Address, request: SignRequest): Promise<Hex> {
     const account = this.account(accountId);
-    if (!isAddressEqual(account.address, address)) {
+    if (!sameAddress(account.address, address)) {
       throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.accountGone'));
     }
     const { signWithKey } = await import('../signing/keySigner');

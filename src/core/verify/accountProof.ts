@@ -1,4 +1,6 @@
 import { type Address, bytesToBigInt, bytesToHex, fromRlp, type Hex, pad } from 'viem';
+import { sameHex } from '../bytes';
+import { sameAddress } from '../keys/sameAddress';
 import { EMPTY_TRIE_ROOT, TrieProofError, type TrieProofFault, valueInTrie } from './trieProof';
 
 export { EMPTY_TRIE_ROOT } from './trieProof';
@@ -72,8 +74,7 @@ export function provenAccount(
   proof: RpcAccountProof,
   asked: { address: Address; slots?: readonly Hex[] },
 ): ProvenAccount {
-  if (proof.address.toLowerCase() !== asked.address.toLowerCase())
-    throw new ProofFailedError({ part: 'account' }, 'stated');
+  if (!sameAddress(proof.address, asked.address)) throw new ProofFailedError({ part: 'account' }, 'stated');
   const value = proven({ part: 'account' }, () => valueInTrie(stateRoot, asked.address, proof.accountProof));
   let account: Omit<ProvenAccount, 'storage' | 'address'> = {
     nonce: 0n,
@@ -118,8 +119,6 @@ export function provenAccount(
     if (!storage.has(slotKey(slot))) throw new ProofFailedError({ part: 'storage', slot: slotKey(slot) }, 'stated');
   return result;
 }
-
-const sameHex = (a: Hex, b: Hex) => a.toLowerCase() === b.toLowerCase();
 
 /** How geth (from 1.13.4), Erigon and some hosted nodes state an account that does not exist. */
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;

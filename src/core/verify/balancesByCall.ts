@@ -1,4 +1,5 @@
 import { type Address, decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex, hexToBigInt } from 'viem';
+import { sameHex } from '../bytes';
 import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../chain/localChain';
 import { multicall3Abi } from '../chain/multicall';
 import { VerifyError } from '../errors/verify';
@@ -30,7 +31,7 @@ export async function balancesByCall(
     to: MULTICALL3_ADDRESS,
     data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls] }),
   });
-  if (result.calleeCodeHash.toLowerCase() !== MULTICALL3_CODE_HASH.toLowerCase() || result.reverted)
+  if (!sameHex(result.calleeCodeHash, MULTICALL3_CODE_HASH) || result.reverted)
     throw new VerifyError(
       'VERIFY_CALL_UNRUNNABLE',
       msg('core.chain:verify.callUnrunnable', {

@@ -1,9 +1,10 @@
 import type { Address, Hex } from 'viem';
+import { sameHex } from '../bytes';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
 import { askedAt, judgeMismatch, unsettled } from './askedAgain';
 import { type BalanceCheck, type BalanceClaims, type FigureCheck, isLie } from './figureChecks';
-import { checkedHeader, linkedHeader, sameHash } from './headerChain';
+import { checkedHeader, linkedHeader } from './headerChain';
 import type { RpcHeader } from './headerHash';
 import type { LayoutBook } from './layoutBook';
 import { SECONDS_PER_SLOT } from './lightClient/beaconChains';
@@ -170,10 +171,10 @@ async function recheck(input: BalanceCheckInput, top: TrustedHeader, block: bigi
   const lies: VerifyError[] = [];
   try {
     const header = await trustedAt(sources, trust, top, block);
-    const other = held.find((c) => c.hash && !sameHash(c.hash, header.hash));
+    const other = held.find((c) => c.hash && !sameHex(c.hash, header.hash));
     if (other?.hash) {
       const now = await headerFrom(source, block);
-      if (now && sameHash(now.hash, other.hash))
+      if (now && sameHex(now.hash, other.hash))
         lies.push(
           new VerifyError(
             'VERIFY_HEAD_CLAIM_FALSE',

@@ -1,4 +1,5 @@
 import type { Hex } from 'viem';
+import { sameHex } from '../bytes';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
 import { headerIsWhole, type RpcHeader, unknownFields } from './headerHash';
@@ -15,9 +16,6 @@ export type ChainAnchor = { number: bigint; hash: Hex; header?: RpcHeader };
 export const MAX_LINKED_BACK = 4n;
 /** How long to wait before linking again when a link breaks (a reorg under the trusted head). */
 const REORG_WAIT_MS = 1_000;
-
-/** Whether two block hashes are the same, whatever the case of their hex digits. */
-export const sameHash = (a: Hex, b: Hex) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * `header` as `source` gave it for block `number`, once it is there and hashes whole. Its claimed
@@ -63,7 +61,7 @@ async function linkOnce(source: Source, anchor: ChainAnchor, number: bigint): Pr
     const at = numbers[i] as bigint;
     // Which block it claims to be is checked before what it holds: a node cannot pass another
     // block off as a form Cairn cannot hash.
-    if (answer && !child && !sameHash(answer.hash, anchor.hash))
+    if (answer && !child && !sameHex(answer.hash, anchor.hash))
       throw new VerifyError(
         'VERIFY_PIN_MISMATCH',
         msg('core.chain:verify.pinMismatch', {
@@ -73,7 +71,7 @@ async function linkOnce(source: Source, anchor: ChainAnchor, number: bigint): Pr
           pinned: codeValue(anchor.hash),
         }),
       );
-    if (answer && child && !sameHash(answer.hash, child.parentHash))
+    if (answer && child && !sameHex(answer.hash, child.parentHash))
       throw new VerifyError(
         'VERIFY_CHAIN_BROKEN',
         msg('core.chain:verify.chainBroken', {

@@ -1,4 +1,5 @@
 import { type Hex, keccak256, toRlp } from 'viem';
+import { sameHex } from '../bytes';
 
 /**
  * A block header as a node's eth_getBlockByNumber gives it (hex strings, as on the wire): the
@@ -85,7 +86,7 @@ export function headerHash(header: RpcHeader): Hex {
 
 /** Whether the header's fields hash to the hash it claims. */
 export function headerIsWhole(header: RpcHeader): boolean {
-  return headerHash(header).toLowerCase() === header.hash.toLowerCase();
+  return sameHex(headerHash(header), header.hash);
 }
 
 /** What eth_getBlockByNumber gives beside a header's fields, on the clients Cairn knows. */

@@ -1,4 +1,5 @@
 import { type Address, bytesToHex, getAddress, type Hex, hexToBytes, isHex, keccak256, numberToHex } from 'viem';
+import { sameHex } from '../bytes';
 import { toChainError } from '../chain/toChainError';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
@@ -66,7 +67,7 @@ export class ProvenReads {
   slot(address: string, slot: Hex): bigint | undefined {
     const entry = this.entry(address);
     if (!entry) return undefined;
-    if (entry.account.storageRoot.toLowerCase() === EMPTY_TRIE_ROOT) return 0n;
+    if (sameHex(entry.account.storageRoot, EMPTY_TRIE_ROOT)) return 0n;
     return provenSlot(entry.account, slot);
   }
 
@@ -131,14 +132,14 @@ export class ProvenReads {
     }
     for (const { address, account, code } of fresh) {
       const bytes = code ? hexToBytes(await code) : (book.code(account.codeHash) as Uint8Array);
-      if (code && keccak256(bytes).toLowerCase() !== account.codeHash.toLowerCase())
+      if (code && !sameHex(keccak256(bytes), account.codeHash))
         throw this.failure(address, 'the code it gives does not hash to the proven code hash');
       book.keep(address, account.codeHash, bytes);
       const absent =
         account.nonce === 0n &&
         account.balance === 0n &&
-        account.codeHash.toLowerCase() === EMPTY_CODE_HASH &&
-        account.storageRoot.toLowerCase() === EMPTY_TRIE_ROOT;
+        sameHex(account.codeHash, EMPTY_CODE_HASH) &&
+        sameHex(account.storageRoot, EMPTY_TRIE_ROOT);
       this.entries.set(address, { account, code: bytes, absent });
     }
   }

@@ -2,6 +2,7 @@
 // viem decodes the RLP and hashes; what is Cairn's is the walk down the trie. Its unit tests hold
 // it against tries built by @ethereumjs/mpt, the reference implementation.
 import { bytesToHex, fromRlp, type Hex, hexToBytes, keccak256 } from 'viem';
+import { sameHex } from '../bytes';
 
 type RlpItem = Uint8Array | RlpItem[];
 
@@ -65,8 +66,8 @@ const startsWith = (key: number[], at: number, path: number[]) => path.every((n,
  * stored: nodes send no node for it, or the empty root's own (0x80).
  */
 export function valueInTrie(root: Hex, key: Hex, proof: readonly Hex[]): Uint8Array | null {
-  if (root.toLowerCase() === EMPTY_TRIE_ROOT) {
-    if (proof.length === 0 || (proof.length === 1 && proof[0]?.toLowerCase() === '0x80')) return null;
+  if (sameHex(root, EMPTY_TRIE_ROOT)) {
+    if (proof.length === 0 || (proof.length === 1 && sameHex(proof[0], '0x80'))) return null;
     throw new TrieProofError('extra', proof.length === 1 ? 0 : 1);
   }
   const path = nibblesOf(hexToBytes(keccak256(key)));

@@ -1,4 +1,5 @@
 import type { Hex } from 'viem';
+import { sameHex } from '../bytes';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
 import { linkedHeader, MAX_LINKED_BACK } from './headerChain';
@@ -147,7 +148,7 @@ export async function agreedHeader(
     );
   const differ = () => {
     const first = answers[0]?.answer[0] as RpcHeader;
-    return answers.find(({ answer }) => (answer[0] as RpcHeader).hash.toLowerCase() !== first.hash.toLowerCase());
+    return answers.find(({ answer }) => !sameHex((answer[0] as RpcHeader).hash, first.hash));
   };
   if (differ()) {
     await wait(REORG_WAIT_MS);

@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { isAddressEqual, zeroAddress } from 'viem';
+import { zeroAddress } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import type { SignRequest } from '@/core/signing/keySigner';
 import { cancelledOnDevice, type PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { useT } from '@/lib/i18n';
@@ -91,7 +92,7 @@ export function checkOnDevice(request: SignRequest): Message {
   if (request.kind === 'authorization') {
     const { address, chainId } = request.authorization;
     const values = { chainId: codeValue(String(chainId)) };
-    return isAddressEqual(address, zeroAddress)
+    return sameAddress(address, zeroAddress)
       ? msg('deviceSigning:check.revocation', values)
       : msg('deviceSigning:check.authorization', values);
   }

@@ -1,4 +1,4 @@
-import { isAddressEqual, zeroAddress } from 'viem';
+import { zeroAddress } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CodeText } from '@/components/CodeText';
@@ -6,6 +6,7 @@ import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { type AuthorizationToSign, hasCallData, type SignRequest } from '@/core/signing/keySigner';
 import { describeMessage } from '@/core/signing/message';
 import { useT } from '@/lib/i18n';
@@ -112,7 +113,7 @@ function AuthorizationSummary({ authorization }: { authorization: AuthorizationT
     <dl className={ui.facts}>
       <dt>{t('deviceSigning:summary.upgrade')}</dt>
       <dd>
-        {isAddressEqual(address, zeroAddress) ? (
+        {sameAddress(address, zeroAddress) ? (
           t('deviceSigning:summary.undoUpgrade')
         ) : (
           <T id="deviceSigning:summary.delegateTo" tags={{ 0: <AddressText address={address} /> }} />

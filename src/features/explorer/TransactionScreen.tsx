@@ -12,6 +12,7 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { sameHex } from '@/core/bytes';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { decodeLogs } from '@/core/contracts/decode/logs';
@@ -81,7 +82,7 @@ export function TransactionScreen() {
   const details = useQuery(transactionDetailsQuery(network, hash, valid));
   // A browser wallet that sent something other than what was reviewed: said first, on Cairn's record.
   const records = useQuery(networkRecordsQuery(useTransactions().store, network)).data;
-  const mismatch = records?.find((r) => r.hash.toLowerCase() === hash.toLowerCase())?.walletMismatch;
+  const mismatch = records?.find((r) => sameHex(r.hash, hash))?.walletMismatch;
   const native = network.nativeCurrency;
   const who = (address: Address | undefined | null) =>
     address ? (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { type Address, isAddressEqual } from 'viem';
+import type { Address } from 'viem';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue, type Message } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 
@@ -30,7 +31,7 @@ export function CheckOnLedger({ address, path }: { address: Address; path: strin
       const ledger = await connectEthereumApp();
       close = ledger.close;
       const shown = (await getLedgerAddress(ledger.exchange, path, { display: true })).address;
-      setCheck({ state: isAddressEqual(shown, address) ? 'same' : 'different', shown });
+      setCheck({ state: sameAddress(shown, address) ? 'same' : 'different', shown });
     } catch (error) {
       setCheck({ state: 'failed', error: errorMessage(error) });
     } finally {

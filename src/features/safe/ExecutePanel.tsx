@@ -5,6 +5,7 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import ui from '@/components/ui.module.css';
 import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
+import { sameHex } from '@/core/bytes';
 import type { Network } from '@/core/chain/networks';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
@@ -60,7 +61,7 @@ export function ExecutePanel({
   useEffect(() => {
     if (!mined || (found !== 'executed' && found !== 'failed')) return;
     // Marked once: the store's change gives a new `pending`, which must not mark it again.
-    const marked = pending.status === found && pending.execution?.hash.toLowerCase() === mined.hash.toLowerCase();
+    const marked = pending.status === found && sameHex(pending.execution?.hash, mined.hash);
     if (!marked) markSafeTx(pending, found, { hash: mined.hash, from: mined.from });
   }, [mined, found, markSafeTx, pending]);
 

@@ -14,6 +14,7 @@ import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { contactName } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
+import { sameHex } from '@/core/bytes';
 import type { ResolvedRecipient } from '@/core/chain/ens';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
@@ -367,7 +368,7 @@ function callAbis(
   if (!to || !callAbi) return out;
   try {
     const prepared = JSON.parse(callAbi) as { to?: unknown; data?: unknown; abi?: unknown };
-    const sameData = typeof prepared.data === 'string' && prepared.data.toLowerCase() === data.toLowerCase();
+    const sameData = typeof prepared.data === 'string' && sameHex(prepared.data, data);
     if (typeof prepared.to === 'string' && sameAddress(prepared.to, to) && sameData && Array.isArray(prepared.abi)) {
       out.unshift({ address: to, abi: prepared.abi as Abi });
     }

@@ -1,9 +1,9 @@
 import type { Address } from 'viem';
-import { isAddressEqual } from 'viem';
 import { Amount } from '@/components/Amount';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { amountValue, untrustedValue } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import type { QuoteProof } from '@/core/swap/checkedQuote';
 import { NATIVE } from '@/core/swap/pools';
 import type { QuoteReading } from '@/core/swap/readQuote';
@@ -160,9 +160,9 @@ export function routeSymbols(
   native: string,
 ): SymbolOf {
   return (token) => {
-    if (isAddressEqual(token, NATIVE)) return native;
-    if (isAddressEqual(token, wrapped)) return `W${native}`;
-    const found = known.find((k) => isAddressEqual(k.address, token));
+    if (sameAddress(token, NATIVE)) return native;
+    if (sameAddress(token, wrapped)) return `W${native}`;
+    const found = known.find((k) => sameAddress(k.address, token));
     return found?.symbol ?? shortAddress(token);
   };
 }

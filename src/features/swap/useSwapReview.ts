@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type Abi, type Address, erc20Abi, isAddressEqual } from 'viem';
+import { type Abi, type Address, erc20Abi } from 'viem';
 import { useStore } from 'zustand';
 import type { Account } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
 import type { Message } from '@/core/i18n/message';
 import { msg } from '@/core/i18n/message';
+import { sameAddress } from '@/core/keys/sameAddress';
 import { signTypedDataWith } from '@/core/signing/sign';
 import { deviceSeconds } from '@/core/swap/deadline';
 import { approveCalls, paymentStep } from '@/core/swap/payment';
@@ -174,8 +175,8 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
     const ends = BigInt(kept.permit.details.expiration);
     const now = deviceSeconds();
     const fits =
-      isAddressEqual(kept.owner as Address, plan.from.address as Address) &&
-      isAddressEqual(kept.permit.details.token, plan.tokenIn) &&
+      sameAddress(kept.owner as Address, plan.from.address as Address) &&
+      sameAddress(kept.permit.details.token, plan.tokenIn) &&
       kept.permit.details.amount === plan.quote.amountIn &&
       kept.permit.details.nonce === nonce &&
       ends > now + PERMIT_MARGIN_SECONDS;

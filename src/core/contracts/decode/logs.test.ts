@@ -10,9 +10,10 @@ import {
   toEventSelector,
 } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { PERMIT2_ADDRESS } from '../../chain/localChain';
 import type { SavedAbi } from './abiIndex';
 import { type DecodedLog, decodeLogs, type RawLog } from './logs';
-import { PERMIT2_ADDRESS, STANDARD_ABIS } from './standardAbis';
+import { STANDARD_ABIS } from './standardAbis';
 
 const token: Address = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const other: Address = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';

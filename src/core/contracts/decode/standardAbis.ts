@@ -1,4 +1,4 @@
-import { type Abi, type Address, parseAbi } from 'viem';
+import { type Abi, parseAbi } from 'viem';
 import { type Message, msg } from '../../i18n/message';
 
 /**
@@ -16,9 +16,6 @@ export type StandardAbi = {
   signatures: readonly string[];
   abi: Abi;
 };
-
-/** Uniswap's Permit2, at the same address on every chain it is deployed to. */
-export const PERMIT2_ADDRESS: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 
 const ERC20 = [
   'function name() view returns (string)',
