@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builtInNetworks, type Network } from '@/core/chain/networks';
-import type { CallToSend } from './preparedCalls';
+import type { CallToSend } from '@/core/tx/preparedCalls';
 import { usePreparedFirstCall } from './usePreparedFirstCall';
 
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

@@ -4,7 +4,7 @@ import type { Network } from '@/core/chain/networks';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import type { TxStore } from '@/core/tx/txStore';
 import { errorText } from './errorMessages';
-import { type CallToSend, nextNonceOf, prepareCall } from './preparedCalls';
+import { type CallToSend, nextNonceOf, prepareCall } from '@/core/tx/preparedCalls';
 
 type Outcome = { prepared?: AnyPreparedSend; problem?: string };
 

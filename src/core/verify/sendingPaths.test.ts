@@ -27,7 +27,7 @@ const CALLS = {
   fillGap: /\.fillGap\(/,
   /** A stored record's bytes sent again. */
   rebroadcast: /\.broadcast\(network/,
-  /** lib/preparedCalls.ts's and smartBatch.ts's ways to submit. */
+  /** core/tx/preparedCalls.ts's and smartBatch.ts's ways to submit. */
   sendPreparedCall: /(?<!function )\bsendPreparedCall\(/,
   sendSmart: /(?<!function )\bsendSmart\(/,
   confirmUpgrade: /(?<!function )\bconfirmUpgrade\(/,
@@ -84,12 +84,17 @@ const PATHS: readonly Path[] = [
     is: 'the browser wallet’s dialog, opened only by account.wallet.send in submit',
   },
   {
-    file: 'lib/preparedCalls.ts',
-    calls: ['submit', 'sendSmart', 'signUpgrade'],
-    is: 'sendPreparedCall, sendSmart, confirmUpgrade: submit (refuseWhileHeld before signUpgrade)',
+    file: 'core/tx/preparedCalls.ts',
+    calls: ['submit'],
+    is: 'sendPreparedCall: submit',
   },
   {
-    file: 'lib/smartBatch.ts',
+    file: 'core/smartAccount/smartSend.ts',
+    calls: ['submit', 'sendSmart', 'signUpgrade'],
+    is: 'sendSmart, confirmUpgrade: submit (refuseWhileHeld before signUpgrade)',
+  },
+  {
+    file: 'core/smartAccount/smartBatch.ts',
     calls: ['sendSmart', 'signPlannedBatch'],
     is: 'confirmBatch, a confirmed batch: submit (refuseWhileHeld before signPlannedBatch)',
   },
@@ -228,8 +233,8 @@ describe('every path to the signer passes the one gate', () => {
 
   it('asks the gate before an account signs its authorization', () => {
     const signing = [
-      { file: 'lib/preparedCalls.ts', from: 'function confirmUpgrade(', signs: 'signUpgrade(' },
-      { file: 'lib/smartBatch.ts', from: 'function confirmBatch(', signs: 'signPlannedBatch(' },
+      { file: 'core/smartAccount/smartSend.ts', from: 'function confirmUpgrade(', signs: 'signUpgrade(' },
+      { file: 'core/smartAccount/smartBatch.ts', from: 'function confirmBatch(', signs: 'signPlannedBatch(' },
     ];
     for (const { file, from, signs } of signing) {
       const body = read(file).slice(read(file).indexOf(from));

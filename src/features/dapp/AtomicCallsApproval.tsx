@@ -9,6 +9,7 @@ import { type Account, isDeviceSource } from '@/core/accounts/account';
 import { signerProfile } from '@/core/accounts/signerKinds';
 import type { Network } from '@/core/chain/networks';
 import { sendCallsAtomically } from '@/core/dapp/atomicBatch';
+import { type PreparedAtomicBatch, prepareAtomicBatch } from '@/core/dapp/atomicCalls';
 import { BatchStopped, type CallStep, newBatchId } from '@/core/dapp/callsBatch';
 import type { DappCall, PersonRequest } from '@/core/dapp/personRequests';
 import { toHexChainId } from '@/core/dapp/protocol';
@@ -18,12 +19,12 @@ import type { SigningAccount } from '@/core/signing/signerAccount';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
 import { type AtomicBatch, atomicBatchTransaction, plannedTransaction } from '@/core/smartAccount/batchPreview';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
-import { type PreparedAtomicBatch, prepareAtomicBatch } from '@/lib/atomicCalls';
+import { confirmBatch } from '@/core/smartAccount/smartBatch';
 import { waitForAtomicBatchReceipt } from '@/lib/callsReceipts';
 import { errorText } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { plannedBatchGas } from '@/lib/queries/simulationQueries';
 import { useSelectedNetwork } from '@/lib/session';
-import { confirmBatch } from '@/lib/smartBatch';
 import { useTransactions } from '@/lib/transactions';
 import { batchSending, useAtomicReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
@@ -95,7 +96,7 @@ function usePreparedAtomicBatch(
     if (!network || !signer) return;
     let current = true;
     const account = session.signerFor(signer);
-    prepareAtomicBatch(network, account, state, calls, store).then(
+    prepareAtomicBatch(network, account, state, calls, store, plannedBatchGas).then(
       (prepared) => current && setOutcome({ ready: { ...prepared, account } }),
       (error: unknown) => current && setOutcome({ problem: errorText(error) }),
     );

@@ -7,8 +7,8 @@ import type { Network } from '@/core/chain/networks';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
+import { signAsOwner } from '@/core/safe/safeActions';
 import { failureMessage } from '@/lib/errorMessages';
-import { signAsOwner } from '@/lib/safeActions';
 import { useSafeTxActions } from '@/lib/safeScreenHooks';
 import { useVaultSession } from '@/lib/vault';
 

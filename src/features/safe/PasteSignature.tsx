@@ -7,9 +7,9 @@ import { codeValue, type Message, msg } from '@/core/i18n/message';
 import type { PastedOutcome } from '@/core/safe/pastedSignatures';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
+import { checkPastedSignatureText } from '@/core/safe/safeImport';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { checkPastedSignatureText } from '@/lib/safeImport';
 import { useAllKeptSafeTxs, useSafeTxActions } from '@/lib/safeScreenHooks';
 import styles from './safe.module.css';
 

@@ -5,9 +5,9 @@ import { codeValue, type Message, msg } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { sameSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
+import { checkSafeImport, type SafeImport } from '@/core/safe/safeImport';
 import type { SafeTxFile } from '@/core/safe/safeTxFile';
 import { errorMessage } from '@/lib/errorMessages';
-import { checkSafeImport, type SafeImport } from '@/lib/safeImport';
 import { useAllKeptSafeTxs, useHeadNumber, useSafeTxActions } from '@/lib/safeScreenHooks';
 import { useVault } from '@/lib/vault';
 

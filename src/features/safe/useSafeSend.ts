@@ -3,9 +3,9 @@ import type { Account } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { type Message, msg } from '@/core/i18n/message';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
+import { sendPreparedCall } from '@/core/tx/preparedCalls';
 import type { TxRecord } from '@/core/tx/record';
 import { failureMessage } from '@/lib/errorMessages';
-import { sendPreparedCall } from '@/lib/preparedCalls';
 import { useTransactions } from '@/lib/transactions';
 import { useVaultSession } from '@/lib/vault';
 

@@ -20,7 +20,7 @@ import { formatAmount, shortAddress } from '@/lib/format';
 import { useDecimalInput, useT } from '@/lib/i18n';
 import { useKnownRecipients } from '@/lib/knownAddresses';
 import { useLinks } from '@/lib/links';
-import { headForSend } from '@/lib/preparedCalls';
+import { headForSend } from '@/lib/queries/chainQueries';
 import { feeMarketQuery } from '@/lib/queries/txQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import type { BalanceMark } from '@/lib/useFungibleAssets';

@@ -3,10 +3,10 @@ import type { Account } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { type Message, msg } from '@/core/i18n/message';
 import type { OtherDelegate, UpgradePlan } from '@/core/smartAccount/atomicSend';
+import { confirmUpgrade, prepareUpgrade } from '@/core/smartAccount/smartSend';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import type { TxRecord } from '@/core/tx/record';
 import { failureMessage } from '@/lib/errorMessages';
-import { confirmUpgrade, prepareUpgrade } from '@/lib/preparedCalls';
 import { useTransactions } from '@/lib/transactions';
 import { useVaultSession } from '@/lib/vault';
 

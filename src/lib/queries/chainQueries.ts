@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, timeoutManager } from '@tanstack/react-query';
 import { nativeSourceFor } from '@/core/activity/activityStore';
-import { type ChainHead, readChainHead } from '@/core/chain/chainHead';
+import { type ChainHead, type HeadBlock, readChainHead } from '@/core/chain/chainHead';
 import { chainClient } from '@/core/chain/client';
 import type { HeadFeed } from '@/core/chain/headFeed';
 import { type HeadPace, NO_PACE, nextAskIn, paceOnAnotherNode, sawHead } from '@/core/chain/headPace';
@@ -190,4 +190,16 @@ export function currentHead(cache: QueryClient, network: Network): ChainHead | u
   const feed = asksByCache.get(cache)?.get(asksKey(network))?.feed;
   const followed = following(feed);
   return followed || Date.now() - state.dataUpdatedAt <= network.blockTimeMs ? state.data : undefined;
+}
+
+/**
+ * The shared head's latest block for preparing a send in this window: the last one read, or the
+ * read under way (chainHeadQuery asks the node only when a block is due), so the send's reads do
+ * not ask for the block again; undefined when the head cannot be read (then the send reads it).
+ */
+export function headForSend(cache: QueryClient, network: Network): Promise<HeadBlock | undefined> {
+  return cache.fetchQuery(chainHeadQuery(cache, network)).then(
+    (head) => (head.status === 'ok' ? head.block : undefined),
+    () => undefined,
+  );
 }

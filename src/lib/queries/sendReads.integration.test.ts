@@ -10,9 +10,8 @@ import { prepareSend, type SendDraft } from '@/core/tx/prepare';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { demoAddress } from '../../../devchain/seed.ts';
-import { headForSend } from '../preparedCalls';
 import { preparedReads, previewedTransaction } from '../useTransactionPreview';
-import { chainHeadQuery } from './chainQueries';
+import { chainHeadQuery, headForSend } from './chainQueries';
 import { transactionPreviewQuery } from './simulationQueries';
 import { feeMarketQuery } from './txQueries';
 

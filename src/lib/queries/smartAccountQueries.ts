@@ -5,10 +5,11 @@ import type { Network } from '@/core/chain/networks';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import { readSmartAccountState, type SmartAccountState } from '@/core/smartAccount/accountState';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
+import { prepareBatch } from '@/core/smartAccount/smartBatch';
 import { runsEip7702 } from '@/core/smartAccount/support';
 import type { TxStore } from '@/core/tx/txStore';
-import { prepareBatch } from '../smartBatch';
 import { chainKeys } from './chainQueries';
+import { plannedBatchGas } from './simulationQueries';
 
 /** How long a state read without following the head stands (the accounts' cards). */
 const STATE_WITHOUT_BLOCK_MS = 30_000;
@@ -89,6 +90,7 @@ export function smartBatchQuery(args: {
         calls,
         store: args.store,
         nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
+        plannedGas: plannedBatchGas,
       }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

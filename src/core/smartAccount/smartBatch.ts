@@ -14,17 +14,23 @@ import { asBatchError } from '@/core/smartAccount/batchErrors';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
 import { nodePendingNonce } from '@/core/tx/nonces';
 import type { AnyPreparedSend, KnownReads } from '@/core/tx/prepare';
+import { nextNonceOf } from '@/core/tx/preparedCalls';
 import type { TxRecord } from '@/core/tx/record';
 import type { TransactionService } from '@/core/tx/transactionService';
 import type { TxStore } from '@/core/tx/txStore';
-import { nextNonceOf, prepareSmart, sendSmart } from './preparedCalls';
-import { plannedBatchGas } from './queries/simulationQueries';
+import { prepareSmart, sendSmart } from './smartSend';
 
 /**
  * A batch ready for review: its plan (the transaction; a plain account's authorization, signed
  * only at Confirm: confirmBatch) and its preparation.
  */
 export type PreparedBatch = { plan: PlannedBatch; prepared: AnyPreparedSend };
+
+/**
+ * The gas of a planned batch whose upgrade Confirm signs, from its one transaction's preview (the
+ * delegate's designator standing in for the authorization): the window's preview runs it.
+ */
+export type PlannedBatchGas = (network: Network, plan: PlannedBatch) => Promise<bigint>;
 
 /**
  * Builds and prepares the one transaction that runs `calls` as `account`: sent by the account
@@ -43,6 +49,7 @@ export async function prepareBatch(args: {
   store: TxStore;
   known?: KnownReads | undefined;
   nowSeconds: bigint;
+  plannedGas: PlannedBatchGas;
 }): Promise<PreparedBatch> {
   const { network, account, state, payer, calls, store } = args;
   const selfPaid = sameAddress(payer, account.address);
@@ -50,7 +57,7 @@ export async function prepareBatch(args: {
     ? await selfPaidPlan(network, account, state, calls, store)
     : await sponsoredPlan(network, account, state, { payer, calls, nowSeconds: args.nowSeconds });
   try {
-    return { plan, prepared: await preparePlanned(network, plan, args.known) };
+    return { plan, prepared: await preparePlanned(network, plan, args.plannedGas, args.known) };
   } catch (error) {
     throw asBatchError(error, selfPaid ? undefined : payer);
   }
@@ -58,16 +65,17 @@ export async function prepareBatch(args: {
 
 /**
  * A planned batch prepared as Send prepares a transaction. With an upgrade still to sign, its gas
- * comes from its one transaction's preview (plannedBatchGas: the delegate's designator standing
- * in for the authorization), not from the node's estimate, which would need the signed
+ * comes from its one transaction's preview (`plannedGas`: the delegate's designator standing in
+ * for the authorization), not from the node's estimate, which would need the signed
  * authorization: nothing the account signs reaches the node before Confirm.
  */
 export async function preparePlanned(
   network: Network,
   plan: PlannedBatch,
+  plannedGas: PlannedBatchGas,
   known?: KnownReads | undefined,
 ): Promise<AnyPreparedSend> {
-  const gasEstimate = plan.authorization ? await plannedBatchGas(network, plan) : undefined;
+  const gasEstimate = plan.authorization ? await plannedGas(network, plan) : undefined;
   return prepareSmart(network, plan.tx, known, gasEstimate);
 }
 

@@ -3,8 +3,8 @@ import type { Network } from '@/core/chain/networks';
 import type { DappCall } from '@/core/dapp/personParams';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
+import { type PlannedBatchGas, type PreparedBatch, preparePlanned, selfPaidPlan } from '@/core/smartAccount/smartBatch';
 import type { TxStore } from '@/core/tx/txStore';
-import { type PreparedBatch, preparePlanned, selfPaidPlan } from './smartBatch';
 
 /** A site's batch as its one transaction, planned, and prepared as Send prepares one. */
 export type PreparedAtomicBatch = PreparedBatch;
@@ -25,6 +25,7 @@ export async function prepareAtomicBatch(
   state: SmartAccountState,
   calls: readonly DappCall[],
   store: TxStore,
+  plannedGas: PlannedBatchGas,
 ): Promise<PreparedAtomicBatch> {
   const inner = calls.map((call) => {
     // Never reached: a batch with a creation is not sent atomically (batchPlan, the params' check).
@@ -32,5 +33,5 @@ export async function prepareAtomicBatch(
     return { to: call.to as Address, value: call.value, data: call.data };
   });
   const plan = await selfPaidPlan(network, account, state, inner, store);
-  return { plan, prepared: await preparePlanned(network, plan) };
+  return { plan, prepared: await preparePlanned(network, plan, plannedGas) };
 }

@@ -6,20 +6,25 @@
 import { encodeFunctionData, erc20Abi, parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainClient } from '@/core/chain/client';
+import { prepareAtomicBatch } from '@/core/dapp/atomicCalls';
+import { createProbeCache } from '@/core/simulation/probe';
 import { readSmartAccountState } from '@/core/smartAccount/accountState';
 import { countingAuthorizations } from '@/testing/countingSigner';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { simulationChain } from '@/testing/simulationChain';
 import { demoSigner, recordingService, testNetwork } from '@/testing/txFixtures';
-import { demoAddress, demoContractAddresses } from '../../devchain/seed.ts';
-import { prepareAtomicBatch } from './atomicCalls';
-import { confirmBatch, prepareBatch } from './smartBatch';
+import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
+import { plannedGas } from './batchPreview';
+import { confirmBatch, type PlannedBatchGas, prepareBatch } from './smartBatch';
 
 const { USDC } = demoContractAddresses();
 const url = localChainUrl();
 const chain = simulationChain(url, { clientId: 'batch-confirm-test', gas: 1_000_000n });
 let proxy: RpcFaultProxy;
+/** The gas of a batch whose upgrade Confirm signs, from its preview, as a window reads it. */
+const batchGas: PlannedBatchGas = (network, plan) =>
+  plannedGas(chainClient(network), plan, { cache: createProbeCache(), blockSeconds: network.blockTimeMs / 1000 });
 
 /** Whether any request the node heard carried an EIP-7702 authorization. */
 const heardAuthorization = () => proxy.log.some((call) => JSON.stringify(call.params).includes('authorizationList'));
@@ -48,7 +53,7 @@ describe('a plain account’s batch, its upgrade signed only at Confirm', () => 
     ];
 
     proxy.resetCounts();
-    const ready = await prepareAtomicBatch(network, wrapped, { kind: 'plain' }, calls, store);
+    const ready = await prepareAtomicBatch(network, wrapped, { kind: 'plain' }, calls, store, batchGas);
     expect(signed).toEqual([]);
     expect(heardAuthorization()).toBe(false);
     expect(ready.plan.authorization).toMatchObject({ nonce: 1 });
@@ -78,6 +83,7 @@ describe('a plain account’s batch, its upgrade signed only at Confirm', () => 
       calls,
       store,
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
+      plannedGas: batchGas,
     });
     expect(signed).toEqual([]);
     expect(heardAuthorization()).toBe(false);

@@ -15,8 +15,8 @@ import { safeTxFile } from '@/core/safe/safeTxFile';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { createTestSafe } from '@/testing/safeFixtures';
 import { demoSigner, testNode } from '@/testing/txFixtures';
-import { safeAddresses } from '../../devchain/safe.ts';
-import { demoAddress } from '../../devchain/seed.ts';
+import { safeAddresses } from '../../../devchain/safe.ts';
+import { demoAddress } from '../../../devchain/seed.ts';
 import { checkSafeTx, prepareExecution } from './safeActions';
 import { checkSafeImport } from './safeImport';
 

@@ -6,8 +6,8 @@ import { DELEGATION_CONTRACTS } from '@/core/smartAccount/delegates';
 import { countingAuthorizations } from '@/testing/countingSigner';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { demoSigner, recordingService, testNetwork, testNode } from '@/testing/txFixtures';
-import { demoContractAddresses } from '../../devchain/seed.ts';
-import { confirmUpgrade, prepareUpgrade } from './preparedCalls';
+import { demoContractAddresses } from '../../../devchain/seed.ts';
+import { confirmUpgrade, prepareUpgrade } from './smartSend';
 
 const url = localChainUrl();
 const node = testNode(url);

@@ -16,8 +16,8 @@ import { callSafeTx, execTransactionCall, type SafeTx, safeTxHash, safeTxTypedDa
 import { recoverSafeSignature, type SafeSignature } from '@/core/safe/signatures';
 import type { SigningAccount } from '@/core/signing/signerAccount';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
+import { prepareCall } from '@/core/tx/preparedCalls';
 import type { CallRequest } from '@/core/tx/transfer';
-import { prepareCall } from './preparedCalls';
 
 /** The nonce a new Safe transaction takes: the Safe's own, past every one Cairn keeps waiting for it. */
 export function nextSafeNonce(state: SafeState, kept: readonly PendingSafeTx[]): bigint {
