@@ -1,8 +1,6 @@
 import { sameHex } from '@/core/bytes';
 import type { Network } from '@/core/chain/networks';
-import { VerifyError } from '@/core/errors/verify';
-import { codeValue, msg } from '@/core/i18n/message';
-import { checkedHeader } from '@/core/verify/headerChain';
+import { checkedHeader, sourcesDisagree } from '@/core/verify/headerChain';
 import { headerFrom, type Source } from '@/core/verify/sources';
 import { type TrustedHeader, trusted } from '@/core/verify/trustedHeader';
 import { LIGHT_CLIENT_BEACONS, type TrustChoice } from '@/core/verify/verificationSetting';
@@ -59,16 +57,7 @@ export async function signedHeader(
   const fields = await headerFrom(source, head.number);
   // Which block the node names there is checked before what its header holds.
   if (fields && !sameHex(fields.hash, head.hash))
-    throw new VerifyError(
-      'VERIFY_SOURCES_DISAGREE',
-      msg('core.chain:verify.sourcesDisagree', {
-        source: codeValue(source.url),
-        other: codeValue(beaconUrl),
-        block: head.number.toString(),
-        hash: codeValue(fields.hash),
-        otherHash: codeValue(head.hash),
-      }),
-    );
+    throw sourcesDisagree(head.number, { url: source.url, hash: fields.hash }, { url: beaconUrl, hash: head.hash });
   // The beacon chain signed this block's hash; the node's fields must hash to it.
   const header = trusted(checkedHeader(source, head.number, fields), 'lightClient', [beaconUrl]);
   return head.headAwaitsSupermajority ? { ...header, headAwaitsSupermajority: true } : header;

@@ -75,6 +75,14 @@ describe('agreedHeader', () => {
     ).rejects.toMatchObject({ code: 'VERIFY_HEADER_UNSUPPORTED' });
   });
 
+  it('calls a header every source gives forged when it does not hash and Cairn knows all its fields (as checkedHeader)', async () => {
+    // The same rule as under a pin: a form Cairn cannot hash needs a field Cairn does not know.
+    const altered = { ...recorded, stateRoot: `0x${'44'.repeat(32)}` as Hex };
+    await expect(
+      agreedHeader([source('http://a', [altered]), source('http://b', [altered])], number, noWait),
+    ).rejects.toMatchObject({ code: 'VERIFY_HEADER_FORGED', message: expect.stringContaining('http://a') });
+  });
+
   it('names the source whose head runs ahead of the others, not the one that lacks its block', async () => {
     // A liar listed first names a head the honest second source does not have yet.
     const ahead = agreedHeader(

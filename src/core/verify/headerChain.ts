@@ -14,8 +14,48 @@ export type ChainAnchor = { number: bigint; hash: Hex; header?: RpcHeader };
  * for, and a few blocks is as far as it may take the person into the past unnoticed.
  */
 export const MAX_LINKED_BACK = 4n;
-/** How long to wait before linking again when a link breaks (a reorg under the trusted head). */
+/** How long to wait before asking again when answers differ at the head (a reorg under way). */
 const REORG_WAIT_MS = 1_000;
+
+/** A pause of `ms` milliseconds (tests pass one that does not wait). */
+export type Wait = (ms: number) => Promise<void>;
+const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What `ask` answers, asked once more a moment later when `straddles` says the answer may have
+ * met a reorg: two honest nodes, or one node's headers, can differ at the head while one happens.
+ * The one reorg wait of the header checks (agreement and links alike).
+ */
+export async function askedAcrossReorg<T>(
+  ask: () => Promise<T>,
+  straddles: (answer: T) => boolean,
+  wait: Wait = sleep,
+): Promise<T> {
+  const answer = await ask();
+  if (!straddles(answer)) return answer;
+  await wait(REORG_WAIT_MS);
+  return ask();
+}
+
+/** A source's block hash at a height, as it named it. */
+type NamedBlock = { url: string; hash: Hex };
+
+/**
+ * VERIFY_SOURCES_DISAGREE: `one` and `other` (an RPC URL or a beacon API) name different blocks at
+ * height `block`. The one builder of it: agreement between RPC URLs, and a node against its beacon chain.
+ */
+export function sourcesDisagree(block: bigint, one: NamedBlock, other: NamedBlock): VerifyError {
+  return new VerifyError(
+    'VERIFY_SOURCES_DISAGREE',
+    msg('core.chain:verify.sourcesDisagree', {
+      source: codeValue(one.url),
+      other: codeValue(other.url),
+      block: block.toString(),
+      hash: codeValue(one.hash),
+      otherHash: codeValue(other.hash),
+    }),
+  );
+}
 
 /**
  * `header` as `source` gave it for block `number`, once it is there and hashes whole. Its claimed
@@ -101,14 +141,16 @@ export async function linkedHeader(
   source: Source,
   anchor: ChainAnchor,
   number: bigint,
-  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  wait?: Wait,
 ): Promise<RpcHeader> {
   if (number > anchor.number) throw new Error('a header is linked only back from the one trusted');
-  try {
-    return await linkOnce(source, anchor, number);
-  } catch (error) {
-    if (!(error instanceof VerifyError) || error.code !== 'VERIFY_CHAIN_BROKEN') throw error;
-    await wait(REORG_WAIT_MS);
-    return linkOnce(source, anchor, number);
-  }
+  // A broken link is an answer to ask again about; any other error ends the linking.
+  const link = () =>
+    linkOnce(source, anchor, number).catch((error: unknown) => {
+      if (error instanceof VerifyError && error.code === 'VERIFY_CHAIN_BROKEN') return error;
+      throw error;
+    });
+  const linked = await askedAcrossReorg(link, (answer) => answer instanceof VerifyError, wait);
+  if (linked instanceof VerifyError) throw linked;
+  return linked;
 }

@@ -2,7 +2,14 @@ import type { Hex } from 'viem';
 import { sameHex } from '../bytes';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
-import { linkedHeader, MAX_LINKED_BACK } from './headerChain';
+import {
+  askedAcrossReorg,
+  checkedHeader,
+  linkedHeader,
+  MAX_LINKED_BACK,
+  sourcesDisagree,
+  type Wait,
+} from './headerChain';
 import { headerIsWhole, type RpcHeader } from './headerHash';
 import { headerFrom, headFrom, type Source } from './sources';
 
@@ -57,9 +64,6 @@ export function trusted(header: RpcHeader, via: TrustedHeader['via'], sources: r
 
 /** How far behind the newest block a source names the checked block may be (about 13 minutes on Ethereum). */
 export const MAX_BLOCKS_BEHIND = 64n;
-/** How long to wait before asking again when sources name different blocks at the head (a reorg). */
-const REORG_WAIT_MS = 1_000;
-
 /** Each source's header of block `number` and its newest block, asked together (one request each). */
 const headersAt = (sources: readonly Source[], number: bigint) =>
   Promise.all(
@@ -74,6 +78,13 @@ type Answers = Awaited<ReturnType<typeof headersAt>>;
 /** The newest block any source names as its head (`number` at least). */
 const newestOf = (answers: Answers, number: bigint) =>
   answers.reduce((max, { answer }) => (answer[1] > max ? answer[1] : max), number);
+
+/** The first answer naming another block than the first source's, when every source gives one. */
+function differing(answers: Answers): Answers[number] | undefined {
+  const first = answers[0]?.answer[0];
+  if (!first || answers.some(({ answer }) => !answer[0])) return undefined;
+  return answers.find(({ answer }) => !sameHex(answer[0]?.hash, first.hash));
+}
 
 /**
  * VERIFY_SOURCE_AHEAD: a source answers for a block another does not have yet. `common` is the
@@ -99,85 +110,60 @@ export class SourceAheadError extends VerifyError {
 }
 
 /**
- * Why a source gives no block `number`: the sources that have it run ahead of one that does not
- * yet (named, with the newest block all name), or a source lacks a block its own head has passed.
+ * When a source gives no block `number`, why: the sources that have it run ahead of one that does
+ * not yet (named, with the newest block all name), or a source lacks a block its own head has
+ * passed (checkedHeader's VERIFY_SOURCE_BEHIND).
  */
-function missingBlock(answers: Answers, number: bigint): VerifyError {
-  const block = number.toString();
-  const lacking = answers.find(({ answer }) => !answer[0]) as Answers[number];
+function throwIfMissing(answers: Answers, number: bigint): void {
+  const lacking = answers.find(({ answer }) => !answer[0]);
+  if (!lacking) return;
   const ahead = answers.find(({ answer }) => answer[0]);
   if (ahead && lacking.answer[1] < number) {
     const common = answers.reduce((min, { answer }) => (answer[1] < min ? answer[1] : min), number);
-    return new SourceAheadError(common, ahead.source, { source: lacking.source, newest: lacking.answer[1] }, number);
+    throw new SourceAheadError(common, ahead.source, { source: lacking.source, newest: lacking.answer[1] }, number);
   }
-  return new VerifyError(
-    'VERIFY_SOURCE_BEHIND',
-    msg('core.chain:verify.sourceBehind', { source: codeValue(lacking.source.url), block }),
-  );
+  checkedHeader(lacking.source, number, null); // throws its VERIFY_SOURCE_BEHIND
 }
 
 /**
  * The header of block `number` once every source gives the same one, each hashing whole, and no
  * source names a block more than MAX_BLOCKS_BEHIND newer (a node answering for an old block, where
  * a lie of the present could hide). Sources that differ are asked again once, a moment later (two
- * honest nodes can differ at the head during a reorg). Throws VERIFY_ONE_SOURCE (fewer than two),
+ * honest nodes can differ at the head during a reorg: askedAcrossReorg). Each header is judged by
+ * checkedHeader: where every source names the same hash and none hashes, agreement vouches for it
+ * and it may be in a form Cairn cannot hash. Throws VERIFY_ONE_SOURCE (fewer than two),
  * VERIFY_SOURCE_AHEAD (SourceAheadError: a source answers for a block another does not have yet,
  * the one ahead named), VERIFY_SOURCE_BEHIND (a source lacks a block it has passed),
- * VERIFY_BLOCK_BEHIND, VERIFY_HEADER_UNSUPPORTED (every source gives the same block in a form
- * Cairn cannot hash), VERIFY_HEADER_FORGED, VERIFY_SOURCES_DISAGREE (naming the first source and
- * the one that differs), a ChainError.
+ * VERIFY_BLOCK_BEHIND, VERIFY_HEADER_UNSUPPORTED, VERIFY_HEADER_FORGED, VERIFY_SOURCES_DISAGREE
+ * (naming the first source and the one that differs), a ChainError.
  */
-export async function agreedHeader(
-  sources: readonly Source[],
-  number: bigint,
-  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-): Promise<TrustedHeader> {
+export async function agreedHeader(sources: readonly Source[], number: bigint, wait?: Wait): Promise<TrustedHeader> {
   if (sources.length < 2) throw new VerifyError('VERIFY_ONE_SOURCE', msg('core.chain:verify.oneSource'));
-  let answers = await headersAt(sources, number);
-  const block = number.toString();
-  if (answers.some(({ answer }) => !answer[0])) throw missingBlock(answers, number);
+  const answers = await askedAcrossReorg(
+    () => headersAt(sources, number),
+    (asked) => differing(asked) !== undefined,
+    wait,
+  );
+  throwIfMissing(answers, number);
   const newest = newestOf(answers, number);
   if (newest - number > MAX_BLOCKS_BEHIND)
     throw new VerifyError(
       'VERIFY_BLOCK_BEHIND',
       msg('core.chain:verify.blockBehind', {
         source: codeValue((sources[0] as Source).url),
-        block,
+        block: number.toString(),
         behind: (newest - number).toString(),
       }),
     );
-  const differ = () => {
-    const first = answers[0]?.answer[0] as RpcHeader;
-    return answers.find(({ answer }) => !sameHex((answer[0] as RpcHeader).hash, first.hash));
-  };
-  if (differ()) {
-    await wait(REORG_WAIT_MS);
-    answers = await headersAt(sources, number);
-  }
-  if (answers.some(({ answer }) => !answer[0])) throw missingBlock(answers, number);
-  const headers = answers.map(({ answer }) => answer[0]);
-  const whole = (headers as RpcHeader[]).map((header) => headerIsWhole(header) && BigInt(header.number) === number);
-  const different = differ();
-  if (!whole.some(Boolean) && !different)
-    throw new VerifyError('VERIFY_HEADER_UNSUPPORTED', msg('core.chain:verify.headerUnsupported', { block }));
-  const forged = whole.findIndex((ok) => !ok);
-  if (forged >= 0)
-    throw new VerifyError(
-      'VERIFY_HEADER_FORGED',
-      msg('core.chain:verify.headerForged', { source: codeValue((sources[forged] as Source).url), block }),
-    );
+  const headers = answers.map(({ answer }) => answer[0] as RpcHeader);
+  const different = differing(answers);
+  // `[]`: the hash no agreement vouches for, or a form Cairn hashes (a source's header does): a
+  // header that does not hash whole is altered.
+  const trustedForm = different || headers.some(headerIsWhole) ? [] : undefined;
+  for (const [i, header] of headers.entries()) checkedHeader(sources[i] as Source, number, header, trustedForm);
   if (different) {
-    const first = headers[0] as RpcHeader;
-    throw new VerifyError(
-      'VERIFY_SOURCES_DISAGREE',
-      msg('core.chain:verify.sourcesDisagree', {
-        source: codeValue((sources[0] as Source).url),
-        other: codeValue(different.source.url),
-        block,
-        hash: codeValue(first.hash),
-        otherHash: codeValue((different.answer[0] as RpcHeader).hash),
-      }),
-    );
+    const first = { url: (sources[0] as Source).url, hash: (headers[0] as RpcHeader).hash };
+    throw sourcesDisagree(number, first, { url: different.source.url, hash: (different.answer[0] as RpcHeader).hash });
   }
   return {
     ...trusted(
@@ -185,7 +171,7 @@ export async function agreedHeader(
       'agreement',
       sources.map((s) => s.url),
     ),
-    newestNamed: newestOf(answers, number),
+    newestNamed: newest,
   };
 }
 
