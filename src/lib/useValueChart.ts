@@ -90,8 +90,7 @@ export function useValueChart(
     () => (charted ? feedRequests(priceFeeds, charted.prices, [...times, (now ?? 0) - DAY_SECONDS]) : []),
     [priceFeeds, charted, times, now],
   );
-  const multicall = snapshot?.via === 'multicall';
-  const rounds = useQuery({ ...roundsAtTimesQuery(network, feeds, cache, multicall), enabled: feeds.length > 0 });
+  const rounds = useQuery({ ...roundsAtTimesQuery(network, feeds, cache), enabled: feeds.length > 0 });
   const feedOf = useMemo(() => new Map(priceFeeds.map((f) => [f.key, f.address.toLowerCase()])), [priceFeeds]);
 
   const state = useMemo(

@@ -5,9 +5,9 @@
 // recording every request. As a chain client for core's functions, or behind fetch for what makes
 // its own client from a network's URL (a review rendered in a document).
 import { type Hex, zeroAddress } from 'viem';
-import type { ChainClient } from '../core/chain/client';
+import { type ChainClient, nodeKey } from '../core/chain/client';
 import { PREVIOUS_HASH_CODE, PREVIOUS_HASH_INIT } from '../core/simulation/blockOverrideProbe';
-import { type NodeAbilities, nodeKey, type ProbeCache } from '../core/simulation/probe';
+import type { NodeAbilities, ProbeCache } from '../core/simulation/probe';
 
 export type FakeBlock = {
   number: bigint;

@@ -1,8 +1,6 @@
 import type { Address } from 'viem';
-import { getCode } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import { isCanonicalMulticall, MULTICALL3_ADDRESS } from '../chain/multicall';
-import { toChainError } from '../chain/toChainError';
+import { hasMulticall } from '../chain/multicallProbe';
 import type { ExplorerConfig } from '../explorer/config';
 import { type ApprovalContext, readApprovalContext } from './approvalContext';
 import type { ApprovalStore } from './approvalStore';
@@ -42,9 +40,8 @@ export async function readAccountApprovals(
     scanApprovals({ client, store, explorer: explorer ? { config: explorer } : undefined }, owner, {
       ...(onProgress ? { onProgress: (p: ScanProgress) => onProgress({ step: 'scan', ...p }) } : {}),
     }),
-    getCode(client, { address: MULTICALL3_ADDRESS }).then(isCanonicalMulticall, (error: unknown) => {
-      throw toChainError(error);
-    }),
+    // The network's one Multicall3 probe: asked only when no read has found it yet.
+    hasMulticall(client),
   ]);
   onProgress?.({ step: 'state' });
   const approvals = scan.events.length === 0 ? [] : await readCurrentApprovals(client, owner, scan.events, multicall);

@@ -1,22 +1,15 @@
-import {
-  type Address,
-  decodeFunctionData,
-  decodeFunctionResult,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  hexToBigInt,
-} from 'viem';
-import { call, getBalance, getBlock, getCode } from 'viem/actions';
+import { type Address, decodeFunctionData, decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex } from 'viem';
+import { call, getBalance, getBlock } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
 import {
   aggregate3,
   type Call3,
   type CallOutcome,
-  isCanonicalMulticall,
+  firstWord,
   MULTICALL3_ADDRESS,
   multicall3Abi,
 } from '../chain/multicall';
+import { noteMulticall, probeMulticall } from '../chain/multicallProbe';
 import { toChainError } from '../chain/toChainError';
 import { feedAbi } from '../prices/feedAbi';
 
@@ -88,12 +81,6 @@ function plan(request: PortfolioRequest): { planned: Planned[]; calls: Call3[] }
   return { planned, calls };
 }
 
-/** An ABI word as an unsigned integer, or undefined when the call did not return one. */
-function word(data: Hex | undefined): bigint | undefined {
-  if (!data || data.length < 66) return undefined;
-  return hexToBigInt(`0x${data.slice(2, 66)}`);
-}
-
 function assemble(planned: Planned[], results: (Hex | undefined)[], via: PortfolioSnapshot['via']): PortfolioSnapshot {
   const snapshot: PortfolioSnapshot = {
     blockNumber: 0n,
@@ -108,18 +95,18 @@ function assemble(planned: Planned[], results: (Hex | undefined)[], via: Portfol
     const data = results[i];
     switch (item.kind) {
       case 'block':
-        snapshot.blockNumber = word(data) ?? 0n;
+        snapshot.blockNumber = firstWord(data) ?? 0n;
         break;
       case 'time':
-        snapshot.timestamp = Number(word(data) ?? 0n);
+        snapshot.timestamp = Number(firstWord(data) ?? 0n);
         break;
       case 'native': {
-        const value = word(data);
+        const value = firstWord(data);
         if (value !== undefined) snapshot.native.set(item.account, value);
         break;
       }
       case 'token': {
-        const value = word(data);
+        const value = firstWord(data);
         if (value === undefined) break;
         const perAccount = snapshot.tokens.get(item.account) ?? new Map<string, bigint>();
         perAccount.set(item.token, value);
@@ -127,7 +114,7 @@ function assemble(planned: Planned[], results: (Hex | undefined)[], via: Portfol
         break;
       }
       case 'feedDecimals': {
-        const value = word(data);
+        const value = firstWord(data);
         if (value !== undefined && value <= 36n) feedDecimals.set(item.key, Number(value));
         break;
       }
@@ -192,8 +179,9 @@ async function viaBatch(
 /**
  * Reads native and token balances of every account and the price feeds, in as few HTTP
  * requests as possible: one Multicall3 aggregate3 per 1,000 calls, all sent as one JSON-RPC
- * batch. `multicall` says whether the canonical Multicall3 is known to be deployed; when unknown
- * its code is fetched in the same batch and checked by hash before its answer is used. Without
+ * batch. `multicall` says whether the canonical Multicall3 is known to be deployed (knownMulticall);
+ * when unknown its code is fetched in the same batch by the network's one probe (probeMulticall)
+ * and checked by hash before its answer is used; what the read found is kept there. Without
  * it, the reads go as one batch of plain calls. At `blockNumber` when given (a verified check
  * reads the claims at its trusted block), else the latest.
  *
@@ -219,18 +207,18 @@ export async function readPortfolio(
         // The node may have changed under the same URL (a reset chain, another client): look again.
       }
     }
-    const [code, aggregated] = await Promise.allSettled([
-      getCode(client, { address: MULTICALL3_ADDRESS }),
+    const [found, aggregated] = await Promise.allSettled([
+      probeMulticall(client),
       viaMulticall(client, calls, blockNumber),
     ]);
-    if (code.status === 'rejected') throw code.reason;
-    if (isCanonicalMulticall(code.value) && aggregated.status === 'fulfilled') {
+    if (found.status === 'rejected') throw found.reason;
+    if (found.value && aggregated.status === 'fulfilled') {
       return { snapshot: assemble(planned, aggregated.value, 'multicall'), multicall: true };
     }
-    return {
-      snapshot: assemble(planned, await viaBatch(client, planned, calls, blockNumber), 'batch'),
-      multicall: false,
-    };
+    const snapshot = assemble(planned, await viaBatch(client, planned, calls, blockNumber), 'batch');
+    // Canonical code whose aggregate3 failed where plain calls did not: the network's reads go without it.
+    if (found.value) noteMulticall(client, false);
+    return { snapshot, multicall: false };
   } catch (error) {
     throw toChainError(error);
   }

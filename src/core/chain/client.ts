@@ -8,6 +8,14 @@ export type ChainClient = Client<Transport, Chain>;
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
+/**
+ * The node a client of chainClient reads from: its chain id and RPC URLs (the same URLs on another
+ * chain id are another node; a network's prompt and background clients are one).
+ */
+export function nodeKey(client: ChainClient): string {
+  return `${client.chain.id}|${client.chain.rpcUrls.default.http.join(' ')}`;
+}
+
 export function toViemChain(network: Network): Chain {
   return {
     id: network.chainId,

@@ -1,4 +1,12 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, keccak256, parseAbi } from 'viem';
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  type Hex,
+  hexToBigInt,
+  keccak256,
+  parseAbi,
+} from 'viem';
 import { call } from 'viem/actions';
 import type { ChainClient } from './client';
 import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from './localChain';
@@ -63,10 +71,16 @@ async function aggregateOnce(client: ChainClient, chunk: readonly Call3[], block
   );
 }
 
+/** A call's answer's first ABI word as an unsigned integer, or undefined when it returned none. */
+export function firstWord(data: Hex | undefined): bigint | undefined {
+  if (!data || data.length < 66) return undefined;
+  return hexToBigInt(`0x${data.slice(2, 66)}`);
+}
+
 /** The block a chunk that begins with BLOCK_NUMBER_CALL read. */
 function blockOf(chunk: readonly CallOutcome[]): bigint | undefined {
   const [first] = chunk;
-  return first?.ok && first.data && first.data.length >= 66 ? BigInt(first.data.slice(0, 66)) : undefined;
+  return first?.ok ? firstWord(first.data) : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { zeroAddress } from 'viem';
-import type { ChainClient } from '../chain/client';
+import { type ChainClient, nodeKey } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import { findNamed } from '../errors/causeChain';
 import { ChainError } from '../errors/chain';
@@ -18,11 +18,6 @@ export type ProbeCache = Map<string, Promise<NodeAbilities>>;
 
 export function createProbeCache(): ProbeCache {
   return new Map();
-}
-
-/** A node is its chain id and RPC URLs: the same URLs on another chain id are another node. */
-export function nodeKey(client: ChainClient): string {
-  return `${client.chain.id}|${client.chain.rpcUrls.default.http.join(' ')}`;
 }
 
 type RawRequest = (args: { method: string; params: unknown[] }) => Promise<unknown>;

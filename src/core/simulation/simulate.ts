@@ -1,5 +1,5 @@
 import { type Abi, type Address, formatTransactionRequest, getAddress, type Hex, toHex } from 'viem';
-import type { ChainClient } from '../chain/client';
+import { type ChainClient, nodeKey } from '../chain/client';
 import { toChainError } from '../chain/toChainError';
 import type { SavedAbi } from '../contracts/decode/abiIndex';
 import { decodeRevert, revertReason } from '../contracts/decode/errors';
@@ -24,7 +24,7 @@ import {
   type SimulationContext,
 } from './nextBlock';
 import { senderDelegate, upgradesGas, usedStrategy } from './ownCode';
-import { type NodeAbilities, nodeKey, type ProbeCache, probeNode, recordPreviousHash } from './probe';
+import { type NodeAbilities, type ProbeCache, probeNode, recordPreviousHash } from './probe';
 import type { ReadingChanges } from './readings';
 import { parseSimulateV1, simulateV1Params } from './simulateV1';
 import { intrinsicGas, parseStateOverride, stateOverrideCall, upgradeOverrides } from './stateOverride';

@@ -4,16 +4,10 @@
 // for every route whose pools are live. A quote asked again for the same pair reuses the live
 // routes found and reads their pools and quotes in one round trip.
 import type { Address } from 'viem';
-import { call, getCode } from 'viem/actions';
+import { call } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import {
-  aggregate3,
-  type Call3,
-  type CallOutcome,
-  isCanonicalMulticall,
-  MULTICALL3_ADDRESS,
-  plainCalls,
-} from '../chain/multicall';
+import { aggregate3, type Call3, type CallOutcome, plainCalls } from '../chain/multicall';
+import { knownMulticall, probeMulticall } from '../chain/multicallProbe';
 import { toChainError } from '../chain/toChainError';
 import type { SwapContracts } from './contracts';
 import type { PoolState } from './pools';
@@ -61,22 +55,21 @@ export type QuoteReader = {
 
 /** A reader for one network's client and Uniswap contracts; it keeps what it learned between asks. */
 export function createQuoteReader(client: ChainClient, contracts: SwapContracts): QuoteReader {
-  let multicall: boolean | undefined;
   const known = new Map<string, { routes: Route[]; found: bigint; states: Map<string, PoolState> }>();
 
   async function calls(batch: readonly Call3[], block: bigint): Promise<CallOutcome[]> {
     if (batch.length === 0) return [];
-    if (multicall === undefined) {
-      const [code, outcomes] = await Promise.allSettled([
-        getCode(client, { address: MULTICALL3_ADDRESS, blockNumber: block }),
+    if (knownMulticall(client) === undefined) {
+      // The network's one Multicall3 probe, in the batch of the first read (no other read found it yet).
+      const [found, outcomes] = await Promise.allSettled([
+        probeMulticall(client),
         aggregate3(client, batch, undefined, block),
       ]);
-      if (code.status === 'rejected') throw code.reason;
-      multicall = isCanonicalMulticall(code.value);
-      if (multicall && outcomes.status === 'fulfilled') return outcomes.value;
-      if (multicall && outcomes.status === 'rejected') throw outcomes.reason;
+      if (found.status === 'rejected') throw found.reason;
+      if (found.value && outcomes.status === 'fulfilled') return outcomes.value;
+      if (found.value && outcomes.status === 'rejected') throw outcomes.reason;
     }
-    return multicall ? aggregate3(client, batch, undefined, block) : plainCalls(client, batch, block);
+    return knownMulticall(client) ? aggregate3(client, batch, undefined, block) : plainCalls(client, batch, block);
   }
 
   /**
@@ -88,7 +81,7 @@ export function createQuoteReader(client: ChainClient, contracts: SwapContracts)
     try {
       return await calls(batch, block);
     } catch (error) {
-      if (!multicall || nodeUnwell(error)) throw error;
+      if (!knownMulticall(client) || nodeUnwell(error)) throw error;
       return Promise.all(
         batch.map(async (one): Promise<CallOutcome> => {
           try {

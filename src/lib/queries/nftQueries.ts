@@ -3,9 +3,9 @@ import type { Address } from 'viem';
 import type { ActivityItem } from '@/core/activity/item';
 import { readHeldNfts } from '@/core/activity/nftHoldings';
 import { chainClient } from '@/core/chain/client';
+import { knownMulticall } from '@/core/chain/multicallProbe';
 import type { Network } from '@/core/chain/networks';
 import { activityKeys } from './localKeys';
-import { hasMulticall } from './portfolioQueries';
 
 /** The NFTs an account holds now, from its synced history (refreshed after each sync). */
 export function heldNftsQuery(
@@ -15,7 +15,10 @@ export function heldNftsQuery(
 ) {
   return queryOptions({
     queryKey: activityKeys.nfts(network, account, items?.length),
-    queryFn: () => readHeldNfts(chainClient(network), account as Address, items ?? [], hasMulticall(network)),
+    queryFn: () => {
+      const client = chainClient(network);
+      return readHeldNfts(client, account as Address, items ?? [], knownMulticall(client) === true);
+    },
     enabled: account !== undefined && items !== undefined,
     retry: false,
     // Read again when a sync writes history (its invalidation) or brings items (the key's count),

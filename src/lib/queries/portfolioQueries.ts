@@ -6,21 +6,10 @@ import { type PortfolioRequest, readPortfolio } from '@/core/assets/portfolio';
 import type { TokenInfo } from '@/core/assets/token';
 import { readTokenMetadata } from '@/core/assets/tokenMetadata';
 import { chainClient } from '@/core/chain/client';
+import { knownMulticall } from '@/core/chain/multicallProbe';
 import type { Network } from '@/core/chain/networks';
 import { noteBalancesRead } from '../verificationCost';
 import { chainKeys } from './chainQueries';
-
-/** Whether each node has the canonical Multicall3, learnt on the first read (keyed by network and URLs). */
-const multicallByNode = new Map<string, boolean>();
-
-/** Whether the network's node is known to have the canonical Multicall3 (a portfolio read found it). */
-export const hasMulticall = (network: Network): boolean =>
-  multicallByNode.get(chainKeys.network(network).join('|')) === true;
-
-/** Keeps what a read through Multicall3 found of the network's node (see hasMulticall). */
-export const noteMulticall = (network: Network, multicall: boolean): void => {
-  multicallByNode.set(chainKeys.network(network).join('|'), multicall);
-};
 
 export const portfolioKeys = {
   snapshot: (network: Network, request: PortfolioRequest) =>
@@ -49,17 +38,13 @@ export function tokenMetadataQuery(network: Network, token: Address) {
 
 /** Every balance and price of the portfolio, in one HTTP request (see readPortfolio). */
 export function portfolioQuery(network: Network, request: PortfolioRequest) {
-  const nodeKey = chainKeys.network(network).join('|');
   return queryOptions({
     queryKey: portfolioKeys.snapshot(network, request),
     queryFn: async () => {
       const started = performance.now();
-      const { snapshot, multicall } = await readPortfolio(
-        chainClient(network, 'background'),
-        request,
-        multicallByNode.get(nodeKey),
-      );
-      multicallByNode.set(nodeKey, multicall);
+      const client = chainClient(network, 'background');
+      // Multicall3's code is checked once per network (core/chain/multicallProbe.ts), by whichever read comes first.
+      const { snapshot } = await readPortfolio(client, request, knownMulticall(client));
       noteBalancesRead(network, performance.now() - started);
       return snapshot;
     },

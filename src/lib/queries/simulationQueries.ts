@@ -2,14 +2,15 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Abi, Address } from 'viem';
 import { priceFeedsFor } from '@/core/assets/catalogue';
 import { readPortfolio } from '@/core/assets/portfolio';
-import { type ChainClient, chainClient } from '@/core/chain/client';
+import { type ChainClient, chainClient, nodeKey } from '@/core/chain/client';
 import type { FeeMarket } from '@/core/chain/fees';
+import { knownMulticall } from '@/core/chain/multicallProbe';
 import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import type { EffectFacts } from '@/core/simulation/effects';
 import { type PreviewWithFacts, previewWithFacts } from '@/core/simulation/facts';
 import { knownReads, type ReadBefore } from '@/core/simulation/nextBlock';
-import { createProbeCache, nodeKey } from '@/core/simulation/probe';
+import { createProbeCache } from '@/core/simulation/probe';
 import { type BatchSending, type SimulateOptions, simulateTransaction } from '@/core/simulation/simulate';
 import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simulation/simulateCalls';
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
@@ -17,7 +18,6 @@ import type { PlannedBatch } from '@/core/smartAccount/atomicSend';
 import { type AtomicBatch, plannedGas, simulateAtomicBatch } from '@/core/smartAccount/batchPreview';
 import { keepAbilities, readKeptAbilities } from '../keptAbilities';
 import { chainKeys, currentHead } from './chainQueries';
-import { hasMulticall, noteMulticall } from './portfolioQueries';
 import { txKeys } from './txQueries';
 
 /**
@@ -278,10 +278,9 @@ export function previewPricesQuery(network: Network) {
     queryKey: simulationKeys.prices(network),
     queryFn: async () => {
       const request = { accounts: [], tokens: [], feeds: priceFeedsFor(network) };
-      // Multicall3's code is checked once per node: not again when a portfolio read found it.
-      const known = hasMulticall(network) ? true : undefined;
-      const { snapshot, multicall } = await readPortfolio(chainClient(network), request, known);
-      noteMulticall(network, multicall);
+      // Multicall3's code is checked once per network: not again when another read found it.
+      const client = chainClient(network);
+      const { snapshot } = await readPortfolio(client, request, knownMulticall(client));
       return snapshot.prices;
     },
     enabled: priceFeedsFor(network).length > 0,
