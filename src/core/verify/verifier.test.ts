@@ -1,14 +1,37 @@
+// The verifier a window builds at start: every check's outcome reaches the network's alarm
+// through it (the rules are alarmRules.ts'), it follows each network's choice of checks, and it
+// keeps what its checks learn (layouts, costs) where it was told at construction.
 import { afterEach, describe, expect, it } from 'vitest';
-import { localNetwork } from '@/core/chain/networks';
-import { VerifyError } from '@/core/errors/verify';
-import { codeValue, msg } from '@/core/i18n/message';
-import { EMPTY_CODE_HASH } from '@/core/verify/accountProof';
-import type { CallCheck } from '@/core/verify/checkedCall';
-import type { FigureCheck } from '@/core/verify/figureChecks';
-import type { TrustedHeader } from '@/core/verify/trustedHeader';
+import { createStore } from 'zustand/vanilla';
 import { balanceCheck } from '@/testing/balanceChecks';
-import { acknowledgeAlarm, clearAlarm, currentAlarm, noteBalanceCheck } from './verificationAlarm';
-import { dropCallAlarm, type NotedCheck, noteCallCheck } from './verificationCallAlarm';
+import { localNetwork, type Network } from '../chain/networks';
+import { VerifyError } from '../errors/verify';
+import { codeValue, msg } from '../i18n/message';
+import { EMPTY_CODE_HASH } from './accountProof';
+import type { NotedCheck } from './alarmRules';
+import type { CallCheck } from './checkedCall';
+import type { FigureCheck } from './figureChecks';
+import { type KeptLayout, memoryLayoutBook } from './layoutBook';
+import type { TrustedHeader } from './trustedHeader';
+import type { VerificationSettings } from './verificationSetting';
+import { createVerifier } from './verifier';
+
+const verifier = createVerifier();
+const noteBalanceCheck: typeof verifier.noteBalanceCheck = (...args) => verifier.noteBalanceCheck(...args);
+const noteCallCheck: typeof verifier.noteCallCheck = (...args) => verifier.noteCallCheck(...args);
+const acknowledgeAlarm = (on: Network) => verifier.acknowledge(on);
+const clearAlarm = (on: Network) => verifier.clear(on);
+const currentAlarm = (on: Network) => verifier.alarm(on);
+/** What the network's checks, now balances only, leave of its alarm. */
+const dropCallAlarm = (on: Network) => {
+  const stop = verifier.followSettings(settingsOf(on, { [on.id]: { mode: 'balances', trust: { kind: 'agreement' } } }));
+  stop();
+};
+const settingsOf = (on: Network, verification: VerificationSettings) =>
+  createStore<{ networks: readonly Network[]; verification: VerificationSettings }>()(() => ({
+    networks: [on],
+    verification,
+  }));
 
 const LIAR = 'http://liar.test';
 const network = { ...localNetwork([LIAR, 'http://honest.test']), id: 'call-alarm-test' };
@@ -133,5 +156,56 @@ describe('a review’s call caught lying', () => {
     noteCallCheck(network, callA, differs);
     dropCallAlarm(network);
     expect(currentAlarm(network)).toBeUndefined();
+  });
+});
+
+describe('a verifier following each network’s choice of checks', () => {
+  afterEach(() => clearAlarm(network));
+
+  it('ends the alarm when checks are turned off, and a call’s lie when previews no longer are', () => {
+    const settings = settingsOf(network, { [network.id]: { mode: 'previews', trust: { kind: 'agreement' } } });
+    const stop = verifier.followSettings(settings);
+    lyingBalances();
+    noteCallCheck(network, callA, differs);
+    expect(currentAlarm(network)?.calls).toHaveLength(1);
+    settings.setState({ verification: { [network.id]: { mode: 'balances', trust: { kind: 'agreement' } } } });
+    expect(currentAlarm(network)).toMatchObject({ calls: [], contradictions: [{ claimed: 2n }] });
+    settings.setState({ verification: { [network.id]: { mode: 'off', trust: { kind: 'agreement' } } } });
+    expect(currentAlarm(network)).toBeUndefined();
+    stop();
+    lyingBalances();
+    settings.setState({ verification: {} });
+    expect(currentAlarm(network)).toBeDefined();
+  });
+});
+
+describe('what a verifier keeps', () => {
+  const layout = { kind: 'mapping', slot: 0n } as unknown as KeptLayout['layout'];
+
+  it('loads the layouts kept in the store it was built with, and writes what it learns there', async () => {
+    const saved: [string, KeptLayout][] = [];
+    const store = {
+      load: async (): Promise<[string, KeptLayout][]> => [['1:0xaa', { key: 'code-a', layout }]],
+      save: async (token: string, kept: KeptLayout) => void saved.push([token, kept]),
+      remove: async () => undefined,
+    };
+    const book = await createVerifier({ layouts: store }).layouts();
+    expect(book.forToken(1, '0xAA')).toEqual({ key: 'code-a', layout });
+    book.keep(1, '0xBB', 'code-b', layout);
+    expect(saved).toEqual([['1:0xbb', { key: 'code-b', layout }]]);
+    // Without a store, in memory: another verifier knows nothing of it.
+    const memory = await createVerifier().layouts();
+    expect(memory.forToken(1, '0xaa')).toBeUndefined();
+    expect(Object.keys(memory)).toEqual(Object.keys(memoryLayoutBook()));
+  });
+
+  it('keeps the last check’s cost per node, beside the last plain read', () => {
+    const own = createVerifier();
+    expect(own.lastCheckCost(network)).toBeUndefined();
+    own.noteBalancesRead(network, 12);
+    own.noteCheckCost(network, 3, 40);
+    expect(own.lastCheckCost(network)).toEqual({ requests: 3, ms: 40, readMs: 12 });
+    expect(own.lastCheckCost({ ...network, rpcUrls: ['http://other.test'] })).toBeUndefined();
+    expect(verifier.lastCheckCost(network)).toBeUndefined();
   });
 });
