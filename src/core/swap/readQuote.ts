@@ -1,8 +1,9 @@
 // A swap's quote, read from the chain through the person's own node and nothing else: at most two
 // round trips at one block. The first reads every candidate pool's price and liquidity (one
-// Multicall3 call, with Multicall3's code checked beside it); the second asks the quoter contracts
-// for every route whose pools are live. A quote asked again for the same pair reuses the live
-// routes found and reads their pools and quotes in one round trip.
+// Multicall3 call, with Multicall3's code checked beside it when no read of the network has yet:
+// multicallProbe.ts); the second asks the quoter contracts for every route whose pools are live.
+// A quote asked again for the same pair reuses the live routes found and reads their pools and
+// quotes in one round trip.
 import type { Address } from 'viem';
 import { call } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
