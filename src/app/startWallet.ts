@@ -20,7 +20,7 @@ import type { TxStore } from '@/core/tx/txStore';
 import type { VaultClient } from '@/core/vault/shared/vaultClient';
 import { type LayoutStore, lazyLayoutStore } from '@/core/verify/layoutBook';
 import { sendingGate } from '@/core/verify/sendingGate';
-import { keepLayoutsIn } from '@/lib/layoutKeeping';
+import { createVerifier, type Verifier } from '@/core/verify/verifier';
 import { requestPersistenceOnceSaved } from '@/lib/storagePersistence';
 import { toastStore } from '@/lib/toasts';
 import { nudgeTracking } from '@/lib/trackingNudge';
@@ -52,6 +52,8 @@ export type WalletParts = {
   vault: VaultClient;
   storage: Storage;
   transactionService: () => Promise<TransactionService>;
+  /** This window's verification runtime: every check notes its outcome in the alarm through it. */
+  verifier: Verifier;
 };
 
 /** This window's stores, or why storage cannot be opened (then Cairn does not start). */
@@ -131,10 +133,13 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
     connecting,
   ]);
   requestPersistenceOnceSaved(vault.store);
-  keepLayoutsIn(storage.layouts);
   // The one gate that holds sending (core/verify/sendingGate.ts) reads this window's alarms: they
   // join the other windows' at start, before anything can be sent here.
   syncAlarmsAcrossWindows();
+  // The one verifier of this window, beside the transaction service: the checks' layouts kept in
+  // IndexedDB, and each network's alarm following its choice of checks, with or without a screen.
+  const verifier = createVerifier({ layouts: storage.layouts });
+  verifier.followSettings(store);
   let transactions: Promise<TransactionService> | undefined;
   const transactionService = () => {
     transactions ??= import('@/core/tx/transactionService').then(
@@ -156,7 +161,7 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
     );
     return transactions;
   };
-  return { root, store, vault, storage, transactionService };
+  return { root, store, vault, storage, transactionService, verifier };
 }
 
 /** The settings store, except that the selected network is read but never written. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Network } from '@/core/chain/networks';
 import { useT } from '@/lib/i18n';
-import { acknowledgeAlarm } from '@/lib/verificationAlarm';
+import { useVerifier } from '@/lib/verify/verifierContext';
 import ui from './ui.module.css';
 
 /**
@@ -20,6 +20,7 @@ export { useSendingHeld } from '@/lib/verificationAlarm';
 export function VerificationHold({ network }: { network: Network }) {
   const t = useT('common');
   const titleId = useId();
+  const verifier = useVerifier();
   return (
     <section className={ui.card} aria-labelledby={titleId}>
       <h2 id={titleId}>{t('common:hold.title')}</h2>
@@ -29,7 +30,7 @@ export function VerificationHold({ network }: { network: Network }) {
           type="checkbox"
           onChange={(e) => {
             if (!e.target.checked) return;
-            acknowledgeAlarm(network);
+            verifier.acknowledge(network);
             // The hold gives way to what it held: focus goes to the screen's heading, not to nowhere.
             requestAnimationFrame(() => document.getElementById('screen-title')?.focus({ preventScroll: true }));
           }}

@@ -16,7 +16,6 @@ import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
 import { useSelectedNetwork } from '@/lib/session';
 import { useFungibleAssets } from '@/lib/useFungibleAssets';
 import { usePortfolio } from '@/lib/usePortfolio';
-import { noteBalanceCheck } from '@/lib/verificationAlarm';
 import { balanceCheck } from '@/testing/balanceChecks';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
@@ -56,7 +55,10 @@ beforeEach(async () => {
 afterEach(() => {
   unmount();
   const network = selectedNetwork(wallet.store.getState());
-  noteBalanceCheck(network, balanceCheck({ block: FAKE_BLOCK.number }), { native: network.nativeCurrency, tokens: [] });
+  wallet.verifier.noteBalanceCheck(network, balanceCheck({ block: FAKE_BLOCK.number }), {
+    native: network.nativeCurrency,
+    tokens: [],
+  });
   wallet.close();
   // What the closed screen still had under way asks the node a moment later: refused here, never
   // sent to the network.
@@ -91,7 +93,10 @@ describe('the balances every figure takes', () => {
     const check = balanceCheck({ block: 99n, native: { [ME]: moved }, tokens: { [ME]: { [daiKey]: contradicted } } });
     const verification = verificationOf(wallet.store.getState().verification, network);
     wallet.queries.setQueryData(portfolioQuery(network, request).queryKey, snapshot);
-    wallet.queries.setQueryData(balanceCheckQuery(network, snapshot, request, verification).queryKey, check);
+    wallet.queries.setQueryData(
+      balanceCheckQuery(wallet.verifier, network, snapshot, request, verification, []).queryKey,
+      check,
+    );
     unmount = renderInWallet(wallet, <Probe />).unmount;
 
     const figures = () => {

@@ -21,8 +21,7 @@ import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
 import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
 import { useOnline } from '@/lib/useOnline';
-import { clearAlarm, noteBalanceCheck } from '@/lib/verificationAlarm';
-import { dropCallAlarm } from '@/lib/verificationCallAlarm';
+import { useVerifier } from '@/lib/verify/verifierContext';
 
 const EMPTY: never[] = [];
 
@@ -66,8 +65,9 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
   // Never read balances through a node that answers for another chain.
   const chainOk = head.data?.status === 'ok';
   // While a changed request (a token found, added or hidden) is read, the last balances stay on screen.
+  const verifier = useVerifier();
   const snapshot = useQuery({
-    ...portfolioQuery(network, request),
+    ...portfolioQuery(network, request, verifier),
     enabled: addresses.length > 0 && chainOk,
     // Only from the same node: never show balances read through other URLs or another network.
     placeholderData: (previous, previousQuery) =>
@@ -169,9 +169,9 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
 /**
  * The fresh snapshot's balances checked against proofs, when the network's verification is on:
  * the check of this block, or the last one carried over to the figures that did not move while
- * this one is on its way. Notes each check's outcome for the alarm (verificationAlarm.ts).
- * `checked`: the check has said (or verification is off); `lying`: it caught the node lying, or
- * asks again after the next block (nothing of it is kept).
+ * this one is on its way. The check itself notes its outcome in the alarm, through the verifier
+ * (balanceCheckQuery). `checked`: the check has said (or verification is off); `lying`: it caught
+ * the node lying, or asks again after the next block (nothing of it is kept).
  */
 function useBalanceChecks(
   network: ReturnType<typeof useSelectedNetwork>,
@@ -183,7 +183,8 @@ function useBalanceChecks(
     useSession((s) => s.verification),
     network,
   );
-  const query = useQuery(balanceCheckQuery(network, fresh, request, verification));
+  const verifier = useVerifier();
+  const query = useQuery(balanceCheckQuery(verifier, network, fresh, request, verification, tokens));
   const last = useRef<{ node: string; check: BalanceCheck; claims: BalanceClaims } | undefined>(undefined);
   const node = lastKnownNode(network);
   const on = verification.mode !== 'off';
@@ -197,16 +198,6 @@ function useBalanceChecks(
       ? carriedCheck(before.check, before.claims, portfolioClaims(fresh, request))
       : undefined;
   }, [on, fresh, current, node, request]);
-  const previews = verification.mode === 'previews';
-  useEffect(() => {
-    if (!on) clearAlarm(network);
-    else if (!previews) dropCallAlarm(network);
-    if (on && current)
-      noteBalanceCheck(network, current, {
-        native: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals },
-        tokens,
-      });
-  }, [on, previews, current, network, tokens]);
   return {
     checks,
     checked: !on || query.isSuccess || query.isError,

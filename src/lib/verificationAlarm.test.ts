@@ -2,8 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { localNetwork } from '@/core/chain/networks';
 import { CHANNELS } from '@/core/channels';
 import type { FigureCheck } from '@/core/verify/figureChecks';
+import { createVerifier } from '@/core/verify/verifier';
 import { balanceCheck } from '@/testing/balanceChecks';
-import { acknowledgeAlarm, noteBalanceCheck } from './verificationAlarm';
+import './verificationAlarm';
+
+// This window's verifier: what it notes reaches the other windows through the alarm's channel.
+const verifier = createVerifier();
 
 // Another window of the profile, as the alarm's channel sees it.
 const otherWindow = () => new BroadcastChannel(CHANNELS.verification);
@@ -19,7 +23,7 @@ const next = (channel: BroadcastChannel) =>
 describe('the alarm shared by every window', () => {
   const opened: BroadcastChannel[] = [];
   afterEach(() => {
-    noteBalanceCheck(network, balanceCheck({ block: 1n }), assets);
+    verifier.noteBalanceCheck(network, balanceCheck({ block: 1n }), assets);
     for (const channel of opened.splice(0)) channel.close();
   });
 
@@ -27,10 +31,10 @@ describe('the alarm shared by every window', () => {
     const other = otherWindow();
     opened.push(other);
     const told = next(other);
-    noteBalanceCheck(network, balanceCheck({ block: 1n, native: { [ME]: lie } }), assets);
+    verifier.noteBalanceCheck(network, balanceCheck({ block: 1n, native: { [ME]: lie } }), assets);
     expect(await told).toMatchObject({ kind: 'change', changed: { [network.id]: { acknowledged: false } } });
     const acknowledged = next(other);
-    acknowledgeAlarm(network);
+    verifier.acknowledge(network);
     expect(await acknowledged).toMatchObject({ kind: 'change', changed: { [network.id]: { acknowledged: true } } });
   });
 

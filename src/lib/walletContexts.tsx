@@ -7,14 +7,16 @@ import { RoundCacheProvider } from './roundCacheContext';
 import { SessionProvider } from './session';
 import { TransactionsProvider } from './transactions';
 import { VaultProvider } from './vault';
+import { VerifierProvider } from './verify/verifierContext';
 
 type Transactions = ComponentProps<typeof TransactionsProvider>['value'];
 
-/** What a page's screens read through context: session, vault, transactions, history, prices, links. */
+/** What a page's screens read through context: session, vault, transactions, checks, history, prices, links. */
 export type WalletContextParts = {
   store: ComponentProps<typeof SessionProvider>['store'];
   vault: ComponentProps<typeof VaultProvider>['client'];
   transactionService: Transactions['service'];
+  verifier: ComponentProps<typeof VerifierProvider>['verifier'];
   storage: {
     transactions: Transactions['store'];
     activity: ComponentProps<typeof ActivityProvider>['store'];
@@ -26,7 +28,7 @@ export type WalletContextParts = {
 
 /** The contexts every Cairn page gives its screens (the app's and the tests' alike). */
 export function WalletContexts({
-  parts: { store, vault, storage, transactionService },
+  parts: { store, vault, storage, transactionService, verifier },
   links,
   children,
 }: {
@@ -38,15 +40,17 @@ export function WalletContexts({
     <SessionProvider store={store}>
       <VaultProvider client={vault}>
         <TransactionsProvider value={{ service: transactionService, store: storage.transactions }}>
-          <ActivityProvider store={storage.activity}>
-            <ApprovalStoreProvider store={storage.approvals}>
-              <RoundCacheProvider cache={storage.rounds}>
-                <LastKnownPortfolioProvider store={storage.portfolios}>
-                  <LinksProvider value={links}>{children}</LinksProvider>
-                </LastKnownPortfolioProvider>
-              </RoundCacheProvider>
-            </ApprovalStoreProvider>
-          </ActivityProvider>
+          <VerifierProvider verifier={verifier}>
+            <ActivityProvider store={storage.activity}>
+              <ApprovalStoreProvider store={storage.approvals}>
+                <RoundCacheProvider cache={storage.rounds}>
+                  <LastKnownPortfolioProvider store={storage.portfolios}>
+                    <LinksProvider value={links}>{children}</LinksProvider>
+                  </LastKnownPortfolioProvider>
+                </RoundCacheProvider>
+              </ApprovalStoreProvider>
+            </ActivityProvider>
+          </VerifierProvider>
         </TransactionsProvider>
       </VaultProvider>
     </SessionProvider>

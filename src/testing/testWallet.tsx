@@ -1,9 +1,10 @@
 // A whole wallet for tests that render components into a document (the dom project): the real
 // session store on memory storage, the real shared vault session (a host and this window's client,
 // unlocked, with the two accounts of TEST_PHRASE), memory stores for transactions, history,
-// approvals, price rounds and portfolios, the transaction service, and a query cache of its own;
-// then every context a Cairn page gives its screens. Chain reads go to fetch: stub it with a
-// fake node (fakeSimulationNode's fetch).
+// approvals, price rounds and portfolios, the transaction service, a verifier following its
+// settings (layouts in memory; the alarms are the one store every window shares), and a query
+// cache of its own; then every context a Cairn page gives its screens. Chain reads go to fetch:
+// stub it with a fake node (fakeSimulationNode's fetch).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
@@ -20,6 +21,7 @@ import { TransactionService } from '@/core/tx/transactionService';
 import { memoryTxStore } from '@/core/tx/txStore';
 import { connectionPair } from '@/core/vault/shared/hostConnection';
 import { VaultClient } from '@/core/vault/shared/vaultClient';
+import { createVerifier } from '@/core/verify/verifier';
 import type { AppLinks } from '@/lib/links';
 import { setHeadSocketOpener } from '@/lib/queries/headFeeds';
 import { WalletContexts } from '@/lib/walletContexts';
@@ -77,14 +79,18 @@ export async function createTestWallet({
     portfolios: memoryLastKnownPortfolio(),
   };
   const service = new TransactionService({ store: storage.transactions, locks: memoryLocks() });
+  const verifier = createVerifier();
+  const stopFollowing = verifier.followSettings(store);
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
   return {
     store,
     vault,
     storage,
     transactionService: () => Promise.resolve(service),
+    verifier,
     queries,
     close() {
+      stopFollowing();
       queries.clear();
       vault.close();
       there.close();

@@ -89,7 +89,7 @@ function noteFor(changes: ChangesProof, tx: UnsignedTransaction = transfer, batc
   };
   const preview = { settled: true, shown, batch };
   wallet.queries.setQueryData(
-    callCheckQuery(network, tx, verification, undefined, { ...preview, saved: [] }).queryKey,
+    callCheckQuery(wallet.verifier, network, tx, verification, undefined, { ...preview, saved: [] }).queryKey,
     check,
   );
   unmount = renderInWallet(wallet, <VerifiedPreviewNote network={network} tx={tx} preview={preview} />).unmount;
@@ -126,7 +126,7 @@ describe('the words under a checked preview', () => {
       const preview = { settled: true, shown: { ...shown, block }, batch: false };
       return <VerifiedPreviewNote network={network} tx={transfer} preview={preview} />;
     }
-    const { queryKey } = callCheckQuery(network, transfer, verification, undefined, {
+    const { queryKey } = callCheckQuery(wallet.verifier, network, transfer, verification, undefined, {
       settled: true,
       shown,
       saved: [],

@@ -13,6 +13,7 @@ import { useT } from '@/lib/i18n';
 import { callCheckQuery } from '@/lib/queries/verifyQueries';
 import { useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
+import { useVerifier } from '@/lib/verify/verifierContext';
 import { T } from '../T';
 import ui from '../ui.module.css';
 
@@ -111,7 +112,8 @@ export function VerifiedPreviewNote({
   const head = useChainHead(network);
   // The head when the review opened: the check runs at the preview's own block, this only when it failed.
   const at = head.data?.status === 'ok' ? head.data.blockNumber : undefined;
-  const check = useQuery(callCheckQuery(network, tx, verification, at, { ...preview, saved }));
+  const verifier = useVerifier();
+  const check = useQuery(callCheckQuery(verifier, network, tx, verification, at, { ...preview, saved }));
   // A proof that led to no root of its header (VERIFY_PROOF_UNSETTLED) is asked again once the
   // preview's block has passed the one it was met at (core/verify/askedAgain.ts).
   const block = preview.shown?.block ?? at;

@@ -26,7 +26,7 @@ export type CheckedCallRef = { source: string; transaction: string; block: bigin
  * A call check, with what it proved of the preview's changes when it held them against the run
  * (core/simulation/previewCheck.ts): the part of its ChangesProof read here.
  */
-export type NotedCheck = CallCheck & { changes?: { state: string } };
+export type NotedCheck = CallCheck & { changes?: { readonly state: string; readonly [part: string]: unknown } };
 
 /**
  * The alarm after a finished balance check: a lie caught raises it (kept as it was, acknowledged
@@ -37,7 +37,7 @@ export type NotedCheck = CallCheck & { changes?: { state: string } };
  */
 export function balanceCheckAlarm(
   before: VerificationAlarm | undefined,
-  network: Pick<Network, 'rpcUrls'>,
+  network: { readonly rpcUrls: readonly string[] },
   check: BalanceCheck,
   assets: AlarmAssets,
 ): VerificationAlarm | undefined {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { localNetwork } from '@/core/chain/networks';
-import { VerifyError } from '@/core/errors/verify';
-import type { TrustedExecutionHeader } from '@/core/verify/lightClient/lightClient';
-import { headerFrom, sourcesOf } from '@/core/verify/sources';
 import { localChainUrl } from '@/testing/localChainUrl';
-import { signedHeader } from './lightClientTrust';
+import { localNetwork } from '../chain/networks';
+import { VerifyError } from '../errors/verify';
+import { signedHeader } from './headerTrustChoice';
+import type { TrustedExecutionHeader } from './lightClient/lightClient';
+import { headerFrom, sourcesOf } from './sources';
 
 // What the app does with a light client's head (the client itself is tested on recorded beacon
 // data in core/verify/lightClient): the node's block at that height must hash to the signed hash,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCAL_NETWORK_ID, type Network } from '@/core/chain/networks';
 import { withSiteNetwork } from '@/core/dapp/sites';
 import type { FigureCheck } from '@/core/verify/figureChecks';
-import { noteBalanceCheck } from '@/lib/verificationAlarm';
+import { createVerifier } from '@/core/verify/verifier';
 import { balanceCheck } from '@/testing/balanceChecks';
 import { approveState, button, checkbox, click, heading, recordStates, shows, statuses } from '@/testing/inDocument';
 import { mailJson } from '@/testing/mailTypedData';
@@ -172,8 +172,9 @@ describe('Cairn’s window for a site: sending held while proofs contradict the 
     const network = { id: LOCAL_NETWORK_ID } as Network;
     const lie: FigureCheck = { state: 'contradicted', claimed: 5n, proven: 1n, source: 'http://liar.example' };
     const assets = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
-    // Caught in another window of the profile: the alarm is shared (lib/verificationAlarm.ts).
-    noteBalanceCheck(network, balanceCheck({ block: 1n, native: { [ME.toLowerCase()]: lie } }), assets);
+    // Caught in another window of the profile: the alarm is shared (lib/verify/alarmSync.ts).
+    const otherWindow = createVerifier();
+    otherWindow.noteBalanceCheck(network, balanceCheck({ block: 1n, native: { [ME.toLowerCase()]: lie } }), assets);
     try {
       const site = siteWindow();
       // Not the person's: a call to another of theirs waits for its code, which this node does not give.
@@ -186,7 +187,7 @@ describe('Cairn’s window for a site: sending held while proofs contradict the 
       await expect.poll(() => shows('Sending is held'), poll).toBe(false);
       await expect.poll(() => button('Confirm and send') !== undefined, poll).toBe(true);
     } finally {
-      noteBalanceCheck(network, balanceCheck({ block: 2n }), assets);
+      otherWindow.noteBalanceCheck(network, balanceCheck({ block: 2n }), assets);
     }
   });
 });

@@ -1,9 +1,10 @@
 // The alarm above every screen while proofs contradict the selected network's node, rendered
-// through a test wallet's providers from the alarm store as a finished check leaves it
-// (noteBalanceCheck): an alert naming each contradicted figure with the source that said it, what
-// it said and what the proof says, and any lie among the check's problems; that sending is held,
-// then that the person chose to send anyway (until another lie is caught). Only a clean check
-// takes it away: one that could not check, or met a problem, leaves it standing.
+// through a test wallet's providers from the alarm store as a finished check leaves it (the
+// verifier's noteBalanceCheck; the rules themselves are tested in Node, core/verify/alarmRules.test.ts):
+// an alert naming each contradicted figure with the source that said it, what it said and what
+// the proof says, and any lie among the check's problems; that sending is held, then that the
+// person chose to send anyway (until another lie is caught). Only a clean check takes it away:
+// one that could not check, or met a problem, leaves it standing.
 import { flushSync } from 'react-dom';
 import type { Address } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,8 +16,6 @@ import { EMPTY_CODE_HASH } from '@/core/verify/accountProof';
 import type { CallCheck } from '@/core/verify/checkedCall';
 import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
 import type { TrustedHeader } from '@/core/verify/trustedHeader';
-import { acknowledgeAlarm, clearAlarm, noteBalanceCheck } from '@/lib/verificationAlarm';
-import { noteCallCheck } from '@/lib/verificationCallAlarm';
 import { balanceCheck } from '@/testing/balanceChecks';
 import { allByRole, byRole, queryByRole, spokenText } from '@/testing/byRole';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
@@ -72,12 +71,12 @@ beforeEach(async () => {
 afterEach(() => {
   unmount();
   // The alarm store lives outside the wallet: nothing a test raised outlives it.
-  clearAlarm(network);
+  wallet.verifier.clear(network);
   wallet.close();
 });
 
 function note(balances: BalanceCheck) {
-  flushSync(() => noteBalanceCheck(network, balances, ASSETS));
+  flushSync(() => wallet.verifier.noteBalanceCheck(network, balances, ASSETS));
 }
 
 function showPanel() {
@@ -111,7 +110,7 @@ describe('the verification alarm', () => {
     note(check({ [ME]: contradicted(5n * ETH, ETH, NODE_A) }));
     showPanel();
     expect(sending(byRole('alert'))).toBe(HELD);
-    flushSync(() => acknowledgeAlarm(network));
+    flushSync(() => wallet.verifier.acknowledge(network));
     expect(sending(byRole('alert'))).toBe(ACKNOWLEDGED);
     expect(spokenText(byRole('alert'))).not.toContain(HELD);
     note(balanceCheck({ block: BLOCK + 1n, native: { [ME]: contradicted(6n * ETH, ETH, NODE_A) } }));
@@ -123,10 +122,10 @@ describe('the verification alarm', () => {
   it('asks again when another lie is caught: another source, or another figure', () => {
     note(check({ [ME]: contradicted(5n * ETH, ETH, NODE_A) }));
     showPanel();
-    flushSync(() => acknowledgeAlarm(network));
+    flushSync(() => wallet.verifier.acknowledge(network));
     note(check({ [ME]: contradicted(5n * ETH, ETH, NODE_B) }));
     expect(sending(byRole('alert'))).toBe(HELD);
-    flushSync(() => acknowledgeAlarm(network));
+    flushSync(() => wallet.verifier.acknowledge(network));
     note(check({ [ME]: contradicted(5n * ETH, ETH, NODE_B), [ALSO_ME]: contradicted(3n * ETH, ETH, NODE_B) }));
     expect(sending(byRole('alert'))).toBe(HELD);
     expect(allByRole('listitem', undefined, byRole('alert'))).toHaveLength(2);
@@ -153,7 +152,7 @@ describe('the verification alarm', () => {
   it('goes when a check is clean, and a new lie after that is held again', () => {
     note(check({ [ME]: contradicted(5n * ETH, ETH, NODE_A) }));
     showPanel();
-    flushSync(() => acknowledgeAlarm(network));
+    flushSync(() => wallet.verifier.acknowledge(network));
     note(CLEAN);
     expect(queryByRole('alert')).toBeUndefined();
     expect(document.body.textContent).toBe('');
@@ -192,7 +191,9 @@ describe('the verification alarm', () => {
     };
     // Told by the network's own first URL, which stays listed.
     const source = network.rpcUrls[0] ?? '';
-    flushSync(() => noteCallCheck(network, { source, transaction: 'a send', block: BLOCK }, { ...differs, source }));
+    flushSync(() =>
+      wallet.verifier.noteCallCheck(network, { source, transaction: 'a send', block: BLOCK }, { ...differs, source }),
+    );
     showPanel();
     const alert = byRole('alert');
     expect(spokenText(alert)).toContain(
@@ -230,12 +231,14 @@ describe('the verification alarm', () => {
   it('shows nothing here for an alarm on another network', () => {
     const other = wallet.store.getState().networks.find((n) => n.id !== network.id);
     if (!other) throw new Error('one network only');
-    flushSync(() => noteBalanceCheck(other, check({ [ME]: contradicted(5n * ETH, ETH, NODE_A) }), ASSETS));
+    flushSync(() =>
+      wallet.verifier.noteBalanceCheck(other, check({ [ME]: contradicted(5n * ETH, ETH, NODE_A) }), ASSETS),
+    );
     try {
       showPanel();
       expect(queryByRole('alert')).toBeUndefined();
     } finally {
-      noteBalanceCheck(other, CLEAN, ASSETS);
+      wallet.verifier.noteBalanceCheck(other, CLEAN, ASSETS);
     }
   });
 });

@@ -16,7 +16,6 @@ import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
-import { noteBalanceCheck } from '@/lib/verificationAlarm';
 import { balanceCheck } from '@/testing/balanceChecks';
 import { byRole, queryByRole, spokenText } from '@/testing/byRole';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
@@ -57,7 +56,7 @@ beforeEach(async () => {
 afterEach(() => {
   unmount();
   // The alarm store lives outside any wallet: a clean check on every network ends what a test raised.
-  for (const network of networks) noteBalanceCheck(network, CLEAN, ASSETS);
+  for (const network of networks) wallet.verifier.noteBalanceCheck(network, CLEAN, ASSETS);
   sendFlowStore.setState({ form: EMPTY_FORM, step: { name: 'form' } });
   wallet.close();
   // What the closed screen still had under way asks the node a moment later: refused here, never
@@ -84,7 +83,7 @@ function shown(): { held: boolean; form: boolean } {
 }
 
 function note(network: Network, check: BalanceCheck) {
-  flushSync(() => noteBalanceCheck(network, check, ASSETS));
+  flushSync(() => wallet.verifier.noteBalanceCheck(network, check, ASSETS));
 }
 
 describe('sending while proofs contradict the node', () => {
@@ -169,7 +168,10 @@ describe('Send’s balances while proofs contradict the node', () => {
     });
     const verification = verificationOf(wallet.store.getState().verification, network);
     wallet.queries.setQueryData(portfolioQuery(network, request).queryKey, snapshot);
-    wallet.queries.setQueryData(balanceCheckQuery(network, snapshot, request, verification).queryKey, check);
+    wallet.queries.setQueryData(
+      balanceCheckQuery(wallet.verifier, network, snapshot, request, verification, [dai]).queryKey,
+      check,
+    );
     // The node answers what preparing a send asks, and claims its multiplied balanceOf there too.
     const node = fakeSimulationNode(
       (method, params) => {
@@ -189,7 +191,7 @@ describe('Send’s balances while proofs contradict the node', () => {
     );
     vi.stubGlobal('fetch', node.fetch);
     // The alarm the check raised on Home (or in the header) stands.
-    flushSync(() => noteBalanceCheck(network, check, { ...ASSETS, tokens: [dai] }));
+    flushSync(() => wallet.verifier.noteBalanceCheck(network, check, { ...ASSETS, tokens: [dai] }));
     showSend();
     expect(shown().held).toBe(true);
     flushSync(() => byRole<HTMLInputElement>('checkbox', UNDERSTAND).click());

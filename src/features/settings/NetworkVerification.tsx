@@ -12,7 +12,7 @@ import {
 import { LIGHT_CLIENT_CHAINS, type VerifyMode, verificationOf } from '@/core/verify/verificationSetting';
 import { useT } from '@/lib/i18n';
 import { useSession, useWhenStored } from '@/lib/session';
-import { lastCheckCost } from '@/lib/verificationCost';
+import { useVerifier } from '@/lib/verify/verifierContext';
 
 const MODES: readonly VerifyMode[] = ['off', 'balances', 'previews'];
 
@@ -31,7 +31,7 @@ export function NetworkVerification({ network }: { network: Network }) {
   const [errors, setErrors] = useState<VerificationDraftErrors>({});
   const [saved, setSaved] = useState(false);
   const name = useId();
-  const cost = lastCheckCost(network);
+  const cost = useVerifier().lastCheckCost(network);
   const lightClient = LIGHT_CLIENT_CHAINS.includes(network.chainId);
   const change = (patch: Partial<VerificationDraft>) => {
     setDraft({ ...draft, ...patch });

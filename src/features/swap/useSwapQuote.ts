@@ -8,6 +8,7 @@ import { verificationOf } from '@/core/verify/verificationSetting';
 import { swapKeys, swapQuoteQuery } from '@/lib/queries/swapQueries';
 import { useSession } from '@/lib/session';
 import { useChainHead } from '@/lib/useChainHead';
+import { useVerifier } from '@/lib/verify/verifierContext';
 
 /**
  * The quote for `tokenIn` → `tokenOut` of `amountIn`, read again at each new block, with what the
@@ -26,10 +27,11 @@ export function useSwapQuote(
     useSession((s) => s.verification),
     network,
   );
+  const verifier = useVerifier();
   const ask = pair && headBlock ? { ...pair, hubs, block: headBlock.number } : undefined;
   const placeholder = { tokenIn: '0x', tokenOut: '0x', amountIn: 0n, hubs, block: 0n } as never;
   const query = useQuery({
-    ...swapQuoteQuery(network, deployment, ask ?? placeholder, verification),
+    ...swapQuoteQuery(verifier, network, deployment, ask ?? placeholder, verification),
     enabled: ask !== undefined,
     // The previous block's quote while this block's is read: for the same network, pair, amount and checks only.
     placeholderData: (previous, previousQuery) =>

@@ -11,11 +11,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { localNetwork } from '@/core/chain/networks';
 import { codeValue, msg } from '@/core/i18n/message';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
+import { createVerifier } from '@/core/verify/verifier';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { proofsProxy, sealPendingWrites } from '@/testing/settledChain';
 import { testNode } from '@/testing/txFixtures';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
-import { clearAlarm, currentAlarm } from '../verificationAlarm';
 import { transactionPreviewQuery } from './simulationQueries';
 import { callCheckQuery } from './verifyQueries';
 
@@ -26,6 +26,9 @@ const { USDC } = demoContractAddresses();
 const verification: NetworkVerification = { mode: 'previews', trust: { kind: 'agreement' } };
 let counter = 0;
 const networks: ReturnType<typeof localNetwork>[] = [];
+const verifier = createVerifier();
+const clearAlarm = (on: ReturnType<typeof localNetwork>) => verifier.clear(on);
+const currentAlarm = (on: ReturnType<typeof localNetwork>) => verifier.alarm(on);
 
 const transfer = {
   from: demoAddress(0),
@@ -46,7 +49,7 @@ async function review(network = newNetwork()) {
   const context = { own: [transfer.from], savedAbis: [], contractAbis: [], watchTokens: [] };
   const { result: shown } = await cache.fetchQuery(transactionPreviewQuery(network, transfer, context));
   const check = await cache.fetchQuery(
-    callCheckQuery(network, transfer, verification, undefined, { settled: true, shown, saved: [] }),
+    callCheckQuery(verifier, network, transfer, verification, undefined, { settled: true, shown, saved: [] }),
   );
   return { network, shown, check };
 }

@@ -8,7 +8,7 @@ import { readTokenMetadata } from '@/core/assets/tokenMetadata';
 import { chainClient } from '@/core/chain/client';
 import { knownMulticall } from '@/core/chain/multicallProbe';
 import type { Network } from '@/core/chain/networks';
-import { noteBalancesRead } from '../verificationCost';
+import type { Verifier } from '@/core/verify/verifier';
 import { chainKeys } from './chainQueries';
 
 export const portfolioKeys = {
@@ -36,8 +36,15 @@ export function tokenMetadataQuery(network: Network, token: Address) {
   });
 }
 
-/** Every balance and price of the portfolio, in one HTTP request (see readPortfolio). */
-export function portfolioQuery(network: Network, request: PortfolioRequest) {
+/**
+ * Every balance and price of the portfolio, in one HTTP request (see readPortfolio). The read's
+ * time goes to `verifier`, when given, for Settings to show beside a check's.
+ */
+export function portfolioQuery(
+  network: Network,
+  request: PortfolioRequest,
+  verifier?: Pick<Verifier, 'noteBalancesRead'>,
+) {
   return queryOptions({
     queryKey: portfolioKeys.snapshot(network, request),
     queryFn: async () => {
@@ -45,7 +52,7 @@ export function portfolioQuery(network: Network, request: PortfolioRequest) {
       const client = chainClient(network, 'background');
       // Multicall3's code is checked once per network (core/chain/multicallProbe.ts), by whichever read comes first.
       const { snapshot } = await readPortfolio(client, request, knownMulticall(client));
-      noteBalancesRead(network, performance.now() - started);
+      verifier?.noteBalancesRead(network, performance.now() - started);
       return snapshot;
     },
     enabled: request.accounts.length > 0,

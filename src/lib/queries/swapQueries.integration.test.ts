@@ -11,11 +11,11 @@ import { LOCAL_UNISWAP_DEPLOYMENT } from '@/core/chain/localUniswap';
 import { localNetwork } from '@/core/chain/networks';
 import { NATIVE } from '@/core/swap/pools';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
+import { createVerifier } from '@/core/verify/verifier';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { proofsProxy, sealPendingWrites } from '@/testing/settledChain';
 import { testNode } from '@/testing/txFixtures';
 import { demoContractAddresses } from '../../../devchain/seed.ts';
-import { clearAlarm, currentAlarm } from '../verificationAlarm';
 import { swapQuoteQuery } from './swapQueries';
 
 const url = localChainUrl();
@@ -24,11 +24,14 @@ const proxy = proofsProxy(url);
 const { USDC } = demoContractAddresses();
 const previews: NetworkVerification = { mode: 'previews', trust: { kind: 'agreement' } };
 const queries = new QueryClient();
+const verifier = createVerifier();
+const clearAlarm = (on: ReturnType<typeof network>) => verifier.clear(on);
+const currentAlarm = (on: ReturnType<typeof network>) => verifier.alarm(on);
 let networks = 0;
 const network = () => ({ ...localNetwork([proxy.url, url]), id: `swap-quote-checks-${networks++}` });
 const ask = (block: bigint) => ({ tokenIn: NATIVE, tokenOut: USDC, amountIn: parseEther('1'), hubs: [], block });
 const quote = (on: ReturnType<typeof network>, block: bigint, verification: NetworkVerification) =>
-  queries.fetchQuery(swapQuoteQuery(on, LOCAL_UNISWAP_DEPLOYMENT, ask(block), verification));
+  queries.fetchQuery(swapQuoteQuery(verifier, on, LOCAL_UNISWAP_DEPLOYMENT, ask(block), verification));
 
 describe('the Swap screen’s quote, checked against proofs', () => {
   let lied: ReturnType<typeof network> | undefined;

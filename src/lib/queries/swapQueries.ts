@@ -10,9 +10,8 @@ import { createQuoteReader, type QuoteAsk, type QuoteReader, type QuoteReading }
 import { sourcesOf } from '@/core/verify/sources';
 import type { HeaderTrust } from '@/core/verify/trustedHeader';
 import type { NetworkVerification } from '@/core/verify/verificationSetting';
-import { noteCallCheck } from '../verificationCallAlarm';
+import type { Verifier } from '@/core/verify/verifier';
 import { chainKeys } from './chainQueries';
-import { headerTrust } from './verifyQueries';
 
 /** A quote as the screen shows it: the node's reading, and what proofs say of it (undefined where none are asked). */
 export type SwapQuoteResult = { reading: QuoteReading; proof: QuoteProof | undefined };
@@ -72,10 +71,11 @@ function checkedReaderFor(network: Network, deployment: UniswapDeployment): Chec
 
 /**
  * The quote, its calls run again by Cairn's EVM over proven state (createCheckedQuoteReader). What
- * the check finds goes to the network's alarm: a lie holds sending; a quote that checks out ends a
- * lie told before about the same swap.
+ * the check finds goes to the network's alarm through the verifier: a lie holds sending; a quote
+ * that checks out ends a lie told before about the same swap.
  */
 async function checkedQuote(
+  verifier: Verifier,
   network: Network,
   deployment: UniswapDeployment,
   ask: QuoteAsk,
@@ -83,7 +83,7 @@ async function checkedQuote(
 ): Promise<SwapQuoteResult> {
   let trust: HeaderTrust;
   try {
-    trust = await headerTrust(network, verification);
+    trust = await verifier.headerTrust(network, verification);
   } catch (error) {
     if (!(error instanceof VerifyError)) throw error;
     return {
@@ -100,7 +100,7 @@ async function checkedQuote(
       block: reading.block,
       ...(proof.state === 'contradicted' ? { differs: proof.problem } : {}),
     };
-    noteCallCheck(network, ref, check);
+    verifier.noteCallCheck(network, ref, check);
   }
   return { reading, proof };
 }
@@ -110,6 +110,7 @@ async function checkedQuote(
  * the network's checks take in quotes, with its calls proven (checkedQuote; two round trips warm).
  */
 export function swapQuoteQuery(
+  verifier: Verifier,
   network: Network,
   deployment: UniswapDeployment,
   ask: QuoteAsk,
@@ -119,7 +120,7 @@ export function swapQuoteQuery(
     queryKey: swapKeys.quote(network, ask, verification),
     queryFn: async (): Promise<SwapQuoteResult> =>
       quotesChecked(verification)
-        ? checkedQuote(network, deployment, ask, verification)
+        ? checkedQuote(verifier, network, deployment, ask, verification)
         : { reading: await readerFor(network, deployment).read(ask), proof: undefined },
     // A quote is of its block: the next block is a new key.
     staleTime: Number.POSITIVE_INFINITY,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PortfolioSnapshot } from '@/core/assets/portfolio';
 import { localNetwork, type Network } from '@/core/chain/networks';
 import type { BalanceCheck } from '@/core/verify/figureChecks';
+import { createVerifier } from '@/core/verify/verifier';
 import { balanceCheckQuery } from './verifyQueries';
 
 const mainnetLike: Network = {
@@ -22,10 +23,17 @@ const request = { accounts: ['0x00000000000000000000000000000000000000a1' as con
 
 describe('a balance check whose trusted header comes from a light client', () => {
   it('says the beacon API refused, once, and proves nothing, when the light client cannot start', async () => {
-    const options = balanceCheckQuery(mainnetLike, snapshot, request, {
-      mode: 'balances',
-      trust: { kind: 'lightClient', beaconUrl: 'http://127.0.0.1:9', checkpoint: `0x${'ab'.repeat(32)}` },
-    });
+    const options = balanceCheckQuery(
+      createVerifier(),
+      mainnetLike,
+      snapshot,
+      request,
+      {
+        mode: 'balances',
+        trust: { kind: 'lightClient', beaconUrl: 'http://127.0.0.1:9', checkpoint: `0x${'ab'.repeat(32)}` },
+      },
+      [],
+    );
     const run = options.queryFn as unknown as () => Promise<BalanceCheck>;
     const check = await run();
     expect(check.header).toBeUndefined();
