@@ -1,15 +1,14 @@
 import { type Address, decodeAbiParameters, getAddress, type Hex, pad } from 'viem';
 import type { ChainClient } from '../chain/client';
-import { LOGS_PER_READ, readInSpans } from '../chain/logRanges';
+import { readLogs } from '../chain/logSpan';
 import { getLogs, type LogFilter, type RawLog } from '../chain/rawLogs';
-import { readLaneOf } from '../chain/readLane';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from '../contracts/decode/transferTopics';
 import { sameAddress } from '../keys/sameAddress';
 import { type ActivityItem, activityItem, direction } from './item';
 
 /**
- * The accounts' token transfers between two blocks, from eth_getLogs in spans the node accepts
- * (starting at `span`, each sized to about LOGS_PER_READ logs): three queries per span whatever
+ * The accounts' token transfers between two blocks, from eth_getLogs in spans of the one log-span
+ * rule (readLogs: starting at `span`, the one kept): three queries per span whatever
  * the number of accounts, their topics naming every account at once. Returns each account's items and the span to start from next time.
  */
 export async function readTransferItemsOf(
@@ -22,10 +21,10 @@ export async function readTransferItemsOf(
   alsoFirstTopics: readonly Hex[] = [],
 ): Promise<{ items: Map<Address, ActivityItem[]>; span: bigint; logs: RawLog[] }> {
   const filters = transferFilters(accounts, alsoFirstTopics);
-  const result = await readInSpans<RawLog>({
-    ...range,
-    lane: readLaneOf(client),
-    targetItems: LOGS_PER_READ,
+  const result = await readLogs<RawLog>(client, {
+    from: range.from,
+    to: range.to,
+    kept: range.span,
     read: async (fromBlock, toBlock) => {
       const answers = await Promise.all(filters.map((filter) => getLogs(client, fromBlock, toBlock, filter)));
       return answers.flat();

@@ -1,9 +1,9 @@
 import type { Address, Hex } from 'viem';
 import { getBlock, getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import { DEFAULT_SPAN_POLICY, readInSpans, type SpanPolicy } from '../chain/logRanges';
+import type { SpanPolicy } from '../chain/logRanges';
+import { readLogs, startSpan } from '../chain/logSpan';
 import { getLogs, type RawLog } from '../chain/rawLogs';
-import { readLaneOf } from '../chain/readLane';
 import { rescanFrom } from '../chain/rescanFrom';
 import { toChainError } from '../chain/toChainError';
 import { isCairnError } from '../errors/base';
@@ -39,8 +39,8 @@ export type ScanProgress = { done: bigint; total: bigint };
 /**
  * Brings `owner`'s approval events on one chain up to the node's head, incrementally: every
  * ERC-20/ERC-721 Approval, ApprovalForAll and Permit2 Approval/Permit/Lockdown with the owner as
- * first indexed argument, from eth_getLogs over all contracts in spans the node accepts (halving on
- * refusals, growing when quiet), or from the person's explorer when one is set and answers. The last REORG_DEPTH blocks are read again every time (further
+ * first indexed argument, from eth_getLogs over all contracts in spans of the one log-span rule
+ * (readLogs: sized to their answers, from the span kept by the last scan), or from the person's explorer when one is set and answers. The last REORG_DEPTH blocks are read again every time (further
  * back when the last head is gone), and replace what was stored. An account that never sent a
  * transaction is skipped with one request, unless `evenIfNeverSent` (permits signed by it and
  * submitted by others can still have granted approvals). `onProgress` hears how many blocks of the
@@ -87,17 +87,15 @@ export async function scanApprovals(
   }
   const from = rescanFrom(previous?.logsTo, latest, previous !== undefined && !headKept);
   const topics = approvalTopics(owner);
-  const span = previous?.logSpan ?? (deps.policy ?? DEFAULT_SPAN_POLICY).max;
   const total = latest - from + 1n;
   const report = (done: bigint) => options.onProgress?.({ done, total });
   report(0n);
   const fromNode = () =>
-    readInSpans<RawLog>({
+    readLogs<RawLog>(client, {
       from,
       to: latest,
-      span,
-      lane: readLaneOf(client),
-      ...(deps.policy ? { policy: deps.policy } : {}),
+      kept: previous?.logSpan,
+      policy: deps.policy,
       read: (fromBlock, toBlock) => getLogs(client, fromBlock, toBlock, { topics }),
       onProgress: report,
     });
@@ -113,7 +111,9 @@ export async function scanApprovals(
           toBlock: latest,
         }).catch(() => undefined)
       : undefined;
-    const read = byExplorer ? { items: byExplorer.logs, span, reads: 0 } : await fromNode();
+    const read = byExplorer
+      ? { items: byExplorer.logs, span: previous?.logSpan ?? startSpan(client), reads: 0 }
+      : await fromNode();
     if (byExplorer) report(total);
     const found = approvalEvents(owner, read.items);
     await store.replace({

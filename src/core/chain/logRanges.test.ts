@@ -60,21 +60,20 @@ describe('reading logs in spans the node accepts', () => {
       to: 399n,
       span: 1_000_000_000n,
       read,
-      policy: { min: 1n, max: 1_000_000_000n, growAfter: 1000 },
     });
     expect(calls[0]).toBe(400n);
     expect(calls.slice(1).every((blocks) => blocks <= 10n)).toBe(true);
     expect(result.span).toBe(7n);
   });
 
-  it('grows again after quiet reads', async () => {
+  it('grows after quiet reads, up to the policy’s most', async () => {
     const { read } = node(1_000_000n);
     const result = await readInSpans({
       from: 0n,
       to: 9_999n,
       span: 100n,
       read,
-      policy: { min: 1n, max: 1_000n, growAfter: 2 },
+      policy: { min: 1n, max: 1_000n },
     });
     expect(result.span).toBe(1_000n);
     expect(result.items).toHaveLength(10_000);

@@ -2,10 +2,10 @@ import { findCause } from '../errors/causeChain';
 import { isNodeError } from './nodeErrors';
 import type { ReadLane } from './readLane';
 
-/** How the block span of log queries adapts to what the node allows. */
-export type SpanPolicy = { min: bigint; max: bigint; growAfter: number };
+/** The bounds of the block span of log queries. */
+export type SpanPolicy = { min: bigint; max: bigint };
 
-export const DEFAULT_SPAN_POLICY: SpanPolicy = { min: 1n, max: 1_000_000_000n, growAfter: 4 };
+export const DEFAULT_SPAN_POLICY: SpanPolicy = { min: 1n, max: 1_000_000_000n };
 
 /**
  * The span a first read of an account's logs starts from: small, since how many logs a block holds
@@ -94,12 +94,14 @@ export function namedSpan(error: unknown): bigint | undefined {
 }
 
 /**
- * Reads [from, to] in consecutive spans, halving the span whenever the node refuses a range as too
- * large and doubling it again after a few quiet successes (up to policy.max); with `targetItems`,
- * sizing each span from the last answer to about that many items instead, so a first read of a
- * dense history never asks for one huge answer. With a `lane`, an answer too large for the client
- * is first asked again alone (see readLane). Returns what was read, the span to start from next
- * time, and how many span reads were made.
+ * Reads [from, to] in consecutive spans, each sized from the last answer to about `targetItems`
+ * items (LOGS_PER_READ unless told), so a dense history never asks for one huge answer and a quiet
+ * one grows fast; halving whenever the node refuses a range as too large (straight to the span
+ * its refusal names, or to one that fits when the client says how large the answer was), and
+ * then never growing past it in this run. With a `lane`, an answer too large for the client is
+ * first asked again alone (see readLane). Returns what was read, the span to start from next time,
+ * the block range the node named as its limit (if it did), and how many span reads were made.
+ * Readers of a network's logs go through readLogs (logSpan.ts), which keeps what a read learnt.
  */
 export async function readInSpans<T>(args: {
   from: bigint;
@@ -110,13 +112,15 @@ export async function readInSpans<T>(args: {
   onProgress?: (done: bigint, total: bigint) => void;
   lane?: ReadLane;
   targetItems?: number;
-}): Promise<{ items: T[]; span: bigint; reads: number }> {
+}): Promise<{ items: T[]; span: bigint; reads: number; limit?: bigint }> {
   const policy = args.policy ?? DEFAULT_SPAN_POLICY;
+  const target = args.targetItems ?? LOGS_PER_READ;
   const clamp = (span: bigint) => (span < policy.min ? policy.min : span > policy.max ? policy.max : span);
   let span = clamp(args.span);
   let cursor = args.from;
-  let quiet = 0;
   let reads = 0;
+  /** The block range the node named as its limit, if it did. */
+  let limit: bigint | undefined;
   /**
    * The smallest span the node refused in this run. Once a span was refused, the span stays where it
    * came down to: the limit lies somewhere between the two, and growing would hit it again.
@@ -133,7 +137,8 @@ export async function readInSpans<T>(args: {
     try {
       const read = await run(() => args.read(start, end), alone);
       got = read.length;
-      items.push(...read);
+      // One by one: spreading an answer of 100,000s of logs into push overflows the stack.
+      for (const item of read) items.push(item);
     } catch (error) {
       if (args.lane && !alone && isTooLargeAnswer(error)) {
         alone = true;
@@ -148,24 +153,18 @@ export async function readInSpans<T>(args: {
       if (named !== undefined && named < asked) {
         // The node said its limit: go straight to it, and never grow past it in this run.
         refused = refused < named + 1n ? refused : named + 1n;
+        limit = limit === undefined || named < limit ? named : limit;
         span = clamp(named);
       } else {
         span = clamp(spanThatFits(error, asked) ?? asked / 2n);
       }
-      quiet = 0;
       continue;
     }
     cursor = end + 1n;
     args.onProgress?.(cursor - args.from, args.to - args.from + 1n);
-    if (args.targetItems !== undefined) {
-      // Once a span was refused in this run it only shrinks: the limit lies somewhere below.
-      const next = spanForTarget(end - start + 1n, got, args.targetItems);
-      span = clamp(refused !== undefined && next > span ? span : next);
-    } else if (++quiet >= policy.growAfter) {
-      const grown = clamp(span * 2n);
-      if (refused === undefined) span = grown;
-      quiet = 0;
-    }
+    // Once a span was refused in this run it only shrinks: the limit lies somewhere below.
+    const next = spanForTarget(end - start + 1n, got, target);
+    span = clamp(refused !== undefined && next > span ? span : next);
   }
-  return { items, span, reads };
+  return { items, span, reads, ...(limit !== undefined ? { limit } : {}) };
 }

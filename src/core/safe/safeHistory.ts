@@ -1,9 +1,8 @@
 import { type Address, type Hex, parseEventLogs, toEventSelector } from 'viem';
 import { blockFollows, type HeadBlock } from '../chain/chainHead';
 import type { ChainClient } from '../chain/client';
-import { FIRST_LOG_SPAN, LOGS_PER_READ, readInSpans } from '../chain/logRanges';
+import { readLogs } from '../chain/logSpan';
 import { getLogs, type RawLog } from '../chain/rawLogs';
-import { readLaneOf } from '../chain/readLane';
 import { rescanFrom } from '../chain/rescanFrom';
 import { toChainError } from '../chain/toChainError';
 import { safeAbi, safeL2Abi } from './safeAbi';
@@ -84,17 +83,19 @@ export type SafeHistory = { events: SafeEvent[]; to: bigint; toHash: Hex; span: 
 const newestFirst = (a: SafeEvent, b: SafeEvent) =>
   a.blockNumber === b.blockNumber ? b.logIndex - a.logIndex : a.blockNumber > b.blockNumber ? -1 : 1;
 
-/** The Safe's events in [from, to], eth_getLogs on its address only, in spans the node accepts. Throws a ChainError. */
+/**
+ * The Safe's events in [from, to], eth_getLogs on its address only, in spans of the one log-span
+ * rule (readLogs), from the span kept by the last read. Throws a ChainError.
+ */
 async function readEvents(
   client: ChainClient,
   safe: Address,
-  range: { from: bigint; to: bigint; span: bigint; targetItems?: number },
+  range: { from: bigint; to: bigint; kept?: bigint },
 ): Promise<{ events: SafeEvent[]; span: bigint }> {
   let read: { items: RawLog[]; span: bigint };
   try {
-    read = await readInSpans<RawLog>({
+    read = await readLogs<RawLog>(client, {
       ...range,
-      lane: readLaneOf(client),
       read: (start, end) => getLogs(client, start, end, { address: safe, topics: [TOPICS] }),
     });
   } catch (error) {
@@ -107,17 +108,12 @@ async function readEvents(
 /**
  * The Safe's own history over the last SAFE_HISTORY_BLOCKS up to `head`, newest first, from its
  * events (executions and their failures, on-chain approvals, ETH received, owner and threshold
- * changes; on a SafeL2, what each execution ran), in spans sized to their answers. Throws a
- * ChainError.
+ * changes; on a SafeL2, what each execution ran), in spans sized to their answers (readLogs:
+ * a quiet history in 4 eth_getLogs). Throws a ChainError.
  */
 export async function readSafeHistory(client: ChainClient, safe: Address, head: HeadBlock): Promise<SafeHistory> {
   const from = head.number > SAFE_HISTORY_BLOCKS ? head.number - SAFE_HISTORY_BLOCKS : 0n;
-  const read = await readEvents(client, safe, {
-    from,
-    to: head.number,
-    span: FIRST_LOG_SPAN,
-    targetItems: LOGS_PER_READ,
-  });
+  const read = await readEvents(client, safe, { from, to: head.number });
   return { events: read.events.sort(newestFirst), to: head.number, toHash: head.hash, span: read.span };
 }
 
@@ -137,7 +133,7 @@ export async function followSafeHistory(
   const follows = blockFollows({ number: previous.to, hash: previous.toHash }, head);
   if (follows && head.number === previous.to) return previous;
   const from = follows ? previous.to + 1n : rescanFrom(previous.to, head.number, follows === false);
-  const read = await readEvents(client, safe, { from, to: head.number, span: previous.span });
+  const read = await readEvents(client, safe, { from, to: head.number, kept: previous.span });
   const kept = previous.events.filter((event) => event.blockNumber < from);
   return {
     events: [...read.events, ...kept].sort(newestFirst),

@@ -1,9 +1,8 @@
 import { type Address, type Hex, parseEventLogs, toEventSelector } from 'viem';
 import { sameHex } from '../bytes';
 import type { ChainClient } from '../chain/client';
-import { FIRST_LOG_SPAN, readInSpans } from '../chain/logRanges';
+import { readLogs } from '../chain/logSpan';
 import { getLogs, type RawLog } from '../chain/rawLogs';
-import { readLaneOf } from '../chain/readLane';
 import { toChainError } from '../chain/toChainError';
 import { sameAddress } from '../keys/sameAddress';
 import type { SafeTxStatus } from './pendingSafeTx';
@@ -34,7 +33,7 @@ export type SafeTxOutcome = { status: 'executed' | 'failed'; hash: Hex } | { sta
 /**
  * Where a kept Safe transaction stands once the Safe's nonce has passed its own: executed or failed
  * when the Safe logged it (ExecutionSuccess / ExecutionFailure with its hash, on the Safe's address,
- * between `from`, the head when Cairn kept it, and `head`, in spans the node accepts), with the
+ * between `from`, the head when Cairn kept it, and `head`, in spans of readLogs), with the
  * transaction that did; else replaced (another transaction took the nonce). Throws a ChainError
  * (the caller then leaves it undecided).
  */
@@ -44,11 +43,9 @@ export async function outcomeAfterNonce(
 ): Promise<SafeTxOutcome> {
   let logs: RawLog[];
   try {
-    ({ items: logs } = await readInSpans<RawLog>({
+    ({ items: logs } = await readLogs<RawLog>(client, {
       from: args.from,
       to: args.head,
-      span: FIRST_LOG_SPAN,
-      lane: readLaneOf(client),
       read: (start, end) =>
         getLogs(client, start, end, {
           address: args.safe,
