@@ -12,7 +12,7 @@ export const CHANNELS = {
   settings: 'cairn-settings',
   /** Transaction records were stored. */
   txRecords: 'cairn-tx-records',
-  /** A node was caught lying, acknowledged, or cleared (lib/verificationAlarm.ts): sending is held in every window. */
+  /** A node was caught lying, acknowledged, or cleared (lib/verify/alarmSync.ts): sending is held in every window. */
   verification: 'cairn-verification',
 } as const;
 
