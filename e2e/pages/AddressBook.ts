@@ -118,15 +118,6 @@ export class AddressBook {
     return shown;
   }
 
-  /** The error shown next to a field ('' when there is none), found through aria-describedby. */
-  async fieldError(form: Locator, label: string): Promise<string> {
-    const describedBy = (await this.field(form, label).getAttribute('aria-describedby')) ?? '';
-    for (const id of describedBy.split(' ')) {
-      if (id.endsWith('-error')) return (await this.page.locator(`[id="${id}"]`).textContent()) ?? '';
-    }
-    return '';
-  }
-
   /** Clicks "Export JSON" or "Export CSV" and reads the downloaded file. */
   async export(kind: 'JSON' | 'CSV'): Promise<SavedFile> {
     const [download] = await Promise.all([
