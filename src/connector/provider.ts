@@ -131,13 +131,10 @@ export function createProvider({
     if (READS.has(method) && chain) return read(chain, method, params);
     let answerer: SiteAnswerer | undefined = SITE_ANSWERS[method as SiteAnswered];
     if (RARE.has(method)) {
-      const { RARE_SITE_ANSWERS, followBatch } = await extras();
-      const known = calls.get(list[0] as string);
-      // With the window gone, a pending batch is followed on chain (still pending if no node can say).
-      if (method === 'wallet_getCallsStatus' && known && !channel.connected()) {
-        calls.set(known.id, await followBatch(known, read).catch(() => known));
-        save();
-      }
+      const { RARE_SITE_ANSWERS, SITE_REFRESHES } = await extras();
+      // With the window gone, what it would have told the site is read from the chain (the table's refresh).
+      const refresh = SITE_REFRESHES[method as RareAnswered];
+      if (refresh && !channel.connected() && (await refresh({ calls, read }, list))) save();
       answerer = RARE_SITE_ANSWERS[method as RareAnswered];
     }
     const answered = answerer?.(view, list);

@@ -1,21 +1,12 @@
 // Why a request for the person is refused the moment it arrives, before anyone sees it: an account
 // the site may not use, a batch for another chain or with a used id, a transaction naming another
 // chain than the site's, or a connector that has the site on a chain Cairn does not.
+import { isPinned } from './methodTable';
 import type { PersonRequest } from './personRequests';
 import { type HexChainId, toHexChainId } from './protocol';
 import { type ProviderError, providerError } from './providerErrors';
 import { batchChainError, connectorChainError, transactionChainError } from './siteErrors';
 import { isGrantedAccount, type SitePermission } from './sites';
-
-/** Requests whose meaning depends on the chain: signatures, sends and tokens. */
-export const PINNED: ReadonlySet<PersonRequest['method']> = new Set([
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_signTypedData_v3',
-  'eth_sendTransaction',
-  'wallet_sendCalls',
-  'wallet_watchAsset',
-]);
 
 export type ArrivalContext = {
   site: SitePermission | undefined;
@@ -54,7 +45,7 @@ export function ungrantedRefusal(request: PersonRequest, site: SitePermission | 
  */
 function strandedRefusal(request: PersonRequest, context: ArrivalContext): ProviderError | undefined {
   const { strandedOn, siteChain } = context;
-  if (strandedOn === undefined || siteChain === undefined || !PINNED.has(request.method)) return undefined;
+  if (strandedOn === undefined || siteChain === undefined || !isPinned(request.method)) return undefined;
   return connectorChainError(Number(strandedOn), Number(siteChain));
 }
 

@@ -1,9 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { RequestLeft } from '../errors/dapp';
 import { mayHaveBeenSent } from '../errors/wallet';
-import { arrivalRefusal, PINNED, ungrantedRefusal } from './arrivalRefusals';
+import { arrivalRefusal, ungrantedRefusal } from './arrivalRefusals';
 import { AtomicCapabilities, type AtomicGrant } from './atomicGrant';
-import { methodEntry, type WindowView } from './methodTable';
+import { isPinned, methodEntry, type WindowView } from './methodTable';
 import { type MiscasedAddress, type PersonRequest, personRequestOf } from './personRequests';
 import {
   type CallsStatus,
@@ -27,7 +27,7 @@ export type PendingRequest = {
   request: PersonRequest;
   receivedAt: number;
   /**
-   * The site's chain when the request came, for a request that acts on a chain (see PINNED): it is
+   * The site's chain when the request came, for a request the method table pins to it: it is
    * shown, prepared and answered on that chain only, and refused if the site leaves it meanwhile.
    */
   chainId?: HexChainId;
@@ -226,7 +226,7 @@ export class DappConnection {
     const waiting: PendingRequest = { id, request: person.request, receivedAt: this.deps.now() };
     // Pinned to the site's chain as it is now (for a site not connected, the one it named): a later
     // switch refuses the request (dropMoved).
-    if (PINNED.has(person.request.method) && siteChain) waiting.chainId = siteChain;
+    if (isPinned(person.request.method) && siteChain) waiting.chainId = siteChain;
     if (person.miscased.length > 0) waiting.miscased = person.miscased;
     this.store.setState((s) => ({ pending: [...s.pending, waiting], notice: undefined }));
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_METHODS, METHOD_TABLE, methodEntry } from './methodTable';
+import { isPinned, KNOWN_METHODS, METHOD_TABLE, methodEntry, sendsTransaction } from './methodTable';
 import { personRequestOf } from './personRequests';
-import { RARE_SITE_ANSWERS } from './rareSiteAnswers';
+import { RARE_SITE_ANSWERS, SITE_REFRESHES } from './rareSiteAnswers';
 import { GRANTED_METHODS, PERSON_METHODS, parseDappRequest, READ_METHODS, REFUSED_METHODS } from './request';
 import { RARE_ANSWERED, SITE_ANSWERS } from './siteAnswers';
 
@@ -55,5 +55,30 @@ describe('the method table', () => {
       if (METHOD_TABLE[method].where === 'refused') expect(parsed).toMatchObject({ ok: false, error: { code: 4200 } });
       else expect(parsed.ok, method).toBe(true);
     }
+  });
+
+  it('pins the signatures, sends and token requests to the site’s network, and marks the two sends', () => {
+    expect(KNOWN_METHODS.filter(isPinned)).toEqual([
+      'personal_sign',
+      'eth_signTypedData_v4',
+      'eth_signTypedData_v3',
+      'eth_sendTransaction',
+      'wallet_watchAsset',
+      'wallet_sendCalls',
+    ]);
+    expect(KNOWN_METHODS.filter(sendsTransaction)).toEqual(['eth_sendTransaction', 'wallet_sendCalls']);
+    // What sends acts on a chain; what the person is never asked in the window is kept on none.
+    for (const method of KNOWN_METHODS) {
+      if (sendsTransaction(method)) expect(isPinned(method), method).toBe(true);
+      if (isPinned(method)) expect(METHOD_TABLE[method].where, method).toBe('window');
+    }
+  });
+
+  it('refreshes with the very refreshers the connector ships, for methods it answers from its rare parts', () => {
+    const shipped = SITE_REFRESHES as Record<string, unknown>;
+    for (const method of KNOWN_METHODS) expect(METHOD_TABLE[method].refresh, method).toBe(shipped[method]);
+    const refreshed = KNOWN_METHODS.filter((method) => METHOD_TABLE[method].refresh);
+    expect(refreshed).toEqual(['wallet_getCallsStatus']);
+    for (const method of refreshed) expect(RARE_ANSWERED, method).toContain(method);
   });
 });

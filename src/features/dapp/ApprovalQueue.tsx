@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { PendingRequest } from '@/core/dapp/connection';
+import { sendsTransaction } from '@/core/dapp/methodTable';
 import type { DappCall } from '@/core/dapp/personParams';
 import { siteFor } from '@/core/dapp/sites';
 import { useT } from '@/lib/i18n';
@@ -51,8 +52,7 @@ function Approval({ pending }: { pending: PendingRequest }) {
   // Proofs contradicted the site's network's node (in any window): nothing is sent on its answers
   // until the person acknowledges it here or there.
   const held = useSendingHeld(useSelectedNetwork());
-  if (held && (request.method === 'eth_sendTransaction' || request.method === 'wallet_sendCalls'))
-    return <SendingHeld />;
+  if (held && sendsTransaction(request.method)) return <SendingHeld />;
   switch (request.method) {
     case 'eth_requestAccounts':
     case 'wallet_requestPermissions':
