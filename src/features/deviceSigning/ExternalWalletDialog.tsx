@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { ExternalWalletSource } from '@/core/accounts/account';
@@ -106,11 +107,7 @@ export function ExternalWalletDialog({
       <p role="status" className={ui.flush}>
         {busy ? t('deviceSigning:wallet.waiting', { name }) : ''}
       </p>
-      {error && (
-        <p role="alert" className={ui.noticeDanger}>
-          <T message={error} />
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <div className={ui.actions}>
         {!busy && (
           <button type="button" onClick={() => void ask()}>

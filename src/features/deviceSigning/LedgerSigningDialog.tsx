@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { LedgerSource } from '@/core/accounts/account';
@@ -61,11 +62,7 @@ export function LedgerSigningDialog({ pending, source }: { pending: PendingDevic
       <p role="status" className={ui.flush}>
         {busy ? t('deviceSigning:ledger.confirm') : ''}
       </p>
-      {error && (
-        <p role="alert" className={ui.noticeDanger}>
-          <T message={error} />
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <div className={ui.actions}>
         <button type="button" onClick={() => void sign()} aria-disabled={busy || undefined}>
           {busy
