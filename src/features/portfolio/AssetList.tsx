@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import ui from '@/components/ui.module.css';
 import type { CombinedRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
@@ -22,10 +23,7 @@ export function AssetList({
 }) {
   const t = useT('portfolio');
   return (
-    <section className={`${ui.card} ${styles.account}`} aria-labelledby="assets-title">
-      <h2 id="assets-title" className={styles.listTitle}>
-        {t('portfolio:assets.title')}
-      </h2>
+    <AssetsCard>
       <HoldingsTable
         caption={t('portfolio:assets.captionAll', { network: untrustedValue(network.name, 'name') })}
         rows={rows}
@@ -33,6 +31,19 @@ export function AssetList({
         total={total}
       />
       <SpamTokens rows={spam} network={network} />
+    </AssetsCard>
+  );
+}
+
+/** The asset list's card and heading, around the list or the shapes that stand for it while it is read. */
+export function AssetsCard({ children }: { children: ReactNode }) {
+  const t = useT('portfolio');
+  return (
+    <section className={`${ui.card} ${styles.account}`} aria-labelledby="assets-title">
+      <h2 id="assets-title" className={styles.listTitle}>
+        {t('portfolio:assets.title')}
+      </h2>
+      {children}
     </section>
   );
 }

@@ -7,7 +7,7 @@ import type { Network } from '@/core/chain/networks';
 import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
-import styles from './portfolio.module.css';
+import { AssetsCard } from './AssetList';
 
 const ROWS = [0, 1, 2, 3];
 
@@ -16,12 +16,8 @@ const ROWS = [0, 1, 2, 3];
  * of the ones to come. The summary's status line says what is read, so these shapes say nothing.
  */
 export function AssetsSkeleton() {
-  const t = useT('portfolio');
   return (
-    <section className={`${ui.card} ${styles.account}`} aria-labelledby="assets-title">
-      <h2 id="assets-title" className={styles.listTitle}>
-        {t('portfolio:assets.title')}
-      </h2>
+    <AssetsCard>
       <Skeleton>
         <SkeletonLine width="lg" />
         {ROWS.map((row) => (
@@ -34,7 +30,7 @@ export function AssetsSkeleton() {
           </SkeletonRow>
         ))}
       </Skeleton>
-    </section>
+    </AssetsCard>
   );
 }
 
