@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo } from 'react';
+import { type ComponentProps, type FormEvent, useMemo } from 'react';
 import type { Address } from 'viem';
 import { useStore } from 'zustand';
 import { Amount } from '@/components/Amount';
@@ -150,13 +150,7 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
         </select>
       </Field>
       <Field label={t('swap:form.assetIn')}>
-        <select value={assetIn?.key ?? ''} onChange={(e) => change({ assetIn: e.target.value })}>
-          {assets.map((a) => (
-            <option key={a.key} value={a.key}>
-              {assetChoice(a, t)}
-            </option>
-          ))}
-        </select>
+        <AssetSelect assets={assets} value={assetIn?.key} onChoose={(key) => change({ assetIn: key })} />
       </Field>
       {assetIn && (
         <div className={forms.amountRow}>
@@ -191,14 +185,12 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
         </div>
       )}
       <Field label={t('swap:form.assetOut')} error={inputs.errors.assetOut}>
-        <select value={assetOut?.key ?? ''} onChange={(e) => change({ assetOut: e.target.value })}>
-          <option value="">{t('swap:form.choose')}</option>
-          {assets.map((a) => (
-            <option key={a.key} value={a.key}>
-              {assetChoice(a, t)}
-            </option>
-          ))}
-        </select>
+        <AssetSelect
+          assets={assets}
+          value={assetOut?.key}
+          onChoose={(key) => change({ assetOut: key })}
+          none={t('swap:form.choose')}
+        />
       </Field>
       {[assetIn, assetOut].map(
         (asset) =>
@@ -290,6 +282,35 @@ export function SwapForm({ network, deployment }: { network: Network; deployment
         </p>
       )}
     </form>
+  );
+}
+
+/**
+ * A list of the assets to swap; `none` heads it as a first, empty choice. Field hands the control
+ * its id and descriptions, which are passed on to the select.
+ */
+function AssetSelect({
+  assets,
+  value,
+  onChoose,
+  none,
+  ...control
+}: {
+  assets: readonly FungibleAsset[];
+  value: string | undefined;
+  onChoose: (key: string) => void;
+  none?: string;
+} & Pick<ComponentProps<'select'>, 'id' | 'aria-describedby' | 'aria-invalid'>) {
+  const t = useT('swap');
+  return (
+    <select {...control} value={value ?? ''} onChange={(e) => onChoose(e.target.value)}>
+      {none !== undefined && <option value="">{none}</option>}
+      {assets.map((a) => (
+        <option key={a.key} value={a.key}>
+          {assetChoice(a, t)}
+        </option>
+      ))}
+    </select>
   );
 }
 
