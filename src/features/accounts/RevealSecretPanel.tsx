@@ -89,7 +89,7 @@ export function RevealSecretPanel({
           </div>
         </>
       ) : (
-        <form className={styles.section} onSubmit={reveal} noValidate>
+        <form className={ui.stack} onSubmit={reveal} noValidate>
           <Field label={t('accounts:reveal.password')} hint={t(words.hint)} error={error}>
             <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field>
