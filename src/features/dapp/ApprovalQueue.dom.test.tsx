@@ -6,6 +6,7 @@
 import { type Address, type Hex, stringToHex, verifyMessage } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_NETWORK_ID, type Network } from '@/core/chain/networks';
+import { METHOD_TABLE } from '@/core/dapp/methodTable';
 import { withSiteNetwork } from '@/core/dapp/sites';
 import type { FigureCheck } from '@/core/verify/figureChecks';
 import { createVerifier } from '@/core/verify/verifier';
@@ -187,6 +188,24 @@ describe('Cairn’s window for a site: sending held while proofs contradict the 
       await expect.poll(() => shows('Sending is held'), poll).toBe(false);
       await expect.poll(() => button('Confirm and send') !== undefined, poll).toBe(true);
     } finally {
+      otherWindow.noteBalanceCheck(network, balanceCheck({ block: 2n }), assets);
+    }
+  });
+
+  it('holds whatever the method table marks as sending: personal_sign, marked so for this test', async () => {
+    const network = { id: LOCAL_NETWORK_ID } as Network;
+    const lie: FigureCheck = { state: 'contradicted', claimed: 5n, proven: 1n, source: 'http://liar.example' };
+    const assets = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
+    const otherWindow = createVerifier();
+    otherWindow.noteBalanceCheck(network, balanceCheck({ block: 1n, native: { [ME.toLowerCase()]: lie } }), assets);
+    const entry = METHOD_TABLE.personal_sign;
+    entry.sends = true;
+    try {
+      siteWindow().send('personal_sign', [HELLO, ME]);
+      await expect.poll(() => shows('Sending is held'), poll).toBe(true);
+      expect(signButton()).toBeUndefined();
+    } finally {
+      entry.sends = false;
       otherWindow.noteBalanceCheck(network, balanceCheck({ block: 2n }), assets);
     }
   });
