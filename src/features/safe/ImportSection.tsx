@@ -1,6 +1,5 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import { Field } from '@/components/Field';
-import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import { UrScanner } from '@/components/UrScanner';
 import ui from '@/components/ui.module.css';
@@ -11,6 +10,7 @@ import { parseSafeTxText } from '@/core/safe/safeTxFile';
 import { parseSafeTxUr } from '@/core/safe/safeTxUr';
 import { readSmallTextFile } from '@/lib/download';
 import { useT } from '@/lib/i18n';
+import { RefusedList } from './RefusedList';
 import styles from './safe.module.css';
 import { type ImportOutcome, useSafeImport } from './useSafeImport';
 
@@ -90,19 +90,7 @@ function Outcome({ outcome }: { outcome: ImportOutcome }) {
       {outcome.nonceUsed && (
         <p className={`${ui.noticeWarning} ${ui.flush}`}>{t('safe:import.nonceUsed', { nonce })}</p>
       )}
-      {outcome.refused.length > 0 && (
-        <>
-          <p className={ui.flush}>{t('safe:import.refused', { count: outcome.refused.length })}</p>
-          <ul className={styles.refused}>
-            {outcome.refused.map((refusal, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: one import's refusals, in the file's order (a signer may repeat)
-              <li key={i}>
-                <T message={refusal} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <RefusedList refused={outcome.refused} counted />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { checkPastedSignatureText } from '@/core/safe/safeImport';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useAllKeptSafeTxs, useSafeTxActions } from '@/lib/safeScreenHooks';
+import { RefusedList } from './RefusedList';
 import styles from './safe.module.css';
 
 /**
@@ -86,21 +87,7 @@ export function PasteSignature({
               <T id="safe:paste.added" values={{ owner: codeValue(signature.signer) }} />
             </p>
           ))}
-          {outcome.refused.length > 0 && (
-            <>
-              {outcome.accepted.length > 0 && (
-                <p className={ui.flush}>{t('safe:import.refused', { count: outcome.refused.length })}</p>
-              )}
-              <ul className={styles.refused}>
-                {outcome.refused.map((refusal, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one paste's refusals, in its order
-                  <li key={i}>
-                    <T message={refusal} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <RefusedList refused={outcome.refused} counted={outcome.accepted.length > 0} />
         </div>
       )}
     </details>
