@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, connectedSite, errorOf, harness, isResponse, resultOf } from '../../testing/dappConnectionHarness';
 import type { PendingRequest } from './connection';
+import { METHOD_TABLE } from './methodTable';
 import { isHexChainId, isPortMessage, isPortRequest } from './protocol';
 import { isProviderError, PROVIDER_ERROR_CODES, providerError } from './providerErrors';
 import { GRANTED_METHODS, PERSON_METHODS, READ_METHODS } from './request';
@@ -47,6 +48,18 @@ describe('requests waiting for the person', () => {
         chainId: '0x1',
       },
     ]);
+  });
+
+  it('keeps on the site’s chain what the method table pins: wallet_requestPermissions, marked so for this test', () => {
+    const entry = METHOD_TABLE.wallet_requestPermissions;
+    entry.pinned = true;
+    try {
+      const h = harness();
+      h.send('wallet_requestPermissions', [{ eth_accounts: {} }]);
+      expect(h.pending()[0]?.chainId).toBe('0x1');
+    } finally {
+      entry.pinned = false;
+    }
   });
 
   it('answers each one exactly once, and drops answers for ids it does not hold', () => {
