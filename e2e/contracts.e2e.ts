@@ -1,7 +1,7 @@
 // Contracts: open a contract with a standard, pasted, saved or explorer-verified ABI, read it
-// through the node, hand a write to Send (review, confirm, tracked), and decode calldata. Bad
-// input: contractInputs.e2e.ts.
-import { encodeFunctionData, erc20Abi, getAddress, parseAbi } from 'viem';
+// through the node, and hand a write to Send (review, confirm, tracked). Bad input and the
+// calldata decoder: src/features/contracts/ContractsScreen.dom.test.tsx.
+import { encodeFunctionData, erc20Abi, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress, demoContractAddresses } from '../devchain/seed.ts';
 import { MULTICALL3_ADDRESS } from '../src/core/chain/localChain.ts';
@@ -226,40 +226,6 @@ describe('contracts', () => {
     await new Unlock(page).unlock();
     await contracts.open();
     expect(await contracts.saved.textContent()).toContain('None yet.');
-    expect(consoleErrors).toEqual([]);
-  });
-
-  it('decodes transfer calldata exactly, reports an unknown selector, and refuses what is not calldata', async () => {
-    const { contracts, consoleErrors } = await openContracts();
-    const to = demoAddress(9);
-    const data = encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [to, 123_456_789_012_345_678_901n],
-    });
-    const decoded = await contracts.decode(data);
-    expect(decoded.text).toContain('transfer(address to, uint256 value) returns (bool)');
-    expect(decoded.text).toContain('selector 0xa9059cbb');
-    expect(decoded.rows).toEqual([
-      { name: 'to', type: 'address', value: getAddress(to) },
-      { name: 'value', type: 'uint256', value: '123456789012345678901' },
-    ]);
-
-    const unknown = encodeFunctionData({
-      abi: parseAbi(['function launch(uint256 when)']),
-      functionName: 'launch',
-      args: [1n],
-    });
-    const result = await contracts.decode(unknown);
-    expect(result.text).toBe(
-      `Unknown selector ${unknown.slice(0, 10)}: none of the standard ABIs (ERC-20, ERC-721, ERC-1155, WETH, Multicall3, Permit2) have a function with it.`,
-    );
-
-    const field = contracts.decoder.getByLabel('Calldata', { exact: true });
-    await field.fill('0xzz');
-    await contracts.decoder.getByRole('button', { name: 'Decode' }).click();
-    await expect.poll(() => contracts.fieldError(field)).toBe('Calldata is hex: 0x followed by hex digits (0–9, a–f).');
-    expect(await field.inputValue()).toBe('0xzz');
     expect(consoleErrors).toEqual([]);
   });
 
