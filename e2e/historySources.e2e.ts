@@ -1,11 +1,11 @@
-// Where history and NFT images may come from, set in Settings: an Etherscan-compatible explorer
-// per network (checked before it is saved, its key sent only to it) and NFT image sources.
+// Where history comes from, set in Settings: an Etherscan-compatible explorer per network
+// (checked before it is saved, its key sent only to it). NFT image sources:
+// src/features/settings/NftImagesScreen.dom.test.tsx.
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeExplorer, startFakeExplorer } from '../src/testing/fakeExplorer.ts';
 import { Activity } from './pages/Activity.ts';
-import { Unlock } from './pages/Onboarding.ts';
 import { Settings } from './pages/Settings.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
@@ -22,11 +22,6 @@ describe('history sources in Settings', () => {
     await explorer?.close();
     await env?.close();
   });
-
-  async function reloadAndUnlock(page: Page) {
-    await page.reload();
-    await new Unlock(page).unlock();
-  }
 
   /** Opens Activity and waits for the history to reach the node's head; returns its counts. */
   async function syncedCounts(page: Page) {
@@ -98,39 +93,5 @@ describe('history sources in Settings', () => {
     await syncedCounts(page);
     await page.waitForTimeout(1_500);
     expect(explorer.requests).toBe(after);
-  });
-
-  it('saves NFT image sources only when valid, keeping what was typed, and keeps them across a reload', async () => {
-    const { page } = await demoWalletPage(env, { landOn: 'settings' });
-    const settings = new Settings(page);
-    const section = await settings.open('NFT images');
-    const gateway = section.getByRole('textbox', { name: /^IPFS gateway/ });
-    const web = section.getByRole('checkbox', { name: 'Load NFT images from the web addresses their details name' });
-    const save = section.getByRole('button', { name: 'Save NFT image settings' });
-    expect(await gateway.inputValue()).toBe('');
-    expect(await web.isChecked()).toBe(false);
-
-    for (const [typed, problem] of [
-      ['http://gateway.example/ipfs/', 'Use https:// for a gateway (plain http:// only for one on this computer).'],
-      ['https://gateway.example/', 'Gateway addresses end in /ipfs/, such as https://ipfs.io/ipfs/.'],
-      ['https://gateway.example/ipfs/?token=1', 'A gateway address has no user name, “?” or “#” part.'],
-    ] as const) {
-      await gateway.fill(typed);
-      await save.click();
-      await expect.poll(() => section.getByText(problem, { exact: true }).count()).toBe(1);
-      expect(await gateway.inputValue()).toBe(typed);
-    }
-    await reloadAndUnlock(page);
-    await settings.open('NFT images');
-    expect(await gateway.inputValue()).toBe('');
-
-    await gateway.fill('https://gateway.example/ipfs/');
-    await web.check();
-    await save.click();
-    await expect.poll(() => section.getByRole('status').textContent()).toBe('Saved.');
-    await reloadAndUnlock(page);
-    await settings.open('NFT images');
-    expect(await gateway.inputValue()).toBe('https://gateway.example/ipfs/');
-    expect(await web.isChecked()).toBe(true);
   });
 });
