@@ -24,6 +24,7 @@ import { benchIdle } from './idle.ts';
 import { benchKeystore } from './keystore.ts';
 import { benchLanguage } from './language.ts';
 import { benchLightClient } from './lightClient.ts';
+import { benchLogSpans } from './logSpans.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchQrTransfer } from './qrTransfer.ts';
 import { runSections, summary } from './runner.ts';
@@ -79,6 +80,7 @@ const SECTIONS: readonly SectionEntry[] = [
   }),
   section('simulation', false, benchSimulation),
   section('approvals-scan', false, benchApprovalsScan),
+  section('log-spans', false, benchLogSpans),
   section('verified-balances', false, benchVerifiedBalances),
   section('verified-call', false, benchVerifiedCall),
   section('light-client', false, benchLightClient),
