@@ -1,9 +1,8 @@
 import type { Address, Hex } from 'viem';
 import { CodeText } from '@/components/CodeText';
-import { UntrustedText } from '@/components/UntrustedText';
+import { DecodedCallText } from '@/components/DecodedCallText';
 import ui from '@/components/ui.module.css';
 import { decodeCall } from '@/core/contracts/decode/calls';
-import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import { useT } from '@/lib/i18n';
 
 /**
@@ -20,9 +19,7 @@ export function CallDataLines({ to, data }: { to: Address | undefined; data: Hex
         <>
           <dt>{t('dapp:facts.call')}</dt>
           <dd>
-            <CodeText>
-              <UntrustedText text={decodedLine(decoded)} kind="whole" />
-            </CodeText>
+            <DecodedCallText call={decoded} />
           </dd>
         </>
       )}

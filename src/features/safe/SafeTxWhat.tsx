@@ -2,13 +2,13 @@ import { type Address, decodeFunctionData, type Hex } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CodeText } from '@/components/CodeText';
+import { DecodedCallText } from '@/components/DecodedCallText';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
-import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import { codeValue, type Message } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { isSafeContract } from '@/core/safe/knownCode';
@@ -140,9 +140,7 @@ function CallFacts({
           <>
             <dt>{t('safe:what.call')}</dt>
             <dd>
-              <CodeText>
-                <UntrustedText text={decodedLine(decoded)} kind="whole" />
-              </CodeText>
+              <DecodedCallText call={decoded} />
             </dd>
           </>
         )}

@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { AddressText } from '@/components/AddressText';
 import { Amount, Fiat } from '@/components/Amount';
 import { CodeText } from '@/components/CodeText';
+import { DecodedCallText } from '@/components/DecodedCallText';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import forms from '@/components/forms.module.css';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
@@ -18,7 +19,6 @@ import { sameHex } from '@/core/bytes';
 import type { ResolvedRecipient } from '@/core/chain/ens';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
-import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import { walletName } from '@/core/externalWallet/walletRequests';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
@@ -246,9 +246,7 @@ export function ReviewPanel({
           <>
             <dt>{t('send:review.call')}</dt>
             <dd>
-              <CodeText>
-                <UntrustedText text={decodedLine(assetCall)} kind="whole" />
-              </CodeText>{' '}
+              <DecodedCallText call={assetCall} />{' '}
               <span className={ui.muted}>
                 <T
                   id="send:review.callOnToken"
@@ -265,9 +263,7 @@ export function ReviewPanel({
           <>
             <dt>{t('send:review.call')}</dt>
             <dd>
-              <CodeText>
-                <UntrustedText text={decodedLine(contractCall)} kind="whole" />
-              </CodeText>{' '}
+              <DecodedCallText call={contractCall} />{' '}
               <span className={ui.muted}>
                 <T id="send:review.callOnContract" values={{ address: codeValue(prepared.call.to) }} />
               </span>

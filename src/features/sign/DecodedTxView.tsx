@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { CodeText } from '@/components/CodeText';
+import { DecodedCallText } from '@/components/DecodedCallText';
 import { T } from '@/components/T';
-import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
-import { decodedLine } from '@/core/contracts/decode/decodedItem';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import type { DecodedTx, RawTxType } from '@/core/offline/decodedTx';
 import { formatCount, toDecimalString } from '@/lib/format';
@@ -110,9 +109,7 @@ export function DecodedTxView({ decoded, network }: { decoded: DecodedTx; networ
       </Row>
       {call && (
         <Row term={t('sign:decoded.call')}>
-          <CodeText className={styles.code}>
-            <UntrustedText text={decodedLine(call)} kind="whole" />
-          </CodeText>
+          <DecodedCallText call={call} className={styles.code} />
           <span className={styles.exact}>
             <T
               id={call.source === 'contract' ? 'sign:decoded.withSavedAbi' : 'sign:decoded.withStandardAbi'}
