@@ -53,20 +53,7 @@ export function ConnectApproval({ id, permissions }: { id: number; permissions: 
     void request.approveOnceStored(permissions ? permissionsOf(granted) : granted.accounts);
   };
 
-  if (accounts.length === 0) {
-    return (
-      <ApprovalFrame
-        title={t('dapp:connect.title')}
-        requestId={id}
-        approveLabel={t('dapp:connect.approve')}
-        onApprove={approve}
-        onDecline={request.decline}
-        approveBlocked
-      >
-        <p>{t('dapp:connect.noAccount')}</p>
-      </ApprovalFrame>
-    );
-  }
+  // With no account to offer, ordered is empty: approving is blocked (so never busy) and the frame says why.
   return (
     <ApprovalFrame
       title={t('dapp:connect.title')}
@@ -78,36 +65,42 @@ export function ConnectApproval({ id, permissions }: { id: number; permissions: 
       busy={request.busy}
       error={request.error}
     >
-      <p>{t('dapp:connect.intro')}</p>
-      <fieldset className={ui.choices}>
-        <legend>{t('dapp:connect.accounts')}</legend>
-        {accounts.map((account) => (
-          <label key={account.id} className={ui.checkbox}>
-            <input
-              type="checkbox"
-              checked={chosen.includes(account.address)}
-              onChange={(e) => toggle(account.address, e.target.checked)}
-            />
-            <span>
-              {account.name} — <AddressText address={account.address} />
-            </span>
+      {accounts.length === 0 ? (
+        <p>{t('dapp:connect.noAccount')}</p>
+      ) : (
+        <>
+          <p>{t('dapp:connect.intro')}</p>
+          <fieldset className={ui.choices}>
+            <legend>{t('dapp:connect.accounts')}</legend>
+            {accounts.map((account) => (
+              <label key={account.id} className={ui.checkbox}>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(account.address)}
+                  onChange={(e) => toggle(account.address, e.target.checked)}
+                />
+                <span>
+                  {account.name} — <AddressText address={account.address} />
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <label>
+            {t('dapp:connect.network')}
+            <select value={networkId} onChange={(e) => setNetworkId(e.target.value)}>
+              {networks.map((n) => (
+                <option key={n.id} value={n.id}>
+                  {t('dapp:networkWithChainId', { name: untrustedValue(n.name, 'name'), chainId: String(n.chainId) })}
+                </option>
+              ))}
+            </select>
           </label>
-        ))}
-      </fieldset>
-      <label>
-        {t('dapp:connect.network')}
-        <select value={networkId} onChange={(e) => setNetworkId(e.target.value)}>
-          {networks.map((n) => (
-            <option key={n.id} value={n.id}>
-              {t('dapp:networkWithChainId', { name: untrustedValue(n.name, 'name'), chainId: String(n.chainId) })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={ui.checkbox}>
-        <input type="checkbox" checked={ownNodeReads} onChange={(e) => setOwnNodeReads(e.target.checked)} />
-        <span>{t('dapp:connect.ownNode')}</span>
-      </label>
+          <label className={ui.checkbox}>
+            <input type="checkbox" checked={ownNodeReads} onChange={(e) => setOwnNodeReads(e.target.checked)} />
+            <span>{t('dapp:connect.ownNode')}</span>
+          </label>
+        </>
+      )}
     </ApprovalFrame>
   );
 }
