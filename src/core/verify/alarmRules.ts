@@ -3,12 +3,23 @@ import type { VerifyError } from '../errors/verify';
 import { codeValue, type Message, msg } from '../i18n/message';
 import { sameAddress } from '../keys/sameAddress';
 import { alarmWith, balanceCaught, type Contradiction, type VerificationAlarm } from './alarm';
-import { type CallCheck, differsIsLie } from './checkedCall';
+import type { CallCheck } from './checkedCall';
 import { type BalanceCheck, caughtLying, isLie } from './figureChecks';
 import type { VerifyMode } from './verificationSetting';
 
 // What each finished check makes of a network's alarm, as pure rules: the verifier (verifier.ts)
-// applies them to the one alarm store (alarm.ts), whatever screen is open.
+// applies them to the one alarm store (alarm.ts), whatever screen is open. Light enough for the
+// start-up chunk, which builds the verifier: no chain client, no proofs' code.
+
+/**
+ * The chains whose EVM is Ethereum's own, fork for fork (mainnet, Sepolia, Hoodi, Holesky, the
+ * local chain): there a call Cairn's EVM answers otherwise than the node is the node's lie. On
+ * other chains (rollups add precompiles and opcodes of their own) an honest node can differ.
+ */
+const ETHEREUM_EVM_CHAINS: readonly number[] = [1, 11155111, 560048, 17000, 31337];
+
+/** Whether a call that differs on `chainId` means the node lied, not only that its EVM is another. */
+export const differsIsLie = (chainId: number): boolean => ETHEREUM_EVM_CHAINS.includes(chainId);
 
 /** What a balance check's contradictions are named by: the native coin and the tokens read (others are left out). */
 export type AlarmAssets = {

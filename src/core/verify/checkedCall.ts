@@ -23,16 +23,6 @@ export type CallCheck = {
   read: Wants;
 } & ({ state: 'verified'; reverted: boolean } | { state: 'differs'; node: CallOutcome; proven: CallOutcome });
 
-/**
- * The chains whose EVM is Ethereum's own, fork for fork (mainnet, Sepolia, Hoodi, Holesky, the
- * local chain): there a call Cairn's EVM answers otherwise than the node is the node's lie. On
- * other chains (rollups add precompiles and opcodes of their own) an honest node can differ.
- */
-const ETHEREUM_EVM_CHAINS: readonly number[] = [1, 11155111, 560048, 17000, 31337];
-
-/** Whether a call that differs on `chainId` means the node lied, not only that its EVM is another. */
-export const differsIsLie = (chainId: number): boolean => ETHEREUM_EVM_CHAINS.includes(chainId);
-
 /** What a call gave: its data, or that it reverted (a revert's data is not compared). */
 export type CallOutcome = { data: Hex; reverted: boolean };
 

@@ -12,7 +12,7 @@ import {
 import { createMismatchBook, type MismatchBook } from './askedAgain';
 import type { BalanceCheck } from './figureChecks';
 import type { HeadLedger } from './headClaims';
-import { type BeaconSettings, type HeaderTrustOf, headerTrustChoice } from './headerTrustChoice';
+import type { BeaconSettings, HeaderTrustOf } from './headerTrustChoice';
 import { keptLayoutBook, type LayoutBook, type LayoutStore, memoryLayoutBook } from './layoutBook';
 import {
   type NetworkVerification,
@@ -94,6 +94,8 @@ export function createVerifier({ layouts, beacons }: VerifierParts = {}): Verifi
   const heldKey = (network: CheckedNetwork, trust: TrustChoice) => `${nodeOf(network)}|${JSON.stringify(trust)}`;
   const settle = (network: SettledNetwork, verification: NetworkVerification) =>
     changeAlarm(network, (before) => alarmUnderMode(before, verification.mode));
+  // The header trust's code (sources, the chain client) loads with the first check, not at start.
+  let trusts: Promise<HeaderTrustOf> | undefined;
   return {
     layouts() {
       book ??= (async () => {
@@ -104,7 +106,10 @@ export function createVerifier({ layouts, beacons }: VerifierParts = {}): Verifi
       })();
       return book;
     },
-    headerTrust: headerTrustChoice(beacons),
+    async headerTrust(network, verification) {
+      trusts ??= import('./headerTrustChoice').then((m) => m.headerTrustChoice(beacons));
+      return (await trusts)(network, verification);
+    },
     headLedger: (network, trust) => ledgers.get(heldKey(network, trust)) ?? { claims: [] },
     keepHeadLedger(network, trust, ledger) {
       ledgers.set(heldKey(network, trust), ledger);
