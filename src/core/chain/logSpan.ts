@@ -1,3 +1,4 @@
+import { type ChainClient, nodeKey } from './client';
 import { DEFAULT_SPAN_POLICY, FIRST_LOG_SPAN, readInSpans, type SpanPolicy } from './logRanges';
 import { readLaneOf } from './readLane';
 
@@ -8,22 +9,25 @@ import { readLaneOf } from './readLane';
  */
 export type LearntSpans = { limit?: bigint };
 
-/** Per network: its client (one per network and URLs, chainClient), as readLaneOf keys its lane. */
-const learnt = new WeakMap<object, LearntSpans>();
+/**
+ * Per node (nodeKey: the network's chain id and RPC URLs, as the Multicall3 probe keeps what it
+ * found), for the session: a network whose URLs change learns afresh.
+ */
+const learnt = new Map<string, LearntSpans>();
 
-/** What reads of `network`'s logs learnt so far (nothing before its first refusal that named a limit). */
-export function learntSpansOf(network: object): LearntSpans {
-  return learnt.get(network) ?? {};
+/** What reads of the network's logs learnt so far (nothing before its first refusal that named a limit). */
+export function learntSpansOf(client: ChainClient): LearntSpans {
+  return learnt.get(nodeKey(client)) ?? {};
 }
 
 /**
- * The span a read of `network`'s logs starts from: the span its reader kept from its last read of
+ * The span a read of the network's logs starts from: the span its reader kept from its last read of
  * the same history (stored beside what it read: Activity's sync state, approvals' scan state, the
  * Safe history's last read), else FIRST_LOG_SPAN; never past the limit the node named.
  */
-export function startSpan(network: object, kept?: bigint): bigint {
+export function startSpan(client: ChainClient, kept?: bigint): bigint {
   const start = kept !== undefined && kept > 0n ? kept : FIRST_LOG_SPAN;
-  const { limit } = learntSpansOf(network);
+  const { limit } = learntSpansOf(client);
   return limit !== undefined && limit < start ? limit : start;
 }
 
@@ -37,7 +41,7 @@ export function startSpan(network: object, kept?: bigint): bigint {
  * reads were made. Throws what the node threw (callers turn it into a ChainError).
  */
 export async function readLogs<T>(
-  client: object,
+  client: ChainClient,
   args: {
     from: bigint;
     to: bigint;
@@ -61,6 +65,6 @@ export async function readLogs<T>(
     ...(args.onProgress ? { onProgress: args.onProgress } : {}),
   });
   if (result.limit !== undefined && (limit === undefined || result.limit < limit))
-    learnt.set(client, { limit: result.limit });
+    learnt.set(nodeKey(client), { limit: result.limit });
   return { items: result.items, span: result.span, reads: result.reads };
 }
