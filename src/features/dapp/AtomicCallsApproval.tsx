@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Address, Hex } from 'viem';
-import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
-import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type Account, isDeviceSource } from '@/core/accounts/account';
@@ -29,8 +27,8 @@ import { useTransactions } from '@/lib/transactions';
 import { batchSending, useAtomicReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
-import { ApprovalsInCairn } from './ApprovalsInCairn';
 import { BatchCallList } from './BatchCallList';
+import { BatchEffects, BatchValueLine } from './BatchEffects';
 import styles from './dapp.module.css';
 import { UpgradeConsent } from './UpgradeConsent';
 import { useSiteRequest } from './useSiteRequest';
@@ -65,13 +63,7 @@ export function AtomicCallsApproval({ id, request, state }: Props) {
       restartKey="upgrade"
     >
       <UpgradeConsent count={count} />
-      <BatchCallList
-        calls={request.calls}
-        steps={undefined}
-        native={site.network?.nativeCurrency}
-        previews={undefined}
-        previewEnded={false}
-      />
+      <BatchCallList calls={request.calls} native={site.network?.nativeCurrency} />
     </ApprovalFrame>
   );
 }
@@ -146,7 +138,6 @@ function AtomicReview({ id, request: asked, state }: Props) {
   const separate =
     previews?.length === calls.length ? previews.reduce((sum, call) => sum + call.gasUsed, 0n) : undefined;
   const native = network?.nativeCurrency;
-  const valueSum = calls.reduce((sum, call) => sum + call.value, 0n);
   const count = calls.length;
 
   const confirm = () =>
@@ -223,8 +214,7 @@ function AtomicReview({ id, request: asked, state }: Props) {
         previewEnded={problem !== undefined || review.preview.isError || review.preview.data !== undefined}
       />
       <dl className={styles.facts}>
-        <dt>{t('dapp:calls.totalValue')}</dt>
-        <dd>{native && <Amount value={valueSum} decimals={native.decimals} symbol={native.symbol} />}</dd>
+        <BatchValueLine calls={calls} native={native} />
         <dt>{t('dapp:facts.networkFee')}</dt>
         <dd>
           {ready && native ? (
@@ -250,17 +240,7 @@ function AtomicReview({ id, request: asked, state }: Props) {
               : t('dapp:facts.workingOut')}
         </dd>
       </dl>
-      {network && (
-        <TransactionEffectsPanel
-          title={t('dapp:calls.effectsTitle')}
-          network={network}
-          tx={{ from }}
-          review={review}
-          unit={{ decimals: native?.decimals ?? 18, symbol: native?.symbol ?? 'ETH' }}
-          approvalsLink={<ApprovalsInCairn />}
-          failureHolds
-        />
-      )}
+      <BatchEffects network={network} from={from} review={review} failureHolds />
     </ApprovalFrame>
   );
 }

@@ -49,13 +49,14 @@ export function BatchCallList({
   steps,
   native,
   previews,
-  previewEnded,
+  previewEnded = false,
 }: {
   calls: readonly DappCall[];
-  steps: readonly CallStep[] | undefined;
+  /** Where each call stands, once sending. */
+  steps?: readonly CallStep[] | undefined;
   native: { decimals: number; symbol: string } | undefined;
-  previews: readonly CallPreview[] | undefined;
-  previewEnded: boolean;
+  previews?: readonly CallPreview[] | undefined;
+  previewEnded?: boolean;
 }) {
   const t = useT('dapp');
   const current = steps?.findIndex((s) => s.state === 'sending' || s.state === 'mining') ?? -1;

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import type { Address, Hex } from 'viem';
 import { Amount } from '@/components/Amount';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
-import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { isDeviceSource } from '@/core/accounts/account';
@@ -23,8 +22,8 @@ import { usePreparedFirstCall } from '@/lib/usePreparedFirstCall';
 import { batchSending, useCallsReviewPreview } from '@/lib/useTransactionPreview';
 import { useVaultSession } from '@/lib/vault';
 import { ApprovalFrame } from './ApprovalFrame';
-import { ApprovalsInCairn } from './ApprovalsInCairn';
 import { BatchCallList, batchOutcome } from './BatchCallList';
+import { BatchEffects, BatchValueLine } from './BatchEffects';
 import styles from './dapp.module.css';
 import { useSiteRequest } from './useSiteRequest';
 
@@ -146,8 +145,7 @@ export function CallsApproval({ id, request: asked }: Props) {
         previewEnded={problem !== undefined || review.preview.isError || review.preview.data !== undefined}
       />
       <dl className={styles.facts}>
-        <dt>{t('dapp:calls.totalValue')}</dt>
-        <dd>{native && <Amount value={valueSum} decimals={native.decimals} symbol={native.symbol} />}</dd>
+        <BatchValueLine calls={calls} native={native} />
         <dt>{t('dapp:facts.networkFee')}</dt>
         <dd>
           {first && native ? (
@@ -181,16 +179,7 @@ export function CallsApproval({ id, request: asked }: Props) {
           {t('dapp:calls.mayRunShort')}
         </p>
       )}
-      {network && (
-        <TransactionEffectsPanel
-          title={t('dapp:calls.effectsTitle')}
-          network={network}
-          tx={{ from }}
-          review={review}
-          unit={{ decimals: native?.decimals ?? 18, symbol: native?.symbol ?? 'ETH' }}
-          approvalsLink={<ApprovalsInCairn />}
-        />
-      )}
+      <BatchEffects network={network} from={from} review={review} />
     </ApprovalFrame>
   );
 }

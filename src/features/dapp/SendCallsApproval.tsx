@@ -74,13 +74,7 @@ function CannotSendAtomically({
     >
       <p>{t('dapp:atomic.required', { count })}</p>
       {refusal && <p>{t('dapp:atomic.declineTells')}</p>}
-      <BatchCallList
-        calls={request.calls}
-        steps={undefined}
-        native={site.network?.nativeCurrency}
-        previews={undefined}
-        previewEnded={false}
-      />
+      <BatchCallList calls={request.calls} native={site.network?.nativeCurrency} />
     </ApprovalFrame>
   );
 }
