@@ -32,6 +32,16 @@ export type PreparedBatch = { plan: PlannedBatch; prepared: AnyPreparedSend };
  */
 export type PlannedBatchGas = (network: Network, plan: PlannedBatch) => Promise<bigint>;
 
+/** The calls of a batch, the account that runs them, its state, and who pays the gas. */
+export type BatchToPrepare = {
+  network: Network;
+  account: SigningAccount;
+  state: SmartAccountState;
+  payer: Address;
+  calls: readonly ExecutionCall[];
+  store: TxStore;
+};
+
 /**
  * Builds and prepares the one transaction that runs `calls` as `account`: sent by the account
  * itself (upgrading it in the same transaction when it is plain), or by `payer`, which pays the
@@ -40,17 +50,13 @@ export type PlannedBatchGas = (network: Network, plan: PlannedBatch) => Promise<
  * SMART_BATCH_REVERTS when the transaction would revert (a call fails: all fail),
  * SMART_PAYER_FUNDS when the payer cannot pay its gas, and what planning and preparing throw.
  */
-export async function prepareBatch(args: {
-  network: Network;
-  account: SigningAccount;
-  state: SmartAccountState;
-  payer: Address;
-  calls: readonly ExecutionCall[];
-  store: TxStore;
-  known?: KnownReads | undefined;
-  nowSeconds: bigint;
-  plannedGas: PlannedBatchGas;
-}): Promise<PreparedBatch> {
+export async function prepareBatch(
+  args: BatchToPrepare & {
+    known?: KnownReads | undefined;
+    nowSeconds: bigint;
+    plannedGas: PlannedBatchGas;
+  },
+): Promise<PreparedBatch> {
   const { network, account, state, payer, calls, store } = args;
   const selfPaid = sameAddress(payer, account.address);
   const plan = selfPaid

@@ -2,12 +2,10 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
-import type { SigningAccount } from '@/core/signing/signerAccount';
-import { readSmartAccountState, type SmartAccountState } from '@/core/smartAccount/accountState';
+import { readSmartAccountState } from '@/core/smartAccount/accountState';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
-import { prepareBatch } from '@/core/smartAccount/smartBatch';
+import { type BatchToPrepare, prepareBatch } from '@/core/smartAccount/smartBatch';
 import { runsEip7702 } from '@/core/smartAccount/support';
-import type { TxStore } from '@/core/tx/txStore';
 import { chainKeys } from './chainQueries';
 import { plannedBatchGas } from './simulationQueries';
 
@@ -70,14 +68,7 @@ export function eip7702SupportQuery(network: Network) {
  * A batch prepared as one transaction (see prepareBatch): asked once per account, payer, state and
  * calls, and not again on its own (preparing may ask the account's signer for a delegation).
  */
-export function smartBatchQuery(args: {
-  network: Network;
-  account: SigningAccount;
-  state: SmartAccountState;
-  payer: Address;
-  calls: readonly ExecutionCall[];
-  store: TxStore;
-}) {
+export function smartBatchQuery(args: BatchToPrepare) {
   const { network, account, state, payer, calls } = args;
   return queryOptions({
     queryKey: smartAccountKeys.batch(network, account.address, payer, state.kind, calls),
