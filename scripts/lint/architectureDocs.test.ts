@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CORE_TIERS } from './coreTiers.ts';
+import { CORE_TIERS } from './tiers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');

@@ -1,5 +1,5 @@
 // Cairn's import rules, as data and pure checks, used by scripts/lint/lint-layers.ts (core's inner
-// order is in scripts/lint/coreTiers.ts):
+// order is in scripts/lint/tiers.ts):
 //   core ← lib ← features ← app;  components may use core and lib;  features never import each
 //   other;  shipped code never imports test helpers, the devchain or the scripts;
 //   only core reads the chain (viem/actions), features reach it through query options in

@@ -1,11 +1,11 @@
-// Lint step: enforces the import direction of src/ (see scripts/lint/layers.ts), core's tiers and
-// no import loops (scripts/lint/coreTiers.ts). Exits 1 on any violation, printing file:line and the
+// Lint step: enforces the import direction of src/ (see scripts/lint/layers.ts), core's and lib's
+// tiers, at most LIB_ROOT_MOST_FILES files at lib's root, and no import loops (scripts/lint/tiers.ts). Exits 1 on any violation, printing file:line and the
 // rule broken.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkCoreTier, importLoops, resolveSource } from './coreTiers.ts';
 import { checkImport, importsOf, literalQueryKeys, resolveSpecifier } from './layers.ts';
+import { checkTier, importLoops, LIB_ROOT_MOST_FILES, LIB_TIERS_KEPT, resolveSource } from './tiers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -40,7 +40,7 @@ for (const [path, source] of sources) {
     const target = resolveSource(path, specifier, paths);
     if (target === undefined && namesMissingFile(path, specifier))
       problems.push(`${path}:${line}: import '${specifier}': names no file of the repository`);
-    const problem = checkImport(path, specifier) ?? (target ? checkCoreTier(path, target) : undefined);
+    const problem = checkImport(path, specifier) ?? (target ? checkTier(path, target) : undefined);
     if (problem) problems.push(`${path}:${line}: import '${specifier}': ${problem}`);
     if (target && isTestOnly(target) && !isTestOnly(path))
       problems.push(`${path}:${line}: import '${specifier}': shipped code never imports a test or test helpers`);
@@ -52,6 +52,12 @@ for (const [path, source] of sources) {
   }
 }
 
+const libRoot = [...paths].filter((path) => /^src\/lib\/[^/]+\.tsx?$/.test(path) && !isTest(path));
+if (LIB_TIERS_KEPT && libRoot.length > LIB_ROOT_MOST_FILES)
+  problems.push(
+    `src/lib's root holds ${libRoot.length} files, more than ${LIB_ROOT_MOST_FILES}: put each in the folder of its kind (${libRoot.join(', ')})`,
+  );
+
 for (const loop of importLoops(graph)) problems.push(`import loop between ${loop.length} files: ${loop.join(', ')}`);
 
 if (problems.length > 0) {
@@ -59,5 +65,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `layers: ${sources.size} files follow core ← lib ← features ← app, core's tiers, no import loops; chain reads and query keys in their homes`,
+  `layers: ${sources.size} files follow core ← lib ← features ← app, core's and lib's tiers, no import loops; chain reads and query keys in their homes`,
 );

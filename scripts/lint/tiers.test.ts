@@ -1,6 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CORE_TIERS, checkCoreTier, coreFolderOf, importLoops, resolveSource } from './coreTiers.ts';
+import {
+  CORE_TIERS,
+  checkTier,
+  coreFolderOf,
+  importLoops,
+  LIB_TIERS,
+  LIB_TIERS_KEPT,
+  resolveSource,
+  tierFolderOf,
+} from './tiers.ts';
 
 const graph = (edges: Record<string, string[]>) =>
   new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)] as const));
@@ -23,28 +32,63 @@ describe("core's tiers", () => {
   });
 
   it('lets a folder import itself and what comes before it', () => {
-    expect(checkCoreTier('src/core/chain/fees.ts', 'src/core/errors/base')).toBeUndefined();
-    expect(checkCoreTier('src/core/activity/sync.ts', 'src/core/approvals/approvalEvents')).toBeUndefined();
-    expect(checkCoreTier('src/core/vault/shared/vaultClient.ts', 'src/core/vault/vaultSettings')).toBeUndefined();
-    expect(checkCoreTier('src/core/dapp/connection.ts', 'src/core/bytes')).toBeUndefined();
-    expect(checkCoreTier('src/core/chain/fees.ts', 'src/lib/format')).toBeUndefined();
+    expect(checkTier('src/core/chain/fees.ts', 'src/core/errors/base')).toBeUndefined();
+    expect(checkTier('src/core/activity/sync.ts', 'src/core/approvals/approvalEvents')).toBeUndefined();
+    expect(checkTier('src/core/vault/shared/vaultClient.ts', 'src/core/vault/vaultSettings')).toBeUndefined();
+    expect(checkTier('src/core/dapp/connection.ts', 'src/core/bytes')).toBeUndefined();
+    expect(checkTier('src/core/chain/fees.ts', 'src/lib/format')).toBeUndefined();
   });
 
   it('refuses an import of a later folder, in its tier or above, naming both tiers', () => {
-    expect(checkCoreTier('src/core/approvals/scanApprovals.ts', 'src/core/activity/sync')).toMatch(
+    expect(checkTier('src/core/approvals/scanApprovals.ts', 'src/core/activity/sync')).toMatch(
       /core\/approvals \(domain\) may not import core\/activity \(domain\)/,
     );
-    expect(checkCoreTier('src/core/errors/chain.ts', 'src/core/chain/theirWords')).toMatch(
+    expect(checkTier('src/core/errors/chain.ts', 'src/core/chain/theirWords')).toMatch(
       /core\/errors \(base\) may not import core\/chain \(chain\)/,
     );
-    expect(checkCoreTier('src/core/storage/x.ts', 'src/core/vault/unlockThrottle')).toMatch(/\(store\).*\(session\)/);
+    expect(checkTier('src/core/storage/x.ts', 'src/core/vault/unlockThrottle')).toMatch(/\(store\).*\(session\)/);
   });
 
   it('lets tests reach up, and asks for a place for a new folder', () => {
-    expect(checkCoreTier('src/core/chain/readLane.test.ts', 'src/core/activity/sync')).toBeUndefined();
-    expect(checkCoreTier('src/core/bridge/route.ts', 'src/core/chain/client')).toMatch(
+    expect(checkTier('src/core/chain/readLane.test.ts', 'src/core/activity/sync')).toBeUndefined();
+    expect(checkTier('src/core/bridge/route.ts', 'src/core/chain/client')).toMatch(
       /core\/bridge has no place in core's tiers/,
     );
+  });
+});
+
+describe.skipIf(!LIB_TIERS_KEPT)("lib's tiers", () => {
+  it('names the folder of a lib path, and none for a file at its root', () => {
+    expect(tierFolderOf('src/lib/queries/chainQueries.ts')).toEqual({ layer: 'lib', folder: 'queries' });
+    expect(tierFolderOf('src/lib/walletContexts.tsx')).toEqual({ layer: 'lib', folder: '' });
+  });
+
+  it('places every folder of src/lib, once', () => {
+    const folders = readdirSync('src/lib', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const placed: string[] = LIB_TIERS.flatMap(({ folders: inTier }) => [...inTier]);
+    expect(new Set(placed).size).toBe(placed.length);
+    expect([...placed].sort()).toEqual([...folders].sort());
+  });
+
+  it('lets a root file import any folder, and a folder itself and what comes before it', () => {
+    expect(checkTier('src/lib/walletContexts.tsx', 'src/lib/send/sendRequest')).toBeUndefined();
+    expect(checkTier('src/lib/queries/recordQueries.ts', 'src/lib/stores/transactions.tsx')).toBeUndefined();
+    expect(checkTier('src/lib/queries/chainQueries.ts', 'src/lib/queries/headFeeds')).toBeUndefined();
+  });
+
+  it('refuses a folder importing a later folder or the root, naming why', () => {
+    expect(checkTier('src/lib/stores/transactions.tsx', 'src/lib/queries/recordQueries.ts')).toMatch(
+      /lib\/stores \(stores\) may not import lib\/queries \(reads\)/,
+    );
+    expect(checkTier('src/lib/queries/chainQueries.ts', 'src/lib/walletContexts.tsx')).toMatch(
+      /lib\/queries may not import lib's root/,
+    );
+    expect(checkTier('src/lib/bridge/route.ts', 'src/lib/queries/chainQueries.ts')).toMatch(
+      /lib\/bridge has no place in lib's tiers/,
+    );
+    expect(checkTier('src/lib/queries/x.test.ts', 'src/lib/walletContexts.tsx')).toBeUndefined();
   });
 });
 

@@ -1,9 +1,12 @@
-// Core's inner order, as data and pure checks, used by scripts/lint/lint-layers.ts. src/core's folders
-// (and its single-file modules) stand in one list, grouped in tiers: each imports only itself and
-// what comes before it. So no two folders import each other. Tests are exempt (nothing imports a
-// test, so a test reaching up makes no loop). Separately, no files of src/ import each other in
-// a loop, type-only imports included.
+// The inner order of src/core and src/lib, as data and pure checks, used by
+// scripts/lint/lint-layers.ts. Each layer's folders (and core's single-file modules) stand in one
+// list, grouped in tiers: each imports only itself and what comes before it. So no two folders
+// import each other. lib's root stands above its folders: a root file may import any folder, a
+// folder no root file. Tests are exempt (nothing imports a test, so a test reaching up makes no
+// loop). Separately, no files of src/ import each other in a loop, type-only imports included.
 import { resolveSpecifier } from './layers.ts';
+
+export type Tiers = readonly { tier: string; folders: readonly string[] }[];
 
 export const CORE_TIERS = [
   { tier: 'base', folders: ['bytes', 'csv', 'text', 'identity', 'channels', 'i18n', 'errors', 'settingDeclaration'] },
@@ -31,33 +34,63 @@ export const CORE_TIERS = [
   },
   { tier: 'store', folders: ['storage', 'build'] },
   { tier: 'session', folders: ['vault', 'dapp', 'session'] },
-] as const;
+] as const satisfies Tiers;
 
-const ORDER: readonly string[] = CORE_TIERS.flatMap(({ folders }) => folders);
-const TIER_OF = new Map<string, string>(
-  CORE_TIERS.flatMap(({ tier, folders }) => folders.map((folder) => [folder, tier] as const)),
-);
+export const LIB_TIERS = [
+  { tier: 'base', folders: ['i18n', 'browser', 'ledger'] },
+  { tier: 'vault', folders: ['vault', 'workers'] },
+  { tier: 'stores', folders: ['stores'] },
+  { tier: 'reads', folders: ['queries', 'verify'] },
+  { tier: 'flows', folders: ['names', 'portfolio', 'send'] },
+] as const satisfies Tiers;
+
+/** Off only while lib's files move into their folders (this commit's next). */
+export const LIB_TIERS_KEPT = false;
+
+/** What lib's root may hold at the most: the bindings that tie its folders together. */
+export const LIB_ROOT_MOST_FILES = 12;
+
+const LAYERS = { core: CORE_TIERS, lib: LIB_TIERS } as const;
+type Layer = keyof typeof LAYERS;
+
+/** The layer and folder (or core's single-file module, without extension) of a path in src/core or src/lib; lib's root files have the folder '' . */
+export function tierFolderOf(path: string): { layer: Layer; folder: string } | undefined {
+  const parts = path.split('/');
+  const layer = parts[1];
+  if (parts[0] !== 'src' || (layer !== 'core' && layer !== 'lib') || parts[2] === undefined) return undefined;
+  if (parts.length > 3) return { layer, folder: parts[2] };
+  return { layer, folder: layer === 'core' ? parts[2].replace(/\.tsx?$/, '') : '' };
+}
 
 /** The core folder (or single-file module, without extension) of a path in src/core, else undefined. */
 export function coreFolderOf(path: string): string | undefined {
-  const parts = path.split('/');
-  if (parts[0] !== 'src' || parts[1] !== 'core' || parts[2] === undefined) return undefined;
-  return parts.length === 3 ? parts[2].replace(/\.tsx?$/, '') : parts[2];
+  const place = tierFolderOf(path);
+  return place?.layer === 'core' ? place.folder : undefined;
 }
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 
-/** Why `fromFile` may not import `target` (repository-relative, resolved) under core's order, or undefined. */
-export function checkCoreTier(fromFile: string, target: string): string | undefined {
-  const from = coreFolderOf(fromFile);
-  const to = coreFolderOf(target);
-  if (from === undefined || to === undefined || from === to || isTest(fromFile)) return undefined;
-  for (const folder of [from, to]) {
-    if (!ORDER.includes(folder))
-      return `core/${folder} has no place in core's tiers: add it to CORE_TIERS (scripts/lint/coreTiers.ts)`;
+/** Why `fromFile` may not import `target` (repository-relative, resolved) under core's or lib's order, or undefined. */
+export function checkTier(fromFile: string, target: string): string | undefined {
+  const from = tierFolderOf(fromFile);
+  const to = tierFolderOf(target);
+  if (!from || !to || from.layer !== to.layer || from.folder === to.folder || isTest(fromFile)) return undefined;
+  const { layer } = from;
+  if (layer === 'lib' && !LIB_TIERS_KEPT) return undefined;
+  const tiers: Tiers = LAYERS[layer];
+  const order = tiers.flatMap(({ folders }) => folders);
+  const tierOf = (folder: string) => tiers.find(({ folders }) => folders.includes(folder))?.tier;
+  const file = 'scripts/lint/tiers.ts';
+  const list = layer === 'core' ? 'CORE_TIERS' : 'LIB_TIERS';
+  if (layer === 'lib' && from.folder === '') return undefined;
+  if (layer === 'lib' && to.folder === '')
+    return `lib/${from.folder} may not import lib's root (${target}): lib's folders never import the root above them; move it into a folder`;
+  for (const folder of [from.folder, to.folder]) {
+    if (!order.includes(folder))
+      return `${layer}/${folder} has no place in ${layer}'s tiers: add it to ${list} (${file})`;
   }
-  if (ORDER.indexOf(to) < ORDER.indexOf(from)) return undefined;
-  return `core/${from} (${TIER_OF.get(from)}) may not import core/${to} (${TIER_OF.get(to)}): core's folders import only those before them in CORE_TIERS (scripts/lint/coreTiers.ts)`;
+  if (order.indexOf(to.folder) < order.indexOf(from.folder)) return undefined;
+  return `${layer}/${from.folder} (${tierOf(from.folder)}) may not import ${layer}/${to.folder} (${tierOf(to.folder)}): ${layer}'s folders import only those before them in ${list} (${file})`;
 }
 
 /**
