@@ -153,23 +153,4 @@ describe('importing keys', () => {
     await page.getByRole('heading', { name: 'Accounts', exact: true }).waitFor();
     expect(await page.getByRole('list', { name: 'Accounts' }).textContent()).toContain('Imported keystore file');
   });
-
-  it('watches an address, refusing a mixed-case address with a bad checksum', async () => {
-    const { page } = await env.newPage();
-    const onboarding = new Onboarding(page);
-    await new AppShell(page).open(env.server.url);
-    await onboarding.method('Watch an address').click();
-    const field = page.getByLabel('Address', { exact: true });
-    await field.fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('do not match its checksum');
-    await field.fill('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
-    await page.getByLabel('Name (optional)').fill('Friend');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await onboarding.finishWithPassword();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await new AppShell(page).accountChip.waitFor();
-    const options = await new AppShell(page).accountLabels();
-    expect(options).toEqual(['Friend — 0x5aAe…eAed (watch-only)']);
-  });
 });
