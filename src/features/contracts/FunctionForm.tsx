@@ -39,20 +39,19 @@ function multiline(param: AbiParameter): boolean {
   }
 }
 
+/** A function of a loaded contract, and the account that would call it. */
+export type FunctionFormProps = {
+  fn: ContractFunction;
+  contract: LoadedContract;
+  account: Account | undefined;
+};
+
 /**
  * One function's form: a labelled field per argument, each checked on its own. A read runs
  * eth_call and shows the decoded answer; a write is encoded and handed to Send for the usual
  * review, signing and tracking.
  */
-export function FunctionForm({
-  fn,
-  contract,
-  account,
-}: {
-  fn: ContractFunction;
-  contract: LoadedContract;
-  account: Account | undefined;
-}) {
+export function FunctionForm({ fn, contract, account }: FunctionFormProps) {
   const t = useT('contracts');
   const network = useSelectedNetwork();
   const links = useLinks();

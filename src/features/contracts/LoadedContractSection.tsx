@@ -18,7 +18,7 @@ import { useSelectedNetwork, useSession } from '@/lib/session';
 import { useSelectedAccount } from '@/lib/vault';
 import styles from './contracts.module.css';
 import { contractsStore, type LoadedContract, setOpen } from './contractsStore';
-import { FunctionForm } from './FunctionForm';
+import { FunctionForm, type FunctionFormProps } from './FunctionForm';
 
 const NO_SAVED: SavedAbi[] = [];
 
@@ -98,18 +98,9 @@ export function LoadedContractSection({
           {status !== undefined && <T message={status} />}
         </span>
       </div>
+      <FunctionGroup kind="read" functions={functions.read} contract={contract} account={account} />
       <FunctionGroup
-        title={t('contracts:loaded.read', { count: functions.read.length })}
-        id="read-functions-title"
-        empty={t('contracts:loaded.noRead')}
-        functions={functions.read}
-        contract={contract}
-        account={account}
-      />
-      <FunctionGroup
-        title={t('contracts:loaded.write', { count: functions.write.length })}
-        id="write-functions-title"
-        empty={t('contracts:loaded.noWrite')}
+        kind="write"
         functions={functions.write}
         contract={contract}
         account={account}
@@ -123,21 +114,28 @@ export function LoadedContractSection({
   );
 }
 
+/** The words of the read and the write functions' groups. */
+const GROUP_WORDS = {
+  read: { title: 'contracts:loaded.read', empty: 'contracts:loaded.noRead' },
+  write: { title: 'contracts:loaded.write', empty: 'contracts:loaded.noWrite' },
+} as const;
+
 function FunctionGroup(props: {
-  title: string;
-  id: string;
-  empty: string;
+  kind: keyof typeof GROUP_WORDS;
   functions: readonly ContractFunction[];
   contract: LoadedContract;
   account: Account | undefined;
   note?: string;
 }) {
+  const t = useT('contracts');
+  const words = GROUP_WORDS[props.kind];
+  const id = `${props.kind}-functions-title`;
   return (
-    <section className={ui.stack} aria-labelledby={props.id}>
-      <h3 id={props.id}>{props.title}</h3>
+    <section className={ui.stack} aria-labelledby={id}>
+      <h3 id={id}>{t(words.title, { count: props.functions.length })}</h3>
       {props.note && props.functions.length > 0 && <p className={ui.muted}>{props.note}</p>}
       {props.functions.length === 0 ? (
-        <p className={ui.muted}>{props.empty}</p>
+        <p className={ui.muted}>{t(words.empty)}</p>
       ) : (
         <ul className={ui.plainList}>
           {props.functions.map((fn) => (
@@ -150,15 +148,7 @@ function FunctionGroup(props: {
 }
 
 /** A function, closed by default; its fields exist in the page only while it is open. */
-function FunctionItem({
-  fn,
-  contract,
-  account,
-}: {
-  fn: ContractFunction;
-  contract: LoadedContract;
-  account: Account | undefined;
-}) {
+function FunctionItem({ fn, contract, account }: FunctionFormProps) {
   const key = `${fn.kind}:${fn.id}`;
   const open = useStore(contractsStore, (s) => s.open.includes(key));
   return (
