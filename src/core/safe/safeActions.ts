@@ -61,11 +61,20 @@ export async function proposeSafeTx(args: {
     calls.length === 1 && only
       ? callSafeTx(only, nonce)
       : callSafeTx({ to: await multiSendCallOnlyOn(network, state), value: 0n, data: multiSendData(calls) }, nonce, 1);
-  const ref = { chainId: network.chainId, address: state.address };
+  return proposed(network, state, tx, args);
+}
+
+/** A Safe transaction just proposed, with no signature yet, kept with the owners it was proposed to. */
+function proposed(
+  network: Network,
+  state: SafeState,
+  tx: SafeTx,
+  args: { now: number; site?: string | undefined; head: bigint | undefined },
+): PendingSafeTx {
   return {
     chainId: network.chainId,
     safe: state.address,
-    safeTxHash: safeTxHash(ref, tx),
+    safeTxHash: safeTxHash({ chainId: network.chainId, address: state.address }, tx),
     tx,
     signatures: [],
     status: 'pending',
@@ -134,19 +143,7 @@ export async function proposeSafeMessage(args: {
   if (!lib) throw new SafeError('SAFE_UNKNOWN_CODE', msg('core.chain:safe.noMessageSigning'));
   const data = encodeFunctionData({ abi: signMessageLibAbi, functionName: 'signMessage', args: [args.hash] });
   const tx = callSafeTx({ to: lib, value: 0n, data }, nextSafeNonce(state, args.kept), 1);
-  return {
-    chainId: network.chainId,
-    safe: state.address,
-    safeTxHash: safeTxHash({ chainId: network.chainId, address: state.address }, tx),
-    tx,
-    signatures: [],
-    status: 'pending',
-    createdAt: args.now,
-    site: args.site,
-    proposedWith: { owners: state.owners, threshold: state.threshold },
-    keptAtBlock: args.head,
-    message: args.message,
-  };
+  return { ...proposed(network, state, tx, args), message: args.message };
 }
 
 /**
