@@ -6,7 +6,6 @@ import { useStore } from 'zustand';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import forms from '@/components/forms.module.css';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
-import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { signerProfile } from '@/core/accounts/signerKinds';
@@ -24,7 +23,7 @@ import { useTransactions } from '@/lib/transactions';
 import { useSmartAccount } from '@/lib/useSmartAccount';
 import { batchSending, useAtomicReviewPreview } from '@/lib/useTransactionPreview';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault';
-import { BatchFromLines } from './BatchTransferLine';
+import { BatchEffects, BatchFromLines } from './BatchTransferLine';
 import { DelegationTerms } from './DelegationTerms';
 import { GasComparison } from './GasComparison';
 import styles from './send.module.css';
@@ -182,18 +181,7 @@ export function BatchReviewPanel() {
           </label>
         </div>
       )}
-      {failing && (
-        <p role="alert" className={ui.noticeDanger}>
-          {t('send:batchReview.failing')}
-        </p>
-      )}
-      <TransactionEffectsPanel
-        title={t('send:batchReview.effects')}
-        network={network}
-        tx={{ from }}
-        review={review}
-        unit={{ decimals: native.decimals, symbol: native.symbol }}
-      />
+      <BatchEffects failing={failing} network={network} from={from} review={review} />
       {prepared.data && (
         <dl className={styles.review}>
           <dt>

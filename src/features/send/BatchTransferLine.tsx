@@ -2,10 +2,15 @@ import type { ReactNode } from 'react';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
+import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
+import ui from '@/components/ui.module.css';
+import type { Network } from '@/core/chain/networks';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
+import type { CallsPreview, TransactionPreview } from '@/lib/queries/simulationQueries';
+import type { ReviewPreview } from '@/lib/useTransactionPreview';
 import type { BatchTransfer } from './sendFlowStore';
 
 /** "1.5 USDC to name: 0x…": one transfer of a batch, as the list and the review show it. */
@@ -85,6 +90,41 @@ export function BatchFromLines({
         </ol>
         {note}
       </dd>
+    </>
+  );
+}
+
+/**
+ * What a batch does, all its calls together, previewed from the account that runs them; above it,
+ * when a call fails in the preview, that the batch would fail.
+ */
+export function BatchEffects({
+  failing,
+  network,
+  from,
+  review,
+}: {
+  failing: boolean;
+  network: Network;
+  from: Address;
+  review: ReviewPreview<TransactionPreview> | ReviewPreview<CallsPreview>;
+}) {
+  const t = useT('send');
+  const native = network.nativeCurrency;
+  return (
+    <>
+      {failing && (
+        <p role="alert" className={ui.noticeDanger}>
+          {t('send:batchReview.failing')}
+        </p>
+      )}
+      <TransactionEffectsPanel
+        title={t('send:batchReview.effects')}
+        network={network}
+        tx={{ from }}
+        review={review}
+        unit={{ decimals: native.decimals, symbol: native.symbol }}
+      />
     </>
   );
 }

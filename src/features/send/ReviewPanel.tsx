@@ -61,7 +61,6 @@ export function ReviewPanel({
   const links = useLinks();
   const session = useVaultSession();
   const contacts = useSession((s) => s.addressBook);
-  const keepSafeTx = useSession((s) => s.keepSafeTx);
   const { service } = useTransactions();
   const { draft } = prepared;
   const from = useVaultAccount(draft.from);
@@ -120,22 +119,9 @@ export function ReviewPanel({
   const safe = useSafeProposal(network, from, safeCalls);
   const isSafe = from?.source.kind === 'safe';
 
-  const propose = () => {
-    const { state, proposal } = safe;
-    if (!state || !proposal) return;
-    keepSafeTx(proposal);
-    goTo({
-      name: 'proposed',
-      safe: state.address,
-      nonce: proposal.tx.nonce,
-      threshold: state.threshold,
-      networkId: network.id,
-    });
-  };
-
   const confirm = async () => {
     if (!from) return;
-    if (isSafe) return propose();
+    if (isSafe) return void safe.propose();
     setBusy(true);
     setError(undefined);
     try {

@@ -3,14 +3,13 @@ import type { Address } from 'viem';
 import { useStore } from 'zustand';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import forms from '@/components/forms.module.css';
-import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useSelectedNetwork } from '@/lib/session';
 import { useCallsReviewPreview } from '@/lib/useTransactionPreview';
-import { BatchFromLines } from './BatchTransferLine';
+import { BatchEffects, BatchFromLines } from './BatchTransferLine';
 import { SafeProposalLines, useSafeProposal } from './SafeProposal';
 import styles from './send.module.css';
 import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
@@ -23,26 +22,16 @@ import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
 export function SafeBatchReview({ safe }: { safe: Account }) {
   const t = useT('send');
   const network = useSelectedNetwork();
-  const keepSafeTx = useSession((s) => s.keepSafeTx);
   const batch = useStore(sendFlowStore, (s) => s.form.batch);
   const calls = useMemo(() => batch.map((transfer) => transfer.call), [batch]);
   const from = safe.address as Address;
-  const { state, proposal, error } = useSafeProposal(network, safe, calls);
+  const safeProposal = useSafeProposal(network, safe, calls);
+  const { state, proposal, error } = safeProposal;
   const review = useCallsReviewPreview(network, from, calls, true);
   const failing = review.preview.data?.result.calls.some((call) => !call.outcome.ok) ?? false;
-  const native = network.nativeCurrency;
 
   const propose = () => {
-    if (!state || !proposal) return;
-    keepSafeTx(proposal);
-    updateForm({ batch: [], batchFor: undefined });
-    goTo({
-      name: 'proposed',
-      safe: state.address,
-      nonce: proposal.tx.nonce,
-      threshold: state.threshold,
-      networkId: network.id,
-    });
+    if (safeProposal.propose()) updateForm({ batch: [], batchFor: undefined });
   };
 
   return (
@@ -57,18 +46,7 @@ export function SafeBatchReview({ safe }: { safe: Account }) {
         />
         {state && proposal && <SafeProposalLines state={state} proposal={proposal} />}
       </dl>
-      {failing && (
-        <p role="alert" className={ui.noticeDanger}>
-          {t('send:batchReview.failing')}
-        </p>
-      )}
-      <TransactionEffectsPanel
-        title={t('send:batchReview.effects')}
-        network={network}
-        tx={{ from }}
-        review={review}
-        unit={{ decimals: native.decimals, symbol: native.symbol }}
-      />
+      <BatchEffects failing={failing} network={network} from={from} review={review} />
       <ErrorAlert message={error ? errorMessage(error) : undefined} />
       <div className={ui.actions}>
         <button type="button" onClick={() => goTo({ name: 'form' })}>

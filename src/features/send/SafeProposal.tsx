@@ -15,8 +15,9 @@ import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { safeKeys, safeStateQuery } from '@/lib/queries/safeQueries';
 import { useAllKeptSafeTxs, useHeadNumber } from '@/lib/safeScreenHooks';
+import { useSession } from '@/lib/session';
 import styles from './send.module.css';
-import { type SendStep, startOver } from './sendFlowStore';
+import { goTo, type SendStep, startOver } from './sendFlowStore';
 
 /**
  * The Safe transaction a review from a Safe proposes: the calls (several: one MultiSendCallOnly
@@ -38,7 +39,21 @@ export function useSafeProposal(network: Network, from: Account | undefined, cal
     enabled: safe !== undefined && state.data !== undefined && calls.length > 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return { state: state.data, proposal: proposal.data, error: state.error ?? proposal.error };
+  const keepSafeTx = useSession((s) => s.keepSafeTx);
+  /** Keeps the proposal in Cairn and shows it proposed; false while there is none yet. */
+  const propose = (): boolean => {
+    if (!state.data || !proposal.data) return false;
+    keepSafeTx(proposal.data);
+    goTo({
+      name: 'proposed',
+      safe: state.data.address,
+      nonce: proposal.data.tx.nonce,
+      threshold: state.data.threshold,
+      networkId: network.id,
+    });
+    return true;
+  };
+  return { state: state.data, proposal: proposal.data, error: state.error ?? proposal.error, propose };
 }
 
 /** The review's lines for a Safe: the proposal's nonce and safeTxHash, and who must confirm it. */
