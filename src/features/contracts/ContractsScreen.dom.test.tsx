@@ -121,7 +121,7 @@ async function openFunction(kind: 'Read' | 'Write', id: string): Promise<HTMLEle
     flushSync(() => summary.click());
   }
   await expect.poll(() => queryByRole('form', name), poll).toBeDefined();
-  return byRole('form', name);
+  return byRole<HTMLElement>('form', name);
 }
 
 describe('contract inputs', () => {
