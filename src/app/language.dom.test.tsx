@@ -13,7 +13,8 @@ import { recordStates } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { startLanguage } from './language';
 
-const poll = { timeout: 4_000, interval: 10 };
+// Each language’s catalogs load on first use: slow on a busy machine.
+const poll = { timeout: 8_000, interval: 10 };
 
 let wallet: TestWallet | undefined;
 let unmount: () => void = () => undefined;
@@ -59,5 +60,5 @@ describe('choosing the language', () => {
     expect(changes).toEqual(['en', 'de', 'es'].filter((lang) => changes.includes(lang)));
     expect(changes.at(-1)).toBe('es');
     expect(select.value).toBe('es');
-  });
+  }, 20_000);
 });

@@ -14,7 +14,8 @@ import { lateRequestGuard } from '@/testing/walletPortfolio';
 import { screen } from '../paths';
 import { AddWalletRoute } from './AddWalletRoute';
 
-const poll = { timeout: 4_000, interval: 10 };
+// The flow and the account menu load their screens’ code on first use: slow on a busy machine.
+const poll = { timeout: 8_000, interval: 10 };
 const ACCOUNTS_SHOWN = 'The accounts screen';
 
 let wallet: TestWallet;
@@ -88,5 +89,5 @@ describe('adding a watched address', () => {
       'Account 2 — 0x7099…79C8',
       'Friend — 0x5aAe…eAed (watch-only)',
     ]);
-  });
+  }, 20_000);
 });

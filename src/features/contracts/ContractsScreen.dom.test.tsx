@@ -206,7 +206,7 @@ describe('contract inputs', () => {
     // Nothing was handed to Send, and nothing was sent to the node.
     expect(sendRequestStore.getState()).toMatchObject({ queued: [] });
     expect(node.asked.filter((a) => a.method.startsWith('eth_send'))).toEqual([]);
-  });
+  }, 20_000);
 });
 
 describe('the calldata decoder', () => {
