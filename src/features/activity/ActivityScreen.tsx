@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
 import { isHash } from 'viem';
+import { AccountIntro } from '@/components/AccountIntro';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
@@ -62,7 +63,6 @@ export function ActivityScreen() {
     const who = address ? address.slice(0, 10) : t('activity:export.noAccount');
     downloadText(t('activity:export.fileName', { network: network.id, account: who }), csv, 'text/csv');
   };
-  const networkName = untrustedValue(network.name, 'name');
   const introId = explorer
     ? 'activity:intro.explorer'
     : network.kind === 'local'
@@ -71,13 +71,7 @@ export function ActivityScreen() {
 
   return (
     <Screen title={t('activity:title')}>
-      <p className={ui.muted}>
-        {account ? (
-          <T id={introId} values={{ account: untrustedValue(account.name, 'name'), network: networkName }} />
-        ) : (
-          t('activity:intro.noAccount')
-        )}
-      </p>
+      <AccountIntro account={account} network={network} forAccount={introId} noAccount="activity:intro.noAccount" />
       <p role="status" className={ui.muted}>
         {status.running
           ? status.progress !== undefined

@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import type { Address } from 'viem';
+import { AccountIntro } from '@/components/AccountIntro';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
-import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { WorkProgress } from '@/components/WorkProgress';
@@ -111,16 +111,12 @@ export function ApprovalsScreen() {
 
   return (
     <Screen title={t('approvals:title')}>
-      <p className={ui.muted}>
-        {account ? (
-          <T
-            id="approvals:intro.account"
-            values={{ account: untrustedValue(account.name, 'name'), network: untrustedValue(network.name, 'name') }}
-          />
-        ) : (
-          t('approvals:intro.noAccount')
-        )}
-      </p>
+      <AccountIntro
+        account={account}
+        network={network}
+        forAccount="approvals:intro.account"
+        noAccount="approvals:intro.noAccount"
+      />
       {account && !signs && <WatchOnlyNotice account={account} task={t('approvals:watchOnlyTask')} level={2} />}
       <ErrorAlert
         message={approvals.isError ? msg('approvals:readFailed', { error: errorMessage(approvals.error) }) : undefined}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
+import { AccountIntro } from '@/components/AccountIntro';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Screen } from '@/components/Screen';
@@ -45,16 +46,12 @@ export function NftsScreen() {
     (!held.data || (held.data.length === 0 && !synced && status.error === undefined));
   return (
     <Screen title={t('nfts:title')}>
-      <p className={ui.muted}>
-        {account ? (
-          <T
-            id="nfts:intro.account"
-            values={{ account: untrustedValue(account.name, 'name'), network: untrustedValue(network.name, 'name') }}
-          />
-        ) : (
-          t('nfts:intro.noAccount')
-        )}
-      </p>
+      <AccountIntro
+        account={account}
+        network={network}
+        forAccount="nfts:intro.account"
+        noAccount="nfts:intro.noAccount"
+      />
       <ErrorAlert
         message={items.isError ? msg('nfts:error.history', { error: errorMessage(items.error) }) : undefined}
         action={{ label: t('nfts:tryAgain'), onAction: () => void items.refetch() }}
