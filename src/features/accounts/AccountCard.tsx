@@ -24,6 +24,12 @@ import { RevealSecretPanel } from './RevealSecretPanel';
 
 type Panel = 'rename' | 'remove' | 'phrase' | 'privateKey' | 'keystore' | undefined;
 
+/** The card's buttons that move its account one place up or down the list. */
+const MOVES = [
+  { by: -1, label: 'accounts:card.moveUp' },
+  { by: 1, label: 'accounts:card.moveDown' },
+] as const;
+
 function sourceText(account: Account, secret: SecretSummary | undefined): Message {
   const { source } = account;
   switch (source.kind) {
@@ -137,22 +143,17 @@ export function AccountCard({
         <button type="button" className={ui.secondary} onClick={() => setPanel('rename')}>
           {t('accounts:card.rename')}
         </button>
-        <button
-          type="button"
-          className={ui.secondary}
-          disabled={first}
-          onClick={() => run(() => session.move(account.id, -1))}
-        >
-          {t('accounts:card.moveUp')}
-        </button>
-        <button
-          type="button"
-          className={ui.secondary}
-          disabled={last}
-          onClick={() => run(() => session.move(account.id, 1))}
-        >
-          {t('accounts:card.moveDown')}
-        </button>
+        {MOVES.map(({ by, label }) => (
+          <button
+            key={by}
+            type="button"
+            className={ui.secondary}
+            disabled={by < 0 ? first : last}
+            onClick={() => run(() => session.move(account.id, by))}
+          >
+            {t(label)}
+          </button>
+        ))}
         <button
           type="button"
           className={ui.secondary}
