@@ -20,6 +20,7 @@ import { useLinks } from '@/lib/links';
 import { useVaultSession } from '@/lib/vault';
 import styles from './accounts.module.css';
 import { ExportKeystorePanel } from './ExportKeystorePanel';
+import { PanelActions } from './PanelActions';
 import { RevealSecretPanel } from './RevealSecretPanel';
 
 type Panel = 'rename' | 'remove' | 'phrase' | 'privateKey' | 'keystore' | undefined;
@@ -200,12 +201,9 @@ export function AccountCard({
               onChange={(e) => setName(e.target.value)}
             />
           </Field>
-          <div className={ui.actions}>
+          <PanelActions onCancel={close}>
             <button type="submit">{t('accounts:rename.save')}</button>
-            <button type="button" className={ui.secondary} onClick={close}>
-              {t('accounts:cancel')}
-            </button>
-          </div>
+          </PanelActions>
         </form>
       )}
       {panel === 'remove' && (
@@ -227,7 +225,7 @@ export function AccountCard({
             </p>
           )}
           <ErrorAlert message={error} />
-          <div className={ui.actions}>
+          <PanelActions onCancel={close}>
             <button
               type="button"
               className={ui.dangerButton}
@@ -236,10 +234,7 @@ export function AccountCard({
             >
               {t('accounts:remove.confirm')}
             </button>
-            <button type="button" className={ui.secondary} onClick={close}>
-              {t('accounts:cancel')}
-            </button>
-          </div>
+          </PanelActions>
         </section>
       )}
       {(panel === 'phrase' || panel === 'privateKey') && (

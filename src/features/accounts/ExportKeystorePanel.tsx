@@ -14,6 +14,7 @@ import { useT } from '@/lib/i18n';
 import { encryptKeystoreInWorker } from '@/lib/keystoreInWorker';
 import { useVaultSession } from '@/lib/vault';
 import styles from './accounts.module.css';
+import { PanelActions } from './PanelActions';
 
 /** Saves one account as a keystore v3 file (scrypt n=262144) that geth, ethers and MyCrypto open. */
 export function ExportKeystorePanel({ account, onClose }: { account: Account; onClose(): void }) {
@@ -76,14 +77,11 @@ export function ExportKeystorePanel({ account, onClose }: { account: Account; on
         <WorkProgress label={t('accounts:keystore.encrypting')} fraction={progress || undefined} />
       )}
       <ErrorAlert message={error} />
-      <div className={ui.actions}>
+      <PanelActions onCancel={onClose}>
         <button type="submit" disabled={progress !== undefined}>
           {t('accounts:keystore.save')}
         </button>
-        <button type="button" className={ui.secondary} onClick={onClose}>
-          {t('accounts:cancel')}
-        </button>
-      </div>
+      </PanelActions>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
 import { useVaultSession } from '@/lib/vault';
 import styles from './accounts.module.css';
+import { PanelActions } from './PanelActions';
 
 /** The panel's words for each secret, whole sentences by message id (a language may say them differently). */
 const WORDS = {
@@ -94,14 +95,11 @@ export function RevealSecretPanel({
             <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field>
           {busy && <WorkProgress label={t('accounts:reveal.progress')} />}
-          <div className={ui.actions}>
+          <PanelActions onCancel={onClose}>
             <button type="submit" disabled={busy}>
               {busy ? t('accounts:reveal.checking') : t(words.reveal)}
             </button>
-            <button type="button" className={ui.secondary} onClick={onClose}>
-              {t('accounts:cancel')}
-            </button>
-          </div>
+          </PanelActions>
         </form>
       )}
     </section>
