@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { AddressText } from '@/components/AddressText';
+import { ConfirmActions } from '@/components/ConfirmActions';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -53,14 +54,12 @@ export function SendReview({
           <NetworkFeeLines prepared={prepared} native={network.nativeCurrency} />
         </dd>
       </dl>
-      <div className={ui.actions}>
-        <button type="button" onClick={onConfirm} disabled={sending}>
-          {sending ? t('safe:review.sending') : t('safe:review.confirm')}
-        </button>
-        <button type="button" className={ui.secondary} onClick={onCancel} disabled={sending}>
-          {t('safe:review.cancel')}
-        </button>
-      </div>
+      <ConfirmActions
+        busy={sending}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        words={{ confirm: t('safe:review.confirm'), busy: t('safe:review.sending'), cancel: t('safe:review.cancel') }}
+      />
     </section>
   );
 }

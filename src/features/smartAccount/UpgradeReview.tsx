@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { zeroAddress } from 'viem';
 import { AddressText } from '@/components/AddressText';
+import { ConfirmActions } from '@/components/ConfirmActions';
 import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
@@ -72,14 +73,16 @@ export function UpgradeReview({
         </dd>
       </dl>
       <p className={ui.muted}>{t('smartAccount:review.feeNote')}</p>
-      <div className={ui.actions}>
-        <button type="button" onClick={onConfirm} disabled={sending}>
-          {sending ? t('smartAccount:review.sending') : t('smartAccount:review.confirm')}
-        </button>
-        <button type="button" className={ui.secondary} onClick={onCancel} disabled={sending}>
-          {t('smartAccount:review.cancel')}
-        </button>
-      </div>
+      <ConfirmActions
+        busy={sending}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        words={{
+          confirm: t('smartAccount:review.confirm'),
+          busy: t('smartAccount:review.sending'),
+          cancel: t('smartAccount:review.cancel'),
+        }}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
+import { ConfirmActions } from '@/components/ConfirmActions';
 import { DateTime } from '@/components/DateTime';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
@@ -67,14 +68,12 @@ export function PermitPanel({
           />
         </p>
       )}
-      <div className={ui.actions}>
-        <button type="button" onClick={onSign} disabled={signing}>
-          {signing ? t('swap:permit.signing') : t('swap:permit.sign')}
-        </button>
-        <button type="button" className={ui.secondary} onClick={onCancel} disabled={signing}>
-          {t('swap:permit.cancel')}
-        </button>
-      </div>
+      <ConfirmActions
+        busy={signing}
+        onConfirm={onSign}
+        onCancel={onCancel}
+        words={{ confirm: t('swap:permit.sign'), busy: t('swap:permit.signing'), cancel: t('swap:permit.cancel') }}
+      />
     </section>
   );
 }
