@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BuildFacts } from '../../src/lib/buildFiles.ts';
+import type { BuildFacts } from '../../src/lib/browser/buildFiles.ts';
 
 function git(root: string, args: string[]): string | undefined {
   try {

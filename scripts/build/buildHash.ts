@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { BUILD_MANIFEST_FILE, type BuildManifest, manifestListing } from '../../src/core/build/buildManifest.ts';
 import { groupedFingerprint } from '../../src/core/build/buildSignature.ts';
-import type { BuildFacts } from '../../src/lib/buildFiles.ts';
+import type { BuildFacts } from '../../src/lib/browser/buildFiles.ts';
 import { refuseUnaskedUnsigned, type SigningKeys, signManifest } from './buildSigning.ts';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { LICENCES_FILE, type ShippedPackage } from '../../src/lib/buildFiles.ts';
+import { LICENCES_FILE, type ShippedPackage } from '../../src/lib/browser/buildFiles.ts';
 
 /** The fields of a package.json read here (`licenses` is the old form, still found in some packages). */
 export type PackageManifest = {

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CORE_TIERS } from './tiers.ts';
+import { CORE_TIERS, LIB_TIERS } from './tiers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
@@ -72,6 +72,15 @@ describe('docs/architecture.md', () => {
       folders: [...tiered].filter(([, t]) => t === tier).map(([f]) => f),
     }));
     expect(documented).toEqual(CORE_TIERS.map(({ tier, folders: inTier }) => ({ tier, folders: [...inTier] })));
+  });
+
+  it('gives every folder of src/lib/ with its tier, as the layer lint keeps them', () => {
+    const documented = rows(doc)
+      .map(([first, tier]) => [/^`lib\/([A-Za-z0-9]+)\/`$/.exec(first ?? '')?.[1], tier] as const)
+      .filter((row): row is readonly [string, string] => row[0] !== undefined);
+    const kept = LIB_TIERS.flatMap(({ tier, folders: inTier }) => inTier.map((folder) => [folder, tier] as const));
+    expect(documented).toEqual(kept);
+    expect(folders('src/lib')).toEqual(kept.map(([folder]) => folder).sort());
   });
 
   it('maps no core folder that does not exist', () => {

@@ -45,7 +45,7 @@ describe('layer rules', () => {
   it('finds literal query keys outside the factories, by line', () => {
     const source = "const a = 1;\nuseQuery({ queryKey: ['x'], queryFn });\nuseQuery({queryKey:[\n'y'] });\n";
     expect(literalQueryKeys('src/features/sign/Status.tsx', source)).toEqual([2, 3]);
-    expect(literalQueryKeys('src/lib/transactions.tsx', source)).toEqual([2, 3]);
+    expect(literalQueryKeys('src/lib/stores/transactions.tsx', source)).toEqual([2, 3]);
     expect(literalQueryKeys('src/lib/queries/txQueries.ts', source)).toEqual([]);
     expect(literalQueryKeys('src/features/sign/Status.test.tsx', source)).toEqual([]);
     expect(literalQueryKeys('src/features/sign/Status.tsx', 'useQuery(receiptQuery(network, hash))')).toEqual([]);
@@ -63,7 +63,7 @@ describe('layer rules', () => {
     expect(checkImport('src/serviceWorker/serviceWorker.ts', '../core/build/releaseCheck')).toBeUndefined();
     expect(checkImport('src/serviceWorker/serviceWorker.ts', '@/lib/appUpdate')).toMatch(/may not import lib/);
     expect(checkImport('src/serviceWorker/serviceWorker.ts', 'idb')).toMatch(/takes no package \(idb\)/);
-    expect(checkImport('src/lib/appUpdate.ts', '../serviceWorker/serviceWorker')).toMatch(
+    expect(checkImport('src/lib/browser/appUpdate.ts', '../../serviceWorker/serviceWorker')).toMatch(
       /may not import serviceWorker/,
     );
   });

@@ -19,7 +19,7 @@ describe("core's tiers", () => {
     expect(coreFolderOf('src/core/chain/client.ts')).toBe('chain');
     expect(coreFolderOf('src/core/vault/shared/vaultClient.ts')).toBe('vault');
     expect(coreFolderOf('src/core/bytes.ts')).toBe('bytes');
-    expect(coreFolderOf('src/lib/format.ts')).toBeUndefined();
+    expect(coreFolderOf('src/lib/i18n/format.ts')).toBeUndefined();
   });
 
   it('places every folder of src/core, once', () => {

@@ -45,7 +45,7 @@ export const LIB_TIERS = [
 ] as const satisfies Tiers;
 
 /** Off only while lib's files move into their folders (this commit's next). */
-export const LIB_TIERS_KEPT = false;
+export const LIB_TIERS_KEPT = true;
 
 /** What lib's root may hold at the most: the bindings that tie its folders together. */
 export const LIB_ROOT_MOST_FILES = 12;

@@ -7,7 +7,7 @@ import { Onboarding } from '@/features/onboarding/Onboarding';
 import { UnlockScreen } from '@/features/unlock/UnlockScreen';
 import { catalogs as update } from '@/features/update/catalogs';
 import { useT, withNamespaces } from '@/lib/i18n';
-import { useVault } from '@/lib/vault';
+import { useVault } from '@/lib/vault/vault';
 import { afterFirstScreen } from './afterFirstScreen';
 import { useChainWatch } from './chainWatchLoader';
 import { Shell } from './Shell';

@@ -6,7 +6,7 @@
 // from here. Nothing starts in a frame or on an insecure page; main.tsx refuses those.
 import { type CairnDatabase, openCairnDatabase } from '@/core/storage/database';
 import { catalogSource, localeFromBrowser } from '@/lib/i18n/locales';
-import { startVaultWorker, type VaultWorker } from '@/lib/vaultWorker';
+import { startVaultWorker, type VaultWorker } from '@/lib/vault/vaultWorker';
 import { isFramed } from './frameGuard';
 
 export type EarlyStart = {

@@ -1,4 +1,4 @@
-import type { BuildFacts } from '@/lib/buildFiles';
+import type { BuildFacts } from '@/lib/browser/buildFiles';
 
 /** Written in by Vite at build time (vite.config.ts `define`, from scripts/build/buildFacts.ts). */
 declare const __CAIRN_BUILD__: BuildFacts;

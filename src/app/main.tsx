@@ -31,7 +31,7 @@ async function start() {
   afterFirstScreen(() => {
     keepFirstScreenHint(wallet.vault.store, i18n);
     linkInstallFiles();
-    void import('@/lib/appUpdate').then((m) => m.startServiceWorker(() => wallet.vault.lock('user')));
+    void import('@/lib/browser/appUpdate').then((m) => m.startServiceWorker(() => wallet.vault.lock('user')));
   });
 }
 

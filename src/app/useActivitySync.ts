@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Address } from 'viem';
 import { accountsToRead } from '@/core/chain/networkConfig';
-import { useHistorySync } from '@/lib/activity';
 import { approvalKeys } from '@/lib/queries/approvalKeys';
 import { activityKeys } from '@/lib/queries/localKeys';
-import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useChainHead } from '@/lib/useChainHead';
-import { useVault } from '@/lib/vault';
+import { useChainHead } from '@/lib/queries/useChainHead';
+import { useHistorySync } from '@/lib/stores/activity';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useVault } from '@/lib/vault/vault';
 
 /**
  * Asks the history sync (core/activity/historySync) to bring the selected account and every

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createAutoLock } from '@/core/vault/autoLock';
-import { useSession } from '@/lib/session';
-import { useVault, useVaultSession } from '@/lib/vault';
+import { useSession } from '@/lib/stores/session';
+import { useVault, useVaultSession } from '@/lib/vault/vault';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { isWatched } from '@/core/tx/record';
 import { serialPasses } from '@/core/tx/serialPasses';
-import { useSelectedNetwork } from '@/lib/session';
-import { onTrackingNudge } from '@/lib/trackingNudge';
-import { useTransactions } from '@/lib/transactions';
-import { useChainHead } from '@/lib/useChainHead';
+import { useChainHead } from '@/lib/queries/useChainHead';
+import { onTrackingNudge } from '@/lib/send/trackingNudge';
+import { useSelectedNetwork } from '@/lib/stores/session';
+import { useTransactions } from '@/lib/stores/transactions';
 
 /**
  * Watches the selected network's transactions at every new block: confirmations, failures,

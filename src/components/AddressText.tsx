@@ -23,4 +23,4 @@ export function AddressText({ address }: { address: string }) {
   );
 }
 
-export { shortAddress } from '@/lib/format';
+export { shortAddress } from '@/lib/i18n/format';

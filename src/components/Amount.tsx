@@ -1,6 +1,6 @@
 import { untrustedText } from '@/core/text/untrustedText';
-import { fiatText, formatAmount } from '@/lib/format';
 import { amountInputText, intlLocale, useLocale, useT } from '@/lib/i18n';
+import { fiatText, formatAmount } from '@/lib/i18n/format';
 import styles from './Amount.module.css';
 import { HiddenTextWarning } from './UntrustedText';
 

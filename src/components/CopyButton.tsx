@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { copyText, SECRET_CLIPBOARD_MS } from '@/lib/clipboard';
+import { copyText, SECRET_CLIPBOARD_MS } from '@/lib/browser/clipboard';
 import { useT } from '@/lib/i18n';
 import styles from './forms.module.css';
 import ui from './ui.module.css';

@@ -1,5 +1,5 @@
-import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/i18n/format';
 
 /**
  * A date and/or time in the language shown, as data: in a <time> with its ISO form, not

@@ -1,7 +1,7 @@
 import { usdValue } from '@/core/assets/fiat';
 import type { FeedAnswer } from '@/core/assets/portfolio';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
-import { formatAmount } from '@/lib/format';
+import { formatAmount } from '@/lib/i18n/format';
 import { Amount, Fiat } from './Amount';
 import { T } from './T';
 import ui from './ui.module.css';

@@ -1,8 +1,8 @@
 import { type ChangeEvent, useEffect, useState } from 'react';
 import type { Message } from '@/core/i18n/message';
-import { errorMessage } from '@/lib/errorMessages';
+import { preloadQrReader, readQrFromImage } from '@/lib/browser/qrImage';
 import { useT } from '@/lib/i18n';
-import { preloadQrReader, readQrFromImage } from '@/lib/qrImage';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { Field } from './Field';
 
 /**

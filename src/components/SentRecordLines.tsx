@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { isMessage, type Message, msg } from '@/core/i18n/message';
 import type { TxRecord } from '@/core/tx/record';
+import { describeRecord, STATUS_WORDS } from '@/lib/i18n/txWording';
 import { useLinks } from '@/lib/links';
-import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
 import { T } from './T';
 import ui from './ui.module.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { useOnline } from '@/lib/browser/useOnline';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/useOnline';
 import styles from './Skeleton.module.css';
 
 type Width = 'xs' | 'sm' | 'md' | 'lg' | 'full';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Message } from '@/core/i18n/message';
 import { type Ur, UrDecoder } from '@/core/ur/ur';
-import { errorMessage } from '@/lib/errorMessages';
+import { startQrCamera } from '@/lib/browser/qrCamera';
 import { useT } from '@/lib/i18n';
-import { startQrCamera } from '@/lib/qrCamera';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { QrImageField } from './QrImageField';
 import { T } from './T';
 import styles from './UrScanner.module.css';

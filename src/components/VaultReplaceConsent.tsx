@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { type Message, msg } from '@/core/i18n/message';
-import { downloadText } from '@/lib/download';
-import { errorMessage } from '@/lib/errorMessages';
+import { downloadText } from '@/lib/browser/download';
 import { intlLocale, useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { ErrorAlert } from './ErrorAlert';
 import { Field } from './Field';
 import ui from './ui.module.css';

@@ -9,7 +9,7 @@ import ui from './ui.module.css';
  * acknowledged it (in any window). The same rule as the gate every send passes
  * (core/verify/sendingGate.ts): a screen shows the hold before Confirm, the gate refuses after.
  */
-export { useSendingHeld } from '@/lib/verificationAlarm';
+export { useSendingHeld } from '@/lib/verify/verificationAlarm';
 
 /**
  * In place of what would send (Send's form and reviews, Swap, a site's transaction, Revoke, the

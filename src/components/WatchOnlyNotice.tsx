@@ -4,7 +4,7 @@ import type { Account } from '@/core/accounts/account';
 import { type Message, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
-import { useSigningAccounts, useVaultSession } from '@/lib/vault';
+import { useSigningAccounts, useVaultSession } from '@/lib/vault/vault';
 import styles from './EmptyState.module.css';
 import { T } from './T';
 import ui from './ui.module.css';

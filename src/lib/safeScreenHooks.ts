@@ -8,8 +8,8 @@ import type { StoredSafeTx } from '@/core/safe/pendingSafeTx';
 import { fromStoredSafeTx, type PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import { safeHistoryQuery } from './queries/safeHistoryQueries';
 import { safeApprovalsQuery, safeStateQuery } from './queries/safeQueries';
-import { useSession } from './session';
-import { useChainHead } from './useChainHead';
+import { useChainHead } from './queries/useChainHead';
+import { useSession } from './stores/session';
 
 /** The number of the network's latest block, as the shared head has it; undefined while unread. */
 export function useHeadNumber(network: Network): bigint | undefined {

@@ -3,12 +3,12 @@ import { useEffect, useRef } from 'react';
 import type { Address } from 'viem';
 import type { ApprovalsProgress } from '@/core/approvals/readApprovals';
 import type { Network } from '@/core/chain/networks';
-import { useApprovalStore } from './approvalStore';
 import { approvalKeys } from './queries/approvalKeys';
 import { accountApprovalsQuery } from './queries/approvalQueries';
 import { useQueryProgress } from './queries/queryProgress';
-import { useSession } from './session';
-import { useChainHead } from './useChainHead';
+import { useChainHead } from './queries/useChainHead';
+import { useApprovalStore } from './stores/approvalStore';
+import { useSession } from './stores/session';
 
 /**
  * The account's approvals in force, read again at each new block while shown (the scan then

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Address, zeroAddress } from 'viem';
 import type { Network } from '@/core/chain/networks';
 import { eip7702SupportQuery, smartAccountStateQuery } from './queries/smartAccountQueries';
-import { useChainHead } from './useChainHead';
+import { useChainHead } from './queries/useChainHead';
 
 /**
  * An account's smart-account state on `network`, and whether the network runs EIP-7702 with

@@ -1,12 +1,12 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { ActivityProvider } from './activity';
-import { ApprovalStoreProvider } from './approvalStore';
-import { LastKnownPortfolioProvider } from './lastKnownPortfolioContext';
 import { type AppLinks, LinksProvider } from './links';
-import { RoundCacheProvider } from './roundCacheContext';
-import { SessionProvider } from './session';
-import { TransactionsProvider } from './transactions';
-import { VaultProvider } from './vault';
+import { ActivityProvider } from './stores/activity';
+import { ApprovalStoreProvider } from './stores/approvalStore';
+import { LastKnownPortfolioProvider } from './stores/lastKnownPortfolioContext';
+import { RoundCacheProvider } from './stores/roundCacheContext';
+import { SessionProvider } from './stores/session';
+import { TransactionsProvider } from './stores/transactions';
+import { VaultProvider } from './vault/vault';
 import { VerifierProvider } from './verify/verifierContext';
 
 type Transactions = ComponentProps<typeof TransactionsProvider>['value'];

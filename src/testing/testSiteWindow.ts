@@ -12,7 +12,7 @@ import { followSettings } from '../core/dapp/followSettings';
 import { type PortMessage, type SiteGrant, toHexChainId } from '../core/dapp/protocol';
 import { grantFor, type SitePermission, siteFor, withSiteNetwork } from '../core/dapp/sites';
 import { selectedNetwork } from '../core/session/sessionStore';
-import { siteAtomicReads } from '../lib/siteAtomicReads';
+import { siteAtomicReads } from '../lib/send/siteAtomicReads';
 import { TEST_RPC_URL, type TestWallet } from './testWallet';
 
 export const TEST_SITE = 'https://app.example';

@@ -13,7 +13,7 @@ import type { VaultKey } from '@/core/vault/vaultCrypto';
 import { associatedData, VAULT_FORMAT, withChecksum } from '@/core/vault/vaultRecord';
 import { VaultSession } from '@/core/vault/vaultSession';
 import type { VaultSettings } from '@/core/vault/vaultSettings';
-import { withNamePrefixes } from '@/lib/accountNames';
+import { withNamePrefixes } from '@/lib/names/accountNames';
 
 export const TEST_PHRASE = 'test test test test test test test test test test test junk';
 export const TEST_PASSWORD = 'correct horse battery staple';

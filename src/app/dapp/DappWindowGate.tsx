@@ -14,7 +14,7 @@ import { DeviceSigningHost } from '@/features/deviceSigning/DeviceSigningHost';
 import { UnlockScreen } from '@/features/unlock/UnlockScreen';
 import { useT } from '@/lib/i18n';
 import { QueryScope } from '@/lib/queries/queryClient';
-import { useVault } from '@/lib/vault';
+import { useVault } from '@/lib/vault/vault';
 import { useAutoLock } from '../useAutoLock';
 
 type Failure = Extract<Handshake, { ok: false }>['reason'];

@@ -7,7 +7,7 @@ import { toHexChainId } from '@/core/dapp/protocol';
 import { grantFor, siteFor, withSiteNetwork } from '@/core/dapp/sites';
 import type { Handshake } from '@/core/dapp/windowHandshake';
 import { selectedNetwork } from '@/core/session/sessionStore';
-import { siteAtomicReads } from '@/lib/siteAtomicReads';
+import { siteAtomicReads } from '@/lib/send/siteAtomicReads';
 import { localRpcUrlsFromPage } from '../runtimeConfig';
 import type { WalletParts } from '../startWallet';
 

@@ -6,7 +6,7 @@ import { codeValue, untrustedValue } from '@/core/i18n/message';
 import type { SafeState } from '@/core/safe/readSafe';
 import { useT } from '@/lib/i18n';
 import { ownersWithAccounts } from '@/lib/safeScreenHooks';
-import { useVault } from '@/lib/vault';
+import { useVault } from '@/lib/vault/vault';
 import styles from './SafeFactsList.module.css';
 
 /**

@@ -8,11 +8,11 @@ import type { ChangesProof, UnprovenReason } from '@/core/simulation/provenChang
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
 import type { CallOutcome } from '@/core/verify/checkedCall';
 import { verificationOf } from '@/core/verify/verificationSetting';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useChainHead } from '@/lib/queries/useChainHead';
 import { callCheckQuery } from '@/lib/queries/verifyQueries';
-import { useSession } from '@/lib/session';
-import { useChainHead } from '@/lib/useChainHead';
+import { useSession } from '@/lib/stores/session';
 import { useVerifier } from '@/lib/verify/verifierContext';
 import { T } from '../T';
 import ui from '../ui.module.css';

@@ -3,10 +3,10 @@ import type { Address } from 'viem';
 import type { ActivityAsset } from '@/core/activity/item';
 import type { Network } from '@/core/chain/networks';
 import type { SimulationResult } from '@/core/simulation/types';
-import { useAddressNames } from '@/lib/addressNames';
-import { type AssetLabel, useAssetLabels } from '@/lib/assetLabels';
 import { useT } from '@/lib/i18n';
-import { useSavedContracts } from '@/lib/knownAddresses';
+import { useAddressNames } from '@/lib/names/addressNames';
+import { type AssetLabel, useAssetLabels } from '@/lib/names/assetLabels';
+import { useSavedContracts } from '@/lib/names/knownAddresses';
 import { AddressText } from '../AddressText';
 import { UntrustedText } from '../UntrustedText';
 

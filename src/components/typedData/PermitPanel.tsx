@@ -5,8 +5,8 @@ import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import type { Grant, PermitStandard, SignatureConsequences, SignatureWarning, Until } from '@/core/signing/permitTypes';
-import { useAddressNames } from '@/lib/addressNames';
 import { intlLocale, useLocale, useT } from '@/lib/i18n';
+import { useAddressNames } from '@/lib/names/addressNames';
 import { dateTimeText, FullAddress, PermitAmount, usePermitToken } from './PermitToken';
 import { SeaportOrderView } from './SeaportOrderView';
 

@@ -4,8 +4,8 @@ import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { Network } from '@/core/chain/networks';
-import { formatDateTime, toDecimalString } from '@/lib/format';
 import { useT } from '@/lib/i18n';
+import { formatDateTime, toDecimalString } from '@/lib/i18n/format';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
 import styles from './typedData.module.css';
 

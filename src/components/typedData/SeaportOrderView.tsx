@@ -4,8 +4,8 @@ import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
 import type { SeaportDescription, SeaportItem, SeaportItemKind } from '@/core/signing/permitTypes';
-import { toDecimalString } from '@/lib/format';
 import { intlLocale, useLocale, useT } from '@/lib/i18n';
+import { toDecimalString } from '@/lib/i18n/format';
 import { dateTimeText, FullAddress, PermitAmount, usePermitToken } from './PermitToken';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';

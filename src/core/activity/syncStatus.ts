@@ -1,5 +1,5 @@
 // Where history syncs stand, as the screens read it from the history sync (historySync.ts). Apart
-// from it because the start-up chunk needs these (lib/activity.tsx) but not the sync itself, which
+// from it because the start-up chunk needs these (lib/stores/activity.tsx) but not the sync itself, which
 // comes with the unlocked wallet's chunk.
 
 /** Where the background sync of one account on one network stands. */

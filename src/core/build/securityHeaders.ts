@@ -16,7 +16,7 @@
 // of NFT media Cairn fetched itself from a source the user allowed — never a remote URL handed
 // straight to <img>. Trusted Types: no string reaches a script or HTML sink (script URLs,
 // innerHTML, workers); the one policy a page may create makes script URLs of the build's own
-// workers only (src/lib/trustedScriptUrl.ts).
+// workers only (src/lib/browser/trustedScriptUrl.ts).
 import { PLAIN_HTTP_HOSTS } from '../chain/plainHttp.ts';
 import { FIRST_SCREEN_SCRIPT_HASH } from './firstScreenScript.ts';
 

@@ -3,7 +3,7 @@
 // another script URL (which keeps its registration when the repaired server answers 404), or for
 // a narrower scope inside Cairn's folder (dapp.html, assets/: the longest scope takes a page, and
 // a worker script is taken by the registration its URL falls in). Cairn's wallet page unregisters
-// every such registration when it starts (lib/appUpdate.ts; a site's window does not), and
+// every such registration when it starts (lib/browser/appUpdate.ts; a site's window does not), and
 // Cairn's sw.js unregisters itself when it runs under any script URL or scope but its own.
 import { SERVICE_WORKER_FILE } from './updateProtocol';
 

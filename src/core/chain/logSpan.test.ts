@@ -27,7 +27,7 @@ const quiet = () => 0;
 let nodes = 0;
 /** A network's client as the rule keys it (chain id and RPC URLs): another URL is another node. */
 const network = (url = `http://node-${nodes++}.test`, id = 1) =>
-  ({ chain: { id, rpcUrls: { default: { http: [url] } } } }) as ChainClient;
+  ({ chain: { id, rpcUrls: { default: { http: [url] } } } }) as unknown as ChainClient;
 
 describe('the one log-span rule', () => {
   it('reads a quiet 100,000 blocks in 4 reads from the first span, and in 1 from a kept one', async () => {

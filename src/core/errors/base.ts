@@ -3,7 +3,7 @@ import { findCause } from './causeChain';
 
 /**
  * Base of every error Cairn raises. `code` is stable and drives the title the UI shows
- * (`src/lib/errorMessages.ts`); `text` is what to tell the person, as a Message (see
+ * (`src/lib/i18n/errorMessages.ts`); `text` is what to tell the person, as a Message (see
  * `core/i18n/message.ts`) that the UI words in the reader's language; `shortMessage` is that text
  * in words, in the language of the renderer set (English in tests); `details` is technical context
  * for a "details" disclosure. None of them may contain a secret: wrap foreign errors through

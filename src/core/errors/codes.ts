@@ -16,7 +16,7 @@ import { VAULT_ERROR_CODES, type VaultErrorCode } from './vault';
 import { VERIFY_ERROR_CODES, type VerifyErrorCode } from './verify';
 import { WALLET_ERROR_CODES, type WalletErrorCode } from './wallet';
 
-/** Every code a CairnError can carry: the UI's wording table (lib/errorMessages.ts) is keyed by it. */
+/** Every code a CairnError can carry: the UI's wording table (lib/i18n/errorMessages.ts) is keyed by it. */
 export type ErrorCode =
   | ChainErrorCode
   | TxErrorCode

@@ -1,6 +1,7 @@
 import { type Address, getAddress } from 'viem';
+import { isCairnError } from '../errors/base';
 import { KeyError } from '../errors/keys';
-import { msg } from '../i18n/message';
+import { type Message, msg } from '../i18n/message';
 
 /**
  * Parses an address typed or pasted by a person. All-lowercase and all-uppercase hex are
@@ -29,4 +30,16 @@ export function parseAddress(text: string): Address {
     throw new KeyError('KEYS_ADDRESS_CHECKSUM', msg('core.keys:address.checksum'));
   }
   return checksummed;
+}
+
+/**
+ * An address given as text (a route's parameter): the address, or why it is not one, in words;
+ * `otherwise` for a failure that is not Cairn's own.
+ */
+export function addressOrProblem(text: string, otherwise: Message): { address: Address } | { problem: Message } {
+  try {
+    return { address: parseAddress(text) };
+  } catch (error) {
+    return { problem: isCairnError(error) ? error.text : otherwise };
+  }
 }

@@ -74,7 +74,7 @@ const PATHS: readonly Path[] = [
   // What only the choke points reach.
   { file: 'core/signing/signerAccount.ts', calls: ['transactionRequest'], is: 'the account’s signTransaction itself' },
   {
-    file: 'lib/deviceSignatures.ts',
+    file: 'lib/vault/deviceSignatures.ts',
     calls: ['transactionRequest'],
     is: 'a browser wallet’s send, asked only by account.wallet.send in submit',
   },

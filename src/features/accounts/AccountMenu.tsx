@@ -6,10 +6,10 @@ import { Identicon } from '@/components/Identicon';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import { T } from '@/components/T';
 import { Truncated } from '@/components/Truncated';
-import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
-import { usePortfolio } from '@/lib/usePortfolio';
-import { accountAt, useSelectedAccount, useVault, useVaultSession } from '@/lib/vault';
+import { shortAddress } from '@/lib/i18n/format';
+import { usePortfolio } from '@/lib/portfolio/usePortfolio';
+import { accountAt, useSelectedAccount, useVault, useVaultSession } from '@/lib/vault/vault';
 import { accountLabel } from './accountLabel';
 import styles from './accounts.module.css';
 

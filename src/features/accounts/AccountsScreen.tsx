@@ -6,10 +6,10 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type Account, secretIdOf } from '@/core/accounts/account';
 import { type Message, msg } from '@/core/i18n/message';
-import { nextAccountNamePrefix } from '@/lib/accountNames';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useVault, useVaultSession } from '@/lib/vault';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { nextAccountNamePrefix } from '@/lib/names/accountNames';
+import { useVault, useVaultSession } from '@/lib/vault/vault';
 import { AccountCard } from './AccountCard';
 import styles from './accounts.module.css';
 

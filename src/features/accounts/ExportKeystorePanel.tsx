@@ -8,11 +8,11 @@ import { WorkProgress } from '@/components/WorkProgress';
 import type { Account } from '@/core/accounts/account';
 import type { Message } from '@/core/i18n/message';
 import { keystoreFileName } from '@/core/keys/keystore';
-import { downloadText } from '@/lib/download';
-import { errorMessage } from '@/lib/errorMessages';
+import { downloadText } from '@/lib/browser/download';
 import { useT } from '@/lib/i18n';
-import { encryptKeystoreInWorker } from '@/lib/keystoreInWorker';
-import { useVaultSession } from '@/lib/vault';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { encryptKeystoreInWorker } from '@/lib/vault/keystoreInWorker';
+import { useVaultSession } from '@/lib/vault/vault';
 import styles from './accounts.module.css';
 import { PanelActions } from './PanelActions';
 

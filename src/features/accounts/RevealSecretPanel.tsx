@@ -7,9 +7,9 @@ import { WorkProgress } from '@/components/WorkProgress';
 import type { Account } from '@/core/accounts/account';
 import type { Message } from '@/core/i18n/message';
 import type { RevealedSecret } from '@/core/vault/vaultSession';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useVaultSession } from '@/lib/vault';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useVaultSession } from '@/lib/vault/vault';
 import styles from './accounts.module.css';
 import { PanelActions } from './PanelActions';
 

@@ -1,6 +1,6 @@
 import type { Account } from '@/core/accounts/account';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { shortAddress } from '@/lib/format';
+import { shortAddress } from '@/lib/i18n/format';
 
 /** An account in one line: name, short address, and what sets it apart (public test key, watch-only). */
 export function accountLabel(account: Account): Message {

@@ -10,10 +10,10 @@ import type { ActivityEntry, Suspicion } from '@/core/activity/entries';
 import type { ActivityAsset } from '@/core/activity/item';
 import { codeValue, type MessageId, untrustedValue } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
-import type { AssetLabel } from '@/lib/assetLabels';
-import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
+import { shortAddress } from '@/lib/i18n/format';
 import { useLinks } from '@/lib/links';
+import type { AssetLabel } from '@/lib/names/assetLabels';
 import styles from './activity.module.css';
 import { headline } from './entryHeadline';
 

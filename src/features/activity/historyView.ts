@@ -6,10 +6,10 @@ import {
   groupByDay,
 } from '@/core/activity/entries';
 import type { ActivityAsset } from '@/core/activity/item';
-import { derivedFrom } from '@/lib/derivedCache';
-import { formatDateTime } from '@/lib/format';
 import { intlLocale } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
+import { derivedFrom } from '@/lib/stores/derivedCache';
 
 const DAY: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
 

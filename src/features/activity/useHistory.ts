@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
-import { useAccountEntries } from '@/lib/accountEntries';
-import { useAssetLabels } from '@/lib/assetLabels';
+import { useAccountEntries } from '@/lib/names/accountEntries';
+import { useAssetLabels } from '@/lib/names/assetLabels';
 import { historyAssets } from './historyView';
 
 /** One account's history on a network, as entries, with labels for its assets. */

@@ -4,7 +4,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/stores/session';
 import { AddContactSection } from './AddContactSection';
 import { type Active, ContactList } from './ContactList';
 import { nameLabel } from './contactLabels';

@@ -5,7 +5,7 @@ import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession, useWhenStored } from '@/lib/session';
+import { useSelectedNetwork, useSession, useWhenStored } from '@/lib/stores/session';
 import { NetworkOptions } from './NetworkOptions';
 
 /**

@@ -7,7 +7,7 @@ import ui from '@/components/ui.module.css';
 import type { Contact } from '@/core/addressBook/contact';
 import { type Message, msg } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSession, useWhenStored } from '@/lib/session';
+import { useSession, useWhenStored } from '@/lib/stores/session';
 import styles from './addressBook.module.css';
 import { ContactForm } from './ContactForm';
 import { nameLabel, networkLabel } from './contactLabels';

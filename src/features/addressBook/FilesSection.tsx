@@ -6,10 +6,10 @@ import type { Contact } from '@/core/addressBook/contact';
 import { exportContactsCsv, exportContactsJson, parseContactsFile } from '@/core/addressBook/contactFiles';
 import { isCairnError } from '@/core/errors/base';
 import { type Message, msg } from '@/core/i18n/message';
-import { downloadText, readSmallTextFile } from '@/lib/download';
-import { errorMessage } from '@/lib/errorMessages';
+import { downloadText, readSmallTextFile } from '@/lib/browser/download';
 import { translate, useT } from '@/lib/i18n';
-import { useSession, useWhenStored } from '@/lib/session';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useSession, useWhenStored } from '@/lib/stores/session';
 import styles from './addressBook.module.css';
 
 /** Shows at most this many import problems; the rest are counted. */

@@ -16,15 +16,15 @@ import { type CallStep, newBatchId, sendCallsInOrder } from '@/core/dapp/callsBa
 import { toHexChainId } from '@/core/dapp/protocol';
 import { type CodeValue, type Message, msg, type UntrustedValue } from '@/core/i18n/message';
 import { prepareCall, sendPreparedCall } from '@/core/tx/preparedCalls';
-import { waitForBatchCallReceipt } from '@/lib/callsReceipts';
-import { errorMessage, errorText } from '@/lib/errorMessages';
 import { translate, useT } from '@/lib/i18n';
+import { errorMessage, errorText } from '@/lib/i18n/errorMessages';
 import { approvalKeys } from '@/lib/queries/approvalKeys';
 import { revokeCallsQuery } from '@/lib/queries/revokeQueries';
-import { useTransactions } from '@/lib/transactions';
-import { usePreparedFirstCall } from '@/lib/usePreparedFirstCall';
-import { batchSending, useCallsReviewPreview } from '@/lib/useTransactionPreview';
-import { useVaultSession } from '@/lib/vault';
+import { waitForBatchCallReceipt } from '@/lib/send/callsReceipts';
+import { usePreparedFirstCall } from '@/lib/send/usePreparedFirstCall';
+import { batchSending, useCallsReviewPreview } from '@/lib/send/useTransactionPreview';
+import { useTransactions } from '@/lib/stores/transactions';
+import { useVaultSession } from '@/lib/vault/vault';
 import styles from './approvals.module.css';
 import { describeApproval, stepWords } from './approvalWords';
 

@@ -10,7 +10,7 @@ import {
   type UntrustedValue,
   untrustedValue,
 } from '@/core/i18n/message';
-import { shortAddress } from '@/lib/format';
+import { shortAddress } from '@/lib/i18n/format';
 
 /** The token's or collection's name as put in a line of text: its symbol, else its name, else its address. */
 function tokenName(row: ApprovalRow) {

@@ -8,8 +8,8 @@ import { type DecodedCalldata, decodeCalldata } from '@/core/contracts/calldata'
 import type { AbiSource } from '@/core/contracts/decode/abiIndex';
 import { STANDARD_NAMES } from '@/core/contracts/decode/standardAbis';
 import { codeValue, type Message } from '@/core/i18n/message';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import styles from './contracts.module.css';
 import { contractsStore, updateContracts } from './contractsStore';
 import { ValueList } from './ValueList';

@@ -14,10 +14,10 @@ import { InputError } from '@/core/errors/input';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
 import { sameAddress } from '@/core/keys/sameAddress';
-import { errorMessage } from '@/lib/errorMessages';
-import { urlHost } from '@/lib/format';
 import { translate, useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession } from '@/lib/session';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { urlHost } from '@/lib/i18n/format';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import styles from './contracts.module.css';
 import { type AbiSource, contractsStore, showContract, updateContracts } from './contractsStore';
 

@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { encodeFunctionData, erc20Abi, getAddress, parseAbi } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sendRequestStore } from '@/lib/sendRequest';
+import { sendRequestStore } from '@/lib/send/sendRequest';
 import { allByRole, byRole, queryByRole } from '@/testing/byRole';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';

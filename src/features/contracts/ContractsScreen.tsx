@@ -5,7 +5,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/session';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import { CalldataDecoder } from './CalldataDecoder';
 import { ContractForm } from './ContractForm';
 import { contractsStore } from './contractsStore';

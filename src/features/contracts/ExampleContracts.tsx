@@ -4,7 +4,7 @@ import ui from '@/components/ui.module.css';
 import { LOCAL_EXAMPLES, type LocalExample } from '@/core/contracts/localExamples';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/session';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import styles from './contracts.module.css';
 import { showContract, updateContracts } from './contractsStore';
 

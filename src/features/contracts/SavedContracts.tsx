@@ -7,9 +7,9 @@ import { listedTokens } from '@/core/assets/catalogue';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { listFunctions } from '@/core/contracts/functions';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { useAddressNames } from '@/lib/addressNames';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession, useWhenStored } from '@/lib/session';
+import { useAddressNames } from '@/lib/names/addressNames';
+import { useSelectedNetwork, useSession, useWhenStored } from '@/lib/stores/session';
 import styles from './contracts.module.css';
 import { showContract, updateContracts } from './contractsStore';
 

@@ -2,8 +2,8 @@ import type { AbiParameter } from 'viem';
 import { parseAbiInput } from '@/core/contracts/abiInput';
 import { type AbiTypeShape, abiTypeLabel, abiTypeShape } from '@/core/contracts/abiTypes';
 import { codeValue, type Message } from '@/core/i18n/message';
-import { errorMessage } from '@/lib/errorMessages';
 import { t } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 
 /** The name a parameter goes by in labels and messages: its own, or `arg0`, `arg1`… as calldata.ts names them. */
 export function argumentName(param: AbiParameter, index: number): string {

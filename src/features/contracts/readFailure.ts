@@ -1,7 +1,7 @@
 import type { ContractFunction } from '@/core/contracts/functions';
 import { RevertedError } from '@/core/errors/chain';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
-import { errorMessage } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 
 /** What to say when a read fails: the node's or decoder's sentence, and a hint when a bare revert suggests a wrong ABI. */
 export function readFailure(error: unknown, fn: ContractFunction): Message {

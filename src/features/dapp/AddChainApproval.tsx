@@ -10,7 +10,7 @@ import { withAddedNetwork, withSiteNetwork } from '@/core/dapp/sites';
 import { SettingsError } from '@/core/errors/settings';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSession, useSessionStore } from '@/lib/session';
+import { useSession, useSessionStore } from '@/lib/stores/session';
 import { ApprovalFrame } from './ApprovalFrame';
 import styles from './dapp.module.css';
 import { useSiteRequest } from './useSiteRequest';

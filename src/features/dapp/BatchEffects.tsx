@@ -5,7 +5,7 @@ import type { Network } from '@/core/chain/networks';
 import type { DappCall } from '@/core/dapp/personRequests';
 import { useT } from '@/lib/i18n';
 import type { CallsPreview, TransactionPreview } from '@/lib/queries/simulationQueries';
-import type { ReviewPreview } from '@/lib/useTransactionPreview';
+import type { ReviewPreview } from '@/lib/send/useTransactionPreview';
 import { ApprovalsInCairn } from './ApprovalsInCairn';
 
 /** A batch's value, all its calls together, as the first line of its facts. */

@@ -5,8 +5,8 @@ import { canSign } from '@/core/accounts/signerKinds';
 import { grantSite, permissionsOf } from '@/core/dapp/sites';
 import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
-import { useVault } from '@/lib/vault';
+import { useSession } from '@/lib/stores/session';
+import { useVault } from '@/lib/vault/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { useSiteRequest } from './useSiteRequest';
 

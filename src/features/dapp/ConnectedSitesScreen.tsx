@@ -7,9 +7,9 @@ import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { type SitePermission, siteNetwork } from '@/core/dapp/sites';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useSession } from '@/lib/stores/session';
 import styles from './dapp.module.css';
 
 const MAX_PHRASE = 64;

@@ -9,7 +9,7 @@ import { msg } from '@/core/i18n/message';
 import { describeMessage } from '@/core/signing/message';
 import { signMessageWith } from '@/core/signing/sign';
 import { useT } from '@/lib/i18n';
-import { useVaultSession } from '@/lib/vault';
+import { useVaultSession } from '@/lib/vault/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import styles from './dapp.module.css';
 import { useSafeAnswer } from './useSafeAnswer';

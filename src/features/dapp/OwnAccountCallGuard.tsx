@@ -12,10 +12,10 @@ import {
 } from '@/core/dapp/ownAccountCalls';
 import { sameAddress } from '@/core/keys/sameAddress';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
-import { errorText } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorText } from '@/lib/i18n/errorMessages';
 import { smartAccountStateQuery } from '@/lib/queries/smartAccountQueries';
-import { useVault, useVaultAccount } from '@/lib/vault';
+import { useVault, useVaultAccount } from '@/lib/vault/vault';
 import { ApprovalFrame } from './ApprovalFrame';
 import { useSiteRequest } from './useSiteRequest';
 

@@ -4,7 +4,7 @@ import { notConnectedError, unknownChainError } from '@/core/dapp/siteErrors';
 import { withSiteNetwork } from '@/core/dapp/sites';
 import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/stores/session';
 import { ApprovalFrame } from './ApprovalFrame';
 import { useSiteRequest } from './useSiteRequest';
 

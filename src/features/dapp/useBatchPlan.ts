@@ -7,8 +7,8 @@ import { type BatchPlan, batchPlan } from '@/core/dapp/atomicBatch';
 import type { PersonRequest } from '@/core/dapp/personRequests';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
 import { eip7702SupportQuery, smartAccountStateQuery } from '@/lib/queries/smartAccountQueries';
-import { useSelectedNetwork } from '@/lib/session';
-import { useChainHead } from '@/lib/useChainHead';
+import { useChainHead } from '@/lib/queries/useChainHead';
+import { useSelectedNetwork } from '@/lib/stores/session';
 
 type Request = Extract<PersonRequest, { method: 'wallet_sendCalls' }>;
 

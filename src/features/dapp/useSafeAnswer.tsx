@@ -8,12 +8,12 @@ import { type Message, msg } from '@/core/i18n/message';
 import { type PendingSafeTx, sameSafeTx } from '@/core/safe/pendingSafeTx';
 import { proposeSafeMessage, proposeSafeTx } from '@/core/safe/safeActions';
 import type { CallRequest } from '@/core/tx/transfer';
-import { errorMessage, failureMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage, failureMessage } from '@/lib/i18n/errorMessages';
 import { safeStateQuery } from '@/lib/queries/safeQueries';
 import { useAllKeptSafeTxs, useHeadNumber } from '@/lib/safeScreenHooks';
-import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useVaultAccount } from '@/lib/vault';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useVaultAccount } from '@/lib/vault/vault';
 import type { useSiteRequest } from './useSiteRequest';
 
 /** What a site asks of a Safe: a call, or a message's hash signed as the Safe (with the words reviewed). */

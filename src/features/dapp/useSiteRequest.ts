@@ -7,9 +7,9 @@ import { type ProviderError, providerError } from '@/core/dapp/providerErrors';
 import { requestNetwork, siteFor } from '@/core/dapp/sites';
 import { mayHaveBeenSent } from '@/core/errors/wallet';
 import type { Message } from '@/core/i18n/message';
-import { errorMessage, failureMessage } from '@/lib/errorMessages';
-import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useVaultAccount } from '@/lib/vault';
+import { errorMessage, failureMessage } from '@/lib/i18n/errorMessages';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useVaultAccount } from '@/lib/vault/vault';
 import { useDappConnection } from './dappContext';
 
 /**

@@ -6,8 +6,8 @@ import ui from '@/components/ui.module.css';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import type { SignRequest } from '@/core/signing/keySigner';
-import { cancelledOnDevice, type PendingDeviceSignature } from '@/lib/deviceSignatures';
 import { useT } from '@/lib/i18n';
+import { cancelledOnDevice, type PendingDeviceSignature } from '@/lib/vault/deviceSignatures';
 import styles from './deviceSigning.module.css';
 import { RequestSummary } from './RequestSummary';
 

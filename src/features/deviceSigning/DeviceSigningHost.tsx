@@ -1,8 +1,8 @@
 import { Component, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { DeviceError } from '@/core/errors/device';
 import { msg } from '@/core/i18n/message';
-import { deviceSignatureStore, type PendingDeviceSignature } from '@/lib/deviceSignatures';
-import { useVault } from '@/lib/vault';
+import { deviceSignatureStore, type PendingDeviceSignature } from '@/lib/vault/deviceSignatures';
+import { useVault } from '@/lib/vault/vault';
 
 // The code that speaks to devices loads only when a device is asked to sign.
 const QrSigningDialog = lazy(() => import('./QrSigningDialog').then((m) => ({ default: m.QrSigningDialog })));

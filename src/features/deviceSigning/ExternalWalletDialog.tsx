@@ -8,10 +8,10 @@ import { WalletError } from '@/core/errors/wallet';
 import { walletName } from '@/core/externalWallet/walletRequests';
 import { sendWithWallet, signWithWallet } from '@/core/externalWallet/walletSigner';
 import { type Message, msg } from '@/core/i18n/message';
-import { cancelledOnDevice, deviceSignatureStore, type PendingDeviceSignature } from '@/lib/deviceSignatures';
-import { errorMessage } from '@/lib/errorMessages';
-import { findWallet } from '@/lib/externalWallets';
+import { findWallet } from '@/lib/browser/externalWallets';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { cancelledOnDevice, deviceSignatureStore, type PendingDeviceSignature } from '@/lib/vault/deviceSignatures';
 import { DeviceDialog } from './DeviceDialog';
 
 /** Pendings already asked of their wallet: a dialog shown again (after a lock) must not ask twice. */

@@ -6,10 +6,10 @@ import type { LedgerSource } from '@/core/accounts/account';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
 import { signWithLedger, typedDataHashes } from '@/core/ledger/ledgerSigner';
 import { hasCallData, type SignRequest } from '@/core/signing/keySigner';
-import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { connectLedger, type LedgerTransport } from '@/lib/ledger/webHidTransport';
+import type { PendingDeviceSignature } from '@/lib/vault/deviceSignatures';
 import { checkOnDevice, DeviceDialog } from './DeviceDialog';
 import styles from './deviceSigning.module.css';
 

@@ -9,9 +9,9 @@ import { acceptDeviceSignature, type DeviceAccount, deviceSignRequest } from '@/
 import { type EthSignRequest, encodeEthSignRequest, readEthSignature } from '@/core/qrDevice/ethRequests';
 import type { DeviceSignRequest } from '@/core/signing/keySigner';
 import type { Ur } from '@/core/ur/ur';
-import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import type { PendingDeviceSignature } from '@/lib/vault/deviceSignatures';
 import { checkOnDevice, DeviceDialog } from './DeviceDialog';
 import styles from './deviceSigning.module.css';
 

@@ -10,7 +10,7 @@ import { sameAddress } from '@/core/keys/sameAddress';
 import { type AuthorizationToSign, hasCallData, type SignRequest } from '@/core/signing/keySigner';
 import { describeMessage } from '@/core/signing/message';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/session';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import styles from './deviceSigning.module.css';
 
 /**

@@ -8,7 +8,7 @@ import type { DeviceSource } from '@/core/accounts/account';
 import { LOCAL_CHAIN_ID } from '@/core/chain/localChain';
 import type { SignRequest } from '@/core/signing/keySigner';
 import { DELEGATION_CONTRACTS } from '@/core/smartAccount/delegates';
-import type { PendingDeviceSignature } from '@/lib/deviceSignatures';
+import type { PendingDeviceSignature } from '@/lib/vault/deviceSignatures';
 import { shows } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { LedgerSigningDialog } from './LedgerSigningDialog';

@@ -6,7 +6,7 @@ import ui from '@/components/ui.module.css';
 import { type ContactDraftErrors, parseContactDraft } from '@/core/addressBook/contactDraft';
 import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession, useWhenStored } from '@/lib/session';
+import { useSelectedNetwork, useSession, useWhenStored } from '@/lib/stores/session';
 
 /** "Add to address book" for an address that has no name yet; once saved, it says so in its place. */
 export function AddContactInline({ address, onSaved }: { address: Address; onSaved?: () => void }) {

@@ -15,37 +15,30 @@ import { compareItems } from '@/core/activity/item';
 import { listedTokens, priceFeedsFor } from '@/core/assets/catalogue';
 import { isCairnError } from '@/core/errors/base';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { parseAddress } from '@/core/keys/address';
+import { addressOrProblem } from '@/core/keys/address';
 import { sameAddress } from '@/core/keys/sameAddress';
-import { useActivityStore } from '@/lib/activity';
-import { useAddressNames } from '@/lib/addressNames';
-import { errorMessage } from '@/lib/errorMessages';
-import { shortAddress, urlHost } from '@/lib/format';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { shortAddress, urlHost } from '@/lib/i18n/format';
 import { useLinks } from '@/lib/links';
+import { useAddressNames } from '@/lib/names/addressNames';
 import { addressDetailsQuery } from '@/lib/queries/explorerQueries';
 import { activityKeys } from '@/lib/queries/localKeys';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
-import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useVault, useVaultAccount } from '@/lib/vault';
+import { useActivityStore } from '@/lib/stores/activity';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useVault, useVaultAccount } from '@/lib/vault/vault';
 import { AddContactInline } from './AddContactInline';
 import { ContractAbiSection } from './ContractAbiSection';
 import styles from './explorer.module.css';
 import { FactsSkeleton } from './FactsSkeleton';
 
-function checked(text: string): { address: Address } | { problem: Message | string } {
-  try {
-    return { address: parseAddress(text) };
-  } catch (error) {
-    return { problem: isCairnError(error) ? error.text : msg('explorer:address.notAnAddress') };
-  }
-}
 
 /** Any address: what the chain says about it, its tokens, the person's dealings with it, and its name. */
 export function AddressScreen() {
   const t = useT('explorer');
   const { address: param = '' } = useParams();
-  const parsed = checked(param);
+  const parsed = addressOrProblem(param, msg('explorer:address.notAnAddress'));
   if ('problem' in parsed) {
     return (
       <Screen title={t('explorer:address.title')}>

@@ -6,9 +6,9 @@ import { parseAbiJson } from '@/core/contracts/abiJson';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import type { Message } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession } from '@/lib/session';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 
 const EMPTY: SavedAbi[] = [];
 

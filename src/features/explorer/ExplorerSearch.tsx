@@ -5,10 +5,10 @@ import { T } from '@/components/T';
 import { isCairnError } from '@/core/errors/base';
 import { type Message, msg } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useLinks } from '@/lib/links';
-import { useSelectedNetwork } from '@/lib/session';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import styles from './explorer.module.css';
 
 /**

@@ -3,7 +3,7 @@ import { T } from '@/components/T';
 import { DEMO_MNEMONIC } from '@/core/chain/localChain';
 import { codeValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/session';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import styles from './network.module.css';
 
 /** This window remembers a collapsed bar until it closes (nothing in it is secret). */

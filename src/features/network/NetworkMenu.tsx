@@ -3,7 +3,7 @@ import { Dropdown, DropdownChoice, DropdownChoices } from '@/components/Dropdown
 import { Truncated } from '@/components/Truncated';
 import type { Network } from '@/core/chain/networks';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession } from '@/lib/session';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { NetworkIcon } from './NetworkIcon';
 import styles from './network.module.css';
 

@@ -1,11 +1,11 @@
 import { RpcUrlList } from '@/components/RpcUrlList';
 import { T } from '@/components/T';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
-import { errorCopy } from '@/lib/errorMessages';
+import { useOnline } from '@/lib/browser/useOnline';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/session';
-import { useChainHead } from '@/lib/useChainHead';
-import { useOnline } from '@/lib/useOnline';
+import { errorCopy } from '@/lib/i18n/errorMessages';
+import { useChainHead } from '@/lib/queries/useChainHead';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import styles from './network.module.css';
 import { VerificationAlarmPanel } from './VerificationAlarmPanel';
 

@@ -1,9 +1,9 @@
 import { T } from '@/components/T';
 import { codeValue, msg } from '@/core/i18n/message';
+import { useOnline } from '@/lib/browser/useOnline';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/session';
-import { useChainHead } from '@/lib/useChainHead';
-import { useOnline } from '@/lib/useOnline';
+import { useChainHead } from '@/lib/queries/useChainHead';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import styles from './network.module.css';
 
 type NetworkState = 'ok' | 'pending' | 'down' | 'wrong' | 'offline';

@@ -2,7 +2,7 @@ import { T } from '@/components/T';
 import type { Network } from '@/core/chain/networks';
 import { amountValue, codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useVerificationAlarm } from '@/lib/verificationAlarm';
+import { useVerificationAlarm } from '@/lib/verify/verificationAlarm';
 import styles from './network.module.css';
 
 /**

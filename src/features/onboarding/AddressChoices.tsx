@@ -9,10 +9,10 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { untrustedValue } from '@/core/i18n/message';
 import type { PathPreset } from '@/core/keys/derivationPath';
-import { errorMessage } from '@/lib/errorMessages';
 import { t as translated, useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
-import { useSelectedNetwork } from '@/lib/session';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import styles from './onboarding.module.css';
 
 export type AddressChoice = { index: number; path: string; address: Address };

@@ -3,10 +3,10 @@ import { NewPasswordFields, newPasswordProblem, usePasswordEstimator } from '@/c
 import { WorkProgress } from '@/components/WorkProgress';
 import type { Message } from '@/core/i18n/message';
 import type { AccountSpec, NewSecret } from '@/core/vault/contentsOps';
-import { withNamePrefixes } from '@/lib/accountNames';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useVaultSession } from '@/lib/vault';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { withNamePrefixes } from '@/lib/names/accountNames';
+import { useVaultSession } from '@/lib/vault/vault';
 import { StepForm } from './StepForm';
 import { type OnboardingMode, ReplaceConsent } from './types';
 

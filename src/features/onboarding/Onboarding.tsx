@@ -1,8 +1,8 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, startTransition, useState } from 'react';
 import { Screen } from '@/components/Screen';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useVault } from '@/lib/vault';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useVault } from '@/lib/vault/vault';
 import styles from './onboarding.module.css';
 import { type FlowProps, type OnboardingMode, ReplaceConsent } from './types';
 

@@ -4,10 +4,10 @@ import { SecretInput } from '@/components/SecretInput';
 import { T } from '@/components/T';
 import { WorkProgress } from '@/components/WorkProgress';
 import { type Message, msg } from '@/core/i18n/message';
-import { readSmallTextFile } from '@/lib/download';
-import { errorMessage } from '@/lib/errorMessages';
+import { readSmallTextFile } from '@/lib/browser/download';
 import { useT } from '@/lib/i18n';
-import { useVaultSession } from '@/lib/vault';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useVaultSession } from '@/lib/vault/vault';
 import { StepForm } from './StepForm';
 import { type FlowProps, ReplaceConsent } from './types';
 

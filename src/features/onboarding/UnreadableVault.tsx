@@ -3,7 +3,7 @@ import ui from '@/components/ui.module.css';
 import { VaultReplaceConsent } from '@/components/VaultReplaceConsent';
 import type { Message } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useVaultSession } from '@/lib/vault';
+import { useVaultSession } from '@/lib/vault/vault';
 
 /**
  * A vault is saved here that this version cannot open (damaged, or made by a newer Cairn). It is

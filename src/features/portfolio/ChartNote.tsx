@@ -2,7 +2,7 @@ import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { useT } from '@/lib/i18n';
-import type { ValueChart } from '@/lib/useValueChart';
+import type { ValueChart } from '@/lib/portfolio/useValueChart';
 import styles from './home.module.css';
 
 /** How the chart was computed and what it leaves out, in words. */

@@ -4,9 +4,9 @@ import ui from '@/components/ui.module.css';
 import type { AssetRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
 import { untrustedLabel } from '@/core/text/untrustedText';
-import { formatPercent } from '@/lib/format';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { formatPercent } from '@/lib/i18n/format';
+import { useSession } from '@/lib/stores/session';
 import { AssetName, BalanceCell } from './assetCells';
 import styles from './portfolio.module.css';
 

@@ -7,12 +7,12 @@ import { SkeletonLine } from '@/components/Skeleton';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type Message, type MessageId, msg, untrustedValue } from '@/core/i18n/message';
-import { errorMessage } from '@/lib/errorMessages';
-import { formatPercent } from '@/lib/format';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { formatPercent } from '@/lib/i18n/format';
 import { useLinks } from '@/lib/links';
-import type { usePortfolio } from '@/lib/usePortfolio';
-import type { ValueChart } from '@/lib/useValueChart';
+import type { usePortfolio } from '@/lib/portfolio/usePortfolio';
+import type { ValueChart } from '@/lib/portfolio/useValueChart';
 import styles from './home.module.css';
 import { VerificationLine } from './VerificationLine';
 

@@ -13,10 +13,10 @@ import { type CodeValue, codeValue, type Message, msg, type UntrustedValue, untr
 import { parseAddress } from '@/core/keys/address';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { untrustedLabel } from '@/core/text/untrustedText';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { tokenMetadataQuery } from '@/lib/queries/portfolioQueries';
-import { useSession, useWhenStored } from '@/lib/session';
+import { useSession, useWhenStored } from '@/lib/stores/session';
 import styles from './portfolio.module.css';
 
 const EMPTY: never[] = [];

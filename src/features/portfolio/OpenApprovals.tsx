@@ -7,13 +7,13 @@ import type { Account } from '@/core/accounts/account';
 import { countWide } from '@/core/approvals/wide';
 import type { Network } from '@/core/chain/networks';
 import { untrustedValue } from '@/core/i18n/message';
-import { useApprovalStore } from '@/lib/approvalStore';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { accountApprovalsQuery } from '@/lib/queries/approvalQueries';
-import { useSession } from '@/lib/session';
-import { useChainHead } from '@/lib/useChainHead';
-import { useVaultSession } from '@/lib/vault';
+import { useChainHead } from '@/lib/queries/useChainHead';
+import { useApprovalStore } from '@/lib/stores/approvalStore';
+import { useSession } from '@/lib/stores/session';
+import { useVaultSession } from '@/lib/vault/vault';
 
 /** How many unlimited allowances and operators for all NFTs an account has left open, once read. */
 function useOpenUnlimited(network: Network, account: Account): number | undefined {

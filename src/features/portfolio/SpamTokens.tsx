@@ -4,7 +4,7 @@ import type { AssetRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/stores/session';
 import { BalanceCell } from './assetCells';
 import styles from './portfolio.module.css';
 

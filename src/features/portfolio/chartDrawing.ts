@@ -2,8 +2,8 @@
 // so neither the first screen nor Home's first paint waits for the chart library.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatDateTime } from '@/lib/format';
 import { intlLocale } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/i18n/format';
 
 export type ChartSeries = {
   /** Unix seconds, ascending. */

@@ -4,8 +4,8 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue, type Message } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 
 type Check =
   | { state: 'idle' | 'busy' }

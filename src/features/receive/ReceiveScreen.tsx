@@ -7,8 +7,8 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/session';
-import { useSelectedAccount } from '@/lib/vault';
+import { useSelectedNetwork } from '@/lib/stores/session';
+import { useSelectedAccount } from '@/lib/vault/vault';
 import { CheckOnLedger } from './CheckOnLedger';
 import styles from './receive.module.css';
 

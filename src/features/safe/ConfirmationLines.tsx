@@ -5,7 +5,7 @@ import type { Account } from '@/core/accounts/account';
 import { untrustedValue } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { useT } from '@/lib/i18n';
-import { accountAt } from '@/lib/vault';
+import { accountAt } from '@/lib/vault/vault';
 import type { Standing } from './useConfirmations';
 
 /** "N of M confirmed", then each owner who confirmed, how (signature or on-chain), the person's own by name. */

@@ -15,7 +15,7 @@ import { useT } from '@/lib/i18n';
 import { useAccountRecords } from '@/lib/queries/recordQueries';
 import { safeExecutionQuery } from '@/lib/queries/safeOutcomeQueries';
 import { useSafeTxActions } from '@/lib/safeScreenHooks';
-import { useSigningAccounts } from '@/lib/vault';
+import { useSigningAccounts } from '@/lib/vault/vault';
 import { SafeSentStatus } from './SafeSentStatus';
 import { SendReview } from './SendReview';
 import { useSafeSend } from './useSafeSend';

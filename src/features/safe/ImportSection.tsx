@@ -8,7 +8,7 @@ import { type Message, msg } from '@/core/i18n/message';
 import type { SafeState } from '@/core/safe/readSafe';
 import { parseSafeTxText } from '@/core/safe/safeTxFile';
 import { parseSafeTxUr } from '@/core/safe/safeTxUr';
-import { readSmallTextFile } from '@/lib/download';
+import { readSmallTextFile } from '@/lib/browser/download';
 import { useT } from '@/lib/i18n';
 import { RefusedList } from './RefusedList';
 import styles from './safe.module.css';

@@ -8,9 +8,9 @@ import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
 import { signAsOwner } from '@/core/safe/safeActions';
-import { failureMessage } from '@/lib/errorMessages';
+import { failureMessage } from '@/lib/i18n/errorMessages';
 import { useSafeTxActions } from '@/lib/safeScreenHooks';
-import { useVaultSession } from '@/lib/vault';
+import { useVaultSession } from '@/lib/vault/vault';
 
 /**
  * For each of the person's accounts that is an owner, can sign and has not confirmed yet: "Sign

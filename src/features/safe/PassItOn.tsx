@@ -5,7 +5,7 @@ import ui from '@/components/ui.module.css';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import { encodeSafeTxFile, type SafeTxFile, safeTxLink } from '@/core/safe/safeTxFile';
 import { safeTxUr } from '@/core/safe/safeTxUr';
-import { downloadText } from '@/lib/download';
+import { downloadText } from '@/lib/browser/download';
 import { useT } from '@/lib/i18n';
 
 /** The kept transaction as it travels: the transaction, its Safe and chain, its hash, the offline signatures so far. */

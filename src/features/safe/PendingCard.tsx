@@ -14,7 +14,7 @@ import type { SafeState } from '@/core/safe/readSafe';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useSafeTxActions } from '@/lib/safeScreenHooks';
-import { useVault } from '@/lib/vault';
+import { useVault } from '@/lib/vault/vault';
 import { ApprovePanel } from './ApprovePanel';
 import { ConfirmationLines } from './ConfirmationLines';
 import { ExecutePanel } from './ExecutePanel';

@@ -1,8 +1,8 @@
 import { ErrorAlert } from '@/components/ErrorAlert';
 import type { Account, SafeSource } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useKeptSafeTxs, useSafeState } from '@/lib/safeScreenHooks';
 import { ImportSection } from './ImportSection';
 import { PendingList } from './PendingList';

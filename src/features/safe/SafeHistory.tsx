@@ -8,8 +8,8 @@ import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
 import type { SafeState } from '@/core/safe/readSafe';
 import type { SafeEvent } from '@/core/safe/safeHistory';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useLinks } from '@/lib/links';
 import { useSafeHistory } from '@/lib/safeScreenHooks';
 

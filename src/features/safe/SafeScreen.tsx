@@ -6,21 +6,14 @@ import ui from '@/components/ui.module.css';
 import type { Account, SafeSource } from '@/core/accounts/account';
 import { isCairnError } from '@/core/errors/base';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { parseAddress } from '@/core/keys/address';
+import { addressOrProblem } from '@/core/keys/address';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
-import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useVaultAccount } from '@/lib/vault';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useVaultAccount } from '@/lib/vault/vault';
 import { SafeBody } from './SafeBody';
 import styles from './safe.module.css';
 
-function checked(text: string): { address: Address } | { problem: Message | string } {
-  try {
-    return { address: parseAddress(text) };
-  } catch (error) {
-    return { problem: isCairnError(error) ? error.text : msg('common:error.unexpected') };
-  }
-}
 
 /**
  * One of the person's Safe accounts: what the node says of it (owners, threshold, nonce, code),
@@ -30,7 +23,7 @@ function checked(text: string): { address: Address } | { problem: Message | stri
 export function SafeScreen() {
   const t = useT('safe');
   const { address: param = '' } = useParams();
-  const parsed = checked(param);
+  const parsed = addressOrProblem(param, msg('common:error.unexpected'));
   return (
     <Screen title={t('common:screen.safe.label')}>
       <div className={`${ui.stack} ${styles.page}`}>

@@ -17,9 +17,9 @@ import type { SafeState } from '@/core/safe/readSafe';
 import { multiSendAbi, safeSettingsAbi } from '@/core/safe/safeAbi';
 import type { SafeTx } from '@/core/safe/safeTx';
 import type { CallRequest } from '@/core/tx/transfer';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useSession } from '@/lib/stores/session';
 import styles from './safe.module.css';
 
 const NO_ABIS: SavedAbi[] = [];

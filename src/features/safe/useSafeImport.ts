@@ -7,9 +7,9 @@ import { sameSafeTx } from '@/core/safe/pendingSafeTx';
 import type { SafeState } from '@/core/safe/readSafe';
 import { checkSafeImport, type SafeImport } from '@/core/safe/safeImport';
 import type { SafeTxFile } from '@/core/safe/safeTxFile';
-import { errorMessage } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useAllKeptSafeTxs, useHeadNumber, useSafeTxActions } from '@/lib/safeScreenHooks';
-import { useVault } from '@/lib/vault';
+import { useVault } from '@/lib/vault/vault';
 
 /** What an import kept: the transaction, the signatures taken and refused, whether it was kept already. */
 export type ImportOutcome = SafeImport & { known: boolean };

@@ -5,9 +5,9 @@ import { type Message, msg } from '@/core/i18n/message';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import { sendPreparedCall } from '@/core/tx/preparedCalls';
 import type { TxRecord } from '@/core/tx/record';
-import { failureMessage } from '@/lib/errorMessages';
-import { useTransactions } from '@/lib/transactions';
-import { useVaultSession } from '@/lib/vault';
+import { failureMessage } from '@/lib/i18n/errorMessages';
+import { useTransactions } from '@/lib/stores/transactions';
+import { useVaultSession } from '@/lib/vault/vault';
 
 export type SafeSendStep =
   | { name: 'start' }

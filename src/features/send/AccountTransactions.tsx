@@ -10,14 +10,14 @@ import type { Network } from '@/core/chain/networks';
 import type { Message } from '@/core/i18n/message';
 import { nonceGaps } from '@/core/tx/nonces';
 import { isActive } from '@/core/tx/record';
-import { downloadText } from '@/lib/download';
-import { errorMessage } from '@/lib/errorMessages';
+import { downloadText } from '@/lib/browser/download';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useAccountRecords, useDamagedRecords } from '@/lib/queries/recordQueries';
 import { feeMarketQuery, pendingNonceQuery } from '@/lib/queries/txQueries';
-import { useTransactions } from '@/lib/transactions';
-import { useChainHead } from '@/lib/useChainHead';
-import { useVaultAccount, useVaultSession } from '@/lib/vault';
+import { useChainHead } from '@/lib/queries/useChainHead';
+import { useTransactions } from '@/lib/stores/transactions';
+import { useVaultAccount, useVaultSession } from '@/lib/vault/vault';
 import { TxStatusCard } from './TxStatusCard';
 
 /** This account's transactions sent from Cairn on this network, with any nonce gap and a way to fill it. */

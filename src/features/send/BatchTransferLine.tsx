@@ -10,7 +10,7 @@ import type { Network } from '@/core/chain/networks';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import type { CallsPreview, TransactionPreview } from '@/lib/queries/simulationQueries';
-import type { ReviewPreview } from '@/lib/useTransactionPreview';
+import type { ReviewPreview } from '@/lib/send/useTransactionPreview';
 import type { BatchTransfer } from './sendFlowStore';
 
 /** "1.5 USDC to name: 0x…": one transfer of a batch, as the list and the review show it. */

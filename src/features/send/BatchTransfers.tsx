@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import forms from '@/components/forms.module.css';
 import ui from '@/components/ui.module.css';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/session';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import { BatchTransferLine } from './BatchTransferLine';
 import { clearBatch, goTo, removeFromBatch, sendFlowStore } from './sendFlowStore';
 

@@ -15,7 +15,7 @@ import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { safeKeys, safeStateQuery } from '@/lib/queries/safeQueries';
 import { useAllKeptSafeTxs, useHeadNumber } from '@/lib/safeScreenHooks';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/stores/session';
 import styles from './send.module.css';
 import { goTo, type SendStep, startOver } from './sendFlowStore';
 

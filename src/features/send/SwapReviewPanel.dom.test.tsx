@@ -6,7 +6,7 @@ import type { Address } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE } from '@/core/swap/pools';
 import type { SwapFacts, SwapSimulationCheck } from '@/core/swap/swapReview';
-import { useLastSwapSimulation } from '@/lib/swapSimulations';
+import { useLastSwapSimulation } from '@/lib/send/swapSimulations';
 import { alerts, statuses } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { SwapReviewPanel } from './SwapReviewPanel';

@@ -7,8 +7,8 @@ import { amountValue } from '@/core/i18n/message';
 import type { SwapFacts, SwapSimulationCheck } from '@/core/swap/swapReview';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
-import { useSelectedNetwork } from '@/lib/session';
-import { noteSwapSimulated } from '@/lib/swapSimulations';
+import { noteSwapSimulated } from '@/lib/send/swapSimulations';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import styles from './send.module.css';
 
 /**

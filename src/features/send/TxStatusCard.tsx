@@ -14,13 +14,13 @@ import { feeFields } from '@/core/simulation/nextBlock';
 import type { UnsignedTransaction } from '@/core/simulation/types';
 import { isActive, type TxRecord } from '@/core/tx/record';
 import { planReplacement, type ReplacementKind, type ReplacementPlan } from '@/core/tx/replacement';
-import { errorMessage } from '@/lib/errorMessages';
-import { formatAmount } from '@/lib/format';
 import { useT } from '@/lib/i18n';
-import { useTransactions } from '@/lib/transactions';
-import { describeRecord, STATUS_WORDS } from '@/lib/txWording';
-import { useReviewPreview } from '@/lib/useTransactionPreview';
-import { useVaultAccount, useVaultSession } from '@/lib/vault';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { formatAmount } from '@/lib/i18n/format';
+import { describeRecord, STATUS_WORDS } from '@/lib/i18n/txWording';
+import { useReviewPreview } from '@/lib/send/useTransactionPreview';
+import { useTransactions } from '@/lib/stores/transactions';
+import { useVaultAccount, useVaultSession } from '@/lib/vault/vault';
 import styles from './send.module.css';
 
 function feeWords(fees: Fees): Message {

@@ -21,7 +21,7 @@ import {
 } from '@/core/tx/prepare';
 import { type KnownRecipient, type RecipientFinding, recipientFindings } from '@/core/tx/safety';
 import type { Asset } from '@/core/tx/transfer';
-import { errorMessage } from '@/lib/errorMessages';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import type { SendForm } from './sendFlowStore';
 
 /** What to say beside each field: a Message, worded when shown, or an error's sentence. */

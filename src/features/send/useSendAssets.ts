@@ -3,9 +3,9 @@ import type { Address } from 'viem';
 import type { FeedAnswer } from '@/core/assets/portfolio';
 import type { Network } from '@/core/chain/networks';
 import type { Asset } from '@/core/tx/transfer';
+import { type FungibleAsset, useFungibleAssets } from '@/lib/portfolio/useFungibleAssets';
 import { useAccountItems } from '@/lib/queries/activityQueries';
 import { heldNftsQuery } from '@/lib/queries/nftQueries';
-import { type FungibleAsset, useFungibleAssets } from '@/lib/useFungibleAssets';
 
 /** An asset Send offers; a coin's or token's balance as every figure takes it (useFungibleAssets). */
 export type SendableAsset = { key: string; asset: Asset; balance: bigint | undefined } & Partial<

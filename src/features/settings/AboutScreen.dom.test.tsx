@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuildManifest } from '@/core/build/buildManifest';
 import { groupedFingerprint } from '@/core/build/buildSignature';
-import { type AppUpdateView, appUpdateStore } from '@/lib/appUpdate';
+import { type AppUpdateView, appUpdateStore } from '@/lib/browser/appUpdate';
 import { AboutScreen } from './AboutScreen';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import ui from '@/components/ui.module.css';
 import { AUTO_LOCK_CHOICES } from '@/core/vault/autoLock';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/stores/session';
 
 export function AutoLockSettings() {
   const t = useT('settings');

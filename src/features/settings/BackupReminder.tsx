@@ -4,7 +4,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { msg } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useVault } from '@/lib/vault';
+import { useVault } from '@/lib/vault/vault';
 import { useVaultBackupDownload } from './BackupSettings';
 import { accountsOf, secretTitle, unbackedSecrets } from './backupWording';
 

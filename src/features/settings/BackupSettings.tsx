@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Message } from '@/core/i18n/message';
-import { downloadText } from '@/lib/download';
-import { errorMessage } from '@/lib/errorMessages';
+import { downloadText } from '@/lib/browser/download';
 import { useT } from '@/lib/i18n';
-import { useVault, useVaultSession } from '@/lib/vault';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useVault, useVaultSession } from '@/lib/vault/vault';
 import { backupSentence, secretTitle } from './backupWording';
 
 /** Downloads the whole vault, encrypted with the vault password, as a backup file. */

@@ -11,9 +11,9 @@ import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { WorkProgress } from '@/components/WorkProgress';
 import { type Message, msg } from '@/core/i18n/message';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useVaultSession } from '@/lib/vault';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useVaultSession } from '@/lib/vault/vault';
 
 const EMPTY: NewPasswordState = { password: '', confirm: '' };
 

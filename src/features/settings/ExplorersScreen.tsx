@@ -8,10 +8,10 @@ import ui from '@/components/ui.module.css';
 import { checkExplorer } from '@/core/explorer/account';
 import { explorerConfigProblem } from '@/core/explorer/config';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { errorMessage } from '@/lib/errorMessages';
-import { urlHost } from '@/lib/format';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession } from '@/lib/session';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { urlHost } from '@/lib/i18n/format';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import styles from './settings.module.css';
 
 const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';

@@ -13,7 +13,7 @@ import {
   useLocale,
   useT,
 } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/stores/session';
 import styles from './settings.module.css';
 
 /** The language Cairn speaks: the browser's, or one chosen here (for every Cairn window of this browser). */

@@ -13,9 +13,9 @@ import {
 import type { Network } from '@/core/chain/networks';
 import { WrongChainError } from '@/core/errors/chain';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useSession, useWhenStored } from '@/lib/session';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useSession, useWhenStored } from '@/lib/stores/session';
 
 const blank: NetworkDraft = { name: '', rpcUrls: '', wsUrl: '', chainId: '', symbol: '', explorerUrl: '' };
 

@@ -2,7 +2,7 @@ import ui from '@/components/ui.module.css';
 import { type Network, type RpcSource, rpcChosenByPerson } from '@/core/chain/networks';
 import { type PlainMessageId, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/stores/session';
 
 /** Where an RPC the person did not choose came from (none for one they did). */
 const SOURCE: Record<RpcSource, PlainMessageId | undefined> = {

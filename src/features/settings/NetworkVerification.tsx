@@ -11,7 +11,7 @@ import {
 } from '@/core/verify/verificationDraft';
 import { LIGHT_CLIENT_CHAINS, type VerifyMode, verificationOf } from '@/core/verify/verificationSetting';
 import { useT } from '@/lib/i18n';
-import { useSession, useWhenStored } from '@/lib/session';
+import { useSession, useWhenStored } from '@/lib/stores/session';
 import { useVerifier } from '@/lib/verify/verifierContext';
 
 const MODES: readonly VerifyMode[] = ['off', 'balances', 'previews'];

@@ -5,7 +5,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/stores/session';
 import { NetworkForm } from './NetworkForm';
 import { NetworkReads } from './NetworkReads';
 import { NetworkVerification } from './NetworkVerification';

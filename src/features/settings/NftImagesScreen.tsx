@@ -4,9 +4,9 @@ import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
 import { isLocalPlainUrl } from '@/core/chain/plainHttp';
 import { type Message, msg } from '@/core/i18n/message';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useSession } from '@/lib/stores/session';
 import styles from './settings.module.css';
 
 /** What is wrong with a gateway URL, or undefined when it can be used. */

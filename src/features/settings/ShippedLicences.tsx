@@ -1,6 +1,6 @@
 import { use } from 'react';
 import ui from '@/components/ui.module.css';
-import { LICENCES_FILE, parseLicences, readBuildFile, type ShippedPackage } from '@/lib/buildFiles';
+import { LICENCES_FILE, parseLicences, readBuildFile, type ShippedPackage } from '@/lib/browser/buildFiles';
 import { useT } from '@/lib/i18n';
 import styles from './about.module.css';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import ui from '@/components/ui.module.css';
+import { requestPersistence, type StorageStatus, storageStatus } from '@/lib/browser/storagePersistence';
 import { useT } from '@/lib/i18n';
-import { requestPersistence, type StorageStatus, storageStatus } from '@/lib/storagePersistence';
 
 /** Megabytes with at most one decimal, for a message's `{…, number}`. */
 function megabytes(bytes: number): number {

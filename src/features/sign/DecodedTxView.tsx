@@ -8,10 +8,10 @@ import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
 import { decodeCall } from '@/core/contracts/decode/calls';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import type { DecodedTx, RawTxType } from '@/core/offline/decodedTx';
-import { formatCount, toDecimalString } from '@/lib/format';
 import { intlLocale, useLocale, useT } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
-import { useVaultAccount } from '@/lib/vault';
+import { formatCount, toDecimalString } from '@/lib/i18n/format';
+import { useSession } from '@/lib/stores/session';
+import { useVaultAccount } from '@/lib/vault/vault';
 import styles from './sign.module.css';
 
 const NO_SAVED: SavedAbi[] = [];

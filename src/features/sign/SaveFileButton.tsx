@@ -1,5 +1,5 @@
 import ui from '@/components/ui.module.css';
-import { downloadText } from '@/lib/download';
+import { downloadText } from '@/lib/browser/download';
 
 /** Saves `text` as a file through the browser's download; nothing leaves the device. */
 export function SaveFileButton({

@@ -12,8 +12,8 @@ import {
   verifyMessageSignature,
   verifyTypedDataSignature,
 } from '@/core/signing/verify';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
 import styles from './sign.module.css';
 
 type Kind = MessageMode | 'typed';

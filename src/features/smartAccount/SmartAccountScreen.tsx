@@ -6,20 +6,13 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { isCairnError } from '@/core/errors/base';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { parseAddress } from '@/core/keys/address';
+import { addressOrProblem } from '@/core/keys/address';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/session';
-import { useVaultAccount } from '@/lib/vault';
+import { useSelectedNetwork } from '@/lib/stores/session';
+import { useVaultAccount } from '@/lib/vault/vault';
 import { SmartAccountBody } from './SmartAccountBody';
 import styles from './smartAccount.module.css';
 
-function checked(text: string): { address: Address } | { problem: Message | string } {
-  try {
-    return { address: parseAddress(text) };
-  } catch (error) {
-    return { problem: isCairnError(error) ? error.text : msg('common:error.unexpected') };
-  }
-}
 
 /**
  * One of the person's accounts as a smart account on the selected network: what it is now, the
@@ -28,7 +21,7 @@ function checked(text: string): { address: Address } | { problem: Message | stri
 export function SmartAccountScreen() {
   const t = useT('smartAccount');
   const { address: param = '' } = useParams();
-  const parsed = checked(param);
+  const parsed = addressOrProblem(param, msg('common:error.unexpected'));
   return (
     <Screen title={t('common:screen.smartAccount.label')}>
       <div className={`${ui.stack} ${styles.page}`}>

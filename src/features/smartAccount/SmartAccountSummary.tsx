@@ -3,10 +3,10 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
 import { signerProfile } from '@/core/accounts/signerKinds';
-import { useAccountsToRead } from '@/lib/accountsToRead';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
-import { useSelectedNetwork } from '@/lib/session';
+import { useAccountsToRead } from '@/lib/portfolio/accountsToRead';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import { useSmartAccount } from '@/lib/useSmartAccount';
 import { StateLine } from './StateLine';
 

@@ -2,7 +2,7 @@ import type { Address } from 'viem';
 import { codeValue, type Message, msg } from '@/core/i18n/message';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
 import { DELEGATION_FRAMEWORK_VERSION } from '@/core/smartAccount/delegates';
-import { shortAddress } from '@/lib/format';
+import { shortAddress } from '@/lib/i18n/format';
 
 /** What an account is, in one sentence: plain, upgraded to Cairn's delegate, delegated elsewhere (a danger), a contract. */
 export function stateMessage(state: SmartAccountState): Message {

@@ -6,9 +6,9 @@ import type { OtherDelegate, UpgradePlan } from '@/core/smartAccount/atomicSend'
 import { confirmUpgrade, prepareUpgrade } from '@/core/smartAccount/smartSend';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import type { TxRecord } from '@/core/tx/record';
-import { failureMessage } from '@/lib/errorMessages';
-import { useTransactions } from '@/lib/transactions';
-import { useVaultSession } from '@/lib/vault';
+import { failureMessage } from '@/lib/i18n/errorMessages';
+import { useTransactions } from '@/lib/stores/transactions';
+import { useVaultSession } from '@/lib/vault/vault';
 
 /** What is under review: the transaction and the authorization Confirm signs, prepared (fees, gas), and its nonce. */
 export type UpgradeReview = { plan: UpgradePlan; prepared: AnyPreparedSend; nonce: number };

@@ -8,8 +8,8 @@ import type { QuoteProof } from '@/core/swap/checkedQuote';
 import { NATIVE } from '@/core/swap/pools';
 import type { QuoteReading } from '@/core/swap/readQuote';
 import { impactBlocks, PRICE_IMPACT_BLOCK_BPS, type SwapQuote } from '@/core/swap/routeChoice';
-import { shortAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
+import { shortAddress } from '@/lib/i18n/format';
 import styles from './swap.module.css';
 
 export type SymbolOf = (token: Address) => string;

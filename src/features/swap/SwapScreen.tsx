@@ -7,8 +7,8 @@ import { canSign } from '@/core/accounts/signerKinds';
 import { untrustedValue } from '@/core/i18n/message';
 import { swapDeploymentFor } from '@/core/swap/swapNetwork';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/session';
-import { useSelectedAccount } from '@/lib/vault';
+import { useSelectedNetwork } from '@/lib/stores/session';
+import { useSelectedAccount } from '@/lib/vault/vault';
 import { SwapForm } from './SwapForm';
 
 /** Swap: Uniswap quotes read through the person's own node, then Send's review. No fee, no quote service. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FungibleAsset } from '@/lib/useFungibleAssets';
+import type { FungibleAsset } from '@/lib/portfolio/useFungibleAssets';
 import { EMPTY_SWAP_FORM } from './swapFlowStore';
 import { leastOut, swapInputsOf } from './swapInputsOf';
 

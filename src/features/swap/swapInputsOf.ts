@@ -2,8 +2,8 @@ import { amountValue, type Message, msg } from '@/core/i18n/message';
 import { DEFAULT_SLIPPAGE_BPS, swapMinimumOut } from '@/core/swap/slippage';
 import { parseDeadlineMinutes, parseSlippage } from '@/core/swap/swapInputs';
 import { type DecimalFormat, parseAmount } from '@/core/tx/amount';
-import { errorMessage } from '@/lib/errorMessages';
-import type { FungibleAsset } from '@/lib/useFungibleAssets';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import type { FungibleAsset } from '@/lib/portfolio/useFungibleAssets';
 import type { SwapForm } from './swapFlowStore';
 
 export type SwapFieldErrors = Partial<Record<'amount' | 'slippage' | 'deadline' | 'assetOut', Message | string>>;

@@ -6,8 +6,8 @@ import type { UniswapDeployment } from '@/core/chain/uniswapDeployment';
 import { swapHubs } from '@/core/swap/swapNetwork';
 import { verificationOf } from '@/core/verify/verificationSetting';
 import { swapKeys, swapQuoteQuery } from '@/lib/queries/swapQueries';
-import { useSession } from '@/lib/session';
-import { useChainHead } from '@/lib/useChainHead';
+import { useChainHead } from '@/lib/queries/useChainHead';
+import { useSession } from '@/lib/stores/session';
 import { useVerifier } from '@/lib/verify/verifierContext';
 
 /**

@@ -17,12 +17,12 @@ import { universalRouterAbi } from '@/core/swap/routerCommands';
 import { permitTypedData, swapPermit } from '@/core/swap/swapPermit';
 import type { SwapFacts } from '@/core/swap/swapReview';
 import { swapTransaction } from '@/core/swap/swapTransaction';
-import { failureMessage } from '@/lib/errorMessages';
+import { failureMessage } from '@/lib/i18n/errorMessages';
 import { useLinks } from '@/lib/links';
+import type { FungibleAsset } from '@/lib/portfolio/useFungibleAssets';
 import { swapPaymentQuery } from '@/lib/queries/swapQueries';
-import { queueForBatch, requestSend } from '@/lib/sendRequest';
-import type { FungibleAsset } from '@/lib/useFungibleAssets';
-import { useVaultSession } from '@/lib/vault';
+import { queueForBatch, requestSend } from '@/lib/send/sendRequest';
+import { useVaultSession } from '@/lib/vault/vault';
 import { keepPermit, swapFlowStore } from './swapFlowStore';
 
 /** What the swap is, once everything it needs is read: the quote, its minimum and its deadline. */

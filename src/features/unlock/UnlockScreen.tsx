@@ -8,9 +8,9 @@ import { VaultReplaceConsent } from '@/components/VaultReplaceConsent';
 import { WorkProgress } from '@/components/WorkProgress';
 import type { Message } from '@/core/i18n/message';
 import type { VaultState } from '@/core/vault/vaultState';
-import { errorMessage } from '@/lib/errorMessages';
 import { useT } from '@/lib/i18n';
-import { useVault, useVaultSession } from '@/lib/vault';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useVault, useVaultSession } from '@/lib/vault/vault';
 import styles from './unlock.module.css';
 
 /** Whole seconds until `retryAt`, re-rendering while the wait lasts. */

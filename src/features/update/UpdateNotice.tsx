@@ -6,9 +6,9 @@ import type { Release } from '@/core/build/releaseCheck';
 import { isOlderVersion } from '@/core/build/releaseOrder';
 import { refusalReason, type Signing } from '@/core/build/updateProtocol';
 import { codeValue } from '@/core/i18n/message';
-import { acceptUpdate, applyUpdate, appUpdateStore, setUpdateAside, UNSIGNED_NOTICE } from '@/lib/appUpdate';
+import { acceptUpdate, applyUpdate, appUpdateStore, setUpdateAside, UNSIGNED_NOTICE } from '@/lib/browser/appUpdate';
 import { useT } from '@/lib/i18n';
-import { useVault, useVaultSession } from '@/lib/vault';
+import { useVault, useVaultSession } from '@/lib/vault/vault';
 import styles from './update.module.css';
 
 /** While an accepted build waits (a site's window open, or a message lost), how often to ask again. */

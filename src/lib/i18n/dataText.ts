@@ -1,6 +1,6 @@
 import type { AmountValue, Message } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
-import { formatAmount } from '../format';
+import { formatAmount } from './format';
 import { intlTag, type Locale } from './locales';
 import { amountInputText } from './numberInput';
 import type { DataValue } from './placeholders';

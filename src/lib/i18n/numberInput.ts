@@ -1,8 +1,8 @@
 // Numbers a person types, in the one format of the language shown (see core/tx/amount.ts).
 import { formatUnits } from 'viem';
 import { type DecimalFormat, typedNumber } from '@/core/tx/amount';
-import { decimalFormatOf } from '../format';
 import { activeLocale, intlLocale } from './activeLocale';
+import { decimalFormatOf } from './format';
 import { t } from './installed';
 import type { Locale } from './locales';
 import { useLocale } from './useT';

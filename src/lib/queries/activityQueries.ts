@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import type { ActivityStore } from '@/core/activity/activityStore';
 import type { ActivityItem } from '@/core/activity/item';
 import type { Network } from '@/core/chain/networks';
-import { useActivityStore } from '@/lib/activity';
+import { useActivityStore } from '@/lib/stores/activity';
 import { activityKeys } from './localKeys';
 
 export function accountItemsQuery(store: ActivityStore, network: Network, account: Address | undefined) {

@@ -4,8 +4,8 @@ import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
 import type { TxRecord } from '@/core/tx/record';
 import type { TxStore } from '@/core/tx/txStore';
-import { derivedFrom } from '@/lib/derivedCache';
-import { useTransactions } from '@/lib/transactions';
+import { derivedFrom } from '@/lib/stores/derivedCache';
+import { useTransactions } from '@/lib/stores/transactions';
 import { recordKeys } from './localKeys';
 
 const NO_RECORDS: TxRecord[] = [];

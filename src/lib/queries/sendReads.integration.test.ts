@@ -10,7 +10,7 @@ import { prepareSend, type SendDraft } from '@/core/tx/prepare';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { demoAddress } from '../../../devchain/seed.ts';
-import { preparedReads, previewedTransaction } from '../useTransactionPreview';
+import { preparedReads, previewedTransaction } from '../send/useTransactionPreview';
 import { chainHeadQuery, headForSend } from './chainQueries';
 import { transactionPreviewQuery } from './simulationQueries';
 import { feeMarketQuery } from './txQueries';

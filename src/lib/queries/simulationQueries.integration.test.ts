@@ -19,7 +19,7 @@ import { localChainUrl } from '@/testing/localChainUrl';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { scenarioContractAddresses } from '../../../devchain/scenarios.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
-import { previewAccountsAndTokens } from '../useTransactionPreview';
+import { previewAccountsAndTokens } from '../send/useTransactionPreview';
 import { previewPricesQuery, transactionPreviewQuery } from './simulationQueries';
 
 const url = localChainUrl();

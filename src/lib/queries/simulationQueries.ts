@@ -16,7 +16,7 @@ import { type BatchCall, type CallsSimulation, simulateCalls } from '@/core/simu
 import type { SimulationResult, UnsignedTransaction } from '@/core/simulation/types';
 import type { PlannedBatch } from '@/core/smartAccount/atomicSend';
 import { type AtomicBatch, plannedGas, simulateAtomicBatch } from '@/core/smartAccount/batchPreview';
-import { keepAbilities, readKeptAbilities } from '../keptAbilities';
+import { keepAbilities, readKeptAbilities } from '../stores/keptAbilities';
 import { chainKeys, currentHead } from './chainQueries';
 import { txKeys } from './txQueries';
 

@@ -5,7 +5,7 @@
 import { isCairnError } from '@/core/errors/base';
 import { msg } from '@/core/i18n/message';
 import { decryptKeystore, encryptKeystore, parseKeystore, warmUpKeystoreCrypto } from '@/core/keys/keystore';
-import type { KeystoreRequest, KeystoreResponse } from './keystoreProtocol';
+import type { KeystoreRequest, KeystoreResponse } from '../vault/keystoreProtocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 

@@ -6,7 +6,7 @@
 // Any page of Cairn's origin can connect to it, as a window does: the session trusts its origin,
 // so Cairn must be served from an origin of its own (see docs/security.md).
 import { portConnection } from '@/core/vault/shared/hostConnection';
-import { startVaultHost } from '../startVaultHost';
+import { startVaultHost } from '../vault/startVaultHost';
 
 declare const self: SharedWorkerGlobalScope;
 

@@ -2,7 +2,7 @@ import { isCairnError } from '@/core/errors/base';
 import type { ErrorCode } from '@/core/errors/codes';
 import { mayHaveBeenSent } from '@/core/errors/wallet';
 import { type Message, msg, type PlainMessageId } from '@/core/i18n/message';
-import { t } from './i18n';
+import { t } from '.';
 
 /** An error in words, in the language shown: a title, the error's own sentence, technical details. */
 export type ErrorCopy = { title: string; body: string; details: string | undefined };

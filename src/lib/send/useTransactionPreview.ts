@@ -17,10 +17,10 @@ import {
   simulationKeys,
   type TransactionPreview,
   transactionPreviewQuery,
-} from './queries/simulationQueries';
-import { useSession } from './session';
+} from '../queries/simulationQueries';
+import { useSession } from '../stores/session';
+import { useVault } from '../vault/vault';
 import { type PreviewFollow, usePreviewFollow } from './usePreviewFollow';
-import { useVault } from './vault';
 
 const NO_ABIS: never[] = [];
 const NO_TOKENS: never[] = [];

@@ -1,5 +1,5 @@
-import { workerScriptUrl } from './trustedScriptUrl';
-import vaultWorkerScript from './workers/vault.worker.ts?sharedworker&url';
+import { workerScriptUrl } from '../browser/trustedScriptUrl';
+import vaultWorkerScript from '../workers/vault.worker.ts?sharedworker&url';
 
 /** The profile's vault SharedWorker as this window started (or joined) it. */
 export type VaultWorker = {

@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import type { Network } from '@/core/chain/networks';
 import { alarmStore, type VerificationAlarm } from '@/core/verify/alarm';
 import { holdsSending } from '@/core/verify/sendingGate';
-import { syncAlarmsAcrossWindows } from './verify/alarmSync';
+import { syncAlarmsAcrossWindows } from './alarmSync';
 
 // The screens' binding to the alarm store (core/verify/alarm.ts). Its rules are core's
 // (core/verify/alarmRules.ts), and the checks note what they find through the window's verifier

@@ -12,11 +12,11 @@ import { type ChartRange, chartTimes } from '@/core/chart/chartTimes';
 import { DAY_SECONDS, type ValueChartState, valueChartState } from '@/core/chart/valueChart';
 import type { ValuePoint } from '@/core/chart/valueHistory';
 import type { FeedTimes } from '@/core/prices/roundsAtTimes';
-import { useActivityStore, useHistorySync, useSyncedThrough } from '@/lib/activity';
 import { accountItemsQuery } from '@/lib/queries/activityQueries';
 import { roundsAtTimesQuery } from '@/lib/queries/priceHistoryQueries';
-import { useRoundCache } from '@/lib/roundCacheContext';
-import { useSession } from '@/lib/session';
+import { useActivityStore, useHistorySync, useSyncedThrough } from '@/lib/stores/activity';
+import { useRoundCache } from '@/lib/stores/roundCacheContext';
+import { useSession } from '@/lib/stores/session';
 
 export type ValueChart = ValueChartState & {
   /** The history's or the price rounds' failure (the last points may still be shown). */

@@ -4,8 +4,8 @@ import { knownSpender } from '@/core/approvals/knownSpenders';
 import { PERMIT2_ADDRESS } from '@/core/chain/localChain';
 import type { Network } from '@/core/chain/networks';
 import { LOCAL_EXAMPLES } from '@/core/contracts/localExamples';
+import { translate, useLocale, useT } from '../i18n';
 import { useAddressNames } from './addressNames';
-import { translate, useLocale, useT } from './i18n';
 
 /** A spender's name and where it comes from (in the language shown): the person's own names, or a list bundled with Cairn. */
 export type SpenderName = { name: string; source: string };

@@ -3,7 +3,7 @@ import { theirWords } from '@/core/errors/theirWords';
 import { msg } from '@/core/i18n/message';
 import type { TxRecord } from '@/core/tx/record';
 import { inLanguage, inWords } from '@/testing/inWords';
-import { translate } from './i18n';
+import { translate } from '.';
 import { changeNotice, describeRecord as describeMessage, STATUS_WORDS } from './txWording';
 
 /** The description as an English reader sees it. */

@@ -1,8 +1,8 @@
 import { KeyError, type KeyErrorCode } from '@/core/errors/keys';
 import { msg } from '@/core/i18n/message';
-import { workerScriptUrl } from './trustedScriptUrl';
-import keystoreWorkerScript from './workers/keystore.worker.ts?worker&url';
-import type { KeystoreRequest, KeystoreResponse } from './workers/keystoreProtocol';
+import { workerScriptUrl } from '../browser/trustedScriptUrl';
+import keystoreWorkerScript from '../workers/keystore.worker.ts?worker&url';
+import type { KeystoreRequest, KeystoreResponse } from './keystoreProtocol';
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
 let nextId = 1;

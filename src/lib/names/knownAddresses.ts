@@ -5,11 +5,11 @@ import { historyCounterparties } from '@/core/activity/counterparties';
 import type { Network } from '@/core/chain/networks';
 import { knownRecipients } from '@/core/tx/knownRecipients';
 import { countsAsKnown, type KnownRecipient } from '@/core/tx/safety';
+import { networkRecordsQuery } from '../queries/recordQueries';
+import { useSession } from '../stores/session';
+import { useTransactions } from '../stores/transactions';
+import { useVault } from '../vault/vault';
 import { useAccountEntries } from './accountEntries';
-import { networkRecordsQuery } from './queries/recordQueries';
-import { useSession } from './session';
-import { useTransactions } from './transactions';
-import { useVault } from './vault';
 
 const NO_ABIS: never[] = [];
 

@@ -2,7 +2,7 @@ import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { localNetwork } from '@/core/chain/networks';
 import type { PreparedSend } from '@/core/tx/prepare';
-import { simulationKeys } from './queries/simulationQueries';
+import { simulationKeys } from '../queries/simulationQueries';
 import { previewAccountsAndTokens, previewedTransaction } from './useTransactionPreview';
 
 const granted: Address = '0xa11ce00000000000000000000000000000000001';

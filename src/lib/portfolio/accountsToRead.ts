@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import type { Account } from '@/core/accounts/account';
 import { accountsToRead, readsAllAccounts } from '@/core/chain/networkConfig';
 import type { Network } from '@/core/chain/networks';
-import { useSession } from './session';
-import { useVault } from './vault';
+import { useSession } from '../stores/session';
+import { useVault } from '../vault/vault';
 
 /**
  * The visible accounts whose balances, history and approvals Cairn reads on `network` (see

@@ -8,8 +8,8 @@ import { buildPortfolioView, shownSnapshot } from '@/core/assets/portfolioView';
 import { carriedCheck } from '@/core/verify/carriedCheck';
 import { asksAgain, type BalanceCheck, type BalanceClaims, caughtLying } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
-import { useAccountsToRead } from '@/lib/accountsToRead';
-import { useLastKnownPortfolio } from '@/lib/lastKnownPortfolioContext';
+import { useOnline } from '@/lib/browser/useOnline';
+import { useAccountsToRead } from '@/lib/portfolio/accountsToRead';
 import { chainKeys } from '@/lib/queries/chainQueries';
 import {
   lastKnownNode,
@@ -17,10 +17,10 @@ import {
   portfolioQuery,
   unsolicitedTokensQuery,
 } from '@/lib/queries/portfolioQueries';
+import { useChainHead } from '@/lib/queries/useChainHead';
 import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
-import { useSelectedNetwork, useSession } from '@/lib/session';
-import { useChainHead } from '@/lib/useChainHead';
-import { useOnline } from '@/lib/useOnline';
+import { useLastKnownPortfolio } from '@/lib/stores/lastKnownPortfolioContext';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { useVerifier } from '@/lib/verify/verifierContext';
 
 const EMPTY: never[] = [];

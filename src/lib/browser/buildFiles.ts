@@ -6,7 +6,7 @@
  */
 
 // Relative, not '@/': the Vite config loads this file (scripts/build/bundleLicences.ts) without the alias.
-import { isRecord } from '../core/text/guards.ts';
+import { isRecord } from '../../core/text/guards.ts';
 
 export type BuildFacts = {
   version: string;

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
-import type { TxStore } from '@/core/tx/txStore';
-import { errorText } from './errorMessages';
 import { type CallToSend, nextNonceOf, prepareCall } from '@/core/tx/preparedCalls';
+import type { TxStore } from '@/core/tx/txStore';
+import { errorText } from '../i18n/errorMessages';
 
 type Outcome = { prepared?: AnyPreparedSend; problem?: string };
 

@@ -4,9 +4,9 @@ import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
 import { permitTokensToCheck, withBalanceCheck } from '@/core/signing/permitBalance';
 import type { SignatureConsequences } from '@/core/signing/permitTypes';
-import { useKnownAddressSet } from './knownAddresses';
-import { tokenBalancesQuery } from './queries/balanceQueries';
-import { useSelectedNetwork } from './session';
+import { useKnownAddressSet } from '../names/knownAddresses';
+import { tokenBalancesQuery } from '../queries/balanceQueries';
+import { useSelectedNetwork } from '../stores/session';
 
 const NONE: Address[] = [];
 const NO_BALANCES: ReadonlyMap<string, bigint> = new Map();

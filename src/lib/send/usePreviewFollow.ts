@@ -4,7 +4,7 @@ import type { Address } from 'viem';
 import { headPollIntervalMs, type Network } from '@/core/chain/networks';
 import { changesDecision } from '@/core/simulation/previewChange';
 import type { SimulationResult } from '@/core/simulation/types';
-import { useChainHead } from './useChainHead';
+import { useChainHead } from '../queries/useChainHead';
 
 /** A preview more than this many blocks behind the chain (and staleAfterMs old) is read again before Confirm is let through. */
 export const STALE_PREVIEW_BLOCKS = 3n;

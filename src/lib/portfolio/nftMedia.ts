@@ -4,10 +4,10 @@ import { fetchNftImage } from '@/core/assets/nftImage';
 import { resolveMediaUri } from '@/core/assets/nftLinks';
 import type { NftMetadata } from '@/core/assets/nftMetadata';
 import { readNftMetadata } from '@/core/assets/nftMetadataFetch';
-import { errorText } from './errorMessages';
-import { translate, useT } from './i18n';
-import { nftMediaKeys } from './queries/localKeys';
-import { useSession } from './session';
+import { translate, useT } from '../i18n';
+import { errorText } from '../i18n/errorMessages';
+import { nftMediaKeys } from '../queries/localKeys';
+import { useSession } from '../stores/session';
 
 /** What to show for an NFT's image; a reason is in words, in the language shown. */
 export type NftImage =

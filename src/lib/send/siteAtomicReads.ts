@@ -5,8 +5,8 @@ import type { Network } from '@/core/chain/networks';
 import type { AtomicReads } from '@/core/dapp/atomicGrant';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { readSmartAccountState } from '@/core/smartAccount/accountState';
-import { sharedQueryClient } from './queries/queryClient';
-import { eip7702SupportQuery } from './queries/smartAccountQueries';
+import { sharedQueryClient } from '../queries/queryClient';
+import { eip7702SupportQuery } from '../queries/smartAccountQueries';
 
 /**
  * What Cairn's window for a site reads to tell its accounts' atomic capability (the grant's

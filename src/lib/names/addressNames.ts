@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { contactsFor } from '@/core/addressBook/contact';
 import type { Network } from '@/core/chain/networks';
-import { useSession } from './session';
-import { useVault } from './vault';
+import { useSession } from '../stores/session';
+import { useVault } from '../vault/vault';
 
 /** The name the person gave an address: one of their accounts, or an address-book contact on this network. */
 export function useAddressNames(network: Network): (address: string | undefined) => string | undefined {

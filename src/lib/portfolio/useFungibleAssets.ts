@@ -8,9 +8,9 @@ import { sameAddress } from '@/core/keys/sameAddress';
 import type { Asset } from '@/core/tx/transfer';
 import { type FigureCheck, provenApart } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
+import { usePortfolio } from '@/lib/portfolio/usePortfolio';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
-import { useSession } from '@/lib/session';
-import { usePortfolio } from '@/lib/usePortfolio';
+import { useSession } from '@/lib/stores/session';
 
 const EMPTY: never[] = [];
 

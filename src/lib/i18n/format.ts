@@ -1,6 +1,6 @@
 import { formatUnits } from 'viem';
 import { type DecimalFormat, DOT_DECIMALS } from '@/core/tx/amount';
-import { intlLocale } from './i18n/activeLocale';
+import { intlLocale } from './activeLocale';
 
 /** Formats a bigint count (block number, nonce) with the locale's digit grouping. */
 export function formatCount(value: bigint, locale: string = intlLocale()): string {

@@ -4,9 +4,9 @@ import type { ActivityAsset } from '@/core/activity/item';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
 import type { Network } from '@/core/chain/networks';
-import { useT } from './i18n';
-import { contractLabelsQuery } from './queries/explorerQueries';
-import { useSession } from './session';
+import { useT } from '../i18n';
+import { contractLabelsQuery } from '../queries/explorerQueries';
+import { useSession } from '../stores/session';
 
 /** How an asset is named and scaled on screen and in exports. */
 export type AssetLabel = {

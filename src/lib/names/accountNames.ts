@@ -1,7 +1,7 @@
 // New accounts' default names ("Account 3", "Konto 3"), in the language shown when they are added:
 // put in words here, in the window that adds them, since the vault's own worker shows no language.
 import { type AccountSpec, defaultNamePrefix, type NewAccount } from '@/core/vault/contentsOps';
-import { t, translate } from './i18n';
+import { t, translate } from '../i18n';
 
 /**
  * The accounts, each given the first word of its default name in the language shown (used when
