@@ -1,6 +1,7 @@
 import { readCsv, writeCsv } from '../csv/csv';
 import { codeValue, type Message, msg, untrustedValue } from '../i18n/message';
 import { isRecord } from '../text/guards';
+import { sameWord } from '../text/sameWord';
 import type { Contact } from './contact';
 import { checkContactAddress, checkContactName } from './contactDraft';
 
@@ -79,7 +80,7 @@ function contactOfRow(row: ContactRow, options: ParseContactsOptions): Contact |
 function knownNetwork(text: string, known: readonly string[]): string | undefined {
   const wanted = text.trim().toLowerCase();
   if (wanted === 'all') return 'all';
-  return known.find((id) => id.toLowerCase() === wanted);
+  return known.find((id) => sameWord(id, wanted));
 }
 
 /**

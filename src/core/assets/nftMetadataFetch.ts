@@ -1,5 +1,6 @@
 import type { AssetError } from '../errors/assets';
 import { codeValue, type Message, msg } from '../i18n/message';
+import { sameWord } from '../text/sameWord';
 import { dataMediaType, type MediaSettings, mediaTypeValue, resolveMediaUri } from './nftLinks';
 import { type NftMetadata, nftMetadataError, parseNftMetadataJson } from './nftMetadata';
 
@@ -32,7 +33,7 @@ export async function readNftMetadata(
   options: { timeoutMs?: number } = {},
 ): Promise<{ metadata: NftMetadata } | { blocked: Message }> {
   const link = uri.trim();
-  if (link.slice(0, 5).toLowerCase() === 'data:') return { metadata: parseNftMetadataJson(decodeJsonDataUri(link)) };
+  if (sameWord(link.slice(0, 5), 'data:')) return { metadata: parseNftMetadataJson(decodeJsonDataUri(link)) };
   const source = resolveMediaUri(link, settings);
   if (source.kind === 'blocked') return { blocked: source.reason };
   if (source.kind === 'data') throw notJsonData(dataMediaType(link));

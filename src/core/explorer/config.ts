@@ -1,5 +1,6 @@
 import { isLocalPlainUrl } from '../chain/plainHttp';
 import { type Message, msg } from '../i18n/message';
+import { sameWord } from '../text/sameWord';
 
 /** A user-configured Etherscan API v2 (or compatible) endpoint and the user's own key. */
 export type ExplorerConfig = { baseUrl: string; apiKey: string };
@@ -32,7 +33,7 @@ export function explorerConfigProblem(input: {
     problem.baseUrl = msg('core.chain:explorer.config.baseUrl.credentials');
   } else if (baseUrl.includes('#')) {
     problem.baseUrl = msg('core.chain:explorer.config.baseUrl.fragment');
-  } else if ([...url.searchParams.keys()].some((name) => name.toLowerCase() === 'apikey')) {
+  } else if ([...url.searchParams.keys()].some((name) => sameWord(name, 'apikey'))) {
     problem.baseUrl = msg('core.chain:explorer.config.baseUrl.apiKey');
   }
 

@@ -1,6 +1,7 @@
 // EIP-6963: wallets announce themselves to the page with a detail {info, provider}. What they
 // announce is untrusted: it is read here, checked for its shape, and Cairn's own connector is left out.
 import { CAIRN_RDNS } from '../identity';
+import { sameWord } from '../text/sameWord';
 import type { Eip1193Provider } from './walletRequests';
 
 /** A wallet as announced and checked: `name` is still untrusted text to show through untrustedLabel. */
@@ -19,7 +20,7 @@ export function readAnnouncement(detail: unknown): WalletAnnouncement | undefine
   const [uuid, name, rdns] = [field(info, 'uuid'), field(info, 'name'), field(info, 'rdns')];
   if (typeof uuid !== 'string' || !uuid) return undefined;
   if (typeof name !== 'string' || !name.trim() || name.length > NAME_LENGTH) return undefined;
-  if (typeof rdns !== 'string' || !RDNS.test(rdns) || rdns.toLowerCase() === CAIRN_RDNS) return undefined;
+  if (typeof rdns !== 'string' || !RDNS.test(rdns) || sameWord(rdns, CAIRN_RDNS)) return undefined;
   if (typeof field(provider, 'request') !== 'function') return undefined;
   return { uuid, name: name.trim(), rdns, provider: provider as Eip1193Provider };
 }

@@ -6,6 +6,7 @@ import ui from '@/components/ui.module.css';
 import { DEFAULT_PATH_TEMPLATE, pathForIndex } from '@/core/keys/derivationPath';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { generatePhrase } from '@/core/keys/phrase';
+import { sameWord } from '@/core/text/sameWord';
 import { useT } from '@/lib/i18n';
 import { FinishStep } from './FinishStep';
 import styles from './onboarding.module.css';
@@ -144,7 +145,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
 
   if (step === 'confirm') {
     const check = () => {
-      const wrong = positions.findIndex((p, k) => (answers[k] ?? '').trim().toLowerCase() !== words[p]);
+      const wrong = positions.findIndex((p, k) => !sameWord((answers[k] ?? '').trim(), words[p]));
       if (wrong === -1) {
         setMismatch(undefined);
         setStep('finish');

@@ -1,4 +1,5 @@
 // The languages Cairn speaks, and which one a person gets.
+import { sameWord } from '@/core/text/sameWord';
 
 /** The languages Cairn ships, complete. */
 export const LOCALES = ['en', 'de', 'es'] as const;
@@ -32,7 +33,7 @@ export function isLocaleChoice(value: unknown): value is LocaleChoice {
  * English. The pseudo-locale only when the browser's first language is exactly it.
  */
 export function localeFromBrowser(languages: readonly string[]): Locale {
-  if (languages[0]?.toLowerCase() === PSEUDO_LOCALE.toLowerCase()) return PSEUDO_LOCALE;
+  if (sameWord(languages[0], PSEUDO_LOCALE)) return PSEUDO_LOCALE;
   for (const tag of languages) {
     const language = tag.toLowerCase().split('-')[0];
     const match = LOCALES.find((locale) => locale === language);
