@@ -13,8 +13,7 @@ import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { compareItems } from '@/core/activity/item';
 import { listedTokens, priceFeedsFor } from '@/core/assets/catalogue';
-import { isCairnError } from '@/core/errors/base';
-import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { addressOrProblem } from '@/core/keys/address';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { useT } from '@/lib/i18n';
@@ -32,7 +31,6 @@ import { AddContactInline } from './AddContactInline';
 import { ContractAbiSection } from './ContractAbiSection';
 import styles from './explorer.module.css';
 import { FactsSkeleton } from './FactsSkeleton';
-
 
 /** Any address: what the chain says about it, its tokens, the person's dealings with it, and its name. */
 export function AddressScreen() {

@@ -4,8 +4,7 @@ import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Account, SafeSource } from '@/core/accounts/account';
-import { isCairnError } from '@/core/errors/base';
-import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { addressOrProblem } from '@/core/keys/address';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
@@ -13,7 +12,6 @@ import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { useVaultAccount } from '@/lib/vault/vault';
 import { SafeBody } from './SafeBody';
 import styles from './safe.module.css';
-
 
 /**
  * One of the person's Safe accounts: what the node says of it (owners, threshold, nonce, code),

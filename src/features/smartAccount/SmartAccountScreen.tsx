@@ -4,15 +4,13 @@ import { AddressText } from '@/components/AddressText';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import { isCairnError } from '@/core/errors/base';
-import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
+import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { addressOrProblem } from '@/core/keys/address';
 import { useT } from '@/lib/i18n';
 import { useSelectedNetwork } from '@/lib/stores/session';
 import { useVaultAccount } from '@/lib/vault/vault';
 import { SmartAccountBody } from './SmartAccountBody';
 import styles from './smartAccount.module.css';
-
 
 /**
  * One of the person's accounts as a smart account on the selected network: what it is now, the
