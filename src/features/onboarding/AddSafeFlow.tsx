@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Address } from 'viem';
 import { Field } from '@/components/Field';
+import { RiskyChoice } from '@/components/RiskyChoice';
 import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
@@ -19,7 +20,6 @@ import { safeStateQuery } from '@/lib/queries/safeQueries';
 import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { accountAt, useVault } from '@/lib/vault/vault';
 import { FinishStep } from './FinishStep';
-import styles from './onboarding.module.css';
 import { SafeFoundStep } from './SafeFoundStep';
 import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
@@ -172,28 +172,22 @@ function AddSafe({ mode, onDone, onCancel }: FlowProps) {
         </p>
       )}
       {offerUnknown && (
-        <details
-          className={styles.advanced}
+        <RiskyChoice
+          summary={t('onboarding:safe.unknown.summary')}
+          warning={t('onboarding:safe.unknown.warning')}
           open={advanced.open}
-          onToggle={(event) => {
-            const open = event.currentTarget.open;
-            if (open !== advanced.open) setAdvanced({ ...advanced, open });
-          }}
+          onOpen={(open) => setAdvanced({ ...advanced, open })}
         >
-          <summary>{t('onboarding:safe.unknown.summary')}</summary>
-          <div className={ui.stack}>
-            <p className={ui.noticeDanger}>{t('onboarding:safe.unknown.warning')}</p>
-            <label className={ui.checkbox}>
-              <input
-                type="checkbox"
-                checked={advanced.understood}
-                disabled={busy}
-                onChange={(event) => setAdvanced({ ...advanced, understood: event.target.checked })}
-              />
-              <span>{t('onboarding:safe.unknown.understand')}</span>
-            </label>
-          </div>
-        </details>
+          <label className={ui.checkbox}>
+            <input
+              type="checkbox"
+              checked={advanced.understood}
+              disabled={busy}
+              onChange={(event) => setAdvanced({ ...advanced, understood: event.target.checked })}
+            />
+            <span>{t('onboarding:safe.unknown.understand')}</span>
+          </label>
+        </RiskyChoice>
       )}
     </StepForm>
   );

@@ -1,8 +1,8 @@
 import { Field } from '@/components/Field';
+import { RiskyChoice } from '@/components/RiskyChoice';
 import ui from '@/components/ui.module.css';
 import type { Message } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import styles from './smartAccount.module.css';
 
 /** The advanced choice as the person left it: open or not, the address typed, the warning taken. */
 export type OtherChoice = { open: boolean; text: string; understood: boolean };
@@ -32,38 +32,32 @@ export function OtherDelegateChoice({
 }) {
   const t = useT('smartAccount');
   return (
-    <details
-      className={styles.advanced}
+    <RiskyChoice
+      summary={t('smartAccount:other.summary')}
+      warning={t('smartAccount:other.warning')}
       open={choice.open}
-      onToggle={(event) => {
-        const open = event.currentTarget.open;
-        if (open !== choice.open) onChange({ ...choice, open });
-      }}
+      onOpen={(open) => onChange({ ...choice, open })}
     >
-      <summary>{t('smartAccount:other.summary')}</summary>
-      <div className={ui.stack}>
-        <p className={ui.noticeDanger}>{t('smartAccount:other.warning')}</p>
-        <Field label={t('smartAccount:other.address')} hint={t('smartAccount:other.hint')} error={error}>
-          <input
-            type="text"
-            value={choice.text}
-            disabled={disabled}
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="off"
-            onChange={(event) => onChange({ ...choice, text: event.target.value })}
-          />
-        </Field>
-        <label className={ui.checkbox}>
-          <input
-            type="checkbox"
-            checked={choice.understood}
-            disabled={disabled}
-            onChange={(event) => onChange({ ...choice, understood: event.target.checked })}
-          />
-          <span>{t('smartAccount:other.understand')}</span>
-        </label>
-      </div>
-    </details>
+      <Field label={t('smartAccount:other.address')} hint={t('smartAccount:other.hint')} error={error}>
+        <input
+          type="text"
+          value={choice.text}
+          disabled={disabled}
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="off"
+          onChange={(event) => onChange({ ...choice, text: event.target.value })}
+        />
+      </Field>
+      <label className={ui.checkbox}>
+        <input
+          type="checkbox"
+          checked={choice.understood}
+          disabled={disabled}
+          onChange={(event) => onChange({ ...choice, understood: event.target.checked })}
+        />
+        <span>{t('smartAccount:other.understand')}</span>
+      </label>
+    </RiskyChoice>
   );
 }
