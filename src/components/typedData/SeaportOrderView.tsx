@@ -1,4 +1,4 @@
-import type { JSX, ReactNode } from 'react';
+import { Fragment, type JSX, type ReactNode } from 'react';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
@@ -9,6 +9,23 @@ import { toDecimalString } from '@/lib/i18n/format';
 import { dateTimeText, FullAddress, PermitAmount, usePermitToken } from './PermitToken';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** The order's three lists of items, in the order shown: what the person gives, gets, and what goes to others. */
+const ITEM_GROUPS = [
+  { items: 'offer', heading: 'review:seaport.give', label: 'review:seaport.give', empty: 'review:seaport.nothing' },
+  {
+    items: 'toOfferer',
+    heading: 'review:seaport.receive',
+    label: 'review:seaport.receive',
+    empty: 'review:seaport.nothing',
+  },
+  {
+    items: 'toOthers',
+    heading: 'review:seaport.othersReceive',
+    label: 'review:seaport.toOthers',
+    empty: 'review:seaport.nobodyElse',
+  },
+] as const;
 
 /** How an item's kind is named: the standard's own name, or words for the rest. */
 const KIND_NAMES: Record<SeaportItemKind, Message | string> = {
@@ -122,31 +139,19 @@ export function SeaportOrderView({
           <T id="review:seaport.order" tags={{ 0: offerer }} />
         )}
       </p>
-      <h3>{t('review:seaport.give')}</h3>
-      <Items
-        label={t('review:seaport.give')}
-        items={order.offer}
-        network={network}
-        sameChain={sameChain}
-        empty={t('review:seaport.nothing')}
-      />
-      <h3>{t('review:seaport.receive')}</h3>
-      <Items
-        label={t('review:seaport.receive')}
-        items={order.toOfferer}
-        network={network}
-        sameChain={sameChain}
-        empty={t('review:seaport.nothing')}
-      />
-      <h3>{t('review:seaport.othersReceive')}</h3>
-      <Items
-        label={t('review:seaport.toOthers')}
-        items={order.toOthers}
-        network={network}
-        sameChain={sameChain}
-        empty={t('review:seaport.nobodyElse')}
-        others
-      />
+      {ITEM_GROUPS.map((group) => (
+        <Fragment key={group.items}>
+          <h3>{t(group.heading)}</h3>
+          <Items
+            label={t(group.label)}
+            items={order[group.items]}
+            network={network}
+            sameChain={sameChain}
+            empty={t(group.empty)}
+            others={group.items === 'toOthers'}
+          />
+        </Fragment>
+      ))}
       <p className={ui.flush}>
         {order.zone === ZERO_ADDRESS ? (
           <T id="review:seaport.timesNoZone" values={{ start, end }} />
