@@ -110,13 +110,13 @@ const PATHS: readonly Path[] = [
   },
   // What a person does.
   {
-    file: 'features/send/ReviewPanel.tsx',
+    file: 'features/send/review/ReviewPanel.tsx',
     calls: ['submit'],
     is: 'Send, and Swap (whose review is Send’s)',
     hold: ['features/send/SendScreen.tsx', 'features/swap/SwapScreen.tsx'],
   },
   {
-    file: 'features/send/BatchReviewPanel.tsx',
+    file: 'features/send/review/BatchReviewPanel.tsx',
     calls: ['confirmBatch'],
     is: 'Send’s batch',
     hold: ['features/send/SendScreen.tsx'],

@@ -23,12 +23,12 @@ import { useSelectedNetwork } from '@/lib/stores/session';
 import { useTransactions } from '@/lib/stores/transactions';
 import { useSmartAccount } from '@/lib/useSmartAccount';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault/vault';
-import { BatchEffects, BatchFromLines } from './BatchTransferLine';
+import { BatchEffects, BatchFromLines } from '../BatchTransferLine';
+import styles from '../send.module.css';
+import { goTo, sendFlowStore, updateForm } from '../sendFlowStore';
+import { useSendAssets } from '../useSendAssets';
 import { DelegationTerms } from './DelegationTerms';
 import { GasComparison } from './GasComparison';
-import styles from './send.module.css';
-import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
-import { useSendAssets } from './useSendAssets';
 
 /** A delegation with less than this left is made again before it is sent (it must be mined in time). */
 const EXPIRY_MARGIN_SECONDS = 120n;

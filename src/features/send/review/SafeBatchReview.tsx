@@ -9,10 +9,10 @@ import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useCallsReviewPreview } from '@/lib/send/useTransactionPreview';
 import { useSelectedNetwork } from '@/lib/stores/session';
-import { BatchEffects, BatchFromLines } from './BatchTransferLine';
+import { BatchEffects, BatchFromLines } from '../BatchTransferLine';
+import styles from '../send.module.css';
+import { goTo, sendFlowStore, updateForm } from '../sendFlowStore';
 import { SafeProposalLines, useSafeProposal } from './SafeProposal';
-import styles from './send.module.css';
-import { goTo, sendFlowStore, updateForm } from './sendFlowStore';
 
 /**
  * A Safe's batch as one Safe transaction: every call (one MultiSendCallOnly delegatecall runs them

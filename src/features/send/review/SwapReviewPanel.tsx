@@ -9,7 +9,7 @@ import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { noteSwapSimulated } from '@/lib/send/swapSimulations';
 import { useSelectedNetwork } from '@/lib/stores/session';
-import styles from './send.module.css';
+import styles from '../send.module.css';
 
 /**
  * A swap's own lines on Send's review: the quote and its block, the minimum, no fee, and the

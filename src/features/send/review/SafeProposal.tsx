@@ -16,8 +16,8 @@ import { useLinks } from '@/lib/links';
 import { safeKeys, safeStateQuery } from '@/lib/queries/safeQueries';
 import { useAllKeptSafeTxs, useHeadNumber } from '@/lib/safeScreenHooks';
 import { useSession } from '@/lib/stores/session';
-import styles from './send.module.css';
-import { goTo, type SendStep, startOver } from './sendFlowStore';
+import styles from '../send.module.css';
+import { goTo, type SendStep, startOver } from '../sendFlowStore';
 
 /**
  * The Safe transaction a review from a Safe proposes: the calls (several: one MultiSendCallOnly

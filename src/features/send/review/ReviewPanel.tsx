@@ -35,12 +35,12 @@ import { preparedReads, previewedTransaction, useReviewPreview } from '@/lib/sen
 import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { useTransactions } from '@/lib/stores/transactions';
 import { useVaultAccount, useVaultSession } from '@/lib/vault/vault';
-import { findingSentence } from './FindingsPanel';
+import { findingSentence } from '../FindingsPanel';
+import styles from '../send.module.css';
+import { goTo, sendFlowStore } from '../sendFlowStore';
+import { sendAssetKey, useSendAssets } from '../useSendAssets';
 import { SafeProposalLines, useSafeProposal } from './SafeProposal';
 import { SwapReviewPanel } from './SwapReviewPanel';
-import styles from './send.module.css';
-import { goTo, sendFlowStore } from './sendFlowStore';
-import { sendAssetKey, useSendAssets } from './useSendAssets';
 
 /**
  * Everything about the transaction before it is signed: network, accounts (the recipient in
