@@ -1,6 +1,6 @@
 import { isAddress } from 'viem';
 import { checkedItems, type SettingsError } from '../errors/settings';
-import { withItemByAddress, withoutItemByAddress } from '../keys/addressLists';
+import { withNetworkItem, withoutNetworkItem } from '../keys/addressLists';
 import type { SyncedSetting } from '../settingDeclaration';
 import { isRecord, isString } from '../text/guards';
 import type { TokenInfo } from './token';
@@ -18,7 +18,7 @@ function isTokenInfo(value: unknown): value is TokenInfo {
   );
 }
 
-const perNetwork = <T>(map: Record<string, T[]>, networkId: string) => map[networkId] ?? [];
+const perNetwork = (map: Record<string, string[]>, networkId: string) => map[networkId] ?? [];
 
 /** Tokens the person added, per network id. */
 export const customTokensSetting = {
@@ -29,10 +29,10 @@ export const customTokensSetting = {
   actions: (change: (fn: (all: Record<string, TokenInfo[]>) => Record<string, TokenInfo[]>) => void) => ({
     /** Adds or replaces (same address) a token; the session store also shows it again (see setTokenHidden). */
     addCustomToken(networkId: string, token: TokenInfo): void {
-      change((all) => ({ ...all, [networkId]: withItemByAddress(perNetwork(all, networkId), token) }));
+      change((all) => withNetworkItem(all, networkId, token));
     },
     removeCustomToken(networkId: string, address: string): void {
-      change((all) => ({ ...all, [networkId]: withoutItemByAddress(perNetwork(all, networkId), address) }));
+      change((all) => withoutNetworkItem(all, networkId, address));
     },
   }),
 } satisfies SyncedSetting<'customTokens', Record<string, TokenInfo[]>, object>;

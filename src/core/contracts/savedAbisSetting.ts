@@ -1,6 +1,6 @@
 import { isAddress } from 'viem';
 import { checkedItems, type SettingsError } from '../errors/settings';
-import { withItemByAddress, withoutItemByAddress } from '../keys/addressLists';
+import { withNetworkItem, withoutNetworkItem } from '../keys/addressLists';
 import type { SyncedSetting } from '../settingDeclaration';
 import { isRecord } from '../text/guards';
 import { abiItemShapeProblem } from './abiItemShape';
@@ -24,8 +24,6 @@ function isSavedAbi(value: unknown): value is SavedAbi {
   );
 }
 
-const perNetwork = (map: Record<string, SavedAbi[]>, networkId: string) => map[networkId] ?? [];
-
 /** Contract ABIs the person saved, per network id, for decoding and contract calls. */
 export const savedAbisSetting = {
   key: 'savedAbis' as const,
@@ -35,10 +33,10 @@ export const savedAbisSetting = {
   actions: (change: (fn: (all: Record<string, SavedAbi[]>) => Record<string, SavedAbi[]>) => void) => ({
     /** Adds or replaces (same address) a saved ABI on a network. */
     saveAbi(networkId: string, saved: SavedAbi): void {
-      change((all) => ({ ...all, [networkId]: withItemByAddress(perNetwork(all, networkId), saved) }));
+      change((all) => withNetworkItem(all, networkId, saved));
     },
     removeAbi(networkId: string, address: string): void {
-      change((all) => ({ ...all, [networkId]: withoutItemByAddress(perNetwork(all, networkId), address) }));
+      change((all) => withoutNetworkItem(all, networkId, address));
     },
   }),
 } satisfies SyncedSetting<'savedAbis', Record<string, SavedAbi[]>, object>;

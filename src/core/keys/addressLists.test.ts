@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withItemByAddress, withoutItemByAddress } from './addressLists';
+import { withItemByAddress, withNetworkItem, withoutItemByAddress, withoutNetworkItem } from './addressLists';
 
 const a = { address: '0x52908400098527886E0F7030069857D2E4169EE7', name: 'a' };
 const b = { address: '0x8617E340B3D01FA5F11F306F4090FD50E238070D', name: 'b' };
@@ -31,5 +31,19 @@ describe('withoutItemByAddress', () => {
 
   it('keeps the list when no item is at the address', () => {
     expect(withoutItemByAddress([a, b], c.address)).toEqual([a, b]);
+  });
+});
+
+describe('withNetworkItem and withoutNetworkItem', () => {
+  it("change one network's list by address, leaving the others", () => {
+    const all = { local: [a, b], base: [c] };
+    expect(withNetworkItem(all, 'local', { ...a, name: 'renamed' })).toEqual({
+      local: [b, { ...a, name: 'renamed' }],
+      base: [c],
+    });
+    expect(withNetworkItem(all, 'op', a)).toEqual({ local: [a, b], base: [c], op: [a] });
+    expect(withoutNetworkItem(all, 'local', a.address.toLowerCase())).toEqual({ local: [b], base: [c] });
+    expect(withoutNetworkItem(all, 'op', a.address)).toEqual({ local: [a, b], base: [c], op: [] });
+    expect(all).toEqual({ local: [a, b], base: [c] });
   });
 });

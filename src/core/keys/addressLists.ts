@@ -9,3 +9,24 @@ export function withItemByAddress<T extends { address: string }>(list: readonly 
 export function withoutItemByAddress<T extends { address: string }>(list: readonly T[], address: string): T[] {
   return list.filter((entry) => !sameAddress(entry.address, address));
 }
+
+/** Lists of items by address, one list per network id (tokens added, ABIs saved). */
+export type ListsByNetwork<T extends { address: string }> = Record<string, T[]>;
+
+/** `all` with `item` in `networkId`'s list, in the place of any item at its address (withItemByAddress). */
+export function withNetworkItem<T extends { address: string }>(
+  all: ListsByNetwork<T>,
+  networkId: string,
+  item: T,
+): ListsByNetwork<T> {
+  return { ...all, [networkId]: withItemByAddress(all[networkId] ?? [], item) };
+}
+
+/** `all` without the items at `address` in `networkId`'s list. */
+export function withoutNetworkItem<T extends { address: string }>(
+  all: ListsByNetwork<T>,
+  networkId: string,
+  address: string,
+): ListsByNetwork<T> {
+  return { ...all, [networkId]: withoutItemByAddress(all[networkId] ?? [], address) };
+}
