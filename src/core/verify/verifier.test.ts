@@ -179,6 +179,24 @@ describe('a verifier following each network’s choice of checks', () => {
   });
 });
 
+describe('a check that ends after the network’s checks changed', () => {
+  afterEach(() => clearAlarm(network));
+
+  it('raises nothing the network’s mode ends: no lie with checks off, no call’s lie with balances only', () => {
+    const settings = settingsOf(network, { [network.id]: { mode: 'off', trust: { kind: 'agreement' } } });
+    const stop = verifier.followSettings(settings);
+    lyingBalances();
+    noteCallCheck(network, callA, differs);
+    expect(currentAlarm(network)).toBeUndefined();
+    settings.setState({ verification: { [network.id]: { mode: 'balances', trust: { kind: 'agreement' } } } });
+    noteCallCheck(network, callA, differs);
+    expect(currentAlarm(network)).toBeUndefined();
+    lyingBalances();
+    expect(currentAlarm(network)).toMatchObject({ calls: [], contradictions: [{ claimed: 2n }] });
+    stop();
+  });
+});
+
 describe('what a verifier keeps', () => {
   const layout = { kind: 'mapping', slot: 0n } as unknown as KeptLayout['layout'];
 

@@ -18,6 +18,7 @@ import {
   type NetworkVerification,
   type TrustChoice,
   type VerificationSettings,
+  type VerifyMode,
   verificationOf,
 } from './verificationSetting';
 
@@ -63,7 +64,7 @@ export type Verifier = {
   alarm(network: AlarmNetwork): VerificationAlarm | undefined;
   /**
    * Follows each network's choice in `source`: checks turned off end its alarm, previews no longer
-   * checked end its calls' lies. Returns the stop.
+   * checked end its calls' lies, and a check ending after that raises none. Returns the stop.
    */
   followSettings<S extends { networks: readonly SettledNetwork[]; verification: VerificationSettings }>(
     source: VerificationSource<S>,
@@ -92,8 +93,17 @@ export function createVerifier({ layouts, beacons }: VerifierParts = {}): Verifi
   const costs = new Map<string, CheckCost>();
   const readTimes = new Map<string, number>();
   const heldKey = (network: CheckedNetwork, trust: TrustChoice) => `${nodeOf(network)}|${JSON.stringify(trust)}`;
-  const settle = (network: SettledNetwork, verification: NetworkVerification) =>
+  // Each followed network's mode: a check that ends after its checks were turned off (or previews
+  // no longer checked) raises nothing its mode would have ended.
+  const modes = new Map<string, VerifyMode>();
+  const settle = (network: SettledNetwork, verification: NetworkVerification) => {
+    modes.set(network.id, verification.mode);
     changeAlarm(network, (before) => alarmUnderMode(before, verification.mode));
+  };
+  const underMode = (network: AlarmNetwork, alarm: VerificationAlarm | undefined) => {
+    const mode = modes.get(network.id);
+    return mode === undefined ? alarm : alarmUnderMode(alarm, mode);
+  };
   // The header trust's code (sources, the chain client) loads with the first check, not at start.
   let trusts: Promise<HeaderTrustOf> | undefined;
   return {
@@ -116,10 +126,10 @@ export function createVerifier({ layouts, beacons }: VerifierParts = {}): Verifi
     },
     callMismatches: createMismatchBook(),
     noteBalanceCheck(network, check, assets) {
-      changeAlarm(network, (before) => balanceCheckAlarm(before, network, check, assets));
+      changeAlarm(network, (before) => underMode(network, balanceCheckAlarm(before, network, check, assets)));
     },
     noteCallCheck(network, call, outcome) {
-      changeAlarm(network, (before) => callCheckAlarm(before, network, call, outcome));
+      changeAlarm(network, (before) => underMode(network, callCheckAlarm(before, network, call, outcome)));
     },
     acknowledge(network) {
       changeAlarm(network, acknowledgedAlarm);
@@ -133,9 +143,13 @@ export function createVerifier({ layouts, beacons }: VerifierParts = {}): Verifi
         for (const network of state.networks) settle(network, verificationOf(state.verification, network));
       };
       settleAll(source.getState());
-      return source.subscribe((state, previous) => {
+      const unsubscribe = source.subscribe((state, previous) => {
         if (state.verification !== previous.verification || state.networks !== previous.networks) settleAll(state);
       });
+      return () => {
+        unsubscribe();
+        modes.clear();
+      };
     },
     noteBalancesRead(network, ms) {
       readTimes.set(nodeOf(network), ms);
