@@ -9,18 +9,34 @@ import { toChainError } from './toChainError';
 // URLs, as chainClient builds its clients, so a network's prompt and background clients share it
 // and a network whose URLs change is asked afresh.
 
-const known = new Map<string, boolean>();
+/** What is known of a node's Multicall3, and until when (a failed read's mark passes). */
+const known = new Map<string, { found: boolean; until?: number }>();
+
+/**
+ * How long an aggregate3 that failed beside canonical code keeps every reader of the node from
+ * Multicall3: the failure may be a rate limit or a gas cap that passes, and approvals, quotes and
+ * prices would otherwise go without it for the rest of the session.
+ */
+export const FAILED_AGGREGATE_MS = 5 * 60_000;
 const asking = new Map<string, Promise<boolean>>();
 
 /** What is known of the node's Multicall3: true or false once a probe or a read found it, undefined before. */
-export const knownMulticall = (client: ChainClient): boolean | undefined => known.get(nodeKey(client));
+export function knownMulticall(client: ChainClient): boolean | undefined {
+  const node = nodeKey(client);
+  const kept = known.get(node);
+  if (kept?.until !== undefined && Date.now() >= kept.until) {
+    known.delete(node);
+    return undefined;
+  }
+  return kept?.found;
+}
 
 /**
  * Keeps what a read found of the node's Multicall3: one whose aggregate3 failed beside canonical
- * code, so its reads go without it (readPortfolio).
+ * code, so its reads go without it (readPortfolio) for FAILED_AGGREGATE_MS, then it is asked again.
  */
 export function noteMulticall(client: ChainClient, found: boolean): void {
-  known.set(nodeKey(client), found);
+  known.set(nodeKey(client), found ? { found } : { found, until: Date.now() + FAILED_AGGREGATE_MS });
 }
 
 /**
@@ -36,7 +52,7 @@ export function probeMulticall(client: ChainClient): Promise<boolean> {
     probe = getCode(client, { address: MULTICALL3_ADDRESS }).then(
       (code) => {
         const found = isCanonicalMulticall(code);
-        known.set(node, found);
+        known.set(node, { found });
         return found;
       },
       (error: unknown) => {
