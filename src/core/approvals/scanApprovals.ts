@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { getBlock, getTransactionCount } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
-import type { SpanPolicy } from '../chain/logRanges';
+import { DEFAULT_SPAN_POLICY, type SpanPolicy } from '../chain/logRanges';
 import { readLogs, startSpan } from '../chain/logSpan';
 import { getLogs, type RawLog } from '../chain/rawLogs';
 import { rescanFrom } from '../chain/rescanFrom';
@@ -94,7 +94,9 @@ export async function scanApprovals(
     readLogs<RawLog>(client, {
       from,
       to: latest,
-      kept: previous?.logSpan,
+      // An owner's approvals are few in any range: a first scan asks for all of them at once, and
+      // the rule shrinks the span where a node refuses it (or keeps within a limit it named).
+      kept: previous?.logSpan ?? (deps.policy ?? DEFAULT_SPAN_POLICY).max,
       policy: deps.policy,
       read: (fromBlock, toBlock) => getLogs(client, fromBlock, toBlock, { topics }),
       onProgress: report,
